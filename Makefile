@@ -1,0 +1,29 @@
+# ZCP build, test, lint and benchmark targets. `make test` is what CI runs.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X main.version=$(VERSION)
+GOLANGCI_LINT_VERSION ?= v2.6.2
+TOOLS := $(CURDIR)/bin/tools
+
+.PHONY: build test lint bench clean
+
+build:
+	go build -trimpath -ldflags "$(LDFLAGS)" -o bin/zcp ./cmd/zcp
+
+test:
+	go vet ./...
+	go test -race -count=1 ./...
+
+$(TOOLS)/golangci-lint:
+	GOBIN=$(TOOLS) go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
+
+lint: $(TOOLS)/golangci-lint
+	gofmt -l . | (! grep .) || (echo "gofmt: files above need formatting" && exit 1)
+	go vet ./...
+	$(TOOLS)/golangci-lint run ./...
+
+bench:
+	go test -run '^$$' -bench . -benchmem -count=1 ./... 2>&1 | tee bin/bench.txt
+	go run ./cmd/benchtable < bin/bench.txt
+
+clean:
+	rm -rf bin

@@ -1,0 +1,76 @@
+package platform
+
+import (
+	"context"
+	"io"
+)
+
+// Client is every Zerops API operation ZCP performs. Implementations must be
+// safe for concurrent use. Errors are *PlatformError (test with errors.As).
+//
+// Methods that start platform work return the *Process to watch; SetAutoscaling
+// may return a nil Process when the change applied synchronously.
+type Client interface {
+	// Auth and projects.
+	GetUserInfo(ctx context.Context) (*UserInfo, error)
+	ListProjects(ctx context.Context, clientID string) ([]Project, error)
+	GetProject(ctx context.Context, projectID string) (*Project, error)
+
+	// Services.
+	ListServices(ctx context.Context, projectID string) ([]ServiceStack, error)
+	GetService(ctx context.Context, serviceID string) (*ServiceStack, error)
+
+	// Lifecycle.
+	StartService(ctx context.Context, serviceID string) (*Process, error)
+	StopService(ctx context.Context, serviceID string) (*Process, error)
+	RestartService(ctx context.Context, serviceID string) (*Process, error)
+	SetAutoscaling(ctx context.Context, serviceID string, params AutoscalingParams) (*Process, error)
+
+	// Environment variables.
+	GetServiceEnv(ctx context.Context, serviceID string) ([]EnvVar, error)
+	SetServiceEnvFile(ctx context.Context, serviceID, content string) (*Process, error)
+	DeleteUserData(ctx context.Context, userDataID string) (*Process, error)
+	GetProjectEnv(ctx context.Context, projectID string) ([]EnvVar, error)
+	CreateProjectEnv(ctx context.Context, projectID, key, content string, sensitive bool) (*Process, error)
+	DeleteProjectEnv(ctx context.Context, envID string) (*Process, error)
+
+	// Import and delete.
+	ImportServices(ctx context.Context, projectID, yaml string) (*ImportResult, error)
+	DeleteService(ctx context.Context, serviceID string) (*Process, error)
+
+	// Processes.
+	GetProcess(ctx context.Context, processID string) (*Process, error)
+	CancelProcess(ctx context.Context, processID string) (*Process, error)
+
+	// Subdomain.
+	EnableSubdomainAccess(ctx context.Context, serviceID string) (*Process, error)
+	DisableSubdomainAccess(ctx context.Context, serviceID string) (*Process, error)
+
+	// Logs and activity.
+	GetProjectLog(ctx context.Context, projectID string) (*LogAccess, error)
+	SearchProcesses(ctx context.Context, filter ProcessFilter) ([]Process, error)
+	SearchAppVersions(ctx context.Context, filter AppVersionFilter) ([]AppVersion, error)
+
+	// Type catalog, for version checks.
+	ListServiceStackTypes(ctx context.Context) ([]ServiceStackType, error)
+
+	// Push: create an app version, upload its archive, then build and deploy it.
+	CreateAppVersion(ctx context.Context, serviceID, name string) (*AppVersion, error)
+	UploadAppVersion(ctx context.Context, appVersionID string, archive io.Reader) error
+	BuildAndDeploy(ctx context.Context, appVersionID, zeropsYaml, setup string) (*Process, error)
+}
+
+// LogFetcher reads log lines from the project's log backend, given a grant
+// from Client.GetProjectLog. Implementations must be safe for concurrent use.
+type LogFetcher interface {
+	FetchLogs(ctx context.Context, access *LogAccess, params LogFetchParams) ([]LogEntry, error)
+}
+
+// ReadOnlyMethods names the Client methods that change nothing on the
+// platform; the API gateway retries only these.
+var ReadOnlyMethods = map[string]bool{
+	"GetUserInfo": true, "ListProjects": true, "GetProject": true,
+	"ListServices": true, "GetService": true, "GetServiceEnv": true,
+	"GetProjectEnv": true, "GetProcess": true, "GetProjectLog": true,
+	"SearchProcesses": true, "SearchAppVersions": true, "ListServiceStackTypes": true,
+}

@@ -1,0 +1,291 @@
+package platform
+
+import "time"
+
+// Process statuses as ZCP consumers see them. Raw API values are normalised by
+// [NormalizeProcessStatus]: DONE becomes FINISHED and CANCELLED becomes CANCELED.
+const (
+	ProcessPending     = "PENDING"
+	ProcessRunning     = "RUNNING"
+	ProcessRollbacking = "ROLLBACKING"
+	ProcessCanceling   = "CANCELING"
+	ProcessFinished    = "FINISHED"
+	ProcessFailed      = "FAILED"
+	ProcessCanceled    = "CANCELED"
+)
+
+// Service statuses the rest of ZCP reasons about. The platform has more; any
+// value is passed through untouched.
+const (
+	ServiceNew           = "NEW"
+	ServiceCreating      = "CREATING"
+	ServiceActive        = "ACTIVE"
+	ServiceStopping      = "STOPPING"
+	ServiceStopped       = "STOPPED"
+	ServiceStarting      = "STARTING"
+	ServiceRestarting    = "RESTARTING"
+	ServiceDeleting      = "DELETING"
+	ServiceReadyToDeploy = "READY_TO_DEPLOY"
+	ServiceFailed        = "FAILED"
+)
+
+// App version (build) statuses.
+const (
+	AppVersionUploading              = "UPLOADING"
+	AppVersionWaitingToBuild         = "WAITING_TO_BUILD"
+	AppVersionBuilding               = "BUILDING"
+	AppVersionBuildFailed            = "BUILD_FAILED"
+	AppVersionBuildValidationFailed  = "BUILD_VALIDATION_FAILED"
+	AppVersionPreparingRuntime       = "PREPARING_RUNTIME"
+	AppVersionPreparingRuntimeFailed = "PREPARING_RUNTIME_FAILED"
+	AppVersionWaitingToDeploy        = "WAITING_TO_DEPLOY"
+	AppVersionDeploying              = "DEPLOYING"
+	AppVersionDeployFailed           = "DEPLOY_FAILED"
+	AppVersionActive                 = "ACTIVE"
+	AppVersionBackup                 = "BACKUP"
+	AppVersionCancelled              = "CANCELLED"
+)
+
+// App version sources. A NONE-source version is what `startWithoutCode` leaves
+// behind: it has no build and must never be mistaken for a finished one.
+const (
+	SourceCLI  = "CLI"
+	SourceGUI  = "GUI"
+	SourceNone = "NONE"
+)
+
+// Service stack categories as the type catalog reports them.
+const (
+	CategoryUser     = "USER"     // runtimes: code is deployed into them
+	CategoryStandard = "STANDARD" // managed services: databases, caches, search, queues
+	CategoryShared   = "SHARED_STORAGE"
+	CategoryObject   = "OBJECT_STORAGE"
+	CategoryBuild    = "BUILD"
+	CategoryCore     = "CORE"
+)
+
+// UserInfo is the authenticated user. ClientID is the first client
+// (organisation) the user belongs to; every search is scoped by it.
+type UserInfo struct {
+	ID       string `json:"id"`
+	Email    string `json:"email"`
+	FullName string `json:"fullName"`
+	ClientID string `json:"clientId"`
+}
+
+// Project is one Zerops project.
+type Project struct {
+	ID       string    `json:"id"`
+	ClientID string    `json:"clientId"`
+	Name     string    `json:"name"`
+	Status   string    `json:"status"`
+	Created  time.Time `json:"created"`
+}
+
+// ServiceTypeInfo names the type and version a service runs.
+type ServiceTypeInfo struct {
+	Name        string `json:"name"`        // type name, e.g. "nodejs" or "postgresql"
+	Category    string `json:"category"`    // USER, STANDARD, SHARED_STORAGE, OBJECT_STORAGE, …
+	VersionName string `json:"versionName"` // e.g. "nodejs@22"
+}
+
+// Port is one port a service exposes.
+type Port struct {
+	Port        int    `json:"port"`
+	Protocol    string `json:"protocol"`
+	HTTPRouting bool   `json:"httpRouting"`
+	Scheme      string `json:"scheme,omitempty"`
+}
+
+// CustomAutoscaling is a service's scaling configuration. Zero fields are unset.
+type CustomAutoscaling struct {
+	CPUMode       string  `json:"cpuMode,omitempty"`
+	MinCPU        int     `json:"minCpu,omitempty"`
+	MaxCPU        int     `json:"maxCpu,omitempty"`
+	MinRAM        float64 `json:"minRam,omitempty"`
+	MaxRAM        float64 `json:"maxRam,omitempty"`
+	MinDisk       float64 `json:"minDisk,omitempty"`
+	MaxDisk       float64 `json:"maxDisk,omitempty"`
+	MinContainers int     `json:"minContainers,omitempty"`
+	MaxContainers int     `json:"maxContainers,omitempty"`
+}
+
+// ServiceStack is one service of a project. Name is its hostname.
+type ServiceStack struct {
+	ID                string             `json:"id"`
+	ClientID          string             `json:"clientId,omitempty"`
+	ProjectID         string             `json:"projectId"`
+	Name              string             `json:"name"`
+	Status            string             `json:"status"`
+	Type              ServiceTypeInfo    `json:"type"`
+	Mode              string             `json:"mode,omitempty"` // HA or NON_HA
+	SubdomainAccess   bool               `json:"subdomainAccess"`
+	Ports             []Port             `json:"ports,omitempty"`
+	CustomAutoscaling *CustomAutoscaling `json:"customAutoscaling,omitempty"`
+	Created           time.Time          `json:"created"`
+	LastUpdate        time.Time          `json:"lastUpdate"`
+}
+
+// AutoscalingParams is a sparse scaling change: nil fields keep their current
+// value. Mode is filled by the client from the service (the API refuses a null mode).
+type AutoscalingParams struct {
+	CPUMode            *string  `json:"cpuMode,omitempty"`
+	VerticalMinCPU     *int     `json:"verticalMinCpu,omitempty"`
+	VerticalMaxCPU     *int     `json:"verticalMaxCpu,omitempty"`
+	VerticalMinRAM     *float64 `json:"verticalMinRam,omitempty"`
+	VerticalMaxRAM     *float64 `json:"verticalMaxRam,omitempty"`
+	VerticalMinDisk    *float64 `json:"verticalMinDisk,omitempty"`
+	VerticalMaxDisk    *float64 `json:"verticalMaxDisk,omitempty"`
+	HorizontalMinCount *int     `json:"horizontalMinCount,omitempty"`
+	HorizontalMaxCount *int     `json:"horizontalMaxCount,omitempty"`
+	StartCPUCoreCount  *int     `json:"startCpuCoreCount,omitempty"`
+}
+
+// ServiceStackRef names a service a process acts on.
+type ServiceStackRef struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Process is an asynchronous platform operation. Status is normalised (see the
+// Process* constants); FailReason is set when the API gave one.
+type Process struct {
+	ID             string            `json:"id"`
+	ProjectID      string            `json:"projectId,omitempty"`
+	ServiceStackID string            `json:"serviceStackId,omitempty"`
+	ActionName     string            `json:"actionName"`
+	Status         string            `json:"status"`
+	ServiceStacks  []ServiceStackRef `json:"serviceStacks,omitempty"`
+	Created        time.Time         `json:"created"`
+	Started        *time.Time        `json:"started,omitempty"`
+	Finished       *time.Time        `json:"finished,omitempty"`
+	FailReason     *string           `json:"failReason,omitempty"`
+}
+
+// IsTerminal reports whether the process has ended (finished, failed or canceled).
+func (p *Process) IsTerminal() bool {
+	switch p.Status {
+	case ProcessFinished, ProcessFailed, ProcessCanceled:
+		return true
+	}
+	return false
+}
+
+// EnvVar is one environment variable of a service or a project. ID is the
+// user-data (service) or project-env id used to delete it. Content of a
+// sensitive variable must never be shown to the agent or logged.
+type EnvVar struct {
+	ID        string `json:"id"`
+	Key       string `json:"key"`
+	Content   string `json:"content"`
+	Sensitive bool   `json:"sensitive"`
+	Type      string `json:"type,omitempty"` // USER or SYSTEM for project envs
+	Editable  bool   `json:"editable,omitempty"`
+}
+
+// APIError is an error the API reported inside an otherwise successful answer
+// (per-service import errors).
+type APIError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Meta    any    `json:"meta,omitempty"`
+}
+
+// ImportedServiceStack is one service of an import answer.
+type ImportedServiceStack struct {
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	Error     *APIError `json:"error,omitempty"`
+	Processes []Process `json:"processes,omitempty"`
+}
+
+// ImportResult is the answer to a service import.
+type ImportResult struct {
+	ProjectID     string                 `json:"projectId"`
+	ProjectName   string                 `json:"projectName"`
+	ServiceStacks []ImportedServiceStack `json:"serviceStacks"`
+}
+
+// LogAccess is a short-lived grant to query the project's log backend. URL
+// already carries its access token: treat it as a secret.
+type LogAccess struct {
+	AccessToken string    `json:"-"`
+	Expiration  time.Time `json:"expiration"`
+	URL         string    `json:"-"`
+}
+
+// LogFetchParams selects log lines. Severity is a syslog name or number
+// ("error", "3"); Since, Search and BuildID are applied client-side where the
+// backend ignores them. Limit defaults to 100 and is capped at 1000.
+type LogFetchParams struct {
+	ServiceID   string
+	Severity    string
+	Since       time.Time
+	Limit       int
+	Search      string
+	BuildID     string
+	ContainerID string
+	Facility    int // 0 = any; 16 application, 17 webserver
+}
+
+// LogEntry is one log line.
+type LogEntry struct {
+	ID          string    `json:"id"`
+	Timestamp   time.Time `json:"timestamp"`
+	Hostname    string    `json:"hostname,omitempty"`
+	ContainerID string    `json:"containerId,omitempty"`
+	Severity    string    `json:"severity"`
+	Facility    string    `json:"facility,omitempty"`
+	Tag         string    `json:"tag,omitempty"`
+	Message     string    `json:"message"`
+}
+
+// BuildInfo holds the pipeline times of an app version.
+type BuildInfo struct {
+	PipelineStart  *time.Time `json:"pipelineStart,omitempty"`
+	PipelineFinish *time.Time `json:"pipelineFinish,omitempty"`
+	PipelineFailed *time.Time `json:"pipelineFailed,omitempty"`
+}
+
+// AppVersion is one deployed (or deploying) version of a runtime service.
+type AppVersion struct {
+	ID             string     `json:"id"`
+	ProjectID      string     `json:"projectId"`
+	ServiceStackID string     `json:"serviceStackId"`
+	Source         string     `json:"source"`
+	Sequence       int        `json:"sequence"`
+	Status         string     `json:"status"`
+	Build          *BuildInfo `json:"build,omitempty"`
+	Created        time.Time  `json:"created"`
+	LastUpdate     time.Time  `json:"lastUpdate"`
+}
+
+// ProcessFilter narrows a process search. Limit 0 means the default (50).
+type ProcessFilter struct {
+	ProjectID string
+	ServiceID string
+	Limit     int
+}
+
+// AppVersionFilter narrows an app-version search. Limit 0 means the default (50).
+type AppVersionFilter struct {
+	ProjectID string
+	ServiceID string
+	Limit     int
+}
+
+// ServiceStackTypeVersion is one version of a service type, e.g. "nodejs@22".
+type ServiceStackTypeVersion struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	IsBuild bool   `json:"isBuild"`
+	Status  string `json:"status"` // ACTIVE or DISABLED
+}
+
+// ServiceStackType is one entry of the type catalog.
+type ServiceStackType struct {
+	ID       string                    `json:"id"`
+	Name     string                    `json:"name"`
+	Category string                    `json:"category"`
+	Versions []ServiceStackTypeVersion `json:"versions"`
+}
