@@ -1,0 +1,35 @@
+package knowledge
+
+// Document is one embedded knowledge document. URI is
+// "zerops://docs/{folder}/{name}" (no ".md"); Path is "{folder}/{name}".
+// Content is the markdown body without front matter.
+type Document struct {
+	URI         string   `json:"uri"`
+	Path        string   `json:"path"`
+	Title       string   `json:"title"`
+	Description string   `json:"description"`
+	Keywords    []string `json:"keywords"`
+	Content     string   `json:"content"`
+}
+
+// Hit is one ranked search result.
+type Hit struct {
+	URI         string  `json:"uri"`
+	Title       string  `json:"title"`
+	Description string  `json:"description,omitempty"`
+	Score       float64 `json:"score"`
+	Snippet     string  `json:"snippet"`
+}
+
+// SearchResult is the answer to a search. TopContent is the full body of the
+// first hit. Suggestions are offered when nothing matched; Notes explain
+// expansions and services Zerops does not offer (e.g. MongoDB) with the
+// closest alternative.
+type SearchResult struct {
+	Query         string   `json:"query"`
+	ExpandedQuery string   `json:"expandedQuery,omitempty"`
+	Hits          []Hit    `json:"hits"`
+	TopContent    string   `json:"topContent,omitempty"`
+	Suggestions   []string `json:"suggestions,omitempty"`
+	Notes         []string `json:"notes,omitempty"`
+}

@@ -1,0 +1,60 @@
+package platform
+
+import (
+	"fmt"
+	"regexp"
+)
+
+// hostnameRe is the platform's hostname rule: a lowercase letter, then up to 39
+// lowercase letters or digits. The live API accepts 40 characters and rejects 41.
+var hostnameRe = regexp.MustCompile(`^[a-z][a-z0-9]{0,39}$`)
+
+// MaxHostnameLen is the longest hostname the platform accepts.
+const MaxHostnameLen = 40
+
+// ValidHostname reports whether s satisfies the platform's hostname rule.
+func ValidHostname(s string) bool { return hostnameRe.MatchString(s) }
+
+// ValidateHostname returns an INVALID_HOSTNAME error naming the rule and, where
+// one exists, a corrected hostname; nil when s is valid.
+func ValidateHostname(s string) error {
+	if ValidHostname(s) {
+		return nil
+	}
+	suggestion := "Hostnames must match ^[a-z][a-z0-9]{0,39}$: start with a lowercase letter, then up to 39 lowercase letters or digits; no '-', '_' or uppercase."
+	if fixed := SuggestHostname(s); fixed != "" && fixed != s {
+		suggestion += fmt.Sprintf(" Try %q.", fixed)
+	}
+	return NewError(ErrInvalidHostname, fmt.Sprintf("invalid hostname %q", truncateForMessage(s, 60)), suggestion)
+}
+
+// SuggestHostname derives a valid hostname from s by lowercasing it and dropping
+// every other character, or returns "" when nothing usable remains.
+func SuggestHostname(s string) string {
+	out := make([]byte, 0, len(s))
+	for _, r := range s {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			r += 'a' - 'A'
+			fallthrough
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			if len(out) == 0 && r >= '0' && r <= '9' {
+				continue
+			}
+			out = append(out, byte(r))
+		}
+		if len(out) == MaxHostnameLen {
+			break
+		}
+	}
+	return string(out)
+}
+
+// truncateForMessage shortens hostile input before it is echoed in an error.
+func truncateForMessage(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}

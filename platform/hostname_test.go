@@ -1,0 +1,62 @@
+package platform
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestValidHostname_Table(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{"app", true},
+		{"a", true},
+		{"app1", true},
+		{"a" + strings.Repeat("b", 39), true},
+		{"a" + strings.Repeat("b", 40), false},
+		{"", false},
+		{"1app", false},
+		{"my-app", false},
+		{"my_app", false},
+		{"App", false},
+		{"app;rm", false},
+		{"app\n", false},
+		{"ápp", false},
+	}
+	for _, tt := range tests {
+		if got := ValidHostname(tt.in); got != tt.want {
+			t.Errorf("ValidHostname(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestValidateHostname_SuggestsFix(t *testing.T) {
+	t.Parallel()
+	err := ValidateHostname("My-App")
+	if ErrorCode(err) != ErrInvalidHostname {
+		t.Fatalf("code = %q, want %q", ErrorCode(err), ErrInvalidHostname)
+	}
+	if !strings.Contains(err.(*PlatformError).Suggestion, `"myapp"`) {
+		t.Errorf("suggestion %q does not offer myapp", err.(*PlatformError).Suggestion)
+	}
+	if ValidateHostname("api") != nil {
+		t.Error("valid hostname rejected")
+	}
+}
+
+func TestSuggestHostname_Table(t *testing.T) {
+	t.Parallel()
+	tests := map[string]string{
+		"My-App":                 "myapp",
+		"9lives":                 "lives",
+		"___":                    "",
+		strings.Repeat("x", 100): strings.Repeat("x", 40),
+	}
+	for in, want := range tests {
+		if got := SuggestHostname(in); got != want {
+			t.Errorf("SuggestHostname(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

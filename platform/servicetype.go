@@ -1,0 +1,120 @@
+package platform
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ServiceType is a parsed service type as written in import.yml. Both syntaxes
+// the platform accepts parse to it:
+//
+//	nodejs@22              Name "nodejs", Version "22"
+//	alpine/nodejs@22       OS "alpine", Name "nodejs", Version "22"
+//	postgresql@16          Name "postgresql", Version "16"
+//	postgresql:single@18   Name "postgresql", Mode "single", Version "18"
+//	postgresql:ha@18       Name "postgresql", Mode "ha", Version "18"
+//	object-storage         Name "object-storage" (no version)
+//
+// The zero value is not a valid type.
+type ServiceType struct {
+	OS      string // "alpine", "ubuntu" or ""
+	Name    string
+	Mode    string // "single", "ha" or ""
+	Version string
+}
+
+// ParseServiceType parses s in either type syntax. It checks shape only, not
+// whether the type exists; use the live catalog for that.
+func ParseServiceType(s string) (ServiceType, error) {
+	var t ServiceType
+	raw := strings.TrimSpace(s)
+	if raw == "" {
+		return t, NewError(ErrUnknownType, "empty service type", "Write a type such as nodejs@22 or postgresql@16.")
+	}
+	rest := raw
+	if os, after, ok := strings.Cut(rest, "/"); ok {
+		if !validTypeToken(os) {
+			return ServiceType{}, typeShapeError(raw)
+		}
+		t.OS, rest = os, after
+	}
+	if name, version, ok := strings.Cut(rest, "@"); ok {
+		rest, t.Version = name, version
+		if t.Version == "" {
+			return ServiceType{}, typeShapeError(raw)
+		}
+	}
+	if name, mode, ok := strings.Cut(rest, ":"); ok {
+		rest, t.Mode = name, mode
+	}
+	t.Name = rest
+	if !validTypeToken(t.Name) || (t.OS != "" && !validTypeToken(t.OS)) ||
+		(t.Version != "" && !validTypeToken(t.Version)) {
+		return ServiceType{}, typeShapeError(raw)
+	}
+	switch t.Mode {
+	case "", "single", "ha":
+	default:
+		return ServiceType{}, NewError(ErrUnknownType,
+			fmt.Sprintf("unknown mode %q in service type %q", t.Mode, truncateForMessage(raw, 60)),
+			"The mode part is single or ha, e.g. postgresql:single@18, or leave it out: postgresql@18.")
+	}
+	return t, nil
+}
+
+// VersionName is the catalog name of the type's version, e.g. "nodejs@22" or
+// "postgresql@18": the OS and mode parts are dropped.
+func (t ServiceType) VersionName() string {
+	if t.Version == "" {
+		return t.Name
+	}
+	return t.Name + "@" + t.Version
+}
+
+// String renders the type back in the syntax it was written in.
+func (t ServiceType) String() string {
+	var b strings.Builder
+	if t.OS != "" {
+		b.WriteString(t.OS + "/")
+	}
+	b.WriteString(t.Name)
+	if t.Mode != "" {
+		b.WriteString(":" + t.Mode)
+	}
+	if t.Version != "" {
+		b.WriteString("@" + t.Version)
+	}
+	return b.String()
+}
+
+// HAMode maps the type's mode part to the API's mode value: "HA", "NON_HA", or
+// "" when the type does not say.
+func (t ServiceType) HAMode() string {
+	switch t.Mode {
+	case "ha":
+		return "HA"
+	case "single":
+		return "NON_HA"
+	}
+	return ""
+}
+
+func validTypeToken(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '.', r == '_':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func typeShapeError(raw string) error {
+	return NewError(ErrUnknownType,
+		fmt.Sprintf("malformed service type %q", truncateForMessage(raw, 60)),
+		"Write a type as name@version (nodejs@22), os/name@version (alpine/nodejs@22) or name:mode@version (postgresql:single@18).")
+}

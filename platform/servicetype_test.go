@@ -1,0 +1,66 @@
+package platform
+
+import "testing"
+
+func TestParseServiceType_Syntaxes(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in      string
+		want    ServiceType
+		version string
+		mode    string
+	}{
+		{"nodejs@22", ServiceType{Name: "nodejs", Version: "22"}, "nodejs@22", ""},
+		{"alpine/nodejs@22", ServiceType{OS: "alpine", Name: "nodejs", Version: "22"}, "nodejs@22", ""},
+		{"postgresql@16", ServiceType{Name: "postgresql", Version: "16"}, "postgresql@16", ""},
+		{"postgresql:single@18", ServiceType{Name: "postgresql", Mode: "single", Version: "18"}, "postgresql@18", "NON_HA"},
+		{"postgresql:ha@18", ServiceType{Name: "postgresql", Mode: "ha", Version: "18"}, "postgresql@18", "HA"},
+		{"object-storage", ServiceType{Name: "object-storage"}, "object-storage", ""},
+		{"php-nginx@8.4", ServiceType{Name: "php-nginx", Version: "8.4"}, "php-nginx@8.4", ""},
+		{"ubuntu/python@3.14", ServiceType{OS: "ubuntu", Name: "python", Version: "3.14"}, "python@3.14", ""},
+	}
+	for _, tt := range tests {
+		got, err := ParseServiceType(tt.in)
+		if err != nil {
+			t.Errorf("ParseServiceType(%q): %v", tt.in, err)
+			continue
+		}
+		if got != tt.want {
+			t.Errorf("ParseServiceType(%q) = %+v, want %+v", tt.in, got, tt.want)
+		}
+		if got.VersionName() != tt.version {
+			t.Errorf("%q.VersionName() = %q, want %q", tt.in, got.VersionName(), tt.version)
+		}
+		if got.HAMode() != tt.mode {
+			t.Errorf("%q.HAMode() = %q, want %q", tt.in, got.HAMode(), tt.mode)
+		}
+		if got.String() != tt.in {
+			t.Errorf("round trip %q -> %q", tt.in, got.String())
+		}
+	}
+}
+
+func TestParseServiceType_Malformed(t *testing.T) {
+	t.Parallel()
+	for _, in := range []string{"", "@", "nodejs@", "Node@22", "postgresql:triple@18", "a/b/c@1", "node js@22", "x@$(id)", "/nodejs@22"} {
+		if _, err := ParseServiceType(in); ErrorCode(err) != ErrUnknownType {
+			t.Errorf("ParseServiceType(%q) err = %v, want UNKNOWN_TYPE", in, err)
+		}
+	}
+}
+
+func FuzzParseServiceType(f *testing.F) {
+	for _, s := range []string{"nodejs@22", "alpine/nodejs@22", "postgresql:ha@18", "object-storage", "", "@@", "a/b:c@d"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		st, err := ParseServiceType(s)
+		if err != nil {
+			return
+		}
+		again, err := ParseServiceType(st.String())
+		if err != nil || again != st {
+			t.Fatalf("round trip of %q failed: %+v vs %+v (%v)", s, st, again, err)
+		}
+	})
+}
