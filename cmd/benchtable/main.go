@@ -1,0 +1,118 @@
+// Command benchtable reads `go test -bench` output on stdin and prints the
+// figures ZCP's issues ask for as one table: every benchmark with its custom
+// metrics (b.ReportMetric), plus ns/op. It is what `make bench` ends with.
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+)
+
+// row is one benchmark result line.
+type row struct {
+	pkg     string
+	name    string
+	metrics []metric
+}
+
+type metric struct {
+	value float64
+	unit  string
+}
+
+func main() {
+	rows, err := parse(os.Stdin)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchtable:", err)
+		os.Exit(1)
+	}
+	if len(rows) == 0 {
+		fmt.Fprintln(os.Stderr, "benchtable: no benchmark results on stdin")
+		os.Exit(1)
+	}
+	render(os.Stdout, rows)
+}
+
+// parse collects benchmark lines, remembering the package each belongs to
+// from the "pkg:" header go test prints before them.
+func parse(r io.Reader) ([]row, error) {
+	var rows []row
+	pkg := ""
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for sc.Scan() {
+		line := sc.Text()
+		if p, ok := strings.CutPrefix(line, "pkg: "); ok {
+			pkg = strings.TrimPrefix(strings.TrimSpace(p), "github.com/zeropsio/zcp/")
+			continue
+		}
+		if r, ok := parseLine(line); ok {
+			r.pkg = pkg
+			rows = append(rows, r)
+		}
+	}
+	return rows, sc.Err()
+}
+
+// parseLine reads "BenchmarkName-2  N  v1 unit1  v2 unit2 …".
+func parseLine(line string) (row, bool) {
+	f := strings.Fields(line)
+	if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") {
+		return row{}, false
+	}
+	if _, err := strconv.Atoi(f[1]); err != nil {
+		return row{}, false
+	}
+	name := strings.TrimPrefix(f[0], "Benchmark")
+	if i := strings.LastIndex(name, "-"); i > 0 {
+		if _, err := strconv.Atoi(name[i+1:]); err == nil {
+			name = name[:i]
+		}
+	}
+	r := row{name: name}
+	for i := 2; i+1 < len(f); i += 2 {
+		v, err := strconv.ParseFloat(f[i], 64)
+		if err != nil {
+			return row{}, false
+		}
+		r.metrics = append(r.metrics, metric{value: v, unit: f[i+1]})
+	}
+	return r, true
+}
+
+func render(w io.Writer, rows []row) {
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].pkg < rows[j].pkg })
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "\nPACKAGE\tBENCHMARK\tFIGURES")
+	for _, r := range rows {
+		parts := make([]string, 0, len(r.metrics))
+		for _, m := range r.metrics {
+			if m.unit == "B/op" || m.unit == "allocs/op" {
+				continue
+			}
+			parts = append(parts, formatMetric(m))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.pkg, r.name, strings.Join(parts, "  "))
+	}
+	tw.Flush()
+}
+
+func formatMetric(m metric) string {
+	if m.unit == "ns/op" {
+		switch {
+		case m.value >= 1e9:
+			return fmt.Sprintf("%.2fs/op", m.value/1e9)
+		case m.value >= 1e6:
+			return fmt.Sprintf("%.2fms/op", m.value/1e6)
+		case m.value >= 1e3:
+			return fmt.Sprintf("%.1fµs/op", m.value/1e3)
+		}
+	}
+	return strconv.FormatFloat(m.value, 'g', 6, 64) + " " + m.unit
+}
