@@ -1,0 +1,225 @@
+package fakeapi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// apiPrefix is where every public REST path begins.
+const apiPrefix = "/api/rest/public"
+
+// Server is the fake Zerops API. It is an [http.Handler]; all methods are safe
+// for concurrent use. One mutex guards the whole state; it is never held while
+// sleeping for injected latency or while writing to the network.
+type Server struct {
+	opts Options
+
+	mu       sync.Mutex
+	st       *state
+	requests []Request
+	faults   []*Fault
+	limiter  *rate.Limiter
+	failProc map[string][]string // action name → queued fail reasons
+	failBld  map[string][]string // service id → queued fail reasons
+
+	handler http.Handler
+
+	// Set by Start/StartOn.
+	httpSrv  *http.Server
+	listener net.Listener
+	baseURL  string
+	served   chan struct{}
+	closeOne sync.Once
+}
+
+// New returns a Server with the seeded project "demo" (unless opts.Empty).
+// It does not listen; use it as an http.Handler or call [Start].
+func New(opts Options) *Server {
+	opts = opts.withDefaults()
+	s := &Server{
+		opts:     opts,
+		failProc: map[string][]string{},
+		failBld:  map[string][]string{},
+	}
+	s.st = newState(opts, time.Now())
+	if !opts.Empty {
+		s.st.seedDemo()
+	}
+	s.handler = s.routes()
+	return s
+}
+
+// Start serves a new Server on 127.0.0.1 with a free port.
+func Start(opts Options) (*Server, error) { return StartOn("127.0.0.1:0", opts) }
+
+// StartOn serves a new Server on addr.
+func StartOn(addr string, opts Options) (*Server, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("fakeapi: listen on %s: %w", addr, err)
+	}
+	s := New(opts)
+	s.listener = ln
+	s.baseURL = "http://" + ln.Addr().String()
+	s.mu.Lock()
+	s.st.baseURL = s.baseURL
+	s.mu.Unlock()
+	s.httpSrv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	s.served = make(chan struct{})
+	go func() {
+		defer close(s.served)
+		_ = s.httpSrv.Serve(ln)
+	}()
+	return s, nil
+}
+
+// StartTB starts a Server and closes it when tb's test ends. It fails tb if
+// the server cannot listen.
+func StartTB(tb testing.TB, opts Options) *Server {
+	tb.Helper()
+	s, err := Start(opts)
+	if err != nil {
+		tb.Fatalf("fakeapi: %v", err)
+	}
+	tb.Cleanup(s.Close)
+	return s
+}
+
+// URL is the base URL to give the SDK, e.g. "http://127.0.0.1:PORT"; "" when
+// the Server was made with [New] and is not listening.
+func (s *Server) URL() string { return s.baseURL }
+
+// Close stops the listener and every open connection, and waits for the
+// serving goroutine to end. Safe to call more than once.
+func (s *Server) Close() {
+	s.closeOne.Do(func() {
+		if s.httpSrv == nil {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+		defer cancel()
+		if err := s.httpSrv.Shutdown(ctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+			_ = s.httpSrv.Close()
+		}
+		_ = s.httpSrv.Close()
+		<-s.served
+	})
+}
+
+// Token is the bearer token the Server accepts.
+func (s *Server) Token() string { return s.opts.Token }
+
+// ClientID is the id of the single client (organisation) the user belongs to.
+func (s *Server) ClientID() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.st.clientID
+}
+
+// ProjectID is the id of the seeded "demo" project, or "" when the Server is empty.
+func (s *Server) ProjectID() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.st.demoID
+}
+
+// AddProject adds another (empty) project of the same client and returns its id.
+func (s *Server) AddProject(name string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.st.addProject(name, time.Now()).ID
+}
+
+// ServiceID returns the id of the seeded project's live service with that
+// hostname, or "" when there is none.
+func (s *Server) ServiceID(hostname string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.st.advance(time.Now())
+	if svc := s.st.serviceByName(s.st.demoID, hostname); svc != nil {
+		return svc.ID
+	}
+	return ""
+}
+
+// Requests returns a copy of the request log.
+func (s *Server) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Request(nil), s.requests...)
+}
+
+// CountRequests counts logged requests with that method (empty: any) whose
+// path, after /api/rest/public, begins with pathPrefix.
+func (s *Server) CountRequests(method, pathPrefix string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, r := range s.requests {
+		if (method == "" || r.Method == method) && hasPathPrefix(r.Path, pathPrefix) {
+			n++
+		}
+	}
+	return n
+}
+
+// ResetRequests empties the request log.
+func (s *Server) ResetRequests() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.requests = nil
+}
+
+// InjectFault adds a fault; faults are tried in the order they were added.
+func (s *Server) InjectFault(f Fault) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fc := f
+	s.faults = append(s.faults, &fc)
+}
+
+// ClearFaults removes every injected fault.
+func (s *Server) ClearFaults() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faults = nil
+}
+
+// SetRateLimit limits API requests to rps per second with the given burst;
+// excess requests are answered 429 with Retry-After. rps <= 0 disables it.
+func (s *Server) SetRateLimit(rps float64, burst int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if rps <= 0 {
+		s.limiter = nil
+		return
+	}
+	if burst < 1 {
+		burst = 1
+	}
+	s.limiter = rate.NewLimiter(rate.Limit(rps), burst)
+}
+
+// FailNextProcess makes the next process created with actionName end FAILED
+// with reason as its publicMeta.failReason.
+func (s *Server) FailNextProcess(actionName, reason string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failProc[actionName] = append(s.failProc[actionName], reason)
+}
+
+// FailNextBuild makes the next build of serviceID end BUILD_FAILED with reason
+// in its build log.
+func (s *Server) FailNextBuild(serviceID, reason string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failBld[serviceID] = append(s.failBld[serviceID], reason)
+}
