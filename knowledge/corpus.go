@@ -1,0 +1,138 @@
+package knowledge
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// corpusFS holds the markdown corpus. The "all:" prefix keeps the pattern
+// valid while the folder holds only its placeholder; non-markdown files are
+// skipped when parsing.
+//
+//go:embed all:docs
+var corpusFS embed.FS
+
+// URIPrefix starts the URI of every corpus document.
+const URIPrefix = "zerops://docs/"
+
+var corpus struct {
+	once  sync.Once
+	docs  []Document
+	bytes int
+	err   error
+}
+
+// Documents parses the embedded corpus (knowledge/docs/**.md) into documents
+// sorted by URI. The parse runs once; later calls return the same result.
+// Callers must not modify the returned documents' slices.
+func Documents() ([]Document, error) {
+	corpus.once.Do(func() {
+		corpus.docs, corpus.bytes, corpus.err = parseCorpus(corpusFS, "docs")
+	})
+	if corpus.err != nil {
+		return nil, corpus.err
+	}
+	out := make([]Document, len(corpus.docs))
+	copy(out, corpus.docs)
+	return out, nil
+}
+
+// CorpusBytes is the size in bytes of the embedded markdown corpus, for
+// measuring what the knowledge base adds to the binary.
+func CorpusBytes() int {
+	_, _ = Documents()
+	return corpus.bytes
+}
+
+// parseCorpus reads every .md file under root of fsys.
+func parseCorpus(fsys fs.FS, root string) ([]Document, int, error) {
+	var docs []Document
+	total := 0
+	err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return fmt.Errorf("walk %s: %w", p, err)
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".md") || strings.HasPrefix(d.Name(), ".") {
+			return nil
+		}
+		raw, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return fmt.Errorf("read %s: %w", p, err)
+		}
+		total += len(raw)
+		rel := strings.TrimSuffix(strings.TrimPrefix(p, root+"/"), ".md")
+		doc, err := parseDocument(rel, raw)
+		if err != nil {
+			return err
+		}
+		docs = append(docs, doc)
+		return nil
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	sort.Slice(docs, func(i, j int) bool { return docs[i].URI < docs[j].URI })
+	return docs, total, nil
+}
+
+type frontMatter struct {
+	Title       string   `yaml:"title"`
+	Description string   `yaml:"description"`
+	Keywords    []string `yaml:"keywords"`
+}
+
+// parseDocument splits front matter from body. rel is "{folder}/{name}".
+func parseDocument(rel string, raw []byte) (Document, error) {
+	file := rel + ".md"
+	if !utf8.Valid(raw) {
+		return Document{}, fmt.Errorf("knowledge document %s: not valid UTF-8", file)
+	}
+	text := strings.ReplaceAll(string(bytes.TrimPrefix(raw, []byte("\ufeff"))), "\r\n", "\n")
+	if !strings.HasPrefix(text, "---\n") {
+		return Document{}, fmt.Errorf("knowledge document %s: missing front matter (file must start with ---)", file)
+	}
+	head, body, ok := strings.Cut(text[len("---\n"):], "\n---")
+	if !ok {
+		return Document{}, fmt.Errorf("knowledge document %s: front matter is not closed with ---", file)
+	}
+	// The closing fence must be a line of its own.
+	if nl := strings.IndexByte(body, '\n'); nl >= 0 {
+		if strings.TrimSpace(body[:nl]) != "" {
+			return Document{}, fmt.Errorf("knowledge document %s: front matter closing line must be exactly ---", file)
+		}
+		body = body[nl+1:]
+	} else {
+		body = ""
+	}
+	var fm frontMatter
+	if err := yaml.Unmarshal([]byte(head), &fm); err != nil {
+		return Document{}, fmt.Errorf("knowledge document %s: front matter: %w", file, err)
+	}
+	fm.Title = strings.TrimSpace(fm.Title)
+	if fm.Title == "" {
+		return Document{}, fmt.Errorf("knowledge document %s: front matter has no title", file)
+	}
+	kws := make([]string, 0, len(fm.Keywords))
+	for _, k := range fm.Keywords {
+		if k = strings.TrimSpace(strings.ToLower(k)); k != "" {
+			kws = append(kws, k)
+		}
+	}
+	return Document{
+		URI:         URIPrefix + path.Clean(rel),
+		Path:        path.Clean(rel),
+		Title:       fm.Title,
+		Description: strings.TrimSpace(fm.Description),
+		Keywords:    kws,
+		Content:     strings.TrimSpace(body) + "\n",
+	}, nil
+}

@@ -1,0 +1,208 @@
+package knowledge
+
+import (
+	"strings"
+	"unicode"
+)
+
+// aliases maps a term an agent may type to the terms the corpus uses. The
+// expansion adds these terms; the original term is always kept.
+var aliases = map[string][]string{
+	// databases
+	"postgres": {"postgresql"},
+	"pg":       {"postgresql"},
+	"psql":     {"postgresql"},
+	"pgsql":    {"postgresql"},
+	"mysql":    {"mariadb"},
+	"sql":      {"postgresql", "mariadb"},
+	// caches
+	"redis":     {"valkey"},
+	"cache":     {"valkey"},
+	"memcached": {"valkey"},
+	// storage
+	"s3":     {"object-storage", "object", "storage", "bucket"},
+	"minio":  {"object-storage", "object", "storage", "bucket"},
+	"bucket": {"object-storage", "object", "storage"},
+	"nfs":    {"shared-storage", "shared", "storage"},
+	"volume": {"shared-storage", "shared", "storage", "mount"},
+	"disk":   {"disk", "storage"},
+	// runtimes
+	"node":       {"nodejs"},
+	"js":         {"nodejs"},
+	"javascript": {"nodejs"},
+	"ts":         {"nodejs"},
+	"typescript": {"nodejs"},
+	"npm":        {"nodejs"},
+	"yarn":       {"nodejs"},
+	"pnpm":       {"nodejs"},
+	"express":    {"nodejs"},
+	"nextjs":     {"nodejs"},
+	"nest":       {"nodejs"},
+	"golang":     {"go"},
+	"py":         {"python"},
+	"django":     {"python"},
+	"flask":      {"python"},
+	"fastapi":    {"python"},
+	"pip":        {"python"},
+	"laravel":    {"php"},
+	"symfony":    {"php"},
+	"composer":   {"php"},
+	"rails":      {"ruby"},
+	"gem":        {"ruby"},
+	"bundler":    {"ruby"},
+	"spring":     {"java"},
+	"maven":      {"java"},
+	"gradle":     {"java"},
+	"csharp":     {"dotnet"},
+	"aspnet":     {"dotnet"},
+	"net":        {"dotnet"},
+	"phoenix":    {"elixir"},
+	"cargo":      {"rust"},
+	"spa":        {"static"},
+	"react":      {"static", "nodejs"},
+	"vue":        {"static", "nodejs"},
+	// search and queues
+	"elastic":    {"elasticsearch"},
+	"es":         {"elasticsearch"},
+	"opensearch": {"elasticsearch"},
+	"meili":      {"meilisearch"},
+	"vector":     {"qdrant"},
+	"mq":         {"nats", "kafka", "queue"},
+	"queue":      {"nats", "kafka"},
+	"pubsub":     {"nats"},
+	"messaging":  {"nats", "kafka"},
+	"broker":     {"nats", "kafka"},
+	// configuration and operations
+	"cron":        {"crontab"},
+	"cronjob":     {"crontab"},
+	"env":         {"environment", "variables"},
+	"envs":        {"environment", "variables"},
+	"vars":        {"environment", "variables"},
+	"ssl":         {"https", "tls"},
+	"tls":         {"https"},
+	"cert":        {"https", "tls"},
+	"domain":      {"subdomain", "public", "access"},
+	"url":         {"subdomain", "public"},
+	"ha":          {"high", "availability"},
+	"k8s":         {"docker"},
+	"container":   {"containers"},
+	"dockerfile":  {"docker"},
+	"healthcheck": {"health", "check"},
+	"readiness":   {"readinesscheck", "health"},
+	"502":         {"bad", "gateway", "troubleshoot"},
+	"yaml":        {"yml"},
+	"yml":         {"yaml"},
+}
+
+// phraseAliases match several words of the query.
+var phraseAliases = []struct {
+	phrase string
+	terms  []string
+}{
+	{"disk share", []string{"shared-storage", "shared", "storage"}},
+	{"shared disk", []string{"shared-storage", "shared", "storage"}},
+	{"message queue", []string{"nats", "kafka"}},
+	{"bad gateway", []string{"502", "troubleshoot"}},
+}
+
+// unsupportedService names a service Zerops does not offer and what to use instead.
+type unsupportedService struct {
+	name        string
+	alternative string
+	uri         string
+	expand      []string
+}
+
+// unsupported services, keyed by the terms an agent types.
+var unsupported = map[string]unsupportedService{
+	"mongodb":     {"MongoDB", "PostgreSQL (JSONB columns cover most document-store needs)", "zerops://docs/services/postgresql", []string{"postgresql", "unsupported"}},
+	"mongo":       {"MongoDB", "PostgreSQL (JSONB columns cover most document-store needs)", "zerops://docs/services/postgresql", []string{"postgresql", "unsupported"}},
+	"mysql":       {"MySQL", "MariaDB (MySQL-compatible wire protocol and SQL; use the mysql drivers)", "zerops://docs/services/mariadb", []string{"mariadb", "unsupported"}},
+	"redis":       {"Redis", "Valkey (Redis-compatible; use any Redis client)", "zerops://docs/services/valkey", []string{"valkey", "unsupported"}},
+	"memcached":   {"Memcached", "Valkey (an in-memory key-value cache)", "zerops://docs/services/valkey", []string{"valkey", "unsupported"}},
+	"rabbitmq":    {"RabbitMQ (legacy only: rabbitmq@3.9 is kept for old projects)", "NATS for new projects (or Kafka for durable streams)", "zerops://docs/services/nats", []string{"nats", "unsupported"}},
+	"rabbit":      {"RabbitMQ (legacy only)", "NATS for new projects (or Kafka for durable streams)", "zerops://docs/services/nats", []string{"nats", "unsupported"}},
+	"amqp":        {"RabbitMQ / AMQP brokers (legacy only)", "NATS for new projects", "zerops://docs/services/nats", []string{"nats", "unsupported"}},
+	"cassandra":   {"Cassandra", "ClickHouse for analytics-scale writes, or PostgreSQL", "zerops://docs/services/clickhouse", []string{"clickhouse", "unsupported"}},
+	"scylla":      {"ScyllaDB", "ClickHouse for analytics-scale writes, or PostgreSQL", "zerops://docs/services/clickhouse", []string{"clickhouse", "unsupported"}},
+	"dynamodb":    {"DynamoDB", "PostgreSQL, or Valkey for key-value access", "zerops://docs/services/postgresql", []string{"postgresql", "unsupported"}},
+	"sqlite":      {"SQLite as a service (files in a container are lost on redeploy and not shared between containers)", "PostgreSQL, or SQLite on shared storage for a single container", "zerops://docs/services/postgresql", []string{"postgresql", "unsupported"}},
+	"mssql":       {"Microsoft SQL Server", "PostgreSQL or MariaDB", "zerops://docs/services/postgresql", []string{"postgresql", "unsupported"}},
+	"oracle":      {"Oracle Database", "PostgreSQL", "zerops://docs/services/postgresql", []string{"postgresql", "unsupported"}},
+	"couchdb":     {"CouchDB", "PostgreSQL (JSONB)", "zerops://docs/services/postgresql", []string{"postgresql", "unsupported"}},
+	"influxdb":    {"InfluxDB", "ClickHouse for time-series data", "zerops://docs/services/clickhouse", []string{"clickhouse", "unsupported"}},
+	"neo4j":       {"Neo4j", "PostgreSQL (recursive queries) — or run it yourself on a docker/ubuntu service", "zerops://docs/services/postgresql", []string{"postgresql", "unsupported"}},
+	"solr":        {"Solr", "Elasticsearch, Meilisearch or Typesense", "zerops://docs/services/elasticsearch", []string{"elasticsearch", "unsupported"}},
+	"opensearch":  {"OpenSearch", "Elasticsearch", "zerops://docs/services/elasticsearch", []string{"elasticsearch", "unsupported"}},
+	"sqs":         {"Amazon SQS", "NATS (JetStream) or Kafka", "zerops://docs/services/nats", []string{"nats", "unsupported"}},
+	"firebase":    {"Firebase", "PostgreSQL plus your own API on a runtime service", "zerops://docs/services/postgresql", []string{"postgresql", "unsupported"}},
+	"elasticache": {"ElastiCache", "Valkey", "zerops://docs/services/valkey", []string{"valkey", "unsupported"}},
+	"lambda":      {"serverless functions (Zerops runs full containers)", "a runtime service such as nodejs or python", "zerops://docs/platform/overview", []string{"runtime", "containers"}},
+}
+
+// expansion is the result of expanding one query.
+type expansion struct {
+	terms []string // original tokens followed by added ones, no duplicates
+	added []string // only the added terms
+	notes []string
+}
+
+// tokenize lower-cases q and splits it into words of letters, digits and the
+// characters service names use (-, ., @, _).
+func tokenize(q string) []string {
+	return strings.FieldsFunc(strings.ToLower(q), func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '.' || r == '@' || r == '_')
+	})
+}
+
+// expandQuery adds alias terms to the query's tokens and notes services Zerops
+// does not offer.
+func expandQuery(q string) expansion {
+	var e expansion
+	seen := map[string]bool{}
+	add := func(t string, original bool) {
+		if t == "" || seen[t] {
+			return
+		}
+		seen[t] = true
+		e.terms = append(e.terms, t)
+		if !original {
+			e.added = append(e.added, t)
+		}
+	}
+	toks := tokenize(q)
+	for _, raw := range toks {
+		t := strings.Trim(raw, "-.@_")
+		add(t, true)
+		// "nodejs@22" and "postgresql:single@18" carry the base name.
+		if base, _, ok := strings.Cut(t, "@"); ok {
+			if i := strings.LastIndexByte(base, '/'); i >= 0 {
+				base = base[i+1:]
+			}
+			add(base, false)
+		}
+	}
+	noted := map[string]bool{}
+	for _, t := range append([]string(nil), e.terms...) {
+		base, _, _ := strings.Cut(t, "@")
+		for _, a := range aliases[base] {
+			add(a, false)
+		}
+		if u, ok := unsupported[base]; ok && !noted[u.name] {
+			noted[u.name] = true
+			e.notes = append(e.notes, "Zerops has no "+u.name+" service; the closest alternative is "+u.alternative+": "+u.uri+" (see also zerops://docs/pitfalls/unsupported-services).")
+			for _, a := range u.expand {
+				add(a, false)
+			}
+		}
+	}
+	joined := " " + strings.Join(toks, " ") + " "
+	for _, pa := range phraseAliases {
+		if strings.Contains(joined, " "+pa.phrase+" ") {
+			for _, a := range pa.terms {
+				add(a, false)
+			}
+		}
+	}
+	return e
+}

@@ -1,0 +1,240 @@
+package knowledge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+)
+
+// Search limits.
+const (
+	DefaultSearchLimit = 5
+	MaxSearchLimit     = 20
+	maxQueryRunes      = 500 // longer queries are truncated
+	maxQueryTerms      = 40  // terms beyond this are dropped
+	expandedBoost      = 0.8 // added alias terms weigh a little less than typed ones
+)
+
+// ErrEmptyQuery is returned by Search for an empty or whitespace-only query.
+var ErrEmptyQuery = errors.New("knowledge search: query is empty")
+
+// popularTopics are offered when a query matches nothing.
+var popularTopics = []string{
+	"zerops://docs/platform/overview",
+	"zerops://docs/config/zerops-yml-structure",
+	"zerops://docs/config/import-yml-structure",
+	"zerops://docs/env/cross-service-references",
+	"zerops://docs/pitfalls/common-mistakes",
+	"zerops://docs/operations/troubleshoot-502",
+}
+
+// Search ranks documents for a plain-text query. The query is never parsed as
+// bleve query syntax: it is tokenised, expanded with aliases and matched
+// against title, keywords and content. limit ≤ 0 means DefaultSearchLimit;
+// it is capped at MaxSearchLimit.
+func (ix *Index) Search(q string, limit int) (*SearchResult, error) {
+	q = cleanQuery(q)
+	if q == "" {
+		return nil, ErrEmptyQuery
+	}
+	if limit <= 0 {
+		limit = DefaultSearchLimit
+	}
+	limit = min(limit, MaxSearchLimit)
+
+	exp := expandQuery(q)
+	res := &SearchResult{Query: q, Hits: []Hit{}, Notes: exp.notes}
+	if len(exp.added) > 0 {
+		res.ExpandedQuery = strings.Join(exp.terms, " ")
+	}
+	original := exp.terms[:len(exp.terms)-len(exp.added)]
+	bq := buildQuery(original, exp.added)
+	if bq == nil {
+		res.Suggestions = ix.suggest(exp.terms)
+		return res, nil
+	}
+	req := bleve.NewSearchRequestOptions(bq, limit, 0, false)
+	ctx := context.WithValue(context.Background(), search.BM25StatsKey, ix.stats)
+	sr, err := ix.bleve.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, fmt.Errorf("knowledge search %q: %w", truncateRunes(q, 60), err)
+	}
+	for _, h := range sr.Hits {
+		d, ok := ix.byURI[h.ID]
+		if !ok {
+			continue
+		}
+		res.Hits = append(res.Hits, Hit{
+			URI:         d.URI,
+			Title:       d.Title,
+			Description: d.Description,
+			Score:       h.Score,
+			Snippet:     snippet(d.Content, exp.terms, snippetRunes),
+		})
+	}
+	if len(res.Hits) == 0 {
+		res.Suggestions = ix.suggest(exp.terms)
+		return res, nil
+	}
+	res.TopContent = ix.byURI[res.Hits[0].URI].Content
+	return res, nil
+}
+
+// cleanQuery makes any input safe to tokenise: valid UTF-8, bounded length,
+// trimmed.
+func cleanQuery(q string) string {
+	q = strings.ToValidUTF8(q, " ")
+	q = truncateRunes(q, maxQueryRunes)
+	return strings.TrimSpace(q)
+}
+
+// buildQuery matches typed and added terms against every field with the
+// field's boost. Terms are analysed by the field analyzer, so any character
+// is harmless. It returns nil when there is nothing to match.
+func buildQuery(original, added []string) query.Query {
+	if len(original) > maxQueryTerms {
+		original = original[:maxQueryTerms]
+	}
+	if len(added) > maxQueryTerms {
+		added = added[:maxQueryTerms]
+	}
+	var disjuncts []query.Query
+	group := func(terms []string, factor float64) {
+		if len(terms) == 0 {
+			return
+		}
+		text := strings.Join(terms, " ")
+		for _, f := range []struct {
+			name  string
+			boost float64
+		}{{fieldTitle, boostTitle}, {fieldKeywords, boostKeywords}, {fieldContent, boostContent}} {
+			m := query.NewMatchQuery(text)
+			m.SetField(f.name)
+			m.SetBoost(f.boost * factor)
+			disjuncts = append(disjuncts, m)
+		}
+	}
+	group(original, 1)
+	group(added, expandedBoost)
+	if len(disjuncts) == 0 {
+		return nil
+	}
+	return query.NewDisjunctionQuery(disjuncts)
+}
+
+// suggest offers documents whose title or keywords resemble the query terms
+// (edit distance), else popular topics. Each suggestion is "Title (URI)".
+func (ix *Index) suggest(terms []string) []string {
+	type cand struct {
+		doc   Document
+		score int
+	}
+	var cands []cand
+	for _, d := range ix.docs {
+		words := tokenize(d.Title + " " + strings.Join(d.Keywords, " "))
+		best := 0
+		for _, t := range terms {
+			if utf8.RuneCountInString(t) < 3 {
+				continue
+			}
+			for _, w := range words {
+				if s := similarity(t, w); s > best {
+					best = s
+				}
+			}
+		}
+		if best > 0 {
+			cands = append(cands, cand{d, best})
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	var out []string
+	for _, c := range cands {
+		if len(out) == 5 {
+			break
+		}
+		out = append(out, c.doc.Title+" ("+c.doc.URI+")")
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, uri := range popularTopics {
+		if d, ok := ix.byURI[uri]; ok {
+			out = append(out, d.Title+" ("+d.URI+")")
+		}
+	}
+	if len(out) == 0 {
+		for _, d := range ix.docs {
+			if len(out) == 5 {
+				break
+			}
+			out = append(out, d.Title+" ("+d.URI+")")
+		}
+	}
+	return out
+}
+
+// similarity scores how alike a typed term and a word are: 3 for a shared
+// prefix of 4+ runes, 2 for edit distance 1, 1 for edit distance 2 (words of
+// 5+ runes), else 0.
+func similarity(term, word string) int {
+	if term == word {
+		return 0 // an exact match would have been a hit already
+	}
+	tr, wr := []rune(term), []rune(word)
+	if len(tr) >= 4 && len(wr) >= 4 && string(tr[:4]) == string(wr[:4]) {
+		return 3
+	}
+	d := editDistance(tr, wr, 3)
+	switch {
+	case d == 1:
+		return 2
+	case d == 2 && len(tr) >= 5:
+		return 1
+	}
+	return 0
+}
+
+// editDistance is the Levenshtein distance of a and b, or limit when it is at
+// least limit.
+func editDistance(a, b []rune, limit int) int {
+	if abs(len(a)-len(b)) >= limit {
+		return limit
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin >= limit {
+			return limit
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(b)], limit)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
