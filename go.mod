@@ -27,6 +27,7 @@ require (
 	github.com/json-iterator/go v0.0.0-20171115153421-f7279a603ede // indirect
 	github.com/modelcontextprotocol/go-sdk v1.8.0 // indirect
 	github.com/mschoch/smat v0.2.0 // indirect
+	github.com/shopspring/decimal v1.3.1 // indirect
 	github.com/thejerf/suture/v4 v4.0.6 // indirect
 	github.com/zeropsio/zerops-go v1.0.18 // indirect
 	go.etcd.io/bbolt v1.4.0 // indirect

@@ -1,0 +1,135 @@
+package auth
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// Environment variables read by LoadCredentials.
+const (
+	EnvAPIKey  = "ZEROPS_ZCP_API_KEY"
+	EnvAPIHost = "ZEROPS_API_HOST"
+)
+
+// maxCliDataBytes bounds how much of cli.data is read; the real file is tiny.
+const maxCliDataBytes = 1 << 20
+
+// cliData is the part of zcli's cli.data ZCP reads.
+type cliData struct {
+	Token      string `json:"Token"`
+	RegionData *struct {
+		Address string `json:"address"`
+	} `json:"RegionData"`
+	ScopeProjectID *string `json:"ScopeProjectId"`
+}
+
+// LoadCredentials finds the API token. ZEROPS_ZCP_API_KEY wins, with the API
+// at ZEROPS_API_HOST (a host or URL; default api.app-prg1.zerops.io). Without
+// it, zcli's cli.data under homeDir is read (Linux and macOS locations, and
+// $XDG_CONFIG_HOME). getenv is os.Getenv in production and a map in tests.
+// Neither source → AUTH_REQUIRED naming both fixes.
+func LoadCredentials(getenv func(string) string, homeDir string) (*Credentials, error) {
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	if token := strings.TrimSpace(getenv(EnvAPIKey)); token != "" {
+		apiURL, err := platform.NormalizeAPIURL(getenv(EnvAPIHost))
+		if err != nil {
+			return nil, err
+		}
+		return &Credentials{Token: token, APIURL: apiURL, Source: SourceEnv}, nil
+	}
+
+	for _, p := range cliDataPaths(getenv, homeDir) {
+		creds, err := readCliData(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		return creds, nil
+	}
+	return nil, platform.NewError(platform.ErrAuthRequired,
+		EnvAPIKey+" is not set and zcli is not logged in",
+		"Set "+EnvAPIKey+" to a Zerops personal access token (inside Zerops, add it as an env variable of the ZCP service), or run `zcli login <token>` on this machine; then restart ZCP.")
+}
+
+// cliDataPaths lists where zcli keeps cli.data, this OS's location first.
+func cliDataPaths(getenv func(string) string, home string) []string {
+	var paths []string
+	if xdg := getenv("XDG_CONFIG_HOME"); xdg != "" && filepath.IsAbs(xdg) {
+		paths = append(paths, filepath.Join(xdg, "zerops", "cli.data"))
+	}
+	if home == "" {
+		return paths
+	}
+	linux := filepath.Join(home, ".config", "zerops", "cli.data")
+	mac := filepath.Join(home, "Library", "Application Support", "zerops", "cli.data")
+	if runtime.GOOS == "darwin" {
+		return append(paths, mac, linux)
+	}
+	return append(paths, linux, mac)
+}
+
+// readCliData parses one cli.data. A missing file is fs.ErrNotExist; a file
+// without a token means zcli is logged out.
+func readCliData(path string) (*Credentials, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		return nil, cliDataError(path, "cannot be read", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxCliDataBytes+1))
+	if err != nil {
+		return nil, cliDataError(path, "cannot be read", err)
+	}
+	if len(data) > maxCliDataBytes {
+		return nil, cliDataError(path, "is too large to be zcli's cli.data", nil)
+	}
+	var d cliData
+	if err := json.Unmarshal(data, &d); err != nil {
+		return nil, cliDataError(path, "is not valid JSON", err)
+	}
+	token := strings.TrimSpace(d.Token)
+	if token == "" {
+		return nil, platform.NewError(platform.ErrAuthRequired,
+			EnvAPIKey+" is not set and zcli is logged out (cli.data holds no token)",
+			"Run `zcli login <token>`, or set "+EnvAPIKey+" to a Zerops personal access token; then restart ZCP.")
+	}
+	host := ""
+	if d.RegionData != nil {
+		host = d.RegionData.Address
+	}
+	apiURL, err := platform.NormalizeAPIURL(host)
+	if err != nil {
+		return nil, err
+	}
+	creds := &Credentials{Token: token, APIURL: apiURL, Source: SourceZcli}
+	if d.ScopeProjectID != nil {
+		creds.ScopeProjectID = strings.TrimSpace(*d.ScopeProjectID)
+	}
+	return creds, nil
+}
+
+// cliDataError reports an unusable cli.data without echoing its content.
+func cliDataError(path, what string, cause error) error {
+	return &platform.PlatformError{
+		Code:       platform.ErrAuthRequired,
+		Message:    fmt.Sprintf("zcli's %s %s", path, what),
+		Suggestion: "Run `zcli login <token>` again to rewrite it, or set " + EnvAPIKey + " instead; then restart ZCP.",
+		Err:        cause,
+	}
+}

@@ -1,0 +1,271 @@
+package platform
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/zeropsio/zerops-go/apiError"
+)
+
+// objectKind names what an API call addresses, so that a 404 without a more
+// specific API code still maps to the right not-found code.
+type objectKind int
+
+const (
+	kindOther objectKind = iota
+	kindService
+	kindProcess
+	kindProject
+	kindEnv
+	kindAppVersion
+)
+
+// Zerops API error codes the mapping distinguishes.
+const (
+	apiTokenExpired               = "tokenExpired"
+	apiInsufficientPermissions    = "insufficientPermissions"
+	apiProjectNotFound            = "projectNotFound"
+	apiServiceStackNotFound       = "serviceStackNotFound"
+	apiProcessNotFound            = "processNotFound"
+	apiImportInvalidYaml          = "projectImportInvalidYaml"
+	apiNameUnavailable            = "serviceStackNameUnavailable"
+	apiNameInvalid                = "serviceStackNameInvalid"
+	apiTypeNotFound               = "serviceStackTypeNotFound"
+	apiProcessAlreadyFinished     = "processAlreadyFinished"
+	apiProcessCannotBeCanceled    = "processCanNoLongerBeCanceled"
+	apiSubdomainAlreadyEnabled    = "serviceStackSubdomainAccessAlreadyEnabled"
+	apiSubdomainAlreadyDisabled   = "serviceStackSubdomainAccessAlreadyDisabled"
+	apiInvalidAutoscaling         = "invalidCustomAutoscalingValue"
+	apiModeUpdateForbidden        = "modeUpdateForbiddenForThisStackCategory"
+	maxErrorBodyInMessage         = 300
+	defaultRateLimitRetryAfterSec = 5
+)
+
+// mapSDKError turns whatever an SDK call produced into a *PlatformError.
+//
+// The SDK reports four kinds of failure, told apart by the HTTP status the
+// response carried (0 when no response arrived):
+//   - an apiError.Error: the API answered status >= 300 with a JSON error envelope;
+//   - a plain error "<status>: <body>": status >= 300 with a body that is not JSON;
+//   - a decode error with a status < 300: the success body did not decode;
+//   - a transport error with no status: network failure, timeout, cancellation.
+//
+// header is the response header (nil when none), used for Retry-After.
+func mapSDKError(err error, status int, header http.Header, kind objectKind) *PlatformError {
+	if err == nil {
+		return nil
+	}
+	var pe *PlatformError
+	if errors.As(err, &pe) {
+		return pe
+	}
+	var ae apiError.Error
+	if errors.As(err, &ae) {
+		if ae.HttpStatusCode != 0 {
+			status = ae.HttpStatusCode
+		}
+		e := mapAPIStatus(status, ae.ErrorCode, ae.Message, kind)
+		e.Err = err
+		if e.Code == ErrAPIRateLimited {
+			e.RetryAfter = parseRetryAfter(header, time.Now())
+		}
+		return e
+	}
+	switch {
+	case status >= http.StatusMultipleChoices:
+		// A non-JSON error body: the SDK gives "<status line>: <body>".
+		msg := strings.TrimSpace(err.Error())
+		e := mapAPIStatus(status, "", truncateForMessage(msg, maxErrorBodyInMessage), kind)
+		e.Err = err
+		if e.Code == ErrAPIRateLimited {
+			e.RetryAfter = parseRetryAfter(header, time.Now())
+		}
+		return e
+	case status > 0:
+		return &PlatformError{
+			Code:       ErrAPIError,
+			Message:    fmt.Sprintf("could not decode the API response (HTTP %d): %s", status, truncateForMessage(err.Error(), maxErrorBodyInMessage)),
+			Suggestion: "The API answered in an unexpected shape. Retry; if it persists, the API may have changed or a proxy is rewriting responses.",
+			HTTPStatus: status,
+			Err:        err,
+		}
+	}
+	return mapTransportError(err)
+}
+
+// mapTransportError classifies an error that arrived without any HTTP response.
+func mapTransportError(err error) *PlatformError {
+	switch {
+	case errors.Is(err, context.Canceled):
+		return &PlatformError{Code: ErrCanceled, Message: "the request was canceled",
+			Suggestion: "The operation was canceled before the API answered; run it again if it is still needed.", Err: err}
+	case errors.Is(err, context.DeadlineExceeded), isTimeout(err):
+		return &PlatformError{Code: ErrAPITimeout, Message: "the Zerops API did not answer in time",
+			Suggestion: "Retry in a moment. For a long operation, check its process with zerops_process instead of repeating it.", Err: err}
+	}
+	return &PlatformError{
+		Code:       ErrNetworkError,
+		Message:    "could not reach the Zerops API: " + transportCause(err),
+		Suggestion: "Check network connectivity and ZEROPS_API_HOST, then retry.",
+		Err:        err,
+	}
+}
+
+// isTimeout reports whether err is a network timeout.
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
+// transportCause describes a transport error without the request URL, which
+// may carry a secret (the log backend's access token).
+func transportCause(err error) string {
+	var ue *url.Error
+	if errors.As(err, &ue) && ue.Err != nil {
+		return ue.Err.Error()
+	}
+	return err.Error()
+}
+
+// mapAPIStatus maps an HTTP status and API error code to a PlatformError.
+// apiMsg is the API's own message, kept for the agent.
+func mapAPIStatus(status int, code, apiMsg string, kind objectKind) *PlatformError {
+	e := &PlatformError{HTTPStatus: status, APICode: code}
+	msg := func(what string) string {
+		if apiMsg == "" {
+			return what
+		}
+		return what + ": " + apiMsg
+	}
+
+	// Codes that mean the same at any status.
+	switch code {
+	case apiTokenExpired:
+		e.Code, e.Message = ErrAuthTokenExpired, msg("the API token has expired")
+		e.Suggestion = "Create a new personal access token in the Zerops GUI and set it as ZEROPS_ZCP_API_KEY (or run `zcli login`), then restart ZCP."
+		return e
+	case apiInsufficientPermissions:
+		e.Code, e.Message = ErrPermissionDenied, msg("the token lacks permission for this operation")
+		e.Suggestion = "Use a token whose user has a role with write access to the project."
+		return e
+	}
+
+	switch {
+	case status == http.StatusUnauthorized:
+		e.Code, e.Message = ErrAuthInvalidToken, msg("the API rejected the token")
+		e.Suggestion = "Check ZEROPS_ZCP_API_KEY (or run `zcli login`): the token is invalid or was revoked. Restart ZCP after fixing it."
+	case status == http.StatusForbidden:
+		e.Code, e.Message = ErrPermissionDenied, msg("permission denied")
+		e.Suggestion = "Use a token whose user has access to this project and a role allowing the operation."
+	case status == http.StatusNotFound:
+		mapNotFound(e, code, apiMsg, kind)
+	case status == http.StatusTooManyRequests:
+		e.Code, e.Message = ErrAPIRateLimited, msg("the Zerops API rate limit was hit")
+		e.Suggestion = "Wait for the Retry-After period, then retry; avoid polling in tight loops."
+	case status >= 500:
+		e.Code, e.Message = ErrAPIError, msg(fmt.Sprintf("the Zerops API failed (HTTP %d)", status))
+		e.Suggestion = "This is a platform-side error. Retry in a moment; if it persists, check status.zerops.io."
+	case status >= 400:
+		mapInvalid(e, code, apiMsg)
+	default:
+		e.Code, e.Message = ErrAPIError, msg(fmt.Sprintf("unexpected API answer (HTTP %d)", status))
+		e.Suggestion = "Retry; if it persists, check ZEROPS_API_HOST points at the Zerops API."
+	}
+	return e
+}
+
+// mapNotFound fills a 404 by API code, or by what the call addressed.
+func mapNotFound(e *PlatformError, code, apiMsg string, kind objectKind) {
+	switch {
+	case code == apiServiceStackNotFound || (code == "" && kind == kindService):
+		e.Code = ErrServiceNotFound
+		e.Suggestion = "List the project's services with zerops_discover and use an existing hostname."
+	case code == apiProcessNotFound || (code == "" && kind == kindProcess):
+		e.Code = ErrProcessNotFound
+		e.Suggestion = "Check the process ID; recent processes are listed by zerops_events."
+	case code == apiProjectNotFound || (code == "" && kind == kindProject):
+		e.Code = ErrTokenNoProject
+		e.Suggestion = "The token cannot see this project: use a token with access to it (or run `zcli scope project` to pick another)."
+	default:
+		e.Code = ErrNotFound
+		e.Suggestion = "The object no longer exists or was never there; read the current state (zerops_discover, zerops_env) before retrying."
+	}
+	e.Message = "not found"
+	if apiMsg != "" {
+		e.Message += ": " + apiMsg
+	}
+}
+
+// mapInvalid fills a 4xx that says the request itself was wrong.
+func mapInvalid(e *PlatformError, code, apiMsg string) {
+	switch code {
+	case apiImportInvalidYaml:
+		e.Code = ErrInvalidImportYml
+		e.Suggestion = "Fix the import YAML (top-level `services:` list with hostname and type per service) and import again."
+	case apiNameInvalid, apiNameUnavailable:
+		e.Code = ErrInvalidHostname
+		e.Suggestion = "Hostnames must match ^[a-z][a-z0-9]{0,39}$ and be unused in the project (a service still deleting keeps its name for a while)."
+	case apiTypeNotFound:
+		e.Code = ErrUnknownType
+		e.Suggestion = "Use a type and version from the live catalog, e.g. nodejs@22 or postgresql@16 (see zerops_knowledge)."
+	case apiProcessAlreadyFinished, apiProcessCannotBeCanceled:
+		e.Code = ErrProcessTerminal
+		e.Suggestion = "The process has already ended or passed the point of cancellation; check its final state with zerops_process."
+	case apiSubdomainAlreadyEnabled:
+		e.Code = ErrSubdomainEnabled
+		e.Suggestion = "Nothing to do: the subdomain is already enabled."
+	case apiSubdomainAlreadyDisabled:
+		e.Code = ErrSubdomainDisabled
+		e.Suggestion = "Nothing to do: the subdomain is already disabled."
+	case apiInvalidAutoscaling, apiModeUpdateForbidden:
+		e.Code = ErrInvalidScaling
+		e.Suggestion = "Check the scaling values: minimums must not exceed maximums, and managed services cannot change HA mode after creation."
+	default:
+		e.Code = ErrInvalidParameter
+		e.Suggestion = "Check the parameters against the tool's description and the API message, then retry."
+	}
+	e.Message = "the API refused the request"
+	if apiMsg != "" {
+		e.Message += ": " + apiMsg
+	}
+}
+
+// parseRetryAfter reads Retry-After as seconds or an HTTP date; absent or
+// unreadable means a short default so callers still back off.
+func parseRetryAfter(h http.Header, now time.Time) time.Duration {
+	def := defaultRateLimitRetryAfterSec * time.Second
+	v := strings.TrimSpace(h.Get("Retry-After"))
+	if v == "" {
+		return def
+	}
+	if secs, err := strconv.Atoi(v); err == nil {
+		if secs < 0 {
+			return def
+		}
+		return time.Duration(secs) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		if d := t.Sub(now); d > 0 {
+			return d
+		}
+		return 0
+	}
+	return def
+}
+
+// scrub removes secret from the human-readable parts of e.
+func scrub(e *PlatformError, secret string) *PlatformError {
+	if e == nil || len(secret) < 4 {
+		return e
+	}
+	e.Message = strings.ReplaceAll(e.Message, secret, "[redacted]")
+	e.Suggestion = strings.ReplaceAll(e.Suggestion, secret, "[redacted]")
+	return e
+}
