@@ -1,0 +1,72 @@
+package supervisor
+
+import (
+	"maps"
+	"sync"
+
+	"github.com/thejerf/suture/v4"
+	"go.uber.org/zap"
+)
+
+// EventHook logs suture events through zap (panics and stop timeouts at
+// error, restarts at warn, backoff and resume at info) and counts restarts
+// per service for the status dump. Safe for concurrent use: suture calls it
+// from every supervisor of the tree.
+type EventHook struct {
+	log *zap.Logger
+
+	mu       sync.Mutex
+	restarts map[string]int // service name → failures (each followed by a restart or a backoff)
+}
+
+// NewEventHook returns a hook logging to l.
+func NewEventHook(l *zap.Logger) *EventHook {
+	return &EventHook{log: l.Named("supervisor"), restarts: map[string]int{}}
+}
+
+// Hook is the suture.EventHook.
+func (h *EventHook) Hook(e suture.Event) {
+	switch ev := e.(type) {
+	case suture.EventServicePanic:
+		h.count(ev.ServiceName)
+		h.log.Error("actor panicked",
+			zap.String("supervisor", ev.SupervisorName), zap.String("actor", ev.ServiceName),
+			zap.String("panic", ev.PanicMsg), zap.Bool("restarting", ev.Restarting),
+			zap.Float64("failures", ev.CurrentFailures), zap.String("stack", ev.Stacktrace))
+	case suture.EventServiceTerminate:
+		h.count(ev.ServiceName)
+		h.log.Warn("actor terminated; restarting",
+			zap.String("supervisor", ev.SupervisorName), zap.String("actor", ev.ServiceName),
+			zap.Any("error", ev.Err), zap.Bool("restarting", ev.Restarting),
+			zap.Float64("failures", ev.CurrentFailures))
+	case suture.EventStopTimeout:
+		h.log.Error("actor did not stop in time",
+			zap.String("supervisor", ev.SupervisorName), zap.String("actor", ev.ServiceName))
+	case suture.EventBackoff:
+		h.log.Info("supervisor backing off after repeated failures", zap.String("supervisor", ev.SupervisorName))
+	case suture.EventResume:
+		h.log.Info("supervisor resuming", zap.String("supervisor", ev.SupervisorName))
+	default:
+		h.log.Info("supervisor event", zap.Stringer("event", e))
+	}
+}
+
+func (h *EventHook) count(service string) {
+	h.mu.Lock()
+	h.restarts[service]++
+	h.mu.Unlock()
+}
+
+// Restarts returns how often the named service failed and was restarted.
+func (h *EventHook) Restarts(service string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.restarts[service]
+}
+
+// AllRestarts returns a copy of the restart counts.
+func (h *EventHook) AllRestarts() map[string]int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return maps.Clone(h.restarts)
+}

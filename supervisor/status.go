@@ -1,0 +1,175 @@
+package supervisor
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/zeropsio/zcp/actors"
+)
+
+// DefaultStatusTimeout is how long each actor has to answer Status.
+const DefaultStatusTimeout = 100 * time.Millisecond
+
+// InFlightCall is one tool call being handled, for the status dump.
+type InFlightCall struct {
+	Tool    string
+	Started time.Time
+}
+
+// StatusDump renders and writes the SIGUSR1 status dump. It never shows the
+// API token: it is given only the project's name and id. Fields may be set
+// after construction but not while a dump is being written.
+type StatusDump struct {
+	Version     string
+	Started     time.Time
+	ProjectName string
+	ProjectID   string
+	Actors      func() []actors.Actor // usually Tree.Actors
+	Restarts    func(name string) int // usually Tree.Restarts
+	InFlight    func() []InFlightCall // tool calls in flight (nil: none tracked)
+	Out         io.Writer             // default os.Stderr
+	File        string                // ZCP_STATUS_FILE: also written here
+	Timeout     time.Duration         // per actor Status (default 100 ms)
+	Now         func() time.Time      // default time.Now
+}
+
+// NewStatusDump returns a dump of tree's actors, writing to stderr and, when
+// ZCP_STATUS_FILE is set in the environment, to that file.
+func NewStatusDump(version string, tree *Tree) *StatusDump {
+	return &StatusDump{
+		Version:  version,
+		Started:  time.Now(),
+		Actors:   tree.Actors,
+		Restarts: tree.Restarts,
+		File:     os.Getenv("ZCP_STATUS_FILE"),
+	}
+}
+
+// Dump writes the dump to Out in one write, and to File if set. Errors go
+// nowhere: it runs from a signal handler with nowhere to report them but the
+// same stderr.
+func (d *StatusDump) Dump() {
+	b := d.Render(context.Background())
+	out := d.Out
+	if out == nil {
+		out = os.Stderr
+	}
+	_, _ = out.Write(b)
+	if d.File != "" {
+		if err := os.WriteFile(d.File, b, 0o600); err != nil {
+			_, _ = fmt.Fprintf(out, "zcp status: write %s: %v\n", d.File, err)
+		}
+	}
+}
+
+type actorAnswer struct {
+	st  actors.ActorStatus
+	err error
+	ok  bool
+}
+
+// Render builds the dump text. Every actor is asked at once, each with its own
+// timeout; one that does not answer in time is listed as unresponsive.
+func (d *StatusDump) Render(ctx context.Context) []byte {
+	now := time.Now
+	if d.Now != nil {
+		now = d.Now
+	}
+	timeout := d.Timeout
+	if timeout <= 0 {
+		timeout = DefaultStatusTimeout
+	}
+	var list []actors.Actor
+	if d.Actors != nil {
+		list = d.Actors()
+	}
+	answers := make([]actorAnswer, len(list))
+	replies := make([]chan actorAnswer, len(list))
+	for i, a := range list {
+		replies[i] = make(chan actorAnswer, 1) // the asker never blocks, even when nobody waits
+		go func(a actors.Actor, reply chan<- actorAnswer) {
+			actx, cancel := context.WithTimeout(ctx, timeout)
+			defer cancel()
+			st, err := a.Status(actx)
+			reply <- actorAnswer{st: st, err: err, ok: true}
+		}(a, replies[i])
+	}
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	expired := false
+	for i := range list {
+		if expired {
+			select {
+			case answers[i] = <-replies[i]:
+			default:
+			}
+			continue
+		}
+		select {
+		case answers[i] = <-replies[i]:
+		case <-deadline.C:
+			expired = true
+		}
+	}
+
+	t := now()
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "=== zcp status %s ===\n", t.Format(time.RFC3339))
+	fmt.Fprintf(&b, "version: %s\n", orDash(d.Version))
+	if !d.Started.IsZero() {
+		fmt.Fprintf(&b, "uptime: %s\n", t.Sub(d.Started).Round(time.Second))
+	}
+	fmt.Fprintf(&b, "project: %s (id %s)\n", orDash(d.ProjectName), orDash(d.ProjectID))
+	fmt.Fprintf(&b, "goroutines: %d\n", runtime.NumGoroutine())
+	fmt.Fprintf(&b, "actors: %d\n", len(list))
+	for i, a := range list {
+		restarts := 0
+		if d.Restarts != nil {
+			restarts = d.Restarts(a.String())
+		}
+		ans := answers[i]
+		switch {
+		case !ans.ok:
+			fmt.Fprintf(&b, "  %s: unresponsive (no status within %s), restarts %d\n", a, timeout, restarts)
+		case ans.err != nil:
+			fmt.Fprintf(&b, "  %s: status error: %v, restarts %d\n", a, ans.err, restarts)
+		default:
+			fmt.Fprintf(&b, "  %s: %s, restarts %d", a, ans.st.State, restarts)
+			for _, f := range ans.st.Figures {
+				fmt.Fprintf(&b, ", %s %s", f.Key, f.Value)
+			}
+			b.WriteByte('\n')
+			for _, line := range ans.st.Details {
+				fmt.Fprintf(&b, "    %s\n", oneLine(line))
+			}
+		}
+	}
+	var calls []InFlightCall
+	if d.InFlight != nil {
+		calls = d.InFlight()
+	}
+	sort.Slice(calls, func(i, j int) bool { return calls[i].Started.Before(calls[j].Started) })
+	fmt.Fprintf(&b, "tool calls in flight: %d\n", len(calls))
+	for _, c := range calls {
+		fmt.Fprintf(&b, "  %s: %s\n", oneLine(c.Tool), t.Sub(c.Started).Round(time.Millisecond))
+	}
+	b.WriteString("=== end ===\n")
+	return b.Bytes()
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// oneLine keeps a value on its line so the dump stays parseable.
+func oneLine(s string) string { return strings.NewReplacer("\n", " ", "\r", " ").Replace(s) }
