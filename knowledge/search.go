@@ -238,3 +238,5 @@ func abs(x int) int {
 	}
 	return x
 }
+
+func sortStrings(s []string) { sort.Strings(s) }
