@@ -1,0 +1,211 @@
+package actors
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+func TestParseRate_Values(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in        string
+		rps       float64
+		burst     int
+		wantError bool
+	}{
+		{"", DefaultRate, DefaultBurst, false},
+		{"10:20", 10, 20, false},
+		{" 2.5 : 4 ", 2.5, 4, false},
+		{"5", 5, DefaultBurst, false},
+		{"0:1", 0, 0, true},
+		{"-1:3", 0, 0, true},
+		{"abc", 0, 0, true},
+		{"3:x", 0, 0, true},
+		{"3:0", 0, 0, true},
+	}
+	for _, tt := range tests {
+		rps, burst, err := ParseRate(tt.in)
+		if (err != nil) != tt.wantError || rps != tt.rps || burst != tt.burst {
+			t.Errorf("ParseRate(%q) = %v, %v, %v", tt.in, rps, burst, err)
+		}
+	}
+}
+
+// scriptClient fails its first calls with the given errors and counts calls.
+type scriptClient struct {
+	platform.Client
+	mu    sync.Mutex
+	errs  []error
+	calls atomic.Int64
+	hold  chan struct{} // when set, calls wait for it
+}
+
+func (s *scriptClient) next(ctx context.Context) error {
+	s.calls.Add(1)
+	if s.hold != nil {
+		select {
+		case <-s.hold:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.errs) == 0 {
+		return nil
+	}
+	err := s.errs[0]
+	s.errs = s.errs[1:]
+	return err
+}
+
+func (s *scriptClient) GetService(ctx context.Context, id string) (*platform.ServiceStack, error) {
+	if err := s.next(ctx); err != nil {
+		return nil, err
+	}
+	return &platform.ServiceStack{ID: id}, nil
+}
+
+func (s *scriptClient) RestartService(ctx context.Context, id string) (*platform.Process, error) {
+	if err := s.next(ctx); err != nil {
+		return nil, err
+	}
+	return &platform.Process{ID: "p-" + id}, nil
+}
+
+func TestGateway_RetriesReadsNotMutations(t *testing.T) {
+	t.Parallel()
+	e503 := &platform.PlatformError{Code: platform.ErrAPIError, HTTPStatus: 503, Message: "unavailable"}
+	e400 := &platform.PlatformError{Code: platform.ErrAPIError, HTTPStatus: 400, Message: "bad"}
+	netErr := &platform.PlatformError{Code: platform.ErrNetworkError, Message: "reset"}
+	tests := []struct {
+		name      string
+		errs      []error
+		mutation  bool
+		wantCalls int64
+		wantErr   bool
+	}{
+		{"read retried after 503", []error{e503}, false, 2, false},
+		{"read retried twice at most", []error{e503, netErr, e503}, false, 3, true},
+		{"read not retried on 4xx", []error{e400}, false, 1, true},
+		{"mutation never retried", []error{e503}, true, 1, true},
+		{"mutation not retried on network error", []error{netErr}, true, 1, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			c := &scriptClient{errs: tt.errs}
+			g := NewGateway(c, GatewayConfig{RetryBase: time.Millisecond})
+			var err error
+			if tt.mutation {
+				_, err = g.RestartService(t.Context(), "s1")
+			} else {
+				_, err = g.GetService(t.Context(), "s1")
+			}
+			if (err != nil) != tt.wantErr {
+				t.Errorf("err = %v, wantErr %v", err, tt.wantErr)
+			}
+			if got := c.calls.Load(); got != tt.wantCalls {
+				t.Errorf("%d calls, want %d", got, tt.wantCalls)
+			}
+		})
+	}
+}
+
+func TestGateway_RateLimitCooldown(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name        string
+		retryAfter  time.Duration
+		wantAtLeast time.Duration
+		wantAtMost  time.Duration
+	}{
+		{"honours Retry-After", 30 * time.Second, 29 * time.Second, 30 * time.Second},
+		{"caps Retry-After at 60 s", time.Hour, 59 * time.Second, 60 * time.Second},
+		{"defaults to 5 s", 0, 4 * time.Second, 5 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			e429 := &platform.PlatformError{Code: platform.ErrAPIRateLimited, HTTPStatus: 429, RetryAfter: tt.retryAfter}
+			c := &scriptClient{errs: []error{e429}}
+			g := NewGateway(c, GatewayConfig{})
+			if _, err := g.GetService(t.Context(), "s1"); platform.ErrorCode(err) != platform.ErrAPIRateLimited {
+				t.Fatalf("first call: %v", err)
+			}
+			if left := g.cooldownLeft(); left < tt.wantAtLeast || left > tt.wantAtMost {
+				t.Errorf("cooldown %s, want within [%s, %s]", left, tt.wantAtLeast, tt.wantAtMost)
+			}
+			// During the cooldown no call reaches the API; the caller's ctx ends the wait.
+			ctx, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
+			defer cancel()
+			_, err := g.GetService(ctx, "s1")
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("call during cooldown: %v, want the caller's deadline", err)
+			}
+			if got := c.calls.Load(); got != 1 {
+				t.Errorf("%d API calls, want 1 (none during the cooldown)", got)
+			}
+			st, _ := g.Status(t.Context())
+			if fig(st, "429s") != "1" {
+				t.Errorf("status 429s = %q", fig(st, "429s"))
+			}
+		})
+	}
+}
+
+func TestGateway_CallerContextEndsWait(t *testing.T) {
+	t.Parallel()
+	c := &scriptClient{hold: make(chan struct{})}
+	g := NewGateway(c, GatewayConfig{MaxInFlight: 1})
+	held := make(chan error, 1)
+	go func() { _, err := g.GetService(t.Context(), "a"); held <- err }()
+	// The second caller waits for the only slot until its ctx is cancelled.
+	ctx, cancel := context.WithCancel(t.Context())
+	waiting := make(chan error, 1)
+	go func() { _, err := g.GetService(ctx, "b"); waiting <- err }()
+	for g.inFlight.Load() != 1 || g.queued.Load() != 1 {
+		time.Sleep(time.Millisecond) // both callers are inside the gateway; nothing signals it
+	}
+	cancel()
+	if err := <-waiting; platform.ErrorCode(err) != platform.ErrCanceled || !errors.Is(err, context.Canceled) {
+		t.Errorf("waiting caller: %v, want CANCELED", err)
+	}
+	close(c.hold)
+	if err := <-held; err != nil {
+		t.Errorf("held caller: %v", err)
+	}
+	if got := c.calls.Load(); got != 1 {
+		t.Errorf("%d API calls, want 1", got)
+	}
+}
+
+func TestGateway_StoppedFailsFast(t *testing.T) {
+	t.Parallel()
+	c := &scriptClient{hold: make(chan struct{})}
+	g := NewGateway(c, GatewayConfig{})
+	stop := serve(t, g)
+	inFlight := make(chan error, 1)
+	go func() { _, err := g.GetService(context.Background(), "a"); inFlight <- err }()
+	for c.calls.Load() == 0 {
+		time.Sleep(time.Millisecond) // the call has reached the API
+	}
+	stop()
+	if err := <-inFlight; err == nil {
+		t.Error("call in flight survived the gateway's stop")
+	}
+	_, err := g.GetService(t.Context(), "b")
+	if platform.ErrorCode(err) != platform.ErrServiceUnavailable {
+		t.Errorf("call after stop: %v, want SERVICE_UNAVAILABLE", err)
+	}
+	st, _ := g.Status(t.Context())
+	if st.State != StateStopped {
+		t.Errorf("state %q", st.State)
+	}
+}

@@ -1,0 +1,101 @@
+package actors
+
+import (
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+func TestWatcher_BuildMode(t *testing.T) {
+	t.Parallel()
+	since := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
+	failedAt := since.Add(time.Minute)
+	started := since.Add(time.Second)
+	// A NONE-source ACTIVE version (startWithoutCode) created after since
+	// must be skipped, as must anything created before since.
+	noneActive := platform.AppVersion{ID: "none", Source: platform.SourceNone, Status: platform.AppVersionActive, Created: since.Add(2 * time.Second)}
+	oldActive := platform.AppVersion{ID: "old", Source: platform.SourceCLI, Status: platform.AppVersionActive, Created: since.Add(-time.Hour)}
+	build := func(status string, b *platform.BuildInfo) platform.AppVersion {
+		return platform.AppVersion{ID: "new", Source: platform.SourceCLI, Status: status, Build: b, Created: since.Add(time.Second)}
+	}
+	tests := []struct {
+		name       string
+		steps      [][]platform.AppVersion
+		wantStatus string
+	}{
+		{
+			name: "NONE-source skipped until the real build ends",
+			steps: [][]platform.AppVersion{
+				{oldActive, noneActive},
+				{oldActive, noneActive, build(platform.AppVersionUploading, nil)},
+				{oldActive, noneActive, build(platform.AppVersionBuilding, &platform.BuildInfo{PipelineStart: &started})},
+				{oldActive, noneActive, build(platform.AppVersionDeploying, &platform.BuildInfo{PipelineStart: &started})},
+				{oldActive, noneActive, build(platform.AppVersionActive, &platform.BuildInfo{PipelineStart: &started})},
+			},
+			wantStatus: platform.AppVersionActive,
+		},
+		{
+			name: "pipelineFailed is final whatever the status",
+			steps: [][]platform.AppVersion{
+				{build(platform.AppVersionUploading, nil)},
+				{build(platform.AppVersionBuilding, &platform.BuildInfo{PipelineStart: &started, PipelineFailed: &failedAt})},
+			},
+			wantStatus: platform.AppVersionBuilding,
+		},
+		{
+			name: "build failure",
+			steps: [][]platform.AppVersion{
+				{build(platform.AppVersionWaitingToBuild, nil)},
+				{build(platform.AppVersionBuildFailed, &platform.BuildInfo{PipelineStart: &started})},
+			},
+			wantStatus: platform.AppVersionBuildFailed,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			c := &stubClient{versions: func(n int) []platform.AppVersion { return tt.steps[min(n, len(tt.steps)-1)] }}
+			w := NewWatcher(c, fastWatcher())
+			serve(t, w)
+			ch, err := w.SubscribeBuild(t.Context(), "svc-1", since)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := drain(t, ch)
+			if len(got) == 0 {
+				t.Fatal("no update")
+			}
+			for _, u := range got {
+				if u.AppVersion.ID != "new" {
+					t.Errorf("followed version %q (%s), want the real build", u.AppVersion.ID, u.AppVersion.Status)
+				}
+			}
+			last := got[len(got)-1]
+			if !last.Final || last.Err != nil || last.AppVersion.Status != tt.wantStatus {
+				t.Errorf("last update %+v, want final %s", last, tt.wantStatus)
+			}
+		})
+	}
+}
+
+func TestBuildFinal_States(t *testing.T) {
+	t.Parallel()
+	now := time.Now()
+	inProgress := []string{platform.AppVersionUploading, platform.AppVersionWaitingToBuild, platform.AppVersionBuilding,
+		platform.AppVersionPreparingRuntime, platform.AppVersionWaitingToDeploy, platform.AppVersionDeploying}
+	for _, s := range inProgress {
+		if BuildFinal(platform.AppVersion{Status: s}) {
+			t.Errorf("%s read as final", s)
+		}
+		if !BuildFinal(platform.AppVersion{Status: s, Build: &platform.BuildInfo{PipelineFailed: &now}}) {
+			t.Errorf("%s with pipelineFailed not final", s)
+		}
+	}
+	for _, s := range []string{platform.AppVersionActive, platform.AppVersionBuildFailed, platform.AppVersionDeployFailed,
+		platform.AppVersionPreparingRuntimeFailed, platform.AppVersionCancelled, "SOMETHING_NEW"} {
+		if !BuildFinal(platform.AppVersion{Status: s}) {
+			t.Errorf("%s not final", s)
+		}
+	}
+}
