@@ -166,12 +166,15 @@ func TestGateway_CallerContextEndsWait(t *testing.T) {
 	g := NewGateway(c, GatewayConfig{MaxInFlight: 1})
 	held := make(chan error, 1)
 	go func() { _, err := g.GetService(t.Context(), "a"); held <- err }()
+	for c.calls.Load() != 1 {
+		time.Sleep(time.Millisecond) // the first call has reached the API; nothing signals it
+	}
 	// The second caller waits for the only slot until its ctx is cancelled.
 	ctx, cancel := context.WithCancel(t.Context())
 	waiting := make(chan error, 1)
 	go func() { _, err := g.GetService(ctx, "b"); waiting <- err }()
-	for g.inFlight.Load() != 1 || g.queued.Load() != 1 {
-		time.Sleep(time.Millisecond) // both callers are inside the gateway; nothing signals it
+	for g.queued.Load() != 1 {
+		time.Sleep(time.Millisecond) // the second caller waits inside the gateway
 	}
 	cancel()
 	if err := <-waiting; platform.ErrorCode(err) != platform.ErrCanceled || !errors.Is(err, context.Canceled) {
