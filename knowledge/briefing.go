@@ -163,7 +163,12 @@ func baseName(s string) string {
 
 // demote pushes markdown headings two levels down so documents nest under
 // the briefing's sections.
+// The document's own title line is dropped: the section heading names it.
 func demote(content string) string {
+	content = strings.TrimSpace(content)
+	if strings.HasPrefix(content, "# ") {
+		_, content, _ = strings.Cut(content, "\n")
+	}
 	return headingRE.ReplaceAllString(strings.TrimSpace(content), "$1## ") + "\n"
 }
 

@@ -117,9 +117,9 @@ type unsupportedService struct {
 var unsupported = map[string]unsupportedService{
 	"mongodb":     {"MongoDB", "PostgreSQL (JSONB columns cover most document-store needs)", "zerops://docs/services/postgresql", []string{"postgresql", "unsupported"}},
 	"mongo":       {"MongoDB", "PostgreSQL (JSONB columns cover most document-store needs)", "zerops://docs/services/postgresql", []string{"postgresql", "unsupported"}},
-	"mysql":       {"MySQL", "MariaDB (MySQL-compatible wire protocol and SQL; use the mysql drivers)", "zerops://docs/services/mariadb", []string{"mariadb", "unsupported"}},
-	"redis":       {"Redis", "Valkey (Redis-compatible; use any Redis client)", "zerops://docs/services/valkey", []string{"valkey", "unsupported"}},
-	"memcached":   {"Memcached", "Valkey (an in-memory key-value cache)", "zerops://docs/services/valkey", []string{"valkey", "unsupported"}},
+	"mysql":       {"MySQL", "MariaDB (MySQL-compatible wire protocol and SQL; use the mysql drivers)", "zerops://docs/services/mariadb", []string{"mariadb"}},
+	"redis":       {"Redis", "Valkey (Redis-compatible; use any Redis client)", "zerops://docs/services/valkey", []string{"valkey"}},
+	"memcached":   {"Memcached", "Valkey (an in-memory key-value cache)", "zerops://docs/services/valkey", []string{"valkey"}},
 	"rabbitmq":    {"RabbitMQ (legacy only: rabbitmq@3.9 is kept for old projects)", "NATS for new projects (or Kafka for durable streams)", "zerops://docs/services/nats", []string{"nats", "unsupported"}},
 	"rabbit":      {"RabbitMQ (legacy only)", "NATS for new projects (or Kafka for durable streams)", "zerops://docs/services/nats", []string{"nats", "unsupported"}},
 	"amqp":        {"RabbitMQ / AMQP brokers (legacy only)", "NATS for new projects", "zerops://docs/services/nats", []string{"nats", "unsupported"}},
@@ -133,10 +133,10 @@ var unsupported = map[string]unsupportedService{
 	"influxdb":    {"InfluxDB", "ClickHouse for time-series data", "zerops://docs/services/clickhouse", []string{"clickhouse", "unsupported"}},
 	"neo4j":       {"Neo4j", "PostgreSQL (recursive queries) — or run it yourself on a docker/ubuntu service", "zerops://docs/services/postgresql", []string{"postgresql", "unsupported"}},
 	"solr":        {"Solr", "Elasticsearch, Meilisearch or Typesense", "zerops://docs/services/elasticsearch", []string{"elasticsearch", "unsupported"}},
-	"opensearch":  {"OpenSearch", "Elasticsearch", "zerops://docs/services/elasticsearch", []string{"elasticsearch", "unsupported"}},
+	"opensearch":  {"OpenSearch", "Elasticsearch", "zerops://docs/services/elasticsearch", []string{"elasticsearch"}},
 	"sqs":         {"Amazon SQS", "NATS (JetStream) or Kafka", "zerops://docs/services/nats", []string{"nats", "unsupported"}},
 	"firebase":    {"Firebase", "PostgreSQL plus your own API on a runtime service", "zerops://docs/services/postgresql", []string{"postgresql", "unsupported"}},
-	"elasticache": {"ElastiCache", "Valkey", "zerops://docs/services/valkey", []string{"valkey", "unsupported"}},
+	"elasticache": {"ElastiCache", "Valkey", "zerops://docs/services/valkey", []string{"valkey"}},
 	"lambda":      {"serverless functions (Zerops runs full containers)", "a runtime service such as nodejs or python", "zerops://docs/platform/overview", []string{"runtime", "containers"}},
 }
 

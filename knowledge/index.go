@@ -54,7 +54,7 @@ func BuildIndex(docs []Document) (*Index, error) {
 		bleve: bi,
 		docs:  make([]Document, 0, len(docs)),
 		byURI: make(map[string]Document, len(docs)),
-		stats: &search.BM25Stats{FieldCardinality: map[string]int{}},
+		stats: &search.BM25Stats{FieldCardinality: map[string]int{fieldTitle: 0, fieldKeywords: 0, fieldContent: 0}},
 	}
 	analyzer := m.AnalyzerNamed(en.AnalyzerName)
 	batch := bi.NewBatch()

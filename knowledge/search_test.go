@@ -1,0 +1,337 @@
+package knowledge
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"unicode/utf8"
+)
+
+// fixtureIndex indexes the small corpus under testdata/fixture.
+func fixtureIndex(t testing.TB) *Index {
+	t.Helper()
+	docs, _, err := parseCorpus(os.DirFS("testdata"), "fixture")
+	if err != nil {
+		t.Fatalf("parse fixture corpus: %v", err)
+	}
+	ix, err := BuildIndex(docs)
+	if err != nil {
+		t.Fatalf("BuildIndex: %v", err)
+	}
+	return ix
+}
+
+func TestSearch_Ranking(t *testing.T) {
+	t.Parallel()
+	ix := fixtureIndex(t)
+	tests := []struct {
+		query   string
+		wantTop string
+	}{
+		{"postgresql connection string", "zerops://docs/services/postgresql"},
+		{"postgres", "zerops://docs/services/postgresql"},
+		{"pg", "zerops://docs/services/postgresql"},
+		{"redis password", "zerops://docs/services/valkey"},
+		{"node start command", "zerops://docs/runtimes/nodejs"},
+		{"typescript", "zerops://docs/runtimes/nodejs"},
+		{"why 502 after deploy", "zerops://docs/pitfalls/binding-localhost"},
+		{"mongodb", "zerops://docs/pitfalls/unsupported-services"},
+		{"build logs severity", "zerops://docs/operations/logs"},
+		{"POSTGRESQL", "zerops://docs/services/postgresql"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			t.Parallel()
+			res, err := ix.Search(tt.query, 0)
+			if err != nil {
+				t.Fatalf("Search: %v", err)
+			}
+			if len(res.Hits) == 0 {
+				t.Fatalf("no hits; suggestions %q", res.Suggestions)
+			}
+			if res.Hits[0].URI != tt.wantTop {
+				t.Errorf("top hit %s, want %s (hits %+v)", res.Hits[0].URI, tt.wantTop, res.Hits)
+			}
+			d, _ := ix.Get(res.Hits[0].URI)
+			if res.TopContent != d.Content {
+				t.Error("TopContent is not the first hit's body")
+			}
+			for i := 1; i < len(res.Hits); i++ {
+				if res.Hits[i].Score > res.Hits[i-1].Score {
+					t.Errorf("hits not sorted by score: %v", res.Hits)
+				}
+			}
+		})
+	}
+}
+
+func TestSearch_HitFields(t *testing.T) {
+	t.Parallel()
+	ix := fixtureIndex(t)
+	res, err := ix.Search("valkey", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := res.Hits[0]
+	if h.URI != "zerops://docs/services/valkey" || h.Title != "Valkey" || h.Description == "" || h.Score <= 0 {
+		t.Errorf("hit = %+v", h)
+	}
+	if !strings.Contains(strings.ToLower(h.Snippet), "valkey") {
+		t.Errorf("snippet %q does not show the matched term", h.Snippet)
+	}
+}
+
+func TestSearch_Expansion(t *testing.T) {
+	t.Parallel()
+	ix := fixtureIndex(t)
+	tests := []struct {
+		query     string
+		wantTerms []string
+		wantNote  string
+	}{
+		{"redis", []string{"redis", "valkey"}, "Valkey"},
+		{"mongodb", []string{"mongodb", "postgresql"}, "MongoDB"},
+		{"mysql", []string{"mysql", "mariadb"}, "MariaDB"},
+		{"s3 bucket", []string{"s3", "object-storage"}, ""},
+		{"golang", []string{"golang", "go"}, ""},
+		{"cron job", []string{"cron", "crontab"}, ""},
+		{"nodejs@22", []string{"nodejs@22", "nodejs"}, ""},
+		{"rabbitmq", []string{"rabbitmq", "nats"}, "RabbitMQ"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			t.Parallel()
+			res, err := ix.Search(tt.query, 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tt.wantTerms {
+				if !strings.Contains(" "+res.ExpandedQuery+" ", " "+w+" ") {
+					t.Errorf("ExpandedQuery %q lacks %q", res.ExpandedQuery, w)
+				}
+			}
+			notes := strings.Join(res.Notes, "\n")
+			if tt.wantNote != "" && !strings.Contains(notes, tt.wantNote) {
+				t.Errorf("notes %q lack %q", notes, tt.wantNote)
+			}
+			if tt.wantNote != "" && !strings.Contains(notes, "zerops://docs/") {
+				t.Errorf("notes %q name no alternative URI", notes)
+			}
+		})
+	}
+}
+
+func TestExpandQuery_Aliases(t *testing.T) {
+	t.Parallel()
+	if n := len(aliases); n < 25 {
+		t.Errorf("%d aliases, want at least 25", n)
+	}
+	e := expandQuery("postgres redis")
+	if strings.Join(e.terms, " ") != "postgres redis postgresql valkey" {
+		t.Errorf("terms = %q", e.terms)
+	}
+	if len(e.notes) != 1 {
+		t.Errorf("notes = %q, want one (redis)", e.notes)
+	}
+}
+
+func TestSearch_Limit(t *testing.T) {
+	t.Parallel()
+	ix := fixtureIndex(t)
+	tests := []struct {
+		limit, max int
+	}{{0, DefaultSearchLimit}, {-3, DefaultSearchLimit}, {1, 1}, {2, 2}, {1000, MaxSearchLimit}}
+	for _, tt := range tests {
+		res, err := ix.Search("the database cache runtime logs localhost unsupported node", tt.limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Hits) > tt.max || len(res.Hits) == 0 {
+			t.Errorf("limit %d: %d hits, want 1..%d", tt.limit, len(res.Hits), tt.max)
+		}
+	}
+}
+
+func TestSearch_EmptyQuery(t *testing.T) {
+	t.Parallel()
+	ix := fixtureIndex(t)
+	for _, q := range []string{"", "   ", "\n\t", "\xff\xfe"} {
+		if _, err := ix.Search(q, 5); !errors.Is(err, ErrEmptyQuery) {
+			t.Errorf("Search(%q) err = %v, want ErrEmptyQuery", q, err)
+		}
+	}
+}
+
+func TestSearch_NoMatchSuggests(t *testing.T) {
+	t.Parallel()
+	ix := fixtureIndex(t)
+	tests := []struct {
+		query string
+		want  string
+	}{
+		{"postgrs", "PostgreSQL (zerops://docs/services/postgresql)"}, // typo
+		{"zzzzqqq", ""}, // nothing similar: any suggestions
+		{"the and of", ""},
+	}
+	for _, tt := range tests {
+		res, err := ix.Search(tt.query, 5)
+		if err != nil {
+			t.Fatalf("Search(%q): %v", tt.query, err)
+		}
+		if len(res.Hits) != 0 {
+			t.Errorf("Search(%q) hits = %+v, want none", tt.query, res.Hits)
+			continue
+		}
+		if len(res.Suggestions) == 0 {
+			t.Errorf("Search(%q): no suggestions", tt.query)
+		}
+		if tt.want != "" && res.Suggestions[0] != tt.want {
+			t.Errorf("Search(%q) suggestions = %q, want first %q", tt.query, res.Suggestions, tt.want)
+		}
+	}
+}
+
+func TestSearch_HostileInput(t *testing.T) {
+	t.Parallel()
+	ix := fixtureIndex(t)
+	queries := []string{
+		`title:postgresql +content:"x" -y`, `*`, `?`, `"unterminated`, `(a OR b) AND c~2`, `/regex.*/`,
+		`\`, `^5`, `field:`, `+-+-`, `{}[]<>!@#$%^&*()`, "a\x00b", "post\xffgres", "💥💥💥 postgres",
+		strings.Repeat("postgres ", 10000), strings.Repeat("x", 1<<20), strings.Repeat("ž", 5000),
+	}
+	for _, q := range queries {
+		res, err := ix.Search(q, 5)
+		if err != nil {
+			if errors.Is(err, ErrEmptyQuery) {
+				continue
+			}
+			t.Errorf("Search(%.40q): %v", q, err)
+			continue
+		}
+		if !utf8.ValidString(res.Query) || utf8.RuneCountInString(res.Query) > maxQueryRunes {
+			t.Errorf("Search(%.40q): query echoed unsafely (%d runes)", q, utf8.RuneCountInString(res.Query))
+		}
+		for _, h := range res.Hits {
+			if !utf8.ValidString(h.Snippet) {
+				t.Errorf("Search(%.40q): invalid UTF-8 snippet", q)
+			}
+		}
+	}
+}
+
+func TestSearch_Concurrent(t *testing.T) {
+	t.Parallel()
+	ix := fixtureIndex(t)
+	var wg sync.WaitGroup
+	errs := make(chan error, 64)
+	for i := range 32 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			q := []string{"postgres", "redis password", "502", "node", "logs"}[i%5]
+			res, err := ix.Search(q, 3)
+			if err != nil {
+				errs <- err
+				return
+			}
+			if len(res.Hits) == 0 {
+				errs <- errors.New("no hits for " + q)
+			}
+			_ = ix.List()
+			_, _ = ix.Get("zerops://docs/services/valkey")
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+func TestIndex_GetAndList(t *testing.T) {
+	t.Parallel()
+	ix := fixtureIndex(t)
+	list := ix.List()
+	if len(list) != 6 {
+		t.Fatalf("List has %d documents, want 6", len(list))
+	}
+	for i := 1; i < len(list); i++ {
+		if list[i-1].URI >= list[i].URI {
+			t.Errorf("List not sorted: %s before %s", list[i-1].URI, list[i].URI)
+		}
+	}
+	if d, ok := ix.Get("zerops://docs/services/valkey"); !ok || d.Title != "Valkey" {
+		t.Errorf("Get valkey = %+v, %v", d, ok)
+	}
+	for _, uri := range []string{"", "zerops://docs/services/mongodb", "services/valkey", "zerops://docs/services/valkey.md"} {
+		if _, ok := ix.Get(uri); ok {
+			t.Errorf("Get(%q) found a document", uri)
+		}
+	}
+	list[0].Title = "changed"
+	if ix.List()[0].Title == "changed" {
+		t.Error("List returned the index's own slice")
+	}
+}
+
+func TestBuildIndex_Errors(t *testing.T) {
+	t.Parallel()
+	if _, err := BuildIndex([]Document{{URI: "zerops://docs/a/b", Title: "x"}, {URI: "zerops://docs/a/b", Title: "y"}}); err == nil {
+		t.Error("duplicate URI accepted")
+	}
+	if _, err := BuildIndex([]Document{{Title: "x"}}); err == nil {
+		t.Error("empty URI accepted")
+	}
+	ix, err := BuildIndex(nil)
+	if err != nil {
+		t.Fatalf("empty corpus: %v", err)
+	}
+	res, err := ix.Search("anything", 5)
+	if err != nil || len(res.Hits) != 0 {
+		t.Errorf("search on empty index: %+v, %v", res, err)
+	}
+}
+
+func TestSnippet(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("filler words here ", 40) + "the valkey password is generated " + strings.Repeat("tail text ", 40)
+	tests := []struct {
+		name    string
+		content string
+		terms   []string
+		want    string
+	}{
+		{"AroundMatch", long, []string{"password"}, "valkey password"},
+		{"NoMatchStart", "short body only", []string{"zzz"}, "short body only"},
+		{"WordStartOnly", "use mongo here and go there", []string{"go"}, "go there"},
+		{"MultiByte", strings.Repeat("žluťoučký kůň ", 50) + "valkey", []string{"valkey"}, "valkey"},
+		{"StemFallback", "we configure databases here", []string{"databased"}, "databases"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := snippet(tt.content, tt.terms, snippetRunes)
+			if !utf8.ValidString(got) {
+				t.Fatalf("invalid UTF-8: %q", got)
+			}
+			if n := utf8.RuneCountInString(got); n > snippetRunes+2 {
+				t.Errorf("snippet has %d runes", n)
+			}
+			if !strings.Contains(got, tt.want) {
+				t.Errorf("snippet %q lacks %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestTruncateRunes(t *testing.T) {
+	t.Parallel()
+	if got := truncateRunes("žžžž", 2); got != "žž" {
+		t.Errorf("got %q", got)
+	}
+	if got := truncateRunes("ab", 5); got != "ab" {
+		t.Errorf("got %q", got)
+	}
+}
