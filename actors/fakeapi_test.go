@@ -1,0 +1,152 @@
+package actors
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
+)
+
+// newFake starts the fake API and a real ZeropsClient against it whose idle
+// connections are closed when the test ends (for the goroutine check).
+func newFake(t testing.TB, opts fakeapi.Options) (*fakeapi.Server, platform.Client) {
+	t.Helper()
+	srv := fakeapi.StartTB(t, opts)
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	t.Cleanup(tr.CloseIdleConnections)
+	c, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: srv.URL(), Token: srv.Token(), HTTPClient: &http.Client{Transport: tr, Timeout: 30 * time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv, c
+}
+
+func TestWatcher_FanOutAgainstFakeAPI(t *testing.T) {
+	t.Parallel()
+	srv, c := newFake(t, fakeapi.Options{ProcessDuration: 80 * time.Millisecond})
+	g := NewGateway(c, GatewayConfig{Rate: 1000, Burst: 100})
+	w := NewWatcher(g, WatcherConfig{Interval: 5 * time.Millisecond, Limit: 20 * time.Second})
+	serve(t, g)
+	serve(t, w)
+	proc, err := g.RestartService(t.Context(), srv.ServiceID("appdev"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.ResetRequests()
+	const n = 30
+	chans := make([]<-chan ProcessUpdate, n)
+	for i := range chans {
+		if chans[i], err = w.Subscribe(t.Context(), proc.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	for i, ch := range chans {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got := drain(t, ch)
+			if last := got[len(got)-1]; !last.Final || last.Process.Status != platform.ProcessFinished {
+				t.Errorf("subscriber %d ended on %+v", i, last)
+			}
+		}()
+	}
+	wg.Wait()
+	waitIdle(t, w)
+	gets, polls := srv.CountRequests(http.MethodGet, "/process/"), int(w.polls.Load())
+	if gets != polls || polls < 2 {
+		t.Errorf("%d GET /process/ requests for %d polls and %d subscribers: want one request per tick", gets, polls, n)
+	}
+}
+
+func TestGateway_RateLimitedByFakeAPI(t *testing.T) {
+	t.Parallel()
+	srv, c := newFake(t, fakeapi.Options{})
+	g := NewGateway(c, GatewayConfig{})
+	id := srv.ServiceID("appdev")
+	srv.InjectFault(fakeapi.Fault{Method: http.MethodGet, PathPrefix: "/service-stack/", Status: 429, RetryAfter: time.Second, Times: 1})
+	_, err := g.GetService(t.Context(), id)
+	if platform.ErrorCode(err) != platform.ErrAPIRateLimited {
+		t.Fatalf("first call: %v, want API_RATE_LIMITED", err)
+	}
+	if left := g.cooldownLeft(); left <= 0 || left > time.Second {
+		t.Errorf("cooldown %s, want (0, 1s]", left)
+	}
+	// The next caller waits out the shared cooldown, then succeeds.
+	if _, err := g.GetService(t.Context(), id); err != nil {
+		t.Fatalf("call after cooldown: %v", err)
+	}
+	if n := srv.CountRequests(http.MethodGet, "/service-stack/"); n != 2 {
+		t.Errorf("%d requests, want 2", n)
+	}
+}
+
+func TestGateway_RetryAgainstFakeAPI(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name      string
+		method    string
+		path      string
+		call      func(g *Gateway, id string) error
+		wantCalls int
+		wantErr   bool
+	}{
+		{"read retried after one 503", http.MethodGet, "/service-stack/", func(g *Gateway, id string) error {
+			_, err := g.GetService(context.Background(), id)
+			return err
+		}, 2, false},
+		{"mutation not retried after one 503", http.MethodPut, "/service-stack/", func(g *Gateway, id string) error {
+			_, err := g.RestartService(context.Background(), id)
+			return err
+		}, 1, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			srv, c := newFake(t, fakeapi.Options{})
+			g := NewGateway(c, GatewayConfig{RetryBase: time.Millisecond})
+			srv.InjectFault(fakeapi.Fault{Method: tt.method, PathPrefix: tt.path, Status: 503, Times: 1})
+			err := tt.call(g, srv.ServiceID("appdev"))
+			if (err != nil) != tt.wantErr {
+				t.Errorf("err = %v, wantErr %v", err, tt.wantErr)
+			}
+			if n := srv.CountRequests(tt.method, tt.path); n != tt.wantCalls {
+				t.Errorf("%d requests, want %d", n, tt.wantCalls)
+			}
+		})
+	}
+}
+
+func TestGateway_BudgetHeldUnder50Callers(t *testing.T) {
+	t.Parallel()
+	srv, c := newFake(t, fakeapi.Options{})
+	const rps, burst = 100.0, 10
+	g := NewGateway(c, GatewayConfig{Rate: rps, Burst: burst})
+	id := srv.ServiceID("appdev")
+	ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	var wg sync.WaitGroup
+	for range 50 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				_, _ = g.GetService(ctx, id)
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	n := srv.CountRequests(http.MethodGet, "/service-stack/")
+	if limit := burst + int(rps*elapsed.Seconds()) + 1; n > limit {
+		t.Errorf("%d requests in %s, budget allows at most %d", n, elapsed, limit)
+	}
+	if n == 0 {
+		t.Error("no request went through")
+	}
+}
