@@ -27,10 +27,7 @@ type Server struct {
 	requests []Request
 	faults   []*Fault
 	limiter  *rate.Limiter
-	failProc map[string][]string // action name → queued fail reasons
-	failBld  map[string][]string // service id → queued fail reasons
-
-	handler http.Handler
+	routes   []route
 
 	// Set by Start/StartOn.
 	httpSrv  *http.Server
@@ -44,16 +41,12 @@ type Server struct {
 // It does not listen; use it as an http.Handler or call [Start].
 func New(opts Options) *Server {
 	opts = opts.withDefaults()
-	s := &Server{
-		opts:     opts,
-		failProc: map[string][]string{},
-		failBld:  map[string][]string{},
-	}
+	s := &Server{opts: opts}
 	s.st = newState(opts, time.Now())
 	if !opts.Empty {
 		s.st.seedDemo()
 	}
-	s.handler = s.routes()
+	s.routes = s.routeTable()
 	return s
 }
 
@@ -69,9 +62,6 @@ func StartOn(addr string, opts Options) (*Server, error) {
 	s := New(opts)
 	s.listener = ln
 	s.baseURL = "http://" + ln.Addr().String()
-	s.mu.Lock()
-	s.st.baseURL = s.baseURL
-	s.mu.Unlock()
 	s.httpSrv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
 	s.served = make(chan struct{})
 	go func() {
@@ -213,7 +203,7 @@ func (s *Server) SetRateLimit(rps float64, burst int) {
 func (s *Server) FailNextProcess(actionName, reason string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.failProc[actionName] = append(s.failProc[actionName], reason)
+	s.st.failProc[actionName] = append(s.st.failProc[actionName], reason)
 }
 
 // FailNextBuild makes the next build of serviceID end BUILD_FAILED with reason
@@ -221,5 +211,5 @@ func (s *Server) FailNextProcess(actionName, reason string) {
 func (s *Server) FailNextBuild(serviceID, reason string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.failBld[serviceID] = append(s.failBld[serviceID], reason)
+	s.st.failBld[serviceID] = append(s.st.failBld[serviceID], reason)
 }

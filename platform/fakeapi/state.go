@@ -1,60 +1,166 @@
 package fakeapi
 
-import "time"
+import (
+	"sort"
+	"time"
+)
 
-// state is the whole fake platform. Every method requires Server.mu.
+// state is the whole fake platform. It is not safe for concurrent use: every
+// method requires Server.mu.
 type state struct {
-	opts     Options
-	baseURL  string
+	opts    Options
+	cat     *catalog
+	created time.Time
+
 	clientID string
 	userID   string
 	demoID   string
-	created  time.Time
 
-	projects map[string]*project
-	services map[string]*service
+	projects    map[string]*project
+	projOrder   []string
+	services    map[string]*service
+	svcOrder    []string
+	processes   map[string]*process
+	procOrder   []string
+	appVersions map[string]*appVersion
+	avOrder     []string
+	logs        []*logLine
+	logTokens   map[string]logToken
+	seq         int
+
+	failProc map[string][]string // action name → queued fail reasons
+	failBld  map[string][]string // service id → queued fail reasons
 }
 
 type project struct {
-	ID      string
-	Name    string
-	Created time.Time
+	ID         string
+	Name       string
+	Created    time.Time
+	LastUpdate time.Time
+	Envs       []*envVar
+}
+
+// envVar is a project env or a service user-data record.
+type envVar struct {
+	ID         string
+	Key        string
+	Content    string
+	Sensitive  bool
+	Type       string // project: USER|SYSTEM; service: READ_ONLY (generated) | SECRET (user)
+	Created    time.Time
+	LastUpdate time.Time
 }
 
 type service struct {
-	ID        string
+	ID          string
+	ProjectID   string
+	Name        string
+	Status      string
+	Version     *stackVersion
+	Mode        string
+	Subdomain   bool
+	Ports       []portJSON
+	Autoscaling *autoscalingJSON
+	Env         []*envVar
+	Containers  []string
+	Created     time.Time
+	LastUpdate  time.Time
+}
+
+func (s *service) category() string { return s.Version.Type.Category }
+
+// logToken is a grant to read one project's logs.
+type logToken struct {
 	ProjectID string
-	Name      string
+	Expires   time.Time
 }
 
 func newState(opts Options, now time.Time) *state {
 	return &state{
-		opts:     opts,
-		clientID: newID(),
-		userID:   newID(),
-		created:  now,
-		projects: map[string]*project{},
-		services: map[string]*service{},
+		opts:        opts,
+		cat:         newCatalog(),
+		created:     now,
+		clientID:    newID(),
+		userID:      newID(),
+		projects:    map[string]*project{},
+		services:    map[string]*service{},
+		processes:   map[string]*process{},
+		appVersions: map[string]*appVersion{},
+		logTokens:   map[string]logToken{},
+		failProc:    map[string][]string{},
+		failBld:     map[string][]string{},
 	}
 }
 
+func (st *state) nextSeq() int {
+	st.seq++
+	return st.seq
+}
+
 func (st *state) addProject(name string, now time.Time) *project {
-	p := &project{ID: newID(), Name: name, Created: now}
+	p := &project{ID: newID(), Name: name, Created: now, LastUpdate: now}
 	st.projects[p.ID] = p
+	st.projOrder = append(st.projOrder, p.ID)
 	return p
 }
 
-func (st *state) seedDemo() {
-	st.demoID = st.addProject("demo", st.created).ID
-}
-
+// serviceByName returns the project's service with that hostname, DELETING
+// ones included, or nil.
 func (st *state) serviceByName(projectID, name string) *service {
-	for _, s := range st.services {
-		if s.ProjectID == projectID && s.Name == name {
+	for _, id := range st.svcOrder {
+		if s := st.services[id]; s != nil && s.ProjectID == projectID && s.Name == name {
 			return s
 		}
 	}
 	return nil
 }
 
-func (st *state) advance(now time.Time) {}
+func (st *state) removeService(id string) {
+	delete(st.services, id)
+	for i, sid := range st.svcOrder {
+		if sid == id {
+			st.svcOrder = append(st.svcOrder[:i:i], st.svcOrder[i+1:]...)
+			break
+		}
+	}
+}
+
+// takeFailure pops the next queued failure reason for key, or "".
+func takeFailure(queue map[string][]string, key string) string {
+	q := queue[key]
+	if len(q) == 0 {
+		return ""
+	}
+	reason := q[0]
+	if len(q) == 1 {
+		delete(queue, key)
+	} else {
+		queue[key] = q[1:]
+	}
+	return reason
+}
+
+// advance brings the clock-driven state up to now: it emits build log lines
+// for build steps that have passed and applies, once and in order of their
+// end, the effects of every process that has ended by now.
+func (st *state) advance(now time.Time) {
+	for _, id := range st.avOrder {
+		st.appVersions[id].logSteps(st, now)
+	}
+	var due []*process
+	for _, id := range st.procOrder {
+		p := st.processes[id]
+		if !p.settled && !p.EndAt.After(now) {
+			due = append(due, p)
+		}
+	}
+	sort.SliceStable(due, func(i, j int) bool { return due[i].EndAt.Before(due[j].EndAt) })
+	for _, p := range due {
+		p.settle(st)
+	}
+	for tok, g := range st.logTokens {
+		if now.After(g.Expires) {
+			delete(st.logTokens, tok)
+		}
+	}
+}

@@ -1,0 +1,172 @@
+package fakeapi
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+type autoscalingRequest struct {
+	Mode              *string          `json:"mode"`
+	CustomAutoscaling *autoscalingJSON `json:"customAutoscaling"`
+}
+
+func (st *state) setAutoscaling(rq *apiRequest) (int, any) {
+	s := st.services[rq.param]
+	if s == nil {
+		return errServiceNotFound()
+	}
+	var in autoscalingRequest
+	if err := decodeBody(rq, &in); err != nil {
+		return errInvalid(err.Error(), nil)
+	}
+	if in.Mode == nil {
+		return errInvalid("mode is required", map[string]any{"parameter": "mode"})
+	}
+	if *in.Mode != "HA" && *in.Mode != "NON_HA" {
+		return errInvalid("mode must be HA or NON_HA", map[string]any{"parameter": "mode"})
+	}
+	if *in.Mode != s.Mode {
+		return apiErr(http.StatusBadRequest, "modeUpdateForbiddenForThisStackCategory",
+			"The mode of a service stack cannot be changed.", nil)
+	}
+	merged := mergeAutoscaling(s.Autoscaling, in.CustomAutoscaling)
+	if err := validateAutoscaling(s, in.CustomAutoscaling, merged); err != nil {
+		return apiErr(http.StatusBadRequest, "invalidCustomAutoscalingValue", err.Error(), nil)
+	}
+	p := st.newProcess(s.ProjectID, s, "stack.autoscaling", rq.now)
+	p.onFinish = func(st *state, at time.Time) {
+		if cur := st.services[s.ID]; cur != nil {
+			cur.Autoscaling, cur.LastUpdate = merged, at
+		}
+	}
+	return http.StatusOK, map[string]any{"process": st.processView(p, rq.now)}
+}
+
+// mergeAutoscaling overlays the non-null fields of change on cur.
+func mergeAutoscaling(cur, change *autoscalingJSON) *autoscalingJSON {
+	out := &autoscalingJSON{}
+	if cur != nil {
+		out = cloneAutoscaling(cur)
+	}
+	if change == nil {
+		return out
+	}
+	if v := change.Vertical; v != nil {
+		if out.Vertical == nil {
+			out.Vertical = &verticalJSON{}
+		}
+		ov := out.Vertical
+		ov.MinResource = mergeResource(ov.MinResource, v.MinResource)
+		ov.MaxResource = mergeResource(ov.MaxResource, v.MaxResource)
+		if v.MinFreeResource != nil {
+			m := *v.MinFreeResource
+			ov.MinFreeResource = &m
+		}
+		setIf(&ov.CPUMode, v.CPUMode)
+		setIf(&ov.StartCPUCoreCount, v.StartCPUCoreCount)
+		setIf(&ov.SwapEnabled, v.SwapEnabled)
+	}
+	if h := change.Horizontal; h != nil {
+		if out.Horizontal == nil {
+			out.Horizontal = &horizontalJSON{}
+		}
+		setIf(&out.Horizontal.MinContainerCount, h.MinContainerCount)
+		setIf(&out.Horizontal.MaxContainerCount, h.MaxContainerCount)
+	}
+	return out
+}
+
+func setIf[T any](dst **T, src *T) {
+	if src != nil {
+		v := *src
+		*dst = &v
+	}
+}
+
+func mergeResource(cur, change *scalingResourceJSON) *scalingResourceJSON {
+	out := &scalingResourceJSON{}
+	if cur != nil {
+		c := *cur
+		out = &c
+	}
+	if change != nil {
+		setIf(&out.CPUCoreCount, change.CPUCoreCount)
+		setIf(&out.MemoryGBytes, change.MemoryGBytes)
+		setIf(&out.DiskGBytes, change.DiskGBytes)
+	}
+	return out
+}
+
+func cloneAutoscaling(a *autoscalingJSON) *autoscalingJSON {
+	out := &autoscalingJSON{}
+	if a.Vertical != nil {
+		v := *a.Vertical
+		v.MinResource = mergeResource(nil, a.Vertical.MinResource)
+		v.MaxResource = mergeResource(nil, a.Vertical.MaxResource)
+		out.Vertical = &v
+	}
+	if a.Horizontal != nil {
+		h := *a.Horizontal
+		out.Horizontal = &h
+	}
+	return out
+}
+
+// validateAutoscaling checks the platform's limits: CPU 1–8 cores, RAM
+// 0.125–48 GB (0.25 for databases), disk 1–250 GB, 1–10 containers for
+// runtimes only, min ≤ max, cpuMode SHARED or DEDICATED.
+func validateAutoscaling(s *service, change, merged *autoscalingJSON) error {
+	cat := s.category()
+	if change != nil && change.Horizontal != nil && cat != platform.CategoryUser &&
+		(change.Horizontal.MinContainerCount != nil || change.Horizontal.MaxContainerCount != nil) {
+		return fmt.Errorf("horizontal autoscaling is not available for %s services", cat)
+	}
+	if change != nil && change.Vertical != nil && (cat == platform.CategoryObject || cat == platform.CategoryShared) {
+		return fmt.Errorf("vertical autoscaling is not available for %s services", cat)
+	}
+	if v := merged.Vertical; v != nil {
+		if v.CPUMode != nil && *v.CPUMode != "SHARED" && *v.CPUMode != "DEDICATED" {
+			return fmt.Errorf("cpuMode must be SHARED or DEDICATED")
+		}
+		minRAM := 0.125
+		if cat == platform.CategoryStandard {
+			minRAM = 0.25
+		}
+		for _, r := range []*scalingResourceJSON{v.MinResource, v.MaxResource} {
+			if r == nil {
+				continue
+			}
+			if r.CPUCoreCount != nil && (*r.CPUCoreCount < 1 || *r.CPUCoreCount > 8) {
+				return fmt.Errorf("cpuCoreCount %d is outside 1–8", *r.CPUCoreCount)
+			}
+			if r.MemoryGBytes != nil && (*r.MemoryGBytes < minRAM || *r.MemoryGBytes > 48) {
+				return fmt.Errorf("memoryGBytes %g is outside %g–48", *r.MemoryGBytes, minRAM)
+			}
+			if r.DiskGBytes != nil && (*r.DiskGBytes < 1 || *r.DiskGBytes > 250) {
+				return fmt.Errorf("diskGBytes %g is outside 1–250", *r.DiskGBytes)
+			}
+		}
+		if mn, mx := v.MinResource, v.MaxResource; mn != nil && mx != nil {
+			if lessPtr(mx.CPUCoreCount, mn.CPUCoreCount) || lessPtr(mx.MemoryGBytes, mn.MemoryGBytes) ||
+				lessPtr(mx.DiskGBytes, mn.DiskGBytes) {
+				return fmt.Errorf("a maximum resource is below its minimum")
+			}
+		}
+	}
+	if h := merged.Horizontal; h != nil {
+		for _, n := range []*int{h.MinContainerCount, h.MaxContainerCount} {
+			if n != nil && (*n < 1 || *n > 10) {
+				return fmt.Errorf("container count %d is outside 1–10", *n)
+			}
+		}
+		if lessPtr(h.MaxContainerCount, h.MinContainerCount) {
+			return fmt.Errorf("maxContainerCount is below minContainerCount")
+		}
+	}
+	return nil
+}
+
+func lessPtr[T int | float64](a, b *T) bool { return a != nil && b != nil && *a < *b }

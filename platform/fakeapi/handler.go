@@ -1,0 +1,122 @@
+package fakeapi
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// Body limits: JSON requests are small (an import file is at most 100 kB);
+// uploads are read and discarded up to maxUploadBytes.
+const (
+	maxJSONBody    = 4 << 20
+	maxUploadBytes = 512 << 20
+)
+
+// ServeHTTP implements http.Handler: request log, injected faults, rate
+// limit, bearer-token check, then the route.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	now := time.Now()
+	s.mu.Lock()
+	s.requests = append(s.requests, Request{Method: r.Method, Path: r.URL.Path, Time: now})
+	fault := s.takeFaultLocked(r.Method, r.URL.Path)
+	limiter := s.limiter
+	s.mu.Unlock()
+
+	if fault != nil {
+		if done := s.applyFault(w, r, fault); done {
+			return
+		}
+	}
+	if r.URL.Path == logPath {
+		s.serveLogs(w, r)
+		return
+	}
+	path, ok := strings.CutPrefix(r.URL.Path, apiPrefix)
+	if !ok {
+		writeAPIError(w, http.StatusNotFound, "notFound", "Route not found.")
+		return
+	}
+	if limiter != nil {
+		if res := limiter.Reserve(); res.Delay() > 0 {
+			wait := res.Delay()
+			res.Cancel()
+			w.Header().Set("Retry-After", retryAfterSeconds(wait))
+			writeAPIError(w, http.StatusTooManyRequests, "tooManyRequests", "Too many requests.")
+			return
+		}
+	}
+	if r.Header.Get("Authorization") != "Bearer "+s.opts.Token {
+		writeAPIError(w, http.StatusUnauthorized, "notAuthorized", "Not authorized.")
+		return
+	}
+	rt, param, ok := match(s.routes, r.Method, path)
+	if !ok {
+		writeAPIError(w, http.StatusNotFound, "notFound", "Route not found.")
+		return
+	}
+	rq := &apiRequest{param: param, query: r.URL.Query(), baseURL: s.baseFor(r)}
+	if rt.rawBody {
+		n, err := io.Copy(io.Discard, io.LimitReader(r.Body, maxUploadBytes+1))
+		if err != nil {
+			writeAPIError(w, http.StatusBadRequest, "invalidUserInput", "cannot read the uploaded body")
+			return
+		}
+		if n > maxUploadBytes {
+			writeAPIError(w, http.StatusRequestEntityTooLarge, "fileSizeLimitExceeded", "Upload too large.")
+			return
+		}
+	} else if r.Body != nil {
+		b, err := io.ReadAll(io.LimitReader(r.Body, maxJSONBody+1))
+		if err != nil || len(b) > maxJSONBody {
+			writeAPIError(w, http.StatusBadRequest, "invalidUserInput", "request body unreadable or too large")
+			return
+		}
+		if r.Method != http.MethodGet && len(strings.TrimSpace(string(b))) > 0 && !json.Valid(b) {
+			writeAPIError(w, http.StatusBadRequest, "invalidUserInput", "request body is not valid JSON")
+			return
+		}
+		rq.body = b
+	}
+	s.mu.Lock()
+	rq.now = time.Now()
+	s.st.advance(rq.now)
+	status, out := rt.h(s.st, rq)
+	body, err := json.Marshal(out)
+	s.mu.Unlock()
+	if err != nil {
+		writeAPIError(w, http.StatusInternalServerError, "internalServerError", "cannot encode answer")
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
+// baseFor is the scheme://host the client used to reach the Server.
+func (s *Server) baseFor(r *http.Request) string {
+	if s.baseURL != "" {
+		return s.baseURL
+	}
+	return "http://" + r.Host
+}
+
+// decodeBody decodes a JSON request body into v; an empty body decodes as {}.
+func decodeBody(rq *apiRequest, v any) error {
+	b := rq.body
+	if len(strings.TrimSpace(string(b))) == 0 {
+		b = []byte("{}")
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return fmt.Errorf("field %q has the wrong JSON type", te.Field)
+		}
+		return errors.New("request body is not valid JSON")
+	}
+	return nil
+}

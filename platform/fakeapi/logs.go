@@ -1,0 +1,212 @@
+package fakeapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// logPath is where the fake log backend answers; GET /project/{id}/log hands
+// out URLs to it carrying an access token.
+const logPath = "/logs"
+
+// logLine is one line of the log backend.
+type logLine struct {
+	ID          string
+	Seq         int
+	ProjectID   string
+	ServiceID   string
+	Time        time.Time
+	Hostname    string
+	ContainerID string
+	Message     string
+	Severity    int // syslog 0–7
+	Facility    int // 16 application, 17 webserver
+	Tag         string
+}
+
+var severityLabels = [8]string{"Emergency", "Alert", "Critical", "Error", "Warning", "Notice", "Informational", "Debug"}
+
+func facilityLabel(f int) string {
+	switch f {
+	case 16:
+		return "local0"
+	case 17:
+		return "local1"
+	}
+	return "facility" + strconv.Itoa(f)
+}
+
+func (st *state) addLog(s *service, at time.Time, severity, facility int, tag, container, msg string) {
+	st.logs = append(st.logs, &logLine{
+		ID: newID(), Seq: st.nextSeq(), ProjectID: s.ProjectID, ServiceID: s.ID, Time: at, Hostname: s.Name,
+		ContainerID: container, Message: msg, Severity: severity, Facility: facility, Tag: tag,
+	})
+}
+
+type logTemplate struct {
+	severity, facility int
+	msg                string
+}
+
+var runtimeLogs = []logTemplate{
+	{6, 16, "Server listening on 0.0.0.0:3000"},
+	{6, 17, "GET /api/health 200 2ms"},
+	{7, 16, "cache miss for key user:42"},
+	{6, 16, "Connected to database db:5432"},
+	{4, 16, "Slow request: GET /api/items took 1840ms"},
+	{6, 17, "GET /api/items 200 31ms"},
+	{3, 16, "Error: connect ECONNREFUSED 10.0.0.5:6379"},
+	{5, 16, "Configuration reloaded"},
+	{6, 17, "POST /api/items 201 12ms"},
+	{3, 16, "Unhandled rejection: TypeError: Cannot read properties of undefined (reading 'id')"},
+	{4, 17, "GET /favicon.ico 404 1ms"},
+	{2, 16, "Worker exited unexpectedly with code 137"},
+}
+
+var managedLogs = []logTemplate{
+	{6, 16, "database system is ready to accept connections"},
+	{7, 16, "connection received: host=10.0.1.2 port=40122"},
+	{6, 16, "checkpoint starting: time"},
+	{4, 16, "could not receive data from client: Connection reset by peer"},
+	{6, 16, "checkpoint complete: wrote 12 buffers"},
+	{3, 16, "FATAL: password authentication failed for user \"app\""},
+	{5, 16, "autovacuum: processing table public.items"},
+}
+
+// generateLogs writes a spread of lines for s between from and to, varied in
+// severity, facility and container.
+func (st *state) generateLogs(s *service, from, to time.Time) {
+	tpl := runtimeLogs
+	tag := s.Name
+	if s.category() != platform.CategoryUser {
+		tpl, tag = managedLogs, s.Version.Type.Name
+	}
+	const n = 24
+	step := to.Sub(from) / n
+	for i := range n {
+		t := tpl[i%len(tpl)]
+		st.addLog(s, from.Add(time.Duration(i)*step), t.severity, t.facility, tag, s.Containers[i%len(s.Containers)], t.msg)
+	}
+}
+
+// projectLog grants access to the project's logs for an hour.
+func (st *state) projectLog(rq *apiRequest) (int, any) {
+	p := st.projects[rq.param]
+	if p == nil {
+		return errNotFound("projectNotFound", "Project not found.")
+	}
+	token := newID() + newID()
+	exp := rq.now.Add(time.Hour)
+	st.logTokens[token] = logToken{ProjectID: p.ID, Expires: exp}
+	plain := rq.baseURL + logPath + "?accessToken=" + token
+	return http.StatusOK, map[string]any{
+		"accessToken": token, "expiration": ts(exp),
+		"url": "GET " + plain, "urlPlain": plain, "urlInfo": "",
+	}
+}
+
+type logItemJSON struct {
+	ID            string `json:"id"`
+	Timestamp     string `json:"timestamp"`
+	Hostname      string `json:"hostname"`
+	ContainerID   string `json:"containerId"`
+	Message       string `json:"message"`
+	Severity      int    `json:"severity"`
+	SeverityLabel string `json:"severityLabel"`
+	Facility      int    `json:"facility"`
+	FacilityLabel string `json:"facilityLabel"`
+	Tag           string `json:"tag"`
+}
+
+// serveLogs is the log backend: GET with accessToken, serviceStackId, limit
+// (1–1000, default 100), desc=1, minimumSeverity, facility and containerId.
+// Like the real one, it ignores text search and time bounds.
+func (s *Server) serveLogs(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet {
+		writeAPIError(w, http.StatusMethodNotAllowed, "invalidUserInput", "The log backend answers GET only.")
+		return
+	}
+	q := r.URL.Query()
+	limit := 100
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			writeAPIError(w, http.StatusBadRequest, "invalidUserInput", "limit must be 1–1000")
+			return
+		}
+		limit = n
+	}
+	minSev, facility := 7, 0
+	if v := q.Get("minimumSeverity"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 7 {
+			writeAPIError(w, http.StatusBadRequest, "invalidUserInput", "minimumSeverity must be 0–7")
+			return
+		}
+		minSev = n
+	}
+	if v := q.Get("facility"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 23 {
+			writeAPIError(w, http.StatusBadRequest, "invalidUserInput", "facility must be 0–23")
+			return
+		}
+		facility = n
+	}
+	now := time.Now()
+	s.mu.Lock()
+	s.st.advance(now)
+	grant, ok := s.st.logTokens[q.Get("accessToken")]
+	if !ok {
+		s.mu.Unlock()
+		writeAPIError(w, http.StatusUnauthorized, "notAuthorized", "Invalid or expired log access token.")
+		return
+	}
+	var lines []*logLine
+	for _, l := range s.st.logs {
+		if l.ProjectID != grant.ProjectID || l.Severity > minSev || l.Time.After(now) ||
+			(q.Get("serviceStackId") != "" && l.ServiceID != q.Get("serviceStackId")) ||
+			(facility != 0 && l.Facility != facility) ||
+			(q.Get("containerId") != "" && l.ContainerID != q.Get("containerId")) {
+			continue
+		}
+		lines = append(lines, l)
+	}
+	s.mu.Unlock()
+
+	sort.SliceStable(lines, func(i, j int) bool {
+		if !lines[i].Time.Equal(lines[j].Time) {
+			return lines[i].Time.Before(lines[j].Time)
+		}
+		return lines[i].Seq < lines[j].Seq
+	})
+	if q.Get("desc") == "1" {
+		for i, j := 0, len(lines)-1; i < j; i, j = i+1, j-1 {
+			lines[i], lines[j] = lines[j], lines[i]
+		}
+	}
+	if len(lines) > limit {
+		lines = lines[:limit]
+	}
+	items := make([]logItemJSON, 0, len(lines))
+	for _, l := range lines {
+		items = append(items, logItemJSON{
+			ID: l.ID, Timestamp: ts(l.Time), Hostname: l.Hostname, ContainerID: l.ContainerID, Message: l.Message,
+			Severity: l.Severity, SeverityLabel: severityLabels[l.Severity],
+			Facility: l.Facility, FacilityLabel: facilityLabel(l.Facility), Tag: l.Tag,
+		})
+	}
+	b, err := json.Marshal(map[string]any{"items": items})
+	if err != nil {
+		writeAPIError(w, http.StatusInternalServerError, "internalServerError", fmt.Sprint("encode: ", err))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(b)
+}

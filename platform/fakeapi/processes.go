@@ -1,0 +1,130 @@
+package fakeapi
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// process is an asynchronous platform operation whose status is computed
+// from the clock: PENDING until RunAt, RUNNING until EndAt, then FINISHED
+// (or FAILED when FailReason is set). Its effect is applied once, by
+// [state.advance], when it ends.
+type process struct {
+	ID         string
+	ProjectID  string
+	ServiceID  string
+	Action     string
+	Refs       []serviceRef
+	Seq        int
+	Created    time.Time
+	RunAt      time.Time
+	EndAt      time.Time
+	FailReason string
+	CanceledAt time.Time
+
+	onFinish func(st *state, at time.Time) // success effect
+	onUndo   func(st *state, at time.Time) // failure or cancel: restore what the start changed
+
+	build   *appVersion // set for stack.build: the app version it builds
+	envKey  string      // project.envCreate: the key being created
+	settled bool        // effect (or undo) applied
+}
+
+// serviceRef is the snapshot of a service a process names; it outlives the service.
+type serviceRef struct {
+	ID        string
+	ProjectID string
+	Name      string
+	Version   *stackVersion
+	Created   time.Time
+}
+
+func refOf(s *service) serviceRef {
+	return serviceRef{ID: s.ID, ProjectID: s.ProjectID, Name: s.Name, Version: s.Version, Created: s.Created}
+}
+
+// newProcess creates a process of action on svc (nil for project-level ones)
+// that ends after the configured ProcessDuration. A failure queued with
+// FailNextProcess for action is taken here.
+func (st *state) newProcess(projectID string, svc *service, action string, now time.Time) *process {
+	d := st.opts.ProcessDuration
+	p := &process{
+		ID:         newID(),
+		ProjectID:  projectID,
+		Action:     action,
+		Seq:        st.nextSeq(),
+		Created:    now,
+		RunAt:      now.Add(d / 3),
+		EndAt:      now.Add(d),
+		FailReason: takeFailure(st.failProc, action),
+	}
+	if svc != nil {
+		p.ServiceID = svc.ID
+		p.Refs = []serviceRef{refOf(svc)}
+	}
+	st.processes[p.ID] = p
+	st.procOrder = append(st.procOrder, p.ID)
+	return p
+}
+
+// status computes the process status at now.
+func (p *process) status(now time.Time) string {
+	switch {
+	case !p.CanceledAt.IsZero():
+		return platform.ProcessCanceled
+	case now.Before(p.RunAt):
+		return platform.ProcessPending
+	case now.Before(p.EndAt):
+		return platform.ProcessRunning
+	case p.FailReason != "":
+		return platform.ProcessFailed
+	}
+	return platform.ProcessFinished
+}
+
+// settle applies the process's effect, or undoes its start when it failed.
+func (p *process) settle(st *state) {
+	if p.settled {
+		return
+	}
+	p.settled = true
+	if p.FailReason != "" {
+		if p.onUndo != nil {
+			p.onUndo(st, p.EndAt)
+		}
+		return
+	}
+	if p.onFinish != nil {
+		p.onFinish(st, p.EndAt)
+	}
+}
+
+func (st *state) getProcess(rq *apiRequest) (int, any) {
+	p := st.processes[rq.param]
+	if p == nil {
+		return errNotFound("processNotFound", "Process not found.")
+	}
+	return http.StatusOK, st.processView(p, rq.now)
+}
+
+func (st *state) cancelProcess(rq *apiRequest) (int, any) {
+	p := st.processes[rq.param]
+	if p == nil {
+		return errNotFound("processNotFound", "Process not found.")
+	}
+	if p.settled || p.status(rq.now) != platform.ProcessPending && p.status(rq.now) != platform.ProcessRunning {
+		return apiErr(http.StatusBadRequest, "processAlreadyFinished", "Process has already finished.", nil)
+	}
+	p.CanceledAt = rq.now
+	p.EndAt = rq.now
+	p.settled = true
+	if p.build != nil {
+		p.build.cancel(rq.now)
+	}
+	if p.onUndo != nil {
+		p.onUndo(st, rq.now)
+	}
+	return http.StatusOK, st.processView(p, rq.now)
+}

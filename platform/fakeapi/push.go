@@ -1,0 +1,293 @@
+package fakeapi
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// buildPath is the status walk of a successful build, one BuildStepDuration
+// per step after build-and-deploy; a failing build stops at BUILD_FAILED
+// where PREPARING_RUNTIME would begin.
+var buildPath = []string{
+	platform.AppVersionWaitingToBuild,
+	platform.AppVersionBuilding,
+	platform.AppVersionPreparingRuntime,
+	platform.AppVersionDeploying,
+	platform.AppVersionActive,
+}
+
+// buildSteps is the number of status changes a build logs.
+const buildSteps = 5
+
+// appVersion is one version of a runtime service. Before build-and-deploy
+// its status is stored; during a build it is computed from the clock.
+type appVersion struct {
+	ID         string
+	ProjectID  string
+	ServiceID  string
+	Name       string
+	Source     string
+	Seq        int
+	Created    time.Time
+	LastUpdate time.Time
+
+	status     string    // stored status (before a build, or once final)
+	final      bool      // status no longer follows the clock
+	uploaded   bool      // archive received
+	buildStart time.Time // zero: never built
+	stepDur    time.Duration
+	failReason string // planned BUILD_FAILED
+	finishedAt time.Time
+	canceledAt time.Time
+	logged     int // build steps already written to the log backend
+}
+
+func (st *state) newAppVersion(s *service, source, name string, now time.Time) *appVersion {
+	seq := 1
+	for _, id := range st.avOrder {
+		if av := st.appVersions[id]; av.ServiceID == s.ID && av.Seq >= seq {
+			seq = av.Seq + 1
+		}
+	}
+	av := &appVersion{ID: newID(), ProjectID: s.ProjectID, ServiceID: s.ID, Name: name, Source: source, Seq: seq,
+		Created: now, LastUpdate: now, status: platform.AppVersionUploading}
+	st.appVersions[av.ID] = av
+	st.avOrder = append(st.avOrder, av.ID)
+	return av
+}
+
+// statusAt is the app version's status at now.
+func (av *appVersion) statusAt(now time.Time) string {
+	if av.final || av.buildStart.IsZero() {
+		return av.status
+	}
+	step := int(now.Sub(av.buildStart) / av.stepDur)
+	if av.failReason != "" && step >= 2 {
+		return platform.AppVersionBuildFailed
+	}
+	return buildPath[min(max(step, 0), len(buildPath)-1)]
+}
+
+// stepTime is when build step i (index into buildPath) began.
+func (av *appVersion) stepTime(i int) time.Time {
+	return av.buildStart.Add(time.Duration(i) * av.stepDur)
+}
+
+func (av *appVersion) finalize(status string, at time.Time) {
+	av.status, av.final, av.LastUpdate = status, true, at
+	if status == platform.AppVersionActive || status == platform.AppVersionBuildFailed {
+		av.finishedAt = at
+	}
+}
+
+func (av *appVersion) cancel(at time.Time) {
+	av.canceledAt = at
+	av.finalize(platform.AppVersionCancelled, at)
+}
+
+type buildJSON struct {
+	ServiceStackID *string `json:"serviceStackId"`
+	PipelineStart  *string `json:"pipelineStart"`
+	PipelineFinish *string `json:"pipelineFinish"`
+	PipelineFailed *string `json:"pipelineFailed"`
+	StartDate      *string `json:"startDate"`
+	EndDate        *string `json:"endDate"`
+}
+
+type appVersionJSON struct {
+	ID             string     `json:"id"`
+	ClientID       string     `json:"clientId"`
+	ProjectID      string     `json:"projectId"`
+	ServiceStackID string     `json:"serviceStackId"`
+	Name           *string    `json:"name"`
+	Source         string     `json:"source"`
+	Sequence       int        `json:"sequence"`
+	Status         string     `json:"status"`
+	Build          *buildJSON `json:"build"`
+	UploadURL      string     `json:"uploadUrl,omitempty"`
+	Created        string     `json:"created"`
+	LastUpdate     string     `json:"lastUpdate"`
+}
+
+func (st *state) appVersionView(av *appVersion, now time.Time) appVersionJSON {
+	status := av.statusAt(now)
+	v := appVersionJSON{ID: av.ID, ClientID: st.clientID, ProjectID: av.ProjectID, ServiceStackID: av.ServiceID,
+		Source: av.Source, Sequence: av.Seq, Status: status, Created: ts(av.Created), LastUpdate: ts(av.LastUpdate)}
+	if av.Name != "" {
+		name := av.Name
+		v.Name = &name
+	}
+	if !av.buildStart.IsZero() {
+		sid := av.ServiceID
+		b := &buildJSON{ServiceStackID: &sid, PipelineStart: tsPtr(av.buildStart), StartDate: tsPtr(av.buildStart)}
+		switch {
+		case status == platform.AppVersionBuildFailed:
+			at := av.stepTime(2)
+			b.PipelineFailed, b.EndDate = tsPtr(at), tsPtr(at)
+		case status == platform.AppVersionActive || status == platform.AppVersionBackup:
+			at := av.stepTime(len(buildPath) - 1)
+			if !av.finishedAt.IsZero() {
+				at = av.finishedAt
+			}
+			b.PipelineFinish, b.EndDate = tsPtr(at), tsPtr(at)
+		}
+		v.Build = b
+		if !av.final {
+			for i := len(buildPath) - 1; i >= 0; i-- {
+				if t := av.stepTime(i); !now.Before(t) {
+					v.LastUpdate = ts(t)
+					break
+				}
+			}
+		}
+	}
+	return v
+}
+
+type createAppVersionRequest struct {
+	Name *string `json:"name"`
+}
+
+func (st *state) createAppVersion(rq *apiRequest) (int, any) {
+	s := st.services[rq.param]
+	if s == nil {
+		return errServiceNotFound()
+	}
+	if s.category() != platform.CategoryUser {
+		return apiErr(http.StatusBadRequest, "userServiceStackInvalidCategory",
+			"Only runtime services take app versions.", nil)
+	}
+	var in createAppVersionRequest
+	if err := decodeBody(rq, &in); err != nil {
+		return errInvalid(err.Error(), nil)
+	}
+	name := ""
+	if in.Name != nil {
+		name = *in.Name
+	}
+	av := st.newAppVersion(s, platform.SourceCLI, name, rq.now)
+	v := st.appVersionView(av, rq.now)
+	v.UploadURL = rq.baseURL + apiPrefix + "/app-version/" + av.ID + "/upload"
+	return http.StatusOK, v
+}
+
+func (st *state) uploadAppVersion(rq *apiRequest) (int, any) {
+	av := st.appVersions[rq.param]
+	if av == nil {
+		return errNotFound("appVersionNotFound", "App version not found.")
+	}
+	if av.statusAt(rq.now) != platform.AppVersionUploading || !av.buildStart.IsZero() {
+		return apiErr(http.StatusBadRequest, "appVersionInvalidStatus", "App version is not waiting for an upload.", nil)
+	}
+	av.uploaded, av.LastUpdate = true, rq.now
+	return http.StatusOK, map[string]any{"success": true}
+}
+
+type buildAndDeployRequest struct {
+	ZeropsYaml      *string `json:"zeropsYaml"`
+	ZeropsYamlSetup *string `json:"zeropsYamlSetup"`
+}
+
+// buildAndDeploy starts the simulated build of an uploaded app version and
+// returns its stack.build process, which ends with the build.
+func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
+	av := st.appVersions[rq.param]
+	if av == nil {
+		return errNotFound("appVersionNotFound", "App version not found.")
+	}
+	var in buildAndDeployRequest
+	if err := decodeBody(rq, &in); err != nil {
+		return errInvalid(err.Error(), nil)
+	}
+	if in.ZeropsYaml == nil || *in.ZeropsYaml == "" {
+		return apiErr(http.StatusBadRequest, "appVersionYamlConfigRequired", "zeropsYaml is required.", nil)
+	}
+	if !av.uploaded || !av.buildStart.IsZero() {
+		return apiErr(http.StatusBadRequest, "appVersionInvalidStatus", "App version has no upload or is already built.", nil)
+	}
+	s := st.services[av.ServiceID]
+	if s == nil {
+		return errServiceNotFound()
+	}
+	step := st.opts.BuildStepDuration
+	av.buildStart, av.stepDur, av.LastUpdate = rq.now, step, rq.now
+	av.failReason = takeFailure(st.failBld, s.ID)
+	p := st.newProcess(s.ProjectID, s, "stack.build", rq.now)
+	// The process follows the build, not ProcessDuration; a FailNextProcess
+	// for stack.build fails the build too.
+	if p.FailReason != "" && av.failReason == "" {
+		av.failReason = p.FailReason
+	}
+	p.build, p.FailReason, p.RunAt = av, av.failReason, rq.now.Add(step)
+	if av.failReason != "" {
+		p.EndAt = av.stepTime(2)
+	} else {
+		p.EndAt = av.stepTime(len(buildPath) - 1)
+	}
+	p.onFinish = func(st *state, at time.Time) { st.activate(av, at) }
+	p.onUndo = func(st *state, at time.Time) {
+		if av.canceledAt.IsZero() {
+			av.finalize(platform.AppVersionBuildFailed, at)
+		}
+	}
+	return http.StatusOK, st.processView(p, rq.now)
+}
+
+// activate makes av the service's ACTIVE version: the previous ACTIVE one
+// becomes BACKUP and a service waiting for code becomes ACTIVE.
+func (st *state) activate(av *appVersion, at time.Time) {
+	for _, id := range st.avOrder {
+		other := st.appVersions[id]
+		if other != av && other.ServiceID == av.ServiceID && other.statusAt(at) == platform.AppVersionActive {
+			other.finalize(platform.AppVersionBackup, at)
+		}
+	}
+	av.finalize(platform.AppVersionActive, at)
+	if s := st.services[av.ServiceID]; s != nil && s.Status == platform.ServiceReadyToDeploy {
+		s.Status, s.LastUpdate = platform.ServiceActive, at
+	}
+}
+
+// logSteps writes the build log lines of every build step passed by now.
+func (av *appVersion) logSteps(st *state, now time.Time) {
+	if av.buildStart.IsZero() || av.logged >= buildSteps {
+		return
+	}
+	s := st.services[av.ServiceID]
+	if s == nil {
+		av.logged = buildSteps
+		return
+	}
+	tag := "zbuild-" + av.ID
+	for av.logged < buildSteps {
+		i := av.logged
+		at := av.stepTime(i)
+		if now.Before(at) || (!av.canceledAt.IsZero() && av.canceledAt.Before(at)) {
+			return
+		}
+		emit := func(sev int, msg string) { st.addLog(s, at, sev, 16, tag, s.Containers[0], msg) }
+		switch i {
+		case 0:
+			emit(6, fmt.Sprintf("Build of app version %s queued", av.ID))
+		case 1:
+			emit(6, "Running build commands")
+			emit(4, "npm warn deprecated inflight@1.0.6: This module is not supported")
+		case 2:
+			if av.failReason != "" {
+				emit(3, "ERROR: build command failed with exit code 1")
+				emit(3, av.failReason)
+				av.logged = buildSteps
+				return
+			}
+			emit(6, "BUILD ARTEFACTS READY TO DEPLOY")
+		case 3:
+			emit(6, "Deploying service "+s.Name)
+		case 4:
+			emit(6, fmt.Sprintf("App version %s is active", av.ID))
+		}
+		av.logged++
+	}
+}

@@ -1,0 +1,165 @@
+package fakeapi
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// The authenticated user of every fake Server.
+const (
+	demoEmail    = "demo@example.com"
+	demoFullName = "Demo User"
+)
+
+// seedDemo creates the "demo" project as it stands a day after its import:
+// appdev (nodejs@22, deployed), appstage (nodejs@22, no code yet), db
+// (postgresql@16), cache (valkey@7.2) and storage (object-storage).
+func (st *state) seedDemo() {
+	born := st.created.Add(-24 * time.Hour)
+	p := st.addProject("demo", born)
+	st.demoID = p.ID
+	seed := []struct{ name, version, status string }{
+		{"appdev", "nodejs@22", platform.ServiceActive},
+		{"appstage", "nodejs@22", platform.ServiceReadyToDeploy},
+		{"db", "postgresql@16", platform.ServiceActive},
+		{"cache", "valkey@7.2", platform.ServiceActive},
+		{"storage", "object-storage", platform.ServiceActive},
+	}
+	for i, sd := range seed {
+		at := born.Add(time.Duration(i) * time.Second)
+		svc := st.newService(p.ID, sd.name, st.cat.lookup(sd.version), "NON_HA", sd.status, at)
+		imp := st.newProcess(p.ID, svc, "stack.import", at)
+		imp.EndAt = at.Add(40 * time.Second)
+		imp.RunAt = at.Add(2 * time.Second)
+		imp.settled = true
+		st.generateLogs(svc, st.created.Add(-time.Hour), st.created)
+	}
+	// appdev was deployed once from the CLI.
+	dev := st.serviceByName(p.ID, "appdev")
+	dev.Subdomain = false
+	av := st.newAppVersion(dev, platform.SourceCLI, "initial", born.Add(time.Hour))
+	start := av.Created.Add(5 * time.Second)
+	av.buildStart = start
+	av.stepDur = time.Minute
+	av.finalize(platform.AppVersionActive, start.Add(4*time.Minute))
+	av.logged = buildSteps
+	bp := st.newProcess(p.ID, dev, "stack.build", start)
+	bp.RunAt, bp.EndAt, bp.settled, bp.build = start.Add(time.Minute), start.Add(4*time.Minute), true, av
+}
+
+// newService adds a service with the ports, generated env, containers and
+// default scaling of its type.
+func (st *state) newService(projectID, name string, v *stackVersion, mode, status string, now time.Time) *service {
+	s := &service{
+		ID: newID(), ProjectID: projectID, Name: name, Status: status, Version: v, Mode: mode,
+		Created: now, LastUpdate: now,
+	}
+	n := 1
+	if mode == "HA" {
+		n = 3
+	}
+	for range n {
+		s.Containers = append(s.Containers, newID())
+	}
+	s.Ports = defaultPorts(v)
+	s.Autoscaling = defaultAutoscaling(v.Type.Category, mode)
+	for _, kv := range st.generatedEnv(s) {
+		s.Env = append(s.Env, &envVar{ID: newID(), Key: kv.key, Content: kv.value, Sensitive: kv.sensitive,
+			Type: envReadOnly, Created: now, LastUpdate: now})
+	}
+	st.services[s.ID] = s
+	st.svcOrder = append(st.svcOrder, s.ID)
+	return s
+}
+
+var servicePorts = map[string][]int{
+	"postgresql": {5432, 6432}, "mariadb": {3306}, "valkey": {6379, 6380}, "keydb": {6379},
+	"clickhouse": {9000, 8123}, "elasticsearch": {9200}, "meilisearch": {7700}, "typesense": {8108},
+	"qdrant": {6333, 6334}, "nats": {4222}, "kafka": {9092}, "rabbitmq": {5672},
+}
+
+func defaultPorts(v *stackVersion) []portJSON {
+	if v.Type.Category == platform.CategoryUser {
+		if v.Type.Name == "nodejs" {
+			return []portJSON{{Protocol: "tcp", Port: 3000, HTTPRouting: true, Scheme: "http"}}
+		}
+		return []portJSON{}
+	}
+	out := []portJSON{}
+	for _, p := range servicePorts[v.Type.Name] {
+		out = append(out, portJSON{Protocol: "tcp", Port: p})
+	}
+	return out
+}
+
+func defaultAutoscaling(category, mode string) *autoscalingJSON {
+	ptrI := func(i int) *int { return &i }
+	ptrF := func(f float64) *float64 { return &f }
+	shared := "SHARED"
+	switch category {
+	case platform.CategoryUser:
+		maxC := 1
+		if mode == "HA" {
+			maxC = 3
+		}
+		return &autoscalingJSON{
+			Vertical: &verticalJSON{CPUMode: &shared,
+				MinResource: &scalingResourceJSON{CPUCoreCount: ptrI(1), MemoryGBytes: ptrF(0.125), DiskGBytes: ptrF(1)},
+				MaxResource: &scalingResourceJSON{CPUCoreCount: ptrI(8), MemoryGBytes: ptrF(48), DiskGBytes: ptrF(250)}},
+			Horizontal: &horizontalJSON{MinContainerCount: ptrI(1), MaxContainerCount: ptrI(maxC)},
+		}
+	case platform.CategoryStandard:
+		return &autoscalingJSON{Vertical: &verticalJSON{CPUMode: &shared,
+			MinResource: &scalingResourceJSON{CPUCoreCount: ptrI(1), MemoryGBytes: ptrF(0.25), DiskGBytes: ptrF(1)},
+			MaxResource: &scalingResourceJSON{CPUCoreCount: ptrI(8), MemoryGBytes: ptrF(48), DiskGBytes: ptrF(250)}}}
+	}
+	return nil
+}
+
+type genEnv struct {
+	key, value string
+	sensitive  bool
+}
+
+// generatedEnv returns the variables the platform generates for a managed
+// service; runtimes get none.
+func (st *state) generatedEnv(s *service) []genEnv {
+	secret := func() string { return newID() }
+	host := genEnv{"hostname", s.Name, false}
+	switch s.Version.Type.Name {
+	case "postgresql":
+		pw := secret()
+		return []genEnv{host, {"port", "5432", false}, {"portTls", "6432", false}, {"user", s.Name, false},
+			{"password", pw, true}, {"dbName", s.Name, false}, {"superUser", "postgres", false},
+			{"connectionString", fmt.Sprintf("postgresql://%s:%s@%s:5432/%s", s.Name, pw, s.Name, s.Name), true}}
+	case "mariadb":
+		pw := secret()
+		return []genEnv{host, {"port", "3306", false}, {"user", s.Name, false}, {"password", pw, true},
+			{"dbName", s.Name, false},
+			{"connectionString", fmt.Sprintf("mysql://%s:%s@%s:3306/%s", s.Name, pw, s.Name, s.Name), true}}
+	case "valkey", "keydb":
+		return []genEnv{host, {"port", "6379", false}, {"portTls", "6380", false}, {"password", secret(), true}}
+	case "object-storage":
+		return []genEnv{{"apiUrl", "https://storage.app-prg1.zerops.io", false},
+			{"accessKeyId", secret()[:20], false}, {"secretAccessKey", secret(), true},
+			{"bucketName", s.Name + "-" + s.ID[:6], false}}
+	case "nats":
+		return []genEnv{host, {"port", "4222", false}, {"user", s.Name, false}, {"password", secret(), true}}
+	case "meilisearch":
+		return []genEnv{host, {"port", "7700", false}, {"masterKey", secret(), true}}
+	case "elasticsearch":
+		return []genEnv{host, {"port", "9200", false}, {"password", secret(), true}}
+	case "qdrant":
+		return []genEnv{host, {"port", "6333", false}, {"grpcPort", "6334", false}, {"apiKey", secret(), true}}
+	case "typesense":
+		return []genEnv{host, {"port", "8108", false}, {"apiKey", secret(), true}}
+	case "clickhouse", "rabbitmq":
+		return []genEnv{host, {"port", fmt.Sprint(servicePorts[s.Version.Type.Name][0]), false},
+			{"user", s.Name, false}, {"password", secret(), true}}
+	case "kafka":
+		return []genEnv{host, {"port", "9092", false}}
+	}
+	return nil
+}
