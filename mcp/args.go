@@ -1,0 +1,153 @@
+package mcp
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Agents send booleans as "true" and numbers as "3" (lessons #8). The typed
+// input schema would reject those before a handler runs, so arguments use
+// these permissive types, and the schema says so ({"type":["boolean","string"]}).
+
+// Bool is a boolean argument that also accepts "true"/"false" (and yes/no, 1/0).
+// Set reports whether the argument was given at all.
+type Bool struct {
+	V   bool
+	Set bool
+}
+
+// Int is an integer argument that also accepts a numeric string.
+type Int struct {
+	V   int
+	Set bool
+}
+
+// Float is a number argument that also accepts a numeric string.
+type Float struct {
+	V   float64
+	Set bool
+}
+
+// Strings is a list of strings that also accepts a single string.
+type Strings []string
+
+func isNull(b []byte) bool { return bytes.Equal(bytes.TrimSpace(b), []byte("null")) }
+
+// unquote returns the string inside a JSON string, or the raw token.
+func unquote(b []byte) (string, bool) {
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return "", false
+		}
+		return strings.TrimSpace(s), true
+	}
+	return string(b), false
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *Bool) UnmarshalJSON(b []byte) error {
+	if isNull(b) {
+		*x = Bool{}
+		return nil
+	}
+	s, _ := unquote(b)
+	switch strings.ToLower(s) {
+	case "true", "yes", "1", "on":
+		*x = Bool{V: true, Set: true}
+	case "false", "no", "0", "off", "":
+		*x = Bool{V: false, Set: true}
+	default:
+		return fmt.Errorf("expected true or false, got %s", clipBytes(b))
+	}
+	return nil
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *Int) UnmarshalJSON(b []byte) error {
+	if isNull(b) {
+		*x = Int{}
+		return nil
+	}
+	s, _ := unquote(b)
+	if s == "" {
+		*x = Int{}
+		return nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f != float64(int(f)) {
+		return fmt.Errorf("expected a whole number, got %s", clipBytes(b))
+	}
+	*x = Int{V: int(f), Set: true}
+	return nil
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *Float) UnmarshalJSON(b []byte) error {
+	if isNull(b) {
+		*x = Float{}
+		return nil
+	}
+	s, _ := unquote(b)
+	if s == "" {
+		*x = Float{}
+		return nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return fmt.Errorf("expected a number, got %s", clipBytes(b))
+	}
+	*x = Float{V: f, Set: true}
+	return nil
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *Strings) UnmarshalJSON(b []byte) error {
+	if isNull(b) {
+		*x = nil
+		return nil
+	}
+	if s, ok := unquote(b); ok {
+		if s == "" {
+			*x = nil
+		} else {
+			*x = Strings{s}
+		}
+		return nil
+	}
+	var list []string
+	if err := json.Unmarshal(b, &list); err != nil {
+		return fmt.Errorf("expected a list of strings, got %s", clipBytes(b))
+	}
+	*x = list
+	return nil
+}
+
+// ptr returns a pointer to the value when it was set.
+func (x Int) ptr() *int {
+	if !x.Set {
+		return nil
+	}
+	v := x.V
+	return &v
+}
+
+func (x Float) ptr() *float64 {
+	if !x.Set {
+		return nil
+	}
+	v := x.V
+	return &v
+}
+
+func clipBytes(b []byte) string {
+	s := string(bytes.TrimSpace(b))
+	if len(s) > 40 {
+		s = s[:40] + "…"
+	}
+	return s
+}

@@ -1,0 +1,10 @@
+// Package mcp is ZCP's MCP surface: the go-sdk server and its options, the
+// instructions, the 14 zerops_* tools (one file each, a constructor returning
+// definition and handler), the knowledge documents as resources, the
+// conversion of errors into tool results, progress notifications for async
+// operations, and the middleware around every call (panic recovery,
+// read-only filtering, audit log, in-flight tracking).
+//
+// The operations themselves live in platform/ops; this package only adapts
+// them to MCP. MCP types never leave it.
+package mcp

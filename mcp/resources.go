@@ -1,0 +1,54 @@
+package mcp
+
+import (
+	"context"
+	"strings"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.uber.org/zap"
+
+	"github.com/zeropsio/zcp/knowledge"
+)
+
+const docsTemplate = "zerops://docs/{+path}"
+
+// addResources exposes every knowledge document: a template for any
+// zerops://docs/… URI plus one listed resource per document (parsing the
+// embedded corpus is cheap; the search index is not needed for it).
+func (s *Server) addResources() {
+	docs, err := knowledge.Documents()
+	if err != nil {
+		s.log.Warn("knowledge documents unavailable for resources", zap.Error(err))
+	}
+	byURI := make(map[string]knowledge.Document, len(docs))
+	for _, d := range docs {
+		byURI[d.URI] = d
+	}
+	read := func(ctx context.Context, req *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
+		uri := req.Params.URI
+		doc, ok := byURI[uri]
+		if !ok && len(byURI) == 0 && s.deps.Knowledge != nil {
+			if ix, err := s.deps.Knowledge.Index(ctx); err == nil {
+				doc, ok = ix.Get(uri)
+			}
+		}
+		if !ok {
+			return nil, sdk.ResourceNotFoundError(uri)
+		}
+		return &sdk.ReadResourceResult{Contents: []*sdk.ResourceContents{{
+			URI: uri, MIMEType: "text/markdown", Text: strings.TrimSpace(doc.Content),
+		}}}, nil
+	}
+	s.sdk.AddResourceTemplate(&sdk.ResourceTemplate{
+		Name:        "zerops-docs",
+		Title:       "Zerops documentation",
+		Description: "One Zerops knowledge document, e.g. zerops://docs/services/postgresql",
+		URITemplate: docsTemplate,
+		MIMEType:    "text/markdown",
+	}, read)
+	for _, d := range docs {
+		s.sdk.AddResource(&sdk.Resource{
+			URI: d.URI, Name: d.Path, Title: d.Title, Description: d.Description, MIMEType: "text/markdown",
+		}, read)
+	}
+}

@@ -1,0 +1,89 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// toolError is a PlatformError with extra fields for the error JSON (for
+// example the last build-log lines of a failed build).
+type toolError struct {
+	*platform.PlatformError
+	Extra map[string]any
+}
+
+func (e *toolError) Unwrap() error { return e.PlatformError }
+
+// errorPayload renders err as the JSON object every failed call answers:
+// {code, error, suggestion, …}. Anything that is not a *platform.PlatformError
+// becomes INTERNAL_ERROR with a generic message: internals never leak.
+func errorPayload(err error) map[string]any {
+	var te *toolError
+	var pe *platform.PlatformError
+	var extra map[string]any
+	switch {
+	case errors.As(err, &te):
+		pe, extra = te.PlatformError, te.Extra
+	case errors.As(err, &pe):
+	case errors.Is(err, context.Canceled):
+		pe = platform.NewError(platform.ErrCanceled, "the call was cancelled",
+			"Platform work already started keeps running; check it with zerops_process or zerops_events.")
+	case errors.Is(err, context.DeadlineExceeded):
+		pe = platform.NewError(platform.ErrAPITimeout, "the call timed out",
+			"Retry; platform work already started keeps running (zerops_events shows it).")
+	default:
+		pe = platform.NewError(platform.ErrInternal, "internal error in ZCP",
+			"Retry the call; if it keeps failing, report it with the ZCP log (stderr).")
+	}
+	out := map[string]any{"code": pe.Code, "error": pe.Message}
+	if pe.Suggestion != "" {
+		out["suggestion"] = pe.Suggestion
+	}
+	if pe.APICode != "" {
+		out["apiCode"] = pe.APICode
+	}
+	for k, v := range extra {
+		out[k] = v
+	}
+	return out
+}
+
+// errorResult is the isError tool result for err.
+func errorResult(err error) *sdk.CallToolResult {
+	payload := errorPayload(err)
+	b, _ := json.Marshal(payload)
+	return &sdk.CallToolResult{
+		IsError:           true,
+		Content:           []sdk.Content{&sdk.TextContent{Text: string(b)}},
+		StructuredContent: payload,
+	}
+}
+
+// errorCode returns the code the result of err carries.
+func errorCode(err error) string {
+	c, _ := errorPayload(err)["code"].(string)
+	return c
+}
+
+// jsonResult is a successful result carrying v both as JSON text and as
+// structured content.
+func jsonResult(v any) (*sdk.CallToolResult, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return &sdk.CallToolResult{
+		Content:           []sdk.Content{&sdk.TextContent{Text: string(b)}},
+		StructuredContent: json.RawMessage(b),
+	}, nil
+}
+
+// textResult is a successful result carrying markdown meant to be read.
+func textResult(text string) *sdk.CallToolResult {
+	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}}
+}

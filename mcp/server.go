@@ -1,0 +1,216 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sort"
+	"sync"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.uber.org/zap"
+
+	"github.com/zeropsio/zcp/actors"
+	"github.com/zeropsio/zcp/deploy"
+	"github.com/zeropsio/zcp/knowledge"
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+// Project names the one project this server manages.
+type Project struct {
+	ID   string
+	Name string
+}
+
+// Watcher follows platform processes and builds (actors.Watcher).
+type Watcher interface {
+	Subscribe(ctx context.Context, processID string) (<-chan actors.ProcessUpdate, error)
+	SubscribeBuild(ctx context.Context, serviceID string, since time.Time) (<-chan actors.BuildUpdate, error)
+}
+
+// Knowledge is the background-built knowledge index (actors.KnowledgeIndex).
+type Knowledge interface {
+	Warm()
+	Index(ctx context.Context) (*knowledge.Index, error)
+}
+
+// Deployer pushes code to a service (deploy.Deployer).
+type Deployer interface {
+	Deploy(ctx context.Context, req deploy.Request) (*deploy.Result, error)
+}
+
+// Pool runs deploy jobs, one at a time per target (actors.DeployPool).
+type Pool interface {
+	Run(ctx context.Context, target string, job func(context.Context) error) error
+}
+
+// Deps is everything the server needs. Client, Project.ID and Logger are
+// required; a nil Deployer makes zerops_deploy answer "not configured"; a
+// nil Pool runs deploys directly; a nil Audit disables the audit log.
+type Deps struct {
+	Client     platform.Client // the API gateway in production
+	Logs       platform.LogFetcher
+	Project    Project
+	Watcher    Watcher
+	Knowledge  Knowledge
+	Deployer   Deployer
+	Pool       Pool
+	Logger     *zap.Logger
+	Version    string
+	ReadOnly   bool      // register only read-only tools
+	Audit      io.Writer // one JSON line per non-read-only call; nil = off
+	WorkDir    string    // base of filePath arguments
+	SlogLogger *slog.Logger
+
+	// ImportOptions bounds the wait for hostnames still being deleted.
+	ImportOptions ops.ImportOptions
+}
+
+// InFlightCall is one tool call being handled, for the status dump.
+type InFlightCall struct {
+	Tool    string    `json:"tool"`
+	Started time.Time `json:"started"`
+}
+
+// Server is ZCP's MCP server: the go-sdk server with the zerops_* tools,
+// the documents as resources and the middleware. Safe for concurrent use;
+// it serves one session per Run.
+type Server struct {
+	deps    Deps
+	log     *zap.Logger
+	sdk     *sdk.Server
+	stacks  *ops.StackTypeCache
+	tools   map[string]toolDef // registered tools by name
+	catalog map[string]bool    // every tool ZCP has, registered or not: name → read-only
+
+	mu       sync.Mutex
+	inflight map[uint64]InFlightCall
+	nextCall uint64
+
+	auditMu sync.Mutex
+}
+
+// New builds the server and registers its tools and resources.
+func New(deps Deps) (*Server, error) {
+	if deps.Client == nil {
+		return nil, errors.New("mcp.New: Deps.Client is required")
+	}
+	if deps.Project.ID == "" {
+		return nil, errors.New("mcp.New: Deps.Project.ID is required")
+	}
+	if deps.Logger == nil {
+		deps.Logger = zap.NewNop()
+	}
+	if deps.Version == "" {
+		deps.Version = "dev"
+	}
+	s := &Server{
+		deps:     deps,
+		log:      deps.Logger,
+		stacks:   ops.NewStackTypeCache(deps.Client, 0),
+		tools:    map[string]toolDef{},
+		catalog:  map[string]bool{},
+		inflight: map[uint64]InFlightCall{},
+	}
+	opts := &sdk.ServerOptions{
+		Instructions: Instructions,
+		Logger:       deps.SlogLogger,
+		InitializedHandler: func(context.Context, *sdk.InitializedRequest) {
+			s.warm()
+		},
+		Capabilities: &sdk.ServerCapabilities{
+			Tools:     &sdk.ToolCapabilities{},
+			Resources: &sdk.ResourceCapabilities{},
+		},
+	}
+	s.sdk = sdk.NewServer(&sdk.Implementation{Name: "zcp", Title: "Zerops Control Plane", Version: deps.Version}, opts)
+	for _, def := range s.allTools() {
+		s.catalog[def.tool.Name] = def.readOnly
+		if deps.ReadOnly && !def.readOnly {
+			continue
+		}
+		if err := def.add(s.sdk); err != nil {
+			return nil, fmt.Errorf("registering %s: %w", def.tool.Name, err)
+		}
+		s.tools[def.tool.Name] = def
+	}
+	s.addResources()
+	s.sdk.AddReceivingMiddleware(s.recoverMiddleware, s.trackMiddleware, s.warmMiddleware)
+	return s, nil
+}
+
+// SDK returns the underlying go-sdk server (tests connect transports to it).
+func (s *Server) SDK() *sdk.Server { return s.sdk }
+
+// Run serves one session over t until the client disconnects or ctx ends.
+func (s *Server) Run(ctx context.Context, t sdk.Transport) error {
+	err := s.sdk.Run(ctx, t)
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("mcp server stopped: %w", ctx.Err())
+	}
+	if err != nil {
+		return fmt.Errorf("mcp server: %w", err)
+	}
+	return nil
+}
+
+// InFlight lists the tool calls being handled, oldest first.
+func (s *Server) InFlight() []InFlightCall {
+	s.mu.Lock()
+	out := make([]InFlightCall, 0, len(s.inflight))
+	for _, c := range s.inflight {
+		out = append(out, c)
+	}
+	s.mu.Unlock()
+	sort.Slice(out, func(i, j int) bool { return out[i].Started.Before(out[j].Started) })
+	return out
+}
+
+// ToolNames lists the registered tools, sorted.
+func (s *Server) ToolNames() []string {
+	names := make([]string, 0, len(s.tools))
+	for n := range s.tools {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func (s *Server) warm() {
+	if s.deps.Knowledge != nil {
+		s.deps.Knowledge.Warm()
+	}
+}
+
+// stackTypes returns the live catalog or nil when it cannot be fetched in a
+// few seconds: every consumer degrades quietly without it.
+func (s *Server) stackTypes(ctx context.Context) []platform.ServiceStackType {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	types, err := s.stacks.Get(ctx)
+	if err != nil {
+		s.log.Debug("service type catalog unavailable", zap.String("code", platform.ErrorCode(err)))
+		return nil
+	}
+	return types
+}
+
+// index returns the knowledge index, waiting for its build.
+func (s *Server) index(ctx context.Context) (*knowledge.Index, error) {
+	if s.deps.Knowledge == nil {
+		return nil, platform.NewError(platform.ErrServiceUnavailable, "the knowledge base is not configured", "Use zerops_context for the platform overview.")
+	}
+	ix, err := s.deps.Knowledge.Index(ctx)
+	if err != nil {
+		if platform.ErrorCode(err) != "" || errors.Is(err, context.Canceled) {
+			return nil, err
+		}
+		return nil, &platform.PlatformError{Code: platform.ErrServiceUnavailable, Message: "the knowledge base is unavailable",
+			Suggestion: "Retry in a moment; zerops_context works without it.", Err: err}
+	}
+	return ix, nil
+}

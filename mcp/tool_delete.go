@@ -1,0 +1,42 @@
+package mcp
+
+import (
+	"context"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+type deleteInput struct {
+	ServiceHostname string `json:"serviceHostname"`
+	Confirm         Bool   `json:"confirm,omitzero" jsonschema:"must be true: deletion is permanent"`
+}
+
+type deleteOutput struct {
+	ServiceHostname string           `json:"serviceHostname"`
+	Processes       []processSummary `json:"processes,omitempty"`
+	Next            string           `json:"next"`
+}
+
+func (s *Server) deleteTool() toolDef {
+	return newTool(&sdk.Tool{
+		Name:        "zerops_delete",
+		Description: "Permanently delete a service and its data. Requires confirm: true; ask the user first.",
+		Annotations: mutatingAnn("Delete service", true, false),
+	}, func(ctx context.Context, req *sdk.CallToolRequest, in deleteInput) (*sdk.CallToolResult, error) {
+		res, err := ops.Delete(ctx, s.deps.Client, s.deps.Project.ID, in.ServiceHostname, in.Confirm.V)
+		if err != nil {
+			return nil, err
+		}
+		var procs []platform.Process
+		if res.Process != nil {
+			procs = append(procs, *res.Process)
+		}
+		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), procs, res.ServiceHostname)
+		out := deleteOutput{ServiceHostname: res.ServiceHostname, Processes: summarize(outcomes)}
+		out.Next = nextForProcesses(outcomes, followed, "Next: the hostname is free again once the deletion finishes (zerops_discover).")
+		return jsonResult(out)
+	})
+}

@@ -1,0 +1,37 @@
+package mcp
+
+import (
+	"context"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+type discoverInput struct {
+	ServiceHostname string `json:"serviceHostname,omitempty" jsonschema:"only this service"`
+	IncludeEnvs     Bool   `json:"includeEnvs,omitzero" jsonschema:"add environment variables (secrets redacted)"`
+}
+
+type discoverOutput struct {
+	*ops.DiscoverResult
+	Next string `json:"next"`
+}
+
+func (s *Server) discoverTool() toolDef {
+	return newTool(&sdk.Tool{
+		Name:        "zerops_discover",
+		Description: "Current state of the project: its services with type, status, ports, scaling and subdomain; optionally one service and its environment variables.",
+		Annotations: readOnlyAnn("Discover project and services"),
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in discoverInput) (*sdk.CallToolResult, error) {
+		res, err := ops.Discover(ctx, s.deps.Client, s.deps.Project.ID, in.ServiceHostname, in.IncludeEnvs.V)
+		if err != nil {
+			return nil, err
+		}
+		next := "Next: act on a service (zerops_manage, zerops_env, zerops_logs) or create services with zerops_workflow workflow=bootstrap."
+		if len(res.Services) == 0 {
+			next = "Next: the project is empty; call zerops_workflow workflow=bootstrap to create services."
+		}
+		return jsonResult(discoverOutput{res, next})
+	})
+}

@@ -1,0 +1,50 @@
+package mcp
+
+import (
+	"context"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+type envInput struct {
+	Action          string  `json:"action" jsonschema:"get, set or delete"`
+	ServiceHostname string  `json:"serviceHostname,omitempty" jsonschema:"the service; or project: true"`
+	Project         Bool    `json:"project,omitzero" jsonschema:"project-wide variables"`
+	Variables       Strings `json:"variables,omitempty" jsonschema:"set: [\"KEY=value\"]; delete: [\"KEY\"]"`
+}
+
+type envOutput struct {
+	Action    string           `json:"action"`
+	Scope     string           `json:"scope"`
+	Service   string           `json:"serviceHostname,omitempty"`
+	Variables []ops.EnvInfo    `json:"variables,omitempty"`
+	Changed   []string         `json:"changed,omitempty"`
+	Processes []processSummary `json:"processes,omitempty"`
+	Notes     []string         `json:"notes,omitempty"`
+	Next      string           `json:"next"`
+}
+
+func (s *Server) envTool() toolDef {
+	return newTool(&sdk.Tool{
+		Name:        "zerops_env",
+		Description: "Read, set or delete environment variables of a service (serviceHostname) or the project (project: true). set takes [\"KEY=value\"], delete [\"KEY\"]; secrets are shown as ***.",
+		Annotations: mutatingAnn("Environment variables", true, true),
+	}, func(ctx context.Context, req *sdk.CallToolRequest, in envInput) (*sdk.CallToolResult, error) {
+		res, err := ops.Env(ctx, s.deps.Client, s.deps.Project.ID, in.Action,
+			ops.EnvTarget{Hostname: in.ServiceHostname, Project: in.Project.V}, in.Variables)
+		if err != nil {
+			return nil, err
+		}
+		out := envOutput{Action: res.Action, Scope: res.Scope, Service: res.Service, Variables: res.Variables, Changed: res.Changed, Notes: res.Notes}
+		if res.Action == ops.EnvGet {
+			out.Next = "Next: reference another service's variable as ${hostname_KEY}; change values with action=set."
+			return jsonResult(out)
+		}
+		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), res.Processes, res.Service)
+		out.Processes = summarize(outcomes)
+		out.Next = nextForProcesses(outcomes, followed, "Next: restart the affected services (zerops_manage action=restart) so they read the new values.")
+		return jsonResult(out)
+	})
+}

@@ -1,0 +1,85 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/knowledge"
+	"github.com/zeropsio/zcp/platform"
+)
+
+type knowledgeInput struct {
+	Query    string  `json:"query,omitempty" jsonschema:"search the Zerops docs"`
+	Limit    Int     `json:"limit,omitzero" jsonschema:"max hits (default 5, max 20)"`
+	Runtime  string  `json:"runtime,omitempty" jsonschema:"briefing before writing YAML: runtime type, e.g. nodejs@22"`
+	Services Strings `json:"services,omitempty" jsonschema:"briefing: managed services, e.g. [\"postgresql@16\"]"`
+	URI      string  `json:"uri,omitempty" jsonschema:"one document, zerops://docs/..."`
+}
+
+type knowledgeOutput struct {
+	*knowledge.SearchResult
+	Next string `json:"next"`
+}
+
+func (s *Server) knowledgeTool() toolDef {
+	return newTool(&sdk.Tool{
+		Name:        "zerops_knowledge",
+		Description: "Zerops documentation. query: ranked search with the top document in full. runtime/services: the briefing to read before writing import.yml or zerops.yml, with version checks. uri: one document.",
+		Annotations: readOnlyAnn("Search Zerops knowledge"),
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in knowledgeInput) (*sdk.CallToolResult, error) {
+		switch {
+		case strings.TrimSpace(in.URI) != "":
+			ix, err := s.index(ctx)
+			if err != nil {
+				return nil, err
+			}
+			doc, ok := ix.Get(strings.TrimSpace(in.URI))
+			if !ok {
+				return nil, platform.NewError(platform.ErrNotFound, fmt.Sprintf("no document %q", clipString(in.URI, 80)),
+					"Search with zerops_knowledge query=... and use a uri from its hits.")
+			}
+			return textResult("# " + doc.Title + "\n\n" + strings.TrimSpace(doc.Content)), nil
+		case strings.TrimSpace(in.Runtime) != "" || len(in.Services) > 0:
+			brief, err := knowledge.Briefing(strings.TrimSpace(in.Runtime), in.Services)
+			if err != nil {
+				return nil, err
+			}
+			var b strings.Builder
+			b.WriteString(strings.TrimSpace(brief))
+			if types := s.stackTypes(ctx); len(types) > 0 {
+				if check := knowledge.FormatVersionCheck(strings.TrimSpace(in.Runtime), in.Services, types); check != "" {
+					b.WriteString("\n\n---\n\n")
+					b.WriteString(strings.TrimSpace(check))
+				}
+			}
+			b.WriteString("\n\n---\n\nNext: write import.yml and zerops.yml with these rules and only validated versions, then check them with zerops_import dryRun=true and zerops_validate.")
+			return textResult(b.String()), nil
+		case strings.TrimSpace(in.Query) != "":
+			limit := 5
+			if in.Limit.Set {
+				if in.Limit.V < 1 || in.Limit.V > 20 {
+					return nil, platform.NewError(platform.ErrInvalidParameter, fmt.Sprintf("limit %d is outside 1–20", in.Limit.V), "Pass a limit between 1 and 20 (default 5).")
+				}
+				limit = in.Limit.V
+			}
+			ix, err := s.index(ctx)
+			if err != nil {
+				return nil, err
+			}
+			res, err := ix.Search(in.Query, limit)
+			if err != nil {
+				return nil, err
+			}
+			next := "Next: apply what the top document says; read another hit with zerops_knowledge uri=..."
+			if len(res.Hits) == 0 {
+				next = "Next: nothing matched; try one of the suggestions or broader words."
+			}
+			return jsonResult(knowledgeOutput{res, next})
+		}
+		return nil, platform.NewError(platform.ErrInvalidParameter, "pass query, runtime/services or uri",
+			"query searches the docs; runtime (and services) returns the pre-YAML briefing; uri reads one document.")
+	})
+}

@@ -1,0 +1,44 @@
+package mcp
+
+import (
+	"context"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+type logsInput struct {
+	ServiceHostname string `json:"serviceHostname"`
+	Severity        string `json:"severity,omitempty" jsonschema:"minimum: error, warning, info, debug (or 0-7)"`
+	Since           string `json:"since,omitempty" jsonschema:"e.g. 30m, 2h, 1d or an RFC 3339 time"`
+	Limit           Int    `json:"limit,omitzero" jsonschema:"lines (default 100, max 1000)"`
+	Search          string `json:"search,omitempty" jsonschema:"only lines containing this text"`
+	BuildID         string `json:"buildId,omitempty" jsonschema:"only this build's log (app version id from zerops_events)"`
+}
+
+type logsOutput struct {
+	*ops.LogsResult
+	Next string `json:"next"`
+}
+
+func (s *Server) logsTool() toolDef {
+	return newTool(&sdk.Tool{
+		Name:        "zerops_logs",
+		Description: "Runtime or build log lines of a service, filtered by severity, time, text or build.",
+		Annotations: readOnlyAnn("Service logs"),
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in logsInput) (*sdk.CallToolResult, error) {
+		res, err := ops.Logs(ctx, s.deps.Client, s.deps.Logs, s.deps.Project.ID, ops.LogsParams{
+			Hostname: in.ServiceHostname, Severity: in.Severity, Since: in.Since,
+			Limit: in.Limit.V, Search: in.Search, BuildID: in.BuildID,
+		})
+		if err != nil {
+			return nil, err
+		}
+		next := "Next: fix what the errors point at, redeploy (zerops_deploy) and check the logs again."
+		if res.Count == 0 {
+			next = "Next: no lines matched; widen since or severity, or check zerops_events for failed processes."
+		}
+		return jsonResult(logsOutput{res, next})
+	})
+}

@@ -1,0 +1,65 @@
+package mcp
+
+import (
+	"context"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+type manageInput struct {
+	Action          string `json:"action" jsonschema:"start, stop, restart or scale"`
+	ServiceHostname string `json:"serviceHostname"`
+	CPUMode         string `json:"cpuMode,omitempty" jsonschema:"scale: SHARED or DEDICATED"`
+	MinCPU          Int    `json:"minCpu,omitzero" jsonschema:"scale: cores 1-8"`
+	MaxCPU          Int    `json:"maxCpu,omitzero"`
+	MinRAM          Float  `json:"minRam,omitzero" jsonschema:"scale: GB 0.125-48"`
+	MaxRAM          Float  `json:"maxRam,omitzero"`
+	MinDisk         Float  `json:"minDisk,omitzero" jsonschema:"scale: GB 1-250"`
+	MaxDisk         Float  `json:"maxDisk,omitzero"`
+	MinContainers   Int    `json:"minContainers,omitzero" jsonschema:"scale: 1-10, runtimes only"`
+	MaxContainers   Int    `json:"maxContainers,omitzero"`
+	StartContainers Int    `json:"startContainers,omitzero"`
+}
+
+type manageOutput struct {
+	Action          string           `json:"action"`
+	ServiceHostname string           `json:"serviceHostname"`
+	Processes       []processSummary `json:"processes,omitempty"`
+	Notes           []string         `json:"notes,omitempty"`
+	Next            string           `json:"next"`
+}
+
+func (s *Server) manageTool() toolDef {
+	return newTool(&sdk.Tool{
+		Name:        "zerops_manage",
+		Description: "Start, stop, restart or scale a service (scale: cpuMode, min/max cpu, ram, disk, containers). Reports progress when asked; otherwise returns the process to check with zerops_process.",
+		Annotations: mutatingAnn("Manage service", false, true),
+	}, func(ctx context.Context, req *sdk.CallToolRequest, in manageInput) (*sdk.CallToolResult, error) {
+		scale := ops.ScaleParams{
+			MinCPU: in.MinCPU.ptr(), MaxCPU: in.MaxCPU.ptr(),
+			MinRAM: in.MinRAM.ptr(), MaxRAM: in.MaxRAM.ptr(),
+			MinDisk: in.MinDisk.ptr(), MaxDisk: in.MaxDisk.ptr(),
+			MinContainers: in.MinContainers.ptr(), MaxContainers: in.MaxContainers.ptr(),
+			StartContainers: in.StartContainers.ptr(),
+		}
+		if in.CPUMode != "" {
+			mode := in.CPUMode
+			scale.CPUMode = &mode
+		}
+		res, err := ops.Manage(ctx, s.deps.Client, s.deps.Project.ID, in.Action, in.ServiceHostname, scale)
+		if err != nil {
+			return nil, err
+		}
+		var procs []platform.Process
+		if res.Process != nil {
+			procs = append(procs, *res.Process)
+		}
+		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), procs, res.ServiceHostname)
+		out := manageOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, Processes: summarize(outcomes), Notes: res.Notes}
+		out.Next = nextForProcesses(outcomes, followed, "Next: check the service with zerops_discover or its logs with zerops_logs.")
+		return jsonResult(out)
+	})
+}

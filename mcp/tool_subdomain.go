@@ -1,0 +1,50 @@
+package mcp
+
+import (
+	"context"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+type subdomainInput struct {
+	ServiceHostname string `json:"serviceHostname"`
+	Action          string `json:"action" jsonschema:"enable or disable"`
+}
+
+type subdomainOutput struct {
+	Action          string           `json:"action"`
+	ServiceHostname string           `json:"serviceHostname"`
+	AlreadyInState  bool             `json:"alreadyInState,omitempty"`
+	Message         string           `json:"message,omitempty"`
+	Processes       []processSummary `json:"processes,omitempty"`
+	Next            string           `json:"next"`
+}
+
+func (s *Server) subdomainTool() toolDef {
+	return newTool(&sdk.Tool{
+		Name:        "zerops_subdomain",
+		Description: "Enable or disable the public *.zerops.app subdomain of a service (for testing, not production). Idempotent.",
+		Annotations: mutatingAnn("Subdomain access", false, true),
+	}, func(ctx context.Context, req *sdk.CallToolRequest, in subdomainInput) (*sdk.CallToolResult, error) {
+		res, err := ops.Subdomain(ctx, s.deps.Client, s.deps.Project.ID, in.ServiceHostname, in.Action)
+		if err != nil {
+			return nil, err
+		}
+		var procs []platform.Process
+		if res.Process != nil {
+			procs = append(procs, *res.Process)
+		}
+		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), procs, res.ServiceHostname)
+		out := subdomainOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, AlreadyInState: res.AlreadyInState,
+			Message: res.Message, Processes: summarize(outcomes)}
+		success := "Next: zerops_discover shows the subdomain; the app must listen on 0.0.0.0 on an httpSupport port."
+		if res.Action == ops.SubdomainDisable {
+			success = "Next: the service is no longer public on its zerops.app subdomain."
+		}
+		out.Next = nextForProcesses(outcomes, followed, success)
+		return jsonResult(out)
+	})
+}

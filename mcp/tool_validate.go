@@ -1,0 +1,65 @@
+package mcp
+
+import (
+	"context"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+type validateInput struct {
+	Content  string `json:"content,omitempty" jsonschema:"the YAML itself"`
+	FilePath string `json:"filePath,omitempty" jsonschema:"or a file, relative to the working directory"`
+	Kind     string `json:"kind,omitempty" jsonschema:"zerops.yml or import.yml (detected when omitted)"`
+}
+
+type validateOutput struct {
+	*ops.ValidationResult
+	Next string `json:"next"`
+}
+
+func (s *Server) validateTool() toolDef {
+	return newTool(&sdk.Tool{
+		Name:        "zerops_validate",
+		Description: "Offline check of a zerops.yml or import.yml: unknown and missing keys, types, ports, hostnames, required build/run fields. Needs no API.",
+		Annotations: readOnlyAnn("Validate YAML"),
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in validateInput) (*sdk.CallToolResult, error) {
+		content, err := s.readContent(in.Content, in.FilePath)
+		if err != nil {
+			return nil, err
+		}
+		res, err := ops.Validate(content, in.Kind)
+		if err != nil {
+			return nil, err
+		}
+		next := "Next: fix the errors and validate again."
+		if res.Valid {
+			next = "Next: deploy with zerops_deploy."
+			if res.Kind == ops.KindImportYml {
+				next = "Next: zerops_import dryRun=true checks versions against the live catalog, then import."
+			}
+		}
+		return jsonResult(validateOutput{res, next})
+	})
+}
+
+// readContent returns inline content, or the file at path under the working
+// directory; exactly one of them must be given.
+func (s *Server) readContent(content, path string) (string, error) {
+	switch {
+	case content != "" && path != "":
+		return "", platform.NewError(platform.ErrInvalidParameter, "pass content or filePath, not both",
+			"content is the YAML itself; filePath points at a file relative to the working directory.")
+	case content != "":
+		if len(content) > ops.MaxFileSize {
+			return "", platform.NewError(platform.ErrFileTooLarge, "content is larger than 100 kB", "Split it; the platform accepts at most 100 kB.")
+		}
+		return content, nil
+	case path != "":
+		return ops.ReadFileInDir(s.deps.WorkDir, path)
+	}
+	return "", platform.NewError(platform.ErrInvalidParameter, "content or filePath is required",
+		"Pass the YAML as content, or filePath relative to the working directory.")
+}

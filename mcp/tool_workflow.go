@@ -1,0 +1,47 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/knowledge"
+	"github.com/zeropsio/zcp/platform"
+)
+
+type workflowInput struct {
+	Workflow string `json:"workflow,omitempty" jsonschema:"bootstrap, deploy, debug, scale, configure or monitor; omit for the catalog"`
+}
+
+const stacksPlaceholder = "<!-- STACKS -->"
+
+func (s *Server) workflowTool() toolDef {
+	return newTool(&sdk.Tool{
+		Name:        "zerops_workflow",
+		Description: "Step-by-step guidance for multi-step Zerops work (bootstrap, deploy, debug, scale, configure, monitor), with live service versions. Call first for anything beyond one action; no argument lists the workflows.",
+		Annotations: readOnlyAnn("Workflow guidance"),
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in workflowInput) (*sdk.CallToolResult, error) {
+		name := strings.ToLower(strings.TrimSpace(in.Workflow))
+		if name == "" {
+			return textResult(knowledge.WorkflowCatalog() + "\n\nNext: call zerops_workflow with workflow set to the one that fits the task."), nil
+		}
+		text, ok := knowledge.Workflow(name)
+		if !ok {
+			return nil, platform.NewError(platform.ErrInvalidParameter, fmt.Sprintf("unknown workflow %q", clipString(in.Workflow, 40)),
+				"Use one of: "+strings.Join(knowledge.WorkflowNames(), ", ")+".")
+		}
+		if strings.Contains(text, stacksPlaceholder) {
+			stacks := ""
+			if types := s.stackTypes(ctx); len(types) > 0 {
+				if list := knowledge.FormatStackList(types); list != "" {
+					stacks = "## Available Service Stacks (live)\n\n" + list +
+						"\n\n**Use only these versions in import.yml.** Versions not listed fail on import."
+				}
+			}
+			text = strings.ReplaceAll(text, stacksPlaceholder, stacks)
+		}
+		return textResult(text), nil
+	})
+}

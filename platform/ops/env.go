@@ -1,0 +1,311 @@
+package ops
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// Env actions.
+const (
+	EnvGet    = "get"
+	EnvSet    = "set"
+	EnvDelete = "delete"
+)
+
+// EnvActions lists the accepted env actions.
+var EnvActions = []string{EnvGet, EnvSet, EnvDelete}
+
+var envKeyRe = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
+
+// EnvPair is one parsed KEY=value line.
+type EnvPair struct {
+	Key   string
+	Value string
+}
+
+// EnvTarget says whose variables an env call touches.
+type EnvTarget struct {
+	Hostname string // service hostname; empty with Project
+	Project  bool
+}
+
+// EnvResult is the answer to an env call. Processes are the platform
+// processes a change started (none for get).
+type EnvResult struct {
+	Action    string             `json:"action"`
+	Scope     string             `json:"scope"` // "service" or "project"
+	Service   string             `json:"serviceHostname,omitempty"`
+	Variables []EnvInfo          `json:"variables,omitempty"`
+	Changed   []string           `json:"changed,omitempty"`
+	Processes []platform.Process `json:"processes,omitempty"`
+	Notes     []string           `json:"notes,omitempty"`
+}
+
+// ParseEnvLines parses KEY=value lines. Every line is checked before any is
+// returned, so nothing is applied when one is bad (INVALID_ENV_FORMAT).
+// A later duplicate key wins.
+func ParseEnvLines(lines []string) ([]EnvPair, error) {
+	if len(lines) == 0 {
+		return nil, envFormatErr("no variables given", `Pass variables as ["KEY=value", …].`)
+	}
+	var problems []string
+	pairs := make([]EnvPair, 0, len(lines))
+	index := map[string]int{}
+	for i, line := range lines {
+		key, value, ok := strings.Cut(line, "=")
+		key = strings.TrimSpace(key)
+		switch {
+		case !ok:
+			problems = append(problems, fmt.Sprintf("line %d %q has no '='", i+1, clip(line, 40)))
+		case !envKeyRe.MatchString(key):
+			problems = append(problems, fmt.Sprintf("line %d: key %q must match [a-zA-Z_][a-zA-Z0-9_]*", i+1, clip(key, 40)))
+		case strings.ContainsAny(value, "\n\r\x00"):
+			problems = append(problems, fmt.Sprintf("line %d: value of %s contains a newline or NUL", i+1, key))
+		default:
+			if j, dup := index[key]; dup {
+				pairs[j].Value = value
+				continue
+			}
+			index[key] = len(pairs)
+			pairs = append(pairs, EnvPair{Key: key, Value: value})
+		}
+	}
+	if len(problems) > 0 {
+		return nil, envFormatErr(strings.Join(problems, "; "),
+			`Each variable is one "KEY=value" string; keys start with a letter or '_', then letters, digits or '_'; values are single-line. Nothing was changed.`)
+	}
+	return pairs, nil
+}
+
+// ParseEnvKeys validates the keys of a delete (a "KEY=value" item counts as its KEY).
+func ParseEnvKeys(items []string) ([]string, error) {
+	if len(items) == 0 {
+		return nil, envFormatErr("no keys given", `Pass the keys to delete as ["KEY", …].`)
+	}
+	var problems []string
+	keys := make([]string, 0, len(items))
+	seen := map[string]bool{}
+	for i, item := range items {
+		key, _, _ := strings.Cut(item, "=")
+		key = strings.TrimSpace(key)
+		if !envKeyRe.MatchString(key) {
+			problems = append(problems, fmt.Sprintf("item %d: key %q must match [a-zA-Z_][a-zA-Z0-9_]*", i+1, clip(key, 40)))
+			continue
+		}
+		if !seen[key] {
+			seen[key] = true
+			keys = append(keys, key)
+		}
+	}
+	if len(problems) > 0 {
+		return nil, envFormatErr(strings.Join(problems, "; "), "Pass plain keys such as [\"API_KEY\"]. Nothing was changed.")
+	}
+	return keys, nil
+}
+
+func envFormatErr(msg, suggestion string) error {
+	return platform.NewError(platform.ErrInvalidEnvFormat, msg, suggestion)
+}
+
+// Env runs an env action on a service or on the project.
+func Env(ctx context.Context, c platform.Client, projectID, action string, target EnvTarget, variables []string) (*EnvResult, error) {
+	action = strings.ToLower(strings.TrimSpace(action))
+	switch action {
+	case EnvGet, EnvSet, EnvDelete:
+	default:
+		return nil, unknownAction(action, EnvActions...)
+	}
+	if target.Project && target.Hostname != "" {
+		return nil, invalidParam("pass either serviceHostname or project: true, not both",
+			"Service variables: serviceHostname. Project-wide variables: project: true.")
+	}
+	if !target.Project && target.Hostname == "" {
+		return nil, platform.NewError(platform.ErrServiceRequired, "serviceHostname or project: true is required",
+			"Pass serviceHostname for a service's variables or project: true for project variables.")
+	}
+	// Parse before any API call: a bad line must leave everything untouched.
+	var pairs []EnvPair
+	var keys []string
+	var err error
+	switch action {
+	case EnvSet:
+		pairs, err = ParseEnvLines(variables)
+	case EnvDelete:
+		keys, err = ParseEnvKeys(variables)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if target.Project {
+		return projectEnv(ctx, c, projectID, action, pairs, keys)
+	}
+	svc, err := ResolveService(ctx, c, projectID, target.Hostname)
+	if err != nil {
+		return nil, err
+	}
+	return serviceEnv(ctx, c, svc, action, pairs, keys)
+}
+
+func serviceEnv(ctx context.Context, c platform.Client, svc *platform.ServiceStack, action string, pairs []EnvPair, keys []string) (*EnvResult, error) {
+	res := &EnvResult{Action: action, Scope: "service", Service: svc.Name}
+	existing, err := c.GetServiceEnv(ctx, svc.ID)
+	if err != nil {
+		return nil, asPlatformError(err, "reading the variables of "+svc.Name)
+	}
+	switch action {
+	case EnvGet:
+		res.Variables = redactEnvs(existing)
+		return res, nil
+	case EnvSet:
+		content := mergeEnvFile(existing, pairs)
+		proc, err := c.SetServiceEnvFile(ctx, svc.ID, content)
+		if err != nil {
+			return nil, asPlatformError(err, "writing the variables of "+svc.Name)
+		}
+		for _, p := range pairs {
+			res.Changed = append(res.Changed, p.Key)
+		}
+		if proc != nil {
+			res.Processes = append(res.Processes, *proc)
+		}
+		res.Notes = append(res.Notes, "Running containers see the change after a restart: zerops_manage action=restart.")
+		return res, nil
+	default: // delete
+		byKey := map[string]platform.EnvVar{}
+		for _, e := range existing {
+			if isUserEnv(e) {
+				byKey[e.Key] = e
+			}
+		}
+		var missing []string
+		for _, k := range keys {
+			if _, ok := byKey[k]; !ok {
+				missing = append(missing, k)
+			}
+		}
+		if len(missing) > 0 {
+			return nil, platform.NewError(platform.ErrNotFound,
+				fmt.Sprintf("%s has no user variable %s", svc.Name, strings.Join(missing, ", ")),
+				"zerops_env action=get lists the service's variables; generated variables cannot be deleted. Nothing was changed.")
+		}
+		for _, k := range keys {
+			proc, err := c.DeleteUserData(ctx, byKey[k].ID)
+			if err != nil {
+				return res, asPlatformError(err, "deleting "+k)
+			}
+			res.Changed = append(res.Changed, k)
+			if proc != nil {
+				res.Processes = append(res.Processes, *proc)
+			}
+		}
+		res.Notes = append(res.Notes, "Running containers see the change after a restart: zerops_manage action=restart.")
+		return res, nil
+	}
+}
+
+// isUserEnv reports whether e is a variable the user set (not generated by the platform).
+func isUserEnv(e platform.EnvVar) bool {
+	return e.Type == "" || strings.EqualFold(e.Type, "USER")
+}
+
+// mergeEnvFile renders the service's user variables with pairs applied on top,
+// in a stable order, as the env file the platform expects.
+func mergeEnvFile(existing []platform.EnvVar, pairs []EnvPair) string {
+	vals := map[string]string{}
+	var order []string
+	for _, e := range existing {
+		if !isUserEnv(e) {
+			continue
+		}
+		if _, ok := vals[e.Key]; !ok {
+			order = append(order, e.Key)
+		}
+		vals[e.Key] = e.Content
+	}
+	for _, p := range pairs {
+		if _, ok := vals[p.Key]; !ok {
+			order = append(order, p.Key)
+		}
+		vals[p.Key] = p.Value
+	}
+	sort.Strings(order)
+	var b strings.Builder
+	for _, k := range order {
+		b.WriteString(k + "=" + vals[k] + "\n")
+	}
+	return b.String()
+}
+
+func projectEnv(ctx context.Context, c platform.Client, projectID, action string, pairs []EnvPair, keys []string) (*EnvResult, error) {
+	res := &EnvResult{Action: action, Scope: "project"}
+	existing, err := c.GetProjectEnv(ctx, projectID)
+	if err != nil {
+		return nil, asPlatformError(err, "reading project variables")
+	}
+	byKey := map[string]platform.EnvVar{}
+	for _, e := range existing {
+		byKey[e.Key] = e
+	}
+	switch action {
+	case EnvGet:
+		res.Variables = redactEnvs(existing)
+		return res, nil
+	case EnvSet:
+		for _, p := range pairs {
+			if old, ok := byKey[p.Key]; ok && !isUserEnv(old) {
+				return nil, invalidParam(fmt.Sprintf("project variable %s is generated by the platform", p.Key),
+					"Pick another key; generated variables cannot be overwritten. Nothing was changed.")
+			}
+		}
+		for _, p := range pairs {
+			old, exists := byKey[p.Key]
+			if exists {
+				proc, err := c.DeleteProjectEnv(ctx, old.ID)
+				if err != nil {
+					return res, asPlatformError(err, "replacing project variable "+p.Key)
+				}
+				if proc != nil {
+					res.Processes = append(res.Processes, *proc)
+				}
+			}
+			proc, err := c.CreateProjectEnv(ctx, projectID, p.Key, p.Value, exists && old.Sensitive)
+			if err != nil {
+				return res, asPlatformError(err, "creating project variable "+p.Key)
+			}
+			res.Changed = append(res.Changed, p.Key)
+			if proc != nil {
+				res.Processes = append(res.Processes, *proc)
+			}
+		}
+		res.Notes = append(res.Notes, "Services see project variables after a restart: zerops_manage action=restart.")
+		return res, nil
+	default: // delete
+		var missing []string
+		for _, k := range keys {
+			if _, ok := byKey[k]; !ok {
+				missing = append(missing, k)
+			}
+		}
+		if len(missing) > 0 {
+			return nil, platform.NewError(platform.ErrNotFound,
+				fmt.Sprintf("the project has no variable %s", strings.Join(missing, ", ")),
+				"zerops_env action=get project=true lists them. Nothing was changed.")
+		}
+		for _, k := range keys {
+			proc, err := c.DeleteProjectEnv(ctx, byKey[k].ID)
+			if err != nil {
+				return res, asPlatformError(err, "deleting project variable "+k)
+			}
+			res.Changed = append(res.Changed, k)
+			if proc != nil {
+				res.Processes = append(res.Processes, *proc)
+			}
+		}
+		return res, nil
+	}
+}

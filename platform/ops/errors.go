@@ -1,0 +1,59 @@
+package ops
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// invalidParam returns an INVALID_PARAMETER error.
+func invalidParam(msg, suggestion string) *platform.PlatformError {
+	return platform.NewError(platform.ErrInvalidParameter, msg, suggestion)
+}
+
+// unknownAction answers an action the tool does not know, naming the accepted ones.
+func unknownAction(action string, accepted ...string) *platform.PlatformError {
+	return invalidParam(
+		fmt.Sprintf("unknown action %q", clip(action, 40)),
+		fmt.Sprintf("Use one of: %s.", joinQuoted(accepted)),
+	)
+}
+
+// asPlatformError passes a *platform.PlatformError through and wraps anything
+// else as an API_ERROR with context, so every operation error carries a code.
+func asPlatformError(err error, what string) error {
+	if err == nil {
+		return nil
+	}
+	var pe *platform.PlatformError
+	if errors.As(err, &pe) {
+		return err
+	}
+	return &platform.PlatformError{
+		Code:       platform.ErrAPIError,
+		Message:    what + " failed",
+		Suggestion: "Retry in a moment; if it keeps failing, check the Zerops status page.",
+		Err:        fmt.Errorf("%s: %w", what, err),
+	}
+}
+
+func joinQuoted(items []string) string {
+	out := ""
+	for i, s := range items {
+		if i > 0 {
+			out += ", "
+		}
+		out += s
+	}
+	return out
+}
+
+// clip shortens hostile input before it is echoed back.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}

@@ -1,0 +1,108 @@
+package ops
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// Event is one entry of the project's activity timeline: a platform process
+// or a build (app version).
+type Event struct {
+	Time       time.Time `json:"time"`
+	Kind       string    `json:"kind"` // "process" or "build"
+	ID         string    `json:"id"`
+	Action     string    `json:"action,omitempty"`
+	Status     string    `json:"status"`
+	Service    string    `json:"serviceHostname,omitempty"`
+	ServiceID  string    `json:"serviceId,omitempty"`
+	FailReason string    `json:"failReason,omitempty"`
+	Source     string    `json:"source,omitempty"`
+}
+
+// EventsResult is the merged timeline, newest first.
+type EventsResult struct {
+	Events []Event `json:"events"`
+	Count  int     `json:"count"`
+}
+
+// Events merges the project's processes and builds, newest first, optionally
+// only those of the service named hostname. limit 0 means 50 (max 200).
+func Events(ctx context.Context, c platform.Client, projectID, hostname string, limit int) (*EventsResult, error) {
+	if limit < 0 || limit > 200 {
+		return nil, invalidParam(fmt.Sprintf("limit %d is outside 1–200", limit), "Pass a limit between 1 and 200 (default 50).")
+	}
+	if limit == 0 {
+		limit = 50
+	}
+	services, err := c.ListServices(ctx, projectID)
+	if err != nil {
+		return nil, asPlatformError(err, "listing services")
+	}
+	names := map[string]string{}
+	for _, s := range services {
+		names[s.ID] = s.Name
+	}
+	serviceID := ""
+	if hostname != "" {
+		svc, err := findService(services, hostname)
+		if err != nil {
+			return nil, err
+		}
+		serviceID = svc.ID
+	}
+	procs, err := c.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: projectID, ServiceID: serviceID, Limit: limit})
+	if err != nil {
+		return nil, asPlatformError(err, "searching processes")
+	}
+	versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: projectID, ServiceID: serviceID, Limit: limit})
+	if err != nil {
+		return nil, asPlatformError(err, "searching builds")
+	}
+	events := make([]Event, 0, len(procs)+len(versions))
+	for _, p := range procs {
+		sid := p.ServiceStackID
+		if sid == "" && len(p.ServiceStacks) > 0 {
+			sid = p.ServiceStacks[0].ID
+		}
+		if serviceID != "" && sid != serviceID && !refersTo(p, serviceID) {
+			continue
+		}
+		e := Event{Time: p.Created, Kind: "process", ID: p.ID, Action: p.ActionName, Status: p.Status, ServiceID: sid, Service: names[sid]}
+		if e.Service == "" && len(p.ServiceStacks) > 0 {
+			e.Service = p.ServiceStacks[0].Name
+		}
+		if p.FailReason != nil {
+			e.FailReason = *p.FailReason
+		}
+		events = append(events, e)
+	}
+	for _, v := range versions {
+		if serviceID != "" && v.ServiceStackID != serviceID {
+			continue
+		}
+		t := v.Created
+		if v.LastUpdate.After(t) {
+			t = v.LastUpdate
+		}
+		events = append(events, Event{Time: t, Kind: "build", ID: v.ID, Action: "build", Status: v.Status,
+			ServiceID: v.ServiceStackID, Service: names[v.ServiceStackID], Source: v.Source})
+	}
+	sort.SliceStable(events, func(i, j int) bool { return events[i].Time.After(events[j].Time) })
+	if len(events) > limit {
+		events = events[:limit]
+	}
+	return &EventsResult{Events: events, Count: len(events)}, nil
+}
+
+func refersTo(p platform.Process, serviceID string) bool {
+	for _, s := range p.ServiceStacks {
+		if s.ID == serviceID {
+			return true
+		}
+	}
+	return false
+}

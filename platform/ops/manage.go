@@ -1,0 +1,165 @@
+package ops
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// Manage actions.
+const (
+	ActionStart   = "start"
+	ActionStop    = "stop"
+	ActionRestart = "restart"
+	ActionScale   = "scale"
+)
+
+// ManageActions lists the accepted manage actions.
+var ManageActions = []string{ActionStart, ActionStop, ActionRestart, ActionScale}
+
+// ScaleParams is a sparse scaling request as the agent wrote it; nil fields
+// keep their current value.
+type ScaleParams struct {
+	CPUMode         *string
+	MinCPU, MaxCPU  *int
+	MinRAM, MaxRAM  *float64
+	MinDisk         *float64
+	MaxDisk         *float64
+	MinContainers   *int
+	MaxContainers   *int
+	StartContainers *int
+}
+
+// empty reports whether no scaling field is set.
+func (p ScaleParams) empty() bool {
+	return p.CPUMode == nil && p.MinCPU == nil && p.MaxCPU == nil && p.MinRAM == nil &&
+		p.MaxRAM == nil && p.MinDisk == nil && p.MaxDisk == nil && p.MinContainers == nil &&
+		p.MaxContainers == nil && p.StartContainers == nil
+}
+
+// ManageResult is the answer to a lifecycle or scaling action. Process is nil
+// when the platform applied a scaling change synchronously.
+type ManageResult struct {
+	Action          string            `json:"action"`
+	ServiceHostname string            `json:"serviceHostname"`
+	ServiceID       string            `json:"serviceId"`
+	Process         *platform.Process `json:"process,omitempty"`
+	Notes           []string          `json:"notes,omitempty"`
+}
+
+// Manage starts, stops, restarts or scales the service named hostname.
+// Scaling parameters are validated before any API call (INVALID_SCALING).
+func Manage(ctx context.Context, c platform.Client, projectID, action, hostname string, scale ScaleParams) (*ManageResult, error) {
+	action = strings.ToLower(strings.TrimSpace(action))
+	switch action {
+	case ActionStart, ActionStop, ActionRestart, ActionScale:
+	default:
+		return nil, unknownAction(action, ManageActions...)
+	}
+	svc, err := ResolveService(ctx, c, projectID, hostname)
+	if err != nil {
+		return nil, err
+	}
+	res := &ManageResult{Action: action, ServiceHostname: svc.Name, ServiceID: svc.ID}
+	var proc *platform.Process
+	switch action {
+	case ActionStart:
+		proc, err = c.StartService(ctx, svc.ID)
+	case ActionStop:
+		proc, err = c.StopService(ctx, svc.ID)
+	case ActionRestart:
+		proc, err = c.RestartService(ctx, svc.ID)
+	case ActionScale:
+		params, notes, verr := ValidateScale(scale, svc)
+		if verr != nil {
+			return nil, verr
+		}
+		res.Notes = notes
+		proc, err = c.SetAutoscaling(ctx, svc.ID, params)
+	}
+	if err != nil {
+		return nil, asPlatformError(err, action+" "+svc.Name)
+	}
+	res.Process = proc
+	return res, nil
+}
+
+// ValidateScale checks p against the platform's limits and maps it onto
+// AutoscalingParams: cpu 1–8 whole cores, RAM 0.125–48 GB, disk 1–250 GB,
+// containers 1–10 and only for runtimes, min ≤ max, cpuMode SHARED|DEDICATED.
+// Notes explain parameters that do not apply here.
+func ValidateScale(p ScaleParams, svc *platform.ServiceStack) (platform.AutoscalingParams, []string, error) {
+	var out platform.AutoscalingParams
+	if p.empty() {
+		return out, nil, scalingErr("no scaling parameter given",
+			"Pass at least one of cpuMode, minCpu, maxCpu, minRam, maxRam, minDisk, maxDisk, minContainers, maxContainers.")
+	}
+	var problems []string
+	if p.CPUMode != nil {
+		mode := strings.ToUpper(strings.TrimSpace(*p.CPUMode))
+		if mode != "SHARED" && mode != "DEDICATED" {
+			problems = append(problems, fmt.Sprintf("cpuMode %q must be SHARED or DEDICATED", clip(*p.CPUMode, 20)))
+		} else {
+			out.CPUMode = &mode
+		}
+	}
+	checkInt := func(name string, v *int, lo, hi int) {
+		if v != nil && (*v < lo || *v > hi) {
+			problems = append(problems, fmt.Sprintf("%s %d is outside %d–%d", name, *v, lo, hi))
+		}
+	}
+	checkFloat := func(name string, v *float64, lo, hi float64) {
+		if v != nil && (math.IsNaN(*v) || *v < lo || *v > hi) {
+			problems = append(problems, fmt.Sprintf("%s %g is outside %g–%g GB", name, *v, lo, hi))
+		}
+	}
+	checkInt("minCpu", p.MinCPU, 1, 8)
+	checkInt("maxCpu", p.MaxCPU, 1, 8)
+	checkFloat("minRam", p.MinRAM, 0.125, 48)
+	checkFloat("maxRam", p.MaxRAM, 0.125, 48)
+	checkFloat("minDisk", p.MinDisk, 1, 250)
+	checkFloat("maxDisk", p.MaxDisk, 1, 250)
+	checkInt("minContainers", p.MinContainers, 1, 10)
+	checkInt("maxContainers", p.MaxContainers, 1, 10)
+	checkInt("startContainers", p.StartContainers, 1, 10)
+	if p.MinCPU != nil && p.MaxCPU != nil && *p.MinCPU > *p.MaxCPU {
+		problems = append(problems, fmt.Sprintf("minCpu %d is above maxCpu %d", *p.MinCPU, *p.MaxCPU))
+	}
+	if p.MinRAM != nil && p.MaxRAM != nil && *p.MinRAM > *p.MaxRAM {
+		problems = append(problems, fmt.Sprintf("minRam %g is above maxRam %g", *p.MinRAM, *p.MaxRAM))
+	}
+	if p.MinDisk != nil && p.MaxDisk != nil && *p.MinDisk > *p.MaxDisk {
+		problems = append(problems, fmt.Sprintf("minDisk %g is above maxDisk %g", *p.MinDisk, *p.MaxDisk))
+	}
+	if p.MinContainers != nil && p.MaxContainers != nil && *p.MinContainers > *p.MaxContainers {
+		problems = append(problems, fmt.Sprintf("minContainers %d is above maxContainers %d", *p.MinContainers, *p.MaxContainers))
+	}
+	horizontal := p.MinContainers != nil || p.MaxContainers != nil || p.StartContainers != nil
+	if horizontal && svc != nil && svc.Type.Category != "" && svc.Type.Category != platform.CategoryUser {
+		problems = append(problems, fmt.Sprintf("%s is a managed service (%s): container counts are fixed (1 single, 3 HA)", svc.Name, svc.Type.VersionName))
+	}
+	if len(problems) > 0 {
+		return platform.AutoscalingParams{}, nil, scalingErr(strings.Join(problems, "; "),
+			"Fix the values: cpu 1–8 whole cores, RAM 0.125–48 GB, disk 1–250 GB, containers 1–10 (runtimes only), min ≤ max, cpuMode SHARED or DEDICATED.")
+	}
+	out.VerticalMinCPU, out.VerticalMaxCPU = p.MinCPU, p.MaxCPU
+	out.VerticalMinRAM, out.VerticalMaxRAM = p.MinRAM, p.MaxRAM
+	out.VerticalMinDisk, out.VerticalMaxDisk = p.MinDisk, p.MaxDisk
+	out.HorizontalMinCount, out.HorizontalMaxCount = p.MinContainers, p.MaxContainers
+	if out == (platform.AutoscalingParams{CPUMode: out.CPUMode}) && out.CPUMode == nil {
+		return platform.AutoscalingParams{}, nil, scalingErr("startContainers alone changes nothing on an existing service",
+			"startContainers applies at creation (import.yml); to change a running service pass minContainers/maxContainers.")
+	}
+	var notes []string
+	if p.StartContainers != nil {
+		notes = append(notes, "startContainers applies only when a service is created (import.yml); it was not changed here.")
+	}
+	return out, notes, nil
+}
+
+func scalingErr(msg, suggestion string) error {
+	return platform.NewError(platform.ErrInvalidScaling, msg, suggestion)
+}

@@ -1,0 +1,51 @@
+package ops
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// ResolveService finds the service of the project whose hostname is hostname.
+// An empty hostname is SERVICE_REQUIRED; an unknown one is SERVICE_NOT_FOUND
+// naming the hostnames that do exist.
+func ResolveService(ctx context.Context, c platform.Client, projectID, hostname string) (*platform.ServiceStack, error) {
+	if strings.TrimSpace(hostname) == "" {
+		return nil, platform.NewError(platform.ErrServiceRequired, "serviceHostname is required",
+			"Pass serviceHostname; zerops_discover lists the services of the project.")
+	}
+	services, err := c.ListServices(ctx, projectID)
+	if err != nil {
+		return nil, asPlatformError(err, "listing services")
+	}
+	return findService(services, hostname)
+}
+
+// findService picks hostname out of services or answers SERVICE_NOT_FOUND.
+func findService(services []platform.ServiceStack, hostname string) (*platform.ServiceStack, error) {
+	for i := range services {
+		if services[i].Name == hostname {
+			return &services[i], nil
+		}
+	}
+	names := hostnames(services)
+	suggestion := "The project has no services yet; create them with zerops_import."
+	if len(names) > 0 {
+		suggestion = fmt.Sprintf("Existing services: %s. Use one of these hostnames.", strings.Join(names, ", "))
+	}
+	return nil, platform.NewError(platform.ErrServiceNotFound,
+		fmt.Sprintf("service %q not found in this project", clip(hostname, 60)), suggestion)
+}
+
+// hostnames returns the sorted hostnames of services.
+func hostnames(services []platform.ServiceStack) []string {
+	names := make([]string, 0, len(services))
+	for _, s := range services {
+		names = append(names, s.Name)
+	}
+	sort.Strings(names)
+	return names
+}
