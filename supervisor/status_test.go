@@ -1,0 +1,92 @@
+package supervisor
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/actors"
+)
+
+// stuckActor answers Status only when its context ends.
+type stuckActor struct{}
+
+func (stuckActor) String() string                  { return "stuck" }
+func (stuckActor) Serve(ctx context.Context) error { <-ctx.Done(); return ctx.Err() }
+func (stuckActor) Status(ctx context.Context) (actors.ActorStatus, error) {
+	<-ctx.Done()
+	return actors.ActorStatus{}, ctx.Err()
+}
+
+func TestStatusDump_FormatAndUnresponsiveActor(t *testing.T) {
+	t.Parallel()
+	gw := actors.NewGateway(nil, actors.GatewayConfig{})
+	pool := actors.NewDeployPool(2)
+	var out bytes.Buffer
+	file := filepath.Join(t.TempDir(), "status.txt")
+	now := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
+	d := &StatusDump{
+		Version:     "v1.2.3",
+		Started:     now.Add(-90 * time.Second),
+		ProjectName: "demo",
+		ProjectID:   "proj-1",
+		Actors:      func() []actors.Actor { return []actors.Actor{gw, stuckActor{}, pool} },
+		Restarts:    func(name string) int { return map[string]int{"deploy-pool": 2}[name] },
+		InFlight: func() []InFlightCall {
+			return []InFlightCall{{Tool: "zerops_deploy", Started: now.Add(-3 * time.Second)}}
+		},
+		Out:  &out,
+		File: file,
+		Now:  func() time.Time { return now },
+	}
+	d.Dump()
+	text := out.String()
+	want := []string{
+		"=== zcp status 2025-06-01T12:00:00Z ===\n",
+		"version: v1.2.3\n",
+		"uptime: 1m30s\n",
+		"project: demo (id proj-1)\n",
+		"  api-gateway: idle, restarts 0, rate 10/s burst 20",
+		"  stuck: unresponsive",
+		"  deploy-pool: idle, restarts 2, busy 0, idle 2, queued 0",
+		"tool calls in flight: 1\n  zerops_deploy: 3s\n",
+	}
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("dump lacks %q:\n%s", w, text)
+		}
+	}
+	if !regexp.MustCompile(`goroutines: \d+\n`).MatchString(text) {
+		t.Errorf("no goroutine count:\n%s", text)
+	}
+	if !strings.HasSuffix(text, "=== end ===\n") || strings.Count(text, "=== zcp status") != 1 {
+		t.Errorf("dump not framed once:\n%s", text)
+	}
+	fromFile, err := os.ReadFile(file)
+	if err != nil || string(fromFile) != text {
+		t.Errorf("status file: %v, %q", err, fromFile)
+	}
+}
+
+// countingWriter records how many writes it received.
+type countingWriter struct {
+	writes int
+	bytes.Buffer
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) { c.writes++; return c.Buffer.Write(p) }
+
+func TestStatusDump_OneWrite(t *testing.T) {
+	t.Parallel()
+	var w countingWriter
+	d := &StatusDump{Out: &w, Actors: func() []actors.Actor { return []actors.Actor{actors.NewDeployPool(1)} }}
+	d.Dump()
+	if w.writes != 1 {
+		t.Errorf("%d writes, want 1", w.writes)
+	}
+}

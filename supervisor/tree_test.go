@@ -1,0 +1,164 @@
+package supervisor
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/zeropsio/zcp/actors"
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
+)
+
+// flappy is a test-only actor that panics on its first run.
+type flappy struct {
+	runs    atomic.Int32
+	running chan struct{} // receives once per run that stays up
+}
+
+func (f *flappy) String() string { return "flappy" }
+func (f *flappy) Serve(ctx context.Context) error {
+	if f.runs.Add(1) == 1 {
+		panic("flappy: first run")
+	}
+	f.running <- struct{}{}
+	<-ctx.Done()
+	return ctx.Err()
+}
+func (f *flappy) Status(context.Context) (actors.ActorStatus, error) {
+	return actors.ActorStatus{Name: f.String(), State: actors.StateRunning}, nil
+}
+
+// syncBuffer is a log sink safe for concurrent writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func newFakeClient(t testing.TB, opts fakeapi.Options) (*fakeapi.Server, platform.Client) {
+	t.Helper()
+	srv := fakeapi.StartTB(t, opts)
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	t.Cleanup(tr.CloseIdleConnections)
+	c, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: srv.URL(), Token: srv.Token(), HTTPClient: &http.Client{Transport: tr}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv, c
+}
+
+func TestTree_PanickingActorRestartedOthersServe(t *testing.T) {
+	t.Parallel()
+	var logs syncBuffer
+	log, _ := NewLogger("info", &logs)
+	tree := NewTree(log, TreeConfig{StopTimeout: time.Second})
+	srv, c := newFakeClient(t, fakeapi.Options{ProcessDuration: 30 * time.Millisecond})
+	gw := actors.NewGateway(c, actors.GatewayConfig{Rate: 1000, Burst: 100})
+	w := actors.NewWatcher(gw, actors.WatcherConfig{Interval: 5 * time.Millisecond})
+	f := &flappy{running: make(chan struct{}, 1)}
+	for _, add := range []struct {
+		g string
+		a actors.Actor
+	}{{GroupAPI, gw}, {GroupWatch, w}, {GroupKnowledge, f}} {
+		if err := tree.Add(add.g, add.a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := tree.Start(ctx)
+	<-f.running // restarted after its panic
+	if got := tree.Restarts("flappy"); got != 1 {
+		t.Errorf("restarts %d, want 1", got)
+	}
+	// The siblings kept serving: a process is watched to its end.
+	p, err := gw.RestartService(ctx, srv.ServiceID("appdev"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch, err := w.Subscribe(ctx, p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last actors.ProcessUpdate
+	for u := range ch {
+		last = u
+	}
+	if last.Process.Status != platform.ProcessFinished {
+		t.Errorf("watch ended on %+v", last)
+	}
+	cancel()
+	<-done
+	if out := logs.String(); !strings.Contains(out, "actor panicked") || !strings.Contains(out, "flappy") {
+		t.Errorf("panic not logged: %s", out)
+	}
+}
+
+func TestTree_ShutdownUnderLoad(t *testing.T) {
+	t.Parallel()
+	srv, c := newFakeClient(t, fakeapi.Options{ProcessDuration: time.Hour})
+	// Every poll hangs in the API until shutdown cancels it.
+	srv.InjectFault(fakeapi.Fault{Method: http.MethodGet, PathPrefix: "/process/", Latency: time.Hour})
+	tree := NewTree(zap.NewNop(), TreeConfig{StopTimeout: 2 * time.Second})
+	gw := actors.NewGateway(c, actors.GatewayConfig{Rate: 1000, Burst: 100, MaxInFlight: 32})
+	w := actors.NewWatcher(gw, actors.WatcherConfig{Interval: 5 * time.Millisecond})
+	pool := actors.NewDeployPool(2)
+	for g, a := range map[string]actors.Actor{GroupAPI: gw, GroupWatch: w, GroupDeploy: pool} {
+		if err := tree.Add(g, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := tree.Start(ctx)
+	var chans []<-chan actors.ProcessUpdate
+	for i := range 20 {
+		ch, err := w.Subscribe(ctx, fmt.Sprintf("proc-%d", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		chans = append(chans, ch)
+	}
+	jobRunning := make(chan struct{})
+	jobErr := make(chan error, 1)
+	go func() {
+		jobErr <- pool.Run(context.Background(), "appdev", func(ctx context.Context) error {
+			close(jobRunning)
+			<-ctx.Done()
+			return ctx.Err()
+		})
+	}()
+	<-jobRunning
+	for srv.CountRequests(http.MethodGet, "/process/") < 20 {
+		time.Sleep(time.Millisecond) // wait until the 20 polls hang in the API
+	}
+	cancel()
+	if err := <-done; err == nil {
+		t.Log("tree returned nil")
+	}
+	for _, ch := range chans {
+		for range ch {
+		}
+	}
+	if err := <-jobErr; err == nil {
+		t.Error("running deploy not cancelled")
+	}
+}
