@@ -13,9 +13,9 @@ var secretPatterns = []struct {
 	repl string
 }{
 	// Authorization headers and bearer tokens.
-	{regexp.MustCompile(`(?i)(bearer\s+)[A-Za-z0-9._~+/=-]+`), "${1}" + redacted},
+	{regexp.MustCompile(`(?i)\b((?:bearer|basic)\s+)[A-Za-z0-9._~+/=-]+`), "${1}" + redacted},
 	// key=value / key: value where the key names a secret (also accessToken=… in URLs).
-	{regexp.MustCompile(`(?i)((?:token|secret|password|passwd|pwd|api[_-]?key|access[_-]?key(?:[_-]?id)?|private[_-]?key|authorization|credentials?)["']?\s*[:=]\s*["']?)[^\s"'&,;]+`), "${1}" + redacted},
+	{regexp.MustCompile(`(?i)((?:token|secret|password|passwd|pwd|api[_-]?key|access[_-]?key(?:[_-]?id)?|private[_-]?key|credentials?)["']?\s*[:=]\s*["']?)[^\s"'&,;]+`), "${1}" + redacted},
 	// user:password@ in URLs.
 	{regexp.MustCompile(`(://[^/\s:@]+:)[^@\s/]+@`), "${1}" + redacted + "@"},
 	// Long opaque strings look like keys; ids and hashes are shorter.
