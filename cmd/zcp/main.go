@@ -1,0 +1,54 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// version is stamped at build time with -ldflags "-X main.version=…".
+var version = "dev"
+
+const usage = `zcp — the Zerops MCP server
+
+Usage:
+  zcp                        serve MCP over stdio for the project the token can reach
+  zcp sandbox                serve MCP over stdio against a simulated project (no account needed)
+  zcp sandbox --api ADDR     serve only the simulated Zerops API over HTTP (e.g. 127.0.0.1:8765)
+  zcp version                print the version
+  zcp help                   print this help
+
+Environment (serve):
+  ZEROPS_ZCP_API_KEY   Zerops personal access token (else zcli's stored login is used)
+  ZEROPS_API_HOST      API host or URL (default api.app-prg1.zerops.io; http:// allowed for local use)
+  ZCP_LOG_LEVEL        debug | info | warn | error (default warn); logs go to stderr
+  ZCP_API_RATE         API budget as rps:burst (default 10:20)
+  ZCP_READ_ONLY        1 registers only read-only tools
+  ZCP_AUDIT_LOG        path: append one JSON line per changing tool call
+  ZCP_STATUS_FILE      path: also write the SIGUSR1 status dump there
+  ZCP_SSH_CONFIG       path: ssh config file used for deploys (default ~/.ssh/config)
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run dispatches a command line and returns the exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return serveFromEnv(stderr)
+	}
+	switch args[0] {
+	case "sandbox":
+		return sandbox(args[1:], stdout, stderr)
+	case "version", "--version", "-v":
+		fmt.Fprintf(stdout, "zcp %s\n", version)
+		return 0
+	case "help", "--help", "-h":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "zcp: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+}

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/auth"
+	"github.com/zeropsio/zcp/platform/fakeapi"
+)
+
+// sandbox runs `zcp sandbox`: the MCP server against an in-process simulated
+// project, or with --api only the simulated Zerops API over HTTP.
+func sandbox(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("zcp sandbox", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	apiAddr := fs.String("api", "", "serve only the simulated Zerops API on this address (e.g. 127.0.0.1:8765)")
+	token := fs.String("token", "sandbox", "with --api: the bearer token the simulated API accepts")
+	procDur := fs.Duration("process-duration", 3*time.Second, "how long a simulated platform process runs")
+	buildStep := fs.Duration("build-step", 1500*time.Millisecond, "how long each step of a simulated build takes")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "zcp sandbox: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *procDur <= 0 || *buildStep <= 0 {
+		fmt.Fprintln(stderr, "zcp sandbox: durations must be positive")
+		return 2
+	}
+	opts := fakeapi.Options{Token: *token, ProcessDuration: *procDur, BuildStepDuration: *buildStep}
+	if *apiAddr != "" {
+		return serveSandboxAPI(*apiAddr, opts, stdout, stderr)
+	}
+
+	fake, err := fakeapi.Start(opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "zcp sandbox: %v\n", err)
+		return 1
+	}
+	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
+	if err != nil {
+		fake.Close()
+		fmt.Fprintf(stderr, "zcp sandbox: %v\n", err)
+		return 1
+	}
+	return serve(serveOptions{
+		creds:    &auth.Credentials{Token: fake.Token(), APIURL: fake.URL(), Source: "sandbox"},
+		deployer: &apiPusher{client: client},
+		banner: "zcp: SANDBOX — serving MCP on stdio against a simulated Zerops project \"demo\" " +
+			"(services appdev, appstage, db, cache, storage). Nothing here touches a real Zerops account.",
+		cleanup: fake.Close,
+	}, stderr)
+}
+
+// serveSandboxAPI serves the simulated Zerops API over HTTP until SIGINT/SIGTERM.
+func serveSandboxAPI(addr string, opts fakeapi.Options, stdout, stderr io.Writer) int {
+	fake, err := fakeapi.StartOn(addr, opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "zcp sandbox: %v\n", err)
+		return 1
+	}
+	defer fake.Close()
+	fmt.Fprintf(stdout, "Simulated Zerops API at %s (token %q, project \"demo\").\n", fake.URL(), fake.Token())
+	fmt.Fprintf(stdout, "Try:  ZEROPS_API_HOST=%s ZEROPS_ZCP_API_KEY=<token> zcp\nStop with Ctrl-C.\n", fake.URL())
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	<-sig
+	return 0
+}

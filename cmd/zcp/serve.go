@@ -1,0 +1,237 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.uber.org/zap"
+
+	"github.com/zeropsio/zcp/actors"
+	"github.com/zeropsio/zcp/deploy"
+	"github.com/zeropsio/zcp/knowledge"
+	"github.com/zeropsio/zcp/mcp"
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/auth"
+	"github.com/zeropsio/zcp/supervisor"
+)
+
+// serveOptions is what differs between `zcp` and `zcp sandbox`.
+type serveOptions struct {
+	creds    *auth.Credentials
+	deployer mcp.Deployer // nil: SSH/local deploys with the credentials' token
+	banner   string       // printed to stderr once serving starts
+	cleanup  func()       // run after the server stops
+}
+
+// serveFromEnv serves MCP over stdio with credentials from the environment or zcli.
+func serveFromEnv(stderr io.Writer) int {
+	home, _ := os.UserHomeDir()
+	creds, err := auth.LoadCredentials(os.Getenv, home)
+	if err != nil {
+		printFatal(stderr, err)
+		return 1
+	}
+	return serve(serveOptions{creds: creds}, stderr)
+}
+
+// serve runs the MCP server on stdio until stdin closes or a signal arrives.
+// The order matters: stdout is guarded before anything can print to it, and
+// the supervision tree runs before authentication so that those first API
+// calls already pass through the gateway.
+func serve(opts serveOptions, stderr io.Writer) int {
+	if opts.cleanup != nil {
+		defer opts.cleanup()
+	}
+	protocol, err := supervisor.GuardStdout()
+	if err != nil {
+		fmt.Fprintf(stderr, "zcp: %v\n", err)
+		return 1
+	}
+	defer protocol.Close()
+
+	log, err := supervisor.NewLogger(os.Getenv("ZCP_LOG_LEVEL"), stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "zcp: ZCP_LOG_LEVEL: %v\n", err)
+		return 1
+	}
+	defer func() { _ = log.Sync() }()
+	defer supervisor.RedirectStdLog(log)()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+
+	parts, err := assemble(opts, log)
+	if err != nil {
+		printFatal(stderr, err)
+		return 1
+	}
+	tree := supervisor.NewTree(log, supervisor.TreeConfig{})
+	for _, a := range []struct {
+		group string
+		actor actors.Actor
+	}{
+		{supervisor.GroupAPI, parts.gateway},
+		{supervisor.GroupWatch, parts.watcher},
+		{supervisor.GroupDeploy, parts.pool},
+		{supervisor.GroupKnowledge, parts.index},
+	} {
+		if err := tree.Add(a.group, a.actor); err != nil {
+			fmt.Fprintf(stderr, "zcp: %v\n", err)
+			return 1
+		}
+	}
+	dump := supervisor.NewStatusDump(version, tree)
+	dump.File = os.Getenv("ZCP_STATUS_FILE")
+	stopSignals := supervisor.HandleSignalsWith(ctx, supervisor.SignalOptions{Cancel: cancel, Dump: dump.Dump, Log: log})
+	defer stopSignals()
+	treeDone := tree.Start(ctx)
+	defer waitTree(treeDone, log)
+	defer cancel()
+
+	info, err := auth.Discover(ctx, parts.gateway, opts.creds)
+	if err != nil {
+		if ctx.Err() != nil {
+			return 0 // a signal during start-up is a normal stop
+		}
+		printFatal(stderr, err)
+		return 1
+	}
+	dump.ProjectName, dump.ProjectID = info.ProjectName, info.ProjectID
+
+	audit, closeAudit, err := openAudit(os.Getenv("ZCP_AUDIT_LOG"))
+	if err != nil {
+		fmt.Fprintf(stderr, "zcp: ZCP_AUDIT_LOG: %v\n", err)
+		return 1
+	}
+	defer closeAudit()
+
+	deployer := opts.deployer
+	if deployer == nil {
+		deployer = deploy.New(deploy.Config{SSHConfigPath: os.Getenv("ZCP_SSH_CONFIG"), Token: opts.creds.Token})
+	}
+	workDir, _ := os.Getwd()
+	srv, err := mcp.New(mcp.Deps{
+		Client:     parts.gateway,
+		Logs:       platform.NewLogFetcher(nil),
+		Project:    mcp.Project{ID: info.ProjectID, Name: info.ProjectName},
+		Watcher:    parts.watcher,
+		Knowledge:  parts.index,
+		Deployer:   deployer,
+		Pool:       parts.pool,
+		Logger:     log,
+		Version:    version,
+		ReadOnly:   envBool("ZCP_READ_ONLY"),
+		Audit:      audit,
+		WorkDir:    workDir,
+		SlogLogger: supervisor.NewSlogLogger(log),
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "zcp: %v\n", err)
+		return 1
+	}
+	dump.InFlight = func() []supervisor.InFlightCall {
+		calls := srv.InFlight()
+		out := make([]supervisor.InFlightCall, len(calls))
+		for i, c := range calls {
+			out[i] = supervisor.InFlightCall{Tool: c.Tool, Started: c.Started}
+		}
+		return out
+	}
+	if opts.banner != "" {
+		fmt.Fprintln(stderr, opts.banner)
+	}
+	log.Info("serving MCP over stdio", zap.String("project", info.ProjectName), zap.String("version", version))
+
+	err = srv.Run(ctx, &sdk.IOTransport{Reader: os.Stdin, Writer: protocol})
+	if err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
+		log.Error("MCP session ended with an error", zap.Error(err))
+		return 1
+	}
+	return 0
+}
+
+// parts are the long-lived actors the server talks to.
+type parts struct {
+	gateway *actors.Gateway
+	watcher *actors.Watcher
+	pool    *actors.DeployPool
+	index   *actors.KnowledgeIndex
+}
+
+func assemble(opts serveOptions, log *zap.Logger) (*parts, error) {
+	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: opts.creds.APIURL, Token: opts.creds.Token})
+	if err != nil {
+		return nil, fmt.Errorf("API client: %w", err)
+	}
+	gwCfg := actors.GatewayConfig{}
+	if s := os.Getenv("ZCP_API_RATE"); s != "" {
+		rps, burst, err := actors.ParseRate(s)
+		if err != nil {
+			return nil, fmt.Errorf("ZCP_API_RATE: %w", err)
+		}
+		gwCfg.Rate, gwCfg.Burst = rps, burst
+	}
+	gateway := actors.NewGateway(client, gwCfg)
+	return &parts{
+		gateway: gateway,
+		watcher: actors.NewWatcher(gateway, actors.WatcherConfig{}),
+		pool:    actors.NewDeployPool(actors.DefaultDeployWorkers),
+		index:   actors.NewKnowledgeIndex(buildIndex),
+	}, nil
+}
+
+func buildIndex() (*knowledge.Index, error) {
+	docs, err := knowledge.Documents()
+	if err != nil {
+		return nil, err
+	}
+	return knowledge.BuildIndex(docs)
+}
+
+// waitTree waits (bounded) for the supervision tree to stop after the root
+// context is cancelled.
+func waitTree(done <-chan error, log *zap.Logger) {
+	select {
+	case <-done:
+	case <-time.After(supervisor.DefaultHardDeadline):
+		log.Error("supervision tree did not stop in time")
+	}
+}
+
+func openAudit(path string) (io.Writer, func(), error) {
+	if path == "" {
+		return nil, func() {}, nil
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func() { _ = f.Close() }, nil
+}
+
+func envBool(name string) bool {
+	switch strings.ToLower(strings.TrimSpace(os.Getenv(name))) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}
+
+// printFatal explains a start-up failure on stderr: what happened and the fix.
+func printFatal(w io.Writer, err error) {
+	var pe *platform.PlatformError
+	if errors.As(err, &pe) {
+		fmt.Fprintf(w, "zcp: %s\n", pe.Message)
+		if pe.Suggestion != "" {
+			fmt.Fprintf(w, "fix: %s\n", pe.Suggestion)
+		}
+		return
+	}
+	fmt.Fprintf(w, "zcp: %v\n", err)
+}
