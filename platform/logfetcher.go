@@ -180,8 +180,13 @@ func filterLogEntries(wire []wireLogEntry, params LogFetchParams) []LogEntry {
 // into a request URL. Errors never quote it: it carries an access token.
 func logURL(raw string) (*url.URL, error) {
 	s := strings.TrimSpace(raw)
-	if len(s) > 4 && strings.EqualFold(s[:4], "GET ") {
-		s = strings.TrimSpace(s[4:])
+	if method, rest, ok := strings.Cut(s, " "); ok && strings.EqualFold(method, http.MethodGet) {
+		s = strings.TrimSpace(rest)
+	} else if strings.EqualFold(s, http.MethodGet) {
+		s = ""
+	}
+	if s == "" {
+		return nil, NewError(ErrAPIError, "the log grant's URL is empty", "Retry; if it persists, the API returned an unexpected log URL.")
 	}
 	if !strings.Contains(s, "://") {
 		s = "https://" + s

@@ -82,6 +82,11 @@ func (c *ZeropsClient) activityConds(ctx context.Context, projectID, serviceID s
 	if err := validateID("project ID", projectID); err != nil {
 		return nil, err
 	}
+	if serviceID != "" {
+		if err := validateID("service ID", serviceID); err != nil {
+			return nil, err
+		}
+	}
 	var conds []eq
 	if byClient {
 		clientID, err := c.client.get(ctx)
@@ -92,9 +97,6 @@ func (c *ZeropsClient) activityConds(ctx context.Context, projectID, serviceID s
 	}
 	conds = append(conds, eq{"projectId", projectID})
 	if serviceID != "" {
-		if err := validateID("service ID", serviceID); err != nil {
-			return nil, err
-		}
 		conds = append(conds, eq{"serviceStackId", serviceID})
 	}
 	return conds, nil
