@@ -2,6 +2,7 @@ package fakeapi_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"testing"
@@ -98,4 +99,8 @@ func filter(search ...[2]string) body.EsFilter {
 		f.Search = append(f.Search, body.EsSearchItem{Name: types.String(s[0]), Operator: "eq", Value: types.String(s[1])})
 	}
 	return f
+}
+
+func decodeJSON(resp *http.Response, v any) error {
+	return json.NewDecoder(resp.Body).Decode(v)
 }

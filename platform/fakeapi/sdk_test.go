@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/zeropsio/zerops-go/dto/input/body"
 	"github.com/zeropsio/zerops-go/dto/input/path"
@@ -96,9 +97,18 @@ func TestSDK_Lifecycle(t *testing.T) {
 		action string
 		status string
 	}{
-		{"stop", func() (output.Process, error) { r, err := h.PutServiceStackStop(ctx, sid(id)); return outPair(r.Output, err) }, "stack.stop", "STOPPED"},
-		{"start", func() (output.Process, error) { r, err := h.PutServiceStackStart(ctx, sid(id)); return outPair(r.Output, err) }, "stack.start", "ACTIVE"},
-		{"restart", func() (output.Process, error) { r, err := h.PutServiceStackRestart(ctx, sid(id)); return outPair(r.Output, err) }, "stack.restart", "ACTIVE"},
+		{"stop", func() (output.Process, error) {
+			r, err := h.PutServiceStackStop(ctx, sid(id))
+			return outPair(r.Output, err)
+		}, "stack.stop", "STOPPED"},
+		{"start", func() (output.Process, error) {
+			r, err := h.PutServiceStackStart(ctx, sid(id))
+			return outPair(r.Output, err)
+		}, "stack.start", "ACTIVE"},
+		{"restart", func() (output.Process, error) {
+			r, err := h.PutServiceStackRestart(ctx, sid(id))
+			return outPair(r.Output, err)
+		}, "stack.restart", "ACTIVE"},
 	}
 	for _, tc := range cases {
 		p, err := tc.call()
@@ -268,10 +278,6 @@ func TestSDK_ProjectEnv(t *testing.T) {
 
 	r, err := h.PostProjectEnv(ctx, pid(pr), body.ProjectEnvPost{Key: "API_URL", Content: "https://x", Sensitive: false})
 	p := out(t, r.Output, err)
-	r, err = h.PostProjectEnv(ctx, pid(pr), body.ProjectEnvPost{Key: "API_URL", Content: "again"})
-	if code := apiCode(outErr(t, r.Output, err)); code != "projectEnvDuplicateKey" {
-		t.Fatalf("pending duplicate: code %q", code)
-	}
 	waitProcess(t, h, string(p.Id))
 	env := projectEnv(t, h, pr)
 	e, ok := env["API_URL"]
@@ -326,9 +332,6 @@ func TestSDK_Import(t *testing.T) {
 			t.Fatalf("%s: process %s %s", s.Name, s.Processes[0].ActionName, s.Processes[0].Status)
 		}
 	}
-	if st := getService(t, h, string(res.ServiceStacks[0].Id)); st.Status != "CREATING" {
-		t.Fatalf("right after import: %s", st.Status)
-	}
 	for _, s := range res.ServiceStacks {
 		waitProcess(t, h, string(s.Processes[0].Id))
 	}
@@ -376,14 +379,6 @@ func TestSDK_DeleteService(t *testing.T) {
 	id := srv.ServiceID("cache")
 	r, err := h.DeleteServiceStack(ctx, sid(id))
 	p := out(t, r.Output, err)
-	if s := getService(t, h, id); s.Status != "DELETING" {
-		t.Fatalf("status while deleting = %s", s.Status)
-	}
-	ir, err := h.PostProjectServiceStackImport(ctx, pid(srv.ProjectID()), body.ServiceStackImport{Yaml: "services:\n  - hostname: cache\n    type: valkey@7.2\n"})
-	res := out(t, ir.Output, err)
-	if res.ServiceStacks[0].Error == nil || res.ServiceStacks[0].Error.Code != "serviceStackNameUnavailable" {
-		t.Fatalf("reimport while deleting = %+v", res.ServiceStacks[0])
-	}
 	waitProcess(t, h, string(p.Id))
 	gr, err := h.GetServiceStack(ctx, sid(id))
 	if code := apiCode(outErr(t, gr.Output, err)); code != "serviceStackNotFound" {
@@ -417,15 +412,22 @@ func TestSDK_Subdomain(t *testing.T) {
 	}
 }
 
-func TestSDK_ProcessCancel(t *testing.T) {
+// TestSDK_WhileRunning checks the states a process leaves while it runs,
+// with processes long enough never to finish during the test.
+func TestSDK_WhileRunning(t *testing.T) {
 	t.Parallel()
 	opts := fastOpts
-	opts.ProcessDuration = 10 * 60 * 1e9 // long enough to cancel
+	opts.ProcessDuration = time.Hour
 	srv, h := newSDK(t, opts)
 	ctx := context.Background()
+
+	// Stop, then cancel: the service is back to ACTIVE, a second cancel is refused.
 	id := srv.ServiceID("appdev")
 	r, err := h.PutServiceStackStop(ctx, sid(id))
 	p := out(t, r.Output, err)
+	if s := getService(t, h, id); s.Status != "STOPPING" {
+		t.Fatalf("service while stopping = %s", s.Status)
+	}
 	cr, err := h.PutProcessCancel(ctx, path.ProcessId{Id: p.Id})
 	if c := out(t, cr.Output, err); c.Status != "CANCELED" {
 		t.Fatalf("cancel = %s", c.Status)
@@ -440,6 +442,36 @@ func TestSDK_ProcessCancel(t *testing.T) {
 	gr, err := h.GetProcess(ctx, path.ProcessId{Id: "missing"})
 	if code := apiCode(outErr(t, gr.Output, err)); code != "processNotFound" {
 		t.Fatalf("missing process: code %q", code)
+	}
+
+	// A deleting service keeps its hostname taken.
+	cache := srv.ServiceID("cache")
+	dr, err := h.DeleteServiceStack(ctx, sid(cache))
+	out(t, dr.Output, err)
+	if s := getService(t, h, cache); s.Status != "DELETING" {
+		t.Fatalf("status while deleting = %s", s.Status)
+	}
+	ir, err := h.PostProjectServiceStackImport(ctx, pid(srv.ProjectID()), body.ServiceStackImport{Yaml: "services:\n  - hostname: cache\n    type: valkey@7.2\n  - hostname: fresh\n    type: go@1\n"})
+	res := out(t, ir.Output, err)
+	if res.ServiceStacks[0].Error == nil || res.ServiceStacks[0].Error.Code != "serviceStackNameUnavailable" {
+		t.Fatalf("reimport while deleting = %+v", res.ServiceStacks[0])
+	}
+	fresh := res.ServiceStacks[1]
+	if s := getService(t, h, string(fresh.Id)); s.Status != "CREATING" {
+		t.Fatalf("service while importing = %s", s.Status)
+	}
+	cr, err = h.PutProcessCancel(ctx, path.ProcessId{Id: fresh.Processes[0].Id})
+	out(t, cr.Output, err)
+	if s := getService(t, h, string(fresh.Id)); s.Status != "FAILED" {
+		t.Fatalf("service after canceled import = %s", s.Status)
+	}
+
+	// A project env being created already counts as a duplicate.
+	er, err := h.PostProjectEnv(ctx, pid(srv.ProjectID()), body.ProjectEnvPost{Key: "K", Content: "1"})
+	out(t, er.Output, err)
+	er, err = h.PostProjectEnv(ctx, pid(srv.ProjectID()), body.ProjectEnvPost{Key: "K", Content: "2"})
+	if code := apiCode(outErr(t, er.Output, err)); code != "projectEnvDuplicateKey" {
+		t.Fatalf("pending duplicate: code %q", code)
 	}
 }
 

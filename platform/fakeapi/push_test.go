@@ -1,0 +1,245 @@
+package fakeapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zerops-go/dto/input/body"
+	"github.com/zeropsio/zerops-go/dto/input/path"
+	"github.com/zeropsio/zerops-go/dto/input/query"
+	"github.com/zeropsio/zerops-go/dto/output"
+	"github.com/zeropsio/zerops-go/sdk"
+	"github.com/zeropsio/zerops-go/types"
+	"github.com/zeropsio/zerops-go/types/uuid"
+)
+
+// push runs create → upload → build-and-deploy and waits for the build process.
+func push(t *testing.T, h sdk.Handler, serviceID string) (output.PostAppVersion, output.Process) {
+	t.Helper()
+	ctx := context.Background()
+	cr, err := h.PostServiceStackAppVersion(ctx, sid(serviceID), body.PostAppVersion{Name: types.NewStringNull("v")})
+	av := out(t, cr.Output, err)
+	if av.Status != "UPLOADING" || !strings.Contains(string(av.UploadUrl), string(av.Id)) {
+		t.Fatalf("new app version = %s %s", av.Status, av.UploadUrl)
+	}
+	avID := path.AppVersionId{Id: uuid.AppVersionId(av.Id)}
+	ur, err := h.PutAppVersionUpload(ctx, avID, strings.NewReader(strings.Repeat("archive bytes ", 1000)))
+	if ok := out(t, ur.Output, err); !bool(ok.Success) {
+		t.Fatal("upload not successful")
+	}
+	br, err := h.PutAppVersionBuildAndDeploy(ctx, avID, body.PutAppVersionBuildAndDeploy{
+		ZeropsYaml: "zerops:\n  - setup: app\n", ZeropsYamlSetup: types.NewStringNull("app")})
+	p := out(t, br.Output, err)
+	if p.ActionName != "stack.build" || p.Status != "PENDING" {
+		t.Fatalf("build process = %s %s", p.ActionName, p.Status)
+	}
+	return av, waitProcess(t, h, string(p.Id))
+}
+
+func appVersions(t *testing.T, h sdk.Handler, serviceID string) map[string]output.EsAppVersion {
+	t.Helper()
+	r, err := h.PostAppVersionSearch(context.Background(), filter([2]string{"serviceStackId", serviceID}))
+	m := map[string]output.EsAppVersion{}
+	for _, av := range out(t, r.Output, err).Items {
+		m[string(av.Id)] = av
+	}
+	return m
+}
+
+type logItem struct {
+	ID            string `json:"id"`
+	Timestamp     string `json:"timestamp"`
+	Hostname      string `json:"hostname"`
+	ContainerID   string `json:"containerId"`
+	Message       string `json:"message"`
+	SeverityLabel string `json:"severityLabel"`
+	FacilityLabel string `json:"facilityLabel"`
+	Tag           string `json:"tag"`
+}
+
+// fetchLogs gets a log grant through the SDK and queries the backend with plain HTTP.
+func fetchLogs(t *testing.T, h sdk.Handler, projectID string, params url.Values) (int, []logItem) {
+	t.Helper()
+	r, err := h.GetProjectLog(context.Background(), pid(projectID), query.GetProjectLog{})
+	la := out(t, r.Output, err)
+	u := strings.TrimPrefix(string(la.Url), "GET ") + "&" + params.Encode()
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatalf("log backend: %v", err)
+	}
+	defer resp.Body.Close()
+	var res struct {
+		Items []logItem `json:"items"`
+	}
+	if resp.StatusCode == http.StatusOK {
+		if err := json.NewDecoder(resp.Body).Decode(&res); err != nil {
+			t.Fatalf("decode logs: %v", err)
+		}
+	}
+	return resp.StatusCode, res.Items
+}
+
+func TestSDK_Push(t *testing.T) {
+	t.Parallel()
+	srv, h := newSDK(t, fastOpts)
+	stage := srv.ServiceID("appstage")
+
+	first, p := push(t, h, stage)
+	if p.Status != "FINISHED" {
+		t.Fatalf("first build ended %s", p.Status)
+	}
+	if s := getService(t, h, stage); s.Status != "ACTIVE" {
+		t.Fatalf("appstage after deploy = %s", s.Status)
+	}
+	av := appVersions(t, h, stage)[string(first.Id)]
+	if av.Status != "ACTIVE" || av.Source != "CLI" || av.Build == nil {
+		t.Fatalf("first version = %s %s %+v", av.Status, av.Source, av.Build)
+	}
+	if _, ok := av.Build.PipelineFinish.Get(); !ok {
+		t.Fatal("pipelineFinish not set")
+	}
+
+	second, p := push(t, h, stage)
+	if p.Status != "FINISHED" {
+		t.Fatalf("second build ended %s", p.Status)
+	}
+	all := appVersions(t, h, stage)
+	if all[string(first.Id)].Status != "BACKUP" || all[string(second.Id)].Status != "ACTIVE" {
+		t.Fatalf("after second deploy: first %s, second %s", all[string(first.Id)].Status, all[string(second.Id)].Status)
+	}
+
+	srv.FailNextBuild(stage, "npm ERR! missing script: build")
+	third, p := push(t, h, stage)
+	meta, _ := p.PublicMeta.Get()
+	if p.Status != "FAILED" || meta["failReason"] != "npm ERR! missing script: build" {
+		t.Fatalf("failed build = %s %v", p.Status, meta)
+	}
+	failed := appVersions(t, h, stage)[string(third.Id)]
+	if failed.Status != "BUILD_FAILED" || failed.Build == nil {
+		t.Fatalf("failed version = %+v", failed)
+	}
+	if _, ok := failed.Build.PipelineFailed.Get(); !ok {
+		t.Fatal("pipelineFailed not set")
+	}
+	if all := appVersions(t, h, stage); all[string(second.Id)].Status != "ACTIVE" {
+		t.Fatal("a failed build must leave the active version alone")
+	}
+
+	code, lines := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {stage}, "limit": {"1000"}})
+	if code != http.StatusOK {
+		t.Fatalf("logs: %d", code)
+	}
+	var buildLines, errorLines int
+	for _, l := range lines {
+		if l.Tag == "zbuild-"+string(third.Id) {
+			buildLines++
+			if l.SeverityLabel == "Error" {
+				errorLines++
+			}
+		}
+	}
+	if buildLines == 0 || errorLines == 0 {
+		t.Fatalf("failed build logged %d lines, %d errors", buildLines, errorLines)
+	}
+
+	// Pushing to a managed service or building without an upload is refused.
+	ctx := context.Background()
+	cr, err := h.PostServiceStackAppVersion(ctx, sid(srv.ServiceID("db")), body.PostAppVersion{})
+	if code := apiCode(outErr(t, cr.Output, err)); code == "" {
+		t.Fatal("app version for a database accepted")
+	}
+	cr, err = h.PostServiceStackAppVersion(ctx, sid(stage), body.PostAppVersion{})
+	fresh := out(t, cr.Output, err)
+	br, err := h.PutAppVersionBuildAndDeploy(ctx, path.AppVersionId{Id: uuid.AppVersionId(fresh.Id)},
+		body.PutAppVersionBuildAndDeploy{ZeropsYaml: "zerops: []"})
+	if code := apiCode(outErr(t, br.Output, err)); code != "appVersionInvalidStatus" {
+		t.Fatalf("build without upload: code %q", code)
+	}
+}
+
+func TestLogs_Filters(t *testing.T) {
+	t.Parallel()
+	srv, h := newSDK(t, fastOpts)
+	dev := srv.ServiceID("appdev")
+
+	tests := []struct {
+		name   string
+		params url.Values
+		check  func(t *testing.T, lines []logItem)
+	}{
+		{"default limit and service", url.Values{"serviceStackId": {dev}}, func(t *testing.T, lines []logItem) {
+			if len(lines) == 0 || len(lines) > 100 {
+				t.Fatalf("%d lines", len(lines))
+			}
+			for _, l := range lines {
+				if l.Hostname != "appdev" {
+					t.Fatalf("line from %s", l.Hostname)
+				}
+			}
+		}},
+		{"limit", url.Values{"serviceStackId": {dev}, "limit": {"5"}}, func(t *testing.T, lines []logItem) {
+			if len(lines) != 5 {
+				t.Fatalf("%d lines, want 5", len(lines))
+			}
+		}},
+		{"desc", url.Values{"serviceStackId": {dev}, "desc": {"1"}}, func(t *testing.T, lines []logItem) {
+			for i := 1; i < len(lines); i++ {
+				if lines[i].Timestamp > lines[i-1].Timestamp {
+					t.Fatal("not newest first")
+				}
+			}
+		}},
+		{"severity", url.Values{"serviceStackId": {dev}, "minimumSeverity": {"3"}}, func(t *testing.T, lines []logItem) {
+			if len(lines) == 0 {
+				t.Fatal("no error lines")
+			}
+			for _, l := range lines {
+				switch l.SeverityLabel {
+				case "Emergency", "Alert", "Critical", "Error":
+				default:
+					t.Fatalf("severity %s passed minimumSeverity 3", l.SeverityLabel)
+				}
+			}
+		}},
+		{"facility", url.Values{"serviceStackId": {dev}, "facility": {"17"}}, func(t *testing.T, lines []logItem) {
+			if len(lines) == 0 {
+				t.Fatal("no webserver lines")
+			}
+			for _, l := range lines {
+				if l.FacilityLabel != "local1" {
+					t.Fatalf("facility %s", l.FacilityLabel)
+				}
+			}
+		}},
+		{"search is ignored", url.Values{"serviceStackId": {dev}, "search": {"no-such-text"}, "since": {"2099-01-01T00:00:00Z"}},
+			func(t *testing.T, lines []logItem) {
+				if len(lines) == 0 {
+					t.Fatal("text search or since was applied")
+				}
+			}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, lines := fetchLogs(t, h, srv.ProjectID(), tc.params)
+			if code != http.StatusOK {
+				t.Fatalf("status %d", code)
+			}
+			tc.check(t, lines)
+		})
+	}
+	if code, _ := fetchLogs(t, h, srv.ProjectID(), url.Values{"limit": {"1001"}}); code != http.StatusBadRequest {
+		t.Errorf("limit 1001: status %d", code)
+	}
+	resp, err := http.Get(srv.URL() + "/logs?accessToken=wrong")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("wrong log token: status %d", resp.StatusCode)
+	}
+}
