@@ -1,0 +1,59 @@
+package deploy_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/deploy"
+	"github.com/zeropsio/zcp/deploy/sshdtest"
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
+)
+
+// TestDeploySSH_PushReachesFakeAPI runs the whole chain: ssh into the real
+// sshd, zcli login with the deployer's token, the fake zcli's push through
+// the fake API's push endpoints, and a new CLI app version for the target,
+// read back through the real SDK client.
+func TestDeploySSH_PushReachesFakeAPI(t *testing.T) {
+	t.Parallel()
+	api := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: 20 * time.Millisecond, BuildStepDuration: 10 * time.Millisecond})
+	s := sshdtest.Start(t, sshdtest.Options{APIURL: api.URL()})
+	target := api.ServiceID("appstage")
+	if target == "" {
+		t.Fatal("fake API has no appstage")
+	}
+	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: api.URL(), Token: api.Token()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := testContext(t)
+	before, err := client.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: api.ProjectID(), ServiceID: target})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	d := deploy.New(deploy.Config{SSHConfigPath: s.ConfigPath(), Token: api.Token()})
+	res, err := d.Deploy(ctx, deploy.Request{SourceService: "appdev", TargetServiceID: target, Setup: "prod", WorkingDir: t.TempDir()})
+	if err != nil {
+		t.Fatalf("Deploy: %v (output %q)", err, res.Output)
+	}
+	after, err := client.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: api.ProjectID(), ServiceID: target})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after) != len(before)+1 {
+		t.Fatalf("app versions of %s: %d before, %d after (output %q)", target, len(before), len(after), res.Output)
+	}
+	var found bool
+	for _, av := range after {
+		if av.Source == platform.SourceCLI && av.ServiceStackID == target && !av.Created.Before(res.Started.Add(-time.Second)) {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no new CLI app version for %s in %+v", target, after)
+	}
+	if n := api.CountRequests("PUT", "/app-version/"); n != 2 {
+		t.Errorf("PUT /app-version/ requests = %d, want upload + build-and-deploy", n)
+	}
+}
