@@ -295,7 +295,7 @@ func fig(st ActorStatus, key string) string {
 }
 
 // waitIdle waits until the watcher has no watch left.
-func waitIdle(t *testing.T, w *Watcher) {
+func waitIdle(t testing.TB, w *Watcher) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
