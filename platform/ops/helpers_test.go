@@ -1,0 +1,34 @@
+package ops_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
+)
+
+// newFake starts the fake API and a real ZeropsClient pointed at it.
+func newFake(t *testing.T, processDuration time.Duration) (*fakeapi.Server, platform.Client) {
+	t.Helper()
+	if processDuration <= 0 {
+		processDuration = 30 * time.Millisecond
+	}
+	fake := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: processDuration, BuildStepDuration: 20 * time.Millisecond})
+	c, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
+	if err != nil {
+		t.Fatalf("NewZeropsClient: %v", err)
+	}
+	return fake, c
+}
+
+func wantCode(t *testing.T, err error, code string) {
+	t.Helper()
+	if got := platform.ErrorCode(err); got != code {
+		t.Fatalf("error code = %q (%v), want %q", got, err, code)
+	}
+}
+
+func ptrI(v int) *int         { return &v }
+func ptrF(v float64) *float64 { return &v }
+func ptrS(v string) *string   { return &v }
