@@ -1,0 +1,30 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// zcpBin is the binary the end-to-end tests run, built once by TestMain.
+var zcpBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "zcp-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	zcpBin = filepath.Join(dir, "zcp")
+	build := exec.Command("go", "build", "-race", "-ldflags", "-X main.version=e2e", "-o", zcpBin, ".")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building zcp:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}

@@ -1,0 +1,193 @@
+package main
+
+import (
+	"context"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/platform/fakeapi"
+)
+
+func TestBinary_Version(t *testing.T) {
+	t.Parallel()
+	out, err := exec.Command(zcpBin, "version").CombinedOutput()
+	if err != nil || strings.TrimSpace(string(out)) != "zcp e2e" {
+		t.Fatalf("zcp version = %q, %v", out, err)
+	}
+}
+
+func TestBinary_UnknownCommand(t *testing.T) {
+	t.Parallel()
+	cmd := exec.Command(zcpBin, "frobnicate")
+	out, _ := cmd.CombinedOutput()
+	if cmd.ProcessState.ExitCode() != 2 || !strings.Contains(string(out), "Usage:") {
+		t.Fatalf("exit %d, output %q", cmd.ProcessState.ExitCode(), out)
+	}
+}
+
+// connectSandbox starts `zcp sandbox` through go-sdk's CommandTransport.
+func connectSandbox(t *testing.T, progress func(*sdk.ProgressNotificationClientRequest)) *sdk.ClientSession {
+	t.Helper()
+	cmd := exec.Command(zcpBin, "sandbox", "--process-duration", "600ms", "--build-step", "200ms")
+	cmd.Env = cleanEnv()
+	opts := &sdk.ClientOptions{}
+	if progress != nil {
+		opts.ProgressNotificationHandler = func(_ context.Context, req *sdk.ProgressNotificationClientRequest) { progress(req) }
+	}
+	client := sdk.NewClient(&sdk.Implementation{Name: "e2e", Version: "1"}, opts)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	session, err := client.Connect(ctx, &sdk.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("connect to zcp sandbox: %v", err)
+	}
+	t.Cleanup(func() { _ = session.Close() })
+	return session
+}
+
+func TestBinary_SandboxSession(t *testing.T) {
+	t.Parallel()
+	var progress []string
+	progressCh := make(chan struct{}, 64)
+	session := connectSandbox(t, func(req *sdk.ProgressNotificationClientRequest) {
+		progress = append(progress, req.Params.Message)
+		progressCh <- struct{}{}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+
+	tools, err := session.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tools.Tools) != 14 {
+		t.Fatalf("tools/list has %d tools, want 14", len(tools.Tools))
+	}
+
+	res, err := session.CallTool(ctx, &sdk.CallToolParams{Name: "zerops_discover"})
+	if err != nil || res.IsError {
+		t.Fatalf("discover: %v %v", err, res)
+	}
+	if text := contentText(res); !strings.Contains(text, `"appdev"`) || !strings.Contains(text, `"demo"`) {
+		t.Fatalf("discover does not show the sandbox project: %s", text)
+	}
+
+	doc, err := session.ReadResource(ctx, &sdk.ReadResourceParams{URI: "zerops://docs/services/postgresql"})
+	if err != nil || len(doc.Contents) == 0 || !strings.Contains(doc.Contents[0].Text, "5432") {
+		t.Fatalf("read postgresql doc: %v %+v", err, doc)
+	}
+
+	params := &sdk.CallToolParams{Name: "zerops_manage", Arguments: map[string]any{"action": "restart", "serviceHostname": "appdev"}}
+	params.SetProgressToken("restart-1")
+	res, err = session.CallTool(ctx, params)
+	if err != nil || res.IsError {
+		t.Fatalf("restart: %v %s", err, contentText(res))
+	}
+	if text := contentText(res); !strings.Contains(text, "FINISHED") {
+		t.Fatalf("restart result is not the finished process: %s", text)
+	}
+	// Progress notifications are delivered asynchronously; at least one
+	// arrived before the result for a process that ran 600 ms at 2 s polls
+	// is not guaranteed, so only check what arrived is well formed.
+	for _, m := range progress {
+		if m == "" {
+			t.Errorf("empty progress message")
+		}
+	}
+}
+
+func contentText(res *sdk.CallToolResult) string {
+	if res == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*sdk.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String()
+}
+
+// TestBinary_StdoutStaysJSONRPC_WhenAPIDies kills the API mid-session: the
+// zerops-go SDK prints network errors to stdout, which must land on stderr.
+func TestBinary_StdoutStaysJSONRPC_WhenAPIDies(t *testing.T) {
+	t.Parallel()
+	fake := fakeapi.StartTB(t, fakeapi.Options{Token: "e2e-secret-token-123", ProcessDuration: 50 * time.Millisecond})
+	s := startRaw(t, []string{"ZEROPS_API_HOST=" + fake.URL(), "ZEROPS_ZCP_API_KEY=" + fake.Token(), "ZCP_LOG_LEVEL=debug"})
+	s.initialize()
+	s.callTool(2, "zerops_discover", map[string]any{}, "")
+	if r := s.result(2); r["isError"] == true {
+		t.Fatalf("discover failed while the API was up: %s", toolText(t, r))
+	}
+	fake.Close()
+	s.callTool(3, "zerops_discover", map[string]any{}, "")
+	r := s.result(3)
+	if r["isError"] != true || !strings.Contains(toolText(t, r), "NETWORK_ERROR") {
+		t.Fatalf("discover with the API down = %s, want NETWORK_ERROR", toolText(t, r))
+	}
+	s.callTool(4, "zerops_knowledge", map[string]any{"query": "valkey password"}, "")
+	if r := s.result(4); r["isError"] == true {
+		t.Fatalf("knowledge needs no API but failed: %s", toolText(t, r))
+	}
+	_ = s.stdin.Close()
+	if code := s.wait(); code != 0 {
+		t.Fatalf("exit code after stdin EOF = %d, want 0; stderr:\n%s", code, s.stderr.String())
+	}
+	s.assertAllJSONRPC()
+	if strings.Contains(s.stdoutText(), fake.Token()) || strings.Contains(s.stderr.String(), fake.Token()) {
+		t.Fatal("the API token leaked to stdout or stderr")
+	}
+}
+
+// TestBinary_SIGTERMDuringPoll stops zcp while a tool call waits on a long
+// platform process: it must exit 0 without waiting for the process.
+func TestBinary_SIGTERMDuringPoll(t *testing.T) {
+	t.Parallel()
+	fake := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: time.Hour})
+	s := startRaw(t, []string{"ZEROPS_API_HOST=" + fake.URL(), "ZEROPS_ZCP_API_KEY=" + fake.Token()})
+	s.initialize()
+	s.callTool(2, "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appdev"}, "tok")
+	s.await(func(m map[string]any) bool { return m["method"] == "notifications/progress" })
+	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if code := s.wait(); code != 0 {
+		t.Fatalf("exit code after SIGTERM = %d, want 0; stderr:\n%s", code, s.stderr.String())
+	}
+	s.assertAllJSONRPC()
+}
+
+func TestBinary_BadTokenExplainsFix(t *testing.T) {
+	t.Parallel()
+	fake := fakeapi.StartTB(t, fakeapi.Options{})
+	cmd := exec.Command(zcpBin)
+	cmd.Env = append(cleanEnv(), "ZEROPS_API_HOST="+fake.URL(), "ZEROPS_ZCP_API_KEY=wrong-token-xyz")
+	var stdout, stderr syncBuffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if cmd.ProcessState.ExitCode() != 1 {
+		t.Fatalf("exit = %v, want 1; stderr: %s", err, stderr.String())
+	}
+	if stdout.String() != "" {
+		t.Errorf("stdout must stay empty, got %q", stdout.String())
+	}
+	if !strings.Contains(stderr.String(), "fix:") || strings.Contains(stderr.String(), "wrong-token-xyz") {
+		t.Errorf("stderr should name a fix and never the token: %s", stderr.String())
+	}
+}
+
+func TestBinary_NoCredentialsExplainsFix(t *testing.T) {
+	t.Parallel()
+	cmd := exec.Command(zcpBin)
+	cmd.Env = cleanEnv()
+	out, _ := cmd.CombinedOutput()
+	if cmd.ProcessState.ExitCode() != 1 || !strings.Contains(string(out), "ZEROPS_ZCP_API_KEY") {
+		t.Fatalf("exit %d, output %q", cmd.ProcessState.ExitCode(), out)
+	}
+}
