@@ -14,11 +14,10 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// corpusFS holds the markdown corpus. The "all:" prefix keeps the pattern
-// valid while the folder holds only its placeholder; non-markdown files are
-// skipped when parsing.
+// corpusFS holds the markdown corpus; files other than *.md are skipped when
+// parsing.
 //
-//go:embed all:docs
+//go:embed docs
 var corpusFS embed.FS
 
 // URIPrefix starts the URI of every corpus document.

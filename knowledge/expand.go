@@ -72,7 +72,15 @@ var aliases = map[string][]string{
 	"pubsub":     {"nats"},
 	"messaging":  {"nats", "kafka"},
 	"broker":     {"nats", "kafka"},
+	// intent words (stop words to the analyzer, but they signal a decision)
+	"which":     {"choose"},
+	"pick":      {"choose"},
+	"compare":   {"choose"},
+	"vs":        {"choose"},
+	"versus":    {"choose"},
+	"recommend": {"choose"},
 	// configuration and operations
+	"sshfs":       {"ssh", "mount"},
 	"cron":        {"crontab"},
 	"cronjob":     {"crontab"},
 	"env":         {"environment", "variables"},
@@ -180,6 +188,7 @@ func expandQuery(q string) expansion {
 				base = base[i+1:]
 			}
 			add(base, false)
+			add("version", false)
 		}
 	}
 	noted := map[string]bool{}

@@ -19,7 +19,7 @@ const (
 	MaxSearchLimit     = 20
 	maxQueryRunes      = 500 // longer queries are truncated
 	maxQueryTerms      = 40  // terms beyond this are dropped
-	expandedBoost      = 0.8 // added alias terms weigh a little less than typed ones
+	expandedBoost      = 0.5 // added alias terms weigh half: they widen recall without outranking what was typed
 )
 
 // ErrEmptyQuery is returned by Search for an empty or whitespace-only query.
