@@ -1,0 +1,244 @@
+package mcp_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"sync"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/actors"
+	"github.com/zeropsio/zcp/knowledge"
+	"github.com/zeropsio/zcp/mcp"
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
+)
+
+var (
+	indexOnce sync.Once
+	sharedIx  *knowledge.Index
+	indexErr  error
+)
+
+// buildIndex builds the real knowledge index once for the package.
+func buildIndex() (*knowledge.Index, error) {
+	indexOnce.Do(func() {
+		docs, err := knowledge.Documents()
+		if err != nil {
+			indexErr = err
+			return
+		}
+		sharedIx, indexErr = knowledge.BuildIndex(docs)
+	})
+	return sharedIx, indexErr
+}
+
+// syncBuffer is an io.Writer safe for concurrent use.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+type harness struct {
+	fake     *fakeapi.Server
+	client   platform.Client
+	srv      *mcp.Server
+	cs       *sdk.ClientSession
+	audit    *syncBuffer
+	mu       sync.Mutex
+	progress []*sdk.ProgressNotificationParams
+	notified chan struct{}
+}
+
+type harnessOpts struct {
+	processDuration time.Duration
+	deps            func(*mcp.Deps)
+}
+
+// newHarness runs the server over in-memory transports against the fake API
+// through the real client, with a real watcher and knowledge index.
+func newHarness(t *testing.T, o harnessOpts) *harness {
+	t.Helper()
+	if o.processDuration == 0 {
+		o.processDuration = 40 * time.Millisecond
+	}
+	fake := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: o.processDuration, BuildStepDuration: 15 * time.Millisecond})
+	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	watcher := actors.NewWatcher(client, actors.WatcherConfig{Interval: 10 * time.Millisecond, SlowInterval: 10 * time.Millisecond})
+	kidx := actors.NewKnowledgeIndex(buildIndex)
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); _ = watcher.Serve(ctx) }()
+	go func() { defer wg.Done(); _ = kidx.Serve(ctx) }()
+
+	h := &harness{fake: fake, client: client, audit: &syncBuffer{}, notified: make(chan struct{}, 1000)}
+	deps := mcp.Deps{
+		Client:    client,
+		Logs:      platform.NewLogFetcher(nil),
+		Project:   mcp.Project{ID: fake.ProjectID(), Name: "demo"},
+		Watcher:   watcher,
+		Knowledge: kidx,
+		Version:   "test",
+		Audit:     h.audit,
+		WorkDir:   t.TempDir(),
+	}
+	workDirs.Store(h, deps.WorkDir)
+	if o.deps != nil {
+		o.deps(&deps)
+	}
+	srv, err := mcp.New(deps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.srv = srv
+	st, ct := sdk.NewInMemoryTransports()
+	ss, err := srv.SDK().Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	client2 := sdk.NewClient(&sdk.Implementation{Name: "test-client", Version: "1"}, &sdk.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, req *sdk.ProgressNotificationClientRequest) {
+			h.mu.Lock()
+			h.progress = append(h.progress, req.Params)
+			h.mu.Unlock()
+			h.notified <- struct{}{}
+		},
+	})
+	cs, err := client2.Connect(ctx, ct, &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.cs = cs
+	t.Cleanup(func() {
+		_ = cs.Close()
+		_ = ss.Wait()
+		cancel()
+		wg.Wait()
+	})
+	return h
+}
+
+// call invokes a tool and decodes its JSON answer (nil for text answers).
+func (h *harness) call(t *testing.T, name string, args map[string]any) (*sdk.CallToolResult, map[string]any) {
+	t.Helper()
+	return h.callWith(t, context.Background(), name, args, nil)
+}
+
+func (h *harness) callWith(t *testing.T, ctx context.Context, name string, args map[string]any, token any) (*sdk.CallToolResult, map[string]any) {
+	t.Helper()
+	params := &sdk.CallToolParams{Name: name, Arguments: args}
+	if token != nil {
+		params.SetProgressToken(token)
+	}
+	res, err := h.cs.CallTool(ctx, params)
+	if err != nil {
+		t.Fatalf("CallTool(%s): %v", name, err)
+	}
+	return res, decode(res)
+}
+
+func decode(res *sdk.CallToolResult) map[string]any {
+	if len(res.Content) == 0 {
+		return nil
+	}
+	tc, ok := res.Content[0].(*sdk.TextContent)
+	if !ok {
+		return nil
+	}
+	var m map[string]any
+	if json.Unmarshal([]byte(tc.Text), &m) != nil {
+		return nil
+	}
+	return m
+}
+
+func text(res *sdk.CallToolResult) string {
+	if len(res.Content) == 0 {
+		return ""
+	}
+	if tc, ok := res.Content[0].(*sdk.TextContent); ok {
+		return tc.Text
+	}
+	return ""
+}
+
+// wantError checks an isError result with the given code and the full
+// {code, error, suggestion} shape.
+func wantError(t *testing.T, res *sdk.CallToolResult, m map[string]any, code string) {
+	t.Helper()
+	if !res.IsError {
+		t.Fatalf("want isError with %s, got success %s", code, text(res))
+	}
+	if m == nil {
+		t.Fatalf("error is not JSON: %s", text(res))
+	}
+	if m["code"] != code {
+		t.Fatalf("code = %v, want %s (%s)", m["code"], code, text(res))
+	}
+	if s, _ := m["error"].(string); s == "" {
+		t.Errorf("no error message: %s", text(res))
+	}
+	if s, _ := m["suggestion"].(string); s == "" {
+		t.Errorf("no suggestion: %s", text(res))
+	}
+}
+
+func wantOK(t *testing.T, res *sdk.CallToolResult) {
+	t.Helper()
+	if res.IsError {
+		t.Fatalf("unexpected error result: %s", text(res))
+	}
+}
+
+func (h *harness) notifications() []*sdk.ProgressNotificationParams {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]*sdk.ProgressNotificationParams(nil), h.progress...)
+}
+
+var workDirs sync.Map // *harness → string
+
+func (h *harness) workDir(t *testing.T) string {
+	t.Helper()
+	v, ok := workDirs.Load(h)
+	if !ok {
+		t.Fatal("harness has no work dir")
+	}
+	return v.(string)
+}
+
+// secretOf reads a sensitive value straight from the API, to check it never
+// appears in a tool answer.
+func (h *harness) secretOf(t *testing.T, hostname, key string) string {
+	t.Helper()
+	envs, err := h.client.GetServiceEnv(context.Background(), h.fake.ServiceID(hostname))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range envs {
+		if e.Key == key {
+			return e.Content
+		}
+	}
+	t.Fatalf("%s has no %s", hostname, key)
+	return ""
+}
