@@ -46,6 +46,7 @@ const (
 	apiModeUpdateForbidden        = "modeUpdateForbiddenForThisStackCategory"
 	maxErrorBodyInMessage         = 300
 	defaultRateLimitRetryAfterSec = 5
+	maxRetryAfterSec              = 3600 // a longer wait is treated as an hour: no overflow, no absurd cooldown
 )
 
 // mapSDKError turns whatever an SDK call produced into a *PlatformError.
@@ -249,11 +250,11 @@ func parseRetryAfter(h http.Header, now time.Time) time.Duration {
 		if secs < 0 {
 			return def
 		}
-		return time.Duration(secs) * time.Second
+		return min(time.Duration(secs), maxRetryAfterSec) * time.Second
 	}
 	if t, err := http.ParseTime(v); err == nil {
 		if d := t.Sub(now); d > 0 {
-			return d
+			return min(d, maxRetryAfterSec*time.Second)
 		}
 		return 0
 	}

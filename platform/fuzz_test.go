@@ -1,0 +1,110 @@
+package platform
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The fuzz targets double as regression tests over their seed corpus: hostile
+// input must yield a value or a *PlatformError, never a panic.
+
+func FuzzNormalizeAPIURL(f *testing.F) {
+	for _, s := range []string{"api.app-prg1.zerops.io", "http://127.0.0.1:1", "", "://", "http://[::1", "\x00", "https://a/b?c#d", strings.Repeat("a", 5000)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := NormalizeAPIURL(s)
+		if err != nil {
+			var pe *PlatformError
+			if !errors.As(err, &pe) || pe.Code != ErrInvalidParameter {
+				t.Fatalf("NormalizeAPIURL(%q): %v", s, err)
+			}
+			return
+		}
+		if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
+			t.Fatalf("NormalizeAPIURL(%q) = %q", s, u)
+		}
+	})
+}
+
+func FuzzParseSeverity(f *testing.F) {
+	for _, s := range []string{"error", "3", "-0", "+3", "07", "ERR", "\u0130nfo", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := ParseSeverity(s)
+		if err == nil && (n < 0 || n > 7) {
+			t.Fatalf("ParseSeverity(%q) = %d", s, n)
+		}
+		if err != nil && ErrorCode(err) != ErrInvalidParameter {
+			t.Fatalf("ParseSeverity(%q): %v", s, err)
+		}
+	})
+}
+
+func FuzzValidateID(f *testing.F) {
+	for _, s := range []string{"abc-DEF_123", "../x", "a/b", "a?b", "ü", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		err := validateID("id", s)
+		if err == nil && (s == "" || strings.ContainsAny(s, "/?#%. \\\x00") || len(s) > maxIDLen) {
+			t.Fatalf("validateID accepted %q", s)
+		}
+	})
+}
+
+func FuzzLogURL(f *testing.F) {
+	for _, s := range []string{"GET https://x/logs?accessToken=a", "get", "GET  ", "x:y", "http://[::1", "GET GET GET"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := logURL(s)
+		if err == nil && (u.Host == "" || (u.Scheme != "http" && u.Scheme != "https")) {
+			t.Fatalf("logURL(%q) = %v", s, u)
+		}
+	})
+}
+
+func FuzzMapSDKError(f *testing.F) {
+	f.Add(404, "boom", "7")
+	f.Add(429, "", "Wed, 21 Oct 2015 07:28:00 GMT")
+	f.Add(0, "dial tcp: refused", "")
+	f.Add(200, "unexpected EOF", "-3")
+	f.Fuzz(func(t *testing.T, status int, msg, retry string) {
+		h := http.Header{}
+		h.Set("Retry-After", retry)
+		e := mapSDKError(errors.New(msg), status, h, kindService)
+		if e == nil || e.Code == "" || e.Suggestion == "" || e.RetryAfter < 0 {
+			t.Fatalf("mapSDKError(%d, %q, %q) = %+v", status, msg, retry, e)
+		}
+	})
+}
+
+func TestParseRetryAfter_Forms(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	tests := map[string]time.Duration{
+		"":                              5 * time.Second,
+		"7":                             7 * time.Second,
+		"0":                             0,
+		"-1":                            5 * time.Second,
+		"soon":                          5 * time.Second,
+		"99999999999999":                time.Hour,
+		"Wed, 01 Jan 2025 00:00:30 GMT": 30 * time.Second,
+		"Tue, 31 Dec 2024 23:00:00 GMT": 0,
+		"Fri, 01 Jan 2100 00:00:00 GMT": time.Hour,
+	}
+	for in, want := range tests {
+		h := http.Header{}
+		if in != "" {
+			h.Set("Retry-After", in)
+		}
+		if got := parseRetryAfter(h, now); got != want {
+			t.Errorf("parseRetryAfter(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
