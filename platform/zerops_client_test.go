@@ -713,3 +713,22 @@ func TestZeropsClient_ClientIDRetriedAfterFailure(t *testing.T) {
 		t.Errorf("user info requested %d times, want 2 (failure not cached, success cached)", got)
 	}
 }
+
+func TestZeropsClient_SearchDefaultLimit(t *testing.T) {
+	t.Parallel()
+	srv, c := fake(t)
+	ctx := ctxT(t)
+	for range platform.DefaultSearchLimit + 5 {
+		if _, err := c.RestartService(ctx, srv.ServiceID("db")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := c.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: srv.ProjectID()})
+	if err != nil || len(got) != platform.DefaultSearchLimit {
+		t.Fatalf("SearchProcesses(default) = %d, %v; want %d", len(got), err, platform.DefaultSearchLimit)
+	}
+	more, err := c.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: srv.ProjectID(), Limit: 500})
+	if err != nil || len(more) < platform.DefaultSearchLimit+5 {
+		t.Fatalf("SearchProcesses(500) = %d, %v", len(more), err)
+	}
+}
