@@ -44,8 +44,8 @@ var headingRE = regexp.MustCompile(`(?m)^(#{1,4}) `)
 // zerops.yml for a runtime and managed services (types such as "bun@1.3",
 // "alpine/nodejs@22", "postgresql:single@18"; versions are ignored here —
 // FormatVersionCheck checks them). It joins the core principles, the
-// runtime's document, each service's document, wiring through env
-// references, and the next step. Names without a document become notes, not
+// runtime's document, each service's document and wiring through env
+// references; the caller appends the version check and the next step. Names without a document become notes, not
 // errors; it fails only when nothing is requested or the corpus is broken.
 func Briefing(runtime string, services []string) (string, error) {
 	runtime = strings.TrimSpace(runtime)
@@ -141,8 +141,6 @@ func Briefing(runtime string, services []string) (string, error) {
 			b.WriteString("- " + n + "\n")
 		}
 	}
-	b.WriteString("\n---\n\nNext: write import.yml and zerops.yml with the rules above, using only validated versions, " +
-		"then check import.yml with zerops_import dryRun=true before the real import.\n")
 	return b.String(), nil
 }
 

@@ -24,7 +24,7 @@ func TestBriefing(t *testing.T) {
 	}{
 		{"RuntimeAndServices", "nodejs@22", []string{"postgresql@16", "valkey@7.2"},
 			[]string{"## Core principles", "## Runtime: ", "zerops://docs/runtimes/nodejs", "zerops://docs/services/postgresql",
-				"zerops://docs/services/valkey", "## Wiring", "${db_connectionString}", "${cache_password}", "Next:", "dryRun=true"},
+				"zerops://docs/services/valkey", "## Wiring", "${db_connectionString}", "${cache_password}"},
 			[]string{"runtimes/nodejs", "services/postgresql", "services/valkey"}},
 		{"NewTypeSyntax", "alpine/nodejs@22", []string{"postgresql:single@18"},
 			[]string{"zerops://docs/runtimes/nodejs", "zerops://docs/services/postgresql"}, []string{"runtimes/nodejs", "services/postgresql"}},

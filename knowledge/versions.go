@@ -112,8 +112,8 @@ var stackGroups = []struct {
 //	Storage: object-storage | shared-storage
 //
 // Only ACTIVE, non-build versions are listed; build and core categories are
-// left out. The block starts with a heading and ends with the instruction to
-// use only these versions. An empty catalog gives "".
+// left out. The lines come without a heading: callers frame them. An empty
+// catalog gives "".
 func FormatStackList(types []platform.ServiceStackType) string {
 	c := newCatalog(types)
 	var lines []string
@@ -133,8 +133,7 @@ func FormatStackList(types []platform.ServiceStackType) string {
 	if len(lines) == 0 {
 		return ""
 	}
-	return "## Available service stacks (live)\n\n" + strings.Join(lines, "\n") +
-		"\n\n**Use only these versions in import.yml.** A type or version not listed here fails on import.\n"
+	return strings.Join(lines, "\n")
 }
 
 func (c *catalog) sortedTypes() []*catalogType {
