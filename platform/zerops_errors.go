@@ -29,24 +29,30 @@ const (
 
 // Zerops API error codes the mapping distinguishes.
 const (
-	apiTokenExpired               = "tokenExpired"
-	apiInsufficientPermissions    = "insufficientPermissions"
-	apiProjectNotFound            = "projectNotFound"
-	apiServiceStackNotFound       = "serviceStackNotFound"
-	apiProcessNotFound            = "processNotFound"
-	apiImportInvalidYaml          = "projectImportInvalidYaml"
-	apiNameUnavailable            = "serviceStackNameUnavailable"
-	apiNameInvalid                = "serviceStackNameInvalid"
-	apiTypeNotFound               = "serviceStackTypeNotFound"
-	apiProcessAlreadyFinished     = "processAlreadyFinished"
-	apiProcessCannotBeCanceled    = "processCanNoLongerBeCanceled"
-	apiSubdomainAlreadyEnabled    = "serviceStackSubdomainAccessAlreadyEnabled"
-	apiSubdomainAlreadyDisabled   = "serviceStackSubdomainAccessAlreadyDisabled"
-	apiInvalidAutoscaling         = "invalidCustomAutoscalingValue"
-	apiModeUpdateForbidden        = "modeUpdateForbiddenForThisStackCategory"
-	maxErrorBodyInMessage         = 300
+	apiTokenExpired             = "tokenExpired"
+	apiInsufficientPermissions  = "insufficientPermissions"
+	apiProjectNotFound          = "projectNotFound"
+	apiServiceStackNotFound     = "serviceStackNotFound"
+	apiProcessNotFound          = "processNotFound"
+	apiImportInvalidYaml        = "projectImportInvalidYaml"
+	apiNameUnavailable          = "serviceStackNameUnavailable"
+	apiNameInvalid              = "serviceStackNameInvalid"
+	apiTypeNotFound             = "serviceStackTypeNotFound"
+	apiProcessAlreadyFinished   = "processAlreadyFinished"
+	apiProcessCannotBeCanceled  = "processCanNoLongerBeCanceled"
+	apiSubdomainAlreadyEnabled  = "serviceStackSubdomainAccessAlreadyEnabled"
+	apiSubdomainAlreadyDisabled = "serviceStackSubdomainAccessAlreadyDisabled"
+	apiInvalidAutoscaling       = "invalidCustomAutoscalingValue"
+	apiModeUpdateForbidden      = "modeUpdateForbiddenForThisStackCategory"
+)
+
+const (
+	// maxErrorBodyInMessage bounds how much of a non-JSON error body is quoted.
+	maxErrorBodyInMessage = 300
+	// defaultRateLimitRetryAfterSec applies to a 429 without a usable Retry-After.
 	defaultRateLimitRetryAfterSec = 5
-	maxRetryAfterSec              = 3600 // a longer wait is treated as an hour: no overflow, no absurd cooldown
+	// maxRetryAfterSec caps Retry-After: no overflow, no absurd cooldown.
+	maxRetryAfterSec = 3600
 )
 
 // mapSDKError turns whatever an SDK call produced into a *PlatformError.
@@ -58,7 +64,10 @@ const (
 //   - a decode error with a status < 300: the success body did not decode;
 //   - a transport error with no status: network failure, timeout, cancellation.
 //
-// header is the response header (nil when none), used for Retry-After.
+// header is the response header (nil when none), used for Retry-After. Every
+// generated SDK response type keeps the headers of the answer even when it
+// returns a plain-body or decode error, so no transport wrapper is needed to
+// see Retry-After, and it is per request by construction.
 func mapSDKError(err error, status int, header http.Header, kind objectKind) *PlatformError {
 	if err == nil {
 		return nil
