@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/zeropsio/zcp/deploy/sshdtest"
 	"github.com/zeropsio/zcp/platform"
 )
 
@@ -43,4 +44,33 @@ func outputContains(lines []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// awaitHeldPush waits until a held push has started and returns its pid, or
+// until the deploy ends first (its timeout can pass before a loaded machine
+// even starts the push): then it returns the deploy's error, and the pid of a
+// push that started meanwhile (0 if none).
+func awaitHeldPush(t *testing.T, z *sshdtest.Zcli, done <-chan error) (pid int, ended bool, deployErr error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(testContext(t))
+	defer cancel()
+	pidc := make(chan int, 1)
+	go func() {
+		pid, _ := z.WaitPushStarted(ctx)
+		pidc <- pid
+	}()
+	select {
+	case pid := <-pidc:
+		if pid == 0 {
+			t.Fatal("the held push never started")
+		}
+		return pid, false, nil
+	case err := <-done:
+		cancel()
+		<-pidc
+		over, stop := context.WithCancel(context.Background())
+		stop()
+		pid, _ := z.WaitPushStarted(over) // looks once
+		return pid, true, err
+	}
 }

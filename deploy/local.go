@@ -41,6 +41,9 @@ func (d *Deployer) deployLocal(ctx context.Context, p Plan) (*Result, error) {
 	}
 	res := newResult(p, out)
 	if err := interrupted("zcli push", out, "Large uploads may need a longer timeout; check your network to Zerops."); err != nil {
+		if out.success {
+			return res, nil // the push got through before the kill
+		}
 		return res, err
 	}
 	if out.exitCode != 0 {

@@ -133,14 +133,17 @@ func TestDeployLocal_CancelKillsProcessGroup(t *testing.T) {
 				_, err := deploy.New(cfg).Deploy(ctx, deploy.Request{WorkingDir: t.TempDir(), ServiceID: "svc"})
 				done <- err
 			}()
-			pid, err := z.WaitPushStarted(testContext(t))
-			if err != nil {
-				t.Fatal(err)
+			pid, ended, err := awaitHeldPush(t, z, done)
+			if !ended {
+				if !tc.timeout {
+					cancel()
+				}
+				err = <-done
 			}
-			if !tc.timeout {
-				cancel()
+			wantCode(t, err, tc.wantCode)
+			if pid == 0 {
+				return // timed out before zcli began: nothing to reap
 			}
-			wantCode(t, <-done, tc.wantCode)
 			if err := sshdtest.WaitGone(testContext(t), pid); err != nil {
 				t.Errorf("zcli survived: %v", err)
 			}

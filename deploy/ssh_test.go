@@ -152,24 +152,22 @@ func TestDeploySSH_CancelKillsRemotePush(t *testing.T) {
 			})
 			ctx, cancel := context.WithCancel(testContext(t))
 			defer cancel()
-			type outcome struct {
-				res *deploy.Result
-				err error
-			}
-			done := make(chan outcome, 1)
+			done := make(chan error, 1)
 			go func() {
-				res, err := d.Deploy(ctx, deploy.Request{SourceService: "appdev", TargetServiceID: "svc", WorkingDir: t.TempDir()})
-				done <- outcome{res, err}
+				_, err := d.Deploy(ctx, deploy.Request{SourceService: "appdev", TargetServiceID: "svc", WorkingDir: t.TempDir()})
+				done <- err
 			}()
-			pid, err := s.WaitPushStarted(testContext(t))
-			if err != nil {
-				t.Fatal(err)
+			pid, ended, err := awaitHeldPush(t, s.Zcli, done)
+			if !ended {
+				if !tc.timeout {
+					cancel()
+				}
+				err = <-done
 			}
-			if !tc.timeout {
-				cancel()
+			wantCode(t, err, tc.wantCode)
+			if pid == 0 {
+				return // timed out before the remote push began: nothing to reap
 			}
-			got := <-done
-			wantCode(t, got.err, tc.wantCode)
 			if err := sshdtest.WaitGone(testContext(t), pid); err != nil {
 				t.Errorf("remote zcli push survived: %v", err)
 			}

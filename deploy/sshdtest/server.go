@@ -3,7 +3,6 @@ package sshdtest
 import (
 	"bytes"
 	"context"
-
 	"fmt"
 	"net"
 	"os"
