@@ -732,3 +732,29 @@ func TestZeropsClient_SearchDefaultLimit(t *testing.T) {
 		t.Fatalf("SearchProcesses(500) = %d, %v", len(more), err)
 	}
 }
+
+func TestZeropsClient_SearchByServiceOnly(t *testing.T) {
+	t.Parallel()
+	srv, c := fake(t)
+	ctx := ctxT(t)
+	stage := srv.ServiceID("appstage")
+	av, err := c.CreateAppVersion(ctx, stage, "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := c.RestartService(ctx, stage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: stage})
+	if err != nil || len(versions) == 0 || versions[0].ID != av.ID {
+		t.Errorf("SearchAppVersions(service only) = %+v, %v", versions, err)
+	}
+	procs, err := c.SearchProcesses(ctx, platform.ProcessFilter{ServiceID: stage})
+	if err != nil || len(procs) == 0 || procs[0].ID != p.ID {
+		t.Errorf("SearchProcesses(service only) = %+v, %v", procs, err)
+	}
+	if _, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{}); platform.ErrorCode(err) != platform.ErrInvalidParameter {
+		t.Errorf("no project and no service: %v", err)
+	}
+}

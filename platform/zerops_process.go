@@ -77,10 +77,13 @@ func (c *ZeropsClient) SearchAppVersions(ctx context.Context, filter AppVersionF
 
 // activityConds builds the search conditions of an activity query. Processes
 // carry clientId, so they are scoped by it as well; app versions are scoped
-// by project alone.
+// by project alone. A service ID alone is enough: a service belongs to one
+// project (the build watcher knows only the service it follows).
 func (c *ZeropsClient) activityConds(ctx context.Context, projectID, serviceID string, byClient bool) ([]eq, error) {
-	if err := validateID("project ID", projectID); err != nil {
-		return nil, err
+	if projectID != "" || serviceID == "" {
+		if err := validateID("project ID", projectID); err != nil {
+			return nil, err
+		}
 	}
 	if serviceID != "" {
 		if err := validateID("service ID", serviceID); err != nil {
@@ -95,7 +98,9 @@ func (c *ZeropsClient) activityConds(ctx context.Context, projectID, serviceID s
 		}
 		conds = append(conds, eq{"clientId", clientID})
 	}
-	conds = append(conds, eq{"projectId", projectID})
+	if projectID != "" {
+		conds = append(conds, eq{"projectId", projectID})
+	}
 	if serviceID != "" {
 		conds = append(conds, eq{"serviceStackId", serviceID})
 	}
