@@ -30,7 +30,7 @@ func (s *Server) takeFaultLocked(method, path string) *Fault {
 // applyFault plays a fault. It reports whether the request has been answered;
 // false means a latency-only fault that passes the request on.
 func (s *Server) applyFault(w http.ResponseWriter, r *http.Request, f *Fault) bool {
-	if f.Latency > 0 && !sleepCtx(r.Context(), f.Latency) {
+	if f.Latency > 0 && !s.sleep(r.Context(), f.Latency) {
 		// The caller went away; answer nothing useful.
 		writeAPIError(w, http.StatusServiceUnavailable, "internalServerError", "request canceled")
 		return true
@@ -87,14 +87,17 @@ func resetConn(w http.ResponseWriter) {
 	_ = conn.Close()
 }
 
-// sleepCtx waits d or until ctx ends; it reports whether d elapsed.
-func sleepCtx(ctx context.Context, d time.Duration) bool {
+// sleep waits d, or until ctx ends or the Server closes; it reports whether
+// d elapsed.
+func (s *Server) sleep(ctx context.Context, d time.Duration) bool {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-t.C:
 		return true
 	case <-ctx.Done():
+		return false
+	case <-s.done:
 		return false
 	}
 }

@@ -252,3 +252,29 @@ func TestServer_EmptyAndHandler(t *testing.T) {
 	}
 	s.Close() // never started: a no-op
 }
+
+// TestServer_CloseEndsLatency checks that Close does not wait out injected
+// latency and leaves no handler behind (goleak checks the rest).
+func TestServer_CloseEndsLatency(t *testing.T) {
+	t.Parallel()
+	srv, err := fakeapi.Start(fakeapi.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.InjectFault(fakeapi.Fault{Latency: time.Hour})
+	hc := &http.Client{}
+	defer hc.CloseIdleConnections()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		resp, err := hc.Get(srv.URL() + "/api/rest/public/user/info")
+		if err == nil {
+			resp.Body.Close()
+		}
+	}()
+	for srv.CountRequests("", "/user/") == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	srv.Close()
+	<-done
+}

@@ -22,6 +22,13 @@ const (
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	now := time.Now()
 	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		writeAPIError(w, http.StatusServiceUnavailable, "internalServerError", "The fake API is closed.")
+		return
+	}
+	s.inflight.Add(1)
+	defer s.inflight.Done()
 	s.requests = append(s.requests, Request{Method: r.Method, Path: r.URL.Path, Time: now})
 	fault := s.takeFaultLocked(r.Method, r.URL.Path)
 	limiter := s.limiter

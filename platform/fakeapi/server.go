@@ -35,13 +35,20 @@ type Server struct {
 	baseURL  string
 	served   chan struct{}
 	closeOne sync.Once
+
+	// done is closed by Close: injected latency stops waiting. inflight
+	// counts running requests (Add only under mu while !closed) so that
+	// Close returns only when no handler goroutine is left.
+	done     chan struct{}
+	closed   bool
+	inflight sync.WaitGroup
 }
 
 // New returns a Server with the seeded project "demo" (unless opts.Empty).
 // It does not listen; use it as an http.Handler or call [Start].
 func New(opts Options) *Server {
 	opts = opts.withDefaults()
-	s := &Server{opts: opts}
+	s := &Server{opts: opts, done: make(chan struct{})}
 	s.st = newState(opts, time.Now())
 	if !opts.Empty {
 		s.st.seedDemo()
@@ -87,10 +94,17 @@ func StartTB(tb testing.TB, opts Options) *Server {
 // the Server was made with [New] and is not listening.
 func (s *Server) URL() string { return s.baseURL }
 
-// Close stops the listener and every open connection, and waits for the
-// serving goroutine to end. Safe to call more than once.
+// Close stops the listener and every open connection, ends injected
+// latency, and waits for the serving goroutine and every running request to
+// end. Later requests to a Server used as a bare handler are answered 503.
+// Safe to call more than once.
 func (s *Server) Close() {
 	s.closeOne.Do(func() {
+		s.mu.Lock()
+		s.closed = true
+		s.mu.Unlock()
+		close(s.done)
+		defer s.inflight.Wait()
 		if s.httpSrv == nil {
 			return
 		}

@@ -1,0 +1,79 @@
+package fakeapi_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zerops-go/dto/input/body"
+	"github.com/zeropsio/zerops-go/types"
+)
+
+func TestImport_Rejections(t *testing.T) {
+	t.Parallel()
+	srv, h := newSDK(t, fastOpts)
+	ctx := context.Background()
+	svc := func(hostname, typ string) string {
+		return "services:\n  - hostname: " + hostname + "\n    type: " + typ + "\n"
+	}
+	tests := []struct {
+		name     string
+		yaml     string
+		fileCode string   // whole-file rejection (400)
+		codes    []string // per-service codes, "" for success
+	}{
+		{"unparsable", "services: [\n  - {", "projectImportInvalidYaml", nil},
+		{"project section", "project:\n  name: p\n" + svc("a", "nodejs@22"), "projectImportInvalidYaml", nil},
+		{"no services", "services: []\n", "projectImportInvalidYaml", nil},
+		{"services not a list", "services: nodejs\n", "projectImportInvalidYaml", nil},
+		{"too large", svc("a", "nodejs@22") + "# " + strings.Repeat("x", 101<<10) + "\n", "projectImportInvalidYaml", nil},
+		{"uppercase hostname", svc("Api", "nodejs@22"), "", []string{"serviceStackNameInvalid"}},
+		{"dash in hostname", svc("my-api", "nodejs@22"), "", []string{"serviceStackNameInvalid"}},
+		{"41 characters", svc("a"+strings.Repeat("b", 40), "nodejs@22"), "", []string{"serviceStackNameInvalid"}},
+		{"40 characters", svc("a"+strings.Repeat("b", 39), "nodejs@22"), "", []string{""}},
+		{"empty hostname", svc(`""`, "nodejs@22"), "", []string{"serviceStackNameInvalid"}},
+		{"unknown type", svc("a", "cobol@1"), "", []string{"serviceStackTypeNotFound"}},
+		{"unknown version", svc("a", "valkey@8"), "", []string{"serviceStackTypeNotFound"}},
+		{"disabled version", svc("a", "nodejs@18"), "", []string{"serviceStackTypeNotFound"}},
+		{"build-only version", svc("a", "php@8.4"), "", []string{"serviceStackTypeNotFound"}},
+		{"malformed type", svc("a", "node js"), "", []string{"serviceStackTypeNotFound"}},
+		{"new syntax", svc("a", "postgresql:single@18") + "  - hostname: b\n    type: ubuntu/python@3.14\n", "", []string{"", ""}},
+		{"duplicate in file", svc("a", "nodejs@22") + "  - hostname: a\n    type: go@1\n", "", []string{"", "serviceStackNameUnavailable"}},
+		{"duplicate in project", svc("db", "postgresql@16"), "", []string{"serviceStackNameUnavailable"}},
+		{"bad mode", svc("a", "postgresql@16") + "    mode: TRIPLE\n", "", []string{"projectImportInvalidParameter"}},
+		{"mode contradicts type", svc("a", "postgresql:ha@16") + "    mode: NON_HA\n", "", []string{"projectImportInvalidParameter"}},
+		{"containers on a database", svc("a", "postgresql@16") + "    minContainers: 2\n", "", []string{"projectImportInvalidParameter"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			// Each case gets its own project so successes do not collide.
+			project := srv.ProjectID()
+			if tc.name != "duplicate in project" {
+				project = srv.AddProject(strings.ReplaceAll(tc.name, " ", ""))
+			}
+			r, err := h.PostProjectServiceStackImport(ctx, pid(project), body.ServiceStackImport{Yaml: types.Text(tc.yaml)})
+			if tc.fileCode != "" {
+				if code := apiCode(outErr(t, r.Output, err)); code != tc.fileCode {
+					t.Fatalf("code %q, want %q", code, tc.fileCode)
+				}
+				return
+			}
+			res := out(t, r.Output, err)
+			if len(res.ServiceStacks) != len(tc.codes) {
+				t.Fatalf("%d services in answer, want %d", len(res.ServiceStacks), len(tc.codes))
+			}
+			for i, want := range tc.codes {
+				got := ""
+				if e := res.ServiceStacks[i].Error; e != nil {
+					got = string(e.Code)
+					if e.Message == "" {
+						t.Errorf("service %d: error without message", i)
+					}
+				}
+				if got != want {
+					t.Errorf("service %d: code %q, want %q", i, got, want)
+				}
+			}
+		})
+	}
+}
