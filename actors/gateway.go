@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -102,6 +103,7 @@ type Gateway struct {
 	cfg GatewayConfig
 
 	limiter *rate.Limiter
+	resMu   sync.Mutex    // serialises reservations; see takeToken
 	slots   chan struct{} // in-flight semaphore
 
 	stopCtx context.Context // cancelled when Serve ends: the done signal
@@ -245,12 +247,8 @@ func (g *Gateway) admit(ctx context.Context) error {
 			return err
 		}
 	}
-	if err := g.limiter.Wait(ctx); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		// The wait would outlast the caller's deadline: give up now.
-		return context.DeadlineExceeded
+	if err := g.takeToken(ctx); err != nil {
+		return err
 	}
 	select {
 	case g.slots <- struct{}{}:
@@ -259,6 +257,42 @@ func (g *Gateway) admit(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// takeToken waits for a token of the shared bucket. Reservations are made
+// under g.resMu with the time read inside the lock: rate.Limiter.Wait reads
+// the clock before taking its own lock, and under contention that lets its
+// clock step back and hand out a few tokens more than the budget.
+func (g *Gateway) takeToken(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	g.resMu.Lock()
+	now := time.Now()
+	r := g.limiter.ReserveN(now, 1)
+	g.resMu.Unlock()
+	if !r.OK() {
+		return errors.New("api-gateway: burst below 1") // unreachable: burst ≥ 1
+	}
+	delay := r.DelayFrom(now)
+	if dl, ok := ctx.Deadline(); ok && now.Add(delay).After(dl) {
+		g.cancelReservation(r)
+		return context.DeadlineExceeded // the wait would outlast the caller: give up now
+	}
+	if delay <= 0 {
+		return nil
+	}
+	if err := sleep(ctx, delay); err != nil {
+		g.cancelReservation(r)
+		return err
+	}
+	return nil
+}
+
+func (g *Gateway) cancelReservation(r *rate.Reservation) {
+	g.resMu.Lock()
+	r.CancelAt(time.Now())
+	g.resMu.Unlock()
 }
 
 func (g *Gateway) waitError(ctx context.Context, method string) error {

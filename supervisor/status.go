@@ -3,6 +3,7 @@ package supervisor
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -136,7 +137,7 @@ func (d *StatusDump) Render(ctx context.Context) []byte {
 		}
 		ans := answers[i]
 		switch {
-		case !ans.ok:
+		case !ans.ok || errors.Is(ans.err, context.DeadlineExceeded):
 			fmt.Fprintf(&b, "  %s: unresponsive (no status within %s), restarts %d\n", a, timeout, restarts)
 		case ans.err != nil:
 			fmt.Fprintf(&b, "  %s: status error: %v, restarts %d\n", a, ans.err, restarts)

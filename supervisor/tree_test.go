@@ -87,6 +87,10 @@ func TestTree_PanickingActorRestartedOthersServe(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	done := tree.Start(ctx)
 	<-f.running // restarted after its panic
+	// suture restarts the actor before it reports the event to the hook.
+	for deadline := time.Now().Add(5 * time.Second); tree.Restarts("flappy") == 0 && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
 	if got := tree.Restarts("flappy"); got != 1 {
 		t.Errorf("restarts %d, want 1", got)
 	}
