@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/search"
@@ -31,6 +32,8 @@ type Index struct {
 	docs  []Document          // sorted by URI
 	byURI map[string]Document // URI → document
 	stats *search.BM25Stats   // corpus statistics BM25 needs; the in-memory store cannot report them
+
+	analyzer analysis.Analyzer // the fields' analyzer (stateless, safe for concurrent use)
 }
 
 // indexedDoc is what bleve sees of a document.
@@ -57,6 +60,7 @@ func BuildIndex(docs []Document) (*Index, error) {
 		stats: &search.BM25Stats{FieldCardinality: map[string]int{fieldTitle: 0, fieldKeywords: 0, fieldContent: 0}},
 	}
 	analyzer := m.AnalyzerNamed(en.AnalyzerName)
+	ix.analyzer = analyzer
 	batch := bi.NewBatch()
 	for _, d := range docs {
 		if d.URI == "" {

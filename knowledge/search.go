@@ -66,6 +66,7 @@ func (ix *Index) Search(q string, limit int) (*SearchResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("knowledge search %q: %w", truncateRunes(q, 60), err)
 	}
+	snippetTerms := [][]string{ix.contentTerms(original), ix.contentTerms(exp.added)}
 	for _, h := range sr.Hits {
 		d, ok := ix.byURI[h.ID]
 		if !ok {
@@ -76,7 +77,7 @@ func (ix *Index) Search(q string, limit int) (*SearchResult, error) {
 			Title:       d.Title,
 			Description: d.Description,
 			Score:       h.Score,
-			Snippet:     snippet(d.Content, exp.terms, snippetRunes),
+			Snippet:     snippet(d.Content, snippetTerms, snippetRunes),
 		})
 	}
 	if len(res.Hits) == 0 {
@@ -85,6 +86,18 @@ func (ix *Index) Search(q string, limit int) (*SearchResult, error) {
 	}
 	res.TopContent = ix.byURI[res.Hits[0].URI].Content
 	return res, nil
+}
+
+// contentTerms drops the terms the analyzer discards (stop words such as
+// "how", "to"), so snippets centre on words that matched.
+func (ix *Index) contentTerms(terms []string) []string {
+	out := make([]string, 0, len(terms))
+	for _, t := range terms {
+		if len(ix.analyzer.Analyze([]byte(t))) > 0 {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // cleanQuery makes any input safe to tokenise: valid UTF-8, bounded length,

@@ -308,11 +308,12 @@ func TestSnippet(t *testing.T) {
 		{"WordStartOnly", "use mongo here and go there", []string{"go"}, "go there"},
 		{"MultiByte", strings.Repeat("žluťoučký kůň ", 50) + "valkey", []string{"valkey"}, "valkey"},
 		{"StemFallback", "we configure databases here", []string{"databased"}, "databases"},
+		{"HeadingMarks", "# Title\n\n## Section\nbody", []string{"section"}, "Title Section body"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got := snippet(tt.content, tt.terms, snippetRunes)
+			got := snippet(tt.content, [][]string{tt.terms}, snippetRunes)
 			if !utf8.ValidString(got) {
 				t.Fatalf("invalid UTF-8: %q", got)
 			}
@@ -323,6 +324,15 @@ func TestSnippet(t *testing.T) {
 				t.Errorf("snippet %q lacks %q", got, tt.want)
 			}
 		})
+	}
+}
+
+func TestSnippet_TypedTermsFirst(t *testing.T) {
+	t.Parallel()
+	content := "postgresql is early here. " + strings.Repeat("filler ", 60) + "mongodb is mentioned late."
+	got := snippet(content, [][]string{{"mongodb"}, {"postgresql"}}, 80)
+	if !strings.Contains(got, "mongodb") {
+		t.Errorf("snippet %q does not centre on the typed term", got)
 	}
 }
 

@@ -8,11 +8,12 @@ import (
 const snippetRunes = 200
 
 // snippet returns about width runes of content around the first occurrence of
-// any term, on word boundaries, with whitespace collapsed. It works on runes,
-// so multi-byte characters are never split. Without a match it returns the
-// start of the content.
-func snippet(content string, terms []string, width int) string {
-	text := []rune(collapseSpace(content))
+// a term, on word boundaries, with heading marks dropped and whitespace
+// collapsed. terms are tried group by group (typed terms before alias
+// terms). It works on runes, so multi-byte characters are never split.
+// Without a match it returns the start of the content.
+func snippet(content string, groups [][]string, width int) string {
+	text := []rune(collapseSpace(stripHeadingMarks(content)))
 	if len(text) == 0 {
 		return ""
 	}
@@ -21,9 +22,14 @@ func snippet(content string, terms []string, width int) string {
 		lower = text
 	}
 	pos := -1
-	for _, t := range terms {
-		if p := findTerm(lower, []rune(t)); p >= 0 && (pos < 0 || p < pos) {
-			pos = p
+	for _, terms := range groups {
+		for _, t := range terms {
+			if p := findTerm(lower, []rune(t)); p >= 0 && (pos < 0 || p < pos) {
+				pos = p
+			}
+		}
+		if pos >= 0 {
+			break
 		}
 	}
 	start := 0
@@ -93,6 +99,17 @@ func indexWordStart(text, term []rune) int {
 		}
 	}
 	return -1
+}
+
+// stripHeadingMarks removes the leading #s of markdown headings.
+func stripHeadingMarks(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if t := strings.TrimLeft(l, "#"); len(t) < len(l) && strings.HasPrefix(t, " ") {
+			lines[i] = t
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 func collapseSpace(s string) string {
