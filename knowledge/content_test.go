@@ -89,3 +89,38 @@ func TestClaudeMD_SharesCatalog(t *testing.T) {
 		t.Errorf("CLAUDE.md is not a thin directive (%d chars)", len(md))
 	}
 }
+
+// TestStaticLinks_Resolve checks every zerops://docs link the package itself
+// emits (context, workflows, unsupported-service notes, popular topics,
+// briefing) points at a corpus document.
+func TestStaticLinks_Resolve(t *testing.T) {
+	t.Parallel()
+	docs, err := Documents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	uris := map[string]bool{}
+	for _, d := range docs {
+		uris[d.URI] = true
+	}
+	texts := map[string]string{"context": ContextText(), "catalog": WorkflowCatalog(), "claude": ClaudeMD()}
+	for _, name := range WorkflowNames() {
+		texts["workflow "+name], _ = Workflow(name)
+	}
+	for key, u := range unsupported {
+		texts["unsupported "+key] = u.uri
+	}
+	texts["popular"] = strings.Join(popularTopics, " ")
+	b, err := Briefing("nodejs@22", []string{"postgresql@16"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts["briefing"] = b
+	for name, txt := range texts {
+		for _, l := range linkRE.FindAllString(txt, -1) {
+			if !uris[l] {
+				t.Errorf("%s: link %s does not resolve", name, l)
+			}
+		}
+	}
+}
