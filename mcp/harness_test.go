@@ -72,7 +72,7 @@ type harnessOpts struct {
 
 // newHarness runs the server over in-memory transports against the fake API
 // through the real client, with a real watcher and knowledge index.
-func newHarness(t *testing.T, o harnessOpts) *harness {
+func newHarness(t testing.TB, o harnessOpts) *harness {
 	t.Helper()
 	if o.processDuration == 0 {
 		o.processDuration = 40 * time.Millisecond

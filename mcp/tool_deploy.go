@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -176,7 +177,11 @@ func buildFailed(v platform.AppVersion) bool {
 // followBuild reports the build started by the push until it is ACTIVE or
 // failed. A failure is BUILD_FAILED carrying the last build-log lines.
 func (s *Server) followBuild(ctx context.Context, pr *progress, serviceID, name string, res *deploy.Result) (*buildOutcome, error) {
-	ch, err := s.deps.Watcher.SubscribeBuild(ctx, serviceID, res.Started)
+	// The platform stamps app versions with its own clock, to the millisecond
+	// or coarser: look a little before the push began so our version is not
+	// skipped. The push created its version before returning, so the newest
+	// one found is still ours.
+	ch, err := s.deps.Watcher.SubscribeBuild(ctx, serviceID, res.Started.Add(-buildSinceSlack))
 	if err != nil {
 		return &buildOutcome{Note: "could not follow the build"}, nil
 	}
@@ -241,6 +246,9 @@ func (s *Server) buildFailure(ctx context.Context, v platform.AppVersion, label 
 	te.Extra["buildLog"] = lines
 	return te
 }
+
+// buildSinceSlack widens the build search window before the push started.
+const buildSinceSlack = 2 * time.Second
 
 func orDefault(s, d string) string {
 	if s == "" {
