@@ -1,7 +1,6 @@
 package knowledge
 
 import (
-	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -56,7 +55,8 @@ func Briefing(runtime string, services []string) (string, error) {
 		}
 	}
 	if runtime == "" && len(reqServices) == 0 {
-		return "", errors.New("knowledge briefing: name a runtime or at least one service")
+		return "", platform.NewError(platform.ErrInvalidParameter, "knowledge briefing: no runtime or service named",
+			"Pass runtime (e.g. nodejs@22) and/or services (e.g. [\"postgresql@16\"]).")
 	}
 	docs, err := Documents()
 	if err != nil {

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -79,3 +80,33 @@ func TestBaseName(t *testing.T) {
 		}
 	}
 }
+
+func TestKnowledge_ConcurrentUse(t *testing.T) {
+	t.Parallel()
+	done := make(chan error, 40)
+	for i := range 40 {
+		go func() {
+			var err error
+			switch i % 4 {
+			case 0:
+				_, err = Documents()
+			case 1:
+				_, err = Briefing("python@3.12", []string{"valkey@7.2"})
+			case 2:
+				if _, ok := Workflow("deploy"); !ok {
+					err = errNoWorkflow
+				}
+			default:
+				_ = ContextText() + ClaudeMD()
+			}
+			done <- err
+		}()
+	}
+	for range 40 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+var errNoWorkflow = errors.New("deploy workflow missing")

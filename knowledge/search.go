@@ -2,7 +2,6 @@ package knowledge
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -11,6 +10,8 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // Search limits.
@@ -22,8 +23,12 @@ const (
 	expandedBoost      = 0.5 // added alias terms weigh half: they widen recall without outranking what was typed
 )
 
-// ErrEmptyQuery is returned by Search for an empty or whitespace-only query.
-var ErrEmptyQuery = errors.New("knowledge search: query is empty")
+// ErrEmptyQuery is returned by Search for a query with nothing to search
+// (empty, whitespace, or no valid UTF-8). It is an INVALID_PARAMETER
+// platform error, so callers can pass it on as it is.
+var ErrEmptyQuery error = platform.NewError(platform.ErrInvalidParameter,
+	"knowledge search: query is empty",
+	"Pass a few words, e.g. query=\"connect nodejs to postgresql\".")
 
 // popularTopics are offered when a query matches nothing.
 var popularTopics = []string{

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // fixtureIndex indexes the small corpus under testdata/fixture.
@@ -158,8 +160,13 @@ func TestSearch_EmptyQuery(t *testing.T) {
 	t.Parallel()
 	ix := fixtureIndex(t)
 	for _, q := range []string{"", "   ", "\n\t", "\xff\xfe"} {
-		if _, err := ix.Search(q, 5); !errors.Is(err, ErrEmptyQuery) {
+		_, err := ix.Search(q, 5)
+		if !errors.Is(err, ErrEmptyQuery) {
 			t.Errorf("Search(%q) err = %v, want ErrEmptyQuery", q, err)
+		}
+		var pe *platform.PlatformError
+		if !errors.As(err, &pe) || pe.Code != platform.ErrInvalidParameter {
+			t.Errorf("Search(%q) err = %v, want an INVALID_PARAMETER platform error", q, err)
 		}
 	}
 }
