@@ -1,0 +1,96 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
+)
+
+func TestSteering_WorkflowCarriesLiveStacks(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.call(t, "zerops_workflow", map[string]any{"workflow": "bootstrap"})
+	wantOK(t, res)
+	body := text(res)
+	if strings.Contains(body, "<!-- STACKS -->") || !strings.Contains(body, "Available Service Stacks") || !strings.Contains(body, "nodejs") {
+		t.Errorf("bootstrap lacks the live stacks:\n%s", body)
+	}
+	res, _ = h.call(t, "zerops_workflow", map[string]any{"workflow": "scale"})
+	wantOK(t, res)
+	if strings.Contains(text(res), "Available Service Stacks") {
+		t.Error("scale workflow got the stack list")
+	}
+}
+
+func TestSteering_DegradesWithoutCatalog(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	h.fake.InjectFault(fakeapi.Fault{Method: "POST", PathPrefix: "/service-stack-type/", Status: 503})
+	res, _ := h.call(t, "zerops_workflow", map[string]any{"workflow": "bootstrap"})
+	wantOK(t, res)
+	if strings.Contains(text(res), "<!-- STACKS -->") || strings.Contains(text(res), "Available Service Stacks") {
+		t.Errorf("bootstrap without catalog keeps artifacts:\n%s", text(res))
+	}
+	res, _ = h.call(t, "zerops_context", nil)
+	wantOK(t, res)
+	res, m := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: api\n    type: nodejs@22\n", "dryRun": true})
+	wantOK(t, res)
+	if m["valid"] != true {
+		t.Errorf("dry run without catalog = %s", text(res))
+	}
+	res, _ = h.call(t, "zerops_knowledge", map[string]any{"runtime": "nodejs@22"})
+	wantOK(t, res)
+}
+
+func TestSteering_BriefingVersionCheckAndDryRunFlagInventedVersion(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.call(t, "zerops_knowledge", map[string]any{"runtime": "nodejs@22", "services": []string{"valkey@8"}})
+	wantOK(t, res)
+	if !strings.Contains(text(res), "valkey@8") {
+		t.Errorf("briefing has no version check for valkey@8:\n%s", text(res))
+	}
+	res, m := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: cache\n    type: valkey@8\n    mode: NON_HA\n", "dryRun": true})
+	wantOK(t, res)
+	w, _ := m["warnings"].([]any)
+	found := false
+	for _, x := range w {
+		if strings.Contains(x.(string), "valkey@8") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("dry run does not flag valkey@8: %s", text(res))
+	}
+}
+
+func TestProgress_OtherAsyncTools(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	ctx := context.Background()
+	calls := []struct {
+		tool string
+		args map[string]any
+	}{
+		{"zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"A=1"}}},
+		{"zerops_subdomain", map[string]any{"serviceHostname": "appstage", "action": "enable"}},
+		{"zerops_import", map[string]any{"content": "services:\n  - hostname: worker\n    type: nodejs@22\n"}},
+		{"zerops_delete", map[string]any{"serviceHostname": "cache", "confirm": "true"}},
+	}
+	for i, c := range calls {
+		res, m := h.callWith(t, ctx, c.tool, c.args, i+100)
+		wantOK(t, res)
+		procs, _ := m["processes"].([]any)
+		if len(procs) == 0 {
+			t.Fatalf("%s returned no processes: %s", c.tool, text(res))
+		}
+		for _, p := range procs {
+			if st := p.(map[string]any)["status"]; st != platform.ProcessFinished {
+				t.Errorf("%s: process %v after following", c.tool, st)
+			}
+		}
+	}
+}
