@@ -83,6 +83,9 @@ func TestProgress_CancelStopsWaitProcessKeepsRunning(t *testing.T) {
 		done <- err
 	}()
 	<-h.notified // the handler is waiting on the watcher
+	if in := h.srv.InFlight(); len(in) != 1 || in[0].Tool != "zerops_manage" {
+		t.Errorf("in flight = %+v", in)
+	}
 	cancel()
 	select {
 	case err := <-done:

@@ -246,3 +246,29 @@ func TestRun_EndsWithClient(t *testing.T) {
 		t.Errorf("Run after client close = %v", err)
 	}
 }
+
+func TestModernHandshake_ToolsWork(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	srv, err := mcp.New(mcp.Deps{Client: h.client, Project: mcp.Project{ID: h.fake.ProjectID()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ct := sdk.NewInMemoryTransports()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ss, err := srv.SDK().Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "modern"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "zerops_discover"})
+	if err != nil || res.IsError {
+		t.Fatalf("discover over the default handshake: %v %s", err, text(res))
+	}
+	_ = cs.Close()
+	_ = ss.Wait()
+}
