@@ -14,8 +14,6 @@ import (
 	"github.com/zeropsio/zerops-go/types"
 	"github.com/zeropsio/zerops-go/types/enum"
 	"github.com/zeropsio/zerops-go/types/uuid"
-
-	"github.com/zeropsio/zcp/platform/fakeapi"
 )
 
 // These tests drive the fake with the bare zerops-go SDK, as the real API
@@ -547,5 +545,3 @@ func TestSDK_LogAccess(t *testing.T) {
 		t.Fatal("no expiration")
 	}
 }
-
-var _ = fakeapi.Options{}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // searchRequest is the body of every */search endpoint (body.EsFilter).
@@ -203,7 +204,7 @@ type stackTypeVersionJSON struct {
 
 func (st *state) searchStackTypes(rq *apiRequest) (int, any) {
 	views := make([]stackTypeJSON, 0, len(st.cat.types))
-	stamp := ts(st.created.Add(-365 * 24 * 60 * 60 * 1e9))
+	stamp := ts(st.created.Add(-365 * 24 * time.Hour))
 	for _, t := range st.cat.types {
 		v := stackTypeJSON{ID: t.ID, Name: t.Name, Category: t.Category, Created: stamp, LastUpdate: stamp}
 		for _, ver := range t.Versions {
