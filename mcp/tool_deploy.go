@@ -58,8 +58,16 @@ func (s *Server) deployTool() toolDef {
 		if dreq.SourceService == "" {
 			target = dreq.ServiceID
 		}
+		pr := s.progressFor(ctx, req)
+		follow := pr.enabled() && s.deps.Watcher != nil
 		var res *deploy.Result
+		var since time.Time
 		job := func(ctx context.Context) error {
+			// Inside the target's pool slot no other push of ours can add a
+			// version, so the newest one now is the last before this push.
+			if follow {
+				since = s.buildBaseline(ctx, target)
+			}
 			r, err := s.deps.Deployer.Deploy(ctx, dreq)
 			res = r
 			return err
@@ -80,12 +88,14 @@ func (s *Server) deployTool() toolDef {
 		if out.TargetServiceID == "" {
 			out.TargetServiceID = target
 		}
-		pr := s.progressFor(ctx, req)
-		if !pr.enabled() || s.deps.Watcher == nil {
+		if !follow {
 			out.Next = fmt.Sprintf("Next: the build runs on the platform; follow it with zerops_events serviceHostname=%s, then check zerops_logs.", orDefault(targetName, "<target>"))
 			return jsonResult(out)
 		}
-		build, err := s.followBuild(ctx, pr, out.TargetServiceID, targetName, res)
+		if since.IsZero() {
+			since = res.Started.Add(-buildSinceSlack)
+		}
+		build, err := s.followBuild(ctx, pr, out.TargetServiceID, targetName, since)
 		if err != nil {
 			return nil, err
 		}
@@ -176,12 +186,8 @@ func buildFailed(v platform.AppVersion) bool {
 
 // followBuild reports the build started by the push until it is ACTIVE or
 // failed. A failure is BUILD_FAILED carrying the last build-log lines.
-func (s *Server) followBuild(ctx context.Context, pr *progress, serviceID, name string, res *deploy.Result) (*buildOutcome, error) {
-	// The platform stamps app versions with its own clock, to the millisecond
-	// or coarser: look a little before the push began so our version is not
-	// skipped. The push created its version before returning, so the newest
-	// one found is still ours.
-	ch, err := s.deps.Watcher.SubscribeBuild(ctx, serviceID, res.Started.Add(-buildSinceSlack))
+func (s *Server) followBuild(ctx context.Context, pr *progress, serviceID, name string, since time.Time) (*buildOutcome, error) {
+	ch, err := s.deps.Watcher.SubscribeBuild(ctx, serviceID, since)
 	if err != nil {
 		return &buildOutcome{Note: "could not follow the build"}, nil
 	}
@@ -247,7 +253,23 @@ func (s *Server) buildFailure(ctx context.Context, v platform.AppVersion, label 
 	return te
 }
 
-// buildSinceSlack widens the build search window before the push started.
+// buildBaseline returns the time after which a build belongs to the push
+// about to start: just after the creation of the service's newest app version,
+// by the platform's own clock, so that clock skew between this container and
+// the platform cannot hide the new build. The zero time means "unknown".
+func (s *Server) buildBaseline(ctx context.Context, serviceID string) time.Time {
+	versions, err := s.deps.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: serviceID, Limit: 1})
+	if err != nil {
+		return time.Time{}
+	}
+	if len(versions) == 0 {
+		return time.Unix(0, 1) // no earlier version: any version is this push's
+	}
+	return versions[0].Created.Add(time.Millisecond)
+}
+
+// buildSinceSlack widens the build search window before the push started,
+// used only when the baseline could not be read.
 const buildSinceSlack = 2 * time.Second
 
 func orDefault(s, d string) string {
