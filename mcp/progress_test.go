@@ -153,38 +153,9 @@ func TestConcurrency_TwentyCallsOneSession(t *testing.T) {
 	}
 }
 
-// pushDeployer stands in for zcli push: it creates an app version through the
-// real client, uploads an archive and starts the build, like the deploy
-// package does from a container.
-type pushDeployer struct {
-	c     platform.Client
-	calls sync.WaitGroup
-}
-
-func (d *pushDeployer) Deploy(ctx context.Context, req deploy.Request) (*deploy.Result, error) {
-	started := time.Now()
-	target := req.TargetServiceID
-	if target == "" {
-		target = req.ServiceID
-	}
-	av, err := d.c.CreateAppVersion(ctx, target, "test")
-	if err != nil {
-		return nil, err
-	}
-	if err := d.c.UploadAppVersion(ctx, av.ID, strings.NewReader("archive")); err != nil {
-		return nil, err
-	}
-	if _, err := d.c.BuildAndDeploy(ctx, av.ID, "zerops:\n  - setup: app\n    run: {start: x}\n", req.Setup); err != nil {
-		return nil, err
-	}
-	return &deploy.Result{Mode: deploy.ModeSSH, SourceService: req.SourceService, TargetServiceID: target, Started: started,
-		Output: []string{"BUILD ARTEFACTS READY TO DEPLOY"}, Duration: time.Since(started)}, nil
-}
-
 func TestDeploy_FollowsBuildToActive(t *testing.T) {
 	t.Parallel()
-	var h *harness
-	h = newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Deployer = &pushDeployer{c: d.Client} }})
+	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d1")
 	wantOK(t, res)
 	skipIfBuildWatchBroken(t, m)
@@ -210,7 +181,7 @@ func TestDeploy_FollowsBuildToActive(t *testing.T) {
 
 func TestDeploy_BuildFailureCarriesLog(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Deployer = &pushDeployer{c: d.Client} }})
+	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
 	res, m := h.call(t, "zerops_deploy", map[string]any{"sourceService": "ghost"})
 	wantError(t, res, m, platform.ErrServiceNotFound)
 	res, m = h.call(t, "zerops_deploy", map[string]any{})

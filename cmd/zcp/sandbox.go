@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/auth"
 	"github.com/zeropsio/zcp/platform/fakeapi"
@@ -52,7 +53,7 @@ func sandbox(args []string, stdout, stderr io.Writer) int {
 	}
 	return serve(serveOptions{
 		creds:    &auth.Credentials{Token: fake.Token(), APIURL: fake.URL(), Source: "sandbox"},
-		deployer: &apiPusher{client: client},
+		deployer: deploy.NewAPIPusher(client),
 		banner: "zcp: SANDBOX — serving MCP on stdio against a simulated Zerops project \"demo\" " +
 			"(services appdev, appstage, db, cache, storage). Nothing here touches a real Zerops account.",
 		cleanup: fake.Close,
