@@ -64,7 +64,7 @@ func readCLIToken(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	b, err := io.ReadAll(io.LimitReader(f, maxCLIData))
 	if err != nil {
 		return "", fmt.Errorf("read %s: %w", path, err)

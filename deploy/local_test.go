@@ -140,7 +140,7 @@ func TestDeployLocal_CancelKillsProcessGroup(t *testing.T) {
 				}
 				err = <-done
 			}
-			wantCode(t, err, tc.wantCode)
+			_ = wantCode(t, err, tc.wantCode)
 			if pid == 0 {
 				return // timed out before zcli began: nothing to reap
 			}
@@ -157,5 +157,5 @@ func TestDeploy_CanceledBeforeStart(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err := deploy.New(cfg).Deploy(ctx, deploy.Request{WorkingDir: t.TempDir(), ServiceID: "svc"})
-	wantCode(t, err, platform.ErrCanceled)
+	_ = wantCode(t, err, platform.ErrCanceled)
 }

@@ -127,7 +127,7 @@ func TestDeploySSH_NoTokenIsAuthRequired(t *testing.T) {
 	t.Parallel()
 	d := deploy.New(deploy.Config{})
 	_, err := d.Deploy(testContext(t), deploy.Request{SourceService: "appdev", TargetServiceID: "svc"})
-	wantCode(t, err, platform.ErrAuthRequired)
+	_ = wantCode(t, err, platform.ErrAuthRequired)
 }
 
 func TestDeploySSH_CancelKillsRemotePush(t *testing.T) {
@@ -164,7 +164,7 @@ func TestDeploySSH_CancelKillsRemotePush(t *testing.T) {
 				}
 				err = <-done
 			}
-			wantCode(t, err, tc.wantCode)
+			_ = wantCode(t, err, tc.wantCode)
 			if pid == 0 {
 				return // timed out before the remote push began: nothing to reap
 			}

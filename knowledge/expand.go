@@ -159,7 +159,7 @@ type expansion struct {
 // characters service names use (-, ., @, _).
 func tokenize(q string) []string {
 	return strings.FieldsFunc(strings.ToLower(q), func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '.' || r == '@' || r == '_')
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '.' && r != '@' && r != '_'
 	})
 }
 

@@ -19,7 +19,7 @@ func loadRetrievalCases(t *testing.T) []retrievalCase {
 	if err != nil {
 		t.Fatalf("open retrieval cases: %v", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	var cases []retrievalCase
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {

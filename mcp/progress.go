@@ -203,13 +203,3 @@ func nextForProcesses(outcomes []waitOutcome, followed bool, success string) str
 	}
 	return success
 }
-
-// anyFailed reports whether a followed process ended FAILED.
-func anyFailed(outcomes []waitOutcome) (platform.Process, bool) {
-	for _, o := range outcomes {
-		if o.Process.Status == platform.ProcessFailed {
-			return o.Process, true
-		}
-	}
-	return platform.Process{}, false
-}

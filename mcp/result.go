@@ -64,12 +64,6 @@ func errorResult(err error) *sdk.CallToolResult {
 	}
 }
 
-// errorCode returns the code the result of err carries.
-func errorCode(err error) string {
-	c, _ := errorPayload(err)["code"].(string)
-	return c
-}
-
 // jsonResult is a successful result carrying v both as JSON text and as
 // structured content.
 func jsonResult(v any) (*sdk.CallToolResult, error) {

@@ -100,8 +100,8 @@ func (s *Server) deployTool() toolDef {
 			return nil, err
 		}
 		out.Build = build
-		switch {
-		case build.Status == platform.AppVersionActive:
+		switch build.Status {
+		case platform.AppVersionActive:
 			out.Next = "Next: the new version is live; verify it (zerops_logs, the subdomain or curl from the zcp service)."
 		default:
 			out.Next = fmt.Sprintf("Next: %s; follow it with zerops_events serviceHostname=%s.", orDefault(build.Note, "the build has not finished"), orDefault(targetName, "<target>"))
@@ -143,8 +143,7 @@ func (s *Server) resolveDeploy(ctx context.Context, in deployInput) (deploy.Requ
 	}
 	var source, target *platform.ServiceStack
 	for i := range services {
-		switch {
-		case services[i].Name == in.SourceService:
+		if services[i].Name == in.SourceService {
 			source = &services[i]
 		}
 		if (in.TargetService != "" && services[i].Name == in.TargetService) || (in.TargetServiceID != "" && services[i].ID == in.TargetServiceID) {
@@ -189,7 +188,9 @@ func buildFailed(v platform.AppVersion) bool {
 func (s *Server) followBuild(ctx context.Context, pr *progress, serviceID, name string, since time.Time) (*buildOutcome, error) {
 	ch, err := s.deps.Watcher.SubscribeBuild(ctx, serviceID, since)
 	if err != nil {
-		return &buildOutcome{Note: "could not follow the build"}, nil
+		// The push itself succeeded; following its build is a bonus, so a
+		// watcher that cannot take the subscription is a note, not a failure.
+		return &buildOutcome{Note: "could not follow the build (" + err.Error() + ")"}, nil //nolint:nilerr // see above
 	}
 	label := orDefault(name, serviceID)
 	out := &buildOutcome{}
@@ -216,7 +217,7 @@ func (s *Server) followBuild(ctx context.Context, pr *progress, serviceID, name 
 			}
 			if u.Err != nil {
 				out.Note = errorPayload(u.Err)["error"].(string) + "; the build keeps running"
-				return out, nil
+				return out, nil //nolint:nilerr // the watch ended, not the build: the note says so
 			}
 			if buildFailed(last) {
 				return nil, s.buildFailure(ctx, last, label)

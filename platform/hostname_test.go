@@ -1,6 +1,7 @@
 package platform
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -38,8 +39,9 @@ func TestValidateHostname_SuggestsFix(t *testing.T) {
 	if ErrorCode(err) != ErrInvalidHostname {
 		t.Fatalf("code = %q, want %q", ErrorCode(err), ErrInvalidHostname)
 	}
-	if !strings.Contains(err.(*PlatformError).Suggestion, `"myapp"`) {
-		t.Errorf("suggestion %q does not offer myapp", err.(*PlatformError).Suggestion)
+	var pe *PlatformError
+	if !errors.As(err, &pe) || !strings.Contains(pe.Suggestion, `"myapp"`) {
+		t.Errorf("suggestion of %v does not offer myapp", err)
 	}
 	if ValidateHostname("api") != nil {
 		t.Error("valid hostname rejected")

@@ -120,7 +120,7 @@ func (f *ZeropsLogFetcher) get(ctx context.Context, u *url.URL, access *LogAcces
 	if err != nil {
 		return nil, mapTransportError(redactURLError(err, u))
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 
 	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxLogResponseBytes+1))
 	if err != nil {

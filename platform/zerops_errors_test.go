@@ -205,7 +205,7 @@ func TestMapSDKError_Transport(t *testing.T) {
 		conn, _, err := hj.Hijack()
 		if err == nil {
 			_, _ = io.WriteString(conn, "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{\"id\":")
-			conn.Close()
+			_ = conn.Close()
 		}
 	}))
 	t.Cleanup(drop.Close)

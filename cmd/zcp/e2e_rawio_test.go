@@ -2,8 +2,8 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -164,7 +164,8 @@ func (s *rawSession) wait() int {
 		if err == nil {
 			return 0
 		}
-		if ee, ok := err.(*exec.ExitError); ok {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
 			return ee.ExitCode()
 		}
 		s.t.Fatalf("wait: %v", err)
@@ -209,5 +210,3 @@ func toolText(t *testing.T, r map[string]any) string {
 	}
 	return b.String()
 }
-
-var _ = context.Background

@@ -53,7 +53,7 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zcp: %v\n", err)
 		return 1
 	}
-	defer protocol.Close()
+	defer func() { _ = protocol.Close() }()
 
 	log, err := supervisor.NewLogger(os.Getenv("ZCP_LOG_LEVEL"), stderr)
 	if err != nil {

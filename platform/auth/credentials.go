@@ -91,7 +91,7 @@ func readCliData(path string) (*Credentials, error) {
 		}
 		return nil, cliDataError(path, "cannot be read", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	data, err := io.ReadAll(io.LimitReader(f, maxCliDataBytes+1))
 	if err != nil {
 		return nil, cliDataError(path, "cannot be read", err)

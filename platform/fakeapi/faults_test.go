@@ -22,46 +22,46 @@ func TestFault_Kinds(t *testing.T) {
 	tests := []struct {
 		name  string
 		fault fakeapi.Fault
-		check func(t *testing.T, status int, code string, err error, resp *http.Response)
+		check func(t *testing.T, status int, code string, err error, hdr http.Header)
 	}{
 		{"status and code", fakeapi.Fault{PathPrefix: "/user/info", Status: 503, APICode: "internalServerError", Message: "down"},
-			func(t *testing.T, status int, code string, err error, _ *http.Response) {
+			func(t *testing.T, status int, code string, err error, _ http.Header) {
 				if status != 503 || code != "internalServerError" {
 					t.Fatalf("got %d %q (%v)", status, code, err)
 				}
 			}},
 		{"default code", fakeapi.Fault{PathPrefix: "/user/", Status: 403},
-			func(t *testing.T, status int, code string, err error, _ *http.Response) {
+			func(t *testing.T, status int, code string, err error, _ http.Header) {
 				if status != 403 || code != "insufficientPermissions" {
 					t.Fatalf("got %d %q (%v)", status, code, err)
 				}
 			}},
 		{"raw body", fakeapi.Fault{PathPrefix: "/user/info", Status: 502, Body: "<html>bad gateway</html>"},
-			func(t *testing.T, status int, code string, err error, _ *http.Response) {
+			func(t *testing.T, status int, code string, err error, _ http.Header) {
 				if err == nil || !strings.Contains(err.Error(), "bad gateway") || code != "" {
 					t.Fatalf("got %v (code %q)", err, code)
 				}
 			}},
 		{"retry after", fakeapi.Fault{Status: 429, RetryAfter: 1500 * time.Millisecond},
-			func(t *testing.T, status int, code string, _ error, resp *http.Response) {
-				if status != 429 || code != "tooManyRequests" || resp.Header.Get("Retry-After") != "2" {
-					t.Fatalf("got %d %q Retry-After %q", status, code, resp.Header.Get("Retry-After"))
+			func(t *testing.T, status int, code string, _ error, hdr http.Header) {
+				if status != 429 || code != "tooManyRequests" || hdr.Get("Retry-After") != "2" {
+					t.Fatalf("got %d %q Retry-After %q", status, code, hdr.Get("Retry-After"))
 				}
 			}},
 		{"malformed", fakeapi.Fault{Method: http.MethodGet, Malformed: true},
-			func(t *testing.T, status int, code string, err error, _ *http.Response) {
+			func(t *testing.T, status int, code string, err error, _ http.Header) {
 				if err == nil || code != "" {
 					t.Fatalf("malformed body decoded: %d %q %v", status, code, err)
 				}
 			}},
 		{"reset", fakeapi.Fault{ResetConn: true},
-			func(t *testing.T, _ int, _ string, err error, _ *http.Response) {
+			func(t *testing.T, _ int, _ string, err error, _ http.Header) {
 				if err == nil {
 					t.Fatal("no transport error on a reset connection")
 				}
 			}},
 		{"latency passes on", fakeapi.Fault{Latency: 20 * time.Millisecond},
-			func(t *testing.T, status int, _ string, err error, _ *http.Response) {
+			func(t *testing.T, status int, _ string, err error, _ http.Header) {
 				if err != nil || status != 200 {
 					t.Fatalf("got %d %v", status, err)
 				}
@@ -72,27 +72,27 @@ func TestFault_Kinds(t *testing.T) {
 			t.Parallel()
 			srv, h := newSDK(t, fastOpts)
 			srv.InjectFault(tc.fault)
-			status, code, err, resp := callUserInfo(h)
-			tc.check(t, status, code, err, resp)
+			status, code, hdr, err := callUserInfo(h)
+			tc.check(t, status, code, err, hdr)
 		})
 	}
 }
 
 // callUserInfo calls GET /user/info and returns the HTTP status, the API
-// error code, the error (transport or API) and the raw response.
-func callUserInfo(h sdk.Handler) (int, string, error, *http.Response) {
+// error code, the response headers and the error (transport or API).
+func callUserInfo(h sdk.Handler) (int, string, http.Header, error) {
 	r, err := h.GetUserInfo(context.Background())
 	if err != nil {
-		return 0, "", err, nil
+		return 0, "", nil, err
 	}
 	_, err = r.Output()
 	status := r.StatusCode()
-	resp := &http.Response{StatusCode: status, Header: r.Headers()}
+	hdr := r.Headers()
 	var ae apiError.Error
 	if errors.As(err, &ae) {
-		return status, ae.GetErrorCode(), err, resp
+		return status, ae.GetErrorCode(), hdr, err
 	}
-	return status, "", err, resp
+	return status, "", hdr, err
 }
 
 func TestFault_TimesAndClear(t *testing.T) {
@@ -152,10 +152,10 @@ func TestRateLimit_429WithRetryAfter(t *testing.T) {
 	srv.SetRateLimit(0.001, 2)
 	var statuses []int
 	for range 3 {
-		status, code, _, resp := callUserInfo(h)
+		status, code, hdr, _ := callUserInfo(h)
 		statuses = append(statuses, status)
-		if status == 429 && (code != "tooManyRequests" || resp.Header.Get("Retry-After") == "") {
-			t.Fatalf("429 without code or Retry-After: %q %q", code, resp.Header.Get("Retry-After"))
+		if status == 429 && (code != "tooManyRequests" || hdr.Get("Retry-After") == "") {
+			t.Fatalf("429 without code or Retry-After: %q %q", code, hdr.Get("Retry-After"))
 		}
 	}
 	if statuses[0] != 200 || statuses[1] != 200 || statuses[2] != 429 {
@@ -226,7 +226,7 @@ func TestRouting_Errors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer resp.Body.Close()
+			defer func() { _ = resp.Body.Close() }()
 			var env struct {
 				Error struct {
 					Code string `json:"code"`
@@ -269,7 +269,7 @@ func TestServer_CloseEndsLatency(t *testing.T) {
 		defer close(done)
 		resp, err := hc.Get(srv.URL() + "/api/rest/public/user/info")
 		if err == nil {
-			resp.Body.Close()
+			_ = resp.Body.Close()
 		}
 	}()
 	for srv.CountRequests("", "/user/") == 0 {

@@ -104,9 +104,9 @@ func (st *state) checkImportService(projectID string, svc importService, seen ma
 			Meta:    map[string]any{"type": clip(svc.Type, 60)}}
 	}
 	mode := typ.HAMode()
-	switch m := strings.ToUpper(svc.Mode); {
-	case m == "":
-	case m == "HA" || m == "NON_HA":
+	switch m := strings.ToUpper(svc.Mode); m {
+	case "":
+	case "HA", "NON_HA":
 		if mode != "" && mode != m {
 			return &errorBody{Code: "projectImportInvalidParameter",
 				Message: fmt.Sprintf("mode %s contradicts type %q.", m, svc.Type)}

@@ -123,11 +123,11 @@ func (st *state) appVersionView(av *appVersion, now time.Time) appVersionJSON {
 	if !av.buildStart.IsZero() {
 		sid := av.ServiceID
 		b := &buildJSON{ServiceStackID: &sid, PipelineStart: tsPtr(av.buildStart), StartDate: tsPtr(av.buildStart)}
-		switch {
-		case status == platform.AppVersionBuildFailed:
+		switch status {
+		case platform.AppVersionBuildFailed:
 			at := av.stepTime(2)
 			b.PipelineFailed, b.EndDate = tsPtr(at), tsPtr(at)
-		case status == platform.AppVersionActive || status == platform.AppVersionBackup:
+		case platform.AppVersionActive, platform.AppVersionBackup:
 			at := av.stepTime(len(buildPath) - 1)
 			if !av.finishedAt.IsZero() {
 				at = av.finishedAt

@@ -14,7 +14,6 @@ import (
 	"github.com/zeropsio/zerops-go/dto/output"
 	"github.com/zeropsio/zerops-go/sdk"
 	"github.com/zeropsio/zerops-go/types"
-	"github.com/zeropsio/zerops-go/types/uuid"
 )
 
 // push runs create → upload → build-and-deploy and waits for the build process.
@@ -26,7 +25,7 @@ func push(t *testing.T, h sdk.Handler, serviceID string) (output.PostAppVersion,
 	if av.Status != "UPLOADING" || !strings.Contains(string(av.UploadUrl), string(av.Id)) {
 		t.Fatalf("new app version = %s %s", av.Status, av.UploadUrl)
 	}
-	avID := path.AppVersionId{Id: uuid.AppVersionId(av.Id)}
+	avID := path.AppVersionId{Id: av.Id}
 	ur, err := h.PutAppVersionUpload(ctx, avID, strings.NewReader(strings.Repeat("archive bytes ", 1000)))
 	if ok := out(t, ur.Output, err); !bool(ok.Success) {
 		t.Fatal("upload not successful")
@@ -71,7 +70,7 @@ func fetchLogs(t *testing.T, h sdk.Handler, projectID string, params url.Values)
 	if err != nil {
 		t.Fatalf("log backend: %v", err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	var res struct {
 		Items []logItem `json:"items"`
 	}
@@ -154,7 +153,7 @@ func TestSDK_Push(t *testing.T) {
 	}
 	cr, err = h.PostServiceStackAppVersion(ctx, sid(stage), body.PostAppVersion{})
 	fresh := out(t, cr.Output, err)
-	br, err := h.PutAppVersionBuildAndDeploy(ctx, path.AppVersionId{Id: uuid.AppVersionId(fresh.Id)},
+	br, err := h.PutAppVersionBuildAndDeploy(ctx, path.AppVersionId{Id: fresh.Id},
 		body.PutAppVersionBuildAndDeploy{ZeropsYaml: "zerops: []"})
 	if code := apiCode(outErr(t, br.Output, err)); code != "appVersionInvalidStatus" {
 		t.Fatalf("build without upload: code %q", code)
@@ -238,7 +237,7 @@ func TestLogs_Filters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	_ = resp.Body.Close()
 	if resp.StatusCode != http.StatusUnauthorized {
 		t.Errorf("wrong log token: status %d", resp.StatusCode)
 	}

@@ -13,7 +13,6 @@ import (
 	"github.com/zeropsio/zerops-go/sdk"
 	"github.com/zeropsio/zerops-go/types"
 	"github.com/zeropsio/zerops-go/types/enum"
-	"github.com/zeropsio/zerops-go/types/uuid"
 )
 
 // These tests drive the fake with the bare zerops-go SDK, as the real API
@@ -242,13 +241,13 @@ func TestSDK_ServiceEnv(t *testing.T) {
 		t.Fatalf("bad env file: code %q", code)
 	}
 
-	dr, err := h.DeleteUserData(ctx, path.UserDataId{Id: uuid.UserDataId(env["A"].Id)})
+	dr, err := h.DeleteUserData(ctx, path.UserDataId{Id: env["A"].Id})
 	waitProcess(t, h, string(out(t, dr.Output, err).Id))
 	r, err = h.GetServiceStackEnv(ctx, sid(id))
 	if env := envMap(out(t, r.Output, err).Items); len(env) != 1 || env["B"].Content != "two" {
 		t.Fatalf("env after delete = %+v", env)
 	}
-	dr, err = h.DeleteUserData(ctx, path.UserDataId{Id: uuid.UserDataId(env["A"].Id)})
+	dr, err = h.DeleteUserData(ctx, path.UserDataId{Id: env["A"].Id})
 	if code := apiCode(outErr(t, dr.Output, err)); code != "userDataNotFound" {
 		t.Fatalf("delete missing: code %q", code)
 	}
@@ -286,12 +285,12 @@ func TestSDK_ProjectEnv(t *testing.T) {
 	if code := apiCode(outErr(t, r.Output, err)); code != "projectEnvDuplicateKey" {
 		t.Fatalf("duplicate: code %q", code)
 	}
-	dr, err := h.DeleteProjectEnv(ctx, path.ProjectEnvId{Id: uuid.EnvId(e.Id)})
+	dr, err := h.DeleteProjectEnv(ctx, path.ProjectEnvId{Id: e.Id})
 	waitProcess(t, h, string(out(t, dr.Output, err).Id))
 	if env := projectEnv(t, h, pr); len(env) != 0 {
 		t.Fatalf("env after delete = %+v", env)
 	}
-	dr, err = h.DeleteProjectEnv(ctx, path.ProjectEnvId{Id: uuid.EnvId(e.Id)})
+	dr, err = h.DeleteProjectEnv(ctx, path.ProjectEnvId{Id: e.Id})
 	if code := apiCode(outErr(t, dr.Output, err)); code != "projectEnvNotFound" {
 		t.Fatalf("delete missing: code %q", code)
 	}

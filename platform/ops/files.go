@@ -65,7 +65,7 @@ func ReadFileInDir(workDir, path string) (string, error) {
 		return "", platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("cannot open %q", clip(path, 80)),
 			"Check the file's permissions.")
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	st, err := f.Stat()
 	if err != nil {
 		return "", fmt.Errorf("stat %s: %w", path, err)

@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -162,7 +163,8 @@ func checkImportYml(c *checker, root any, serviceImport bool) []importService {
 
 // hostnameProblem extracts a one-line explanation from a platform error.
 func hostnameProblem(err error) string {
-	if pe, ok := err.(*platform.PlatformError); ok {
+	var pe *platform.PlatformError
+	if errors.As(err, &pe) {
 		if pe.Suggestion != "" {
 			return pe.Message + ". " + pe.Suggestion
 		}

@@ -2,6 +2,7 @@ package ops_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -21,7 +22,8 @@ func TestResolveService_NotFoundListsHostnames(t *testing.T) {
 	}
 	_, err = ops.ResolveService(ctx, c, fake.ProjectID(), "nope")
 	wantCode(t, err, platform.ErrServiceNotFound)
-	pe := err.(*platform.PlatformError)
+	var pe *platform.PlatformError
+	errors.As(err, &pe)
 	for _, h := range []string{"appdev", "appstage", "db", "cache", "storage"} {
 		if !strings.Contains(pe.Suggestion, h) {
 			t.Errorf("suggestion %q does not list %s", pe.Suggestion, h)
@@ -101,7 +103,7 @@ func TestValidateScale_Limits(t *testing.T) {
 			}
 			if !tt.ok {
 				wantCode(t, err, platform.ErrInvalidScaling)
-				if err.(*platform.PlatformError).Suggestion == "" {
+				if pe := (*platform.PlatformError)(nil); !errors.As(err, &pe) || pe.Suggestion == "" {
 					t.Error("no suggestion")
 				}
 			}
@@ -119,7 +121,7 @@ func TestManage_RestartAndUnknownAction(t *testing.T) {
 	}
 	_, err = ops.Manage(ctx, c, fake.ProjectID(), "get", "appdev", ops.ScaleParams{})
 	wantCode(t, err, platform.ErrInvalidParameter)
-	if !strings.Contains(err.(*platform.PlatformError).Suggestion, "restart") {
+	if pe := (*platform.PlatformError)(nil); !errors.As(err, &pe) || !strings.Contains(pe.Suggestion, "restart") {
 		t.Errorf("suggestion does not name the actions: %v", err)
 	}
 	before := fake.CountRequests("PUT", "/service-stack/")
