@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -18,7 +19,14 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	zcpBin = filepath.Join(dir, "zcp")
-	build := exec.Command("go", "build", "-race", "-ldflags", "-X main.version=e2e", "-o", zcpBin, ".")
+	// Tests run the binary with the race detector; benchmarks measure the
+	// binary users get.
+	flag.Parse()
+	args := []string{"build", "-race", "-ldflags", "-X main.version=e2e", "-o", zcpBin, "."}
+	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
+		args = []string{"build", "-trimpath", "-ldflags", "-s -w -X main.version=e2e", "-o", zcpBin, "."}
+	}
+	build := exec.Command("go", args...)
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "building zcp:", err)

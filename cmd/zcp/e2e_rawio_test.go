@@ -18,7 +18,7 @@ import (
 // JSON-RPC, keeping every stdout line so tests can check that nothing but
 // JSON-RPC ever reached it.
 type rawSession struct {
-	t      *testing.T
+	t      testing.TB
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
 	lines  chan string
@@ -45,7 +45,7 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-func startRaw(t *testing.T, env []string, args ...string) *rawSession {
+func startRaw(t testing.TB, env []string, args ...string) *rawSession {
 	t.Helper()
 	cmd := exec.Command(zcpBin, args...)
 	cmd.Env = append(cleanEnv(), env...)
@@ -199,7 +199,7 @@ func (s *rawSession) stdoutText() string {
 	return strings.Join(s.all, "\n")
 }
 
-func toolText(t *testing.T, r map[string]any) string {
+func toolText(t testing.TB, r map[string]any) string {
 	t.Helper()
 	content, _ := r["content"].([]any)
 	var b strings.Builder

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/knowledge"
+	"github.com/zeropsio/zcp/platform/fakeapi"
+)
+
+// BenchmarkStdio measures what an agent waits for over real stdio with the
+// sandbox: start-up to the initialize answer, then tools/list and a discover.
+func BenchmarkStdio(b *testing.B) {
+	b.Run("initialize", func(b *testing.B) {
+		for range b.N {
+			s := startRaw(b, nil, "sandbox")
+			s.initialize()
+			_ = s.stdin.Close()
+			s.wait()
+		}
+	})
+	for _, c := range []struct {
+		name, tool string
+	}{{"tools_list", ""}, {"discover", "zerops_discover"}} {
+		b.Run(c.name, func(b *testing.B) {
+			// Lift the API budget: this measures ZCP's own latency, not the
+			// gateway's 10 req/s pacing of a tight loop.
+			s := startRaw(b, []string{"ZCP_API_RATE=100000:100000"}, "sandbox")
+			s.initialize()
+			b.ResetTimer()
+			for i := range b.N {
+				id := 100 + i
+				if c.tool == "" {
+					s.send(`{"jsonrpc":"2.0","id":` + strconv.Itoa(id) + `,"method":"tools/list"}`)
+				} else {
+					s.callTool(id, c.tool, map[string]any{}, "")
+				}
+				s.result(id)
+			}
+			b.StopTimer()
+			_ = s.stdin.Close()
+			s.wait()
+		})
+	}
+}
+
+// BenchmarkBinarySize reports the size of the stripped zcp binary and what
+// the knowledge base costs in it: the embedded corpus plus the code of the
+// packages only bleve brings in (symbol sizes from `go tool nm`).
+func BenchmarkBinarySize(b *testing.B) {
+	dir := b.TempDir()
+	stripped, full := filepath.Join(dir, "zcp"), filepath.Join(dir, "zcp-syms")
+	for _, build := range [][]string{
+		{"build", "-trimpath", "-ldflags", "-s -w", "-o", stripped, "."},
+		{"build", "-trimpath", "-o", full, "."},
+	} {
+		if out, err := exec.Command("go", build...).CombinedOutput(); err != nil {
+			b.Fatalf("go %v: %v\n%s", build, err, out)
+		}
+	}
+	st, err := os.Stat(stripped)
+	if err != nil {
+		b.Fatal(err)
+	}
+	only := blevePackages(b)
+	nm, err := exec.Command("go", "tool", "nm", "-size", full).Output()
+	if err != nil {
+		b.Fatalf("go tool nm: %v", err)
+	}
+	var bleveBytes int64
+	sc := bufio.NewScanner(bytes.NewReader(nm))
+	for sc.Scan() {
+		f := strings.Fields(sc.Text()) // address size type name
+		if len(f) < 4 {
+			continue
+		}
+		size, err := strconv.ParseInt(f[1], 10, 64)
+		if err != nil {
+			continue
+		}
+		if only[symbolPackage(f[3])] {
+			bleveBytes += size
+		}
+	}
+	for range b.N { // the figures are the measurement; nothing to repeat
+	}
+	b.ReportMetric(float64(st.Size())/(1<<20), "binary-MiB")
+	b.ReportMetric(float64(bleveBytes)/(1<<20), "bleve-MiB")
+	b.ReportMetric(float64(knowledge.CorpusBytes())/(1<<10), "corpus-KiB")
+}
+
+// blevePackages lists the packages the knowledge package pulls in that
+// nothing else in the binary needs.
+func blevePackages(b *testing.B) map[string]bool {
+	list := func(pkgs ...string) map[string]bool {
+		out, err := exec.Command("go", append([]string{"list", "-deps"}, pkgs...)...).Output()
+		if err != nil {
+			b.Fatalf("go list: %v", err)
+		}
+		set := map[string]bool{}
+		for _, p := range strings.Fields(string(out)) {
+			set[p] = true
+		}
+		return set
+	}
+	withKnowledge := list("github.com/zeropsio/zcp/knowledge")
+	// Everything else the binary is made of, minus the packages that import
+	// knowledge themselves (platform/ops, actors, mcp, supervisor).
+	rest := list("github.com/zeropsio/zcp/platform", "github.com/zeropsio/zcp/platform/auth",
+		"github.com/zeropsio/zcp/platform/fakeapi", "github.com/zeropsio/zcp/deploy",
+		"github.com/modelcontextprotocol/go-sdk/mcp", "go.uber.org/zap", "github.com/thejerf/suture/v4",
+		"golang.org/x/time/rate", "gopkg.in/yaml.v3")
+	only := map[string]bool{}
+	for p := range withKnowledge {
+		if !rest[p] && p != "github.com/zeropsio/zcp/knowledge" {
+			only[p] = true
+		}
+	}
+	return only
+}
+
+// symbolPackage returns the import path of a Go symbol name such as
+// "github.com/blevesearch/bleve/v2/search.(*Collector).Next".
+func symbolPackage(sym string) string {
+	slash := strings.LastIndex(sym, "/")
+	dot := strings.Index(sym[slash+1:], ".")
+	if dot < 0 {
+		return ""
+	}
+	return sym[:slash+1+dot]
+}
+
+// BenchmarkSIGTERMExit measures, on the real binary, the time from SIGTERM to
+// process exit while 20 tool calls wait on platform processes.
+func BenchmarkSIGTERMExit(b *testing.B) {
+	var total time.Duration
+	for range b.N {
+		b.StopTimer()
+		fake := fakeapi.StartTB(b, fakeapi.Options{ProcessDuration: time.Hour})
+		s := startRaw(b, []string{"ZEROPS_API_HOST=" + fake.URL(), "ZEROPS_ZCP_API_KEY=" + fake.Token(), "ZCP_API_RATE=1000:1000"})
+		s.initialize()
+		for i := range 20 {
+			s.callTool(10+i, "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appdev"}, "p"+strconv.Itoa(i))
+		}
+		for n := 0; n < 20; { // every call has started its process and is now polling
+			s.await(func(m map[string]any) bool { return m["method"] == "notifications/progress" })
+			n++
+		}
+		b.StartTimer()
+		start := time.Now()
+		if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			b.Fatal(err)
+		}
+		if code := s.wait(); code != 0 {
+			b.Fatalf("exit code %d", code)
+		}
+		total += time.Since(start)
+	}
+	b.ReportMetric(float64(total.Microseconds())/1000/float64(b.N), "ms-to-exit")
+}
