@@ -3,9 +3,11 @@ package fakeapi_test
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"sync"
 	"testing"
 
+	"github.com/zeropsio/zcp/platform/fakeapi"
 	"github.com/zeropsio/zerops-go/dto/input/body"
 	"github.com/zeropsio/zerops-go/types"
 )
@@ -46,5 +48,29 @@ func TestServer_ConcurrentUse(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+func TestServer_WaitRequest(t *testing.T) {
+	t.Parallel()
+	srv := fakeapi.StartTB(t, fakeapi.Options{})
+	later := srv.WaitRequest(http.MethodGet, "/user/info")
+	select {
+	case <-later:
+		t.Fatal("released before any request")
+	default:
+	}
+	req, _ := http.NewRequest(http.MethodGet, srv.URL()+"/api/rest/public/user/info", nil)
+	req.Header.Set("Authorization", "Bearer "+srv.Token())
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	<-later // released by the request; a hang here fails the test by timeout
+	select {
+	case <-srv.WaitRequest(http.MethodGet, "/user/"): // already logged: at once
+	default:
+		t.Fatal("a past request did not release a new waiter at once")
 	}
 }

@@ -30,6 +30,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.inflight.Add(1)
 	defer s.inflight.Done()
 	s.requests = append(s.requests, Request{Method: r.Method, Path: r.URL.Path, Time: now})
+	s.notifyWaitersLocked(r.Method, r.URL.Path)
 	fault := s.takeFaultLocked(r.Method, r.URL.Path)
 	limiter := s.limiter
 	s.mu.Unlock()

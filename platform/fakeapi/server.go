@@ -25,6 +25,7 @@ type Server struct {
 	mu       sync.Mutex
 	st       *state
 	requests []Request
+	waiters  []*requestWaiter
 	faults   []*Fault
 	limiter  *rate.Limiter
 	routes   []route
@@ -173,6 +174,42 @@ func (s *Server) CountRequests(method, pathPrefix string) int {
 		}
 	}
 	return n
+}
+
+// requestWaiter is one WaitRequest call not yet satisfied.
+type requestWaiter struct {
+	method, prefix string
+	ch             chan struct{}
+}
+
+// WaitRequest returns a channel closed once a request with that method (empty:
+// any) and path prefix (after /api/rest/public) has been logged — at once if
+// one already has. Tests await it instead of polling CountRequests.
+func (s *Server) WaitRequest(method, pathPrefix string) <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch := make(chan struct{})
+	for _, r := range s.requests {
+		if (method == "" || r.Method == method) && hasPathPrefix(r.Path, pathPrefix) {
+			close(ch)
+			return ch
+		}
+	}
+	s.waiters = append(s.waiters, &requestWaiter{method: method, prefix: pathPrefix, ch: ch})
+	return ch
+}
+
+// notifyWaitersLocked releases the waiters the request satisfies. s.mu is held.
+func (s *Server) notifyWaitersLocked(method, path string) {
+	kept := s.waiters[:0]
+	for _, w := range s.waiters {
+		if (w.method == "" || w.method == method) && hasPathPrefix(path, w.prefix) {
+			close(w.ch)
+			continue
+		}
+		kept = append(kept, w)
+	}
+	s.waiters = kept
 }
 
 // ResetRequests empties the request log.
