@@ -191,3 +191,26 @@ func TestBinary_NoCredentialsExplainsFix(t *testing.T) {
 		t.Fatalf("exit %d, output %q", cmd.ProcessState.ExitCode(), out)
 	}
 }
+
+// TestBinary_PipedScriptGetsEveryAnswer is the README's hand-poke example: a
+// client that writes its requests and closes stdin at once still gets every
+// answer, and zcp exits 0.
+func TestBinary_PipedScriptGetsEveryAnswer(t *testing.T) {
+	t.Parallel()
+	cmd := exec.Command(zcpBin, "sandbox")
+	cmd.Env = cleanEnv()
+	cmd.Stdin = strings.NewReader(strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"me","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"zerops_discover","arguments":{}}}`,
+	}, "\n") + "\n")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("zcp sandbox: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], `{"jsonrpc":"2.0","id":1,`) ||
+		!strings.HasPrefix(lines[1], `{"jsonrpc":"2.0","id":2,`) || !strings.Contains(lines[1], "appdev") {
+		t.Fatalf("stdout = %q, want the initialize and discover answers", out)
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/zap"
 
 	"github.com/zeropsio/zcp/actors"
@@ -148,7 +147,7 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	}
 	log.Info("serving MCP over stdio", zap.String("project", info.ProjectName), zap.String("version", version))
 
-	err = srv.Run(ctx, &sdk.IOTransport{Reader: os.Stdin, Writer: protocol})
+	err = srv.Run(ctx, mcp.NewStdioTransport(ctx, os.Stdin, protocol, mcp.DefaultDrain))
 	if err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
 		log.Error("MCP session ended with an error", zap.Error(err))
 		return 1
