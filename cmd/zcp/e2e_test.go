@@ -33,7 +33,7 @@ func TestBinary_UnknownCommand(t *testing.T) {
 // connectSandbox starts `zcp sandbox` through go-sdk's CommandTransport.
 func connectSandbox(t *testing.T, progress func(*sdk.ProgressNotificationClientRequest)) *sdk.ClientSession {
 	t.Helper()
-	cmd := exec.Command(zcpBin, "sandbox", "--process-duration", "600ms", "--build-step", "200ms")
+	cmd := exec.Command(zcpBin, "sandbox", "--process-duration", "2s", "--build-step", "200ms")
 	cmd.Env = cleanEnv()
 	opts := &sdk.ClientOptions{}
 	if progress != nil {
@@ -52,11 +52,9 @@ func connectSandbox(t *testing.T, progress func(*sdk.ProgressNotificationClientR
 
 func TestBinary_SandboxSession(t *testing.T) {
 	t.Parallel()
-	var progress []string
-	progressCh := make(chan struct{}, 64)
+	progress := make(chan string, 64)
 	session := connectSandbox(t, func(req *sdk.ProgressNotificationClientRequest) {
-		progress = append(progress, req.Params.Message)
-		progressCh <- struct{}{}
+		progress <- req.Params.Message
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -82,6 +80,8 @@ func TestBinary_SandboxSession(t *testing.T) {
 		t.Fatalf("read postgresql doc: %v %+v", err, doc)
 	}
 
+	// The sandbox's process runs 2 s and the watcher polls at once, so the
+	// first poll sees it unfinished and reports progress before the result.
 	params := &sdk.CallToolParams{Name: "zerops_manage", Arguments: map[string]any{"action": "restart", "serviceHostname": "appdev"}}
 	params.SetProgressToken("restart-1")
 	res, err = session.CallTool(ctx, params)
@@ -91,13 +91,13 @@ func TestBinary_SandboxSession(t *testing.T) {
 	if text := contentText(res); !strings.Contains(text, "FINISHED") {
 		t.Fatalf("restart result is not the finished process: %s", text)
 	}
-	// Progress notifications are delivered asynchronously; at least one
-	// arrived before the result for a process that ran 600 ms at 2 s polls
-	// is not guaranteed, so only check what arrived is well formed.
-	for _, m := range progress {
-		if m == "" {
-			t.Errorf("empty progress message")
+	select {
+	case msg := <-progress:
+		if !strings.Contains(msg, "appdev") || strings.Contains(msg, "FINISHED") {
+			t.Errorf("progress message %q should name the service and not the final state", msg)
 		}
+	case <-ctx.Done():
+		t.Fatal("no progress notification for a 2 s restart")
 	}
 }
 
