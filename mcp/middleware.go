@@ -39,7 +39,8 @@ func (s *Server) recoverMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 }
 
 // trackMiddleware records every tool call in the in-flight table, refuses
-// mutating tools in read-only mode, normalises errors the SDK produced
+// mutating tools (and mutating actions of read-only variants) in read-only
+// mode, normalises errors the SDK produced
 // itself (argument validation) into the {code,error,suggestion} JSON, and
 // writes the audit line of non-read-only calls.
 func (s *Server) trackMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
@@ -52,15 +53,19 @@ func (s *Server) trackMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 		def, registered := s.tools[name]
 		if !registered {
 			if _, known := s.catalog[name]; known && s.deps.ReadOnly {
-				return errorResult(platform.NewError(platform.ErrReadOnly,
-					name+" changes the project and ZCP runs read-only",
-					"Only read-only tools are available; ask the user to restart ZCP without read-only mode.")), nil
+				return errorResult(readOnlyRefusal(name, "Only read-only tools are available.")), nil
 			}
 			return next(ctx, method, req)
 		}
 		id, started := s.begin(name)
 		defer s.end(id)
-		res, err := next(ctx, method, req)
+		var res sdk.Result
+		var err error
+		if gerr := guardCall(def, call.Params.Arguments); gerr != nil {
+			res = errorResult(gerr)
+		} else {
+			res, err = next(ctx, method, req)
+		}
 		outcome := "ok"
 		if r, ok := res.(*sdk.CallToolResult); ok && r != nil && r.IsError {
 			normalizeErrorResult(r)
@@ -80,6 +85,14 @@ func (s *Server) trackMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 		}
 		return res, err
 	}
+}
+
+// guardCall runs the tool's guard, if any, on the raw arguments.
+func guardCall(def toolDef, args json.RawMessage) error {
+	if def.guard == nil {
+		return nil
+	}
+	return def.guard(args)
 }
 
 // warmMiddleware starts the knowledge index build once a client has

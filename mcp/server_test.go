@@ -52,46 +52,155 @@ func TestToolsList_FourteenDescribedTools(t *testing.T) {
 
 func TestToolsList_GoldenSnapshot(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{})
-	got, err := json.MarshalIndent(listTools(t, h), "", "  ")
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name     string
+		readOnly bool
+		golden   string
+	}{
+		{"normal", false, "tools.golden.json"},
+		{"read-only", true, "tools.readonly.golden.json"},
 	}
-	got = append(got, '\n')
-	path := filepath.Join("testdata", "tools.golden.json")
-	if *update {
-		must(t, os.MkdirAll("testdata", 0o755))
-		must(t, os.WriteFile(path, got, 0o644))
-		return
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.ReadOnly = tt.readOnly }})
+			got, err := json.MarshalIndent(listTools(t, h), "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, '\n')
+			path := filepath.Join("testdata", tt.golden)
+			if *update {
+				must(t, os.MkdirAll("testdata", 0o755))
+				must(t, os.WriteFile(path, got, 0o644))
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./mcp -update to create it)", err)
+			}
+			if string(want) != string(got) {
+				t.Errorf("tools/list changed; review and run go test ./mcp -update\n--- got ---\n%s", got)
+			}
+		})
 	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./mcp -update to create it)", err)
-	}
-	if string(want) != string(got) {
-		t.Errorf("tools/list changed; review and run go test ./mcp -update\n--- got ---\n%s", got)
-	}
+}
+
+// readOnlyTools is exactly what tools/list shows under ZCP_READ_ONLY=1:
+// the read-only tools plus the get/status variants of zerops_env and
+// zerops_process.
+var readOnlyTools = []string{
+	"zerops_context", "zerops_discover", "zerops_env", "zerops_events", "zerops_knowledge",
+	"zerops_logs", "zerops_process", "zerops_validate", "zerops_workflow",
 }
 
 func TestReadOnly_RegistersOnlyReadOnlyTools(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.ReadOnly = true }})
 	tools := listTools(t, h)
-	if len(tools) == 0 || len(tools) >= 14 {
-		t.Fatalf("%d tools in read-only mode", len(tools))
+	var names []string
+	for _, tool := range tools {
+		names = append(names, tool.Name)
+		if tool.Annotations == nil || !tool.Annotations.ReadOnlyHint {
+			t.Errorf("%s is registered but not annotated read-only", tool.Name)
+		}
+		if tool.Description == "" || tool.Title == "" {
+			t.Errorf("%s lacks description or title", tool.Name)
+		}
+	}
+	if strings.Join(names, " ") != strings.Join(readOnlyTools, " ") {
+		t.Fatalf("read-only tools = %v, want %v", names, readOnlyTools)
 	}
 	for _, tool := range tools {
-		if !tool.Annotations.ReadOnlyHint {
-			t.Errorf("%s is registered but not read-only", tool.Name)
+		if tool.Name != "zerops_env" {
+			continue
+		}
+		props, _ := tool.InputSchema.(map[string]any)["properties"].(map[string]any)
+		if _, ok := props["variables"]; ok {
+			t.Error("read-only zerops_env still takes variables")
 		}
 	}
 	res, m := h.call(t, "zerops_delete", map[string]any{"serviceHostname": "cache", "confirm": true})
 	wantError(t, res, m, platform.ErrReadOnly)
+	if !strings.Contains(text(res), "ZCP_READ_ONLY") {
+		t.Errorf("refusal does not name the setting: %s", text(res))
+	}
 	if n := h.fake.CountRequests("DELETE", "/service-stack/"); n != 0 {
 		t.Errorf("read-only server deleted (%d requests)", n)
 	}
 	res, _ = h.call(t, "zerops_discover", nil)
 	wantOK(t, res)
+}
+
+func TestReadOnly_EnvGetAndProcessStatusStay(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.ReadOnly = true }})
+	proc, err := h.client.RestartService(context.Background(), h.fake.ServiceID("appdev"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.fake.ResetRequests()
+
+	for _, args := range []map[string]any{
+		{"action": "get", "serviceHostname": "db"},
+		{"serviceHostname": "db"}, // get is the default
+		{"action": " GET ", "project": "true"},
+	} {
+		res, m := h.call(t, "zerops_env", args)
+		wantOK(t, res)
+		if m["action"] != "get" || strings.Contains(text(res), "action=set") {
+			t.Errorf("env %v = %s", args, text(res))
+		}
+	}
+	res, _ := h.call(t, "zerops_env", map[string]any{"serviceHostname": "db"})
+	if strings.Contains(text(res), h.secretOf(t, "db", "password")) {
+		t.Errorf("env get leaks the password: %s", text(res))
+	}
+	res, m := h.call(t, "zerops_process", map[string]any{"processId": proc.ID})
+	wantOK(t, res)
+	if m["process"].(map[string]any)["id"] != proc.ID {
+		t.Errorf("process status = %s", text(res))
+	}
+	res, _ = h.call(t, "zerops_process", map[string]any{"processId": proc.ID, "action": "status"})
+	wantOK(t, res)
+
+	refused := []struct {
+		tool string
+		args map[string]any
+		code string
+	}{
+		{"zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"A=1"}}, platform.ErrReadOnly},
+		{"zerops_env", map[string]any{"action": "Delete", "serviceHostname": "appdev", "variables": "A"}, platform.ErrReadOnly},
+		{"zerops_env", map[string]any{"action": "set", "project": true}, platform.ErrReadOnly},
+		{"zerops_env", map[string]any{"action": "list", "serviceHostname": "appdev"}, platform.ErrInvalidParameter},
+		{"zerops_env", map[string]any{"serviceHostname": "appdev", "variables": []string{"A=1"}}, platform.ErrInvalidParameter},
+		{"zerops_process", map[string]any{"processId": proc.ID, "action": "cancel"}, platform.ErrReadOnly},
+		{"zerops_process", map[string]any{"processId": proc.ID, "action": "pause"}, platform.ErrInvalidParameter},
+		{"zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appdev"}, platform.ErrReadOnly},
+	}
+	for _, tt := range refused {
+		res, m := h.call(t, tt.tool, tt.args)
+		wantError(t, res, m, tt.code)
+		switch tt.code {
+		case platform.ErrReadOnly:
+			if !strings.Contains(m["error"].(string)+m["suggestion"].(string), "ZCP_READ_ONLY=1") {
+				t.Errorf("%s %v: refusal does not name ZCP_READ_ONLY=1: %s", tt.tool, tt.args, text(res))
+			}
+		case platform.ErrInvalidParameter:
+			if tt.args["action"] != nil && !strings.Contains(m["suggestion"].(string), "action=") {
+				t.Errorf("%s %v: accepted actions not named: %s", tt.tool, tt.args, text(res))
+			}
+		}
+	}
+	for _, r := range h.fake.Requests() {
+		search := r.Method == "POST" && strings.HasSuffix(r.Path, "/search")
+		if r.Method != "GET" && !search {
+			t.Errorf("read-only server sent %s %s", r.Method, r.Path)
+		}
+	}
+	if h.audit.String() != "" {
+		t.Errorf("read-only calls were audited: %s", h.audit.String())
+	}
 }
 
 // panickingKnowledge is an injected dependency that panics, standing in for

@@ -48,3 +48,43 @@ func (s *Server) envTool() toolDef {
 		return jsonResult(out)
 	})
 }
+
+// envReadInput is the read-only variant's input: no variables, action get only.
+type envReadInput struct {
+	Action          string `json:"action,omitempty" jsonschema:"get (default); set and delete are refused: ZCP runs read-only"`
+	ServiceHostname string `json:"serviceHostname,omitempty" jsonschema:"the service; or project: true"`
+	Project         Bool   `json:"project,omitzero" jsonschema:"project-wide variables"`
+}
+
+var envReadGate = actionGate{
+	tool:     "zerops_env",
+	def:      ops.EnvGet,
+	read:     map[string]string{ops.EnvGet: ops.EnvGet},
+	accepted: []string{ops.EnvGet},
+	mutating: []string{ops.EnvSet, ops.EnvDelete},
+	instead:  "Read variables with action=get.",
+}
+
+// envReadTool is zerops_env as registered under ZCP_READ_ONLY: it reads
+// variables and refuses set and delete with READ_ONLY. It never calls an
+// env operation other than get, whatever the arguments.
+func (s *Server) envReadTool() toolDef {
+	def := newTool(&sdk.Tool{
+		Name:        "zerops_env",
+		Description: "Read environment variables of a service (serviceHostname) or the project (project: true); secrets are shown as ***. ZCP runs read-only: set and delete are refused.",
+		Annotations: readOnlyAnn("Environment variables"),
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in envReadInput) (*sdk.CallToolResult, error) {
+		if _, err := envReadGate.check(in.Action); err != nil {
+			return nil, err
+		}
+		res, err := ops.Env(ctx, s.deps.Client, s.deps.Project.ID, ops.EnvGet,
+			ops.EnvTarget{Hostname: in.ServiceHostname, Project: in.Project.V}, nil)
+		if err != nil {
+			return nil, err
+		}
+		return jsonResult(envOutput{Action: res.Action, Scope: res.Scope, Service: res.Service, Variables: res.Variables,
+			Next: "Next: reference another service's variable as ${hostname_KEY} in zerops.yml."})
+	})
+	def.guard = envReadGate.guard
+	return def
+}

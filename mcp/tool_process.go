@@ -30,15 +30,56 @@ func (s *Server) processTool() toolDef {
 			return nil, err
 		}
 		sum := summarize([]waitOutcome{{Process: *p, Finished: p.IsTerminal()}})[0]
-		next := "Next: still running; check again in a few seconds."
-		switch p.Status {
-		case platform.ProcessFinished:
-			next = "Next: done; verify with zerops_discover."
-		case platform.ProcessFailed:
-			next = "Next: read failReason, check zerops_logs for the service, fix and retry."
-		case platform.ProcessCanceled, platform.ProcessCanceling:
-			next = "Next: the process was cancelled; start the work again if needed."
-		}
-		return jsonResult(processOutput{Process: sum, Next: next})
+		return jsonResult(processOutput{Process: sum, Next: processNext(p)})
 	})
+}
+
+// processNext is the next step after reading a process.
+func processNext(p *platform.Process) string {
+	switch p.Status {
+	case platform.ProcessFinished:
+		return "Next: done; verify with zerops_discover."
+	case platform.ProcessFailed:
+		return "Next: read failReason, check zerops_logs for the service, fix and retry."
+	case platform.ProcessCanceled, platform.ProcessCanceling:
+		return "Next: the process was cancelled; start the work again if needed."
+	}
+	return "Next: still running; check again in a few seconds."
+}
+
+// processStatusInput is the read-only variant's input: action status only.
+type processStatusInput struct {
+	ProcessID string `json:"processId"`
+	Action    string `json:"action,omitempty" jsonschema:"status (default); cancel is refused: ZCP runs read-only"`
+}
+
+var processStatusGate = actionGate{
+	tool:     "zerops_process",
+	def:      ops.ProcessStatus,
+	read:     map[string]string{ops.ProcessStatus: ops.ProcessStatus, "get": ops.ProcessStatus},
+	accepted: []string{ops.ProcessStatus},
+	mutating: []string{ops.ProcessCancel},
+	instead:  "Check the process with action=status.",
+}
+
+// processStatusTool is zerops_process as registered under ZCP_READ_ONLY: it
+// reports a process and refuses cancel with READ_ONLY. It never cancels,
+// whatever the arguments.
+func (s *Server) processStatusTool() toolDef {
+	def := newTool(&sdk.Tool{
+		Name:        "zerops_process",
+		Description: "Status of a platform process returned by another tool or listed by zerops_events (PENDING, RUNNING, FINISHED, FAILED with reason, CANCELED). ZCP runs read-only: cancel is refused.",
+		Annotations: readOnlyAnn("Process status"),
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in processStatusInput) (*sdk.CallToolResult, error) {
+		if _, err := processStatusGate.check(in.Action); err != nil {
+			return nil, err
+		}
+		p, err := ops.ProcessAction(ctx, s.deps.Client, in.ProcessID, ops.ProcessStatus)
+		if err != nil {
+			return nil, err
+		}
+		return jsonResult(processOutput{Process: summarize([]waitOutcome{{Process: *p, Finished: p.IsTerminal()}})[0], Next: processNext(p)})
+	})
+	def.guard = processStatusGate.guard
+	return def
 }

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -13,6 +14,9 @@ type toolDef struct {
 	tool     *sdk.Tool
 	readOnly bool
 	add      func(*sdk.Server) error
+	// guard, when set, sees the raw arguments before the SDK validates them
+	// and may refuse the call (read-only variants refusing a mutating action).
+	guard func(json.RawMessage) error
 }
 
 // handlerFor is a tool handler: a successful result or an error, which
@@ -59,7 +63,14 @@ func mutatingAnn(title string, destructive, idempotent bool) *sdk.ToolAnnotation
 }
 
 // allTools lists every tool ZCP offers, in the order tools/list shows them.
+// In read-only mode zerops_env and zerops_process, which can also mutate,
+// are replaced by read-only variants (get / status only) under the same
+// names; New still registers only tools annotated read-only.
 func (s *Server) allTools() []toolDef {
+	env, process := s.envTool(), s.processTool()
+	if s.deps.ReadOnly {
+		env, process = s.envReadTool(), s.processStatusTool()
+	}
 	return []toolDef{
 		s.workflowTool(),
 		s.contextTool(),
@@ -69,10 +80,10 @@ func (s *Server) allTools() []toolDef {
 		s.importTool(),
 		s.deployTool(),
 		s.manageTool(),
-		s.envTool(),
+		env,
 		s.logsTool(),
 		s.eventsTool(),
-		s.processTool(),
+		process,
 		s.subdomainTool(),
 		s.deleteTool(),
 	}
