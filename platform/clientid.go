@@ -2,7 +2,6 @@ package platform
 
 import (
 	"context"
-	"errors"
 	"sync"
 )
 
@@ -12,6 +11,8 @@ import (
 // guards only the fields below and is never held across the lookup itself.
 type clientIDCache struct {
 	fetch func(ctx context.Context) (string, error)
+	// onJoin, when set (tests), runs as a caller starts waiting on another's lookup.
+	onJoin func()
 
 	mu       sync.Mutex
 	id       string        // resolved ID; "" until a lookup succeeds
@@ -23,6 +24,9 @@ type clientIDCall struct {
 	done chan struct{}
 	id   string
 	err  error
+	// leaderGone: the leader's own context had ended when the lookup
+	// failed, so the failure may say nothing about the API.
+	leaderGone bool
 }
 
 // get returns the cached ID or performs (or joins) a lookup.
@@ -44,6 +48,7 @@ func (c *clientIDCache) get(ctx context.Context) (string, error) {
 
 		if leader {
 			call.id, call.err = c.fetch(ctx)
+			call.leaderGone = call.err != nil && ctx.Err() != nil
 			c.mu.Lock()
 			if call.err == nil {
 				c.id = call.id
@@ -54,6 +59,9 @@ func (c *clientIDCache) get(ctx context.Context) (string, error) {
 			return call.id, call.err
 		}
 
+		if c.onJoin != nil {
+			c.onJoin()
+		}
 		select {
 		case <-ctx.Done():
 			return "", mapTransportError(ctx.Err())
@@ -63,18 +71,13 @@ func (c *clientIDCache) get(ctx context.Context) (string, error) {
 			return call.id, nil
 		}
 		// The leader's own context ended: that says nothing about ours, so
-		// look up again (as the new leader, or joining a newer lookup).
-		if isContextErr(call.err) && ctx.Err() == nil {
+		// look up again (as the new leader, or joining a newer lookup). A
+		// failure of the API itself (an HTTP timeout included) is shared.
+		if call.leaderGone && ctx.Err() == nil {
 			continue
 		}
 		return "", call.err
 	}
-}
-
-// isContextErr reports whether err came from a context ending.
-func isContextErr(err error) bool {
-	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
-		ErrorCode(err) == ErrCanceled
 }
 
 // fetchClientID reads the client ID from the user's first client membership.

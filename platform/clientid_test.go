@@ -66,14 +66,23 @@ func TestClientIDCache_LeaderCanceledDoesNotFailOthers(t *testing.T) {
 	t.Parallel()
 	var calls atomic.Int64
 	entered := make(chan struct{})
-	c := &clientIDCache{fetch: func(ctx context.Context) (string, error) {
-		if calls.Add(1) == 1 {
-			close(entered)
-			<-ctx.Done()
-			return "", mapTransportError(ctx.Err())
-		}
-		return "client-1", nil
-	}}
+	joined := make(chan struct{}, 1)
+	c := &clientIDCache{
+		fetch: func(ctx context.Context) (string, error) {
+			if calls.Add(1) == 1 {
+				close(entered)
+				<-ctx.Done()
+				return "", mapTransportError(ctx.Err())
+			}
+			return "client-1", nil
+		},
+		onJoin: func() {
+			select {
+			case joined <- struct{}{}:
+			default:
+			}
+		},
+	}
 	leaderCtx, cancel := context.WithCancel(context.Background())
 	leaderErr := make(chan error, 1)
 	go func() {
@@ -89,6 +98,7 @@ func TestClientIDCache_LeaderCanceledDoesNotFailOthers(t *testing.T) {
 		}
 		waiter <- id
 	}()
+	<-joined // the waiter waits on the leader's lookup
 	cancel()
 	if err := <-leaderErr; !errors.Is(err, context.Canceled) {
 		t.Errorf("leader: %v, want canceled", err)
@@ -120,6 +130,54 @@ func TestClientIDCache_WaiterContextEnds(t *testing.T) {
 	}
 	close(release)
 	<-done
+	if id, err := c.get(context.Background()); id != "client-1" || err != nil {
+		t.Errorf("after: %q, %v", id, err)
+	}
+}
+
+func TestClientIDCache_APITimeoutShared(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int64
+	entered := make(chan struct{})
+	release := make(chan struct{})
+	joined := make(chan struct{}, 1)
+	c := &clientIDCache{
+		fetch: func(ctx context.Context) (string, error) {
+			if calls.Add(1) == 1 {
+				close(entered)
+				<-release
+				// An HTTP client timeout: the leader's context is still alive.
+				return "", mapTransportError(context.DeadlineExceeded)
+			}
+			return "client-1", nil
+		},
+		onJoin: func() { joined <- struct{}{} },
+	}
+	leaderErr := make(chan error, 1)
+	go func() {
+		_, err := c.get(context.Background())
+		leaderErr <- err
+	}()
+	<-entered
+	waiterErr := make(chan error, 1)
+	go func() {
+		_, err := c.get(context.Background())
+		waiterErr <- err
+	}()
+	<-joined
+	close(release)
+	if err := <-leaderErr; ErrorCode(err) != ErrAPITimeout {
+		t.Fatalf("leader: %v, want API_TIMEOUT", err)
+	}
+	// The API failed, not the leader's caller: the waiter shares the
+	// failure instead of running a second lookup of its own.
+	if err := <-waiterErr; ErrorCode(err) != ErrAPITimeout {
+		t.Fatalf("waiter: %v, want API_TIMEOUT", err)
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("fetch ran %d times, want 1", n)
+	}
+	// Not cached: the next caller looks up again.
 	if id, err := c.get(context.Background()); id != "client-1" || err != nil {
 		t.Errorf("after: %q, %v", id, err)
 	}
