@@ -24,7 +24,9 @@ type ClientConfig struct {
 	// Token is the Zerops personal access token. It is sent only in the
 	// Authorization header and never appears in an error or a log line.
 	Token string
-	// HTTPClient carries every API request. Nil means a client with a 30 s timeout.
+	// HTTPClient carries every API request. Nil means a client with a 30 s
+	// timeout. It is copied, not modified: the copy caps every answer at
+	// MaxAPIResponseBytes.
 	HTTPClient *http.Client
 }
 
@@ -55,6 +57,7 @@ func NewZeropsClient(cfg ClientConfig) (*ZeropsClient, error) {
 	if httpClient == nil {
 		httpClient = &http.Client{Timeout: DefaultHTTPTimeout}
 	}
+	httpClient = withResponseLimit(httpClient, MaxAPIResponseBytes)
 	// Uploads stream an archive whose size we do not know; the caller's context
 	// bounds them instead of the per-request timeout.
 	uploadClient := *httpClient

@@ -113,6 +113,9 @@ func mapSDKError(err error, status int, header http.Header, kind objectKind) *Pl
 // mapTransportError classifies an error that arrived without any HTTP response.
 func mapTransportError(err error) *PlatformError {
 	switch {
+	case isResponseTooLarge(err):
+		return &PlatformError{Code: ErrAPIError, Message: errResponseTooLarge.Error() + " and was not read",
+			Suggestion: "Check ZEROPS_API_HOST points at the Zerops API (not a proxy or another site); narrow the request and retry.", Err: err}
 	case errors.Is(err, context.Canceled):
 		return &PlatformError{Code: ErrCanceled, Message: "the request was canceled",
 			Suggestion: "The operation was canceled before the API answered; run it again if it is still needed.", Err: err}
