@@ -42,6 +42,9 @@ func LoadCredentials(getenv func(string) string, homeDir string) (*Credentials, 
 		getenv = func(string) string { return "" }
 	}
 	if token := strings.TrimSpace(getenv(EnvAPIKey)); token != "" {
+		if err := checkToken(token, EnvAPIKey); err != nil {
+			return nil, err
+		}
 		apiURL, err := platform.NormalizeAPIURL(getenv(EnvAPIHost))
 		if err != nil {
 			return nil, err
@@ -99,6 +102,13 @@ func readCliData(path string) (*Credentials, error) {
 	if len(data) > maxCliDataBytes {
 		return nil, cliDataError(path, "is too large to be zcli's cli.data", nil)
 	}
+	return parseCliData(path, data)
+}
+
+// parseCliData reads the token, region and scope out of cli.data's content;
+// path only names the file in errors. Hostile content yields an error that
+// never quotes it.
+func parseCliData(path string, data []byte) (*Credentials, error) {
 	var d cliData
 	if err := json.Unmarshal(data, &d); err != nil {
 		return nil, cliDataError(path, "is not valid JSON", err)
@@ -113,15 +123,34 @@ func readCliData(path string) (*Credentials, error) {
 	if d.RegionData != nil {
 		host = d.RegionData.Address
 	}
+	if err := checkToken(token, "zcli's "+path); err != nil {
+		return nil, err
+	}
 	apiURL, err := platform.NormalizeAPIURL(host)
 	if err != nil {
-		return nil, err
+		// The fix is zcli's, not ZEROPS_API_HOST (which this path does not read).
+		return nil, cliDataError(path, "names an unusable API address in RegionData.address", err)
 	}
 	creds := &Credentials{Token: token, APIURL: apiURL, Source: SourceZcli}
 	if d.ScopeProjectID != nil {
 		creds.ScopeProjectID = strings.TrimSpace(*d.ScopeProjectID)
 	}
 	return creds, nil
+}
+
+// checkToken refuses a token that cannot travel in an Authorization header
+// (spaces, control or non-ASCII characters: usually a paste gone wrong), so
+// that the failure names its source instead of surfacing later as a
+// network error. The token is never quoted.
+func checkToken(token, source string) error {
+	for i := 0; i < len(token); i++ {
+		if c := token[i]; c <= ' ' || c >= 0x7f {
+			return platform.NewError(platform.ErrAuthInvalidToken,
+				fmt.Sprintf("the API token from %s contains a space, control or non-ASCII character", source),
+				"Copy the Zerops personal access token again, exactly, into "+EnvAPIKey+" (or run `zcli login <token>`); then restart ZCP.")
+		}
+	}
+	return nil
 }
 
 // cliDataError reports an unusable cli.data without echoing its content.

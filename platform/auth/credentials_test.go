@@ -65,6 +65,9 @@ func TestLoadCredentials_Sources(t *testing.T) {
 		{name: "zcli logged out", files: map[string]string{linux: `{"Token":"","ScopeProjectId":null}`}, code: platform.ErrAuthRequired, msg: []string{"zcli login"}},
 		{name: "zcli malformed", files: map[string]string{linux: `{"Token":`}, code: platform.ErrAuthRequired, msg: []string{"cli.data", "not valid JSON"}},
 		{name: "zcli wrong types", files: map[string]string{linux: `{"Token":42}`}, code: platform.ErrAuthRequired, msg: []string{"not valid JSON"}},
+		{name: "env token with a space", env: map[string]string{"ZEROPS_ZCP_API_KEY": "zcli-token pasted twice"}, code: platform.ErrAuthInvalidToken, msg: []string{"ZEROPS_ZCP_API_KEY", "Copy the Zerops personal access token"}},
+		{name: "zcli token with a control character", files: map[string]string{linux: `{"Token":"zcli-token\u0007"}`}, code: platform.ErrAuthInvalidToken, msg: []string{"cli.data"}},
+		{name: "zcli bad region address", files: map[string]string{linux: `{"Token":"zcli-token","RegionData":{"address":"ftp://x"}}`}, code: platform.ErrAuthRequired, msg: []string{"RegionData.address", "zcli login"}},
 		{name: "neither", code: platform.ErrAuthRequired, msg: []string{"ZEROPS_ZCP_API_KEY", "zcli login"}},
 	}
 	for _, tt := range tests {
