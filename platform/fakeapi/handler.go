@@ -29,7 +29,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	s.inflight.Add(1)
 	defer s.inflight.Done()
-	s.requests = append(s.requests, Request{Method: r.Method, Path: r.URL.Path, Time: now})
+	s.logRequestLocked(Request{Method: r.Method, Path: r.URL.Path, Time: now})
 	s.notifyWaitersLocked(r.Method, r.URL.Path)
 	fault := s.takeFaultLocked(r.Method, r.URL.Path)
 	limiter := s.limiter
@@ -90,12 +90,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		rq.body = b
 	}
-	s.mu.Lock()
-	rq.now = time.Now()
-	s.st.advance(rq.now)
-	status, out := rt.h(s.st, rq)
-	body, err := json.Marshal(out)
-	s.mu.Unlock()
+	status, body, err := s.serveRoute(rt, rq)
 	if err != nil {
 		writeAPIError(w, http.StatusInternalServerError, "internalServerError", "cannot encode answer")
 		return
@@ -103,6 +98,20 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
+}
+
+// serveRoute runs a route handler under the state lock and encodes its
+// answer. The lock is released by a defer, so that a handler bug that panics
+// (net/http recovers it) cannot leave the whole fake locked for every later
+// request.
+func (s *Server) serveRoute(rt route, rq *apiRequest) (int, []byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rq.now = time.Now()
+	s.st.advance(rq.now)
+	status, out := rt.h(s.st, rq)
+	body, err := json.Marshal(out)
+	return status, body, err
 }
 
 // baseFor is the scheme://host the client used to reach the Server.

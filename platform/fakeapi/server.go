@@ -155,7 +155,22 @@ func (s *Server) ServiceID(hostname string) string {
 	return ""
 }
 
-// Requests returns a copy of the request log.
+// maxRequestLog bounds the request log of a long-running Server (`zcp
+// sandbox`): past it, the older half is dropped. Tests and benchmarks stay
+// far below it.
+const maxRequestLog = 1 << 20
+
+// logRequestLocked appends r to the request log. s.mu is held.
+func (s *Server) logRequestLocked(r Request) {
+	if len(s.requests) >= maxRequestLog {
+		kept := make([]Request, len(s.requests)/2, maxRequestLog)
+		copy(kept, s.requests[len(s.requests)-len(kept):])
+		s.requests = kept
+	}
+	s.requests = append(s.requests, r)
+}
+
+// Requests returns a copy of the request log (the newest 2^20 requests at most).
 func (s *Server) Requests() []Request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
