@@ -49,7 +49,7 @@ func parseEnvFile(content string) ([]envPair, error) {
 			return nil, fmt.Errorf("line %d: invalid key %q", i+1, clip(key, 40))
 		}
 		if seen[key] {
-			return nil, fmt.Errorf("line %d: duplicate key %q", i+1, key)
+			return nil, fmt.Errorf("line %d: duplicate key %q", i+1, clip(key, 40))
 		}
 		seen[key] = true
 		if n := len(value); n >= 2 && (value[0] == '"' || value[0] == '\'') && value[n-1] == value[0] {
@@ -195,7 +195,7 @@ func (st *state) createProjectEnv(rq *apiRequest) (int, any) {
 		return apiErr(http.StatusBadRequest, "projectEnvKeyInvalid", fmt.Sprintf("Invalid key %q.", clip(key, 40)), nil)
 	}
 	if findEnv(pr.Envs, key) != nil || st.pendingProjectEnv(pr.ID, key) {
-		return apiErr(http.StatusBadRequest, "projectEnvDuplicateKey", fmt.Sprintf("Key %q already exists.", key), nil)
+		return apiErr(http.StatusBadRequest, "projectEnvDuplicateKey", fmt.Sprintf("Key %q already exists.", clip(key, 40)), nil)
 	}
 	p := st.newProcess(pr.ID, nil, "project.envCreate", rq.now)
 	p.envKey = key

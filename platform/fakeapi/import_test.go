@@ -42,6 +42,10 @@ func TestImport_Rejections(t *testing.T) {
 		{"duplicate in project", svc("db", "postgresql@16"), "", []string{"serviceStackNameUnavailable"}},
 		{"bad mode", svc("a", "postgresql@16") + "    mode: TRIPLE\n", "", []string{"projectImportInvalidParameter"}},
 		{"mode contradicts type", svc("a", "postgresql:ha@16") + "    mode: NON_HA\n", "", []string{"projectImportInvalidParameter"}},
+		{"zero containers", svc("a", "nodejs@22") + "    minContainers: 0\n", "", []string{"projectImportInvalidParameter"}},
+		{"too many containers", svc("a", "nodejs@22") + "    maxContainers: 11\n", "", []string{"projectImportInvalidParameter"}},
+		{"containers min above max", svc("a", "nodejs@22") + "    minContainers: 3\n    maxContainers: 2\n", "", []string{"projectImportInvalidParameter"}},
+		{"containers in range", svc("a", "nodejs@22") + "    minContainers: 2\n    maxContainers: 4\n", "", []string{""}},
 		{"containers on a database", svc("a", "postgresql@16") + "    minContainers: 2\n", "", []string{"projectImportInvalidParameter"}},
 	}
 	for _, tc := range tests {

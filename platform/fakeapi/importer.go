@@ -123,12 +123,30 @@ func (st *state) checkImportService(projectID string, svc importService, seen ma
 		return &errorBody{Code: "projectImportInvalidParameter",
 			Message: "minContainers and maxContainers are for runtime services only."}
 	}
+	if err := checkImportContainers(svc.MinContainers, svc.MaxContainers); err != nil {
+		return err
+	}
 	for k := range svc.EnvSecrets {
 		if !envKeyRe.MatchString(k) {
 			return &errorBody{Code: "userDataKeyInvalid", Message: fmt.Sprintf("Invalid env key %q.", clip(k, 40))}
 		}
 	}
 	p.version, p.mode = v, mode
+	return nil
+}
+
+// checkImportContainers applies the platform's horizontal scaling limits to
+// an import: each count 1–10, the minimum not above the maximum.
+func checkImportContainers(minC, maxC *int) *errorBody {
+	for _, n := range []*int{minC, maxC} {
+		if n != nil && (*n < 1 || *n > 10) {
+			return &errorBody{Code: "projectImportInvalidParameter",
+				Message: fmt.Sprintf("Container count %d is outside 1–10.", *n)}
+		}
+	}
+	if minC != nil && maxC != nil && *maxC < *minC {
+		return &errorBody{Code: "projectImportInvalidParameter", Message: "maxContainers is below minContainers."}
+	}
 	return nil
 }
 
