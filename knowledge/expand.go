@@ -83,6 +83,19 @@ var aliases = map[string][]string{
 	"sshfs":       {"ssh", "mount"},
 	"cron":        {"crontab"},
 	"cronjob":     {"crontab"},
+	"nightly":     {"crontab"},
+	"schedule":    {"crontab"},
+	"scheduled":   {"crontab"},
+	"periodic":    {"crontab"},
+	"hourly":      {"crontab"},
+	"daily":       {"crontab"},
+	"weekly":      {"crontab"},
+	"monthly":     {"crontab"},
+	"internet":    {"public", "access", "subdomain"},
+	"publicly":    {"public", "access", "subdomain"},
+	"upload":      {"storage", "object-storage"},
+	"uploads":     {"storage", "object-storage"},
+	"uploaded":    {"storage", "object-storage"},
 	"env":         {"environment", "variables"},
 	"envs":        {"environment", "variables"},
 	"vars":        {"environment", "variables"},
@@ -111,6 +124,8 @@ var phraseAliases = []struct {
 	{"shared disk", []string{"shared-storage", "shared", "storage"}},
 	{"message queue", []string{"nats", "kafka"}},
 	{"bad gateway", []string{"502", "troubleshoot"}},
+	{"edit code", []string{"sshfs", "mount"}},
+	{"edit files", []string{"sshfs", "mount"}},
 }
 
 // unsupportedService names a service Zerops does not offer and what to use instead.
