@@ -131,15 +131,13 @@ func TestFault_LatencyHonoursContext(t *testing.T) {
 	srv, h := newSDK(t, fastOpts)
 	srv.InjectFault(fakeapi.Fault{Latency: time.Hour})
 	ctx, cancel := context.WithCancel(context.Background())
+	reached := srv.WaitRequest("", "/process/")
 	done := make(chan error, 1)
 	go func() {
 		_, err := h.GetProcess(ctx, path.ProcessId{Id: uuid.ProcessId("x")})
 		done <- err
 	}()
-	// Cancel once the request has reached the fake.
-	for srv.CountRequests("", "/process/") == 0 {
-		time.Sleep(time.Millisecond)
-	}
+	<-reached // cancel once the request has reached the fake
 	cancel()
 	if err := <-done; err == nil {
 		t.Fatal("canceled call returned no error")
@@ -264,6 +262,7 @@ func TestServer_CloseEndsLatency(t *testing.T) {
 	srv.InjectFault(fakeapi.Fault{Latency: time.Hour})
 	hc := &http.Client{}
 	defer hc.CloseIdleConnections()
+	reached := srv.WaitRequest("", "/user/")
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -272,9 +271,7 @@ func TestServer_CloseEndsLatency(t *testing.T) {
 			_ = resp.Body.Close()
 		}
 	}()
-	for srv.CountRequests("", "/user/") == 0 {
-		time.Sleep(time.Millisecond)
-	}
+	<-reached
 	srv.Close()
 	<-done
 }
