@@ -66,7 +66,7 @@ func ParseEnvLines(lines []string) ([]EnvPair, error) {
 		case !envKeyRe.MatchString(key):
 			problems = append(problems, fmt.Sprintf("line %d: key %q must match [a-zA-Z_][a-zA-Z0-9_]*", i+1, clip(key, 40)))
 		case strings.ContainsAny(value, "\n\r\x00"):
-			problems = append(problems, fmt.Sprintf("line %d: value of %s contains a newline or NUL", i+1, key))
+			problems = append(problems, fmt.Sprintf("line %d: value of %s contains a newline or NUL", i+1, clip(key, 40)))
 		default:
 			if j, dup := index[key]; dup {
 				pairs[j].Value = value
@@ -77,7 +77,7 @@ func ParseEnvLines(lines []string) ([]EnvPair, error) {
 		}
 	}
 	if len(problems) > 0 {
-		return nil, envFormatErr(strings.Join(problems, "; "),
+		return nil, envFormatErr(listSome(problems, "; "),
 			`Each variable is one "KEY=value" string; keys start with a letter or '_', then letters, digits or '_'; values are single-line. Nothing was changed.`)
 	}
 	return pairs, nil
@@ -104,7 +104,7 @@ func ParseEnvKeys(items []string) ([]string, error) {
 		}
 	}
 	if len(problems) > 0 {
-		return nil, envFormatErr(strings.Join(problems, "; "), "Pass plain keys such as [\"API_KEY\"]. Nothing was changed.")
+		return nil, envFormatErr(listSome(problems, "; "), "Pass plain keys such as [\"API_KEY\"]. Nothing was changed.")
 	}
 	return keys, nil
 }
@@ -199,7 +199,7 @@ func serviceEnv(ctx context.Context, c platform.Client, svc *platform.ServiceSta
 		}
 		if len(missing) > 0 {
 			return nil, platform.NewError(platform.ErrNotFound,
-				fmt.Sprintf("%s has no user variable %s", svc.Name, strings.Join(missing, ", ")),
+				fmt.Sprintf("%s has no user variable %s", svc.Name, listSome(clipAll(missing, 40), ", ")),
 				"zerops_env action=get lists the service's variables; generated variables cannot be deleted. Nothing was changed.")
 		}
 		for _, k := range keys {
@@ -306,7 +306,7 @@ func projectEnv(ctx context.Context, c platform.Client, projectID, action string
 		}
 		if len(missing) > 0 {
 			return nil, platform.NewError(platform.ErrNotFound,
-				fmt.Sprintf("the project has no variable %s", strings.Join(missing, ", ")),
+				fmt.Sprintf("the project has no variable %s", listSome(clipAll(missing, 40), ", ")),
 				"zerops_env action=get project=true lists them. Nothing was changed.")
 		}
 		for _, k := range keys {

@@ -3,6 +3,7 @@ package ops
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -45,6 +46,27 @@ func joinQuoted(items []string) string {
 			out += ", "
 		}
 		out += s
+	}
+	return out
+}
+
+// maxListed bounds the items an error message lists (bad lines, missing keys).
+const maxListed = 10
+
+// listSome joins the first maxListed items with sep and counts the rest, so
+// that thousands of bad items give a short message.
+func listSome(items []string, sep string) string {
+	if len(items) <= maxListed {
+		return strings.Join(items, sep)
+	}
+	return strings.Join(items[:maxListed], sep) + fmt.Sprintf("%s… and %d more", sep, len(items)-maxListed)
+}
+
+// clipAll clips every item to n runes.
+func clipAll(items []string, n int) []string {
+	out := make([]string, len(items))
+	for i, s := range items {
+		out[i] = clip(s, n)
 	}
 	return out
 }

@@ -21,6 +21,8 @@ type PlannedService struct {
 type ImportPlan struct {
 	Services []PlannedService `json:"services"`
 	Warnings []string         `json:"warnings,omitempty"`
+
+	omitted int // warnings the checker left out, counted by capWarnings
 }
 
 // ImportOutcome is the answer to a real import.
@@ -48,15 +50,28 @@ type ImportOptions struct {
 // CheckImport runs the offline and catalog checks of an import. types may be
 // nil (catalog unavailable): version warnings are then skipped. Errors block
 // the import: a project: section is IMPORT_HAS_PROJECT, anything else
-// INVALID_IMPORT_YML, each naming every problem found.
+// INVALID_IMPORT_YML, each naming the problems found (at most maxIssues,
+// then a count of the rest). Warnings are bounded the same way.
 func CheckImport(content string, types []platform.ServiceStackType) (*ImportPlan, error) {
+	plan, err := checkImport(content, types)
+	if err != nil {
+		return nil, err
+	}
+	plan.capWarnings()
+	return plan, nil
+}
+
+// checkImport is CheckImport without the bound on warnings.
+func checkImport(content string, types []platform.ServiceStackType) (*ImportPlan, error) {
 	root, err := decodeYAML(content)
 	if err != nil {
 		return nil, err
 	}
 	var c checker
 	services := checkImportYml(&c, root, true)
-	if len(c.errors) > 0 {
+	problems := len(c.errors) + c.moreErrors
+	c.finishErrors()
+	if problems > 0 {
 		code := platform.ErrInvalidImportYml
 		suggestion := "Fix the listed problems and run zerops_import dryRun=true again."
 		for _, e := range c.errors {
@@ -67,10 +82,10 @@ func CheckImport(content string, types []platform.ServiceStackType) (*ImportPlan
 			}
 		}
 		return nil, platform.NewError(code,
-			fmt.Sprintf("import.yml has %d problem(s): %s", len(c.errors), strings.Join(issueStrings(c.errors), "; ")),
+			fmt.Sprintf("import.yml has %d problem(s): %s", problems, strings.Join(issueStrings(c.errors), "; ")),
 			suggestion)
 	}
-	plan := &ImportPlan{Services: make([]PlannedService, 0, len(services))}
+	plan := &ImportPlan{Services: make([]PlannedService, 0, len(services)), omitted: c.moreWarnings}
 	raws := make([]map[string]any, 0, len(services))
 	for _, s := range services {
 		plan.Services = append(plan.Services, PlannedService{Hostname: s.Hostname, Type: s.Type, Mode: s.Mode})
@@ -88,6 +103,20 @@ func CheckImport(content string, types []platform.ServiceStackType) (*ImportPlan
 		plan.Warnings = append(plan.Warnings, w.String())
 	}
 	return plan, nil
+}
+
+// capWarnings keeps the first maxIssues warnings and ends with the count of
+// the rest: one warning per service of a large import would otherwise flood
+// the answer.
+func (p *ImportPlan) capWarnings() {
+	if len(p.Warnings) > maxIssues {
+		p.omitted += len(p.Warnings) - maxIssues
+		p.Warnings = p.Warnings[:maxIssues:maxIssues]
+	}
+	if p.omitted > 0 {
+		p.Warnings = append(p.Warnings, fmt.Sprintf("… and %d more warnings not listed", p.omitted))
+		p.omitted = 0
+	}
 }
 
 // mentionsMode reports whether a catalog warning already covers the missing
@@ -109,15 +138,17 @@ func mentionsMode(warnings []string, path string) bool {
 // DryRunImport checks content without importing it. It also compares the
 // hostnames with the project's current services when they can be listed.
 func DryRunImport(ctx context.Context, c platform.Client, projectID, content string, types []platform.ServiceStackType) (*ImportPlan, error) {
-	plan, err := CheckImport(content, types)
+	plan, err := checkImport(content, types)
 	if err != nil {
 		return nil, err
 	}
 	if c == nil {
+		plan.capWarnings()
 		return plan, nil
 	}
 	existing, err := c.ListServices(ctx, projectID)
 	if err != nil {
+		plan.capWarnings()
 		return plan, nil //nolint:nilerr // the existing-hostname check is a bonus; the import itself reports clashes
 	}
 	byName := map[string]platform.ServiceStack{}
@@ -133,6 +164,7 @@ func DryRunImport(ctx context.Context, c platform.Client, projectID, content str
 			}
 		}
 	}
+	plan.capWarnings()
 	return plan, nil
 }
 
@@ -158,14 +190,14 @@ func Import(ctx context.Context, c platform.Client, projectID, content string, t
 	for _, s := range res.ServiceStacks {
 		out.Services = append(out.Services, ImportedService{Hostname: s.Name, ID: s.ID, Error: s.Error})
 		if s.Error != nil {
-			failed = append(failed, fmt.Sprintf("%s: %s", s.Name, s.Error.Message))
+			failed = append(failed, fmt.Sprintf("%s: %s", s.Name, clip(s.Error.Message, 200)))
 			continue
 		}
 		out.Processes = append(out.Processes, s.Processes...)
 	}
 	if len(failed) > 0 && len(failed) == len(res.ServiceStacks) {
 		return nil, platform.NewError(platform.ErrAPIError,
-			"the platform refused every service: "+strings.Join(failed, "; "),
+			"the platform refused every service: "+listSome(failed, "; "),
 			"Fix the reported problems (zerops_import dryRun=true checks them) and import again.")
 	}
 	for _, f := range failed {
@@ -205,7 +237,7 @@ func waitHostnamesFree(ctx context.Context, c platform.Client, projectID string,
 		}
 		if len(taken) > 0 {
 			return platform.NewError(platform.ErrInvalidImportYml,
-				fmt.Sprintf("hostname(s) already in use: %s", strings.Join(taken, ", ")),
+				fmt.Sprintf("hostname(s) already in use: %s", listSome(taken, ", ")),
 				"Pick other hostnames, or delete the existing services first (zerops_delete). Nothing was imported.")
 		}
 		if len(deleting) == 0 {
@@ -213,7 +245,7 @@ func waitHostnamesFree(ctx context.Context, c platform.Client, projectID string,
 		}
 		if time.Now().After(deadline) {
 			return platform.NewError(platform.ErrAPIError,
-				fmt.Sprintf("service(s) %s are still being deleted", strings.Join(deleting, ", ")),
+				fmt.Sprintf("service(s) %s are still being deleted", listSome(deleting, ", ")),
 				"Wait a minute and run the import again; the hostnames become free once the deletion finishes. Nothing was imported.")
 		}
 		t := time.NewTimer(poll)

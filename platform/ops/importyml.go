@@ -161,14 +161,15 @@ func checkImportYml(c *checker, root any, serviceImport bool) []importService {
 	return out
 }
 
-// hostnameProblem extracts a one-line explanation from a platform error.
+// hostnameProblem extracts a one-line explanation from a platform error,
+// clipped: the platform's messages may quote the agent's input.
 func hostnameProblem(err error) string {
 	var pe *platform.PlatformError
 	if errors.As(err, &pe) {
 		if pe.Suggestion != "" {
-			return pe.Message + ". " + pe.Suggestion
+			return clip(pe.Message, 120) + ". " + clip(pe.Suggestion, 240)
 		}
-		return pe.Message
+		return clip(pe.Message, 120)
 	}
-	return err.Error()
+	return clip(err.Error(), 120)
 }

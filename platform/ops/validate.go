@@ -46,6 +46,7 @@ func Validate(content, kind string) (*ValidationResult, error) {
 		return nil, invalidParam("cannot tell whether this is a zerops.yml or an import.yml",
 			`Pass kind "zerops.yml" or "import.yml"; a zerops.yml starts with "zerops:", an import.yml with "services:".`)
 	}
+	c.finish()
 	return &ValidationResult{Kind: kind, Valid: len(c.errors) == 0, Errors: c.errors, Warnings: c.warnings}, nil
 }
 

@@ -20,18 +20,58 @@ func (i Issue) String() string {
 	return i.Path + ": " + i.Message
 }
 
-// checker collects issues while walking a decoded YAML document.
+// maxIssues bounds the errors (and, separately, the warnings) a check
+// reports: a hostile or broken document may hold thousands of problems, and
+// the answer must stay small. The rest are counted in a closing issue.
+const maxIssues = 20
+
+// maxIssueText bounds one issue's path and message, which quote the document.
+const maxIssueText = 300
+
+// checker collects issues while walking a decoded YAML document. Call
+// finish before reading errors and warnings. Not safe for concurrent use.
 type checker struct {
-	errors   []Issue
-	warnings []Issue
+	errors       []Issue
+	warnings     []Issue
+	moreErrors   int
+	moreWarnings int
 }
 
 func (c *checker) errf(path, format string, args ...any) {
-	c.errors = append(c.errors, Issue{Path: path, Message: fmt.Sprintf(format, args...)})
+	if len(c.errors) >= maxIssues {
+		c.moreErrors++
+		return
+	}
+	c.errors = append(c.errors, newIssue(path, format, args...))
 }
 
 func (c *checker) warnf(path, format string, args ...any) {
-	c.warnings = append(c.warnings, Issue{Path: path, Message: fmt.Sprintf(format, args...)})
+	if len(c.warnings) >= maxIssues {
+		c.moreWarnings++
+		return
+	}
+	c.warnings = append(c.warnings, newIssue(path, format, args...))
+}
+
+// finishErrors appends the count of errors left out, if any.
+func (c *checker) finishErrors() {
+	if c.moreErrors > 0 {
+		c.errors = append(c.errors, Issue{Message: fmt.Sprintf("… and %d more errors not listed; fix these first", c.moreErrors)})
+		c.moreErrors = 0
+	}
+}
+
+func newIssue(path, format string, args ...any) Issue {
+	return Issue{Path: clip(path, maxIssueText), Message: clip(fmt.Sprintf(format, args...), maxIssueText)}
+}
+
+// finish appends the count of issues left out, if any.
+func (c *checker) finish() {
+	c.finishErrors()
+	if c.moreWarnings > 0 {
+		c.warnings = append(c.warnings, Issue{Message: fmt.Sprintf("… and %d more warnings not listed", c.moreWarnings)})
+		c.moreWarnings = 0
+	}
 }
 
 // asMap returns v as a string-keyed map, reporting a type error otherwise.
@@ -119,7 +159,7 @@ func (c *checker) wantStringMap(path string, v any) {
 		switch val.(type) {
 		case string, int, int64, uint64, float64, bool:
 		default:
-			c.errf(path+"."+k, "must be a scalar value, got %s", kindOf(val))
+			c.errf(path+"."+clip(k, 40), "must be a scalar value, got %s", kindOf(val))
 		}
 	}
 }
@@ -134,9 +174,9 @@ func (c *checker) unknownKeys(path string, m map[string]any, allowed []string, a
 	}
 	sort.Strings(unknown)
 	for _, k := range unknown {
-		p := k
+		p := clip(k, 40)
 		if path != "" {
-			p = path + "." + k
+			p = path + "." + p
 		}
 		msg := fmt.Sprintf("unknown key %q (allowed: %s)", clip(k, 40), strings.Join(allowed, ", "))
 		if asError {
