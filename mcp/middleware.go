@@ -134,7 +134,7 @@ func normalizeErrorResult(r *sdk.CallToolResult) {
 	msg := "invalid arguments"
 	if len(r.Content) > 0 {
 		if tc, ok := r.Content[0].(*sdk.TextContent); ok {
-			msg = clipString(tc.Text, 300)
+			msg = clipString(tc.Text, 200) // the SDK quotes argument names and values
 		}
 	}
 	*r = *errorResult(platform.NewError(platform.ErrInvalidParameter, msg,

@@ -40,9 +40,12 @@ func errorPayload(err error) map[string]any {
 		pe = platform.NewError(platform.ErrInternal, "internal error in ZCP",
 			"Retry the call; if it keeps failing, report it with the ZCP log (stderr).")
 	}
-	out := map[string]any{"code": pe.Code, "error": pe.Message}
-	if pe.Suggestion != "" {
-		out["suggestion"] = pe.Suggestion
+	// Messages may quote the agent's input or the API's answer: bound them,
+	// and never leave the agent without a next step.
+	out := map[string]any{
+		"code":       pe.Code,
+		"error":      clipString(pe.Message, maxErrorText),
+		"suggestion": clipString(orDefault(pe.Suggestion, defaultSuggestion), maxErrorText),
 	}
 	if pe.APICode != "" {
 		out["apiCode"] = pe.APICode
@@ -52,6 +55,12 @@ func errorPayload(err error) map[string]any {
 	}
 	return out
 }
+
+// maxErrorText bounds the error and suggestion texts of an error result.
+const maxErrorText = 1500
+
+// defaultSuggestion stands in for an error that came without one.
+const defaultSuggestion = "Check the arguments against the tool's description and retry; zerops_discover and zerops_events show the project's current state."
 
 // errorResult is the isError tool result for err.
 func errorResult(err error) *sdk.CallToolResult {

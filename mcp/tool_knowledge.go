@@ -43,6 +43,9 @@ func (s *Server) knowledgeTool() toolDef {
 			}
 			return textResult("# " + doc.Title + "\n\n" + strings.TrimSpace(doc.Content)), nil
 		case strings.TrimSpace(in.Runtime) != "" || len(in.Services) > 0:
+			if err := checkBriefingArgs(in.Runtime, in.Services); err != nil {
+				return nil, err
+			}
 			brief, err := knowledge.Briefing(strings.TrimSpace(in.Runtime), in.Services)
 			if err != nil {
 				return nil, err
@@ -73,6 +76,9 @@ func (s *Server) knowledgeTool() toolDef {
 			if err != nil {
 				return nil, err
 			}
+			// The answer quotes the query; a long one is searched, not echoed.
+			res.Query = clipString(res.Query, maxEchoedQuery)
+			res.ExpandedQuery = clipString(res.ExpandedQuery, 2*maxEchoedQuery)
 			next := "Next: apply what the top document says; read another hit with zerops_knowledge uri=..."
 			if len(res.Hits) == 0 {
 				next = "Next: nothing matched; try one of the suggestions or broader words."
@@ -82,4 +88,35 @@ func (s *Server) knowledgeTool() toolDef {
 		return nil, platform.NewError(platform.ErrInvalidParameter, "pass query, runtime/services or uri",
 			"query searches the docs; runtime (and services) returns the pre-YAML briefing; uri reads one document.")
 	})
+}
+
+// Bounds on briefing arguments: a type is at most a few short tokens
+// (alpine/postgresql:single@16), and a stack has a handful of services. The
+// briefing quotes what it was asked for, so these also bound the answer.
+const (
+	maxTypeLen          = 100
+	maxBriefingServices = 20
+	maxEchoedQuery      = 120
+)
+
+// checkBriefingArgs refuses briefing requests beyond those bounds.
+func checkBriefingArgs(runtime string, services []string) error {
+	if len([]rune(strings.TrimSpace(runtime))) > maxTypeLen {
+		return platform.NewError(platform.ErrInvalidParameter,
+			fmt.Sprintf("runtime %q is not a service type", clipString(runtime, 40)),
+			"Pass a runtime type such as nodejs@22 or alpine/php-nginx@8.4.")
+	}
+	if len(services) > maxBriefingServices {
+		return platform.NewError(platform.ErrInvalidParameter,
+			fmt.Sprintf("%d services requested; a briefing covers at most %d", len(services), maxBriefingServices),
+			"Ask for the managed services this stack uses, e.g. [\"postgresql@16\", \"valkey@7.2\"].")
+	}
+	for _, svc := range services {
+		if len([]rune(strings.TrimSpace(svc))) > maxTypeLen {
+			return platform.NewError(platform.ErrInvalidParameter,
+				fmt.Sprintf("service %q is not a service type", clipString(svc, 40)),
+				"Pass service types such as postgresql@16 or valkey@7.2.")
+		}
+	}
+	return nil
 }
