@@ -52,11 +52,17 @@ func outputContains(lines []string, s string) bool {
 // push that started meanwhile (0 if none).
 func awaitHeldPush(t *testing.T, z *sshdtest.Zcli, done <-chan error) (pid int, ended bool, deployErr error) {
 	t.Helper()
+	return awaitHeld(t, z.WaitPushStarted, done)
+}
+
+// awaitHeld is awaitHeldPush for any pid the fake records: wait reports it.
+func awaitHeld(t *testing.T, wait func(context.Context) (int, error), done <-chan error) (pid int, ended bool, deployErr error) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(testContext(t))
 	defer cancel()
 	pidc := make(chan int, 1)
 	go func() {
-		pid, _ := z.WaitPushStarted(ctx)
+		pid, _ := wait(ctx)
 		pidc <- pid
 	}()
 	select {
@@ -68,9 +74,14 @@ func awaitHeldPush(t *testing.T, z *sshdtest.Zcli, done <-chan error) (pid int, 
 	case err := <-done:
 		cancel()
 		<-pidc
-		over, stop := context.WithCancel(context.Background())
-		stop()
-		pid, _ := z.WaitPushStarted(over) // looks once
-		return pid, true, err
+		return recordedPID(wait), true, err
 	}
+}
+
+// recordedPID returns the pid wait reports at once, or 0.
+func recordedPID(wait func(context.Context) (int, error)) int {
+	over, stop := context.WithCancel(context.Background())
+	stop()
+	pid, _ := wait(over) // looks once
+	return pid
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/zeropsio/zcp/deploy"
@@ -108,6 +109,9 @@ func TestDeployLocal_Errors(t *testing.T) {
 	}
 }
 
+// TestDeployLocal_CancelKillsProcessGroup holds the push in a child process
+// of zcli: killing zcli alone would leave that child running, so its end
+// proves the whole process group was killed.
 func TestDeployLocal_CancelKillsProcessGroup(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -123,6 +127,7 @@ func TestDeployLocal_CancelKillsProcessGroup(t *testing.T) {
 			t.Parallel()
 			z, cfg := localSetup(t, goodCLIData)
 			z.SetHold(true)
+			z.SetHoldInChild(true)
 			if tc.timeout {
 				cfg.Timeout = 1e9 // 1s: the held push never ends by itself
 			}
@@ -133,7 +138,7 @@ func TestDeployLocal_CancelKillsProcessGroup(t *testing.T) {
 				_, err := deploy.New(cfg).Deploy(ctx, deploy.Request{WorkingDir: t.TempDir(), ServiceID: "svc"})
 				done <- err
 			}()
-			pid, ended, err := awaitHeldPush(t, z, done)
+			child, ended, err := awaitHeld(t, z.WaitHoldChild, done)
 			if !ended {
 				if !tc.timeout {
 					cancel()
@@ -141,11 +146,15 @@ func TestDeployLocal_CancelKillsProcessGroup(t *testing.T) {
 				err = <-done
 			}
 			_ = wantCode(t, err, tc.wantCode)
-			if pid == 0 {
-				return // timed out before zcli began: nothing to reap
-			}
-			if err := sshdtest.WaitGone(testContext(t), pid); err != nil {
-				t.Errorf("zcli survived: %v", err)
+			procs := map[string]int{"zcli": recordedPID(z.WaitPushStarted), "zcli's child": child}
+			for name, pid := range procs {
+				if pid == 0 {
+					continue // killed before it began: nothing to reap
+				}
+				if err := sshdtest.WaitGone(testContext(t), pid); err != nil {
+					t.Errorf("%s survived: %v", name, err)
+					_ = syscall.Kill(pid, syscall.SIGKILL) // leave no stray process behind
+				}
 			}
 		})
 	}

@@ -152,6 +152,13 @@ func (z *Zcli) SetFailure(msg string) { z.setSwitch("fail", msg, msg != "") }
 // Release (or until it is killed).
 func (z *Zcli) SetHold(on bool) { z.setSwitch("hold", "", on) }
 
+// SetHoldInChild makes a held push (SetHold) block in a child process of
+// zcli rather than in zcli itself, and record the child's pid for
+// WaitHoldChild: killing zcli alone then leaves the child behind, so a test
+// can prove a whole process group was killed. Local mode only: across ssh the
+// remote side stops zcli, not its children.
+func (z *Zcli) SetHoldInChild(on bool) { z.setSwitch("hold-child", "", on) }
+
 // SetExit255 makes every later push, after its success output, kill the
 // sshd session that runs it, so the ssh client exits 255 although the push
 // succeeded (a plain exit 255 outside an ssh session).
@@ -169,7 +176,17 @@ func (z *Zcli) setSwitch(name, content string, on bool) {
 // WaitPushStarted waits until a push has recorded its pid and returns it. The
 // pid file is left in place: call ClearPushPID before starting another push.
 func (z *Zcli) WaitPushStarted(ctx context.Context) (int, error) {
-	p := filepath.Join(z.stateDir, "push.pid")
+	return z.waitPID(ctx, "push.pid", "the fake zcli push to start")
+}
+
+// WaitHoldChild waits until a push held in a child process (SetHoldInChild)
+// has recorded the child's pid and returns it.
+func (z *Zcli) WaitHoldChild(ctx context.Context) (int, error) {
+	return z.waitPID(ctx, "push.child", "the held push's child process")
+}
+
+func (z *Zcli) waitPID(ctx context.Context, name, what string) (int, error) {
+	p := filepath.Join(z.stateDir, name)
 	t := time.NewTicker(pollInterval)
 	defer t.Stop()
 	for {
@@ -180,7 +197,7 @@ func (z *Zcli) WaitPushStarted(ctx context.Context) (int, error) {
 		}
 		select {
 		case <-ctx.Done():
-			return 0, fmt.Errorf("waiting for the fake zcli push to start: %w", ctx.Err())
+			return 0, fmt.Errorf("waiting for %s: %w", what, ctx.Err())
 		case <-t.C:
 		}
 	}

@@ -4,7 +4,8 @@ package sshdtest
 // directory (already single-quoted). Every invocation appends a record of its
 // arguments (NUL-separated, the token of `login` masked) under calls/.
 // `login` stores the token for later pushes; `push` honours the switch files
-// written by Zcli: hold (block on hold.fifo), fail (exit 1 with its text) and
+// written by Zcli: hold (block on hold.fifo; with hold-child, in a child
+// process whose pid goes to push.child), fail (exit 1 with its text) and
 // exit255 (drop the ssh connection after the success output).
 const zcliScript = `#!/bin/sh
 S=%[1]s
@@ -36,7 +37,11 @@ push)
 	if [ -z "$sid" ]; then echo "Error: --service-id is required" >&2; exit 2; fi
 	pwd > "$S/push.cwd"
 	echo $$ > "$S/push.pid.tmp" && mv "$S/push.pid.tmp" "$S/push.pid"
-	if [ -e "$S/hold" ]; then
+	if [ -e "$S/hold" ] && [ -e "$S/hold-child" ]; then
+		# Block in a child process (as a real tool's helper would), so a test
+		# tells a kill of the whole process group from a kill of zcli alone.
+		sh -c 'echo $$ > "$1/push.child.tmp" && mv "$1/push.child.tmp" "$1/push.child" && read -r _ < "$1/hold.fifo"' zcli-hold "$S"
+	elif [ -e "$S/hold" ]; then
 		read -r _ < "$S/hold.fifo"
 	fi
 	echo "Pushing to service $sid"
