@@ -1,6 +1,7 @@
 package deploy_test
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -132,6 +133,12 @@ func TestValidate_InjectionCorpusRejected(t *testing.T) {
 		{"serviceId (local)", func(v string) deploy.Request {
 			return deploy.Request{WorkingDir: "/srv", ServiceID: v}
 		}},
+		{"serviceId (ssh alias)", func(v string) deploy.Request {
+			return deploy.Request{SourceService: "appdev", ServiceID: v}
+		}},
+		{"targetServiceId (local alias)", func(v string) deploy.Request {
+			return deploy.Request{WorkingDir: "/srv", TargetServiceID: v}
+		}},
 	}
 	// Values valid under a field's rule, proven inert by TestRemoteScript_Inert:
 	// platform ids are base64url and may begin with '-' (zcli takes the word
@@ -140,11 +147,29 @@ func TestValidate_InjectionCorpusRejected(t *testing.T) {
 	dashes := map[string]bool{"--help": true, "-": true}
 	names := map[string]bool{"--help": true, "-": true, strings.Repeat("a", 100): true, strings.Repeat("9", 65): true}
 	allowed := map[string]map[string]bool{
-		"targetServiceId":    dashes,
-		"serviceId (local)":  dashes,
-		"setup":              {"--help": true, "-": true, "": true},
-		"workingDir (ssh)":   names,
-		"workingDir (local)": names,
+		"targetServiceId":               dashes,
+		"serviceId (local)":             dashes,
+		"serviceId (ssh alias)":         dashes,
+		"targetServiceId (local alias)": dashes,
+		"setup":                         {"--help": true, "-": true, "": true},
+		"workingDir (ssh)":              names,
+		"workingDir (local)":            names,
+	}
+	// Every Request field must be fed the corpus: a field added later without
+	// an entry here fails this check.
+	covered := map[string]bool{}
+	for _, f := range fields {
+		rv := reflect.ValueOf(f.req("\x00probe"))
+		for i := range rv.NumField() {
+			if strings.Contains(rv.Field(i).String(), "\x00probe") {
+				covered[rv.Type().Field(i).Name] = true
+			}
+		}
+	}
+	for i := range reflect.TypeFor[deploy.Request]().NumField() {
+		if name := reflect.TypeFor[deploy.Request]().Field(i).Name; !covered[name] {
+			t.Errorf("Request.%s is not fed the injection corpus", name)
+		}
 	}
 	for _, f := range fields {
 		for _, v := range hostileValues {
