@@ -152,6 +152,9 @@ func (f *ZeropsLogFetcher) get(ctx context.Context, u *url.URL, access *LogAcces
 	return body.Items, nil
 }
 
+// buildTagPrefix begins the tag of a build's log lines: "zbuild-<appVersionId>".
+const buildTagPrefix = "zbuild-"
+
 // filterLogEntries converts, applies the client-side filters and orders oldest first.
 func filterLogEntries(wire []wireLogEntry, params LogFetchParams) []LogEntry {
 	search := strings.ToLower(params.Search)
@@ -164,7 +167,7 @@ func filterLogEntries(wire []wireLogEntry, params LogFetchParams) []LogEntry {
 		if search != "" && !strings.Contains(strings.ToLower(w.Message), search) {
 			continue
 		}
-		if params.BuildID != "" && !strings.Contains(w.Tag, params.BuildID) {
+		if params.BuildID != "" && w.Tag != buildTagPrefix+params.BuildID && w.Tag != params.BuildID {
 			continue
 		}
 		out = append(out, LogEntry{

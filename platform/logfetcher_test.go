@@ -118,6 +118,7 @@ func TestZeropsLogFetcher_QueryAndFilters(t *testing.T) {
 		{"search case-insensitive", platform.LogFetchParams{Search: "build step"}, "l0,l2,l4,l6,l8", map[string]string{"limit": "1000"}},
 		{"build id", platform.LogFetchParams{BuildID: "av42", Limit: 2}, "l6,l8", map[string]string{"limit": "1000"}},
 		{"all client-side filters", platform.LogFetchParams{BuildID: "av42", Search: "STEP", Since: logBase.Add(3 * time.Second)}, "l4,l6,l8", nil},
+		{"build id is matched whole", platform.LogFetchParams{BuildID: "av4"}, "", nil},
 		{"nothing matches", platform.LogFetchParams{Search: "no such text"}, "", nil},
 	}
 	for _, tt := range tests {
