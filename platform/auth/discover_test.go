@@ -45,6 +45,7 @@ func TestDiscover_Projects(t *testing.T) {
 		{name: "scoped project among many", extra: []string{"other"}, source: auth.SourceZcli, scope: "extra", wantName: "other"},
 		{name: "scoped seeded project", source: auth.SourceZcli, scope: "seeded", wantName: "demo"},
 		{name: "scoped project missing", source: auth.SourceZcli, scope: "goneProject123", code: platform.ErrTokenNoProject, msgHas: []string{"zcli scope project", "goneProject123"}},
+		{name: "scoped project huge", source: auth.SourceZcli, scope: strings.Repeat("p", 100_000), code: platform.ErrTokenNoProject, msgHas: []string{"zcli scope project", strings.Repeat("p", 60) + "…"}},
 		{name: "scoped project hostile", source: auth.SourceZcli, scope: "../../user", code: platform.ErrTokenNoProject, msgHas: []string{"zcli scope project"}},
 		{name: "bad token from env", source: auth.SourceEnv, token: "bad-token", code: platform.ErrAuthInvalidToken, msgHas: []string{"ZEROPS_ZCP_API_KEY", "authentication failed"}},
 		{name: "bad token from zcli", source: auth.SourceZcli, token: "bad-token", code: platform.ErrAuthInvalidToken, msgHas: []string{"zcli login"}},
