@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func TestBriefing(t *testing.T) {
+func TestBriefing_RuntimeAndServices(t *testing.T) {
 	t.Parallel()
 	docs, err := Documents()
 	if err != nil {
@@ -68,7 +68,7 @@ func TestBriefing_NothingRequested(t *testing.T) {
 	}
 }
 
-func TestBaseName(t *testing.T) {
+func TestBaseName_TypeForms(t *testing.T) {
 	t.Parallel()
 	tests := map[string]string{
 		"nodejs@22": "nodejs", "alpine/nodejs@22": "nodejs", "postgresql:ha@18": "postgresql",

@@ -7,7 +7,7 @@ import (
 	"testing/fstest"
 )
 
-func TestParseDocument(t *testing.T) {
+func TestParseDocument_Cases(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name    string

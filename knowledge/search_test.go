@@ -301,7 +301,7 @@ func TestBuildIndex_Errors(t *testing.T) {
 	}
 }
 
-func TestSnippet(t *testing.T) {
+func TestSnippet_Cases(t *testing.T) {
 	t.Parallel()
 	long := strings.Repeat("filler words here ", 40) + "the valkey password is generated " + strings.Repeat("tail text ", 40)
 	tests := []struct {
@@ -343,7 +343,7 @@ func TestSnippet_TypedTermsFirst(t *testing.T) {
 	}
 }
 
-func TestTruncateRunes(t *testing.T) {
+func TestTruncateRunes_MultiByte(t *testing.T) {
 	t.Parallel()
 	if got := truncateRunes("žžžž", 2); got != "žž" {
 		t.Errorf("got %q", got)

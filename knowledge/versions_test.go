@@ -84,7 +84,7 @@ func TestFormatStackList_Categories(t *testing.T) {
 	}
 }
 
-func TestFormatVersionCheck(t *testing.T) {
+func TestFormatVersionCheck_Cases(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name     string
@@ -140,7 +140,7 @@ func TestFormatVersionCheck_Empty(t *testing.T) {
 	}
 }
 
-func TestValidateServiceTypes(t *testing.T) {
+func TestValidateServiceTypes_Cases(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name     string
