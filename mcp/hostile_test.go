@@ -6,10 +6,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
 )
 
 // hostile is a long agent-supplied string made only of letters, so that it
@@ -140,4 +142,66 @@ func indent(s string, n int) string {
 		lines[i] = pad + lines[i]
 	}
 	return strings.Join(lines, "\n") + "\n"
+}
+
+// TestTools_APIFailuresKeepErrorShape breaks the API in several ways and
+// checks that every tool that needs it answers a bounded {code, error,
+// suggestion} error, never an internal one.
+func TestTools_APIFailuresKeepErrorShape(t *testing.T) {
+	t.Parallel()
+	faults := []struct {
+		name  string
+		fault fakeapi.Fault
+	}{
+		{"500", fakeapi.Fault{Status: 500}},
+		{"401", fakeapi.Fault{Status: 401, APICode: "userNotAuthorized", Message: "token revoked"}},
+		{"403", fakeapi.Fault{Status: 403, APICode: "forbidden", Message: "no access"}},
+		{"429", fakeapi.Fault{Status: 429, RetryAfter: time.Second}},
+		{"huge message", fakeapi.Fault{Status: 400, APICode: "invalid", Message: hostile}},
+		{"malformed", fakeapi.Fault{Malformed: true}},
+		{"reset", fakeapi.Fault{ResetConn: true}},
+	}
+	calls := []struct {
+		tool string
+		args map[string]any
+	}{
+		{"zerops_discover", nil},
+		{"zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appdev"}},
+		{"zerops_env", map[string]any{"action": "get", "serviceHostname": "db"}},
+		{"zerops_env", map[string]any{"action": "set", "project": true, "variables": []string{"A=1"}}},
+		{"zerops_logs", map[string]any{"serviceHostname": "appdev"}},
+		{"zerops_events", nil},
+		{"zerops_process", map[string]any{"processId": "abcdefghijklmnopqrstuv"}},
+		{"zerops_delete", map[string]any{"serviceHostname": "cache", "confirm": true}},
+		{"zerops_subdomain", map[string]any{"serviceHostname": "appdev", "action": "enable"}},
+		{"zerops_import", map[string]any{"content": "services:\n  - hostname: api\n    type: nodejs@22\n"}},
+		{"zerops_deploy", map[string]any{"sourceService": "appdev"}},
+	}
+	for _, f := range faults {
+		t.Run(f.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) {
+				d.Deployer = deploy.NewAPIPusher(d.Client)
+				d.ImportOptions.DeleteWait = time.Millisecond
+			}})
+			h.fake.InjectFault(f.fault)
+			for _, c := range calls {
+				res, m := h.call(t, c.tool, c.args)
+				if !res.IsError {
+					t.Errorf("%s succeeded against a broken API: %.200s", c.tool, text(res))
+					continue
+				}
+				if m == nil || m["code"] == nil || m["error"] == "" || m["suggestion"] == "" || m["suggestion"] == nil {
+					t.Errorf("%s: error lacks {code, error, suggestion}: %.300s", c.tool, text(res))
+				}
+				if m != nil && m["code"] == platform.ErrInternal {
+					t.Errorf("%s: API failure reported as internal: %.300s", c.tool, text(res))
+				}
+				// The API's own message is clipped, not dropped: bounded, not absent.
+				if len(text(res)) > 5<<10 {
+					t.Errorf("%s: unbounded error (%d bytes): %.300s", c.tool, len(text(res)), text(res))
+				}
+			}
+		})
+	}
 }

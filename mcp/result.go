@@ -56,8 +56,9 @@ func errorPayload(err error) map[string]any {
 	return out
 }
 
-// maxErrorText bounds the error and suggestion texts of an error result.
-const maxErrorText = 1500
+// maxErrorText bounds the error and suggestion texts of an error result:
+// room for the 20 problems an import check lists, not for a 100 kB echo.
+const maxErrorText = 4000
 
 // defaultSuggestion stands in for an error that came without one.
 const defaultSuggestion = "Check the arguments against the tool's description and retry; zerops_discover and zerops_events show the project's current state."

@@ -1,11 +1,14 @@
 package mcp_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 )
@@ -45,6 +48,31 @@ func TestTools_ErrorPaths(t *testing.T) {
 		{"zerops_events", map[string]any{"limit": 1000}, platform.ErrInvalidParameter},
 		{"zerops_workflow", map[string]any{"workflow": "dance"}, platform.ErrInvalidParameter},
 		{"zerops_deploy", map[string]any{"sourceService": "appdev"}, platform.ErrInvalidUsage}, // no Deployer configured
+		{"zerops_context", map[string]any{"verbose": true}, platform.ErrInvalidParameter},
+		{"zerops_discover", map[string]any{"includeEnvs": "perhaps"}, platform.ErrInvalidParameter},
+		{"zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appdev"}, platform.ErrInvalidScaling},
+		{"zerops_env", map[string]any{"action": "get", "serviceHostname": "db", "project": true}, platform.ErrInvalidParameter},
+		{"zerops_env", map[string]any{"action": "set", "serviceHostname": "db", "variables": []string{"password=x"}}, platform.ErrInvalidParameter},
+		{"zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"A=1\nB=2"}}, platform.ErrInvalidEnvFormat},
+		{"zerops_env", map[string]any{"action": "delete", "serviceHostname": "appdev", "variables": []string{"NOPE"}}, platform.ErrNotFound},
+		{"zerops_env", map[string]any{"action": "delete", "project": true, "variables": []string{"NOPE"}}, platform.ErrNotFound},
+		{"zerops_env", map[string]any{"action": "set", "serviceHostname": "ghost", "variables": []string{"A=1"}}, platform.ErrServiceNotFound},
+		{"zerops_logs", map[string]any{"serviceHostname": "appdev", "since": "last tuesday"}, platform.ErrInvalidParameter},
+		{"zerops_logs", map[string]any{"serviceHostname": "appdev", "limit": 5000}, platform.ErrInvalidParameter},
+		{"zerops_logs", map[string]any{}, platform.ErrInvalidParameter}, // serviceHostname missing: SDK validation
+		{"zerops_import", map[string]any{"content": "services:\n  - hostname: appdev\n    type: nodejs@22\n"}, platform.ErrInvalidImportYml},
+		{"zerops_import", map[string]any{"content": "services: []\n#" + strings.Repeat("x", 110_000)}, platform.ErrFileTooLarge},
+		{"zerops_import", map[string]any{"content": "services: []\n", "filePath": "import.yml"}, platform.ErrInvalidParameter},
+		{"zerops_import", map[string]any{"content": "hello: world\n", "dryRun": true}, platform.ErrInvalidImportYml},
+		{"zerops_validate", map[string]any{"filePath": "/etc/passwd"}, platform.ErrPathTraversal},
+		{"zerops_validate", map[string]any{"content": "a: 1\n", "kind": "weird.yml"}, platform.ErrInvalidParameter},
+		{"zerops_knowledge", map[string]any{"query": "postgresql", "limit": 50}, platform.ErrInvalidParameter},
+		{"zerops_knowledge", map[string]any{"services": strings.Split(strings.Repeat("valkey@7.2 ", 21), " ")[:21]}, platform.ErrInvalidParameter},
+		{"zerops_process", map[string]any{"processId": "a/../b"}, platform.ErrInvalidParameter},
+		{"zerops_process", map[string]any{"processId": ""}, platform.ErrInvalidParameter},
+		{"zerops_delete", map[string]any{"serviceHostname": "ghost", "confirm": true}, platform.ErrServiceNotFound},
+		{"zerops_subdomain", map[string]any{"serviceHostname": "ghost", "action": "enable"}, platform.ErrServiceNotFound},
+		{"zerops_events", map[string]any{"serviceHostname": "ghost"}, platform.ErrServiceNotFound},
 	}
 	for _, tt := range tests {
 		t.Run(tt.tool+"/"+tt.code, func(t *testing.T) {
@@ -56,6 +84,27 @@ func TestTools_ErrorPaths(t *testing.T) {
 	if n := h.fake.CountRequests("DELETE", "/service-stack/"); n != 0 {
 		t.Errorf("unconfirmed delete reached the API %d times", n)
 	}
+}
+
+func TestTools_StatefulErrorPaths(t *testing.T) {
+	t.Parallel()
+	// Processes last long enough that the cancel below cannot race their end.
+	h := newHarness(t, harnessOpts{processDuration: time.Minute, deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
+	ctx := context.Background()
+
+	proc, err := h.client.RestartService(ctx, h.fake.ServiceID("appstage"))
+	must(t, err)
+	_, err = h.client.CancelProcess(ctx, proc.ID)
+	must(t, err)
+	res, m := h.call(t, "zerops_process", map[string]any{"processId": proc.ID, "action": "cancel"})
+	wantError(t, res, m, platform.ErrProcessTerminal)
+
+	res, m = h.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage", "targetServiceId": h.fake.ServiceID("appstage")})
+	wantError(t, res, m, platform.ErrInvalidParameter)
+	res, m = h.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetServiceId": "nosuchid"})
+	wantError(t, res, m, platform.ErrServiceNotFound)
+	res, m = h.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "ghost"})
+	wantError(t, res, m, platform.ErrServiceNotFound)
 }
 
 func TestTools_ReadSuccess(t *testing.T) {
