@@ -144,10 +144,8 @@ func (x Float) ptr() *float64 {
 	return &v
 }
 
+// clipBytes quotes a rejected argument value, shortened by runes so that a
+// multi-byte character is never cut in half.
 func clipBytes(b []byte) string {
-	s := string(bytes.TrimSpace(b))
-	if len(s) > 40 {
-		s = s[:40] + "…"
-	}
-	return s
+	return clipString(string(bytes.TrimSpace(b)), 40)
 }

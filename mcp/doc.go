@@ -5,6 +5,11 @@
 // operations, and the middleware around every call (panic recovery,
 // read-only filtering, audit log, in-flight tracking).
 //
+// In read-only mode (Deps.ReadOnly, ZCP_READ_ONLY=1) only tools annotated
+// read-only are registered; zerops_env and zerops_process, which can also
+// mutate, are replaced by variants limited to get and status, and every
+// mutating call is answered READ_ONLY naming the setting.
+//
 // The operations themselves live in platform/ops; this package only adapts
 // them to MCP. MCP types never leave it.
 package mcp

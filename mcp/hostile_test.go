@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/mcp"
@@ -203,5 +204,16 @@ func TestTools_APIFailuresKeepErrorShape(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestArgs_RejectedValueClippedOnRuneBoundary(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.call(t, "zerops_discover", map[string]any{"includeEnvs": "xy" + strings.Repeat("é", 100)})
+	wantError(t, res, m, platform.ErrInvalidParameter)
+	msg, _ := m["error"].(string)
+	if strings.ContainsRune(msg, utf8.RuneError) {
+		t.Errorf("value clipped inside a character: %q", msg)
 	}
 }

@@ -14,8 +14,9 @@ import (
 )
 
 // progress sends notifications/progress for one call. It is a no-op when
-// the client sent no progress token. Safe for concurrent use; the counter
-// only grows, as the protocol asks.
+// the client sent no progress token. Safe for concurrent use: the mutex is
+// held across the send so that notifications leave in the order of their
+// growing counter, as the protocol asks (it orders one call's sends only).
 type progress struct {
 	ctx   context.Context
 	req   *sdk.CallToolRequest
@@ -144,6 +145,11 @@ func (s *Server) followOne(ctx context.Context, pr *progress, proc platform.Proc
 					res.Note = errorPayload(u.Err)["error"].(string) + "; the process keeps running"
 				}
 				return res
+			}
+			if res.Process.IsTerminal() {
+				// Lessons #1: a terminal state is the result's to report, never a
+				// notification racing it; the Final update follows.
+				continue
 			}
 			pr.send(fmt.Sprintf("%s: %s (%s)", what, res.Process.Status, seconds(u.Elapsed)))
 		}

@@ -10,6 +10,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/zeropsio/zcp/actors"
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
@@ -234,5 +235,46 @@ func skipIfBuildWatchBroken(t *testing.T, m map[string]any) {
 		if note, _ := b["note"].(string); strings.Contains(note, "project ID is empty") {
 			t.Skip("actors build watch sends no project id to SearchAppVersions: " + note)
 		}
+	}
+}
+
+// scriptedWatcher replays fixed updates for any process: a stand-in for a
+// watcher that reports a terminal state before its Final update.
+type scriptedWatcher struct{ updates []actors.ProcessUpdate }
+
+func (w scriptedWatcher) Subscribe(ctx context.Context, id string) (<-chan actors.ProcessUpdate, error) {
+	ch := make(chan actors.ProcessUpdate, len(w.updates))
+	for _, u := range w.updates {
+		u.Process.ID = id
+		ch <- u
+	}
+	close(ch)
+	return ch, nil
+}
+
+func (scriptedWatcher) SubscribeBuild(context.Context, string, time.Time) (<-chan actors.BuildUpdate, error) {
+	return nil, errors.New("no builds here")
+}
+
+func TestProgress_TerminalUpdateNeverNotified(t *testing.T) {
+	t.Parallel()
+	w := scriptedWatcher{updates: []actors.ProcessUpdate{
+		{Process: platform.Process{Status: platform.ProcessRunning}, Elapsed: time.Second},
+		{Process: platform.Process{Status: platform.ProcessFinished}, Elapsed: 2 * time.Second},
+		{Process: platform.Process{Status: platform.ProcessFinished}, Elapsed: 2 * time.Second, Final: true},
+	}}
+	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Watcher = w }})
+	res, m := h.callWith(t, context.Background(), "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appdev"}, "t")
+	wantOK(t, res)
+	if st := m["processes"].([]any)[0].(map[string]any)["status"]; st != platform.ProcessFinished {
+		t.Fatalf("status = %v", st)
+	}
+	<-h.notified // the RUNNING one; the client may handle it after the result
+	got := h.notifications()
+	if len(got) != 1 || !strings.Contains(got[0].Message, platform.ProcessRunning) {
+		for _, n := range got {
+			t.Errorf("notification %q", n.Message)
+		}
+		t.Fatalf("%d notifications, want only the RUNNING one", len(got))
 	}
 }

@@ -61,7 +61,7 @@ type Deps struct {
 	Pool       Pool
 	Logger     *zap.Logger
 	Version    string
-	ReadOnly   bool      // register only read-only tools
+	ReadOnly   bool      // ZCP_READ_ONLY: register only read-only tools (zerops_env and zerops_process as get/status variants)
 	Audit      io.Writer // one JSON line per non-read-only call; nil = off
 	WorkDir    string    // base of filePath arguments
 	SlogLogger *slog.Logger

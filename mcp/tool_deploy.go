@@ -212,6 +212,9 @@ func (s *Server) followBuild(ctx context.Context, pr *progress, serviceID, name 
 				out.AppVersionID, out.Status = last.ID, last.Status
 			}
 			if !u.Final {
+				if last.Status == platform.AppVersionActive || buildFailed(last) {
+					continue // the result reports the end, not a notification (lessons #1)
+				}
 				pr.send(fmt.Sprintf("Deploying %s: %s (%s)", label, orDefault(last.Status, "WAITING"), seconds(u.Elapsed)))
 				continue
 			}
