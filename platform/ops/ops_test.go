@@ -194,6 +194,19 @@ func TestSubdomain_Idempotent(t *testing.T) {
 	wantCode(t, err, platform.ErrInvalidParameter)
 }
 
+// Lessons #9: the service read may be stale; the API saying "already
+// enabled" is a success too, never a failure or a FAILED process.
+func TestSubdomain_APISaysAlreadyEnabled(t *testing.T) {
+	t.Parallel()
+	fake, c := newFake(t, 0)
+	fake.InjectFault(fakeapi.Fault{Method: "PUT", PathPrefix: "/service-stack/", Status: 400,
+		APICode: "serviceStackSubdomainAccessAlreadyEnabled", Message: "Subdomain access is already enabled.", Times: 1})
+	res, err := ops.Subdomain(context.Background(), c, fake.ProjectID(), "appstage", "enable")
+	if err != nil || !res.AlreadyInState || res.Process != nil || !strings.Contains(res.Message, "already enabled") {
+		t.Fatalf("enable answered already-enabled by the API = %+v, %v", res, err)
+	}
+}
+
 func TestEvents_MergedNewestFirst(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)

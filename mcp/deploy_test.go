@@ -1,0 +1,85 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/actors"
+	"github.com/zeropsio/zcp/deploy"
+	"github.com/zeropsio/zcp/mcp"
+)
+
+// gatedDeployer holds every push until released and records whether two
+// pushes to one target ever overlapped.
+type gatedDeployer struct {
+	started chan string
+	release chan struct{}
+	active  sync.Map // target → *atomic.Int32
+	overlap atomic.Bool
+}
+
+func (d *gatedDeployer) Deploy(ctx context.Context, req deploy.Request) (*deploy.Result, error) {
+	v, _ := d.active.LoadOrStore(req.TargetServiceID, new(atomic.Int32))
+	n := v.(*atomic.Int32)
+	if n.Add(1) > 1 {
+		d.overlap.Store(true)
+	}
+	defer n.Add(-1)
+	d.started <- req.TargetServiceID
+	select {
+	case <-d.release:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return &deploy.Result{Mode: "ssh", SourceService: req.SourceService, TargetServiceID: req.TargetServiceID, Started: time.Now()}, nil
+}
+
+// Lessons #12: two deploys from one agent to the same service queue, one
+// after the other, through the deploy pool.
+func TestDeploy_SameTargetQueued(t *testing.T) {
+	t.Parallel()
+	d := &gatedDeployer{started: make(chan string, 2), release: make(chan struct{})}
+	pool := actors.NewDeployPool(4)
+	h := newHarness(t, harnessOpts{deps: func(dp *mcp.Deps) { dp.Deployer, dp.Pool = d, pool }})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+
+	var wg sync.WaitGroup
+	results := make(chan string, 2)
+	call := func() {
+		defer wg.Done()
+		res, err := h.cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "zerops_deploy", Arguments: args})
+		if err != nil {
+			results <- `"code": ` + err.Error()
+			return
+		}
+		results <- text(res)
+	}
+	wg.Add(1)
+	go call()
+	<-d.started // the first push holds the target
+	wg.Add(1)
+	go call()
+	waitFor(t, func() bool { // the second waits in the target's queue
+		st, err := pool.Status(context.Background())
+		return err == nil && strings.Contains(strings.Join(st.Details, "\n"), "1 queued")
+	})
+	d.release <- struct{}{}
+	<-d.started // only now may the second push start
+	d.release <- struct{}{}
+	wg.Wait()
+	close(results)
+	for r := range results {
+		if strings.Contains(r, `"code"`) {
+			t.Errorf("deploy failed: %s", r)
+		}
+	}
+	if d.overlap.Load() {
+		t.Error("two pushes to appstage ran at the same time")
+	}
+}
