@@ -56,7 +56,7 @@ func ParseServiceType(s string) (ServiceType, error) {
 	case "", "single", "ha":
 	default:
 		return ServiceType{}, NewError(ErrUnknownType,
-			fmt.Sprintf("unknown mode %q in service type %q", t.Mode, truncateForMessage(raw, 60)),
+			fmt.Sprintf("unknown mode %q in service type %q", truncateForMessage(t.Mode, 20), truncateForMessage(raw, 60)),
 			"The mode part is single or ha, e.g. postgresql:single@18, or leave it out: postgresql@18.")
 	}
 	return t, nil

@@ -1,6 +1,9 @@
 package platform
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestParseServiceType_Syntaxes(t *testing.T) {
 	t.Parallel()
@@ -46,6 +49,14 @@ func TestParseServiceType_Malformed(t *testing.T) {
 		if _, err := ParseServiceType(in); ErrorCode(err) != ErrUnknownType {
 			t.Errorf("ParseServiceType(%q) err = %v, want UNKNOWN_TYPE", in, err)
 		}
+	}
+}
+
+func TestParseServiceType_HostileModeIsClipped(t *testing.T) {
+	t.Parallel()
+	_, err := ParseServiceType("postgresql:" + strings.Repeat("x", 40000) + "@16")
+	if ErrorCode(err) != ErrUnknownType || len(err.Error()) > 300 {
+		t.Fatalf("error is %d bytes: %.120s", len(err.Error()), err)
 	}
 }
 

@@ -150,6 +150,7 @@ func transportCause(err error) string {
 // mapAPIStatus maps an HTTP status and API error code to a PlatformError.
 // apiMsg is the API's own message, kept for the agent.
 func mapAPIStatus(status int, code, apiMsg string, kind objectKind) *PlatformError {
+	apiMsg = truncateForMessage(apiMsg, maxErrorBodyInMessage) // the API echoes input back
 	e := &PlatformError{HTTPStatus: status, APICode: code}
 	msg := func(what string) string {
 		if apiMsg == "" {
