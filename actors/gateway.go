@@ -211,10 +211,7 @@ func call[T any](g *Gateway, ctx context.Context, method string, fn func(ctx con
 		if err := g.admit(callCtx); err != nil {
 			return zero, g.waitError(ctx, method)
 		}
-		g.calls.Add(1)
-		v, err := fn(callCtx)
-		g.inFlight.Add(-1)
-		<-g.slots
+		v, err := attempt1(g, callCtx, fn)
 		if err == nil {
 			return v, nil
 		}
@@ -233,29 +230,60 @@ func call[T any](g *Gateway, ctx context.Context, method string, fn func(ctx con
 	}
 }
 
+// attempt1 makes one admitted call. The caller's slot is freed however fn
+// ends, a panic included: a leaked slot would shrink the cap for good.
+func attempt1[T any](g *Gateway, ctx context.Context, fn func(ctx context.Context) (T, error)) (T, error) {
+	defer g.release()
+	g.calls.Add(1)
+	return fn(ctx)
+}
+
 // admit waits for the cooldown, a token and an in-flight slot, in that order.
-// On success the caller holds a slot.
+// A 429 may arrive while the caller waits for its token or slot, so the
+// cooldown is checked again once the slot is held. On success the caller
+// holds a slot, which release frees.
 func (g *Gateway) admit(ctx context.Context) error {
 	g.queued.Add(1)
 	defer g.queued.Add(-1)
-	for {
-		left := g.cooldownLeft()
-		if left <= 0 {
-			break
-		}
-		if err := sleep(ctx, left); err != nil {
-			return err
-		}
+	if err := g.waitCooldown(ctx); err != nil {
+		return err
 	}
 	if err := g.takeToken(ctx); err != nil {
 		return err
 	}
-	select {
-	case g.slots <- struct{}{}:
-		g.inFlight.Add(1)
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
+	for {
+		select {
+		case g.slots <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if g.cooldownLeft() <= 0 {
+			g.inFlight.Add(1)
+			return nil
+		}
+		<-g.slots
+		if err := g.waitCooldown(ctx); err != nil {
+			return err
+		}
+	}
+}
+
+// release frees the slot admit granted.
+func (g *Gateway) release() {
+	g.inFlight.Add(-1)
+	<-g.slots
+}
+
+// waitCooldown returns once no shared cooldown is left, or when ctx ends.
+func (g *Gateway) waitCooldown(ctx context.Context) error {
+	for {
+		left := g.cooldownLeft()
+		if left <= 0 {
+			return nil
+		}
+		if err := sleep(ctx, left); err != nil {
+			return err
+		}
 	}
 }
 
@@ -300,7 +328,7 @@ func (g *Gateway) waitError(ctx context.Context, method string) error {
 		return errStopped(g.String())
 	}
 	if ctx.Err() == nil {
-		// limiter.Wait refused: the budget cannot admit the call before the deadline.
+		// takeToken refused: the budget cannot admit the call before the deadline.
 		return &platform.PlatformError{Code: platform.ErrAPITimeout,
 			Message:    method + ": the API budget cannot admit the call before its deadline",
 			Suggestion: "Retry in a few seconds; ZCP is pacing API calls.",
