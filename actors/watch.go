@@ -147,6 +147,12 @@ func (wt *watch[U]) run() {
 	defer timer.Stop()
 	<-timer.C
 	for {
+		if wt.ctx.Err() != nil {
+			// Checked first: once ctx has ended a due timer could otherwise
+			// win the select below and poll again with a dead context.
+			wt.ended()
+			return
+		}
 		wt.mu.Lock()
 		if wt.closed {
 			wt.mu.Unlock()
@@ -164,11 +170,7 @@ func (wt *watch[U]) run() {
 		select {
 		case <-timer.C:
 		case <-wt.ctx.Done():
-			wt.mu.Lock()
-			if wt.w.base.Err() != nil {
-				wt.failAllLocked(time.Now(), errStopped(wt.w.String()))
-			}
-			wt.mu.Unlock()
+			wt.ended()
 			return
 		}
 
@@ -186,6 +188,17 @@ func (wt *watch[U]) run() {
 				next = now.Add(interval)
 			}
 		}
+	}
+}
+
+// ended handles the end of the watch's context. When the watcher stopped,
+// every subscriber left gets a final SERVICE_UNAVAILABLE update; otherwise the
+// last subscriber has left and there is nobody to tell.
+func (wt *watch[U]) ended() {
+	wt.mu.Lock()
+	defer wt.mu.Unlock()
+	if wt.w.base.Err() != nil {
+		wt.failAllLocked(time.Now(), errStopped(wt.w.String()))
 	}
 }
 

@@ -90,6 +90,7 @@ type Watcher struct {
 	stopped bool
 	procs   map[string]*watch[ProcessUpdate]
 	builds  map[string]*watch[BuildUpdate]
+	idle    chan struct{} // closed when the last poll loop ends; nil when nobody waits
 
 	polls atomic.Int64 // API polls made, all watches
 }
@@ -189,10 +190,30 @@ func subscribe[U any](w *Watcher, ctx context.Context, m map[string]*watch[U], k
 			if m[key] == wt {
 				delete(m, key)
 			}
+			if w.idle != nil && len(w.procs)+len(w.builds) == 0 {
+				close(w.idle)
+				w.idle = nil
+			}
 			w.mu.Unlock()
 		}()
 	}
 	return nil
+}
+
+// whenIdle returns a channel closed once no poll loop runs (at once if none
+// does). Tests await it instead of polling the watch count.
+func (w *Watcher) whenIdle() <-chan struct{} {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.procs)+len(w.builds) == 0 {
+		done := make(chan struct{})
+		close(done)
+		return done
+	}
+	if w.idle == nil {
+		w.idle = make(chan struct{})
+	}
+	return w.idle
 }
 
 // Status lists the watches with their subscriber counts and ages.
