@@ -12,7 +12,7 @@ import (
 )
 
 func TestDeployPool_SameTargetNeverInterleaves(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	p := NewDeployPool(4)
 	serve(t, p)
 	const jobs = 20
@@ -65,7 +65,7 @@ func waitQueued(p *DeployPool, n int) {
 }
 
 func TestDeployPool_BoundedParallelTargets(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	p := NewDeployPool(3)
 	serve(t, p)
 	release := make(chan struct{})
@@ -107,7 +107,7 @@ func TestDeployPool_BoundedParallelTargets(t *testing.T) {
 }
 
 func TestDeployPool_QueuedJobDroppedOnCancel(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	p := NewDeployPool(1)
 	serve(t, p)
 	release := make(chan struct{})
@@ -138,7 +138,7 @@ func TestDeployPool_QueuedJobDroppedOnCancel(t *testing.T) {
 }
 
 func TestDeployPool_ShutdownCancelsAll(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	p := NewDeployPool(1)
 	stop := serve(t, p)
 	running := make(chan struct{})
@@ -167,7 +167,7 @@ func TestDeployPool_ShutdownCancelsAll(t *testing.T) {
 }
 
 func TestDeployPool_PanickingJobFreesItsTurn(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	p := NewDeployPool(1)
 	serve(t, p)
 	func() {

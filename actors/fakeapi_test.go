@@ -2,6 +2,7 @@ package actors
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"sync"
 	"testing"
@@ -32,46 +33,103 @@ func newFakeWith(t testing.TB, opts fakeapi.Options, noKeepAlive bool) (*fakeapi
 	return srv, c
 }
 
-func TestWatcher_FanOutAgainstFakeAPI(t *testing.T) {
-	t.Parallel()
-	srv, c := newFake(t, fakeapi.Options{ProcessDuration: 80 * time.Millisecond})
-	g := NewGateway(c, GatewayConfig{Rate: 1000, Burst: 100})
-	w := NewWatcher(g, WatcherConfig{Interval: 5 * time.Millisecond, Limit: 20 * time.Second})
-	serve(t, g)
-	serve(t, w)
-	proc, err := g.RestartService(t.Context(), srv.ServiceID("appdev"))
-	if err != nil {
-		t.Fatal(err)
+// endAfterPolls passes every call through to the platform and cancels a
+// process there right after its n-th GetProcess, so the poll after that one
+// sees CANCELED: one poll loop makes exactly n+1 polls however long each
+// takes, and a second loop for the same process would add polls. Polls wait
+// for gate, so that every subscriber joins before the first poll ends.
+type endAfterPolls struct {
+	platform.Client
+	n    int
+	gate chan struct{}
+
+	mu    sync.Mutex
+	polls map[string]int
+}
+
+func newEndAfterPolls(c platform.Client, n int) *endAfterPolls {
+	return &endAfterPolls{Client: c, n: n, gate: make(chan struct{}), polls: map[string]int{}}
+}
+
+func (e *endAfterPolls) GetProcess(ctx context.Context, id string) (*platform.Process, error) {
+	select {
+	case <-e.gate:
+	case <-ctx.Done():
+		return nil, ctxError(ctx, "poll")
 	}
-	srv.ResetRequests()
-	const n = 30
-	chans := make([]<-chan ProcessUpdate, n)
-	for i := range chans {
-		if chans[i], err = w.Subscribe(t.Context(), proc.ID); err != nil {
-			t.Fatal(err)
+	p, err := e.Client.GetProcess(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	e.mu.Lock()
+	e.polls[id]++
+	n := e.polls[id]
+	e.mu.Unlock()
+	if n == e.n {
+		if _, err := e.CancelProcess(ctx, id); err != nil {
+			return nil, fmt.Errorf("cancel %s after %d polls: %w", id, n, err)
 		}
 	}
-	var wg sync.WaitGroup
-	for i, ch := range chans {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			got := drain(t, ch)
-			if last := got[len(got)-1]; !last.Final || last.Process.Status != platform.ProcessFinished {
-				t.Errorf("subscriber %d ended on %+v", i, last)
-			}
-		}()
+	return p, nil
+}
+
+// watchToEnd subscribes n times to process id, opens the gate once all have
+// joined, and returns the last update each subscriber got.
+func watchToEnd(tb testing.TB, w *Watcher, gate chan struct{}, id string, n int) []ProcessUpdate {
+	tb.Helper()
+	chans := make([]<-chan ProcessUpdate, n)
+	for i := range chans {
+		ch, err := w.Subscribe(context.Background(), id)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		chans[i] = ch
 	}
-	wg.Wait()
-	waitIdle(t, w)
-	gets, polls := srv.CountRequests(http.MethodGet, "/process/"), int(w.polls.Load())
-	if gets != polls || polls < 2 {
-		t.Errorf("%d GET /process/ requests for %d polls and %d subscribers: want one request per tick", gets, polls, n)
+	close(gate)
+	last := make([]ProcessUpdate, n)
+	for i, ch := range chans {
+		for u := range ch {
+			last[i] = u
+		}
+	}
+	return last
+}
+
+func TestWatcher_FanOutAgainstFakeAPI(t *testing.T) {
+	checkLeaks(t)
+	tests := []struct {
+		name        string
+		subscribers int
+	}{{"one subscriber", 1}, {"fifty subscribers", 50}}
+	const polls = 4 // the process is cancelled after the 4th poll and seen CANCELED by the 5th
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			srv, c := newFake(t, fakeapi.Options{ProcessDuration: time.Hour})
+			g := NewGateway(c, GatewayConfig{Rate: 1000, Burst: 100})
+			e := newEndAfterPolls(g, polls)
+			w := NewWatcher(e, WatcherConfig{Interval: 2 * time.Millisecond, Limit: time.Minute})
+			serve(t, g)
+			serve(t, w)
+			proc, err := g.RestartService(t.Context(), srv.ServiceID("appdev"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, last := range watchToEnd(t, w, e.gate, proc.ID, tt.subscribers) {
+				if !last.Final || last.Err != nil || last.Process.Status != platform.ProcessCanceled {
+					t.Errorf("subscriber %d ended on %+v, want final CANCELED", i, last)
+				}
+			}
+			if got := srv.CountRequests(http.MethodGet, "/process/"+proc.ID); got != polls+1 {
+				t.Errorf("%d GET /process/%s for %d subscribers, want %d: one poll loop whatever the subscribers",
+					got, proc.ID, tt.subscribers, polls+1)
+			}
+		})
 	}
 }
 
 func TestGateway_RateLimitedByFakeAPI(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	srv, c := newFake(t, fakeapi.Options{})
 	g := NewGateway(c, GatewayConfig{})
 	id := srv.ServiceID("appdev")
@@ -93,7 +151,7 @@ func TestGateway_RateLimitedByFakeAPI(t *testing.T) {
 }
 
 func TestGateway_RetryAgainstFakeAPI(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	tests := []struct {
 		name      string
 		method    string
@@ -129,7 +187,7 @@ func TestGateway_RetryAgainstFakeAPI(t *testing.T) {
 }
 
 func TestGateway_BudgetHeldUnder50Callers(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	srv, c := newFakeWith(t, fakeapi.Options{}, true)
 	const rps, burst = 100.0, 10
 	g := NewGateway(c, GatewayConfig{Rate: rps, Burst: burst})

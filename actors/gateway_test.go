@@ -44,10 +44,14 @@ type scriptClient struct {
 	errs  []error
 	calls atomic.Int64
 	hold  chan struct{} // when set, calls wait for it
+	enter chan struct{} // when set, receives once per call reaching the client
 }
 
 func (s *scriptClient) next(ctx context.Context) error {
 	s.calls.Add(1)
+	if s.enter != nil {
+		s.enter <- struct{}{}
+	}
 	if s.hold != nil {
 		select {
 		case <-s.hold:
@@ -80,7 +84,7 @@ func (s *scriptClient) RestartService(ctx context.Context, id string) (*platform
 }
 
 func TestGateway_RetriesReadsNotMutations(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	e503 := &platform.PlatformError{Code: platform.ErrAPIError, HTTPStatus: 503, Message: "unavailable"}
 	e400 := &platform.PlatformError{Code: platform.ErrAPIError, HTTPStatus: 400, Message: "bad"}
 	netErr := &platform.PlatformError{Code: platform.ErrNetworkError, Message: "reset"}
@@ -119,7 +123,7 @@ func TestGateway_RetriesReadsNotMutations(t *testing.T) {
 }
 
 func TestGateway_RateLimitCooldown(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	tests := []struct {
 		name        string
 		retryAfter  time.Duration
@@ -161,20 +165,18 @@ func TestGateway_RateLimitCooldown(t *testing.T) {
 }
 
 func TestGateway_CallerContextEndsWait(t *testing.T) {
-	t.Parallel()
-	c := &scriptClient{hold: make(chan struct{})}
+	checkLeaks(t)
+	c := &scriptClient{hold: make(chan struct{}), enter: make(chan struct{}, 1)}
 	g := NewGateway(c, GatewayConfig{MaxInFlight: 1})
 	held := make(chan error, 1)
 	go func() { _, err := g.GetService(t.Context(), "a"); held <- err }()
-	for c.calls.Load() != 1 {
-		time.Sleep(time.Millisecond) // the first call has reached the API; nothing signals it
-	}
+	<-c.enter // the first call holds the only slot
 	// The second caller waits for the only slot until its ctx is cancelled.
 	ctx, cancel := context.WithCancel(t.Context())
 	waiting := make(chan error, 1)
 	go func() { _, err := g.GetService(ctx, "b"); waiting <- err }()
 	for g.queued.Load() != 1 {
-		time.Sleep(time.Millisecond) // the second caller waits inside the gateway
+		time.Sleep(time.Millisecond) // the second caller waits inside the gateway; nothing outside it can signal that
 	}
 	cancel()
 	if err := <-waiting; platform.ErrorCode(err) != platform.ErrCanceled || !errors.Is(err, context.Canceled) {
@@ -190,15 +192,13 @@ func TestGateway_CallerContextEndsWait(t *testing.T) {
 }
 
 func TestGateway_StoppedFailsFast(t *testing.T) {
-	t.Parallel()
-	c := &scriptClient{hold: make(chan struct{})}
+	checkLeaks(t)
+	c := &scriptClient{hold: make(chan struct{}), enter: make(chan struct{}, 1)}
 	g := NewGateway(c, GatewayConfig{})
 	stop := serve(t, g)
 	inFlight := make(chan error, 1)
 	go func() { _, err := g.GetService(context.Background(), "a"); inFlight <- err }()
-	for c.calls.Load() == 0 {
-		time.Sleep(time.Millisecond) // the call has reached the API
-	}
+	<-c.enter // the call has reached the API
 	stop()
 	if err := <-inFlight; err == nil {
 		t.Error("call in flight survived the gateway's stop")
@@ -210,5 +210,63 @@ func TestGateway_StoppedFailsFast(t *testing.T) {
 	st, _ := g.Status(t.Context())
 	if st.State != StateStopped {
 		t.Errorf("state %q", st.State)
+	}
+}
+
+// panicClient panics on GetService, as a client bug on a malformed answer would.
+type panicClient struct{ platform.Client }
+
+func (panicClient) GetService(context.Context, string) (*platform.ServiceStack, error) {
+	panic("malformed answer")
+}
+
+func TestGateway_PanickingCallFreesItsSlot(t *testing.T) {
+	checkLeaks(t)
+	g := NewGateway(panicClient{}, GatewayConfig{MaxInFlight: 1})
+	// Bounded, so that a leaked slot fails the test instead of hanging it.
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	for i := range 3 {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("call %d: no panic", i)
+				}
+			}()
+			_, _ = g.GetService(ctx, "s1")
+		}()
+	}
+	st, _ := g.Status(t.Context())
+	if fig(st, "in-flight") != "0/1" {
+		t.Errorf("in-flight %q after panicking calls, want 0/1", fig(st, "in-flight"))
+	}
+}
+
+func TestGateway_CooldownCheckedAfterSlotWait(t *testing.T) {
+	checkLeaks(t)
+	e429 := &platform.PlatformError{Code: platform.ErrAPIRateLimited, HTTPStatus: 429, RetryAfter: time.Minute}
+	c := &scriptClient{errs: []error{e429}, hold: make(chan struct{}), enter: make(chan struct{}, 2)}
+	g := NewGateway(c, GatewayConfig{MaxInFlight: 1})
+	first := make(chan error, 1)
+	go func() { _, err := g.GetService(t.Context(), "a"); first <- err }()
+	<-c.enter // the first call holds the only slot
+	ctx, cancel := context.WithCancel(t.Context())
+	second := make(chan error, 1)
+	go func() { _, err := g.GetService(ctx, "b"); second <- err }()
+	for g.queued.Load() != 1 {
+		time.Sleep(time.Millisecond) // the second caller waits for the slot; nothing outside the gateway can signal that
+	}
+	close(c.hold)
+	if err := <-first; platform.ErrorCode(err) != platform.ErrAPIRateLimited {
+		t.Fatalf("first call: %v, want API_RATE_LIMITED", err)
+	}
+	// The second caller got the slot after the 429: it must wait out the
+	// cooldown rather than call the API.
+	cancel()
+	if err := <-second; !errors.Is(err, context.Canceled) {
+		t.Errorf("second call: %v, want cancelled during the cooldown", err)
+	}
+	if got := c.calls.Load(); got != 1 {
+		t.Errorf("%d API calls, want 1 (none during the cooldown)", got)
 	}
 }

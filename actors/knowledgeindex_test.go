@@ -16,7 +16,7 @@ func runtimeGosched() { runtime.Gosched() }
 func emptyIndex() (*knowledge.Index, error) { return knowledge.BuildIndex(nil) }
 
 func TestKnowledgeIndex_WarmBuildsOnce(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	var builds atomic.Int32
 	release := make(chan struct{})
 	k := NewKnowledgeIndex(func() (*knowledge.Index, error) {
@@ -51,7 +51,7 @@ func TestKnowledgeIndex_WarmBuildsOnce(t *testing.T) {
 }
 
 func TestKnowledgeIndex_FailedBuildRetried(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	var builds atomic.Int32
 	k := NewKnowledgeIndex(func() (*knowledge.Index, error) {
 		if builds.Add(1) == 1 {
@@ -73,7 +73,7 @@ func TestKnowledgeIndex_FailedBuildRetried(t *testing.T) {
 }
 
 func TestKnowledgeIndex_WaitEndsWithContext(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	release := make(chan struct{})
 	k := NewKnowledgeIndex(func() (*knowledge.Index, error) { <-release; return emptyIndex() })
 	stop := serve(t, k)
@@ -95,7 +95,7 @@ func TestKnowledgeIndex_WaitEndsWithContext(t *testing.T) {
 }
 
 func TestKnowledgeIndex_PanickingBuild(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	k := NewKnowledgeIndex(func() (*knowledge.Index, error) { panic("bad doc") })
 	if _, err := k.Index(t.Context()); err == nil {
 		t.Error("panicking build gave no error")

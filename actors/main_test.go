@@ -17,6 +17,17 @@ func TestMain(m *testing.M) {
 	goleak.VerifyTestMain(m, goleak.IgnoreCurrent()) // the baseline: package-init goroutines (bleve workers)
 }
 
+// checkLeaks fails t when a goroutine started during t outlives it: the count
+// must return to the baseline taken when t began. Call it first, so that its
+// check runs after every other cleanup (actors stopped, fake API closed).
+// Tests that call it must not run in parallel with other tests, whose
+// goroutines would count against this one; their subtests may.
+func checkLeaks(t *testing.T) {
+	t.Helper()
+	baseline := goleak.IgnoreCurrent()
+	t.Cleanup(func() { goleak.VerifyNone(t, baseline) })
+}
+
 // stubClient is a platform.Client whose process and app-version answers are
 // scripted. Methods it does not override panic (the embedded nil Client).
 type stubClient struct {

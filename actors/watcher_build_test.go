@@ -8,7 +8,7 @@ import (
 )
 
 func TestWatcher_BuildMode(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	since := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
 	failedAt := since.Add(time.Minute)
 	started := since.Add(time.Second)

@@ -10,7 +10,7 @@ import (
 )
 
 func TestWatcher_FinalStateReachesAllSubscribers(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	tests := []struct {
 		name       string
 		statuses   []string
@@ -59,7 +59,7 @@ func TestWatcher_FinalStateReachesAllSubscribers(t *testing.T) {
 }
 
 func TestWatcher_FanOutOnePollPerTick(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	c := &stubClient{statuses: []string{platform.ProcessRunning}}
 	w := NewWatcher(c, fastWatcher())
 	serve(t, w)
@@ -100,7 +100,7 @@ func TestWatcher_FanOutOnePollPerTick(t *testing.T) {
 }
 
 func TestWatcher_OneSubscriberLeavesOthersContinue(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	c := &stubClient{statuses: []string{platform.ProcessRunning}}
 	w := NewWatcher(c, fastWatcher())
 	serve(t, w)
@@ -136,7 +136,7 @@ func TestWatcher_OneSubscriberLeavesOthersContinue(t *testing.T) {
 }
 
 func TestWatcher_LastLeavingStopsLoop(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	c := &stubClient{statuses: []string{platform.ProcessRunning}}
 	w := NewWatcher(c, fastWatcher())
 	serve(t, w)
@@ -162,7 +162,7 @@ func TestWatcher_LastLeavingStopsLoop(t *testing.T) {
 }
 
 func TestWatcher_Timeout(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	c := &stubClient{statuses: []string{platform.ProcessRunning}}
 	cfg := fastWatcher()
 	cfg.Limit = 30 * time.Millisecond
@@ -183,7 +183,7 @@ func TestWatcher_Timeout(t *testing.T) {
 }
 
 func TestWatcher_PollErrors(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	netErr := &platform.PlatformError{Code: platform.ErrNetworkError, Message: "connection reset"}
 	notFound := platform.NewError(platform.ErrProcessNotFound, "no such process", "")
 	tests := []struct {
@@ -218,7 +218,7 @@ func TestWatcher_PollErrors(t *testing.T) {
 }
 
 func TestWatcher_SlowSubscriberDoesNotStall(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	statuses := []string{platform.ProcessPending}
 	for range 20 {
 		statuses = append(statuses, platform.ProcessRunning)
@@ -244,7 +244,7 @@ func TestWatcher_SlowSubscriberDoesNotStall(t *testing.T) {
 }
 
 func TestWatcher_ShutdownEndsSubscriptions(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	c := &stubClient{block: make(chan struct{})}
 	w := NewWatcher(c, fastWatcher())
 	stop := serve(t, w)
@@ -269,7 +269,7 @@ func TestWatcher_ShutdownEndsSubscriptions(t *testing.T) {
 }
 
 func TestWatcher_InvalidInput(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	w := NewWatcher(&stubClient{}, fastWatcher())
 	if _, err := w.Subscribe(t.Context(), ""); platform.ErrorCode(err) != platform.ErrInvalidParameter {
 		t.Errorf("empty process id: %v", err)
@@ -294,20 +294,12 @@ func fig(st ActorStatus, key string) string {
 	return ""
 }
 
-// waitIdle waits until the watcher has no watch left.
+// waitIdle waits until the watcher has no poll loop left.
 func waitIdle(t testing.TB, w *Watcher) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		w.mu.Lock()
-		n := len(w.procs) + len(w.builds)
-		w.mu.Unlock()
-		if n == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d watches still running", n)
-		}
-		time.Sleep(time.Millisecond) // polling a condition no channel signals
+	select {
+	case <-w.whenIdle():
+	case <-time.After(10 * time.Second):
+		t.Fatal("poll loops still running")
 	}
 }
