@@ -43,12 +43,12 @@ func BenchmarkShutdown_SIGTERM(b *testing.B) {
 		done := tree.Start(ctx)
 		stop := HandleSignalsWith(ctx, SignalOptions{Cancel: cancel, Exit: func(int) {}, HardDeadline: time.Minute})
 		for p := range 20 {
-			if _, err := w.Subscribe(ctx, fmt.Sprintf("proc-%d-%d", i, p)); err != nil {
+			if _, err := w.Subscribe(ctx, fmt.Sprintf("proc-%d-%02d", i, p)); err != nil {
 				b.Fatal(err)
 			}
 		}
-		for srv.CountRequests(http.MethodGet, "/process/") < 20 {
-			time.Sleep(100 * time.Microsecond) // until the 20 polls hang in the API
+		for p := range 20 { // until the 20 polls hang in the API
+			<-srv.WaitRequest(http.MethodGet, fmt.Sprintf("/process/proc-%d-%02d", i, p))
 		}
 		start := time.Now()
 		if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {

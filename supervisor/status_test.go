@@ -24,7 +24,7 @@ func (stuckActor) Status(ctx context.Context) (actors.ActorStatus, error) {
 }
 
 func TestStatusDump_FormatAndUnresponsiveActor(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	gw := actors.NewGateway(nil, actors.GatewayConfig{})
 	pool := actors.NewDeployPool(2)
 	var out bytes.Buffer

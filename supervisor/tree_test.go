@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
 
 	"github.com/zeropsio/zcp/actors"
 	"github.com/zeropsio/zcp/platform"
@@ -68,9 +69,21 @@ func newFakeClient(t testing.TB, opts fakeapi.Options) (*fakeapi.Server, platfor
 }
 
 func TestTree_PanickingActorRestartedOthersServe(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	var logs syncBuffer
 	log, _ := NewLogger("info", &logs)
+	// The hook counts the restart before it logs the panic, and suture calls
+	// it only after the restart: the log entry is the signal to await.
+	panicLogged := make(chan struct{}, 1)
+	log = log.WithOptions(zap.Hooks(func(e zapcore.Entry) error {
+		if e.Message == "actor panicked" {
+			select {
+			case panicLogged <- struct{}{}:
+			default:
+			}
+		}
+		return nil
+	}))
 	tree := NewTree(log, TreeConfig{StopTimeout: time.Second})
 	srv, c := newFakeClient(t, fakeapi.Options{ProcessDuration: 30 * time.Millisecond})
 	gw := actors.NewGateway(c, actors.GatewayConfig{Rate: 1000, Burst: 100})
@@ -87,10 +100,7 @@ func TestTree_PanickingActorRestartedOthersServe(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	done := tree.Start(ctx)
 	<-f.running // restarted after its panic
-	// suture restarts the actor before it reports the event to the hook.
-	for deadline := time.Now().Add(5 * time.Second); tree.Restarts("flappy") == 0 && time.Now().Before(deadline); {
-		time.Sleep(time.Millisecond)
-	}
+	<-panicLogged
 	if got := tree.Restarts("flappy"); got != 1 {
 		t.Errorf("restarts %d, want 1", got)
 	}
@@ -118,7 +128,7 @@ func TestTree_PanickingActorRestartedOthersServe(t *testing.T) {
 }
 
 func TestTree_ShutdownUnderLoad(t *testing.T) {
-	t.Parallel()
+	checkLeaks(t)
 	srv, c := newFakeClient(t, fakeapi.Options{ProcessDuration: time.Hour})
 	// Every poll hangs in the API until shutdown cancels it.
 	srv.InjectFault(fakeapi.Fault{Method: http.MethodGet, PathPrefix: "/process/", Latency: time.Hour})
@@ -135,7 +145,9 @@ func TestTree_ShutdownUnderLoad(t *testing.T) {
 	done := tree.Start(ctx)
 	var chans []<-chan actors.ProcessUpdate
 	for i := range 20 {
-		ch, err := w.Subscribe(ctx, fmt.Sprintf("proc-%d", i))
+		// Subscribed outside the root context, the way a caller that
+		// outlives the tree would: the watcher itself must end each watch.
+		ch, err := w.Subscribe(t.Context(), fmt.Sprintf("proc-%02d", i))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,15 +163,18 @@ func TestTree_ShutdownUnderLoad(t *testing.T) {
 		})
 	}()
 	<-jobRunning
-	for srv.CountRequests(http.MethodGet, "/process/") < 20 {
-		time.Sleep(time.Millisecond) // wait until the 20 polls hang in the API
+	for i := range 20 { // until the 20 polls hang in the API
+		<-srv.WaitRequest(http.MethodGet, fmt.Sprintf("/process/proc-%02d", i))
 	}
 	cancel()
-	if err := <-done; err == nil {
-		t.Log("tree returned nil")
-	}
-	for _, ch := range chans {
-		for range ch {
+	<-done
+	for i, ch := range chans {
+		var last actors.ProcessUpdate
+		for u := range ch {
+			last = u
+		}
+		if !last.Final || platform.ErrorCode(last.Err) != platform.ErrServiceUnavailable {
+			t.Errorf("watch %d ended on %+v, want a final SERVICE_UNAVAILABLE", i, last)
 		}
 	}
 	if err := <-jobErr; err == nil {
