@@ -35,7 +35,11 @@ func (h *EventHook) Hook(e suture.Event) {
 			zap.Float64("failures", ev.CurrentFailures), zap.String("stack", ev.Stacktrace))
 	case suture.EventServiceTerminate:
 		h.count(ev.ServiceName)
-		h.log.Warn("actor terminated; restarting",
+		msg := "actor terminated; restarting"
+		if !ev.Restarting {
+			msg = "actor terminated; restart deferred until its group's backoff ends"
+		}
+		h.log.Warn(msg,
 			zap.String("supervisor", ev.SupervisorName), zap.String("actor", ev.ServiceName),
 			zap.Any("error", ev.Err), zap.Bool("restarting", ev.Restarting),
 			zap.Float64("failures", ev.CurrentFailures))
@@ -57,7 +61,8 @@ func (h *EventHook) count(service string) {
 	h.mu.Unlock()
 }
 
-// Restarts returns how often the named service failed and was restarted.
+// Restarts returns how often the named service failed (each failure is
+// followed by a restart, at once or after its group's backoff).
 func (h *EventHook) Restarts(service string) int {
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -64,10 +65,30 @@ func (d *StatusDump) Dump() {
 	}
 	_, _ = out.Write(b)
 	if d.File != "" {
-		if err := os.WriteFile(d.File, b, 0o600); err != nil {
-			_, _ = fmt.Fprintf(out, "zcp status: write %s: %v\n", d.File, err)
+		if err := writeFileAtomic(d.File, b); err != nil {
+			_, _ = fmt.Fprintf(out, "zcp status: %v\n", err)
 		}
 	}
+}
+
+// writeFileAtomic replaces path with b through a temporary file in the same
+// directory, so that a reader never sees half a dump.
+func writeFileAtomic(path string, b []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("write status file: %w", err)
+	}
+	_, werr := tmp.Write(b)
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		_ = os.Remove(tmp.Name())
+		return fmt.Errorf("write status file %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		_ = os.Remove(tmp.Name())
+		return fmt.Errorf("write status file %s: %w", path, err)
+	}
+	return nil
 }
 
 type actorAnswer struct {
