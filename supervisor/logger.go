@@ -37,6 +37,7 @@ func NewLogger(level string, w io.Writer) (*zap.Logger, error) {
 	enc := zap.NewProductionEncoderConfig()
 	enc.EncodeTime = zapcore.ISO8601TimeEncoder
 	enc.EncodeLevel = zapcore.CapitalLevelEncoder
+	enc.EncodeDuration = zapcore.StringDurationEncoder // "5s", not a bare 5
 	core := zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(zapcore.AddSync(w)), lvl)
 	return zap.New(core, zap.ErrorOutput(zapcore.Lock(zapcore.AddSync(w)))).Named("zcp"), err
 }
