@@ -35,6 +35,7 @@ type DeployPool struct {
 	stopped bool
 	busy    map[string]*ticket // running job per target
 	waiting []*ticket          // arrival order
+	changed chan struct{}      // closed and replaced whenever the queue changes (for tests)
 	done    atomic.Int64
 }
 
@@ -52,7 +53,8 @@ func NewDeployPool(workers int) *DeployPool {
 		workers = DefaultDeployWorkers
 	}
 	base, stop := context.WithCancel(context.Background())
-	return &DeployPool{workers: workers, timeout: DefaultDeployTimeout, base: base, stopAll: stop, busy: map[string]*ticket{}}
+	return &DeployPool{workers: workers, timeout: DefaultDeployTimeout, base: base, stopAll: stop,
+		busy: map[string]*ticket{}, changed: make(chan struct{})}
 }
 
 // String names the actor.
@@ -92,6 +94,7 @@ func (p *DeployPool) Run(ctx context.Context, target string, job func(ctx contex
 	}
 	p.waiting = append(p.waiting, t)
 	p.dispatchLocked()
+	p.changedLocked()
 	p.mu.Unlock()
 
 	select {
@@ -122,6 +125,7 @@ func (p *DeployPool) leave(t *ticket) bool {
 	for i, w := range p.waiting {
 		if w == t {
 			p.waiting = append(p.waiting[:i], p.waiting[i+1:]...)
+			p.changedLocked()
 			return true
 		}
 	}
@@ -138,6 +142,13 @@ func (p *DeployPool) finish(t *ticket) {
 		p.done.Add(1)
 	}
 	p.dispatchLocked()
+	p.changedLocked()
+}
+
+// changedLocked wakes whoever waits on the queue's state (tests do).
+func (p *DeployPool) changedLocked() {
+	close(p.changed)
+	p.changed = make(chan struct{})
 }
 
 // dispatchLocked grants turns, oldest first, to tickets whose target is idle

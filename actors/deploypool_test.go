@@ -51,16 +51,17 @@ func TestDeployPool_SameTargetNeverInterleaves(t *testing.T) {
 	}
 }
 
-// waitQueued returns once at least n jobs have been granted or queued.
+// waitQueued returns once more than n jobs have been granted or queued.
 func waitQueued(p *DeployPool, n int) {
 	for {
 		p.mu.Lock()
 		seen := len(p.waiting) + len(p.busy) + int(p.done.Load())
+		changed := p.changed
 		p.mu.Unlock()
 		if seen > n {
 			return
 		}
-		runtimeGosched()
+		<-changed
 	}
 }
 

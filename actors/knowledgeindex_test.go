@@ -3,15 +3,12 @@ package actors
 import (
 	"context"
 	"errors"
-	"runtime"
 	"sync/atomic"
 	"testing"
 
 	"github.com/zeropsio/zcp/knowledge"
 	"github.com/zeropsio/zcp/platform"
 )
-
-func runtimeGosched() { runtime.Gosched() }
 
 func emptyIndex() (*knowledge.Index, error) { return knowledge.BuildIndex(nil) }
 
