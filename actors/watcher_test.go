@@ -148,16 +148,17 @@ func TestWatcher_LastLeavingStopsLoop(t *testing.T) {
 	cancel()
 	drain(t, a)
 	drain(t, b)
-	waitIdle(t, w)
-	calls := c.calls.Load()
-	// A new subscription starts a fresh loop; the old one made no call since.
-	ch, err := w.Subscribe(t.Context(), "proc-2")
+	waitIdle(t, w) // returns only once the poll loop has ended
+	if st, _ := w.Status(t.Context()); fig(st, "processes") != "0" || fig(st, "subscribers") != "0" {
+		t.Errorf("status %+v after the last subscriber left, want no watch", st.Figures)
+	}
+	// A new subscription to the same process starts a fresh loop.
+	ch, err := w.Subscribe(t.Context(), "proc-1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	<-ch
-	if got := c.calls.Load(); got < calls+1 {
-		t.Errorf("calls %d → %d", calls, got)
+	if u := <-ch; u.Process.ID != "proc-1" {
+		t.Errorf("fresh watch sent %+v", u)
 	}
 }
 
