@@ -74,7 +74,7 @@ func ParseRate(s string) (rps float64, burst int, err error) {
 	}
 	rpsPart, burstPart, hasBurst := strings.Cut(s, ":")
 	rps, err = strconv.ParseFloat(strings.TrimSpace(rpsPart), 64)
-	if err != nil || rps <= 0 || rps > 1e6 {
+	if err != nil || !(rps > 0 && rps <= 1e6) { // written so that NaN fails too
 		return 0, 0, fmt.Errorf("parse API rate %q: requests per second must be a positive number (format rps:burst, e.g. 10:20)", s)
 	}
 	burst = DefaultBurst

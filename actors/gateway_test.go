@@ -28,6 +28,10 @@ func TestParseRate_Values(t *testing.T) {
 		{"abc", 0, 0, true},
 		{"3:x", 0, 0, true},
 		{"3:0", 0, 0, true},
+		{"NaN:5", 0, 0, true},
+		{"Inf", 0, 0, true},
+		{"1e7:5", 0, 0, true},
+		{"5:-1", 0, 0, true},
 	}
 	for _, tt := range tests {
 		rps, burst, err := ParseRate(tt.in)
