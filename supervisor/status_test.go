@@ -23,8 +23,20 @@ func (stuckActor) Status(ctx context.Context) (actors.ActorStatus, error) {
 	return actors.ActorStatus{}, ctx.Err()
 }
 
+// deafActor ignores its context: Status returns only when release closes.
+type deafActor struct{ release chan struct{} }
+
+func (deafActor) String() string                  { return "deaf" }
+func (deafActor) Serve(ctx context.Context) error { <-ctx.Done(); return ctx.Err() }
+func (d deafActor) Status(context.Context) (actors.ActorStatus, error) {
+	<-d.release
+	return actors.ActorStatus{Name: "deaf", State: actors.StateRunning}, nil
+}
+
 func TestStatusDump_FormatAndUnresponsiveActor(t *testing.T) {
 	checkLeaks(t)
+	deaf := deafActor{release: make(chan struct{})}
+	t.Cleanup(func() { close(deaf.release) }) // runs before the leak check
 	gw := actors.NewGateway(nil, actors.GatewayConfig{})
 	pool := actors.NewDeployPool(2)
 	var out bytes.Buffer
@@ -35,7 +47,7 @@ func TestStatusDump_FormatAndUnresponsiveActor(t *testing.T) {
 		Started:     now.Add(-90 * time.Second),
 		ProjectName: "demo",
 		ProjectID:   "proj-1",
-		Actors:      func() []actors.Actor { return []actors.Actor{gw, stuckActor{}, pool} },
+		Actors:      func() []actors.Actor { return []actors.Actor{gw, stuckActor{}, deaf, pool} },
 		Restarts:    func(name string) int { return map[string]int{"deploy-pool": 2}[name] },
 		InFlight: func() []InFlightCall {
 			return []InFlightCall{{Tool: "zerops_deploy", Started: now.Add(-3 * time.Second)}}
@@ -53,6 +65,7 @@ func TestStatusDump_FormatAndUnresponsiveActor(t *testing.T) {
 		"project: demo (id proj-1)\n",
 		"  api-gateway: idle, restarts 0, rate 10/s burst 20",
 		"  stuck: unresponsive",
+		"  deaf: unresponsive",
 		"  deploy-pool: idle, restarts 2, busy 0, idle 2, queued 0",
 		"tool calls in flight: 1\n  zerops_deploy: 3s\n",
 	}
