@@ -165,9 +165,10 @@ var unsupported = map[string]unsupportedService{
 
 // expansion is the result of expanding one query.
 type expansion struct {
-	terms []string // original tokens followed by added ones, no duplicates
-	added []string // only the added terms
-	notes []string
+	terms    []string // every term in the order found, no duplicates
+	original []string // the typed terms only
+	added    []string // the added terms only (terms = original ∪ added)
+	notes    []string
 }
 
 // tokenize lower-cases q and splits it into words of letters, digits and the
@@ -189,7 +190,9 @@ func expandQuery(q string) expansion {
 		}
 		seen[t] = true
 		e.terms = append(e.terms, t)
-		if !original {
+		if original {
+			e.original = append(e.original, t)
+		} else {
 			e.added = append(e.added, t)
 		}
 	}

@@ -59,7 +59,7 @@ func (ix *Index) Search(q string, limit int) (*SearchResult, error) {
 	if len(exp.added) > 0 {
 		res.ExpandedQuery = strings.Join(exp.terms, " ")
 	}
-	original := exp.terms[:len(exp.terms)-len(exp.added)]
+	original := exp.original
 	bq := buildQuery(original, exp.added)
 	if bq == nil {
 		res.Suggestions = ix.suggest(exp.terms)

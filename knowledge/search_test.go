@@ -139,6 +139,23 @@ func TestExpandQuery_Aliases(t *testing.T) {
 	}
 }
 
+// TestExpandQuery_VersionedTermKeepsOriginals: "nodejs@22" adds its base
+// name mid-query; the words typed after it must stay typed terms (full
+// weight), not be mistaken for added ones.
+func TestExpandQuery_VersionedTermKeepsOriginals(t *testing.T) {
+	t.Parallel()
+	e := expandQuery("nodejs@22 express prisma")
+	if got := strings.Join(e.original, " "); got != "nodejs@22 express prisma" {
+		t.Errorf("original = %q", got)
+	}
+	if got := strings.Join(e.added, " "); got != "nodejs version" {
+		t.Errorf("added = %q", got)
+	}
+	if len(e.terms) != len(e.original)+len(e.added) {
+		t.Errorf("terms %q are not original %q plus added %q", e.terms, e.original, e.added)
+	}
+}
+
 func TestSearch_Limit(t *testing.T) {
 	t.Parallel()
 	ix := fixtureIndex(t)
