@@ -148,14 +148,26 @@ func (s *Server) SDK() *sdk.Server { return s.sdk }
 
 // Run serves one session over t until the client disconnects or ctx ends.
 func (s *Server) Run(ctx context.Context, t sdk.Transport) error {
-	err := s.sdk.Run(ctx, t)
-	if err != nil && ctx.Err() != nil {
-		return fmt.Errorf("mcp server stopped: %w", ctx.Err())
-	}
+	// Like the SDK's own Run, but a cancelled ctx is the normal way ZCP stops
+	// (a signal), not an error worth an ERROR log line.
+	ss, err := s.sdk.Connect(ctx, t, nil)
 	if err != nil {
-		return fmt.Errorf("mcp server: %w", err)
+		return fmt.Errorf("mcp server: connect: %w", err)
 	}
-	return nil
+	ended := make(chan error, 1)
+	go func() { ended <- ss.Wait() }()
+	select {
+	case <-ctx.Done():
+		_ = ss.Close()
+		<-ended
+		s.log.Info("MCP session stopped", zap.Error(ctx.Err()))
+		return fmt.Errorf("mcp server stopped: %w", ctx.Err())
+	case err := <-ended:
+		if err != nil {
+			return fmt.Errorf("mcp server: %w", err)
+		}
+		return nil
+	}
 }
 
 // InFlight lists the tool calls being handled, oldest first.

@@ -86,7 +86,6 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		}
 	}
 	dump := supervisor.NewStatusDump(version, tree)
-	dump.File = os.Getenv("ZCP_STATUS_FILE")
 	stopSignals := supervisor.HandleSignalsWith(ctx, supervisor.SignalOptions{Cancel: cancel, Dump: dump.Dump, Log: log})
 	defer stopSignals()
 	treeDone := tree.Start(ctx)
