@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -54,5 +55,19 @@ func TestChildEnv_DropsToken(t *testing.T) {
 	got := childEnv(env, "secret-tok")
 	if want := []string{"PATH=/bin", "HOME=/root"}; !slices.Equal(got, want) {
 		t.Errorf("childEnv = %q, want %q", got, want)
+	}
+}
+
+func TestConfig_StringRedactsToken(t *testing.T) {
+	t.Parallel()
+	c := Config{Token: "tok-secret-1234", SSHConfigPath: "/etc/ssh_config"}
+	d := New(c)
+	for _, out := range []string{fmt.Sprint(c), fmt.Sprintf("%+v", c), fmt.Sprintf("%#v", c), fmt.Sprintf("%+v", d), fmt.Sprintf("%v", *d)} {
+		if strings.Contains(out, "tok-secret-1234") {
+			t.Errorf("token printed: %s", out)
+		}
+	}
+	if !strings.Contains(fmt.Sprint(c), "/etc/ssh_config") {
+		t.Errorf("String lost the other fields: %s", c)
 	}
 }

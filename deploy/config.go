@@ -2,6 +2,7 @@ package deploy
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
 
@@ -38,12 +39,32 @@ type Config struct {
 	OutputLines int
 }
 
+// String describes c with the token redacted, so a Config printed by
+// mistake (%v, %+v, a log field) never shows it.
+func (c Config) String() string {
+	tok := ""
+	if c.Token != "" {
+		tok = redacted
+	}
+	return fmt.Sprintf("deploy.Config{SSHConfigPath:%q Token:%q Timeout:%s SSHPath:%q SearchPath:%q CLIDataPath:%q HomeDir:%q OutputLines:%d}",
+		c.SSHConfigPath, tok, c.Timeout, c.SSHPath, c.SearchPath, c.CLIDataPath, c.HomeDir, c.OutputLines)
+}
+
+// GoString is String, for %#v.
+func (c Config) GoString() string { return c.String() }
+
 // Deployer runs pushes. It holds only its configuration, so it is safe for
 // concurrent use; serialising pushes to one target is the caller's job (the
 // deploy pool actor).
 type Deployer struct {
 	cfg Config
 }
+
+// String describes d with the token redacted.
+func (d Deployer) String() string { return "deploy.Deployer{" + d.cfg.String() + "}" }
+
+// GoString is String, for %#v.
+func (d Deployer) GoString() string { return d.String() }
 
 // New returns a Deployer with cfg's zero fields set to their defaults.
 func New(cfg Config) *Deployer {
