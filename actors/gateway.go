@@ -117,6 +117,10 @@ type Gateway struct {
 	rateLimited   atomic.Int64
 	retries       atomic.Int64
 	failures      atomic.Int64
+
+	// testHookQueued, set only by tests before any call, runs when a caller
+	// starts waiting for admission: the event tests would otherwise poll for.
+	testHookQueued func()
 }
 
 var _ platform.Client = (*Gateway)(nil)
@@ -245,6 +249,9 @@ func attempt1[T any](g *Gateway, ctx context.Context, fn func(ctx context.Contex
 func (g *Gateway) admit(ctx context.Context) error {
 	g.queued.Add(1)
 	defer g.queued.Add(-1)
+	if g.testHookQueued != nil {
+		g.testHookQueued()
+	}
 	if err := g.waitCooldown(ctx); err != nil {
 		return err
 	}

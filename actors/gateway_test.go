@@ -172,16 +172,17 @@ func TestGateway_CallerContextEndsWait(t *testing.T) {
 	checkLeaks(t)
 	c := &scriptClient{hold: make(chan struct{}), enter: make(chan struct{}, 1)}
 	g := NewGateway(c, GatewayConfig{MaxInFlight: 1})
+	admitted := make(chan struct{}, 2)
+	g.testHookQueued = func() { admitted <- struct{}{} }
 	held := make(chan error, 1)
 	go func() { _, err := g.GetService(t.Context(), "a"); held <- err }()
 	<-c.enter // the first call holds the only slot
+	<-admitted
 	// The second caller waits for the only slot until its ctx is cancelled.
 	ctx, cancel := context.WithCancel(t.Context())
 	waiting := make(chan error, 1)
 	go func() { _, err := g.GetService(ctx, "b"); waiting <- err }()
-	for g.queued.Load() != 1 {
-		time.Sleep(time.Millisecond) // the second caller waits inside the gateway; nothing outside it can signal that
-	}
+	<-admitted // the second caller is inside the gateway, waiting
 	cancel()
 	if err := <-waiting; platform.ErrorCode(err) != platform.ErrCanceled || !errors.Is(err, context.Canceled) {
 		t.Errorf("waiting caller: %v, want CANCELED", err)
@@ -251,15 +252,16 @@ func TestGateway_CooldownCheckedAfterSlotWait(t *testing.T) {
 	e429 := &platform.PlatformError{Code: platform.ErrAPIRateLimited, HTTPStatus: 429, RetryAfter: time.Minute}
 	c := &scriptClient{errs: []error{e429}, hold: make(chan struct{}), enter: make(chan struct{}, 2)}
 	g := NewGateway(c, GatewayConfig{MaxInFlight: 1})
+	admitted := make(chan struct{}, 2)
+	g.testHookQueued = func() { admitted <- struct{}{} }
 	first := make(chan error, 1)
 	go func() { _, err := g.GetService(t.Context(), "a"); first <- err }()
 	<-c.enter // the first call holds the only slot
+	<-admitted
 	ctx, cancel := context.WithCancel(t.Context())
 	second := make(chan error, 1)
 	go func() { _, err := g.GetService(ctx, "b"); second <- err }()
-	for g.queued.Load() != 1 {
-		time.Sleep(time.Millisecond) // the second caller waits for the slot; nothing outside the gateway can signal that
-	}
+	<-admitted // the second caller is inside the gateway, waiting for the slot
 	close(c.hold)
 	if err := <-first; platform.ErrorCode(err) != platform.ErrAPIRateLimited {
 		t.Fatalf("first call: %v, want API_RATE_LIMITED", err)
