@@ -6,26 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"runtime"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/auth"
 )
 
 // maxCLIData bounds how much of cli.data is read; the real file is tiny.
 const maxCLIData = 1 << 20
-
-// cliDataPaths are where zcli keeps its login: the platform's own location
-// first (the same places platform/auth reads).
-func cliDataPaths(home string) []string {
-	linux := filepath.Join(home, ".config", "zerops", "cli.data")
-	mac := filepath.Join(home, "Library", "Application Support", "zerops", "cli.data")
-	if runtime.GOOS == "darwin" {
-		return []string{mac, linux}
-	}
-	return []string{linux, mac}
-}
 
 // checkCLILogin makes sure the local zcli is logged in: cli.data exists and
 // has a non-empty Token. The token itself is not kept.
@@ -39,7 +27,12 @@ func (d *Deployer) checkCLILogin() error {
 				return loginRequired("cannot find the home directory to read zcli's cli.data", err)
 			}
 		}
-		paths = cliDataPaths(home)
+		getenv := d.cfg.Getenv
+		if getenv == nil {
+			getenv = os.Getenv
+		}
+		// The same places ZCP's own authentication reads zcli's login from.
+		paths = auth.CLIDataPaths(getenv, home)
 	}
 	var lastErr error
 	for _, p := range paths {

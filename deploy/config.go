@@ -34,6 +34,9 @@ type Config struct {
 	CLIDataPath string
 	// HomeDir is used to find cli.data; empty means os.UserHomeDir.
 	HomeDir string
+	// Getenv looks up XDG_CONFIG_HOME, which may hold cli.data too; nil means
+	// os.Getenv.
+	Getenv func(string) string
 	// OutputLines is how many trailing output lines a Result keeps; zero means
 	// DefaultOutputLines.
 	OutputLines int

@@ -28,7 +28,8 @@ func localSetup(t *testing.T, cliData string) (*sshdtest.Zcli, deploy.Config) {
 			t.Fatal(err)
 		}
 	}
-	return z, deploy.Config{SearchPath: "/nonexistent-dir:" + z.BinDir(), HomeDir: home}
+	noEnv := func(string) string { return "" } // no XDG_CONFIG_HOME: only home's cli.data counts
+	return z, deploy.Config{SearchPath: "/nonexistent-dir:" + z.BinDir(), HomeDir: home, Getenv: noEnv}
 }
 
 const goodCLIData = `{"Token":"local-token","RegionData":{"name":"prg1","isDefault":true,"address":"api.app-prg1.zerops.io","guiAddress":null},"ScopeProjectId":null}`
@@ -49,6 +50,30 @@ func TestDeployLocal_Success(t *testing.T) {
 	}
 	if got := z.PushDir(); got != dir {
 		t.Errorf("push ran in %q, want %q", got, dir)
+	}
+}
+
+// TestDeployLocal_LoginUnderXDGConfigHome: zcli's login kept under
+// $XDG_CONFIG_HOME counts, as it does for ZCP's own authentication.
+func TestDeployLocal_LoginUnderXDGConfigHome(t *testing.T) {
+	t.Parallel()
+	_, cfg := localSetup(t, "") // nothing under home
+	xdg := t.TempDir()
+	p := filepath.Join(xdg, "zerops", "cli.data")
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(goodCLIData), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Getenv = func(k string) string {
+		if k == "XDG_CONFIG_HOME" {
+			return xdg
+		}
+		return ""
+	}
+	if _, err := deploy.New(cfg).Deploy(testContext(t), deploy.Request{WorkingDir: t.TempDir(), ServiceID: "svc"}); err != nil {
+		t.Fatalf("Deploy with the login under XDG_CONFIG_HOME: %v", err)
 	}
 }
 

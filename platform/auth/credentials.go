@@ -52,7 +52,7 @@ func LoadCredentials(getenv func(string) string, homeDir string) (*Credentials, 
 		return &Credentials{Token: token, APIURL: apiURL, Source: SourceEnv}, nil
 	}
 
-	for _, p := range cliDataPaths(getenv, homeDir) {
+	for _, p := range CLIDataPaths(getenv, homeDir) {
 		creds, err := readCliData(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -67,8 +67,10 @@ func LoadCredentials(getenv func(string) string, homeDir string) (*Credentials, 
 		"Set "+EnvAPIKey+" to a Zerops personal access token (inside Zerops, add it as an env variable of the ZCP service), or run `zcli login <token>` on this machine; then restart ZCP.")
 }
 
-// cliDataPaths lists where zcli keeps cli.data, this OS's location first.
-func cliDataPaths(getenv func(string) string, home string) []string {
+// CLIDataPaths lists where zcli keeps cli.data, most specific first:
+// $XDG_CONFIG_HOME when set, then this OS's location under home, then the
+// other OS's. It is the one list every reader of zcli's login uses.
+func CLIDataPaths(getenv func(string) string, home string) []string {
 	var paths []string
 	if xdg := getenv("XDG_CONFIG_HOME"); xdg != "" && filepath.IsAbs(xdg) {
 		paths = append(paths, filepath.Join(xdg, "zerops", "cli.data"))
