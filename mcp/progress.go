@@ -92,6 +92,15 @@ type waitOutcome struct {
 // reporting each update ("Restarting appdev: RUNNING (12 s)") and nothing on
 // the final one (lessons #1): the result says it. Without a token, or
 // without a watcher, it returns the processes as they are. The watch ends
+// processList is the process an operation may have started, as the list
+// followProcesses takes: empty when it started none.
+func processList(p *platform.Process) []platform.Process {
+	if p == nil {
+		return nil
+	}
+	return []platform.Process{*p}
+}
+
 // with ctx: the platform processes keep running.
 func (s *Server) followProcesses(ctx context.Context, pr *progress, procs []platform.Process, label string) ([]waitOutcome, bool) {
 	out := make([]waitOutcome, len(procs))

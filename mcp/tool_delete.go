@@ -5,7 +5,6 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
@@ -30,11 +29,7 @@ func (s *Server) deleteTool() toolDef {
 		if err != nil {
 			return nil, err
 		}
-		var procs []platform.Process
-		if res.Process != nil {
-			procs = append(procs, *res.Process)
-		}
-		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), procs, res.ServiceHostname)
+		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), processList(res.Process), res.ServiceHostname)
 		out := deleteOutput{ServiceHostname: res.ServiceHostname, Processes: summarize(outcomes)}
 		out.Next = nextForProcesses(outcomes, followed, "Next: the hostname is free again once the deletion finishes (zerops_discover).")
 		return jsonResult(out)

@@ -5,7 +5,6 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
@@ -53,11 +52,7 @@ func (s *Server) manageTool() toolDef {
 		if err != nil {
 			return nil, err
 		}
-		var procs []platform.Process
-		if res.Process != nil {
-			procs = append(procs, *res.Process)
-		}
-		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), procs, res.ServiceHostname)
+		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), processList(res.Process), res.ServiceHostname)
 		out := manageOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, Processes: summarize(outcomes), Notes: res.Notes}
 		out.Next = nextForProcesses(outcomes, followed, "Next: check the service with zerops_discover or its logs with zerops_logs.")
 		return jsonResult(out)

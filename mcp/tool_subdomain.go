@@ -5,7 +5,6 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
@@ -33,11 +32,7 @@ func (s *Server) subdomainTool() toolDef {
 		if err != nil {
 			return nil, err
 		}
-		var procs []platform.Process
-		if res.Process != nil {
-			procs = append(procs, *res.Process)
-		}
-		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), procs, res.ServiceHostname)
+		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), processList(res.Process), res.ServiceHostname)
 		out := subdomainOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, AlreadyInState: res.AlreadyInState,
 			Message: res.Message, Processes: summarize(outcomes)}
 		success := "Next: zerops_discover shows the subdomain; the app must listen on 0.0.0.0 on an httpSupport port."
