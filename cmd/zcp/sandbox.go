@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/deploy"
+	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/auth"
 	"github.com/zeropsio/zcp/platform/fakeapi"
@@ -45,15 +46,10 @@ func sandbox(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zcp sandbox: %v\n", err)
 		return 1
 	}
-	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
-	if err != nil {
-		fake.Close()
-		fmt.Fprintf(stderr, "zcp sandbox: %v\n", err)
-		return 1
-	}
 	return serve(serveOptions{
-		creds:    &auth.Credentials{Token: fake.Token(), APIURL: fake.URL(), Source: "sandbox"},
-		deployer: deploy.NewAPIPusher(client),
+		creds: &auth.Credentials{Token: fake.Token(), APIURL: fake.URL(), Source: "sandbox"},
+		// No container to ssh into: push through the simulated API, via the gateway.
+		newDeployer: func(c platform.Client) mcp.Deployer { return deploy.NewAPIPusher(c) },
 		banner: "zcp: SANDBOX — serving MCP on stdio against a simulated Zerops project \"demo\" " +
 			"(services appdev, appstage, db, cache, storage). Nothing here touches a real Zerops account.",
 		cleanup: fake.Close,

@@ -22,10 +22,12 @@ import (
 
 // serveOptions is what differs between `zcp` and `zcp sandbox`.
 type serveOptions struct {
-	creds    *auth.Credentials
-	deployer mcp.Deployer // nil: SSH/local deploys with the credentials' token
-	banner   string       // printed to stderr once serving starts
-	cleanup  func()       // run after the server stops
+	creds *auth.Credentials
+	// newDeployer builds the deployer from the API gateway (so its calls share
+	// the budget); nil means SSH/local deploys with the credentials' token.
+	newDeployer func(platform.Client) mcp.Deployer
+	banner      string // printed to stderr once serving starts
+	cleanup     func() // run after the server stops
 }
 
 // serveFromEnv serves MCP over stdio with credentials from the environment or zcli.
@@ -109,9 +111,9 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	}
 	defer closeAudit()
 
-	deployer := opts.deployer
-	if deployer == nil {
-		deployer = deploy.New(deploy.Config{SSHConfigPath: os.Getenv("ZCP_SSH_CONFIG"), Token: opts.creds.Token})
+	var deployer mcp.Deployer = deploy.New(deploy.Config{SSHConfigPath: os.Getenv("ZCP_SSH_CONFIG"), Token: opts.creds.Token})
+	if opts.newDeployer != nil {
+		deployer = opts.newDeployer(parts.gateway)
 	}
 	workDir, _ := os.Getwd()
 	srv, err := mcp.New(mcp.Deps{
