@@ -159,7 +159,6 @@ func TestDeploy_FollowsBuildToActive(t *testing.T) {
 	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d1")
 	wantOK(t, res)
-	skipIfBuildWatchBroken(t, m)
 	build, _ := m["build"].(map[string]any)
 	if build == nil || build["status"] != platform.AppVersionActive || m["targetServiceId"] != h.fake.ServiceID("appstage") {
 		t.Fatalf("deploy = %s", text(res))
@@ -189,7 +188,6 @@ func TestDeploy_BuildFailureCarriesLog(t *testing.T) {
 	wantError(t, res, m, platform.ErrInvalidParameter)
 	h.fake.FailNextBuild(h.fake.ServiceID("appstage"), "npm ERR! missing script: build")
 	res, m = h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d2")
-	skipIfBuildWatchBroken(t, m)
 	wantError(t, res, m, platform.ErrBuildFailed)
 	if m["appVersionId"] == nil {
 		t.Errorf("no app version id: %s", text(res))
@@ -222,18 +220,6 @@ func waitFor(t *testing.T, cond func() bool) {
 		case <-tick.C:
 		case <-deadline:
 			t.Fatal("condition not met in time")
-		}
-	}
-}
-
-// skipIfBuildWatchBroken skips while actors' build watch searches app
-// versions without a project id, which platform.ZeropsClient refuses
-// (integration gap reported to the lead); the test runs once that is fixed.
-func skipIfBuildWatchBroken(t *testing.T, m map[string]any) {
-	t.Helper()
-	if b, ok := m["build"].(map[string]any); ok {
-		if note, _ := b["note"].(string); strings.Contains(note, "project ID is empty") {
-			t.Skip("actors build watch sends no project id to SearchAppVersions: " + note)
 		}
 	}
 }
