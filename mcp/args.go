@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // Agents send booleans as "true" and numbers as "3" (lessons #8). The typed
@@ -147,5 +149,5 @@ func (x Float) ptr() *float64 {
 // clipBytes quotes a rejected argument value, shortened by runes so that a
 // multi-byte character is never cut in half.
 func clipBytes(b []byte) string {
-	return clipString(string(bytes.TrimSpace(b)), 40)
+	return platform.Clip(string(bytes.TrimSpace(b)), 40)
 }

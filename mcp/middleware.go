@@ -134,7 +134,7 @@ func normalizeErrorResult(r *sdk.CallToolResult) {
 	msg := "invalid arguments"
 	if len(r.Content) > 0 {
 		if tc, ok := r.Content[0].(*sdk.TextContent); ok {
-			msg = clipString(tc.Text, 200) // the SDK quotes argument names and values
+			msg = platform.Clip(tc.Text, 200) // the SDK quotes argument names and values
 		}
 	}
 	*r = *errorResult(platform.NewError(platform.ErrInvalidParameter, msg,
@@ -148,14 +148,6 @@ func resultCode(r *sdk.CallToolResult) string {
 		}
 	}
 	return platform.ErrInternal
-}
-
-func clipString(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
 }
 
 // auditLine is one line of the audit log.

@@ -51,7 +51,7 @@ func (g actionGate) check(action string) (string, error) {
 		}
 	}
 	return "", platform.NewError(platform.ErrInvalidParameter,
-		fmt.Sprintf("unknown action %q", clipString(action, 40)),
+		fmt.Sprintf("unknown action %q", platform.Clip(action, 40)),
 		fmt.Sprintf("ZCP runs read-only (%s): %s accepts only action=%s.", readOnlySetting, g.tool, strings.Join(g.accepted, ", ")))
 }
 

@@ -44,8 +44,8 @@ func errorPayload(err error) map[string]any {
 	// and never leave the agent without a next step.
 	out := map[string]any{
 		"code":       pe.Code,
-		"error":      clipString(pe.Message, maxErrorText),
-		"suggestion": clipString(orDefault(pe.Suggestion, defaultSuggestion), maxErrorText),
+		"error":      platform.Clip(pe.Message, maxErrorText),
+		"suggestion": platform.Clip(orDefault(pe.Suggestion, defaultSuggestion), maxErrorText),
 	}
 	if pe.APICode != "" {
 		out["apiCode"] = pe.APICode

@@ -161,7 +161,7 @@ func (s *Server) resolveDeploy(ctx context.Context, in deployInput) (deploy.Requ
 		_, err := ops.ResolveService(ctx, s.deps.Client, s.deps.Project.ID, in.TargetService)
 		return req, "", err
 	case target == nil:
-		return req, "", platform.NewError(platform.ErrServiceNotFound, fmt.Sprintf("no service with id %q in this project", clipString(in.TargetServiceID, 40)),
+		return req, "", platform.NewError(platform.ErrServiceNotFound, fmt.Sprintf("no service with id %q in this project", platform.Clip(in.TargetServiceID, 40)),
 			"Use targetService with a hostname from zerops_discover.")
 	}
 	req.SourceService = source.Name

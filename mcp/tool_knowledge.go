@@ -38,7 +38,7 @@ func (s *Server) knowledgeTool() toolDef {
 			}
 			doc, ok := ix.Get(strings.TrimSpace(in.URI))
 			if !ok {
-				return nil, platform.NewError(platform.ErrNotFound, fmt.Sprintf("no document %q", clipString(in.URI, 80)),
+				return nil, platform.NewError(platform.ErrNotFound, fmt.Sprintf("no document %q", platform.Clip(in.URI, 80)),
 					"Search with zerops_knowledge query=... and use a uri from its hits.")
 			}
 			return textResult("# " + doc.Title + "\n\n" + strings.TrimSpace(doc.Content)), nil
@@ -77,8 +77,8 @@ func (s *Server) knowledgeTool() toolDef {
 				return nil, err
 			}
 			// The answer quotes the query; a long one is searched, not echoed.
-			res.Query = clipString(res.Query, maxEchoedQuery)
-			res.ExpandedQuery = clipString(res.ExpandedQuery, 2*maxEchoedQuery)
+			res.Query = platform.Clip(res.Query, maxEchoedQuery)
+			res.ExpandedQuery = platform.Clip(res.ExpandedQuery, 2*maxEchoedQuery)
 			next := "Next: apply what the top document says; read another hit with zerops_knowledge uri=..."
 			if len(res.Hits) == 0 {
 				next = "Next: nothing matched; try one of the suggestions or broader words."
@@ -103,7 +103,7 @@ const (
 func checkBriefingArgs(runtime string, services []string) error {
 	if len([]rune(strings.TrimSpace(runtime))) > maxTypeLen {
 		return platform.NewError(platform.ErrInvalidParameter,
-			fmt.Sprintf("runtime %q is not a service type", clipString(runtime, 40)),
+			fmt.Sprintf("runtime %q is not a service type", platform.Clip(runtime, 40)),
 			"Pass a runtime type such as nodejs@22 or alpine/php-nginx@8.4.")
 	}
 	if len(services) > maxBriefingServices {
@@ -114,7 +114,7 @@ func checkBriefingArgs(runtime string, services []string) error {
 	for _, svc := range services {
 		if len([]rune(strings.TrimSpace(svc))) > maxTypeLen {
 			return platform.NewError(platform.ErrInvalidParameter,
-				fmt.Sprintf("service %q is not a service type", clipString(svc, 40)),
+				fmt.Sprintf("service %q is not a service type", platform.Clip(svc, 40)),
 				"Pass service types such as postgresql@16 or valkey@7.2.")
 		}
 	}

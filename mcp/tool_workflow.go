@@ -29,7 +29,7 @@ func (s *Server) workflowTool() toolDef {
 		}
 		text, ok := knowledge.Workflow(name)
 		if !ok {
-			return nil, platform.NewError(platform.ErrInvalidParameter, fmt.Sprintf("unknown workflow %q", clipString(in.Workflow, 40)),
+			return nil, platform.NewError(platform.ErrInvalidParameter, fmt.Sprintf("unknown workflow %q", platform.Clip(in.Workflow, 40)),
 				"Use one of: "+strings.Join(knowledge.WorkflowNames(), ", ")+".")
 		}
 		if strings.Contains(text, stacksPlaceholder) {

@@ -25,7 +25,7 @@ func ValidateHostname(s string) error {
 	if fixed := SuggestHostname(s); fixed != "" && fixed != s {
 		suggestion += fmt.Sprintf(" Try %q.", fixed)
 	}
-	return NewError(ErrInvalidHostname, fmt.Sprintf("invalid hostname %q", truncateForMessage(s, 60)), suggestion)
+	return NewError(ErrInvalidHostname, fmt.Sprintf("invalid hostname %q", Clip(s, 60)), suggestion)
 }
 
 // SuggestHostname derives a valid hostname from s by lowercasing it and dropping
@@ -50,8 +50,9 @@ func SuggestHostname(s string) string {
 	return string(out)
 }
 
-// truncateForMessage shortens hostile input before it is echoed in an error.
-func truncateForMessage(s string, n int) string {
+// Clip shortens hostile input to at most n runes, marking the cut with "…",
+// before it is echoed in an error or a result. It never splits a character.
+func Clip(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {
 		return s

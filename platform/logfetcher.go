@@ -130,7 +130,7 @@ func (f *ZeropsLogFetcher) get(ctx context.Context, u *url.URL, access *LogAcces
 		snippet := redactSecrets(strings.TrimSpace(string(data)), access.AccessToken, u.Query().Get("accessToken"))
 		msg := fmt.Sprintf("the log backend answered HTTP %d", resp.StatusCode)
 		if snippet != "" {
-			msg += ": " + truncateForMessage(snippet, maxErrorBodyInMessage)
+			msg += ": " + Clip(snippet, maxErrorBodyInMessage)
 		}
 		return nil, &PlatformError{Code: ErrAPIError, Message: msg, HTTPStatus: resp.StatusCode,
 			Suggestion: "The log grant may have expired; fetch logs again (a new grant is requested each time). If it persists, retry later."}

@@ -56,7 +56,7 @@ func ParseServiceType(s string) (ServiceType, error) {
 	case "", "single", "ha":
 	default:
 		return ServiceType{}, NewError(ErrUnknownType,
-			fmt.Sprintf("unknown mode %q in service type %q", truncateForMessage(t.Mode, 20), truncateForMessage(raw, 60)),
+			fmt.Sprintf("unknown mode %q in service type %q", Clip(t.Mode, 20), Clip(raw, 60)),
 			"The mode part is single or ha, e.g. postgresql:single@18, or leave it out: postgresql@18.")
 	}
 	return t, nil
@@ -115,6 +115,6 @@ func validTypeToken(s string) bool {
 
 func typeShapeError(raw string) error {
 	return NewError(ErrUnknownType,
-		fmt.Sprintf("malformed service type %q", truncateForMessage(raw, 60)),
+		fmt.Sprintf("malformed service type %q", Clip(raw, 60)),
 		"Write a type as name@version (nodejs@22), os/name@version (alpine/nodejs@22) or name:mode@version (postgresql:single@18).")
 }

@@ -31,6 +31,6 @@ func ParseSeverity(s string) (int, error) {
 		return n, nil
 	}
 	return 0, NewError(ErrInvalidParameter,
-		fmt.Sprintf("unknown log severity %q", truncateForMessage(s, 40)),
+		fmt.Sprintf("unknown log severity %q", Clip(s, 40)),
 		"Use one of emergency, alert, critical, error, warning, notice, info, debug (or 0–7); lines at that severity and worse are returned.")
 }

@@ -48,7 +48,7 @@ func validateID(what, id string) error {
 		if ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '-' || ch == '_' {
 			continue
 		}
-		return NewError(ErrInvalidParameter, fmt.Sprintf("%s %q contains characters outside [A-Za-z0-9_-]", what, truncateForMessage(id, 60)),
+		return NewError(ErrInvalidParameter, fmt.Sprintf("%s %q contains characters outside [A-Za-z0-9_-]", what, Clip(id, 60)),
 			"Pass the "+what+" as returned by the API; IDs are short strings of letters, digits, '-' and '_'.")
 	}
 	return nil

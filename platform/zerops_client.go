@@ -88,14 +88,14 @@ func NormalizeAPIURL(hostOrURL string) (string, error) {
 	if err != nil {
 		return "", &PlatformError{
 			Code:       ErrInvalidParameter,
-			Message:    fmt.Sprintf("invalid API URL %q", truncateForMessage(hostOrURL, 100)),
+			Message:    fmt.Sprintf("invalid API URL %q", Clip(hostOrURL, 100)),
 			Suggestion: "Set ZEROPS_API_HOST to a host such as api.app-prg1.zerops.io or a URL such as https://api.app-prg1.zerops.io.",
 			Err:        err,
 		}
 	}
 	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
 		return "", NewError(ErrInvalidParameter,
-			fmt.Sprintf("invalid API URL %q: want an http(s) URL or a bare host", truncateForMessage(hostOrURL, 100)),
+			fmt.Sprintf("invalid API URL %q: want an http(s) URL or a bare host", Clip(hostOrURL, 100)),
 			"Set ZEROPS_API_HOST to a host such as api.app-prg1.zerops.io or a URL such as https://api.app-prg1.zerops.io.")
 	}
 	return strings.TrimRight(u.Scheme+"://"+u.Host+u.EscapedPath(), "/"), nil

@@ -92,7 +92,7 @@ func mapSDKError(err error, status int, header http.Header, kind objectKind) *Pl
 	case status >= http.StatusMultipleChoices:
 		// A non-JSON error body: the SDK gives "<status line>: <body>".
 		msg := strings.TrimSpace(err.Error())
-		e := mapAPIStatus(status, "", truncateForMessage(msg, maxErrorBodyInMessage), kind)
+		e := mapAPIStatus(status, "", Clip(msg, maxErrorBodyInMessage), kind)
 		e.Err = err
 		if e.Code == ErrAPIRateLimited {
 			e.RetryAfter = parseRetryAfter(header, time.Now())
@@ -101,7 +101,7 @@ func mapSDKError(err error, status int, header http.Header, kind objectKind) *Pl
 	case status > 0:
 		return &PlatformError{
 			Code:       ErrAPIError,
-			Message:    fmt.Sprintf("could not decode the API response (HTTP %d): %s", status, truncateForMessage(err.Error(), maxErrorBodyInMessage)),
+			Message:    fmt.Sprintf("could not decode the API response (HTTP %d): %s", status, Clip(err.Error(), maxErrorBodyInMessage)),
 			Suggestion: "The API answered in an unexpected shape. Retry; if it persists, the API may have changed or a proxy is rewriting responses.",
 			HTTPStatus: status,
 			Err:        err,
@@ -150,7 +150,7 @@ func transportCause(err error) string {
 // mapAPIStatus maps an HTTP status and API error code to a PlatformError.
 // apiMsg is the API's own message, kept for the agent.
 func mapAPIStatus(status int, code, apiMsg string, kind objectKind) *PlatformError {
-	apiMsg = truncateForMessage(apiMsg, maxErrorBodyInMessage) // the API echoes input back
+	apiMsg = Clip(apiMsg, maxErrorBodyInMessage) // the API echoes input back
 	e := &PlatformError{HTTPStatus: status, APICode: code}
 	msg := func(what string) string {
 		if apiMsg == "" {

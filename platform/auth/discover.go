@@ -103,7 +103,7 @@ func userInfoError(err error, source string) error {
 func scopeError(err error, projectID string) error {
 	pe := asPlatformError(err)
 	out := &platform.PlatformError{Code: pe.Code, HTTPStatus: pe.HTTPStatus, APICode: pe.APICode, RetryAfter: pe.RetryAfter, Err: err,
-		Message:    fmt.Sprintf("the zcli-scoped project %s was not found or is not accessible: %s", clip(projectID, 60), pe.Message),
+		Message:    fmt.Sprintf("the zcli-scoped project %s was not found or is not accessible: %s", platform.Clip(projectID, 60), pe.Message),
 		Suggestion: "Run `zcli scope project` to pick a project this token can access (or `zcli scope reset`), then restart ZCP."}
 	switch pe.Code {
 	case platform.ErrNotFound, platform.ErrTokenNoProject, platform.ErrPermissionDenied, platform.ErrInvalidParameter:
@@ -128,13 +128,4 @@ func asPlatformError(err error) *platform.PlatformError {
 		return pe
 	}
 	return &platform.PlatformError{Code: platform.ErrAPIError, Message: err.Error(), Err: err}
-}
-
-// clip shortens a value read from cli.data before an error quotes it.
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
 }

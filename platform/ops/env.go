@@ -62,11 +62,11 @@ func ParseEnvLines(lines []string) ([]EnvPair, error) {
 		key = strings.TrimSpace(key)
 		switch {
 		case !ok:
-			problems = append(problems, fmt.Sprintf("line %d %q has no '='", i+1, clip(line, 40)))
+			problems = append(problems, fmt.Sprintf("line %d %q has no '='", i+1, platform.Clip(line, 40)))
 		case !envKeyRe.MatchString(key):
-			problems = append(problems, fmt.Sprintf("line %d: key %q must match [a-zA-Z_][a-zA-Z0-9_]*", i+1, clip(key, 40)))
+			problems = append(problems, fmt.Sprintf("line %d: key %q must match [a-zA-Z_][a-zA-Z0-9_]*", i+1, platform.Clip(key, 40)))
 		case strings.ContainsAny(value, "\n\r\x00"):
-			problems = append(problems, fmt.Sprintf("line %d: value of %s contains a newline or NUL", i+1, clip(key, 40)))
+			problems = append(problems, fmt.Sprintf("line %d: value of %s contains a newline or NUL", i+1, platform.Clip(key, 40)))
 		default:
 			if j, dup := index[key]; dup {
 				pairs[j].Value = value
@@ -95,7 +95,7 @@ func ParseEnvKeys(items []string) ([]string, error) {
 		key, _, _ := strings.Cut(item, "=")
 		key = strings.TrimSpace(key)
 		if !envKeyRe.MatchString(key) {
-			problems = append(problems, fmt.Sprintf("item %d: key %q must match [a-zA-Z_][a-zA-Z0-9_]*", i+1, clip(key, 40)))
+			problems = append(problems, fmt.Sprintf("item %d: key %q must match [a-zA-Z_][a-zA-Z0-9_]*", i+1, platform.Clip(key, 40)))
 			continue
 		}
 		if !seen[key] {

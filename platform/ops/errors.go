@@ -16,7 +16,7 @@ func invalidParam(msg, suggestion string) *platform.PlatformError {
 // unknownAction answers an action the tool does not know, naming the accepted ones.
 func unknownAction(action string, accepted ...string) *platform.PlatformError {
 	return invalidParam(
-		fmt.Sprintf("unknown action %q", clip(action, 40)),
+		fmt.Sprintf("unknown action %q", platform.Clip(action, 40)),
 		fmt.Sprintf("Use one of: %s.", joinQuoted(accepted)),
 	)
 }
@@ -66,16 +66,7 @@ func listSome(items []string, sep string) string {
 func clipAll(items []string, n int) []string {
 	out := make([]string, len(items))
 	for i, s := range items {
-		out[i] = clip(s, n)
+		out[i] = platform.Clip(s, n)
 	}
 	return out
-}
-
-// clip shortens hostile input before it is echoed back.
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
 }

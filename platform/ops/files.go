@@ -51,7 +51,7 @@ func ReadFileInDir(workDir, path string) (string, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return "", notFound(path)
 		}
-		return "", platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("cannot read %q", clip(path, 80)),
+		return "", platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("cannot read %q", platform.Clip(path, 80)),
 			"Check the path (relative to the working directory) and its permissions.")
 	}
 	if !within(root, real) {
@@ -62,7 +62,7 @@ func ReadFileInDir(workDir, path string) (string, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return "", notFound(path)
 		}
-		return "", platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("cannot open %q", clip(path, 80)),
+		return "", platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("cannot open %q", platform.Clip(path, 80)),
 			"Check the file's permissions.")
 	}
 	defer func() { _ = f.Close() }()
@@ -71,7 +71,7 @@ func ReadFileInDir(workDir, path string) (string, error) {
 		return "", fmt.Errorf("stat %s: %w", path, err)
 	}
 	if st.IsDir() {
-		return "", platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("%q is a directory", clip(path, 80)),
+		return "", platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("%q is a directory", platform.Clip(path, 80)),
 			"Point filePath at a file, e.g. import.yml.")
 	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
@@ -80,7 +80,7 @@ func ReadFileInDir(workDir, path string) (string, error) {
 	}
 	if len(data) > MaxFileSize {
 		return "", platform.NewError(platform.ErrFileTooLarge,
-			fmt.Sprintf("%q is larger than %d kB", clip(path, 80), MaxFileSize/1024),
+			fmt.Sprintf("%q is larger than %d kB", platform.Clip(path, 80), MaxFileSize/1024),
 			"Split the file or trim it; the platform accepts at most 100 kB.")
 	}
 	return string(data), nil
@@ -96,11 +96,11 @@ func within(root, p string) bool {
 
 func traversal(path string) error {
 	return platform.NewError(platform.ErrPathTraversal,
-		fmt.Sprintf("path %q leaves the working directory", clip(path, 80)),
+		fmt.Sprintf("path %q leaves the working directory", platform.Clip(path, 80)),
 		"Use a path relative to the working directory without '..', or pass the content inline.")
 }
 
 func notFound(path string) error {
-	return platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("file %q not found", clip(path, 80)),
+	return platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("file %q not found", platform.Clip(path, 80)),
 		"Paths are relative to the working directory; check the name or pass the content inline.")
 }

@@ -190,7 +190,7 @@ func Import(ctx context.Context, c platform.Client, projectID, content string, t
 	for _, s := range res.ServiceStacks {
 		out.Services = append(out.Services, ImportedService{Hostname: s.Name, ID: s.ID, Error: s.Error})
 		if s.Error != nil {
-			failed = append(failed, fmt.Sprintf("%s: %s", s.Name, clip(s.Error.Message, 200)))
+			failed = append(failed, fmt.Sprintf("%s: %s", s.Name, platform.Clip(s.Error.Message, 200)))
 			continue
 		}
 		out.Processes = append(out.Processes, s.Processes...)

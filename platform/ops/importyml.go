@@ -82,10 +82,10 @@ func checkImportYml(c *checker, root any, serviceImport bool) []importService {
 				c.errf(p+".hostname", "%s", hostnameProblem(err))
 			}
 			if seen[hs] {
-				c.errf(p+".hostname", "duplicate hostname %q", clip(hs, 40))
+				c.errf(p+".hostname", "duplicate hostname %q", platform.Clip(hs, 40))
 			}
 			seen[hs] = true
-			p = fmt.Sprintf("services[%d](%s)", i, clip(hs, 40))
+			p = fmt.Sprintf("services[%d](%s)", i, platform.Clip(hs, 40))
 		}
 		var parsed platform.ServiceType
 		if t, has := s["type"]; !has {
@@ -104,11 +104,11 @@ func checkImportYml(c *checker, root any, serviceImport bool) []importService {
 			if ms, ok := c.wantString(p+".mode", md); ok {
 				svc.Mode = ms
 				if ms != "HA" && ms != "NON_HA" {
-					c.errf(p+".mode", "must be HA or NON_HA, got %q", clip(ms, 20))
+					c.errf(p+".mode", "must be HA or NON_HA, got %q", platform.Clip(ms, 20))
 				}
 			}
 		} else if managed && !storage && parsed.Mode == "" && parsed.Name != "" {
-			c.warnf(p+".mode", "missing: add mode: NON_HA (or HA, which cannot be changed later) for %s", clip(svc.Type, 40))
+			c.warnf(p+".mode", "missing: add mode: NON_HA (or HA, which cannot be changed later) for %s", platform.Clip(svc.Type, 40))
 		}
 		if _, has := s["envVariables"]; has {
 			c.warnf(p+".envVariables", "service-level envVariables is silently dropped by the platform: put variables in zerops.yml run.envVariables or envSecrets")
@@ -167,9 +167,9 @@ func hostnameProblem(err error) string {
 	var pe *platform.PlatformError
 	if errors.As(err, &pe) {
 		if pe.Suggestion != "" {
-			return clip(pe.Message, 120) + ". " + clip(pe.Suggestion, 240)
+			return platform.Clip(pe.Message, 120) + ". " + platform.Clip(pe.Suggestion, 240)
 		}
-		return clip(pe.Message, 120)
+		return platform.Clip(pe.Message, 120)
 	}
-	return clip(err.Error(), 120)
+	return platform.Clip(err.Error(), 120)
 }

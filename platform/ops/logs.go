@@ -46,7 +46,7 @@ func normalizeSeverity(s string) (string, error) {
 	if n, err := strconv.Atoi(s); err == nil && n >= 0 && n <= 7 {
 		return s, nil
 	}
-	return "", invalidParam(fmt.Sprintf("unknown severity %q", clip(s, 20)),
+	return "", invalidParam(fmt.Sprintf("unknown severity %q", platform.Clip(s, 20)),
 		"Use emergency, alert, critical, error, warning, notice, info or debug (or 0–7).")
 }
 
@@ -67,7 +67,7 @@ func ParseSince(s string, now time.Time) (time.Time, error) {
 	if d, err := time.ParseDuration(s); err == nil && d > 0 {
 		return now.Add(-d), nil
 	}
-	return time.Time{}, invalidParam(fmt.Sprintf("cannot read since %q", clip(s, 40)),
+	return time.Time{}, invalidParam(fmt.Sprintf("cannot read since %q", platform.Clip(s, 40)),
 		`Use a duration back from now such as "30m", "2h", "1d", or an RFC 3339 time.`)
 }
 

@@ -101,7 +101,7 @@ func ValidateScale(p ScaleParams, svc *platform.ServiceStack) (platform.Autoscal
 	if p.CPUMode != nil {
 		mode := strings.ToUpper(strings.TrimSpace(*p.CPUMode))
 		if mode != "SHARED" && mode != "DEDICATED" {
-			problems = append(problems, fmt.Sprintf("cpuMode %q must be SHARED or DEDICATED", clip(*p.CPUMode, 20)))
+			problems = append(problems, fmt.Sprintf("cpuMode %q must be SHARED or DEDICATED", platform.Clip(*p.CPUMode, 20)))
 		} else {
 			out.CPUMode = &mode
 		}

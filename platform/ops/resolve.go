@@ -37,7 +37,7 @@ func findService(services []platform.ServiceStack, hostname string) (*platform.S
 		suggestion = fmt.Sprintf("Existing services: %s. Use one of these hostnames.", strings.Join(names, ", "))
 	}
 	return nil, platform.NewError(platform.ErrServiceNotFound,
-		fmt.Sprintf("service %q not found in this project", clip(hostname, 60)), suggestion)
+		fmt.Sprintf("service %q not found in this project", platform.Clip(hostname, 60)), suggestion)
 }
 
 // hostnames returns the sorted hostnames of services.

@@ -92,7 +92,7 @@ func decodeYAML(content string) (any, error) {
 	}
 	var root any
 	if err := yaml.Unmarshal([]byte(content), &root); err != nil {
-		return nil, invalidParam("not valid YAML: "+clip(err.Error(), 200),
+		return nil, invalidParam("not valid YAML: "+platform.Clip(err.Error(), 200),
 			"Fix the YAML syntax (indentation uses spaces; lists start with '- ').")
 	}
 	return root, nil
@@ -142,7 +142,7 @@ func checkZeropsYml(c *checker, root any) {
 			c.errf(p+".setup", "missing: every item needs a setup name (e.g. dev, prod or the service hostname)")
 		} else if s, ok := c.wantString(p+".setup", setup); ok {
 			if seen[s] {
-				c.errf(p+".setup", "duplicate setup %q", clip(s, 40))
+				c.errf(p+".setup", "duplicate setup %q", platform.Clip(s, 40))
 			}
 			seen[s] = true
 		}
@@ -161,7 +161,7 @@ func checkZeropsYml(c *checker, root any) {
 		if hasRun {
 			checkZeropsRun(c, p+".run", r, buildBase, extends)
 		} else if !extends && buildBase != "" && !noStartBase(buildBase) {
-			c.errf(p+".run", "missing: run.start is required for %s (it says how to start the app)", clip(buildBase, 40))
+			c.errf(p+".run", "missing: run.start is required for %s (it says how to start the app)", platform.Clip(buildBase, 40))
 		}
 	}
 }
@@ -179,7 +179,7 @@ func checkZeropsBuild(c *checker, p string, v any, extends bool) string {
 	}
 	if x, has := b["os"]; has {
 		if s, ok := c.wantString(p+".os", x); ok && s != "alpine" && s != "ubuntu" {
-			c.errf(p+".os", "must be alpine or ubuntu, got %q", clip(s, 20))
+			c.errf(p+".os", "must be alpine or ubuntu, got %q", platform.Clip(s, 20))
 		}
 	}
 	for _, k := range []string{"prepareCommands", "buildCommands", "deployFiles", "addToRunPrepare"} {
@@ -261,7 +261,7 @@ func checkZeropsRun(c *checker, p string, v any, buildBase string, extends bool)
 	}
 	if x, has := r["os"]; has {
 		if s, ok := c.wantString(p+".os", x); ok && s != "alpine" && s != "ubuntu" {
-			c.errf(p+".os", "must be alpine or ubuntu, got %q", clip(s, 20))
+			c.errf(p+".os", "must be alpine or ubuntu, got %q", platform.Clip(s, 20))
 		}
 	}
 	for _, k := range []string{"start", "documentRoot", "siteConfigPath"} {
@@ -296,7 +296,7 @@ func checkZeropsRun(c *checker, p string, v any, buildBase string, extends bool)
 				}
 				if proto, has := pm["protocol"]; has {
 					if s, ok := c.wantString(pp+".protocol", proto); ok && !strings.EqualFold(s, "tcp") && !strings.EqualFold(s, "udp") {
-						c.errf(pp+".protocol", "must be tcp or udp, got %q", clip(s, 20))
+						c.errf(pp+".protocol", "must be tcp or udp, got %q", platform.Clip(s, 20))
 					}
 				}
 				if hs, has := pm["httpSupport"]; has {
@@ -329,7 +329,7 @@ func checkZeropsRun(c *checker, p string, v any, buildBase string, extends bool)
 	if !hasStart && !hasStartCmds && !extends && !noStartBase(base) {
 		what := "this runtime"
 		if base != "" {
-			what = clip(base, 40)
+			what = platform.Clip(base, 40)
 		}
 		c.errf(p+".start", "missing: required for %s (only php-nginx, php-apache, nginx and static start by themselves)", what)
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // Issue is one problem a validator found; Path points into the document
@@ -62,7 +64,7 @@ func (c *checker) finishErrors() {
 }
 
 func newIssue(path, format string, args ...any) Issue {
-	return Issue{Path: clip(path, maxIssueText), Message: clip(fmt.Sprintf(format, args...), maxIssueText)}
+	return Issue{Path: platform.Clip(path, maxIssueText), Message: platform.Clip(fmt.Sprintf(format, args...), maxIssueText)}
 }
 
 // finish appends the count of issues left out, if any.
@@ -159,7 +161,7 @@ func (c *checker) wantStringMap(path string, v any) {
 		switch val.(type) {
 		case string, int, int64, uint64, float64, bool:
 		default:
-			c.errf(path+"."+clip(k, 40), "must be a scalar value, got %s", kindOf(val))
+			c.errf(path+"."+platform.Clip(k, 40), "must be a scalar value, got %s", kindOf(val))
 		}
 	}
 }
@@ -174,11 +176,11 @@ func (c *checker) unknownKeys(path string, m map[string]any, allowed []string, a
 	}
 	sort.Strings(unknown)
 	for _, k := range unknown {
-		p := clip(k, 40)
+		p := platform.Clip(k, 40)
 		if path != "" {
 			p = path + "." + p
 		}
-		msg := fmt.Sprintf("unknown key %q (allowed: %s)", clip(k, 40), strings.Join(allowed, ", "))
+		msg := fmt.Sprintf("unknown key %q (allowed: %s)", platform.Clip(k, 40), strings.Join(allowed, ", "))
 		if asError {
 			c.errf(p, "%s", msg)
 		} else {
