@@ -220,10 +220,6 @@ func call[T any](g *Gateway, ctx context.Context, method string, fn func(ctx con
 			return v, nil
 		}
 		g.failures.Add(1)
-		if platform.ErrorCode(err) == platform.ErrAPIRateLimited {
-			g.rateLimited.Add(1)
-			g.setCooldown(g.cooldownFor(err))
-		}
 		if !readOnly || attempt >= g.cfg.Retries || !retryable(err) || callCtx.Err() != nil {
 			return v, err
 		}
@@ -235,11 +231,19 @@ func call[T any](g *Gateway, ctx context.Context, method string, fn func(ctx con
 }
 
 // attempt1 makes one admitted call. The caller's slot is freed however fn
-// ends, a panic included: a leaked slot would shrink the cap for good.
+// ends, a panic included: a leaked slot would shrink the cap for good. A 429
+// sets the shared cooldown before the slot is freed, so that a caller waiting
+// for this slot finds the cooldown when it re-checks, instead of calling the
+// API in between.
 func attempt1[T any](g *Gateway, ctx context.Context, fn func(ctx context.Context) (T, error)) (T, error) {
 	defer g.release()
 	g.calls.Add(1)
-	return fn(ctx)
+	v, err := fn(ctx)
+	if platform.ErrorCode(err) == platform.ErrAPIRateLimited {
+		g.rateLimited.Add(1)
+		g.setCooldown(g.cooldownFor(err))
+	}
+	return v, err
 }
 
 // admit waits for the cooldown, a token and an in-flight slot, in that order.
