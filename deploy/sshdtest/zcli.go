@@ -62,7 +62,7 @@ func installZcli(root string, opts ZcliOptions) (*Zcli, error) {
 		return nil, fmt.Errorf("create hold fifo: %w", err)
 	}
 	script := fmt.Sprintf(zcliScript, shQuote(z.stateDir))
-	if err := os.WriteFile(filepath.Join(z.binDir, "zcli"), []byte(script), 0o755); err != nil {
+	if err := writeExecutable(filepath.Join(z.binDir, "zcli"), []byte(script)); err != nil {
 		return nil, fmt.Errorf("write fake zcli: %w", err)
 	}
 	if err := os.WriteFile(filepath.Join(z.stateDir, "api-url"), []byte(opts.APIURL), 0o644); err != nil {
@@ -74,6 +74,18 @@ func installZcli(root string, opts ZcliOptions) (*Zcli, error) {
 		}
 	}
 	return z, nil
+}
+
+// writeExecutable writes an executable file while holding syscall.ForkLock
+// for reading. A process forked by another goroutine meanwhile would inherit
+// the open write descriptor until its exec, and running the file during that
+// window fails with ETXTBSY ("text file busy"): parallel tests that start
+// shells hit it. Holding the lock keeps every fork in this process out of the
+// window.
+func writeExecutable(path string, data []byte) error {
+	syscall.ForkLock.RLock()
+	defer syscall.ForkLock.RUnlock()
+	return os.WriteFile(path, data, 0o755)
 }
 
 func (z *Zcli) writeLogin(token string) error {
