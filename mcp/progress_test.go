@@ -72,7 +72,7 @@ func TestProgress_FailedProcessCarriesFailReason(t *testing.T) {
 
 func TestProgress_CancelStopsWaitProcessKeepsRunning(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{processDuration: 10 * time.Second})
+	h := newHarness(t, harnessOpts{processDuration: time.Hour})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
@@ -93,7 +93,7 @@ func TestProgress_CancelStopsWaitProcessKeepsRunning(t *testing.T) {
 		if err == nil {
 			t.Error("cancelled call returned no error")
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatal("cancelled call did not return")
 	}
 	// The handler leaves the in-flight table, the platform process keeps running.
@@ -214,7 +214,7 @@ func waitFor(t *testing.T, cond func() bool) {
 	t.Helper()
 	tick := time.NewTicker(5 * time.Millisecond)
 	defer tick.Stop()
-	deadline := time.After(5 * time.Second)
+	deadline := time.After(30 * time.Second)
 	for !cond() {
 		select {
 		case <-tick.C:

@@ -168,7 +168,7 @@ func TestRateLimit_429WithRetryAfter(t *testing.T) {
 func TestAuth_Token(t *testing.T) {
 	t.Parallel()
 	srv := fakeapi.StartTB(t, fakeapi.Options{Token: "secret-1"})
-	hc := &http.Client{Timeout: 5 * time.Second}
+	hc := &http.Client{Timeout: 30 * time.Second}
 	t.Cleanup(hc.CloseIdleConnections)
 	tests := []struct {
 		name   string
@@ -199,7 +199,7 @@ func TestAuth_Token(t *testing.T) {
 func TestRouting_Errors(t *testing.T) {
 	t.Parallel()
 	srv := fakeapi.StartTB(t, fakeapi.Options{})
-	hc := &http.Client{Timeout: 5 * time.Second}
+	hc := &http.Client{Timeout: 30 * time.Second}
 	t.Cleanup(hc.CloseIdleConnections)
 	tests := []struct {
 		name, method, path, body string
