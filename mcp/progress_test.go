@@ -18,9 +18,29 @@ import (
 
 func TestProgress_RestartNotifiesInOrderThenFinalResult(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{processDuration: 150 * time.Millisecond})
-	res, m := h.callWith(t, context.Background(), "zerops_manage",
-		map[string]any{"action": "restart", "serviceHostname": "appdev"}, "tok-1")
+	h := newHarness(t, harnessOpts{processDuration: time.Hour})
+	type answer struct {
+		res *sdk.CallToolResult
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		p := &sdk.CallToolParams{Name: "zerops_manage", Arguments: map[string]any{"action": "restart", "serviceHostname": "appdev"}}
+		p.SetProgressToken("tok-1")
+		res, err := h.cs.CallTool(context.Background(), p)
+		done <- answer{res, err}
+	}()
+	// The process ends only once progress has been reported: no race with
+	// a short process on a loaded machine.
+	<-h.notified
+	if n := h.fake.EndProcesses(); n != 1 {
+		t.Fatalf("ended %d processes, want the restart alone", n)
+	}
+	a := <-done
+	if a.err != nil {
+		t.Fatalf("CallTool: %v", a.err)
+	}
+	res, m := a.res, decode(a.res)
 	wantOK(t, res)
 	procs := m["processes"].([]any)
 	p := procs[0].(map[string]any)

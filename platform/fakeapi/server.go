@@ -272,6 +272,31 @@ func (s *Server) FailNextProcess(actionName, reason string) {
 	s.st.failProc[actionName] = append(s.st.failProc[actionName], reason)
 }
 
+// EndProcesses makes every process that is still pending or running end
+// now, FINISHED or FAILED as it would have at its own end, and returns how many
+// it ended. Processes of builds keep their clock: their app versions follow
+// their own steps. Tests pair it with a long ProcessDuration to decide when a
+// process ends instead of racing a short one.
+func (s *Server) EndProcesses() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := time.Now()
+	n := 0
+	for _, id := range s.st.procOrder {
+		p := s.st.processes[id]
+		if p.build != nil || !p.CanceledAt.IsZero() || !p.EndAt.After(now) {
+			continue
+		}
+		if p.RunAt.After(now) {
+			p.RunAt = now
+		}
+		p.EndAt = now
+		n++
+	}
+	s.st.advance(now)
+	return n
+}
+
 // FailNextBuild makes the next build of serviceID end BUILD_FAILED with reason
 // in its build log.
 func (s *Server) FailNextBuild(serviceID, reason string) {
