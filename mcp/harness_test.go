@@ -67,6 +67,7 @@ type harness struct {
 
 type harnessOpts struct {
 	processDuration time.Duration
+	buildStep       time.Duration // each simulated build step; default 15 ms
 	deps            func(*mcp.Deps)
 }
 
@@ -77,7 +78,10 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	if o.processDuration == 0 {
 		o.processDuration = 40 * time.Millisecond
 	}
-	fake := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: o.processDuration, BuildStepDuration: 15 * time.Millisecond})
+	if o.buildStep == 0 {
+		o.buildStep = 15 * time.Millisecond
+	}
+	fake := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: o.processDuration, BuildStepDuration: o.buildStep})
 	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
 	if err != nil {
 		t.Fatal(err)

@@ -176,7 +176,10 @@ func TestConcurrency_TwentyCallsOneSession(t *testing.T) {
 
 func TestDeploy_FollowsBuildToActive(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
+	// Steps long enough that the first poll sees the build still running,
+	// however loaded the machine: the test asserts progress was reported.
+	h := newHarness(t, harnessOpts{buildStep: 250 * time.Millisecond,
+		deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d1")
 	wantOK(t, res)
 	build, _ := m["build"].(map[string]any)
