@@ -96,7 +96,7 @@ func ParseRate(s string) (rps float64, burst int, err error) {
 // counters Status shows. A caller asks the loop for admission, waits for its
 // grant, runs its API call in its own goroutine (so the gateway never
 // becomes a single-threaded bottleneck) and reports the outcome, which frees
-// its slot. Every send and wait selects on the caller's context and on the
+// its slot. Every wait a caller meets selects on its context and on the
 // gateway's done channel, so no caller waits forever; a caller that gives up
 // while queued withdraws, and the loop takes back a grant that raced with it.
 //
@@ -108,9 +108,9 @@ type Gateway struct {
 	cfg GatewayConfig
 
 	// The loop's inbox; unbuffered, so a send is received by the loop itself.
-	admits    chan *waiter          // a caller asks for a slot
-	withdraws chan *waiter          // a caller whose context ended gives up
-	reports   chan doneReport       // a granted call ended: its slot is free
+	admits    chan *gwWaiter        // a caller asks for a slot
+	withdraws chan *gwWaiter        // a caller whose context ended gives up
+	reports   chan gwReport         // a granted call ended: its slot is free
 	statuses  chan chan ActorStatus // a Status request and its reply (buffer 1)
 
 	served  atomic.Bool   // Serve was called: a second call is refused
@@ -135,9 +135,9 @@ func NewGateway(c platform.Client, cfg GatewayConfig) *Gateway {
 	return &Gateway{
 		c:         c,
 		cfg:       cfg,
-		admits:    make(chan *waiter),
-		withdraws: make(chan *waiter),
-		reports:   make(chan doneReport),
+		admits:    make(chan *gwWaiter),
+		withdraws: make(chan *gwWaiter),
+		reports:   make(chan gwReport),
 		statuses:  make(chan chan ActorStatus),
 		started:   make(chan struct{}),
 		done:      make(chan struct{}),
@@ -278,10 +278,10 @@ func call[T any](g *Gateway, ctx context.Context, method string, fn func(ctx con
 // a waiting caller. retry says whether the caller tries again; mayRetry
 // whether it is allowed to (a read with retries left).
 func attempt1[T any](g *Gateway, ctx context.Context, fn func(ctx context.Context) (T, error), mayRetry bool) (v T, retry bool, err error) {
-	r := doneReport{failed: true} // what a panic reports
-	defer func() { send(g, g.reports, r) }()
+	r := gwReport{failed: true} // what a panic reports
+	defer func() { g.report(r) }()
 	v, err = fn(ctx)
-	r = doneReport{failed: err != nil}
+	r = gwReport{failed: err != nil}
 	if platform.ErrorCode(err) == platform.ErrAPIRateLimited {
 		r.cooldown = g.cooldownFor(err)
 	}
@@ -293,7 +293,7 @@ func attempt1[T any](g *Gateway, ctx context.Context, fn func(ctx context.Contex
 // it until attempt1 reports. It fails when ctx ends, when the gateway stops,
 // or at once when the budget cannot admit the call before ctx's deadline.
 func (g *Gateway) admit(ctx context.Context) error {
-	w := &waiter{reply: make(chan error, 1)}
+	w := &gwWaiter{reply: make(chan error, 1)}
 	w.deadline, _ = ctx.Deadline()
 	select {
 	case g.admits <- w:
@@ -309,19 +309,28 @@ func (g *Gateway) admit(ctx context.Context) error {
 	case err := <-w.reply:
 		return err
 	case <-ctx.Done():
-		send(g, g.withdraws, w) // gives back a grant sent in the same instant
+		g.withdraw(w) // gives back a grant sent in the same instant
 		return ctx.Err()
 	case <-g.done:
 		return errStopped(g.String())
 	}
 }
 
-// send delivers a message that must reach the loop even though the caller's
-// context may have ended (a withdraw, a done report): it selects on the
-// gateway's done channel only. The loop never blocks, so this wait is short.
-func send[M any](g *Gateway, ch chan<- M, m M) {
+// report tells the loop a granted call ended, freeing its slot. Like
+// withdraw, it must reach the loop even though the caller's context may have
+// ended, so it selects on the gateway's done channel only; the loop never
+// blocks, so the wait is short.
+func (g *Gateway) report(r gwReport) {
 	select {
-	case ch <- m:
+	case g.reports <- r:
+	case <-g.done:
+	}
+}
+
+// withdraw tells the loop a queued caller gave up.
+func (g *Gateway) withdraw(w *gwWaiter) {
+	select {
+	case g.withdraws <- w:
 	case <-g.done:
 	}
 }
@@ -331,7 +340,7 @@ func (g *Gateway) waitError(ctx context.Context, method string) error {
 		return errStopped(g.String())
 	}
 	if ctx.Err() == nil {
-		// takeToken refused: the budget cannot admit the call before the deadline.
+		// The loop refused: the budget cannot admit the call before the deadline.
 		return &platform.PlatformError{Code: platform.ErrAPITimeout,
 			Message:    method + ": the API budget cannot admit the call before its deadline",
 			Suggestion: "Retry in a few seconds; ZCP is pacing API calls.",

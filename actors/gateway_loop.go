@@ -18,26 +18,26 @@ import (
 // the earliest moment the budget could admit it.
 var errBudgetLate = errors.New("api-gateway: the budget cannot admit the call before its deadline")
 
-// waiterState is where a caller stands with the loop. Only the loop reads or
+// gwWaiterState is where a caller stands with the loop. Only the loop reads or
 // writes it.
-type waiterState int
+type gwWaiterState int
 
 const (
-	waiterQueued  waiterState = iota // in the FIFO queue
-	waiterGranted                    // holds a slot until its done report
-	waiterRefused                    // answered with errBudgetLate
+	gwQueued  gwWaiterState = iota // in the FIFO queue
+	gwGranted                      // holds a slot until its done report
+	gwRefused                      // answered with errBudgetLate
 )
 
-// waiter is one caller's request for admission. The caller owns deadline and
+// gwWaiter is one caller's request for admission. The caller owns deadline and
 // reads reply; the loop owns state.
-type waiter struct {
+type gwWaiter struct {
 	deadline time.Time  // the caller's deadline; zero when it has none
 	reply    chan error // buffer 1: nil grants a slot, errBudgetLate refuses
-	state    waiterState
+	state    gwWaiterState
 }
 
-// doneReport ends a granted call and frees its slot.
-type doneReport struct {
+// gwReport ends a granted call and frees its slot.
+type gwReport struct {
 	failed   bool          // the attempt failed (a panic included)
 	cooldown time.Duration // > 0 after a 429: the shared cooldown it sets
 	retry    bool          // the caller will try again after its backoff
@@ -55,7 +55,7 @@ type gatewayFigures struct {
 type gatewayLoop struct {
 	cfg           GatewayConfig
 	limiter       *rate.Limiter
-	queue         []*waiter // FIFO; the head is granted first
+	queue         []*gwWaiter // FIFO; the head is granted first
 	inFlight      int
 	cooldownUntil time.Time
 	figures       gatewayFigures // counters; the gauges are filled in by snapshot
@@ -75,13 +75,13 @@ func newGatewayLoop(cfg GatewayConfig) *gatewayLoop {
 // admit queues w, or refuses it at once when even the earliest grant the
 // bucket and the cooldown allow would come after its deadline: waiting for
 // a call that cannot start in time would only waste the caller's time.
-func (l *gatewayLoop) admit(w *waiter, now time.Time) {
+func (l *gatewayLoop) admit(w *gwWaiter, now time.Time) {
 	if !w.deadline.IsZero() && l.earliestGrant(now, len(l.queue)+1).After(w.deadline) {
-		w.state = waiterRefused
+		w.state = gwRefused
 		w.reply <- errBudgetLate
 		return
 	}
-	w.state = waiterQueued
+	w.state = gwQueued
 	l.queue = append(l.queue, w)
 }
 
@@ -109,22 +109,22 @@ func (l *gatewayLoop) tokensAt(from time.Time, n float64) time.Time {
 
 // withdraw handles a caller whose context ended while it waited. A grant
 // already on its way (sent in the same instant) is given back.
-func (l *gatewayLoop) withdraw(w *waiter) {
+func (l *gatewayLoop) withdraw(w *gwWaiter) {
 	switch w.state {
-	case waiterQueued:
+	case gwQueued:
 		if i := slices.Index(l.queue, w); i >= 0 {
 			l.queue = slices.Delete(l.queue, i, i+1)
 		}
-	case waiterGranted:
+	case gwGranted:
 		l.inFlight--
 		l.figures.calls-- // the grant was never used; its token stays spent
-	case waiterRefused:
+	case gwRefused:
 	}
 }
 
 // report ends a granted call. A 429's cooldown is set in the same step that
 // frees the slot, so the next grant already finds it.
-func (l *gatewayLoop) report(r doneReport, now time.Time) {
+func (l *gatewayLoop) report(r gwReport, now time.Time) {
 	if r.cooldown > 0 {
 		l.figures.rateLimited++
 		if until := now.Add(r.cooldown); until.After(l.cooldownUntil) {
@@ -160,7 +160,7 @@ func (l *gatewayLoop) dispatch(now time.Time) {
 		w := l.queue[0]
 		l.queue[0] = nil
 		l.queue = l.queue[1:]
-		w.state = waiterGranted
+		w.state = gwGranted
 		l.inFlight++
 		l.figures.calls++
 		w.reply <- nil // buffer 1 and one answer per waiter: never blocks

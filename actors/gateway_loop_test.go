@@ -2,9 +2,14 @@ package actors
 
 import (
 	"context"
+	"errors"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // serveGateway runs g's loop until the test or benchmark ends and waits for
@@ -52,4 +57,163 @@ func (g *Gateway) callsAdmitted(t *testing.T) int {
 		t.Fatalf("calls figure %q: %v", fig(st, "calls"), err)
 	}
 	return n
+}
+
+// orderClient records the order in which calls reach it; each call waits for
+// hold.
+type orderClient struct {
+	platform.Client
+	hold  chan struct{}
+	mu    sync.Mutex
+	order []string
+}
+
+func (o *orderClient) GetService(ctx context.Context, id string) (*platform.ServiceStack, error) {
+	o.mu.Lock()
+	o.order = append(o.order, id)
+	o.mu.Unlock()
+	select {
+	case <-o.hold:
+		return &platform.ServiceStack{ID: id}, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func TestGateway_GrantsInArrivalOrder(t *testing.T) {
+	checkLeaks(t)
+	c := &orderClient{hold: make(chan struct{})}
+	g := serveGateway(t, NewGateway(c, GatewayConfig{MaxInFlight: 1}))
+	queued := make(chan struct{}, 4)
+	g.testHookQueued = func() { queued <- struct{}{} }
+	errs := make(chan error, 4)
+	for _, id := range []string{"a", "b", "c", "d"} {
+		go func() { _, err := g.GetService(t.Context(), id); errs <- err }()
+		<-queued // the loop has queued this caller before the next one comes
+	}
+	close(c.hold)
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if got := strings.Join(c.order, ","); got != "a,b,c,d" {
+		t.Errorf("calls reached the API in order %s, want a,b,c,d", got)
+	}
+}
+
+func TestGateway_RefusesCallThatCannotStartInTime(t *testing.T) {
+	checkLeaks(t)
+	c := &scriptClient{}
+	g := serveGateway(t, NewGateway(c, GatewayConfig{Rate: 1, Burst: 1}))
+	if _, err := g.GetService(t.Context(), "a"); err != nil { // takes the only token
+		t.Fatal(err)
+	}
+	// The next token comes in about 1 s, after this caller's deadline.
+	ctx, cancel := context.WithTimeout(t.Context(), 500*time.Millisecond)
+	defer cancel()
+	_, err := g.GetService(ctx, "b")
+	if platform.ErrorCode(err) != platform.ErrAPITimeout || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("call: %v, want API_TIMEOUT", err)
+	}
+	if ctx.Err() != nil {
+		t.Error("the refusal waited for the deadline instead of coming at once")
+	}
+	if got := c.calls.Load(); got != 1 {
+		t.Errorf("%d API calls, want 1", got)
+	}
+}
+
+func TestGateway_CallBeforeServeWaitsForTheLoop(t *testing.T) {
+	checkLeaks(t)
+	c := &scriptClient{}
+	g := NewGateway(c, GatewayConfig{})
+	// A caller that gives up before the loop runs never reaches the API.
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := g.GetService(ctx, "a"); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled call before Serve: %v, want CANCELED", err)
+	}
+	early := make(chan error, 1)
+	go func() { _, err := g.GetService(t.Context(), "b"); early <- err }()
+	serveGateway(t, g)
+	if err := <-early; err != nil {
+		t.Errorf("call made before Serve: %v", err)
+	}
+	if got := c.calls.Load(); got != 1 {
+		t.Errorf("%d API calls, want 1", got)
+	}
+}
+
+func TestGateway_StatusAcrossLifecycle(t *testing.T) {
+	checkLeaks(t)
+	g := NewGateway(&scriptClient{}, GatewayConfig{Rate: 5, Burst: 3, MaxInFlight: 2})
+	st, err := g.Status(t.Context())
+	if err != nil || st.State != StateIdle || fig(st, "tokens") != "3.0" || fig(st, "in-flight") != "0/2" || fig(st, "calls") != "0" {
+		t.Errorf("unserved status %+v, %v", st, err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	served := make(chan error, 1)
+	go func() { served <- g.Serve(ctx) }()
+	if _, err := g.GetService(t.Context(), "a"); err != nil { // returns once the loop runs
+		t.Fatal(err)
+	}
+	if err := g.Serve(t.Context()); err == nil {
+		t.Error("a second Serve while serving succeeded")
+	}
+	st, _ = g.Status(t.Context())
+	if st.State != StateRunning || fig(st, "calls") != "1" || fig(st, "in-flight") != "0/2" {
+		t.Errorf("running status %+v", st)
+	}
+	cancel()
+	if err := <-served; !errors.Is(err, context.Canceled) {
+		t.Errorf("Serve returned %v", err)
+	}
+	st, _ = g.Status(t.Context())
+	if st.State != StateStopped || fig(st, "calls") != "1" {
+		t.Errorf("stopped status %+v, want its final figures", st)
+	}
+	if err := g.Serve(t.Context()); err == nil {
+		t.Error("Serve after stop succeeded")
+	}
+}
+
+// The loop itself: a grant the caller no longer wants (it withdrew as the
+// grant was sent) comes back, and the next waiter gets the slot.
+func TestGatewayLoop_WithdrawGivesBackARacingGrant(t *testing.T) {
+	t.Parallel()
+	l := newGatewayLoop(GatewayConfig{MaxInFlight: 1}.withDefaults())
+	defer l.wake.Stop()
+	now := time.Now()
+	first, second := &gwWaiter{reply: make(chan error, 1)}, &gwWaiter{reply: make(chan error, 1)}
+	l.admit(first, now)
+	l.admit(second, now)
+	l.dispatch(now)
+	if err := <-first.reply; err != nil {
+		t.Fatalf("first: %v", err)
+	}
+	if f := l.snapshot(now); f.inFlight != 1 || f.queued != 1 || f.calls != 1 {
+		t.Fatalf("after the grant: %+v", f)
+	}
+	l.withdraw(first) // the caller's ctx ended as the grant arrived
+	l.dispatch(now)
+	if err := <-second.reply; err != nil {
+		t.Fatalf("second: %v", err)
+	}
+	if f := l.snapshot(now); f.inFlight != 1 || f.queued != 0 || f.calls != 1 {
+		t.Errorf("after the withdraw: %+v, want the slot passed on and the unused grant uncounted", f)
+	}
+	third := &gwWaiter{reply: make(chan error, 1)}
+	l.admit(third, now)
+	l.withdraw(third) // still queued: it just leaves
+	l.report(gwReport{}, now)
+	l.dispatch(now)
+	if f := l.snapshot(now); f.inFlight != 0 || f.queued != 0 {
+		t.Errorf("after a queued withdraw and a report: %+v", f)
+	}
+	select {
+	case err := <-third.reply:
+		t.Errorf("withdrawn waiter answered %v", err)
+	default:
+	}
 }
