@@ -217,3 +217,39 @@ func TestGatewayLoop_WithdrawGivesBackARacingGrant(t *testing.T) {
 	default:
 	}
 }
+
+// Callers giving up at every stage (before the loop takes their request,
+// while queued, as their grant arrives) must leave no slot behind.
+func TestGateway_CallersGivingUpLeakNoSlot(t *testing.T) {
+	checkLeaks(t)
+	c := &scriptClient{}
+	g := serveGateway(t, NewGateway(c, GatewayConfig{Rate: 1e6, Burst: 1000, MaxInFlight: 2}))
+	var wg sync.WaitGroup
+	for i := range 50 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range 20 {
+				ctx, cancel := context.WithTimeout(t.Context(), time.Duration((i+j)%5)*100*time.Microsecond)
+				_, _ = g.GetService(ctx, "s1")
+				cancel()
+			}
+		}()
+	}
+	wg.Wait()
+	st, _ := g.Status(t.Context())
+	if fig(st, "in-flight") != "0/2" || fig(st, "queued") != "0" {
+		t.Errorf("in-flight %s, queued %s after every caller left, want 0/2 and 0", fig(st, "in-flight"), fig(st, "queued"))
+	}
+	if got := strconv.FormatInt(c.calls.Load(), 10); fig(st, "calls") != got {
+		t.Errorf("status counts %s calls, the API saw %s", fig(st, "calls"), got)
+	}
+	// Bounded, so that a leaked slot fails the test instead of hanging it.
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	for range 2 {
+		if _, err := g.GetService(ctx, "s1"); err != nil {
+			t.Fatalf("call after the storm: %v", err)
+		}
+	}
+}
