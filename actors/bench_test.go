@@ -22,7 +22,7 @@ func BenchmarkWatcher_FanOut(b *testing.B) {
 	for _, n := range []int{1, 50} {
 		b.Run(fmt.Sprintf("subscribers=%d", n), func(b *testing.B) {
 			srv, c := newFake(b, fakeapi.Options{ProcessDuration: time.Hour})
-			g := NewGateway(c, GatewayConfig{Rate: 10000, Burst: 1000})
+			g := serveGateway(b, NewGateway(c, GatewayConfig{Rate: 10000, Burst: 1000}))
 			calls := 0
 			for range b.N {
 				b.StopTimer()
@@ -57,7 +57,7 @@ func BenchmarkWatcher_FanOut(b *testing.B) {
 func BenchmarkGateway_Budget(b *testing.B) {
 	srv, c := newFakeWith(b, fakeapi.Options{}, true) // no keep-alive: net/http may resend a GET on a reused connection, counting it twice
 	const rps, burst = 200.0, 20
-	g := NewGateway(c, GatewayConfig{Rate: rps, Burst: burst})
+	g := serveGateway(b, NewGateway(c, GatewayConfig{Rate: rps, Burst: burst}))
 	id := srv.ServiceID("appdev")
 	srv.ResetRequests()
 	b.ResetTimer()

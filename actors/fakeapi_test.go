@@ -131,7 +131,7 @@ func TestWatcher_FanOutAgainstFakeAPI(t *testing.T) {
 func TestGateway_RateLimitedByFakeAPI(t *testing.T) {
 	checkLeaks(t)
 	srv, c := newFake(t, fakeapi.Options{})
-	g := NewGateway(c, GatewayConfig{})
+	g := serveGateway(t, NewGateway(c, GatewayConfig{}))
 	id := srv.ServiceID("appdev")
 	srv.InjectFault(fakeapi.Fault{Method: http.MethodGet, PathPrefix: "/service-stack/", Status: 429, RetryAfter: time.Second, Times: 1})
 	_, err := g.GetService(t.Context(), id)
@@ -173,7 +173,7 @@ func TestGateway_RetryAgainstFakeAPI(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			srv, c := newFake(t, fakeapi.Options{})
-			g := NewGateway(c, GatewayConfig{RetryBase: time.Millisecond})
+			g := serveGateway(t, NewGateway(c, GatewayConfig{RetryBase: time.Millisecond}))
 			srv.InjectFault(fakeapi.Fault{Method: tt.method, PathPrefix: tt.path, Status: 503, Times: 1})
 			err := tt.call(g, srv.ServiceID("appdev"))
 			if (err != nil) != tt.wantErr {
@@ -190,7 +190,7 @@ func TestGateway_BudgetHeldUnder50Callers(t *testing.T) {
 	checkLeaks(t)
 	srv, c := newFakeWith(t, fakeapi.Options{}, true)
 	const rps, burst = 100.0, 10
-	g := NewGateway(c, GatewayConfig{Rate: rps, Burst: burst})
+	g := serveGateway(t, NewGateway(c, GatewayConfig{Rate: rps, Burst: burst}))
 	id := srv.ServiceID("appdev")
 	start := time.Now()
 	end := start.Add(300 * time.Millisecond)
@@ -211,7 +211,7 @@ func TestGateway_BudgetHeldUnder50Callers(t *testing.T) {
 	if n > limit {
 		t.Errorf("%d requests in %s, budget allows at most %d", n, elapsed, limit)
 	}
-	if admitted := int(g.calls.Load()); admitted > limit {
+	if admitted := g.callsAdmitted(t); admitted > limit {
 		t.Errorf("gateway admitted %d calls in %s, budget allows at most %d", admitted, elapsed, limit)
 	}
 	if n == 0 {

@@ -5,13 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
-
-	"golang.org/x/time/rate"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -91,32 +89,37 @@ func ParseRate(s string) (rps float64, burst int, err error) {
 // every call through one shared token bucket, a cap on calls in flight and a
 // shared cooldown after the API answers 429. Idempotent reads
 // (platform.ReadOnlyMethods) are retried on 5xx, network errors and timeouts
-// with jittered backoff; mutations never are. Every wait selects on the
-// caller's context and on the gateway's stop, so no caller waits forever.
+// with jittered backoff; mutations never are.
 //
-// The gateway is passive: calls run in their callers' goroutines and Serve
-// only marks its lifetime. Calls made before Serve work; after Serve returns
-// they fail fast with SERVICE_UNAVAILABLE and calls in flight are cancelled.
+// Serve runs the gateway's loop, which owns admission: the token bucket, the
+// in-flight count, the cooldown, the FIFO queue of waiting callers and the
+// counters Status shows. A caller asks the loop for admission, waits for its
+// grant, runs its API call in its own goroutine (so the gateway never
+// becomes a single-threaded bottleneck) and reports the outcome, which frees
+// its slot. Every wait a caller meets selects on its context and on the
+// gateway's done channel, so no caller waits forever; a caller that gives up
+// while queued withdraws, and the loop takes back a grant that raced with it.
+//
+// Calls made before Serve wait for the loop to run; after Serve returns they
+// fail fast with SERVICE_UNAVAILABLE and calls in flight are cancelled.
 // Safe for concurrent use.
 type Gateway struct {
 	c   platform.Client
 	cfg GatewayConfig
 
-	limiter *rate.Limiter
-	resMu   sync.Mutex    // serialises reservations; see takeToken
-	slots   chan struct{} // in-flight semaphore
+	// The loop's inbox; unbuffered, so a send is received by the loop itself.
+	admits    chan *gwWaiter        // a caller asks for a slot
+	withdraws chan *gwWaiter        // a caller whose context ended gives up
+	reports   chan gwReport         // a granted call ended: its slot is free
+	statuses  chan chan ActorStatus // a Status request and its reply (buffer 1)
 
-	stopCtx context.Context // cancelled when Serve ends: the done signal
+	served  atomic.Bool   // Serve was called: a second call is refused
+	started chan struct{} // closed when the loop starts
+	done    chan struct{} // closed when Serve returns, after final is set
+	final   ActorStatus   // the last snapshot; read only after done is closed
+
+	stopCtx context.Context // cancelled when Serve ends: cancels calls in flight
 	stop    context.CancelFunc
-	serving atomic.Bool
-
-	cooldownUntil atomic.Int64 // unix nanos; 0 when none
-	inFlight      atomic.Int64
-	queued        atomic.Int64
-	calls         atomic.Int64
-	rateLimited   atomic.Int64
-	retries       atomic.Int64
-	failures      atomic.Int64
 
 	// testHookQueued, set only by tests before any call, runs when a caller
 	// starts waiting for admission: the event tests would otherwise poll for.
@@ -130,73 +133,116 @@ func NewGateway(c platform.Client, cfg GatewayConfig) *Gateway {
 	cfg = cfg.withDefaults()
 	stopCtx, stop := context.WithCancel(context.Background())
 	return &Gateway{
-		c:       c,
-		cfg:     cfg,
-		limiter: rate.NewLimiter(rate.Limit(cfg.Rate), cfg.Burst),
-		slots:   make(chan struct{}, cfg.MaxInFlight),
-		stopCtx: stopCtx,
-		stop:    stop,
+		c:         c,
+		cfg:       cfg,
+		admits:    make(chan *gwWaiter),
+		withdraws: make(chan *gwWaiter),
+		reports:   make(chan gwReport),
+		statuses:  make(chan chan ActorStatus),
+		started:   make(chan struct{}),
+		done:      make(chan struct{}),
+		stopCtx:   stopCtx,
+		stop:      stop,
 	}
 }
 
 // String names the actor.
 func (g *Gateway) String() string { return "api-gateway" }
 
-// Serve blocks until ctx ends, then stops the gateway for good: calls in
-// flight are cancelled and new calls fail with SERVICE_UNAVAILABLE.
+// Serve runs the gateway's loop until ctx ends, then stops the gateway for
+// good: calls in flight are cancelled and new calls fail with
+// SERVICE_UNAVAILABLE. A second Serve returns an error at once.
 func (g *Gateway) Serve(ctx context.Context) error {
-	g.serving.Store(true)
-	select {
-	case <-ctx.Done():
-		g.serving.Store(false)
-		g.stop()
-		return ctx.Err()
-	case <-g.stopCtx.Done():
-		return errors.New("api-gateway: already stopped")
-	}
-}
-
-// Status reports the budget figures. It reads atomics only.
-func (g *Gateway) Status(context.Context) (ActorStatus, error) {
-	st := ActorStatus{Name: g.String(), State: StateIdle}
-	switch {
-	case g.stopCtx.Err() != nil:
-		st.State = StateStopped
-	case g.serving.Load():
-		st.State = StateRunning
-	}
-	st.add("rate", fmt.Sprintf("%g/s burst %d", g.cfg.Rate, g.cfg.Burst))
-	st.add("tokens", fmt.Sprintf("%.1f", g.limiter.Tokens()))
-	st.add("in-flight", fmt.Sprintf("%d/%d", g.inFlight.Load(), g.cfg.MaxInFlight))
-	st.add("queued", g.queued.Load())
-	st.add("calls", g.calls.Load())
-	st.add("failed", g.failures.Load())
-	st.add("429s", g.rateLimited.Load())
-	st.add("cooldown", round(g.cooldownLeft()))
-	st.add("retries", g.retries.Load())
-	return st, nil
-}
-
-func (g *Gateway) cooldownLeft() time.Duration {
-	until := g.cooldownUntil.Load()
-	if until == 0 {
-		return 0
-	}
-	if left := time.Until(time.Unix(0, until)); left > 0 {
-		return left
-	}
-	return 0
-}
-
-// setCooldown extends the shared cooldown to now+d; it never shortens it.
-func (g *Gateway) setCooldown(d time.Duration) {
-	until := time.Now().Add(d).UnixNano()
-	for {
-		cur := g.cooldownUntil.Load()
-		if cur >= until || g.cooldownUntil.CompareAndSwap(cur, until) {
-			return
+	if !g.served.CompareAndSwap(false, true) {
+		select {
+		case <-g.done:
+			return errors.New("api-gateway: already stopped")
+		default:
+			return errors.New("api-gateway: already serving")
 		}
 	}
+	defer close(g.done)
+	defer g.stop() // before done closes: a caller that sees done finds the gateway stopped
+	close(g.started)
+	g.run(ctx)
+	return ctx.Err()
+}
+
+// run is the loop. It never blocks but on its select: every reply goes to a
+// channel with room for it.
+func (g *Gateway) run(ctx context.Context) {
+	l := newGatewayLoop(g.cfg)
+	defer l.wake.Stop()
+	defer func() { g.final = g.snapshot(StateStopped, l.snapshot(time.Now())) }()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case w := <-g.admits:
+			l.admit(w, time.Now())
+		case w := <-g.withdraws:
+			l.withdraw(w)
+		case r := <-g.reports:
+			l.report(r, time.Now())
+		case reply := <-g.statuses:
+			reply <- g.snapshot(StateRunning, l.snapshot(time.Now()))
+		case <-l.wake.C:
+		}
+		l.dispatch(time.Now())
+	}
+}
+
+// Status reports the budget figures, as the loop sees them. A gateway never
+// served answers at once from its config, a stopped one with its last
+// figures.
+func (g *Gateway) Status(ctx context.Context) (ActorStatus, error) {
+	select {
+	case <-g.done:
+		return g.finalStatus(), nil
+	default:
+	}
+	select {
+	case <-g.started:
+	default:
+		return g.snapshot(StateIdle, gatewayFigures{tokens: float64(g.cfg.Burst)}), nil
+	}
+	reply := make(chan ActorStatus, 1)
+	select {
+	case g.statuses <- reply:
+	case <-g.done:
+		return g.finalStatus(), nil
+	case <-ctx.Done():
+		return ActorStatus{}, ctxError(ctx, "api-gateway status")
+	}
+	select {
+	case st := <-reply:
+		return st, nil
+	case <-g.done:
+		return g.finalStatus(), nil
+	case <-ctx.Done():
+		return ActorStatus{}, ctxError(ctx, "api-gateway status")
+	}
+}
+
+// finalStatus is a copy of the last snapshot, which callers may not share.
+func (g *Gateway) finalStatus() ActorStatus {
+	st := g.final
+	st.Figures = slices.Clone(st.Figures)
+	return st
+}
+
+func (g *Gateway) snapshot(state string, f gatewayFigures) ActorStatus {
+	st := ActorStatus{Name: g.String(), State: state}
+	st.add("rate", fmt.Sprintf("%g/s burst %d", g.cfg.Rate, g.cfg.Burst))
+	st.add("tokens", fmt.Sprintf("%.1f", f.tokens))
+	st.add("in-flight", fmt.Sprintf("%d/%d", f.inFlight, g.cfg.MaxInFlight))
+	st.add("queued", f.queued)
+	st.add("calls", f.calls)
+	st.add("failed", f.failed)
+	st.add("429s", f.rateLimited)
+	st.add("cooldown", round(f.cooldown))
+	st.add("retries", f.retries)
+	return st
 }
 
 // call runs fn for the Client method named method under the budget.
@@ -215,123 +261,78 @@ func call[T any](g *Gateway, ctx context.Context, method string, fn func(ctx con
 		if err := g.admit(callCtx); err != nil {
 			return zero, g.waitError(ctx, method)
 		}
-		v, err := attempt1(g, callCtx, fn)
-		if err == nil {
-			return v, nil
-		}
-		g.failures.Add(1)
-		if !readOnly || attempt >= g.cfg.Retries || !retryable(err) || callCtx.Err() != nil {
+		v, retry, err := attempt1(g, callCtx, fn, readOnly && attempt < g.cfg.Retries)
+		if !retry {
 			return v, err
 		}
-		g.retries.Add(1)
 		if sleep(callCtx, jitter(g.cfg.RetryBase<<attempt)) != nil {
 			return v, err // the caller gave up during backoff: report the last API error
 		}
 	}
 }
 
-// attempt1 makes one admitted call. The caller's slot is freed however fn
-// ends, a panic included: a leaked slot would shrink the cap for good. A 429
-// sets the shared cooldown before the slot is freed, so that a caller waiting
-// for this slot finds the cooldown when it re-checks, instead of calling the
-// API in between.
-func attempt1[T any](g *Gateway, ctx context.Context, fn func(ctx context.Context) (T, error)) (T, error) {
-	defer g.release()
-	g.calls.Add(1)
-	v, err := fn(ctx)
+// attempt1 makes one admitted call and reports its outcome to the loop,
+// which frees the caller's slot. The report is sent however fn ends, a panic
+// included: a leaked slot would shrink the cap for good. A 429's cooldown
+// travels in the same report, so the loop sets it before the slot can go to
+// a waiting caller. retry says whether the caller tries again; mayRetry
+// whether it is allowed to (a read with retries left).
+func attempt1[T any](g *Gateway, ctx context.Context, fn func(ctx context.Context) (T, error), mayRetry bool) (v T, retry bool, err error) {
+	r := gwReport{failed: true} // what a panic reports
+	defer func() { g.report(r) }()
+	v, err = fn(ctx)
+	r = gwReport{failed: err != nil}
 	if platform.ErrorCode(err) == platform.ErrAPIRateLimited {
-		g.rateLimited.Add(1)
-		g.setCooldown(g.cooldownFor(err))
+		r.cooldown = g.cooldownFor(err)
 	}
-	return v, err
+	r.retry = err != nil && mayRetry && retryable(err) && ctx.Err() == nil
+	return v, r.retry, err
 }
 
-// admit waits for the cooldown, a token and an in-flight slot, in that order.
-// A 429 may arrive while the caller waits for its token or slot, so the
-// cooldown is checked again once the slot is held. On success the caller
-// holds a slot, which release frees.
+// admit waits until the loop grants the caller a slot; the caller then holds
+// it until attempt1 reports. It fails when ctx ends, when the gateway stops,
+// or at once when the budget cannot admit the call before ctx's deadline.
 func (g *Gateway) admit(ctx context.Context) error {
-	g.queued.Add(1)
-	defer g.queued.Add(-1)
+	w := &gwWaiter{reply: make(chan error, 1)}
+	w.deadline, _ = ctx.Deadline()
+	select {
+	case g.admits <- w:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-g.done:
+		return errStopped(g.String())
+	}
 	if g.testHookQueued != nil {
 		g.testHookQueued()
 	}
-	if err := g.waitCooldown(ctx); err != nil {
+	select {
+	case err := <-w.reply:
 		return err
-	}
-	if err := g.takeToken(ctx); err != nil {
-		return err
-	}
-	for {
-		select {
-		case g.slots <- struct{}{}:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-		if g.cooldownLeft() <= 0 {
-			g.inFlight.Add(1)
-			return nil
-		}
-		<-g.slots
-		if err := g.waitCooldown(ctx); err != nil {
-			return err
-		}
+	case <-ctx.Done():
+		g.withdraw(w) // gives back a grant sent in the same instant
+		return ctx.Err()
+	case <-g.done:
+		return errStopped(g.String())
 	}
 }
 
-// release frees the slot admit granted.
-func (g *Gateway) release() {
-	g.inFlight.Add(-1)
-	<-g.slots
-}
-
-// waitCooldown returns once no shared cooldown is left, or when ctx ends.
-func (g *Gateway) waitCooldown(ctx context.Context) error {
-	for {
-		left := g.cooldownLeft()
-		if left <= 0 {
-			return nil
-		}
-		if err := sleep(ctx, left); err != nil {
-			return err
-		}
+// report tells the loop a granted call ended, freeing its slot. Like
+// withdraw, it must reach the loop even though the caller's context may have
+// ended, so it selects on the gateway's done channel only; the loop never
+// blocks, so the wait is short.
+func (g *Gateway) report(r gwReport) {
+	select {
+	case g.reports <- r:
+	case <-g.done:
 	}
 }
 
-// takeToken waits for a token of the shared bucket. Reservations are made
-// under g.resMu with the time read inside the lock: rate.Limiter.Wait reads
-// the clock before taking its own lock, and under contention that lets its
-// clock step back and hand out a few tokens more than the budget.
-func (g *Gateway) takeToken(ctx context.Context) error {
-	if err := ctx.Err(); err != nil {
-		return err
+// withdraw tells the loop a queued caller gave up.
+func (g *Gateway) withdraw(w *gwWaiter) {
+	select {
+	case g.withdraws <- w:
+	case <-g.done:
 	}
-	g.resMu.Lock()
-	now := time.Now()
-	r := g.limiter.ReserveN(now, 1)
-	g.resMu.Unlock()
-	if !r.OK() {
-		return errors.New("api-gateway: burst below 1") // unreachable: burst ≥ 1
-	}
-	delay := r.DelayFrom(now)
-	if dl, ok := ctx.Deadline(); ok && now.Add(delay).After(dl) {
-		g.cancelReservation(r)
-		return context.DeadlineExceeded // the wait would outlast the caller: give up now
-	}
-	if delay <= 0 {
-		return nil
-	}
-	if err := sleep(ctx, delay); err != nil {
-		g.cancelReservation(r)
-		return err
-	}
-	return nil
-}
-
-func (g *Gateway) cancelReservation(r *rate.Reservation) {
-	g.resMu.Lock()
-	r.CancelAt(time.Now())
-	g.resMu.Unlock()
 }
 
 func (g *Gateway) waitError(ctx context.Context, method string) error {
@@ -339,7 +340,7 @@ func (g *Gateway) waitError(ctx context.Context, method string) error {
 		return errStopped(g.String())
 	}
 	if ctx.Err() == nil {
-		// takeToken refused: the budget cannot admit the call before the deadline.
+		// The loop refused: the budget cannot admit the call before the deadline.
 		return &platform.PlatformError{Code: platform.ErrAPITimeout,
 			Message:    method + ": the API budget cannot admit the call before its deadline",
 			Suggestion: "Retry in a few seconds; ZCP is pacing API calls.",

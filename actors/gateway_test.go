@@ -109,7 +109,7 @@ func TestGateway_RetriesReadsNotMutations(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			c := &scriptClient{errs: tt.errs}
-			g := NewGateway(c, GatewayConfig{RetryBase: time.Millisecond})
+			g := serveGateway(t, NewGateway(c, GatewayConfig{RetryBase: time.Millisecond}))
 			var err error
 			if tt.mutation {
 				_, err = g.RestartService(t.Context(), "s1")
@@ -143,7 +143,7 @@ func TestGateway_RateLimitCooldown(t *testing.T) {
 			t.Parallel()
 			e429 := &platform.PlatformError{Code: platform.ErrAPIRateLimited, HTTPStatus: 429, RetryAfter: tt.retryAfter}
 			c := &scriptClient{errs: []error{e429}}
-			g := NewGateway(c, GatewayConfig{})
+			g := serveGateway(t, NewGateway(c, GatewayConfig{}))
 			if _, err := g.GetService(t.Context(), "s1"); platform.ErrorCode(err) != platform.ErrAPIRateLimited {
 				t.Fatalf("first call: %v", err)
 			}
@@ -171,7 +171,7 @@ func TestGateway_RateLimitCooldown(t *testing.T) {
 func TestGateway_CallerContextEndsWait(t *testing.T) {
 	checkLeaks(t)
 	c := &scriptClient{hold: make(chan struct{}), enter: make(chan struct{}, 1)}
-	g := NewGateway(c, GatewayConfig{MaxInFlight: 1})
+	g := serveGateway(t, NewGateway(c, GatewayConfig{MaxInFlight: 1}))
 	admitted := make(chan struct{}, 2)
 	g.testHookQueued = func() { admitted <- struct{}{} }
 	held := make(chan error, 1)
@@ -227,7 +227,7 @@ func (panicClient) GetService(context.Context, string) (*platform.ServiceStack, 
 
 func TestGateway_PanickingCallFreesItsSlot(t *testing.T) {
 	checkLeaks(t)
-	g := NewGateway(panicClient{}, GatewayConfig{MaxInFlight: 1})
+	g := serveGateway(t, NewGateway(panicClient{}, GatewayConfig{MaxInFlight: 1}))
 	// Bounded, so that a leaked slot fails the test instead of hanging it.
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
 	defer cancel()
@@ -251,7 +251,7 @@ func TestGateway_CooldownCheckedAfterSlotWait(t *testing.T) {
 	checkLeaks(t)
 	e429 := &platform.PlatformError{Code: platform.ErrAPIRateLimited, HTTPStatus: 429, RetryAfter: time.Minute}
 	c := &scriptClient{errs: []error{e429}, hold: make(chan struct{}), enter: make(chan struct{}, 2)}
-	g := NewGateway(c, GatewayConfig{MaxInFlight: 1})
+	g := serveGateway(t, NewGateway(c, GatewayConfig{MaxInFlight: 1}))
 	admitted := make(chan struct{}, 2)
 	g.testHookQueued = func() { admitted <- struct{}{} }
 	first := make(chan error, 1)

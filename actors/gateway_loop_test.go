@@ -1,0 +1,255 @@
+package actors
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// serveGateway runs g's loop until the test or benchmark ends and waits for
+// Serve to return. Calls through g wait for its loop, so every test or
+// benchmark that makes one serves the gateway first.
+func serveGateway(tb testing.TB, g *Gateway) *Gateway {
+	tb.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- g.Serve(ctx) }()
+	tb.Cleanup(func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			tb.Errorf("%s did not stop", g)
+		}
+	})
+	return g
+}
+
+// cooldownLeft is the shared cooldown left, read from the gateway's status
+// (rounded to the millisecond); -1 when the figure is unreadable.
+func (g *Gateway) cooldownLeft() time.Duration {
+	st, err := g.Status(context.Background())
+	if err != nil {
+		return -1
+	}
+	d, err := time.ParseDuration(fig(st, "cooldown"))
+	if err != nil {
+		return -1
+	}
+	return d
+}
+
+// callsAdmitted is the gateway's "calls" figure: the calls it granted a slot.
+func (g *Gateway) callsAdmitted(t *testing.T) int {
+	t.Helper()
+	st, err := g.Status(t.Context())
+	if err != nil {
+		t.Fatalf("status: %v", err)
+	}
+	n, err := strconv.Atoi(fig(st, "calls"))
+	if err != nil {
+		t.Fatalf("calls figure %q: %v", fig(st, "calls"), err)
+	}
+	return n
+}
+
+// orderClient records the order in which calls reach it; each call waits for
+// hold.
+type orderClient struct {
+	platform.Client
+	hold  chan struct{}
+	mu    sync.Mutex
+	order []string
+}
+
+func (o *orderClient) GetService(ctx context.Context, id string) (*platform.ServiceStack, error) {
+	o.mu.Lock()
+	o.order = append(o.order, id)
+	o.mu.Unlock()
+	select {
+	case <-o.hold:
+		return &platform.ServiceStack{ID: id}, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func TestGateway_GrantsInArrivalOrder(t *testing.T) {
+	checkLeaks(t)
+	c := &orderClient{hold: make(chan struct{})}
+	g := serveGateway(t, NewGateway(c, GatewayConfig{MaxInFlight: 1}))
+	queued := make(chan struct{}, 4)
+	g.testHookQueued = func() { queued <- struct{}{} }
+	errs := make(chan error, 4)
+	for _, id := range []string{"a", "b", "c", "d"} {
+		go func() { _, err := g.GetService(t.Context(), id); errs <- err }()
+		<-queued // the loop has queued this caller before the next one comes
+	}
+	close(c.hold)
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if got := strings.Join(c.order, ","); got != "a,b,c,d" {
+		t.Errorf("calls reached the API in order %s, want a,b,c,d", got)
+	}
+}
+
+func TestGateway_RefusesCallThatCannotStartInTime(t *testing.T) {
+	checkLeaks(t)
+	c := &scriptClient{}
+	g := serveGateway(t, NewGateway(c, GatewayConfig{Rate: 1, Burst: 1}))
+	if _, err := g.GetService(t.Context(), "a"); err != nil { // takes the only token
+		t.Fatal(err)
+	}
+	// The next token comes in about 1 s, after this caller's deadline.
+	ctx, cancel := context.WithTimeout(t.Context(), 500*time.Millisecond)
+	defer cancel()
+	_, err := g.GetService(ctx, "b")
+	if platform.ErrorCode(err) != platform.ErrAPITimeout || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("call: %v, want API_TIMEOUT", err)
+	}
+	if ctx.Err() != nil {
+		t.Error("the refusal waited for the deadline instead of coming at once")
+	}
+	if got := c.calls.Load(); got != 1 {
+		t.Errorf("%d API calls, want 1", got)
+	}
+}
+
+func TestGateway_CallBeforeServeWaitsForTheLoop(t *testing.T) {
+	checkLeaks(t)
+	c := &scriptClient{}
+	g := NewGateway(c, GatewayConfig{})
+	// A caller that gives up before the loop runs never reaches the API.
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := g.GetService(ctx, "a"); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled call before Serve: %v, want CANCELED", err)
+	}
+	early := make(chan error, 1)
+	go func() { _, err := g.GetService(t.Context(), "b"); early <- err }()
+	serveGateway(t, g)
+	if err := <-early; err != nil {
+		t.Errorf("call made before Serve: %v", err)
+	}
+	if got := c.calls.Load(); got != 1 {
+		t.Errorf("%d API calls, want 1", got)
+	}
+}
+
+func TestGateway_StatusAcrossLifecycle(t *testing.T) {
+	checkLeaks(t)
+	g := NewGateway(&scriptClient{}, GatewayConfig{Rate: 5, Burst: 3, MaxInFlight: 2})
+	st, err := g.Status(t.Context())
+	if err != nil || st.State != StateIdle || fig(st, "tokens") != "3.0" || fig(st, "in-flight") != "0/2" || fig(st, "calls") != "0" {
+		t.Errorf("unserved status %+v, %v", st, err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	served := make(chan error, 1)
+	go func() { served <- g.Serve(ctx) }()
+	if _, err := g.GetService(t.Context(), "a"); err != nil { // returns once the loop runs
+		t.Fatal(err)
+	}
+	if err := g.Serve(t.Context()); err == nil {
+		t.Error("a second Serve while serving succeeded")
+	}
+	st, _ = g.Status(t.Context())
+	if st.State != StateRunning || fig(st, "calls") != "1" || fig(st, "in-flight") != "0/2" {
+		t.Errorf("running status %+v", st)
+	}
+	cancel()
+	if err := <-served; !errors.Is(err, context.Canceled) {
+		t.Errorf("Serve returned %v", err)
+	}
+	st, _ = g.Status(t.Context())
+	if st.State != StateStopped || fig(st, "calls") != "1" {
+		t.Errorf("stopped status %+v, want its final figures", st)
+	}
+	if err := g.Serve(t.Context()); err == nil {
+		t.Error("Serve after stop succeeded")
+	}
+}
+
+// The loop itself: a grant the caller no longer wants (it withdrew as the
+// grant was sent) comes back, and the next waiter gets the slot.
+func TestGatewayLoop_WithdrawGivesBackARacingGrant(t *testing.T) {
+	t.Parallel()
+	l := newGatewayLoop(GatewayConfig{MaxInFlight: 1}.withDefaults())
+	defer l.wake.Stop()
+	now := time.Now()
+	first, second := &gwWaiter{reply: make(chan error, 1)}, &gwWaiter{reply: make(chan error, 1)}
+	l.admit(first, now)
+	l.admit(second, now)
+	l.dispatch(now)
+	if err := <-first.reply; err != nil {
+		t.Fatalf("first: %v", err)
+	}
+	if f := l.snapshot(now); f.inFlight != 1 || f.queued != 1 || f.calls != 1 {
+		t.Fatalf("after the grant: %+v", f)
+	}
+	l.withdraw(first) // the caller's ctx ended as the grant arrived
+	l.dispatch(now)
+	if err := <-second.reply; err != nil {
+		t.Fatalf("second: %v", err)
+	}
+	if f := l.snapshot(now); f.inFlight != 1 || f.queued != 0 || f.calls != 1 {
+		t.Errorf("after the withdraw: %+v, want the slot passed on and the unused grant uncounted", f)
+	}
+	third := &gwWaiter{reply: make(chan error, 1)}
+	l.admit(third, now)
+	l.withdraw(third) // still queued: it just leaves
+	l.report(gwReport{}, now)
+	l.dispatch(now)
+	if f := l.snapshot(now); f.inFlight != 0 || f.queued != 0 {
+		t.Errorf("after a queued withdraw and a report: %+v", f)
+	}
+	select {
+	case err := <-third.reply:
+		t.Errorf("withdrawn waiter answered %v", err)
+	default:
+	}
+}
+
+// Callers giving up at every stage (before the loop takes their request,
+// while queued, as their grant arrives) must leave no slot behind.
+func TestGateway_CallersGivingUpLeakNoSlot(t *testing.T) {
+	checkLeaks(t)
+	c := &scriptClient{}
+	g := serveGateway(t, NewGateway(c, GatewayConfig{Rate: 1e6, Burst: 1000, MaxInFlight: 2}))
+	var wg sync.WaitGroup
+	for i := range 50 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range 20 {
+				ctx, cancel := context.WithTimeout(t.Context(), time.Duration((i+j)%5)*100*time.Microsecond)
+				_, _ = g.GetService(ctx, "s1")
+				cancel()
+			}
+		}()
+	}
+	wg.Wait()
+	st, _ := g.Status(t.Context())
+	if fig(st, "in-flight") != "0/2" || fig(st, "queued") != "0" {
+		t.Errorf("in-flight %s, queued %s after every caller left, want 0/2 and 0", fig(st, "in-flight"), fig(st, "queued"))
+	}
+	if got := strconv.FormatInt(c.calls.Load(), 10); fig(st, "calls") != got {
+		t.Errorf("status counts %s calls, the API saw %s", fig(st, "calls"), got)
+	}
+	// Bounded, so that a leaked slot fails the test instead of hanging it.
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	for range 2 {
+		if _, err := g.GetService(ctx, "s1"); err != nil {
+			t.Fatalf("call after the storm: %v", err)
+		}
+	}
+}
