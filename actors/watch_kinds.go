@@ -7,6 +7,14 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
+// The watcher's two kinds. Stating it here also shows the unused linter,
+// which does not follow a kind into a generic request's field, that their
+// methods are used.
+var (
+	_ kind[ProcessUpdate] = (*processKind)(nil)
+	_ kind[BuildUpdate]   = (*buildKind)(nil)
+)
+
 // processKind watches one platform process.
 type processKind struct {
 	c  platform.Client

@@ -3,8 +3,6 @@ package actors
 import (
 	"context"
 	"fmt"
-	"sort"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -74,58 +72,60 @@ type BuildUpdate struct {
 // never blocks the loop. A subscriber whose context ends is removed alone;
 // the last one leaving stops the loop.
 //
-// Subscriptions made before Serve are served; once Serve returns, every
-// subscriber gets a final SERVICE_UNAVAILABLE update and new subscriptions
-// fail. Safe for concurrent use.
+// Serve's loop owns the table of watches (one per process id, one per service
+// for builds), each watch's subscribers, latest observation and failure
+// count, and every subscriber's wait limit. Subscribe, SubscribeBuild and
+// Status send it a request and wait for its reply; a watch's poll goroutine
+// makes the API calls and reports each result to the loop, so the loop itself
+// never waits on I/O. A subscription asked for before Serve waits for the loop
+// to start; once Serve returns, every subscriber has had a final
+// SERVICE_UNAVAILABLE update and new subscriptions fail. Safe for concurrent
+// use.
 type Watcher struct {
 	c   platform.Client
 	cfg WatcherConfig
 
-	base    context.Context // parent of every poll loop; cancelled when Serve ends
-	stopAll context.CancelFunc
-	serving atomic.Bool
-	wg      sync.WaitGroup // poll loops
+	reqs   chan watcherMsg // callers' requests; unbuffered, received only by the loop
+	events chan watcherMsg // poll results and departures from the watcher's own goroutines
+	exits  chan struct{}   // one per poll goroutine, as it ends
+	served atomic.Bool     // Serve has been called
+	done   chan struct{}   // closed when Serve returns
+	final  ActorStatus     // the last snapshot; written before done is closed
 
-	mu      sync.Mutex // guards the fields below; never held across I/O
-	stopped bool
-	procs   map[string]*watch[ProcessUpdate]
-	builds  map[string]*watch[BuildUpdate]
-	idle    chan struct{} // closed when the last poll loop ends; nil when nobody waits
-
-	polls atomic.Int64 // API polls made, all watches
+	polls atomic.Int64 // API polls made, all watches; counted by the poll goroutines
 }
 
 // NewWatcher returns a watcher polling through c (normally the Gateway).
 func NewWatcher(c platform.Client, cfg WatcherConfig) *Watcher {
-	base, stop := context.WithCancel(context.Background())
 	return &Watcher{
-		c:       c,
-		cfg:     cfg.withDefaults(),
-		base:    base,
-		stopAll: stop,
-		procs:   map[string]*watch[ProcessUpdate]{},
-		builds:  map[string]*watch[BuildUpdate]{},
+		c:      c,
+		cfg:    cfg.withDefaults(),
+		reqs:   make(chan watcherMsg),
+		events: make(chan watcherMsg),
+		exits:  make(chan struct{}),
+		done:   make(chan struct{}),
 	}
 }
 
 // String names the actor.
 func (w *Watcher) String() string { return "process-watcher" }
 
-// Serve blocks until ctx ends, then ends every watch (subscribers get a
-// final SERVICE_UNAVAILABLE update), waits for the poll loops and returns.
+// Serve runs the watcher's loop until ctx ends, then ends every watch
+// (subscribers get a final SERVICE_UNAVAILABLE update), waits for the poll
+// goroutines and returns.
 func (w *Watcher) Serve(ctx context.Context) error {
-	w.serving.Store(true)
-	select {
-	case <-ctx.Done():
-	case <-w.base.Done():
-		return fmt.Errorf("%s: already stopped", w)
+	if !w.served.CompareAndSwap(false, true) {
+		select {
+		case <-w.done:
+			return fmt.Errorf("%s: already stopped", w)
+		default:
+			return fmt.Errorf("%s: already serving", w)
+		}
 	}
-	w.serving.Store(false)
-	w.mu.Lock()
-	w.stopped = true
-	w.mu.Unlock()
-	w.stopAll()
-	w.wg.Wait()
+	defer close(w.done)
+	l := newWatcherLoop(ctx, w)
+	l.run()
+	w.final = l.status(StateStopped)
 	return ctx.Err()
 }
 
@@ -137,14 +137,14 @@ func (w *Watcher) Subscribe(ctx context.Context, processID string) (<-chan Proce
 	if processID == "" {
 		return nil, platform.NewError(platform.ErrInvalidParameter, "process id is empty", "Pass the id of the process to watch.")
 	}
-	s := newSub[ProcessUpdate](time.Now(), time.Time{}, w.cfg.Limit)
-	err := subscribe(w, ctx, w.procs, processID, s, func() kind[ProcessUpdate] {
-		return &processKind{c: w.c, id: processID}
-	})
-	if err != nil {
-		return nil, err
+	req := subscribeReq[ProcessUpdate]{
+		ctx:   ctx,
+		table: (*watcherLoop).processTable,
+		key:   processID,
+		kind:  &processKind{c: w.c, id: processID},
+		reply: make(chan (<-chan ProcessUpdate), 1),
 	}
-	return s.ch, nil
+	return ask(w, ctx, "subscribe", req, req.reply)
 }
 
 // SubscribeBuild follows the newest app version of serviceID created at or
@@ -157,92 +157,83 @@ func (w *Watcher) SubscribeBuild(ctx context.Context, serviceID string, since ti
 	if serviceID == "" {
 		return nil, platform.NewError(platform.ErrInvalidParameter, "service id is empty", "Pass the id of the service whose build to watch.")
 	}
-	s := newSub[BuildUpdate](time.Now(), since, w.cfg.Limit)
-	err := subscribe(w, ctx, w.builds, serviceID, s, func() kind[BuildUpdate] {
-		return &buildKind{c: w.c, serviceID: serviceID}
-	})
-	if err != nil {
-		return nil, err
+	req := subscribeReq[BuildUpdate]{
+		ctx:   ctx,
+		table: (*watcherLoop).buildTable,
+		key:   serviceID,
+		since: since,
+		kind:  &buildKind{c: w.c, serviceID: serviceID},
+		reply: make(chan (<-chan BuildUpdate), 1),
 	}
-	return s.ch, nil
+	return ask(w, ctx, "subscribe", req, req.reply)
 }
 
-// subscribe adds s to the live watch of key, starting one when there is none.
-func subscribe[U any](w *Watcher, ctx context.Context, m map[string]*watch[U], key string, s *sub[U], newKind func() kind[U]) error {
-	if ctx.Err() != nil {
-		return ctxError(ctx, "subscribe")
+// Status lists the watches with their subscriber counts and ages, as the
+// loop sees them. Before Serve it answers at once with the idle state, after
+// Serve with the snapshot taken as the loop ended.
+func (w *Watcher) Status(ctx context.Context) (ActorStatus, error) {
+	if !w.served.Load() {
+		return newWatcherLoop(context.Background(), w).status(StateIdle), nil
 	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.stopped || w.base.Err() != nil {
-		return errStopped(w.String())
+	req := statusReq{reply: make(chan ActorStatus, 1)}
+	st, err := ask(w, ctx, "status", req, req.reply)
+	if err != nil && platform.ErrorCode(err) == platform.ErrServiceUnavailable {
+		return w.final, nil // done is closed: final is written and safe to read
 	}
-	wt := m[key]
-	if wt == nil || !wt.add(ctx, s) {
-		wt = newWatch(w, newKind())
-		wt.add(ctx, s)
-		m[key] = wt
-		w.wg.Add(1)
-		go func() {
-			defer w.wg.Done()
-			wt.run()
-			w.mu.Lock()
-			if m[key] == wt {
-				delete(m, key)
-			}
-			if w.idle != nil && len(w.procs)+len(w.builds) == 0 {
-				close(w.idle)
-				w.idle = nil
-			}
-			w.mu.Unlock()
-		}()
-	}
-	return nil
+	return st, err
 }
 
-// whenIdle returns a channel closed once no poll loop runs (at once if none
-// does). Tests await it instead of polling the watch count.
+// whenIdle returns a channel closed once no poll goroutine runs (at once if
+// none does). Tests await it instead of polling the watch count.
 func (w *Watcher) whenIdle() <-chan struct{} {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if len(w.procs)+len(w.builds) == 0 {
-		done := make(chan struct{})
-		close(done)
-		return done
+	idle := make(chan struct{})
+	close(idle)
+	if !w.served.Load() {
+		return idle // only the loop starts poll goroutines
 	}
-	if w.idle == nil {
-		w.idle = make(chan struct{})
+	req := idleReq{reply: make(chan (<-chan struct{}), 1)}
+	ch, err := ask(w, context.Background(), "wait for idle", req, req.reply)
+	if err != nil {
+		return idle // stopped: Serve waited for every poll goroutine
 	}
-	return w.idle
+	return ch
 }
 
-// Status lists the watches with their subscriber counts and ages.
-func (w *Watcher) Status(context.Context) (ActorStatus, error) {
-	st := ActorStatus{Name: w.String(), State: StateIdle}
-	w.mu.Lock()
-	switch {
-	case w.stopped:
-		st.State = StateStopped
-	case w.serving.Load():
-		st.State = StateRunning
+// ask sends req to the loop and waits for its reply on reply (buffer 1).
+// Both steps give up when ctx ends or the watcher stops, so no caller waits
+// forever; a reply already given wins over either, so that what the loop
+// granted is not dropped. (A subscription granted to a caller that gave up
+// all the same is removed by its ended context, like any other.)
+func ask[R any](w *Watcher, ctx context.Context, what string, req watcherMsg, reply <-chan R) (R, error) {
+	var zero R
+	if ctx.Err() != nil {
+		return zero, ctxError(ctx, what)
 	}
-	now := time.Now()
-	subs := 0
-	for id, wt := range w.procs {
-		n, line := wt.describe(now)
-		subs += n
-		st.Details = append(st.Details, "process "+id+": "+line)
+	select {
+	case <-w.done:
+		return zero, errStopped(w.String())
+	default:
 	}
-	for id, wt := range w.builds {
-		n, line := wt.describe(now)
-		subs += n
-		st.Details = append(st.Details, "build of service "+id+": "+line)
+	select {
+	case w.reqs <- req:
+	case <-ctx.Done():
+		return zero, ctxError(ctx, what)
+	case <-w.done:
+		return zero, errStopped(w.String())
 	}
-	st.add("processes", len(w.procs))
-	st.add("builds", len(w.builds))
-	w.mu.Unlock()
-	sort.Strings(st.Details)
-	st.add("subscribers", subs)
-	st.add("polls", w.polls.Load())
-	return st, nil
+	select {
+	case r := <-reply:
+		return r, nil
+	case <-ctx.Done():
+	case <-w.done:
+	}
+	select {
+	case r := <-reply:
+		return r, nil
+	default:
+	}
+	if ctx.Err() != nil {
+		return zero, ctxError(ctx, what)
+	}
+	return zero, errStopped(w.String())
 }

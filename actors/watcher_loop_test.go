@@ -1,0 +1,197 @@
+package actors
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// serveTB runs an actor until stop is called or the test or benchmark ends,
+// and waits for Serve to return. serve does the same for tests only.
+func serveTB(tb testing.TB, a Actor) (stop func()) {
+	tb.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- a.Serve(ctx) }()
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			cancel()
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				tb.Errorf("%s did not stop", a)
+			}
+		})
+	}
+	tb.Cleanup(stop)
+	return stop
+}
+
+func TestWatcher_Lifecycle(t *testing.T) {
+	checkLeaks(t)
+	c := &stubClient{statuses: []string{platform.ProcessRunning}}
+	w := NewWatcher(c, fastWatcher())
+
+	// Never served: Status answers at once, from the config.
+	st, err := w.Status(t.Context())
+	if err != nil || st.State != StateIdle || fig(st, "processes") != "0" || fig(st, "schedule") == "" {
+		t.Fatalf("status before Serve: %+v, %v", st, err)
+	}
+	// A subscription asked for before Serve waits for the loop, or for its
+	// caller's context.
+	short, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
+	defer cancel()
+	if _, err := w.Subscribe(short, "proc-1"); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("subscribe before Serve with a short ctx: %v, want a deadline error", err)
+	}
+	early := make(chan (<-chan ProcessUpdate), 1)
+	go func() {
+		ch, err := w.Subscribe(t.Context(), "proc-1")
+		if err != nil {
+			t.Error(err)
+		}
+		early <- ch
+	}()
+	select {
+	case <-early:
+		t.Fatal("subscribe returned before Serve started")
+	case <-time.After(20 * time.Millisecond):
+	}
+
+	stop := serve(t, w)
+	ch := <-early
+	if u := <-ch; u.Process.ID != "proc-1" || u.Final {
+		t.Fatalf("first update %+v", u)
+	}
+	if st, _ := w.Status(t.Context()); st.State != StateRunning || fig(st, "subscribers") != "1" {
+		t.Errorf("status while serving: %+v", st)
+	}
+	if err := w.Serve(t.Context()); err == nil {
+		t.Error("a second concurrent Serve succeeded")
+	}
+
+	stop()
+	got := drain(t, ch)
+	if len(got) == 0 || platform.ErrorCode(got[len(got)-1].Err) != platform.ErrServiceUnavailable {
+		t.Errorf("after stop got %+v, want a final SERVICE_UNAVAILABLE", got)
+	}
+	st, err = w.Status(t.Context())
+	if err != nil || st.State != StateStopped || fig(st, "processes") != "0" || fig(st, "polls") == "0" {
+		t.Errorf("status after stop: %+v, %v; want stopped with the polls made", st, err)
+	}
+	if err := w.Serve(t.Context()); err == nil {
+		t.Error("Serve after stop succeeded")
+	}
+	if _, err := w.SubscribeBuild(t.Context(), "svc-1", time.Now()); platform.ErrorCode(err) != platform.ErrServiceUnavailable {
+		t.Errorf("subscribe build after stop: %v", err)
+	}
+}
+
+func TestWatcher_StatusDetails(t *testing.T) {
+	checkLeaks(t)
+	c := &stubClient{statuses: []string{platform.ProcessRunning}, versions: func(int) []platform.AppVersion { return nil }}
+	w := NewWatcher(c, fastWatcher())
+	serve(t, w)
+	for range 2 {
+		ch, err := w.Subscribe(t.Context(), "proc-1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		<-ch
+	}
+	if _, err := w.SubscribeBuild(t.Context(), "svc-1", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	st, err := w.Status(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fig(st, "processes") != "1" || fig(st, "builds") != "1" || fig(st, "subscribers") != "3" {
+		t.Errorf("figures %+v, want one process and one build watched by 3 subscribers", st.Figures)
+	}
+	want := []string{"build of service svc-1: ", "process proc-1: stack.restart RUNNING, 2 subscriber(s), age "}
+	if len(st.Details) != len(want) {
+		t.Fatalf("details %q", st.Details)
+	}
+	for i, prefix := range want {
+		if !strings.HasPrefix(st.Details[i], prefix) {
+			t.Errorf("detail %q, want it to start with %q", st.Details[i], prefix)
+		}
+	}
+}
+
+// TestWatcher_CallersGiveUp: callers whose contexts end around their
+// request, before, while or after the loop takes it, leave no subscription
+// and no poll goroutine behind.
+func TestWatcher_CallersGiveUp(t *testing.T) {
+	checkLeaks(t)
+	c := &stubClient{statuses: []string{platform.ProcessRunning}}
+	w := NewWatcher(c, fastWatcher())
+	serve(t, w)
+	var wg sync.WaitGroup
+	for i := range 100 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ctx, cancel := context.WithTimeout(t.Context(), time.Duration(rand.N(200))*time.Microsecond)
+			defer cancel()
+			ch, err := w.Subscribe(ctx, fmt.Sprintf("proc-%d", i%5))
+			if err != nil {
+				if !errors.Is(err, context.DeadlineExceeded) {
+					t.Errorf("subscribe: %v", err)
+				}
+				return
+			}
+			for range ch { // closed once ctx ends
+			}
+		}()
+	}
+	wg.Wait()
+	waitIdle(t, w)
+	if st, _ := w.Status(t.Context()); fig(st, "processes") != "0" || fig(st, "subscribers") != "0" {
+		t.Errorf("status %+v after every caller left, want nothing watched", st.Figures)
+	}
+}
+
+// TestWatcher_SlowsDownAfterSlowAfter checks the schedule by counting polls:
+// a loaded machine can only make fewer of them, never more.
+func TestWatcher_SlowsDownAfterSlowAfter(t *testing.T) {
+	checkLeaks(t)
+	c := &stubClient{statuses: []string{platform.ProcessRunning}}
+	cfg := WatcherConfig{Interval: 5 * time.Millisecond, SlowInterval: 50 * time.Millisecond, SlowAfter: 100 * time.Millisecond, Limit: 400 * time.Millisecond}
+	w := NewWatcher(c, cfg)
+	serve(t, w)
+	start := time.Now()
+	ch, err := w.Subscribe(t.Context(), "proc-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fastPolls int64
+	for u := range ch {
+		if u.Final {
+			break
+		}
+		if time.Since(start) < cfg.SlowAfter {
+			fastPolls = c.calls.Load()
+		}
+	}
+	elapsed := time.Since(start)
+	waitIdle(t, w)
+	// At most: one poll at once, one per Interval until SlowAfter, one per
+	// SlowInterval after, and one for a tick that comes due on the boundary.
+	maxPolls := 1 + int64(cfg.SlowAfter/cfg.Interval) + int64((elapsed-cfg.SlowAfter)/cfg.SlowInterval) + 1
+	if calls := c.calls.Load(); calls > maxPolls {
+		t.Errorf("%d polls in %s, the schedule allows at most %d", calls, elapsed, maxPolls)
+	}
+	if fastPolls < 4 {
+		t.Errorf("%d polls before SlowAfter (%s at %s each), want at least 4", fastPolls, cfg.SlowAfter, cfg.Interval)
+	}
+}
