@@ -3,9 +3,8 @@ package actors
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
@@ -21,30 +20,32 @@ const (
 // and jobs of one target (service) run one at a time in arrival order, while
 // different targets run in parallel. Jobs run in their callers' goroutines;
 // the pool only grants turns. Stopping the pool cancels running jobs and
-// drops queued ones. Safe for concurrent use.
+// drops queued ones.
+//
+// Its loop (Serve) owns the queue: the waiting tickets in arrival order, the
+// running ticket per target and the count of completed jobs. Run and Status
+// reach it by message, so it is safe for concurrent use.
 type DeployPool struct {
 	workers int
 	timeout time.Duration // per job
+	life    *loopLife
 
-	base    context.Context // cancelled when Serve ends
-	stopAll context.CancelFunc
-	serving atomic.Bool
-	jobs    sync.WaitGroup // running jobs, awaited by Serve
+	stopJobs   context.Context // cancelled when the pool starts stopping: ends every running job
+	cancelJobs context.CancelFunc
 
-	mu      sync.Mutex
-	stopped bool
-	busy    map[string]*ticket // running job per target
-	waiting []*ticket          // arrival order
-	changed chan struct{}      // closed and replaced whenever the queue changes (for tests)
-	done    atomic.Int64
+	enqueue chan *ticket  // Run → loop: queue this ticket
+	release chan *ticket  // Run → loop: the job ended, or its caller gave up waiting
+	changed chan struct{} // buffer 1: the loop posts after every queue change (tests await it)
 }
 
-// ticket is one job's place in the queue; turn is closed when it may run.
+// ticket is one job's place in the queue. The loop answers on turn (buffer
+// 1, so it never blocks on a caller): nil when the job may run, otherwise
+// why it never will.
 type ticket struct {
 	target   string
 	enqueued time.Time
-	started  time.Time
-	turn     chan struct{}
+	started  time.Time // set and read by the loop only
+	turn     chan error
 }
 
 // NewDeployPool returns a pool of workers (≤ 0: DefaultDeployWorkers).
@@ -52,152 +53,214 @@ func NewDeployPool(workers int) *DeployPool {
 	if workers <= 0 {
 		workers = DefaultDeployWorkers
 	}
-	base, stop := context.WithCancel(context.Background())
-	return &DeployPool{workers: workers, timeout: DefaultDeployTimeout, base: base, stopAll: stop,
-		busy: map[string]*ticket{}, changed: make(chan struct{})}
+	p := &DeployPool{workers: workers, timeout: DefaultDeployTimeout,
+		enqueue: make(chan *ticket), release: make(chan *ticket), changed: make(chan struct{}, 1)}
+	p.life = newLoopLife(p.String())
+	p.stopJobs, p.cancelJobs = context.WithCancel(context.Background())
+	return p
 }
 
 // String names the actor.
 func (p *DeployPool) String() string { return "deploy-pool" }
 
-// Serve blocks until ctx ends, then cancels running jobs, drops queued ones
-// and waits for the running jobs to return.
+// Serve runs the pool's loop until ctx ends, then drops queued jobs, cancels
+// running ones and waits for them to return.
 func (p *DeployPool) Serve(ctx context.Context) error {
-	p.serving.Store(true)
-	select {
-	case <-ctx.Done():
-	case <-p.base.Done():
-		return fmt.Errorf("%s: already stopped", p)
+	if err := p.life.begin(); err != nil {
+		return err
 	}
-	p.serving.Store(false)
-	p.mu.Lock()
-	p.stopped = true
-	p.mu.Unlock()
-	p.stopAll()
-	p.jobs.Wait()
+	q := newDeployQueue(p.workers)
+	defer func() {
+		p.cancelJobs() // also when the loop panicked: running jobs are told to end
+		p.life.end(q.snapshot(p.String(), StateStopped, time.Now()))
+	}()
+	p.loop(ctx, q)
 	return ctx.Err()
+}
+
+// loop serves requests until ctx has ended and the last running job has
+// reported back. Nothing in it blocks: jobs run in their callers' goroutines
+// and every answer goes to a channel with room for it.
+func (p *DeployPool) loop(ctx context.Context, q *deployQueue) {
+	stop := ctx.Done()
+	for q.stopped == nil || len(q.busy) > 0 {
+		select {
+		case <-stop:
+			stop = nil // from now on: drain
+			q.stop(p.life.stoppedErr())
+			p.cancelJobs()
+		case t := <-p.enqueue:
+			q.add(t)
+		case t := <-p.release:
+			q.leave(t)
+		case reply := <-p.life.status:
+			reply <- q.snapshot(p.String(), q.state(), time.Now())
+			continue // nothing changed
+		}
+		q.dispatch(time.Now())
+		p.signalChange()
+	}
+}
+
+// signalChange tells a waiting test the queue moved; latest wins, so the
+// loop never blocks on it.
+func (p *DeployPool) signalChange() {
+	select {
+	case p.changed <- struct{}{}:
+	default:
+	}
 }
 
 // Run queues job behind earlier jobs of target and runs it once a worker is
 // free, with a context that ends when ctx ends, when the pool stops or after
 // the per-job limit (5 min). It returns job's error, or an error saying why
-// the job never ran (ctx ended while queued, pool stopped).
+// the job never ran (ctx ended while queued, pool stopped). Called before
+// Serve, it waits for the pool to start (or ctx to end).
 func (p *DeployPool) Run(ctx context.Context, target string, job func(ctx context.Context) error) error {
 	if target == "" {
 		return platform.NewError(platform.ErrInvalidParameter, "deploy target is empty", "Name the service to deploy to.")
 	}
-	t := &ticket{target: target, enqueued: time.Now(), turn: make(chan struct{})}
-	p.mu.Lock()
-	if p.stopped {
-		p.mu.Unlock()
-		return errStopped(p.String())
+	t := &ticket{target: target, enqueued: time.Now(), turn: make(chan error, 1)}
+	if err := p.awaitTurn(ctx, t); err != nil {
+		return err
 	}
-	p.waiting = append(p.waiting, t)
-	p.dispatchLocked()
-	p.changedLocked()
-	p.mu.Unlock()
-
-	select {
-	case <-t.turn:
-	case <-ctx.Done():
-		if !p.leave(t) {
-			p.finish(t) // granted in the same instant: give the turn back
-		}
-		return ctxError(ctx, "deploy to "+target+" waiting in the queue")
-	case <-p.base.Done():
-		if !p.leave(t) {
-			p.finish(t)
-		}
-		return errStopped(p.String())
-	}
-	defer p.finish(t)
+	defer p.leave(t) // deferred so a panicking job frees its turn too
 
 	jobCtx, cancel := context.WithTimeout(ctx, p.timeout)
 	defer cancel()
-	defer context.AfterFunc(p.base, cancel)()
+	defer context.AfterFunc(p.stopJobs, cancel)()
 	return job(jobCtx)
 }
 
-// leave removes a ticket still waiting; false when it had been granted.
-func (p *DeployPool) leave(t *ticket) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for i, w := range p.waiting {
-		if w == t {
-			p.waiting = append(p.waiting[:i], p.waiting[i+1:]...)
-			p.changedLocked()
-			return true
-		}
+// awaitTurn queues t and waits until the loop grants it a turn.
+func (p *DeployPool) awaitTurn(ctx context.Context, t *ticket) error {
+	select {
+	case p.enqueue <- t:
+	case <-ctx.Done():
+		return ctxError(ctx, "deploy to "+t.target+" waiting for the deploy pool")
+	case <-p.life.done:
+		return p.life.stoppedErr()
 	}
-	return false
-}
-
-// finish frees t's worker and target and grants the next turns.
-func (p *DeployPool) finish(t *ticket) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.busy[t.target] == t {
-		delete(p.busy, t.target)
-		p.jobs.Done()
-		p.done.Add(1)
+	select {
+	case err := <-t.turn:
+		return err
+	case <-ctx.Done():
+		// The loop may grant the turn in this very instant; leaving withdraws
+		// the ticket or, if granted, gives the turn back.
+		p.leave(t)
+		return ctxError(ctx, "deploy to "+t.target+" waiting in the queue")
+	case <-p.life.done: // not reached while t is queued (the loop answers it first); a guard
+		return p.life.stoppedErr()
 	}
-	p.dispatchLocked()
-	p.changedLocked()
 }
 
-// changedLocked wakes whoever waits on the queue's state (tests do).
-func (p *DeployPool) changedLocked() {
-	close(p.changed)
-	p.changed = make(chan struct{})
+// leave tells the loop t is done with the pool: its job ended, or its caller
+// stopped waiting. It does not select on the caller's ctx: the loop keeps
+// running while any ticket is queued or busy, so the send is always taken.
+func (p *DeployPool) leave(t *ticket) {
+	select {
+	case p.release <- t:
+	case <-p.life.done:
+	}
 }
 
-// dispatchLocked grants turns, oldest first, to tickets whose target is idle
-// while workers are free.
-func (p *DeployPool) dispatchLocked() {
-	if p.stopped {
+// Status reports busy and idle workers and the queue per target; a pool
+// never served answers at once from its configuration.
+func (p *DeployPool) Status(ctx context.Context) (ActorStatus, error) {
+	return p.life.ask(ctx, func() ActorStatus {
+		return newDeployQueue(p.workers).snapshot(p.String(), StateIdle, time.Now())
+	})
+}
+
+// deployQueue is the state the pool's loop owns; only the loop touches it.
+type deployQueue struct {
+	workers   int
+	waiting   []*ticket          // arrival order
+	busy      map[string]*ticket // running job per target
+	completed int
+	stopped   error // set when the pool starts stopping: the answer to every ticket from then on
+}
+
+func newDeployQueue(workers int) *deployQueue {
+	return &deployQueue{workers: workers, busy: map[string]*ticket{}}
+}
+
+func (q *deployQueue) state() string {
+	if q.stopped != nil {
+		return StateStopped
+	}
+	return StateRunning
+}
+
+// add queues t, or turns it away once the pool is stopping.
+func (q *deployQueue) add(t *ticket) {
+	if q.stopped != nil {
+		t.turn <- q.stopped
 		return
 	}
-	for i := 0; i < len(p.waiting) && len(p.busy) < p.workers; {
-		t := p.waiting[i]
-		if _, running := p.busy[t.target]; running {
+	q.waiting = append(q.waiting, t)
+}
+
+// leave removes t wherever it is: a waiting ticket is withdrawn, a running
+// one (or one granted as its caller gave up) frees its worker and target.
+func (q *deployQueue) leave(t *ticket) {
+	if i := slices.Index(q.waiting, t); i >= 0 {
+		q.waiting = slices.Delete(q.waiting, i, i+1)
+		return
+	}
+	if q.busy[t.target] == t {
+		delete(q.busy, t.target)
+		q.completed++
+	}
+}
+
+// stop turns every waiting ticket away; running jobs are cancelled by the
+// pool and report back through leave.
+func (q *deployQueue) stop(err error) {
+	q.stopped = err
+	for _, t := range q.waiting {
+		t.turn <- err
+	}
+	q.waiting = nil
+}
+
+// dispatch grants turns, oldest first, to tickets whose target is idle while
+// workers are free.
+func (q *deployQueue) dispatch(now time.Time) {
+	if q.stopped != nil {
+		return
+	}
+	for i := 0; i < len(q.waiting) && len(q.busy) < q.workers; {
+		t := q.waiting[i]
+		if _, running := q.busy[t.target]; running {
 			i++
 			continue
 		}
-		p.waiting = append(p.waiting[:i], p.waiting[i+1:]...)
-		p.busy[t.target] = t
-		t.started = time.Now()
-		p.jobs.Add(1)
-		close(t.turn)
+		q.waiting = slices.Delete(q.waiting, i, i+1)
+		q.busy[t.target] = t
+		t.started = now
+		t.turn <- nil
 	}
 }
 
-// Status reports busy and idle workers and the queue per target.
-func (p *DeployPool) Status(context.Context) (ActorStatus, error) {
-	st := ActorStatus{Name: p.String(), State: StateIdle}
-	now := time.Now()
-	p.mu.Lock()
-	switch {
-	case p.stopped:
-		st.State = StateStopped
-	case p.serving.Load():
-		st.State = StateRunning
-	}
-	st.add("busy", len(p.busy))
-	st.add("idle", p.workers-len(p.busy))
-	st.add("queued", len(p.waiting))
+// snapshot describes the queue for the status dump.
+func (q *deployQueue) snapshot(name, state string, now time.Time) ActorStatus {
+	st := ActorStatus{Name: name, State: state}
+	st.add("busy", len(q.busy))
+	st.add("idle", q.workers-len(q.busy))
+	st.add("queued", len(q.waiting))
 	queues := map[string]int{}
-	for _, t := range p.waiting {
+	for _, t := range q.waiting {
 		queues[t.target]++
 	}
-	for target, t := range p.busy {
+	for target, t := range q.busy {
 		st.Details = append(st.Details, fmt.Sprintf("target %s: running %s, %d queued", target, round(now.Sub(t.started)), queues[target]))
 		delete(queues, target)
 	}
 	for target, n := range queues {
 		st.Details = append(st.Details, fmt.Sprintf("target %s: %d queued", target, n))
 	}
-	p.mu.Unlock()
 	sort.Strings(st.Details)
-	st.add("completed", p.done.Load())
-	return st, nil
+	st.add("completed", q.completed)
+	return st
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -51,18 +53,33 @@ func TestDeployPool_SameTargetNeverInterleaves(t *testing.T) {
 	}
 }
 
-// waitQueued returns once more than n jobs have been granted or queued.
+// waitQueued returns once more than n jobs have been granted or queued. It
+// reads the figures from Status and awaits the loop's change signal between
+// reads; one waiter at a time (the signal has one slot).
 func waitQueued(p *DeployPool, n int) {
 	for {
-		p.mu.Lock()
-		seen := len(p.waiting) + len(p.busy) + int(p.done.Load())
-		changed := p.changed
-		p.mu.Unlock()
-		if seen > n {
+		if queueSeen(p) > n {
 			return
 		}
-		<-changed
+		<-p.changed
 	}
+}
+
+// queueSeen counts the jobs the pool has queued, running or completed.
+func queueSeen(p *DeployPool) int {
+	st, err := p.Status(context.Background())
+	if err != nil {
+		panic(err) // a served pool always answers
+	}
+	return figInt(st, "queued") + figInt(st, "busy") + figInt(st, "completed")
+}
+
+func figInt(st ActorStatus, key string) int {
+	n, err := strconv.Atoi(fig(st, key))
+	if err != nil {
+		panic(fmt.Sprintf("figure %q of %+v: %v", key, st.Figures, err))
+	}
+	return n
 }
 
 func TestDeployPool_BoundedParallelTargets(t *testing.T) {
@@ -180,5 +197,99 @@ func TestDeployPool_PanickingJobFreesItsTurn(t *testing.T) {
 	}
 	if err := p.Run(t.Context(), "", func(context.Context) error { return nil }); platform.ErrorCode(err) != platform.ErrInvalidParameter {
 		t.Errorf("empty target: %v", err)
+	}
+}
+
+func TestDeployPool_StatusAcrossLife(t *testing.T) {
+	checkLeaks(t)
+	p := NewDeployPool(2)
+	st, err := p.Status(t.Context()) // never served: answered at once, from the configuration
+	if err != nil || st.State != StateIdle || fig(st, "idle") != "2" || fig(st, "busy") != "0" {
+		t.Errorf("unserved status %+v, %v", st, err)
+	}
+	stop := serve(t, p)
+	if err := p.Run(t.Context(), "a", func(context.Context) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := p.Status(t.Context()); st.State != StateRunning || fig(st, "completed") != "1" {
+		t.Errorf("running status %+v", st)
+	}
+	stop()
+	st, err = p.Status(t.Context())
+	if err != nil || st.State != StateStopped || fig(st, "completed") != "1" || fig(st, "busy") != "0" {
+		t.Errorf("stopped status %+v, %v", st, err)
+	}
+	if err := p.Serve(t.Context()); err == nil || !strings.Contains(err.Error(), "already stopped") {
+		t.Errorf("Serve after stop: %v", err)
+	}
+}
+
+func TestDeployPool_SecondServeRefused(t *testing.T) {
+	checkLeaks(t)
+	p := NewDeployPool(1)
+	serve(t, p)
+	if err := p.Run(t.Context(), "a", func(context.Context) error { return nil }); err != nil { // the loop runs
+		t.Fatal(err)
+	}
+	if err := p.Serve(t.Context()); err == nil || !strings.Contains(err.Error(), "already serving") {
+		t.Errorf("second Serve: %v", err)
+	}
+}
+
+func TestDeployPool_RunBeforeServeWaits(t *testing.T) {
+	checkLeaks(t)
+	p := NewDeployPool(1)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if err := p.Run(ctx, "a", func(context.Context) error { return nil }); !errors.Is(err, context.Canceled) {
+		t.Errorf("Run before Serve with an ended ctx: %v", err)
+	}
+	var ran atomic.Bool
+	errc := make(chan error, 1)
+	go func() { errc <- p.Run(t.Context(), "a", func(context.Context) error { ran.Store(true); return nil }) }()
+	if ran.Load() {
+		t.Fatal("a job ran before Serve")
+	}
+	serve(t, p)
+	if err := <-errc; err != nil || !ran.Load() {
+		t.Errorf("Run queued before Serve: %v, ran %v", err, ran.Load())
+	}
+}
+
+// TestDeployPool_GiveUpAsTurnGranted ends a queued caller's ctx while the
+// turn ahead of it is released, many times over: whichever wins, no turn is
+// left held, so the pool ends idle and keeps granting turns.
+func TestDeployPool_GiveUpAsTurnGranted(t *testing.T) {
+	checkLeaks(t)
+	p := NewDeployPool(1)
+	serve(t, p)
+	for i := range 200 {
+		before := queueSeen(p)
+		release := make(chan struct{})
+		running := make(chan struct{})
+		first := make(chan error, 1)
+		go func() {
+			first <- p.Run(t.Context(), "a", func(context.Context) error { close(running); <-release; return nil })
+		}()
+		<-running
+		ctx, cancel := context.WithCancel(t.Context())
+		second := make(chan error, 1)
+		go func() { second <- p.Run(ctx, "a", func(context.Context) error { return nil }) }()
+		waitQueued(p, before+1) // first running, second queued
+		go close(release)
+		cancel()
+		if err := <-first; err != nil {
+			t.Fatal(err)
+		}
+		if err := <-second; err != nil && !errors.Is(err, context.Canceled) {
+			t.Fatalf("second caller: %v", err)
+		}
+		if err := p.Run(t.Context(), "a", func(context.Context) error { return nil }); err != nil {
+			t.Fatalf("round %d: pool stuck: %v", i, err)
+		}
+	}
+	st, _ := p.Status(t.Context())
+	if fig(st, "busy") != "0" || fig(st, "queued") != "0" {
+		t.Errorf("status %+v, want an idle pool", st.Figures)
 	}
 }

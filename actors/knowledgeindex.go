@@ -3,8 +3,6 @@ package actors
 import (
 	"context"
 	"fmt"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/zeropsio/zcp/knowledge"
@@ -22,89 +20,124 @@ const (
 // KnowledgeIndex is the knowledge index actor: it builds the index once, in
 // the background, and hands it to every query; a query arriving earlier waits
 // for the build. A failed build is tried again by the next Index call (a
-// failure is never cached for ever). Safe for concurrent use.
+// failure is never cached for ever).
+//
+// Its loop (Serve) owns the state (cold, warming, ready, failed), the built
+// index, the build figures and the queries waiting for a build; the build
+// runs in a goroutine the loop starts and reports back to it. Warm, Index and
+// Status reach the loop by message, so it is safe for concurrent use.
 type KnowledgeIndex struct {
 	build func() (*knowledge.Index, error)
+	life  *loopLife
 
-	base    context.Context // cancelled when Serve ends
-	stopAll context.CancelFunc
-	serving atomic.Bool
-	builds  sync.WaitGroup
+	wait      chan chan indexAnswer // Index → loop: answer once the index is built
+	warm      chan struct{}         // Warm → a running loop; taken means seen
+	warmEarly chan struct{}         // buffer 1: Warm before Serve leaves its wish here for the loop's start
+	built     chan indexBuild       // build goroutine → loop
+}
 
-	mu       sync.Mutex // never held while building
-	stopped  bool
-	state    string
-	ix       *knowledge.Index
-	err      error
-	ready    chan struct{} // closed when the current build ends
-	docs     int
-	buildDur time.Duration
-	attempts int
+// indexAnswer is the loop's answer to a query: the index or why there is none.
+type indexAnswer struct {
+	ix  *knowledge.Index
+	err error
+}
+
+// indexBuild is what a build goroutine reports.
+type indexBuild struct {
+	ix   *knowledge.Index
+	docs int // counted by the build goroutine: List copies every document
+	err  error
+	took time.Duration
 }
 
 // NewKnowledgeIndex returns a cold index that build will fill.
 func NewKnowledgeIndex(build func() (*knowledge.Index, error)) *KnowledgeIndex {
-	base, stop := context.WithCancel(context.Background())
-	return &KnowledgeIndex{build: build, base: base, stopAll: stop, state: IndexCold}
+	k := &KnowledgeIndex{build: build, wait: make(chan chan indexAnswer), warm: make(chan struct{}),
+		warmEarly: make(chan struct{}, 1), built: make(chan indexBuild)}
+	k.life = newLoopLife(k.String())
+	return k
 }
 
 // String names the actor.
 func (k *KnowledgeIndex) String() string { return "knowledge-index" }
 
-// Serve blocks until ctx ends, then waits for a build in progress.
+// Serve runs the index's loop until ctx ends, then answers waiting queries
+// with SERVICE_UNAVAILABLE and waits for a build in progress.
 func (k *KnowledgeIndex) Serve(ctx context.Context) error {
-	k.serving.Store(true)
-	select {
-	case <-ctx.Done():
-	case <-k.base.Done():
-		return fmt.Errorf("%s: already stopped", k)
+	if err := k.life.begin(); err != nil {
+		return err
 	}
-	k.serving.Store(false)
-	k.mu.Lock()
-	k.stopped = true
-	k.mu.Unlock()
-	k.stopAll()
-	k.builds.Wait()
+	s := &indexState{state: IndexCold}
+	defer func() { k.life.end(s.snapshot(k.String(), StateStopped)) }()
+	k.loop(ctx, s)
 	return ctx.Err()
 }
 
-// Warm starts the build in the background unless it is running or done.
-func (k *KnowledgeIndex) Warm() {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	k.startLocked()
+// loop serves requests until ctx has ended and no build is in progress. It
+// never builds: the build runs in its own goroutine, which the loop awaits
+// before returning so that none outlives Serve.
+func (k *KnowledgeIndex) loop(ctx context.Context, s *indexState) {
+	select {
+	case <-k.warmEarly: // Warm called before Serve
+		k.start(s)
+	default:
+	}
+	stop := ctx.Done()
+	for s.stopped == nil || s.state == IndexWarming {
+		select {
+		case <-stop:
+			stop = nil // from now on: drain
+			s.stop(k.life.stoppedErr())
+		case <-k.warm:
+			k.start(s)
+		case reply := <-k.wait:
+			k.answerOrQueue(s, reply)
+		case b := <-k.built:
+			s.finish(b)
+		case reply := <-k.life.status:
+			reply <- s.snapshot(k.String(), s.actorState())
+		}
+	}
 }
 
-// startLocked starts a build when the index is cold or failed and returns
-// the channel closed when the current build ends (nil once stopped).
-func (k *KnowledgeIndex) startLocked() chan struct{} {
-	if k.stopped {
-		return nil
+// start launches a build when the index is cold or failed.
+func (k *KnowledgeIndex) start(s *indexState) {
+	if s.stopped != nil || (s.state != IndexCold && s.state != IndexFailed) {
+		return
 	}
-	if k.state == IndexCold || k.state == IndexFailed {
-		k.state = IndexWarming
-		k.ready = make(chan struct{})
-		k.attempts++
-		k.builds.Add(1)
-		go k.run(k.ready)
-	}
-	return k.ready
+	s.state = IndexWarming
+	s.attempts++
+	go k.runBuild()
 }
 
-func (k *KnowledgeIndex) run(ready chan struct{}) {
-	defer k.builds.Done()
+// answerOrQueue answers a query at once when the index is built (or the
+// actor stopping) and otherwise queues it, starting a build if none runs.
+func (k *KnowledgeIndex) answerOrQueue(s *indexState, reply chan indexAnswer) {
+	switch {
+	case s.stopped != nil:
+		reply <- indexAnswer{err: s.stopped}
+	case s.state == IndexReady:
+		reply <- indexAnswer{ix: s.ix}
+	default:
+		k.start(s)
+		s.waiters = append(s.waiters, reply)
+	}
+}
+
+// runBuild builds the index and reports to the loop, which keeps running
+// until it has the report.
+func (k *KnowledgeIndex) runBuild() {
 	start := time.Now()
-	ix, err := k.safeBuild()
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	k.buildDur = time.Since(start)
-	if err != nil {
-		k.state, k.err = IndexFailed, err
-	} else {
-		k.state, k.ix, k.err = IndexReady, ix, nil
-		k.docs = len(ix.List())
+	b := indexBuild{}
+	b.ix, b.err = k.safeBuild()
+	b.took = time.Since(start)
+	if b.ix != nil {
+		b.docs = len(b.ix.List())
 	}
-	close(ready)
+	select {
+	case k.built <- b:
+	case <-k.life.done: // only if the loop died (a panic): nobody to report to
+	}
 }
 
 // safeBuild turns a panic or a nil index into an error.
@@ -124,60 +157,120 @@ func (k *KnowledgeIndex) safeBuild() (ix *knowledge.Index, err error) {
 	return ix, nil
 }
 
-// Index returns the built index, starting or retrying the build if needed
-// and waiting for it until ctx ends.
-func (k *KnowledgeIndex) Index(ctx context.Context) (*knowledge.Index, error) {
-	for {
-		k.mu.Lock()
-		if k.state == IndexReady {
-			ix := k.ix
-			k.mu.Unlock()
-			return ix, nil
-		}
-		ready := k.startLocked()
-		k.mu.Unlock()
-		if ready == nil {
-			return nil, errStopped(k.String())
-		}
+// Warm starts the build in the background unless it is running or done.
+// It has no context to give up with, so it never waits for a loop that is
+// not running: before Serve it leaves a wish the loop takes first thing when
+// it starts, and after a stop it does nothing.
+func (k *KnowledgeIndex) Warm() {
+	if !k.life.started() {
 		select {
-		case <-ready:
-		case <-ctx.Done():
-			return nil, ctxError(ctx, "waiting for the knowledge index")
-		case <-k.base.Done():
-			return nil, errStopped(k.String())
+		case k.warmEarly <- struct{}{}:
+		default: // a wish is already waiting
 		}
-		k.mu.Lock()
-		state, ix, err := k.state, k.ix, k.err
-		k.mu.Unlock()
-		switch state {
-		case IndexReady:
-			return ix, nil
-		case IndexFailed:
-			return nil, &platform.PlatformError{Code: platform.ErrInternal,
-				Message:    "knowledge index unavailable: " + err.Error(),
-				Suggestion: "Retry the search; the index is rebuilt on the next call.", Err: err}
+		// Serve may have started meanwhile and its loop looked for the wish
+		// before it was left: then hand it over as below. A wish seen twice
+		// starts one build.
+		if !k.life.started() {
+			return
 		}
-		// Another build started meanwhile: wait for it.
+	}
+	select {
+	case k.warm <- struct{}{}:
+	case <-k.life.done:
 	}
 }
 
-// Status reports the state, document count and build time.
-func (k *KnowledgeIndex) Status(context.Context) (ActorStatus, error) {
-	st := ActorStatus{Name: k.String(), State: StateIdle}
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	switch {
-	case k.stopped:
-		st.State = StateStopped
-	case k.serving.Load():
-		st.State = StateRunning
+// Index returns the built index, starting or retrying the build if needed
+// and waiting for it until ctx ends. Called before Serve, it waits for the
+// actor to start (or ctx to end). A caller that gives up leaves the loop's
+// answer in its reply channel's buffer; nothing is held for it.
+func (k *KnowledgeIndex) Index(ctx context.Context) (*knowledge.Index, error) {
+	reply := make(chan indexAnswer, 1)
+	select {
+	case k.wait <- reply:
+	case <-ctx.Done():
+		return nil, ctxError(ctx, "waiting for the knowledge index")
+	case <-k.life.done:
+		return nil, k.life.stoppedErr()
 	}
-	st.add("index", k.state)
-	st.add("docs", k.docs)
-	st.add("build-ms", k.buildDur.Milliseconds())
-	st.add("attempts", k.attempts)
-	if k.state == IndexFailed && k.err != nil {
-		st.Details = append(st.Details, "last error: "+k.err.Error())
+	select {
+	case a := <-reply:
+		return a.ix, a.err
+	case <-ctx.Done():
+		return nil, ctxError(ctx, "waiting for the knowledge index")
+	case <-k.life.done:
+		return nil, k.life.stoppedErr()
 	}
-	return st, nil
+}
+
+// Status reports the state, document count and build time; an index never
+// served answers at once (cold).
+func (k *KnowledgeIndex) Status(ctx context.Context) (ActorStatus, error) {
+	return k.life.ask(ctx, func() ActorStatus {
+		return (&indexState{state: IndexCold}).snapshot(k.String(), StateIdle)
+	})
+}
+
+// indexState is the state the index's loop owns; only the loop touches it.
+type indexState struct {
+	state    string
+	ix       *knowledge.Index // set once ready; immutable, searched by callers
+	err      error            // the last build's failure
+	docs     int
+	took     time.Duration // the last build's time
+	attempts int
+	waiters  []chan indexAnswer // queries waiting for the build in progress
+	stopped  error              // set when the actor starts stopping: the answer to every query from then on
+}
+
+func (s *indexState) actorState() string {
+	if s.stopped != nil {
+		return StateStopped
+	}
+	return StateRunning
+}
+
+// finish records a build's outcome and answers every waiting query with it.
+func (s *indexState) finish(b indexBuild) {
+	s.took = b.took
+	answer := indexAnswer{ix: b.ix}
+	if b.err != nil {
+		s.state, s.err = IndexFailed, b.err
+		answer = indexAnswer{err: &platform.PlatformError{Code: platform.ErrInternal,
+			Message:    "knowledge index unavailable: " + b.err.Error(),
+			Suggestion: "Retry the search; the index is rebuilt on the next call.", Err: b.err}}
+	} else {
+		s.state, s.ix, s.err = IndexReady, b.ix, nil
+		s.docs = b.docs
+	}
+	s.answerAll(answer)
+}
+
+// stop answers every waiting query with err; a build in progress still
+// reports back before the loop ends.
+func (s *indexState) stop(err error) {
+	s.stopped = err
+	s.answerAll(indexAnswer{err: err})
+}
+
+// answerAll answers the waiting queries; each reply channel has room for
+// exactly this one answer, so none blocks the loop.
+func (s *indexState) answerAll(a indexAnswer) {
+	for _, reply := range s.waiters {
+		reply <- a
+	}
+	s.waiters = nil
+}
+
+// snapshot describes the index for the status dump.
+func (s *indexState) snapshot(name, state string) ActorStatus {
+	st := ActorStatus{Name: name, State: state}
+	st.add("index", s.state)
+	st.add("docs", s.docs)
+	st.add("build-ms", s.took.Milliseconds())
+	st.add("attempts", s.attempts)
+	if s.state == IndexFailed && s.err != nil {
+		st.Details = append(st.Details, "last error: "+s.err.Error())
+	}
+	return st
 }

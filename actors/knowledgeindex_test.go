@@ -3,6 +3,7 @@ package actors
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -22,6 +23,7 @@ func TestKnowledgeIndex_WarmBuildsOnce(t *testing.T) {
 		return emptyIndex()
 	})
 	serve(t, k)
+	awaitLoop(t, k.life) // Status answers an index not yet served as idle
 	k.Warm()
 	k.Warm()
 	got := make(chan error, 2)
@@ -94,7 +96,77 @@ func TestKnowledgeIndex_WaitEndsWithContext(t *testing.T) {
 func TestKnowledgeIndex_PanickingBuild(t *testing.T) {
 	checkLeaks(t)
 	k := NewKnowledgeIndex(func() (*knowledge.Index, error) { panic("bad doc") })
+	serve(t, k)
 	if _, err := k.Index(t.Context()); err == nil {
 		t.Error("panicking build gave no error")
+	}
+}
+
+func TestKnowledgeIndex_StatusAcrossLife(t *testing.T) {
+	checkLeaks(t)
+	k := NewKnowledgeIndex(emptyIndex)
+	st, err := k.Status(t.Context()) // never served: answered at once
+	if err != nil || st.State != StateIdle || fig(st, "index") != IndexCold || fig(st, "attempts") != "0" {
+		t.Errorf("unserved status %+v, %v", st, err)
+	}
+	stop := serve(t, k)
+	if _, err := k.Index(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := k.Status(t.Context()); st.State != StateRunning || fig(st, "index") != IndexReady {
+		t.Errorf("running status %+v", st)
+	}
+	stop()
+	st, err = k.Status(t.Context())
+	if err != nil || st.State != StateStopped || fig(st, "index") != IndexReady || fig(st, "attempts") != "1" {
+		t.Errorf("stopped status %+v, %v", st, err)
+	}
+	if err := k.Serve(t.Context()); err == nil || !strings.Contains(err.Error(), "already stopped") {
+		t.Errorf("Serve after stop: %v", err)
+	}
+}
+
+func TestKnowledgeIndex_CallsBeforeServe(t *testing.T) {
+	checkLeaks(t)
+	var builds atomic.Int32
+	k := NewKnowledgeIndex(func() (*knowledge.Index, error) { builds.Add(1); return emptyIndex() })
+	k.Warm() // leaves a wish: nothing builds before Serve
+	k.Warm()
+	got := make(chan error, 1)
+	go func() { _, err := k.Index(t.Context()); got <- err }() // waits for Serve
+	if n := builds.Load(); n != 0 {
+		t.Fatalf("%d builds before Serve", n)
+	}
+	serve(t, k)
+	if err := <-got; err != nil {
+		t.Fatalf("Index called before Serve: %v", err)
+	}
+	if n := builds.Load(); n != 1 {
+		t.Errorf("%d builds, want 1", n)
+	}
+}
+
+func TestKnowledgeIndex_StopDuringBuild(t *testing.T) {
+	checkLeaks(t)
+	started, release := make(chan struct{}), make(chan struct{})
+	k := NewKnowledgeIndex(func() (*knowledge.Index, error) { close(started); <-release; return emptyIndex() })
+	stop := serve(t, k)
+	got := make(chan error, 1)
+	go func() { _, err := k.Index(t.Context()); got <- err }()
+	<-started
+	stopped := make(chan struct{})
+	go func() { stop(); close(stopped) }()
+	if err := <-got; platform.ErrorCode(err) != platform.ErrServiceUnavailable {
+		t.Errorf("query waiting at stop: %v, want SERVICE_UNAVAILABLE", err)
+	}
+	select {
+	case <-k.life.done:
+		t.Fatal("Serve returned while its build still ran")
+	default:
+	}
+	close(release)
+	<-stopped
+	if st, _ := k.Status(t.Context()); st.State != StateStopped || fig(st, "attempts") != "1" {
+		t.Errorf("stopped status %+v", st)
 	}
 }

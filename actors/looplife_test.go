@@ -1,0 +1,20 @@
+package actors
+
+import (
+	"testing"
+	"time"
+)
+
+// awaitLoop returns once l's loop takes requests. Status cannot tell: it
+// answers an actor whose Serve has not started yet at once, as idle.
+func awaitLoop(t *testing.T, l *loopLife) {
+	t.Helper()
+	reply := make(chan ActorStatus, 1)
+	select {
+	case l.status <- reply:
+		<-reply
+	case <-l.done:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("%s: the loop never started", l.name)
+	}
+}
