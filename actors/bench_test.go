@@ -32,7 +32,7 @@ func BenchmarkWatcher_FanOut(b *testing.B) {
 				}
 				e := newEndAfterPolls(g, polls)
 				w := NewWatcher(e, WatcherConfig{Interval: 2 * time.Millisecond, Limit: time.Minute})
-				stop := serveTB(b, w)
+				stop := serve(b, w)
 				b.StartTimer()
 				for i, last := range watchToEnd(b, w, e.gate, p.ID, n) {
 					if !last.Final || last.Err != nil {

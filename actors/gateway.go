@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
@@ -108,15 +106,11 @@ type Gateway struct {
 	cfg GatewayConfig
 
 	// The loop's inbox; unbuffered, so a send is received by the loop itself.
-	admits    chan *gwWaiter        // a caller asks for a slot
-	withdraws chan *gwWaiter        // a caller whose context ended gives up
-	reports   chan gwReport         // a granted call ended: its slot is free
-	statuses  chan chan ActorStatus // a Status request and its reply (buffer 1)
+	admits    chan *gwWaiter // a caller asks for a slot
+	withdraws chan *gwWaiter // a caller whose context ended gives up
+	reports   chan gwReport  // a granted call ended: its slot is free
 
-	served  atomic.Bool   // Serve was called: a second call is refused
-	started chan struct{} // closed when the loop starts
-	done    chan struct{} // closed when Serve returns, after final is set
-	final   ActorStatus   // the last snapshot; read only after done is closed
+	life *loopLife // Serve's phase, the done channel, status requests, the last snapshot
 
 	stopCtx context.Context // cancelled when Serve ends: cancels calls in flight
 	stop    context.CancelFunc
@@ -138,9 +132,7 @@ func NewGateway(c platform.Client, cfg GatewayConfig) *Gateway {
 		admits:    make(chan *gwWaiter),
 		withdraws: make(chan *gwWaiter),
 		reports:   make(chan gwReport),
-		statuses:  make(chan chan ActorStatus),
-		started:   make(chan struct{}),
-		done:      make(chan struct{}),
+		life:      newLoopLife("api-gateway"),
 		stopCtx:   stopCtx,
 		stop:      stop,
 	}
@@ -153,27 +145,22 @@ func (g *Gateway) String() string { return "api-gateway" }
 // good: calls in flight are cancelled and new calls fail with
 // SERVICE_UNAVAILABLE. A second Serve returns an error at once.
 func (g *Gateway) Serve(ctx context.Context) error {
-	if !g.served.CompareAndSwap(false, true) {
-		select {
-		case <-g.done:
-			return errors.New("api-gateway: already stopped")
-		default:
-			return errors.New("api-gateway: already serving")
-		}
+	if err := g.life.begin(); err != nil {
+		return err
 	}
-	defer close(g.done)
-	defer g.stop() // before done closes: a caller that sees done finds the gateway stopped
-	close(g.started)
-	g.run(ctx)
+	l := newGatewayLoop(g.cfg)
+	defer func() {
+		g.stop() // before done closes: a caller that sees done finds the gateway stopped
+		g.life.end(g.snapshot(StateStopped, l.snapshot(time.Now())))
+	}()
+	g.run(ctx, l)
 	return ctx.Err()
 }
 
 // run is the loop. It never blocks but on its select: every reply goes to a
 // channel with room for it.
-func (g *Gateway) run(ctx context.Context) {
-	l := newGatewayLoop(g.cfg)
+func (g *Gateway) run(ctx context.Context, l *gatewayLoop) {
 	defer l.wake.Stop()
-	defer func() { g.final = g.snapshot(StateStopped, l.snapshot(time.Now())) }()
 	for {
 		select {
 		case <-ctx.Done():
@@ -184,7 +171,7 @@ func (g *Gateway) run(ctx context.Context) {
 			l.withdraw(w)
 		case r := <-g.reports:
 			l.report(r, time.Now())
-		case reply := <-g.statuses:
+		case reply := <-g.life.status:
 			reply <- g.snapshot(StateRunning, l.snapshot(time.Now()))
 		case <-l.wake.C:
 		}
@@ -196,39 +183,9 @@ func (g *Gateway) run(ctx context.Context) {
 // served answers at once from its config, a stopped one with its last
 // figures.
 func (g *Gateway) Status(ctx context.Context) (ActorStatus, error) {
-	select {
-	case <-g.done:
-		return g.finalStatus(), nil
-	default:
-	}
-	select {
-	case <-g.started:
-	default:
-		return g.snapshot(StateIdle, gatewayFigures{tokens: float64(g.cfg.Burst)}), nil
-	}
-	reply := make(chan ActorStatus, 1)
-	select {
-	case g.statuses <- reply:
-	case <-g.done:
-		return g.finalStatus(), nil
-	case <-ctx.Done():
-		return ActorStatus{}, ctxError(ctx, "api-gateway status")
-	}
-	select {
-	case st := <-reply:
-		return st, nil
-	case <-g.done:
-		return g.finalStatus(), nil
-	case <-ctx.Done():
-		return ActorStatus{}, ctxError(ctx, "api-gateway status")
-	}
-}
-
-// finalStatus is a copy of the last snapshot, which callers may not share.
-func (g *Gateway) finalStatus() ActorStatus {
-	st := g.final
-	st.Figures = slices.Clone(st.Figures)
-	return st
+	return g.life.ask(ctx, func() ActorStatus {
+		return g.snapshot(StateIdle, gatewayFigures{tokens: float64(g.cfg.Burst)})
+	})
 }
 
 func (g *Gateway) snapshot(state string, f gatewayFigures) ActorStatus {
@@ -299,7 +256,7 @@ func (g *Gateway) admit(ctx context.Context) error {
 	case g.admits <- w:
 	case <-ctx.Done():
 		return ctx.Err()
-	case <-g.done:
+	case <-g.life.done:
 		return errStopped(g.String())
 	}
 	if g.testHookQueued != nil {
@@ -311,7 +268,7 @@ func (g *Gateway) admit(ctx context.Context) error {
 	case <-ctx.Done():
 		g.withdraw(w) // gives back a grant sent in the same instant
 		return ctx.Err()
-	case <-g.done:
+	case <-g.life.done:
 		return errStopped(g.String())
 	}
 }
@@ -323,7 +280,7 @@ func (g *Gateway) admit(ctx context.Context) error {
 func (g *Gateway) report(r gwReport) {
 	select {
 	case g.reports <- r:
-	case <-g.done:
+	case <-g.life.done:
 	}
 }
 
@@ -331,7 +288,7 @@ func (g *Gateway) report(r gwReport) {
 func (g *Gateway) withdraw(w *gwWaiter) {
 	select {
 	case g.withdraws <- w:
-	case <-g.done:
+	case <-g.life.done:
 	}
 }
 

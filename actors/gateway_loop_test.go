@@ -17,17 +17,7 @@ import (
 // benchmark that makes one serves the gateway first.
 func serveGateway(tb testing.TB, g *Gateway) *Gateway {
 	tb.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- g.Serve(ctx) }()
-	tb.Cleanup(func() {
-		cancel()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			tb.Errorf("%s did not stop", g)
-		}
-	})
+	serve(tb, g)
 	return g
 }
 

@@ -3,6 +3,7 @@ package actors
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync/atomic"
 )
 
@@ -63,7 +64,7 @@ func (l *loopLife) stoppedErr() error { return errStopped(l.name) }
 func (l *loopLife) ask(ctx context.Context, idle func() ActorStatus) (ActorStatus, error) {
 	select {
 	case <-l.done:
-		return l.final, nil
+		return l.finalCopy(), nil
 	default:
 	}
 	if !l.started() {
@@ -73,7 +74,7 @@ func (l *loopLife) ask(ctx context.Context, idle func() ActorStatus) (ActorStatu
 	select {
 	case l.status <- reply:
 	case <-l.done:
-		return l.final, nil
+		return l.finalCopy(), nil
 	case <-ctx.Done():
 		return ActorStatus{}, ctxError(ctx, l.name+" status")
 	}
@@ -81,8 +82,17 @@ func (l *loopLife) ask(ctx context.Context, idle func() ActorStatus) (ActorStatu
 	case st := <-reply:
 		return st, nil
 	case <-l.done:
-		return l.final, nil
+		return l.finalCopy(), nil
 	case <-ctx.Done():
 		return ActorStatus{}, ctxError(ctx, l.name+" status")
 	}
+}
+
+// finalCopy is the last snapshot with slices of its own, so that callers
+// never share them.
+func (l *loopLife) finalCopy() ActorStatus {
+	st := l.final
+	st.Figures = slices.Clone(st.Figures)
+	st.Details = slices.Clone(st.Details)
+	return st
 }

@@ -90,9 +90,10 @@ func (s *stubClient) wait(ctx context.Context) error {
 	}
 }
 
-// serve runs an actor until the test ends and waits for Serve to return.
-func serve(t *testing.T, a Actor) (stop func()) {
-	t.Helper()
+// serve runs an actor until stop is called or the test or benchmark ends,
+// and waits for Serve to return.
+func serve(tb testing.TB, a Actor) (stop func()) {
+	tb.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- a.Serve(ctx) }()
@@ -103,11 +104,11 @@ func serve(t *testing.T, a Actor) (stop func()) {
 			select {
 			case <-done:
 			case <-time.After(10 * time.Second):
-				t.Errorf("%s did not stop", a)
+				tb.Errorf("%s did not stop", a)
 			}
 		})
 	}
-	t.Cleanup(stop)
+	tb.Cleanup(stop)
 	return stop
 }
 

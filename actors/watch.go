@@ -178,7 +178,7 @@ func (wt *watch[U]) poll(w *Watcher) {
 	defer func() {
 		select {
 		case w.exits <- struct{}{}:
-		case <-w.done: // the loop is gone (it only exits after counting every poll goroutine out)
+		case <-w.life.done: // the loop is gone (it only exits after counting every poll goroutine out)
 		}
 	}()
 	cfg := w.cfg

@@ -2,7 +2,6 @@ package actors
 
 import (
 	"context"
-	"fmt"
 	"sync/atomic"
 	"time"
 
@@ -88,9 +87,7 @@ type Watcher struct {
 	reqs   chan watcherMsg // callers' requests; unbuffered, received only by the loop
 	events chan watcherMsg // poll results and departures from the watcher's own goroutines
 	exits  chan struct{}   // one per poll goroutine, as it ends
-	served atomic.Bool     // Serve has been called
-	done   chan struct{}   // closed when Serve returns
-	final  ActorStatus     // the last snapshot; written before done is closed
+	life   *loopLife       // Serve's phase, the done channel, status requests, the last snapshot
 
 	polls atomic.Int64 // API polls made, all watches; counted by the poll goroutines
 }
@@ -103,7 +100,7 @@ func NewWatcher(c platform.Client, cfg WatcherConfig) *Watcher {
 		reqs:   make(chan watcherMsg),
 		events: make(chan watcherMsg),
 		exits:  make(chan struct{}),
-		done:   make(chan struct{}),
+		life:   newLoopLife("process-watcher"),
 	}
 }
 
@@ -114,18 +111,12 @@ func (w *Watcher) String() string { return "process-watcher" }
 // (subscribers get a final SERVICE_UNAVAILABLE update), waits for the poll
 // goroutines and returns.
 func (w *Watcher) Serve(ctx context.Context) error {
-	if !w.served.CompareAndSwap(false, true) {
-		select {
-		case <-w.done:
-			return fmt.Errorf("%s: already stopped", w)
-		default:
-			return fmt.Errorf("%s: already serving", w)
-		}
+	if err := w.life.begin(); err != nil {
+		return err
 	}
-	defer close(w.done)
 	l := newWatcherLoop(ctx, w)
+	defer func() { w.life.end(l.status(StateStopped)) }()
 	l.run()
-	w.final = l.status(StateStopped)
 	return ctx.Err()
 }
 
@@ -172,15 +163,9 @@ func (w *Watcher) SubscribeBuild(ctx context.Context, serviceID string, since ti
 // loop sees them. Before Serve it answers at once with the idle state, after
 // Serve with the snapshot taken as the loop ended.
 func (w *Watcher) Status(ctx context.Context) (ActorStatus, error) {
-	if !w.served.Load() {
-		return newWatcherLoop(context.Background(), w).status(StateIdle), nil
-	}
-	req := statusReq{reply: make(chan ActorStatus, 1)}
-	st, err := ask(w, ctx, "status", req, req.reply)
-	if err != nil && platform.ErrorCode(err) == platform.ErrServiceUnavailable {
-		return w.final, nil // done is closed: final is written and safe to read
-	}
-	return st, err
+	return w.life.ask(ctx, func() ActorStatus {
+		return newWatcherLoop(context.Background(), w).status(StateIdle)
+	})
 }
 
 // whenIdle returns a channel closed once no poll goroutine runs (at once if
@@ -188,7 +173,7 @@ func (w *Watcher) Status(ctx context.Context) (ActorStatus, error) {
 func (w *Watcher) whenIdle() <-chan struct{} {
 	idle := make(chan struct{})
 	close(idle)
-	if !w.served.Load() {
+	if !w.life.started() {
 		return idle // only the loop starts poll goroutines
 	}
 	req := idleReq{reply: make(chan (<-chan struct{}), 1)}
@@ -210,7 +195,7 @@ func ask[R any](w *Watcher, ctx context.Context, what string, req watcherMsg, re
 		return zero, ctxError(ctx, what)
 	}
 	select {
-	case <-w.done:
+	case <-w.life.done:
 		return zero, errStopped(w.String())
 	default:
 	}
@@ -218,14 +203,14 @@ func ask[R any](w *Watcher, ctx context.Context, what string, req watcherMsg, re
 	case w.reqs <- req:
 	case <-ctx.Done():
 		return zero, ctxError(ctx, what)
-	case <-w.done:
+	case <-w.life.done:
 		return zero, errStopped(w.String())
 	}
 	select {
 	case r := <-reply:
 		return r, nil
 	case <-ctx.Done():
-	case <-w.done:
+	case <-w.life.done:
 	}
 	select {
 	case r := <-reply:

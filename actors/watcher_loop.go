@@ -53,6 +53,8 @@ func (l *watcherLoop) run() {
 			m.handle(l)
 		case m := <-l.w.events:
 			m.handle(l)
+		case reply := <-l.w.life.status:
+			reply <- l.status(StateRunning)
 		case <-l.w.exits:
 			l.pollerEnded()
 		case <-l.timer.C:
@@ -189,11 +191,6 @@ func (r subscribeReq[U]) handle(l *watcherLoop) {
 	r.reply <- s.ch
 }
 
-// statusReq asks the loop for its snapshot.
-type statusReq struct{ reply chan ActorStatus }
-
-func (r statusReq) handle(l *watcherLoop) { r.reply <- l.status(StateRunning) }
-
 // idleReq asks for a channel closed once no poll goroutine runs.
 type idleReq struct{ reply chan (<-chan struct{}) }
 
@@ -235,7 +232,7 @@ func (w *Watcher) post(ctx context.Context, m watcherMsg) bool {
 		return true
 	case <-ctx.Done():
 		return false
-	case <-w.done:
+	case <-w.life.done:
 		return false
 	}
 }
