@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/actors"
+	"github.com/zeropsio/zcp/actors/actorstest"
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/deploy/sshdtest"
 )
@@ -21,7 +22,7 @@ func TestDeploySSH_SameTargetQueuedThroughPool(t *testing.T) {
 	s.SetHold(true)
 	d := newSSHDeployer(s, nil)
 	pool := actors.NewDeployPool(4)
-	servePool(t, pool)
+	actorstest.Serve(t, pool)
 	ctx := testContext(t)
 
 	done := make(chan error, 2)
@@ -60,15 +61,6 @@ func TestDeploySSH_SameTargetQueuedThroughPool(t *testing.T) {
 	if n := len(s.Pushes()); n != 2 {
 		t.Errorf("%d pushes, want 2", n)
 	}
-}
-
-// servePool runs the pool's loop until the test ends.
-func servePool(t *testing.T, pool *actors.DeployPool) {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan struct{})
-	go func() { defer close(served); _ = pool.Serve(ctx) }()
-	t.Cleanup(func() { cancel(); <-served })
 }
 
 // waitQueued polls the pool's status (it offers no signal) until a detail

@@ -11,6 +11,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/zeropsio/zcp/actors"
+	"github.com/zeropsio/zcp/actors/actorstest"
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/mcp"
 )
@@ -40,23 +41,13 @@ func (d *gatedDeployer) Deploy(ctx context.Context, req deploy.Request) (*deploy
 	return &deploy.Result{Mode: "ssh", SourceService: req.SourceService, TargetServiceID: req.TargetServiceID, Started: time.Now()}, nil
 }
 
-// servePool runs the pool's loop until the test ends (after the harness's
-// own cleanup, which is registered later and so runs first).
-func servePool(t *testing.T, pool *actors.DeployPool) {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan struct{})
-	go func() { defer close(served); _ = pool.Serve(ctx) }()
-	t.Cleanup(func() { cancel(); <-served })
-}
-
 // Lessons #12: two deploys from one agent to the same service queue, one
 // after the other, through the deploy pool.
 func TestDeploy_SameTargetQueued(t *testing.T) {
 	t.Parallel()
 	d := &gatedDeployer{started: make(chan string, 2), release: make(chan struct{})}
 	pool := actors.NewDeployPool(4)
-	servePool(t, pool)
+	actorstest.Serve(t, pool)
 	h := newHarness(t, harnessOpts{deps: func(dp *mcp.Deps) { dp.Deployer, dp.Pool = d, pool }})
 	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
 
