@@ -27,6 +27,8 @@ type state struct {
 	logs        []*logLine
 	logTokens   map[string]logToken
 	seq         int
+	procTrimAt  int // procOrder length that triggers the next prune (see retention.go)
+	avTrimAt    int // the same for avOrder
 
 	failProc map[string][]string // action name → queued fail reasons
 	failBld  map[string][]string // service id → queued fail reasons
@@ -163,4 +165,5 @@ func (st *state) advance(now time.Time) {
 			delete(st.logTokens, tok)
 		}
 	}
+	st.prune()
 }
