@@ -12,5 +12,7 @@
 // A [Server] is an [net/http.Handler] and is safe for concurrent use. Time
 // advances lazily: the state of a process or a build is computed from elapsed
 // time on each request, and its effects are applied once when it finishes,
-// so no goroutine outlives [Server.Close].
+// so no goroutine outlives [Server.Close]. Ended processes, final app
+// versions, log lines and the request log are kept up to fixed bounds
+// (retention.go), so a Server left running for days stays bounded.
 package fakeapi
