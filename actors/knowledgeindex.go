@@ -129,22 +129,21 @@ func (k *KnowledgeIndex) answerOrQueue(s *indexState, reply chan indexAnswer) {
 func (k *KnowledgeIndex) runBuild() {
 	start := time.Now()
 	b := indexBuild{}
-	b.ix, b.err = k.safeBuild()
+	b.ix, b.docs, b.err = k.safeBuild()
 	b.took = time.Since(start)
-	if b.ix != nil {
-		b.docs = len(b.ix.List())
-	}
 	select {
 	case k.built <- b:
 	case <-k.life.done: // only if the loop died (a panic): nobody to report to
 	}
 }
 
-// safeBuild turns a panic or a nil index into an error.
-func (k *KnowledgeIndex) safeBuild() (ix *knowledge.Index, err error) {
+// safeBuild builds the index and counts its documents, turning a panic or a
+// nil index into an error: the build runs outside the supervisor's
+// recovery, where a panic would end the process.
+func (k *KnowledgeIndex) safeBuild() (ix *knowledge.Index, docs int, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			ix, err = nil, fmt.Errorf("build knowledge index: panic: %v", r)
+			ix, docs, err = nil, 0, fmt.Errorf("build knowledge index: panic: %v", r)
 		}
 	}()
 	ix, err = k.build()
@@ -152,9 +151,9 @@ func (k *KnowledgeIndex) safeBuild() (ix *knowledge.Index, err error) {
 		err = fmt.Errorf("build knowledge index: no index returned")
 	}
 	if err != nil {
-		return nil, fmt.Errorf("build knowledge index: %w", err)
+		return nil, 0, fmt.Errorf("build knowledge index: %w", err)
 	}
-	return ix, nil
+	return ix, len(ix.List()), nil
 }
 
 // Warm starts the build in the background unless it is running or done.

@@ -196,7 +196,7 @@ func (wt *watch[U]) poll(w *Watcher) {
 			// do not poll again with a dead one.
 			return
 		}
-		snap, err := wt.k.fetch(wt.ctx)
+		snap, err := fetchSafely(wt.ctx, wt.k)
 		w.polls.Add(1)
 		if err != nil && wt.ctx.Err() != nil {
 			return // abandoned or shutting down: the loop has told the subscribers
@@ -224,6 +224,19 @@ func (wt *watch[U]) poll(w *Watcher) {
 		}
 		timer.Reset(time.Until(next))
 	}
+}
+
+// fetchSafely polls through k, turning a panic below it (a client bug) into
+// an error the loop reports like any failed poll: a poll goroutine runs
+// outside the supervisor's recovery, where a panic would end the process.
+func fetchSafely[U any](ctx context.Context, k kind[U]) (snap any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			snap, err = nil, platform.NewError(platform.ErrInternal, fmt.Sprintf("watcher poll panicked: %v", r),
+				"Check the process with zerops_process; the panic is a ZCP bug worth reporting.")
+		}
+	}()
+	return k.fetch(ctx)
 }
 
 // describe summarises the watch for the status dump.

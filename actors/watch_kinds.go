@@ -26,6 +26,10 @@ func (k *processKind) fetch(ctx context.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if p == nil {
+		return nil, platform.NewError(platform.ErrAPIError, "process "+k.id+": the API answered without a process",
+			"Check the process with zerops_process.")
+	}
 	return *p, nil
 }
 

@@ -173,3 +173,47 @@ func TestWatcher_SlowsDownAfterSlowAfter(t *testing.T) {
 		t.Errorf("%d polls before SlowAfter (%s at %s each), want at least 4", fastPolls, cfg.SlowAfter, cfg.Interval)
 	}
 }
+
+// brokenClient answers GetProcess the way a buggy client might.
+type brokenClient struct {
+	platform.Client
+	panics bool // panic instead of answering
+}
+
+func (c brokenClient) GetProcess(context.Context, string) (*platform.Process, error) {
+	if c.panics {
+		panic("client bug")
+	}
+	return nil, nil
+}
+
+// TestWatcher_BrokenClientEndsTheWatchNotTheProcess: a client that panics
+// or answers neither a process nor an error fails the polls; the subscriber
+// gets a final update carrying the error (the test binary would die of a
+// panic in a poll goroutine).
+func TestWatcher_BrokenClientEndsTheWatchNotTheProcess(t *testing.T) {
+	checkLeaks(t)
+	tests := []struct {
+		name string
+		c    brokenClient
+		code string
+	}{
+		{"panic", brokenClient{panics: true}, platform.ErrInternal},
+		{"nil process", brokenClient{}, platform.ErrAPIError},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := NewWatcher(tt.c, fastWatcher())
+			serve(t, w)
+			ch, err := w.Subscribe(t.Context(), "p1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ups := drain(t, ch)
+			last := ups[len(ups)-1]
+			if !last.Final || platform.ErrorCode(last.Err) != tt.code {
+				t.Errorf("last update %+v, want final with %s", last, tt.code)
+			}
+		})
+	}
+}
