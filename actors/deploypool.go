@@ -46,6 +46,7 @@ type ticket struct {
 	enqueued time.Time
 	started  time.Time // set and read by the loop only
 	turn     chan error
+	ran      bool // the job was started: set by Run before it sends t to leave
 }
 
 // NewDeployPool returns a pool of workers (≤ 0: DefaultDeployWorkers).
@@ -129,11 +130,20 @@ func (p *DeployPool) Run(ctx context.Context, target string, job func(ctx contex
 	jobCtx, cancel := context.WithTimeout(ctx, p.timeout)
 	defer cancel()
 	defer context.AfterFunc(p.stopJobs, cancel)()
+	// A turn granted just before the pool began stopping: AfterFunc would
+	// cancel jobCtx only from a goroutine of its own, after job had started.
+	if p.stopJobs.Err() != nil {
+		return p.life.stoppedErr()
+	}
+	t.ran = true // read by the loop after leave's send
 	return job(jobCtx)
 }
 
 // awaitTurn queues t and waits until the loop grants it a turn.
 func (p *DeployPool) awaitTurn(ctx context.Context, t *ticket) error {
+	if ctx.Err() != nil { // a select below could still pick the send
+		return ctxError(ctx, "deploy to "+t.target+" waiting for the deploy pool")
+	}
 	select {
 	case p.enqueue <- t:
 	case <-ctx.Done():
@@ -210,7 +220,9 @@ func (q *deployQueue) leave(t *ticket) {
 	}
 	if q.busy[t.target] == t {
 		delete(q.busy, t.target)
-		q.completed++
+		if t.ran { // a turn given back unused is no completed job
+			q.completed++
+		}
 	}
 }
 

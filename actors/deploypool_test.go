@@ -263,18 +263,19 @@ func TestDeployPool_GiveUpAsTurnGranted(t *testing.T) {
 	checkLeaks(t)
 	p := NewDeployPool(1)
 	serve(t, p)
+	var ran atomic.Int64 // jobs that started: what "completed" must count
 	for i := range 200 {
 		before := queueSeen(p)
 		release := make(chan struct{})
 		running := make(chan struct{})
 		first := make(chan error, 1)
 		go func() {
-			first <- p.Run(t.Context(), "a", func(context.Context) error { close(running); <-release; return nil })
+			first <- p.Run(t.Context(), "a", func(context.Context) error { ran.Add(1); close(running); <-release; return nil })
 		}()
 		<-running
 		ctx, cancel := context.WithCancel(t.Context())
 		second := make(chan error, 1)
-		go func() { second <- p.Run(ctx, "a", func(context.Context) error { return nil }) }()
+		go func() { second <- p.Run(ctx, "a", func(context.Context) error { ran.Add(1); return nil }) }()
 		waitQueued(p, before+1) // first running, second queued
 		go close(release)
 		cancel()
@@ -284,12 +285,41 @@ func TestDeployPool_GiveUpAsTurnGranted(t *testing.T) {
 		if err := <-second; err != nil && !errors.Is(err, context.Canceled) {
 			t.Fatalf("second caller: %v", err)
 		}
-		if err := p.Run(t.Context(), "a", func(context.Context) error { return nil }); err != nil {
+		if err := p.Run(t.Context(), "a", func(context.Context) error { ran.Add(1); return nil }); err != nil {
 			t.Fatalf("round %d: pool stuck: %v", i, err)
 		}
 	}
 	st, _ := p.Status(t.Context())
 	if fig(st, "busy") != "0" || fig(st, "queued") != "0" {
 		t.Errorf("status %+v, want an idle pool", st.Figures)
+	}
+	if got, want := fig(st, "completed"), strconv.FormatInt(ran.Load(), 10); got != want {
+		t.Errorf("completed %s, want %s: a turn given back unused is no completed job", got, want)
+	}
+}
+
+// TestDeployPool_DeadContextNeverRuns: a caller whose context has already
+// ended is answered with its context's error and its job never starts,
+// however idle the pool is.
+func TestDeployPool_DeadContextNeverRuns(t *testing.T) {
+	checkLeaks(t)
+	p := NewDeployPool(2)
+	serve(t, p)
+	awaitLoop(t, p.life) // else Status answers "idle" without the loop
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	var ran atomic.Int64
+	for range 100 {
+		// A status round trip first, so the loop is likely idle in its
+		// select and ready to take the request.
+		if _, err := p.Status(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Run(ctx, "a", func(context.Context) error { ran.Add(1); return nil }); !errors.Is(err, context.Canceled) {
+			t.Fatalf("Run with an ended context: %v, want CANCELED", err)
+		}
+	}
+	if n := ran.Load(); n != 0 {
+		t.Errorf("%d of 100 jobs with an ended context ran", n)
 	}
 }

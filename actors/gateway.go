@@ -205,13 +205,18 @@ func (g *Gateway) snapshot(state string, f gatewayFigures) ActorStatus {
 // call runs fn for the Client method named method under the budget.
 func call[T any](g *Gateway, ctx context.Context, method string, fn func(ctx context.Context) (T, error)) (T, error) {
 	var zero T
-	if g.stopCtx.Err() != nil {
-		return zero, errStopped(g.String())
-	}
 	// The call ends when either the caller's context or the gateway ends.
 	callCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer context.AfterFunc(g.stopCtx, cancel)()
+	// Checked after AfterFunc is registered: on a gateway already stopped it
+	// cancels callCtx only from a goroutine of its own, a moment later.
+	if g.stopCtx.Err() != nil {
+		return zero, errStopped(g.String())
+	}
+	if ctx.Err() != nil { // admit's select could still pick the send
+		return zero, g.waitError(ctx, method)
+	}
 
 	readOnly := platform.ReadOnlyMethods[method]
 	for attempt := 0; ; attempt++ {

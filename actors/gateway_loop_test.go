@@ -135,6 +135,31 @@ func TestGateway_CallBeforeServeWaitsForTheLoop(t *testing.T) {
 	}
 }
 
+// TestGateway_DeadContextNeverReachesTheAPI: a call whose context has
+// already ended fails with that context's error and never reaches the API,
+// however idle the gateway is.
+func TestGateway_DeadContextNeverReachesTheAPI(t *testing.T) {
+	checkLeaks(t)
+	c := &scriptClient{}
+	g := serveGateway(t, NewGateway(c, GatewayConfig{}))
+	awaitLoop(t, g.life) // else Status answers "idle" without the loop
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	for range 100 {
+		// A status round trip first, so the loop is likely idle in its
+		// select and ready to take the request.
+		if _, err := g.Status(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.GetService(ctx, "a"); !errors.Is(err, context.Canceled) {
+			t.Fatalf("call with an ended context: %v, want CANCELED", err)
+		}
+	}
+	if n := c.calls.Load(); n != 0 {
+		t.Errorf("%d of 100 calls with an ended context reached the API", n)
+	}
+}
+
 func TestGateway_StatusAcrossLifecycle(t *testing.T) {
 	checkLeaks(t)
 	g := NewGateway(&scriptClient{}, GatewayConfig{Rate: 5, Burst: 3, MaxInFlight: 2})
