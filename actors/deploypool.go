@@ -24,18 +24,39 @@ const (
 //
 // Its loop (Serve) owns the queue: the waiting tickets in arrival order, the
 // running ticket per target and the count of completed jobs. Run and Status
-// reach it by message, so it is safe for concurrent use.
+// reach it by message, so it is safe for concurrent use. A loop that panics
+// is restarted by the next Serve with an empty queue: the crashed run's
+// running jobs are cancelled (so that no job of the new run overlaps one of
+// the old on a target) and its queued jobs fail with SERVICE_UNAVAILABLE.
 type DeployPool struct {
 	workers int
 	timeout time.Duration // per job
-	life    *loopLife
+	life    *loopLife[poolInbox]
 
-	stopJobs   context.Context // cancelled when the pool starts stopping: ends every running job
-	cancelJobs context.CancelFunc
-
-	enqueue chan *ticket  // Run → loop: queue this ticket
-	release chan *ticket  // Run → loop: the job ended, or its caller gave up waiting
 	changed chan struct{} // buffer 1: the loop posts after every queue change (tests await it)
+
+	// testHookPanic, set only by tests before Serve, runs at the top of each
+	// loop iteration: a panic there is a crash of the loop.
+	testHookPanic func()
+}
+
+// poolInbox is what one run of the pool's loop shares with its callers.
+type poolInbox struct {
+	enqueue chan *ticket // Run → loop: queue this ticket
+	release chan *ticket // Run → loop: the job ended, or its caller gave up waiting
+	// jobs is cancelled when the run stops or crashes, with the run's end
+	// error as its cause: it ends every job the run granted.
+	jobs       context.Context
+	cancelJobs context.CancelCauseFunc
+}
+
+// poolRun is one run of the pool's loop.
+type poolRun = loopRun[poolInbox]
+
+func newPoolInbox() poolInbox {
+	in := poolInbox{enqueue: make(chan *ticket), release: make(chan *ticket)}
+	in.jobs, in.cancelJobs = context.WithCancelCause(context.Background())
+	return in
 }
 
 // ticket is one job's place in the queue. The loop answers on turn (buffer
@@ -54,10 +75,8 @@ func NewDeployPool(workers int) *DeployPool {
 	if workers <= 0 {
 		workers = DefaultDeployWorkers
 	}
-	p := &DeployPool{workers: workers, timeout: DefaultDeployTimeout,
-		enqueue: make(chan *ticket), release: make(chan *ticket), changed: make(chan struct{}, 1)}
-	p.life = newLoopLife(p.String())
-	p.stopJobs, p.cancelJobs = context.WithCancel(context.Background())
+	p := &DeployPool{workers: workers, timeout: DefaultDeployTimeout, changed: make(chan struct{}, 1)}
+	p.life = newLoopLife(p.String(), newPoolInbox)
 	return p
 }
 
@@ -65,36 +84,40 @@ func NewDeployPool(workers int) *DeployPool {
 func (p *DeployPool) String() string { return "deploy-pool" }
 
 // Serve runs the pool's loop until ctx ends, then drops queued jobs, cancels
-// running ones and waits for them to return.
+// running ones and waits for them to return. If the loop panics, the run's
+// running jobs are cancelled and its queued callers released with
+// SERVICE_UNAVAILABLE, without waiting, and the panic goes on out of Serve;
+// the next Serve starts with an empty queue.
 func (p *DeployPool) Serve(ctx context.Context) error {
-	if err := p.life.begin(); err != nil {
-		return err
-	}
-	q := newDeployQueue(p.workers)
-	defer func() {
-		p.cancelJobs() // also when the loop panicked: running jobs are told to end
-		p.life.end(q.snapshot(p.String(), StateStopped, time.Now()))
-	}()
-	p.loop(ctx, q)
-	return ctx.Err()
+	return p.life.serve(ctx, func(r *poolRun) ActorStatus {
+		q := newDeployQueue(p.workers)
+		p.loop(ctx, r, q)
+		return q.snapshot(p.String(), StateStopped, time.Now())
+	}, func(r *poolRun, err error, _ bool) {
+		r.in.cancelJobs(err) // the queued callers are released by the run's end
+	})
 }
 
-// loop serves requests until ctx has ended and the last running job has
-// reported back. Nothing in it blocks: jobs run in their callers' goroutines
-// and every answer goes to a channel with room for it.
-func (p *DeployPool) loop(ctx context.Context, q *deployQueue) {
+// loop serves run r's requests until ctx has ended and the last running job
+// has reported back. Nothing in it blocks: jobs run in their callers'
+// goroutines and every answer goes to a channel with room for it.
+func (p *DeployPool) loop(ctx context.Context, r *poolRun, q *deployQueue) {
 	stop := ctx.Done()
 	for q.stopped == nil || len(q.busy) > 0 {
+		if p.testHookPanic != nil {
+			p.testHookPanic()
+		}
 		select {
 		case <-stop:
 			stop = nil // from now on: drain
-			q.stop(p.life.stoppedErr())
-			p.cancelJobs()
-		case t := <-p.enqueue:
+			err := errStopped(p.String())
+			q.stop(err)
+			r.in.cancelJobs(err)
+		case t := <-r.in.enqueue:
 			q.add(t)
-		case t := <-p.release:
+		case t := <-r.in.release:
 			q.leave(t)
-		case reply := <-p.life.status:
+		case reply := <-r.status:
 			reply <- q.snapshot(p.String(), q.state(), time.Now())
 			continue // nothing changed
 		}
@@ -122,34 +145,36 @@ func (p *DeployPool) Run(ctx context.Context, target string, job func(ctx contex
 		return platform.NewError(platform.ErrInvalidParameter, "deploy target is empty", "Name the service to deploy to.")
 	}
 	t := &ticket{target: target, enqueued: time.Now(), turn: make(chan error, 1)}
-	if err := p.awaitTurn(ctx, t); err != nil {
+	r := p.life.current() // the run that queues t, grants its turn and hears it leave
+	if err := p.awaitTurn(ctx, r, t); err != nil {
 		return err
 	}
-	defer p.leave(t) // deferred so a panicking job frees its turn too
+	defer p.leave(r, t) // deferred so a panicking job frees its turn too
 
 	jobCtx, cancel := context.WithTimeout(ctx, p.timeout)
 	defer cancel()
-	defer context.AfterFunc(p.stopJobs, cancel)()
-	// A turn granted just before the pool began stopping: AfterFunc would
-	// cancel jobCtx only from a goroutine of its own, after job had started.
-	if p.stopJobs.Err() != nil {
-		return p.life.stoppedErr()
+	defer context.AfterFunc(r.in.jobs, cancel)()
+	// A turn granted just before the run began stopping (or crashed):
+	// AfterFunc would cancel jobCtx only from a goroutine of its own, after
+	// job had started.
+	if r.in.jobs.Err() != nil {
+		return context.Cause(r.in.jobs)
 	}
 	t.ran = true // read by the loop after leave's send
 	return job(jobCtx)
 }
 
-// awaitTurn queues t and waits until the loop grants it a turn.
-func (p *DeployPool) awaitTurn(ctx context.Context, t *ticket) error {
+// awaitTurn queues t with run r and waits until r's loop grants it a turn.
+func (p *DeployPool) awaitTurn(ctx context.Context, r *poolRun, t *ticket) error {
 	if ctx.Err() != nil { // a select below could still pick the send
 		return ctxError(ctx, "deploy to "+t.target+" waiting for the deploy pool")
 	}
 	select {
-	case p.enqueue <- t:
+	case r.in.enqueue <- t:
 	case <-ctx.Done():
 		return ctxError(ctx, "deploy to "+t.target+" waiting for the deploy pool")
-	case <-p.life.done:
-		return p.life.stoppedErr()
+	case <-r.done:
+		return r.ended()
 	}
 	select {
 	case err := <-t.turn:
@@ -157,20 +182,21 @@ func (p *DeployPool) awaitTurn(ctx context.Context, t *ticket) error {
 	case <-ctx.Done():
 		// The loop may grant the turn in this very instant; leaving withdraws
 		// the ticket or, if granted, gives the turn back.
-		p.leave(t)
+		p.leave(r, t)
 		return ctxError(ctx, "deploy to "+t.target+" waiting in the queue")
-	case <-p.life.done: // not reached while t is queued (the loop answers it first); a guard
-		return p.life.stoppedErr()
+	case <-r.done: // the loop crashed (on shutdown the loop answers t first)
+		return r.ended()
 	}
 }
 
-// leave tells the loop t is done with the pool: its job ended, or its caller
-// stopped waiting. It does not select on the caller's ctx: the loop keeps
-// running while any ticket is queued or busy, so the send is always taken.
-func (p *DeployPool) leave(t *ticket) {
+// leave tells run r's loop t is done with the pool: its job ended, or its
+// caller stopped waiting. It does not select on the caller's ctx: the loop
+// keeps running while any ticket is queued or busy, so the send is always
+// taken, unless the run crashed, when nobody needs it.
+func (p *DeployPool) leave(r *poolRun, t *ticket) {
 	select {
-	case p.release <- t:
-	case <-p.life.done:
+	case r.in.release <- t:
+	case <-r.done:
 	}
 }
 

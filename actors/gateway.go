@@ -98,26 +98,41 @@ func ParseRate(s string) (rps float64, burst int, err error) {
 // gateway's done channel, so no caller waits forever; a caller that gives up
 // while queued withdraws, and the loop takes back a grant that raced with it.
 //
-// Calls made before Serve wait for the loop to run; after Serve returns they
-// fail fast with SERVICE_UNAVAILABLE and calls in flight are cancelled.
-// Safe for concurrent use.
+// Calls made before Serve wait for the loop to run; after Serve returns on
+// shutdown they fail fast with SERVICE_UNAVAILABLE and calls in flight are
+// cancelled. A loop that panics is restarted with fresh state by the next
+// Serve (see Serve); a call uses one run of the loop throughout, so nothing
+// from a crashed run reaches the next. Safe for concurrent use.
 type Gateway struct {
 	c   platform.Client
 	cfg GatewayConfig
 
-	// The loop's inbox; unbuffered, so a send is received by the loop itself.
-	admits    chan *gwWaiter // a caller asks for a slot
-	withdraws chan *gwWaiter // a caller whose context ended gives up
-	reports   chan gwReport  // a granted call ended: its slot is free
+	life *loopLife[gatewayInbox] // the current run (its inbox and done channel), the stop for good, the last snapshot
 
-	life *loopLife // Serve's phase, the done channel, status requests, the last snapshot
-
-	stopCtx context.Context // cancelled when Serve ends: cancels calls in flight
+	stopCtx context.Context // cancelled when the gateway stops for good: cancels calls in flight
 	stop    context.CancelFunc
 
 	// testHookQueued, set only by tests before any call, runs when a caller
 	// starts waiting for admission: the event tests would otherwise poll for.
 	testHookQueued func()
+	// testHookPanic, set only by tests before Serve, runs at the top of each
+	// loop iteration: a panic there is a crash of the loop.
+	testHookPanic func()
+}
+
+// gatewayInbox is the inbox of one run of the gateway's loop; unbuffered, so
+// a send is received by the loop itself.
+type gatewayInbox struct {
+	admits    chan *gwWaiter // a caller asks for a slot
+	withdraws chan *gwWaiter // a caller whose context ended gives up
+	reports   chan gwReport  // a granted call ended: its slot is free
+}
+
+// gatewayRun is one run of the gateway's loop.
+type gatewayRun = loopRun[gatewayInbox]
+
+func newGatewayInbox() gatewayInbox {
+	return gatewayInbox{admits: make(chan *gwWaiter), withdraws: make(chan *gwWaiter), reports: make(chan gwReport)}
 }
 
 var _ platform.Client = (*Gateway)(nil)
@@ -127,14 +142,11 @@ func NewGateway(c platform.Client, cfg GatewayConfig) *Gateway {
 	cfg = cfg.withDefaults()
 	stopCtx, stop := context.WithCancel(context.Background())
 	return &Gateway{
-		c:         c,
-		cfg:       cfg,
-		admits:    make(chan *gwWaiter),
-		withdraws: make(chan *gwWaiter),
-		reports:   make(chan gwReport),
-		life:      newLoopLife("api-gateway"),
-		stopCtx:   stopCtx,
-		stop:      stop,
+		c:       c,
+		cfg:     cfg,
+		life:    newLoopLife("api-gateway", newGatewayInbox),
+		stopCtx: stopCtx,
+		stop:    stop,
 	}
 }
 
@@ -143,35 +155,45 @@ func (g *Gateway) String() string { return "api-gateway" }
 
 // Serve runs the gateway's loop until ctx ends, then stops the gateway for
 // good: calls in flight are cancelled and new calls fail with
-// SERVICE_UNAVAILABLE. A second Serve returns an error at once.
+// SERVICE_UNAVAILABLE. A second Serve meanwhile, or any Serve after, returns
+// an error at once.
+//
+// If the loop panics, the panic goes on out of Serve once its run has ended:
+// callers queued in that run get SERVICE_UNAVAILABLE (they are not retried),
+// calls in flight run to completion and their reports go nowhere, and the
+// next Serve starts a fresh loop (a full bucket, no cooldown, nothing in
+// flight) that later calls wait for.
 func (g *Gateway) Serve(ctx context.Context) error {
-	if err := g.life.begin(); err != nil {
-		return err
-	}
-	l := newGatewayLoop(g.cfg)
-	defer func() {
+	return g.life.serve(ctx, func(r *gatewayRun) ActorStatus {
+		l := newGatewayLoop(g.cfg)
+		g.run(ctx, r, l)
 		g.stop() // before done closes: a caller that sees done finds the gateway stopped
-		g.life.end(g.snapshot(StateStopped, l.snapshot(time.Now())))
-	}()
-	g.run(ctx, l)
-	return ctx.Err()
+		return g.snapshot(StateStopped, l.snapshot(time.Now()))
+	}, func(_ *gatewayRun, _ error, forGood bool) {
+		if forGood {
+			g.stop()
+		}
+	})
 }
 
-// run is the loop. It never blocks but on its select: every reply goes to a
-// channel with room for it.
-func (g *Gateway) run(ctx context.Context, l *gatewayLoop) {
+// run is the loop of run r. It never blocks but on its select: every reply
+// goes to a channel with room for it.
+func (g *Gateway) run(ctx context.Context, r *gatewayRun, l *gatewayLoop) {
 	defer l.wake.Stop()
 	for {
+		if g.testHookPanic != nil {
+			g.testHookPanic()
+		}
 		select {
 		case <-ctx.Done():
 			return
-		case w := <-g.admits:
+		case w := <-r.in.admits:
 			l.admit(w, time.Now())
-		case w := <-g.withdraws:
+		case w := <-r.in.withdraws:
 			l.withdraw(w)
-		case r := <-g.reports:
-			l.report(r, time.Now())
-		case reply := <-g.life.status:
+		case rep := <-r.in.reports:
+			l.report(rep, time.Now())
+		case reply := <-r.status:
 			reply <- g.snapshot(StateRunning, l.snapshot(time.Now()))
 		case <-l.wake.C:
 		}
@@ -215,15 +237,16 @@ func call[T any](g *Gateway, ctx context.Context, method string, fn func(ctx con
 		return zero, errStopped(g.String())
 	}
 	if ctx.Err() != nil { // admit's select could still pick the send
-		return zero, g.waitError(ctx, method)
+		return zero, g.waitError(ctx, method, nil)
 	}
 
+	r := g.life.current() // every attempt of the call goes to this run of the loop
 	readOnly := platform.ReadOnlyMethods[method]
 	for attempt := 0; ; attempt++ {
-		if err := g.admit(callCtx); err != nil {
-			return zero, g.waitError(ctx, method)
+		if err := g.admit(callCtx, r); err != nil {
+			return zero, g.waitError(ctx, method, err)
 		}
-		v, retry, err := attempt1(g, callCtx, fn, readOnly && attempt < g.cfg.Retries)
+		v, retry, err := attempt1(g, r, callCtx, fn, readOnly && attempt < g.cfg.Retries)
 		if !retry {
 			return v, err
 		}
@@ -238,10 +261,11 @@ func call[T any](g *Gateway, ctx context.Context, method string, fn func(ctx con
 // included: a leaked slot would shrink the cap for good. A 429's cooldown
 // travels in the same report, so the loop sets it before the slot can go to
 // a waiting caller. retry says whether the caller tries again; mayRetry
-// whether it is allowed to (a read with retries left).
-func attempt1[T any](g *Gateway, ctx context.Context, fn func(ctx context.Context) (T, error), mayRetry bool) (v T, retry bool, err error) {
+// whether it is allowed to (a read with retries left). The report goes to
+// run, the run that granted the slot; if it has crashed, nobody takes it.
+func attempt1[T any](g *Gateway, run *gatewayRun, ctx context.Context, fn func(ctx context.Context) (T, error), mayRetry bool) (v T, retry bool, err error) {
 	r := gwReport{failed: true} // what a panic reports
-	defer func() { g.report(r) }()
+	defer func() { g.report(run, r) }()
 	v, err = fn(ctx)
 	r = gwReport{failed: err != nil}
 	if platform.ErrorCode(err) == platform.ErrAPIRateLimited {
@@ -251,18 +275,19 @@ func attempt1[T any](g *Gateway, ctx context.Context, fn func(ctx context.Contex
 	return v, r.retry, err
 }
 
-// admit waits until the loop grants the caller a slot; the caller then holds
-// it until attempt1 reports. It fails when ctx ends, when the gateway stops,
+// admit waits until run r's loop grants the caller a slot; the caller then
+// holds it until attempt1 reports. It fails when ctx ends, when r ends (the
+// gateway stopped or the loop crashed: the run's SERVICE_UNAVAILABLE error),
 // or at once when the budget cannot admit the call before ctx's deadline.
-func (g *Gateway) admit(ctx context.Context) error {
+func (g *Gateway) admit(ctx context.Context, r *gatewayRun) error {
 	w := &gwWaiter{reply: make(chan error, 1)}
 	w.deadline, _ = ctx.Deadline()
 	select {
-	case g.admits <- w:
+	case r.in.admits <- w:
 	case <-ctx.Done():
 		return ctx.Err()
-	case <-g.life.done:
-		return errStopped(g.String())
+	case <-r.done:
+		return r.ended()
 	}
 	if g.testHookQueued != nil {
 		g.testHookQueued()
@@ -271,44 +296,48 @@ func (g *Gateway) admit(ctx context.Context) error {
 	case err := <-w.reply:
 		return err
 	case <-ctx.Done():
-		g.withdraw(w) // gives back a grant sent in the same instant
+		g.withdraw(r, w) // gives back a grant sent in the same instant
 		return ctx.Err()
-	case <-g.life.done:
-		return errStopped(g.String())
+	case <-r.done:
+		return r.ended()
 	}
 }
 
-// report tells the loop a granted call ended, freeing its slot. Like
+// report tells run r's loop a granted call ended, freeing its slot. Like
 // withdraw, it must reach the loop even though the caller's context may have
-// ended, so it selects on the gateway's done channel only; the loop never
+// ended, so it selects on the run's done channel only; the loop never
 // blocks, so the wait is short.
-func (g *Gateway) report(r gwReport) {
+func (g *Gateway) report(r *gatewayRun, rep gwReport) {
 	select {
-	case g.reports <- r:
-	case <-g.life.done:
+	case r.in.reports <- rep:
+	case <-r.done:
 	}
 }
 
-// withdraw tells the loop a queued caller gave up.
-func (g *Gateway) withdraw(w *gwWaiter) {
+// withdraw tells run r's loop a queued caller gave up.
+func (g *Gateway) withdraw(r *gatewayRun, w *gwWaiter) {
 	select {
-	case g.withdraws <- w:
-	case <-g.life.done:
+	case r.in.withdraws <- w:
+	case <-r.done:
 	}
 }
 
-func (g *Gateway) waitError(ctx context.Context, method string) error {
-	if g.stopCtx.Err() != nil && ctx.Err() == nil {
+// waitError is the error of a call that admit turned away with err (nil when
+// the call never asked).
+func (g *Gateway) waitError(ctx context.Context, method string, err error) error {
+	switch {
+	case ctx.Err() != nil:
+		return ctxError(ctx, method+" waiting for the API budget")
+	case g.stopCtx.Err() != nil:
 		return errStopped(g.String())
+	case platform.ErrorCode(err) == platform.ErrServiceUnavailable:
+		return err // the run ended under the call: its loop crashed
 	}
-	if ctx.Err() == nil {
-		// The loop refused: the budget cannot admit the call before the deadline.
-		return &platform.PlatformError{Code: platform.ErrAPITimeout,
-			Message:    method + ": the API budget cannot admit the call before its deadline",
-			Suggestion: "Retry in a few seconds; ZCP is pacing API calls.",
-			Err:        context.DeadlineExceeded}
-	}
-	return ctxError(ctx, method+" waiting for the API budget")
+	// The loop refused: the budget cannot admit the call before the deadline.
+	return &platform.PlatformError{Code: platform.ErrAPITimeout,
+		Message:    method + ": the API budget cannot admit the call before its deadline",
+		Suggestion: "Retry in a few seconds; ZCP is pacing API calls.",
+		Err:        context.DeadlineExceeded}
 }
 
 func (g *Gateway) cooldownFor(err error) time.Duration {

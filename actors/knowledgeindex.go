@@ -25,15 +25,33 @@ const (
 // Its loop (Serve) owns the state (cold, warming, ready, failed), the built
 // index, the build figures and the queries waiting for a build; the build
 // runs in a goroutine the loop starts and reports back to it. Warm, Index and
-// Status reach the loop by message, so it is safe for concurrent use.
+// Status reach the loop by message, so it is safe for concurrent use. A loop
+// that panics is restarted by the next Serve cold: the crashed run's waiting
+// queries get SERVICE_UNAVAILABLE, its build (if one runs) reports to nobody,
+// and the new run builds again on demand.
 type KnowledgeIndex struct {
 	build func() (*knowledge.Index, error)
-	life  *loopLife
+	life  *loopLife[indexInbox]
 
+	// testHookPanic, set only by tests before Serve, runs at the top of each
+	// loop iteration: a panic there is a crash of the loop.
+	testHookPanic func()
+}
+
+// indexInbox is the inbox of one run of the index's loop.
+type indexInbox struct {
 	wait      chan chan indexAnswer // Index → loop: answer once the index is built
 	warm      chan struct{}         // Warm → a running loop; taken means seen
 	warmEarly chan struct{}         // buffer 1: Warm before Serve leaves its wish here for the loop's start
-	built     chan indexBuild       // build goroutine → loop
+	built     chan indexBuild       // the run's build goroutine → loop
+}
+
+// indexRun is one run of the index's loop.
+type indexRun = loopRun[indexInbox]
+
+func newIndexInbox() indexInbox {
+	return indexInbox{wait: make(chan chan indexAnswer), warm: make(chan struct{}),
+		warmEarly: make(chan struct{}, 1), built: make(chan indexBuild)}
 }
 
 // indexAnswer is the loop's answer to a query: the index or why there is none.
@@ -52,9 +70,8 @@ type indexBuild struct {
 
 // NewKnowledgeIndex returns a cold index that build will fill.
 func NewKnowledgeIndex(build func() (*knowledge.Index, error)) *KnowledgeIndex {
-	k := &KnowledgeIndex{build: build, wait: make(chan chan indexAnswer), warm: make(chan struct{}),
-		warmEarly: make(chan struct{}, 1), built: make(chan indexBuild)}
-	k.life = newLoopLife(k.String())
+	k := &KnowledgeIndex{build: build}
+	k.life = newLoopLife(k.String(), newIndexInbox)
 	return k
 }
 
@@ -62,78 +79,82 @@ func NewKnowledgeIndex(build func() (*knowledge.Index, error)) *KnowledgeIndex {
 func (k *KnowledgeIndex) String() string { return "knowledge-index" }
 
 // Serve runs the index's loop until ctx ends, then answers waiting queries
-// with SERVICE_UNAVAILABLE and waits for a build in progress.
+// with SERVICE_UNAVAILABLE and waits for a build in progress. If the loop
+// panics, the run ends at once (its queries get SERVICE_UNAVAILABLE, a build
+// in progress reports to nobody) and the panic goes on out of Serve; the next
+// Serve starts cold.
 func (k *KnowledgeIndex) Serve(ctx context.Context) error {
-	if err := k.life.begin(); err != nil {
-		return err
-	}
-	s := &indexState{state: IndexCold}
-	defer func() { k.life.end(s.snapshot(k.String(), StateStopped)) }()
-	k.loop(ctx, s)
-	return ctx.Err()
+	return k.life.serve(ctx, func(r *indexRun) ActorStatus {
+		s := &indexState{state: IndexCold}
+		k.loop(ctx, r, s)
+		return s.snapshot(k.String(), StateStopped)
+	}, func(*indexRun, error, bool) {}) // the run's end releases its queries and its build
 }
 
-// loop serves requests until ctx has ended and no build is in progress. It
-// never builds: the build runs in its own goroutine, which the loop awaits
-// before returning so that none outlives Serve.
-func (k *KnowledgeIndex) loop(ctx context.Context, s *indexState) {
+// loop serves run r's requests until ctx has ended and no build is in
+// progress. It never builds: the build runs in its own goroutine, which the
+// loop awaits before returning so that none outlives Serve.
+func (k *KnowledgeIndex) loop(ctx context.Context, r *indexRun, s *indexState) {
 	select {
-	case <-k.warmEarly: // Warm called before Serve
-		k.start(s)
+	case <-r.in.warmEarly: // Warm called before Serve
+		k.start(r, s)
 	default:
 	}
 	stop := ctx.Done()
 	for s.stopped == nil || s.state == IndexWarming {
+		if k.testHookPanic != nil {
+			k.testHookPanic()
+		}
 		select {
 		case <-stop:
 			stop = nil // from now on: drain
-			s.stop(k.life.stoppedErr())
-		case <-k.warm:
-			k.start(s)
-		case reply := <-k.wait:
-			k.answerOrQueue(s, reply)
-		case b := <-k.built:
+			s.stop(errStopped(k.String()))
+		case <-r.in.warm:
+			k.start(r, s)
+		case reply := <-r.in.wait:
+			k.answerOrQueue(r, s, reply)
+		case b := <-r.in.built:
 			s.finish(b)
-		case reply := <-k.life.status:
+		case reply := <-r.status:
 			reply <- s.snapshot(k.String(), s.actorState())
 		}
 	}
 }
 
-// start launches a build when the index is cold or failed.
-func (k *KnowledgeIndex) start(s *indexState) {
+// start launches a build for run r when the index is cold or failed.
+func (k *KnowledgeIndex) start(r *indexRun, s *indexState) {
 	if s.stopped != nil || (s.state != IndexCold && s.state != IndexFailed) {
 		return
 	}
 	s.state = IndexWarming
 	s.attempts++
-	go k.runBuild()
+	go k.runBuild(r)
 }
 
 // answerOrQueue answers a query at once when the index is built (or the
 // actor stopping) and otherwise queues it, starting a build if none runs.
-func (k *KnowledgeIndex) answerOrQueue(s *indexState, reply chan indexAnswer) {
+func (k *KnowledgeIndex) answerOrQueue(r *indexRun, s *indexState, reply chan indexAnswer) {
 	switch {
 	case s.stopped != nil:
 		reply <- indexAnswer{err: s.stopped}
 	case s.state == IndexReady:
 		reply <- indexAnswer{ix: s.ix}
 	default:
-		k.start(s)
+		k.start(r, s)
 		s.waiters = append(s.waiters, reply)
 	}
 }
 
-// runBuild builds the index and reports to the loop, which keeps running
-// until it has the report.
-func (k *KnowledgeIndex) runBuild() {
+// runBuild builds the index and reports to run r's loop, which keeps running
+// until it has the report unless it crashed.
+func (k *KnowledgeIndex) runBuild(r *indexRun) {
 	start := time.Now()
 	b := indexBuild{}
 	b.ix, b.docs, b.err = k.safeBuild()
 	b.took = time.Since(start)
 	select {
-	case k.built <- b:
-	case <-k.life.done: // only if the loop died (a panic): nobody to report to
+	case r.in.built <- b:
+	case <-r.done: // only if the loop crashed: nobody to report to
 	}
 }
 
@@ -161,44 +182,47 @@ func (k *KnowledgeIndex) safeBuild() (ix *knowledge.Index, docs int, err error) 
 // not running: before Serve it leaves a wish the loop takes first thing when
 // it starts, and after a stop it does nothing.
 func (k *KnowledgeIndex) Warm() {
-	if !k.life.started() {
+	r := k.life.current()
+	if !r.serving.Load() {
 		select {
-		case k.warmEarly <- struct{}{}:
+		case r.in.warmEarly <- struct{}{}:
 		default: // a wish is already waiting
 		}
 		// Serve may have started meanwhile and its loop looked for the wish
 		// before it was left: then hand it over as below. A wish seen twice
 		// starts one build.
-		if !k.life.started() {
+		if !r.serving.Load() {
 			return
 		}
 	}
 	select {
-	case k.warm <- struct{}{}:
-	case <-k.life.done:
+	case r.in.warm <- struct{}{}:
+	case <-r.done:
 	}
 }
 
 // Index returns the built index, starting or retrying the build if needed
 // and waiting for it until ctx ends. Called before Serve, it waits for the
-// actor to start (or ctx to end). A caller that gives up leaves the loop's
-// answer in its reply channel's buffer; nothing is held for it.
+// actor to start (or ctx to end), and so does one made after a crash of the
+// loop, for its restart. A caller that gives up leaves the loop's answer in
+// its reply channel's buffer; nothing is held for it.
 func (k *KnowledgeIndex) Index(ctx context.Context) (*knowledge.Index, error) {
+	r := k.life.current()
 	reply := make(chan indexAnswer, 1)
 	select {
-	case k.wait <- reply:
+	case r.in.wait <- reply:
 	case <-ctx.Done():
 		return nil, ctxError(ctx, "waiting for the knowledge index")
-	case <-k.life.done:
-		return nil, k.life.stoppedErr()
+	case <-r.done:
+		return nil, r.ended()
 	}
 	select {
 	case a := <-reply:
 		return a.ix, a.err
 	case <-ctx.Done():
 		return nil, ctxError(ctx, "waiting for the knowledge index")
-	case <-k.life.done:
-		return nil, k.life.stoppedErr()
+	case <-r.done:
+		return nil, r.ended()
 	}
 }
 

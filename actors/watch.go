@@ -27,6 +27,7 @@ type kind[U any] interface {
 // loop alone sends on ch and owns the other fields.
 type sub[U any] struct {
 	ch        chan U
+	closed    bool // ch is closed: closed once, even by a crash's cleanup
 	start     time.Time
 	since     time.Time // builds: follow versions created at or after this
 	deadline  time.Time
@@ -50,11 +51,21 @@ func (s *sub[U]) deliver(u U) {
 	s.last, s.hasLast = u, true
 }
 
-// watch is one poll goroutine and its subscribers. k, ctx and started are set
-// before the poll goroutine starts and never change; the rest is the loop's.
+// close closes ch, once.
+func (s *sub[U]) close() {
+	if !s.closed {
+		s.closed = true
+		close(s.ch)
+	}
+}
+
+// watch is one poll goroutine and its subscribers. k, run, ctx and started
+// are set before the poll goroutine starts and never change; the rest is the
+// loop's.
 type watch[U any] struct {
 	k       kind[U]
-	ctx     context.Context // ends when the last subscriber leaves or Serve ends
+	run     *watcherRun     // the run whose loop owns the watch: its goroutines report there only
+	ctx     context.Context // ends when the last subscriber leaves, Serve ends or the run crashes
 	started time.Time
 
 	key      string
@@ -69,13 +80,13 @@ type watch[U any] struct {
 
 // add joins s to the watch, removed again when ctx ends. s at once gets the
 // latest state, if there is one.
-func (wt *watch[U]) add(w *Watcher, ctx context.Context, s *sub[U]) {
+func (wt *watch[U]) add(ctx context.Context, s *sub[U]) {
 	wt.subs[s] = struct{}{}
 	// The departure goes to the loop as a message; the loop may be busy, so
-	// the AfterFunc goroutine waits for it (or for the watcher's end). If ctx
-	// has already ended, it runs at once.
+	// the AfterFunc goroutine waits for it (or for the run's end). If ctx has
+	// already ended, it runs at once.
 	s.stopAfter = context.AfterFunc(ctx, func() {
-		w.post(context.Background(), leaveMsg[U]{wt: wt, s: s})
+		post(wt.run, context.Background(), leaveMsg[U]{wt: wt, s: s})
 	})
 	if wt.hasSnap {
 		wt.tell(s, time.Now())
@@ -89,14 +100,16 @@ func (wt *watch[U]) remove(s *sub[U]) {
 		return
 	}
 	delete(wt.subs, s)
-	close(s.ch)
+	s.close()
 	wt.closeIfEmpty()
 }
 
 // end delivers s's final update and closes its channel.
 func (wt *watch[U]) end(s *sub[U], u U) {
-	s.deliver(u)
-	close(s.ch)
+	if !s.closed { // only after a panic between its close and its removal
+		s.deliver(u)
+	}
+	s.close()
 	delete(wt.subs, s)
 	s.stopAfter()
 }
@@ -177,8 +190,8 @@ func (wt *watch[U]) observe(cfg WatcherConfig, snap any, err error) bool {
 func (wt *watch[U]) poll(w *Watcher) {
 	defer func() {
 		select {
-		case w.exits <- struct{}{}:
-		case <-w.life.done: // the loop is gone (it only exits after counting every poll goroutine out)
+		case wt.run.in.exits <- struct{}{}:
+		case <-wt.run.done: // the run crashed (a loop that stops counts every poll goroutine out first)
 		}
 	}()
 	cfg := w.cfg
@@ -202,7 +215,7 @@ func (wt *watch[U]) poll(w *Watcher) {
 			return // abandoned or shutting down: the loop has told the subscribers
 		}
 		more := make(chan bool, 1)
-		if !w.post(wt.ctx, pollResult[U]{wt: wt, snap: snap, err: err, more: more}) {
+		if !post(wt.run, wt.ctx, pollResult[U]{wt: wt, snap: snap, err: err, more: more}) {
 			return
 		}
 		select {

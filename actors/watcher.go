@@ -77,30 +77,46 @@ type BuildUpdate struct {
 // Status send it a request and wait for its reply; a watch's poll goroutine
 // makes the API calls and reports each result to the loop, so the loop itself
 // never waits on I/O. A subscription asked for before Serve waits for the loop
-// to start; once Serve returns, every subscriber has had a final
-// SERVICE_UNAVAILABLE update and new subscriptions fail. Safe for concurrent
-// use.
+// to start; once Serve returns on shutdown, every subscriber has had a final
+// SERVICE_UNAVAILABLE update and new subscriptions fail. A loop that panics is
+// restarted by the next Serve with no watches: every subscriber of the
+// crashed run gets a final SERVICE_UNAVAILABLE update and its channel closed,
+// and the run's poll goroutines end; subscribing again starts afresh. Safe
+// for concurrent use.
 type Watcher struct {
 	c   platform.Client
 	cfg WatcherConfig
 
-	reqs   chan watcherMsg // callers' requests; unbuffered, received only by the loop
-	events chan watcherMsg // poll results and departures from the watcher's own goroutines
-	exits  chan struct{}   // one per poll goroutine, as it ends
-	life   *loopLife       // Serve's phase, the done channel, status requests, the last snapshot
+	life *loopLife[watcherInbox] // the current run (its inbox and done channel), the stop for good, the last snapshot
 
 	polls atomic.Int64 // API polls made, all watches; counted by the poll goroutines
+
+	// testHookPanic, set only by tests before Serve, runs at the top of each
+	// loop iteration: a panic there is a crash of the loop.
+	testHookPanic func()
+}
+
+// watcherInbox is the inbox of one run of the watcher's loop; a watch holds
+// the run that started it and reports to that run only.
+type watcherInbox struct {
+	reqs   chan watcherMsg // callers' requests; unbuffered, received only by the loop
+	events chan watcherMsg // poll results and departures from the run's own goroutines
+	exits  chan struct{}   // one per poll goroutine, as it ends
+}
+
+// watcherRun is one run of the watcher's loop.
+type watcherRun = loopRun[watcherInbox]
+
+func newWatcherInbox() watcherInbox {
+	return watcherInbox{reqs: make(chan watcherMsg), events: make(chan watcherMsg), exits: make(chan struct{})}
 }
 
 // NewWatcher returns a watcher polling through c (normally the Gateway).
 func NewWatcher(c platform.Client, cfg WatcherConfig) *Watcher {
 	return &Watcher{
-		c:      c,
-		cfg:    cfg.withDefaults(),
-		reqs:   make(chan watcherMsg),
-		events: make(chan watcherMsg),
-		exits:  make(chan struct{}),
-		life:   newLoopLife("process-watcher"),
+		c:    c,
+		cfg:  cfg.withDefaults(),
+		life: newLoopLife("process-watcher", newWatcherInbox),
 	}
 }
 
@@ -109,15 +125,21 @@ func (w *Watcher) String() string { return "process-watcher" }
 
 // Serve runs the watcher's loop until ctx ends, then ends every watch
 // (subscribers get a final SERVICE_UNAVAILABLE update), waits for the poll
-// goroutines and returns.
+// goroutines and returns. If the loop panics, every watch of the run ends at
+// once (subscribers get a final SERVICE_UNAVAILABLE update, the poll
+// goroutines are told to end but not waited for) and the panic goes on out
+// of Serve; the next Serve starts with no watches.
 func (w *Watcher) Serve(ctx context.Context) error {
-	if err := w.life.begin(); err != nil {
-		return err
-	}
-	l := newWatcherLoop(ctx, w)
-	defer func() { w.life.end(l.status(StateStopped)) }()
-	l.run()
-	return ctx.Err()
+	var l *watcherLoop
+	return w.life.serve(ctx, func(r *watcherRun) ActorStatus {
+		l = newWatcherLoop(ctx, w, r)
+		l.serve()
+		return l.status(StateStopped)
+	}, func(_ *watcherRun, err error, _ bool) {
+		if l != nil {
+			l.crash(err)
+		}
+	})
 }
 
 // Subscribe follows a platform process until it ends. The channel (cap 1)
@@ -164,7 +186,7 @@ func (w *Watcher) SubscribeBuild(ctx context.Context, serviceID string, since ti
 // Serve with the snapshot taken as the loop ended.
 func (w *Watcher) Status(ctx context.Context) (ActorStatus, error) {
 	return w.life.ask(ctx, func() ActorStatus {
-		return newWatcherLoop(context.Background(), w).status(StateIdle)
+		return newWatcherLoop(context.Background(), w, nil).status(StateIdle)
 	})
 }
 
@@ -179,38 +201,41 @@ func (w *Watcher) whenIdle() <-chan struct{} {
 	req := idleReq{reply: make(chan (<-chan struct{}), 1)}
 	ch, err := ask(w, context.Background(), "wait for idle", req, req.reply)
 	if err != nil {
-		return idle // stopped: Serve waited for every poll goroutine
+		return idle // stopped: Serve waited for every poll goroutine (or crashed: not waited for)
 	}
 	return ch
 }
 
-// ask sends req to the loop and waits for its reply on reply (buffer 1).
-// Both steps give up when ctx ends or the watcher stops, so no caller waits
-// forever; a reply already given wins over either, so that what the loop
-// granted is not dropped. (A subscription granted to a caller that gave up
-// all the same is removed by its ended context, like any other.)
+// ask sends req to the current run's loop and waits for its reply on reply
+// (buffer 1). Both steps give up when ctx ends or the run ends (the watcher
+// stopped or its loop crashed), so no caller waits forever; a reply already
+// given wins over either, so that what the loop granted is not dropped. (A
+// subscription granted to a caller that gave up all the same is removed by
+// its ended context, like any other; one granted by a run that crashed has
+// had its final update.)
 func ask[R any](w *Watcher, ctx context.Context, what string, req watcherMsg, reply <-chan R) (R, error) {
 	var zero R
 	if ctx.Err() != nil {
 		return zero, ctxError(ctx, what)
 	}
+	run := w.life.current()
 	select {
-	case <-w.life.done:
-		return zero, errStopped(w.String())
+	case <-run.done:
+		return zero, run.ended()
 	default:
 	}
 	select {
-	case w.reqs <- req:
+	case run.in.reqs <- req:
 	case <-ctx.Done():
 		return zero, ctxError(ctx, what)
-	case <-w.life.done:
-		return zero, errStopped(w.String())
+	case <-run.done:
+		return zero, run.ended()
 	}
 	select {
 	case r := <-reply:
 		return r, nil
 	case <-ctx.Done():
-	case <-w.life.done:
+	case <-run.done:
 	}
 	select {
 	case r := <-reply:
@@ -220,5 +245,5 @@ func ask[R any](w *Watcher, ctx context.Context, what string, req watcherMsg, re
 	if ctx.Err() != nil {
 		return zero, ctxError(ctx, what)
 	}
-	return zero, errStopped(w.String())
+	return zero, run.ended()
 }

@@ -15,10 +15,12 @@ type watcherMsg interface {
 	handle(l *watcherLoop)
 }
 
-// watcherLoop is the state Serve's loop owns.
+// watcherLoop is the state one run of Serve's loop owns.
 type watcherLoop struct {
 	w      *Watcher
-	ctx    context.Context // Serve's; parent of every watch's context
+	run    *watcherRun        // the run whose inbox the loop serves; nil for an idle snapshot
+	ctx    context.Context    // the run's: ends with Serve's, or on a crash; parent of every watch's context
+	cancel context.CancelFunc // ends ctx
 	procs  map[string]*watch[ProcessUpdate]
 	builds map[string]*watch[BuildUpdate]
 
@@ -29,12 +31,15 @@ type watcherLoop struct {
 	wake  time.Time
 }
 
-func newWatcherLoop(ctx context.Context, w *Watcher) *watcherLoop {
+func newWatcherLoop(ctx context.Context, w *Watcher, r *watcherRun) *watcherLoop {
 	timer := time.NewTimer(time.Hour)
 	timer.Stop() // Go 1.23 timers: nothing is delivered after Stop
+	ctx, cancel := context.WithCancel(ctx)
 	return &watcherLoop{
 		w:      w,
+		run:    r,
 		ctx:    ctx,
+		cancel: cancel,
 		procs:  map[string]*watch[ProcessUpdate]{},
 		builds: map[string]*watch[BuildUpdate]{},
 		timer:  timer,
@@ -44,26 +49,51 @@ func newWatcherLoop(ctx context.Context, w *Watcher) *watcherLoop {
 func (l *watcherLoop) processTable() map[string]*watch[ProcessUpdate] { return l.procs }
 func (l *watcherLoop) buildTable() map[string]*watch[BuildUpdate]     { return l.builds }
 
-// run handles messages until Serve's context ends, then shuts down.
-func (l *watcherLoop) run() {
+// serve handles messages until Serve's context ends, then shuts down.
+func (l *watcherLoop) serve() {
 	defer l.timer.Stop()
 	for {
+		if l.w.testHookPanic != nil {
+			l.w.testHookPanic()
+		}
 		select {
-		case m := <-l.w.reqs:
+		case m := <-l.run.in.reqs:
 			m.handle(l)
-		case m := <-l.w.events:
+		case m := <-l.run.in.events:
 			m.handle(l)
-		case reply := <-l.w.life.status:
+		case reply := <-l.run.status:
 			reply <- l.status(StateRunning)
-		case <-l.w.exits:
+		case <-l.run.in.exits:
 			l.pollerEnded()
 		case <-l.timer.C:
 			l.expire(time.Now())
 		case <-l.ctx.Done():
 			l.shutdown()
+			l.cancel()
 			return
 		}
 	}
+}
+
+// crash ends the run after its loop panicked, without waiting for anything:
+// every subscriber gets a final update with err and its channel closed,
+// every watch's context ends (so its poll goroutine ends on its own, its
+// sends to the run given up with the run's end) and waiters for idle are
+// released. It runs during the panic, so it only cancels, closes and sends
+// to channels with room.
+func (l *watcherLoop) crash(err error) {
+	l.cancel()
+	now := time.Now()
+	for _, wt := range l.procs {
+		wt.failAll(now, err)
+	}
+	for _, wt := range l.builds {
+		wt.failAll(now, err)
+	}
+	for _, ch := range l.idle {
+		close(ch)
+	}
+	l.idle = nil
 }
 
 // shutdown ends every subscription with SERVICE_UNAVAILABLE, which also
@@ -80,7 +110,7 @@ func (l *watcherLoop) shutdown() {
 		wt.failAll(now, err)
 	}
 	for l.running > 0 {
-		<-l.w.exits
+		<-l.run.in.exits
 		l.pollerEnded()
 	}
 }
@@ -90,6 +120,7 @@ func startWatch[U any](l *watcherLoop, table map[string]*watch[U], key string, k
 	ctx, cancel := context.WithCancel(l.ctx)
 	wt := &watch[U]{
 		k:       k,
+		run:     l.run,
 		ctx:     ctx,
 		started: time.Now(),
 		key:     key,
@@ -184,7 +215,7 @@ func (r subscribeReq[U]) handle(l *watcherLoop) {
 		wt = startWatch(l, table, r.key, r.kind)
 	}
 	s := newSub[U](time.Now(), r.since, l.w.cfg.Limit)
-	wt.add(l.w, r.ctx, s)
+	wt.add(r.ctx, s)
 	if _, ok := wt.subs[s]; ok { // s may have ended at once on a final state
 		l.wakeBy(s.deadline)
 	}
@@ -224,15 +255,15 @@ type pollResult[U any] struct {
 
 func (r pollResult[U]) handle(l *watcherLoop) { r.more <- r.wt.observe(l.w.cfg, r.snap, r.err) }
 
-// post sends m to the loop from one of the watcher's goroutines; false when
-// ctx ended or the watcher stopped first.
-func (w *Watcher) post(ctx context.Context, m watcherMsg) bool {
+// post sends m to run r's loop from one of the run's goroutines; false when
+// ctx ended or the run ended first.
+func post(r *watcherRun, ctx context.Context, m watcherMsg) bool {
 	select {
-	case w.events <- m:
+	case r.in.events <- m:
 		return true
 	case <-ctx.Done():
 		return false
-	case <-w.life.done:
+	case <-r.done:
 		return false
 	}
 }
