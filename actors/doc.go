@@ -10,18 +10,31 @@
 // mutable state, with no mutex around it. Callers reach the loop through
 // typed requests carrying a reply channel of buffer 1, sent on unbuffered
 // channels; every send and every receive also selects on the caller's
-// context and on the actor's done channel, so no caller waits forever. A
-// caller that gives up after the loop took its request tells the loop, which
-// takes back whatever it granted in the same instant (a gateway slot, a
-// deploy turn). The loop never blocks on anything but its select and never
+// context and on the done channel of the loop's run, so no caller waits
+// forever. A caller that gives up after the loop took its request tells the
+// loop, which takes back whatever it granted in the same instant (a gateway
+// slot, a deploy turn). The loop never blocks on anything but its select and never
 // waits on I/O: API calls and deploy jobs run in their callers' goroutines
 // between a grant and a report, and polls and the index build run in
-// goroutines the actor starts and counts back in before Serve returns.
+// goroutines the actor starts and counts back in before Serve returns on
+// shutdown.
 //
-// loopLife is the part each actor shares with its callers: the Serve phase
-// (a request made before Serve waits for the loop; an actor serves once),
-// the done channel closed when Serve returns (after which every call fails
-// fast with SERVICE_UNAVAILABLE), and the status inbox. Status answers from
-// the loop within the caller's context; an actor never served answers at
-// once as idle, a stopped one with the snapshot its loop left.
+// loopLife is the part each actor shares with its callers: the current run
+// of its loop, the stop for good and the last snapshot. Each Serve is one run,
+// with an inbox (the request channels), a status inbox and a done channel of
+// its own; a caller loads the current run once per call and uses its
+// channels throughout, so nothing sent to one run ever reaches another. A
+// run ends in one of two ways. On shutdown (Serve's context ended) the actor
+// stops for good: every later call fails fast with SERVICE_UNAVAILABLE, a
+// later Serve is refused ("already stopped") and Status answers "stopped"
+// with the snapshot the loop left. On a crash (the loop panicked) the run
+// ends without draining: its waiting callers get SERVICE_UNAVAILABLE (watch
+// subscribers as a final update), the deploy jobs it granted are cancelled,
+// the goroutines it started are told to end, and the panic goes on out of
+// Serve for suture to log; a fresh run takes the old one's place, so suture's
+// restart (the next Serve) starts a new loop with fresh state. A request made
+// while no loop runs (before the first Serve, or between a crash and the
+// restart) waits for the next loop, within the caller's context. Status
+// answers from the loop within the caller's context; an actor with no loop
+// running answers at once as idle, a stopped one with its final snapshot.
 package actors

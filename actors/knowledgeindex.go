@@ -179,8 +179,10 @@ func (k *KnowledgeIndex) safeBuild() (ix *knowledge.Index, docs int, err error) 
 
 // Warm starts the build in the background unless it is running or done.
 // It has no context to give up with, so it never waits for a loop that is
-// not running: before Serve it leaves a wish the loop takes first thing when
-// it starts, and after a stop it does nothing.
+// not running: before Serve (or between a crash and the restart) it leaves a
+// wish the next loop takes first thing when it starts, and after a stop it
+// does nothing. A wish handed to a run that crashes at that moment is lost;
+// the next query builds on demand.
 func (k *KnowledgeIndex) Warm() {
 	r := k.life.current()
 	if !r.serving.Load() {

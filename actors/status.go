@@ -17,9 +17,9 @@ type Actor interface {
 
 // Actor states reported in ActorStatus.State.
 const (
-	StateIdle    = "idle"    // constructed, Serve not yet called
+	StateIdle    = "idle"    // no loop runs: Serve not yet called, or the loop crashed and is not yet restarted
 	StateRunning = "running" // Serve is running
-	StateStopped = "stopped" // Serve returned; calls fail with SERVICE_UNAVAILABLE
+	StateStopped = "stopped" // Serve returned on shutdown; calls fail with SERVICE_UNAVAILABLE
 )
 
 // Figure is one named value of an actor's status.

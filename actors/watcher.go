@@ -182,8 +182,9 @@ func (w *Watcher) SubscribeBuild(ctx context.Context, serviceID string, since ti
 }
 
 // Status lists the watches with their subscriber counts and ages, as the
-// loop sees them. Before Serve it answers at once with the idle state, after
-// Serve with the snapshot taken as the loop ended.
+// loop sees them. With no loop running (before Serve, or between a crash and
+// the restart) it answers at once with the idle state, after a shutdown
+// with the snapshot taken as the loop ended.
 func (w *Watcher) Status(ctx context.Context) (ActorStatus, error) {
 	return w.life.ask(ctx, func() ActorStatus {
 		return newWatcherLoop(context.Background(), w, nil).status(StateIdle)
