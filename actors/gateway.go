@@ -94,9 +94,10 @@ func ParseRate(s string) (rps float64, burst int, err error) {
 // counters Status shows. A caller asks the loop for admission, waits for its
 // grant, runs its API call in its own goroutine (so the gateway never
 // becomes a single-threaded bottleneck) and reports the outcome, which frees
-// its slot. Every wait a caller meets selects on its context and on the
-// gateway's done channel, so no caller waits forever; a caller that gives up
-// while queued withdraws, and the loop takes back a grant that raced with it.
+// its slot. Every wait a caller meets selects on its context and on the done
+// channel of the loop's run, so no caller waits forever; a caller that gives
+// up while queued withdraws, and the loop takes back a grant that raced with
+// it.
 //
 // Calls made before Serve wait for the loop to run; after Serve returns on
 // shutdown they fail fast with SERVICE_UNAVAILABLE and calls in flight are

@@ -111,7 +111,9 @@ func (wt *watch[U]) end(s *sub[U], u U) {
 	}
 	s.close()
 	delete(wt.subs, s)
-	s.stopAfter()
+	if s.stopAfter != nil { // nil only after a panic inside add
+		s.stopAfter()
+	}
 }
 
 // closeIfEmpty stops the poll goroutine once no subscriber is left and
