@@ -367,3 +367,46 @@ func TestActors_ShutdownAfterCrashStopsForGood(t *testing.T) {
 		})
 	}
 }
+
+// TestDeployPool_PanicWhileStoppingStopsForGood crashes the pool's loop as it
+// drains on shutdown: the pool stops for good all the same, and the job it
+// was waiting for is cancelled.
+func TestDeployPool_PanicWhileStoppingStopsForGood(t *testing.T) {
+	checkLeaks(t)
+	p := NewDeployPool(1)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var crashed atomic.Bool
+	p.testHookPanic = func() { // the loop's first turn after the stop, while it waits for the job
+		if ctx.Err() != nil && crashed.CompareAndSwap(false, true) {
+			panic(testCrash)
+		}
+	}
+	served := make(chan any, 1)
+	go func() { r, _ := serveOnce(ctx, p); served <- r }()
+
+	started := make(chan struct{})
+	running := make(chan error, 1)
+	go func() {
+		running <- p.Run(t.Context(), "a", func(ctx context.Context) error {
+			close(started)
+			<-ctx.Done()
+			return ctx.Err()
+		})
+	}()
+	<-started
+	cancel()
+	if r := receive(t, "Serve", served); r != testCrash {
+		t.Fatalf("Serve ended with %v, want the test's crash", r)
+	}
+	if err := receive(t, "running job", running); !errors.Is(err, context.Canceled) {
+		t.Errorf("job running at the stop: %v, want it cancelled", err)
+	}
+	wantUnavailable(t, "deploy after the stop", p.Run(t.Context(), "a", func(context.Context) error { return nil }))
+	if err := p.Serve(t.Context()); err == nil || !strings.Contains(err.Error(), "already stopped") {
+		t.Errorf("Serve after the stop: %v, want already stopped", err)
+	}
+	if st, err := p.Status(t.Context()); err != nil || st.State != StateStopped {
+		t.Errorf("status after the stop %+v, %v", st, err)
+	}
+}
