@@ -13,8 +13,8 @@
 // context and on the done channel of the loop's run, so no caller waits
 // forever. A caller that gives up after the loop took its request tells the
 // loop, which takes back whatever it granted in the same instant (a gateway
-// slot, a deploy turn). The loop never blocks on anything but its select and never
-// waits on I/O: API calls and deploy jobs run in their callers' goroutines
+// slot, a deploy turn). The loop never blocks on anything but its select
+// and never waits on I/O: API calls and deploy jobs run in their callers' goroutines
 // between a grant and a report, and polls and the index build run in
 // goroutines the actor starts and counts back in before Serve returns on
 // shutdown.
