@@ -203,9 +203,12 @@ func (p *DeployPool) leave(r *poolRun, t *ticket) {
 // Status reports busy and idle workers and the queue per target; a pool
 // never served answers at once from its configuration.
 func (p *DeployPool) Status(ctx context.Context) (ActorStatus, error) {
-	return p.life.ask(ctx, func() ActorStatus {
-		return newDeployQueue(p.workers).snapshot(p.String(), StateIdle, time.Now())
-	})
+	return p.life.ask(ctx, p.idleStatus)
+}
+
+// idleStatus is the status of a pool with no loop running.
+func (p *DeployPool) idleStatus() ActorStatus {
+	return newDeployQueue(p.workers).snapshot(p.String(), StateIdle, time.Now())
 }
 
 // deployQueue is the state the pool's loop owns; only the loop touches it.

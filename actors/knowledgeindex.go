@@ -231,9 +231,12 @@ func (k *KnowledgeIndex) Index(ctx context.Context) (*knowledge.Index, error) {
 // Status reports the state, document count and build time; an index never
 // served answers at once (cold).
 func (k *KnowledgeIndex) Status(ctx context.Context) (ActorStatus, error) {
-	return k.life.ask(ctx, func() ActorStatus {
-		return (&indexState{state: IndexCold}).snapshot(k.String(), StateIdle)
-	})
+	return k.life.ask(ctx, k.idleStatus)
+}
+
+// idleStatus is the status of an index with no loop running.
+func (k *KnowledgeIndex) idleStatus() ActorStatus {
+	return (&indexState{state: IndexCold}).snapshot(k.String(), StateIdle)
 }
 
 // indexState is the state the index's loop owns; only the loop touches it.

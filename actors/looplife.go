@@ -114,6 +114,28 @@ func (l *loopLife[I]) end(r *loopRun[I], final ActorStatus, err error) {
 	close(r.done)
 }
 
+// shutdown stops the actor for good when no loop runs: before the first
+// Serve, or after a crash that suture did not restart (it was backing off,
+// or stopping itself). Callers waiting for the next loop are released with
+// SERVICE_UNAVAILABLE, and the last snapshot is idle() marked stopped. A
+// running loop is left alone: it stops with its Serve's context. It reports
+// whether it stopped the actor itself; calling it again does nothing.
+func (l *loopLife[I]) shutdown(idle func() ActorStatus) bool {
+	select {
+	case <-l.done:
+		return false
+	default:
+	}
+	r := l.current()
+	if !r.serving.CompareAndSwap(false, true) {
+		return false // a Serve runs the loop, or another shutdown took the run
+	}
+	final := idle()
+	final.State = StateStopped
+	l.end(r, final, errStopped(l.name))
+	return true
+}
+
 // crashFunc is an actor's cleanup of a run whose loop panicked: err is what
 // the run's callers get, forGood whether the actor stops for good (the panic
 // came after Serve's context ended) rather than restarts.

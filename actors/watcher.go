@@ -186,9 +186,12 @@ func (w *Watcher) SubscribeBuild(ctx context.Context, serviceID string, since ti
 // the restart) it answers at once with the idle state, after a shutdown
 // with the snapshot taken as the loop ended.
 func (w *Watcher) Status(ctx context.Context) (ActorStatus, error) {
-	return w.life.ask(ctx, func() ActorStatus {
-		return newWatcherLoop(context.Background(), w, nil).status(StateIdle)
-	})
+	return w.life.ask(ctx, w.idleStatus)
+}
+
+// idleStatus is the status of a watcher with no loop running.
+func (w *Watcher) idleStatus() ActorStatus {
+	return newWatcherLoop(context.Background(), w, nil).status(StateIdle)
 }
 
 // whenIdle returns a channel closed once no poll goroutine runs (at once if

@@ -76,9 +76,23 @@ func (t *Tree) Add(group string, a actors.Actor) error {
 }
 
 // Start runs the tree in the background until ctx ends; the channel receives
-// the root's Serve error once every actor has stopped.
+// the root's Serve error once every actor has stopped. Then every actor that
+// is an actors.Stopper is shut down: one whose loop crashed and was not
+// restarted (suture was backing off, or stopping) stops for good instead of
+// keeping callers waiting for a loop that never comes.
 func (t *Tree) Start(ctx context.Context) <-chan error {
-	return t.root.ServeBackground(ctx)
+	errc := t.root.ServeBackground(ctx)
+	out := make(chan error, 1)
+	go func() {
+		err := <-errc
+		for _, a := range t.Actors() {
+			if s, ok := a.(actors.Stopper); ok {
+				s.Shutdown()
+			}
+		}
+		out <- err
+	}()
+	return out
 }
 
 // Actors returns the actors in the order they were added.

@@ -181,3 +181,38 @@ func TestTree_ShutdownUnderLoad(t *testing.T) {
 		t.Error("running deploy not cancelled")
 	}
 }
+
+// stoppable records the Shutdown the tree owes it once the tree has stopped.
+type stoppable struct{ shutdowns chan struct{} }
+
+func (s stoppable) Serve(ctx context.Context) error { <-ctx.Done(); return ctx.Err() }
+func (s stoppable) String() string                  { return "stoppable" }
+func (s stoppable) Status(context.Context) (actors.ActorStatus, error) {
+	return actors.ActorStatus{Name: "stoppable"}, nil
+}
+func (s stoppable) Shutdown() { s.shutdowns <- struct{}{} }
+
+// TestTree_ShutsDownStoppersOnceStopped: once the root has stopped, every
+// actor that is an actors.Stopper is shut down (an actor left crashed and not
+// restarted stops for good instead of keeping callers waiting), before the
+// tree reports that it stopped.
+func TestTree_ShutsDownStoppersOnceStopped(t *testing.T) {
+	checkLeaks(t)
+	tree := NewTree(zap.NewNop(), TreeConfig{})
+	s := stoppable{shutdowns: make(chan struct{}, 2)}
+	if err := tree.Add(GroupAPI, s); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := tree.Start(ctx)
+	select {
+	case <-s.shutdowns:
+		t.Fatal("Shutdown called while the tree runs")
+	default:
+	}
+	cancel()
+	<-done
+	if n := len(s.shutdowns); n != 1 {
+		t.Errorf("Shutdown called %d times once the tree stopped, want 1", n)
+	}
+}
