@@ -34,7 +34,10 @@
 // Serve for suture to log; a fresh run takes the old one's place, so suture's
 // restart (the next Serve) starts a new loop with fresh state. A request made
 // while no loop runs (before the first Serve, or between a crash and the
-// restart) waits for the next loop, within the caller's context. Status
+// restart) waits for the next loop, within the caller's context; if no
+// restart comes (suture was backing off, or stopping), Shutdown, which the
+// supervisor calls on every actor once its tree has stopped, stops the
+// actor for good and releases those callers. Status
 // answers from the loop within the caller's context; an actor with no loop
 // running answers at once as idle, a stopped one with its final snapshot.
 package actors
