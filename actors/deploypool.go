@@ -26,12 +26,25 @@ const (
 // running ticket per target and the count of completed jobs. Run and Status
 // reach it by message, so it is safe for concurrent use. A loop that panics
 // is restarted by the next Serve with an empty queue: the crashed run's
-// running jobs are cancelled (so that no job of the new run overlaps one of
-// the old on a target) and its queued jobs fail with SERVICE_UNAVAILABLE.
+// queued jobs fail with SERVICE_UNAVAILABLE and its running jobs are
+// cancelled, but a cancelled job may take a while to return, so the new run
+// takes them over as running: their targets stay busy, and their workers
+// taken, until each has returned. No two jobs of one target ever run at
+// once, across restarts too.
 type DeployPool struct {
 	workers int
 	timeout time.Duration // per job
 	life    *loopLife[poolInbox]
+
+	// carried is the crashed run's running tickets (busy, per target), for
+	// the next run's loop to take over; set only by a crash that restarts
+	// (not one while stopping). The crash cleanup writes it in the
+	// crashed Serve's goroutine before loopLife publishes the fresh run (the
+	// atomic store of cur, after the cleanup returns); the next Serve reads
+	// and clears it only after its begin loaded that run. The store/load
+	// pair orders the write before the read, and Serves run one at a time,
+	// so it needs no lock.
+	carried map[string]*ticket
 
 	changed chan struct{} // buffer 1: the loop posts after every queue change (tests await it)
 
@@ -62,12 +75,17 @@ func newPoolInbox() poolInbox {
 // ticket is one job's place in the queue. The loop answers on turn (buffer
 // 1, so it never blocks on a caller): nil when the job may run, otherwise
 // why it never will.
+//
+// Fields the loop owns (started, carried) pass with the ticket from a crashed
+// run's loop to the next one (see DeployPool.carried).
 type ticket struct {
 	target   string
 	enqueued time.Time
 	started  time.Time // set and read by the loop only
 	turn     chan error
-	ran      bool // the job was started: set by Run before it sends t to leave
+	ran      bool          // the job was started: set by Run before it sends t to leave, or before exited closes
+	exited   chan struct{} // closed when Run returns, whatever happened to the job
+	carried  bool          // set and read by the loop only: granted by a run that crashed
 }
 
 // NewDeployPool returns a pool of workers (≤ 0: DefaultDeployWorkers).
@@ -87,15 +105,43 @@ func (p *DeployPool) String() string { return "deploy-pool" }
 // running ones and waits for them to return. If the loop panics, the run's
 // running jobs are cancelled and its queued callers released with
 // SERVICE_UNAVAILABLE, without waiting, and the panic goes on out of Serve;
-// the next Serve starts with an empty queue.
+// the next Serve starts with an empty queue, but with the crashed run's
+// running jobs still busy until each has returned (a shutdown waits for
+// them too).
 func (p *DeployPool) Serve(ctx context.Context) error {
+	var q *deployQueue // this run's queue, for the crash cleanup
 	return p.life.serve(ctx, func(r *poolRun) ActorStatus {
-		q := newDeployQueue(p.workers)
+		q = newDeployQueue(p.workers)
+		p.takeOver(r, q)
 		p.loop(ctx, r, q)
 		return q.snapshot(p.String(), StateStopped, time.Now())
-	}, func(r *poolRun, err error, _ bool) {
+	}, func(r *poolRun, err error, forGood bool) {
 		r.in.cancelJobs(err) // the queued callers are released by the run's end
+		if !forGood && q != nil {
+			p.carried = q.busy // for the next run; see carried
+		}
 	})
+}
+
+// takeOver puts the running jobs a crashed run left (p.carried) into q as
+// busy, before r's loop starts: their targets and workers stay taken until
+// each job has returned. For each, a goroutine waits for its Run to return
+// and then releases it to r's loop, which frees the target as for any job;
+// if r ends first it gives up, and r's crash hands the job on in turn.
+func (p *DeployPool) takeOver(r *poolRun, q *deployQueue) {
+	carried := p.carried
+	p.carried = nil
+	for target, t := range carried {
+		t.carried = true // not one of this run's completed jobs
+		q.busy[target] = t
+		go func() {
+			select {
+			case <-t.exited:
+				p.leave(r, t)
+			case <-r.done:
+			}
+		}()
+	}
 }
 
 // loop serves run r's requests until ctx has ended and the last running job
@@ -144,7 +190,10 @@ func (p *DeployPool) Run(ctx context.Context, target string, job func(ctx contex
 	if target == "" {
 		return platform.NewError(platform.ErrInvalidParameter, "deploy target is empty", "Name the service to deploy to.")
 	}
-	t := &ticket{target: target, enqueued: time.Now(), turn: make(chan error, 1)}
+	t := &ticket{target: target, enqueued: time.Now(), turn: make(chan error, 1), exited: make(chan struct{})}
+	// Deferred first, so it runs last: a run that took t over from a crashed
+	// one frees t's target only once the job and everything else here is done.
+	defer close(t.exited)
 	r := p.life.current() // the run that queues t, grants its turn and hears it leave
 	if err := p.awaitTurn(ctx, r, t); err != nil {
 		return err
@@ -249,7 +298,7 @@ func (q *deployQueue) leave(t *ticket) {
 	}
 	if q.busy[t.target] == t {
 		delete(q.busy, t.target)
-		if t.ran { // a turn given back unused is no completed job
+		if t.ran && !t.carried { // a turn given back unused, or granted by a crashed run, is no completed job of this run
 			q.completed++
 		}
 	}
