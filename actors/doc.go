@@ -32,7 +32,10 @@
 // subscribers as a final update), the deploy jobs it granted are cancelled,
 // the goroutines it started are told to end, and the panic goes on out of
 // Serve for suture to log; a fresh run takes the old one's place, so suture's
-// restart (the next Serve) starts a new loop with fresh state. A request made
+// restart (the next Serve) starts a new loop with fresh state (the deploy
+// pool's new loop alone inherits the crashed run's running jobs, keeping
+// their targets busy until they return, so that no two jobs of one target
+// ever overlap). A request made
 // while no loop runs (before the first Serve, or between a crash and the
 // restart) waits for the next loop, within the caller's context; if no
 // restart comes (suture was backing off, or stopping), Shutdown, which the
