@@ -254,12 +254,17 @@ func (s *Server) writeClientConfig(userKey string, closedPort int, unreachable [
 func (s *Server) verify(t tools) error {
 	ctx, cancel := context.WithTimeout(context.Background(), startTimeout)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, t.ssh, "-F", s.configPath, "--", s.hosts[0], "command -v zcli").CombinedOutput()
+	// stdout alone holds the answer: a login shell's rc files may write to
+	// stderr (pyenv's rehash does when parallel sessions race for its lock).
+	var stderr strings.Builder
+	cmd := exec.CommandContext(ctx, t.ssh, "-F", s.configPath, "--", s.hosts[0], "command -v zcli")
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	if err != nil {
-		return fmt.Errorf("test login over ssh failed: %w: %s", err, out)
+		return fmt.Errorf("test login over ssh failed: %w: %s%s", err, out, stderr.String())
 	}
 	if got := strings.TrimSpace(string(out)); got != s.Path() {
-		return fmt.Errorf("the ssh session finds zcli at %q, not the fake %q (a shell rc file puts another zcli first on PATH)", got, s.Path())
+		return fmt.Errorf("the ssh session finds zcli at %q, not the fake %q (a shell rc file puts another zcli first on PATH); stderr: %q", got, s.Path(), stderr.String())
 	}
 	return nil
 }
