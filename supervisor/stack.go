@@ -28,12 +28,13 @@ type StackConfig struct {
 // MCP server and the deployer all calling the API through the gateway.
 // Its fields are set by NewStack and never change.
 type Stack struct {
-	Tree    *Tree
-	Gateway *actors.Gateway
-	Watcher *actors.Watcher
-	Pool    *actors.DeployPool
-	Index   *actors.KnowledgeIndex
-	log     *zap.Logger
+	Tree      *Tree
+	Gateway   *actors.Gateway
+	Watcher   *actors.Watcher
+	Pool      *actors.DeployPool
+	EnvWrites *actors.EnvWrites
+	Index     *actors.KnowledgeIndex
+	log       *zap.Logger
 }
 
 // NewStack builds the actors on client and adds them to a new tree; nothing
@@ -47,12 +48,13 @@ func NewStack(client platform.Client, cfg StackConfig) (*Stack, error) {
 	}
 	gateway := actors.NewGateway(client, cfg.Gateway)
 	s := &Stack{
-		Tree:    NewTree(cfg.Logger, cfg.Tree),
-		Gateway: gateway,
-		Watcher: actors.NewWatcher(gateway, cfg.Watcher),
-		Pool:    actors.NewDeployPool(cfg.DeployWorkers),
-		Index:   actors.NewKnowledgeIndex(cfg.BuildIndex),
-		log:     cfg.Logger,
+		Tree:      NewTree(cfg.Logger, cfg.Tree),
+		Gateway:   gateway,
+		Watcher:   actors.NewWatcher(gateway, cfg.Watcher),
+		Pool:      actors.NewDeployPool(cfg.DeployWorkers),
+		EnvWrites: actors.NewEnvWrites(),
+		Index:     actors.NewKnowledgeIndex(cfg.BuildIndex),
+		log:       cfg.Logger,
 	}
 	for _, a := range []struct {
 		group string
@@ -61,6 +63,7 @@ func NewStack(client platform.Client, cfg StackConfig) (*Stack, error) {
 		{GroupAPI, s.Gateway},
 		{GroupWatch, s.Watcher},
 		{GroupDeploy, s.Pool},
+		{GroupEnv, s.EnvWrites},
 		{GroupKnowledge, s.Index},
 	} {
 		if err := s.Tree.Add(a.group, a.actor); err != nil {
@@ -94,6 +97,7 @@ func (s *Stack) Deps(c ServerConfig) mcp.Deps {
 		Watcher:    s.Watcher,
 		Knowledge:  s.Index,
 		Pool:       s.Pool,
+		EnvWrites:  s.EnvWrites,
 		Logger:     s.log,
 		Version:    c.Version,
 		ReadOnly:   c.ReadOnly,
