@@ -41,14 +41,4 @@ func TestVersionHelpers_FakeAPICatalog(t *testing.T) {
 			t.Errorf("version check lacks %q:\n%s", want, check)
 		}
 	}
-
-	warns := knowledge.ValidateServiceTypes([]map[string]any{
-		{"hostname": "app", "type": "nodejs@22"},
-		{"hostname": "web", "type": "static"},
-		{"hostname": "files", "type": "object-storage"},
-		{"hostname": "db", "type": "postgresql@16"},
-	}, types)
-	if len(warns) != 1 || !strings.Contains(warns[0], `"db": missing 'mode'`) {
-		t.Errorf("warnings = %q, want only the missing mode of db", warns)
-	}
 }
