@@ -80,6 +80,7 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		{supervisor.GroupAPI, parts.gateway},
 		{supervisor.GroupWatch, parts.watcher},
 		{supervisor.GroupDeploy, parts.pool},
+		{supervisor.GroupEnv, parts.envWrites},
 		{supervisor.GroupKnowledge, parts.index},
 	} {
 		if err := tree.Add(a.group, a.actor); err != nil {
@@ -124,6 +125,7 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		Knowledge:  parts.index,
 		Deployer:   deployer,
 		Pool:       parts.pool,
+		EnvWrites:  parts.envWrites,
 		Logger:     log,
 		Version:    version,
 		ReadOnly:   envBool("ZCP_READ_ONLY"),
@@ -158,10 +160,11 @@ func serve(opts serveOptions, stderr io.Writer) int {
 
 // parts are the long-lived actors the server talks to.
 type parts struct {
-	gateway *actors.Gateway
-	watcher *actors.Watcher
-	pool    *actors.DeployPool
-	index   *actors.KnowledgeIndex
+	gateway   *actors.Gateway
+	watcher   *actors.Watcher
+	pool      *actors.DeployPool
+	envWrites *actors.EnvWrites
+	index     *actors.KnowledgeIndex
 }
 
 func assemble(opts serveOptions, log *zap.Logger) (*parts, error) {
@@ -179,10 +182,11 @@ func assemble(opts serveOptions, log *zap.Logger) (*parts, error) {
 	}
 	gateway := actors.NewGateway(client, gwCfg)
 	return &parts{
-		gateway: gateway,
-		watcher: actors.NewWatcher(gateway, actors.WatcherConfig{}),
-		pool:    actors.NewDeployPool(actors.DefaultDeployWorkers),
-		index:   actors.NewKnowledgeIndex(buildIndex),
+		gateway:   gateway,
+		watcher:   actors.NewWatcher(gateway, actors.WatcherConfig{}),
+		pool:      actors.NewDeployPool(actors.DefaultDeployWorkers),
+		envWrites: actors.NewEnvWrites(),
+		index:     actors.NewKnowledgeIndex(buildIndex),
 	}, nil
 }
 
