@@ -32,6 +32,7 @@ const (
 // taken, until each has returned. No two jobs of one target ever run at
 // once, across restarts too.
 type DeployPool struct {
+	name    string
 	workers int
 	timeout time.Duration // per job
 	life    *loopLife[poolInbox]
@@ -93,13 +94,19 @@ func NewDeployPool(workers int) *DeployPool {
 	if workers <= 0 {
 		workers = DefaultDeployWorkers
 	}
-	p := &DeployPool{workers: workers, timeout: DefaultDeployTimeout, changed: make(chan struct{}, 1)}
+	return newTargetQueue("deploy-pool", workers, DefaultDeployTimeout)
+}
+
+// newTargetQueue returns a per-target queue actor named name: the deploy
+// pool's machinery, which the env-writes actor shares.
+func newTargetQueue(name string, workers int, timeout time.Duration) *DeployPool {
+	p := &DeployPool{name: name, workers: workers, timeout: timeout, changed: make(chan struct{}, 1)}
 	p.life = newLoopLife(p.String(), newPoolInbox)
 	return p
 }
 
 // String names the actor.
-func (p *DeployPool) String() string { return "deploy-pool" }
+func (p *DeployPool) String() string { return p.name }
 
 // Serve runs the pool's loop until ctx ends, then drops queued jobs, cancels
 // running ones and waits for them to return. If the loop panics, the run's
@@ -187,18 +194,39 @@ func (p *DeployPool) signalChange() {
 // the job never ran (ctx ended while queued, pool stopped). Called before
 // Serve, it waits for the pool to start (or ctx to end).
 func (p *DeployPool) Run(ctx context.Context, target string, job func(ctx context.Context) error) error {
+	return p.run(ctx, target, func(ctx context.Context) (func(context.Context), error) { return nil, job(ctx) })
+}
+
+// holdingJob is a job that may keep its target's turn after it returns: a
+// non-nil hold runs in a goroutine of its own, and the target stays busy
+// until hold returns. hold's context ends when the pool stops or after the
+// per-job limit.
+type holdingJob func(ctx context.Context) (hold func(context.Context), err error)
+
+// run is Run for a job that may hold its turn past its return.
+func (p *DeployPool) run(ctx context.Context, target string, job holdingJob) error {
 	if target == "" {
-		return platform.NewError(platform.ErrInvalidParameter, "deploy target is empty", "Name the service to deploy to.")
+		return platform.NewError(platform.ErrInvalidParameter, p.name+": target is empty", "Name the service to act on.")
 	}
 	t := &ticket{target: target, enqueued: time.Now(), turn: make(chan error, 1), exited: make(chan struct{})}
+	held := false // the turn was handed to a hold goroutine, which leaves and closes exited
 	// Deferred first, so it runs last: a run that took t over from a crashed
 	// one frees t's target only once the job and everything else here is done.
-	defer close(t.exited)
+	defer func() {
+		if !held {
+			close(t.exited)
+		}
+	}()
 	r := p.life.current() // the run that queues t, grants its turn and hears it leave
 	if err := p.awaitTurn(ctx, r, t); err != nil {
 		return err
 	}
-	defer p.leave(r, t) // deferred so a panicking job frees its turn too
+	// Deferred so a panicking job frees its turn too.
+	defer func() {
+		if !held {
+			p.leave(r, t)
+		}
+	}()
 
 	jobCtx, cancel := context.WithTimeout(ctx, p.timeout)
 	defer cancel()
@@ -210,18 +238,39 @@ func (p *DeployPool) Run(ctx context.Context, target string, job func(ctx contex
 		return context.Cause(r.in.jobs)
 	}
 	t.ran = true // read by the loop after leave's send
-	return job(jobCtx)
+	hold, err := job(jobCtx)
+	if hold != nil {
+		held = true
+		go p.hold(r, t, hold)
+	}
+	return err
+}
+
+// hold runs a job's hold with t's turn still taken, then gives the turn back.
+// Its context is the caller's no longer (the call has returned): it ends when
+// run r stops or crashes, or after the per-job limit, so a stopping pool,
+// which waits for its busy targets, waits for it.
+func (p *DeployPool) hold(r *poolRun, t *ticket, hold func(context.Context)) {
+	defer close(t.exited)
+	defer p.leave(r, t)
+	ctx, cancel := context.WithTimeout(context.Background(), p.timeout)
+	defer cancel()
+	defer context.AfterFunc(r.in.jobs, cancel)()
+	if r.in.jobs.Err() != nil {
+		cancel() // AfterFunc would cancel only from a goroutine of its own
+	}
+	hold(ctx)
 }
 
 // awaitTurn queues t with run r and waits until r's loop grants it a turn.
 func (p *DeployPool) awaitTurn(ctx context.Context, r *poolRun, t *ticket) error {
 	if ctx.Err() != nil { // a select below could still pick the send
-		return ctxError(ctx, "deploy to "+t.target+" waiting for the deploy pool")
+		return ctxError(ctx, t.target+" waiting for the "+p.name)
 	}
 	select {
 	case r.in.enqueue <- t:
 	case <-ctx.Done():
-		return ctxError(ctx, "deploy to "+t.target+" waiting for the deploy pool")
+		return ctxError(ctx, t.target+" waiting for the "+p.name)
 	case <-r.done:
 		return r.ended()
 	}
@@ -232,7 +281,7 @@ func (p *DeployPool) awaitTurn(ctx context.Context, r *poolRun, t *ticket) error
 		// The loop may grant the turn in this very instant; leaving withdraws
 		// the ticket or, if granted, gives the turn back.
 		p.leave(r, t)
-		return ctxError(ctx, "deploy to "+t.target+" waiting in the queue")
+		return ctxError(ctx, t.target+" waiting in the "+p.name+" queue")
 	case <-r.done: // the loop crashed (on shutdown the loop answers t first)
 		return r.ended()
 	}

@@ -2,8 +2,10 @@
 // rate budget and in-flight cap in front of every Zerops API call), the
 // process watcher (one poll loop per process or build, fanned out to any
 // number of subscribers), the deploy pool (bounded workers, one FIFO queue
-// per target service) and the knowledge index (the bleve index built in the
-// background).
+// per target service), the env writes (the deploy pool's queue under its own
+// name: one env write per target at a time, each holding its target until
+// its platform processes end) and the knowledge index (the bleve index built
+// in the background).
 //
 // Every actor is a suture.Service whose Serve runs the actor's loop in the
 // caller's goroutine: a select over the actor's inbox that owns all of its

@@ -12,6 +12,7 @@ var (
 	_ Stopper = (*Gateway)(nil)
 	_ Stopper = (*Watcher)(nil)
 	_ Stopper = (*DeployPool)(nil)
+	_ Stopper = (*EnvWrites)(nil)
 	_ Stopper = (*KnowledgeIndex)(nil)
 )
 

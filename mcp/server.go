@@ -59,6 +59,7 @@ type Deps struct {
 	Knowledge  Knowledge
 	Deployer   Deployer
 	Pool       Pool
+	EnvWrites  ops.EnvQueue // serializes env writes per target (actors.EnvWrites); nil writes directly
 	Logger     *zap.Logger
 	Version    string
 	ReadOnly   bool      // ZCP_READ_ONLY: register only read-only tools (zerops_env and zerops_process as get/status variants)

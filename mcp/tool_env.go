@@ -32,7 +32,7 @@ func (s *Server) envTool() toolDef {
 		Description: "Read, set or delete environment variables of a service (serviceHostname) or the project (project: true). set takes [\"KEY=value\"], delete [\"KEY\"]; secrets are shown as ***.",
 		Annotations: mutatingAnn("Environment variables", true, true),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in envInput) (*sdk.CallToolResult, error) {
-		res, err := ops.Env(ctx, s.deps.Client, s.deps.Project.ID, in.Action,
+		res, err := ops.Env(ctx, s.deps.Client, s.deps.EnvWrites, s.deps.Project.ID, in.Action,
 			ops.EnvTarget{Hostname: in.ServiceHostname, Project: in.Project.V}, in.Variables)
 		if err != nil {
 			return nil, err
@@ -77,7 +77,7 @@ func (s *Server) envReadTool() toolDef {
 		if _, err := envReadGate.check(in.Action); err != nil {
 			return nil, err
 		}
-		res, err := ops.Env(ctx, s.deps.Client, s.deps.Project.ID, ops.EnvGet,
+		res, err := ops.Env(ctx, s.deps.Client, s.deps.EnvWrites, s.deps.Project.ID, ops.EnvGet,
 			ops.EnvTarget{Hostname: in.ServiceHostname, Project: in.Project.V}, nil)
 		if err != nil {
 			return nil, err

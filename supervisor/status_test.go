@@ -10,7 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"go.uber.org/zap"
+
 	"github.com/zeropsio/zcp/actors"
+	"github.com/zeropsio/zcp/platform"
 )
 
 // stuckActor answers Status only when its context ends.
@@ -101,5 +104,50 @@ func TestStatusDump_OneWrite(t *testing.T) {
 	d.Dump()
 	if w.writes != 1 {
 		t.Errorf("%d writes, want 1", w.writes)
+	}
+}
+
+// TestStatusDump_ShowsEnvWriteQueue: the env-writes actor under the tree
+// shows a target held by a write's processes and the write queued behind it.
+func TestStatusDump_ShowsEnvWriteQueue(t *testing.T) {
+	checkLeaks(t)
+	tree := NewTree(zap.NewNop(), TreeConfig{})
+	envs := actors.NewEnvWrites()
+	if err := tree.Add(GroupEnv, envs); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := tree.Start(ctx)
+	defer func() { cancel(); <-done }()
+	settling := make(chan struct{})
+	if err := envs.Write(t.Context(), "service:api", func(context.Context) (func(context.Context), error) {
+		return func(ctx context.Context) { close(settling); <-ctx.Done() }, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	<-settling
+	queued := make(chan error, 1)
+	go func() {
+		queued <- envs.Write(t.Context(), "service:api", func(context.Context) (func(context.Context), error) { return nil, nil })
+	}()
+	var text string
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(text, "queued 1"); {
+		if time.Now().After(deadline) {
+			t.Fatalf("the queued write never showed:\n%s", text)
+		}
+		var out bytes.Buffer
+		d := NewStatusDump("test", tree)
+		d.Out = &out
+		d.Dump()
+		text = out.String()
+	}
+	for _, w := range []string{"env-writes: running", "target service:api: running", "1 queued"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("dump lacks %q:\n%s", w, text)
+		}
+	}
+	cancel()
+	if err := <-queued; platform.ErrorCode(err) != platform.ErrServiceUnavailable {
+		t.Errorf("queued write at shutdown: %v, want SERVICE_UNAVAILABLE", err)
 	}
 }

@@ -18,11 +18,12 @@ const (
 	GroupAPI       = "api"
 	GroupWatch     = "watch"
 	GroupDeploy    = "deploy"
+	GroupEnv       = "env"
 	GroupKnowledge = "knowledge"
 )
 
 // Groups lists the groups in start order.
-var Groups = []string{GroupAPI, GroupWatch, GroupDeploy, GroupKnowledge}
+var Groups = []string{GroupAPI, GroupWatch, GroupDeploy, GroupEnv, GroupKnowledge}
 
 // TreeConfig tunes the supervisors. Zero fields take the defaults.
 type TreeConfig struct {

@@ -113,8 +113,18 @@ func envFormatErr(msg, suggestion string) error {
 	return platform.NewError(platform.ErrInvalidEnvFormat, msg, suggestion)
 }
 
-// Env runs an env action on a service or on the project.
-func Env(ctx context.Context, c platform.Client, projectID, action string, target EnvTarget, variables []string) (*EnvResult, error) {
+// EnvQueue serializes env writes per target (actors.EnvWrites): write runs
+// once every earlier write of target and its settle have ended, and settle
+// (nil when there is nothing to wait for) holds target until the write's
+// processes have ended.
+type EnvQueue interface {
+	Write(ctx context.Context, target string, write func(ctx context.Context) (settle func(context.Context), err error)) error
+}
+
+// Env runs an env action on a service or on the project. A set or delete
+// reads, merges and writes through q, so that overlapping writes of one
+// target never lose each other's changes; a nil q runs it directly (tests).
+func Env(ctx context.Context, c platform.Client, q EnvQueue, projectID, action string, target EnvTarget, variables []string) (*EnvResult, error) {
 	action = strings.ToLower(strings.TrimSpace(action))
 	switch action {
 	case EnvGet, EnvSet, EnvDelete:
@@ -142,15 +152,49 @@ func Env(ctx context.Context, c platform.Client, projectID, action string, targe
 	if err != nil {
 		return nil, err
 	}
-	if target.Project {
-		return projectEnv(ctx, c, projectID, action, pairs, keys)
+	queueKey := "project"
+	var svc *platform.ServiceStack
+	if !target.Project {
+		if svc, err = ResolveService(ctx, c, projectID, target.Hostname); err != nil {
+			return nil, err
+		}
+		queueKey = "service:" + svc.Name
 	}
-	svc, err := ResolveService(ctx, c, projectID, target.Hostname)
-	if err != nil {
-		return nil, err
+	var res *EnvResult
+	write := func(ctx context.Context) (func(context.Context), error) {
+		var err error
+		if target.Project {
+			res, err = projectEnv(ctx, c, projectID, action, pairs, keys)
+		} else {
+			res, err = serviceEnv(ctx, c, svc, action, pairs, keys)
+		}
+		if res == nil || len(res.Processes) == 0 {
+			return nil, err
+		}
+		return settleProcesses(c, res.Processes), err
 	}
-	return serviceEnv(ctx, c, svc, action, pairs, keys)
+	if action == EnvGet || q == nil {
+		_, err = write(ctx)
+		return res, err
+	}
+	err = q.Write(ctx, queueKey, write)
+	return res, err
 }
+
+// settleProcesses waits until every process in procs has ended, however it
+// ended: the next write of the target must read what these produced. A
+// process it cannot read any more is given up on.
+func settleProcesses(c platform.Client, procs []platform.Process) func(context.Context) {
+	return func(ctx context.Context) {
+		for _, p := range procs {
+			_ = waitProcessEnd(ctx, c, p.ID, envSettleLimit)
+		}
+	}
+}
+
+// envSettleLimit bounds the wait for one env process (the actor bounds the
+// whole settle too).
+const envSettleLimit = 10 * time.Minute
 
 func serviceEnv(ctx context.Context, c platform.Client, svc *platform.ServiceStack, action string, pairs []EnvPair, keys []string) (*EnvResult, error) {
 	res := &EnvResult{Action: action, Scope: "service", Service: svc.Name}

@@ -53,17 +53,17 @@ func TestEnv_ServiceSetMergesAndDeletes(t *testing.T) {
 			waitProcess(t, c, p.ID)
 		}
 	}
-	res, err := ops.Env(ctx, c, pid, "set", target, []string{"A=1", "B=2"})
+	res, err := ops.Env(ctx, c, nil, pid, "set", target, []string{"A=1", "B=2"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	wait(res)
-	res, err = ops.Env(ctx, c, pid, "set", target, []string{"C=3"})
+	res, err = ops.Env(ctx, c, nil, pid, "set", target, []string{"C=3"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	wait(res)
-	got, err := ops.Env(ctx, c, pid, "get", target, nil)
+	got, err := ops.Env(ctx, c, nil, pid, "get", target, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,28 +76,28 @@ func TestEnv_ServiceSetMergesAndDeletes(t *testing.T) {
 	}
 	// A bad line leaves everything untouched and sends nothing.
 	before := len(fake.Requests())
-	_, err = ops.Env(ctx, c, pid, "set", target, []string{"D=4", "bad key=5"})
+	_, err = ops.Env(ctx, c, nil, pid, "set", target, []string{"D=4", "bad key=5"})
 	wantCode(t, err, platform.ErrInvalidEnvFormat)
 	if after := len(fake.Requests()); after != before {
 		t.Errorf("a bad line reached the API (%d requests)", after-before)
 	}
-	res, err = ops.Env(ctx, c, pid, "delete", target, []string{"B"})
+	res, err = ops.Env(ctx, c, nil, pid, "delete", target, []string{"B"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	wait(res)
-	_, err = ops.Env(ctx, c, pid, "delete", target, []string{"NOPE"})
+	_, err = ops.Env(ctx, c, nil, pid, "delete", target, []string{"NOPE"})
 	wantCode(t, err, platform.ErrNotFound)
-	_, err = ops.Env(ctx, c, pid, "list", target, nil)
+	_, err = ops.Env(ctx, c, nil, pid, "list", target, nil)
 	wantCode(t, err, platform.ErrInvalidParameter)
-	_, err = ops.Env(ctx, c, pid, "get", ops.EnvTarget{}, nil)
+	_, err = ops.Env(ctx, c, nil, pid, "get", ops.EnvTarget{}, nil)
 	wantCode(t, err, platform.ErrServiceRequired)
 }
 
 func TestEnv_GeneratedKeyRefused(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)
-	_, err := ops.Env(context.Background(), c, fake.ProjectID(), "set", ops.EnvTarget{Hostname: "db"}, []string{"password=x"})
+	_, err := ops.Env(context.Background(), c, nil, fake.ProjectID(), "set", ops.EnvTarget{Hostname: "db"}, []string{"password=x"})
 	wantCode(t, err, platform.ErrInvalidParameter)
 }
 
@@ -108,7 +108,7 @@ func TestEnv_ProjectSetReplaces(t *testing.T) {
 	pid := fake.ProjectID()
 	target := ops.EnvTarget{Project: true}
 	for _, v := range []string{"X=1", "X=2"} {
-		res, err := ops.Env(ctx, c, pid, "set", target, []string{v})
+		res, err := ops.Env(ctx, c, nil, pid, "set", target, []string{v})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,7 +116,7 @@ func TestEnv_ProjectSetReplaces(t *testing.T) {
 			waitProcess(t, c, p.ID)
 		}
 	}
-	got, err := ops.Env(ctx, c, pid, "get", target, nil)
+	got, err := ops.Env(ctx, c, nil, pid, "get", target, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
