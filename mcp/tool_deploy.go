@@ -127,6 +127,13 @@ func (s *Server) resolveDeploy(ctx context.Context, in deployInput) (deploy.Requ
 		if id == "" {
 			id = in.TargetServiceID
 		}
+		if in.TargetService == "" {
+			svc, err := ops.ServiceByID(ctx, s.deps.Client, s.deps.Project.ID, id)
+			if err != nil {
+				return req, "", err
+			}
+			name = svc.Name
+		}
 		if in.TargetService != "" {
 			svc, err := ops.ResolveService(ctx, s.deps.Client, s.deps.Project.ID, in.TargetService)
 			if err != nil {
