@@ -37,6 +37,7 @@ var (
 	importServiceKeys = []string{"hostname", "type", "mode", "profile", "priority", "enableSubdomainAccess",
 		"startWithoutCode", "buildFromGit", "zeropsSetup", "override", "envSecrets", "dotEnvSecrets",
 		"minContainers", "maxContainers", "verticalAutoscaling", "objectStorageSize", "objectStoragePolicy",
+		"objectStorageRawPolicy", "zeropsYaml", "envIsolation",
 		"nginxConfig", "mount"}
 	importProjectKeys = []string{"name", "description", "corePackage", "tags", "envVariables"}
 	zeropsItemKeys    = []string{"setup", "build", "deploy", "run", "extends"}
