@@ -31,6 +31,9 @@ type serveOptions struct {
 
 // serveFromEnv serves MCP over stdio with credentials from the environment or zcli.
 func serveFromEnv(stderr io.Writer) int {
+	if hint := auth.APIHostHint(os.Getenv); hint != "" {
+		fmt.Fprintf(stderr, "zcp: warning: %s\n", hint)
+	}
 	home, _ := os.UserHomeDir()
 	creds, err := auth.LoadCredentials(os.Getenv, home)
 	if err != nil {
