@@ -15,6 +15,7 @@ import (
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/supervisor"
 )
 
 var (
@@ -56,7 +57,8 @@ func (s *syncBuffer) String() string {
 
 type harness struct {
 	fake     *fakeapi.Server
-	client   platform.Client
+	client   platform.Client // the raw client, bypassing the gateway: for test set-up
+	stack    *supervisor.Stack
 	srv      *mcp.Server
 	cs       *sdk.ClientSession
 	audit    *syncBuffer
@@ -71,8 +73,9 @@ type harnessOpts struct {
 	deps            func(*mcp.Deps)
 }
 
-// newHarness runs the server over in-memory transports against the fake API
-// through the real client, with a real watcher and knowledge index.
+// newHarness runs the server over in-memory transports against the fake API,
+// wired by supervisor.NewStack as cmd/zcp wires it: every API call of the
+// tools and the watcher passes through the gateway.
 func newHarness(t testing.TB, o harnessOpts) *harness {
 	t.Helper()
 	if o.processDuration == 0 {
@@ -86,25 +89,26 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	watcher := actors.NewWatcher(client, actors.WatcherConfig{Interval: 10 * time.Millisecond, SlowInterval: 10 * time.Millisecond})
-	kidx := actors.NewKnowledgeIndex(buildIndex)
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() { defer wg.Done(); _ = watcher.Serve(ctx) }()
-	go func() { defer wg.Done(); _ = kidx.Serve(ctx) }()
-
-	h := &harness{fake: fake, client: client, audit: &syncBuffer{}, notified: make(chan struct{}, 1000)}
-	deps := mcp.Deps{
-		Client:    client,
-		Logs:      platform.NewLogFetcher(nil),
-		Project:   mcp.Project{ID: fake.ProjectID(), Name: "demo"},
-		Watcher:   watcher,
-		Knowledge: kidx,
-		Version:   "test",
-		Audit:     h.audit,
-		WorkDir:   t.TempDir(),
+	// The production wiring, tuned only so that tests run fast: a budget no
+	// test exhausts, quick retries and quick polls.
+	stack, err := supervisor.NewStack(client, supervisor.StackConfig{
+		Gateway:    actors.GatewayConfig{Rate: 10000, Burst: 10000, RetryBase: time.Millisecond},
+		Watcher:    actors.WatcherConfig{Interval: 10 * time.Millisecond, SlowInterval: 10 * time.Millisecond},
+		BuildIndex: buildIndex,
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
+	ctx, cancel := context.WithCancel(context.Background())
+	treeDone := stack.Start(ctx)
+
+	h := &harness{fake: fake, client: client, stack: stack, audit: &syncBuffer{}, notified: make(chan struct{}, 1000)}
+	deps := stack.Deps(supervisor.ServerConfig{
+		Project: mcp.Project{ID: fake.ProjectID(), Name: "demo"},
+		Version: "test",
+		Audit:   h.audit,
+		WorkDir: t.TempDir(),
+	})
 	workDirs.Store(h, deps.WorkDir)
 	if o.deps != nil {
 		o.deps(&deps)
@@ -136,7 +140,11 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		_ = cs.Close()
 		_ = ss.Wait()
 		cancel()
-		wg.Wait()
+		select {
+		case <-treeDone:
+		case <-time.After(10 * time.Second):
+			t.Error("the supervision tree did not stop within 10 s")
+		}
 	})
 	return h
 }

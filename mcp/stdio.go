@@ -4,65 +4,340 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
+	"strconv"
 	"sync"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // DefaultDrain bounds how long the stdio transport holds back end of input
 // while requests already read are still being answered.
 const DefaultDrain = 15 * time.Second
 
+// codeShuttingDown answers a request still running when the session ends.
+const codeShuttingDown = -32000
+
 // NewStdioTransport returns the transport `zcp` serves on: newline-delimited
-// JSON-RPC over in and out, as the SDK's IOTransport, except that end of input
-// does not cut off requests already read. The SDK cancels every call still
-// running when its input ends, so a client that writes its requests and
-// closes stdin (a script, a pipe) would get no answers at all. Here EOF
-// reaches the SDK only once every request read has been answered (or
-// cancelled by the client), after drain at the latest, or at once when ctx
-// ends (a signal stops the server).
+// JSON-RPC over in and out. ZCP reads the frames itself, so that no input
+// ends the session: what does not parse is answered -32700, what is not a
+// valid request -32600, a line over MaxFrame is dropped as it streams, and
+// tool calls with more than MaxArguments are refused before any work. Ids are
+// echoed exactly as received. End of input reaches the SDK only once every
+// request read has been answered or cancelled by the client, after drain at
+// the latest (what still runs is answered "server shutting down"), or at
+// once when ctx ends (a signal stops the server).
 func NewStdioTransport(ctx context.Context, in io.ReadCloser, out io.WriteCloser, drain time.Duration) sdk.Transport {
-	p := &pendingRequests{ids: map[string]bool{}, changed: make(chan struct{})}
-	return &sdk.IOTransport{
-		Reader: &drainingReader{ctx: ctx, in: in, pending: p, drain: drain},
-		Writer: &answerWriter{out: out, pending: p},
+	return &stdioTransport{ctx: ctx, in: in, out: out, drain: drain}
+}
+
+type stdioTransport struct {
+	ctx   context.Context
+	in    io.ReadCloser
+	out   io.WriteCloser
+	drain time.Duration
+}
+
+func (t *stdioTransport) Connect(context.Context) (sdk.Connection, error) {
+	c := &stdioConn{
+		ctx: t.ctx, in: t.in, out: t.out, drain: t.drain,
+		calls:    newCallTable(),
+		incoming: make(chan received),
+		closed:   make(chan struct{}),
+	}
+	go c.readLoop()
+	return c, nil
+}
+
+// stdioConn is one stdio session. The SDK sees each request under an id of
+// its own (a sequence number), so that any id the client chose, however
+// spelled, is echoed back byte for byte. Read is called by the SDK's single
+// reader; Write and Close are safe for concurrent use, and every line, the
+// SDK's and ZCP's own answers alike, is written under one lock.
+type stdioConn struct {
+	ctx   context.Context
+	in    io.ReadCloser
+	out   io.WriteCloser
+	drain time.Duration
+	calls *callTable
+
+	incoming  chan received
+	closed    chan struct{}
+	closeOnce sync.Once
+
+	writeMu sync.Mutex
+}
+
+type received struct {
+	msg jsonrpc.Message
+	err error
+}
+
+func (c *stdioConn) SessionID() string { return "" }
+
+func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	select {
+	case r := <-c.incoming:
+		return r.msg, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-c.closed:
+		return nil, io.EOF
 	}
 }
 
-// pendingRequests is the set of request ids read but not yet answered.
-// Safe for concurrent use.
-type pendingRequests struct {
+// readLoop reads frames until input ends, answering the bad ones itself and
+// handing the rest to Read.
+func (c *stdioConn) readLoop() {
+	frames := newFrameReader(c.in, MaxFrame)
+	var err error
+	for {
+		var frame []byte
+		var size int
+		if frame, size, err = frames.next(); err != nil {
+			break
+		}
+		if msg := c.accept(frame, size); msg != nil && !c.deliver(received{msg: msg}) {
+			return
+		}
+	}
+	if errors.Is(err, io.EOF) {
+		c.calls.waitIdle(c.ctx, c.closed, c.drain)
+		for _, id := range c.calls.abandon() {
+			c.writeError(id, codeShuttingDown, "server shutting down: input ended and the request did not finish within "+c.drain.String())
+		}
+	}
+	c.deliver(received{err: err})
+}
+
+func (c *stdioConn) deliver(r received) bool {
+	select {
+	case c.incoming <- r:
+		return true
+	case <-c.closed:
+		return false
+	}
+}
+
+// accept turns one frame into the message to pass on, or answers it and
+// returns nil.
+func (c *stdioConn) accept(frame []byte, size int) jsonrpc.Message {
+	if size > MaxFrame {
+		id, rej := oversized(frame, size)
+		c.reject(id, rej)
+		return nil
+	}
+	if len(bytes.TrimSpace(frame)) == 0 {
+		return nil
+	}
+	in := parseFrame(frame)
+	if in.reject != nil {
+		c.reject(in.id, in.reject)
+		return nil
+	}
+	req, ok := in.msg.(*jsonrpc.Request)
+	switch {
+	case !ok: // a client's answer to a server request, or nothing
+		return in.msg
+	case in.id != nil:
+		n, ok := c.calls.start(in.id)
+		if !ok {
+			c.reject(in.id, rejectf(jsonrpc.CodeInvalidRequest, "invalid request: this id is already used by a request still in flight"))
+			return nil
+		}
+		req.ID, _ = jsonrpc.MakeID(float64(n)) // an integer id
+	case in.cancels != nil:
+		// A cancelled request gets no answer, and the drain stops waiting for it.
+		n, ok := c.calls.cancel(in.cancels)
+		if !ok {
+			return nil // already answered, or never seen
+		}
+		req.Params = json.RawMessage(`{"requestId":` + strconv.FormatInt(n, 10) + `}`)
+	}
+	return req
+}
+
+func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	resp, ok := msg.(*jsonrpc.Response)
+	if !ok {
+		data, err := jsonrpc.EncodeMessage(msg)
+		if err != nil {
+			return fmt.Errorf("encode message: %w", err)
+		}
+		return c.writeLine(data)
+	}
+	n, _ := resp.ID.Raw().(int64)
+	id, ok := c.calls.finish(n)
+	if !ok {
+		return nil // cancelled by the client, or already answered as shutting down
+	}
+	if resp.Error != nil {
+		return c.writeLine(encodeAnswer(id, "error", wireError(resp.Error)))
+	}
+	result := resp.Result
+	if result == nil {
+		result = json.RawMessage("null")
+	}
+	return c.writeLine(encodeAnswer(id, "result", result))
+}
+
+func (c *stdioConn) Close() error {
+	var err error
+	c.closeOnce.Do(func() {
+		close(c.closed)
+		err = errors.Join(c.in.Close(), c.out.Close())
+	})
+	return err
+}
+
+// reject answers a frame that is not passed on.
+func (c *stdioConn) reject(id json.RawMessage, r *rejection) {
+	if !r.toolCall {
+		c.writeError(id, r.code, r.message)
+		return
+	}
+	result, _ := json.Marshal(errorResult(platform.NewError(platform.ErrArgumentsTooLarge, r.message,
+		"Send less: pass long content through filePath (a file in the working directory) instead of inline, or split the work into several calls.")))
+	_ = c.writeLine(encodeAnswer(id, "result", result))
+}
+
+func (c *stdioConn) writeError(id json.RawMessage, code int64, message string) {
+	_ = c.writeLine(encodeAnswer(id, "error", wireError(&jsonrpc.Error{Code: code, Message: message})))
+}
+
+func (c *stdioConn) writeLine(data []byte) error {
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	_, err := c.out.Write(append(data, '\n'))
+	return err
+}
+
+// encodeAnswer builds {"jsonrpc":"2.0","id":id,member:value}; a nil id is null.
+func encodeAnswer(id json.RawMessage, member string, value []byte) []byte {
+	if id == nil {
+		id = json.RawMessage("null")
+	}
+	b := make([]byte, 0, len(id)+len(value)+40)
+	b = append(b, `{"jsonrpc":"2.0","id":`...)
+	b = append(b, id...)
+	b = append(b, `,"`...)
+	b = append(b, member...)
+	b = append(b, `":`...)
+	b = append(b, value...)
+	return append(b, '}')
+}
+
+// wireError renders err as a JSON-RPC error object, keeping the code of a
+// wrapped JSON-RPC error as the SDK does.
+func wireError(err error) []byte {
+	we := &jsonrpc.Error{Message: err.Error()}
+	var wrapped *jsonrpc.Error
+	if errors.As(err, &wrapped) {
+		we.Code = wrapped.Code
+		if wrapped == err {
+			we = wrapped
+		}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(we)
+	return bytes.TrimRight(buf.Bytes(), "\n")
+}
+
+// callTable holds the requests read and not yet answered: the id the client
+// sent and the number the SDK knows the request by. Safe for concurrent use.
+type callTable struct {
 	mu      sync.Mutex
-	ids     map[string]bool
+	last    int64
+	byKey   map[string]int64 // idKey of the client's id → SDK number
+	calls   map[int64]pendingCall
 	changed chan struct{} // closed and replaced on every removal
 }
 
-func (p *pendingRequests) add(id string) {
-	p.mu.Lock()
-	p.ids[id] = true
-	p.mu.Unlock()
+type pendingCall struct {
+	id  json.RawMessage
+	key string
 }
 
-func (p *pendingRequests) remove(id string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.ids[id] {
-		delete(p.ids, id)
-		close(p.changed)
-		p.changed = make(chan struct{})
+func newCallTable() *callTable {
+	return &callTable{byKey: map[string]int64{}, calls: map[int64]pendingCall{}, changed: make(chan struct{})}
+}
+
+// start registers a request; false if its id is still in flight.
+func (t *callTable) start(id json.RawMessage) (int64, bool) {
+	key := idKey(id)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if _, busy := t.byKey[key]; busy {
+		return 0, false
 	}
+	t.last++
+	t.byKey[key] = t.last
+	t.calls[t.last] = pendingCall{id: id, key: key}
+	return t.last, true
 }
 
-// waitEmpty returns when no request is pending, ctx ends or d elapses.
-func (p *pendingRequests) waitEmpty(ctx context.Context, d time.Duration) {
+// finish removes request n and returns the client's id for its answer.
+func (t *callTable) finish(n int64) (json.RawMessage, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	call, ok := t.calls[n]
+	if ok {
+		t.removeLocked(n, call.key)
+	}
+	return call.id, ok
+}
+
+// cancel removes the request the client cancelled and returns its number.
+func (t *callTable) cancel(id json.RawMessage) (int64, bool) {
+	key := idKey(id)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n, ok := t.byKey[key]
+	if ok {
+		t.removeLocked(n, key)
+	}
+	return n, ok
+}
+
+// abandon removes every request left and returns the client's ids.
+func (t *callTable) abandon() []json.RawMessage {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	ids := make([]json.RawMessage, 0, len(t.calls))
+	for n, call := range t.calls {
+		ids = append(ids, call.id)
+		t.removeLocked(n, call.key)
+	}
+	return ids
+}
+
+func (t *callTable) removeLocked(n int64, key string) {
+	delete(t.calls, n)
+	delete(t.byKey, key)
+	close(t.changed)
+	t.changed = make(chan struct{})
+}
+
+// waitIdle returns when no request is pending, ctx ends, closed is closed or
+// d elapses.
+func (t *callTable) waitIdle(ctx context.Context, closed <-chan struct{}, d time.Duration) {
 	timer := time.NewTimer(d)
 	defer timer.Stop()
 	for {
-		p.mu.Lock()
-		n, changed := len(p.ids), p.changed
-		p.mu.Unlock()
+		t.mu.Lock()
+		n, changed := len(t.calls), t.changed
+		t.mu.Unlock()
 		if n == 0 {
 			return
 		}
@@ -70,137 +345,10 @@ func (p *pendingRequests) waitEmpty(ctx context.Context, d time.Duration) {
 		case <-changed:
 		case <-ctx.Done():
 			return
+		case <-closed:
+			return
 		case <-timer.C:
 			return
 		}
 	}
 }
-
-// frame is the part of a JSON-RPC message the drain logic reads.
-type frame struct {
-	ID     json.RawMessage `json:"id"`
-	Method string          `json:"method"`
-	Params struct {
-		RequestID json.RawMessage `json:"requestId"`
-	} `json:"params"`
-}
-
-// lineSplitter turns a byte stream into complete newline-terminated lines,
-// bounding what it buffers of an oversized line (which the SDK rejects anyway).
-type lineSplitter struct {
-	buf []byte
-}
-
-const maxTrackedLine = 4 << 20
-
-func (s *lineSplitter) feed(p []byte, line func([]byte)) {
-	for len(p) > 0 {
-		i := bytes.IndexByte(p, '\n')
-		if i < 0 {
-			if len(s.buf)+len(p) <= maxTrackedLine {
-				s.buf = append(s.buf, p...)
-			}
-			return
-		}
-		if len(s.buf) > 0 {
-			if len(s.buf)+i <= maxTrackedLine {
-				line(append(s.buf, p[:i]...))
-			}
-			s.buf = s.buf[:0]
-		} else {
-			line(p[:i])
-		}
-		p = p[i+1:]
-	}
-}
-
-// frames calls f for each message of a line: one object, or a batch array.
-func frames(line []byte, f func(frame)) {
-	line = bytes.TrimSpace(line)
-	if len(line) == 0 {
-		return
-	}
-	if line[0] == '[' {
-		var batch []frame
-		if json.Unmarshal(line, &batch) == nil {
-			for _, m := range batch {
-				f(m)
-			}
-		}
-		return
-	}
-	var m frame
-	if json.Unmarshal(line, &m) == nil {
-		f(m)
-	}
-}
-
-func hasID(raw json.RawMessage) bool { return len(raw) > 0 && string(raw) != "null" }
-
-// drainingReader notes the requests it passes on and holds back EOF until
-// they are answered. Only the SDK's single reader goroutine calls Read.
-type drainingReader struct {
-	ctx     context.Context
-	in      io.ReadCloser
-	pending *pendingRequests
-	drain   time.Duration
-	lines   lineSplitter
-	eof     bool
-}
-
-func (r *drainingReader) Read(p []byte) (int, error) {
-	if r.eof {
-		r.pending.waitEmpty(r.ctx, r.drain)
-		return 0, io.EOF
-	}
-	n, err := r.in.Read(p)
-	r.lines.feed(p[:n], func(line []byte) {
-		frames(line, func(m frame) {
-			switch {
-			case m.Method == "notifications/cancelled" && hasID(m.Params.RequestID):
-				// A cancelled request gets no answer.
-				r.pending.remove(string(m.Params.RequestID))
-			case m.Method != "" && hasID(m.ID):
-				r.pending.add(string(m.ID))
-			}
-		})
-	})
-	if err == io.EOF {
-		r.lines.feed([]byte{'\n'}, func(line []byte) { // a last line without newline
-			frames(line, func(m frame) {
-				if m.Method != "" && hasID(m.ID) {
-					r.pending.add(string(m.ID))
-				}
-			})
-		})
-		r.eof = true
-		if n > 0 {
-			return n, nil
-		}
-		r.pending.waitEmpty(r.ctx, r.drain)
-	}
-	return n, err
-}
-
-func (r *drainingReader) Close() error { return r.in.Close() }
-
-// answerWriter notes the answers it writes. The SDK serialises writes.
-type answerWriter struct {
-	out     io.WriteCloser
-	pending *pendingRequests
-	lines   lineSplitter
-}
-
-func (w *answerWriter) Write(p []byte) (int, error) {
-	n, err := w.out.Write(p)
-	w.lines.feed(p[:n], func(line []byte) {
-		frames(line, func(m frame) {
-			if m.Method == "" && hasID(m.ID) {
-				w.pending.remove(string(m.ID))
-			}
-		})
-	})
-	return n, err
-}
-
-func (w *answerWriter) Close() error { return w.out.Close() }

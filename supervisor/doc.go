@@ -4,5 +4,6 @@
 // log bridges and the suture event hook, signal handling (SIGINT/SIGTERM
 // cancel the root context with a hard exit deadline, SIGUSR1 writes the status
 // dump, SIGPIPE is ignored), the stdout guard that keeps fd 1 for JSON-RPC
-// only, and the status dump itself.
+// only, the status dump, and the Stack: the one wiring of the actors and the
+// MCP server that cmd/zcp and the MCP tool tests share.
 package supervisor

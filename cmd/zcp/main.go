@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,14 +14,19 @@ const usage = `zcp — the Zerops MCP server
 
 Usage:
   zcp                        serve MCP over stdio for the project the token can reach
+  zcp serve                  the same
   zcp sandbox                serve MCP over stdio against a simulated project (no account needed)
   zcp sandbox --api ADDR     serve only the simulated Zerops API over HTTP (e.g. 127.0.0.1:8765)
+  zcp init [--sandbox]       connect Claude Code to ZCP (CLAUDE.md, ~/.claude.json, settings, ssh)
+  zcp hook session-start     the project summary Claude Code's SessionStart hook prints
   zcp version                print the version
   zcp help                   print this help
+Every command takes -h / --help.
 
 Environment (serve):
-  ZEROPS_ZCP_API_KEY   Zerops personal access token (else zcli's stored login is used)
-  ZEROPS_API_HOST      API host or URL (default api.app-prg1.zerops.io; http:// allowed for local use)
+  ZEROPS_ZCP_API_KEY   Zerops personal access token (else ZCP_API_KEY, else zcli's stored login)
+  ZEROPS_API_HOST      API host or URL (else ZCP_API_HOST; default api.app-prg1.zerops.io;
+                       http:// allowed for local use)
   ZCP_LOG_LEVEL        debug | info | warn | error (default warn); logs go to stderr
   ZCP_API_RATE         API budget as rps:burst (default 10:20)
   ZCP_READ_ONLY        1 registers only read-only tools
@@ -39,16 +45,34 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return serveFromEnv(stderr)
 	}
 	switch args[0] {
+	case "serve":
+		return serveCmd(args[1:], stdout, stderr)
 	case "sandbox":
 		return sandbox(args[1:], stdout, stderr)
+	case "init":
+		return initCmd(args[1:], stdout, stderr)
+	case "hook":
+		return hookCmd(args[1:], stdout, stderr)
 	case "version", "--version", "-v":
+		if code, ok := parseFlags(flag.NewFlagSet("zcp version", flag.ContinueOnError), "  zcp version", args[1:], stdout, stderr); !ok {
+			return code
+		}
 		fmt.Fprintf(stdout, "zcp %s\n", version)
 		return 0
-	case "help", "--help", "-h":
+	case "help", "--help", "-h", "-help":
 		fmt.Fprint(stdout, usage)
 		return 0
 	default:
 		fmt.Fprintf(stderr, "zcp: unknown command %q\n\n%s", args[0], usage)
 		return 2
 	}
+}
+
+// serveCmd runs `zcp serve`, the name the Zerops documentation uses for plain `zcp`.
+func serveCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("zcp serve", flag.ContinueOnError)
+	if code, ok := parseFlags(fs, "  zcp serve\n\nServes MCP over stdio, exactly like plain zcp; `zcp help` lists the environment.", args, stdout, stderr); !ok {
+		return code
+	}
+	return serveFromEnv(stderr)
 }

@@ -16,21 +16,23 @@ import (
 	"github.com/zeropsio/zcp/platform/fakeapi"
 )
 
+const sandboxSynopsis = `  zcp sandbox [--process-duration D] [--build-step D]
+  zcp sandbox --api ADDR [--token T]
+
+Serves MCP over stdio against a simulated Zerops project "demo" (services appdev, appstage,
+db, cache, storage); nothing touches a real account. With --api it serves only the
+simulated Zerops REST API over HTTP, until Ctrl-C.`
+
 // sandbox runs `zcp sandbox`: the MCP server against an in-process simulated
 // project, or with --api only the simulated Zerops API over HTTP.
 func sandbox(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("zcp sandbox", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	apiAddr := fs.String("api", "", "serve only the simulated Zerops API on this address (e.g. 127.0.0.1:8765)")
 	token := fs.String("token", "sandbox", "with --api: the bearer token the simulated API accepts")
 	procDur := fs.Duration("process-duration", 3*time.Second, "how long a simulated platform process runs")
 	buildStep := fs.Duration("build-step", 1500*time.Millisecond, "how long each step of a simulated build takes")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "zcp sandbox: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if code, ok := parseFlags(fs, sandboxSynopsis, args, stdout, stderr); !ok {
+		return code
 	}
 	if *procDur <= 0 || *buildStep <= 0 {
 		fmt.Fprintln(stderr, "zcp sandbox: durations must be positive")
@@ -51,7 +53,9 @@ func sandbox(args []string, stdout, stderr io.Writer) int {
 		// No container to ssh into: push through the simulated API, via the gateway.
 		newDeployer: func(c platform.Client) mcp.Deployer { return deploy.NewAPIPusher(c) },
 		banner: "zcp: SANDBOX — serving MCP on stdio against a simulated Zerops project \"demo\" " +
-			"(services appdev, appstage, db, cache, storage). Nothing here touches a real Zerops account.",
+			"(services appdev, appstage, db, cache, storage). Nothing here touches a real Zerops account.\n" +
+			"zcp: waiting for an MCP client on stdin (JSON-RPC, one message per line; `zcp init --sandbox` connects Claude Code). " +
+			"Quit with Ctrl-D or Ctrl-C.",
 		cleanup: fake.Close,
 	}, stderr)
 }

@@ -13,7 +13,6 @@ import (
 
 	"github.com/zeropsio/zcp/actors"
 	"github.com/zeropsio/zcp/deploy"
-	"github.com/zeropsio/zcp/knowledge"
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/auth"
@@ -32,6 +31,9 @@ type serveOptions struct {
 
 // serveFromEnv serves MCP over stdio with credentials from the environment or zcli.
 func serveFromEnv(stderr io.Writer) int {
+	if hint := auth.APIHostHint(os.Getenv); hint != "" {
+		fmt.Fprintf(stderr, "zcp: warning: %s\n", hint)
+	}
 	home, _ := os.UserHomeDir()
 	creds, err := auth.LoadCredentials(os.Getenv, home)
 	if err != nil {
@@ -67,35 +69,29 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 
-	parts, err := assemble(opts, log)
+	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: opts.creds.APIURL, Token: opts.creds.Token})
+	if err != nil {
+		printFatal(stderr, fmt.Errorf("API client: %w", err))
+		return 1
+	}
+	gwCfg, err := gatewayConfigFromEnv()
 	if err != nil {
 		printFatal(stderr, err)
 		return 1
 	}
-	tree := supervisor.NewTree(log, supervisor.TreeConfig{})
-	for _, a := range []struct {
-		group string
-		actor actors.Actor
-	}{
-		{supervisor.GroupAPI, parts.gateway},
-		{supervisor.GroupWatch, parts.watcher},
-		{supervisor.GroupDeploy, parts.pool},
-		{supervisor.GroupEnv, parts.envWrites},
-		{supervisor.GroupKnowledge, parts.index},
-	} {
-		if err := tree.Add(a.group, a.actor); err != nil {
-			fmt.Fprintf(stderr, "zcp: %v\n", err)
-			return 1
-		}
+	stack, err := supervisor.NewStack(client, supervisor.StackConfig{Gateway: gwCfg, Logger: log})
+	if err != nil {
+		fmt.Fprintf(stderr, "zcp: %v\n", err)
+		return 1
 	}
-	dump := supervisor.NewStatusDump(version, tree)
+	dump := supervisor.NewStatusDump(version, stack.Tree)
 	stopSignals := supervisor.HandleSignalsWith(ctx, supervisor.SignalOptions{Cancel: cancel, Dump: dump.Dump, Log: log})
 	defer stopSignals()
-	treeDone := tree.Start(ctx)
+	treeDone := stack.Start(ctx)
 	defer waitTree(treeDone, log)
 	defer cancel()
 
-	info, err := auth.Discover(ctx, parts.gateway, opts.creds)
+	info, err := auth.Discover(ctx, stack.Gateway, opts.creds)
 	if err != nil {
 		if ctx.Err() != nil {
 			return 0 // a signal during start-up is a normal stop
@@ -112,26 +108,20 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	}
 	defer closeAudit()
 
-	var deployer mcp.Deployer = deploy.New(deploy.Config{SSHConfigPath: os.Getenv("ZCP_SSH_CONFIG"), Token: opts.creds.Token})
-	if opts.newDeployer != nil {
-		deployer = opts.newDeployer(parts.gateway)
+	newDeployer := opts.newDeployer
+	if newDeployer == nil {
+		newDeployer = func(platform.Client) mcp.Deployer {
+			return deploy.New(deploy.Config{SSHConfigPath: os.Getenv("ZCP_SSH_CONFIG"), Token: opts.creds.Token})
+		}
 	}
 	workDir, _ := os.Getwd()
-	srv, err := mcp.New(mcp.Deps{
-		Client:     parts.gateway,
-		Logs:       platform.NewLogFetcher(nil),
-		Project:    mcp.Project{ID: info.ProjectID, Name: info.ProjectName},
-		Watcher:    parts.watcher,
-		Knowledge:  parts.index,
-		Deployer:   deployer,
-		Pool:       parts.pool,
-		EnvWrites:  parts.envWrites,
-		Logger:     log,
-		Version:    version,
-		ReadOnly:   envBool("ZCP_READ_ONLY"),
-		Audit:      audit,
-		WorkDir:    workDir,
-		SlogLogger: supervisor.NewSlogLogger(log),
+	srv, err := stack.NewServer(supervisor.ServerConfig{
+		Project:     mcp.Project{ID: info.ProjectID, Name: info.ProjectName},
+		Version:     version,
+		ReadOnly:    envBool("ZCP_READ_ONLY"),
+		Audit:       audit,
+		WorkDir:     workDir,
+		NewDeployer: newDeployer,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "zcp: %v\n", err)
@@ -158,44 +148,17 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	return 0
 }
 
-// parts are the long-lived actors the server talks to.
-type parts struct {
-	gateway   *actors.Gateway
-	watcher   *actors.Watcher
-	pool      *actors.DeployPool
-	envWrites *actors.EnvWrites
-	index     *actors.KnowledgeIndex
-}
-
-func assemble(opts serveOptions, log *zap.Logger) (*parts, error) {
-	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: opts.creds.APIURL, Token: opts.creds.Token})
-	if err != nil {
-		return nil, fmt.Errorf("API client: %w", err)
-	}
-	gwCfg := actors.GatewayConfig{}
+// gatewayConfigFromEnv reads the API budget from ZCP_API_RATE.
+func gatewayConfigFromEnv() (actors.GatewayConfig, error) {
+	var cfg actors.GatewayConfig
 	if s := os.Getenv("ZCP_API_RATE"); s != "" {
 		rps, burst, err := actors.ParseRate(s)
 		if err != nil {
-			return nil, fmt.Errorf("ZCP_API_RATE: %w", err)
+			return cfg, fmt.Errorf("ZCP_API_RATE: %w", err)
 		}
-		gwCfg.Rate, gwCfg.Burst = rps, burst
+		cfg.Rate, cfg.Burst = rps, burst
 	}
-	gateway := actors.NewGateway(client, gwCfg)
-	return &parts{
-		gateway:   gateway,
-		watcher:   actors.NewWatcher(gateway, actors.WatcherConfig{}),
-		pool:      actors.NewDeployPool(actors.DefaultDeployWorkers),
-		envWrites: actors.NewEnvWrites(),
-		index:     actors.NewKnowledgeIndex(buildIndex),
-	}, nil
-}
-
-func buildIndex() (*knowledge.Index, error) {
-	docs, err := knowledge.Documents()
-	if err != nil {
-		return nil, err
-	}
-	return knowledge.BuildIndex(docs)
+	return cfg, nil
 }
 
 // waitTree waits (bounded) for the supervision tree to stop after the root

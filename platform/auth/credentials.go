@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -18,6 +19,10 @@ import (
 const (
 	EnvAPIKey  = "ZEROPS_ZCP_API_KEY"
 	EnvAPIHost = "ZEROPS_API_HOST"
+	// The names the Zerops documentation of the zcp service uses; each is
+	// read only when its PRD name above is unset or empty.
+	EnvAPIKeyAlias  = "ZCP_API_KEY"
+	EnvAPIHostAlias = "ZCP_API_HOST"
 )
 
 // maxCliDataBytes bounds how much of cli.data is read; the real file is tiny.
@@ -32,15 +37,14 @@ type cliData struct {
 	ScopeProjectID *string `json:"ScopeProjectId"`
 }
 
-// LoadCredentials finds the API token. ZEROPS_ZCP_API_KEY wins, with the API
-// at ZEROPS_API_HOST (a host or URL; default api.app-prg1.zerops.io). Without
+// LoadCredentials finds the API token. ZEROPS_ZCP_API_KEY (else ZCP_API_KEY)
+// wins, with the API at ZEROPS_API_HOST (else ZCP_API_HOST; a host or URL;
+// default api.app-prg1.zerops.io). Without
 // it, zcli's cli.data under homeDir is read (Linux and macOS locations, and
 // $XDG_CONFIG_HOME). getenv is os.Getenv in production and a map in tests.
 // Neither source → AUTH_REQUIRED naming both fixes.
 func LoadCredentials(getenv func(string) string, homeDir string) (*Credentials, error) {
-	if getenv == nil {
-		getenv = func(string) string { return "" }
-	}
+	getenv = withAliases(getenv)
 	if token := strings.TrimSpace(getenv(EnvAPIKey)); token != "" {
 		if err := checkToken(token, EnvAPIKey); err != nil {
 			return nil, err
@@ -65,6 +69,41 @@ func LoadCredentials(getenv func(string) string, homeDir string) (*Credentials, 
 	return nil, platform.NewError(platform.ErrAuthRequired,
 		EnvAPIKey+" is not set and zcli is not logged in",
 		"Set "+EnvAPIKey+" to a Zerops personal access token (inside Zerops, add it as an env variable of the ZCP service), or run `zcli login <token>` on this machine; then restart ZCP.")
+}
+
+// withAliases reads each PRD variable name, falling back to its alias.
+func withAliases(getenv func(string) string) func(string) string {
+	if getenv == nil {
+		return func(string) string { return "" }
+	}
+	return func(name string) string {
+		v := getenv(name)
+		if strings.TrimSpace(v) != "" {
+			return v
+		}
+		switch name {
+		case EnvAPIKey:
+			return getenv(EnvAPIKeyAlias)
+		case EnvAPIHost:
+			return getenv(EnvAPIHostAlias)
+		}
+		return v
+	}
+}
+
+// APIHostHint returns a warning when the API address has no scheme but a
+// port (127.0.0.1:8765): it is reached over https, which a local plain-HTTP
+// API (zcp sandbox --api) does not speak. Empty when there is nothing to say.
+func APIHostHint(getenv func(string) string) string {
+	getenv = withAliases(getenv)
+	v := strings.TrimSpace(getenv(EnvAPIHost))
+	if v == "" || strings.Contains(v, "://") {
+		return ""
+	}
+	if u, err := url.Parse("https://" + v); err != nil || u.Port() == "" {
+		return ""
+	}
+	return fmt.Sprintf("the API address %q has no scheme, so https:// is used; for a plain-HTTP API (such as zcp sandbox --api) write http://%s", platform.Clip(v, 100), platform.Clip(v, 100))
 }
 
 // CLIDataPaths lists where zcli keeps cli.data, most specific first:

@@ -51,6 +51,12 @@ func TestLoadCredentials_Sources(t *testing.T) {
 			want: auth.Credentials{Token: "env-token", APIURL: "http://127.0.0.1:9999", Source: "env"}},
 		{name: "env wins over zcli", env: map[string]string{"ZEROPS_ZCP_API_KEY": "env-token"}, files: map[string]string{linux: cliScoped},
 			want: auth.Credentials{Token: "env-token", APIURL: "https://api.app-prg1.zerops.io", Source: "env"}},
+		{name: "alias names", env: map[string]string{"ZCP_API_KEY": "env-token", "ZCP_API_HOST": "http://127.0.0.1:9999"},
+			want: auth.Credentials{Token: "env-token", APIURL: "http://127.0.0.1:9999", Source: "env"}},
+		{name: "PRD names win over aliases", env: map[string]string{"ZEROPS_ZCP_API_KEY": "env-token", "ZCP_API_KEY": "other", "ZEROPS_API_HOST": "api.app-fra1.zerops.io", "ZCP_API_HOST": "http://127.0.0.1:9999"},
+			want: auth.Credentials{Token: "env-token", APIURL: "https://api.app-fra1.zerops.io", Source: "env"}},
+		{name: "alias key with PRD host", env: map[string]string{"ZCP_API_KEY": "env-token", "ZEROPS_API_HOST": "http://127.0.0.1:9999"},
+			want: auth.Credentials{Token: "env-token", APIURL: "http://127.0.0.1:9999", Source: "env"}},
 		{name: "env with bad host", env: map[string]string{"ZEROPS_ZCP_API_KEY": "env-token", "ZEROPS_API_HOST": "ftp://x"}, code: platform.ErrInvalidParameter},
 		{name: "zcli scoped", files: map[string]string{linux: cliScoped},
 			want: auth.Credentials{Token: "zcli-token", APIURL: "https://api.app-prg1.zerops.io", ScopeProjectID: "proj123", Source: "zcli"}},
@@ -127,5 +133,25 @@ func TestLoadCredentials_UnreadableCliData(t *testing.T) {
 	}
 	if _, err := auth.LoadCredentials(envOf(nil), home); platform.ErrorCode(err) != platform.ErrAuthRequired {
 		t.Fatalf("err = %v, want AUTH_REQUIRED", err)
+	}
+}
+
+func TestAPIHostHint_BareHostPort(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		env  map[string]string
+		want string // substring; empty means no hint
+	}{
+		{env: map[string]string{"ZEROPS_API_HOST": "127.0.0.1:8765"}, want: "http://127.0.0.1:8765"},
+		{env: map[string]string{"ZCP_API_HOST": "localhost:8765"}, want: "http://localhost:8765"},
+		{env: map[string]string{"ZEROPS_API_HOST": "http://127.0.0.1:8765"}},
+		{env: map[string]string{"ZEROPS_API_HOST": "api.app-prg1.zerops.io"}},
+		{env: nil},
+	}
+	for _, tt := range tests {
+		got := auth.APIHostHint(envOf(tt.env))
+		if (tt.want == "") != (got == "") || !strings.Contains(got, tt.want) {
+			t.Errorf("APIHostHint(%v) = %q, want it to mention %q", tt.env, got, tt.want)
+		}
 	}
 }

@@ -1,0 +1,189 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// runZcp runs the binary with env added to a clean environment and returns
+// stdout, stderr and the exit code.
+func runZcp(t *testing.T, env []string, dir string, args ...string) (string, string, int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, zcpBin, args...)
+	cmd.Env = append(withoutHome(cleanEnv()), env...)
+	cmd.Dir = dir
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("zcp %v did not end: %v", args, err)
+	}
+	return stdout.String(), stderr.String(), cmd.ProcessState.ExitCode()
+}
+
+func withoutHome(env []string) []string {
+	out := env[:0:0]
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, "HOME=") && !strings.HasPrefix(kv, "serviceId=") {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+func TestBinary_InitLaptopAndContainer(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name      string
+		env       []string
+		args      []string
+		wantSSH   bool
+		wantFiles int
+	}{
+		{name: "laptop", wantFiles: 3},
+		{name: "laptop sandbox", args: []string{"--sandbox"}, wantFiles: 3},
+		{name: "laptop with --ssh", args: []string{"--ssh"}, wantSSH: true, wantFiles: 4},
+		{name: "container", env: []string{"serviceId=abc123"}, wantSSH: true, wantFiles: 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			home, work := t.TempDir(), t.TempDir()
+			env := append([]string{"HOME=" + home}, tt.env...)
+			if err := os.WriteFile(filepath.Join(home, ".claude.json"), []byte(`{"userID":"u1","mcpServers":{"github":{"command":"gh-mcp"}}}`), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(work, "CLAUDE.md"), []byte("# Notes\nkeep me\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := append([]string{"init"}, tt.args...)
+			out, errOut, code := runZcp(t, env, work, args...)
+			if code != 0 || strings.Count(out, "\n") != tt.wantFiles {
+				t.Fatalf("first run: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+			}
+			out2, errOut, code := runZcp(t, env, work, args...)
+			if code != 0 || strings.Count(out2, "unchanged") != tt.wantFiles {
+				t.Fatalf("second run changed something: exit %d\n%s%s", code, out2, errOut)
+			}
+
+			var cj struct {
+				UserID     string                     `json:"userID"`
+				MCPServers map[string]json.RawMessage `json:"mcpServers"`
+			}
+			data, _ := os.ReadFile(filepath.Join(home, ".claude.json"))
+			if err := json.Unmarshal(data, &cj); err != nil || cj.UserID != "u1" || cj.MCPServers["github"] == nil {
+				t.Fatalf("unrelated keys lost: %v\n%s", err, data)
+			}
+			var zerops struct {
+				Command string   `json:"command"`
+				Args    []string `json:"args"`
+			}
+			_ = json.Unmarshal(cj.MCPServers["zerops"], &zerops)
+			if zerops.Command != zcpBin {
+				t.Errorf("command = %q, want %q", zerops.Command, zcpBin)
+			}
+			if strings.Contains(string(data), "API_KEY") {
+				t.Errorf(".claude.json mentions a token variable:\n%s", data)
+			}
+			md, _ := os.ReadFile(filepath.Join(work, "CLAUDE.md"))
+			if !strings.HasPrefix(string(md), "# Notes\nkeep me\n") || !strings.Contains(string(md), "zerops_workflow") {
+				t.Errorf("CLAUDE.md:\n%s", md)
+			}
+			_, err := os.Stat(filepath.Join(home, ".ssh"))
+			if tt.wantSSH != (err == nil) {
+				t.Errorf("~/.ssh exists = %v, want %v", err == nil, tt.wantSSH)
+			}
+		})
+	}
+}
+
+func TestBinary_InitBrokenJSON(t *testing.T) {
+	t.Parallel()
+	home, work := t.TempDir(), t.TempDir()
+	settings := filepath.Join(home, ".claude", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(settings), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	const broken = "{\"permissions\": {\"allow\": [\n"
+	if err := os.WriteFile(settings, []byte(broken), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code := runZcp(t, []string{"HOME=" + home}, work, "init")
+	if code != 1 || !strings.Contains(errOut, settings) || !strings.Contains(errOut, "not valid JSON") {
+		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
+	}
+	if got, _ := os.ReadFile(settings); string(got) != broken {
+		t.Errorf("broken settings.json rewritten: %q", got)
+	}
+}
+
+func TestBinary_HookSessionStart(t *testing.T) {
+	t.Parallel()
+	// An API that accepts connections and never answers.
+	silent, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = silent.Close() })
+	go func() {
+		for {
+			c, err := silent.Accept()
+			if err != nil {
+				return
+			}
+			t.Cleanup(func() { _ = c.Close() })
+		}
+	}()
+	tests := []struct {
+		name string
+		env  []string
+		args []string
+		want string // empty: prints nothing
+	}{
+		{name: "sandbox", args: []string{"--sandbox"}, want: "appdev"},
+		{name: "no credentials"},
+		{name: "API never answers", env: []string{"ZCP_API_KEY=t", "ZCP_API_HOST=http://" + silent.Addr().String()}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			env := append([]string{"HOME=" + t.TempDir()}, tt.env...)
+			out, errOut, code := runZcp(t, env, t.TempDir(), append([]string{"hook", "session-start"}, tt.args...)...)
+			if code != 0 || errOut != "" {
+				t.Fatalf("exit %d, stderr %q", code, errOut)
+			}
+			if tt.want == "" && out != "" || !strings.Contains(out, tt.want) {
+				t.Fatalf("stdout %q, want %q", out, tt.want)
+			}
+			if n := strings.Count(out, "\n"); n > 10 {
+				t.Errorf("%d lines, want at most 10", n)
+			}
+		})
+	}
+}
+
+// singleDashFlag finds a flag listed as -name (Go's default) instead of --name.
+var singleDashFlag = regexp.MustCompile(`\n  -[a-z]`)
+
+func TestBinary_HelpOnEveryCommand(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{
+		{"-h"}, {"--help"}, {"help"}, {"serve", "-h"}, {"sandbox", "--help"}, {"init", "-h"},
+		{"hook", "session-start", "--help"}, {"hook", "-h"}, {"version", "--help"},
+	} {
+		out, errOut, code := runZcp(t, []string{"HOME=" + t.TempDir()}, t.TempDir(), args...)
+		if code != 0 || !strings.Contains(out, "Usage") || singleDashFlag.MatchString(out) {
+			t.Errorf("zcp %v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}

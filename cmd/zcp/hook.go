@@ -1,0 +1,77 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/zeropsio/zcp/cmd/zcp/setup"
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/auth"
+	"github.com/zeropsio/zcp/platform/fakeapi"
+)
+
+// hookBudget bounds the SessionStart hook; Claude Code waits for it.
+const hookBudget = 1500 * time.Millisecond
+
+const hookSynopsis = `  zcp hook session-start [--sandbox]
+
+Prints the project and its services for Claude Code's SessionStart hook (zcp init
+installs it). Prints nothing on any error, always exits 0, gives up after 1.5 s.`
+
+// hookCmd runs `zcp hook session-start`.
+func hookCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "session-start" {
+		args = args[1:]
+	} else if len(args) == 0 || (args[0] != "-h" && args[0] != "--help" && args[0] != "-help") {
+		fmt.Fprintf(stderr, "zcp hook: want `zcp hook session-start`\n\nUsage:\n%s\n", hookSynopsis)
+		return 2
+	}
+	fs := flag.NewFlagSet("zcp hook session-start", flag.ContinueOnError)
+	sandbox := fs.Bool("sandbox", false, "describe the simulated sandbox project")
+	if code, ok := parseFlags(fs, hookSynopsis, args, stdout, stderr); !ok {
+		return code
+	}
+	var out bytes.Buffer
+	if sessionStart(&out, *sandbox) == nil {
+		_, _ = stdout.Write(out.Bytes())
+	}
+	return 0
+}
+
+// sessionStart fetches the summary. The zerops-go SDK prints network
+// errors to os.Stdout, which Claude Code would show: it is pointed at
+// /dev/null for the duration.
+func sessionStart(out io.Writer, sandbox bool) error {
+	if null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0); err == nil {
+		saved := os.Stdout
+		os.Stdout = null
+		defer func() { os.Stdout = saved; _ = null.Close() }()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), hookBudget)
+	defer cancel()
+	var creds *auth.Credentials
+	if sandbox {
+		fake, err := fakeapi.Start(fakeapi.Options{})
+		if err != nil {
+			return err
+		}
+		defer fake.Close()
+		creds = &auth.Credentials{Token: fake.Token(), APIURL: fake.URL(), Source: "sandbox"}
+	} else {
+		home, _ := os.UserHomeDir()
+		var err error
+		if creds, err = auth.LoadCredentials(os.Getenv, home); err != nil {
+			return err
+		}
+	}
+	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: creds.APIURL, Token: creds.Token})
+	if err != nil {
+		return err
+	}
+	return setup.SessionStart(ctx, out, client, creds)
+}

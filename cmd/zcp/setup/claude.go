@@ -1,0 +1,225 @@
+package setup
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// ServerName is the MCP server name ZCP is registered under; Claude Code
+// prefixes its tools with mcp__<ServerName>__.
+const ServerName = "zerops"
+
+// hookArgs is the subcommand the SessionStart hook runs.
+const hookArgs = "hook session-start"
+
+// mergeClaudeJSON registers ZCP under mcpServers.zerops in ~/.claude.json.
+// Keys of the entry other than type, command and args (the user's env, say)
+// are kept; no token is ever written.
+func mergeClaudeJSON(root *object, command string, args []string) (bool, error) {
+	servers, err := root.child("mcpServers")
+	if err != nil {
+		return false, err
+	}
+	entry, err := servers.child(ServerName)
+	if err != nil {
+		return false, err
+	}
+	if args == nil {
+		args = []string{}
+	}
+	changed := false
+	for _, kv := range []struct {
+		key string
+		val any
+	}{{"type", "stdio"}, {"command", command}, {"args", args}} {
+		c, err := entry.set(kv.key, kv.val)
+		if err != nil {
+			return false, err
+		}
+		changed = changed || c
+	}
+	if _, ok := entry.get("env"); !ok {
+		if _, err := entry.set("env", map[string]string{}); err != nil {
+			return false, err
+		}
+		changed = true
+	}
+	if !changed {
+		return false, nil
+	}
+	if _, err := servers.set(ServerName, entry); err != nil {
+		return false, err
+	}
+	_, err = root.set("mcpServers", servers)
+	return true, err
+}
+
+// mergeSettings adds the allow-list entries that are missing from
+// permissions.allow and makes sure exactly one SessionStart hook runs
+// hookCommand (an older ZCP hook, say from a moved binary, is rewritten).
+func mergeSettings(root *object, allow []string, hookCommand string) (bool, error) {
+	permChanged, err := mergeAllow(root, allow)
+	if err != nil {
+		return false, err
+	}
+	hookChanged, err := mergeHook(root, hookCommand)
+	if err != nil {
+		return false, err
+	}
+	return permChanged || hookChanged, nil
+}
+
+func mergeAllow(root *object, allow []string) (bool, error) {
+	perms, err := root.child("permissions")
+	if err != nil {
+		return false, err
+	}
+	list, err := perms.array("allow")
+	if err != nil {
+		return false, err
+	}
+	have := map[string]bool{}
+	for _, raw := range list {
+		var s string
+		if json.Unmarshal(raw, &s) == nil {
+			have[s] = true
+		}
+	}
+	changed := false
+	for _, a := range allow {
+		if !have[a] {
+			raw, err := marshal(a)
+			if err != nil {
+				return false, err
+			}
+			list = append(list, raw)
+			have[a] = true
+			changed = true
+		}
+	}
+	if !changed {
+		return false, nil
+	}
+	if _, err := perms.set("allow", list); err != nil {
+		return false, err
+	}
+	_, err = root.set("permissions", perms)
+	return true, err
+}
+
+func mergeHook(root *object, command string) (bool, error) {
+	hooks, err := root.child("hooks")
+	if err != nil {
+		return false, err
+	}
+	groups, err := hooks.array("SessionStart")
+	if err != nil {
+		return false, err
+	}
+	found, changed := false, false
+	kept := groups[:0:0]
+	for _, graw := range groups {
+		group, err := parseObject(graw)
+		if err != nil {
+			kept = append(kept, graw) // not ours to judge
+			continue
+		}
+		list, err := group.array("hooks")
+		if err != nil {
+			kept = append(kept, graw)
+			continue
+		}
+		var out []json.RawMessage
+		groupChanged := false
+		for _, hraw := range list {
+			h, err := parseObject(hraw)
+			if err != nil {
+				out = append(out, hraw)
+				continue
+			}
+			var cmd string
+			if raw, ok := h.get("command"); ok {
+				_ = json.Unmarshal(raw, &cmd)
+			}
+			if !isZCPHook(cmd) {
+				out = append(out, hraw)
+				continue
+			}
+			if found { // a duplicate: drop it
+				groupChanged = true
+				continue
+			}
+			found = true
+			c, err := h.set("command", command)
+			if err != nil {
+				return false, err
+			}
+			if c {
+				groupChanged = true
+				hraw, err = marshal(h)
+				if err != nil {
+					return false, err
+				}
+			}
+			out = append(out, hraw)
+		}
+		if !groupChanged {
+			kept = append(kept, graw)
+			continue
+		}
+		changed = true
+		if len(out) == 0 {
+			continue // the group held only duplicates
+		}
+		if _, err := group.set("hooks", out); err != nil {
+			return false, err
+		}
+		raw, err := marshal(group)
+		if err != nil {
+			return false, err
+		}
+		kept = append(kept, raw)
+	}
+	if !found {
+		raw, err := marshal(hookGroup{Hooks: []hookEntry{{Type: "command", Command: command}}})
+		if err != nil {
+			return false, err
+		}
+		kept = append(kept, raw)
+		changed = true
+	}
+	if !changed {
+		return false, nil
+	}
+	if _, err := hooks.set("SessionStart", kept); err != nil {
+		return false, err
+	}
+	_, err = root.set("hooks", hooks)
+	return true, err
+}
+
+// hookGroup and hookEntry are the shape of a SessionStart hook in settings.json.
+type hookGroup struct {
+	Hooks []hookEntry `json:"hooks"`
+}
+
+type hookEntry struct {
+	Type    string `json:"type"`
+	Command string `json:"command"`
+}
+
+// isZCPHook recognises a hook command zcp init wrote, whatever the binary's path.
+func isZCPHook(cmd string) bool {
+	return strings.Contains(cmd, " "+hookArgs)
+}
+
+// shellQuote quotes a path for the shell that runs hook commands, only when
+// it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+:=@%,", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

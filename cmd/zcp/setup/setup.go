@@ -1,0 +1,159 @@
+package setup
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/zeropsio/zcp/knowledge"
+)
+
+// ContainerHome is the home directory of the zerops user in a Zerops container.
+const ContainerHome = "/home/zerops"
+
+// Options is what one zcp init run writes and where.
+type Options struct {
+	Dir       string   // where CLAUDE.md goes (the working directory)
+	Home      string   // the home directory holding .claude.json, .claude/ and .ssh/
+	Binary    string   // absolute path of the zcp binary Claude Code should run
+	Sandbox   bool     // register `zcp sandbox` instead of `zcp`
+	SSH       bool     // also write ~/.ssh/config (container mode, or --ssh)
+	ToolNames []string // every ZCP tool; all but zerops_delete are pre-approved
+}
+
+// InContainer reports whether the process runs in a Zerops container, which
+// sets serviceId in every container's environment.
+func InContainer(getenv func(string) string) bool { return getenv("serviceId") != "" }
+
+// Home picks the home directory: in a Zerops container an empty or root
+// HOME (init commands may run that way) means /home/zerops; elsewhere it is
+// userHome (os.UserHomeDir).
+func Home(getenv func(string) string, userHome string) string {
+	if InContainer(getenv) {
+		if h := getenv("HOME"); h != "" && h != "/" {
+			return h
+		}
+		return ContainerHome
+	}
+	return userHome
+}
+
+// unsafeTools keep asking the user before each call.
+var unsafeTools = map[string]bool{"zerops_delete": true}
+
+// Allowed lists the Claude Code permission entries for names: every tool
+// except deletion.
+func Allowed(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if !unsafeTools[n] {
+			out = append(out, "mcp__"+ServerName+"__"+n)
+		}
+	}
+	return out
+}
+
+// HookCommand is the SessionStart hook's shell command.
+func HookCommand(binary string, sandbox bool) string {
+	cmd := shellQuote(binary) + " " + hookArgs
+	if sandbox {
+		cmd += " --sandbox"
+	}
+	return cmd
+}
+
+// step is one file zcp init maintains: render gets the current content (nil
+// when absent) and returns the new one, or nil for "leave it as it is".
+type step struct {
+	path    string
+	mode    fs.FileMode
+	dirMode fs.FileMode
+	render  func(old []byte, exists bool) ([]byte, error)
+}
+
+// Run writes every file, printing one line per file to out ("created",
+// "updated" or "unchanged" and the path) and each failure to errOut. A file
+// that cannot be merged (JSON that does not parse, say) is left untouched;
+// the others are still written, and the error is returned.
+func Run(o Options, out, errOut io.Writer) error {
+	if o.Binary == "" || !filepath.IsAbs(o.Binary) {
+		return fmt.Errorf("zcp init: the binary path %q is not absolute", o.Binary)
+	}
+	if o.Home == "" {
+		return errors.New("zcp init: no home directory (set HOME)")
+	}
+	var failed []string
+	for _, s := range o.steps() {
+		state, err := apply(s)
+		if err != nil {
+			fmt.Fprintf(errOut, "zcp init: %v\n", err)
+			failed = append(failed, s.path)
+			continue
+		}
+		fmt.Fprintf(out, "%-9s  %s\n", state, s.path)
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("zcp init: left untouched: %s", strings.Join(failed, ", "))
+	}
+	return nil
+}
+
+func (o Options) steps() []step {
+	var args []string
+	if o.Sandbox {
+		args = []string{"sandbox"}
+	}
+	steps := []step{
+		{path: filepath.Join(o.Dir, "CLAUDE.md"), mode: 0o644, dirMode: 0o755, render: func(old []byte, _ bool) ([]byte, error) {
+			s, err := mergeBlock(string(old), mdBegin, mdEnd, knowledge.ClaudeMD(), false)
+			return []byte(s), err
+		}},
+		{path: filepath.Join(o.Home, ".claude.json"), mode: 0o600, dirMode: 0o700, render: jsonRender(func(root *object) (bool, error) {
+			return mergeClaudeJSON(root, o.Binary, args)
+		})},
+		{path: filepath.Join(o.Home, ".claude", "settings.json"), mode: 0o600, dirMode: 0o700, render: jsonRender(func(root *object) (bool, error) {
+			return mergeSettings(root, Allowed(o.ToolNames), HookCommand(o.Binary, o.Sandbox))
+		})},
+	}
+	if o.SSH {
+		steps = append(steps, step{path: filepath.Join(o.Home, ".ssh", "config"), mode: 0o600, dirMode: 0o700, render: func(old []byte, _ bool) ([]byte, error) {
+			s, err := mergeBlock(string(old), sshBegin, sshEnd, sshBlock, true)
+			return []byte(s), err
+		}})
+	}
+	return steps
+}
+
+// jsonRender merges into a JSON file; an existing file that is not a JSON
+// object is an error, and a merge that changes nothing keeps the file's bytes.
+func jsonRender(merge func(*object) (bool, error)) func([]byte, bool) ([]byte, error) {
+	return func(old []byte, exists bool) ([]byte, error) {
+		root, err := parseObject(old)
+		if err != nil {
+			return nil, fmt.Errorf("it is not valid JSON (%v); fix or remove it, then run zcp init again", err)
+		}
+		changed, err := merge(root)
+		if err != nil {
+			return nil, fmt.Errorf("%v; fix it by hand, then run zcp init again", err)
+		}
+		if !changed && exists {
+			return old, nil
+		}
+		return indent(root)
+	}
+}
+
+func apply(s step) (string, error) {
+	target, old, exists, err := readTarget(s.path)
+	if err != nil {
+		return "", err
+	}
+	content, err := s.render(old, exists)
+	if err != nil {
+		return "", fmt.Errorf("%s left untouched: %w", s.path, err)
+	}
+	return writeAtomic(target, old, exists, content, s.mode, s.dirMode)
+}

@@ -1,0 +1,124 @@
+package supervisor
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"go.uber.org/zap"
+
+	"github.com/zeropsio/zcp/actors"
+	"github.com/zeropsio/zcp/knowledge"
+	"github.com/zeropsio/zcp/mcp"
+	"github.com/zeropsio/zcp/platform"
+)
+
+// StackConfig tunes a Stack. Zero fields take the production defaults.
+type StackConfig struct {
+	Gateway       actors.GatewayConfig
+	Watcher       actors.WatcherConfig
+	DeployWorkers int
+	Tree          TreeConfig
+	BuildIndex    func() (*knowledge.Index, error) // default: the embedded corpus
+	Logger        *zap.Logger                      // default: discards
+}
+
+// Stack is the one wiring of a zcp process, shared by cmd/zcp and the MCP
+// tool tests: the actors under their supervision tree, with the watcher, the
+// MCP server and the deployer all calling the API through the gateway.
+// Its fields are set by NewStack and never change.
+type Stack struct {
+	Tree      *Tree
+	Gateway   *actors.Gateway
+	Watcher   *actors.Watcher
+	Pool      *actors.DeployPool
+	EnvWrites *actors.EnvWrites
+	Index     *actors.KnowledgeIndex
+	log       *zap.Logger
+}
+
+// NewStack builds the actors on client and adds them to a new tree; nothing
+// runs until Start.
+func NewStack(client platform.Client, cfg StackConfig) (*Stack, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = zap.NewNop()
+	}
+	if cfg.BuildIndex == nil {
+		cfg.BuildIndex = BuildKnowledgeIndex
+	}
+	gateway := actors.NewGateway(client, cfg.Gateway)
+	s := &Stack{
+		Tree:      NewTree(cfg.Logger, cfg.Tree),
+		Gateway:   gateway,
+		Watcher:   actors.NewWatcher(gateway, cfg.Watcher),
+		Pool:      actors.NewDeployPool(cfg.DeployWorkers),
+		EnvWrites: actors.NewEnvWrites(),
+		Index:     actors.NewKnowledgeIndex(cfg.BuildIndex),
+		log:       cfg.Logger,
+	}
+	for _, a := range []struct {
+		group string
+		actor actors.Actor
+	}{
+		{GroupAPI, s.Gateway},
+		{GroupWatch, s.Watcher},
+		{GroupDeploy, s.Pool},
+		{GroupEnv, s.EnvWrites},
+		{GroupKnowledge, s.Index},
+	} {
+		if err := s.Tree.Add(a.group, a.actor); err != nil {
+			return nil, fmt.Errorf("wiring: %w", err)
+		}
+	}
+	return s, nil
+}
+
+// Start runs the tree until ctx ends; see Tree.Start.
+func (s *Stack) Start(ctx context.Context) <-chan error { return s.Tree.Start(ctx) }
+
+// ServerConfig is what the MCP server needs beyond the stack's actors.
+type ServerConfig struct {
+	Project  mcp.Project
+	Version  string
+	ReadOnly bool      // ZCP_READ_ONLY
+	Audit    io.Writer // ZCP_AUDIT_LOG; nil = off
+	WorkDir  string
+	// NewDeployer builds the deployer from the gateway, so that its API
+	// calls share the budget; nil leaves zerops_deploy unconfigured.
+	NewDeployer func(platform.Client) mcp.Deployer
+}
+
+// Deps wires the MCP server's dependencies to the stack's actors.
+func (s *Stack) Deps(c ServerConfig) mcp.Deps {
+	d := mcp.Deps{
+		Client:     s.Gateway,
+		Logs:       platform.NewLogFetcher(nil),
+		Project:    c.Project,
+		Watcher:    s.Watcher,
+		Knowledge:  s.Index,
+		Pool:       s.Pool,
+		EnvWrites:  s.EnvWrites,
+		Logger:     s.log,
+		Version:    c.Version,
+		ReadOnly:   c.ReadOnly,
+		Audit:      c.Audit,
+		WorkDir:    c.WorkDir,
+		SlogLogger: NewSlogLogger(s.log),
+	}
+	if c.NewDeployer != nil {
+		d.Deployer = c.NewDeployer(s.Gateway)
+	}
+	return d
+}
+
+// NewServer builds the MCP server on the stack.
+func (s *Stack) NewServer(c ServerConfig) (*mcp.Server, error) { return mcp.New(s.Deps(c)) }
+
+// BuildKnowledgeIndex builds the bleve index over the embedded corpus.
+func BuildKnowledgeIndex() (*knowledge.Index, error) {
+	docs, err := knowledge.Documents()
+	if err != nil {
+		return nil, fmt.Errorf("knowledge corpus: %w", err)
+	}
+	return knowledge.BuildIndex(docs)
+}
