@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"strings"
@@ -68,7 +69,12 @@ func (s *Server) trackMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 		}
 		outcome := "ok"
 		if r, ok := res.(*sdk.CallToolResult); ok && r != nil && r.IsError {
-			normalizeErrorResult(r)
+			var he handlerError
+			if errors.As(r.GetError(), &he) {
+				*r = *errorResult(he.err)
+			} else {
+				normalizeErrorResult(r)
+			}
 			outcome = resultCode(r)
 		} else if err != nil {
 			outcome = "PROTOCOL_ERROR"
@@ -142,9 +148,12 @@ func normalizeErrorResult(r *sdk.CallToolResult) {
 }
 
 func resultCode(r *sdk.CallToolResult) string {
-	if m, ok := r.StructuredContent.(map[string]any); ok {
-		if c, ok := m["code"].(string); ok {
-			return c
+	var payload struct {
+		Code string `json:"code"`
+	}
+	if len(r.Content) > 0 {
+		if tc, ok := r.Content[0].(*sdk.TextContent); ok && json.Unmarshal([]byte(tc.Text), &payload) == nil && payload.Code != "" {
+			return payload.Code
 		}
 	}
 	return platform.ErrInternal

@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -63,31 +62,39 @@ const maxErrorText = 4000
 // defaultSuggestion stands in for an error that came without one.
 const defaultSuggestion = "Check the arguments against the tool's description and retry; zerops_discover and zerops_events show the project's current state."
 
-// errorResult is the isError tool result for err.
+// errorResult is the isError tool result for err: its text is the JSON
+// {code,error,suggestion}. It carries no structuredContent, which would have
+// to conform to the tool's output schema.
 func errorResult(err error) *sdk.CallToolResult {
-	payload := errorPayload(err)
-	b, _ := json.Marshal(payload)
-	return &sdk.CallToolResult{
-		IsError:           true,
-		Content:           []sdk.Content{&sdk.TextContent{Text: string(b)}},
-		StructuredContent: payload,
+	text, merr := marshalJSON(errorPayload(err))
+	if merr != nil {
+		text = `{"code":"` + platform.ErrInternal + `","error":"internal error in ZCP","suggestion":"` + defaultSuggestion + `"}`
 	}
+	return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: text}}}
 }
 
-// jsonResult is a successful result carrying v both as JSON text and as
-// structured content.
-func jsonResult(v any) (*sdk.CallToolResult, error) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	return &sdk.CallToolResult{
-		Content:           []sdk.Content{&sdk.TextContent{Text: string(b)}},
-		StructuredContent: json.RawMessage(b),
-	}, nil
+// markdownOutput is the result of a tool that answers with a document: its
+// text content is the markdown followed by the next step.
+type markdownOutput struct {
+	Markdown string `json:"markdown"`
+	Next     string `json:"next"`
 }
 
-// textResult is a successful result carrying markdown meant to be read.
-func textResult(text string) *sdk.CallToolResult {
-	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}}
+func (o markdownOutput) contentText() string { return joinNext(o.Markdown, o.Next) }
+
+// joinNext appends the next step to a markdown text.
+func joinNext(markdown, next string) string {
+	if next == "" {
+		return markdown
+	}
+	return markdown + "\n\n" + next
+}
+
+// nonNil returns s, or an empty slice for nil, so that an empty list is
+// answered as [] rather than left out.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }

@@ -3,79 +3,51 @@ package mcp
 import (
 	"fmt"
 	"reflect"
-	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
-// The input schemas are written out from the argument structs here rather
-// than by the SDK's inference, so the permissive argument types can be
-// described as what they accept ({"type":["boolean","string"]}). go-sdk's
-// AddTool validates arguments against an explicitly set Tool.InputSchema and
-// then unmarshals them into the struct, where the custom UnmarshalJSON runs.
-
-var flexSchemas = map[reflect.Type]map[string]any{
-	reflect.TypeFor[Bool]():    {"type": []string{"boolean", "string"}},
-	reflect.TypeFor[Int]():     {"type": []string{"integer", "string"}},
-	reflect.TypeFor[Float]():   {"type": []string{"number", "string"}},
-	reflect.TypeFor[Strings](): {"type": []string{"array", "string"}, "items": map[string]any{"type": "string"}},
+// Schemas come from the go-sdk's jsonschema inference over the argument and
+// result structs (json tags name properties, omitempty/omitzero makes them
+// optional, the jsonschema tag describes them). The permissive argument types
+// are described as what they accept, so that "true" and "3" pass validation
+// and reach their UnmarshalJSON.
+var flexSchemas = map[reflect.Type]*jsonschema.Schema{
+	reflect.TypeFor[Bool]():    {Types: []string{"boolean", "string"}},
+	reflect.TypeFor[Int]():     {Types: []string{"integer", "string"}},
+	reflect.TypeFor[Float]():   {Types: []string{"number", "string"}},
+	reflect.TypeFor[Strings](): {Types: []string{"array", "string"}, Items: &jsonschema.Schema{Type: "string"}},
 }
 
-// inputSchema describes the argument struct In as a JSON Schema object. The
-// json tag names a property (omitempty or omitzero makes it optional), the
-// jsonschema tag is its description. It panics on a field it cannot
-// describe: registration tests catch that.
-func inputSchema[In any]() map[string]any {
-	t := reflect.TypeFor[In]()
-	props := map[string]any{}
-	var required []string
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		if !f.IsExported() {
-			continue
-		}
-		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		prop := fieldSchema(f.Type)
-		if d := f.Tag.Get("jsonschema"); d != "" {
-			prop["description"] = d
-		}
-		props[name] = prop
-		if !strings.Contains(opts, "omitempty") && !strings.Contains(opts, "omitzero") {
-			required = append(required, name)
-		}
-	}
-	s := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
-	if len(required) > 0 {
-		s["required"] = required
-	}
+// outputSchemaFor is schemaFor[T] with its objects left open to more
+// properties: a result may grow a field without breaking a client that
+// validates it, and tools/list, which the agent pays for every turn, stays
+// small.
+func outputSchemaFor[T any]() *jsonschema.Schema {
+	s := schemaFor[T]()
+	openObjects(s)
 	return s
 }
 
-func fieldSchema(t reflect.Type) map[string]any {
-	if s, ok := flexSchemas[t]; ok {
-		out := make(map[string]any, len(s)+1)
-		for k, v := range s {
-			out[k] = v
-		}
-		return out
+func openObjects(s *jsonschema.Schema) {
+	if s == nil {
+		return
 	}
-	switch t.Kind() {
-	case reflect.String:
-		return map[string]any{"type": "string"}
-	case reflect.Bool:
-		return map[string]any{"type": "boolean"}
-	case reflect.Int, reflect.Int64:
-		return map[string]any{"type": "integer"}
-	case reflect.Float64:
-		return map[string]any{"type": "number"}
-	case reflect.Slice:
-		if t.Elem().Kind() == reflect.String {
-			return map[string]any{"type": "array", "items": map[string]any{"type": "string"}}
-		}
+	if s.Properties != nil { // a struct's object; a map's value schema stays
+		s.AdditionalProperties = nil
 	}
-	panic(fmt.Sprintf("inputSchema: cannot describe field type %s", t))
+	for _, p := range s.Properties {
+		openObjects(p)
+	}
+	openObjects(s.Items)
+}
+
+// schemaFor infers the JSON Schema of T. It panics on a type it cannot
+// describe: tool registration recovers that, and the registration tests fail.
+func schemaFor[T any]() *jsonschema.Schema {
+	s, err := jsonschema.For[T](&jsonschema.ForOptions{TypeSchemas: flexSchemas})
+	if err != nil {
+		panic(fmt.Sprintf("schema of %s: %v", reflect.TypeFor[T](), err))
+	}
+	return s
 }

@@ -16,7 +16,7 @@ func (s *Server) contextTool() toolDef {
 		Name:        "zerops_context",
 		Description: "Zerops platform overview: how projects, services and networking work, the rules that break deployments, and the live list of service types and versions. Load once per session.",
 		Annotations: readOnlyAnn("Platform context"),
-	}, func(ctx context.Context, _ *sdk.CallToolRequest, _ contextInput) (*sdk.CallToolResult, error) {
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, _ contextInput) (markdownOutput, error) {
 		var b strings.Builder
 		b.WriteString(strings.TrimSpace(knowledge.ContextText()))
 		if types := s.stackTypes(ctx); len(types) > 0 {
@@ -25,7 +25,6 @@ func (s *Server) contextTool() toolDef {
 				b.WriteString(list)
 			}
 		}
-		b.WriteString("\n\nNext: for multi-step work call zerops_workflow; for details zerops_knowledge.")
-		return textResult(b.String()), nil
+		return markdownOutput{Markdown: b.String(), Next: "Next: for multi-step work call zerops_workflow; for details zerops_knowledge."}, nil
 	})
 }

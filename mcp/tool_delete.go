@@ -15,7 +15,7 @@ type deleteInput struct {
 
 type deleteOutput struct {
 	ServiceHostname string           `json:"serviceHostname"`
-	Processes       []processSummary `json:"processes,omitempty"`
+	Processes       []processSummary `json:"processes"`
 	Next            string           `json:"next"`
 }
 
@@ -24,14 +24,14 @@ func (s *Server) deleteTool() toolDef {
 		Name:        "zerops_delete",
 		Description: "Permanently delete a service and its data. Requires confirm: true; ask the user first.",
 		Annotations: mutatingAnn("Delete service", true, false),
-	}, func(ctx context.Context, req *sdk.CallToolRequest, in deleteInput) (*sdk.CallToolResult, error) {
+	}, func(ctx context.Context, req *sdk.CallToolRequest, in deleteInput) (deleteOutput, error) {
 		res, err := ops.Delete(ctx, s.deps.Client, s.deps.Project.ID, in.ServiceHostname, in.Confirm.V)
 		if err != nil {
-			return nil, err
+			return deleteOutput{}, err
 		}
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), processList(res.Process), res.ServiceHostname)
 		out := deleteOutput{ServiceHostname: res.ServiceHostname, Processes: summarize(outcomes)}
 		out.Next = nextForProcesses(outcomes, followed, "Next: the hostname is free again once the deletion finishes (zerops_discover).")
-		return jsonResult(out)
+		return out, nil
 	})
 }

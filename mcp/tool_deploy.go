@@ -45,14 +45,14 @@ func (s *Server) deployTool() toolDef {
 		Name:        "zerops_deploy",
 		Description: "Push code and run the build and deploy pipeline. SSH mode: sourceService (the container with the code) to targetService (default itself). Local mode: workingDir + serviceId. Reports build progress when asked.",
 		Annotations: mutatingAnn("Deploy code", false, false),
-	}, func(ctx context.Context, req *sdk.CallToolRequest, in deployInput) (*sdk.CallToolResult, error) {
+	}, func(ctx context.Context, req *sdk.CallToolRequest, in deployInput) (deployOutput, error) {
 		if s.deps.Deployer == nil {
-			return nil, platform.NewError(platform.ErrInvalidUsage, "deploy is not configured in this ZCP",
+			return deployOutput{}, platform.NewError(platform.ErrInvalidUsage, "deploy is not configured in this ZCP",
 				"Deploy from the zcp service inside the project (SSH mode) or install zcli for local mode.")
 		}
 		dreq, targetName, err := s.resolveDeploy(ctx, in)
 		if err != nil {
-			return nil, err
+			return deployOutput{}, err
 		}
 		target := dreq.TargetServiceID
 		if dreq.SourceService == "" {
@@ -78,10 +78,10 @@ func (s *Server) deployTool() toolDef {
 			err = job(ctx)
 		}
 		if err != nil {
-			return nil, err
+			return deployOutput{}, err
 		}
 		if res == nil {
-			return nil, platform.NewError(platform.ErrDeployFailed, "the deploy returned no result", "Check zerops_events for the target service.")
+			return deployOutput{}, platform.NewError(platform.ErrDeployFailed, "the deploy returned no result", "Check zerops_events for the target service.")
 		}
 		out := deployOutput{Mode: res.Mode, SourceService: res.SourceService, TargetService: targetName,
 			TargetServiceID: res.TargetServiceID, Setup: res.Setup, Output: res.Output, DurationMS: res.Duration.Milliseconds()}
@@ -90,14 +90,14 @@ func (s *Server) deployTool() toolDef {
 		}
 		if !follow {
 			out.Next = fmt.Sprintf("Next: the build runs on the platform; follow it with zerops_events serviceHostname=%s, then check zerops_logs.", orDefault(targetName, "<target>"))
-			return jsonResult(out)
+			return out, nil
 		}
 		if since.IsZero() {
 			since = res.Started.Add(-buildSinceSlack)
 		}
 		build, err := s.followBuild(ctx, pr, out.TargetServiceID, targetName, since)
 		if err != nil {
-			return nil, err
+			return deployOutput{}, err
 		}
 		out.Build = build
 		switch build.Status {
@@ -106,7 +106,7 @@ func (s *Server) deployTool() toolDef {
 		default:
 			out.Next = fmt.Sprintf("Next: %s; follow it with zerops_events serviceHostname=%s.", orDefault(build.Note, "the build has not finished"), orDefault(targetName, "<target>"))
 		}
-		return jsonResult(out)
+		return out, nil
 	})
 }
 
@@ -126,6 +126,13 @@ func (s *Server) resolveDeploy(ctx context.Context, in deployInput) (deploy.Requ
 		id, name := in.ServiceID, ""
 		if id == "" {
 			id = in.TargetServiceID
+		}
+		if in.TargetService == "" {
+			svc, err := ops.ServiceByID(ctx, s.deps.Client, s.deps.Project.ID, id)
+			if err != nil {
+				return req, "", err
+			}
+			name = svc.Name
 		}
 		if in.TargetService != "" {
 			svc, err := ops.ResolveService(ctx, s.deps.Client, s.deps.Project.ID, in.TargetService)

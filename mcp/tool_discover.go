@@ -14,7 +14,7 @@ type discoverInput struct {
 }
 
 type discoverOutput struct {
-	*ops.DiscoverResult
+	ops.DiscoverResult
 	Next string `json:"next"`
 }
 
@@ -23,15 +23,15 @@ func (s *Server) discoverTool() toolDef {
 		Name:        "zerops_discover",
 		Description: "Current state of the project: its services with type, status, ports, scaling and subdomain; optionally one service, and environment variables (includeEnvs), where the values of secret variables (type SECRET, or sensitive) read *** and their keys are listed.",
 		Annotations: readOnlyAnn("Discover project and services"),
-	}, func(ctx context.Context, _ *sdk.CallToolRequest, in discoverInput) (*sdk.CallToolResult, error) {
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in discoverInput) (discoverOutput, error) {
 		res, err := ops.Discover(ctx, s.deps.Client, s.deps.Project.ID, in.ServiceHostname, in.IncludeEnvs.V)
 		if err != nil {
-			return nil, err
+			return discoverOutput{}, err
 		}
 		next := "Next: act on a service (zerops_manage, zerops_env, zerops_logs) or create services with zerops_workflow workflow=bootstrap."
 		if len(res.Services) == 0 {
 			next = "Next: the project is empty; call zerops_workflow workflow=bootstrap to create services."
 		}
-		return jsonResult(discoverOutput{res, next})
+		return discoverOutput{*res, next}, nil
 	})
 }

@@ -19,9 +19,9 @@ type envOutput struct {
 	Action    string           `json:"action"`
 	Scope     string           `json:"scope"`
 	Service   string           `json:"serviceHostname,omitempty"`
-	Variables []ops.EnvInfo    `json:"variables,omitempty"`
+	Variables []ops.EnvInfo    `json:"variables,omitzero"`
 	Changed   []string         `json:"changed,omitempty"`
-	Processes []processSummary `json:"processes,omitempty"`
+	Processes []processSummary `json:"processes,omitzero"`
 	Notes     []string         `json:"notes,omitempty"`
 	Next      string           `json:"next"`
 }
@@ -31,21 +31,22 @@ func (s *Server) envTool() toolDef {
 		Name:        "zerops_env",
 		Description: "Read, set or delete environment variables of a service (serviceHostname) or the project (project: true). set takes [\"KEY=value\"], delete [\"KEY\"]. get shows SECRET values but never sensitive ones (generated passwords, connection strings), which read ***. Writes to one service (or the project) run one at a time, each after the previous change's process has ended.",
 		Annotations: mutatingAnn("Environment variables", true, true),
-	}, func(ctx context.Context, req *sdk.CallToolRequest, in envInput) (*sdk.CallToolResult, error) {
+	}, func(ctx context.Context, req *sdk.CallToolRequest, in envInput) (envOutput, error) {
 		res, err := ops.Env(ctx, s.deps.Client, s.deps.EnvWrites, s.deps.Project.ID, in.Action,
 			ops.EnvTarget{Hostname: in.ServiceHostname, Project: in.Project.V}, in.Variables)
 		if err != nil {
-			return nil, err
+			return envOutput{}, err
 		}
 		out := envOutput{Action: res.Action, Scope: res.Scope, Service: res.Service, Variables: res.Variables, Changed: res.Changed, Notes: res.Notes}
 		if res.Action == ops.EnvGet {
+			out.Variables = nonNil(out.Variables)
 			out.Next = "Next: reference another service's variable as ${hostname_KEY}; change values with action=set."
-			return jsonResult(out)
+			return out, nil
 		}
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), res.Processes, res.Service)
 		out.Processes = summarize(outcomes)
 		out.Next = nextForProcesses(outcomes, followed, "Next: restart the affected services (zerops_manage action=restart) so they read the new values.")
-		return jsonResult(out)
+		return out, nil
 	})
 }
 
@@ -73,17 +74,17 @@ func (s *Server) envReadTool() toolDef {
 		Name:        "zerops_env",
 		Description: "Read environment variables of a service (serviceHostname) or the project (project: true); SECRET values are shown, sensitive ones (generated passwords, connection strings) read ***. ZCP runs read-only: set and delete are refused.",
 		Annotations: readOnlyAnn("Environment variables"),
-	}, func(ctx context.Context, _ *sdk.CallToolRequest, in envReadInput) (*sdk.CallToolResult, error) {
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in envReadInput) (envOutput, error) {
 		if _, err := envReadGate.check(in.Action); err != nil {
-			return nil, err
+			return envOutput{}, err
 		}
 		res, err := ops.Env(ctx, s.deps.Client, s.deps.EnvWrites, s.deps.Project.ID, ops.EnvGet,
 			ops.EnvTarget{Hostname: in.ServiceHostname, Project: in.Project.V}, nil)
 		if err != nil {
-			return nil, err
+			return envOutput{}, err
 		}
-		return jsonResult(envOutput{Action: res.Action, Scope: res.Scope, Service: res.Service, Variables: res.Variables,
-			Next: "Next: reference another service's variable as ${hostname_KEY} in zerops.yml."})
+		return envOutput{Action: res.Action, Scope: res.Scope, Service: res.Service, Variables: nonNil(res.Variables),
+			Next: "Next: reference another service's variable as ${hostname_KEY} in zerops.yml."}, nil
 	})
 	def.guard = envReadGate.guard
 	return def

@@ -14,7 +14,7 @@ type eventsInput struct {
 }
 
 type eventsOutput struct {
-	*ops.EventsResult
+	ops.EventsResult
 	Next string `json:"next"`
 }
 
@@ -23,11 +23,11 @@ func (s *Server) eventsTool() toolDef {
 		Name:        "zerops_events",
 		Description: "Activity timeline of the project, newest first: platform processes (start, import, scale…) and builds with their status and fail reasons. Use it to follow a deploy.",
 		Annotations: readOnlyAnn("Activity timeline"),
-	}, func(ctx context.Context, _ *sdk.CallToolRequest, in eventsInput) (*sdk.CallToolResult, error) {
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in eventsInput) (eventsOutput, error) {
 		res, err := ops.Events(ctx, s.deps.Client, s.deps.Project.ID, in.ServiceHostname, in.Limit.V)
 		if err != nil {
-			return nil, err
+			return eventsOutput{}, err
 		}
-		return jsonResult(eventsOutput{res, "Next: for a failed build read zerops_logs buildId=<id>; for a failed process its failReason."})
+		return eventsOutput{*res, "Next: for a failed build read zerops_logs serviceHostname=<service> buildId=<id>; for a failed process its failReason."}, nil
 	})
 }

@@ -5,6 +5,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
@@ -14,19 +15,25 @@ type importInput struct {
 	DryRun   Bool   `json:"dryRun,omitzero" jsonschema:"check only: structure, hostnames, live versions, mode"`
 }
 
-type importDryRunOutput struct {
-	DryRun   bool                 `json:"dryRun"`
-	Valid    bool                 `json:"valid"`
-	Services []ops.PlannedService `json:"services"`
-	Warnings []string             `json:"warnings,omitempty"`
-	Next     string               `json:"next"`
+// importOutput answers a dry run (dryRun: true, what would be created) or a
+// real import (the services created and their processes).
+type importOutput struct {
+	DryRun    bool             `json:"dryRun"`
+	Valid     bool             `json:"valid"`
+	Services  []importService  `json:"services"`
+	Processes []processSummary `json:"processes,omitzero"`
+	Warnings  []string         `json:"warnings,omitempty"`
+	Next      string           `json:"next"`
 }
 
-type importOutput struct {
-	Services  []ops.ImportedService `json:"services"`
-	Processes []processSummary      `json:"processes,omitempty"`
-	Warnings  []string              `json:"warnings,omitempty"`
-	Next      string                `json:"next"`
+// importService is one service of an import: planned (type, mode) or created
+// (id, or the platform's error).
+type importService struct {
+	Hostname string             `json:"hostname"`
+	Type     string             `json:"type,omitempty"`
+	Mode     string             `json:"mode,omitempty"`
+	ID       string             `json:"id,omitempty"`
+	Error    *platform.APIError `json:"error,omitempty"`
 }
 
 func (s *Server) importTool() toolDef {
@@ -34,31 +41,38 @@ func (s *Server) importTool() toolDef {
 		Name:        "zerops_import",
 		Description: "Create services from an import.yml (services only). dryRun=true validates structure, hostnames, versions against the live catalog and mode without creating anything; run it first.",
 		Annotations: mutatingAnn("Import services", false, false),
-	}, func(ctx context.Context, req *sdk.CallToolRequest, in importInput) (*sdk.CallToolResult, error) {
+	}, func(ctx context.Context, req *sdk.CallToolRequest, in importInput) (importOutput, error) {
 		content, err := s.readContent(in.Content, in.FilePath)
 		if err != nil {
-			return nil, err
+			return importOutput{}, err
 		}
 		types := s.stackTypes(ctx)
 		if in.DryRun.V {
 			plan, err := ops.DryRunImport(ctx, s.deps.Client, s.deps.Project.ID, content, types)
 			if err != nil {
-				return nil, err
+				return importOutput{}, err
 			}
 			next := "Next: import for real with zerops_import (same content, dryRun=false)."
 			if len(plan.Warnings) > 0 {
 				next = "Next: fix the warnings (they usually fail the real import), run the dry run again, then import."
 			}
-			return jsonResult(importDryRunOutput{DryRun: true, Valid: true, Services: plan.Services, Warnings: plan.Warnings, Next: next})
+			out := importOutput{DryRun: true, Valid: true, Services: []importService{}, Warnings: plan.Warnings, Next: next}
+			for _, p := range plan.Services {
+				out.Services = append(out.Services, importService{Hostname: p.Hostname, Type: p.Type, Mode: p.Mode})
+			}
+			return out, nil
 		}
 		res, err := ops.Import(ctx, s.deps.Client, s.deps.Project.ID, content, types, s.deps.ImportOptions)
 		if err != nil {
-			return nil, err
+			return importOutput{}, err
 		}
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), res.Processes, "")
-		out := importOutput{Services: res.Services, Processes: summarize(outcomes), Warnings: res.Warnings}
+		out := importOutput{Valid: true, Services: []importService{}, Processes: summarize(outcomes), Warnings: res.Warnings}
+		for _, sv := range res.Services {
+			out.Services = append(out.Services, importService{Hostname: sv.Hostname, ID: sv.ID, Error: sv.Error})
+		}
 		out.Next = nextForProcesses(outcomes, followed,
 			"Next: services exist; write zerops.yml and deploy runtimes with zerops_deploy, wire env vars with zerops_env.")
-		return jsonResult(out)
+		return out, nil
 	})
 }

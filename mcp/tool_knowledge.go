@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -19,9 +20,25 @@ type knowledgeInput struct {
 	URI      string  `json:"uri,omitempty" jsonschema:"one document, zerops://docs/..."`
 }
 
+// knowledgeOutput is a search answer, or a briefing or document whose
+// markdown is also the text content.
 type knowledgeOutput struct {
-	*knowledge.SearchResult
-	Next string `json:"next"`
+	Query         string          `json:"query,omitempty"`
+	ExpandedQuery string          `json:"expandedQuery,omitempty"`
+	Hits          []knowledge.Hit `json:"hits,omitzero"`
+	TopContent    string          `json:"topContent,omitempty"`
+	Suggestions   []string        `json:"suggestions,omitempty"`
+	Notes         []string        `json:"notes,omitempty"`
+	URI           string          `json:"uri,omitempty"`
+	Markdown      string          `json:"markdown,omitempty"`
+	Next          string          `json:"next"`
+}
+
+func (o knowledgeOutput) contentText() string {
+	if o.Markdown == "" {
+		return ""
+	}
+	return joinNext(o.Markdown, o.Next)
 }
 
 func (s *Server) knowledgeTool() toolDef {
@@ -29,26 +46,27 @@ func (s *Server) knowledgeTool() toolDef {
 		Name:        "zerops_knowledge",
 		Description: "Zerops documentation. query: ranked search with the top document in full. runtime/services: the briefing to read before writing import.yml or zerops.yml, with version checks. uri: one document.",
 		Annotations: readOnlyAnn("Search Zerops knowledge"),
-	}, func(ctx context.Context, _ *sdk.CallToolRequest, in knowledgeInput) (*sdk.CallToolResult, error) {
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in knowledgeInput) (knowledgeOutput, error) {
 		switch {
 		case strings.TrimSpace(in.URI) != "":
 			ix, err := s.index(ctx)
 			if err != nil {
-				return nil, err
+				return knowledgeOutput{}, err
 			}
 			doc, ok := ix.Get(strings.TrimSpace(in.URI))
 			if !ok {
-				return nil, platform.NewError(platform.ErrNotFound, fmt.Sprintf("no document %q", platform.Clip(in.URI, 80)),
+				return knowledgeOutput{}, platform.NewError(platform.ErrNotFound, fmt.Sprintf("no document %q", platform.Clip(in.URI, 80)),
 					"Search with zerops_knowledge query=... and use a uri from its hits.")
 			}
-			return textResult("# " + doc.Title + "\n\n" + strings.TrimSpace(doc.Content)), nil
+			return knowledgeOutput{URI: doc.URI, Markdown: "# " + doc.Title + "\n\n" + strings.TrimSpace(doc.Content),
+				Next: "Next: apply it; search related topics with zerops_knowledge query=..."}, nil
 		case strings.TrimSpace(in.Runtime) != "" || len(in.Services) > 0:
 			if err := checkBriefingArgs(in.Runtime, in.Services); err != nil {
-				return nil, err
+				return knowledgeOutput{}, err
 			}
 			brief, err := knowledge.Briefing(strings.TrimSpace(in.Runtime), in.Services)
 			if err != nil {
-				return nil, err
+				return knowledgeOutput{}, err
 			}
 			var b strings.Builder
 			b.WriteString(strings.TrimSpace(brief))
@@ -58,23 +76,23 @@ func (s *Server) knowledgeTool() toolDef {
 					b.WriteString(strings.TrimSpace(check))
 				}
 			}
-			b.WriteString("\n\n---\n\nNext: write import.yml and zerops.yml with these rules and only validated versions, then check them with zerops_import dryRun=true and zerops_validate.")
-			return textResult(b.String()), nil
+			return knowledgeOutput{Markdown: b.String(),
+				Next: "Next: write import.yml and zerops.yml with these rules and only validated versions, then check them with zerops_import dryRun=true and zerops_validate."}, nil
 		case strings.TrimSpace(in.Query) != "":
 			limit := 5
 			if in.Limit.Set {
 				if in.Limit.V < 1 || in.Limit.V > 20 {
-					return nil, platform.NewError(platform.ErrInvalidParameter, fmt.Sprintf("limit %d is outside 1–20", in.Limit.V), "Pass a limit between 1 and 20 (default 5).")
+					return knowledgeOutput{}, platform.NewError(platform.ErrInvalidParameter, fmt.Sprintf("limit %d is outside 1–20", in.Limit.V), "Pass a limit between 1 and 20 (default 5).")
 				}
 				limit = in.Limit.V
 			}
 			ix, err := s.index(ctx)
 			if err != nil {
-				return nil, err
+				return knowledgeOutput{}, err
 			}
 			res, err := ix.Search(in.Query, limit)
 			if err != nil {
-				return nil, err
+				return knowledgeOutput{}, err
 			}
 			// The answer quotes the query; a long one is searched, not echoed.
 			res.Query = platform.Clip(res.Query, maxEchoedQuery)
@@ -83,9 +101,10 @@ func (s *Server) knowledgeTool() toolDef {
 			if len(res.Hits) == 0 {
 				next = "Next: nothing matched; try one of the suggestions or broader words."
 			}
-			return jsonResult(knowledgeOutput{res, next})
+			return knowledgeOutput{Query: res.Query, ExpandedQuery: res.ExpandedQuery, Hits: roundScores(res.Hits), TopContent: res.TopContent,
+				Suggestions: res.Suggestions, Notes: res.Notes, Next: next}, nil
 		}
-		return nil, platform.NewError(platform.ErrInvalidParameter, "pass query, runtime/services or uri",
+		return knowledgeOutput{}, platform.NewError(platform.ErrInvalidParameter, "pass query, runtime/services or uri",
 			"query searches the docs; runtime (and services) returns the pre-YAML briefing; uri reads one document.")
 	})
 }
@@ -119,4 +138,14 @@ func checkBriefingArgs(runtime string, services []string) error {
 		}
 	}
 	return nil
+}
+
+// roundScores rounds hit scores to 3 decimals: more digits only cost tokens.
+func roundScores(hits []knowledge.Hit) []knowledge.Hit {
+	out := make([]knowledge.Hit, len(hits))
+	for i, h := range hits {
+		h.Score = math.Round(h.Score*1000) / 1000
+		out[i] = h
+	}
+	return out
 }

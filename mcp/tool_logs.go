@@ -18,7 +18,7 @@ type logsInput struct {
 }
 
 type logsOutput struct {
-	*ops.LogsResult
+	ops.LogsResult
 	Next string `json:"next"`
 }
 
@@ -27,18 +27,18 @@ func (s *Server) logsTool() toolDef {
 		Name:        "zerops_logs",
 		Description: "Runtime or build log lines of a service, filtered by severity, time, text or build.",
 		Annotations: readOnlyAnn("Service logs"),
-	}, func(ctx context.Context, _ *sdk.CallToolRequest, in logsInput) (*sdk.CallToolResult, error) {
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in logsInput) (logsOutput, error) {
 		res, err := ops.Logs(ctx, s.deps.Client, s.deps.Logs, s.deps.Project.ID, ops.LogsParams{
 			Hostname: in.ServiceHostname, Severity: in.Severity, Since: in.Since,
 			Limit: in.Limit.V, Search: in.Search, BuildID: in.BuildID,
 		})
 		if err != nil {
-			return nil, err
+			return logsOutput{}, err
 		}
 		next := "Next: fix what the errors point at, redeploy (zerops_deploy) and check the logs again."
 		if res.Count == 0 {
 			next = "Next: no lines matched; widen since or severity, or check zerops_events for failed processes."
 		}
-		return jsonResult(logsOutput{res, next})
+		return logsOutput{*res, next}, nil
 	})
 }

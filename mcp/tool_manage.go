@@ -26,7 +26,7 @@ type manageInput struct {
 type manageOutput struct {
 	Action          string           `json:"action"`
 	ServiceHostname string           `json:"serviceHostname"`
-	Processes       []processSummary `json:"processes,omitempty"`
+	Processes       []processSummary `json:"processes"`
 	Notes           []string         `json:"notes,omitempty"`
 	Next            string           `json:"next"`
 }
@@ -36,7 +36,7 @@ func (s *Server) manageTool() toolDef {
 		Name:        "zerops_manage",
 		Description: "Start, stop, restart or scale a service (scale: cpuMode, min/max cpu, ram, disk, containers). Reports progress when asked; otherwise returns the process to check with zerops_process.",
 		Annotations: mutatingAnn("Manage service", false, true),
-	}, func(ctx context.Context, req *sdk.CallToolRequest, in manageInput) (*sdk.CallToolResult, error) {
+	}, func(ctx context.Context, req *sdk.CallToolRequest, in manageInput) (manageOutput, error) {
 		scale := ops.ScaleParams{
 			MinCPU: in.MinCPU.ptr(), MaxCPU: in.MaxCPU.ptr(),
 			MinRAM: in.MinRAM.ptr(), MaxRAM: in.MaxRAM.ptr(),
@@ -50,11 +50,11 @@ func (s *Server) manageTool() toolDef {
 		}
 		res, err := ops.Manage(ctx, s.deps.Client, s.deps.Project.ID, in.Action, in.ServiceHostname, scale)
 		if err != nil {
-			return nil, err
+			return manageOutput{}, err
 		}
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), processList(res.Process), res.ServiceHostname)
 		out := manageOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, Processes: summarize(outcomes), Notes: res.Notes}
 		out.Next = nextForProcesses(outcomes, followed, "Next: check the service with zerops_discover or its logs with zerops_logs.")
-		return jsonResult(out)
+		return out, nil
 	})
 }

@@ -24,13 +24,13 @@ func (s *Server) processTool() toolDef {
 		Name:        "zerops_process",
 		Description: "Status of a platform process returned by another tool (PENDING, RUNNING, FINISHED, FAILED with reason, CANCELED), or cancel it.",
 		Annotations: mutatingAnn("Process status or cancel", true, true),
-	}, func(ctx context.Context, _ *sdk.CallToolRequest, in processInput) (*sdk.CallToolResult, error) {
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in processInput) (processOutput, error) {
 		p, err := ops.ProcessAction(ctx, s.deps.Client, in.ProcessID, in.Action)
 		if err != nil {
-			return nil, err
+			return processOutput{}, err
 		}
 		sum := summarize([]waitOutcome{{Process: *p, Finished: p.IsTerminal()}})[0]
-		return jsonResult(processOutput{Process: sum, Next: processNext(p)})
+		return processOutput{Process: sum, Next: processNext(p)}, nil
 	})
 }
 
@@ -70,15 +70,15 @@ func (s *Server) processStatusTool() toolDef {
 		Name:        "zerops_process",
 		Description: "Status of a platform process returned by another tool or listed by zerops_events (PENDING, RUNNING, FINISHED, FAILED with reason, CANCELED). ZCP runs read-only: cancel is refused.",
 		Annotations: readOnlyAnn("Process status"),
-	}, func(ctx context.Context, _ *sdk.CallToolRequest, in processStatusInput) (*sdk.CallToolResult, error) {
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in processStatusInput) (processOutput, error) {
 		if _, err := processStatusGate.check(in.Action); err != nil {
-			return nil, err
+			return processOutput{}, err
 		}
 		p, err := ops.ProcessAction(ctx, s.deps.Client, in.ProcessID, ops.ProcessStatus)
 		if err != nil {
-			return nil, err
+			return processOutput{}, err
 		}
-		return jsonResult(processOutput{Process: summarize([]waitOutcome{{Process: *p, Finished: p.IsTerminal()}})[0], Next: processNext(p)})
+		return processOutput{Process: summarize([]waitOutcome{{Process: *p, Finished: p.IsTerminal()}})[0], Next: processNext(p)}, nil
 	})
 	def.guard = processStatusGate.guard
 	return def

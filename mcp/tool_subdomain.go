@@ -18,7 +18,7 @@ type subdomainOutput struct {
 	ServiceHostname string           `json:"serviceHostname"`
 	AlreadyInState  bool             `json:"alreadyInState,omitempty"`
 	Message         string           `json:"message,omitempty"`
-	Processes       []processSummary `json:"processes,omitempty"`
+	Processes       []processSummary `json:"processes"`
 	Next            string           `json:"next"`
 }
 
@@ -27,10 +27,10 @@ func (s *Server) subdomainTool() toolDef {
 		Name:        "zerops_subdomain",
 		Description: "Enable or disable the public *.zerops.app subdomain of a service (for testing, not production). Idempotent.",
 		Annotations: mutatingAnn("Subdomain access", false, true),
-	}, func(ctx context.Context, req *sdk.CallToolRequest, in subdomainInput) (*sdk.CallToolResult, error) {
+	}, func(ctx context.Context, req *sdk.CallToolRequest, in subdomainInput) (subdomainOutput, error) {
 		res, err := ops.Subdomain(ctx, s.deps.Client, s.deps.Project.ID, in.ServiceHostname, in.Action)
 		if err != nil {
-			return nil, err
+			return subdomainOutput{}, err
 		}
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), processList(res.Process), res.ServiceHostname)
 		out := subdomainOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, AlreadyInState: res.AlreadyInState,
@@ -40,6 +40,6 @@ func (s *Server) subdomainTool() toolDef {
 			success = "Next: the service is no longer public on its zerops.app subdomain."
 		}
 		out.Next = nextForProcesses(outcomes, followed, success)
-		return jsonResult(out)
+		return out, nil
 	})
 }

@@ -16,7 +16,7 @@ type validateInput struct {
 }
 
 type validateOutput struct {
-	*ops.ValidationResult
+	ops.ValidationResult
 	Next string `json:"next"`
 }
 
@@ -25,14 +25,14 @@ func (s *Server) validateTool() toolDef {
 		Name:        "zerops_validate",
 		Description: "Offline check of a zerops.yml or import.yml: unknown and missing keys, types, ports, hostnames, required build/run fields. Needs no API.",
 		Annotations: readOnlyAnn("Validate YAML"),
-	}, func(ctx context.Context, _ *sdk.CallToolRequest, in validateInput) (*sdk.CallToolResult, error) {
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in validateInput) (validateOutput, error) {
 		content, err := s.readContent(in.Content, in.FilePath)
 		if err != nil {
-			return nil, err
+			return validateOutput{}, err
 		}
 		res, err := ops.Validate(content, in.Kind)
 		if err != nil {
-			return nil, err
+			return validateOutput{}, err
 		}
 		next := "Next: fix the errors and validate again."
 		if res.Valid {
@@ -41,7 +41,7 @@ func (s *Server) validateTool() toolDef {
 				next = "Next: zerops_import dryRun=true checks versions against the live catalog, then import."
 			}
 		}
-		return jsonResult(validateOutput{res, next})
+		return validateOutput{*res, next}, nil
 	})
 }
 

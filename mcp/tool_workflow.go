@@ -22,14 +22,14 @@ func (s *Server) workflowTool() toolDef {
 		Name:        "zerops_workflow",
 		Description: "Step-by-step guidance for multi-step Zerops work (bootstrap, deploy, debug, scale, configure, monitor), with live service versions. Call first for anything beyond one action; no argument lists the workflows.",
 		Annotations: readOnlyAnn("Workflow guidance"),
-	}, func(ctx context.Context, _ *sdk.CallToolRequest, in workflowInput) (*sdk.CallToolResult, error) {
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in workflowInput) (markdownOutput, error) {
 		name := strings.ToLower(strings.TrimSpace(in.Workflow))
 		if name == "" {
-			return textResult(knowledge.WorkflowCatalog() + "\n\nNext: call zerops_workflow with workflow set to the one that fits the task."), nil
+			return markdownOutput{Markdown: knowledge.WorkflowCatalog(), Next: "Next: call zerops_workflow with workflow set to the one that fits the task."}, nil
 		}
 		text, ok := knowledge.Workflow(name)
 		if !ok {
-			return nil, platform.NewError(platform.ErrInvalidParameter, fmt.Sprintf("unknown workflow %q", platform.Clip(in.Workflow, 40)),
+			return markdownOutput{}, platform.NewError(platform.ErrInvalidParameter, fmt.Sprintf("unknown workflow %q", platform.Clip(in.Workflow, 40)),
 				"Use one of: "+strings.Join(knowledge.WorkflowNames(), ", ")+".")
 		}
 		if strings.Contains(text, stacksPlaceholder) {
@@ -42,6 +42,6 @@ func (s *Server) workflowTool() toolDef {
 			}
 			text = strings.ReplaceAll(text, stacksPlaceholder, stacks)
 		}
-		return textResult(text), nil
+		return markdownOutput{Markdown: text}, nil
 	})
 }

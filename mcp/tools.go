@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -19,14 +20,20 @@ type toolDef struct {
 	guard func(json.RawMessage) error
 }
 
-// handlerFor is a tool handler: a successful result or an error, which
+// handlerFor is a tool handler: its typed result, or an error, which
 // becomes the isError {code,error,suggestion} result.
-type handlerFor[In any] func(ctx context.Context, req *sdk.CallToolRequest, in In) (*sdk.CallToolResult, error)
+type handlerFor[In, Out any] func(ctx context.Context, req *sdk.CallToolRequest, in In) (Out, error)
 
-// newTool builds a toolDef for a typed handler, with the input schema written
-// from In (see inputSchema) and the read-only flag taken from the annotations.
-func newTool[In any](t *sdk.Tool, h handlerFor[In]) toolDef {
-	t.InputSchema = inputSchema[In]()
+// texter is a result whose text content is markdown meant to be read rather
+// than its JSON (context, workflow, knowledge documents).
+type texter interface{ contentText() string }
+
+// newTool builds a toolDef for a typed handler through go-sdk's AddTool: the
+// input and output schemas are inferred from In and Out (see schemaFor), the
+// SDK validates the arguments and the result against them, and the result is
+// both structuredContent and, as text, its JSON without HTML escaping (or
+// the markdown of a texter). The read-only flag comes from the annotations.
+func newTool[In, Out any](t *sdk.Tool, h handlerFor[In, Out]) toolDef {
 	if t.Annotations != nil && t.Title == "" {
 		t.Title = t.Annotations.Title
 	}
@@ -39,17 +46,54 @@ func newTool[In any](t *sdk.Tool, h handlerFor[In]) toolDef {
 					err = fmt.Errorf("%v", r)
 				}
 			}()
-			sdk.AddTool(srv, t, func(ctx context.Context, req *sdk.CallToolRequest, in In) (*sdk.CallToolResult, any, error) {
-				res, err := h(ctx, req, in)
+			t.InputSchema, t.OutputSchema = schemaFor[In](), outputSchemaFor[Out]()
+			sdk.AddTool(srv, t, func(ctx context.Context, req *sdk.CallToolRequest, in In) (*sdk.CallToolResult, Out, error) {
+				out, err := h(ctx, req, in)
 				if err != nil {
-					return errorResult(err), nil, nil
+					var zero Out
+					return nil, zero, handlerError{err}
 				}
-				return res, nil, nil
+				text, err := contentText(out)
+				if err != nil {
+					var zero Out
+					return nil, zero, handlerError{err}
+				}
+				return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}}, out, nil
 			})
 			return nil
 		},
 	}
 }
+
+// contentText is the text content of a result: a texter's markdown, or the
+// result's JSON without HTML escaping (<id>, not \u003cid\u003e).
+func contentText(out any) (string, error) {
+	if t, ok := out.(texter); ok {
+		if s := t.contentText(); s != "" {
+			return s, nil
+		}
+	}
+	return marshalJSON(out)
+}
+
+// marshalJSON is json.Marshal without HTML escaping.
+func marshalJSON(v any) (string, error) {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return "", err
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
+}
+
+// handlerError marks an error returned by a tool handler, so the middleware
+// can render it as {code,error,suggestion} (the SDK's own argument errors are
+// not marked and become INVALID_PARAMETER).
+type handlerError struct{ err error }
+
+func (e handlerError) Error() string { return e.err.Error() }
+func (e handlerError) Unwrap() error { return e.err }
 
 func boolPtr(b bool) *bool { return &b }
 

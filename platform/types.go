@@ -62,7 +62,22 @@ const (
 	CategoryObject   = "OBJECT_STORAGE"
 	CategoryBuild    = "BUILD"
 	CategoryCore     = "CORE"
+
+	// The platform's own services (isSystem) have these categories.
+	CategoryInternal       = "INTERNAL"
+	CategoryPrepareRuntime = "PREPARE_RUNTIME"
+	CategoryHTTPBalancer   = "HTTP_L7_BALANCER"
 )
+
+// SystemCategory reports whether a service of this category is one of the
+// platform's own (build, balancer, core …): never shown, resolved or acted on.
+func SystemCategory(category string) bool {
+	switch category {
+	case CategoryCore, CategoryBuild, CategoryInternal, CategoryPrepareRuntime, CategoryHTTPBalancer:
+		return true
+	}
+	return false
+}
 
 // UserInfo is the authenticated user. ClientID is the first client
 // (organisation) the user belongs to; every search is scoped by it.
@@ -120,6 +135,7 @@ type ServiceStack struct {
 	Type              ServiceTypeInfo    `json:"type"`
 	Mode              string             `json:"mode,omitempty"` // HA or NON_HA
 	SubdomainAccess   bool               `json:"subdomainAccess"`
+	System            bool               `json:"-"` // the platform's own service (see SystemCategory)
 	Ports             []Port             `json:"ports,omitempty"`
 	CustomAutoscaling *CustomAutoscaling `json:"customAutoscaling,omitempty"`
 	Created           time.Time          `json:"created"`
@@ -268,7 +284,9 @@ type ProcessFilter struct {
 }
 
 // AppVersionFilter narrows an app-version search. Limit 0 means the default (50).
+// ID, when set, selects that one app version.
 type AppVersionFilter struct {
+	ID        string
 	ProjectID string
 	ServiceID string
 	Limit     int

@@ -164,6 +164,7 @@ func convertEsService(s output.EsServiceStack) ServiceStack {
 		Created:           s.Created.Native(),
 		LastUpdate:        s.LastUpdate.Native(),
 	}
+	out.System = s.IsSystem.Native() || SystemCategory(out.Type.Category)
 	if s.Mode != nil {
 		out.Mode = s.Mode.Native()
 	}
@@ -175,7 +176,7 @@ func convertService(s output.ServiceStack) ServiceStack {
 	if scaling == nil {
 		scaling = s.CurrentAutoscaling
 	}
-	return ServiceStack{
+	out := ServiceStack{
 		ID:                s.Id.Native(),
 		ProjectID:         s.ProjectId.Native(),
 		Name:              s.Name.Native(),
@@ -188,6 +189,8 @@ func convertService(s output.ServiceStack) ServiceStack {
 		Created:           s.Created.Native(),
 		LastUpdate:        s.LastUpdate.Native(),
 	}
+	out.System = s.IsSystem.Native() || SystemCategory(out.Type.Category)
+	return out
 }
 
 func convertBuild(b *output.AppVersionBuild) *BuildInfo {

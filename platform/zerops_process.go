@@ -38,7 +38,7 @@ func (c *ZeropsClient) CancelProcess(ctx context.Context, processID string) (*Pr
 
 // SearchProcesses returns the project's (or one service's) processes, newest first.
 func (c *ZeropsClient) SearchProcesses(ctx context.Context, filter ProcessFilter) ([]Process, error) {
-	conds, err := c.activityConds(ctx, filter.ProjectID, filter.ServiceID, true)
+	conds, err := c.activityConds(ctx, filter.ProjectID, filter.ServiceID)
 	if err != nil {
 		return nil, err
 	}
@@ -58,9 +58,15 @@ func (c *ZeropsClient) SearchProcesses(ctx context.Context, filter ProcessFilter
 
 // SearchAppVersions returns the project's (or one service's) app versions, newest first.
 func (c *ZeropsClient) SearchAppVersions(ctx context.Context, filter AppVersionFilter) ([]AppVersion, error) {
-	conds, err := c.activityConds(ctx, filter.ProjectID, filter.ServiceID, false)
+	conds, err := c.activityConds(ctx, filter.ProjectID, filter.ServiceID)
 	if err != nil {
 		return nil, err
+	}
+	if filter.ID != "" {
+		if err := validateID("app version ID", filter.ID); err != nil {
+			return nil, err
+		}
+		conds = append(conds, eq{"id", filter.ID})
 	}
 	resp, err := c.api.PostAppVersionSearch(ctx, searchFilter(conds, true, 0, clampLimit(filter.Limit)))
 	out, err := result[output.EsAppVersionResponse](c, kindProject, resp, err)
@@ -75,11 +81,11 @@ func (c *ZeropsClient) SearchAppVersions(ctx context.Context, filter AppVersionF
 	return versions, nil
 }
 
-// activityConds builds the search conditions of an activity query. Processes
-// carry clientId, so they are scoped by it as well; app versions are scoped
-// by project alone. A service ID alone is enough: a service belongs to one
-// project (the build watcher knows only the service it follows).
-func (c *ZeropsClient) activityConds(ctx context.Context, projectID, serviceID string, byClient bool) ([]eq, error) {
+// activityConds builds the search conditions of an activity query, scoped by
+// client as the API requires of every search. A service ID alone is enough: a
+// service belongs to one project (the build watcher knows only the service it
+// follows).
+func (c *ZeropsClient) activityConds(ctx context.Context, projectID, serviceID string) ([]eq, error) {
 	if projectID != "" || serviceID == "" {
 		if err := validateID("project ID", projectID); err != nil {
 			return nil, err
@@ -90,14 +96,11 @@ func (c *ZeropsClient) activityConds(ctx context.Context, projectID, serviceID s
 			return nil, err
 		}
 	}
-	var conds []eq
-	if byClient {
-		clientID, err := c.client.get(ctx)
-		if err != nil {
-			return nil, err
-		}
-		conds = append(conds, eq{"clientId", clientID})
+	clientID, err := c.client.get(ctx)
+	if err != nil {
+		return nil, err
 	}
+	conds := []eq{{"clientId", clientID}}
 	if projectID != "" {
 		conds = append(conds, eq{"projectId", projectID})
 	}

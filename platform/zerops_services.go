@@ -15,7 +15,9 @@ func servicePath(id string) path.ServiceStackId {
 	return path.ServiceStackId{Id: uuid.ServiceStackId(id)}
 }
 
-// ListServices returns every service of the project.
+// ListServices returns the project's services. The platform's own services
+// (build, balancer, core …: isSystem) are left out: no answer shows them and
+// no hostname resolves to one.
 func (c *ZeropsClient) ListServices(ctx context.Context, projectID string) ([]ServiceStack, error) {
 	if err := validateID("project ID", projectID); err != nil {
 		return nil, err
@@ -35,7 +37,9 @@ func (c *ZeropsClient) ListServices(ctx context.Context, projectID string) ([]Se
 	}
 	services := make([]ServiceStack, 0, len(items))
 	for _, s := range items {
-		services = append(services, convertEsService(s))
+		if svc := convertEsService(s); !svc.System {
+			services = append(services, svc)
+		}
 	}
 	return services, nil
 }

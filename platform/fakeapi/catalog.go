@@ -68,10 +68,21 @@ var catalogSpec = []struct {
 	{"shared-storage", platform.CategoryShared, nil, false},
 }
 
+// systemSpec lists the types of the platform's own services, which every
+// project has (isSystem) and the public catalog search does not list.
+var systemSpec = []struct{ hostname, typ, category string }{
+	{"core", "core", platform.CategoryCore},
+	{"build", "builder", platform.CategoryBuild},
+	{"prepare", "prepare-runtime", platform.CategoryPrepareRuntime},
+	{"balancer", "l7-balancer", platform.CategoryHTTPBalancer},
+	{"internal", "internal", platform.CategoryInternal},
+}
+
 // catalog is the immutable type catalog, built once per Server.
 type catalog struct {
 	types     []*stackType
 	byVersion map[string]*stackVersion // "nodejs@22" → version (runtime versions win over build ones)
+	system    []*stackVersion          // one per systemSpec entry, in its order
 }
 
 func newCatalog() *catalog {
@@ -98,6 +109,12 @@ func newCatalog() *catalog {
 			}
 		}
 		c.types = append(c.types, t)
+	}
+	for _, spec := range systemSpec {
+		t := &stackType{ID: stableID("type:" + spec.typ), Name: spec.typ, Category: spec.category}
+		v := &stackVersion{ID: stableID("version:" + spec.typ + "@1"), Name: spec.typ + "@1", Status: "ACTIVE", Type: t}
+		t.Versions = []*stackVersion{v}
+		c.system = append(c.system, v)
 	}
 	return c
 }

@@ -211,7 +211,9 @@ func TestRouting_Errors(t *testing.T) {
 		{"wrong method", "DELETE", "/api/rest/public/user/info", "", 404, "notFound"},
 		{"malformed json", "POST", "/api/rest/public/project/search", "{not json", 400, "invalidUserInput"},
 		{"wrong json type", "POST", "/api/rest/public/project/search", `{"limit":"ten"}`, 400, "invalidUserInput"},
-		{"empty body search", "POST", "/api/rest/public/project/search", "", 200, ""},
+		{"empty body search", "POST", "/api/rest/public/project/search", "", 400, "invalidUserInput"},
+		{"search without clientId", "POST", "/api/rest/public/service-stack/search", `{"search":[{"name":"projectId","operator":"eq","value":"x"}]}`, 400, "invalidUserInput"},
+		{"catalog search needs no client", "POST", "/api/rest/public/service-stack-type/search", "", 200, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

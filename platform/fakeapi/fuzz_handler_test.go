@@ -152,7 +152,7 @@ func FuzzServeHTTP(f *testing.F) {
 		for _, p := range []string{"project/search", "service-stack/search", "process/search", "app-version/search"} {
 			rec := httptest.NewRecorder()
 			req := &http.Request{Method: http.MethodPost, URL: &url.URL{Path: apiPrefix + "/" + p}, Host: "fake.test",
-				Header: http.Header{"Authorization": {"Bearer " + s.opts.Token}}, Body: io.NopCloser(strings.NewReader(`{}`))}
+				Header: http.Header{"Authorization": {"Bearer " + s.opts.Token}}, Body: io.NopCloser(strings.NewReader(`{"search":[{"name":"clientId","operator":"eq","value":"` + s.st.clientID + `"}]}`))}
 			s.ServeHTTP(rec, req)
 			if rec.Code != http.StatusOK {
 				t.Fatalf("%s after the fuzzed requests: %d %s", p, rec.Code, rec.Body.String())

@@ -93,8 +93,13 @@ func waitProcess(t *testing.T, h sdk.Handler, id string) output.Process {
 	}
 }
 
+// fakeClientID is the id of the fake's one client (the same in every Server).
+var fakeClientID = fakeapi.New(fakeapi.Options{Empty: true}).ClientID()
+
+// filter builds a search body scoped by the fake's client, as the API requires.
 func filter(search ...[2]string) body.EsFilter {
 	f := body.EsFilter{}
+	search = append([][2]string{{"clientId", fakeClientID}}, search...)
 	for _, s := range search {
 		f.Search = append(f.Search, body.EsSearchItem{Name: types.String(s[0]), Operator: "eq", Value: types.String(s[1])})
 	}

@@ -30,11 +30,27 @@ const defaultSearchLimit = 100
 
 // search filters, sorts and pages views (in creation order) per the request
 // body and answers {items,totalHits,limit,offset}. Filters compare the JSON
-// value of a field, dotted names reaching into objects and arrays.
+// value of a field, dotted names reaching into objects and arrays. Like the
+// live API's, a search of client-owned objects must carry `clientId eq`.
 func search[T any](rq *apiRequest, views []T) (int, any) {
+	return searchScoped(rq, views, false)
+}
+
+// searchClient is search for client-owned objects: a request without a
+// `clientId eq` condition is refused.
+func searchClient[T any](rq *apiRequest, views []T) (int, any) {
+	return searchScoped(rq, views, true)
+}
+
+func searchScoped[T any](rq *apiRequest, views []T, needClient bool) (int, any) {
 	var in searchRequest
 	if err := decodeBody(rq, &in); err != nil {
 		return errInvalid(err.Error(), nil)
+	}
+	if needClient && !scopedByClient(in) {
+		return apiErr(http.StatusBadRequest, "invalidUserInput",
+			"A search must be scoped by client: add {\"name\":\"clientId\",\"operator\":\"eq\",\"value\":…}.",
+			map[string]any{"parameter": "search.clientId"})
 	}
 	offset, limit := 0, defaultSearchLimit
 	if in.Offset != nil {
@@ -124,6 +140,16 @@ func fieldEquals(v any, path []string, want string) bool {
 	return scalarString(v) == want
 }
 
+// scopedByClient reports whether the search has a `clientId eq` condition.
+func scopedByClient(in searchRequest) bool {
+	for _, f := range in.Search {
+		if f.Name == "clientId" && (f.Operator == "" || strings.EqualFold(f.Operator, "eq")) && scalarString(f.Value) != "" {
+			return true
+		}
+	}
+	return false
+}
+
 func scalarString(v any) string {
 	switch x := v.(type) {
 	case nil:
@@ -159,7 +185,7 @@ func (st *state) searchProjects(rq *apiRequest) (int, any) {
 	for _, id := range st.projOrder {
 		views = append(views, st.projectView(st.projects[id], true))
 	}
-	return search(rq, views)
+	return searchClient(rq, views)
 }
 
 func (st *state) searchServices(rq *apiRequest) (int, any) {
@@ -167,7 +193,7 @@ func (st *state) searchServices(rq *apiRequest) (int, any) {
 	for _, id := range st.svcOrder {
 		views = append(views, st.serviceView(st.services[id], false))
 	}
-	return search(rq, views)
+	return searchClient(rq, views)
 }
 
 func (st *state) searchProcesses(rq *apiRequest) (int, any) {
@@ -175,7 +201,7 @@ func (st *state) searchProcesses(rq *apiRequest) (int, any) {
 	for _, id := range st.procOrder {
 		views = append(views, st.processView(st.processes[id], rq.now))
 	}
-	return search(rq, views)
+	return searchClient(rq, views)
 }
 
 func (st *state) searchAppVersions(rq *apiRequest) (int, any) {
@@ -183,7 +209,7 @@ func (st *state) searchAppVersions(rq *apiRequest) (int, any) {
 	for _, id := range st.avOrder {
 		views = append(views, st.appVersionView(st.appVersions[id], rq.now))
 	}
-	return search(rq, views)
+	return searchClient(rq, views)
 }
 
 type stackTypeJSON struct {

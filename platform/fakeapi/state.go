@@ -3,6 +3,8 @@ package fakeapi
 import (
 	"sort"
 	"time"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // state is the whole fake platform. It is not safe for concurrent use: every
@@ -71,6 +73,9 @@ type service struct {
 
 func (s *service) category() string { return s.Version.Type.Category }
 
+// system reports whether s is one of the platform's own services.
+func (s *service) system() bool { return platform.SystemCategory(s.category()) }
+
 // logToken is a grant to read one project's logs.
 type logToken struct {
 	ProjectID string
@@ -82,7 +87,7 @@ func newState(opts Options, now time.Time) *state {
 		opts:        opts,
 		cat:         newCatalog(),
 		created:     now,
-		clientID:    newID(),
+		clientID:    stableID("client:demo"),
 		userID:      newID(),
 		projects:    map[string]*project{},
 		services:    map[string]*service{},
@@ -99,11 +104,26 @@ func (st *state) nextSeq() int {
 	return st.seq
 }
 
+// addProject adds a project with the platform's own services, as every
+// real project has them.
 func (st *state) addProject(name string, now time.Time) *project {
 	p := &project{ID: newID(), Name: name, Created: now, LastUpdate: now}
 	st.projects[p.ID] = p
 	st.projOrder = append(st.projOrder, p.ID)
+	for i, spec := range systemSpec {
+		st.newService(p.ID, spec.hostname, st.cat.system[i], "NON_HA", platform.ServiceActive, now)
+	}
 	return p
+}
+
+// buildService is the project's build service: builds run and log there.
+func (st *state) buildService(projectID string) *service {
+	for _, id := range st.svcOrder {
+		if s := st.services[id]; s.ProjectID == projectID && s.category() == platform.CategoryBuild {
+			return s
+		}
+	}
+	return nil
 }
 
 // serviceByName returns the project's service with that hostname, DELETING

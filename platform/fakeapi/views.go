@@ -32,13 +32,14 @@ type itemsJSON struct {
 }
 
 type typeInfoJSON struct {
-	Name        string `json:"serviceStackTypeName"`
-	Category    string `json:"serviceStackTypeCategory"`
-	VersionName string `json:"serviceStackTypeVersionName"`
+	Name         string `json:"serviceStackTypeName"`
+	Category     string `json:"serviceStackTypeCategory"`
+	CategoryName string `json:"serviceStackTypeCategoryName"`
+	VersionName  string `json:"serviceStackTypeVersionName"`
 }
 
 func typeInfo(v *stackVersion) typeInfoJSON {
-	return typeInfoJSON{Name: v.Type.Name, Category: v.Type.Category, VersionName: v.Name}
+	return typeInfoJSON{Name: v.Type.Name, Category: v.Type.Category, CategoryName: v.Type.Category, VersionName: v.Name}
 }
 
 type portJSON struct {
@@ -106,7 +107,7 @@ func (st *state) serviceView(s *service, detail bool) serviceJSON {
 	v := serviceJSON{
 		ID: s.ID, ClientID: st.clientID, ProjectID: s.ProjectID, Name: s.Name, Status: s.Status,
 		TypeID: s.Version.Type.ID, VersionID: s.Version.ID, TypeInfo: typeInfo(s.Version),
-		Mode: s.Mode, SubdomainAccess: s.Subdomain, Ports: append([]portJSON{}, s.Ports...),
+		Mode: s.Mode, SubdomainAccess: s.Subdomain, IsSystem: s.system(), Ports: append([]portJSON{}, s.Ports...),
 		CustomAutoscaling: s.Autoscaling, Created: ts(s.Created), LastUpdate: ts(s.LastUpdate),
 	}
 	if detail {

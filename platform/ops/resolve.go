@@ -24,6 +24,22 @@ func ResolveService(ctx context.Context, c platform.Client, projectID, hostname 
 	return findService(services, hostname)
 }
 
+// ServiceByID reads the service with that id and refuses one that is not
+// the project's or is one of the platform's own services (build, balancer,
+// core …), which ZCP never acts on.
+func ServiceByID(ctx context.Context, c platform.Client, projectID, id string) (*platform.ServiceStack, error) {
+	svc, err := c.GetService(ctx, id)
+	if err != nil {
+		return nil, asPlatformError(err, "reading service "+platform.Clip(id, 40))
+	}
+	if svc.System || (svc.ProjectID != "" && svc.ProjectID != projectID) {
+		return nil, platform.NewError(platform.ErrServiceNotFound,
+			fmt.Sprintf("no service with id %q among this project's services", platform.Clip(id, 40)),
+			"Use a service listed by zerops_discover; the platform's own services (build, balancer …) cannot be acted on.")
+	}
+	return svc, nil
+}
+
 // findService picks hostname out of services or answers SERVICE_NOT_FOUND.
 func findService(services []platform.ServiceStack, hostname string) (*platform.ServiceStack, error) {
 	for i := range services {

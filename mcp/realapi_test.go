@@ -1,0 +1,66 @@
+package mcp_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// Tests of how ZCP copes with the live API's behaviours, which the fake
+// reproduces by default (facts: "Real-API behaviours the fake must reproduce").
+
+// systemHostnames are the fake's names for the platform's own services.
+var systemHostnames = []string{"core", "build", "prepare", "balancer", "internal"}
+
+func TestRealAPI_SystemServicesHidden(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	if h.fake.ServiceID("build") == "" {
+		t.Fatal("the fake's project has no build service")
+	}
+	res, m := h.call(t, "zerops_discover", map[string]any{})
+	wantOK(t, res)
+	for _, s := range m["services"].([]any) {
+		svc := s.(map[string]any)
+		name, _ := svc["hostname"].(string)
+		cat, _ := svc["category"].(string)
+		if platform.SystemCategory(cat) || contains(systemHostnames, name) {
+			t.Errorf("discover lists the system service %s (%s)", name, cat)
+		}
+	}
+	if strings.Contains(text(res), h.fake.ServiceID("build")) {
+		t.Error("discover names the build service's id")
+	}
+	for _, name := range systemHostnames {
+		for _, call := range []struct {
+			tool string
+			args map[string]any
+		}{
+			{"zerops_discover", map[string]any{"serviceHostname": name}},
+			{"zerops_manage", map[string]any{"action": "restart", "serviceHostname": name}},
+			{"zerops_subdomain", map[string]any{"action": "enable", "serviceHostname": name}},
+			{"zerops_delete", map[string]any{"serviceHostname": name, "confirm": true}},
+			{"zerops_env", map[string]any{"action": "set", "serviceHostname": name, "variables": []string{"A=1"}}},
+			{"zerops_logs", map[string]any{"serviceHostname": name}},
+		} {
+			res, m := h.call(t, call.tool, call.args)
+			wantError(t, res, m, platform.ErrServiceNotFound)
+			if s, _ := m["suggestion"].(string); strings.Contains(s, name+",") || strings.HasSuffix(strings.TrimSuffix(s, ". Use one of these hostnames."), name) {
+				t.Errorf("%s %s: the suggestion offers the system service: %s", call.tool, name, s)
+			}
+		}
+	}
+	if n := h.fake.CountRequests("PUT", "/service-stack/"+h.fake.ServiceID("build")); n != 0 {
+		t.Errorf("%d actions reached the build service", n)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
