@@ -30,7 +30,37 @@ func mustContent(name string) string {
 
 // ContextText is the body of zerops_context: the platform model, critical
 // rules, the service catalog, defaults and where to look next.
-func ContextText() string { return mustContent("context.md") }
+func ContextText() string { return stripCatalogMarkers(mustContent("context.md")) }
+
+// Catalog markers delimit the written service catalog inside context.md.
+const (
+	catalogBegin = "<!-- CATALOG -->"
+	catalogEnd   = "<!-- /CATALOG -->"
+)
+
+// ContextWithCatalog is the context text with the written service catalog
+// replaced by live, the catalog read from the API (FormatStackList); an empty
+// live keeps the written one. The live list is authoritative, and one list
+// keeps the text within its budget.
+func ContextWithCatalog(live string) string {
+	text := mustContent("context.md")
+	live = strings.TrimSpace(live)
+	if live == "" {
+		return stripCatalogMarkers(text)
+	}
+	before, rest, ok := strings.Cut(text, catalogBegin)
+	_, after, ok2 := strings.Cut(rest, catalogEnd)
+	if !ok || !ok2 {
+		return stripCatalogMarkers(text) + "\n## Service catalog (live)\n" + live + "\n"
+	}
+	return before + "## Service catalog (live type@version)\n" + live + after
+}
+
+// stripCatalogMarkers removes the marker lines, keeping the written catalog.
+func stripCatalogMarkers(text string) string {
+	text = strings.ReplaceAll(text, catalogBegin+"\n", "")
+	return strings.ReplaceAll(text, catalogEnd+"\n", "")
+}
 
 // WorkflowCatalog lists the workflows with one line each.
 func WorkflowCatalog() string { return mustContent("catalog.md") }

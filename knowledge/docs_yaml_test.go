@@ -37,6 +37,7 @@ var (
 	importServiceKeys = []string{"hostname", "type", "mode", "profile", "priority", "enableSubdomainAccess",
 		"startWithoutCode", "buildFromGit", "zeropsSetup", "override", "envSecrets", "dotEnvSecrets",
 		"minContainers", "maxContainers", "verticalAutoscaling", "objectStorageSize", "objectStoragePolicy",
+		"objectStorageRawPolicy", "zeropsYaml", "envIsolation",
 		"nginxConfig", "mount"}
 	importProjectKeys = []string{"name", "description", "corePackage", "tags", "envVariables"}
 	zeropsItemKeys    = []string{"setup", "build", "deploy", "run", "extends"}
@@ -239,4 +240,33 @@ func unknownKeys(where string, m map[string]any, allowed []string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestDocs_NewDocumentsHaveExamples: the documents added for operational
+// topics and frameworks each carry at least one checked YAML example.
+func TestDocs_NewDocumentsHaveExamples(t *testing.T) {
+	t.Parallel()
+	docs, err := Documents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	byPath := map[string]Document{}
+	for _, d := range docs {
+		byPath[d.Path] = d
+	}
+	want := []string{"operations/backups", "operations/vpn-local-development", "operations/ci-cd",
+		"runtimes/php-tuning", "networking/cloudflare-custom-domains", "networking/smtp",
+		"operations/log-forwarding-metrics", "operations/production-checklist", "operations/zsc",
+		"networking/websockets-balancer", "tools/mailpit", "tools/adminer", "frameworks/nextjs",
+		"frameworks/nuxt", "frameworks/sveltekit", "frameworks/laravel", "frameworks/django",
+		"frameworks/rails", "frameworks/spring-boot"}
+	for _, p := range want {
+		d, ok := byPath[p]
+		switch {
+		case !ok:
+			t.Errorf("document %s is missing", p)
+		case len(yamlBlockRe.FindAllString(d.Content, -1)) == 0:
+			t.Errorf("%s has no YAML example", p)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -9,15 +10,20 @@ import (
 // expansion adds these terms; the original term is always kept.
 var aliases = map[string][]string{
 	// databases
-	"postgres": {"postgresql"},
-	"pg":       {"postgresql"},
-	"psql":     {"postgresql"},
-	"pgsql":    {"postgresql"},
-	"mysql":    {"mariadb"},
-	"sql":      {"postgresql", "mariadb"},
-	// caches
+	"postgres":  {"postgresql"},
+	"pg":        {"postgresql"},
+	"psql":      {"postgresql"},
+	"pgsql":     {"postgresql"},
+	"mysql":     {"mariadb"},
+	"sql":       {"postgresql", "mariadb"},
+	"pgbouncer": {"postgresql", "pooling"},
+	"pooler":    {"pgbouncer", "postgresql"},
+	"pooling":   {"pgbouncer"},
+	"replica":   {"replicas"},
+	"extension": {"superuser"},
+	"pgvector":  {"postgresql", "extension", "superuser"},
+	// caches ("cache" alone is no alias: build caches and CDN caches are not Valkey)
 	"redis":     {"valkey"},
-	"cache":     {"valkey"},
 	"memcached": {"valkey"},
 	// storage
 	"s3":     {"object-storage", "object", "storage", "bucket"},
@@ -36,7 +42,11 @@ var aliases = map[string][]string{
 	"yarn":       {"nodejs"},
 	"pnpm":       {"nodejs"},
 	"express":    {"nodejs"},
-	"nextjs":     {"nodejs"},
+	"nextjs":     {"nodejs", "next.js"},
+	"next.js":    {"nextjs", "nodejs"},
+	"nuxt":       {"nodejs"},
+	"sveltekit":  {"nodejs"},
+	"svelte":     {"sveltekit"},
 	"nest":       {"nodejs"},
 	"golang":     {"go"},
 	"py":         {"python"},
@@ -83,7 +93,6 @@ var aliases = map[string][]string{
 	"sshfs":       {"ssh", "mount"},
 	"cron":        {"crontab"},
 	"cronjob":     {"crontab"},
-	"nightly":     {"crontab"},
 	"schedule":    {"crontab"},
 	"scheduled":   {"crontab"},
 	"periodic":    {"crontab"},
@@ -111,6 +120,33 @@ var aliases = map[string][]string{
 	"healthcheck": {"health", "check"},
 	"readiness":   {"readinesscheck", "health"},
 	"502":         {"bad", "gateway", "troubleshoot"},
+	"413":         {"upload", "client_max_body_size", "upload_max_filesize"},
+	"vpn":         {"vpn", "wireguard"},
+	"laptop":      {"vpn", "local"},
+	"locally":     {"vpn", "local"},
+	"wireguard":   {"vpn"},
+	"rollback":    {"roll", "back", "previous", "version"},
+	"revert":      {"roll", "back", "previous", "version"},
+	"smtp":        {"smtp", "587"},
+	"catch":       {"mailpit"},
+	"email":       {"smtp"},
+	"emails":      {"smtp"},
+	"mail":        {"smtp"},
+	"backup":      {"backups"},
+	"backups":     {"backup"},
+	"backed":      {"backup"},
+	"restore":     {"backup"},
+	"cloudflare":  {"domain", "dns"},
+	"websocket":   {"websockets"},
+	"websockets":  {"websocket"},
+	"socket.io":   {"websocket", "sticky"},
+	"sse":         {"streaming", "proxy_buffering"},
+	"prometheus":  {"metrics"},
+	"grafana":     {"metrics", "prometheus"},
+	"papertrail":  {"log", "forwarding"},
+	"ci":          {"ci/cd", "pipeline"},
+	"github":      {"ci/cd", "github"},
+	"gitlab":      {"ci/cd", "gitlab"},
 	"yaml":        {"yml"},
 	"yml":         {"yaml"},
 }
@@ -126,6 +162,17 @@ var phraseAliases = []struct {
 	{"bad gateway", []string{"502", "troubleshoot"}},
 	{"edit code", []string{"sshfs", "mount"}},
 	{"edit files", []string{"sshfs", "mount"}},
+	{"too many clients", []string{"pgbouncer", "pooling", "postgresql"}},
+	{"connection pool", []string{"pgbouncer", "pooling"}},
+	{"entity too large", []string{"413", "upload", "client_max_body_size"}},
+	{"from my laptop", []string{"vpn", "local"}},
+	{"from my machine", []string{"vpn", "local"}},
+	{"roll back", []string{"rollback", "previous", "version"}},
+	{"go live", []string{"production", "checklist"}},
+	{"goes to production", []string{"production", "checklist"}},
+	{"before production", []string{"production", "checklist"}},
+	{"more ram", []string{"zsc", "scale"}},
+	{"command line", []string{"zsc", "zcli"}},
 }
 
 // unsupportedService names a service Zerops does not offer and what to use instead.
@@ -168,7 +215,21 @@ type expansion struct {
 	terms    []string // every term in the order found, no duplicates
 	original []string // the typed terms only
 	added    []string // the added terms only (terms = original ∪ added)
+	focus    []string // managed services the query names, typed or through an alias
 	notes    []string
+}
+
+// managedServices are the documents of services/: a query that names one is
+// about that service first.
+var managedServices = map[string]bool{"postgresql": true, "mariadb": true, "clickhouse": true, "valkey": true,
+	"keydb": true, "elasticsearch": true, "meilisearch": true, "typesense": true, "qdrant": true, "nats": true,
+	"kafka": true}
+
+// addFocus records t when it names a managed service (once).
+func (e *expansion) addFocus(t string) {
+	if managedServices[t] && !slices.Contains(e.focus, t) {
+		e.focus = append(e.focus, t)
+	}
 }
 
 // tokenize lower-cases q and splits it into words of letters, digits and the
@@ -212,8 +273,10 @@ func expandQuery(q string) expansion {
 	noted := map[string]bool{}
 	for _, t := range append([]string(nil), e.terms...) {
 		base, _, _ := strings.Cut(t, "@")
+		e.addFocus(base)
 		for _, a := range aliases[base] {
 			add(a, false)
+			e.addFocus(a)
 		}
 		if u, ok := unsupported[base]; ok && !noted[u.name] {
 			noted[u.name] = true

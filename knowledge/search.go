@@ -21,6 +21,7 @@ const (
 	maxQueryRunes      = 500 // longer queries are truncated
 	maxQueryTerms      = 40  // terms beyond this are dropped
 	expandedBoost      = 0.5 // added alias terms weigh half: they widen recall without outranking what was typed
+	focusBoost         = 2.0 // a managed service the query names: its own document leads ("connect flask to valkey")
 )
 
 // ErrEmptyQuery is returned by Search for a query with nothing to search
@@ -60,7 +61,7 @@ func (ix *Index) Search(q string, limit int) (*SearchResult, error) {
 		res.ExpandedQuery = strings.Join(exp.terms, " ")
 	}
 	original := exp.original
-	bq := buildQuery(original, exp.added)
+	bq := buildQuery(original, exp.added, exp.focus)
 	if bq == nil {
 		res.Suggestions = ix.suggest(exp.terms)
 		return res, nil
@@ -114,9 +115,12 @@ func cleanQuery(q string) string {
 }
 
 // buildQuery matches typed and added terms against every field with the
-// field's boost. Terms are analysed by the field analyzer, so any character
-// is harmless. It returns nil when there is nothing to match.
-func buildQuery(original, added []string) query.Query {
+// field's boost, and the focus terms (managed services the query names)
+// against titles once more, so a service's own document outranks runtime and
+// framework documents that merely mention it. Terms are analysed by the field
+// analyzer, so any character is harmless. It returns nil when there is
+// nothing to match.
+func buildQuery(original, added, focus []string) query.Query {
 	if len(original) > maxQueryTerms {
 		original = original[:maxQueryTerms]
 	}
@@ -141,6 +145,12 @@ func buildQuery(original, added []string) query.Query {
 	}
 	group(original, 1)
 	group(added, expandedBoost)
+	if len(disjuncts) > 0 && len(focus) > 0 {
+		m := query.NewMatchQuery(strings.Join(focus, " "))
+		m.SetField(fieldTitle)
+		m.SetBoost(boostTitle * focusBoost)
+		disjuncts = append(disjuncts, m)
+	}
 	if len(disjuncts) == 0 {
 		return nil
 	}

@@ -52,3 +52,42 @@ func TestVersionHelpers_FakeAPICatalog(t *testing.T) {
 		t.Errorf("warnings = %q, want only the missing mode of db", warns)
 	}
 }
+
+// TestContextWithCatalog_Budget: with the live catalog of the fake API the
+// context text replaces its written catalog and stays within about 1,000
+// tokens (bytes/3.5, a conservative estimate for markdown with code).
+func TestContextWithCatalog_Budget(t *testing.T) {
+	t.Parallel()
+	srv := fakeapi.StartTB(t, fakeapi.Options{})
+	c, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: srv.URL(), Token: srv.Token()})
+	if err != nil {
+		t.Fatalf("NewZeropsClient: %v", err)
+	}
+	types, err := c.ListServiceStackTypes(context.Background())
+	if err != nil {
+		t.Fatalf("ListServiceStackTypes: %v", err)
+	}
+	live := knowledge.FormatStackList(types)
+	text := knowledge.ContextWithCatalog(live)
+	if !strings.Contains(text, live) {
+		t.Error("context lacks the live catalog")
+	}
+	if strings.Contains(text, "## Service catalog (type@version)") || strings.Contains(text, "<!--") {
+		t.Errorf("context keeps the written catalog or a marker next to the live one:\n%s", text)
+	}
+	if tokens := len(text) * 10 / 35; tokens > 1000 {
+		t.Errorf("context with live catalog ≈ %d tokens (%d bytes), want ≤ 1000", tokens, len(text))
+	}
+	written := knowledge.ContextWithCatalog("")
+	if written != knowledge.ContextText() || !strings.Contains(written, "## Service catalog (type@version)") {
+		t.Error("without a live catalog the written one is kept")
+	}
+	if tokens := len(written) * 10 / 35; tokens > 1000 {
+		t.Errorf("context with written catalog ≈ %d tokens (%d bytes), want ≤ 1000", tokens, len(written))
+	}
+	for _, want := range []string{"forcePathStyle", "X-Forwarded-Proto", "zsc execOnce"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("context lacks %q", want)
+		}
+	}
+}

@@ -14,7 +14,7 @@ var (
 	importServiceKeys = []string{"hostname", "type", "mode", "profile", "priority", "enableSubdomainAccess",
 		"startWithoutCode", "buildFromGit", "zeropsSetup", "override", "envSecrets", "dotEnvSecrets",
 		"minContainers", "maxContainers", "verticalAutoscaling", "objectStorageSize", "objectStoragePolicy",
-		"objectStorageRawPolicy", "nginxConfig", "mount", "envVariables"}
+		"objectStorageRawPolicy", "zeropsYaml", "envIsolation", "nginxConfig", "mount", "envVariables"}
 	importVerticalKeys = []string{"cpuMode", "minCpu", "maxCpu", "minRam", "maxRam", "minDisk", "maxDisk",
 		"startCpuCoreCount", "minFreeRamGB", "minFreeRamPercent", "minFreeCpuCores", "minFreeCpuPercent"}
 	objectStoragePolicies = []string{"private", "public-read", "public-objects-read", "public-write", "public-read-write", "custom"}
