@@ -1,5 +1,8 @@
 // Package actors owns ZCP's long-lived actors: the API gateway (one shared
-// rate budget and in-flight cap in front of every Zerops API call), the
+// rate budget and in-flight cap in front of every Zerops API call, of which
+// watcher polls have a reserved share; identical reads in flight share one
+// request, the service list and the project are kept for 2 s until anything
+// changes the platform, and every call but a poll ends within 30 s), the
 // process watcher (one poll loop per process or build, fanned out to any
 // number of subscribers), the deploy pool (bounded workers, one FIFO queue
 // per target service), the env writes (the deploy pool's queue under its own

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -191,14 +192,19 @@ func TestGateway_BudgetHeldUnder50Callers(t *testing.T) {
 	srv, c := newFakeWith(t, fakeapi.Options{}, true)
 	const rps, burst = 100.0, 10
 	g := serveGateway(t, NewGateway(c, GatewayConfig{Rate: rps, Burst: burst}))
-	id := srv.ServiceID("appdev")
 	start := time.Now()
 	end := start.Add(300 * time.Millisecond)
 	var wg sync.WaitGroup
-	for range 50 {
+	for i := range 50 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// Distinct reads, so that none shares another's request: one
+			// real service, the others unknown (404, never retried).
+			id := srv.ServiceID("appdev")
+			if i > 0 {
+				id = "missing" + strconv.Itoa(i)
+			}
 			for time.Now().Before(end) {
 				_, _ = g.GetService(t.Context(), id)
 			}

@@ -2,12 +2,12 @@ package actors
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 	"time"
+
+	"golang.org/x/sync/singleflight"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -21,6 +21,10 @@ const (
 	MaxCooldown        = 60 * time.Second // cap on any Retry-After
 	DefaultRetries     = 2
 	DefaultRetryBase   = 250 * time.Millisecond
+	DefaultReadTimeout = 10 * time.Second // one attempt of a read
+	DefaultCallLimit   = 30 * time.Second // one call, its wait for the budget and its retries included
+	DefaultCacheTTL    = 2 * time.Second  // how long the service list and the project are kept
+	DefaultPollShare   = 0.5              // the share of the rate reserved for watcher polls
 )
 
 // GatewayConfig sets the gateway's budget. Zero fields take the defaults.
@@ -32,6 +36,10 @@ type GatewayConfig struct {
 	MaxCooldown time.Duration // cap on a 429's Retry-After
 	Retries     int           // retries of a failed idempotent read; negative disables
 	RetryBase   time.Duration // first backoff; doubles per retry, jittered ±50 %
+	ReadTimeout time.Duration // bound on one attempt of a read
+	CallLimit   time.Duration // bound on one call but a watcher poll, from its arrival to its answer
+	CacheTTL    time.Duration // how long the service list and the project are kept
+	PollShare   float64       // share of Rate reserved for watcher polls, in (0, 1]
 }
 
 func (c GatewayConfig) withDefaults() GatewayConfig {
@@ -57,6 +65,18 @@ func (c GatewayConfig) withDefaults() GatewayConfig {
 	}
 	if c.RetryBase <= 0 {
 		c.RetryBase = DefaultRetryBase
+	}
+	if c.ReadTimeout <= 0 {
+		c.ReadTimeout = DefaultReadTimeout
+	}
+	if c.CallLimit <= 0 {
+		c.CallLimit = DefaultCallLimit
+	}
+	if c.CacheTTL <= 0 {
+		c.CacheTTL = DefaultCacheTTL
+	}
+	if !(c.PollShare > 0 && c.PollShare <= 1) {
+		c.PollShare = DefaultPollShare
 	}
 	return c
 }
@@ -85,14 +105,19 @@ func ParseRate(s string) (rps float64, burst int, err error) {
 
 // Gateway is the API gateway actor: it implements platform.Client by passing
 // every call through one shared token bucket, a cap on calls in flight and a
-// shared cooldown after the API answers 429. Idempotent reads
-// (platform.ReadOnlyMethods) are retried on 5xx, network errors and timeouts
-// with jittered backoff; mutations never are.
+// shared cooldown after the API answers 429. Each method declares at its call
+// site whether it reads (read, readCached: shared with identical reads in
+// flight, retried on 5xx, network errors and timeouts with jittered backoff,
+// each attempt bounded by ReadTimeout) or mutates (mutate: never retried,
+// and it drops every cached read). Every call but a watcher poll ends within
+// CallLimit; one that cannot start before its deadline because of a 429's
+// cooldown fails at once with API_RATE_LIMITED saying when to retry.
 //
-// Serve runs the gateway's loop, which owns admission: the token bucket, the
-// in-flight count, the cooldown, the FIFO queue of waiting callers and the
-// counters Status shows. A caller asks the loop for admission, waits for its
-// grant, runs its API call in its own goroutine (so the gateway never
+// Serve runs the gateway's loop, which owns admission: the token bucket (of
+// which watcher polls have a reserved share), the in-flight count, the
+// cooldown, the FIFO queues of waiting callers, the short cache of reads and
+// the counters Status shows. A caller asks the loop for admission, waits for
+// its grant, runs its API call in its own goroutine (so the gateway never
 // becomes a single-threaded bottleneck) and reports the outcome, which frees
 // its slot. Every wait a caller meets selects on its context and on the done
 // channel of the loop's run, so no caller waits forever; a caller that gives
@@ -122,18 +147,24 @@ type Gateway struct {
 }
 
 // gatewayInbox is the inbox of one run of the gateway's loop; unbuffered, so
-// a send is received by the loop itself.
+// a send is received by the loop itself. reads, the identical reads in
+// flight, belongs to the run too, so no read is shared across a crash.
 type gatewayInbox struct {
 	admits    chan *gwWaiter // a caller asks for a slot
 	withdraws chan *gwWaiter // a caller whose context ended gives up
 	reports   chan gwReport  // a granted call ended: its slot is free
+	lookups   chan gwLookup  // a read asks for a cached answer and the generation
+	stores    chan gwStore   // a read offers its answer to the cache
+	changes   chan struct{}  // the platform changed outside the gateway's sight
+	reads     *singleflight.Group
 }
 
 // gatewayRun is one run of the gateway's loop.
 type gatewayRun = loopRun[gatewayInbox]
 
 func newGatewayInbox() gatewayInbox {
-	return gatewayInbox{admits: make(chan *gwWaiter), withdraws: make(chan *gwWaiter), reports: make(chan gwReport)}
+	return gatewayInbox{admits: make(chan *gwWaiter), withdraws: make(chan *gwWaiter), reports: make(chan gwReport),
+		lookups: make(chan gwLookup), stores: make(chan gwStore), changes: make(chan struct{}), reads: &singleflight.Group{}}
 }
 
 var _ platform.Client = (*Gateway)(nil)
@@ -194,6 +225,12 @@ func (g *Gateway) run(ctx context.Context, r *gatewayRun, l *gatewayLoop) {
 			l.withdraw(w)
 		case rep := <-r.in.reports:
 			l.report(rep, time.Now())
+		case q := <-r.in.lookups:
+			l.lookup(q, time.Now())
+		case st := <-r.in.stores:
+			l.store(st, time.Now())
+		case <-r.in.changes:
+			l.changed()
 		case reply := <-r.status:
 			reply <- g.snapshot(StateRunning, l.snapshot(time.Now()))
 		case <-l.wake.C:
@@ -217,170 +254,12 @@ func (g *Gateway) snapshot(state string, f gatewayFigures) ActorStatus {
 	st.add("tokens", fmt.Sprintf("%.1f", f.tokens))
 	st.add("in-flight", fmt.Sprintf("%d/%d", f.inFlight, g.cfg.MaxInFlight))
 	st.add("queued", f.queued)
+	st.add("polls queued", f.pollsQueued)
 	st.add("calls", f.calls)
 	st.add("failed", f.failed)
 	st.add("429s", f.rateLimited)
 	st.add("cooldown", round(f.cooldown))
 	st.add("retries", f.retries)
+	st.add("cache hits", f.cacheHits)
 	return st
-}
-
-// call runs fn for the Client method named method under the budget.
-func call[T any](g *Gateway, ctx context.Context, method string, fn func(ctx context.Context) (T, error)) (T, error) {
-	var zero T
-	// The call ends when either the caller's context or the gateway ends.
-	callCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	defer context.AfterFunc(g.stopCtx, cancel)()
-	// Checked after AfterFunc is registered: on a gateway already stopped it
-	// cancels callCtx only from a goroutine of its own, a moment later.
-	if g.stopCtx.Err() != nil {
-		return zero, errStopped(g.String())
-	}
-	if ctx.Err() != nil { // admit's select could still pick the send
-		return zero, g.waitError(ctx, method, nil)
-	}
-
-	r := g.life.current() // every attempt of the call goes to this run of the loop
-	readOnly := platform.ReadOnlyMethods[method]
-	for attempt := 0; ; attempt++ {
-		if err := g.admit(callCtx, r); err != nil {
-			return zero, g.waitError(ctx, method, err)
-		}
-		v, retry, err := attempt1(g, r, callCtx, fn, readOnly && attempt < g.cfg.Retries)
-		if !retry {
-			return v, err
-		}
-		if sleep(callCtx, jitter(g.cfg.RetryBase<<attempt)) != nil {
-			return v, err // the caller gave up during backoff: report the last API error
-		}
-	}
-}
-
-// attempt1 makes one admitted call and reports its outcome to the loop,
-// which frees the caller's slot. The report is sent however fn ends, a panic
-// included: a leaked slot would shrink the cap for good. A 429's cooldown
-// travels in the same report, so the loop sets it before the slot can go to
-// a waiting caller. retry says whether the caller tries again; mayRetry
-// whether it is allowed to (a read with retries left). The report goes to
-// run, the run that granted the slot; if it has crashed, nobody takes it.
-func attempt1[T any](g *Gateway, run *gatewayRun, ctx context.Context, fn func(ctx context.Context) (T, error), mayRetry bool) (v T, retry bool, err error) {
-	r := gwReport{failed: true} // what a panic reports
-	defer func() { g.report(run, r) }()
-	v, err = fn(ctx)
-	r = gwReport{failed: err != nil}
-	if platform.ErrorCode(err) == platform.ErrAPIRateLimited {
-		r.cooldown = g.cooldownFor(err)
-	}
-	r.retry = err != nil && mayRetry && retryable(err) && ctx.Err() == nil
-	return v, r.retry, err
-}
-
-// admit waits until run r's loop grants the caller a slot; the caller then
-// holds it until attempt1 reports. It fails when ctx ends, when r ends (the
-// gateway stopped or the loop crashed: the run's SERVICE_UNAVAILABLE error),
-// or at once when the budget cannot admit the call before ctx's deadline.
-func (g *Gateway) admit(ctx context.Context, r *gatewayRun) error {
-	w := &gwWaiter{reply: make(chan error, 1)}
-	w.deadline, _ = ctx.Deadline()
-	select {
-	case r.in.admits <- w:
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-r.done:
-		return r.ended()
-	}
-	if g.testHookQueued != nil {
-		g.testHookQueued()
-	}
-	select {
-	case err := <-w.reply:
-		return err
-	case <-ctx.Done():
-		g.withdraw(r, w) // gives back a grant sent in the same instant
-		return ctx.Err()
-	case <-r.done:
-		return r.ended()
-	}
-}
-
-// report tells run r's loop a granted call ended, freeing its slot. Like
-// withdraw, it must reach the loop even though the caller's context may have
-// ended, so it selects on the run's done channel only; the loop never
-// blocks, so the wait is short.
-func (g *Gateway) report(r *gatewayRun, rep gwReport) {
-	select {
-	case r.in.reports <- rep:
-	case <-r.done:
-	}
-}
-
-// withdraw tells run r's loop a queued caller gave up.
-func (g *Gateway) withdraw(r *gatewayRun, w *gwWaiter) {
-	select {
-	case r.in.withdraws <- w:
-	case <-r.done:
-	}
-}
-
-// waitError is the error of a call that admit turned away with err (nil when
-// the call never asked).
-func (g *Gateway) waitError(ctx context.Context, method string, err error) error {
-	switch {
-	case ctx.Err() != nil:
-		return ctxError(ctx, method+" waiting for the API budget")
-	case g.stopCtx.Err() != nil:
-		return errStopped(g.String())
-	case platform.ErrorCode(err) == platform.ErrServiceUnavailable:
-		return err // the run ended under the call: its loop crashed
-	}
-	// The loop refused: the budget cannot admit the call before the deadline.
-	return &platform.PlatformError{Code: platform.ErrAPITimeout,
-		Message:    method + ": the API budget cannot admit the call before its deadline",
-		Suggestion: "Retry in a few seconds; ZCP is pacing API calls.",
-		Err:        context.DeadlineExceeded}
-}
-
-func (g *Gateway) cooldownFor(err error) time.Duration {
-	var pe *platform.PlatformError
-	d := g.cfg.Cooldown
-	if errors.As(err, &pe) && pe.RetryAfter > 0 {
-		d = pe.RetryAfter
-	}
-	return min(d, g.cfg.MaxCooldown)
-}
-
-// retryable reports whether a read that failed with err may be tried again.
-func retryable(err error) bool {
-	var pe *platform.PlatformError
-	if !errors.As(err, &pe) {
-		return false
-	}
-	switch pe.Code {
-	case platform.ErrNetworkError, platform.ErrAPITimeout:
-		return true
-	case platform.ErrAPIError:
-		return pe.HTTPStatus >= 500 && pe.HTTPStatus <= 599
-	}
-	return false
-}
-
-// jitter spreads d over [d/2, 3d/2) so that retrying callers do not align.
-func jitter(d time.Duration) time.Duration {
-	if d <= 0 {
-		return 0
-	}
-	return d/2 + rand.N(d)
-}
-
-// sleep waits d or until ctx ends.
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }

@@ -3,6 +3,7 @@ package actors
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -133,10 +134,11 @@ func TestGateway_RateLimitCooldown(t *testing.T) {
 		retryAfter  time.Duration
 		wantAtLeast time.Duration
 		wantAtMost  time.Duration
+		wantRetry   string
 	}{
-		{"honours Retry-After", 30 * time.Second, 29 * time.Second, 30 * time.Second},
-		{"caps Retry-After at 60 s", time.Hour, 59 * time.Second, 60 * time.Second},
-		{"defaults to 5 s", 0, 4 * time.Second, 5 * time.Second},
+		{"honours Retry-After", 30 * time.Second, 29 * time.Second, 30 * time.Second, "retry after 30 s"},
+		{"caps Retry-After at 60 s", time.Hour, 59 * time.Second, 60 * time.Second, "retry after 60 s"},
+		{"defaults to 5 s", 0, 4 * time.Second, 5 * time.Second, "retry after 5 s"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -150,12 +152,13 @@ func TestGateway_RateLimitCooldown(t *testing.T) {
 			if left := g.cooldownLeft(); left < tt.wantAtLeast || left > tt.wantAtMost {
 				t.Errorf("cooldown %s, want within [%s, %s]", left, tt.wantAtLeast, tt.wantAtMost)
 			}
-			// During the cooldown no call reaches the API; the caller's ctx ends the wait.
+			// During the cooldown no call reaches the API; one whose deadline
+			// comes first fails at once, saying when to retry.
 			ctx, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
 			defer cancel()
 			_, err := g.GetService(ctx, "s1")
-			if !errors.Is(err, context.DeadlineExceeded) {
-				t.Errorf("call during cooldown: %v, want the caller's deadline", err)
+			if platform.ErrorCode(err) != platform.ErrAPIRateLimited || !strings.Contains(err.Error(), tt.wantRetry) {
+				t.Errorf("call during cooldown: %v, want API_RATE_LIMITED saying %q", err, tt.wantRetry)
 			}
 			if got := c.calls.Load(); got != 1 {
 				t.Errorf("%d API calls, want 1 (none during the cooldown)", got)
@@ -258,19 +261,18 @@ func TestGateway_CooldownCheckedAfterSlotWait(t *testing.T) {
 	go func() { _, err := g.GetService(t.Context(), "a"); first <- err }()
 	<-c.enter // the first call holds the only slot
 	<-admitted
-	ctx, cancel := context.WithCancel(t.Context())
 	second := make(chan error, 1)
-	go func() { _, err := g.GetService(ctx, "b"); second <- err }()
+	go func() { _, err := g.GetService(t.Context(), "b"); second <- err }()
 	<-admitted // the second caller is inside the gateway, waiting for the slot
 	close(c.hold)
 	if err := <-first; platform.ErrorCode(err) != platform.ErrAPIRateLimited {
 		t.Fatalf("first call: %v, want API_RATE_LIMITED", err)
 	}
-	// The second caller got the slot after the 429: it must wait out the
-	// cooldown rather than call the API.
-	cancel()
-	if err := <-second; !errors.Is(err, context.Canceled) {
-		t.Errorf("second call: %v, want cancelled during the cooldown", err)
+	// The second caller waited for the slot when the 429 came: its call limit
+	// (30 s) ends before the cooldown (60 s), so it fails at once, saying
+	// when to retry, rather than calling the API or waiting in vain.
+	if err := <-second; platform.ErrorCode(err) != platform.ErrAPIRateLimited || !strings.Contains(err.Error(), "retry after 60 s") {
+		t.Errorf("second call: %v, want API_RATE_LIMITED saying retry after 60 s", err)
 	}
 	if got := c.calls.Load(); got != 1 {
 		t.Errorf("%d API calls, want 1 (none during the cooldown)", got)

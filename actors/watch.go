@@ -211,7 +211,7 @@ func (wt *watch[U]) poll(w *Watcher) {
 			// do not poll again with a dead one.
 			return
 		}
-		snap, err := fetchSafely(wt.ctx, wt.k)
+		snap, err := fetchSafely(asPoll(wt.ctx), wt.k)
 		w.polls.Add(1)
 		if err != nil && wt.ctx.Err() != nil {
 			return // abandoned or shutting down: the loop has told the subscribers
@@ -223,6 +223,9 @@ func (wt *watch[U]) poll(w *Watcher) {
 		select {
 		case ok := <-more:
 			if !ok {
+				if err == nil {
+					w.platformChanged() // the watch ended on what it saw: the process or build is over
+				}
 				return
 			}
 		case <-wt.ctx.Done():

@@ -111,6 +111,14 @@ func newWatcherInbox() watcherInbox {
 	return watcherInbox{reqs: make(chan watcherMsg), events: make(chan watcherMsg), exits: make(chan struct{})}
 }
 
+// platformChanged tells the client, when it keeps answers for a while (the
+// Gateway), that a watched process or build has ended.
+func (w *Watcher) platformChanged() {
+	if c, ok := w.c.(interface{ PlatformChanged() }); ok {
+		c.PlatformChanged()
+	}
+}
+
 // NewWatcher returns a watcher polling through c (normally the Gateway).
 func NewWatcher(c platform.Client, cfg WatcherConfig) *Watcher {
 	return &Watcher{

@@ -65,12 +65,3 @@ type Client interface {
 type LogFetcher interface {
 	FetchLogs(ctx context.Context, access *LogAccess, params LogFetchParams) ([]LogEntry, error)
 }
-
-// ReadOnlyMethods names the Client methods that change nothing on the
-// platform; the API gateway retries only these.
-var ReadOnlyMethods = map[string]bool{
-	"GetUserInfo": true, "ListProjects": true, "GetProject": true,
-	"ListServices": true, "GetService": true, "GetServiceEnv": true,
-	"GetProjectEnv": true, "GetProcess": true, "GetProjectLog": true,
-	"SearchProcesses": true, "SearchAppVersions": true, "ListServiceStackTypes": true,
-}

@@ -1,0 +1,343 @@
+package actors
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"reflect"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+// recClient records which of its methods ran; while fail is set every
+// method fails with a 503 (retryable for a read).
+type recClient struct {
+	fail  atomic.Bool
+	mu    sync.Mutex
+	calls map[string]int
+}
+
+func (r *recClient) rec(name string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.calls == nil {
+		r.calls = map[string]int{}
+	}
+	r.calls[name]++
+	if r.fail.Load() {
+		return &platform.PlatformError{Code: platform.ErrAPIError, HTTPStatus: 503, Message: "unavailable"}
+	}
+	return nil
+}
+
+func (r *recClient) count(name string) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.calls[name]
+}
+
+func (r *recClient) GetUserInfo(context.Context) (*platform.UserInfo, error) {
+	return &platform.UserInfo{}, r.rec("GetUserInfo")
+}
+func (r *recClient) ListProjects(context.Context, string) ([]platform.Project, error) {
+	return nil, r.rec("ListProjects")
+}
+func (r *recClient) GetProject(context.Context, string) (*platform.Project, error) {
+	return &platform.Project{}, r.rec("GetProject")
+}
+func (r *recClient) ListServices(context.Context, string) ([]platform.ServiceStack, error) {
+	return []platform.ServiceStack{}, r.rec("ListServices")
+}
+func (r *recClient) GetService(context.Context, string) (*platform.ServiceStack, error) {
+	return &platform.ServiceStack{}, r.rec("GetService")
+}
+func (r *recClient) StartService(context.Context, string) (*platform.Process, error) {
+	return nil, r.rec("StartService")
+}
+func (r *recClient) StopService(context.Context, string) (*platform.Process, error) {
+	return nil, r.rec("StopService")
+}
+func (r *recClient) RestartService(context.Context, string) (*platform.Process, error) {
+	return nil, r.rec("RestartService")
+}
+func (r *recClient) SetAutoscaling(context.Context, string, platform.AutoscalingParams) (*platform.Process, error) {
+	return nil, r.rec("SetAutoscaling")
+}
+func (r *recClient) GetServiceEnv(context.Context, string) ([]platform.EnvVar, error) {
+	return nil, r.rec("GetServiceEnv")
+}
+func (r *recClient) SetServiceEnvFile(context.Context, string, string) (*platform.Process, error) {
+	return nil, r.rec("SetServiceEnvFile")
+}
+func (r *recClient) DeleteUserData(context.Context, string) (*platform.Process, error) {
+	return nil, r.rec("DeleteUserData")
+}
+func (r *recClient) GetProjectEnv(context.Context, string) ([]platform.EnvVar, error) {
+	return nil, r.rec("GetProjectEnv")
+}
+func (r *recClient) CreateProjectEnv(context.Context, string, string, string, bool) (*platform.Process, error) {
+	return nil, r.rec("CreateProjectEnv")
+}
+func (r *recClient) DeleteProjectEnv(context.Context, string) (*platform.Process, error) {
+	return nil, r.rec("DeleteProjectEnv")
+}
+func (r *recClient) ImportServices(context.Context, string, string) (*platform.ImportResult, error) {
+	return nil, r.rec("ImportServices")
+}
+func (r *recClient) DeleteService(context.Context, string) (*platform.Process, error) {
+	return nil, r.rec("DeleteService")
+}
+func (r *recClient) GetProcess(context.Context, string) (*platform.Process, error) {
+	return &platform.Process{Status: platform.ProcessRunning}, r.rec("GetProcess")
+}
+func (r *recClient) CancelProcess(context.Context, string) (*platform.Process, error) {
+	return nil, r.rec("CancelProcess")
+}
+func (r *recClient) EnableSubdomainAccess(context.Context, string) (*platform.Process, error) {
+	return nil, r.rec("EnableSubdomainAccess")
+}
+func (r *recClient) DisableSubdomainAccess(context.Context, string) (*platform.Process, error) {
+	return nil, r.rec("DisableSubdomainAccess")
+}
+func (r *recClient) GetProjectLog(context.Context, string) (*platform.LogAccess, error) {
+	return &platform.LogAccess{}, r.rec("GetProjectLog")
+}
+func (r *recClient) SearchProcesses(context.Context, platform.ProcessFilter) ([]platform.Process, error) {
+	return nil, r.rec("SearchProcesses")
+}
+func (r *recClient) SearchAppVersions(context.Context, platform.AppVersionFilter) ([]platform.AppVersion, error) {
+	return nil, r.rec("SearchAppVersions")
+}
+func (r *recClient) ListServiceStackTypes(context.Context) ([]platform.ServiceStackType, error) {
+	return nil, r.rec("ListServiceStackTypes")
+}
+func (r *recClient) CreateAppVersion(context.Context, string, string) (*platform.AppVersion, error) {
+	return nil, r.rec("CreateAppVersion")
+}
+func (r *recClient) UploadAppVersion(context.Context, string, io.Reader) error {
+	return r.rec("UploadAppVersion")
+}
+func (r *recClient) BuildAndDeploy(context.Context, string, string, string) (*platform.Process, error) {
+	return nil, r.rec("BuildAndDeploy")
+}
+
+// callByName calls method name of c with ctx and zero values for the rest.
+func callByName(ctx context.Context, c platform.Client, name string) {
+	m := reflect.ValueOf(c).MethodByName(name)
+	args := []reflect.Value{reflect.ValueOf(ctx)}
+	for i := 1; i < m.Type().NumIn(); i++ {
+		args = append(args, reflect.Zero(m.Type().In(i)))
+	}
+	m.Call(args)
+}
+
+// TestGateway_ClassifiesEveryClientMethod runs every platform.Client method
+// through the gateway: each must reach the same method of the client below
+// it; a read is retried after a 503 and leaves the cached service list alone;
+// a mutation is tried once and drops the cached service list.
+func TestGateway_ClassifiesEveryClientMethod(t *testing.T) {
+	checkLeaks(t)
+	mutations := map[string]bool{
+		"StartService": true, "StopService": true, "RestartService": true, "SetAutoscaling": true,
+		"SetServiceEnvFile": true, "DeleteUserData": true, "CreateProjectEnv": true, "DeleteProjectEnv": true,
+		"ImportServices": true, "DeleteService": true, "CancelProcess": true,
+		"EnableSubdomainAccess": true, "DisableSubdomainAccess": true,
+		"CreateAppVersion": true, "UploadAppVersion": true, "BuildAndDeploy": true,
+	}
+	reads := map[string]bool{
+		"GetUserInfo": true, "ListProjects": true, "GetProject": true, "ListServices": true, "GetService": true,
+		"GetServiceEnv": true, "GetProjectEnv": true, "GetProcess": true, "GetProjectLog": true,
+		"SearchProcesses": true, "SearchAppVersions": true, "ListServiceStackTypes": true,
+	}
+	if !mutations["DeleteService"] || reads["DeleteService"] {
+		t.Fatal("DeleteService must be classified as a mutation")
+	}
+	iface := reflect.TypeFor[platform.Client]()
+	for i := range iface.NumMethod() {
+		name := iface.Method(i).Name
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if mutations[name] == reads[name] {
+				t.Fatalf("%s is classified as neither a read nor a mutation, or as both: add it to one list", name)
+			}
+			c := &recClient{}
+			g := serveGateway(t, NewGateway(c, GatewayConfig{RetryBase: time.Millisecond, CacheTTL: time.Hour}))
+			ctx := t.Context()
+
+			c.fail.Store(true)
+			callByName(ctx, g, name)
+			want := 1 + DefaultRetries
+			if mutations[name] {
+				want = 1
+			}
+			if got := c.count(name); got != want {
+				t.Errorf("after a 503, %s reached the client %d time(s), want %d", name, got, want)
+			}
+			for other, n := range c.calls {
+				if other != name {
+					t.Errorf("%s called the client's %s %d time(s)", name, other, n)
+				}
+			}
+
+			c.fail.Store(false)
+			list := func() { callByName(ctx, g, "ListServices") }
+			list()
+			before := c.count("ListServices")
+			callByName(ctx, g, name)
+			list()
+			dropped := c.count("ListServices") > before
+			if dropped != mutations[name] {
+				t.Errorf("%s: cached service list dropped = %v, want %v", name, dropped, mutations[name])
+			}
+		})
+	}
+}
+
+// TestGateway_IdenticalReadsShareOneRequest: 20 concurrent discovers through
+// the gateway against the fake API cost one request per distinct read: the
+// project, the service list and the client's one-off lookup of its
+// organisation (user info), 3 instead of 40.
+func TestGateway_IdenticalReadsShareOneRequest(t *testing.T) {
+	checkLeaks(t)
+	srv, c := newFake(t, fakeapi.Options{})
+	// The cache outlives the test, so that a slow machine cannot turn a
+	// cache hit into a second request: the count is exact.
+	g := serveGateway(t, NewGateway(c, GatewayConfig{CacheTTL: time.Hour}))
+	var wg sync.WaitGroup
+	errs := make(chan error, 20)
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := ops.Discover(t.Context(), g, srv.ProjectID(), "", false)
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := srv.CountRequests("", ""); n != 3 {
+		t.Errorf("20 concurrent discovers made %d API requests, want 3: %v", n, srv.Requests())
+	}
+}
+
+// TestGateway_ReadAfterMutationSharesNothingOlder: a read made after a
+// mutation never joins a read that started before it, nor its cached answer.
+func TestGateway_ReadAfterMutationSharesNothingOlder(t *testing.T) {
+	checkLeaks(t)
+	c := &scriptClient{hold: make(chan struct{}), enter: make(chan struct{}, 4)}
+	g := serveGateway(t, NewGateway(c, GatewayConfig{}))
+	first := make(chan error, 1)
+	go func() { _, err := g.GetService(t.Context(), "a"); first <- err }()
+	<-c.enter // the first read is at the API
+	mutated := make(chan error, 1)
+	go func() { _, err := g.RestartService(t.Context(), "a"); mutated <- err }()
+	<-c.enter // the mutation is at the API
+	close(c.hold)
+	if err := <-mutated; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.GetService(t.Context(), "a"); err != nil { // after the mutation: its own request
+		t.Fatal(err)
+	}
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	if got := c.calls.Load(); got != 3 {
+		t.Errorf("%d API calls, want 3 (the read after the mutation shares nothing)", got)
+	}
+}
+
+// TestGateway_SharedReadOutlivesItsLeader: when the caller whose request a
+// read shares gives up, the callers still waiting get their answer.
+func TestGateway_SharedReadOutlivesItsLeader(t *testing.T) {
+	checkLeaks(t)
+	c := &scriptClient{hold: make(chan struct{}), enter: make(chan struct{}, 4)}
+	g := serveGateway(t, NewGateway(c, GatewayConfig{}))
+	ctx, cancel := context.WithCancel(t.Context())
+	leader := make(chan error, 1)
+	go func() { _, err := g.GetService(ctx, "a"); leader <- err }()
+	<-c.enter
+	joined := make(chan error, 1)
+	go func() { _, err := g.GetService(t.Context(), "a"); joined <- err }()
+	cancel()
+	if err := <-leader; platform.ErrorCode(err) != platform.ErrCanceled {
+		t.Errorf("leader: %v, want CANCELED", err)
+	}
+	<-c.enter // the waiting caller leads a request of its own (or had joined none)
+	close(c.hold)
+	if err := <-joined; err != nil {
+		t.Errorf("waiting caller: %v", err)
+	}
+}
+
+// TestGateway_ProcessEndDropsCache: the cached service list is dropped once
+// a process is seen ended, so a read after it sees what the process did.
+func TestGateway_ProcessEndDropsCache(t *testing.T) {
+	checkLeaks(t)
+	srv, c := newFake(t, fakeapi.Options{ProcessDuration: time.Millisecond})
+	g := serveGateway(t, NewGateway(c, GatewayConfig{CacheTTL: time.Hour, Rate: 1000, Burst: 100}))
+	proc, err := g.RestartService(t.Context(), srv.ServiceID("appdev"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.ListServices(t.Context(), srv.ProjectID()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.ListServices(t.Context(), srv.ProjectID()); err != nil { // cached
+		t.Fatal(err)
+	}
+	lists := func() int { return srv.CountRequests(http.MethodPost, "/service-stack/search") }
+	if lists() != 1 {
+		t.Fatalf("%d service-list requests before the process ended, want 1", lists())
+	}
+	srv.EndProcesses()
+	p, err := g.GetProcess(t.Context(), proc.ID)
+	if err != nil || !p.IsTerminal() {
+		t.Fatalf("process %+v, %v: want it ended", p, err)
+	}
+	if _, err := g.ListServices(t.Context(), srv.ProjectID()); err != nil {
+		t.Fatal(err)
+	}
+	if lists() != 2 {
+		t.Errorf("%d service-list requests, want 2 (the end of the process dropped the cache)", lists())
+	}
+}
+
+// TestGateway_PollsTakeTheReservedSlot: a watcher poll arriving while tool
+// calls fill their slots and queue is granted before the queued calls.
+func TestGateway_PollsTakeTheReservedSlot(t *testing.T) {
+	checkLeaks(t)
+	c := &orderClient{hold: make(chan struct{})}
+	g := serveGateway(t, NewGateway(c, GatewayConfig{MaxInFlight: 2}))
+	queued := make(chan struct{}, 8)
+	g.testHookQueued = func() { queued <- struct{}{} }
+	errs := make(chan error, 4)
+	for _, id := range []string{"a", "b", "c"} {
+		go func() { _, err := g.GetService(t.Context(), id); errs <- err }()
+		<-queued
+	}
+	go func() { _, err := g.GetService(asPoll(t.Context()), "poll"); errs <- err }()
+	<-queued
+	close(c.hold)
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.order) != 4 || (c.order[0] != "poll" && c.order[1] != "poll") {
+		t.Errorf("calls reached the API in order %v, want the poll among the first two (a holds the calls' only slot)", c.order)
+	}
+}
