@@ -64,3 +64,41 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+func TestRealAPI_LookupRightAfterImport(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: fresh\n    type: valkey@7.2\n    mode: NON_HA\n"})
+	wantOK(t, res)
+	// The fake's search index is a second behind: only a read by id finds it now.
+	res, m := h.call(t, "zerops_discover", map[string]any{"serviceHostname": "fresh"})
+	wantOK(t, res)
+	if svcs, _ := m["services"].([]any); len(svcs) != 1 || svcs[0].(map[string]any)["hostname"] != "fresh" {
+		t.Fatalf("discover fresh = %s", text(res))
+	}
+	res, _ = h.call(t, "zerops_discover", map[string]any{})
+	wantOK(t, res)
+	if !strings.Contains(text(res), `"hostname":"fresh"`) {
+		t.Errorf("discover right after the import does not list it: %s", text(res))
+	}
+	res, m = h.call(t, "zerops_events", map[string]any{"serviceHostname": "fresh"})
+	wantOK(t, res)
+	if !strings.Contains(text(res), "stack.import") {
+		t.Errorf("events right after the import miss its process: %s", text(res))
+	}
+	_ = m
+}
+
+func TestRealAPI_DeleteThenReimport(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.call(t, "zerops_delete", map[string]any{"serviceHostname": "cache", "confirm": true})
+	wantOK(t, res)
+	// The search still lists cache as it was; the import reads it by id, sees
+	// the deletion and waits for it (lesson #11) instead of calling it taken.
+	res, m := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: cache\n    type: valkey@7.2\n    mode: NON_HA\n"})
+	if res.IsError && m["code"] == platform.ErrInvalidImportYml {
+		t.Fatalf("import after delete: %s", text(res))
+	}
+	wantOK(t, res)
+}

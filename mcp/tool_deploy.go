@@ -144,7 +144,7 @@ func (s *Server) resolveDeploy(ctx context.Context, in deployInput) (deploy.Requ
 		req.ServiceID = id
 		return req, name, nil
 	}
-	services, err := s.deps.Client.ListServices(ctx, s.deps.Project.ID)
+	services, err := ops.ListServices(ctx, s.deps.Client, s.deps.Project.ID)
 	if err != nil {
 		return req, "", err
 	}

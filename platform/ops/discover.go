@@ -61,12 +61,12 @@ func Discover(ctx context.Context, c platform.Client, projectID, hostname string
 	if err != nil {
 		return nil, asPlatformError(err, "reading the project")
 	}
-	services, err := c.ListServices(ctx, projectID)
+	services, err := listServices(ctx, c, projectID)
 	if err != nil {
-		return nil, asPlatformError(err, "listing services")
+		return nil, err
 	}
 	if hostname != "" {
-		svc, err := findService(services, hostname)
+		svc, err := ResolveService(ctx, c, projectID, hostname)
 		if err != nil {
 			return nil, err
 		}

@@ -146,7 +146,7 @@ func DryRunImport(ctx context.Context, c platform.Client, projectID, content str
 		plan.capWarnings()
 		return plan, nil
 	}
-	existing, err := c.ListServices(ctx, projectID)
+	existing, err := listServices(ctx, c, projectID)
 	if err != nil {
 		plan.capWarnings()
 		return plan, nil //nolint:nilerr // the existing-hostname check is a bonus; the import itself reports clashes
@@ -188,6 +188,12 @@ func Import(ctx context.Context, c platform.Client, projectID, content string, t
 	out := &ImportOutcome{Warnings: plan.Warnings, Services: []ImportedService{}}
 	var failed []string
 	for _, s := range res.ServiceStacks {
+		if s.ID != "" {
+			noteChange(projectID, s.ID, nil)
+			for i := range s.Processes {
+				noteChange(projectID, s.ID, &s.Processes[i])
+			}
+		}
 		out.Services = append(out.Services, ImportedService{Hostname: s.Name, ID: s.ID, Error: s.Error})
 		if s.Error != nil {
 			failed = append(failed, fmt.Sprintf("%s: %s", s.Name, platform.Clip(s.Error.Message, 200)))
@@ -218,14 +224,21 @@ func waitHostnamesFree(ctx context.Context, c platform.Client, projectID string,
 	}
 	deadline := time.Now().Add(wait)
 	for {
-		existing, err := c.ListServices(ctx, projectID)
+		existing, err := listServices(ctx, c, projectID)
 		if err != nil {
-			return asPlatformError(err, "listing services")
+			return err
 		}
 		var deleting, taken []string
 		for _, s := range existing {
 			for _, p := range planned {
 				if p.Hostname != s.Name {
+					continue
+				}
+				// The list comes from a lagging search: the service's own
+				// record says whether it is still there and being deleted.
+				if fresh, err := c.GetService(ctx, s.ID); err == nil && fresh != nil {
+					s = *fresh
+				} else if platform.ErrorCode(err) == platform.ErrServiceNotFound {
 					continue
 				}
 				if s.Status == platform.ServiceDeleting {
