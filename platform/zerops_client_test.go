@@ -789,3 +789,21 @@ func TestZeropsClient_SearchByServiceOnly(t *testing.T) {
 		t.Errorf("no project and no service: %v", err)
 	}
 }
+
+// TestZeropsClient_UserInfoPrimesClientID: once GetUserInfo answered (as
+// start-up's discovery does), no later call makes a request of its own to
+// learn the client ID, which would go around the gateway's budget.
+func TestZeropsClient_UserInfoPrimesClientID(t *testing.T) {
+	t.Parallel()
+	srv, c := fake(t)
+	ctx := ctxT(t)
+	if _, err := c.GetUserInfo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ListServices(ctx, srv.ProjectID()); err != nil {
+		t.Fatal(err)
+	}
+	if got := srv.CountRequests("GET", "/user/info"); got != 1 {
+		t.Errorf("user info requested %d times, want 1: ListServices asked again", got)
+	}
+}
