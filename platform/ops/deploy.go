@@ -232,14 +232,7 @@ func buildFailure(ctx context.Context, env DeployEnv, v platform.AppVersion, lab
 		fmt.Sprintf("the build of %s ended %s", label, v.Status),
 		"Read the log lines below (or zerops_logs serviceHostname="+label+" buildId="+v.ID+"), fix zerops.yml or the code, and deploy again.")
 	bf := &BuildFailedError{PlatformError: pe, AppVersionID: v.ID, Status: v.Status}
-	if env.Logs == nil {
-		return bf
-	}
-	access, err := env.Client.GetProjectLog(ctx, env.ProjectID)
-	if err != nil {
-		return bf
-	}
-	entries, err := env.Logs.FetchLogs(ctx, access, platform.LogFetchParams{ServiceID: v.ServiceStackID, BuildID: v.ID, Limit: 30})
+	entries, err := BuildLog(ctx, env.Client, env.Logs, env.ProjectID, v, 30)
 	if err != nil {
 		return bf
 	}
