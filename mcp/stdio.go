@@ -245,12 +245,12 @@ func encodeAnswer(id json.RawMessage, member string, value []byte) []byte {
 // wireError renders err as a JSON-RPC error object, keeping the code of a
 // wrapped JSON-RPC error as the SDK does.
 func wireError(err error) []byte {
-	we := &jsonrpc.Error{Message: err.Error()}
-	var wrapped *jsonrpc.Error
-	if errors.As(err, &wrapped) {
-		we.Code = wrapped.Code
-		if wrapped == err {
-			we = wrapped
+	we, ok := err.(*jsonrpc.Error) //nolint:errorlint // the error itself, not one it wraps
+	if !ok {
+		we = &jsonrpc.Error{Message: err.Error()}
+		var wrapped *jsonrpc.Error
+		if errors.As(err, &wrapped) {
+			we.Code = wrapped.Code
 		}
 	}
 	var buf bytes.Buffer
