@@ -3,6 +3,7 @@ package deploy_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/platform"
@@ -24,7 +25,13 @@ func TestAPIPusher_CreatesBuild(t *testing.T) {
 	if res.Mode != deploy.ModeSSH || res.TargetServiceID != stage {
 		t.Errorf("result = %+v", res)
 	}
-	versions, err := c.SearchAppVersions(context.Background(), platform.AppVersionFilter{ServiceID: stage})
+	// The search index trails the push by about a second.
+	var versions []platform.AppVersion
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if versions, err = c.SearchAppVersions(context.Background(), platform.AppVersionFilter{ServiceID: stage}); err != nil || len(versions) > 0 {
+			break
+		}
+	}
 	if err != nil || len(versions) == 0 || versions[0].Source != platform.SourceCLI {
 		t.Fatalf("no CLI app version on the target: %+v, %v", versions, err)
 	}

@@ -37,9 +37,16 @@ func TestDeploySSH_PushReachesFakeAPI(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Deploy: %v (output %q)", err, res.Output)
 	}
-	after, err := client.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: api.ProjectID(), ServiceID: target})
-	if err != nil {
-		t.Fatal(err)
+	// The search index trails the push by about a second.
+	var after []platform.AppVersion
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		after, err = client.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: api.ProjectID(), ServiceID: target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(after) > len(before) || time.Now().After(deadline) {
+			break
+		}
 	}
 	if len(after) != len(before)+1 {
 		t.Fatalf("app versions of %s: %d before, %d after (output %q)", target, len(before), len(after), res.Output)

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"runtime"
 	"sort"
 	"testing"
 	"time"
@@ -16,9 +17,11 @@ func BenchmarkBuildIndex(b *testing.B) {
 	b.ReportAllocs()
 	start := time.Now()
 	for b.Loop() {
-		if _, err := BuildIndex(docs); err != nil {
+		ix, err := BuildIndex(docs)
+		if err != nil {
 			b.Fatal(err)
 		}
+		_ = ix.Close()
 	}
 	b.ReportMetric(float64(time.Since(start).Microseconds())/1000/float64(b.N), "ms/build")
 	b.ReportMetric(float64(len(docs)), "docs")
@@ -87,4 +90,29 @@ func BenchmarkParseCorpus(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkIndexHeap reports the live heap a built index keeps: the heap in
+// use after a collection with the index alive, minus the heap before the
+// build (the parsed corpus is alive in both).
+func BenchmarkIndexHeap(b *testing.B) {
+	docs, err := Documents()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	for b.Loop() {
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		ix, err := BuildIndex(docs)
+		if err != nil {
+			b.Fatal(err)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		if err := ix.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(int64(after.HeapAlloc)-int64(before.HeapAlloc))/(1<<20), "live-heap-MiB")
 }

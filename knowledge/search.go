@@ -83,7 +83,7 @@ func (ix *Index) Search(q string, limit int) (*SearchResult, error) {
 			Title:       d.Title,
 			Description: d.Description,
 			Score:       h.Score,
-			Snippet:     snippet(d.Content, snippetTerms, snippetRunes),
+			Snippet:     ix.snips[d.URI].cut(snippetTerms, snippetRunes),
 		})
 	}
 	if len(res.Hits) == 0 {

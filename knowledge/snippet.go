@@ -3,28 +3,52 @@ package knowledge
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 const snippetRunes = 200
 
-// snippet returns about width runes of content around the first occurrence of
-// a term, on word boundaries, with heading marks dropped and whitespace
-// collapsed. terms are tried group by group (typed terms before alias
-// terms). It works on runes, so multi-byte characters are never split.
-// Without a match it returns the start of the content.
-func snippet(content string, groups [][]string, width int) string {
-	text := []rune(collapseSpace(stripHeadingMarks(content)))
-	if len(text) == 0 {
-		return ""
-	}
-	lower := []rune(strings.ToLower(string(text)))
-	if len(lower) != len(text) { // case mapping changed the length: fall back to the raw runes
+// snippetText is a document body prepared once, at index build, for every
+// snippet cut from it later: heading marks dropped, whitespace collapsed to
+// single spaces, and a lower-case twin to find terms in. It is immutable.
+//
+// Preparing per query instead (stripping, collapsing and lower-casing the
+// whole body of every hit) was 74% of a search's CPU and 89% of its
+// allocations.
+type snippetText struct {
+	text  string
+	lower string // same byte length as text (else text itself): offsets are shared
+}
+
+func newSnippetText(content string) snippetText {
+	text := collapseSpace(stripHeadingMarks(content))
+	lower := strings.ToLower(text)
+	if len(lower) != len(text) { // case mapping changed the length: search the raw text
 		lower = text
+	}
+	return snippetText{text: text, lower: lower}
+}
+
+// snippet returns about width runes of content around the first occurrence of
+// a term, on word boundaries. It prepares content on each call; the index
+// keeps the prepared text instead (snippetText.cut).
+func snippet(content string, groups [][]string, width int) string {
+	return newSnippetText(content).cut(groups, width)
+}
+
+// cut returns about width runes around the first occurrence of a term, on
+// word boundaries. terms are tried group by group (typed terms before alias
+// terms). It works on whole runes, so multi-byte characters are never split.
+// Without a match it returns the start of the text.
+func (s snippetText) cut(groups [][]string, width int) string {
+	text := s.text
+	if text == "" {
+		return ""
 	}
 	pos := -1
 	for _, terms := range groups {
 		for _, t := range terms {
-			if p := findTerm(lower, []rune(t)); p >= 0 && (pos < 0 || p < pos) {
+			if p := findTerm(s.lower, t); p >= 0 && (pos < 0 || p < pos) {
 				pos = p
 			}
 		}
@@ -32,32 +56,36 @@ func snippet(content string, groups [][]string, width int) string {
 			break
 		}
 	}
-	start := 0
-	if pos > width/4 {
-		start = pos - width/4
+	start, end := 0, 0
+	if pos > 0 {
+		start = runesBack(text, pos, width/4)
 	}
-	end := min(start+width, len(text))
-	if end-start < width && end == len(text) {
-		start = max(0, end-width)
+	end, n := runesForward(text, start, width)
+	if n < width && end == len(text) {
+		start = runesBack(text, start, width-n)
 	}
-	// Move inward to word boundaries.
+	// Move inward to word boundaries (the text's only whitespace is ' ').
 	if start > 0 {
-		for i := start; i < end && i < start+20; i++ {
-			if unicode.IsSpace(text[i]) {
+		for i, k := start, 0; i < end && k < 20; k++ {
+			if text[i] == ' ' {
 				start = i + 1
 				break
 			}
+			_, sz := utf8.DecodeRuneInString(text[i:])
+			i += sz
 		}
 	}
 	if end < len(text) {
-		for i := end; i > start && i > end-20; i-- {
-			if unicode.IsSpace(text[i-1]) {
+		for i, k := end, 0; i > start && k < 20; k++ {
+			if text[i-1] == ' ' {
 				end = i - 1
 				break
 			}
+			_, sz := utf8.DecodeLastRuneInString(text[:i])
+			i -= sz
 		}
 	}
-	out := strings.TrimSpace(string(text[start:end]))
+	out := strings.TrimSpace(text[start:end])
 	if start > 0 {
 		out = "…" + out
 	}
@@ -67,36 +95,64 @@ func snippet(content string, groups [][]string, width int) string {
 	return out
 }
 
+// runesBack returns the offset n runes before offset i of s (or 0).
+func runesBack(s string, i, n int) int {
+	for ; n > 0 && i > 0; n-- {
+		_, sz := utf8.DecodeLastRuneInString(s[:i])
+		i -= sz
+	}
+	return i
+}
+
+// runesForward returns the offset up to n runes after offset i of s and how
+// many runes it moved.
+func runesForward(s string, i, n int) (int, int) {
+	k := 0
+	for ; k < n && i < len(s); k++ {
+		_, sz := utf8.DecodeRuneInString(s[i:])
+		i += sz
+	}
+	return i, k
+}
+
 // findTerm finds term in text as a word start (so "go" does not match
-// "mongo"), falling back to a stem-like prefix for longer terms.
-func findTerm(text, term []rune) int {
-	if len(term) == 0 {
+// "mongo"), falling back to a stem-like prefix for longer terms. It returns
+// a byte offset or -1.
+func findTerm(text, term string) int {
+	if term == "" {
 		return -1
 	}
 	if p := indexWordStart(text, term); p >= 0 {
 		return p
 	}
-	if len(term) > 5 {
-		return indexWordStart(text, term[:len(term)-2])
+	if n := utf8.RuneCountInString(term); n > 5 {
+		cut := len(term)
+		for range 2 {
+			_, sz := utf8.DecodeLastRuneInString(term[:cut])
+			cut -= sz
+		}
+		return indexWordStart(text, term[:cut])
 	}
 	return -1
 }
 
-func indexWordStart(text, term []rune) int {
-	for i := 0; i+len(term) <= len(text); i++ {
-		if i > 0 && (unicode.IsLetter(text[i-1]) || unicode.IsDigit(text[i-1])) {
-			continue
+// indexWordStart returns the first offset of term in text that does not
+// follow a letter or digit, or -1.
+func indexWordStart(text, term string) int {
+	for from := 0; from+len(term) <= len(text); {
+		p := strings.Index(text[from:], term)
+		if p < 0 {
+			return -1
 		}
-		match := true
-		for j, r := range term {
-			if text[i+j] != r {
-				match = false
-				break
-			}
+		p += from
+		if p == 0 {
+			return 0
 		}
-		if match {
-			return i
+		if r, _ := utf8.DecodeLastRuneInString(text[:p]); !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return p
 		}
+		_, sz := utf8.DecodeRuneInString(text[p:])
+		from = p + sz
 	}
 	return -1
 }

@@ -118,7 +118,17 @@ func TestProgress_CancelStopsWaitProcessKeepsRunning(t *testing.T) {
 	}
 	// The handler leaves the in-flight table, the platform process keeps running.
 	waitFor(t, func() bool { return len(h.srv.InFlight()) == 0 })
-	procs, err := h.client.SearchProcesses(context.Background(), platform.ProcessFilter{ProjectID: h.fake.ProjectID()})
+	var procs []platform.Process
+	var err error
+	waitFor(t, func() bool { // the search index trails the restart by about a second
+		procs, err = h.client.SearchProcesses(context.Background(), platform.ProcessFilter{ProjectID: h.fake.ProjectID()})
+		for _, p := range procs {
+			if p.ActionName == "stack.restart" {
+				return true
+			}
+		}
+		return err != nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,9 +186,10 @@ func TestConcurrency_TwentyCallsOneSession(t *testing.T) {
 
 func TestDeploy_FollowsBuildToActive(t *testing.T) {
 	t.Parallel()
-	// Steps long enough that the first poll sees the build still running,
-	// however loaded the machine: the test asserts progress was reported.
-	h := newHarness(t, harnessOpts{buildStep: 250 * time.Millisecond,
+	// Steps long enough that a poll sees the build still running once the
+	// API's search index (about a second behind) lists it, however loaded the
+	// machine: the test asserts progress was reported.
+	h := newHarness(t, harnessOpts{buildStep: 600 * time.Millisecond,
 		deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d1")
 	wantOK(t, res)

@@ -1,9 +1,14 @@
 package mcp_test
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/zeropsio/zcp/deploy"
+	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 )
 
@@ -63,4 +68,73 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+func TestRealAPI_LookupRightAfterImport(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: fresh\n    type: valkey@7.2\n    mode: NON_HA\n"})
+	wantOK(t, res)
+	// The fake's search index is a second behind: only a read by id finds it now.
+	res, m := h.call(t, "zerops_discover", map[string]any{"serviceHostname": "fresh"})
+	wantOK(t, res)
+	if svcs, _ := m["services"].([]any); len(svcs) != 1 || svcs[0].(map[string]any)["hostname"] != "fresh" {
+		t.Fatalf("discover fresh = %s", text(res))
+	}
+	res, _ = h.call(t, "zerops_discover", map[string]any{})
+	wantOK(t, res)
+	if !strings.Contains(text(res), `"hostname":"fresh"`) {
+		t.Errorf("discover right after the import does not list it: %s", text(res))
+	}
+	res, m = h.call(t, "zerops_events", map[string]any{"serviceHostname": "fresh"})
+	wantOK(t, res)
+	if !strings.Contains(text(res), "stack.import") {
+		t.Errorf("events right after the import miss its process: %s", text(res))
+	}
+	_ = m
+}
+
+func TestRealAPI_DeleteThenReimport(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.call(t, "zerops_delete", map[string]any{"serviceHostname": "cache", "confirm": true})
+	wantOK(t, res)
+	// The search still lists cache as it was; the import reads it by id, sees
+	// the deletion and waits for it (lesson #11) instead of calling it taken.
+	res, m := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: cache\n    type: valkey@7.2\n    mode: NON_HA\n"})
+	if res.IsError && m["code"] == platform.ErrInvalidImportYml {
+		t.Fatalf("import after delete: %s", text(res))
+	}
+	wantOK(t, res)
+}
+
+func TestRealAPI_BuildFailureLogFromBuildService(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{buildStep: 600 * time.Millisecond,
+		deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
+	h.fake.FailNextBuild(h.fake.ServiceID("appstage"), "npm ERR! missing script: build")
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "b1")
+	wantError(t, res, m, platform.ErrBuildFailed)
+	lines, _ := m["buildLog"].([]any)
+	if !strings.Contains(fmt.Sprint(lines), "npm ERR! missing script: build") {
+		t.Fatalf("the failure answer has no build log lines: %s", text(res))
+	}
+	id, _ := m["appVersionId"].(string)
+	res, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage", "buildId": id})
+	wantOK(t, res)
+	entries, _ := m["entries"].([]any)
+	if len(entries) == 0 || !strings.Contains(text(res), "npm ERR! missing script: build") {
+		t.Fatalf("zerops_logs buildId=%s = %s", id, text(res))
+	}
+	for _, e := range entries {
+		if tag, _ := e.(map[string]any)["tag"].(string); tag != "" && tag != "zbuilder@"+id {
+			t.Errorf("a line of another build or service: %v", e)
+		}
+	}
+	// The runtime itself has no line of the build.
+	res, _ = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage"})
+	wantOK(t, res)
+	if strings.Contains(text(res), "npm ERR!") {
+		t.Errorf("the runtime's own log shows build lines: %s", text(res))
+	}
 }

@@ -80,6 +80,15 @@ func (c *clientIDCache) get(ctx context.Context) (string, error) {
 	}
 }
 
+// remember caches id if no lookup succeeded yet.
+func (c *clientIDCache) remember(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.id == "" && id != "" {
+		c.id = id
+	}
+}
+
 // fetchClientID reads the client ID from the user's first client membership.
 func (c *ZeropsClient) fetchClientID(ctx context.Context) (string, error) {
 	info, err := c.GetUserInfo(ctx)

@@ -55,8 +55,9 @@ type wireLogEntry struct {
 }
 
 // FetchLogs returns the newest matching log lines, oldest first. Severity,
-// facility, container and service filters go to the backend; Since, Search
-// and BuildID are applied here because the backend ignores them.
+// facility, container, service and build (as tags) filters go to the
+// backend; Since and Search are applied here because the backend ignores
+// them, and the build's tag is checked again.
 func (f *ZeropsLogFetcher) FetchLogs(ctx context.Context, access *LogAccess, params LogFetchParams) ([]LogEntry, error) {
 	if access == nil || strings.TrimSpace(access.URL) == "" {
 		return nil, NewError(ErrInvalidParameter, "no log access grant", "Ask GetProjectLog for a fresh log grant first.")
@@ -96,6 +97,9 @@ func (f *ZeropsLogFetcher) FetchLogs(ctx context.Context, access *LogAccess, par
 	if params.ContainerID != "" {
 		q.Set("containerId", params.ContainerID)
 	}
+	if params.BuildID != "" {
+		q.Set("tags", BuildLogTag(params.BuildID))
+	}
 	u.RawQuery = q.Encode()
 
 	wire, err := f.get(ctx, u, access)
@@ -127,10 +131,10 @@ func (f *ZeropsLogFetcher) get(ctx context.Context, u *url.URL, access *LogAcces
 		return nil, mapTransportError(redactURLError(err, u))
 	}
 	if resp.StatusCode != http.StatusOK {
-		snippet := redactSecrets(strings.TrimSpace(string(data)), access.AccessToken, u.Query().Get("accessToken"))
+		snippet := plainBody(redactSecrets(string(data), access.AccessToken, u.Query().Get("accessToken")))
 		msg := fmt.Sprintf("the log backend answered HTTP %d", resp.StatusCode)
 		if snippet != "" {
-			msg += ": " + Clip(snippet, maxErrorBodyInMessage)
+			msg += ": " + snippet
 		}
 		return nil, &PlatformError{Code: ErrAPIError, Message: msg, HTTPStatus: resp.StatusCode,
 			Suggestion: "The log grant may have expired; fetch logs again (a new grant is requested each time). If it persists, retry later."}
@@ -143,7 +147,7 @@ func (f *ZeropsLogFetcher) get(ctx context.Context, u *url.URL, access *LogAcces
 		Items []wireLogEntry `json:"items"`
 	}
 	if err := json.Unmarshal(data, &body); err != nil {
-		return nil, &PlatformError{Code: ErrAPIError, Message: "could not decode the log backend's answer: " + err.Error(),
+		return nil, &PlatformError{Code: ErrAPIError, Message: "the log backend answered with " + undecodable(err),
 			Suggestion: "Retry; if it persists, the log backend may be failing.", HTTPStatus: resp.StatusCode, Err: err}
 	}
 	if len(body.Items) > MaxLogLimit {
@@ -152,8 +156,9 @@ func (f *ZeropsLogFetcher) get(ctx context.Context, u *url.URL, access *LogAcces
 	return body.Items, nil
 }
 
-// buildTagPrefix begins the tag of a build's log lines: "zbuild-<appVersionId>".
-const buildTagPrefix = "zbuild-"
+// BuildLogTag is the tag of an app version's build log lines, which live on
+// the project's build service (the version's build.serviceStackId).
+func BuildLogTag(appVersionID string) string { return "zbuilder@" + appVersionID }
 
 // filterLogEntries converts, applies the client-side filters and orders oldest first.
 func filterLogEntries(wire []wireLogEntry, params LogFetchParams) []LogEntry {
@@ -167,7 +172,7 @@ func filterLogEntries(wire []wireLogEntry, params LogFetchParams) []LogEntry {
 		if search != "" && !strings.Contains(strings.ToLower(w.Message), search) {
 			continue
 		}
-		if params.BuildID != "" && w.Tag != buildTagPrefix+params.BuildID && w.Tag != params.BuildID {
+		if params.BuildID != "" && w.Tag != BuildLogTag(params.BuildID) {
 			continue
 		}
 		out = append(out, LogEntry{

@@ -24,6 +24,19 @@ func fake(t *testing.T) (*fakeapi.Server, *platform.ZeropsClient) {
 	return srv, c
 }
 
+// untilIndexed retries a search until ok: the API's (and the fake's) search
+// index trails mutations by about a second.
+func untilIndexed(t *testing.T, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for !ok() {
+		if time.Now().After(deadline) {
+			return // the caller's own check reports what is wrong
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 func ctxT(t *testing.T) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	t.Cleanup(cancel)
@@ -585,7 +598,11 @@ func TestZeropsClient_Push(t *testing.T) {
 	if done := waitProcess(t, c, p); done.Status != platform.ProcessFinished {
 		t.Fatalf("build ended %+v", done)
 	}
-	versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: pid, ServiceID: stage})
+	var versions []platform.AppVersion
+	untilIndexed(t, func() bool {
+		versions, err = c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: pid, ServiceID: stage})
+		return err == nil && len(versions) > 0 && versions[0].ID == av.ID
+	})
 	if err != nil || len(versions) == 0 {
 		t.Fatalf("SearchAppVersions = %+v, %v", versions, err)
 	}
@@ -614,7 +631,10 @@ func TestZeropsClient_Push(t *testing.T) {
 	if done.Status != platform.ProcessFailed || done.FailReason == nil {
 		t.Errorf("failed build process = %+v", done)
 	}
-	versions, _ = c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: pid, Limit: 1})
+	untilIndexed(t, func() bool {
+		versions, _ = c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: pid, Limit: 1})
+		return len(versions) == 1 && versions[0].ID == av2.ID
+	})
 	if len(versions) != 1 || versions[0].ID != av2.ID || versions[0].Status != platform.AppVersionBuildFailed {
 		t.Errorf("newest version after failure = %+v", versions)
 	}
@@ -723,7 +743,12 @@ func TestZeropsClient_SearchDefaultLimit(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got, err := c.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: srv.ProjectID()})
+	var got []platform.Process
+	var err error
+	untilIndexed(t, func() bool {
+		got, err = c.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: srv.ProjectID()})
+		return err == nil && len(got) == platform.DefaultSearchLimit
+	})
 	if err != nil || len(got) != platform.DefaultSearchLimit {
 		t.Fatalf("SearchProcesses(default) = %d, %v; want %d", len(got), err, platform.DefaultSearchLimit)
 	}
@@ -746,15 +771,39 @@ func TestZeropsClient_SearchByServiceOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: stage})
+	var versions []platform.AppVersion
+	var procs []platform.Process
+	untilIndexed(t, func() bool {
+		versions, err = c.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: stage})
+		procs, _ = c.SearchProcesses(ctx, platform.ProcessFilter{ServiceID: stage})
+		return err == nil && len(versions) > 0 && versions[0].ID == av.ID && len(procs) > 0 && procs[0].ID == p.ID
+	})
 	if err != nil || len(versions) == 0 || versions[0].ID != av.ID {
 		t.Errorf("SearchAppVersions(service only) = %+v, %v", versions, err)
 	}
-	procs, err := c.SearchProcesses(ctx, platform.ProcessFilter{ServiceID: stage})
+	procs, err = c.SearchProcesses(ctx, platform.ProcessFilter{ServiceID: stage})
 	if err != nil || len(procs) == 0 || procs[0].ID != p.ID {
 		t.Errorf("SearchProcesses(service only) = %+v, %v", procs, err)
 	}
 	if _, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{}); platform.ErrorCode(err) != platform.ErrInvalidParameter {
 		t.Errorf("no project and no service: %v", err)
+	}
+}
+
+// TestZeropsClient_UserInfoPrimesClientID: once GetUserInfo answered (as
+// start-up's discovery does), no later call makes a request of its own to
+// learn the client ID, which would go around the gateway's budget.
+func TestZeropsClient_UserInfoPrimesClientID(t *testing.T) {
+	t.Parallel()
+	srv, c := fake(t)
+	ctx := ctxT(t)
+	if _, err := c.GetUserInfo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ListServices(ctx, srv.ProjectID()); err != nil {
+		t.Fatal(err)
+	}
+	if got := srv.CountRequests("GET", "/user/info"); got != 1 {
+		t.Errorf("user info requested %d times, want 1: ListServices asked again", got)
 	}
 }

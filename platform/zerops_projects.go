@@ -11,7 +11,8 @@ import (
 	"github.com/zeropsio/zerops-go/types/uuid"
 )
 
-// GetUserInfo returns the token's user; ClientID is its first client membership.
+// GetUserInfo returns the token's user; ClientID is its first client
+// membership, which the client remembers for the calls that need it.
 func (c *ZeropsClient) GetUserInfo(ctx context.Context) (*UserInfo, error) {
 	resp, err := c.api.GetUserInfo(ctx)
 	u, err := result[output.UserAuthorize](c, kindOther, resp, err)
@@ -21,6 +22,9 @@ func (c *ZeropsClient) GetUserInfo(ctx context.Context) (*UserInfo, error) {
 	info := &UserInfo{ID: u.Id.Native(), Email: u.Email.Native(), FullName: u.FullName.Native()}
 	if len(u.ClientUserList) > 0 {
 		info.ClientID = u.ClientUserList[0].ClientId.Native()
+		// Later lookups of the client ID need no request of their own: one
+		// made inside another call would go around the caller's budget.
+		c.client.remember(info.ClientID)
 	}
 	return info, nil
 }

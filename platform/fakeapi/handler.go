@@ -110,6 +110,7 @@ func (s *Server) serveRoute(rt route, rq *apiRequest) (int, []byte, error) {
 	rq.now = time.Now()
 	s.st.advance(rq.now)
 	status, out := rt.h(s.st, rq)
+	s.st.index(rq.now)
 	body, err := json.Marshal(out)
 	return status, body, err
 }

@@ -20,8 +20,10 @@ import (
 	"github.com/zeropsio/zcp/platform/fakeapi"
 )
 
-// fastOpts makes processes and builds finish within a test's patience.
-var fastOpts = fakeapi.Options{ProcessDuration: 30 * time.Millisecond, BuildStepDuration: 10 * time.Millisecond}
+// fastOpts makes processes and builds finish within a test's patience. The
+// search lag is off: these tests read their own writes back by search, and
+// realapi_test.go tests the lag itself.
+var fastOpts = fakeapi.Options{ProcessDuration: 30 * time.Millisecond, BuildStepDuration: 10 * time.Millisecond, SearchLag: -1}
 
 // newSDK starts a fake and returns it with an authorized bare zerops-go SDK.
 func newSDK(t *testing.T, opts fakeapi.Options) (*fakeapi.Server, sdk.Handler) {

@@ -7,6 +7,7 @@ const (
 	DefaultToken             = "test-token"
 	DefaultProcessDuration   = 3 * time.Second
 	DefaultBuildStepDuration = 2 * time.Second
+	DefaultSearchLag         = time.Second
 )
 
 // Options configures a [Server]. The zero value is usable: every field has a default.
@@ -15,6 +16,9 @@ type Options struct {
 	ProcessDuration   time.Duration // PENDING→RUNNING→FINISHED total; default 3s
 	BuildStepDuration time.Duration // each app-version status step of a simulated build; default 2s
 	Empty             bool          // no seeded project (tests add projects themselves)
+	// SearchLag is how far searches trail mutations, as the live API's search
+	// index does (see index.go); default 1s, negative turns the lag off.
+	SearchLag time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -26,6 +30,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.BuildStepDuration <= 0 {
 		o.BuildStepDuration = DefaultBuildStepDuration
+	}
+	if o.SearchLag == 0 {
+		o.SearchLag = DefaultSearchLag
 	}
 	return o
 }

@@ -3,6 +3,7 @@ package fakeapi_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/zeropsio/zerops-go/dto/input/body"
 
@@ -70,5 +71,64 @@ func TestRealAPI_SearchNeedsClientID(t *testing.T) {
 	pr, err = h.PostProjectSearch(ctx, filter())
 	if got := out(t, pr.Output, err); got.TotalHits != 1 || string(got.Items[0].Id) != srv.ProjectID() {
 		t.Errorf("scoped project search = %d hits", got.TotalHits)
+	}
+}
+
+func TestRealAPI_SearchLagsMutations(t *testing.T) {
+	t.Parallel()
+	// A lag far longer than the test: what a search must not see yet is
+	// certain, however slow the machine.
+	srv, h := newSDK(t, fakeapi.Options{SearchLag: time.Hour, ProcessDuration: 30 * time.Millisecond})
+	ctx := context.Background()
+	r, err := h.PostProjectServiceStackImport(ctx, pid(srv.ProjectID()), body.ServiceStackImport{Yaml: "services:\n  - hostname: fresh\n    type: nodejs@22\n"})
+	imp := out(t, r.Output, err)
+	id := string(imp.ServiceStacks[0].Id)
+	gs, err := h.GetServiceStack(ctx, sid(id))
+	if s := out(t, gs.Output, err); string(s.Name) != "fresh" {
+		t.Fatalf("read by id = %q", s.Name)
+	}
+	names := func() map[string]string {
+		ss, err := h.PostServiceStackSearch(ctx, filter([2]string{"projectId", srv.ProjectID()}))
+		m := map[string]string{}
+		for _, s := range out(t, ss.Output, err).Items {
+			m[string(s.Name)] = string(s.Status)
+		}
+		return m
+	}
+	if _, ok := names()["fresh"]; ok {
+		t.Error("a service search lists a service imported a moment ago")
+	}
+	if _, ok := names()["appdev"]; !ok {
+		t.Error("the seeded services are not indexed at once")
+	}
+	ps, err := h.PostProcessSearch(ctx, filter([2]string{"projectId", srv.ProjectID()}))
+	for _, p := range out(t, ps.Output, err).Items {
+		if string(p.Id) == string(imp.ServiceStacks[0].Processes[0].Id) {
+			t.Error("a process search lists a process started a moment ago")
+		}
+	}
+	dr, err := h.DeleteServiceStack(ctx, sid(srv.ServiceID("cache")))
+	waitProcess(t, h, string(out(t, dr.Output, err).Id))
+	if st := names()["cache"]; st != "ACTIVE" {
+		t.Errorf("a deleted service searched a moment later = %q, want still listed ACTIVE", st)
+	}
+}
+
+func TestRealAPI_SearchCatchesUp(t *testing.T) {
+	t.Parallel()
+	srv, h := newSDK(t, fakeapi.Options{SearchLag: 20 * time.Millisecond, ProcessDuration: 30 * time.Millisecond})
+	ctx := context.Background()
+	r, err := h.PostProjectServiceStackImport(ctx, pid(srv.ProjectID()), body.ServiceStackImport{Yaml: "services:\n  - hostname: fresh\n    type: valkey@7.2\n    mode: NON_HA\n"})
+	out(t, r.Output, err)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ss, err := h.PostServiceStackSearch(ctx, filter([2]string{"name", "fresh"}))
+		if out(t, ss.Output, err).TotalHits == 1 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the imported service never appeared in a search")
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -189,17 +189,15 @@ func (st *state) searchProjects(rq *apiRequest) (int, any) {
 }
 
 func (st *state) searchServices(rq *apiRequest) (int, any) {
-	views := make([]serviceJSON, 0, len(st.svcOrder))
-	for _, id := range st.svcOrder {
-		views = append(views, st.serviceView(st.services[id], false))
-	}
-	return searchClient(rq, views)
+	return searchClient(rq, st.indexedServices(rq.now))
 }
 
 func (st *state) searchProcesses(rq *apiRequest) (int, any) {
 	views := make([]processJSON, 0, len(st.procOrder))
 	for _, id := range st.procOrder {
-		views = append(views, st.processView(st.processes[id], rq.now))
+		if p := st.processes[id]; st.indexedAt(p.Created, rq.now) {
+			views = append(views, st.processView(p, rq.now))
+		}
 	}
 	return searchClient(rq, views)
 }
@@ -207,7 +205,9 @@ func (st *state) searchProcesses(rq *apiRequest) (int, any) {
 func (st *state) searchAppVersions(rq *apiRequest) (int, any) {
 	views := make([]appVersionJSON, 0, len(st.avOrder))
 	for _, id := range st.avOrder {
-		views = append(views, st.appVersionView(st.appVersions[id], rq.now))
+		if av := st.appVersions[id]; st.indexedAt(av.Created, rq.now) {
+			views = append(views, st.appVersionView(av, rq.now))
+		}
 	}
 	return searchClient(rq, views)
 }

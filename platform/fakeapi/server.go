@@ -54,6 +54,7 @@ func New(opts Options) *Server {
 	if !opts.Empty {
 		s.st.seedDemo()
 	}
+	s.st.indexSetup()
 	s.routes = s.routeTable()
 	return s
 }
@@ -140,7 +141,9 @@ func (s *Server) ProjectID() string {
 func (s *Server) AddProject(name string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.st.addProject(name, time.Now()).ID
+	id := s.st.addProject(name, time.Now()).ID
+	s.st.indexSetup()
+	return id
 }
 
 // ServiceID returns the id of the seeded project's live service with that

@@ -32,6 +32,8 @@ type state struct {
 	procTrimAt  int // procOrder length that triggers the next prune (see retention.go)
 	avTrimAt    int // the same for avOrder
 
+	svcIndex serviceIndex // what service searches see (index.go)
+
 	failProc map[string][]string // action name → queued fail reasons
 	failBld  map[string][]string // service id → queued fail reasons
 }
@@ -180,6 +182,7 @@ func (st *state) advance(now time.Time) {
 	for _, p := range due {
 		p.settle(st)
 	}
+	st.index(now)
 	for tok, g := range st.logTokens {
 		if now.After(g.Expires) {
 			delete(st.logTokens, tok)

@@ -30,5 +30,6 @@ func Delete(ctx context.Context, c platform.Client, projectID, hostname string, 
 	if err != nil {
 		return nil, asPlatformError(err, "deleting "+svc.Name)
 	}
+	noteChange(projectID, svc.ID, proc)
 	return &DeleteResult{ServiceHostname: svc.Name, ServiceID: svc.ID, Process: proc}, nil
 }

@@ -38,9 +38,9 @@ func Events(ctx context.Context, c platform.Client, projectID, hostname string, 
 	if limit == 0 {
 		limit = 50
 	}
-	services, err := c.ListServices(ctx, projectID)
+	services, err := listServices(ctx, c, projectID)
 	if err != nil {
-		return nil, asPlatformError(err, "listing services")
+		return nil, err
 	}
 	names := map[string]string{}
 	for _, s := range services {
@@ -58,6 +58,7 @@ func Events(ctx context.Context, c platform.Client, projectID, hostname string, 
 	if err != nil {
 		return nil, asPlatformError(err, "searching processes")
 	}
+	procs = recentProcesses(ctx, c, projectID, procs)
 	versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: projectID, ServiceID: serviceID, Limit: limit})
 	if err != nil {
 		return nil, asPlatformError(err, "searching builds")

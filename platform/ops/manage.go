@@ -83,6 +83,7 @@ func Manage(ctx context.Context, c platform.Client, projectID, action, hostname 
 	if err != nil {
 		return nil, asPlatformError(err, action+" "+svc.Name)
 	}
+	noteChange(projectID, svc.ID, proc)
 	res.Process = proc
 	return res, nil
 }

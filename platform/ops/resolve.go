@@ -5,23 +5,39 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/zeropsio/zcp/platform"
 )
 
 // ResolveService finds the service of the project whose hostname is hostname.
 // An empty hostname is SERVICE_REQUIRED; an unknown one is SERVICE_NOT_FOUND
-// naming the hostnames that do exist.
+// naming the hostnames that do exist, after a brief retry when ZCP changed
+// the project a moment ago (the API's search lags; see recent.go).
 func ResolveService(ctx context.Context, c platform.Client, projectID, hostname string) (*platform.ServiceStack, error) {
 	if strings.TrimSpace(hostname) == "" {
 		return nil, platform.NewError(platform.ErrServiceRequired, "serviceHostname is required",
 			"Pass serviceHostname; zerops_discover lists the services of the project.")
 	}
-	services, err := c.ListServices(ctx, projectID)
-	if err != nil {
-		return nil, asPlatformError(err, "listing services")
+	for {
+		services, err := listServices(ctx, c, projectID)
+		if err != nil {
+			return nil, err
+		}
+		svc, err := findService(services, hostname)
+		wait := justChanged(projectID)
+		if err == nil || wait <= 0 {
+			return svc, err
+		}
+		// ZCP changed the project a moment ago: the search may not show it yet.
+		t := time.NewTimer(min(wait, retryEvery))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, err
+		case <-t.C:
+		}
 	}
-	return findService(services, hostname)
 }
 
 // ServiceByID reads the service with that id and refuses one that is not

@@ -60,6 +60,7 @@ func Subdomain(ctx context.Context, c platform.Client, projectID, hostname, acti
 		}
 		return nil, asPlatformError(err, action+" subdomain of "+svc.Name)
 	}
+	noteChange(projectID, svc.ID, proc)
 	res.Process = proc
 	return res, nil
 }

@@ -1,0 +1,173 @@
+package ops
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// The API answers searches from an index that lags mutations by seconds: a
+// service imported a moment ago is missing from the service list, a deleted
+// one still listed, a process just started not yet found (facts: "Search is
+// eventually consistent"). ZCP remembers what it changed itself and reads
+// those by id, which is current, and briefly retries a lookup that follows
+// its own mutation before answering SERVICE_NOT_FOUND.
+
+// recentTTL is how long a change is remembered: well past any index lag.
+const recentTTL = 30 * time.Second
+
+// settleWindow is how long after its own mutation a lookup that found
+// nothing retries the search, and retryEvery the pause between tries.
+const (
+	settleWindow = 3 * time.Second
+	retryEvery   = 250 * time.Millisecond
+)
+
+// changes holds one project's recent changes: ids → when they were noted.
+type changes struct {
+	services  map[string]time.Time
+	processes map[string]time.Time
+	last      time.Time
+}
+
+// recentChanges remembers, per project, the services and processes ZCP
+// changed within recentTTL. Safe for concurrent use; entries expire, so it
+// stays small.
+type recentChanges struct {
+	mu        sync.Mutex
+	byProject map[string]*changes
+}
+
+// recent is shared by every operation of the process: one ZCP serves one
+// project, and ids never collide across projects.
+var recent = &recentChanges{byProject: map[string]*changes{}}
+
+// note records a change of serviceID (may be "") by proc (may be nil).
+func (r *recentChanges) note(projectID, serviceID string, proc *platform.Process) {
+	now := time.Now()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	c := r.byProject[projectID]
+	if c == nil {
+		c = &changes{services: map[string]time.Time{}, processes: map[string]time.Time{}}
+		r.byProject[projectID] = c
+	}
+	c.last = now
+	if serviceID != "" {
+		c.services[serviceID] = now
+	}
+	if proc != nil && proc.ID != "" {
+		c.processes[proc.ID] = now
+	}
+	for id, at := range c.services {
+		if now.Sub(at) > recentTTL {
+			delete(c.services, id)
+		}
+	}
+	for id, at := range c.processes {
+		if now.Sub(at) > recentTTL {
+			delete(c.processes, id)
+		}
+	}
+}
+
+// snapshot returns the project's remembered service and process ids and the
+// time of its last change.
+func (r *recentChanges) snapshot(projectID string) (services, processes []string, last time.Time) {
+	now := time.Now()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	c := r.byProject[projectID]
+	if c == nil {
+		return nil, nil, time.Time{}
+	}
+	for id, at := range c.services {
+		if now.Sub(at) <= recentTTL {
+			services = append(services, id)
+		}
+	}
+	for id, at := range c.processes {
+		if now.Sub(at) <= recentTTL {
+			processes = append(processes, id)
+		}
+	}
+	return services, processes, c.last
+}
+
+// noteChange records a change ZCP made to a service of the project.
+func noteChange(projectID, serviceID string, proc *platform.Process) {
+	recent.note(projectID, serviceID, proc)
+}
+
+// ListServices is listServices for callers outside ops (deploy's source and
+// target lookup).
+func ListServices(ctx context.Context, c platform.Client, projectID string) ([]platform.ServiceStack, error) {
+	return listServices(ctx, c, projectID)
+}
+
+// listServices lists the project's services with ZCP's own recent changes
+// read by id: a service just created is added, one just deleted dropped, one
+// just changed shown as it is now.
+func listServices(ctx context.Context, c platform.Client, projectID string) ([]platform.ServiceStack, error) {
+	services, err := c.ListServices(ctx, projectID)
+	if err != nil {
+		return nil, asPlatformError(err, "listing services")
+	}
+	ids, _, _ := recent.snapshot(projectID)
+	for _, id := range ids {
+		fresh, err := c.GetService(ctx, id)
+		at := -1
+		for i := range services {
+			if services[i].ID == id {
+				at = i
+			}
+		}
+		switch {
+		case platform.ErrorCode(err) == platform.ErrServiceNotFound:
+			if at >= 0 {
+				services = append(services[:at], services[at+1:]...)
+			}
+		case err != nil || fresh == nil || fresh.System || (fresh.ProjectID != "" && fresh.ProjectID != projectID):
+			// Keep what the search said; the read by id was only a refinement.
+		case at >= 0:
+			services[at] = *fresh
+		default:
+			services = append(services, *fresh)
+		}
+	}
+	return services, nil
+}
+
+// recentProcesses reads by id the processes ZCP started a moment ago that
+// are missing from procs.
+func recentProcesses(ctx context.Context, c platform.Client, projectID string, procs []platform.Process) []platform.Process {
+	_, ids, _ := recent.snapshot(projectID)
+	for _, id := range ids {
+		found := false
+		for _, p := range procs {
+			if p.ID == id {
+				found = true
+				break
+			}
+		}
+		if found {
+			continue
+		}
+		if p, err := c.GetProcess(ctx, id); err == nil && p != nil {
+			procs = append(procs, *p)
+		}
+	}
+	return procs
+}
+
+// justChanged reports how long lookups of the project should still retry
+// the search: the rest of settleWindow after ZCP's last change, or 0.
+func justChanged(projectID string) time.Duration {
+	_, _, last := recent.snapshot(projectID)
+	if last.IsZero() {
+		return 0
+	}
+	return max(settleWindow-time.Since(last), 0)
+}
