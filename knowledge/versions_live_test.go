@@ -41,16 +41,6 @@ func TestVersionHelpers_FakeAPICatalog(t *testing.T) {
 			t.Errorf("version check lacks %q:\n%s", want, check)
 		}
 	}
-
-	warns := knowledge.ValidateServiceTypes([]map[string]any{
-		{"hostname": "app", "type": "nodejs@22"},
-		{"hostname": "web", "type": "static"},
-		{"hostname": "files", "type": "object-storage"},
-		{"hostname": "db", "type": "postgresql@16"},
-	}, types)
-	if len(warns) != 1 || !strings.Contains(warns[0], `"db": missing 'mode'`) {
-		t.Errorf("warnings = %q, want only the missing mode of db", warns)
-	}
 }
 
 // TestContextWithCatalog_Budget: with the live catalog of the fake API the

@@ -38,7 +38,8 @@ func TestFormatStackList_Groups(t *testing.T) {
 	for _, want := range []string{
 		"Runtime: bun@{1.2,1.3} | nodejs@{20,22,24} | python@{3.11,3.12,3.14} | rust@{nightly,stable}\n",
 		"Managed: postgresql@{14,16,17,18} | valkey@7.2\n",
-		"\nStorage: object-storage | shared-storage",
+		"\nStorage: object-storage | shared-storage\n",
+		"Ubuntu only (no Alpine image): python@3.14",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("stack list lacks %q:\n%s", want, got)
@@ -98,14 +99,18 @@ func TestFormatVersionCheck_Cases(t *testing.T) {
 		{"NewSyntax", "alpine/nodejs@22", []string{"postgresql:single@18", "postgresql:ha@17"},
 			[]string{"✓ alpine/nodejs@22 — valid", "✓ postgresql:single@18 — valid", "✓ postgresql:ha@17 — valid"}, []string{"⚠"}},
 		{"InvalidVersion", "bun@1", nil,
-			[]string{"⚠ bun@1 — version not found", "bun@1.2, bun@1.3", "Use bun@1.3"}, []string{"✓"}},
-		{"InvalidVersionNearest", "nodejs@18", []string{"valkey@8", "postgresql@15"},
-			[]string{"⚠ nodejs@18", "Use nodejs@20", "⚠ valkey@8", "Use valkey@7.2", "Use postgresql@16"}, nil},
+			[]string{"⚠ bun@1 — version 1 is not in the catalog", "bun@1.3, bun@1.2", "Use bun@1.3 (newest stable)"}, []string{"✓"}},
+		{"InvalidVersionNewest", "nodejs@18", []string{"valkey@8", "postgresql@15"},
+			[]string{"⚠ nodejs@18", "Use nodejs@24", "⚠ valkey@8", "Use valkey@7.2", "Use postgresql@18"}, nil},
+		{"NeverNightly", "rust@1", nil, []string{"Use rust@stable"}, []string{"Use rust@nightly"}},
+		{"UbuntuOnlyNamed", "python@3", []string{"python@3.14"},
+			[]string{"Use python@3.14 (Ubuntu only; on Alpine python@3.12)", "✓ python@3.14 — valid (python@3.14 runs on Ubuntu only)"}, nil},
+		{"UbuntuOnlyOnAlpine", "alpine/python@3.14", nil, []string{"⚠ alpine/python@3.14 — python@3.14 runs on Ubuntu only"}, nil},
 		{"DisabledVersionIsInvalid", "nodejs@18", nil, []string{"⚠ nodejs@18"}, nil},
 		{"BuildOnlyVersionIsInvalid", "nodejs@16", nil, []string{"⚠ nodejs@16"}, nil},
 		{"UnknownBase", "ruby@3", nil, []string{`⚠ ruby@3 — type "ruby" is not in the catalog`, "Available types:"}, nil},
-		{"UnknownBaseAlias", "", []string{"redis@7"}, []string{`type "redis" is not in the catalog`, "Similar: valkey@7.2"}, nil},
-		{"UnknownBasePrefix", "", []string{"postgres@16"}, []string{"Similar: postgresql@{14,16,17,18}"}, nil},
+		{"UnknownBaseAlias", "", []string{"redis@7"}, []string{`type "redis" is not in the catalog`, "Use one of: valkey@7.2"}, nil},
+		{"UnknownBasePrefix", "", []string{"postgres@16"}, []string{"Use one of: postgresql@{14,16,17,18}"}, nil},
 		{"NoVersion", "nodejs", nil, []string{"⚠ nodejs — no version given", "Use nodejs@24"}, nil},
 		{"Malformed", "Node JS!", nil, []string{"⚠ Node JS! — malformed type"}, nil},
 	}
@@ -137,72 +142,5 @@ func TestFormatVersionCheck_Empty(t *testing.T) {
 	}
 	if got := FormatVersionCheck("", nil, testCatalog()); got != "" {
 		t.Errorf("nothing requested: got %q, want empty", got)
-	}
-}
-
-func TestValidateServiceTypes_Cases(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		name     string
-		services []map[string]any
-		want     []string // one substring per expected warning, in order
-	}{
-		{"Valid", []map[string]any{
-			{"hostname": "app", "type": "nodejs@22"},
-			{"hostname": "db", "type": "postgresql@16", "mode": "NON_HA"},
-			{"hostname": "db2", "type": "postgresql:single@18"},
-			{"hostname": "cache", "type": "valkey@7.2", "mode": "HA"},
-			{"hostname": "files", "type": "object-storage"},
-			{"hostname": "web", "type": "alpine/nodejs@24"},
-		}, nil},
-		{"Invalid", []map[string]any{{"hostname": "app", "type": "bun@1"}},
-			[]string{`Service "app": type bun@1 — version not found. Available: bun@1.2, bun@1.3`}},
-		{"UnknownType", []map[string]any{{"hostname": "q", "type": "rabbitmq@3.9"}},
-			[]string{`Service "q": type rabbitmq@3.9 — type "rabbitmq" is not in the catalog`}},
-		{"MissingMode", []map[string]any{{"hostname": "db", "type": "postgresql@16"}},
-			[]string{`Service "db": missing 'mode'`}},
-		{"BadMode", []map[string]any{{"hostname": "db", "type": "postgresql@16", "mode": "DOUBLE"}},
-			[]string{`mode "DOUBLE" is not valid`}},
-		{"RuntimeNeedsNoMode", []map[string]any{{"hostname": "app", "type": "python@3.12"}}, nil},
-		{"NoTypeLeftToStructure", []map[string]any{{"hostname": "x"}, {"hostname": "y", "type": 42}}, nil},
-		{"NoHostname", []map[string]any{{"type": "valkey@8"}}, []string{"Service #1: type valkey@8"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			got := ValidateServiceTypes(tt.services, testCatalog())
-			if len(got) != len(tt.want) {
-				t.Fatalf("got %d warnings %q, want %d", len(got), got, len(tt.want))
-			}
-			for i, w := range tt.want {
-				if !strings.Contains(got[i], w) {
-					t.Errorf("warning %d = %q, want it to contain %q", i, got[i], w)
-				}
-			}
-		})
-	}
-}
-
-func TestValidateServiceTypes_EmptyCatalog(t *testing.T) {
-	t.Parallel()
-	got := ValidateServiceTypes([]map[string]any{{"hostname": "app", "type": "bun@1"}}, nil)
-	if len(got) != 0 {
-		t.Errorf("empty catalog gave warnings %q", got)
-	}
-}
-
-func TestVersionLess_Order(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		a, b string
-		want bool
-	}{
-		{"3.9", "3.12", true}, {"3.12", "3.9", false}, {"20", "22", true},
-		{"1", "1.2", true}, {"22", "stable", true}, {"nightly", "stable", true}, {"stable", "1", false},
-	}
-	for _, tt := range tests {
-		if got := versionLess(tt.a, tt.b); got != tt.want {
-			t.Errorf("versionLess(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
-		}
 	}
 }

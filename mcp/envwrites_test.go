@@ -1,14 +1,10 @@
 package mcp_test
 
 import (
-	"context"
 	"fmt"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/zeropsio/zcp/actors"
-	"github.com/zeropsio/zcp/mcp"
 )
 
 // TestEnvWrites_ParallelSetsAllSurvive sets 20 distinct keys at once, each
@@ -25,7 +21,7 @@ func TestEnvWrites_ParallelSetsAllSurvive(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			h := newHarness(t, harnessOpts{processDuration: 20 * time.Millisecond, deps: serveEnvWrites(t)})
+			h := newHarness(t, harnessOpts{processDuration: 20 * time.Millisecond}) // the Stack wires the env-writes actor
 			args := func(action string, vars ...string) map[string]any {
 				a := map[string]any{"action": action}
 				for k, v := range tt.target {
@@ -74,14 +70,4 @@ func TestEnvWrites_ParallelSetsAllSurvive(t *testing.T) {
 			}
 		})
 	}
-}
-
-// serveEnvWrites gives the server an env-writes actor that runs for the test.
-func serveEnvWrites(t *testing.T) func(*mcp.Deps) {
-	e := actors.NewEnvWrites()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { defer close(done); _ = e.Serve(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
-	return func(d *mcp.Deps) { d.EnvWrites = e }
 }

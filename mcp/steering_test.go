@@ -55,14 +55,13 @@ func TestSteering_BriefingVersionCheckAndDryRunFlagInventedVersion(t *testing.T)
 	}
 	res, m := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: cache\n    type: valkey@8\n    mode: NON_HA\n", "dryRun": true})
 	wantOK(t, res)
-	w, _ := m["warnings"].([]any)
 	found := false
-	for _, x := range w {
-		if strings.Contains(x.(string), "valkey@8") {
+	for _, x := range issuesOf(m, "problems") {
+		if strings.Contains(x["problem"], "valkey@8") && strings.Contains(x["fix"], "valkey@7.2") {
 			found = true
 		}
 	}
-	if !found {
+	if !found || m["valid"] != false {
 		t.Errorf("dry run does not flag valkey@8: %s", text(res))
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 type discoverInput struct {
 	ServiceHostname string `json:"serviceHostname,omitempty" jsonschema:"only this service"`
-	IncludeEnvs     Bool   `json:"includeEnvs,omitzero" jsonschema:"add environment variables (secrets redacted)"`
+	IncludeEnvs     Bool   `json:"includeEnvs,omitzero" jsonschema:"add environment variables; secret values (type SECRET, or sensitive) read ***, keys listed"`
 }
 
 type discoverOutput struct {
@@ -21,7 +21,7 @@ type discoverOutput struct {
 func (s *Server) discoverTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_discover",
-		Description: "Current state of the project: its services with type, status, ports, scaling and subdomain; optionally one service and its environment variables.",
+		Description: "Current state of the project: its services with type, status, ports, scaling and subdomain; optionally one service, and environment variables (includeEnvs), where the values of secret variables (type SECRET, or sensitive) read *** and their keys are listed.",
 		Annotations: readOnlyAnn("Discover project and services"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in discoverInput) (discoverOutput, error) {
 		res, err := ops.Discover(ctx, s.deps.Client, s.deps.Project.ID, in.ServiceHostname, in.IncludeEnvs.V)

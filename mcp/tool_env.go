@@ -29,7 +29,7 @@ type envOutput struct {
 func (s *Server) envTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_env",
-		Description: "Read, set or delete environment variables of a service (serviceHostname) or the project (project: true). set takes [\"KEY=value\"], delete [\"KEY\"]; secrets are shown as ***.",
+		Description: "Read, set or delete environment variables of a service (serviceHostname) or the project (project: true). set takes [\"KEY=value\"], delete [\"KEY\"]. get shows SECRET values but never sensitive ones (generated passwords, connection strings), which read ***. Writes to one service (or the project) run one at a time, each after the previous change's process has ended.",
 		Annotations: mutatingAnn("Environment variables", true, true),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in envInput) (envOutput, error) {
 		res, err := ops.Env(ctx, s.deps.Client, s.deps.EnvWrites, s.deps.Project.ID, in.Action,
@@ -72,7 +72,7 @@ var envReadGate = actionGate{
 func (s *Server) envReadTool() toolDef {
 	def := newTool(&sdk.Tool{
 		Name:        "zerops_env",
-		Description: "Read environment variables of a service (serviceHostname) or the project (project: true); secrets are shown as ***. ZCP runs read-only: set and delete are refused.",
+		Description: "Read environment variables of a service (serviceHostname) or the project (project: true); SECRET values are shown, sensitive ones (generated passwords, connection strings) read ***. ZCP runs read-only: set and delete are refused.",
 		Annotations: readOnlyAnn("Environment variables"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in envReadInput) (envOutput, error) {
 		if _, err := envReadGate.check(in.Action); err != nil {

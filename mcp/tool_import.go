@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -15,15 +16,20 @@ type importInput struct {
 	DryRun   Bool   `json:"dryRun,omitzero" jsonschema:"check only: structure, hostnames, live versions, mode"`
 }
 
-// importOutput answers a dry run (dryRun: true, what would be created) or a
-// real import (the services created and their processes).
+// importOutput answers a dry run (dryRun: true: valid, every problem and
+// warning, and which checks ran) or a real import (the services created and
+// their processes).
 type importOutput struct {
-	DryRun    bool             `json:"dryRun"`
-	Valid     bool             `json:"valid"`
-	Services  []importService  `json:"services"`
-	Processes []processSummary `json:"processes,omitzero"`
-	Warnings  []string         `json:"warnings,omitempty"`
-	Next      string           `json:"next"`
+	DryRun           bool             `json:"dryRun"`
+	Valid            bool             `json:"valid"`
+	Problems         []ops.Issue      `json:"problems"`
+	Warnings         []ops.Issue      `json:"warnings"`
+	VersionsChecked  *bool            `json:"versionsChecked,omitempty"`
+	HostnamesChecked *bool            `json:"hostnamesChecked,omitempty"`
+	Services         []importService  `json:"services"`
+	ServiceCount     int              `json:"serviceCount,omitempty"`
+	Processes        []processSummary `json:"processes,omitzero"`
+	Next             string           `json:"next"`
 }
 
 // importService is one service of an import: planned (type, mode) or created
@@ -48,18 +54,16 @@ func (s *Server) importTool() toolDef {
 		}
 		types := s.stackTypes(ctx)
 		if in.DryRun.V {
-			plan, err := ops.DryRunImport(ctx, s.deps.Client, s.deps.Project.ID, content, types)
+			plan, err := ops.CheckImport(ctx, s.deps.Client, s.deps.Project.ID, content, types)
 			if err != nil {
 				return importOutput{}, err
 			}
-			next := "Next: import for real with zerops_import (same content, dryRun=false)."
-			if len(plan.Warnings) > 0 {
-				next = "Next: fix the warnings (they usually fail the real import), run the dry run again, then import."
-			}
-			out := importOutput{DryRun: true, Valid: true, Services: []importService{}, Warnings: plan.Warnings, Next: next}
+			out := importOutput{DryRun: true, Valid: plan.Valid, Problems: plan.Problems, Warnings: plan.Warnings,
+				VersionsChecked: &plan.VersionsChecked, HostnamesChecked: &plan.HostnamesChecked, Services: []importService{}, ServiceCount: plan.ServiceCount}
 			for _, p := range plan.Services {
 				out.Services = append(out.Services, importService{Hostname: p.Hostname, Type: p.Type, Mode: p.Mode})
 			}
+			out.Next = dryRunNext(plan)
 			return out, nil
 		}
 		res, err := ops.Import(ctx, s.deps.Client, s.deps.Project.ID, content, types, s.deps.ImportOptions)
@@ -67,12 +71,31 @@ func (s *Server) importTool() toolDef {
 			return importOutput{}, err
 		}
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), res.Processes, "")
-		out := importOutput{Valid: true, Services: []importService{}, Processes: summarize(outcomes), Warnings: res.Warnings}
+		out := importOutput{Valid: true, Problems: []ops.Issue{}, Warnings: res.Warnings, Services: []importService{}, Processes: summarize(outcomes)}
 		for _, sv := range res.Services {
 			out.Services = append(out.Services, importService{Hostname: sv.Hostname, ID: sv.ID, Error: sv.Error})
 		}
 		out.Next = nextForProcesses(outcomes, followed,
-			"Next: services exist; write zerops.yml and deploy runtimes with zerops_deploy, wire env vars with zerops_env.")
+			"Next: services exist; write zerops.yml (reference managed services' variables in run.envVariables) and deploy runtimes with zerops_deploy.")
 		return out, nil
 	})
+}
+
+// dryRunNext is the next step after a dry run.
+func dryRunNext(plan *ops.ImportCheck) string {
+	var unchecked []string
+	if !plan.VersionsChecked {
+		unchecked = append(unchecked, "types and versions (the live catalog could not be read)")
+	}
+	if !plan.HostnamesChecked {
+		unchecked = append(unchecked, "hostnames in use (the service list could not be read)")
+	}
+	next := "Next: import for real with zerops_import (same content, without dryRun)."
+	if !plan.Valid {
+		next = "Next: fix every problem (each names its fix), run the dry run again, then import."
+	}
+	if len(unchecked) > 0 {
+		next += " Not checked: " + strings.Join(unchecked, "; ") + "; run the dry run again to check them."
+	}
+	return next
 }

@@ -33,7 +33,7 @@ func TestTools_ErrorPaths(t *testing.T) {
 		{"zerops_env", map[string]any{"action": "list", "serviceHostname": "appdev"}, platform.ErrInvalidParameter},
 		{"zerops_logs", map[string]any{"serviceHostname": "appdev", "severity": "shouty"}, platform.ErrInvalidParameter},
 		{"zerops_logs", map[string]any{"serviceHostname": "ghost"}, platform.ErrServiceNotFound},
-		{"zerops_import", map[string]any{"content": "project:\n  name: x\nservices:\n  - hostname: a\n    type: nodejs@22\n", "dryRun": true}, platform.ErrImportHasProject},
+		{"zerops_import", map[string]any{"content": "project:\n  name: x\nservices:\n  - hostname: a\n    type: nodejs@22\n"}, platform.ErrImportHasProject},
 		{"zerops_import", map[string]any{"filePath": "../etc/passwd", "dryRun": true}, platform.ErrPathTraversal},
 		{"zerops_import", map[string]any{"filePath": "nope.yml"}, platform.ErrFileNotFound},
 		{"zerops_import", map[string]any{}, platform.ErrInvalidParameter},
@@ -63,7 +63,8 @@ func TestTools_ErrorPaths(t *testing.T) {
 		{"zerops_import", map[string]any{"content": "services:\n  - hostname: appdev\n    type: nodejs@22\n"}, platform.ErrInvalidImportYml},
 		{"zerops_import", map[string]any{"content": "services: []\n#" + strings.Repeat("x", 110_000)}, platform.ErrFileTooLarge},
 		{"zerops_import", map[string]any{"content": "services: []\n", "filePath": "import.yml"}, platform.ErrInvalidParameter},
-		{"zerops_import", map[string]any{"content": "hello: world\n", "dryRun": true}, platform.ErrInvalidImportYml},
+		{"zerops_import", map[string]any{"content": "hello: world\n"}, platform.ErrInvalidImportYml},
+		{"zerops_import", map[string]any{"content": "services: [\n", "dryRun": true}, platform.ErrInvalidParameter},
 		{"zerops_validate", map[string]any{"filePath": "/etc/passwd"}, platform.ErrPathTraversal},
 		{"zerops_validate", map[string]any{"content": "a: 1\n", "kind": "weird.yml"}, platform.ErrInvalidParameter},
 		{"zerops_knowledge", map[string]any{"query": "postgresql", "limit": 50}, platform.ErrInvalidParameter},
@@ -180,34 +181,6 @@ func TestTools_ReadSuccess(t *testing.T) {
 		t.Errorf("env get leaks the password: %s", text(res))
 	}
 	_ = m
-}
-
-func TestTools_ImportDryRunWarnings(t *testing.T) {
-	t.Parallel()
-	h := newHarness(t, harnessOpts{})
-	res, m := h.call(t, "zerops_import", map[string]any{
-		"content": "services:\n  - hostname: api\n    type: nodejs@22\n  - hostname: pg\n    type: postgresql@16\n    envVariables: {A: 1}\n",
-		"dryRun":  "true",
-	})
-	wantOK(t, res)
-	if m["dryRun"] != true || m["valid"] != true {
-		t.Fatalf("dry run = %s", text(res))
-	}
-	w, _ := m["warnings"].([]any)
-	joined := ""
-	for _, x := range w {
-		joined += x.(string) + "\n"
-	}
-	if !strings.Contains(joined, "envVariables") || !strings.Contains(joined, "mode") {
-		t.Errorf("warnings = %q", joined)
-	}
-	if n := h.fake.CountRequests("POST", "/project/"); n != 0 {
-		for _, r := range h.fake.Requests() {
-			if strings.HasSuffix(r.Path, "/service-stack/import") {
-				t.Errorf("dry run imported")
-			}
-		}
-	}
 }
 
 func TestTools_MutationsWithoutToken(t *testing.T) {

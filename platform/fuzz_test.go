@@ -69,17 +69,34 @@ func FuzzLogURL(f *testing.F) {
 	})
 }
 
+// fuzzToken is the token FuzzMapSDKError plants in error texts.
+const fuzzToken = "zcpT0kenQ7vXb2LmN9pRs4tUw6yZa8cDe"
+
 func FuzzMapSDKError(f *testing.F) {
-	f.Add(404, "boom", "7")
-	f.Add(429, "", "Wed, 21 Oct 2015 07:28:00 GMT")
-	f.Add(0, "dial tcp: refused", "")
-	f.Add(200, "unexpected EOF", "-3")
-	f.Fuzz(func(t *testing.T, status int, msg, retry string) {
+	f.Add(404, "boom", "", "7")
+	f.Add(429, "", "", "Wed, 21 Oct 2015 07:28:00 GMT")
+	f.Add(0, "dial tcp: refused", "", "")
+	f.Add(200, "unexpected EOF", "", "-3")
+	f.Add(502, "502 Bad Gateway: <html>"+strings.Repeat("x", 280), "</html>", "")
+	f.Add(400, "400 Bad Request: bad token ", " here", "")
+	f.Fuzz(func(t *testing.T, status int, pre, post, retry string) {
+		for i := 0; i+8 <= len(fuzzToken); i++ {
+			if strings.Contains(pre+post, fuzzToken[i:i+8]) {
+				t.Skip("the input itself holds a token fragment")
+			}
+		}
 		h := http.Header{}
 		h.Set("Retry-After", retry)
-		e := mapSDKError(errors.New(msg), status, h, kindService)
+		e := mapSDKError(errors.New(pre+fuzzToken+post), status, h, kindService, fuzzToken)
 		if e == nil || e.Code == "" || e.Suggestion == "" || e.RetryAfter < 0 {
-			t.Fatalf("mapSDKError(%d, %q, %q) = %+v", status, msg, retry, e)
+			t.Fatalf("mapSDKError(%d, %q, %q) = %+v", status, pre+post, retry, e)
+		}
+		for i := 0; i+8 <= len(fuzzToken); i++ {
+			frag := fuzzToken[i : i+8]
+			if strings.Contains(e.Message, frag) || strings.Contains(e.Suggestion, frag) || strings.Contains(e.Error(), frag) ||
+				(e.Err != nil && strings.Contains(e.Err.Error(), frag)) {
+				t.Fatalf("token fragment %q in %+v (cause %v)", frag, e, e.Err)
+			}
 		}
 	})
 }

@@ -127,10 +127,10 @@ func (f *ZeropsLogFetcher) get(ctx context.Context, u *url.URL, access *LogAcces
 		return nil, mapTransportError(redactURLError(err, u))
 	}
 	if resp.StatusCode != http.StatusOK {
-		snippet := redactSecrets(strings.TrimSpace(string(data)), access.AccessToken, u.Query().Get("accessToken"))
+		snippet := plainBody(redactSecrets(string(data), access.AccessToken, u.Query().Get("accessToken")))
 		msg := fmt.Sprintf("the log backend answered HTTP %d", resp.StatusCode)
 		if snippet != "" {
-			msg += ": " + Clip(snippet, maxErrorBodyInMessage)
+			msg += ": " + snippet
 		}
 		return nil, &PlatformError{Code: ErrAPIError, Message: msg, HTTPStatus: resp.StatusCode,
 			Suggestion: "The log grant may have expired; fetch logs again (a new grant is requested each time). If it persists, retry later."}
@@ -143,7 +143,7 @@ func (f *ZeropsLogFetcher) get(ctx context.Context, u *url.URL, access *LogAcces
 		Items []wireLogEntry `json:"items"`
 	}
 	if err := json.Unmarshal(data, &body); err != nil {
-		return nil, &PlatformError{Code: ErrAPIError, Message: "could not decode the log backend's answer: " + err.Error(),
+		return nil, &PlatformError{Code: ErrAPIError, Message: "the log backend answered with " + undecodable(err),
 			Suggestion: "Retry; if it persists, the log backend may be failing.", HTTPStatus: resp.StatusCode, Err: err}
 	}
 	if len(body.Items) > MaxLogLimit {

@@ -189,7 +189,7 @@ func TestZeropsLogFetcher_Errors(t *testing.T) {
 			_, _ = w.Write([]byte("backend down for " + logToken))
 		}, platform.LogFetchParams{}, platform.ErrAPIError, 500, "backend down", 0},
 		{"403", func(w http.ResponseWriter, q url.Values) { w.WriteHeader(403) }, platform.LogFetchParams{}, platform.ErrAPIError, 403, "403", 0},
-		{"malformed json", func(w http.ResponseWriter, q url.Values) { _, _ = w.Write([]byte(`{"items":[{`)) }, platform.LogFetchParams{}, platform.ErrAPIError, 200, "decode", 0},
+		{"malformed json", func(w http.ResponseWriter, q url.Values) { _, _ = w.Write([]byte(`{"items":[{`)) }, platform.LogFetchParams{}, platform.ErrAPIError, 200, "cut-off body", 0},
 		{"body too large", huge, platform.LogFetchParams{}, platform.ErrAPIError, 0, "exceeds 8 MiB", 0},
 		{"bad severity", serveEntries(nil), platform.LogFetchParams{Severity: "loud"}, platform.ErrInvalidParameter, 0, "loud", 0},
 		{"too many entries capped", serveEntries(tooMany), platform.LogFetchParams{Limit: 1000}, "", 0, "", 1000},

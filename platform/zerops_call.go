@@ -19,12 +19,12 @@ type sdkResponse[T any] interface {
 func result[T any, R sdkResponse[T]](c *ZeropsClient, kind objectKind, resp R, err error) (T, error) {
 	if err != nil {
 		var zero T
-		return zero, scrub(mapSDKError(err, resp.StatusCode(), resp.Headers(), kind), c.token)
+		return zero, scrub(mapSDKError(err, resp.StatusCode(), resp.Headers(), kind, c.token), c.token)
 	}
 	out, apiErr := resp.Output()
 	if apiErr != nil {
 		var zero T
-		return zero, scrub(mapSDKError(apiErr, resp.StatusCode(), resp.Headers(), kind), c.token)
+		return zero, scrub(mapSDKError(apiErr, resp.StatusCode(), resp.Headers(), kind, c.token), c.token)
 	}
 	return out, nil
 }

@@ -2,13 +2,18 @@ package platform
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
-	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/zeropsio/zerops-go/apiError"
@@ -55,7 +60,11 @@ const (
 	maxRetryAfterSec = 3600
 )
 
-// mapSDKError turns whatever an SDK call produced into a *PlatformError.
+// mapSDKError turns whatever an SDK call produced into a *PlatformError whose
+// texts never hold secret: every text the API or the network produced is
+// scrubbed of it before anything clips it (a clip falling inside the secret
+// would leave a prefix no later scrub could find), and the raw cause kept in
+// Err, for the debug log, is scrubbed as it is printed.
 //
 // The SDK reports four kinds of failure, told apart by the HTTP status the
 // response carried (0 when no response arrived):
@@ -64,11 +73,14 @@ const (
 //   - a decode error with a status < 300: the success body did not decode;
 //   - a transport error with no status: network failure, timeout, cancellation.
 //
+// Go's own error texts (decode and transport errors) never reach the
+// message: it says in plain words what happened; Err keeps the detail.
+//
 // header is the response header (nil when none), used for Retry-After. Every
 // generated SDK response type keeps the headers of the answer even when it
 // returns a plain-body or decode error, so no transport wrapper is needed to
 // see Retry-After, and it is per request by construction.
-func mapSDKError(err error, status int, header http.Header, kind objectKind) *PlatformError {
+func mapSDKError(err error, status int, header http.Header, kind objectKind, secret string) *PlatformError {
 	if err == nil {
 		return nil
 	}
@@ -76,13 +88,14 @@ func mapSDKError(err error, status int, header http.Header, kind objectKind) *Pl
 	if errors.As(err, &pe) {
 		return pe
 	}
+	cause := scrubbedError(err, secret)
 	var ae apiError.Error
 	if errors.As(err, &ae) {
 		if ae.HttpStatusCode != 0 {
 			status = ae.HttpStatusCode
 		}
-		e := mapAPIStatus(status, ae.ErrorCode, ae.Message, kind)
-		e.Err = err
+		e := mapAPIStatus(status, ae.ErrorCode, redactSecret(ae.Message, secret), kind)
+		e.Err = cause
 		if e.Code == ErrAPIRateLimited {
 			e.RetryAfter = parseRetryAfter(header, time.Now())
 		}
@@ -91,9 +104,9 @@ func mapSDKError(err error, status int, header http.Header, kind objectKind) *Pl
 	switch {
 	case status >= http.StatusMultipleChoices:
 		// A non-JSON error body: the SDK gives "<status line>: <body>".
-		msg := strings.TrimSpace(err.Error())
-		e := mapAPIStatus(status, "", Clip(msg, maxErrorBodyInMessage), kind)
-		e.Err = err
+		_, body, _ := strings.Cut(err.Error(), ": ")
+		e := mapAPIStatus(status, "", plainBody(redactSecret(body, secret)), kind)
+		e.Err = cause
 		if e.Code == ErrAPIRateLimited {
 			e.RetryAfter = parseRetryAfter(header, time.Now())
 		}
@@ -101,14 +114,46 @@ func mapSDKError(err error, status int, header http.Header, kind objectKind) *Pl
 	case status > 0:
 		return &PlatformError{
 			Code:       ErrAPIError,
-			Message:    fmt.Sprintf("could not decode the API response (HTTP %d): %s", status, Clip(err.Error(), maxErrorBodyInMessage)),
-			Suggestion: "The API answered in an unexpected shape. Retry; if it persists, the API may have changed or a proxy is rewriting responses.",
+			Message:    fmt.Sprintf("the Zerops API answered (HTTP %d) with %s", status, undecodable(err)),
+			Suggestion: "Retry; if it persists, check ZEROPS_API_HOST points at the Zerops API (a proxy may be rewriting responses, or the API changed).",
 			HTTPStatus: status,
-			Err:        err,
+			Err:        cause,
 		}
 	}
-	return mapTransportError(err)
+	return mapTransportError(cause)
 }
+
+// undecodable says in plain words what was wrong with a success body that
+// did not decode.
+func undecodable(err error) string {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn) && strings.Contains(err.Error(), "'<'"):
+		return "an HTML page instead of JSON"
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF), errors.As(err, &syn) && strings.Contains(err.Error(), "unexpected end"):
+		return "an empty or cut-off body"
+	case errors.As(err, &typ):
+		return "JSON of an unexpected shape"
+	}
+	return "a body that is not valid JSON"
+}
+
+// plainBody is the readable text of a non-JSON error body, at most
+// maxErrorBodyInMessage characters: an HTML page is reduced to its text.
+func plainBody(body string) string {
+	body = strings.TrimSpace(body)
+	if strings.HasPrefix(body, "<") {
+		body = htmlNoise.ReplaceAllString(body, " ")
+		body = htmlTag.ReplaceAllString(body, " ")
+	}
+	return Clip(strings.Join(strings.Fields(body), " "), maxErrorBodyInMessage)
+}
+
+var (
+	htmlNoise = regexp.MustCompile(`(?is)<(script|style|head)\b.*?</(script|style|head)\s*>`)
+	htmlTag   = regexp.MustCompile(`(?s)<[^>]*>`)
+)
 
 // mapTransportError classifies an error that arrived without any HTTP response.
 func mapTransportError(err error) *PlatformError {
@@ -125,7 +170,7 @@ func mapTransportError(err error) *PlatformError {
 	}
 	return &PlatformError{
 		Code:       ErrNetworkError,
-		Message:    "could not reach the Zerops API: " + transportCause(err),
+		Message:    transportCause(err),
 		Suggestion: "Check network connectivity and ZEROPS_API_HOST, then retry.",
 		Err:        err,
 	}
@@ -137,14 +182,61 @@ func isTimeout(err error) bool {
 	return errors.As(err, &ne) && ne.Timeout()
 }
 
-// transportCause describes a transport error without the request URL, which
-// may carry a secret (the log backend's access token).
+// transportCause says in plain words why no answer came; the Go error (with
+// addresses and syscalls) stays in Err for the debug log.
 func transportCause(err error) string {
-	var ue *url.Error
-	if errors.As(err, &ue) && ue.Err != nil {
-		return ue.Err.Error()
+	var dns *net.DNSError
+	var opErr *net.OpError
+	switch {
+	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF),
+		errors.Is(err, syscall.EPIPE), errors.Is(err, syscall.ECONNABORTED):
+		return "the Zerops API closed the connection before answering"
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return "the Zerops API refused the connection (nothing listens at ZEROPS_API_HOST)"
+	case errors.As(err, &dns):
+		return "the Zerops API host name could not be resolved"
+	case isTLSError(err):
+		return "the secure connection to the Zerops API failed (TLS)"
+	case errors.As(err, &opErr):
+		return "could not reach the Zerops API (" + opErr.Op + " failed)"
 	}
-	return err.Error()
+	return "could not reach the Zerops API"
+}
+
+// isTLSError reports whether err came from the TLS handshake or certificate check.
+func isTLSError(err error) bool {
+	var rec tls.RecordHeaderError
+	var cert *tls.CertificateVerificationError
+	var unk x509.UnknownAuthorityError
+	var host x509.HostnameError
+	return errors.As(err, &rec) || errors.As(err, &cert) || errors.As(err, &unk) || errors.As(err, &host)
+}
+
+// redactSecret replaces every occurrence of secret in s; secrets shorter
+// than 4 characters are left alone (they would match ordinary text).
+func redactSecret(s, secret string) string {
+	if len(secret) < 4 {
+		return s
+	}
+	return strings.ReplaceAll(s, secret, "[redacted]")
+}
+
+// secretScrubbed is an error whose text is its cause's with a secret
+// replaced; errors.Is and errors.As see the cause.
+type secretScrubbed struct {
+	err    error
+	secret string
+}
+
+func (e secretScrubbed) Error() string { return redactSecret(e.err.Error(), e.secret) }
+func (e secretScrubbed) Unwrap() error { return e.err }
+
+// scrubbedError wraps err so its text never shows secret.
+func scrubbedError(err error, secret string) error {
+	if len(secret) < 4 {
+		return err
+	}
+	return secretScrubbed{err: err, secret: secret}
 }
 
 // mapAPIStatus maps an HTTP status and API error code to a PlatformError.
@@ -274,12 +366,13 @@ func parseRetryAfter(h http.Header, now time.Time) time.Duration {
 	return def
 }
 
-// scrub removes secret from the human-readable parts of e.
+// scrub removes secret from the human-readable parts of e, as a last guard
+// (mapSDKError scrubs before it clips; a clipped prefix is not found here).
 func scrub(e *PlatformError, secret string) *PlatformError {
 	if e == nil || len(secret) < 4 {
 		return e
 	}
-	e.Message = strings.ReplaceAll(e.Message, secret, "[redacted]")
-	e.Suggestion = strings.ReplaceAll(e.Suggestion, secret, "[redacted]")
+	e.Message = redactSecret(e.Message, secret)
+	e.Suggestion = redactSecret(e.Suggestion, secret)
 	return e
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +16,9 @@ import (
 )
 
 const secretToken = "s3cret-T0KEN-never-shown"
+
+// goErrorText matches Go's own error phrasing, which a message must not show.
+var goErrorText = regexp.MustCompile(`read tcp|dial tcp|connection reset by peer|unexpected EOF|invalid character|cannot unmarshal|Go value|127\.0\.0\.1|no such host`)
 
 // answer is one canned HTTP answer of a stub API.
 type answer struct {
@@ -56,8 +60,12 @@ func asPlatformError(t *testing.T, err error) *platform.PlatformError {
 	if !errors.As(err, &pe) {
 		t.Fatalf("error %v (%T) is not a *PlatformError", err, err)
 	}
-	if strings.Contains(pe.Message, secretToken) || strings.Contains(pe.Suggestion, secretToken) || strings.Contains(pe.Error(), secretToken) {
-		t.Fatalf("error shows the token: %v", pe)
+	for i := 0; i+6 <= len(secretToken); i++ {
+		frag := secretToken[i : i+6]
+		if strings.Contains(pe.Message, frag) || strings.Contains(pe.Suggestion, frag) || strings.Contains(pe.Error(), frag) ||
+			(pe.Err != nil && strings.Contains(pe.Err.Error(), frag)) {
+			t.Fatalf("error shows token fragment %q: %v (cause %v)", frag, pe, pe.Err)
+		}
 	}
 	return pe
 }
@@ -150,9 +158,14 @@ func TestMapSDKError_HTTPAnswers(t *testing.T) {
 		{"400 scaling", answer{400, envelope("invalidCustomAutoscalingValue", "x"), nil}, callGetService, platform.ErrInvalidScaling, 400, "invalidCustomAutoscalingValue", 0, ""},
 		{"400 duplicate key", answer{400, envelope("projectEnvDuplicateKey", "x"), nil}, callDeleteProjectEnv, platform.ErrInvalidParameter, 400, "projectEnvDuplicateKey", 0, ""},
 		{"422 plain", answer{422, "nope", nil}, callGetService, platform.ErrInvalidParameter, 422, "", 0, "nope"},
-		{"200 malformed json", answer{200, `{"id": 12`, nil}, callGetService, platform.ErrAPIError, 200, "", 0, "decode"},
-		{"200 wrong json type", answer{200, `{"id": 12}`, nil}, callGetProcess, platform.ErrAPIError, 200, "", 0, "decode"},
-		{"200 empty body", answer{200, "", nil}, callGetProcess, platform.ErrAPIError, 200, "", 0, "decode"},
+		{"200 malformed json", answer{200, `{"id": 12`, nil}, callGetService, platform.ErrAPIError, 200, "", 0, "cut-off body"},
+		{"200 wrong json type", answer{200, `{"id": 12}`, nil}, callGetProcess, platform.ErrAPIError, 200, "", 0, "JSON of an unexpected shape"},
+		{"200 empty body", answer{200, "", nil}, callGetProcess, platform.ErrAPIError, 200, "", 0, "empty"},
+		{"200 html", answer{200, "<!doctype html><html><body>Login</body></html>", nil}, callGetProcess, platform.ErrAPIError, 200, "", 0, "an HTML page instead of JSON"},
+		{"200 not json", answer{200, "hello", nil}, callGetProcess, platform.ErrAPIError, 200, "", 0, "not valid JSON"},
+		{"502 html page reduced to its text", answer{502, "<html><head><title>x</title><style>p{}</style></head><body><h1>Bad  Gateway</h1></body></html>", nil}, callGetService, platform.ErrAPIError, 502, "", 0, ": Bad Gateway"},
+		{"token straddling the clip of an API message", answer{400, envelope("invalidUserInput", strings.Repeat("x", 290)+secretToken), nil}, callGetService, platform.ErrInvalidParameter, 400, "invalidUserInput", 0, "xxx"},
+		{"token straddling the clip of a plain body", answer{502, strings.Repeat("y", 285) + secretToken + " tail", nil}, callGetService, platform.ErrAPIError, 502, "", 0, "yyy"},
 		{"token echoed by the API is scrubbed", answer{400, envelope("invalidUserInput", "bad token "+secretToken), nil}, callGetService, platform.ErrInvalidParameter, 400, "invalidUserInput", 0, "[redacted]"},
 	}
 	for _, tt := range tests {
@@ -181,6 +194,9 @@ func TestMapSDKError_HTTPAnswers(t *testing.T) {
 			}
 			if tt.msgHas != "" && !strings.Contains(pe.Message, tt.msgHas) {
 				t.Errorf("message %q lacks %q", pe.Message, tt.msgHas)
+			}
+			if goErrorText.MatchString(pe.Message) {
+				t.Errorf("message %q shows Go's error text", pe.Message)
 			}
 		})
 	}
@@ -220,17 +236,19 @@ func TestMapSDKError_Transport(t *testing.T) {
 	cancel2()
 
 	tests := []struct {
-		name string
-		url  string
-		hc   *http.Client
-		ctx  context.Context
-		code string
+		name   string
+		url    string
+		hc     *http.Client
+		ctx    context.Context
+		code   string
+		msgHas string
 	}{
-		{"connection refused", closedURL, nil, context.Background(), platform.ErrNetworkError},
-		{"connection dropped", drop.URL, nil, context.Background(), platform.ErrNetworkError},
-		{"client timeout", hang.URL, &http.Client{Timeout: 20 * time.Millisecond}, context.Background(), platform.ErrAPITimeout},
-		{"context deadline", hang.URL, nil, expired, platform.ErrAPITimeout},
-		{"context canceled", hang.URL, nil, canceled, platform.ErrCanceled},
+		{"connection refused", closedURL, nil, context.Background(), platform.ErrNetworkError, "refused the connection"},
+		{"connection dropped", drop.URL, nil, context.Background(), platform.ErrNetworkError, "closed the connection"},
+		{"client timeout", hang.URL, &http.Client{Timeout: 20 * time.Millisecond}, context.Background(), platform.ErrAPITimeout, "did not answer in time"},
+		{"context deadline", hang.URL, nil, expired, platform.ErrAPITimeout, "did not answer in time"},
+		{"context canceled", hang.URL, nil, canceled, platform.ErrCanceled, "canceled"},
+		{"no such host", "http://zcp-test.invalid", nil, context.Background(), platform.ErrNetworkError, "could not be resolved"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -243,6 +261,9 @@ func TestMapSDKError_Transport(t *testing.T) {
 			}
 			if pe.Err == nil || pe.Suggestion == "" {
 				t.Errorf("cause or suggestion missing: %+v", pe)
+			}
+			if !strings.Contains(pe.Message, tt.msgHas) || goErrorText.MatchString(pe.Message) {
+				t.Errorf("message %q: want plain words with %q", pe.Message, tt.msgHas)
 			}
 		})
 	}

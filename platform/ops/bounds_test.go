@@ -1,6 +1,7 @@
 package ops_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -35,6 +36,8 @@ func wantBounded(t *testing.T, what, msg string, max int) {
 
 func TestErrors_AgentInputBounded(t *testing.T) {
 	t.Parallel()
+	fake, c := newFake(t, 0)
+	ctx := context.Background()
 	tests := []struct {
 		name string
 		run  func() error
@@ -44,11 +47,11 @@ func TestErrors_AgentInputBounded(t *testing.T) {
 		{"env thousands of bad lines", func() error { _, err := ops.ParseEnvLines(repeatLines(5000, "no equals")); return err }, platform.ErrInvalidEnvFormat},
 		{"env thousands of bad keys", func() error { _, err := ops.ParseEnvKeys(repeatLines(5000, "bad key")); return err }, platform.ErrInvalidEnvFormat},
 		{"import thousands of bad services", func() error {
-			_, err := ops.CheckImport("services:\n"+strings.Repeat("  - hostname: Bad_Name\n    type: x@@1\n", 2000), nil)
+			_, err := ops.Import(ctx, c, fake.ProjectID(), "services:\n"+strings.Repeat("  - hostname: Bad_Name\n    type: x@@1\n", 2000), nil, ops.ImportOptions{})
 			return err
 		}, platform.ErrInvalidImportYml},
 		{"import unknown mode", func() error {
-			_, err := ops.CheckImport("services:\n  - hostname: db\n    type: postgresql:"+long+"@16\n", nil)
+			_, err := ops.Import(ctx, c, fake.ProjectID(), "services:\n  - hostname: db\n    type: postgresql:"+long+"@16\n", nil, ops.ImportOptions{})
 			return err
 		}, platform.ErrInvalidImportYml},
 	}
@@ -84,7 +87,7 @@ func TestChecks_IssuesBounded(t *testing.T) {
 	if res.Valid || len(res.Errors) > 21 {
 		t.Fatalf("valid=%v with %d errors, want invalid with at most 20 listed plus a count", res.Valid, len(res.Errors))
 	}
-	if last := res.Errors[len(res.Errors)-1]; !strings.Contains(last.Message, "981 more") {
+	if last := res.Errors[len(res.Errors)-1]; !strings.Contains(last.Problem, "981 more") {
 		t.Errorf("last issue = %+v, want the count of the 981 left out", last)
 	}
 	for _, is := range res.Errors {
@@ -96,11 +99,11 @@ func TestChecks_IssuesBounded(t *testing.T) {
 	for i := 0; i < 100; i++ {
 		fmt.Fprintf(&imp, "  - hostname: app%d\n    type: nodejs@22\n    envVariables: {A: 1}\n", i)
 	}
-	plan, err := ops.CheckImport(imp.String(), nil)
+	plan, err := ops.CheckImport(context.Background(), nil, "", imp.String(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(plan.Warnings) != 21 || !strings.Contains(plan.Warnings[20], "80 more") {
-		t.Errorf("%d warnings, last %q; want 20 listed plus the count of 80 more", len(plan.Warnings), plan.Warnings[len(plan.Warnings)-1])
+	if len(plan.Problems) != 21 || !strings.Contains(plan.Problems[20].Problem, "80 more") {
+		t.Errorf("%d problems, last %+v; want 20 listed plus the count of 80 more", len(plan.Problems), plan.Problems[len(plan.Problems)-1])
 	}
 }

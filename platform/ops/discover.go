@@ -2,12 +2,14 @@ package ops
 
 import (
 	"context"
+	"errors"
 	"sort"
+	"strings"
 
 	"github.com/zeropsio/zcp/platform"
 )
 
-// Redacted replaces the value of a sensitive variable.
+// Redacted replaces the value of a secret variable.
 const Redacted = "***"
 
 // ProjectInfo is the project part of a discover answer.
@@ -32,7 +34,7 @@ type ServiceInfo struct {
 	Envs            []EnvInfo                   `json:"envs,omitempty"`
 }
 
-// EnvInfo is one environment variable; a sensitive value reads [Redacted].
+// EnvInfo is one environment variable; a hidden value reads [Redacted].
 type EnvInfo struct {
 	Key       string `json:"key"`
 	Value     string `json:"value"`
@@ -41,14 +43,19 @@ type EnvInfo struct {
 }
 
 // DiscoverResult is the project and its services (or the one asked for).
+// Warnings name what could not be read (a service's variables) while the
+// rest was answered.
 type DiscoverResult struct {
 	Project  ProjectInfo   `json:"project"`
 	Services []ServiceInfo `json:"services"`
+	Warnings []string      `json:"warnings,omitempty"`
 }
 
 // Discover reports the project and its services, sorted by hostname. With
 // hostname set only that service is reported (SERVICE_NOT_FOUND otherwise).
-// With includeEnvs the variables are added, sensitive values redacted.
+// With includeEnvs the variables are added, secret values (type SECRET or
+// sensitive) masked as [Redacted]; variables that cannot be read (a service
+// deleted meanwhile) become a warning, and the rest is still answered.
 func Discover(ctx context.Context, c platform.Client, projectID, hostname string, includeEnvs bool) (*DiscoverResult, error) {
 	proj, err := c.GetProject(ctx, projectID)
 	if err != nil {
@@ -76,20 +83,39 @@ func Discover(ctx context.Context, c platform.Client, projectID, hostname string
 		if includeEnvs {
 			envs, err := c.GetServiceEnv(ctx, s.ID)
 			if err != nil {
-				return nil, asPlatformError(err, "reading the variables of "+s.Name)
+				if ctx.Err() != nil {
+					return nil, asPlatformError(err, "reading the variables of "+s.Name)
+				}
+				res.Warnings = append(res.Warnings, envWarning("the variables of "+s.Name, err))
+			} else {
+				info.Envs = maskEnvs(envs, isSecretEnv)
 			}
-			info.Envs = redactEnvs(envs)
 		}
 		res.Services = append(res.Services, info)
 	}
 	if includeEnvs && hostname == "" {
 		envs, err := c.GetProjectEnv(ctx, projectID)
 		if err != nil {
-			return nil, asPlatformError(err, "reading project variables")
+			if ctx.Err() != nil {
+				return nil, asPlatformError(err, "reading project variables")
+			}
+			res.Warnings = append(res.Warnings, envWarning("the project variables", err))
+		} else {
+			res.Project.Envs = maskEnvs(envs, isSecretEnv)
 		}
-		res.Project.Envs = redactEnvs(envs)
 	}
 	return res, nil
+}
+
+// envWarning says which variables could not be read, and why, in the
+// platform error's plain words.
+func envWarning(what string, err error) string {
+	reason := "the API call failed"
+	var pe *platform.PlatformError
+	if errors.As(err, &pe) {
+		reason = pe.Message + " (" + pe.Code + ")"
+	}
+	return "could not read " + what + ": " + reason + "; the rest is answered. Retry, or read them with zerops_env action=get."
 }
 
 func serviceInfo(s platform.ServiceStack) ServiceInfo {
@@ -110,12 +136,23 @@ func serviceInfo(s platform.ServiceStack) ServiceInfo {
 	}
 }
 
-// redactEnvs converts variables for display, hiding sensitive values, sorted by key.
-func redactEnvs(envs []platform.EnvVar) []EnvInfo {
+// isSecretEnv reports whether discover hides e's value: a SECRET variable
+// or a sensitive one.
+func isSecretEnv(e platform.EnvVar) bool {
+	return e.Sensitive || strings.EqualFold(e.Type, "SECRET")
+}
+
+// isSensitiveEnv reports whether zerops_env get hides e's value: only a
+// sensitive one (a SECRET the agent asked for is shown).
+func isSensitiveEnv(e platform.EnvVar) bool { return e.Sensitive }
+
+// maskEnvs converts variables for display, sorted by key, the value of
+// each one hide reports replaced by [Redacted] (the key stays listed).
+func maskEnvs(envs []platform.EnvVar, hide func(platform.EnvVar) bool) []EnvInfo {
 	out := make([]EnvInfo, 0, len(envs))
 	for _, e := range envs {
 		v := e.Content
-		if e.Sensitive {
+		if hide(e) {
 			v = Redacted
 		}
 		out = append(out, EnvInfo{Key: e.Key, Value: v, Sensitive: e.Sensitive, Type: e.Type})

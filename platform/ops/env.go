@@ -204,7 +204,7 @@ func serviceEnv(ctx context.Context, c platform.Client, svc *platform.ServiceSta
 	}
 	switch action {
 	case EnvGet:
-		res.Variables = redactEnvs(existing)
+		res.Variables = maskEnvs(existing, isSensitiveEnv)
 		return res, nil
 	case EnvSet:
 		for _, p := range pairs {
@@ -307,7 +307,7 @@ func projectEnv(ctx context.Context, c platform.Client, projectID, action string
 	}
 	switch action {
 	case EnvGet:
-		res.Variables = redactEnvs(existing)
+		res.Variables = maskEnvs(existing, isSensitiveEnv)
 		return res, nil
 	case EnvSet:
 		for _, p := range pairs {

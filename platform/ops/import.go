@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/zeropsio/zcp/knowledge"
 	"github.com/zeropsio/zcp/platform"
 )
 
@@ -17,19 +16,26 @@ type PlannedService struct {
 	Mode     string `json:"mode,omitempty"`
 }
 
-// ImportPlan is the outcome of the checks every import runs first.
-type ImportPlan struct {
-	Services []PlannedService `json:"services"`
-	Warnings []string         `json:"warnings,omitempty"`
-
-	omitted int // warnings the checker left out, counted by capWarnings
+// ImportCheck is the verdict on an import.yml: every problem that fails the
+// import (structure, catalog and project checks together) and, apart, the
+// warnings that do not. A check that could not run says so: without the live
+// catalog types and versions are unchecked, without the service list taken
+// hostnames are.
+type ImportCheck struct {
+	Valid            bool             `json:"valid"`
+	Services         []PlannedService `json:"services"` // the first maxPlanned of them
+	ServiceCount     int              `json:"serviceCount"`
+	Problems         []Issue          `json:"problems"`
+	Warnings         []Issue          `json:"warnings"`
+	VersionsChecked  bool             `json:"versionsChecked"`
+	HostnamesChecked bool             `json:"hostnamesChecked"`
 }
 
 // ImportOutcome is the answer to a real import.
 type ImportOutcome struct {
 	Services  []ImportedService  `json:"services"`
 	Processes []platform.Process `json:"processes,omitempty"`
-	Warnings  []string           `json:"warnings,omitempty"`
+	Warnings  []Issue            `json:"warnings"`
 }
 
 // ImportedService is one service of a real import; Error is set when the
@@ -47,136 +53,118 @@ type ImportOptions struct {
 	PollInterval time.Duration
 }
 
-// CheckImport runs the offline and catalog checks of an import. types may be
-// nil (catalog unavailable): version warnings are then skipped. Errors block
-// the import: a project: section is IMPORT_HAS_PROJECT, anything else
-// INVALID_IMPORT_YML, each naming the problems found (at most maxIssues,
-// then a count of the rest). Warnings are bounded the same way.
-func CheckImport(content string, types []platform.ServiceStackType) (*ImportPlan, error) {
-	plan, err := checkImport(content, types)
-	if err != nil {
-		return nil, err
-	}
-	plan.capWarnings()
-	return plan, nil
-}
-
-// checkImport is CheckImport without the bound on warnings.
-func checkImport(content string, types []platform.ServiceStackType) (*ImportPlan, error) {
+// CheckImport checks an import.yml for a service import into the project:
+// structure, each type and version against the live catalog (types; nil when
+// it could not be read), and hostnames against the project's services (c nil
+// or the list unreadable: not checked). Every check runs whatever an earlier
+// one found. An error is returned only when content cannot be read at all
+// (empty, too large, not YAML).
+func CheckImport(ctx context.Context, c platform.Client, projectID, content string, types []platform.ServiceStackType) (*ImportCheck, error) {
 	root, err := decodeYAML(content)
 	if err != nil {
 		return nil, err
 	}
-	var c checker
-	services := checkImportYml(&c, root, true)
-	problems := len(c.errors) + c.moreErrors
-	c.finishErrors()
-	if problems > 0 {
-		code := platform.ErrInvalidImportYml
-		suggestion := "Fix the listed problems and run zerops_import dryRun=true again."
-		for _, e := range c.errors {
-			if e.Path == "project" {
-				code = platform.ErrImportHasProject
-				suggestion = "Remove the project: section and keep only services:. " + suggestion
-				break
-			}
-		}
-		return nil, platform.NewError(code,
-			fmt.Sprintf("import.yml has %d problem(s): %s", problems, strings.Join(issueStrings(c.errors), "; ")),
-			suggestion)
-	}
-	plan := &ImportPlan{Services: make([]PlannedService, 0, len(services)), omitted: c.moreWarnings}
-	raws := make([]map[string]any, 0, len(services))
+	var ch checker
+	services := checkImportYml(&ch, root, true)
+	cat := platform.NewCatalog(types)
+	out := &ImportCheck{Services: []PlannedService{}, ServiceCount: len(services), VersionsChecked: !cat.Empty()}
 	for _, s := range services {
-		plan.Services = append(plan.Services, PlannedService{Hostname: s.Hostname, Type: s.Type, Mode: s.Mode})
-		raws = append(raws, s.Raw)
-	}
-	var typeWarnings []string
-	if len(types) > 0 {
-		typeWarnings = knowledge.ValidateServiceTypes(raws, types)
-	}
-	plan.Warnings = append(plan.Warnings, typeWarnings...)
-	for _, w := range c.warnings {
-		if strings.HasSuffix(w.Path, ".mode") && mentionsMode(typeWarnings, w.Path) {
-			continue // the catalog check already said it
+		if len(out.Services) < maxPlanned {
+			out.Services = append(out.Services, PlannedService{Hostname: platform.Clip(s.Hostname, 60), Type: platform.Clip(s.Type, 60), Mode: platform.Clip(s.Mode, 20)})
 		}
-		plan.Warnings = append(plan.Warnings, w.String())
-	}
-	return plan, nil
-}
-
-// capWarnings keeps the first maxIssues warnings and ends with the count of
-// the rest: one warning per service of a large import would otherwise flood
-// the answer.
-func (p *ImportPlan) capWarnings() {
-	if len(p.Warnings) > maxIssues {
-		p.omitted += len(p.Warnings) - maxIssues
-		p.Warnings = p.Warnings[:maxIssues:maxIssues]
-	}
-	if p.omitted > 0 {
-		p.Warnings = append(p.Warnings, fmt.Sprintf("… and %d more warnings not listed", p.omitted))
-		p.omitted = 0
-	}
-}
-
-// mentionsMode reports whether a catalog warning already covers the missing
-// mode of the service at path "services[i](host).mode".
-func mentionsMode(warnings []string, path string) bool {
-	host := path
-	if i := strings.Index(host, "("); i >= 0 {
-		host = host[i+1:]
-	}
-	host = strings.TrimSuffix(host, ").mode")
-	for _, w := range warnings {
-		if strings.Contains(w, host) && strings.Contains(strings.ToLower(w), "mode") {
-			return true
+		if out.VersionsChecked && s.Type != "" {
+			checkCatalogType(&ch, cat, s)
 		}
 	}
-	return false
+	if c != nil {
+		if existing, err := listServices(ctx, c, projectID); err == nil {
+			out.HostnamesChecked = true
+			checkHostnamesFree(&ch, services, existing)
+		}
+	}
+	ch.finish()
+	out.Problems, out.Warnings = nonNilIssues(ch.errors), nonNilIssues(ch.warnings)
+	out.Valid = len(out.Problems) == 0
+	return out, nil
 }
 
-// DryRunImport checks content without importing it. It also compares the
-// hostnames with the project's current services when they can be listed.
-func DryRunImport(ctx context.Context, c platform.Client, projectID, content string, types []platform.ServiceStackType) (*ImportPlan, error) {
-	plan, err := checkImport(content, types)
-	if err != nil {
-		return nil, err
+// maxPlanned bounds the services a check lists (it counts all of them).
+const maxPlanned = 50
+
+// checkCatalogType checks one service's type against the live catalog; a
+// malformed type was already reported by the structural check.
+func checkCatalogType(ch *checker, cat *platform.Catalog, s importService) {
+	if _, err := platform.ParseServiceType(s.Type); err != nil {
+		return
 	}
-	if c == nil {
-		plan.capWarnings()
-		return plan, nil
+	chk := cat.Check(s.Type)
+	if !chk.OK {
+		ch.errf(s.Path+".type", "%s: %s", platform.Clip(s.Type, 60), chk.Problem).Fix = chk.Fix
+		return
 	}
-	existing, err := listServices(ctx, c, projectID)
-	if err != nil {
-		plan.capWarnings()
-		return plan, nil //nolint:nilerr // the existing-hostname check is a bonus; the import itself reports clashes
+	// A managed type the offline list does not know still needs its mode.
+	if chk.Type.Category == platform.CategoryStandard && !contains(managedTypes, chk.Parsed.Name) && chk.Parsed.Mode == "" && s.Mode == "" {
+		missingMode(ch, s.Path, s.Type)
 	}
+}
+
+// checkHostnamesFree reports hostnames the project already uses; one whose
+// service is being deleted is only a warning (the import waits for it).
+func checkHostnamesFree(ch *checker, services []importService, existing []platform.ServiceStack) {
 	byName := map[string]platform.ServiceStack{}
 	for _, s := range existing {
 		byName[s.Name] = s
 	}
-	for _, s := range plan.Services {
-		if old, ok := byName[s.Hostname]; ok {
-			if old.Status == platform.ServiceDeleting {
-				plan.Warnings = append(plan.Warnings, fmt.Sprintf("hostname %q is still being deleted; the import waits for the deletion to finish", s.Hostname))
-			} else {
-				plan.Warnings = append(plan.Warnings, fmt.Sprintf("hostname %q already exists in the project; importing it again fails — pick another hostname or delete the service first", s.Hostname))
-			}
+	for _, s := range services {
+		old, ok := byName[s.Hostname]
+		switch {
+		case !ok || s.Hostname == "":
+		case old.Status == platform.ServiceDeleting:
+			ch.warnf(s.Path+".hostname", "%q is still being deleted", s.Hostname).Fix = "Nothing to do: the import waits for the deletion to finish."
+		default:
+			ch.errf(s.Path+".hostname", "%q already exists in the project", s.Hostname).Fix =
+				"Pick another hostname, or delete the existing service first (zerops_delete)."
 		}
 	}
-	plan.capWarnings()
-	return plan, nil
 }
 
-// Import checks content (errors block, nothing is sent) and imports the
-// services into the project. A reused hostname whose service is still
+func nonNilIssues(l []Issue) []Issue {
+	if l == nil {
+		return []Issue{}
+	}
+	return l
+}
+
+// refusal is the error a real import answers when the check found problems:
+// IMPORT_HAS_PROJECT for a project: section, else INVALID_IMPORT_YML, listing
+// every problem with its fix.
+func (ic *ImportCheck) refusal() error {
+	code := platform.ErrInvalidImportYml
+	suggestion := "Fix every listed problem (zerops_import dryRun=true lists them with their fixes) and import again. Nothing was imported."
+	for _, p := range ic.Problems {
+		if p.Path == "project" {
+			code = platform.ErrImportHasProject
+			suggestion = "Remove the project: section and keep only services:. " + suggestion
+			break
+		}
+	}
+	return platform.NewError(code,
+		fmt.Sprintf("import.yml has %d problem(s): %s", len(ic.Problems), strings.Join(issueStrings(ic.Problems), "; ")),
+		suggestion)
+}
+
+// Import checks content as CheckImport does (any problem refuses the import
+// before an API call) and imports the services into the project. A reused hostname whose service is still
 // DELETING is waited for (bounded by opts.DeleteWait); an existing one is an
 // error. Per-service refusals are reported in the outcome; when every service
 // was refused the call fails.
 func Import(ctx context.Context, c platform.Client, projectID, content string, types []platform.ServiceStackType, opts ImportOptions) (*ImportOutcome, error) {
-	plan, err := CheckImport(content, types)
+	plan, err := CheckImport(ctx, c, projectID, content, types)
 	if err != nil {
 		return nil, err
+	}
+	if !plan.Valid {
+		return nil, plan.refusal()
 	}
 	if err := waitHostnamesFree(ctx, c, projectID, plan.Services, opts); err != nil {
 		return nil, err
@@ -206,8 +194,11 @@ func Import(ctx context.Context, c platform.Client, projectID, content string, t
 			"the platform refused every service: "+listSome(failed, "; "),
 			"Fix the reported problems (zerops_import dryRun=true checks them) and import again.")
 	}
-	for _, f := range failed {
-		out.Warnings = append(out.Warnings, "not imported: "+f)
+	for _, s := range out.Services {
+		if s.Error != nil {
+			out.Warnings = append(out.Warnings, Issue{Path: s.Hostname, Problem: "not imported: " + platform.Clip(s.Error.Message, 200),
+				Fix: "Fix it and import this service again on its own."})
+		}
 	}
 	return out, nil
 }

@@ -10,29 +10,27 @@ import (
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
-func TestCheckImport_Errors(t *testing.T) {
+func TestCheckImport_Unreadable(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name    string
 		content string
 		code    string
 	}{
-		{"project section", "project:\n  name: x\nservices:\n  - hostname: app\n    type: nodejs@22\n", platform.ErrImportHasProject},
-		{"services not a list", "services: {hostname: app}\n", platform.ErrInvalidImportYml},
-		{"bad hostname", "services:\n  - hostname: App_1\n    type: nodejs@22\n", platform.ErrInvalidImportYml},
-		{"malformed type", "services:\n  - hostname: app\n    type: 'node js'\n", platform.ErrInvalidImportYml},
+		{"not YAML", "services: [", platform.ErrInvalidParameter},
+		{"empty", "  \n", platform.ErrInvalidParameter},
 		{"too large", "services: []\n#" + strings.Repeat("x", ops.MaxFileSize), platform.ErrFileTooLarge},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := ops.CheckImport(tt.content, nil)
+			_, err := ops.CheckImport(context.Background(), nil, "", tt.content, nil)
 			wantCode(t, err, tt.code)
 		})
 	}
 }
 
-func TestDryRunImport_VersionAndModeWarnings(t *testing.T) {
+func TestCheckImport_AllProblemsAtOnce(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)
 	ctx := context.Background()
@@ -40,28 +38,65 @@ func TestDryRunImport_VersionAndModeWarnings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	content := "services:\n  - hostname: api\n    type: nodejs@22\n  - hostname: pg\n    type: postgresql@16\n  - hostname: cache\n    type: valkey@7.2\n    mode: NON_HA\n"
-	plan, err := ops.DryRunImport(ctx, c, fake.ProjectID(), content, types)
+	content := "project: {name: x}\nservices:\n  - hostname: cache\n    type: redis@7\n  - hostname: api\n    type: nodejs@18\n    envVariables: {A: 1}\n" +
+		"  - hostname: pg\n    type: postgresql@16\n  - hostname: files\n    type: object-storage\n    mode: NON_HA\n    weird: 1\n"
+	res, err := ops.CheckImport(ctx, c, fake.ProjectID(), content, types)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(plan.Services) != 3 {
-		t.Fatalf("services = %+v", plan.Services)
+	if res.Valid || !res.VersionsChecked || !res.HostnamesChecked {
+		t.Fatalf("check = %+v", res)
 	}
-	all := strings.Join(plan.Warnings, "\n")
-	if !strings.Contains(all, "mode") || !strings.Contains(all, "pg") {
-		t.Errorf("no missing-mode warning for pg: %q", all)
+	var paths []string
+	for _, p := range res.Problems {
+		if p.Fix == "" {
+			t.Errorf("problem without a fix: %+v", p)
+		}
+		paths = append(paths, p.Path)
 	}
-	if !strings.Contains(all, `"cache" already exists`) {
-		t.Errorf("no existing-hostname warning for cache: %q", all)
+	for _, want := range []string{"project", "services[0](cache).hostname", "services[0](cache).type", "services[1](api).type",
+		"services[1](api).envVariables", "services[2](pg).mode", "services[3](files).mode"} {
+		if !contains(paths, want) {
+			t.Errorf("no problem at %s; problems: %q", want, paths)
+		}
 	}
-	// Without the catalog the structural checks still run.
-	if _, err := ops.DryRunImport(ctx, nil, "", content, nil); err != nil {
-		t.Errorf("no-catalog dry run: %v", err)
+	if len(res.Warnings) != 1 || res.Warnings[0].Path != "services[3](files).weird" {
+		t.Errorf("warnings = %+v, want the unknown key only", res.Warnings)
 	}
 	if n := fake.CountRequests("POST", "/project/"+fake.ProjectID()+"/service-stack/import"); n != 0 {
-		t.Errorf("dry run imported (%d requests)", n)
+		t.Errorf("the check imported (%d requests)", n)
 	}
+	// The real import refuses the same problems before any API call.
+	_, err = ops.Import(ctx, c, fake.ProjectID(), content, types, ops.ImportOptions{})
+	wantCode(t, err, platform.ErrImportHasProject)
+	for _, want := range []string{"redis@7", "nodejs@18", "envVariables", "already exists", "object storage takes no mode"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("import refusal lacks %q: %v", want, err)
+		}
+	}
+	if n := fake.CountRequests("POST", "/project/"+fake.ProjectID()+"/service-stack/import"); n != 0 {
+		t.Errorf("a refused import reached the API (%d requests)", n)
+	}
+}
+
+func TestCheckImport_WithoutCatalogOrServiceList(t *testing.T) {
+	t.Parallel()
+	res, err := ops.CheckImport(context.Background(), nil, "", "services:\n  - hostname: api\n    type: nodejs@99\n", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Valid || res.VersionsChecked || res.HostnamesChecked {
+		t.Errorf("check = %+v, want valid with versions and hostnames unchecked", res)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 func TestImport_CreatesAndRefusesTakenHostname(t *testing.T) {

@@ -27,6 +27,7 @@ var (
 
 // importService is what the checker learned about one service entry.
 type importService struct {
+	Path     string // "services[i](hostname)"
 	Hostname string
 	Type     string
 	Mode     string
@@ -44,9 +45,9 @@ func checkImportYml(c *checker, root any, serviceImport bool) []importService {
 	c.unknownKeys("", m, importRootKeys, false)
 	if p, has := m["project"]; has {
 		if serviceImport {
-			c.errf("project", "a service import must not contain project: (ZCP manages one existing project)")
+			c.errf("project", "a service import must not contain project: (ZCP manages one existing project)").Fix = "Remove the project: section and keep only services:."
 		} else {
-			c.warnf("project", "project: is only for creating a new project; zerops_import refuses it")
+			c.warnf("project", "project: is only for creating a new project; zerops_import refuses it").Fix = "Remove the project: section before zerops_import."
 			if pm, ok := c.asMap("project", p); ok {
 				c.unknownKeys("project", pm, importProjectKeys, false)
 			}
@@ -54,7 +55,7 @@ func checkImportYml(c *checker, root any, serviceImport bool) []importService {
 	}
 	raw, has := m["services"]
 	if !has {
-		c.errf("services", "missing: list the services under services:")
+		c.errf("services", "missing").Fix = "List the services under services:, each with hostname and type."
 		return nil
 	}
 	list, ok := c.asList("services", raw)
@@ -62,7 +63,7 @@ func checkImportYml(c *checker, root any, serviceImport bool) []importService {
 		return nil
 	}
 	if len(list) == 0 {
-		c.errf("services", "is empty")
+		c.errf("services", "is empty").Fix = "List at least one service with hostname and type."
 	}
 	var out []importService
 	seen := map[string]bool{}
@@ -72,54 +73,62 @@ func checkImportYml(c *checker, root any, serviceImport bool) []importService {
 		if !ok {
 			continue
 		}
-		c.unknownKeys(p, s, importServiceKeys, false)
-		svc := importService{Raw: s}
+		svc := importService{Raw: s, Path: p}
 		if h, has := s["hostname"]; !has {
-			c.errf(p+".hostname", "missing")
+			c.errf(p+".hostname", "missing").Fix = "Add hostname: lowercase letters and digits, starting with a letter, at most 25 characters."
 		} else if hs, ok := c.wantString(p+".hostname", h); ok {
 			svc.Hostname = hs
 			if err := platform.ValidateHostname(hs); err != nil {
-				c.errf(p+".hostname", "%s", hostnameProblem(err))
+				problem, fix := splitProblem(err)
+				c.errf(p+".hostname", "%s", problem).Fix = fix
 			}
 			if seen[hs] {
-				c.errf(p+".hostname", "duplicate hostname %q", platform.Clip(hs, 40))
+				c.errf(p+".hostname", "duplicate hostname %q", platform.Clip(hs, 40)).Fix = "Give every service its own hostname."
 			}
 			seen[hs] = true
 			p = fmt.Sprintf("services[%d](%s)", i, platform.Clip(hs, 40))
+			svc.Path = p
 		}
+		c.unknownKeys(p, s, importServiceKeys, false)
 		var parsed platform.ServiceType
 		if t, has := s["type"]; !has {
-			c.errf(p+".type", "missing (e.g. nodejs@22, postgresql@16)")
+			c.errf(p+".type", "missing").Fix = "Add type: name@version from the live catalog, e.g. nodejs@22 or postgresql@16."
 		} else if ts, ok := c.wantString(p+".type", t); ok {
 			svc.Type = ts
 			pt, err := platform.ParseServiceType(ts)
 			if err != nil {
-				c.errf(p+".type", "%s", hostnameProblem(err))
+				problem, fix := splitProblem(err)
+				c.errf(p+".type", "%s", problem).Fix = fix
 			}
 			parsed = pt
 		}
 		managed := contains(managedTypes, parsed.Name)
 		storage := contains(storageTypes, parsed.Name)
+		objectStorage := parsed.Name == "object-storage" || parsed.Name == "objectstorage"
 		if md, has := s["mode"]; has {
 			if ms, ok := c.wantString(p+".mode", md); ok {
 				svc.Mode = ms
-				if ms != "HA" && ms != "NON_HA" {
-					c.errf(p+".mode", "must be HA or NON_HA, got %q", platform.Clip(ms, 20))
+				switch {
+				case objectStorage:
+					c.errf(p+".mode", "object storage takes no mode").Fix = "Remove mode: from this service."
+				case ms != "HA" && ms != "NON_HA":
+					c.errf(p+".mode", "must be HA or NON_HA, got %q", platform.Clip(ms, 20)).Fix = "Write mode: NON_HA (or HA, which cannot be changed later)."
 				}
 			}
 		} else if managed && !storage && parsed.Mode == "" && parsed.Name != "" {
-			c.warnf(p+".mode", "missing: add mode: NON_HA (or HA, which cannot be changed later) for %s", platform.Clip(svc.Type, 40))
+			missingMode(c, p, svc.Type)
 		}
 		if _, has := s["envVariables"]; has {
-			c.warnf(p+".envVariables", "service-level envVariables is silently dropped by the platform: put variables in zerops.yml run.envVariables or envSecrets")
+			c.errf(p+".envVariables", "service-level envVariables are silently dropped by the platform").Fix =
+				"Move them to the runtime's zerops.yml run.envVariables (or envSecrets here for secrets)."
 		}
 		for _, k := range []string{"minContainers", "maxContainers"} {
 			if x, has := s[k]; has {
 				if n, ok := c.wantInt(p+"."+k, x); ok && (n < 1 || n > 10) {
-					c.errf(p+"."+k, "%d is outside 1–10", n)
+					c.errf(p+"."+k, "%d is outside 1–10", n).Fix = "Use a count from 1 to 10."
 				}
 				if managed {
-					c.warnf(p+"."+k, "managed services have a fixed container count (1 single, 3 HA); %s is ignored", k)
+					c.warnf(p+"."+k, "managed services have a fixed container count (1 single, 3 HA); %s is ignored", k).Fix = "Remove it."
 				}
 			}
 		}
@@ -135,7 +144,7 @@ func checkImportYml(c *checker, root any, serviceImport bool) []importService {
 		}
 		if x, has := s["objectStoragePolicy"]; has {
 			if ps, ok := c.wantString(p+".objectStoragePolicy", x); ok && !contains(objectStoragePolicies, ps) {
-				c.errf(p+".objectStoragePolicy", "must be one of %s", strings.Join(objectStoragePolicies, ", "))
+				c.errf(p+".objectStoragePolicy", "unknown policy %q", platform.Clip(ps, 30)).Fix = "Use one of: " + strings.Join(objectStoragePolicies, ", ") + "."
 			}
 		}
 		if x, has := s["verticalAutoscaling"]; has {
@@ -143,7 +152,7 @@ func checkImportYml(c *checker, root any, serviceImport bool) []importService {
 				c.unknownKeys(p+".verticalAutoscaling", va, importVerticalKeys, false)
 				if cm, has := va["cpuMode"]; has {
 					if cs, ok := c.wantString(p+".verticalAutoscaling.cpuMode", cm); ok && cs != "SHARED" && cs != "DEDICATED" {
-						c.errf(p+".verticalAutoscaling.cpuMode", "must be SHARED or DEDICATED")
+						c.errf(p+".verticalAutoscaling.cpuMode", "unknown cpuMode %q", platform.Clip(cs, 20)).Fix = "Write SHARED or DEDICATED."
 					}
 				}
 				for _, k := range []string{"minCpu", "maxCpu", "minRam", "maxRam", "minDisk", "maxDisk"} {
@@ -152,7 +161,7 @@ func checkImportYml(c *checker, root any, serviceImport bool) []importService {
 					}
 				}
 				if parsed.Name == "object-storage" {
-					c.warnf(p+".verticalAutoscaling", "object storage takes no cpu/ram/disk settings")
+					c.warnf(p+".verticalAutoscaling", "object storage takes no cpu/ram/disk settings").Fix = "Remove verticalAutoscaling from this service."
 				}
 			}
 		}
@@ -161,15 +170,19 @@ func checkImportYml(c *checker, root any, serviceImport bool) []importService {
 	return out
 }
 
-// hostnameProblem extracts a one-line explanation from a platform error,
-// clipped: the platform's messages may quote the agent's input.
-func hostnameProblem(err error) string {
+// missingMode reports a managed service written without a mode: the
+// platform refuses it (projectImportMissingParameter).
+func missingMode(c *checker, path, typ string) {
+	c.errf(path+".mode", "missing for managed service %s", platform.Clip(typ, 40)).Fix =
+		"Add mode: NON_HA (or HA, which cannot be changed later), or write the mode in the type, e.g. postgresql:single@16."
+}
+
+// splitProblem turns a platform error into a problem and its fix, clipped:
+// the platform's messages may quote the agent's input.
+func splitProblem(err error) (problem, fix string) {
 	var pe *platform.PlatformError
 	if errors.As(err, &pe) {
-		if pe.Suggestion != "" {
-			return platform.Clip(pe.Message, 120) + ". " + platform.Clip(pe.Suggestion, 240)
-		}
-		return platform.Clip(pe.Message, 120)
+		return platform.Clip(pe.Message, 120), platform.Clip(pe.Suggestion, 240)
 	}
-	return platform.Clip(err.Error(), 120)
+	return platform.Clip(err.Error(), 120), ""
 }

@@ -3,6 +3,7 @@ package ops_test
 import (
 	"context"
 	"errors"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -263,5 +264,96 @@ func TestStackTypeCache_FailureNotCached(t *testing.T) {
 	}
 	if _, ok := cache.Cached(); !ok {
 		t.Error("Cached() = false after a fetch")
+	}
+}
+
+// TestDiscover_MasksSecretsEnvGetShowsThem: discover masks SECRET and
+// sensitive values (keys listed); env get shows SECRET values, never
+// sensitive ones.
+func TestDiscover_MasksSecretsEnvGetShowsThem(t *testing.T) {
+	t.Parallel()
+	fake, c := newFake(t, 0)
+	ctx := context.Background()
+	pid := fake.ProjectID()
+	setEnv(t, c, pid, ops.EnvTarget{Hostname: "appdev"}, "API_KEY=sk-live-123456")
+	setEnv(t, c, pid, ops.EnvTarget{Project: true}, "SHARED=proj-secret-9")
+
+	disc, err := ops.Discover(ctx, c, pid, "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals := map[string]string{}
+	for _, s := range disc.Services {
+		for _, e := range s.Envs {
+			vals[s.Hostname+"."+e.Key] = e.Value
+		}
+	}
+	for _, e := range disc.Project.Envs {
+		vals["project."+e.Key] = e.Value
+	}
+	for _, k := range []string{"appdev.API_KEY", "db.password", "db.connectionString"} {
+		if v, ok := vals[k]; !ok || v != ops.Redacted {
+			t.Errorf("discover %s = %q (listed %v), want %s", k, v, ok, ops.Redacted)
+		}
+	}
+	if vals["db.port"] != "5432" || vals["project.SHARED"] != "proj-secret-9" {
+		t.Errorf("discover db.port = %q, project.SHARED (type USER) = %q, want them shown", vals["db.port"], vals["project.SHARED"])
+	}
+
+	got := func(target ops.EnvTarget) map[string]string {
+		res, err := ops.Env(ctx, c, nil, pid, "get", target, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]string{}
+		for _, e := range res.Variables {
+			m[e.Key] = e.Value
+		}
+		return m
+	}
+	if v := got(ops.EnvTarget{Hostname: "appdev"})["API_KEY"]; v != "sk-live-123456" {
+		t.Errorf("env get API_KEY = %q, want the SECRET value", v)
+	}
+	if v := got(ops.EnvTarget{Project: true})["SHARED"]; v != "proj-secret-9" {
+		t.Errorf("env get project SHARED = %q, want the value", v)
+	}
+	db := got(ops.EnvTarget{Hostname: "db"})
+	if db["password"] != ops.Redacted || db["connectionString"] != ops.Redacted {
+		t.Errorf("env get shows sensitive values: %v", db)
+	}
+}
+
+// TestDiscover_EnvReadFailureIsAWarning: a service whose variables cannot
+// be read is a warning; the other services are answered with theirs.
+func TestDiscover_EnvReadFailureIsAWarning(t *testing.T) {
+	t.Parallel()
+	fake, c := newFake(t, 0)
+	setEnv(t, c, fake.ProjectID(), ops.EnvTarget{Hostname: "appdev"}, "A=1")
+	fake.InjectFault(fakeapi.Fault{Method: http.MethodGet, PathPrefix: "/service-stack/" + fake.ServiceID("db") + "/env", Status: http.StatusNotFound})
+	res, err := ops.Discover(context.Background(), c, fake.ProjectID(), "", true)
+	if err != nil {
+		t.Fatalf("discover failed instead of degrading: %v", err)
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "variables of db") {
+		t.Errorf("warnings = %q, want one naming db", res.Warnings)
+	}
+	for _, s := range res.Services {
+		if s.Hostname == "db" && len(s.Envs) != 0 {
+			t.Errorf("db envs = %v, want none", s.Envs)
+		}
+		if s.Hostname == "appdev" && len(s.Envs) == 0 {
+			t.Error("appdev lost its variables because db's failed")
+		}
+	}
+}
+
+func setEnv(t *testing.T, c platform.Client, pid string, target ops.EnvTarget, line string) {
+	t.Helper()
+	res, err := ops.Env(context.Background(), c, nil, pid, "set", target, []string{line})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range res.Processes {
+		waitProcess(t, c, p.ID)
 	}
 }

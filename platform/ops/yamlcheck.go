@@ -8,18 +8,25 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// Issue is one problem a validator found; Path points into the document
-// (e.g. "zerops[0].run.ports[1].port").
+// Issue is one problem a validator (or the platform) found: where, what is
+// wrong, and what to write instead. Path points into the document (e.g.
+// "zerops[0].run.ports[1].port", "services[2](db).mode"); it is empty for the
+// document as a whole.
 type Issue struct {
 	Path    string `json:"path"`
-	Message string `json:"message"`
+	Problem string `json:"problem"`
+	Fix     string `json:"fix,omitempty"`
 }
 
 func (i Issue) String() string {
-	if i.Path == "" {
-		return i.Message
+	s := i.Problem
+	if i.Path != "" {
+		s = i.Path + ": " + s
 	}
-	return i.Path + ": " + i.Message
+	if i.Fix != "" {
+		s += " — " + i.Fix
+	}
+	return s
 }
 
 // maxIssues bounds the errors (and, separately, the warnings) a check
@@ -39,39 +46,44 @@ type checker struct {
 	moreWarnings int
 }
 
-func (c *checker) errf(path, format string, args ...any) {
+// errf records an error and returns it, so the caller can set its Fix; an
+// error beyond maxIssues is only counted (the returned issue is discarded).
+func (c *checker) errf(path, format string, args ...any) *Issue {
 	if len(c.errors) >= maxIssues {
 		c.moreErrors++
-		return
+		return &Issue{}
 	}
 	c.errors = append(c.errors, newIssue(path, format, args...))
+	return &c.errors[len(c.errors)-1]
 }
 
-func (c *checker) warnf(path, format string, args ...any) {
+// warnf records a warning, like errf.
+func (c *checker) warnf(path, format string, args ...any) *Issue {
 	if len(c.warnings) >= maxIssues {
 		c.moreWarnings++
-		return
+		return &Issue{}
 	}
 	c.warnings = append(c.warnings, newIssue(path, format, args...))
+	return &c.warnings[len(c.warnings)-1]
 }
 
 // finishErrors appends the count of errors left out, if any.
 func (c *checker) finishErrors() {
 	if c.moreErrors > 0 {
-		c.errors = append(c.errors, Issue{Message: fmt.Sprintf("… and %d more errors not listed; fix these first", c.moreErrors)})
+		c.errors = append(c.errors, Issue{Problem: fmt.Sprintf("… and %d more errors not listed", c.moreErrors), Fix: "Fix these first, then check again."})
 		c.moreErrors = 0
 	}
 }
 
 func newIssue(path, format string, args ...any) Issue {
-	return Issue{Path: platform.Clip(path, maxIssueText), Message: platform.Clip(fmt.Sprintf(format, args...), maxIssueText)}
+	return Issue{Path: platform.Clip(path, maxIssueText), Problem: platform.Clip(fmt.Sprintf(format, args...), maxIssueText)}
 }
 
 // finish appends the count of issues left out, if any.
 func (c *checker) finish() {
 	c.finishErrors()
 	if c.moreWarnings > 0 {
-		c.warnings = append(c.warnings, Issue{Message: fmt.Sprintf("… and %d more warnings not listed", c.moreWarnings)})
+		c.warnings = append(c.warnings, Issue{Problem: fmt.Sprintf("… and %d more warnings not listed", c.moreWarnings)})
 		c.moreWarnings = 0
 	}
 }
@@ -88,7 +100,7 @@ func (c *checker) asMap(path string, v any) (map[string]any, bool) {
 		}
 		return out, true
 	}
-	c.errf(path, "must be a mapping, got %s", kindOf(v))
+	c.errf(path, "must be a mapping, got %s", kindOf(v)).Fix = "Write key: value pairs indented under it."
 	return nil, false
 }
 
@@ -96,7 +108,7 @@ func (c *checker) asList(path string, v any) ([]any, bool) {
 	if l, ok := v.([]any); ok {
 		return l, true
 	}
-	c.errf(path, "must be a list, got %s", kindOf(v))
+	c.errf(path, "must be a list, got %s", kindOf(v)).Fix = "Write one item per line starting with '- '."
 	return nil, false
 }
 
@@ -104,13 +116,13 @@ func (c *checker) wantString(path string, v any) (string, bool) {
 	if s, ok := v.(string); ok {
 		return s, true
 	}
-	c.errf(path, "must be a string, got %s", kindOf(v))
+	c.errf(path, "must be a string, got %s", kindOf(v)).Fix = "Write a string (quote it if it looks like a number)."
 	return "", false
 }
 
 func (c *checker) wantBool(path string, v any) {
 	if _, ok := v.(bool); !ok {
-		c.errf(path, "must be true or false, got %s", kindOf(v))
+		c.errf(path, "must be true or false, got %s", kindOf(v)).Fix = "Write true or false without quotes."
 	}
 }
 
@@ -123,7 +135,7 @@ func (c *checker) wantInt(path string, v any) (int, bool) {
 	case uint64:
 		return int(n), true
 	}
-	c.errf(path, "must be a whole number, got %s", kindOf(v))
+	c.errf(path, "must be a whole number, got %s", kindOf(v)).Fix = "Write a number without quotes, e.g. 3000."
 	return 0, false
 }
 
@@ -132,7 +144,7 @@ func (c *checker) wantNumber(path string, v any) {
 	case int, int64, uint64, float64:
 		return
 	}
-	c.errf(path, "must be a number, got %s", kindOf(v))
+	c.errf(path, "must be a number, got %s", kindOf(v)).Fix = "Write a number without quotes, e.g. 0.5."
 }
 
 // wantStringOrList accepts a string or a list of strings (commands, files).
@@ -143,12 +155,12 @@ func (c *checker) wantStringOrList(path string, v any) {
 	case []any:
 		for i, item := range x {
 			if _, ok := item.(string); !ok {
-				c.errf(fmt.Sprintf("%s[%d]", path, i), "must be a string, got %s", kindOf(item))
+				c.errf(fmt.Sprintf("%s[%d]", path, i), "must be a string, got %s", kindOf(item)).Fix = "Write each item as a string."
 			}
 		}
 		return
 	}
-	c.errf(path, "must be a string or a list of strings, got %s", kindOf(v))
+	c.errf(path, "must be a string or a list of strings, got %s", kindOf(v)).Fix = "Write a command string or a list of them."
 }
 
 // wantStringMap accepts a mapping of scalar values (envVariables).
@@ -161,7 +173,7 @@ func (c *checker) wantStringMap(path string, v any) {
 		switch val.(type) {
 		case string, int, int64, uint64, float64, bool:
 		default:
-			c.errf(path+"."+platform.Clip(k, 40), "must be a scalar value, got %s", kindOf(val))
+			c.errf(path+"."+platform.Clip(k, 40), "must be a scalar value, got %s", kindOf(val)).Fix = "Write the value as a string."
 		}
 	}
 }
@@ -180,12 +192,11 @@ func (c *checker) unknownKeys(path string, m map[string]any, allowed []string, a
 		if path != "" {
 			p = path + "." + p
 		}
-		msg := fmt.Sprintf("unknown key %q (allowed: %s)", platform.Clip(k, 40), strings.Join(allowed, ", "))
+		report := c.warnf
 		if asError {
-			c.errf(p, "%s", msg)
-		} else {
-			c.warnf(p, "%s", msg)
+			report = c.errf
 		}
+		report(p, "unknown key %q", platform.Clip(k, 40)).Fix = "Remove it or use one of: " + strings.Join(allowed, ", ") + "."
 	}
 }
 

@@ -1,0 +1,321 @@
+package platform
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Catalog is the usable part of the live type catalog: ACTIVE, non-build
+// versions, by type name. It decides whether a written service type exists
+// and what to write instead. Immutable once built; safe for concurrent use.
+type Catalog struct {
+	types    map[string]*CatalogType
+	versions map[string]*CatalogType // version name ("nodejs@22") → its type
+}
+
+// CatalogType is one type of the catalog with its usable versions.
+type CatalogType struct {
+	Name     string
+	Category string
+	versions []string // version parts ("22", "3.12"), sorted ascending; "" for an unversioned name
+}
+
+// NewCatalog builds the catalog from the API's type list; nil or empty types
+// give an empty catalog.
+func NewCatalog(types []ServiceStackType) *Catalog {
+	c := &Catalog{types: map[string]*CatalogType{}, versions: map[string]*CatalogType{}}
+	for _, t := range types {
+		for _, v := range t.Versions {
+			if v.IsBuild || !strings.EqualFold(v.Status, "ACTIVE") {
+				continue
+			}
+			name, ver, _ := strings.Cut(v.Name, "@")
+			if name == "" {
+				continue
+			}
+			ct := c.types[name]
+			if ct == nil {
+				ct = &CatalogType{Name: name, Category: t.Category}
+				c.types[name] = ct
+			}
+			if _, dup := c.versions[v.Name]; dup {
+				continue
+			}
+			c.versions[v.Name] = ct
+			ct.versions = append(ct.versions, ver)
+		}
+	}
+	for _, ct := range c.types {
+		sort.Slice(ct.versions, func(i, j int) bool { return versionLess(ct.versions[i], ct.versions[j]) })
+	}
+	return c
+}
+
+// Empty reports whether the catalog lists nothing (it could not be read).
+func (c *Catalog) Empty() bool { return len(c.types) == 0 }
+
+// Type returns the catalog type called name, or nil.
+func (c *Catalog) Type(name string) *CatalogType { return c.types[name] }
+
+// Types returns every type, sorted by name.
+func (c *Catalog) Types() []*CatalogType {
+	out := make([]*CatalogType, 0, len(c.types))
+	for _, ct := range c.types {
+		out = append(out, ct)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Compact renders "nodejs@{20,22,24}", "valkey@7.2" or "object-storage".
+func (t *CatalogType) Compact() string {
+	switch {
+	case len(t.versions) == 1:
+		return joinVersion(t.Name, t.versions[0])
+	case len(t.versions) > 1:
+		return t.Name + "@{" + strings.Join(t.versions, ",") + "}"
+	}
+	return t.Name
+}
+
+// Available lists the version names, newest first, each Ubuntu-only one
+// marked so ("python@3.14 (Ubuntu only)").
+func (t *CatalogType) Available() []string {
+	out := make([]string, 0, len(t.versions))
+	for i := len(t.versions) - 1; i >= 0; i-- {
+		out = append(out, labelled(t.Name, t.versions[i]))
+	}
+	return out
+}
+
+// Newest is the newest stable version name: the highest numbered version
+// (canary, nightly and other named builds are never suggested), else "stable"
+// when the type has only named versions. An Ubuntu-only newest version is
+// named with that limit and the newest one that runs anywhere.
+func (t *CatalogType) Newest() string {
+	best, anywhere := "", ""
+	for _, v := range t.versions {
+		if !stableVersion(v) {
+			continue
+		}
+		best = v
+		if !UbuntuOnly(t.Name, v) {
+			anywhere = v
+		}
+	}
+	switch {
+	case best == "" && t.has("stable"):
+		return joinVersion(t.Name, "stable")
+	case best == "" && t.has(""):
+		return t.Name
+	case best == "":
+		return joinVersion(t.Name, t.versions[len(t.versions)-1])
+	case UbuntuOnly(t.Name, best) && anywhere != "":
+		return joinVersion(t.Name, best) + " (Ubuntu only; on Alpine " + joinVersion(t.Name, anywhere) + ")"
+	case UbuntuOnly(t.Name, best):
+		return joinVersion(t.Name, best) + " (Ubuntu only)"
+	}
+	return joinVersion(t.Name, best)
+}
+
+func (t *CatalogType) has(version string) bool {
+	for _, v := range t.versions {
+		if v == version {
+			return true
+		}
+	}
+	return false
+}
+
+// stableVersion reports whether v is a released version number ("22", "3.12").
+func stableVersion(v string) bool {
+	if v == "" {
+		return false
+	}
+	for _, p := range strings.Split(v, ".") {
+		if _, err := strconv.Atoi(p); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// ubuntuOnly lists the versions that run on Ubuntu only (the platform offers
+// no Alpine image for them); "" stands for every version of the type.
+var ubuntuOnly = map[string][]string{
+	"python": {"3.14"},
+	"deno":   {""},
+	"gleam":  {""},
+}
+
+// UbuntuOnly reports whether version of the type runs on Ubuntu only.
+func UbuntuOnly(name, version string) bool {
+	for _, v := range ubuntuOnly[name] {
+		if v == "" || v == version {
+			return true
+		}
+	}
+	return false
+}
+
+func labelled(name, version string) string {
+	if UbuntuOnly(name, version) {
+		return joinVersion(name, version) + " (Ubuntu only)"
+	}
+	return joinVersion(name, version)
+}
+
+func joinVersion(name, version string) string {
+	if version == "" {
+		return name
+	}
+	return name + "@" + version
+}
+
+// TypeCheck is the catalog's verdict on one written service type.
+type TypeCheck struct {
+	OK      bool
+	Type    *CatalogType // nil when the name is not in the catalog
+	Parsed  ServiceType
+	Problem string // why the type would fail on import (empty when OK)
+	Fix     string // what to write instead
+	Note    string // a limit worth knowing about a valid type (Ubuntu only)
+}
+
+// Check validates one written type ("nodejs@22", "alpine/python@3.12",
+// "postgresql:single@16") against the catalog.
+func (c *Catalog) Check(raw string) TypeCheck {
+	st, err := ParseServiceType(raw)
+	if err != nil {
+		return TypeCheck{Problem: "malformed type", Fix: "Write name@version, e.g. nodejs@22 or postgresql@16."}
+	}
+	out := TypeCheck{Parsed: st, Type: c.types[st.Name]}
+	ct := out.Type
+	if ct == nil {
+		out.Problem = fmt.Sprintf("type %q is not in the catalog", Clip(st.Name, 40))
+		out.Fix = c.similar(st.Name)
+		return out
+	}
+	if st.Version == "" {
+		if ct.has("") || ct.Category == CategoryObject || ct.Category == CategoryShared {
+			out.OK = true
+			return out
+		}
+		out.Problem = "no version given"
+		out.Fix = fmt.Sprintf("Use %s; available: %s.", ct.Newest(), strings.Join(ct.Available(), ", "))
+		return out
+	}
+	if _, found := c.versions[st.VersionName()]; !found {
+		out.Problem = fmt.Sprintf("version %s is not in the catalog", Clip(st.Version, 20))
+		out.Fix = fmt.Sprintf("Use %s (newest stable); available: %s.", ct.Newest(), strings.Join(ct.Available(), ", "))
+		return out
+	}
+	if UbuntuOnly(st.Name, st.Version) {
+		if st.OS == "alpine" {
+			out.Problem = fmt.Sprintf("%s runs on Ubuntu only, not Alpine", st.VersionName())
+			out.Fix = fmt.Sprintf("Write ubuntu/%s, or pick a version that runs on Alpine: %s.", st.VersionName(), strings.Join(ct.Available(), ", "))
+			return out
+		}
+		out.Note = st.VersionName() + " runs on Ubuntu only"
+	}
+	out.OK = true
+	return out
+}
+
+// typeAliases maps names agents write to the catalog's names.
+var typeAliases = map[string][]string{
+	"redis": {"valkey"}, "memcached": {"valkey"}, "mysql": {"mariadb"},
+	"postgres": {"postgresql"}, "pg": {"postgresql"}, "mongodb": {"postgresql"}, "mongo": {"postgresql"},
+	"node": {"nodejs"}, "golang": {"go"}, "php": {"php-nginx", "php-apache"},
+	"s3": {"object-storage"}, "minio": {"object-storage"}, "elastic": {"elasticsearch"},
+	"rabbit": {"nats"}, "opensearch": {"elasticsearch"},
+}
+
+// similar names catalog types resembling name: aliases (redis → valkey),
+// shared prefixes, small edit distances; else the whole list.
+func (c *Catalog) similar(name string) string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(n string) {
+		if ct := c.types[n]; ct != nil && !seen[n] {
+			seen[n] = true
+			out = append(out, ct.Compact())
+		}
+	}
+	for _, a := range typeAliases[name] {
+		add(a)
+	}
+	for _, ct := range c.Types() {
+		n := ct.Name
+		if strings.HasPrefix(n, name) || strings.HasPrefix(name, n) ||
+			(len(name) >= 3 && strings.Contains(n, name)) || typo(name, n) {
+			add(n)
+		}
+	}
+	if len(out) > 0 {
+		return "Use one of: " + strings.Join(out, ", ") + "."
+	}
+	names := make([]string, 0, len(c.types))
+	for _, ct := range c.Types() {
+		names = append(names, ct.Name)
+	}
+	return "Available types: " + strings.Join(names, ", ") + "."
+}
+
+// typo reports whether a is a typo of b: within edit distance 1 for short
+// names (ruby is not rust), 2 for longer ones.
+func typo(a, b string) bool {
+	limit := 1
+	if len(a) >= 6 {
+		limit = 2
+	}
+	return editDistance([]rune(a), []rune(b)) <= limit
+}
+
+// editDistance is the Levenshtein distance of a and b.
+func editDistance(a, b []rune) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// versionLess orders versions numerically part by part ("3.9" < "3.12");
+// non-numeric parts ("stable", "nightly") sort after numbers, alphabetically.
+func versionLess(a, b string) bool {
+	ap, bp := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(ap) && i < len(bp); i++ {
+		an, aErr := strconv.Atoi(ap[i])
+		bn, bErr := strconv.Atoi(bp[i])
+		switch {
+		case aErr == nil && bErr == nil:
+			if an != bn {
+				return an < bn
+			}
+		case aErr == nil:
+			return true
+		case bErr == nil:
+			return false
+		default:
+			if ap[i] != bp[i] {
+				return ap[i] < bp[i]
+			}
+		}
+	}
+	return len(ap) < len(bp)
+}
