@@ -71,6 +71,7 @@ type harnessOpts struct {
 	processDuration time.Duration
 	buildStep       time.Duration // each simulated build step; default 15 ms
 	deps            func(*mcp.Deps)
+	gateway         func(*actors.GatewayConfig) // adjusts the gateway's test budget
 }
 
 // newHarness runs the server over in-memory transports against the fake API,
@@ -91,8 +92,12 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	}
 	// The production wiring, tuned only so that tests run fast: a budget no
 	// test exhausts, quick retries and quick polls.
+	gwCfg := actors.GatewayConfig{Rate: 10000, Burst: 10000, RetryBase: time.Millisecond}
+	if o.gateway != nil {
+		o.gateway(&gwCfg)
+	}
 	stack, err := supervisor.NewStack(client, supervisor.StackConfig{
-		Gateway:    actors.GatewayConfig{Rate: 10000, Burst: 10000, RetryBase: time.Millisecond},
+		Gateway:    gwCfg,
 		Watcher:    actors.WatcherConfig{Interval: 10 * time.Millisecond, SlowInterval: 10 * time.Millisecond},
 		BuildIndex: buildIndex,
 	})

@@ -67,6 +67,10 @@ type Deps struct {
 	WorkDir    string    // base of filePath arguments
 	SlogLogger *slog.Logger
 
+	// ToolDeadline bounds each call of a tool that does not wait on platform
+	// processes; 0 = DefaultToolDeadline.
+	ToolDeadline time.Duration
+
 	// ImportOptions bounds the wait for hostnames still being deleted.
 	ImportOptions ops.ImportOptions
 }
@@ -140,7 +144,7 @@ func New(deps Deps) (*Server, error) {
 		s.tools[def.tool.Name] = def
 	}
 	s.addResources()
-	s.sdk.AddReceivingMiddleware(s.recoverMiddleware, s.trackMiddleware, s.warmMiddleware)
+	s.sdk.AddReceivingMiddleware(s.recoverMiddleware, s.trackMiddleware, s.deadlineMiddleware, s.warmMiddleware)
 	return s, nil
 }
 

@@ -18,6 +18,9 @@ type toolDef struct {
 	// guard, when set, sees the raw arguments before the SDK validates them
 	// and may refuse the call (read-only variants refusing a mutating action).
 	guard func(json.RawMessage) error
+	// waits is set (by waiting) on tools that may wait on platform processes
+	// or a deploy; the others get the tool deadline.
+	waits bool
 }
 
 // handlerFor is a tool handler: its typed result, or an error, which
@@ -111,7 +114,7 @@ func mutatingAnn(title string, destructive, idempotent bool) *sdk.ToolAnnotation
 // are replaced by read-only variants (get / status only) under the same
 // names; New still registers only tools annotated read-only.
 func (s *Server) allTools() []toolDef {
-	env, process := s.envTool(), s.processTool()
+	env, process := waiting(s.envTool()), s.processTool()
 	if s.deps.ReadOnly {
 		env, process = s.envReadTool(), s.processStatusTool()
 	}
@@ -121,14 +124,14 @@ func (s *Server) allTools() []toolDef {
 		s.discoverTool(),
 		s.knowledgeTool(),
 		s.validateTool(),
-		s.importTool(),
-		s.deployTool(),
-		s.manageTool(),
+		waiting(s.importTool()),
+		waiting(s.deployTool()),
+		waiting(s.manageTool()),
 		env,
 		s.logsTool(),
 		s.eventsTool(),
 		process,
-		s.subdomainTool(),
-		s.deleteTool(),
+		waiting(s.subdomainTool()),
+		waiting(s.deleteTool()),
 	}
 }
