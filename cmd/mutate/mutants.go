@@ -16,7 +16,7 @@ type mutant struct {
 var mutants = []mutant{
 	// How cmd/zcp wires the parts (issue 14): the switches users set.
 	{name: "serve-ignores-ZCP_READ_ONLY", file: "cmd/zcp/serve.go",
-		old: `envBool("ZCP_READ_ONLY")`, new: `false`,
+		old: `readOnly, err := envBool(os.Getenv, "ZCP_READ_ONLY")`, new: `readOnly, err := false, error(nil)`,
 		pkgs: []string{"./cmd/zcp"}, run: "TestBinary_ReadOnly"},
 	{name: "serve-ignores-ZCP_AUDIT_LOG", file: "cmd/zcp/serve.go",
 		old: `openAudit(os.Getenv("ZCP_AUDIT_LOG"))`, new: `openAudit("")`,
