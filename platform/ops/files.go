@@ -28,38 +28,9 @@ func ReadFileInDir(ctx context.Context, workDir, path string) (string, error) {
 	if strings.TrimSpace(path) == "" {
 		return "", invalidParam("filePath is empty", "Pass a path relative to the working directory, or inline content.")
 	}
-	if strings.ContainsRune(path, 0) {
-		return "", traversal(path)
-	}
-	if filepath.IsAbs(path) || strings.HasPrefix(path, "/") || strings.HasPrefix(path, `\`) {
-		return "", traversal(path)
-	}
-	for _, seg := range strings.FieldsFunc(path, func(r rune) bool { return r == '/' || r == '\\' }) {
-		if seg == ".." {
-			return "", traversal(path)
-		}
-	}
-	if workDir == "" {
-		workDir = "."
-	}
-	root, err := filepath.Abs(workDir)
+	real, err := resolveInDir(workDir, path)
 	if err != nil {
-		return "", fmt.Errorf("resolving working directory: %w", err)
-	}
-	if r, err := filepath.EvalSymlinks(root); err == nil {
-		root = r
-	}
-	full := filepath.Join(root, filepath.Clean(path))
-	real, err := filepath.EvalSymlinks(full)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return "", notFound(path)
-		}
-		return "", platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("cannot read %q", platform.Clip(path, 80)),
-			"Check the path (relative to the working directory) and its permissions.")
-	}
-	if !within(root, real) {
-		return "", traversal(path)
+		return "", err
 	}
 	// Stat before opening: opening a FIFO waits for a writer.
 	if st, err := os.Stat(real); err == nil {
@@ -145,6 +116,63 @@ func readAllCtx(ctx context.Context, r io.Reader) ([]byte, error) {
 			return nil, err
 		}
 	}
+}
+
+// ResolveDirInDir resolves dir ("." included) against workDir with the
+// confinement of ReadFileInDir and returns the directory's real absolute path.
+func ResolveDirInDir(workDir, dir string) (string, error) {
+	if strings.TrimSpace(dir) == "" {
+		return "", invalidParam("workingDir is empty", `Pass a directory relative to ZCP's working directory, e.g. ".".`)
+	}
+	real, err := resolveInDir(workDir, dir)
+	if err != nil {
+		return "", err
+	}
+	st, err := os.Stat(real)
+	if err != nil || !st.IsDir() {
+		return "", platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("%q is not a directory", platform.Clip(dir, 80)),
+			`Pass the directory holding zerops.yml, relative to ZCP's working directory (e.g. ".").`)
+	}
+	return real, nil
+}
+
+// resolveInDir returns the real path of path under workDir, refusing
+// absolute paths, ".." segments and symlinks that lead outside.
+func resolveInDir(workDir, path string) (string, error) {
+	if strings.ContainsRune(path, 0) {
+		return "", traversal(path)
+	}
+	if filepath.IsAbs(path) || strings.HasPrefix(path, "/") || strings.HasPrefix(path, `\`) {
+		return "", traversal(path)
+	}
+	for _, seg := range strings.FieldsFunc(path, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if seg == ".." {
+			return "", traversal(path)
+		}
+	}
+	if workDir == "" {
+		workDir = "."
+	}
+	root, err := filepath.Abs(workDir)
+	if err != nil {
+		return "", fmt.Errorf("resolving working directory: %w", err)
+	}
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	full := filepath.Join(root, filepath.Clean(path))
+	real, err := filepath.EvalSymlinks(full)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return "", notFound(path)
+		}
+		return "", platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("cannot read %q", platform.Clip(path, 80)),
+			"Check the path (relative to the working directory) and its permissions.")
+	}
+	if !within(root, real) {
+		return "", traversal(path)
+	}
+	return real, nil
 }
 
 func within(root, p string) bool {
