@@ -21,9 +21,13 @@ lint: $(TOOLS)/golangci-lint
 	go vet ./...
 	$(TOOLS)/golangci-lint run ./...
 
+# bench keeps the previous run's output (bin/bench.prev.txt) and shows its
+# figures beside the new ones.
 bench:
+	mkdir -p bin
+	if [ -f bin/bench.txt ]; then mv bin/bench.txt bin/bench.prev.txt; fi
 	go test -run '^$$' -bench . -benchmem -count=1 ./... 2>&1 | tee bin/bench.txt
-	go run ./cmd/benchtable < bin/bench.txt
+	go run ./cmd/benchtable -prev bin/bench.prev.txt < bin/bench.txt
 
 # Mutation check (not part of `make test`): applies each mutant listed in
 # cmd/mutate/mutants.go to a temporary copy, runs the tests that guard it and
