@@ -128,14 +128,14 @@ func (s *Server) resolveDeploy(ctx context.Context, in deployInput) (deploy.Requ
 			id = in.TargetServiceID
 		}
 		if in.TargetService == "" {
-			svc, err := ops.ServiceByID(ctx, s.deps.Client, s.deps.Project.ID, id)
+			svc, err := ops.ServiceByID(ctx, s.deps.Client, s.projectID(), id)
 			if err != nil {
 				return req, "", err
 			}
 			name = svc.Name
 		}
 		if in.TargetService != "" {
-			svc, err := ops.ResolveService(ctx, s.deps.Client, s.deps.Project.ID, in.TargetService)
+			svc, err := ops.ResolveService(ctx, s.deps.Client, s.projectID(), in.TargetService)
 			if err != nil {
 				return req, "", err
 			}
@@ -144,7 +144,7 @@ func (s *Server) resolveDeploy(ctx context.Context, in deployInput) (deploy.Requ
 		req.ServiceID = id
 		return req, name, nil
 	}
-	services, err := ops.ListServices(ctx, s.deps.Client, s.deps.Project.ID)
+	services, err := ops.ListServices(ctx, s.deps.Client, s.projectID())
 	if err != nil {
 		return req, "", err
 	}
@@ -158,14 +158,14 @@ func (s *Server) resolveDeploy(ctx context.Context, in deployInput) (deploy.Requ
 		}
 	}
 	if source == nil {
-		_, err := ops.ResolveService(ctx, s.deps.Client, s.deps.Project.ID, in.SourceService)
+		_, err := ops.ResolveService(ctx, s.deps.Client, s.projectID(), in.SourceService)
 		return req, "", err
 	}
 	switch {
 	case in.TargetService == "" && in.TargetServiceID == "":
 		target = source
 	case target == nil && in.TargetService != "":
-		_, err := ops.ResolveService(ctx, s.deps.Client, s.deps.Project.ID, in.TargetService)
+		_, err := ops.ResolveService(ctx, s.deps.Client, s.projectID(), in.TargetService)
 		return req, "", err
 	case target == nil:
 		return req, "", platform.NewError(platform.ErrServiceNotFound, fmt.Sprintf("no service with id %q in this project", platform.Clip(in.TargetServiceID, 40)),
@@ -248,7 +248,7 @@ func (s *Server) buildFailure(ctx context.Context, v platform.AppVersion, label 
 	if s.deps.Logs == nil {
 		return te
 	}
-	access, err := s.deps.Client.GetProjectLog(ctx, s.deps.Project.ID)
+	access, err := s.deps.Client.GetProjectLog(ctx, s.projectID())
 	if err != nil {
 		return te
 	}
