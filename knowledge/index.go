@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
@@ -26,20 +27,32 @@ const (
 	boostContent  = 1.0
 )
 
-// Index is a BM25 full-text index over knowledge documents, kept in memory
-// (bleve's scorch index: one compact segment, no store). It owns its
-// documents and their prepared snippet text and never changes after
-// BuildIndex returns, so it is safe for concurrent use by any number of
-// goroutines. Its bleve index keeps one parked goroutine (scorch's
-// introducer) for as long as the index lives: the process's lifetime.
+// Index is a BM25 full-text index over knowledge documents (bleve's scorch
+// index: one compact segment, nothing stored). It owns its documents and
+// never changes after OpenIndex or BuildIndex returns, so it is safe for concurrent use by
+// any number of goroutines. Its bleve index keeps one parked goroutine
+// (scorch's introducer) for as long as the index lives: the process's
+// lifetime, or until Close.
 type Index struct {
-	bleve bleve.Index
-	docs  []Document             // sorted by URI
-	byURI map[string]Document    // URI → document
-	snips map[string]snippetText // URI → body prepared for snippets
-	stats *search.BM25Stats      // corpus statistics: total tokens per field (scorch would count distinct terms)
+	bleve   bleve.Index
+	docs    []Document        // sorted by URI
+	byURI   map[string]*entry // URI → document
+	stats   *search.BM25Stats // total tokens per field (scorch itself would count distinct terms)
+	cleanup func() error      // removes what opening left on disk, after Close; nil when nothing
 
 	analyzer analysis.Analyzer // the fields' analyzer (stateless, safe for concurrent use)
+}
+
+// entry is one document and its snippet text, prepared on its first hit.
+type entry struct {
+	doc  Document
+	once sync.Once
+	snip snippetText
+}
+
+func (e *entry) snippetText() snippetText {
+	e.once.Do(func() { e.snip = newSnippetText(e.doc.Content) })
+	return e.snip
 }
 
 // indexedDoc is what bleve sees of a document.
@@ -49,12 +62,21 @@ type indexedDoc struct {
 	Content  string `json:"content"`
 }
 
-// BuildIndex indexes docs in one batch. Duplicate URIs are an error.
-//
-// Every field is analysed once, by bleve: the field lengths BM25 needs are
-// read back from the analysed documents after the batch.
+func (d Document) indexed() indexedDoc {
+	return indexedDoc{Title: d.Title, Keywords: strings.Join(d.Keywords, " , "), Content: d.Content}
+}
+
+// BuildIndex analyses docs into an in-memory index; duplicate or empty URIs
+// are an error. Each field is analysed once, by bleve: the field lengths BM25
+// needs are read back from that analysis. The zcp binary never calls it (it
+// opens the generated index, OpenIndex), so none of bleve's indexing code is
+// linked into it; tests and the generator use it.
 func BuildIndex(docs []Document) (*Index, error) {
 	m, err := newMapping()
+	if err != nil {
+		return nil, err
+	}
+	ix, err := newIndexOf(docs, m)
 	if err != nil {
 		return nil, err
 	}
@@ -62,59 +84,65 @@ func BuildIndex(docs []Document) (*Index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("create knowledge index: %w", err)
 	}
-	ix := &Index{
-		bleve:    bi,
-		docs:     make([]Document, 0, len(docs)),
-		byURI:    make(map[string]Document, len(docs)),
-		snips:    make(map[string]snippetText, len(docs)),
-		stats:    &search.BM25Stats{FieldCardinality: map[string]int{fieldTitle: 0, fieldKeywords: 0, fieldContent: 0}},
-		analyzer: m.AnalyzerNamed(en.AnalyzerName),
-	}
-	if err := ix.indexBatch(bi, m, docs); err != nil {
+	if ix.stats.FieldCardinality, err = indexBatch(bi, m, ix.docs); err != nil {
+		_ = bi.Close()
 		return nil, err
 	}
-	ix.stats.DocCount = float64(len(ix.docs))
-	sort.Slice(ix.docs, func(i, j int) bool { return ix.docs[i].URI < ix.docs[j].URI })
+	ix.bleve = bi
 	return ix, nil
 }
 
-// indexBatch indexes docs in one bleve batch (one segment) and adds their
-// analysed field lengths to the BM25 statistics. (Several smaller batches
+// newIndexOf checks and sorts docs; the bleve index is still to be made.
+func newIndexOf(docs []Document, m *mapping.IndexMappingImpl) (*Index, error) {
+	ix := &Index{
+		docs:     make([]Document, 0, len(docs)),
+		byURI:    make(map[string]*entry, len(docs)),
+		stats:    &search.BM25Stats{FieldCardinality: map[string]int{fieldTitle: 0, fieldKeywords: 0, fieldContent: 0}},
+		analyzer: m.AnalyzerNamed(en.AnalyzerName),
+	}
+	for _, d := range docs {
+		if d.URI == "" {
+			return nil, fmt.Errorf("index knowledge document %q: empty URI", d.Path)
+		}
+		if _, dup := ix.byURI[d.URI]; dup {
+			return nil, fmt.Errorf("index knowledge document %s: duplicate URI", d.URI)
+		}
+		ix.byURI[d.URI] = &entry{doc: d}
+		ix.docs = append(ix.docs, d)
+	}
+	sort.Slice(ix.docs, func(i, j int) bool { return ix.docs[i].URI < ix.docs[j].URI })
+	ix.stats.DocCount = float64(len(ix.docs))
+	return ix, nil
+}
+
+// indexBatch indexes docs in one bleve batch (one segment) and returns the
+// analysed length of each field summed over docs. (Several smaller batches
 // were measured too: more segments, more memory, no lower peak.)
-func (ix *Index) indexBatch(bi bleve.Index, m *mapping.IndexMappingImpl, docs []Document) error {
+func indexBatch(bi bleve.Index, m *mapping.IndexMappingImpl, docs []Document) (map[string]int, error) {
+	stats := map[string]int{fieldTitle: 0, fieldKeywords: 0, fieldContent: 0}
 	batch := bi.NewBatch()
 	mapped := make([]*document.Document, 0, len(docs))
 	for _, d := range docs {
-		if d.URI == "" {
-			return fmt.Errorf("index knowledge document %q: empty URI", d.Path)
-		}
-		if _, dup := ix.byURI[d.URI]; dup {
-			return fmt.Errorf("index knowledge document %s: duplicate URI", d.URI)
-		}
-		ix.byURI[d.URI] = d
-		ix.docs = append(ix.docs, d)
-		ix.snips[d.URI] = newSnippetText(d.Content)
 		bd := document.NewDocument(d.URI)
-		in := indexedDoc{Title: d.Title, Keywords: strings.Join(d.Keywords, " , "), Content: d.Content}
-		if err := m.MapDocument(bd, in); err != nil {
-			return fmt.Errorf("index knowledge document %s: %w", d.URI, err)
+		if err := m.MapDocument(bd, d.indexed()); err != nil {
+			return nil, fmt.Errorf("index knowledge document %s: %w", d.URI, err)
 		}
 		if err := batch.IndexAdvanced(bd); err != nil {
-			return fmt.Errorf("index knowledge document %s: %w", d.URI, err)
+			return nil, fmt.Errorf("index knowledge document %s: %w", d.URI, err)
 		}
 		mapped = append(mapped, bd)
 	}
 	if err := bi.Batch(batch); err != nil {
-		return fmt.Errorf("index knowledge documents: %w", err)
+		return nil, fmt.Errorf("index knowledge documents: %w", err)
 	}
 	for _, bd := range mapped { // analysed by the batch: count their tokens
 		bd.VisitFields(func(f index.Field) {
-			if _, ok := ix.stats.FieldCardinality[f.Name()]; ok {
-				ix.stats.FieldCardinality[f.Name()] += f.AnalyzedLength()
+			if _, ok := stats[f.Name()]; ok {
+				stats[f.Name()] += f.AnalyzedLength()
 			}
 		})
 	}
-	return nil
+	return stats, nil
 }
 
 // newMapping analyses the three fields with the English analyzer (stemming,
@@ -151,13 +179,19 @@ func (ix *Index) Close() error {
 	if err := ix.bleve.Close(); err != nil {
 		return fmt.Errorf("close knowledge index: %w", err)
 	}
+	if ix.cleanup != nil {
+		return ix.cleanup()
+	}
 	return nil
 }
 
 // Get returns the document with the given URI ("zerops://docs/{folder}/{name}").
 func (ix *Index) Get(uri string) (Document, bool) {
-	d, ok := ix.byURI[uri]
-	return d, ok
+	e, ok := ix.byURI[uri]
+	if !ok {
+		return Document{}, false
+	}
+	return e.doc, true
 }
 
 // List returns every indexed document, sorted by URI. The slice is a copy.

@@ -74,23 +74,24 @@ func (ix *Index) Search(q string, limit int) (*SearchResult, error) {
 	}
 	snippetTerms := [][]string{ix.contentTerms(original), ix.contentTerms(exp.added)}
 	for _, h := range sr.Hits {
-		d, ok := ix.byURI[h.ID]
+		e, ok := ix.byURI[h.ID]
 		if !ok {
 			continue
 		}
+		d := e.doc
 		res.Hits = append(res.Hits, Hit{
 			URI:         d.URI,
 			Title:       d.Title,
 			Description: d.Description,
 			Score:       h.Score,
-			Snippet:     ix.snips[d.URI].cut(snippetTerms, snippetRunes),
+			Snippet:     e.snippetText().cut(snippetTerms, snippetRunes),
 		})
 	}
 	if len(res.Hits) == 0 {
 		res.Suggestions = ix.suggest(exp.terms)
 		return res, nil
 	}
-	res.TopContent = ix.byURI[res.Hits[0].URI].Content
+	res.TopContent = ix.byURI[res.Hits[0].URI].doc.Content
 	return res, nil
 }
 
@@ -194,8 +195,8 @@ func (ix *Index) suggest(terms []string) []string {
 		return out
 	}
 	for _, uri := range popularTopics {
-		if d, ok := ix.byURI[uri]; ok {
-			out = append(out, d.Title+" ("+d.URI+")")
+		if e, ok := ix.byURI[uri]; ok {
+			out = append(out, e.doc.Title+" ("+e.doc.URI+")")
 		}
 	}
 	if len(out) == 0 {

@@ -1,9 +1,14 @@
 package mcp_test
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/zeropsio/zcp/deploy"
+	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 )
 
@@ -101,4 +106,35 @@ func TestRealAPI_DeleteThenReimport(t *testing.T) {
 		t.Fatalf("import after delete: %s", text(res))
 	}
 	wantOK(t, res)
+}
+
+func TestRealAPI_BuildFailureLogFromBuildService(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{buildStep: 600 * time.Millisecond,
+		deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
+	h.fake.FailNextBuild(h.fake.ServiceID("appstage"), "npm ERR! missing script: build")
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "b1")
+	wantError(t, res, m, platform.ErrBuildFailed)
+	lines, _ := m["buildLog"].([]any)
+	if !strings.Contains(fmt.Sprint(lines), "npm ERR! missing script: build") {
+		t.Fatalf("the failure answer has no build log lines: %s", text(res))
+	}
+	id, _ := m["appVersionId"].(string)
+	res, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage", "buildId": id})
+	wantOK(t, res)
+	entries, _ := m["entries"].([]any)
+	if len(entries) == 0 || !strings.Contains(text(res), "npm ERR! missing script: build") {
+		t.Fatalf("zerops_logs buildId=%s = %s", id, text(res))
+	}
+	for _, e := range entries {
+		if tag, _ := e.(map[string]any)["tag"].(string); tag != "" && tag != "zbuilder@"+id {
+			t.Errorf("a line of another build or service: %v", e)
+		}
+	}
+	// The runtime itself has no line of the build.
+	res, _ = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage"})
+	wantOK(t, res)
+	if strings.Contains(text(res), "npm ERR!") {
+		t.Errorf("the runtime's own log shows build lines: %s", text(res))
+	}
 }

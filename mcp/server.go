@@ -53,13 +53,13 @@ type Pool interface {
 // required; a nil Deployer makes zerops_deploy answer "not configured"; a
 // nil Pool runs deploys directly; a nil Audit disables the audit log.
 type Deps struct {
-	Client     platform.Client // the API gateway in production
-	Logs       platform.LogFetcher
-	Project    Project
+	Client  platform.Client // the API gateway in production
+	Logs    platform.LogFetcher
+	Project Project
 	// Connect, when set and Project.ID is empty, settles the project on the
 	// first platform tool call and answers its error until it succeeds (the
 	// server starts before the API has answered).
-	Connect func(ctx context.Context) (Project, error)
+	Connect    func(ctx context.Context) (Project, error)
 	Watcher    Watcher
 	Knowledge  Knowledge
 	Deployer   Deployer

@@ -245,14 +245,7 @@ func (s *Server) buildFailure(ctx context.Context, v platform.AppVersion, label 
 			"Read the log lines below (or zerops_logs buildId="+v.ID+"), fix zerops.yml or the code, and deploy again."),
 		Extra: map[string]any{"appVersionId": v.ID, "status": v.Status},
 	}
-	if s.deps.Logs == nil {
-		return te
-	}
-	access, err := s.deps.Client.GetProjectLog(ctx, s.projectID())
-	if err != nil {
-		return te
-	}
-	entries, err := s.deps.Logs.FetchLogs(ctx, access, platform.LogFetchParams{ServiceID: v.ServiceStackID, BuildID: v.ID, Limit: 30})
+	entries, err := ops.BuildLog(ctx, s.deps.Client, s.deps.Logs, s.projectID(), v, 30)
 	if err != nil || len(entries) == 0 {
 		return te
 	}

@@ -169,7 +169,7 @@ func FuzzLogBackendAnswer(f *testing.F) {
 	for _, s := range []string{
 		`{"items":[]}`,
 		`{"items":null}`,
-		`{"items":[{"id":"1","timestamp":"2025-01-01T00:00:00Z","message":"hello","tag":"zbuild-av1"}]}`,
+		`{"items":[{"id":"1","timestamp":"2025-01-01T00:00:00Z","message":"hello","tag":"zbuilder@av1"}]}`,
 		`{"items":[{"timestamp":"yesterday"},{"timestamp":12},{}]}`,
 		`{"items":[{"message":"` + strings.Repeat("x", 1000) + `"}]}`,
 		`{"items":{}}`,

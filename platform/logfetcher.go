@@ -55,8 +55,9 @@ type wireLogEntry struct {
 }
 
 // FetchLogs returns the newest matching log lines, oldest first. Severity,
-// facility, container and service filters go to the backend; Since, Search
-// and BuildID are applied here because the backend ignores them.
+// facility, container, service and build (as tags) filters go to the
+// backend; Since and Search are applied here because the backend ignores
+// them, and the build's tag is checked again.
 func (f *ZeropsLogFetcher) FetchLogs(ctx context.Context, access *LogAccess, params LogFetchParams) ([]LogEntry, error) {
 	if access == nil || strings.TrimSpace(access.URL) == "" {
 		return nil, NewError(ErrInvalidParameter, "no log access grant", "Ask GetProjectLog for a fresh log grant first.")
@@ -95,6 +96,9 @@ func (f *ZeropsLogFetcher) FetchLogs(ctx context.Context, access *LogAccess, par
 	}
 	if params.ContainerID != "" {
 		q.Set("containerId", params.ContainerID)
+	}
+	if params.BuildID != "" {
+		q.Set("tags", BuildLogTag(params.BuildID))
 	}
 	u.RawQuery = q.Encode()
 
@@ -152,8 +156,9 @@ func (f *ZeropsLogFetcher) get(ctx context.Context, u *url.URL, access *LogAcces
 	return body.Items, nil
 }
 
-// buildTagPrefix begins the tag of a build's log lines: "zbuild-<appVersionId>".
-const buildTagPrefix = "zbuild-"
+// BuildLogTag is the tag of an app version's build log lines, which live on
+// the project's build service (the version's build.serviceStackId).
+func BuildLogTag(appVersionID string) string { return "zbuilder@" + appVersionID }
 
 // filterLogEntries converts, applies the client-side filters and orders oldest first.
 func filterLogEntries(wire []wireLogEntry, params LogFetchParams) []LogEntry {
@@ -167,7 +172,7 @@ func filterLogEntries(wire []wireLogEntry, params LogFetchParams) []LogEntry {
 		if search != "" && !strings.Contains(strings.ToLower(w.Message), search) {
 			continue
 		}
-		if params.BuildID != "" && w.Tag != buildTagPrefix+params.BuildID && w.Tag != params.BuildID {
+		if params.BuildID != "" && w.Tag != BuildLogTag(params.BuildID) {
 			continue
 		}
 		out = append(out, LogEntry{

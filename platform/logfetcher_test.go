@@ -77,7 +77,7 @@ func sampleEntries() []wireEntry {
 			Message: fmt.Sprintf("line %d ok", i), Tag: "appdev",
 		}
 		if i%2 == 0 {
-			e.Tag = "zbuild-av42"
+			e.Tag = "zbuilder@av42"
 			e.Message = fmt.Sprintf("Build STEP %d", i)
 		}
 		out = append(out, e)
@@ -116,7 +116,7 @@ func TestZeropsLogFetcher_QueryAndFilters(t *testing.T) {
 		{"limit capped", platform.LogFetchParams{Limit: 5000}, "l0,l1,l2,l3,l4,l5,l6,l7,l8,l9", map[string]string{"limit": "1000"}},
 		{"since", platform.LogFetchParams{Since: logBase.Add(7 * time.Second)}, "l7,l8,l9", map[string]string{"limit": "1000"}},
 		{"search case-insensitive", platform.LogFetchParams{Search: "build step"}, "l0,l2,l4,l6,l8", map[string]string{"limit": "1000"}},
-		{"build id", platform.LogFetchParams{BuildID: "av42", Limit: 2}, "l6,l8", map[string]string{"limit": "1000"}},
+		{"build id", platform.LogFetchParams{BuildID: "av42", Limit: 2}, "l6,l8", map[string]string{"limit": "1000", "tags": "zbuilder@av42"}},
 		{"all client-side filters", platform.LogFetchParams{BuildID: "av42", Search: "STEP", Since: logBase.Add(3 * time.Second)}, "l4,l6,l8", nil},
 		{"build id is matched whole", platform.LogFetchParams{BuildID: "av4"}, "", nil},
 		{"nothing matches", platform.LogFetchParams{Search: "no such text"}, "", nil},

@@ -256,8 +256,10 @@ type LogEntry struct {
 	Message     string    `json:"message"`
 }
 
-// BuildInfo holds the pipeline times of an app version.
+// BuildInfo holds the pipeline times of an app version. ServiceStackID is
+// the build service the build ran on, where its log lines are.
 type BuildInfo struct {
+	ServiceStackID string     `json:"serviceStackId,omitempty"`
 	PipelineStart  *time.Time `json:"pipelineStart,omitempty"`
 	PipelineFinish *time.Time `json:"pipelineFinish,omitempty"`
 	PipelineFailed *time.Time `json:"pipelineFailed,omitempty"`

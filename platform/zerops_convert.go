@@ -198,6 +198,7 @@ func convertBuild(b *output.AppVersionBuild) *BuildInfo {
 		return nil
 	}
 	return &BuildInfo{
+		ServiceStackID: nullServiceID(b.ServiceStackId),
 		PipelineStart:  timePtr(b.PipelineStart),
 		PipelineFinish: timePtr(b.PipelineFinish),
 		PipelineFailed: timePtr(b.PipelineFailed),

@@ -117,11 +117,12 @@ func (s *Stack) Deps(c ServerConfig) mcp.Deps {
 // NewServer builds the MCP server on the stack.
 func (s *Stack) NewServer(c ServerConfig) (*mcp.Server, error) { return mcp.New(s.Deps(c)) }
 
-// BuildKnowledgeIndex builds the bleve index over the embedded corpus.
+// BuildKnowledgeIndex opens the bleve index `go generate` embedded for the
+// embedded corpus (knowledge.OpenIndex): nothing is analysed at start-up.
 func BuildKnowledgeIndex() (*knowledge.Index, error) {
-	docs, err := knowledge.Documents()
+	ix, err := knowledge.OpenIndex()
 	if err != nil {
-		return nil, fmt.Errorf("knowledge corpus: %w", err)
+		return nil, fmt.Errorf("knowledge index: %w", err)
 	}
-	return knowledge.BuildIndex(docs)
+	return ix, nil
 }

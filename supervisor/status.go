@@ -34,13 +34,13 @@ type StatusDump struct {
 	ProjectName string
 	ProjectID   string
 	Project     func() (name, id string) // when set, asked at each dump instead of ProjectName/ProjectID
-	Actors      func() []actors.Actor // usually Tree.Actors
-	Restarts    func(name string) int // usually Tree.Restarts
-	InFlight    func() []InFlightCall // tool calls in flight (nil: none tracked)
-	Out         io.Writer             // default os.Stderr
-	File        string                // ZCP_STATUS_FILE: also written here
-	Timeout     time.Duration         // per actor Status (default 100 ms)
-	Now         func() time.Time      // default time.Now
+	Actors      func() []actors.Actor    // usually Tree.Actors
+	Restarts    func(name string) int    // usually Tree.Restarts
+	InFlight    func() []InFlightCall    // tool calls in flight (nil: none tracked)
+	Out         io.Writer                // default os.Stderr
+	File        string                   // ZCP_STATUS_FILE: also written here
+	Timeout     time.Duration            // per actor Status (default 100 ms)
+	Now         func() time.Time         // default time.Now
 }
 
 // NewStatusDump returns a dump of tree's actors, writing to stderr and, when

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
@@ -125,7 +126,8 @@ type logItemJSON struct {
 }
 
 // serveLogs is the log backend: GET with accessToken, serviceStackId, limit
-// (1–1000, default 100), desc=1, minimumSeverity, facility and containerId.
+// (1–1000, default 100), desc=1, minimumSeverity, facility, containerId and
+// tags (comma-separated).
 // Like the real one, it ignores text search and time bounds.
 func (s *Server) serveLogs(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet {
@@ -168,8 +170,18 @@ func (s *Server) serveLogs(w http.ResponseWriter, r *http.Request) {
 		writeAPIError(w, http.StatusUnauthorized, "notAuthorized", "Invalid or expired log access token.")
 		return
 	}
+	var tags map[string]bool
+	if v := q.Get("tags"); v != "" {
+		tags = map[string]bool{}
+		for _, t := range strings.Split(v, ",") {
+			tags[strings.TrimSpace(t)] = true
+		}
+	}
 	var lines []*logLine
 	for _, l := range s.st.logs {
+		if tags != nil && !tags[l.Tag] {
+			continue
+		}
 		if l.ProjectID != grant.ProjectID || l.Severity > minSev || l.Time.After(now) ||
 			(q.Get("serviceStackId") != "" && l.ServiceID != q.Get("serviceStackId")) ||
 			(facility != 0 && l.Facility != facility) ||

@@ -121,7 +121,11 @@ func (st *state) appVersionView(av *appVersion, now time.Time) appVersionJSON {
 		v.Name = &name
 	}
 	if !av.buildStart.IsZero() {
+		// The build runs on the project's build service, where its log lines are.
 		sid := av.ServiceID
+		if b := st.buildService(av.ProjectID); b != nil {
+			sid = b.ID
+		}
 		b := &buildJSON{ServiceStackID: &sid, PipelineStart: tsPtr(av.buildStart), StartDate: tsPtr(av.buildStart)}
 		switch status {
 		case platform.AppVersionBuildFailed:
@@ -251,24 +255,29 @@ func (st *state) activate(av *appVersion, at time.Time) {
 	}
 }
 
+// BuildLogTag is the log tag of an app version's build lines.
+func BuildLogTag(appVersionID string) string { return "zbuilder@" + appVersionID }
+
 // logSteps writes the build log lines of every build step passed by now.
 func (av *appVersion) logSteps(st *state, now time.Time) {
 	if av.buildStart.IsZero() || av.logged >= buildSteps {
 		return
 	}
-	s := st.services[av.ServiceID]
-	if s == nil {
+	s, builder := st.services[av.ServiceID], st.buildService(av.ProjectID)
+	if s == nil || builder == nil {
 		av.logged = buildSteps
 		return
 	}
-	tag := "zbuild-" + av.ID
+	// Like the platform's, build lines live on the build service, tagged
+	// with the app version they build.
+	tag := BuildLogTag(av.ID)
 	for av.logged < buildSteps {
 		i := av.logged
 		at := av.stepTime(i)
 		if now.Before(at) || (!av.canceledAt.IsZero() && av.canceledAt.Before(at)) {
 			return
 		}
-		emit := func(sev int, msg string) { st.addLog(s, at, sev, 16, tag, s.Containers[0], msg) }
+		emit := func(sev int, msg string) { st.addLog(builder, at, sev, 16, tag, builder.Containers[0], msg) }
 		switch i {
 		case 0:
 			emit(6, fmt.Sprintf("Build of app version %s queued", av.ID))

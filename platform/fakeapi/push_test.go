@@ -14,6 +14,8 @@ import (
 	"github.com/zeropsio/zerops-go/dto/output"
 	"github.com/zeropsio/zerops-go/sdk"
 	"github.com/zeropsio/zerops-go/types"
+
+	"github.com/zeropsio/zcp/platform/fakeapi"
 )
 
 // push runs create → upload → build-and-deploy and waits for the build process.
@@ -128,13 +130,26 @@ func TestSDK_Push(t *testing.T) {
 		t.Fatal("a failed build must leave the active version alone")
 	}
 
-	code, lines := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {stage}, "limit": {"1000"}})
+	// Build lines are on the build service (the version's build.serviceStackId),
+	// not the runtime, tagged zbuilder@<id>; the backend filters by tags.
+	builder, _ := failed.Build.ServiceStackId.Get()
+	if string(builder) != srv.ServiceID("build") {
+		t.Fatalf("build.serviceStackId = %s, want the build service %s", builder, srv.ServiceID("build"))
+	}
+	tag := fakeapi.BuildLogTag(string(third.Id))
+	if _, lines := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {stage}, "limit": {"1000"}}); len(lines) != 0 {
+		t.Errorf("the runtime has %d log lines of a build that never deployed", len(lines))
+	}
+	code, lines := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {string(builder)}, "tags": {tag + ",other"}, "limit": {"1000"}})
 	if code != http.StatusOK {
 		t.Fatalf("logs: %d", code)
 	}
 	var buildLines, errorLines int
 	for _, l := range lines {
-		if l.Tag == "zbuild-"+string(third.Id) {
+		if l.Tag != tag {
+			t.Errorf("tags=%s answered a line tagged %q", tag, l.Tag)
+		}
+		if l.Tag == tag {
 			buildLines++
 			if l.SeverityLabel == "Error" {
 				errorLines++

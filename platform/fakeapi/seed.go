@@ -34,7 +34,9 @@ func (st *state) seedDemo() {
 		imp.EndAt = at.Add(40 * time.Second)
 		imp.RunAt = at.Add(2 * time.Second)
 		imp.settled = true
-		st.generateLogs(svc, st.created.Add(-time.Hour), st.created)
+		if sd.status != platform.ServiceReadyToDeploy { // no code, no application lines
+			st.generateLogs(svc, st.created.Add(-time.Hour), st.created)
+		}
 	}
 	// appdev was deployed once from the CLI.
 	dev := st.serviceByName(p.ID, "appdev")

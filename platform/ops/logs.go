@@ -92,6 +92,9 @@ func Logs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projec
 	if err != nil {
 		return nil, err
 	}
+	if p.BuildID != "" {
+		return buildLogs(ctx, c, lf, projectID, svc, p, limit)
+	}
 	if lf == nil {
 		return nil, platform.NewError(platform.ErrInternal, "log fetching is not configured", "Logs are unavailable in this setup.")
 	}
@@ -114,4 +117,92 @@ func Logs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projec
 		entries = []platform.LogEntry{}
 	}
 	return &LogsResult{Service: svc.Name, Entries: entries, Count: len(entries), HasMore: len(entries) >= limit}, nil
+}
+
+// buildLogs answers a logs call for one build of svc, filtered like any other.
+func buildLogs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projectID string, svc *platform.ServiceStack, p LogsParams, limit int) (*LogsResult, error) {
+	v, err := findBuild(ctx, c, projectID, p.BuildID)
+	if err != nil {
+		return nil, err
+	}
+	if v.ServiceStackID != svc.ID {
+		return nil, invalidParam(fmt.Sprintf("build %s belongs to another service, not %s", v.ID, svc.Name),
+			"Pass the serviceHostname of the service the build deployed to (zerops_events names it).")
+	}
+	entries, err := BuildLog(ctx, c, lf, projectID, *v, 1000)
+	if err != nil {
+		return nil, err
+	}
+	sev, _ := normalizeSeverity(p.Severity)
+	minSev := 7
+	if sev != "" {
+		minSev, _ = strconv.Atoi(sev)
+	}
+	since, _ := ParseSince(p.Since, time.Now())
+	kept := entries[:0]
+	for _, e := range entries {
+		if n, err := platform.ParseSeverity(e.Severity); err == nil && n > minSev {
+			continue
+		}
+		if (!since.IsZero() && e.Timestamp.Before(since)) || (p.Search != "" && !strings.Contains(strings.ToLower(e.Message), strings.ToLower(p.Search))) {
+			continue
+		}
+		kept = append(kept, e)
+	}
+	more := len(kept) > limit
+	if more {
+		kept = kept[len(kept)-limit:]
+	}
+	return &LogsResult{Service: svc.Name, Entries: kept, Count: len(kept), HasMore: more}, nil
+}
+
+// BuildLog returns the last limit log lines of the build of app version v.
+// They live on the build service the version names (build.serviceStackId),
+// tagged with the version's id, not on the runtime it deploys to.
+func BuildLog(ctx context.Context, c platform.Client, lf platform.LogFetcher, projectID string, v platform.AppVersion, limit int) ([]platform.LogEntry, error) {
+	if lf == nil {
+		return nil, platform.NewError(platform.ErrInternal, "log fetching is not configured", "Logs are unavailable in this setup.")
+	}
+	serviceID := v.ServiceStackID
+	if v.Build != nil && v.Build.ServiceStackID != "" {
+		serviceID = v.Build.ServiceStackID
+	}
+	access, err := c.GetProjectLog(ctx, projectID)
+	if err != nil {
+		return nil, asPlatformError(err, "getting log access")
+	}
+	entries, err := lf.FetchLogs(ctx, access, platform.LogFetchParams{ServiceID: serviceID, BuildID: v.ID, Limit: limit})
+	if err != nil {
+		return nil, asPlatformError(err, "fetching the build log")
+	}
+	if entries == nil {
+		entries = []platform.LogEntry{}
+	}
+	return entries, nil
+}
+
+// findBuild reads the app version with that id, retrying briefly while the
+// search index may not list a build ZCP just started.
+func findBuild(ctx context.Context, c platform.Client, projectID, id string) (*platform.AppVersion, error) {
+	for {
+		versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: projectID, ID: id, Limit: 1})
+		if err != nil {
+			return nil, asPlatformError(err, "reading build "+platform.Clip(id, 40))
+		}
+		if len(versions) > 0 {
+			return &versions[0], nil
+		}
+		wait := justChanged(projectID)
+		if wait <= 0 {
+			return nil, platform.NewError(platform.ErrNotFound, fmt.Sprintf("no build with id %q in this project", platform.Clip(id, 40)),
+				"Pass an app version id as zerops_events lists it (kind build) or as a failed zerops_deploy reported it (appVersionId).")
+		}
+		t := time.NewTimer(min(wait, retryEvery))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, ctx.Err()
+		case <-t.C:
+		}
+	}
 }

@@ -1,0 +1,259 @@
+package knowledge
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	_ "embed" // the generated index
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/mapping"
+)
+
+// The index of the embedded corpus, made by `go generate ./knowledge`
+// (internal/genindex): the files of a persisted scorch index, gzipped in one
+// pack. Opening it costs a few milliseconds and no analysis; building the
+// same index at start-up cost 10–20 times that and most of a short session's
+// peak memory.
+//
+//go:generate go run ./internal/genindex -o index.pack.gz
+//go:embed index.pack.gz
+var embeddedPack []byte
+
+// packVersion changes whenever the pack layout or what the fingerprint
+// covers changes.
+const packVersion = 1
+
+// errPackStale: the embedded index was made from other documents (or another
+// mapping) than the ones asked for.
+var errPackStale = errors.New("the embedded knowledge index was generated from other documents: run `go generate ./knowledge`")
+
+// packHeader is the first line of a pack: what it was made from, the BM25
+// statistics of that corpus, and the files that follow it, in order.
+type packHeader struct {
+	Version     int            `json:"version"`
+	Fingerprint string         `json:"fingerprint"`
+	Stats       map[string]int `json:"stats"` // field → analysed tokens over all documents
+	Files       []packFile     `json:"files"`
+}
+
+type packFile struct {
+	Name string `json:"name"` // slash-separated, relative to the index directory
+	Size int64  `json:"size"`
+}
+
+// fingerprint identifies what an index is made from: the pack layout, the
+// mapping (fields, analyzers) and every indexed field of every document.
+// docs must be sorted by URI.
+func fingerprint(m *mapping.IndexMappingImpl, docs []Document) (string, error) {
+	h := sha256.New()
+	mj, err := json.Marshal(m)
+	if err != nil {
+		return "", fmt.Errorf("knowledge index mapping: %w", err)
+	}
+	fmt.Fprintf(h, "v%d\x00%s\x00", packVersion, mj)
+	for _, d := range docs {
+		in := d.indexed()
+		fmt.Fprintf(h, "%d:%s%d:%s%d:%s%d:%s", len(d.URI), d.URI, len(in.Title), in.Title,
+			len(in.Keywords), in.Keywords, len(in.Content), in.Content)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// OpenIndex opens the index `go generate` embedded for the embedded corpus
+// (Documents), read-only: nothing is analysed at run time. It fails when the
+// corpus changed since the index was generated (run `go generate
+// ./knowledge`; TestEmbeddedIndex_MatchesCorpus fails until then).
+func OpenIndex() (*Index, error) {
+	docs, err := Documents()
+	if err != nil {
+		return nil, err
+	}
+	m, err := newMapping()
+	if err != nil {
+		return nil, err
+	}
+	ix, err := newIndexOf(docs, m)
+	if err != nil {
+		return nil, err
+	}
+	fp, err := fingerprint(m, ix.docs)
+	if err != nil {
+		return nil, err
+	}
+	if err := ix.openEmbedded(fp); err != nil {
+		return nil, err
+	}
+	return ix, nil
+}
+
+// openEmbedded opens the embedded index read-only when it was made from
+// fp's documents. Scorch opens an index directory only, so the pack is
+// written to a temporary directory, opened (its files are memory-mapped) and
+// the directory removed at once; where open files cannot be removed it is
+// removed by Close.
+func (ix *Index) openEmbedded(fp string) error {
+	hdr, files, err := readPack(bytes.NewReader(embeddedPack))
+	if err != nil {
+		return err
+	}
+	if hdr.Version != packVersion || hdr.Fingerprint != fp {
+		return errPackStale
+	}
+	dir, err := os.MkdirTemp("", "zcp-knowledge-")
+	if err != nil {
+		return fmt.Errorf("unpack knowledge index: %w", err)
+	}
+	if err := writeFiles(dir, hdr.Files, files); err != nil {
+		_ = os.RemoveAll(dir)
+		return err
+	}
+	bi, err := bleve.OpenUsing(dir, map[string]any{"read_only": true})
+	if err != nil {
+		_ = os.RemoveAll(dir)
+		return fmt.Errorf("open knowledge index: %w", err)
+	}
+	if os.RemoveAll(dir) != nil {
+		ix.cleanup = func() error { return os.RemoveAll(dir) }
+	}
+	ix.bleve = bi
+	for f, n := range hdr.Stats {
+		ix.stats.FieldCardinality[f] = n
+	}
+	return nil
+}
+
+// readPack reads a pack's header and its files' contents.
+func readPack(r io.Reader) (packHeader, [][]byte, error) {
+	var hdr packHeader
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return hdr, nil, fmt.Errorf("read knowledge index pack: %w", err)
+	}
+	br := bufio.NewReader(zr)
+	line, err := br.ReadBytes('\n')
+	if err != nil {
+		return hdr, nil, fmt.Errorf("read knowledge index pack header: %w", err)
+	}
+	if err := json.Unmarshal(line, &hdr); err != nil {
+		return hdr, nil, fmt.Errorf("read knowledge index pack header: %w", err)
+	}
+	files := make([][]byte, len(hdr.Files))
+	for i, f := range hdr.Files {
+		if !filepath.IsLocal(filepath.FromSlash(f.Name)) || f.Size < 0 || f.Size > 64<<20 {
+			return hdr, nil, fmt.Errorf("knowledge index pack: bad file entry %q (%d bytes)", f.Name, f.Size)
+		}
+		files[i] = make([]byte, f.Size)
+		if _, err := io.ReadFull(br, files[i]); err != nil {
+			return hdr, nil, fmt.Errorf("read knowledge index pack file %s: %w", f.Name, err)
+		}
+	}
+	return hdr, files, nil
+}
+
+func writeFiles(dir string, names []packFile, files [][]byte) error {
+	for i, f := range names {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			return fmt.Errorf("unpack knowledge index: %w", err)
+		}
+		if err := os.WriteFile(p, files[i], 0o600); err != nil {
+			return fmt.Errorf("unpack knowledge index: %w", err)
+		}
+	}
+	return nil
+}
+
+// WritePack builds the index of the embedded corpus as a persisted scorch
+// index and writes it to w as a pack. `go generate ./knowledge` runs it; the
+// binary embeds the result.
+func WritePack(w io.Writer) error {
+	docs, err := Documents()
+	if err != nil {
+		return err
+	}
+	m, err := newMapping()
+	if err != nil {
+		return err
+	}
+	ix, err := newIndexOf(docs, m)
+	if err != nil {
+		return err
+	}
+	fp, err := fingerprint(m, ix.docs)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "zcp-genindex-")
+	if err != nil {
+		return fmt.Errorf("generate knowledge index: %w", err)
+	}
+	defer func() { _ = os.RemoveAll(tmp) }()
+	dir := filepath.Join(tmp, "index")
+	bi, err := bleve.NewUsing(dir, m, scorch.Name, scorch.Name, nil)
+	if err != nil {
+		return fmt.Errorf("generate knowledge index: %w", err)
+	}
+	stats, err := indexBatch(bi, m, ix.docs)
+	if cerr := bi.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("generate knowledge index: %w", cerr)
+	}
+	if err != nil {
+		return err
+	}
+	hdr := packHeader{Version: packVersion, Fingerprint: fp, Stats: stats}
+	var contents [][]byte
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		hdr.Files = append(hdr.Files, packFile{Name: filepath.ToSlash(rel), Size: int64(len(b))})
+		contents = append(contents, b)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("generate knowledge index: %w", err)
+	}
+	return writePack(w, hdr, contents)
+}
+
+func writePack(w io.Writer, hdr packHeader, contents [][]byte) error {
+	zw, err := gzip.NewWriterLevel(w, gzip.BestCompression)
+	if err != nil {
+		return err
+	}
+	line, err := json.Marshal(hdr)
+	if err != nil {
+		return err
+	}
+	if _, err := zw.Write(append(line, '\n')); err != nil {
+		return fmt.Errorf("write knowledge index pack: %w", err)
+	}
+	for _, b := range contents {
+		if _, err := zw.Write(b); err != nil {
+			return fmt.Errorf("write knowledge index pack: %w", err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return fmt.Errorf("write knowledge index pack: %w", err)
+	}
+	return nil
+}

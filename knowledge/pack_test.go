@@ -1,0 +1,130 @@
+package knowledge
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+)
+
+// TestEmbeddedIndex_MatchesCorpus fails when the corpus (or the mapping)
+// changed without `go generate ./knowledge`: the binary's knowledge search
+// would then be unavailable.
+func TestEmbeddedIndex_MatchesCorpus(t *testing.T) {
+	t.Parallel()
+	ix, err := OpenIndex()
+	if err != nil {
+		t.Fatalf("OpenIndex: %v (commit the regenerated knowledge/index.pack.gz; after a merge conflict on it, regenerate)", err)
+	}
+	defer func() { _ = ix.Close() }()
+	docs, _ := Documents()
+	if len(ix.List()) != len(docs) {
+		t.Fatalf("embedded index lists %d documents, corpus has %d", len(ix.List()), len(docs))
+	}
+}
+
+// TestEmbeddedIndex_AnswersAsBuilt compares every retrieval question's
+// answer from the embedded index with the answer of an index built in memory
+// from the same documents: same hits, same order, same scores and snippets.
+func TestEmbeddedIndex_AnswersAsBuilt(t *testing.T) {
+	t.Parallel()
+	emb, err := OpenIndex()
+	if err != nil {
+		t.Skipf("no usable embedded index (TestEmbeddedIndex_MatchesCorpus says why): %v", err)
+	}
+	defer func() { _ = emb.Close() }()
+	docs, err := Documents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	built, err := BuildIndex(docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = built.Close() }()
+	for _, f := range []string{fieldTitle, fieldKeywords, fieldContent} {
+		if built.stats.FieldCardinality[f] != emb.stats.FieldCardinality[f] {
+			t.Errorf("%s tokens: built %d, embedded %d", f, built.stats.FieldCardinality[f], emb.stats.FieldCardinality[f])
+		}
+	}
+	queries := []string{"mongodb", "xyzzy frobnicate", "postgress", "s3 bucket"}
+	for _, c := range loadRetrievalCases(t) {
+		queries = append(queries, c.question)
+	}
+	for _, q := range queries {
+		a, errA := emb.Search(q, 10)
+		b, errB := built.Search(q, 10)
+		if errA != nil || errB != nil {
+			t.Fatalf("%q: %v / %v", q, errA, errB)
+		}
+		if len(a.Hits) != len(b.Hits) || a.TopContent != b.TopContent || len(a.Suggestions) != len(b.Suggestions) {
+			t.Fatalf("%q: embedded %d hits, built %d", q, len(a.Hits), len(b.Hits))
+		}
+		for i := range a.Hits {
+			ha, hb := a.Hits[i], b.Hits[i]
+			if ha.URI != hb.URI || ha.Snippet != hb.Snippet || math.Abs(ha.Score-hb.Score) > 1e-9 {
+				t.Fatalf("%q hit %d: embedded %+v, built %+v", q, i, ha, hb)
+			}
+		}
+	}
+}
+
+// TestOpenIndex_StalePackIsRefused: an index generated from other documents
+// is never opened for the corpus.
+func TestOpenIndex_StalePackIsRefused(t *testing.T) {
+	t.Parallel()
+	docs, err := Documents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := newMapping()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := newIndexOf(docs[1:], m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fp, err := fingerprint(m, ix.docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ix.openEmbedded(fp); !errors.Is(err, errPackStale) {
+		t.Fatalf("openEmbedded for other documents: %v, want errPackStale", err)
+	}
+}
+
+// TestReadPack_RejectsBadEntries: a pack naming a file outside the index
+// directory, or a size it does not hold, is refused before anything is
+// written.
+func TestReadPack_RejectsBadEntries(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name  string
+		files []packFile
+		body  string
+		want  string
+	}{
+		{"escapes", []packFile{{Name: "../evil", Size: 1}}, "x", "bad file entry"},
+		{"absolute", []packFile{{Name: "/etc/evil", Size: 1}}, "x", "bad file entry"},
+		{"negative", []packFile{{Name: "a", Size: -1}}, "", "bad file entry"},
+		{"short", []packFile{{Name: "a", Size: 10}}, "abc", "unexpected EOF"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var buf bytes.Buffer
+			zw := gzip.NewWriter(&buf)
+			line, _ := json.Marshal(packHeader{Version: packVersion, Files: tt.files})
+			_, _ = zw.Write(append(line, '\n'))
+			_, _ = zw.Write([]byte(tt.body))
+			_ = zw.Close()
+			_, _, err := readPack(&buf)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("readPack: %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
