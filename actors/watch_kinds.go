@@ -69,7 +69,7 @@ func (k *buildKind) view(snap any, s *sub[BuildUpdate], now time.Time) (BuildUpd
 	if !ok {
 		return BuildUpdate{}, false, false // the version has not appeared yet
 	}
-	final := BuildFinal(av)
+	final := av.Final()
 	return BuildUpdate{AppVersion: av, Elapsed: now.Sub(s.start), Final: final}, true, final
 }
 
@@ -111,16 +111,3 @@ func newestBuild(versions []platform.AppVersion, since time.Time) (platform.AppV
 	return best, found
 }
 
-// BuildFinal reports whether an app version has reached a final state: any
-// status but the in-progress ones, and always when its pipeline failed.
-func BuildFinal(av platform.AppVersion) bool {
-	if av.Build != nil && av.Build.PipelineFailed != nil {
-		return true
-	}
-	switch av.Status {
-	case platform.AppVersionUploading, platform.AppVersionWaitingToBuild, platform.AppVersionBuilding,
-		platform.AppVersionPreparingRuntime, platform.AppVersionWaitingToDeploy, platform.AppVersionDeploying:
-		return false
-	}
-	return true
-}

@@ -79,22 +79,22 @@ func TestWatcher_BuildMode(t *testing.T) {
 	}
 }
 
-func TestBuildFinal_States(t *testing.T) {
+func TestAppVersionFinal_States(t *testing.T) {
 	t.Parallel()
 	now := time.Now()
 	inProgress := []string{platform.AppVersionUploading, platform.AppVersionWaitingToBuild, platform.AppVersionBuilding,
 		platform.AppVersionPreparingRuntime, platform.AppVersionWaitingToDeploy, platform.AppVersionDeploying}
 	for _, s := range inProgress {
-		if BuildFinal(platform.AppVersion{Status: s}) {
+		if (platform.AppVersion{Status: s}).Final() {
 			t.Errorf("%s read as final", s)
 		}
-		if !BuildFinal(platform.AppVersion{Status: s, Build: &platform.BuildInfo{PipelineFailed: &now}}) {
+		if !(platform.AppVersion{Status: s, Build: &platform.BuildInfo{PipelineFailed: &now}}).Final() {
 			t.Errorf("%s with pipelineFailed not final", s)
 		}
 	}
 	for _, s := range []string{platform.AppVersionActive, platform.AppVersionBuildFailed, platform.AppVersionDeployFailed,
 		platform.AppVersionPreparingRuntimeFailed, platform.AppVersionCancelled, "SOMETHING_NEW"} {
-		if !BuildFinal(platform.AppVersion{Status: s}) {
+		if !(platform.AppVersion{Status: s}).Final() {
 			t.Errorf("%s not final", s)
 		}
 	}

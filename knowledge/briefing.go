@@ -69,10 +69,15 @@ func Briefing(runtime string, services []string) (string, error) {
 
 	var b strings.Builder
 	var notes []string
-	title := "Zerops briefing"
-	if runtime != "" || len(reqServices) > 0 {
-		title += ": " + truncateRunes(strings.Join(append(nonEmpty(runtime), reqServices...), " + "), 200)
+	// The title names the types without versions: a version may be invented,
+	// and the version check (which the caller puts first) judges it.
+	var names []string
+	for _, r := range append(nonEmpty(runtime), reqServices...) {
+		if n := baseName(r); n != "" && !contains(names, n) {
+			names = append(names, n)
+		}
 	}
+	title := "Zerops briefing: " + truncateRunes(strings.Join(names, " + "), 200)
 	b.WriteString("# " + title + "\n\n")
 	b.WriteString(strings.TrimSpace(mustContent("principles.md")) + "\n")
 
@@ -179,6 +184,15 @@ func knownNames(byPath map[string]Document, prefix string) []string {
 	}
 	sortStrings(out)
 	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 func nonEmpty(s string) []string {

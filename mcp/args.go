@@ -33,6 +33,10 @@ type Float struct {
 	Set bool
 }
 
+// Confirm is a confirmation of an irreversible step: only true or "true"
+// confirm; anything else (false, "yes", 1) leaves it unconfirmed.
+type Confirm bool
+
 // Strings is a list of strings that also accepts a single string.
 type Strings []string
 
@@ -66,6 +70,13 @@ func (x *Bool) UnmarshalJSON(b []byte) error {
 	default:
 		return fmt.Errorf("expected true or false, got %s", clipBytes(b))
 	}
+	return nil
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *Confirm) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	*x = Confirm(string(b) == "true" || string(b) == `"true"`)
 	return nil
 }
 

@@ -2,6 +2,8 @@ package mcp_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -14,6 +16,8 @@ import (
 	"github.com/zeropsio/zcp/actors/actorstest"
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/mcp"
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
 )
 
 // gatedDeployer holds every push until released and records whether two
@@ -83,5 +87,43 @@ func TestDeploy_SameTargetQueued(t *testing.T) {
 	}
 	if d.overlap.Load() {
 		t.Error("two pushes to appstage ran at the same time")
+	}
+}
+
+// A relative workingDir resolves against ZCP's working directory (local
+// mode) or /var/www (SSH mode) and may not leave it; "." deploys.
+func TestDeploy_RelativeWorkingDir(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
+	wd, err := filepath.EvalSymlinks(h.workDir(t))
+	must(t, err)
+	must(t, os.Mkdir(filepath.Join(wd, "app"), 0o755))
+	tests := []struct {
+		name string
+		args map[string]any
+		dir  string // the workingDir the push used; "" = want an error
+		code string
+	}{
+		{"Dot", map[string]any{"workingDir": ".", "targetService": "appstage"}, wd, ""},
+		{"Subdir", map[string]any{"workingDir": "app", "serviceId": h.fake.ServiceID("appstage")}, filepath.Join(wd, "app"), ""},
+		{"DotDot", map[string]any{"workingDir": "../", "targetService": "appstage"}, "", platform.ErrPathTraversal},
+		{"Absolute", map[string]any{"workingDir": "/etc", "targetService": "appstage"}, "", platform.ErrPathTraversal},
+		{"Missing", map[string]any{"workingDir": "nope", "targetService": "appstage"}, "", platform.ErrFileNotFound},
+		{"SSHRelative", map[string]any{"sourceService": "appdev", "workingDir": "api"}, "/var/www/api", ""},
+		{"SSHDotDot", map[string]any{"sourceService": "appdev", "workingDir": "../etc"}, "", platform.ErrPathTraversal},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, m := h.call(t, "zerops_deploy", tt.args)
+			if tt.code != "" {
+				wantError(t, res, m, tt.code)
+				return
+			}
+			wantOK(t, res)
+			if m["workingDir"] != tt.dir || m["status"] != ops.DeployPushed || m["message"] == "" {
+				t.Errorf("deploy = %s, want workingDir %s, status and message", text(res), tt.dir)
+			}
+		})
 	}
 }

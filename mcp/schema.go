@@ -14,6 +14,7 @@ import (
 // and reach their UnmarshalJSON.
 var flexSchemas = map[reflect.Type]*jsonschema.Schema{
 	reflect.TypeFor[Bool]():    {Types: []string{"boolean", "string"}},
+	reflect.TypeFor[Confirm](): {Types: []string{"boolean", "string"}},
 	reflect.TypeFor[Int]():     {Types: []string{"integer", "string"}},
 	reflect.TypeFor[Float]():   {Types: []string{"number", "string"}},
 	reflect.TypeFor[Strings](): {Types: []string{"array", "string"}, Items: &jsonschema.Schema{Type: "string"}},

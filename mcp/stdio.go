@@ -45,14 +45,19 @@ type stdioTransport struct {
 }
 
 func (t *stdioTransport) Connect(context.Context) (sdk.Connection, error) {
+	return newStdioConn(t.ctx, t.in, t.out, t.drain, MaxFrame), nil
+}
+
+// newStdioConn starts reading in; maxFrame is MaxFrame except in tests.
+func newStdioConn(ctx context.Context, in io.ReadCloser, out io.WriteCloser, drain time.Duration, maxFrame int) *stdioConn {
 	c := &stdioConn{
-		ctx: t.ctx, in: t.in, out: t.out, drain: t.drain,
+		ctx: ctx, in: in, out: out, drain: drain, maxFrame: maxFrame,
 		calls:    newCallTable(),
 		incoming: make(chan received),
 		closed:   make(chan struct{}),
 	}
 	go c.readLoop()
-	return c, nil
+	return c
 }
 
 // stdioConn is one stdio session. The SDK sees each request under an id of
@@ -61,11 +66,12 @@ func (t *stdioTransport) Connect(context.Context) (sdk.Connection, error) {
 // reader; Write and Close are safe for concurrent use, and every line, the
 // SDK's and ZCP's own answers alike, is written under one lock.
 type stdioConn struct {
-	ctx   context.Context
-	in    io.ReadCloser
-	out   io.WriteCloser
-	drain time.Duration
-	calls *callTable
+	ctx      context.Context
+	in       io.ReadCloser
+	out      io.WriteCloser
+	drain    time.Duration
+	maxFrame int
+	calls    *callTable
 
 	incoming  chan received
 	closed    chan struct{}
@@ -95,7 +101,7 @@ func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 // readLoop reads frames until input ends, answering the bad ones itself and
 // handing the rest to Read.
 func (c *stdioConn) readLoop() {
-	frames := newFrameReader(c.in, MaxFrame)
+	frames := newFrameReader(c.in, c.maxFrame)
 	var err error
 	for {
 		var frame []byte
@@ -128,7 +134,7 @@ func (c *stdioConn) deliver(r received) bool {
 // accept turns one frame into the message to pass on, or answers it and
 // returns nil.
 func (c *stdioConn) accept(frame []byte, size int) jsonrpc.Message {
-	if size > MaxFrame {
+	if size > c.maxFrame {
 		id, rej := oversized(frame, size)
 		c.reject(id, rej)
 		return nil
@@ -239,12 +245,12 @@ func encodeAnswer(id json.RawMessage, member string, value []byte) []byte {
 // wireError renders err as a JSON-RPC error object, keeping the code of a
 // wrapped JSON-RPC error as the SDK does.
 func wireError(err error) []byte {
-	we := &jsonrpc.Error{Message: err.Error()}
-	var wrapped *jsonrpc.Error
-	if errors.As(err, &wrapped) {
-		we.Code = wrapped.Code
-		if wrapped == err {
-			we = wrapped
+	we, ok := err.(*jsonrpc.Error) //nolint:errorlint // the error itself, not one it wraps
+	if !ok {
+		we = &jsonrpc.Error{Message: err.Error()}
+		var wrapped *jsonrpc.Error
+		if errors.As(err, &wrapped) {
+			we.Code = wrapped.Code
 		}
 	}
 	var buf bytes.Buffer

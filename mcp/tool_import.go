@@ -48,7 +48,7 @@ func (s *Server) importTool() toolDef {
 		Description: "Create services from an import.yml (services only). dryRun=true validates structure, hostnames, versions against the live catalog and mode without creating anything; run it first.",
 		Annotations: mutatingAnn("Import services", false, false),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in importInput) (importOutput, error) {
-		content, err := s.readContent(in.Content, in.FilePath)
+		content, err := s.readContent(ctx, in.Content, in.FilePath)
 		if err != nil {
 			return importOutput{}, err
 		}

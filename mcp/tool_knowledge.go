@@ -68,14 +68,16 @@ func (s *Server) knowledgeTool() toolDef {
 			if err != nil {
 				return knowledgeOutput{}, err
 			}
+			// The version check comes first: an invented version is the first
+			// thing to fix, before any of the rules below is applied.
 			var b strings.Builder
-			b.WriteString(strings.TrimSpace(brief))
 			if types := s.stackTypes(ctx); len(types) > 0 {
 				if check := knowledge.FormatVersionCheck(strings.TrimSpace(in.Runtime), in.Services, types); check != "" {
-					b.WriteString("\n\n---\n\n")
 					b.WriteString(strings.TrimSpace(check))
+					b.WriteString("\n\n---\n\n")
 				}
 			}
+			b.WriteString(strings.TrimSpace(brief))
 			return knowledgeOutput{Markdown: b.String(),
 				Next: "Next: write import.yml and zerops.yml with these rules and only validated versions, then check them with zerops_import dryRun=true and zerops_validate."}, nil
 		case strings.TrimSpace(in.Query) != "":

@@ -26,7 +26,7 @@ func (s *Server) validateTool() toolDef {
 		Description: "Offline check of a zerops.yml or import.yml: unknown and missing keys, types, ports, hostnames, required build/run fields. Needs no API.",
 		Annotations: readOnlyAnn("Validate YAML"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in validateInput) (validateOutput, error) {
-		content, err := s.readContent(in.Content, in.FilePath)
+		content, err := s.readContent(ctx, in.Content, in.FilePath)
 		if err != nil {
 			return validateOutput{}, err
 		}
@@ -47,7 +47,7 @@ func (s *Server) validateTool() toolDef {
 
 // readContent returns inline content, or the file at path under the working
 // directory; exactly one of them must be given.
-func (s *Server) readContent(content, path string) (string, error) {
+func (s *Server) readContent(ctx context.Context, content, path string) (string, error) {
 	switch {
 	case content != "" && path != "":
 		return "", platform.NewError(platform.ErrInvalidParameter, "pass content or filePath, not both",
@@ -58,7 +58,7 @@ func (s *Server) readContent(content, path string) (string, error) {
 		}
 		return content, nil
 	case path != "":
-		return ops.ReadFileInDir(s.deps.WorkDir, path)
+		return ops.ReadFileInDir(ctx, s.deps.WorkDir, path)
 	}
 	return "", platform.NewError(platform.ErrInvalidParameter, "content or filePath is required",
 		"Pass the YAML as content, or filePath relative to the working directory.")

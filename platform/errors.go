@@ -40,6 +40,7 @@ const (
 	ErrNotFound           = "NOT_FOUND" // a 404 on an object with no more specific code
 	ErrPathTraversal      = "PATH_TRAVERSAL"
 	ErrFileTooLarge       = "FILE_TOO_LARGE"
+	ErrNotRegularFile     = "NOT_A_REGULAR_FILE" // a FIFO, socket or device named as a file
 	ErrArgumentsTooLarge  = "ARGUMENTS_TOO_LARGE"
 	ErrInternal           = "INTERNAL_ERROR"
 	ErrCanceled           = "CANCELED"

@@ -278,6 +278,35 @@ type AppVersion struct {
 	LastUpdate     time.Time  `json:"lastUpdate"`
 }
 
+// Final reports whether the app version's build and deploy have ended: any
+// status but the in-progress ones, and always when its pipeline failed. It
+// is the one place that decides it (the watcher, deploy and events use it).
+func (v AppVersion) Final() bool {
+	if v.Build != nil && v.Build.PipelineFailed != nil {
+		return true
+	}
+	switch v.Status {
+	case AppVersionUploading, AppVersionWaitingToBuild, AppVersionBuilding,
+		AppVersionPreparingRuntime, AppVersionWaitingToDeploy, AppVersionDeploying:
+		return false
+	}
+	return true
+}
+
+// Failed reports whether the build or deploy of the app version failed (or
+// was cancelled).
+func (v AppVersion) Failed() bool {
+	if v.Build != nil && v.Build.PipelineFailed != nil {
+		return true
+	}
+	switch v.Status {
+	case AppVersionBuildFailed, AppVersionBuildValidationFailed,
+		AppVersionPreparingRuntimeFailed, AppVersionDeployFailed, AppVersionCancelled:
+		return true
+	}
+	return false
+}
+
 // ProcessFilter narrows a process search. Limit 0 means the default (50).
 type ProcessFilter struct {
 	ProjectID string

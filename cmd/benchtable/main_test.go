@@ -16,14 +16,15 @@ PASS
 ok  	github.com/zeropsio/zcp/actors	2.1s
 pkg: github.com/zeropsio/zcp/mcp
 BenchmarkToolsList-2 	 100	 52000 ns/op	 8123 bytes
+BenchmarkBigRequests-2 	 1	 2224966561 ns/op	 41.34 idle-peak-RSS-MiB	 50.97 peak-RSS-MiB
 --- FAIL: not a bench line
 `
 	rows, err := parse(strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 3 {
-		t.Fatalf("got %d rows, want 3: %+v", len(rows), rows)
+	if len(rows) != 4 {
+		t.Fatalf("got %d rows, want 4: %+v", len(rows), rows)
 	}
 	if rows[0].pkg != "actors" || rows[0].name != "WatcherFanOut/subscribers=50" {
 		t.Errorf("row 0 = %+v", rows[0])
@@ -33,7 +34,7 @@ BenchmarkToolsList-2 	 100	 52000 ns/op	 8123 bytes
 	}
 	var out bytes.Buffer
 	render(&out, rows)
-	for _, want := range []string{"6 api-calls", "1.02s/op", "8123 bytes", "52.0µs/op"} {
+	for _, want := range []string{"6 api-calls", "1.02s/op", "8123 bytes", "52.0µs/op", "50.97 peak-RSS-MiB"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, out.String())
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -166,4 +167,64 @@ func BenchmarkSIGTERMExit(b *testing.B) {
 		total += time.Since(start)
 	}
 	b.ReportMetric(float64(total.Microseconds())/1000/float64(b.N), "ms-to-exit")
+}
+
+// BenchmarkBigRequests sends the real binary 20 tool calls of 15 MB each
+// without waiting and reports its peak resident memory: each line is refused
+// (ARGUMENTS_TOO_LARGE) as it streams, so memory stays bounded. The idle
+// figure is the peak before them, with the knowledge index built.
+func BenchmarkBigRequests(b *testing.B) {
+	s := startRaw(b, nil, "sandbox")
+	s.initialize()
+	s.callTool(2, "zerops_knowledge", map[string]any{"query": "postgresql"}, "") // waits for the index
+	s.result(2)
+	idle := procStatusMiB(b, s.cmd.Process.Pid, "VmHWM")
+	const calls, size = 20, 15 << 20
+	content := strings.Repeat("x", size)
+	sent := make(chan error, 1)
+	go func() {
+		var err error
+		for i := range calls {
+			line := `{"jsonrpc":"2.0","id":` + strconv.Itoa(100+i) + `,"method":"tools/call","params":{"name":"zerops_import","arguments":{"content":"` + content + `"}}}` + "\n"
+			if _, err = io.WriteString(s.stdin, line); err != nil {
+				break
+			}
+		}
+		sent <- err
+	}()
+	for i := range calls {
+		if text := toolText(b, s.result(100+i)); !strings.Contains(text, "ARGUMENTS_TOO_LARGE") {
+			b.Fatalf("call %d: %s, want ARGUMENTS_TOO_LARGE", i, text)
+		}
+	}
+	if err := <-sent; err != nil {
+		b.Fatal(err)
+	}
+	peak := procStatusMiB(b, s.cmd.Process.Pid, "VmHWM")
+	for range b.N { // the figures are the measurement; nothing to repeat
+	}
+	b.ReportMetric(idle, "idle-peak-RSS-MiB")
+	b.ReportMetric(peak, "peak-RSS-MiB")
+	_ = s.stdin.Close()
+	s.wait()
+}
+
+// procStatusMiB reads a kB field of /proc/PID/status in MiB.
+func procStatusMiB(b *testing.B, pid int, field string) float64 {
+	b.Helper()
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		b.Skipf("no /proc: %v", err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, field+":"); ok {
+			kb, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
+			if err != nil {
+				b.Fatalf("%s: %v", line, err)
+			}
+			return kb / 1024
+		}
+	}
+	b.Fatalf("no %s in /proc/%d/status", field, pid)
+	return 0
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"go.uber.org/zap"
@@ -47,6 +46,11 @@ func serveFromEnv(stderr io.Writer) int {
 func serve(opts serveOptions, stderr io.Writer) int {
 	if opts.cleanup != nil {
 		defer opts.cleanup()
+	}
+	readOnly, err := envBool(os.Getenv, "ZCP_READ_ONLY")
+	if err != nil {
+		fmt.Fprintf(stderr, "zcp: %v\n", err)
+		return 1
 	}
 	protocol, err := supervisor.GuardStdout()
 	if err != nil {
@@ -132,7 +136,7 @@ func serve(opts serveOptions, stderr io.Writer) int {
 			return mcp.Project{ID: info.ProjectID, Name: info.ProjectName}, nil
 		},
 		Version:     version,
-		ReadOnly:    envBool("ZCP_READ_ONLY"),
+		ReadOnly:    readOnly,
 		Audit:       audit,
 		WorkDir:     workDir,
 		NewDeployer: newDeployer,
@@ -225,14 +229,6 @@ func openAudit(path string) (io.Writer, func(), error) {
 		return nil, nil, err
 	}
 	return f, func() { _ = f.Close() }, nil
-}
-
-func envBool(name string) bool {
-	switch strings.ToLower(strings.TrimSpace(os.Getenv(name))) {
-	case "1", "true", "yes", "on":
-		return true
-	}
-	return false
 }
 
 // printFatal explains a start-up failure on stderr: what happened and the fix.

@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -18,12 +20,125 @@ const MaxFileSize = 100 * 1024
 
 // ReadFileInDir reads path, relative to workDir, refusing anything that leaves
 // workDir: absolute paths, ".." segments and symlinks pointing outside are
-// PATH_TRAVERSAL. A missing file is FILE_NOT_FOUND and one over [MaxFileSize]
-// is FILE_TOO_LARGE.
-func ReadFileInDir(workDir, path string) (string, error) {
+// PATH_TRAVERSAL. A missing file is FILE_NOT_FOUND, one over [MaxFileSize]
+// is FILE_TOO_LARGE, and a FIFO, socket or device is NOT_A_REGULAR_FILE,
+// refused without blocking (it is never opened for reading as such). The
+// read stops when ctx ends.
+func ReadFileInDir(ctx context.Context, workDir, path string) (string, error) {
 	if strings.TrimSpace(path) == "" {
 		return "", invalidParam("filePath is empty", "Pass a path relative to the working directory, or inline content.")
 	}
+	real, err := resolveInDir(workDir, path)
+	if err != nil {
+		return "", err
+	}
+	// Stat before opening: opening a FIFO waits for a writer.
+	if st, err := os.Stat(real); err == nil {
+		if err := regularFile(path, st); err != nil {
+			return "", err
+		}
+	}
+	// O_NONBLOCK: should real turn into a FIFO after the check, the open
+	// still returns at once, and the Stat of the open file refuses it.
+	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return "", notFound(path)
+		}
+		return "", platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("cannot open %q", platform.Clip(path, 80)),
+			"Check the file's permissions.")
+	}
+	defer func() { _ = f.Close() }()
+	st, err := f.Stat()
+	if err != nil {
+		return "", fmt.Errorf("stat %s: %w", path, err)
+	}
+	if err := regularFile(path, st); err != nil {
+		return "", err
+	}
+	data, err := readAllCtx(ctx, io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", platform.NewError(platform.ErrCanceled, fmt.Sprintf("reading %q was cancelled", platform.Clip(path, 80)),
+				"Retry the call if the file is still needed.")
+		}
+		return "", fmt.Errorf("reading %s: %w", path, err)
+	}
+	if len(data) > MaxFileSize {
+		return "", platform.NewError(platform.ErrFileTooLarge,
+			fmt.Sprintf("%q is larger than %d kB", platform.Clip(path, 80), MaxFileSize/1024),
+			"Split the file or trim it; the platform accepts at most 100 kB.")
+	}
+	return string(data), nil
+}
+
+// regularFile refuses a directory (FILE_NOT_FOUND, as before) and anything
+// else that is not a regular file (NOT_A_REGULAR_FILE).
+func regularFile(path string, st fs.FileInfo) error {
+	switch {
+	case st.IsDir():
+		return platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("%q is a directory", platform.Clip(path, 80)),
+			"Point filePath at a file, e.g. import.yml.")
+	case !st.Mode().IsRegular():
+		return platform.NewError(platform.ErrNotRegularFile,
+			fmt.Sprintf("%q is not a regular file (%s)", platform.Clip(path, 80), fileKind(st.Mode())),
+			"Point filePath at an ordinary file such as import.yml, or pass the content inline.")
+	}
+	return nil
+}
+
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0, m&fs.ModeCharDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
+
+// readAllCtx reads r to its end in chunks, stopping when ctx ends.
+func readAllCtx(ctx context.Context, r io.Reader) ([]byte, error) {
+	var out []byte
+	buf := make([]byte, 32<<10)
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		n, err := r.Read(buf)
+		out = append(out, buf[:n]...)
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// ResolveDirInDir resolves dir ("." included) against workDir with the
+// confinement of ReadFileInDir and returns the directory's real absolute path.
+func ResolveDirInDir(workDir, dir string) (string, error) {
+	if strings.TrimSpace(dir) == "" {
+		return "", invalidParam("workingDir is empty", `Pass a directory relative to ZCP's working directory, e.g. ".".`)
+	}
+	real, err := resolveInDir(workDir, dir)
+	if err != nil {
+		return "", err
+	}
+	st, err := os.Stat(real)
+	if err != nil || !st.IsDir() {
+		return "", platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("%q is not a directory", platform.Clip(dir, 80)),
+			`Pass the directory holding zerops.yml, relative to ZCP's working directory (e.g. ".").`)
+	}
+	return real, nil
+}
+
+// resolveInDir returns the real path of path under workDir, refusing
+// absolute paths, ".." segments and symlinks that lead outside.
+func resolveInDir(workDir, path string) (string, error) {
 	if strings.ContainsRune(path, 0) {
 		return "", traversal(path)
 	}
@@ -57,33 +172,7 @@ func ReadFileInDir(workDir, path string) (string, error) {
 	if !within(root, real) {
 		return "", traversal(path)
 	}
-	f, err := os.Open(real)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return "", notFound(path)
-		}
-		return "", platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("cannot open %q", platform.Clip(path, 80)),
-			"Check the file's permissions.")
-	}
-	defer func() { _ = f.Close() }()
-	st, err := f.Stat()
-	if err != nil {
-		return "", fmt.Errorf("stat %s: %w", path, err)
-	}
-	if st.IsDir() {
-		return "", platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("%q is a directory", platform.Clip(path, 80)),
-			"Point filePath at a file, e.g. import.yml.")
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return "", fmt.Errorf("reading %s: %w", path, err)
-	}
-	if len(data) > MaxFileSize {
-		return "", platform.NewError(platform.ErrFileTooLarge,
-			fmt.Sprintf("%q is larger than %d kB", platform.Clip(path, 80), MaxFileSize/1024),
-			"Split the file or trim it; the platform accepts at most 100 kB.")
-	}
-	return string(data), nil
+	return real, nil
 }
 
 func within(root, p string) bool {

@@ -42,7 +42,7 @@ func TestReadFileInDir_Containment(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
 			t.Parallel()
-			_, err := ops.ReadFileInDir(work, tt.path)
+			_, err := ops.ReadFileInDir(t.Context(), work, tt.path)
 			if tt.code == "" {
 				if err != nil {
 					t.Fatalf("unexpected %v", err)

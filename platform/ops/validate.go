@@ -290,13 +290,16 @@ func checkZeropsRun(c *checker, p string, v any, buildBase string, extends bool)
 				}
 				c.unknownKeys(pp, pm, zeropsPortKeys, true)
 				if port, has := pm["port"]; has {
-					checkPort(c, pp+".port", port)
+					if checkPort(c, pp+".port", port) && balancerPort(port) && base != "" && !noStartBase(base) {
+						c.errf(pp+".port", "port %v belongs to the HTTP balancer, not to a %s container", port, platform.Clip(orUnknown(base), 40)).Fix =
+							"Listen on another port, e.g. 3000 or 8080, with httpSupport: true; the balancer serves 80/443 and routes to it. (Only php-nginx, php-apache, nginx and static serve 80 themselves.)"
+					}
 				} else {
-					c.errf(pp+".port", "missing")
+					c.errf(pp+".port", "missing").Fix = "Add port: the number the app listens on (10–65435), e.g. 3000."
 				}
 				if proto, has := pm["protocol"]; has {
 					if s, ok := c.wantString(pp+".protocol", proto); ok && !strings.EqualFold(s, "tcp") && !strings.EqualFold(s, "udp") {
-						c.errf(pp+".protocol", "must be tcp or udp, got %q", platform.Clip(s, 20))
+						c.errf(pp+".protocol", "must be tcp or udp, got %q", platform.Clip(s, 20)).Fix = "Write protocol: TCP (or UDP)."
 					}
 				}
 				if hs, has := pm["httpSupport"]; has {
@@ -335,11 +338,34 @@ func checkZeropsRun(c *checker, p string, v any, buildBase string, extends bool)
 	}
 }
 
-func checkPort(c *checker, p string, v any) {
+// checkPort reports a port outside 10–65435 and whether v is a usable port.
+func checkPort(c *checker, p string, v any) bool {
 	n, ok := c.wantInt(p, v)
 	if ok && (n < 10 || n > 65435) {
-		c.errf(p, "port %d is outside 10–65435 (0–9 and 65436+ are reserved)", n)
+		c.errf(p, "port %d is outside 10–65435 (0–9 and 65436+ are reserved)", n).Fix = "Use a port from 10 to 65435, e.g. 3000 or 8080."
+		return false
 	}
+	return ok
+}
+
+// balancerPort reports whether v is 80 or 443, the HTTP balancer's ports.
+func balancerPort(v any) bool {
+	switch n := v.(type) {
+	case int:
+		return n == 80 || n == 443
+	case uint64:
+		return n == 80 || n == 443
+	case int64:
+		return n == 80 || n == 443
+	}
+	return false
+}
+
+func orUnknown(base string) string {
+	if base == "" {
+		return "runtime"
+	}
+	return base
 }
 
 func noStartBase(base string) bool {

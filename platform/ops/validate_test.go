@@ -43,10 +43,16 @@ func TestValidate_ZeropsYml(t *testing.T) {
 		{"port too low", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: 5}]}\n", false, "10–65435"},
 		{"port too high", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: 65436}]}\n", false, "10–65435"},
 		{"port as string", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: \"80\"}]}\n", false, "whole number"},
-		{"bad protocol", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: 80, protocol: http}]}\n", false, "tcp or udp"},
+		{"bad protocol", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: 3000, protocol: http}]}\n", false, "tcp or udp"},
 		{"run.mount does not exist", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, mount: [x]}\n", false, "mount"},
 		{"temporaryShutdown type", "zerops:\n  - setup: a\n    deploy: {temporaryShutdown: maybe}\n    run: {base: nodejs@22, start: x}\n", false, "true or false"},
 		{"zerops not a list", "zerops: {setup: a}\n", false, "list"},
+		{"port 80 on nodejs", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: 80, httpSupport: true}]}\n", false, "belongs to the HTTP balancer"},
+		{"port 443 on go", "zerops:\n  - setup: a\n    run: {base: go@1, start: x, ports: [{port: 443}]}\n", false, "belongs to the HTTP balancer"},
+		{"port 80 on php-nginx", "zerops:\n  - setup: a\n    build: {base: php@8.3, deployFiles: ./}\n    run: {base: php-nginx@8.3, ports: [{port: 80, httpSupport: true}]}\n", true, ""},
+		{"port 80 on nginx", "zerops:\n  - setup: a\n    run: {base: nginx@1.22, ports: [{port: 80}]}\n", true, ""},
+		{"port 80 on static", "zerops:\n  - setup: a\n    run: {base: static, ports: [{port: 80}]}\n", true, ""},
+		{"port 80 on php-apache", "zerops:\n  - setup: a\n    run: {base: php-apache@8.4, ports: [{port: 80}]}\n", true, ""},
 		{"duplicate setup", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x}\n  - setup: a\n    run: {base: nodejs@22, start: x}\n", false, "duplicate"},
 	}
 	for _, tt := range tests {
