@@ -29,10 +29,13 @@ lint: $(TOOLS)/golangci-lint ## gofmt, go vet and golangci-lint
 	go vet ./...
 	$(TOOLS)/golangci-lint run ./...
 
-bench: ## benchmarks, then the table of figures README shows
+# bench keeps the previous run's output (bin/bench.prev.txt) and shows its
+# figures beside the new ones.
+bench: ## benchmarks, then the table of figures README shows (beside the previous run's)
 	mkdir -p bin
+	if [ -f bin/bench.txt ]; then mv bin/bench.txt bin/bench.prev.txt; fi
 	go test -run '^$$' -bench . -benchmem -count=1 ./... 2>&1 | tee bin/bench.txt
-	go run ./cmd/benchtable < bin/bench.txt
+	go run ./cmd/benchtable -prev bin/bench.prev.txt < bin/bench.txt
 
 release: ## static binaries for linux, darwin (amd64, arm64) and windows/amd64 into dist/, with SHA256SUMS
 	rm -rf dist

@@ -143,7 +143,7 @@ func read[T any](g *Gateway, ctx context.Context, op readOp, fn func(context.Con
 // mutate runs fn, which changes the platform, under the budget: once, never
 // retried. Its wait for the budget is bounded by CallLimit, the call itself
 // by ctx (and the client's own request timeout); cached reads are dropped
-// when it is admitted and again when it ends.
+// when it ends, before it returns.
 func mutate[T any](g *Gateway, ctx context.Context, name string, fn func(context.Context) (T, error)) (T, error) {
 	var zero T
 	callCtx, cancel, err := g.callContext(ctx, 0, name)
@@ -154,7 +154,7 @@ func mutate[T any](g *Gateway, ctx context.Context, name string, fn func(context
 	r := g.life.current()
 	admitCtx, cancelAdmit := context.WithTimeout(callCtx, g.cfg.CallLimit)
 	defer cancelAdmit()
-	if err := g.admit(admitCtx, r, &gwWaiter{mutation: true}); err != nil {
+	if err := g.admit(admitCtx, r, &gwWaiter{}); err != nil {
 		return zero, g.endError(ctx, name, err)
 	}
 	v, _, err := attempt1(g, r, callCtx, fn, gwReport{mutation: true}, false, 0)

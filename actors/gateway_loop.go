@@ -38,11 +38,10 @@ const (
 )
 
 // gwWaiter is one caller's request for admission. The caller owns deadline,
-// poll, mutation and reads reply; the loop owns state.
+// poll and reads reply; the loop owns state.
 type gwWaiter struct {
 	deadline time.Time  // the caller's deadline; zero when it has none
 	poll     bool       // a watcher poll: served from the polls' reserved share
-	mutation bool       // the call changes the platform: cached reads are dropped
 	reply    chan error // buffer 1: nil grants a slot, otherwise the refusal
 	state    gwWaiterState
 }
@@ -120,13 +119,8 @@ func newGatewayLoop(cfg GatewayConfig) *gatewayLoop {
 
 // admit queues w, or refuses it at once when even the earliest grant the
 // bucket and the cooldown allow would come after its deadline: waiting for
-// a call that cannot start in time would only waste the caller's time. A
-// mutation drops the cached reads as it is admitted, so no read from before
-// it is shared with a read made after it started.
+// a call that cannot start in time would only waste the caller's time.
 func (l *gatewayLoop) admit(w *gwWaiter, now time.Time) {
-	if w.mutation {
-		l.changed()
-	}
 	q := &l.queue
 	if w.poll {
 		q = &l.polls
@@ -201,7 +195,10 @@ func (l *gatewayLoop) withdraw(w *gwWaiter) {
 
 // report ends a granted call. A 429's cooldown is set in the same step that
 // frees the slot, so the next grant already finds it; queued callers whose
-// deadline falls before its end are refused at once.
+// deadline falls before its end are refused at once. A mutation's end drops
+// the cached reads and starts a new generation: a read made after it shares
+// nothing with reads made before. (A read made while the mutation ran may
+// see the platform before or after it, as the two overlapped.)
 func (l *gatewayLoop) report(r gwReport, now time.Time) {
 	if r.cooldown > 0 {
 		l.figures.rateLimited++

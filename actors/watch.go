@@ -185,7 +185,7 @@ func (wt *watch[U]) observe(cfg WatcherConfig, snap any, err error) bool {
 	return len(wt.subs) > 0
 }
 
-// poll is the watch's poll goroutine: poll now, then on the schedule, until
+// poll is the watch's poll goroutine: poll on the schedule until
 // the loop says the watch is over or its context ends. It makes the API
 // calls, so that the loop never waits on one, and hands every outcome to the
 // loop.
@@ -197,8 +197,12 @@ func (wt *watch[U]) poll(w *Watcher) {
 		}
 	}()
 	cfg := w.cfg
-	next := wt.started
-	timer := time.NewTimer(0) // poll at once
+	// The first poll comes one interval in: a subscriber has just seen the
+	// process (in the answer that started it), and a process rarely ends at
+	// once, so an immediate poll would mostly spend the API budget on
+	// nothing.
+	next := wt.started.Add(cfg.Interval)
+	timer := time.NewTimer(cfg.Interval)
 	defer timer.Stop()
 	for {
 		select {

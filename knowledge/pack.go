@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
@@ -110,27 +111,44 @@ func (ix *Index) openEmbedded(fp string) error {
 	if hdr.Version != packVersion || hdr.Fingerprint != fp {
 		return errPackStale
 	}
-	dir, err := os.MkdirTemp("", "zcp-knowledge-")
+	dir, err := os.MkdirTemp("", tempPrefix)
 	if err != nil {
-		return fmt.Errorf("unpack knowledge index: %w", err)
+		return fmt.Errorf("unpack knowledge index (TMPDIR must name a writable directory): %w", err)
 	}
 	if err := writeFiles(dir, hdr.Files, files); err != nil {
 		_ = os.RemoveAll(dir)
-		return err
+		return fmt.Errorf("unpack knowledge index (TMPDIR must name a writable directory): %w", err)
 	}
 	bi, err := bleve.OpenUsing(dir, map[string]any{"read_only": true})
 	if err != nil {
 		_ = os.RemoveAll(dir)
 		return fmt.Errorf("open knowledge index: %w", err)
 	}
-	if os.RemoveAll(dir) != nil {
+	if os.RemoveAll(dir) != nil { // open files cannot be removed here (Windows)
 		ix.cleanup = func() error { return os.RemoveAll(dir) }
+		removeStale(dir)
 	}
 	ix.bleve = bi
 	for f, n := range hdr.Stats {
 		ix.stats.FieldCardinality[f] = n
 	}
 	return nil
+}
+
+// tempPrefix names the temporary directories indexes are unpacked into.
+const tempPrefix = "zcp-knowledge-"
+
+// removeStale removes the unpacked indexes of earlier processes that could
+// not remove their own (where open files cannot be removed, a process that
+// ends without Close leaves its directory behind). Directories younger than
+// a minute may belong to a process still opening its index and are left.
+func removeStale(own string) {
+	dirs, _ := filepath.Glob(filepath.Join(filepath.Dir(own), tempPrefix+"*"))
+	for _, d := range dirs {
+		if fi, err := os.Stat(d); err == nil && d != own && time.Since(fi.ModTime()) > time.Minute {
+			_ = os.RemoveAll(d) // fails for indexes still open: they are in use
+		}
+	}
 }
 
 // readPack reads a pack's header and its files' contents.
@@ -165,10 +183,10 @@ func writeFiles(dir string, names []packFile, files [][]byte) error {
 	for i, f := range names {
 		p := filepath.Join(dir, filepath.FromSlash(f.Name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
-			return fmt.Errorf("unpack knowledge index: %w", err)
+			return err
 		}
 		if err := os.WriteFile(p, files[i], 0o600); err != nil {
-			return fmt.Errorf("unpack knowledge index: %w", err)
+			return err
 		}
 	}
 	return nil

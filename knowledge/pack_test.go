@@ -6,8 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestEmbeddedIndex_MatchesCorpus fails when the corpus (or the mapping)
@@ -126,5 +129,48 @@ func TestReadPack_RejectsBadEntries(t *testing.T) {
 				t.Fatalf("readPack: %v, want an error containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestOpenIndex_UnwritableTempDirNamesTheFix: the pack is unpacked into the
+// temporary directory; when that cannot be written the error says what to set.
+func TestOpenIndex_UnwritableTempDirNamesTheFix(t *testing.T) {
+	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
+	ix, err := OpenIndex()
+	if err == nil {
+		_ = ix.Close()
+		t.Fatal("OpenIndex with a missing TMPDIR succeeded")
+	}
+	if !strings.Contains(err.Error(), "TMPDIR") {
+		t.Fatalf("error %q does not name TMPDIR", err)
+	}
+}
+
+// TestRemoveStale_OnlyOldDirectoriesOfOthers: leftovers older than a minute
+// go; the caller's own directory and young ones (a process still opening)
+// stay.
+func TestRemoveStale_OnlyOldDirectoriesOfOthers(t *testing.T) {
+	t.Parallel()
+	parent := t.TempDir()
+	mk := func(name string, age time.Duration) string {
+		d := filepath.Join(parent, name)
+		if err := os.MkdirAll(filepath.Join(d, "store"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		old := time.Now().Add(-age)
+		if err := os.Chtimes(d, old, old); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	own := mk(tempPrefix+"own", time.Hour)
+	stale := mk(tempPrefix+"stale", 2*time.Minute)
+	young := mk(tempPrefix+"young", 0)
+	other := mk("unrelated", time.Hour)
+	removeStale(own)
+	for d, want := range map[string]bool{own: true, stale: false, young: true, other: true} {
+		if _, err := os.Stat(d); (err == nil) != want {
+			t.Errorf("%s exists = %v, want %v", filepath.Base(d), err == nil, want)
+		}
 	}
 }

@@ -133,6 +133,9 @@ func (s *Server) followOne(ctx context.Context, pr *progress, proc platform.Proc
 		return res
 	}
 	what := describeProcess(proc, label)
+	// The state the call started with is the first progress: the watcher's
+	// first poll comes one interval later.
+	pr.send(fmt.Sprintf("%s: %s (0 s)", what, proc.Status))
 	for {
 		select {
 		case <-ctx.Done():

@@ -289,12 +289,23 @@ func TestProgress_TerminalUpdateNeverNotified(t *testing.T) {
 	if st := m["processes"].([]any)[0].(map[string]any)["status"]; st != platform.ProcessFinished {
 		t.Fatalf("status = %v", st)
 	}
-	<-h.notified // the RUNNING one; the client may handle it after the result
+	for range 2 { // the state the call started with, then RUNNING; the client may handle them after the result
+		select {
+		case <-h.notified:
+		case <-time.After(10 * time.Second):
+			t.Fatal("fewer than 2 notifications")
+		}
+	}
 	got := h.notifications()
-	if len(got) != 1 || !strings.Contains(got[0].Message, platform.ProcessRunning) {
+	if len(got) != 2 || !strings.Contains(got[1].Message, platform.ProcessRunning) {
 		for _, n := range got {
 			t.Errorf("notification %q", n.Message)
 		}
-		t.Fatalf("%d notifications, want only the RUNNING one", len(got))
+		t.Fatalf("%d notifications, want the starting state and the RUNNING one", len(got))
+	}
+	for _, n := range got {
+		if strings.Contains(n.Message, platform.ProcessFinished) {
+			t.Errorf("terminal state notified: %q", n.Message)
+		}
 	}
 }

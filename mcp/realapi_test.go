@@ -138,3 +138,35 @@ func TestRealAPI_BuildFailureLogFromBuildService(t *testing.T) {
 		t.Errorf("the runtime's own log shows build lines: %s", text(res))
 	}
 }
+
+func TestRealAPI_SubdomainRightAfterDeploy(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
+	// Never deployed: no HTTP port yet, and the answer says what is needed.
+	res, m := h.call(t, "zerops_subdomain", map[string]any{"serviceHostname": "appstage", "action": "enable"})
+	wantError(t, res, m, platform.ErrSubdomainNoPorts)
+	if s, _ := m["suggestion"].(string); !strings.Contains(s, "httpSupport") || !strings.Contains(s, "zerops_deploy") {
+		t.Errorf("suggestion = %q", s)
+	}
+	res, m = h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d1")
+	wantOK(t, res)
+	if b, _ := m["build"].(map[string]any); b["status"] != platform.AppVersionActive {
+		t.Fatalf("deploy = %s", text(res))
+	}
+	// The platform registers the deployed port a moment after the deploy:
+	// the enable waits for it instead of failing.
+	res, m = h.callWith(t, context.Background(), "zerops_subdomain", map[string]any{"serviceHostname": "appstage", "action": "enable"}, "s1")
+	wantOK(t, res)
+	urls, _ := m["subdomainUrls"].([]any)
+	if len(urls) != 1 || !strings.HasPrefix(urls[0].(string), "https://appstage-") || !strings.HasSuffix(urls[0].(string), "-3000.prg1.zerops.app") {
+		t.Fatalf("enable answer = %s", text(res))
+	}
+	if next, _ := m["next"].(string); !strings.Contains(next, urls[0].(string)) {
+		t.Errorf("next does not point to the URL: %q", next)
+	}
+	res, _ = h.call(t, "zerops_discover", map[string]any{"serviceHostname": "appstage"})
+	wantOK(t, res)
+	if !strings.Contains(text(res), `"subdomainUrls":["`+urls[0].(string)+`"]`) {
+		t.Errorf("discover lacks the subdomain URL: %s", text(res))
+	}
+}

@@ -75,7 +75,7 @@ func TestProgress_OtherAsyncTools(t *testing.T) {
 		args map[string]any
 	}{
 		{"zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"A=1"}}},
-		{"zerops_subdomain", map[string]any{"serviceHostname": "appstage", "action": "enable"}},
+		{"zerops_subdomain", map[string]any{"serviceHostname": "appdev", "action": "enable"}}, // deployed: its HTTP port is registered
 		{"zerops_import", map[string]any{"content": "services:\n  - hostname: worker\n    type: nodejs@22\n"}},
 		{"zerops_delete", map[string]any{"serviceHostname": "cache", "confirm": "true"}},
 	}

@@ -29,6 +29,12 @@ func (s *Server) discoverTool() toolDef {
 			return discoverOutput{}, err
 		}
 		next := "Next: act on a service (zerops_manage, zerops_env, zerops_logs) or create services with zerops_workflow workflow=bootstrap."
+		for _, svc := range res.Services {
+			if len(svc.SubdomainURLs) > 0 {
+				next += " Check a service over HTTP at its subdomainUrls (e.g. " + svc.SubdomainURLs[0] + ")."
+				break
+			}
+		}
 		if len(res.Services) == 0 {
 			next = "Next: the project is empty; call zerops_workflow workflow=bootstrap to create services."
 		}

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -18,6 +19,7 @@ type subdomainOutput struct {
 	ServiceHostname string           `json:"serviceHostname"`
 	AlreadyInState  bool             `json:"alreadyInState,omitempty"`
 	Message         string           `json:"message,omitempty"`
+	SubdomainURLs   []string         `json:"subdomainUrls,omitempty" jsonschema:"after enable: the public URL of each HTTP port"`
 	Processes       []processSummary `json:"processes"`
 	Next            string           `json:"next"`
 }
@@ -34,8 +36,12 @@ func (s *Server) subdomainTool() toolDef {
 		}
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), processList(res.Process), res.ServiceHostname)
 		out := subdomainOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, AlreadyInState: res.AlreadyInState,
-			Message: res.Message, Processes: summarize(outcomes)}
+			Message: res.Message, SubdomainURLs: res.SubdomainURLs, Processes: summarize(outcomes)}
 		success := "Next: zerops_discover shows the subdomain; the app must listen on 0.0.0.0 on an httpSupport port."
+		if len(res.SubdomainURLs) > 0 {
+			success = "Next: check the app over HTTP at " + strings.Join(res.SubdomainURLs, ", ") +
+				" (e.g. curl from the zcp service); it must listen on 0.0.0.0 on that port."
+		}
 		if res.Action == ops.SubdomainDisable {
 			success = "Next: the service is no longer public on its zerops.app subdomain."
 		}

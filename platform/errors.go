@@ -37,7 +37,8 @@ const (
 	ErrInvalidUsage       = "INVALID_USAGE"
 	ErrSubdomainEnabled   = "SUBDOMAIN_ALREADY_ENABLED"
 	ErrSubdomainDisabled  = "SUBDOMAIN_ALREADY_DISABLED"
-	ErrNotFound           = "NOT_FOUND" // a 404 on an object with no more specific code
+	ErrSubdomainNoPorts   = "SUBDOMAIN_NO_HTTP_PORT" // no deploy has registered an httpSupport port yet
+	ErrNotFound           = "NOT_FOUND"              // a 404 on an object with no more specific code
 	ErrPathTraversal      = "PATH_TRAVERSAL"
 	ErrFileTooLarge       = "FILE_TOO_LARGE"
 	ErrNotRegularFile     = "NOT_A_REGULAR_FILE" // a FIFO, socket or device named as a file

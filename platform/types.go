@@ -88,13 +88,15 @@ type UserInfo struct {
 	ClientID string `json:"clientId"`
 }
 
-// Project is one Zerops project.
+// Project is one Zerops project. SubdomainHost is its zeropsSubdomainHost:
+// a bare prefix ("1df2") or one with the region's domain ("1df2.prg1.zerops.app").
 type Project struct {
-	ID       string    `json:"id"`
-	ClientID string    `json:"clientId"`
-	Name     string    `json:"name"`
-	Status   string    `json:"status"`
-	Created  time.Time `json:"created"`
+	ID            string    `json:"id"`
+	ClientID      string    `json:"clientId"`
+	Name          string    `json:"name"`
+	Status        string    `json:"status"`
+	SubdomainHost string    `json:"subdomainHost,omitempty"`
+	Created       time.Time `json:"created"`
 }
 
 // ServiceTypeInfo names the type and version a service runs.

@@ -623,7 +623,7 @@ func TestZeropsClient_Push(t *testing.T) {
 	if err := c.UploadAppVersion(ctx, av2.ID, strings.NewReader("x")); err != nil {
 		t.Fatal(err)
 	}
-	p, err = c.BuildAndDeploy(ctx, av2.ID, "zerops: []", "")
+	p, err = c.BuildAndDeploy(ctx, av2.ID, "zerops:\n  - setup: app\n", "")
 	if err != nil {
 		t.Fatal(err)
 	}

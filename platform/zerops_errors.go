@@ -47,6 +47,7 @@ const (
 	apiProcessCannotBeCanceled  = "processCanNoLongerBeCanceled"
 	apiSubdomainAlreadyEnabled  = "serviceStackSubdomainAccessAlreadyEnabled"
 	apiSubdomainAlreadyDisabled = "serviceStackSubdomainAccessAlreadyDisabled"
+	apiNoSubdomainPorts         = "noSubdomainPorts"
 	apiInvalidAutoscaling       = "invalidCustomAutoscalingValue"
 	apiModeUpdateForbidden      = "modeUpdateForbiddenForThisStackCategory"
 )
@@ -330,6 +331,9 @@ func mapInvalid(e *PlatformError, code, apiMsg string) {
 	case apiSubdomainAlreadyDisabled:
 		e.Code = ErrSubdomainDisabled
 		e.Suggestion = "Nothing to do: the subdomain is already disabled."
+	case apiNoSubdomainPorts:
+		e.Code = ErrSubdomainNoPorts
+		e.Suggestion = "Deploy the service first with a zerops.yml whose run.ports has a port with httpSupport: true; its first deploy registers the port, then enable the subdomain."
 	case apiInvalidAutoscaling, apiModeUpdateForbidden:
 		e.Code = ErrInvalidScaling
 		e.Suggestion = "Check the scaling values: minimums must not exceed maximums, and managed services cannot change HA mode after creation."

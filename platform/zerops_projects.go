@@ -67,12 +67,14 @@ func (c *ZeropsClient) GetProject(ctx context.Context, projectID string) (*Proje
 	if err != nil {
 		return nil, err
 	}
+	host, _ := p.ZeropsSubdomainHost.Get()
 	return &Project{
-		ID:       p.Id.Native(),
-		ClientID: p.ClientId.Native(),
-		Name:     p.Name.Native(),
-		Status:   p.Status.Native(),
-		Created:  p.Created.Native(),
+		ID:            p.Id.Native(),
+		ClientID:      p.ClientId.Native(),
+		Name:          p.Name.Native(),
+		Status:        p.Status.Native(),
+		SubdomainHost: host.Native(),
+		Created:       p.Created.Native(),
 	}, nil
 }
 

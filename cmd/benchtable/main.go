@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -21,9 +22,12 @@ type row struct {
 type metric struct {
 	value float64
 	unit  string
+	prev  *float64 // the previous run's value, when known
 }
 
 func main() {
+	prevPath := flag.String("prev", "", "a previous run's output, whose figures are shown beside the new ones (ignored when missing)")
+	flag.Parse()
 	rows, err := parse(os.Stdin)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "benchtable:", err)
@@ -33,7 +37,38 @@ func main() {
 		fmt.Fprintln(os.Stderr, "benchtable: no benchmark results on stdin")
 		os.Exit(1)
 	}
+	if *prevPath != "" {
+		if f, err := os.Open(*prevPath); err == nil {
+			prev, err := parse(f)
+			_ = f.Close()
+			if err == nil {
+				withPrevious(rows, prev)
+			}
+		}
+	}
 	render(os.Stdout, rows)
+}
+
+// withPrevious gives each row the figures of the same benchmark in prev.
+func withPrevious(rows, prev []row) {
+	byName := map[string]row{}
+	for _, p := range prev {
+		byName[p.pkg+" "+p.name] = p
+	}
+	for i, r := range rows {
+		p, ok := byName[r.pkg+" "+r.name]
+		if !ok {
+			continue
+		}
+		for j, m := range r.metrics {
+			for _, pm := range p.metrics {
+				if pm.unit == m.unit {
+					v := pm.value
+					rows[i].metrics[j].prev = &v
+				}
+			}
+		}
+	}
 }
 
 // parse collects benchmark lines, remembering the package each belongs to
@@ -93,7 +128,11 @@ func render(w io.Writer, rows []row) {
 			if m.unit == "B/op" || m.unit == "allocs/op" {
 				continue
 			}
-			parts = append(parts, formatMetric(m))
+			f := formatMetric(m)
+			if m.prev != nil {
+				f += " (was " + formatMetric(metric{value: *m.prev, unit: m.unit}) + ")"
+			}
+			parts = append(parts, f)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.pkg, r.name, strings.Join(parts, "  "))
 	}

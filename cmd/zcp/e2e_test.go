@@ -80,8 +80,8 @@ func TestBinary_SandboxSession(t *testing.T) {
 		t.Fatalf("read postgresql doc: %v %+v", err, doc)
 	}
 
-	// The sandbox's process runs 2 s and the watcher polls at once, so the
-	// first poll sees it unfinished and reports progress before the result.
+	// The sandbox's process runs 2 s: the call reports the state it started
+	// with as progress before the result.
 	params := &sdk.CallToolParams{Name: "zerops_manage", Arguments: map[string]any{"action": "restart", "serviceHostname": "appdev"}}
 	params.SetProgressToken("restart-1")
 	res, err = session.CallTool(ctx, params)

@@ -230,6 +230,6 @@ func (st *state) finishImport(id string, spec importService, at time.Time) {
 			svc.Status = platform.ServiceReadyToDeploy
 		}
 	}
-	svc.Subdomain = spec.EnableSubdomainAccess
+	svc.subdomainOnDeploy = spec.EnableSubdomainAccess // takes effect with the first deploy
 	st.generateLogs(svc, at.Add(-time.Duration(len(runtimeLogs))*time.Second), at)
 }

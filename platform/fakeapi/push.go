@@ -216,6 +216,16 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 	if s == nil {
 		return errServiceNotFound()
 	}
+	setup := ""
+	if in.ZeropsYamlSetup != nil {
+		setup = *in.ZeropsYamlSetup
+	}
+	ports, ok := deployPorts(*in.ZeropsYaml, setup)
+	if !ok {
+		return apiErr(http.StatusBadRequest, "zeropsYamlSetupNotFound",
+			fmt.Sprintf("zerops.yml has no setup %q (or does not parse); a build needs its setup.", clip(setup, 40)),
+			map[string]any{"zeropsYamlSetup": clip(setup, 40)})
+	}
 	step := st.opts.BuildStepDuration
 	av.buildStart, av.stepDur, av.LastUpdate = rq.now, step, rq.now
 	av.failReason = takeFailure(st.failBld, s.ID)
@@ -231,7 +241,12 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 	} else {
 		p.EndAt = av.stepTime(len(buildPath) - 1)
 	}
-	p.onFinish = func(st *state, at time.Time) { st.activate(av, at) }
+	p.onFinish = func(st *state, at time.Time) {
+		st.activate(av, at)
+		if cur := st.services[s.ID]; cur != nil {
+			cur.pendingPorts, cur.portsAt = ports, at.Add(st.lag())
+		}
+	}
 	p.onUndo = func(st *state, at time.Time) {
 		if av.canceledAt.IsZero() {
 			av.finalize(platform.AppVersionBuildFailed, at)

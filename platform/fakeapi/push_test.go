@@ -21,6 +21,12 @@ import (
 // push runs create → upload → build-and-deploy and waits for the build process.
 func push(t *testing.T, h sdk.Handler, serviceID string) (output.PostAppVersion, output.Process) {
 	t.Helper()
+	return pushYAML(t, h, serviceID, "zerops:\n  - setup: app\n", "app")
+}
+
+// pushYAML pushes to serviceID with that zerops.yml and setup and waits for the build.
+func pushYAML(t *testing.T, h sdk.Handler, serviceID, zeropsYml, setup string) (output.PostAppVersion, output.Process) {
+	t.Helper()
 	ctx := context.Background()
 	cr, err := h.PostServiceStackAppVersion(ctx, sid(serviceID), body.PostAppVersion{Name: types.NewStringNull("v")})
 	av := out(t, cr.Output, err)
@@ -33,7 +39,7 @@ func push(t *testing.T, h sdk.Handler, serviceID string) (output.PostAppVersion,
 		t.Fatal("upload not successful")
 	}
 	br, err := h.PutAppVersionBuildAndDeploy(ctx, avID, body.PutAppVersionBuildAndDeploy{
-		ZeropsYaml: "zerops:\n  - setup: app\n", ZeropsYamlSetup: types.NewStringNull("app")})
+		ZeropsYaml: types.MediumText(zeropsYml), ZeropsYamlSetup: types.NewStringNull(setup)})
 	p := out(t, br.Output, err)
 	if p.ActionName != "stack.build" || p.Status != "PENDING" {
 		t.Fatalf("build process = %s %s", p.ActionName, p.Status)

@@ -2,10 +2,13 @@ package fakeapi_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/zeropsio/zerops-go/dto/input/body"
+	"github.com/zeropsio/zerops-go/dto/input/path"
+	"github.com/zeropsio/zerops-go/types"
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
@@ -130,5 +133,59 @@ func TestRealAPI_SearchCatchesUp(t *testing.T) {
 			t.Fatal("the imported service never appeared in a search")
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+const httpZeropsYml = "zerops:\n  - setup: web\n    run:\n      ports:\n        - port: 8080\n          httpSupport: true\n"
+
+func TestRealAPI_SubdomainNeedsDeployedPorts(t *testing.T) {
+	t.Parallel()
+	srv, h := newSDK(t, fakeapi.Options{ProcessDuration: 30 * time.Millisecond, BuildStepDuration: 10 * time.Millisecond, SearchLag: 20 * time.Millisecond})
+	ctx := context.Background()
+	// Never deployed: no HTTP port registered, enabling is refused.
+	er, err := h.PutServiceStackEnableSubdomainAccess(ctx, sid(srv.ServiceID("appstage")))
+	if code := apiCode(outErr(t, er.Output, err)); code != "noSubdomainPorts" {
+		t.Fatalf("enable before a deploy: code %q, want noSubdomainPorts", code)
+	}
+	// An import's enableSubdomainAccess waits for the first deploy.
+	r, err := h.PostProjectServiceStackImport(ctx, pid(srv.ProjectID()), body.ServiceStackImport{Yaml: "services:\n  - hostname: web\n    type: nodejs@22\n    enableSubdomainAccess: true\n"})
+	imp := out(t, r.Output, err)
+	waitProcess(t, h, string(imp.ServiceStacks[0].Processes[0].Id))
+	web := string(imp.ServiceStacks[0].Id)
+	if s := getService(t, h, web); bool(s.SubdomainAccess) || len(s.Ports) != 0 {
+		t.Fatalf("web before its deploy: subdomain %v, ports %v", s.SubdomainAccess, s.Ports)
+	}
+	// A setup the zerops.yml lacks fails like the platform.
+	cr, err := h.PostServiceStackAppVersion(ctx, sid(web), body.PostAppVersion{})
+	av := out(t, cr.Output, err)
+	ur, err := h.PutAppVersionUpload(ctx, path.AppVersionId{Id: av.Id}, strings.NewReader("x"))
+	out(t, ur.Output, err)
+	br, err := h.PutAppVersionBuildAndDeploy(ctx, path.AppVersionId{Id: av.Id}, body.PutAppVersionBuildAndDeploy{
+		ZeropsYaml: httpZeropsYml, ZeropsYamlSetup: types.NewStringNull("api")})
+	if code := apiCode(outErr(t, br.Output, err)); code != "zeropsYamlSetupNotFound" {
+		t.Fatalf("build of a missing setup: code %q", code)
+	}
+	pushYAML(t, h, web, httpZeropsYml, "web")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s := getService(t, h, web)
+		if bool(s.SubdomainAccess) {
+			if len(s.Ports) != 1 || s.Ports[0].Port != 8080 {
+				t.Errorf("ports after the deploy = %+v", s.Ports)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the import's enableSubdomainAccess never took effect after the deploy")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	envs, err := h.GetServiceStackEnv(ctx, sid(web))
+	url := string(envMap(out(t, envs.Output, err).Items)["zeropsSubdomain"].Content)
+	gp, err := h.GetProject(ctx, pid(srv.ProjectID()))
+	host, _ := out(t, gp.Output, err).ZeropsSubdomainHost.Get()
+	prefix, domain, _ := strings.Cut(string(host), ".")
+	if want := "https://web-" + prefix + "-8080." + domain; url != want || prefix == "" {
+		t.Errorf("zeropsSubdomain = %q, want %q (project host %q)", url, want, host)
 	}
 }

@@ -341,8 +341,8 @@ func TestSDK_Import(t *testing.T) {
 		if name == "pg" && s.Mode != "HA" {
 			t.Errorf("pg mode = %s, want HA", s.Mode)
 		}
-		if name == "web" && !bool(s.SubdomainAccess) {
-			t.Errorf("web subdomain not enabled")
+		if name == "web" && bool(s.SubdomainAccess) {
+			t.Errorf("web subdomain enabled at import; the platform enables it with the first deploy")
 		}
 	}
 	er, err := h.GetServiceStackEnv(ctx, sid(srv.ServiceID("pg")))

@@ -40,7 +40,7 @@ func (st *state) seedDemo() {
 	}
 	// appdev was deployed once from the CLI.
 	dev := st.serviceByName(p.ID, "appdev")
-	dev.Subdomain = false
+	dev.Ports = []portJSON{{Protocol: "tcp", Port: 3000, HTTPRouting: true, Scheme: "http"}}
 	av := st.newAppVersion(dev, platform.SourceCLI, "initial", born.Add(time.Hour))
 	start := av.Created.Add(5 * time.Second)
 	av.buildStart = start
@@ -84,10 +84,7 @@ var servicePorts = map[string][]int{
 
 func defaultPorts(v *stackVersion) []portJSON {
 	if v.Type.Category == platform.CategoryUser {
-		if v.Type.Name == "nodejs" {
-			return []portJSON{{Protocol: "tcp", Port: 3000, HTTPRouting: true, Scheme: "http"}}
-		}
-		return []portJSON{}
+		return []portJSON{} // a deploy registers them (subdomain.go)
 	}
 	out := []portJSON{}
 	for _, p := range servicePorts[v.Type.Name] {

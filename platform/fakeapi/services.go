@@ -110,13 +110,16 @@ func (st *state) subdomain(rq *apiRequest, enable bool) (int, any) {
 	if !enable {
 		action, already = "stack.disableSubdomainAccess", "subdomain access is already disabled"
 	}
+	if enable && s.Subdomain != enable && s.httpPort() == 0 {
+		return noSubdomainPorts()
+	}
 	p := st.newProcess(s.ProjectID, s, action, rq.now)
 	if s.Subdomain == enable && p.FailReason == "" {
 		p.FailReason = already
 	}
 	p.onFinish = func(st *state, at time.Time) {
 		if cur := st.services[s.ID]; cur != nil {
-			cur.Subdomain, cur.LastUpdate = enable, at
+			st.setSubdomain(cur, enable, at)
 		}
 	}
 	return http.StatusOK, st.processView(p, rq.now)

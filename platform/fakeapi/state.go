@@ -58,19 +58,23 @@ type envVar struct {
 }
 
 type service struct {
-	ID          string
-	ProjectID   string
-	Name        string
-	Status      string
-	Version     *stackVersion
-	Mode        string
-	Subdomain   bool
-	Ports       []portJSON
-	Autoscaling *autoscalingJSON
-	Env         []*envVar
-	Containers  []string
-	Created     time.Time
-	LastUpdate  time.Time
+	ID        string
+	ProjectID string
+	Name      string
+	Status    string
+	Version   *stackVersion
+	Mode      string
+	Subdomain bool
+	Ports     []portJSON
+
+	pendingPorts      []portJSON // set by a deploy, registered at portsAt (subdomain.go)
+	portsAt           time.Time
+	subdomainOnDeploy bool // the import asked for subdomain access: on at the first deploy
+	Autoscaling       *autoscalingJSON
+	Env               []*envVar
+	Containers        []string
+	Created           time.Time
+	LastUpdate        time.Time
 }
 
 func (s *service) category() string { return s.Version.Type.Category }
@@ -182,6 +186,7 @@ func (st *state) advance(now time.Time) {
 	for _, p := range due {
 		p.settle(st)
 	}
+	st.registerPorts(now)
 	st.index(now)
 	for tok, g := range st.logTokens {
 		if now.After(g.Expires) {

@@ -173,7 +173,7 @@ type projectJSON struct {
 }
 
 func (st *state) projectView(p *project, withEnv bool) projectJSON {
-	host := "1a2b.prg1.zerops.app"
+	host := subdomainHost(p.ID)
 	v := projectJSON{
 		ID: p.ID, ClientID: st.clientID, Name: p.Name, Mode: "LIGHT", TagList: []string{},
 		Status: "ACTIVE", PublicZone: "prg1", ZeropsSubdomainHost: &host,

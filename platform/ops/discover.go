@@ -29,6 +29,7 @@ type ServiceInfo struct {
 	Status          string                      `json:"status"`
 	Mode            string                      `json:"mode,omitempty"`
 	SubdomainAccess bool                        `json:"subdomainAccess"`
+	SubdomainURLs   []string                    `json:"subdomainUrls,omitempty"` // public URL per HTTP port, once enabled
 	Ports           []platform.Port             `json:"ports,omitempty"`
 	Autoscaling     *platform.CustomAutoscaling `json:"autoscaling,omitempty"`
 	Envs            []EnvInfo                   `json:"envs,omitempty"`
@@ -80,8 +81,9 @@ func Discover(ctx context.Context, c platform.Client, projectID, hostname string
 	}
 	for _, s := range services {
 		info := serviceInfo(s)
+		var envs []platform.EnvVar
 		if includeEnvs {
-			envs, err := c.GetServiceEnv(ctx, s.ID)
+			envs, err = c.GetServiceEnv(ctx, s.ID)
 			if err != nil {
 				if ctx.Err() != nil {
 					return nil, asPlatformError(err, "reading the variables of "+s.Name)
@@ -91,6 +93,7 @@ func Discover(ctx context.Context, c platform.Client, projectID, hostname string
 				info.Envs = maskEnvs(envs, isSecretEnv)
 			}
 		}
+		info.SubdomainURLs = serviceURLs(ctx, c, proj.SubdomainHost, s, envs)
 		res.Services = append(res.Services, info)
 	}
 	if includeEnvs && hostname == "" {

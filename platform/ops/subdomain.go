@@ -2,7 +2,9 @@ package ops
 
 import (
 	"context"
+	"fmt"
 	"strings"
+	"time"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -24,8 +26,18 @@ type SubdomainResult struct {
 	ServiceID       string            `json:"serviceId"`
 	AlreadyInState  bool              `json:"alreadyInState,omitempty"`
 	Message         string            `json:"message,omitempty"`
+	SubdomainURLs   []string          `json:"subdomainUrls,omitempty"` // after enable: the public URL per HTTP port
 	Process         *platform.Process `json:"process,omitempty"`
 }
+
+// portWaits are the pauses between tries of an enable that the platform
+// answers noSubdomainPorts right after a deploy: the deploy registers the
+// service's ports a few seconds after it ends.
+var portWaits = []time.Duration{250 * time.Millisecond, 500 * time.Millisecond, time.Second, 2 * time.Second, 2 * time.Second}
+
+// freshDeploy is how recent a service's last deploy must be for a missing
+// HTTP port to be worth waiting for.
+const freshDeploy = 2 * time.Minute
 
 // Subdomain enables or disables the zerops.app subdomain of a service. It is
 // idempotent: the service is checked first, and a service already in the
@@ -45,11 +57,15 @@ func Subdomain(ctx context.Context, c platform.Client, projectID, hostname, acti
 		svc = fresh
 	}
 	if svc.SubdomainAccess == enable {
-		return already(res), nil
+		res = already(res)
+		if enable {
+			res.SubdomainURLs = ServiceURLs(ctx, c, projectID, svc.ID)
+		}
+		return res, nil
 	}
 	var proc *platform.Process
 	if enable {
-		proc, err = c.EnableSubdomainAccess(ctx, svc.ID)
+		proc, err = enableSubdomain(ctx, c, projectID, svc)
 	} else {
 		proc, err = c.DisableSubdomainAccess(ctx, svc.ID)
 	}
@@ -62,7 +78,58 @@ func Subdomain(ctx context.Context, c platform.Client, projectID, hostname, acti
 	}
 	noteChange(projectID, svc.ID, proc)
 	res.Process = proc
+	if enable {
+		// The URLs are known before the process ends: they follow from the
+		// project's host and the service's HTTP ports.
+		on := *svc
+		if fresh, err := c.GetService(ctx, svc.ID); err == nil && fresh != nil {
+			on = *fresh
+		}
+		on.SubdomainAccess = true
+		if proj, err := c.GetProject(ctx, projectID); err == nil {
+			res.SubdomainURLs = serviceURLs(ctx, c, proj.SubdomainHost, on, nil)
+		}
+	}
 	return res, nil
+}
+
+// enableSubdomain asks for subdomain access. Right after a deploy the
+// platform may not have registered the service's HTTP ports yet and answers
+// noSubdomainPorts: then it retries with short backoff. Without a recent
+// deploy the error explains that one with an httpSupport port is needed.
+func enableSubdomain(ctx context.Context, c platform.Client, projectID string, svc *platform.ServiceStack) (*platform.Process, error) {
+	for i := 0; ; i++ {
+		proc, err := c.EnableSubdomainAccess(ctx, svc.ID)
+		if platform.ErrorCode(err) != platform.ErrSubdomainNoPorts {
+			return proc, err
+		}
+		if i >= len(portWaits) || !deployedRecently(ctx, c, projectID, svc.ID) {
+			return nil, platform.NewError(platform.ErrSubdomainNoPorts,
+				fmt.Sprintf("%s has no HTTP port for the subdomain yet", svc.Name),
+				fmt.Sprintf("The subdomain serves a port with httpSupport: true, which a deploy registers: deploy %s (zerops_deploy) with a zerops.yml whose run.ports has e.g. {port: 3000, httpSupport: true}, then enable the subdomain again.", svc.Name))
+		}
+		t := time.NewTimer(portWaits[i])
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, ctx.Err()
+		case <-t.C:
+		}
+		if fresh, err := c.GetService(ctx, svc.ID); err == nil && fresh != nil {
+			*svc = *fresh
+		}
+	}
+}
+
+// deployedRecently reports whether the service's newest app version became
+// ACTIVE within freshDeploy.
+func deployedRecently(ctx context.Context, c platform.Client, projectID, serviceID string) bool {
+	versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: projectID, ServiceID: serviceID, Limit: 1})
+	if err != nil || len(versions) == 0 {
+		return false
+	}
+	v := versions[0]
+	return v.Status == platform.AppVersionActive && time.Since(v.LastUpdate) < freshDeploy
 }
 
 func already(res *SubdomainResult) *SubdomainResult {
