@@ -123,13 +123,8 @@ func checkWorkingDir(dir string) error {
 		return bad("only letters, digits, '/', '.', '_' and '-' are allowed")
 	case !strings.HasPrefix(dir, "/"):
 		return bad("must be absolute")
-	case path.Clean(dir) != dir:
+	case path.Clean(dir) != dir: // an absolute clean path holds no '..' part
 		return bad("must be a clean path (no '//', trailing '/', '.' or '..' parts)")
-	}
-	for _, part := range strings.Split(dir, "/") {
-		if part == ".." {
-			return bad("'..' is not allowed")
-		}
 	}
 	return nil
 }

@@ -243,16 +243,16 @@ func encodeAnswer(id json.RawMessage, member string, value []byte) []byte {
 }
 
 // wireError renders err as a JSON-RPC error object, keeping the code of a
-// wrapped JSON-RPC error as the SDK does.
+// wrapped JSON-RPC error as the SDK does, its message clipped.
 func wireError(err error) []byte {
-	we, ok := err.(*jsonrpc.Error) //nolint:errorlint // the error itself, not one it wraps
-	if !ok {
-		we = &jsonrpc.Error{Message: err.Error()}
-		var wrapped *jsonrpc.Error
-		if errors.As(err, &wrapped) {
-			we.Code = wrapped.Code
-		}
+	we := &jsonrpc.Error{Message: err.Error()}
+	if e, ok := err.(*jsonrpc.Error); ok { //nolint:errorlint // the error itself, not one it wraps
+		*we = *e
+	} else if wrapped := (*jsonrpc.Error)(nil); errors.As(err, &wrapped) {
+		we.Code = wrapped.Code
 	}
+	// The SDK's messages may quote the whole request (up to MaxFrame).
+	we.Message = platform.Clip(we.Message, maxErrorText)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

@@ -101,6 +101,7 @@ func rejectf(code int64, format string, args ...any) *rejection {
 // exactly (JSON-RPC is case-sensitive), the last duplicate wins, and nesting
 // deeper than encoding/json's 10,000 levels is a parse error.
 func parseFrame(frame []byte) inbound {
+	frame = bytes.TrimPrefix(frame, []byte("\xef\xbb\xbf")) // a byte order mark, which JSON parsers may ignore
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(frame, &m); err != nil {
 		var te *json.UnmarshalTypeError
@@ -138,7 +139,7 @@ func parseFrame(frame []byte) inbound {
 	switch {
 	case len(params) == 0 || string(params) == "null":
 		params = nil
-	case params[0] != '{' && params[0] != '[':
+	case params[0] != '{':
 		in.reject = rejectf(jsonrpc.CodeInvalidRequest, `invalid request: "params" must be an object`)
 		return in
 	}
@@ -148,13 +149,21 @@ func parseFrame(frame []byte) inbound {
 			return in
 		}
 	}
-	if method == "notifications/cancelled" && !hasID {
+	if method == "notifications/cancelled" {
+		// The SDK would cancel by the requestId given; it must only ever see
+		// the number ZCP gave the request, so a cancel is always rewritten
+		// (in stdioConn.accept) or not passed on.
+		if hasID {
+			in.reject = rejectf(jsonrpc.CodeInvalidRequest, "invalid request: notifications/cancelled is a notification; send it without an id")
+			return in
+		}
 		var p struct {
 			RequestID json.RawMessage `json:"requestId"`
 		}
-		if json.Unmarshal(params, &p) == nil && validID(p.RequestID) {
-			in.cancels = p.RequestID
+		if json.Unmarshal(params, &p) != nil || !validID(p.RequestID) {
+			return inbound{} // names no request: nothing to cancel, nothing to answer
 		}
+		in.cancels = p.RequestID
 	}
 	in.msg = &jsonrpc.Request{Method: method, Params: params}
 	return in

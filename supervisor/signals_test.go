@@ -2,6 +2,7 @@ package supervisor
 
 import (
 	"context"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -19,7 +20,7 @@ func TestHandleSignals_FirstCancelsSecondExits(t *testing.T) {
 	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	<-ctx.Done()
+	await(t, ctx.Done(), "the first signal did not cancel the root context")
 	select {
 	case code := <-exits:
 		t.Fatalf("exit(%d) after the first signal", code)
@@ -28,8 +29,13 @@ func TestHandleSignals_FirstCancelsSecondExits(t *testing.T) {
 	if err := syscall.Kill(syscall.Getpid(), syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
-	if code := <-exits; code != 1 {
-		t.Errorf("second signal: exit(%d), want 1", code)
+	select {
+	case code := <-exits:
+		if code != 1 {
+			t.Errorf("second signal: exit(%d), want 1", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the second signal did not exit")
 	}
 }
 
@@ -43,8 +49,13 @@ func TestHandleSignals_HardDeadline(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Shutdown "hangs": the deadline forces the exit.
-	if code := <-exits; code != 1 {
-		t.Errorf("deadline: exit(%d), want 1", code)
+	select {
+	case code := <-exits:
+		if code != 1 {
+			t.Errorf("deadline: exit(%d), want 1", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the hard deadline did not force an exit")
 	}
 }
 
@@ -61,16 +72,56 @@ func TestHandleSignals_DumpAndPipe(t *testing.T) {
 	if err := syscall.Kill(syscall.Getpid(), syscall.SIGUSR1); err != nil {
 		t.Fatal(err)
 	}
-	<-dumped
+	await(t, dumped, "SIGUSR1 wrote no dump")
 	if ctx.Err() != nil {
 		t.Error("SIGUSR1 cancelled the root context")
 	}
 }
 
+// TestHandleSignals_StopDisarms arms the hard deadline with a signal, then
+// stops the handler: the deadline must never force an exit afterwards. A
+// deadline that passes before stop returns (a stalled machine) proves
+// nothing, so the test retries with a longer one.
 func TestHandleSignals_StopDisarms(t *testing.T) {
-	ctx, cancel := context.WithCancel(t.Context())
-	defer cancel()
-	stop := HandleSignalsWith(ctx, SignalOptions{Cancel: cancel, Exit: func(int) { t.Error("exit called after stop") }})
-	stop()
-	stop() // idempotent
+	for deadline := 100 * time.Millisecond; ; deadline *= 2 {
+		if deadline > 20*time.Second {
+			t.Fatal("never managed to stop the handler before its deadline")
+		}
+		ctx, cancel := context.WithCancel(t.Context())
+		var stopped atomic.Bool
+		exits := make(chan bool, 2) // whether stop had returned
+		stop := HandleSignalsWith(ctx, SignalOptions{Cancel: cancel, HardDeadline: deadline, Exit: func(int) { exits <- stopped.Load() }})
+		if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-ctx.Done(): // the signal armed the deadline
+		case <-time.After(10 * time.Second):
+			t.Fatal("SIGTERM did not cancel the root context")
+		}
+		stop()
+		stopped.Store(true)
+		stop() // idempotent
+		select {
+		case afterStop := <-exits:
+			if afterStop {
+				t.Fatalf("the %v deadline forced an exit after stop", deadline)
+			}
+			cancel()
+			continue
+		case <-time.After(3 * deadline):
+		}
+		cancel()
+		return
+	}
+}
+
+// await fails t unless ch yields within 10 s.
+func await[T any](t *testing.T, ch <-chan T, msg string) {
+	t.Helper()
+	select {
+	case <-ch:
+	case <-time.After(10 * time.Second):
+		t.Fatal(msg)
+	}
 }

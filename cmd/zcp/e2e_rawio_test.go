@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -74,8 +75,21 @@ func startRaw(t testing.TB, env []string, args ...string) *rawSession {
 		}
 	}()
 	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
+		// Stop zcp as a signal would, so it exits through its own shutdown
+		// (a -cover binary then writes its counters); kill it if it hangs.
+		go func() {
+			for range s.lines { // unblock the reader so zcp's writes finish
+			}
+		}()
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		exited := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(exited) }()
+		select {
+		case <-exited:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+			<-exited
+		}
 	})
 	return s
 }

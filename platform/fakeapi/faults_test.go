@@ -3,6 +3,7 @@ package fakeapi_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -254,7 +255,9 @@ func TestServer_EmptyAndHandler(t *testing.T) {
 }
 
 // TestServer_CloseEndsLatency checks that Close does not wait out injected
-// latency and leaves no handler behind (goleak checks the rest).
+// latency: it returns, and the request held by an hour's latency ends at
+// once, with a 503 or a broken connection, never the real answer (goleak
+// checks that no handler is left).
 func TestServer_CloseEndsLatency(t *testing.T) {
 	t.Parallel()
 	srv, err := fakeapi.Start(fakeapi.Options{})
@@ -265,15 +268,37 @@ func TestServer_CloseEndsLatency(t *testing.T) {
 	hc := &http.Client{}
 	defer hc.CloseIdleConnections()
 	reached := srv.WaitRequest("", "/user/")
-	done := make(chan struct{})
+	answered := make(chan error, 1)
 	go func() {
-		defer close(done)
 		resp, err := hc.Get(srv.URL() + "/api/rest/public/user/info")
-		if err == nil {
-			_ = resp.Body.Close()
+		if err != nil {
+			answered <- nil // the connection closed under it
+			return
 		}
+		_ = resp.Body.Close()
+		if resp.StatusCode != http.StatusServiceUnavailable {
+			err = fmt.Errorf("answered %s, want 503 once the server closed", resp.Status)
+		}
+		answered <- err
 	}()
-	<-reached
-	srv.Close()
-	<-done
+	select {
+	case <-reached:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the request never reached the fake")
+	}
+	closed := make(chan struct{})
+	go func() { srv.Close(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close waits out the injected latency")
+	}
+	select {
+	case err := <-answered:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the delayed request did not end when the server closed")
+	}
 }

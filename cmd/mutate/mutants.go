@@ -1,0 +1,103 @@
+package main
+
+// mutant is one deliberate bug: the first and only occurrence of old in file
+// becomes new, and the tests run (go test -run run pkgs) must then fail.
+type mutant struct {
+	name     string
+	file     string
+	old, new string
+	pkgs     []string
+	run      string // -run regexp; empty runs every test of pkgs
+}
+
+// mutants are bugs in behaviours users rely on. Keep each one a single,
+// plausible slip (a dropped switch, a wrong method, a lost flag) and name
+// the tests that must catch it; when the code moves, move the mutant.
+var mutants = []mutant{
+	// How cmd/zcp wires the parts (issue 14): the switches users set.
+	{name: "serve-ignores-ZCP_READ_ONLY", file: "cmd/zcp/serve.go",
+		old: `readOnly, err := envBool(os.Getenv, "ZCP_READ_ONLY")`, new: `readOnly, err := false, error(nil)`,
+		pkgs: []string{"./cmd/zcp"}, run: "TestBinary_ReadOnly"},
+	{name: "serve-ignores-ZCP_AUDIT_LOG", file: "cmd/zcp/serve.go",
+		old: `openAudit(os.Getenv("ZCP_AUDIT_LOG"))`, new: `openAudit("")`,
+		pkgs: []string{"./cmd/zcp"}, run: "TestBinary_Audit"},
+	{name: "serve-drops-ZCP_API_RATE", file: "cmd/zcp/serve.go",
+		old: `cfg.Rate, cfg.Burst = rps, burst`, new: `_, _ = rps, burst`,
+		pkgs: []string{"./cmd/zcp"}, run: "TestBinary_APIRate"},
+	{name: "stack-drops-gateway-config", file: "supervisor/stack.go",
+		old: `actors.NewGateway(client, cfg.Gateway)`, new: `actors.NewGateway(client, actors.GatewayConfig{})`,
+		pkgs: []string{"./cmd/zcp"}, run: "TestBinary_APIRate"},
+	{name: "stack-watcher-on-raw-client", file: "supervisor/stack.go",
+		old: `actors.NewWatcher(gateway, cfg.Watcher)`, new: `actors.NewWatcher(client, cfg.Watcher)`,
+		pkgs: []string{"./supervisor"}, run: "TestStack"},
+	{name: "gateway-stop-calls-start", file: "actors/gateway_methods.go",
+		old: `return g.c.StopService(ctx, serviceID)`, new: `return g.c.StartService(ctx, serviceID)`,
+		pkgs: []string{"./mcp"}, run: "TestTools_Stop"},
+	{name: "gateway-delete-service-as-read", file: "actors/gateway_methods.go",
+		old:  `return mutate(g, ctx, "DeleteService", func(`,
+		new:  `return readOne(g, ctx, readOf("DeleteService", serviceID), func(`,
+		pkgs: []string{"./actors"}},
+	{name: "project-env-replace-drops-sensitive", file: "platform/ops/env.go",
+		old: `p.Key, p.Value, exists && old.Sensitive)`, new: `p.Key, p.Value, false)`,
+		pkgs: []string{"./mcp"}, run: "TestTools_ProjectEnv"},
+	{name: "audit-token-key-not-secret", file: "mcp/middleware.go",
+		old: `[]string{"token", "secret",`, new: `[]string{"secret",`,
+		pkgs: []string{"./cmd/zcp"}, run: "TestBinary_Audit"},
+	{name: "float-argument-truncated", file: "mcp/args.go",
+		old: `*x = Float{V: f, Set: true}`, new: `*x = Float{V: float64(int64(f)), Set: true}`,
+		pkgs: []string{"./mcp"}, run: "TestTools_Scale"},
+	{name: "client-id-not-primed-by-user-info", file: "platform/zerops_projects.go",
+		old: `c.client.remember(info.ClientID)`, new: ``,
+		pkgs: []string{"./platform"}, run: "TestZeropsClient_UserInfoPrimesClientID"},
+
+	// Process-level machinery.
+	{name: "sigterm-does-not-cancel", file: "supervisor/signals.go",
+		old: `o.Cancel()`, new: `_ = o.Cancel`,
+		pkgs: []string{"./supervisor"}, run: "TestHandleSignals"},
+	{name: "signal-stop-does-not-disarm", file: "supervisor/signals.go",
+		old: "stopped = true\n\t\t\tif deadline != nil {\n\t\t\t\tdeadline.Stop()\n\t\t\t}", new: "_ = deadline",
+		pkgs: []string{"./supervisor"}, run: "TestHandleSignals_StopDisarms"},
+	{name: "stdout-not-guarded", file: "supervisor/stdout.go",
+		old: `if err := dup2(unix.Stderr, unix.Stdout); err != nil {`, new: `if err := error(nil); err != nil {`,
+		pkgs: []string{"./supervisor"}},
+	{name: "fake-close-waits-out-latency", file: "platform/fakeapi/faults.go",
+		old: "case <-ctx.Done():\n\t\treturn false\n\tcase <-s.done:\n\t\treturn false\n", new: "",
+		pkgs: []string{"./platform/fakeapi"}, run: "TestServer_CloseEndsLatency"},
+
+	// The API gateway's budget.
+	{name: "gateway-ignores-retry-after", file: "actors/gateway_calls.go",
+		old: `d = pe.RetryAfter`, new: `_ = pe.RetryAfter`,
+		pkgs: []string{"./actors"}},
+	{name: "gateway-no-retry-on-5xx", file: "actors/gateway_calls.go",
+		old: `return pe.HTTPStatus >= 500 && pe.HTTPStatus <= 599`, new: `return false`,
+		pkgs: []string{"./actors"}},
+
+	// Safety of what the agent sends and sees.
+	{name: "read-only-filter-off", file: "mcp/server.go",
+		old: `if deps.ReadOnly && !def.readOnly {`, new: `if false && deps.ReadOnly && !def.readOnly {`,
+		pkgs: []string{"./mcp"}},
+	{name: "audit-keeps-env-values", file: "mcp/middleware.go",
+		old: `return k + "=***"`, new: `return k + "=" + s[len(k)+1:]`,
+		pkgs: []string{"./mcp"}},
+	{name: "path-traversal-allowed", file: "platform/ops/files.go",
+		old: `return rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)))`, new: `return rel != "" || root != ""`,
+		pkgs: []string{"./platform/ops", "./mcp"}},
+	{name: "hostname-allows-dash", file: "platform/hostname.go",
+		old: "`^[a-z][a-z0-9]{0,39}$`", new: "`^[a-z][a-z0-9-]{0,39}$`",
+		pkgs: []string{"./platform"}},
+	{name: "env-set-drops-other-keys", file: "platform/ops/env.go",
+		old: `vals[e.Key] = e.Content`, new: `_ = e.Content`,
+		pkgs: []string{"./platform/ops"}},
+	{name: "discover-shows-sensitive", file: "platform/ops/discover.go",
+		old: `return e.Sensitive || strings.EqualFold(e.Type, "SECRET")`, new: `return strings.EqualFold(e.Type, "SECRET")`,
+		pkgs: []string{"./platform/ops", "./mcp"}},
+	{name: "error-shows-token", file: "platform/zerops_errors.go",
+		old: `return redactSecret(e.err.Error(), e.secret)`, new: `return e.err.Error()`,
+		pkgs: []string{"./platform"}},
+	{name: "deploy-child-keeps-token", file: "deploy/runner.go",
+		old: `if token != "" && strings.Contains(value, token) {`, new: `if false && strings.Contains(value, token) {`,
+		pkgs: []string{"./deploy"}, run: "TestChildEnv"},
+	{name: "deploy-workdir-not-clean", file: "deploy/validate.go",
+		old: `case path.Clean(dir) != dir:`, new: `case path.Clean(dir) == "":`,
+		pkgs: []string{"./deploy"}, run: "Valid|WorkingDir"},
+}
