@@ -85,6 +85,13 @@ func CheckImport(ctx context.Context, c platform.Client, projectID, content stri
 	}
 	ch.finish()
 	out.Problems, out.Warnings = nonNilIssues(ch.errors), nonNilIssues(ch.warnings)
+	if !out.VersionsChecked && len(services) > 0 {
+		// Say so where the agent looks for what is wrong, not only in a flag:
+		// a valid verdict must not read as "the versions are fine".
+		out.Warnings = append(out.Warnings, Issue{Path: "services[].type",
+			Problem: "types and versions were not checked: the live catalog could not be read",
+			Fix:     "Run the dry run again in a moment; until then check the versions with zerops_knowledge."})
+	}
 	out.Valid = len(out.Problems) == 0
 	return out, nil
 }
