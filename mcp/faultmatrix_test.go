@@ -138,12 +138,12 @@ func checkFaultAnswer(t *testing.T, tool string, res *sdk.CallToolResult) {
 // lasts, answers API_RATE_LIMITED).
 func checkLive(t *testing.T, h *harness, rateLimited bool) {
 	t.Helper()
-	res, m := h.call(t, "zerops_context", nil)
+	res, _ := h.call(t, "zerops_context", nil)
 	wantOK(t, res)
 	if n := len(h.srv.InFlight()); n != 0 {
 		t.Errorf("%d calls still in flight after every answer", n)
 	}
-	res, m = h.call(t, "zerops_discover", nil)
+	res, m := h.call(t, "zerops_discover", nil)
 	if rateLimited && res.IsError {
 		wantError(t, res, m, platform.ErrAPIRateLimited)
 		return
