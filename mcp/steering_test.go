@@ -114,3 +114,25 @@ func TestSteering_BriefingVersionCheckFirst(t *testing.T) {
 		t.Errorf("no steering to the newest stable bun:\n%.600s", body)
 	}
 }
+
+// A search whose best hit scores weakly says so instead of steering the
+// agent to apply the top document.
+func TestSteering_WeakKnowledgeMatchSaysSo(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	tests := []struct {
+		query string
+		weak  bool
+	}{
+		{"banana smoothie recipe", true},
+		{"postgresql connection", false},
+	}
+	for _, tt := range tests {
+		res, m := h.call(t, "zerops_knowledge", map[string]any{"query": tt.query})
+		wantOK(t, res)
+		next, _ := m["next"].(string)
+		if strings.Contains(next, "no document matches well") != tt.weak {
+			t.Errorf("%q: next = %q, want weak=%v", tt.query, next, tt.weak)
+		}
+	}
+}
