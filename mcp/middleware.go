@@ -71,6 +71,7 @@ func (s *Server) trackMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 		if r, ok := res.(*sdk.CallToolResult); ok && r != nil && r.IsError {
 			var he handlerError
 			if errors.As(r.GetError(), &he) {
+				s.logFailure(name, he.err)
 				*r = *errorResult(he.err)
 			} else {
 				normalizeErrorResult(r)
@@ -80,11 +81,13 @@ func (s *Server) trackMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 			outcome = "PROTOCOL_ERROR"
 		}
 		if !def.readOnly {
+			args, unknown := redactArguments(call.Params.Arguments, argumentNames(def.tool))
 			s.audit(auditLine{
 				Time:       started.UTC(),
 				CallID:     fmt.Sprintf("c%d", id),
 				Tool:       name,
-				Arguments:  redactArguments(call.Params.Arguments),
+				Arguments:  args,
+				Unknown:    unknown,
 				Outcome:    outcome,
 				DurationMS: time.Since(started).Milliseconds(),
 			})
@@ -157,117 +160,4 @@ func resultCode(r *sdk.CallToolResult) string {
 		}
 	}
 	return platform.ErrInternal
-}
-
-// auditLine is one line of the audit log.
-type auditLine struct {
-	Time       time.Time      `json:"time"`
-	CallID     string         `json:"callId"`
-	Tool       string         `json:"tool"`
-	Arguments  map[string]any `json:"arguments,omitempty"`
-	Outcome    string         `json:"outcome"`
-	DurationMS int64          `json:"durationMs"`
-}
-
-// audit writes one JSON line; writes are serialised so lines never interleave.
-func (s *Server) audit(line auditLine) {
-	if s.deps.Audit == nil {
-		return
-	}
-	b, err := json.Marshal(line)
-	if err != nil {
-		return
-	}
-	b = append(b, '\n')
-	s.auditMu.Lock()
-	defer s.auditMu.Unlock()
-	if _, err := s.deps.Audit.Write(b); err != nil {
-		s.log.Warn("audit write failed", zap.Error(err))
-	}
-}
-
-// secretish reports whether an argument name suggests a secret value.
-func secretish(key string) bool {
-	k := strings.ToLower(key)
-	for _, w := range []string{"token", "secret", "password", "passwd", "apikey", "api_key", "credential", "auth", "private"} {
-		if strings.Contains(k, w) {
-			return true
-		}
-	}
-	return false
-}
-
-// redactArguments returns the call's arguments fit for the audit log: env
-// values, inline file content and anything whose key looks secret replaced.
-func redactArguments(raw json.RawMessage) map[string]any {
-	if len(raw) == 0 {
-		return nil
-	}
-	var args map[string]any
-	if err := json.Unmarshal(raw, &args); err != nil {
-		return map[string]any{"_unparsed": fmt.Sprintf("%d bytes", len(raw))}
-	}
-	for k, v := range args {
-		switch {
-		case secretish(k):
-			args[k] = "***"
-		case k == "variables":
-			args[k] = redactEnvList(v)
-		case k == "content":
-			if s, ok := v.(string); ok {
-				args[k] = fmt.Sprintf("<%d bytes>", len(s))
-			} else {
-				args[k] = "***"
-			}
-		default:
-			args[k] = redactValue(v)
-		}
-	}
-	return args
-}
-
-// redactEnvList keeps the keys of KEY=value items and drops the values.
-func redactEnvList(v any) any {
-	redact := func(s string) string {
-		if k, _, ok := strings.Cut(s, "="); ok {
-			return k + "=***"
-		}
-		return s
-	}
-	switch x := v.(type) {
-	case string:
-		return redact(x)
-	case []any:
-		out := make([]any, len(x))
-		for i, item := range x {
-			if s, ok := item.(string); ok {
-				out[i] = redact(s)
-			} else {
-				out[i] = "***"
-			}
-		}
-		return out
-	}
-	return "***"
-}
-
-// redactValue walks nested objects, hiding secret-looking keys.
-func redactValue(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, val := range x {
-			if secretish(k) {
-				x[k] = "***"
-			} else {
-				x[k] = redactValue(val)
-			}
-		}
-		return x
-	case []any:
-		for i := range x {
-			x[i] = redactValue(x[i])
-		}
-		return x
-	}
-	return v
 }
