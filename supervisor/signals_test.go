@@ -115,4 +115,3 @@ func TestHandleSignals_StopDisarms(t *testing.T) {
 		return
 	}
 }
-
