@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -55,12 +56,13 @@ func BenchmarkWatcher_FanOut(b *testing.B) {
 }
 
 // BenchmarkGateway_Budget reports the request rate 50 concurrent callers
-// reach against the configured budget.
+// reach against the configured budget. Their reads are distinct (one real
+// service, the others unknown: 404, never retried), so that none shares
+// another's request.
 func BenchmarkGateway_Budget(b *testing.B) {
 	srv, c := newFakeWith(b, fakeapi.Options{}, true) // no keep-alive: net/http may resend a GET on a reused connection, counting it twice
 	const rps, burst = 200.0, 20
 	g := serveGateway(b, NewGateway(c, GatewayConfig{Rate: rps, Burst: burst}))
-	id := srv.ServiceID("appdev")
 	srv.ResetRequests()
 	b.ResetTimer()
 	start := time.Now()
@@ -69,10 +71,14 @@ func BenchmarkGateway_Budget(b *testing.B) {
 		// cancelling calls in flight (the SDK prints cancelled requests).
 		end := time.Now().Add(250 * time.Millisecond)
 		var wg sync.WaitGroup
-		for range 50 {
+		for i := range 50 {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				id := srv.ServiceID("appdev")
+				if i > 0 {
+					id = "missing" + strconv.Itoa(i)
+				}
 				for time.Now().Before(end) {
 					_, _ = g.GetService(context.Background(), id)
 				}

@@ -2,7 +2,8 @@
 // rate budget and in-flight cap in front of every Zerops API call, of which
 // watcher polls have a reserved share; identical reads in flight share one
 // request, the service list and the project are kept for 2 s until anything
-// changes the platform, and every call but a poll ends within 30 s), the
+// changes the platform; a read ends within 30 s, a change waits at most
+// that long for the budget), the
 // process watcher (one poll loop per process or build, fanned out to any
 // number of subscribers), the deploy pool (bounded workers, one FIFO queue
 // per target service), the env writes (the deploy pool's queue under its own

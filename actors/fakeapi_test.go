@@ -224,3 +224,32 @@ func TestGateway_BudgetHeldUnder50Callers(t *testing.T) {
 		t.Error("no request went through")
 	}
 }
+
+// TestGateway_HungAPIIsBounded: against an API that never answers, a read
+// ends after its attempts (each bounded by ReadTimeout) or at its call limit,
+// whichever comes first; the limits are the test's, not the wall clock's.
+func TestGateway_HungAPIIsBounded(t *testing.T) {
+	checkLeaks(t)
+	tests := []struct {
+		name     string
+		cfg      GatewayConfig
+		requests int
+	}{
+		{"every attempt times out", GatewayConfig{ReadTimeout: 20 * time.Millisecond, RetryBase: time.Millisecond}, 1 + DefaultRetries},
+		{"the call limit ends the first attempt", GatewayConfig{ReadTimeout: time.Hour, CallLimit: 50 * time.Millisecond}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv, c := newFake(t, fakeapi.Options{})
+			srv.InjectFault(fakeapi.Fault{Method: http.MethodGet, PathPrefix: "/service-stack/", Latency: time.Hour})
+			g := serveGateway(t, NewGateway(c, tt.cfg))
+			_, err := g.GetService(t.Context(), srv.ServiceID("appdev"))
+			if platform.ErrorCode(err) != platform.ErrAPITimeout {
+				t.Errorf("read of a hung API: %v, want API_TIMEOUT", err)
+			}
+			if n := srv.CountRequests(http.MethodGet, "/service-stack/"); n != tt.requests {
+				t.Errorf("%d requests, want %d", n, tt.requests)
+			}
+		})
+	}
+}

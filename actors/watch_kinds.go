@@ -110,4 +110,3 @@ func newestBuild(versions []platform.AppVersion, since time.Time) (platform.AppV
 	}
 	return best, found
 }
-

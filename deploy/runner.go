@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"time"
 )
 
@@ -66,7 +65,7 @@ func (d *Deployer) run(ctx context.Context, spec runSpec) runOutcome {
 	cmd.Env = childEnv(os.Environ(), d.cfg.Token)
 	cmd.Stdout = ring
 	cmd.Stderr = ring
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	setProcessGroup(cmd)
 	cmd.Cancel = func() error { return killGroup(cmd) }
 	cmd.WaitDelay = waitDelay
 	var stdin io.WriteCloser
@@ -104,19 +103,6 @@ func (d *Deployer) run(ctx context.Context, spec runSpec) runOutcome {
 		out.timedOut = true
 	}
 	return out
-}
-
-// killGroup kills the child's whole process group. The child is not reaped
-// yet when exec calls Cancel, so its pid (the group id) cannot be reused.
-func killGroup(cmd *exec.Cmd) error {
-	if cmd.Process == nil {
-		return nil
-	}
-	err := syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	if errors.Is(err, syscall.ESRCH) {
-		return os.ErrProcessDone
-	}
-	return err
 }
 
 // childEnv is env without any variable that holds the token, so the token

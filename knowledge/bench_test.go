@@ -113,7 +113,7 @@ func BenchmarkDocuments(b *testing.B) {
 func BenchmarkParseCorpus(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, err := parseCorpus(corpusFS, "docs"); err != nil {
+		if _, _, err := parseCorpus(docsFS, "docs"); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -2,7 +2,6 @@ package knowledge
 
 import (
 	"bytes"
-	"embed"
 	"fmt"
 	"io/fs"
 	"path"
@@ -14,11 +13,18 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// corpusFS holds the markdown corpus; files other than *.md are skipped when
-// parsing.
-//
-//go:embed docs
-var corpusFS embed.FS
+// corpusFiles returns the corpus's markdown files (paths relative to docs/).
+// The binary reads them from the pack `go generate` made of knowledge/docs
+// (corpus.pack.gz, a third of their size); the package's own tests read
+// knowledge/docs itself (corpus_source_test.go), so an edit counts at once
+// and TestEmbeddedIndex_MatchesCorpus says when the packs are stale.
+var corpusFiles = packedCorpus
+
+// rawFile is one markdown file of the corpus.
+type rawFile struct {
+	path string // "{folder}/{name}.md"
+	data []byte
+}
 
 // URIPrefix starts the URI of every corpus document.
 const URIPrefix = "zerops://docs/"
@@ -35,7 +41,12 @@ var corpus struct {
 // Callers must not modify the returned documents' slices.
 func Documents() ([]Document, error) {
 	corpus.once.Do(func() {
-		corpus.docs, corpus.bytes, corpus.err = parseCorpus(corpusFS, "docs")
+		files, err := corpusFiles()
+		if err != nil {
+			corpus.err = err
+			return
+		}
+		corpus.docs, corpus.bytes, corpus.err = parseFiles(files)
 	})
 	if corpus.err != nil {
 		return nil, corpus.err
@@ -52,10 +63,18 @@ func CorpusBytes() int {
 	return corpus.bytes
 }
 
-// parseCorpus reads every .md file under root of fsys.
+// parseCorpus reads and parses every .md file under root of fsys.
 func parseCorpus(fsys fs.FS, root string) ([]Document, int, error) {
-	var docs []Document
-	total := 0
+	files, err := readCorpus(fsys, root)
+	if err != nil {
+		return nil, 0, err
+	}
+	return parseFiles(files)
+}
+
+// readCorpus reads every .md file under root of fsys (dot files skipped).
+func readCorpus(fsys fs.FS, root string) ([]rawFile, error) {
+	var files []rawFile
 	err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return fmt.Errorf("walk %s: %w", p, err)
@@ -67,17 +86,27 @@ func parseCorpus(fsys fs.FS, root string) ([]Document, int, error) {
 		if err != nil {
 			return fmt.Errorf("read %s: %w", p, err)
 		}
-		total += len(raw)
-		rel := strings.TrimSuffix(strings.TrimPrefix(p, root+"/"), ".md")
-		doc, err := parseDocument(rel, raw)
-		if err != nil {
-			return err
-		}
-		docs = append(docs, doc)
+		files = append(files, rawFile{path: strings.TrimPrefix(p, root+"/"), data: raw})
 		return nil
 	})
 	if err != nil {
-		return nil, 0, err
+		return nil, err
+	}
+	return files, nil
+}
+
+// parseFiles parses markdown files into documents sorted by URI and counts
+// their bytes.
+func parseFiles(files []rawFile) ([]Document, int, error) {
+	docs := make([]Document, 0, len(files))
+	total := 0
+	for _, f := range files {
+		total += len(f.data)
+		doc, err := parseDocument(strings.TrimSuffix(f.path, ".md"), f.data)
+		if err != nil {
+			return nil, 0, err
+		}
+		docs = append(docs, doc)
 	}
 	sort.Slice(docs, func(i, j int) bool { return docs[i].URI < docs[j].URI })
 	return docs, total, nil

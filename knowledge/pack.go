@@ -27,9 +27,28 @@ import (
 // same index at start-up cost 10–20 times that and most of a short session's
 // peak memory.
 //
-//go:generate go run ./internal/genindex -o index.pack.gz
+//go:generate go run ./internal/genindex
 //go:embed index.pack.gz
 var embeddedPack []byte
+
+// corpusPack holds knowledge/docs/**.md as `go generate` found them, in the
+// same pack format (no fingerprint: the index's covers the parsed corpus).
+//
+//go:embed corpus.pack.gz
+var corpusPack []byte
+
+// packedCorpus reads the corpus's markdown files from corpusPack.
+func packedCorpus() ([]rawFile, error) {
+	hdr, data, err := readPack(bytes.NewReader(corpusPack))
+	if err != nil {
+		return nil, fmt.Errorf("knowledge corpus: %w", err)
+	}
+	files := make([]rawFile, len(hdr.Files))
+	for i, f := range hdr.Files {
+		files[i] = rawFile{path: f.Name, data: data[i]}
+	}
+	return files, nil
+}
 
 // packVersion changes whenever the pack layout or what the fingerprint
 // covers changes.
@@ -192,44 +211,69 @@ func writeFiles(dir string, names []packFile, files [][]byte) error {
 	return nil
 }
 
-// WritePack builds the index of the embedded corpus as a persisted scorch
-// index and writes it to w as a pack. `go generate ./knowledge` runs it; the
-// binary embeds the result.
-func WritePack(w io.Writer) error {
-	docs, err := Documents()
+// WritePacks reads dir/docs (the markdown corpus) and writes the two packs
+// the binary embeds into dir: corpus.pack.gz (the files) and index.pack.gz
+// (their index, built as a persisted scorch index). `go generate
+// ./knowledge` runs it in the package's directory.
+func WritePacks(dir string) error {
+	files, err := readCorpus(os.DirFS(dir), "docs")
 	if err != nil {
 		return err
 	}
-	m, err := newMapping()
+	docs, _, err := parseFiles(files)
 	if err != nil {
 		return err
+	}
+	corpusHdr := packHeader{Version: packVersion}
+	contents := make([][]byte, len(files))
+	for i, f := range files {
+		corpusHdr.Files = append(corpusHdr.Files, packFile{Name: f.path, Size: int64(len(f.data))})
+		contents[i] = f.data
+	}
+	if err := writePackFile(filepath.Join(dir, "corpus.pack.gz"), corpusHdr, contents); err != nil {
+		return err
+	}
+	indexHdr, contents, err := indexPack(docs)
+	if err != nil {
+		return err
+	}
+	return writePackFile(filepath.Join(dir, "index.pack.gz"), indexHdr, contents)
+}
+
+// indexPack builds docs' index as a persisted scorch index and returns its
+// pack header and files.
+func indexPack(docs []Document) (packHeader, [][]byte, error) {
+	var hdr packHeader
+	m, err := newMapping()
+	if err != nil {
+		return hdr, nil, err
 	}
 	ix, err := newIndexOf(docs, m)
 	if err != nil {
-		return err
+		return hdr, nil, err
 	}
 	fp, err := fingerprint(m, ix.docs)
 	if err != nil {
-		return err
+		return hdr, nil, err
 	}
 	tmp, err := os.MkdirTemp("", "zcp-genindex-")
 	if err != nil {
-		return fmt.Errorf("generate knowledge index: %w", err)
+		return hdr, nil, fmt.Errorf("generate knowledge index: %w", err)
 	}
 	defer func() { _ = os.RemoveAll(tmp) }()
 	dir := filepath.Join(tmp, "index")
 	bi, err := bleve.NewUsing(dir, m, scorch.Name, scorch.Name, nil)
 	if err != nil {
-		return fmt.Errorf("generate knowledge index: %w", err)
+		return hdr, nil, fmt.Errorf("generate knowledge index: %w", err)
 	}
 	stats, err := indexBatch(bi, m, ix.docs)
 	if cerr := bi.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("generate knowledge index: %w", cerr)
 	}
 	if err != nil {
-		return err
+		return hdr, nil, err
 	}
-	hdr := packHeader{Version: packVersion, Fingerprint: fp, Stats: stats}
+	hdr = packHeader{Version: packVersion, Fingerprint: fp, Stats: stats}
 	var contents [][]byte
 	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -248,9 +292,25 @@ func WritePack(w io.Writer) error {
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("generate knowledge index: %w", err)
+		return hdr, nil, fmt.Errorf("generate knowledge index: %w", err)
 	}
-	return writePack(w, hdr, contents)
+	return hdr, contents, nil
+}
+
+// writePackFile writes a pack to path, replacing it only once complete.
+func writePackFile(path string, hdr packHeader, contents [][]byte) error {
+	var buf bytes.Buffer
+	if err := writePack(&buf, hdr, contents); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
 }
 
 func writePack(w io.Writer, hdr packHeader, contents [][]byte) error {

@@ -174,3 +174,30 @@ func TestRemoveStale_OnlyOldDirectoriesOfOthers(t *testing.T) {
 		}
 	}
 }
+
+// TestCorpusPack_MatchesDocs fails when knowledge/docs changed without
+// `go generate ./knowledge`: the binary reads its documents from the pack.
+func TestCorpusPack_MatchesDocs(t *testing.T) {
+	t.Parallel()
+	packed, err := packedCorpus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	onDisk, err := readCorpus(docsFS, "docs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]byte{}
+	for _, f := range onDisk {
+		want[f.path] = f.data
+	}
+	for _, f := range packed {
+		if d, ok := want[f.path]; !ok || !bytes.Equal(d, f.data) {
+			t.Errorf("corpus.pack.gz: %s differs from knowledge/docs: run `go generate ./knowledge`", f.path)
+		}
+		delete(want, f.path)
+	}
+	for p := range want {
+		t.Errorf("corpus.pack.gz lacks %s: run `go generate ./knowledge`", p)
+	}
+}

@@ -2,8 +2,9 @@
 // instructions, the 14 zerops_* tools (one file each, a constructor returning
 // definition and handler), the knowledge documents as resources, the
 // conversion of errors into tool results, progress notifications for async
-// operations, and the middleware around every call (panic recovery,
-// read-only filtering, audit log, in-flight tracking).
+// operations, the middleware around every call (panic recovery,
+// read-only filtering, audit log, in-flight tracking), and the stdio
+// transport, which reads frames itself so that no input ends a session.
 //
 // In read-only mode (Deps.ReadOnly, ZCP_READ_ONLY=1) only tools annotated
 // read-only are registered; zerops_env and zerops_process, which can also

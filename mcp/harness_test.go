@@ -72,6 +72,7 @@ type harnessOpts struct {
 	buildStep       time.Duration // each simulated build step; default 15 ms
 	deps            func(*mcp.Deps)
 	gateway         func(*actors.GatewayConfig) // adjusts the gateway's test budget
+	token           string                      // the fake API's token; default fakeapi's
 }
 
 // newHarness runs the server over in-memory transports against the fake API,
@@ -85,7 +86,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	if o.buildStep == 0 {
 		o.buildStep = 15 * time.Millisecond
 	}
-	fake := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: o.processDuration, BuildStepDuration: o.buildStep})
+	fake := fakeapi.StartTB(t, fakeapi.Options{Token: o.token, ProcessDuration: o.processDuration, BuildStepDuration: o.buildStep})
 	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
 	if err != nil {
 		t.Fatal(err)

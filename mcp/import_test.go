@@ -145,6 +145,9 @@ func TestImportDryRun_ChecksThatCouldNotRun(t *testing.T) {
 			if m[tt.flag] != false || !strings.Contains(m["next"].(string), "Not checked: "+tt.next) {
 				t.Errorf("answer does not say the check did not run: %s", text(res))
 			}
+			if tt.flag == "versionsChecked" && !strings.Contains(text(res), "versions were not checked") {
+				t.Errorf("no warning says the versions were not checked: %s", text(res))
+			}
 		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
 )
 
 // Tests of how ZCP copes with the live API's behaviours, which the fake
@@ -168,5 +169,26 @@ func TestRealAPI_SubdomainRightAfterDeploy(t *testing.T) {
 	wantOK(t, res)
 	if !strings.Contains(text(res), `"subdomainUrls":["`+urls[0].(string)+`"]`) {
 		t.Errorf("discover lacks the subdomain URL: %s", text(res))
+	}
+}
+
+func TestRealAPI_ImportRejectedWholeShowsFieldPath(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	// Without the catalog ZCP cannot check versions itself: the platform's
+	// refusal is what tells the agent which field to change.
+	h.fake.InjectFault(fakeapi.Fault{PathPrefix: "/service-stack-type/search", Status: 503})
+	res, m := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: nodejs@22\n  - hostname: api\n    type: nodejs@99\n"})
+	wantError(t, res, m, platform.ErrInvalidImportYml)
+	problems, _ := m["problems"].([]any)
+	if len(problems) == 0 {
+		t.Fatalf("no problems listed: %s", text(res))
+	}
+	p := problems[0].(map[string]any)
+	if p["path"] != "services[1](api).type" || !strings.Contains(fmt.Sprint(p["problem"]), "nodejs@99") || p["fix"] == "" {
+		t.Errorf("problem = %v", p)
+	}
+	if h.fake.ServiceID("web") != "" {
+		t.Error("a service of a refused import was created")
 	}
 }

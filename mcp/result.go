@@ -7,6 +7,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
 )
 
 // toolError is a PlatformError with extra fields for the error JSON (for
@@ -51,6 +52,10 @@ func errorPayload(err error) map[string]any {
 	}
 	for k, v := range extra {
 		out[k] = v
+	}
+	var ie *ops.IssuesError
+	if errors.As(err, &ie) && len(ie.Problems) > 0 {
+		out["problems"] = ie.Problems // {path, problem, fix}: which field to change
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -52,9 +53,13 @@ type Pool interface {
 // required; a nil Deployer makes zerops_deploy answer "not configured"; a
 // nil Pool runs deploys directly; a nil Audit disables the audit log.
 type Deps struct {
-	Client     platform.Client // the API gateway in production
-	Logs       platform.LogFetcher
-	Project    Project
+	Client  platform.Client // the API gateway in production
+	Logs    platform.LogFetcher
+	Project Project
+	// Connect, when set and Project.ID is empty, settles the project on the
+	// first platform tool call and answers its error until it succeeds (the
+	// server starts before the API has answered).
+	Connect    func(ctx context.Context) (Project, error)
 	Watcher    Watcher
 	Knowledge  Knowledge
 	Deployer   Deployer
@@ -97,6 +102,8 @@ type Server struct {
 	nextCall uint64
 
 	auditMu sync.Mutex
+
+	project atomic.Pointer[Project] // nil until Deps.Connect succeeds
 }
 
 // New builds the server and registers its tools and resources.
@@ -104,8 +111,8 @@ func New(deps Deps) (*Server, error) {
 	if deps.Client == nil {
 		return nil, errors.New("mcp.New: Deps.Client is required")
 	}
-	if deps.Project.ID == "" {
-		return nil, errors.New("mcp.New: Deps.Project.ID is required")
+	if deps.Project.ID == "" && deps.Connect == nil {
+		return nil, errors.New("mcp.New: Deps.Project.ID or Deps.Connect is required")
 	}
 	if deps.Logger == nil {
 		deps.Logger = zap.NewNop()
@@ -120,6 +127,10 @@ func New(deps Deps) (*Server, error) {
 		tools:    map[string]toolDef{},
 		catalog:  map[string]bool{},
 		inflight: map[uint64]InFlightCall{},
+	}
+	if deps.Project.ID != "" {
+		p := deps.Project
+		s.project.Store(&p)
 	}
 	opts := &sdk.ServerOptions{
 		Instructions: Instructions,
@@ -144,7 +155,7 @@ func New(deps Deps) (*Server, error) {
 		s.tools[def.tool.Name] = def
 	}
 	s.addResources()
-	s.sdk.AddReceivingMiddleware(s.recoverMiddleware, s.trackMiddleware, s.deadlineMiddleware, s.warmMiddleware)
+	s.sdk.AddReceivingMiddleware(s.recoverMiddleware, s.trackMiddleware, s.connectMiddleware, s.deadlineMiddleware, s.warmMiddleware)
 	return s, nil
 }
 
@@ -206,6 +217,9 @@ func (s *Server) warm() {
 // stackTypes returns the live catalog or nil when it cannot be fetched in a
 // few seconds: every consumer degrades quietly without it.
 func (s *Server) stackTypes(ctx context.Context) []platform.ServiceStackType {
+	if s.project.Load() == nil {
+		return nil // the API has not answered yet: offline tools do without the live catalog
+	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	types, err := s.stacks.Get(ctx)

@@ -117,7 +117,7 @@ func parseFrame(frame []byte) inbound {
 	in := inbound{}
 	if hasID {
 		if !validID(rawID) {
-			return inbound{reject: rejectf(jsonrpc.CodeInvalidRequest, "invalid request: id must be a string or a number")}
+			return inbound{reject: rejectf(jsonrpc.CodeInvalidRequest, "invalid request: id must be a string or a number of at most 1 KiB")}
 		}
 		in.id = rawID
 	}
@@ -185,10 +185,15 @@ func parseResponse(frame []byte, m map[string]json.RawMessage, in inbound) inbou
 	return inbound{msg: msg}
 }
 
+// maxID bounds an id as written: it is held while its request runs and
+// echoed in the answer.
+const maxID = 1 << 10
+
 // validID reports whether raw is a request id MCP allows: a string or a
-// number (never null). A string must be valid UTF-8, since it is echoed as is.
+// number (never null), of at most maxID bytes. A string must be valid UTF-8,
+// since it is echoed as is.
 func validID(raw json.RawMessage) bool {
-	if len(raw) == 0 {
+	if len(raw) == 0 || len(raw) > maxID {
 		return false
 	}
 	switch c := raw[0]; {

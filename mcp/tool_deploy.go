@@ -37,7 +37,7 @@ func (s *Server) deployTool() toolDef {
 				"Deploy from the zcp service inside the project (SSH mode) or install zcli for local mode.")
 		}
 		pr := s.progressFor(ctx, req)
-		env := ops.DeployEnv{Client: s.deps.Client, Logs: s.deps.Logs, ProjectID: s.deps.Project.ID, WorkDir: s.deps.WorkDir,
+		env := ops.DeployEnv{Client: s.deps.Client, Logs: s.deps.Logs, ProjectID: s.projectID(), WorkDir: s.deps.WorkDir,
 			Push: s.deps.Deployer.Deploy, Progress: pr.send}
 		if s.deps.Pool != nil {
 			env.Queue = s.deps.Pool.Run

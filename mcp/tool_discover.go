@@ -24,7 +24,7 @@ func (s *Server) discoverTool() toolDef {
 		Description: "Current state of the project: its services with type, status, ports, scaling and subdomain; optionally one service, and environment variables (includeEnvs), where the values of secret variables (type SECRET, or sensitive) read *** and their keys are listed.",
 		Annotations: readOnlyAnn("Discover project and services"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in discoverInput) (discoverOutput, error) {
-		res, err := ops.Discover(ctx, s.deps.Client, s.deps.Project.ID, in.ServiceHostname, in.IncludeEnvs.V)
+		res, err := ops.Discover(ctx, s.deps.Client, s.projectID(), in.ServiceHostname, in.IncludeEnvs.V)
 		if err != nil {
 			return discoverOutput{}, err
 		}

@@ -32,7 +32,7 @@ func (s *Server) envTool() toolDef {
 		Description: "Read, set or delete environment variables of a service (serviceHostname) or the project (project: true). set takes [\"KEY=value\"], delete [\"KEY\"]. get shows SECRET values but never sensitive ones (generated passwords, connection strings), which read ***. Writes to one service (or the project) run one at a time, each after the previous change's process has ended.",
 		Annotations: mutatingAnn("Environment variables", true, true),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in envInput) (envOutput, error) {
-		res, err := ops.Env(ctx, s.deps.Client, s.deps.EnvWrites, s.deps.Project.ID, in.Action,
+		res, err := ops.Env(ctx, s.deps.Client, s.deps.EnvWrites, s.projectID(), in.Action,
 			ops.EnvTarget{Hostname: in.ServiceHostname, Project: in.Project.V}, in.Variables)
 		if err != nil {
 			return envOutput{}, err
@@ -78,7 +78,7 @@ func (s *Server) envReadTool() toolDef {
 		if _, err := envReadGate.check(in.Action); err != nil {
 			return envOutput{}, err
 		}
-		res, err := ops.Env(ctx, s.deps.Client, s.deps.EnvWrites, s.deps.Project.ID, ops.EnvGet,
+		res, err := ops.Env(ctx, s.deps.Client, s.deps.EnvWrites, s.projectID(), ops.EnvGet,
 			ops.EnvTarget{Hostname: in.ServiceHostname, Project: in.Project.V}, nil)
 		if err != nil {
 			return envOutput{}, err

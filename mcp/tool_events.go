@@ -24,7 +24,7 @@ func (s *Server) eventsTool() toolDef {
 		Description: "Activity timeline of the project, newest first: platform processes (start, import, scale…) and builds with their status and fail reasons. Use it to follow a deploy.",
 		Annotations: readOnlyAnn("Activity timeline"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in eventsInput) (eventsOutput, error) {
-		res, err := ops.Events(ctx, s.deps.Client, s.deps.Project.ID, in.ServiceHostname, in.Limit.V)
+		res, err := ops.Events(ctx, s.deps.Client, s.projectID(), in.ServiceHostname, in.Limit.V)
 		if err != nil {
 			return eventsOutput{}, err
 		}

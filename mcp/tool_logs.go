@@ -28,7 +28,7 @@ func (s *Server) logsTool() toolDef {
 		Description: "Runtime or build log lines of a service, filtered by severity, time, text or build.",
 		Annotations: readOnlyAnn("Service logs"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in logsInput) (logsOutput, error) {
-		res, err := ops.Logs(ctx, s.deps.Client, s.deps.Logs, s.deps.Project.ID, ops.LogsParams{
+		res, err := ops.Logs(ctx, s.deps.Client, s.deps.Logs, s.projectID(), ops.LogsParams{
 			Hostname: in.ServiceHostname, Severity: in.Severity, Since: in.Since,
 			Limit: in.Limit.V, Search: in.Search, BuildID: in.BuildID,
 		})

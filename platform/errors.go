@@ -53,6 +53,7 @@ const (
 	ErrWaitTimeout        = "WAIT_TIMEOUT"
 	ErrReadOnly           = "READ_ONLY"
 	ErrServiceUnavailable = "SERVICE_UNAVAILABLE" // an actor is shutting down
+	ErrAPIUnavailable     = "API_UNAVAILABLE"     // the Zerops API did not answer ZCP's start-up checks (yet)
 )
 
 // PlatformError is every error ZCP reports to an agent: a stable Code, a

@@ -204,9 +204,10 @@ type EnvVar struct {
 // APIError is an error the API reported inside an otherwise successful answer
 // (per-service import errors).
 type APIError struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	Meta    any    `json:"meta,omitempty"`
+	Code     string       `json:"code"`
+	Message  string       `json:"message"`
+	Meta     any          `json:"meta,omitempty"`
+	Problems []APIProblem `json:"-"` // meta in its array shape, when it has it
 }
 
 // ImportedServiceStack is one service of an import answer.

@@ -3,7 +3,9 @@ package platform
 import (
 	"context"
 	"encoding/json"
+	"errors"
 
+	"github.com/zeropsio/zerops-go/apiError"
 	"github.com/zeropsio/zerops-go/dto/input/body"
 	"github.com/zeropsio/zerops-go/dto/input/path"
 	"github.com/zeropsio/zerops-go/dto/output"
@@ -183,6 +185,16 @@ func (c *ZeropsClient) ImportServices(ctx context.Context, projectID, yaml strin
 		body.ServiceStackImport{Yaml: types.NewText(yaml)})
 	out, err := result[output.ProjectImport](c, kindProject, resp, err)
 	if err != nil {
+		// A refusal of the whole file lists its problems in meta.
+		var pe *PlatformError
+		if _, apiErr := resp.Output(); apiErr != nil && errors.As(err, &pe) {
+			var ae apiError.Error
+			if errors.As(apiErr, &ae) {
+				if problems := ParseAPIProblems(ae.GetMeta()); len(problems) > 0 {
+					return nil, &ImportRejection{PlatformError: pe, Problems: problems}
+				}
+			}
+		}
 		return nil, err
 	}
 	res := &ImportResult{ProjectID: out.ProjectId.Native(), ProjectName: out.ProjectName.Native(),
@@ -193,6 +205,10 @@ func (c *ZeropsClient) ImportServices(ctx context.Context, projectID, yaml strin
 			is.Error = &APIError{Code: s.Error.Code.Native(), Message: s.Error.Message.Native()}
 			if raw := s.Error.Meta; len(raw) > 0 && string(raw) != "null" {
 				is.Error.Meta = json.RawMessage(append([]byte(nil), raw.Native()...))
+				var meta any
+				if json.Unmarshal(raw.Native(), &meta) == nil {
+					is.Error.Problems = ParseAPIProblems(meta)
+				}
 			}
 		}
 		for _, p := range s.Processes {

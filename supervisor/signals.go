@@ -49,7 +49,7 @@ func HandleSignalsWith(ctx context.Context, o SignalOptions) (stop func()) {
 	}
 	signal.Ignore(syscall.SIGPIPE)
 	sigs := make(chan os.Signal, 4)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGUSR1)
+	signal.Notify(sigs, append([]os.Signal{syscall.SIGINT, syscall.SIGTERM}, dumpSignals...)...)
 
 	quit := make(chan struct{})
 	done := make(chan struct{})
@@ -66,7 +66,7 @@ func HandleSignalsWith(ctx context.Context, o SignalOptions) (stop func()) {
 			case <-quit:
 				return
 			case sig := <-sigs:
-				if sig == syscall.SIGUSR1 {
+				if isDumpSignal(sig) {
 					if o.Dump != nil {
 						o.Dump()
 					}
@@ -111,4 +111,13 @@ func HandleSignalsWith(ctx context.Context, o SignalOptions) (stop func()) {
 			mu.Unlock()
 		})
 	}
+}
+
+func isDumpSignal(sig os.Signal) bool {
+	for _, d := range dumpSignals {
+		if sig == d {
+			return true
+		}
+	}
+	return false
 }

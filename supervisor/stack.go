@@ -78,7 +78,9 @@ func (s *Stack) Start(ctx context.Context) <-chan error { return s.Tree.Start(ct
 
 // ServerConfig is what the MCP server needs beyond the stack's actors.
 type ServerConfig struct {
-	Project  mcp.Project
+	Project mcp.Project
+	// Connect settles the project on demand when Project.ID is empty (see mcp.Deps).
+	Connect  func(ctx context.Context) (mcp.Project, error)
 	Version  string
 	ReadOnly bool      // ZCP_READ_ONLY
 	Audit    io.Writer // ZCP_AUDIT_LOG; nil = off
@@ -94,6 +96,7 @@ func (s *Stack) Deps(c ServerConfig) mcp.Deps {
 		Client:     s.Gateway,
 		Logs:       platform.NewLogFetcher(nil),
 		Project:    c.Project,
+		Connect:    c.Connect,
 		Watcher:    s.Watcher,
 		Knowledge:  s.Index,
 		Pool:       s.Pool,

@@ -33,13 +33,14 @@ type StatusDump struct {
 	Started     time.Time
 	ProjectName string
 	ProjectID   string
-	Actors      func() []actors.Actor // usually Tree.Actors
-	Restarts    func(name string) int // usually Tree.Restarts
-	InFlight    func() []InFlightCall // tool calls in flight (nil: none tracked)
-	Out         io.Writer             // default os.Stderr
-	File        string                // ZCP_STATUS_FILE: also written here
-	Timeout     time.Duration         // per actor Status (default 100 ms)
-	Now         func() time.Time      // default time.Now
+	Project     func() (name, id string) // when set, asked at each dump instead of ProjectName/ProjectID
+	Actors      func() []actors.Actor    // usually Tree.Actors
+	Restarts    func(name string) int    // usually Tree.Restarts
+	InFlight    func() []InFlightCall    // tool calls in flight (nil: none tracked)
+	Out         io.Writer                // default os.Stderr
+	File        string                   // ZCP_STATUS_FILE: also written here
+	Timeout     time.Duration            // per actor Status (default 100 ms)
+	Now         func() time.Time         // default time.Now
 }
 
 // NewStatusDump returns a dump of tree's actors, writing to stderr and, when
@@ -67,6 +68,28 @@ func (d *StatusDump) Dump() {
 	if d.File != "" {
 		if err := writeFileAtomic(d.File, b); err != nil {
 			_, _ = fmt.Fprintf(out, "zcp status: %v\n", err)
+		}
+	}
+}
+
+// StatusFileInterval is how often RefreshFile rewrites ZCP_STATUS_FILE.
+const StatusFileInterval = 10 * time.Second
+
+// RefreshFile rewrites File with a fresh dump every interval until ctx
+// ends: the dump's way out where no signal asks for it (Windows has no
+// SIGUSR1). Without File it returns at once.
+func (d *StatusDump) RefreshFile(ctx context.Context, every time.Duration) {
+	if d.File == "" {
+		return
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			_ = writeFileAtomic(d.File, d.Render(ctx))
 		}
 	}
 }
@@ -148,7 +171,11 @@ func (d *StatusDump) Render(ctx context.Context) []byte {
 	if !d.Started.IsZero() {
 		fmt.Fprintf(&b, "uptime: %s\n", t.Sub(d.Started).Round(time.Second))
 	}
-	fmt.Fprintf(&b, "project: %s (id %s)\n", orDash(d.ProjectName), orDash(d.ProjectID))
+	name, id := d.ProjectName, d.ProjectID
+	if d.Project != nil {
+		name, id = d.Project()
+	}
+	fmt.Fprintf(&b, "project: %s (id %s)\n", orDash(name), orDash(id))
 	fmt.Fprintf(&b, "goroutines: %d\n", runtime.NumGoroutine())
 	fmt.Fprintf(&b, "actors: %d\n", len(list))
 	for i, a := range list {

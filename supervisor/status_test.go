@@ -151,3 +151,25 @@ func TestStatusDump_ShowsEnvWriteQueue(t *testing.T) {
 		t.Errorf("queued write at shutdown: %v, want SERVICE_UNAVAILABLE", err)
 	}
 }
+
+func TestStatusDump_RefreshFileRewritesUntilCancelled(t *testing.T) {
+	checkLeaks(t)
+	path := filepath.Join(t.TempDir(), "status.txt")
+	d := &StatusDump{Version: "v", Started: time.Now(), File: path, Actors: func() []actors.Actor { return nil }}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); d.RefreshFile(ctx, time.Millisecond) }()
+	deadline := time.After(10 * time.Second)
+	for {
+		if b, err := os.ReadFile(path); err == nil && strings.Contains(string(b), "v") {
+			break
+		}
+		select {
+		case <-deadline:
+			t.Fatal("status file never written")
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	cancel()
+	<-done
+}

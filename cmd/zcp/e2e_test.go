@@ -165,6 +165,8 @@ func TestBinary_SIGTERMDuringPoll(t *testing.T) {
 	s.assertAllJSONRPC()
 }
 
+// TestBinary_BadTokenExplainsFix: a rejected token does not stop zcp (it
+// serves until stdin closes, here at once) but stderr names the fix.
 func TestBinary_BadTokenExplainsFix(t *testing.T) {
 	t.Parallel()
 	fake := fakeapi.StartTB(t, fakeapi.Options{})
@@ -173,8 +175,8 @@ func TestBinary_BadTokenExplainsFix(t *testing.T) {
 	var stdout, stderr syncBuffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
-	if cmd.ProcessState.ExitCode() != 1 {
-		t.Fatalf("exit = %v, want 1; stderr: %s", err, stderr.String())
+	if cmd.ProcessState.ExitCode() != 0 {
+		t.Fatalf("exit = %v, want 0 (stdin closed); stderr: %s", err, stderr.String())
 	}
 	if stdout.String() != "" {
 		t.Errorf("stdout must stay empty, got %q", stdout.String())
@@ -189,7 +191,7 @@ func TestBinary_NoCredentialsExplainsFix(t *testing.T) {
 	cmd := exec.Command(zcpBin)
 	cmd.Env = cleanEnv()
 	out, _ := cmd.CombinedOutput()
-	if cmd.ProcessState.ExitCode() != 1 || !strings.Contains(string(out), "ZEROPS_ZCP_API_KEY") {
+	if cmd.ProcessState.ExitCode() != 0 || !strings.Contains(string(out), "ZEROPS_ZCP_API_KEY") || !strings.Contains(string(out), "serving anyway") {
 		t.Fatalf("exit %d, output %q", cmd.ProcessState.ExitCode(), out)
 	}
 }

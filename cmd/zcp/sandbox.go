@@ -68,11 +68,12 @@ func serveSandboxAPI(addr string, opts fakeapi.Options, stdout, stderr io.Writer
 		return 1
 	}
 	defer fake.Close()
-	fmt.Fprintf(stdout, "Simulated Zerops API at %s (token %q, project \"demo\").\n", fake.URL(), fake.Token())
-	fmt.Fprintf(stdout, "Try:  ZEROPS_API_HOST=%s ZEROPS_ZCP_API_KEY=<token> zcp\nStop with Ctrl-C.\n", fake.URL())
+	// Handle signals before saying the API is up: a caller may stop it at once.
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
 	defer signal.Stop(sig)
+	fmt.Fprintf(stdout, "Simulated Zerops API at %s (token %q, project \"demo\").\n", fake.URL(), fake.Token())
+	fmt.Fprintf(stdout, "Try:  ZEROPS_API_HOST=%s ZEROPS_ZCP_API_KEY=<token> zcp\nStop with Ctrl-C.\n", fake.URL())
 	<-sig
 	return 0
 }

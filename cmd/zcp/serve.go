@@ -20,7 +20,9 @@ import (
 
 // serveOptions is what differs between `zcp` and `zcp sandbox`.
 type serveOptions struct {
-	creds *auth.Credentials
+	creds   *auth.Credentials
+	credErr error // why there are no usable credentials: served to every platform call
+	hint    string
 	// newDeployer builds the deployer from the API gateway (so its calls share
 	// the budget); nil means SSH/local deploys with the credentials' token.
 	newDeployer func(platform.Client) mcp.Deployer
@@ -28,24 +30,19 @@ type serveOptions struct {
 	cleanup     func() // run after the server stops
 }
 
-// serveFromEnv serves MCP over stdio with credentials from the environment or zcli.
+// serveFromEnv serves MCP over stdio with credentials from the environment
+// or zcli. Missing credentials do not stop it: the server starts, and
+// platform tools answer the reason and its fix.
 func serveFromEnv(stderr io.Writer) int {
-	if hint := auth.APIHostHint(os.Getenv); hint != "" {
-		fmt.Fprintf(stderr, "zcp: warning: %s\n", hint)
-	}
 	home, _ := os.UserHomeDir()
 	creds, err := auth.LoadCredentials(os.Getenv, home)
-	if err != nil {
-		printFatal(stderr, err)
-		return 1
-	}
-	return serve(serveOptions{creds: creds}, stderr)
+	return serve(serveOptions{creds: creds, credErr: err, hint: auth.APIHostHint(os.Getenv)}, stderr)
 }
 
 // serve runs the MCP server on stdio until stdin closes or a signal arrives.
 // The order matters: stdout is guarded before anything can print to it, and
-// the supervision tree runs before authentication so that those first API
-// calls already pass through the gateway.
+// the server answers initialize at once while the project is discovered in
+// the background, through the gateway (auth.Connector).
 func serve(opts serveOptions, stderr io.Writer) int {
 	if opts.cleanup != nil {
 		defer opts.cleanup()
@@ -69,11 +66,23 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	}
 	defer func() { _ = log.Sync() }()
 	defer supervisor.RedirectStdLog(log)()
+	stopStray, err := supervisor.RouteStrayStdout(log)
+	if err != nil {
+		fmt.Fprintf(stderr, "zcp: %v\n", err)
+		return 1
+	}
+	defer stopStray()
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 
-	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: opts.creds.APIURL, Token: opts.creds.Token})
+	creds := opts.creds
+	if creds == nil {
+		// Nothing will call the API (the connector answers credErr), but the
+		// stack is built the same way.
+		creds = &auth.Credentials{Token: "none", APIURL: platform.DefaultAPIHost}
+	}
+	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: creds.APIURL, Token: creds.Token})
 	if err != nil {
 		printFatal(stderr, fmt.Errorf("API client: %w", err))
 		return 1
@@ -95,16 +104,6 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	defer waitTree(treeDone, log)
 	defer cancel()
 
-	info, err := auth.Discover(ctx, stack.Gateway, opts.creds)
-	if err != nil {
-		if ctx.Err() != nil {
-			return 0 // a signal during start-up is a normal stop
-		}
-		printFatal(stderr, err)
-		return 1
-	}
-	dump.ProjectName, dump.ProjectID = info.ProjectName, info.ProjectID
-
 	audit, closeAudit, err := openAudit(os.Getenv("ZCP_AUDIT_LOG"))
 	if err != nil {
 		fmt.Fprintf(stderr, "zcp: ZCP_AUDIT_LOG: %v\n", err)
@@ -112,15 +111,30 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	}
 	defer closeAudit()
 
+	conn := auth.NewConnector(stack.Gateway, creds, opts.credErr, auth.ConnectorConfig{Hint: opts.hint})
+	defer reportFirstAttempt(ctx, conn.Start(ctx), opts.hint, stderr)()
+	dump.Project = func() (string, string) {
+		if info, ok := conn.Known(); ok {
+			return info.ProjectName, info.ProjectID
+		}
+		return "", ""
+	}
+
 	newDeployer := opts.newDeployer
 	if newDeployer == nil {
 		newDeployer = func(platform.Client) mcp.Deployer {
-			return deploy.New(deploy.Config{SSHConfigPath: os.Getenv("ZCP_SSH_CONFIG"), Token: opts.creds.Token})
+			return deploy.New(deploy.Config{SSHConfigPath: os.Getenv("ZCP_SSH_CONFIG"), Token: creds.Token})
 		}
 	}
 	workDir, _ := os.Getwd()
 	srv, err := stack.NewServer(supervisor.ServerConfig{
-		Project:     mcp.Project{ID: info.ProjectID, Name: info.ProjectName},
+		Connect: func(ctx context.Context) (mcp.Project, error) {
+			info, err := conn.Info(ctx)
+			if err != nil {
+				return mcp.Project{}, err
+			}
+			return mcp.Project{ID: info.ProjectID, Name: info.ProjectName}, nil
+		},
 		Version:     version,
 		ReadOnly:    readOnly,
 		Audit:       audit,
@@ -139,10 +153,11 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		}
 		return out
 	}
+	go dump.RefreshFile(ctx, supervisor.StatusFileInterval)
 	if opts.banner != "" {
 		fmt.Fprintln(stderr, opts.banner)
 	}
-	log.Info("serving MCP over stdio", zap.String("project", info.ProjectName), zap.String("version", version))
+	log.Info("serving MCP over stdio", zap.String("version", version))
 
 	err = srv.Run(ctx, mcp.NewStdioTransport(ctx, os.Stdin, protocol, mcp.DefaultDrain))
 	if err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
@@ -150,6 +165,36 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// reportFirstAttempt says on stderr, once, what keeps ZCP from the
+// project when the first discovery fails; the server keeps serving. wait
+// returns once the report is written or, after ctx ended, is not coming.
+func reportFirstAttempt(ctx context.Context, first <-chan error, hint string, stderr io.Writer) (wait func()) {
+	if hint != "" {
+		fmt.Fprintf(stderr, "zcp: warning: %s\n", hint)
+	}
+	report := func(err error) {
+		if err != nil && !errors.Is(err, context.Canceled) {
+			printFatal(stderr, err)
+			fmt.Fprintln(stderr, "zcp: serving anyway: knowledge, context, workflow and validate work; the other tools answer this error until the API answers.")
+		}
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		select {
+		case err := <-first:
+			report(err)
+		case <-ctx.Done():
+			select {
+			case err := <-first: // ready at the same moment: still worth saying
+				report(err)
+			default:
+			}
+		}
+	}()
+	return func() { <-done }
 }
 
 // gatewayConfigFromEnv reads the API budget from ZCP_API_RATE.

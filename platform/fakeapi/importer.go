@@ -66,32 +66,52 @@ type plannedService struct {
 	err     *errorBody
 }
 
-// planImport checks every service of f against the catalog and the project;
-// errors are per service, as the API reports them inside a 200.
-func (st *state) planImport(projectID string, f *importFile) []plannedService {
-	plans := make([]plannedService, 0, len(f.Services))
+// planImport checks every service of f against the catalog and the project.
+// Hostname errors are per service, as the API reports them inside a 200;
+// every other problem of every service is in whole, which refuses the request.
+func (st *state) planImport(projectID string, f *importFile) (plans []plannedService, whole []metaItem) {
+	plans = make([]plannedService, 0, len(f.Services))
 	seen := map[string]bool{}
 	for _, svc := range f.Services {
 		p := plannedService{spec: svc}
-		p.err = st.checkImportService(projectID, svc, seen, &p)
+		var w []metaItem
+		p.err, w = st.checkImportService(projectID, svc, seen, &p)
+		whole = append(whole, w...)
 		if svc.Hostname != "" {
 			seen[svc.Hostname] = true
 		}
 		plans = append(plans, p)
 	}
-	return plans
+	return plans, whole
 }
 
-func (st *state) checkImportService(projectID string, svc importService, seen map[string]bool, p *plannedService) *errorBody {
+// metaItem is one problem of an import refusal, in the array shape of the
+// live API's error.meta: {code, error, metadata: {<field path>: [reasons]}}.
+type metaItem struct {
+	Code     string              `json:"code"`
+	Error    string              `json:"error"`
+	Metadata map[string][]string `json:"metadata"`
+}
+
+func problem(code, text, key, reason string) metaItem {
+	return metaItem{Code: code, Error: text, Metadata: map[string][]string{key: {reason}}}
+}
+
+// checkImportService checks one service. A bad or taken hostname fails only
+// that service (perService, reported inside the 200); any other problem
+// (type, mode, scaling, keys) makes the API refuse the whole request, so
+// those are collected in whole.
+func (st *state) checkImportService(projectID string, svc importService, seen map[string]bool, p *plannedService) (perService *errorBody, whole []metaItem) {
 	name := svc.Hostname
 	if !platform.ValidHostname(name) {
 		return &errorBody{Code: "serviceStackNameInvalid",
 			Message: fmt.Sprintf("Service stack name %q is invalid.", clip(name, 60)),
-			Meta:    map[string]any{"hostname": clip(name, 60)}}
+			Meta:    []metaItem{problem("serviceStackNameInvalid", "Invalid hostname.", clip(name, 60)+".hostname", "must match ^[a-z][a-z0-9]{0,39}$")}}, nil
 	}
 	if seen[name] || st.serviceByName(projectID, name) != nil {
 		return &errorBody{Code: "serviceStackNameUnavailable",
-			Message: fmt.Sprintf("Service stack name %q is unavailable.", name), Meta: map[string]any{"hostname": name}}
+			Message: fmt.Sprintf("Service stack name %q is unavailable.", name),
+			Meta:    []metaItem{problem("serviceStackNameUnavailable", "Hostname is already used.", name+".hostname", "taken in this project")}}, nil
 	}
 	typ, err := platform.ParseServiceType(svc.Type)
 	var v *stackVersion
@@ -99,40 +119,39 @@ func (st *state) checkImportService(projectID string, svc importService, seen ma
 		v = st.cat.lookup(typ.VersionName())
 	}
 	if v == nil {
-		return &errorBody{Code: "serviceStackTypeNotFound",
-			Message: fmt.Sprintf("Service stack type %q not found.", clip(svc.Type, 60)),
-			Meta:    map[string]any{"type": clip(svc.Type, 60)}}
+		return nil, []metaItem{problem("serviceStackTypeNotFound", "Service stack type version not found.", "serviceStackTypeVersion", clip(svc.Type, 60))}
 	}
 	mode := typ.HAMode()
-	switch m := strings.ToUpper(svc.Mode); m {
-	case "":
-	case "HA", "NON_HA":
-		if mode != "" && mode != m {
-			return &errorBody{Code: "projectImportInvalidParameter",
-				Message: fmt.Sprintf("mode %s contradicts type %q.", m, svc.Type)}
-		}
-		mode = m
+	cat := v.Type.Category
+	switch m := strings.ToUpper(svc.Mode); {
+	case m == "" && mode == "" && (cat == platform.CategoryStandard || cat == platform.CategoryShared):
+		whole = append(whole, problem("projectImportMissingParameter", "Mandatory parameter is missing.", "parameter", name+".mode"))
+	case m == "":
+	case cat == platform.CategoryObject:
+		whole = append(whole, problem("projectImportInvalidParameter", "Invalid parameter value.", name+".mode", "object storage takes no mode"))
+	case m != "HA" && m != "NON_HA":
+		whole = append(whole, problem("projectImportInvalidParameter", "Invalid parameter value.", name+".mode", fmt.Sprintf("must be HA or NON_HA, not %q", clip(svc.Mode, 20))))
+	case mode != "" && mode != m:
+		whole = append(whole, problem("projectImportInvalidParameter", "Invalid parameter value.", name+".mode", fmt.Sprintf("mode %s contradicts type %q", m, clip(svc.Type, 60))))
 	default:
-		return &errorBody{Code: "projectImportInvalidParameter",
-			Message: fmt.Sprintf("mode must be HA or NON_HA, not %q.", clip(svc.Mode, 20))}
+		mode = m
 	}
 	if mode == "" {
 		mode = "NON_HA"
 	}
-	if v.Type.Category != platform.CategoryUser && (svc.MinContainers != nil || svc.MaxContainers != nil) {
-		return &errorBody{Code: "projectImportInvalidParameter",
-			Message: "minContainers and maxContainers are for runtime services only."}
+	if cat != platform.CategoryUser && (svc.MinContainers != nil || svc.MaxContainers != nil) {
+		whole = append(whole, problem("projectImportInvalidParameter", "Invalid parameter value.", name+".minContainers", "minContainers and maxContainers are for runtime services only"))
 	}
 	if err := checkImportContainers(svc.MinContainers, svc.MaxContainers); err != nil {
-		return err
+		whole = append(whole, problem("projectImportInvalidParameter", "Invalid parameter value.", name+".maxContainers", err.Message))
 	}
 	for k := range svc.EnvSecrets {
 		if !envKeyRe.MatchString(k) {
-			return &errorBody{Code: "userDataKeyInvalid", Message: fmt.Sprintf("Invalid env key %q.", clip(k, 40))}
+			whole = append(whole, problem("userDataKeyInvalid", "Invalid env key.", name+".envSecrets", fmt.Sprintf("invalid key %q", clip(k, 40))))
 		}
 	}
 	p.version, p.mode = v, mode
-	return nil
+	return nil, whole
 }
 
 // checkImportContainers applies the platform's horizontal scaling limits to
@@ -177,10 +196,15 @@ func (st *state) importServices(rq *apiRequest) (int, any) {
 	}
 	f, err := parseImportYAML(*in.YAML)
 	if err != nil {
-		return apiErr(http.StatusBadRequest, "projectImportInvalidYaml", err.Error(), nil)
+		return apiErr(http.StatusBadRequest, "projectImportInvalidYaml", err.Error(),
+			[]metaItem{problem("yamlValidationInvalidYaml", "Invalid YAML.", "reason", err.Error())})
+	}
+	plans, whole := st.planImport(pr.ID, f)
+	if len(whole) > 0 {
+		return apiErr(http.StatusBadRequest, whole[0].Code, "The import is invalid; meta lists every problem.", whole)
 	}
 	out := make([]importedJSON, 0, len(f.Services))
-	for _, plan := range st.planImport(pr.ID, f) {
+	for _, plan := range plans {
 		if plan.err != nil {
 			out = append(out, importedJSON{Name: clip(plan.spec.Hostname, 60), Error: plan.err, Processes: []processJSON{}})
 			continue

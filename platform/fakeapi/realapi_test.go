@@ -2,10 +2,13 @@ package fakeapi_test
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/zeropsio/zerops-go/apiError"
 	"github.com/zeropsio/zerops-go/dto/input/body"
 	"github.com/zeropsio/zerops-go/dto/input/path"
 	"github.com/zeropsio/zerops-go/types"
@@ -188,4 +191,49 @@ func TestRealAPI_SubdomainNeedsDeployedPorts(t *testing.T) {
 	if want := "https://web-" + prefix + "-8080." + domain; url != want || prefix == "" {
 		t.Errorf("zeropsSubdomain = %q, want %q (project host %q)", url, want, host)
 	}
+}
+
+func TestRealAPI_ImportRefusalMeta(t *testing.T) {
+	t.Parallel()
+	srv, h := newSDK(t, fastOpts)
+	ctx := context.Background()
+	yml := "services:\n  - hostname: files\n    type: object-storage\n    mode: NON_HA\n  - hostname: pg\n    type: postgresql@16\n  - hostname: web\n    type: nodejs@99\n"
+	r, err := h.PostProjectServiceStackImport(ctx, pid(srv.ProjectID()), body.ServiceStackImport{Yaml: types.Text(yml)})
+	apiErr := outErr(t, r.Output, err)
+	var ae apiError.Error
+	if !errors.As(apiErr, &ae) || ae.HttpStatusCode != 400 {
+		t.Fatalf("whole-request refusal = %v", apiErr)
+	}
+	problems := platform.ParseAPIProblems(ae.GetMeta())
+	want := map[string]string{"files.mode": "projectImportInvalidParameter", "parameter": "projectImportMissingParameter",
+		"serviceStackTypeVersion": "serviceStackTypeNotFound"}
+	for _, p := range problems {
+		for key := range p.Metadata {
+			if want[key] == p.Code {
+				delete(want, key)
+			}
+		}
+	}
+	if len(want) != 0 {
+		t.Errorf("meta %+v lacks %v", problems, want)
+	}
+	if srv.ServiceID("files") != "" || srv.ServiceID("pg") != "" {
+		t.Error("a refused request created services")
+	}
+	// A taken hostname fails that service alone, with meta in the same shape.
+	r, err = h.PostProjectServiceStackImport(ctx, pid(srv.ProjectID()), body.ServiceStackImport{Yaml: "services:\n  - hostname: db\n    type: valkey@7.2\n    mode: NON_HA\n"})
+	res := out(t, r.Output, err)
+	e := res.ServiceStacks[0].Error
+	if e == nil || len(platform.ParseAPIProblems(decodeMeta(t, e.Meta))) != 1 {
+		t.Fatalf("per-service error = %+v", e)
+	}
+}
+
+func decodeMeta(t *testing.T, raw []byte) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -84,6 +85,13 @@ func CheckImport(ctx context.Context, c platform.Client, projectID, content stri
 	}
 	ch.finish()
 	out.Problems, out.Warnings = nonNilIssues(ch.errors), nonNilIssues(ch.warnings)
+	if !out.VersionsChecked && len(services) > 0 {
+		// Say so where the agent looks for what is wrong, not only in a flag:
+		// a valid verdict must not read as "the versions are fine".
+		out.Warnings = append(out.Warnings, Issue{Path: "services[].type",
+			Problem: "types and versions were not checked: the live catalog could not be read",
+			Fix:     "Run the dry run again in a moment; until then check the versions with zerops_knowledge."})
+	}
 	out.Valid = len(out.Problems) == 0
 	return out, nil
 }
@@ -171,6 +179,15 @@ func Import(ctx context.Context, c platform.Client, projectID, content string, t
 	}
 	res, err := c.ImportServices(ctx, projectID, content)
 	if err != nil {
+		var rej *platform.ImportRejection
+		if errors.As(err, &rej) {
+			issues := apiIssues(rej.Problems, plan.Services)
+			return nil, &IssuesError{Problems: issues, PlatformError: &platform.PlatformError{
+				Code: platform.ErrInvalidImportYml, HTTPStatus: rej.HTTPStatus, APICode: rej.APICode, Err: err,
+				Message:    fmt.Sprintf("the platform refused the import (%d problem(s)): %s", len(issues), strings.Join(issueStrings(issues), "; ")),
+				Suggestion: "Fix every listed problem (path, problem, fix) and import again. Nothing was imported.",
+			}}
+		}
 		return nil, asPlatformError(err, "importing services")
 	}
 	out := &ImportOutcome{Warnings: plan.Warnings, Services: []ImportedService{}}
@@ -195,10 +212,18 @@ func Import(ctx context.Context, c platform.Client, projectID, content string, t
 			"Fix the reported problems (zerops_import dryRun=true checks them) and import again.")
 	}
 	for _, s := range out.Services {
-		if s.Error != nil {
-			out.Warnings = append(out.Warnings, Issue{Path: s.Hostname, Problem: "not imported: " + platform.Clip(s.Error.Message, 200),
-				Fix: "Fix it and import this service again on its own."})
+		if s.Error == nil {
+			continue
 		}
+		if len(s.Error.Problems) > 0 {
+			for _, is := range apiIssues(s.Error.Problems, plan.Services) {
+				is.Problem = "not imported: " + is.Problem
+				out.Warnings = append(out.Warnings, is)
+			}
+			continue
+		}
+		out.Warnings = append(out.Warnings, Issue{Path: s.Hostname, Problem: "not imported: " + platform.Clip(s.Error.Message, 200),
+			Fix: "Fix it and import this service again on its own."})
 	}
 	return out, nil
 }

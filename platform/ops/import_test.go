@@ -88,6 +88,9 @@ func TestCheckImport_WithoutCatalogOrServiceList(t *testing.T) {
 	if !res.Valid || res.VersionsChecked || res.HostnamesChecked {
 		t.Errorf("check = %+v, want valid with versions and hostnames unchecked", res)
 	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0].Problem, "versions were not checked") {
+		t.Errorf("warnings = %+v, want one saying the versions were not checked", res.Warnings)
+	}
 }
 
 func contains(list []string, s string) bool {

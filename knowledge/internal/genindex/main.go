@@ -1,10 +1,10 @@
-// Command genindex writes the knowledge index pack the zcp binary embeds:
-// `go generate ./knowledge` runs it after the corpus (knowledge/docs) or the
+// Command genindex writes the two packs the zcp binary embeds, corpus.pack.gz
+// (knowledge/docs) and index.pack.gz (its bleve index): `go generate
+// ./knowledge` runs it in the knowledge directory after the corpus or the
 // index mapping changes.
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"os"
@@ -13,16 +13,10 @@ import (
 )
 
 func main() {
-	out := flag.String("o", "index.pack.gz", "the pack file to write")
+	dir := flag.String("dir", ".", "the knowledge package directory (holds docs/; receives the packs)")
 	flag.Parse()
-	var buf bytes.Buffer
-	if err := knowledge.WritePack(&buf); err != nil {
+	if err := knowledge.WritePacks(*dir); err != nil {
 		fmt.Fprintln(os.Stderr, "genindex:", err)
 		os.Exit(1)
 	}
-	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
-		fmt.Fprintln(os.Stderr, "genindex:", err)
-		os.Exit(1)
-	}
-	fmt.Fprintf(os.Stderr, "genindex: wrote %s (%d bytes)\n", *out, buf.Len())
 }
