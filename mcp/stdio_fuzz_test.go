@@ -23,7 +23,8 @@ func (nopCloser) Close() error { return nil }
 // cut at 64 bytes, answering every request passed on. Whatever the input:
 // reading ends with EOF, every line written is a JSON-RPC answer with a
 // valid id that appears in the input as written, and no request is answered
-// twice. The corpus is kept in testdata/fuzz/FuzzStdioReader.
+// twice. The corpus grown by `go test -fuzz FuzzStdioReader` is kept in
+// testdata/fuzz/FuzzStdioReader.
 func FuzzStdioReader(f *testing.F) {
 	for _, seed := range []string{
 		`{"jsonrpc":"2.0","id":1,"method":"ping"}`,

@@ -114,3 +114,63 @@ func TestSteering_BriefingVersionCheckFirst(t *testing.T) {
 		t.Errorf("no steering to the newest stable bun:\n%.600s", body)
 	}
 }
+
+// A search whose best hit scores weakly says so instead of steering the
+// agent to apply the top document.
+func TestSteering_WeakKnowledgeMatchSaysSo(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	tests := []struct {
+		query string
+		weak  bool
+	}{
+		{"banana smoothie recipe", true},
+		{"postgresql connection", false},
+	}
+	for _, tt := range tests {
+		res, m := h.call(t, "zerops_knowledge", map[string]any{"query": tt.query})
+		wantOK(t, res)
+		next, _ := m["next"].(string)
+		if strings.Contains(next, "no document matches well") != tt.weak {
+			t.Errorf("%q: next = %q, want weak=%v", tt.query, next, tt.weak)
+		}
+	}
+}
+
+// zerops_logs without a service answers the project's recent lines across
+// services, merged by time, each naming its service; fields every line
+// shares are given once.
+func TestLogs_ProjectWide(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.call(t, "zerops_logs", map[string]any{"limit": 50})
+	wantOK(t, res)
+	entries, _ := m["entries"].([]any)
+	if len(entries) == 0 || len(entries) > 50 {
+		t.Fatalf("%d lines, want 1–50: %.300s", len(entries), text(res))
+	}
+	services := map[string]bool{}
+	last := ""
+	for _, e := range entries {
+		line := e.(map[string]any)
+		svc, _ := line["service"].(string)
+		if svc == "" {
+			t.Fatalf("a line names no service: %v", line)
+		}
+		services[svc] = true
+		ts, _ := line["time"].(string)
+		if ts < last {
+			t.Errorf("lines out of time order: %s after %s", ts, last)
+		}
+		last = ts
+	}
+	if len(services) < 2 {
+		t.Errorf("lines of %d service(s), want several: %v", len(services), services)
+	}
+	res, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appdev", "limit": 20})
+	wantOK(t, res)
+	shared, _ := m["shared"].(map[string]any)
+	if shared["container"] == nil || strings.Contains(text(res), `"service":"appdev"`) {
+		t.Errorf("one service's lines repeat what they share: %.400s", text(res))
+	}
+}

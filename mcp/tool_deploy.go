@@ -17,7 +17,7 @@ type deployInput struct {
 	TargetService   string `json:"targetService,omitempty" jsonschema:"hostname to deploy to (default: sourceService)"`
 	TargetServiceID string `json:"targetServiceId,omitempty" jsonschema:"or the target's id"`
 	Setup           string `json:"setup,omitempty" jsonschema:"zerops.yml setup name, e.g. dev or prod"`
-	WorkingDir      string `json:"workingDir,omitempty" jsonschema:"directory with zerops.yml; relative: local mode under ZCP's working directory (\".\" is it), SSH mode under /var/www (the default)"`
+	WorkingDir      string `json:"workingDir,omitempty" jsonschema:"directory with zerops.yml; relative: under ZCP's working dir (local) or /var/www (SSH)"`
 	ServiceID       string `json:"serviceId,omitempty" jsonschema:"local mode: target service id"`
 }
 

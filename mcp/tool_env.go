@@ -45,7 +45,7 @@ func (s *Server) envTool() toolDef {
 		}
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), res.Processes, res.Service)
 		out.Processes = summarize(outcomes)
-		out.Next = nextForProcesses(outcomes, followed, "Next: restart the affected services (zerops_manage action=restart) so they read the new values.")
+		out.Next = nextForProcesses(outcomes, followed, "Next: restart the affected services so they read the new values: zerops_manage action=restart serviceHostname=<service> (or pass restart: true next time).")
 		return out, nil
 	})
 }

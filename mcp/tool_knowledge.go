@@ -79,7 +79,7 @@ func (s *Server) knowledgeTool() toolDef {
 			}
 			b.WriteString(strings.TrimSpace(brief))
 			return knowledgeOutput{Markdown: b.String(),
-				Next: "Next: write import.yml and zerops.yml with these rules and only validated versions, then check them with zerops_import dryRun=true and zerops_validate."}, nil
+				Next: "Next: write import.yml and zerops.yml with these rules and only validated versions, then check them with zerops_import content=<import.yml> dryRun=true and zerops_validate content=<zerops.yml>."}, nil
 		case strings.TrimSpace(in.Query) != "":
 			limit := 5
 			if in.Limit.Set {
@@ -100,8 +100,11 @@ func (s *Server) knowledgeTool() toolDef {
 			res.Query = platform.Clip(res.Query, maxEchoedQuery)
 			res.ExpandedQuery = platform.Clip(res.ExpandedQuery, 2*maxEchoedQuery)
 			next := "Next: apply what the top document says; read another hit with zerops_knowledge uri=..."
-			if len(res.Hits) == 0 {
+			switch {
+			case len(res.Hits) == 0:
 				next = "Next: nothing matched; try one of the suggestions or broader words."
+			case res.Hits[0].Score < weakScore:
+				next = "Next: no document matches well; rephrase with Zerops terms (a service type, a zerops.yml key, an error message) or try the suggestions."
 			}
 			return knowledgeOutput{Query: res.Query, ExpandedQuery: res.ExpandedQuery, Hits: roundScores(res.Hits), TopContent: res.TopContent,
 				Suggestions: res.Suggestions, Notes: res.Notes, Next: next}, nil
@@ -141,6 +144,10 @@ func checkBriefingArgs(runtime string, services []string) error {
 	}
 	return nil
 }
+
+// weakScore is the best-hit score below which no document is a good match
+// (an unrelated query scores ~0.05, a related one well above 0.5).
+const weakScore = 0.25
 
 // roundScores rounds hit scores to 3 decimals: more digits only cost tokens.
 func roundScores(hits []knowledge.Hit) []knowledge.Hit {

@@ -9,7 +9,7 @@ import (
 )
 
 type logsInput struct {
-	ServiceHostname string `json:"serviceHostname"`
+	ServiceHostname string `json:"serviceHostname,omitempty" jsonschema:"omit for all services, merged by time"`
 	Severity        string `json:"severity,omitempty" jsonschema:"minimum: error, warning, info, debug (or 0-7)"`
 	Since           string `json:"since,omitempty" jsonschema:"e.g. 30m, 2h, 1d or an RFC 3339 time"`
 	Limit           Int    `json:"limit,omitzero" jsonschema:"lines (default 100, max 1000)"`
@@ -25,7 +25,7 @@ type logsOutput struct {
 func (s *Server) logsTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_logs",
-		Description: "Runtime or build log lines of a service, filtered by severity, time, text or build.",
+		Description: "Runtime or build log lines of a service, or of the whole project (no serviceHostname: every service's lines merged by time), filtered by severity, time, text or build.",
 		Annotations: readOnlyAnn("Service logs"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in logsInput) (logsOutput, error) {
 		res, err := ops.Logs(ctx, s.deps.Client, s.deps.Logs, s.projectID(), ops.LogsParams{

@@ -38,7 +38,7 @@ func (s *Server) validateTool() toolDef {
 		if res.Valid {
 			next = "Next: deploy with zerops_deploy."
 			if res.Kind == ops.KindImportYml {
-				next = "Next: zerops_import dryRun=true checks versions against the live catalog, then import."
+				next = "Next: zerops_import content=<import.yml> dryRun=true checks it against the live catalog and the project, then import."
 			}
 		}
 		return validateOutput{*res, next}, nil

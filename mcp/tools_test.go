@@ -62,7 +62,7 @@ func TestTools_ErrorPaths(t *testing.T) {
 		{"zerops_env", map[string]any{"action": "set", "serviceHostname": "ghost", "variables": []string{"A=1"}}, platform.ErrServiceNotFound},
 		{"zerops_logs", map[string]any{"serviceHostname": "appdev", "since": "last tuesday"}, platform.ErrInvalidParameter},
 		{"zerops_logs", map[string]any{"serviceHostname": "appdev", "limit": 5000}, platform.ErrInvalidParameter},
-		{"zerops_logs", map[string]any{}, platform.ErrInvalidParameter}, // serviceHostname missing: SDK validation
+		{"zerops_logs", map[string]any{"buildId": "abc"}, platform.ErrInvalidParameter}, // a build needs its service
 		{"zerops_import", map[string]any{"content": "services:\n  - hostname: appdev\n    type: nodejs@22\n"}, platform.ErrInvalidImportYml},
 		{"zerops_import", map[string]any{"content": "services: []\n#" + strings.Repeat("x", 110_000)}, platform.ErrFileTooLarge},
 		{"zerops_import", map[string]any{"content": "services: []\n", "filePath": "import.yml"}, platform.ErrInvalidParameter},

@@ -130,7 +130,7 @@ func render(w io.Writer, rows []row) {
 			}
 			f := formatMetric(m)
 			if m.prev != nil {
-				f += " (was " + formatMetric(metric{value: *m.prev, unit: m.unit}) + ")"
+				f += " (was " + strings.TrimSuffix(formatMetric(metric{value: *m.prev, unit: m.unit}), " "+m.unit) + ")"
 			}
 			parts = append(parts, f)
 		}

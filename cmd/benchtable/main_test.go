@@ -57,7 +57,7 @@ func TestRender_PreviousFigures(t *testing.T) {
 	withPrevious(rows, prev)
 	var out bytes.Buffer
 	render(&out, rows)
-	for _, want := range []string{"150 api-requests (was 216 api-requests)", "15.00s/op (was 21.00s/op)", "44 peak-RSS-MiB\n", "5 ns/op\n"} {
+	for _, want := range []string{"150 api-requests (was 216)", "15.00s/op (was 21.00s/op)", "44 peak-RSS-MiB\n", "5 ns/op\n"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, out.String())
 		}

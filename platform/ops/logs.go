@@ -3,6 +3,7 @@ package ops
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -10,7 +11,8 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// LogsParams selects log lines of one service.
+// LogsParams selects log lines of one service, or of every service of the
+// project when Hostname is empty.
 type LogsParams struct {
 	Hostname string
 	Severity string // syslog name or number, e.g. "error" or "3"
@@ -20,12 +22,75 @@ type LogsParams struct {
 	BuildID  string // app version id: only that build's lines
 }
 
-// LogsResult is the answer to a logs call, oldest line first.
+// LogsResult is the answer to a logs call, oldest line first. Fields that
+// every line shares are given once, in Shared, and left out of the lines.
 type LogsResult struct {
-	Service string              `json:"serviceHostname"`
-	Entries []platform.LogEntry `json:"entries"`
-	Count   int                 `json:"count"`
-	HasMore bool                `json:"hasMore,omitempty"`
+	Service string            `json:"serviceHostname,omitempty"` // empty: the whole project
+	Shared  map[string]string `json:"shared,omitempty"`
+	Entries []LogLine         `json:"entries"`
+	Count   int               `json:"count"`
+	HasMore bool              `json:"hasMore,omitempty"`
+}
+
+// LogLine is one log line of an answer.
+type LogLine struct {
+	Time      time.Time `json:"time"`
+	Service   string    `json:"service,omitempty"`
+	Severity  string    `json:"severity,omitempty"`
+	Facility  string    `json:"facility,omitempty"`
+	Container string    `json:"container,omitempty"`
+	Tag       string    `json:"tag,omitempty"`
+	Message   string    `json:"message"`
+}
+
+// newLogsResult builds the answer from lines, moving the fields every line
+// shares into Shared.
+func newLogsResult(service string, lines []LogLine, more bool) *LogsResult {
+	res := &LogsResult{Service: service, Entries: lines, Count: len(lines), HasMore: more}
+	if res.Entries == nil {
+		res.Entries = []LogLine{}
+	}
+	if len(lines) < 2 {
+		return res
+	}
+	fields := []struct {
+		name string
+		get  func(*LogLine) *string
+	}{
+		{"service", func(l *LogLine) *string { return &l.Service }},
+		{"severity", func(l *LogLine) *string { return &l.Severity }},
+		{"facility", func(l *LogLine) *string { return &l.Facility }},
+		{"container", func(l *LogLine) *string { return &l.Container }},
+		{"tag", func(l *LogLine) *string { return &l.Tag }},
+	}
+	for _, f := range fields {
+		first := *f.get(&lines[0])
+		same := first != ""
+		for i := 1; same && i < len(lines); i++ {
+			same = *f.get(&lines[i]) == first
+		}
+		if !same {
+			continue
+		}
+		if res.Shared == nil {
+			res.Shared = map[string]string{}
+		}
+		res.Shared[f.name] = first
+		for i := range lines {
+			*f.get(&lines[i]) = ""
+		}
+	}
+	return res
+}
+
+// toLines converts log entries of one service into answer lines.
+func toLines(entries []platform.LogEntry, service string) []LogLine {
+	out := make([]LogLine, 0, len(entries))
+	for _, e := range entries {
+		out = append(out, LogLine{Time: e.Timestamp, Service: service, Severity: e.Severity, Facility: e.Facility,
+			Container: orDefault(e.Hostname, e.ContainerID), Tag: e.Tag, Message: e.Message})
+	}
+	return out
 }
 
 var severityNames = map[string]string{
@@ -88,6 +153,12 @@ func Logs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projec
 	if limit == 0 {
 		limit = 100
 	}
+	if strings.TrimSpace(p.Hostname) == "" {
+		if p.BuildID != "" {
+			return nil, invalidParam("buildId needs serviceHostname", "Pass the serviceHostname the build deployed to (zerops_events names it).")
+		}
+		return projectLogs(ctx, c, lf, projectID, platform.LogFetchParams{Severity: sev, Since: since, Limit: limit, Search: p.Search})
+	}
 	svc, err := ResolveService(ctx, c, projectID, p.Hostname)
 	if err != nil {
 		return nil, err
@@ -108,15 +179,46 @@ func Logs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projec
 		Since:     since,
 		Limit:     limit,
 		Search:    p.Search,
-		BuildID:   p.BuildID,
 	})
 	if err != nil {
 		return nil, asPlatformError(err, "fetching logs")
 	}
-	if entries == nil {
-		entries = []platform.LogEntry{}
+	return newLogsResult(svc.Name, toLines(entries, ""), len(entries) >= limit), nil
+}
+
+// projectLogs answers a logs call without a service: the newest lines of
+// every service of the project, merged by time, each naming its service.
+func projectLogs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projectID string, params platform.LogFetchParams) (*LogsResult, error) {
+	if lf == nil {
+		return nil, platform.NewError(platform.ErrInternal, "log fetching is not configured", "Logs are unavailable in this setup.")
 	}
-	return &LogsResult{Service: svc.Name, Entries: entries, Count: len(entries), HasMore: len(entries) >= limit}, nil
+	services, err := listServices(ctx, c, projectID)
+	if err != nil {
+		return nil, err
+	}
+	access, err := c.GetProjectLog(ctx, projectID)
+	if err != nil {
+		return nil, asPlatformError(err, "getting log access")
+	}
+	var lines []LogLine
+	more := false
+	for _, svc := range services {
+		if svc.System {
+			continue
+		}
+		params.ServiceID = svc.ID
+		entries, err := lf.FetchLogs(ctx, access, params)
+		if err != nil {
+			return nil, asPlatformError(err, "fetching logs of "+svc.Name)
+		}
+		more = more || len(entries) >= params.Limit
+		lines = append(lines, toLines(entries, svc.Name)...)
+	}
+	sort.SliceStable(lines, func(i, j int) bool { return lines[i].Time.Before(lines[j].Time) })
+	if len(lines) > params.Limit {
+		lines, more = lines[len(lines)-params.Limit:], true
+	}
+	return newLogsResult("", lines, more), nil
 }
 
 // buildLogs answers a logs call for one build of svc, filtered like any other.
@@ -153,7 +255,7 @@ func buildLogs(ctx context.Context, c platform.Client, lf platform.LogFetcher, p
 	if more {
 		kept = kept[len(kept)-limit:]
 	}
-	return &LogsResult{Service: svc.Name, Entries: kept, Count: len(kept), HasMore: more}, nil
+	return newLogsResult(svc.Name, toLines(kept, ""), more), nil
 }
 
 // BuildLog returns the last limit log lines of the build of app version v.
