@@ -329,6 +329,11 @@ func (g *Gateway) withdraw(r *gatewayRun, w *gwWaiter) {
 func (g *Gateway) endError(ctx context.Context, name string, err error) error {
 	var cool *cooldownRefusal
 	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return &platform.PlatformError{Code: platform.ErrAPITimeout,
+			Message:    name + ": the call ran out of time waiting for the Zerops API",
+			Suggestion: "Retry in a few seconds; ZCP is pacing API calls.",
+			Err:        context.DeadlineExceeded}
 	case ctx.Err() != nil:
 		return ctxError(ctx, name+" waiting for the API budget")
 	case g.stopCtx.Err() != nil:

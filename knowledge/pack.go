@@ -5,7 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
-	_ "embed" // the generated index
+	_ "embed" // the generated packs
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -68,7 +68,7 @@ type packHeader struct {
 }
 
 type packFile struct {
-	Name string `json:"name"` // slash-separated, relative to the index directory
+	Name string `json:"name"` // slash-separated, relative to the pack's root (the index directory, or docs/)
 	Size int64  `json:"size"`
 }
 

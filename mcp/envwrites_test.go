@@ -1,7 +1,9 @@
 package mcp_test
 
 import (
+	"context"
 	"fmt"
+	"net/http"
 	"sync"
 	"testing"
 	"time"
@@ -69,5 +71,55 @@ func TestEnvWrites_ParallelSetsAllSurvive(t *testing.T) {
 				t.Errorf("lost writes %v (have %v)", lost, have)
 			}
 		})
+	}
+}
+
+// TestEnvWrites_WaitingCallCancelled: a set queued behind a write whose
+// process still runs is dropped when its caller cancels: it answers no
+// change and never reaches the API.
+func TestEnvWrites_WaitingCallCancelled(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{processDuration: time.Hour}) // the first write's process never ends
+	res, _ := h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"FIRST=1"}})
+	wantOK(t, res)
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() {
+		_, err := h.cs.CallTool(ctx, callParams("zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"SECOND=2"}}))
+		done <- err
+	}()
+	awaitEnvQueue(t, h, "queued", "1")
+	cancel()
+	if err := <-done; err == nil {
+		t.Error("the cancelled call answered")
+	}
+	awaitEnvQueue(t, h, "queued", "0") // the server dropped it from the queue
+	if n := h.fake.CountRequests(http.MethodPut, "/service-stack/"+h.fake.ServiceID("appdev")+"/user-data/env-file"); n != 1 {
+		t.Errorf("%d env-file writes, want only the first", n)
+	}
+}
+
+// awaitEnvQueue polls the env-writes actor's status (it has no signal for
+// tests outside its package) until figure key reads want.
+func awaitEnvQueue(t *testing.T, h *harness, key, want string) {
+	t.Helper()
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	deadline := time.After(10 * time.Second)
+	for {
+		st, err := h.stack.EnvWrites.Status(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range st.Figures {
+			if f.Key == key && f.Value == want {
+				return
+			}
+		}
+		select {
+		case <-tick.C:
+		case <-deadline:
+			t.Fatalf("env-writes never showed %s %s: %+v", key, want, st)
+		}
 	}
 }
