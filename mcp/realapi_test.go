@@ -192,3 +192,32 @@ func TestRealAPI_ImportRejectedWholeShowsFieldPath(t *testing.T) {
 		t.Error("a service of a refused import was created")
 	}
 }
+
+func TestRealAPI_EventsHideInternalProcesses(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.callWith(t, context.Background(), "zerops_subdomain", map[string]any{"serviceHostname": "appdev", "action": "enable"}, "s1")
+	wantOK(t, res)
+	res, _ = h.callWith(t, context.Background(), "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appdev", "maxCpu": 4}, "m1")
+	wantOK(t, res)
+	// The platform's follow-ups (zL7Master.*, stack.updateAutoscaling) are in
+	// the process search once the index has them; events never shows them.
+	waitFor(t, func() bool {
+		procs, err := h.client.SearchProcesses(context.Background(), platform.ProcessFilter{ProjectID: h.fake.ProjectID(), Limit: 100})
+		internal := 0
+		for _, p := range procs {
+			if platform.InternalAction(p.ActionName) {
+				internal++
+			}
+		}
+		return err == nil && internal >= 2
+	})
+	res, _ = h.call(t, "zerops_events", map[string]any{"limit": 100})
+	wantOK(t, res)
+	if strings.Contains(text(res), "zL7Master") || strings.Contains(text(res), "updateAutoscaling") {
+		t.Errorf("events shows internal processes: %s", text(res))
+	}
+	if !strings.Contains(text(res), "stack.enableSubdomainAccess") || !strings.Contains(text(res), "stack.autoscaling") {
+		t.Errorf("events lacks the user's own processes: %s", text(res))
+	}
+}

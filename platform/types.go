@@ -1,6 +1,9 @@
 package platform
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Process statuses as ZCP consumers see them. Raw API values are normalised by
 // [NormalizeProcessStatus]: DONE becomes FINISHED and CANCELLED becomes CANCELED.
@@ -178,6 +181,13 @@ type Process struct {
 	Started        *time.Time        `json:"started,omitempty"`
 	Finished       *time.Time        `json:"finished,omitempty"`
 	FailReason     *string           `json:"failReason,omitempty"`
+}
+
+// InternalAction reports whether a process action is the platform's own
+// bookkeeping (zL7Master.*, stack.updateAutoscaling): listed by process
+// search, noise in a timeline.
+func InternalAction(action string) bool {
+	return strings.HasPrefix(action, "zL7Master.") || action == "stack.updateAutoscaling"
 }
 
 // IsTerminal reports whether the process has ended (finished, failed or canceled).

@@ -245,7 +245,12 @@ func TestZeropsClient_ProcessFailureAndCancel(t *testing.T) {
 	if canceled.Status != platform.ProcessCanceled && canceled.Status != platform.ProcessCanceling {
 		t.Errorf("canceled status %s", canceled.Status)
 	}
-	if got, err := sc.GetProcess(ctx, running.ID); err != nil || got.Status != platform.ProcessCanceled {
+	got, err := sc.GetProcess(ctx, running.ID)
+	for deadline := time.Now().Add(10 * time.Second); err == nil && got.Status == platform.ProcessCanceling && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond) // CANCELING lasts a moment
+		got, err = sc.GetProcess(ctx, running.ID)
+	}
+	if err != nil || got.Status != platform.ProcessCanceled {
 		t.Errorf("GetProcess after cancel = %+v, %v", got, err)
 	}
 

@@ -40,6 +40,7 @@ func (st *state) setAutoscaling(rq *apiRequest) (int, any) {
 	p.onFinish = func(st *state, at time.Time) {
 		if cur := st.services[s.ID]; cur != nil {
 			cur.Autoscaling, cur.LastUpdate = merged, at
+			st.internalProcess(cur.ProjectID, cur, "stack.updateAutoscaling", at)
 		}
 	}
 	return http.StatusOK, map[string]any{"process": st.processView(p, rq.now)}

@@ -27,9 +27,10 @@ type process struct {
 	onFinish func(st *state, at time.Time) // success effect
 	onUndo   func(st *state, at time.Time) // failure or cancel: restore what the start changed
 
-	build   *appVersion // set for stack.build: the app version it builds
-	envKey  string      // project.envCreate: the key being created
-	settled bool        // effect (or undo) applied
+	internal bool        // the platform's own (zL7Master.*, stack.updateAutoscaling): createdBySystem
+	build    *appVersion // set for stack.build: the app version it builds
+	envKey   string      // project.envCreate: the key being created
+	settled  bool        // effect (or undo) applied
 }
 
 // serviceRef is the snapshot of a service a process names; it outlives the service.
@@ -69,13 +70,39 @@ func (st *state) newProcess(projectID string, svc *service, action string, now t
 	return p
 }
 
+// Like the platform's, a canceled process is CANCELING for a moment before
+// it is CANCELED, and a failing one ROLLBACKING for the last part of its run.
+const (
+	cancelingFor = 150 * time.Millisecond
+	rollbackPart = 4 // the last 1/rollbackPart of a failing process's run
+)
+
+// internalProcess starts one of the platform's own follow-up processes
+// (zL7Master.* on the balancer after routing changes, stack.updateAutoscaling
+// after scaling), which process searches list among the user's.
+func (st *state) internalProcess(projectID string, svc *service, action string, at time.Time) {
+	if svc == nil {
+		for _, id := range st.svcOrder {
+			if s := st.services[id]; s.ProjectID == projectID && s.category() == platform.CategoryHTTPBalancer {
+				svc = s
+			}
+		}
+	}
+	p := st.newProcess(projectID, svc, action, at)
+	p.internal, p.FailReason = true, ""
+}
+
 // status computes the process status at now.
 func (p *process) status(now time.Time) string {
 	switch {
+	case !p.CanceledAt.IsZero() && now.Before(p.CanceledAt.Add(cancelingFor)):
+		return platform.ProcessCanceling
 	case !p.CanceledAt.IsZero():
 		return platform.ProcessCanceled
 	case now.Before(p.RunAt):
 		return platform.ProcessPending
+	case p.FailReason != "" && p.build == nil && now.Before(p.EndAt) && !now.Before(p.EndAt.Add(-p.EndAt.Sub(p.RunAt)/rollbackPart)):
+		return platform.ProcessRollbacking
 	case now.Before(p.EndAt):
 		return platform.ProcessRunning
 	case p.FailReason != "":
@@ -114,7 +141,7 @@ func (st *state) cancelProcess(rq *apiRequest) (int, any) {
 	if p == nil {
 		return errNotFound("processNotFound", "Process not found.")
 	}
-	if p.settled || p.status(rq.now) != platform.ProcessPending && p.status(rq.now) != platform.ProcessRunning {
+	if p.settled || p.status(rq.now) != platform.ProcessPending && p.status(rq.now) != platform.ProcessRunning && p.status(rq.now) != platform.ProcessRollbacking {
 		return apiErr(http.StatusBadRequest, "processAlreadyFinished", "Process has already finished.", nil)
 	}
 	p.CanceledAt = rq.now

@@ -237,3 +237,37 @@ func decodeMeta(t *testing.T, raw []byte) any {
 	}
 	return v
 }
+
+func TestRealAPI_ProcessStatesAndInternalProcesses(t *testing.T) {
+	t.Parallel()
+	srv, h := newSDK(t, fakeapi.Options{ProcessDuration: 1200 * time.Millisecond, SearchLag: -1})
+	ctx := context.Background()
+	seen := map[string]bool{}
+	srv.FailNextProcess("stack.restart", "container crashed")
+	rr, err := h.PutServiceStackRestart(ctx, sid(srv.ServiceID("appdev")))
+	failing := out(t, rr.Output, err)
+	for deadline := time.Now().Add(10 * time.Second); !seen["FAILED"] && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		gp, err := h.GetProcess(ctx, path.ProcessId{Id: failing.Id})
+		seen[string(out(t, gp.Output, err).Status)] = true
+	}
+	if !seen["ROLLBACKING"] || !seen["FAILED"] {
+		t.Errorf("a failing process went through %v, want ROLLBACKING then FAILED", seen)
+	}
+	sr, err := h.PutServiceStackStop(ctx, sid(srv.ServiceID("appdev")))
+	cr, err2 := h.PutProcessCancel(ctx, path.ProcessId{Id: out(t, sr.Output, err).Id})
+	if c := out(t, cr.Output, err2); c.Status != "CANCELING" {
+		t.Errorf("cancel answered %s, want CANCELING", c.Status)
+	}
+	er, err := h.PutServiceStackEnableSubdomainAccess(ctx, sid(srv.ServiceID("appdev")))
+	waitProcess(t, h, string(out(t, er.Output, err).Id))
+	ps, err := h.PostProcessSearch(ctx, filter([2]string{"projectId", srv.ProjectID()}))
+	internal := false
+	for _, p := range out(t, ps.Output, err).Items {
+		if strings.HasPrefix(string(p.ActionName), "zL7Master.") && bool(p.CreatedBySystem) {
+			internal = true
+		}
+	}
+	if !internal {
+		t.Error("no internal zL7Master process in the search after enabling a subdomain")
+	}
+}

@@ -426,8 +426,11 @@ func TestSDK_WhileRunning(t *testing.T) {
 		t.Fatalf("service while stopping = %s", s.Status)
 	}
 	cr, err := h.PutProcessCancel(ctx, path.ProcessId{Id: p.Id})
-	if c := out(t, cr.Output, err); c.Status != "CANCELED" {
-		t.Fatalf("cancel = %s", c.Status)
+	if c := out(t, cr.Output, err); c.Status != "CANCELING" {
+		t.Fatalf("cancel = %s, want CANCELING (then CANCELED)", c.Status)
+	}
+	if done := waitProcess(t, h, string(p.Id)); done.Status != "CANCELED" {
+		t.Fatalf("canceled process ends %s", done.Status)
 	}
 	if s := getService(t, h, id); s.Status != "ACTIVE" {
 		t.Fatalf("service after canceled stop = %s", s.Status)

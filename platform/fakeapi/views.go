@@ -226,8 +226,9 @@ func (st *state) processView(p *process, now time.Time) processJSON {
 	v := processJSON{
 		ID: p.ID, ClientID: st.clientID, ProjectID: p.ProjectID, ServiceStacks: []serviceLightJSON{},
 		Status: status, Sequence: p.Seq, ActionName: p.Action,
-		CreatedByUser: userObjectJSON{Type: "USER", ID: st.userID, Email: demoEmail, FullName: demoFullName},
-		Created:       ts(p.Created), LastUpdate: ts(p.Created),
+		CreatedByUser:   userObjectJSON{Type: "USER", ID: st.userID, Email: demoEmail, FullName: demoFullName},
+		CreatedBySystem: p.internal,
+		Created:         ts(p.Created), LastUpdate: ts(p.Created),
 	}
 	if p.ServiceID != "" {
 		id := p.ServiceID
@@ -243,11 +244,18 @@ func (st *state) processView(p *process, now time.Time) processJSON {
 	case "PENDING":
 	case "RUNNING":
 		v.Started, v.LastUpdate = tsPtr(p.RunAt), ts(p.RunAt)
+	case "CANCELING":
+		v.Started, v.LastUpdate = tsPtr(p.RunAt), ts(p.CanceledAt)
+		if p.CanceledAt.Before(p.RunAt) {
+			v.Started = nil
+		}
+	case "ROLLBACKING":
+		v.Started, v.LastUpdate = tsPtr(p.RunAt), ts(p.RunAt)
 	case "CANCELED":
 		if !p.CanceledAt.Before(p.RunAt) {
 			v.Started = tsPtr(p.RunAt)
 		}
-		v.Finished, v.LastUpdate = tsPtr(p.CanceledAt), ts(p.CanceledAt)
+		v.Finished, v.LastUpdate = tsPtr(p.CanceledAt.Add(cancelingFor)), ts(p.CanceledAt.Add(cancelingFor))
 	default:
 		v.Started, v.Finished, v.LastUpdate = tsPtr(p.RunAt), tsPtr(p.EndAt), ts(p.EndAt)
 	}

@@ -65,6 +65,9 @@ func Events(ctx context.Context, c platform.Client, projectID, hostname string, 
 	}
 	events := make([]Event, 0, len(procs)+len(versions))
 	for _, p := range procs {
+		if platform.InternalAction(p.ActionName) {
+			continue // the platform's own bookkeeping, not the user's activity
+		}
 		sid := p.ServiceStackID
 		if sid == "" && len(p.ServiceStacks) > 0 {
 			sid = p.ServiceStacks[0].ID
