@@ -141,6 +141,10 @@ type Gateway struct {
 	// testHookQueued, set only by tests before any call, runs when a caller
 	// starts waiting for admission: the event tests would otherwise poll for.
 	testHookQueued func()
+	// testHookMissed, set only by tests before any call, runs when a read
+	// has missed the cache, before it joins or starts a flight: the moment
+	// an identical read may end and store its answer.
+	testHookMissed func(key string)
 	// testHookPanic, set only by tests before Serve, runs at the top of each
 	// loop iteration: a panic there is a crash of the loop.
 	testHookPanic func()

@@ -100,6 +100,9 @@ func read[T any](g *Gateway, ctx context.Context, op readOp, fn func(context.Con
 		if look.hit {
 			return clone(look.v.(T)), nil
 		}
+		if g.testHookMissed != nil {
+			g.testHookMissed(op.key)
+		}
 		ch := r.in.reads.DoChan(strconv.FormatUint(look.gen, 10)+"\x00"+op.key, func() (_ any, err error) {
 			// A panic below fn goes on in the callers' goroutines, not in
 			// the one DoChan runs this in, where nothing would recover it.
@@ -108,6 +111,15 @@ func read[T any](g *Gateway, ctx context.Context, op readOp, fn func(context.Con
 					err = &flightPanic{p}
 				}
 			}()
+			if op.cached {
+				// This caller missed the cache, but an identical read may
+				// have stored its answer and ended between that lookup and
+				// this flight's start: looked up again inside the flight, so
+				// two identical reads never both reach the API.
+				if again, err := g.lookup(callCtx, r, op.key); err == nil && again.hit && again.gen == look.gen {
+					return again.v, nil
+				}
+			}
 			v, err := attempts(g, ctx, callCtx, r, op.name, &gwWaiter{poll: isPoll(ctx)}, fn)
 			if err != nil && callCtx.Err() != nil {
 				return v, &leaderGone{err}

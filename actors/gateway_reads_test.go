@@ -341,3 +341,51 @@ func TestGateway_PollsTakeTheReservedSlot(t *testing.T) {
 		t.Errorf("calls reached the API in order %v, want the poll among the first two (a holds the calls' only slot)", c.order)
 	}
 }
+
+// TestGateway_ReadMissingTheCacheJustBeforeAStoreSharesIt: a read (B) that
+// misses the cache, then starts its flight only after an identical read (A)
+// has stored its answer and ended, takes the stored answer instead of
+// calling the API a second time.
+func TestGateway_ReadMissingTheCacheJustBeforeAStoreSharesIt(t *testing.T) {
+	c := &recClient{}
+	g := NewGateway(c, GatewayConfig{CacheTTL: time.Hour})
+	bMissed, aDone := make(chan struct{}), make(chan struct{})
+	var misses atomic.Int32
+	g.testHookMissed = func(string) {
+		if misses.Add(1) != 1 {
+			return // A
+		}
+		close(bMissed) // B waits for A to end
+		select {
+		case <-aDone:
+		case <-time.After(10 * time.Second):
+			t.Error("read A did not end within 10 s")
+		}
+	}
+	serveGateway(t, g)
+	bErr := make(chan error, 1)
+	go func() {
+		_, err := g.GetProject(t.Context(), "p")
+		bErr <- err
+	}()
+	select {
+	case <-bMissed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("read B did not miss the cache within 10 s")
+	}
+	if _, err := g.GetProject(t.Context(), "p"); err != nil {
+		t.Fatalf("read A: %v", err)
+	}
+	close(aDone)
+	select {
+	case err := <-bErr:
+		if err != nil {
+			t.Fatalf("read B: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("read B did not end within 10 s")
+	}
+	if n := c.count("GetProject"); n != 1 {
+		t.Errorf("two identical reads called the API %d times, want 1", n)
+	}
+}
