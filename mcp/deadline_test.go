@@ -27,8 +27,11 @@ func TestToolDeadline_BoundsToolsThatOnlyCallTheAPI(t *testing.T) {
 	h.fake.InjectFault(fakeapi.Fault{Method: http.MethodGet, PathPrefix: "/project/", Latency: time.Hour, Times: 1})
 	res, m := h.call(t, "zerops_discover", map[string]any{})
 	wantError(t, res, m, platform.ErrAPITimeout)
-	if n := h.fake.CountRequests(http.MethodGet, "/project/"); n != 1 {
-		t.Errorf("%d project reads, want 1 (the deadline leaves no time for a retry)", n)
+	// At most one read: the deadline leaves no time for a retry. Whether the
+	// one read reached the API before the deadline depends on the machine's
+	// load (it may still wait for its connection), so that is not asserted.
+	if n := h.fake.CountRequests(http.MethodGet, "/project/"); n > 1 {
+		t.Errorf("%d project reads, want at most 1 (the deadline leaves no time for a retry)", n)
 	}
 
 	res, m = h.callWith(t, t.Context(), "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appdev"}, "r")
