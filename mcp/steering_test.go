@@ -174,3 +174,48 @@ func TestLogs_ProjectWide(t *testing.T) {
 		t.Errorf("one service's lines repeat what they share: %.400s", text(res))
 	}
 }
+
+// zerops_env with restart: true restarts what the change affects once the
+// change's process has ended, reporting progress.
+func TestEnv_RestartTrue(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.callWith(t, context.Background(), "zerops_env",
+		map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"A=1"}, "restart": true}, "e1")
+	wantOK(t, res)
+	if r, _ := m["restarted"].([]any); len(r) != 1 || r[0] != "appdev" {
+		t.Fatalf("restarted = %v: %s", m["restarted"], text(res))
+	}
+	actions := map[string]string{}
+	for _, p := range m["processes"].([]any) {
+		pm := p.(map[string]any)
+		actions[pm["action"].(string)] = pm["status"].(string)
+	}
+	if actions["stack.userDataFile"] != platform.ProcessFinished || actions["stack.restart"] != platform.ProcessFinished {
+		t.Errorf("processes = %v, want the env change and the restart finished", actions)
+	}
+	restarting := false
+	for _, n := range h.notifications() {
+		restarting = restarting || strings.HasPrefix(n.Message, "Restarting appdev")
+	}
+	if !restarting {
+		t.Error("no progress for the restart")
+	}
+
+	res, m = h.call(t, "zerops_env", map[string]any{"action": "set", "project": true, "variables": "SHARED=1", "restart": "true"})
+	wantOK(t, res)
+	restarted := map[string]bool{}
+	for _, r := range m["restarted"].([]any) {
+		restarted[r.(string)] = true
+	}
+	if !restarted["appdev"] || restarted["db"] || restarted["cache"] {
+		t.Errorf("project change restarted %v, want the running runtimes only", restarted)
+	}
+
+	// Without restart the default stays: nothing restarted, the note says how.
+	res, m = h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"B=1"}})
+	wantOK(t, res)
+	if m["restarted"] != nil || !strings.Contains(text(res), "restart: true") {
+		t.Errorf("default env set = %s", text(res))
+	}
+}
