@@ -219,3 +219,21 @@ func TestEnv_RestartTrue(t *testing.T) {
 		t.Errorf("default env set = %s", text(res))
 	}
 }
+
+// A masked value's key is still listed, so the agent can reference it.
+func TestEnv_MaskedKeyListed(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.call(t, "zerops_env", map[string]any{"action": "get", "serviceHostname": "db"})
+	wantOK(t, res)
+	found := false
+	for _, v := range m["variables"].([]any) {
+		vm := v.(map[string]any)
+		if vm["key"] == "password" && vm["value"] == "***" {
+			found = true
+		}
+	}
+	if !found || strings.Contains(text(res), h.secretOf(t, "db", "password")) {
+		t.Errorf("password is not listed masked: %s", text(res))
+	}
+}
