@@ -80,7 +80,7 @@ func TestDeployPool_NoOverlapAcrossRestart(t *testing.T) {
 	old := newHeldJob(t) // registered after serveRestarting: freed before the pool stops
 	first := make(chan error, 1)
 	go func() { first <- p.Run(t.Context(), "x", old.run) }()
-	<-old.started
+	recv(t, old.started)
 
 	crash(t, p, sw, panics)
 	receive(t, "the first job's cancellation", old.cancelled) // tearing down now
@@ -132,7 +132,7 @@ func TestDeployPool_SecondCrashHandsRunningJobsOn(t *testing.T) {
 	old := newHeldJob(t)
 	first := make(chan error, 1)
 	go func() { first <- p.Run(t.Context(), "x", old.run) }()
-	<-old.started
+	recv(t, old.started)
 	crash(t, p, sw, panics)
 	receive(t, "the first job's cancellation", old.cancelled)
 
@@ -186,7 +186,7 @@ func TestDeployPool_ShutdownWaitsForCrashedRunsJobs(t *testing.T) {
 	old := newHeldJob(t)
 	first := make(chan error, 1)
 	go func() { first <- p.Run(t.Context(), "x", old.run) }()
-	<-old.started
+	recv(t, old.started)
 	crash(t, p, sw, panics)
 	receive(t, "the first job's cancellation", old.cancelled)
 

@@ -43,7 +43,7 @@ func TestDeployPool_SameTargetNeverInterleaves(t *testing.T) {
 			}
 		}()
 		go func() { waitQueued(p, i); close(queued) }()
-		<-queued
+		recv(t, queued)
 	}
 	wg.Wait()
 	for i, v := range order {
@@ -110,7 +110,7 @@ func TestDeployPool_BoundedParallelTargets(t *testing.T) {
 		}()
 	}
 	for range 3 {
-		<-started
+		recv(t, started)
 	}
 	waitQueued(p, 5)
 	st, _ := p.Status(t.Context())
@@ -133,7 +133,7 @@ func TestDeployPool_QueuedJobDroppedOnCancel(t *testing.T) {
 	go func() {
 		_ = p.Run(t.Context(), "a", func(context.Context) error { close(running); <-release; return nil })
 	}()
-	<-running
+	recv(t, running)
 	ctx, cancel := context.WithCancel(t.Context())
 	ran := atomic.Bool{}
 	errc := make(chan error, 1)
@@ -142,7 +142,7 @@ func TestDeployPool_QueuedJobDroppedOnCancel(t *testing.T) {
 	}()
 	waitQueued(p, 1)
 	cancel()
-	if err := <-errc; platform.ErrorCode(err) != platform.ErrCanceled {
+	if err := recv(t, errc); platform.ErrorCode(err) != platform.ErrCanceled {
 		t.Errorf("queued job: %v, want CANCELED", err)
 	}
 	close(release)
@@ -168,15 +168,15 @@ func TestDeployPool_ShutdownCancelsAll(t *testing.T) {
 			return ctx.Err()
 		})
 	}()
-	<-running
+	recv(t, running)
 	queuedErr := make(chan error, 1)
 	go func() { queuedErr <- p.Run(context.Background(), "b", func(context.Context) error { return nil }) }()
 	waitQueued(p, 1)
 	stop()
-	if err := <-runErr; !errors.Is(err, context.Canceled) {
+	if err := recv(t, runErr); !errors.Is(err, context.Canceled) {
 		t.Errorf("running job: %v, want cancelled", err)
 	}
-	if err := <-queuedErr; platform.ErrorCode(err) != platform.ErrServiceUnavailable {
+	if err := recv(t, queuedErr); platform.ErrorCode(err) != platform.ErrServiceUnavailable {
 		t.Errorf("queued job: %v, want SERVICE_UNAVAILABLE", err)
 	}
 	if err := p.Run(t.Context(), "c", func(context.Context) error { return nil }); platform.ErrorCode(err) != platform.ErrServiceUnavailable {
@@ -251,7 +251,7 @@ func TestDeployPool_RunBeforeServeWaits(t *testing.T) {
 		t.Fatal("a job ran before Serve")
 	}
 	serve(t, p)
-	if err := <-errc; err != nil || !ran.Load() {
+	if err := recv(t, errc); err != nil || !ran.Load() {
 		t.Errorf("Run queued before Serve: %v, ran %v", err, ran.Load())
 	}
 }
@@ -272,17 +272,17 @@ func TestDeployPool_GiveUpAsTurnGranted(t *testing.T) {
 		go func() {
 			first <- p.Run(t.Context(), "a", func(context.Context) error { ran.Add(1); close(running); <-release; return nil })
 		}()
-		<-running
+		recv(t, running)
 		ctx, cancel := context.WithCancel(t.Context())
 		second := make(chan error, 1)
 		go func() { second <- p.Run(ctx, "a", func(context.Context) error { ran.Add(1); return nil }) }()
 		waitQueued(p, before+1) // first running, second queued
 		go close(release)
 		cancel()
-		if err := <-first; err != nil {
+		if err := recv(t, first); err != nil {
 			t.Fatal(err)
 		}
-		if err := <-second; err != nil && !errors.Is(err, context.Canceled) {
+		if err := recv(t, second); err != nil && !errors.Is(err, context.Canceled) {
 			t.Fatalf("second caller: %v", err)
 		}
 		if err := p.Run(t.Context(), "a", func(context.Context) error { ran.Add(1); return nil }); err != nil {

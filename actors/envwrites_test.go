@@ -33,7 +33,7 @@ func TestEnvWrites_SettleHoldsTheTarget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	<-settling
+	recv(t, settling)
 	// Another target is not held up.
 	if err := e.Write(t.Context(), "project", func(context.Context) (func(context.Context), error) { return nil, nil }); err != nil {
 		t.Fatal(err)
@@ -56,7 +56,7 @@ func TestEnvWrites_SettleHoldsTheTarget(t *testing.T) {
 		t.Fatalf("second write of api ran=%v while the first settles; status %+v", ran.Load(), st)
 	}
 	close(release)
-	if err := <-second; err != nil {
+	if err := recv(t, second); err != nil {
 		t.Fatal(err)
 	}
 	if !ran.Load() {
@@ -88,7 +88,7 @@ func TestEnvWrites_QueuedWriteCancelled(t *testing.T) {
 	}()
 	awaitEnvQueue(e, 1)
 	cancel()
-	if err := <-errc; platform.ErrorCode(err) != platform.ErrCanceled || !errors.Is(err, context.Canceled) {
+	if err := recv(t, errc); platform.ErrorCode(err) != platform.ErrCanceled || !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled queued write: %v, want CANCELED", err)
 	}
 	if ran.Load() {

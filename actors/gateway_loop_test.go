@@ -79,11 +79,11 @@ func TestGateway_GrantsInArrivalOrder(t *testing.T) {
 	errs := make(chan error, 4)
 	for _, id := range []string{"a", "b", "c", "d"} {
 		go func() { _, err := g.GetService(t.Context(), id); errs <- err }()
-		<-queued // the loop has queued this caller before the next one comes
+		recv(t, queued) // the loop has queued this caller before the next one comes
 	}
 	close(c.hold)
 	for range 4 {
-		if err := <-errs; err != nil {
+		if err := recv(t, errs); err != nil {
 			t.Error(err)
 		}
 	}
@@ -127,7 +127,7 @@ func TestGateway_CallBeforeServeWaitsForTheLoop(t *testing.T) {
 	early := make(chan error, 1)
 	go func() { _, err := g.GetService(t.Context(), "b"); early <- err }()
 	serveGateway(t, g)
-	if err := <-early; err != nil {
+	if err := recv(t, early); err != nil {
 		t.Errorf("call made before Serve: %v", err)
 	}
 	if got := c.calls.Load(); got != 1 {
@@ -181,7 +181,7 @@ func TestGateway_StatusAcrossLifecycle(t *testing.T) {
 		t.Errorf("running status %+v", st)
 	}
 	cancel()
-	if err := <-served; !errors.Is(err, context.Canceled) {
+	if err := recv(t, served); !errors.Is(err, context.Canceled) {
 		t.Errorf("Serve returned %v", err)
 	}
 	st, _ = g.Status(t.Context())
@@ -204,7 +204,7 @@ func TestGatewayLoop_WithdrawGivesBackARacingGrant(t *testing.T) {
 	l.admit(first, now)
 	l.admit(second, now)
 	l.dispatch(now)
-	if err := <-first.reply; err != nil {
+	if err := recv(t, first.reply); err != nil {
 		t.Fatalf("first: %v", err)
 	}
 	if f := l.snapshot(now); f.inFlight != 1 || f.queued != 1 || f.calls != 1 {
@@ -212,7 +212,7 @@ func TestGatewayLoop_WithdrawGivesBackARacingGrant(t *testing.T) {
 	}
 	l.withdraw(first) // the caller's ctx ended as the grant arrived
 	l.dispatch(now)
-	if err := <-second.reply; err != nil {
+	if err := recv(t, second.reply); err != nil {
 		t.Fatalf("second: %v", err)
 	}
 	if f := l.snapshot(now); f.inFlight != 1 || f.queued != 0 || f.calls != 1 {

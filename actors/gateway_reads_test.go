@@ -239,18 +239,18 @@ func TestGateway_ReadAfterMutationSharesNothingOlder(t *testing.T) {
 	g := serveGateway(t, NewGateway(c, GatewayConfig{}))
 	first := make(chan error, 1)
 	go func() { _, err := g.GetService(t.Context(), "a"); first <- err }()
-	<-c.enter // the first read is at the API
+	recv(t, c.enter) // the first read is at the API
 	mutated := make(chan error, 1)
 	go func() { _, err := g.RestartService(t.Context(), "a"); mutated <- err }()
-	<-c.enter // the mutation is at the API
+	recv(t, c.enter) // the mutation is at the API
 	close(c.hold)
-	if err := <-mutated; err != nil {
+	if err := recv(t, mutated); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := g.GetService(t.Context(), "a"); err != nil { // after the mutation: its own request
 		t.Fatal(err)
 	}
-	if err := <-first; err != nil {
+	if err := recv(t, first); err != nil {
 		t.Fatal(err)
 	}
 	if got := c.calls.Load(); got != 3 {
@@ -267,16 +267,16 @@ func TestGateway_SharedReadOutlivesItsLeader(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	leader := make(chan error, 1)
 	go func() { _, err := g.GetService(ctx, "a"); leader <- err }()
-	<-c.enter
+	recv(t, c.enter)
 	joined := make(chan error, 1)
 	go func() { _, err := g.GetService(t.Context(), "a"); joined <- err }()
 	cancel()
-	if err := <-leader; platform.ErrorCode(err) != platform.ErrCanceled {
+	if err := recv(t, leader); platform.ErrorCode(err) != platform.ErrCanceled {
 		t.Errorf("leader: %v, want CANCELED", err)
 	}
-	<-c.enter // the waiting caller leads a request of its own (or had joined none)
+	recv(t, c.enter) // the waiting caller leads a request of its own (or had joined none)
 	close(c.hold)
-	if err := <-joined; err != nil {
+	if err := recv(t, joined); err != nil {
 		t.Errorf("waiting caller: %v", err)
 	}
 }
@@ -325,13 +325,13 @@ func TestGateway_PollsTakeTheReservedSlot(t *testing.T) {
 	errs := make(chan error, 4)
 	for _, id := range []string{"a", "b", "c"} {
 		go func() { _, err := g.GetService(t.Context(), id); errs <- err }()
-		<-queued
+		recv(t, queued)
 	}
 	go func() { _, err := g.GetService(asPoll(t.Context()), "poll"); errs <- err }()
-	<-queued
+	recv(t, queued)
 	close(c.hold)
 	for range 4 {
-		if err := <-errs; err != nil {
+		if err := recv(t, errs); err != nil {
 			t.Error(err)
 		}
 	}

@@ -179,19 +179,19 @@ func TestGateway_CallerContextEndsWait(t *testing.T) {
 	g.testHookQueued = func() { admitted <- struct{}{} }
 	held := make(chan error, 1)
 	go func() { _, err := g.GetService(t.Context(), "a"); held <- err }()
-	<-c.enter // the first call holds the only slot
-	<-admitted
+	recv(t, c.enter) // the first call holds the only slot
+	recv(t, admitted)
 	// The second caller waits for the only slot until its ctx is cancelled.
 	ctx, cancel := context.WithCancel(t.Context())
 	waiting := make(chan error, 1)
 	go func() { _, err := g.GetService(ctx, "b"); waiting <- err }()
-	<-admitted // the second caller is inside the gateway, waiting
+	recv(t, admitted) // the second caller is inside the gateway, waiting
 	cancel()
-	if err := <-waiting; platform.ErrorCode(err) != platform.ErrCanceled || !errors.Is(err, context.Canceled) {
+	if err := recv(t, waiting); platform.ErrorCode(err) != platform.ErrCanceled || !errors.Is(err, context.Canceled) {
 		t.Errorf("waiting caller: %v, want CANCELED", err)
 	}
 	close(c.hold)
-	if err := <-held; err != nil {
+	if err := recv(t, held); err != nil {
 		t.Errorf("held caller: %v", err)
 	}
 	if got := c.calls.Load(); got != 1 {
@@ -206,9 +206,9 @@ func TestGateway_StoppedFailsFast(t *testing.T) {
 	stop := serve(t, g)
 	inFlight := make(chan error, 1)
 	go func() { _, err := g.GetService(context.Background(), "a"); inFlight <- err }()
-	<-c.enter // the call has reached the API
+	recv(t, c.enter) // the call has reached the API
 	stop()
-	if err := <-inFlight; err == nil {
+	if err := recv(t, inFlight); err == nil {
 		t.Error("call in flight survived the gateway's stop")
 	}
 	_, err := g.GetService(t.Context(), "b")
@@ -259,19 +259,19 @@ func TestGateway_CooldownCheckedAfterSlotWait(t *testing.T) {
 	g.testHookQueued = func() { admitted <- struct{}{} }
 	first := make(chan error, 1)
 	go func() { _, err := g.GetService(t.Context(), "a"); first <- err }()
-	<-c.enter // the first call holds the only slot
-	<-admitted
+	recv(t, c.enter) // the first call holds the only slot
+	recv(t, admitted)
 	second := make(chan error, 1)
 	go func() { _, err := g.GetService(t.Context(), "b"); second <- err }()
-	<-admitted // the second caller is inside the gateway, waiting for the slot
+	recv(t, admitted) // the second caller is inside the gateway, waiting for the slot
 	close(c.hold)
-	if err := <-first; platform.ErrorCode(err) != platform.ErrAPIRateLimited {
+	if err := recv(t, first); platform.ErrorCode(err) != platform.ErrAPIRateLimited {
 		t.Fatalf("first call: %v, want API_RATE_LIMITED", err)
 	}
 	// The second caller waited for the slot when the 429 came: its call limit
 	// (30 s) ends before the cooldown (60 s), so it fails at once, saying
 	// when to retry, rather than calling the API or waiting in vain.
-	if err := <-second; platform.ErrorCode(err) != platform.ErrAPIRateLimited || !strings.Contains(err.Error(), "retry after 60 s") {
+	if err := recv(t, second); platform.ErrorCode(err) != platform.ErrAPIRateLimited || !strings.Contains(err.Error(), "retry after 60 s") {
 		t.Errorf("second call: %v, want API_RATE_LIMITED saying retry after 60 s", err)
 	}
 	if got := c.calls.Load(); got != 1 {

@@ -36,7 +36,7 @@ func TestKnowledgeIndex_WarmBuildsOnce(t *testing.T) {
 	}
 	close(release)
 	for range 2 {
-		if err := <-got; err != nil {
+		if err := recv(t, got); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -138,7 +138,7 @@ func TestKnowledgeIndex_CallsBeforeServe(t *testing.T) {
 		t.Fatalf("%d builds before Serve", n)
 	}
 	serve(t, k)
-	if err := <-got; err != nil {
+	if err := recv(t, got); err != nil {
 		t.Fatalf("Index called before Serve: %v", err)
 	}
 	if n := builds.Load(); n != 1 {
@@ -153,10 +153,10 @@ func TestKnowledgeIndex_StopDuringBuild(t *testing.T) {
 	stop := serve(t, k)
 	got := make(chan error, 1)
 	go func() { _, err := k.Index(t.Context()); got <- err }()
-	<-started
+	recv(t, started)
 	stopped := make(chan struct{})
 	go func() { stop(); close(stopped) }()
-	if err := <-got; platform.ErrorCode(err) != platform.ErrServiceUnavailable {
+	if err := recv(t, got); platform.ErrorCode(err) != platform.ErrServiceUnavailable {
 		t.Errorf("query waiting at stop: %v, want SERVICE_UNAVAILABLE", err)
 	}
 	select {
@@ -165,7 +165,7 @@ func TestKnowledgeIndex_StopDuringBuild(t *testing.T) {
 	default:
 	}
 	close(release)
-	<-stopped
+	recv(t, stopped)
 	if st, _ := k.Status(t.Context()); st.State != StateStopped || fig(st, "attempts") != "1" {
 		t.Errorf("stopped status %+v", st)
 	}

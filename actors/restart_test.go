@@ -118,11 +118,11 @@ func TestGateway_RestartAfterLoopPanic(t *testing.T) {
 
 	inFlight := make(chan error, 1)
 	go func() { _, err := g.GetService(t.Context(), "a"); inFlight <- err }()
-	<-c.enter // holds the only slot
-	<-admitted
+	recv(t, c.enter) // holds the only slot
+	recv(t, admitted)
 	queued := make(chan error, 1)
 	go func() { _, err := g.GetService(t.Context(), "b"); queued <- err }()
-	<-admitted // queued in the loop behind "a"
+	recv(t, admitted) // queued in the loop behind "a"
 
 	crash(t, g, sw, panics)
 	wantUnavailable(t, "queued caller", receive(t, "queued caller", queued))
@@ -162,7 +162,7 @@ func TestDeployPool_RestartAfterLoopPanic(t *testing.T) {
 			return ctx.Err()
 		})
 	}()
-	<-started
+	recv(t, started)
 	var queuedRan atomic.Bool
 	queued := make(chan error, 1)
 	go func() {
@@ -257,7 +257,7 @@ func TestKnowledgeIndex_RestartAfterLoopPanic(t *testing.T) {
 
 	waiting := make(chan error, 1)
 	go func() { _, err := k.Index(t.Context()); waiting <- err }()
-	<-started
+	recv(t, started)
 
 	crash(t, k, sw, panics)
 	wantUnavailable(t, "query waiting at the crash", receive(t, "query waiting at the crash", waiting))
@@ -394,7 +394,7 @@ func TestDeployPool_PanicWhileStoppingStopsForGood(t *testing.T) {
 			return ctx.Err()
 		})
 	}()
-	<-started
+	recv(t, started)
 	cancel()
 	if r := receive(t, "Serve", served); r != testCrash {
 		t.Fatalf("Serve ended with %v, want the test's crash", r)

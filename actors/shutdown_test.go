@@ -85,7 +85,7 @@ func TestShutdown_GatewayCancelsCallsOfTheCrashedRun(t *testing.T) {
 	go func() { p, _ := serveOnce(t.Context(), g); served <- p }()
 	inFlight := make(chan error, 1)
 	go func() { _, err := g.GetService(t.Context(), "s1"); inFlight <- err }()
-	<-c.enter // the call holds a slot and waits inside the client
+	recv(t, c.enter) // the call holds a slot and waits inside the client
 	sw.armed.Store(true)
 	_, _ = g.Status(t.Context()) // turns the loop once: it panics
 	if p := receive(t, "Serve", served); p != testCrash {

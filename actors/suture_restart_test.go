@@ -37,7 +37,7 @@ func TestGateway_SutureRestartsItAfterLoopPanic(t *testing.T) {
 	}
 	sw.armed.Store(true)
 	_, _ = g.Status(t.Context()) // turns the loop once: it panics
-	<-restarted
+	recv(t, restarted)
 	// A call made now waits for the next loop: a deadline turns a missing
 	// restart into a failure instead of a hang.
 	after, cancelAfter := context.WithTimeout(t.Context(), 30*time.Second)

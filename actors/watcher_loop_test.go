@@ -45,8 +45,8 @@ func TestWatcher_Lifecycle(t *testing.T) {
 	}
 
 	stop := serve(t, w)
-	ch := <-early
-	if u := <-ch; u.Process.ID != "proc-1" || u.Final {
+	ch := recv(t, early)
+	if u := recv(t, ch); u.Process.ID != "proc-1" || u.Final {
 		t.Fatalf("first update %+v", u)
 	}
 	if st, _ := w.Status(t.Context()); st.State != StateRunning || fig(st, "subscribers") != "1" {
@@ -83,7 +83,7 @@ func TestWatcher_StatusDetails(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		<-ch
+		recv(t, ch)
 	}
 	if _, err := w.SubscribeBuild(t.Context(), "svc-1", time.Now()); err != nil {
 		t.Fatal(err)

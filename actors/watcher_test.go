@@ -113,13 +113,13 @@ func TestWatcher_OneSubscriberLeavesOthersContinue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	<-gone
+	recv(t, gone)
 	leave()
 	for range drain(t, gone) {
 	}
 	before := c.calls.Load()
 	for range 3 {
-		if u := <-staying; u.Final {
+		if u := recv(t, staying); u.Final {
 			t.Fatalf("staying subscriber got a final update %+v", u)
 		}
 	}
@@ -143,8 +143,8 @@ func TestWatcher_LastLeavingStopsLoop(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	a, _ := w.Subscribe(ctx, "proc-1")
 	b, _ := w.Subscribe(ctx, "proc-1")
-	<-a
-	<-b
+	recv(t, a)
+	recv(t, b)
 	cancel()
 	drain(t, a)
 	drain(t, b)
@@ -157,7 +157,7 @@ func TestWatcher_LastLeavingStopsLoop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if u := <-ch; u.Process.ID != "proc-1" {
+	if u := recv(t, ch); u.Process.ID != "proc-1" {
 		t.Errorf("fresh watch sent %+v", u)
 	}
 }

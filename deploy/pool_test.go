@@ -46,7 +46,7 @@ func TestDeploySSH_SameTargetQueuedThroughPool(t *testing.T) {
 	if err := s.Release(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := <-done; err != nil {
+	if err := recv(t, done); err != nil {
 		t.Fatalf("first deploy: %v", err)
 	}
 	if _, err := s.WaitPushStarted(ctx); err != nil { // only now does the second push begin
@@ -55,7 +55,7 @@ func TestDeploySSH_SameTargetQueuedThroughPool(t *testing.T) {
 	if err := s.Release(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := <-done; err != nil {
+	if err := recv(t, done); err != nil {
 		t.Fatalf("second deploy: %v", err)
 	}
 	if n := len(s.Pushes()); n != 2 {

@@ -84,7 +84,7 @@ func TestLineRing_ConcurrentWriters(t *testing.T) {
 		}()
 	}
 	for range 4 {
-		<-done
+		recv(t, done)
 	}
 	if got := r.Lines(); len(got) != 50 {
 		t.Errorf("kept %d lines, want 50", len(got))

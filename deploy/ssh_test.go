@@ -202,7 +202,7 @@ func TestDeploySSH_TokenNotInProcessTable(t *testing.T) {
 	if err := s.Release(testContext(t)); err != nil {
 		t.Fatal(err)
 	}
-	if err := <-done; err != nil {
+	if err := recv(t, done); err != nil {
 		t.Fatalf("Deploy: %v", err)
 	}
 }

@@ -103,7 +103,7 @@ func TestKnowledge_ConcurrentUse(t *testing.T) {
 		}()
 	}
 	for range 40 {
-		if err := <-done; err != nil {
+		if err := recv(t, done); err != nil {
 			t.Error(err)
 		}
 	}

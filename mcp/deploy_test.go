@@ -68,7 +68,7 @@ func TestDeploy_SameTargetQueued(t *testing.T) {
 	}
 	wg.Add(1)
 	go call()
-	<-d.started // the first push holds the target
+	recv(t, d.started) // the first push holds the target
 	wg.Add(1)
 	go call()
 	waitFor(t, func() bool { // the second waits in the target's queue
@@ -76,7 +76,7 @@ func TestDeploy_SameTargetQueued(t *testing.T) {
 		return err == nil && strings.Contains(strings.Join(st.Details, "\n"), "1 queued")
 	})
 	d.release <- struct{}{}
-	<-d.started // only now may the second push start
+	recv(t, d.started) // only now may the second push start
 	d.release <- struct{}{}
 	wg.Wait()
 	close(results)

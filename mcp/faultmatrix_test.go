@@ -59,6 +59,7 @@ var matrixCalls = []struct {
 	{"zerops_delete", map[string]any{"serviceHostname": "appdev", "confirm": true}},
 	{"zerops_subdomain", map[string]any{"action": "enable", "serviceHostname": "appdev"}},
 	{"zerops_events", map[string]any{}},
+	{"zerops_deploy", map[string]any{"sourceService": "appdev"}},
 }
 
 // TestFaultMatrix_EveryToolEveryFault: every tool that calls the API, under
@@ -78,7 +79,10 @@ func TestFaultMatrix_EveryToolEveryFault(t *testing.T) {
 					c.CallLimit = 2 * time.Second
 					c.MaxCooldown = 3 * time.Second
 				},
-				deps: func(d *mcp.Deps) { d.ToolDeadline = 3 * time.Second },
+				deps: func(d *mcp.Deps) {
+					d.ToolDeadline = 3 * time.Second
+					d.Deployer = failingDeployer{} // never reached: the deploy's API reads fail first
+				},
 			})
 			h.fake.InjectFault(fault)
 			for _, c := range matrixCalls {

@@ -53,6 +53,9 @@ func guidanceTexts(t *testing.T) map[string]string {
 	}
 	files, err := filepath.Glob("*.go")
 	must(t, err)
+	opsFiles, err := filepath.Glob("../platform/ops/*.go") // notes and fixes quote calls too
+	must(t, err)
+	files = append(files, opsFiles...)
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue

@@ -110,6 +110,20 @@ func (s *Server) followProcesses(ctx context.Context, pr *progress, procs []plat
 	if !pr.enabled() || s.deps.Watcher == nil || len(procs) == 0 {
 		return out, false
 	}
+	return s.awaitProcesses(ctx, pr, procs, label), true
+}
+
+// awaitProcesses waits for procs to end, whether or not the client asked for
+// progress (pr reports when it did). Without a watcher it returns them as
+// they are.
+func (s *Server) awaitProcesses(ctx context.Context, pr *progress, procs []platform.Process, label string) []waitOutcome {
+	out := make([]waitOutcome, len(procs))
+	for i, p := range procs {
+		out[i] = waitOutcome{Process: p, Finished: p.IsTerminal()}
+	}
+	if s.deps.Watcher == nil {
+		return out
+	}
 	var wg sync.WaitGroup
 	for i := range procs {
 		if procs[i].IsTerminal() {
@@ -122,7 +136,7 @@ func (s *Server) followProcesses(ctx context.Context, pr *progress, procs []plat
 		}(i)
 	}
 	wg.Wait()
-	return out, true
+	return out
 }
 
 func (s *Server) followOne(ctx context.Context, pr *progress, proc platform.Process, label string) waitOutcome {

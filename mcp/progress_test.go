@@ -32,11 +32,11 @@ func TestProgress_RestartNotifiesInOrderThenFinalResult(t *testing.T) {
 	}()
 	// The process ends only once progress has been reported: no race with
 	// a short process on a loaded machine.
-	<-h.notified
+	recv(t, h.notified)
 	if n := h.fake.EndProcesses(); n != 1 {
 		t.Fatalf("ended %d processes, want the restart alone", n)
 	}
-	a := <-done
+	a := recv(t, done)
 	if a.err != nil {
 		t.Fatalf("CallTool: %v", a.err)
 	}
@@ -103,7 +103,7 @@ func TestProgress_CancelStopsWaitProcessKeepsRunning(t *testing.T) {
 		}())
 		done <- err
 	}()
-	<-h.notified // the handler is waiting on the watcher
+	recv(t, h.notified) // the handler is waiting on the watcher
 	if in := h.srv.InFlight(); len(in) != 1 || in[0].Tool != "zerops_manage" {
 		t.Errorf("in flight = %+v", in)
 	}

@@ -351,7 +351,7 @@ func TestRun_EndsWithClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = cs.Close()
-	if err := <-done; err != nil {
+	if err := recv(t, done); err != nil {
 		t.Errorf("Run after client close = %v", err)
 	}
 }

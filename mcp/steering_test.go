@@ -174,3 +174,66 @@ func TestLogs_ProjectWide(t *testing.T) {
 		t.Errorf("one service's lines repeat what they share: %.400s", text(res))
 	}
 }
+
+// zerops_env with restart: true restarts what the change affects once the
+// change's process has ended, reporting progress.
+func TestEnv_RestartTrue(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.callWith(t, context.Background(), "zerops_env",
+		map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"A=1"}, "restart": true}, "e1")
+	wantOK(t, res)
+	if r, _ := m["restarted"].([]any); len(r) != 1 || r[0] != "appdev" {
+		t.Fatalf("restarted = %v: %s", m["restarted"], text(res))
+	}
+	actions := map[string]string{}
+	for _, p := range m["processes"].([]any) {
+		pm := p.(map[string]any)
+		actions[pm["action"].(string)] = pm["status"].(string)
+	}
+	if actions["stack.userDataFile"] != platform.ProcessFinished || actions["stack.restart"] != platform.ProcessFinished {
+		t.Errorf("processes = %v, want the env change and the restart finished", actions)
+	}
+	restarting := false
+	for _, n := range h.notifications() {
+		restarting = restarting || strings.HasPrefix(n.Message, "Restarting appdev")
+	}
+	if !restarting {
+		t.Error("no progress for the restart")
+	}
+
+	res, m = h.call(t, "zerops_env", map[string]any{"action": "set", "project": true, "variables": "SHARED=1", "restart": "true"})
+	wantOK(t, res)
+	restarted := map[string]bool{}
+	for _, r := range m["restarted"].([]any) {
+		restarted[r.(string)] = true
+	}
+	if !restarted["appdev"] || restarted["db"] || restarted["cache"] {
+		t.Errorf("project change restarted %v, want the running runtimes only", restarted)
+	}
+
+	// Without restart the default stays: nothing restarted, the note says how.
+	res, m = h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"B=1"}})
+	wantOK(t, res)
+	if m["restarted"] != nil || !strings.Contains(text(res), "restart: true") {
+		t.Errorf("default env set = %s", text(res))
+	}
+}
+
+// A masked value's key is still listed, so the agent can reference it.
+func TestEnv_MaskedKeyListed(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.call(t, "zerops_env", map[string]any{"action": "get", "serviceHostname": "db"})
+	wantOK(t, res)
+	found := false
+	for _, v := range m["variables"].([]any) {
+		vm := v.(map[string]any)
+		if vm["key"] == "password" && vm["value"] == "***" {
+			found = true
+		}
+	}
+	if !found || strings.Contains(text(res), h.secretOf(t, "db", "password")) {
+		t.Errorf("password is not listed masked: %s", text(res))
+	}
+}

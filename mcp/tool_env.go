@@ -2,9 +2,11 @@ package mcp
 
 import (
 	"context"
+	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
@@ -13,6 +15,7 @@ type envInput struct {
 	ServiceHostname string  `json:"serviceHostname,omitempty" jsonschema:"the service; or project: true"`
 	Project         Bool    `json:"project,omitzero" jsonschema:"project-wide variables"`
 	Variables       Strings `json:"variables,omitempty" jsonschema:"set: [\"KEY=value\"]; delete: [\"KEY\"]"`
+	Restart         Bool    `json:"restart,omitzero" jsonschema:"after the change, restart the service (project: every running runtime)"`
 }
 
 type envOutput struct {
@@ -22,6 +25,7 @@ type envOutput struct {
 	Variables []ops.EnvInfo    `json:"variables,omitzero"`
 	Changed   []string         `json:"changed,omitempty"`
 	Processes []processSummary `json:"processes,omitzero"`
+	Restarted []string         `json:"restarted,omitempty"`
 	Notes     []string         `json:"notes,omitempty"`
 	Next      string           `json:"next"`
 }
@@ -43,7 +47,11 @@ func (s *Server) envTool() toolDef {
 			out.Next = "Next: reference another service's variable as ${hostname_KEY}; change values with action=set."
 			return out, nil
 		}
-		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), res.Processes, res.Service)
+		pr := s.progressFor(ctx, req)
+		if in.Restart.V {
+			return s.envRestart(ctx, pr, res, out)
+		}
+		outcomes, followed := s.followProcesses(ctx, pr, res.Processes, res.Service)
 		out.Processes = summarize(outcomes)
 		out.Next = nextForProcesses(outcomes, followed, "Next: restart the affected services so they read the new values: zerops_manage action=restart serviceHostname=<service> (or pass restart: true next time).")
 		return out, nil
@@ -88,4 +96,35 @@ func (s *Server) envReadTool() toolDef {
 	})
 	def.guard = envReadGate.guard
 	return def
+}
+
+// envRestart finishes an env change with restart: true: it waits for the
+// change's processes to end, then restarts what the change affects, with
+// progress when asked.
+func (s *Server) envRestart(ctx context.Context, pr *progress, res *ops.EnvResult, out envOutput) (envOutput, error) {
+	outcomes := s.awaitProcesses(ctx, pr, res.Processes, res.Service)
+	for _, o := range outcomes {
+		if !o.Finished || o.Process.Status != platform.ProcessFinished {
+			out.Processes = summarize(outcomes)
+			out.Notes = append(out.Notes, "nothing was restarted: the variable change has not finished")
+			out.Next = nextForProcesses(outcomes, true, "Next: once the change has finished, restart with zerops_manage action=restart serviceHostname=<service>.")
+			return out, nil
+		}
+	}
+	procs, names, err := ops.RestartAfterEnv(ctx, s.deps.Client, s.projectID(), res)
+	if err != nil {
+		return envOutput{}, err
+	}
+	kept := out.Notes[:0]
+	for _, n := range out.Notes {
+		if !strings.Contains(n, "after a restart") { // done here
+			kept = append(kept, n)
+		}
+	}
+	out.Notes = kept
+	restarts, followed := s.followProcesses(ctx, pr, procs, "")
+	out.Processes = summarize(append(outcomes, restarts...))
+	out.Restarted = nonNil(names)
+	out.Next = nextForProcesses(restarts, followed, "Next: the services run with the new values; check them with zerops_logs.")
+	return out, nil
 }

@@ -31,7 +31,7 @@ func TestClientIDCache_FailureNotCachedUnderConcurrency(t *testing.T) {
 		defer wg.Done()
 		results[0], errs[0] = c.get(context.Background())
 	}()
-	<-entered
+	recv(t, entered)
 	for i := 1; i < n; i++ {
 		wg.Add(1)
 		go func() {
@@ -89,7 +89,7 @@ func TestClientIDCache_LeaderCanceledDoesNotFailOthers(t *testing.T) {
 		_, err := c.get(leaderCtx)
 		leaderErr <- err
 	}()
-	<-entered
+	recv(t, entered)
 	waiter := make(chan string, 1)
 	go func() {
 		id, err := c.get(context.Background())
@@ -98,12 +98,12 @@ func TestClientIDCache_LeaderCanceledDoesNotFailOthers(t *testing.T) {
 		}
 		waiter <- id
 	}()
-	<-joined // the waiter waits on the leader's lookup
+	recv(t, joined) // the waiter waits on the leader's lookup
 	cancel()
-	if err := <-leaderErr; !errors.Is(err, context.Canceled) {
+	if err := recv(t, leaderErr); !errors.Is(err, context.Canceled) {
 		t.Errorf("leader: %v, want canceled", err)
 	}
-	if got := <-waiter; got != "client-1" {
+	if got := recv(t, waiter); got != "client-1" {
 		t.Errorf("waiter got %q, want client-1", got)
 	}
 }
@@ -122,14 +122,14 @@ func TestClientIDCache_WaiterContextEnds(t *testing.T) {
 		defer close(done)
 		_, _ = c.get(context.Background())
 	}()
-	<-entered
+	recv(t, entered)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := c.get(ctx); ErrorCode(err) != ErrCanceled {
 		t.Errorf("canceled waiter: %v, want CANCELED", err)
 	}
 	close(release)
-	<-done
+	recv(t, done)
 	if id, err := c.get(context.Background()); id != "client-1" || err != nil {
 		t.Errorf("after: %q, %v", id, err)
 	}
@@ -158,20 +158,20 @@ func TestClientIDCache_APITimeoutShared(t *testing.T) {
 		_, err := c.get(context.Background())
 		leaderErr <- err
 	}()
-	<-entered
+	recv(t, entered)
 	waiterErr := make(chan error, 1)
 	go func() {
 		_, err := c.get(context.Background())
 		waiterErr <- err
 	}()
-	<-joined
+	recv(t, joined)
 	close(release)
-	if err := <-leaderErr; ErrorCode(err) != ErrAPITimeout {
+	if err := recv(t, leaderErr); ErrorCode(err) != ErrAPITimeout {
 		t.Fatalf("leader: %v, want API_TIMEOUT", err)
 	}
 	// The API failed, not the leader's caller: the waiter shares the
 	// failure instead of running a second lookup of its own.
-	if err := <-waiterErr; ErrorCode(err) != ErrAPITimeout {
+	if err := recv(t, waiterErr); ErrorCode(err) != ErrAPITimeout {
 		t.Fatalf("waiter: %v, want API_TIMEOUT", err)
 	}
 	if n := calls.Load(); n != 1 {

@@ -20,7 +20,7 @@ func TestHandleSignals_FirstCancelsSecondExits(t *testing.T) {
 	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	await(t, ctx.Done(), "the first signal did not cancel the root context")
+	recv(t, ctx.Done())
 	select {
 	case code := <-exits:
 		t.Fatalf("exit(%d) after the first signal", code)
@@ -72,7 +72,7 @@ func TestHandleSignals_DumpAndPipe(t *testing.T) {
 	if err := syscall.Kill(syscall.Getpid(), syscall.SIGUSR1); err != nil {
 		t.Fatal(err)
 	}
-	await(t, dumped, "SIGUSR1 wrote no dump")
+	recv(t, dumped)
 	if ctx.Err() != nil {
 		t.Error("SIGUSR1 cancelled the root context")
 	}
@@ -113,15 +113,5 @@ func TestHandleSignals_StopDisarms(t *testing.T) {
 		}
 		cancel()
 		return
-	}
-}
-
-// await fails t unless ch yields within 10 s.
-func await[T any](t *testing.T, ch <-chan T, msg string) {
-	t.Helper()
-	select {
-	case <-ch:
-	case <-time.After(10 * time.Second):
-		t.Fatal(msg)
 	}
 }

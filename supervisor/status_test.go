@@ -125,7 +125,7 @@ func TestStatusDump_ShowsEnvWriteQueue(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	<-settling
+	recv(t, settling)
 	queued := make(chan error, 1)
 	go func() {
 		queued <- envs.Write(t.Context(), "service:api", func(context.Context) (func(context.Context), error) { return nil, nil })
@@ -147,7 +147,7 @@ func TestStatusDump_ShowsEnvWriteQueue(t *testing.T) {
 		}
 	}
 	cancel()
-	if err := <-queued; platform.ErrorCode(err) != platform.ErrServiceUnavailable {
+	if err := recv(t, queued); platform.ErrorCode(err) != platform.ErrServiceUnavailable {
 		t.Errorf("queued write at shutdown: %v, want SERVICE_UNAVAILABLE", err)
 	}
 }

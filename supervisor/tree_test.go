@@ -99,8 +99,8 @@ func TestTree_PanickingActorRestartedOthersServe(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	done := tree.Start(ctx)
-	<-f.running // restarted after its panic
-	<-panicLogged
+	recv(t, f.running) // restarted after its panic
+	recv(t, panicLogged)
 	if got := tree.Restarts("flappy"); got != 1 {
 		t.Errorf("restarts %d, want 1", got)
 	}
@@ -121,7 +121,7 @@ func TestTree_PanickingActorRestartedOthersServe(t *testing.T) {
 		t.Errorf("watch ended on %+v", last)
 	}
 	cancel()
-	<-done
+	recv(t, done)
 	if out := logs.String(); !strings.Contains(out, "actor panicked") || !strings.Contains(out, "flappy") {
 		t.Errorf("panic not logged: %s", out)
 	}
@@ -162,12 +162,12 @@ func TestTree_ShutdownUnderLoad(t *testing.T) {
 			return ctx.Err()
 		})
 	}()
-	<-jobRunning
+	recv(t, jobRunning)
 	for i := range 20 { // until the 20 polls hang in the API
-		<-srv.WaitRequest(http.MethodGet, fmt.Sprintf("/process/proc-%02d", i))
+		recv(t, srv.WaitRequest(http.MethodGet, fmt.Sprintf("/process/proc-%02d", i)))
 	}
 	cancel()
-	<-done
+	recv(t, done)
 	for i, ch := range chans {
 		var last actors.ProcessUpdate
 		for u := range ch {
@@ -177,7 +177,7 @@ func TestTree_ShutdownUnderLoad(t *testing.T) {
 			t.Errorf("watch %d ended on %+v, want a final SERVICE_UNAVAILABLE", i, last)
 		}
 	}
-	if err := <-jobErr; err == nil {
+	if err := recv(t, jobErr); err == nil {
 		t.Error("running deploy not cancelled")
 	}
 }
@@ -211,7 +211,7 @@ func TestTree_ShutsDownStoppersOnceStopped(t *testing.T) {
 	default:
 	}
 	cancel()
-	<-done
+	recv(t, done)
 	if n := len(s.shutdowns); n != 1 {
 		t.Errorf("Shutdown called %d times once the tree stopped, want 1", n)
 	}

@@ -193,7 +193,7 @@ func TestBinary_TenThousandPipelined(t *testing.T) {
 			t.Fatalf("only %d of %d answers within the deadline", len(seen)+parseErrors, n)
 		}
 	}
-	if err := <-writeErr; err != nil {
+	if err := recv(t, writeErr); err != nil {
 		t.Fatal(err)
 	}
 	for i := range n {

@@ -17,6 +17,7 @@ Usage:
   zcp serve                  the same
   zcp sandbox                serve MCP over stdio against a simulated project (no account needed)
   zcp sandbox --api ADDR     serve only the simulated Zerops API over HTTP (e.g. 127.0.0.1:8765)
+  zcp demo                   a scripted agent session against zcp sandbox, as a readable transcript
   zcp init [--sandbox]       connect Claude Code to ZCP (CLAUDE.md, ~/.claude.json, settings, ssh)
   zcp hook session-start     the project summary Claude Code's SessionStart hook prints
   zcp version                print the version
@@ -49,6 +50,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return serveCmd(args[1:], stdout, stderr)
 	case "sandbox":
 		return sandbox(args[1:], stdout, stderr)
+	case "demo":
+		return demoCmd(args[1:], stdout, stderr)
 	case "init":
 		return initCmd(args[1:], stdout, stderr)
 	case "hook":

@@ -81,7 +81,7 @@ func TestZcli_Switches(t *testing.T) {
 	if err := s.Release(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if code := <-done; code != 0 {
+	if code := recv(t, done); code != 0 {
 		t.Errorf("released push exit %d", code)
 	}
 }

@@ -67,7 +67,7 @@ func TestServer_WaitRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = resp.Body.Close()
-	<-later // released by the request; a hang here fails the test by timeout
+	recv(t, later) // released by the request; a hang here fails the test by timeout
 	select {
 	case <-srv.WaitRequest(http.MethodGet, "/user/"): // already logged: at once
 	default:

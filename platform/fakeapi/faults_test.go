@@ -138,9 +138,9 @@ func TestFault_LatencyHonoursContext(t *testing.T) {
 		_, err := h.GetProcess(ctx, path.ProcessId{Id: uuid.ProcessId("x")})
 		done <- err
 	}()
-	<-reached // cancel once the request has reached the fake
+	recv(t, reached) // cancel once the request has reached the fake
 	cancel()
-	if err := <-done; err == nil {
+	if err := recv(t, done); err == nil {
 		t.Fatal("canceled call returned no error")
 	}
 }

@@ -130,8 +130,8 @@ func Deploy(ctx context.Context, env DeployEnv, p DeployParams) (*DeployResult, 
 		return nil, err
 	}
 	out.Build = build
-	switch {
-	case build.Status == platform.AppVersionActive:
+	switch build.Status {
+	case platform.AppVersionActive:
 		out.Status = platform.AppVersionActive
 		out.Message = fmt.Sprintf("%s is ACTIVE: the new version is live.", label)
 	default:

@@ -226,7 +226,7 @@ func serviceEnv(ctx context.Context, c platform.Client, svc *platform.ServiceSta
 		if proc != nil {
 			res.Processes = append(res.Processes, *proc)
 		}
-		res.Notes = append(res.Notes, "Running containers see the change after a restart: zerops_manage action=restart.")
+		res.Notes = append(res.Notes, "Running containers see the change after a restart: zerops_manage action=restart serviceHostname="+svc.Name+" (or pass restart: true).")
 		return res, nil
 	default: // delete
 		byKey := map[string]platform.EnvVar{}
@@ -256,7 +256,7 @@ func serviceEnv(ctx context.Context, c platform.Client, svc *platform.ServiceSta
 				res.Processes = append(res.Processes, *proc)
 			}
 		}
-		res.Notes = append(res.Notes, "Running containers see the change after a restart: zerops_manage action=restart.")
+		res.Notes = append(res.Notes, "Running containers see the change after a restart: zerops_manage action=restart serviceHostname="+svc.Name+" (or pass restart: true).")
 		return res, nil
 	}
 }
@@ -339,7 +339,7 @@ func projectEnv(ctx context.Context, c platform.Client, projectID, action string
 				res.Processes = append(res.Processes, *proc)
 			}
 		}
-		res.Notes = append(res.Notes, "Services see project variables after a restart: zerops_manage action=restart.")
+		res.Notes = append(res.Notes, "Services see project variables after a restart: zerops_manage action=restart serviceHostname=<service> for each (or pass restart: true).")
 		return res, nil
 	default: // delete
 		var missing []string
@@ -403,4 +403,36 @@ func waitProcessEnd(ctx context.Context, c platform.Client, id string, limit tim
 			delay *= 2
 		}
 	}
+}
+
+// RestartAfterEnv restarts what an env change affects, once its processes
+// have ended: the service, or for project variables every running runtime
+// service. It returns the restart processes and the services restarted.
+func RestartAfterEnv(ctx context.Context, c platform.Client, projectID string, res *EnvResult) ([]platform.Process, []string, error) {
+	services, err := listServices(ctx, c, projectID)
+	if err != nil {
+		return nil, nil, err
+	}
+	var procs []platform.Process
+	var names []string
+	for _, svc := range services {
+		switch {
+		case svc.System:
+			continue
+		case res.Scope == "project" && (svc.Type.Category != platform.CategoryUser || svc.Status != platform.ServiceActive):
+			continue
+		case res.Scope != "project" && svc.Name != res.Service:
+			continue
+		}
+		proc, err := c.RestartService(ctx, svc.ID)
+		if err != nil {
+			return procs, names, asPlatformError(err, "restarting "+svc.Name)
+		}
+		noteChange(projectID, svc.ID, proc)
+		names = append(names, svc.Name)
+		if proc != nil {
+			procs = append(procs, *proc)
+		}
+	}
+	return procs, names, nil
 }

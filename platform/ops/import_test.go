@@ -124,7 +124,9 @@ func TestImport_CreatesAndRefusesTakenHostname(t *testing.T) {
 
 func TestImport_WaitsForDeletingHostname(t *testing.T) {
 	t.Parallel()
-	fake, c := newFake(t, 300*time.Millisecond)
+	// The deletion must outlast the first import's 1 ms wait even on a loaded
+	// machine, so it takes seconds, not milliseconds.
+	fake, c := newFake(t, 3*time.Second)
 	ctx := context.Background()
 	if _, err := ops.Delete(ctx, c, fake.ProjectID(), "cache", true); err != nil {
 		t.Fatal(err)
