@@ -221,3 +221,17 @@ func TestRealAPI_EventsHideInternalProcesses(t *testing.T) {
 		t.Errorf("events lacks the user's own processes: %s", text(res))
 	}
 }
+
+func TestRealAPI_SandboxLogsOfAFreshRuntime(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: fresh\n    type: nodejs@22\n"}, "i1")
+	wantOK(t, res)
+	_ = m
+	// Imported, never deployed: no application line, and none from before it existed.
+	res, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "fresh"})
+	wantOK(t, res)
+	if entries, _ := m["entries"].([]any); len(entries) != 0 {
+		t.Errorf("a runtime without a deploy has log lines: %s", text(res))
+	}
+}

@@ -121,7 +121,7 @@ func TestTree_PanickingActorRestartedOthersServe(t *testing.T) {
 		t.Errorf("watch ended on %+v", last)
 	}
 	cancel()
-	recv(t, done)
+	_ = recv(t, done)
 	if out := logs.String(); !strings.Contains(out, "actor panicked") || !strings.Contains(out, "flappy") {
 		t.Errorf("panic not logged: %s", out)
 	}
@@ -167,7 +167,7 @@ func TestTree_ShutdownUnderLoad(t *testing.T) {
 		recv(t, srv.WaitRequest(http.MethodGet, fmt.Sprintf("/process/proc-%02d", i)))
 	}
 	cancel()
-	recv(t, done)
+	_ = recv(t, done)
 	for i, ch := range chans {
 		var last actors.ProcessUpdate
 		for u := range ch {
@@ -211,7 +211,7 @@ func TestTree_ShutsDownStoppersOnceStopped(t *testing.T) {
 	default:
 	}
 	cancel()
-	recv(t, done)
+	_ = recv(t, done)
 	if n := len(s.shutdowns); n != 1 {
 		t.Errorf("Shutdown called %d times once the tree stopped, want 1", n)
 	}

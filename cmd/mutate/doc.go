@@ -6,7 +6,10 @@
 //
 // Usage (from the repository root, or via `make mutate`):
 //
-//	go run ./cmd/mutate [-only REGEXP] [-timeout 10m] [-keep]
+//	go run ./cmd/mutate [-only REGEXP] [-timeout 10m] [-keep] [-check]
+//
+// -check only applies each mutant and compiles it (go vet), to find stale
+// entries quickly.
 //
 // It exits 1 if any mutant survived, no longer applies (its text is not
 // found exactly once: update the list with the code) or does not compile.

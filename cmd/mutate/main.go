@@ -19,11 +19,12 @@ func main() {
 	only := flag.String("only", "", "run only the mutants whose name matches this regexp")
 	timeout := flag.Duration("timeout", 10*time.Minute, "limit on one mutant's test run")
 	keep := flag.Bool("keep", false, "keep the temporary copy of the work tree")
+	check := flag.Bool("check", false, "only check that each mutant applies and compiles, without running tests")
 	flag.Parse()
-	os.Exit(run(*only, *timeout, *keep, os.Stdout))
+	os.Exit(run(*only, *timeout, *keep, *check, os.Stdout))
 }
 
-func run(only string, timeout time.Duration, keep bool, out io.Writer) int {
+func run(only string, timeout time.Duration, keep, check bool, out io.Writer) int {
 	sel, err := regexp.Compile(only)
 	if err != nil {
 		fmt.Fprintf(out, "mutate: -only: %v\n", err)
@@ -57,9 +58,9 @@ func run(only string, timeout time.Duration, keep bool, out io.Writer) int {
 		}
 		ran++
 		start := time.Now()
-		verdict, detail := try(tmp, m, timeout)
+		verdict, detail := try(tmp, m, timeout, check)
 		fmt.Fprintf(out, "%-9s %-34s %5.0fs  %s\n", verdict, m.name, time.Since(start).Seconds(), detail)
-		if verdict == "KILLED" {
+		if verdict == "KILLED" || verdict == "APPLIES" {
 			killed++
 		} else {
 			bad = append(bad, m.name)
@@ -69,7 +70,11 @@ func run(only string, timeout time.Duration, keep bool, out io.Writer) int {
 		fmt.Fprintln(out, "mutate: no mutant matches -only")
 		return 2
 	}
-	fmt.Fprintf(out, "\nkill rate: %d/%d (%.0f%%)\n", killed, ran, 100*float64(killed)/float64(ran))
+	what := "kill rate"
+	if check {
+		what = "apply and compile"
+	}
+	fmt.Fprintf(out, "\n%s: %d/%d (%.0f%%)\n", what, killed, ran, 100*float64(killed)/float64(ran))
 	if len(bad) > 0 {
 		fmt.Fprintf(out, "not killed: %s\n", strings.Join(bad, ", "))
 		return 1
@@ -80,7 +85,7 @@ func run(only string, timeout time.Duration, keep bool, out io.Writer) int {
 // try applies m in the copy at dir, runs its tests and restores the file.
 // The verdict is KILLED, SURVIVED, STALE (the patch no longer applies) or
 // BROKEN (the mutant does not compile).
-func try(dir string, m mutant, timeout time.Duration) (verdict, detail string) {
+func try(dir string, m mutant, timeout time.Duration, check bool) (verdict, detail string) {
 	path := filepath.Join(dir, m.file)
 	orig, err := os.ReadFile(path)
 	if err != nil {
@@ -97,6 +102,9 @@ func try(dir string, m mutant, timeout time.Duration) (verdict, detail string) {
 
 	if msg, err := goCmd(dir, timeout, "vet", m.pkgs...); err != nil {
 		return "BROKEN", firstLines(msg, 3)
+	}
+	if check {
+		return "APPLIES", ""
 	}
 	args := []string{"-count=1", "-timeout", timeout.String()}
 	if m.run != "" {

@@ -28,7 +28,6 @@ type demoStep struct {
 	tool     string
 	args     map[string]any
 	progress bool                        // send a progress token and draw the bar
-	wantErr  bool                        // the call is meant to be refused
 	summary  func(map[string]any) string // one line from the structured answer
 }
 

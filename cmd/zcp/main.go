@@ -32,7 +32,7 @@ Environment (serve):
   ZCP_API_RATE         API budget as rps:burst (default 10:20)
   ZCP_READ_ONLY        1 registers only read-only tools
   ZCP_AUDIT_LOG        path: append one JSON line per changing tool call
-  ZCP_STATUS_FILE      path: also write the SIGUSR1 status dump there
+  ZCP_STATUS_FILE      path: the status dump, rewritten every 10 s and on SIGUSR1
   ZCP_SSH_CONFIG       path: ssh config file used for deploys (default ~/.ssh/config)
 `
 

@@ -124,10 +124,9 @@ func (c *Connector) attempt(base context.Context, done chan struct{}) {
 		c.info, c.err = info, nil
 		return
 	}
-	switch {
-	case c.backoff == 0:
+	if c.backoff == 0 {
 		c.backoff = c.cfg.MinBackoff
-	default:
+	} else {
 		c.backoff = min(2*c.backoff, c.cfg.MaxBackoff)
 	}
 	c.next = time.Now().Add(c.backoff)

@@ -2,6 +2,7 @@ package auth_test
 
 import (
 	"context"
+	"errors"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -84,8 +85,8 @@ func TestConnector_Failures(t *testing.T) {
 				t.Fatalf("first attempt: %v, want %s", err, tt.code)
 			}
 			_, err := c.Info(ctx)
-			pe, ok := err.(*platform.PlatformError)
-			if !ok || pe.Code != tt.code || pe.Suggestion == "" {
+			var pe *platform.PlatformError
+			if !errors.As(err, &pe) || pe.Code != tt.code || pe.Suggestion == "" {
 				t.Fatalf("Info: %#v, want %s with a fix", err, tt.code)
 			}
 			if _, ok := c.Known(); ok {

@@ -255,5 +255,9 @@ func (st *state) finishImport(id string, spec importService, at time.Time) {
 		}
 	}
 	svc.subdomainOnDeploy = spec.EnableSubdomainAccess // takes effect with the first deploy
-	st.generateLogs(svc, at.Add(-time.Duration(len(runtimeLogs))*time.Second), at)
+	if svc.category() != platform.CategoryUser {
+		// A managed service logs from its start; a runtime only once code is
+		// deployed, and never from before it existed.
+		st.generateLogs(svc, at, at.Add(time.Duration(len(managedLogs))*time.Second))
+	}
 }

@@ -133,11 +133,11 @@ func jsonRender(merge func(*object) (bool, error)) func([]byte, bool) ([]byte, e
 	return func(old []byte, exists bool) ([]byte, error) {
 		root, err := parseObject(old)
 		if err != nil {
-			return nil, fmt.Errorf("it is not valid JSON (%v); fix or remove it, then run zcp init again", err)
+			return nil, fmt.Errorf("it is not valid JSON (%w); fix or remove it, then run zcp init again", err)
 		}
 		changed, err := merge(root)
 		if err != nil {
-			return nil, fmt.Errorf("%v; fix it by hand, then run zcp init again", err)
+			return nil, fmt.Errorf("%w; fix it by hand, then run zcp init again", err)
 		}
 		if !changed && exists {
 			return old, nil
