@@ -74,10 +74,17 @@ func (e *endAfterPolls) GetProcess(ctx context.Context, id string) (*platform.Pr
 		// out here (these reads are not the watcher's polls).
 		for {
 			cur, err := e.Client.GetProcess(ctx, id)
-			if err != nil || cur.IsTerminal() {
+			if err != nil {
+				return nil, fmt.Errorf("wait for %s to end after cancel: %w", id, err)
+			}
+			if cur.IsTerminal() {
 				break
 			}
-			time.Sleep(10 * time.Millisecond)
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(10 * time.Millisecond):
+			}
 		}
 	}
 	return p, nil
