@@ -812,3 +812,38 @@ func TestZeropsClient_UserInfoPrimesClientID(t *testing.T) {
 		t.Errorf("user info requested %d times, want 1: ListServices asked again", got)
 	}
 }
+
+func TestZeropsClient_LogsFitServiceType(t *testing.T) {
+	t.Parallel()
+	srv, c := fake(t)
+	ctx := ctxT(t)
+	access, err := c.GetProjectLog(ctx, srv.ProjectID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		host, want string // want "" means the service writes no lines
+	}{
+		{"db", "database system is ready to accept connections"},
+		{"cache", "Ready to accept connections tcp"},
+		{"storage", ""},
+	} {
+		entries, err := platform.NewLogFetcher(nil).FetchLogs(ctx, access, platform.LogFetchParams{ServiceID: srv.ServiceID(tc.host), Limit: 100})
+		if err != nil {
+			t.Fatalf("%s: FetchLogs: %v", tc.host, err)
+		}
+		found := false
+		for _, e := range entries {
+			found = found || e.Message == tc.want
+			if tc.host != "db" && (strings.Contains(e.Message, "checkpoint") || strings.Contains(e.Message, "autovacuum")) {
+				t.Errorf("%s has a PostgreSQL line: %q", tc.host, e.Message)
+			}
+		}
+		if tc.want == "" && len(entries) != 0 {
+			t.Errorf("%s: %d lines, want none", tc.host, len(entries))
+		}
+		if tc.want != "" && !found {
+			t.Errorf("%s: no %q among %d lines", tc.host, tc.want, len(entries))
+		}
+	}
+}

@@ -70,23 +70,53 @@ var runtimeLogs = []logTemplate{
 	{2, 16, "Worker exited unexpectedly with code 137"},
 }
 
-var managedLogs = []logTemplate{
-	{6, 16, "database system is ready to accept connections"},
-	{7, 16, "connection received: host=10.0.1.2 port=40122"},
-	{6, 16, "checkpoint starting: time"},
-	{4, 16, "could not receive data from client: Connection reset by peer"},
-	{6, 16, "checkpoint complete: wrote 12 buffers"},
-	{3, 16, "FATAL: password authentication failed for user \"app\""},
-	{5, 16, "autovacuum: processing table public.items"},
+// managedLogs holds, per managed service type, a few plausible lines of its
+// own; types without an entry (object and shared storage) write no lines.
+var managedLogs = map[string][]logTemplate{
+	"postgresql": {
+		{6, 16, "database system is ready to accept connections"},
+		{7, 16, "connection received: host=10.0.1.2 port=40122"},
+		{6, 16, "checkpoint starting: time"},
+		{4, 16, "could not receive data from client: Connection reset by peer"},
+		{6, 16, "checkpoint complete: wrote 12 buffers"},
+		{3, 16, "FATAL: password authentication failed for user \"app\""},
+		{5, 16, "autovacuum: processing table public.items"},
+	},
+	"mariadb": {
+		{6, 16, "mariadbd: ready for connections. port: 3306"},
+		{4, 16, "Aborted connection 42 to db: 'db' user: 'app' (Got an error reading communication packets)"},
+		{6, 16, "InnoDB: Buffer pool(s) load completed"},
+	},
+	"valkey": {
+		{6, 16, "Ready to accept connections tcp"},
+		{6, 16, "1 changes in 3600 seconds. Saving..."},
+		{6, 16, "Background saving terminated with success"},
+	},
+	"keydb": {
+		{6, 16, "Ready to accept connections"},
+		{6, 16, "Background saving terminated with success"},
+	},
+	"clickhouse":    {{6, 16, "Ready for connections."}, {7, 16, "Merged 6 parts into all_1_6_1"}},
+	"elasticsearch": {{6, 16, "started"}, {5, 16, "Cluster health status changed from [YELLOW] to [GREEN]"}},
+	"meilisearch":   {{6, 16, "Actix runtime found; starting in Actix runtime"}, {6, 17, "\"GET /health HTTP/1.1\" 200 20"}},
+	"typesense":     {{6, 16, "Peer refresh succeeded!"}, {6, 16, "Typesense is ready"}},
+	"qdrant":        {{6, 16, "Qdrant HTTP listening on 6333"}, {6, 17, "\"GET /collections HTTP/1.1\" 200 61"}},
+	"nats":          {{6, 16, "Server is ready"}, {6, 16, "Listening for client connections on 0.0.0.0:4222"}},
+	"kafka":         {{6, 16, "[KafkaServer id=1] started"}, {5, 16, "[Controller id=1] Processing automatic preferred replica leader election"}},
+	"rabbitmq":      {{6, 16, "Server startup complete; 3 plugins started."}, {6, 16, "accepting AMQP connection 10.0.1.2:40122 -> 10.0.1.3:5672"}},
 }
 
 // generateLogs writes a spread of lines for s between from and to, varied in
-// severity, facility and container.
+// severity, facility and container; a managed service gets only its own
+// type's lines.
 func (st *state) generateLogs(s *service, from, to time.Time) {
 	tpl := runtimeLogs
 	tag := s.Name
 	if s.category() != platform.CategoryUser {
-		tpl, tag = managedLogs, s.Version.Type.Name
+		tpl, tag = managedLogs[s.Version.Type.Name], s.Version.Type.Name
+	}
+	if len(tpl) == 0 {
+		return
 	}
 	const n = 24
 	step := to.Sub(from) / n
