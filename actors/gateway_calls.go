@@ -138,7 +138,9 @@ func read[T any](g *Gateway, ctx context.Context, op readOp, fn func(context.Con
 			}
 			if errors.As(res.Err, &gone) {
 				if callCtx.Err() != nil {
-					return zero, gone.err // this caller led the read
+					// This caller led the read and gave up: the same error as
+					// the case below, which the select may pick instead.
+					return zero, g.endError(ctx, op.name, nil)
 				}
 				continue // another caller led it and gave up
 			}
