@@ -232,7 +232,7 @@ func TestSDK_ServiceEnv(t *testing.T) {
 	waitProcess(t, h, string(p.Id))
 	r, err = h.GetServiceStackEnv(ctx, sid(id))
 	env := envMap(out(t, r.Output, err).Items)
-	if string(env["A"].Content) != "1" || string(env["B"].Content) != "two" || len(env) != 2 {
+	if string(env["A"].Content) != "1" || string(env["B"].Content) != "two" || len(ofType(env, "SECRET")) != 2 {
 		t.Fatalf("env after file = %+v", env)
 	}
 
@@ -244,7 +244,7 @@ func TestSDK_ServiceEnv(t *testing.T) {
 	dr, err := h.DeleteUserData(ctx, path.UserDataId{Id: env["A"].Id})
 	waitProcess(t, h, string(out(t, dr.Output, err).Id))
 	r, err = h.GetServiceStackEnv(ctx, sid(id))
-	if env := envMap(out(t, r.Output, err).Items); len(env) != 1 || env["B"].Content != "two" {
+	if env := envMap(out(t, r.Output, err).Items); len(ofType(env, "SECRET")) != 1 || env["B"].Content != "two" {
 		t.Fatalf("env after delete = %+v", env)
 	}
 	dr, err = h.DeleteUserData(ctx, path.UserDataId{Id: env["A"].Id})
@@ -287,7 +287,7 @@ func TestSDK_ProjectEnv(t *testing.T) {
 	}
 	dr, err := h.DeleteProjectEnv(ctx, path.ProjectEnvId{Id: e.Id})
 	waitProcess(t, h, string(out(t, dr.Output, err).Id))
-	if env := projectEnv(t, h, pr); len(env) != 0 {
+	if env := projectEnv(t, h, pr); len(env) != 2 || env["zeropsSubdomainHost"].Type != "SYSTEM" {
 		t.Fatalf("env after delete = %+v", env)
 	}
 	dr, err = h.DeleteProjectEnv(ctx, path.ProjectEnvId{Id: e.Id})

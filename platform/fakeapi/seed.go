@@ -41,6 +41,9 @@ func (st *state) seedDemo() {
 	// appdev was deployed once from the CLI.
 	dev := st.serviceByName(p.ID, "appdev")
 	dev.Ports = []portJSON{{Protocol: "tcp", Port: 3000, HTTPRouting: true, Scheme: "http"}}
+	// zerops.yml's run.envVariables of that deploy.
+	dev.Env = append(dev.Env, &envVar{ID: newID(), Key: "NODE_ENV", Content: "development", Type: envEnv,
+		Created: born.Add(time.Hour), LastUpdate: born.Add(time.Hour)})
 	av := st.newAppVersion(dev, platform.SourceCLI, "initial", born.Add(time.Hour))
 	start := av.Created.Add(5 * time.Second)
 	av.buildStart = start
@@ -68,8 +71,15 @@ func (st *state) newService(projectID, name string, v *stackVersion, mode, statu
 	s.Ports = defaultPorts(v)
 	s.Autoscaling = defaultAutoscaling(v.Type.Category, mode)
 	for _, kv := range st.generatedEnv(s) {
+		typ := envReadOnly
+		switch {
+		case kv.sensitive:
+			typ = envEditable // generated credentials may be rotated in the GUI
+		case kv.key == "serviceId" || kv.key == "projectId":
+			typ = envInternal
+		}
 		s.Env = append(s.Env, &envVar{ID: newID(), Key: kv.key, Content: kv.value, Sensitive: kv.sensitive,
-			Type: envReadOnly, Created: now, LastUpdate: now})
+			Type: typ, Created: now, LastUpdate: now})
 	}
 	st.services[s.ID] = s
 	st.svcOrder = append(st.svcOrder, s.ID)
@@ -117,16 +127,32 @@ func defaultAutoscaling(category, mode string) *autoscalingJSON {
 	return nil
 }
 
+// systemProjectEnv returns the SYSTEM variables every project carries.
+func systemProjectEnv(projectID string, now time.Time) []*envVar {
+	return []*envVar{
+		{ID: newID(), Key: "zeropsSubdomainHost", Content: subdomainHost(projectID), Type: envSystem, Created: now, LastUpdate: now},
+		{ID: newID(), Key: "storageCdnUrl", Content: "https://storage.cdn.zerops.app", Type: envSystem, Created: now, LastUpdate: now},
+	}
+}
+
 type genEnv struct {
 	key, value string
 	sensitive  bool
 }
 
-// generatedEnv returns the variables the platform generates for a managed
-// service; runtimes get none.
+// generatedEnv returns the variables the platform generates for a service:
+// a runtime gets its hostname and ids, a managed service its connection
+// details; the platform's own services get none.
 func (st *state) generatedEnv(s *service) []genEnv {
 	secret := func() string { return newID() }
 	host := genEnv{"hostname", s.Name, false}
+	switch s.Version.Type.Category {
+	case platform.CategoryUser:
+		return []genEnv{host, {"serviceId", s.ID, false}, {"projectId", s.ProjectID, false}}
+	case platform.CategoryStandard:
+	default:
+		return nil
+	}
 	switch s.Version.Type.Name {
 	case "postgresql":
 		pw := secret()

@@ -52,7 +52,7 @@ type envVar struct {
 	Key        string
 	Content    string
 	Sensitive  bool
-	Type       string // project: USER|SYSTEM; service: READ_ONLY (generated) | SECRET (user)
+	Type       string // project: USER|SYSTEM; service: READ_ONLY|EDITABLE|INTERNAL|ENV|SECRET (env.go)
 	Created    time.Time
 	LastUpdate time.Time
 }
@@ -114,6 +114,7 @@ func (st *state) nextSeq() int {
 // real project has them.
 func (st *state) addProject(name string, now time.Time) *project {
 	p := &project{ID: newID(), Name: name, Created: now, LastUpdate: now}
+	p.Envs = systemProjectEnv(p.ID, now)
 	st.projects[p.ID] = p
 	st.projOrder = append(st.projOrder, p.ID)
 	for i, spec := range systemSpec {

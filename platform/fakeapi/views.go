@@ -138,7 +138,7 @@ func (st *state) serviceEnvViews(s *service) []envJSON {
 	for _, e := range s.Env {
 		out = append(out, envJSON{
 			ID: e.ID, ClientID: st.clientID, ProjectID: s.ProjectID, ServiceStackID: s.ID, ServiceStackName: s.Name,
-			Key: e.Key, Content: e.Content, Type: e.Type, Sensitive: e.Sensitive, Editable: e.Type != envReadOnly,
+			Key: e.Key, Content: e.Content, Type: e.Type, Sensitive: e.Sensitive, Editable: e.Type == envSecret || e.Type == envEditable,
 			Created: ts(e.Created), LastUpdate: ts(e.LastUpdate),
 		})
 	}
@@ -150,7 +150,7 @@ func (st *state) projectEnvViews(p *project) []envJSON {
 	for _, e := range p.Envs {
 		out = append(out, envJSON{
 			ID: e.ID, ClientID: st.clientID, ProjectID: p.ID, Key: e.Key, Content: e.Content,
-			Type: e.Type, Sensitive: e.Sensitive, Editable: e.Type == "USER",
+			Type: e.Type, Sensitive: e.Sensitive, Editable: e.Type == envUser,
 			Created: ts(e.Created), LastUpdate: ts(e.LastUpdate),
 		})
 	}
