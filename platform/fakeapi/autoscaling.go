@@ -13,11 +13,21 @@ type autoscalingRequest struct {
 	CustomAutoscaling *autoscalingJSON `json:"customAutoscaling"`
 }
 
+// cpuModeEvery is how often the platform lets a service's cpuMode change.
+const cpuModeEvery = time.Hour
+
+// setAutoscaling merges the change onto the service's custom and current
+// settings when its process ends (the values are checked against the current
+// ones as the request arrives). A cpuMode different from the one in force
+// (or last asked for) within cpuModeEvery of the last accepted change is
+// refused whole. The code is the SDK's lastCpuModeChangeTooRecent; its live
+// HTTP status and meta are unconfirmed (400, no meta here).
 func (st *state) setAutoscaling(rq *apiRequest) (int, any) {
 	s := st.services[rq.param]
 	if s == nil {
 		return errServiceNotFound()
 	}
+	s.scalingSent = append(s.scalingSent, string(rq.body))
 	var in autoscalingRequest
 	if err := decodeBody(rq, &in); err != nil {
 		return errInvalid(err.Error(), nil)
@@ -32,18 +42,46 @@ func (st *state) setAutoscaling(rq *apiRequest) (int, any) {
 		return apiErr(http.StatusBadRequest, "modeUpdateForbiddenForThisStackCategory",
 			"The mode of a service stack cannot be changed.", nil)
 	}
-	merged := mergeAutoscaling(s.Autoscaling, in.CustomAutoscaling)
-	if err := validateAutoscaling(s, in.CustomAutoscaling, merged); err != nil {
+	current := mergeAutoscaling(s.Current, in.CustomAutoscaling)
+	if err := validateAutoscaling(s, in.CustomAutoscaling, current); err != nil {
 		return apiErr(http.StatusBadRequest, "invalidCustomAutoscalingValue", err.Error(), nil)
 	}
+	if to := requestedCPUMode(in.CustomAutoscaling); to != "" && to != s.cpuMode() {
+		if next := s.cpuModeAt.Add(cpuModeEvery); rq.now.Before(next) {
+			return apiErr(http.StatusBadRequest, "lastCpuModeChangeTooRecent",
+				"The CPU mode can be changed once per hour; the next change is possible after "+ts(next)+".", nil)
+		}
+		s.cpuModeAt, s.cpuModeTo = rq.now, to
+	}
+	change := in.CustomAutoscaling
 	p := st.newProcess(s.ProjectID, s, "stack.autoscaling", rq.now)
 	p.onFinish = func(st *state, at time.Time) {
 		if cur := st.services[s.ID]; cur != nil {
-			cur.Autoscaling, cur.LastUpdate = merged, at
+			cur.Custom, cur.Current = mergeAutoscaling(cur.Custom, change), mergeAutoscaling(cur.Current, change)
+			cur.LastUpdate = at
 			st.internalProcess(cur.ProjectID, cur, "stack.updateAutoscaling", at)
 		}
 	}
 	return http.StatusOK, map[string]any{"process": st.processView(p, rq.now)}
+}
+
+// requestedCPUMode is the cpuMode a change asks for, or "".
+func requestedCPUMode(change *autoscalingJSON) string {
+	if change == nil || change.Vertical == nil || change.Vertical.CPUMode == nil {
+		return ""
+	}
+	return *change.Vertical.CPUMode
+}
+
+// cpuMode is the cpuMode last asked for, else the one in force.
+func (s *service) cpuMode() string {
+	if s.cpuModeTo != "" {
+		return s.cpuModeTo
+	}
+	if s.Current != nil && s.Current.Vertical != nil && s.Current.Vertical.CPUMode != nil {
+		return *s.Current.Vertical.CPUMode
+	}
+	return ""
 }
 
 // mergeAutoscaling overlays the non-null fields of change on cur.

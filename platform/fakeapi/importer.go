@@ -221,15 +221,11 @@ func (st *state) importServices(rq *apiRequest) (int, any) {
 
 func (st *state) createImported(projectID string, plan plannedService, now time.Time) *service {
 	svc := st.newService(projectID, plan.spec.Hostname, plan.version, plan.mode, platform.ServiceCreating, now)
-	if a := svc.Autoscaling; a != nil && a.Horizontal != nil {
-		if plan.spec.MinContainers != nil {
-			n := *plan.spec.MinContainers
-			a.Horizontal.MinContainerCount = &n
-		}
-		if plan.spec.MaxContainers != nil {
-			n := *plan.spec.MaxContainers
-			a.Horizontal.MaxContainerCount = &n
-		}
+	if h := (&horizontalJSON{MinContainerCount: plan.spec.MinContainers, MaxContainerCount: plan.spec.MaxContainers}); svc.Current != nil &&
+		svc.Current.Horizontal != nil && (h.MinContainerCount != nil || h.MaxContainerCount != nil) {
+		// The counts the import file set are the user's own (customAutoscaling).
+		set := &autoscalingJSON{Horizontal: h}
+		svc.Custom, svc.Current = mergeAutoscaling(nil, set), mergeAutoscaling(svc.Current, set)
 	}
 	for k, v := range plan.spec.EnvSecrets {
 		svc.Env = append(svc.Env, &envVar{ID: newID(), Key: k, Content: v, Type: envSecret, Created: now, LastUpdate: now})

@@ -174,8 +174,13 @@ func TestSDK_Autoscaling(t *testing.T) {
 	if n, _ := ca.HorizontalAutoscaling.MaxContainerCount.Get(); n != 3 {
 		t.Errorf("maxContainers = %v, want 3", n)
 	}
-	if n, _ := ca.VerticalAutoscaling.MaxResource.CpuCoreCount.Get(); n != 8 {
-		t.Errorf("maxCpu = %v, want the untouched 8", n)
+	if n, set := ca.VerticalAutoscaling.MaxResource.CpuCoreCount.Get(); set {
+		t.Errorf("custom maxCpu = %v, want null: the user never set it", n)
+	}
+	if cur := s.CurrentAutoscaling; cur == nil || cur.VerticalAutoscaling == nil {
+		t.Fatalf("currentAutoscaling = %+v", cur)
+	} else if n, _ := cur.VerticalAutoscaling.MaxResource.CpuCoreCount.Get(); n != 8 {
+		t.Errorf("current maxCpu = %v, want the untouched 8", n)
 	}
 
 	bad := []struct {

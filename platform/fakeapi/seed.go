@@ -69,7 +69,7 @@ func (st *state) newService(projectID, name string, v *stackVersion, mode, statu
 		s.Containers = append(s.Containers, newID())
 	}
 	s.Ports = defaultPorts(v)
-	s.Autoscaling = defaultAutoscaling(v.Type.Category, mode)
+	s.Current = defaultAutoscaling(v.Type.Category, mode)
 	for _, kv := range st.generatedEnv(s) {
 		typ := envReadOnly
 		switch {

@@ -307,3 +307,14 @@ func (s *Server) FailNextBuild(serviceID, reason string) {
 	defer s.mu.Unlock()
 	s.st.failBld[serviceID] = append(s.st.failBld[serviceID], reason)
 }
+
+// AutoscalingSent returns the bodies of the autoscaling requests the service
+// received, oldest first, refused ones included.
+func (s *Server) AutoscalingSent(serviceID string) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if svc := s.st.services[serviceID]; svc != nil {
+		return append([]string(nil), svc.scalingSent...)
+	}
+	return nil
+}

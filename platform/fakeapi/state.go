@@ -69,8 +69,12 @@ type service struct {
 
 	pendingPorts      []portJSON // set by a deploy, registered at portsAt (subdomain.go)
 	portsAt           time.Time
-	subdomainOnDeploy bool // the import asked for subdomain access: on at the first deploy
-	Autoscaling       *autoscalingJSON
+	subdomainOnDeploy bool             // the import asked for subdomain access: on at the first deploy
+	Custom            *autoscalingJSON // what the user set (customAutoscaling); nil at the defaults
+	Current           *autoscalingJSON // the settings in force (currentAutoscaling, on a read by id)
+	cpuModeAt         time.Time        // when a cpuMode change was last accepted (once an hour)
+	cpuModeTo         string           // the cpuMode that change asked for
+	scalingSent       []string         // the bodies of the autoscaling requests it received
 	Env               []*envVar
 	Containers        []string
 	Created           time.Time

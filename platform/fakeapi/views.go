@@ -77,7 +77,8 @@ type horizontalJSON struct {
 	MinContainerCount *int `json:"minContainerCount"`
 }
 
-// autoscalingJSON is customAutoscaling, in requests and answers alike.
+// autoscalingJSON is customAutoscaling or currentAutoscaling, in requests
+// and answers alike.
 type autoscalingJSON struct {
 	Vertical   *verticalJSON   `json:"verticalAutoscaling"`
 	Horizontal *horizontalJSON `json:"horizontalAutoscaling"`
@@ -108,10 +109,10 @@ func (st *state) serviceView(s *service, detail bool) serviceJSON {
 		ID: s.ID, ClientID: st.clientID, ProjectID: s.ProjectID, Name: s.Name, Status: s.Status,
 		TypeID: s.Version.Type.ID, VersionID: s.Version.ID, TypeInfo: typeInfo(s.Version),
 		Mode: s.Mode, SubdomainAccess: s.Subdomain, IsSystem: s.system(), Ports: append([]portJSON{}, s.Ports...),
-		CustomAutoscaling: s.Autoscaling, Created: ts(s.Created), LastUpdate: ts(s.LastUpdate),
+		CustomAutoscaling: s.Custom, Created: ts(s.Created), LastUpdate: ts(s.LastUpdate),
 	}
 	if detail {
-		v.CurrentAutoscaling = s.Autoscaling
+		v.CurrentAutoscaling = s.Current
 		v.UserData = st.serviceEnvViews(s)
 	}
 	return v
