@@ -94,10 +94,13 @@ func TestDeploy_SameTargetQueued(t *testing.T) {
 // mode) or /var/www (SSH mode) and may not leave it; "." deploys.
 func TestDeploy_RelativeWorkingDir(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
+	h := newHarness(t, harnessOpts{sandboxPush: true})
 	wd, err := filepath.EvalSymlinks(h.workDir(t))
 	must(t, err)
-	must(t, os.Mkdir(filepath.Join(wd, "app"), 0o755))
+	for _, sub := range []string{"app", "api"} { // "api" stands for /var/www/api
+		must(t, os.Mkdir(filepath.Join(wd, sub), 0o755))
+		must(t, os.WriteFile(filepath.Join(wd, sub, "zerops.yml"), []byte(demoZeropsYml), 0o644))
+	}
 	tests := []struct {
 		name string
 		args map[string]any
@@ -125,5 +128,68 @@ func TestDeploy_RelativeWorkingDir(t *testing.T) {
 				t.Errorf("deploy = %s, want workingDir %s, status and message", text(res), tt.dir)
 			}
 		})
+	}
+}
+
+// The sandbox's push tells the truth through the real client: it sends the
+// working directory's zerops.yml, its output claims no build step that has
+// not happened, the answer's build is the app version's real state, and the
+// runtime's lines afterwards are those of what was deployed.
+func TestSandbox_PushTellsTheTruth(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true, buildStep: 100 * time.Millisecond})
+	wd := h.workDir(t)
+	yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node server.mjs")
+	yml = strings.ReplaceAll(yml, "port: 3000", "port: 8080")
+	must(t, os.WriteFile(filepath.Join(wd, "zerops.yml"), []byte(yml), 0o644))
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+
+	res, m := h.call(t, "zerops_deploy", args) // no progress token: not followed
+	wantOK(t, res)
+	out := text(res)
+	if m["status"] != ops.DeployPushed || m["build"] != nil || strings.Contains(out, "ARTEFACTS") || strings.Contains(out, "READY") ||
+		!strings.Contains(out, "has not run yet") {
+		t.Errorf("an unfollowed push claims more than happened: %s", out)
+	}
+
+	res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "truth")
+	wantOK(t, res)
+	build, _ := m["build"].(map[string]any)
+	var real platform.AppVersion
+	waitFor(t, func() bool { // the search index trails by about a second
+		vs, err := h.client.SearchAppVersions(context.Background(), platform.AppVersionFilter{ServiceID: h.fake.ServiceID("appstage"), Limit: 1})
+		if err == nil && len(vs) == 1 && build != nil && vs[0].ID == build["appVersionId"] {
+			real = vs[0]
+			return true
+		}
+		return false
+	})
+	if build["status"] != real.Status || m["status"] != real.Status || real.Status != platform.AppVersionActive {
+		t.Errorf("answer says status %v, build %v; the app version is %s", m["status"], build, real.Status)
+	}
+
+	res, _ = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage"})
+	wantOK(t, res)
+	logs := text(res)
+	for _, want := range []string{"on nodejs@22: node server.mjs", "Listening on 0.0.0.0:8080"} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("runtime log lacks %q: %s", want, logs)
+		}
+	}
+	if strings.Contains(logs, ":3000") || strings.Contains(logs, "ECONNREFUSED") {
+		t.Errorf("runtime log describes what was not deployed: %s", logs)
+	}
+
+	// Without the setup it needs, or without zerops.yml, the push fails with the fix.
+	res, m = h.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage", "setup": "worker"})
+	wantError(t, res, m, platform.ErrInvalidParameter)
+	if m["apiCode"] != "zeropsYamlSetupNotFound" || !strings.Contains(m["suggestion"].(string), "`setup: worker`") {
+		t.Errorf("missing setup: %s", text(res))
+	}
+	must(t, os.Remove(filepath.Join(wd, "zerops.yml")))
+	res, m = h.call(t, "zerops_deploy", args)
+	wantError(t, res, m, platform.ErrFileNotFound)
+	if s, _ := m["suggestion"].(string); !strings.Contains(s, filepath.Join(wd, "zerops.yml")) || !strings.Contains(s, "zerops_workflow deploy") {
+		t.Errorf("missing zerops.yml: %s", text(res))
 	}
 }
