@@ -21,8 +21,9 @@ const sandboxSynopsis = `  zcp sandbox [--process-duration D] [--build-step D]
   zcp sandbox --api ADDR [--token T]
 
 Serves MCP over stdio against a simulated Zerops project "demo" (services appdev, appstage,
-db, cache, storage); nothing touches a real account. With --api it serves only the
-simulated Zerops REST API over HTTP, until Ctrl-C.`
+db, cache, storage); nothing touches a real account. zerops_deploy pushes the zerops.yml of
+the current directory, which stands in for the source container's /var/www. With --api it
+serves only the simulated Zerops REST API over HTTP, until Ctrl-C.`
 
 // sandbox runs `zcp sandbox`: the MCP server against an in-process simulated
 // project, or with --api only the simulated Zerops API over HTTP.
