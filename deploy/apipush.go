@@ -83,7 +83,7 @@ func (p *APIPusher) Deploy(ctx context.Context, req Request) (*Result, error) {
 	}
 	return &Result{
 		Mode: plan.Mode, SourceService: plan.SourceService, TargetServiceID: plan.TargetServiceID,
-		Setup: plan.Setup, WorkingDir: plan.WorkingDir, Started: started, Duration: time.Since(started),
+		Setup: plan.Setup, WorkingDir: plan.WorkingDir, Started: started, Duration: time.Since(started), AppVersion: av,
 		Output: []string{
 			"read " + file + " (setup " + setup + ")",
 			"app version " + av.ID + " created",

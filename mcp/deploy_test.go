@@ -17,6 +17,7 @@ import (
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
@@ -152,18 +153,27 @@ func TestSandbox_PushTellsTheTruth(t *testing.T) {
 		t.Errorf("an unfollowed push claims more than happened: %s", out)
 	}
 
+	// The first build has ended and is listed; the second push's baseline
+	// search fails (as a lagging index misses a version), yet the answer's
+	// build is the second push's own version in its real state.
+	newest := func() platform.AppVersion {
+		vs, err := h.client.SearchAppVersions(context.Background(), platform.AppVersionFilter{ServiceID: h.fake.ServiceID("appstage"), Limit: 1})
+		if err != nil || len(vs) == 0 {
+			return platform.AppVersion{}
+		}
+		return vs[0]
+	}
+	var first platform.AppVersion
+	waitFor(t, func() bool { first = newest(); return first.Status == platform.AppVersionActive })
+	h.fake.InjectFault(fakeapi.Fault{Method: "POST", PathPrefix: "/app-version/search", Status: 400, Times: 1})
 	res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "truth")
 	wantOK(t, res)
 	build, _ := m["build"].(map[string]any)
+	if build == nil || build["appVersionId"] == first.ID {
+		t.Fatalf("the answer's build is the earlier push's: %s", text(res))
+	}
 	var real platform.AppVersion
-	waitFor(t, func() bool { // the search index trails by about a second
-		vs, err := h.client.SearchAppVersions(context.Background(), platform.AppVersionFilter{ServiceID: h.fake.ServiceID("appstage"), Limit: 1})
-		if err == nil && len(vs) == 1 && build != nil && vs[0].ID == build["appVersionId"] {
-			real = vs[0]
-			return true
-		}
-		return false
-	})
+	waitFor(t, func() bool { real = newest(); return real.ID == build["appVersionId"] })
 	if build["status"] != real.Status || m["status"] != real.Status || real.Status != platform.AppVersionActive {
 		t.Errorf("answer says status %v, build %v; the app version is %s", m["status"], build, real.Status)
 	}
