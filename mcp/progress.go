@@ -60,7 +60,7 @@ var verbs = map[string]string{
 	"stack.start": "Starting", "stack.stop": "Stopping", "stack.restart": "Restarting",
 	"stack.autoscaling": "Scaling", "stack.create": "Creating", "stack.delete": "Deleting",
 	"stack.build": "Building", "stack.updateUserData": "Updating variables of",
-	"stack.updateProjectEnvs": "Updating project variables",
+	"stack.updateProjectEnvs":     "Updating project variables",
 	"stack.enableSubdomainAccess": "Enabling subdomain of", "stack.disableSubdomainAccess": "Disabling subdomain of",
 }
 

@@ -26,18 +26,18 @@ import (
 // confirmation of its own is marked "facts only": it is in
 // ../shared/facts/zerops-api.md but no client capture of the live API shows it.
 var platformActions = map[string]string{
-	"stack.start":                  "facts list",
-	"stack.stop":                   "facts list",
-	"stack.restart":                "facts list; live timing of restarts recorded by an earlier ZCP (Feb 2026)",
-	"stack.delete":                 "facts list; a Zerops client's live notes on service delete",
-	"stack.build":                  "facts list; zeropsio/docs deployment-lifecycle guide",
-	"stack.enableSubdomainAccess":  "facts list; live zerops_subdomain answers in an earlier ZCP's run logs (Apr 2026)",
-	"stack.disableSubdomainAccess": "facts list",
-	"stack.autoscaling":            "facts only: live captures show scaling answering stack.updateAutoscaling",
-	"stack.updateAutoscaling":      "facts list (internal); live scaling answers (earlier ZCP E2E, Feb and Mar 2026)",
-	"stack.create":                 "live import answers, one per service (earlier ZCP run logs, Apr 2026)",
-	"stack.updateUserData":         "live env-file and DELETE /user-data answers (earlier ZCP E2E, Feb 2026; another Zerops client)",
-	"stack.updateProjectEnvs":      "live project env create (earlier ZCP E2E, Feb 2026; run logs, Apr 2026); delete per another Zerops client",
+	"stack.start":                              "facts list",
+	"stack.stop":                               "facts list",
+	"stack.restart":                            "facts list; live timing of restarts recorded by an earlier ZCP (Feb 2026)",
+	"stack.delete":                             "facts list; a Zerops client's live notes on service delete",
+	"stack.build":                              "facts list; zeropsio/docs deployment-lifecycle guide",
+	"stack.enableSubdomainAccess":              "facts list; live zerops_subdomain answers in an earlier ZCP's run logs (Apr 2026)",
+	"stack.disableSubdomainAccess":             "facts list",
+	"stack.autoscaling":                        "facts only: live captures show scaling answering stack.updateAutoscaling",
+	"stack.updateAutoscaling":                  "facts list (internal); live scaling answers (earlier ZCP E2E, Feb and Mar 2026)",
+	"stack.create":                             "live import answers, one per service (earlier ZCP run logs, Apr 2026)",
+	"stack.updateUserData":                     "live env-file and DELETE /user-data answers (earlier ZCP E2E, Feb 2026; another Zerops client)",
+	"stack.updateProjectEnvs":                  "live project env create (earlier ZCP E2E, Feb 2026; run logs, Apr 2026); delete per another Zerops client",
 	"zL7Master.instanceL7BalancerConfigUpdate": "zL7Master.* in the facts; the full name from an earlier ZCP's live-audited timeline tests (Mar 2026)",
 }
 
