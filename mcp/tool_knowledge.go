@@ -42,7 +42,7 @@ func (o knowledgeOutput) contentText() string {
 }
 
 func (s *Server) knowledgeTool() toolDef {
-	return newTool(&sdk.Tool{
+	return newDirectTool(&sdk.Tool{
 		Name:        "zerops_knowledge",
 		Description: "Zerops documentation. query: ranked search with the top document in full. runtime/services: the briefing to read before writing import.yml or zerops.yml, with version checks. uri: one document.",
 		Annotations: readOnlyAnn("Search Zerops knowledge"),

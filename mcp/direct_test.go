@@ -1,0 +1,44 @@
+package mcp_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// TestDirectTool_ArgumentsValidated checks that zerops_knowledge, registered
+// through the SDK's raw API for speed, refuses bad arguments as the typed
+// tools do: an unknown or miscased name, a wrong type, a value its lenient
+// type cannot read. Each answer is INVALID_PARAMETER naming the argument,
+// and the search still answers afterwards.
+func TestDirectTool_ArgumentsValidated(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	tests := []struct {
+		name string
+		args map[string]any
+		want string // what the error must name
+	}{
+		{"unknown argument", map[string]any{"query": "valkey", "nosuch": 1}, "nosuch"},
+		{"miscased name", map[string]any{"QUERY": "valkey"}, "QUERY"},
+		{"wrong type", map[string]any{"query": 5}, "query"},
+		{"unreadable number", map[string]any{"query": "valkey", "limit": "many"}, `"many"`},
+		{"list of numbers", map[string]any{"runtime": "nodejs@22", "services": []any{1, 2}}, "services"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, m := h.call(t, "zerops_knowledge", tt.args)
+			wantError(t, res, m, platform.ErrInvalidParameter)
+			if msg, _ := m["error"].(string); !strings.Contains(msg, tt.want) {
+				t.Errorf("error %q does not name %q", msg, tt.want)
+			}
+		})
+	}
+	res, m := h.call(t, "zerops_knowledge", map[string]any{"query": "valkey", "limit": "2"})
+	wantOK(t, res)
+	if hits, _ := m["hits"].([]any); len(hits) != 2 {
+		t.Errorf("limit \"2\" gave %d hits", len(hits))
+	}
+}
