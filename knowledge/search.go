@@ -7,9 +7,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/collector"
 	"github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -66,14 +67,12 @@ func (ix *Index) Search(q string, limit int) (*SearchResult, error) {
 		res.Suggestions = ix.suggest(exp.terms)
 		return res, nil
 	}
-	req := bleve.NewSearchRequestOptions(bq, limit, 0, false)
-	ctx := context.WithValue(context.Background(), search.BM25StatsKey, ix.stats)
-	sr, err := ix.bleve.SearchInContext(ctx, req)
+	hits, err := ix.topN(bq, limit)
 	if err != nil {
 		return nil, fmt.Errorf("knowledge search %q: %w", truncateRunes(q, 60), err)
 	}
 	snippetTerms := [][]string{ix.contentTerms(original), ix.contentTerms(exp.added)}
-	for _, h := range sr.Hits {
+	for _, h := range hits {
 		e, ok := ix.byURI[h.ID]
 		if !ok {
 			continue
@@ -93,6 +92,38 @@ func (ix *Index) Search(q string, limit int) (*SearchResult, error) {
 	}
 	res.TopContent = ix.byURI[res.Hits[0].URI].doc.Content
 	return res, nil
+}
+
+// topN runs q and returns its best n hits by BM25 score (with the corpus's
+// own field statistics), as bleve's top-level Search would for a request
+// with no fields, facets or highlighting.
+func (ix *Index) topN(q query.Query, n int) (_ search.DocumentMatchCollection, err error) {
+	r, err := ix.bleve.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if cerr := r.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
+	}()
+	ctx := context.WithValue(context.Background(), search.BM25StatsKey, ix.stats)
+	ctx = context.WithValue(ctx, search.GetScoringModelCallbackKey,
+		search.GetScoringModelCallbackFn(func() string { return index.BM25Scoring }))
+	s, err := q.Searcher(ctx, r, ix.mapping, search.SearcherOptions{})
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if cerr := s.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
+	}()
+	c := collector.NewTopNCollector(n, 0, search.SortOrder{&search.SortScore{Desc: true}})
+	if err := c.Collect(ctx, s, r); err != nil {
+		return nil, err
+	}
+	return c.Results(), nil
 }
 
 // contentTerms drops the terms the analyzer discards (stop words such as
