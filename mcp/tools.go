@@ -93,31 +93,37 @@ func newDirectTool[In, Out any](t *sdk.Tool, h handlerFor[In, Out]) toolDef {
 			return fmt.Errorf("input schema of %s: %w", t.Name, err)
 		}
 		srv.AddTool(t, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-			// Errors are error results, as the typed API answers them: bad
-			// arguments become INVALID_PARAMETER in the middleware, a
-			// handler's error its {code,error,suggestion}.
-			args, err := decodeArguments[In](req.Params.Arguments, resolved)
-			if err != nil {
-				return errorAnswer(err), nil
-			}
-			out, err := h(ctx, req, args)
-			if err != nil {
-				return errorAnswer(handlerError{err}), nil
-			}
-			structured, err := marshalJSON(out)
-			if err != nil {
-				return errorAnswer(handlerError{err}), nil
-			}
-			text := structured
-			if tx, ok := any(out).(texter); ok && tx.contentText() != "" {
-				text = tx.contentText()
-			}
-			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}},
-				StructuredContent: json.RawMessage(structured)}, nil
+			return directAnswer(ctx, req, resolved, h), nil
 		})
 		return nil
 	}
 	return def
+}
+
+// directAnswer runs a direct tool's call. Errors are error results, as the
+// typed API answers them: bad arguments become INVALID_PARAMETER in the
+// middleware, a handler's error its {code,error,suggestion}.
+func directAnswer[In, Out any](ctx context.Context, req *sdk.CallToolRequest, schema *jsonschema.Resolved, h handlerFor[In, Out]) *sdk.CallToolResult {
+	args, err := decodeArguments[In](req.Params.Arguments, schema)
+	if err != nil {
+		return errorAnswer(err)
+	}
+	out, err := h(ctx, req, args)
+	if err != nil {
+		return errorAnswer(handlerError{err})
+	}
+	structured, err := marshalJSON(out)
+	if err != nil {
+		return errorAnswer(handlerError{err})
+	}
+	text := structured
+	if tx, ok := any(out).(texter); ok {
+		if md := tx.contentText(); md != "" {
+			text = md
+		}
+	}
+	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}},
+		StructuredContent: json.RawMessage(structured)}
 }
 
 // errorAnswer is the error result the middleware renders.
