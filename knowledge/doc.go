@@ -41,7 +41,10 @@
 // (302 KiB) no longer is: 18.53 → 18.31 MB stripped. Scorch and bleve's
 // search packages are used without bleve's top-level package, whose imports
 // (the upsidedown index type and its protobuf code, expvar, highlighters,
-// facets) the linker kept although nothing called them: 18.45 → 16.23 MB.
+// facets) the linker kept although nothing called them: 18.45 → 16.23 MB;
+// and the query is run as the searchers bleve's match and disjunction
+// queries make, without the query package (its parser reaches every query
+// type, geo shapes among them): 16.23 → 15.32 MB. Same hits, scores, order.
 //
 // Every exported function and *Index method is safe for concurrent use. The
 // package imports platform only; it knows nothing of MCP or the actors.
