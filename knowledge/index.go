@@ -27,11 +27,9 @@ const (
 )
 
 // Index is a BM25 full-text index over knowledge documents (bleve's scorch
-// index: one compact segment, nothing stored), used through scorch and
-// bleve's search packages rather than bleve's top-level package, whose
-// imports (another index type with its protobuf code, expvar, highlighters)
-// would cost the binary about 1 MB. It owns its documents and
-// never changes after OpenIndex or BuildIndex returns, so it is safe for concurrent use by
+// index: one compact segment, nothing stored; used without bleve's top-level
+// package, see the package doc). It owns its documents and never changes
+// after OpenIndex or BuildIndex returns, so it is safe for concurrent use by
 // any number of goroutines. Its bleve index keeps one parked goroutine
 // (scorch's introducer) for as long as the index lives: the process's
 // lifetime, or until Close.
