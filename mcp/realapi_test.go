@@ -89,7 +89,7 @@ func TestRealAPI_LookupRightAfterImport(t *testing.T) {
 	}
 	res, m = h.call(t, "zerops_events", map[string]any{"serviceHostname": "fresh"})
 	wantOK(t, res)
-	if !strings.Contains(text(res), "stack.import") {
+	if !strings.Contains(text(res), "stack.create") {
 		t.Errorf("events right after the import miss its process: %s", text(res))
 	}
 	_ = m

@@ -243,7 +243,7 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 	}
 	p.onFinish = func(st *state, at time.Time) {
 		st.activate(av, at)
-		st.internalProcess(s.ProjectID, nil, "zL7Master.sync", at)
+		st.internalProcess(s.ProjectID, nil, "zL7Master.instanceL7BalancerConfigUpdate", at)
 		if cur := st.services[s.ID]; cur != nil {
 			cur.pendingPorts, cur.portsAt = ports, at.Add(st.lag())
 		}
