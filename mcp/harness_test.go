@@ -216,7 +216,12 @@ func decode(res *sdk.CallToolResult) map[string]any {
 		return nil
 	}
 	var m map[string]any
-	if json.Unmarshal([]byte(tc.Text), &m) != nil {
+	if json.Unmarshal([]byte(tc.Text), &m) == nil {
+		return m
+	}
+	// A markdown answer (a knowledge search): its structured content.
+	raw, err := json.Marshal(res.StructuredContent)
+	if err != nil || json.Unmarshal(raw, &m) != nil {
 		return nil
 	}
 	return m
