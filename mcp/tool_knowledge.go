@@ -43,6 +43,7 @@ func (o knowledgeOutput) contentText() string {
 		return joinNext(o.Markdown, o.Next)
 	}
 	var b strings.Builder
+	b.Grow(len(o.TopContent) + 400*len(o.Hits) + 512)
 	fmt.Fprintf(&b, "Search: %s", o.Query)
 	if o.ExpandedQuery != "" {
 		fmt.Fprintf(&b, " (searched as: %s)", o.ExpandedQuery)
