@@ -186,8 +186,11 @@ func TestSandbox_PushTellsTheTruth(t *testing.T) {
 			t.Errorf("runtime log lacks %q: %s", want, logs)
 		}
 	}
-	if strings.Contains(logs, ":3000") || strings.Contains(logs, "ECONNREFUSED") {
-		t.Errorf("runtime log describes what was not deployed: %s", logs)
+	if strings.Contains(logs, ":3000") || strings.Contains(logs, "ECONNREFUSED") || strings.Contains(logs, "fix what the errors") {
+		t.Errorf("runtime log describes what was not deployed, or errors it does not have: %s", logs)
+	}
+	if _, m := h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appdev", "severity": "error"}); !strings.Contains(m["next"].(string), "fix what the errors") {
+		t.Errorf("error lines without the hint to fix them: %v", m["next"])
 	}
 
 	// Without the setup it needs, or without zerops.yml, the push fails with the fix.
