@@ -2,44 +2,144 @@ package deploy_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/ops"
 )
 
-func TestAPIPusher_CreatesBuild(t *testing.T) {
-	t.Parallel()
-	fake := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: 20e6, BuildStepDuration: 20e6})
+// pythonYml is a zerops.yml unlike any built-in one: what the fake builds
+// and starts shows that this file, and no other, reached the platform.
+const pythonYml = `zerops:
+  - setup: appstage
+    build:
+      base: python@3.12
+      buildCommands: [pip install -r requirements.txt]
+      deployFiles: ./
+    run:
+      base: python@3.12
+      ports: [{port: 8000, httpSupport: true}]
+      start: gunicorn app:app --bind 0.0.0.0:8000
+`
+
+func startFake(t *testing.T, step time.Duration) (*fakeapi.Server, platform.Client) {
+	t.Helper()
+	fake := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: 20 * time.Millisecond, BuildStepDuration: step})
 	c, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return fake, c
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The sandbox's push sends the working directory's zerops.yml: the build
+// runs its build commands and the runtime starts its run.start on its ports.
+// What the push says when it returns is only what has happened by then.
+func TestAPIPusher_SendsWorkingDirZeropsYml(t *testing.T) {
+	t.Parallel()
+	fake, c := startFake(t, 20*time.Millisecond)
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "zerops.yml"), pythonYml)
 	stage := fake.ServiceID("appstage")
-	res, err := deploy.NewAPIPusher(c).Deploy(context.Background(), deploy.Request{SourceService: "appdev", TargetServiceID: stage})
+	res, err := deploy.NewAPIPusher(c, root, ops.ReadFileInDir).Deploy(testContext(t), deploy.Request{SourceService: "appdev", TargetServiceID: stage})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.Mode != deploy.ModeSSH || res.TargetServiceID != stage {
 		t.Errorf("result = %+v", res)
 	}
-	// The search index trails the push by about a second.
-	var versions []platform.AppVersion
-	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if versions, err = c.SearchAppVersions(context.Background(), platform.AppVersionFilter{ServiceID: stage}); err != nil || len(versions) > 0 {
-			break
+	out := strings.Join(res.Output, "\n")
+	if !strings.Contains(out, "/var/www/zerops.yml (setup appstage)") || !strings.Contains(out, "has not run yet") ||
+		strings.Contains(out, "ARTEFACTS") || strings.Contains(out, "READY") {
+		t.Errorf("push output claims more than happened, or hides what did:\n%s", out)
+	}
+	av := awaitBuild(t, c, stage)
+	if av.Status != platform.AppVersionActive {
+		t.Fatalf("build ended %s", av.Status)
+	}
+	build := logLines(t, c, fake.ProjectID(), platform.LogFetchParams{ServiceID: av.Build.ServiceStackID, BuildID: av.ID})
+	if !strings.Contains(build, "$ pip install -r requirements.txt") || strings.Contains(build, "npm") {
+		t.Errorf("build log does not follow the pushed zerops.yml:\n%s", build)
+	}
+	app := logLines(t, c, fake.ProjectID(), platform.LogFetchParams{ServiceID: stage, Facility: 16})
+	for _, want := range []string{"python@3.12: gunicorn app:app", "Listening on 0.0.0.0:8000"} {
+		if !strings.Contains(app, want) {
+			t.Errorf("runtime log lacks %q:\n%s", want, app)
 		}
 	}
-	if err != nil || len(versions) == 0 || versions[0].Source != platform.SourceCLI {
-		t.Fatalf("no CLI app version on the target: %+v, %v", versions, err)
+}
+
+// A missing zerops.yml, or one without the setup the push needs, fails
+// with an answer naming the fix; the first before anything reaches the API.
+func TestAPIPusher_RefusesWithoutItsSetup(t *testing.T) {
+	t.Parallel()
+	fake, c := startFake(t, time.Minute)
+	stage := fake.ServiceID("appstage")
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "other", "zerops.yml"), strings.Replace(pythonYml, "setup: appstage", "setup: api", 1))
+	writeFile(t, filepath.Join(root, "empty", "zerops.yaml"), "\n")
+	outside := t.TempDir()
+	writeFile(t, filepath.Join(outside, "zerops.yml"), pythonYml)
+	if err := os.Symlink(filepath.Join(outside, "zerops.yml"), filepath.Join(root, "zerops.yml")); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		req     deploy.Request
+		code    string
+		apiCode string
+		hint    string // in the suggestion
+	}{
+		{"NoFile", deploy.Request{SourceService: "appdev", TargetServiceID: stage, WorkingDir: "/var/www/nothing"},
+			platform.ErrFileNotFound, "", filepath.Join(root, "nothing", "zerops.yml")},
+		{"Empty", deploy.Request{SourceService: "appdev", TargetServiceID: stage, WorkingDir: "/var/www/empty"},
+			platform.ErrInvalidParameter, "", "zerops_workflow deploy"},
+		{"NoSetup", deploy.Request{SourceService: "appdev", TargetServiceID: stage, WorkingDir: "/var/www/other"},
+			platform.ErrInvalidParameter, "zeropsYamlSetupNotFound", "`setup: appstage` to /var/www/other/zerops.yml"},
+		{"NamedSetupMissing", deploy.Request{SourceService: "appdev", TargetServiceID: stage, WorkingDir: "/var/www/other", Setup: "prod"},
+			platform.ErrInvalidParameter, "zeropsYamlSetupNotFound", "`setup: prod`"},
+		{"SymlinkOut", deploy.Request{SourceService: "appdev", TargetServiceID: stage},
+			platform.ErrPathTraversal, "", ""},
+		{"OutsideVarWww", deploy.Request{SourceService: "appdev", TargetServiceID: stage, WorkingDir: "/srv/app"},
+			platform.ErrInvalidParameter, "", "a path under it"},
+		{"LocalOutsideRoot", deploy.Request{ServiceID: stage, WorkingDir: outside},
+			platform.ErrPathTraversal, "", "relative to ZCP's working directory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := fake.CountRequests("POST", "/service-stack/"+stage+"/app-version")
+			_, err := deploy.NewAPIPusher(c, root, ops.ReadFileInDir).Deploy(testContext(t), tt.req)
+			pe := wantCode(t, err, tt.code)
+			if pe.APICode != tt.apiCode || !strings.Contains(pe.Suggestion, tt.hint) {
+				t.Errorf("%s apiCode %q, suggestion %q; want apiCode %q and %q", pe.Code, pe.APICode, pe.Suggestion, tt.apiCode, tt.hint)
+			}
+			created := fake.CountRequests("POST", "/service-stack/"+stage+"/app-version") > before
+			if created != (tt.apiCode != "") {
+				t.Errorf("app version created: %v; only a push refused by the platform reaches it", created)
+			}
+		})
 	}
 }
 
 func TestAPIPusher_ValidatesLikeARealDeploy(t *testing.T) {
 	t.Parallel()
-	p := deploy.NewAPIPusher(nil) // never reached: validation fails first
+	p := deploy.NewAPIPusher(nil, t.TempDir(), ops.ReadFileInDir) // never reached: validation fails first
 	for _, req := range []deploy.Request{
 		{},
 		{SourceService: "app;rm -rf /", TargetServiceID: "abc"},
@@ -49,4 +149,43 @@ func TestAPIPusher_ValidatesLikeARealDeploy(t *testing.T) {
 			t.Errorf("Deploy(%+v) err = %v, want a PlatformError", req, err)
 		}
 	}
+}
+
+// awaitBuild waits for the newest app version of serviceID to end.
+func awaitBuild(t *testing.T, c platform.Client, serviceID string) platform.AppVersion {
+	t.Helper()
+	ctx := testContext(t)
+	for {
+		versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: serviceID, Limit: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(versions) == 1 && versions[0].Final() {
+			return versions[0]
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("no build of %s ended: %+v", serviceID, versions)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// logLines is the log's messages, one a line.
+func logLines(t *testing.T, c platform.Client, projectID string, p platform.LogFetchParams) string {
+	t.Helper()
+	ctx := testContext(t)
+	access, err := c.GetProjectLog(ctx, projectID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := platform.NewLogFetcher(nil).FetchLogs(ctx, access, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, e := range entries {
+		b.WriteString(e.Message + "\n")
+	}
+	return b.String()
 }

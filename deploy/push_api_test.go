@@ -1,6 +1,8 @@
 package deploy_test
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,7 +15,8 @@ import (
 // TestDeploySSH_PushReachesFakeAPI runs the whole chain: ssh into the real
 // sshd, zcli login with the deployer's token, the fake zcli's push through
 // the fake API's push endpoints, and a new CLI app version for the target,
-// read back through the real SDK client.
+// read back through the real SDK client. The fake zcli sends the working
+// directory's zerops.yml and says only what has happened when it returns.
 func TestDeploySSH_PushReachesFakeAPI(t *testing.T) {
 	t.Parallel()
 	api := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: 20 * time.Millisecond, BuildStepDuration: 10 * time.Millisecond})
@@ -33,9 +36,20 @@ func TestDeploySSH_PushReachesFakeAPI(t *testing.T) {
 	}
 
 	d := deploy.New(deploy.Config{SSHConfigPath: s.ConfigPath(), Token: api.Token()})
-	res, err := d.Deploy(ctx, deploy.Request{SourceService: "appdev", TargetServiceID: target, Setup: "prod", WorkingDir: t.TempDir()})
+	wd := t.TempDir()
+	_, err = d.Deploy(ctx, deploy.Request{SourceService: "appdev", TargetServiceID: target, Setup: "prod", WorkingDir: wd})
+	if pe := wantCode(t, err, platform.ErrDeployFailed); !strings.Contains(pe.Message, "zerops.yml not found") {
+		t.Errorf("a push without zerops.yml: %v", err)
+	}
+	writeFile(t, filepath.Join(wd, "zerops.yml"), strings.Replace(pythonYml, "setup: appstage", "setup: prod", 1))
+	res, err := d.Deploy(ctx, deploy.Request{SourceService: "appdev", TargetServiceID: target, Setup: "prod", WorkingDir: wd})
 	if err != nil {
 		t.Fatalf("Deploy: %v (output %q)", err, res.Output)
+	}
+	out := strings.Join(res.Output, "\n")
+	if !strings.Contains(out, "zerops.yml found") || !strings.Contains(out, "the build runs on Zerops") ||
+		strings.Contains(out, "ARTEFACTS") || strings.Contains(out, "READY") {
+		t.Errorf("push output claims more than happened, or hides what did:\n%s", out)
 	}
 	// The search index trails the push by about a second.
 	var after []platform.AppVersion
@@ -62,5 +76,10 @@ func TestDeploySSH_PushReachesFakeAPI(t *testing.T) {
 	}
 	if n := api.CountRequests("PUT", "/app-version/"); n != 2 {
 		t.Errorf("PUT /app-version/ requests = %d, want upload + build-and-deploy", n)
+	}
+	av := awaitBuild(t, client, target)
+	if app := logLines(t, client, api.ProjectID(), platform.LogFetchParams{ServiceID: target, Facility: 16}); av.Status != platform.AppVersionActive ||
+		!strings.Contains(app, "python@3.12: gunicorn app:app") {
+		t.Errorf("build %s; the runtime does not run the pushed zerops.yml:\n%s", av.Status, app)
 	}
 }

@@ -40,7 +40,9 @@ type runOutcome struct {
 }
 
 // successMarkers are zcli output lines meaning the push reached the platform
-// (lessons #5: ssh may still exit 255 afterwards).
+// (lessons #5: ssh may still exit 255 afterwards): zcli prints "Deploying
+// service" as it starts build-and-deploy, and the build's own log line once
+// the build has produced its artefacts.
 var successMarkers = []string{"BUILD ARTEFACTS READY TO DEPLOY", "Deploying service"}
 
 // run starts spec in its own process group and waits for it. Cancelling ctx

@@ -118,7 +118,7 @@ func TestDeploySSH_Exit255AfterSuccessIsSuccess(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Deploy: %v", err)
 	}
-	if res.ExitCode != 255 || !outputContains(res.Output, "BUILD ARTEFACTS READY TO DEPLOY") {
+	if res.ExitCode != 255 || !outputContains(res.Output, "Deploying service svc") {
 		t.Errorf("result = %+v", res)
 	}
 }

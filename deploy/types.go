@@ -1,6 +1,10 @@
 package deploy
 
-import "time"
+import (
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
 
 // Deploy modes.
 const (
@@ -34,4 +38,7 @@ type Result struct {
 	Output          []string      `json:"output,omitempty"`
 	Started         time.Time     `json:"started"`
 	Duration        time.Duration `json:"duration"`
+	// AppVersion is the version the push created, when the pusher knows it
+	// (the API pusher does; zcli over SSH does not say).
+	AppVersion *platform.AppVersion `json:"-"`
 }

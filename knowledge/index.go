@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/document"
@@ -28,13 +27,15 @@ const (
 )
 
 // Index is a BM25 full-text index over knowledge documents (bleve's scorch
-// index: one compact segment, nothing stored). It owns its documents and
-// never changes after OpenIndex or BuildIndex returns, so it is safe for concurrent use by
+// index: one compact segment, nothing stored; used without bleve's top-level
+// package, see the package doc). It owns its documents and never changes
+// after OpenIndex or BuildIndex returns, so it is safe for concurrent use by
 // any number of goroutines. Its bleve index keeps one parked goroutine
 // (scorch's introducer) for as long as the index lives: the process's
 // lifetime, or until Close.
 type Index struct {
-	bleve   bleve.Index
+	bleve   index.Index // scorch
+	mapping *mapping.IndexMappingImpl
 	docs    []Document        // sorted by URI
 	byURI   map[string]*entry // URI → document
 	stats   *search.BM25Stats // total tokens per field (scorch itself would count distinct terms)
@@ -80,7 +81,9 @@ func BuildIndex(docs []Document) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	bi, err := bleve.NewUsing("", m, scorch.Name, scorch.Name, nil)
+	q := index.NewAnalysisQueue(4) // bleve's default
+	defer q.Close()
+	bi, err := openScorch("", q)
 	if err != nil {
 		return nil, fmt.Errorf("create knowledge index: %w", err)
 	}
@@ -97,6 +100,7 @@ func newIndexOf(docs []Document, m *mapping.IndexMappingImpl) (*Index, error) {
 	ix := &Index{
 		docs:     make([]Document, 0, len(docs)),
 		byURI:    make(map[string]*entry, len(docs)),
+		mapping:  m,
 		stats:    &search.BM25Stats{FieldCardinality: map[string]int{fieldTitle: 0, fieldKeywords: 0, fieldContent: 0}},
 		analyzer: m.AnalyzerNamed(en.AnalyzerName),
 	}
@@ -118,18 +122,16 @@ func newIndexOf(docs []Document, m *mapping.IndexMappingImpl) (*Index, error) {
 // indexBatch indexes docs in one bleve batch (one segment) and returns the
 // analysed length of each field summed over docs. (Several smaller batches
 // were measured too: more segments, more memory, no lower peak.)
-func indexBatch(bi bleve.Index, m *mapping.IndexMappingImpl, docs []Document) (map[string]int, error) {
+func indexBatch(bi index.Index, m *mapping.IndexMappingImpl, docs []Document) (map[string]int, error) {
 	stats := map[string]int{fieldTitle: 0, fieldKeywords: 0, fieldContent: 0}
-	batch := bi.NewBatch()
+	batch := index.NewBatch()
 	mapped := make([]*document.Document, 0, len(docs))
 	for _, d := range docs {
 		bd := document.NewDocument(d.URI)
 		if err := m.MapDocument(bd, d.indexed()); err != nil {
 			return nil, fmt.Errorf("index knowledge document %s: %w", d.URI, err)
 		}
-		if err := batch.IndexAdvanced(bd); err != nil {
-			return nil, fmt.Errorf("index knowledge document %s: %w", d.URI, err)
-		}
+		batch.Update(bd)
 		mapped = append(mapped, bd)
 	}
 	if err := bi.Batch(batch); err != nil {
@@ -149,7 +151,7 @@ func indexBatch(bi bleve.Index, m *mapping.IndexMappingImpl, docs []Document) (m
 // stop words) and stores nothing: bodies are served from Index.docs.
 func newMapping() (*mapping.IndexMappingImpl, error) {
 	text := func() *mapping.FieldMapping {
-		f := bleve.NewTextFieldMapping()
+		f := mapping.NewTextFieldMapping()
 		f.Analyzer = en.AnalyzerName
 		f.Store = false
 		f.IncludeInAll = false
@@ -157,12 +159,12 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 		f.DocValues = false
 		return f
 	}
-	dm := bleve.NewDocumentStaticMapping()
+	dm := mapping.NewDocumentStaticMapping()
 	dm.AddFieldMappingsAt(fieldTitle, text())
 	dm.AddFieldMappingsAt(fieldKeywords, text())
 	dm.AddFieldMappingsAt(fieldContent, text())
 
-	m := bleve.NewIndexMapping()
+	m := mapping.NewIndexMapping()
 	m.DefaultMapping = dm
 	m.DefaultAnalyzer = en.AnalyzerName
 	m.ScoringModel = index.BM25Scoring
@@ -170,6 +172,20 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 		return nil, fmt.Errorf("knowledge index mapping: %w", err)
 	}
 	return m, nil
+}
+
+// openScorch opens the scorch index at path ("" keeps a new one in memory).
+// With a nil queue it is opened read-only; otherwise it is created where
+// missing and q analyses its batches (the caller closes q).
+func openScorch(path string, q *index.AnalysisQueue) (index.Index, error) {
+	si, err := scorch.NewScorch(scorch.Name, map[string]any{"path": path, "read_only": q == nil}, q)
+	if err != nil {
+		return nil, err
+	}
+	if err := si.Open(); err != nil {
+		return nil, err
+	}
+	return si, nil
 }
 
 // Close releases the bleve index and its goroutine. The index must not be

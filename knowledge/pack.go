@@ -16,9 +16,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
+	index "github.com/blevesearch/bleve_index_api"
 )
 
 // The index of the embedded corpus, made by `go generate ./knowledge`
@@ -52,7 +51,7 @@ func packedCorpus() ([]rawFile, error) {
 
 // packVersion changes whenever the pack layout or what the fingerprint
 // covers changes.
-const packVersion = 1
+const packVersion = 2 // 2: the scorch files at the pack's root (1: a bleve index directory)
 
 // errPackStale: the embedded index was made from other documents (or another
 // mapping) than the ones asked for.
@@ -138,7 +137,7 @@ func (ix *Index) openEmbedded(fp string) error {
 		_ = os.RemoveAll(dir)
 		return fmt.Errorf("unpack knowledge index (TMPDIR must name a writable directory): %w", err)
 	}
-	bi, err := bleve.OpenUsing(dir, map[string]any{"read_only": true})
+	bi, err := openScorch(dir, nil)
 	if err != nil {
 		_ = os.RemoveAll(dir)
 		return fmt.Errorf("open knowledge index: %w", err)
@@ -262,7 +261,9 @@ func indexPack(docs []Document) (packHeader, [][]byte, error) {
 	}
 	defer func() { _ = os.RemoveAll(tmp) }()
 	dir := filepath.Join(tmp, "index")
-	bi, err := bleve.NewUsing(dir, m, scorch.Name, scorch.Name, nil)
+	q := index.NewAnalysisQueue(4) // bleve's default
+	defer q.Close()
+	bi, err := openScorch(dir, q)
 	if err != nil {
 		return hdr, nil, fmt.Errorf("generate knowledge index: %w", err)
 	}

@@ -7,9 +7,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
-	"github.com/blevesearch/bleve/v2/search/query"
+	"github.com/blevesearch/bleve/v2/search/collector"
+	"github.com/blevesearch/bleve/v2/search/searcher"
+	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -62,18 +63,16 @@ func (ix *Index) Search(q string, limit int) (*SearchResult, error) {
 	}
 	original := exp.original
 	bq := buildQuery(original, exp.added, exp.focus)
-	if bq == nil {
+	if len(bq) == 0 {
 		res.Suggestions = ix.suggest(exp.terms)
 		return res, nil
 	}
-	req := bleve.NewSearchRequestOptions(bq, limit, 0, false)
-	ctx := context.WithValue(context.Background(), search.BM25StatsKey, ix.stats)
-	sr, err := ix.bleve.SearchInContext(ctx, req)
+	hits, err := ix.topN(bq, limit)
 	if err != nil {
 		return nil, fmt.Errorf("knowledge search %q: %w", truncateRunes(q, 60), err)
 	}
 	snippetTerms := [][]string{ix.contentTerms(original), ix.contentTerms(exp.added)}
-	for _, h := range sr.Hits {
+	for _, h := range hits {
 		e, ok := ix.byURI[h.ID]
 		if !ok {
 			continue
@@ -93,6 +92,97 @@ func (ix *Index) Search(q string, limit int) (*SearchResult, error) {
 	}
 	res.TopContent = ix.byURI[res.Hits[0].URI].doc.Content
 	return res, nil
+}
+
+// topN runs q and returns its best n hits by BM25 score (with the corpus's
+// own field statistics), as bleve's top-level Search would for a request
+// with no fields, facets or highlighting.
+func (ix *Index) topN(q []match, n int) (search.DocumentMatchCollection, error) {
+	return ix.collect(n, func(ctx context.Context, r index.IndexReader) (search.Searcher, error) {
+		return ix.searcher(ctx, r, q)
+	})
+}
+
+// collect returns the best n hits of the searcher newSearcher makes.
+func (ix *Index) collect(n int, newSearcher func(context.Context, index.IndexReader) (search.Searcher, error)) (_ search.DocumentMatchCollection, err error) {
+	r, err := ix.bleve.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if cerr := r.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
+	}()
+	ctx := context.WithValue(context.Background(), search.BM25StatsKey, ix.stats)
+	ctx = context.WithValue(ctx, search.GetScoringModelCallbackKey,
+		search.GetScoringModelCallbackFn(func() string { return index.BM25Scoring }))
+	s, err := newSearcher(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if cerr := s.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
+	}()
+	c := collector.NewTopNCollector(n, 0, search.SortOrder{&search.SortScore{Desc: true}})
+	if err := c.Collect(ctx, s, r); err != nil {
+		return nil, err
+	}
+	return c.Results(), nil
+}
+
+// match is a query clause: any of the analysed terms of text in field, each
+// weighed by boost (bleve's MatchQuery with the "or" operator).
+type match struct {
+	field, text string
+	boost       float64
+}
+
+// searcher is the disjunction of q's clauses, each the disjunction of its
+// analysed terms; a clause with no terms left matches nothing but still
+// counts in the disjunction's coordination factor. It builds the searchers
+// bleve's MatchQuery and DisjunctionQuery build, without bleve's query
+// package: that package's query parser reaches every query type (geo
+// shapes among them) and costs the binary about 0.4 MB.
+func (ix *Index) searcher(ctx context.Context, r index.IndexReader, q []match) (search.Searcher, error) {
+	var opts search.SearcherOptions
+	var all []search.Searcher
+	closeAll := func(ss []search.Searcher) {
+		for _, s := range ss {
+			_ = s.Close()
+		}
+	}
+	for _, m := range q {
+		tokens := ix.analyzer.Analyze([]byte(m.text))
+		if len(tokens) == 0 {
+			none, _ := searcher.NewMatchNoneSearcher(r)
+			all = append(all, none)
+			continue
+		}
+		terms := make([]search.Searcher, 0, len(tokens))
+		for _, t := range tokens {
+			s, err := searcher.NewTermSearcher(ctx, r, string(t.Term), m.field, m.boost, opts)
+			if err != nil {
+				closeAll(append(all, terms...))
+				return nil, err
+			}
+			terms = append(terms, s)
+		}
+		s, err := searcher.NewDisjunctionSearcher(ctx, r, terms, 1, opts)
+		if err != nil {
+			closeAll(append(all, terms...))
+			return nil, err
+		}
+		all = append(all, s)
+	}
+	s, err := searcher.NewDisjunctionSearcher(ctx, r, all, 0, opts)
+	if err != nil {
+		closeAll(all)
+		return nil, err
+	}
+	return s, nil
 }
 
 // contentTerms drops the terms the analyzer discards (stop words such as
@@ -121,41 +211,28 @@ func cleanQuery(q string) string {
 // framework documents that merely mention it. Terms are analysed by the field
 // analyzer, so any character is harmless. It returns nil when there is
 // nothing to match.
-func buildQuery(original, added, focus []string) query.Query {
+func buildQuery(original, added, focus []string) []match {
 	if len(original) > maxQueryTerms {
 		original = original[:maxQueryTerms]
 	}
 	if len(added) > maxQueryTerms {
 		added = added[:maxQueryTerms]
 	}
-	var disjuncts []query.Query
+	var q []match
 	group := func(terms []string, factor float64) {
 		if len(terms) == 0 {
 			return
 		}
 		text := strings.Join(terms, " ")
-		for _, f := range []struct {
-			name  string
-			boost float64
-		}{{fieldTitle, boostTitle}, {fieldKeywords, boostKeywords}, {fieldContent, boostContent}} {
-			m := query.NewMatchQuery(text)
-			m.SetField(f.name)
-			m.SetBoost(f.boost * factor)
-			disjuncts = append(disjuncts, m)
-		}
+		q = append(q, match{fieldTitle, text, boostTitle * factor}, match{fieldKeywords, text, boostKeywords * factor},
+			match{fieldContent, text, boostContent * factor})
 	}
 	group(original, 1)
 	group(added, expandedBoost)
-	if len(disjuncts) > 0 && len(focus) > 0 {
-		m := query.NewMatchQuery(strings.Join(focus, " "))
-		m.SetField(fieldTitle)
-		m.SetBoost(boostTitle * focusBoost)
-		disjuncts = append(disjuncts, m)
+	if len(q) > 0 && len(focus) > 0 {
+		q = append(q, match{fieldTitle, strings.Join(focus, " "), boostTitle * focusBoost})
 	}
-	if len(disjuncts) == 0 {
-		return nil
-	}
-	return query.NewDisjunctionQuery(disjuncts)
+	return q
 }
 
 // suggest offers documents whose title or keywords resemble the query terms

@@ -17,6 +17,7 @@ import (
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
@@ -94,10 +95,13 @@ func TestDeploy_SameTargetQueued(t *testing.T) {
 // mode) or /var/www (SSH mode) and may not leave it; "." deploys.
 func TestDeploy_RelativeWorkingDir(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
+	h := newHarness(t, harnessOpts{sandboxPush: true})
 	wd, err := filepath.EvalSymlinks(h.workDir(t))
 	must(t, err)
-	must(t, os.Mkdir(filepath.Join(wd, "app"), 0o755))
+	for _, sub := range []string{"app", "api"} { // "api" stands for /var/www/api
+		must(t, os.Mkdir(filepath.Join(wd, sub), 0o755))
+		must(t, os.WriteFile(filepath.Join(wd, sub, "zerops.yml"), []byte(demoZeropsYml), 0o644))
+	}
 	tests := []struct {
 		name string
 		args map[string]any
@@ -125,5 +129,80 @@ func TestDeploy_RelativeWorkingDir(t *testing.T) {
 				t.Errorf("deploy = %s, want workingDir %s, status and message", text(res), tt.dir)
 			}
 		})
+	}
+}
+
+// The sandbox's push tells the truth through the real client: it sends the
+// working directory's zerops.yml, its output claims no build step that has
+// not happened, the answer's build is the app version's real state, and the
+// runtime's lines afterwards are those of what was deployed.
+func TestSandbox_PushTellsTheTruth(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true, buildStep: 100 * time.Millisecond})
+	wd := h.workDir(t)
+	yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node server.mjs")
+	yml = strings.ReplaceAll(yml, "port: 3000", "port: 8080")
+	must(t, os.WriteFile(filepath.Join(wd, "zerops.yml"), []byte(yml), 0o644))
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+
+	res, m := h.call(t, "zerops_deploy", args) // no progress token: not followed
+	wantOK(t, res)
+	out := text(res)
+	if m["status"] != ops.DeployPushed || m["build"] != nil || strings.Contains(out, "ARTEFACTS") || strings.Contains(out, "READY") ||
+		!strings.Contains(out, "has not run yet") {
+		t.Errorf("an unfollowed push claims more than happened: %s", out)
+	}
+
+	// The first build has ended and is listed; the second push's baseline
+	// search fails (as a lagging index misses a version), yet the answer's
+	// build is the second push's own version in its real state.
+	newest := func() platform.AppVersion {
+		vs, err := h.client.SearchAppVersions(context.Background(), platform.AppVersionFilter{ServiceID: h.fake.ServiceID("appstage"), Limit: 1})
+		if err != nil || len(vs) == 0 {
+			return platform.AppVersion{}
+		}
+		return vs[0]
+	}
+	var first platform.AppVersion
+	waitFor(t, func() bool { first = newest(); return first.Status == platform.AppVersionActive })
+	h.fake.InjectFault(fakeapi.Fault{Method: "POST", PathPrefix: "/app-version/search", Status: 400, Times: 1})
+	res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "truth")
+	wantOK(t, res)
+	build, _ := m["build"].(map[string]any)
+	if build == nil || build["appVersionId"] == first.ID {
+		t.Fatalf("the answer's build is the earlier push's: %s", text(res))
+	}
+	var real platform.AppVersion
+	waitFor(t, func() bool { real = newest(); return real.ID == build["appVersionId"] })
+	if build["status"] != real.Status || m["status"] != real.Status || real.Status != platform.AppVersionActive {
+		t.Errorf("answer says status %v, build %v; the app version is %s", m["status"], build, real.Status)
+	}
+
+	res, _ = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage"})
+	wantOK(t, res)
+	logs := text(res)
+	for _, want := range []string{"on nodejs@22: node server.mjs", "Listening on 0.0.0.0:8080"} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("runtime log lacks %q: %s", want, logs)
+		}
+	}
+	if strings.Contains(logs, ":3000") || strings.Contains(logs, "ECONNREFUSED") || strings.Contains(logs, "fix what the errors") {
+		t.Errorf("runtime log describes what was not deployed, or errors it does not have: %s", logs)
+	}
+	if _, m := h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appdev", "severity": "error"}); !strings.Contains(m["next"].(string), "fix what the errors") {
+		t.Errorf("error lines without the hint to fix them: %v", m["next"])
+	}
+
+	// Without the setup it needs, or without zerops.yml, the push fails with the fix.
+	res, m = h.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage", "setup": "worker"})
+	wantError(t, res, m, platform.ErrInvalidParameter)
+	if m["apiCode"] != "zeropsYamlSetupNotFound" || !strings.Contains(m["suggestion"].(string), "`setup: worker`") {
+		t.Errorf("missing setup: %s", text(res))
+	}
+	must(t, os.Remove(filepath.Join(wd, "zerops.yml")))
+	res, m = h.call(t, "zerops_deploy", args)
+	wantError(t, res, m, platform.ErrFileNotFound)
+	if s, _ := m["suggestion"].(string); !strings.Contains(s, filepath.Join(wd, "zerops.yml")) || !strings.Contains(s, "zerops_workflow deploy") {
+		t.Errorf("missing zerops.yml: %s", text(res))
 	}
 }

@@ -6,6 +6,15 @@
 // read-only filtering, audit log, in-flight tracking), and the stdio
 // transport, which reads frames itself so that no input ends a session.
 //
+// Tools are typed: a handler takes an input struct and returns an output
+// struct, whose schemas the SDK's jsonschema inference derives and tools/list
+// publishes. All but one register through the SDK's AddTool[In, Out], which
+// also validates every result against its schema. zerops_knowledge, the call
+// an agent makes most and waits on without any API work, registers through
+// the raw AddTool with the same schemas and argument validation
+// (newDirectTool) so its answer is encoded once; its results are held to
+// the schema by the tests.
+//
 // In read-only mode (Deps.ReadOnly, ZCP_READ_ONLY=1) only tools annotated
 // read-only are registered; zerops_env and zerops_process, which can also
 // mutate, are replaced by variants limited to get and status, and every

@@ -11,9 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/knowledge"
-	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 )
 
@@ -129,23 +127,19 @@ func TestGuidance_ExampleCallsWork(t *testing.T) {
 			if !tools[c.tool] {
 				t.Fatalf("%s: %s is not a tool", c.source, c.tool)
 			}
-			h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
-			must(t, os.WriteFile(filepath.Join(h.workDir(t), "zerops.yml"), []byte(sampleZeropsYml), 0o644))
+			// The working directory holds a zerops.yml with the setups the
+			// guidance names (demoZeropsYml), as its deploy step asks.
+			h := newHarness(t, harnessOpts{sandboxPush: true})
 			args := fillPlaceholders(t, h, c.tool, c.args)
 			res, m := h.call(t, c.tool, args)
-			// The platform refusing a setup the sandbox's zerops.yml lacks is
-			// an answer about the files, not a malformed call.
-			if res.IsError && (m == nil || (m["code"] == platform.ErrInvalidParameter && m["apiCode"] != "zeropsYamlSetupNotFound")) {
+			if res.IsError && (m == nil || m["code"] == platform.ErrInvalidParameter) {
 				t.Errorf("example %d from %s: %s %v fails: %s", i, c.source, c.tool, c.args, text(res))
 			}
 		})
 	}
 }
 
-const (
-	sampleZeropsYml = "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      buildCommands: [npm ci]\n      deployFiles: ./\n    run:\n      base: nodejs@22\n      ports: [{port: 3000, httpSupport: true}]\n      start: node index.js\n"
-	sampleImportYml = "services:\n  - hostname: apistage\n    type: nodejs@22\n"
-)
+const sampleImportYml = "services:\n  - hostname: apistage\n    type: nodejs@22\n"
 
 // fillPlaceholders replaces placeholder values with values of the sandbox.
 func fillPlaceholders(t *testing.T, h *harness, tool string, args map[string]any) map[string]any {
@@ -160,7 +154,7 @@ func fillPlaceholders(t *testing.T, h *harness, tool string, args map[string]any
 		}
 		switch k {
 		case "content":
-			out[k] = sampleZeropsYml
+			out[k] = demoZeropsYml
 			if tool == "zerops_import" || strings.Contains(s, "import") {
 				out[k] = sampleImportYml
 			}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -11,10 +13,12 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/zeropsio/zcp/actors"
+	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/knowledge"
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/ops"
 	"github.com/zeropsio/zcp/supervisor"
 )
 
@@ -73,7 +77,30 @@ type harnessOpts struct {
 	deps            func(*mcp.Deps)
 	gateway         func(*actors.GatewayConfig) // adjusts the gateway's test budget
 	token           string                      // the fake API's token; default fakeapi's
+	// sandboxPush deploys as `zcp sandbox` does (deploy.APIPusher), with
+	// demoZeropsYml in the working directory.
+	sandboxPush bool
 }
+
+// demoZeropsYml holds a setup for each runtime of the demo project and the
+// `prod` setup the knowledge documents' examples name.
+const demoZeropsYml = `zerops:
+  - setup: appstage
+    build: &build
+      base: nodejs@22
+      buildCommands: [npm ci]
+      deployFiles: ./
+    run: &run
+      base: nodejs@22
+      ports: [{port: 3000, httpSupport: true}]
+      start: node index.js
+  - setup: appdev
+    build: *build
+    run: *run
+  - setup: prod
+    build: *build
+    run: *run
+`
 
 // newHarness runs the server over in-memory transports against the fake API,
 // wired by supervisor.NewStack as cmd/zcp wires it: every API call of the
@@ -116,6 +143,12 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		WorkDir: t.TempDir(),
 	})
 	workDirs.Store(h, deps.WorkDir)
+	if o.sandboxPush {
+		deps.Deployer = deploy.NewAPIPusher(deps.Client, deps.WorkDir, ops.ReadFileInDir)
+		if err := os.WriteFile(filepath.Join(deps.WorkDir, "zerops.yml"), []byte(demoZeropsYml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if o.deps != nil {
 		o.deps(&deps)
 	}
@@ -183,7 +216,12 @@ func decode(res *sdk.CallToolResult) map[string]any {
 		return nil
 	}
 	var m map[string]any
-	if json.Unmarshal([]byte(tc.Text), &m) != nil {
+	if json.Unmarshal([]byte(tc.Text), &m) == nil {
+		return m
+	}
+	// A markdown answer (a knowledge search): its structured content.
+	raw, err := json.Marshal(res.StructuredContent)
+	if err != nil || json.Unmarshal(raw, &m) != nil {
 		return nil
 	}
 	return m

@@ -9,7 +9,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
@@ -38,7 +37,7 @@ func manyLines(n int, line string) []string {
 // echo none of it unbounded and that every failure has the full error shape.
 func TestTools_HostileInputNotEchoed(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
+	h := newHarness(t, harnessOpts{sandboxPush: true})
 	must(t, os.WriteFile(filepath.Join(h.workDir(t), "big.yml"), []byte("zerops:\n  - setup: a\n    "+hostile[:90_000/9]+": 1\n"), 0o644))
 	svcYml := func(extra string) string {
 		return "services:\n  - hostname: api\n    type: nodejs@22\n" + extra
@@ -181,8 +180,7 @@ func TestTools_APIFailuresKeepErrorShape(t *testing.T) {
 	for _, f := range faults {
 		t.Run(f.name, func(t *testing.T) {
 			t.Parallel()
-			h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) {
-				d.Deployer = deploy.NewAPIPusher(d.Client)
+			h := newHarness(t, harnessOpts{sandboxPush: true, deps: func(d *mcp.Deps) {
 				d.ImportOptions.DeleteWait = time.Millisecond
 			}})
 			h.fake.InjectFault(f.fault)

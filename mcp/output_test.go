@@ -9,7 +9,6 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/mcp"
 )
 
@@ -27,9 +26,8 @@ type outputCase struct {
 func TestTools_OutputConformsToSchema(t *testing.T) {
 	t.Parallel()
 	for _, readOnly := range []bool{false, true} {
-		h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) {
+		h := newHarness(t, harnessOpts{sandboxPush: true, deps: func(d *mcp.Deps) {
 			d.ReadOnly = readOnly
-			d.Deployer = deploy.NewAPIPusher(d.Client)
 		}})
 		cases := []outputCase{
 			{"zerops_context", nil},

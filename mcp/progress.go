@@ -58,8 +58,9 @@ func (p *progress) send(msg string) {
 // verbs names what a process action is doing, for progress messages.
 var verbs = map[string]string{
 	"stack.start": "Starting", "stack.stop": "Stopping", "stack.restart": "Restarting",
-	"stack.autoscaling": "Scaling", "stack.import": "Creating", "stack.delete": "Deleting",
-	"stack.build": "Building", "stack.userDataFile": "Updating variables of",
+	"stack.autoscaling": "Scaling", "stack.create": "Creating", "stack.delete": "Deleting",
+	"stack.build": "Building", "stack.updateUserData": "Updating variables of",
+	"stack.updateProjectEnvs":     "Updating project variables",
 	"stack.enableSubdomainAccess": "Enabling subdomain of", "stack.disableSubdomainAccess": "Disabling subdomain of",
 }
 

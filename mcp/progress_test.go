@@ -190,7 +190,7 @@ func TestDeploy_FollowsBuildToActive(t *testing.T) {
 	// API's search index (about a second behind) lists it, however loaded the
 	// machine: the test asserts progress was reported.
 	h := newHarness(t, harnessOpts{buildStep: 600 * time.Millisecond,
-		deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
+		sandboxPush: true})
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d1")
 	wantOK(t, res)
 	build, _ := m["build"].(map[string]any)
@@ -215,7 +215,7 @@ func TestDeploy_FollowsBuildToActive(t *testing.T) {
 
 func TestDeploy_BuildFailureCarriesLog(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
+	h := newHarness(t, harnessOpts{sandboxPush: true})
 	res, m := h.call(t, "zerops_deploy", map[string]any{"sourceService": "ghost"})
 	wantError(t, res, m, platform.ErrServiceNotFound)
 	res, m = h.call(t, "zerops_deploy", map[string]any{})

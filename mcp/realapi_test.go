@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zeropsio/zcp/deploy"
-	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
 )
@@ -89,7 +87,7 @@ func TestRealAPI_LookupRightAfterImport(t *testing.T) {
 	}
 	res, m = h.call(t, "zerops_events", map[string]any{"serviceHostname": "fresh"})
 	wantOK(t, res)
-	if !strings.Contains(text(res), "stack.import") {
+	if !strings.Contains(text(res), "stack.create") {
 		t.Errorf("events right after the import miss its process: %s", text(res))
 	}
 	_ = m
@@ -112,7 +110,7 @@ func TestRealAPI_DeleteThenReimport(t *testing.T) {
 func TestRealAPI_BuildFailureLogFromBuildService(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{buildStep: 600 * time.Millisecond,
-		deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
+		sandboxPush: true})
 	h.fake.FailNextBuild(h.fake.ServiceID("appstage"), "npm ERR! missing script: build")
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "b1")
 	wantError(t, res, m, platform.ErrBuildFailed)
@@ -142,7 +140,7 @@ func TestRealAPI_BuildFailureLogFromBuildService(t *testing.T) {
 
 func TestRealAPI_SubdomainRightAfterDeploy(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
+	h := newHarness(t, harnessOpts{sandboxPush: true})
 	// Never deployed: no HTTP port yet, and the answer says what is needed.
 	res, m := h.call(t, "zerops_subdomain", map[string]any{"serviceHostname": "appstage", "action": "enable"})
 	wantError(t, res, m, platform.ErrSubdomainNoPorts)

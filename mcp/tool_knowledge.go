@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -34,15 +35,44 @@ type knowledgeOutput struct {
 	Next          string          `json:"next"`
 }
 
+// contentText is the markdown an agent reads: a briefing or document as it
+// is, a search as its hits followed by the top document in full (its JSON
+// would escape every line and quote of that document).
 func (o knowledgeOutput) contentText() string {
-	if o.Markdown == "" {
-		return ""
+	if o.Markdown != "" {
+		return joinNext(o.Markdown, o.Next)
 	}
-	return joinNext(o.Markdown, o.Next)
+	var b strings.Builder
+	b.Grow(len(o.TopContent) + 400*len(o.Hits) + 512)
+	fmt.Fprintf(&b, "Search: %s", o.Query)
+	if o.ExpandedQuery != "" {
+		fmt.Fprintf(&b, " (searched as: %s)", o.ExpandedQuery)
+	}
+	b.WriteString("\n")
+	for _, n := range o.Notes {
+		fmt.Fprintf(&b, "Note: %s\n", n)
+	}
+	if len(o.Suggestions) > 0 {
+		fmt.Fprintf(&b, "Try: %s\n", strings.Join(o.Suggestions, "; "))
+	}
+	for i, h := range o.Hits {
+		fmt.Fprintf(&b, "\n%d. %s (%s, score %s)", i+1, h.Title, h.URI, strconv.FormatFloat(h.Score, 'f', -1, 64))
+		if h.Description != "" {
+			fmt.Fprintf(&b, "\n   %s", h.Description)
+		}
+		if i > 0 && h.Snippet != "" { // the first hit follows in full
+			fmt.Fprintf(&b, "\n   > %s", h.Snippet)
+		}
+	}
+	if o.TopContent != "" {
+		b.WriteString("\n\n---\n\n")
+		b.WriteString(strings.TrimSpace(o.TopContent))
+	}
+	return joinNext(strings.TrimRight(b.String(), "\n"), o.Next)
 }
 
 func (s *Server) knowledgeTool() toolDef {
-	return newTool(&sdk.Tool{
+	return newDirectTool(&sdk.Tool{
 		Name:        "zerops_knowledge",
 		Description: "Zerops documentation. query: ranked search with the top document in full. runtime/services: the briefing to read before writing import.yml or zerops.yml, with version checks. uri: one document.",
 		Annotations: readOnlyAnn("Search Zerops knowledge"),

@@ -35,10 +35,35 @@ func (s *Server) logsTool() toolDef {
 		if err != nil {
 			return logsOutput{}, err
 		}
-		next := "Next: fix what the errors point at, redeploy (zerops_deploy) and check the logs again."
-		if res.Count == 0 {
+		var next string
+		switch {
+		case res.Count == 0:
 			next = "Next: no lines matched; widen since or severity, or check zerops_events for failed processes."
+		case hasErrorLine(res):
+			next = "Next: fix what the errors point at, redeploy (zerops_deploy) and check the logs again."
+		default:
+			next = "Next: no error lines here; for a failed build or process check zerops_events."
 		}
 		return logsOutput{*res, next}, nil
 	})
+}
+
+// hasErrorLine reports whether an answer holds a line of severity error or worse.
+func hasErrorLine(res *ops.LogsResult) bool {
+	bad := func(sev string) bool {
+		switch sev {
+		case "Error", "Critical", "Alert", "Emergency":
+			return true
+		}
+		return false
+	}
+	if bad(res.Shared["severity"]) {
+		return true
+	}
+	for _, e := range res.Entries {
+		if bad(e.Severity) {
+			return true
+		}
+	}
+	return false
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -66,6 +67,91 @@ func newTool[In, Out any](t *sdk.Tool, h handlerFor[In, Out]) toolDef {
 			return nil
 		},
 	}
+}
+
+// newDirectTool is newTool for the one tool on an agent's hot path,
+// zerops_knowledge: the same inferred schemas, the same validation of the
+// arguments and the same answers, registered through the SDK's raw AddTool
+// so that each answer is encoded once. The typed API decodes, validates and
+// re-encodes every result against the output schema; on a knowledge search
+// that was a third of the call's CPU and 110 kB of its 280 kB allocated
+// (make bench: p50 0.95 → 0.7 ms). Conformance of the results to the
+// published output schema is checked by the tests, as for every tool
+// (TestTools_OutputConformsToSchema).
+func newDirectTool[In, Out any](t *sdk.Tool, h handlerFor[In, Out]) toolDef {
+	def := newTool(t, h)
+	def.add = func(srv *sdk.Server) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("%v", r)
+			}
+		}()
+		in := schemaFor[In]()
+		t.InputSchema, t.OutputSchema = in, outputSchemaFor[Out]()
+		resolved, err := in.Resolve(&jsonschema.ResolveOptions{ValidateDefaults: true})
+		if err != nil {
+			return fmt.Errorf("input schema of %s: %w", t.Name, err)
+		}
+		srv.AddTool(t, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			return directAnswer(ctx, req, resolved, h), nil
+		})
+		return nil
+	}
+	return def
+}
+
+// directAnswer runs a direct tool's call. Errors are error results, as the
+// typed API answers them: bad arguments become INVALID_PARAMETER in the
+// middleware, a handler's error its {code,error,suggestion}.
+func directAnswer[In, Out any](ctx context.Context, req *sdk.CallToolRequest, schema *jsonschema.Resolved, h handlerFor[In, Out]) *sdk.CallToolResult {
+	args, err := decodeArguments[In](req.Params.Arguments, schema)
+	if err != nil {
+		return errorAnswer(err)
+	}
+	out, err := h(ctx, req, args)
+	if err != nil {
+		return errorAnswer(handlerError{err})
+	}
+	structured, err := marshalJSON(out)
+	if err != nil {
+		return errorAnswer(handlerError{err})
+	}
+	text := structured
+	if tx, ok := any(out).(texter); ok {
+		if md := tx.contentText(); md != "" {
+			text = md
+		}
+	}
+	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}},
+		StructuredContent: json.RawMessage(structured)}
+}
+
+// errorAnswer is the error result the middleware renders.
+func errorAnswer(err error) *sdk.CallToolResult {
+	res := &sdk.CallToolResult{}
+	res.SetError(err)
+	return res
+}
+
+// decodeArguments validates raw arguments against the input schema (which
+// refuses unknown names and wrong types) and decodes them; absent arguments
+// are an empty object.
+func decodeArguments[In any](raw json.RawMessage, schema *jsonschema.Resolved) (In, error) {
+	var in In
+	if len(raw) == 0 || string(raw) == "null" {
+		raw = json.RawMessage("{}")
+	}
+	var generic map[string]any
+	if err := json.Unmarshal(raw, &generic); err != nil {
+		return in, fmt.Errorf("arguments are not a JSON object: %w", err)
+	}
+	if err := schema.Validate(generic); err != nil {
+		return in, fmt.Errorf("validating \"arguments\": %w", err)
+	}
+	if err := json.Unmarshal(raw, &in); err != nil {
+		return in, err
+	}
+	return in, nil
 }
 
 // contentText is the text content of a result: a texter's markdown, or the

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 )
@@ -93,7 +92,7 @@ func TestTools_ErrorPaths(t *testing.T) {
 func TestTools_StatefulErrorPaths(t *testing.T) {
 	t.Parallel()
 	// Processes last long enough that the cancel below cannot race their end.
-	h := newHarness(t, harnessOpts{processDuration: time.Minute, deps: func(d *mcp.Deps) { d.Deployer = deploy.NewAPIPusher(d.Client) }})
+	h := newHarness(t, harnessOpts{processDuration: time.Minute, sandboxPush: true})
 	ctx := context.Background()
 
 	proc, err := h.client.RestartService(ctx, h.fake.ServiceID("appstage"))

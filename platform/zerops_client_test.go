@@ -453,7 +453,7 @@ func TestZeropsClient_ImportAndDelete(t *testing.T) {
 			api = s
 		}
 	}
-	if api.Name != "api" || api.ID == "" || len(api.Processes) != 1 || api.Processes[0].ActionName != "stack.import" {
+	if api.Name != "api" || api.ID == "" || len(api.Processes) != 1 || api.Processes[0].ActionName != "stack.create" {
 		t.Errorf("imported api = %+v", api)
 	}
 	if bad.Error == nil || bad.Error.Code == "" || bad.Error.Message == "" {

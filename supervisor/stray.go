@@ -18,7 +18,9 @@ const maxStrayLine = 2000
 // RouteStrayStdout sends what still writes to fd 1 after GuardStdout (the
 // zerops-go SDK prints "Method Do error: …" for every failed request) to
 // log at debug level, line by line, so ZCP_LOG_LEVEL decides whether it
-// shows. stop points fd 1 back at stderr and waits for the last line.
+// shows. stop points fd 1 at /dev/null and waits for the last line: an API
+// call abandoned at shutdown may still print when it fails, after the log
+// is gone, and that line must not reach the user's stderr either.
 func RouteStrayStdout(log *zap.Logger) (stop func(), err error) {
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -48,7 +50,12 @@ func RouteStrayStdout(log *zap.Logger) (stop func(), err error) {
 		}
 	}()
 	return func() {
-		_ = dup2(unix.Stderr, unix.Stdout) // closes the pipe's last writer
+		sink := unix.Stderr // if /dev/null cannot be opened
+		if null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0); err == nil {
+			defer func() { _ = null.Close() }()
+			sink = int(null.Fd())
+		}
+		_ = dup2(sink, unix.Stdout) // closes the pipe's last writer
 		<-done
 		_ = r.Close()
 	}, nil

@@ -16,7 +16,7 @@ const strayChildEnv = "ZCP_TEST_STRAY_CHILD_LEVEL"
 // TestRouteStrayStdout_FollowsLogLevel re-runs the test binary as a child
 // that guards stdout, routes stray writes to its logger and prints the way
 // the zerops-go SDK does: the line shows on stderr, as a log entry, only at
-// debug level.
+// debug level; after stop, a stray line goes nowhere.
 func TestRouteStrayStdout_FollowsLogLevel(t *testing.T) {
 	if level := os.Getenv(strayChildEnv); level != "" {
 		strayChild(level)
@@ -41,7 +41,7 @@ func TestRouteStrayStdout_FollowsLogLevel(t *testing.T) {
 				t.Errorf("stdout = %q, want only the protocol line", stdout.String())
 			}
 			logged := strings.Contains(stderr.String(), "stray output on stdout") && strings.Contains(stderr.String(), "Method Do error: dial tcp")
-			if logged != tt.shown || (!tt.shown && strings.Contains(stderr.String(), "Method Do")) {
+			if logged != tt.shown || (!tt.shown && strings.Contains(stderr.String(), "Method Do")) || strings.Contains(stderr.String(), "after stop") {
 				t.Errorf("level %s: stderr = %q", tt.level, stderr.String())
 			}
 		})
@@ -64,6 +64,7 @@ func strayChild(level string) {
 	}
 	fmt.Println("Method Do error: dial tcp 127.0.0.1:1: connect: connection refused")
 	stop()
+	fmt.Println("Method Do error: after stop") // an abandoned call failing at shutdown
 	_ = log.Sync()
 	_, _ = protocol.Write([]byte("{}\n"))
 	_ = protocol.Close()

@@ -2,6 +2,8 @@ package main
 
 import (
 	"sort"
+	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -110,7 +112,7 @@ func BenchmarkKnowledgeSearchMCP(b *testing.B) {
 		id := 100 + i
 		t0 := time.Now()
 		s.callTool(id, "zerops_knowledge", map[string]any{"query": benchQueries[i%len(benchQueries)]}, "")
-		s.result(id)
+		s.answerLine(id)
 		lat = append(lat, time.Since(t0))
 	}
 	b.StopTimer()
@@ -121,4 +123,30 @@ func BenchmarkKnowledgeSearchMCP(b *testing.B) {
 	b.ReportMetric(pct(0.50), "p50-ms")
 	b.ReportMetric(pct(0.99), "p99-ms")
 	b.ReportMetric(float64(len(lat)), "searches")
+}
+
+// answerLine waits for the line that answers id and fails on an error
+// answer. It matches the answer's fixed prefix instead of decoding the whole
+// line, so the latency measured is ZCP's, not the benchmark's JSON decoding.
+func (s *rawSession) answerLine(id int) {
+	s.t.Helper()
+	prefix := `{"jsonrpc":"2.0","id":` + strconv.Itoa(id) + `,"result":`
+	deadline := time.After(60 * time.Second)
+	for {
+		select {
+		case line, ok := <-s.lines:
+			if !ok {
+				s.t.Fatalf("zcp closed stdout; stderr:\n%s", s.stderr.String())
+			}
+			if !strings.HasPrefix(line, prefix) {
+				continue
+			}
+			if strings.Contains(line, `"isError":true`) {
+				s.t.Fatalf("answer %d is an error: %s", id, line[:min(len(line), 300)])
+			}
+			return
+		case <-deadline:
+			s.t.Fatalf("no answer to id %d within the deadline; stderr:\n%s", id, s.stderr.String())
+		}
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -18,7 +19,7 @@ import (
 func TestBinary_KeepsDeadMethodElimination(t *testing.T) {
 	t.Parallel()
 	out := filepath.Join(t.TempDir(), "zcp")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w -dumpdep", "-o", out, ".")
+	cmd := shippedBuild("-s -w -dumpdep", out)
 	dump, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -53,4 +54,13 @@ func TestBinary_KeepsDeadMethodElimination(t *testing.T) {
 			"(about 5 MB more); find the caller with `go build -ldflags=-dumpdep ./cmd/zcp 2>&1 | grep ReflectMethod`. "+
 			"First marked edges:\n%s", strings.Join(marked, "\n"))
 	}
+}
+
+// shippedBuild is `go build` of this package to out as the Makefile's GOBUILD
+// builds releases: static (CGO_ENABLED=0), -trimpath, with ldflags (only the
+// version stamp differs).
+func shippedBuild(ldflags, out string) *exec.Cmd {
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", ldflags, "-o", out, ".")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	return cmd
 }

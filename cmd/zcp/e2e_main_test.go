@@ -20,22 +20,21 @@ func TestMain(m *testing.M) {
 	}
 	zcpBin = filepath.Join(dir, "zcp")
 	// Tests run the binary with the race detector; benchmarks measure the
-	// binary users get.
+	// binary users get (as `make build` makes it).
 	flag.Parse()
-	args := []string{"build", "-race", "-ldflags", "-X main.version=e2e", "-o", zcpBin, "."}
+	build := exec.Command("go", "build", "-race", "-ldflags", "-X main.version=e2e", "-o", zcpBin, ".")
 	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
-		args = []string{"build", "-trimpath", "-ldflags", "-s -w -X main.version=e2e", "-o", zcpBin, "."}
+		build = shippedBuild("-s -w -X main.version=e2e", zcpBin)
 	}
 	// `make cover`: a coverage-instrumented binary whose runs (the tests pass
 	// the environment on) write their counters to ZCP_E2E_COVERDIR.
 	if cover := os.Getenv("ZCP_E2E_COVERDIR"); cover != "" {
-		args = []string{"build", "-cover", "-ldflags", "-X main.version=e2e", "-o", zcpBin, "."}
+		build = exec.Command("go", "build", "-cover", "-ldflags", "-X main.version=e2e", "-o", zcpBin, ".")
 		if err := os.Setenv("GOCOVERDIR", cover); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
 	}
-	build := exec.Command("go", args...)
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "building zcp:", err)

@@ -14,14 +14,16 @@ import (
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/auth"
 	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/ops"
 )
 
 const sandboxSynopsis = `  zcp sandbox [--process-duration D] [--build-step D]
   zcp sandbox --api ADDR [--token T]
 
 Serves MCP over stdio against a simulated Zerops project "demo" (services appdev, appstage,
-db, cache, storage); nothing touches a real account. With --api it serves only the
-simulated Zerops REST API over HTTP, until Ctrl-C.`
+db, cache, storage); nothing touches a real account. zerops_deploy pushes the zerops.yml of
+the current directory, which stands in for the source container's /var/www. With --api it
+serves only the simulated Zerops REST API over HTTP, until Ctrl-C.`
 
 // sandbox runs `zcp sandbox`: the MCP server against an in-process simulated
 // project, or with --api only the simulated Zerops API over HTTP.
@@ -50,8 +52,13 @@ func sandbox(args []string, stdout, stderr io.Writer) int {
 	}
 	return serve(serveOptions{
 		creds: &auth.Credentials{Token: fake.Token(), APIURL: fake.URL(), Source: "sandbox"},
-		// No container to ssh into: push through the simulated API, via the gateway.
-		newDeployer: func(c platform.Client) mcp.Deployer { return deploy.NewAPIPusher(c) },
+		// No container to ssh into: push the working directory's zerops.yml
+		// through the simulated API, via the gateway. The working directory
+		// stands in for the source container's /var/www.
+		newDeployer: func(c platform.Client) mcp.Deployer {
+			wd, _ := os.Getwd()
+			return deploy.NewAPIPusher(c, wd, ops.ReadFileInDir)
+		},
 		banner: "zcp: SANDBOX — serving MCP on stdio against a simulated Zerops project \"demo\" " +
 			"(services appdev, appstage, db, cache, storage). Nothing here touches a real Zerops account.\n" +
 			"zcp: waiting for an MCP client on stdin (JSON-RPC, one message per line; `zcp init --sandbox` connects Claude Code). " +

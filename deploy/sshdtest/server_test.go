@@ -30,7 +30,7 @@ func TestStart_SessionFindsFakeZcli(t *testing.T) {
 		wantOut  string
 	}{
 		{"version", "appdev", "zcli version", 0, "zcli fake"},
-		{"other alias", "appstage", "zcli push --service-id svc1 --setup dev", 0, "BUILD ARTEFACTS READY TO DEPLOY"},
+		{"other alias", "appstage", "zcli push --service-id svc1 --setup dev", 0, "Deploying service svc1"},
 		{"unknown flag", "appdev", "zcli push --nope", 2, "unknown flag"},
 		{"closed port", "deadhost", "true", 255, "Connection refused"},
 	}

@@ -52,6 +52,14 @@ push)
 	api=$(cat "$S/api-url" 2>/dev/null)
 	if [ -n "$api" ]; then
 		if [ ! -s "$S/auth-header" ]; then echo "Error: not logged in, run zcli login" >&2; exit 1; fi
+		# Like zcli: zerops.yaml or zerops.yml from the working directory.
+		yf=
+		for f in zerops.yaml zerops.yml; do
+			if [ -f "$f" ]; then yf=$f; break; fi
+		done
+		if [ -z "$yf" ]; then echo "Error: zerops.yml not found in $(pwd)" >&2; exit 1; fi
+		echo "$yf found"
+		yml=$(sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/\t/\\t/g' "$yf" | awk '{printf "%%s\\n", $0}')
 		base="$api/api/rest/public"
 		av=$(curl -sS -f -X POST -H @"$S/auth-header" -H 'Content-Type: application/json' \
 			--data '{"name":"zcli-fake"}' "$base/service-stack/$sid/app-version") || {
@@ -64,14 +72,22 @@ push)
 			"$base/app-version/$avid/upload" > /dev/null || {
 			echo "Error: upload failed" >&2; exit 1; }
 		echo "Upload finished"
-		if [ -n "$setup" ]; then ys="\"$setup\""; yn=$setup; else ys=null; yn=app; fi
-		body="{\"zeropsYaml\":\"zerops:\\n  - setup: $yn\\n    run:\\n      start: npm start\\n\",\"zeropsYamlSetup\":$ys}"
-		curl -sS -f -X PUT -H @"$S/auth-header" -H 'Content-Type: application/json' \
-			--data "$body" "$base/app-version/$avid/build-and-deploy" > /dev/null || {
+		if [ -n "$setup" ]; then ys="\"$setup\""; else ys=null; fi
+		echo "Deploying service $sid"
+		proc=$(curl -sS -X PUT -H @"$S/auth-header" -H 'Content-Type: application/json' \
+			--data "{\"zeropsYaml\":\"$yml\",\"zeropsYamlSetup\":$ys}" "$base/app-version/$avid/build-and-deploy" -w '\n%%{http_code}') || {
 			echo "Error: build-and-deploy failed" >&2; exit 1; }
+		case "$proc" in
+		*"
+200") ;;
+		*) echo "Error: build-and-deploy refused: $(printf '%%s' "$proc" | head -n 1)" >&2; exit 1 ;;
+		esac
+		pid=$(printf '%%s' "$proc" | grep -o '"id":"[^"]*"' | head -n 1 | cut -d '"' -f 4)
+		pst=$(printf '%%s' "$proc" | grep -o '"status":"[^"]*"' | head -n 1 | cut -d '"' -f 4)
+		echo "Build process $pid $pst for app version $avid; the build runs on Zerops"
+	else
+		echo "Deploying service $sid"
 	fi
-	echo "BUILD ARTEFACTS READY TO DEPLOY"
-	echo "Deploying service $sid"
 	if [ -e "$S/exit255" ]; then
 		# Drop the connection the way a container restart does: kill the
 		# nearest sshd ancestor, so ssh exits 255 after a successful push.

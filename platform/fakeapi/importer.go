@@ -181,7 +181,7 @@ type importedJSON struct {
 }
 
 // importServices creates the file's valid services (CREATING until their
-// stack.import process finishes) and reports the invalid ones per service.
+// stack.create process finishes) and reports the invalid ones per service.
 func (st *state) importServices(rq *apiRequest) (int, any) {
 	pr := st.projects[rq.param]
 	if pr == nil {
@@ -210,7 +210,7 @@ func (st *state) importServices(rq *apiRequest) (int, any) {
 			continue
 		}
 		svc := st.createImported(pr.ID, plan, rq.now)
-		p := st.newProcess(pr.ID, svc, "stack.import", rq.now)
+		p := st.newProcess(pr.ID, svc, "stack.create", rq.now)
 		spec := plan.spec
 		p.onFinish = func(st *state, at time.Time) { st.finishImport(svc.ID, spec, at) }
 		p.onUndo = func(st *state, at time.Time) { st.setStatus(svc.ID, platform.ServiceFailed, at) }

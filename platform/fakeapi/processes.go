@@ -29,7 +29,7 @@ type process struct {
 
 	internal bool        // the platform's own (zL7Master.*, stack.updateAutoscaling): createdBySystem
 	build    *appVersion // set for stack.build: the app version it builds
-	envKey   string      // project.envCreate: the key being created
+	envKey   string      // a project variable being created: its key
 	settled  bool        // effect (or undo) applied
 }
 

@@ -43,6 +43,7 @@ type appVersion struct {
 	finishedAt time.Time
 	canceledAt time.Time
 	logged     int // build steps already written to the log backend
+	deployed   *deployedSetup
 }
 
 func (st *state) newAppVersion(s *service, source, name string, now time.Time) *appVersion {
@@ -220,14 +221,14 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 	if in.ZeropsYamlSetup != nil {
 		setup = *in.ZeropsYamlSetup
 	}
-	ports, ok := deployPorts(*in.ZeropsYaml, setup)
+	d, ok := parseSetup(*in.ZeropsYaml, setup)
 	if !ok {
 		return apiErr(http.StatusBadRequest, "zeropsYamlSetupNotFound",
 			fmt.Sprintf("zerops.yml has no setup %q (or does not parse); a build needs its setup.", clip(setup, 40)),
 			map[string]any{"zeropsYamlSetup": clip(setup, 40)})
 	}
 	step := st.opts.BuildStepDuration
-	av.buildStart, av.stepDur, av.LastUpdate = rq.now, step, rq.now
+	av.buildStart, av.stepDur, av.LastUpdate, av.deployed = rq.now, step, rq.now, d
 	av.failReason = takeFailure(st.failBld, s.ID)
 	p := st.newProcess(s.ProjectID, s, "stack.build", rq.now)
 	// The process follows the build, not ProcessDuration; a FailNextProcess
@@ -243,9 +244,10 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 	}
 	p.onFinish = func(st *state, at time.Time) {
 		st.activate(av, at)
-		st.internalProcess(s.ProjectID, nil, "zL7Master.sync", at)
+		st.internalProcess(s.ProjectID, nil, "zL7Master.instanceL7BalancerConfigUpdate", at)
 		if cur := st.services[s.ID]; cur != nil {
-			cur.pendingPorts, cur.portsAt = ports, at.Add(st.lag())
+			cur.pendingPorts, cur.portsAt = d.ports, at.Add(st.lag())
+			st.appStarted(cur, av, at)
 		}
 	}
 	p.onUndo = func(st *state, at time.Time) {
@@ -298,8 +300,7 @@ func (av *appVersion) logSteps(st *state, now time.Time) {
 		case 0:
 			emit(6, fmt.Sprintf("Build of app version %s queued", av.ID))
 		case 1:
-			emit(6, "Running build commands")
-			emit(4, "npm warn deprecated inflight@1.0.6: This module is not supported")
+			av.logBuildCommands(emit)
 		case 2:
 			if av.failReason != "" {
 				emit(3, "ERROR: build command failed with exit code 1")
@@ -315,4 +316,47 @@ func (av *appVersion) logSteps(st *state, now time.Time) {
 		}
 		av.logged++
 	}
+}
+
+// logBuildCommands writes the BUILDING step's lines: the build commands of
+// the deployed setup, as they start.
+func (av *appVersion) logBuildCommands(emit func(sev int, msg string)) {
+	d := av.deployed
+	if d == nil || len(d.buildCommands) == 0 {
+		emit(6, "No build commands; packing deployFiles")
+		return
+	}
+	emit(6, "Running build commands on "+orStr(d.buildBase, "the build base"))
+	for _, c := range d.buildCommands {
+		emit(6, "$ "+c)
+	}
+}
+
+// appStarted writes the runtime's first application lines once av is
+// deployed: what its zerops.yml setup starts and the ports it declares. A
+// simulated app says no more than that: no traffic, no crash.
+func (st *state) appStarted(s *service, av *appVersion, at time.Time) {
+	d := av.deployed
+	if d == nil {
+		return
+	}
+	base := orStr(d.runBase, s.Version.Name)
+	for i, c := range s.Containers {
+		t := at.Add(time.Duration(i) * time.Millisecond)
+		if d.start != "" {
+			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf("Starting app version %s on %s: %s", av.ID, base, d.start))
+		} else {
+			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf("App version %s deployed on %s", av.ID, base))
+		}
+		for _, p := range d.ports {
+			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf("Listening on 0.0.0.0:%d", p.Port))
+		}
+	}
+}
+
+func orStr(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
 }

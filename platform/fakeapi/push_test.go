@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/zeropsio/zerops-go/dto/input/body"
 	"github.com/zeropsio/zerops-go/dto/input/path"
@@ -143,8 +144,16 @@ func TestSDK_Push(t *testing.T) {
 		t.Fatalf("build.serviceStackId = %s, want the build service %s", builder, srv.ServiceID("build"))
 	}
 	tag := fakeapi.BuildLogTag(string(third.Id))
-	if _, lines := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {stage}, "limit": {"1000"}}); len(lines) != 0 {
-		t.Errorf("the runtime has %d log lines of a build that never deployed", len(lines))
+	// The runtime's lines are those of the two versions it runs or ran.
+	_, runtime := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {stage}, "limit": {"1000"}})
+	for _, l := range runtime {
+		if strings.Contains(l.Message, string(third.Id)) || l.Tag != "appstage" ||
+			!strings.Contains(l.Message, string(first.Id)) && !strings.Contains(l.Message, string(second.Id)) {
+			t.Errorf("runtime line %q (tag %s) is not of a deployed version", l.Message, l.Tag)
+		}
+	}
+	if len(runtime) != 2 {
+		t.Errorf("the runtime has %d lines, want one per deploy", len(runtime))
 	}
 	code, lines := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {string(builder)}, "tags": {tag + ",other"}, "limit": {"1000"}})
 	if code != http.StatusOK {
@@ -261,5 +270,58 @@ func TestLogs_Filters(t *testing.T) {
 	_ = resp.Body.Close()
 	if resp.StatusCode != http.StatusUnauthorized {
 		t.Errorf("wrong log token: status %d", resp.StatusCode)
+	}
+}
+
+// A build's log says each step only once the app version has reached it:
+// a queued build has one line; "BUILD ARTEFACTS READY TO DEPLOY" is dated
+// when BUILDING ends. The lines follow the pushed zerops.yml.
+func TestSDK_BuildLogFollowsTheBuild(t *testing.T) {
+	t.Parallel()
+	const yml = "zerops:\n  - setup: api\n    build:\n      base: go@1\n      buildCommands: [go build -o app]\n    run:\n      base: alpine@3.20\n      start: ./app\n      ports: [{port: 8080, httpSupport: true}]\n"
+	slow := fastOpts
+	slow.BuildStepDuration = time.Hour
+	srv, h := newSDK(t, slow)
+	stage := srv.ServiceID("appstage")
+	ctx := context.Background()
+	cr, err := h.PostServiceStackAppVersion(ctx, sid(stage), body.PostAppVersion{})
+	av := out(t, cr.Output, err)
+	ur, err := h.PutAppVersionUpload(ctx, path.AppVersionId{Id: av.Id}, strings.NewReader("archive"))
+	out(t, ur.Output, err)
+	br, err := h.PutAppVersionBuildAndDeploy(ctx, path.AppVersionId{Id: av.Id}, body.PutAppVersionBuildAndDeploy{
+		ZeropsYaml: types.MediumText(yml), ZeropsYamlSetup: types.NewStringNull("api")})
+	out(t, br.Output, err)
+	tags := url.Values{"serviceStackId": {srv.ServiceID("build")}, "tags": {fakeapi.BuildLogTag(string(av.Id))}}
+	if _, lines := fetchLogs(t, h, srv.ProjectID(), tags); len(lines) != 1 || !strings.Contains(lines[0].Message, "queued") {
+		t.Errorf("a queued build logged %+v", lines)
+	}
+
+	fast, h := newSDK(t, fastOpts)
+	stage = fast.ServiceID("appstage")
+	done, _ := pushYAML(t, h, stage, yml, "api")
+	v := appVersions(t, h, stage)[string(done.Id)]
+	begun, _ := v.Build.PipelineStart.Get()
+	tags = url.Values{"serviceStackId": {fast.ServiceID("build")}, "tags": {fakeapi.BuildLogTag(string(done.Id))}}
+	_, lines := fetchLogs(t, h, fast.ProjectID(), tags)
+	var msgs []string
+	for _, l := range lines {
+		msgs = append(msgs, l.Message)
+		if l.Message == "BUILD ARTEFACTS READY TO DEPLOY" {
+			at, err := time.Parse(time.RFC3339Nano, l.Timestamp)
+			if want := begun.Native().Add(2 * fastOpts.BuildStepDuration); err != nil || !at.Equal(want) {
+				t.Errorf("artefacts ready at %s, want when BUILDING ended (%s)", l.Timestamp, want)
+			}
+		}
+	}
+	if got := strings.Join(msgs, "|"); !strings.Contains(got, "Running build commands on go@1|$ go build -o app|BUILD ARTEFACTS READY TO DEPLOY|Deploying service appstage") {
+		t.Errorf("build log = %s", got)
+	}
+	_, app := fetchLogs(t, h, fast.ProjectID(), url.Values{"serviceStackId": {stage}})
+	var appMsgs []string
+	for _, l := range app {
+		appMsgs = append(appMsgs, l.Message)
+	}
+	if got := strings.Join(appMsgs, "|"); !strings.Contains(got, "on alpine@3.20: ./app|Listening on 0.0.0.0:8080") || strings.Contains(got, "node") {
+		t.Errorf("runtime lines do not fit the deploy: %s", got)
 	}
 }

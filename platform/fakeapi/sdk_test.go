@@ -330,7 +330,7 @@ func TestSDK_Import(t *testing.T) {
 		if s.Error != nil || len(s.Processes) != 1 {
 			t.Fatalf("%s: error %+v processes %d", s.Name, s.Error, len(s.Processes))
 		}
-		if s.Processes[0].Status != "PENDING" || s.Processes[0].ActionName != "stack.import" {
+		if s.Processes[0].Status != "PENDING" || s.Processes[0].ActionName != "stack.create" {
 			t.Fatalf("%s: process %s %s", s.Name, s.Processes[0].ActionName, s.Processes[0].Status)
 		}
 	}

@@ -30,7 +30,7 @@ func (st *state) seedDemo() {
 	for i, sd := range seed {
 		at := born.Add(time.Duration(i) * time.Second)
 		svc := st.newService(p.ID, sd.name, st.cat.lookup(sd.version), "NON_HA", sd.status, at)
-		imp := st.newProcess(p.ID, svc, "stack.import", at)
+		imp := st.newProcess(p.ID, svc, "stack.create", at)
 		imp.EndAt = at.Add(40 * time.Second)
 		imp.RunAt = at.Add(2 * time.Second)
 		imp.settled = true

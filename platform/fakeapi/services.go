@@ -120,7 +120,7 @@ func (st *state) subdomain(rq *apiRequest, enable bool) (int, any) {
 	p.onFinish = func(st *state, at time.Time) {
 		if cur := st.services[s.ID]; cur != nil {
 			st.setSubdomain(cur, enable, at)
-			st.internalProcess(cur.ProjectID, nil, "zL7Master.updateRouting", at)
+			st.internalProcess(cur.ProjectID, nil, "zL7Master.instanceL7BalancerConfigUpdate", at)
 		}
 	}
 	return http.StatusOK, st.processView(p, rq.now)

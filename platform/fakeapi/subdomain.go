@@ -7,8 +7,6 @@ import (
 	"net/http"
 	"strings"
 	"time"
-
-	"gopkg.in/yaml.v3"
 )
 
 // Subdomains as the platform has them: a project carries zeropsSubdomainHost
@@ -71,52 +69,6 @@ func removeEnvKey(list []*envVar, key string) []*envVar {
 func noSubdomainPorts() (int, any) {
 	return apiErr(http.StatusBadRequest, "noSubdomainPorts",
 		"Service stack has no HTTP ports registered for subdomain access; deploy it with an httpSupport port first.", nil)
-}
-
-// zeropsYml is the part of zerops.yml the fake reads at a build.
-type zeropsYml struct {
-	Zerops []struct {
-		Setup string `yaml:"setup"`
-		Run   struct {
-			Ports []struct {
-				Port        int  `yaml:"port"`
-				HTTPSupport bool `yaml:"httpSupport"`
-			} `yaml:"ports"`
-		} `yaml:"run"`
-	} `yaml:"zerops"`
-}
-
-// deployPorts reads the run.ports of setup from a build's zerops.yml. ok is
-// false when the file does not parse or has no such setup (the only setup
-// serves when setup is empty).
-func deployPorts(src, setup string) (ports []portJSON, ok bool) {
-	defer func() {
-		if recover() != nil {
-			ports, ok = nil, false
-		}
-	}()
-	var f zeropsYml
-	if yaml.Unmarshal([]byte(src), &f) != nil {
-		return nil, false
-	}
-	for _, e := range f.Zerops {
-		if e.Setup != setup && (setup != "" || len(f.Zerops) != 1) {
-			continue
-		}
-		ports = []portJSON{}
-		for _, p := range e.Run.Ports {
-			if p.Port < 10 || p.Port > 65435 {
-				continue
-			}
-			pj := portJSON{Protocol: "tcp", Port: p.Port, HTTPRouting: p.HTTPSupport}
-			if p.HTTPSupport {
-				pj.Scheme = "http"
-			}
-			ports = append(ports, pj)
-		}
-		return ports, true
-	}
-	return nil, false
 }
 
 // registerPorts is the deploy's registration of the service's ports, applied

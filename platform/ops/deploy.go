@@ -122,7 +122,13 @@ func Deploy(ctx context.Context, env DeployEnv, p DeployParams) (*DeployResult, 
 		out.Message = fmt.Sprintf("Code pushed to %s; the build runs on the platform.", label)
 		return out, nil
 	}
-	if since.IsZero() {
+	switch {
+	case res.AppVersion != nil:
+		// The push's own version, by the platform's clock: a version of an
+		// earlier push that the lagging search hid from the baseline cannot
+		// pass for this one.
+		since = res.AppVersion.Created
+	case since.IsZero():
 		since = res.Started.Add(-buildSinceSlack)
 	}
 	build, err := followBuild(ctx, env, out.TargetServiceID, label, since)

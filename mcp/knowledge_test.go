@@ -1,0 +1,74 @@
+package mcp_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// TestDirectTool_ArgumentsValidated checks that zerops_knowledge, registered
+// through the SDK's raw API for speed, refuses bad arguments as the typed
+// tools do: an unknown or miscased name, a wrong type, a value its lenient
+// type cannot read. Each answer is INVALID_PARAMETER naming the argument,
+// and the search still answers afterwards.
+func TestDirectTool_ArgumentsValidated(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	tests := []struct {
+		name string
+		args map[string]any
+		want string // what the error must name
+	}{
+		{"unknown argument", map[string]any{"query": "valkey", "nosuch": 1}, "nosuch"},
+		{"miscased name", map[string]any{"QUERY": "valkey"}, "QUERY"},
+		{"wrong type", map[string]any{"query": 5}, "query"},
+		{"unreadable number", map[string]any{"query": "valkey", "limit": "many"}, `"many"`},
+		{"list of numbers", map[string]any{"runtime": "nodejs@22", "services": []any{1, 2}}, "services"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, m := h.call(t, "zerops_knowledge", tt.args)
+			wantError(t, res, m, platform.ErrInvalidParameter)
+			if msg, _ := m["error"].(string); !strings.Contains(msg, tt.want) {
+				t.Errorf("error %q does not name %q", msg, tt.want)
+			}
+		})
+	}
+	res, m := h.call(t, "zerops_knowledge", map[string]any{"query": "valkey", "limit": "2"})
+	wantOK(t, res)
+	if hits, _ := m["hits"].([]any); len(hits) != 2 {
+		t.Errorf("limit \"2\" gave %d hits", len(hits))
+	}
+}
+
+// TestKnowledge_SearchTextIsMarkdown checks what an agent reads of a search:
+// the hits as a numbered list with their uris, then the top document as
+// markdown (not a JSON string of escaped lines), then the next step; the
+// structured content keeps every field.
+func TestKnowledge_SearchTextIsMarkdown(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.call(t, "zerops_knowledge", map[string]any{"query": "valkey password"})
+	wantOK(t, res)
+	got := text(res)
+	hits, _ := m["hits"].([]any)
+	if len(hits) == 0 || m["topContent"] == nil {
+		t.Fatalf("structured content lacks hits or topContent: %v", m)
+	}
+	for i, hit := range hits {
+		uri, _ := hit.(map[string]any)["uri"].(string)
+		if !strings.Contains(got, fmt.Sprintf("%d. ", i+1)) || !strings.Contains(got, uri) {
+			t.Errorf("text lacks hit %d (%s):\n%s", i+1, uri, got)
+		}
+	}
+	top := strings.TrimSpace(m["topContent"].(string))
+	if !strings.Contains(got, top) {
+		t.Errorf("text does not carry the top document as markdown:\n%s", got)
+	}
+	if !strings.HasPrefix(got, "Search: valkey password") || !strings.HasSuffix(got, m["next"].(string)) {
+		t.Errorf("text does not start with the query and end with the next step:\n%s", got)
+	}
+}

@@ -1,0 +1,89 @@
+package fakeapi
+
+import (
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// deployedSetup is what a build takes from its zerops.yml setup: the build
+// log and the runtime's lines after the deploy follow it.
+type deployedSetup struct {
+	buildBase     string
+	buildCommands []string
+	runBase       string // empty: the service's own type
+	start         string
+	ports         []portJSON
+}
+
+// zeropsYml is the part of zerops.yml the fake reads at a build.
+type zeropsYml struct {
+	Zerops []struct {
+		Setup string `yaml:"setup"`
+		Build struct {
+			Base          any      `yaml:"base"`
+			BuildCommands []string `yaml:"buildCommands"`
+		} `yaml:"build"`
+		Run struct {
+			Base  any    `yaml:"base"`
+			Start string `yaml:"start"`
+			Ports []struct {
+				Port        int  `yaml:"port"`
+				HTTPSupport bool `yaml:"httpSupport"`
+			} `yaml:"ports"`
+		} `yaml:"run"`
+	} `yaml:"zerops"`
+}
+
+// parseSetup reads setup from a build's zerops.yml. ok is false when the file
+// does not parse or has no such setup (the only setup serves when setup is
+// empty).
+func parseSetup(src, setup string) (d *deployedSetup, ok bool) {
+	defer func() {
+		if recover() != nil {
+			d, ok = nil, false
+		}
+	}()
+	var f zeropsYml
+	if yaml.Unmarshal([]byte(src), &f) != nil {
+		return nil, false
+	}
+	for _, e := range f.Zerops {
+		if e.Setup != setup && (setup != "" || len(f.Zerops) != 1) {
+			continue
+		}
+		d = &deployedSetup{buildBase: baseName(e.Build.Base), runBase: baseName(e.Run.Base),
+			start: clip(e.Run.Start, 200), ports: []portJSON{}}
+		for _, c := range e.Build.BuildCommands[:min(len(e.Build.BuildCommands), 10)] {
+			d.buildCommands = append(d.buildCommands, clip(c, 200))
+		}
+		for _, p := range e.Run.Ports {
+			if p.Port < 10 || p.Port > 65435 {
+				continue
+			}
+			pj := portJSON{Protocol: "tcp", Port: p.Port, HTTPRouting: p.HTTPSupport}
+			if p.HTTPSupport {
+				pj.Scheme = "http"
+			}
+			d.ports = append(d.ports, pj)
+		}
+		return d, true
+	}
+	return nil, false
+}
+
+// baseName is a build or run base, a name or a list of names.
+func baseName(v any) string {
+	switch b := v.(type) {
+	case string:
+		return clip(b, 60)
+	case []any:
+		names := make([]string, 0, len(b))
+		for _, x := range b {
+			names = append(names, fmt.Sprint(x))
+		}
+		return clip(strings.Join(names, " + "), 60)
+	}
+	return ""
+}
