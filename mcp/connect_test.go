@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 
@@ -66,5 +67,57 @@ func TestConnect_PlatformToolsWaitForTheProject(t *testing.T) {
 	defer mu.Unlock()
 	if calls != before+1 {
 		t.Errorf("Connect asked %d times after it succeeded, want once", calls-before)
+	}
+}
+
+// TestConnect_OfflineToolsUseTheProjectOnceKnown: an agent that follows
+// CLAUDE.md calls zerops_workflow and zerops_knowledge before any platform
+// tool. Once the background discovery has settled the project (Deps.Known),
+// their answers carry the live catalog and the version check, without
+// asking Deps.Connect; before that they work without them.
+func TestConnect_OfflineToolsUseTheProjectOnceKnown(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	known, connects := false, 0
+	var project mcp.Project
+	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) {
+		project = d.Project
+		d.Project = mcp.Project{}
+		d.Connect = func(context.Context) (mcp.Project, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			connects++
+			return mcp.Project{}, platform.NewError(platform.ErrAPIUnavailable, "not asked by offline tools", "")
+		}
+		d.Known = func() (mcp.Project, bool) {
+			mu.Lock()
+			defer mu.Unlock()
+			return project, known
+		}
+	}})
+	briefing := map[string]any{"runtime": "nodejs@18", "services": []any{"postgresql@16"}}
+
+	res, _ := h.call(t, "zerops_workflow", map[string]any{"workflow": "bootstrap"})
+	wantOK(t, res)
+	if strings.Contains(text(res), "Available Service Stacks") {
+		t.Errorf("stacks listed before the project is known: %s", text(res))
+	}
+	mu.Lock()
+	known = true
+	mu.Unlock()
+	res, _ = h.call(t, "zerops_workflow", map[string]any{"workflow": "bootstrap"})
+	wantOK(t, res)
+	if !strings.Contains(text(res), "## Available Service Stacks (live)") || !strings.Contains(text(res), "nodejs@{") {
+		t.Errorf("the workflow lacks the live stacks once the project is known: %s", text(res))
+	}
+	res, _ = h.call(t, "zerops_knowledge", briefing)
+	wantOK(t, res)
+	if !strings.HasPrefix(text(res), "## Version check") || !strings.Contains(text(res), "nodejs@24") {
+		t.Errorf("the briefing lacks the version check: %s", text(res))
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if connects != 0 {
+		t.Errorf("offline tools asked Connect %d times", connects)
 	}
 }

@@ -53,6 +53,7 @@ func TestImportDryRun_Rules(t *testing.T) {
 		{"ObjectStorageMode", svc("hostname: files", "type: object-storage", "mode: NON_HA"), "services[0](files).mode", "Remove mode"},
 		{"BadMode", svc("hostname: pg", "type: postgresql@16", "mode: SINGLE"), "services[0](pg).mode", "NON_HA"},
 		{"BadHostname", svc("hostname: My_App", "type: nodejs@22"), "services[0].hostname", "myapp"},
+		{"MissingHostname", svc("type: nodejs@22"), "services[0].hostname", "at most 40 characters"},
 		{"MissingType", svc("hostname: api"), "services[0](api).type", "nodejs@22"},
 		{"ContainersOutOfRange", svc("hostname: api", "type: nodejs@22", "minContainers: 20"), "services[0](api).minContainers", "1 to 10"},
 		{"NoServices", "hello: world\n", "services", "List the services"},

@@ -59,7 +59,11 @@ type Deps struct {
 	// Connect, when set and Project.ID is empty, settles the project on the
 	// first platform tool call and answers its error until it succeeds (the
 	// server starts before the API has answered).
-	Connect    func(ctx context.Context) (Project, error)
+	Connect func(ctx context.Context) (Project, error)
+	// Known, when set, reports without waiting or asking the API whether the
+	// background discovery has already settled the project; the offline
+	// tools then carry the live catalog before any platform tool ran.
+	Known      func() (Project, bool)
 	Watcher    Watcher
 	Knowledge  Knowledge
 	Deployer   Deployer
@@ -217,7 +221,7 @@ func (s *Server) warm() {
 // stackTypes returns the live catalog or nil when it cannot be fetched in a
 // few seconds: every consumer degrades quietly without it.
 func (s *Server) stackTypes(ctx context.Context) []platform.ServiceStackType {
-	if s.project.Load() == nil {
+	if !s.projectKnown() {
 		return nil // the API has not answered yet: offline tools do without the live catalog
 	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
@@ -228,6 +232,24 @@ func (s *Server) stackTypes(ctx context.Context) []platform.ServiceStackType {
 		return nil
 	}
 	return types
+}
+
+// projectKnown reports whether the project is settled, taking it from
+// Deps.Known when the background discovery found it before any platform
+// tool call did (offline tools never ask Deps.Connect).
+func (s *Server) projectKnown() bool {
+	if s.project.Load() != nil {
+		return true
+	}
+	if s.deps.Known == nil {
+		return false
+	}
+	p, ok := s.deps.Known()
+	if !ok || p.ID == "" {
+		return false
+	}
+	s.project.CompareAndSwap(nil, &p)
+	return true
 }
 
 // index returns the knowledge index, waiting for its build.

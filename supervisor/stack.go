@@ -80,7 +80,9 @@ func (s *Stack) Start(ctx context.Context) <-chan error { return s.Tree.Start(ct
 type ServerConfig struct {
 	Project mcp.Project
 	// Connect settles the project on demand when Project.ID is empty (see mcp.Deps).
-	Connect  func(ctx context.Context) (mcp.Project, error)
+	Connect func(ctx context.Context) (mcp.Project, error)
+	// Known reports the project once the background discovery settled it.
+	Known    func() (mcp.Project, bool)
 	Version  string
 	ReadOnly bool      // ZCP_READ_ONLY
 	Audit    io.Writer // ZCP_AUDIT_LOG; nil = off
@@ -97,6 +99,7 @@ func (s *Stack) Deps(c ServerConfig) mcp.Deps {
 		Logs:       platform.NewLogFetcher(nil),
 		Project:    c.Project,
 		Connect:    c.Connect,
+		Known:      c.Known,
 		Watcher:    s.Watcher,
 		Knowledge:  s.Index,
 		Pool:       s.Pool,

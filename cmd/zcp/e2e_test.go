@@ -218,3 +218,28 @@ func TestBinary_PipedScriptGetsEveryAnswer(t *testing.T) {
 		t.Fatalf("stdout = %q, want the initialize and discover answers", out)
 	}
 }
+
+// TestBinary_SandboxWorkflowFirstHasLiveStacks is the agent's first step as
+// CLAUDE.md tells it: zerops_workflow before any platform tool. The server
+// discovers the project in the background, so the workflow soon carries the
+// live stacks without a platform call having been made.
+func TestBinary_SandboxWorkflowFirstHasLiveStacks(t *testing.T) {
+	t.Parallel()
+	session := connectSandbox(t, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for {
+		res, err := session.CallTool(ctx, &sdk.CallToolParams{Name: "zerops_workflow", Arguments: map[string]any{"workflow": "bootstrap"}})
+		if err != nil || res.IsError {
+			t.Fatalf("workflow: %v %s", err, contentText(res))
+		}
+		if strings.Contains(contentText(res), "## Available Service Stacks (live)") {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the bootstrap workflow never listed the live stacks: %s", contentText(res))
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}

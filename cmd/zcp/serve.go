@@ -135,6 +135,13 @@ func serve(opts serveOptions, stderr io.Writer) int {
 			}
 			return mcp.Project{ID: info.ProjectID, Name: info.ProjectName}, nil
 		},
+		Known: func() (mcp.Project, bool) {
+			info, ok := conn.Known()
+			if !ok {
+				return mcp.Project{}, false
+			}
+			return mcp.Project{ID: info.ProjectID, Name: info.ProjectName}, true
+		},
 		Version:     version,
 		ReadOnly:    readOnly,
 		Audit:       audit,

@@ -75,7 +75,7 @@ func checkImportYml(c *checker, root any, serviceImport bool) []importService {
 		}
 		svc := importService{Raw: s, Path: p}
 		if h, has := s["hostname"]; !has {
-			c.errf(p+".hostname", "missing").Fix = "Add hostname: lowercase letters and digits, starting with a letter, at most 25 characters."
+			c.errf(p+".hostname", "missing").Fix = "Add hostname: lowercase letters and digits, starting with a letter, at most 40 characters."
 		} else if hs, ok := c.wantString(p+".hostname", h); ok {
 			svc.Hostname = hs
 			if err := platform.ValidateHostname(hs); err != nil {
