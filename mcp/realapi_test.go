@@ -3,6 +3,9 @@ package mcp_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -231,5 +234,34 @@ func TestRealAPI_SandboxLogsOfAFreshRuntime(t *testing.T) {
 	wantOK(t, res)
 	if entries, _ := m["entries"].([]any); len(entries) != 0 {
 		t.Errorf("a runtime without a deploy has log lines: %s", text(res))
+	}
+}
+
+// TestRealAPI_SubdomainOfWebServerRuntime: php-nginx (like php-apache, nginx
+// and static) serves HTTP on port 80 itself and its zerops.yml declares no
+// ports, as the knowledge documents say. After its deploy the subdomain
+// enables and its URL has no port part, in the answer and in discover.
+func TestRealAPI_SubdomainOfWebServerRuntime(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: php-nginx@8.4\n"}, "i1")
+	wantOK(t, res)
+	must(t, os.WriteFile(filepath.Join(h.workDir(t), "zerops.yml"),
+		[]byte("zerops:\n  - setup: web\n    build:\n      base: php@8.4\n      deployFiles: ./\n    run:\n      base: php-nginx@8.4\n      documentRoot: public\n"), 0o644))
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "web"}, "d1")
+	wantOK(t, res)
+	if b, _ := m["build"].(map[string]any); b["status"] != platform.AppVersionActive {
+		t.Fatalf("deploy = %s", text(res))
+	}
+	res, m = h.callWith(t, context.Background(), "zerops_subdomain", map[string]any{"serviceHostname": "web", "action": "enable"}, "s1")
+	wantOK(t, res)
+	urls, _ := m["subdomainUrls"].([]any)
+	if len(urls) != 1 || !regexp.MustCompile(`^https://web-[0-9a-f]{4}\.prg1\.zerops\.app$`).MatchString(fmt.Sprint(urls[0])) {
+		t.Fatalf("enable answer = %s", text(res))
+	}
+	res, _ = h.call(t, "zerops_discover", map[string]any{"serviceHostname": "web"})
+	wantOK(t, res)
+	if !strings.Contains(text(res), `"subdomainUrls":["`+urls[0].(string)+`"]`) || !strings.Contains(text(res), `"port":80`) {
+		t.Errorf("discover lacks port 80 or its URL: %s", text(res))
 	}
 }

@@ -227,6 +227,9 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 			fmt.Sprintf("zerops.yml has no setup %q (or does not parse); a build needs its setup.", clip(setup, 40)),
 			map[string]any{"zeropsYamlSetup": clip(setup, 40)})
 	}
+	if len(d.ports) == 0 {
+		d.ports = webServerPorts(orStr(d.runBase, s.Version.Name))
+	}
 	step := st.opts.BuildStepDuration
 	av.buildStart, av.stepDur, av.LastUpdate, av.deployed = rq.now, step, rq.now, d
 	av.failReason = takeFailure(st.failBld, s.ID)

@@ -193,6 +193,37 @@ func TestRealAPI_SubdomainNeedsDeployedPorts(t *testing.T) {
 	}
 }
 
+// TestRealAPI_WebServerRuntimeServesPort80: php-nginx, php-apache, nginx and
+// static run their own web server; a deploy whose setup declares no ports
+// registers HTTP port 80, whose subdomain URL has no port part.
+func TestRealAPI_WebServerRuntimeServesPort80(t *testing.T) {
+	t.Parallel()
+	srv, h := newSDK(t, fakeapi.Options{ProcessDuration: 30 * time.Millisecond, BuildStepDuration: 10 * time.Millisecond, SearchLag: 20 * time.Millisecond})
+	ctx := context.Background()
+	r, err := h.PostProjectServiceStackImport(ctx, pid(srv.ProjectID()), body.ServiceStackImport{Yaml: "services:\n" +
+		"  - hostname: web\n    type: php-nginx@8.4\n    enableSubdomainAccess: true\n"})
+	imp := out(t, r.Output, err)
+	for _, s := range imp.ServiceStacks {
+		waitProcess(t, h, string(s.Processes[0].Id))
+	}
+	pushYAML(t, h, srv.ServiceID("web"), "zerops:\n  - setup: web\n    run:\n      base: php-nginx@8.4\n", "web")
+	deadline := time.Now().Add(10 * time.Second)
+	for !bool(getService(t, h, srv.ServiceID("web")).SubdomainAccess) {
+		if time.Now().After(deadline) {
+			t.Fatal("the subdomain of the deployed php-nginx service never took effect")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if s := getService(t, h, srv.ServiceID("web")); len(s.Ports) != 1 || s.Ports[0].Port != 80 || !httpRouting(s.Ports[0].HttpRouting) {
+		t.Errorf("php-nginx ports = %+v, want HTTP 80", s.Ports)
+	}
+	envs, err := h.GetServiceStackEnv(ctx, sid(srv.ServiceID("web")))
+	url := string(envMap(out(t, envs.Output, err).Items)["zeropsSubdomain"].Content)
+	if !strings.HasPrefix(url, "https://web-") || strings.Count(url, "-") != 1 {
+		t.Errorf("zeropsSubdomain of port 80 = %q, want no port part", url)
+	}
+}
+
 func TestRealAPI_ImportRefusalMeta(t *testing.T) {
 	t.Parallel()
 	srv, h := newSDK(t, fastOpts)
@@ -270,4 +301,9 @@ func TestRealAPI_ProcessStatesAndInternalProcesses(t *testing.T) {
 	if !internal {
 		t.Error("no internal zL7Master process in the search after enabling a subdomain")
 	}
+}
+
+func httpRouting(b types.BoolNull) bool {
+	v, ok := b.Get()
+	return ok && bool(v)
 }

@@ -73,6 +73,21 @@ func parseSetup(src, setup string) (d *deployedSetup, ok bool) {
 	return nil, false
 }
 
+// webServerPorts is what a runtime with its own web server (php-nginx,
+// php-apache, nginx, static) serves when its setup declares no ports: HTTP on
+// port 80. Other runtimes serve nothing they do not declare.
+func webServerPorts(runBase string) []portJSON {
+	name, _, _ := strings.Cut(runBase, "@")
+	if i := strings.LastIndex(name, "/"); i >= 0 {
+		name = name[i+1:] // an OS prefix: ubuntu/php-nginx@8.4
+	}
+	switch name {
+	case "php-nginx", "php-apache", "nginx", "static":
+		return []portJSON{{Protocol: "tcp", Port: 80, HTTPRouting: true, Scheme: "http"}}
+	}
+	return []portJSON{}
+}
+
 // baseName is a build or run base, a name or a list of names.
 func baseName(v any) string {
 	switch b := v.(type) {
