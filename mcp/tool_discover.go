@@ -35,6 +35,9 @@ func (s *Server) discoverTool() toolDef {
 				break
 			}
 		}
+		if in.ServiceHostname == "" && len(res.Services) > 0 {
+			next += " The list shows customAutoscaling (settings changed from the defaults); the scaling in force of a service: zerops_discover serviceHostname=" + res.Services[0].Hostname + "."
+		}
 		if len(res.Services) == 0 {
 			next = "Next: the project is empty; call zerops_workflow workflow=bootstrap to create services."
 		}
