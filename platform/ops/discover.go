@@ -32,10 +32,12 @@ type ServiceInfo struct {
 	SubdomainURLs   []string        `json:"subdomainUrls,omitempty"` // public URL per HTTP port, once enabled
 	Ports           []platform.Port `json:"ports,omitempty"`
 	// Autoscaling is the scaling in force, known from a read by id: the one
-	// service asked for, or one ZCP changed a moment ago.
-	Autoscaling       *platform.Autoscaling `json:"autoscaling,omitempty" jsonschema:"scaling in force; listed when one service is asked for"`
-	CustomAutoscaling *platform.Autoscaling `json:"customAutoscaling,omitempty" jsonschema:"the scaling settings changed from the platform defaults; absent at the defaults"`
-	Envs              []EnvInfo             `json:"envs,omitempty"`
+	// service asked for, or one ZCP changed a moment ago. The list leaves
+	// it out rather than show the search's customAutoscaling (only what the
+	// user changed from the defaults), which an agent would take for the
+	// figures in force; tools/list, paid every turn, stays under 20 kB.
+	Autoscaling *platform.Autoscaling `json:"autoscaling,omitempty" jsonschema:"scaling in force; shown when one service is asked for"`
+	Envs        []EnvInfo             `json:"envs,omitempty"`
 }
 
 // EnvInfo is one environment variable; a hidden value reads [Redacted].
@@ -143,16 +145,15 @@ func serviceInfo(s platform.ServiceStack) ServiceInfo {
 		typ = s.Type.Name
 	}
 	return ServiceInfo{
-		Hostname:          s.Name,
-		ID:                s.ID,
-		Type:              typ,
-		Category:          s.Type.Category,
-		Status:            s.Status,
-		Mode:              s.Mode,
-		SubdomainAccess:   s.SubdomainAccess,
-		Ports:             s.Ports,
-		Autoscaling:       s.CurrentAutoscaling,
-		CustomAutoscaling: s.CustomAutoscaling,
+		Hostname:        s.Name,
+		ID:              s.ID,
+		Type:            typ,
+		Category:        s.Type.Category,
+		Status:          s.Status,
+		Mode:            s.Mode,
+		SubdomainAccess: s.SubdomainAccess,
+		Ports:           s.Ports,
+		Autoscaling:     s.CurrentAutoscaling,
 	}
 }
 
