@@ -3,6 +3,7 @@ package mcp
 import (
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/google/jsonschema-go/jsonschema"
 )
@@ -23,7 +24,8 @@ var flexSchemas = map[reflect.Type]*jsonschema.Schema{
 // outputSchemaFor is schemaFor[T] with its objects left open to more
 // properties: a result may grow a field without breaking a client that
 // validates it, and tools/list, which the agent pays for every turn, stays
-// small.
+// small. An optional property is never null (omitempty or omitzero leaves
+// a nil slice or pointer out), so its type loses the inferred "null".
 func outputSchemaFor[T any]() *jsonschema.Schema {
 	s := schemaFor[T]()
 	openObjects(s)
@@ -37,10 +39,20 @@ func openObjects(s *jsonschema.Schema) {
 	if s.Properties != nil { // a struct's object; a map's value schema stays
 		s.AdditionalProperties = nil
 	}
-	for _, p := range s.Properties {
+	for name, p := range s.Properties {
+		if !slices.Contains(s.Required, name) {
+			dropNull(p)
+		}
 		openObjects(p)
 	}
 	openObjects(s.Items)
+}
+
+// dropNull turns a ["null", T] type into T.
+func dropNull(s *jsonschema.Schema) {
+	if len(s.Types) == 2 && s.Types[0] == "null" {
+		s.Type, s.Types = s.Types[1], nil
+	}
 }
 
 // schemaFor infers the JSON Schema of T. It panics on a type it cannot

@@ -50,6 +50,9 @@ func TestToolsList_FourteenDescribedTools(t *testing.T) {
 	}
 }
 
+// maxToolsListBytes bounds the tools/list answer (compact JSON).
+const maxToolsListBytes = 20_000
+
 func TestToolsList_GoldenSnapshot(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -64,7 +67,13 @@ func TestToolsList_GoldenSnapshot(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.ReadOnly = tt.readOnly }})
-			got, err := json.MarshalIndent(listTools(t, h), "", "  ")
+			tools := listTools(t, h)
+			// The agent pays for tools/list on every turn: it stays under
+			// 20 kB with the output schemas (issue 12).
+			if wire, err := json.Marshal(tools); err != nil || len(wire) > maxToolsListBytes {
+				t.Errorf("tools/list is %d bytes (%v), over %d: shorten descriptions or outputs", len(wire), err, maxToolsListBytes)
+			}
+			got, err := json.MarshalIndent(tools, "", "  ")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,7 +10,7 @@ import (
 
 type discoverInput struct {
 	ServiceHostname string `json:"serviceHostname,omitempty" jsonschema:"only this service"`
-	IncludeEnvs     Bool   `json:"includeEnvs,omitzero" jsonschema:"add environment variables; secret values (type SECRET, or sensitive) read ***, keys listed"`
+	IncludeEnvs     Bool   `json:"includeEnvs,omitzero" jsonschema:"add env variables; secret and sensitive values read ***, keys listed"`
 }
 
 type discoverOutput struct {
@@ -21,7 +21,7 @@ type discoverOutput struct {
 func (s *Server) discoverTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_discover",
-		Description: "Current state of the project: its services with type, status, ports, scaling and subdomain; optionally one service, and environment variables (includeEnvs), where the values of secret variables (type SECRET, or sensitive) read *** and their keys are listed.",
+		Description: "Current state of the project: services with type, status, ports and subdomain URLs; one service with its scaling in force; env variables with includeEnvs (secret and sensitive values read ***, keys listed).",
 		Annotations: readOnlyAnn("Discover project and services"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in discoverInput) (discoverOutput, error) {
 		res, err := ops.Discover(ctx, s.deps.Client, s.projectID(), in.ServiceHostname, in.IncludeEnvs.V)
@@ -34,6 +34,9 @@ func (s *Server) discoverTool() toolDef {
 				next += " Check a service over HTTP at its subdomainUrls (e.g. " + svc.SubdomainURLs[0] + ")."
 				break
 			}
+		}
+		if in.ServiceHostname == "" && len(res.Services) > 0 {
+			next += " For the scaling in force of a service: zerops_discover serviceHostname=" + res.Services[0].Hostname + "."
 		}
 		if len(res.Services) == 0 {
 			next = "Next: the project is empty; call zerops_workflow workflow=bootstrap to create services."

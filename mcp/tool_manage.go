@@ -5,6 +5,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
@@ -24,11 +25,12 @@ type manageInput struct {
 }
 
 type manageOutput struct {
-	Action          string           `json:"action"`
-	ServiceHostname string           `json:"serviceHostname"`
-	Processes       []processSummary `json:"processes"`
-	Notes           []string         `json:"notes,omitempty"`
-	Next            string           `json:"next"`
+	Action          string                `json:"action"`
+	ServiceHostname string                `json:"serviceHostname"`
+	Processes       []processSummary      `json:"processes"`
+	Scaling         *platform.Autoscaling `json:"scaling,omitempty" jsonschema:"scale: the scaling in force once the change applies"`
+	Notes           []string              `json:"notes,omitempty"`
+	Next            string                `json:"next"`
 }
 
 func (s *Server) manageTool() toolDef {
@@ -53,7 +55,7 @@ func (s *Server) manageTool() toolDef {
 			return manageOutput{}, err
 		}
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), processList(res.Process), res.ServiceHostname)
-		out := manageOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, Processes: summarize(outcomes), Notes: res.Notes}
+		out := manageOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, Processes: summarize(outcomes), Scaling: res.Scaling, Notes: res.Notes}
 		out.Next = nextForProcesses(outcomes, followed, "Next: check the service with zerops_discover or its logs with zerops_logs.")
 		return out, nil
 	})

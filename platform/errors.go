@@ -23,6 +23,7 @@ const (
 	ErrInvalidImportYml   = "INVALID_IMPORT_YML"
 	ErrImportHasProject   = "IMPORT_HAS_PROJECT"
 	ErrInvalidScaling     = "INVALID_SCALING"
+	ErrCPUModeTooSoon     = "CPU_MODE_CHANGE_TOO_SOON" // cpuMode changes at most once an hour
 	ErrInvalidParameter   = "INVALID_PARAMETER"
 	ErrInvalidEnvFormat   = "INVALID_ENV_FORMAT"
 	ErrInvalidHostname    = "INVALID_HOSTNAME"

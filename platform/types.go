@@ -117,8 +117,8 @@ type Port struct {
 	Scheme      string `json:"scheme,omitempty"`
 }
 
-// CustomAutoscaling is a service's scaling configuration. Zero fields are unset.
-type CustomAutoscaling struct {
+// Autoscaling is a service's scaling settings, flattened. Zero fields are unset.
+type Autoscaling struct {
 	CPUMode       string  `json:"cpuMode,omitempty"`
 	MinCPU        int     `json:"minCpu,omitempty"`
 	MaxCPU        int     `json:"maxCpu,omitempty"`
@@ -132,24 +132,29 @@ type CustomAutoscaling struct {
 
 // ServiceStack is one service of a project. Name is its hostname.
 type ServiceStack struct {
-	ID                string             `json:"id"`
-	ClientID          string             `json:"clientId,omitempty"`
-	ProjectID         string             `json:"projectId"`
-	Name              string             `json:"name"`
-	Status            string             `json:"status"`
-	Type              ServiceTypeInfo    `json:"type"`
-	Mode              string             `json:"mode,omitempty"` // HA or NON_HA
-	SubdomainAccess   bool               `json:"subdomainAccess"`
-	System            bool               `json:"-"` // the platform's own service (see SystemCategory)
-	Ports             []Port             `json:"ports,omitempty"`
-	CustomAutoscaling *CustomAutoscaling `json:"customAutoscaling,omitempty"`
-	Created           time.Time          `json:"created"`
-	LastUpdate        time.Time          `json:"lastUpdate"`
+	ID              string          `json:"id"`
+	ClientID        string          `json:"clientId,omitempty"`
+	ProjectID       string          `json:"projectId"`
+	Name            string          `json:"name"`
+	Status          string          `json:"status"`
+	Type            ServiceTypeInfo `json:"type"`
+	Mode            string          `json:"mode,omitempty"` // HA or NON_HA
+	SubdomainAccess bool            `json:"subdomainAccess"`
+	System          bool            `json:"-"` // the platform's own service (see SystemCategory)
+	Ports           []Port          `json:"ports,omitempty"`
+	// CustomAutoscaling is what the user set (nil at the platform's defaults);
+	// CurrentAutoscaling the settings in force, only on a read by id.
+	CustomAutoscaling  *Autoscaling `json:"customAutoscaling,omitempty"`
+	CurrentAutoscaling *Autoscaling `json:"currentAutoscaling,omitempty"`
+	Created            time.Time    `json:"created"`
+	LastUpdate         time.Time    `json:"lastUpdate"`
 }
 
 // AutoscalingParams is a sparse scaling change: nil fields keep their current
-// value. Mode is filled by the client from the service (the API refuses a null mode).
+// value. Mode is the service's current mode (the API refuses a null one);
+// when empty the client reads it from the service.
 type AutoscalingParams struct {
+	Mode               string   `json:"-"`
 	CPUMode            *string  `json:"cpuMode,omitempty"`
 	VerticalMinCPU     *int     `json:"verticalMinCpu,omitempty"`
 	VerticalMaxCPU     *int     `json:"verticalMaxCpu,omitempty"`

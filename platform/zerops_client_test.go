@@ -309,16 +309,24 @@ func TestZeropsClient_Autoscaling(t *testing.T) {
 		waitProcess(t, c, p)
 	}
 	s, err := c.GetService(ctx, id)
-	if err != nil || s.CustomAutoscaling == nil {
+	if err != nil || s.CustomAutoscaling == nil || s.CurrentAutoscaling == nil {
 		t.Fatalf("GetService: %+v, %v", s, err)
 	}
-	if a := s.CustomAutoscaling; a.MaxContainers != 3 || a.MinContainers != 1 || a.MinRAM != 0.5 || a.MinCPU != 1 || a.CPUMode != "SHARED" {
-		t.Errorf("autoscaling = %+v", a)
+	if a := s.CustomAutoscaling; a.MaxContainers != 3 || a.MinContainers != 1 || a.MinRAM != 0.5 || a.MinCPU != 1 || a.CPUMode != "SHARED" || a.MaxCPU != 0 {
+		t.Errorf("custom autoscaling = %+v, want only what was set", a)
+	}
+	if a := s.CurrentAutoscaling; a.MaxContainers != 3 || a.MinRAM != 0.5 || a.MaxCPU != 8 || a.MaxRAM != 48 {
+		t.Errorf("current autoscaling = %+v", a)
 	}
 
-	// Sparse: only the maximum changes; the rest is kept.
+	// Sparse: only the maximum changes; the rest is kept. With the mode
+	// given, the service is not read first.
 	two := 2
-	p, err = c.SetAutoscaling(ctx, id, platform.AutoscalingParams{HorizontalMaxCount: &two})
+	reads := srv.CountRequests("GET", "/service-stack/"+id)
+	p, err = c.SetAutoscaling(ctx, id, platform.AutoscalingParams{Mode: s.Mode, HorizontalMaxCount: &two})
+	if n := srv.CountRequests("GET", "/service-stack/"+id); n != reads {
+		t.Errorf("SetAutoscaling with the mode read the service %d times", n-reads)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

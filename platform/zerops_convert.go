@@ -128,11 +128,11 @@ func floatOf(v types.FloatNull) float64 {
 }
 
 // convertAutoscaling flattens the API's nested, nullable scaling settings.
-func convertAutoscaling(a *output.CustomAutoscaling) *CustomAutoscaling {
+func convertAutoscaling(a *output.CustomAutoscaling) *Autoscaling {
 	if a == nil {
 		return nil
 	}
-	out := &CustomAutoscaling{}
+	out := &Autoscaling{}
 	if v := a.VerticalAutoscaling; v != nil {
 		if v.CpuMode != nil {
 			out.CPUMode = v.CpuMode.Native()
@@ -172,22 +172,19 @@ func convertEsService(s output.EsServiceStack) ServiceStack {
 }
 
 func convertService(s output.ServiceStack) ServiceStack {
-	scaling := s.CustomAutoscaling
-	if scaling == nil {
-		scaling = s.CurrentAutoscaling
-	}
 	out := ServiceStack{
-		ID:                s.Id.Native(),
-		ProjectID:         s.ProjectId.Native(),
-		Name:              s.Name.Native(),
-		Status:            s.Status.Native(),
-		Type:              convertTypeInfo(s.ServiceStackTypeInfo),
-		Mode:              s.Mode.Native(),
-		SubdomainAccess:   s.SubdomainAccess.Native(),
-		Ports:             convertPorts(s.Ports),
-		CustomAutoscaling: convertAutoscaling(scaling),
-		Created:           s.Created.Native(),
-		LastUpdate:        s.LastUpdate.Native(),
+		ID:                 s.Id.Native(),
+		ProjectID:          s.ProjectId.Native(),
+		Name:               s.Name.Native(),
+		Status:             s.Status.Native(),
+		Type:               convertTypeInfo(s.ServiceStackTypeInfo),
+		Mode:               s.Mode.Native(),
+		SubdomainAccess:    s.SubdomainAccess.Native(),
+		Ports:              convertPorts(s.Ports),
+		CustomAutoscaling:  convertAutoscaling(s.CustomAutoscaling),
+		CurrentAutoscaling: convertAutoscaling(s.CurrentAutoscaling),
+		Created:            s.Created.Native(),
+		LastUpdate:         s.LastUpdate.Native(),
 	}
 	out.System = s.IsSystem.Native() || SystemCategory(out.Type.Category)
 	return out

@@ -50,6 +50,7 @@ const (
 	apiNoSubdomainPorts         = "noSubdomainPorts"
 	apiInvalidAutoscaling       = "invalidCustomAutoscalingValue"
 	apiModeUpdateForbidden      = "modeUpdateForbiddenForThisStackCategory"
+	apiCPUModeTooRecent         = "lastCpuModeChangeTooRecent" // the SDK's code; live status and meta unconfirmed
 )
 
 const (
@@ -261,6 +262,10 @@ func mapAPIStatus(status int, code, apiMsg string, kind objectKind) *PlatformErr
 	case apiInsufficientPermissions:
 		e.Code, e.Message = ErrPermissionDenied, msg("the token lacks permission for this operation")
 		e.Suggestion = "Use a token whose user has a role with write access to the project."
+		return e
+	case apiCPUModeTooRecent: // its live HTTP status is unconfirmed
+		e.Code, e.Message = ErrCPUModeTooSoon, msg("the API refused the cpuMode change")
+		e.Suggestion = "cpuMode changes at most once an hour: leave cpuMode out to apply the other changes now, and change it after the hour."
 		return e
 	}
 

@@ -156,6 +156,8 @@ func TestMapSDKError_HTTPAnswers(t *testing.T) {
 		{"400 subdomain enabled", answer{400, envelope("serviceStackSubdomainAccessAlreadyEnabled", "x"), nil}, callEnableSubdomain, platform.ErrSubdomainEnabled, 400, "serviceStackSubdomainAccessAlreadyEnabled", 0, ""},
 		{"400 subdomain disabled", answer{400, envelope("serviceStackSubdomainAccessAlreadyDisabled", "x"), nil}, callEnableSubdomain, platform.ErrSubdomainDisabled, 400, "serviceStackSubdomainAccessAlreadyDisabled", 0, ""},
 		{"400 scaling", answer{400, envelope("invalidCustomAutoscalingValue", "x"), nil}, callGetService, platform.ErrInvalidScaling, 400, "invalidCustomAutoscalingValue", 0, ""},
+		{"400 cpuMode too soon", answer{400, envelope("lastCpuModeChangeTooRecent", "x"), nil}, callGetService, platform.ErrCPUModeTooSoon, 400, "lastCpuModeChangeTooRecent", 0, ""},
+		{"409 cpuMode too soon", answer{409, envelope("lastCpuModeChangeTooRecent", "x"), nil}, callGetService, platform.ErrCPUModeTooSoon, 409, "lastCpuModeChangeTooRecent", 0, ""},
 		{"400 duplicate key", answer{400, envelope("projectEnvDuplicateKey", "x"), nil}, callDeleteProjectEnv, platform.ErrInvalidParameter, 400, "projectEnvDuplicateKey", 0, ""},
 		{"422 plain", answer{422, "nope", nil}, callGetService, platform.ErrInvalidParameter, 422, "", 0, "nope"},
 		{"200 malformed json", answer{200, `{"id": 12`, nil}, callGetService, platform.ErrAPIError, 200, "", 0, "cut-off body"},

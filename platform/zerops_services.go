@@ -112,14 +112,18 @@ func (c *ZeropsClient) DisableSubdomainAccess(ctx context.Context, serviceID str
 }
 
 // SetAutoscaling applies a sparse scaling change. The API refuses a request
-// without a mode, so the service is read first and its current mode sent
-// back. The returned Process is nil when the change applied synchronously.
+// without a mode, so unless params carry it the service is read first and its
+// current mode sent back. The returned Process is nil when the change applied
+// synchronously.
 func (c *ZeropsClient) SetAutoscaling(ctx context.Context, serviceID string, params AutoscalingParams) (*Process, error) {
-	svc, err := c.GetService(ctx, serviceID)
-	if err != nil {
-		return nil, err
+	if params.Mode == "" {
+		svc, err := c.GetService(ctx, serviceID)
+		if err != nil {
+			return nil, err
+		}
+		params.Mode = svc.Mode
 	}
-	in := autoscalingBody(svc.Mode, params)
+	in := autoscalingBody(params.Mode, params)
 	resp, err := c.api.PutServiceStackAutoscaling(ctx, servicePath(serviceID), in)
 	out, err := result[output.ProcessNil](c, kindService, resp, err)
 	if err != nil {

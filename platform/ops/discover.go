@@ -22,17 +22,22 @@ type ProjectInfo struct {
 
 // ServiceInfo is one service as discover reports it.
 type ServiceInfo struct {
-	Hostname        string                      `json:"hostname"`
-	ID              string                      `json:"id"`
-	Type            string                      `json:"type"`
-	Category        string                      `json:"category,omitempty"`
-	Status          string                      `json:"status"`
-	Mode            string                      `json:"mode,omitempty"`
-	SubdomainAccess bool                        `json:"subdomainAccess"`
-	SubdomainURLs   []string                    `json:"subdomainUrls,omitempty"` // public URL per HTTP port, once enabled
-	Ports           []platform.Port             `json:"ports,omitempty"`
-	Autoscaling     *platform.CustomAutoscaling `json:"autoscaling,omitempty"`
-	Envs            []EnvInfo                   `json:"envs,omitempty"`
+	Hostname        string          `json:"hostname"`
+	ID              string          `json:"id"`
+	Type            string          `json:"type"`
+	Category        string          `json:"category,omitempty"`
+	Status          string          `json:"status"`
+	Mode            string          `json:"mode,omitempty"`
+	SubdomainAccess bool            `json:"subdomainAccess"`
+	SubdomainURLs   []string        `json:"subdomainUrls,omitempty"` // public URL per HTTP port, once enabled
+	Ports           []platform.Port `json:"ports,omitempty"`
+	// Autoscaling is the scaling in force, known from a read by id: the one
+	// service asked for, or one ZCP changed a moment ago. The list leaves
+	// it out rather than show the search's customAutoscaling (only what the
+	// user changed from the defaults), which an agent would take for the
+	// figures in force; tools/list, paid every turn, stays under 20 kB.
+	Autoscaling *platform.Autoscaling `json:"autoscaling,omitempty" jsonschema:"scaling in force; shown when one service is asked for"`
+	Envs        []EnvInfo             `json:"envs,omitempty"`
 }
 
 // EnvInfo is one environment variable; a hidden value reads [Redacted].
@@ -63,16 +68,14 @@ func Discover(ctx context.Context, c platform.Client, projectID, hostname string
 	if err != nil {
 		return nil, asPlatformError(err, "reading the project")
 	}
-	services, err := listServices(ctx, c, projectID)
+	var services []platform.ServiceStack
+	if hostname == "" {
+		services, err = listServices(ctx, c, projectID)
+	} else {
+		services, err = discoverOne(ctx, c, projectID, hostname)
+	}
 	if err != nil {
 		return nil, err
-	}
-	if hostname != "" {
-		svc, err := ResolveService(ctx, c, projectID, hostname)
-		if err != nil {
-			return nil, err
-		}
-		services = []platform.ServiceStack{*svc}
 	}
 	sort.Slice(services, func(i, j int) bool { return services[i].Name < services[j].Name })
 
@@ -111,6 +114,20 @@ func Discover(ctx context.Context, c platform.Client, projectID, hostname string
 	return res, nil
 }
 
+// discoverOne finds the service named hostname and reads it by id: only
+// that read carries the scaling in force (a search has only the custom part).
+func discoverOne(ctx context.Context, c platform.Client, projectID, hostname string) ([]platform.ServiceStack, error) {
+	svc, err := ResolveService(ctx, c, projectID, hostname)
+	if err != nil {
+		return nil, err
+	}
+	fresh, err := ServiceByID(ctx, c, projectID, svc.ID)
+	if err != nil {
+		return nil, err
+	}
+	return []platform.ServiceStack{*fresh}, nil
+}
+
 // envWarning says which variables could not be read, and why, in the
 // platform error's plain words.
 func envWarning(what string, err error) string {
@@ -136,7 +153,7 @@ func serviceInfo(s platform.ServiceStack) ServiceInfo {
 		Mode:            s.Mode,
 		SubdomainAccess: s.SubdomainAccess,
 		Ports:           s.Ports,
-		Autoscaling:     s.CustomAutoscaling,
+		Autoscaling:     s.CurrentAutoscaling,
 	}
 }
 

@@ -47,7 +47,9 @@ type ManageResult struct {
 	ServiceHostname string            `json:"serviceHostname"`
 	ServiceID       string            `json:"serviceId"`
 	Process         *platform.Process `json:"process,omitempty"`
-	Notes           []string          `json:"notes,omitempty"`
+	// Scaling is the scaling in force once the change applies (scale only).
+	Scaling *platform.Autoscaling `json:"scaling,omitempty"`
+	Notes   []string              `json:"notes,omitempty"`
 }
 
 // Manage starts, stops, restarts or scales the service named hostname.
@@ -78,7 +80,7 @@ func Manage(ctx context.Context, c platform.Client, projectID, action, hostname 
 			return nil, verr
 		}
 		res.Notes = notes
-		proc, err = c.SetAutoscaling(ctx, svc.ID, params)
+		proc, err = applyScale(ctx, c, projectID, svc, params, res)
 	}
 	if err != nil {
 		return nil, asPlatformError(err, action+" "+svc.Name)

@@ -1,0 +1,192 @@
+package ops
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// cpuModeEvery is how often the platform lets a service's cpuMode change.
+const cpuModeEvery = time.Hour
+
+// cpuModeChange is ZCP's own last cpuMode change of a service.
+type cpuModeChange struct {
+	at time.Time
+	to string
+}
+
+// cpuModes remembers ZCP's cpuMode changes of the last hour, by service id,
+// to name when the next one is possible. Safe for concurrent use.
+var cpuModes = struct {
+	sync.Mutex
+	m map[string]cpuModeChange
+}{m: map[string]cpuModeChange{}}
+
+func noteCPUMode(serviceID, to string, now time.Time) {
+	cpuModes.Lock()
+	defer cpuModes.Unlock()
+	for id, c := range cpuModes.m {
+		if now.Sub(c.at) >= cpuModeEvery {
+			delete(cpuModes.m, id)
+		}
+	}
+	cpuModes.m[serviceID] = cpuModeChange{at: now, to: to}
+}
+
+func lastCPUMode(serviceID string, now time.Time) (cpuModeChange, bool) {
+	cpuModes.Lock()
+	defer cpuModes.Unlock()
+	c, ok := cpuModes.m[serviceID]
+	return c, ok && now.Sub(c.at) < cpuModeEvery
+}
+
+// applyScale applies a validated change to svc: it reads the service by id for
+// its mode and the scaling in force, sends only the fields that differ from
+// it, and answers the settings once applied. A change of nothing sends
+// nothing (nil process).
+func applyScale(ctx context.Context, c platform.Client, projectID string, svc *platform.ServiceStack, p platform.AutoscalingParams, res *ManageResult) (*platform.Process, error) {
+	fresh, err := ServiceByID(ctx, c, projectID, svc.ID)
+	if err != nil {
+		return nil, err
+	}
+	now := time.Now()
+	cur := platform.Autoscaling{}
+	if fresh.CurrentAutoscaling != nil {
+		cur = *fresh.CurrentAutoscaling
+	}
+	if last, ok := lastCPUMode(svc.ID, now); ok {
+		cur.CPUMode = last.to // asked for a moment ago; maybe not in force yet
+	}
+	if err := checkAgainst(p, cur); err != nil {
+		return nil, err
+	}
+	p, same := changedOnly(p, cur)
+	if len(same) > 0 {
+		res.Notes = append(res.Notes, "already set, not sent: "+strings.Join(same, ", ")+".")
+	}
+	after := applied(cur, p)
+	res.Scaling = &after
+	if p == (platform.AutoscalingParams{}) {
+		res.Notes = append(res.Notes, "Nothing to change: "+svc.Name+" already has these settings.")
+		return nil, nil
+	}
+	p.Mode = fresh.Mode
+	proc, err := c.SetAutoscaling(ctx, svc.ID, p)
+	if platform.ErrorCode(err) == platform.ErrCPUModeTooSoon {
+		return nil, cpuModeTooSoon(err, svc, cur.CPUMode, now)
+	}
+	if err == nil && p.CPUMode != nil {
+		noteCPUMode(svc.ID, *p.CPUMode, now)
+	}
+	return proc, err
+}
+
+// checkAgainst refuses a minimum above its maximum once the values not
+// given are taken from the settings in force.
+func checkAgainst(p platform.AutoscalingParams, cur platform.Autoscaling) error {
+	var problems []string
+	pair := func(minName, maxName string, minSet, maxSet bool, lo, hi float64) {
+		if (minSet || maxSet) && lo > 0 && hi > 0 && lo > hi {
+			problems = append(problems, fmt.Sprintf("%s %g would be above %s %g (given or in force)", minName, lo, maxName, hi))
+		}
+	}
+	pair("minCpu", "maxCpu", p.VerticalMinCPU != nil, p.VerticalMaxCPU != nil,
+		float64(orInt(p.VerticalMinCPU, cur.MinCPU)), float64(orInt(p.VerticalMaxCPU, cur.MaxCPU)))
+	pair("minRam", "maxRam", p.VerticalMinRAM != nil, p.VerticalMaxRAM != nil, or(p.VerticalMinRAM, cur.MinRAM), or(p.VerticalMaxRAM, cur.MaxRAM))
+	pair("minDisk", "maxDisk", p.VerticalMinDisk != nil, p.VerticalMaxDisk != nil, or(p.VerticalMinDisk, cur.MinDisk), or(p.VerticalMaxDisk, cur.MaxDisk))
+	pair("minContainers", "maxContainers", p.HorizontalMinCount != nil, p.HorizontalMaxCount != nil,
+		float64(orInt(p.HorizontalMinCount, cur.MinContainers)), float64(orInt(p.HorizontalMaxCount, cur.MaxContainers)))
+	if len(problems) > 0 {
+		return scalingErr(strings.Join(problems, "; "),
+			"Pass the other bound too (zerops_discover serviceHostname=… shows the scaling in force), so that every minimum stays at or below its maximum.")
+	}
+	return nil
+}
+
+// changedOnly drops the fields equal to the settings in force and names them.
+func changedOnly(p platform.AutoscalingParams, cur platform.Autoscaling) (platform.AutoscalingParams, []string) {
+	var same []string
+	dropStr := func(name string, v **string, now string) {
+		if *v != nil && **v == now {
+			same = append(same, name+" "+now)
+			*v = nil
+		}
+	}
+	dropInt := func(name string, v **int, now int) {
+		if *v != nil && **v == now {
+			same = append(same, fmt.Sprintf("%s %d", name, now))
+			*v = nil
+		}
+	}
+	dropFloat := func(name string, v **float64, now float64) {
+		if *v != nil && **v == now {
+			same = append(same, fmt.Sprintf("%s %g", name, now))
+			*v = nil
+		}
+	}
+	dropStr("cpuMode", &p.CPUMode, cur.CPUMode)
+	dropInt("minCpu", &p.VerticalMinCPU, cur.MinCPU)
+	dropInt("maxCpu", &p.VerticalMaxCPU, cur.MaxCPU)
+	dropFloat("minRam", &p.VerticalMinRAM, cur.MinRAM)
+	dropFloat("maxRam", &p.VerticalMaxRAM, cur.MaxRAM)
+	dropFloat("minDisk", &p.VerticalMinDisk, cur.MinDisk)
+	dropFloat("maxDisk", &p.VerticalMaxDisk, cur.MaxDisk)
+	dropInt("minContainers", &p.HorizontalMinCount, cur.MinContainers)
+	dropInt("maxContainers", &p.HorizontalMaxCount, cur.MaxContainers)
+	return p, same
+}
+
+// applied is cur with the change p laid over it.
+func applied(cur platform.Autoscaling, p platform.AutoscalingParams) platform.Autoscaling {
+	if p.CPUMode != nil {
+		cur.CPUMode = *p.CPUMode
+	}
+	cur.MinCPU, cur.MaxCPU = orInt(p.VerticalMinCPU, cur.MinCPU), orInt(p.VerticalMaxCPU, cur.MaxCPU)
+	cur.MinRAM, cur.MaxRAM = or(p.VerticalMinRAM, cur.MinRAM), or(p.VerticalMaxRAM, cur.MaxRAM)
+	cur.MinDisk, cur.MaxDisk = or(p.VerticalMinDisk, cur.MinDisk), or(p.VerticalMaxDisk, cur.MaxDisk)
+	cur.MinContainers = orInt(p.HorizontalMinCount, cur.MinContainers)
+	cur.MaxContainers = orInt(p.HorizontalMaxCount, cur.MaxContainers)
+	return cur
+}
+
+func or(v *float64, def float64) float64 {
+	if v != nil {
+		return *v
+	}
+	return def
+}
+
+func orInt(v *int, def int) int {
+	if v != nil {
+		return *v
+	}
+	return def
+}
+
+// cpuModeTooSoon explains a refused cpuMode change: nothing was changed,
+// when the next change is possible (exactly when ZCP made the last one,
+// otherwise at the latest an hour from now), and how to apply the rest now.
+func cpuModeTooSoon(err error, svc *platform.ServiceStack, inForce string, now time.Time) error {
+	var pe *platform.PlatformError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	out := *pe
+	when := "within the hour (by " + now.Add(cpuModeEvery).UTC().Format("15:04") + " UTC at the latest)"
+	if last, ok := lastCPUMode(svc.ID, now); ok {
+		when = "after " + last.at.Add(cpuModeEvery).UTC().Format("15:04") + " UTC (ZCP changed it at " + last.at.UTC().Format("15:04") + " UTC)"
+	}
+	out.Message = "the cpuMode of " + svc.Name + " was changed less than an hour ago; nothing was changed"
+	keep := "the current cpuMode"
+	if inForce != "" {
+		keep = "cpuMode " + inForce
+	}
+	out.Suggestion = "cpuMode can change once an hour: retry the change " + when + ", or keep " + keep +
+		" (leave cpuMode out) to apply the other settings now."
+	return &out
+}
