@@ -96,6 +96,30 @@ func TestRealAPI_LookupRightAfterImport(t *testing.T) {
 	_ = m
 }
 
+// TestRealAPI_EventsRightAfterEnvChange: the process of an env change ZCP
+// just made is in the timeline at once, though the search has not indexed it.
+func TestRealAPI_EventsRightAfterEnvChange(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{processDuration: time.Minute})
+	for _, args := range []map[string]any{
+		{"action": "set", "serviceHostname": "appdev", "variables": []any{"A=1"}},
+		{"action": "set", "project": true, "variables": []any{"B=2"}},
+	} {
+		res, m := h.call(t, "zerops_env", args)
+		wantOK(t, res)
+		procs, _ := m["processes"].([]any)
+		if len(procs) != 1 {
+			t.Fatalf("env set = %s", text(res))
+		}
+		id, _ := procs[0].(map[string]any)["id"].(string)
+		res, _ = h.call(t, "zerops_events", map[string]any{"limit": 5})
+		wantOK(t, res)
+		if !strings.Contains(text(res), `"id":"`+id+`"`) {
+			t.Errorf("events right after env %v miss its process %s: %s", args, id, text(res))
+		}
+	}
+}
+
 func TestRealAPI_DeleteThenReimport(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})

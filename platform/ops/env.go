@@ -171,6 +171,10 @@ func Env(ctx context.Context, c platform.Client, q EnvQueue, projectID, action s
 		if res == nil || len(res.Processes) == 0 {
 			return nil, err
 		}
+		// Remembered, so that the timeline shows them before the search does.
+		for i := range res.Processes {
+			noteChange(projectID, serviceIDOf(svc), &res.Processes[i])
+		}
 		return settleProcesses(c, res.Processes), err
 	}
 	if action == EnvGet || q == nil {
@@ -179,6 +183,14 @@ func Env(ctx context.Context, c platform.Client, q EnvQueue, projectID, action s
 	}
 	err = q.Write(ctx, queueKey, write)
 	return res, err
+}
+
+// serviceIDOf is svc's id, or "" for the project's variables.
+func serviceIDOf(svc *platform.ServiceStack) string {
+	if svc == nil {
+		return ""
+	}
+	return svc.ID
 }
 
 // settleProcesses waits until every process in procs has ended, however it
