@@ -289,3 +289,25 @@ func TestRealAPI_SubdomainOfWebServerRuntime(t *testing.T) {
 		t.Errorf("discover lacks port 80 or its URL: %s", text(res))
 	}
 }
+
+// TestRealAPI_LogLinesOfOneInstantInOrder: the log backend answers newest
+// first; lines written in the same instant (a deployed app's start line and
+// its port) read in the order they were written, for the service and in the
+// project's merged logs.
+func TestRealAPI_LogLinesOfOneInstantInOrder(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d1")
+	wantOK(t, res)
+	if b, _ := m["build"].(map[string]any); b["status"] != platform.AppVersionActive {
+		t.Fatalf("deploy = %s", text(res))
+	}
+	for _, args := range []map[string]any{{"serviceHostname": "appstage"}, {"limit": 1000}} {
+		res, _ = h.call(t, "zerops_logs", args)
+		wantOK(t, res)
+		start, port := strings.Index(text(res), "Starting app version"), strings.Index(text(res), "Listening on 0.0.0.0:3000")
+		if start < 0 || port < 0 || port < start {
+			t.Errorf("logs %v: the start line should come before the port line: %s", args, text(res))
+		}
+	}
+}

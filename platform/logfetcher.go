@@ -164,7 +164,10 @@ func BuildLogTag(appVersionID string) string { return "zbuilder@" + appVersionID
 func filterLogEntries(wire []wireLogEntry, params LogFetchParams) []LogEntry {
 	search := strings.ToLower(params.Search)
 	out := make([]LogEntry, 0, len(wire))
-	for _, w := range wire {
+	// The backend answers newest first (desc=1): walked backwards, lines
+	// written in one instant keep the order they were written in.
+	for i := len(wire) - 1; i >= 0; i-- {
+		w := wire[i]
 		ts, _ := time.Parse(time.RFC3339Nano, w.Timestamp)
 		if !params.Since.IsZero() && ts.Before(params.Since) {
 			continue
