@@ -311,3 +311,21 @@ func TestRealAPI_LogLinesOfOneInstantInOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestRealAPI_EventsRightAfterPush: a deploy answered PUSHED (no progress
+// token) is followed with zerops_events, as its next step says; the build it
+// started is in that timeline at once, though the search lags.
+func TestRealAPI_EventsRightAfterPush(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true, buildStep: time.Second})
+	res, m := h.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"})
+	wantOK(t, res)
+	if m["status"] != "PUSHED" {
+		t.Fatalf("deploy = %s", text(res))
+	}
+	res, _ = h.call(t, "zerops_events", map[string]any{"serviceHostname": "appstage"})
+	wantOK(t, res)
+	if !strings.Contains(text(res), `"kind":"build"`) {
+		t.Errorf("events right after the push miss its build: %s", text(res))
+	}
+}

@@ -110,6 +110,9 @@ func Deploy(ctx context.Context, env DeployEnv, p DeployParams) (*DeployResult, 
 	if res == nil {
 		return nil, platform.NewError(platform.ErrDeployFailed, "the deploy returned no result", "Check zerops_events for the target service.")
 	}
+	if id := orDefault(res.TargetServiceID, target); id != "" {
+		recent.noteDeploy(env.ProjectID, id, res.Started)
+	}
 	out := &DeployResult{Mode: res.Mode, SourceService: res.SourceService, TargetService: targetName,
 		TargetServiceID: orDefault(res.TargetServiceID, target), Setup: res.Setup, WorkingDir: res.WorkingDir,
 		Output: res.Output, DurationMS: res.Duration.Milliseconds()}

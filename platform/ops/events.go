@@ -60,6 +60,11 @@ func Events(ctx context.Context, c platform.Client, projectID, hostname string, 
 	}
 	procs = recentProcesses(ctx, c, projectID, procs)
 	versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: projectID, ServiceID: serviceID, Limit: limit})
+	// A push ZCP made a moment ago has started a build the search may not
+	// list yet: search again briefly rather than show a timeline without it.
+	for err == nil && ownBuildMissing(projectID, serviceID, versions) && pause(ctx) {
+		versions, err = c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: projectID, ServiceID: serviceID, Limit: limit})
+	}
 	if err != nil {
 		return nil, asPlatformError(err, "searching builds")
 	}
@@ -100,6 +105,40 @@ func Events(ctx context.Context, c platform.Client, projectID, hostname string, 
 		events = events[:limit]
 	}
 	return &EventsResult{Events: events, Count: len(events)}, nil
+}
+
+// ownBuildMissing reports whether a push ZCP made within the settle window
+// (to serviceID, or to any service when it is "") has no app version in
+// versions yet.
+func ownBuildMissing(projectID, serviceID string, versions []platform.AppVersion) bool {
+	for svc, started := range recent.pushedJustNow(projectID) {
+		if serviceID != "" && svc != serviceID {
+			continue
+		}
+		found := false
+		for _, v := range versions {
+			if v.ServiceStackID == svc && !v.Created.Before(started.Add(-buildSinceSlack)) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return true
+		}
+	}
+	return false
+}
+
+// pause waits retryEvery; false when ctx ended first.
+func pause(ctx context.Context) bool {
+	t := time.NewTimer(retryEvery)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
 }
 
 func refersTo(p platform.Process, serviceID string) bool {

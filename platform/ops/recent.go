@@ -29,8 +29,12 @@ const (
 type changes struct {
 	services  map[string]time.Time
 	processes map[string]time.Time
+	deploys   map[string]pushNote // target service id → its latest push
 	last      time.Time
 }
+
+// pushNote is a push ZCP made: when it started and when it was noted.
+type pushNote struct{ started, noted time.Time }
 
 // recentChanges remembers, per project, the services and processes ZCP
 // changed within recentTTL. Safe for concurrent use; entries expire, so it
@@ -94,6 +98,41 @@ func (r *recentChanges) snapshot(projectID string) (services, processes []string
 		}
 	}
 	return services, processes, c.last
+}
+
+// noteDeploy records a push to serviceID that started at started; until the
+// settle window has passed, lookups retry and zerops_events waits for the
+// build it started.
+func (r *recentChanges) noteDeploy(projectID, serviceID string, started time.Time) {
+	r.note(projectID, serviceID, nil)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	c := r.byProject[projectID]
+	if c.deploys == nil {
+		c.deploys = map[string]pushNote{}
+	}
+	c.deploys[serviceID] = pushNote{started: started, noted: c.last}
+}
+
+// pushedJustNow returns the services ZCP pushed to within the settle window,
+// with when each push started.
+func (r *recentChanges) pushedJustNow(projectID string) map[string]time.Time {
+	now := time.Now()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	c := r.byProject[projectID]
+	if c == nil {
+		return nil
+	}
+	out := map[string]time.Time{}
+	for id, p := range c.deploys {
+		if now.Sub(p.noted) < settleWindow {
+			out[id] = p.started
+		} else {
+			delete(c.deploys, id)
+		}
+	}
+	return out
 }
 
 // noteChange records a change ZCP made to a service of the project.
