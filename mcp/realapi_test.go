@@ -329,3 +329,27 @@ func TestRealAPI_EventsRightAfterPush(t *testing.T) {
 		t.Errorf("events right after the push miss its build: %s", text(res))
 	}
 }
+
+// TestRealAPI_SubdomainEnabledByImportAtFirstDeploy is the bootstrap
+// workflow's path: an import with enableSubdomainAccess, the first deploy,
+// then zerops_subdomain enable at once. The import's setting takes effect
+// while the enable waits for the ports; the answer is success with the URL,
+// never a process FAILED with "already enabled" (lesson #9).
+func TestRealAPI_SubdomainEnabledByImportAtFirstDeploy(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: nodejs@22\n    enableSubdomainAccess: true\n"}, "i1")
+	wantOK(t, res)
+	must(t, os.WriteFile(filepath.Join(h.workDir(t), "zerops.yml"), []byte(strings.ReplaceAll(demoZeropsYml, "setup: prod", "setup: web")), 0o644))
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "web"}, "d1")
+	wantOK(t, res)
+	if b, _ := m["build"].(map[string]any); b["status"] != platform.AppVersionActive {
+		t.Fatalf("deploy = %s", text(res))
+	}
+	res, m = h.callWith(t, context.Background(), "zerops_subdomain", map[string]any{"serviceHostname": "web", "action": "enable"}, "s1")
+	wantOK(t, res)
+	urls, _ := m["subdomainUrls"].([]any)
+	if strings.Contains(text(res), "FAILED") || len(urls) != 1 || !strings.HasSuffix(fmt.Sprint(urls[0]), "-3000.prg1.zerops.app") {
+		t.Errorf("enable after the import's own enable = %s", text(res))
+	}
+}

@@ -72,7 +72,11 @@ func Subdomain(ctx context.Context, c platform.Client, projectID, hostname, acti
 	if err != nil {
 		switch platform.ErrorCode(err) {
 		case platform.ErrSubdomainEnabled, platform.ErrSubdomainDisabled:
-			return already(res), nil
+			res = already(res)
+			if enable {
+				res.SubdomainURLs = ServiceURLs(ctx, c, projectID, svc.ID)
+			}
+			return res, nil
 		}
 		return nil, asPlatformError(err, action+" subdomain of "+svc.Name)
 	}
@@ -117,6 +121,12 @@ func enableSubdomain(ctx context.Context, c platform.Client, projectID string, s
 		}
 		if fresh, err := c.GetService(ctx, svc.ID); err == nil && fresh != nil {
 			*svc = *fresh
+		}
+		if svc.SubdomainAccess {
+			// The import's enableSubdomainAccess took effect with the ports:
+			// asking again would only start a process that fails (lesson #9).
+			return nil, platform.NewError(platform.ErrSubdomainEnabled, "subdomain access is already enabled",
+				"Nothing to do: the subdomain is already enabled.")
 		}
 	}
 }
