@@ -353,3 +353,18 @@ func TestRealAPI_SubdomainEnabledByImportAtFirstDeploy(t *testing.T) {
 		t.Errorf("enable after the import's own enable = %s", text(res))
 	}
 }
+
+// TestRealAPI_SubdomainOfManagedService: a managed service never gets an
+// HTTP port from a deploy, so the refusal must not send the agent to
+// zerops_deploy (which refuses managed services) but to a runtime.
+func TestRealAPI_SubdomainOfManagedService(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	for _, name := range []string{"db", "cache", "storage"} {
+		res, m := h.call(t, "zerops_subdomain", map[string]any{"serviceHostname": name, "action": "enable"})
+		wantError(t, res, m, platform.ErrSubdomainNoPorts)
+		if s := fmt.Sprint(m["suggestion"]); strings.Contains(s, "zerops_deploy") || !strings.Contains(s, "runtime") {
+			t.Errorf("%s: suggestion = %q", name, s)
+		}
+	}
+}
