@@ -368,3 +368,24 @@ func TestRealAPI_SubdomainOfManagedService(t *testing.T) {
 		}
 	}
 }
+
+// TestRealAPI_DeployRefusesManagedService: a managed service as a deploy's
+// target (local or SSH) or source is refused before any push, naming why.
+func TestRealAPI_DeployRefusesManagedService(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	for _, args := range []map[string]any{
+		{"workingDir": ".", "targetService": "db"},
+		{"sourceService": "appdev", "targetService": "cache"},
+		{"sourceService": "storage"},
+	} {
+		res, m := h.call(t, "zerops_deploy", args)
+		wantError(t, res, m, platform.ErrInvalidParameter)
+		if e := fmt.Sprint(m["error"]); !strings.Contains(e, "managed service") || m["apiCode"] != nil {
+			t.Errorf("deploy %v = %s", args, text(res))
+		}
+	}
+	if n := h.fake.CountRequests("POST", "/service-stack/"+h.fake.ServiceID("db")+"/app-version"); n != 0 {
+		t.Errorf("%d app versions asked for a managed service", n)
+	}
+}

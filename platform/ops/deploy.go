@@ -176,6 +176,9 @@ func resolveDeploy(ctx context.Context, env DeployEnv, in DeployParams) (deploy.
 			if err != nil {
 				return req, "", err
 			}
+			if err := runtimeOnly(svc, "target"); err != nil {
+				return req, "", err
+			}
 			id, name = svc.ID, svc.Name
 		}
 		req.ServiceID = id
@@ -213,9 +216,26 @@ func resolveDeploy(ctx context.Context, env DeployEnv, in DeployParams) (deploy.
 		return req, "", platform.NewError(platform.ErrServiceNotFound, fmt.Sprintf("no service with id %q in this project", platform.Clip(in.TargetServiceID, 40)),
 			"Use targetService with a hostname from zerops_discover.")
 	}
+	if err := runtimeOnly(source, "source"); err != nil {
+		return req, "", err
+	}
+	if err := runtimeOnly(target, "target"); err != nil {
+		return req, "", err
+	}
 	req.SourceService = source.Name
 	req.TargetServiceID = target.ID
 	return req, target.Name, nil
+}
+
+// runtimeOnly refuses a managed service as a deploy's source or target:
+// only runtime services take code (the platform refuses app versions of the
+// others, and they have no SSH).
+func runtimeOnly(svc *platform.ServiceStack, role string) error {
+	if svc.Type.Category == "" || svc.Type.Category == platform.CategoryUser {
+		return nil
+	}
+	return invalidParam(fmt.Sprintf("the %s %s is a managed service (%s): only runtime services take deploys", role, svc.Name, orDefault(svc.Type.VersionName, svc.Type.Name)),
+		"Deploy the code to a runtime service (zerops_discover lists them with category USER); a managed service is configured in import.yml and reached from the runtime by its hostname.")
 }
 
 // remoteWorkingDir resolves an SSH deploy's workingDir: empty is the default
