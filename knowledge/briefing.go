@@ -70,10 +70,15 @@ func Briefing(runtime string, services []string) (string, error) {
 	var b strings.Builder
 	var notes []string
 	// The title names the types without versions: a version may be invented,
-	// and the version check (which the caller puts first) judges it.
+	// and the version check (which the caller puts first) judges it. A
+	// service Zerops does not offer is named as such, not as if it were one.
 	var names []string
 	for _, r := range append(nonEmpty(runtime), reqServices...) {
-		if n := baseName(r); n != "" && !contains(names, n) {
+		n := baseName(r)
+		if u, ok := unsupported[n]; ok {
+			n = u.name + " (not on Zerops)"
+		}
+		if n != "" && !contains(names, n) {
 			names = append(names, n)
 		}
 	}

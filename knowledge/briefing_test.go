@@ -33,7 +33,7 @@ func TestBriefing_RuntimeAndServices(t *testing.T) {
 		{"AliasRuntime", "golang", nil, []string{"zerops://docs/runtimes/go"}, []string{"runtimes/go"}},
 		{"ServicesOnly", "", []string{"object-storage"}, []string{"zerops://docs/services/object-storage", "${storage_apiUrl}"}, []string{"services/object-storage"}},
 		{"UnknownRuntimeIsANote", "cobol@85", []string{"postgresql@16"}, []string{"## Notes", `No runtime guide for "cobol@85"`}, nil},
-		{"UnsupportedServiceIsANote", "nodejs@22", []string{"mongodb@7"}, []string{"Zerops has no MongoDB", "zerops://docs/services/postgresql"}, nil},
+		{"UnsupportedServiceIsANote", "nodejs@22", []string{"mongodb@7"}, []string{"# Zerops briefing: nodejs + MongoDB (not on Zerops)\n", "Zerops has no MongoDB", "zerops://docs/services/postgresql"}, nil},
 		{"RedisMapsToValkey", "", []string{"redis@7"}, []string{"Zerops has no Redis"}, nil},
 		{"HostileNames", strings.Repeat("x", 5000), []string{"\xff\xfe", "a b c"}, []string{"## Notes"}, nil},
 	}

@@ -21,7 +21,7 @@ func testCatalog() []platform.ServiceStackType {
 		{Name: "nodejs", Category: platform.CategoryBuild, Versions: []platform.ServiceStackTypeVersion{
 			{Name: "nodejs@16", Status: "ACTIVE", IsBuild: true},
 		}},
-		{Name: "bun", Category: platform.CategoryUser, Versions: []platform.ServiceStackTypeVersion{ver("bun@1.3"), ver("bun@1.2")}},
+		{Name: "bun", Category: platform.CategoryUser, Versions: []platform.ServiceStackTypeVersion{ver("bun@nightly"), ver("bun@1.3"), ver("bun@canary"), ver("bun@1.2")}},
 		{Name: "python", Category: platform.CategoryUser, Versions: []platform.ServiceStackTypeVersion{ver("python@3.12"), ver("python@3.11"), ver("python@3.14")}},
 		{Name: "rust", Category: platform.CategoryUser, Versions: []platform.ServiceStackTypeVersion{ver("rust@stable"), ver("rust@nightly")}},
 		{Name: "postgresql", Category: platform.CategoryStandard, Versions: []platform.ServiceStackTypeVersion{ver("postgresql@14"), ver("postgresql@16"), ver("postgresql@17"), ver("postgresql@18")}},
@@ -36,7 +36,7 @@ func TestFormatStackList_Groups(t *testing.T) {
 	t.Parallel()
 	got := FormatStackList(testCatalog())
 	for _, want := range []string{
-		"Runtime: bun@{1.2,1.3} | nodejs@{20,22,24} | python@{3.11,3.12,3.14} | rust@{nightly,stable}\n",
+		"Runtime: bun@{1.2,1.3,canary,nightly} | nodejs@{20,22,24} | python@{3.11,3.12,3.14} | rust@{nightly,stable}\n",
 		"Managed: postgresql@{14,16,17,18} | valkey@7.2\n",
 		"\nStorage: object-storage | shared-storage\n",
 		"Ubuntu only (no Alpine image): python@3.14",
@@ -99,7 +99,7 @@ func TestFormatVersionCheck_Cases(t *testing.T) {
 		{"NewSyntax", "alpine/nodejs@22", []string{"postgresql:single@18", "postgresql:ha@17"},
 			[]string{"✓ alpine/nodejs@22 — valid", "✓ postgresql:single@18 — valid", "✓ postgresql:ha@17 — valid"}, []string{"⚠"}},
 		{"InvalidVersion", "bun@1", nil,
-			[]string{"⚠ bun@1 — version 1 is not in the catalog", "bun@1.3, bun@1.2", "Use bun@1.3 (newest stable)"}, []string{"✓"}},
+			[]string{"⚠ bun@1 — version 1 is not in the catalog", "available: bun@1.3, bun@1.2, bun@nightly, bun@canary", "Use bun@1.3, the newest stable version"}, []string{"✓"}},
 		{"InvalidVersionNewest", "nodejs@18", []string{"valkey@8", "postgresql@15"},
 			[]string{"⚠ nodejs@18", "Use nodejs@24", "⚠ valkey@8", "Use valkey@7.2", "Use postgresql@18"}, nil},
 		{"NeverNightly", "rust@1", nil, []string{"Use rust@stable"}, []string{"Use rust@nightly"}},

@@ -110,7 +110,7 @@ func TestSteering_BriefingVersionCheckFirst(t *testing.T) {
 	if strings.Contains(line, "bun@1") || !strings.Contains(line, "bun") {
 		t.Errorf("title = %q, want the type without the invented version", line)
 	}
-	if !strings.Contains(body, "⚠ bun@1 — version 1 is not in the catalog. Use bun@1.3 (newest stable)") {
+	if !strings.Contains(body, "⚠ bun@1 — version 1 is not in the catalog. Use bun@1.3, the newest stable version") {
 		t.Errorf("no steering to the newest stable bun:\n%.600s", body)
 	}
 }
@@ -235,5 +235,30 @@ func TestEnv_MaskedKeyListed(t *testing.T) {
 	}
 	if !found || strings.Contains(text(res), h.secretOf(t, "db", "password")) {
 		t.Errorf("password is not listed masked: %s", text(res))
+	}
+}
+
+// TestDiscover_EmptyListsPresent checks that a service without ports or
+// subdomain URLs answers [] for them rather than leaving the keys out.
+func TestDiscover_EmptyListsPresent(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.call(t, "zerops_discover", nil)
+	wantOK(t, res)
+	empty := 0
+	for _, s := range m["services"].([]any) {
+		svc := s.(map[string]any)
+		for _, key := range []string{"ports", "subdomainUrls"} {
+			list, ok := svc[key].([]any)
+			if !ok {
+				t.Errorf("%s: %s = %v, want a list", svc["hostname"], key, svc[key])
+			}
+			if ok && len(list) == 0 {
+				empty++
+			}
+		}
+	}
+	if empty == 0 {
+		t.Error("no service with an empty list: the check tested nothing")
 	}
 }

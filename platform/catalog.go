@@ -80,12 +80,17 @@ func (t *CatalogType) Compact() string {
 	return t.Name
 }
 
-// Available lists the version names, newest first, each Ubuntu-only one
+// Available lists the version names, newest first and named builds (canary,
+// nightly) after the numbered ones, each Ubuntu-only one
 // marked so ("python@3.14 (Ubuntu only)").
 func (t *CatalogType) Available() []string {
 	out := make([]string, 0, len(t.versions))
-	for i := len(t.versions) - 1; i >= 0; i-- {
-		out = append(out, labelled(t.Name, t.versions[i]))
+	for _, stable := range []bool{true, false} { // canary, nightly and the like last
+		for i := len(t.versions) - 1; i >= 0; i-- {
+			if stableVersion(t.versions[i]) == stable {
+				out = append(out, labelled(t.Name, t.versions[i]))
+			}
+		}
 	}
 	return out
 }
@@ -209,7 +214,7 @@ func (c *Catalog) Check(raw string) TypeCheck {
 	}
 	if _, found := c.versions[st.VersionName()]; !found {
 		out.Problem = fmt.Sprintf("version %s is not in the catalog", Clip(st.Version, 20))
-		out.Fix = fmt.Sprintf("Use %s (newest stable); available: %s.", ct.Newest(), strings.Join(ct.Available(), ", "))
+		out.Fix = fmt.Sprintf("Use %s, the newest stable version; available: %s.", ct.Newest(), strings.Join(ct.Available(), ", "))
 		return out
 	}
 	if UbuntuOnly(st.Name, st.Version) {

@@ -29,8 +29,8 @@ type ServiceInfo struct {
 	Status          string          `json:"status"`
 	Mode            string          `json:"mode,omitempty"`
 	SubdomainAccess bool            `json:"subdomainAccess"`
-	SubdomainURLs   []string        `json:"subdomainUrls,omitempty"` // public URL per HTTP port, once enabled
-	Ports           []platform.Port `json:"ports,omitempty"`
+	SubdomainURLs   []string        `json:"subdomainUrls"` // public URL per HTTP port, once enabled; [] when none
+	Ports           []platform.Port `json:"ports"`         // [] when none
 	// Autoscaling is the scaling in force, known from a read by id: the one
 	// service asked for, or one ZCP changed a moment ago. The list leaves
 	// it out rather than show the search's customAutoscaling (only what the
@@ -98,6 +98,9 @@ func Discover(ctx context.Context, c platform.Client, projectID, hostname string
 			}
 		}
 		info.SubdomainURLs = serviceURLs(ctx, c, proj.SubdomainHost, s, envs)
+		if info.SubdomainURLs == nil {
+			info.SubdomainURLs = []string{}
+		}
 		res.Services = append(res.Services, info)
 	}
 	if includeEnvs && hostname == "" {
@@ -152,7 +155,7 @@ func serviceInfo(s platform.ServiceStack) ServiceInfo {
 		Status:          s.Status,
 		Mode:            s.Mode,
 		SubdomainAccess: s.SubdomainAccess,
-		Ports:           s.Ports,
+		Ports:           append([]platform.Port{}, s.Ports...), // [] rather than null
 		Autoscaling:     s.CurrentAutoscaling,
 	}
 }
