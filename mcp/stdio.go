@@ -179,7 +179,7 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		if err != nil {
 			return fmt.Errorf("encode message: %w", err)
 		}
-		return c.writeLine(data)
+		return c.writeLine(unescapeHTML(data))
 	}
 	n, _ := resp.ID.Raw().(int64)
 	id, ok := c.calls.finish(n)
@@ -193,8 +193,39 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if result == nil {
 		result = json.RawMessage("null")
 	}
-	return c.writeLine(encodeAnswer(id, "result", result))
+	return c.writeLine(encodeAnswer(id, "result", unescapeHTML(result)))
 }
+
+// unescapeHTML turns the \u003c, \u003e and \u0026 escapes that the SDK's
+// encoding/json writes for <, > and & back into the characters: the same
+// JSON, as an agent's text has them. Escapes are read in pairs, so a
+// backslash written as \\ followed by "u003c" stays text.
+func unescapeHTML(b []byte) []byte {
+	if !bytes.Contains(b, []byte(`\u00`)) {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' || i+1 == len(b) {
+			out = append(out, b[i])
+			continue
+		}
+		if b[i+1] == 'u' && i+6 <= len(b) && string(b[i+2:i+4]) == "00" {
+			if r, ok := htmlEscapes[string(b[i+4:i+6])]; ok {
+				out = append(out, r)
+				i += 5
+				continue
+			}
+		}
+		out = append(out, b[i], b[i+1]) // any other escape, whole
+		i++
+	}
+	return out
+}
+
+// htmlEscapes are the characters encoding/json escapes for HTML, by the
+// last two hex digits of their escape.
+var htmlEscapes = map[string]byte{"3c": '<', "3e": '>', "26": '&'}
 
 func (c *stdioConn) Close() error {
 	var err error

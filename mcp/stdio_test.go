@@ -30,17 +30,8 @@ type answer struct {
 // it) and returns the answers written, by id as written, in order.
 func runScript(t *testing.T, h *harness, ctx context.Context, drain time.Duration, script ...string) map[string][]answer {
 	t.Helper()
-	in := io.NopCloser(strings.NewReader(strings.Join(script, "\n") + "\n"))
-	out := &syncBuffer{}
-	done := make(chan error, 1)
-	go func() { done <- h.srv.Run(ctx, mcp.NewStdioTransport(ctx, in, nopWriteCloser{out}, drain)) }()
-	select {
-	case <-done:
-	case <-time.After(time.Minute):
-		t.Fatal("the session did not end after its input did")
-	}
 	answers := map[string][]answer{}
-	sc := bufio.NewScanner(strings.NewReader(out.String()))
+	sc := bufio.NewScanner(strings.NewReader(runScriptRaw(t, h, ctx, drain, script...)))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		var a answer
@@ -52,6 +43,21 @@ func runScript(t *testing.T, h *harness, ctx context.Context, drain time.Duratio
 		}
 	}
 	return answers
+}
+
+// runScriptRaw is runScript's session, answering what it wrote to stdout.
+func runScriptRaw(t *testing.T, h *harness, ctx context.Context, drain time.Duration, script ...string) string {
+	t.Helper()
+	in := io.NopCloser(strings.NewReader(strings.Join(script, "\n") + "\n"))
+	out := &syncBuffer{}
+	done := make(chan error, 1)
+	go func() { done <- h.srv.Run(ctx, mcp.NewStdioTransport(ctx, in, nopWriteCloser{out}, drain)) }()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("the session did not end after its input did")
+	}
+	return out.String()
 }
 
 const (
@@ -166,5 +172,28 @@ func TestStdioTransport_DuplicateInFlightID(t *testing.T) {
 	}
 	if a := got["3"]; len(a) != 1 || a[0].Result == nil {
 		t.Error("the session did not go on")
+	}
+}
+
+// TestStdioTransport_NoHTMLEscapesOnTheWire checks the raw stdout line of an
+// answer quoting <, > and &: written as they are, not as \u003c escapes,
+// and still JSON that decodes to the same text.
+func TestStdioTransport_NoHTMLEscapesOnTheWire(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	raw := runScriptRaw(t, h, context.Background(), mcp.DefaultDrain, scriptInit, scriptInitialized,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"zerops_knowledge","arguments":{"query":"<id> & a > b"}}}`)
+	var line string
+	for _, l := range strings.Split(raw, "\n") {
+		if strings.HasPrefix(l, `{"jsonrpc":"2.0","id":2,`) {
+			line = l
+		}
+	}
+	if !strings.Contains(line, "Search: <id> & a > b") || strings.Contains(line, `\u003c`) || strings.Contains(line, `\u0026`) {
+		t.Errorf("answer line escapes HTML: %.300s", line)
+	}
+	var a answer
+	if err := json.Unmarshal([]byte(line), &a); err != nil || a.Result == nil {
+		t.Errorf("answer line is not a JSON-RPC result: %v", err)
 	}
 }
