@@ -23,7 +23,7 @@ const (
 	DefaultRetryBase   = 250 * time.Millisecond
 	DefaultReadTimeout = 10 * time.Second // one attempt of a read
 	DefaultCallLimit   = 30 * time.Second // one call, its wait for the budget and its retries included
-	DefaultCacheTTL    = 2 * time.Second  // how long the service list and the project are kept
+	DefaultCacheTTL    = 2 * time.Second  // how long the service list, the project and env variables are kept
 	DefaultPollShare   = 0.5              // the share of the rate reserved for watcher polls
 )
 
@@ -38,7 +38,7 @@ type GatewayConfig struct {
 	RetryBase   time.Duration // first backoff; doubles per retry, jittered ±50 %
 	ReadTimeout time.Duration // bound on one attempt of a read
 	CallLimit   time.Duration // bound on one call but a watcher poll, from its arrival to its answer
-	CacheTTL    time.Duration // how long the service list and the project are kept
+	CacheTTL    time.Duration // how long the service list, the project and env variables are kept
 	PollShare   float64       // share of Rate reserved for watcher polls, in (0, 1]
 }
 
@@ -154,12 +154,12 @@ type Gateway struct {
 // a send is received by the loop itself. reads, the identical reads in
 // flight, belongs to the run too, so no read is shared across a crash.
 type gatewayInbox struct {
-	admits    chan *gwWaiter // a caller asks for a slot
-	withdraws chan *gwWaiter // a caller whose context ended gives up
-	reports   chan gwReport  // a granted call ended: its slot is free
-	lookups   chan gwLookup  // a read asks for a cached answer and the generation
-	stores    chan gwStore   // a read offers its answer to the cache
-	changes   chan struct{}  // the platform changed outside the gateway's sight
+	admits    chan *gwWaiter   // a caller asks for a slot
+	withdraws chan *gwWaiter   // a caller whose context ended gives up
+	reports   chan gwReport    // a granted call ended: its slot is free
+	lookups   chan gwLookup    // a read asks for a cached answer and the generation
+	stores    chan gwStore     // a read offers its answer to the cache
+	changes   chan changeScope // the platform changed outside the gateway's sight
 	reads     *singleflight.Group
 }
 
@@ -168,7 +168,7 @@ type gatewayRun = loopRun[gatewayInbox]
 
 func newGatewayInbox() gatewayInbox {
 	return gatewayInbox{admits: make(chan *gwWaiter), withdraws: make(chan *gwWaiter), reports: make(chan gwReport),
-		lookups: make(chan gwLookup), stores: make(chan gwStore), changes: make(chan struct{}), reads: &singleflight.Group{}}
+		lookups: make(chan gwLookup), stores: make(chan gwStore), changes: make(chan changeScope), reads: &singleflight.Group{}}
 }
 
 var _ platform.Client = (*Gateway)(nil)
@@ -233,8 +233,8 @@ func (g *Gateway) run(ctx context.Context, r *gatewayRun, l *gatewayLoop) {
 			l.lookup(q, time.Now())
 		case st := <-r.in.stores:
 			l.store(st, time.Now())
-		case <-r.in.changes:
-			l.changed()
+		case scope := <-r.in.changes:
+			l.changed(scope)
 		case reply := <-r.status:
 			reply <- g.snapshot(StateRunning, l.snapshot(time.Now()))
 		case <-l.wake.C:

@@ -15,14 +15,17 @@ import (
 // How a call passes through the gateway. Each Client method declares what it
 // is at its call site: readOne and readList for reads (shared with identical
 // reads in flight, retried on transient failures), with a readOp made by
-// readOf or, for the answers kept for CacheTTL, cachedRead; mutate for calls
-// that change the platform (never retried; they drop every cached read).
+// readOf or, for the answers kept for CacheTTL, cachedRead (stable when a
+// service's start, stop or restart cannot change the answer); mutate for
+// calls that change the platform (never retried; they drop the cached reads
+// they can have changed: lifecycleMutate keeps the stable ones).
 
 // readOp is a read: its name, and the key that identical reads share.
 type readOp struct {
 	name   string
 	key    string // the name and the arguments
 	cached bool   // the answer is kept for CacheTTL
+	stable bool   // starting, stopping or restarting a service leaves the answer valid
 }
 
 // readOf is the read name(args...).
@@ -34,6 +37,14 @@ func readOf(name string, args ...any) readOp {
 func cachedRead(name string, args ...any) readOp {
 	op := readOf(name, args...)
 	op.cached = true
+	return op
+}
+
+// unchangedByLifecycle marks a read whose answer a service's start, stop or restart
+// cannot change (the project, env variables): it stays cached and shared
+// across those changes.
+func (op readOp) unchangedByLifecycle() readOp {
+	op.stable = true
 	return op
 }
 
@@ -93,7 +104,7 @@ func read[T any](g *Gateway, ctx context.Context, op readOp, fn func(context.Con
 	defer cancel()
 	r := g.life.current() // every request of the call goes to this run of the loop
 	for {
-		look, err := g.lookup(callCtx, r, op.key)
+		look, err := g.lookup(callCtx, r, op)
 		if err != nil {
 			return zero, g.endError(ctx, op.name, err)
 		}
@@ -116,7 +127,7 @@ func read[T any](g *Gateway, ctx context.Context, op readOp, fn func(context.Con
 				// have stored its answer and ended between that lookup and
 				// this flight's start: looked up again inside the flight, so
 				// two identical reads never both reach the API.
-				if again, err := g.lookup(callCtx, r, op.key); err == nil && again.hit && again.gen == look.gen {
+				if again, err := g.lookup(callCtx, r, op); err == nil && again.hit && again.gen == look.gen {
 					return again.v, nil
 				}
 			}
@@ -125,7 +136,7 @@ func read[T any](g *Gateway, ctx context.Context, op readOp, fn func(context.Con
 				return v, &leaderGone{err}
 			}
 			if err == nil && op.cached {
-				g.store(r, gwStore{key: op.key, gen: look.gen, v: v})
+				g.store(r, gwStore{key: op.key, stable: op.stable, gen: look.gen, v: v})
 			}
 			return v, err
 		})
@@ -159,6 +170,16 @@ func read[T any](g *Gateway, ctx context.Context, op readOp, fn func(context.Con
 // by ctx (and the client's own request timeout); cached reads are dropped
 // when it ends, before it returns.
 func mutate[T any](g *Gateway, ctx context.Context, name string, fn func(context.Context) (T, error)) (T, error) {
+	return mutateScoped(g, ctx, name, changedAnything, fn)
+}
+
+// lifecycleMutate is mutate for a service's start, stop or restart, which
+// leaves the stable reads valid.
+func lifecycleMutate[T any](g *Gateway, ctx context.Context, name string, fn func(context.Context) (T, error)) (T, error) {
+	return mutateScoped(g, ctx, name, changedLifecycle, fn)
+}
+
+func mutateScoped[T any](g *Gateway, ctx context.Context, name string, scope changeScope, fn func(context.Context) (T, error)) (T, error) {
 	var zero T
 	callCtx, cancel, err := g.callContext(ctx, 0, name)
 	if err != nil {
@@ -171,7 +192,7 @@ func mutate[T any](g *Gateway, ctx context.Context, name string, fn func(context
 	if err := g.admit(admitCtx, r, &gwWaiter{}); err != nil {
 		return zero, g.endError(ctx, name, err)
 	}
-	v, _, err := attempt1(g, r, callCtx, fn, gwReport{mutation: true}, false, 0)
+	v, _, err := attempt1(g, r, callCtx, fn, gwReport{mutation: true, scope: scope}, false, 0)
 	return v, err
 }
 
@@ -276,9 +297,9 @@ func (g *Gateway) admit(ctx context.Context, r *gatewayRun, w *gwWaiter) error {
 	}
 }
 
-// lookup asks run r's loop for a cached answer to key and the generation.
-func (g *Gateway) lookup(ctx context.Context, r *gatewayRun, key string) (gwLookupReply, error) {
-	q := gwLookup{key: key, reply: make(chan gwLookupReply, 1)}
+// lookup asks run r's loop for a cached answer to op and its generation.
+func (g *Gateway) lookup(ctx context.Context, r *gatewayRun, op readOp) (gwLookupReply, error) {
+	q := gwLookup{key: op.key, stable: op.stable, reply: make(chan gwLookupReply, 1)}
 	select {
 	case r.in.lookups <- q:
 	case <-ctx.Done():
@@ -307,13 +328,26 @@ func (g *Gateway) store(r *gatewayRun, s gwStore) {
 // PlatformChanged drops the cached reads: the watcher calls it when a watched
 // process or build ends, as the platform changed without a call through the
 // gateway. Before Serve nothing is cached, so it does nothing.
-func (g *Gateway) PlatformChanged() {
+func (g *Gateway) PlatformChanged() { g.platformChanged(changedAnything) }
+
+// processEnded is PlatformChanged for process p seen ended, scoped by what
+// it did: the end of a start, stop or restart leaves the stable reads valid.
+func (g *Gateway) processEnded(p *platform.Process) {
+	scope := changedAnything
+	switch p.ActionName {
+	case "stack.start", "stack.stop", "stack.restart":
+		scope = changedLifecycle
+	}
+	g.platformChanged(scope)
+}
+
+func (g *Gateway) platformChanged(scope changeScope) {
 	if !g.life.started() {
 		return
 	}
 	r := g.life.current()
 	select {
-	case r.in.changes <- struct{}{}:
+	case r.in.changes <- scope:
 	case <-r.done:
 	}
 }

@@ -2,6 +2,7 @@ package actors
 
 import (
 	"errors"
+	"maps"
 	"math"
 	"slices"
 	"time"
@@ -52,13 +53,27 @@ type gwReport struct {
 	cooldown time.Duration // > 0 after a 429: the shared cooldown it sets
 	retry    bool          // the caller will try again after its backoff
 	mutation bool          // the call changed the platform: cached reads are dropped
+	scope    changeScope   // what a mutation can have changed
 }
+
+// changeScope says what a change to the platform can have changed.
+type changeScope int
+
+const (
+	// changedAnything drops every cached read and starts both generations.
+	changedAnything changeScope = iota
+	// changedLifecycle is a service started, stopped or restarted (the
+	// call or the end of its process): service and process reads change,
+	// the project and env variables do not, so their reads stay shared.
+	changedLifecycle
+)
 
 // gwLookup asks the loop for a cached answer to key and for the current
 // generation, which names the reads a new read may share.
 type gwLookup struct {
-	key   string
-	reply chan gwLookupReply // buffer 1
+	key    string
+	stable bool               // a read a lifecycle change leaves valid (readOp.stable)
+	reply  chan gwLookupReply // buffer 1
 }
 
 type gwLookupReply struct {
@@ -70,14 +85,16 @@ type gwLookupReply struct {
 // gwStore offers the loop an answer to cache, read in generation gen; it is
 // kept only if nothing changed the platform since.
 type gwStore struct {
-	key string
-	gen uint64
-	v   any
+	key    string
+	stable bool
+	gen    uint64
+	v      any
 }
 
 type gwCached struct {
-	v     any
-	until time.Time
+	v      any
+	stable bool
+	until  time.Time
 }
 
 // gatewayFigures are the numbers of a status snapshot.
@@ -99,6 +116,7 @@ type gatewayLoop struct {
 	inFlight      int
 	cooldownUntil time.Time
 	gen           uint64 // bumped by every change to the platform; names shareable reads
+	stableGen     uint64 // the generation of stable reads: bumped by every change but a lifecycle one
 	cache         map[string]gwCached
 	figures       gatewayFigures // counters; the gauges are filled in by snapshot
 	wake          *time.Timer    // armed for the next token or the cooldown's end
@@ -214,7 +232,7 @@ func (l *gatewayLoop) report(r gwReport, now time.Time) {
 		l.figures.retries++
 	}
 	if r.mutation {
-		l.changed()
+		l.changed(r.scope)
 	}
 	l.inFlight--
 }
@@ -234,17 +252,31 @@ func (l *gatewayLoop) refuseLate(now time.Time) {
 	}
 }
 
-// changed records a change to the platform: cached reads are dropped and
-// reads made from now on share nothing with reads made before.
-func (l *gatewayLoop) changed() {
+// changed records a change to the platform: the cached reads it can have
+// changed are dropped, and those reads made from now on share nothing with
+// reads made before. A lifecycle change keeps the stable reads.
+func (l *gatewayLoop) changed(scope changeScope) {
 	l.gen++
+	if scope == changedLifecycle {
+		maps.DeleteFunc(l.cache, func(_ string, c gwCached) bool { return !c.stable })
+		return
+	}
+	l.stableGen++
 	clear(l.cache)
+}
+
+// genOf is the current generation of a stable or other read.
+func (l *gatewayLoop) genOf(stable bool) uint64 {
+	if stable {
+		return l.stableGen
+	}
+	return l.gen
 }
 
 // lookup answers a read with the current generation and its cached answer,
 // if one is fresh.
 func (l *gatewayLoop) lookup(q gwLookup, now time.Time) {
-	rep := gwLookupReply{gen: l.gen}
+	rep := gwLookupReply{gen: l.genOf(q.stable)}
 	if c, ok := l.cache[q.key]; ok {
 		if now.Before(c.until) {
 			rep.v, rep.hit = c.v, true
@@ -258,8 +290,8 @@ func (l *gatewayLoop) lookup(q gwLookup, now time.Time) {
 
 // store keeps an answer read in the current generation for CacheTTL.
 func (l *gatewayLoop) store(s gwStore, now time.Time) {
-	if s.gen == l.gen {
-		l.cache[s.key] = gwCached{v: s.v, until: now.Add(l.cfg.CacheTTL)}
+	if s.gen == l.genOf(s.stable) {
+		l.cache[s.key] = gwCached{v: s.v, stable: s.stable, until: now.Add(l.cfg.CacheTTL)}
 	}
 }
 

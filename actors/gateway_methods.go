@@ -25,9 +25,9 @@ func (g *Gateway) ListProjects(ctx context.Context, clientID string) ([]platform
 	})
 }
 
-// GetProject implements platform.Client within the budget: a read, shared, retried and kept for CacheTTL.
+// GetProject implements platform.Client within the budget: a read, shared, retried and kept for CacheTTL (across a service's start, stop or restart).
 func (g *Gateway) GetProject(ctx context.Context, projectID string) (*platform.Project, error) {
-	return readOne(g, ctx, cachedRead("GetProject", projectID), func(ctx context.Context) (*platform.Project, error) {
+	return readOne(g, ctx, cachedRead("GetProject", projectID).unchangedByLifecycle(), func(ctx context.Context) (*platform.Project, error) {
 		return g.c.GetProject(ctx, projectID)
 	})
 }
@@ -48,21 +48,21 @@ func (g *Gateway) GetService(ctx context.Context, serviceID string) (*platform.S
 
 // StartService implements platform.Client within the budget: a mutation, never retried.
 func (g *Gateway) StartService(ctx context.Context, serviceID string) (*platform.Process, error) {
-	return mutate(g, ctx, "StartService", func(ctx context.Context) (*platform.Process, error) {
+	return lifecycleMutate(g, ctx, "StartService", func(ctx context.Context) (*platform.Process, error) {
 		return g.c.StartService(ctx, serviceID)
 	})
 }
 
 // StopService implements platform.Client within the budget: a mutation, never retried.
 func (g *Gateway) StopService(ctx context.Context, serviceID string) (*platform.Process, error) {
-	return mutate(g, ctx, "StopService", func(ctx context.Context) (*platform.Process, error) {
+	return lifecycleMutate(g, ctx, "StopService", func(ctx context.Context) (*platform.Process, error) {
 		return g.c.StopService(ctx, serviceID)
 	})
 }
 
 // RestartService implements platform.Client within the budget: a mutation, never retried.
 func (g *Gateway) RestartService(ctx context.Context, serviceID string) (*platform.Process, error) {
-	return mutate(g, ctx, "RestartService", func(ctx context.Context) (*platform.Process, error) {
+	return lifecycleMutate(g, ctx, "RestartService", func(ctx context.Context) (*platform.Process, error) {
 		return g.c.RestartService(ctx, serviceID)
 	})
 }
@@ -74,9 +74,9 @@ func (g *Gateway) SetAutoscaling(ctx context.Context, serviceID string, params p
 	})
 }
 
-// GetServiceEnv implements platform.Client within the budget: a read, shared and retried.
+// GetServiceEnv implements platform.Client within the budget: a read, shared, retried and kept for CacheTTL (across a service's start, stop or restart).
 func (g *Gateway) GetServiceEnv(ctx context.Context, serviceID string) ([]platform.EnvVar, error) {
-	return readList(g, ctx, readOf("GetServiceEnv", serviceID), func(ctx context.Context) ([]platform.EnvVar, error) {
+	return readList(g, ctx, cachedRead("GetServiceEnv", serviceID).unchangedByLifecycle(), func(ctx context.Context) ([]platform.EnvVar, error) {
 		return g.c.GetServiceEnv(ctx, serviceID)
 	})
 }
@@ -95,9 +95,9 @@ func (g *Gateway) DeleteUserData(ctx context.Context, userDataID string) (*platf
 	})
 }
 
-// GetProjectEnv implements platform.Client within the budget: a read, shared and retried.
+// GetProjectEnv implements platform.Client within the budget: a read, shared, retried and kept for CacheTTL (across a service's start, stop or restart).
 func (g *Gateway) GetProjectEnv(ctx context.Context, projectID string) ([]platform.EnvVar, error) {
-	return readList(g, ctx, readOf("GetProjectEnv", projectID), func(ctx context.Context) ([]platform.EnvVar, error) {
+	return readList(g, ctx, cachedRead("GetProjectEnv", projectID).unchangedByLifecycle(), func(ctx context.Context) ([]platform.EnvVar, error) {
 		return g.c.GetProjectEnv(ctx, projectID)
 	})
 }
@@ -137,7 +137,7 @@ func (g *Gateway) GetProcess(ctx context.Context, processID string) (*platform.P
 	return readOne(g, ctx, readOf("GetProcess", processID), func(ctx context.Context) (*platform.Process, error) {
 		p, err := g.c.GetProcess(ctx, processID)
 		if err == nil && p != nil && p.IsTerminal() {
-			g.PlatformChanged()
+			g.processEnded(p)
 		}
 		return p, err
 	})

@@ -389,3 +389,84 @@ func TestGateway_ReadMissingTheCacheJustBeforeAStoreSharesIt(t *testing.T) {
 		t.Errorf("two identical reads called the API %d times, want 1", n)
 	}
 }
+
+// TestGateway_ChangeScope: a service's start, stop or restart (the call and
+// the end of its process) drops the service list but keeps the project and
+// env variables cached; any other change, such as an env write and the end
+// of its process, drops them all.
+func TestGateway_ChangeScope(t *testing.T) {
+	tests := []struct {
+		name        string
+		change      func(g *Gateway, srv *fakeapi.Server) (*platform.Process, error)
+		keepProject bool
+	}{
+		{"restart", func(g *Gateway, srv *fakeapi.Server) (*platform.Process, error) {
+			return g.RestartService(t.Context(), srv.ServiceID("appdev"))
+		}, true},
+		{"stop", func(g *Gateway, srv *fakeapi.Server) (*platform.Process, error) {
+			return g.StopService(t.Context(), srv.ServiceID("appdev"))
+		}, true},
+		{"env write", func(g *Gateway, srv *fakeapi.Server) (*platform.Process, error) {
+			return g.SetServiceEnvFile(t.Context(), srv.ServiceID("appdev"), "A=1\n")
+		}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			checkLeaks(t)
+			srv, c := newFake(t, fakeapi.Options{ProcessDuration: time.Millisecond})
+			g := serveGateway(t, NewGateway(c, GatewayConfig{CacheTTL: time.Hour, Rate: 1000, Burst: 100}))
+			envPath := "/service-stack/" + srv.ServiceID("appdev") + "/env"
+			projects := func() int {
+				if p, e := srv.CountRequests(http.MethodGet, "/project/"), srv.CountRequests(http.MethodGet, envPath); p != e {
+					t.Errorf("%d project reads but %d env reads: they are kept alike", p, e)
+				}
+				return srv.CountRequests(http.MethodGet, "/project/")
+			}
+			lists := func() int { return srv.CountRequests(http.MethodPost, "/service-stack/search") }
+			read := func() {
+				t.Helper()
+				if _, err := g.GetProject(t.Context(), srv.ProjectID()); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := g.ListServices(t.Context(), srv.ProjectID()); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := g.GetServiceEnv(t.Context(), srv.ServiceID("appdev")); err != nil {
+					t.Fatal(err)
+				}
+			}
+			wantProjects := func(n int, when string) {
+				t.Helper()
+				if projects() != n {
+					t.Errorf("%s: %d project reads, want %d", when, projects(), n)
+				}
+			}
+			read()
+			proc, err := tt.change(g, srv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			read()
+			if lists() != 2 {
+				t.Errorf("after the call: %d service lists, want 2 (the call drops the list)", lists())
+			}
+			want := 2
+			if tt.keepProject {
+				want = 1
+			}
+			wantProjects(want, "after the call")
+			srv.EndProcesses()
+			if p, err := g.GetProcess(t.Context(), proc.ID); err != nil || !p.IsTerminal() {
+				t.Fatalf("process %+v, %v: want it ended", p, err)
+			}
+			read()
+			if lists() != 3 {
+				t.Errorf("after the end: %d service lists, want 3 (the end drops the list)", lists())
+			}
+			if !tt.keepProject {
+				want = 3
+			}
+			wantProjects(want, "after the process ended")
+		})
+	}
+}

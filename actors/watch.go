@@ -21,6 +21,10 @@ type kind[U any] interface {
 	fail(s *sub[U], now time.Time, err error) U
 	// label describes the snapshot for the status dump.
 	label(snap any) string
+	// clientSeesEnd says whether the client's own read already tells it
+	// the watched work ended (the Gateway's GetProcess does, scoped by what
+	// the process did), so the watcher need not announce it.
+	clientSeesEnd() bool
 }
 
 // sub is one subscription: a cap-1 channel holding the latest update. The
@@ -227,8 +231,8 @@ func (wt *watch[U]) poll(w *Watcher) {
 		select {
 		case ok := <-more:
 			if !ok {
-				if err == nil {
-					w.platformChanged() // the watch ended on what it saw: the process or build is over
+				if err == nil && !wt.k.clientSeesEnd() {
+					w.platformChanged() // the watch ended on what it saw: the build is over
 				}
 				return
 			}

@@ -48,6 +48,8 @@ func (k *processKind) fail(s *sub[ProcessUpdate], now time.Time, err error) Proc
 	return u
 }
 
+func (k *processKind) clientSeesEnd() bool { return true }
+
 func (k *processKind) label(snap any) string {
 	p := snap.(platform.Process)
 	return p.ActionName + " " + p.Status
@@ -81,6 +83,8 @@ func (k *buildKind) fail(s *sub[BuildUpdate], now time.Time, err error) BuildUpd
 	u.Elapsed, u.Final, u.Err = now.Sub(s.start), true, err
 	return u
 }
+
+func (k *buildKind) clientSeesEnd() bool { return false }
 
 func (k *buildKind) label(snap any) string {
 	versions := snap.([]platform.AppVersion)
