@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"net"
 	"os/exec"
 	"strings"
 	"sync"
@@ -14,37 +13,6 @@ import (
 
 	"github.com/zeropsio/zcp/platform/fakeapi"
 )
-
-// silentListener accepts connections and never answers.
-func silentListener(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var conns []net.Conn
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c)
-			mu.Unlock()
-		}
-	}()
-	t.Cleanup(func() {
-		_ = ln.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			_ = c.Close()
-		}
-	})
-	return ln.Addr().String()
-}
 
 // TestBinary_StartsWithoutAWorkingAPI: with a rejected token, an API that
 // never answers, or no credentials at all, zcp still answers initialize,
@@ -59,7 +27,7 @@ func TestBinary_StartsWithoutAWorkingAPI(t *testing.T) {
 		code string
 	}{
 		{name: "rejected token", env: []string{"ZEROPS_ZCP_API_KEY=not-the-token", "ZEROPS_API_HOST=" + fake.URL()}, code: "AUTH_INVALID_TOKEN"},
-		{name: "API never answers", env: []string{"ZCP_API_KEY=t", "ZCP_API_HOST=http://" + silentListener(t)}, code: "API_UNAVAILABLE"},
+		{name: "API never answers", env: []string{"ZCP_API_KEY=t", "ZCP_API_HOST=" + fakeapi.SilentTB(t)}, code: "API_UNAVAILABLE"},
 		{name: "no credentials", code: "AUTH_REQUIRED"},
 	}
 	for _, tt := range tests {

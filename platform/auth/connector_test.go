@@ -3,7 +3,6 @@ package auth_test
 import (
 	"context"
 	"errors"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -17,37 +16,6 @@ import (
 	"github.com/zeropsio/zcp/platform/auth"
 	"github.com/zeropsio/zcp/platform/fakeapi"
 )
-
-// silentAPI accepts connections and never answers.
-func silentAPI(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var conns []net.Conn
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c)
-			mu.Unlock()
-		}
-	}()
-	t.Cleanup(func() {
-		_ = ln.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			_ = c.Close()
-		}
-	})
-	return "http://" + ln.Addr().String()
-}
 
 func newConnector(t *testing.T, apiURL, token string, credErr error) *auth.Connector {
 	t.Helper()
@@ -70,7 +38,7 @@ func TestConnector_Failures(t *testing.T) {
 		code    string
 	}{
 		{name: "rejected token", url: fake.URL(), token: "wrong", code: platform.ErrAuthInvalidToken},
-		{name: "API never answers", url: silentAPI(t), token: "t", code: platform.ErrAPIUnavailable},
+		{name: "API never answers", url: fakeapi.SilentTB(t), token: "t", code: platform.ErrAPIUnavailable},
 		{name: "nothing listens", url: "http://127.0.0.1:1", token: "t", code: platform.ErrAPIUnavailable},
 		{name: "no credentials", url: fake.URL(), token: "t", credErr: platform.NewError(platform.ErrAuthRequired, "no token", "set it"), code: platform.ErrAuthRequired},
 	}

@@ -92,6 +92,39 @@ func StartTB(tb testing.TB, opts Options) *Server {
 	return s
 }
 
+// SilentTB listens on 127.0.0.1 and accepts connections without ever
+// answering: an API that hangs. It returns the base URL to give the SDK and
+// closes the listener and every connection when tb's test ends.
+func SilentTB(tb testing.TB) string {
+	tb.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatalf("fakeapi: %v", err)
+	}
+	var mu sync.Mutex
+	var conns []net.Conn
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+		}
+	}()
+	tb.Cleanup(func() {
+		_ = ln.Close()
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range conns {
+			_ = c.Close()
+		}
+	})
+	return "http://" + ln.Addr().String()
+}
+
 // URL is the base URL to give the SDK, e.g. "http://127.0.0.1:PORT"; "" when
 // the Server was made with [New] and is not listening.
 func (s *Server) URL() string { return s.baseURL }
