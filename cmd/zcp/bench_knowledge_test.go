@@ -131,22 +131,8 @@ func BenchmarkKnowledgeSearchMCP(b *testing.B) {
 func (s *rawSession) answerLine(id int) {
 	s.t.Helper()
 	prefix := `{"jsonrpc":"2.0","id":` + strconv.Itoa(id) + `,"result":`
-	deadline := time.After(60 * time.Second)
-	for {
-		select {
-		case line, ok := <-s.lines:
-			if !ok {
-				s.t.Fatalf("zcp closed stdout; stderr:\n%s", s.stderr.String())
-			}
-			if !strings.HasPrefix(line, prefix) {
-				continue
-			}
-			if strings.Contains(line, `"isError":true`) {
-				s.t.Fatalf("answer %d is an error: %s", id, line[:min(len(line), 300)])
-			}
-			return
-		case <-deadline:
-			s.t.Fatalf("no answer to id %d within the deadline; stderr:\n%s", id, s.stderr.String())
-		}
+	line := s.nextLine("the answer to id "+strconv.Itoa(id), func(line string) bool { return strings.HasPrefix(line, prefix) })
+	if strings.Contains(line, `"isError":true`) {
+		s.t.Fatalf("answer %d is an error: %s", id, line[:min(len(line), 300)])
 	}
 }

@@ -24,24 +24,15 @@ type rawAnswer struct {
 // written exactly as id; notifications on the way are skipped.
 func (s *rawSession) awaitAnswer(id string) rawAnswer {
 	s.t.Helper()
-	deadline := time.After(60 * time.Second)
-	for {
-		select {
-		case line, ok := <-s.lines:
-			if !ok {
-				s.t.Fatalf("zcp closed stdout waiting for the answer to id %s; stderr:\n%s", id, s.stderr.String())
-			}
-			var a rawAnswer
-			if err := json.Unmarshal([]byte(line), &a); err != nil {
-				s.t.Fatalf("stdout line is not JSON: %q", line)
-			}
-			if string(a.ID) == id && !strings.Contains(line, `"method":`) {
-				return a
-			}
-		case <-deadline:
-			s.t.Fatalf("no answer to id %s within the deadline; stderr:\n%s", id, s.stderr.String())
+	var a rawAnswer
+	s.nextLine("the answer to id "+id, func(line string) bool {
+		a = rawAnswer{}
+		if err := json.Unmarshal([]byte(line), &a); err != nil {
+			s.t.Fatalf("stdout line is not JSON: %q", line)
 		}
-	}
+		return string(a.ID) == id && !strings.Contains(line, `"method":`)
+	})
+	return a
 }
 
 // TestBinary_ProtocolAbuse sends the built binary every kind of bad frame

@@ -125,22 +125,33 @@ func (s *rawSession) initialize() {
 // binary's stdout ends or the deadline passes first.
 func (s *rawSession) await(match func(map[string]any) bool) map[string]any {
 	s.t.Helper()
+	var m map[string]any
+	s.nextLine("a matching message", func(line string) bool {
+		m = nil
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			s.t.Fatalf("stdout line is not JSON: %q", line)
+		}
+		return match(m)
+	})
+	return m
+}
+
+// nextLine returns the first stdout line match accepts (what names it in a
+// failure), failing the test if the binary's stdout ends or 60 s pass first.
+func (s *rawSession) nextLine(what string, match func(line string) bool) string {
+	s.t.Helper()
 	deadline := time.After(60 * time.Second)
 	for {
 		select {
 		case line, ok := <-s.lines:
 			if !ok {
-				s.t.Fatalf("zcp closed stdout; stderr:\n%s", s.stderr.String())
+				s.t.Fatalf("zcp closed stdout waiting for %s; stderr:\n%s", what, s.stderr.String())
 			}
-			var m map[string]any
-			if err := json.Unmarshal([]byte(line), &m); err != nil {
-				s.t.Fatalf("stdout line is not JSON: %q", line)
-			}
-			if match(m) {
-				return m
+			if match(line) {
+				return line
 			}
 		case <-deadline:
-			s.t.Fatalf("no matching message within the deadline; stderr:\n%s", s.stderr.String())
+			s.t.Fatalf("no %s within the deadline; stderr:\n%s", what, s.stderr.String())
 		}
 	}
 }
