@@ -1,0 +1,39 @@
+package diagnose
+
+// Stage names which log the lines come from: a build's or a running app's.
+// The zero value means unknown; a line that means different things in the
+// two logs is then read as a runtime line.
+type Stage int
+
+// The stages.
+const (
+	Build Stage = iota + 1
+	Runtime
+)
+
+// Diagnosis is one explanation of a failure found in log lines.
+type Diagnosis struct {
+	Signal   string `json:"signal"`   // stable id, e.g. "npm-missing-script"
+	Cause    string `json:"cause"`    // what went wrong, in one sentence
+	Fix      string `json:"fix"`      // the action in Zerops terms
+	Evidence string `json:"evidence"` // the log line that showed it, clipped
+	Doc      string `json:"doc"`      // zerops://docs/... URI that explains it
+}
+
+// Options add what the caller knows besides the lines.
+type Options struct {
+	// Ports are the service's declared run.ports; when set, an app that logs
+	// it listens on another port is diagnosed wrong-port.
+	Ports []int
+}
+
+// Classify diagnoses lines from the given stage, most likely cause first;
+// nil when the lines show no failure.
+func Classify(lines []string, stage Stage) []Diagnosis {
+	return ClassifyWith(lines, stage, Options{})
+}
+
+// ClassifyWith is Classify with what the caller knows about the service.
+func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
+	return classify(lines, stage, opt)
+}

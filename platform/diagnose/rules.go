@@ -1,0 +1,4 @@
+package diagnose
+
+// rules lists how the tools print each failure.
+var rules = []rule{}

@@ -1,0 +1,124 @@
+package diagnose
+
+// DocPrefix begins every Diagnosis.Doc.
+const DocPrefix = "zerops://docs/"
+
+// The knowledge documents the diagnoses point to, one per signal family.
+const (
+	docBuild    = DocPrefix + "troubleshooting/build-failures"
+	docStart    = DocPrefix + "troubleshooting/runtime-crashes"
+	docNetwork  = DocPrefix + "troubleshooting/networking-ports"
+	docDatabase = DocPrefix + "troubleshooting/database-connections"
+	docLimits   = DocPrefix + "troubleshooting/resources-limits"
+)
+
+// signal is what a diagnosis says besides its evidence; rank orders the
+// diagnoses of one log, the more specific (and so the likelier root) cause first.
+type signal struct {
+	id, cause, fix, doc string
+	rank                int
+}
+
+// signals lists every signal the rules can name.
+var signals = []signal{
+	// Build.
+	{"zerops-yml-invalid", "zerops.yml could not be read or lacks what the build needs (a syntax error, an unknown key or a setup that does not exist).",
+		"Fix zerops.yml: check its YAML and that `zerops[].setup` names the service being deployed; `zerops_knowledge` on zerops.yml lists the keys.", docBuild, 100},
+	{"runtime-version-mismatch", "The project needs another version of the language or runtime than the build or run base provides.",
+		"Set `build.base` (and `run.base`) in zerops.yml to the version the project requires (e.g. nodejs@22, python@3.12, php@8.3, go@1, java@21).", docBuild, 95},
+	{"lockfile-mismatch", "The lock file is missing or out of step with the manifest, and the install runs in frozen/locked mode.",
+		"Regenerate the lock file locally (npm install, yarn, pnpm install, composer update, go mod tidy, cargo update, poetry lock), commit it with the manifest and deploy again; or use a non-frozen install in `build.buildCommands`.", docBuild, 92},
+	{"npm-missing-script", "The build runs a package.json script (or deno task) that the project does not define.",
+		"Correct the script name in `build.buildCommands` (or add the script to package.json's \"scripts\").", docBuild, 91},
+	{"dependency-not-found", "A dependency cannot be resolved: its name or version does not exist in the registry, or the registry/repository is unreachable.",
+		"Fix the dependency's name or version in the manifest (package.json, requirements.txt, composer.json, go.mod, Cargo.toml, .csproj, pom.xml/build.gradle) and deploy again.", docBuild, 90},
+	{"build-out-of-memory", "The build process ran out of memory and was killed.",
+		"Give the build more memory (e.g. NODE_OPTIONS=--max-old-space-size in `build.envVariables`, smaller build parallelism) or lower the build's footprint; the build container's resources are Zerops's, so cut the work per step.", docLimits, 89},
+	{"prepare-command-failed", "A prepare command (installing OS packages into the build or run image) failed.",
+		"Fix `build.prepareCommands` / `run.prepareCommands`: use the package manager of the base (apk on Alpine, apt-get on Ubuntu/Debian) and existing package names.", docBuild, 88},
+	{"compile-error", "The code does not compile: the compiler or bundler reported an error in the source.",
+		"Fix the reported file and line in the source and deploy again; `build.buildCommands` stays as is.", docBuild, 80},
+	{"deploy-files-missing", "A path listed in deployFiles does not exist after the build commands ran.",
+		"Make `build.deployFiles` name paths the build actually produces (e.g. the output directory of the build command), or fix the build so it produces them.", docBuild, 85},
+	{"build-timeout", "The build ran longer than the time it is allowed and was stopped.",
+		"Shorten the build: cache dependencies with `build.cache`, drop work from `build.buildCommands`, or build outside and deploy artefacts.", docBuild, 70},
+	{"build-command-failed", "A build command exited with a non-zero status.",
+		"Read the lines before the failure, fix that command in `build.buildCommands` (or the code it builds) and deploy again.", docBuild, 10},
+
+	// Start and crash.
+	{"start-file-missing", "The start command names a file that is not in the deployed files.",
+		"Make `run.start` name a file the build produces, and include it (and its directory) in `build.deployFiles`.", docStart, 90},
+	{"module-not-found-at-runtime", "The running app imports a dependency that is not in the deployed files.",
+		"Deploy the dependencies with the app: add node_modules, vendor or the virtualenv to `build.deployFiles` (or install them in `run.prepareCommands`/`build.buildCommands`), and list the package in the manifest.", docStart, 86},
+	{"missing-env-variable", "The app needs an environment variable that is not set (or a reference that did not resolve).",
+		"Set it in zerops.yml `run.envVariables` (or as a secret with `zerops_env`); a reference like ${db_hostname} needs the service named before the underscore to exist.", docStart, 84},
+	{"permission-denied", "The app tried to write, execute or bind something it has no permission for.",
+		"Write only under the app's directory or /tmp, mark scripts executable in the build (chmod +x in `build.buildCommands`), and listen on a port above 1024 declared in `run.ports`.", docStart, 60},
+	{"app-crash", "The app threw an unhandled error and exited.",
+		"Read the stack trace's first frame in the app's code, fix it and deploy again; `zerops_logs` shows the lines around it.", docStart, 10},
+
+	// Networking.
+	{"host-not-found", "The app connects to a hostname that does not resolve in the project's private network.",
+		"Use the target service's hostname exactly (referenced as ${hostname_hostname} in `run.envVariables`); check with `zerops_discover` that the service exists.", docNetwork, 83},
+	{"https-between-services", "The app speaks HTTPS to another service over the private network, which serves plain HTTP.",
+		"Call other services as http://hostname:port inside the project; HTTPS ends at the Zerops balancer (subdomain or domain).", docNetwork, 82},
+	{"port-in-use", "The app tries to listen on a port another process already holds.",
+		"Start one server per port: remove a second listener or pick another port, and declare the port the app listens on in `run.ports`.", docNetwork, 76},
+	{"listening-on-localhost", "The app listens on localhost (127.0.0.1), so the balancer and other services cannot reach it.",
+		"Bind to 0.0.0.0 on the port declared in `run.ports` (e.g. HOST=0.0.0.0 in `run.envVariables`, or the framework's --host 0.0.0.0 in `run.start`).", docNetwork, 75},
+	{"wrong-port", "Nothing listens on the declared port: the app listens on another port than `run.ports` declares.",
+		"Make the app listen on the port in `run.ports` (e.g. PORT in `run.envVariables`), or change `run.ports` to the port the app uses.", docNetwork, 74},
+	{"request-too-large", "A request body exceeded the size the server accepts.",
+		"Raise the body or upload limit in the app or web server config (e.g. client_max_body_size, upload_max_filesize, the framework's body limit) and deploy again.", docNetwork, 40},
+	{"upstream-timeout", "A request took longer than the proxy or server waits, and timed out.",
+		"Find the slow call (a query, an outbound request); move long work out of the request, or raise the server's timeout; `zerops_manage action=scale` if the app is starved of CPU.", docNetwork, 35},
+
+	// Databases.
+	{"db-tls-mismatch", "The database client and server disagree on TLS: one requires SSL, the other does not offer it.",
+		"Connect without TLS inside the project (e.g. sslmode=disable in the connection string in `run.envVariables`); the private network needs no TLS.", docDatabase, 82},
+	{"db-auth-failed", "The database rejected the credentials.",
+		"Use the generated credentials by reference in `run.envVariables` (e.g. ${db_user}, ${db_password}, ${db_connectionString}) instead of typed values; `zerops_env` shows them.", docDatabase, 81},
+	{"db-connection-refused", "Nothing accepts connections at the database's address: a wrong host or port, or the database is not running.",
+		"Point the app at ${db_hostname}:${db_port} via `run.envVariables` (not localhost), and check with `zerops_discover` that the database service is ACTIVE.", docDatabase, 78},
+	{"too-many-connections", "The database refused a connection because all its connection slots are taken.",
+		"Lower the app's connection pool size (per container × containers), or give the database more resources with `zerops_manage action=scale`.", docDatabase, 77},
+	{"db-schema-missing", "The app queries a table, column or database that does not exist yet: migrations have not run.",
+		"Run the migrations on deploy in `run.initCommands` (e.g. zsc execOnce ${appVersionId} -- <migrate command>).", docDatabase, 72},
+
+	// Resources.
+	{"disk-full", "A disk ran out of space.",
+		"Free space (logs, caches, uploads) or give the service more disk with `zerops_manage action=scale` (minDisk/maxDisk).", docLimits, 79},
+	{"out-of-memory", "The app ran out of memory and was killed or aborted.",
+		"Give the service more RAM with `zerops_manage action=scale` (minRam/maxRam) or raise the runtime's own limit (NODE_OPTIONS --max-old-space-size, -Xmx, PHP memory_limit) in `run.envVariables`.", docLimits, 79},
+}
+
+// signalByID indexes signals.
+var signalByID = func() map[string]*signal {
+	m := make(map[string]*signal, len(signals))
+	for i := range signals {
+		m[signals[i].id] = &signals[i]
+	}
+	return m
+}()
+
+// Signals lists every signal id the classifier can name.
+func Signals() []string {
+	ids := make([]string, len(signals))
+	for i, s := range signals {
+		ids[i] = s.id
+	}
+	return ids
+}
+
+// Docs lists the distinct knowledge URIs the diagnoses point to.
+func Docs() []string {
+	seen := map[string]bool{}
+	var docs []string
+	for _, s := range signals {
+		if !seen[s.doc] {
+			seen[s.doc] = true
+			docs = append(docs, s.doc)
+		}
+	}
+	return docs
+}
