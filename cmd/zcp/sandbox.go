@@ -80,6 +80,8 @@ func serveSandboxAPI(addr string, opts fakeapi.Options, stdout, stderr io.Writer
 	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
 	defer signal.Stop(sig)
 	fmt.Fprintf(stdout, "Simulated Zerops API at %s (token %q, project \"demo\").\n", fake.URL(), fake.Token())
+	fmt.Fprintf(stdout, "Apps answer HTTP at %s%s<hostname>/<port><path> (http://<hostname>:<port><path> in the project).\n",
+		fake.URL(), fakeapi.ProbePrefix)
 	fmt.Fprintf(stdout, "Try:  ZEROPS_API_HOST=%s ZEROPS_ZCP_API_KEY=<token> zcp\nStop with Ctrl-C.\n", fake.URL())
 	<-sig
 	return 0

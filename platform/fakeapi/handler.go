@@ -29,6 +29,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	s.inflight.Add(1)
 	defer s.inflight.Done()
+	if strings.HasPrefix(r.URL.Path, ProbePrefix) {
+		s.mu.Unlock()
+		s.serveProbe(w, r)
+		return
+	}
 	s.logRequestLocked(Request{Method: r.Method, Path: r.URL.Path, Time: now})
 	s.notifyWaitersLocked(r.Method, r.URL.Path)
 	fault := s.takeFaultLocked(r.Method, r.URL.Path)

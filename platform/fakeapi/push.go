@@ -44,6 +44,7 @@ type appVersion struct {
 	canceledAt time.Time
 	logged     int // build steps already written to the log backend
 	deployed   *deployedSetup
+	sim        *appRun // what the deployed app does (sim.go); nil: listens on its declared ports
 }
 
 func (st *state) newAppVersion(s *service, source, name string, now time.Time) *appVersion {

@@ -50,6 +50,8 @@ func (st *state) seedDemo() {
 	av.stepDur = time.Minute
 	av.finalize(platform.AppVersionActive, start.Add(4*time.Minute))
 	av.logged = buildSteps
+	av.deployed = &deployedSetup{buildBase: "nodejs@22", buildCommands: []string{"npm ci"}, runBase: "nodejs@22",
+		start: "node index.js", ports: dev.Ports}
 	bp := st.newProcess(p.ID, dev, "stack.build", start)
 	bp.RunAt, bp.EndAt, bp.settled, bp.build = start.Add(time.Minute), start.Add(4*time.Minute), true, av
 }
