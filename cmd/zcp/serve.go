@@ -52,6 +52,18 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zcp: %v\n", err)
 		return 1
 	}
+	// Both files are checked before anything starts: a path that could
+	// block (a FIFO without a reader) must not hang start-up or shutdown.
+	audit, closeAudit, err := openAudit(os.Getenv("ZCP_AUDIT_LOG"))
+	if err != nil {
+		fmt.Fprintf(stderr, "zcp: ZCP_AUDIT_LOG: %v\n", err)
+		return 1
+	}
+	defer closeAudit()
+	if err := supervisor.CheckStatusFile(os.Getenv("ZCP_STATUS_FILE")); err != nil {
+		fmt.Fprintf(stderr, "zcp: ZCP_STATUS_FILE: %v\n", err)
+		return 1
+	}
 	protocol, err := supervisor.GuardStdout()
 	if err != nil {
 		fmt.Fprintf(stderr, "zcp: %v\n", err)
@@ -103,13 +115,6 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	treeDone := stack.Start(ctx)
 	defer waitTree(treeDone, log)
 	defer cancel()
-
-	audit, closeAudit, err := openAudit(os.Getenv("ZCP_AUDIT_LOG"))
-	if err != nil {
-		fmt.Fprintf(stderr, "zcp: ZCP_AUDIT_LOG: %v\n", err)
-		return 1
-	}
-	defer closeAudit()
 
 	conn := auth.NewConnector(stack.Gateway, creds, opts.credErr, auth.ConnectorConfig{Hint: opts.hint})
 	defer reportFirstAttempt(ctx, conn.Start(ctx), opts.hint, stderr)()
@@ -227,17 +232,6 @@ func waitTree(done <-chan error, log *zap.Logger) {
 	}
 }
 
-func openAudit(path string) (io.Writer, func(), error) {
-	if path == "" {
-		return nil, func() {}, nil
-	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
-	if err != nil {
-		return nil, nil, err
-	}
-	return f, func() { _ = f.Close() }, nil
-}
-
 // printFatal explains a start-up failure on stderr: what happened and the fix.
 func printFatal(w io.Writer, err error) {
 	var pe *platform.PlatformError
@@ -249,4 +243,17 @@ func printFatal(w io.Writer, err error) {
 		return
 	}
 	fmt.Fprintf(w, "zcp: %v\n", err)
+}
+
+// openAudit opens ZCP_AUDIT_LOG (nil writer when path is empty); see
+// supervisor.OpenAppend for what is refused.
+func openAudit(path string) (io.Writer, func(), error) {
+	if path == "" {
+		return nil, func() {}, nil
+	}
+	f, err := supervisor.OpenAppend(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func() { _ = f.Close() }, nil
 }
