@@ -107,24 +107,82 @@ func TestBinary_InitLaptopAndContainer(t *testing.T) {
 	}
 }
 
-func TestBinary_InitBrokenJSON(t *testing.T) {
+// TestBinary_InitBrokenJSONChangesNothing: when one JSON file does not
+// parse, init exits 1 naming it and no file or directory in the home or
+// the project changes (bytes, modes and mtimes compared).
+func TestBinary_InitBrokenJSONChangesNothing(t *testing.T) {
 	t.Parallel()
-	home, work := t.TempDir(), t.TempDir()
-	settings := filepath.Join(home, ".claude", "settings.json")
-	if err := os.MkdirAll(filepath.Dir(settings), 0o700); err != nil {
+	tests := []struct {
+		name, file, broken string
+	}{
+		{"claude.json", ".claude.json", `{"mcpServers": {`},
+		{"settings.json", filepath.Join(".claude", "settings.json"), "{\"permissions\": {\"allow\": [\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			root := t.TempDir()
+			home, work := filepath.Join(root, "home"), filepath.Join(root, "work")
+			files := map[string]string{
+				filepath.Join(work, "CLAUDE.md"):                "# Notes\n",
+				filepath.Join(home, ".claude.json"):             `{"userID":"u1"}`,
+				filepath.Join(home, ".claude", "settings.json"): `{"model":"opus"}`,
+				filepath.Join(home, tt.file):                    tt.broken,
+			}
+			for p, content := range files {
+				if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := fileTree(t, root)
+			out, errOut, code := runZcp(t, []string{"HOME=" + home}, work, "init")
+			if code != 1 || !strings.Contains(errOut, filepath.Join(home, tt.file)) || !strings.Contains(errOut, "not valid JSON") {
+				t.Fatalf("exit %d, stdout %q, stderr:\n%s", code, out, errOut)
+			}
+			if out != "" {
+				t.Errorf("stdout reports writes: %q", out)
+			}
+			after := fileTree(t, root)
+			for p, b := range before {
+				if after[p] != b {
+					t.Errorf("%s changed:\n%q\nnow\n%q", p, b, after[p])
+				}
+			}
+			for p := range after {
+				if _, ok := before[p]; !ok {
+					t.Errorf("%s appeared", p)
+				}
+			}
+		})
+	}
+}
+
+// fileTree maps every path under root to its mode, mtime and content.
+func fileTree(t *testing.T, root string) map[string]string {
+	t.Helper()
+	entries := map[string]string{}
+	err := filepath.Walk(root, func(path string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		entry := info.Mode().String() + " " + info.ModTime().String()
+		if !info.IsDir() {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			entry += "\n" + string(data)
+		}
+		entries[path] = entry
+		return nil
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
-	const broken = "{\"permissions\": {\"allow\": [\n"
-	if err := os.WriteFile(settings, []byte(broken), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	_, errOut, code := runZcp(t, []string{"HOME=" + home}, work, "init")
-	if code != 1 || !strings.Contains(errOut, settings) || !strings.Contains(errOut, "not valid JSON") {
-		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
-	}
-	if got, _ := os.ReadFile(settings); string(got) != broken {
-		t.Errorf("broken settings.json rewritten: %q", got)
-	}
+	return entries
 }
 
 func TestBinary_HookSessionStart(t *testing.T) {

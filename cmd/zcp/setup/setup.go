@@ -75,9 +75,10 @@ type step struct {
 }
 
 // Run writes every file, printing one line per file to out ("created",
-// "updated" or "unchanged" and the path) and each failure to errOut. A file
-// that cannot be merged (JSON that does not parse, say) is left untouched;
-// the others are still written, and the error is returned.
+// "updated" or "unchanged" and the path) and each failure to errOut. It is
+// all or nothing: every file is read, merged and staged (a temporary file
+// beside it) first, and when one cannot be (JSON that does not parse, a
+// directory that cannot be written) no file is changed.
 func Run(o Options, out, errOut io.Writer) error {
 	if o.Binary == "" || !filepath.IsAbs(o.Binary) {
 		return fmt.Errorf("zcp init: the binary path %q is not absolute", o.Binary)
@@ -85,20 +86,35 @@ func Run(o Options, out, errOut io.Writer) error {
 	if o.Home == "" {
 		return errors.New("zcp init: no home directory (set HOME)")
 	}
-	var failed []string
+	var (
+		plans  []plan
+		failed []string
+	)
 	for _, s := range o.steps() {
-		state, err := apply(s)
+		p, err := render(s)
 		if err != nil {
 			fmt.Fprintf(errOut, "zcp init: %v\n", err)
 			failed = append(failed, s.path)
 			continue
 		}
-		fmt.Fprintf(out, "%-9s  %s\n", state, s.path)
+		plans = append(plans, p)
 	}
 	if len(failed) > 0 {
-		return fmt.Errorf("zcp init: left untouched: %s", strings.Join(failed, ", "))
+		return fmt.Errorf("zcp init: no file written; cannot merge: %s", strings.Join(failed, ", "))
 	}
-	return nil
+	var st stage
+	defer st.rollback() // a no-op once committed
+	for _, p := range plans {
+		if err := st.add(p); err != nil {
+			fmt.Fprintf(errOut, "zcp init: %v\n", err)
+			return fmt.Errorf("zcp init: no file written; cannot write %s", p.path)
+		}
+	}
+	states, err := st.commit()
+	for i, state := range states {
+		fmt.Fprintf(out, "%-9s  %s\n", state, plans[i].path)
+	}
+	return err
 }
 
 func (o Options) steps() []step {
@@ -146,14 +162,15 @@ func jsonRender(merge func(*object) (bool, error)) func([]byte, bool) ([]byte, e
 	}
 }
 
-func apply(s step) (string, error) {
+// render reads s's file and merges into it, changing nothing on disk.
+func render(s step) (plan, error) {
 	target, old, exists, err := readTarget(s.path)
 	if err != nil {
-		return "", err
+		return plan{}, err
 	}
 	content, err := s.render(old, exists)
 	if err != nil {
-		return "", fmt.Errorf("%s left untouched: %w", s.path, err)
+		return plan{}, fmt.Errorf("%s left untouched: %w", s.path, err)
 	}
-	return writeAtomic(target, old, exists, content, s.mode, s.dirMode)
+	return plan{path: s.path, target: target, old: old, exists: exists, content: content, mode: s.mode, dirMode: s.dirMode}, nil
 }

@@ -185,8 +185,95 @@ func TestRun_BrokenJSONLeftUntouched(t *testing.T) {
 			if got, _ := os.ReadFile(path); string(got) != tt.content {
 				t.Errorf("broken file rewritten: %q", got)
 			}
-			if !strings.Contains(out.String(), "settings.json") {
-				t.Errorf("the other files were not written:\n%s", out.String())
+			if out.Len() != 0 {
+				t.Errorf("files reported written:\n%s", out.String())
+			}
+			if _, err := os.Stat(o.Dir); !os.IsNotExist(err) {
+				t.Errorf("CLAUDE.md's directory created though .claude.json cannot be merged: %v", err)
+			}
+			if _, err := os.Stat(filepath.Join(o.Home, ".claude")); !os.IsNotExist(err) {
+				t.Errorf("~/.claude created though .claude.json cannot be merged: %v", err)
+			}
+		})
+	}
+}
+
+// tree lists every file and directory under root with its mode, mtime and
+// content, so a run can be shown to have changed nothing.
+func tree(t *testing.T, root string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.Walk(root, func(path string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		entry := info.Mode().String() + " " + info.ModTime().String()
+		if !info.IsDir() {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			entry += "\n" + string(data)
+		}
+		files[path] = entry
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestRun_AnyFileFailsNoneWritten: when one file cannot be merged or its
+// directory cannot be written, no file changes and no directory is left.
+func TestRun_AnyFileFailsNoneWritten(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		prepare func(t *testing.T, o Options)
+		want    string
+	}{
+		{"claude.json broken", func(t *testing.T, o Options) {
+			write(t, filepath.Join(o.Home, ".claude.json"), `{"mcpServers": {`)
+		}, ".claude.json"},
+		{"settings.json broken", func(t *testing.T, o Options) {
+			write(t, filepath.Join(o.Home, ".claude", "settings.json"), `[]`)
+		}, "settings.json"},
+		{"ssh config unwritable", func(t *testing.T, o Options) {
+			write(t, filepath.Join(o.Home, ".ssh"), "a file where the directory goes")
+		}, ".ssh"},
+		{"claude dir unwritable", func(t *testing.T, o Options) {
+			write(t, filepath.Join(o.Home, ".claude"), "a file where the directory goes")
+		}, ".claude"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			o := testOptions(t)
+			o.SSH = true
+			write(t, filepath.Join(o.Dir, "CLAUDE.md"), "# Notes\n")
+			write(t, filepath.Join(o.Home, ".keep"), "")
+			tt.prepare(t, o)
+			root := filepath.Dir(o.Home)
+			before := tree(t, root)
+			var out, errOut bytes.Buffer
+			err := Run(o, &out, &errOut)
+			if err == nil || !strings.Contains(errOut.String(), tt.want) || !strings.Contains(err.Error(), "no file written") {
+				t.Fatalf("err = %v, stderr %q: want an error naming %s and no file written", err, errOut.String(), tt.want)
+			}
+			after := tree(t, root)
+			for p, b := range before {
+				if after[p] != b {
+					t.Errorf("%s changed:\n%q\nnow\n%q", p, b, after[p])
+				}
+			}
+			for p := range after {
+				if _, ok := before[p]; !ok {
+					t.Errorf("%s appeared", p)
+				}
+			}
+			if out.Len() != 0 {
+				t.Errorf("files reported written:\n%s", out.String())
 			}
 		})
 	}
