@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/zeropsio/zcp/platform/fakeapi"
 )
 
 // runZcp runs the binary with env added to a clean environment and returns
@@ -202,15 +204,20 @@ func TestBinary_HookSessionStart(t *testing.T) {
 			t.Cleanup(func() { _ = c.Close() })
 		}
 	}()
+	fake := fakeapi.StartTB(t, fakeapi.Options{})
+	const rejected = "rejected-token-4f9c2e"
 	tests := []struct {
-		name string
-		env  []string
-		args []string
-		want string // empty: prints nothing
+		name      string
+		env       []string
+		args      []string
+		want      string // empty: prints nothing
+		wantLines int    // 0: any up to 10
 	}{
 		{name: "sandbox", args: []string{"--sandbox"}, want: "appdev"},
 		{name: "no credentials"},
 		{name: "API never answers", env: []string{"ZCP_API_KEY=t", "ZCP_API_HOST=http://" + silent.Addr().String()}},
+		{name: "token rejected", env: []string{"ZCP_API_KEY=" + rejected, "ZCP_API_HOST=" + fake.URL()}, want: "rejected ZCP's token", wantLines: 1},
+		{name: "token accepted", env: []string{"ZCP_API_KEY=" + fake.Token(), "ZCP_API_HOST=" + fake.URL()}, want: "Call zerops_workflow"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -223,8 +230,11 @@ func TestBinary_HookSessionStart(t *testing.T) {
 			if tt.want == "" && out != "" || !strings.Contains(out, tt.want) {
 				t.Fatalf("stdout %q, want %q", out, tt.want)
 			}
-			if n := strings.Count(out, "\n"); n > 10 {
-				t.Errorf("%d lines, want at most 10", n)
+			if n := strings.Count(out, "\n"); n > 10 || tt.wantLines != 0 && n != tt.wantLines {
+				t.Errorf("%d lines, want at most 10 (exactly %d if set):\n%s", n, tt.wantLines, out)
+			}
+			if strings.Contains(out, rejected) || strings.Contains(out, fake.Token()) {
+				t.Errorf("the hook printed a token:\n%s", out)
 			}
 		})
 	}

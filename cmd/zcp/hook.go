@@ -21,7 +21,8 @@ const hookBudget = 1500 * time.Millisecond
 const hookSynopsis = `  zcp hook session-start [--sandbox]
 
 Prints the project and its services for Claude Code's SessionStart hook (zcp init
-installs it). Prints nothing on any error, always exits 0, gives up after 1.5 s.`
+installs it). When the API rejects the token, prints one line saying so and how to
+fix it; prints nothing on any other error. Always exits 0, gives up after 1.5 s.`
 
 // hookCmd runs `zcp hook session-start`.
 func hookCmd(args []string, stdout, stderr io.Writer) int {
