@@ -2,6 +2,7 @@ package knowledge_test
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -26,7 +27,7 @@ func TestVersionHelpers_FakeAPICatalog(t *testing.T) {
 	}
 
 	list := knowledge.FormatStackList(types)
-	for _, want := range []string{"nodejs@{20,22,24}", "bun@{1.2,1.3,canary,nightly}", "valkey@7.2", "postgresql@{14,16,17,18}", "object-storage", "static"} {
+	for _, want := range []string{"nodejs@{20,22,24}", "bun@{1.2,1.3,canary,latest,nightly}", "valkey@7.2", "postgresql@{14,16,17,18}", "object-storage", "static"} {
 		if !strings.Contains(list, want) {
 			t.Errorf("stack list lacks %q:\n%s", want, list)
 		}
@@ -80,4 +81,88 @@ func TestContextWithCatalog_Budget(t *testing.T) {
 			t.Errorf("context lacks %q", want)
 		}
 	}
+}
+
+// fakeCatalogTypes reads the fake API's type catalog through the real client.
+func fakeCatalogTypes(t *testing.T) []platform.ServiceStackType {
+	t.Helper()
+	srv := fakeapi.StartTB(t, fakeapi.Options{})
+	c, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: srv.URL(), Token: srv.Token()})
+	if err != nil {
+		t.Fatalf("NewZeropsClient: %v", err)
+	}
+	types, err := c.ListServiceStackTypes(context.Background())
+	if err != nil {
+		t.Fatalf("ListServiceStackTypes: %v", err)
+	}
+	return types
+}
+
+// TestFakeCatalog_OfficialVersions: the versions the official service-type
+// list offers (aliases included) are valid in the fake's catalog, and the ones
+// that run on Alpine too are not called Ubuntu-only.
+func TestFakeCatalog_OfficialVersions(t *testing.T) {
+	t.Parallel()
+	types := fakeCatalogTypes(t)
+	for _, typ := range []string{"bun@latest", "deno@latest", "deno@1", "alpine@3.17", "alpine@3.18", "alpine@3.19",
+		"alpine@3.23", "php-nginx@8.1", "php-apache@8.1", "dotnet@6", "dotnet@7", "kafka@3.8", "rust@1",
+		"rust@1.78", "rust@1.80", "rust@1.86", "rust@stable", "gleam@1.5", "nodejs@24"} {
+		t.Run(typ, func(t *testing.T) {
+			t.Parallel()
+			check := knowledge.FormatVersionCheck("", []string{typ}, types)
+			if !strings.Contains(check, "✓ "+typ+" — valid") {
+				t.Errorf("version check of %s:\n%s", typ, check)
+			}
+		})
+	}
+	if check := knowledge.FormatVersionCheck("alpine/gleam@1.5", nil, types); !strings.Contains(check, "✓") || strings.Contains(check, "Ubuntu") {
+		t.Errorf("gleam runs on Alpine too, the check says:\n%s", check)
+	}
+}
+
+// defaultRe finds a document's named default ("Default: `nodejs@24`").
+var defaultRe = regexp.MustCompile("Default(?: choice)?: `([a-z-]+)@([^`]+)`")
+
+// TestDocs_DefaultsAgreeWithVersionCheck: every "Default: `type@version`" in
+// the corpus and the context's defaults name the version the version check
+// suggests (the catalog's newest stable; for an Ubuntu-only newest, the newest
+// that runs on Alpine).
+func TestDocs_DefaultsAgreeWithVersionCheck(t *testing.T) {
+	t.Parallel()
+	cat := platform.NewCatalog(fakeCatalogTypes(t))
+	docs, err := knowledge.Documents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, d := range docs {
+		for _, m := range defaultRe.FindAllStringSubmatch(d.Content, -1) {
+			found++
+			ct := cat.Type(m[1])
+			if ct == nil {
+				t.Errorf("%s: default %s@%s: type not in the catalog", d.Path, m[1], m[2])
+				continue
+			}
+			if newest := ct.Newest(); !agreesWithNewest(m[1]+"@"+m[2], newest) {
+				t.Errorf("%s: default %s@%s, the version check suggests %s", d.Path, m[1], m[2], newest)
+			}
+		}
+	}
+	if found < 5 {
+		t.Errorf("%d defaults found in the corpus, want at least 5 (pattern out of date?)", found)
+	}
+	ctx := knowledge.ContextText()
+	_, defaults, _ := strings.Cut(ctx, "## Defaults")
+	for _, name := range []string{"nodejs", "python"} {
+		want := cat.Type(name).Newest()
+		m := regexp.MustCompile(name + `@[0-9.]+`).FindString(defaults)
+		if !agreesWithNewest(m, want) {
+			t.Errorf("context default %q, the version check suggests %s", m, want)
+		}
+	}
+}
+
+// agreesWithNewest: v is newest, or the Alpine version an Ubuntu-only newest names.
+func agreesWithNewest(v, newest string) bool {
+	return v == newest || strings.HasSuffix(newest, "on Alpine "+v+")")
 }

@@ -152,7 +152,6 @@ func stableVersion(v string) bool {
 var ubuntuOnly = map[string][]string{
 	"python": {"3.14"},
 	"deno":   {""},
-	"gleam":  {""},
 }
 
 // UbuntuOnly reports whether version of the type runs on Ubuntu only.
