@@ -24,7 +24,13 @@ type retrievalCase struct {
 
 func loadRetrievalCases(t *testing.T) []retrievalCase {
 	t.Helper()
-	f, err := os.Open("testdata/retrieval.txt")
+	return loadCases(t, "testdata/retrieval.txt")
+}
+
+// loadCases reads a question file: `question | uri[, uri…][ | answer pattern]`.
+func loadCases(t *testing.T, path string) []retrievalCase {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatalf("open retrieval cases: %v", err)
 	}
@@ -38,7 +44,7 @@ func loadRetrievalCases(t *testing.T) []retrievalCase {
 		}
 		fields := strings.Split(line, " | ")
 		if len(fields) < 2 || len(fields) > 3 {
-			t.Fatalf("retrieval.txt:%d: want `question | uri[, uri…][ | answer pattern]`", n)
+			t.Fatalf("%s:%d: want `question | uri[, uri…][ | answer pattern]`", path, n)
 		}
 		var want []string
 		for _, u := range strings.Split(fields[1], ",") {
@@ -48,7 +54,7 @@ func loadRetrievalCases(t *testing.T) []retrievalCase {
 		if len(fields) == 3 {
 			re, err := regexp.Compile("(?is)" + strings.TrimSpace(fields[2]))
 			if err != nil {
-				t.Fatalf("retrieval.txt:%d: answer pattern: %v", n, err)
+				t.Fatalf("%s:%d: answer pattern: %v", path, n, err)
 			}
 			c.answer = re
 		}

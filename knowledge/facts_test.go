@@ -1,0 +1,76 @@
+package knowledge
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestDocs_CorrectedFacts keeps the facts corrected against the official
+// Zerops documentation (issue 22): each old claim, if it comes back anywhere
+// in the corpus or the context text, fails; each document still states the
+// correct fact.
+func TestDocs_CorrectedFacts(t *testing.T) {
+	t.Parallel()
+	docs, err := Documents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := map[string]string{"content/context": ContextText()}
+	for _, d := range docs {
+		all[d.Path] = d.Content
+	}
+	for _, name := range WorkflowNames() {
+		body, _ := Workflow(name)
+		all["workflow "+name] = body
+	}
+	gone := []struct{ fact, old string }{
+		{"a shared-storage connection needs a deploy", `(?i)connecting (or disconnecting )?does not restart`},
+		{"run.mount is dropped, not rejected", "(?i)`run\\.mount`[^.\\n]{0,60}(is )?rejected|(?i)mount[^.\\n]{0,40}: rejected|(?i)any other key is rejected"},
+		{"zerops.yml envVariables need a redeploy", `(?i)read at run time; a restart applies a change`},
+		{"Gleam runs on Alpine and Ubuntu", `(?i)gleam[^.\n]{0,40}(on )?ubuntu only|(?i)deno, gleam and|gleam@1\.5 \(ubuntu\)`},
+		{"offered versions", "(?i)`(bun@latest|deno@1|deno@latest|alpine@3\\.19|dotnet@6|dotnet@7|kafka@3\\.8)`[^\\n|]{0,40}(does not exist|not offered|in a new import: use|for a new service: use)"},
+		{"rust has numbered versions", "`rust@stable` and `rust@nightly`\\."},
+		{"no OS-prefixed types", "(ubuntu|alpine)/(python|nodejs|bun|deno|go|php)"},
+		{"os: ubuntu is not deprecated", `(?i)(os:|os:.{0,40}key)[^.\n]{0,60}deprecated|(?i)deprecated in favour of (an|the) os`},
+		{"80/443 are valid in run.ports", `(?i)80 and 443 are reserved for the platform`},
+	}
+	for _, g := range gone {
+		re := regexp.MustCompile(g.old)
+		for path, body := range all {
+			if m := re.FindString(body); m != "" {
+				t.Errorf("%s: %q contradicts the fact %q", path, m, g.fact)
+			}
+		}
+	}
+	kept := []struct{ path, fact, want string }{
+		{"services/shared-storage", "connect then deploy", `(?i)deploy the runtime again`},
+		{"services/shared-storage", "a restart brings no mount", `(?i)restart[^.]{0,60}no mount`},
+		{"config/import-yml-mounts", "run.mount is dropped", `(?i)silently dropped`},
+		{"frameworks/nextjs", "zerops.yml values need a deploy", `(?i)run\.envVariables[^.]{0,80}new deploy`},
+		{"operations/apply-env-changes", "zerops.yml edits need a deploy", `(?i)zerops\.yml edits \+ restart = nothing changes`},
+		{"config/zerops-yml-crontab", "allContainers is required", "(?i)`allContainers` \\| \\*\\*required\\*\\*"},
+		{"networking/ports", "80/443 reserved on the public side only", `(?i)80 and 443 are valid in .run\.ports.`},
+		{"runtimes/gleam", "Gleam on Alpine", `(?i)runs on the default Alpine image and on Ubuntu`},
+		{"runtimes/rust", "rust@1 offered", "`rust@1`"},
+		{"runtimes/php", "PHP 8.1 offered", "`php-nginx@8\\.1`"},
+		{"runtimes/dotnet", ".NET 6 offered", "`dotnet@6`, `dotnet@7`"},
+		{"services/kafka", "kafka@3.8 offered", "`kafka@3\\.8` and `kafka@3\\.9`"},
+		{"runtimes/deno", "deno@1 offered", "`deno@1`"},
+		{"runtimes/bun", "bun@latest offered", "`bun@latest` is another name"},
+		{"runtimes/alpine", "alpine@3.17 offered", "`alpine@3\\.17` up to `alpine@3\\.23`"},
+	}
+	for _, k := range kept {
+		body, ok := all[k.path]
+		if !ok {
+			t.Errorf("%s: missing", k.path)
+			continue
+		}
+		if !regexp.MustCompile(k.want).MatchString(body) {
+			t.Errorf("%s no longer states %q (/%s/)", k.path, k.fact, k.want)
+		}
+	}
+	if strings.Contains(all["content/context"], "gleam@1.5 (Ubuntu)") {
+		t.Error("context calls gleam Ubuntu-only")
+	}
+}
