@@ -45,17 +45,20 @@ func withoutHome(env []string) []string {
 
 func TestBinary_InitLaptopAndContainer(t *testing.T) {
 	t.Parallel()
+	fake := fakeapi.StartTB(t, fakeapi.Options{})
+	api := []string{"ZEROPS_API_HOST=" + fake.URL(), "ZEROPS_ZCP_API_KEY=" + fake.Token()}
 	tests := []struct {
 		name      string
 		env       []string
 		args      []string
-		wantSSH   bool
+		wantSSH   string // the ssh block's Host line; "": no ~/.ssh
 		wantFiles int
 	}{
 		{name: "laptop", wantFiles: 3},
 		{name: "laptop sandbox", args: []string{"--sandbox"}, wantFiles: 3},
-		{name: "laptop with --ssh", args: []string{"--ssh"}, wantSSH: true, wantFiles: 4},
-		{name: "container", env: []string{"serviceId=abc123"}, wantSSH: true, wantFiles: 4},
+		{name: "laptop with --ssh", env: api, args: []string{"--ssh"}, wantFiles: 4,
+			wantSSH: "Host appdev appdev.zerops appstage appstage.zerops db db.zerops cache cache.zerops storage storage.zerops"},
+		{name: "container", env: []string{"serviceId=abc123"}, wantSSH: "Host *", wantFiles: 4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -101,9 +104,63 @@ func TestBinary_InitLaptopAndContainer(t *testing.T) {
 			if !strings.HasPrefix(string(md), "# Notes\nkeep me\n") || !strings.Contains(string(md), "zerops_workflow") {
 				t.Errorf("CLAUDE.md:\n%s", md)
 			}
-			_, err := os.Stat(filepath.Join(home, ".ssh"))
-			if tt.wantSSH != (err == nil) {
-				t.Errorf("~/.ssh exists = %v, want %v", err == nil, tt.wantSSH)
+			sshConfig, err := os.ReadFile(filepath.Join(home, ".ssh", "config"))
+			if tt.wantSSH == "" {
+				if _, err := os.Stat(filepath.Join(home, ".ssh")); err == nil {
+					t.Errorf("~/.ssh written without --ssh outside a container")
+				}
+				return
+			}
+			if err != nil || !strings.Contains(string(sshConfig), "\n"+tt.wantSSH+"\n    StrictHostKeyChecking no\n") {
+				t.Errorf("~/.ssh/config: %v\n%s\nwant the block for %q", err, sshConfig, tt.wantSSH)
+			}
+			if tt.wantSSH != "Host *" && strings.Contains(string(sshConfig), "Host *") {
+				t.Errorf("~/.ssh/config relaxes every host outside a container:\n%s", sshConfig)
+			}
+		})
+	}
+}
+
+// TestBinary_InitSSHOnLaptopNeedsTheProject: outside a Zerops container,
+// --ssh scopes the block to the project's hostnames, so when the project
+// cannot be read (or is simulated) init refuses with the reason and the
+// fix, exit 1, and changes no file.
+func TestBinary_InitSSHOnLaptopNeedsTheProject(t *testing.T) {
+	t.Parallel()
+	fake := fakeapi.StartTB(t, fakeapi.Options{})
+	empty := fakeapi.StartTB(t, fakeapi.Options{Empty: true})
+	tests := []struct {
+		name string
+		env  []string
+		args []string
+		want string
+	}{
+		{"no credentials", nil, nil, "ZEROPS_ZCP_API_KEY"},
+		{"token rejected", []string{"ZEROPS_API_HOST=" + fake.URL(), "ZEROPS_ZCP_API_KEY=rejected-7d1e"}, nil, "token is invalid"},
+		{"no project", []string{"ZEROPS_API_HOST=" + empty.URL(), "ZEROPS_ZCP_API_KEY=" + empty.Token()}, nil, "no project"},
+		{"sandbox", nil, []string{"--sandbox"}, "leave out --ssh"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			root := t.TempDir()
+			home, work := filepath.Join(root, "home"), filepath.Join(root, "work")
+			for _, d := range []string{home, work} {
+				if err := os.Mkdir(d, 0o700); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := fileTree(t, root)
+			out, errOut, code := runZcp(t, append([]string{"HOME=" + home}, tt.env...), work, append([]string{"init", "--ssh"}, tt.args...)...)
+			if code != 1 || !strings.Contains(errOut, tt.want) || !strings.Contains(errOut, "--ssh") || out != "" {
+				t.Fatalf("exit %d, stdout %q, stderr:\n%s\nwant exit 1 naming %q", code, out, errOut, tt.want)
+			}
+			if strings.Contains(errOut, "rejected-7d1e") {
+				t.Errorf("stderr shows the token:\n%s", errOut)
+			}
+			after := fileTree(t, root)
+			if len(after) != len(before) {
+				t.Errorf("files written: %v", after)
 			}
 		})
 	}

@@ -48,11 +48,7 @@ func hookCmd(args []string, stdout, stderr io.Writer) int {
 // errors to os.Stdout, which Claude Code would show: it is pointed at
 // /dev/null for the duration.
 func sessionStart(out io.Writer, sandbox bool) error {
-	if null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0); err == nil {
-		saved := os.Stdout
-		os.Stdout = null
-		defer func() { os.Stdout = saved; _ = null.Close() }()
-	}
+	defer quietStdout()()
 	ctx, cancel := context.WithTimeout(context.Background(), hookBudget)
 	defer cancel()
 	var creds *auth.Credentials
@@ -75,4 +71,16 @@ func sessionStart(out io.Writer, sandbox bool) error {
 		return err
 	}
 	return setup.SessionStart(ctx, out, client, creds)
+}
+
+// quietStdout points os.Stdout at /dev/null until the returned func runs:
+// the zerops-go SDK prints network errors there.
+func quietStdout() (restore func()) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		return func() {}
+	}
+	saved := os.Stdout
+	os.Stdout = null
+	return func() { os.Stdout = saved; _ = null.Close() }
 }

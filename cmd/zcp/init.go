@@ -1,14 +1,19 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/zeropsio/zcp/cmd/zcp/setup"
 	"github.com/zeropsio/zcp/mcp"
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/auth"
 )
 
 const initSynopsis = `  zcp init [--sandbox] [--dir D] [--ssh]
@@ -17,7 +22,8 @@ Connects Claude Code to ZCP; safe to run again (a second run changes nothing):
   D/CLAUDE.md               the ZCP block between <!-- ZCP:BEGIN --> and <!-- ZCP:END -->
   ~/.claude.json            mcpServers.zerops runs this binary (no token is written)
   ~/.claude/settings.json   every zerops tool but zerops_delete pre-approved; a SessionStart hook
-  ~/.ssh/config             host-key checking relaxed (in a Zerops container, or with --ssh)
+  ~/.ssh/config             host-key checking off: in a Zerops container for every host; with
+                            --ssh elsewhere only for the project's service hostnames (read from the API)
 Other content of these files is kept. A Zerops container is recognised by $serviceId.`
 
 // initCmd runs `zcp init`.
@@ -25,7 +31,7 @@ func initCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("zcp init", flag.ContinueOnError)
 	sandbox := fs.Bool("sandbox", false, "register \"zcp sandbox\" (the simulated project) instead of \"zcp\"")
 	dir := fs.String("dir", "", "the `directory` for CLAUDE.md (default: the working directory)")
-	ssh := fs.Bool("ssh", false, "also write ~/.ssh/config outside a Zerops container")
+	ssh := fs.Bool("ssh", false, "also write ~/.ssh/config outside a Zerops container, for the project's service hostnames")
 	if code, ok := parseFlags(fs, initSynopsis, args, stdout, stderr); !ok {
 		return code
 	}
@@ -44,6 +50,13 @@ func initCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zcp init: %v\n", err)
 		return 1
 	}
+	var sshHosts []string
+	if *ssh && !setup.InContainer(os.Getenv) {
+		if sshHosts, err = laptopSSHHosts(*sandbox); err != nil {
+			fmt.Fprintf(stderr, "zcp init --ssh: %v\nNo file written.\n", err)
+			return 1
+		}
+	}
 	userHome, _ := os.UserHomeDir()
 	err = setup.Run(setup.Options{
 		Dir:       *dir,
@@ -51,6 +64,7 @@ func initCmd(args []string, stdout, stderr io.Writer) int {
 		Binary:    bin,
 		Sandbox:   *sandbox,
 		SSH:       *ssh || setup.InContainer(os.Getenv),
+		SSHHosts:  sshHosts,
 		ToolNames: mcp.ToolNames(),
 	}, stdout, stderr)
 	if err != nil {
@@ -70,4 +84,62 @@ func executable() (string, error) {
 		bin = resolved
 	}
 	return filepath.Abs(bin)
+}
+
+// sshDiscoverBudget bounds reading the project for `zcp init --ssh`.
+const sshDiscoverBudget = 15 * time.Second
+
+// laptopSSHHosts reads the hostnames of the project's services: outside a
+// Zerops container the ssh block relaxes host-key checking for those alone,
+// never for every host the user connects to. It fails, naming the fix,
+// when the project cannot be read or has no service yet.
+func laptopSSHHosts(sandbox bool) ([]string, error) {
+	if sandbox {
+		return nil, errors.New("the simulated project has no containers to ssh into; leave out --ssh")
+	}
+	defer quietStdout()()
+	ctx, cancel := context.WithTimeout(context.Background(), sshDiscoverBudget)
+	defer cancel()
+	home, _ := os.UserHomeDir()
+	creds, err := auth.LoadCredentials(os.Getenv, home)
+	if err != nil {
+		return nil, sshReadError(err)
+	}
+	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: creds.APIURL, Token: creds.Token})
+	if err != nil {
+		return nil, sshReadError(err)
+	}
+	info, err := auth.Discover(ctx, client, creds)
+	if err != nil {
+		return nil, sshReadError(err)
+	}
+	services, err := client.ListServices(ctx, info.ProjectID)
+	if err != nil {
+		return nil, sshReadError(err)
+	}
+	var hosts []string
+	seen := map[string]bool{}
+	for _, s := range services {
+		if platform.ValidHostname(s.Name) && !seen[s.Name] { // nothing else may reach the config
+			seen[s.Name] = true
+			hosts = append(hosts, s.Name)
+		}
+	}
+	if len(hosts) == 0 {
+		return nil, fmt.Errorf("project %q has no services yet, and outside a Zerops container the ssh block covers only its services' hostnames; run zcp init --ssh again once it has some", info.ProjectName)
+	}
+	return hosts, nil
+}
+
+// sshReadError explains why --ssh needs the project and how to fix it.
+func sshReadError(err error) error {
+	msg := err.Error()
+	var pe *platform.PlatformError
+	if errors.As(err, &pe) {
+		msg = pe.Message
+		if pe.Suggestion != "" {
+			msg += "; fix: " + pe.Suggestion
+		}
+	}
+	return fmt.Errorf("outside a Zerops container the ssh block covers only the project's service hostnames, and the project cannot be read: %s (or leave out --ssh)", msg)
 }

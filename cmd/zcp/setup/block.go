@@ -13,10 +13,24 @@ const (
 	sshEnd   = "# ZCP:END"
 )
 
-// sshBlock relaxes host-key checking for the project's private network,
-// where containers are recreated with new host keys on every deploy.
-const sshBlock = `Host *
-    StrictHostKeyChecking no
+// sshBlock relaxes host-key checking for the project's containers, which
+// are recreated with new host keys on every deploy: for every host inside a
+// Zerops container (its whole network is the project's), else for the
+// project's service hostnames alone (bare and with the VPN's .zerops).
+func sshBlock(hosts []string) string {
+	pattern := "*"
+	if len(hosts) > 0 {
+		names := make([]string, 0, 2*len(hosts))
+		for _, h := range hosts {
+			names = append(names, h, h+".zerops")
+		}
+		pattern = strings.Join(names, " ")
+	}
+	return "Host " + pattern + "\n" + sshOptions
+}
+
+// sshOptions are the settings sshBlock applies to its hosts.
+const sshOptions = `    StrictHostKeyChecking no
     UserKnownHostsFile /dev/null
     LogLevel ERROR
     ServerAliveInterval 15

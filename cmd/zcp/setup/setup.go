@@ -21,6 +21,7 @@ type Options struct {
 	Binary    string   // absolute path of the zcp binary Claude Code should run
 	Sandbox   bool     // register `zcp sandbox` instead of `zcp`
 	SSH       bool     // also write ~/.ssh/config (container mode, or --ssh)
+	SSHHosts  []string // the hosts the ssh block covers; none: every host (in a container)
 	ToolNames []string // every ZCP tool; all but zerops_delete are pre-approved
 }
 
@@ -136,7 +137,7 @@ func (o Options) steps() []step {
 	}
 	if o.SSH {
 		steps = append(steps, step{path: filepath.Join(o.Home, ".ssh", "config"), mode: 0o600, dirMode: 0o700, render: func(old []byte, _ bool) ([]byte, error) {
-			s, err := mergeBlock(string(old), sshBegin, sshEnd, sshBlock, true)
+			s, err := mergeBlock(string(old), sshBegin, sshEnd, sshBlock(o.SSHHosts), true)
 			return []byte(s), err
 		}})
 	}

@@ -359,3 +359,36 @@ func TestHookCommand_QuotesOddPaths(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+func TestSSHBlock_Scope(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		hosts []string
+		want  string
+	}{
+		{"container", nil, "Host *\n"},
+		{"laptop", []string{"appdev", "db"}, "Host appdev appdev.zerops db db.zerops\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			o := testOptions(t)
+			o.SSH, o.SSHHosts = true, tt.hosts
+			var out, errOut bytes.Buffer
+			if err := Run(o, &out, &errOut); err != nil {
+				t.Fatalf("Run: %v (%s)", err, errOut.String())
+			}
+			b, err := os.ReadFile(filepath.Join(o.Home, ".ssh", "config"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(string(b), sshBegin+"\n"+tt.want+"    StrictHostKeyChecking no\n") {
+				t.Fatalf("~/.ssh/config:\n%s\nwant the block to open with %q", b, tt.want)
+			}
+			if tt.hosts != nil && strings.Contains(string(b), "Host *") {
+				t.Fatalf("scoped block relaxes every host:\n%s", b)
+			}
+		})
+	}
+}
