@@ -11,6 +11,7 @@ import (
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 // newFake starts the fake API and a real ZeropsClient against it whose idle
@@ -27,7 +28,7 @@ func newFakeWith(t testing.TB, opts fakeapi.Options, noKeepAlive bool) (*fakeapi
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.DisableKeepAlives = noKeepAlive
 	t.Cleanup(tr.CloseIdleConnections)
-	c, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: srv.URL(), Token: srv.Token(), HTTPClient: &http.Client{Transport: tr, Timeout: 30 * time.Second}})
+	c, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: srv.URL(), Token: srv.Token(), HTTPClient: &http.Client{Transport: tr, Timeout: 30 * time.Second}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
 	"github.com/zeropsio/zcp/platform/ops"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 // pythonYml is a zerops.yml unlike any built-in one: what the fake builds
@@ -31,7 +32,7 @@ const pythonYml = `zerops:
 func startFake(t *testing.T, step time.Duration) (*fakeapi.Server, platform.Client) {
 	t.Helper()
 	fake := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: 20 * time.Millisecond, BuildStepDuration: step})
-	c, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
+	c, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +180,7 @@ func logLines(t *testing.T, c platform.Client, projectID string, p platform.LogF
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, err := platform.NewLogFetcher(nil).FetchLogs(ctx, access, p)
+	entries, err := zeropsapi.NewLogFetcher(nil).FetchLogs(ctx, access, p)
 	if err != nil {
 		t.Fatal(err)
 	}

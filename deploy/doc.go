@@ -1,5 +1,5 @@
-// Package deploy pushes code to Zerops services: over SSH into a sibling
-// runtime container running `zcli push` (the primary mode inside a project),
+// Package deploy pushes code to Zerops services and follows the build ([Run]):
+// over SSH into a sibling runtime container running `zcli push` (the primary mode inside a project),
 // or through a local zcli (development). It owns the strict validation and
 // quoting of every value that reaches a command line, the runner (process
 // groups, cancellation, a bounded output buffer), secret redaction and the

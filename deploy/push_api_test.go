@@ -10,6 +10,7 @@ import (
 	"github.com/zeropsio/zcp/deploy/sshdtest"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 // TestDeploySSH_PushReachesFakeAPI runs the whole chain: ssh into the real
@@ -25,7 +26,7 @@ func TestDeploySSH_PushReachesFakeAPI(t *testing.T) {
 	if target == "" {
 		t.Fatal("fake API has no appstage")
 	}
-	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: api.URL(), Token: api.Token()})
+	client, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: api.URL(), Token: api.Token()})
 	if err != nil {
 		t.Fatal(err)
 	}

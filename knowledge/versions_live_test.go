@@ -9,6 +9,7 @@ import (
 	"github.com/zeropsio/zcp/knowledge"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 // TestVersionHelpers_FakeAPICatalog runs the version helpers over a catalog
@@ -17,7 +18,7 @@ import (
 func TestVersionHelpers_FakeAPICatalog(t *testing.T) {
 	t.Parallel()
 	srv := fakeapi.StartTB(t, fakeapi.Options{})
-	c, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: srv.URL(), Token: srv.Token()})
+	c, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: srv.URL(), Token: srv.Token()})
 	if err != nil {
 		t.Fatalf("NewZeropsClient: %v", err)
 	}
@@ -50,7 +51,7 @@ func TestVersionHelpers_FakeAPICatalog(t *testing.T) {
 func TestContextWithCatalog_Budget(t *testing.T) {
 	t.Parallel()
 	srv := fakeapi.StartTB(t, fakeapi.Options{})
-	c, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: srv.URL(), Token: srv.Token()})
+	c, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: srv.URL(), Token: srv.Token()})
 	if err != nil {
 		t.Fatalf("NewZeropsClient: %v", err)
 	}
@@ -87,7 +88,7 @@ func TestContextWithCatalog_Budget(t *testing.T) {
 func fakeCatalogTypes(t *testing.T) []platform.ServiceStackType {
 	t.Helper()
 	srv := fakeapi.StartTB(t, fakeapi.Options{})
-	c, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: srv.URL(), Token: srv.Token()})
+	c, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: srv.URL(), Token: srv.Token()})
 	if err != nil {
 		t.Fatalf("NewZeropsClient: %v", err)
 	}

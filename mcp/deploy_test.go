@@ -18,7 +18,6 @@ import (
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
-	"github.com/zeropsio/zcp/platform/ops"
 )
 
 // gatedDeployer holds every push until released and records whether two
@@ -125,7 +124,7 @@ func TestDeploy_RelativeWorkingDir(t *testing.T) {
 				return
 			}
 			wantOK(t, res)
-			if m["workingDir"] != tt.dir || m["status"] != ops.DeployPushed || m["message"] == "" {
+			if m["workingDir"] != tt.dir || m["status"] != deploy.StatusPushed || m["message"] == "" {
 				t.Errorf("deploy = %s, want workingDir %s, status and message", text(res), tt.dir)
 			}
 		})
@@ -148,7 +147,7 @@ func TestSandbox_PushTellsTheTruth(t *testing.T) {
 	res, m := h.call(t, "zerops_deploy", args) // no progress token: not followed
 	wantOK(t, res)
 	out := text(res)
-	if m["status"] != ops.DeployPushed || m["build"] != nil || strings.Contains(out, "ARTEFACTS") || strings.Contains(out, "READY") ||
+	if m["status"] != deploy.StatusPushed || m["build"] != nil || strings.Contains(out, "ARTEFACTS") || strings.Contains(out, "READY") ||
 		!strings.Contains(out, "has not run yet") {
 		t.Errorf("an unfollowed push claims more than happened: %s", out)
 	}

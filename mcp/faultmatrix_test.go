@@ -15,6 +15,7 @@ import (
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 // matrixToken is long enough that any 6-character fragment of it in an
@@ -37,7 +38,7 @@ func matrixFaults() map[string]fakeapi.Fault {
 		"connection reset":       {ResetConn: true},
 		"malformed json":         {Malformed: true},
 		"200 html":               {Status: http.StatusOK, Body: "<!doctype html><html><body>Sign in</body></html>"},
-		"huge body":              {Status: http.StatusOK, Body: strings.Repeat("[", platform.MaxAPIResponseBytes+1024)},
+		"huge body":              {Status: http.StatusOK, Body: strings.Repeat("[", zeropsapi.MaxAPIResponseBytes+1024)},
 		"token echoed":           {Status: http.StatusBadRequest, APICode: "invalidUserInput", Message: strings.Repeat("x", 290) + matrixToken},
 		"token echoed plain 502": {Status: http.StatusBadGateway, Body: strings.Repeat("y", 285) + "Authorization: Bearer " + matrixToken},
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
 	"github.com/zeropsio/zcp/platform/ops"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 	"github.com/zeropsio/zcp/supervisor"
 )
 
@@ -114,7 +115,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		o.buildStep = 15 * time.Millisecond
 	}
 	fake := fakeapi.StartTB(t, fakeapi.Options{Token: o.token, ProcessDuration: o.processDuration, BuildStepDuration: o.buildStep})
-	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
+	client, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
 	if err != nil {
 		t.Fatal(err)
 	}

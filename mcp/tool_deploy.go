@@ -8,8 +8,8 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/platform"
-	"github.com/zeropsio/zcp/platform/ops"
 )
 
 type deployInput struct {
@@ -22,7 +22,7 @@ type deployInput struct {
 }
 
 type deployOutput struct {
-	ops.DeployResult
+	deploy.Outcome
 	Next string `json:"next"`
 }
 
@@ -37,7 +37,7 @@ func (s *Server) deployTool() toolDef {
 				"Deploy from the zcp service inside the project (SSH mode) or install zcli for local mode.")
 		}
 		pr := s.progressFor(ctx, req)
-		env := ops.DeployEnv{Client: s.deps.Client, Logs: s.deps.Logs, ProjectID: s.projectID(), WorkDir: s.deps.WorkDir,
+		env := deploy.Env{Client: s.deps.Client, Logs: s.deps.Logs, ProjectID: s.projectID(), WorkDir: s.deps.WorkDir,
 			Push: s.deps.Deployer.Deploy, Progress: pr.send}
 		if s.deps.Pool != nil {
 			env.Queue = s.deps.Pool.Run
@@ -45,9 +45,9 @@ func (s *Server) deployTool() toolDef {
 		if pr.enabled() && s.deps.Watcher != nil {
 			env.Follow = s.followBuild
 		}
-		res, err := ops.Deploy(ctx, env, ops.DeployParams{SourceService: in.SourceService, TargetService: in.TargetService,
+		res, err := deploy.Run(ctx, env, deploy.Params{SourceService: in.SourceService, TargetService: in.TargetService,
 			TargetServiceID: in.TargetServiceID, Setup: in.Setup, WorkingDir: in.WorkingDir, ServiceID: in.ServiceID})
-		var bf *ops.BuildFailedError
+		var bf *deploy.BuildFailedError
 		if errors.As(err, &bf) {
 			extra := map[string]any{"appVersionId": bf.AppVersionID, "status": bf.Status}
 			if len(bf.BuildLog) > 0 {
@@ -59,7 +59,7 @@ func (s *Server) deployTool() toolDef {
 			return deployOutput{}, err
 		}
 		target := orDefault(res.TargetService, "<target>")
-		out := deployOutput{DeployResult: *res}
+		out := deployOutput{Outcome: *res}
 		switch res.Status {
 		case platform.AppVersionActive:
 			out.Next = "Next: the new version is live; verify it (zerops_logs serviceHostname=" + target + ", or its subdomain URL from zerops_discover)."
@@ -71,17 +71,17 @@ func (s *Server) deployTool() toolDef {
 }
 
 // followBuild adapts the watcher's build subscription to the ops layer.
-func (s *Server) followBuild(ctx context.Context, serviceID string, since time.Time) (<-chan ops.BuildObservation, error) {
+func (s *Server) followBuild(ctx context.Context, serviceID string, since time.Time) (<-chan deploy.BuildObservation, error) {
 	src, err := s.deps.Watcher.SubscribeBuild(ctx, serviceID, since)
 	if err != nil {
 		return nil, err
 	}
-	out := make(chan ops.BuildObservation)
+	out := make(chan deploy.BuildObservation)
 	go func() {
 		defer close(out)
 		for u := range src {
 			select {
-			case out <- ops.BuildObservation{AppVersion: u.AppVersion, Elapsed: u.Elapsed, Final: u.Final, Err: u.Err}:
+			case out <- deploy.BuildObservation{AppVersion: u.AppVersion, Elapsed: u.Elapsed, Final: u.Final, Err: u.Err}:
 			case <-ctx.Done():
 				return
 			}

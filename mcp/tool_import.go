@@ -22,8 +22,8 @@ type importInput struct {
 type importOutput struct {
 	DryRun           bool             `json:"dryRun"`
 	Valid            bool             `json:"valid"`
-	Problems         []ops.Issue      `json:"problems"`
-	Warnings         []ops.Issue      `json:"warnings"`
+	Problems         []platform.Issue `json:"problems"`
+	Warnings         []platform.Issue `json:"warnings"`
 	VersionsChecked  *bool            `json:"versionsChecked,omitempty"`
 	HostnamesChecked *bool            `json:"hostnamesChecked,omitempty"`
 	Services         []importService  `json:"services"`
@@ -71,7 +71,7 @@ func (s *Server) importTool() toolDef {
 			return importOutput{}, err
 		}
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), res.Processes, "")
-		out := importOutput{Valid: true, Problems: []ops.Issue{}, Warnings: res.Warnings, Services: []importService{}, Processes: summarize(outcomes)}
+		out := importOutput{Valid: true, Problems: []platform.Issue{}, Warnings: res.Warnings, Services: []importService{}, Processes: summarize(outcomes)}
 		for _, sv := range res.Services {
 			out.Services = append(out.Services, importService{Hostname: sv.Hostname, ID: sv.ID, Error: sv.Error})
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
+	"github.com/zeropsio/zcp/platform/yamlcheck"
 )
 
 type validateInput struct {
@@ -16,7 +17,7 @@ type validateInput struct {
 }
 
 type validateOutput struct {
-	ops.ValidationResult
+	yamlcheck.ValidationResult
 	Next string `json:"next"`
 }
 
@@ -30,14 +31,14 @@ func (s *Server) validateTool() toolDef {
 		if err != nil {
 			return validateOutput{}, err
 		}
-		res, err := ops.Validate(content, in.Kind)
+		res, err := yamlcheck.Validate(content, in.Kind)
 		if err != nil {
 			return validateOutput{}, err
 		}
 		next := "Next: fix the errors and validate again."
 		if res.Valid {
 			next = "Next: deploy with zerops_deploy."
-			if res.Kind == ops.KindImportYml {
+			if res.Kind == yamlcheck.KindImportYml {
 				next = "Next: zerops_import content=<import.yml> dryRun=true checks it against the live catalog and the project, then import."
 			}
 		}
@@ -53,7 +54,7 @@ func (s *Server) readContent(ctx context.Context, content, path string) (string,
 		return "", platform.NewError(platform.ErrInvalidParameter, "pass content or filePath, not both",
 			"content is the YAML itself; filePath points at a file relative to the working directory.")
 	case content != "":
-		if len(content) > ops.MaxFileSize {
+		if len(content) > platform.MaxFileSize {
 			return "", platform.NewError(platform.ErrFileTooLarge, "content is larger than 100 kB", "Split it; the platform accepts at most 100 kB.")
 		}
 		return content, nil

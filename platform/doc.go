@@ -1,14 +1,10 @@
-// Package platform is ZCP's model of the Zerops platform.
+// Package platform is ZCP's model of Zerops: domain types, the [Client] interface, [PlatformError] and its codes, service types, the type catalog and hostname rules.
 //
-// It owns the [Client] interface (every Zerops API operation ZCP performs),
-// its implementation over the official zerops-go SDK ([ZeropsClient]), the
-// SDK-free domain types, [PlatformError] and its codes, the two-step log
-// fetcher, and the MCP-agnostic helpers later layers share: hostname rules,
-// service-type parsing, env-file parsing, import checks, event merging and
-// log filtering.
-//
-// Nothing here imports mcp, actors or supervisor. The fake Zerops API used by
-// tests, benchmarks and `zcp sandbox` lives in the sub-package fakeapi; it
-// speaks the same REST protocol as the real API so that the real SDK code path
-// is exercised end to end.
+// Layers, enforced by TestLayers_ImportDirections: platform imports no ZCP
+// package; its sub-packages zeropsapi (the zerops-go adapter), yamlcheck (the
+// zerops.yml and import.yml validators) and fakeapi (the fake API) import only
+// platform, auth also zeropsapi, ops (the operations) also yamlcheck. Nothing
+// under platform/ imports deploy, knowledge, actors, mcp, supervisor or cmd.
+// deploy and knowledge import only platform/...; actors adds knowledge; mcp
+// adds actors and deploy; supervisor adds mcp; nothing imports cmd.
 package platform

@@ -6,7 +6,7 @@ import (
 )
 
 // Process statuses as ZCP consumers see them. Raw API values are normalised by
-// [NormalizeProcessStatus]: DONE becomes FINISHED and CANCELLED becomes CANCELED.
+// zeropsapi.NormalizeProcessStatus: DONE becomes FINISHED and CANCELLED becomes CANCELED.
 const (
 	ProcessPending     = "PENDING"
 	ProcessRunning     = "RUNNING"

@@ -11,6 +11,7 @@ import (
 	"github.com/zeropsio/zcp/knowledge"
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 // StackConfig tunes a Stack. Zero fields take the production defaults.
@@ -96,7 +97,7 @@ type ServerConfig struct {
 func (s *Stack) Deps(c ServerConfig) mcp.Deps {
 	d := mcp.Deps{
 		Client:     s.Gateway,
-		Logs:       platform.NewLogFetcher(nil),
+		Logs:       zeropsapi.NewLogFetcher(nil),
 		Project:    c.Project,
 		Connect:    c.Connect,
 		Known:      c.Known,

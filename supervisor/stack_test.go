@@ -11,6 +11,7 @@ import (
 	"github.com/zeropsio/zcp/actors"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 // startStack runs a Stack on a real client against the fake API and stops it
@@ -18,7 +19,7 @@ import (
 func startStack(t *testing.T, opts fakeapi.Options, cfg StackConfig) (*fakeapi.Server, platform.Client, *Stack) {
 	t.Helper()
 	fake := fakeapi.StartTB(t, opts)
-	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
+	client, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/zeropsio/zcp/actors"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 // flappy is a test-only actor that panics on its first run.
@@ -61,7 +62,7 @@ func newFakeClient(t testing.TB, opts fakeapi.Options) (*fakeapi.Server, platfor
 	srv := fakeapi.StartTB(t, opts)
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	t.Cleanup(tr.CloseIdleConnections)
-	c, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: srv.URL(), Token: srv.Token(), HTTPClient: &http.Client{Transport: tr}})
+	c, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: srv.URL(), Token: srv.Token(), HTTPClient: &http.Client{Transport: tr}})
 	if err != nil {
 		t.Fatal(err)
 	}

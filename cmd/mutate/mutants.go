@@ -46,9 +46,9 @@ var mutants = []mutant{
 	{name: "float-argument-truncated", file: "mcp/args.go",
 		old: `*x = Float{V: f, Set: true}`, new: `*x = Float{V: float64(int64(f)), Set: true}`,
 		pkgs: []string{"./mcp"}, run: "TestTools_Scale"},
-	{name: "client-id-not-primed-by-user-info", file: "platform/zerops_projects.go",
+	{name: "client-id-not-primed-by-user-info", file: "platform/zeropsapi/projects.go",
 		old: `c.client.remember(info.ClientID)`, new: ``,
-		pkgs: []string{"./platform"}, run: "TestZeropsClient_UserInfoPrimesClientID"},
+		pkgs: []string{"./platform/zeropsapi"}, run: "TestZeropsClient_UserInfoPrimesClientID"},
 
 	// Process-level machinery.
 	{name: "sigterm-does-not-cancel", file: "supervisor/signals.go",
@@ -91,9 +91,9 @@ var mutants = []mutant{
 	{name: "discover-shows-sensitive", file: "platform/ops/discover.go",
 		old: `return e.Sensitive || strings.EqualFold(e.Type, "SECRET")`, new: `return strings.EqualFold(e.Type, "SECRET")`,
 		pkgs: []string{"./platform/ops", "./mcp"}},
-	{name: "error-shows-token", file: "platform/zerops_errors.go",
+	{name: "error-shows-token", file: "platform/zeropsapi/errors.go",
 		old: `return redactSecret(e.err.Error(), e.secret)`, new: `return e.err.Error()`,
-		pkgs: []string{"./platform"}},
+		pkgs: []string{"./platform/zeropsapi"}},
 	{name: "deploy-child-keeps-token", file: "deploy/runner.go",
 		old: `if token != "" && strings.Contains(value, token) {`, new: `if false && strings.Contains(value, token) {`,
 		pkgs: []string{"./deploy"}, run: "TestChildEnv"},

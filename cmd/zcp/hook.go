@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/cmd/zcp/setup"
-	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/auth"
 	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 // hookBudget bounds the SessionStart hook; Claude Code waits for it.
@@ -66,7 +66,7 @@ func sessionStart(out io.Writer, sandbox bool) error {
 			return err
 		}
 	}
-	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: creds.APIURL, Token: creds.Token})
+	client, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: creds.APIURL, Token: creds.Token})
 	if err != nil {
 		return err
 	}

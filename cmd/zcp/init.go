@@ -14,6 +14,7 @@ import (
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/auth"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 const initSynopsis = `  zcp init [--sandbox] [--dir D] [--ssh]
@@ -105,7 +106,7 @@ func laptopSSHHosts(sandbox bool) ([]string, error) {
 	if err != nil {
 		return nil, sshReadError(err)
 	}
-	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: creds.APIURL, Token: creds.Token})
+	client, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: creds.APIURL, Token: creds.Token})
 	if err != nil {
 		return nil, sshReadError(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/auth"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 	"github.com/zeropsio/zcp/supervisor"
 )
 
@@ -92,9 +93,9 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	if creds == nil {
 		// Nothing will call the API (the connector answers credErr), but the
 		// stack is built the same way.
-		creds = &auth.Credentials{Token: "none", APIURL: platform.DefaultAPIHost}
+		creds = &auth.Credentials{Token: "none", APIURL: zeropsapi.DefaultAPIHost}
 	}
-	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: creds.APIURL, Token: creds.Token})
+	client, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: creds.APIURL, Token: creds.Token})
 	if err != nil {
 		printFatal(stderr, fmt.Errorf("API client: %w", err))
 		return 1

@@ -15,11 +15,12 @@ import (
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/auth"
 	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 func newConnector(t *testing.T, apiURL, token string, credErr error) *auth.Connector {
 	t.Helper()
-	client, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: apiURL, Token: token})
+	client, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: apiURL, Token: token})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 // Environment variables read by LoadCredentials.
@@ -49,7 +50,7 @@ func LoadCredentials(getenv func(string) string, homeDir string) (*Credentials, 
 		if err := checkToken(token, EnvAPIKey); err != nil {
 			return nil, err
 		}
-		apiURL, err := platform.NormalizeAPIURL(getenv(EnvAPIHost))
+		apiURL, err := zeropsapi.NormalizeAPIURL(getenv(EnvAPIHost))
 		if err != nil {
 			return nil, err
 		}
@@ -167,7 +168,7 @@ func parseCliData(path string, data []byte) (*Credentials, error) {
 	if err := checkToken(token, "zcli's "+path); err != nil {
 		return nil, err
 	}
-	apiURL, err := platform.NormalizeAPIURL(host)
+	apiURL, err := zeropsapi.NormalizeAPIURL(host)
 	if err != nil {
 		// The fix is zcli's, not ZEROPS_API_HOST (which this path does not read).
 		return nil, cliDataError(path, "names an unusable API address in RegionData.address", err)

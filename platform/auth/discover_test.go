@@ -10,11 +10,12 @@ import (
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/auth"
 	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
-func client(t *testing.T, url, token string) *platform.ZeropsClient {
+func client(t *testing.T, url, token string) *zeropsapi.ZeropsClient {
 	t.Helper()
-	c, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: url, Token: token})
+	c, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: url, Token: token})
 	if err != nil {
 		t.Fatal(err)
 	}

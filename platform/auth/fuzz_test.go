@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 // FuzzParseCliData checks that no cli.data content panics the parser, that a
@@ -48,7 +49,7 @@ func FuzzParseCliData(f *testing.F) {
 		if creds.Token == "" || creds.Source != SourceZcli || checkToken(creds.Token, "x") != nil {
 			t.Fatalf("creds %#v", creds)
 		}
-		if _, err := platform.NormalizeAPIURL(creds.APIURL); err != nil {
+		if _, err := zeropsapi.NormalizeAPIURL(creds.APIURL); err != nil {
 			t.Fatalf("API URL %q: %v", creds.APIURL, err)
 		}
 	})

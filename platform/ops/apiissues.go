@@ -12,7 +12,7 @@ import (
 // error result. It unwraps to the PlatformError.
 type IssuesError struct {
 	*platform.PlatformError
-	Problems []Issue
+	Problems []platform.Issue
 }
 
 // Unwrap returns the PlatformError.
@@ -22,7 +22,7 @@ func (e *IssuesError) Unwrap() error { return e.PlatformError }
 // point into the file as the dry run's do ("services[1](db).mode"). The API
 // names a field as "<hostname>.<field>", or gives it as the value of a
 // "parameter" key; "reason" and "serviceStackTypeVersion" carry no path.
-func apiIssues(problems []platform.APIProblem, planned []PlannedService) []Issue {
+func apiIssues(problems []platform.APIProblem, planned []PlannedService) []platform.Issue {
 	index := map[string]int{}
 	for i, s := range planned {
 		index[s.Hostname] = i
@@ -34,36 +34,36 @@ func apiIssues(problems []platform.APIProblem, planned []PlannedService) []Issue
 		}
 		return p
 	}
-	var out []Issue
+	var out []platform.Issue
 	for _, p := range problems {
 		if len(p.Metadata) == 0 {
-			out = append(out, Issue{Problem: p.Error, Fix: apiFix(p.Code, "")})
+			out = append(out, platform.Issue{Problem: p.Error, Fix: apiFix(p.Code, "")})
 			continue
 		}
 		for key, reasons := range p.Metadata {
 			switch key {
 			case "parameter":
 				for _, r := range reasons {
-					out = append(out, Issue{Path: path(r), Problem: p.Error, Fix: apiFix(p.Code, r)})
+					out = append(out, platform.Issue{Path: path(r), Problem: p.Error, Fix: apiFix(p.Code, r)})
 				}
 			case "serviceStackTypeVersion": // the value is the type: point at the services using it
 				for _, r := range reasons {
 					found := false
 					for i, s := range planned {
 						if s.Type == r {
-							out = append(out, Issue{Path: fmt.Sprintf("services[%d](%s).type", i, s.Hostname),
+							out = append(out, platform.Issue{Path: fmt.Sprintf("services[%d](%s).type", i, s.Hostname),
 								Problem: p.Error + ": " + r, Fix: apiFix(p.Code, key)})
 							found = true
 						}
 					}
 					if !found {
-						out = append(out, Issue{Problem: p.Error + ": " + r, Fix: apiFix(p.Code, key)})
+						out = append(out, platform.Issue{Problem: p.Error + ": " + r, Fix: apiFix(p.Code, key)})
 					}
 				}
 			case "reason":
-				out = append(out, Issue{Problem: p.Error + ": " + strings.Join(reasons, "; "), Fix: apiFix(p.Code, key)})
+				out = append(out, platform.Issue{Problem: p.Error + ": " + strings.Join(reasons, "; "), Fix: apiFix(p.Code, key)})
 			default:
-				out = append(out, Issue{Path: path(key), Problem: p.Error + ": " + strings.Join(reasons, "; "), Fix: apiFix(p.Code, key)})
+				out = append(out, platform.Issue{Path: path(key), Problem: p.Error + ": " + strings.Join(reasons, "; "), Fix: apiFix(p.Code, key)})
 			}
 		}
 	}
@@ -89,13 +89,13 @@ func apiFix(code, field string) string {
 }
 
 // clipIssues bounds the issues and their texts, as the checker does.
-func clipIssues(in []Issue) []Issue {
-	if len(in) > maxIssues {
-		in = in[:maxIssues]
+func clipIssues(in []platform.Issue) []platform.Issue {
+	if len(in) > platform.MaxIssues {
+		in = in[:platform.MaxIssues]
 	}
 	for i := range in {
-		in[i].Path = platform.Clip(in[i].Path, maxIssueText)
-		in[i].Problem = platform.Clip(in[i].Problem, maxIssueText)
+		in[i].Path = platform.Clip(in[i].Path, platform.MaxIssueText)
+		in[i].Problem = platform.Clip(in[i].Problem, platform.MaxIssueText)
 	}
 	return in
 }

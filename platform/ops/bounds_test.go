@@ -9,6 +9,7 @@ import (
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
+	"github.com/zeropsio/zcp/platform/yamlcheck"
 )
 
 // long is agent input far beyond any clip; letters only, so it passes as an
@@ -80,7 +81,7 @@ func TestChecks_IssuesBounded(t *testing.T) {
 		fmt.Fprintf(&b, "      %s%d: 1\n", long[:60], i)
 	}
 	b.WriteString("      envVariables:\n        " + long + ": [1]\n")
-	res, err := ops.Validate(b.String(), "")
+	res, err := yamlcheck.Validate(b.String(), "")
 	if err != nil {
 		t.Fatal(err)
 	}

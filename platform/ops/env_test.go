@@ -8,6 +8,7 @@ import (
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 func TestParseEnvLines_Validation(t *testing.T) {
@@ -156,7 +157,7 @@ func waitProcess(t *testing.T, c platform.Client, id string) {
 func TestLogs_FiltersAndErrors(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)
-	lf := platform.NewLogFetcher(nil)
+	lf := zeropsapi.NewLogFetcher(nil)
 	ctx := context.Background()
 	res, err := ops.Logs(ctx, c, lf, fake.ProjectID(), ops.LogsParams{Hostname: "appdev", Limit: 10})
 	if err != nil {

@@ -117,7 +117,7 @@ func ownBuildMissing(projectID, serviceID string, versions []platform.AppVersion
 		}
 		found := false
 		for _, v := range versions {
-			if v.ServiceStackID == svc && !v.Created.Before(started.Add(-buildSinceSlack)) {
+			if v.ServiceStackID == svc && !v.Created.Before(started.Add(-BuildSinceSlack)) {
 				found = true
 				break
 			}
@@ -149,3 +149,7 @@ func refersTo(p platform.Process, serviceID string) bool {
 	}
 	return false
 }
+
+// BuildSinceSlack widens a build search window before a push started (by
+// this container's clock), used only when no better baseline is known.
+const BuildSinceSlack = 2 * time.Second

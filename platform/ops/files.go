@@ -14,13 +14,9 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// MaxFileSize is the largest file ZCP reads for the agent (import.yml and
-// zerops.yml included): the platform refuses larger imports anyway.
-const MaxFileSize = 100 * 1024
-
 // ReadFileInDir reads path, relative to workDir, refusing anything that leaves
 // workDir: absolute paths, ".." segments and symlinks pointing outside are
-// PATH_TRAVERSAL. A missing file is FILE_NOT_FOUND, one over [MaxFileSize]
+// PATH_TRAVERSAL. A missing file is FILE_NOT_FOUND, one over [platform.MaxFileSize]
 // is FILE_TOO_LARGE, and a FIFO, socket or device is NOT_A_REGULAR_FILE,
 // refused without blocking (it is never opened for reading as such). The
 // read stops when ctx ends.
@@ -56,7 +52,7 @@ func ReadFileInDir(ctx context.Context, workDir, path string) (string, error) {
 	if err := regularFile(path, st); err != nil {
 		return "", err
 	}
-	data, err := readAllCtx(ctx, io.LimitReader(f, MaxFileSize+1))
+	data, err := readAllCtx(ctx, io.LimitReader(f, platform.MaxFileSize+1))
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", platform.NewError(platform.ErrCanceled, fmt.Sprintf("reading %q was cancelled", platform.Clip(path, 80)),
@@ -64,9 +60,9 @@ func ReadFileInDir(ctx context.Context, workDir, path string) (string, error) {
 		}
 		return "", fmt.Errorf("reading %s: %w", path, err)
 	}
-	if len(data) > MaxFileSize {
+	if len(data) > platform.MaxFileSize {
 		return "", platform.NewError(platform.ErrFileTooLarge,
-			fmt.Sprintf("%q is larger than %d kB", platform.Clip(path, 80), MaxFileSize/1024),
+			fmt.Sprintf("%q is larger than %d kB", platform.Clip(path, 80), platform.MaxFileSize/1024),
 			"Split the file or trim it; the platform accepts at most 100 kB.")
 	}
 	return string(data), nil
@@ -140,14 +136,14 @@ func ResolveDirInDir(workDir, dir string) (string, error) {
 // absolute paths, ".." segments and symlinks that lead outside.
 func resolveInDir(workDir, path string) (string, error) {
 	if strings.ContainsRune(path, 0) {
-		return "", traversal(path)
+		return "", Traversal(path)
 	}
 	if filepath.IsAbs(path) || strings.HasPrefix(path, "/") || strings.HasPrefix(path, `\`) {
-		return "", traversal(path)
+		return "", Traversal(path)
 	}
 	for _, seg := range strings.FieldsFunc(path, func(r rune) bool { return r == '/' || r == '\\' }) {
 		if seg == ".." {
-			return "", traversal(path)
+			return "", Traversal(path)
 		}
 	}
 	if workDir == "" {
@@ -170,7 +166,7 @@ func resolveInDir(workDir, path string) (string, error) {
 			"Check the path (relative to the working directory) and its permissions.")
 	}
 	if !within(root, real) {
-		return "", traversal(path)
+		return "", Traversal(path)
 	}
 	return real, nil
 }
@@ -183,7 +179,8 @@ func within(root, p string) bool {
 	return rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)))
 }
 
-func traversal(path string) error {
+// Traversal is the PATH_TRAVERSAL error for path.
+func Traversal(path string) error {
 	return platform.NewError(platform.ErrPathTraversal,
 		fmt.Sprintf("path %q leaves the working directory", platform.Clip(path, 80)),
 		"Use a path relative to the working directory without '..', or pass the content inline.")

@@ -18,7 +18,7 @@ func TestReadFileInDir_Containment(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(work, "import.yml"), []byte("services: []\n"), 0o644))
 	must(t, os.WriteFile(filepath.Join(work, "sub", "z.yml"), []byte("zerops: []\n"), 0o644))
 	must(t, os.WriteFile(filepath.Join(root, "secret.txt"), []byte("token"), 0o644))
-	must(t, os.WriteFile(filepath.Join(work, "big.yml"), []byte(strings.Repeat("x", ops.MaxFileSize+1)), 0o644))
+	must(t, os.WriteFile(filepath.Join(work, "big.yml"), []byte(strings.Repeat("x", platform.MaxFileSize+1)), 0o644))
 	must(t, os.Symlink(filepath.Join(root, "secret.txt"), filepath.Join(work, "escape.yml")))
 	must(t, os.Symlink(filepath.Join(work, "import.yml"), filepath.Join(work, "inside.yml")))
 

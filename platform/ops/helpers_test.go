@@ -6,6 +6,7 @@ import (
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 // newFake starts the fake API and a real ZeropsClient pointed at it.
@@ -15,7 +16,7 @@ func newFake(t *testing.T, processDuration time.Duration) (*fakeapi.Server, plat
 		processDuration = 30 * time.Millisecond
 	}
 	fake := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: processDuration, BuildStepDuration: 20 * time.Millisecond})
-	c, err := platform.NewZeropsClient(platform.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
+	c, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
 	if err != nil {
 		t.Fatalf("NewZeropsClient: %v", err)
 	}

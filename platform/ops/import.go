@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/yamlcheck"
 )
 
 // PlannedService is one service an import would create.
@@ -26,8 +26,8 @@ type ImportCheck struct {
 	Valid            bool             `json:"valid"`
 	Services         []PlannedService `json:"services"` // the first maxPlanned of them
 	ServiceCount     int              `json:"serviceCount"`
-	Problems         []Issue          `json:"problems"`
-	Warnings         []Issue          `json:"warnings"`
+	Problems         []platform.Issue `json:"problems"`
+	Warnings         []platform.Issue `json:"warnings"`
 	VersionsChecked  bool             `json:"versionsChecked"`
 	HostnamesChecked bool             `json:"hostnamesChecked"`
 }
@@ -36,7 +36,7 @@ type ImportCheck struct {
 type ImportOutcome struct {
 	Services  []ImportedService  `json:"services"`
 	Processes []platform.Process `json:"processes,omitempty"`
-	Warnings  []Issue            `json:"warnings"`
+	Warnings  []platform.Issue   `json:"warnings"`
 }
 
 // ImportedService is one service of a real import; Error is set when the
@@ -61,34 +61,25 @@ type ImportOptions struct {
 // one found. An error is returned only when content cannot be read at all
 // (empty, too large, not YAML).
 func CheckImport(ctx context.Context, c platform.Client, projectID, content string, types []platform.ServiceStackType) (*ImportCheck, error) {
-	root, err := decodeYAML(content)
+	in := yamlcheck.ImportContext{Catalog: platform.NewCatalog(types)}
+	if c != nil {
+		in.Existing = func() ([]platform.ServiceStack, error) { return listServices(ctx, c, projectID) }
+	}
+	rep, err := yamlcheck.CheckImport(content, in)
 	if err != nil {
 		return nil, err
 	}
-	var ch checker
-	services := checkImportYml(&ch, root, true)
-	cat := platform.NewCatalog(types)
-	out := &ImportCheck{Services: []PlannedService{}, ServiceCount: len(services), VersionsChecked: !cat.Empty()}
-	for _, s := range services {
+	out := &ImportCheck{Services: []PlannedService{}, ServiceCount: len(rep.Services), VersionsChecked: !in.Catalog.Empty(),
+		HostnamesChecked: rep.HostnamesChecked, Problems: rep.Problems, Warnings: rep.Warnings}
+	for _, s := range rep.Services {
 		if len(out.Services) < maxPlanned {
 			out.Services = append(out.Services, PlannedService{Hostname: platform.Clip(s.Hostname, 60), Type: platform.Clip(s.Type, 60), Mode: platform.Clip(s.Mode, 20)})
 		}
-		if out.VersionsChecked && s.Type != "" {
-			checkCatalogType(&ch, cat, s)
-		}
 	}
-	if c != nil {
-		if existing, err := listServices(ctx, c, projectID); err == nil {
-			out.HostnamesChecked = true
-			checkHostnamesFree(&ch, services, existing)
-		}
-	}
-	ch.finish()
-	out.Problems, out.Warnings = nonNilIssues(ch.errors), nonNilIssues(ch.warnings)
-	if !out.VersionsChecked && len(services) > 0 {
+	if !out.VersionsChecked && len(rep.Services) > 0 {
 		// Say so where the agent looks for what is wrong, not only in a flag:
 		// a valid verdict must not read as "the versions are fine".
-		out.Warnings = append(out.Warnings, Issue{Path: "services[].type",
+		out.Warnings = append(out.Warnings, platform.Issue{Path: "services[].type",
 			Problem: "types and versions were not checked: the live catalog could not be read",
 			Fix:     "Run the dry run again in a moment; until then check the versions with zerops_knowledge."})
 	}
@@ -98,50 +89,6 @@ func CheckImport(ctx context.Context, c platform.Client, projectID, content stri
 
 // maxPlanned bounds the services a check lists (it counts all of them).
 const maxPlanned = 50
-
-// checkCatalogType checks one service's type against the live catalog; a
-// malformed type was already reported by the structural check.
-func checkCatalogType(ch *checker, cat *platform.Catalog, s importService) {
-	if _, err := platform.ParseServiceType(s.Type); err != nil {
-		return
-	}
-	chk := cat.Check(s.Type)
-	if !chk.OK {
-		ch.errf(s.Path+".type", "%s: %s", platform.Clip(s.Type, 60), chk.Problem).Fix = chk.Fix
-		return
-	}
-	// A managed type the offline list does not know still needs its mode.
-	if chk.Type.Category == platform.CategoryStandard && !contains(managedTypes, chk.Parsed.Name) && chk.Parsed.Mode == "" && s.Mode == "" {
-		missingMode(ch, s.Path, s.Type)
-	}
-}
-
-// checkHostnamesFree reports hostnames the project already uses; one whose
-// service is being deleted is only a warning (the import waits for it).
-func checkHostnamesFree(ch *checker, services []importService, existing []platform.ServiceStack) {
-	byName := map[string]platform.ServiceStack{}
-	for _, s := range existing {
-		byName[s.Name] = s
-	}
-	for _, s := range services {
-		old, ok := byName[s.Hostname]
-		switch {
-		case !ok || s.Hostname == "":
-		case old.Status == platform.ServiceDeleting:
-			ch.warnf(s.Path+".hostname", "%q is still being deleted", s.Hostname).Fix = "Nothing to do: the import waits for the deletion to finish."
-		default:
-			ch.errf(s.Path+".hostname", "%q already exists in the project", s.Hostname).Fix =
-				"Pick another hostname, or delete the existing service first (zerops_delete)."
-		}
-	}
-}
-
-func nonNilIssues(l []Issue) []Issue {
-	if l == nil {
-		return []Issue{}
-	}
-	return l
-}
 
 // refusal is the error a real import answers when the check found problems:
 // IMPORT_HAS_PROJECT for a project: section, else INVALID_IMPORT_YML, listing
@@ -157,7 +104,7 @@ func (ic *ImportCheck) refusal() error {
 		}
 	}
 	return platform.NewError(code,
-		fmt.Sprintf("import.yml has %d problem(s): %s", len(ic.Problems), strings.Join(issueStrings(ic.Problems), "; ")),
+		fmt.Sprintf("import.yml has %d problem(s): %s", len(ic.Problems), platform.JoinIssues(ic.Problems)),
 		suggestion)
 }
 
@@ -184,7 +131,7 @@ func Import(ctx context.Context, c platform.Client, projectID, content string, t
 			issues := apiIssues(rej.Problems, plan.Services)
 			return nil, &IssuesError{Problems: issues, PlatformError: &platform.PlatformError{
 				Code: platform.ErrInvalidImportYml, HTTPStatus: rej.HTTPStatus, APICode: rej.APICode, Err: err,
-				Message:    fmt.Sprintf("the platform refused the import (%d problem(s)): %s", len(issues), strings.Join(issueStrings(issues), "; ")),
+				Message:    fmt.Sprintf("the platform refused the import (%d problem(s)): %s", len(issues), platform.JoinIssues(issues)),
 				Suggestion: "Fix every listed problem (path, problem, fix) and import again. Nothing was imported.",
 			}}
 		}
@@ -222,7 +169,7 @@ func Import(ctx context.Context, c platform.Client, projectID, content string, t
 			}
 			continue
 		}
-		out.Warnings = append(out.Warnings, Issue{Path: s.Hostname, Problem: "not imported: " + platform.Clip(s.Error.Message, 200),
+		out.Warnings = append(out.Warnings, platform.Issue{Path: s.Hostname, Problem: "not imported: " + platform.Clip(s.Error.Message, 200),
 			Fix: "Fix it and import this service again on its own."})
 	}
 	return out, nil

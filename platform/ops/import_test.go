@@ -19,7 +19,7 @@ func TestCheckImport_Unreadable(t *testing.T) {
 	}{
 		{"not YAML", "services: [", platform.ErrInvalidParameter},
 		{"empty", "  \n", platform.ErrInvalidParameter},
-		{"too large", "services: []\n#" + strings.Repeat("x", ops.MaxFileSize), platform.ErrFileTooLarge},
+		{"too large", "services: []\n#" + strings.Repeat("x", platform.MaxFileSize), platform.ErrFileTooLarge},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

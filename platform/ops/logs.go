@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"sort"
@@ -88,7 +89,7 @@ func toLines(entries []platform.LogEntry, service string) []LogLine {
 	out := make([]LogLine, 0, len(entries))
 	for _, e := range entries {
 		out = append(out, LogLine{Time: e.Timestamp, Service: service, Severity: e.Severity, Facility: e.Facility,
-			Container: orDefault(e.Hostname, e.ContainerID), Tag: e.Tag, Message: e.Message})
+			Container: cmp.Or(e.Hostname, e.ContainerID), Tag: e.Tag, Message: e.Message})
 	}
 	return out
 }

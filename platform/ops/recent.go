@@ -140,6 +140,12 @@ func noteChange(projectID, serviceID string, proc *platform.Process) {
 	recent.note(projectID, serviceID, proc)
 }
 
+// NoteDeploy records a push to serviceID that started at started (for
+// callers outside ops: deploy).
+func NoteDeploy(projectID, serviceID string, started time.Time) {
+	recent.noteDeploy(projectID, serviceID, started)
+}
+
 // ListServices is listServices for callers outside ops (deploy's source and
 // target lookup).
 func ListServices(ctx context.Context, c platform.Client, projectID string) ([]platform.ServiceStack, error) {

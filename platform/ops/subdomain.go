@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -110,7 +111,7 @@ func enableSubdomain(ctx context.Context, c platform.Client, projectID string, s
 		if svc.Type.Category != "" && svc.Type.Category != platform.CategoryUser {
 			// No deploy gives a managed service an HTTP port.
 			return nil, platform.NewError(platform.ErrSubdomainNoPorts,
-				fmt.Sprintf("%s is a managed service (%s) with no HTTP port for a subdomain", svc.Name, orDefault(svc.Type.VersionName, svc.Type.Name)),
+				fmt.Sprintf("%s is a managed service (%s) with no HTTP port for a subdomain", svc.Name, cmp.Or(svc.Type.VersionName, svc.Type.Name)),
 				"The subdomain serves a runtime service's HTTP port: enable it on the runtime that serves the app (zerops_discover lists the services and their ports); it reaches this service over the private network by hostname.")
 		}
 		if i >= len(portWaits) || !deployedRecently(ctx, c, projectID, svc.ID) {

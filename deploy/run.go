@@ -1,0 +1,351 @@
+package deploy
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+// Params are a deploy call's arguments. SSH mode when SourceService is
+// set (the target defaults to the source itself); local mode with WorkingDir
+// and ServiceID (or TargetService/TargetServiceID).
+type Params struct {
+	SourceService   string
+	TargetService   string
+	TargetServiceID string
+	Setup           string
+	WorkingDir      string
+	ServiceID       string
+}
+
+// BuildObservation is one observation of a followed build.
+type BuildObservation struct {
+	AppVersion platform.AppVersion
+	Elapsed    time.Duration
+	Final      bool
+	Err        error
+}
+
+// Env is what a deploy runs with. Push is required. Queue, when set,
+// serialises pushes per target; Follow, when set, follows the build the push
+// started (nil: the build is not followed); Progress receives one line per
+// build observation.
+type Env struct {
+	Client    platform.Client
+	Logs      platform.LogFetcher
+	ProjectID string
+	WorkDir   string // ZCP's working directory: relative local workingDirs resolve against it
+	Push      func(ctx context.Context, req Request) (*Result, error)
+	Queue     func(ctx context.Context, target string, job func(context.Context) error) error
+	Follow    func(ctx context.Context, serviceID string, since time.Time) (<-chan BuildObservation, error)
+	Progress  func(msg string)
+}
+
+// Outcome is the answer to a deploy: what was pushed, the build's end
+// when it was followed, a status and a one-line message.
+type Outcome struct {
+	Status          string        `json:"status"`
+	Message         string        `json:"message"`
+	Mode            string        `json:"mode"`
+	SourceService   string        `json:"sourceService,omitempty"`
+	TargetService   string        `json:"targetService,omitempty"`
+	TargetServiceID string        `json:"targetServiceId"`
+	Setup           string        `json:"setup,omitempty"`
+	WorkingDir      string        `json:"workingDir,omitempty"`
+	Output          []string      `json:"output"`
+	DurationMS      int64         `json:"pushDurationMs"`
+	Build           *BuildOutcome `json:"build,omitempty"`
+}
+
+// BuildOutcome is where a followed build ended (or why following it stopped).
+type BuildOutcome struct {
+	AppVersionID string `json:"appVersionId"`
+	Status       string `json:"status"`
+	Note         string `json:"note,omitempty"`
+}
+
+// Deploy statuses when the build was not followed to its end.
+const (
+	StatusPushed   = "PUSHED"   // the push succeeded; the build runs on the platform
+	StatusBuilding = "BUILDING" // followed, but the wait ended before the build did
+)
+
+// Run resolves p, pushes (in the target's queue turn) and, when env.Follow
+// is set, follows the build the push started until it is ACTIVE or failed. A
+// failed build is BUILD_FAILED carrying the build log's last lines.
+func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
+	req, targetName, err := resolveDeploy(ctx, env, p)
+	if err != nil {
+		return nil, err
+	}
+	target := req.TargetServiceID
+	if req.SourceService == "" {
+		target = req.ServiceID
+	}
+	var res *Result
+	var since time.Time
+	job := func(ctx context.Context) error {
+		// Inside the target's queue turn no other push of ours can add a
+		// version, so the newest one now is the last before this push.
+		if env.Follow != nil {
+			since = buildBaseline(ctx, env.Client, target)
+		}
+		r, err := env.Push(ctx, req)
+		res = r
+		return err
+	}
+	if env.Queue != nil {
+		err = env.Queue(ctx, target, job)
+	} else {
+		err = job(ctx)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if res == nil {
+		return nil, platform.NewError(platform.ErrDeployFailed, "the deploy returned no result", "Check zerops_events for the target service.")
+	}
+	if id := cmp.Or(res.TargetServiceID, target); id != "" {
+		ops.NoteDeploy(env.ProjectID, id, res.Started)
+	}
+	out := &Outcome{Mode: res.Mode, SourceService: res.SourceService, TargetService: targetName,
+		TargetServiceID: cmp.Or(res.TargetServiceID, target), Setup: res.Setup, WorkingDir: res.WorkingDir,
+		Output: res.Output, DurationMS: res.Duration.Milliseconds()}
+	if out.Output == nil {
+		out.Output = []string{}
+	}
+	label := cmp.Or(targetName, out.TargetServiceID)
+	if env.Follow == nil {
+		out.Status = StatusPushed
+		out.Message = fmt.Sprintf("Code pushed to %s; the build runs on the platform.", label)
+		return out, nil
+	}
+	switch {
+	case res.AppVersion != nil:
+		// The push's own version, by the platform's clock: a version of an
+		// earlier push that the lagging search hid from the baseline cannot
+		// pass for this one.
+		since = res.AppVersion.Created
+	case since.IsZero():
+		since = res.Started.Add(-ops.BuildSinceSlack)
+	}
+	build, err := followBuild(ctx, env, out.TargetServiceID, label, since)
+	if err != nil {
+		return nil, err
+	}
+	out.Build = build
+	switch build.Status {
+	case platform.AppVersionActive:
+		out.Status = platform.AppVersionActive
+		out.Message = fmt.Sprintf("%s is ACTIVE: the new version is live.", label)
+	default:
+		out.Status = StatusBuilding
+		out.Message = fmt.Sprintf("Code pushed to %s; %s.", label, cmp.Or(build.Note, "the build has not finished"))
+	}
+	return out, nil
+}
+
+// resolveDeploy turns the arguments into a Request and the target's
+// hostname (when known).
+func resolveDeploy(ctx context.Context, env Env, in Params) (Request, string, error) {
+	req := Request{Setup: in.Setup}
+	if in.TargetService != "" && in.TargetServiceID != "" {
+		return req, "", invalidParam("pass targetService or targetServiceId, not both", "targetService is a hostname; targetServiceId an id.")
+	}
+	if in.SourceService == "" {
+		if in.WorkingDir == "" || (in.ServiceID == "" && in.TargetServiceID == "" && in.TargetService == "") {
+			return req, "", invalidParam("nothing to deploy from",
+				"Pass sourceService (SSH deploy from a runtime container) or workingDir + serviceId (local deploy).")
+		}
+		dir, err := ops.ResolveDirInDir(env.WorkDir, in.WorkingDir)
+		if err != nil {
+			return req, "", err
+		}
+		req.WorkingDir = dir
+		id, name := in.ServiceID, ""
+		if id == "" {
+			id = in.TargetServiceID
+		}
+		if in.TargetService != "" {
+			svc, err := ops.ResolveService(ctx, env.Client, env.ProjectID, in.TargetService)
+			if err != nil {
+				return req, "", err
+			}
+			if err := runtimeOnly(svc, "target"); err != nil {
+				return req, "", err
+			}
+			id, name = svc.ID, svc.Name
+		}
+		req.ServiceID = id
+		return req, name, nil
+	}
+	dir, err := remoteWorkingDir(in.WorkingDir)
+	if err != nil {
+		return req, "", err
+	}
+	req.WorkingDir = dir
+	services, err := ops.ListServices(ctx, env.Client, env.ProjectID)
+	if err != nil {
+		return req, "", err
+	}
+	var source, target *platform.ServiceStack
+	for i := range services {
+		if services[i].Name == in.SourceService {
+			source = &services[i]
+		}
+		if (in.TargetService != "" && services[i].Name == in.TargetService) || (in.TargetServiceID != "" && services[i].ID == in.TargetServiceID) {
+			target = &services[i]
+		}
+	}
+	if source == nil {
+		_, err := ops.ResolveService(ctx, env.Client, env.ProjectID, in.SourceService)
+		return req, "", err
+	}
+	switch {
+	case in.TargetService == "" && in.TargetServiceID == "":
+		target = source
+	case target == nil && in.TargetService != "":
+		_, err := ops.ResolveService(ctx, env.Client, env.ProjectID, in.TargetService)
+		return req, "", err
+	case target == nil:
+		return req, "", platform.NewError(platform.ErrServiceNotFound, fmt.Sprintf("no service with id %q in this project", platform.Clip(in.TargetServiceID, 40)),
+			"Use targetService with a hostname from zerops_discover.")
+	}
+	if err := runtimeOnly(source, "source"); err != nil {
+		return req, "", err
+	}
+	if err := runtimeOnly(target, "target"); err != nil {
+		return req, "", err
+	}
+	req.SourceService = source.Name
+	req.TargetServiceID = target.ID
+	return req, target.Name, nil
+}
+
+// runtimeOnly refuses a managed service as a deploy's source or target:
+// only runtime services take code (the platform refuses app versions of the
+// others, and they have no SSH).
+func runtimeOnly(svc *platform.ServiceStack, role string) error {
+	if svc.Type.Category == "" || svc.Type.Category == platform.CategoryUser {
+		return nil
+	}
+	return invalidParam(fmt.Sprintf("the %s %s is a managed service (%s): only runtime services take deploys", role, svc.Name, cmp.Or(svc.Type.VersionName, svc.Type.Name)),
+		"Deploy the code to a runtime service (zerops_discover lists them with category USER); a managed service is configured in import.yml and reached from the runtime by its hostname.")
+}
+
+// remoteWorkingDir resolves an SSH deploy's workingDir: empty is the default
+// (/var/www), a relative one is taken under it and may not leave it.
+func remoteWorkingDir(dir string) (string, error) {
+	switch {
+	case dir == "":
+		return "", nil // Validate applies the default
+	case strings.HasPrefix(dir, "/"):
+		return dir, nil // Validate checks it
+	}
+	for _, seg := range strings.Split(dir, "/") {
+		if seg == ".." {
+			return "", ops.Traversal(dir)
+		}
+	}
+	return path.Join(DefaultWorkingDir, dir), nil
+}
+
+// buildFailure is the BUILD_FAILED error with the build log's last lines.
+func buildFailure(ctx context.Context, env Env, v platform.AppVersion, label string) error {
+	pe := platform.NewError(platform.ErrBuildFailed,
+		fmt.Sprintf("the build of %s ended %s", label, v.Status),
+		"Read the log lines below (or zerops_logs serviceHostname="+label+" buildId="+v.ID+"), fix zerops.yml or the code, and deploy again.")
+	bf := &BuildFailedError{PlatformError: pe, AppVersionID: v.ID, Status: v.Status}
+	entries, err := ops.BuildLog(ctx, env.Client, env.Logs, env.ProjectID, v, 30)
+	if err != nil {
+		return bf
+	}
+	for _, e := range entries {
+		bf.BuildLog = append(bf.BuildLog, strings.TrimRight(e.Message, "\n"))
+	}
+	return bf
+}
+
+// BuildFailedError is a failed build: the BUILD_FAILED PlatformError with the
+// app version and the build log's last lines.
+type BuildFailedError struct {
+	*platform.PlatformError
+	AppVersionID string
+	Status       string
+	BuildLog     []string
+}
+
+func (e *BuildFailedError) Unwrap() error { return e.PlatformError }
+
+// followBuild reports the build started by the push until it is ACTIVE or
+// failed.
+func followBuild(ctx context.Context, env Env, serviceID, label string, since time.Time) (*BuildOutcome, error) {
+	ch, err := env.Follow(ctx, serviceID, since)
+	if err != nil {
+		// The push itself succeeded; following its build is a bonus, so a
+		// watcher that cannot take the subscription is a note, not a failure.
+		return &BuildOutcome{Note: "could not follow the build"}, nil //nolint:nilerr // see above
+	}
+	out := &BuildOutcome{}
+	var last platform.AppVersion
+	for {
+		select {
+		case <-ctx.Done():
+			out.Note = "stopped waiting: the call was cancelled; the build keeps running"
+			return out, nil
+		case u, ok := <-ch:
+			if !ok {
+				if out.Note == "" {
+					out.Note = "stopped waiting; the build keeps running"
+				}
+				return out, nil
+			}
+			if u.AppVersion.ID != "" {
+				last = u.AppVersion
+				out.AppVersionID, out.Status = last.ID, last.Status
+			}
+			if !u.Final {
+				if last.Final() {
+					continue // the result reports the end, not a notification (lessons #1)
+				}
+				if env.Progress != nil {
+					env.Progress(fmt.Sprintf("Deploying %s: %s (%ds)", label, cmp.Or(last.Status, "WAITING"), int(u.Elapsed.Seconds())))
+				}
+				continue
+			}
+			if u.Err != nil {
+				out.Note = "following the build stopped (" + platform.Clip(platform.ErrorCode(u.Err), 40) + "); the build keeps running"
+				return out, nil //nolint:nilerr // the watch ended, not the build: the note says so
+			}
+			if last.Failed() {
+				return nil, buildFailure(ctx, env, last, label)
+			}
+			return out, nil
+		}
+	}
+}
+
+// buildBaseline returns the time after which a build belongs to the push
+// about to start: just after the creation of the service's newest app version,
+// by the platform's own clock, so that clock skew between this container and
+// the platform cannot hide the new build. The zero time means "unknown".
+func buildBaseline(ctx context.Context, c platform.Client, serviceID string) time.Time {
+	versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: serviceID, Limit: 1})
+	if err != nil {
+		return time.Time{}
+	}
+	if len(versions) == 0 {
+		return time.Unix(0, 1) // no earlier version: any version is this push's
+	}
+	return versions[0].Created.Add(time.Millisecond)
+}
+
+func invalidParam(msg, suggestion string) *platform.PlatformError {
+	return platform.NewError(platform.ErrInvalidParameter, msg, suggestion)
+}

@@ -1,0 +1,197 @@
+package yamlcheck
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// checker collects issues while walking a decoded YAML document. Call
+// finish before reading errors and warnings. Not safe for concurrent use.
+type checker struct {
+	errors       []platform.Issue
+	warnings     []platform.Issue
+	moreErrors   int
+	moreWarnings int
+}
+
+// errf records an error and returns it, so the caller can set its Fix; an
+// error beyond platform.MaxIssues is only counted (the returned issue is discarded).
+func (c *checker) errf(path, format string, args ...any) *platform.Issue {
+	if len(c.errors) >= platform.MaxIssues {
+		c.moreErrors++
+		return &platform.Issue{}
+	}
+	c.errors = append(c.errors, platform.NewIssue(path, format, args...))
+	return &c.errors[len(c.errors)-1]
+}
+
+// warnf records a warning, like errf.
+func (c *checker) warnf(path, format string, args ...any) *platform.Issue {
+	if len(c.warnings) >= platform.MaxIssues {
+		c.moreWarnings++
+		return &platform.Issue{}
+	}
+	c.warnings = append(c.warnings, platform.NewIssue(path, format, args...))
+	return &c.warnings[len(c.warnings)-1]
+}
+
+// finishErrors appends the count of errors left out, if any.
+func (c *checker) finishErrors() {
+	if c.moreErrors > 0 {
+		c.errors = append(c.errors, platform.Issue{Problem: fmt.Sprintf("… and %d more errors not listed", c.moreErrors), Fix: "Fix these first, then check again."})
+		c.moreErrors = 0
+	}
+}
+
+// finish appends the count of issues left out, if any.
+func (c *checker) finish() {
+	c.finishErrors()
+	if c.moreWarnings > 0 {
+		c.warnings = append(c.warnings, platform.Issue{Problem: fmt.Sprintf("… and %d more warnings not listed", c.moreWarnings)})
+		c.moreWarnings = 0
+	}
+}
+
+// asMap returns v as a string-keyed map, reporting a type error otherwise.
+func (c *checker) asMap(path string, v any) (map[string]any, bool) {
+	switch m := v.(type) {
+	case map[string]any:
+		return m, true
+	case map[any]any:
+		out := make(map[string]any, len(m))
+		for k, val := range m {
+			out[fmt.Sprint(k)] = val
+		}
+		return out, true
+	}
+	c.errf(path, "must be a mapping, got %s", kindOf(v)).Fix = "Write key: value pairs indented under it."
+	return nil, false
+}
+
+func (c *checker) asList(path string, v any) ([]any, bool) {
+	if l, ok := v.([]any); ok {
+		return l, true
+	}
+	c.errf(path, "must be a list, got %s", kindOf(v)).Fix = "Write one item per line starting with '- '."
+	return nil, false
+}
+
+func (c *checker) wantString(path string, v any) (string, bool) {
+	if s, ok := v.(string); ok {
+		return s, true
+	}
+	c.errf(path, "must be a string, got %s", kindOf(v)).Fix = "Write a string (quote it if it looks like a number)."
+	return "", false
+}
+
+func (c *checker) wantBool(path string, v any) {
+	if _, ok := v.(bool); !ok {
+		c.errf(path, "must be true or false, got %s", kindOf(v)).Fix = "Write true or false without quotes."
+	}
+}
+
+func (c *checker) wantInt(path string, v any) (int, bool) {
+	switch n := v.(type) {
+	case int:
+		return n, true
+	case int64:
+		return int(n), true
+	case uint64:
+		return int(n), true
+	}
+	c.errf(path, "must be a whole number, got %s", kindOf(v)).Fix = "Write a number without quotes, e.g. 3000."
+	return 0, false
+}
+
+func (c *checker) wantNumber(path string, v any) {
+	switch v.(type) {
+	case int, int64, uint64, float64:
+		return
+	}
+	c.errf(path, "must be a number, got %s", kindOf(v)).Fix = "Write a number without quotes, e.g. 0.5."
+}
+
+// wantStringOrList accepts a string or a list of strings (commands, files).
+func (c *checker) wantStringOrList(path string, v any) {
+	switch x := v.(type) {
+	case string:
+		return
+	case []any:
+		for i, item := range x {
+			if _, ok := item.(string); !ok {
+				c.errf(fmt.Sprintf("%s[%d]", path, i), "must be a string, got %s", kindOf(item)).Fix = "Write each item as a string."
+			}
+		}
+		return
+	}
+	c.errf(path, "must be a string or a list of strings, got %s", kindOf(v)).Fix = "Write a command string or a list of them."
+}
+
+// wantStringMap accepts a mapping of scalar values (envVariables).
+func (c *checker) wantStringMap(path string, v any) {
+	m, ok := c.asMap(path, v)
+	if !ok {
+		return
+	}
+	for k, val := range m {
+		switch val.(type) {
+		case string, int, int64, uint64, float64, bool:
+		default:
+			c.errf(path+"."+platform.Clip(k, 40), "must be a scalar value, got %s", kindOf(val)).Fix = "Write the value as a string."
+		}
+	}
+}
+
+// unknownKeys reports keys of m not in allowed, as errors or warnings.
+func (c *checker) unknownKeys(path string, m map[string]any, allowed []string, asError bool) {
+	var unknown []string
+	for k := range m {
+		if !contains(allowed, k) {
+			unknown = append(unknown, k)
+		}
+	}
+	sort.Strings(unknown)
+	for _, k := range unknown {
+		p := platform.Clip(k, 40)
+		if path != "" {
+			p = path + "." + p
+		}
+		report := c.warnf
+		if asError {
+			report = c.errf
+		}
+		report(p, "unknown key %q", platform.Clip(k, 40)).Fix = "Remove it or use one of: " + strings.Join(allowed, ", ") + "."
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func kindOf(v any) string {
+	switch v.(type) {
+	case nil:
+		return "nothing"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case int, int64, uint64:
+		return "a number"
+	case float64:
+		return "a number"
+	case []any:
+		return "a list"
+	case map[string]any, map[any]any:
+		return "a mapping"
+	}
+	return fmt.Sprintf("%T", v)
+}

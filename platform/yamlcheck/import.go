@@ -1,0 +1,104 @@
+package yamlcheck
+
+import "github.com/zeropsio/zcp/platform"
+
+// ImportContext is what a service import is checked against besides its text.
+type ImportContext struct {
+	// Catalog is the live type catalog; empty: types and versions are not checked.
+	Catalog *platform.Catalog
+	// Existing lists the project's services, read after the structure is
+	// checked; nil or an error: hostnames are not checked.
+	Existing func() ([]platform.ServiceStack, error)
+}
+
+// ImportService is one service entry of an import.yml.
+type ImportService struct {
+	Path     string // "services[i](hostname)"
+	Hostname string
+	Type     string
+	Mode     string
+	Raw      map[string]any
+}
+
+// ImportReport is the verdict on an import.yml for a service import: every
+// service entry, and every problem and warning (never nil).
+type ImportReport struct {
+	Services         []ImportService
+	HostnamesChecked bool
+	Problems         []platform.Issue
+	Warnings         []platform.Issue
+}
+
+// CheckImport checks an import.yml for a service import: structure, each
+// type and version against in.Catalog, and hostnames against the project's.
+// Every check runs whatever an earlier one found. An error is returned only
+// when content cannot be read at all (empty, too large, not YAML).
+func CheckImport(content string, in ImportContext) (*ImportReport, error) {
+	root, err := decodeYAML(content)
+	if err != nil {
+		return nil, err
+	}
+	var ch checker
+	services := checkImportYml(&ch, root, true)
+	if in.Catalog != nil && !in.Catalog.Empty() {
+		for _, s := range services {
+			if s.Type != "" {
+				checkCatalogType(&ch, in.Catalog, s)
+			}
+		}
+	}
+	rep := &ImportReport{Services: services}
+	if in.Existing != nil {
+		if existing, err := in.Existing(); err == nil {
+			rep.HostnamesChecked = true
+			checkHostnamesFree(&ch, services, existing)
+		}
+	}
+	ch.finish()
+	rep.Problems, rep.Warnings = nonNilIssues(ch.errors), nonNilIssues(ch.warnings)
+	return rep, nil
+}
+
+// checkCatalogType checks one service's type against the live catalog; a
+// malformed type was already reported by the structural check.
+func checkCatalogType(ch *checker, cat *platform.Catalog, s ImportService) {
+	if _, err := platform.ParseServiceType(s.Type); err != nil {
+		return
+	}
+	chk := cat.Check(s.Type)
+	if !chk.OK {
+		ch.errf(s.Path+".type", "%s: %s", platform.Clip(s.Type, 60), chk.Problem).Fix = chk.Fix
+		return
+	}
+	// A managed type the offline list does not know still needs its mode.
+	if chk.Type.Category == platform.CategoryStandard && !contains(managedTypes, chk.Parsed.Name) && chk.Parsed.Mode == "" && s.Mode == "" {
+		missingMode(ch, s.Path, s.Type)
+	}
+}
+
+// checkHostnamesFree reports hostnames the project already uses; one whose
+// service is being deleted is only a warning (the import waits for it).
+func checkHostnamesFree(ch *checker, services []ImportService, existing []platform.ServiceStack) {
+	byName := map[string]platform.ServiceStack{}
+	for _, s := range existing {
+		byName[s.Name] = s
+	}
+	for _, s := range services {
+		old, ok := byName[s.Hostname]
+		switch {
+		case !ok || s.Hostname == "":
+		case old.Status == platform.ServiceDeleting:
+			ch.warnf(s.Path+".hostname", "%q is still being deleted", s.Hostname).Fix = "Nothing to do: the import waits for the deletion to finish."
+		default:
+			ch.errf(s.Path+".hostname", "%q already exists in the project", s.Hostname).Fix =
+				"Pick another hostname, or delete the existing service first (zerops_delete)."
+		}
+	}
+}
+
+func nonNilIssues(l []platform.Issue) []platform.Issue {
+	if l == nil {
+		return []platform.Issue{}
+	}
+	return l
+}

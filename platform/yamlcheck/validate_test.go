@@ -1,0 +1,142 @@
+package yamlcheck_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/yamlcheck"
+)
+
+const goodZerops = `zerops:
+  - setup: app
+    build:
+      base: nodejs@22
+      buildCommands: [npm ci, npm run build]
+      deployFiles: [dist, package.json, node_modules]
+    run:
+      base: nodejs@22
+      ports:
+        - port: 3000
+          httpSupport: true
+      start: node dist/index.js
+      envVariables:
+        DB_URL: ${db_connectionString}
+`
+
+func TestValidate_ZeropsYml(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		content string
+		valid   bool
+		want    string // substring of some error
+	}{
+		{"good", goodZerops, true, ""},
+		{"unknown top key", "zerops:\n  - setup: a\n    run: {start: x, base: nodejs@22}\nfoo: 1\n", false, "unknown key"},
+		{"unknown item key", "zerops:\n  - setup: a\n    runn: {}\n", false, "runn"},
+		{"missing setup", "zerops:\n  - run: {base: nodejs@22, start: x}\n", false, "setup"},
+		{"deployFiles missing", "zerops:\n  - setup: a\n    build: {base: nodejs@22}\n    run: {start: x}\n", false, "deployFiles"},
+		{"start missing", "zerops:\n  - setup: a\n    build: {base: nodejs@22, deployFiles: ./}\n    run: {ports: [{port: 3000}]}\n", false, "start"},
+		{"php-nginx needs no start", "zerops:\n  - setup: a\n    build: {base: php@8.3, deployFiles: ./}\n    run: {base: php-nginx@8.3, documentRoot: public}\n", true, ""},
+		{"static needs no start", "zerops:\n  - setup: a\n    build: {base: nodejs@22, deployFiles: dist/~}\n    run: {base: static}\n", true, ""},
+		{"port too low", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: 5}]}\n", false, "10–65435"},
+		{"port too high", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: 65436}]}\n", false, "10–65435"},
+		{"port as string", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: \"80\"}]}\n", false, "whole number"},
+		{"bad protocol", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: 3000, protocol: http}]}\n", false, "tcp or udp"},
+		{"run.mount does not exist", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, mount: [x]}\n", false, "mount"},
+		{"temporaryShutdown type", "zerops:\n  - setup: a\n    deploy: {temporaryShutdown: maybe}\n    run: {base: nodejs@22, start: x}\n", false, "true or false"},
+		{"zerops not a list", "zerops: {setup: a}\n", false, "list"},
+		{"port 80 on nodejs", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: 80, httpSupport: true}]}\n", false, "belongs to the HTTP balancer"},
+		{"port 443 on go", "zerops:\n  - setup: a\n    run: {base: go@1, start: x, ports: [{port: 443}]}\n", false, "belongs to the HTTP balancer"},
+		{"port 80 on php-nginx", "zerops:\n  - setup: a\n    build: {base: php@8.3, deployFiles: ./}\n    run: {base: php-nginx@8.3, ports: [{port: 80, httpSupport: true}]}\n", true, ""},
+		{"port 80 on nginx", "zerops:\n  - setup: a\n    run: {base: nginx@1.22, ports: [{port: 80}]}\n", true, ""},
+		{"port 80 on static", "zerops:\n  - setup: a\n    run: {base: static, ports: [{port: 80}]}\n", true, ""},
+		{"port 80 on php-apache", "zerops:\n  - setup: a\n    run: {base: php-apache@8.4, ports: [{port: 80}]}\n", true, ""},
+		{"duplicate setup", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x}\n  - setup: a\n    run: {base: nodejs@22, start: x}\n", false, "duplicate"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := yamlcheck.Validate(tt.content, "zerops.yml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Valid != tt.valid {
+				t.Fatalf("valid = %v, errors %v", res.Valid, res.Errors)
+			}
+			if tt.want != "" && !strings.Contains(issues(res.Errors), tt.want) {
+				t.Errorf("errors %q lack %q", issues(res.Errors), tt.want)
+			}
+		})
+	}
+}
+
+func TestValidate_ImportYml(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		content  string
+		valid    bool
+		want     string
+		wantWarn string
+	}{
+		{"good", "services:\n  - hostname: app\n    type: nodejs@22\n  - hostname: db\n    type: postgresql@16\n    mode: NON_HA\n", true, "", ""},
+		{"new type syntax", "services:\n  - hostname: db\n    type: postgresql:single@18\n  - hostname: app\n    type: alpine/nodejs@22\n", true, "", ""},
+		{"bad hostname", "services:\n  - hostname: my-app\n    type: nodejs@22\n", false, "hostname", ""},
+		{"hostname 41 chars", "services:\n  - hostname: " + strings.Repeat("a", 41) + "\n    type: nodejs@22\n", false, "hostname", ""},
+		{"missing type", "services:\n  - hostname: app\n", false, "type", ""},
+		{"bad mode", "services:\n  - hostname: db\n    type: postgresql@16\n    mode: SINGLE\n", false, "HA or NON_HA", ""},
+		{"missing mode", "services:\n  - hostname: db\n    type: postgresql@16\n", false, "mode", ""},
+		{"service envVariables", "services:\n  - hostname: app\n    type: nodejs@22\n    envVariables: {A: 1}\n", false, "envVariables", ""},
+		{"object storage mode", "services:\n  - hostname: files\n    type: object-storage\n    mode: NON_HA\n", false, "takes no mode", ""},
+		{"unknown key warns", "services:\n  - hostname: app\n    type: nodejs@22\n    colour: blue\n", true, "", "colour"},
+		{"no services", "project: {name: x}\n", false, "services", "project"},
+		{"duplicate hostname", "services:\n  - hostname: app\n    type: nodejs@22\n  - hostname: app\n    type: nodejs@22\n", false, "duplicate", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := yamlcheck.Validate(tt.content, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Kind != yamlcheck.KindImportYml {
+				t.Fatalf("kind = %s", res.Kind)
+			}
+			if res.Valid != tt.valid {
+				t.Fatalf("valid = %v, errors %v", res.Valid, res.Errors)
+			}
+			if tt.want != "" && !strings.Contains(issues(res.Errors), tt.want) {
+				t.Errorf("errors %q lack %q", issues(res.Errors), tt.want)
+			}
+			if tt.wantWarn != "" && !strings.Contains(issues(res.Warnings), tt.wantWarn) {
+				t.Errorf("warnings %q lack %q", issues(res.Warnings), tt.wantWarn)
+			}
+		})
+	}
+}
+
+func TestValidate_Unvalidatable(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct{ content, kind, code string }{
+		"empty":     {"", "", platform.ErrInvalidParameter},
+		"not yaml":  {"a: [b\n", "", platform.ErrInvalidParameter},
+		"unknown":   {"foo: 1\n", "", platform.ErrInvalidParameter},
+		"bad kind":  {"services: []\n", "docker-compose", platform.ErrInvalidParameter},
+		"too large": {"services: []\n#" + strings.Repeat("x", platform.MaxFileSize), "", platform.ErrFileTooLarge},
+	} {
+		_, err := yamlcheck.Validate(tc.content, tc.kind)
+		if platform.ErrorCode(err) != tc.code {
+			t.Errorf("%s: code %q (%v), want %s", name, platform.ErrorCode(err), err, tc.code)
+		}
+	}
+}
+
+func issues(list []platform.Issue) string {
+	var b strings.Builder
+	for _, i := range list {
+		b.WriteString(i.String() + "\n")
+	}
+	return b.String()
+}
