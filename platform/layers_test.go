@@ -22,7 +22,7 @@ var layers = []layer{
 	{"platform/yamlcheck", []string{"platform"}},
 	{"platform/fakeapi", []string{"platform"}},
 	{"platform/auth", []string{"platform", "platform/zeropsapi"}},
-	{"platform/ops", []string{"platform", "platform/yamlcheck"}},
+	{"platform/ops", []string{"platform", "platform/yamlcheck", "platform/diagnose"}},
 	{"deploy/...", []string{"platform/...", "deploy/..."}},
 	{"knowledge/...", []string{"platform/...", "knowledge/..."}},
 	{"actors/...", []string{"platform/...", "knowledge/...", "actors/..."}},

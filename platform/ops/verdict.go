@@ -1,0 +1,115 @@
+package ops
+
+import (
+	"cmp"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// judge sets h's verdict, reason and next step from its findings.
+func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVersion) {
+	name := svc.Name
+	set := func(verdict, reason, next string) { h.Verdict, h.Reason, h.Next = verdict, reason, next }
+	switch {
+	case latest == nil || svc.Status == platform.ServiceReadyToDeploy:
+		set(VerdictFailing, name+" has no code deployed yet",
+			"Next: deploy code to "+name+" with zerops_deploy.")
+		return
+	case svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping:
+		set(VerdictFailing, name+" is "+svc.Status,
+			"Next: start it with zerops_manage action=start serviceHostname="+name+".")
+		return
+	case !latest.Final():
+		h.starting = true
+		set(VerdictDegraded, fmt.Sprintf("a deploy of %s is in progress (%s)", name, latest.Status),
+			"Next: wait for it (zerops_events serviceHostname="+name+"), then zerops_verify serviceHostname="+name+" again.")
+		return
+	}
+	var reached, ok, answered, starting int
+	var down *Probe
+	for i, p := range h.Probes {
+		if p.Skipped {
+			continue
+		}
+		reached++
+		switch {
+		case p.OK():
+			ok++
+		case p.Answered():
+			answered++
+		case p.Status == http.StatusServiceUnavailable:
+			starting++
+		default:
+			if down == nil {
+				down = &h.Probes[i]
+			}
+		}
+	}
+	fix := ""
+	if len(h.Diagnoses) > 0 {
+		fix = "Next: " + strings.TrimSuffix(h.Diagnoses[0].Fix, ".") + "; then zerops_deploy again."
+	}
+	failed := latest.Failed()
+	switch {
+	case down != nil && ok+answered == 0:
+		next := cmp.Or(fix, fmt.Sprintf("Next: nothing answers on port %d; read zerops_logs serviceHostname=%s (the app must listen on 0.0.0.0:%d, run.ports in zerops.yml).", down.Port, name, down.Port))
+		set(VerdictFailing, name+" does not answer HTTP: "+probeSummary(*down), next)
+	case starting > 0 && ok+answered == 0:
+		h.starting = true
+		if fix != "" {
+			set(VerdictFailing, name+" answers 503 and its log shows errors", fix)
+			return
+		}
+		set(VerdictDegraded, name+" answers 503: the app is starting",
+			"Next: zerops_verify serviceHostname="+name+" again in about 10 s; if it stays 503, read zerops_logs serviceHostname="+name+".")
+	case down != nil || starting > 0:
+		set(VerdictDegraded, name+" answers on some ports only", cmp.Or(fix, "Next: read zerops_logs serviceHostname="+name+" for the ports that do not answer."))
+	case failed:
+		set(VerdictDegraded, fmt.Sprintf("the newest deploy of %s ended %s; the previous version keeps running", name, latest.Status),
+			cmp.Or(fix, "Next: read zerops_logs serviceHostname="+name+" buildId="+latest.ID+", fix it and zerops_deploy again."))
+	case len(h.Diagnoses) > 0:
+		set(VerdictDegraded, name+" answers, but its log since the deploy shows errors", fix)
+	case reached > 0 && ok == 0:
+		p := firstReached(h.Probes)
+		set(VerdictDegraded, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL),
+			"Next: zerops_verify serviceHostname="+name+" again with path set to a route the app serves.")
+	case reached == 0 && len(h.Probes) == 0:
+		set(VerdictHealthy, name+" is "+svc.Status+" with a clean log; it has no HTTP port to probe", "Next: nothing to fix.")
+	case reached == 0:
+		set(VerdictHealthy, name+" is "+svc.Status+" with a clean log; not probed: "+h.Network,
+			"Next: to probe it, enable a subdomain with zerops_subdomain or run zcli vpn up.")
+	default:
+		p := firstOK(h.Probes)
+		set(VerdictHealthy, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), "Next: nothing to fix; "+name+" is live.")
+	}
+}
+
+func probeSummary(p Probe) string {
+	if p.Status > 0 {
+		return fmt.Sprintf("%s answered %d", p.URL, p.Status)
+	}
+	return p.URL + ": " + p.Error
+}
+
+func firstReached(ps []Probe) Probe {
+	for _, p := range ps {
+		if !p.Skipped {
+			return p
+		}
+	}
+	return Probe{}
+}
+
+// firstOK prefers the public URL: the one a person can open.
+func firstOK(ps []Probe) Probe {
+	var best Probe
+	for _, p := range ps {
+		if p.OK() && (best.URL == "" || (p.Public && !best.Public)) {
+			best = p
+		}
+	}
+	return best
+}

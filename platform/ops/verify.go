@@ -1,0 +1,329 @@
+package ops
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
+)
+
+// Verdicts of a verify, from best to worst.
+const (
+	VerdictHealthy  = "healthy"
+	VerdictDegraded = "degraded"
+	VerdictFailing  = "failing"
+)
+
+// VerifyParams selects what a verify checks.
+type VerifyParams struct {
+	Hostname string // "" = every runtime service
+	Path     string // the path GET requests; "" = "/"
+}
+
+// VerifyEnv is what a verify runs with; a nil Prober probes the real URLs.
+type VerifyEnv struct {
+	Client    platform.Client
+	Logs      platform.LogFetcher
+	ProjectID string
+	Prober    *Prober
+}
+
+// VerifyResult is the answer to a verify: the worst verdict of the
+// services, each service's findings and the one next step.
+type VerifyResult struct {
+	Verdict  string          `json:"verdict"`
+	Services []ServiceHealth `json:"services"`
+	Next     string          `json:"next"`
+}
+
+// ServiceHealth is what a verify found out about one service.
+type ServiceHealth struct {
+	Service    string               `json:"serviceHostname"`
+	Status     string               `json:"status"`
+	AppVersion *VersionState        `json:"appVersion,omitempty"`
+	Probes     []Probe              `json:"probes"`
+	Network    string               `json:"network,omitempty"`
+	ErrorLines []string             `json:"errorLines,omitempty"`
+	Diagnoses  []diagnose.Diagnosis `json:"diagnoses,omitempty"`
+	Verdict    string               `json:"verdict"`
+	Reason     string               `json:"reason"`
+	Next       string               `json:"next"`
+
+	starting bool // the app is starting: asking again soon may change the verdict
+}
+
+// VersionState is the newest app version of a service.
+type VersionState struct {
+	ID      string    `json:"id"`
+	Status  string    `json:"status"`
+	Created time.Time `json:"created"`
+}
+
+// Bounds of what a verify reads and shows.
+const (
+	verifyLogLines  = 200 // runtime log lines read since the last deploy
+	verifyShowLines = 10  // error lines shown per service
+	verifyDiagnoses = 3   // diagnoses shown per service
+	verifyParallel  = 4   // services checked at once
+)
+
+// Verify checks the named service, or every runtime service of the project:
+// status, newest app version, an HTTP GET of each HTTP port (and of the
+// subdomain URL when enabled), the runtime log since the last deploy, and a
+// verdict with its diagnosis and next step.
+func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, error) {
+	path, err := probePath(p.Path)
+	if err != nil {
+		return nil, err
+	}
+	var services []platform.ServiceStack
+	if strings.TrimSpace(p.Hostname) != "" {
+		svc, err := ResolveService(ctx, env.Client, env.ProjectID, p.Hostname)
+		if err != nil {
+			return nil, err
+		}
+		services = []platform.ServiceStack{*svc}
+	} else {
+		all, err := listServices(ctx, env.Client, env.ProjectID)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range all {
+			if !s.System && s.Type.Category == platform.CategoryUser {
+				services = append(services, s)
+			}
+		}
+		if len(services) == 0 {
+			return nil, platform.NewError(platform.ErrServiceNotFound, "the project has no runtime services to verify",
+				"Create one with zerops_import, then deploy code to it with zerops_deploy.")
+		}
+	}
+	host := ""
+	if proj, err := env.Client.GetProject(ctx, env.ProjectID); err == nil {
+		host = proj.SubdomainHost
+	}
+	out := &VerifyResult{Services: make([]ServiceHealth, len(services))}
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(verifyParallel)
+	for i := range services {
+		g.Go(func() error {
+			h, err := checkService(gctx, env, services[i], host, path)
+			if err != nil {
+				return err
+			}
+			out.Services[i] = *h
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	worst := -1
+	for i, h := range out.Services {
+		if worst < 0 || verdictRank(h.Verdict) > verdictRank(out.Services[worst].Verdict) {
+			worst = i
+		}
+	}
+	out.Verdict, out.Next = out.Services[worst].Verdict, out.Services[worst].Next
+	return out, nil
+}
+
+// CheckService verifies one service: what a deploy's verdict is made of.
+func CheckService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack) (*ServiceHealth, error) {
+	host := ""
+	if proj, err := env.Client.GetProject(ctx, env.ProjectID); err == nil {
+		host = proj.SubdomainHost
+	}
+	return checkService(ctx, env, svc, host, "/")
+}
+
+// Starting reports whether the app was still starting: asking again soon
+// may change the verdict.
+func (h *ServiceHealth) Starting() bool { return h.starting }
+
+func verdictRank(v string) int {
+	switch v {
+	case VerdictFailing:
+		return 2
+	case VerdictDegraded:
+		return 1
+	}
+	return 0
+}
+
+// probePath checks the path argument; it is appended to the service's URLs.
+func probePath(p string) (string, error) {
+	p = strings.TrimSpace(p)
+	if p == "" {
+		return "/", nil
+	}
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	bad := len(p) > 512 || strings.ContainsAny(p, " #\\") || strings.ContainsFunc(p, func(r rune) bool { return r < 0x20 || r == 0x7f })
+	if _, err := url.ParseRequestURI(p); err != nil || bad {
+		return "", invalidParam(fmt.Sprintf("path %q is not a URL path", platform.Clip(p, 60)),
+			`Pass a path such as "/" or "/api/health?full=1" (no spaces, no fragment).`)
+	}
+	return p, nil
+}
+
+// checkService gathers one service's findings and judges them.
+func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack, projectHost, path string) (*ServiceHealth, error) {
+	h := &ServiceHealth{Service: svc.Name, Status: svc.Status, Probes: []Probe{}}
+	versions, err := env.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 1})
+	if err != nil {
+		return nil, asPlatformError(err, "reading the app versions of "+svc.Name)
+	}
+	var latest *platform.AppVersion
+	if len(versions) > 0 {
+		latest = &versions[0]
+		h.AppVersion = &VersionState{ID: latest.ID, Status: latest.Status, Created: latest.Created}
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		h.Probes, h.Network = probeService(ctx, env, svc, projectHost, path)
+	}()
+	var since time.Time
+	if latest != nil {
+		since = latest.Created
+	}
+	lines, errLines, logNote := runtimeLines(ctx, env, svc, since)
+	h.ErrorLines = errLines
+	var buildDiags []diagnose.Diagnosis
+	if latest != nil && latest.Failed() {
+		var buildLines []string
+		if entries, err := BuildLog(ctx, env.Client, env.Logs, env.ProjectID, *latest, 30); err == nil {
+			for _, e := range entries {
+				buildLines = append(buildLines, strings.TrimRight(e.Message, "\n"))
+			}
+		}
+		buildDiags = diagnose.Classify(buildLines, diagnose.Build)
+	}
+	wg.Wait()
+	// The declared ports tell a wrong port only when one of them is dead:
+	// an app may log other listeners (a metrics port) while it answers.
+	var opt diagnose.Options
+	if deadPort(h.Probes) {
+		opt.Ports = httpPorts(svc)
+	}
+	diags := append(buildDiags, diagnose.ClassifyWith(lines, diagnose.Runtime, opt)...)
+	if len(diags) > verifyDiagnoses {
+		diags = diags[:verifyDiagnoses]
+	}
+	h.Diagnoses = diags
+	judge(h, svc, latest)
+	if logNote != "" {
+		h.Reason += " (" + logNote + ")"
+	}
+	return h, nil
+}
+
+// probeService GETs each HTTP port of svc inside the project network, and
+// its subdomain URLs when enabled. When the project's hostnames do not
+// resolve here (a laptop without `zcli vpn up`) the inner URLs are skipped
+// and the note says so.
+func probeService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack, projectHost, path string) ([]Probe, string) {
+	ports := httpPorts(svc)
+	if len(ports) == 0 {
+		return []Probe{}, ""
+	}
+	var targets []ProbeTarget
+	for _, port := range ports {
+		targets = append(targets, ProbeTarget{Service: svc.Name, Port: port, Path: path,
+			URL: fmt.Sprintf("http://%s:%d%s", svc.Name, port, path)})
+	}
+	public := serviceURLs(ctx, env.Client, projectHost, svc, nil)
+	for i, u := range public {
+		if i < len(ports) {
+			targets = append(targets, ProbeTarget{Service: svc.Name, Port: ports[i], Path: path,
+				URL: strings.TrimRight(u, "/") + path, Public: true})
+		}
+	}
+	probes := make([]Probe, len(targets))
+	note := ""
+	if err := env.Prober.reachable(ctx, svc.Name); err != nil {
+		note = fmt.Sprintf("%s does not resolve here: ZCP runs outside the project network (`zcli vpn up` connects it)", svc.Name)
+		if len(public) > 0 {
+			note += "; probed the subdomain URL instead"
+		} else {
+			note += "; enable a subdomain (zerops_subdomain) to probe it from here"
+		}
+		for i, t := range targets {
+			if !t.Public {
+				probes[i] = Probe{URL: t.URL, Port: t.Port, Skipped: true, Error: "not reachable from here"}
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	for i, t := range targets {
+		if probes[i].Skipped {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			probes[i] = env.Prober.Get(ctx, t)
+		}()
+	}
+	wg.Wait()
+	return probes, note
+}
+
+// runtimeLines reads svc's log since the last deploy: every message (for
+// the classifier) and the error lines (to show), oldest first.
+func runtimeLines(ctx context.Context, env VerifyEnv, svc platform.ServiceStack, since time.Time) (all, errs []string, note string) {
+	if env.Logs == nil {
+		return nil, nil, "logs unavailable"
+	}
+	access, err := env.Client.GetProjectLog(ctx, env.ProjectID)
+	if err != nil {
+		return nil, nil, "the log could not be read"
+	}
+	entries, err := env.Logs.FetchLogs(ctx, access, platform.LogFetchParams{ServiceID: svc.ID, Since: since, Limit: verifyLogLines})
+	if err != nil {
+		return nil, nil, "the log could not be read"
+	}
+	for _, e := range entries {
+		msg := strings.TrimRight(e.Message, "\n")
+		all = append(all, msg)
+		if n, err := platform.ParseSeverity(e.Severity); err == nil && n <= 3 {
+			errs = append(errs, platform.Clip(msg, 300))
+		}
+	}
+	if len(errs) > verifyShowLines {
+		errs = errs[len(errs)-verifyShowLines:]
+	}
+	return all, errs, ""
+}
+
+// httpPorts are svc's ports with HTTP routing.
+func httpPorts(svc platform.ServiceStack) []int {
+	var ports []int
+	for _, p := range svc.Ports {
+		if p.HTTPRouting {
+			ports = append(ports, p.Port)
+		}
+	}
+	return ports
+}
+
+// deadPort reports whether nothing answered on a probed port (not even 503).
+func deadPort(probes []Probe) bool {
+	for _, p := range probes {
+		if !p.Skipped && !p.Answered() && p.Status != http.StatusServiceUnavailable {
+			return true
+		}
+	}
+	return false
+}

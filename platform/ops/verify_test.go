@@ -1,0 +1,177 @@
+package ops_test
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
+)
+
+// appServer stands in for the services' HTTP: it answers each
+// /{hostname}/{port}{path} with the status the test gave that hostname.
+func appServer(t *testing.T, status map[string]int) *ops.Prober {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
+		code := status[host]
+		if code == 0 {
+			code = http.StatusBadGateway
+		}
+		w.WriteHeader(code)
+		_, _ = w.Write([]byte(host + " says " + strconv.Itoa(code) + " " + strings.Repeat("x", 300)))
+	}))
+	t.Cleanup(srv.Close)
+	return &ops.Prober{Rewrite: func(pt ops.ProbeTarget) string {
+		return srv.URL + "/" + pt.Service + "/" + strconv.Itoa(pt.Port) + pt.Path
+	}}
+}
+
+func TestVerify_Verdicts(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name        string
+		hostname    string
+		status      map[string]int
+		resolve     error
+		wantVerdict string
+		wantReason  string
+		wantNext    string
+		wantProbes  int
+	}{
+		{name: "healthy", hostname: "appdev", status: map[string]int{"appdev": 200},
+			wantVerdict: ops.VerdictHealthy, wantReason: "answers 200", wantNext: "live", wantProbes: 1},
+		{name: "bad gateway", hostname: "appdev", status: map[string]int{"appdev": 502},
+			wantVerdict: ops.VerdictFailing, wantReason: "does not answer HTTP", wantNext: "0.0.0.0:3000", wantProbes: 1},
+		{name: "starting", hostname: "appdev", status: map[string]int{"appdev": 503},
+			wantVerdict: ops.VerdictDegraded, wantReason: "starting", wantNext: "again", wantProbes: 1},
+		{name: "not found at path", hostname: "appdev", status: map[string]int{"appdev": 404},
+			wantVerdict: ops.VerdictDegraded, wantReason: "answers 404", wantNext: "with path", wantProbes: 1},
+		{name: "no code yet", hostname: "appstage", status: map[string]int{},
+			wantVerdict: ops.VerdictFailing, wantReason: "no code deployed", wantNext: "zerops_deploy", wantProbes: 0},
+		{name: "every runtime, worst wins", status: map[string]int{"appdev": 200},
+			wantVerdict: ops.VerdictFailing, wantReason: "", wantNext: "zerops_deploy", wantProbes: -1},
+		{name: "outside the project network", hostname: "appdev", status: map[string]int{"appdev": 200},
+			resolve: errors.New("no such host"), wantVerdict: ops.VerdictHealthy, wantReason: "not probed", wantNext: "zerops_subdomain", wantProbes: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			fake, c := newFake(t, 0)
+			prober := appServer(t, tt.status)
+			if tt.resolve != nil {
+				prober.Resolve = func(context.Context, string) error { return tt.resolve }
+			}
+			env := ops.VerifyEnv{Client: c, Logs: zeropsapi.NewLogFetcher(nil), ProjectID: fake.ProjectID(), Prober: prober}
+			res, err := ops.Verify(context.Background(), env, ops.VerifyParams{Hostname: tt.hostname})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict != tt.wantVerdict || !strings.Contains(res.Next, tt.wantNext) {
+				t.Fatalf("verdict %q next %q, want %q and %q (%+v)", res.Verdict, res.Next, tt.wantVerdict, tt.wantNext, res.Services)
+			}
+			if tt.hostname == "" {
+				if len(res.Services) != 2 || res.Services[0].Service != "appdev" || res.Services[1].Service != "appstage" {
+					t.Fatalf("services = %+v, want appdev and appstage (runtimes only)", res.Services)
+				}
+				return
+			}
+			h := res.Services[0]
+			if !strings.Contains(h.Reason, tt.wantReason) || len(h.Probes) != tt.wantProbes {
+				t.Fatalf("reason %q, %d probes; want %q and %d: %+v", h.Reason, len(h.Probes), tt.wantReason, tt.wantProbes, h)
+			}
+			if tt.wantProbes == 0 {
+				return
+			}
+			p := h.Probes[0]
+			if p.URL != "http://appdev:3000/" || p.Port != 3000 {
+				t.Errorf("probe %+v, want http://appdev:3000/", p)
+			}
+			if tt.resolve != nil {
+				if !p.Skipped || !strings.Contains(h.Network, "zcli vpn up") {
+					t.Errorf("probe %+v network %q: want skipped and the vpn named", p, h.Network)
+				}
+				return
+			}
+			if p.Status != tt.status["appdev"] || len(p.Body) > 200 || !strings.HasPrefix(p.Body, "appdev says") {
+				t.Errorf("probe %+v: want status %d and the body's first 200 bytes", p, tt.status["appdev"])
+			}
+		})
+	}
+}
+
+func TestVerify_BadArguments(t *testing.T) {
+	t.Parallel()
+	fake, c := newFake(t, 0)
+	env := ops.VerifyEnv{Client: c, Logs: zeropsapi.NewLogFetcher(nil), ProjectID: fake.ProjectID(), Prober: appServer(t, nil)}
+	tests := []struct {
+		name, hostname, path, code string
+	}{
+		{"unknown service", "nope", "", platform.ErrServiceNotFound},
+		{"space in path", "appdev", "/a b", platform.ErrInvalidParameter},
+		{"fragment", "appdev", "/a#b", platform.ErrInvalidParameter},
+		{"control character", "appdev", "/a\nb", platform.ErrInvalidParameter},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := ops.Verify(context.Background(), env, ops.VerifyParams{Hostname: tt.hostname, Path: tt.path})
+			wantCode(t, err, tt.code)
+		})
+	}
+}
+
+func TestProber_Get(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/moved":
+			http.Redirect(w, r, "/elsewhere", http.StatusFound)
+		case "/long":
+			_, _ = w.Write([]byte(strings.Repeat("é", 150))) // 300 bytes: cut at a rune boundary
+		case "/cut":
+			_, _ = w.Write([]byte("a" + strings.Repeat("é", 150))) // byte 200 is the first half of a rune
+		default:
+			_, _ = w.Write([]byte("hello\x00world"))
+		}
+	}))
+	t.Cleanup(srv.Close)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + l.Addr().String() + "/"
+	_ = l.Close()
+	tests := []struct {
+		name, url  string
+		wantStatus int
+		wantBody   string
+		wantErr    string
+	}{
+		{"ok", srv.URL + "/", 200, "hello world", ""},
+		{"redirect not followed", srv.URL + "/moved", 302, "", ""},
+		{"body clipped", srv.URL + "/long", 200, strings.Repeat("é", 100), ""},
+		{"no cut rune", srv.URL + "/cut", 200, "a" + strings.Repeat("é", 99), ""},
+		{"nothing listens", closed, 0, "", "connection refused"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var p *ops.Prober
+			got := p.Get(context.Background(), ops.ProbeTarget{Service: "app", Port: 80, Path: "/", URL: tt.url})
+			if got.Status != tt.wantStatus || !strings.Contains(got.Error, tt.wantErr) || (tt.wantBody != "" && got.Body != tt.wantBody) {
+				t.Fatalf("got %+v, want status %d body %q error %q", got, tt.wantStatus, tt.wantBody, tt.wantErr)
+			}
+			if got.URL != tt.url || got.LatencyMS < 0 {
+				t.Errorf("url %q latency %d", got.URL, got.LatencyMS)
+			}
+		})
+	}
+}
