@@ -142,6 +142,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		Version: "test",
 		Audit:   h.audit,
 		WorkDir: t.TempDir(),
+		Prober:  sandboxProber(fake),
 	})
 	workDirs.Store(h, deps.WorkDir)
 	if o.sandboxPush {
@@ -187,6 +188,11 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		}
 	})
 	return h
+}
+
+// sandboxProber probes the fake's services as `zcp sandbox` does.
+func sandboxProber(fake *fakeapi.Server) *ops.Prober {
+	return &ops.Prober{Rewrite: func(t ops.ProbeTarget) string { return fakeapi.ProbeURL(fake.URL(), t.Service, t.Port, t.Path) }}
 }
 
 // call invokes a tool and decodes its JSON answer (nil for text answers).

@@ -45,6 +45,8 @@ func TestTools_OutputConformsToSchema(t *testing.T) {
 			{"zerops_events", map[string]any{"limit": 5}},
 			{"zerops_env", map[string]any{"action": "get", "serviceHostname": "appdev"}},
 			{"zerops_env", map[string]any{"action": "get", "project": true}},
+			{"zerops_verify", map[string]any{"serviceHostname": "appdev"}},
+			{"zerops_verify", nil},
 		}
 		if readOnly {
 			cases = append(cases, outputCase{"zerops_process", map[string]any{"processId": h.startProcess(t)}})

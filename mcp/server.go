@@ -71,9 +71,10 @@ type Deps struct {
 	EnvWrites  ops.EnvQueue // serializes env writes per target (actors.EnvWrites); nil writes directly
 	Logger     *zap.Logger
 	Version    string
-	ReadOnly   bool      // ZCP_READ_ONLY: register only read-only tools (zerops_env and zerops_process as get/status variants)
-	Audit      io.Writer // one JSON line per non-read-only call; nil = off
-	WorkDir    string    // base of filePath arguments
+	ReadOnly   bool        // ZCP_READ_ONLY: register only read-only tools (zerops_env and zerops_process as get/status variants)
+	Audit      io.Writer   // one JSON line per non-read-only call; nil = off
+	WorkDir    string      // base of filePath arguments
+	Prober     *ops.Prober // zerops_verify's HTTP GETs; nil = the real URLs
 	SlogLogger *slog.Logger
 
 	// ToolDeadline bounds each call of a tool that does not wait on platform

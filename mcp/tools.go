@@ -216,6 +216,7 @@ func (s *Server) allTools() []toolDef {
 		env,
 		s.logsTool(),
 		s.eventsTool(),
+		s.verifyTool(),
 		process,
 		waiting(s.subdomainTool()),
 		waiting(s.deleteTool()),

@@ -11,6 +11,7 @@ import (
 	"github.com/zeropsio/zcp/knowledge"
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
 	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
@@ -91,6 +92,8 @@ type ServerConfig struct {
 	// NewDeployer builds the deployer from the gateway, so that its API
 	// calls share the budget; nil leaves zerops_deploy unconfigured.
 	NewDeployer func(platform.Client) mcp.Deployer
+	// Prober makes zerops_verify's HTTP GETs; nil requests the real URLs.
+	Prober *ops.Prober
 }
 
 // Deps wires the MCP server's dependencies to the stack's actors.
@@ -111,6 +114,7 @@ func (s *Stack) Deps(c ServerConfig) mcp.Deps {
 		Audit:      c.Audit,
 		WorkDir:    c.WorkDir,
 		SlogLogger: NewSlogLogger(s.log),
+		Prober:     c.Prober,
 	}
 	if c.NewDeployer != nil {
 		d.Deployer = c.NewDeployer(s.Gateway)

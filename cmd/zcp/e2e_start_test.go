@@ -46,7 +46,7 @@ func TestBinary_StartsWithoutAWorkingAPI(t *testing.T) {
 			}
 			defer func() { _ = session.Close() }()
 			tools, err := session.ListTools(ctx, nil)
-			if err != nil || len(tools.Tools) != 14 {
+			if err != nil || len(tools.Tools) != 15 {
 				t.Fatalf("tools/list: %v, %d tools", err, len(tools.Tools))
 			}
 			res, err := session.CallTool(ctx, &sdk.CallToolParams{Name: "zerops_knowledge", Arguments: map[string]any{"query": "postgresql connection string"}})

@@ -63,8 +63,8 @@ func TestBinary_SandboxSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tools.Tools) != 14 {
-		t.Fatalf("tools/list has %d tools, want 14", len(tools.Tools))
+	if len(tools.Tools) != 15 {
+		t.Fatalf("tools/list has %d tools, want 15", len(tools.Tools))
 	}
 
 	res, err := session.CallTool(ctx, &sdk.CallToolParams{Name: "zerops_discover"})

@@ -63,6 +63,10 @@ func sandbox(args []string, stdout, stderr io.Writer) int {
 			"(services appdev, appstage, db, cache, storage). Nothing here touches a real Zerops account.\n" +
 			"zcp: waiting for an MCP client on stdin (JSON-RPC, one message per line; `zcp init --sandbox` connects Claude Code). " +
 			"Quit with Ctrl-D or Ctrl-C.",
+		// The simulated services answer HTTP on the fake's own listener.
+		prober: &ops.Prober{Rewrite: func(t ops.ProbeTarget) string {
+			return fakeapi.ProbeURL(fake.URL(), t.Service, t.Port, t.Path)
+		}},
 		cleanup: fake.Close,
 	}, stderr)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/auth"
+	"github.com/zeropsio/zcp/platform/ops"
 	"github.com/zeropsio/zcp/platform/zeropsapi"
 	"github.com/zeropsio/zcp/supervisor"
 )
@@ -27,8 +28,9 @@ type serveOptions struct {
 	// newDeployer builds the deployer from the API gateway (so its calls share
 	// the budget); nil means SSH/local deploys with the credentials' token.
 	newDeployer func(platform.Client) mcp.Deployer
-	banner      string // printed to stderr once serving starts
-	cleanup     func() // run after the server stops
+	prober      *ops.Prober // zerops_verify's GETs; nil requests the real URLs
+	banner      string      // printed to stderr once serving starts
+	cleanup     func()      // run after the server stops
 }
 
 // serveFromEnv serves MCP over stdio with credentials from the environment
@@ -153,6 +155,7 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		Audit:       audit,
 		WorkDir:     workDir,
 		NewDeployer: newDeployer,
+		Prober:      opts.prober,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "zcp: %v\n", err)

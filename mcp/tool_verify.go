@@ -1,0 +1,37 @@
+package mcp
+
+import (
+	"context"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+type verifyInput struct {
+	ServiceHostname string `json:"serviceHostname,omitempty" jsonschema:"omit for every runtime service"`
+	Path            string `json:"path,omitempty" jsonschema:"path to GET (default /)"`
+}
+
+type verifyOutput struct {
+	ops.VerifyResult
+}
+
+func (s *Server) verifyTool() toolDef {
+	return newTool(&sdk.Tool{
+		Name:        "zerops_verify",
+		Description: "Is it live? HTTP GET of a runtime service's ports (and subdomain), its status and log errors since the deploy: verdict healthy/degraded/failing with the diagnosis and the fix.",
+		Annotations: readOnlyAnn("Verify a service"),
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in verifyInput) (verifyOutput, error) {
+		res, err := ops.Verify(ctx, s.verifyEnv(), ops.VerifyParams{Hostname: in.ServiceHostname, Path: in.Path})
+		if err != nil {
+			return verifyOutput{}, err
+		}
+		return verifyOutput{*res}, nil
+	})
+}
+
+// verifyEnv is what a verify (or a deploy's verdict) runs with.
+func (s *Server) verifyEnv() ops.VerifyEnv {
+	return ops.VerifyEnv{Client: s.deps.Client, Logs: s.deps.Logs, ProjectID: s.projectID(), Prober: s.deps.Prober}
+}

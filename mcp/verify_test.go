@@ -1,0 +1,79 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+// service0 is the first service of a verify answer.
+func service0(t *testing.T, m map[string]any) map[string]any {
+	t.Helper()
+	svcs, _ := m["services"].([]any)
+	if len(svcs) == 0 {
+		t.Fatalf("no services in %v", m)
+	}
+	s, _ := svcs[0].(map[string]any)
+	return s
+}
+
+// The verify tool, through the MCP client, against the simulated services'
+// HTTP: what the fake's balancer answers decides the verdict.
+func TestVerifyTool_ServiceStates(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name        string
+		processDur  time.Duration
+		setup       func(t *testing.T, h *harness)
+		hostname    string
+		wantVerdict string
+		wantStatus  float64 // the probe's HTTP status; 0 = no probe
+		wantNext    string
+	}{
+		{name: "healthy", hostname: "appdev", wantVerdict: ops.VerdictHealthy, wantStatus: 200, wantNext: "live"},
+		{name: "no code yet", hostname: "appstage", wantVerdict: ops.VerdictFailing, wantStatus: 0, wantNext: "zerops_deploy"},
+		{name: "stopped answers 502", hostname: "appdev", wantVerdict: ops.VerdictFailing, wantStatus: 502, wantNext: "action=start",
+			setup: func(t *testing.T, h *harness) {
+				res, _ := h.call(t, "zerops_manage", map[string]any{"action": "stop", "serviceHostname": "appdev"})
+				wantOK(t, res)
+				h.fake.EndProcesses()
+			}},
+		{name: "restarting answers 503", hostname: "appdev", processDur: time.Hour, wantVerdict: ops.VerdictDegraded, wantStatus: 503, wantNext: "again",
+			setup: func(t *testing.T, h *harness) {
+				_, err := h.client.RestartService(context.Background(), h.fake.ServiceID("appdev"))
+				must(t, err)
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{processDuration: tt.processDur})
+			if tt.setup != nil {
+				tt.setup(t, h)
+			}
+			res, m := h.call(t, "zerops_verify", map[string]any{"serviceHostname": tt.hostname})
+			wantOK(t, res)
+			s := service0(t, m)
+			if m["verdict"] != tt.wantVerdict || !strings.Contains(m["next"].(string), tt.wantNext) {
+				t.Fatalf("verdict %v next %v, want %s and %q: %s", m["verdict"], m["next"], tt.wantVerdict, tt.wantNext, text(res))
+			}
+			probes, _ := s["probes"].([]any)
+			if tt.wantStatus == 0 {
+				if len(probes) != 0 {
+					t.Errorf("probes %v, want none", probes)
+				}
+				return
+			}
+			if len(probes) == 0 {
+				t.Fatalf("no probe: %s", text(res))
+			}
+			p := probes[0].(map[string]any)
+			if p["status"] != tt.wantStatus || p["url"] != "http://appdev:3000/" {
+				t.Errorf("probe %v, want %v at http://appdev:3000/", p, tt.wantStatus)
+			}
+		})
+	}
+}
