@@ -17,7 +17,6 @@ type ImportService struct {
 	Hostname string
 	Type     string
 	Mode     string
-	Raw      map[string]any
 }
 
 // ImportReport is the verdict on an import.yml for a service import: every

@@ -8,15 +8,68 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
+// importDoc is an import.yml: an optional project and the services.
+type importDoc struct {
+	Project  raw   `yaml:"project"` // checked apart: a service import refuses it
+	Services []raw `yaml:"services"`
+	Keys     keys  `yaml:"-"`
+}
+
+// importProject is the project: section of an import.yml for a new project.
+type importProject struct {
+	Name         raw `yaml:"name"`
+	Description  raw `yaml:"description"`
+	CorePackage  raw `yaml:"corePackage"`
+	Tags         raw `yaml:"tags"`
+	EnvVariables raw `yaml:"envVariables"`
+}
+
+// importEntry is one service of an import.yml.
+type importEntry struct {
+	Hostname               raw                  `yaml:"hostname"` // decoded first: it names the entry's path
+	Type                   string               `yaml:"type"`
+	Mode                   string               `yaml:"mode"`
+	Profile                raw                  `yaml:"profile"`
+	Priority               raw                  `yaml:"priority"`
+	EnableSubdomainAccess  bool                 `yaml:"enableSubdomainAccess"`
+	StartWithoutCode       bool                 `yaml:"startWithoutCode"`
+	BuildFromGit           raw                  `yaml:"buildFromGit"`
+	ZeropsSetup            raw                  `yaml:"zeropsSetup"`
+	Override               raw                  `yaml:"override"`
+	EnvSecrets             envMap               `yaml:"envSecrets"`
+	DotEnvSecrets          raw                  `yaml:"dotEnvSecrets"`
+	MinContainers          int                  `yaml:"minContainers"`
+	MaxContainers          int                  `yaml:"maxContainers"`
+	VerticalAutoscaling    *importVertical      `yaml:"verticalAutoscaling"`
+	ObjectStorageSize      raw                  `yaml:"objectStorageSize"`
+	ObjectStoragePolicy    string               `yaml:"objectStoragePolicy"`
+	ObjectStorageRawPolicy raw                  `yaml:"objectStorageRawPolicy"`
+	ZeropsYaml             raw                  `yaml:"zeropsYaml"`
+	EnvIsolation           raw                  `yaml:"envIsolation"`
+	NginxConfig            raw                  `yaml:"nginxConfig"`
+	Mount                  raw                  `yaml:"mount"`
+	EnvVariables           raw                  `yaml:"envVariables"` // refused: the platform drops it
+	Keys                   keys                 `yaml:"-"`
+	parsed                 platform.ServiceType // from Type, when it parses
+}
+
+type importVertical struct {
+	CPUMode           string  `yaml:"cpuMode"`
+	MinCPU            float64 `yaml:"minCpu"`
+	MaxCPU            float64 `yaml:"maxCpu"`
+	MinRAM            float64 `yaml:"minRam"`
+	MaxRAM            float64 `yaml:"maxRam"`
+	MinDisk           float64 `yaml:"minDisk"`
+	MaxDisk           float64 `yaml:"maxDisk"`
+	StartCPUCoreCount raw     `yaml:"startCpuCoreCount"`
+	MinFreeRAMGB      raw     `yaml:"minFreeRamGB"`
+	MinFreeRAMPercent raw     `yaml:"minFreeRamPercent"`
+	MinFreeCPUCores   raw     `yaml:"minFreeCpuCores"`
+	MinFreeCPUPercent raw     `yaml:"minFreeCpuPercent"`
+	Keys              keys    `yaml:"-"`
+}
+
 var (
-	importRootKeys    = []string{"project", "services"}
-	importProjectKeys = []string{"name", "description", "corePackage", "tags", "envVariables"}
-	ImportServiceKeys = []string{"hostname", "type", "mode", "profile", "priority", "enableSubdomainAccess",
-		"startWithoutCode", "buildFromGit", "zeropsSetup", "override", "envSecrets", "dotEnvSecrets",
-		"minContainers", "maxContainers", "verticalAutoscaling", "objectStorageSize", "objectStoragePolicy",
-		"objectStorageRawPolicy", "zeropsYaml", "envIsolation", "nginxConfig", "mount", "envVariables"}
-	importVerticalKeys = []string{"cpuMode", "minCpu", "maxCpu", "minRam", "maxRam", "minDisk", "maxDisk",
-		"startCpuCoreCount", "minFreeRamGB", "minFreeRamPercent", "minFreeCpuCores", "minFreeCpuPercent"}
 	objectStoragePolicies = []string{"private", "public-read", "public-objects-read", "public-write", "public-read-write", "custom"}
 	// Managed service type names: the platform runs them, code is not deployed into them.
 	managedTypes = []string{"postgresql", "mariadb", "mysql", "clickhouse", "valkey", "keydb", "redis",
@@ -25,147 +78,158 @@ var (
 	storageTypes = []string{"object-storage", "objectstorage", "shared-storage", "sharedstorage"}
 )
 
+func (e *importEntry) managed() bool       { return contains(managedTypes, e.parsed.Name) }
+func (e *importEntry) objectStorage() bool { return contains(storageTypes[:2], e.parsed.Name) }
+
+const modeFix = "Add mode: NON_HA (or HA, which cannot be changed later), or write the mode in the type, e.g. postgresql:single@16."
+
+var serviceRules = []rule[*importEntry]{
+	{path: "type", fix: "Add type: name@version from the live catalog, e.g. nodejs@22 or postgresql@16.", check: func(e *importEntry) (string, string) {
+		return is(!e.Keys.has("type"), "missing")
+	}},
+	{path: "type", check: func(e *importEntry) (string, string) {
+		if !e.Keys.ok("type") {
+			return "", ""
+		}
+		_, err := platform.ParseServiceType(e.Type)
+		if err == nil {
+			return "", ""
+		}
+		return splitProblem(err)
+	}},
+	{path: "mode", fix: "Remove mode: from this service.", check: func(e *importEntry) (string, string) {
+		return is(e.Keys.ok("mode") && e.objectStorage(), "object storage takes no mode")
+	}},
+	{path: "mode", fix: "Write mode: NON_HA (or HA, which cannot be changed later).", check: func(e *importEntry) (string, string) {
+		return is(e.Keys.ok("mode") && !e.objectStorage() && e.Mode != "HA" && e.Mode != "NON_HA",
+			fmt.Sprintf("must be HA or NON_HA, got %q", platform.Clip(e.Mode, 20)))
+	}},
+	{path: "mode", fix: modeFix, check: func(e *importEntry) (string, string) {
+		return is(!e.Keys.has("mode") && e.managed() && !contains(storageTypes, e.parsed.Name) && e.parsed.Mode == "" && e.parsed.Name != "",
+			fmt.Sprintf("missing for managed service %s", platform.Clip(e.Type, 40)))
+	}},
+	{path: "envVariables", fix: "Move them to the runtime's zerops.yml run.envVariables (or envSecrets here for secrets).", check: func(e *importEntry) (string, string) {
+		return is(e.Keys.has("envVariables"), "service-level envVariables are silently dropped by the platform")
+	}},
+	containersRule("minContainers", func(e *importEntry) int { return e.MinContainers }),
+	containersWarning("minContainers"),
+	containersRule("maxContainers", func(e *importEntry) int { return e.MaxContainers }),
+	containersWarning("maxContainers"),
+	{path: "objectStoragePolicy", fix: "Use one of: " + strings.Join(objectStoragePolicies, ", ") + ".", check: func(e *importEntry) (string, string) {
+		return is(e.Keys.ok("objectStoragePolicy") && !contains(objectStoragePolicies, e.ObjectStoragePolicy),
+			fmt.Sprintf("unknown policy %q", platform.Clip(e.ObjectStoragePolicy, 30)))
+	}},
+	{path: "verticalAutoscaling.cpuMode", fix: "Write SHARED or DEDICATED.", check: func(e *importEntry) (string, string) {
+		va := e.VerticalAutoscaling
+		if va == nil || !va.Keys.ok("cpuMode") {
+			return "", ""
+		}
+		return is(va.CPUMode != "SHARED" && va.CPUMode != "DEDICATED", fmt.Sprintf("unknown cpuMode %q", platform.Clip(va.CPUMode, 20)))
+	}},
+	{path: "verticalAutoscaling", warn: true, fix: "Remove verticalAutoscaling from this service.", check: func(e *importEntry) (string, string) {
+		return is(e.VerticalAutoscaling != nil && e.parsed.Name == "object-storage", "object storage takes no cpu/ram/disk settings")
+	}},
+}
+
+// containersRule bounds minContainers or maxContainers to 1–10.
+func containersRule(key string, count func(*importEntry) int) rule[*importEntry] {
+	return rule[*importEntry]{path: key, fix: "Use a count from 1 to 10.", check: func(e *importEntry) (string, string) {
+		n := count(e)
+		return is(e.Keys.ok(key) && (n < 1 || n > 10), fmt.Sprintf("%d is outside 1–10", n))
+	}}
+}
+
+// containersWarning notes a container count on a managed service.
+func containersWarning(key string) rule[*importEntry] {
+	return rule[*importEntry]{path: key, warn: true, fix: "Remove it.", check: func(e *importEntry) (string, string) {
+		return is(e.Keys.has(key) && e.managed(), fmt.Sprintf("managed services have a fixed container count (1 single, 3 HA); %s is ignored", key))
+	}}
+}
+
 // checkImportYml validates an import.yml. With serviceImport the file is
 // meant for an existing project, so a project: section is an error;
 // otherwise only a note. Unknown keys are warnings: the platform drops them.
 func checkImportYml(c *checker, root any, serviceImport bool) []ImportService {
-	m, ok := c.asMap("", root)
-	if !ok {
+	dec := decoder{c: c, unknownAsWarning: true}
+	var doc importDoc
+	if !dec.decode("", root, &doc) {
 		return nil
 	}
-	c.unknownKeys("", m, importRootKeys, false)
-	if p, has := m["project"]; has {
+	if doc.Keys.has("project") {
 		if serviceImport {
 			c.errf("project", "a service import must not contain project: (ZCP manages one existing project)").Fix = "Remove the project: section and keep only services:."
 		} else {
 			c.warnf("project", "project: is only for creating a new project; zerops_import refuses it").Fix = "Remove the project: section before zerops_import."
-			if pm, ok := c.asMap("project", p); ok {
-				c.unknownKeys("project", pm, importProjectKeys, false)
+			if m, ok := c.asMap("project", doc.Project.v); ok {
+				var p importProject
+				dec.decode("project", m, &p)
 			}
 		}
 	}
-	raw, has := m["services"]
-	if !has {
+	switch {
+	case !doc.Keys.has("services"):
 		c.errf("services", "missing").Fix = "List the services under services:, each with hostname and type."
 		return nil
-	}
-	list, ok := c.asList("services", raw)
-	if !ok {
+	case !doc.Keys.ok("services"):
 		return nil
-	}
-	if len(list) == 0 {
+	case len(doc.Services) == 0:
 		c.errf("services", "is empty").Fix = "List at least one service with hostname and type."
 	}
 	var out []ImportService
 	seen := map[string]bool{}
-	for i, it := range list {
+	for i, it := range doc.Services {
 		p := fmt.Sprintf("services[%d]", i)
-		s, ok := c.asMap(p, it)
+		m, ok := c.asMap(p, it.v)
 		if !ok {
 			continue
 		}
-		svc := ImportService{Raw: s, Path: p}
-		if h, has := s["hostname"]; !has {
-			c.errf(p+".hostname", "missing").Fix = "Add hostname: lowercase letters and digits, starting with a letter, at most 40 characters."
-		} else if hs, ok := c.wantString(p+".hostname", h); ok {
+		svc := ImportService{Path: p}
+		if hs, ok := checkHostname(c, p, m, seen); ok {
 			svc.Hostname = hs
-			if err := platform.ValidateHostname(hs); err != nil {
-				problem, fix := splitProblem(err)
-				c.errf(p+".hostname", "%s", problem).Fix = fix
-			}
-			if seen[hs] {
-				c.errf(p+".hostname", "duplicate hostname %q", platform.Clip(hs, 40)).Fix = "Give every service its own hostname."
-			}
-			seen[hs] = true
-			p = fmt.Sprintf("services[%d](%s)", i, platform.Clip(hs, 40))
-			svc.Path = p
+			svc.Path = fmt.Sprintf("services[%d](%s)", i, platform.Clip(hs, 40))
 		}
-		c.unknownKeys(p, s, ImportServiceKeys, false)
-		var parsed platform.ServiceType
-		if t, has := s["type"]; !has {
-			c.errf(p+".type", "missing").Fix = "Add type: name@version from the live catalog, e.g. nodejs@22 or postgresql@16."
-		} else if ts, ok := c.wantString(p+".type", t); ok {
-			svc.Type = ts
-			pt, err := platform.ParseServiceType(ts)
-			if err != nil {
-				problem, fix := splitProblem(err)
-				c.errf(p+".type", "%s", problem).Fix = fix
-			}
-			parsed = pt
+		var e importEntry
+		dec.decode(svc.Path, m, &e)
+		if e.Keys.ok("type") {
+			svc.Type = e.Type
+			e.parsed, _ = platform.ParseServiceType(e.Type)
 		}
-		managed := contains(managedTypes, parsed.Name)
-		storage := contains(storageTypes, parsed.Name)
-		objectStorage := parsed.Name == "object-storage" || parsed.Name == "objectstorage"
-		if md, has := s["mode"]; has {
-			if ms, ok := c.wantString(p+".mode", md); ok {
-				svc.Mode = ms
-				switch {
-				case objectStorage:
-					c.errf(p+".mode", "object storage takes no mode").Fix = "Remove mode: from this service."
-				case ms != "HA" && ms != "NON_HA":
-					c.errf(p+".mode", "must be HA or NON_HA, got %q", platform.Clip(ms, 20)).Fix = "Write mode: NON_HA (or HA, which cannot be changed later)."
-				}
-			}
-		} else if managed && !storage && parsed.Mode == "" && parsed.Name != "" {
-			missingMode(c, p, svc.Type)
+		if e.Keys.ok("mode") {
+			svc.Mode = e.Mode
 		}
-		if _, has := s["envVariables"]; has {
-			c.errf(p+".envVariables", "service-level envVariables are silently dropped by the platform").Fix =
-				"Move them to the runtime's zerops.yml run.envVariables (or envSecrets here for secrets)."
-		}
-		for _, k := range []string{"minContainers", "maxContainers"} {
-			if x, has := s[k]; has {
-				if n, ok := c.wantInt(p+"."+k, x); ok && (n < 1 || n > 10) {
-					c.errf(p+"."+k, "%d is outside 1–10", n).Fix = "Use a count from 1 to 10."
-				}
-				if managed {
-					c.warnf(p+"."+k, "managed services have a fixed container count (1 single, 3 HA); %s is ignored", k).Fix = "Remove it."
-				}
-			}
-		}
-		for _, k := range []string{"enableSubdomainAccess", "startWithoutCode"} {
-			if x, has := s[k]; has {
-				c.wantBool(p+"."+k, x)
-			}
-		}
-		for _, k := range []string{"envSecrets"} {
-			if x, has := s[k]; has {
-				c.wantStringMap(p+"."+k, x)
-			}
-		}
-		if x, has := s["objectStoragePolicy"]; has {
-			if ps, ok := c.wantString(p+".objectStoragePolicy", x); ok && !contains(objectStoragePolicies, ps) {
-				c.errf(p+".objectStoragePolicy", "unknown policy %q", platform.Clip(ps, 30)).Fix = "Use one of: " + strings.Join(objectStoragePolicies, ", ") + "."
-			}
-		}
-		if x, has := s["verticalAutoscaling"]; has {
-			if va, ok := c.asMap(p+".verticalAutoscaling", x); ok {
-				c.unknownKeys(p+".verticalAutoscaling", va, importVerticalKeys, false)
-				if cm, has := va["cpuMode"]; has {
-					if cs, ok := c.wantString(p+".verticalAutoscaling.cpuMode", cm); ok && cs != "SHARED" && cs != "DEDICATED" {
-						c.errf(p+".verticalAutoscaling.cpuMode", "unknown cpuMode %q", platform.Clip(cs, 20)).Fix = "Write SHARED or DEDICATED."
-					}
-				}
-				for _, k := range []string{"minCpu", "maxCpu", "minRam", "maxRam", "minDisk", "maxDisk"} {
-					if n, has := va[k]; has {
-						c.wantNumber(p+".verticalAutoscaling."+k, n)
-					}
-				}
-				if parsed.Name == "object-storage" {
-					c.warnf(p+".verticalAutoscaling", "object storage takes no cpu/ram/disk settings").Fix = "Remove verticalAutoscaling from this service."
-				}
-			}
-		}
+		apply(c, svc.Path, &e, serviceRules)
 		out = append(out, svc)
 	}
 	return out
 }
 
+// checkHostname checks a service's hostname, under the entry's plain path:
+// the hostname itself names the path of everything else.
+func checkHostname(c *checker, p string, m map[string]any, seen map[string]bool) (string, bool) {
+	h, has := m["hostname"]
+	if !has {
+		c.errf(p+".hostname", "missing").Fix = "Add hostname: lowercase letters and digits, starting with a letter, at most 40 characters."
+		return "", false
+	}
+	hs, ok := c.wantString(p+".hostname", h)
+	if !ok {
+		return "", false
+	}
+	if err := platform.ValidateHostname(hs); err != nil {
+		problem, fix := splitProblem(err)
+		c.errf(p+".hostname", "%s", problem).Fix = fix
+	}
+	if seen[hs] {
+		c.errf(p+".hostname", "duplicate hostname %q", platform.Clip(hs, 40)).Fix = "Give every service its own hostname."
+	}
+	seen[hs] = true
+	return hs, true
+}
+
 // missingMode reports a managed service written without a mode: the
 // platform refuses it (projectImportMissingParameter).
 func missingMode(c *checker, path, typ string) {
-	c.errf(path+".mode", "missing for managed service %s", platform.Clip(typ, 40)).Fix =
-		"Add mode: NON_HA (or HA, which cannot be changed later), or write the mode in the type, e.g. postgresql:single@16."
+	c.errf(path+".mode", "missing for managed service %s", platform.Clip(typ, 40)).Fix = modeFix
 }
 
 // splitProblem turns a platform error into a problem and its fix, clipped:

@@ -1,0 +1,295 @@
+package yamlcheck
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// zeropsDoc is a zerops.yml: a list of setups.
+type zeropsDoc struct {
+	Zerops []zeropsSetup `yaml:"zerops"`
+	Keys   keys          `yaml:"-"`
+}
+
+// zeropsSetup is one item of zerops: how one setup builds, deploys and runs.
+type zeropsSetup struct {
+	Setup   string        `yaml:"setup"`
+	Build   *zeropsBuild  `yaml:"build"`
+	Deploy  *zeropsDeploy `yaml:"deploy"`
+	Run     *zeropsRun    `yaml:"run"`
+	Extends string        `yaml:"extends"`
+	Keys    keys          `yaml:"-"`
+}
+
+type zeropsBuild struct {
+	Base            stringOrList `yaml:"base"`
+	OS              string       `yaml:"os"`
+	PrepareCommands stringOrList `yaml:"prepareCommands"`
+	BuildCommands   stringOrList `yaml:"buildCommands"`
+	DeployFiles     stringOrList `yaml:"deployFiles"`
+	Cache           buildCache   `yaml:"cache"`
+	AddToRunPrepare stringOrList `yaml:"addToRunPrepare"`
+	EnvVariables    envMap       `yaml:"envVariables"`
+	Keys            keys         `yaml:"-"`
+}
+
+type zeropsDeploy struct {
+	TemporaryShutdown bool         `yaml:"temporaryShutdown"`
+	ReadinessCheck    *zeropsCheck `yaml:"readinessCheck"`
+}
+
+type zeropsRun struct {
+	Base            string       `yaml:"base"`
+	OS              string       `yaml:"os"`
+	Start           string       `yaml:"start"`
+	StartCommands   raw          `yaml:"startCommands"`
+	Ports           []zeropsPort `yaml:"ports"`
+	InitCommands    stringOrList `yaml:"initCommands"`
+	PrepareCommands stringOrList `yaml:"prepareCommands"`
+	EnvVariables    envMap       `yaml:"envVariables"`
+	EnvReplace      raw          `yaml:"envReplace"`
+	HealthCheck     *zeropsCheck `yaml:"healthCheck"`
+	Crontab         []zeropsCron `yaml:"crontab"`
+	DocumentRoot    string       `yaml:"documentRoot"`
+	SiteConfigPath  string       `yaml:"siteConfigPath"`
+	Routing         raw          `yaml:"routing"`
+	Keys            keys         `yaml:"-"`
+}
+
+type zeropsPort struct {
+	Port        int    `yaml:"port"`
+	Protocol    string `yaml:"protocol"`
+	HTTPSupport bool   `yaml:"httpSupport"`
+	Keys        keys   `yaml:"-"`
+}
+
+// zeropsCheck is a readinessCheck or a healthCheck.
+type zeropsCheck struct {
+	HTTPGet        *zeropsHTTPGet `yaml:"httpGet"`
+	Exec           *zeropsExec    `yaml:"exec"`
+	FailureTimeout raw            `yaml:"failureTimeout"`
+	RetryPeriod    raw            `yaml:"retryPeriod"`
+	Keys           keys           `yaml:"-"`
+}
+
+type zeropsHTTPGet struct {
+	Port   int  `yaml:"port"`
+	Path   raw  `yaml:"path"`
+	Host   raw  `yaml:"host"`
+	Scheme raw  `yaml:"scheme"`
+	Keys   keys `yaml:"-"`
+}
+
+type zeropsExec struct {
+	Command raw  `yaml:"command"`
+	Keys    keys `yaml:"-"`
+}
+
+type zeropsCron struct {
+	Timing        raw  `yaml:"timing"`
+	Command       raw  `yaml:"command"`
+	AllContainers raw  `yaml:"allContainers"`
+	WorkingDir    raw  `yaml:"workingDir"`
+	Keys          keys `yaml:"-"`
+}
+
+// Runtimes whose web server starts by itself: no run.start needed.
+var noStartBases = []string{"php-nginx", "php-apache", "nginx", "static"}
+
+// setupAt is a setup with what its rules need from the rest of the document.
+type setupAt struct {
+	*zeropsSetup
+	duplicate bool
+}
+
+// extends reports whether the setup extends another (which may supply what it lacks).
+func (s setupAt) extends() bool { return s.Keys.has("extends") }
+
+// buildBase is the build's (first) base, "" when none.
+func (s setupAt) buildBase() string {
+	if s.Build == nil || len(s.Build.Base) == 0 {
+		return ""
+	}
+	return s.Build.Base[0]
+}
+
+var setupRules = []rule[setupAt]{
+	{path: "setup", check: func(s setupAt) (string, string) {
+		return is(!s.Keys.has("setup"), "missing: every item needs a setup name (e.g. dev, prod or the service hostname)")
+	}},
+	{path: "setup", check: func(s setupAt) (string, string) {
+		return is(s.duplicate, fmt.Sprintf("duplicate setup %q", platform.Clip(s.Setup, 40)))
+	}},
+	{path: "build.os", check: func(s setupAt) (string, string) {
+		if s.Build == nil {
+			return "", ""
+		}
+		return osProblem(s.Build.Keys, s.Build.OS)
+	}},
+	{path: "build.deployFiles", check: func(s setupAt) (string, string) {
+		return is(s.Build != nil && !s.Build.Keys.has("deployFiles") && !s.extends(), "missing: required when build exists (e.g. deployFiles: ./ or a list of paths)")
+	}},
+	{path: "run", check: func(s setupAt) (string, string) {
+		base := s.buildBase()
+		return is(!s.Keys.has("run") && !s.extends() && base != "" && !noStartBase(base),
+			fmt.Sprintf("missing: run.start is required for %s (it says how to start the app)", platform.Clip(base, 40)))
+	}},
+}
+
+// runAt is a setup's run section with the base it runs on.
+type runAt struct {
+	*zeropsRun
+	base    string
+	extends bool
+}
+
+var runRules = []rule[runAt]{
+	{path: "os", check: func(r runAt) (string, string) { return osProblem(r.Keys, r.OS) }},
+	{path: "routing", check: func(r runAt) (string, string) {
+		return is(r.Keys.has("routing") && !strings.HasPrefix(r.base, "static"), "only the static runtime takes routing")
+	}},
+	{path: "start", check: func(r runAt) (string, string) {
+		what := "this runtime"
+		if r.base != "" {
+			what = platform.Clip(r.base, 40)
+		}
+		return is(!r.Keys.has("start") && !r.Keys.has("startCommands") && !r.extends && !noStartBase(r.base),
+			fmt.Sprintf("missing: required for %s (only php-nginx, php-apache, nginx and static start by themselves)", what))
+	}},
+}
+
+// portAt is one of run.ports with the base it runs on.
+type portAt struct {
+	zeropsPort
+	base string
+}
+
+const portRangeFix = "Use a port from 10 to 65435, e.g. 3000 or 8080."
+
+var portRules = []rule[portAt]{
+	{path: "port", fix: "Add port: the number the app listens on (10–65435), e.g. 3000.", check: func(p portAt) (string, string) {
+		return is(!p.Keys.has("port"), "missing")
+	}},
+	{path: "port", fix: portRangeFix, check: func(p portAt) (string, string) {
+		return is(p.Keys.ok("port") && !portInRange(p.Port), portRangeProblem(p.Port))
+	}},
+	{path: "port", check: func(p portAt) (string, string) {
+		return is(p.Keys.ok("port") && (p.Port == 80 || p.Port == 443) && p.base != "" && !noStartBase(p.base),
+			fmt.Sprintf("port %d belongs to the HTTP balancer, not to a %s container", p.Port, platform.Clip(orUnknown(p.base), 40)))
+	}, fix: "Listen on another port, e.g. 3000 or 8080, with httpSupport: true; the balancer serves 80/443 and routes to it. (Only php-nginx, php-apache, nginx and static serve 80 themselves.)"},
+	{path: "protocol", fix: "Write protocol: TCP (or UDP).", check: func(p portAt) (string, string) {
+		return is(p.Keys.ok("protocol") && !strings.EqualFold(p.Protocol, "tcp") && !strings.EqualFold(p.Protocol, "udp"),
+			fmt.Sprintf("must be tcp or udp, got %q", platform.Clip(p.Protocol, 20)))
+	}},
+}
+
+var checkRules = []rule[*zeropsCheck]{
+	{check: func(c *zeropsCheck) (string, string) {
+		return is(!c.Keys.has("httpGet") && !c.Keys.has("exec"), "needs httpGet or exec")
+	}},
+	{path: "httpGet.port", check: func(c *zeropsCheck) (string, string) {
+		return is(c.HTTPGet != nil && !c.HTTPGet.Keys.has("port"), "missing")
+	}},
+	{path: "httpGet.port", fix: portRangeFix, check: func(c *zeropsCheck) (string, string) {
+		if c.HTTPGet == nil || !c.HTTPGet.Keys.ok("port") {
+			return "", ""
+		}
+		return is(!portInRange(c.HTTPGet.Port), portRangeProblem(c.HTTPGet.Port))
+	}},
+	{path: "exec.command", check: func(c *zeropsCheck) (string, string) {
+		return is(c.Exec != nil && !c.Exec.Keys.has("command"), "missing")
+	}},
+}
+
+var cronRules = []rule[zeropsCron]{
+	{path: "timing", check: func(c zeropsCron) (string, string) { return is(!c.Keys.has("timing"), "missing") }},
+	{path: "command", check: func(c zeropsCron) (string, string) { return is(!c.Keys.has("command"), "missing") }},
+}
+
+// checkZeropsYml decodes a zerops.yml and applies the rules to every setup.
+func checkZeropsYml(c *checker, root any) {
+	var doc zeropsDoc
+	if !(decoder{c: c}).decode("", root, &doc) {
+		return
+	}
+	switch {
+	case !doc.Keys.has("zerops"):
+		c.errf("zerops", "missing: a zerops.yml is a list of setups under the top-level key zerops")
+		return
+	case !doc.Keys.ok("zerops"):
+		return
+	case len(doc.Zerops) == 0:
+		c.errf("zerops", "has no setups")
+	}
+	seen := map[string]bool{}
+	for i := range doc.Zerops {
+		s := setupAt{zeropsSetup: &doc.Zerops[i]}
+		if s.Keys == nil {
+			continue // not a mapping: reported
+		}
+		if s.Keys.ok("setup") {
+			s.duplicate = seen[s.Setup]
+			seen[s.Setup] = true
+		}
+		p := fmt.Sprintf("zerops[%d]", i)
+		apply(c, p, s, setupRules)
+		if s.Deploy != nil && s.Deploy.ReadinessCheck != nil {
+			apply(c, p+".deploy.readinessCheck", s.Deploy.ReadinessCheck, checkRules)
+		}
+		if s.Run != nil {
+			checkRun(c, p+".run", runAt{zeropsRun: s.Run, base: s.buildBase(), extends: s.extends()})
+		}
+	}
+}
+
+// checkRun applies the run rules and those of its checks, ports and crons.
+func checkRun(c *checker, p string, r runAt) {
+	if r.Keys.ok("base") {
+		r.base = r.Base
+	}
+	apply(c, p, r, runRules)
+	if r.HealthCheck != nil {
+		apply(c, p+".healthCheck", r.HealthCheck, checkRules)
+	}
+	for i, port := range r.Ports {
+		if port.Keys != nil {
+			apply(c, fmt.Sprintf("%s.ports[%d]", p, i), portAt{zeropsPort: port, base: r.base}, portRules)
+		}
+	}
+	for i, cron := range r.Crontab {
+		if cron.Keys != nil {
+			apply(c, fmt.Sprintf("%s.crontab[%d]", p, i), cron, cronRules)
+		}
+	}
+}
+
+// osProblem checks an os key of keys whose value is os.
+func osProblem(k keys, os string) (string, string) {
+	return is(k.ok("os") && os != "alpine" && os != "ubuntu", fmt.Sprintf("must be alpine or ubuntu, got %q", platform.Clip(os, 20)))
+}
+
+func portInRange(n int) bool { return n >= 10 && n <= 65435 }
+
+func portRangeProblem(n int) string {
+	return fmt.Sprintf("port %d is outside 10–65435 (0–9 and 65436+ are reserved)", n)
+}
+
+func orUnknown(base string) string {
+	if base == "" {
+		return "runtime"
+	}
+	return base
+}
+
+func noStartBase(base string) bool {
+	name := base
+	if i := strings.IndexAny(name, "@"); i >= 0 {
+		name = name[:i]
+	}
+	if i := strings.LastIndex(name, "/"); i >= 0 {
+		name = name[i+1:]
+	}
+	return contains(noStartBases, name)
+}
