@@ -5,9 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
-	"strconv"
 	"sync"
 	"time"
 
@@ -17,229 +15,148 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// DefaultDrain bounds how long the stdio transport holds back end of input
-// while requests already read are still being answered.
+// DefaultDrain bounds how long end of input waits for the requests read to be answered.
 const DefaultDrain = 15 * time.Second
 
-// codeShuttingDown answers a request still running when the session ends.
-const codeShuttingDown = -32000
-
-// NewStdioTransport returns the transport `zcp` serves on: newline-delimited
-// JSON-RPC over in and out. ZCP reads the frames itself, so that no input
-// ends the session: what does not parse is answered -32700, what is not a
-// valid request -32600, a line over MaxFrame is dropped as it streams, and
-// tool calls with more than MaxArguments are refused before any work. Ids are
-// echoed exactly as received. End of input reaches the SDK only once every
-// request read has been answered or cancelled by the client, after drain at
-// the latest (what still runs is answered "server shutting down"), or at
-// once when ctx ends (a signal stops the server).
+// NewStdioTransport is the SDK's IOTransport fed only the lines ZCP let through: ZCP answers
+// the bad ones itself, writes every line (ids and progress tokens as the client wrote
+// them), and ends input once every request is answered, after drain or ctx at the latest.
 func NewStdioTransport(ctx context.Context, in io.ReadCloser, out io.WriteCloser, drain time.Duration) sdk.Transport {
-	return &stdioTransport{ctx: ctx, in: in, out: out, drain: drain}
+	return &stdioTransport{ctx: ctx, in: in, out: out, drain: drain, maxFrame: MaxFrame}
 }
 
 type stdioTransport struct {
-	ctx   context.Context
-	in    io.ReadCloser
-	out   io.WriteCloser
-	drain time.Duration
-}
-
-func (t *stdioTransport) Connect(context.Context) (sdk.Connection, error) {
-	return newStdioConn(t.ctx, t.in, t.out, t.drain, MaxFrame), nil
-}
-
-// newStdioConn starts reading in; maxFrame is MaxFrame except in tests.
-func newStdioConn(ctx context.Context, in io.ReadCloser, out io.WriteCloser, drain time.Duration, maxFrame int) *stdioConn {
-	c := &stdioConn{
-		ctx: ctx, in: in, out: out, drain: drain, maxFrame: maxFrame,
-		calls:    newCallTable(),
-		incoming: make(chan received),
-		closed:   make(chan struct{}),
-	}
-	go c.readLoop()
-	return c
-}
-
-// stdioConn is one stdio session. The SDK sees each request under an id of
-// its own (a sequence number), so that any id the client chose, however
-// spelled, is echoed back byte for byte. Read is called by the SDK's single
-// reader; Write and Close are safe for concurrent use, and every line, the
-// SDK's and ZCP's own answers alike, is written under one lock.
-type stdioConn struct {
 	ctx      context.Context
 	in       io.ReadCloser
 	out      io.WriteCloser
 	drain    time.Duration
 	maxFrame int
-	calls    *callTable
-
-	incoming  chan received
-	closed    chan struct{}
-	closeOnce sync.Once
-
-	writeMu sync.Mutex
 }
 
-type received struct {
-	msg jsonrpc.Message
-	err error
-}
-
-func (c *stdioConn) SessionID() string { return "" }
-
-func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
-	select {
-	case r := <-c.incoming:
-		return r.msg, r.err
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case <-c.closed:
-		return nil, io.EOF
+func (t *stdioTransport) Connect(ctx context.Context) (sdk.Connection, error) {
+	pr, pw := io.Pipe()
+	inner, err := (&sdk.IOTransport{Reader: pr, Writer: t.out, MaxLineLength: -1}).Connect(ctx)
+	if err != nil {
+		return nil, err
 	}
+	c := &stdioConn{Connection: inner, t: t, pw: pw, calls: callTable{calls: map[jsonrpc.ID]*call{}, changed: make(chan struct{})}}
+	c.ctx, c.cancel = context.WithCancel(t.ctx)
+	go c.filter()
+	return c, nil
 }
 
-// readLoop reads frames until input ends, answering the bad ones itself and
-// handing the rest to Read.
-func (c *stdioConn) readLoop() {
-	frames := newFrameReader(c.in, c.maxFrame)
-	var err error
+// stdioConn reads through the SDK's connection and writes every line itself.
+type stdioConn struct {
+	sdk.Connection
+	t      *stdioTransport
+	pw     *io.PipeWriter // the SDK's input: whole valid lines only
+	calls  callTable
+	ctx    context.Context // ends with Close
+	cancel context.CancelFunc
+	mu     sync.Mutex // one line at a time on stdout
+}
+
+// filter passes the client's valid lines on and answers the rest. At end of input it
+// waits for the answers, since the SDK drops those still running when its input ends
+// (go-sdk issue 1061): delete the wait, and TestGoSDKIssue1061_*, once it no longer does.
+func (c *stdioConn) filter() {
+	frames := newFrameReader(c.t.in, c.t.maxFrame)
 	for {
-		var frame []byte
-		var size int
-		if frame, size, err = frames.next(); err != nil {
-			break
-		}
-		if msg := c.accept(frame, size); msg != nil && !c.deliver(received{msg: msg}) {
+		frame, size, err := frames.next()
+		switch {
+		case errors.Is(err, io.EOF):
+			c.calls.waitIdle(c.ctx, c.t.drain)
+			for _, id := range c.calls.abandon() {
+				_ = c.writeError(id, -32000, "server shutting down: input ended and the request did not finish within "+c.t.drain.String())
+			}
+			_ = c.pw.Close()
 			return
+		case err != nil:
+			_ = c.pw.CloseWithError(err)
+			return
+		case size > c.t.maxFrame:
+			c.reject(oversized(frame, size))
+		default:
+			if line := c.accept(frame); line != nil {
+				if _, err := c.pw.Write(line); err != nil {
+					return
+				}
+			}
 		}
-	}
-	if errors.Is(err, io.EOF) {
-		c.calls.waitIdle(c.ctx, c.closed, c.drain)
-		for _, id := range c.calls.abandon() {
-			c.writeError(id, codeShuttingDown, "server shutting down: input ended and the request did not finish within "+c.drain.String())
-		}
-	}
-	c.deliver(received{err: err})
-}
-
-func (c *stdioConn) deliver(r received) bool {
-	select {
-	case c.incoming <- r:
-		return true
-	case <-c.closed:
-		return false
 	}
 }
 
-// accept turns one frame into the message to pass on, or answers it and
-// returns nil.
-func (c *stdioConn) accept(frame []byte, size int) jsonrpc.Message {
-	if size > c.maxFrame {
-		id, rej := oversized(frame, size)
-		c.reject(id, rej)
+// accept returns the line to pass on, or answers it and returns nil.
+func (c *stdioConn) accept(frame []byte) []byte {
+	frame = bytes.TrimSpace(bytes.TrimPrefix(frame, []byte("\xef\xbb\xbf"))) // a byte order mark
+	if len(frame) == 0 {
 		return nil
 	}
-	if len(bytes.TrimSpace(frame)) == 0 {
-		return nil
-	}
-	in := parseFrame(frame)
-	if in.reject != nil {
-		c.reject(in.id, in.reject)
-		return nil
-	}
-	req, ok := in.msg.(*jsonrpc.Request)
+	in, line := parseFrame(frame), append(frame, '\n')
 	switch {
-	case !ok: // a client's answer to a server request, or nothing
-		return in.msg
-	case in.id != nil:
-		n, ok := c.calls.start(in.id)
-		if !ok {
-			c.reject(in.id, rejectf(jsonrpc.CodeInvalidRequest, "invalid request: this id is already used by a request still in flight"))
-			return nil
-		}
-		req.ID, _ = jsonrpc.MakeID(float64(n)) // an integer id
+	case in.reject != nil:
+		c.reject(in.id, in.reject)
+	case in.drop:
 	case in.cancels != nil:
-		// A cancelled request gets no answer, and the drain stops waiting for it.
-		n, ok := c.calls.cancel(in.cancels)
-		if !ok {
-			return nil // already answered, or never seen
+		if c.calls.cancel(*in.cancels) {
+			return line
 		}
-		req.Params = json.RawMessage(`{"requestId":` + strconv.FormatInt(n, 10) + `}`)
+	case in.call != nil:
+		pass, refusal := c.calls.start(in.key, in.call, line)
+		if refusal != "" {
+			_ = c.writeError(in.id, jsonrpc.CodeInvalidRequest, "invalid request: "+refusal)
+		}
+		if pass {
+			return line
+		}
+	default:
+		return line
 	}
-	return req
+	return nil
 }
 
+// Write writes msg as one line; an answer goes under the id the client wrote, or not at
+// all for a request cancelled or already answered "shutting down".
 func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	resp, ok := msg.(*jsonrpc.Response)
-	if !ok {
-		data, err := jsonrpc.EncodeMessage(msg)
-		if err != nil {
-			return fmt.Errorf("encode message: %w", err)
+	switch m := msg.(type) {
+	case *jsonrpc.Response:
+		call, held := c.calls.finish(m.ID)
+		if held != nil {
+			defer c.pw.Write(held) //nolint:errcheck // fails only once input is closed
 		}
-		return c.writeLine(unescapeHTML(data))
+		switch {
+		case call == nil || call.cancelled:
+			return nil
+		case m.Error != nil:
+			return c.writeLine(encodeAnswer(call.id, "error", wireError(m.Error)))
+		case !json.Valid(m.Result):
+			return c.writeError(call.id, jsonrpc.CodeInternalError, "internal error: the result is not valid JSON")
+		}
+		return c.writeLine(encodeAnswer(call.id, "result", unescapeHTML(m.Result)))
+	case *jsonrpc.Request:
+		if m.Method == "notifications/progress" {
+			m.Params = c.calls.restoreToken(m.Params)
+		}
 	}
-	n, _ := resp.ID.Raw().(int64)
-	id, ok := c.calls.finish(n)
-	if !ok {
-		return nil // cancelled by the client, or already answered as shutting down
+	data, err := jsonrpc.EncodeMessage(msg)
+	if err != nil || !json.Valid(data) {
+		return nil // never half a line on stdout: the notification is lost
 	}
-	if resp.Error != nil {
-		return c.writeLine(encodeAnswer(id, "error", wireError(resp.Error)))
-	}
-	result := resp.Result
-	if result == nil {
-		result = json.RawMessage("null")
-	}
-	return c.writeLine(encodeAnswer(id, "result", unescapeHTML(result)))
+	return c.writeLine(unescapeHTML(data))
 }
-
-// unescapeHTML turns the \u003c, \u003e and \u0026 escapes that the SDK's
-// encoding/json writes for <, > and & back into the characters: the same
-// JSON, as an agent's text has them. Escapes are read in pairs, so a
-// backslash written as \\ followed by "u003c" stays text.
-func unescapeHTML(b []byte) []byte {
-	if !bytes.Contains(b, []byte(`\u00`)) {
-		return b
-	}
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
-		if b[i] != '\\' || i+1 == len(b) {
-			out = append(out, b[i])
-			continue
-		}
-		if b[i+1] == 'u' && i+6 <= len(b) && string(b[i+2:i+4]) == "00" {
-			if r, ok := htmlEscapes[string(b[i+4:i+6])]; ok {
-				out = append(out, r)
-				i += 5
-				continue
-			}
-		}
-		out = append(out, b[i], b[i+1]) // any other escape, whole
-		i++
-	}
-	return out
-}
-
-// htmlEscapes are the characters encoding/json escapes for HTML, by the
-// last two hex digits of their escape.
-var htmlEscapes = map[string]byte{"3c": '<', "3e": '>', "26": '&'}
 
 func (c *stdioConn) Close() error {
-	var err error
-	c.closeOnce.Do(func() {
-		close(c.closed)
-		err = errors.Join(c.in.Close(), c.out.Close())
-	})
-	return err
+	c.cancel()
+	return errors.Join(c.Connection.Close(), c.t.in.Close())
 }
 
-// reject answers a frame that is not passed on.
+// reject answers a line not passed on; a tool call's as an ARGUMENTS_TOO_LARGE result.
 func (c *stdioConn) reject(id json.RawMessage, r *rejection) {
 	if !r.toolCall {
-		c.writeError(id, r.code, r.message)
+		_ = c.writeError(id, r.code, r.message)
 		return
 	}
 	result, _ := json.Marshal(errorResult(platform.NewError(platform.ErrArgumentsTooLarge, r.message,
@@ -247,14 +164,14 @@ func (c *stdioConn) reject(id json.RawMessage, r *rejection) {
 	_ = c.writeLine(encodeAnswer(id, "result", result))
 }
 
-func (c *stdioConn) writeError(id json.RawMessage, code int64, message string) {
-	_ = c.writeLine(encodeAnswer(id, "error", wireError(&jsonrpc.Error{Code: code, Message: message})))
+func (c *stdioConn) writeError(id json.RawMessage, code int64, message string) error {
+	return c.writeLine(encodeAnswer(id, "error", wireError(&jsonrpc.Error{Code: code, Message: message})))
 }
 
 func (c *stdioConn) writeLine(data []byte) error {
-	c.writeMu.Lock()
-	defer c.writeMu.Unlock()
-	_, err := c.out.Write(append(data, '\n'))
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, err := c.t.out.Write(append(data, '\n'))
 	return err
 }
 
@@ -263,129 +180,46 @@ func encodeAnswer(id json.RawMessage, member string, value []byte) []byte {
 	if id == nil {
 		id = json.RawMessage("null")
 	}
-	b := make([]byte, 0, len(id)+len(value)+40)
-	b = append(b, `{"jsonrpc":"2.0","id":`...)
-	b = append(b, id...)
-	b = append(b, `,"`...)
-	b = append(b, member...)
-	b = append(b, `":`...)
-	b = append(b, value...)
-	return append(b, '}')
+	return append(append(append(append([]byte(`{"jsonrpc":"2.0","id":`), id...), `,"`+member+`":`...), value...), '}')
 }
 
-// wireError renders err as a JSON-RPC error object, keeping the code of a
-// wrapped JSON-RPC error as the SDK does, its message clipped.
+// wireError renders err as a JSON-RPC error, its message clipped and its data dropped
+// unless valid JSON (the SDK's resource errors quote the URI with Go escapes).
 func wireError(err error) []byte {
-	we := &jsonrpc.Error{Message: err.Error()}
-	if e, ok := err.(*jsonrpc.Error); ok { //nolint:errorlint // the error itself, not one it wraps
-		*we = *e
-	} else if wrapped := (*jsonrpc.Error)(nil); errors.As(err, &wrapped) {
-		we.Code = wrapped.Code
+	we := &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: platform.Clip(err.Error(), maxErrorText)}
+	if e := (*jsonrpc.Error)(nil); errors.As(err, &e) && json.Valid(e.Data) {
+		we.Code, we.Data = e.Code, e.Data
+	} else if e != nil {
+		we.Code = e.Code
 	}
-	// The SDK's messages may quote the whole request (up to MaxFrame).
-	we.Message = platform.Clip(we.Message, maxErrorText)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	_ = enc.Encode(we)
-	return bytes.TrimRight(buf.Bytes(), "\n")
+	_ = enc.Encode(we) // cannot fail: data is valid JSON
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 }
 
-// callTable holds the requests read and not yet answered: the id the client
-// sent and the number the SDK knows the request by. Safe for concurrent use.
-type callTable struct {
-	mu      sync.Mutex
-	last    int64
-	byKey   map[string]int64 // idKey of the client's id → SDK number
-	calls   map[int64]pendingCall
-	changed chan struct{} // closed and replaced on every removal
-}
-
-type pendingCall struct {
-	id  json.RawMessage
-	key string
-}
-
-func newCallTable() *callTable {
-	return &callTable{byKey: map[string]int64{}, calls: map[int64]pendingCall{}, changed: make(chan struct{})}
-}
-
-// start registers a request; false if its id is still in flight.
-func (t *callTable) start(id json.RawMessage) (int64, bool) {
-	key := idKey(id)
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if _, busy := t.byKey[key]; busy {
-		return 0, false
+// unescapeHTML turns the \u003c, \u003e and \u0026 escapes the SDK writes back into
+// <, > and &: the same JSON. Escapes are read in pairs, so an escaped backslash
+// followed by "u003c" stays text.
+func unescapeHTML(b []byte) []byte {
+	if !bytes.Contains(b, []byte(`\u00`)) {
+		return b
 	}
-	t.last++
-	t.byKey[key] = t.last
-	t.calls[t.last] = pendingCall{id: id, key: key}
-	return t.last, true
-}
-
-// finish removes request n and returns the client's id for its answer.
-func (t *callTable) finish(n int64) (json.RawMessage, bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	call, ok := t.calls[n]
-	if ok {
-		t.removeLocked(n, call.key)
-	}
-	return call.id, ok
-}
-
-// cancel removes the request the client cancelled and returns its number.
-func (t *callTable) cancel(id json.RawMessage) (int64, bool) {
-	key := idKey(id)
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	n, ok := t.byKey[key]
-	if ok {
-		t.removeLocked(n, key)
-	}
-	return n, ok
-}
-
-// abandon removes every request left and returns the client's ids.
-func (t *callTable) abandon() []json.RawMessage {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	ids := make([]json.RawMessage, 0, len(t.calls))
-	for n, call := range t.calls {
-		ids = append(ids, call.id)
-		t.removeLocked(n, call.key)
-	}
-	return ids
-}
-
-func (t *callTable) removeLocked(n int64, key string) {
-	delete(t.calls, n)
-	delete(t.byKey, key)
-	close(t.changed)
-	t.changed = make(chan struct{})
-}
-
-// waitIdle returns when no request is pending, ctx ends, closed is closed or
-// d elapses.
-func (t *callTable) waitIdle(ctx context.Context, closed <-chan struct{}, d time.Duration) {
-	timer := time.NewTimer(d)
-	defer timer.Stop()
-	for {
-		t.mu.Lock()
-		n, changed := len(t.calls), t.changed
-		t.mu.Unlock()
-		if n == 0 {
-			return
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		r, ok := byte(0), false
+		if b[i] == '\\' && i+6 <= len(b) && string(b[i+1:i+4]) == "u00" {
+			r, ok = map[string]byte{"3c": '<', "3e": '>', "26": '&'}[string(b[i+4:i+6])]
 		}
-		select {
-		case <-changed:
-		case <-ctx.Done():
-			return
-		case <-closed:
-			return
-		case <-timer.C:
-			return
+		switch {
+		case ok:
+			out, i = append(out, r), i+5
+		case b[i] == '\\' && i+1 < len(b):
+			out, i = append(out, b[i], b[i+1]), i+1 // any other escape, whole
+		default:
+			out = append(out, b[i])
 		}
 	}
+	return out
 }

@@ -5,96 +5,110 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
-	"strconv"
-	"sync/atomic"
+	"strings"
+	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-type nopCloser struct{ io.Writer }
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
 
-func (nopCloser) Close() error { return nil }
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
 
-// FuzzStdioReader feeds arbitrary input to a stdio session whose lines are
-// cut at 64 bytes, answering every request passed on. Whatever the input:
-// reading ends with EOF, every line written is a JSON-RPC answer with a
-// valid id that appears in the input as written, and no request is answered
-// twice. The corpus grown by `go test -fuzz FuzzStdioReader` is kept in
-// testdata/fuzz/FuzzStdioReader.
-func FuzzStdioReader(f *testing.F) {
+func (l *lockedBuffer) Close() error { return nil }
+
+// echoServer is an SDK server whose tool echoes its arguments with progress,
+// and whose resources/read answers the SDK's own not-found error quoting the
+// URI: the paths that put the client's bytes back on stdout.
+func echoServer() *sdk.Server {
+	s := sdk.NewServer(&sdk.Implementation{Name: "fuzz", Version: "1"}, nil)
+	s.AddTool(&sdk.Tool{Name: "echo", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			if tok := req.Params.GetProgressToken(); tok != nil {
+				_ = req.Session.NotifyProgress(ctx, &sdk.ProgressNotificationParams{ProgressToken: tok, Message: string(req.Params.Arguments)})
+			}
+			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: string(req.Params.Arguments)}}}, nil
+		})
+	s.AddResourceTemplate(&sdk.ResourceTemplate{Name: "t", URITemplate: "zerops://{x}"},
+		func(context.Context, *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
+			return nil, sdk.ResourceNotFoundError("x")
+		})
+	return s
+}
+
+// serveRaw runs one session of srv over the stdio layer, lines cut at
+// maxFrame, and returns what it wrote.
+func serveRaw(t *testing.T, srv *sdk.Server, input []byte, maxFrame int) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	out := &lockedBuffer{}
+	tr := &stdioTransport{ctx: ctx, in: io.NopCloser(bytes.NewReader(input)), out: out, drain: 5 * time.Second, maxFrame: maxFrame}
+	if err := srv.Run(ctx, tr); ctx.Err() != nil {
+		t.Fatalf("the session did not end after its input did (%v)", err)
+	}
+	return out.b.String()
+}
+
+const fuzzInit = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"f","version":"1"}}}` + "\n" +
+	`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n"
+
+// FuzzStdioLayer feeds an initialized session arbitrary lines (cut at 256
+// bytes). Whatever the input, every line written is valid UTF-8 JSON, a
+// JSON-RPC answer or notification, and every answer's id is one of the
+// input's ids as written. The corpus grown by `go test -fuzz FuzzStdioLayer`
+// is kept in testdata/fuzz/FuzzStdioLayer.
+func FuzzStdioLayer(f *testing.F) {
 	for _, seed := range []string{
 		`{"jsonrpc":"2.0","id":1,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":1008,"method":"resources/read","params":{"uri":"zerops://a\u0001b"}}`,
+		`{"jsonrpc":"2.0","id":1009,"method":"resources/read","params":{"uri":"zerops://a` + "\xff\xfe" + `b"}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"a":"` + "\xc3\x28\x01" + `"},"_meta":{"progressToken":9007199254740993}}}`,
 		`{"jsonrpc":"2.0","id":1.0,"method":"ping"}` + "\n" + `{"jsonrpc":"2.0","id":1e2,"method":"ping"}`,
 		`{"jsonrpc":"2.0","id":"a\u0041","method":"ping"}` + "\n" + `{"jsonrpc":"2.0","id":"aA","method":"x"}`,
-		`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"arguments":{}}}` + "\n" + `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`,
+		`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{}}}` + "\n" + `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`,
 		`[{"jsonrpc":"2.0","id":1,"method":"ping"}]`,
 		"\x00\r\n\n{\"jsonrpc\":\"1.0\",\"id\":{},\"method\":1}",
-		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"pad":"` + string(bytes.Repeat([]byte("x"), 100)) + `"}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"pad":"` + strings.Repeat("x", 300) + `"}}`,
 		`{"jsonrpc":"2.0","id":5,"result":{}}` + "\n" + `{"jsonrpc":"2.0","id":5}`,
+		`{"jsonrpc":"2.0","id":1e400,"method":"ping"}`,
 		`{"jsonrpc":"2.0","id":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[`,
 	} {
 		f.Add([]byte(seed))
 	}
+	srv := echoServer()
 	f.Fuzz(func(t *testing.T, input []byte) {
-		out := &bytes.Buffer{}
-		c := newStdioConn(context.Background(), io.NopCloser(bytes.NewReader(input)), nopCloser{out}, 0, 64)
-		answered := 0
-		var hung atomic.Bool
-		deadline := time.AfterFunc(10*time.Second, func() { hung.Store(true); _ = c.Close() })
-		defer deadline.Stop()
-		for {
-			msg, err := c.Read(context.Background())
-			if err != nil {
-				if !errors.Is(err, io.EOF) {
-					t.Fatalf("read ended with %v, want EOF", err)
-				}
-				break
-			}
-			req, ok := msg.(*jsonrpc.Request)
-			if !ok || !req.ID.IsValid() {
-				continue
-			}
-			if _, ok := req.ID.Raw().(int64); !ok {
-				t.Fatalf("request passed on under id %v, want a number of ZCP's own", req.ID.Raw())
-			}
-			answered++
-			result := json.RawMessage(`{"n":` + strconv.Itoa(answered) + `}`)
-			if err := c.Write(context.Background(), &jsonrpc.Response{ID: req.ID, Result: result}); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if hung.Load() {
-			t.Fatal("reading the input did not end")
-		}
-		_ = c.Close()
-		seen := map[string]bool{}
-		sc := bufio.NewScanner(out)
+		out := serveRaw(t, srv, append([]byte(fuzzInit), input...), 256)
+		sc := bufio.NewScanner(strings.NewReader(out))
 		sc.Buffer(nil, 1<<20)
 		for sc.Scan() {
-			var a struct {
+			line := sc.Bytes()
+			var m struct {
 				Version string          `json:"jsonrpc"`
 				ID      json.RawMessage `json:"id"`
+				Method  *string         `json:"method"`
 				Result  json.RawMessage `json:"result"`
 				Error   json.RawMessage `json:"error"`
 			}
-			if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
-				t.Fatalf("written line is not JSON: %q", sc.Text())
+			if !json.Valid(line) || !utf8.Valid(line) || json.Unmarshal(line, &m) != nil {
+				t.Fatalf("written line is not valid JSON: %q", line)
 			}
-			if a.Version != "2.0" || (a.Result == nil) == (a.Error == nil) {
-				t.Fatalf("written line is not a JSON-RPC answer: %q", sc.Text())
+			if m.Version != "2.0" || (m.Method == nil && (m.Result == nil) == (m.Error == nil)) {
+				t.Fatalf("written line is not JSON-RPC: %q", line)
 			}
-			if string(a.ID) != "null" && (!validID(a.ID) || !bytes.Contains(input, a.ID)) {
-				t.Fatalf("answer id %s is not an id of the input as written", a.ID)
-			}
-			if a.Result != nil && bytes.HasPrefix(a.Result, []byte(`{"n":`)) {
-				if seen[string(a.Result)] {
-					t.Fatalf("request %s answered twice", a.Result)
-				}
-				seen[string(a.Result)] = true
+			if m.Method == nil && string(m.ID) != "null" && string(m.ID) != "0" && !bytes.Contains(input, m.ID) {
+				t.Fatalf("answer id %s is not an id of the input as written", m.ID)
 			}
 		}
 	})
