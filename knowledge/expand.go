@@ -83,7 +83,6 @@ var aliases = map[string][]string{
 	"messaging":  {"nats", "kafka"},
 	"broker":     {"nats", "kafka"},
 	// intent words (stop words to the analyzer, but they signal a decision)
-	"which":     {"choose"},
 	"pick":      {"choose"},
 	"compare":   {"choose"},
 	"vs":        {"choose"},
@@ -119,8 +118,6 @@ var aliases = map[string][]string{
 	"dockerfile":  {"docker"},
 	"healthcheck": {"health", "check"},
 	"readiness":   {"readinesscheck", "health"},
-	"502":         {"bad", "gateway", "troubleshoot"},
-	"413":         {"upload", "client_max_body_size", "upload_max_filesize"},
 	"vpn":         {"vpn", "wireguard"},
 	"laptop":      {"vpn", "local"},
 	"locally":     {"vpn", "local"},
@@ -149,6 +146,22 @@ var aliases = map[string][]string{
 	"gitlab":      {"ci/cd", "gitlab"},
 	"yaml":        {"yml"},
 	"yml":         {"yaml"},
+}
+
+// symptoms map error signatures (exit codes, HTTP statuses, error names)
+// to the words of the documents that explain them. Unlike aliases, their
+// terms weigh as much as typed ones: an error code is the strongest signal of
+// what the question is about, stronger than the context words around it
+// ("curl to the zerops.app url gives 502" is about the 502, not the URL).
+var symptoms = map[string][]string{
+	"137":        {"oom", "memory", "ram"},
+	"oom":        {"memory", "ram"},
+	"oomkilled":  {"oom", "memory", "ram"},
+	"502":        {"bad", "gateway", "troubleshoot"},
+	"413":        {"upload", "client_max_body_size", "upload_max_filesize"},
+	"403":        {"forbidden", "access", "policy"},
+	"unhealthy":  {"healthcheck", "health", "check"},
+	"eaddrinuse": {"port", "listen"},
 }
 
 // phraseAliases match several words of the query.
@@ -215,6 +228,7 @@ type expansion struct {
 	terms    []string // every term in the order found, no duplicates
 	original []string // the typed terms only
 	added    []string // the added terms only (terms = original ∪ added)
+	strong   []string // the added terms that explain an error signature (weighed as typed)
 	focus    []string // managed services the query names, typed or through an alias
 	notes    []string
 }
@@ -277,6 +291,12 @@ func expandQuery(q string) expansion {
 		for _, a := range aliases[base] {
 			add(a, false)
 			e.addFocus(a)
+		}
+		for _, a := range symptoms[base] {
+			add(a, false)
+			if !slices.Contains(e.strong, a) {
+				e.strong = append(e.strong, a)
+			}
 		}
 		if u, ok := unsupported[base]; ok && !noted[u.name] {
 			noted[u.name] = true

@@ -201,6 +201,14 @@ func TestRetrieval_RankingRules(t *testing.T) {
 		{"413 upload", "zerops://docs/runtimes/php-tuning", ""},
 		{"smtp", "zerops://docs/networking/smtp", ""},
 		{"backups", "zerops://docs/operations/backups", ""},
+		// symptoms and error messages lead to the document that explains them (issue 22)
+		{"container exits with code 137", "zerops://docs/platform/scaling", "zerops://docs/platform/containers-and-ssh"},
+		{"the deploy fails: port 8 is invalid", "zerops://docs/networking/ports", ""},
+		{"how do I set up a health check", "zerops://docs/config/zerops-yml-health-checks", ""},
+		{"my service keeps restarting, is the container unhealthy", "zerops://docs/config/zerops-yml-health-checks", "zerops://docs/platform/containers-and-ssh"},
+		{"change the backup schedule", "zerops://docs/operations/backups", ""},
+		{"admin panel reachable only from our office IP", "zerops://docs/networking/public-access", "zerops://docs/tools/adminer"},
+		{"curl to the zerops.app url gives 502", "zerops://docs/operations/troubleshoot-502", "zerops://docs/networking/subdomains"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {

@@ -3,6 +3,7 @@ package knowledge
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -23,6 +24,8 @@ const (
 	maxQueryTerms      = 40  // terms beyond this are dropped
 	expandedBoost      = 0.5 // added alias terms weigh half: they widen recall without outranking what was typed
 	focusBoost         = 2.0 // a managed service the query names: its own document leads ("connect flask to valkey")
+	symptomBoost       = 1.5 // what an error signature means (137 → oom, memory) outweighs the words around it
+	genericBoost       = 0.1 // generic words (container, service, app) in a title or keyword barely count
 )
 
 // ErrEmptyQuery is returned by Search for a query with nothing to search
@@ -62,7 +65,7 @@ func (ix *Index) Search(q string, limit int) (*SearchResult, error) {
 		res.ExpandedQuery = strings.Join(exp.terms, " ")
 	}
 	original := exp.original
-	bq := buildQuery(original, exp.added, exp.focus)
+	bq := buildQuery(original, exp.added, exp.strong, exp.focus)
 	if len(bq) == 0 {
 		res.Suggestions = ix.suggest(exp.terms)
 		return res, nil
@@ -211,7 +214,7 @@ func cleanQuery(q string) string {
 // framework documents that merely mention it. Terms are analysed by the field
 // analyzer, so any character is harmless. It returns nil when there is
 // nothing to match.
-func buildQuery(original, added, focus []string) []match {
+func buildQuery(original, added, strong, focus []string) []match {
 	if len(original) > maxQueryTerms {
 		original = original[:maxQueryTerms]
 	}
@@ -220,19 +223,53 @@ func buildQuery(original, added, focus []string) []match {
 	}
 	var q []match
 	group := func(terms []string, factor float64) {
-		if len(terms) == 0 {
-			return
+		specific, broad := splitGeneric(terms)
+		if len(specific) == 0 {
+			specific, broad = broad, nil // "what is zerops": the generic words are all there is
 		}
-		text := strings.Join(terms, " ")
-		q = append(q, match{fieldTitle, text, boostTitle * factor}, match{fieldKeywords, text, boostKeywords * factor},
-			match{fieldContent, text, boostContent * factor})
+		if len(specific) > 0 {
+			text := strings.Join(specific, " ")
+			q = append(q, match{fieldTitle, text, boostTitle * factor}, match{fieldKeywords, text, boostKeywords * factor},
+				match{fieldContent, text, boostContent * factor})
+		}
+		if len(broad) > 0 {
+			text := strings.Join(broad, " ")
+			q = append(q, match{fieldTitle, text, boostTitle * factor * genericBoost}, match{fieldKeywords, text, boostKeywords * factor * genericBoost},
+				match{fieldContent, text, boostContent * factor})
+		}
+	}
+	var weak []string
+	for _, t := range added {
+		if !slices.Contains(strong, t) {
+			weak = append(weak, t)
+		}
 	}
 	group(original, 1)
-	group(added, expandedBoost)
+	group(strong, symptomBoost)
+	group(weak, expandedBoost)
 	if len(q) > 0 && len(focus) > 0 {
 		q = append(q, match{fieldTitle, strings.Join(focus, " "), boostTitle * focusBoost})
 	}
 	return q
+}
+
+// genericTerms name what every Zerops document is about (containers,
+// services, apps): in a question they say little about which document
+// answers it, so a title or keyword that contains one gains little (genericBoost) ("a container exits with 137" is
+// not about the Containers document).
+var genericTerms = map[string]bool{"container": true, "containers": true, "service": true, "services": true,
+	"app": true, "apps": true, "application": true, "applications": true, "zerops": true}
+
+// splitGeneric separates generic terms from the specific ones.
+func splitGeneric(terms []string) (specific, generic []string) {
+	for _, t := range terms {
+		if genericTerms[t] {
+			generic = append(generic, t)
+		} else {
+			specific = append(specific, t)
+		}
+	}
+	return specific, generic
 }
 
 // suggest offers documents whose title or keywords resemble the query terms

@@ -3,6 +3,7 @@ package knowledge
 import (
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -367,5 +368,44 @@ func TestTruncateRunes_MultiByte(t *testing.T) {
 	}
 	if got := truncateRunes("ab", 5); got != "ab" {
 		t.Errorf("got %q", got)
+	}
+}
+
+// TestBuildQuery_SymptomsAndGenericWords: an error signature's meaning
+// weighs as much as typed words, other aliases half; generic words (container,
+// service, app) barely count in titles and keywords but fully in content.
+func TestBuildQuery_SymptomsAndGenericWords(t *testing.T) {
+	t.Parallel()
+	e := expandQuery("container exits with 137")
+	if !slices.Contains(e.strong, "oom") || slices.Contains(e.strong, "containers") {
+		t.Fatalf("strong = %v, want the meaning of 137 only", e.strong)
+	}
+	q := buildQuery(e.original, e.added, e.strong, e.focus)
+	boosts := map[string]map[string]float64{} // text → field → boost
+	for _, m := range q {
+		if boosts[m.text] == nil {
+			boosts[m.text] = map[string]float64{}
+		}
+		boosts[m.text][m.field] = m.boost
+	}
+	tests := []struct {
+		text, field string
+		want        float64
+	}{
+		{"exits with 137", fieldTitle, boostTitle},
+		{"container", fieldTitle, boostTitle * genericBoost},
+		{"container", fieldContent, boostContent},
+		{"oom memory ram", fieldTitle, boostTitle * symptomBoost},
+		{"containers", fieldContent, boostContent * expandedBoost},
+	}
+	for _, tt := range tests {
+		if got := boosts[tt.text][tt.field]; got != tt.want {
+			t.Errorf("%q in %s: boost %v, want %v (query %+v)", tt.text, tt.field, got, tt.want, q)
+		}
+	}
+	// a query of generic words only keeps their full weight
+	only := buildQuery([]string{"zerops"}, nil, nil, nil)
+	if len(only) == 0 || only[0].field != fieldTitle || only[0].boost != boostTitle {
+		t.Errorf("generic-only query = %+v, want full title boost", only)
 	}
 }

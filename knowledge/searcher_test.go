@@ -30,7 +30,7 @@ func TestSearcher_AsBleveQueries(t *testing.T) {
 	}
 	for _, c := range loadRetrievalCases(t) {
 		e := expandQuery(c.question)
-		qs = append(qs, buildQuery(e.original, e.added, e.focus))
+		qs = append(qs, buildQuery(e.original, e.added, e.strong, e.focus))
 	}
 	for _, q := range qs {
 		got, err := ix.topN(q, 20)
