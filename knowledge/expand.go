@@ -154,14 +154,19 @@ var aliases = map[string][]string{
 // what the question is about, stronger than the context words around it
 // ("curl to the zerops.app url gives 502" is about the 502, not the URL).
 var symptoms = map[string][]string{
-	"137":        {"oom", "memory", "ram"},
-	"oom":        {"memory", "ram"},
-	"oomkilled":  {"oom", "memory", "ram"},
-	"502":        {"bad", "gateway", "troubleshoot"},
-	"413":        {"upload", "client_max_body_size", "upload_max_filesize"},
-	"403":        {"forbidden", "access", "policy"},
-	"unhealthy":  {"healthcheck", "health", "check"},
-	"eaddrinuse": {"port", "listen"},
+	"137":              {"oom", "memory", "ram"},
+	"oom":              {"memory", "ram"},
+	"oomkilled":        {"oom", "memory", "ram"},
+	"killed":           {"oom", "memory", "ram"},
+	"memoryerror":      {"oom", "memory", "ram"},
+	"outofmemoryerror": {"oom", "memory", "ram"},
+	"heap":             {"oom", "memory", "ram"},
+	"econnrefused":     {"connection", "refused", "hostname"},
+	"502":              {"bad", "gateway", "troubleshoot"},
+	"413":              {"upload", "client_max_body_size", "upload_max_filesize"},
+	"403":              {"forbidden", "access", "policy"},
+	"unhealthy":        {"healthcheck", "health", "check"},
+	"eaddrinuse":       {"port", "listen"},
 }
 
 // phraseAliases match several words of the query.
@@ -288,9 +293,19 @@ func expandQuery(q string) expansion {
 	for _, t := range append([]string(nil), e.terms...) {
 		base, _, _ := strings.Cut(t, "@")
 		e.addFocus(base)
+		// An alias naming one managed service ("postgres") focuses on it; one
+		// fanning out to several ("broker" → nats, kafka) names a category.
+		named := 0
+		for _, a := range aliases[base] {
+			if managedServices[a] {
+				named++
+			}
+		}
 		for _, a := range aliases[base] {
 			add(a, false)
-			e.addFocus(a)
+			if named == 1 {
+				e.addFocus(a)
+			}
 		}
 		for _, a := range symptoms[base] {
 			add(a, false)

@@ -409,3 +409,27 @@ func TestBuildQuery_SymptomsAndGenericWords(t *testing.T) {
 		t.Errorf("generic-only query = %+v, want full title boost", only)
 	}
 }
+
+// TestExpandQuery_CategoryAliasNoFocus: an alias that names one managed
+// service focuses on it; one that fans out to several (a category such as
+// "broker") does not, so the service the query names keeps the lead.
+func TestExpandQuery_CategoryAliasNoFocus(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		query string
+		focus []string
+	}{
+		{"kafka consumer needs the list of all broker hosts", []string{"kafka"}},
+		{"connect to postgres", []string{"postgresql"}},
+		{"pick a message queue", nil},
+		{"python app crashes with MemoryError", nil},
+	}
+	for _, tt := range tests {
+		if got := expandQuery(tt.query).focus; !slices.Equal(got, tt.focus) {
+			t.Errorf("expandQuery(%q).focus = %v, want %v", tt.query, got, tt.focus)
+		}
+	}
+	if e := expandQuery("python app crashes with MemoryError"); !slices.Contains(e.strong, "memory") {
+		t.Errorf("MemoryError: strong = %v, want the out-of-memory terms", e.strong)
+	}
+}
