@@ -32,7 +32,7 @@ func (s *Server) connectMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 		}
 		p, err := s.deps.Connect(ctx)
 		if err != nil {
-			return errorResult(err), nil
+			return s.failure(err), nil
 		}
 		s.project.CompareAndSwap(nil, &p)
 		return next(ctx, method, req)

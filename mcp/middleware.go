@@ -29,7 +29,7 @@ func (s *Server) recoverMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 				pe := platform.NewError(platform.ErrInternal, "internal error in ZCP",
 					"Retry the call; if it keeps failing, report it with the ZCP log (stderr).")
 				if method == methodCallTool {
-					res, err = errorResult(pe), nil
+					res, err = s.failure(pe), nil
 					return
 				}
 				res, err = nil, pe
@@ -54,7 +54,7 @@ func (s *Server) trackMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 		def, registered := s.tools[name]
 		if !registered {
 			if _, known := s.catalog[name]; known && s.deps.ReadOnly {
-				return errorResult(readOnlyRefusal(name, "Only read-only tools are available.")), nil
+				return s.failure(readOnlyRefusal(name, "Only read-only tools are available.")), nil
 			}
 			return next(ctx, method, req)
 		}
@@ -62,8 +62,12 @@ func (s *Server) trackMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 		defer s.end(id)
 		var res sdk.Result
 		var err error
-		if gerr := guardCall(def, call.Params.Arguments); gerr != nil {
-			res = errorResult(gerr)
+		held := s.deps.Secrets.Holds(call.Params.Arguments)
+		if held {
+			// Refused before anything can quote, clip or transform it.
+			res = s.failure(secretArgument())
+		} else if gerr := guardCall(def, call.Params.Arguments); gerr != nil {
+			res = s.failure(gerr)
 		} else {
 			res, err = next(ctx, method, req)
 		}
@@ -72,9 +76,9 @@ func (s *Server) trackMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 			var he handlerError
 			if errors.As(r.GetError(), &he) {
 				s.logFailure(name, he.err)
-				*r = *errorResult(he.err)
+				*r = *s.failure(he.err)
 			} else {
-				normalizeErrorResult(r)
+				s.normalizeErrorResult(r)
 			}
 			outcome = resultCode(r)
 		} else if err != nil {
@@ -82,6 +86,9 @@ func (s *Server) trackMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 		}
 		if !def.readOnly {
 			args, unknown := redactArguments(call.Params.Arguments, argumentNames(def.tool))
+			if held { // not even a clipped or transformed value of it
+				args, unknown = map[string]any{"_refused": "an argument held ZCP's API token"}, nil
+			}
 			s.audit(auditLine{
 				Time:       started.UTC(),
 				CallID:     fmt.Sprintf("c%d", id),
@@ -134,7 +141,7 @@ func (s *Server) end(id uint64) {
 
 // normalizeErrorResult rewrites an error result whose text is not our JSON
 // (the SDK rejecting arguments before the handler ran) as INVALID_PARAMETER.
-func normalizeErrorResult(r *sdk.CallToolResult) {
+func (s *Server) normalizeErrorResult(r *sdk.CallToolResult) {
 	if len(r.Content) == 1 {
 		if tc, ok := r.Content[0].(*sdk.TextContent); ok && strings.HasPrefix(strings.TrimSpace(tc.Text), "{") {
 			return
@@ -143,10 +150,10 @@ func normalizeErrorResult(r *sdk.CallToolResult) {
 	msg := "invalid arguments"
 	if len(r.Content) > 0 {
 		if tc, ok := r.Content[0].(*sdk.TextContent); ok {
-			msg = platform.Clip(tc.Text, 200) // the SDK quotes argument names and values
+			msg = platform.Clip(s.deps.Secrets.String(tc.Text), 200) // the SDK quotes argument names and values
 		}
 	}
-	*r = *errorResult(platform.NewError(platform.ErrInvalidParameter, msg,
+	*r = *s.failure(platform.NewError(platform.ErrInvalidParameter, msg,
 		"Check the argument names and types against the tool's input schema."))
 }
 
@@ -160,4 +167,12 @@ func resultCode(r *sdk.CallToolResult) string {
 		}
 	}
 	return platform.ErrInternal
+}
+
+// secretArgument refuses a call whose arguments carry ZCP's own API token:
+// every answer or log line quoting them would repeat it.
+func secretArgument() error {
+	return platform.NewError(platform.ErrInvalidParameter,
+		"an argument holds ZCP's own API token; ZCP never takes it as input, since answers and logs would repeat it",
+		"Pass hostnames, ids and values, never the token: ZCP already authenticates with it. To give a service a token, set it as a secret variable in the Zerops GUI.")
 }

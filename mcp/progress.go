@@ -144,7 +144,7 @@ func (s *Server) followOne(ctx context.Context, pr *progress, proc platform.Proc
 	res := waitOutcome{Process: proc}
 	ch, err := s.deps.Watcher.Subscribe(ctx, proc.ID)
 	if err != nil {
-		res.Note = "could not follow the process: " + errorPayload(err)["error"].(string)
+		res.Note = "could not follow the process: " + errorPayload(err, s.deps.Secrets)["error"].(string)
 		return res
 	}
 	what := describeProcess(proc, label)
@@ -169,7 +169,7 @@ func (s *Server) followOne(ctx context.Context, pr *progress, proc platform.Proc
 			if u.Final {
 				res.Finished = res.Process.IsTerminal()
 				if u.Err != nil {
-					res.Note = errorPayload(u.Err)["error"].(string) + "; the process keeps running"
+					res.Note = errorPayload(u.Err, s.deps.Secrets)["error"].(string) + "; the process keeps running"
 				}
 				return res
 			}

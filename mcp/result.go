@@ -21,8 +21,10 @@ func (e *toolError) Unwrap() error { return e.PlatformError }
 
 // errorPayload renders err as the JSON object every failed call answers:
 // {code, error, suggestion, …}. Anything that is not a *platform.PlatformError
-// becomes INTERNAL_ERROR with a generic message: internals never leak.
-func errorPayload(err error) map[string]any {
+// becomes INTERNAL_ERROR with a generic message: internals never leak. The
+// texts lose sc's secrets before they are clipped (a clip through a secret
+// would leave a prefix no later scrub finds); sc may be nil.
+func errorPayload(err error, sc *platform.Scrubber) map[string]any {
 	var te *toolError
 	var pe *platform.PlatformError
 	var extra map[string]any
@@ -44,8 +46,8 @@ func errorPayload(err error) map[string]any {
 	// and never leave the agent without a next step.
 	out := map[string]any{
 		"code":       pe.Code,
-		"error":      platform.Clip(pe.Message, maxErrorText),
-		"suggestion": platform.Clip(orDefault(pe.Suggestion, defaultSuggestion), maxErrorText),
+		"error":      platform.Clip(sc.String(pe.Message), maxErrorText),
+		"suggestion": platform.Clip(sc.String(orDefault(pe.Suggestion, defaultSuggestion)), maxErrorText),
 	}
 	if pe.APICode != "" {
 		out["apiCode"] = pe.APICode
@@ -70,8 +72,16 @@ const defaultSuggestion = "Check the arguments against the tool's description an
 // errorResult is the isError tool result for err: its text is the JSON
 // {code,error,suggestion}. It carries no structuredContent, which would have
 // to conform to the tool's output schema.
-func errorResult(err error) *sdk.CallToolResult {
-	text, merr := marshalJSON(errorPayload(err))
+func errorResult(err error) *sdk.CallToolResult { return scrubbedErrorResult(err, nil) }
+
+// failure is errorResult with the server's secrets scrubbed from the texts.
+func (s *Server) failure(err error) *sdk.CallToolResult {
+	return scrubbedErrorResult(err, s.deps.Secrets)
+}
+
+// scrubbedErrorResult is errorResult with sc's secrets scrubbed before clipping.
+func scrubbedErrorResult(err error, sc *platform.Scrubber) *sdk.CallToolResult {
+	text, merr := marshalJSON(errorPayload(err, sc))
 	if merr != nil {
 		text = `{"code":"` + platform.ErrInternal + `","error":"internal error in ZCP","suggestion":"` + defaultSuggestion + `"}`
 	}

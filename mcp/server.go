@@ -63,16 +63,19 @@ type Deps struct {
 	// Known, when set, reports without waiting or asking the API whether the
 	// background discovery has already settled the project; the offline
 	// tools then carry the live catalog before any platform tool ran.
-	Known      func() (Project, bool)
-	Watcher    Watcher
-	Knowledge  Knowledge
-	Deployer   Deployer
-	Pool       Pool
-	EnvWrites  ops.EnvQueue // serializes env writes per target (actors.EnvWrites); nil writes directly
-	Logger     *zap.Logger
-	Version    string
-	ReadOnly   bool        // ZCP_READ_ONLY: register only read-only tools (zerops_env and zerops_process as get/status variants)
-	Audit      io.Writer   // one JSON line per non-read-only call; nil = off
+	Known     func() (Project, bool)
+	Watcher   Watcher
+	Knowledge Knowledge
+	Deployer  Deployer
+	Pool      Pool
+	EnvWrites ops.EnvQueue // serializes env writes per target (actors.EnvWrites); nil writes directly
+	Logger    *zap.Logger
+	Version   string
+	ReadOnly  bool      // ZCP_READ_ONLY: register only read-only tools (zerops_env and zerops_process as get/status variants)
+	Audit     io.Writer // one JSON line per non-read-only call; nil = off
+	// Secrets are ZCP's own (the API token): a call whose arguments hold one
+	// is refused, and error texts lose them before they are clipped. nil: none.
+	Secrets    *platform.Scrubber
 	WorkDir    string      // base of filePath arguments
 	Prober     *ops.Prober // zerops_verify's HTTP GETs; nil = the real URLs
 	SlogLogger *slog.Logger

@@ -89,6 +89,7 @@ type ServerConfig struct {
 	ReadOnly bool      // ZCP_READ_ONLY
 	Audit    io.Writer // ZCP_AUDIT_LOG; nil = off
 	WorkDir  string
+	Secrets  *platform.Scrubber // ZCP's own secrets (the API token); see mcp.Deps
 	// NewDeployer builds the deployer from the gateway, so that its API
 	// calls share the budget; nil leaves zerops_deploy unconfigured.
 	NewDeployer func(platform.Client) mcp.Deployer
@@ -112,6 +113,7 @@ func (s *Stack) Deps(c ServerConfig) mcp.Deps {
 		Version:    c.Version,
 		ReadOnly:   c.ReadOnly,
 		Audit:      c.Audit,
+		Secrets:    c.Secrets,
 		WorkDir:    c.WorkDir,
 		SlogLogger: NewSlogLogger(s.log),
 		Prober:     c.Prober,

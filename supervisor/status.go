@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/actors"
+	"github.com/zeropsio/zcp/platform"
 )
 
 // DefaultStatusTimeout is how long each actor has to answer Status.
@@ -39,6 +40,7 @@ type StatusDump struct {
 	InFlight    func() []InFlightCall    // tool calls in flight (nil: none tracked)
 	Out         io.Writer                // default os.Stderr
 	File        string                   // ZCP_STATUS_FILE: also written here
+	Secrets     *platform.Scrubber       // removed from every dump (nil: none)
 	Timeout     time.Duration            // per actor Status (default 100 ms)
 	Now         func() time.Time         // default time.Now
 }
@@ -210,7 +212,7 @@ func (d *StatusDump) Render(ctx context.Context) []byte {
 		fmt.Fprintf(&b, "  %s: %s\n", oneLine(c.Tool), t.Sub(c.Started).Round(time.Millisecond))
 	}
 	b.WriteString("=== end ===\n")
-	return b.Bytes()
+	return d.Secrets.Bytes(b.Bytes())
 }
 
 func orDash(s string) string {

@@ -50,6 +50,14 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	if opts.cleanup != nil {
 		defer opts.cleanup()
 	}
+	// ZCP knows its token and writes it nowhere, whatever the input: every
+	// output (stderr and the log, the protocol, the audit log, the status
+	// dump) loses it on the way out.
+	var secrets *platform.Scrubber
+	if opts.creds != nil {
+		secrets = platform.NewScrubber(opts.creds.Token)
+	}
+	stderr = secrets.Writer(stderr)
 	readOnly, err := envBool(os.Getenv, "ZCP_READ_ONLY")
 	if err != nil {
 		fmt.Fprintf(stderr, "zcp: %v\n", err)
@@ -63,6 +71,9 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		return 1
 	}
 	defer closeAudit()
+	if audit != nil {
+		audit = secrets.Writer(audit)
+	}
 	if err := supervisor.CheckStatusFile(os.Getenv("ZCP_STATUS_FILE")); err != nil {
 		fmt.Fprintf(stderr, "zcp: ZCP_STATUS_FILE: %v\n", err)
 		return 1
@@ -73,6 +84,7 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		return 1
 	}
 	defer func() { _ = protocol.Close() }()
+	protocol = secrets.WriteCloser(protocol)
 
 	log, err := supervisor.NewLogger(os.Getenv("ZCP_LOG_LEVEL"), stderr)
 	if err != nil {
@@ -113,6 +125,7 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		return 1
 	}
 	dump := supervisor.NewStatusDump(version, stack.Tree)
+	dump.Out, dump.Secrets = stderr, secrets
 	stopSignals := supervisor.HandleSignalsWith(ctx, supervisor.SignalOptions{Cancel: cancel, Dump: dump.Dump, Log: log})
 	defer stopSignals()
 	treeDone := stack.Start(ctx)
@@ -153,6 +166,7 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		Version:     version,
 		ReadOnly:    readOnly,
 		Audit:       audit,
+		Secrets:     secrets,
 		WorkDir:     workDir,
 		NewDeployer: newDeployer,
 		Prober:      opts.prober,
