@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
@@ -34,8 +35,8 @@ type BuildObservation struct {
 
 // Env is what a deploy runs with. Push is required. Queue, when set,
 // serialises pushes per target; Follow, when set, follows the build the push
-// started (nil: the build is not followed); Progress receives one line per
-// build observation.
+// started and then checks that the app answers (nil: the build is not
+// followed); Progress receives one line per build observation and check.
 type Env struct {
 	Client    platform.Client
 	Logs      platform.LogFetcher
@@ -45,6 +46,9 @@ type Env struct {
 	Queue     func(ctx context.Context, target string, job func(context.Context) error) error
 	Follow    func(ctx context.Context, serviceID string, since time.Time) (<-chan BuildObservation, error)
 	Progress  func(msg string)
+	Prober    *ops.Prober   // the check's HTTP GETs; nil requests the real URLs
+	ReadyWait time.Duration // how long the app may take to answer; 0 = DefaultReadyWait
+	ReadyPoll time.Duration // between two checks; 0 = 2 s
 }
 
 // Outcome is the answer to a deploy: what was pushed, the build's end
@@ -61,6 +65,10 @@ type Outcome struct {
 	Output          []string      `json:"output"`
 	DurationMS      int64         `json:"pushDurationMs"`
 	Build           *BuildOutcome `json:"build,omitempty"`
+	// Verdict (live, degraded, not-answering, deployed) and Check are set
+	// when the build was followed to ACTIVE; a failed build is an error.
+	Verdict string `json:"verdict,omitempty"`
+	Check   *Check `json:"check,omitempty"`
 }
 
 // BuildOutcome is where a followed build ended (or why following it stopped).
@@ -77,9 +85,11 @@ const (
 )
 
 // Run resolves p, pushes (in the target's queue turn) and, when env.Follow
-// is set, follows the build the push started until it is ACTIVE or failed. A
-// failed build is BUILD_FAILED carrying the build log's last lines.
+// is set, follows the build the push started until it is ACTIVE or failed,
+// then checks that the app answers HTTP and gives the verdict. A failed
+// build is BUILD_FAILED carrying its diagnosis and the build log's last lines.
 func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
+	started := time.Now()
 	req, targetName, err := resolveDeploy(ctx, env, p)
 	if err != nil {
 		return nil, err
@@ -143,7 +153,11 @@ func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
 	switch build.Status {
 	case platform.AppVersionActive:
 		out.Status = platform.AppVersionActive
-		out.Message = fmt.Sprintf("%s is ACTIVE: the new version is live.", label)
+		if env.Progress != nil {
+			env.Progress(fmt.Sprintf("Deploying %s: deployed; checking that it answers HTTP", label))
+		}
+		out.Verdict, out.Check = checkLive(ctx, env, out.TargetServiceID, label, started)
+		out.Message = verdictMessage(label, out.Verdict, out.Check)
 	default:
 		out.Status = StatusBuilding
 		out.Message = fmt.Sprintf("Code pushed to %s; %s.", label, cmp.Or(build.Note, "the build has not finished"))
@@ -269,16 +283,26 @@ func buildFailure(ctx context.Context, env Env, v platform.AppVersion, label str
 	for _, e := range entries {
 		bf.BuildLog = append(bf.BuildLog, strings.TrimRight(e.Message, "\n"))
 	}
+	bf.Diagnoses = diagnose.Classify(bf.BuildLog, diagnose.Build)
+	if len(bf.Diagnoses) > 3 {
+		bf.Diagnoses = bf.Diagnoses[:3]
+	}
+	if len(bf.Diagnoses) > 0 {
+		d := bf.Diagnoses[0]
+		pe.Message = fmt.Sprintf("the build of %s ended %s: %s", label, v.Status, strings.TrimSuffix(d.Cause, "."))
+		pe.Suggestion = strings.TrimSuffix(d.Fix, ".") + "; then zerops_deploy again (the previous version keeps running)."
+	}
 	return bf
 }
 
 // BuildFailedError is a failed build: the BUILD_FAILED PlatformError with the
-// app version and the build log's last lines.
+// app version, the diagnoses and the build log's last lines.
 type BuildFailedError struct {
 	*platform.PlatformError
 	AppVersionID string
 	Status       string
 	BuildLog     []string
+	Diagnoses    []diagnose.Diagnosis
 }
 
 func (e *BuildFailedError) Unwrap() error { return e.PlatformError }

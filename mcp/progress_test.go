@@ -197,6 +197,9 @@ func TestDeploy_FollowsBuildToActive(t *testing.T) {
 	if build == nil || build["status"] != platform.AppVersionActive || m["targetServiceId"] != h.fake.ServiceID("appstage") {
 		t.Fatalf("deploy = %s", text(res))
 	}
+	if check, _ := m["check"].(map[string]any); m["verdict"] != deploy.VerdictLive || check["httpStatus"] != 200.0 || check["url"] != "http://appstage:3000/" {
+		t.Errorf("a healthy deploy's verdict: %s", text(res))
+	}
 	if len(h.notifications()) == 0 {
 		t.Error("no build progress")
 	}
@@ -205,10 +208,12 @@ func TestDeploy_FollowsBuildToActive(t *testing.T) {
 			t.Errorf("final state sent as progress: %q", n.Message)
 		}
 	}
-	// Without a token the deploy returns at once, pointing at zerops_events.
+	// Without a token the deploy returns at once, pointing at zerops_events
+	// and zerops_verify.
 	res, m = h.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev"})
 	wantOK(t, res)
-	if m["build"] != nil || !strings.Contains(m["next"].(string), "zerops_events") || m["targetServiceId"] != h.fake.ServiceID("appdev") {
+	next, _ := m["next"].(string)
+	if m["build"] != nil || m["verdict"] != nil || !strings.Contains(next, "zerops_events") || !strings.Contains(next, "zerops_verify") || m["targetServiceId"] != h.fake.ServiceID("appdev") {
 		t.Errorf("deploy without token = %s", text(res))
 	}
 }
@@ -223,8 +228,8 @@ func TestDeploy_BuildFailureCarriesLog(t *testing.T) {
 	h.fake.FailNextBuild(h.fake.ServiceID("appstage"), "npm ERR! missing script: build")
 	res, m = h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d2")
 	wantError(t, res, m, platform.ErrBuildFailed)
-	if m["appVersionId"] == nil {
-		t.Errorf("no app version id: %s", text(res))
+	if m["appVersionId"] == nil || m["verdict"] != deploy.VerdictBuildFailed || !strings.Contains(text(res), "missing script") {
+		t.Errorf("a failed build's answer lacks its id, verdict or log: %s", text(res))
 	}
 }
 

@@ -29,7 +29,7 @@ type deployOutput struct {
 func (s *Server) deployTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_deploy",
-		Description: "Push code and run the build and deploy pipeline. SSH mode: sourceService (the container with the code) to targetService (default itself). Local mode: workingDir + serviceId. Reports build progress when asked.",
+		Description: "Push code and run the build and deploy pipeline. SSH mode: sourceService (the container with the code) to targetService (default itself). Local mode: workingDir + serviceId. With a progress token: follows the build, probes the app and answers a verdict (live, degraded, not-answering, build-failed) with the diagnosis.",
 		Annotations: mutatingAnn("Deploy code", false, false),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in deployInput) (deployOutput, error) {
 		if s.deps.Deployer == nil {
@@ -38,7 +38,7 @@ func (s *Server) deployTool() toolDef {
 		}
 		pr := s.progressFor(ctx, req)
 		env := deploy.Env{Client: s.deps.Client, Logs: s.deps.Logs, ProjectID: s.projectID(), WorkDir: s.deps.WorkDir,
-			Push: s.deps.Deployer.Deploy, Progress: pr.send}
+			Push: s.deps.Deployer.Deploy, Progress: pr.send, Prober: s.deps.Prober}
 		if s.deps.Pool != nil {
 			env.Queue = s.deps.Pool.Run
 		}
@@ -49,7 +49,10 @@ func (s *Server) deployTool() toolDef {
 			TargetServiceID: in.TargetServiceID, Setup: in.Setup, WorkingDir: in.WorkingDir, ServiceID: in.ServiceID})
 		var bf *deploy.BuildFailedError
 		if errors.As(err, &bf) {
-			extra := map[string]any{"appVersionId": bf.AppVersionID, "status": bf.Status}
+			extra := map[string]any{"verdict": deploy.VerdictBuildFailed, "appVersionId": bf.AppVersionID, "status": bf.Status}
+			if len(bf.Diagnoses) > 0 {
+				extra["diagnoses"] = bf.Diagnoses
+			}
 			if len(bf.BuildLog) > 0 {
 				extra["buildLog"] = bf.BuildLog
 			}
@@ -60,11 +63,13 @@ func (s *Server) deployTool() toolDef {
 		}
 		target := orDefault(res.TargetService, "<target>")
 		out := deployOutput{Outcome: *res}
-		switch res.Status {
-		case platform.AppVersionActive:
-			out.Next = "Next: the new version is live; verify it (zerops_logs serviceHostname=" + target + ", or its subdomain URL from zerops_discover)."
+		switch {
+		case res.Verdict == deploy.VerdictLive:
+			out.Next = "Next: nothing to fix; " + target + " is live at " + res.Check.URL + "."
+		case res.Check != nil:
+			out.Next = res.Check.Next
 		default:
-			out.Next = fmt.Sprintf("Next: follow the build with zerops_events serviceHostname=%s, then check zerops_logs serviceHostname=%s.", target, target)
+			out.Next = fmt.Sprintf("Next: follow the build with zerops_events serviceHostname=%s; once it is ACTIVE, zerops_verify serviceHostname=%s tells whether it is live.", target, target)
 		}
 		return out, nil
 	})

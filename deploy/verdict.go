@@ -1,0 +1,149 @@
+package deploy
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+// What a followed deploy came to (Outcome.Verdict).
+const (
+	VerdictLive         = "live"          // the new version answers HTTP and its log is clean
+	VerdictDegraded     = "degraded"      // it answers, but not everywhere or its log shows errors
+	VerdictNotAnswering = "not-answering" // deployed, but nothing answers HTTP
+	VerdictBuildFailed  = "build-failed"  // the build or deploy failed; the previous version keeps running
+	VerdictUnverified   = "deployed"      // ACTIVE, but nothing could be probed from here
+)
+
+// Timing of the wait for a deployed app to answer.
+const (
+	DefaultReadyWait = time.Minute     // how long a deployed app may take to answer
+	readyPoll        = 2 * time.Second // between two checks
+	portsWait        = 8 * time.Second // how long a service without HTTP ports is asked again
+	watchLimit       = 10 * time.Minute
+)
+
+// Check is what decided a followed deploy's verdict: the probe quoted, the
+// diagnoses and the log lines behind them.
+type Check struct {
+	URL        string               `json:"url,omitempty"`
+	HTTPStatus int                  `json:"httpStatus,omitempty"`
+	Reason     string               `json:"reason"`
+	Diagnoses  []diagnose.Diagnosis `json:"diagnoses,omitempty"`
+	LogLines   []string             `json:"logLines,omitempty"`
+	Next       string               `json:"-"`
+}
+
+// checkLive waits for the deployed service to answer, within env.ReadyWait
+// and the watch limit counted from started, and judges it with ops'
+// verify. An app still starting, or not answering without a cause in its
+// log, is asked again: it may not be listening yet.
+func checkLive(ctx context.Context, env Env, serviceID, label string, started time.Time) (string, *Check) {
+	wait := env.ReadyWait
+	if wait <= 0 {
+		wait = DefaultReadyWait
+	}
+	deadline := time.Now().Add(wait)
+	if limit := started.Add(watchLimit); limit.Before(deadline) {
+		deadline = limit
+	}
+	venv := ops.VerifyEnv{Client: env.Client, Logs: env.Logs, ProjectID: env.ProjectID, Prober: env.Prober}
+	poll := env.ReadyPoll
+	if poll <= 0 {
+		poll = readyPoll
+	}
+	begun := time.Now()
+	for {
+		h, err := checkOnce(ctx, venv, serviceID)
+		if err != nil {
+			return VerdictUnverified, &Check{Reason: "could not check it: " + platform.Clip(err.Error(), 200),
+				Next: "Next: zerops_verify serviceHostname=" + label + " tells whether it answers."}
+		}
+		// The platform registers a deploy's ports a moment after it ends.
+		noPortsYet := len(h.Probes) == 0 && time.Since(begun) < portsWait
+		retry := noPortsYet || h.Starting() || (h.Verdict == ops.VerdictFailing && len(h.Diagnoses) == 0)
+		if !retry || time.Now().Add(poll).After(deadline) {
+			return verdictOf(h)
+		}
+		if env.Progress != nil {
+			why := "no answer yet"
+			switch {
+			case noPortsYet:
+				why = "waiting for its HTTP ports to register"
+			case h.Starting():
+				why = "the app is starting"
+			}
+			env.Progress(fmt.Sprintf("Checking %s: %s (%ds)", label, why, int(time.Since(begun).Seconds())))
+		}
+		t := time.NewTimer(poll)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return verdictOf(h)
+		case <-t.C:
+		}
+	}
+}
+
+func checkOnce(ctx context.Context, venv ops.VerifyEnv, serviceID string) (*ops.ServiceHealth, error) {
+	svc, err := venv.Client.GetService(ctx, serviceID)
+	if err != nil {
+		return nil, err
+	}
+	return ops.CheckService(ctx, venv, *svc)
+}
+
+// verdictOf turns a service's health into a deploy's verdict.
+func verdictOf(h *ops.ServiceHealth) (string, *Check) {
+	v := &Check{Reason: h.Reason, Diagnoses: h.Diagnoses, Next: h.Next}
+	best := bestProbe(h.Probes)
+	v.URL, v.HTTPStatus = best.URL, best.Status
+	lines := h.ErrorLines
+	if len(lines) > 5 {
+		lines = lines[len(lines)-5:]
+	}
+	switch {
+	case h.Verdict == ops.VerdictHealthy && best.OK():
+		return VerdictLive, v
+	case h.Verdict == ops.VerdictHealthy:
+		return VerdictUnverified, v
+	case h.Verdict == ops.VerdictDegraded && best.Answered():
+		v.LogLines = lines
+		return VerdictDegraded, v
+	}
+	v.LogLines = lines
+	return VerdictNotAnswering, v
+}
+
+// bestProbe is the probe a verdict quotes: an OK one, the public URL first,
+// else the first one made.
+func bestProbe(ps []ops.Probe) ops.Probe {
+	var best ops.Probe
+	for _, p := range ps {
+		switch {
+		case p.Skipped:
+		case best.URL == "":
+			best = p
+		case p.OK() && (!best.OK() || (p.Public && !best.Public)):
+			best = p
+		}
+	}
+	return best
+}
+
+// verdictMessage is the deploy answer's one line for a verdict.
+func verdictMessage(label, verdict string, c *Check) string {
+	switch verdict {
+	case VerdictLive:
+		return fmt.Sprintf("%s is live: %s answered %d.", label, c.URL, c.HTTPStatus)
+	case VerdictDegraded:
+		return fmt.Sprintf("%s is deployed and answers, but: %s.", label, c.Reason)
+	case VerdictNotAnswering:
+		return fmt.Sprintf("%s is deployed (ACTIVE) but does not answer: %s.", label, c.Reason)
+	}
+	return fmt.Sprintf("%s is ACTIVE; %s.", label, c.Reason)
+}
