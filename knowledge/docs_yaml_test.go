@@ -140,7 +140,7 @@ func importServiceProblems(svc map[string]any) []string {
 		out = append(out, fmt.Sprintf("service %s: service-level envVariables (silently dropped; use envSecrets)", host))
 	}
 	if !platform.ValidHostname(host) {
-		out = append(out, fmt.Sprintf("hostname %q breaks ^[a-z][a-z0-9]{0,39}$", host))
+		out = append(out, fmt.Sprintf("hostname %q breaks ^[a-z][a-z0-9]{0,24}$", host))
 	}
 	typ, _ := svc["type"].(string)
 	name, problem := typeProblem(typ)

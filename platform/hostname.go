@@ -5,12 +5,12 @@ import (
 	"regexp"
 )
 
-// hostnameRe is the platform's hostname rule: a lowercase letter, then up to 39
-// lowercase letters or digits. The live API accepts 40 characters and rejects 41.
-var hostnameRe = regexp.MustCompile(`^[a-z][a-z0-9]{0,39}$`)
+// hostnameRe is the platform's hostname rule (official import reference): a
+// lowercase letter, then up to 24 lowercase letters or digits.
+var hostnameRe = regexp.MustCompile(`^[a-z][a-z0-9]{0,24}$`)
 
 // MaxHostnameLen is the longest hostname the platform accepts.
-const MaxHostnameLen = 40
+const MaxHostnameLen = 25
 
 // ValidHostname reports whether s satisfies the platform's hostname rule.
 func ValidHostname(s string) bool { return hostnameRe.MatchString(s) }
@@ -21,7 +21,7 @@ func ValidateHostname(s string) error {
 	if ValidHostname(s) {
 		return nil
 	}
-	suggestion := "Hostnames must match ^[a-z][a-z0-9]{0,39}$: start with a lowercase letter, then up to 39 lowercase letters or digits; no '-', '_' or uppercase."
+	suggestion := "Hostnames must match ^[a-z][a-z0-9]{0,24}$: start with a lowercase letter, then up to 24 lowercase letters or digits (25 characters in all); no '-', '_' or uppercase."
 	if fixed := SuggestHostname(s); fixed != "" && fixed != s {
 		suggestion += fmt.Sprintf(" Try %q.", fixed)
 	}

@@ -15,8 +15,9 @@ func TestValidHostname_Table(t *testing.T) {
 		{"app", true},
 		{"a", true},
 		{"app1", true},
-		{"a" + strings.Repeat("b", 39), true},
-		{"a" + strings.Repeat("b", 40), false},
+		{"a" + strings.Repeat("b", 24), true},
+		{"a" + strings.Repeat("b", 25), false},
+		{"a" + strings.Repeat("b", 39), false}, // 40: what ZCP wrongly accepted before
 		{"", false},
 		{"1app", false},
 		{"my-app", false},
@@ -54,7 +55,7 @@ func TestSuggestHostname_Table(t *testing.T) {
 		"My-App":                 "myapp",
 		"9lives":                 "lives",
 		"___":                    "",
-		strings.Repeat("x", 100): strings.Repeat("x", 40),
+		strings.Repeat("x", 100): strings.Repeat("x", 25),
 	}
 	for in, want := range tests {
 		if got := SuggestHostname(in); got != want {

@@ -83,7 +83,7 @@ var mutants = []mutant{
 		old: `return rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)))`, new: `return rel != "" || root != ""`,
 		pkgs: []string{"./platform/ops", "./mcp"}},
 	{name: "hostname-allows-dash", file: "platform/hostname.go",
-		old: "`^[a-z][a-z0-9]{0,39}$`", new: "`^[a-z][a-z0-9-]{0,39}$`",
+		old: "`^[a-z][a-z0-9]{0,24}$`", new: "`^[a-z][a-z0-9-]{0,24}$`",
 		pkgs: []string{"./platform"}},
 	{name: "env-set-drops-other-keys", file: "platform/ops/env.go",
 		old: `vals[e.Key] = e.Content`, new: `_ = e.Content`,

@@ -208,7 +208,7 @@ func checkImportYml(c *checker, root any, serviceImport bool) []ImportService {
 func checkHostname(c *checker, p string, m map[string]any, seen map[string]bool) (string, bool) {
 	h, has := m["hostname"]
 	if !has {
-		c.errf(p+".hostname", "missing").Fix = "Add hostname: lowercase letters and digits, starting with a letter, at most 40 characters."
+		c.errf(p+".hostname", "missing").Fix = "Add hostname: lowercase letters and digits, starting with a letter, at most 25 characters."
 		return "", false
 	}
 	hs, ok := c.wantString(p+".hostname", h)

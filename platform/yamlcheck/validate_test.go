@@ -84,7 +84,7 @@ func TestValidate_ImportYml(t *testing.T) {
 		{"good", "services:\n  - hostname: app\n    type: nodejs@22\n  - hostname: db\n    type: postgresql@16\n    mode: NON_HA\n", true, "", ""},
 		{"new type syntax", "services:\n  - hostname: db\n    type: postgresql:single@18\n  - hostname: app\n    type: alpine/nodejs@22\n", true, "", ""},
 		{"bad hostname", "services:\n  - hostname: my-app\n    type: nodejs@22\n", false, "hostname", ""},
-		{"hostname 41 chars", "services:\n  - hostname: " + strings.Repeat("a", 41) + "\n    type: nodejs@22\n", false, "hostname", ""},
+		{"hostname 26 chars", "services:\n  - hostname: " + strings.Repeat("a", 26) + "\n    type: nodejs@22\n", false, "hostname", ""},
 		{"missing type", "services:\n  - hostname: app\n", false, "type", ""},
 		{"bad mode", "services:\n  - hostname: db\n    type: postgresql@16\n    mode: SINGLE\n", false, "HA or NON_HA", ""},
 		{"missing mode", "services:\n  - hostname: db\n    type: postgresql@16\n", false, "mode", ""},
