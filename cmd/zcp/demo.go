@@ -19,7 +19,7 @@ import (
 const demoSynopsis = `  zcp demo [--process-duration D] [--build-step D]
 
 Starts "zcp sandbox" as a child and drives a short agent session through it over MCP,
-printing each tool call, its key arguments, a one-line summary of the answer and the time
+printing each tool call, its key arguments, the answer summarised in words and the time
 it took. Nothing touches a real Zerops account.`
 
 // demoStep is one tool call of the scripted session.
@@ -40,10 +40,10 @@ func demoSteps() []demoStep {
 		{say: "Look up how a runtime reaches PostgreSQL.", tool: "zerops_knowledge", args: map[string]any{"query": "postgresql connection string"}, summary: summarizeHits},
 		{say: "Dry-run an import.yml with a version the agent made up.", tool: "zerops_import", args: map[string]any{"content": demoImportBad, "dryRun": true}, summary: summarizeDryRun},
 		{say: "Fix the version from the hint and dry-run again.", tool: "zerops_import", args: map[string]any{"content": demoImportGood, "dryRun": true}, summary: summarizeDryRun},
-		{say: "Import for real, following the platform process.", tool: "zerops_import", args: map[string]any{"content": demoImportGood}, progress: true, summary: summarizeKeys},
+		{say: "Import for real, following the platform process.", tool: "zerops_import", args: map[string]any{"content": demoImportGood}, progress: true, summary: summarizeImport},
 		{say: "See what the project holds now.", tool: "zerops_discover", summary: summarizeServices},
-		{say: "Point the running app at the database.", tool: "zerops_env", args: map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"DATABASE_URL=${db_connectionString}"}}, progress: true, summary: summarizeKeys},
-		{say: "Restart it so the variable takes effect.", tool: "zerops_manage", args: map[string]any{"action": "restart", "serviceHostname": "appdev"}, progress: true, summary: summarizeKeys},
+		{say: "Point the running app at the database.", tool: "zerops_env", args: map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"DATABASE_URL=${db_connectionString}"}}, progress: true, summary: summarizeEnv},
+		{say: "Restart it so the variable takes effect.", tool: "zerops_manage", args: map[string]any{"action": "restart", "serviceHostname": "appdev"}, progress: true, summary: summarizeProcesses},
 		{say: "Read the runtime log.", tool: "zerops_logs", args: map[string]any{"serviceHostname": "appdev", "limit": 5}, summary: summarizeLogs},
 		{say: "And the project's timeline.", tool: "zerops_events", args: map[string]any{"limit": 5}, summary: summarizeEvents},
 	}
@@ -66,7 +66,7 @@ func demoCmd(args []string, stdout, stderr io.Writer) int {
 	defer cancel()
 	child := exec.CommandContext(ctx, bin, "sandbox", "--process-duration", procDur.String(), "--build-step", buildStep.String())
 	child.Env = append(os.Environ(), "ZCP_LOG_LEVEL=error")
-	bar := &progressBar{w: stdout}
+	bar := &progressBar{w: stdout, tty: isTerminal(stdout), expected: 2 * *procDur, now: time.Now}
 	client := sdk.NewClient(&sdk.Implementation{Name: "zcp-demo", Version: version}, &sdk.ClientOptions{
 		ProgressNotificationHandler: func(_ context.Context, req *sdk.ProgressNotificationClientRequest) { bar.update(req.Params) },
 	})
@@ -91,6 +91,7 @@ func demoCmd(args []string, stdout, stderr io.Writer) int {
 		params := &sdk.CallToolParams{Name: st.tool, Arguments: st.args}
 		if st.progress {
 			params.SetProgressToken(fmt.Sprintf("demo-%d", i+1))
+			bar.start()
 		}
 		t0 := time.Now()
 		res, err := session.CallTool(ctx, params)
@@ -112,7 +113,12 @@ func demoCmd(args []string, stdout, stderr io.Writer) int {
 		if summary == nil {
 			summary = summarizeKeys
 		}
-		fmt.Fprintf(stdout, "    ✔ %s (%s)\n\n", summary(structured(res)), took)
+		first, rest, _ := strings.Cut(summary(structured(res)), "\n")
+		fmt.Fprintf(stdout, "    ✔ %s (%s)\n", first, took)
+		if rest != "" {
+			fmt.Fprintln(stdout, rest)
+		}
+		fmt.Fprintln(stdout)
 	}
 	fmt.Fprintf(stdout, "zcp demo: %d calls in %s", len(demoSteps()), time.Since(started).Round(100*time.Millisecond))
 	if failed > 0 {
@@ -210,18 +216,54 @@ func summarizeDryRun(m map[string]any) string {
 		return "not valid"
 	}
 	p, _ := problems[0].(map[string]any)
-	return fmt.Sprintf("not valid, %d problem(s): %v — %v", len(problems), p["problem"], p["fix"])
+	return fmt.Sprintf("not valid (%s): %v\n      fix: %v", plural(len(problems), "problem", "problems"), p["problem"], p["fix"])
 }
+
+// quiet are the log severities a summary may quote: the sandbox's app writes
+// a few canned warnings and errors that the demo did not cause, and quoting
+// them would read as if the session had broken something.
+var quiet = map[string]bool{"Informational": true, "Notice": true, "Debug": true}
 
 func summarizeLogs(m map[string]any) string {
 	entries, _ := m["entries"].([]any)
-	last := ""
-	if len(entries) > 0 {
-		if e, ok := entries[len(entries)-1].(map[string]any); ok {
-			last = fmt.Sprintf("; newest: %v %q", e["severity"], e["message"])
+	if len(entries) == 0 {
+		return "the log is empty so far"
+	}
+	newest := ""
+	for i := len(entries) - 1; i >= 0 && newest == ""; i-- {
+		if e, ok := entries[i].(map[string]any); ok && quiet[fmt.Sprint(e["severity"])] {
+			newest = fmt.Sprint(e["message"])
 		}
 	}
-	return fmt.Sprintf("%d lines%s", len(entries), last)
+	out := fmt.Sprintf("read the %d newest log lines of %v", len(entries), m["serviceHostname"])
+	if newest != "" {
+		out += fmt.Sprintf(", e.g. %q", clipLine(newest, 60))
+	}
+	return out
+}
+
+// pastTense names what a finished process did.
+var pastTense = map[string]string{
+	"stack.create": "created", "stack.restart": "restarted", "stack.start": "started", "stack.stop": "stopped",
+	"stack.updateUserData": "variables updated", "stack.delete": "deleted", "stack.build": "built",
+	"stack.autoscaling": "scaled", "build": "build",
+}
+
+// describeEvent is one process or build in words: "appdev restarted".
+func describeEvent(e map[string]any) string {
+	what := pastTense[fmt.Sprint(e["action"])]
+	if what == "" {
+		what = fmt.Sprint(e["action"])
+	}
+	s := fmt.Sprintf("%v %s", e["serviceHostname"], what)
+	switch st := fmt.Sprint(e["status"]); st {
+	case "FINISHED":
+	case "ACTIVE":
+		s += " active"
+	default:
+		s += " (" + strings.ToLower(st) + ")"
+	}
+	return s
 }
 
 func summarizeEvents(m map[string]any) string {
@@ -229,56 +271,194 @@ func summarizeEvents(m map[string]any) string {
 	var acts []string
 	for _, e := range events {
 		if em, ok := e.(map[string]any); ok {
-			acts = append(acts, fmt.Sprintf("%v %v %v", em["action"], em["serviceHostname"], em["status"]))
+			acts = append(acts, describeEvent(em))
 		}
 	}
-	return fmt.Sprintf("%d events: %s", len(events), strings.Join(acts, ", "))
+	return fmt.Sprintf("the %d latest events, newest first: %s", len(events), strings.Join(acts, ", "))
 }
 
-// summarizeKeys is the generic summary: the answer's scalar fields and the
-// size of its lists.
+// summarizeProcesses says what the call's platform processes did, in words.
+func summarizeProcesses(m map[string]any) string {
+	procs, _ := m["processes"].([]any)
+	var done []string
+	finished := 0
+	for _, p := range procs {
+		if pm, ok := p.(map[string]any); ok {
+			done = append(done, describeEvent(pm))
+			if pm["status"] == "FINISHED" {
+				finished++
+			}
+		}
+	}
+	if len(procs) == 0 {
+		return summarizeKeys(m)
+	}
+	return fmt.Sprintf("%s; %s", strings.Join(done, ", "), plural(finished, "platform process finished", "platform processes finished"))
+}
+
+func summarizeImport(m map[string]any) string {
+	svcs, _ := m["services"].([]any)
+	var names []string
+	for _, s := range svcs {
+		if sm, ok := s.(map[string]any); ok {
+			names = append(names, fmt.Sprint(sm["hostname"]))
+		}
+	}
+	procs, _ := m["processes"].([]any)
+	return fmt.Sprintf("created %s; %s", strings.Join(names, " and "), plural(len(procs), "platform process followed to the end", "platform processes followed to the end"))
+}
+
+func summarizeEnv(m map[string]any) string {
+	changed, _ := m["changed"].([]any)
+	var keys []string
+	for _, k := range changed {
+		keys = append(keys, fmt.Sprint(k))
+	}
+	out := fmt.Sprintf("set %s on %v", strings.Join(keys, ", "), m["serviceHostname"])
+	return out + notesOf(m)
+}
+
+// notesOf renders the answer's notes as a sentence tail ("; note: …").
+func notesOf(m map[string]any) string {
+	notes, _ := m["notes"].([]any)
+	out := ""
+	for _, n := range notes {
+		out += "\n      note: " + clipLine(fmt.Sprint(n), 240)
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// summarizeKeys is the fallback summary: the answer's short fields in words
+// and its notes in full.
 func summarizeKeys(m map[string]any) string {
 	var parts []string
 	for k, v := range m {
 		switch x := v.(type) {
 		case string:
 			if k != "next" && len(x) < 60 {
-				parts = append(parts, k+"="+x)
+				parts = append(parts, k+" "+x)
 			}
-		case bool, float64:
-			parts = append(parts, fmt.Sprintf("%s=%v", k, x))
-		case []any:
-			parts = append(parts, fmt.Sprintf("%s: %d", k, len(x)))
+		case bool:
+			parts = append(parts, fmt.Sprintf("%s %v", k, x))
 		}
 	}
 	sort.Strings(parts)
-	return clipLine(strings.Join(parts, ", "), 140)
+	return clipLine(strings.Join(parts, ", "), 140) + notesOf(m)
 }
 
-// progressBar draws MCP progress notifications on one line.
+// progressBar shows a call in flight. On a terminal it redraws one line:
+// a bar that fills as time passes (towards, never reaching, the end until the
+// call returns) with the latest progress message. Elsewhere (a pipe, a file)
+// it writes plain lines: no carriage returns, no escape codes. Safe for
+// concurrent use: notifications arrive on the client's goroutine.
 type progressBar struct {
-	mu    sync.Mutex
-	w     io.Writer
-	drawn bool
+	w        io.Writer
+	tty      bool
+	expected time.Duration // how long a call usually takes; sets the fill speed
+	now      func() time.Time
+
+	mu     sync.Mutex
+	active bool
+	began  time.Time
+	msg    string
+	stop   chan struct{}
+	ticked chan struct{} // closed by the redraw goroutine when it ends
 }
 
+const barWidth = 24
+
+// isTerminal reports whether w is a character device (an interactive terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// start begins a call that reports progress.
+func (b *progressBar) start() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.active, b.began, b.msg = true, b.now(), "working"
+	if !b.tty {
+		return
+	}
+	b.drawLocked()
+	b.stop, b.ticked = make(chan struct{}), make(chan struct{})
+	go b.redraw(b.stop, b.ticked)
+}
+
+func (b *progressBar) redraw(stop <-chan struct{}, ended chan<- struct{}) {
+	defer close(ended)
+	t := time.NewTicker(100 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			b.mu.Lock()
+			b.drawLocked()
+			b.mu.Unlock()
+		}
+	}
+}
+
+// update takes a progress notification's message.
 func (b *progressBar) update(p *sdk.ProgressNotificationParams) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	const width = 24
-	filled := 0
-	if p.Total > 0 {
-		filled = min(width, int(p.Progress/p.Total*width))
+	if !b.active || p.Message == "" || p.Message == b.msg {
+		return
 	}
-	fmt.Fprintf(b.w, "\r    [%s%s] %s\033[K", strings.Repeat("█", filled), strings.Repeat("·", width-filled), clipLine(p.Message, 70))
-	b.drawn = true
+	b.msg = p.Message
+	if b.tty {
+		b.drawLocked()
+		return
+	}
+	fmt.Fprintf(b.w, "    … %s\n", clipLine(p.Message, 90))
 }
 
+// filled is how many cells of the bar elapsed fills: half the bar after the
+// expected time, approaching the end after that.
+func (b *progressBar) filled(elapsed time.Duration) int {
+	if b.expected <= 0 {
+		return 0
+	}
+	x := float64(elapsed) / float64(b.expected)
+	return min(barWidth-1, int(float64(barWidth)*x/(x+1)))
+}
+
+func (b *progressBar) drawLocked() {
+	n := b.filled(b.now().Sub(b.began))
+	fmt.Fprintf(b.w, "\r    [%s%s] %s\033[K", strings.Repeat("█", n), strings.Repeat("·", barWidth-n), clipLine(b.msg, 70))
+}
+
+// done ends the call's progress display.
 func (b *progressBar) done() {
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.drawn {
-		fmt.Fprintf(b.w, "\r    [%s] done\033[K\n", strings.Repeat("█", 24))
-		b.drawn = false
+	if !b.active {
+		b.mu.Unlock()
+		return
+	}
+	b.active = false
+	stop, ended := b.stop, b.ticked
+	b.stop, b.ticked = nil, nil
+	b.mu.Unlock()
+	if stop != nil {
+		close(stop)
+		<-ended
+	}
+	if b.tty {
+		fmt.Fprintf(b.w, "\r    [%s] done\033[K\n", strings.Repeat("█", barWidth))
 	}
 }
