@@ -17,8 +17,9 @@ import (
 type ReadFileFunc func(ctx context.Context, dir, path string) (string, error)
 
 // APIPusher deploys without zcli or a container: it does what `zcli push`
-// does — read zerops.yml, create an app version, upload an archive, start
-// build-and-deploy — directly through a platform.Client. `zcp sandbox` uses
+// does — read zerops.yml, create an app version, upload a tar.gz of the
+// working directory (packDir), start build-and-deploy — directly through a
+// platform.Client. `zcp sandbox` uses
 // it, since the simulated project has no container to ssh into. Its root
 // directory stands in for the source container's /var/www: a local deploy's
 // working directory lies under root, an SSH one under /var/www maps below
@@ -64,11 +65,15 @@ func (p *APIPusher) Deploy(ctx context.Context, req Request) (*Result, error) {
 		}
 		setup = svc.Name
 	}
+	archive, files, err := packDir(ctx, filepath.Join(p.root, dir))
+	if err != nil {
+		return nil, err
+	}
 	av, err := p.client.CreateAppVersion(ctx, plan.TargetServiceID, "api-push-"+started.UTC().Format("20060102-150405"))
 	if err != nil {
 		return nil, fmt.Errorf("create app version: %w", err)
 	}
-	if err := p.client.UploadAppVersion(ctx, av.ID, strings.NewReader("archive")); err != nil {
+	if err := p.client.UploadAppVersion(ctx, av.ID, archive); err != nil {
 		return nil, fmt.Errorf("upload app version: %w", err)
 	}
 	proc, err := p.client.BuildAndDeploy(ctx, av.ID, yml, setup)
@@ -87,7 +92,7 @@ func (p *APIPusher) Deploy(ctx context.Context, req Request) (*Result, error) {
 		Output: []string{
 			"read " + file + " (setup " + setup + ")",
 			"app version " + av.ID + " created",
-			"archive uploaded through the API (no zcli)",
+			fmt.Sprintf("archive of the working directory (%d files) uploaded through the API (no zcli)", files),
 			fmt.Sprintf("build-and-deploy requested: process %s (%s) %s; the build has not run yet", proc.ID, proc.ActionName, proc.Status),
 		},
 	}, nil

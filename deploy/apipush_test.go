@@ -57,6 +57,8 @@ func TestAPIPusher_SendsWorkingDirZeropsYml(t *testing.T) {
 	fake, c := startFake(t, 20*time.Millisecond)
 	root := t.TempDir()
 	writeFile(t, filepath.Join(root, "zerops.yml"), pythonYml)
+	writeFile(t, filepath.Join(root, "requirements.txt"), "gunicorn==23.0.0\nflask==3.1.0\n")
+	writeFile(t, filepath.Join(root, "app.py"), "from flask import Flask\napp = Flask(__name__)\n")
 	stage := fake.ServiceID("appstage")
 	res, err := deploy.NewAPIPusher(c, root, ops.ReadFileInDir).Deploy(testContext(t), deploy.Request{SourceService: "appdev", TargetServiceID: stage})
 	if err != nil {

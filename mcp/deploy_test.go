@@ -141,7 +141,8 @@ func TestSandbox_PushTellsTheTruth(t *testing.T) {
 	wd := h.workDir(t)
 	yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node server.mjs")
 	yml = strings.ReplaceAll(yml, "port: 3000", "port: 8080")
-	must(t, os.WriteFile(filepath.Join(wd, "zerops.yml"), []byte(yml), 0o644))
+	writeApp(t, wd, map[string]string{"zerops.yml": yml,
+		"server.mjs": "import http from 'node:http';\nhttp.createServer((q, s) => s.end('ok')).listen(8080);\n"})
 	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
 
 	res, m := h.call(t, "zerops_deploy", args) // no progress token: not followed
@@ -188,8 +189,18 @@ func TestSandbox_PushTellsTheTruth(t *testing.T) {
 	if strings.Contains(logs, ":3000") || strings.Contains(logs, "ECONNREFUSED") || strings.Contains(logs, "fix what the errors") {
 		t.Errorf("runtime log describes what was not deployed, or errors it does not have: %s", logs)
 	}
-	if _, m := h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appdev", "severity": "error"}); !strings.Contains(m["next"].(string), "fix what the errors") {
-		t.Errorf("error lines without the hint to fix them: %v", m["next"])
+	if res, m := h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage", "severity": "error"}); m["count"] != float64(0) {
+		t.Errorf("a healthy app has error lines: %s", text(res))
+	}
+
+	// A start file the deploy lacks: the runtime says so in node's words,
+	// and the error lines come with the hint to fix them.
+	must(t, os.Remove(filepath.Join(wd, "server.mjs")))
+	res, _ = h.callWith(t, context.Background(), "zerops_deploy", args, "crash")
+	wantOK(t, res)
+	res, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage", "severity": "error"})
+	if !strings.Contains(text(res), "Error: Cannot find module '/var/www/server.mjs'") || !strings.Contains(m["next"].(string), "fix what the errors") {
+		t.Errorf("the crash's error lines, or the hint to fix them, are missing: %s", text(res))
 	}
 
 	// Without the setup it needs, or without zerops.yml, the push fails with the fix.

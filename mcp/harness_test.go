@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -79,7 +80,7 @@ type harnessOpts struct {
 	gateway         func(*actors.GatewayConfig) // adjusts the gateway's test budget
 	token           string                      // the fake API's token; default fakeapi's
 	// sandboxPush deploys as `zcp sandbox` does (deploy.APIPusher), with
-	// demoZeropsYml in the working directory.
+	// demoApp in the working directory.
 	sandboxPush bool
 }
 
@@ -102,6 +103,36 @@ const demoZeropsYml = `zerops:
     build: *build
     run: *run
 `
+
+// demoApp is the Node app demoZeropsYml builds and starts: what `npm ci`
+// and `node index.js` need, listening on 0.0.0.0:3000.
+var demoApp = map[string]string{
+	"zerops.yml":        demoZeropsYml,
+	"package.json":      `{"name": "demo", "version": "1.0.0", "scripts": {"start": "node index.js"}}` + "\n",
+	"package-lock.json": `{"name": "demo", "version": "1.0.0", "lockfileVersion": 3, "requires": true, "packages": {"": {"name": "demo", "version": "1.0.0"}}}` + "\n",
+	"index.js": "const http = require('node:http');\n" +
+		"http.createServer((req, res) => res.end('ok')).listen(3000, '0.0.0.0', () => console.log('Listening on 0.0.0.0:3000'));\n",
+}
+
+// noBuildScript breaks demoApp's build the way a user does: zerops.yml runs
+// `npm run build`, and package.json has no such script.
+var noBuildScript = map[string]string{
+	"zerops.yml": strings.ReplaceAll(demoZeropsYml, "buildCommands: [npm ci]", "buildCommands: [npm ci, npm run build]"),
+}
+
+// writeApp writes files (name → content) into dir.
+func writeApp(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
 
 // newHarness runs the server over in-memory transports against the fake API,
 // wired by supervisor.NewStack as cmd/zcp wires it: every API call of the
@@ -147,9 +178,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	workDirs.Store(h, deps.WorkDir)
 	if o.sandboxPush {
 		deps.Deployer = deploy.NewAPIPusher(deps.Client, deps.WorkDir, ops.ReadFileInDir)
-		if err := os.WriteFile(filepath.Join(deps.WorkDir, "zerops.yml"), []byte(demoZeropsYml), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeApp(t, deps.WorkDir, demoApp)
 	}
 	if o.deps != nil {
 		o.deps(&deps)

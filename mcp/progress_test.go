@@ -225,10 +225,10 @@ func TestDeploy_BuildFailureCarriesLog(t *testing.T) {
 	wantError(t, res, m, platform.ErrServiceNotFound)
 	res, m = h.call(t, "zerops_deploy", map[string]any{})
 	wantError(t, res, m, platform.ErrInvalidParameter)
-	h.fake.FailNextBuild(h.fake.ServiceID("appstage"), "npm ERR! missing script: build")
+	writeApp(t, h.workDir(t), noBuildScript)
 	res, m = h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d2")
 	wantError(t, res, m, platform.ErrBuildFailed)
-	if m["appVersionId"] == nil || m["verdict"] != deploy.VerdictBuildFailed || !strings.Contains(text(res), "missing script") {
+	if m["appVersionId"] == nil || m["verdict"] != deploy.VerdictBuildFailed || !strings.Contains(text(res), `Missing script: \"build\"`) {
 		t.Errorf("a failed build's answer lacks its id, verdict or log: %s", text(res))
 	}
 }

@@ -138,18 +138,18 @@ func TestRealAPI_BuildFailureLogFromBuildService(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{buildStep: 600 * time.Millisecond,
 		sandboxPush: true})
-	h.fake.FailNextBuild(h.fake.ServiceID("appstage"), "npm ERR! missing script: build")
+	writeApp(t, h.workDir(t), noBuildScript)
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "b1")
 	wantError(t, res, m, platform.ErrBuildFailed)
 	lines, _ := m["buildLog"].([]any)
-	if !strings.Contains(fmt.Sprint(lines), "npm ERR! missing script: build") {
+	if !strings.Contains(fmt.Sprint(lines), `npm error Missing script: "build"`) {
 		t.Fatalf("the failure answer has no build log lines: %s", text(res))
 	}
 	id, _ := m["appVersionId"].(string)
 	res, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage", "buildId": id})
 	wantOK(t, res)
 	entries, _ := m["entries"].([]any)
-	if len(entries) == 0 || !strings.Contains(text(res), "npm ERR! missing script: build") {
+	if len(entries) == 0 || !strings.Contains(text(res), `npm error Missing script: \"build\"`) {
 		t.Fatalf("zerops_logs buildId=%s = %s", id, text(res))
 	}
 	for _, e := range entries {
@@ -160,7 +160,7 @@ func TestRealAPI_BuildFailureLogFromBuildService(t *testing.T) {
 	// The runtime itself has no line of the build.
 	res, _ = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage"})
 	wantOK(t, res)
-	if strings.Contains(text(res), "npm ERR!") {
+	if strings.Contains(text(res), "npm error") {
 		t.Errorf("the runtime's own log shows build lines: %s", text(res))
 	}
 }

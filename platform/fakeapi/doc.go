@@ -6,7 +6,10 @@
 // real zerops-go SDK end to end. It owns: the seeded "demo" project and the
 // service-stack-type catalog, lazily clocked processes and builds and their
 // effects, service import, env variables, the push (app-version) endpoints,
-// a generated log backend, and test controls (fault injection, a rate limit,
+// a simulated build and runtime that fail as the platform does from the
+// pushed zerops.yml and archive (buildsim.go, sim.go, runtime.go; nothing
+// uploaded is executed), the apps' HTTP answers (probe.go), a log backend,
+// and test controls (fault injection, a rate limit,
 // a request log, forced process and build failures).
 //
 // A [Server] is an [net/http.Handler] and is safe for concurrent use. Time

@@ -11,7 +11,7 @@ import (
 )
 
 // Body limits: JSON requests are small (an import file is at most 100 kB);
-// uploads are read and discarded up to maxUploadBytes.
+// uploads are read up to maxUploadBytes, keeping only what archive.go keeps.
 const (
 	maxJSONBody    = 4 << 20
 	maxUploadBytes = 512 << 20
@@ -74,7 +74,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	rq := &apiRequest{param: param, query: r.URL.Query(), baseURL: s.baseFor(r)}
 	if rt.rawBody {
-		n, err := io.Copy(io.Discard, io.LimitReader(r.Body, maxUploadBytes+1))
+		cr := &countingReader{r: io.LimitReader(r.Body, maxUploadBytes+1)}
+		rq.files = readArchive(cr)
+		n, err := cr.n, cr.err
 		if err != nil {
 			writeAPIError(w, http.StatusBadRequest, "invalidUserInput", "cannot read the uploaded body")
 			return
@@ -142,4 +144,21 @@ func decodeBody(rq *apiRequest, v any) error {
 		return errors.New("request body is not valid JSON")
 	}
 	return nil
+}
+
+// countingReader counts the bytes read through it and keeps the first
+// error other than io.EOF.
+type countingReader struct {
+	r   io.Reader
+	n   int64
+	err error
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if err != nil && !errors.Is(err, io.EOF) && c.err == nil {
+		c.err = err
+	}
+	return n, err
 }

@@ -55,73 +55,44 @@ type logTemplate struct {
 	msg                string
 }
 
-var runtimeLogs = []logTemplate{
-	{6, 16, "Server listening on 0.0.0.0:3000"},
-	{6, 17, "GET /api/health 200 2ms"},
-	{7, 16, "cache miss for key user:42"},
-	{6, 16, "Connected to database db:5432"},
-	{4, 16, "Slow request: GET /api/items took 1840ms"},
-	{6, 17, "GET /api/items 200 31ms"},
-	{3, 16, "Error: connect ECONNREFUSED 10.0.0.5:6379"},
-	{5, 16, "Configuration reloaded"},
-	{6, 17, "POST /api/items 201 12ms"},
-	{3, 16, "Unhandled rejection: TypeError: Cannot read properties of undefined (reading 'id')"},
-	{4, 17, "GET /favicon.ico 404 1ms"},
-	{2, 16, "Worker exited unexpectedly with code 137"},
-}
-
-// managedLogs holds, per managed service type, a few plausible lines of its
-// own; types without an entry (object and shared storage) write no lines.
+// managedLogs holds, per managed service type, what it prints by itself once
+// running: its start and its own housekeeping, never a client it did not
+// have. Types without an entry (object and shared storage) write no lines.
 var managedLogs = map[string][]logTemplate{
 	"postgresql": {
 		{6, 16, "database system is ready to accept connections"},
-		{7, 16, "connection received: host=10.0.1.2 port=40122"},
 		{6, 16, "checkpoint starting: time"},
-		{4, 16, "could not receive data from client: Connection reset by peer"},
-		{6, 16, "checkpoint complete: wrote 12 buffers"},
-		{3, 16, "FATAL: password authentication failed for user \"app\""},
-		{5, 16, "autovacuum: processing table public.items"},
+		{6, 16, "checkpoint complete: wrote 3 buffers (0.0%); 0 WAL file(s) added, 0 removed, 0 recycled"},
 	},
 	"mariadb": {
 		{6, 16, "mariadbd: ready for connections. port: 3306"},
-		{4, 16, "Aborted connection 42 to db: 'db' user: 'app' (Got an error reading communication packets)"},
 		{6, 16, "InnoDB: Buffer pool(s) load completed"},
 	},
-	"valkey": {
-		{6, 16, "Ready to accept connections tcp"},
-		{6, 16, "1 changes in 3600 seconds. Saving..."},
-		{6, 16, "Background saving terminated with success"},
-	},
-	"keydb": {
-		{6, 16, "Ready to accept connections"},
-		{6, 16, "Background saving terminated with success"},
-	},
-	"clickhouse":    {{6, 16, "Ready for connections."}, {7, 16, "Merged 6 parts into all_1_6_1"}},
+	"valkey":        {{6, 16, "Server initialized"}, {6, 16, "Ready to accept connections tcp"}},
+	"keydb":         {{6, 16, "Server initialized"}, {6, 16, "Ready to accept connections"}},
+	"clickhouse":    {{6, 16, "Ready for connections."}},
 	"elasticsearch": {{6, 16, "started"}, {5, 16, "Cluster health status changed from [YELLOW] to [GREEN]"}},
-	"meilisearch":   {{6, 16, "Actix runtime found; starting in Actix runtime"}, {6, 17, "\"GET /health HTTP/1.1\" 200 20"}},
+	"meilisearch":   {{6, 16, "Actix runtime found; starting in Actix runtime"}},
 	"typesense":     {{6, 16, "Peer refresh succeeded!"}, {6, 16, "Typesense is ready"}},
-	"qdrant":        {{6, 16, "Qdrant HTTP listening on 6333"}, {6, 17, "\"GET /collections HTTP/1.1\" 200 61"}},
-	"nats":          {{6, 16, "Server is ready"}, {6, 16, "Listening for client connections on 0.0.0.0:4222"}},
-	"kafka":         {{6, 16, "[KafkaServer id=1] started"}, {5, 16, "[Controller id=1] Processing automatic preferred replica leader election"}},
-	"rabbitmq":      {{6, 16, "Server startup complete; 3 plugins started."}, {6, 16, "accepting AMQP connection 10.0.1.2:40122 -> 10.0.1.3:5672"}},
+	"qdrant":        {{6, 16, "Qdrant HTTP listening on 6333"}},
+	"nats":          {{6, 16, "Listening for client connections on 0.0.0.0:4222"}, {6, 16, "Server is ready"}},
+	"kafka":         {{6, 16, "[KafkaServer id=1] started"}},
+	"rabbitmq":      {{6, 16, "Server startup complete; 3 plugins started."}},
 }
 
-// generateLogs writes a spread of lines for s between from and to, varied in
-// severity, facility and container; a managed service gets only its own
-// type's lines.
+// generateLogs writes a managed service's own lines between from and to,
+// once each, spread over its containers; a runtime logs only what its
+// deploys and restarts make it print (runtime.go).
 func (st *state) generateLogs(s *service, from, to time.Time) {
-	tpl := runtimeLogs
-	tag := s.Name
-	if s.category() != platform.CategoryUser {
-		tpl, tag = managedLogs[s.Version.Type.Name], s.Version.Type.Name
+	if s.category() == platform.CategoryUser {
+		return
 	}
+	tpl, tag := managedLogs[s.Version.Type.Name], s.Version.Type.Name
 	if len(tpl) == 0 {
 		return
 	}
-	const n = 24
-	step := to.Sub(from) / n
-	for i := range n {
-		t := tpl[i%len(tpl)]
+	step := to.Sub(from) / time.Duration(len(tpl))
+	for i, t := range tpl {
 		st.addLog(s, from.Add(time.Duration(i)*step), t.severity, t.facility, tag, s.Containers[i%len(s.Containers)], t.msg)
 	}
 }

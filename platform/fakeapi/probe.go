@@ -53,7 +53,7 @@ func (s *Server) serveProbe(w http.ResponseWriter, r *http.Request) {
 	if r.URL.RawQuery != "" {
 		path += "?" + r.URL.RawQuery
 	}
-	status, body := s.st.probe(host, port, "/"+path, now)
+	status, body := s.st.probe(host, port, "/"+path, r.UserAgent(), now)
 	s.mu.Unlock()
 	if status == http.StatusNotFound {
 		http.Error(w, body, status)
@@ -76,7 +76,7 @@ func (s *Server) serveProbe(w http.ResponseWriter, r *http.Request) {
 // deploy is starting, the balancer's 502 when nothing listens there (no code,
 // stopped, crash-looping, bound to another port or to localhost), 404 when
 // the project has no such runtime service.
-func (st *state) probe(hostname string, port int, path string, now time.Time) (int, string) {
+func (st *state) probe(hostname string, port int, path, agent string, now time.Time) (int, string) {
 	s := st.probeTarget(hostname)
 	if s == nil {
 		return http.StatusNotFound, fmt.Sprintf("sandbox probe: no runtime service %q in the simulated project", clip(hostname, 40))
@@ -99,9 +99,19 @@ func (st *state) probe(hostname string, port int, path string, now time.Time) (i
 	if run.crash != nil || !run.answers(port) {
 		return http.StatusBadGateway, badGatewayBody
 	}
-	return http.StatusOK, fmt.Sprintf("%s: app version %s (%s) answered GET %s on port %d\n",
-		s.Name, av.ID, orStr(av.deployed.runBase, s.Version.Name), clip(path, 200), port)
+	base := orStr(av.deployed.runBase, s.Version.Name)
+	body := fmt.Sprintf("%s: app version %s (%s) answered GET %s on port %d\n", s.Name, av.ID, base, clip(path, 200), port)
+	if webServer(runtimeName(base)) {
+		// A web server logs each request it serves (facility webserver).
+		st.addLog(s, now, 6, 17, s.Name, s.Containers[0], fmt.Sprintf("%s - - [%s] \"GET %s HTTP/1.1\" 200 %d \"-\" %q",
+			balancerAddr, now.UTC().Format("02/Jan/2006:15:04:05 -0700"), clip(path, 200), len(body), clip(agent, 100)))
+	}
+	return http.StatusOK, body
 }
+
+// balancerAddr is the project balancer's address, the client of every
+// request that reaches an app through it.
+const balancerAddr = "10.0.0.2"
 
 // probeTarget is the runtime service with that hostname, looked up in the
 // seeded project first, then in the others in order of creation.

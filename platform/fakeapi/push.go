@@ -37,6 +37,7 @@ type appVersion struct {
 	status     string    // stored status (before a build, or once final)
 	final      bool      // status no longer follows the clock
 	uploaded   bool      // archive received
+	files      *fileSet  // its files; nil when the upload was no archive
 	buildStart time.Time // zero: never built
 	stepDur    time.Duration
 	failReason string // planned BUILD_FAILED
@@ -44,7 +45,10 @@ type appVersion struct {
 	canceledAt time.Time
 	logged     int // build steps already written to the log backend
 	deployed   *deployedSetup
-	sim        *appRun // what the deployed app does (sim.go); nil: listens on its declared ports
+	built      *buildResult // the simulated build (buildsim.go)
+	sim        *appRun      // what the deployed app does (sim.go); nil: listens on its declared ports
+	runStart   time.Time    // when its app last started (runtime.go)
+	attempts   int          // start attempts of a crash-looping app logged since runStart
 }
 
 func (st *state) newAppVersion(s *service, source, name string, now time.Time) *appVersion {
@@ -188,7 +192,7 @@ func (st *state) uploadAppVersion(rq *apiRequest) (int, any) {
 	if av.statusAt(rq.now) != platform.AppVersionUploading || !av.buildStart.IsZero() {
 		return apiErr(http.StatusBadRequest, "appVersionInvalidStatus", "App version is not waiting for an upload.", nil)
 	}
-	av.uploaded, av.LastUpdate = true, rq.now
+	av.uploaded, av.files, av.LastUpdate = true, rq.files, rq.now
 	return http.StatusOK, map[string]any{"success": true}
 }
 
@@ -234,6 +238,15 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 	step := st.opts.BuildStepDuration
 	av.buildStart, av.stepDur, av.LastUpdate, av.deployed = rq.now, step, rq.now, d
 	av.failReason = takeFailure(st.failBld, s.ID)
+	res := simulateBuild(d, av.files, rq.now)
+	run := simulateRun(d, av.files, &res, orStr(d.runBase, s.Version.Name), func(host string) bool {
+		o := st.serviceByName(s.ProjectID, host)
+		return o != nil && !o.system()
+	}, av.ID)
+	av.built, av.sim, av.files = &res, &run, nil // what the files decide is decided: keep no content
+	if av.failReason == "" {
+		av.failReason = res.failure
+	}
 	p := st.newProcess(s.ProjectID, s, "stack.build", rq.now)
 	// The process follows the build, not ProcessDuration; a FailNextProcess
 	// for stack.build fails the build too.
@@ -307,8 +320,12 @@ func (av *appVersion) logSteps(st *state, now time.Time) {
 			av.logBuildCommands(emit)
 		case 2:
 			if av.failReason != "" {
-				emit(3, "ERROR: build command failed with exit code 1")
-				emit(3, av.failReason)
+				if av.built != nil && av.built.failure == av.failReason {
+					emit(3, av.failReason)
+				} else { // FailNextBuild's reason
+					emit(3, "ERROR: build command failed with exit code 1")
+					emit(3, av.failReason)
+				}
 				av.logged = buildSteps
 				return
 			}
@@ -322,8 +339,8 @@ func (av *appVersion) logSteps(st *state, now time.Time) {
 	}
 }
 
-// logBuildCommands writes the BUILDING step's lines: the build commands of
-// the deployed setup, as they start.
+// logBuildCommands writes the BUILDING step's lines: each build command of
+// the deployed setup as it starts, and what it printed.
 func (av *appVersion) logBuildCommands(emit func(sev int, msg string)) {
 	d := av.deployed
 	if d == nil || len(d.buildCommands) == 0 {
@@ -331,30 +348,14 @@ func (av *appVersion) logBuildCommands(emit func(sev int, msg string)) {
 		return
 	}
 	emit(6, "Running build commands on "+orStr(d.buildBase, "the build base"))
-	for _, c := range d.buildCommands {
-		emit(6, "$ "+c)
-	}
-}
-
-// appStarted writes the runtime's first application lines once av is
-// deployed: what its zerops.yml setup starts and the ports it declares. A
-// simulated app says no more than that: no traffic, no crash.
-func (st *state) appStarted(s *service, av *appVersion, at time.Time) {
-	d := av.deployed
-	if d == nil {
+	if av.built == nil {
+		for _, c := range d.buildCommands {
+			emit(6, "$ "+c)
+		}
 		return
 	}
-	base := orStr(d.runBase, s.Version.Name)
-	for i, c := range s.Containers {
-		t := at.Add(time.Duration(i) * time.Millisecond)
-		if d.start != "" {
-			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf("Starting app version %s on %s: %s", av.ID, base, d.start))
-		} else {
-			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf("App version %s deployed on %s", av.ID, base))
-		}
-		for _, p := range d.ports {
-			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf("Listening on 0.0.0.0:%d", p.Port))
-		}
+	for _, l := range av.built.lines {
+		emit(l.sev, l.msg)
 	}
 }
 

@@ -120,10 +120,9 @@ func TestSDK_Push(t *testing.T) {
 		t.Fatalf("after second deploy: first %s, second %s", all[string(first.Id)].Status, all[string(second.Id)].Status)
 	}
 
-	srv.FailNextBuild(stage, "npm ERR! missing script: build")
-	third, p := push(t, h, stage)
+	third, p := pushYAML(t, h, stage, "zerops:\n  - setup: app\n    build:\n      buildCommands: [npm ci, 'exit 3']\n", "app")
 	meta, _ := p.PublicMeta.Get()
-	if p.Status != "FAILED" || meta["failReason"] != "npm ERR! missing script: build" {
+	if p.Status != "FAILED" || meta["failReason"] != "ERROR: build command failed with exit code 3: exit 3" {
 		t.Fatalf("failed build = %s %v", p.Status, meta)
 	}
 	failed := appVersions(t, h, stage)[string(third.Id)]
@@ -190,10 +189,32 @@ func TestSDK_Push(t *testing.T) {
 	}
 }
 
+// The log backend's filters, on lines the project's own actions caused:
+// appdev redeployed with a start file it lacks (its crash loop's error
+// lines), a php-nginx service "web" deployed and requested twice (nginx's
+// access lines, facility webserver).
 func TestLogs_Filters(t *testing.T) {
 	t.Parallel()
 	srv, h := newSDK(t, fastOpts)
 	dev := srv.ServiceID("appdev")
+	if _, p := pushFiles(t, h, dev, "appdev", nodeApp(strings.ReplaceAll(nodeYml("[npm ci]", "./"), "appstage", "appdev"),
+		map[string]string{"index.js": ""})); p.Status != "FINISHED" {
+		t.Fatalf("appdev's build ended %s", p.Status)
+	}
+	r, err := h.PostProjectServiceStackImport(context.Background(), pid(srv.ProjectID()),
+		body.ServiceStackImport{Yaml: "services:\n  - hostname: web\n    type: php-nginx@8.4\n"})
+	imp := out(t, r.Output, err)
+	waitProcess(t, h, string(imp.ServiceStacks[0].Processes[0].Id))
+	web := srv.ServiceID("web")
+	yml := "zerops:\n  - setup: web\n    build:\n      base: php@8.4\n      deployFiles: ./\n    run:\n      base: php-nginx@8.4\n"
+	if _, p := pushFiles(t, h, web, "web", map[string]string{"zerops.yml": yml, "index.php": "<?php echo 'hi';\n"}); p.Status != "FINISHED" {
+		t.Fatalf("web's build ended %s", p.Status)
+	}
+	for range 2 {
+		if code, _ := probe(t, srv, "web", 80, "/"); code != http.StatusOK {
+			t.Fatalf("web answered %d", code)
+		}
+	}
 
 	tests := []struct {
 		name   string
@@ -234,9 +255,9 @@ func TestLogs_Filters(t *testing.T) {
 				}
 			}
 		}},
-		{"facility", url.Values{"serviceStackId": {dev}, "facility": {"17"}}, func(t *testing.T, lines []logItem) {
-			if len(lines) == 0 {
-				t.Fatal("no webserver lines")
+		{"facility", url.Values{"serviceStackId": {web}, "facility": {"17"}}, func(t *testing.T, lines []logItem) {
+			if len(lines) != 2 || !strings.Contains(lines[0].Message, `"GET / HTTP/1.1" 200`) {
+				t.Fatalf("webserver lines = %+v, want the two requests", lines)
 			}
 			for _, l := range lines {
 				if l.FacilityLabel != "local1" {

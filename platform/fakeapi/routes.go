@@ -14,7 +14,8 @@ type apiRequest struct {
 	body    []byte
 	query   url.Values
 	now     time.Time
-	baseURL string // scheme://host the client reached, for URLs the API hands out
+	baseURL string   // scheme://host the client reached, for URLs the API hands out
+	files   *fileSet // an upload's files (archive.go); nil when unknown
 }
 
 // handlerFunc runs with Server.mu held and returns the status and the value
@@ -25,7 +26,7 @@ type route struct {
 	method  string
 	pattern []string // path segments after /api/rest/public; "{id}" matches one segment
 	h       handlerFunc
-	rawBody bool // the body is an upload: discarded, never decoded
+	rawBody bool // the body is an upload: read as an archive, never decoded
 }
 
 func (s *Server) routeTable() []route {

@@ -52,6 +52,7 @@ func (st *state) seedDemo() {
 	av.logged = buildSteps
 	av.deployed = &deployedSetup{buildBase: "nodejs@22", buildCommands: []string{"npm ci"}, runBase: "nodejs@22",
 		start: "node index.js", ports: dev.Ports}
+	st.appStarted(dev, av, av.finishedAt)
 	bp := st.newProcess(p.ID, dev, "stack.build", start)
 	bp.RunAt, bp.EndAt, bp.settled, bp.build = start.Add(time.Minute), start.Add(4*time.Minute), true, av
 }

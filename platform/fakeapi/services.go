@@ -54,7 +54,14 @@ func (st *state) lifecycle(rq *apiRequest, action, transient, final string) (int
 	prev := s.Status
 	p := st.newProcess(s.ProjectID, s, action, rq.now)
 	s.Status, s.LastUpdate = transient, rq.now
-	p.onFinish = func(st *state, at time.Time) { st.setStatus(s.ID, final, at) }
+	p.onFinish = func(st *state, at time.Time) {
+		st.setStatus(s.ID, final, at)
+		if cur := st.services[s.ID]; cur != nil && final == platform.ServiceActive && cur.category() == platform.CategoryUser {
+			if av := st.activeVersion(cur.ID, at); av != nil {
+				st.appStarted(cur, av, at) // its app starts again
+			}
+		}
+	}
 	p.onUndo = func(st *state, at time.Time) { st.setStatus(s.ID, prev, at) }
 	return http.StatusOK, st.processView(p, rq.now)
 }

@@ -1,9 +1,26 @@
 package fakeapi
 
+import (
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// runRoot is where deployed files land in a runtime container.
+const runRoot = "/var/www"
+
 // appRun is what a deployed app version does once its containers start.
 type appRun struct {
 	listens []listenAddr // where the app listens
-	crash   []string     // non-nil: the app exits at start with these lines, and is started again
+	lines   []logEntry   // what it prints once started (besides where it listens)
+	crash   []logEntry   // non-nil: the app exits at start with these lines, and is started again
+	exit    int          // its exit status then (0: 1)
 }
 
 // listenAddr is an address the app listens on.
@@ -32,9 +49,648 @@ func (av *appVersion) run() appRun {
 	if av.sim != nil {
 		return *av.sim
 	}
-	r := appRun{}
-	for _, p := range av.deployed.ports {
-		r.listens = append(r.listens, listenAddr{host: "0.0.0.0", port: p.Port})
+	return appRun{listens: declared(av.deployed)}
+}
+
+// declared is an app listening on every port its setup declares.
+func declared(d *deployedSetup) []listenAddr {
+	var out []listenAddr
+	for _, p := range d.ports {
+		out = append(out, listenAddr{host: "0.0.0.0", port: p.Port})
 	}
-	return r
+	return out
+}
+
+// runSim decides, without running anything, what an app does when started:
+// from its setup (run.start, run.ports, run.envVariables), the files the
+// deploy put into /var/www and the project's hostnames.
+type runSim struct {
+	d        *deployedSetup
+	files    *fileSet          // nil: unknown, no rule that needs them applies
+	produced map[string]bool   // what the build made
+	hostOK   func(string) bool // whether the project has a service of that hostname
+	base     string            // the run base's runtime name (nodejs, python, php-nginx…)
+	seed     string            // makes an ephemeral port stable
+}
+
+// simulateRun is what the app of d does once deployed.
+func simulateRun(d *deployedSetup, files *fileSet, built *buildResult, runBase string, hostOK func(string) bool, seed string) appRun {
+	r := &runSim{d: d, files: files, hostOK: hostOK, base: runtimeName(runBase), seed: seed}
+	if built != nil {
+		r.produced = built.produced
+	}
+	out := appRun{}
+	missing := r.missingHost()
+	if webServer(r.base) {
+		out.listens = []listenAddr{{"0.0.0.0", 80}}
+		if missing != "" {
+			out.lines = []logEntry{{3, hostNotFound("php", missing)}}
+		}
+		return out
+	}
+	if strings.TrimSpace(d.start) == "" {
+		return appRun{listens: declared(d)} // nothing to judge
+	}
+	cmd := r.resolve(d.start, 0)
+	if cmd.crash != nil {
+		out.crash, out.exit = cmd.crash, cmd.exit
+		return out
+	}
+	if missing != "" {
+		out.crash = []logEntry{{3, hostNotFound(cmd.lang, missing)}}
+		return out
+	}
+	if cmd.listen == nil {
+		out.listens = declared(d)
+		return out
+	}
+	out.listens = []listenAddr{*cmd.listen}
+	return out
+}
+
+// startCmd is what a start command amounts to: the language of what it
+// starts, where that listens (nil: not known), or how it fails.
+type startCmd struct {
+	lang   string
+	listen *listenAddr
+	crash  []logEntry
+	exit   int
+}
+
+// resolve reads a start command: its interpreter and entry file, npm
+// scripts followed (depth bounds scripts that run scripts).
+func (r *runSim) resolve(line string, depth int) startCmd {
+	steps := parseShell(line)
+	if len(steps) == 0 {
+		return startCmd{}
+	}
+	words := steps[len(steps)-1].words
+	env := map[string]string{}
+	for k, v := range r.d.env {
+		env[k] = v
+	}
+	for len(words) > 0 && isAssignment(words[0]) {
+		k, v, _ := strings.Cut(words[0], "=")
+		env[k] = v
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return startCmd{}
+	}
+	name, args := path.Base(words[0]), words[1:]
+	switch {
+	case name == "npm" && depth < 3:
+		return r.npmStart(args, depth)
+	case strings.HasPrefix(name, "node") || name == "nodemon" || name == "tsx" || name == "ts-node":
+		return r.entry("node", firstFile(args, "-r", "--require", "--import", "--loader"), args, env)
+	case strings.HasPrefix(name, "python"):
+		if m := valueAfter(args, "-m"); m != "" {
+			return r.pyModule(m, args, env)
+		}
+		return r.entry("python", firstFile(args, "-X", "-W"), args, env)
+	case name == "gunicorn" || name == "uvicorn" || name == "hypercorn":
+		return r.pyServer(name, args, env)
+	case name == "php":
+		if f := firstFile(args, "-c", "-d"); f == "artisan" && len(args) > 1 && args[1] == "serve" {
+			return startCmd{lang: "php", listen: flagListen(args, env, "127.0.0.1", 8000)}
+		}
+		return r.entry("php", firstFile(args, "-c", "-d"), args, env)
+	case name == "bun":
+		rest := args
+		if len(rest) > 0 && rest[0] == "run" {
+			rest = rest[1:]
+		}
+		return r.entry("bun", firstFile(rest), args, env)
+	case name == "deno":
+		rest := args
+		if len(rest) > 0 && (rest[0] == "run" || rest[0] == "serve") {
+			rest = rest[1:]
+		}
+		return r.entry("deno", firstFile(rest), args, env)
+	case name == "java":
+		if jar := valueAfter(args, "-jar"); jar != "" {
+			return r.entry("java", jar, args, env)
+		}
+		return startCmd{lang: "java"}
+	case name == "go" && len(args) > 1 && args[0] == "run" && strings.HasSuffix(args[1], ".go"):
+		return r.entry("go", args[1], args[2:], env)
+	case name == "ruby":
+		return r.entry("ruby", firstFile(args, "-I", "-r"), args, env)
+	case name == "dotnet" && len(args) > 0 && strings.HasSuffix(args[0], ".dll"):
+		return r.entry("dotnet", args[0], args[1:], env)
+	case strings.HasPrefix(words[0], "./") || strings.HasPrefix(words[0], runRoot+"/"):
+		return r.entry("binary", words[0], args, env)
+	}
+	return startCmd{lang: r.langOfBase(), listen: flagListen(args, env, "", 0)}
+}
+
+// npmStart follows `npm start` / `npm run X` into package.json's script.
+func (r *runSim) npmStart(args []string, depth int) startCmd {
+	rest := nonFlags(args)
+	if len(rest) == 0 {
+		return startCmd{lang: "node"}
+	}
+	script := rest[0]
+	if (script == "run" || script == "run-script") && len(rest) > 1 {
+		script = rest[1]
+	} else if script != "start" && script != "test" {
+		return startCmd{lang: "node"}
+	}
+	if r.files == nil {
+		return startCmd{lang: "node"}
+	}
+	src, ok := r.deployedText("package.json")
+	if !ok {
+		if r.deployed("package.json") != "" {
+			return startCmd{lang: "node"} // too large to read
+		}
+		p := runRoot + "/package.json"
+		return startCmd{lang: "node", crash: npmRuntimeErr("code ENOENT", "syscall open", "path "+p, "errno -2",
+			fmt.Sprintf("enoent Could not read package.json: Error: ENOENT: no such file or directory, open '%s'", p),
+			"enoent This is related to npm not being able to find a file.")}
+	}
+	var pkg packageJSON
+	if json.Unmarshal([]byte(src), &pkg) != nil {
+		return startCmd{lang: "node"}
+	}
+	text, has := pkg.Scripts[script]
+	if !has && script == "start" && r.deployed("server.js") != "" {
+		text, has = "node server.js", true // npm's default start
+	}
+	if !has {
+		return startCmd{lang: "node", crash: npmRuntimeErr(fmt.Sprintf("Missing script: %q", script), "",
+			"To see a list of scripts, run:", "  npm run")}
+	}
+	return r.resolve(text, depth+1)
+}
+
+func npmRuntimeErr(lines ...string) []logEntry {
+	out := make([]logEntry, 0, len(lines))
+	for _, l := range lines {
+		out = append(out, logEntry{3, strings.TrimRight("npm error "+l, " ")})
+	}
+	return out
+}
+
+// entry judges an interpreter's entry file: missing from the deploy, the
+// runtime fails as it does; present and readable, it listens where the
+// file says.
+func (r *runSim) entry(lang, file string, args []string, env map[string]string) startCmd {
+	if file == "" {
+		return startCmd{lang: lang}
+	}
+	rel := strings.TrimPrefix(strings.TrimPrefix(file, runRoot+"/"), "./")
+	if r.files != nil && r.deployed(rel) == "" && !r.producedAt(rel) {
+		exit := map[string]int{"python": 2, "binary": 127}[lang]
+		return startCmd{lang: lang, crash: missingEntry(lang, file, rel), exit: exit}
+	}
+	out := startCmd{lang: lang, listen: flagListen(args, env, "", 0)}
+	if out.listen != nil {
+		return out
+	}
+	if src, ok := r.deployedText(rel); ok {
+		out.listen = sourceListen(lang, src, env, r.seed)
+	}
+	return out
+}
+
+// missingEntry is what each runtime prints when its entry file is absent.
+func missingEntry(lang, file, rel string) []logEntry {
+	abs := path.Join(runRoot, rel)
+	switch lang {
+	case "node":
+		return []logEntry{{3, "node:internal/modules/cjs/loader:1228"}, {3, "  throw err;"}, {3, "  ^"}, {3, ""},
+			{3, fmt.Sprintf("Error: Cannot find module '%s'", abs)},
+			{3, "    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)"},
+			{3, "    at Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:170:5)"},
+			{3, "  code: 'MODULE_NOT_FOUND',"}, {3, "  requireStack: []"}, {3, "}"}, {3, ""}, {3, "Node.js v22.12.0"}}
+	case "python":
+		return []logEntry{{3, fmt.Sprintf("python3: can't open file '%s': [Errno 2] No such file or directory", abs)}}
+	case "php":
+		return []logEntry{{3, "Could not open input file: " + file}}
+	case "bun":
+		return []logEntry{{3, fmt.Sprintf("error: Module not found \"%s\"", file)}}
+	case "deno":
+		return []logEntry{{3, fmt.Sprintf("error: Module not found \"file://%s\".", abs)}}
+	case "java":
+		return []logEntry{{3, "Error: Unable to access jarfile " + file}}
+	case "go":
+		return []logEntry{{3, fmt.Sprintf("stat %s: no such file or directory", abs)}}
+	case "ruby":
+		return []logEntry{{3, fmt.Sprintf("ruby: No such file or directory -- %s (LoadError)", file)}}
+	case "dotnet":
+		return []logEntry{{3, fmt.Sprintf("The application '%s' does not exist.", file)}}
+	}
+	return []logEntry{{3, fmt.Sprintf("/bin/sh: %s: not found", file)}}
+}
+
+// pyModule judges `python -m X`: http.server listens on 0.0.0.0:8000 unless
+// told; a server module is judged like its command.
+func (r *runSim) pyModule(mod string, args []string, env map[string]string) startCmd {
+	switch mod {
+	case "http.server":
+		port := 8000
+		if rest := nonFlags(args); len(rest) > 1 {
+			if n, err := strconv.Atoi(rest[1]); err == nil {
+				port = n
+			}
+		}
+		return startCmd{lang: "python", listen: &listenAddr{orStr(valueAfter(args, "--bind", "-b"), "0.0.0.0"), port}}
+	case "gunicorn", "uvicorn", "hypercorn":
+		return r.pyServer(mod, args, env)
+	case "flask":
+		return startCmd{lang: "python", listen: flagListen(args, env, "127.0.0.1", 5000)}
+	}
+	return startCmd{lang: "python", listen: flagListen(args, env, "", 0)}
+}
+
+// pyServer judges gunicorn/uvicorn: the app module must be deployed, and
+// they listen on 127.0.0.1:8000 unless told otherwise.
+func (r *runSim) pyServer(name string, args []string, env map[string]string) startCmd {
+	if app := firstFile(args, "-b", "--bind", "--host", "--port", "-w", "--workers", "-k", "--worker-class", "--log-level", "--chdir"); app != "" && r.files != nil {
+		mod, _, _ := strings.Cut(app, ":")
+		rel := strings.ReplaceAll(mod, ".", "/")
+		if r.deployed(rel+".py") == "" && r.deployed(rel+"/__init__.py") == "" && !r.producedAt(rel+".py") {
+			return startCmd{lang: "python", crash: []logEntry{{3, fmt.Sprintf("ModuleNotFoundError: No module named '%s'", mod)}}}
+		}
+	}
+	return startCmd{lang: "python", listen: flagListen(args, env, "127.0.0.1", 8000)}
+}
+
+// flagListen reads where a command is told to listen: --port/-p, --host/-H,
+// --bind/-b HOST:PORT; defHost/defPort fill in what is not told (a zero
+// defPort: nil unless a port is told).
+func flagListen(args []string, env map[string]string, defHost string, defPort int) *listenAddr {
+	host, port := defHost, defPort
+	if b := valueAfter(args, "--bind", "-b", "--listen", "-l"); b != "" {
+		h, p, ok := strings.Cut(expand(b, env), ":")
+		if !ok {
+			p, h = h, ""
+		}
+		if n, err := strconv.Atoi(p); err == nil {
+			port = n
+			if h != "" {
+				host = h
+			}
+		}
+	}
+	if v := valueAfter(args, "--port", "-p", "--http-port"); v != "" {
+		if n, err := strconv.Atoi(expand(v, env)); err == nil {
+			port = n
+		}
+	}
+	if v := valueAfter(args, "--host", "-H", "--hostname"); v != "" {
+		host = expand(v, env)
+	}
+	if port == 0 {
+		return nil
+	}
+	return &listenAddr{normHost(orStr(host, "0.0.0.0")), port}
+}
+
+// expand replaces $VAR and ${VAR} with env's values.
+func expand(s string, env map[string]string) string {
+	return os.Expand(s, func(k string) string { return env[k] })
+}
+
+// valueAfter is the value of the first of flags in args: "--flag v" or "--flag=v".
+func valueAfter(args []string, flags ...string) string {
+	for i, a := range args {
+		for _, f := range flags {
+			if a == f && i+1 < len(args) {
+				return args[i+1]
+			}
+			if v, ok := strings.CutPrefix(a, f+"="); ok {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
+// firstFile is the first argument that is no flag and no value of one of
+// the flags that take a value.
+func firstFile(args []string, valued ...string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a, "-") {
+			for _, v := range valued {
+				if a == v {
+					i++
+				}
+			}
+			continue
+		}
+		return a
+	}
+	return ""
+}
+
+// Where an entry file listens, in the forms apps write it.
+var (
+	listenCallRe = regexp.MustCompile(`\.listen\(\s*([^,)]+?)\s*(?:,\s*([^,)]+?))?\s*[,)]`)
+	listenObjRe  = regexp.MustCompile(`\.listen\(\s*\{([^}]*)\}`)
+	addrStringRe = regexp.MustCompile(`(?:ListenAndServe(?:TLS)?|\.Run|\.Start|Listen|serve)\(\s*"([^"]*):(\d+)"`)
+	tupleRe      = regexp.MustCompile(`\(\s*\(\s*['"]([^'"]*)['"]\s*,\s*(\d{2,5})\s*\)`)
+	portKwRe     = regexp.MustCompile(`\bport\s*[=:]\s*(\d{2,5})\b`)
+	portEnvDefRe = regexp.MustCompile(`PORT['"\])]*\s*(?:\|\||\?\?|,|or)\s*['"]?(\d{2,5})`)
+	hostKwRe     = regexp.MustCompile(`\bhost(?:name)?\s*[=:]\s*['"]([^'"]*)['"]`)
+	colonPortRe  = regexp.MustCompile(`['"]:(\d{2,5})['"]`)
+	portEnvRe    = regexp.MustCompile(`(?:process\.env\.PORT|process\.env\[['"]PORT['"]\]|os\.environ(?:\.get)?[\[(]['"]PORT['"]|os\.getenv\(['"]PORT['"]|os\.Getenv\("PORT"\)|Deno\.env\.get\(['"]PORT['"]\)|Bun\.env\.PORT|getenv\(['"]PORT['"]\))`)
+	assignNumRe  = `(?:const|let|var|:=|=)\s*`
+	flaskRunRe   = regexp.MustCompile(`\b(?:app|application)\.run\(([^)]*)\)`)
+	uvicornRunRe = regexp.MustCompile(`uvicorn\.run\(([^)]*)\)`)
+)
+
+// sourceListen reads where an entry file's app listens: a port it names
+// (listen(8080), PORT || 8080, ":8080", port=8080) or $PORT (from env;
+// unset and without a fallback, an ephemeral port), bound to the host it
+// names (127.0.0.1 and localhost reach nothing outside the container).
+// nil when the file names no port.
+func sourceListen(lang, src string, env map[string]string, seed string) *listenAddr {
+	host := "0.0.0.0"
+	envPort := func(def int) int {
+		if n, err := strconv.Atoi(env["PORT"]); err == nil {
+			return n
+		}
+		if def != 0 {
+			return def
+		}
+		return ephemeralPort(seed)
+	}
+	usesEnv := portEnvRe.MatchString(src)
+	defPort := 0
+	if m := portEnvDefRe.FindStringSubmatch(src); m != nil {
+		defPort, _ = strconv.Atoi(m[1])
+	}
+	// node: server.listen(port[, host]) or fastify's listen({port, host}).
+	if m := listenObjRe.FindStringSubmatch(src); m != nil {
+		obj := m[1]
+		h := "127.0.0.1" // fastify's default host: localhost
+		if hm := hostKwRe.FindStringSubmatch(obj); hm != nil {
+			h = hm[1]
+		}
+		if pm := regexp.MustCompile(`port\s*:\s*(\d{2,5})`).FindStringSubmatch(obj); pm != nil {
+			n, _ := strconv.Atoi(pm[1])
+			return &listenAddr{normHost(h), n}
+		}
+		return &listenAddr{normHost(h), envPort(defPort)}
+	}
+	if m := listenCallRe.FindStringSubmatch(src); m != nil {
+		if h, ok := stringValue(src, m[2]); ok {
+			host = h
+		}
+		if n, err := strconv.Atoi(m[1]); err == nil {
+			return &listenAddr{normHost(host), n}
+		}
+		arg := m[1]
+		if n := numberAssigned(src, arg); n != 0 && !portEnvRe.MatchString(arg) && !usesEnvVar(src, arg) {
+			return &listenAddr{normHost(host), n}
+		}
+		if usesEnv {
+			return &listenAddr{normHost(host), envPort(defPort)}
+		}
+	}
+	if m := addrStringRe.FindStringSubmatch(src); m != nil {
+		n, _ := strconv.Atoi(m[2])
+		return &listenAddr{normHost(orStr(m[1], "0.0.0.0")), n}
+	}
+	if m := tupleRe.FindStringSubmatch(src); m != nil {
+		n, _ := strconv.Atoi(m[2])
+		return &listenAddr{normHost(orStr(m[1], "0.0.0.0")), n}
+	}
+	if lang == "python" {
+		for _, re := range []*regexp.Regexp{flaskRunRe, uvicornRunRe} {
+			m := re.FindStringSubmatch(src)
+			if m == nil {
+				continue
+			}
+			def := 5000
+			if re == uvicornRunRe {
+				def = 8000
+			}
+			h := "127.0.0.1"
+			if hm := hostKwRe.FindStringSubmatch(m[1]); hm != nil {
+				h = hm[1]
+			}
+			if pm := portKwRe.FindStringSubmatch(m[1]); pm != nil {
+				def, _ = strconv.Atoi(pm[1])
+			} else if portEnvRe.MatchString(m[1]) || strings.Contains(m[1], "port=port") {
+				def = envPort(defPort)
+			}
+			return &listenAddr{normHost(h), def}
+		}
+	}
+	if usesEnv {
+		return &listenAddr{normHost(host), envPort(defPort)}
+	}
+	if m := portKwRe.FindStringSubmatch(src); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return &listenAddr{normHost(host), n}
+	}
+	if m := colonPortRe.FindStringSubmatch(src); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return &listenAddr{normHost(host), n}
+	}
+	return nil
+}
+
+// stringValue is a string literal, or the string literal an identifier is
+// assigned in src.
+func stringValue(src, expr string) (string, bool) {
+	expr = strings.TrimSpace(expr)
+	if n := len(expr); n >= 2 && (expr[0] == '\'' || expr[0] == '"' || expr[0] == '`') && expr[n-1] == expr[0] {
+		return expr[1 : n-1], true
+	}
+	if !identRe.MatchString(expr) {
+		return "", false
+	}
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(expr) + `\s*(?::=|=)\s*['"]([^'"]*)['"]`)
+	if m := re.FindStringSubmatch(src); m != nil {
+		return m[1], true
+	}
+	return "", false
+}
+
+var identRe = regexp.MustCompile(`^[A-Za-z_$][\w$]*$`)
+
+// numberAssigned is the number an identifier is assigned in src, or 0.
+func numberAssigned(src, ident string) int {
+	if !identRe.MatchString(ident) {
+		return 0
+	}
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(ident) + `\s*` + assignNumRe + `['"]?(\d{2,5})\b`)
+	if m := re.FindStringSubmatch(src); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	re = regexp.MustCompile(`(?:const|let|var)\s+` + regexp.QuoteMeta(ident) + `\s*=\s*['"]?(\d{2,5})\b`)
+	if m := re.FindStringSubmatch(src); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	return 0
+}
+
+// usesEnvVar reports whether ident is assigned from the PORT variable.
+func usesEnvVar(src, ident string) bool {
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(ident) + `\s*(?::=|=)[^\n;]*PORT`)
+	return re.MatchString(src)
+}
+
+// normHost maps the forms of "every interface" and of "this container only".
+func normHost(h string) string {
+	switch h {
+	case "", "0.0.0.0", "::", "[::]", "*":
+		return "0.0.0.0"
+	case "localhost", "127.0.0.1", "::1", "[::1]":
+		return "127.0.0.1"
+	}
+	return h
+}
+
+// ephemeralPort is where an app listens when told port 0 or nothing: a port
+// the system picks, stable per app version here.
+func ephemeralPort(seed string) int {
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(seed))
+	return 32768 + int(h.Sum32()%28000)
+}
+
+// refRe is a cross-service reference in an env value: ${hostname_key}.
+var refRe = regexp.MustCompile(`\$\{([a-z][a-z0-9]*)_[A-Za-z0-9_]+\}`)
+
+// missingHost is the first hostname referenced by run.envVariables that no
+// service of the project has, or "".
+func (r *runSim) missingHost() string {
+	keys := make([]string, 0, len(r.d.env))
+	for k := range r.d.env {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		for _, m := range refRe.FindAllStringSubmatch(r.d.env[k], -1) {
+			if !r.hostOK(m[1]) {
+				return m[1]
+			}
+		}
+	}
+	return ""
+}
+
+// hostNotFound is how each runtime reports a hostname that does not resolve.
+func hostNotFound(lang, host string) string {
+	switch lang {
+	case "python":
+		return fmt.Sprintf("psycopg.OperationalError: could not translate host name %q to address: Name or service not known", host)
+	case "php":
+		return fmt.Sprintf("PHP Warning:  php_network_getaddresses: getaddrinfo for %s failed: Name or service not known", host)
+	case "binary", "go":
+		return fmt.Sprintf("dial tcp: lookup %s: no such host", host)
+	case "java":
+		return "java.net.UnknownHostException: " + host
+	}
+	return fmt.Sprintf("Error: getaddrinfo ENOTFOUND %s", host)
+}
+
+// deployed is the source path (relative to the working directory) of the
+// file or directory the deploy puts at /var/www/rel, or "" when none does.
+func (r *runSim) deployed(rel string) string {
+	rel = cleanRel(rel)
+	if len(r.d.deployFiles) == 0 {
+		if r.files.has(rel) {
+			return rel
+		}
+		return ""
+	}
+	for _, df := range r.d.deployFiles {
+		root := deployRoot(df)
+		var src string
+		switch {
+		case root == "":
+			src = rel
+		case strings.HasSuffix(strings.TrimSpace(df), "~"):
+			src = path.Join(root, rel)
+		case rel == root || strings.HasPrefix(rel, root+"/"):
+			src = rel
+		default:
+			continue
+		}
+		if r.files.has(src) {
+			return src
+		}
+	}
+	return ""
+}
+
+// deployedText is the content of the small file deployed at /var/www/rel.
+func (r *runSim) deployedText(rel string) (string, bool) {
+	if r.files == nil {
+		return "", false
+	}
+	src := r.deployed(rel)
+	if src == "" {
+		return "", false
+	}
+	return r.files.read(src)
+}
+
+// producedAt reports whether the build may have made what the deploy puts
+// at /var/www/rel (its content is then unknown).
+func (r *runSim) producedAt(rel string) bool {
+	if len(r.produced) == 0 {
+		return false
+	}
+	b := &buildSim{produced: r.produced}
+	for _, df := range r.d.deployFiles {
+		root := deployRoot(df)
+		var src string
+		switch {
+		case root == "":
+			src = rel
+		case strings.HasSuffix(strings.TrimSpace(df), "~"):
+			src = path.Join(root, rel)
+		case rel == root || strings.HasPrefix(rel, root+"/"):
+			src = rel
+		default:
+			continue
+		}
+		if b.madeByBuild(src) {
+			return true
+		}
+	}
+	return false
+}
+
+// langOfBase is the language a run base runs.
+func (r *runSim) langOfBase() string {
+	switch {
+	case strings.HasPrefix(r.base, "nodejs"), r.base == "bun", r.base == "deno":
+		return "node"
+	case r.base == "python":
+		return "python"
+	case r.base == "go":
+		return "go"
+	case r.base == "java":
+		return "java"
+	}
+	return r.base
+}
+
+// runtimeName is a base's runtime without OS prefix and version.
+func runtimeName(base string) string {
+	name, _, _ := strings.Cut(base, "@")
+	if i := strings.LastIndex(name, "/"); i >= 0 {
+		name = name[i+1:]
+	}
+	return name
+}
+
+// webServer reports whether a runtime serves HTTP itself (port 80).
+func webServer(name string) bool {
+	switch name {
+	case "php-nginx", "php-apache", "nginx", "static":
+		return true
+	}
+	return false
 }

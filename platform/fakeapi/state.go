@@ -179,6 +179,7 @@ func takeFailure(queue map[string][]string, key string) string {
 func (st *state) advance(now time.Time) {
 	for _, id := range st.avOrder {
 		st.appVersions[id].logSteps(st, now)
+		st.appVersions[id].logRestarts(st, now)
 	}
 	var due []*process
 	for _, id := range st.procOrder {

@@ -13,8 +13,10 @@ type deployedSetup struct {
 	buildBase     string
 	buildCommands []string
 	runBase       string // empty: the service's own type
+	deployFiles   []string
 	start         string
 	ports         []portJSON
+	env           map[string]string // run.envVariables
 }
 
 // zeropsYml is the part of zerops.yml the fake reads at a build.
@@ -24,11 +26,13 @@ type zeropsYml struct {
 		Build struct {
 			Base          any      `yaml:"base"`
 			BuildCommands []string `yaml:"buildCommands"`
+			DeployFiles   any      `yaml:"deployFiles"`
 		} `yaml:"build"`
 		Run struct {
-			Base  any    `yaml:"base"`
-			Start string `yaml:"start"`
-			Ports []struct {
+			Base         any            `yaml:"base"`
+			Start        string         `yaml:"start"`
+			EnvVariables map[string]any `yaml:"envVariables"`
+			Ports        []struct {
 				Port        int  `yaml:"port"`
 				HTTPSupport bool `yaml:"httpSupport"`
 			} `yaml:"ports"`
@@ -58,6 +62,16 @@ func parseSetup(src, setup string) (d *deployedSetup, ok bool) {
 		for _, c := range e.Build.BuildCommands[:min(len(e.Build.BuildCommands), 10)] {
 			d.buildCommands = append(d.buildCommands, clip(c, 200))
 		}
+		d.deployFiles = stringList(e.Build.DeployFiles, 20)
+		for k, v := range e.Run.EnvVariables {
+			if len(d.env) >= 100 {
+				break
+			}
+			if d.env == nil {
+				d.env = map[string]string{}
+			}
+			d.env[clip(k, 60)] = clip(fmt.Sprint(v), 500)
+		}
 		for _, p := range e.Run.Ports {
 			if p.Port < 10 || p.Port > 65435 {
 				continue
@@ -77,12 +91,7 @@ func parseSetup(src, setup string) (d *deployedSetup, ok bool) {
 // php-apache, nginx, static) serves when its setup declares no ports: HTTP on
 // port 80. Other runtimes serve nothing they do not declare.
 func webServerPorts(runBase string) []portJSON {
-	name, _, _ := strings.Cut(runBase, "@")
-	if i := strings.LastIndex(name, "/"); i >= 0 {
-		name = name[i+1:] // an OS prefix: ubuntu/php-nginx@8.4
-	}
-	switch name {
-	case "php-nginx", "php-apache", "nginx", "static":
+	if webServer(runtimeName(runBase)) {
 		return []portJSON{{Protocol: "tcp", Port: 80, HTTPRouting: true, Scheme: "http"}}
 	}
 	return []portJSON{}
@@ -101,4 +110,18 @@ func baseName(v any) string {
 		return clip(strings.Join(names, " + "), 60)
 	}
 	return ""
+}
+
+// stringList is a YAML value that is a string or a list of them, at most n.
+func stringList(v any, n int) []string {
+	var out []string
+	switch x := v.(type) {
+	case string:
+		out = []string{clip(x, 200)}
+	case []any:
+		for _, e := range x[:min(len(x), n)] {
+			out = append(out, clip(fmt.Sprint(e), 200))
+		}
+	}
+	return out
 }

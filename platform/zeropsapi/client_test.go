@@ -628,8 +628,7 @@ func TestZeropsClient_Push(t *testing.T) {
 		t.Errorf("appstage after deploy: %s", s.Status)
 	}
 
-	// A failed build.
-	srv.FailNextBuild(stage, "npm ci failed")
+	// A failed build: its only command exits 1.
 	av2, err := c.CreateAppVersion(ctx, stage, "")
 	if err != nil {
 		t.Fatal(err)
@@ -637,7 +636,7 @@ func TestZeropsClient_Push(t *testing.T) {
 	if err := c.UploadAppVersion(ctx, av2.ID, strings.NewReader("x")); err != nil {
 		t.Fatal(err)
 	}
-	p, err = c.BuildAndDeploy(ctx, av2.ID, "zerops:\n  - setup: app\n", "")
+	p, err = c.BuildAndDeploy(ctx, av2.ID, "zerops:\n  - setup: app\n    build:\n      buildCommands: ['false']\n", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,95 @@
+package fakeapi
+
+import (
+	"archive/tar"
+	"bufio"
+	"compress/gzip"
+	"errors"
+	"io"
+	"path"
+	"strings"
+)
+
+// Bounds of what the fake keeps of an uploaded archive: every name up to
+// maxArchiveEntries, and the content of small files (the simulation reads
+// package.json, lock files and entry files) up to maxKeptBytes in all.
+const (
+	maxArchiveEntries = 20000
+	maxKeptFile       = 64 << 10
+	maxKeptBytes      = 2 << 20
+)
+
+// fileSet is what the fake knows of an app version's uploaded files: every
+// path (files and the directories above them, slash-separated, relative to
+// the working directory) and the content of the small ones.
+type fileSet struct {
+	paths map[string]bool
+	text  map[string]string
+}
+
+// has reports whether p names an uploaded file or directory.
+func (fs *fileSet) has(p string) bool { return fs.paths[cleanRel(p)] }
+
+// read returns a small file's content; ok is false when the file is absent
+// or was too large to keep.
+func (fs *fileSet) read(p string) (string, bool) {
+	s, ok := fs.text[cleanRel(p)]
+	return s, ok
+}
+
+// cleanRel is p relative to the working directory: slash-separated, without
+// "./", a leading or trailing slash; "" is the directory itself.
+func cleanRel(p string) string {
+	p = path.Clean("/" + strings.TrimSpace(p))
+	return strings.TrimPrefix(p, "/")
+}
+
+// readArchive reads an upload as a tar archive, gzip-compressed or not, and
+// drains the rest of r. It returns nil when the upload is no such archive
+// (a test's placeholder bytes): the simulation then knows nothing of the
+// files and applies no rule that needs them.
+func readArchive(r io.Reader) *fileSet {
+	br := bufio.NewReader(r)
+	defer func() { _, _ = io.Copy(io.Discard, br) }()
+	var src io.Reader = br
+	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil
+		}
+		defer func() { _ = zr.Close() }()
+		src = zr
+	}
+	tr := tar.NewReader(src)
+	fs := &fileSet{paths: map[string]bool{}, text: map[string]string{}}
+	kept := 0
+	for n := 0; n < maxArchiveEntries; n++ {
+		h, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			if n == 0 {
+				return nil
+			}
+			break
+		}
+		name := cleanRel(h.Name)
+		if name == "" {
+			continue
+		}
+		for d := path.Dir(name); d != "." && d != "/"; d = path.Dir(d) {
+			fs.paths[d] = true
+		}
+		fs.paths[name] = true
+		if h.Typeflag != tar.TypeReg || h.Size > maxKeptFile || kept+int(h.Size) > maxKeptBytes {
+			continue
+		}
+		b, err := io.ReadAll(io.LimitReader(tr, maxKeptFile))
+		if err != nil {
+			break
+		}
+		fs.text[name], kept = string(b), kept+len(b)
+	}
+	return fs
+}

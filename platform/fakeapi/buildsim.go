@@ -1,0 +1,393 @@
+package fakeapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// buildSource is where build commands run; the uploaded files are there.
+const buildSource = "/build/source"
+
+// logEntry is one simulated log line.
+type logEntry struct {
+	sev int // syslog severity
+	msg string
+}
+
+// buildResult is what a simulated build did: the BUILDING step's lines (each
+// command and what it printed), the platform's failure line ("" for a build
+// that succeeded) and the paths its commands create.
+type buildResult struct {
+	lines    []logEntry
+	failure  string
+	produced map[string]bool // relative to the working directory
+}
+
+// buildSim runs a setup's build commands in the mind: it knows the uploaded
+// files and recognises what common commands need and create. Nothing is
+// executed; an unknown command succeeds.
+type buildSim struct {
+	files    *fileSet // nil: the files are unknown, no rule needs them
+	cwd      string   // relative to the working directory
+	produced map[string]bool
+	out      []logEntry
+	at       time.Time // the build's start: npm's debug-log name
+}
+
+// simulateBuild runs d's build commands and checks its deployFiles.
+func simulateBuild(d *deployedSetup, files *fileSet, at time.Time) buildResult {
+	b := &buildSim{files: files, produced: map[string]bool{}, at: at}
+	res := buildResult{produced: b.produced}
+	for _, c := range d.buildCommands {
+		b.cwd = ""
+		b.out = append(b.out, logEntry{6, "$ " + c})
+		if code := b.run(c, 0); code != 0 {
+			res.lines = b.out
+			res.failure = fmt.Sprintf("ERROR: build command failed with exit code %d: %s", code, clip(c, 120))
+			return res
+		}
+	}
+	res.lines = b.out
+	if files == nil {
+		return res
+	}
+	for _, df := range d.deployFiles {
+		if !b.exists(deployRoot(df)) {
+			res.failure = fmt.Sprintf("ERROR: deployFiles: %q does not exist in %s after the build commands; nothing to deploy",
+				clip(df, 80), buildSource)
+			return res
+		}
+	}
+	return res
+}
+
+// deployRoot is the path a deployFiles entry takes files from: "dist/~"
+// deploys the contents of dist, "./" the working directory ("").
+func deployRoot(df string) string {
+	df = strings.TrimSuffix(strings.TrimSpace(df), "~")
+	return cleanRel(df)
+}
+
+// exists reports whether p (relative to the working directory) is an
+// uploaded path, lies under one, or is made by a build command. Paths with
+// glob characters are taken to match.
+func (b *buildSim) exists(p string) bool {
+	if p == "" || strings.ContainsAny(p, "*?[{") || b.files == nil || b.files.has(p) {
+		return true
+	}
+	return b.madeByBuild(p)
+}
+
+// madeByBuild reports whether a build command makes p, or a directory
+// holding it, or something inside it.
+func (b *buildSim) madeByBuild(p string) bool {
+	for q := p; q != "." && q != ""; q = path.Dir(q) {
+		if b.produced[q] {
+			return true
+		}
+	}
+	for q := range b.produced {
+		if strings.HasPrefix(q, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// rel is p relative to the working directory, from the current directory.
+func (b *buildSim) rel(p string) string {
+	if strings.HasPrefix(p, buildSource+"/") || p == buildSource {
+		return cleanRel(strings.TrimPrefix(p, buildSource))
+	}
+	return cleanRel(path.Join(b.cwd, p))
+}
+
+// run runs one command line and answers its exit status. depth bounds
+// package scripts that run other scripts.
+func (b *buildSim) run(line string, depth int) int {
+	code := 0
+	for _, st := range parseShell(line) {
+		if (st.op == "&&" && code != 0) || (st.op == "||" && code == 0) {
+			continue
+		}
+		for _, f := range st.redir {
+			b.produce(f)
+		}
+		var exit bool
+		code, exit = b.step(st.words, depth)
+		if exit {
+			return code
+		}
+	}
+	return code
+}
+
+// step runs one simple command; exit is true when it ends the shell.
+func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
+	for len(words) > 0 && isAssignment(words[0]) {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return 0, false
+	}
+	args := words[1:]
+	switch name := path.Base(words[0]); name {
+	case "exit":
+		n := 0
+		if len(args) > 0 {
+			n, _ = strconv.Atoi(args[0])
+		}
+		return n & 0xff, true
+	case "false":
+		return 1, false
+	case "cd":
+		dir := "~"
+		if len(args) > 0 {
+			dir = args[0]
+		}
+		if dir == "~" || dir == "-" {
+			return 0, false
+		}
+		if b.files != nil && !b.exists(b.rel(dir)) {
+			b.err(fmt.Sprintf("/bin/sh: cd: line 1: can't cd to %s: No such file or directory", dir))
+			return 2, false
+		}
+		b.cwd = b.rel(dir)
+		return 0, false
+	case "mkdir", "touch":
+		for _, a := range args {
+			if !strings.HasPrefix(a, "-") {
+				b.produce(a)
+			}
+		}
+	case "cp", "mv", "ln":
+		if n := len(nonFlags(args)); n >= 2 {
+			b.produce(nonFlags(args)[n-1])
+		}
+	case "npm":
+		return b.npm(args, depth), false
+	}
+	b.conventionalOutputs(words)
+	return 0, false
+}
+
+// conventionalOutputs records what a build tool writes by default, and any
+// output named by a flag (-o, --outDir, --out-dir, --outdir, --output).
+func (b *buildSim) conventionalOutputs(words []string) {
+	joined := " " + strings.Join(words, " ") + " "
+	for _, o := range toolOutputs {
+		if strings.Contains(joined, o.cmd) {
+			b.produce(o.out)
+		}
+	}
+	if strings.Contains(joined, " tsc ") {
+		if cfg, ok := b.readFile("tsconfig.json"); ok {
+			if m := outDirRe.FindStringSubmatch(cfg); m != nil {
+				b.produce(m[1])
+			}
+		}
+	}
+	for i, w := range words {
+		flag, val, hasVal := strings.Cut(w, "=")
+		switch flag {
+		case "-o", "--outDir", "--out-dir", "--outdir", "--output", "--output-path":
+			if hasVal {
+				b.produce(val)
+			} else if i+1 < len(words) {
+				b.produce(words[i+1])
+			}
+		}
+	}
+}
+
+var outDirRe = regexp.MustCompile(`"outDir"\s*:\s*"([^"]+)"`)
+
+// toolOutputs are the default output directories of common build tools.
+var toolOutputs = []struct{ cmd, out string }{
+	{" vite build ", "dist"}, {" webpack", "dist"}, {" rollup ", "dist"},
+	{" parcel build ", "dist"}, {" astro build ", "dist"}, {" ng build ", "dist"}, {" esbuild ", "dist"},
+	{" next build ", ".next"}, {" nuxt build ", ".output"}, {" nuxi build ", ".output"},
+	{" nuxt generate ", ".output"}, {" react-scripts build ", "build"}, {" svelte-kit build ", "build"},
+	{" mvn ", "target"}, {" mvnw ", "target"}, {" gradle ", "build"}, {" gradlew ", "build"},
+	{" cargo build ", "target"}, {" composer install ", "vendor"}, {" hugo ", "public"},
+	{" npm ci ", "node_modules"}, {" npm install ", "node_modules"}, {" npm i ", "node_modules"},
+	{" yarn ", "node_modules"}, {" pnpm install ", "node_modules"}, {" pnpm i ", "node_modules"},
+	{" bun install ", "node_modules"}, {" bun i ", "node_modules"},
+}
+
+func (b *buildSim) produce(p string) {
+	if r := b.rel(p); r != "" {
+		b.produced[r] = true
+	}
+}
+
+func (b *buildSim) err(msg string) { b.out = append(b.out, logEntry{3, msg}) }
+
+// readFile reads a small uploaded file relative to the current directory.
+func (b *buildSim) readFile(name string) (string, bool) {
+	if b.files == nil {
+		return "", false
+	}
+	return b.files.read(path.Join(b.cwd, name))
+}
+
+func isAssignment(w string) bool {
+	k, _, ok := strings.Cut(w, "=")
+	return ok && envKeyRe.MatchString(k)
+}
+
+func nonFlags(args []string) []string {
+	var out []string
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// packageJSON is what npm reads of package.json.
+type packageJSON struct {
+	Name    string            `json:"name"`
+	Version string            `json:"version"`
+	Scripts map[string]string `json:"scripts"`
+}
+
+// npm runs an npm command as npm 10 would answer it, printing its errors
+// in npm's own words.
+func (b *buildSim) npm(args []string, depth int) int {
+	sub := ""
+	rest := nonFlags(args)
+	if len(rest) > 0 {
+		sub, rest = rest[0], rest[1:]
+	}
+	switch sub {
+	case "ci", "clean-install", "ic", "install-clean", "isntall-clean":
+		b.produce("node_modules")
+		if b.files == nil {
+			return 0
+		}
+		if !b.files.has(path.Join(b.cwd, "package-lock.json")) && !b.files.has(path.Join(b.cwd, "npm-shrinkwrap.json")) {
+			b.npmErr("code EUSAGE", "",
+				"The `npm ci` command can only install with an existing package-lock.json or",
+				"npm-shrinkwrap.json with lockfileVersion >= 1. Run an install with npm@5 or",
+				"later to generate a package-lock.json file, then try again.", "",
+				"Clean install a project", "", "Usage:", "npm ci", "", `Run "npm help ci" for more info`)
+			b.npmLogLine()
+			return 1
+		}
+		return 0
+	case "install", "i", "add", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall":
+		b.produce("node_modules")
+		return 0
+	case "run", "run-script", "rum", "urn":
+		if len(rest) == 0 {
+			return 0
+		}
+		return b.npmScript(rest[0], depth)
+	case "start", "test", "stop", "restart", "t", "tst":
+		name := map[string]string{"t": "test", "tst": "test"}[sub]
+		return b.npmScript(orStr(name, sub), depth)
+	}
+	return 0
+}
+
+// npmScript runs a package.json script, or fails as npm does when there is
+// no package.json or no such script.
+func (b *buildSim) npmScript(name string, depth int) int {
+	if b.files == nil {
+		return 0
+	}
+	src, ok := b.readFile("package.json")
+	if !ok && !b.files.has(path.Join(b.cwd, "package.json")) {
+		p := path.Join(buildSource, b.cwd, "package.json")
+		b.npmErr("code ENOENT", "syscall open", "path "+p, "errno -2",
+			fmt.Sprintf("enoent Could not read package.json: Error: ENOENT: no such file or directory, open '%s'", p),
+			"enoent This is related to npm not being able to find a file.", "enoent")
+		b.npmLogLine()
+		return 254
+	}
+	var pkg packageJSON
+	if !ok || json.Unmarshal([]byte(src), &pkg) != nil {
+		return 0 // too large to read, or not JSON: let it pass
+	}
+	script, has := pkg.Scripts[name]
+	if !has {
+		lines := []string{fmt.Sprintf("Missing script: %q", name)}
+		if s := didYouMean(name, pkg.Scripts); len(s) > 0 {
+			lines = append(lines, "", "Did you mean "+map[bool]string{true: "this?", false: "one of these?"}[len(s) == 1])
+			for _, c := range s {
+				lines = append(lines, fmt.Sprintf("  npm run %s # run the %q package script", c, c))
+			}
+		}
+		lines = append(lines, "", "To see a list of scripts, run:", "  npm run")
+		b.npmErr(lines...)
+		b.npmLogLine()
+		return 1
+	}
+	id := name
+	if pkg.Name != "" {
+		id = pkg.Name + "@" + orStr(pkg.Version, "1.0.0") + " " + name
+	}
+	b.out = append(b.out, logEntry{6, ""}, logEntry{6, "> " + id}, logEntry{6, "> " + script}, logEntry{6, ""})
+	if depth >= 3 {
+		return 0
+	}
+	code := b.run(script, depth+1)
+	if code != 0 {
+		b.npmErr(fmt.Sprintf("code %d", code), "path "+path.Join(buildSource, b.cwd), "command failed", "command sh -c "+script)
+		b.npmLogLine()
+	}
+	return code
+}
+
+func (b *buildSim) npmErr(lines ...string) {
+	for _, l := range lines {
+		b.err(strings.TrimRight("npm error "+l, " "))
+	}
+}
+
+// npmLogLine is npm's last line after an error: where its debug log is.
+func (b *buildSim) npmLogLine() {
+	b.err("npm error A complete log of this run can be found in: /home/zerops/.npm/_logs/" +
+		b.at.UTC().Format("2006-01-02T15_04_05_000Z") + "-debug-0.log")
+}
+
+// didYouMean names the scripts close to name, as npm suggests them: an edit
+// distance under 40% of name's length.
+func didYouMean(name string, scripts map[string]string) []string {
+	var out []string
+	for s := range scripts {
+		if float64(levenshtein(name, s)) < float64(len(name))*0.4 {
+			out = append(out, s)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func levenshtein(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}

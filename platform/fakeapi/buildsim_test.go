@@ -1,0 +1,217 @@
+package fakeapi_test
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"net/url"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zerops-go/dto/input/body"
+	"github.com/zeropsio/zerops-go/dto/input/path"
+	"github.com/zeropsio/zerops-go/dto/output"
+	"github.com/zeropsio/zerops-go/sdk"
+	"github.com/zeropsio/zerops-go/types"
+
+	"github.com/zeropsio/zcp/platform/fakeapi"
+)
+
+// tarGz packs files (name → content) as zcli uploads a working directory.
+func tarGz(t *testing.T, files map[string]string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if err := tw.WriteHeader(&tar.Header{Name: n, Mode: 0o644, Size: int64(len(files[n])), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tw.Write([]byte(files[n])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// pushFiles pushes files (their zerops.yml among them) to serviceID with
+// setup and waits for the build process.
+func pushFiles(t *testing.T, h sdk.Handler, serviceID, setup string, files map[string]string) (output.PostAppVersion, output.Process) {
+	t.Helper()
+	ctx := context.Background()
+	cr, err := h.PostServiceStackAppVersion(ctx, sid(serviceID), body.PostAppVersion{})
+	av := out(t, cr.Output, err)
+	ur, err := h.PutAppVersionUpload(ctx, path.AppVersionId{Id: av.Id}, bytes.NewReader(tarGz(t, files)))
+	out(t, ur.Output, err)
+	br, err := h.PutAppVersionBuildAndDeploy(ctx, path.AppVersionId{Id: av.Id}, body.PutAppVersionBuildAndDeploy{
+		ZeropsYaml: types.MediumText(files["zerops.yml"]), ZeropsYamlSetup: types.NewStringNull(setup)})
+	p := out(t, br.Output, err)
+	return av, waitProcess(t, h, string(p.Id))
+}
+
+// nodeApp is a Node app whose build and start need nothing it lacks; each
+// case changes one thing.
+func nodeApp(yml string, edits map[string]string) map[string]string {
+	files := map[string]string{
+		"zerops.yml":        yml,
+		"package.json":      `{"name":"shop","version":"2.1.0","scripts":{"build":"mkdir -p dist && cp index.js dist/","start":"node index.js"}}`,
+		"package-lock.json": `{"lockfileVersion":3}`,
+		"index.js":          "require('http').createServer((q, s) => s.end('ok')).listen(process.env.PORT || 3000, '0.0.0.0')\n",
+	}
+	for k, v := range edits {
+		if v == "" {
+			delete(files, k)
+			continue
+		}
+		files[k] = v
+	}
+	return files
+}
+
+func nodeYml(buildCommands, deployFiles string) string {
+	return "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      buildCommands: " + buildCommands +
+		"\n      deployFiles: " + deployFiles + "\n    run:\n      base: nodejs@22\n      start: node index.js\n      ports: [{port: 3000, httpSupport: true}]\n"
+}
+
+// buildLines are the build log lines of an app version, oldest first.
+func buildLines(t *testing.T, srv *fakeapi.Server, h sdk.Handler, appVersionID string) []string {
+	t.Helper()
+	_, items := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {srv.ServiceID("build")},
+		"tags": {fakeapi.BuildLogTag(appVersionID)}, "limit": {"1000"}})
+	lines := make([]string, 0, len(items))
+	for _, l := range items {
+		lines = append(lines, l.Message)
+	}
+	return lines
+}
+
+// Each user mistake fails the build as the platform does (BUILD_FAILED,
+// pipelineFailed, a FAILED stack.build with the failure line), its log shows
+// the command, the tool's own words and the failure line, and the version
+// deployed before keeps running.
+func TestBuild_FailsOnUserMistakes(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  []string // in the build log, in this order
+	}{
+		{"ExitNonZero", nodeApp(nodeYml("[npm ci, 'npm run build && exit 1']", "./"), nil),
+			[]string{"$ npm run build && exit 1", "> shop@2.1.0 build", "ERROR: build command failed with exit code 1: npm run build && exit 1"}},
+		{"False", nodeApp(nodeYml("['false']", "./"), nil),
+			[]string{"$ false", "ERROR: build command failed with exit code 1: false"}},
+		{"MissingScript", nodeApp(nodeYml("[npm ci, npm run biuld]", "./"), nil),
+			[]string{"$ npm run biuld", `npm error Missing script: "biuld"`, "npm error To see a list of scripts, run:",
+				"npm error A complete log of this run can be found in: /home/zerops/.npm/_logs/",
+				"ERROR: build command failed with exit code 1: npm run biuld"}},
+		{"MissingScriptClose", nodeApp(nodeYml("[npm ci, npm run buld]", "./"), nil),
+			[]string{`npm error Missing script: "buld"`, "npm error Did you mean this?",
+				`npm error   npm run build # run the "build" package script`, "npm error To see a list of scripts, run:"}},
+		{"ScriptFails", nodeApp(nodeYml("[npm ci, npm run build]", "./"), map[string]string{
+			"package.json": `{"scripts":{"build":"tsc && exit 2"}}`}),
+			[]string{"$ npm run build", "> build", "> tsc && exit 2", "npm error code 2", "npm error command sh -c tsc && exit 2",
+				"ERROR: build command failed with exit code 2: npm run build"}},
+		{"NpmCiWithoutLock", nodeApp(nodeYml("[npm ci]", "./"), map[string]string{"package-lock.json": ""}),
+			[]string{"$ npm ci", "npm error code EUSAGE",
+				"npm error The `npm ci` command can only install with an existing package-lock.json or",
+				"ERROR: build command failed with exit code 1: npm ci"}},
+		{"NoPackageJSON", nodeApp(nodeYml("[npm run build]", "./"), map[string]string{"package.json": ""}),
+			[]string{"npm error code ENOENT", "npm error enoent Could not read package.json: Error: ENOENT: no such file or directory, open '/build/source/package.json'",
+				"ERROR: build command failed with exit code 254: npm run build"}},
+		{"CdMissingDir", nodeApp(nodeYml("['cd frontend && npm ci']", "./"), nil),
+			[]string{"/bin/sh: cd: line 1: can't cd to frontend: No such file or directory", "exit code 2"}},
+		{"DeployFilesMissing", nodeApp(nodeYml("[npm ci]", "build"), nil),
+			[]string{"$ npm ci", `ERROR: deployFiles: "build" does not exist in /build/source after the build commands`}},
+		{"DeployFilesListMissing", nodeApp(nodeYml("[npm ci, npm run build]", "[dist, public/~]"), nil),
+			[]string{`ERROR: deployFiles: "public/~" does not exist`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			srv, h := newSDK(t, fastOpts)
+			stage := srv.ServiceID("appstage")
+			good, p := pushFiles(t, h, stage, "appstage", nodeApp(nodeYml("[npm ci, npm run build]", "dist"), nil))
+			if p.Status != "FINISHED" {
+				t.Fatalf("the correct app's build ended %s: %q", p.Status, buildLines(t, srv, h, string(good.Id)))
+			}
+			bad, p := pushFiles(t, h, stage, "appstage", tt.files)
+			meta, _ := p.PublicMeta.Get()
+			if p.Status != "FAILED" || !strings.HasPrefix(meta["failReason"].(string), "ERROR: ") {
+				t.Fatalf("build = %s %v, want FAILED with the failure line", p.Status, meta)
+			}
+			versions := appVersions(t, h, stage)
+			failed := versions[string(bad.Id)]
+			if failed.Status != "BUILD_FAILED" || failed.Build == nil {
+				t.Fatalf("failed version = %+v", failed)
+			}
+			if _, ok := failed.Build.PipelineFailed.Get(); !ok {
+				t.Error("pipelineFailed not set")
+			}
+			if versions[string(good.Id)].Status != "ACTIVE" {
+				t.Errorf("the version deployed before is %s, want ACTIVE", versions[string(good.Id)].Status)
+			}
+			lines := buildLines(t, srv, h, string(bad.Id))
+			joined := strings.Join(lines, "\n")
+			at := 0
+			for _, w := range tt.want {
+				i := strings.Index(joined[at:], w)
+				if i < 0 {
+					t.Fatalf("build log lacks %q after offset %d:\n%s", w, at, joined)
+				}
+				at += i + len(w)
+			}
+			if strings.Contains(joined, "ARTEFACTS READY") {
+				t.Errorf("a failed build claims its artefacts:\n%s", joined)
+			}
+		})
+	}
+}
+
+// A build that does what its files allow succeeds: outputs the tools make
+// count for deployFiles, and an upload that is no archive applies no rule
+// that needs the files.
+func TestBuild_SucceedsWhenFilesAllow(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		files map[string]string
+	}{
+		{"DeployAll", nodeApp(nodeYml("[npm ci]", "./"), nil)},
+		{"ScriptMakesDist", nodeApp(nodeYml("[npm ci, npm run build]", "dist/~"), nil)},
+		{"ViteBuild", nodeApp(nodeYml("[npm i, npx vite build]", "[dist, package.json]"), nil)},
+		{"GoBuildOutput", map[string]string{"zerops.yml": "zerops:\n  - setup: appstage\n    build:\n      base: go@1\n      buildCommands: [go build -o app ./cmd/server]\n      deployFiles: app\n    run:\n      base: go@1\n      start: ./app\n      ports: [{port: 8080, httpSupport: true}]\n", "go.mod": "module example.com/x\n"}},
+		{"TscOutDir", nodeApp(nodeYml("[npm ci, 'npx tsc -p .']", "[out, node_modules]"), map[string]string{"tsconfig.json": `{"compilerOptions":{"outDir":"./out"}}`})},
+		{"OrElse", nodeApp(nodeYml("['npm ci || npm install', 'test -f .env || true']", "./"), map[string]string{"package-lock.json": ""})},
+		{"InSubdir", nodeApp(nodeYml("['cd web && npm ci && npm run build']", "web/dist"), map[string]string{
+			"web/package.json": `{"scripts":{"build":"vite build"}}`, "web/package-lock.json": "{}"})},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			srv, h := newSDK(t, fastOpts)
+			av, p := pushFiles(t, h, srv.ServiceID("appstage"), "appstage", tt.files)
+			if p.Status != "FINISHED" {
+				t.Fatalf("build ended %s:\n%s", p.Status, strings.Join(buildLines(t, srv, h, string(av.Id)), "\n"))
+			}
+		})
+	}
+	// No archive (a placeholder upload): npm ci without a known lock passes.
+	srv, h := newSDK(t, fastOpts)
+	_, p := pushYAML(t, h, srv.ServiceID("appstage"), nodeYml("[npm ci]", "nowhere"), "appstage")
+	if p.Status != "FINISHED" {
+		t.Fatalf("a build of unknown files ended %s", p.Status)
+	}
+}

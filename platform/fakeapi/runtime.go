@@ -1,0 +1,91 @@
+package fakeapi
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// maxStartAttempts bounds the logged restarts of a crash-looping app.
+const maxStartAttempts = 10
+
+// restartDelay is the wait before start attempt n+1 (n ≥ 1): 2, 4, 8, 16 s,
+// then 30 s.
+func restartDelay(n int) time.Duration {
+	return min(time.Duration(1<<min(n, 5))*time.Second, 30*time.Second)
+}
+
+// appStarted writes what av's app prints when its containers start at at:
+// the start command, then where it listens, or why it exits (the first of
+// its start attempts; advance logs the next ones).
+func (st *state) appStarted(s *service, av *appVersion, at time.Time) {
+	d := av.deployed
+	if d == nil {
+		return
+	}
+	av.runStart, av.attempts = at, 1
+	run := av.run()
+	base := orStr(d.runBase, s.Version.Name)
+	for i, c := range s.Containers {
+		t := at.Add(time.Duration(i) * time.Millisecond)
+		if d.start != "" {
+			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf("Starting app version %s on %s: %s", av.ID, base, d.start))
+		} else {
+			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf("App version %s deployed on %s", av.ID, base))
+		}
+		if run.crash != nil {
+			st.logCrash(s, av, c, t, 1)
+			continue
+		}
+		for _, l := range run.lines {
+			st.addLog(s, t, l.sev, 16, s.Name, c, l.msg)
+		}
+		for _, l := range run.listens {
+			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf("Listening on %s:%d", l.host, l.port))
+		}
+	}
+}
+
+// logCrash writes one failed start attempt of a crash-looping app.
+func (st *state) logCrash(s *service, av *appVersion, container string, at time.Time, attempt int) {
+	run := av.run()
+	for _, l := range run.crash {
+		st.addLog(s, at, l.sev, 16, s.Name, container, l.msg)
+	}
+	st.addLog(s, at, 3, 16, s.Name, container, fmt.Sprintf("App version %s exited with code %d (start attempt %d); restarting in %s",
+		av.ID, run.exitCode(), attempt, restartDelay(attempt)))
+}
+
+// exitCode is the status the app exits with when it crashes at start.
+func (r appRun) exitCode() int {
+	if r.exit != 0 {
+		return r.exit
+	}
+	return 1
+}
+
+// logRestarts writes the start attempts of a crash-looping app that are due
+// by now, while av is its service's running version.
+func (av *appVersion) logRestarts(st *state, now time.Time) {
+	if av.runStart.IsZero() || av.attempts >= maxStartAttempts || av.sim == nil || av.sim.crash == nil {
+		return
+	}
+	s := st.services[av.ServiceID]
+	if s == nil || s.Status != platform.ServiceActive || av.statusAt(now) != platform.AppVersionActive {
+		return
+	}
+	for av.attempts < maxStartAttempts {
+		next := av.runStart
+		for n := 1; n <= av.attempts; n++ {
+			next = next.Add(restartDelay(n))
+		}
+		if next.After(now) {
+			return
+		}
+		av.attempts++
+		for _, c := range s.Containers {
+			st.logCrash(s, av, c, next, av.attempts)
+		}
+	}
+}

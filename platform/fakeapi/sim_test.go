@@ -1,0 +1,124 @@
+package fakeapi_test
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func appYml(setup, runBase, start string, port int, env string) string {
+	y := "zerops:\n  - setup: " + setup + "\n    build:\n      base: " + runBase + "\n      deployFiles: ./\n    run:\n      base: " + runBase +
+		"\n      start: " + start + "\n      ports: [{port: " + strconv.Itoa(port) + ", httpSupport: true}]\n"
+	if env != "" {
+		y += "      envVariables:\n" + env
+	}
+	return y
+}
+
+// Each rule of the simulated runtime, from what the user wrote: the
+// runtime's log (its own words) and what the declared port answers.
+func TestRun_FollowsWhatTheUserWrote(t *testing.T) {
+	t.Parallel()
+	const nodeOK = "const http = require('node:http');\nhttp.createServer((q, s) => s.end('ok')).listen(3000);\n"
+	tests := []struct {
+		name  string
+		files map[string]string
+		port  int      // the declared port probed
+		code  int      // what it answers
+		want  []string // in the runtime's log
+		not   []string // never in it
+	}{
+		{"NodeHealthy", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, ""), "index.js": nodeOK},
+			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, []string{"Error"}},
+		{"NodeMissingStartFile", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node server.js", 3000, ""), "index.js": nodeOK},
+			3000, http.StatusBadGateway, []string{"Error: Cannot find module '/var/www/server.js'", "code: 'MODULE_NOT_FOUND'", "exited with code 1 (start attempt 1)"}, []string{"Listening"}},
+		{"NpmStartMissingScript", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "npm start", 3000, ""), "index.js": nodeOK,
+			"package.json": `{"scripts":{"dev":"node index.js"}}`},
+			3000, http.StatusBadGateway, []string{`npm error Missing script: "start"`}, nil},
+		{"NpmStartFollowsScript", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "npm start", 3000, ""), "index.js": nodeOK,
+			"package.json": `{"scripts":{"start":"node dist/main.js"}}`},
+			3000, http.StatusBadGateway, []string{"Error: Cannot find module '/var/www/dist/main.js'"}, nil},
+		{"PythonMissingFile", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "python3 app.py", 8000, ""), "main.py": "print(1)\n"},
+			8000, http.StatusBadGateway, []string{"python3: can't open file '/var/www/app.py': [Errno 2] No such file or directory", "exited with code 2"}, nil},
+		{"PhpMissingFile", map[string]string{"zerops.yml": appYml("appstage", "php@8.4", "php worker.php", 8080, "")},
+			8080, http.StatusBadGateway, []string{"Could not open input file: worker.php"}, nil},
+		{"GoBinaryMissing", map[string]string{"zerops.yml": appYml("appstage", "go@1", "./app", 8080, ""), "main.go": "package main\n"},
+			8080, http.StatusBadGateway, []string{"/bin/sh: ./app: not found", "exited with code 127"}, nil},
+		{"WrongPortLiteral", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
+			"index.js": "require('http').createServer(h).listen(8080);\n"},
+			3000, http.StatusBadGateway, []string{"Listening on 0.0.0.0:8080"}, []string{":3000"}},
+		{"WrongPortFallback", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
+			"index.js": "const port = process.env.PORT || 8080;\napp.listen(port, () => console.log('up'));\n"},
+			3000, http.StatusBadGateway, []string{"Listening on 0.0.0.0:8080"}, nil},
+		{"PortFromEnv", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, "        PORT: \"3000\"\n"),
+			"index.js": "const port = process.env.PORT || 8080;\napp.listen(port);\n"},
+			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, nil},
+		{"PortUnsetNoFallback", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
+			"index.js": "app.listen(process.env.PORT);\n"},
+			3000, http.StatusBadGateway, []string{"Listening on 0.0.0.0:"}, []string{"0.0.0.0:3000"}},
+		{"BoundToLocalhost", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
+			"index.js": "server.listen(3000, '127.0.0.1');\n"},
+			3000, http.StatusBadGateway, []string{"Listening on 127.0.0.1:3000"}, nil},
+		{"BoundToLocalhostVar", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
+			"index.js": "const HOST = 'localhost';\nserver.listen(3000, HOST);\n"},
+			3000, http.StatusBadGateway, []string{"Listening on 127.0.0.1:3000"}, nil},
+		{"GoColonPort", map[string]string{"zerops.yml": appYml("appstage", "go@1", "go run main.go", 3000, ""),
+			"main.go": "package main\nfunc main() { http.ListenAndServe(\":8080\", nil) }\n"},
+			3000, http.StatusBadGateway, []string{"Listening on 0.0.0.0:8080"}, nil},
+		{"FlaskDefaultLocalhost", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "python app.py", 5000, ""),
+			"app.py": "from flask import Flask\napp = Flask(__name__)\napp.run()\n"},
+			5000, http.StatusBadGateway, []string{"Listening on 127.0.0.1:5000"}, nil},
+		{"FlaskPortKeyword", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "python app.py", 8000, ""),
+			"app.py": "app.run(host='0.0.0.0', port=8080)\n"},
+			8000, http.StatusBadGateway, []string{"Listening on 0.0.0.0:8080"}, nil},
+		{"GunicornBind", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "gunicorn app:app --bind 0.0.0.0:8000", 8000, ""),
+			"app.py": "app = object()\n"},
+			8000, http.StatusOK, []string{"Listening on 0.0.0.0:8000"}, nil},
+		{"GunicornDefaultLocalhost", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "gunicorn app:app", 8000, ""),
+			"app.py": "app = object()\n"},
+			8000, http.StatusBadGateway, []string{"Listening on 127.0.0.1:8000"}, nil},
+		{"MissingServiceReference", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000,
+			"        DATABASE_URL: ${database_connectionString}\n"), "index.js": nodeOK},
+			3000, http.StatusBadGateway, []string{"Error: getaddrinfo ENOTFOUND database"}, []string{"Listening"}},
+		{"ExistingServiceReference", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000,
+			"        DATABASE_URL: ${db_connectionString}\n"), "index.js": nodeOK},
+			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, []string{"ENOTFOUND"}},
+		{"PythonMissingServiceReference", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "python app.py", 8000,
+			"        DB_HOST: ${postgres_hostname}\n"), "app.py": "app.run(host='0.0.0.0', port=8000)\n"},
+			8000, http.StatusBadGateway, []string{`could not translate host name "postgres" to address`}, nil},
+		{"UnknownEntryKeepsDeclared", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
+			"index.js": "require('./server')\n"},
+			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			srv, h := newSDK(t, fastOpts)
+			stage := srv.ServiceID("appstage")
+			if _, p := pushFiles(t, h, stage, "appstage", tt.files); p.Status != "FINISHED" {
+				t.Fatalf("build ended %s", p.Status)
+			}
+			_, items := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {stage}, "limit": {"1000"}})
+			var lines []string
+			for _, l := range items {
+				lines = append(lines, l.Message)
+			}
+			joined := strings.Join(lines, "\n")
+			for _, w := range tt.want {
+				if !strings.Contains(joined, w) {
+					t.Errorf("runtime log lacks %q:\n%s", w, joined)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(joined, n) {
+					t.Errorf("runtime log has %q:\n%s", n, joined)
+				}
+			}
+			if code, b := probe(t, srv, "appstage", tt.port, "/"); code != tt.code {
+				t.Errorf("GET appstage:%d = %d %q, want %d", tt.port, code, b, tt.code)
+			}
+		})
+	}
+}
