@@ -21,6 +21,18 @@ var mutants = []mutant{
 	{name: "serve-ignores-ZCP_AUDIT_LOG", file: "cmd/zcp/serve.go",
 		old: `openAudit(os.Getenv("ZCP_AUDIT_LOG"))`, new: `openAudit("")`,
 		pkgs: []string{"./cmd/zcp"}, run: "TestBinary_Audit"},
+	// Issue 19's rough edges.
+	{name: "audit-open-blocks", file: "supervisor/outfile.go",
+		old: `os.O_WRONLY|syscall.O_NONBLOCK, 0o600)`, new: `os.O_WRONLY|0*syscall.O_NONBLOCK, 0o600)`,
+		pkgs: []string{"./supervisor"}, run: "TestOpenAppend"},
+	{name: "token-arguments-accepted", file: "mcp/middleware.go",
+		old: `held := s.deps.Secrets.Holds(call.Params.Arguments)`, new: `held := false`,
+		pkgs: []string{"./cmd/zcp"}, run: "TestBinary_TokenNeverEchoed"},
+	{name: "init-writes-before-checking", file: "cmd/zcp/setup/setup.go",
+		old: `	if len(failed) > 0 {
+		return fmt.Errorf("zcp init: no file written;`, new: `	if len(failed) > 0 && len(plans) == 0 {
+		return fmt.Errorf("zcp init: no file written;`,
+		pkgs: []string{"./cmd/zcp/setup"}, run: "TestRun_"},
 	{name: "serve-drops-ZCP_API_RATE", file: "cmd/zcp/serve.go",
 		old: `cfg.Rate, cfg.Burst = rps, burst`, new: `_, _ = rps, burst`,
 		pkgs: []string{"./cmd/zcp"}, run: "TestBinary_APIRate"},
