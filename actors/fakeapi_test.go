@@ -2,9 +2,11 @@ package actors
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -149,25 +151,98 @@ func TestWatcher_FanOutAgainstFakeAPI(t *testing.T) {
 	}
 }
 
-func TestGateway_RateLimitedByFakeAPI(t *testing.T) {
+// TestGateway_ShortRetryAfterIsWaitedOut: a read answered 429 with a
+// Retry-After shorter than its bound waits the cooldown out and succeeds, and
+// so does a caller arriving during the cooldown with a deadline that
+// outlasts it; neither request reaches the API before the cooldown ends.
+func TestGateway_ShortRetryAfterIsWaitedOut(t *testing.T) {
+	checkLeaks(t)
+	srv, c := newFake(t, fakeapi.Options{})
+	g := serveGateway(t, NewGateway(c, GatewayConfig{}))
+	admits := make(chan struct{}, 4)
+	g.testHookQueued = func() { admits <- struct{}{} }
+	srv.InjectFault(fakeapi.Fault{Method: http.MethodGet, PathPrefix: "/service-stack/", Status: 429, RetryAfter: time.Second, Times: 1})
+	first := make(chan error, 1)
+	go func() { _, err := g.GetService(t.Context(), srv.ServiceID("appdev")); first <- err }()
+	recv(t, admits)
+	recv(t, admits) // the retry after the 429: the cooldown is set
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	if _, err := g.GetService(ctx, srv.ServiceID("db")); err != nil {
+		t.Errorf("call during the cooldown: %v", err)
+	}
+	if err := recv(t, first); err != nil {
+		t.Errorf("call answered 429: %v, want it to wait the cooldown out", err)
+	}
+	var at []time.Time
+	for _, r := range srv.Requests() {
+		if r.Method == http.MethodGet && strings.HasPrefix(r.Path, "/api/rest/public/service-stack/") {
+			at = append(at, r.Time)
+		}
+	}
+	if len(at) != 3 {
+		t.Fatalf("%d requests, want 3 (the 429, the retry, the call made during the cooldown)", len(at))
+	}
+	for i, when := range at[1:] {
+		if d := when.Sub(at[0]); d < time.Second {
+			t.Errorf("request %d reached the API %s after the 429'd one, within its 1 s Retry-After", i+2, d)
+		}
+	}
+}
+
+// TestGateway_LongRetryAfterFailsAtOnce: a cooldown longer than a call's
+// 30 s bound fails every call at once, saying when to retry, whatever the
+// caller's own deadline; no request reaches the API during it.
+func TestGateway_LongRetryAfterFailsAtOnce(t *testing.T) {
 	checkLeaks(t)
 	srv, c := newFake(t, fakeapi.Options{})
 	g := serveGateway(t, NewGateway(c, GatewayConfig{}))
 	id := srv.ServiceID("appdev")
-	srv.InjectFault(fakeapi.Fault{Method: http.MethodGet, PathPrefix: "/service-stack/", Status: 429, RetryAfter: time.Second, Times: 1})
-	_, err := g.GetService(t.Context(), id)
-	if platform.ErrorCode(err) != platform.ErrAPIRateLimited {
-		t.Fatalf("first call: %v, want API_RATE_LIMITED", err)
+	srv.InjectFault(fakeapi.Fault{Method: http.MethodGet, PathPrefix: "/service-stack/", Status: 429, RetryAfter: 40 * time.Second, Times: 1})
+	long, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	calls := []struct {
+		name string
+		call func() error
+	}{
+		{"the read answered 429", func() error { _, err := g.GetService(t.Context(), id); return err }},
+		{"a read with no deadline", func() error { _, err := g.GetService(t.Context(), id); return err }},
+		{"a read whose deadline outlasts the cooldown", func() error { _, err := g.GetService(long, id); return err }},
+		{"a mutation", func() error { _, err := g.RestartService(t.Context(), id); return err }},
 	}
-	if left := g.cooldownLeft(); left <= 0 || left > time.Second {
-		t.Errorf("cooldown %s, want (0, 1s]", left)
+	for _, tc := range calls {
+		start := time.Now()
+		err := tc.call()
+		if platform.ErrorCode(err) != platform.ErrAPIRateLimited || !strings.Contains(err.Error(), "retry after 40 s") {
+			t.Errorf("%s: %v, want API_RATE_LIMITED saying retry after 40 s", tc.name, err)
+		}
+		if took := time.Since(start); took > 5*time.Second {
+			t.Errorf("%s: failed after %s, want at once", tc.name, took)
+		}
 	}
-	// The next caller waits out the shared cooldown, then succeeds.
-	if _, err := g.GetService(t.Context(), id); err != nil {
-		t.Fatalf("call after cooldown: %v", err)
+	if n := srv.CountRequests("", ""); n != 1 {
+		t.Errorf("%d requests, want 1 (none during the cooldown)", n)
 	}
-	if n := srv.CountRequests(http.MethodGet, "/service-stack/"); n != 2 {
-		t.Errorf("%d requests, want 2", n)
+}
+
+// TestGateway_MutationWithLostAnswer: a mutation whose connection drops after
+// the API took it says its outcome is unknown and names the reads that tell,
+// never "retry"; it is not retried.
+func TestGateway_MutationWithLostAnswer(t *testing.T) {
+	checkLeaks(t)
+	srv, c := newFakeWith(t, fakeapi.Options{}, true)
+	g := serveGateway(t, NewGateway(c, GatewayConfig{}))
+	id := srv.ServiceID("appdev")
+	srv.InjectFault(fakeapi.Fault{Method: http.MethodDelete, PathPrefix: "/service-stack/", DropAnswer: true, Times: 1})
+	_, err := g.DeleteService(t.Context(), id)
+	var pe *platform.PlatformError
+	if !errors.As(err, &pe) || !strings.Contains(pe.Message, "unknown") ||
+		!strings.Contains(pe.Suggestion, "zerops_discover") || !strings.Contains(pe.Suggestion, "zerops_events") ||
+		strings.Contains(strings.ToLower(pe.Message+pe.Suggestion), "retry") {
+		t.Errorf("lost answer: %#v, want the outcome unknown and the reads that tell, no retry", err)
+	}
+	if n := srv.CountRequests(http.MethodDelete, "/service-stack/"); n != 1 {
+		t.Errorf("%d delete requests, want 1", n)
 	}
 }
 

@@ -5,9 +5,13 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
+	"golang.org/x/sync/semaphore"
 	"golang.org/x/sync/singleflight"
+	"golang.org/x/time/rate"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -104,71 +108,63 @@ func ParseRate(s string) (rps float64, burst int, err error) {
 }
 
 // Gateway is the API gateway actor: it implements platform.Client by passing
-// every call through one shared token bucket, a cap on calls in flight and a
-// shared cooldown after the API answers 429. Each method declares at its call
-// site whether it reads (read, readCached: shared with identical reads in
-// flight, retried on 5xx, network errors and timeouts with jittered backoff,
-// each attempt bounded by ReadTimeout) or mutates (mutate: never retried,
-// and it drops every cached read). Every call but a watcher poll ends within
-// CallLimit; one that cannot start before its deadline because of a 429's
-// cooldown fails at once with API_RATE_LIMITED saying when to retry.
+// every call through one shared budget (rate.Limiter.Wait; watcher polls wait
+// on a reserved share of their own), an in-flight cap (semaphore.Weighted,
+// whose last slot tool calls leave to polls) and a shared cooldown after the
+// API answers 429. Each method declares at its call site whether it reads
+// (shared with identical reads in flight through singleflight, on a context
+// detached from any one caller; retried on 5xx, network errors and timeouts
+// with jittered backoff) or mutates (never retried; it drops the cached reads
+// it can have changed).
 //
-// Serve runs the gateway's loop, which owns admission: the token bucket (of
-// which watcher polls have a reserved share), the in-flight count, the
-// cooldown, the FIFO queues of waiting callers, the short cache of reads and
-// the counters Status shows. A caller asks the loop for admission, waits for
-// its grant, runs its API call in its own goroutine (so the gateway never
-// becomes a single-threaded bottleneck) and reports the outcome, which frees
-// its slot. Every wait a caller meets selects on its context and on the done
-// channel of the loop's run, so no caller waits forever; a caller that gives
-// up while queued withdraws, and the loop takes back a grant that raced with
-// it.
-//
-// Calls made before Serve wait for the loop to run; after Serve returns on
-// shutdown they fail fast with SERVICE_UNAVAILABLE and calls in flight are
-// cancelled. A loop that panics is restarted with fresh state by the next
-// Serve (see Serve); a call uses one run of the loop throughout, so nothing
-// from a crashed run reaches the next. Safe for concurrent use.
+// No request is sent during a cooldown: a call whose bound outlasts the
+// cooldown waits it out, one whose bound ends first fails at once saying when
+// to retry. The cache, its generations and the cooldown sit behind mu. A
+// panic below a call answers that call with INTERNAL_ERROR. Calls work before
+// Serve; once Serve's context ended (or Shutdown ran), calls in flight are
+// cancelled and new ones fail with SERVICE_UNAVAILABLE. Safe for concurrent use.
 type Gateway struct {
-	c   platform.Client
-	cfg GatewayConfig
+	c    platform.Client
+	cfg  GatewayConfig
+	life life
 
-	life *loopLife[gatewayInbox] // the current run (its inbox and done channel), the stop for good, the last snapshot
+	limiter     *rate.Limiter       // every call; a poll takes its token without waiting
+	pollLimiter *rate.Limiter       // the polls' reserved share
+	slots       *semaphore.Weighted // calls in flight, polls included
+	callSlots   *semaphore.Weighted // tool calls in flight: one slot fewer, kept for polls
+	reads       singleflight.Group
 
-	stopCtx context.Context // cancelled when the gateway stops for good: cancels calls in flight
+	stopCtx context.Context // cancelled when the gateway stops for good
 	stop    context.CancelFunc
 
+	mu            sync.Mutex // guards the fields below
+	cooldownUntil time.Time
+	gen           uint64 // bumped by every change to the platform; names shareable reads
+	stableGen     uint64 // bumped by every change but a lifecycle one
+	cache         map[string]gwCached
+	flights       map[string]*flight // shared reads in flight, by generation and key
+
+	fig gatewayFigures
+
 	// testHookQueued, set only by tests before any call, runs when a caller
-	// starts waiting for admission: the event tests would otherwise poll for.
+	// starts waiting for admission.
 	testHookQueued func()
 	// testHookMissed, set only by tests before any call, runs when a read
-	// has missed the cache, before it joins or starts a flight: the moment
-	// an identical read may end and store its answer.
+	// has missed the cache, before it joins or starts a flight.
 	testHookMissed func(key string)
-	// testHookPanic, set only by tests before Serve, runs at the top of each
-	// loop iteration: a panic there is a crash of the loop.
-	testHookPanic func()
 }
 
-// gatewayInbox is the inbox of one run of the gateway's loop; unbuffered, so
-// a send is received by the loop itself. reads, the identical reads in
-// flight, belongs to the run too, so no read is shared across a crash.
-type gatewayInbox struct {
-	admits    chan *gwWaiter   // a caller asks for a slot
-	withdraws chan *gwWaiter   // a caller whose context ended gives up
-	reports   chan gwReport    // a granted call ended: its slot is free
-	lookups   chan gwLookup    // a read asks for a cached answer and the generation
-	stores    chan gwStore     // a read offers its answer to the cache
-	changes   chan changeScope // the platform changed outside the gateway's sight
-	reads     *singleflight.Group
+// gatewayFigures are the counters Status shows.
+type gatewayFigures struct {
+	inFlight, queued, pollsQueued       atomic.Int64
+	calls, failed, rateLimited, retries atomic.Int64
+	cacheHits                           atomic.Int64
 }
 
-// gatewayRun is one run of the gateway's loop.
-type gatewayRun = loopRun[gatewayInbox]
-
-func newGatewayInbox() gatewayInbox {
-	return gatewayInbox{admits: make(chan *gwWaiter), withdraws: make(chan *gwWaiter), reports: make(chan gwReport),
-		lookups: make(chan gwLookup), stores: make(chan gwStore), changes: make(chan changeScope), reads: &singleflight.Group{}}
+type gwCached struct {
+	v      any
+	stable bool
+	until  time.Time
 }
 
 var _ platform.Client = (*Gateway)(nil)
@@ -177,93 +173,60 @@ var _ platform.Client = (*Gateway)(nil)
 func NewGateway(c platform.Client, cfg GatewayConfig) *Gateway {
 	cfg = cfg.withDefaults()
 	stopCtx, stop := context.WithCancel(context.Background())
-	return &Gateway{
-		c:       c,
-		cfg:     cfg,
-		life:    newLoopLife("api-gateway", newGatewayInbox),
-		stopCtx: stopCtx,
-		stop:    stop,
+	callSlots := cfg.MaxInFlight
+	if callSlots > 1 {
+		callSlots--
 	}
+	g := &Gateway{
+		c:           c,
+		cfg:         cfg,
+		limiter:     rate.NewLimiter(rate.Limit(cfg.Rate), cfg.Burst),
+		pollLimiter: rate.NewLimiter(rate.Limit(cfg.Rate*cfg.PollShare), max(1, int(float64(cfg.Burst)*cfg.PollShare))),
+		slots:       semaphore.NewWeighted(int64(cfg.MaxInFlight)),
+		callSlots:   semaphore.NewWeighted(int64(callSlots)),
+		stopCtx:     stopCtx,
+		stop:        stop,
+		cache:       map[string]gwCached{},
+		flights:     map[string]*flight{},
+	}
+	g.life.init("api-gateway")
+	return g
 }
 
 // String names the actor.
 func (g *Gateway) String() string { return "api-gateway" }
 
-// Serve runs the gateway's loop until ctx ends, then stops the gateway for
-// good: calls in flight are cancelled and new calls fail with
-// SERVICE_UNAVAILABLE. A second Serve meanwhile, or any Serve after, returns
-// an error at once.
-//
-// If the loop panics, the panic goes on out of Serve once its run has ended:
-// callers queued in that run get SERVICE_UNAVAILABLE (they are not retried),
-// calls in flight run to completion and their reports go nowhere, and the
-// next Serve starts a fresh loop (a full bucket, no cooldown, nothing in
-// flight) that later calls wait for.
+// Serve holds the gateway open until ctx ends, then stops it for good: calls
+// in flight are cancelled and new calls fail with SERVICE_UNAVAILABLE.
 func (g *Gateway) Serve(ctx context.Context) error {
-	return g.life.serve(ctx, func(r *gatewayRun) ActorStatus {
-		l := newGatewayLoop(g.cfg)
-		g.run(ctx, r, l)
-		g.stop() // before done closes: a caller that sees done finds the gateway stopped
-		return g.snapshot(StateStopped, l.snapshot(time.Now()))
-	}, func(_ *gatewayRun, _ error, forGood bool) {
-		if forGood {
-			g.stop()
-		}
-	})
-}
-
-// run is the loop of run r. It never blocks but on its select: every reply
-// goes to a channel with room for it.
-func (g *Gateway) run(ctx context.Context, r *gatewayRun, l *gatewayLoop) {
-	defer l.wake.Stop()
-	for {
-		if g.testHookPanic != nil {
-			g.testHookPanic()
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case w := <-r.in.admits:
-			l.admit(w, time.Now())
-		case w := <-r.in.withdraws:
-			l.withdraw(w)
-		case rep := <-r.in.reports:
-			l.report(rep, time.Now())
-		case q := <-r.in.lookups:
-			l.lookup(q, time.Now())
-		case st := <-r.in.stores:
-			l.store(st, time.Now())
-		case scope := <-r.in.changes:
-			l.changed(scope)
-		case reply := <-r.status:
-			reply <- g.snapshot(StateRunning, l.snapshot(time.Now()))
-		case <-l.wake.C:
-		}
-		l.dispatch(time.Now())
+	if err := g.life.begin(); err != nil {
+		return err
 	}
+	defer g.life.end()
+	<-ctx.Done()
+	g.Shutdown()
+	return ctx.Err()
 }
 
-// Status reports the budget figures, as the loop sees them. A gateway never
-// served answers at once from its config, a stopped one with its last
-// figures.
-func (g *Gateway) Status(ctx context.Context) (ActorStatus, error) {
-	return g.life.ask(ctx, func() ActorStatus {
-		return g.snapshot(StateIdle, gatewayFigures{tokens: float64(g.cfg.Burst)})
-	})
+// Shutdown stops the gateway for good. Safe for concurrent use.
+func (g *Gateway) Shutdown() {
+	g.life.stop()
+	g.stop()
 }
 
-func (g *Gateway) snapshot(state string, f gatewayFigures) ActorStatus {
-	st := ActorStatus{Name: g.String(), State: state}
+// Status reports the budget figures.
+func (g *Gateway) Status(context.Context) (ActorStatus, error) {
+	st := ActorStatus{Name: g.String(), State: g.life.state()}
 	st.add("rate", fmt.Sprintf("%g/s burst %d", g.cfg.Rate, g.cfg.Burst))
-	st.add("tokens", fmt.Sprintf("%.1f", f.tokens))
-	st.add("in-flight", fmt.Sprintf("%d/%d", f.inFlight, g.cfg.MaxInFlight))
-	st.add("queued", f.queued)
-	st.add("polls queued", f.pollsQueued)
-	st.add("calls", f.calls)
-	st.add("failed", f.failed)
-	st.add("429s", f.rateLimited)
-	st.add("cooldown", round(f.cooldown))
-	st.add("retries", f.retries)
-	st.add("cache hits", f.cacheHits)
-	return st
+	st.add("tokens", fmt.Sprintf("%.1f", max(g.limiter.Tokens(), 0)))
+	st.add("in-flight", fmt.Sprintf("%d/%d", g.fig.inFlight.Load(), g.cfg.MaxInFlight))
+	st.add("queued", g.fig.queued.Load())
+	st.add("polls queued", g.fig.pollsQueued.Load())
+	st.add("calls", g.fig.calls.Load())
+	st.add("failed", g.fig.failed.Load())
+	st.add("429s", g.fig.rateLimited.Load())
+	st.add("cooldown", round(g.cooldown()))
+	st.add("retries", g.fig.retries.Load())
+	st.add("cache hits", g.fig.cacheHits.Load())
+	return st, nil
 }

@@ -4,10 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"net"
 	"slices"
 	"strconv"
+	"syscall"
 	"time"
+
+	"golang.org/x/sync/singleflight"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -15,10 +20,9 @@ import (
 // How a call passes through the gateway. Each Client method declares what it
 // is at its call site: readOne and readList for reads (shared with identical
 // reads in flight, retried on transient failures), with a readOp made by
-// readOf or, for the answers kept for CacheTTL, cachedRead (stable when a
-// service's start, stop or restart cannot change the answer); mutate for
-// calls that change the platform (never retried; they drop the cached reads
-// they can have changed: lifecycleMutate keeps the stable ones).
+// readOf or, for the answers kept for CacheTTL, cachedRead; mutate for calls
+// that change the platform (never retried; they drop the cached reads they
+// can have changed: lifecycleMutate keeps the stable ones).
 
 // readOp is a read: its name, and the key that identical reads share.
 type readOp struct {
@@ -40,20 +44,26 @@ func cachedRead(name string, args ...any) readOp {
 	return op
 }
 
-// unchangedByLifecycle marks a read whose answer a service's start, stop or restart
-// cannot change (the project, env variables): it stays cached and shared
-// across those changes.
+// unchangedByLifecycle marks a read whose answer a service's start, stop or
+// restart cannot change (the project, env variables).
 func (op readOp) unchangedByLifecycle() readOp {
 	op.stable = true
 	return op
 }
 
+// changeScope says what a change to the platform can have changed.
+type changeScope int
+
+const (
+	changedAnything  changeScope = iota // drops every cached read
+	changedLifecycle                    // a service started, stopped or restarted: the stable reads stay
+)
+
 // pollKey marks a watcher poll's context.
 type pollKey struct{}
 
 // asPoll marks ctx as a watcher poll's: the gateway serves it from the polls'
-// reserved share, and bounds it by its context alone (a wait on a platform
-// process keeps its own limit).
+// reserved share and bounds it by its context alone.
 func asPoll(ctx context.Context) context.Context { return context.WithValue(ctx, pollKey{}, true) }
 
 func isPoll(ctx context.Context) bool { return ctx.Value(pollKey{}) != nil }
@@ -74,23 +84,11 @@ func readList[E any](g *Gateway, ctx context.Context, op readOp, fn func(context
 	return read(g, ctx, op, fn, slices.Clone[[]E])
 }
 
-// leaderGone is the error of a shared read whose leading caller gave up:
-// the callers still waiting for it lead a read of their own.
-type leaderGone struct{ err error }
-
-func (e *leaderGone) Error() string { return e.err.Error() }
-func (e *leaderGone) Unwrap() error { return e.err }
-
-// flightPanic carries a panic of a shared read to every caller of it.
-type flightPanic struct{ v any }
-
-func (e *flightPanic) Error() string { return fmt.Sprintf("shared read panicked: %v", e.v) }
-
-// read runs fn under the budget, retried on transient failures. An answer
-// still cached is used as it is; otherwise identical reads of the same
-// generation (nothing changed the platform between them) share one call.
-// Answers are shallow copies (clone): callers may reorder them but must
-// not change what they point to.
+// read answers from the cache, or runs fn under the budget, retried on
+// transient failures. Identical reads of one generation (nothing changed the
+// platform between them) share one flight, which runs on a context detached
+// from its callers, bounded by CallLimit; a caller leaving does not end it.
+// A poll runs on its own context, unshared. Answers are shallow copies.
 func read[T any](g *Gateway, ctx context.Context, op readOp, fn func(context.Context) (T, error), clone func(T) T) (T, error) {
 	var zero T
 	limit := g.cfg.CallLimit
@@ -102,73 +100,97 @@ func read[T any](g *Gateway, ctx context.Context, op readOp, fn func(context.Con
 		return zero, err
 	}
 	defer cancel()
-	r := g.life.current() // every request of the call goes to this run of the loop
-	for {
-		look, err := g.lookup(callCtx, r, op)
+	v, gen, hit := g.lookup(op)
+	if hit {
+		return clone(v.(T)), nil
+	}
+	if err := g.fits(callCtx, isPoll(ctx)); err != nil {
+		return zero, g.endError(ctx, op.name, err)
+	}
+	if g.testHookMissed != nil {
+		g.testHookMissed(op.key)
+	}
+	flight := func(fctx context.Context) (any, error) {
+		if op.cached {
+			// An identical read may have stored its answer between this
+			// caller's miss and the flight's start.
+			if v, again, hit := g.lookup(op); hit && again == gen {
+				return v, nil
+			}
+		}
+		v, err := attempts(g, fctx, op.name, isPoll(ctx), fn)
+		if err == nil && op.cached {
+			g.store(op, gen, v)
+		}
+		return v, err
+	}
+	if isPoll(ctx) {
+		v, err := flight(callCtx)
 		if err != nil {
-			return zero, g.endError(ctx, op.name, err)
+			return zero, err
 		}
-		if look.hit {
-			return clone(look.v.(T)), nil
+		return clone(v.(T)), nil
+	}
+	key := strconv.FormatUint(gen, 10) + "\x00" + op.key
+	f, ch := g.join(ctx, key, op.name, flight)
+	defer g.leave(key, f)
+	select {
+	case res := <-ch:
+		if res.Err != nil {
+			return zero, res.Err
 		}
-		if g.testHookMissed != nil {
-			g.testHookMissed(op.key)
-		}
-		ch := r.in.reads.DoChan(strconv.FormatUint(look.gen, 10)+"\x00"+op.key, func() (_ any, err error) {
-			// A panic below fn goes on in the callers' goroutines, not in
-			// the one DoChan runs this in, where nothing would recover it.
-			defer func() {
-				if p := recover(); p != nil {
-					err = &flightPanic{p}
-				}
-			}()
-			if op.cached {
-				// This caller missed the cache, but an identical read may
-				// have stored its answer and ended between that lookup and
-				// this flight's start: looked up again inside the flight, so
-				// two identical reads never both reach the API.
-				if again, err := g.lookup(callCtx, r, op); err == nil && again.hit && again.gen == look.gen {
-					return again.v, nil
-				}
+		return clone(res.Val.(T)), nil
+	case <-callCtx.Done():
+		return zero, g.endError(ctx, op.name, nil)
+	}
+}
+
+// flight is a shared read in flight: its context, detached from its callers
+// and bounded by CallLimit, ends when the last caller leaves.
+type flight struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	refs   int // callers waiting for it; guarded by Gateway.mu
+}
+
+// join makes the caller one of key's flight, starting it if none runs.
+func (g *Gateway) join(ctx context.Context, key, name string, run func(context.Context) (any, error)) (*flight, <-chan singleflight.Result) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	f := g.flights[key]
+	if f == nil {
+		fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), g.cfg.CallLimit)
+		stop := context.AfterFunc(g.stopCtx, cancel)
+		f = &flight{ctx: fctx, cancel: func() { stop(); cancel() }}
+		g.flights[key] = f
+	}
+	f.refs++
+	return f, g.reads.DoChan(key, func() (v any, err error) {
+		defer func() { // DoChan's goroutine: nothing above it would recover
+			if p := recover(); p != nil {
+				err = internalError(name, p)
 			}
-			v, err := attempts(g, ctx, callCtx, r, op.name, &gwWaiter{poll: isPoll(ctx)}, fn)
-			if err != nil && callCtx.Err() != nil {
-				return v, &leaderGone{err}
-			}
-			if err == nil && op.cached {
-				g.store(r, gwStore{key: op.key, stable: op.stable, gen: look.gen, v: v})
-			}
-			return v, err
-		})
-		select {
-		case res := <-ch:
-			var gone *leaderGone
-			var fp *flightPanic
-			if errors.As(res.Err, &fp) {
-				panic(fp.v)
-			}
-			if errors.As(res.Err, &gone) {
-				if callCtx.Err() != nil {
-					// This caller led the read and gave up: the same error as
-					// the case below, which the select may pick instead.
-					return zero, g.endError(ctx, op.name, nil)
-				}
-				continue // another caller led it and gave up
-			}
-			if res.Err != nil {
-				return zero, res.Err
-			}
-			return clone(res.Val.(T)), nil
-		case <-callCtx.Done():
-			return zero, g.endError(ctx, op.name, nil)
-		}
+		}()
+		return run(f.ctx)
+	})
+}
+
+// leave takes the caller out of key's flight; the last one out ends it, and
+// the next read of key starts a new one.
+func (g *Gateway) leave(key string, f *flight) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if f.refs--; f.refs == 0 {
+		f.cancel()
+		delete(g.flights, key)
+		g.reads.Forget(key)
 	}
 }
 
 // mutate runs fn, which changes the platform, under the budget: once, never
 // retried. Its wait for the budget is bounded by CallLimit, the call itself
-// by ctx (and the client's own request timeout); cached reads are dropped
-// when it ends, before it returns.
+// by ctx (and the client's own request timeout); the cached reads are
+// dropped when it ends, before it returns.
 func mutate[T any](g *Gateway, ctx context.Context, name string, fn func(context.Context) (T, error)) (T, error) {
 	return mutateScoped(g, ctx, name, changedAnything, fn)
 }
@@ -186,194 +208,328 @@ func mutateScoped[T any](g *Gateway, ctx context.Context, name string, scope cha
 		return zero, err
 	}
 	defer cancel()
-	r := g.life.current()
 	admitCtx, cancelAdmit := context.WithTimeout(callCtx, g.cfg.CallLimit)
 	defer cancelAdmit()
-	if err := g.admit(admitCtx, r, &gwWaiter{}); err != nil {
+	release, err := g.admit(admitCtx, false)
+	if err != nil {
 		return zero, g.endError(ctx, name, err)
 	}
-	v, _, err := attempt1(g, r, callCtx, fn, gwReport{mutation: true, scope: scope}, false, 0)
+	v, err := call(g, callCtx, name, 0, fn)
+	release()
+	g.changed(scope)
+	if outcomeUnknown(err) {
+		err = &platform.PlatformError{Code: platform.ErrorCode(err), Err: err,
+			Message: name + ": the connection to the Zerops API ended after the request was sent, " +
+				"so whether the change took effect is unknown",
+			Suggestion: "Do not repeat it blindly: read the outcome first (the service's status with zerops_discover, " +
+				"the latest processes with zerops_events), then act on what they show."}
+	}
 	return v, err
+}
+
+// outcomeUnknown reports whether a mutation that failed with err may have
+// reached the API: its answer was lost, not refused.
+func outcomeUnknown(err error) bool {
+	var dns *net.DNSError
+	switch platform.ErrorCode(err) {
+	case platform.ErrAPITimeout:
+		return true
+	case platform.ErrNetworkError:
+		return !errors.Is(err, syscall.ECONNREFUSED) && !errors.As(err, &dns)
+	}
+	return false
 }
 
 // callContext is the context of one call: it ends with ctx, when the gateway
 // stops for good and, if limit > 0, after limit. It fails when the call
 // cannot start at all.
 func (g *Gateway) callContext(ctx context.Context, limit time.Duration, name string) (context.Context, context.CancelFunc, error) {
+	if g.stopCtx.Err() != nil {
+		return nil, nil, errStopped(g.String())
+	}
+	if ctx.Err() != nil {
+		return nil, nil, g.endError(ctx, name, nil)
+	}
 	callCtx, cancel := context.WithCancel(ctx)
 	if limit > 0 {
 		callCtx, cancel = context.WithTimeout(ctx, limit)
 	}
 	stop := context.AfterFunc(g.stopCtx, cancel)
-	end := func() { stop(); cancel() }
-	// Checked after AfterFunc is registered: on a gateway already stopped it
-	// cancels callCtx only from a goroutine of its own, a moment later.
-	if g.stopCtx.Err() != nil {
-		end()
-		return nil, nil, errStopped(g.String())
-	}
-	if ctx.Err() != nil { // admit's select could still pick the send
-		end()
-		return nil, nil, g.endError(ctx, name, nil)
-	}
-	return callCtx, end, nil
+	return callCtx, func() { stop(); cancel() }, nil
 }
 
-// attempts makes the attempts of a read: admission as w, the call, and up to
-// Retries retries after transient failures while callCtx lasts.
-func attempts[T any](g *Gateway, ctx, callCtx context.Context, r *gatewayRun, name string, w *gwWaiter, fn func(context.Context) (T, error)) (T, error) {
-	for attempt := 0; ; attempt++ {
-		if attempt > 0 {
-			w = &gwWaiter{poll: w.poll}
-		}
-		if err := g.admit(callCtx, r, w); err != nil {
-			var zero T
+// attempts makes the attempts of a read: admission, the call, and retries
+// while ctx lasts: up to Retries after 5xx and network failures (with
+// jittered backoff), and after a 429 once its cooldown is over, when it ends
+// before ctx does.
+func attempts[T any](g *Gateway, ctx context.Context, name string, poll bool, fn func(context.Context) (T, error)) (T, error) {
+	var zero T
+	for tries := 0; ; {
+		release, err := g.admit(ctx, poll)
+		if err != nil {
 			return zero, g.endError(ctx, name, err)
 		}
-		v, retry, err := attempt1(g, r, callCtx, fn, gwReport{}, attempt < g.cfg.Retries, g.cfg.ReadTimeout)
-		if !retry {
+		v, err := call(g, ctx, name, g.cfg.ReadTimeout, fn)
+		release()
+		switch {
+		case err == nil:
+			return v, nil
+		case platform.ErrorCode(err) == platform.ErrAPIRateLimited:
+			if g.fits(ctx, true) != nil {
+				return v, rateLimited(name, g.cooldown())
+			}
+		case tries < g.cfg.Retries && retryable(err) && ctx.Err() == nil:
+			if sleep(ctx, jitter(g.cfg.RetryBase<<tries)) != nil {
+				return v, err // the caller gave up during backoff: report the last API error
+			}
+			tries++
+		default:
 			return v, err
 		}
-		if sleep(callCtx, jitter(g.cfg.RetryBase<<attempt)) != nil {
-			return v, err // the caller gave up during backoff: report the last API error
-		}
+		g.fig.retries.Add(1)
 	}
 }
 
-// attempt1 makes one admitted call, bounded by timeout when it is > 0, and
-// reports its outcome to the loop, which frees the caller's slot. The report
-// (rep, filled in here) is sent however fn ends, a panic included: a leaked
-// slot would shrink the cap for good. A 429's cooldown travels in the same
-// report, so the loop sets it before the slot can go to a waiting caller.
-// retry says whether the caller tries again; mayRetry whether it is allowed
-// to (a read with retries left). The report goes to run, the run that
-// granted the slot; if it has crashed, nobody takes it.
-func attempt1[T any](g *Gateway, run *gatewayRun, ctx context.Context, fn func(ctx context.Context) (T, error), rep gwReport, mayRetry bool, timeout time.Duration) (v T, retry bool, err error) {
-	r := rep
-	r.failed = true // what a panic reports
-	defer func() { g.report(run, r) }()
-	actx := ctx
+// call makes one admitted call, bounded by timeout when it is > 0. A 429
+// sets the shared cooldown before the call's slot is released; a panic below
+// fn answers INTERNAL_ERROR.
+func call[T any](g *Gateway, ctx context.Context, name string, timeout time.Duration, fn func(context.Context) (T, error)) (v T, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = internalError(name, p)
+		}
+		if err != nil {
+			g.fig.failed.Add(1)
+		}
+		if platform.ErrorCode(err) == platform.ErrAPIRateLimited {
+			g.fig.rateLimited.Add(1)
+			g.coolDown(err)
+		}
+	}()
 	if timeout > 0 {
 		var cancel context.CancelFunc
-		actx, cancel = context.WithTimeout(ctx, timeout)
+		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	v, err = fn(actx)
-	r = rep
-	r.failed = err != nil
-	if platform.ErrorCode(err) == platform.ErrAPIRateLimited {
-		r.cooldown = g.cooldownFor(err)
-	}
-	r.retry = err != nil && mayRetry && retryable(err) && ctx.Err() == nil
-	return v, r.retry, err
+	return fn(ctx)
 }
 
-// admit waits until run r's loop grants the caller (w) a slot; the caller
-// then holds it until attempt1 reports. It fails when ctx ends, when r ends
-// (the gateway stopped or the loop crashed: the run's SERVICE_UNAVAILABLE
-// error), or at once when the budget cannot admit the call before ctx's
+func internalError(name string, p any) error {
+	return platform.NewError(platform.ErrInternal, fmt.Sprintf("%s: internal error in ZCP: %v", name, p),
+		"Retry the call; the panic is a ZCP bug worth reporting.")
+}
+
+// admit waits for the caller's turn: the end of any cooldown, a slot, then a
+// token. The returned release frees the slot. It fails when ctx ends, at
+// once when the cooldown or the budget cannot admit the call before ctx's
 // deadline.
-func (g *Gateway) admit(ctx context.Context, r *gatewayRun, w *gwWaiter) error {
-	w.reply = make(chan error, 1)
-	w.deadline, _ = ctx.Deadline()
-	select {
-	case r.in.admits <- w:
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-r.done:
-		return r.ended()
+func (g *Gateway) admit(ctx context.Context, poll bool) (func(), error) {
+	queued := &g.fig.queued
+	if poll {
+		queued = &g.fig.pollsQueued
 	}
+	queued.Add(1)
+	defer queued.Add(-1)
 	if g.testHookQueued != nil {
 		g.testHookQueued()
 	}
-	select {
-	case err := <-w.reply:
-		return err
-	case <-ctx.Done():
-		g.withdraw(r, w) // gives back a grant sent in the same instant
-		return ctx.Err()
-	case <-r.done:
-		return r.ended()
+	for {
+		if err := g.waitCooldown(ctx); err != nil {
+			return nil, err
+		}
+		if !poll {
+			if err := g.callSlots.Acquire(ctx, 1); err != nil {
+				return nil, err
+			}
+		}
+		free := func() {
+			g.slots.Release(1)
+			if !poll {
+				g.callSlots.Release(1)
+			}
+		}
+		if err := g.slots.Acquire(ctx, 1); err != nil {
+			if !poll {
+				g.callSlots.Release(1)
+			}
+			return nil, err
+		}
+		if err := g.token(ctx, poll); err != nil {
+			free()
+			return nil, err
+		}
+		if g.cooldown() > 0 { // a 429 came while this call waited
+			free()
+			continue
+		}
+		g.fig.calls.Add(1)
+		g.fig.inFlight.Add(1)
+		return func() { g.fig.inFlight.Add(-1); free() }, nil
 	}
 }
 
-// lookup asks run r's loop for a cached answer to op and its generation.
-func (g *Gateway) lookup(ctx context.Context, r *gatewayRun, op readOp) (gwLookupReply, error) {
-	q := gwLookup{key: op.key, stable: op.stable, reply: make(chan gwLookupReply, 1)}
-	select {
-	case r.in.lookups <- q:
-	case <-ctx.Done():
-		return gwLookupReply{}, ctx.Err()
-	case <-r.done:
-		return gwLookupReply{}, r.ended()
+// errBudgetLate is the refusal of a call the budget cannot admit before its deadline.
+var errBudgetLate = errors.New("api-gateway: the budget cannot admit the call before its deadline")
+
+// token waits for the caller's token. A poll waits on its reserved share and
+// then takes its token from the shared budget at once, so tool calls wait
+// for it rather than it for them.
+func (g *Gateway) token(ctx context.Context, poll bool) error {
+	lim := g.limiter
+	if poll {
+		lim = g.pollLimiter
 	}
-	select {
-	case rep := <-q.reply:
-		return rep, nil
-	case <-ctx.Done():
-		return gwLookupReply{}, ctx.Err()
-	case <-r.done:
-		return gwLookupReply{}, r.ended()
+	if err := lim.Wait(ctx); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return errBudgetLate
+	}
+	if poll {
+		g.limiter.Reserve()
+	}
+	return nil
+}
+
+// cooldownRefusal is the refusal of a call whose deadline comes before the
+// shared cooldown ends.
+type cooldownRefusal struct{ left time.Duration }
+
+func (e *cooldownRefusal) Error() string {
+	return "api-gateway: the API's rate-limit cooldown outlasts the call's deadline"
+}
+
+// fits fails at once when a call cannot start before ctx's deadline: the
+// cooldown ends after it or, but for a poll, the budget has no token by then.
+func (g *Gateway) fits(ctx context.Context, poll bool) error {
+	dl, ok := ctx.Deadline()
+	if !ok {
+		return nil
+	}
+	left := g.cooldown()
+	start := time.Now().Add(left)
+	if left > 0 && start.After(dl) {
+		return &cooldownRefusal{left: left}
+	}
+	if missing := 1 - g.limiter.TokensAt(start); !poll && missing > 0 &&
+		start.Add(time.Duration(missing/float64(g.limiter.Limit())*float64(time.Second))).After(dl) {
+		return errBudgetLate
+	}
+	return nil
+}
+
+// waitCooldown waits out the shared cooldown, or fails at once when it runs
+// past ctx's deadline.
+func (g *Gateway) waitCooldown(ctx context.Context) error {
+	for left := g.cooldown(); left > 0; left = g.cooldown() {
+		if err := g.fits(ctx, true); err != nil {
+			return err
+		}
+		if err := sleep(ctx, left); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// cooldown is the time left of the shared cooldown.
+func (g *Gateway) cooldown() time.Duration {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return max(time.Until(g.cooldownUntil), 0)
+}
+
+// coolDown starts (or extends, never shortens) the cooldown a 429 asks for.
+func (g *Gateway) coolDown(err error) {
+	var pe *platform.PlatformError
+	d := g.cfg.Cooldown
+	if errors.As(err, &pe) && pe.RetryAfter > 0 {
+		d = pe.RetryAfter
+	}
+	until := time.Now().Add(min(d, g.cfg.MaxCooldown))
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if until.After(g.cooldownUntil) {
+		g.cooldownUntil = until
 	}
 }
 
-// store offers run r's loop an answer to keep.
-func (g *Gateway) store(r *gatewayRun, s gwStore) {
-	select {
-	case r.in.stores <- s:
-	case <-r.done:
+// lookup answers op from the cache if a fresh answer is there, with the
+// generation of op's kind of read.
+func (g *Gateway) lookup(op readOp) (v any, gen uint64, hit bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	gen = g.gen
+	if op.stable {
+		gen = g.stableGen
 	}
+	c, ok := g.cache[op.key]
+	if ok && time.Now().Before(c.until) {
+		g.fig.cacheHits.Add(1)
+		return c.v, gen, true
+	}
+	if ok {
+		delete(g.cache, op.key)
+	}
+	return nil, gen, false
+}
+
+// store keeps an answer read in generation gen for CacheTTL, unless the
+// platform changed since.
+func (g *Gateway) store(op readOp, gen uint64, v any) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	now := g.gen
+	if op.stable {
+		now = g.stableGen
+	}
+	if gen == now {
+		g.cache[op.key] = gwCached{v: v, stable: op.stable, until: time.Now().Add(g.cfg.CacheTTL)}
+	}
+}
+
+// changed records a change to the platform: the cached reads it can have
+// changed are dropped, and reads made from now on share nothing with reads
+// made before. A lifecycle change keeps the stable reads.
+func (g *Gateway) changed(scope changeScope) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.gen++
+	if scope == changedLifecycle {
+		maps.DeleteFunc(g.cache, func(_ string, c gwCached) bool { return !c.stable })
+		return
+	}
+	g.stableGen++
+	clear(g.cache)
 }
 
 // PlatformChanged drops the cached reads: the watcher calls it when a watched
 // process or build ends, as the platform changed without a call through the
-// gateway. Before Serve nothing is cached, so it does nothing.
-func (g *Gateway) PlatformChanged() { g.platformChanged(changedAnything) }
+// gateway.
+func (g *Gateway) PlatformChanged() { g.changed(changedAnything) }
 
 // processEnded is PlatformChanged for process p seen ended, scoped by what
 // it did: the end of a start, stop or restart leaves the stable reads valid.
 func (g *Gateway) processEnded(p *platform.Process) {
-	scope := changedAnything
 	switch p.ActionName {
 	case "stack.start", "stack.stop", "stack.restart":
-		scope = changedLifecycle
-	}
-	g.platformChanged(scope)
-}
-
-func (g *Gateway) platformChanged(scope changeScope) {
-	if !g.life.started() {
-		return
-	}
-	r := g.life.current()
-	select {
-	case r.in.changes <- scope:
-	case <-r.done:
+		g.changed(changedLifecycle)
+	default:
+		g.changed(changedAnything)
 	}
 }
 
-// report tells run r's loop a granted call ended, freeing its slot. Like
-// withdraw, it must reach the loop even though the caller's context may have
-// ended, so it selects on the run's done channel only; the loop never
-// blocks, so the wait is short.
-func (g *Gateway) report(r *gatewayRun, rep gwReport) {
-	select {
-	case r.in.reports <- rep:
-	case <-r.done:
-	}
-}
-
-// withdraw tells run r's loop a queued caller gave up.
-func (g *Gateway) withdraw(r *gatewayRun, w *gwWaiter) {
-	select {
-	case r.in.withdraws <- w:
-	case <-r.done:
-	}
+// rateLimited is the error of a call the API's cooldown keeps from running.
+func rateLimited(name string, left time.Duration) error {
+	secs := int((left + time.Second - 1) / time.Second)
+	return &platform.PlatformError{Code: platform.ErrAPIRateLimited, HTTPStatus: 429, RetryAfter: left,
+		Message:    fmt.Sprintf("%s: the Zerops API asked ZCP to slow down; retry after %d s", name, secs),
+		Suggestion: fmt.Sprintf("Wait %d s, then retry the call.", secs)}
 }
 
 // endError is the error of a call that ended before an API answer: the
-// caller's context (ctx) ended, the gateway stopped, the run crashed, the
-// loop refused it (err), or else the call's own limit ran out.
+// caller's context (ctx) ended, the gateway stopped, the budget refused it
+// (err), or else the call's own limit ran out.
 func (g *Gateway) endError(ctx context.Context, name string, err error) error {
 	var cool *cooldownRefusal
 	switch {
@@ -382,17 +538,12 @@ func (g *Gateway) endError(ctx context.Context, name string, err error) error {
 			Message:    name + ": the call ran out of time waiting for the Zerops API",
 			Suggestion: "Retry in a few seconds; ZCP is pacing API calls.",
 			Err:        context.DeadlineExceeded}
-	case ctx.Err() != nil:
-		return ctxError(ctx, name+" waiting for the API budget")
 	case g.stopCtx.Err() != nil:
 		return errStopped(g.String())
-	case platform.ErrorCode(err) == platform.ErrServiceUnavailable:
-		return err // the run ended under the call: its loop crashed
+	case ctx.Err() != nil:
+		return ctxError(ctx, name+" waiting for the API budget")
 	case errors.As(err, &cool):
-		secs := int((cool.left + time.Second - 1) / time.Second)
-		return &platform.PlatformError{Code: platform.ErrAPIRateLimited, HTTPStatus: 429, RetryAfter: cool.left,
-			Message:    fmt.Sprintf("%s: the Zerops API asked ZCP to slow down; retry after %d s", name, secs),
-			Suggestion: fmt.Sprintf("Wait %d s, then retry the call.", secs)}
+		return rateLimited(name, cool.left)
 	case errors.Is(err, errBudgetLate):
 		return &platform.PlatformError{Code: platform.ErrAPITimeout,
 			Message:    name + ": the API budget cannot admit the call before its deadline",
@@ -403,15 +554,6 @@ func (g *Gateway) endError(ctx context.Context, name string, err error) error {
 		Message:    fmt.Sprintf("%s: no answer from the Zerops API within %s", name, round(g.cfg.CallLimit)),
 		Suggestion: "Retry in a few seconds; if it keeps failing, check the Zerops status page or your network.",
 		Err:        context.DeadlineExceeded}
-}
-
-func (g *Gateway) cooldownFor(err error) time.Duration {
-	var pe *platform.PlatformError
-	d := g.cfg.Cooldown
-	if errors.As(err, &pe) && pe.RetryAfter > 0 {
-		d = pe.RetryAfter
-	}
-	return min(d, g.cfg.MaxCooldown)
 }
 
 // retryable reports whether a read that failed with err may be tried again.

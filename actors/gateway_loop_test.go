@@ -114,27 +114,6 @@ func TestGateway_RefusesCallThatCannotStartInTime(t *testing.T) {
 	}
 }
 
-func TestGateway_CallBeforeServeWaitsForTheLoop(t *testing.T) {
-	checkLeaks(t)
-	c := &scriptClient{}
-	g := NewGateway(c, GatewayConfig{})
-	// A caller that gives up before the loop runs never reaches the API.
-	ctx, cancel := context.WithCancel(t.Context())
-	cancel()
-	if _, err := g.GetService(ctx, "a"); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled call before Serve: %v, want CANCELED", err)
-	}
-	early := make(chan error, 1)
-	go func() { _, err := g.GetService(t.Context(), "b"); early <- err }()
-	serveGateway(t, g)
-	if err := recv(t, early); err != nil {
-		t.Errorf("call made before Serve: %v", err)
-	}
-	if got := c.calls.Load(); got != 1 {
-		t.Errorf("%d API calls, want 1", got)
-	}
-}
-
 // TestGateway_DeadContextNeverReachesTheAPI: a call whose context has
 // already ended fails with that context's error and never reaches the API,
 // however idle the gateway is.
@@ -142,7 +121,6 @@ func TestGateway_DeadContextNeverReachesTheAPI(t *testing.T) {
 	checkLeaks(t)
 	c := &scriptClient{}
 	g := serveGateway(t, NewGateway(c, GatewayConfig{}))
-	awaitLoop(t, g.life) // else Status answers "idle" without the loop
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	for range 100 {
@@ -168,13 +146,14 @@ func TestGateway_StatusAcrossLifecycle(t *testing.T) {
 		t.Errorf("unserved status %+v, %v", st, err)
 	}
 	ctx, cancel := context.WithCancel(t.Context())
-	served := make(chan error, 1)
+	served := make(chan error, 2)
 	go func() { served <- g.Serve(ctx) }()
-	if _, err := g.GetService(t.Context(), "a"); err != nil { // returns once the loop runs
-		t.Fatal(err)
+	go func() { served <- g.Serve(ctx) }()
+	if err := recv(t, served); err == nil || errors.Is(err, context.Canceled) {
+		t.Errorf("one of two Serves at once: %v, want a refusal", err)
 	}
-	if err := g.Serve(t.Context()); err == nil {
-		t.Error("a second Serve while serving succeeded")
+	if _, err := g.GetService(t.Context(), "a"); err != nil {
+		t.Fatal(err)
 	}
 	st, _ = g.Status(t.Context())
 	if st.State != StateRunning || fig(st, "calls") != "1" || fig(st, "in-flight") != "0/2" {
@@ -190,46 +169,6 @@ func TestGateway_StatusAcrossLifecycle(t *testing.T) {
 	}
 	if err := g.Serve(t.Context()); err == nil {
 		t.Error("Serve after stop succeeded")
-	}
-}
-
-// The loop itself: a grant the caller no longer wants (it withdrew as the
-// grant was sent) comes back, and the next waiter gets the slot.
-func TestGatewayLoop_WithdrawGivesBackARacingGrant(t *testing.T) {
-	t.Parallel()
-	l := newGatewayLoop(GatewayConfig{MaxInFlight: 1}.withDefaults())
-	defer l.wake.Stop()
-	now := time.Now()
-	first, second := &gwWaiter{reply: make(chan error, 1)}, &gwWaiter{reply: make(chan error, 1)}
-	l.admit(first, now)
-	l.admit(second, now)
-	l.dispatch(now)
-	if err := recv(t, first.reply); err != nil {
-		t.Fatalf("first: %v", err)
-	}
-	if f := l.snapshot(now); f.inFlight != 1 || f.queued != 1 || f.calls != 1 {
-		t.Fatalf("after the grant: %+v", f)
-	}
-	l.withdraw(first) // the caller's ctx ended as the grant arrived
-	l.dispatch(now)
-	if err := recv(t, second.reply); err != nil {
-		t.Fatalf("second: %v", err)
-	}
-	if f := l.snapshot(now); f.inFlight != 1 || f.queued != 0 || f.calls != 1 {
-		t.Errorf("after the withdraw: %+v, want the slot passed on and the unused grant uncounted", f)
-	}
-	third := &gwWaiter{reply: make(chan error, 1)}
-	l.admit(third, now)
-	l.withdraw(third) // still queued: it just leaves
-	l.report(gwReport{}, now)
-	l.dispatch(now)
-	if f := l.snapshot(now); f.inFlight != 0 || f.queued != 0 {
-		t.Errorf("after a queued withdraw and a report: %+v", f)
-	}
-	select {
-	case err := <-third.reply:
-		t.Errorf("withdrawn waiter answered %v", err)
-	default:
 	}
 }
 

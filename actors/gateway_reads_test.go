@@ -263,21 +263,28 @@ func TestGateway_ReadAfterMutationSharesNothingOlder(t *testing.T) {
 func TestGateway_SharedReadOutlivesItsLeader(t *testing.T) {
 	checkLeaks(t)
 	c := &scriptClient{hold: make(chan struct{}), enter: make(chan struct{}, 4)}
-	g := serveGateway(t, NewGateway(c, GatewayConfig{}))
+	g := NewGateway(c, GatewayConfig{})
+	missed := make(chan struct{}, 2)
+	g.testHookMissed = func(string) { missed <- struct{}{} }
+	serveGateway(t, g)
 	ctx, cancel := context.WithCancel(t.Context())
 	leader := make(chan error, 1)
 	go func() { _, err := g.GetService(ctx, "a"); leader <- err }()
 	recv(t, c.enter)
 	joined := make(chan error, 1)
 	go func() { _, err := g.GetService(t.Context(), "a"); joined <- err }()
+	recv(t, missed)
+	recv(t, missed) // the second caller is about to join the flight
 	cancel()
 	if err := recv(t, leader); platform.ErrorCode(err) != platform.ErrCanceled {
 		t.Errorf("leader: %v, want CANCELED", err)
 	}
-	recv(t, c.enter) // the waiting caller leads a request of its own (or had joined none)
-	close(c.hold)
+	close(c.hold) // the flight, detached from its leader, goes on for the caller left
 	if err := recv(t, joined); err != nil {
 		t.Errorf("waiting caller: %v", err)
+	}
+	if n := c.calls.Load(); n != 1 {
+		t.Errorf("%d API calls, want 1", n)
 	}
 }
 

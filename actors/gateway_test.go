@@ -146,7 +146,8 @@ func TestGateway_RateLimitCooldown(t *testing.T) {
 			e429 := &platform.PlatformError{Code: platform.ErrAPIRateLimited, HTTPStatus: 429, RetryAfter: tt.retryAfter}
 			c := &scriptClient{errs: []error{e429}}
 			g := serveGateway(t, NewGateway(c, GatewayConfig{}))
-			if _, err := g.GetService(t.Context(), "s1"); platform.ErrorCode(err) != platform.ErrAPIRateLimited {
+			// A mutation is never retried, so the 429 is its answer.
+			if _, err := g.RestartService(t.Context(), "s1"); platform.ErrorCode(err) != platform.ErrAPIRateLimited {
 				t.Fatalf("first call: %v", err)
 			}
 			if left := g.cooldownLeft(); left < tt.wantAtLeast || left > tt.wantAtMost {
@@ -221,32 +222,37 @@ func TestGateway_StoppedFailsFast(t *testing.T) {
 	}
 }
 
-// panicClient panics on GetService, as a client bug on a malformed answer would.
+// panicClient panics on GetService of "bad", as a client bug on a malformed
+// answer would, and answers any other id.
 type panicClient struct{ platform.Client }
 
-func (panicClient) GetService(context.Context, string) (*platform.ServiceStack, error) {
-	panic("malformed answer")
+func (panicClient) GetService(_ context.Context, id string) (*platform.ServiceStack, error) {
+	if id == "bad" {
+		panic("malformed answer")
+	}
+	return &platform.ServiceStack{ID: id}, nil
 }
 
-func TestGateway_PanickingCallFreesItsSlot(t *testing.T) {
+// TestGateway_PanicAnswersInternalErrorAndGoesOn: a panic below a call
+// answers that call with INTERNAL_ERROR, frees its slot, and the next calls
+// work.
+func TestGateway_PanicAnswersInternalErrorAndGoesOn(t *testing.T) {
 	checkLeaks(t)
 	g := serveGateway(t, NewGateway(panicClient{}, GatewayConfig{MaxInFlight: 1}))
 	// Bounded, so that a leaked slot fails the test instead of hanging it.
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
 	defer cancel()
 	for i := range 3 {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("call %d: no panic", i)
-				}
-			}()
-			_, _ = g.GetService(ctx, "s1")
-		}()
+		if _, err := g.GetService(ctx, "bad"); platform.ErrorCode(err) != platform.ErrInternal {
+			t.Errorf("panicking call %d: %v, want INTERNAL_ERROR", i, err)
+		}
+		if s, err := g.GetService(ctx, "good"); err != nil || s.ID != "good" {
+			t.Errorf("call after the panic: %+v, %v", s, err)
+		}
 	}
 	st, _ := g.Status(t.Context())
-	if fig(st, "in-flight") != "0/1" {
-		t.Errorf("in-flight %q after panicking calls, want 0/1", fig(st, "in-flight"))
+	if fig(st, "in-flight") != "0/1" || st.State != StateRunning {
+		t.Errorf("status %+v after panicking calls, want running with 0/1 in flight", st)
 	}
 }
 

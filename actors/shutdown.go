@@ -16,15 +16,6 @@ var (
 	_ Stopper = (*KnowledgeIndex)(nil)
 )
 
-// Shutdown stops the gateway for good if no loop runs, and cancels the calls
-// still in flight from a crashed run, as a shutdown of a running loop does.
-// Safe for concurrent use; a no-op once stopped or while a loop runs.
-func (g *Gateway) Shutdown() {
-	if g.life.shutdown(func() ActorStatus { return g.snapshot(StateIdle, gatewayFigures{}) }) {
-		g.stop()
-	}
-}
-
 // Shutdown stops the watcher for good if no loop runs. Safe for concurrent
 // use; a no-op once stopped or while a loop runs (a crashed run's
 // subscribers have had their final update already).

@@ -98,6 +98,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rq.body = b
 	}
 	status, body, err := s.serveRoute(rt, rq)
+	if fault != nil && fault.DropAnswer {
+		resetConn(w)
+		return
+	}
 	if err != nil {
 		writeAPIError(w, http.StatusInternalServerError, "internalServerError", "cannot encode answer")
 		return

@@ -57,6 +57,7 @@ type Fault struct {
 	RetryAfter time.Duration // sets a Retry-After header (whole seconds, at least 1)
 	Latency    time.Duration // delay before answering (or before passing the request on)
 	ResetConn  bool          // hijack the connection and close it without an answer
+	DropAnswer bool          // serve the request (a mutation takes effect), then close the connection without the answer
 	Malformed  bool          // answer 200 with a body that is not valid JSON
 	Times      int           // 0 = until cleared
 }
