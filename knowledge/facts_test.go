@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // TestDocs_CorrectedFacts keeps the facts corrected against the official
@@ -72,5 +74,18 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 	}
 	if strings.Contains(all["content/context"], "gleam@1.5 (Ubuntu)") {
 		t.Error("context calls gleam Ubuntu-only")
+	}
+}
+
+// TestVersionCheck_NoOSPrefixedAdvice: the official docs know no
+// OS-prefixed types, so the version check's fix for an Ubuntu-only version
+// asks for os: ubuntu in zerops.yml and never for an "ubuntu/…" type.
+func TestVersionCheck_NoOSPrefixedAdvice(t *testing.T) {
+	t.Parallel()
+	types := []platform.ServiceStackType{{Name: "Python", Category: platform.CategoryUser,
+		Versions: []platform.ServiceStackTypeVersion{{Name: "python@3.12", Status: "ACTIVE"}, {Name: "python@3.14", Status: "ACTIVE"}}}}
+	got := FormatVersionCheck("alpine/python@3.14", nil, types)
+	if strings.Contains(got, "ubuntu/") || !strings.Contains(got, "os: ubuntu") {
+		t.Errorf("version check of alpine/python@3.14:\n%s", got)
 	}
 }

@@ -45,7 +45,7 @@ func TestImportDryRun_Rules(t *testing.T) {
 		{"UnknownType", svc("hostname: kv", "type: redis@7"), "services[0](kv).type", "valkey@7.2"},
 		{"DisabledVersion", svc("hostname: api", "type: nodejs@18"), "services[0](api).type", "nodejs@24"},
 		{"InventedVersion", svc("hostname: api", "type: bun@1"), "services[0](api).type", "bun@1.3, the newest stable version"},
-		{"UbuntuOnlyOnAlpine", svc("hostname: api", "type: alpine/python@3.14"), "services[0](api).type", "ubuntu/python@3.14"},
+		{"UbuntuOnlyOnAlpine", svc("hostname: api", "type: alpine/python@3.14"), "services[0](api).type", "set os: ubuntu"},
 		{"HostnameTaken", svc("hostname: appdev", "type: nodejs@22"), "services[0](appdev).hostname", "another hostname"},
 		{"ProjectSection", "project: {name: x}\n" + svc("hostname: api", "type: nodejs@22"), "project", "Remove the project"},
 		{"ServiceEnvVariables", svc("hostname: api", "type: nodejs@22", "envVariables: {A: 1}"), "services[0](api).envVariables", "run.envVariables"},

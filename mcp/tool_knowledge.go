@@ -158,7 +158,7 @@ func checkBriefingArgs(runtime string, services []string) error {
 	if len([]rune(strings.TrimSpace(runtime))) > maxTypeLen {
 		return platform.NewError(platform.ErrInvalidParameter,
 			fmt.Sprintf("runtime %q is not a service type", platform.Clip(runtime, 40)),
-			"Pass a runtime type such as nodejs@22 or alpine/php-nginx@8.4.")
+			"Pass a runtime type such as nodejs@22 or php-nginx@8.4.")
 	}
 	if len(services) > maxBriefingServices {
 		return platform.NewError(platform.ErrInvalidParameter,

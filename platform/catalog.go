@@ -219,7 +219,7 @@ func (c *Catalog) Check(raw string) TypeCheck {
 	if UbuntuOnly(st.Name, st.Version) {
 		if st.OS == "alpine" {
 			out.Problem = fmt.Sprintf("%s runs on Ubuntu only, not Alpine", st.VersionName())
-			out.Fix = fmt.Sprintf("Write ubuntu/%s, or pick a version that runs on Alpine: %s.", st.VersionName(), strings.Join(ct.Available(), ", "))
+			out.Fix = fmt.Sprintf("Write the type as %s and set os: ubuntu in the build and run sections of zerops.yml, or pick a version that runs on Alpine: %s.", st.VersionName(), strings.Join(ct.Available(), ", "))
 			return out
 		}
 		out.Note = st.VersionName() + " runs on Ubuntu only"

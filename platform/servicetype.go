@@ -116,5 +116,5 @@ func validTypeToken(s string) bool {
 func typeShapeError(raw string) error {
 	return NewError(ErrUnknownType,
 		fmt.Sprintf("malformed service type %q", Clip(raw, 60)),
-		"Write a type as name@version (nodejs@22), os/name@version (alpine/nodejs@22) or name:mode@version (postgresql:single@18).")
+		"Write a type as name@version (nodejs@22) or name:mode@version (postgresql:single@18).")
 }
