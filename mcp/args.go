@@ -12,7 +12,7 @@ import (
 
 // Agents send booleans as "true" and numbers as "3" (lessons #8). The typed
 // input schema would reject those before a handler runs, so arguments use
-// these permissive types, and the schema says so ({"type":["boolean","string"]}).
+// these permissive types, and the schema says so ({"anyOf":[{"type":"boolean"},{"type":"string"}]}).
 
 // Bool is a boolean argument that also accepts "true"/"false" (and yes/no, 1/0).
 // Set reports whether the argument was given at all.
