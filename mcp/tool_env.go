@@ -125,6 +125,6 @@ func (s *Server) envRestart(ctx context.Context, pr *progress, res *ops.EnvResul
 	restarts, followed := s.followProcesses(ctx, pr, procs, "")
 	out.Processes = summarize(append(outcomes, restarts...))
 	out.Restarted = nonNil(names)
-	out.Next = nextForProcesses(restarts, followed, "Next: the services run with the new values; check them with zerops_logs.")
+	out.Next = nextForProcesses(restarts, followed, "Next: the services run with the new values; zerops_verify checks that they answer (zerops_logs shows their lines).")
 	return out, nil
 }

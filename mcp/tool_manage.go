@@ -56,7 +56,11 @@ func (s *Server) manageTool() toolDef {
 		}
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), processList(res.Process), res.ServiceHostname)
 		out := manageOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, Processes: summarize(outcomes), Scaling: res.Scaling, Notes: res.Notes}
-		out.Next = nextForProcesses(outcomes, followed, "Next: check the service with zerops_discover or its logs with zerops_logs.")
+		success := "Next: check the service with zerops_discover or its logs with zerops_logs."
+		if res.Action == ops.ActionStart || res.Action == ops.ActionRestart {
+			success = "Next: zerops_verify serviceHostname=" + res.ServiceHostname + " checks that it answers (with the diagnosis if not)."
+		}
+		out.Next = nextForProcesses(outcomes, followed, success)
 		return out, nil
 	})
 }

@@ -39,8 +39,8 @@ func (s *Server) subdomainTool() toolDef {
 			Message: res.Message, SubdomainURLs: res.SubdomainURLs, Processes: summarize(outcomes)}
 		success := "Next: zerops_discover shows the subdomain; the app must listen on 0.0.0.0 on an httpSupport port."
 		if len(res.SubdomainURLs) > 0 {
-			success = "Next: check the app over HTTP at " + strings.Join(res.SubdomainURLs, ", ") +
-				" (e.g. curl from the zcp service); it must listen on 0.0.0.0 on that port."
+			success = "Next: zerops_verify serviceHostname=" + res.ServiceHostname + " checks the app answers at " + strings.Join(res.SubdomainURLs, ", ") +
+				"; it must listen on 0.0.0.0 on that port."
 		}
 		if res.Action == ops.SubdomainDisable {
 			success = "Next: the service is no longer public on its zerops.app subdomain."
