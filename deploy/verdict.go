@@ -3,6 +3,7 @@ package deploy
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
@@ -102,10 +103,7 @@ func verdictOf(h *ops.ServiceHealth) (string, *Check) {
 	v := &Check{Reason: h.Reason, Diagnoses: h.Diagnoses, Next: h.Next}
 	best := bestProbe(h.Probes)
 	v.URL, v.HTTPStatus = best.URL, best.Status
-	lines := h.ErrorLines
-	if len(lines) > 5 {
-		lines = lines[len(lines)-5:]
-	}
+	lines := logLines(h)
 	switch {
 	case h.Verdict == ops.VerdictHealthy && best.OK():
 		return VerdictLive, v
@@ -146,4 +144,25 @@ func verdictMessage(label, verdict string, c *Check) string {
 		return fmt.Sprintf("%s is deployed (ACTIVE) but does not answer: %s.", label, c.Reason)
 	}
 	return fmt.Sprintf("%s is ACTIVE; %s.", label, c.Reason)
+}
+
+// logLines are the lines a verdict quotes: each diagnosis' evidence, then
+// the newest error lines, at most checkLines.
+func logLines(h *ops.ServiceHealth) []string {
+	const checkLines = 6
+	var out []string
+	seen := map[string]bool{}
+	add := func(l string) {
+		if l = strings.TrimSpace(l); l != "" && !seen[l] && len(out) < checkLines {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	for _, d := range h.Diagnoses {
+		add(d.Evidence)
+	}
+	for i := max(0, len(h.ErrorLines)-checkLines); i < len(h.ErrorLines); i++ {
+		add(h.ErrorLines[i])
+	}
+	return out
 }

@@ -196,7 +196,12 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	}()
 	var since time.Time
 	if latest != nil {
+		// The lines since the version went live: the previous version's
+		// last lines (a crash loop) are not this one's.
 		since = latest.Created
+		if latest.Status == platform.AppVersionActive && latest.LastUpdate.After(since) {
+			since = latest.LastUpdate
+		}
 	}
 	lines, errLines, logNote := runtimeLines(ctx, env, svc, since)
 	h.ErrorLines = errLines
