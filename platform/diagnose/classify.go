@@ -3,7 +3,9 @@ package diagnose
 import (
 	"math/bits"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -14,6 +16,8 @@ type rule struct {
 	build, runtime string         // the signal it names in each stage; "" where it does not apply
 	keys           []string       // lower-case keywords, one of which the line must contain
 	re             *regexp.Regexp // then the line must match this
+	and            *regexp.Regexp // and, when set, this as well
+	not            *regexp.Regexp // and, when set, must not match this
 }
 
 // compiled is the rule set with its keyword scanner, built on first use.
@@ -50,15 +54,24 @@ func classify(lines []string, stage Stage, opt Options) []Diagnosis {
 				hit[w] &^= bit
 				r := &rules[w*64+bits.TrailingZeros64(bit)]
 				id := r.signalFor(stage)
-				if id == "" || seen[id] || !r.re.MatchString(line) {
+				if id == "" || seen[id] || !r.matches(line) {
 					continue
 				}
 				seen[id] = true
-				got = append(got, found{signalByID[id], n, line})
+				if sig := signalByID[id]; sig != nil {
+					got = append(got, found{sig, n, line})
+				}
 			}
 		}
 	}
-	_ = opt
+	if seen[publicBind] {
+		got = slices.DeleteFunc(got, func(f found) bool { return f.sig.id == "listening-on-localhost" })
+	}
+	if len(opt.Ports) > 0 && stage != Build && !seen["wrong-port"] {
+		if n, line, ok := otherPort(lines, opt.Ports); ok {
+			got = append(got, found{signalByID["wrong-port"], n, line})
+		}
+	}
 	if len(got) == 0 {
 		return nil
 	}
@@ -71,8 +84,55 @@ func classify(lines []string, stage Stage, opt Options) []Diagnosis {
 	out := make([]Diagnosis, len(got))
 	for i, f := range got {
 		out[i] = Diagnosis{Signal: f.sig.id, Cause: f.sig.cause, Fix: f.sig.fix, Evidence: clip(f.text), Doc: f.sig.doc}
+		if ref := unresolvedRef.FindString(f.text); ref != "" && (f.sig.id == "host-not-found" || f.sig.id == "missing-env-variable") {
+			out[i].Cause = "The env reference " + ref + " did not resolve (no service or variable of that name), so the app got the literal text."
+			out[i].Fix = "Correct the reference in `run.envVariables` to ${<hostname>_<variable>} of a service that exists (`zerops_discover` lists them), or create that service."
+		}
 	}
 	return out
+}
+
+// publicBind is the marker rule's id: a line shows the app bound to all
+// interfaces, so a localhost line beside it (Flask prints both) is no failure.
+const publicBind = "_public-bind"
+
+// unresolvedRef finds a Zerops env reference left as literal text.
+var unresolvedRef = regexp.MustCompile(`\$\{[A-Za-z0-9]+_[A-Za-z0-9_]+\}`)
+
+// listenPort finds the port in a line announcing a listener.
+var listenPort = regexp.MustCompile(`(?i)\b(?:listen\w*|running|serving|started|bound)\b.*?(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[:\da-f]*\]|\*|^|\s):(\d{2,5})\b|\bport:?\s+(\d{2,5})\b)`)
+
+// otherPort finds the first line announcing a listener when none of the
+// announced ports is among ports.
+func otherPort(lines []string, ports []int) (int, string, bool) {
+	first, text := -1, ""
+	for n, raw := range lines {
+		low := strings.ToLower(raw)
+		if !strings.Contains(low, "listen") && !strings.Contains(low, "started") && !strings.Contains(low, "running") &&
+			!strings.Contains(low, "serving") && !strings.Contains(low, "bound") {
+			continue
+		}
+		m := listenPort.FindStringSubmatch(stripANSI(raw))
+		if m == nil {
+			continue
+		}
+		p, err := strconv.Atoi(m[1] + m[2])
+		if err != nil {
+			continue
+		}
+		if slices.Contains(ports, p) {
+			return 0, "", false
+		}
+		if first < 0 {
+			first, text = n, stripANSI(raw)
+		}
+	}
+	return first, text, first >= 0
+}
+
+// matches reports whether line shows the rule's failure.
+func (r *rule) matches(line string) bool {
+	return r.re.MatchString(line) && (r.and == nil || r.and.MatchString(line)) && (r.not == nil || !r.not.MatchString(line))
 }
 
 // signalFor names the rule's signal in stage; an unknown stage reads as runtime

@@ -61,7 +61,7 @@ var signals = []signal{
 	{"host-not-found", "The app connects to a hostname that does not resolve in the project's private network.",
 		"Use the target service's hostname exactly (referenced as ${hostname_hostname} in `run.envVariables`); check with `zerops_discover` that the service exists.", docNetwork, 83},
 	{"https-between-services", "The app speaks HTTPS to another service over the private network, which serves plain HTTP.",
-		"Call other services as http://hostname:port inside the project; HTTPS ends at the Zerops balancer (subdomain or domain).", docNetwork, 82},
+		"Call other services as http://hostname:port inside the project; HTTPS ends at the Zerops balancer (subdomain or domain).", docNetwork, 80},
 	{"port-in-use", "The app tries to listen on a port another process already holds.",
 		"Start one server per port: remove a second listener or pick another port, and declare the port the app listens on in `run.ports`.", docNetwork, 76},
 	{"listening-on-localhost", "The app listens on localhost (127.0.0.1), so the balancer and other services cannot reach it.",
@@ -121,4 +121,12 @@ func Docs() []string {
 		}
 	}
 	return docs
+}
+
+// DocOf is the knowledge URI of signal id; "" for an unknown id.
+func DocOf(id string) string {
+	if s := signalByID[id]; s != nil {
+		return s.doc
+	}
+	return ""
 }

@@ -1,0 +1,325 @@
+package diagnose
+
+import (
+	"strings"
+	"testing"
+)
+
+// signalLines lists, per signal, lines as the tools print that failure, each
+// from a different tool or wording; the stage says which log it is read from.
+var signalLines = []struct {
+	signal string
+	stage  Stage
+	lines  []string
+}{
+	{"build-command-failed", Build, []string{
+		"npm ERR! code ELIFECYCLE",
+		"error Command failed with exit code 2.",
+		"make: *** [Makefile:12: assets] Error 2",
+		" ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL  web@1.0.0 build: `vite build`",
+		"The command '/bin/sh -c ./build.sh' returned a non-zero code: 1",
+		"bash: line 1: webpack: command not found",
+	}},
+	{"npm-missing-script", Build, []string{
+		"npm ERR! missing script: build",
+		`npm error Missing script: "build:prod"`,
+		`error Command "generate" not found.`,
+		` ERR_PNPM_NO_SCRIPT  Missing script: lint`,
+		`error: Script not found "prebuild"`,
+		"error: Task not found: bundle",
+	}},
+	{"dependency-not-found", Build, []string{
+		"npm ERR! 404 Not Found - GET https://registry.npmjs.org/@acme%2fui - Not found",
+		"npm error notarget No matching version found for lodash@^9.0.0.",
+		`error Couldn't find package "left-padd" on the "npm" registry.`,
+		"ERROR: No matching distribution found for requests-magic>=2",
+		"    - Root composer.json requires monolog/monologg ^3, it could not be found in any version, there may be a typo in the package name.",
+		"go: github.com/acme/kit@v0.4.0: invalid version: unknown revision v0.4.0",
+		"error: failed to select a version for the requirement `serde = \"^9.0\"`",
+		"/src/App.csproj : error NU1102: Unable to find package Dapper with version (>= 9.0.0)",
+		"[ERROR] Failed to execute goal on project shop: Could not resolve dependencies for project com.acme:shop:jar:1.0",
+		"   > Could not find com.squareup.okhttp3:okhttp:9.9.9.",
+		"error: Could not find npm package 'zodd' matching '^3'.",
+	}},
+	{"lockfile-mismatch", Build, []string{
+		"npm ERR! `npm ci` can only install packages when your package.json and package-lock.json or npm-shrinkwrap.json are in sync.",
+		"npm error Invalid: lock file's react@18.2.0 does not satisfy react@18.3.1",
+		"➤ YN0028: │ The lockfile would have been modified by this install, which is explicitly forbidden.",
+		` ERR_PNPM_NO_LOCKFILE  Cannot install with "frozen-lockfile" because pnpm-lock.yaml is absent`,
+		"go: updates to go.mod needed; to update it:",
+		"ERROR: THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE.",
+		"/src/Api.csproj : error NU1004: The packages lock file is inconsistent with the project dependencies so restore can't be run in locked mode.",
+		"error: The lockfile is out of date. Run `deno install --frozen=false`, or rerun with `--frozen=false` to update it.",
+	}},
+	{"compile-error", Build, []string{
+		"src/app.ts:14:7 - error TS2304: Cannot find name 'reqest'.",
+		"./main.go:12:2: \"os\" imported and not used",
+		"error[E0425]: cannot find value `cfg` in this scope",
+		"Program.cs(8,1): error CS1002: ; expected [/src/App.csproj]",
+		"[ERROR] /src/main/java/com/acme/App.java:[7,20] ';' expected",
+		"src/main/java/com/acme/App.java:7: error: cannot find symbol",
+		"Module not found: Error: Can't resolve './Header' in '/build/source/src/components'",
+		"✘ [ERROR] Expected \";\" but found \"}\"",
+		"Type error: Property 'title' does not exist on type 'Props'.",
+		"PHP Parse error:  syntax error, unexpected token \"}\" in /var/www/src/Kernel.php on line 31",
+		"SyntaxError: invalid syntax",
+	}},
+	{"build-out-of-memory", Build, []string{
+		"FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory",
+		"The build daemon has been stopped: JVM garbage collector thrashing and after running out of JVM memory",
+		"  process didn't exit successfully: `rustc --crate-name tokio` (signal: 9, SIGKILL: kill)",
+		"/bin/sh: line 1:   231 Killed                  npm run build",
+		"cc1plus: out of memory allocating 65536 bytes after a total of 812000000 bytes",
+	}},
+	{"deploy-files-missing", Build, []string{
+		"ERROR: deployFiles: ./build/libs/app.jar does not exist",
+		"no such file or directory: deployFiles entry \"public/build\"",
+		"deploy files missing: dist/",
+	}},
+	{"runtime-version-mismatch", Build, []string{
+		"npm ERR! code EBADENGINE",
+		`error vite@6.0.1: The engine "node" is incompatible with this module. Expected version "^18.0.0 || >=20.0.0". Got "16.20.2"`,
+		" ERR_PNPM_UNSUPPORTED_ENGINE  Unsupported environment (bad pnpm and/or Node.js version)",
+		"ERROR: Package 'shop' requires a different Python: 3.9.18 not in '>=3.11'",
+		"  - Root composer.json requires php ^8.3 but your php version (8.2.20) does not satisfy that requirement.",
+		"error: rustc 1.74.1 is not supported by the following package:",
+		"[ERROR] error: invalid target release: 21",
+		"Exception in thread \"main\" java.lang.UnsupportedClassVersionError: com/acme/App has been compiled by a more recent version of the Java Runtime (class file version 65.0)",
+		"go: errors parsing go.mod: note: module requires Go 1.23",
+	}},
+	{"build-timeout", Build, []string{
+		"Build timed out after 3600 seconds",
+		"ERROR: pipeline exceeded the time limit of 60 minutes",
+		"BUILD TIMEOUT: the build took too long and was stopped",
+	}},
+	{"zerops-yml-invalid", Build, []string{
+		"zerops.yaml: setup \"web\" not found",
+		"Error: invalid zerops.yml: run.ports[0].port must be a number",
+		"zeropsYamlSetupNotFound: no setup named api in zerops.yaml",
+		"yaml: line 12: did not find expected key",
+	}},
+	{"prepare-command-failed", Build, []string{
+		"E: Unable to locate package libvips-devv",
+		"E: Package 'python3-distutils' has no installation candidate",
+		"  imagemagick7 (no such package):",
+		"sudo: apk: command not found",
+		"prepareCommands failed: exit status 2",
+	}},
+	{"port-in-use", Runtime, []string{
+		"Error: listen EADDRINUSE: address already in use :::8080",
+		"OSError: [Errno 98] Address already in use",
+		"Web server failed to start. Port 3000 was already in use.",
+		"Failed to listen on 0.0.0.0:8000 (reason: Address already in use)",
+		"System.IO.IOException: Failed to bind to address http://[::]:5000: address already in use.",
+		"error: Failed to start server. Is port 3000 in use?",
+		"Error: Os { code: 98, kind: AddrInUse, message: \"Address already in use\" }",
+	}},
+	{"listening-on-localhost", Runtime, []string{
+		"INFO:     Uvicorn running on http://127.0.0.1:8080 (Press CTRL+C to quit)",
+		"[2025-01-01 10:00:00 +0000] [1] [INFO] Listening at: http://127.0.0.1:8000 (1)",
+		"      Now listening on: http://localhost:8080",
+		"* Listening on http://[::1]:3000",
+		"  ➜  Network: use --host to expose",
+		"server bound to 127.0.0.1:4000",
+	}},
+	{"wrong-port", Runtime, []string{
+		"2025/01/01 10:00:00 [error] 7#7: *1 connect() failed (111: Connection refused) while connecting to upstream, upstream: \"http://127.0.0.1:3000/\"",
+		"502: nothing is listening on web:8080",
+		"readiness check failed: dial tcp 10.0.1.4:8080: connect: connection refused",
+	}},
+	{"start-file-missing", Runtime, []string{
+		"Error: Cannot find module '/var/www/index.js'",
+		"python3: can't open file '/var/www/manage.py': [Errno 2] No such file or directory",
+		"Could not open input file: /var/www/bin/console",
+		"sh: 1: ./app: not found",
+		"Error: Could not find or load main class com.acme.Main",
+		"Could not execute because the specified command or file was not found.",
+		"error: Module not found \"/var/www/main.ts\"",
+		"exec: \"./server\": stat ./server: no such file or directory",
+		"Failed to find attribute 'app' in 'wsgi'.",
+	}},
+	{"module-not-found-at-runtime", Runtime, []string{
+		"Error: Cannot find module 'dotenv'",
+		"Error [ERR_MODULE_NOT_FOUND]: Cannot find package '@prisma/client' imported from /var/www/dist/db.js",
+		"ModuleNotFoundError: No module named 'uvicorn'",
+		"PHP Warning:  require_once(/var/www/vendor/autoload.php): Failed to open stream: No such file or directory",
+		"Caused by: java.lang.ClassNotFoundException: org.postgresql.Driver",
+		"System.IO.FileNotFoundException: Could not load file or assembly 'Npgsql, Version=8.0.0.0, Culture=neutral'",
+		"./server: error while loading shared libraries: libssl.so.3: cannot open shared object file: No such file or directory",
+		"<internal:/usr/lib/ruby/3.3.0/rubygems/core_ext/kernel_require.rb>:136:in `require': cannot load such file -- sinatra (LoadError)",
+		"bash: gunicorn: command not found",
+	}},
+	{"out-of-memory", Runtime, []string{
+		"FATAL ERROR: Ineffective mark-compacts near heap limit Allocation failed - JavaScript heap out of memory",
+		"Exception in thread \"http-nio-8080-exec-3\" java.lang.OutOfMemoryError: GC overhead limit exceeded",
+		"PHP Fatal error:  Allowed memory size of 268435456 bytes exhausted (tried to allocate 4096 bytes)",
+		"MemoryError",
+		"memory allocation of 8589934592 bytes failed",
+		"Unhandled exception. System.OutOfMemoryException: Exception of type 'System.OutOfMemoryException' was thrown.",
+		"Process exited with code 137",
+	}},
+	{"app-crash", Runtime, []string{
+		"ReferenceError: fetchUser is not defined",
+		"panic: assignment to entry in nil map",
+		"thread 'tokio-runtime-worker' panicked at src/db.rs:41:10:",
+		"Unhandled exception. System.NullReferenceException: Object reference not set to an instance of an object.",
+		"PHP Fatal error:  Uncaught TypeError: App\\Cart::add(): Argument #1 ($qty) must be of type int, string given",
+		"Exception in thread \"main\" java.lang.NullPointerException: Cannot invoke \"String.length()\" because \"name\" is null",
+		"ZeroDivisionError: division by zero",
+		"error: Uncaught Error: boom",
+		"Segmentation fault (core dumped)",
+		"process exited with code 1",
+	}},
+	{"permission-denied", Runtime, []string{
+		"Error: EACCES: permission denied, mkdir '/var/cache/app'",
+		"PermissionError: [Errno 13] Permission denied: '/var/www/media'",
+		"java.nio.file.AccessDeniedException: /opt/data/index.lock",
+		"System.UnauthorizedAccessException: Access to the path '/app/keys' is denied.",
+		"2025/01/01 10:00:00 [crit] 7#7: *3 open() \"/var/www/storage/x\" failed (13: Permission denied)",
+		"Error: listen EACCES: permission denied 0.0.0.0:80",
+	}},
+	{"missing-env-variable", Runtime, []string{
+		"Error: environment variable STRIPE_KEY is required",
+		"KeyError: 'REDIS_URL'",
+		"django.core.exceptions.ImproperlyConfigured: Set the DATABASE_URL environment variable",
+		"Caused by: java.lang.IllegalArgumentException: Could not resolve placeholder 'S3_BUCKET' in value \"${S3_BUCKET}\"",
+		"panic: env: required environment variable \"API_TOKEN\" is not set",
+		"Illuminate\\Encryption\\MissingAppKeyException: No application encryption key has been specified.",
+		"thread 'main' panicked at src/main.rs:9:41: called `Result::unwrap()` on an `Err` value: NotPresent",
+		"System.ArgumentNullException: Value cannot be null. (Parameter 'connectionString')",
+	}},
+	{"db-connection-refused", Runtime, []string{
+		"Error: connect ECONNREFUSED 10.0.5.3:3306",
+		"psycopg2.OperationalError: could not connect to server: Connection refused",
+		"SQLSTATE[HY000] [2002] Connection refused",
+		"dial tcp 10.0.5.3:6379: connect: connection refused",
+		"com.mysql.cj.jdbc.exceptions.CommunicationsException: Communications link failure",
+		"Npgsql.NpgsqlException (0x80004005): Failed to connect to 10.0.5.3:5432 ---> System.Net.Sockets.SocketException (111): Connection refused",
+		"ERROR 2003 (HY000): Can't connect to MySQL server on 'db:3306' (111)",
+	}},
+	{"db-auth-failed", Runtime, []string{
+		"FATAL:  password authentication failed for user \"postgres\"",
+		"Error: ER_ACCESS_DENIED_ERROR: Access denied for user 'shop'@'10.0.1.7' (using password: YES)",
+		"redis.exceptions.AuthenticationError: NOAUTH Authentication required.",
+		"MongoServerError: Authentication failed.",
+		"FATAL:  role \"admin\" does not exist",
+		"ERROR:  permission denied for table orders",
+	}},
+	{"host-not-found", Runtime, []string{
+		"Error: getaddrinfo EAI_AGAIN redis",
+		"socket.gaierror: [Errno -2] Name or service not known",
+		"dial tcp: lookup db on 10.0.0.2:53: no such host",
+		"java.net.UnknownHostException: postgres",
+		"System.Net.Sockets.SocketException (00000005, 0xFFFDFFFF): Name or service not known",
+		"SQLSTATE[HY000] [2002] php_network_getaddresses: getaddrinfo for db failed: Temporary failure in name resolution",
+		"curl: (6) Could not resolve host: api",
+	}},
+	{"https-between-services", Runtime, []string{
+		"Error: 140383726389120:error:1408F10B:SSL routines:ssl3_get_record:wrong version number",
+		"ssl.SSLError: [SSL: WRONG_VERSION_NUMBER] wrong version number (_ssl.c:1123)",
+		"Get \"https://users:3000/me\": tls: first record does not look like a TLS handshake",
+		"javax.net.ssl.SSLException: Unsupported or unrecognized SSL message",
+		"System.IO.IOException: Cannot determine the frame size or a corrupted frame was received.",
+		"error sending request for url (https://api:8080/): received corrupt message of type InvalidContentType",
+	}},
+	{"db-tls-mismatch", Runtime, []string{
+		"Error: The server does not support SSL connections",
+		"FATAL:  no pg_hba.conf entry for host \"10.0.2.4\", user \"app\", database \"app\", no encryption",
+		"Npgsql.NpgsqlException: SSL connection requested. No SSL enabled connection from this host is configured.",
+		"Error opening a TLS connection: server does not support TLS",
+		"ERROR 2026 (HY000): TLS/SSL error: wrong version number",
+	}},
+	{"disk-full", Runtime, []string{
+		"Error: ENOSPC: no space left on device, open '/var/www/tmp/upload'",
+		"OSError: [Errno 28] No space left on device",
+		"ERROR 1114 (HY000): The table 'events' is full",
+		"sqlite3.OperationalError: database or disk is full",
+		"write /var/www/cache/x: disk quota exceeded",
+	}},
+	{"too-many-connections", Runtime, []string{
+		"FATAL:  sorry, too many clients already",
+		"Error: ER_CON_COUNT_ERROR: Too many connections",
+		"sqlalchemy.exc.TimeoutError: QueuePool limit of size 5 overflow 10 reached, connection timed out, timeout 30.00",
+		"HikariPool-1 - Connection is not available, request timed out after 30000ms.",
+		"ERR max number of clients reached",
+	}},
+	{"request-too-large", Runtime, []string{
+		"10.0.0.2 - - [01/Jan/2025:10:00:00 +0000] \"POST /api/upload HTTP/1.1\" 413 183 \"-\" \"curl/8.0\"",
+		"FST_ERR_CTP_BODY_TOO_LARGE: Request body is too large",
+		"django.core.exceptions.RequestDataTooBig: Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE.",
+		"Microsoft.AspNetCore.Server.Kestrel.Core.BadHttpRequestException: Request body too large. The max request body size is 30000000 bytes.",
+		"PHP Warning:  File upload error - file exceeds the upload_max_filesize directive in php.ini",
+		"http: request body too large",
+	}},
+	{"upstream-timeout", Runtime, []string{
+		"10.0.0.2 - - [01/Jan/2025:10:00:00 +0000] \"GET /export HTTP/1.1\" 504 167 \"-\" \"Mozilla/5.0\"",
+		"java.net.SocketTimeoutException: Read timed out",
+		"System.Threading.Tasks.TaskCanceledException: The request was canceled due to the configured HttpClient.Timeout of 100 seconds elapsing.",
+		"AxiosError: timeout of 5000ms exceeded",
+		"[01-Jan-2025 10:00:00] WARNING: [pool www] child 41, script '/var/www/index.php' (request: \"GET /index.php\") execution timed out (30.1 sec), terminating",
+		"requests.exceptions.ReadTimeout: HTTPConnectionPool(host='search', port=7700): Read timed out. (read timeout=10)",
+	}},
+	{"db-schema-missing", Runtime, []string{
+		"ERROR:  relation \"sessions\" does not exist at character 15",
+		"SQLSTATE[42S22]: Column not found: 1054 Unknown column 'deleted_at' in 'where clause'",
+		"sqlite3.OperationalError: no such table: django_session",
+		"ActiveRecord::PendingMigrationError: Migrations are pending.",
+		"Error: ER_NO_SUCH_TABLE: Table 'shop.orders' doesn't exist",
+		"FATAL:  database \"shop\" does not exist",
+		"Invalid `prisma.post.create()` invocation: The column `Post.slug` does not exist in the current database.",
+	}},
+}
+
+func TestClassify_EachSignalFromEachTool(t *testing.T) {
+	t.Parallel()
+	for _, tc := range signalLines {
+		if len(tc.lines) < 3 {
+			t.Errorf("%s: %d lines, want at least 3 differently worded", tc.signal, len(tc.lines))
+		}
+		for _, line := range tc.lines {
+			t.Run(tc.signal+"/"+clipName(line), func(t *testing.T) {
+				t.Parallel()
+				got := Classify([]string{line}, tc.stage)
+				if len(got) == 0 {
+					t.Fatalf("Classify(%q) = nothing, want %s", line, tc.signal)
+				}
+				if got[0].Signal != tc.signal {
+					t.Fatalf("Classify(%q)[0] = %s, want %s (all: %v)", line, got[0].Signal, tc.signal, signalIDs(got))
+				}
+				d := got[0]
+				if d.Evidence != strings.TrimSpace(line) || d.Cause == "" || d.Fix == "" || !strings.HasPrefix(d.Doc, DocPrefix) {
+					t.Errorf("diagnosis %+v: want the line as evidence, a cause, a fix and a doc", d)
+				}
+			})
+		}
+	}
+}
+
+func TestClassify_EverySignalIsCovered(t *testing.T) {
+	t.Parallel()
+	covered := map[string]bool{}
+	for _, tc := range signalLines {
+		covered[tc.signal] = true
+	}
+	for _, id := range Signals() {
+		if !covered[id] {
+			t.Errorf("signal %s has no table test", id)
+		}
+	}
+}
+
+func signalIDs(ds []Diagnosis) []string {
+	ids := make([]string, len(ds))
+	for i, d := range ds {
+		ids[i] = d.Signal
+	}
+	return ids
+}
+
+func clipName(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) > 40 {
+		s = s[:40]
+	}
+	return s
+}

@@ -1,0 +1,124 @@
+package diagnose
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestClassify_OrdersRootCauseFirst(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		stage Stage
+		lines []string
+		want  []string
+	}{
+		{"ScriptBeforeExitCode", Build, []string{"$ npm run biuld", `npm error Missing script: "biuld"`, "ERROR: build command failed with exit code 1"},
+			[]string{"npm-missing-script", "build-command-failed"}},
+		{"DependencyBeforeCompile", Build, []string{"> Task :compileJava FAILED", "Execution failed for task ':compileJava'.", "   > Could not find org.acme:core:1.0."},
+			[]string{"dependency-not-found", "compile-error"}},
+		{"OOMBeforeCompile", Build, []string{"error: could not compile `big` (lib)", "  process didn't exit successfully: `rustc` (signal: 9, SIGKILL: kill)"},
+			[]string{"build-out-of-memory", "compile-error"}},
+		{"DatabaseBeforeCrash", Runtime, []string{"Error: connect ECONNREFUSED 10.0.0.3:5432", "Node.js v22.3.0"},
+			[]string{"db-connection-refused", "app-crash"}},
+		{"NginxUpstreamFieldIsNoListener", Runtime, []string{`2025/01/01 10:00:00 [error] 9#9: *4 upstream timed out (110: Connection timed out) while reading upstream, client: 10.0.0.2, server: localhost, request: "POST /x HTTP/1.1", upstream: "fastcgi://127.0.0.1:9000"`},
+			[]string{"upstream-timeout"}},
+		{"OneDiagnosisPerSignal", Runtime, []string{"panic: a", "panic: b"}, []string{"app-crash"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := signalIDs(Classify(tt.lines, tt.stage)); !slices.Equal(got, tt.want) {
+				t.Errorf("signals = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestClassify_StageDecidesTheSignal(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		line  string
+		stage Stage
+		want  string
+	}{
+		{"FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory", Build, "build-out-of-memory"},
+		{"FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory", Runtime, "out-of-memory"},
+		{"FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory", 0, "out-of-memory"},
+		{"Error: Cannot find module 'typescript'", Build, "dependency-not-found"},
+		{"Error: Cannot find module 'typescript'", Runtime, "module-not-found-at-runtime"},
+		{"sh: 1: vite: not found", Build, "build-command-failed"},
+		{"sh: 1: vite: not found", Runtime, "module-not-found-at-runtime"},
+		{"ERROR: build command failed with exit code 2", 0, "app-crash"},
+		{"yaml: line 3: found character that cannot start any token", Build, "zerops-yml-invalid"},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%d/%s", tt.stage, clipName(tt.line)), func(t *testing.T) {
+			t.Parallel()
+			got := Classify([]string{tt.line}, tt.stage)
+			if len(got) == 0 || got[0].Signal != tt.want {
+				t.Errorf("signals = %v, want %s first", signalIDs(got), tt.want)
+			}
+		})
+	}
+	if got := Classify([]string{"yaml: line 3: found character that cannot start any token"}, Runtime); got != nil {
+		t.Errorf("a yaml error in a runtime log = %v, want nothing (it is the app's own file)", signalIDs(got))
+	}
+}
+
+func TestClassifyWith_PortsFindAnAppOnAnotherPort(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		lines []string
+		ports []int
+		want  bool
+	}{
+		{"NodeOnOther", []string{"> node index.js", "Server listening on 0.0.0.0:3000"}, []int{8080}, true},
+		{"SpringOnOther", []string{"Tomcat started on port 8081 (http) with context path '/'"}, []int{8080}, true},
+		{"GoBareColon", []string{"2025/01/01 10:00:00 listening on :9000"}, []int{8080}, true},
+		{"OnDeclared", []string{"Server listening on 0.0.0.0:8080"}, []int{8080}, false},
+		{"OneOfTwoDeclared", []string{"metrics listening on :9090", "http listening on :8080"}, []int{8080}, false},
+		{"NoPortsKnown", []string{"Server listening on 0.0.0.0:3000"}, nil, false},
+		{"TimestampIsNoPort", []string{"started at 10:00:01"}, []int{8080}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := ClassifyWith(tt.lines, Runtime, Options{Ports: tt.ports})
+			has := slices.Contains(signalIDs(got), "wrong-port")
+			if has != tt.want {
+				t.Errorf("wrong-port = %v, want %v (%v)", has, tt.want, signalIDs(got))
+			}
+		})
+	}
+}
+
+func TestClassify_UnresolvedReferenceNamesIt(t *testing.T) {
+	t.Parallel()
+	got := Classify([]string{"Error: getaddrinfo ENOTFOUND ${database_hostname}"}, Runtime)
+	if len(got) == 0 || got[0].Signal != "host-not-found" {
+		t.Fatalf("got %v, want host-not-found", signalIDs(got))
+	}
+	if !strings.Contains(got[0].Cause, "${database_hostname}") || !strings.Contains(got[0].Fix, "run.envVariables") {
+		t.Errorf("diagnosis %+v: want the reference in the cause and run.envVariables in the fix", got[0])
+	}
+}
+
+func TestClassify_ColouredAndLongLines(t *testing.T) {
+	t.Parallel()
+	got := Classify([]string{"\x1b[31mnpm\x1b[39m \x1b[31mERR!\x1b[39m Missing script: \"dev\""}, Build)
+	if len(got) == 0 || got[0].Signal != "npm-missing-script" || strings.Contains(got[0].Evidence, "\x1b") {
+		t.Errorf("coloured line: %+v", got)
+	}
+	long := "panic: " + strings.Repeat("x", 5000)
+	got = Classify([]string{long}, Runtime)
+	if len(got) != 1 || len(got[0].Evidence) > maxEvidence+len("…") {
+		t.Errorf("long line: evidence of %d bytes", len(got[0].Evidence))
+	}
+	if Classify(nil, Runtime) != nil || Classify([]string{"", "   "}, Build) != nil {
+		t.Error("empty input must yield nil")
+	}
+}
