@@ -20,6 +20,7 @@ Usage:
   zcp demo                   a scripted agent session against zcp sandbox, as a readable transcript
   zcp init [--sandbox]       connect Claude Code to ZCP (CLAUDE.md, ~/.claude.json, settings, ssh)
   zcp hook session-start     the project summary Claude Code's SessionStart hook prints
+  zcp diagnose [--build]     read log lines on stdin, print the failures they show as JSON
   zcp version                print the version
   zcp help                   print this help
 Every command takes -h / --help.
@@ -56,6 +57,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return initCmd(args[1:], stdout, stderr)
 	case "hook":
 		return hookCmd(args[1:], stdout, stderr)
+	case "diagnose":
+		return diagnoseCmd(args[1:], stdin, stdout, stderr)
 	case "version", "--version", "-v":
 		if code, ok := parseFlags(flag.NewFlagSet("zcp version", flag.ContinueOnError), "  zcp version", args[1:], stdout, stderr); !ok {
 			return code
