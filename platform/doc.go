@@ -4,8 +4,8 @@
 // package; its sub-packages zeropsapi (the zerops-go adapter), yamlcheck (the
 // zerops.yml and import.yml validators) and fakeapi (the fake API) import only
 // platform, auth also zeropsapi, ops (the operations) also yamlcheck and
-// diagnose (the log classifier). Nothing under platform/ imports deploy,
-// knowledge, actors, mcp, supervisor or cmd.
+// diagnose (the log classifier), which imports no ZCP package. Nothing under
+// platform/ imports deploy, knowledge, actors, mcp, supervisor or cmd.
 // deploy and knowledge import only platform/...; actors adds knowledge; mcp
 // adds actors and deploy; supervisor adds mcp; nothing imports cmd.
 package platform
