@@ -28,6 +28,14 @@ func (s *Server) eventsTool() toolDef {
 		if err != nil {
 			return eventsOutput{}, err
 		}
-		return eventsOutput{*res, "Next: for a failed build read zerops_logs serviceHostname=<service> buildId=<id>; for a failed process its failReason."}, nil
+		ops.DiagnoseFailedBuilds(ctx, s.deps.Client, s.deps.Logs, s.projectID(), res)
+		next := "Next: for a failed build read zerops_logs serviceHostname=<service> buildId=<id>; for a failed process its failReason."
+		for _, e := range res.Events {
+			if e.Diagnosis != nil {
+				next = diagnosisNext(*e.Diagnosis)
+				break
+			}
+		}
+		return eventsOutput{*res, next}, nil
 	})
 }

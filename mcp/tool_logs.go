@@ -2,9 +2,11 @@ package mcp
 
 import (
 	"context"
+	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/zeropsio/zcp/platform/diagnose"
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
@@ -39,6 +41,8 @@ func (s *Server) logsTool() toolDef {
 		switch {
 		case res.Count == 0:
 			next = "Next: no lines matched; widen since or severity, or check zerops_events for failed processes."
+		case len(res.Diagnoses) > 0:
+			next = diagnosisNext(res.Diagnoses[0])
 		case hasErrorLine(res):
 			next = "Next: fix what the errors point at, redeploy (zerops_deploy) and check the logs again."
 		default:
@@ -66,4 +70,11 @@ func hasErrorLine(res *ops.LogsResult) bool {
 		}
 	}
 	return false
+}
+
+// diagnosisNext is the step a diagnosis names: its fix, then a deploy and a
+// verify.
+func diagnosisNext(d diagnose.Diagnosis) string {
+	return "Next: " + d.Signal + ": " + strings.TrimSuffix(d.Fix, ".") +
+		"; then zerops_deploy and zerops_verify (the cause is explained in " + d.Doc + ")."
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
 // Event is one entry of the project's activity timeline: a platform process
@@ -21,6 +22,8 @@ type Event struct {
 	ServiceID  string    `json:"serviceId,omitempty"`
 	FailReason string    `json:"failReason,omitempty"`
 	Source     string    `json:"source,omitempty"`
+	// Diagnosis is, for the newest failed build of a service, what its log shows.
+	Diagnosis *diagnose.Diagnosis `json:"diagnosis,omitempty"`
 }
 
 // EventsResult is the merged timeline, newest first.

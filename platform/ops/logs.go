@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
 // LogsParams selects log lines of one service, or of every service of the
@@ -31,6 +32,18 @@ type LogsResult struct {
 	Entries []LogLine         `json:"entries"`
 	Count   int               `json:"count"`
 	HasMore bool              `json:"hasMore,omitempty"`
+	// Diagnoses are the failures the lines show, most likely first.
+	Diagnoses []diagnose.Diagnosis `json:"diagnoses,omitempty"`
+}
+
+// withDiagnoses classifies the answer's lines as a log of stage.
+func (r *LogsResult) withDiagnoses(stage diagnose.Stage) *LogsResult {
+	msgs := make([]string, len(r.Entries))
+	for i, e := range r.Entries {
+		msgs[i] = e.Message
+	}
+	r.Diagnoses = diagnose.Classify(msgs, stage)
+	return r
 }
 
 // LogLine is one log line of an answer.
@@ -184,7 +197,7 @@ func Logs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projec
 	if err != nil {
 		return nil, asPlatformError(err, "fetching logs")
 	}
-	return newLogsResult(svc.Name, toLines(entries, ""), len(entries) >= limit), nil
+	return newLogsResult(svc.Name, toLines(entries, ""), len(entries) >= limit).withDiagnoses(diagnose.Runtime), nil
 }
 
 // projectLogs answers a logs call without a service: the newest lines of
@@ -219,7 +232,7 @@ func projectLogs(ctx context.Context, c platform.Client, lf platform.LogFetcher,
 	if len(lines) > params.Limit {
 		lines, more = lines[len(lines)-params.Limit:], true
 	}
-	return newLogsResult("", lines, more), nil
+	return newLogsResult("", lines, more).withDiagnoses(diagnose.Runtime), nil
 }
 
 // buildLogs answers a logs call for one build of svc, filtered like any other.
@@ -256,7 +269,7 @@ func buildLogs(ctx context.Context, c platform.Client, lf platform.LogFetcher, p
 	if more {
 		kept = kept[len(kept)-limit:]
 	}
-	return newLogsResult(svc.Name, toLines(kept, ""), more), nil
+	return newLogsResult(svc.Name, toLines(kept, ""), more).withDiagnoses(diagnose.Build), nil
 }
 
 // BuildLog returns the last limit log lines of the build of app version v.
