@@ -2,6 +2,8 @@ package diagnose
 
 import (
 	"fmt"
+	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -120,5 +122,35 @@ func TestClassify_ColouredAndLongLines(t *testing.T) {
 	}
 	if Classify(nil, Runtime) != nil || Classify([]string{"", "   "}, Build) != nil {
 		t.Error("empty input must yield nil")
+	}
+}
+
+// TestDoc_ListsEverySignal keeps the package comment's list true: each
+// signal under its document's family.
+func TestDoc_ListsEverySignal(t *testing.T) {
+	t.Parallel()
+	src, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]string{} // signal → family
+	family := ""
+	for _, line := range strings.Split(string(src), "\n") {
+		line = strings.TrimSpace(strings.TrimPrefix(line, "//"))
+		if f, rest, ok := strings.Cut(line, ":"); ok && regexp.MustCompile(`^[a-z-]+$`).MatchString(f) {
+			family, line = f, rest
+		} else if line == "" || !strings.Contains(line, "-") {
+			family = ""
+		}
+		for _, id := range strings.Split(line, ",") {
+			if id = strings.TrimSpace(id); family != "" && id != "" {
+				listed[id] = family
+			}
+		}
+	}
+	for _, s := range signals {
+		if want := strings.TrimPrefix(s.doc, DocPrefix+"troubleshooting/"); listed[s.id] != want {
+			t.Errorf("doc.go lists %s under %q, want %q", s.id, listed[s.id], want)
+		}
 	}
 }
