@@ -194,12 +194,13 @@ func TestSandbox_PushTellsTheTruth(t *testing.T) {
 	}
 
 	// A start file the deploy lacks: the runtime says so in node's words,
-	// and the error lines come with the hint to fix them.
+	// and the error lines come with their diagnosis, whose fix is the next step.
 	must(t, os.Remove(filepath.Join(wd, "server.mjs")))
 	res, _ = h.callWith(t, context.Background(), "zerops_deploy", args, "crash")
 	wantOK(t, res)
 	res, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage", "severity": "error"})
-	if !strings.Contains(text(res), "Error: Cannot find module '/var/www/server.mjs'") || !strings.Contains(m["next"].(string), "fix what the errors") {
+	if next := m["next"].(string); !strings.Contains(text(res), "Error: Cannot find module '/var/www/server.mjs'") ||
+		!strings.Contains(next, "start-file-missing") || !strings.Contains(next, "run.start") {
 		t.Errorf("the crash's error lines, or the hint to fix them, are missing: %s", text(res))
 	}
 
