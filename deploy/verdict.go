@@ -41,8 +41,8 @@ type Check struct {
 
 // checkLive waits for the deployed service to answer, within env.ReadyWait
 // and the watch limit counted from started, and judges it with ops'
-// verify. An app still starting, or not answering without a cause in its
-// log, is asked again: it may not be listening yet.
+// verify. An app still starting, or not answering with a quiet log, is
+// asked again: it may not be listening yet.
 func checkLive(ctx context.Context, env Env, serviceID, label string, started time.Time) (string, *Check) {
 	wait := env.ReadyWait
 	if wait <= 0 {
@@ -66,7 +66,10 @@ func checkLive(ctx context.Context, env Env, serviceID, label string, started ti
 		}
 		// The platform registers a deploy's ports a moment after it ends.
 		noPortsYet := len(h.Probes) == 0 && time.Since(begun) < portsWait
-		retry := noPortsYet || h.Starting() || (h.Verdict == ops.VerdictFailing && len(h.Diagnoses) == 0)
+		// Not answering with a quiet log may be an app still binding its
+		// port; errors in the log say it is not coming up.
+		quiet := len(h.Diagnoses) == 0 && len(h.ErrorLines) == 0
+		retry := noPortsYet || h.Starting() || (h.Verdict == ops.VerdictFailing && quiet)
 		if !retry || time.Now().Add(poll).After(deadline) {
 			return verdictOf(h)
 		}
