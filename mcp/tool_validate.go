@@ -24,14 +24,18 @@ type validateOutput struct {
 func (s *Server) validateTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_validate",
-		Description: "Offline check of a zerops.yml or import.yml: unknown and missing keys, types, ports, hostnames, required build/run fields. Needs no API.",
+		Description: "Check a zerops.yml or import.yml: unknown and missing keys, value types, ports, hostnames, required build/run fields; once the API answers, also bases and service types against the live catalog.",
 		Annotations: readOnlyAnn("Validate YAML"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in validateInput) (validateOutput, error) {
 		content, err := s.readContent(ctx, in.Content, in.FilePath)
 		if err != nil {
 			return validateOutput{}, err
 		}
-		res, err := yamlcheck.Validate(content, in.Kind)
+		var c platform.Client
+		if s.projectKnown() {
+			c = s.deps.Client
+		}
+		res, err := ops.Validate(ctx, c, s.projectID(), content, in.Kind, s.stackTypes(ctx))
 		if err != nil {
 			return validateOutput{}, err
 		}

@@ -24,11 +24,17 @@ type CatalogType struct {
 
 // NewCatalog builds the catalog from the API's type list; nil or empty types
 // give an empty catalog.
-func NewCatalog(types []ServiceStackType) *Catalog {
+func NewCatalog(types []ServiceStackType) *Catalog { return newCatalog(types, false) }
+
+// NewBuildCatalog is the catalog of what a zerops.yml build.base may name:
+// the build versions (php@8.4) as well as the runtime ones.
+func NewBuildCatalog(types []ServiceStackType) *Catalog { return newCatalog(types, true) }
+
+func newCatalog(types []ServiceStackType, withBuild bool) *Catalog {
 	c := &Catalog{types: map[string]*CatalogType{}, versions: map[string]*CatalogType{}}
 	for _, t := range types {
 		for _, v := range t.Versions {
-			if v.IsBuild || !strings.EqualFold(v.Status, "ACTIVE") {
+			if (v.IsBuild && !withBuild) || !strings.EqualFold(v.Status, "ACTIVE") {
 				continue
 			}
 			name, ver, _ := strings.Cut(v.Name, "@")

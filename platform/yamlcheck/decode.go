@@ -40,6 +40,28 @@ func (s *stringOrList) decodeFrom(c *checker, path string, v any) bool {
 	return len(c.errors)+c.moreErrors == n
 }
 
+// bases is build.base: one base or a list of them.
+type bases struct {
+	names []string
+	list  bool
+}
+
+func (b *bases) decodeFrom(c *checker, path string, v any) bool {
+	_, b.list = v.([]any)
+	var s stringOrList
+	ok := s.decodeFrom(c, path, v)
+	b.names = s
+	return ok
+}
+
+// at is the path of the i-th base.
+func (b *bases) at(path string, i int) string {
+	if b.list {
+		return fmt.Sprintf("%s[%d]", path, i)
+	}
+	return path
+}
+
 // envMap is a mapping of scalar values (envVariables, envSecrets).
 type envMap map[string]any
 

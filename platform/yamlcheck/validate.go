@@ -15,12 +15,14 @@ const (
 	KindImportYml = "import.yml"
 )
 
-// ValidationResult is the verdict of an offline validation.
+// ValidationResult is the verdict of a validation. VersionsChecked says
+// whether bases and types were checked against the live catalog.
 type ValidationResult struct {
-	Kind     string           `json:"kind"`
-	Valid    bool             `json:"valid"`
-	Errors   []platform.Issue `json:"errors,omitempty"`
-	Warnings []platform.Issue `json:"warnings,omitempty"`
+	Kind            string           `json:"kind"`
+	Valid           bool             `json:"valid"`
+	VersionsChecked bool             `json:"versionsChecked"`
+	Errors          []platform.Issue `json:"errors,omitempty"`
+	Warnings        []platform.Issue `json:"warnings,omitempty"`
 }
 
 // Validate checks content offline as kind ("zerops.yml", "import.yml", or ""
@@ -28,6 +30,13 @@ type ValidationResult struct {
 // reported in the result; an error is returned only when the input cannot be
 // validated at all (too large, not YAML, kind unknown).
 func Validate(content, kind string) (*ValidationResult, error) {
+	return ValidateWith(content, kind, Live{})
+}
+
+// ValidateWith validates as Validate does and, with in, checks the bases of
+// a zerops.yml (the types of an import.yml) against the live catalog and the
+// HTTP ports of setups whose service is reached over its subdomain.
+func ValidateWith(content, kind string, in Live) (*ValidationResult, error) {
 	root, err := decodeYAML(content)
 	if err != nil {
 		return nil, err
@@ -39,15 +48,19 @@ func Validate(content, kind string) (*ValidationResult, error) {
 	var c checker
 	switch kind {
 	case KindZeropsYml:
-		checkZeropsYml(&c, root)
+		checkZeropsYml(&c, root, in)
 	case KindImportYml:
-		checkImportYml(&c, root, false)
+		for _, s := range checkImportYml(&c, root, false) {
+			if in.checksVersions() && s.Type != "" {
+				checkCatalogType(&c, in.Catalog, s)
+			}
+		}
 	default:
 		return nil, invalidParam("cannot tell whether this is a zerops.yml or an import.yml",
 			`Pass kind "zerops.yml" or "import.yml"; a zerops.yml starts with "zerops:", an import.yml with "services:".`)
 	}
 	c.finish()
-	return &ValidationResult{Kind: kind, Valid: len(c.errors) == 0, Errors: c.errors, Warnings: c.warnings}, nil
+	return &ValidationResult{Kind: kind, Valid: len(c.errors) == 0, VersionsChecked: in.checksVersions(), Errors: c.errors, Warnings: c.warnings}, nil
 }
 
 func normalizeKind(kind string) string {

@@ -24,7 +24,7 @@ type zeropsSetup struct {
 }
 
 type zeropsBuild struct {
-	Base            stringOrList `yaml:"base"`
+	Base            bases        `yaml:"base"`
 	OS              string       `yaml:"os"`
 	PrepareCommands stringOrList `yaml:"prepareCommands"`
 	BuildCommands   stringOrList `yaml:"buildCommands"`
@@ -109,10 +109,10 @@ func (s setupAt) extends() bool { return s.Keys.has("extends") }
 
 // buildBase is the build's (first) base, "" when none.
 func (s setupAt) buildBase() string {
-	if s.Build == nil || len(s.Build.Base) == 0 {
+	if s.Build == nil || len(s.Build.Base.names) == 0 {
 		return ""
 	}
-	return s.Build.Base[0]
+	return s.Build.Base.names[0]
 }
 
 var setupRules = []rule[setupAt]{
@@ -138,17 +138,27 @@ var setupRules = []rule[setupAt]{
 	}},
 }
 
-// runAt is a setup's run section with the base it runs on.
+// runAt is a setup's run section with the base it runs on and whether the
+// setup's service is reached over its subdomain.
 type runAt struct {
 	*zeropsRun
-	base    string
-	extends bool
+	base      string
+	extends   bool
+	subdomain bool
 }
 
 var runRules = []rule[runAt]{
 	{path: "os", check: func(r runAt) (string, string) { return osProblem(r.Keys, r.OS) }},
 	{path: "routing", check: func(r runAt) (string, string) {
 		return is(r.Keys.has("routing") && !strings.HasPrefix(r.base, "static"), "only the static runtime takes routing")
+	}},
+	{path: "ports", warn: true, fix: "Add httpSupport: true to the port the app serves HTTP on; the subdomain routes to HTTP ports only.", check: func(r runAt) (string, string) {
+		for _, p := range r.Ports {
+			if p.HTTPSupport {
+				return "", ""
+			}
+		}
+		return is(r.subdomain && len(r.Ports) > 0, "no port has httpSupport: true, but this service is reached over its zerops.app subdomain")
 	}},
 	{path: "start", check: func(r runAt) (string, string) {
 		what := "this runtime"
@@ -160,11 +170,8 @@ var runRules = []rule[runAt]{
 	}},
 }
 
-// portAt is one of run.ports with the base it runs on.
-type portAt struct {
-	zeropsPort
-	base string
-}
+// portAt is one of run.ports.
+type portAt struct{ zeropsPort }
 
 const portRangeFix = "Use a port from 10 to 65435, e.g. 3000 or 8080."
 
@@ -175,10 +182,6 @@ var portRules = []rule[portAt]{
 	{path: "port", fix: portRangeFix, check: func(p portAt) (string, string) {
 		return is(p.Keys.ok("port") && !portInRange(p.Port), portRangeProblem(p.Port))
 	}},
-	{path: "port", check: func(p portAt) (string, string) {
-		return is(p.Keys.ok("port") && (p.Port == 80 || p.Port == 443) && p.base != "" && !noStartBase(p.base),
-			fmt.Sprintf("port %d belongs to the HTTP balancer, not to a %s container", p.Port, platform.Clip(orUnknown(p.base), 40)))
-	}, fix: "Listen on another port, e.g. 3000 or 8080, with httpSupport: true; the balancer serves 80/443 and routes to it. (Only php-nginx, php-apache, nginx and static serve 80 themselves.)"},
 	{path: "protocol", fix: "Write protocol: TCP (or UDP).", check: func(p portAt) (string, string) {
 		return is(p.Keys.ok("protocol") && !strings.EqualFold(p.Protocol, "tcp") && !strings.EqualFold(p.Protocol, "udp"),
 			fmt.Sprintf("must be tcp or udp, got %q", platform.Clip(p.Protocol, 20)))
@@ -208,8 +211,9 @@ var cronRules = []rule[zeropsCron]{
 	{path: "command", check: func(c zeropsCron) (string, string) { return is(!c.Keys.has("command"), "missing") }},
 }
 
-// checkZeropsYml decodes a zerops.yml and applies the rules to every setup.
-func checkZeropsYml(c *checker, root any) {
+// checkZeropsYml decodes a zerops.yml and applies the rules to every setup,
+// and checks its bases against the live catalog when in has one.
+func checkZeropsYml(c *checker, root any, in Live) {
 	var doc zeropsDoc
 	if !(decoder{c: c}).decode("", root, &doc) {
 		return
@@ -239,7 +243,11 @@ func checkZeropsYml(c *checker, root any) {
 			apply(c, p+".deploy.readinessCheck", s.Deploy.ReadinessCheck, checkRules)
 		}
 		if s.Run != nil {
-			checkRun(c, p+".run", runAt{zeropsRun: s.Run, base: s.buildBase(), extends: s.extends()})
+			subdomain := in.Subdomain != nil && s.Keys.ok("setup") && in.Subdomain(s.Setup)
+			checkRun(c, p+".run", runAt{zeropsRun: s.Run, base: s.buildBase(), extends: s.extends(), subdomain: subdomain})
+		}
+		if in.checksVersions() {
+			checkBases(c, p, s.zeropsSetup, in)
 		}
 	}
 }
@@ -255,7 +263,7 @@ func checkRun(c *checker, p string, r runAt) {
 	}
 	for i, port := range r.Ports {
 		if port.Keys != nil {
-			apply(c, fmt.Sprintf("%s.ports[%d]", p, i), portAt{zeropsPort: port, base: r.base}, portRules)
+			apply(c, fmt.Sprintf("%s.ports[%d]", p, i), portAt{zeropsPort: port}, portRules)
 		}
 	}
 	for i, cron := range r.Crontab {
@@ -274,13 +282,6 @@ func portInRange(n int) bool { return n >= 10 && n <= 65435 }
 
 func portRangeProblem(n int) string {
 	return fmt.Sprintf("port %d is outside 10–65435 (0–9 and 65436+ are reserved)", n)
-}
-
-func orUnknown(base string) string {
-	if base == "" {
-		return "runtime"
-	}
-	return base
 }
 
 func noStartBase(base string) bool {

@@ -1,0 +1,91 @@
+package mcp_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestValidate_LiveCatalog runs zerops_validate through the real MCP client
+// against the fake API: bases are checked against the live catalog as the
+// import dry run checks types, and 80/443 are ordinary app ports.
+func TestValidate_LiveCatalog(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	zeropsYml := func(build, run string) string {
+		return "zerops:\n  - setup: api\n    build:\n      deployFiles: ./\n" + build + "    run:\n      start: node index.js\n" + run
+	}
+	tests := []struct {
+		name, content string
+		path, fix     string // an error at path whose fix says fix; "" for a valid file
+	}{
+		{"CurrentVersion", zeropsYml("      base: nodejs@22\n", "      base: nodejs@22\n      ports: [{port: 80, httpSupport: true}]\n"), "", ""},
+		{"WithdrawnVersion", zeropsYml("      base: nodejs@18\n", ""), "zerops[0].build.base", "nodejs@24, the newest stable version"},
+		{"InventedRunVersion", zeropsYml("      base: nodejs@22\n", "      base: nodejs@23\n"), "zerops[0].run.base", "nodejs@24"},
+		{"UbuntuOnlyOnAlpine", zeropsYml("      base: python@3.14\n      os: ubuntu\n", "      base: python@3.14\n"), "zerops[0].run.base", "os: ubuntu"},
+		{"ImportType", "services:\n  - hostname: api\n    type: nodejs@18\n", "services[0](api).type", "nodejs@24"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, m := h.call(t, "zerops_validate", map[string]any{"content": tt.content})
+			wantOK(t, res)
+			if m["versionsChecked"] != true {
+				t.Fatalf("versions not checked: %s", text(res))
+			}
+			errs := issuesOf(m, "errors")
+			if tt.path == "" {
+				if m["valid"] != true || len(errs) != 0 {
+					t.Fatalf("valid file refused: %s", text(res))
+				}
+				return
+			}
+			if m["valid"] != false {
+				t.Fatalf("valid: true for a version the catalog lacks: %s", text(res))
+			}
+			for _, is := range errs {
+				if is["path"] == tt.path && strings.Contains(is["fix"], tt.fix) {
+					return
+				}
+			}
+			t.Errorf("no error at %s with a fix naming %q: %s", tt.path, tt.fix, text(res))
+		})
+	}
+}
+
+// TestValidate_SubdomainWantsHTTPPort: a setup whose service is reached over
+// its subdomain gets a warning when none of its ports serves HTTP; one whose
+// service is not does not.
+func TestValidate_SubdomainWantsHTTPPort(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.call(t, "zerops_subdomain", map[string]any{"serviceHostname": "appdev", "action": "enable"})
+	wantOK(t, res)
+	if n := h.fake.EndProcesses(); n != 1 {
+		t.Fatalf("ended %d processes, want the enable", n)
+	}
+	procs, _ := m["processes"].([]any)
+	if len(procs) != 1 {
+		t.Fatalf("enable = %s", text(res))
+	}
+	res, m = h.call(t, "zerops_process", map[string]any{"processId": procs[0].(map[string]any)["id"]})
+	if !strings.Contains(text(res), `"status":"FINISHED"`) {
+		t.Fatalf("enable process = %s", text(res))
+	}
+	doc := func(ports string) string {
+		var b strings.Builder
+		b.WriteString("zerops:\n")
+		for _, setup := range []string{"appdev", "appstage"} {
+			b.WriteString("  - setup: " + setup + "\n    run:\n      base: nodejs@22\n      start: node index.js\n      ports: " + ports + "\n")
+		}
+		return b.String()
+	}
+	res, m = h.call(t, "zerops_validate", map[string]any{"content": doc("[{port: 3000}]")})
+	w := issuesOf(m, "warnings")
+	if m["valid"] != true || len(w) != 1 || w[0]["path"] != "zerops[0].run.ports" || !strings.Contains(w[0]["fix"], "httpSupport: true") {
+		t.Errorf("want valid with one httpSupport warning, at appdev's run.ports: %s", text(res))
+	}
+	res, m = h.call(t, "zerops_validate", map[string]any{"content": doc("[{port: 3000, httpSupport: true}]")})
+	if w := issuesOf(m, "warnings"); len(w) != 0 {
+		t.Errorf("warning with an HTTP port: %s", text(res))
+	}
+}

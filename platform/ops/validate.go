@@ -1,0 +1,42 @@
+package ops
+
+import (
+	"context"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/yamlcheck"
+)
+
+// Validate checks a zerops.yml or import.yml: its structure offline and,
+// with types (the live catalog; nil: not read), its bases and types as the
+// import dry run does; with c, the HTTP ports of setups whose service the
+// project reaches over its subdomain. An error is returned only when content
+// cannot be validated at all.
+func Validate(ctx context.Context, c platform.Client, projectID, content, kind string, types []platform.ServiceStackType) (*yamlcheck.ValidationResult, error) {
+	var subdomain func(string) bool
+	if c != nil {
+		var byName map[string]bool
+		subdomain = func(setup string) bool {
+			if byName == nil {
+				byName = map[string]bool{}
+				if services, err := listServices(ctx, c, projectID); err == nil {
+					for _, s := range services {
+						byName[s.Name] = s.SubdomainAccess
+					}
+				}
+			}
+			return byName[setup]
+		}
+	}
+	res, err := yamlcheck.ValidateWith(content, kind, yamlcheck.NewLive(types, subdomain))
+	if err != nil {
+		return nil, err
+	}
+	if !res.VersionsChecked {
+		// Say so where the agent looks, not only in the flag: valid must not
+		// read as "these versions exist".
+		res.Warnings = append(res.Warnings, platform.Issue{Problem: "bases and types were not checked against the live catalog: the API has not answered",
+			Fix: "Validate again in a moment; until then check the versions with zerops_knowledge."})
+	}
+	return res, nil
+}

@@ -1,0 +1,82 @@
+package yamlcheck
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// Live is what a validation checks a document against besides its text; the
+// zero value validates offline.
+type Live struct {
+	// Catalog and BuildCatalog are the live type catalog without and with
+	// the build versions (platform.NewCatalog, NewBuildCatalog); empty: no
+	// version is checked.
+	Catalog, BuildCatalog *platform.Catalog
+	// Subdomain reports whether the service a setup deploys to (named like
+	// the setup) is reached over its zerops.app subdomain; nil: unknown.
+	Subdomain func(setup string) bool
+}
+
+// NewLive is the Live of a catalog read from the API (nil: offline).
+func NewLive(types []platform.ServiceStackType, subdomain func(setup string) bool) Live {
+	return Live{Catalog: platform.NewCatalog(types), BuildCatalog: platform.NewBuildCatalog(types), Subdomain: subdomain}
+}
+
+func (in Live) checksVersions() bool {
+	return in.Catalog != nil && !in.Catalog.Empty() && in.BuildCatalog != nil
+}
+
+// checkBases checks a setup's build and run bases against the catalog as
+// the import dry run checks types: an unknown or withdrawn version fails with
+// the newest stable one, and a base with no image for the section's os
+// (Alpine by default) says so.
+func checkBases(c *checker, p string, s *zeropsSetup, in Live) {
+	if b := s.Build; b != nil && b.Keys.ok("base") {
+		for i, name := range b.Base.names {
+			checkBase(c, b.Base.at(p+".build.base", i), name, osOf(b.Keys, b.OS), "build", in.BuildCatalog)
+		}
+	}
+	if r := s.Run; r != nil && r.Keys.ok("base") {
+		checkBase(c, p+".run.base", r.Base, osOf(r.Keys, r.OS), "run", in.Catalog)
+	}
+}
+
+// osOf is a section's os: alpine unless it says ubuntu.
+func osOf(k keys, os string) string {
+	if k.ok("os") && os == "ubuntu" {
+		return "ubuntu"
+	}
+	return "alpine"
+}
+
+func checkBase(c *checker, path, base, os, section string, cat *platform.Catalog) {
+	if _, err := platform.ParseServiceType(base); err != nil {
+		problem, fix := splitProblem(err)
+		c.errf(path, "%s", problem).Fix = fix
+		return
+	}
+	chk := cat.Check(base)
+	switch {
+	case !chk.OK:
+		c.errf(path, "%s: %s", platform.Clip(base, 60), chk.Problem).Fix = chk.Fix
+	case chk.Note != "" && os != "ubuntu" && chk.Parsed.OS == "":
+		fix := "Write os: ubuntu in build and run: " + chk.Type.Name + " has no Alpine image."
+		if alpine := alpineVersions(chk.Type); len(alpine) > 0 {
+			fix = fmt.Sprintf("Write os: ubuntu in build and run, or pick a version that runs on Alpine: %s.", strings.Join(alpine, ", "))
+		}
+		c.errf(path, "%s runs on Ubuntu only, and %s.os is alpine (the default)", chk.Parsed.VersionName(), section).Fix = fix
+	}
+}
+
+// alpineVersions lists a type's versions that run on Alpine.
+func alpineVersions(t *platform.CatalogType) []string {
+	var out []string
+	for _, v := range t.Available() {
+		if !strings.HasSuffix(v, "(Ubuntu only)") {
+			out = append(out, v)
+		}
+	}
+	return out
+}
