@@ -89,3 +89,22 @@ func TestValidate_SubdomainWantsHTTPPort(t *testing.T) {
 		t.Errorf("warning with an HTTP port: %s", text(res))
 	}
 }
+
+// TestValidate_ImportedForSubdomainWantsHTTPPort: a service imported with
+// enableSubdomainAccess is opened by its first deploy, so its zerops.yml is
+// checked for an HTTP port before that deploy.
+func TestValidate_ImportedForSubdomainWantsHTTPPort(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: nodejs@22\n    enableSubdomainAccess: true\n  - hostname: worker\n    type: nodejs@22\n"})
+	wantOK(t, res)
+	doc := "zerops:\n"
+	for _, setup := range []string{"web", "worker"} {
+		doc += "  - setup: " + setup + "\n    run:\n      base: nodejs@22\n      start: node index.js\n      ports: [{port: 3000}]\n"
+	}
+	res, m := h.call(t, "zerops_validate", map[string]any{"content": doc})
+	w := issuesOf(m, "warnings")
+	if m["valid"] != true || len(w) != 1 || w[0]["path"] != "zerops[0].run.ports" {
+		t.Errorf("want one httpSupport warning, at web's run.ports: %s", text(res))
+	}
+}

@@ -15,6 +15,8 @@ type PlannedService struct {
 	Hostname string `json:"hostname"`
 	Type     string `json:"type"`
 	Mode     string `json:"mode,omitempty"`
+	// Subdomain: the import opens it over its subdomain (with the first deploy).
+	Subdomain bool `json:"-"`
 }
 
 // ImportCheck is the verdict on an import.yml: every problem that fails the
@@ -73,7 +75,7 @@ func CheckImport(ctx context.Context, c platform.Client, projectID, content stri
 		HostnamesChecked: rep.HostnamesChecked, Problems: rep.Problems, Warnings: rep.Warnings}
 	for _, s := range rep.Services {
 		if len(out.Services) < maxPlanned {
-			out.Services = append(out.Services, PlannedService{Hostname: platform.Clip(s.Hostname, 60), Type: platform.Clip(s.Type, 60), Mode: platform.Clip(s.Mode, 20)})
+			out.Services = append(out.Services, PlannedService{Hostname: platform.Clip(s.Hostname, 60), Type: platform.Clip(s.Type, 60), Mode: platform.Clip(s.Mode, 20), Subdomain: s.Subdomain})
 		}
 	}
 	if !out.VersionsChecked && len(rep.Services) > 0 {
@@ -147,6 +149,9 @@ func Import(ctx context.Context, c platform.Client, projectID, content string, t
 			}
 		}
 		out.Services = append(out.Services, ImportedService{Hostname: s.Name, ID: s.ID, Error: s.Error})
+		if s.Error == nil && plannedSubdomain(plan.Services, s.Name) {
+			planSubdomain(projectID, s.Name)
+		}
 		if s.Error != nil {
 			failed = append(failed, fmt.Sprintf("%s: %s", s.Name, platform.Clip(s.Error.Message, 200)))
 			continue

@@ -10,7 +10,7 @@ import (
 // Validate checks a zerops.yml or import.yml: its structure offline and,
 // with types (the live catalog; nil: not read), its bases and types as the
 // import dry run does; with c, the HTTP ports of setups whose service the
-// project reaches over its subdomain. An error is returned only when content
+// project reaches over its subdomain or an import of this process asked to. An error is returned only when content
 // cannot be validated at all.
 func Validate(ctx context.Context, c platform.Client, projectID, content, kind string, types []platform.ServiceStackType) (*yamlcheck.ValidationResult, error) {
 	var subdomain func(string) bool
@@ -25,7 +25,7 @@ func Validate(ctx context.Context, c platform.Client, projectID, content, kind s
 					}
 				}
 			}
-			return byName[setup]
+			return byName[setup] || subdomainPlanned(projectID, setup)
 		}
 	}
 	res, err := yamlcheck.ValidateWith(content, kind, yamlcheck.NewLive(types, subdomain))

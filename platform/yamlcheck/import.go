@@ -13,10 +13,11 @@ type ImportContext struct {
 
 // ImportService is one service entry of an import.yml.
 type ImportService struct {
-	Path     string // "services[i](hostname)"
-	Hostname string
-	Type     string
-	Mode     string
+	Path      string // "services[i](hostname)"
+	Hostname  string
+	Type      string
+	Mode      string
+	Subdomain bool // enableSubdomainAccess: true
 }
 
 // ImportReport is the verdict on an import.yml for a service import: every

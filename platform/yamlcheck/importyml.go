@@ -197,6 +197,7 @@ func checkImportYml(c *checker, root any, serviceImport bool) []ImportService {
 		if e.Keys.ok("mode") {
 			svc.Mode = e.Mode
 		}
+		svc.Subdomain = e.Keys.ok("enableSubdomainAccess") && e.EnableSubdomainAccess
 		apply(c, svc.Path, &e, serviceRules)
 		out = append(out, svc)
 	}
