@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -15,19 +16,35 @@ import (
 
 // diagnoseCase is one log of the held-apart evaluation set.
 type diagnoseCase struct {
+	batch  string // the file it comes from
 	header string // "build nodejs npm-missing-script"
 	build  bool
 	want   string // a signal, or "healthy"
 	log    string
 }
 
-// readDiagnoseCases parses testdata/diagnose/eval.txt (format in its README).
+// readDiagnoseCases parses testdata/diagnose/eval*.txt (format in its README).
 func readDiagnoseCases(t *testing.T) []diagnoseCase {
 	t.Helper()
-	data, err := os.ReadFile("testdata/diagnose/eval.txt")
+	files, err := filepath.Glob("testdata/diagnose/eval*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no evaluation batches: %v", err)
+	}
+	var cases []diagnoseCase
+	for _, f := range files {
+		cases = append(cases, readDiagnoseBatch(t, f)...)
+	}
+	return cases
+}
+
+// readDiagnoseBatch parses one batch file.
+func readDiagnoseBatch(t *testing.T, file string) []diagnoseCase {
+	t.Helper()
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
+	batch := filepath.Base(file)
 	var cases []diagnoseCase
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
@@ -37,7 +54,7 @@ func readDiagnoseCases(t *testing.T) []diagnoseCase {
 			if len(f) != 3 || (f[0] != "build" && f[0] != "runtime") {
 				t.Fatalf("bad case header %q", line)
 			}
-			cases = append(cases, diagnoseCase{header: head, build: f[0] == "build", want: f[2]})
+			cases = append(cases, diagnoseCase{batch: batch, header: head, build: f[0] == "build", want: f[2]})
 			continue
 		}
 		if len(cases) == 0 {
@@ -111,22 +128,36 @@ func TestDiagnoseEval_HeldApartLogs(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+	type score struct{ failing, right, healthy, flagged int }
+	batches := map[string]*score{}
 	var failing, right, healthy, flagged int
 	for i, c := range cases {
+		b := batches[c.batch]
+		if b == nil {
+			b = &score{}
+			batches[c.batch] = b
+		}
 		if c.want == "healthy" {
 			healthy++
+			b.healthy++
 			if len(got[i]) > 0 {
 				flagged++
-				t.Logf("healthy log flagged: %s -> %v", c.header, got[i])
+				b.flagged++
+				t.Logf("healthy log flagged: %s %s -> %v", c.batch, c.header, got[i])
 			}
 			continue
 		}
 		failing++
+		b.failing++
 		if len(got[i]) > 0 && got[i][0] == c.want {
 			right++
+			b.right++
 		} else {
-			t.Logf("miss: %s -> %v", c.header, got[i])
+			t.Logf("miss: %s %s -> %v", c.batch, c.header, got[i])
 		}
+	}
+	for name, b := range batches {
+		t.Logf("%s: first diagnosis right for %d/%d failing logs; %d/%d healthy logs flagged", name, b.right, b.failing, b.flagged, b.healthy)
 	}
 	if failing == 0 || healthy == 0 {
 		t.Fatalf("evaluation set has %d failing and %d healthy logs", failing, healthy)

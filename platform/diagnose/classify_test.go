@@ -157,6 +157,7 @@ var signalLines = []struct {
 		"memory allocation of 8589934592 bytes failed",
 		"Unhandled exception. System.OutOfMemoryException: Exception of type 'System.OutOfMemoryException' was thrown.",
 		"Process exited with code 137",
+		"child process exited abnormally, exit status 137",
 	}},
 	{"app-crash", Runtime, []string{
 		"ReferenceError: fetchUser is not defined",
@@ -187,6 +188,7 @@ var signalLines = []struct {
 		"Illuminate\\Encryption\\MissingAppKeyException: No application encryption key has been specified.",
 		"thread 'main' panicked at src/main.rs:9:41: called `Result::unwrap()` on an `Err` value: NotPresent",
 		"System.ArgumentNullException: Value cannot be null. (Parameter 'connectionString')",
+		"Error: reading REDIS_URL: NotPresent",
 	}},
 	{"db-connection-refused", Runtime, []string{
 		"Error: connect ECONNREFUSED 10.0.5.3:3306",

@@ -62,7 +62,7 @@ var rules = []rule{
 
 	// --- Memory (the build's or the app's).
 	r("build-out-of-memory", "out-of-memory", k("heap out of memory", "reached heap limit", "outofmemoryerror", "heap space is exhausted", "garbage collector thrashing", "runtime: out of memory", "allowed memory size", "memoryerror", "outofmemoryexception", "memory allocation of", "out of memory", "oom", "sigkill", "exit code 137", "code 137", "status 137", "virtual memory exhausted", "cannot allocate memory", "enomem"),
-		`(?i)JavaScript heap out of memory|Reached heap limit|OutOfMemoryError|JVM heap space is exhausted|garbage collector (is )?thrashing|runtime: out of memory|Allowed memory size of \d+ bytes exhausted|(^|\s)MemoryError\b|OutOfMemoryException|memory allocation of \d+ bytes failed|out of memory|\bOOM[ -]?kill|OOMKilled|signal: 9, SIGKILL|sent SIGKILL|exit(ed)? (with )?(code|status) 137\b|virtual memory exhausted|cannot allocate memory|\bENOMEM\b`),
+		`(?i)JavaScript heap out of memory|Reached heap limit|OutOfMemoryError|JVM heap space is exhausted|garbage collector (is )?thrashing|runtime: out of memory|Allowed memory size of \d+ bytes exhausted|(^|\s)MemoryError\b|OutOfMemoryException|memory allocation of \d+ bytes failed|out of memory|\bOOM[ -]?kill|OOMKilled|signal: 9, SIGKILL|sent SIGKILL|\bexit(ed)?\b.{0,30}\b(code|status):? 137\b|virtual memory exhausted|cannot allocate memory|\bENOMEM\b`),
 	r("build-out-of-memory", "out-of-memory", k("killed"), `^\s*(\S+:\s*)?(line \d+:\s*)?(\d+\s+)?Killed(\s.*)?$`),
 
 	// --- Start: the entry file, the dependencies, the environment.
@@ -80,7 +80,7 @@ var rules = []rule{
 	r("", "missing-env-variable", k("environment variable", "env variable", "env var", "environment_variable", "env.", "environ"),
 		`(?i)\benv(ironment)?[ _-]?var(iable)?s?\b.*\b(missing|not (set|found|defined|provided|present)|required|undefined|empty|must (be )?(set|provided|defined))|\b(missing|required|undefined|unset)\b.*\benv(ironment)?[ _-]?var(iable)?s?\b|\bNotPresent\b.*\benv|os\.environ\[|set the \S+ env(ironment)? var`),
 	r("", "missing-env-variable", k("keyerror: '", "could not resolve placeholder", "no application encryption key", "missingappkeyexception", "required key", "notpresent", "(parameter 'connectionstring')", "setting must not be empty"),
-		`KeyError: '[A-Z][A-Z0-9_]{2,}'|Could not resolve placeholder '|No application encryption key has been specified|MissingAppKeyException|(?i)required key \S+ missing value|called .Result::unwrap\(\). on an .Err. value: NotPresent|\(Parameter 'connectionString'\)|setting must not be empty`),
+		`KeyError: '[A-Z][A-Z0-9_]{2,}'|Could not resolve placeholder '|No application encryption key has been specified|MissingAppKeyException|(?i)required key \S+ missing value|\bNotPresent\b|\(Parameter 'connectionString'\)|setting must not be empty`),
 	r("permission-denied", "permission-denied", k("eacces", "permission denied", "permissionerror", "accessdeniedexception", "unauthorizedaccessexception", "is denied", "operation not permitted", "eperm"),
 		`(?i)\bEACCES\b|permission denied|PermissionError|AccessDeniedException|UnauthorizedAccessException|Access to the path .* is denied|operation not permitted|\bEPERM\b`).
 		except(`(?i)permission denied \(publickey|permission denied for (table|relation|schema|database|sequence|view|function)`),
@@ -130,7 +130,7 @@ var rules = []rule{
 	// --- Crashes and failed commands (generic: ranked last).
 	r("build-command-failed", "app-crash", k("exit code", "exited with", "exit status", "returned with error code", "elifecycle", "err_pnpm_recursive_run_first_fail", "command failed", "build failed", "build failure", "make: ***", "error(s)", "non-zero"),
 		`(?i)\bexit(ed)? (with )?(code|status):? [1-9]\d*\b|returned with error code [1-9]|ELIFECYCLE|ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL|^(error )?command failed|\b(build|command) failed\b|BUILD FAILURE|make: \*\*\* .*Error \d+|\b[1-9]\d* Error\(s\)|non-zero (exit|status|code)`).
-		except(`(?i)exit(ed)? (with )?(code|status):? 137\b`),
+		except(`(?i)\bexit(ed)?\b.{0,30}\b(code|status):? 137\b`),
 	r("", "app-crash", k("uncaught", "unhandled", "node.js v", "error", "exception", "panic", "panicked", "fatal error", "application failed to start", "application run failed", "segmentation fault", "core dumped", "sigsegv", "sigabrt", "[emerg]", "crash"),
 		`(?i)\buncaught\b|\bunhandled ?(exception|rejection|promise)|^Node\.js v\d+\.\d+\.\d+\s*$|^(\w+\.)*\w*(Error|Exception)(: |$)|^error: |Exception in thread "|^panic: |^fatal error: |thread '[^']*' panicked at|APPLICATION FAILED TO START|Application run failed|segmentation fault|core dumped|\bSIGSEGV\b|\bSIGABRT\b|\[emerg\]|crash ?loop`),
 }
