@@ -10,6 +10,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform/fakeapi"
 )
 
@@ -63,8 +64,8 @@ func TestBinary_SandboxSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tools.Tools) != 15 {
-		t.Fatalf("tools/list has %d tools, want 15", len(tools.Tools))
+	if len(tools.Tools) != len(mcp.ToolNames()) {
+		t.Fatalf("tools/list has %d tools, the registry %d", len(tools.Tools), len(mcp.ToolNames()))
 	}
 
 	res, err := session.CallTool(ctx, &sdk.CallToolParams{Name: "zerops_discover"})
