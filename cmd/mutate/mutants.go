@@ -112,4 +112,27 @@ var mutants = []mutant{
 	{name: "deploy-workdir-not-clean", file: "deploy/validate.go",
 		old: `case path.Clean(dir) != dir:`, new: `case path.Clean(dir) == "":`,
 		pkgs: []string{"./deploy"}, run: "Valid|WorkingDir"},
+	// The failure classifier (issue 21): ranking, the localhost exception,
+	// the keyword scanner, the unknown stage, the events diagnosis.
+	{name: "diagnose-generic-first", file: "platform/diagnose/classify.go",
+		old: `return got[i].sig.rank > got[j].sig.rank`, new: `return got[i].sig.rank < got[j].sig.rank`,
+		pkgs: []string{"./platform/diagnose"}, run: "TestClassify_OrdersRootCauseFirst"},
+	{name: "diagnose-flask-localhost-flagged", file: "platform/diagnose/classify.go",
+		old: `if seen[publicBind] {`, new: `if false && seen[publicBind] {`,
+		pkgs: []string{"./platform/diagnose"}, run: "TestClassify_HealthyLogsYieldNothing"},
+	{name: "diagnose-scanner-no-fail-outputs", file: "platform/diagnose/scan.go",
+		old: `for _, r := range k.out[fail[s]] {`, new: `for _, r := range k.out[fail[s]][:0] {`,
+		pkgs: []string{"./platform/diagnose"}, run: "TestKeywordScanner_"},
+	{name: "diagnose-unknown-stage-is-build", file: "platform/diagnose/classify.go",
+		old: `	if r.runtime != "" {
+		return r.runtime
+	}
+	return r.build`, new: `	if r.build != "" {
+		return r.build
+	}
+	return r.runtime`,
+		pkgs: []string{"./platform/diagnose"}, run: "TestClassify_StageDecidesTheSignal"},
+	{name: "events-without-build-diagnosis", file: "mcp/tool_events.go",
+		old: `ops.DiagnoseFailedBuilds(ctx, s.deps.Client, s.deps.Logs, s.projectID(), res)`, new: `_ = ops.DiagnoseFailedBuilds`,
+		pkgs: []string{"./mcp"}, run: "TestDiagnosis_FailedBuildInEventsAndLogs"},
 }

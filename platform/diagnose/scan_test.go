@@ -38,6 +38,19 @@ func TestKeywordScanner_FindsEveryKeywordCaseInsensitively(t *testing.T) {
 	}
 }
 
+// TestKeywordScanner_FindsAKeywordInsideALongerOnesPath: "bc" ends inside
+// the path of "abcd", so only the failure links' merged outputs report it.
+func TestKeywordScanner_FindsAKeywordInsideALongerOnesPath(t *testing.T) {
+	t.Parallel()
+	k := newKeywordScanner([][]string{{"abcd"}, {"bc"}})
+	for _, line := range []string{"abce", "xabc"} {
+		hit := make([]uint64, 1)
+		if !k.scan(line, hit) || hit[0] != 1<<1 {
+			t.Errorf("scan(%q) = %b, want rule 1 only", line, hit[0])
+		}
+	}
+}
+
 func TestStripANSI_DropsColourSequences(t *testing.T) {
 	t.Parallel()
 	if got := stripANSI("\x1b[31mnpm\x1b[39m \x1b[1mERR!\x1b[0m x"); got != "npm ERR! x" {
