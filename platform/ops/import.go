@@ -219,7 +219,7 @@ func waitHostnamesFree(ctx context.Context, c platform.Client, projectID string,
 		if len(taken) > 0 {
 			return platform.NewError(platform.ErrInvalidImportYml,
 				fmt.Sprintf("hostname(s) already in use: %s", listSome(taken, ", ")),
-				"Pick other hostnames, or delete the existing services first (zerops_delete). Nothing was imported.")
+				"Reuse the existing services: drop them from the import and deploy to them or wire to them by hostname; or give the new services other hostnames. Nothing was imported.")
 		}
 		if len(deleting) == 0 {
 			return nil

@@ -1,6 +1,10 @@
 package yamlcheck
 
-import "github.com/zeropsio/zcp/platform"
+import (
+	"fmt"
+
+	"github.com/zeropsio/zcp/platform"
+)
 
 // ImportContext is what a service import is checked against besides its text.
 type ImportContext struct {
@@ -90,8 +94,8 @@ func checkHostnamesFree(ch *checker, services []ImportService, existing []platfo
 		case old.Status == platform.ServiceDeleting:
 			ch.warnf(s.Path+".hostname", "%q is still being deleted", s.Hostname).Fix = "Nothing to do: the import waits for the deletion to finish."
 		default:
-			ch.errf(s.Path+".hostname", "%q already exists in the project", s.Hostname).Fix =
-				"Pick another hostname, or delete the existing service first (zerops_delete)."
+			ch.errf(s.Path+".hostname", "%q already exists in the project", s.Hostname).Fix = fmt.Sprintf(
+				"Reuse the existing %s: drop it from the import and deploy to it or wire to it by hostname; or give the new service another hostname.", s.Hostname)
 		}
 	}
 }
