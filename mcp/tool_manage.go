@@ -30,6 +30,7 @@ type manageOutput struct {
 	Processes       []processSummary      `json:"processes"`
 	Scaling         *platform.Autoscaling `json:"scaling,omitempty" jsonschema:"scale: the scaling in force once the change applies"`
 	Notes           []string              `json:"notes,omitempty"`
+	Warnings        []string              `json:"warnings,omitempty" jsonschema:"scale: a maximum lowered or a minimum raised"`
 	Next            string                `json:"next"`
 }
 
@@ -55,7 +56,7 @@ func (s *Server) manageTool() toolDef {
 			return manageOutput{}, err
 		}
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), processList(res.Process), res.ServiceHostname)
-		out := manageOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, Processes: summarize(outcomes), Scaling: res.Scaling, Notes: res.Notes}
+		out := manageOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, Processes: summarize(outcomes), Scaling: res.Scaling, Notes: res.Notes, Warnings: res.Warnings}
 		success := "Next: check the service with zerops_discover or its logs with zerops_logs."
 		if res.Action == ops.ActionStart || res.Action == ops.ActionRestart {
 			success = "Next: zerops_verify serviceHostname=" + res.ServiceHostname + " checks that it answers (with the diagnosis if not)."

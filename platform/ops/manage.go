@@ -50,6 +50,8 @@ type ManageResult struct {
 	// Scaling is the scaling in force once the change applies (scale only).
 	Scaling *platform.Autoscaling `json:"scaling,omitempty"`
 	Notes   []string              `json:"notes,omitempty"`
+	// Warnings name what the change takes away: a lower maximum, a higher minimum.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Manage starts, stops, restarts or scales the service named hostname.

@@ -71,6 +71,7 @@ func applyScale(ctx context.Context, c platform.Client, projectID string, svc *p
 	}
 	after := applied(cur, p)
 	res.Scaling = &after
+	res.Warnings = append(res.Warnings, scaleWarnings(cur, after)...)
 	if p == (platform.AutoscalingParams{}) {
 		res.Notes = append(res.Notes, "Nothing to change: "+svc.Name+" already has these settings.")
 		return nil, nil
@@ -106,6 +107,33 @@ func checkAgainst(p platform.AutoscalingParams, cur platform.Autoscaling) error 
 			"Pass the other bound too (zerops_discover serviceHostname=… shows the scaling in force), so that every minimum stays at or below its maximum.")
 	}
 	return nil
+}
+
+// scaleWarnings names each maximum the change lowers (the service can no
+// longer grow to what it may need now) and each minimum it raises (resources
+// held and billed even when idle).
+func scaleWarnings(cur, after platform.Autoscaling) []string {
+	var out []string
+	bound := func(name, unit string, was, now float64) {
+		switch {
+		case was <= 0 || now == was:
+		case strings.HasPrefix(name, "max") && now < was:
+			out = append(out, fmt.Sprintf("%s lowered from %g to %g%s: the service can no longer grow past %g%s under load; "+
+				"more than that is cut (memory: OOM-killed). Scale %s back to %g if that was not intended.", name, was, now, unit, now, unit, name, was))
+		case strings.HasPrefix(name, "min") && now > was:
+			out = append(out, fmt.Sprintf("%s raised from %g to %g%s: the service holds, and is billed for, at least %g%s even when idle.",
+				name, was, now, unit, now, unit))
+		}
+	}
+	bound("maxCpu", " cores", float64(cur.MaxCPU), float64(after.MaxCPU))
+	bound("maxRam", " GB", cur.MaxRAM, after.MaxRAM)
+	bound("maxDisk", " GB", cur.MaxDisk, after.MaxDisk)
+	bound("maxContainers", " containers", float64(cur.MaxContainers), float64(after.MaxContainers))
+	bound("minCpu", " cores", float64(cur.MinCPU), float64(after.MinCPU))
+	bound("minRam", " GB", cur.MinRAM, after.MinRAM)
+	bound("minDisk", " GB", cur.MinDisk, after.MinDisk)
+	bound("minContainers", " containers", float64(cur.MinContainers), float64(after.MinContainers))
+	return out
 }
 
 // changedOnly drops the fields equal to the settings in force and names them.
