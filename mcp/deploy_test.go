@@ -137,7 +137,8 @@ func TestDeploy_RelativeWorkingDir(t *testing.T) {
 // runtime's lines afterwards are those of what was deployed.
 func TestSandbox_PushTellsTheTruth(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true, buildStep: 100 * time.Millisecond})
+	h := newHarness(t, harnessOpts{sandboxPush: true, buildStep: 100 * time.Millisecond,
+		deps: func(d *mcp.Deps) { d.ReadyWait = 3 * time.Second }}) // the crash at the end is not waited out for a minute
 	wd := h.workDir(t)
 	yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node server.mjs")
 	yml = strings.ReplaceAll(yml, "port: 3000", "port: 8080")

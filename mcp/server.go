@@ -75,9 +75,12 @@ type Deps struct {
 	Audit     io.Writer // one JSON line per non-read-only call; nil = off
 	// Secrets are ZCP's own (the API token): a call whose arguments hold one
 	// is refused, and error texts lose them before they are clipped. nil: none.
-	Secrets    *platform.Scrubber
-	WorkDir    string      // base of filePath arguments
-	Prober     *ops.Prober // zerops_verify's HTTP GETs; nil = the real URLs
+	Secrets *platform.Scrubber
+	WorkDir string      // base of filePath arguments
+	Prober  *ops.Prober // zerops_verify's HTTP GETs; nil = the real URLs
+	// ReadyWait bounds how long a followed deploy waits for the app to
+	// answer; 0 = deploy.DefaultReadyWait.
+	ReadyWait  time.Duration
 	SlogLogger *slog.Logger
 
 	// ToolDeadline bounds each call of a tool that does not wait on platform

@@ -38,7 +38,7 @@ func (s *Server) deployTool() toolDef {
 		}
 		pr := s.progressFor(ctx, req)
 		env := deploy.Env{Client: s.deps.Client, Logs: s.deps.Logs, ProjectID: s.projectID(), WorkDir: s.deps.WorkDir,
-			Push: s.deps.Deployer.Deploy, Progress: pr.send, Prober: s.deps.Prober}
+			Push: s.deps.Deployer.Deploy, Progress: pr.send, Prober: s.deps.Prober, ReadyWait: s.deps.ReadyWait}
 		if s.deps.Pool != nil {
 			env.Queue = s.deps.Pool.Run
 		}

@@ -1,0 +1,42 @@
+package fakeapi
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestParseShell_Forms(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		line string
+		want []shellStep
+	}{
+		{"npm ci", []shellStep{{words: []string{"npm", "ci"}}}},
+		{"npm run biuld && exit 1", []shellStep{{words: []string{"npm", "run", "biuld"}}, {op: "&&", words: []string{"exit", "1"}}}},
+		{"npm ci || npm install; echo done", []shellStep{{words: []string{"npm", "ci"}}, {op: "||", words: []string{"npm", "install"}}, {op: ";", words: []string{"echo", "done"}}}},
+		{`echo "a && b" 'c;d'`, []shellStep{{words: []string{"echo", "a && b", "c;d"}}}},
+		{"cat x | grep y > out.txt 2>&1", []shellStep{{words: []string{"grep", "y"}, redir: []string{"out.txt"}}}},
+		{"build 2> err.log >> dist/app.log", []shellStep{{words: []string{"build"}, redir: []string{"dist/app.log"}}}},
+		{"PORT=3000 node x.js # start", []shellStep{{words: []string{"PORT=3000", "node", "x.js"}}}},
+		{"a\nb", []shellStep{{words: []string{"a"}}, {op: ";", words: []string{"b"}}}},
+		{`echo "unterminated`, []shellStep{{words: []string{"echo", "unterminated"}}}},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		if got := parseShell(tt.line); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("parseShell(%q) = %+v, want %+v", tt.line, got, tt.want)
+		}
+	}
+}
+
+// Hostile input never panics and never takes long.
+func FuzzParseShell(f *testing.F) {
+	for _, s := range []string{"npm ci && exit 1", `"'\`, "a>|b", "2>&", "#"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		_ = parseShell(line)
+		b := &buildSim{produced: map[string]bool{}}
+		_ = b.run(line, 0)
+	})
+}
