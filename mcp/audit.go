@@ -23,6 +23,7 @@ import (
 type auditLine struct {
 	Time       time.Time      `json:"time"`
 	CallID     string         `json:"callId"`
+	Session    string         `json:"session,omitempty"` // the MCP session over HTTP
 	Tool       string         `json:"tool"`
 	Arguments  map[string]any `json:"arguments,omitempty"`
 	Unknown    []string       `json:"unknownArguments,omitempty"`

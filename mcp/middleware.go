@@ -58,7 +58,8 @@ func (s *Server) trackMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 			}
 			return next(ctx, method, req)
 		}
-		id, started := s.begin(name)
+		session := sessionID(call.Session)
+		id, started := s.begin(name, session)
 		defer s.end(id)
 		var res sdk.Result
 		var err error
@@ -92,6 +93,7 @@ func (s *Server) trackMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 			s.audit(auditLine{
 				Time:       started.UTC(),
 				CallID:     fmt.Sprintf("c%d", id),
+				Session:    session,
 				Tool:       name,
 				Arguments:  args,
 				Unknown:    unknown,
@@ -123,14 +125,22 @@ func (s *Server) warmMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 	}
 }
 
-func (s *Server) begin(tool string) (uint64, time.Time) {
+func (s *Server) begin(tool, session string) (uint64, time.Time) {
 	now := time.Now()
 	s.mu.Lock()
 	s.nextCall++
 	id := s.nextCall
-	s.inflight[id] = InFlightCall{Tool: tool, Started: now}
+	s.inflight[id] = InFlightCall{Tool: tool, Started: now, Session: session}
 	s.mu.Unlock()
 	return id, now
+}
+
+// sessionID is the MCP session's id: empty on stdio, where there is one.
+func sessionID(ss *sdk.ServerSession) string {
+	if ss == nil {
+		return ""
+	}
+	return ss.ID()
 }
 
 func (s *Server) end(id uint64) {

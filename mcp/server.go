@@ -95,6 +95,7 @@ type Deps struct {
 type InFlightCall struct {
 	Tool    string    `json:"tool"`
 	Started time.Time `json:"started"`
+	Session string    `json:"session,omitempty"` // the MCP session id; empty on stdio
 }
 
 // Server is ZCP's MCP server: the go-sdk server with the zerops_* tools,

@@ -26,6 +26,14 @@ type InFlightCall struct {
 	Started time.Time
 }
 
+// SessionStatus is one open MCP session (HTTP mode), for the status dump.
+type SessionStatus struct {
+	ID      string
+	Client  string
+	Started time.Time
+	Calls   int // tool calls in flight
+}
+
 // StatusDump renders and writes the SIGUSR1 status dump. It never shows the
 // API token: it is given only the project's name and id. Fields may be set
 // after construction but not while a dump is being written.
@@ -38,6 +46,7 @@ type StatusDump struct {
 	Actors      func() []actors.Actor    // usually Tree.Actors
 	Restarts    func(name string) int    // usually Tree.Restarts
 	InFlight    func() []InFlightCall    // tool calls in flight (nil: none tracked)
+	Sessions    func() []SessionStatus   // open MCP sessions over HTTP (nil: stdio, not listed)
 	Out         io.Writer                // default os.Stderr
 	File        string                   // ZCP_STATUS_FILE: also written here
 	Secrets     *platform.Scrubber       // removed from every dump (nil: none)
@@ -210,6 +219,14 @@ func (d *StatusDump) Render(ctx context.Context) []byte {
 	fmt.Fprintf(&b, "tool calls in flight: %d\n", len(calls))
 	for _, c := range calls {
 		fmt.Fprintf(&b, "  %s: %s\n", oneLine(c.Tool), t.Sub(c.Started).Round(time.Millisecond))
+	}
+	if d.Sessions != nil {
+		sessions := d.Sessions()
+		fmt.Fprintf(&b, "sessions: %d\n", len(sessions))
+		for _, s := range sessions {
+			fmt.Fprintf(&b, "  %s: client %s, age %s, %d calls in flight\n",
+				oneLine(s.ID), oneLine(orDash(s.Client)), t.Sub(s.Started).Round(time.Second), s.Calls)
+		}
 	}
 	b.WriteString("=== end ===\n")
 	return d.Secrets.Bytes(b.Bytes())

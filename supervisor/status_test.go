@@ -173,3 +173,23 @@ func TestStatusDump_RefreshFileRewritesUntilCancelled(t *testing.T) {
 	cancel()
 	<-done
 }
+
+// TestStatusDump_ListsSessions: over HTTP the dump lists each session with its
+// client, age and calls in flight; over stdio (Sessions nil) no such section.
+func TestStatusDump_ListsSessions(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	d := &StatusDump{Version: "test", Now: func() time.Time { return now }}
+	if strings.Contains(string(d.Render(context.Background())), "sessions:") {
+		t.Fatal("a stdio dump lists sessions")
+	}
+	d.Sessions = func() []SessionStatus {
+		return []SessionStatus{{ID: "S1", Client: "claude-code", Started: now.Add(-90 * time.Second), Calls: 2}, {ID: "S2\nX", Started: now}}
+	}
+	got := string(d.Render(context.Background()))
+	for _, want := range []string{"sessions: 2\n", "  S1: client claude-code, age 1m30s, 2 calls in flight\n", "  S2 X: client -, age 0s, 0 calls in flight\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("dump lacks %q:\n%s", want, got)
+		}
+	}
+}

@@ -15,10 +15,12 @@ const usage = `zcp — the Zerops MCP server
 Usage:
   zcp                        serve MCP over stdio for the project the token can reach
   zcp serve                  the same
+  zcp serve --http ADDR      serve MCP over Streamable HTTP at http://ADDR/mcp to many sessions
   zcp sandbox                serve MCP over stdio against a simulated project (no account needed)
   zcp sandbox --api ADDR     serve only the simulated Zerops API over HTTP (e.g. 127.0.0.1:8765)
   zcp demo                   a scripted agent session against zcp sandbox, as a readable transcript
   zcp init [--sandbox]       connect Claude Code to ZCP (CLAUDE.md, ~/.claude.json, settings, ssh)
+  zcp init --http URL        the same, with Claude Code connecting to a running zcp serve --http
   zcp hook session-start     the project summary Claude Code's SessionStart hook prints
   zcp diagnose [--build]     read log lines on stdin, print the failures they show as JSON
   zcp version                print the version
@@ -35,6 +37,8 @@ Environment (serve):
   ZCP_AUDIT_LOG        path: append one JSON line per changing tool call
   ZCP_STATUS_FILE      path: the status dump, rewritten every 10 s and on SIGUSR1
   ZCP_SSH_CONFIG       path: ssh config file used for deploys (default ~/.ssh/config)
+  ZCP_HTTP_TOKEN       with --http: the bearer token (else <config dir>/zcp/http-token)
+  ZCP_HTTP_IDLE        with --http: idle sessions end after this long (default 30m)
 `
 
 func main() {
@@ -44,7 +48,7 @@ func main() {
 // run dispatches a command line and returns the exit code.
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		return serveFromEnv(stderr)
+		return serveFromEnv(stderr, nil)
 	}
 	switch args[0] {
 	case "serve":
@@ -74,11 +78,31 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 }
 
+const serveSynopsis = `  zcp serve [--http ADDR [--allow-remote]]
+
+Serves MCP over stdio, exactly like plain zcp; ` + "`zcp help`" + ` lists the environment.
+With --http it serves MCP over Streamable HTTP at http://ADDR/mcp instead, to many sessions
+sharing one API budget, one watcher and one queue per target. Every request needs
+Authorization: Bearer <token>: ZCP_HTTP_TOKEN, else the token in <config dir>/zcp/http-token
+(made at first start; its path is printed on stderr). ZCP_HTTP_IDLE ends idle sessions (default 30m).`
+
 // serveCmd runs `zcp serve`, the name the Zerops documentation uses for plain `zcp`.
 func serveCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("zcp serve", flag.ContinueOnError)
-	if code, ok := parseFlags(fs, "  zcp serve\n\nServes MCP over stdio, exactly like plain zcp; `zcp help` lists the environment.", args, stdout, stderr); !ok {
+	addr, allowRemote := httpFlags(fs)
+	if code, ok := parseFlags(fs, serveSynopsis, args, stdout, stderr); !ok {
 		return code
 	}
-	return serveFromEnv(stderr)
+	var hc *httpConfig
+	if *addr != "" {
+		var err error
+		if hc, err = resolveHTTP(*addr, *allowRemote, os.Getenv); err != nil {
+			fmt.Fprintf(stderr, "zcp serve: %v\n", err)
+			return 2
+		}
+	} else if *allowRemote {
+		fmt.Fprintln(stderr, "zcp serve: --allow-remote needs --http ADDR")
+		return 2
+	}
+	return serveFromEnv(stderr, hc)
 }

@@ -17,13 +17,14 @@ import (
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
-const sandboxSynopsis = `  zcp sandbox [--process-duration D] [--build-step D]
+const sandboxSynopsis = `  zcp sandbox [--process-duration D] [--build-step D] [--http ADDR [--allow-remote]]
   zcp sandbox --api ADDR [--token T]
 
 Serves MCP over stdio against a simulated Zerops project "demo" (services appdev, appstage,
 db, cache, storage); nothing touches a real account. zerops_deploy pushes the zerops.yml of
 the current directory, which stands in for the source container's /var/www. With --api it
-serves only the simulated Zerops REST API over HTTP, until Ctrl-C.`
+serves only the simulated Zerops REST API over HTTP, until Ctrl-C. With --http it serves
+MCP over Streamable HTTP at http://ADDR/mcp instead of stdio (see zcp serve --help).`
 
 // sandbox runs `zcp sandbox`: the MCP server against an in-process simulated
 // project, or with --api only the simulated Zerops API over HTTP.
@@ -33,8 +34,21 @@ func sandbox(args []string, stdout, stderr io.Writer) int {
 	token := fs.String("token", "sandbox", "with --api: the bearer token the simulated API accepts")
 	procDur := fs.Duration("process-duration", 3*time.Second, "how long a simulated platform process runs")
 	buildStep := fs.Duration("build-step", 1500*time.Millisecond, "how long each step of a simulated build takes")
+	httpAddr, allowRemote := httpFlags(fs)
 	if code, ok := parseFlags(fs, sandboxSynopsis, args, stdout, stderr); !ok {
 		return code
+	}
+	var hc *httpConfig
+	if *httpAddr != "" {
+		if *apiAddr != "" {
+			fmt.Fprintln(stderr, "zcp sandbox: --api and --http exclude each other")
+			return 2
+		}
+		var err error
+		if hc, err = resolveHTTP(*httpAddr, *allowRemote, os.Getenv); err != nil {
+			fmt.Fprintf(stderr, "zcp sandbox: %v\n", err)
+			return 2
+		}
 	}
 	if *procDur <= 0 || *buildStep <= 0 {
 		fmt.Fprintln(stderr, "zcp sandbox: durations must be positive")
@@ -50,7 +64,16 @@ func sandbox(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zcp sandbox: %v\n", err)
 		return 1
 	}
+	banner := "zcp: SANDBOX — serving MCP on stdio against a simulated Zerops project \"demo\" " +
+		"(services appdev, appstage, db, cache, storage). Nothing here touches a real Zerops account.\n" +
+		"zcp: waiting for an MCP client on stdin (JSON-RPC, one message per line; `zcp init --sandbox` connects Claude Code). " +
+		"Quit with Ctrl-D or Ctrl-C."
+	if hc != nil {
+		banner = "zcp: SANDBOX — a simulated Zerops project \"demo\" (services appdev, appstage, db, cache, storage). " +
+			"Nothing here touches a real Zerops account. Quit with Ctrl-C."
+	}
 	return serve(serveOptions{
+		http:  hc,
 		creds: &auth.Credentials{Token: fake.Token(), APIURL: fake.URL(), Source: "sandbox"},
 		// No container to ssh into: push the working directory's zerops.yml
 		// through the simulated API, via the gateway. The working directory
@@ -59,10 +82,7 @@ func sandbox(args []string, stdout, stderr io.Writer) int {
 			wd, _ := os.Getwd()
 			return deploy.NewAPIPusher(c, wd, ops.ReadFileInDir)
 		},
-		banner: "zcp: SANDBOX — serving MCP on stdio against a simulated Zerops project \"demo\" " +
-			"(services appdev, appstage, db, cache, storage). Nothing here touches a real Zerops account.\n" +
-			"zcp: waiting for an MCP client on stdin (JSON-RPC, one message per line; `zcp init --sandbox` connects Claude Code). " +
-			"Quit with Ctrl-D or Ctrl-C.",
+		banner: banner,
 		// The simulated services answer HTTP on the fake's own listener.
 		prober: &ops.Prober{Rewrite: func(t ops.ProbeTarget) string {
 			return fakeapi.ProbeURL(fake.URL(), t.Service, t.Port, t.Path)

@@ -30,16 +30,17 @@ type serveOptions struct {
 	newDeployer func(platform.Client) mcp.Deployer
 	prober      *ops.Prober // zerops_verify's GETs; nil requests the real URLs
 	banner      string      // printed to stderr once serving starts
+	http        *httpConfig // serve over Streamable HTTP instead of stdio; nil: stdio
 	cleanup     func()      // run after the server stops
 }
 
 // serveFromEnv serves MCP over stdio with credentials from the environment
 // or zcli. Missing credentials do not stop it: the server starts, and
 // platform tools answer the reason and its fix.
-func serveFromEnv(stderr io.Writer) int {
+func serveFromEnv(stderr io.Writer, hc *httpConfig) int {
 	home, _ := os.UserHomeDir()
 	creds, err := auth.LoadCredentials(os.Getenv, home)
-	return serve(serveOptions{creds: creds, credErr: err, hint: auth.APIHostHint(os.Getenv)}, stderr)
+	return serve(serveOptions{creds: creds, credErr: err, hint: auth.APIHostHint(os.Getenv), http: hc}, stderr)
 }
 
 // serve runs the MCP server on stdio until stdin closes or a signal arrives.
@@ -53,9 +54,16 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	// ZCP knows its token and writes it nowhere, whatever the input: every
 	// output (stderr and the log, the protocol, the audit log, the status
 	// dump) loses it on the way out.
-	var secrets *platform.Scrubber
+	var own []string
 	if opts.creds != nil {
-		secrets = platform.NewScrubber(opts.creds.Token)
+		own = append(own, opts.creds.Token)
+	}
+	if opts.http != nil {
+		own = append(own, opts.http.token) // the HTTP bearer token is as secret
+	}
+	var secrets *platform.Scrubber
+	if len(own) > 0 {
+		secrets = platform.NewScrubber(own...)
 	}
 	stderr = secrets.Writer(stderr)
 	readOnly, err := envBool(os.Getenv, "ZCP_READ_ONLY")
@@ -184,6 +192,9 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		return out
 	}
 	go dump.RefreshFile(ctx, supervisor.StatusFileInterval)
+	if opts.http != nil {
+		return serveHTTP(ctx, srv, opts.http, dump, log, stderr, opts.banner)
+	}
 	if opts.banner != "" {
 		fmt.Fprintln(stderr, opts.banner)
 	}

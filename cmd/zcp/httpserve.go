@@ -1,0 +1,182 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/zeropsio/zcp/mcp"
+	"github.com/zeropsio/zcp/supervisor"
+)
+
+// httpConfig is `--http ADDR [--allow-remote]`: serve MCP over Streamable
+// HTTP instead of stdio.
+type httpConfig struct {
+	addr        string
+	allowRemote bool
+	token       string // resolved by resolveHTTP
+	idle        time.Duration
+	tokenFrom   string // where the token came from, for stderr
+}
+
+// minHTTPToken is the shortest ZCP_HTTP_TOKEN accepted.
+const minHTTPToken = 16
+
+// httpFlags adds --http and --allow-remote to fs.
+func httpFlags(fs *flag.FlagSet) (addr *string, allowRemote *bool) {
+	addr = fs.String("http", "", "serve MCP over Streamable HTTP at http://`ADDR`/mcp (e.g. 127.0.0.1:8080) instead of stdio")
+	allowRemote = fs.Bool("allow-remote", false, "with --http: allow a bind address other than loopback")
+	return addr, allowRemote
+}
+
+// resolveHTTP checks the bind address and finds the bearer token:
+// ZCP_HTTP_TOKEN, else the token file (created at first use).
+func resolveHTTP(addr string, allowRemote bool, getenv func(string) string) (*httpConfig, error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("--http %q: want HOST:PORT, e.g. 127.0.0.1:8080: %w", addr, err)
+	}
+	if !mcp.IsLoopbackHost(host) && !allowRemote {
+		return nil, fmt.Errorf("--http %q binds beyond loopback; add --allow-remote to mean it (every request still needs the bearer token), or use 127.0.0.1", addr)
+	}
+	cfg := &httpConfig{addr: addr, allowRemote: allowRemote, idle: mcp.DefaultIdleTimeout}
+	if v := getenv("ZCP_HTTP_IDLE"); v != "" {
+		if cfg.idle, err = time.ParseDuration(v); err != nil || cfg.idle <= 0 {
+			return nil, fmt.Errorf("ZCP_HTTP_IDLE %q: want a positive duration such as 30m", v)
+		}
+	}
+	cfg.token, cfg.tokenFrom, err = httpToken(getenv)
+	if err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// httpToken returns the HTTP bearer token and where it came from:
+// ZCP_HTTP_TOKEN, or the token file, which is created (mode 0600) with a
+// random token when missing.
+func httpToken(getenv func(string) string) (token, from string, err error) {
+	if t := strings.TrimSpace(getenv("ZCP_HTTP_TOKEN")); t != "" {
+		if len(t) < minHTTPToken {
+			return "", "", fmt.Errorf("ZCP_HTTP_TOKEN is %d characters; use at least %d (e.g. openssl rand -hex 32)", len(t), minHTTPToken)
+		}
+		return t, "ZCP_HTTP_TOKEN", nil
+	}
+	path, err := httpTokenPath()
+	if err != nil {
+		return "", "", err
+	}
+	t, err := readOrCreateToken(path)
+	if err != nil {
+		return "", "", err
+	}
+	return t, path, nil
+}
+
+// httpTokenPath is <user config dir>/zcp/http-token.
+func httpTokenPath() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("no place for the HTTP token (%w); set ZCP_HTTP_TOKEN", err)
+	}
+	return filepath.Join(dir, "zcp", "http-token"), nil
+}
+
+// readOrCreateToken reads the token at path or, when there is none, writes
+// a new random one with mode 0600 (never replacing one written meanwhile).
+func readOrCreateToken(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err == nil {
+		t := strings.TrimSpace(string(b))
+		if len(t) < minHTTPToken {
+			return "", fmt.Errorf("the HTTP token file %s holds %d characters, want at least %d; delete it to have a new one made", path, len(t), minHTTPToken)
+		}
+		return t, nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("HTTP token: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return "", fmt.Errorf("HTTP token: %w", err)
+	}
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return "", fmt.Errorf("HTTP token: %w", err)
+	}
+	t := hex.EncodeToString(raw)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return readOrCreateToken(path) // another zcp wrote it first
+	}
+	if err != nil {
+		return "", fmt.Errorf("HTTP token: %w", err)
+	}
+	_, werr := f.WriteString(t + "\n")
+	if err := errors.Join(werr, f.Close()); err != nil {
+		_ = os.Remove(path)
+		return "", fmt.Errorf("HTTP token: %w", err)
+	}
+	return t, nil
+}
+
+// httpShutdown bounds how long open requests get once the sessions are closed.
+const httpShutdown = 2 * time.Second
+
+// serveHTTP serves srv at cfg.addr until ctx ends, then closes every
+// session and the listener. The tree's actors are shared by all sessions.
+func serveHTTP(ctx context.Context, srv *mcp.Server, cfg *httpConfig, dump *supervisor.StatusDump, log *zap.Logger, stderr io.Writer, banner string) int {
+	h, err := srv.NewHTTP(mcp.HTTPOptions{Token: cfg.token, IdleTimeout: cfg.idle})
+	if err != nil {
+		fmt.Fprintf(stderr, "zcp: %v\n", err)
+		return 1
+	}
+	dump.Sessions = func() []supervisor.SessionStatus {
+		list := h.Sessions()
+		out := make([]supervisor.SessionStatus, len(list))
+		for i, s := range list {
+			out[i] = supervisor.SessionStatus{ID: s.ID, Client: s.Client, Started: s.Started, Calls: s.Calls}
+		}
+		return out
+	}
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "zcp: --http: %v\n", err)
+		return 1
+	}
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ErrorLog: zap.NewStdLog(log)}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	if banner != "" {
+		fmt.Fprintln(stderr, banner)
+	}
+	fmt.Fprintf(stderr, "zcp: serving MCP over HTTP at http://%s%s; every request needs Authorization: Bearer <token from %s>\n",
+		ln.Addr(), mcp.HTTPPath, cfg.tokenFrom)
+	log.Info("serving MCP over HTTP", zap.String("addr", ln.Addr().String()), zap.String("version", version))
+	select {
+	case err := <-served:
+		fmt.Fprintf(stderr, "zcp: --http: %v\n", err)
+		return 1
+	case <-ctx.Done():
+	}
+	h.CloseSessions()
+	sctx, cancel := context.WithTimeout(context.Background(), httpShutdown)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		_ = hs.Close()
+	}
+	log.Info("MCP over HTTP stopped")
+	return 0
+}

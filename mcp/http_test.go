@@ -1,0 +1,324 @@
+package mcp_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/actors"
+	"github.com/zeropsio/zcp/mcp"
+	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
+	"github.com/zeropsio/zcp/supervisor"
+)
+
+const httpTestToken = "test-http-token-0123456789"
+
+// httpHarness is one server over real HTTP (a 127.0.0.1 listener) on the
+// production wiring, for many clients.
+type httpHarness struct {
+	fake  *fakeapi.Server
+	stack *supervisor.Stack
+	srv   *mcp.Server
+	http  *mcp.HTTP
+	url   string
+	audit *syncBuffer
+}
+
+func newHTTPHarness(t *testing.T, processDuration time.Duration, o mcp.HTTPOptions) *httpHarness {
+	t.Helper()
+	fake := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: processDuration, BuildStepDuration: 15 * time.Millisecond})
+	client, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stack, err := supervisor.NewStack(client, supervisor.StackConfig{
+		Gateway:    actors.GatewayConfig{Rate: 10000, Burst: 10000, RetryBase: time.Millisecond},
+		Watcher:    actors.WatcherConfig{Interval: 10 * time.Millisecond, SlowInterval: 10 * time.Millisecond},
+		BuildIndex: buildIndex,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	treeDone := stack.Start(ctx)
+	audit := &syncBuffer{}
+	srv, err := stack.NewServer(supervisor.ServerConfig{
+		Project: mcp.Project{ID: fake.ProjectID(), Name: "demo"},
+		Version: "test",
+		Audit:   audit,
+		WorkDir: t.TempDir(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Token == "" {
+		o.Token = httpTestToken
+	}
+	h, err := srv.NewHTTP(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(h)
+	t.Cleanup(func() {
+		h.CloseSessions()
+		ts.Close()
+		cancel()
+		select {
+		case <-treeDone:
+		case <-time.After(10 * time.Second):
+			t.Error("the supervision tree did not stop within 10 s")
+		}
+	})
+	return &httpHarness{fake: fake, stack: stack, srv: srv, http: h, url: ts.URL + mcp.HTTPPath, audit: audit}
+}
+
+// bearer adds the Authorization header (and any extra headers) to every request.
+type bearer struct {
+	token string
+	extra map[string]string
+}
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	if b.token != "" {
+		r.Header.Set("Authorization", "Bearer "+b.token)
+	}
+	for k, v := range b.extra {
+		r.Header.Set(k, v)
+	}
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// connect opens a go-sdk client session over HTTP.
+func (hh *httpHarness) connect(t *testing.T, name, token string) (*sdk.ClientSession, error) {
+	t.Helper()
+	c := sdk.NewClient(&sdk.Implementation{Name: name, Version: "1"}, nil)
+	cs, err := c.Connect(t.Context(), &sdk.StreamableClientTransport{
+		Endpoint:   hh.url,
+		HTTPClient: &http.Client{Transport: bearer{token: token}},
+		MaxRetries: -1,
+	}, nil)
+	if err == nil {
+		t.Cleanup(func() { _ = cs.Close() })
+	}
+	return cs, err
+}
+
+func (hh *httpHarness) mustConnect(t *testing.T, name string) *sdk.ClientSession {
+	t.Helper()
+	cs, err := hh.connect(t, name, httpTestToken)
+	if err != nil {
+		t.Fatalf("connect %s: %v", name, err)
+	}
+	return cs
+}
+
+// await polls cond (the HTTP layer has no signal for tests) until it holds.
+func await(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	deadline := time.After(10 * time.Second)
+	for !cond() {
+		select {
+		case <-tick.C:
+		case <-deadline:
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+func envSet(cs *sdk.ClientSession, ctx context.Context, kv string) (*sdk.CallToolResult, error) {
+	return cs.CallTool(ctx, callParams("zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{kv}}))
+}
+
+// TestHTTP_TwoClientsShareEnvQueue: 10 concurrent sets from each of two
+// sessions on one service all survive: the sessions share one env queue.
+func TestHTTP_TwoClientsShareEnvQueue(t *testing.T) {
+	t.Parallel()
+	hh := newHTTPHarness(t, 20*time.Millisecond, mcp.HTTPOptions{})
+	clients := []*sdk.ClientSession{hh.mustConnect(t, "agent-a"), hh.mustConnect(t, "agent-b")}
+	var wg sync.WaitGroup
+	for c, cs := range clients {
+		for i := range 10 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				res, err := envSet(cs, t.Context(), fmt.Sprintf("C%d_%02d=v%d", c, i, i))
+				if err != nil || res.IsError {
+					t.Errorf("client %d set %d: %v %v", c, i, err, res)
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	// Queued behind the 20 and followed to its end: every earlier write has settled.
+	p := callParams("zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"LAST=1"}})
+	p.SetProgressToken("last")
+	if res, err := clients[0].CallTool(t.Context(), p); err != nil || res.IsError {
+		t.Fatalf("last set: %v %v", err, res)
+	}
+	res, err := clients[1].CallTool(t.Context(), callParams("zerops_env", map[string]any{"action": "get", "serviceHostname": "appdev"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := text(res)
+	for _, cs := range clients { // the audit log names each call's session
+		if n := strings.Count(hh.audit.String(), `"session":"`+cs.ID()+`"`); n < 10 {
+			t.Errorf("audit names session %s %d times, want at least 10", cs.ID(), n)
+		}
+	}
+	for c := range 2 {
+		for i := range 10 {
+			if k := fmt.Sprintf(`"C%d_%02d"`, c, i); !strings.Contains(got, k) {
+				t.Errorf("%s lost: %s", k, got)
+			}
+		}
+	}
+}
+
+// TestHTTP_CancelIsPerSession: one client's cancelled call and then its
+// ended session leave the other client's call running.
+func TestHTTP_CancelIsPerSession(t *testing.T) {
+	t.Parallel()
+	hh := newHTTPHarness(t, time.Hour, mcp.HTTPOptions{}) // the first write's process never ends: later writes queue
+	a, b := hh.mustConnect(t, "agent-a"), hh.mustConnect(t, "agent-b")
+	if res, err := envSet(a, t.Context(), "FIRST=1"); err != nil || res.IsError {
+		t.Fatalf("first set: %v %v", err, res)
+	}
+	bDone := make(chan error, 1)
+	go func() { _, err := envSet(b, t.Context(), "B=1"); bDone <- err }()
+	actx, acancel := context.WithCancel(t.Context())
+	aDone := make(chan error, 1)
+	go func() { _, err := envSet(a, actx, "A=1"); aDone <- err }()
+	inFlight := func(n int) func() bool { return func() bool { return len(hh.srv.InFlight()) == n } }
+	await(t, "two queued calls", inFlight(2))
+
+	acancel()
+	if err := <-aDone; err == nil {
+		t.Error("the cancelled call answered")
+	}
+	await(t, "a's call to end", inFlight(1))
+	a2Done := make(chan error, 1)
+	go func() { _, err := envSet(a, t.Context(), "A=2"); a2Done <- err }()
+	await(t, "a's second call", inFlight(2))
+	// a's session ends (the client's DELETE) with its call still queued:
+	// only that call is cancelled.
+	del, err := http.NewRequestWithContext(t.Context(), http.MethodDelete, hh.url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	del.Header.Set("Authorization", "Bearer "+httpTestToken)
+	del.Header.Set("Mcp-Session-Id", a.ID())
+	resp, err := http.DefaultClient.Do(del)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	await(t, "a's session to end", inFlight(1))
+	if err := <-a2Done; err == nil {
+		t.Error("the ended session's call answered")
+	}
+	calls := hh.srv.InFlight()
+	if len(calls) != 1 || calls[0].Session == "" || calls[0].Session != b.ID() {
+		t.Fatalf("in flight %+v, want b's call (session %s)", calls, b.ID())
+	}
+	select {
+	case err := <-bDone:
+		t.Fatalf("b's call ended: %v", err)
+	default:
+	}
+	sessions := hh.http.Sessions()
+	if len(sessions) != 1 || sessions[0].Client != "agent-b" || sessions[0].Calls != 1 {
+		t.Errorf("sessions %+v, want agent-b with 1 call", sessions)
+	}
+}
+
+// TestHTTP_Refusals: what the endpoint refuses before any session exists.
+func TestHTTP_Refusals(t *testing.T) {
+	t.Parallel()
+	hh := newHTTPHarness(t, 20*time.Millisecond, mcp.HTTPOptions{})
+	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`
+	for _, tt := range []struct {
+		name    string
+		headers map[string]string
+		want    int
+	}{
+		{"no token", nil, http.StatusUnauthorized},
+		{"wrong token", map[string]string{"Authorization": "Bearer " + httpTestToken + "x"}, http.StatusUnauthorized},
+		{"not bearer", map[string]string{"Authorization": "Basic " + httpTestToken}, http.StatusUnauthorized},
+		{"foreign origin", map[string]string{"Authorization": "Bearer " + httpTestToken, "Origin": "https://evil.example"}, http.StatusForbidden},
+		{"foreign origin, no token", map[string]string{"Origin": "http://evil.example:80"}, http.StatusForbidden},
+		{"rebound host", map[string]string{"Authorization": "Bearer " + httpTestToken, "Host": "evil.example"}, http.StatusForbidden},
+		{"loopback origin", map[string]string{"Authorization": "Bearer " + httpTestToken, "Origin": "http://localhost:3000"}, http.StatusOK},
+		{"no origin", map[string]string{"Authorization": "Bearer " + httpTestToken}, http.StatusOK},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, hh.url, strings.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			for k, v := range tt.headers {
+				if k == "Host" {
+					req.Host = v
+					continue
+				}
+				req.Header.Set(k, v)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = resp.Body.Close()
+			if resp.StatusCode != tt.want {
+				t.Errorf("status %d, want %d", resp.StatusCode, tt.want)
+			}
+		})
+	}
+	// A go-sdk client with a wrong token fails to connect.
+	if _, err := hh.connect(t, "intruder", "wrong-token-0123456789"); err == nil {
+		t.Error("a client with a wrong token connected")
+	}
+}
+
+// TestHTTP_SessionLimit: the session past MaxSessions is refused until one ends.
+func TestHTTP_SessionLimit(t *testing.T) {
+	t.Parallel()
+	hh := newHTTPHarness(t, 20*time.Millisecond, mcp.HTTPOptions{MaxSessions: 2})
+	a := hh.mustConnect(t, "a")
+	hh.mustConnect(t, "b")
+	if _, err := hh.connect(t, "c", httpTestToken); err == nil || !strings.Contains(err.Error(), "Service Unavailable") && !strings.Contains(err.Error(), "503") && !strings.Contains(err.Error(), "too many") {
+		t.Fatalf("third session: err %v, want refused", err)
+	}
+	_ = a.Close()
+	await(t, "a's session to end", func() bool { return len(hh.http.Sessions()) == 1 })
+	hh.mustConnect(t, "c")
+}
+
+// TestHTTP_IdleSessionEnds: a session without requests for IdleTimeout ends.
+func TestHTTP_IdleSessionEnds(t *testing.T) {
+	t.Parallel()
+	hh := newHTTPHarness(t, 20*time.Millisecond, mcp.HTTPOptions{IdleTimeout: 100 * time.Millisecond})
+	cs := hh.mustConnect(t, "idle")
+	if len(hh.http.Sessions()) != 1 {
+		t.Fatalf("sessions %+v, want 1", hh.http.Sessions())
+	}
+	await(t, "the idle session to end", func() bool { return len(hh.http.Sessions()) == 0 })
+	if _, err := cs.ListTools(t.Context(), nil); err == nil {
+		t.Error("the expired session still answers")
+	} else if !errors.Is(err, sdk.ErrSessionMissing) && !strings.Contains(err.Error(), "404") && !strings.Contains(err.Error(), "not found") {
+		t.Logf("expired session: %v", err)
+	}
+}
