@@ -40,3 +40,18 @@ func FuzzParseShell(f *testing.F) {
 		_ = b.run(line, 0)
 	})
 }
+
+// Whatever run.start and entry file the user wrote, the runtime's reading
+// never panics.
+func FuzzSimulateRun(f *testing.F) {
+	f.Add("node index.js", "app.listen(process.env.PORT || 8080, 'localhost')", "${db_x}")
+	f.Add("npm start", `{"scripts":{"start":"npm start"}}`, "")
+	f.Add("gunicorn a.b:app -b :$PORT", "port=80", "${ghost_y} ${")
+	f.Fuzz(func(t *testing.T, start, entry, ref string) {
+		d := &deployedSetup{start: start, deployFiles: []string{"./"}, env: map[string]string{"X": ref, "PORT": entry},
+			ports: []portJSON{{Port: 3000}}}
+		files := &fileSet{paths: map[string]bool{"index.js": true, "package.json": true},
+			text: map[string]string{"index.js": entry, "package.json": entry}}
+		_ = simulateRun(d, files, &buildResult{produced: map[string]bool{}}, "nodejs@22", func(string) bool { return false }, "seed")
+	})
+}
