@@ -82,3 +82,29 @@ func TestClaudeCode_ConnectsAfterInit(t *testing.T) {
 		})
 	}
 }
+
+var connectedHTTPLine = regexp.MustCompile(`(?m)^zerops: http://127\.0\.0\.1:\d+/mcp\b.*✔ Connected`)
+
+// TestClaudeCode_ConnectsOverHTTP: with `zcp sandbox --http` running, `zcp
+// init --http URL` makes the real Claude Code CLI's `claude mcp list` show
+// ZCP connected over HTTP with the token from the token file.
+func TestClaudeCode_ConnectsOverHTTP(t *testing.T) {
+	claude := claudeBin(t)
+	home, work, cfg := t.TempDir(), t.TempDir(), t.TempDir()
+	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + cfg}
+	z := startHTTP(t, env, "sandbox", "--http", "127.0.0.1:0")
+	if out, errOut, code := runZcp(t, env, work, "init", "--sandbox", "--http", z.url); code != 0 || !strings.Contains(out, "not your Zerops token") {
+		t.Fatalf("zcp init --http: exit %d\n%s%s", code, out, errOut)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, claude, "mcp", "list")
+	cmd.Dir = work
+	cmd.Env = append(withoutHome(cleanEnv()), env...)
+	cmd.Env = append(cmd.Env, "DISABLE_AUTOUPDATER=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !connectedHTTPLine.Match(out) {
+		t.Fatalf("claude mcp list: %v\n%s\nzcp stderr:\n%s", err, out, z.stderr.String())
+	}
+	t.Logf("claude mcp list:\n%s", out)
+}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"time"
@@ -17,7 +18,7 @@ import (
 	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
-const initSynopsis = `  zcp init [--sandbox] [--dir D] [--ssh]
+const initSynopsis = `  zcp init [--sandbox] [--dir D] [--ssh] [--http URL]
 
 Connects Claude Code to ZCP; safe to run again (a second run changes nothing):
   D/CLAUDE.md               the ZCP block between <!-- ZCP:BEGIN --> and <!-- ZCP:END -->
@@ -25,7 +26,10 @@ Connects Claude Code to ZCP; safe to run again (a second run changes nothing):
   ~/.claude/settings.json   every zerops tool but zerops_delete pre-approved; a SessionStart hook
   ~/.ssh/config             host-key checking off: in a Zerops container for every host; with
                             --ssh elsewhere only for the project's service hostnames (read from the API)
-Other content of these files is kept. A Zerops container is recognised by $serviceId.`
+Other content of these files is kept. A Zerops container is recognised by $serviceId.
+With --http URL (a running zcp serve --http, e.g. http://127.0.0.1:8080/mcp) the ~/.claude.json
+entry is Claude Code's HTTP server entry instead, with Authorization: Bearer <HTTP token> (from
+ZCP_HTTP_TOKEN, else the token file zcp serve --http uses, made now if missing).`
 
 // initCmd runs `zcp init`.
 func initCmd(args []string, stdout, stderr io.Writer) int {
@@ -33,8 +37,22 @@ func initCmd(args []string, stdout, stderr io.Writer) int {
 	sandbox := fs.Bool("sandbox", false, "register \"zcp sandbox\" (the simulated project) instead of \"zcp\"")
 	dir := fs.String("dir", "", "the `directory` for CLAUDE.md (default: the working directory)")
 	ssh := fs.Bool("ssh", false, "also write ~/.ssh/config outside a Zerops container, for the project's service hostnames")
+	httpURL := fs.String("http", "", "register the running `zcp serve --http` at this URL (e.g. http://127.0.0.1:8080/mcp) instead of the stdio command")
 	if code, ok := parseFlags(fs, initSynopsis, args, stdout, stderr); !ok {
 		return code
+	}
+	var token, tokenFrom string
+	if *httpURL != "" {
+		u, err := checkHTTPURL(*httpURL)
+		if err != nil {
+			fmt.Fprintf(stderr, "zcp init: %v\nNo file written.\n", err)
+			return 2
+		}
+		*httpURL = u
+		if token, tokenFrom, err = httpToken(os.Getenv); err != nil { // the file the server reads, made now if missing
+			fmt.Fprintf(stderr, "zcp init: %v\nNo file written.\n", err)
+			return 1
+		}
 	}
 	bin, err := executable()
 	if err != nil {
@@ -67,12 +85,29 @@ func initCmd(args []string, stdout, stderr io.Writer) int {
 		SSH:       *ssh || setup.InContainer(os.Getenv),
 		SSHHosts:  sshHosts,
 		ToolNames: mcp.ToolNames(),
+		HTTPURL:   *httpURL,
+		HTTPToken: token,
 	}, stdout, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
+	if *httpURL != "" {
+		fmt.Fprintf(stdout, "~/.claude.json connects to %s with the HTTP token from %s (the token of zcp serve --http, not your Zerops token).\n", *httpURL, tokenFrom)
+	}
 	return 0
+}
+
+// checkHTTPURL accepts an http(s) URL with a host; no path means /mcp.
+func checkHTTPURL(raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
+		return "", fmt.Errorf("--http %q: want the URL zcp serve --http serves, e.g. http://127.0.0.1:8080/mcp", raw)
+	}
+	if u.Path == "" || u.Path == "/" {
+		u.Path = mcp.HTTPPath
+	}
+	return u.String(), nil
 }
 
 // executable is the absolute path of the running binary.

@@ -28,6 +28,9 @@ func mergeClaudeJSON(root *object, command string, args []string) (bool, error) 
 		args = []string{}
 	}
 	changed := false
+	for _, k := range []string{"url", "headers"} { // an earlier zcp init --http
+		changed = entry.del(k) || changed
+	}
 	for _, kv := range []struct {
 		key string
 		val any
@@ -43,6 +46,50 @@ func mergeClaudeJSON(root *object, command string, args []string) (bool, error) 
 			return false, err
 		}
 		changed = true
+	}
+	if !changed {
+		return false, nil
+	}
+	if _, err := servers.set(ServerName, entry); err != nil {
+		return false, err
+	}
+	_, err = root.set("mcpServers", servers)
+	return true, err
+}
+
+// mergeClaudeJSONHTTP registers ZCP under mcpServers.zerops as an HTTP
+// server: type http, the URL, and headers.Authorization with the HTTP
+// bearer token (the token of zcp serve --http, not the Zerops API token).
+// Other headers are kept; the stdio keys (command, args, env) go.
+func mergeClaudeJSONHTTP(root *object, url, token string) (bool, error) {
+	servers, err := root.child("mcpServers")
+	if err != nil {
+		return false, err
+	}
+	entry, err := servers.child(ServerName)
+	if err != nil {
+		return false, err
+	}
+	headers, err := entry.child("headers")
+	if err != nil {
+		return false, err
+	}
+	changed, err := headers.set("Authorization", "Bearer "+token)
+	if err != nil {
+		return false, err
+	}
+	for _, k := range []string{"command", "args", "env"} {
+		changed = entry.del(k) || changed
+	}
+	for _, kv := range []struct {
+		key string
+		val any
+	}{{"type", "http"}, {"url", url}, {"headers", headers}} {
+		c, err := entry.set(kv.key, kv.val)
+		if err != nil {
+			return false, err
+		}
+		changed = changed || c
 	}
 	if !changed {
 		return false, nil

@@ -80,6 +80,21 @@ func (o *object) set(key string, v any) (bool, error) {
 	return true, nil
 }
 
+// del removes key and reports whether it was there.
+func (o *object) del(key string) bool {
+	if _, ok := o.vals[key]; !ok {
+		return false
+	}
+	delete(o.vals, key)
+	for i, k := range o.keys {
+		if k == key {
+			o.keys = append(o.keys[:i:i], o.keys[i+1:]...)
+			break
+		}
+	}
+	return true
+}
+
 // child returns the object under key (a new one when absent); a value of
 // another kind is an error naming the key.
 func (o *object) child(key string) (*object, error) {

@@ -23,6 +23,11 @@ type Options struct {
 	SSH       bool     // also write ~/.ssh/config (container mode, or --ssh)
 	SSHHosts  []string // the hosts the ssh block covers; none: every host (in a container)
 	ToolNames []string // every ZCP tool; all but zerops_delete are pre-approved
+	// HTTPURL, when set, registers ZCP as an HTTP server at this URL (a
+	// running `zcp serve --http`) with HTTPToken as its bearer token,
+	// instead of the stdio command.
+	HTTPURL   string
+	HTTPToken string
 }
 
 // InContainer reports whether the process runs in a Zerops container, which
@@ -87,6 +92,9 @@ func Run(o Options, out, errOut io.Writer) error {
 	if o.Home == "" {
 		return errors.New("zcp init: no home directory (set HOME)")
 	}
+	if o.HTTPURL != "" && o.HTTPToken == "" {
+		return errors.New("zcp init: --http needs the HTTP token")
+	}
 	var (
 		plans  []plan
 		failed []string
@@ -129,6 +137,9 @@ func (o Options) steps() []step {
 			return []byte(s), err
 		}},
 		{path: filepath.Join(o.Home, ".claude.json"), mode: 0o600, dirMode: 0o700, render: jsonRender(func(root *object) (bool, error) {
+			if o.HTTPURL != "" {
+				return mergeClaudeJSONHTTP(root, o.HTTPURL, o.HTTPToken)
+			}
 			return mergeClaudeJSON(root, o.Binary, args)
 		})},
 		{path: filepath.Join(o.Home, ".claude", "settings.json"), mode: 0o600, dirMode: 0o700, render: jsonRender(func(root *object) (bool, error) {
