@@ -1,0 +1,101 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/deploy"
+	"github.com/zeropsio/zcp/platform"
+)
+
+// sandboxMistakes are the ways a user breaks demoApp that the sandbox fails
+// on (README "what you wrote"), each with the signal its deploy must name
+// and the change its fix asks for.
+var sandboxMistakes = []struct {
+	name        string
+	broken, fix map[string]string
+	verdict     string
+	signal      string
+}{
+	{
+		name:    "broken build",
+		broken:  map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "buildCommands: [npm ci]", "buildCommands: [npm ci, npm run biuld]")},
+		fix:     map[string]string{"zerops.yml": demoZeropsYml},
+		verdict: deploy.VerdictBuildFailed, signal: "npm-missing-script",
+	},
+	{
+		name:    "missing start file",
+		broken:  map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node server.js")},
+		fix:     map[string]string{"zerops.yml": demoZeropsYml},
+		verdict: deploy.VerdictNotAnswering, signal: "start-file-missing",
+	},
+	{
+		name: "wrong port",
+		broken: map[string]string{"index.js": "const http = require('node:http');\n" +
+			"http.createServer((req, res) => res.end('ok')).listen(8080, '0.0.0.0');\n"},
+		fix:     map[string]string{"index.js": demoApp["index.js"]},
+		verdict: deploy.VerdictNotAnswering, signal: "wrong-port",
+	},
+	{
+		name: "reference to a missing service",
+		broken: map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
+			"start: node index.js\n      envVariables:\n        DATABASE_URL: ${database_connectionString}")},
+		fix: map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
+			"start: node index.js\n      envVariables:\n        DATABASE_URL: ${db_connectionString}")},
+		verdict: deploy.VerdictNotAnswering, signal: "host-not-found",
+	},
+}
+
+// Each sandbox failure rule end to end through MCP: a deploy with progress
+// ends in the verdict naming the signal, and once the fix is applied the
+// next deploy's verdict is live.
+func TestDeploy_SandboxMistakesEndInVerdicts(t *testing.T) {
+	t.Parallel()
+	for _, tt := range sandboxMistakes {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+			writeApp(t, h.workDir(t), tt.broken)
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
+			if tt.verdict == deploy.VerdictBuildFailed {
+				wantError(t, res, m, platform.ErrBuildFailed)
+			} else {
+				wantOK(t, res)
+			}
+			diags := m["diagnoses"]
+			if check, ok := m["check"].(map[string]any); ok {
+				diags = check["diagnoses"]
+			}
+			first := firstDiagnosis(diags)
+			if m["verdict"] != tt.verdict || first["signal"] != tt.signal || first["fix"] == "" || !strings.HasPrefix(first["doc"], "zerops://docs/") {
+				t.Fatalf("verdict %v, first diagnosis %v; want %s naming %s with a fix and a doc:\n%s", m["verdict"], first, tt.verdict, tt.signal, text(res))
+			}
+			if !strings.Contains(m["next"].(string)+m["suggestion"].(string), strings.TrimSuffix(first["fix"], ".")) {
+				t.Errorf("the next step is not the diagnosis' fix: %s", text(res))
+			}
+
+			writeApp(t, h.workDir(t), tt.fix)
+			res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed")
+			wantOK(t, res)
+			if check, _ := m["check"].(map[string]any); m["verdict"] != deploy.VerdictLive || check["httpStatus"] != 200.0 {
+				t.Fatalf("after the fix the verdict is %v, want live: %s", m["verdict"], text(res))
+			}
+		})
+	}
+}
+
+// firstDiagnosis is the first of a JSON diagnoses list, as strings.
+func firstDiagnosis(v any) map[string]string {
+	list, _ := v.([]any)
+	out := map[string]string{}
+	if len(list) == 0 {
+		return out
+	}
+	d, _ := list[0].(map[string]any)
+	for k, v := range d {
+		out[k], _ = v.(string)
+	}
+	return out
+}
