@@ -72,7 +72,9 @@ func TestDeploy_SandboxMistakesEndInVerdicts(t *testing.T) {
 			if m["verdict"] != tt.verdict || first["signal"] != tt.signal || first["fix"] == "" || !strings.HasPrefix(first["doc"], "zerops://docs/") {
 				t.Fatalf("verdict %v, first diagnosis %v; want %s naming %s with a fix and a doc:\n%s", m["verdict"], first, tt.verdict, tt.signal, text(res))
 			}
-			if !strings.Contains(m["next"].(string)+m["suggestion"].(string), strings.TrimSuffix(first["fix"], ".")) {
+			next, _ := m["next"].(string)
+			suggestion, _ := m["suggestion"].(string)
+			if !strings.Contains(next+suggestion, strings.TrimSuffix(first["fix"], ".")) {
 				t.Errorf("the next step is not the diagnosis' fix: %s", text(res))
 			}
 

@@ -27,6 +27,7 @@ func TestVerifyTool_ServiceStates(t *testing.T) {
 	tests := []struct {
 		name        string
 		processDur  time.Duration
+		sandboxPush bool
 		setup       func(t *testing.T, h *harness)
 		hostname    string
 		wantVerdict string
@@ -41,6 +42,12 @@ func TestVerifyTool_ServiceStates(t *testing.T) {
 				wantOK(t, res)
 				h.fake.EndProcesses()
 			}},
+		{name: "crash loop answers 502 with its cause", hostname: "appstage", sandboxPush: true, wantVerdict: ops.VerdictFailing, wantStatus: 502, wantNext: "run.start",
+			setup: func(t *testing.T, h *harness) {
+				writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "node index.js", "node server.js")})
+				res, _ := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "crash")
+				wantOK(t, res)
+			}},
 		{name: "restarting answers 503", hostname: "appdev", processDur: time.Hour, wantVerdict: ops.VerdictDegraded, wantStatus: 503, wantNext: "again",
 			setup: func(t *testing.T, h *harness) {
 				_, err := h.client.RestartService(context.Background(), h.fake.ServiceID("appdev"))
@@ -50,7 +57,7 @@ func TestVerifyTool_ServiceStates(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			h := newHarness(t, harnessOpts{processDuration: tt.processDur})
+			h := newHarness(t, harnessOpts{processDuration: tt.processDur, sandboxPush: tt.sandboxPush})
 			if tt.setup != nil {
 				tt.setup(t, h)
 			}
@@ -71,8 +78,8 @@ func TestVerifyTool_ServiceStates(t *testing.T) {
 				t.Fatalf("no probe: %s", text(res))
 			}
 			p := probes[0].(map[string]any)
-			if p["status"] != tt.wantStatus || p["url"] != "http://appdev:3000/" {
-				t.Errorf("probe %v, want %v at http://appdev:3000/", p, tt.wantStatus)
+			if url := "http://" + tt.hostname + ":3000/"; p["status"] != tt.wantStatus || p["url"] != url {
+				t.Errorf("probe %v, want %v at %s", p, tt.wantStatus, url)
 			}
 		})
 	}

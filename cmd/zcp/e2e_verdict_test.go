@@ -1,0 +1,123 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The app an agent deploys in the sandbox: zerops.yml, package files and
+// an entry listening on 0.0.0.0:3000.
+const verdictYml = `zerops:
+  - setup: appstage
+    build:
+      base: nodejs@22
+      buildCommands: [npm ci, npm run build]
+      deployFiles: ./
+    run:
+      base: nodejs@22
+      ports: [{port: 3000, httpSupport: true}]
+      start: node index.js
+`
+
+var verdictApp = map[string]string{
+	"zerops.yml":        verdictYml,
+	"package.json":      `{"name": "shop", "version": "1.0.0", "scripts": {"build": "echo built", "start": "node index.js"}}` + "\n",
+	"package-lock.json": `{"name": "shop", "version": "1.0.0", "lockfileVersion": 3, "requires": true, "packages": {"": {"name": "shop", "version": "1.0.0"}}}` + "\n",
+	"index.js":          "const http = require('node:http');\nhttp.createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n",
+}
+
+// TestBinary_SandboxMistakesEndInVerdicts is issue 21's acceptance as an
+// agent meets it in `zcp sandbox`: a broken build, a missing start file, a
+// wrong port and a reference to a missing service each end, within one
+// deploy call with progress, in an answer naming the right signal and a fix;
+// applied, the next deploy's verdict is live.
+func TestBinary_SandboxMistakesEndInVerdicts(t *testing.T) {
+	t.Parallel()
+	work := t.TempDir()
+	write := func(files map[string]string) {
+		t.Helper()
+		for name, content := range files {
+			if err := os.WriteFile(filepath.Join(work, name), []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	write(verdictApp)
+	cmd := exec.Command(zcpBin, "sandbox", "--process-duration", "1s", "--build-step", "150ms")
+	cmd.Env, cmd.Dir = cleanEnv(), work
+	var progress atomic.Int32
+	client := sdk.NewClient(&sdk.Implementation{Name: "e2e", Version: "1"}, &sdk.ClientOptions{
+		ProgressNotificationHandler: func(context.Context, *sdk.ProgressNotificationClientRequest) { progress.Add(1) },
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	session, err := client.Connect(ctx, &sdk.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("connect to zcp sandbox: %v", err)
+	}
+	defer func() { _ = session.Close() }()
+
+	deploy := func(token string) (bool, map[string]any) {
+		t.Helper()
+		params := &sdk.CallToolParams{Name: "zerops_deploy", Arguments: map[string]any{"sourceService": "appdev", "targetService": "appstage"}}
+		params.SetProgressToken(token)
+		res, err := session.CallTool(ctx, params)
+		if err != nil {
+			t.Fatalf("deploy %s: %v", token, err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(contentText(res)), &m); err != nil {
+			t.Fatalf("deploy %s answered no JSON: %s", token, contentText(res))
+		}
+		return res.IsError, m
+	}
+	mistakes := []struct {
+		name        string
+		broken, fix map[string]string
+		verdict     string
+		signal      string
+	}{
+		{"broken build", map[string]string{"zerops.yml": strings.Replace(verdictYml, "npm run build", "npm run biuld", 1)},
+			map[string]string{"zerops.yml": verdictYml}, "build-failed", "npm-missing-script"},
+		{"missing start file", map[string]string{"zerops.yml": strings.Replace(verdictYml, "node index.js", "node server.js", 1)},
+			map[string]string{"zerops.yml": verdictYml}, "not-answering", "start-file-missing"},
+		{"wrong port", map[string]string{"index.js": strings.Replace(verdictApp["index.js"], "3000", "8080", 1)},
+			map[string]string{"index.js": verdictApp["index.js"]}, "not-answering", "wrong-port"},
+		{"missing service", map[string]string{"zerops.yml": strings.Replace(verdictYml, "start: node index.js",
+			"start: node index.js\n      envVariables:\n        DATABASE_URL: ${database_connectionString}", 1)},
+			map[string]string{"zerops.yml": strings.Replace(verdictYml, "start: node index.js",
+				"start: node index.js\n      envVariables:\n        DATABASE_URL: ${db_connectionString}", 1)}, "not-answering", "host-not-found"},
+	}
+	for _, mk := range mistakes {
+		write(mk.broken)
+		isErr, m := deploy(mk.name)
+		diags := m["diagnoses"]
+		if check, ok := m["check"].(map[string]any); ok {
+			diags = check["diagnoses"]
+		}
+		list, _ := diags.([]any)
+		var first map[string]any
+		if len(list) > 0 {
+			first, _ = list[0].(map[string]any)
+		}
+		if isErr != (mk.verdict == "build-failed") || m["verdict"] != mk.verdict || first["signal"] != mk.signal || first["fix"] == nil {
+			t.Fatalf("%s: verdict %v, first diagnosis %v; want %s naming %s with a fix: %v", mk.name, m["verdict"], first, mk.verdict, mk.signal, m)
+		}
+		write(mk.fix)
+		if isErr, m = deploy(mk.name + " fixed"); isErr || m["verdict"] != "live" {
+			t.Fatalf("%s: after the fix the verdict is %v, want live: %v", mk.name, m["verdict"], m)
+		}
+	}
+	if progress.Load() == 0 {
+		t.Error("no progress notification in eight followed deploys")
+	}
+}
