@@ -38,6 +38,13 @@ var sandboxMistakes = []struct {
 		verdict: deploy.VerdictNotAnswering, signal: "wrong-port",
 	},
 	{
+		name: "bound to localhost",
+		broken: map[string]string{"index.js": "const http = require('node:http');\n" +
+			"http.createServer((req, res) => res.end('ok')).listen(3000, '127.0.0.1');\n"},
+		fix:     map[string]string{"index.js": demoApp["index.js"]},
+		verdict: deploy.VerdictNotAnswering, signal: "listening-on-localhost",
+	},
+	{
 		name: "reference to a missing service",
 		broken: map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
 			"start: node index.js\n      envVariables:\n        DATABASE_URL: ${database_connectionString}")},
