@@ -427,8 +427,10 @@ func sourceListen(lang, src string, env map[string]string, seed string) *listenA
 	if m := listenObjRe.FindStringSubmatch(src); m != nil {
 		obj := m[1]
 		h := "127.0.0.1" // fastify's default host: localhost
-		if hm := hostKwRe.FindStringSubmatch(obj); hm != nil {
-			h = hm[1]
+		if hm := hostExprRe.FindStringSubmatch(obj); hm != nil {
+			if v, ok := stringValue(src, hm[1], env); ok {
+				h = v
+			}
 		}
 		if pm := regexp.MustCompile(`port\s*:\s*(\d{2,5})`).FindStringSubmatch(obj); pm != nil {
 			n, _ := strconv.Atoi(pm[1])
@@ -437,7 +439,7 @@ func sourceListen(lang, src string, env map[string]string, seed string) *listenA
 		return &listenAddr{normHost(h), envPort(defPort)}
 	}
 	if m := listenCallRe.FindStringSubmatch(src); m != nil {
-		if h, ok := stringValue(src, m[2]); ok {
+		if h, ok := stringValue(src, m[2], env); ok {
 			host = h
 		}
 		if n, err := strconv.Atoi(m[1]); err == nil {
@@ -495,22 +497,46 @@ func sourceListen(lang, src string, env map[string]string, seed string) *listenA
 	return nil
 }
 
-// stringValue is a string literal, or the string literal an identifier is
-// assigned in src.
-func stringValue(src, expr string) (string, bool) {
+// stringValue is what a host expression comes to: a string literal, the
+// HOST variable (from env, else the expression's string fallback, else
+// every interface), or what an identifier is assigned in src.
+func stringValue(src, expr string, env map[string]string) (string, bool) {
+	return stringValueDepth(src, expr, env, 0)
+}
+
+func stringValueDepth(src, expr string, env map[string]string, depth int) (string, bool) {
 	expr = strings.TrimSpace(expr)
 	if n := len(expr); n >= 2 && (expr[0] == '\'' || expr[0] == '"' || expr[0] == '`') && expr[n-1] == expr[0] {
 		return expr[1 : n-1], true
 	}
-	if !identRe.MatchString(expr) {
+	if hostEnvRe.MatchString(expr) {
+		if h := env["HOST"]; h != "" {
+			return h, true
+		}
+		if m := fallbackStrRe.FindStringSubmatch(expr); m != nil {
+			return m[1], true
+		}
+		return "0.0.0.0", true
+	}
+	if !identRe.MatchString(expr) || depth >= 2 {
 		return "", false
 	}
-	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(expr) + `\s*(?::=|=)\s*['"]([^'"]*)['"]`)
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(expr) + `\s*(?::=|=)\s*([^\n;]+)`)
 	if m := re.FindStringSubmatch(src); m != nil {
-		return m[1], true
+		return stringValueDepth(src, m[1], env, depth+1)
 	}
 	return "", false
 }
+
+// hostExprRe is the host of an options object ({port, host}).
+var hostExprRe = regexp.MustCompile(`\bhost\s*:\s*([^,}\n]+)`)
+
+// hostEnvRe is a read of the HOST variable; fallbackStrRe the string an
+// expression falls back to.
+var (
+	hostEnvRe     = regexp.MustCompile(`process\.env\.HOST\b|process\.env\[['"]HOST['"]\]|os\.environ(?:\.get)?[\[(]['"]HOST['"]|os\.getenv\(['"]HOST['"]|os\.Getenv\("HOST"\)|Deno\.env\.get\(['"]HOST['"]\)|Bun\.env\.HOST\b`)
+	fallbackStrRe = regexp.MustCompile(`(?:\|\||\?\?|,|\bor\b)\s*['"]([^'"]*)['"]`)
+)
 
 var identRe = regexp.MustCompile(`^[A-Za-z_$][\w$]*$`)
 
