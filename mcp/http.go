@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"sort"
 	"strings"
@@ -236,17 +237,33 @@ func (h *HTTP) limitSessions(next http.Handler) http.Handler {
 }
 
 // checkOrigin answers 403 to a request whose Origin is neither a loopback
-// host nor the host the request addressed: a browser page elsewhere (DNS
-// rebinding) must not reach the server. Requests without Origin (every
-// non-browser client) pass.
+// host nor the host the request addressed, and to one that reached a
+// loopback listener under a non-loopback Host: a browser page elsewhere (DNS
+// rebinding) must not reach the server. The go-sdk handler checks Host too,
+// but only after the token and the session limit have answered. Requests
+// without Origin (every non-browser client) pass.
 func checkOrigin(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && local != nil {
+			if ap, err := netip.ParseAddrPort(local.String()); err == nil && ap.Addr().IsLoopback() && !IsLoopbackHost(hostOnly(r.Host)) {
+				http.Error(w, "Forbidden: a loopback server answers only to a loopback Host", http.StatusForbidden)
+				return
+			}
+		}
 		if origin := r.Header.Get("Origin"); origin != "" && !originAllowed(origin, r.Host) {
 			http.Error(w, "Forbidden: foreign Origin", http.StatusForbidden)
 			return
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// hostOnly drops the port of a Host header.
+func hostOnly(hostport string) string {
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		return h
+	}
+	return hostport
 }
 
 func originAllowed(origin, host string) bool {

@@ -259,6 +259,7 @@ func TestHTTP_Refusals(t *testing.T) {
 		{"foreign origin", map[string]string{"Authorization": "Bearer " + httpTestToken, "Origin": "https://evil.example"}, http.StatusForbidden},
 		{"foreign origin, no token", map[string]string{"Origin": "http://evil.example:80"}, http.StatusForbidden},
 		{"rebound host", map[string]string{"Authorization": "Bearer " + httpTestToken, "Host": "evil.example"}, http.StatusForbidden},
+		{"rebound host, no token", map[string]string{"Host": "evil.example:80"}, http.StatusForbidden},
 		{"loopback origin", map[string]string{"Authorization": "Bearer " + httpTestToken, "Origin": "http://localhost:3000"}, http.StatusOK},
 		{"no origin", map[string]string{"Authorization": "Bearer " + httpTestToken}, http.StatusOK},
 	} {

@@ -139,6 +139,7 @@ func TestBinary_HTTPRefusals(t *testing.T) {
 		{"short token", []string{"ZCP_HTTP_TOKEN=short"}, []string{"sandbox", "--http", "127.0.0.1:0"}, "ZCP_HTTP_TOKEN"},
 		{"allow-remote alone", nil, []string{"serve", "--allow-remote"}, "--http"},
 		{"bad idle", []string{"ZCP_HTTP_IDLE=soon"}, []string{"sandbox", "--http", "127.0.0.1:0"}, "ZCP_HTTP_IDLE"},
+		{"bad sessions", []string{"ZCP_HTTP_SESSIONS=0"}, []string{"sandbox", "--http", "127.0.0.1:0"}, "ZCP_HTTP_SESSIONS"},
 		{"init URL", nil, []string{"init", "--http", "ftp://127.0.0.1:8080"}, "--http"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -29,6 +30,7 @@ type httpConfig struct {
 	allowRemote bool
 	token       string // resolved by resolveHTTP
 	idle        time.Duration
+	sessions    int    // ZCP_HTTP_SESSIONS; 0: the default
 	tokenFrom   string // where the token came from, for stderr
 }
 
@@ -56,6 +58,11 @@ func resolveHTTP(addr string, allowRemote bool, getenv func(string) string) (*ht
 	if v := getenv("ZCP_HTTP_IDLE"); v != "" {
 		if cfg.idle, err = time.ParseDuration(v); err != nil || cfg.idle <= 0 {
 			return nil, fmt.Errorf("ZCP_HTTP_IDLE %q: want a positive duration such as 30m", v)
+		}
+	}
+	if v := getenv("ZCP_HTTP_SESSIONS"); v != "" {
+		if cfg.sessions, err = strconv.Atoi(v); err != nil || cfg.sessions <= 0 {
+			return nil, fmt.Errorf("ZCP_HTTP_SESSIONS %q: want a positive number of sessions (default %d)", v, mcp.DefaultMaxSessions)
 		}
 	}
 	cfg.token, cfg.tokenFrom, err = httpToken(getenv)
@@ -138,7 +145,7 @@ const httpShutdown = 2 * time.Second
 // serveHTTP serves srv at cfg.addr until ctx ends, then closes every
 // session and the listener. The tree's actors are shared by all sessions.
 func serveHTTP(ctx context.Context, srv *mcp.Server, cfg *httpConfig, dump *supervisor.StatusDump, log *zap.Logger, stderr io.Writer, banner string) int {
-	h, err := srv.NewHTTP(mcp.HTTPOptions{Token: cfg.token, IdleTimeout: cfg.idle})
+	h, err := srv.NewHTTP(mcp.HTTPOptions{Token: cfg.token, IdleTimeout: cfg.idle, MaxSessions: cfg.sessions})
 	if err != nil {
 		fmt.Fprintf(stderr, "zcp: %v\n", err)
 		return 1

@@ -39,6 +39,7 @@ Environment (serve):
   ZCP_SSH_CONFIG       path: ssh config file used for deploys (default ~/.ssh/config)
   ZCP_HTTP_TOKEN       with --http: the bearer token (else <config dir>/zcp/http-token)
   ZCP_HTTP_IDLE        with --http: idle sessions end after this long (default 30m)
+  ZCP_HTTP_SESSIONS    with --http: sessions open at once (default 16)
 `
 
 func main() {
