@@ -153,6 +153,7 @@ func New(deps Deps) (*Server, error) {
 		Capabilities: &sdk.ServerCapabilities{
 			Tools:     &sdk.ToolCapabilities{},
 			Resources: &sdk.ResourceCapabilities{},
+			Prompts:   &sdk.PromptCapabilities{},
 		},
 	}
 	s.sdk = sdk.NewServer(&sdk.Implementation{Name: "zcp", Title: "Zerops Control Plane", Version: deps.Version}, opts)
@@ -167,6 +168,7 @@ func New(deps Deps) (*Server, error) {
 		s.tools[def.tool.Name] = def
 	}
 	s.addResources()
+	s.addPrompts()
 	s.sdk.AddReceivingMiddleware(s.recoverMiddleware, s.trackMiddleware, s.connectMiddleware, s.deadlineMiddleware, s.warmMiddleware)
 	return s, nil
 }

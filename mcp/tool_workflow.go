@@ -27,21 +27,28 @@ func (s *Server) workflowTool() toolDef {
 		if name == "" {
 			return markdownOutput{Markdown: knowledge.WorkflowCatalog(), Next: "Next: call zerops_workflow with workflow set to the one that fits the task."}, nil
 		}
-		text, ok := knowledge.Workflow(name)
+		text, ok := s.workflowText(ctx, name)
 		if !ok {
 			return markdownOutput{}, platform.NewError(platform.ErrInvalidParameter, fmt.Sprintf("unknown workflow %q", platform.Clip(in.Workflow, 40)),
 				"Use one of: "+strings.Join(knowledge.WorkflowNames(), ", ")+".")
 		}
-		if strings.Contains(text, stacksPlaceholder) {
-			stacks := ""
-			if types := s.stackTypes(ctx); len(types) > 0 {
-				if list := knowledge.FormatStackList(types); list != "" {
-					stacks = "## Available Service Stacks (live)\n\n" + list +
-						"\n\n**Use only these versions in import.yml.** Versions not listed fail on import."
-				}
-			}
-			text = strings.ReplaceAll(text, stacksPlaceholder, stacks)
-		}
 		return markdownOutput{Markdown: text}, nil
 	})
+}
+
+// workflowText is the named workflow's guidance with the live service
+// versions in place of its placeholder.
+func (s *Server) workflowText(ctx context.Context, name string) (string, bool) {
+	text, ok := knowledge.Workflow(name)
+	if !ok || !strings.Contains(text, stacksPlaceholder) {
+		return text, ok
+	}
+	stacks := ""
+	if types := s.stackTypes(ctx); len(types) > 0 {
+		if list := knowledge.FormatStackList(types); list != "" {
+			stacks = "## Available Service Stacks (live)\n\n" + list +
+				"\n\n**Use only these versions in import.yml.** Versions not listed fail on import."
+		}
+	}
+	return strings.ReplaceAll(text, stacksPlaceholder, stacks), true
 }
