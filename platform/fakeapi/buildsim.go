@@ -172,6 +172,31 @@ func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
 		}
 	case "npm":
 		return b.npm(args, depth), false
+	case "pnpm", "yarn":
+		if code := b.otherPM(name, args, depth); code != 0 {
+			return code, false
+		}
+	case "pip", "pip3":
+		if code := b.pip(args); code != 0 {
+			return code, false
+		}
+	case "python", "python3":
+		if len(args) > 2 && args[0] == "-m" && args[1] == "pip" {
+			if code := b.pip(args[2:]); code != 0 {
+				return code, false
+			}
+		}
+	case "composer":
+		if sub := firstFile(args); (sub == "install" || sub == "update" || sub == "i") && b.files != nil &&
+			!b.files.has(path.Join(b.cwd, "composer.json")) {
+			b.err("Composer could not find a composer.json file in " + path.Join(buildSource, b.cwd))
+			b.err("To initialize a project, please create a composer.json file. See https://getcomposer.org/basic-usage")
+			return 1, false
+		}
+	case "go":
+		if code := b.goCmd(args); code != 0 {
+			return code, false
+		}
 	}
 	b.conventionalOutputs(words)
 	return 0, false
@@ -391,3 +416,99 @@ func levenshtein(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// pip fails as pip does on a requirements file that was not uploaded.
+func (b *buildSim) pip(args []string) int {
+	if len(args) == 0 || args[0] != "install" || b.files == nil {
+		return 0
+	}
+	for _, f := range []string{valueAfter(args, "-r", "--requirement"), valueAfter(args, "-c", "--constraint")} {
+		if f != "" && !b.exists(b.rel(f)) {
+			b.err(fmt.Sprintf("ERROR: Could not open requirements file: [Errno 2] No such file or directory: '%s'", f))
+			return 1
+		}
+	}
+	if t := valueAfter(args, "--target", "-t"); t != "" {
+		b.produce(t)
+	}
+	return 0
+}
+
+// goCmd fails as the go command does when a package build has no go.mod
+// (a build of named .go files needs none).
+func (b *buildSim) goCmd(args []string) int {
+	if len(args) == 0 || b.files == nil {
+		return 0
+	}
+	switch args[0] {
+	case "build", "install", "test", "vet", "generate":
+		for _, a := range args[1:] {
+			if strings.HasSuffix(a, ".go") {
+				return 0
+			}
+		}
+	case "mod":
+		if len(args) > 1 && args[1] == "init" {
+			b.produce("go.mod")
+			return 0
+		}
+	default:
+		return 0
+	}
+	for d := b.cwd; ; d = path.Dir(d) {
+		if d == "." {
+			d = ""
+		}
+		if b.exists(path.Join(d, "go.mod")) {
+			return 0
+		}
+		if d == "" {
+			break
+		}
+	}
+	b.err("go: go.mod file not found in current directory or any parent directory; see 'go help modules'")
+	return 1
+}
+
+// otherPM runs pnpm's and yarn's script commands as they answer a script
+// package.json lacks.
+func (b *buildSim) otherPM(name string, args []string, depth int) int {
+	rest := nonFlags(args)
+	if len(rest) == 0 || b.files == nil {
+		return 0
+	}
+	script := rest[0]
+	switch {
+	case script == "run" && len(rest) > 1:
+		script = rest[1]
+	case name == "yarn" && !builtinYarn[script]:
+	case script == "start" || script == "test":
+	default:
+		return 0
+	}
+	src, ok := b.readFile("package.json")
+	var pkg packageJSON
+	if !ok || json.Unmarshal([]byte(src), &pkg) != nil {
+		return 0
+	}
+	if text, has := pkg.Scripts[script]; has {
+		if depth >= 3 {
+			return 0
+		}
+		return b.run(text, depth+1)
+	}
+	if name == "pnpm" {
+		b.err(" ERR_PNPM_NO_SCRIPT  Missing script: " + script)
+		b.err("")
+		b.err("Command \"" + script + "\" not found.")
+		return 1
+	}
+	b.err(fmt.Sprintf("error Command %q not found.", script))
+	b.err("info Visit https://yarnpkg.com/en/docs/cli/run for documentation about this command.")
+	return 1
+}
+
+// builtinYarn are yarn commands that are not package scripts.
+var builtinYarn = map[string]bool{"install": true, "add": true, "remove": true, "upgrade": true, "global": true,
+	"cache": true, "config": true, "init": true, "info": true, "why": true, "list": true, "audit": true,
+	"workspace": true, "workspaces": true, "dlx": true, "exec": true, "set": true, "link": true, "pack": true}
