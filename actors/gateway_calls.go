@@ -510,13 +510,20 @@ func (g *Gateway) PlatformChanged() { g.changed(changedAnything) }
 
 // processEnded is PlatformChanged for process p seen ended, scoped by what
 // it did: the end of a start, stop or restart leaves the stable reads valid.
-func (g *Gateway) processEnded(p *platform.Process) {
-	switch p.ActionName {
-	case "stack.start", "stack.stop", "stack.restart":
-		g.changed(changedLifecycle)
-	default:
-		g.changed(changedAnything)
+func (g *Gateway) processEnded(p *platform.Process) { g.processesEnded([]platform.Process{*p}) }
+
+// processesEnded is processEnded for processes seen ended at once: one
+// change, as wide as the widest of them.
+func (g *Gateway) processesEnded(ps []platform.Process) {
+	scope := changedLifecycle
+	for _, p := range ps {
+		switch p.ActionName {
+		case "stack.start", "stack.stop", "stack.restart":
+		default:
+			scope = changedAnything
+		}
 	}
+	g.changed(scope)
 }
 
 // rateLimited is the error of a call the API's cooldown keeps from running.

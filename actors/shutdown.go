@@ -16,13 +16,6 @@ var (
 	_ Stopper = (*KnowledgeIndex)(nil)
 )
 
-// Shutdown stops the watcher for good if no loop runs. Safe for concurrent
-// use; a no-op once stopped or while a loop runs (a crashed run's
-// subscribers have had their final update already).
-func (w *Watcher) Shutdown() {
-	w.life.shutdown(w.idleStatus)
-}
-
 // Shutdown stops the pool for good if no loop runs (a crashed run's jobs
 // were cancelled when it crashed). Safe for concurrent use; a no-op once
 // stopped or while a loop runs.

@@ -1,19 +1,15 @@
 package actors
 
 import (
-	"context"
 	"fmt"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
 )
 
-// kind is what differs between watching a process and watching a build.
-// fetch runs in the watch's poll goroutine; the other methods run in the
-// watcher's loop, which owns the snapshot.
+// kind is what differs between watching a process and watching a build: how
+// a snapshot reads for one subscriber. Its methods run under Watcher.mu.
 type kind[U any] interface {
-	// fetch polls the API.
-	fetch(ctx context.Context) (any, error)
 	// view turns the latest snapshot into s's update; ok is false when there
 	// is nothing to tell s yet.
 	view(snap any, s *sub[U], now time.Time) (u U, ok, final bool)
@@ -21,31 +17,23 @@ type kind[U any] interface {
 	fail(s *sub[U], now time.Time, err error) U
 	// label describes the snapshot for the status dump.
 	label(snap any) string
-	// clientSeesEnd says whether the client's own read already tells it
-	// the watched work ended (the Gateway's GetProcess does, scoped by what
-	// the process did), so the watcher need not announce it.
-	clientSeesEnd() bool
 }
 
-// sub is one subscription: a cap-1 channel holding the latest update. The
-// loop alone sends on ch and owns the other fields.
+// sub is one subscription: a cap-1 channel holding the latest update. Only
+// the holder of Watcher.mu sends on ch or touches the other fields.
 type sub[U any] struct {
 	ch        chan U
-	closed    bool // ch is closed: closed once, even by a crash's cleanup
+	closed    bool
 	start     time.Time
 	since     time.Time // builds: follow versions created at or after this
 	deadline  time.Time
 	last      U
 	hasLast   bool
-	stopAfter func() bool // releases the watch on the subscriber's context
+	stopAfter func() bool // releases the removal on the subscriber's context
 }
 
-func newSub[U any](now, since time.Time, limit time.Duration) *sub[U] {
-	return &sub[U]{ch: make(chan U, 1), start: now, since: since, deadline: now.Add(limit)}
-}
-
-// deliver replaces any undelivered update with u. Only the loop sends, so
-// after the drain the send cannot block: the subscriber can only make room.
+// deliver replaces any undelivered update with u; the subscriber can only
+// make room, so the send never blocks.
 func (s *sub[U]) deliver(u U) {
 	select {
 	case <-s.ch:
@@ -55,7 +43,6 @@ func (s *sub[U]) deliver(u U) {
 	s.last, s.hasLast = u, true
 }
 
-// close closes ch, once.
 func (s *sub[U]) close() {
 	if !s.closed {
 		s.closed = true
@@ -63,18 +50,15 @@ func (s *sub[U]) close() {
 	}
 }
 
-// watch is one poll goroutine and its subscribers. k, run, ctx and started
-// are set before the poll goroutine starts and never change; the rest is the
-// loop's.
+// watch is one watched process (or service's build) and its subscribers,
+// guarded by Watcher.mu.
 type watch[U any] struct {
-	k       kind[U]
-	run     *watcherRun     // the run whose loop owns the watch: its goroutines report there only
-	ctx     context.Context // ends when the last subscriber leaves, Serve ends or the run crashes
-	started time.Time
-
+	k        kind[U]
 	key      string
-	table    map[string]*watch[U] // the loop's table holding the watch while it has subscribers
-	cancel   context.CancelFunc
+	table    map[string]*watch[U] // the table holding the watch while it has subscribers
+	started  time.Time
+	next     time.Time // when it is next due for a poll
+	project  string    // processes: the project, once a read showed it
 	subs     map[*sub[U]]struct{}
 	snap     any
 	hasSnap  bool
@@ -82,23 +66,7 @@ type watch[U any] struct {
 	failures int
 }
 
-// add joins s to the watch, removed again when ctx ends. s at once gets the
-// latest state, if there is one.
-func (wt *watch[U]) add(ctx context.Context, s *sub[U]) {
-	wt.subs[s] = struct{}{}
-	// The departure goes to the loop as a message; the loop may be busy, so
-	// the AfterFunc goroutine waits for it (or for the run's end). If ctx has
-	// already ended, it runs at once.
-	s.stopAfter = context.AfterFunc(ctx, func() {
-		post(wt.run, context.Background(), leaveMsg[U]{wt: wt, s: s})
-	})
-	if wt.hasSnap {
-		wt.tell(s, time.Now())
-	}
-}
-
-// remove drops s (its context ended) and closes its channel. s may have
-// ended already: its departure and its final update can cross.
+// remove drops s (its context ended) and closes its channel.
 func (wt *watch[U]) remove(s *sub[U]) {
 	if _, ok := wt.subs[s]; !ok {
 		return
@@ -110,24 +78,15 @@ func (wt *watch[U]) remove(s *sub[U]) {
 
 // end delivers s's final update and closes its channel.
 func (wt *watch[U]) end(s *sub[U], u U) {
-	if !s.closed { // only after a panic between its close and its removal
-		s.deliver(u)
-	}
+	s.deliver(u)
 	s.close()
 	delete(wt.subs, s)
-	if s.stopAfter != nil { // nil only after a panic inside add
-		s.stopAfter()
-	}
+	s.stopAfter()
 }
 
-// closeIfEmpty stops the poll goroutine once no subscriber is left and
-// drops the watch from the table, so that a new subscription starts afresh.
+// closeIfEmpty drops the watch from its table once no subscriber is left.
 func (wt *watch[U]) closeIfEmpty() {
-	if len(wt.subs) > 0 {
-		return
-	}
-	wt.cancel()
-	if wt.table[wt.key] == wt {
+	if len(wt.subs) == 0 && wt.table[wt.key] == wt {
 		delete(wt.table, wt.key)
 	}
 }
@@ -166,19 +125,23 @@ func (wt *watch[U]) expire(now time.Time) {
 	wt.closeIfEmpty()
 }
 
-// observe fans one poll's outcome out and reports whether the watch goes on.
-func (wt *watch[U]) observe(cfg WatcherConfig, snap any, err error) bool {
-	now := time.Now()
+// observe fans one poll's outcome out and schedules the next poll; ended
+// reports whether the watch ended on what it saw.
+func (wt *watch[U]) observe(cfg WatcherConfig, now time.Time, snap any, err error) (ended bool) {
 	wt.polls++
-	if len(wt.subs) == 0 {
-		return false // closed while the poll ran
+	interval := cfg.Interval
+	if now.Sub(wt.started) >= cfg.SlowAfter {
+		interval = cfg.SlowInterval
+	}
+	if wt.next = wt.next.Add(interval); wt.next.Before(now) {
+		wt.next = now.Add(interval)
 	}
 	if err != nil {
 		wt.failures++
 		if permanent(err) || wt.failures >= cfg.MaxFailures {
 			wt.failAll(now, fmt.Errorf("watch ended after %d failed poll(s): %w", wt.failures, err))
 		}
-		return len(wt.subs) > 0 // transient: try again on the next tick
+		return false
 	}
 	wt.failures = 0
 	wt.snap, wt.hasSnap = snap, true
@@ -186,83 +149,7 @@ func (wt *watch[U]) observe(cfg WatcherConfig, snap any, err error) bool {
 		wt.tell(s, now)
 	}
 	wt.closeIfEmpty()
-	return len(wt.subs) > 0
-}
-
-// poll is the watch's poll goroutine: poll on the schedule until
-// the loop says the watch is over or its context ends. It makes the API
-// calls, so that the loop never waits on one, and hands every outcome to the
-// loop.
-func (wt *watch[U]) poll(w *Watcher) {
-	defer func() {
-		select {
-		case wt.run.in.exits <- struct{}{}:
-		case <-wt.run.done: // the run crashed (a loop that stops counts every poll goroutine out first)
-		}
-	}()
-	cfg := w.cfg
-	// The first poll comes one interval in: a subscriber has just seen the
-	// process (in the answer that started it), and a process rarely ends at
-	// once, so an immediate poll would mostly spend the API budget on
-	// nothing.
-	next := wt.started.Add(cfg.Interval)
-	timer := time.NewTimer(cfg.Interval)
-	defer timer.Stop()
-	for {
-		select {
-		case <-timer.C:
-		case <-wt.ctx.Done():
-			return
-		}
-		if wt.ctx.Err() != nil {
-			// A due timer can win the select against an ended context;
-			// do not poll again with a dead one.
-			return
-		}
-		snap, err := fetchSafely(asPoll(wt.ctx), wt.k)
-		w.polls.Add(1)
-		if err != nil && wt.ctx.Err() != nil {
-			return // abandoned or shutting down: the loop has told the subscribers
-		}
-		more := make(chan bool, 1)
-		if !post(wt.run, wt.ctx, pollResult[U]{wt: wt, snap: snap, err: err, more: more}) {
-			return
-		}
-		select {
-		case ok := <-more:
-			if !ok {
-				if err == nil && !wt.k.clientSeesEnd() {
-					w.platformChanged() // the watch ended on what it saw: the build is over
-				}
-				return
-			}
-		case <-wt.ctx.Done():
-			return
-		}
-		// Keep to the schedule, skipping ticks a slow poll missed.
-		interval := cfg.Interval
-		if time.Since(wt.started) >= cfg.SlowAfter {
-			interval = cfg.SlowInterval
-		}
-		next = next.Add(interval)
-		if now := time.Now(); next.Before(now) {
-			next = now.Add(interval)
-		}
-		timer.Reset(time.Until(next))
-	}
-}
-
-// fetchSafely polls through k, turning a panic below it (a client bug) into
-// an error the loop reports like any failed poll: a poll goroutine runs
-// outside the supervisor's recovery, where a panic would end the process.
-func fetchSafely[U any](ctx context.Context, k kind[U]) (snap any, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			snap, err = nil, platform.NewError(platform.ErrInternal, fmt.Sprintf("watcher poll panicked: %v", r),
-				"Check the process with zerops_process; the panic is a ZCP bug worth reporting.")
-		}
-	}()
-	return k.fetch(ctx)
+	return len(wt.subs) == 0
 }
 
 // describe summarises the watch for the status dump.
@@ -288,4 +175,78 @@ func permanent(err error) bool {
 		return true
 	}
 	return false
+}
+
+// processKind reads a snapshot (a platform.Process) for its subscribers.
+type processKind struct{ id string }
+
+func (k processKind) view(snap any, s *sub[ProcessUpdate], now time.Time) (ProcessUpdate, bool, bool) {
+	p := snap.(platform.Process)
+	final := p.IsTerminal()
+	return ProcessUpdate{Process: p, Elapsed: now.Sub(s.start), Final: final}, true, final
+}
+
+func (k processKind) fail(s *sub[ProcessUpdate], now time.Time, err error) ProcessUpdate {
+	u := ProcessUpdate{Process: platform.Process{ID: k.id}}
+	if s.hasLast {
+		u = s.last
+	}
+	u.Elapsed, u.Final, u.Err = now.Sub(s.start), true, err
+	return u
+}
+
+func (k processKind) label(snap any) string {
+	p := snap.(platform.Process)
+	return p.ActionName + " " + p.Status
+}
+
+// buildKind reads a snapshot (the service's app versions) for its
+// subscribers; each follows the newest real build created at or after its
+// own since.
+type buildKind struct{ serviceID string }
+
+func (k buildKind) view(snap any, s *sub[BuildUpdate], now time.Time) (BuildUpdate, bool, bool) {
+	av, ok := newestBuild(snap.([]platform.AppVersion), s.since)
+	if !ok {
+		return BuildUpdate{}, false, false // the version has not appeared yet
+	}
+	final := av.Final()
+	return BuildUpdate{AppVersion: av, Elapsed: now.Sub(s.start), Final: final}, true, final
+}
+
+func (k buildKind) fail(s *sub[BuildUpdate], now time.Time, err error) BuildUpdate {
+	u := BuildUpdate{AppVersion: platform.AppVersion{ServiceStackID: k.serviceID}}
+	if s.hasLast {
+		u = s.last
+	}
+	u.Elapsed, u.Final, u.Err = now.Sub(s.start), true, err
+	return u
+}
+
+func (k buildKind) label(snap any) string {
+	av, ok := newestBuild(snap.([]platform.AppVersion), time.Time{})
+	if !ok {
+		return "no build yet"
+	}
+	return "app version " + av.ID + " " + av.Status
+}
+
+// newestBuild picks the newest version created at or after since, skipping
+// NONE-source versions without a build (what startWithoutCode leaves).
+func newestBuild(versions []platform.AppVersion, since time.Time) (platform.AppVersion, bool) {
+	var best platform.AppVersion
+	found := false
+	for _, av := range versions {
+		if av.Created.Before(since) {
+			continue
+		}
+		if av.Source == platform.SourceNone && (av.Build == nil || av.Build.PipelineStart == nil) {
+			continue
+		}
+		if !found || av.Created.After(best.Created) ||
+			(av.Created.Equal(best.Created) && av.Sequence > best.Sequence) {
+			best, found = av, true
+		}
+	}
+	return best, found
 }

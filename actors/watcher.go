@@ -2,6 +2,9 @@ package actors
 
 import (
 	"context"
+	"fmt"
+	"sort"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -64,90 +67,82 @@ type BuildUpdate struct {
 	Err        error
 }
 
-// Watcher is the process watcher actor. It runs one poll loop per watched
-// process (or per service, for builds) whatever the number of subscribers,
-// and fans each observation out to them, latest value wins: a slow
+// Watcher is the process watcher actor. Serve's loop ticks every Interval
+// and polls the watches that are due in one batch: one process search per
+// project for every watched process (an end the search shows is confirmed by
+// a read by id, and a process the lagging search does not show yet is read
+// by id) and one app-version search per service with a watched build. Each
+// observation fans out to the watch's subscribers, latest value wins: a slow
 // subscriber only ever misses intermediate states, never the final one, and
 // never blocks the loop. A subscriber whose context ends is removed alone;
-// the last one leaving stops the loop.
+// the last one leaving ends the watch.
 //
-// Serve's loop owns the table of watches (one per process id, one per service
-// for builds), each watch's subscribers, latest observation and failure
-// count, and every subscriber's wait limit. Subscribe, SubscribeBuild and
-// Status send it a request and wait for its reply; a watch's poll goroutine
-// makes the API calls and reports each result to the loop, so the loop itself
-// never waits on I/O. A subscription asked for before Serve waits for the loop
-// to start; once Serve returns on shutdown, every subscriber has had a final
-// SERVICE_UNAVAILABLE update and new subscriptions fail. A loop that panics is
-// restarted by the next Serve with no watches: every subscriber of the
-// crashed run gets a final SERVICE_UNAVAILABLE update and its channel closed,
-// and the run's poll goroutines end; subscribing again starts afresh. Safe
-// for concurrent use.
+// The watches live in the struct behind mu, so Subscribe and Status never
+// wait for the loop, and a restarted Serve carries on with them. A
+// subscription made before Serve is polled once Serve runs; once Serve's
+// context ended every subscriber has had a final SERVICE_UNAVAILABLE update
+// and new subscriptions fail. Safe for concurrent use.
 type Watcher struct {
-	c   platform.Client
-	cfg WatcherConfig
+	c    platform.Client
+	cfg  WatcherConfig
+	life life
 
-	life *loopLife[watcherInbox] // the current run (its inbox and done channel), the stop for good, the last snapshot
+	polls atomic.Int64 // API requests made by polls
 
-	polls atomic.Int64 // API polls made, all watches; counted by the poll goroutines
-
-	// testHookPanic, set only by tests before Serve, runs at the top of each
-	// loop iteration: a panic there is a crash of the loop.
-	testHookPanic func()
-}
-
-// watcherInbox is the inbox of one run of the watcher's loop; a watch holds
-// the run that started it and reports to that run only.
-type watcherInbox struct {
-	reqs   chan watcherMsg // callers' requests; unbuffered, received only by the loop
-	events chan watcherMsg // poll results and departures from the run's own goroutines
-	exits  chan struct{}   // one per poll goroutine, as it ends
-}
-
-// watcherRun is one run of the watcher's loop.
-type watcherRun = loopRun[watcherInbox]
-
-func newWatcherInbox() watcherInbox {
-	return watcherInbox{reqs: make(chan watcherMsg), events: make(chan watcherMsg), exits: make(chan struct{})}
-}
-
-// platformChanged tells the client, when it keeps answers for a while (the
-// Gateway), that a watched process or build has ended.
-func (w *Watcher) platformChanged() {
-	if c, ok := w.c.(interface{ PlatformChanged() }); ok {
-		c.PlatformChanged()
-	}
+	mu      sync.Mutex
+	procs   map[string]*watch[ProcessUpdate] // by process id
+	builds  map[string]*watch[BuildUpdate]   // by service id
+	project string                           // the project of the last process read by id: searched for the others
+	polling bool                             // a tick's API calls are under way
+	idle    []chan struct{}                  // closed once nothing is watched and no tick runs
 }
 
 // NewWatcher returns a watcher polling through c (normally the Gateway).
 func NewWatcher(c platform.Client, cfg WatcherConfig) *Watcher {
-	return &Watcher{
-		c:    c,
-		cfg:  cfg.withDefaults(),
-		life: newLoopLife("process-watcher", newWatcherInbox),
-	}
+	w := &Watcher{c: c, cfg: cfg.withDefaults(),
+		procs: map[string]*watch[ProcessUpdate]{}, builds: map[string]*watch[BuildUpdate]{}}
+	w.life.init("process-watcher")
+	return w
 }
 
 // String names the actor.
 func (w *Watcher) String() string { return "process-watcher" }
 
-// Serve runs the watcher's loop until ctx ends, then ends every watch
-// (subscribers get a final SERVICE_UNAVAILABLE update), waits for the poll
-// goroutines and returns. If the loop panics, every watch of the run ends at
-// once (subscribers get a final SERVICE_UNAVAILABLE update, the poll
-// goroutines are told to end but not waited for) and the panic goes on out
-// of Serve; the next Serve starts with no watches.
+// Serve polls on the schedule until ctx ends, then ends every watch:
+// subscribers get a final SERVICE_UNAVAILABLE update.
 func (w *Watcher) Serve(ctx context.Context) error {
-	var l *watcherLoop
-	return w.life.serve(ctx, func(r *watcherRun) ActorStatus {
-		l = newWatcherLoop(ctx, w, r)
-		l.serve()
-		return l.status(StateStopped)
-	}, func(_ *watcherRun, err error, _ bool) {
-		if l != nil {
-			l.crash(err)
+	if err := w.life.begin(); err != nil {
+		return err
+	}
+	defer w.life.end()
+	t := time.NewTimer(w.cfg.Interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			w.Shutdown()
+			return ctx.Err()
+		case <-t.C:
+			w.tick(ctx)
+			t.Reset(w.cfg.Interval)
 		}
-	})
+	}
+}
+
+// Shutdown stops the watcher for good: every subscriber gets a final
+// SERVICE_UNAVAILABLE update. Safe for concurrent use.
+func (w *Watcher) Shutdown() {
+	w.life.stop()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	now, err := time.Now(), errStopped(w.String())
+	for _, wt := range w.procs {
+		wt.failAll(now, err)
+	}
+	for _, wt := range w.builds {
+		wt.failAll(now, err)
+	}
+	w.checkIdle()
 }
 
 // Subscribe follows a platform process until it ends. The channel (cap 1)
@@ -158,104 +153,104 @@ func (w *Watcher) Subscribe(ctx context.Context, processID string) (<-chan Proce
 	if processID == "" {
 		return nil, platform.NewError(platform.ErrInvalidParameter, "process id is empty", "Pass the id of the process to watch.")
 	}
-	req := subscribeReq[ProcessUpdate]{
-		ctx:   ctx,
-		table: (*watcherLoop).processTable,
-		key:   processID,
-		kind:  &processKind{c: w.c, id: processID},
-		reply: make(chan (<-chan ProcessUpdate), 1),
-	}
-	return ask(w, ctx, "subscribe", req, req.reply)
+	return subscribe(w, ctx, w.procs, processID, time.Time{}, processKind{id: processID})
 }
 
 // SubscribeBuild follows the newest app version of serviceID created at or
 // after since, skipping NONE-source versions that have no build, until it
 // reaches a final state (anything but UPLOADING, WAITING_TO_BUILD, BUILDING,
 // PREPARING_RUNTIME, WAITING_TO_DEPLOY, DEPLOYING, or a set pipelineFailed).
-// Subscribers of one service share one poll loop. Channel semantics are as
-// for Subscribe.
+// Subscribers of one service share its polls. Channel semantics are as for
+// Subscribe.
 func (w *Watcher) SubscribeBuild(ctx context.Context, serviceID string, since time.Time) (<-chan BuildUpdate, error) {
 	if serviceID == "" {
 		return nil, platform.NewError(platform.ErrInvalidParameter, "service id is empty", "Pass the id of the service whose build to watch.")
 	}
-	req := subscribeReq[BuildUpdate]{
-		ctx:   ctx,
-		table: (*watcherLoop).buildTable,
-		key:   serviceID,
-		since: since,
-		kind:  &buildKind{c: w.c, serviceID: serviceID},
-		reply: make(chan (<-chan BuildUpdate), 1),
+	return subscribe(w, ctx, w.builds, serviceID, since, buildKind{serviceID: serviceID})
+}
+
+func subscribe[U any](w *Watcher, ctx context.Context, table map[string]*watch[U], key string, since time.Time, k kind[U]) (<-chan U, error) {
+	if ctx.Err() != nil {
+		return nil, ctxError(ctx, "subscribe")
 	}
-	return ask(w, ctx, "subscribe", req, req.reply)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.life.stopped() {
+		return nil, errStopped(w.String())
+	}
+	wt := table[key]
+	if wt == nil {
+		now := time.Now()
+		wt = &watch[U]{k: k, key: key, table: table, started: now, next: now.Add(w.cfg.Interval), subs: map[*sub[U]]struct{}{}}
+		table[key] = wt
+	}
+	now := time.Now()
+	s := &sub[U]{ch: make(chan U, 1), start: now, since: since, deadline: now.Add(w.cfg.Limit)}
+	wt.subs[s] = struct{}{}
+	s.stopAfter = context.AfterFunc(ctx, func() {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		wt.remove(s)
+		w.checkIdle()
+	})
+	if wt.hasSnap {
+		wt.tell(s, now)
+	}
+	return s.ch, nil
 }
 
-// Status lists the watches with their subscriber counts and ages, as the
-// loop sees them. With no loop running (before Serve, or between a crash and
-// the restart) it answers at once with the idle state, after a shutdown
-// with the snapshot taken as the loop ended.
-func (w *Watcher) Status(ctx context.Context) (ActorStatus, error) {
-	return w.life.ask(ctx, w.idleStatus)
+// Status lists the watches with their subscriber counts and ages.
+func (w *Watcher) Status(context.Context) (ActorStatus, error) {
+	cfg := w.cfg
+	st := ActorStatus{Name: w.String(), State: w.life.state()}
+	st.add("schedule", fmt.Sprintf("every %s, %s after %s, limit %s, %d failed polls end a watch",
+		cfg.Interval, cfg.SlowInterval, cfg.SlowAfter, cfg.Limit, cfg.MaxFailures))
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	now := time.Now()
+	subs := describeAll(&st, w.procs, "process ", now) + describeAll(&st, w.builds, "build of service ", now)
+	sort.Strings(st.Details)
+	st.add("processes", len(w.procs))
+	st.add("builds", len(w.builds))
+	st.add("subscribers", subs)
+	st.add("polls", w.polls.Load())
+	return st, nil
 }
 
-// idleStatus is the status of a watcher with no loop running.
-func (w *Watcher) idleStatus() ActorStatus {
-	return newWatcherLoop(context.Background(), w, nil).status(StateIdle)
+func describeAll[U any](st *ActorStatus, table map[string]*watch[U], prefix string, now time.Time) (subs int) {
+	for key, wt := range table {
+		st.Details = append(st.Details, prefix+key+": "+wt.describe(now))
+		subs += len(wt.subs)
+	}
+	return subs
 }
 
-// whenIdle returns a channel closed once no poll goroutine runs (at once if
-// none does). Tests await it instead of polling the watch count.
+// whenIdle returns a channel closed once nothing is watched and no tick's
+// API calls run (at once if so). Tests await it instead of polling.
 func (w *Watcher) whenIdle() <-chan struct{} {
-	idle := make(chan struct{})
-	close(idle)
-	if !w.life.started() {
-		return idle // only the loop starts poll goroutines
-	}
-	req := idleReq{reply: make(chan (<-chan struct{}), 1)}
-	ch, err := ask(w, context.Background(), "wait for idle", req, req.reply)
-	if err != nil {
-		return idle // stopped: Serve waited for every poll goroutine (or crashed: not waited for)
-	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	ch := make(chan struct{})
+	w.idle = append(w.idle, ch)
+	w.checkIdle()
 	return ch
 }
 
-// ask sends req to the current run's loop and waits for its reply on reply
-// (buffer 1). Both steps give up when ctx ends or the run ends (the watcher
-// stopped or its loop crashed), so no caller waits forever; a reply already
-// given wins over either, so that what the loop granted is not dropped. (A
-// subscription granted to a caller that gave up all the same is removed by
-// its ended context, like any other; one granted by a run that crashed has
-// had its final update.)
-func ask[R any](w *Watcher, ctx context.Context, what string, req watcherMsg, reply <-chan R) (R, error) {
-	var zero R
-	if ctx.Err() != nil {
-		return zero, ctxError(ctx, what)
+// checkIdle releases the idle waiters when nothing runs. Requires mu.
+func (w *Watcher) checkIdle() {
+	if len(w.procs)+len(w.builds) > 0 || w.polling {
+		return
 	}
-	run := w.life.current()
-	select {
-	case <-run.done:
-		return zero, run.ended()
-	default:
+	for _, ch := range w.idle {
+		close(ch)
 	}
-	select {
-	case run.in.reqs <- req:
-	case <-ctx.Done():
-		return zero, ctxError(ctx, what)
-	case <-run.done:
-		return zero, run.ended()
+	w.idle = nil
+}
+
+// platformChanged tells the client, when it keeps answers for a while (the
+// Gateway), that a watched build has ended.
+func (w *Watcher) platformChanged() {
+	if c, ok := w.c.(interface{ PlatformChanged() }); ok {
+		c.PlatformChanged()
 	}
-	select {
-	case r := <-reply:
-		return r, nil
-	case <-ctx.Done():
-	case <-run.done:
-	}
-	select {
-	case r := <-reply:
-		return r, nil
-	default:
-	}
-	if ctx.Err() != nil {
-		return zero, ctxError(ctx, what)
-	}
-	return zero, run.ended()
 }

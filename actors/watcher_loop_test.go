@@ -23,29 +23,18 @@ func TestWatcher_Lifecycle(t *testing.T) {
 	if err != nil || st.State != StateIdle || fig(st, "processes") != "0" || fig(st, "schedule") == "" {
 		t.Fatalf("status before Serve: %+v, %v", st, err)
 	}
-	// A subscription asked for before Serve waits for the loop, or for its
-	// caller's context.
-	short, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
-	defer cancel()
-	if _, err := w.Subscribe(short, "proc-1"); !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("subscribe before Serve with a short ctx: %v, want a deadline error", err)
+	// A subscription asked for before Serve is granted at once and polled
+	// once Serve runs.
+	ch, err := w.Subscribe(t.Context(), "proc-1")
+	if err != nil {
+		t.Fatal(err)
 	}
-	early := make(chan (<-chan ProcessUpdate), 1)
-	go func() {
-		ch, err := w.Subscribe(t.Context(), "proc-1")
-		if err != nil {
-			t.Error(err)
-		}
-		early <- ch
-	}()
 	select {
-	case <-early:
-		t.Fatal("subscribe returned before Serve started")
+	case u := <-ch:
+		t.Fatalf("update %+v before Serve", u)
 	case <-time.After(20 * time.Millisecond):
 	}
-
 	stop := serve(t, w)
-	ch := recv(t, early)
 	if u := recv(t, ch); u.Process.ID != "proc-1" || u.Final {
 		t.Fatalf("first update %+v", u)
 	}

@@ -45,23 +45,36 @@ func loadMix(n int) []loadCall {
 
 // BenchmarkLoadMix sends the load mix (50 and 200 calls at once) through one
 // MCP session of the binary over stdio, against the fake API over HTTP with
-// its default 3 s processes, at the default API budget (10/s, burst 20). It
+// its default 3 s processes, at the default API budget (10/s, burst 20), and
+// the 200 calls again with the budget lifted, the time to compare with. It
 // reports the time until the last answer, throughput, p50/p99 per tool, the
 // API requests (start-up's included; by endpoint in the log) and the
 // binary's peak RSS.
 func BenchmarkLoadMix(b *testing.B) {
-	for _, n := range []int{50, 200} {
-		b.Run(fmt.Sprintf("calls=%d", n), func(b *testing.B) {
+	for _, run := range []struct {
+		name string
+		n    int
+		rate string // ZCP_API_RATE; empty: the default budget
+	}{
+		{"calls=50", 50, ""},
+		{"calls=200", 200, ""},
+		{"calls=200-lifted", 200, "100000:100000"}, // the same mix with the budget lifted, to compare with
+	} {
+		b.Run(run.name, func(b *testing.B) {
 			for range b.N {
-				runLoadMix(b, n)
+				runLoadMix(b, run.n, run.rate)
 			}
 		})
 	}
 }
 
-func runLoadMix(b *testing.B, n int) {
+func runLoadMix(b *testing.B, n int, rate string) {
 	fake := fakeapi.StartTB(b, fakeapi.Options{})
-	s := startRaw(b, []string{"ZEROPS_API_HOST=" + fake.URL(), "ZEROPS_ZCP_API_KEY=" + fake.Token()})
+	env := []string{"ZEROPS_API_HOST=" + fake.URL(), "ZEROPS_ZCP_API_KEY=" + fake.Token()}
+	if rate != "" {
+		env = append(env, "ZCP_API_RATE="+rate)
+	}
+	s := startRaw(b, env)
 	s.initialize()
 
 	calls := loadMix(n)

@@ -1,0 +1,106 @@
+package actors
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
+)
+
+// batchWatcher is a watcher whose every watch is due at each tick; the tests
+// call tick themselves instead of serving it.
+func batchWatcher(t *testing.T, c platform.Client) *Watcher {
+	w := NewWatcher(c, WatcherConfig{Interval: time.Nanosecond, SlowInterval: time.Nanosecond, Limit: time.Minute})
+	t.Cleanup(w.Shutdown)
+	return w
+}
+
+// startProcesses starts n processes on the fake's services and subscribes to each.
+func startProcesses(t *testing.T, srv *fakeapi.Server, c platform.Client, w *Watcher, n int) []<-chan ProcessUpdate {
+	t.Helper()
+	hosts := []string{"appdev", "appstage", "db", "cache"}
+	chans := make([]<-chan ProcessUpdate, n)
+	for i := range chans {
+		p, err := c.RestartService(t.Context(), srv.ServiceID(hosts[i%len(hosts)]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if chans[i], err = w.Subscribe(t.Context(), p.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return chans
+}
+
+// TestWatcher_BatchedPolls: a tick costs one process search whatever the
+// number of watched processes, the tick that sees them end included.
+func TestWatcher_BatchedPolls(t *testing.T) {
+	for _, n := range []int{1, 10, 50} {
+		t.Run(fmt.Sprint(n, " processes"), func(t *testing.T) {
+			t.Parallel()
+			srv, c := newFake(t, fakeapi.Options{ProcessDuration: time.Hour, SearchLag: -1})
+			w := batchWatcher(t, c)
+			chans := startProcesses(t, srv, c, w, n)
+			searches := func() int { return srv.CountRequests(http.MethodPost, "/process/search") }
+			reads := func() int { return srv.CountRequests(http.MethodGet, "/process/") }
+			srv.ResetRequests()
+			w.tick(t.Context()) // no project known yet: one read by id tells it for the others
+			if want := min(n-1, 1); searches() != want || reads() != 1 {
+				t.Errorf("first tick: %d searches and %d reads by id, want %d and 1", searches(), reads(), want)
+			}
+			srv.ResetRequests()
+			for range 3 {
+				w.tick(t.Context())
+			}
+			if searches() != 3 || reads() != 0 {
+				t.Errorf("3 ticks: %d searches and %d reads by id, want 3 and 0", searches(), reads())
+			}
+			for i, ch := range chans {
+				if u := recv(t, ch); u.Final || u.Process.ID == "" {
+					t.Errorf("subscriber %d: update %+v, want the running process", i, u)
+				}
+			}
+			srv.EndProcesses()
+			srv.ResetRequests()
+			w.tick(t.Context())
+			if searches() != 1 || reads() != 0 {
+				t.Errorf("tick after the ends: %d searches and %d reads by id, want 1 and 0", searches(), reads())
+			}
+			for i, ch := range chans {
+				if got := drain(t, ch); len(got) == 0 || !got[len(got)-1].Final || got[len(got)-1].Err != nil {
+					t.Errorf("subscriber %d: %+v, want a final update", i, got)
+				}
+			}
+		})
+	}
+}
+
+// TestWatcher_FollowsProcessMissingFromLaggingSearch: a process the search
+// does not show yet is read by id, to its end.
+func TestWatcher_FollowsProcessMissingFromLaggingSearch(t *testing.T) {
+	t.Parallel()
+	srv, c := newFake(t, fakeapi.Options{ProcessDuration: time.Hour, SearchLag: time.Hour})
+	w := batchWatcher(t, c)
+	chans := startProcesses(t, srv, c, w, 2)
+	for range 2 {
+		w.tick(t.Context())
+	}
+	if n := srv.CountRequests(http.MethodPost, "/process/search"); n < 1 {
+		t.Errorf("%d searches, want the project searched", n)
+	}
+	for i, ch := range chans {
+		if u := recv(t, ch); u.Final || u.Process.Status == "" {
+			t.Errorf("subscriber %d: %+v, want the running process read by id", i, u)
+		}
+	}
+	srv.EndProcesses()
+	w.tick(t.Context())
+	for i, ch := range chans {
+		if got := drain(t, ch); len(got) == 0 || !got[len(got)-1].Final || !got[len(got)-1].Process.IsTerminal() {
+			t.Errorf("subscriber %d: %+v, want its end", i, got)
+		}
+	}
+}
