@@ -166,6 +166,9 @@ func TestStack_WatcherPollsThroughTheGateway(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := raw.GetUserInfo(ctx); err != nil { // as start-up does: the client's searches need the client id
+		t.Fatal(err)
+	}
 	fake.ResetRequests()
 	updates, err := stack.Watcher.Subscribe(ctx, proc.ID)
 	if err != nil {
