@@ -42,7 +42,7 @@ func TestDeployPool_SameTargetNeverInterleaves(t *testing.T) {
 				t.Error(err)
 			}
 		}()
-		go func() { waitQueued(p, i); close(queued) }()
+		go func() { waitQueued(&p.keyQueue, i); close(queued) }()
 		recv(t, queued)
 	}
 	wg.Wait()
@@ -56,7 +56,7 @@ func TestDeployPool_SameTargetNeverInterleaves(t *testing.T) {
 // waitQueued returns once more than n jobs have been granted or queued. It
 // reads the figures from Status and awaits the loop's change signal between
 // reads; one waiter at a time (the signal has one slot).
-func waitQueued(p *DeployPool, n int) {
+func waitQueued(p *keyQueue, n int) {
 	for {
 		if queueSeen(p) > n {
 			return
@@ -66,7 +66,7 @@ func waitQueued(p *DeployPool, n int) {
 }
 
 // queueSeen counts the jobs the pool has queued, running or completed.
-func queueSeen(p *DeployPool) int {
+func queueSeen(p *keyQueue) int {
 	st, err := p.Status(context.Background())
 	if err != nil {
 		panic(err) // a served pool always answers
@@ -112,7 +112,7 @@ func TestDeployPool_BoundedParallelTargets(t *testing.T) {
 	for range 3 {
 		recv(t, started)
 	}
-	waitQueued(p, 5)
+	waitQueued(&p.keyQueue, 5)
 	st, _ := p.Status(t.Context())
 	if fig(st, "busy") != "3" || fig(st, "idle") != "0" || fig(st, "queued") != "3" {
 		t.Errorf("status %+v, want 3 busy, 0 idle, 3 queued", st.Figures)
@@ -140,7 +140,7 @@ func TestDeployPool_QueuedJobDroppedOnCancel(t *testing.T) {
 	go func() {
 		errc <- p.Run(ctx, "b", func(context.Context) error { ran.Store(true); return nil })
 	}()
-	waitQueued(p, 1)
+	waitQueued(&p.keyQueue, 1)
 	cancel()
 	if err := recv(t, errc); platform.ErrorCode(err) != platform.ErrCanceled {
 		t.Errorf("queued job: %v, want CANCELED", err)
@@ -171,7 +171,7 @@ func TestDeployPool_ShutdownCancelsAll(t *testing.T) {
 	recv(t, running)
 	queuedErr := make(chan error, 1)
 	go func() { queuedErr <- p.Run(context.Background(), "b", func(context.Context) error { return nil }) }()
-	waitQueued(p, 1)
+	waitQueued(&p.keyQueue, 1)
 	stop()
 	if err := recv(t, runErr); !errors.Is(err, context.Canceled) {
 		t.Errorf("running job: %v, want cancelled", err)
@@ -265,7 +265,7 @@ func TestDeployPool_GiveUpAsTurnGranted(t *testing.T) {
 	serve(t, p)
 	var ran atomic.Int64 // jobs that started: what "completed" must count
 	for i := range 200 {
-		before := queueSeen(p)
+		before := queueSeen(&p.keyQueue)
 		release := make(chan struct{})
 		running := make(chan struct{})
 		first := make(chan error, 1)
@@ -276,7 +276,7 @@ func TestDeployPool_GiveUpAsTurnGranted(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())
 		second := make(chan error, 1)
 		go func() { second <- p.Run(ctx, "a", func(context.Context) error { ran.Add(1); return nil }) }()
-		waitQueued(p, before+1) // first running, second queued
+		waitQueued(&p.keyQueue, before+1) // first running, second queued
 		go close(release)
 		cancel()
 		if err := recv(t, first); err != nil {
@@ -305,7 +305,6 @@ func TestDeployPool_DeadContextNeverRuns(t *testing.T) {
 	checkLeaks(t)
 	p := NewDeployPool(2)
 	serve(t, p)
-	awaitLoop(t, p.life) // else Status answers "idle" without the loop
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	var ran atomic.Int64

@@ -12,7 +12,7 @@ import (
 
 // awaitEnvQueue waits until at least n writes were granted, queued or
 // completed (see waitQueued).
-func awaitEnvQueue(e *EnvWrites, n int) { waitQueued(e.q, n) }
+func awaitEnvQueue(e *EnvWrites, n int) { waitQueued(&e.keyQueue, n) }
 
 func TestEnvWrites_SettleHoldsTheTarget(t *testing.T) {
 	checkLeaks(t)

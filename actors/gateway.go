@@ -47,42 +47,30 @@ type GatewayConfig struct {
 }
 
 func (c GatewayConfig) withDefaults() GatewayConfig {
-	if c.Rate <= 0 {
-		c.Rate = DefaultRate
-	}
-	if c.Burst <= 0 {
-		c.Burst = DefaultBurst
-	}
-	if c.MaxInFlight <= 0 {
-		c.MaxInFlight = DefaultMaxInFlight
-	}
-	if c.Cooldown <= 0 {
-		c.Cooldown = DefaultCooldown
-	}
-	if c.MaxCooldown <= 0 {
-		c.MaxCooldown = MaxCooldown
-	}
+	orDefault(&c.Rate, DefaultRate)
+	orDefault(&c.Burst, DefaultBurst)
+	orDefault(&c.MaxInFlight, DefaultMaxInFlight)
+	orDefault(&c.Cooldown, DefaultCooldown)
+	orDefault(&c.MaxCooldown, MaxCooldown)
+	orDefault(&c.RetryBase, DefaultRetryBase)
+	orDefault(&c.ReadTimeout, DefaultReadTimeout)
+	orDefault(&c.CallLimit, DefaultCallLimit)
+	orDefault(&c.CacheTTL, DefaultCacheTTL)
 	if c.Retries == 0 {
 		c.Retries = DefaultRetries
-	} else if c.Retries < 0 {
-		c.Retries = 0
 	}
-	if c.RetryBase <= 0 {
-		c.RetryBase = DefaultRetryBase
-	}
-	if c.ReadTimeout <= 0 {
-		c.ReadTimeout = DefaultReadTimeout
-	}
-	if c.CallLimit <= 0 {
-		c.CallLimit = DefaultCallLimit
-	}
-	if c.CacheTTL <= 0 {
-		c.CacheTTL = DefaultCacheTTL
-	}
+	c.Retries = max(c.Retries, 0)
 	if !(c.PollShare > 0 && c.PollShare <= 1) {
 		c.PollShare = DefaultPollShare
 	}
 	return c
+}
+
+// orDefault sets *v to d when *v is not positive.
+func orDefault[T int | float64 | time.Duration](v *T, d T) {
+	if *v <= 0 {
+		*v = d
+	}
 }
 
 // ParseRate parses ZCP_API_RATE, "rps:burst" (e.g. "10:20"); a bare "rps"
@@ -107,22 +95,10 @@ func ParseRate(s string) (rps float64, burst int, err error) {
 	return rps, burst, nil
 }
 
-// Gateway is the API gateway actor: it implements platform.Client by passing
-// every call through one shared budget (rate.Limiter.Wait; watcher polls wait
-// on a reserved share of their own), an in-flight cap (semaphore.Weighted,
-// whose last slot tool calls leave to polls) and a shared cooldown after the
-// API answers 429. Each method declares at its call site whether it reads
-// (shared with identical reads in flight through singleflight, on a context
-// detached from any one caller; retried on 5xx, network errors and timeouts
-// with jittered backoff) or mutates (never retried; it drops the cached reads
-// it can have changed).
-//
-// No request is sent during a cooldown: a call whose bound outlasts the
-// cooldown waits it out, one whose bound ends first fails at once saying when
-// to retry. The cache, its generations and the cooldown sit behind mu. A
-// panic below a call answers that call with INTERNAL_ERROR. Calls work before
-// Serve; once Serve's context ended (or Shutdown ran), calls in flight are
-// cancelled and new ones fail with SERVICE_UNAVAILABLE. Safe for concurrent use.
+// Gateway is the API gateway actor, a platform.Client: every call waits for
+// the end of a 429's cooldown, an in-flight slot and a token of the shared
+// budget; identical reads share one flight and are retried, mutations never.
+// Cache and cooldown sit behind mu. Safe for concurrent use.
 type Gateway struct {
 	c    platform.Client
 	cfg  GatewayConfig
@@ -146,12 +122,9 @@ type Gateway struct {
 
 	fig gatewayFigures
 
-	// testHookQueued, set only by tests before any call, runs when a caller
-	// starts waiting for admission.
-	testHookQueued func()
-	// testHookMissed, set only by tests before any call, runs when a read
-	// has missed the cache, before it joins or starts a flight.
-	testHookMissed func(key string)
+	testHookQueued func()           // tests: a caller starts waiting for admission
+	testHookMissed func(key string) // tests: a read missed the cache, before it joins a flight
+	testHookJoined func()           // tests: a read joined a flight
 }
 
 // gatewayFigures are the counters Status shows.

@@ -17,14 +17,7 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// How a call passes through the gateway. Each Client method declares what it
-// is at its call site: readOne and readList for reads (shared with identical
-// reads in flight, retried on transient failures), with a readOp made by
-// readOf or, for the answers kept for CacheTTL, cachedRead; mutate for calls
-// that change the platform (never retried; they drop the cached reads they
-// can have changed: lifecycleMutate keeps the stable ones).
-
-// readOp is a read: its name, and the key that identical reads share.
+// readOp is a read: its name, and the key identical reads share.
 type readOp struct {
 	name   string
 	key    string // the name and the arguments
@@ -44,8 +37,8 @@ func cachedRead(name string, args ...any) readOp {
 	return op
 }
 
-// unchangedByLifecycle marks a read whose answer a service's start, stop or
-// restart cannot change (the project, env variables).
+// unchangedByLifecycle marks a read a service's start, stop or restart
+// cannot change (the project, env variables).
 func (op readOp) unchangedByLifecycle() readOp {
 	op.stable = true
 	return op
@@ -59,11 +52,10 @@ const (
 	changedLifecycle                    // a service started, stopped or restarted: the stable reads stay
 )
 
-// pollKey marks a watcher poll's context.
 type pollKey struct{}
 
-// asPoll marks ctx as a watcher poll's: the gateway serves it from the polls'
-// reserved share and bounds it by its context alone.
+// asPoll marks ctx as a watcher poll's: served from the polls' reserved
+// share and bounded by its context alone.
 func asPoll(ctx context.Context) context.Context { return context.WithValue(ctx, pollKey{}, true) }
 
 func isPoll(ctx context.Context) bool { return ctx.Value(pollKey{}) != nil }
@@ -84,11 +76,9 @@ func readList[E any](g *Gateway, ctx context.Context, op readOp, fn func(context
 	return read(g, ctx, op, fn, slices.Clone[[]E])
 }
 
-// read answers from the cache, or runs fn under the budget, retried on
-// transient failures. Identical reads of one generation (nothing changed the
-// platform between them) share one flight, which runs on a context detached
-// from its callers, bounded by CallLimit; a caller leaving does not end it.
-// A poll runs on its own context, unshared. Answers are shallow copies.
+// read answers from the cache, or joins the flight of identical reads made
+// since the platform last changed, which runs fn under the budget, retried
+// on transient failures. Answers are shallow copies.
 func read[T any](g *Gateway, ctx context.Context, op readOp, fn func(context.Context) (T, error), clone func(T) T) (T, error) {
 	var zero T
 	limit := g.cfg.CallLimit
@@ -110,30 +100,22 @@ func read[T any](g *Gateway, ctx context.Context, op readOp, fn func(context.Con
 	if g.testHookMissed != nil {
 		g.testHookMissed(op.key)
 	}
-	flight := func(fctx context.Context) (any, error) {
-		if op.cached {
-			// An identical read may have stored its answer between this
-			// caller's miss and the flight's start.
-			if v, again, hit := g.lookup(op); hit && again == gen {
-				return v, nil
-			}
+	key := strconv.FormatUint(gen, 10) + "\x00" + op.key
+	f, ch := g.join(ctx, key, op.name, func(fctx context.Context) (any, error) {
+		// An identical read may have stored its answer since this caller's miss.
+		if v, again, hit := g.lookup(op); op.cached && hit && again == gen {
+			return v, nil
 		}
 		v, err := attempts(g, fctx, op.name, isPoll(ctx), fn)
 		if err == nil && op.cached {
 			g.store(op, gen, v)
 		}
 		return v, err
-	}
-	if isPoll(ctx) {
-		v, err := flight(callCtx)
-		if err != nil {
-			return zero, err
-		}
-		return clone(v.(T)), nil
-	}
-	key := strconv.FormatUint(gen, 10) + "\x00" + op.key
-	f, ch := g.join(ctx, key, op.name, flight)
+	})
 	defer g.leave(key, f)
+	if g.testHookJoined != nil {
+		g.testHookJoined()
+	}
 	select {
 	case res := <-ch:
 		if res.Err != nil {
@@ -145,8 +127,8 @@ func read[T any](g *Gateway, ctx context.Context, op readOp, fn func(context.Con
 	}
 }
 
-// flight is a shared read in flight: its context, detached from its callers
-// and bounded by CallLimit, ends when the last caller leaves.
+// flight is a shared read in flight. Its context is detached from its
+// callers (bounded by CallLimit but for a poll) and ends when the last leaves.
 type flight struct {
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -159,7 +141,10 @@ func (g *Gateway) join(ctx context.Context, key, name string, run func(context.C
 	defer g.mu.Unlock()
 	f := g.flights[key]
 	if f == nil {
-		fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), g.cfg.CallLimit)
+		fctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+		if !isPoll(ctx) {
+			fctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), g.cfg.CallLimit)
+		}
 		stop := context.AfterFunc(g.stopCtx, cancel)
 		f = &flight{ctx: fctx, cancel: func() { stop(); cancel() }}
 		g.flights[key] = f
@@ -187,21 +172,10 @@ func (g *Gateway) leave(key string, f *flight) {
 	}
 }
 
-// mutate runs fn, which changes the platform, under the budget: once, never
-// retried. Its wait for the budget is bounded by CallLimit, the call itself
-// by ctx (and the client's own request timeout); the cached reads are
-// dropped when it ends, before it returns.
-func mutate[T any](g *Gateway, ctx context.Context, name string, fn func(context.Context) (T, error)) (T, error) {
-	return mutateScoped(g, ctx, name, changedAnything, fn)
-}
-
-// lifecycleMutate is mutate for a service's start, stop or restart, which
-// leaves the stable reads valid.
-func lifecycleMutate[T any](g *Gateway, ctx context.Context, name string, fn func(context.Context) (T, error)) (T, error) {
-	return mutateScoped(g, ctx, name, changedLifecycle, fn)
-}
-
-func mutateScoped[T any](g *Gateway, ctx context.Context, name string, scope changeScope, fn func(context.Context) (T, error)) (T, error) {
+// mutate runs fn, which changes the platform, once under the budget, never
+// retried: its wait for the budget is bounded by CallLimit, the call by ctx.
+// The cached reads scope covers are dropped when it ends.
+func mutate[T any](g *Gateway, ctx context.Context, name string, scope changeScope, fn func(context.Context) (T, error)) (T, error) {
 	var zero T
 	callCtx, cancel, err := g.callContext(ctx, 0, name)
 	if err != nil {
@@ -227,7 +201,7 @@ func mutateScoped[T any](g *Gateway, ctx context.Context, name string, scope cha
 	return v, err
 }
 
-// outcomeUnknown reports whether a mutation that failed with err may have
+// outcomeUnknown reports whether a mutation failing with err may have
 // reached the API: its answer was lost, not refused.
 func outcomeUnknown(err error) bool {
 	var dns *net.DNSError
@@ -241,8 +215,7 @@ func outcomeUnknown(err error) bool {
 }
 
 // callContext is the context of one call: it ends with ctx, when the gateway
-// stops for good and, if limit > 0, after limit. It fails when the call
-// cannot start at all.
+// stops and, if limit > 0, after limit. It fails when the call cannot start.
 func (g *Gateway) callContext(ctx context.Context, limit time.Duration, name string) (context.Context, context.CancelFunc, error) {
 	if g.stopCtx.Err() != nil {
 		return nil, nil, errStopped(g.String())
@@ -258,10 +231,9 @@ func (g *Gateway) callContext(ctx context.Context, limit time.Duration, name str
 	return callCtx, func() { stop(); cancel() }, nil
 }
 
-// attempts makes the attempts of a read: admission, the call, and retries
-// while ctx lasts: up to Retries after 5xx and network failures (with
-// jittered backoff), and after a 429 once its cooldown is over, when it ends
-// before ctx does.
+// attempts makes a read's attempts while ctx lasts: retried up to Retries
+// times after 5xx and network failures (with jittered backoff), and after a
+// 429 once its cooldown is over, if that comes before ctx's deadline.
 func attempts[T any](g *Gateway, ctx context.Context, name string, poll bool, fn func(context.Context) (T, error)) (T, error) {
 	var zero T
 	for tries := 0; ; {
@@ -280,7 +252,7 @@ func attempts[T any](g *Gateway, ctx context.Context, name string, poll bool, fn
 			}
 		case tries < g.cfg.Retries && retryable(err) && ctx.Err() == nil:
 			if sleep(ctx, jitter(g.cfg.RetryBase<<tries)) != nil {
-				return v, err // the caller gave up during backoff: report the last API error
+				return v, err // gave up during backoff: the last API error
 			}
 			tries++
 		default:
@@ -291,8 +263,8 @@ func attempts[T any](g *Gateway, ctx context.Context, name string, poll bool, fn
 }
 
 // call makes one admitted call, bounded by timeout when it is > 0. A 429
-// sets the shared cooldown before the call's slot is released; a panic below
-// fn answers INTERNAL_ERROR.
+// sets the cooldown before the call's slot is freed; a panic answers
+// INTERNAL_ERROR.
 func call[T any](g *Gateway, ctx context.Context, name string, timeout time.Duration, fn func(context.Context) (T, error)) (v T, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -319,40 +291,40 @@ func internalError(name string, p any) error {
 		"Retry the call; the panic is a ZCP bug worth reporting.")
 }
 
-// admit waits for the caller's turn: the end of any cooldown, a slot, then a
-// token. The returned release frees the slot. It fails when ctx ends, at
-// once when the cooldown or the budget cannot admit the call before ctx's
-// deadline.
+// admit waits for the end of any cooldown, a slot, then a token; the
+// returned func frees the slot. It fails when ctx ends, or at once when the
+// cooldown or the budget cannot admit the call before ctx's deadline.
 func (g *Gateway) admit(ctx context.Context, poll bool) (func(), error) {
-	queued := &g.fig.queued
+	queued, first, second := &g.fig.queued, g.callSlots, g.slots // tool calls leave polls the last slot
 	if poll {
-		queued = &g.fig.pollsQueued
+		queued, first, second = &g.fig.pollsQueued, g.slots, nil
 	}
 	queued.Add(1)
 	defer queued.Add(-1)
-	if g.testHookQueued != nil {
-		g.testHookQueued()
-	}
-	for {
+	for hooked := false; ; hooked = true {
 		if err := g.waitCooldown(ctx); err != nil {
 			return nil, err
 		}
-		if !poll {
-			if err := g.callSlots.Acquire(ctx, 1); err != nil {
+		got := first.TryAcquire(1)
+		if g.testHookQueued != nil && !hooked {
+			g.testHookQueued() // in line for its slot, or holding it
+		}
+		if !got {
+			if err := first.Acquire(ctx, 1); err != nil {
 				return nil, err
 			}
 		}
 		free := func() {
-			g.slots.Release(1)
-			if !poll {
-				g.callSlots.Release(1)
+			first.Release(1)
+			if second != nil {
+				second.Release(1)
 			}
 		}
-		if err := g.slots.Acquire(ctx, 1); err != nil {
-			if !poll {
-				g.callSlots.Release(1)
+		if second != nil {
+			if err := second.Acquire(ctx, 1); err != nil {
+				first.Release(1)
+				return nil, err
 			}
-			return nil, err
 		}
 		if err := g.token(ctx, poll); err != nil {
 			free()
@@ -368,12 +340,11 @@ func (g *Gateway) admit(ctx context.Context, poll bool) (func(), error) {
 	}
 }
 
-// errBudgetLate is the refusal of a call the budget cannot admit before its deadline.
 var errBudgetLate = errors.New("api-gateway: the budget cannot admit the call before its deadline")
 
-// token waits for the caller's token. A poll waits on its reserved share and
-// then takes its token from the shared budget at once, so tool calls wait
-// for it rather than it for them.
+// token waits for the caller's token. A poll waits on its reserved share,
+// then takes its token from the shared budget at once: tool calls wait for
+// it, not it for them.
 func (g *Gateway) token(ctx context.Context, poll bool) error {
 	lim := g.limiter
 	if poll {
@@ -391,16 +362,15 @@ func (g *Gateway) token(ctx context.Context, poll bool) error {
 	return nil
 }
 
-// cooldownRefusal is the refusal of a call whose deadline comes before the
-// shared cooldown ends.
+// cooldownRefusal refuses a call whose deadline comes before the cooldown ends.
 type cooldownRefusal struct{ left time.Duration }
 
 func (e *cooldownRefusal) Error() string {
-	return "api-gateway: the API's rate-limit cooldown outlasts the call's deadline"
+	return "api-gateway: the rate-limit cooldown outlasts the call"
 }
 
-// fits fails at once when a call cannot start before ctx's deadline: the
-// cooldown ends after it or, but for a poll, the budget has no token by then.
+// fits fails when a call cannot start before ctx's deadline: the cooldown
+// ends after it or, but for a poll, the budget has no token by then.
 func (g *Gateway) fits(ctx context.Context, poll bool) error {
 	dl, ok := ctx.Deadline()
 	if !ok {
@@ -418,8 +388,7 @@ func (g *Gateway) fits(ctx context.Context, poll bool) error {
 	return nil
 }
 
-// waitCooldown waits out the shared cooldown, or fails at once when it runs
-// past ctx's deadline.
+// waitCooldown waits the cooldown out, or fails at once when it outlasts ctx.
 func (g *Gateway) waitCooldown(ctx context.Context) error {
 	for left := g.cooldown(); left > 0; left = g.cooldown() {
 		if err := g.fits(ctx, true); err != nil {
@@ -432,7 +401,6 @@ func (g *Gateway) waitCooldown(ctx context.Context) error {
 	return nil
 }
 
-// cooldown is the time left of the shared cooldown.
 func (g *Gateway) cooldown() time.Duration {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -454,13 +422,12 @@ func (g *Gateway) coolDown(err error) {
 	}
 }
 
-// lookup answers op from the cache if a fresh answer is there, with the
-// generation of op's kind of read.
+// lookup answers op from the cache when a fresh answer is there, with the
+// current generation of op's kind of read.
 func (g *Gateway) lookup(op readOp) (v any, gen uint64, hit bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	gen = g.gen
-	if op.stable {
+	if gen = g.gen; op.stable {
 		gen = g.stableGen
 	}
 	c, ok := g.cache[op.key]
@@ -468,29 +435,21 @@ func (g *Gateway) lookup(op readOp) (v any, gen uint64, hit bool) {
 		g.fig.cacheHits.Add(1)
 		return c.v, gen, true
 	}
-	if ok {
-		delete(g.cache, op.key)
-	}
+	delete(g.cache, op.key)
 	return nil, gen, false
 }
 
-// store keeps an answer read in generation gen for CacheTTL, unless the
-// platform changed since.
+// store keeps an answer read in generation gen, unless the platform changed since.
 func (g *Gateway) store(op readOp, gen uint64, v any) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	now := g.gen
-	if op.stable {
-		now = g.stableGen
-	}
-	if gen == now {
+	if (op.stable && gen == g.stableGen) || (!op.stable && gen == g.gen) {
 		g.cache[op.key] = gwCached{v: v, stable: op.stable, until: time.Now().Add(g.cfg.CacheTTL)}
 	}
 }
 
 // changed records a change to the platform: the cached reads it can have
-// changed are dropped, and reads made from now on share nothing with reads
-// made before. A lifecycle change keeps the stable reads.
+// changed are dropped and new reads share nothing with older ones.
 func (g *Gateway) changed(scope changeScope) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -503,23 +462,16 @@ func (g *Gateway) changed(scope changeScope) {
 	clear(g.cache)
 }
 
-// PlatformChanged drops the cached reads: the watcher calls it when a watched
-// process or build ends, as the platform changed without a call through the
-// gateway.
+// PlatformChanged drops the cached reads: the watcher calls it when a build
+// ends, a change the gateway did not see.
 func (g *Gateway) PlatformChanged() { g.changed(changedAnything) }
 
-// processEnded is PlatformChanged for process p seen ended, scoped by what
-// it did: the end of a start, stop or restart leaves the stable reads valid.
-func (g *Gateway) processEnded(p *platform.Process) { g.processesEnded([]platform.Process{*p}) }
-
-// processesEnded is processEnded for processes seen ended at once: one
-// change, as wide as the widest of them.
+// processesEnded drops the cached reads processes seen ended can have
+// changed: a start, stop or restart leaves the stable reads valid.
 func (g *Gateway) processesEnded(ps []platform.Process) {
 	scope := changedLifecycle
 	for _, p := range ps {
-		switch p.ActionName {
-		case "stack.start", "stack.stop", "stack.restart":
-		default:
+		if p.ActionName != "stack.start" && p.ActionName != "stack.stop" && p.ActionName != "stack.restart" {
 			scope = changedAnything
 		}
 	}
@@ -534,17 +486,16 @@ func rateLimited(name string, left time.Duration) error {
 		Suggestion: fmt.Sprintf("Wait %d s, then retry the call.", secs)}
 }
 
-// endError is the error of a call that ended before an API answer: the
-// caller's context (ctx) ended, the gateway stopped, the budget refused it
-// (err), or else the call's own limit ran out.
+// endError is the error of a call that ended before an API answer: ctx
+// ended, the gateway stopped, the budget refused it (err), or the call's
+// own limit ran out.
 func (g *Gateway) endError(ctx context.Context, name string, err error) error {
 	var cool *cooldownRefusal
+	pacing := "Retry in a few seconds; ZCP is pacing API calls."
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return &platform.PlatformError{Code: platform.ErrAPITimeout,
-			Message:    name + ": the call ran out of time waiting for the Zerops API",
-			Suggestion: "Retry in a few seconds; ZCP is pacing API calls.",
-			Err:        context.DeadlineExceeded}
+		return &platform.PlatformError{Code: platform.ErrAPITimeout, Suggestion: pacing, Err: context.DeadlineExceeded,
+			Message: name + ": the call ran out of time waiting for the Zerops API"}
 	case g.stopCtx.Err() != nil:
 		return errStopped(g.String())
 	case ctx.Err() != nil:
@@ -552,15 +503,12 @@ func (g *Gateway) endError(ctx context.Context, name string, err error) error {
 	case errors.As(err, &cool):
 		return rateLimited(name, cool.left)
 	case errors.Is(err, errBudgetLate):
-		return &platform.PlatformError{Code: platform.ErrAPITimeout,
-			Message:    name + ": the API budget cannot admit the call before its deadline",
-			Suggestion: "Retry in a few seconds; ZCP is pacing API calls.",
-			Err:        context.DeadlineExceeded}
+		return &platform.PlatformError{Code: platform.ErrAPITimeout, Suggestion: pacing, Err: context.DeadlineExceeded,
+			Message: name + ": the API budget cannot admit the call before its deadline"}
 	}
-	return &platform.PlatformError{Code: platform.ErrAPITimeout,
+	return &platform.PlatformError{Code: platform.ErrAPITimeout, Err: context.DeadlineExceeded,
 		Message:    fmt.Sprintf("%s: no answer from the Zerops API within %s", name, round(g.cfg.CallLimit)),
-		Suggestion: "Retry in a few seconds; if it keeps failing, check the Zerops status page or your network.",
-		Err:        context.DeadlineExceeded}
+		Suggestion: "Retry in a few seconds; if it keeps failing, check the Zerops status page or your network."}
 }
 
 // retryable reports whether a read that failed with err may be tried again.

@@ -54,6 +54,7 @@ func (g *Gateway) callsAdmitted(t *testing.T) int {
 type orderClient struct {
 	platform.Client
 	hold  chan struct{}
+	enter chan string // when set, receives each id as its call reaches the client
 	mu    sync.Mutex
 	order []string
 }
@@ -62,6 +63,9 @@ func (o *orderClient) GetService(ctx context.Context, id string) (*platform.Serv
 	o.mu.Lock()
 	o.order = append(o.order, id)
 	o.mu.Unlock()
+	if o.enter != nil {
+		o.enter <- id
+	}
 	select {
 	case <-o.hold:
 		return &platform.ServiceStack{ID: id}, nil

@@ -264,23 +264,23 @@ func TestGateway_SharedReadOutlivesItsLeader(t *testing.T) {
 	checkLeaks(t)
 	c := &scriptClient{hold: make(chan struct{}), enter: make(chan struct{}, 4)}
 	g := NewGateway(c, GatewayConfig{})
-	missed := make(chan struct{}, 2)
-	g.testHookMissed = func(string) { missed <- struct{}{} }
+	joined := make(chan struct{}, 2)
+	g.testHookJoined = func() { joined <- struct{}{} }
 	serveGateway(t, g)
 	ctx, cancel := context.WithCancel(t.Context())
 	leader := make(chan error, 1)
 	go func() { _, err := g.GetService(ctx, "a"); leader <- err }()
 	recv(t, c.enter)
-	joined := make(chan error, 1)
-	go func() { _, err := g.GetService(t.Context(), "a"); joined <- err }()
-	recv(t, missed)
-	recv(t, missed) // the second caller is about to join the flight
+	waiting := make(chan error, 1)
+	go func() { _, err := g.GetService(t.Context(), "a"); waiting <- err }()
+	recv(t, joined)
+	recv(t, joined) // both callers are in the flight
 	cancel()
 	if err := recv(t, leader); platform.ErrorCode(err) != platform.ErrCanceled {
 		t.Errorf("leader: %v, want CANCELED", err)
 	}
 	close(c.hold) // the flight, detached from its leader, goes on for the caller left
-	if err := recv(t, joined); err != nil {
+	if err := recv(t, waiting); err != nil {
 		t.Errorf("waiting caller: %v", err)
 	}
 	if n := c.calls.Load(); n != 1 {
@@ -325,7 +325,7 @@ func TestGateway_ProcessEndDropsCache(t *testing.T) {
 // calls fill their slots and queue is granted before the queued calls.
 func TestGateway_PollsTakeTheReservedSlot(t *testing.T) {
 	checkLeaks(t)
-	c := &orderClient{hold: make(chan struct{})}
+	c := &orderClient{hold: make(chan struct{}), enter: make(chan string, 8)}
 	g := serveGateway(t, NewGateway(c, GatewayConfig{MaxInFlight: 2}))
 	queued := make(chan struct{}, 8)
 	g.testHookQueued = func() { queued <- struct{}{} }
@@ -334,18 +334,19 @@ func TestGateway_PollsTakeTheReservedSlot(t *testing.T) {
 		go func() { _, err := g.GetService(t.Context(), id); errs <- err }()
 		recv(t, queued)
 	}
+	if id := recv(t, c.enter); id != "a" {
+		t.Fatalf("%s reached the API first, want a", id)
+	}
 	go func() { _, err := g.GetService(asPoll(t.Context()), "poll"); errs <- err }()
-	recv(t, queued)
+	// a holds the calls' only slot while b and c wait: the poll takes the last.
+	if id := recv(t, c.enter); id != "poll" {
+		t.Errorf("%s reached the API while a held its slot, want the poll", id)
+	}
 	close(c.hold)
 	for range 4 {
 		if err := recv(t, errs); err != nil {
 			t.Error(err)
 		}
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if len(c.order) != 4 || (c.order[0] != "poll" && c.order[1] != "poll") {
-		t.Errorf("calls reached the API in order %v, want the poll among the first two (a holds the calls' only slot)", c.order)
 	}
 }
 

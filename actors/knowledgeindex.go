@@ -3,6 +3,7 @@ package actors
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/zeropsio/zcp/knowledge"
@@ -17,288 +18,151 @@ const (
 	IndexFailed  = "failed"
 )
 
-// KnowledgeIndex is the knowledge index actor: it builds the index once, in
-// the background, and hands it to every query; a query arriving earlier waits
-// for the build. A failed build is tried again by the next Index call (a
-// failure is never cached for ever).
-//
-// Its loop (Serve) owns the state (cold, warming, ready, failed), the built
-// index, the build figures and the queries waiting for a build; the build
-// runs in a goroutine the loop starts and reports back to it. Warm, Index and
-// Status reach the loop by message, so it is safe for concurrent use. A loop
-// that panics is restarted by the next Serve cold: the crashed run's waiting
-// queries get SERVICE_UNAVAILABLE, its build (if one runs) reports to nobody,
-// and the new run builds again on demand.
+// KnowledgeIndex is the knowledge index actor: once Serve runs it builds the
+// index in the background (on Warm, or for the first query, which waits) and
+// hands it out; a failed build is tried again by the next query.
 type KnowledgeIndex struct {
-	build func() (*knowledge.Index, error)
-	life  *loopLife[indexInbox]
+	build  func() (*knowledge.Index, error)
+	life   life
+	served chan struct{} // closed by the first Serve: nothing builds before
+	once   sync.Once
+	builds sync.WaitGroup
 
-	// testHookPanic, set only by tests before Serve, runs at the top of each
-	// loop iteration: a panic there is a crash of the loop.
-	testHookPanic func()
-}
-
-// indexInbox is the inbox of one run of the index's loop.
-type indexInbox struct {
-	wait      chan chan indexAnswer // Index → loop: answer once the index is built
-	warm      chan struct{}         // Warm → a running loop; taken means seen
-	warmEarly chan struct{}         // buffer 1: Warm before Serve leaves its wish here for the loop's start
-	built     chan indexBuild       // the run's build goroutine → loop
-}
-
-// indexRun is one run of the index's loop.
-type indexRun = loopRun[indexInbox]
-
-func newIndexInbox() indexInbox {
-	return indexInbox{wait: make(chan chan indexAnswer), warm: make(chan struct{}),
-		warmEarly: make(chan struct{}, 1), built: make(chan indexBuild)}
-}
-
-// indexAnswer is the loop's answer to a query: the index or why there is none.
-type indexAnswer struct {
-	ix  *knowledge.Index
-	err error
-}
-
-// indexBuild is what a build goroutine reports.
-type indexBuild struct {
-	ix   *knowledge.Index
-	docs int // counted by the build goroutine: List copies every document
-	err  error
-	took time.Duration
+	mu      sync.Mutex // guards the fields below
+	wish    bool       // Warm was called
+	state   string
+	ix      *knowledge.Index
+	err     error
+	docs    int
+	took    time.Duration
+	tries   int
+	settled chan struct{} // closed when the last build started ends
 }
 
 // NewKnowledgeIndex returns a cold index that build will fill.
 func NewKnowledgeIndex(build func() (*knowledge.Index, error)) *KnowledgeIndex {
-	k := &KnowledgeIndex{build: build}
-	k.life = newLoopLife(k.String(), newIndexInbox)
+	k := &KnowledgeIndex{build: build, state: IndexCold, served: make(chan struct{})}
+	k.life.init("knowledge-index")
 	return k
 }
 
-// String names the actor.
 func (k *KnowledgeIndex) String() string { return "knowledge-index" }
 
-// Serve runs the index's loop until ctx ends, then answers waiting queries
-// with SERVICE_UNAVAILABLE and waits for a build in progress. If the loop
-// panics, the run ends at once (its queries get SERVICE_UNAVAILABLE, a build
-// in progress reports to nobody) and the panic goes on out of Serve; the next
-// Serve starts cold.
+// Serve starts the build Warm asked for and runs until ctx ends; then
+// waiting queries get SERVICE_UNAVAILABLE and Serve waits for the build.
 func (k *KnowledgeIndex) Serve(ctx context.Context) error {
-	return k.life.serve(ctx, func(r *indexRun) ActorStatus {
-		s := &indexState{state: IndexCold}
-		k.loop(ctx, r, s)
-		return s.snapshot(k.String(), StateStopped)
-	}, func(*indexRun, error, bool) {}) // the run's end releases its queries and its build
+	if err := k.life.begin(); err != nil {
+		return err
+	}
+	defer k.life.end()
+	k.once.Do(func() { close(k.served) })
+	k.start(false)
+	<-ctx.Done()
+	k.Shutdown()
+	k.builds.Wait()
+	return ctx.Err()
 }
 
-// loop serves run r's requests until ctx has ended and no build is in
-// progress. It never builds: the build runs in its own goroutine, which the
-// loop awaits before returning so that none outlives Serve.
-func (k *KnowledgeIndex) loop(ctx context.Context, r *indexRun, s *indexState) {
+// Shutdown stops the index for good.
+func (k *KnowledgeIndex) Shutdown() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.life.stop()
+}
+
+// Warm starts the build in the background, once Serve runs.
+func (k *KnowledgeIndex) Warm() { k.start(true) }
+
+// start builds the index unless it is built or building, or before Serve
+// (where a wish waits for it), and returns the channel closed when the
+// build ends.
+func (k *KnowledgeIndex) start(wish bool) <-chan struct{} {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.wish = k.wish || wish
 	select {
-	case <-r.in.warmEarly: // Warm called before Serve
-		k.start(r, s)
+	case <-k.served:
 	default:
+		return nil
 	}
-	stop := ctx.Done()
-	for s.stopped == nil || s.state == IndexWarming {
-		if k.testHookPanic != nil {
-			k.testHookPanic()
+	if !k.wish || k.life.stopped() || k.state == IndexWarming || k.state == IndexReady {
+		return k.settled
+	}
+	k.state, k.settled = IndexWarming, make(chan struct{})
+	k.tries++
+	k.builds.Add(1)
+	go func(settled chan struct{}) {
+		defer k.builds.Done()
+		defer close(settled)
+		start := time.Now()
+		ix, err := k.safeBuild()
+		k.mu.Lock()
+		defer k.mu.Unlock()
+		k.took, k.state, k.err = time.Since(start), IndexFailed, err
+		if err == nil {
+			k.state, k.ix, k.docs = IndexReady, ix, len(ix.List())
 		}
-		select {
-		case <-stop:
-			stop = nil // from now on: drain
-			s.stop(errStopped(k.String()))
-		case <-r.in.warm:
-			k.start(r, s)
-		case reply := <-r.in.wait:
-			k.answerOrQueue(r, s, reply)
-		case b := <-r.in.built:
-			s.finish(b)
-		case reply := <-r.status:
-			reply <- s.snapshot(k.String(), s.actorState())
-		}
-	}
+	}(k.settled)
+	return k.settled
 }
 
-// start launches a build for run r when the index is cold or failed.
-func (k *KnowledgeIndex) start(r *indexRun, s *indexState) {
-	if s.stopped != nil || (s.state != IndexCold && s.state != IndexFailed) {
-		return
-	}
-	s.state = IndexWarming
-	s.attempts++
-	go k.runBuild(r)
-}
-
-// answerOrQueue answers a query at once when the index is built (or the
-// actor stopping) and otherwise queues it, starting a build if none runs.
-func (k *KnowledgeIndex) answerOrQueue(r *indexRun, s *indexState, reply chan indexAnswer) {
-	switch {
-	case s.stopped != nil:
-		reply <- indexAnswer{err: s.stopped}
-	case s.state == IndexReady:
-		reply <- indexAnswer{ix: s.ix}
-	default:
-		k.start(r, s)
-		s.waiters = append(s.waiters, reply)
-	}
-}
-
-// runBuild builds the index and reports to run r's loop, which keeps running
-// until it has the report unless it crashed.
-func (k *KnowledgeIndex) runBuild(r *indexRun) {
-	start := time.Now()
-	b := indexBuild{}
-	b.ix, b.docs, b.err = k.safeBuild()
-	b.took = time.Since(start)
-	select {
-	case r.in.built <- b:
-	case <-r.done: // only if the loop crashed: nobody to report to
-	}
-}
-
-// safeBuild builds the index and counts its documents, turning a panic or a
-// nil index into an error: the build runs outside the supervisor's
-// recovery, where a panic would end the process.
-func (k *KnowledgeIndex) safeBuild() (ix *knowledge.Index, docs int, err error) {
+// safeBuild builds the index, turning a panic or a nil index into an error.
+func (k *KnowledgeIndex) safeBuild() (ix *knowledge.Index, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			ix, docs, err = nil, 0, fmt.Errorf("build knowledge index: panic: %v", r)
+			ix, err = nil, fmt.Errorf("build knowledge index: panic: %v", r)
 		}
 	}()
-	ix, err = k.build()
-	if err == nil && ix == nil {
-		err = fmt.Errorf("build knowledge index: no index returned")
+	if ix, err = k.build(); err == nil && ix == nil {
+		err = fmt.Errorf("no index returned")
 	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("build knowledge index: %w", err)
+		return nil, fmt.Errorf("build knowledge index: %w", err)
 	}
-	return ix, len(ix.List()), nil
+	return ix, nil
 }
 
-// Warm starts the build in the background unless it is running or done.
-// It has no context to give up with, so it never waits for a loop that is
-// not running: before Serve (or between a crash and the restart) it leaves a
-// wish the next loop takes first thing when it starts, and after a stop it
-// does nothing. A wish handed to a run that crashes at that moment is lost;
-// the next query builds on demand.
-func (k *KnowledgeIndex) Warm() {
-	r := k.life.current()
-	if !r.serving.Load() {
-		select {
-		case r.in.warmEarly <- struct{}{}:
-		default: // a wish is already waiting
-		}
-		// Serve may have started meanwhile and its loop looked for the wish
-		// before it was left: then hand it over as below. A wish seen twice
-		// starts one build.
-		if !r.serving.Load() {
-			return
-		}
-	}
-	select {
-	case r.in.warm <- struct{}{}:
-	case <-r.done:
-	}
-}
-
-// Index returns the built index, starting or retrying the build if needed
-// and waiting for it until ctx ends. Called before Serve, it waits for the
-// actor to start (or ctx to end), and so does one made after a crash of the
-// loop, for its restart. A caller that gives up leaves the loop's answer in
-// its reply channel's buffer; nothing is held for it.
+// Index returns the built index, building it if needed and waiting for it
+// (and, before Serve, for Serve) until ctx ends.
 func (k *KnowledgeIndex) Index(ctx context.Context) (*knowledge.Index, error) {
-	r := k.life.current()
-	reply := make(chan indexAnswer, 1)
-	select {
-	case r.in.wait <- reply:
-	case <-ctx.Done():
-		return nil, ctxError(ctx, "waiting for the knowledge index")
-	case <-r.done:
-		return nil, r.ended()
+	for _, wait := range []func() <-chan struct{}{
+		func() <-chan struct{} { return k.served },
+		func() <-chan struct{} { return k.start(true) },
+	} {
+		select {
+		case <-k.life.done:
+			return nil, errStopped(k.String())
+		default:
+		}
+		select {
+		case <-wait():
+		case <-ctx.Done():
+			return nil, ctxError(ctx, "waiting for the knowledge index")
+		case <-k.life.done:
+			return nil, errStopped(k.String())
+		}
 	}
-	select {
-	case a := <-reply:
-		return a.ix, a.err
-	case <-ctx.Done():
-		return nil, ctxError(ctx, "waiting for the knowledge index")
-	case <-r.done:
-		return nil, r.ended()
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.state != IndexReady {
+		return nil, &platform.PlatformError{Code: platform.ErrInternal, Err: k.err,
+			Message:    fmt.Sprintf("knowledge index unavailable: %v", k.err),
+			Suggestion: "Retry the search; the index is rebuilt on the next call."}
 	}
+	return k.ix, nil
 }
 
-// Status reports the state, document count and build time; an index never
-// served answers at once (cold).
-func (k *KnowledgeIndex) Status(ctx context.Context) (ActorStatus, error) {
-	return k.life.ask(ctx, k.idleStatus)
-}
-
-// idleStatus is the status of an index with no loop running.
-func (k *KnowledgeIndex) idleStatus() ActorStatus {
-	return (&indexState{state: IndexCold}).snapshot(k.String(), StateIdle)
-}
-
-// indexState is the state the index's loop owns; only the loop touches it.
-type indexState struct {
-	state    string
-	ix       *knowledge.Index // set once ready; immutable, searched by callers
-	err      error            // the last build's failure
-	docs     int
-	took     time.Duration // the last build's time
-	attempts int
-	waiters  []chan indexAnswer // queries waiting for the build in progress
-	stopped  error              // set when the actor starts stopping: the answer to every query from then on
-}
-
-func (s *indexState) actorState() string {
-	if s.stopped != nil {
-		return StateStopped
+// Status reports the state, document count and build time.
+func (k *KnowledgeIndex) Status(context.Context) (ActorStatus, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	st := ActorStatus{Name: k.String(), State: k.life.state()}
+	st.add("index", k.state)
+	st.add("docs", k.docs)
+	st.add("build-ms", k.took.Milliseconds())
+	st.add("attempts", k.tries)
+	if k.state == IndexFailed {
+		st.Details = append(st.Details, "last error: "+k.err.Error())
 	}
-	return StateRunning
-}
-
-// finish records a build's outcome and answers every waiting query with it.
-func (s *indexState) finish(b indexBuild) {
-	s.took = b.took
-	answer := indexAnswer{ix: b.ix}
-	if b.err != nil {
-		s.state, s.err = IndexFailed, b.err
-		answer = indexAnswer{err: &platform.PlatformError{Code: platform.ErrInternal,
-			Message:    "knowledge index unavailable: " + b.err.Error(),
-			Suggestion: "Retry the search; the index is rebuilt on the next call.", Err: b.err}}
-	} else {
-		s.state, s.ix, s.err = IndexReady, b.ix, nil
-		s.docs = b.docs
-	}
-	s.answerAll(answer)
-}
-
-// stop answers every waiting query with err; a build in progress still
-// reports back before the loop ends.
-func (s *indexState) stop(err error) {
-	s.stopped = err
-	s.answerAll(indexAnswer{err: err})
-}
-
-// answerAll answers the waiting queries; each reply channel has room for
-// exactly this one answer, so none blocks the loop.
-func (s *indexState) answerAll(a indexAnswer) {
-	for _, reply := range s.waiters {
-		reply <- a
-	}
-	s.waiters = nil
-}
-
-// snapshot describes the index for the status dump.
-func (s *indexState) snapshot(name, state string) ActorStatus {
-	st := ActorStatus{Name: name, State: state}
-	st.add("index", s.state)
-	st.add("docs", s.docs)
-	st.add("build-ms", s.took.Milliseconds())
-	st.add("attempts", s.attempts)
-	if s.state == IndexFailed && s.err != nil {
-		st.Details = append(st.Details, "last error: "+s.err.Error())
-	}
-	return st
+	return st, nil
 }

@@ -16,16 +16,17 @@ func emptyIndex() (*knowledge.Index, error) { return knowledge.BuildIndex(nil) }
 func TestKnowledgeIndex_WarmBuildsOnce(t *testing.T) {
 	checkLeaks(t)
 	var builds atomic.Int32
-	release := make(chan struct{})
+	release, building := make(chan struct{}), make(chan struct{}, 2)
 	k := NewKnowledgeIndex(func() (*knowledge.Index, error) {
 		builds.Add(1)
+		building <- struct{}{}
 		<-release
 		return emptyIndex()
 	})
 	serve(t, k)
-	awaitLoop(t, k.life) // Status answers an index not yet served as idle
 	k.Warm()
 	k.Warm()
+	recv(t, building)
 	got := make(chan error, 2)
 	for range 2 {
 		go func() { _, err := k.Index(t.Context()); got <- err }()
@@ -160,7 +161,7 @@ func TestKnowledgeIndex_StopDuringBuild(t *testing.T) {
 		t.Errorf("query waiting at stop: %v, want SERVICE_UNAVAILABLE", err)
 	}
 	select {
-	case <-k.life.done:
+	case <-stopped:
 		t.Fatal("Serve returned while its build still ran")
 	default:
 	}

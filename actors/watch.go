@@ -7,20 +7,14 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// kind is what differs between watching a process and watching a build: how
-// a snapshot reads for one subscriber. Its methods run under Watcher.mu.
+// kind is how a snapshot reads for a subscriber: a process or a build.
 type kind[U any] interface {
-	// view turns the latest snapshot into s's update; ok is false when there
-	// is nothing to tell s yet.
-	view(snap any, s *sub[U], now time.Time) (u U, ok, final bool)
-	// fail is s's final update carrying err and the last state s saw.
-	fail(s *sub[U], now time.Time, err error) U
-	// label describes the snapshot for the status dump.
-	label(snap any) string
+	view(snap any, s *sub[U], now time.Time) (u U, ok, final bool) // ok: something to tell s
+	fail(s *sub[U], now time.Time, err error) U                    // s's final update with err
+	label(snap any) string                                         // for the status dump
 }
 
-// sub is one subscription: a cap-1 channel holding the latest update. Only
-// the holder of Watcher.mu sends on ch or touches the other fields.
+// sub is one subscription: a cap-1 channel holding the latest update.
 type sub[U any] struct {
 	ch        chan U
 	closed    bool
@@ -32,8 +26,7 @@ type sub[U any] struct {
 	stopAfter func() bool // releases the removal on the subscriber's context
 }
 
-// deliver replaces any undelivered update with u; the subscriber can only
-// make room, so the send never blocks.
+// deliver replaces any undelivered update with u: the send never blocks.
 func (s *sub[U]) deliver(u U) {
 	select {
 	case <-s.ch:
@@ -50,15 +43,13 @@ func (s *sub[U]) close() {
 	}
 }
 
-// watch is one watched process (or service's build) and its subscribers,
-// guarded by Watcher.mu.
+// watch is one watched process (or service's build); guarded by Watcher.mu.
 type watch[U any] struct {
 	k        kind[U]
 	key      string
-	table    map[string]*watch[U] // the table holding the watch while it has subscribers
+	table    map[string]*watch[U] // holds the watch while it has subscribers
 	started  time.Time
 	next     time.Time // when it is next due for a poll
-	project  string    // processes: the project, once a read showed it
 	subs     map[*sub[U]]struct{}
 	snap     any
 	hasSnap  bool

@@ -30,28 +30,16 @@ type WatcherConfig struct {
 }
 
 func (c WatcherConfig) withDefaults() WatcherConfig {
-	if c.Interval <= 0 {
-		c.Interval = DefaultPollInterval
-	}
-	if c.SlowInterval <= 0 {
-		c.SlowInterval = DefaultSlowPollInterval
-	}
-	if c.SlowAfter <= 0 {
-		c.SlowAfter = DefaultSlowAfter
-	}
-	if c.Limit <= 0 {
-		c.Limit = DefaultWaitLimit
-	}
-	if c.MaxFailures <= 0 {
-		c.MaxFailures = DefaultMaxPollFailures
-	}
+	orDefault(&c.Interval, DefaultPollInterval)
+	orDefault(&c.SlowInterval, DefaultSlowPollInterval)
+	orDefault(&c.SlowAfter, DefaultSlowAfter)
+	orDefault(&c.Limit, DefaultWaitLimit)
+	orDefault(&c.MaxFailures, DefaultMaxPollFailures)
 	return c
 }
 
-// ProcessUpdate is one observation of a watched process. Elapsed counts from
-// the subscription. Final is set on the last update of a subscription; Err
-// is set when the watch ended without a terminal state (WAIT_TIMEOUT, a poll
-// failure, or SERVICE_UNAVAILABLE at shutdown).
+// ProcessUpdate is one observation of a watched process; Err is set when the
+// watch ended without a terminal state (WAIT_TIMEOUT, failed polls, shutdown).
 type ProcessUpdate struct {
 	Process platform.Process
 	Elapsed time.Duration
@@ -59,7 +47,7 @@ type ProcessUpdate struct {
 	Err     error
 }
 
-// BuildUpdate is one observation of a watched build (app version).
+// BuildUpdate is one observation of a watched build (app version); see ProcessUpdate.
 type BuildUpdate struct {
 	AppVersion platform.AppVersion
 	Elapsed    time.Duration
@@ -67,21 +55,10 @@ type BuildUpdate struct {
 	Err        error
 }
 
-// Watcher is the process watcher actor. Serve's loop ticks every Interval
-// and polls the watches that are due in one batch: one process search per
-// project for every watched process (an end the search shows is confirmed by
-// a read by id, and a process the lagging search does not show yet is read
-// by id) and one app-version search per service with a watched build. Each
-// observation fans out to the watch's subscribers, latest value wins: a slow
-// subscriber only ever misses intermediate states, never the final one, and
-// never blocks the loop. A subscriber whose context ends is removed alone;
-// the last one leaving ends the watch.
-//
-// The watches live in the struct behind mu, so Subscribe and Status never
-// wait for the loop, and a restarted Serve carries on with them. A
-// subscription made before Serve is polled once Serve runs; once Serve's
-// context ended every subscriber has had a final SERVICE_UNAVAILABLE update
-// and new subscriptions fail. Safe for concurrent use.
+// Watcher is the process watcher actor: each tick of Serve polls every due
+// watch in one batch (see tick) and fans what it saw out to the watch's
+// subscribers, latest value wins. Watches live behind mu, so Subscribe and
+// Status never wait for Serve. Safe for concurrent use.
 type Watcher struct {
 	c    platform.Client
 	cfg  WatcherConfig
@@ -92,9 +69,9 @@ type Watcher struct {
 	mu      sync.Mutex
 	procs   map[string]*watch[ProcessUpdate] // by process id
 	builds  map[string]*watch[BuildUpdate]   // by service id
-	project string                           // the project of the last process read by id: searched for the others
+	project string                           // the last project a read showed: searched for the others
 	polling bool                             // a tick's API calls are under way
-	idle    []chan struct{}                  // closed once nothing is watched and no tick runs
+	idle    []chan struct{}                  // see whenIdle
 }
 
 // NewWatcher returns a watcher polling through c (normally the Gateway).
@@ -147,8 +124,7 @@ func (w *Watcher) Shutdown() {
 
 // Subscribe follows a platform process until it ends. The channel (cap 1)
 // holds the latest update; the Final update is always delivered, then the
-// channel is closed. When ctx ends the subscription is removed and its
-// channel closed without a final update.
+// channel closes. When ctx ends the channel closes without a final update.
 func (w *Watcher) Subscribe(ctx context.Context, processID string) (<-chan ProcessUpdate, error) {
 	if processID == "" {
 		return nil, platform.NewError(platform.ErrInvalidParameter, "process id is empty", "Pass the id of the process to watch.")
@@ -156,12 +132,8 @@ func (w *Watcher) Subscribe(ctx context.Context, processID string) (<-chan Proce
 	return subscribe(w, ctx, w.procs, processID, time.Time{}, processKind{id: processID})
 }
 
-// SubscribeBuild follows the newest app version of serviceID created at or
-// after since, skipping NONE-source versions that have no build, until it
-// reaches a final state (anything but UPLOADING, WAITING_TO_BUILD, BUILDING,
-// PREPARING_RUNTIME, WAITING_TO_DEPLOY, DEPLOYING, or a set pipelineFailed).
-// Subscribers of one service share its polls. Channel semantics are as for
-// Subscribe.
+// SubscribeBuild follows the newest real build of serviceID created at or
+// after since until it reaches a final state; see Subscribe.
 func (w *Watcher) SubscribeBuild(ctx context.Context, serviceID string, since time.Time) (<-chan BuildUpdate, error) {
 	if serviceID == "" {
 		return nil, platform.NewError(platform.ErrInvalidParameter, "service id is empty", "Pass the id of the service whose build to watch.")
@@ -225,8 +197,7 @@ func describeAll[U any](st *ActorStatus, table map[string]*watch[U], prefix stri
 	return subs
 }
 
-// whenIdle returns a channel closed once nothing is watched and no tick's
-// API calls run (at once if so). Tests await it instead of polling.
+// whenIdle returns a channel closed once nothing is watched and no tick runs.
 func (w *Watcher) whenIdle() <-chan struct{} {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -247,8 +218,7 @@ func (w *Watcher) checkIdle() {
 	w.idle = nil
 }
 
-// platformChanged tells the client, when it keeps answers for a while (the
-// Gateway), that a watched build has ended.
+// platformChanged tells a client that keeps answers (the Gateway) a build ended.
 func (w *Watcher) platformChanged() {
 	if c, ok := w.c.(interface{ PlatformChanged() }); ok {
 		c.PlatformChanged()

@@ -1,124 +1,83 @@
 package actors
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
 )
 
-// searchLimit is the page a batched search asks for, newest first: the
-// watched processes are among the newest, and one missing is read by id.
+// searchLimit is a batched search's page, newest first: the watched
+// processes are among the newest, and one missing is read by id.
 const searchLimit = 100
 
 // polled is one watch's outcome of a tick.
 type polled struct {
-	snap    any
-	project string // processes: the project the answer showed
-	err     error
+	snap any
+	err  error
 }
 
-// tick polls the watches due by now (or within half an interval, so that
-// watches started at different times share a tick) in one batch, and fans
-// the outcomes out. Its API calls end with ctx.
+// tick polls the watches due by now, or within half an interval so that
+// watches started apart share a tick: one search of the project for every
+// watched process (one the lagging search misses is read by id, and while no
+// project is known the first read by id tells it) and one app-version search
+// for the builds. An end the search shows is final: a lagging index reports
+// an end late, never early.
 func (w *Watcher) tick(ctx context.Context) {
 	now := time.Now()
-	soon := now.Add(w.cfg.Interval / 2)
 	w.mu.Lock()
-	type due struct{ id, project string }
-	var procs []due
-	var services []string
-	for id, wt := range w.procs {
-		wt.expire(now)
-		if len(wt.subs) > 0 && !wt.next.After(soon) {
-			procs = append(procs, due{id, cmp.Or(wt.project, w.project)})
-		}
-	}
-	for id, wt := range w.builds {
-		wt.expire(now)
-		if len(wt.subs) > 0 && !wt.next.After(soon) {
-			services = append(services, id)
-		}
-	}
+	procs, services := due(w.procs, now, w.cfg.Interval), due(w.builds, now, w.cfg.Interval)
 	project := w.project
 	w.polling = len(procs)+len(services) > 0
 	w.checkIdle()
 	w.mu.Unlock()
-	if len(procs)+len(services) == 0 {
+	if !w.polling {
 		return
 	}
-
-	pctx := asPoll(ctx)
-	out := make(map[string]polled, len(procs))
-	if len(procs) > 0 && procs[0].project == "" {
-		// No project known yet: one read by id tells it for the others.
-		r := readProcess(w, pctx, procs[0].id)
-		out[procs[0].id] = r
-		for i := range procs[1:] {
-			procs[i+1].project = cmp.Or(procs[i+1].project, r.project)
-		}
-		procs = procs[1:]
+	ctx = asPoll(ctx)
+	out := map[string]polled{}
+	if project == "" && len(procs) > 0 {
+		p, r := readProcess(w, ctx, procs[0])
+		out[procs[0]], project, procs = r, p.ProjectID, procs[1:]
 	}
 	found := map[string]platform.Process{}
-	failed := map[string]error{} // a project whose search failed
-	for _, d := range procs {
-		if _, done := failed[d.project]; d.project == "" || done {
-			continue
-		}
-		list, err := poll(w, pctx, func(ctx context.Context) ([]platform.Process, error) {
-			return w.c.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: d.project, Limit: searchLimit})
+	var err error
+	if project != "" && len(procs) > 0 {
+		var list []platform.Process
+		list, err = poll(w, ctx, func(ctx context.Context) ([]platform.Process, error) {
+			return w.c.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: project, Limit: searchLimit})
 		})
-		failed[d.project] = err
 		for _, p := range list {
 			found[p.ID] = p
 		}
 	}
-	var byID []string
-	var ended []platform.Process // seen ended by the search, not by a read through the client
-	for _, d := range procs {
-		p, ok := found[d.id]
+	var ended []platform.Process // seen ended in the search: the client did not see it
+	for _, id := range procs {
+		p, ok := found[id]
 		switch {
-		case ok: // an end the search shows is final: a lagging index reports an end late, never early
-			out[d.id] = polled{snap: p, project: p.ProjectID}
-			if p.IsTerminal() {
-				ended = append(ended, p)
-			}
-		case !ok && failed[d.project] != nil:
-			out[d.id] = polled{err: failed[d.project]}
-		default: // a process the lagging search misses, or one of no known project
-			byID = append(byID, d.id)
+		case ok && p.IsTerminal():
+			ended = append(ended, p)
+			fallthrough
+		case ok:
+			out[id] = polled{snap: p}
+		case err != nil:
+			out[id] = polled{err: err}
+		default:
+			_, out[id] = readProcess(w, ctx, id)
 		}
 	}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for _, id := range byID {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r := readProcess(w, pctx, id)
-			mu.Lock()
-			defer mu.Unlock()
-			out[id] = r
-		}()
-	}
-	builds := w.pollBuilds(pctx, services, project)
-	wg.Wait()
+	builds := w.pollBuilds(ctx, services, project)
 
 	w.mu.Lock()
+	defer w.mu.Unlock()
 	w.polling = false
 	if ctx.Err() != nil { // stopping: Shutdown tells the subscribers
-		w.mu.Unlock()
 		return
 	}
-	now = time.Now()
+	w.project, now = project, time.Now()
 	for id, r := range out {
 		if wt := w.procs[id]; wt != nil {
-			if r.project != "" {
-				wt.project, w.project = r.project, r.project
-			}
 			wt.observe(w.cfg, now, r.snap, r.err)
 		}
 	}
@@ -129,33 +88,44 @@ func (w *Watcher) tick(ctx context.Context) {
 		}
 	}
 	w.checkIdle()
-	w.mu.Unlock()
 	if buildEnded {
 		w.platformChanged() // the client saw no end: the build is over
 	}
 	if c, ok := w.c.(interface{ processesEnded([]platform.Process) }); ok && len(ended) > 0 {
-		c.processesEnded(ended) // the client saw these ends only in a search
+		c.processesEnded(ended)
 	}
+}
+
+// due expires the subscriptions past their limit and lists the keys of the
+// watches due before half an interval from now. Requires Watcher.mu.
+func due[U any](table map[string]*watch[U], now time.Time, interval time.Duration) []string {
+	var keys []string
+	for key, wt := range table {
+		if wt.expire(now); len(wt.subs) > 0 && !wt.next.After(now.Add(interval/2)) {
+			keys = append(keys, key)
+		}
+	}
+	return keys
 }
 
 // readProcess reads one process by id.
-func readProcess(w *Watcher, ctx context.Context, id string) polled {
+func readProcess(w *Watcher, ctx context.Context, id string) (platform.Process, polled) {
 	p, err := poll(w, ctx, func(ctx context.Context) (*platform.Process, error) { return w.c.GetProcess(ctx, id) })
-	switch {
-	case err != nil:
-		return polled{err: err}
-	case p == nil:
-		return polled{err: platform.NewError(platform.ErrAPIError, "process "+id+": the API answered without a process",
-			"Check the process with zerops_process.")}
+	if err == nil && p == nil {
+		err = platform.NewError(platform.ErrAPIError, "process "+id+": the API answered without a process",
+			"Check the process with zerops_process.")
 	}
-	return polled{snap: *p, project: p.ProjectID}
+	if err != nil {
+		return platform.Process{}, polled{err: err}
+	}
+	return *p, polled{snap: *p}
 }
 
-// pollBuilds reads the app versions of the services: one project search
-// when several are due and the project is known, else one per service.
+// pollBuilds reads the app versions of the services: one search of the
+// project when it is known, else one per service.
 func (w *Watcher) pollBuilds(ctx context.Context, services []string, project string) map[string]polled {
-	out := make(map[string]polled, len(services))
-	if project == "" || len(services) < 2 {
+	out := map[string]polled{}
+	if project == "" || len(services) == 0 {
 		for _, id := range services {
 			list, err := poll(w, ctx, func(ctx context.Context) ([]platform.AppVersion, error) {
 				return w.c.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: id})
@@ -167,12 +137,14 @@ func (w *Watcher) pollBuilds(ctx context.Context, services []string, project str
 	list, err := poll(w, ctx, func(ctx context.Context) ([]platform.AppVersion, error) {
 		return w.c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: project, Limit: searchLimit})
 	})
-	bySvc := map[string][]platform.AppVersion{}
-	for _, av := range list {
-		bySvc[av.ServiceStackID] = append(bySvc[av.ServiceStackID], av)
-	}
 	for _, id := range services {
-		out[id] = polled{snap: bySvc[id], err: err}
+		var mine []platform.AppVersion
+		for _, av := range list {
+			if av.ServiceStackID == id {
+				mine = append(mine, av)
+			}
+		}
+		out[id] = polled{snap: mine, err: err}
 	}
 	return out
 }

@@ -46,7 +46,7 @@ var mutants = []mutant{
 		old: `return g.c.StopService(ctx, serviceID)`, new: `return g.c.StartService(ctx, serviceID)`,
 		pkgs: []string{"./mcp"}, run: "TestTools_Stop"},
 	{name: "gateway-delete-service-as-read", file: "actors/gateway_methods.go",
-		old:  `return mutate(g, ctx, "DeleteService", func(`,
+		old:  `return mutate(g, ctx, "DeleteService", changedAnything, func(`,
 		new:  `return readOne(g, ctx, readOf("DeleteService", serviceID), func(`,
 		pkgs: []string{"./actors"}},
 	{name: "project-env-replace-drops-sensitive", file: "platform/ops/env.go",

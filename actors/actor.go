@@ -3,6 +3,8 @@ package actors
 import (
 	"context"
 	"fmt"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
@@ -17,9 +19,9 @@ type Actor interface {
 
 // Actor states reported in ActorStatus.State.
 const (
-	StateIdle    = "idle"    // no loop runs: Serve not yet called, or the loop crashed and is not yet restarted
+	StateIdle    = "idle"    // Serve not running
 	StateRunning = "running" // Serve is running
-	StateStopped = "stopped" // Serve returned on shutdown; calls fail with SERVICE_UNAVAILABLE
+	StateStopped = "stopped" // stopped for good; calls fail with SERVICE_UNAVAILABLE
 )
 
 // Figure is one named value of an actor's status.
@@ -68,4 +70,71 @@ func round(d time.Duration) string {
 		return d.String()
 	}
 	return d.Round(time.Millisecond).String()
+}
+
+// Stopper is an actor that can be stopped for good without its Serve: the
+// supervisor calls Shutdown on every actor once its tree has stopped, so
+// that no caller waits for a Serve that never comes.
+type Stopper interface {
+	Shutdown()
+}
+
+var (
+	_ Stopper = (*Gateway)(nil)
+	_ Stopper = (*Watcher)(nil)
+	_ Stopper = (*DeployPool)(nil)
+	_ Stopper = (*EnvWrites)(nil)
+	_ Stopper = (*KnowledgeIndex)(nil)
+)
+
+// life is an actor's run state: at most one Serve at a time, and stopped for
+// good once a Serve's context ended or Shutdown ran. The actor's own state
+// lives in its struct and outlives any one Serve. The zero value is unusable;
+// call init. Safe for concurrent use.
+type life struct {
+	name    string
+	serving atomic.Bool
+	once    sync.Once
+	done    chan struct{} // closed when the actor stopped for good
+}
+
+func (l *life) init(name string) {
+	l.name = name
+	l.done = make(chan struct{})
+}
+
+// begin takes the actor for one Serve; end gives it back.
+func (l *life) begin() error {
+	if l.stopped() {
+		return fmt.Errorf("%s: already stopped", l.name)
+	}
+	if !l.serving.CompareAndSwap(false, true) {
+		return fmt.Errorf("%s: already serving", l.name)
+	}
+	return nil
+}
+
+func (l *life) end() { l.serving.Store(false) }
+
+// stop stops the actor for good; calling it again does nothing.
+func (l *life) stop() { l.once.Do(func() { close(l.done) }) }
+
+func (l *life) stopped() bool {
+	select {
+	case <-l.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// state is the actor's state for its status.
+func (l *life) state() string {
+	switch {
+	case l.stopped():
+		return StateStopped
+	case l.serving.Load():
+		return StateRunning
+	}
+	return StateIdle
 }
