@@ -124,9 +124,7 @@ func (wt *watch[U]) observe(cfg WatcherConfig, now time.Time, snap any, err erro
 	if now.Sub(wt.started) >= cfg.SlowAfter {
 		interval = cfg.SlowInterval
 	}
-	if wt.next = wt.next.Add(interval); wt.next.Before(now) {
-		wt.next = now.Add(interval)
-	}
+	wt.next = now.Add(interval)
 	if err != nil {
 		wt.failures++
 		if permanent(err) || wt.failures >= cfg.MaxFailures {

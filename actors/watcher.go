@@ -92,7 +92,7 @@ func (w *Watcher) Serve(ctx context.Context) error {
 		return err
 	}
 	defer w.life.end()
-	t := time.NewTimer(w.cfg.Interval)
+	t := time.NewTicker(max(w.cfg.Interval/2, time.Microsecond))
 	defer t.Stop()
 	for {
 		select {
@@ -101,7 +101,6 @@ func (w *Watcher) Serve(ctx context.Context) error {
 			return ctx.Err()
 		case <-t.C:
 			w.tick(ctx)
-			t.Reset(w.cfg.Interval)
 		}
 	}
 }

@@ -18,17 +18,21 @@ type polled struct {
 	err  error
 }
 
-// tick polls the watches due by now, or within half an interval so that
-// watches started apart share a tick: one search of the project for every
-// watched process (one the lagging search misses is read by id, and while no
-// project is known the first read by id tells it) and one app-version search
-// for the builds. An end the search shows is final: a lagging index reports
-// an end late, never early.
+// tick polls when a watch is due, in one batch: one search of the project
+// for every watched process (one the lagging search misses is read by id
+// when due, and while no project is known the first due one read by id tells
+// it) and one app-version search for the due builds. An end the search shows
+// is final: a lagging index reports an end late, never early.
 func (w *Watcher) tick(ctx context.Context) {
 	now := time.Now()
 	w.mu.Lock()
 	procs, services := due(w.procs, now, w.cfg.Interval), due(w.builds, now, w.cfg.Interval)
-	project := w.project
+	project, watched := w.project, map[string]bool{}
+	for id, wt := range w.procs {
+		if len(wt.subs) > 0 {
+			watched[id] = true // not due: observed if the search shows it
+		}
+	}
 	w.polling = len(procs)+len(services) > 0
 	w.checkIdle()
 	w.mu.Unlock()
@@ -37,13 +41,17 @@ func (w *Watcher) tick(ctx context.Context) {
 	}
 	ctx = asPoll(ctx)
 	out := map[string]polled{}
+	for _, id := range procs {
+		watched[id] = false // due: read by id when the search misses it
+	}
 	if project == "" && len(procs) > 0 {
 		p, r := readProcess(w, ctx, procs[0])
-		out[procs[0]], project, procs = r, p.ProjectID, procs[1:]
+		out[procs[0]], project = r, p.ProjectID
+		delete(watched, procs[0])
 	}
 	found := map[string]platform.Process{}
 	var err error
-	if project != "" && len(procs) > 0 {
+	if project != "" && len(watched) > 0 {
 		var list []platform.Process
 		list, err = poll(w, ctx, func(ctx context.Context) ([]platform.Process, error) {
 			return w.c.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: project, Limit: searchLimit})
@@ -53,7 +61,7 @@ func (w *Watcher) tick(ctx context.Context) {
 		}
 	}
 	var ended []platform.Process // seen ended in the search: the client did not see it
-	for _, id := range procs {
+	for id, notDue := range watched {
 		p, ok := found[id]
 		switch {
 		case ok && p.IsTerminal():
@@ -61,6 +69,7 @@ func (w *Watcher) tick(ctx context.Context) {
 			fallthrough
 		case ok:
 			out[id] = polled{snap: p}
+		case notDue:
 		case err != nil:
 			out[id] = polled{err: err}
 		default:
@@ -97,11 +106,12 @@ func (w *Watcher) tick(ctx context.Context) {
 }
 
 // due expires the subscriptions past their limit and lists the keys of the
-// watches due before half an interval from now. Requires Watcher.mu.
+// watches due within a quarter interval (ticks come every half). Requires
+// Watcher.mu.
 func due[U any](table map[string]*watch[U], now time.Time, interval time.Duration) []string {
 	var keys []string
 	for key, wt := range table {
-		if wt.expire(now); len(wt.subs) > 0 && !wt.next.After(now.Add(interval/2)) {
+		if wt.expire(now); len(wt.subs) > 0 && !wt.next.After(now.Add(interval/4)) {
 			keys = append(keys, key)
 		}
 	}
