@@ -126,6 +126,9 @@ func (r *recClient) UploadAppVersion(context.Context, string, io.Reader) error {
 func (r *recClient) BuildAndDeploy(context.Context, string, string, string) (*platform.Process, error) {
 	return nil, r.rec("BuildAndDeploy")
 }
+func (r *recClient) DeployAppVersion(context.Context, string) (*platform.Process, error) {
+	return nil, r.rec("DeployAppVersion")
+}
 
 // callByName calls method name of c with ctx and zero values for the rest.
 func callByName(ctx context.Context, c platform.Client, name string) {
@@ -149,6 +152,7 @@ func TestGateway_ClassifiesEveryClientMethod(t *testing.T) {
 		"ImportServices": true, "DeleteService": true, "CancelProcess": true,
 		"EnableSubdomainAccess": true, "DisableSubdomainAccess": true,
 		"CreateAppVersion": true, "UploadAppVersion": true, "BuildAndDeploy": true,
+		"DeployAppVersion": true,
 	}
 	reads := map[string]bool{
 		"GetUserInfo": true, "ListProjects": true, "GetProject": true, "ListServices": true, "GetService": true,

@@ -46,9 +46,10 @@ type Env struct {
 	Queue     func(ctx context.Context, target string, job func(context.Context) error) error
 	Follow    func(ctx context.Context, serviceID string, since time.Time) (<-chan BuildObservation, error)
 	Progress  func(msg string)
-	Prober    *ops.Prober   // the check's HTTP GETs; nil requests the real URLs
-	ReadyWait time.Duration // how long the app may take to answer; 0 = DefaultReadyWait
-	ReadyPoll time.Duration // between two checks; 0 = 2 s
+	Await     func(ctx context.Context, p platform.Process) (platform.Process, bool) // waits for a rollback's process; nil: not followed
+	Prober    *ops.Prober                                                            // the check's HTTP GETs; nil requests the real URLs
+	ReadyWait time.Duration                                                          // how long the app may take to answer; 0 = DefaultReadyWait
+	ReadyPoll time.Duration                                                          // between two checks; 0 = 2 s
 }
 
 // Outcome is the answer to a deploy: what was pushed, the build's end

@@ -19,6 +19,8 @@ type deployInput struct {
 	Setup           string `json:"setup,omitempty" jsonschema:"zerops.yml setup name, e.g. dev or prod"`
 	WorkingDir      string `json:"workingDir,omitempty" jsonschema:"directory with zerops.yml; relative: under ZCP's working dir (local) or /var/www (SSH)"`
 	ServiceID       string `json:"serviceId,omitempty" jsonschema:"local mode: target service id"`
+	Rollback        bool   `json:"rollback,omitempty" jsonschema:"redeploy an earlier built version of the target instead of pushing"`
+	AppVersionID    string `json:"appVersionId,omitempty" jsonschema:"rollback: the version to go back to (default: the one live before)"`
 }
 
 type deployOutput struct {
@@ -29,7 +31,7 @@ type deployOutput struct {
 func (s *Server) deployTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_deploy",
-		Description: "Push code and run the build and deploy pipeline. SSH mode: sourceService (the container with the code) to targetService (default itself). Local mode: workingDir + serviceId. With a progress token: follows the build, probes the app and answers a verdict (live, degraded, not-answering, build-failed) with the diagnosis.",
+		Description: "Push code and run the build and deploy pipeline. SSH mode: sourceService (the container with the code) to targetService (default itself). Local mode: workingDir + serviceId. rollback: true + targetService redeploys an earlier version. With a progress token: follows the build, probes the app and answers a verdict (live, degraded, not-answering, build-failed) with the diagnosis.",
 		Annotations: mutatingAnn("Deploy code", false, false),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in deployInput) (deployOutput, error) {
 		if s.deps.Deployer == nil {
@@ -44,6 +46,17 @@ func (s *Server) deployTool() toolDef {
 		}
 		if pr.enabled() && s.deps.Watcher != nil {
 			env.Follow = s.followBuild
+			env.Await = func(ctx context.Context, p platform.Process) (platform.Process, bool) {
+				w := s.awaitProcesses(ctx, pr, []platform.Process{p}, in.TargetService)[0]
+				return w.Process, w.Finished
+			}
+		}
+		if in.Rollback {
+			return s.rollback(ctx, env, in)
+		}
+		if in.AppVersionID != "" {
+			return deployOutput{}, platform.NewError(platform.ErrInvalidParameter, "appVersionId is for a rollback",
+				"Add rollback: true with targetService to redeploy that version, or drop appVersionId to push code.")
 		}
 		res, err := deploy.Run(ctx, env, deploy.Params{SourceService: in.SourceService, TargetService: in.TargetService,
 			TargetServiceID: in.TargetServiceID, Setup: in.Setup, WorkingDir: in.WorkingDir, ServiceID: in.ServiceID})
@@ -61,18 +74,37 @@ func (s *Server) deployTool() toolDef {
 		if err != nil {
 			return deployOutput{}, err
 		}
-		target := orDefault(res.TargetService, "<target>")
-		out := deployOutput{Outcome: *res}
-		switch {
-		case res.Verdict == deploy.VerdictLive:
-			out.Next = "Next: nothing to fix; " + target + " is live at " + res.Check.URL + "."
-		case res.Check != nil:
-			out.Next = res.Check.Next
-		default:
-			out.Next = fmt.Sprintf("Next: follow the build with zerops_events serviceHostname=%s; once it is ACTIVE, zerops_verify serviceHostname=%s tells whether it is live.", target, target)
-		}
-		return out, nil
+		return deployAnswer(res), nil
 	})
+}
+
+// rollback adapts deploy.Rollback: rollback=true with a target.
+func (s *Server) rollback(ctx context.Context, env deploy.Env, in deployInput) (deployOutput, error) {
+	if in.SourceService != "" || in.WorkingDir != "" || in.ServiceID != "" || in.Setup != "" {
+		return deployOutput{}, platform.NewError(platform.ErrInvalidParameter, "a rollback pushes no code",
+			"Pass only targetService (or targetServiceId) and optionally appVersionId with rollback: true.")
+	}
+	res, err := deploy.Rollback(ctx, env, deploy.RollbackParams{TargetService: in.TargetService,
+		TargetServiceID: in.TargetServiceID, AppVersionID: in.AppVersionID})
+	if err != nil {
+		return deployOutput{}, err
+	}
+	return deployAnswer(res), nil
+}
+
+// deployAnswer is a deploy's or rollback's outcome with its next step.
+func deployAnswer(res *deploy.Outcome) deployOutput {
+	target := orDefault(res.TargetService, "<target>")
+	out := deployOutput{Outcome: *res}
+	switch {
+	case res.Verdict == deploy.VerdictLive:
+		out.Next = "Next: nothing to fix; " + target + " is live at " + res.Check.URL + "."
+	case res.Check != nil:
+		out.Next = res.Check.Next
+	default:
+		out.Next = fmt.Sprintf("Next: follow the build with zerops_events serviceHostname=%s; once it is ACTIVE, zerops_verify serviceHostname=%s tells whether it is live.", target, target)
+	}
+	return out
 }
 
 // followBuild adapts the watcher's build subscription to the ops layer.

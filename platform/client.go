@@ -58,6 +58,9 @@ type Client interface {
 	CreateAppVersion(ctx context.Context, serviceID, name string) (*AppVersion, error)
 	UploadAppVersion(ctx context.Context, appVersionID string, archive io.Reader) error
 	BuildAndDeploy(ctx context.Context, appVersionID, zeropsYaml, setup string) (*Process, error)
+
+	// Operate: redeploy an earlier, successfully built app version.
+	DeployAppVersion(ctx context.Context, appVersionID string) (*Process, error)
 }
 
 // LogFetcher reads log lines from the project's log backend, given a grant

@@ -38,6 +38,7 @@ var platformActions = map[string]string{
 	"stack.create":                             "live import answers, one per service (earlier ZCP run logs, Apr 2026)",
 	"stack.updateUserData":                     "live env-file and DELETE /user-data answers (earlier ZCP E2E, Feb 2026; another Zerops client)",
 	"stack.updateProjectEnvs":                  "live project env create (earlier ZCP E2E, Feb 2026; run logs, Apr 2026); delete per another Zerops client",
+	"stack.deploy":                             "unconfirmed: the fake's name for PutAppVersionDeploy (a rollback); no live capture shows one",
 	"zL7Master.instanceL7BalancerConfigUpdate": "zL7Master.* in the facts; the full name from an earlier ZCP's live-audited timeline tests (Mar 2026)",
 }
 
@@ -133,6 +134,11 @@ func TestActionNames_EveryOperation(t *testing.T) {
 			_, p := push(t, h, srv.ServiceID("appdev"))
 			return p
 		}, "stack.build"},
+		{"redeploy", func(t *testing.T, srv *fakeapi.Server, h sdk.Handler) output.Process {
+			av, _ := push(t, h, srv.ServiceID("appdev"))
+			r, err := h.PutAppVersionDeploy(context.Background(), path.AppVersionId{Id: av.Id}, body.PutAppVersionDeploy{})
+			return out(t, r.Output, err)
+		}, "stack.deploy"},
 	}
 	seen := map[string]bool{}
 	for _, tt := range tests {

@@ -62,6 +62,7 @@ func (s *Server) routeTable() []route {
 		r(http.MethodPost, "app-version/search", (*state).searchAppVersions),
 		upload,
 		r(http.MethodPut, "app-version/{id}/build-and-deploy", (*state).buildAndDeploy),
+		r(http.MethodPut, "app-version/{id}/deploy", (*state).deployAppVersion),
 		r(http.MethodPost, "service-stack-type/search", (*state).searchStackTypes),
 	}
 }

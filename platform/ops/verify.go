@@ -179,13 +179,13 @@ func probePath(p string) (string, error) {
 // checkService gathers one service's findings and judges them.
 func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack, projectHost, path string) (*ServiceHealth, error) {
 	h := &ServiceHealth{Service: svc.Name, Status: svc.Status, Probes: []Probe{}}
-	versions, err := env.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 1})
+	versions, err := env.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
 	if err != nil {
 		return nil, asPlatformError(err, "reading the app versions of "+svc.Name)
 	}
 	var latest *platform.AppVersion
 	if len(versions) > 0 {
-		latest = &versions[0]
+		latest = liveVersion(versions)
 		h.AppVersion = &VersionState{ID: latest.ID, Status: latest.Status, Created: latest.Created}
 	}
 	var wg sync.WaitGroup
@@ -228,6 +228,9 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	}
 	h.Diagnoses = diags
 	judge(h, svc, latest)
+	if (h.Verdict == VerdictFailing || h.Verdict == VerdictDegraded) && canRollBack(versions, latest) {
+		h.Next += " Or, if the version before worked, go back: zerops_deploy rollback=true targetService=" + svc.Name + "."
+	}
 	if logNote != "" {
 		h.Reason += " (" + logNote + ")"
 	}
@@ -327,6 +330,33 @@ func httpPorts(svc platform.ServiceStack) []int {
 func deadPort(probes []Probe) bool {
 	for _, p := range probes {
 		if !p.Skipped && !p.Answered() && p.Status != http.StatusServiceUnavailable {
+			return true
+		}
+	}
+	return false
+}
+
+// liveVersion is the version a check judges: the newest, unless a rollback
+// made an older one ACTIVE again (the newest is then BACKUP).
+func liveVersion(versions []platform.AppVersion) *platform.AppVersion {
+	if versions[0].Status == platform.AppVersionBackup {
+		for i := range versions {
+			if versions[i].Status == platform.AppVersionActive {
+				return &versions[i]
+			}
+		}
+	}
+	return &versions[0]
+}
+
+// canRollBack reports whether the live version is the newest, deployed
+// over an earlier one that built: going back is then one call.
+func canRollBack(versions []platform.AppVersion, live *platform.AppVersion) bool {
+	if live == nil || live != &versions[0] || live.Status != platform.AppVersionActive {
+		return false
+	}
+	for _, v := range versions[1:] {
+		if v.Status == platform.AppVersionBackup {
 			return true
 		}
 	}

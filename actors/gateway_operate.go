@@ -1,0 +1,14 @@
+package actors
+
+import (
+	"context"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// DeployAppVersion implements platform.Client within the budget: a mutation, never retried.
+func (g *Gateway) DeployAppVersion(ctx context.Context, appVersionID string) (*platform.Process, error) {
+	return mutate(g, ctx, "DeployAppVersion", changedAnything, func(ctx context.Context) (*platform.Process, error) {
+		return g.c.DeployAppVersion(ctx, appVersionID)
+	})
+}

@@ -1,0 +1,158 @@
+package deploy
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+// ModeRollback is a redeploy of an earlier app version (Outcome.Mode).
+const ModeRollback = "rollback"
+
+// RollbackParams name the service to roll back and, optionally, the app
+// version to go back to (default: the one live before the current one).
+type RollbackParams struct {
+	TargetService   string
+	TargetServiceID string
+	AppVersionID    string
+}
+
+// Rollback redeploys an earlier, successfully built app version of a
+// runtime service in the target's queue turn; when env.Await is set it
+// waits for the redeploy and gives the same verdict as a deploy.
+func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) {
+	started := time.Now()
+	svc, err := rollbackTarget(ctx, env, p)
+	if err != nil {
+		return nil, err
+	}
+	versions, err := env.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: env.ProjectID, ServiceID: svc.ID})
+	if err != nil {
+		return nil, err
+	}
+	v, err := pickVersion(versions, p.AppVersionID, svc.Name)
+	if err != nil {
+		return nil, err
+	}
+	var proc *platform.Process
+	job := func(ctx context.Context) error {
+		proc, err = env.Client.DeployAppVersion(ctx, v.ID)
+		return err
+	}
+	if env.Queue != nil {
+		err = env.Queue(ctx, svc.ID, job)
+	} else {
+		err = job(ctx)
+	}
+	if err != nil {
+		return nil, err
+	}
+	ops.NoteDeploy(env.ProjectID, svc.ID, started)
+	out := &Outcome{Mode: ModeRollback, TargetService: svc.Name, TargetServiceID: svc.ID, Output: []string{},
+		DurationMS: time.Since(started).Milliseconds(), Build: &BuildOutcome{AppVersionID: v.ID, Status: v.Status}}
+	what := fmt.Sprintf("version #%d (%s)", v.Sequence, v.ID)
+	if env.Await == nil || proc == nil {
+		out.Status = StatusPushed
+		out.Message = fmt.Sprintf("Redeploying %s of %s; process %s runs on the platform.", what, svc.Name, procID(proc))
+		return out, nil
+	}
+	if env.Progress != nil {
+		env.Progress(fmt.Sprintf("Rolling back %s to %s", svc.Name, what))
+	}
+	end, finished := env.Await(ctx, *proc)
+	switch {
+	case !finished:
+		out.Status = StatusBuilding
+		out.Build.Note = "stopped waiting; the redeploy keeps running (zerops_process id=" + end.ID + ")"
+		out.Message = fmt.Sprintf("Redeploying %s of %s; it has not finished.", what, svc.Name)
+		return out, nil
+	case end.Status != platform.ProcessFinished:
+		return nil, platform.NewError(platform.ErrDeployFailed,
+			fmt.Sprintf("the redeploy of %s of %s ended %s%s", what, svc.Name, end.Status, failReason(end)),
+			"The version live before keeps running; zerops_events serviceHostname="+svc.Name+" shows why.")
+	}
+	out.Status, out.Build.Status = platform.AppVersionActive, platform.AppVersionActive
+	if env.Progress != nil {
+		env.Progress(fmt.Sprintf("Rolling back %s: deployed; checking that it answers HTTP", svc.Name))
+	}
+	out.Verdict, out.Check = checkLive(ctx, env, svc.ID, svc.Name, started)
+	out.Message = "Rolled back to " + what + ": " + verdictMessage(svc.Name, out.Verdict, out.Check)
+	return out, nil
+}
+
+func rollbackTarget(ctx context.Context, env Env, p RollbackParams) (*platform.ServiceStack, error) {
+	var svc *platform.ServiceStack
+	var err error
+	switch {
+	case p.TargetService != "" && p.TargetServiceID != "":
+		return nil, invalidParam("pass targetService or targetServiceId, not both", "targetService is a hostname; targetServiceId an id.")
+	case p.TargetService != "":
+		svc, err = ops.ResolveService(ctx, env.Client, env.ProjectID, p.TargetService)
+	case p.TargetServiceID != "":
+		svc, err = env.Client.GetService(ctx, p.TargetServiceID)
+	default:
+		return nil, invalidParam("a rollback needs its target", "Pass targetService (the runtime's hostname) with rollback: true.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return svc, runtimeOnly(svc, "target")
+}
+
+// pickVersion is the version a rollback deploys: id when given, else the
+// newest BACKUP one (the one live before the current). Only a version whose
+// build finished can be deployed.
+func pickVersion(versions []platform.AppVersion, id, label string) (platform.AppVersion, error) {
+	var backups []string
+	var newest *platform.AppVersion
+	for i, v := range versions {
+		if v.Status == platform.AppVersionBackup {
+			backups = append(backups, fmt.Sprintf("%s (#%d)", v.ID, v.Sequence))
+			if newest == nil || v.Sequence > newest.Sequence {
+				newest = &versions[i]
+			}
+		}
+	}
+	choices := "Deployable earlier versions: " + cmp.Or(strings.Join(backups, ", "), "none") + "."
+	if id == "" {
+		if newest == nil {
+			return platform.AppVersion{}, invalidParam("no earlier version of "+label+" to go back to: none built and deployed before the current one",
+				"Fix the code and zerops_deploy again; zerops_events serviceHostname="+label+" lists its versions.")
+		}
+		return *newest, nil
+	}
+	for _, v := range versions {
+		if v.ID != id {
+			continue
+		}
+		switch {
+		case v.Status == platform.AppVersionActive:
+			return v, invalidParam(fmt.Sprintf("app version %s (#%d) is already the live one", id, v.Sequence), choices)
+		case v.Failed():
+			return v, invalidParam(fmt.Sprintf("app version %s (#%d) ended %s: a version whose build failed has nothing to deploy", id, v.Sequence, v.Status), choices)
+		case v.Status != platform.AppVersionBackup:
+			return v, invalidParam(fmt.Sprintf("app version %s (#%d) is %s, not a finished build", id, v.Sequence, v.Status), choices)
+		}
+		return v, nil
+	}
+	return platform.AppVersion{}, invalidParam(fmt.Sprintf("%s has no app version %q", label, platform.Clip(id, 40)), choices)
+}
+
+func procID(p *platform.Process) string {
+	if p == nil {
+		return "(none)"
+	}
+	return p.ID
+}
+
+func failReason(p platform.Process) string {
+	if p.FailReason == nil || *p.FailReason == "" {
+		return ""
+	}
+	return ": " + platform.Clip(*p.FailReason, 200)
+}

@@ -1,0 +1,76 @@
+package mcp_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/deploy"
+	"github.com/zeropsio/zcp/platform"
+)
+
+// TestRollback_BrokenVersionGoesBack deploys v1 (live), v2 (crashes), rolls
+// back in one call (v1 live again) and is refused a failed build.
+func TestRollback_BrokenVersionGoesBack(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	wd := h.workDir(t)
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	ctx := context.Background()
+
+	res, m := h.callWith(t, ctx, "zerops_deploy", args, "v1")
+	wantOK(t, res)
+	if m["verdict"] != deploy.VerdictLive {
+		t.Fatalf("v1 is not live: %s", text(res))
+	}
+	v1 := m["build"].(map[string]any)["appVersionId"].(string)
+
+	must(t, os.Remove(filepath.Join(wd, "index.js")))
+	res, m = h.callWith(t, ctx, "zerops_deploy", args, "v2")
+	wantOK(t, res)
+	if m["verdict"] == deploy.VerdictLive || !strings.Contains(m["next"].(string), "zerops_deploy rollback=true targetService=appstage") {
+		t.Fatalf("a failing v2's answer names no rollback: %s", text(res))
+	}
+	res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+	if !strings.Contains(m["next"].(string), "zerops_deploy rollback=true targetService=appstage") {
+		t.Errorf("verify of a failing v2 names no rollback: %s", text(res))
+	}
+
+	res, m = h.callWith(t, ctx, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage"}, "back")
+	wantOK(t, res)
+	if m["verdict"] != deploy.VerdictLive || m["mode"] != deploy.ModeRollback || m["build"].(map[string]any)["appVersionId"] != v1 {
+		t.Fatalf("the rollback did not bring v1 back live: %s", text(res))
+	}
+	vs, err := h.client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: h.fake.ServiceID("appstage")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range vs {
+		if (v.ID == v1) != (v.Status == platform.AppVersionActive) {
+			t.Errorf("version %s (#%d) is %s after the rollback to %s", v.ID, v.Sequence, v.Status, v1)
+		}
+	}
+
+	writeApp(t, wd, demoApp)
+	writeApp(t, wd, noBuildScript)
+	res, m = h.callWith(t, ctx, "zerops_deploy", args, "v3")
+	wantError(t, res, m, platform.ErrBuildFailed)
+	failed := m["appVersionId"].(string)
+	res, m = h.call(t, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage", "appVersionId": failed})
+	wantError(t, res, m, platform.ErrInvalidParameter)
+	if !strings.Contains(m["error"].(string), platform.AppVersionBuildFailed) || !strings.Contains(m["suggestion"].(string), "Deployable earlier versions") {
+		t.Errorf("a rollback to a failed build is not refused with why: %s", text(res))
+	}
+
+	for _, bad := range []map[string]any{
+		{"rollback": true},
+		{"rollback": true, "targetService": "appstage", "sourceService": "appdev"},
+		{"rollback": true, "targetService": "db"},
+		{"appVersionId": v1, "sourceService": "appdev"},
+	} {
+		res, m := h.call(t, "zerops_deploy", bad)
+		wantError(t, res, m, platform.ErrInvalidParameter)
+	}
+}

@@ -1,0 +1,47 @@
+package fakeapi
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// deployAppVersion redeploys a version that built before (PUT
+// /app-version/{id}/deploy): its process ends with the version ACTIVE
+// again and its app started anew. A version without a finished build has
+// nothing to deploy and is refused, like a version of a deleted service.
+func (st *state) deployAppVersion(rq *apiRequest) (int, any) {
+	av := st.appVersions[rq.param]
+	if av == nil {
+		return errNotFound("appVersionNotFound", "App version not found.")
+	}
+	var in map[string]any
+	if err := decodeBody(rq, &in); err != nil {
+		return errInvalid(err.Error(), nil)
+	}
+	s := st.services[av.ServiceID]
+	if s == nil {
+		return errServiceNotFound()
+	}
+	switch status := av.statusAt(rq.now); status {
+	case platform.AppVersionActive, platform.AppVersionBackup:
+	default:
+		return apiErr(http.StatusBadRequest, "appVersionInvalidStatus",
+			fmt.Sprintf("App version is %s: only a version whose build finished can be deployed.", status), nil)
+	}
+	p := st.newProcess(s.ProjectID, s, rollbackAction, rq.now)
+	p.onFinish = func(st *state, at time.Time) {
+		st.activate(av, at)
+		if cur := st.services[s.ID]; cur != nil && av.deployed != nil {
+			cur.pendingPorts, cur.portsAt = av.deployed.ports, at.Add(st.lag())
+			st.appStarted(cur, av, at)
+		}
+	}
+	return http.StatusOK, st.processView(p, rq.now)
+}
+
+// rollbackAction is the fake's name for a redeploy's process: no live
+// capture shows the platform's own (the README's table says so).
+const rollbackAction = "stack.deploy"
