@@ -35,6 +35,12 @@ type httpHarness struct {
 
 func newHTTPHarness(t *testing.T, processDuration time.Duration, o mcp.HTTPOptions) *httpHarness {
 	t.Helper()
+	return newHTTPHarnessWatching(t, processDuration, 10*time.Millisecond, o)
+}
+
+// newHTTPHarnessWatching is newHTTPHarness with the watcher's poll interval.
+func newHTTPHarnessWatching(t *testing.T, processDuration, pollInterval time.Duration, o mcp.HTTPOptions) *httpHarness {
+	t.Helper()
 	fake := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: processDuration, BuildStepDuration: 15 * time.Millisecond})
 	client, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
 	if err != nil {
@@ -42,7 +48,7 @@ func newHTTPHarness(t *testing.T, processDuration time.Duration, o mcp.HTTPOptio
 	}
 	stack, err := supervisor.NewStack(client, supervisor.StackConfig{
 		Gateway:    actors.GatewayConfig{Rate: 10000, Burst: 10000, RetryBase: time.Millisecond},
-		Watcher:    actors.WatcherConfig{Interval: 10 * time.Millisecond, SlowInterval: 10 * time.Millisecond},
+		Watcher:    actors.WatcherConfig{Interval: pollInterval, SlowInterval: pollInterval},
 		BuildIndex: buildIndex,
 	})
 	if err != nil {
@@ -184,6 +190,43 @@ func TestHTTP_TwoClientsShareEnvQueue(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestHTTP_OneWatcherForAllSessions: two sessions follow a restart each at
+// once; the processes are polled by the one watcher's batched search, so the
+// searches stay within one poll loop's schedule (two loops would double them).
+func TestHTTP_OneWatcherForAllSessions(t *testing.T) {
+	t.Parallel()
+	const interval = 200 * time.Millisecond
+	hh := newHTTPHarnessWatching(t, time.Second, interval, mcp.HTTPOptions{})
+	clients := []*sdk.ClientSession{hh.mustConnect(t, "agent-a"), hh.mustConnect(t, "agent-b")}
+	hh.fake.ResetRequests()
+	start := time.Now()
+	var wg sync.WaitGroup
+	for i, host := range []string{"appdev", "appstage"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := callParams("zerops_manage", map[string]any{"action": "restart", "serviceHostname": host})
+			p.SetProgressToken(host) // followed to the end
+			res, err := clients[i].CallTool(t.Context(), p)
+			if err != nil || res.IsError || !strings.Contains(text(res), "FINISHED") {
+				t.Errorf("restart %s: %v %s", host, err, text(res))
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	searches := hh.fake.CountRequests(http.MethodPost, "/process/search")
+	// One loop's search observes every watch, so it searches about once an
+	// interval however many sessions wait; a loop per session would double it.
+	if limit := int(elapsed/interval) + 2; searches > limit {
+		t.Errorf("%d process searches in %s; one poll loop makes at most %d", searches, elapsed.Round(time.Millisecond), limit)
+	}
+	if searches == 0 {
+		t.Error("no process search: the processes were not followed by the watcher")
+	}
+	t.Logf("%d process searches, %d reads by id in %s", searches, hh.fake.CountRequests(http.MethodGet, "/process/"), elapsed.Round(time.Millisecond))
 }
 
 // TestHTTP_CancelIsPerSession: one client's cancelled call and then its
