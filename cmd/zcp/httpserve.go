@@ -107,6 +107,9 @@ func httpTokenPath() (string, error) {
 func readOrCreateToken(path string) (string, error) {
 	b, err := os.ReadFile(path)
 	if err == nil {
+		if st, serr := os.Stat(path); serr == nil && st.Mode().Perm()&0o077 != 0 {
+			return "", fmt.Errorf("the HTTP token file %s is readable by others (mode %v); chmod 600 it, or delete it to have a new one made", path, st.Mode().Perm())
+		}
 		t := strings.TrimSpace(string(b))
 		if len(t) < minHTTPToken {
 			return "", fmt.Errorf("the HTTP token file %s holds %d characters, want at least %d; delete it to have a new one made", path, len(t), minHTTPToken)
