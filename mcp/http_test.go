@@ -337,6 +337,23 @@ func TestHTTP_Refusals(t *testing.T) {
 	}
 }
 
+// TestHTTP_SizeCaps: as on stdio, a tool call with more than 1 MiB of
+// arguments answers ARGUMENTS_TOO_LARGE, and a body over 2 MiB is refused.
+func TestHTTP_SizeCaps(t *testing.T) {
+	t.Parallel()
+	hh := newHTTPHarness(t, 20*time.Millisecond, mcp.HTTPOptions{})
+	cs := hh.mustConnect(t, "big")
+	res, err := cs.CallTool(t.Context(), callParams("zerops_knowledge", map[string]any{"query": strings.Repeat("a", mcp.MaxArguments+10)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantError(t, res, decode(res), "ARGUMENTS_TOO_LARGE")
+	_, err = cs.CallTool(t.Context(), callParams("zerops_knowledge", map[string]any{"query": strings.Repeat("a", mcp.MaxFrame+10)}))
+	if err == nil || !strings.Contains(err.Error(), "413") && !strings.Contains(err.Error(), "exceeds") && !strings.Contains(err.Error(), "Too Large") {
+		t.Errorf("a body over 2 MiB: err %v, want refused", err)
+	}
+}
+
 // TestHTTP_SessionLimit: the session past MaxSessions is refused until one ends.
 func TestHTTP_SessionLimit(t *testing.T) {
 	t.Parallel()
