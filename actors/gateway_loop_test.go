@@ -1,8 +1,10 @@
 package actors
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -74,6 +76,21 @@ func (o *orderClient) GetService(ctx context.Context, id string) (*platform.Serv
 	}
 }
 
+// awaitInLine waits until n goroutines wait in a semaphore's line, read from
+// their stacks: the semaphore tells no one when a caller joins its line.
+func awaitInLine(t *testing.T, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; runtime.Gosched() {
+		buf := make([]byte, 1<<20)
+		if bytes.Count(buf[:runtime.Stack(buf, true)], []byte("semaphore.(*Weighted).Acquire(")) >= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d callers not in line within 10 s", n)
+		}
+	}
+}
+
 func TestGateway_GrantsInArrivalOrder(t *testing.T) {
 	checkLeaks(t)
 	c := &orderClient{hold: make(chan struct{})}
@@ -81,9 +98,10 @@ func TestGateway_GrantsInArrivalOrder(t *testing.T) {
 	queued := make(chan struct{}, 4)
 	g.testHookQueued = func() { queued <- struct{}{} }
 	errs := make(chan error, 4)
-	for _, id := range []string{"a", "b", "c", "d"} {
+	for i, id := range []string{"a", "b", "c", "d"} {
 		go func() { _, err := g.GetService(t.Context(), id); errs <- err }()
-		recv(t, queued) // the loop has queued this caller before the next one comes
+		recv(t, queued)
+		awaitInLine(t, i) // a holds the slot; the others are in line before the next one comes
 	}
 	close(c.hold)
 	for range 4 {
