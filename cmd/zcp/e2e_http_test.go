@@ -74,7 +74,7 @@ func startHTTP(t *testing.T, env []string, args ...string) *httpZcp {
 func TestBinary_SandboxHTTP(t *testing.T) {
 	t.Parallel()
 	cfg := t.TempDir()
-	z := startHTTP(t, []string{"XDG_CONFIG_HOME=" + cfg}, "sandbox", "--http", "127.0.0.1:0")
+	z := startHTTP(t, []string{"XDG_CONFIG_HOME=" + cfg}, "sandbox", "--process-duration", "1h", "--http", "127.0.0.1:0")
 	tokenFile := filepath.Join(cfg, "zcp", "http-token")
 	st, err := os.Stat(tokenFile)
 	if err != nil || st.Mode().Perm() != 0o600 {
@@ -106,6 +106,16 @@ func TestBinary_SandboxHTTP(t *testing.T) {
 	if err != nil || len(tools.Tools) == 0 {
 		t.Fatalf("tools/list: %v", err)
 	}
+	// A call in flight (a restart followed to its end, which never comes)
+	// when SIGTERM arrives: the session is drained, the call answered.
+	callErr := make(chan error, 1)
+	go func() {
+		p := &sdk.CallToolParams{Name: "zerops_manage", Arguments: map[string]any{"action": "restart", "serviceHostname": "appdev"}}
+		p.SetProgressToken("restart")
+		_, err := cs.CallTool(ctx, p)
+		callErr <- err
+	}()
+	awaitDump(t, z, "client e2e, age", "1 calls in flight")
 	if err := z.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -118,6 +128,11 @@ func TestBinary_SandboxHTTP(t *testing.T) {
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatalf("zcp did not stop after SIGTERM with a session open\n%s", z.stderr.String())
+	}
+	select {
+	case <-callErr: // answered (an error: the session ended) rather than left hanging
+	case <-time.After(10 * time.Second):
+		t.Error("the call in flight got no answer after SIGTERM")
 	}
 	if strings.Contains(z.stderr.String(), token) {
 		t.Error("stderr shows the HTTP token")
@@ -150,6 +165,34 @@ func TestBinary_HTTPRefusals(t *testing.T) {
 				t.Fatalf("exit %d, stderr %q, stdout %q; want exit 2 naming %q", code, stderr, stdout, tt.want)
 			}
 		})
+	}
+}
+
+// awaitDump asks for status dumps (SIGUSR1) until one holds every want.
+func awaitDump(t *testing.T, z *httpZcp, want ...string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		before := len(z.stderr.String())
+		if err := z.cmd.Process.Signal(syscall.SIGUSR1); err != nil {
+			t.Fatal(err)
+		}
+		for end := time.Now().Add(time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+			out := z.stderr.String()[before:]
+			if i := strings.LastIndex(out, "=== end ==="); i >= 0 {
+				ok := true
+				for _, w := range want {
+					ok = ok && strings.Contains(out[:i], w)
+				}
+				if ok {
+					return
+				}
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no status dump with %q within 30 s; stderr:\n%s", want, z.stderr.String())
+		}
 	}
 }
 
