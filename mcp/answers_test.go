@@ -1,11 +1,13 @@
 package mcp_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestAnswers_TakenHostnameReusesNeverDeletes: the dry run's fix and the
@@ -105,4 +107,131 @@ func TestAnswers_ScaleWarnsWhatItTakesAway(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestAnswers_ImportNextNamesEveryProcess: an import left running names
+// every process it started in its next step, not the first one only.
+func TestAnswers_ImportNextNamesEveryProcess(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{processDuration: time.Minute})
+	content := "services:\n  - hostname: api\n    type: nodejs@22\n  - hostname: pg\n    type: postgresql@16\n    mode: NON_HA\n"
+	res, m := h.call(t, "zerops_import", map[string]any{"content": content})
+	wantOK(t, res)
+	procs, _ := m["processes"].([]any)
+	if len(procs) < 2 {
+		t.Fatalf("want a process per service, got %s", text(res))
+	}
+	next, _ := m["next"].(string)
+	for _, p := range procs {
+		if id, _ := p.(map[string]any)["id"].(string); !strings.Contains(next, id) {
+			t.Errorf("next step does not name process %s: %s", id, next)
+		}
+	}
+}
+
+// TestAnswers_EventsNextFollowsState: zerops_events' next step says to wait
+// while a build runs, names the diagnosis when the newest build failed, and
+// has nothing to do once everything ended well (an old failure is history).
+func TestAnswers_EventsNextFollowsState(t *testing.T) {
+	t.Parallel()
+	eventsNext := func(t *testing.T, h *harness) string {
+		t.Helper()
+		res, m := h.call(t, "zerops_events", map[string]any{"serviceHostname": "appstage"})
+		wantOK(t, res)
+		next, _ := m["next"].(string)
+		return next
+	}
+	t.Run("Building", func(t *testing.T) {
+		t.Parallel()
+		h := newHarness(t, harnessOpts{sandboxPush: true, buildStep: time.Minute})
+		res, _ := h.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"})
+		wantOK(t, res)
+		if next := eventsNext(t, h); !strings.Contains(next, "wait for it") || !strings.Contains(next, "buildId=") {
+			t.Errorf("a running build's next = %q, want wait or follow", next)
+		}
+	})
+	t.Run("FailedThenFixed", func(t *testing.T) {
+		t.Parallel()
+		h := newHarness(t, harnessOpts{sandboxPush: true})
+		h.fake.FailNextBuild(h.fake.ServiceID("appstage"), `npm error Missing script: "biuld"`)
+		res, _ := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "f")
+		if !res.IsError {
+			t.Fatalf("the failing build succeeded: %s", text(res))
+		}
+		if next := eventsNext(t, h); !strings.Contains(next, "npm-missing-script") {
+			t.Errorf("a failed build's next = %q, want its diagnosis", next)
+		}
+		res, _ = h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "ok")
+		wantOK(t, res)
+		if next := eventsNext(t, h); !strings.Contains(next, "nothing to do") {
+			t.Errorf("after a good deploy next = %q, want nothing to do", next)
+		}
+	})
+}
+
+// TestAnswers_EnvSetWarnsUnresolvedReference: a set with ${x_KEY} where no
+// service x exists, or x has no KEY, is applied with a warning naming the
+// services (or x's keys); a reference that resolves warns nothing.
+func TestAnswers_EnvSetWarnsUnresolvedReference(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	tests := []struct {
+		name  string
+		value string
+		want  []string // parts of the warnings; none: no warning
+	}{
+		{"NoSuchService", "DB=${postgres_connectionString}", []string{"no service \"postgres\"", "appdev", "db"}},
+		{"NoSuchKey", "DB=${db_url}", []string{"db has no variable url", "connectionString"}},
+		{"Resolves", "DB=${db_connectionString}", nil},
+		{"NoReference", "A=1", nil},
+		{"ProjectVariable", "B=${my_var}", nil},
+	}
+	res, _ := h.call(t, "zerops_env", map[string]any{"action": "set", "project": true, "variables": []string{"my_var=1"}})
+	wantOK(t, res)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, m := h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{tt.value}})
+			wantOK(t, res)
+			warnings := fmt.Sprint(m["warnings"])
+			if tt.want == nil && m["warnings"] != nil {
+				t.Errorf("a resolvable set warns: %s", text(res))
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(warnings, w) {
+					t.Errorf("warnings lack %q: %s", w, text(res))
+				}
+			}
+		})
+	}
+}
+
+// TestAnswers_NeverDeployedRestart: restarting a service that was never
+// deployed sends nothing and says its variables apply at the first deploy;
+// so does an env change to it, with or without restart: true.
+func TestAnswers_NeverDeployedRestart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	restarts := func() int { return h.fake.CountRequests("", "/service-stack/"+h.fake.ServiceID("appstage")+"/restart") }
+	tests := []struct {
+		tool string
+		args map[string]any
+	}{
+		{"zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appstage"}},
+		{"zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"A=1"}}},
+		{"zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"B=1"}, "restart": true}},
+	}
+	for _, tt := range tests {
+		res, m := h.callWith(t, context.Background(), tt.tool, tt.args, "p")
+		wantOK(t, res)
+		notes, next := fmt.Sprint(m["notes"]), fmt.Sprint(m["next"])
+		if !strings.Contains(notes, "apply at the first deploy") || !strings.Contains(next, "deploy appstage with zerops_deploy") {
+			t.Errorf("%s %v: notes %s, next %s; want the first deploy named", tt.tool, tt.args, notes, next)
+		}
+		if strings.Contains(next, "restart") {
+			t.Errorf("%s: next step still asks for a restart: %s", tt.tool, next)
+		}
+	}
+	if n := restarts(); n != 0 {
+		t.Errorf("%d restarts of a never-deployed service sent", n)
+	}
 }

@@ -212,6 +212,15 @@ func summarize(outcomes []waitOutcome) []processSummary {
 	return out
 }
 
+// processChecks names the zerops_process call for every pending process:
+// the tool takes one id, so more than one are listed after it.
+func processChecks(pending []string) string {
+	if len(pending) == 1 {
+		return "zerops_process processId=" + pending[0]
+	}
+	return fmt.Sprintf("zerops_process for each of the %d processes, processId= %s", len(pending), strings.Join(pending, ", "))
+}
+
 // nextForProcesses says what to do after an async call.
 func nextForProcesses(outcomes []waitOutcome, followed bool, success string) string {
 	if len(outcomes) == 0 {
@@ -230,9 +239,9 @@ func nextForProcesses(outcomes []waitOutcome, followed bool, success string) str
 	case len(failed) > 0:
 		return "Next: read failReason, check zerops_events and zerops_logs for the service, fix the cause and retry."
 	case len(pending) > 0 && !followed:
-		return fmt.Sprintf("Next: the work runs on the platform; check it with zerops_process processId=%s (or zerops_events).", pending[0])
+		return "Next: the work runs on the platform; check it with " + processChecks(pending) + " (or zerops_events)."
 	case len(pending) > 0:
-		return fmt.Sprintf("Next: still running; check it later with zerops_process processId=%s.", strings.Join(pending, ", "))
+		return "Next: still running; check it later with " + processChecks(pending) + "."
 	}
 	return success
 }

@@ -27,6 +27,7 @@ type envOutput struct {
 	Processes []processSummary `json:"processes,omitzero"`
 	Restarted []string         `json:"restarted,omitempty"`
 	Notes     []string         `json:"notes,omitempty"`
+	Warnings  []string         `json:"warnings,omitempty" jsonschema:"set: ${host_KEY} references no service resolves"`
 	Next      string           `json:"next"`
 }
 
@@ -41,7 +42,7 @@ func (s *Server) envTool() toolDef {
 		if err != nil {
 			return envOutput{}, err
 		}
-		out := envOutput{Action: res.Action, Scope: res.Scope, Service: res.Service, Variables: res.Variables, Changed: res.Changed, Notes: res.Notes}
+		out := envOutput{Action: res.Action, Scope: res.Scope, Service: res.Service, Variables: res.Variables, Changed: res.Changed, Notes: res.Notes, Warnings: res.Warnings}
 		if res.Action == ops.EnvGet {
 			out.Variables = nonNil(out.Variables)
 			out.Next = "Next: reference another service's variable as ${hostname_KEY}; change values with action=set."
@@ -53,7 +54,11 @@ func (s *Server) envTool() toolDef {
 		}
 		outcomes, followed := s.followProcesses(ctx, pr, res.Processes, res.Service)
 		out.Processes = summarize(outcomes)
-		out.Next = nextForProcesses(outcomes, followed, "Next: restart the affected services so they read the new values: zerops_manage action=restart serviceHostname=<service> (or pass restart: true next time).")
+		success := "Next: restart the affected services so they read the new values: zerops_manage action=restart serviceHostname=<service> (or pass restart: true next time)."
+		if res.NeverDeployed {
+			success = "Next: deploy " + res.Service + " with zerops_deploy (zerops_workflow workflow=deploy); the variables apply at that first deploy."
+		}
+		out.Next = nextForProcesses(outcomes, followed, success)
 		return out, nil
 	})
 }
@@ -125,6 +130,10 @@ func (s *Server) envRestart(ctx context.Context, pr *progress, res *ops.EnvResul
 	restarts, followed := s.followProcesses(ctx, pr, procs, "")
 	out.Processes = summarize(append(outcomes, restarts...))
 	out.Restarted = nonNil(names)
-	out.Next = nextForProcesses(restarts, followed, "Next: the services run with the new values; zerops_verify checks that they answer (zerops_logs shows their lines).")
+	success := "Next: the services run with the new values; zerops_verify checks that they answer (zerops_logs shows their lines)."
+	if res.NeverDeployed {
+		success = "Next: deploy " + res.Service + " with zerops_deploy (zerops_workflow workflow=deploy); the variables apply at that first deploy."
+	}
+	out.Next = nextForProcesses(restarts, followed, success)
 	return out, nil
 }

@@ -1,10 +1,12 @@
 package mcp
 
 import (
+	"cmp"
 	"context"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
@@ -29,13 +31,76 @@ func (s *Server) eventsTool() toolDef {
 			return eventsOutput{}, err
 		}
 		ops.DiagnoseFailedBuilds(ctx, s.deps.Client, s.deps.Logs, s.projectID(), res)
-		next := "Next: for a failed build read zerops_logs serviceHostname=<service> buildId=<id>; for a failed process its failReason."
-		for _, e := range res.Events {
-			if e.Diagnosis != nil {
-				next = diagnosisNext(*e.Diagnosis)
-				break
-			}
-		}
-		return eventsOutput{*res, next}, nil
+		return eventsOutput{*res, eventsNext(res.Events)}, nil
 	})
+}
+
+// eventsNext is the next step from the timeline's state, judged on each
+// service's newest build and newest process of each action (older ones are
+// history): a failure leads with its diagnosis or log, work under way is
+// waited for, and a timeline with neither has nothing to do.
+func eventsNext(events []ops.Event) string {
+	seen := map[string]bool{}
+	var failed, running []ops.Event
+	for _, e := range events { // newest first
+		key := e.Kind + "|" + e.ServiceID
+		if e.Kind == "process" {
+			key += "|" + e.Action
+		}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		switch {
+		case eventFailed(e):
+			failed = append(failed, e)
+		case eventRunning(e):
+			running = append(running, e)
+		}
+	}
+	if len(failed) > 0 {
+		e := failed[0]
+		switch {
+		case e.Diagnosis != nil:
+			return diagnosisNext(*e.Diagnosis)
+		case e.Kind == "build":
+			return "Next: " + eventWho(e) + "'s build " + e.ID + " is " + e.Status + ": read zerops_logs serviceHostname=" + e.Service +
+				" buildId=" + e.ID + ", fix the cause, then zerops_deploy again."
+		default:
+			return "Next: " + e.Action + " of " + eventWho(e) + " failed (its failReason says why): fix the cause and run it again."
+		}
+	}
+	if len(running) > 0 {
+		e := running[0]
+		if e.Kind == "build" {
+			return "Next: " + eventWho(e) + " is " + e.Status + ": wait for it, or follow its output with zerops_logs serviceHostname=" + e.Service +
+				" buildId=" + e.ID + "; zerops_events again shows when it ends."
+		}
+		return "Next: " + e.Action + " of " + eventWho(e) + " is " + e.Status + ": wait for it with zerops_process processId=" + e.ID + "."
+	}
+	return "Next: nothing to do: no build or process is running or failed."
+}
+
+func eventWho(e ops.Event) string { return cmp.Or(e.Service, "the project") }
+
+// eventFailed reports whether a build or process ended in failure.
+func eventFailed(e ops.Event) bool {
+	switch e.Status {
+	case platform.ProcessFailed, platform.AppVersionBuildFailed, platform.AppVersionBuildValidationFailed,
+		platform.AppVersionPreparingRuntimeFailed, platform.AppVersionDeployFailed:
+		return true
+	}
+	return e.Diagnosis != nil
+}
+
+// eventRunning reports whether a build or process is still under way.
+func eventRunning(e ops.Event) bool {
+	if e.Kind == "build" {
+		return !(platform.AppVersion{Status: e.Status}).Final()
+	}
+	switch e.Status {
+	case platform.ProcessPending, platform.ProcessRunning, platform.ProcessRollbacking, platform.ProcessCanceling:
+		return true
+	}
+	return false
 }

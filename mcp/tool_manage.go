@@ -61,6 +61,9 @@ func (s *Server) manageTool() toolDef {
 		if res.Action == ops.ActionStart || res.Action == ops.ActionRestart {
 			success = "Next: zerops_verify serviceHostname=" + res.ServiceHostname + " checks that it answers (with the diagnosis if not)."
 		}
+		if res.NeverDeployed {
+			success = "Next: deploy " + res.ServiceHostname + " with zerops_deploy (zerops_workflow workflow=deploy); its variables apply then."
+		}
 		out.Next = nextForProcesses(outcomes, followed, success)
 		return out, nil
 	})

@@ -45,6 +45,10 @@ type EnvResult struct {
 	Changed   []string           `json:"changed,omitempty"`
 	Processes []platform.Process `json:"processes,omitempty"`
 	Notes     []string           `json:"notes,omitempty"`
+	// Warnings name ${host_KEY} references a set leaves unresolved.
+	Warnings []string `json:"warnings,omitempty"`
+	// NeverDeployed: the service has no deploy yet, so nothing to restart.
+	NeverDeployed bool `json:"-"`
 }
 
 // ParseEnvLines parses KEY=value lines. Every line is checked before any is
@@ -177,11 +181,18 @@ func Env(ctx context.Context, c platform.Client, q EnvQueue, projectID, action s
 		}
 		return settleProcesses(c, res.Processes), err
 	}
+	var warnings []string
+	if action == EnvSet {
+		warnings = envRefWarnings(ctx, c, projectID, pairs)
+	}
 	if action == EnvGet || q == nil {
 		_, err = write(ctx)
-		return res, err
+	} else {
+		err = q.Write(ctx, queueKey, write)
 	}
-	err = q.Write(ctx, queueKey, write)
+	if res != nil {
+		res.Warnings = warnings
+	}
 	return res, err
 }
 
@@ -209,7 +220,7 @@ func settleProcesses(c platform.Client, procs []platform.Process) func(context.C
 const envSettleLimit = 10 * time.Minute
 
 func serviceEnv(ctx context.Context, c platform.Client, svc *platform.ServiceStack, action string, pairs []EnvPair, keys []string) (*EnvResult, error) {
-	res := &EnvResult{Action: action, Scope: "service", Service: svc.Name}
+	res := &EnvResult{Action: action, Scope: "service", Service: svc.Name, NeverDeployed: neverDeployed(svc)}
 	existing, err := c.GetServiceEnv(ctx, svc.ID)
 	if err != nil {
 		return nil, asPlatformError(err, "reading the variables of "+svc.Name)
@@ -238,7 +249,7 @@ func serviceEnv(ctx context.Context, c platform.Client, svc *platform.ServiceSta
 		if proc != nil {
 			res.Processes = append(res.Processes, *proc)
 		}
-		res.Notes = append(res.Notes, "Running containers see the change after a restart: zerops_manage action=restart serviceHostname="+svc.Name+" (or pass restart: true).")
+		res.Notes = append(res.Notes, restartNote(svc))
 		return res, nil
 	default: // delete
 		byKey := map[string]platform.EnvVar{}
@@ -272,9 +283,17 @@ func serviceEnv(ctx context.Context, c platform.Client, svc *platform.ServiceSta
 				res.Processes = append(res.Processes, *proc)
 			}
 		}
-		res.Notes = append(res.Notes, "Running containers see the change after a restart: zerops_manage action=restart serviceHostname="+svc.Name+" (or pass restart: true).")
+		res.Notes = append(res.Notes, restartNote(svc))
 		return res, nil
 	}
+}
+
+// restartNote says how the change of svc's variables reaches its containers.
+func restartNote(svc *platform.ServiceStack) string {
+	if neverDeployed(svc) {
+		return neverDeployedNote(svc.Name)
+	}
+	return "Running containers see the change after a restart: zerops_manage action=restart serviceHostname=" + svc.Name + " (or pass restart: true)."
 }
 
 // userEnvTypes are the types of the user's own variables: a service's SECRET
@@ -461,6 +480,8 @@ func RestartAfterEnv(ctx context.Context, c platform.Client, projectID string, r
 			continue
 		case res.Scope != "project" && svc.Name != res.Service:
 			continue
+		case neverDeployed(&svc):
+			continue // no container runs: the variables apply at its first deploy
 		}
 		proc, err := c.RestartService(ctx, svc.ID)
 		if err != nil {

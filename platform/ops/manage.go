@@ -50,6 +50,8 @@ type ManageResult struct {
 	// Scaling is the scaling in force once the change applies (scale only).
 	Scaling *platform.Autoscaling `json:"scaling,omitempty"`
 	Notes   []string              `json:"notes,omitempty"`
+	// NeverDeployed: a restart of a service with no deploy yet, not sent.
+	NeverDeployed bool `json:"-"`
 	// Warnings name what the change takes away: a lower maximum, a higher minimum.
 	Warnings []string `json:"warnings,omitempty"`
 }
@@ -75,6 +77,11 @@ func Manage(ctx context.Context, c platform.Client, projectID, action, hostname 
 	case ActionStop:
 		proc, err = c.StopService(ctx, svc.ID)
 	case ActionRestart:
+		if neverDeployed(svc) {
+			res.NeverDeployed = true
+			res.Notes = append(res.Notes, neverDeployedNote(svc.Name))
+			return res, nil
+		}
 		proc, err = c.RestartService(ctx, svc.ID)
 	case ActionScale:
 		params, notes, verr := ValidateScale(scale, svc)
@@ -90,6 +97,17 @@ func Manage(ctx context.Context, c platform.Client, projectID, action, hostname 
 	noteChange(projectID, svc.ID, proc)
 	res.Process = proc
 	return res, nil
+}
+
+// neverDeployedNote says that a service without a deploy has no container
+// to restart: its variables apply when its first deploy starts it.
+func neverDeployedNote(name string) string {
+	return name + " has never been deployed: no container runs to restart; its variables apply at the first deploy (zerops_workflow workflow=deploy shows how)."
+}
+
+// neverDeployed reports whether svc has had no deploy yet.
+func neverDeployed(svc *platform.ServiceStack) bool {
+	return svc.Status == platform.ServiceReadyToDeploy
 }
 
 // ValidateScale checks p against the platform's limits and maps it onto
