@@ -26,7 +26,7 @@ var serviceWiring = map[string]struct {
 	"postgresql":     {"db", "hostname, port (5432; TLS 6432 as portTls), user, password, dbName, connectionString, superUser", "connectionString"},
 	"mariadb":        {"db", "hostname, port (3306), user, password, connectionString (mysql://…)", "connectionString"},
 	"clickhouse":     {"analytics", "hostname, port, user, password", "password"},
-	"valkey":         {"cache", "hostname, port (6379; TLS 6380), password", "password"},
+	"valkey":         {"cache", "hostname, port (6379; TLS 6380 as portTls), password, connectionString (redis://…), connectionTlsString", "connectionString"},
 	"keydb":          {"cache", "hostname, port (6379)", "hostname"},
 	"elasticsearch":  {"search", "hostname, port (9200), password", "password"},
 	"meilisearch":    {"search", "hostname, port (7700), masterKey", "masterKey"},

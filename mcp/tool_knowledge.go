@@ -88,7 +88,7 @@ func (s *Server) knowledgeTool() toolDef {
 				return knowledgeOutput{}, platform.NewError(platform.ErrNotFound, fmt.Sprintf("no document %q", platform.Clip(in.URI, 80)),
 					"Search with zerops_knowledge query=... and use a uri from its hits.")
 			}
-			return knowledgeOutput{URI: doc.URI, Markdown: "# " + doc.Title + "\n\n" + strings.TrimSpace(doc.Content),
+			return knowledgeOutput{URI: doc.URI, Markdown: docMarkdown(doc.Title, doc.Content),
 				Next: "Next: apply it; search related topics with zerops_knowledge query=..."}, nil
 		case strings.TrimSpace(in.Runtime) != "" || len(in.Services) > 0:
 			if err := checkBriefingArgs(in.Runtime, in.Services); err != nil {
@@ -187,4 +187,14 @@ func roundScores(hits []knowledge.Hit) []knowledge.Hit {
 		out[i] = h
 	}
 	return out
+}
+
+// docMarkdown is a document under its title: the title is added only when
+// the content does not open with a title of its own, never written twice.
+func docMarkdown(title, content string) string {
+	content = strings.TrimSpace(content)
+	if strings.HasPrefix(content, "# ") {
+		return content
+	}
+	return "# " + title + "\n\n" + content
 }

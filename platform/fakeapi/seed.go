@@ -152,7 +152,7 @@ func (st *state) generatedEnv(s *service) []genEnv {
 	switch s.Version.Type.Category {
 	case platform.CategoryUser:
 		return []genEnv{host, {"serviceId", s.ID, false}, {"projectId", s.ProjectID, false}}
-	case platform.CategoryStandard:
+	case platform.CategoryStandard, platform.CategoryObject:
 	default:
 		return nil
 	}
@@ -167,7 +167,12 @@ func (st *state) generatedEnv(s *service) []genEnv {
 		return []genEnv{host, {"port", "3306", false}, {"user", s.Name, false}, {"password", pw, true},
 			{"dbName", s.Name, false},
 			{"connectionString", fmt.Sprintf("mysql://%s:%s@%s:3306/%s", s.Name, pw, s.Name, s.Name), true}}
-	case "valkey", "keydb":
+	case "valkey":
+		pw := secret()
+		return []genEnv{host, {"port", "6379", false}, {"portTls", "6380", false}, {"password", pw, true},
+			{"connectionString", fmt.Sprintf("redis://default:%s@%s:6379", pw, s.Name), true},
+			{"connectionTlsString", fmt.Sprintf("rediss://default:%s@%s:6380", pw, s.Name), true}}
+	case "keydb":
 		return []genEnv{host, {"port", "6379", false}, {"portTls", "6380", false}, {"password", secret(), true}}
 	case "object-storage":
 		return []genEnv{{"apiUrl", "https://storage.app-prg1.zerops.io", false},

@@ -81,7 +81,14 @@ var (
 func (e *importEntry) managed() bool       { return contains(managedTypes, e.parsed.Name) }
 func (e *importEntry) objectStorage() bool { return contains(storageTypes[:2], e.parsed.Name) }
 
-const modeFix = "Add mode: NON_HA (or HA, which cannot be changed later), or write the mode in the type, e.g. postgresql:single@16."
+// modeFix asks for a mode, its example written for the service's own type.
+func modeFix(t platform.ServiceType) string {
+	inType := t.Name + ":single"
+	if t.Version != "" {
+		inType += "@" + t.Version
+	}
+	return fmt.Sprintf("Add mode: NON_HA (or HA, which cannot be changed later), or write the mode in the type, e.g. %s.", platform.Clip(inType, 60))
+}
 
 var serviceRules = []rule[*importEntry]{
 	{path: "type", fix: "Add type: name@version from the live catalog, e.g. nodejs@22 or postgresql@16.", check: func(e *importEntry) (string, string) {
@@ -104,9 +111,11 @@ var serviceRules = []rule[*importEntry]{
 		return is(e.Keys.ok("mode") && !e.objectStorage() && e.Mode != "HA" && e.Mode != "NON_HA",
 			fmt.Sprintf("must be HA or NON_HA, got %q", platform.Clip(e.Mode, 20)))
 	}},
-	{path: "mode", fix: modeFix, check: func(e *importEntry) (string, string) {
-		return is(!e.Keys.has("mode") && e.managed() && !contains(storageTypes, e.parsed.Name) && e.parsed.Mode == "" && e.parsed.Name != "",
-			fmt.Sprintf("missing for managed service %s", platform.Clip(e.Type, 40)))
+	{path: "mode", check: func(e *importEntry) (string, string) {
+		if e.Keys.has("mode") || !e.managed() || contains(storageTypes, e.parsed.Name) || e.parsed.Mode != "" || e.parsed.Name == "" {
+			return "", ""
+		}
+		return fmt.Sprintf("missing for managed service %s", platform.Clip(e.Type, 40)), modeFix(e.parsed)
 	}},
 	{path: "envVariables", fix: "Move them to the runtime's zerops.yml run.envVariables (or envSecrets here for secrets).", check: func(e *importEntry) (string, string) {
 		return is(e.Keys.has("envVariables"), "service-level envVariables are silently dropped by the platform")
@@ -229,8 +238,8 @@ func checkHostname(c *checker, p string, m map[string]any, seen map[string]bool)
 
 // missingMode reports a managed service written without a mode: the
 // platform refuses it (projectImportMissingParameter).
-func missingMode(c *checker, path, typ string) {
-	c.errf(path+".mode", "missing for managed service %s", platform.Clip(typ, 40)).Fix = modeFix
+func missingMode(c *checker, path, typ string, parsed platform.ServiceType) {
+	c.errf(path+".mode", "missing for managed service %s", platform.Clip(typ, 40)).Fix = modeFix(parsed)
 }
 
 // splitProblem turns a platform error into a problem and its fix, clipped:
