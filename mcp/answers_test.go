@@ -235,3 +235,57 @@ func TestAnswers_NeverDeployedRestart(t *testing.T) {
 		t.Errorf("%d restarts of a never-deployed service sent", n)
 	}
 }
+
+// TestAnswers_SubdomainAfterPortsChange: enabling the subdomain right after
+// a deploy that changed run.ports answers the new port's URL, never the
+// previous one; after a deploy with no httpSupport port it answers
+// SUBDOMAIN_NO_HTTP_PORT instead of "already enabled".
+func TestAnswers_SubdomainAfterPortsChange(t *testing.T) {
+	t.Parallel()
+	app := func(port string, http bool) map[string]string {
+		ports := "[{port: " + port + ", httpSupport: true}]"
+		if !http {
+			ports = "[{port: " + port + "}]"
+		}
+		return map[string]string{
+			"zerops.yml": strings.ReplaceAll(demoZeropsYml, "ports: [{port: 3000, httpSupport: true}]", "ports: "+ports),
+			"index.js":   strings.ReplaceAll(demoApp["index.js"], "3000", port),
+		}
+	}
+	tests := []struct {
+		name     string
+		port     string
+		http     bool
+		wantURL  string // part of the answered URL; "" with wantCode
+		wantCode string
+	}{
+		{"NewHTTPPort", "8080", true, "-8080.", ""},
+		{"NoHTTPPort", "9000", false, "", "SUBDOMAIN_NO_HTTP_PORT"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			res, m := h.call(t, "zerops_subdomain", map[string]any{"serviceHostname": "appdev", "action": "enable"})
+			wantOK(t, res)
+			if urls := fmt.Sprint(m["subdomainUrls"]); !strings.Contains(urls, "-3000.") {
+				t.Fatalf("before the change: %s", text(res))
+			}
+			writeApp(t, h.workDir(t), app(tt.port, tt.http))
+			res, _ = h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev"}, "d")
+			if res.IsError && tt.http {
+				t.Fatalf("deploy: %s", text(res))
+			}
+			res, m = h.call(t, "zerops_subdomain", map[string]any{"serviceHostname": "appdev", "action": "enable"})
+			if tt.wantCode != "" {
+				wantError(t, res, m, tt.wantCode)
+				return
+			}
+			wantOK(t, res)
+			urls := fmt.Sprint(m["subdomainUrls"])
+			if !strings.Contains(urls, tt.wantURL) || strings.Contains(urls, "-3000.") || !strings.Contains(fmt.Sprint(m["next"]), tt.wantURL) {
+				t.Errorf("after the ports changed: %s, want only %s", text(res), tt.wantURL)
+			}
+		})
+	}
+}

@@ -57,6 +57,16 @@ func Subdomain(ctx context.Context, c platform.Client, projectID, hostname, acti
 	if fresh, err := c.GetService(ctx, svc.ID); err == nil && fresh != nil {
 		svc = fresh
 	}
+	if enable {
+		if svc, err = awaitDeployPorts(ctx, c, projectID, svc); err != nil {
+			return nil, err
+		}
+		if svc.SubdomainAccess && !hasHTTPPort(*svc) && svc.Type.Category == platform.CategoryUser {
+			// On, but serving nothing: the last deploy's run.ports has no
+			// httpSupport port, so no URL exists to answer.
+			return nil, noHTTPPort(svc.Name, "its last deploy registered no port with httpSupport: true")
+		}
+	}
 	if svc.SubdomainAccess == enable {
 		res = already(res)
 		if enable {
@@ -115,9 +125,7 @@ func enableSubdomain(ctx context.Context, c platform.Client, projectID string, s
 				"The subdomain serves a runtime service's HTTP port: enable it on the runtime that serves the app (zerops_discover lists the services and their ports); it reaches this service over the private network by hostname.")
 		}
 		if i >= len(portWaits) || !deployedRecently(ctx, c, projectID, svc.ID) {
-			return nil, platform.NewError(platform.ErrSubdomainNoPorts,
-				fmt.Sprintf("%s has no HTTP port for the subdomain yet", svc.Name),
-				fmt.Sprintf("The subdomain serves a port with httpSupport: true, which a deploy registers: deploy %s (zerops_deploy) with a zerops.yml whose run.ports has e.g. {port: 3000, httpSupport: true}, then enable the subdomain again.", svc.Name))
+			return nil, noHTTPPort(svc.Name, "no deploy has registered a port with httpSupport: true yet")
 		}
 		t := time.NewTimer(portWaits[i])
 		select {
@@ -136,6 +144,50 @@ func enableSubdomain(ctx context.Context, c platform.Client, projectID string, s
 				"Nothing to do: the subdomain is already enabled.")
 		}
 	}
+}
+
+// noHTTPPort is SUBDOMAIN_NO_HTTP_PORT for a runtime: why, and the deploy
+// that gives it a port the subdomain can serve.
+func noHTTPPort(name, why string) error {
+	return platform.NewError(platform.ErrSubdomainNoPorts,
+		fmt.Sprintf("%s has no HTTP port for the subdomain: %s", name, why),
+		fmt.Sprintf("The subdomain serves a port with httpSupport: true, which a deploy registers: deploy %s (zerops_deploy) with a zerops.yml whose run.ports has e.g. {port: 3000, httpSupport: true}, then enable the subdomain again.", name))
+}
+
+// awaitDeployPorts returns svc once the ports of a deploy that ended within
+// freshDeploy are registered: the platform registers them a moment after the
+// deploy, and until then the service shows the previous deploy's ports (a
+// URL answered from them would be dead). Registered means the service record
+// changed after the deploy ended; the wait is bounded by portWaits, after
+// which the service is answered as it is.
+func awaitDeployPorts(ctx context.Context, c platform.Client, projectID string, svc *platform.ServiceStack) (*platform.ServiceStack, error) {
+	if svc.Type.Category != "" && svc.Type.Category != platform.CategoryUser {
+		return svc, nil
+	}
+	versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: projectID, ServiceID: svc.ID, Limit: 1})
+	if err != nil || len(versions) == 0 {
+		return svc, nil
+	}
+	v := versions[0]
+	if v.Status != platform.AppVersionActive || time.Since(v.LastUpdate) >= freshDeploy {
+		return svc, nil
+	}
+	for _, wait := range portWaits {
+		if svc.LastUpdate.After(v.LastUpdate) {
+			return svc, nil
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, ctx.Err()
+		case <-t.C:
+		}
+		if fresh, err := c.GetService(ctx, svc.ID); err == nil && fresh != nil {
+			svc = fresh
+		}
+	}
+	return svc, nil
 }
 
 // deployedRecently reports whether the service's newest app version became
