@@ -27,7 +27,7 @@ type envOutput struct {
 	Processes []processSummary `json:"processes,omitzero"`
 	Restarted []string         `json:"restarted,omitempty"`
 	Notes     []string         `json:"notes,omitempty"`
-	Warnings  []string         `json:"warnings,omitempty" jsonschema:"set: ${host_KEY} references no service resolves"`
+	Warnings  []string         `json:"warnings,omitempty"`
 	Next      string           `json:"next"`
 }
 

@@ -30,7 +30,7 @@ type manageOutput struct {
 	Processes       []processSummary      `json:"processes"`
 	Scaling         *platform.Autoscaling `json:"scaling,omitempty" jsonschema:"scale: the scaling in force once the change applies"`
 	Notes           []string              `json:"notes,omitempty"`
-	Warnings        []string              `json:"warnings,omitempty" jsonschema:"scale: a maximum lowered or a minimum raised"`
+	Warnings        []string              `json:"warnings,omitempty"`
 	Next            string                `json:"next"`
 }
 
