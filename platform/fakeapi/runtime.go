@@ -66,13 +66,21 @@ func (r appRun) exitCode() int {
 }
 
 // logRestarts writes the start attempts of a crash-looping app that are due
-// by now, while av is its service's running version.
+// by now, while av is its service's running version (until its replacement).
 func (av *appVersion) logRestarts(st *state, now time.Time) {
 	if av.runStart.IsZero() || av.attempts >= maxStartAttempts || av.sim == nil || av.sim.crash == nil {
 		return
 	}
 	s := st.services[av.ServiceID]
-	if s == nil || s.Status != platform.ServiceActive || av.statusAt(now) != platform.AppVersionActive {
+	if s == nil || s.Status != platform.ServiceActive {
+		return
+	}
+	until := now
+	switch av.statusAt(now) {
+	case platform.AppVersionActive:
+	case platform.AppVersionBackup:
+		until = av.LastUpdate // replaced by a newer deploy then: no attempt after it
+	default:
 		return
 	}
 	for av.attempts < maxStartAttempts {
@@ -80,7 +88,7 @@ func (av *appVersion) logRestarts(st *state, now time.Time) {
 		for n := 1; n <= av.attempts; n++ {
 			next = next.Add(restartDelay(n))
 		}
-		if next.After(now) {
+		if next.After(until) {
 			return
 		}
 		av.attempts++

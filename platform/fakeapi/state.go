@@ -179,7 +179,6 @@ func takeFailure(queue map[string][]string, key string) string {
 func (st *state) advance(now time.Time) {
 	for _, id := range st.avOrder {
 		st.appVersions[id].logSteps(st, now)
-		st.appVersions[id].logRestarts(st, now)
 	}
 	var due []*process
 	for _, id := range st.procOrder {
@@ -191,6 +190,11 @@ func (st *state) advance(now time.Time) {
 	sort.SliceStable(due, func(i, j int) bool { return due[i].EndAt.Before(due[j].EndAt) })
 	for _, p := range due {
 		p.settle(st)
+	}
+	// After the settled deploys: a version replaced meanwhile stops
+	// restarting at its replacement, not at now.
+	for _, id := range st.avOrder {
+		st.appVersions[id].logRestarts(st, now)
 	}
 	st.registerPorts(now)
 	st.index(now)
