@@ -251,8 +251,8 @@ func TestGateway_PanicAnswersInternalErrorAndGoesOn(t *testing.T) {
 		}
 	}
 	st, _ := g.Status(t.Context())
-	if fig(st, "in-flight") != "0/1" || st.State != StateRunning {
-		t.Errorf("status %+v after panicking calls, want running with 0/1 in flight", st)
+	if fig(st, "in-flight") != "0/1" || st.State == StateStopped {
+		t.Errorf("status %+v after panicking calls, want the gateway up with 0/1 in flight", st)
 	}
 }
 
