@@ -49,6 +49,7 @@ type appVersion struct {
 	sim        *appRun      // what the deployed app does (sim.go); nil: listens on its declared ports
 	runStart   time.Time    // when its app last started (runtime.go)
 	attempts   int          // start attempts of a crash-looping app logged since runStart
+	envCrash   []logEntry   // set at a start: a service or project variable names a host the project lacks
 }
 
 func (st *state) newAppVersion(s *service, source, name string, now time.Time) *appVersion {

@@ -24,7 +24,12 @@ func (st *state) appStarted(s *service, av *appVersion, at time.Time) {
 	if d == nil {
 		return
 	}
-	av.runStart, av.attempts = at, 1
+	av.runStart, av.attempts, av.envCrash = at, 1, nil
+	if run := av.run(); run.crash == nil && !run.webServer {
+		if host := st.missingVarHost(s); host != "" {
+			av.envCrash = []logEntry{{3, hostNotFound(run.lang, host)}}
+		}
+	}
 	run := av.run()
 	base := orStr(d.runBase, s.Version.Name)
 	for i, c := range s.Containers {
@@ -45,6 +50,33 @@ func (st *state) appStarted(s *service, av *appVersion, at time.Time) {
 			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf("Listening on %s:%d", l.host, l.port))
 		}
 	}
+}
+
+// missingVarHost is the first hostname that a service variable of s (its
+// own, SECRET) or a variable of its project (USER) references and that the
+// project has no service of, or "": a container reads them when it starts.
+func (st *state) missingVarHost(s *service) string {
+	vars := []*envVar{}
+	for _, e := range s.Env {
+		if e.Type == envSecret {
+			vars = append(vars, e)
+		}
+	}
+	if p := st.projects[s.ProjectID]; p != nil {
+		for _, e := range p.Envs {
+			if e.Type == envUser {
+				vars = append(vars, e)
+			}
+		}
+	}
+	for _, e := range vars {
+		for _, m := range refRe.FindAllStringSubmatch(e.Content, -1) {
+			if o := st.serviceByName(s.ProjectID, m[1]); o == nil || o.system() {
+				return m[1]
+			}
+		}
+	}
+	return ""
 }
 
 // logCrash writes one failed start attempt of a crash-looping app.
@@ -68,7 +100,7 @@ func (r appRun) exitCode() int {
 // logRestarts writes the start attempts of a crash-looping app that are due
 // by now, while av is its service's running version (until its replacement).
 func (av *appVersion) logRestarts(st *state, now time.Time) {
-	if av.runStart.IsZero() || av.attempts >= maxStartAttempts || av.sim == nil || av.sim.crash == nil {
+	if av.runStart.IsZero() || av.attempts >= maxStartAttempts || av.run().crash == nil {
 		return
 	}
 	s := st.services[av.ServiceID]

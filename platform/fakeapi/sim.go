@@ -17,10 +17,12 @@ const runRoot = "/var/www"
 
 // appRun is what a deployed app version does once its containers start.
 type appRun struct {
-	listens []listenAddr // where the app listens
-	lines   []logEntry   // what it prints once started (besides where it listens)
-	crash   []logEntry   // non-nil: the app exits at start with these lines, and is started again
-	exit    int          // its exit status then (0: 1)
+	listens   []listenAddr // where the app listens
+	lines     []logEntry   // what it prints once started (besides where it listens)
+	crash     []logEntry   // non-nil: the app exits at start with these lines, and is started again
+	exit      int          // its exit status then (0: 1)
+	lang      string       // what the start command runs: how its errors read
+	webServer bool         // the runtime serves HTTP itself and survives its app's errors
 }
 
 // listenAddr is an address the app listens on.
@@ -46,10 +48,14 @@ func (av *appVersion) run() appRun {
 	if av.deployed == nil {
 		return appRun{}
 	}
+	r := appRun{listens: declared(av.deployed), lang: baseLang(runtimeName(av.deployed.runBase))}
 	if av.sim != nil {
-		return *av.sim
+		r = *av.sim
 	}
-	return appRun{listens: declared(av.deployed)}
+	if av.envCrash != nil && r.crash == nil && !r.webServer {
+		r.crash, r.listens, r.lines = av.envCrash, nil, nil
+	}
+	return r
 }
 
 // declared is an app listening on every port its setup declares.
@@ -79,19 +85,21 @@ func simulateRun(d *deployedSetup, files *fileSet, built *buildResult, runBase s
 	if built != nil {
 		r.produced = built.produced
 	}
-	out := appRun{}
+	out := appRun{lang: r.langOfBase()}
 	missing := r.missingHost()
 	if webServer(r.base) {
-		out.listens = []listenAddr{{"0.0.0.0", 80}}
+		out.listens, out.lang, out.webServer = []listenAddr{{"0.0.0.0", 80}}, "php", true
 		if missing != "" {
 			out.lines = []logEntry{{3, hostNotFound("php", missing)}}
 		}
 		return out
 	}
 	if strings.TrimSpace(d.start) == "" {
-		return appRun{listens: declared(d)} // nothing to judge
+		out.listens = declared(d) // nothing to judge
+		return out
 	}
 	cmd := r.resolve(d.start, 0)
+	out.lang = orStr(cmd.lang, out.lang)
 	if cmd.crash != nil {
 		out.crash, out.exit = cmd.crash, cmd.exit
 		return out
@@ -688,19 +696,24 @@ func (r *runSim) producedAt(rel string) bool {
 	return false
 }
 
-// langOfBase is the language a run base runs.
-func (r *runSim) langOfBase() string {
+// langOfBase is the language the run base runs.
+func (r *runSim) langOfBase() string { return baseLang(r.base) }
+
+// baseLang is the language a runtime (a base's name) runs.
+func baseLang(name string) string {
 	switch {
-	case strings.HasPrefix(r.base, "nodejs"), r.base == "bun", r.base == "deno":
+	case strings.HasPrefix(name, "nodejs"), name == "bun", name == "deno":
 		return "node"
-	case r.base == "python":
+	case name == "python":
 		return "python"
-	case r.base == "go":
+	case name == "go":
 		return "go"
-	case r.base == "java":
+	case name == "java":
 		return "java"
+	case strings.HasPrefix(name, "php"):
+		return "php"
 	}
-	return r.base
+	return name
 }
 
 // runtimeName is a base's runtime without OS prefix and version.

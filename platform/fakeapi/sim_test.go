@@ -1,11 +1,15 @@
 package fakeapi_test
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/zeropsio/zerops-go/dto/input/body"
+	"github.com/zeropsio/zerops-go/types"
 )
 
 func appYml(setup, runBase, start string, port int, env string) string {
@@ -132,5 +136,42 @@ func TestRun_FollowsWhatTheUserWrote(t *testing.T) {
 				t.Errorf("GET appstage:%d = %d %q, want %d", tt.port, code, b, tt.code)
 			}
 		})
+	}
+}
+
+// A service variable naming a service the project lacks is read when the
+// container starts: after a restart the app logs the host as not found and
+// crash-loops; with the variable gone, the next restart answers again.
+func TestRun_SecretReferenceReadAtStart(t *testing.T) {
+	t.Parallel()
+	srv, h := newSDK(t, fastOpts)
+	dev := srv.ServiceID("appdev")
+	ctx := context.Background()
+	restart := func() {
+		t.Helper()
+		r, err := h.PutServiceStackRestart(ctx, sid(dev))
+		waitProcess(t, h, string(out(t, r.Output, err).Id))
+	}
+	setEnv := func(file string) {
+		t.Helper()
+		r, err := h.PutServiceStackUserDataEnvFile(ctx, sid(dev), body.UserDataPutEnvFile{EnvFile: types.Text(file)})
+		waitProcess(t, h, string(out(t, r.Output, err).Id))
+	}
+	setEnv("DATABASE_URL=${database_connectionString}\n")
+	if code, _ := probe(t, srv, "appdev", 3000, "/"); code != http.StatusOK {
+		t.Fatalf("before a restart the running app answers %d, want 200", code)
+	}
+	restart()
+	_, items := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {dev}, "limit": {"1000"}, "minimumSeverity": {"3"}})
+	if len(items) == 0 || !strings.Contains(items[len(items)-2].Message, "Error: getaddrinfo ENOTFOUND database") {
+		t.Fatalf("after the restart the error lines are %+v", items)
+	}
+	if code, _ := probe(t, srv, "appdev", 3000, "/"); code != http.StatusBadGateway {
+		t.Fatalf("a crash-looping app answers %d, want 502", code)
+	}
+	setEnv("DATABASE_URL=${db_connectionString}\n")
+	restart()
+	if code, _ := probe(t, srv, "appdev", 3000, "/"); code != http.StatusOK {
+		t.Fatalf("with the reference fixed the app answers %d, want 200", code)
 	}
 }
