@@ -203,7 +203,7 @@ func TestHTTP_OneWatcherForAllSessions(t *testing.T) {
 	hh.fake.ResetRequests()
 	start := time.Now()
 	var wg sync.WaitGroup
-	for i, host := range []string{"appdev", "appstage"} {
+	for i, host := range []string{"appdev", "db"} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
