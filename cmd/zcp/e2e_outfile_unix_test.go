@@ -69,17 +69,14 @@ func TestBinary_OutputFileNotRegularRefusedAtOnce(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer func() { _ = stdin.Close() }()
-			start := time.Now()
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
+			// The refusal needs no timer: zcp exiting by itself, with stdin still
+			// open, is the behaviour; the old code blocked in open(2) until SIGKILL.
 			_ = cmd.Wait()
-			took := time.Since(start)
 			if ctx.Err() != nil {
 				t.Fatalf("zcp still running after 30 s with %s on a %s; stderr:\n%s", tt.env, tt.name, stderr.String())
-			}
-			if took > time.Second {
-				t.Errorf("refused after %s, want within 1 s", took)
 			}
 			code := cmd.ProcessState.ExitCode()
 			if code != 1 || !strings.Contains(stderr.String(), tt.env) || !strings.Contains(stderr.String(), tt.want) {
