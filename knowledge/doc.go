@@ -10,10 +10,13 @@
 //     tests read knowledge/docs itself.
 //   - index.go, pack.go, search.go, expand.go, snippet.go: OpenIndex,
 //     BuildIndex and Index.Search — a BM25 index (title ×2, keywords ×1.5,
-//     content ×1), alias expansion (an error signature's meaning weighs ×1.5,
-//     other aliases ×0.5), generic words (container, service, app) barely
-//     counted in titles, notes for services Zerops does not offer, rune-safe
-//     snippets. Ranking is measured on testdata/heldout.txt, questions kept
+//     content ×1; title and keyword terms weigh by how few bodies use them;
+//     camelCase keys also indexed as words), alias expansion (an error
+//     signature's meaning weighs ×1.5, other aliases ×0.5; command words
+//     read as the command), generic words (container, service, app) barely
+//     counted in titles, a named managed service's document led with unless
+//     the query is a pasted error, notes for services Zerops does not offer,
+//     rune-safe snippets. Ranking is measured on testdata/heldout.txt, questions kept
 //     apart from tuning (TestRetrieval_HeldApart: top result answers ≥ 90%). The binary opens the index `go generate` made
 //     (index.pack.gz, by internal/genindex); tests build one in memory.
 //     After editing docs/, run `go generate ./knowledge` (two tests fail

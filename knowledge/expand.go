@@ -146,6 +146,34 @@ var aliases = map[string][]string{
 	"gitlab":      {"ci/cd", "gitlab"},
 	"yaml":        {"yml"},
 	"yml":         {"yaml"},
+	// desktop database clients reach a project over the VPN
+	"pgadmin":   {"vpn", "desktop", "client"},
+	"dbeaver":   {"vpn", "desktop", "client"},
+	"tableplus": {"vpn", "desktop", "client"},
+	"datagrip":  {"vpn", "desktop", "client"},
+	"heidisql":  {"vpn", "desktop", "client"},
+	// framework tools name their framework
+	"artisan":  {"laravel", "php"},
+	"celery":   {"django", "python"},
+	"sidekiq":  {"rails", "ruby"},
+	"puma":     {"rails", "ruby"},
+	"gunicorn": {"python"},
+	"uvicorn":  {"python"},
+	// operations in everyday words
+	"syslog":     {"forwarding"},
+	"ship":       {"forwarding"},
+	"forward":    {"forwarding"},
+	"hide":       {"sensitive", "secret"},
+	"hidden":     {"sensitive", "secret"},
+	"mask":       {"sensitive", "secret"},
+	"redact":     {"sensitive", "secret"},
+	"migration":  {"execonce", "zsc"},
+	"migrations": {"execonce", "zsc"},
+	"migrate":    {"execonce", "zsc"},
+	"abort":      {"cancel"},
+	"stop":       {"cancel"},
+	"minimum":    {"min"},
+	"maximum":    {"max"},
 }
 
 // symptoms map error signatures (exit codes, HTTP statuses, error names)
@@ -167,6 +195,13 @@ var symptoms = map[string][]string{
 	"403":              {"forbidden", "access", "policy"},
 	"unhealthy":        {"healthcheck", "health", "check"},
 	"eaddrinuse":       {"port", "listen"},
+	"eacces":           {"permission", "denied"},
+	"eperm":            {"permission", "denied"},
+	"enotfound":        {"host-not-found", "resolve"},
+	"enospc":           {"disk", "space"},
+	"etimedout":        {"timeout"},
+	"504":              {"timeout", "upstream-timeout"},
+	"sigkill":          {"oom", "memory", "ram"},
 }
 
 // phraseAliases match several words of the query.
@@ -191,6 +226,30 @@ var phraseAliases = []struct {
 	{"before production", []string{"production", "checklist"}},
 	{"more ram", []string{"zsc", "scale"}},
 	{"command line", []string{"zsc", "zcli"}},
+	{"build output", []string{"log", "logs"}},
+}
+
+// commands are tool invocations whose words would read as other topics
+// ("npm ci" is an install from the lockfile, not CI/CD); their tokens are
+// replaced by what the command does.
+var commands = map[[2]string][]string{
+	{"npm", "ci"}: {"npm", "install", "lockfile"},
+}
+
+// rewriteCommands replaces the commands in toks.
+func rewriteCommands(toks []string) []string {
+	out := make([]string, 0, len(toks))
+	for i := 0; i < len(toks); i++ {
+		if i+1 < len(toks) {
+			if r, ok := commands[[2]string{toks[i], toks[i+1]}]; ok {
+				out = append(out, r...)
+				i++
+				continue
+			}
+		}
+		out = append(out, toks[i])
+	}
+	return out
 }
 
 // unsupportedService names a service Zerops does not offer and what to use instead.
@@ -276,7 +335,7 @@ func expandQuery(q string) expansion {
 			e.added = append(e.added, t)
 		}
 	}
-	toks := tokenize(q)
+	toks := rewriteCommands(tokenize(q))
 	for _, raw := range toks {
 		t := strings.Trim(raw, "-.@_")
 		add(t, true)
@@ -321,6 +380,9 @@ func expandQuery(q string) expansion {
 			}
 		}
 	}
+	if isErrorish(q, toks) {
+		e.focus = nil // in an error message a service's name is context, the error the subject
+	}
 	joined := " " + strings.Join(toks, " ") + " "
 	for _, pa := range phraseAliases {
 		if strings.Contains(joined, " "+pa.phrase+" ") {
@@ -330,4 +392,24 @@ func expandQuery(q string) expansion {
 		}
 	}
 	return e
+}
+
+// errorWords mark a query as a pasted error message.
+var errorWords = map[string]bool{"error": true, "err": true, "fatal": true, "exception": true, "errno": true,
+	"traceback": true, "panic": true, "sqlstate": true}
+
+// isErrorish reports whether q reads as a pasted error message: an error
+// word, or an errno-style code in capitals (ENOTFOUND, EACCES).
+func isErrorish(q string, toks []string) bool {
+	for _, t := range toks {
+		if errorWords[strings.TrimRight(t, ":")] {
+			return true
+		}
+	}
+	for _, w := range strings.FieldsFunc(q, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if len(w) >= 5 && w[0] == 'E' && strings.ToUpper(w) == w && strings.IndexFunc(w, unicode.IsDigit) < 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
@@ -64,7 +65,33 @@ type indexedDoc struct {
 }
 
 func (d Document) indexed() indexedDoc {
-	return indexedDoc{Title: d.Title, Keywords: strings.Join(d.Keywords, " , "), Content: d.Content}
+	return indexedDoc{Title: d.Title, Keywords: strings.Join(d.Keywords, " , "), Content: d.Content + "\n" + camelWords(d.Content)}
+}
+
+// camelWords spells out the camelCase identifiers of s as words ("minRam" →
+// "min ram", "execOnce" → "exec once"), one a line, so a question in plain
+// words finds the configuration key that answers it.
+func camelWords(s string) string {
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if w == "" || !unicode.IsLower(rune(w[0])) {
+			continue // names such as PostgreSQL or JavaScript are no keys
+		}
+		start, parts := 0, 0
+		for i, r := range w {
+			if i > 0 && unicode.IsUpper(r) && unicode.IsLower(rune(w[i-1])) {
+				b.WriteString(w[start:i])
+				b.WriteByte(' ')
+				start = i
+				parts++
+			}
+		}
+		if parts > 0 {
+			b.WriteString(w[start:])
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
 }
 
 // BuildIndex analyses docs into an in-memory index; duplicate or empty URIs

@@ -175,7 +175,8 @@ func firstURI(hits []Hit) string {
 // TestRetrieval_RankingRules checks the ranking rules on the real corpus: a
 // query naming a runtime and a managed service leads with the service; alias
 // noise ("nightly" is not only cron, "cache" is not only Valkey) stays out of
-// the top; operational words reach their documents.
+// the top; operational words reach their documents. wantTop may list several
+// right answers, separated by spaces.
 func TestRetrieval_RankingRules(t *testing.T) {
 	t.Parallel()
 	docs, err := Documents()
@@ -202,7 +203,7 @@ func TestRetrieval_RankingRules(t *testing.T) {
 		{"smtp", "zerops://docs/networking/smtp", ""},
 		{"backups", "zerops://docs/operations/backups", ""},
 		// symptoms and error messages lead to the document that explains them (issue 22)
-		{"container exits with code 137", "zerops://docs/platform/scaling", "zerops://docs/platform/containers-and-ssh"},
+		{"container exits with code 137", "zerops://docs/platform/scaling zerops://docs/troubleshooting/resources-limits", "zerops://docs/platform/containers-and-ssh"},
 		{"the deploy fails: port 8 is invalid", "zerops://docs/networking/ports", ""},
 		{"how do I set up a health check", "zerops://docs/config/zerops-yml-health-checks", ""},
 		{"my service keeps restarting, is the container unhealthy", "zerops://docs/config/zerops-yml-health-checks", "zerops://docs/platform/containers-and-ssh"},
@@ -218,7 +219,7 @@ func TestRetrieval_RankingRules(t *testing.T) {
 				t.Fatalf("Search(%q): %v, %d hits", tt.query, err, len(res.Hits))
 			}
 			top := res.Hits[0].URI
-			if tt.wantTop != "" && top != tt.wantTop {
+			if tt.wantTop != "" && !slices.Contains(strings.Fields(tt.wantTop), top) {
 				t.Errorf("top hit %s, want %s", top, tt.wantTop)
 			}
 			if tt.notTop != "" && top == tt.notTop {

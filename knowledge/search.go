@@ -129,7 +129,8 @@ func (ix *Index) collect(n int, newSearcher func(context.Context, index.IndexRea
 			err = cerr
 		}
 	}()
-	c := collector.NewTopNCollector(n, 0, search.SortOrder{&search.SortScore{Desc: true}})
+	// Equal scores go by URI, so the embedded and a freshly built index agree.
+	c := collector.NewTopNCollector(n, 0, search.SortOrder{&search.SortScore{Desc: true}, &search.SortDocID{}})
 	if err := c.Collect(ctx, s, r); err != nil {
 		return nil, err
 	}
@@ -144,7 +145,9 @@ type match struct {
 }
 
 // searcher is the disjunction of q's clauses, each the disjunction of its
-// analysed terms; a clause with no terms left matches nothing but still
+// analysed terms; in titles and keywords a term weighs by its specificity,
+// so a word most documents use ("build", "run") cannot carry a title match
+// past rarer words of the question. A clause with no terms left matches nothing but still
 // counts in the disjunction's coordination factor. It builds the searchers
 // bleve's MatchQuery and DisjunctionQuery build, without bleve's query
 // package: that package's query parser reaches every query type (geo
@@ -166,7 +169,16 @@ func (ix *Index) searcher(ctx context.Context, r index.IndexReader, q []match) (
 		}
 		terms := make([]search.Searcher, 0, len(tokens))
 		for _, t := range tokens {
-			s, err := searcher.NewTermSearcher(ctx, r, string(t.Term), m.field, m.boost, opts)
+			boost := m.boost
+			if m.field != fieldContent {
+				f, err := ix.specificity(ctx, r, t.Term)
+				if err != nil {
+					closeAll(append(all, terms...))
+					return nil, err
+				}
+				boost *= f
+			}
+			s, err := searcher.NewTermSearcher(ctx, r, string(t.Term), m.field, boost, opts)
 			if err != nil {
 				closeAll(append(all, terms...))
 				return nil, err
@@ -383,3 +395,17 @@ func abs(x int) int {
 }
 
 func sortStrings(s []string) { sort.Strings(s) }
+
+// specificity is how little of the corpus's content uses term: 1 for a term
+// no document body uses, falling towards 0 for one every body uses.
+func (ix *Index) specificity(ctx context.Context, r index.IndexReader, term []byte) (float64, error) {
+	tfr, err := r.TermFieldReader(ctx, term, fieldContent, false, false, false)
+	if err != nil {
+		return 0, err
+	}
+	df := float64(tfr.Count())
+	if err := tfr.Close(); err != nil {
+		return 0, err
+	}
+	return 1 - df/ix.stats.DocCount, nil
+}

@@ -38,7 +38,11 @@ func TestSearcher_AsBleveQueries(t *testing.T) {
 			t.Fatalf("%v: %v", q, err)
 		}
 		want, err := ix.collect(20, func(ctx context.Context, r index.IndexReader) (search.Searcher, error) {
-			return bleveQuery(q).Searcher(ctx, r, ix.mapping, search.SearcherOptions{})
+			bq, err := ix.bleveQuery(ctx, r, q)
+			if err != nil {
+				return nil, err
+			}
+			return bq.Searcher(ctx, r, ix.mapping, search.SearcherOptions{})
 		})
 		if err != nil {
 			t.Fatalf("%v: %v", q, err)
@@ -54,14 +58,34 @@ func TestSearcher_AsBleveQueries(t *testing.T) {
 	}
 }
 
-// bleveQuery is q as bleve's query package expresses it.
-func bleveQuery(q []match) query.Query {
+// bleveQuery is q as bleve's query package expresses it: a match query per
+// clause, or, where title and keyword terms weigh by their specificity, the
+// disjunction of term queries a match query would make, each with its boost.
+func (ix *Index) bleveQuery(ctx context.Context, r index.IndexReader, q []match) (query.Query, error) {
 	ds := make([]query.Query, len(q))
 	for i, m := range q {
-		mq := query.NewMatchQuery(m.text)
-		mq.SetField(m.field)
-		mq.SetBoost(m.boost)
-		ds[i] = mq
+		tokens := ix.analyzer.Analyze([]byte(m.text))
+		if m.field == fieldContent || len(tokens) == 0 {
+			mq := query.NewMatchQuery(m.text)
+			mq.SetField(m.field)
+			mq.SetBoost(m.boost)
+			ds[i] = mq
+			continue
+		}
+		tqs := make([]query.Query, len(tokens))
+		for j, t := range tokens {
+			f, err := ix.specificity(ctx, r, t.Term)
+			if err != nil {
+				return nil, err
+			}
+			tq := query.NewTermQuery(string(t.Term))
+			tq.SetField(m.field)
+			tq.SetBoost(m.boost * f)
+			tqs[j] = tq
+		}
+		dq := query.NewDisjunctionQuery(tqs)
+		dq.SetMin(1)
+		ds[i] = dq
 	}
-	return query.NewDisjunctionQuery(ds)
+	return query.NewDisjunctionQuery(ds), nil
 }
