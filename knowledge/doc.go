@@ -16,7 +16,7 @@
 //     read as the command), generic words (container, service, app) barely
 //     counted in titles, a named managed service's document led with unless
 //     the query is a pasted error, notes for services Zerops does not offer,
-//     rune-safe snippets. Ranking is measured on testdata/heldout.txt, questions kept
+//     rune-safe snippets. Ranking is measured on testdata/heldout*.txt, questions kept
 //     apart from tuning (TestRetrieval_HeldApart: top result answers ≥ 90%). The binary opens the index `go generate` made
 //     (index.pack.gz, by internal/genindex); tests build one in memory.
 //     After editing docs/, run `go generate ./knowledge` (two tests fail
