@@ -371,8 +371,9 @@ func TestHTTP_SessionLimit(t *testing.T) {
 // TestHTTP_IdleSessionEnds: a session without requests for IdleTimeout ends.
 func TestHTTP_IdleSessionEnds(t *testing.T) {
 	t.Parallel()
-	hh := newHTTPHarness(t, 20*time.Millisecond, mcp.HTTPOptions{IdleTimeout: time.Second}) // the handshake fits in it on a loaded machine
-	cs := hh.mustConnect(t, "idle")                                                         // the session exists: initialize was answered
+	// 1 s: the handshake fits in it on a loaded machine.
+	hh := newHTTPHarness(t, 20*time.Millisecond, mcp.HTTPOptions{IdleTimeout: time.Second})
+	cs := hh.mustConnect(t, "idle") // the session exists: initialize was answered
 	await(t, "the idle session to end", func() bool { return len(hh.http.Sessions()) == 0 })
 	if _, err := cs.ListTools(t.Context(), nil); err == nil {
 		t.Error("the expired session still answers")
