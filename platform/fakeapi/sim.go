@@ -638,23 +638,26 @@ func (r *runSim) deployed(rel string) string {
 		return ""
 	}
 	for _, df := range r.d.deployFiles {
-		root := deployRoot(df)
-		var src string
-		switch {
-		case root == "":
-			src = rel
-		case strings.HasSuffix(strings.TrimSpace(df), "~"):
-			src = path.Join(root, rel)
-		case rel == root || strings.HasPrefix(rel, root+"/"):
-			src = rel
-		default:
-			continue
-		}
-		if r.files.has(src) {
+		if src, ok := deploySource(df, rel); ok && r.files.has(src) {
 			return src
 		}
 	}
 	return ""
+}
+
+// deploySource is the source path the deployFiles entry df puts at
+// /var/www/rel; false when df does not cover rel.
+func deploySource(df, rel string) (string, bool) {
+	root := deployRoot(df)
+	switch {
+	case root == "":
+		return rel, true
+	case strings.HasSuffix(strings.TrimSpace(df), "~"):
+		return path.Join(root, rel), true
+	case rel == root || strings.HasPrefix(rel, root+"/"):
+		return rel, true
+	}
+	return "", false
 }
 
 // deployedText is the content of the small file deployed at /var/www/rel.
@@ -677,19 +680,7 @@ func (r *runSim) producedAt(rel string) bool {
 	}
 	b := &buildSim{produced: r.produced}
 	for _, df := range r.d.deployFiles {
-		root := deployRoot(df)
-		var src string
-		switch {
-		case root == "":
-			src = rel
-		case strings.HasSuffix(strings.TrimSpace(df), "~"):
-			src = path.Join(root, rel)
-		case rel == root || strings.HasPrefix(rel, root+"/"):
-			src = rel
-		default:
-			continue
-		}
-		if b.madeByBuild(src) {
+		if src, ok := deploySource(df, rel); ok && b.madeByBuild(src) {
 			return true
 		}
 	}
