@@ -32,8 +32,8 @@ var compiled = sync.OnceValue(func() *keywordScanner {
 // maxEvidence bounds Diagnosis.Evidence, in bytes.
 const maxEvidence = 300
 
-// classify runs the rules over the lines; see ClassifyWith.
-func classify(lines []string, stage Stage, opt Options) []Diagnosis {
+// ClassifyWith is Classify with what the caller knows about the service.
+func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 	scanner := compiled()
 	hit := make([]uint64, (len(rules)+63)/64)
 	type found struct {

@@ -32,8 +32,3 @@ type Options struct {
 func Classify(lines []string, stage Stage) []Diagnosis {
 	return ClassifyWith(lines, stage, Options{})
 }
-
-// ClassifyWith is Classify with what the caller knows about the service.
-func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
-	return classify(lines, stage, opt)
-}
