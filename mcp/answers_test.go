@@ -276,6 +276,15 @@ func TestAnswers_SubdomainAfterPortsChange(t *testing.T) {
 			if res.IsError && tt.http {
 				t.Fatalf("deploy: %s", text(res))
 			}
+			if strings.Contains(text(res), "-3000.") {
+				t.Errorf("the deploy answers the previous port's URL: %s", text(res))
+			}
+			for _, tool := range []string{"zerops_discover", "zerops_verify"} {
+				res, _ = h.call(t, tool, map[string]any{"serviceHostname": "appdev"})
+				if strings.Contains(text(res), "-3000.") {
+					t.Errorf("%s right after the deploy answers the previous port's URL: %s", tool, text(res))
+				}
+			}
 			res, m = h.call(t, "zerops_subdomain", map[string]any{"serviceHostname": "appdev", "action": "enable"})
 			if tt.wantCode != "" {
 				wantError(t, res, m, tt.wantCode)

@@ -83,6 +83,10 @@ func Discover(ctx context.Context, c platform.Client, projectID, hostname string
 		Project:  ProjectInfo{ID: proj.ID, Name: proj.Name, Status: proj.Status},
 		Services: make([]ServiceInfo, 0, len(services)),
 	}
+	services, err = settleDiscovered(ctx, c, projectID, services)
+	if err != nil {
+		return nil, err
+	}
 	for _, s := range services {
 		info := serviceInfo(s)
 		var envs []platform.EnvVar
@@ -115,6 +119,41 @@ func Discover(ctx context.Context, c platform.Client, projectID, hostname string
 		}
 	}
 	return res, nil
+}
+
+// settleDiscovered re-reads, bounded, each runtime with subdomain access
+// whose newest deploy's ports are not registered yet, so that its ports and
+// subdomain URLs are the new deploy's. One version search serves them all.
+func settleDiscovered(ctx context.Context, c platform.Client, projectID string, services []platform.ServiceStack) ([]platform.ServiceStack, error) {
+	some := false
+	for _, s := range services {
+		some = some || (s.SubdomainAccess && s.Type.Category == platform.CategoryUser)
+	}
+	if !some {
+		return services, nil
+	}
+	versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: projectID, Limit: 20})
+	if err != nil {
+		return services, nil
+	}
+	for i := range services {
+		s := &services[i]
+		if !s.SubdomainAccess || s.Type.Category != platform.CategoryUser {
+			continue
+		}
+		for j := range versions { // newest first
+			if versions[j].ServiceStackID != s.ID {
+				continue
+			}
+			fresh, err := settlePorts(ctx, c, s, &versions[j])
+			if err != nil {
+				return nil, err
+			}
+			services[i] = *fresh
+			break
+		}
+	}
+	return services, nil
 }
 
 // discoverOne finds the service named hostname and reads it by id: only

@@ -154,12 +154,8 @@ func noHTTPPort(name, why string) error {
 		fmt.Sprintf("The subdomain serves a port with httpSupport: true, which a deploy registers: deploy %s (zerops_deploy) with a zerops.yml whose run.ports has e.g. {port: 3000, httpSupport: true}, then enable the subdomain again.", name))
 }
 
-// awaitDeployPorts returns svc once the ports of a deploy that ended within
-// freshDeploy are registered: the platform registers them a moment after the
-// deploy, and until then the service shows the previous deploy's ports (a
-// URL answered from them would be dead). Registered means the service record
-// changed after the deploy ended; the wait is bounded by portWaits, after
-// which the service is answered as it is.
+// awaitDeployPorts returns svc once the ports of its newest deploy are
+// registered (portsPending), re-reading it with the bounded portWaits.
 func awaitDeployPorts(ctx context.Context, c platform.Client, projectID string, svc *platform.ServiceStack) (*platform.ServiceStack, error) {
 	if svc.Type.Category != "" && svc.Type.Category != platform.CategoryUser {
 		return svc, nil
@@ -168,12 +164,23 @@ func awaitDeployPorts(ctx context.Context, c platform.Client, projectID string, 
 	if err != nil || len(versions) == 0 {
 		return svc, nil
 	}
-	v := versions[0]
-	if v.Status != platform.AppVersionActive || time.Since(v.LastUpdate) >= freshDeploy {
-		return svc, nil
-	}
+	return settlePorts(ctx, c, svc, &versions[0])
+}
+
+// portsPending reports whether svc may still show the ports of the deploy
+// before v: v went live within freshDeploy and the service record has not
+// changed since. The platform registers a deploy's ports a moment after it
+// ends; until then a URL or probe made from them names the previous ports.
+func portsPending(svc *platform.ServiceStack, v *platform.AppVersion) bool {
+	return v != nil && v.Status == platform.AppVersionActive && time.Since(v.LastUpdate) < freshDeploy &&
+		!svc.LastUpdate.After(v.LastUpdate) && (svc.Type.Category == "" || svc.Type.Category == platform.CategoryUser)
+}
+
+// settlePorts re-reads svc, bounded by portWaits, while its ports are
+// pending after v; past the bound it answers the service as it is.
+func settlePorts(ctx context.Context, c platform.Client, svc *platform.ServiceStack, v *platform.AppVersion) (*platform.ServiceStack, error) {
 	for _, wait := range portWaits {
-		if svc.LastUpdate.After(v.LastUpdate) {
+		if !portsPending(svc, v) {
 			return svc, nil
 		}
 		t := time.NewTimer(wait)

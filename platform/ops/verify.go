@@ -188,6 +188,14 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 		latest = liveVersion(versions)
 		h.AppVersion = &VersionState{ID: latest.ID, Status: latest.Status, Created: latest.Created}
 	}
+	if portsPending(&svc, latest) {
+		// Probe the ports the newest deploy registers, not the previous ones.
+		fresh, err := settlePorts(ctx, env.Client, &svc, latest)
+		if err != nil {
+			return nil, err
+		}
+		svc = *fresh
+	}
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
