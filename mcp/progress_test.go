@@ -160,7 +160,7 @@ func TestConcurrency_TwentyCallsOneSession(t *testing.T) {
 			case 1:
 				name, args = "zerops_events", map[string]any{"limit": 5}
 			case 2:
-				name, args = "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appstage"}
+				name, args = "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "db"}
 			default:
 				name, args = "zerops_validate", map[string]any{"content": "services:\n  - hostname: a\n    type: nodejs@22\n"}
 			}

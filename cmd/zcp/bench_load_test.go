@@ -26,7 +26,7 @@ type loadCall struct {
 func loadMix(n int) []loadCall {
 	pattern := []string{"discover", "knowledge", "env", "restart", "discover", "knowledge", "env", "restart", "discover", "knowledge"}
 	envHosts := []string{"appdev", "appstage", "db"}
-	restartHosts := []string{"appdev", "appstage", "db", "cache"}
+	restartHosts := []string{"appdev", "db", "cache"} // appstage was never deployed: a restart sends nothing
 	calls := make([]loadCall, n)
 	for i := range calls {
 		switch pattern[i%len(pattern)] {
