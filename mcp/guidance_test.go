@@ -177,6 +177,10 @@ func fillPlaceholders(t *testing.T, h *harness, tool string, args map[string]any
 			out[k] = "zerops://docs/services/postgresql"
 		case "workflow":
 			out[k] = "deploy"
+		case "maxRam", "maxCpu", "maxDisk":
+			// "above the maximum in force": the sandbox's defaults are the
+			// platform's ceilings, so the ceiling itself.
+			out[k] = map[string]float64{"maxRam": 48, "maxCpu": 8, "maxDisk": 250}[k]
 		case "runtime":
 			out[k] = "nodejs@22"
 		default:
