@@ -106,10 +106,7 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 				"Create one with zerops_import, then deploy code to it with zerops_deploy.")
 		}
 	}
-	host := ""
-	if proj, err := env.Client.GetProject(ctx, env.ProjectID); err == nil {
-		host = proj.SubdomainHost
-	}
+	host := subdomainHost(ctx, env)
 	out := &VerifyResult{Services: make([]ServiceHealth, len(services))}
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(verifyParallel)
@@ -138,11 +135,16 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 
 // CheckService verifies one service: what a deploy's verdict is made of.
 func CheckService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack) (*ServiceHealth, error) {
-	host := ""
-	if proj, err := env.Client.GetProject(ctx, env.ProjectID); err == nil {
-		host = proj.SubdomainHost
+	return checkService(ctx, env, svc, subdomainHost(ctx, env), "/")
+}
+
+// subdomainHost is the project's subdomain host; "" when the project cannot be read.
+func subdomainHost(ctx context.Context, env VerifyEnv) string {
+	proj, err := env.Client.GetProject(ctx, env.ProjectID)
+	if err != nil {
+		return ""
 	}
-	return checkService(ctx, env, svc, host, "/")
+	return proj.SubdomainHost
 }
 
 // Starting reports whether the app was still starting: asking again soon
