@@ -16,45 +16,24 @@ const hookArgs = "hook session-start"
 // Keys of the entry other than type, command and args (the user's env, say)
 // are kept; no token is ever written.
 func mergeClaudeJSON(root *object, command string, args []string) (bool, error) {
-	servers, err := root.child("mcpServers")
-	if err != nil {
-		return false, err
-	}
-	entry, err := servers.child(ServerName)
-	if err != nil {
-		return false, err
-	}
 	if args == nil {
 		args = []string{}
 	}
-	changed := false
-	for _, k := range []string{"url", "headers"} { // an earlier zcp init --http
-		changed = entry.del(k) || changed
-	}
-	for _, kv := range []struct {
-		key string
-		val any
-	}{{"type", "stdio"}, {"command", command}, {"args", args}} {
-		c, err := entry.set(kv.key, kv.val)
+	return editServerEntry(root, func(entry *object) (bool, error) {
+		changed := entry.del("url", "headers") // an earlier zcp init --http
+		c, err := entry.setAll(field{"type", "stdio"}, field{"command", command}, field{"args", args})
 		if err != nil {
 			return false, err
 		}
 		changed = changed || c
-	}
-	if _, ok := entry.get("env"); !ok {
-		if _, err := entry.set("env", map[string]string{}); err != nil {
-			return false, err
+		if _, ok := entry.get("env"); !ok {
+			if _, err := entry.set("env", map[string]string{}); err != nil {
+				return false, err
+			}
+			changed = true
 		}
-		changed = true
-	}
-	if !changed {
-		return false, nil
-	}
-	if _, err := servers.set(ServerName, entry); err != nil {
-		return false, err
-	}
-	_, err = root.set("mcpServers", servers)
-	return true, err
+		return changed, nil
+	})
 }
 
 // mergeClaudeJSONHTTP registers ZCP under mcpServers.zerops as an HTTP
@@ -62,6 +41,27 @@ func mergeClaudeJSON(root *object, command string, args []string) (bool, error) 
 // bearer token (the token of zcp serve --http, not the Zerops API token).
 // Other headers are kept; the stdio keys (command, args, env) go.
 func mergeClaudeJSONHTTP(root *object, url, token string) (bool, error) {
+	return editServerEntry(root, func(entry *object) (bool, error) {
+		headers, err := entry.child("headers")
+		if err != nil {
+			return false, err
+		}
+		changed, err := headers.set("Authorization", "Bearer "+token)
+		if err != nil {
+			return false, err
+		}
+		changed = entry.del("command", "args", "env") || changed
+		c, err := entry.setAll(field{"type", "http"}, field{"url", url}, field{"headers", headers})
+		if err != nil {
+			return false, err
+		}
+		return changed || c, nil
+	})
+}
+
+// editServerEntry applies edit to mcpServers.zerops and stores the entry
+// back when edit reports a change.
+func editServerEntry(root *object, edit func(entry *object) (bool, error)) (bool, error) {
 	servers, err := root.child("mcpServers")
 	if err != nil {
 		return false, err
@@ -70,29 +70,9 @@ func mergeClaudeJSONHTTP(root *object, url, token string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	headers, err := entry.child("headers")
-	if err != nil {
+	changed, err := edit(entry)
+	if err != nil || !changed {
 		return false, err
-	}
-	changed, err := headers.set("Authorization", "Bearer "+token)
-	if err != nil {
-		return false, err
-	}
-	for _, k := range []string{"command", "args", "env"} {
-		changed = entry.del(k) || changed
-	}
-	for _, kv := range []struct {
-		key string
-		val any
-	}{{"type", "http"}, {"url", url}, {"headers", headers}} {
-		c, err := entry.set(kv.key, kv.val)
-		if err != nil {
-			return false, err
-		}
-		changed = changed || c
-	}
-	if !changed {
-		return false, nil
 	}
 	if _, err := servers.set(ServerName, entry); err != nil {
 		return false, err

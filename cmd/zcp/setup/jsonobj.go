@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 )
 
 // object is a JSON object that keeps its keys in their original order, so
@@ -80,19 +81,37 @@ func (o *object) set(key string, v any) (bool, error) {
 	return true, nil
 }
 
-// del removes key and reports whether it was there.
-func (o *object) del(key string) bool {
-	if _, ok := o.vals[key]; !ok {
-		return false
-	}
-	delete(o.vals, key)
-	for i, k := range o.keys {
-		if k == key {
-			o.keys = append(o.keys[:i:i], o.keys[i+1:]...)
-			break
+// field is one key and the value setAll stores under it.
+type field struct {
+	key string
+	val any
+}
+
+// setAll sets each field in order and reports whether any value changed.
+func (o *object) setAll(fields ...field) (bool, error) {
+	changed := false
+	for _, f := range fields {
+		c, err := o.set(f.key, f.val)
+		if err != nil {
+			return false, err
 		}
+		changed = changed || c
 	}
-	return true
+	return changed, nil
+}
+
+// del removes the keys and reports whether any was there.
+func (o *object) del(keys ...string) bool {
+	removed := false
+	for _, key := range keys {
+		if _, ok := o.vals[key]; !ok {
+			continue
+		}
+		removed = true
+		delete(o.vals, key)
+		o.keys = slices.DeleteFunc(o.keys, func(k string) bool { return k == key })
+	}
+	return removed
 }
 
 // child returns the object under key (a new one when absent); a value of
