@@ -104,3 +104,35 @@ func TestWatcher_FollowsProcessMissingFromLaggingSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestWatcher_EndSeenInSearchDropsGatewayCache: a process end the search
+// shows drops the gateway's cached service reads before the subscriber hears
+// of it, so a read after the final update sees what the process did.
+func TestWatcher_EndSeenInSearchDropsGatewayCache(t *testing.T) {
+	t.Parallel()
+	srv, c := newFake(t, fakeapi.Options{ProcessDuration: time.Hour, SearchLag: -1})
+	g := NewGateway(c, GatewayConfig{CacheTTL: time.Hour, Rate: 1000, Burst: 100})
+	w := batchWatcher(t, g)
+	chans := startProcesses(t, srv, g, w, 2)
+	w.tick(t.Context()) // one read by id, one search
+	lists := func() int { return srv.CountRequests(http.MethodPost, "/service-stack/search") }
+	if _, err := g.ListServices(t.Context(), srv.ProjectID()); err != nil {
+		t.Fatal(err)
+	}
+	before := lists()
+	srv.EndProcesses()
+	srv.ResetRequests()
+	w.tick(t.Context())
+	if n := srv.CountRequests(http.MethodGet, "/process/"); n != 0 {
+		t.Fatalf("%d reads by id: the ends should come from the search", n)
+	}
+	for _, ch := range chans {
+		drain(t, ch)
+	}
+	if _, err := g.ListServices(t.Context(), srv.ProjectID()); err != nil {
+		t.Fatal(err)
+	}
+	if lists() != 1 || before == 0 {
+		t.Errorf("%d service lists after the ends, want 1: the end dropped the cached list", lists())
+	}
+}

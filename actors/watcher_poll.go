@@ -77,6 +77,9 @@ func (w *Watcher) tick(ctx context.Context) {
 		}
 	}
 	builds := w.pollBuilds(ctx, services, project)
+	if c, ok := w.c.(interface{ processesEnded([]platform.Process) }); ok && len(ended) > 0 {
+		c.processesEnded(ended) // before any subscriber hears of the ends
+	}
 
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -99,9 +102,6 @@ func (w *Watcher) tick(ctx context.Context) {
 	w.checkIdle()
 	if buildEnded {
 		w.platformChanged() // the client saw no end: the build is over
-	}
-	if c, ok := w.c.(interface{ processesEnded([]platform.Process) }); ok && len(ended) > 0 {
-		c.processesEnded(ended)
 	}
 }
 
