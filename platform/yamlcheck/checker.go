@@ -2,6 +2,7 @@ package yamlcheck
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -149,7 +150,7 @@ func (c *checker) wantStringMap(path string, v any) {
 func (c *checker) unknownKeys(path string, m map[string]any, allowed []string, asError bool) {
 	var unknown []string
 	for k := range m {
-		if !contains(allowed, k) {
+		if !slices.Contains(allowed, k) {
 			unknown = append(unknown, k)
 		}
 	}
@@ -165,15 +166,6 @@ func (c *checker) unknownKeys(path string, m map[string]any, allowed []string, a
 		}
 		report(p, "unknown key %q", platform.Clip(k, 40)).Fix = "Remove it or use one of: " + strings.Join(allowed, ", ") + "."
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func kindOf(v any) string {

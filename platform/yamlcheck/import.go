@@ -2,6 +2,7 @@ package yamlcheck
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -75,7 +76,7 @@ func checkCatalogType(ch *checker, cat *platform.Catalog, s ImportService) {
 		return
 	}
 	// A managed type the offline list does not know still needs its mode.
-	if chk.Type.Category == platform.CategoryStandard && !contains(managedTypes, chk.Parsed.Name) && chk.Parsed.Mode == "" && s.Mode == "" {
+	if chk.Type.Category == platform.CategoryStandard && !slices.Contains(managedTypes, chk.Parsed.Name) && chk.Parsed.Mode == "" && s.Mode == "" {
 		missingMode(ch, s.Path, s.Type, chk.Parsed)
 	}
 }

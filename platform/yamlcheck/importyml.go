@@ -3,6 +3,7 @@ package yamlcheck
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
@@ -78,8 +79,8 @@ var (
 	storageTypes = []string{"object-storage", "objectstorage", "shared-storage", "sharedstorage"}
 )
 
-func (e *importEntry) managed() bool       { return contains(managedTypes, e.parsed.Name) }
-func (e *importEntry) objectStorage() bool { return contains(storageTypes[:2], e.parsed.Name) }
+func (e *importEntry) managed() bool       { return slices.Contains(managedTypes, e.parsed.Name) }
+func (e *importEntry) objectStorage() bool { return slices.Contains(storageTypes[:2], e.parsed.Name) }
 
 // modeFix asks for a mode, its example written for the service's own type.
 func modeFix(t platform.ServiceType) string {
@@ -112,7 +113,7 @@ var serviceRules = []rule[*importEntry]{
 			fmt.Sprintf("must be HA or NON_HA, got %q", platform.Clip(e.Mode, 20)))
 	}},
 	{path: "mode", check: func(e *importEntry) (string, string) {
-		if e.Keys.has("mode") || !e.managed() || contains(storageTypes, e.parsed.Name) || e.parsed.Mode != "" || e.parsed.Name == "" {
+		if e.Keys.has("mode") || !e.managed() || slices.Contains(storageTypes, e.parsed.Name) || e.parsed.Mode != "" || e.parsed.Name == "" {
 			return "", ""
 		}
 		return fmt.Sprintf("missing for managed service %s", platform.Clip(e.Type, 40)), modeFix(e.parsed)
@@ -125,7 +126,7 @@ var serviceRules = []rule[*importEntry]{
 	containersRule("maxContainers", func(e *importEntry) int { return e.MaxContainers }),
 	containersWarning("maxContainers"),
 	{path: "objectStoragePolicy", fix: "Use one of: " + strings.Join(objectStoragePolicies, ", ") + ".", check: func(e *importEntry) (string, string) {
-		return is(e.Keys.ok("objectStoragePolicy") && !contains(objectStoragePolicies, e.ObjectStoragePolicy),
+		return is(e.Keys.ok("objectStoragePolicy") && !slices.Contains(objectStoragePolicies, e.ObjectStoragePolicy),
 			fmt.Sprintf("unknown policy %q", platform.Clip(e.ObjectStoragePolicy, 30)))
 	}},
 	{path: "verticalAutoscaling.cpuMode", fix: "Write SHARED or DEDICATED.", check: func(e *importEntry) (string, string) {

@@ -2,6 +2,7 @@ package yamlcheck
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
@@ -292,5 +293,5 @@ func noStartBase(base string) bool {
 	if i := strings.LastIndex(name, "/"); i >= 0 {
 		name = name[i+1:]
 	}
-	return contains(noStartBases, name)
+	return slices.Contains(noStartBases, name)
 }
