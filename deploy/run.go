@@ -277,13 +277,11 @@ func buildFailure(ctx context.Context, env Env, v platform.AppVersion, label str
 		fmt.Sprintf("the build of %s ended %s", label, v.Status),
 		"Read the log lines below (or zerops_logs serviceHostname="+label+" buildId="+v.ID+"), fix zerops.yml or the code, and deploy again.")
 	bf := &BuildFailedError{PlatformError: pe, AppVersionID: v.ID, Status: v.Status}
-	entries, err := ops.BuildLog(ctx, env.Client, env.Logs, env.ProjectID, v, 30)
+	lines, err := ops.BuildLogLines(ctx, env.Client, env.Logs, env.ProjectID, v)
 	if err != nil {
 		return bf
 	}
-	for _, e := range entries {
-		bf.BuildLog = append(bf.BuildLog, strings.TrimRight(e.Message, "\n"))
-	}
+	bf.BuildLog = lines
 	bf.Diagnoses = diagnose.Classify(bf.BuildLog, diagnose.Build)
 	if len(bf.Diagnoses) > 3 {
 		bf.Diagnoses = bf.Diagnoses[:3]

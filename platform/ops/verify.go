@@ -217,12 +217,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	h.ErrorLines = errLines
 	var buildDiags []diagnose.Diagnosis
 	if latest != nil && latest.Failed() {
-		var buildLines []string
-		if entries, err := BuildLog(ctx, env.Client, env.Logs, env.ProjectID, *latest, 30); err == nil {
-			for _, e := range entries {
-				buildLines = append(buildLines, strings.TrimRight(e.Message, "\n"))
-			}
-		}
+		buildLines, _ := BuildLogLines(ctx, env.Client, env.Logs, env.ProjectID, *latest)
 		buildDiags = diagnose.Classify(buildLines, diagnose.Build)
 	}
 	wg.Wait()
@@ -245,6 +240,20 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 		h.Reason += " (" + logNote + ")"
 	}
 	return h, nil
+}
+
+// BuildLogLines is the last 30 lines of v's build log, without line ends:
+// what a failed build is diagnosed from.
+func BuildLogLines(ctx context.Context, c platform.Client, lf platform.LogFetcher, projectID string, v platform.AppVersion) ([]string, error) {
+	entries, err := BuildLog(ctx, c, lf, projectID, v, 30)
+	if err != nil {
+		return nil, err
+	}
+	lines := make([]string, 0, len(entries))
+	for _, e := range entries {
+		lines = append(lines, strings.TrimRight(e.Message, "\n"))
+	}
+	return lines, nil
 }
 
 // probeService GETs each HTTP port of svc inside the project network, and
