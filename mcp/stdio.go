@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 
@@ -39,7 +41,7 @@ func (t *stdioTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &stdioConn{Connection: inner, t: t, pw: pw, calls: callTable{calls: map[jsonrpc.ID]*call{}, changed: make(chan struct{})}}
+	c := &stdioConn{Connection: inner, t: t, pw: pw, calls: map[jsonrpc.ID]*call{}}
 	c.ctx, c.cancel = context.WithCancel(t.ctx)
 	go c.filter()
 	return c, nil
@@ -49,35 +51,38 @@ func (t *stdioTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 type stdioConn struct {
 	sdk.Connection
 	t      *stdioTransport
-	pw     *io.PipeWriter // the SDK's input: whole valid lines only
-	calls  callTable
+	pw     *io.PipeWriter  // the SDK's input: whole valid lines only
 	ctx    context.Context // ends with Close
 	cancel context.CancelFunc
-	mu     sync.Mutex // one line at a time on stdout
+	outMu  sync.Mutex // one line at a time on stdout
+	mu     sync.Mutex // guards calls
+	calls  map[jsonrpc.ID]*call
 }
 
-// filter passes the client's valid lines on and answers the rest. At end of input it
-// waits for the answers, since the SDK drops those still running when its input ends
-// (go-sdk issue 1061): delete the wait, and TestGoSDKIssue1061_*, once it no longer does.
+// call is a request passed on and not yet answered, under its id as the SDK reads it.
+type call struct {
+	id, token json.RawMessage // as written
+	tokenKey  any             // the token as the SDK reads it, or nil
+	cancelled bool
+	answered  chan struct{}
+}
+
+// filter passes the client's valid lines on and answers the rest until input ends.
 func (c *stdioConn) filter() {
-	frames := newFrameReader(c.t.in, c.t.maxFrame)
+	lines := newLineReader(c.t.in)
 	for {
-		frame, size, err := frames.next()
+		line, size, err := lines.next(c.t.maxFrame)
 		switch {
-		case errors.Is(err, io.EOF):
-			c.calls.waitIdle(c.ctx, c.t.drain)
-			for _, id := range c.calls.abandon() {
-				_ = c.writeError(id, -32000, "server shutting down: input ended and the request did not finish within "+c.t.drain.String())
-			}
-			_ = c.pw.Close()
-			return
 		case err != nil:
+			if errors.Is(err, io.EOF) {
+				c.drain()
+			}
 			_ = c.pw.CloseWithError(err)
 			return
 		case size > c.t.maxFrame:
-			c.reject(oversized(frame, size))
+			c.oversized(line, size)
 		default:
-			if line := c.accept(frame); line != nil {
+			if line = c.accept(line); line != nil {
 				if _, err := c.pw.Write(line); err != nil {
 					return
 				}
@@ -86,31 +91,72 @@ func (c *stdioConn) filter() {
 	}
 }
 
-// accept returns the line to pass on, or answers it and returns nil.
-func (c *stdioConn) accept(frame []byte) []byte {
-	frame = bytes.TrimSpace(bytes.TrimPrefix(frame, []byte("\xef\xbb\xbf"))) // a byte order mark
-	if len(frame) == 0 {
-		return nil
+// drain waits at end of input for the calls to be answered, since the SDK drops the
+// answers still running when its input ends (go-sdk issue 1061): delete it, and
+// TestGoSDKIssue1061_*, once it no longer does. Past drain it answers "shutting down".
+func (c *stdioConn) drain() {
+	ctx, cancel := context.WithTimeout(c.ctx, c.t.drain)
+	defer cancel()
+	for _, cl := range c.snapshot() {
+		select {
+		case <-cl.answered:
+		case <-ctx.Done():
+		}
 	}
-	in, line := parseFrame(frame), append(frame, '\n')
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for key, cl := range c.calls {
+		if !cl.cancelled {
+			c.refuse(cl.id, -32000, "server shutting down: input ended and the request did not finish within "+c.t.drain.String())
+		}
+		delete(c.calls, key)
+	}
+}
+
+func (c *stdioConn) snapshot() (awaited []*call) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, cl := range c.calls {
+		if !cl.cancelled {
+			awaited = append(awaited, cl)
+		}
+	}
+	return awaited
+}
+
+// start registers a call, first waiting for a cancelled one under its id to be
+// answered; it returns why the call is refused instead, or "".
+func (c *stdioConn) start(key jsonrpc.ID, id, token json.RawMessage) string {
+	nc := &call{id: id, answered: make(chan struct{})}
+	if validID(token) {
+		nc.token, nc.tokenKey = token, sdkValue(token)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old := c.calls[key]; old != nil && old.cancelled {
+		c.mu.Unlock()
+		select { // the SDK answers it as soon as its handler returns
+		case <-old.answered:
+		case <-c.ctx.Done():
+		}
+		c.mu.Lock()
+	}
 	switch {
-	case in.reject != nil:
-		c.reject(in.id, in.reject)
-	case in.drop:
-	case in.cancels != nil:
-		if c.calls.cancel(*in.cancels) {
-			return line
+	case c.calls[key] != nil:
+		return "this id is already used by a request in flight"
+	case nc.tokenKey != nil && c.tokenLocked(nc.tokenKey) != nil:
+		return "this progress token is already used by a request in flight"
+	}
+	c.calls[key] = nc
+	return ""
+}
+
+// tokenLocked is the progress token as written of the call whose token the SDK reads as key.
+func (c *stdioConn) tokenLocked(key any) json.RawMessage {
+	for _, cl := range c.calls {
+		if cl.tokenKey == key {
+			return cl.token
 		}
-	case in.call != nil:
-		pass, refusal := c.calls.start(in.key, in.call, line)
-		if refusal != "" {
-			_ = c.writeError(in.id, jsonrpc.CodeInvalidRequest, "invalid request: "+refusal)
-		}
-		if pass {
-			return line
-		}
-	default:
-		return line
 	}
 	return nil
 }
@@ -121,31 +167,46 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	switch m := msg.(type) {
-	case *jsonrpc.Response:
-		call, held := c.calls.finish(m.ID)
-		if held != nil {
-			defer c.pw.Write(held) //nolint:errcheck // fails only once input is closed
+	m, ok := msg.(*jsonrpc.Response)
+	if !ok {
+		data, err := c.encode(msg)
+		if err != nil {
+			return nil // never half a line on stdout: the notification is lost
 		}
-		switch {
-		case call == nil || call.cancelled:
-			return nil
-		case m.Error != nil:
-			return c.writeLine(encodeAnswer(call.id, "error", wireError(m.Error)))
-		case !json.Valid(m.Result):
-			return c.writeError(call.id, jsonrpc.CodeInternalError, "internal error: the result is not valid JSON")
+		return c.writeLine(data)
+	}
+	c.mu.Lock()
+	cl := c.calls[m.ID]
+	if cl != nil {
+		delete(c.calls, m.ID)
+		close(cl.answered)
+	}
+	c.mu.Unlock()
+	switch {
+	case cl == nil || cl.cancelled:
+		return nil
+	case m.Error != nil:
+		return c.writeLine(answer(cl.id, "error", wireError(m.Error)))
+	case !json.Valid(m.Result):
+		return c.refuse(cl.id, jsonrpc.CodeInternalError, "internal error: the result is not valid JSON")
+	}
+	return c.writeLine(answer(cl.id, "result", unescapeHTML(m.Result)))
+}
+
+// encode renders a request or notification; progress goes under the token as written.
+func (c *stdioConn) encode(msg jsonrpc.Message) ([]byte, error) {
+	var p map[string]json.RawMessage
+	if req, ok := msg.(*jsonrpc.Request); ok && req.Method == "notifications/progress" && json.Unmarshal(unescapeHTML(req.Params), &p) == nil {
+		c.mu.Lock()
+		if raw := c.tokenLocked(sdkValue(p["progressToken"])); raw != nil {
+			p["progressToken"] = raw
 		}
-		return c.writeLine(encodeAnswer(call.id, "result", unescapeHTML(m.Result)))
-	case *jsonrpc.Request:
-		if m.Method == "notifications/progress" {
-			m.Params = c.calls.restoreToken(m.Params)
-		}
+		c.mu.Unlock()
+		req.Params = marshalRaw(p)
+		return jsonrpc.EncodeMessage(req)
 	}
 	data, err := jsonrpc.EncodeMessage(msg)
-	if err != nil || !json.Valid(data) {
-		return nil // never half a line on stdout: the notification is lost
-	}
-	return c.writeLine(unescapeHTML(data))
+	return unescapeHTML(data), err
 }
 
 func (c *stdioConn) Close() error {
@@ -153,73 +214,57 @@ func (c *stdioConn) Close() error {
 	return errors.Join(c.Connection.Close(), c.t.in.Close())
 }
 
-// reject answers a line not passed on; a tool call's as an ARGUMENTS_TOO_LARGE result.
-func (c *stdioConn) reject(id json.RawMessage, r *rejection) {
-	if !r.toolCall {
-		_ = c.writeError(id, r.code, r.message)
-		return
-	}
-	result, _ := json.Marshal(errorResult(platform.NewError(platform.ErrArgumentsTooLarge, r.message,
-		"Send less: pass long content through filePath (a file in the working directory) instead of inline, or split the work into several calls.")))
-	_ = c.writeLine(encodeAnswer(id, "result", result))
+// refuse answers id (nil: null) with a JSON-RPC error.
+func (c *stdioConn) refuse(id json.RawMessage, code int64, message string) error {
+	return c.writeLine(answer(id, "error", wireError(&jsonrpc.Error{Code: code, Message: message})))
 }
 
-func (c *stdioConn) writeError(id json.RawMessage, code int64, message string) error {
-	return c.writeLine(encodeAnswer(id, "error", wireError(&jsonrpc.Error{Code: code, Message: message})))
+// tooLarge answers a tool call over the arguments cap with an ARGUMENTS_TOO_LARGE result.
+func (c *stdioConn) tooLarge(id json.RawMessage, what string, size int) {
+	_ = c.writeLine(answer(id, "result", marshalRaw(errorResult(platform.NewError(platform.ErrArgumentsTooLarge,
+		fmt.Sprintf("the %s %s; a tool call takes at most %s of arguments in all", what, sizeText(size), sizeText(MaxArguments)),
+		"Send less: pass long content through filePath (a file in the working directory) instead of inline, or split the work into several calls.")))))
 }
 
 func (c *stdioConn) writeLine(data []byte) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	c.outMu.Lock()
+	defer c.outMu.Unlock()
 	_, err := c.t.out.Write(append(data, '\n'))
 	return err
 }
 
-// encodeAnswer builds {"jsonrpc":"2.0","id":id,member:value}; a nil id is null.
-func encodeAnswer(id json.RawMessage, member string, value []byte) []byte {
+// answer is {"jsonrpc":"2.0","id":id,member:value}; a nil id is null.
+func answer(id json.RawMessage, member string, value []byte) []byte {
 	if id == nil {
 		id = json.RawMessage("null")
 	}
-	return append(append(append(append([]byte(`{"jsonrpc":"2.0","id":`), id...), `,"`+member+`":`...), value...), '}')
+	return fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%s,%q:%s}`, id, member, value)
 }
 
 // wireError renders err as a JSON-RPC error, its message clipped and its data dropped
 // unless valid JSON (the SDK's resource errors quote the URI with Go escapes).
 func wireError(err error) []byte {
 	we := &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: platform.Clip(err.Error(), maxErrorText)}
-	if e := (*jsonrpc.Error)(nil); errors.As(err, &e) && json.Valid(e.Data) {
-		we.Code, we.Data = e.Code, e.Data
-	} else if e != nil {
+	if e := (*jsonrpc.Error)(nil); errors.As(err, &e) {
 		we.Code = e.Code
+		if json.Valid(e.Data) {
+			we.Data = e.Data
+		}
 	}
+	return marshalRaw(we)
+}
+
+// marshalRaw is v as JSON without HTML escapes; v must marshal.
+func marshalRaw(v any) []byte {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	_ = enc.Encode(we) // cannot fail: data is valid JSON
+	_ = enc.Encode(v)
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 }
 
-// unescapeHTML turns the \u003c, \u003e and \u0026 escapes the SDK writes back into
-// <, > and &: the same JSON. Escapes are read in pairs, so an escaped backslash
-// followed by "u003c" stays text.
-func unescapeHTML(b []byte) []byte {
-	if !bytes.Contains(b, []byte(`\u00`)) {
-		return b
-	}
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
-		r, ok := byte(0), false
-		if b[i] == '\\' && i+6 <= len(b) && string(b[i+1:i+4]) == "u00" {
-			r, ok = map[string]byte{"3c": '<', "3e": '>', "26": '&'}[string(b[i+4:i+6])]
-		}
-		switch {
-		case ok:
-			out, i = append(out, r), i+5
-		case b[i] == '\\' && i+1 < len(b):
-			out, i = append(out, b[i], b[i+1]), i+1 // any other escape, whole
-		default:
-			out = append(out, b[i])
-		}
-	}
-	return out
-}
+// htmlUnescaper turns the SDK's \u003c, \u003e and \u0026 back into <, > and &, the same
+// JSON; an escaped backslash is matched first, so a literal backslash-u stays text.
+var htmlUnescaper = strings.NewReplacer(`\\`, `\\`, `\u003c`, "<", `\u003e`, ">", `\u0026`, "&")
+
+func unescapeHTML(b []byte) []byte { return []byte(htmlUnescaper.Replace(string(b))) }
