@@ -107,7 +107,7 @@ func (p *Prober) Get(ctx context.Context, t ProbeTarget) Probe {
 		out.Error = probeError(err, t.Port)
 		return out
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	out.Status = resp.StatusCode
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, probeBodyBytes))
 	out.Body = cleanBody(body)
