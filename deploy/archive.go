@@ -40,7 +40,7 @@ func packDir(ctx context.Context, dir string) (*bytes.Buffer, int, error) {
 	n := 0
 	walkErr := fs.WalkDir(root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return nil // an unreadable entry is left out, as an ignored one
+			return nil //nolint:nilerr // an unreadable entry is left out, as an ignored one
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -59,7 +59,7 @@ func packDir(ctx context.Context, dir string) (*bytes.Buffer, int, error) {
 		}
 		info, err := d.Info()
 		if err != nil {
-			return nil
+			return nil //nolint:nilerr // a file gone since the walk listed it is left out
 		}
 		return addFile(tw, root, p, info)
 	})
