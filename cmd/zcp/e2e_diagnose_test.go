@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -199,9 +200,11 @@ func TestBinary_Diagnose(t *testing.T) {
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			err := cmd.Run()
 			code := 0
-			if ee, ok := err.(*exec.ExitError); ok {
+			var ee *exec.ExitError
+			switch {
+			case errors.As(err, &ee):
 				code = ee.ExitCode()
-			} else if err != nil {
+			case err != nil:
 				t.Fatal(err)
 			}
 			if code != tt.code || !strings.HasPrefix(stdout.String(), tt.want) {
