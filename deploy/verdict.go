@@ -106,17 +106,16 @@ func verdictOf(h *ops.ServiceHealth) (string, *Check) {
 	v := &Check{Reason: h.Reason, Diagnoses: h.Diagnoses, Next: h.Next}
 	best := bestProbe(h.Probes)
 	v.URL, v.HTTPStatus = best.URL, best.Status
-	lines := logLines(h)
 	switch {
 	case h.Verdict == ops.VerdictHealthy && best.OK():
 		return VerdictLive, v
 	case h.Verdict == ops.VerdictHealthy:
 		return VerdictUnverified, v
-	case h.Verdict == ops.VerdictDegraded && best.Answered():
-		v.LogLines = lines
+	}
+	v.LogLines = logLines(h)
+	if h.Verdict == ops.VerdictDegraded && best.Answered() {
 		return VerdictDegraded, v
 	}
-	v.LogLines = lines
 	return VerdictNotAnswering, v
 }
 
