@@ -29,6 +29,9 @@ func (c *checker) errf(path, format string, args ...any) *platform.Issue {
 	return &c.errors[len(c.errors)-1]
 }
 
+// errorCount is how many errors were reported so far, listed or only counted.
+func (c *checker) errorCount() int { return len(c.errors) + c.moreErrors }
+
 // warnf records a warning, like errf.
 func (c *checker) warnf(path, format string, args ...any) *platform.Issue {
 	if len(c.warnings) >= platform.MaxIssues {

@@ -25,7 +25,7 @@ type decodable interface {
 type stringOrList []string
 
 func (s *stringOrList) decodeFrom(c *checker, path string, v any) bool {
-	n := len(c.errors) + c.moreErrors
+	n := c.errorCount()
 	c.wantStringOrList(path, v)
 	switch x := v.(type) {
 	case string:
@@ -37,7 +37,7 @@ func (s *stringOrList) decodeFrom(c *checker, path string, v any) bool {
 			}
 		}
 	}
-	return len(c.errors)+c.moreErrors == n
+	return c.errorCount() == n
 }
 
 // bases is build.base: one base or a list of them.
@@ -66,12 +66,12 @@ func (b *bases) at(path string, i int) string {
 type envMap map[string]any
 
 func (e *envMap) decodeFrom(c *checker, path string, v any) bool {
-	n := len(c.errors) + c.moreErrors
+	n := c.errorCount()
 	c.wantStringMap(path, v)
 	if m, ok := v.(map[string]any); ok {
 		*e = m
 	}
-	return len(c.errors)+c.moreErrors == n
+	return c.errorCount() == n
 }
 
 // buildCache is build.cache: true/false, or paths.
@@ -158,7 +158,7 @@ func (d decoder) value(path string, v any, dst reflect.Value) bool {
 		dst.SetInt(int64(n))
 		return ok
 	case reflect.Float64:
-		n := len(d.c.errors) + d.c.moreErrors
+		n := d.c.errorCount()
 		d.c.wantNumber(path, v)
 		switch x := v.(type) {
 		case int:
@@ -170,7 +170,7 @@ func (d decoder) value(path string, v any, dst reflect.Value) bool {
 		case float64:
 			dst.SetFloat(x)
 		}
-		return len(d.c.errors)+d.c.moreErrors == n
+		return d.c.errorCount() == n
 	}
 	panic("yamlcheck: cannot decode into " + dst.Type().String())
 }
