@@ -12,3 +12,11 @@ func (g *Gateway) DeployAppVersion(ctx context.Context, appVersionID string) (*p
 		return g.c.DeployAppVersion(ctx, appVersionID)
 	})
 }
+
+// ServiceStats implements platform.Client within the budget: a read, shared and retried.
+func (g *Gateway) ServiceStats(ctx context.Context, f platform.StatsFilter) ([]platform.StatsPoint, error) {
+	key := readOf("ServiceStats", f)
+	return readList(g, ctx, key, func(ctx context.Context) ([]platform.StatsPoint, error) {
+		return g.c.ServiceStats(ctx, f)
+	})
+}

@@ -129,6 +129,9 @@ func (r *recClient) BuildAndDeploy(context.Context, string, string, string) (*pl
 func (r *recClient) DeployAppVersion(context.Context, string) (*platform.Process, error) {
 	return nil, r.rec("DeployAppVersion")
 }
+func (r *recClient) ServiceStats(context.Context, platform.StatsFilter) ([]platform.StatsPoint, error) {
+	return nil, r.rec("ServiceStats")
+}
 
 // callByName calls method name of c with ctx and zero values for the rest.
 func callByName(ctx context.Context, c platform.Client, name string) {
@@ -157,7 +160,7 @@ func TestGateway_ClassifiesEveryClientMethod(t *testing.T) {
 	reads := map[string]bool{
 		"GetUserInfo": true, "ListProjects": true, "GetProject": true, "ListServices": true, "GetService": true,
 		"GetServiceEnv": true, "GetProjectEnv": true, "GetProcess": true, "GetProjectLog": true,
-		"SearchProcesses": true, "SearchAppVersions": true, "ListServiceStackTypes": true,
+		"SearchProcesses": true, "SearchAppVersions": true, "ListServiceStackTypes": true, "ServiceStats": true,
 	}
 	if !mutations["DeleteService"] || reads["DeleteService"] {
 		t.Fatal("DeleteService must be classified as a mutation")

@@ -47,6 +47,8 @@ func TestTools_OutputConformsToSchema(t *testing.T) {
 			{"zerops_env", map[string]any{"action": "get", "project": true}},
 			{"zerops_verify", map[string]any{"serviceHostname": "appdev"}},
 			{"zerops_verify", nil},
+			{"zerops_metrics", map[string]any{"serviceHostname": "appdev"}},
+			{"zerops_metrics", nil},
 		}
 		if readOnly {
 			cases = append(cases, outputCase{"zerops_process", map[string]any{"processId": h.startProcess(t)}})

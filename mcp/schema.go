@@ -30,10 +30,11 @@ func orString(s *jsonschema.Schema) *jsonschema.Schema {
 }
 
 // outputSchemaFor is schemaFor[T] with its objects left open to more
-// properties: a result may grow a field without breaking a client that
-// validates it, and tools/list, which the agent pays for every turn, stays
-// small. An optional property is never null (omitempty or omitzero leaves
-// a nil slice or pointer out), so its type loses the inferred "null".
+// properties and without "required" lists: a result may grow a field without
+// breaking a client that validates it, and tools/list, which the agent pays
+// for every turn, stays small. An optional property is never null (omitempty
+// or omitzero leaves a nil slice or pointer out), so its type loses the
+// inferred "null".
 func outputSchemaFor[T any]() *jsonschema.Schema {
 	s := inferSchema[T]()
 	openObjects(s)
@@ -54,6 +55,9 @@ func openObjects(s *jsonschema.Schema) {
 		}
 		openObjects(p)
 	}
+	// The server writes every result: which fields it always sends is no
+	// contract a client needs, and tools/list is paid for every turn.
+	s.Required = nil
 	openObjects(s.Items)
 }
 

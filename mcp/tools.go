@@ -217,6 +217,7 @@ func (s *Server) allTools() []toolDef {
 		s.logsTool(),
 		s.eventsTool(),
 		s.verifyTool(),
+		s.metricsTool(),
 		process,
 		waiting(s.subdomainTool()),
 		waiting(s.deleteTool()),

@@ -61,6 +61,8 @@ type Client interface {
 
 	// Operate: redeploy an earlier, successfully built app version.
 	DeployAppVersion(ctx context.Context, appVersionID string) (*Process, error)
+	// ServiceStats is resource use per service and time bucket, oldest first.
+	ServiceStats(ctx context.Context, filter StatsFilter) ([]StatsPoint, error)
 }
 
 // LogFetcher reads log lines from the project's log backend, given a grant

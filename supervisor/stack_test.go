@@ -135,6 +135,10 @@ func TestStack_GatewayMethodsReachTheirEndpoints(t *testing.T) {
 			_, err := g.BuildAndDeploy(ctx, av.ID, "zerops:\n  - setup: prod\n", "prod")
 			return err
 		}},
+		{"ServiceStats", "POST", "stats-history/group-by-search", func() error {
+			_, err := g.ServiceStats(ctx, platform.StatsFilter{ProjectID: pid, From: time.Now().Add(-time.Hour), Till: time.Now(), Bucket: time.Minute})
+			return err
+		}},
 		{"DeployAppVersion", "PUT", "app-version/" + av.ID + "/deploy", func() error { _, err := g.DeployAppVersion(ctx, av.ID); return err }},
 		{"DeleteService", "DELETE", "service-stack/" + db, func() error { _, err := g.DeleteService(ctx, db); return err }},
 	}

@@ -64,6 +64,7 @@ func (s *Server) routeTable() []route {
 		r(http.MethodPut, "app-version/{id}/build-and-deploy", (*state).buildAndDeploy),
 		r(http.MethodPut, "app-version/{id}/deploy", (*state).deployAppVersion),
 		r(http.MethodPost, "service-stack-type/search", (*state).searchStackTypes),
+		r(http.MethodPost, "stats-history/group-by-search", (*state).statsHistory),
 	}
 }
 

@@ -257,6 +257,9 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 		return out
 	}
 	if src, ok := r.deployedText(rel); ok {
+		if oom := heapExhaustion(lang, src); oom != nil {
+			return startCmd{lang: lang, crash: oom, exit: 134}
+		}
 		out.listen = sourceListen(lang, src, env, r.seed)
 	}
 	return out

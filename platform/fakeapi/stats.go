@@ -1,0 +1,198 @@
+package fakeapi
+
+import (
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// The simulated resource use, as fractions of each limit: an idle app, and
+// an app that exhausts its heap (RAM at the ceiling, the CPU busy in GC).
+const (
+	idleCPU, idleRAM, idleDisk = 0.03, 0.35, 0.10
+	oomCPU, oomRAM             = 0.60, 0.97
+	gb                         = 1e9 // the fake's unit for RAM and disk is bytes (unconfirmed live)
+	maxStatsWindow             = 7*24*time.Hour + time.Minute
+	maxStatsBuckets            = 10_000
+)
+
+var timeGroupBy = regexp.MustCompile(`^([1-9][0-9]{0,3})([mh])$`)
+
+type statsRequest struct {
+	searchRequest
+	From        *string `json:"from"`
+	Till        *string `json:"till"`
+	GroupBy     string  `json:"groupBy"`
+	TimeGroupBy string  `json:"timeGroupBy"`
+}
+
+type statsJSON struct {
+	From           string  `json:"from"`
+	Till           string  `json:"till"`
+	ProjectID      string  `json:"projectId"`
+	ServiceStackID string  `json:"serviceStackId"`
+	ServiceID      *string `json:"serviceId"`
+	ContainerID    *string `json:"containerId"`
+	ContainerCount int     `json:"containerCount"`
+	CPULimit       float64 `json:"cpuLimit"`
+	CPUUsed        float64 `json:"cpuUsed"`
+	VCPULimit      float64 `json:"vCpuLimit"`
+	VCPUUsed       float64 `json:"vCpuUsed"`
+	RAMLimit       float64 `json:"ramLimit"`
+	RAMUsed        float64 `json:"ramUsed"`
+	DiskLimit      float64 `json:"diskLimit"`
+	DiskUsed       float64 `json:"diskUsed"`
+}
+
+// statsHistory answers POST /stats-history/group-by-search: per service and
+// time bucket, resource use consistent with what happened to it (none while
+// stopped or before it existed, idle after a start, RAM at the ceiling while
+// its app runs out of memory).
+func (st *state) statsHistory(rq *apiRequest) (int, any) {
+	var in statsRequest
+	if err := decodeBody(rq, &in); err != nil {
+		return errInvalid(err.Error(), nil)
+	}
+	var projectID, serviceID string
+	for _, c := range in.Search {
+		if c.Operator != "eq" {
+			continue
+		}
+		switch c.Name {
+		case "projectId":
+			projectID = scalarString(c.Value)
+		case "serviceStackId":
+			serviceID = scalarString(c.Value)
+		}
+	}
+	if st.projects[projectID] == nil {
+		return apiErr(http.StatusBadRequest, "invalidUserInput", "Stats must be scoped by project: add {\"name\":\"projectId\",\"operator\":\"eq\",…}.",
+			map[string]any{"parameter": "search.projectId"})
+	}
+	from, till, ok := statsWindow(in.From, in.Till)
+	if !ok {
+		return errInvalid("from and till must be RFC 3339 dates, from before till, at most 7 days apart", map[string]any{"parameter": "from"})
+	}
+	m := timeGroupBy.FindStringSubmatch(in.TimeGroupBy)
+	if m == nil || in.GroupBy != "serviceStackId" {
+		return errInvalid("groupBy must be serviceStackId and timeGroupBy a duration such as 1m or 1h", map[string]any{"parameter": "timeGroupBy"})
+	}
+	n, _ := strconv.Atoi(m[1])
+	step := time.Duration(n) * map[string]time.Duration{"m": time.Minute, "h": time.Hour}[m[2]]
+	if till.Sub(from)/step > maxStatsBuckets {
+		return errInvalid("too many time buckets: widen timeGroupBy", map[string]any{"parameter": "timeGroupBy"})
+	}
+	items := []statsJSON{}
+	for _, id := range st.svcOrder {
+		s := st.services[id]
+		if s == nil || s.ProjectID != projectID || s.system() || (serviceID != "" && s.ID != serviceID) {
+			continue
+		}
+		for t := from.Truncate(step); t.Before(till); t = t.Add(step) {
+			if p, ok := st.statsAt(s, t, t.Add(step), rq.now); ok {
+				items = append(items, p)
+			}
+		}
+	}
+	return http.StatusOK, map[string]any{"items": items, "totalHits": len(items), "limit": nil,
+		"from": ts(from), "till": ts(till), "groupBy": in.GroupBy, "timeGroupBy": in.TimeGroupBy}
+}
+
+func statsWindow(fromS, tillS *string) (time.Time, time.Time, bool) {
+	if fromS == nil || tillS == nil {
+		return time.Time{}, time.Time{}, false
+	}
+	from, err1 := time.Parse(time.RFC3339Nano, *fromS)
+	till, err2 := time.Parse(time.RFC3339Nano, *tillS)
+	if err1 != nil || err2 != nil || !from.Before(till) || till.Sub(from) > maxStatsWindow {
+		return time.Time{}, time.Time{}, false
+	}
+	return from, till, true
+}
+
+// statsAt is s's bucket [from, till): ok false when it had no containers.
+func (st *state) statsAt(s *service, from, till, now time.Time) (statsJSON, bool) {
+	if till.Before(s.Created) || from.After(now) || len(s.Containers) == 0 {
+		return statsJSON{}, false
+	}
+	switch s.Status {
+	case platform.ServiceStopped, platform.ServiceStopping, platform.ServiceDeleting:
+		return statsJSON{}, false
+	}
+	cpus, minRAM, maxRAM, disk := limitsOf(s)
+	cpu, ram, ramLimit := idleCPU, idleRAM, minRAM
+	if av := st.activeVersion(s.ID, now); av != nil && av.run().outOfMemory() && !av.runStart.IsZero() && !till.Before(av.runStart) {
+		cpu, ram, ramLimit = oomCPU, oomRAM, maxRAM
+	}
+	w := wiggle(s.ID, from)
+	p := statsJSON{From: ts(from), Till: ts(till), ProjectID: s.ProjectID, ServiceStackID: s.ID, ContainerCount: len(s.Containers),
+		CPULimit: cpus, CPUUsed: cpus * (cpu + w/4), VCPULimit: cpus, VCPUUsed: cpus * (cpu + w/4),
+		RAMLimit: ramLimit * gb, RAMUsed: ramLimit * gb * min(ram+w, 0.995), DiskLimit: disk * gb, DiskUsed: disk * gb * idleDisk}
+	return p, true
+}
+
+// limitsOf is s's CPU cores, minimum and maximum RAM and disk in force.
+func limitsOf(s *service) (cpus, minRAM, maxRAM, disk float64) {
+	cpus, minRAM, maxRAM, disk = 1, 0.25, 1, 1
+	if s.Current == nil || s.Current.Vertical == nil {
+		return
+	}
+	if r := s.Current.Vertical.MinResource; r != nil {
+		if r.CPUCoreCount != nil {
+			cpus = float64(*r.CPUCoreCount)
+		}
+		if r.MemoryGBytes != nil {
+			minRAM = *r.MemoryGBytes
+		}
+		if r.DiskGBytes != nil {
+			disk = *r.DiskGBytes
+		}
+	}
+	if r := s.Current.Vertical.MaxResource; r != nil && r.MemoryGBytes != nil {
+		maxRAM = *r.MemoryGBytes
+	}
+	return
+}
+
+// wiggle is a small, stable variation (±1.5%) of a bucket's use.
+func wiggle(id string, at time.Time) float64 {
+	h := uint32(2166136261)
+	for _, b := range []byte(id + at.UTC().Format(time.RFC3339)) {
+		h = (h ^ uint32(b)) * 16777619
+	}
+	return (float64(h%31) - 15) / 1000
+}
+
+// oomMessage is what Node prints when its heap is exhausted.
+const oomMessage = "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory"
+
+// outOfMemory reports whether the app dies of an exhausted heap.
+func (r appRun) outOfMemory() bool {
+	for _, l := range r.crash {
+		if strings.Contains(l.msg, oomMessage) {
+			return true
+		}
+	}
+	return false
+}
+
+// unboundedGrowth matches a Node entry file that keeps allocating forever:
+// a `while (true)` or `setInterval` loop pushing into an array or allocating buffers.
+var unboundedGrowth = regexp.MustCompile(`(?s)(while\s*\(\s*true\s*\)|setInterval\s*\().*(\.push\(|Buffer\.alloc)`)
+
+// heapExhaustion is how a Node app whose entry file grows without bound
+// dies: out of heap, exit 134. nil for any other file.
+func heapExhaustion(lang, src string) []logEntry {
+	if lang != "node" || !unboundedGrowth.MatchString(src) {
+		return nil
+	}
+	return []logEntry{
+		{6, "<--- Last few GCs --->"},
+		{3, oomMessage},
+		{3, " 1: 0xb7a940 node::Abort() [node]"},
+	}
+}

@@ -1,0 +1,266 @@
+package ops
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// Metrics windows and thresholds.
+const (
+	DefaultMetricsWindow = time.Hour
+	MaxMetricsWindow     = 7 * 24 * time.Hour
+	hotCPU, hotRAM       = 90.0, 90.0 // % of the limit that needs a scale
+	hotDisk              = 85.0
+	bytesPerGB           = 1e9 // RAM and disk arrive in bytes (assumed; see README)
+)
+
+// Metrics verdicts.
+const (
+	MetricsNearLimit = "near-limit" // a resource sits at its ceiling now
+	MetricsPeaked    = "peaked"     // it reached one within the window, not now
+	MetricsOK        = "ok"         // nothing near a limit
+	MetricsNoData    = "no-data"    // no containers reported in the window
+)
+
+// Use is one resource over the window: percentages of its limit.
+type Use struct {
+	Current float64 `json:"nowPct"`
+	Peak    float64 `json:"peakPct"`
+	Average float64 `json:"avgPct"`
+	Limit   float64 `json:"limit"` // cores for CPU, GB for RAM and disk
+	// For is how long it has been at or above the hot threshold, up to now.
+	For string `json:"hotFor,omitempty"`
+}
+
+// ServiceMetrics is one service's resource use over the window; Use is
+// keyed cpu, ram and disk.
+type ServiceMetrics struct {
+	Service    string          `json:"service"`
+	Containers int             `json:"containers"`
+	Use        map[string]*Use `json:"use,omitempty"`
+	Verdict    string          `json:"verdict"`
+	Reason     string          `json:"reason"`
+	Next       string          `json:"next,omitempty"`
+	cpu, ram   *Use
+	disk       *Use
+}
+
+// MetricsResult is zerops_metrics' answer.
+type MetricsResult struct {
+	Window   string           `json:"window"` // from, till (UTC) and the bucket
+	Services []ServiceMetrics `json:"services"`
+	Verdict  string           `json:"verdict"`
+	Next     string           `json:"next"`
+}
+
+// ParseWindow reads a window such as 30m, 6h or 7d; empty is the default.
+func ParseWindow(s string) (time.Duration, error) {
+	bad := invalidParam(fmt.Sprintf("window %q is not a duration of at most 7d", platform.Clip(s, 20)), "Pass e.g. 30m, 6h or 2d (at most 7d); omit it for the last hour.")
+	if s == "" {
+		return DefaultMetricsWindow, nil
+	}
+	var d time.Duration
+	if n, ok := strings.CutSuffix(s, "d"); ok {
+		days, err := strconv.Atoi(n)
+		if err != nil {
+			return 0, bad
+		}
+		d = time.Duration(days) * 24 * time.Hour
+	} else if v, err := time.ParseDuration(s); err == nil {
+		d = v
+	} else {
+		return 0, bad
+	}
+	if d < time.Minute || d > MaxMetricsWindow {
+		return 0, bad
+	}
+	return d, nil
+}
+
+// bucketFor keeps a window at about 60 buckets of whole minutes.
+func bucketFor(window time.Duration) time.Duration {
+	switch {
+	case window <= time.Hour:
+		return time.Minute
+	case window <= 6*time.Hour:
+		return 5 * time.Minute
+	case window <= 24*time.Hour:
+		return 15 * time.Minute
+	}
+	return time.Hour
+}
+
+// Metrics summarises the resource use of one service (hostname) or every
+// service of the project over the window ending now, with a verdict.
+func Metrics(ctx context.Context, c platform.Client, projectID, hostname string, window time.Duration) (*MetricsResult, error) {
+	var services []platform.ServiceStack
+	if hostname != "" {
+		svc, err := ResolveService(ctx, c, projectID, hostname)
+		if err != nil {
+			return nil, err
+		}
+		services = []platform.ServiceStack{*svc}
+	} else {
+		all, err := listServices(ctx, c, projectID)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range all {
+			if !s.System {
+				services = append(services, s)
+			}
+		}
+	}
+	till := time.Now().UTC().Truncate(time.Minute).Add(time.Minute)
+	bucket := bucketFor(window)
+	f := platform.StatsFilter{ProjectID: projectID, From: till.Add(-window), Till: till, Bucket: bucket}
+	if hostname != "" {
+		f.ServiceID = services[0].ID
+	}
+	points, err := c.ServiceStats(ctx, f)
+	if err != nil {
+		return nil, asPlatformError(err, "reading resource use")
+	}
+	byService := map[string][]platform.StatsPoint{}
+	for _, p := range points {
+		byService[p.ServiceID] = append(byService[p.ServiceID], p)
+	}
+	out := &MetricsResult{Window: fmt.Sprintf("%s to %s by %s", f.From.Format(time.RFC3339), till.Format(time.RFC3339), bucketName(bucket)),
+		Services: []ServiceMetrics{}, Verdict: MetricsNoData}
+	rank := map[string]int{MetricsNoData: 0, MetricsOK: 1, MetricsPeaked: 2, MetricsNearLimit: 3}
+	for _, s := range services {
+		m := summarise(s.Name, byService[s.ID], bucket)
+		if m.Verdict == MetricsNearLimit && strings.Contains(m.Reason, "RAM") {
+			m.Next = ramNext(ctx, c, s)
+		}
+		out.Services = append(out.Services, m)
+		if rank[m.Verdict] > rank[out.Verdict] {
+			out.Verdict, out.Next = m.Verdict, m.Next
+		}
+	}
+	switch out.Verdict {
+	case MetricsOK:
+		out.Next = "Next: nothing near a limit; look elsewhere (zerops_logs, zerops_verify) for why it is slow."
+	case MetricsNoData:
+		out.Next = "Next: no container reported in the window: start the service (zerops_manage action=start) or widen window."
+	case MetricsPeaked:
+		out.Next = "Next: a resource reached its limit earlier but not now; if it recurs, scale it (zerops_manage action=scale)."
+	}
+	return out, nil
+}
+
+// summarise judges one service's points.
+func summarise(name string, ps []platform.StatsPoint, bucket time.Duration) ServiceMetrics {
+	m := ServiceMetrics{Service: name}
+	if len(ps) == 0 {
+		m.Verdict, m.Reason = MetricsNoData, name+" reported no resource use in the window (stopped, not yet created, or no stats yet)"
+		return m
+	}
+	m.Containers = ps[len(ps)-1].Containers
+	m.cpu = use(ps, func(p platform.StatsPoint) (float64, float64) { return p.CPUUsed, p.CPULimit }, 1, hotCPU, bucket)
+	m.ram = use(ps, func(p platform.StatsPoint) (float64, float64) { return p.RAMUsed, p.RAMLimit }, bytesPerGB, hotRAM, bucket)
+	m.disk = use(ps, func(p platform.StatsPoint) (float64, float64) { return p.DiskUsed, p.DiskLimit }, bytesPerGB, hotDisk, bucket)
+	m.Use = map[string]*Use{"cpu": m.cpu, "ram": m.ram, "disk": m.disk}
+	type hot struct {
+		what, param string
+		u           *Use
+		limit       float64
+	}
+	for _, h := range []hot{{"RAM", "maxRam", m.ram, hotRAM}, {"CPU", "maxCpu", m.cpu, hotCPU}, {"disk", "maxDisk", m.disk, hotDisk}} {
+		if h.u.Current >= h.limit {
+			m.Verdict = MetricsNearLimit
+			m.Reason = fmt.Sprintf("%s at %.0f%% of its limit (%s) for %s", h.what, h.u.Current, limitText(h.what, h.u.Limit), h.u.For)
+			m.Next = fmt.Sprintf("Next: raise %s: zerops_manage action=scale serviceHostname=%s %s=%s.", h.param, name, h.param, raised(h.what, h.u.Limit))
+			return m
+		}
+	}
+	for _, h := range []hot{{"RAM", "", m.ram, hotRAM}, {"CPU", "", m.cpu, hotCPU}, {"disk", "", m.disk, hotDisk}} {
+		if h.u.Peak >= h.limit {
+			m.Verdict, m.Reason = MetricsPeaked, fmt.Sprintf("%s peaked at %.0f%% of its limit; now %.0f%%", h.what, h.u.Peak, h.u.Current)
+			return m
+		}
+	}
+	m.Verdict = MetricsOK
+	m.Reason = fmt.Sprintf("nothing near a limit: CPU %.0f%%, RAM %.0f%%, disk %.0f%% at peak", m.cpu.Peak, m.ram.Peak, m.disk.Peak)
+	return m
+}
+
+// use is one resource's current, peak and average share of its limit.
+func use(ps []platform.StatsPoint, get func(platform.StatsPoint) (used, limit float64), unit, hotPct float64, bucket time.Duration) *Use {
+	u := &Use{}
+	var sum float64
+	n := 0
+	for _, p := range ps {
+		used, limit := get(p)
+		if limit <= 0 {
+			continue
+		}
+		pct := 100 * used / limit
+		u.Peak = max(u.Peak, pct)
+		sum += pct
+		n++
+		u.Current, u.Limit = pct, limit/unit
+	}
+	if n == 0 {
+		return u
+	}
+	u.Average = sum / float64(n)
+	hotN := 0
+	for i := len(ps) - 1; i >= 0; i-- {
+		used, limit := get(ps[i])
+		if limit <= 0 || 100*used/limit < hotPct {
+			break
+		}
+		hotN++
+	}
+	if hotN > 0 {
+		u.For = (time.Duration(hotN) * bucket).String()
+	}
+	u.Current, u.Peak, u.Average = round1(u.Current), round1(u.Peak), round1(u.Average)
+	u.Limit = math.Round(u.Limit*1000) / 1000
+	return u
+}
+
+// ramNext names the scale call for a service at its RAM ceiling, from the
+// maxRam in force when it can be read.
+func ramNext(ctx context.Context, c platform.Client, s platform.ServiceStack) string {
+	full, err := c.GetService(ctx, s.ID)
+	if err != nil || full.CurrentAutoscaling == nil || full.CurrentAutoscaling.MaxRAM == 0 {
+		return fmt.Sprintf("Next: raise maxRam (or minFreeRam): zerops_manage action=scale serviceHostname=%s maxRam=<GB above the current>.", s.Name)
+	}
+	cur := full.CurrentAutoscaling.MaxRAM
+	return fmt.Sprintf("Next: raise maxRam (now %g GB) or minFreeRam: zerops_manage action=scale serviceHostname=%s maxRam=%g.", cur, s.Name, min(48, cur*2))
+}
+
+func limitText(what string, limit float64) string {
+	if what == "CPU" {
+		return fmt.Sprintf("%g cores", limit)
+	}
+	return fmt.Sprintf("%g GB", limit)
+}
+
+// raised is a limit doubled within the platform's maxima.
+func raised(what string, limit float64) string {
+	switch what {
+	case "CPU":
+		return strconv.Itoa(int(min(8, math.Max(1, math.Ceil(limit*2)))))
+	case "disk":
+		return fmt.Sprintf("%g", min(250, math.Ceil(limit*2)))
+	}
+	return fmt.Sprintf("%g", min(48, limit*2))
+}
+
+func round1(f float64) float64 { return math.Round(f*10) / 10 }
+
+func bucketName(d time.Duration) string {
+	if d >= time.Hour {
+		return fmt.Sprintf("%dh", d/time.Hour)
+	}
+	return fmt.Sprintf("%dm", d/time.Minute)
+}
