@@ -20,3 +20,27 @@ func (g *Gateway) ServiceStats(ctx context.Context, f platform.StatsFilter) ([]p
 		return g.c.ServiceStats(ctx, f)
 	})
 }
+
+// ExportProject implements platform.Client within the budget: a read, shared and retried.
+func (g *Gateway) ExportProject(ctx context.Context, projectID string) (string, error) {
+	y, err := readOne(g, ctx, readOf("ExportProject", projectID), func(ctx context.Context) (*string, error) {
+		y, err := g.c.ExportProject(ctx, projectID)
+		return &y, err
+	})
+	if y == nil {
+		return "", err
+	}
+	return *y, err
+}
+
+// ExportService implements platform.Client within the budget: a read, shared and retried.
+func (g *Gateway) ExportService(ctx context.Context, serviceID string) (string, error) {
+	y, err := readOne(g, ctx, readOf("ExportService", serviceID), func(ctx context.Context) (*string, error) {
+		y, err := g.c.ExportService(ctx, serviceID)
+		return &y, err
+	})
+	if y == nil {
+		return "", err
+	}
+	return *y, err
+}

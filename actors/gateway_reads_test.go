@@ -129,6 +129,12 @@ func (r *recClient) BuildAndDeploy(context.Context, string, string, string) (*pl
 func (r *recClient) DeployAppVersion(context.Context, string) (*platform.Process, error) {
 	return nil, r.rec("DeployAppVersion")
 }
+func (r *recClient) ExportProject(context.Context, string) (string, error) {
+	return "", r.rec("ExportProject")
+}
+func (r *recClient) ExportService(context.Context, string) (string, error) {
+	return "", r.rec("ExportService")
+}
 func (r *recClient) ServiceStats(context.Context, platform.StatsFilter) ([]platform.StatsPoint, error) {
 	return nil, r.rec("ServiceStats")
 }
@@ -161,6 +167,7 @@ func TestGateway_ClassifiesEveryClientMethod(t *testing.T) {
 		"GetUserInfo": true, "ListProjects": true, "GetProject": true, "ListServices": true, "GetService": true,
 		"GetServiceEnv": true, "GetProjectEnv": true, "GetProcess": true, "GetProjectLog": true,
 		"SearchProcesses": true, "SearchAppVersions": true, "ListServiceStackTypes": true, "ServiceStats": true,
+		"ExportProject": true, "ExportService": true,
 	}
 	if !mutations["DeleteService"] || reads["DeleteService"] {
 		t.Fatal("DeleteService must be classified as a mutation")

@@ -49,6 +49,8 @@ func TestTools_OutputConformsToSchema(t *testing.T) {
 			{"zerops_verify", nil},
 			{"zerops_metrics", map[string]any{"serviceHostname": "appdev"}},
 			{"zerops_metrics", nil},
+			{"zerops_export", nil},
+			{"zerops_export", map[string]any{"serviceHostname": "db"}},
 		}
 		if readOnly {
 			cases = append(cases, outputCase{"zerops_process", map[string]any{"processId": h.startProcess(t)}})

@@ -19,8 +19,8 @@ type deployInput struct {
 	Setup           string `json:"setup,omitempty" jsonschema:"zerops.yml setup name, e.g. dev or prod"`
 	WorkingDir      string `json:"workingDir,omitempty" jsonschema:"directory with zerops.yml; relative: under ZCP's working dir (local) or /var/www (SSH)"`
 	ServiceID       string `json:"serviceId,omitempty" jsonschema:"local mode: target service id"`
-	Rollback        bool   `json:"rollback,omitempty" jsonschema:"redeploy an earlier built version of the target instead of pushing"`
-	AppVersionID    string `json:"appVersionId,omitempty" jsonschema:"rollback: the version to go back to (default: the one live before)"`
+	Rollback        bool   `json:"rollback,omitempty" jsonschema:"redeploy an earlier version of the target; no push"`
+	AppVersionID    string `json:"appVersionId,omitempty" jsonschema:"rollback to this version (default: the one live before)"`
 }
 
 type deployOutput struct {
@@ -31,7 +31,7 @@ type deployOutput struct {
 func (s *Server) deployTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_deploy",
-		Description: "Push code and run the build and deploy pipeline. SSH mode: sourceService (the container with the code) to targetService (default itself). Local mode: workingDir + serviceId. rollback: true + targetService redeploys an earlier version. With a progress token: follows the build, probes the app and answers a verdict (live, degraded, not-answering, build-failed) with the diagnosis.",
+		Description: "Push code, build and deploy. SSH mode: sourceService (container with the code) to targetService (default itself). Local mode: workingDir + serviceId. rollback: true + targetService redeploys an earlier version. With a progress token: follows the build, probes the app, answers a verdict (live, degraded, not-answering, build-failed) with the diagnosis.",
 		Annotations: mutatingAnn("Deploy code", false, false),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in deployInput) (deployOutput, error) {
 		if s.deps.Deployer == nil {

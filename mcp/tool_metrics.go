@@ -16,7 +16,7 @@ type metricsInput struct {
 func (s *Server) metricsTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_metrics",
-		Description: "CPU, RAM and disk use against their limits, and containers, per service over a window: current/peak/average and a verdict naming the scale call when a resource sits at its limit.",
+		Description: "CPU, RAM, disk vs their limits and containers per service over a window: now/peak/average and a verdict naming the scale call when one is at its limit.",
 		Annotations: readOnlyAnn("Resource use"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in metricsInput) (ops.MetricsResult, error) {
 		window, err := ops.ParseWindow(in.Window)

@@ -218,6 +218,7 @@ func (s *Server) allTools() []toolDef {
 		s.eventsTool(),
 		s.verifyTool(),
 		s.metricsTool(),
+		s.exportTool(),
 		process,
 		waiting(s.subdomainTool()),
 		waiting(s.deleteTool()),

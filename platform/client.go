@@ -63,6 +63,9 @@ type Client interface {
 	DeployAppVersion(ctx context.Context, appVersionID string) (*Process, error)
 	// ServiceStats is resource use per service and time bucket, oldest first.
 	ServiceStats(ctx context.Context, filter StatsFilter) ([]StatsPoint, error)
+	// ExportProject and ExportService answer import YAML, secrets included.
+	ExportProject(ctx context.Context, projectID string) (string, error)
+	ExportService(ctx context.Context, serviceID string) (string, error)
 }
 
 // LogFetcher reads log lines from the project's log backend, given a grant

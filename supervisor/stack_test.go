@@ -139,6 +139,8 @@ func TestStack_GatewayMethodsReachTheirEndpoints(t *testing.T) {
 			_, err := g.ServiceStats(ctx, platform.StatsFilter{ProjectID: pid, From: time.Now().Add(-time.Hour), Till: time.Now(), Bucket: time.Minute})
 			return err
 		}},
+		{"ExportProject", "GET", "project/" + pid + "/export", func() error { _, err := g.ExportProject(ctx, pid); return err }},
+		{"ExportService", "GET", "service-stack/" + app + "/export", func() error { _, err := g.ExportService(ctx, app); return err }},
 		{"DeployAppVersion", "PUT", "app-version/" + av.ID + "/deploy", func() error { _, err := g.DeployAppVersion(ctx, av.ID); return err }},
 		{"DeleteService", "DELETE", "service-stack/" + db, func() error { _, err := g.DeleteService(ctx, db); return err }},
 	}

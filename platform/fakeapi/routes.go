@@ -40,6 +40,8 @@ func (s *Server) routeTable() []route {
 		r(http.MethodPost, "project/search", (*state).searchProjects),
 		r(http.MethodGet, "project/{id}", (*state).getProject),
 		r(http.MethodGet, "project/{id}/log", (*state).projectLog),
+		r(http.MethodGet, "project/{id}/export", (*state).exportProject),
+		r(http.MethodGet, "service-stack/{id}/export", (*state).exportServiceStack),
 		r(http.MethodPost, "project/{id}/env", (*state).createProjectEnv),
 		r(http.MethodPost, "project/{id}/service-stack/import", (*state).importServices),
 		r(http.MethodDelete, "project-env/{id}", (*state).deleteProjectEnv),

@@ -1,0 +1,27 @@
+package mcp
+
+import (
+	"context"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+type exportInput struct {
+	ServiceHostname string `json:"serviceHostname,omitempty" jsonschema:"only this service (default: the project)"`
+}
+
+func (s *Server) exportTool() toolDef {
+	return newTool(&sdk.Tool{
+		Name:        "zerops_export",
+		Description: "The project (or one service) as import YAML for zerops_import; secrets are placeholders naming their keys.",
+		Annotations: readOnlyAnn("Export as import YAML"),
+	}, func(ctx context.Context, _ *sdk.CallToolRequest, in exportInput) (ops.ExportResult, error) {
+		res, err := ops.Export(ctx, s.deps.Client, s.projectID(), in.ServiceHostname)
+		if err != nil {
+			return ops.ExportResult{}, err
+		}
+		return *res, nil
+	})
+}
