@@ -121,7 +121,7 @@ func pickVersion(versions []platform.AppVersion, id, label string) (platform.App
 	choices := "Deployable earlier versions: " + cmp.Or(strings.Join(backups, ", "), "none") + "."
 	if id == "" {
 		if newest == nil {
-			return platform.AppVersion{}, invalidParam("no earlier version of "+label+" to go back to: none built and deployed before the current one",
+			return platform.AppVersion{}, platform.NewError(platform.ErrNotFound, "no earlier version of "+label+" to go back to: none built and deployed before the current one",
 				"Fix the code and zerops_deploy again; zerops_events serviceHostname="+label+" lists its versions.")
 		}
 		return *newest, nil

@@ -19,7 +19,7 @@ type deployInput struct {
 	Setup           string `json:"setup,omitempty" jsonschema:"zerops.yml setup name, e.g. dev or prod"`
 	WorkingDir      string `json:"workingDir,omitempty" jsonschema:"directory with zerops.yml; relative: under ZCP's working dir (local) or /var/www (SSH)"`
 	ServiceID       string `json:"serviceId,omitempty" jsonschema:"local mode: target service id"`
-	Rollback        bool   `json:"rollback,omitempty" jsonschema:"redeploy an earlier version of the target; no push"`
+	Rollback        Bool   `json:"rollback,omitzero" jsonschema:"redeploy an earlier version of the target; no push"`
 	AppVersionID    string `json:"appVersionId,omitempty" jsonschema:"rollback to this version (default: the one live before)"`
 }
 
@@ -51,7 +51,7 @@ func (s *Server) deployTool() toolDef {
 				return w.Process, w.Finished
 			}
 		}
-		if in.Rollback {
+		if in.Rollback.V {
 			return s.rollback(ctx, env, in)
 		}
 		if in.AppVersionID != "" {

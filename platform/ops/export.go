@@ -53,7 +53,7 @@ func Export(ctx context.Context, c platform.Client, projectID, hostname string) 
 		k, v := root.Content[i], root.Content[i+1]
 		switch k.Value {
 		case "project":
-			out.Note = "The project section is left out: zerops_import adds services to the current project (project variables: zerops_env project=true)."
+			out.Note = "The project section is left out: zerops_import adds services to the current project (set project variables with zerops_env and project: true)."
 			continue
 		case "services":
 			for _, svc := range v.Content {

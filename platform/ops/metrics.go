@@ -41,12 +41,12 @@ type Use struct {
 // ServiceMetrics is one service's resource use over the window; Use is
 // keyed cpu, ram and disk.
 type ServiceMetrics struct {
-	Service    string          `json:"service"`
-	Containers int             `json:"containers"`
-	Use        map[string]*Use `json:"use,omitempty"`
-	Verdict    string          `json:"verdict"`
-	Reason     string          `json:"reason"`
-	Next       string          `json:"next,omitempty"`
+	Service    string         `json:"service"`
+	Containers int            `json:"containers"`
+	Use        map[string]Use `json:"use,omitempty"`
+	Verdict    string         `json:"verdict"`
+	Reason     string         `json:"reason"`
+	Next       string         `json:"next,omitempty"`
 	cpu, ram   *Use
 	disk       *Use
 }
@@ -148,9 +148,9 @@ func Metrics(ctx context.Context, c platform.Client, projectID, hostname string,
 	case MetricsOK:
 		out.Next = "Next: nothing near a limit; look elsewhere (zerops_logs, zerops_verify) for why it is slow."
 	case MetricsNoData:
-		out.Next = "Next: no container reported in the window: start the service (zerops_manage action=start) or widen window."
+		out.Next = "Next: no container reported in the window: start the service with zerops_manage, or widen window."
 	case MetricsPeaked:
-		out.Next = "Next: a resource reached its limit earlier but not now; if it recurs, scale it (zerops_manage action=scale)."
+		out.Next = "Next: a resource reached its limit earlier but not now; if it recurs, scale it with zerops_manage."
 	}
 	return out, nil
 }
@@ -166,7 +166,7 @@ func summarise(name string, ps []platform.StatsPoint, bucket time.Duration) Serv
 	m.cpu = use(ps, func(p platform.StatsPoint) (float64, float64) { return p.CPUUsed, p.CPULimit }, 1, hotCPU, bucket)
 	m.ram = use(ps, func(p platform.StatsPoint) (float64, float64) { return p.RAMUsed, p.RAMLimit }, bytesPerGB, hotRAM, bucket)
 	m.disk = use(ps, func(p platform.StatsPoint) (float64, float64) { return p.DiskUsed, p.DiskLimit }, bytesPerGB, hotDisk, bucket)
-	m.Use = map[string]*Use{"cpu": m.cpu, "ram": m.ram, "disk": m.disk}
+	m.Use = map[string]Use{"cpu": *m.cpu, "ram": *m.ram, "disk": *m.disk}
 	type hot struct {
 		what, param string
 		u           *Use
