@@ -281,11 +281,12 @@ func typo(a, b string) bool {
 	if len(a) >= 6 {
 		limit = 2
 	}
-	return editDistance([]rune(a), []rune(b)) <= limit
+	return EditDistance(a, b) <= limit
 }
 
-// editDistance is the Levenshtein distance of a and b.
-func editDistance(a, b []rune) int {
+// EditDistance is the Levenshtein distance of a and b, counted in runes.
+func EditDistance(sa, sb string) int {
+	a, b := []rune(sa), []rune(sb)
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

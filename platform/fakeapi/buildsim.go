@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // buildSource is where build commands run; the uploaded files are there.
@@ -389,32 +391,12 @@ func (b *buildSim) npmLogLine() {
 func didYouMean(name string, scripts map[string]string) []string {
 	var out []string
 	for s := range scripts {
-		if float64(levenshtein(name, s)) < float64(len(name))*0.4 {
+		if float64(platform.EditDistance(name, s)) < float64(len(name))*0.4 {
 			out = append(out, s)
 		}
 	}
 	sort.Strings(out)
 	return out
-}
-
-func levenshtein(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 // pip fails as pip does on a requirements file that was not uploaded.
