@@ -124,7 +124,9 @@ func (t *stdioTransport) accept(line []byte) error {
 	case !isRequest:
 	case req.Method == "tools/call" && id != nil && len(params) > MaxArguments && len(member(params, "arguments")) > MaxArguments:
 		return t.tooLarge(id, "arguments are", len(member(params, "arguments")))
-	case req.Method == "notifications/cancelled" && id == nil: // with an id, the SDK refuses it
+	case req.Method == "notifications/cancelled" && id != nil: // the SDK would still cancel
+		return t.reject(id, jsonrpc.CodeInvalidRequest, "invalid request: notifications/cancelled is a notification; send it without an id")
+	case req.Method == "notifications/cancelled":
 		key, _ := jsonrpc.MakeID(sdkValue(member(params, "requestId")))
 		t.mu.Lock()
 		t.retire(t.calls[key])
