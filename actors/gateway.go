@@ -136,7 +136,8 @@ type gatewayFigures struct {
 
 type gwCached struct {
 	v      any
-	stable bool
+	stable bool // kept across lifecycle changes
+	final  bool // kept across every change: an ended process
 	until  time.Time
 }
 

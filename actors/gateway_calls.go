@@ -455,27 +455,28 @@ func (g *Gateway) changed(scope changeScope) {
 	defer g.mu.Unlock()
 	g.gen++
 	if scope == changedLifecycle {
-		maps.DeleteFunc(g.cache, func(_ string, c gwCached) bool { return !c.stable })
+		maps.DeleteFunc(g.cache, func(_ string, c gwCached) bool { return !c.stable && !c.final })
 		return
 	}
 	g.stableGen++
-	clear(g.cache)
+	maps.DeleteFunc(g.cache, func(_ string, c gwCached) bool { return !c.final })
 }
 
 // PlatformChanged drops the cached reads: the watcher calls it when a build
 // ends, a change the gateway did not see.
 func (g *Gateway) PlatformChanged() { g.changed(changedAnything) }
 
-// processesEnded drops the cached reads processes seen ended can have
-// changed: a start, stop or restart leaves the stable reads valid.
-func (g *Gateway) processesEnded(ps []platform.Process) {
-	scope := changedLifecycle
-	for _, p := range ps {
-		if p.ActionName != "stack.start" && p.ActionName != "stack.stop" && p.ActionName != "stack.restart" {
-			scope = changedAnything
-		}
+// processEnded drops the cached reads an ended process can have changed (a
+// start, stop or restart leaves the stable ones) and keeps the process.
+func (g *Gateway) processEnded(key string, p *platform.Process) {
+	scope := changedAnything
+	if p.ActionName == "stack.start" || p.ActionName == "stack.stop" || p.ActionName == "stack.restart" {
+		scope = changedLifecycle
 	}
 	g.changed(scope)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.cache[key] = gwCached{v: p, final: true, until: time.Now().Add(g.cfg.CacheTTL)}
 }
 
 // rateLimited is the error of a call the API's cooldown keeps from running.

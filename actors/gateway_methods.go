@@ -87,12 +87,14 @@ func (g *Gateway) DeleteService(ctx context.Context, serviceID string) (*platfor
 	return mutate(g, ctx, "DeleteService", changedAnything, func(ctx context.Context) (*platform.Process, error) { return g.c.DeleteService(ctx, serviceID) })
 }
 
-// GetProcess drops the cached reads when it sees the process ended.
+// GetProcess drops the cached reads when it sees the process ended, and
+// keeps the ended process: it changes no more.
 func (g *Gateway) GetProcess(ctx context.Context, processID string) (*platform.Process, error) {
-	return readOne(g, ctx, readOf("GetProcess", processID), func(ctx context.Context) (*platform.Process, error) {
+	op := readOf("GetProcess", processID)
+	return readOne(g, ctx, op, func(ctx context.Context) (*platform.Process, error) {
 		p, err := g.c.GetProcess(ctx, processID)
 		if err == nil && p != nil && p.IsTerminal() {
-			g.processesEnded([]platform.Process{*p})
+			g.processEnded(op.key, p)
 		}
 		return p, err
 	})

@@ -36,7 +36,7 @@ func startProcesses(t *testing.T, srv *fakeapi.Server, c platform.Client, w *Wat
 }
 
 // TestWatcher_BatchedPolls: a tick costs one process search whatever the
-// number of watched processes, the tick that sees them end included.
+// number of watched processes; each end it shows costs one read by id.
 func TestWatcher_BatchedPolls(t *testing.T) {
 	for _, n := range []int{1, 10, 50} {
 		t.Run(fmt.Sprint(n, " processes"), func(t *testing.T) {
@@ -66,8 +66,8 @@ func TestWatcher_BatchedPolls(t *testing.T) {
 			srv.EndProcesses()
 			srv.ResetRequests()
 			w.tick(t.Context())
-			if searches() != 1 || reads() != 0 {
-				t.Errorf("tick after the ends: %d searches and %d reads by id, want 1 and 0", searches(), reads())
+			if searches() != 1 || reads() != n {
+				t.Errorf("tick after the ends: %d searches and %d reads by id, want 1 and %d", searches(), reads(), n)
 			}
 			for i, ch := range chans {
 				if got := drain(t, ch); len(got) == 0 || !got[len(got)-1].Final || got[len(got)-1].Err != nil {
@@ -105,9 +105,9 @@ func TestWatcher_FollowsProcessMissingFromLaggingSearch(t *testing.T) {
 	}
 }
 
-// TestWatcher_EndSeenInSearchDropsGatewayCache: a process end the search
-// shows drops the gateway's cached service reads before the subscriber hears
-// of it, so a read after the final update sees what the process did.
+// TestWatcher_EndSeenInSearchDropsGatewayCache: the read by id confirming an
+// end the search shows drops the gateway's cached service reads before the
+// subscriber hears of it, and keeps the ended process for the tool's read.
 func TestWatcher_EndSeenInSearchDropsGatewayCache(t *testing.T) {
 	t.Parallel()
 	srv, c := newFake(t, fakeapi.Options{ProcessDuration: time.Hour, SearchLag: -1})
@@ -123,11 +123,21 @@ func TestWatcher_EndSeenInSearchDropsGatewayCache(t *testing.T) {
 	srv.EndProcesses()
 	srv.ResetRequests()
 	w.tick(t.Context())
-	if n := srv.CountRequests(http.MethodGet, "/process/"); n != 0 {
-		t.Fatalf("%d reads by id: the ends should come from the search", n)
+	if n := srv.CountRequests(http.MethodGet, "/process/"); n != len(chans) {
+		t.Fatalf("%d reads by id, want %d: each end confirmed once", n, len(chans))
 	}
 	for _, ch := range chans {
-		drain(t, ch)
+		got := drain(t, ch)
+		if len(got) == 0 || !got[len(got)-1].Final {
+			t.Fatalf("updates %+v, want a final one", got)
+		}
+		p, err := g.GetProcess(t.Context(), got[len(got)-1].Process.ID)
+		if err != nil || !p.IsTerminal() {
+			t.Fatalf("GetProcess after the end: %+v, %v", p, err)
+		}
+	}
+	if n := srv.CountRequests(http.MethodGet, "/process/"); n != len(chans) {
+		t.Errorf("%d reads by id, want %d: the tool's read of the ended process is cached", n, len(chans))
 	}
 	if _, err := g.ListServices(t.Context(), srv.ProjectID()); err != nil {
 		t.Fatal(err)

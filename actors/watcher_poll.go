@@ -3,6 +3,7 @@ package actors
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
@@ -22,7 +23,7 @@ type polled struct {
 // for every watched process (one the lagging search misses is read by id
 // when due, and while no project is known the first due one read by id tells
 // it) and one app-version search for the due builds. An end the search shows
-// is final: a lagging index reports an end late, never early.
+// is confirmed by a read by id, which also tells the gateway of it.
 func (w *Watcher) tick(ctx context.Context) {
 	now := time.Now()
 	w.mu.Lock()
@@ -60,26 +61,23 @@ func (w *Watcher) tick(ctx context.Context) {
 			found[p.ID] = p
 		}
 	}
-	var ended []platform.Process // seen ended in the search: the client did not see it
+	var byID []string
 	for id, notDue := range watched {
 		p, ok := found[id]
 		switch {
-		case ok && p.IsTerminal():
-			ended = append(ended, p)
-			fallthrough
-		case ok:
+		case ok && !p.IsTerminal():
 			out[id] = polled{snap: p}
+		case ok: // an end in the search is confirmed by a read by id
+			byID = append(byID, id)
 		case notDue:
 		case err != nil:
 			out[id] = polled{err: err}
 		default:
-			_, out[id] = readProcess(w, ctx, id)
+			byID = append(byID, id)
 		}
 	}
+	readProcesses(w, ctx, byID, out)
 	builds := w.pollBuilds(ctx, services, project)
-	if c, ok := w.c.(interface{ processesEnded([]platform.Process) }); ok && len(ended) > 0 {
-		c.processesEnded(ended) // before any subscriber hears of the ends
-	}
 
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -129,6 +127,19 @@ func readProcess(w *Watcher, ctx context.Context, id string) (platform.Process, 
 		return platform.Process{}, polled{err: err}
 	}
 	return *p, polled{snap: *p}
+}
+
+// readProcesses reads the processes by id, all at once, into out.
+func readProcesses(w *Watcher, ctx context.Context, ids []string, out map[string]polled) {
+	res := make([]polled, len(ids))
+	var wg sync.WaitGroup
+	for i, id := range ids {
+		wg.Go(func() { _, res[i] = readProcess(w, ctx, id) })
+	}
+	wg.Wait()
+	for i, id := range ids {
+		out[id] = res[i]
+	}
 }
 
 // pollBuilds reads the app versions of the services: one search of the
