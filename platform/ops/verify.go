@@ -1,10 +1,12 @@
 package ops
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -123,13 +125,10 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	worst := -1
-	for i, h := range out.Services {
-		if worst < 0 || verdictRank(h.Verdict) > verdictRank(out.Services[worst].Verdict) {
-			worst = i
-		}
-	}
-	out.Verdict, out.Next = out.Services[worst].Verdict, out.Services[worst].Next
+	worst := slices.MaxFunc(out.Services, func(a, b ServiceHealth) int { // the first of the worst
+		return cmp.Compare(verdictRank(a.Verdict), verdictRank(b.Verdict))
+	})
+	out.Verdict, out.Next = worst.Verdict, worst.Next
 	return out, nil
 }
 
