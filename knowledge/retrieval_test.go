@@ -198,7 +198,7 @@ func TestRetrieval_RankingRules(t *testing.T) {
 		{"too many clients from php-fpm", "zerops://docs/services/postgresql", ""},
 		{"connection pooling", "zerops://docs/services/postgresql", ""},
 		{"vpn", "zerops://docs/operations/vpn-local-development", ""},
-		{"rollback", "zerops://docs/config/zerops-yml-deploy", ""},
+		{"rollback", "zerops://docs/operations/rollback-metrics-export", ""},
 		{"413 upload", "zerops://docs/runtimes/php-tuning", ""},
 		{"smtp", "zerops://docs/networking/smtp", ""},
 		{"backups", "zerops://docs/operations/backups", ""},
