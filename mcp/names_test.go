@@ -43,7 +43,7 @@ func TestREADME_ToolTableMatchesRegistry(t *testing.T) {
 	t.Parallel()
 	f, err := os.Open("../README.md")
 	must(t, err)
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	row := regexp.MustCompile("^\\| `(zerops_[a-z_]+)` \\|")
 	var rows []string
 	in := false

@@ -67,7 +67,7 @@ func TestValidate_SubdomainWantsHTTPPort(t *testing.T) {
 	if len(procs) != 1 {
 		t.Fatalf("enable = %s", text(res))
 	}
-	res, m = h.call(t, "zerops_process", map[string]any{"processId": procs[0].(map[string]any)["id"]})
+	res, _ = h.call(t, "zerops_process", map[string]any{"processId": procs[0].(map[string]any)["id"]})
 	if !strings.Contains(text(res), `"status":"FINISHED"`) {
 		t.Fatalf("enable process = %s", text(res))
 	}

@@ -134,7 +134,7 @@ func settleDiscovered(ctx context.Context, c platform.Client, projectID string, 
 	}
 	versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: projectID, Limit: 20})
 	if err != nil {
-		return services, nil
+		return services, nil //nolint:nilerr // settling is best effort: the services as read still answer
 	}
 	for i := range services {
 		s := &services[i]
