@@ -7,84 +7,75 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// The platform.Client methods, each declaring what it is by the helper it
-// calls: readOne or readList (a read, shared and retried; kept for CacheTTL
-// when a cachedRead) or mutate (never retried; drops the cached reads).
+// The platform.Client methods: readOne or readList (shared, retried; kept for
+// CacheTTL when a cachedRead) or mutate (never retried; drops cached reads).
 
 func (g *Gateway) GetUserInfo(ctx context.Context) (*platform.UserInfo, error) {
-	return readOne(g, ctx, readOf("GetUserInfo"), func(ctx context.Context) (*platform.UserInfo, error) { return g.c.GetUserInfo(ctx) })
+	return readOne(g, ctx, readOf("GetUserInfo"), g.c.GetUserInfo)
 }
 
 func (g *Gateway) ListProjects(ctx context.Context, clientID string) ([]platform.Project, error) {
-	return readList(g, ctx, readOf("ListProjects", clientID), func(ctx context.Context) ([]platform.Project, error) { return g.c.ListProjects(ctx, clientID) })
+	return readList(g, ctx, readOf("ListProjects", clientID), bind1(g.c.ListProjects, clientID))
 }
 
 func (g *Gateway) GetProject(ctx context.Context, projectID string) (*platform.Project, error) {
-	return readOne(g, ctx, cachedRead("GetProject", projectID).unchangedByLifecycle(), func(ctx context.Context) (*platform.Project, error) { return g.c.GetProject(ctx, projectID) })
+	return readOne(g, ctx, cachedRead("GetProject", projectID).unchangedByLifecycle(), bind1(g.c.GetProject, projectID))
 }
 
 func (g *Gateway) ListServices(ctx context.Context, projectID string) ([]platform.ServiceStack, error) {
-	return readList(g, ctx, cachedRead("ListServices", projectID), func(ctx context.Context) ([]platform.ServiceStack, error) { return g.c.ListServices(ctx, projectID) })
+	return readList(g, ctx, cachedRead("ListServices", projectID), bind1(g.c.ListServices, projectID))
 }
 
 func (g *Gateway) GetService(ctx context.Context, serviceID string) (*platform.ServiceStack, error) {
-	return readOne(g, ctx, readOf("GetService", serviceID), func(ctx context.Context) (*platform.ServiceStack, error) { return g.c.GetService(ctx, serviceID) })
+	return readOne(g, ctx, readOf("GetService", serviceID), bind1(g.c.GetService, serviceID))
 }
 
 func (g *Gateway) StartService(ctx context.Context, serviceID string) (*platform.Process, error) {
-	return mutate(g, ctx, "StartService", changedLifecycle, func(ctx context.Context) (*platform.Process, error) { return g.c.StartService(ctx, serviceID) })
+	return mutate(g, ctx, "StartService", changedLifecycle, bind1(g.c.StartService, serviceID))
 }
 
 func (g *Gateway) StopService(ctx context.Context, serviceID string) (*platform.Process, error) {
-	return mutate(g, ctx, "StopService", changedLifecycle, func(ctx context.Context) (*platform.Process, error) { return g.c.StopService(ctx, serviceID) })
+	return mutate(g, ctx, "StopService", changedLifecycle, bind1(g.c.StopService, serviceID))
 }
 
 func (g *Gateway) RestartService(ctx context.Context, serviceID string) (*platform.Process, error) {
-	return mutate(g, ctx, "RestartService", changedLifecycle, func(ctx context.Context) (*platform.Process, error) { return g.c.RestartService(ctx, serviceID) })
+	return mutate(g, ctx, "RestartService", changedLifecycle, bind1(g.c.RestartService, serviceID))
 }
 
 func (g *Gateway) SetAutoscaling(ctx context.Context, serviceID string, params platform.AutoscalingParams) (*platform.Process, error) {
-	return mutate(g, ctx, "SetAutoscaling", changedAnything, func(ctx context.Context) (*platform.Process, error) {
-		return g.c.SetAutoscaling(ctx, serviceID, params)
-	})
+	return mutate(g, ctx, "SetAutoscaling", changedAnything, bind2(g.c.SetAutoscaling, serviceID, params))
 }
 
 func (g *Gateway) GetServiceEnv(ctx context.Context, serviceID string) ([]platform.EnvVar, error) {
-	return readList(g, ctx, cachedRead("GetServiceEnv", serviceID).unchangedByLifecycle(), func(ctx context.Context) ([]platform.EnvVar, error) { return g.c.GetServiceEnv(ctx, serviceID) })
+	return readList(g, ctx, cachedRead("GetServiceEnv", serviceID).unchangedByLifecycle(), bind1(g.c.GetServiceEnv, serviceID))
 }
 
 func (g *Gateway) SetServiceEnvFile(ctx context.Context, serviceID, content string) (*platform.Process, error) {
-	return mutate(g, ctx, "SetServiceEnvFile", changedAnything, func(ctx context.Context) (*platform.Process, error) {
-		return g.c.SetServiceEnvFile(ctx, serviceID, content)
-	})
+	return mutate(g, ctx, "SetServiceEnvFile", changedAnything, bind2(g.c.SetServiceEnvFile, serviceID, content))
 }
 
 func (g *Gateway) DeleteUserData(ctx context.Context, userDataID string) (*platform.Process, error) {
-	return mutate(g, ctx, "DeleteUserData", changedAnything, func(ctx context.Context) (*platform.Process, error) { return g.c.DeleteUserData(ctx, userDataID) })
+	return mutate(g, ctx, "DeleteUserData", changedAnything, bind1(g.c.DeleteUserData, userDataID))
 }
 
 func (g *Gateway) GetProjectEnv(ctx context.Context, projectID string) ([]platform.EnvVar, error) {
-	return readList(g, ctx, cachedRead("GetProjectEnv", projectID).unchangedByLifecycle(), func(ctx context.Context) ([]platform.EnvVar, error) { return g.c.GetProjectEnv(ctx, projectID) })
+	return readList(g, ctx, cachedRead("GetProjectEnv", projectID).unchangedByLifecycle(), bind1(g.c.GetProjectEnv, projectID))
 }
 
 func (g *Gateway) CreateProjectEnv(ctx context.Context, projectID, key, content string, sensitive bool) (*platform.Process, error) {
-	return mutate(g, ctx, "CreateProjectEnv", changedAnything, func(ctx context.Context) (*platform.Process, error) {
-		return g.c.CreateProjectEnv(ctx, projectID, key, content, sensitive)
-	})
+	return mutate(g, ctx, "CreateProjectEnv", changedAnything, bind4(g.c.CreateProjectEnv, projectID, key, content, sensitive))
 }
 
 func (g *Gateway) DeleteProjectEnv(ctx context.Context, envID string) (*platform.Process, error) {
-	return mutate(g, ctx, "DeleteProjectEnv", changedAnything, func(ctx context.Context) (*platform.Process, error) { return g.c.DeleteProjectEnv(ctx, envID) })
+	return mutate(g, ctx, "DeleteProjectEnv", changedAnything, bind1(g.c.DeleteProjectEnv, envID))
 }
 
 func (g *Gateway) ImportServices(ctx context.Context, projectID, yaml string) (*platform.ImportResult, error) {
-	return mutate(g, ctx, "ImportServices", changedAnything, func(ctx context.Context) (*platform.ImportResult, error) {
-		return g.c.ImportServices(ctx, projectID, yaml)
-	})
+	return mutate(g, ctx, "ImportServices", changedAnything, bind2(g.c.ImportServices, projectID, yaml))
 }
 
 func (g *Gateway) DeleteService(ctx context.Context, serviceID string) (*platform.Process, error) {
-	return mutate(g, ctx, "DeleteService", changedAnything, func(ctx context.Context) (*platform.Process, error) { return g.c.DeleteService(ctx, serviceID) })
+	return mutate(g, ctx, "DeleteService", changedAnything, bind1(g.c.DeleteService, serviceID))
 }
 
 // GetProcess drops the cached reads when it sees the process ended, and
@@ -101,39 +92,35 @@ func (g *Gateway) GetProcess(ctx context.Context, processID string) (*platform.P
 }
 
 func (g *Gateway) CancelProcess(ctx context.Context, processID string) (*platform.Process, error) {
-	return mutate(g, ctx, "CancelProcess", changedAnything, func(ctx context.Context) (*platform.Process, error) { return g.c.CancelProcess(ctx, processID) })
+	return mutate(g, ctx, "CancelProcess", changedAnything, bind1(g.c.CancelProcess, processID))
 }
 
 func (g *Gateway) EnableSubdomainAccess(ctx context.Context, serviceID string) (*platform.Process, error) {
-	return mutate(g, ctx, "EnableSubdomainAccess", changedAnything, func(ctx context.Context) (*platform.Process, error) { return g.c.EnableSubdomainAccess(ctx, serviceID) })
+	return mutate(g, ctx, "EnableSubdomainAccess", changedAnything, bind1(g.c.EnableSubdomainAccess, serviceID))
 }
 
 func (g *Gateway) DisableSubdomainAccess(ctx context.Context, serviceID string) (*platform.Process, error) {
-	return mutate(g, ctx, "DisableSubdomainAccess", changedAnything, func(ctx context.Context) (*platform.Process, error) {
-		return g.c.DisableSubdomainAccess(ctx, serviceID)
-	})
+	return mutate(g, ctx, "DisableSubdomainAccess", changedAnything, bind1(g.c.DisableSubdomainAccess, serviceID))
 }
 
 func (g *Gateway) GetProjectLog(ctx context.Context, projectID string) (*platform.LogAccess, error) {
-	return readOne(g, ctx, readOf("GetProjectLog", projectID), func(ctx context.Context) (*platform.LogAccess, error) { return g.c.GetProjectLog(ctx, projectID) })
+	return readOne(g, ctx, readOf("GetProjectLog", projectID), bind1(g.c.GetProjectLog, projectID))
 }
 
 func (g *Gateway) SearchProcesses(ctx context.Context, filter platform.ProcessFilter) ([]platform.Process, error) {
-	return readList(g, ctx, readOf("SearchProcesses", filter), func(ctx context.Context) ([]platform.Process, error) { return g.c.SearchProcesses(ctx, filter) })
+	return readList(g, ctx, readOf("SearchProcesses", filter), bind1(g.c.SearchProcesses, filter))
 }
 
 func (g *Gateway) SearchAppVersions(ctx context.Context, filter platform.AppVersionFilter) ([]platform.AppVersion, error) {
-	return readList(g, ctx, readOf("SearchAppVersions", filter), func(ctx context.Context) ([]platform.AppVersion, error) { return g.c.SearchAppVersions(ctx, filter) })
+	return readList(g, ctx, readOf("SearchAppVersions", filter), bind1(g.c.SearchAppVersions, filter))
 }
 
 func (g *Gateway) ListServiceStackTypes(ctx context.Context) ([]platform.ServiceStackType, error) {
-	return readList(g, ctx, readOf("ListServiceStackTypes"), func(ctx context.Context) ([]platform.ServiceStackType, error) { return g.c.ListServiceStackTypes(ctx) })
+	return readList(g, ctx, readOf("ListServiceStackTypes"), g.c.ListServiceStackTypes)
 }
 
 func (g *Gateway) CreateAppVersion(ctx context.Context, serviceID, name string) (*platform.AppVersion, error) {
-	return mutate(g, ctx, "CreateAppVersion", changedAnything, func(ctx context.Context) (*platform.AppVersion, error) {
-		return g.c.CreateAppVersion(ctx, serviceID, name)
-	})
+	return mutate(g, ctx, "CreateAppVersion", changedAnything, bind2(g.c.CreateAppVersion, serviceID, name))
 }
 
 // UploadAppVersion is a mutation: the archive reader is consumed.
@@ -145,7 +132,22 @@ func (g *Gateway) UploadAppVersion(ctx context.Context, appVersionID string, arc
 }
 
 func (g *Gateway) BuildAndDeploy(ctx context.Context, appVersionID, zeropsYaml, setup string) (*platform.Process, error) {
-	return mutate(g, ctx, "BuildAndDeploy", changedAnything, func(ctx context.Context) (*platform.Process, error) {
-		return g.c.BuildAndDeploy(ctx, appVersionID, zeropsYaml, setup)
-	})
+	return mutate(g, ctx, "BuildAndDeploy", changedAnything, bind3(g.c.BuildAndDeploy, appVersionID, zeropsYaml, setup))
+}
+
+// bind1 to bind4 bind a client method's arguments but the context.
+func bind1[A, T any](f func(context.Context, A) (T, error), a A) func(context.Context) (T, error) {
+	return func(ctx context.Context) (T, error) { return f(ctx, a) }
+}
+
+func bind2[A, B, T any](f func(context.Context, A, B) (T, error), a A, b B) func(context.Context) (T, error) {
+	return func(ctx context.Context) (T, error) { return f(ctx, a, b) }
+}
+
+func bind3[A, B, C, T any](f func(context.Context, A, B, C) (T, error), a A, b B, c C) func(context.Context) (T, error) {
+	return func(ctx context.Context) (T, error) { return f(ctx, a, b, c) }
+}
+
+func bind4[A, B, C, D, T any](f func(context.Context, A, B, C, D) (T, error), a A, b B, c C, d D) func(context.Context) (T, error) {
+	return func(ctx context.Context) (T, error) { return f(ctx, a, b, c, d) }
 }
