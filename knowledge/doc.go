@@ -15,7 +15,11 @@
 //     signature's meaning weighs ×1.5, other aliases ×0.5; command words
 //     read as the command), generic words (container, service, app) barely
 //     counted in titles, a named managed service's document led with unless
-//     the query is a pasted error, notes for services Zerops does not offer,
+//     the query is a pasted error or sets two against each other ("postgres
+//     or mariadb": the Choose documents lead), a named import.yml/zerops.yml
+//     gently favouring the documents titled by it, "minimum ram" and "run
+//     three containers" read as minRam and horizontal scaling, notes for
+//     services Zerops does not offer,
 //     rune-safe snippets. Ranking is measured on testdata/heldout*.txt, questions kept
 //     apart from tuning (TestRetrieval_HeldApart: top result answers ≥ 90%). The binary opens the index `go generate` made
 //     (index.pack.gz, by internal/genindex); tests build one in memory.

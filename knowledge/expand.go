@@ -294,6 +294,7 @@ type expansion struct {
 	added    []string // the added terms only (terms = original ∪ added)
 	strong   []string // the added terms that explain an error signature (weighed as typed)
 	focus    []string // managed services the query names, typed or through an alias
+	files    []string // config files the query names (import.yml, zerops.yml)
 	notes    []string
 }
 
@@ -383,6 +384,32 @@ func expandQuery(q string) expansion {
 	if isErrorish(q, toks) {
 		e.focus = nil // in an error message a service's name is context, the error the subject
 	}
+	if asksChoice(toks) {
+		// "postgres or mariadb?" is about the choice, not about either service.
+		e.focus = nil
+		add("choose", false)
+		if slices.Contains(e.added, "choose") && !slices.Contains(e.strong, "choose") {
+			e.strong = append(e.strong, "choose") // the decision documents are titled "Choose …"
+		}
+	}
+	for _, f := range configFiles {
+		if slices.Contains(toks, f) {
+			e.files = append(e.files, f)
+		}
+	}
+	for i := 0; i+1 < len(toks); i++ {
+		// "minimum ram" / "max containers" name the minRam / maxContainers keys.
+		if p, ok := limitPrefixes[toks[i]]; ok {
+			add(p+strings.Trim(toks[i+1], "-.@_"), false)
+		}
+		// "run three containers", "scale to 3 instances" ask for a container
+		// count: horizontal scaling.
+		if i > 0 && scaleVerbs[toks[i-1]] && countWords[toks[i]] && (toks[i+1] == "containers" || toks[i+1] == "instances") {
+			for _, a := range []string{"mincontainers", "horizontal"} {
+				add(a, false)
+			}
+		}
+	}
 	joined := " " + strings.Join(toks, " ") + " "
 	for _, pa := range phraseAliases {
 		if strings.Contains(joined, " "+pa.phrase+" ") {
@@ -392,6 +419,48 @@ func expandQuery(q string) expansion {
 		}
 	}
 	return e
+}
+
+// configFiles are the files whose references are documents titled by them:
+// a query naming one favours those documents.
+var configFiles = []string{"import.yml", "zerops.yml"}
+
+// limitPrefixes join a bound word to the next word as config keys spell it.
+var limitPrefixes = map[string]string{"min": "min", "minimum": "min", "max": "max", "maximum": "max"}
+
+// countWords are small counts spelled out or in digits.
+var countWords = map[string]bool{"2": true, "3": true, "4": true, "5": true, "two": true, "three": true,
+	"four": true, "five": true}
+
+// scaleVerbs ask for a number of containers before a count.
+var scaleVerbs = map[string]bool{"run": true, "scale": true, "to": true, "want": true, "need": true, "start": true}
+
+// choiceWords join the alternatives of a choice ("postgres or mariadb").
+var choiceWords = map[string]bool{"or": true, "vs": true, "versus": true}
+
+// asksChoice reports whether toks set two managed services against each
+// other with a choice word between them.
+func asksChoice(toks []string) bool {
+	for i := 1; i+1 < len(toks); i++ {
+		if choiceWords[toks[i]] && namesService(toks[i-1]) && namesService(toks[i+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesService reports whether t names one managed service, itself or through an alias.
+func namesService(t string) bool {
+	t, _, _ = strings.Cut(strings.Trim(t, "-.@_"), "@")
+	if managedServices[t] {
+		return true
+	}
+	for _, a := range aliases[t] {
+		if managedServices[a] {
+			return true
+		}
+	}
+	return false
 }
 
 // errorWords mark a query as a pasted error message.

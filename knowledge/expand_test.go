@@ -54,3 +54,46 @@ func TestCamelWords(t *testing.T) {
 		t.Error("a capitalised name was split")
 	}
 }
+
+// TestExpandQuery_Intent: a choice between two managed services asks for the
+// decision document, a named config file for its reference, a bound word
+// ("minimum ram") for the config key, a container count for horizontal
+// scaling.
+func TestExpandQuery_Intent(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		query    string
+		focus    []string
+		files    []string
+		strong   []string
+		added    []string // terms the expansion must add
+		notAdded []string // terms it must not add
+	}{
+		{query: "postgres vs mariadb for an api", strong: []string{"choose"}},
+		{query: "valkey or keydb", strong: []string{"choose"}},
+		{query: "is keydb still supported or should I move to valkey", focus: []string{"keydb", "valkey"}, notAdded: []string{"choose"}},
+		{query: "connect to postgres", focus: []string{"postgresql"}, notAdded: []string{"choose"}},
+		{query: "object storage or shared storage", notAdded: []string{"choose"}},
+		{query: "maxRam in import.yml", files: []string{"import.yml"}},
+		{query: "ports in zerops.yml and import.yml", files: []string{"import.yml", "zerops.yml"}},
+		{query: "set minimum ram and max containers", added: []string{"minram", "maxcontainers"}},
+		{query: "scale to 3 containers", added: []string{"mincontainers", "horizontal"}},
+		{query: "can two containers share files", notAdded: []string{"mincontainers", "horizontal"}},
+	}
+	for _, tt := range tests {
+		e := expandQuery(tt.query)
+		if !slices.Equal(e.focus, tt.focus) || !slices.Equal(e.files, tt.files) || !slices.Equal(e.strong, tt.strong) {
+			t.Errorf("expandQuery(%q): focus %v files %v strong %v, want %v %v %v", tt.query, e.focus, e.files, e.strong, tt.focus, tt.files, tt.strong)
+		}
+		for _, a := range tt.added {
+			if !slices.Contains(e.added, a) {
+				t.Errorf("expandQuery(%q) added %v, want %q among them", tt.query, e.added, a)
+			}
+		}
+		for _, a := range tt.notAdded {
+			if slices.Contains(e.terms, a) {
+				t.Errorf("expandQuery(%q) terms %v, want no %q", tt.query, e.terms, a)
+			}
+		}
+	}
+}

@@ -24,6 +24,7 @@ const (
 	maxQueryTerms      = 40  // terms beyond this are dropped
 	expandedBoost      = 0.5 // added alias terms weigh half: they widen recall without outranking what was typed
 	focusBoost         = 2.0 // a managed service the query names: its own document leads ("connect flask to valkey")
+	fileBoost          = 0.3 // a config file the query names (import.yml): its reference documents gain a little
 	symptomBoost       = 1.5 // what an error signature means (137 → oom, memory) outweighs the words around it
 	genericBoost       = 0.1 // generic words (container, service, app) in a title or keyword barely count
 )
@@ -66,6 +67,10 @@ func (ix *Index) Search(q string, limit int) (*SearchResult, error) {
 	}
 	original := exp.original
 	bq := buildQuery(original, exp.added, exp.strong, exp.focus)
+	if len(bq) > 0 && len(exp.files) > 0 {
+		// A config file the query names: the documents titled by it lead, gently.
+		bq = append(bq, match{fieldTitle, strings.Join(exp.files, " "), boostTitle * fileBoost})
+	}
 	if len(bq) == 0 {
 		res.Suggestions = ix.suggest(exp.terms)
 		return res, nil
