@@ -146,3 +146,39 @@ func TestWatcher_EndSeenInSearchDropsGatewayCache(t *testing.T) {
 		t.Errorf("%d service lists after the ends, want 1: the end dropped the cached list", lists())
 	}
 }
+
+// TestGateway_KeepsEndedProcessAcrossChanges: an ended process read by id is
+// answered from the cache even after a change to the platform; a running one
+// is read again.
+func TestGateway_KeepsEndedProcessAcrossChanges(t *testing.T) {
+	t.Parallel()
+	srv, c := newFake(t, fakeapi.Options{ProcessDuration: time.Hour, SearchLag: -1})
+	g := NewGateway(c, GatewayConfig{CacheTTL: time.Hour, Rate: 1000, Burst: 100})
+	p, err := g.RestartService(t.Context(), srv.ServiceID("appdev"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	reads := func() int { return srv.CountRequests(http.MethodGet, "/process/") }
+	for range 2 {
+		if got, err := g.GetProcess(t.Context(), p.ID); err != nil || got.IsTerminal() {
+			t.Fatalf("running process: %+v, %v", got, err)
+		}
+	}
+	if reads() != 2 {
+		t.Fatalf("%d reads of the running process, want 2: not kept", reads())
+	}
+	srv.EndProcesses()
+	if got, err := g.GetProcess(t.Context(), p.ID); err != nil || !got.IsTerminal() {
+		t.Fatalf("ended process: %+v, %v", got, err)
+	}
+	if _, err := g.RestartService(t.Context(), srv.ServiceID("db")); err != nil {
+		t.Fatal(err)
+	}
+	g.PlatformChanged()
+	if got, err := g.GetProcess(t.Context(), p.ID); err != nil || !got.IsTerminal() {
+		t.Fatalf("ended process after changes: %+v, %v", got, err)
+	}
+	if reads() != 3 {
+		t.Errorf("%d reads, want 3: the ended process is kept", reads())
+	}
+}
