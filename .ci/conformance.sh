@@ -62,6 +62,8 @@ for scenario in "${APPLICABLE[@]}"; do
 done
 if [ ${#failed[@]} -gt 0 ]; then
   echo "conformance: failed: ${failed[*]}"; echo "--- zcp stderr"; tail -40 "$work/zcp.log"
+  echo "conformance: $((${#APPLICABLE[@]} - ${#failed[@]})) passed, ${#failed[@]} failed"
   exit 1
 fi
 echo "conformance: all ${#APPLICABLE[@]} applicable scenarios passed"
+echo "conformance: ${#APPLICABLE[@]} passed, 0 failed"
