@@ -76,6 +76,9 @@ func readList[E any](g *Gateway, ctx context.Context, op readOp, fn func(context
 	return read(g, ctx, op, fn, slices.Clone[[]E])
 }
 
+// same is the copy of a value without references.
+func same[T any](v T) T { return v }
+
 // read answers from the cache, or joins the flight of identical reads made
 // since the platform last changed, which runs fn under the budget, retried
 // on transient failures. Answers are shallow copies.

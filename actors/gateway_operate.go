@@ -6,41 +6,18 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// DeployAppVersion implements platform.Client within the budget: a mutation, never retried.
 func (g *Gateway) DeployAppVersion(ctx context.Context, appVersionID string) (*platform.Process, error) {
-	return mutate(g, ctx, "DeployAppVersion", changedAnything, func(ctx context.Context) (*platform.Process, error) {
-		return g.c.DeployAppVersion(ctx, appVersionID)
-	})
+	return mutate(g, ctx, "DeployAppVersion", changedAnything, bind1(g.c.DeployAppVersion, appVersionID))
 }
 
-// ServiceStats implements platform.Client within the budget: a read, shared and retried.
 func (g *Gateway) ServiceStats(ctx context.Context, f platform.StatsFilter) ([]platform.StatsPoint, error) {
-	key := readOf("ServiceStats", f)
-	return readList(g, ctx, key, func(ctx context.Context) ([]platform.StatsPoint, error) {
-		return g.c.ServiceStats(ctx, f)
-	})
+	return readList(g, ctx, readOf("ServiceStats", f), bind1(g.c.ServiceStats, f))
 }
 
-// ExportProject implements platform.Client within the budget: a read, shared and retried.
 func (g *Gateway) ExportProject(ctx context.Context, projectID string) (string, error) {
-	y, err := readOne(g, ctx, readOf("ExportProject", projectID), func(ctx context.Context) (*string, error) {
-		y, err := g.c.ExportProject(ctx, projectID)
-		return &y, err
-	})
-	if y == nil {
-		return "", err
-	}
-	return *y, err
+	return read(g, ctx, readOf("ExportProject", projectID), bind1(g.c.ExportProject, projectID), same)
 }
 
-// ExportService implements platform.Client within the budget: a read, shared and retried.
 func (g *Gateway) ExportService(ctx context.Context, serviceID string) (string, error) {
-	y, err := readOne(g, ctx, readOf("ExportService", serviceID), func(ctx context.Context) (*string, error) {
-		y, err := g.c.ExportService(ctx, serviceID)
-		return &y, err
-	})
-	if y == nil {
-		return "", err
-	}
-	return *y, err
+	return read(g, ctx, readOf("ExportService", serviceID), bind1(g.c.ExportService, serviceID), same)
 }
