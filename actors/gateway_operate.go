@@ -21,3 +21,15 @@ func (g *Gateway) ExportProject(ctx context.Context, projectID string) (string, 
 func (g *Gateway) ExportService(ctx context.Context, serviceID string) (string, error) {
 	return read(g, ctx, readOf("ExportService", serviceID), bind1(g.c.ExportService, serviceID), same)
 }
+
+// CreateBackup is a mutation that answers no process.
+func (g *Gateway) CreateBackup(ctx context.Context, serviceID string) error {
+	_, err := mutate(g, ctx, "CreateBackup", changedAnything, func(ctx context.Context) (struct{}, error) {
+		return struct{}{}, g.c.CreateBackup(ctx, serviceID)
+	})
+	return err
+}
+
+func (g *Gateway) ListBackups(ctx context.Context, serviceID string) (*platform.BackupList, error) {
+	return readOne(g, ctx, readOf("ListBackups", serviceID), bind1(g.c.ListBackups, serviceID))
+}

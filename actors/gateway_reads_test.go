@@ -135,6 +135,10 @@ func (r *recClient) ExportProject(context.Context, string) (string, error) {
 func (r *recClient) ExportService(context.Context, string) (string, error) {
 	return "", r.rec("ExportService")
 }
+func (r *recClient) CreateBackup(context.Context, string) error { return r.rec("CreateBackup") }
+func (r *recClient) ListBackups(context.Context, string) (*platform.BackupList, error) {
+	return nil, r.rec("ListBackups")
+}
 func (r *recClient) ServiceStats(context.Context, platform.StatsFilter) ([]platform.StatsPoint, error) {
 	return nil, r.rec("ServiceStats")
 }
@@ -161,13 +165,13 @@ func TestGateway_ClassifiesEveryClientMethod(t *testing.T) {
 		"ImportServices": true, "DeleteService": true, "CancelProcess": true,
 		"EnableSubdomainAccess": true, "DisableSubdomainAccess": true,
 		"CreateAppVersion": true, "UploadAppVersion": true, "BuildAndDeploy": true,
-		"DeployAppVersion": true,
+		"DeployAppVersion": true, "CreateBackup": true,
 	}
 	reads := map[string]bool{
 		"GetUserInfo": true, "ListProjects": true, "GetProject": true, "ListServices": true, "GetService": true,
 		"GetServiceEnv": true, "GetProjectEnv": true, "GetProcess": true, "GetProjectLog": true,
 		"SearchProcesses": true, "SearchAppVersions": true, "ListServiceStackTypes": true, "ServiceStats": true,
-		"ExportProject": true, "ExportService": true,
+		"ExportProject": true, "ExportService": true, "ListBackups": true,
 	}
 	if !mutations["DeleteService"] || reads["DeleteService"] {
 		t.Fatal("DeleteService must be classified as a mutation")

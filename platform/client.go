@@ -66,6 +66,10 @@ type Client interface {
 	// ExportProject and ExportService answer import YAML, secrets included.
 	ExportProject(ctx context.Context, projectID string) (string, error)
 	ExportService(ctx context.Context, serviceID string) (string, error)
+	// CreateBackup starts a backup; the API answers no process to follow.
+	CreateBackup(ctx context.Context, serviceID string) error
+	// ListBackups is a service's stored backups and its retention policy.
+	ListBackups(ctx context.Context, serviceID string) (*BackupList, error)
 }
 
 // LogFetcher reads log lines from the project's log backend, given a grant

@@ -42,6 +42,8 @@ func (s *Server) routeTable() []route {
 		r(http.MethodGet, "project/{id}/log", (*state).projectLog),
 		r(http.MethodGet, "project/{id}/export", (*state).exportProject),
 		r(http.MethodGet, "service-stack/{id}/export", (*state).exportServiceStack),
+		r(http.MethodPost, "service-stack/{id}/backup", (*state).createBackup),
+		r(http.MethodGet, "service-stack/{id}/backup", (*state).listBackups),
 		r(http.MethodPost, "project/{id}/env", (*state).createProjectEnv),
 		r(http.MethodPost, "project/{id}/service-stack/import", (*state).importServices),
 		r(http.MethodDelete, "project-env/{id}", (*state).deleteProjectEnv),

@@ -76,6 +76,7 @@ type service struct {
 	cpuModeTo         string           // the cpuMode that change asked for
 	scalingSent       []string         // the bodies of the autoscaling requests it received
 	Env               []*envVar
+	backups           []backupFile // stored backups, oldest first (backup.go)
 	Containers        []string
 	Created           time.Time
 	LastUpdate        time.Time

@@ -1,0 +1,42 @@
+package platform
+
+import (
+	"strings"
+	"time"
+)
+
+// Backup is one stored backup file of a service.
+type Backup struct {
+	Name    string    `json:"name"`
+	Size    int64     `json:"size"`
+	Created time.Time `json:"created,omitzero"`
+}
+
+// BackupList is a service's backups and how the platform keeps them.
+type BackupList struct {
+	Files     []Backup `json:"files"`
+	Period    string   `json:"period,omitempty"` // the automatic schedule, e.g. a cron line
+	MinDaily  int      `json:"minDaily"`
+	MinWeekly int      `json:"minWeekly"`
+	MinMonth  int      `json:"minMonthly"`
+	MaxFiles  int      `json:"maxFiles"`
+}
+
+// backedUpTypes are the service types the platform backs up (Zerops docs,
+// features/backup, plus the Valkey and ClickHouse pages).
+var backedUpTypes = []string{"mariadb", "postgresql", "qdrant", "elasticsearch", "nats", "meilisearch", "valkey", "clickhouse", "shared-storage"}
+
+// BacksUp reports whether the platform backs up services of typeVersion
+// (e.g. "postgresql@16").
+func BacksUp(typeVersion string) bool {
+	name, _, _ := strings.Cut(strings.ToLower(typeVersion), "@")
+	for _, t := range backedUpTypes {
+		if name == t {
+			return true
+		}
+	}
+	return false
+}
+
+// BackedUpTypes names the types BacksUp accepts, for messages.
+func BackedUpTypes() string { return strings.Join(backedUpTypes, ", ") }

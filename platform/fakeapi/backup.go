@@ -1,0 +1,69 @@
+package fakeapi
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// backupFile is one stored backup, as GET /service-stack/{id}/backup lists it.
+type backupFile struct {
+	Path     string         `json:"path"`
+	Name     string         `json:"name"`
+	Size     int64          `json:"size"`
+	Metadata map[string]any `json:"metadata"`
+}
+
+// retentionJSON is the documented default retention policy.
+type retentionJSON struct {
+	MaxTotalFiles int      `json:"maxTotalFiles"`
+	MaxTotalGiB   int      `json:"maxTotalGiB"`
+	ProtectedTags []string `json:"protectedTags"`
+	MinDaily      int      `json:"minDaily"`
+	MaxDaily      int      `json:"maxDaily"`
+	MinWeekly     int      `json:"minWeekly"`
+	MaxWeekly     int      `json:"maxWeekly"`
+	MinMonthly    int      `json:"minMonthly"`
+	MaxMonthly    int      `json:"maxMonthly"`
+}
+
+// backupService is the service a backup call names, or the error to answer.
+func (st *state) backupService(rq *apiRequest) (*service, int, any) {
+	s := st.services[rq.param]
+	if s == nil || s.system() {
+		code, body := errServiceNotFound()
+		return nil, code, body
+	}
+	if !platform.BacksUp(s.Version.Name) {
+		code, body := apiErr(http.StatusBadRequest, "backupUnsupportedStackType", "Backups are not supported for this service type.", nil)
+		return nil, code, body
+	}
+	return s, 0, nil
+}
+
+// createBackup answers POST /service-stack/{id}/backup: the backup is stored
+// at once and the answer, like the API's, carries no process.
+func (st *state) createBackup(rq *apiRequest) (int, any) {
+	s, code, body := st.backupService(rq)
+	if s == nil {
+		return code, body
+	}
+	name := fmt.Sprintf("%s-%s.tar.gz", s.Name, rq.now.UTC().Format("2006-01-02-15-04-05"))
+	s.backups = append(s.backups, backupFile{Path: s.ID + "/" + name, Name: name, Size: 4096 * int64(len(s.backups)+1),
+		Metadata: map[string]any{"createdAt": rq.now.UTC().Format("2006-01-02T15:04:05Z07:00")}})
+	return http.StatusOK, map[string]bool{"success": true, "async": false}
+}
+
+// listBackups answers GET /service-stack/{id}/backup.
+func (st *state) listBackups(rq *apiRequest) (int, any) {
+	s, code, body := st.backupService(rq)
+	if s == nil {
+		return code, body
+	}
+	files := append([]backupFile{}, s.backups...)
+	return http.StatusOK, map[string]any{
+		"files": files, "backupPeriod": "0 0 * * *", "retentionPolicy": nil,
+		"defaultRetentionPolicy": retentionJSON{MaxTotalFiles: 50, ProtectedTags: []string{}, MinDaily: 7, MinWeekly: 4, MinMonthly: 3},
+	}
+}
