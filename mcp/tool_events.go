@@ -23,7 +23,7 @@ type eventsOutput struct {
 func (s *Server) eventsTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_events",
-		Description: "Activity timeline of the project, newest first: platform processes (start, import, scale…) and builds with their status and fail reasons. Use it to follow a deploy.",
+		Description: "Project activity, newest first: platform processes (start, import, scale…) and builds with status and fail reasons. Use it to follow a deploy.",
 		Annotations: readOnlyAnn("Activity timeline"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in eventsInput) (eventsOutput, error) {
 		res, err := ops.Events(ctx, s.deps.Client, s.projectID(), in.ServiceHostname, in.Limit.V)

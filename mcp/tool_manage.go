@@ -10,7 +10,7 @@ import (
 )
 
 type manageInput struct {
-	Action          string `json:"action" jsonschema:"start, stop, restart or scale"`
+	Action          string `json:"action" jsonschema:"start, stop, restart, scale, backup or backups"`
 	ServiceHostname string `json:"serviceHostname"`
 	CPUMode         string `json:"cpuMode,omitempty" jsonschema:"scale: SHARED or DEDICATED"`
 	MinCPU          Int    `json:"minCpu,omitzero" jsonschema:"scale: cores 1-8"`
@@ -29,6 +29,7 @@ type manageOutput struct {
 	ServiceHostname string                `json:"serviceHostname"`
 	Processes       []processSummary      `json:"processes"`
 	Scaling         *platform.Autoscaling `json:"scaling,omitempty" jsonschema:"scale: the scaling in force once the change applies"`
+	Backups         []platform.Backup     `json:"backups,omitempty"`
 	Notes           []string              `json:"notes,omitempty"`
 	Warnings        []string              `json:"warnings,omitempty"`
 	Next            string                `json:"next"`
@@ -37,7 +38,7 @@ type manageOutput struct {
 func (s *Server) manageTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_manage",
-		Description: "Start, stop, restart or scale a service (scale: cpuMode, min/max cpu, ram, disk, containers). Reports progress when asked; otherwise returns the process to check with zerops_process.",
+		Description: "Start, stop, restart, scale (cpuMode, min/max cpu, ram, disk, containers) or back up a service; backups lists its backups. Reports progress when asked; otherwise returns the process to check with zerops_process.",
 		Annotations: mutatingAnn("Manage service", false, true),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in manageInput) (manageOutput, error) {
 		scale := ops.ScaleParams{
@@ -54,6 +55,10 @@ func (s *Server) manageTool() toolDef {
 		res, err := ops.Manage(ctx, s.deps.Client, s.projectID(), in.Action, in.ServiceHostname, scale)
 		if err != nil {
 			return manageOutput{}, err
+		}
+		if res.Action == ops.ActionBackup || res.Action == ops.ActionBackups {
+			return manageOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, Processes: []processSummary{}, Backups: res.Backups, Notes: res.Notes,
+				Next: "Next: zerops_manage action=backups serviceHostname=" + res.ServiceHostname + " lists them; restore and download are in the Zerops UI."}, nil
 		}
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), processList(res.Process), res.ServiceHostname)
 		out := manageOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, Processes: summarize(outcomes), Scaling: res.Scaling, Notes: res.Notes, Warnings: res.Warnings}

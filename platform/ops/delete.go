@@ -22,8 +22,11 @@ func Delete(ctx context.Context, c platform.Client, projectID, hostname string, 
 		return nil, err
 	}
 	if !confirm {
-		return nil, platform.NewError(platform.ErrConfirmRequired,
-			fmt.Sprintf("deleting %s needs confirm: true", svc.Name),
+		msg := fmt.Sprintf("deleting %s needs confirm: true", svc.Name)
+		if note := deletionBackupNote(ctx, c, svc); note != "" {
+			msg += ". " + note
+		}
+		return nil, platform.NewError(platform.ErrConfirmRequired, msg,
 			"Deletion is permanent (data included). Ask the user, then call again with confirm: true.")
 	}
 	proc, err := c.DeleteService(ctx, svc.ID)

@@ -18,7 +18,7 @@ const (
 )
 
 // ManageActions lists the accepted manage actions.
-var ManageActions = []string{ActionStart, ActionStop, ActionRestart, ActionScale}
+var ManageActions = []string{ActionStart, ActionStop, ActionRestart, ActionScale, ActionBackup, ActionBackups}
 
 // ScaleParams is a sparse scaling request as the agent wrote it; nil fields
 // keep their current value.
@@ -50,6 +50,8 @@ type ManageResult struct {
 	// Scaling is the scaling in force once the change applies (scale only).
 	Scaling *platform.Autoscaling `json:"scaling,omitempty"`
 	Notes   []string              `json:"notes,omitempty"`
+	// Backups are the service's stored backups (backup, backups).
+	Backups []platform.Backup `json:"backups,omitempty"`
 	// NeverDeployed: a restart of a service with no deploy yet, not sent.
 	NeverDeployed bool `json:"-"`
 	// Warnings name what the change takes away: a lower maximum, a higher minimum.
@@ -61,7 +63,7 @@ type ManageResult struct {
 func Manage(ctx context.Context, c platform.Client, projectID, action, hostname string, scale ScaleParams) (*ManageResult, error) {
 	action = strings.ToLower(strings.TrimSpace(action))
 	switch action {
-	case ActionStart, ActionStop, ActionRestart, ActionScale:
+	case ActionStart, ActionStop, ActionRestart, ActionScale, ActionBackup, ActionBackups:
 	default:
 		return nil, unknownAction(action, ManageActions...)
 	}
@@ -70,6 +72,12 @@ func Manage(ctx context.Context, c platform.Client, projectID, action, hostname 
 		return nil, err
 	}
 	res := &ManageResult{Action: action, ServiceHostname: svc.Name, ServiceID: svc.ID}
+	if action == ActionBackup || action == ActionBackups {
+		if err := backupAction(ctx, c, svc, res); err != nil {
+			return nil, err
+		}
+		return res, nil
+	}
 	var proc *platform.Process
 	switch action {
 	case ActionStart:

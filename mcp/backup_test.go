@@ -1,0 +1,82 @@
+package mcp_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// TestBackup_CreateAndList backs up the database, lists it with its size,
+// time and retention, and is refused for a runtime with the reason.
+func TestBackup_CreateAndList(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.call(t, "zerops_manage", map[string]any{"action": "backups", "serviceHostname": "db"})
+	wantOK(t, res)
+	if m["backups"] != nil || !strings.Contains(text(res), "0 backup(s)") {
+		t.Fatalf("a fresh database lists backups: %s", text(res))
+	}
+	res, _ = h.call(t, "zerops_manage", map[string]any{"action": "backup", "serviceHostname": "db"})
+	wantOK(t, res)
+	if out := text(res); !strings.Contains(out, "no process") || !strings.Contains(out, "action=backups") {
+		t.Errorf("backup does not say how to see it: %s", out)
+	}
+	res, m = h.call(t, "zerops_manage", map[string]any{"action": "backups", "serviceHostname": "db"})
+	wantOK(t, res)
+	list, _ := m["backups"].([]any)
+	if len(list) != 1 {
+		t.Fatalf("backups after one backup: %s", text(res))
+	}
+	b := list[0].(map[string]any)
+	if b["name"] == "" || b["size"].(float64) <= 0 || b["created"] == nil {
+		t.Errorf("a backup without name, size or time: %v", b)
+	}
+	if out := text(res); !strings.Contains(out, "at least 7 daily") {
+		t.Errorf("the list does not say how long backups are kept: %s", out)
+	}
+
+	for _, host := range []string{"appdev", "storage"} {
+		res, m = h.call(t, "zerops_manage", map[string]any{"action": "backup", "serviceHostname": host})
+		wantError(t, res, m, platform.ErrInvalidUsage)
+		if msg := m["error"].(string); !strings.Contains(msg, "no platform backups") || !strings.Contains(msg, "postgresql") {
+			t.Errorf("backup of %s is refused without the reason: %s", host, msg)
+		}
+	}
+}
+
+// TestBackup_DeleteNamesBackup asks to delete data services without confirm:
+// the answer names the latest backup, says there is none and how to make
+// one, or that the type keeps none; a runtime gets no backup note.
+func TestBackup_DeleteNamesBackup(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, host string
+		backup     bool
+		want       string
+	}{
+		{"database with a backup", "db", true, "Latest backup: db-"},
+		{"database without backups", "db", false, "zerops_manage action=backup serviceHostname=db"},
+		{"object storage", "storage", false, "keeps no backups of object-storage"},
+		{"runtime", "appdev", false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{})
+			if tt.backup {
+				res, _ := h.call(t, "zerops_manage", map[string]any{"action": "backup", "serviceHostname": tt.host})
+				wantOK(t, res)
+			}
+			res, m := h.call(t, "zerops_delete", map[string]any{"serviceHostname": tt.host})
+			wantError(t, res, m, platform.ErrConfirmRequired)
+			msg := m["error"].(string)
+			if tt.want == "" && strings.Contains(strings.ToLower(msg), "backup") {
+				t.Errorf("a runtime's deletion mentions backups: %s", msg)
+			}
+			if !strings.Contains(msg, tt.want) {
+				t.Errorf("deletion of %s: %q does not hold %q", tt.host, msg, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,84 @@
+package ops
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// Backup actions of Manage.
+const (
+	ActionBackup  = "backup"
+	ActionBackups = "backups"
+)
+
+// backupAction creates a backup of svc (ActionBackup) or lists its backups,
+// filling res; a type the platform does not back up is refused by name.
+func backupAction(ctx context.Context, c platform.Client, svc *platform.ServiceStack, res *ManageResult) error {
+	if !platform.BacksUp(svc.Type.VersionName) {
+		return platform.NewError(platform.ErrInvalidUsage,
+			fmt.Sprintf("%s (%s) has no platform backups: Zerops backs up only %s", svc.Name, svc.Type.VersionName, platform.BackedUpTypes()),
+			"Keep this service's state in a backed-up service (e.g. a database or shared storage), or in the repository it deploys from.")
+	}
+	if res.Action == ActionBackup {
+		if err := c.CreateBackup(ctx, svc.ID); err != nil {
+			return asPlatformError(err, "backing up "+svc.Name)
+		}
+		res.Notes = append(res.Notes, "Backup of "+svc.Name+" requested; the API reports no process to follow, and a large backup finishes in the background. It appears in zerops_manage action=backups serviceHostname="+svc.Name+" once stored.")
+	}
+	list, err := c.ListBackups(ctx, svc.ID)
+	if err != nil {
+		return asPlatformError(err, "listing backups of "+svc.Name)
+	}
+	res.Backups = list.Files
+	res.Notes = append(res.Notes, retentionNote(list))
+	return nil
+}
+
+// retentionNote says how the platform keeps a service's backups.
+func retentionNote(l *platform.BackupList) string {
+	auto := "no automatic backups"
+	if l.Period != "" {
+		auto = "automatic backups on schedule " + l.Period + " (UTC)"
+	}
+	return fmt.Sprintf("%d backup(s); %s; kept: at least %d daily, %d weekly and %d monthly, at most %d in all.",
+		len(l.Files), auto, l.MinDaily, l.MinWeekly, l.MinMonth, l.MaxFiles)
+}
+
+// latestBackup is the newest of files (by time, else the last listed).
+func latestBackup(files []platform.Backup) *platform.Backup {
+	var best *platform.Backup
+	for i := range files {
+		if best == nil || !files[i].Created.Before(best.Created) {
+			best = &files[i]
+		}
+	}
+	return best
+}
+
+// deletionBackupNote names what of svc's data survives a deletion: its latest
+// backup, that there is none and how to make one, or that its type has none.
+// Empty for runtimes; a failing listing is named, never fatal.
+func deletionBackupNote(ctx context.Context, c platform.Client, svc *platform.ServiceStack) string {
+	if !platform.BacksUp(svc.Type.VersionName) {
+		if svc.Type.Category == platform.CategoryUser {
+			return ""
+		}
+		return "The platform keeps no backups of " + svc.Type.VersionName + ": its data is gone with it."
+	}
+	list, err := c.ListBackups(ctx, svc.ID)
+	if err != nil {
+		return "Its backups could not be listed (" + err.Error() + "); check zerops_manage action=backups serviceHostname=" + svc.Name + " first."
+	}
+	b := latestBackup(list.Files)
+	if b == nil {
+		return svc.Name + " has no backup: make one first with zerops_manage action=backup serviceHostname=" + svc.Name + "."
+	}
+	when := ""
+	if !b.Created.IsZero() {
+		when = " of " + b.Created.UTC().Format(time.RFC3339)
+	}
+	return fmt.Sprintf("Latest backup: %s%s (%d bytes); backups stay 7 days after the service is deleted.", b.Name, when, b.Size)
+}
