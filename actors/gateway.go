@@ -28,7 +28,7 @@ const (
 	DefaultReadTimeout = 10 * time.Second // one attempt of a read
 	DefaultCallLimit   = 30 * time.Second // one call, its wait for the budget and its retries included
 	DefaultCacheTTL    = 2 * time.Second  // how long the service list, the project and env variables are kept
-	DefaultPollShare   = 0.5              // the share of the rate reserved for watcher polls
+	DefaultPollShare   = 0.3              // the share of the rate tool calls leave to watcher polls
 )
 
 // GatewayConfig sets the gateway's budget. Zero fields take the defaults.
@@ -43,7 +43,7 @@ type GatewayConfig struct {
 	ReadTimeout time.Duration // bound on one attempt of a read
 	CallLimit   time.Duration // bound on one call but a watcher poll, from its arrival to its answer
 	CacheTTL    time.Duration // how long the service list, the project and env variables are kept
-	PollShare   float64       // share of Rate reserved for watcher polls, in (0, 1]
+	PollShare   float64       // share of Rate tool calls leave to watcher polls, in (0, 1)
 }
 
 func (c GatewayConfig) withDefaults() GatewayConfig {
@@ -60,7 +60,7 @@ func (c GatewayConfig) withDefaults() GatewayConfig {
 		c.Retries = DefaultRetries
 	}
 	c.Retries = max(c.Retries, 0)
-	if !(c.PollShare > 0 && c.PollShare <= 1) {
+	if !(c.PollShare > 0 && c.PollShare < 1) {
 		c.PollShare = DefaultPollShare
 	}
 	return c
@@ -104,8 +104,8 @@ type Gateway struct {
 	cfg  GatewayConfig
 	life life
 
-	limiter     *rate.Limiter       // every call; a poll takes its token without waiting
-	pollLimiter *rate.Limiter       // the polls' reserved share
+	limiter     *rate.Limiter       // the shared budget: every request waits on it
+	callLimiter *rate.Limiter       // tool calls' part of it; the rest is the polls' reserved share
 	slots       *semaphore.Weighted // calls in flight, polls included
 	callSlots   *semaphore.Weighted // tool calls in flight: one slot fewer, kept for polls
 	reads       singleflight.Group
@@ -155,7 +155,7 @@ func NewGateway(c platform.Client, cfg GatewayConfig) *Gateway {
 		c:           c,
 		cfg:         cfg,
 		limiter:     rate.NewLimiter(rate.Limit(cfg.Rate), cfg.Burst),
-		pollLimiter: rate.NewLimiter(rate.Limit(cfg.Rate*cfg.PollShare), max(1, int(float64(cfg.Burst)*cfg.PollShare))),
+		callLimiter: rate.NewLimiter(rate.Limit(cfg.Rate*(1-cfg.PollShare)), max(1, int(float64(cfg.Burst)*(1-cfg.PollShare)))),
 		slots:       semaphore.NewWeighted(int64(cfg.MaxInFlight)),
 		callSlots:   semaphore.NewWeighted(int64(callSlots)),
 		stopCtx:     stopCtx,

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"golang.org/x/sync/singleflight"
+	"golang.org/x/time/rate"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -345,22 +346,22 @@ func (g *Gateway) admit(ctx context.Context, poll bool) (func(), error) {
 
 var errBudgetLate = errors.New("api-gateway: the budget cannot admit the call before its deadline")
 
-// token waits for the caller's token. A poll waits on its reserved share,
-// then takes its token from the shared budget at once: tool calls wait for
-// it, not it for them.
+// token waits for the caller's token from the shared budget. A tool call
+// first waits on the calls' part of the rate, so the calls never queue the
+// whole budget and a poll finds its share free; every request, polls
+// included, is sent only when the shared budget admits it.
 func (g *Gateway) token(ctx context.Context, poll bool) error {
-	lim := g.limiter
+	lims := []*rate.Limiter{g.callLimiter, g.limiter}
 	if poll {
-		lim = g.pollLimiter
+		lims = lims[1:]
 	}
-	if err := lim.Wait(ctx); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
+	for _, lim := range lims {
+		if err := lim.Wait(ctx); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return errBudgetLate
 		}
-		return errBudgetLate
-	}
-	if poll {
-		g.limiter.Reserve()
 	}
 	return nil
 }
@@ -384,8 +385,8 @@ func (g *Gateway) fits(ctx context.Context, poll bool) error {
 	if left > 0 && start.After(dl) {
 		return &cooldownRefusal{left: left}
 	}
-	if missing := 1 - g.limiter.TokensAt(start); !poll && missing > 0 &&
-		start.Add(time.Duration(missing/float64(g.limiter.Limit())*float64(time.Second))).After(dl) {
+	if missing := 1 - g.callLimiter.TokensAt(start); !poll && missing > 0 &&
+		start.Add(time.Duration(missing/float64(g.callLimiter.Limit())*float64(time.Second))).After(dl) {
 		return errBudgetLate
 	}
 	return nil

@@ -166,6 +166,13 @@ func permanent(err error) bool {
 	return false
 }
 
+// The kinds a watch can follow (the assertion also tells linters the methods
+// are reached through kind).
+var (
+	_ kind[ProcessUpdate] = processKind{}
+	_ kind[BuildUpdate]   = buildKind{}
+)
+
 // processKind reads a snapshot (a platform.Process) for its subscribers.
 type processKind struct{ id string }
 
