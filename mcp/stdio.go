@@ -224,7 +224,7 @@ func (t *stdioTransport) Write(ctx context.Context, msg jsonrpc.Message) error {
 func (t *stdioTransport) encode(msg jsonrpc.Message) error {
 	data, err := jsonrpc.EncodeMessage(msg)
 	if err != nil {
-		return nil // never half a line on stdout: the notification is lost
+		return nil //nolint:nilerr // never half a line on stdout: the notification is lost
 	}
 	data = unescapeHTML(data)
 	if req, ok := msg.(*jsonrpc.Request); ok && req.Method == "notifications/progress" {
