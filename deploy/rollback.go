@@ -44,12 +44,7 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 		proc, err = env.Client.DeployAppVersion(ctx, v.ID)
 		return err
 	}
-	if env.Queue != nil {
-		err = env.Queue(ctx, svc.ID, job)
-	} else {
-		err = job(ctx)
-	}
-	if err != nil {
+	if err = env.inQueue(ctx, svc.ID, job); err != nil {
 		return nil, err
 	}
 	ops.NoteDeploy(env.ProjectID, svc.ID, started)

@@ -52,6 +52,14 @@ type Env struct {
 	ReadyPoll time.Duration                                                          // between two checks; 0 = 2 s
 }
 
+// inQueue runs job in target's deploy queue, or at once when there is none.
+func (e Env) inQueue(ctx context.Context, target string, job func(context.Context) error) error {
+	if e.Queue == nil {
+		return job(ctx)
+	}
+	return e.Queue(ctx, target, job)
+}
+
 // Outcome is the answer to a deploy: what was pushed, the build's end
 // when it was followed, a status and a one-line message.
 type Outcome struct {
@@ -111,12 +119,7 @@ func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
 		res = r
 		return err
 	}
-	if env.Queue != nil {
-		err = env.Queue(ctx, target, job)
-	} else {
-		err = job(ctx)
-	}
-	if err != nil {
+	if err = env.inQueue(ctx, target, job); err != nil {
 		return nil, err
 	}
 	if res == nil {
