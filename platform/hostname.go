@@ -5,9 +5,11 @@ import (
 	"regexp"
 )
 
-// hostnameRe is the platform's hostname rule (official import reference): a
-// lowercase letter, then up to 24 lowercase letters or digits.
-var hostnameRe = regexp.MustCompile(`^[a-z][a-z0-9]{0,24}$`)
+// HostnamePattern is the platform's hostname rule (official import
+// reference): a lowercase letter, then up to 24 lowercase letters or digits.
+const HostnamePattern = `^[a-z][a-z0-9]{0,24}$`
+
+var hostnameRe = regexp.MustCompile(HostnamePattern)
 
 // MaxHostnameLen is the longest hostname the platform accepts.
 const MaxHostnameLen = 25
@@ -21,7 +23,7 @@ func ValidateHostname(s string) error {
 	if ValidHostname(s) {
 		return nil
 	}
-	suggestion := "Hostnames must match ^[a-z][a-z0-9]{0,24}$: start with a lowercase letter, then up to 24 lowercase letters or digits (25 characters in all); no '-', '_' or uppercase."
+	suggestion := "Hostnames must match " + HostnamePattern + ": start with a lowercase letter, then up to 24 lowercase letters or digits (25 characters in all); no '-', '_' or uppercase."
 	if fixed := SuggestHostname(s); fixed != "" && fixed != s {
 		suggestion += fmt.Sprintf(" Try %q.", fixed)
 	}

@@ -106,7 +106,7 @@ func (st *state) checkImportService(projectID string, svc importService, seen ma
 	if !platform.ValidHostname(name) {
 		return &errorBody{Code: "serviceStackNameInvalid",
 			Message: fmt.Sprintf("Service stack name %q is invalid.", clip(name, 60)),
-			Meta:    []metaItem{problem("serviceStackNameInvalid", "Invalid hostname.", clip(name, 60)+".hostname", "must match ^[a-z][a-z0-9]{0,24}$")}}, nil
+			Meta:    []metaItem{problem("serviceStackNameInvalid", "Invalid hostname.", clip(name, 60)+".hostname", "must match "+platform.HostnamePattern)}}, nil
 	}
 	if seen[name] || st.serviceByName(projectID, name) != nil {
 		return &errorBody{Code: "serviceStackNameUnavailable",

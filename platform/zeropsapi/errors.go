@@ -325,7 +325,7 @@ func mapInvalid(e *platform.PlatformError, code, apiMsg string) {
 		e.Suggestion = "Fix the import YAML (top-level `services:` list with hostname and type per service) and import again."
 	case apiNameInvalid, apiNameUnavailable:
 		e.Code = platform.ErrInvalidHostname
-		e.Suggestion = "Hostnames must match ^[a-z][a-z0-9]{0,24}$ and be unused in the project (a service still deleting keeps its name for a while)."
+		e.Suggestion = "Hostnames must match " + platform.HostnamePattern + " and be unused in the project (a service still deleting keeps its name for a while)."
 	case apiTypeNotFound:
 		e.Code = platform.ErrUnknownType
 		e.Suggestion = "Use a type and version from the live catalog, e.g. nodejs@22 or postgresql@16 (see zerops_knowledge)."
