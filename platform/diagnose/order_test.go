@@ -125,32 +125,34 @@ func TestClassify_ColouredAndLongLines(t *testing.T) {
 	}
 }
 
-// TestDoc_ListsEverySignal keeps the package comment's list true: each
-// signal under its document's family.
+// TestDoc_ListsEverySignal keeps the README's table of signals true: each
+// signal under its document's family, and no other.
 func TestDoc_ListsEverySignal(t *testing.T) {
 	t.Parallel()
-	src, err := os.ReadFile("doc.go")
+	src, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	listed := map[string]string{} // signal → family
-	family := ""
-	for _, line := range strings.Split(string(src), "\n") {
-		line = strings.TrimSpace(strings.TrimPrefix(line, "//"))
-		if f, rest, ok := strings.Cut(line, ":"); ok && regexp.MustCompile(`^[a-z-]+$`).MatchString(f) {
-			family, line = f, rest
-		} else if line == "" || !strings.Contains(line, "-") {
-			family = ""
-		}
-		for _, id := range strings.Split(line, ",") {
-			if id = strings.TrimSpace(id); family != "" && id != "" {
-				listed[id] = family
+	row := regexp.MustCompile(`^\| ([a-z-]+) \| ([a-z, -]+) \|$`)
+	_, table, _ := strings.Cut(string(src), "| family | signals |")
+	table, _, _ = strings.Cut(table, "\n\n")
+	for _, line := range strings.Split(table, "\n") {
+		if m := row.FindStringSubmatch(line); m != nil {
+			for _, id := range strings.Split(m[2], ",") {
+				if id = strings.TrimSpace(id); listed[id] != "" {
+					t.Errorf("README lists %s twice", id)
+				}
+				listed[id] = m[1]
 			}
 		}
 	}
+	if len(listed) != len(signals) {
+		t.Errorf("README lists %d signals, the package has %d", len(listed), len(signals))
+	}
 	for _, s := range signals {
 		if want := strings.TrimPrefix(s.doc, DocPrefix+"troubleshooting/"); listed[s.id] != want {
-			t.Errorf("doc.go lists %s under %q, want %q", s.id, listed[s.id], want)
+			t.Errorf("README lists %s under %q, want %q", s.id, listed[s.id], want)
 		}
 	}
 }
