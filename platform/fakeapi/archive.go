@@ -12,9 +12,11 @@ import (
 
 // Bounds of what the fake keeps of an uploaded archive: every name up to
 // maxArchiveEntries, and the content of small files (the simulation reads
-// package.json, lock files and entry files) up to maxKeptBytes in all.
+// package.json, lock files and entry files) up to maxKeptBytes in all; no
+// more than maxUnpackedBytes are decompressed.
 const (
 	maxArchiveEntries = 20000
+	maxUnpackedBytes  = 1 << 30
 	maxKeptFile       = 64 << 10
 	maxKeptBytes      = 2 << 20
 )
@@ -58,7 +60,7 @@ func readArchive(r io.Reader) *fileSet {
 			return nil
 		}
 		defer func() { _ = zr.Close() }()
-		src = zr
+		src = io.LimitReader(zr, maxUnpackedBytes) // a small upload may unpack to far more
 	}
 	tr := tar.NewReader(src)
 	fs := &fileSet{paths: map[string]bool{}, text: map[string]string{}}
