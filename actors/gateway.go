@@ -98,6 +98,10 @@ func ParseRate(s string) (rps float64, burst int, err error) {
 // Gateway is the API gateway actor, a platform.Client: every call waits for
 // the end of a 429's cooldown, an in-flight slot and a token of the shared
 // budget; identical reads share one flight and are retried, mutations never.
+// A service's start, stop or restart joins an identical call (same method,
+// same service) not yet sent, unless another mutation that may touch that
+// service (one of it, or one naming no service) entered since that call did:
+// the one request then comes after every joiner's call, overtaking nothing.
 // Cache and cooldown sit behind mu. Safe for concurrent use.
 type Gateway struct {
 	c    platform.Client
@@ -118,7 +122,10 @@ type Gateway struct {
 	gen           uint64 // bumped by every change to the platform; names shareable reads
 	stableGen     uint64 // bumped by every change but a lifecycle one
 	cache         map[string]gwCached
-	flights       map[string]*flight // shared reads in flight, by generation and key
+	flights       map[string]*flight // open flights: shared reads by generation and key, lifecycle calls not yet sent
+	seq           uint64             // numbers flights
+	epoch         uint64             // bumped by every mutation entering without a service
+	serviceEpochs map[string]uint64  // bumped by every mutation of the service entering
 
 	fig gatewayFigures
 
@@ -162,6 +169,8 @@ func NewGateway(c platform.Client, cfg GatewayConfig) *Gateway {
 		stop:        stop,
 		cache:       map[string]gwCached{},
 		flights:     map[string]*flight{},
+
+		serviceEpochs: map[string]uint64{},
 	}
 	g.life.init("api-gateway")
 	return g

@@ -12,7 +12,6 @@ import (
 	"syscall"
 	"time"
 
-	"golang.org/x/sync/singleflight"
 	"golang.org/x/time/rate"
 
 	"github.com/zeropsio/zcp/platform"
@@ -105,7 +104,7 @@ func read[T any](g *Gateway, ctx context.Context, op readOp, fn func(context.Con
 		g.testHookMissed(op.key)
 	}
 	key := strconv.FormatUint(gen, 10) + "\x00" + op.key
-	f, ch := g.join(ctx, key, op.name, func(fctx context.Context) (any, error) {
+	v, err = g.share(ctx, callCtx, op.name, limit, func() string { return key }, func(fctx context.Context, _ *flight) (any, error) {
 		// An identical read may have stored its answer since this caller's miss.
 		if v, again, hit := g.lookup(op); op.cached && hit && again == gen {
 			return v, nil
@@ -116,70 +115,99 @@ func read[T any](g *Gateway, ctx context.Context, op readOp, fn func(context.Con
 		}
 		return v, err
 	})
-	defer g.leave(key, f)
+	if err != nil {
+		return zero, err
+	}
+	return clone(v.(T)), nil
+}
+
+// flight is one call identical callers share. It runs on a context detached
+// from them (bounded by limit), which ends when the last caller leaves.
+type flight struct {
+	id     string // its singleflight key, unique
+	key    string // the key identical callers find it under while it is open
+	ctx    context.Context
+	cancel context.CancelFunc
+	refs   int  // callers waiting for it; guarded by Gateway.mu
+	sent   bool // its request went out; guarded by Gateway.mu
+}
+
+// share makes the caller one of the open flight under key() (evaluated under
+// mu; "" never shares), starting one that runs run if none is open, and waits
+// for its answer while callCtx lasts. ctx is the caller's own context.
+func (g *Gateway) share(ctx, callCtx context.Context, name string, limit time.Duration, key func() string, run func(context.Context, *flight) (any, error)) (any, error) {
+	g.mu.Lock()
+	k := key()
+	f := g.flights[k]
+	if f == nil {
+		g.seq++
+		f = &flight{id: strconv.FormatUint(g.seq, 10), key: k}
+		fctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+		if limit > 0 {
+			fctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), limit)
+		}
+		stop := context.AfterFunc(g.stopCtx, cancel)
+		f.ctx, f.cancel = fctx, func() { stop(); cancel() }
+		if k != "" {
+			g.flights[k] = f
+		}
+	}
+	f.refs++
+	ch := g.reads.DoChan(f.id, func() (v any, err error) {
+		defer func() { // DoChan's goroutine: nothing above it would recover
+			if p := recover(); p != nil {
+				err = internalError(name, p)
+			}
+			g.close(f, false)
+		}()
+		return run(f.ctx, f)
+	})
+	g.mu.Unlock()
+	defer g.leave(f)
 	if g.testHookJoined != nil {
 		g.testHookJoined()
 	}
 	select {
 	case res := <-ch:
-		if res.Err != nil {
-			return zero, res.Err
-		}
-		return clone(res.Val.(T)), nil
+		return res.Val, res.Err
 	case <-callCtx.Done():
-		return zero, g.endError(ctx, op.name, nil)
+		err := g.endError(ctx, name, nil)
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		if f.sent {
+			return nil, lostAnswer(name, err)
+		}
+		return nil, err
 	}
 }
 
-// flight is a shared read in flight. Its context is detached from its
-// callers (bounded by CallLimit but for a poll) and ends when the last leaves.
-type flight struct {
-	ctx    context.Context
-	cancel context.CancelFunc
-	refs   int // callers waiting for it; guarded by Gateway.mu
-}
-
-// join makes the caller one of key's flight, starting it if none runs.
-func (g *Gateway) join(ctx context.Context, key, name string, run func(context.Context) (any, error)) (*flight, <-chan singleflight.Result) {
+// close ends f's sharing: a new identical call starts its own flight; sent
+// records that f's request went out.
+func (g *Gateway) close(f *flight, sent bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	f := g.flights[key]
-	if f == nil {
-		fctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-		if !isPoll(ctx) {
-			fctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), g.cfg.CallLimit)
-		}
-		stop := context.AfterFunc(g.stopCtx, cancel)
-		f = &flight{ctx: fctx, cancel: func() { stop(); cancel() }}
-		g.flights[key] = f
+	if g.flights[f.key] == f {
+		delete(g.flights, f.key)
 	}
-	f.refs++
-	return f, g.reads.DoChan(key, func() (v any, err error) {
-		defer func() { // DoChan's goroutine: nothing above it would recover
-			if p := recover(); p != nil {
-				err = internalError(name, p)
-			}
-		}()
-		return run(f.ctx)
-	})
+	f.sent = f.sent || sent
 }
 
-// leave takes the caller out of key's flight; the last one out ends it, and
-// the next read of key starts a new one.
-func (g *Gateway) leave(key string, f *flight) {
+// leave takes the caller out of f; the last one out ends it.
+func (g *Gateway) leave(f *flight) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if f.refs--; f.refs == 0 {
 		f.cancel()
-		delete(g.flights, key)
-		g.reads.Forget(key)
 	}
 }
 
 // mutate runs fn, which changes the platform, once under the budget, never
-// retried: its wait for the budget is bounded by CallLimit, the call by ctx.
-// The cached reads scope covers are dropped when it ends.
-func mutate[T any](g *Gateway, ctx context.Context, name string, scope changeScope, fn func(context.Context) (T, error)) (T, error) {
+// retried: its wait for the budget is bounded by CallLimit, the call by its
+// callers. The cached reads scope covers are dropped when it ends. A
+// lifecycle call (scope changedLifecycle) joins an identical one not yet
+// sent, if no mutation touching service entered since that one did (see
+// Gateway); service "" stands for any service.
+func mutate[T any](g *Gateway, ctx context.Context, name string, scope changeScope, service string, fn func(context.Context) (T, error)) (T, error) {
 	var zero T
 	callCtx, cancel, err := g.callContext(ctx, 0, name)
 	if err != nil {
@@ -188,21 +216,64 @@ func mutate[T any](g *Gateway, ctx context.Context, name string, scope changeSco
 	defer cancel()
 	admitCtx, cancelAdmit := context.WithTimeout(callCtx, g.cfg.CallLimit)
 	defer cancelAdmit()
-	release, err := g.admit(admitCtx, false)
-	if err != nil {
+	if err := g.fits(admitCtx, false); err != nil {
 		return zero, g.endError(ctx, name, err)
 	}
-	v, err := call(g, callCtx, name, 0, fn)
-	release()
-	g.changed(scope)
-	if outcomeUnknown(err) {
-		err = &platform.PlatformError{Code: platform.ErrorCode(err), Err: err,
-			Message: name + ": the connection to the Zerops API ended after the request was sent, " +
-				"so whether the change took effect is unknown",
-			Suggestion: "Do not repeat it blindly: read the outcome first (the service's status with zerops_discover, " +
-				"the latest processes with zerops_events), then act on what they show."}
+	v, err := g.share(ctx, callCtx, name, 0, func() string { return g.enter(name, scope, service) }, func(fctx context.Context, f *flight) (any, error) {
+		admitCtx, cancel := context.WithTimeout(fctx, g.cfg.CallLimit)
+		defer cancel()
+		release, err := g.admit(admitCtx, false)
+		if err != nil {
+			return nil, g.endError(admitCtx, name, err)
+		}
+		g.close(f, true)
+		v, err := call(g, fctx, name, 0, fn)
+		release()
+		g.changed(scope)
+		if outcomeUnknown(err) {
+			err = lostAnswer(name, err)
+		}
+		return v, err
+	})
+	if err != nil {
+		return zero, err
 	}
-	return v, err
+	if p, ok := any(v).(*platform.Process); ok && p != nil { // each caller its own copy
+		c := *p
+		v = &c
+	}
+	return v.(T), nil
+}
+
+// enter records a mutation of service entering (mu held): identical
+// lifecycle calls that entered before it can no longer be joined. It
+// answers the key the call is shared under: a lifecycle call's while no
+// other mutation of its service entered since, "" for any other.
+func (g *Gateway) enter(name string, scope changeScope, service string) string {
+	key := func() string {
+		return fmt.Sprint(name, "\x00", service, "\x00", g.epoch, "\x00", g.serviceEpochs[service])
+	}
+	if scope == changedLifecycle && g.flights[key()] != nil {
+		return key()
+	}
+	if service == "" {
+		g.epoch++
+	} else {
+		g.serviceEpochs[service]++
+	}
+	if scope != changedLifecycle {
+		return ""
+	}
+	return key()
+}
+
+// lostAnswer is the error of a mutation whose answer was lost after it was sent.
+func lostAnswer(name string, err error) error {
+	return &platform.PlatformError{Code: platform.ErrorCode(err), Err: err,
+		Message: name + ": the connection to the Zerops API ended after the request was sent, " +
+			"so whether the change took effect is unknown",
+		Suggestion: "Do not repeat it blindly: read the outcome first (the service's status with zerops_discover, " +
+			"the latest processes with zerops_events), then act on what they show."}
 }
 
 // outcomeUnknown reports whether a mutation failing with err may have

@@ -31,19 +31,19 @@ func (g *Gateway) GetService(ctx context.Context, serviceID string) (*platform.S
 }
 
 func (g *Gateway) StartService(ctx context.Context, serviceID string) (*platform.Process, error) {
-	return mutate(g, ctx, "StartService", changedLifecycle, bind1(g.c.StartService, serviceID))
+	return mutate(g, ctx, "StartService", changedLifecycle, serviceID, bind1(g.c.StartService, serviceID))
 }
 
 func (g *Gateway) StopService(ctx context.Context, serviceID string) (*platform.Process, error) {
-	return mutate(g, ctx, "StopService", changedLifecycle, bind1(g.c.StopService, serviceID))
+	return mutate(g, ctx, "StopService", changedLifecycle, serviceID, bind1(g.c.StopService, serviceID))
 }
 
 func (g *Gateway) RestartService(ctx context.Context, serviceID string) (*platform.Process, error) {
-	return mutate(g, ctx, "RestartService", changedLifecycle, bind1(g.c.RestartService, serviceID))
+	return mutate(g, ctx, "RestartService", changedLifecycle, serviceID, bind1(g.c.RestartService, serviceID))
 }
 
 func (g *Gateway) SetAutoscaling(ctx context.Context, serviceID string, params platform.AutoscalingParams) (*platform.Process, error) {
-	return mutate(g, ctx, "SetAutoscaling", changedAnything, bind2(g.c.SetAutoscaling, serviceID, params))
+	return mutate(g, ctx, "SetAutoscaling", changedAnything, serviceID, bind2(g.c.SetAutoscaling, serviceID, params))
 }
 
 func (g *Gateway) GetServiceEnv(ctx context.Context, serviceID string) ([]platform.EnvVar, error) {
@@ -51,11 +51,11 @@ func (g *Gateway) GetServiceEnv(ctx context.Context, serviceID string) ([]platfo
 }
 
 func (g *Gateway) SetServiceEnvFile(ctx context.Context, serviceID, content string) (*platform.Process, error) {
-	return mutate(g, ctx, "SetServiceEnvFile", changedAnything, bind2(g.c.SetServiceEnvFile, serviceID, content))
+	return mutate(g, ctx, "SetServiceEnvFile", changedAnything, serviceID, bind2(g.c.SetServiceEnvFile, serviceID, content))
 }
 
 func (g *Gateway) DeleteUserData(ctx context.Context, userDataID string) (*platform.Process, error) {
-	return mutate(g, ctx, "DeleteUserData", changedAnything, bind1(g.c.DeleteUserData, userDataID))
+	return mutate(g, ctx, "DeleteUserData", changedAnything, "", bind1(g.c.DeleteUserData, userDataID))
 }
 
 func (g *Gateway) GetProjectEnv(ctx context.Context, projectID string) ([]platform.EnvVar, error) {
@@ -63,19 +63,19 @@ func (g *Gateway) GetProjectEnv(ctx context.Context, projectID string) ([]platfo
 }
 
 func (g *Gateway) CreateProjectEnv(ctx context.Context, projectID, key, content string, sensitive bool) (*platform.Process, error) {
-	return mutate(g, ctx, "CreateProjectEnv", changedAnything, bind4(g.c.CreateProjectEnv, projectID, key, content, sensitive))
+	return mutate(g, ctx, "CreateProjectEnv", changedAnything, "", bind4(g.c.CreateProjectEnv, projectID, key, content, sensitive))
 }
 
 func (g *Gateway) DeleteProjectEnv(ctx context.Context, envID string) (*platform.Process, error) {
-	return mutate(g, ctx, "DeleteProjectEnv", changedAnything, bind1(g.c.DeleteProjectEnv, envID))
+	return mutate(g, ctx, "DeleteProjectEnv", changedAnything, "", bind1(g.c.DeleteProjectEnv, envID))
 }
 
 func (g *Gateway) ImportServices(ctx context.Context, projectID, yaml string) (*platform.ImportResult, error) {
-	return mutate(g, ctx, "ImportServices", changedAnything, bind2(g.c.ImportServices, projectID, yaml))
+	return mutate(g, ctx, "ImportServices", changedAnything, "", bind2(g.c.ImportServices, projectID, yaml))
 }
 
 func (g *Gateway) DeleteService(ctx context.Context, serviceID string) (*platform.Process, error) {
-	return mutate(g, ctx, "DeleteService", changedAnything, bind1(g.c.DeleteService, serviceID))
+	return mutate(g, ctx, "DeleteService", changedAnything, serviceID, bind1(g.c.DeleteService, serviceID))
 }
 
 // GetProcess drops the cached reads when it sees the process ended, and
@@ -92,15 +92,15 @@ func (g *Gateway) GetProcess(ctx context.Context, processID string) (*platform.P
 }
 
 func (g *Gateway) CancelProcess(ctx context.Context, processID string) (*platform.Process, error) {
-	return mutate(g, ctx, "CancelProcess", changedAnything, bind1(g.c.CancelProcess, processID))
+	return mutate(g, ctx, "CancelProcess", changedAnything, "", bind1(g.c.CancelProcess, processID))
 }
 
 func (g *Gateway) EnableSubdomainAccess(ctx context.Context, serviceID string) (*platform.Process, error) {
-	return mutate(g, ctx, "EnableSubdomainAccess", changedAnything, bind1(g.c.EnableSubdomainAccess, serviceID))
+	return mutate(g, ctx, "EnableSubdomainAccess", changedAnything, serviceID, bind1(g.c.EnableSubdomainAccess, serviceID))
 }
 
 func (g *Gateway) DisableSubdomainAccess(ctx context.Context, serviceID string) (*platform.Process, error) {
-	return mutate(g, ctx, "DisableSubdomainAccess", changedAnything, bind1(g.c.DisableSubdomainAccess, serviceID))
+	return mutate(g, ctx, "DisableSubdomainAccess", changedAnything, serviceID, bind1(g.c.DisableSubdomainAccess, serviceID))
 }
 
 func (g *Gateway) GetProjectLog(ctx context.Context, projectID string) (*platform.LogAccess, error) {
@@ -120,19 +120,19 @@ func (g *Gateway) ListServiceStackTypes(ctx context.Context) ([]platform.Service
 }
 
 func (g *Gateway) CreateAppVersion(ctx context.Context, serviceID, name string) (*platform.AppVersion, error) {
-	return mutate(g, ctx, "CreateAppVersion", changedAnything, bind2(g.c.CreateAppVersion, serviceID, name))
+	return mutate(g, ctx, "CreateAppVersion", changedAnything, "", bind2(g.c.CreateAppVersion, serviceID, name))
 }
 
 // UploadAppVersion is a mutation: the archive reader is consumed.
 func (g *Gateway) UploadAppVersion(ctx context.Context, appVersionID string, archive io.Reader) error {
-	_, err := mutate(g, ctx, "UploadAppVersion", changedAnything, func(ctx context.Context) (struct{}, error) {
+	_, err := mutate(g, ctx, "UploadAppVersion", changedAnything, "", func(ctx context.Context) (struct{}, error) {
 		return struct{}{}, g.c.UploadAppVersion(ctx, appVersionID, archive)
 	})
 	return err
 }
 
 func (g *Gateway) BuildAndDeploy(ctx context.Context, appVersionID, zeropsYaml, setup string) (*platform.Process, error) {
-	return mutate(g, ctx, "BuildAndDeploy", changedAnything, bind3(g.c.BuildAndDeploy, appVersionID, zeropsYaml, setup))
+	return mutate(g, ctx, "BuildAndDeploy", changedAnything, "", bind3(g.c.BuildAndDeploy, appVersionID, zeropsYaml, setup))
 }
 
 // bind1 to bind4 bind a client method's arguments but the context.

@@ -7,7 +7,7 @@ import (
 )
 
 func (g *Gateway) DeployAppVersion(ctx context.Context, appVersionID string) (*platform.Process, error) {
-	return mutate(g, ctx, "DeployAppVersion", changedAnything, bind1(g.c.DeployAppVersion, appVersionID))
+	return mutate(g, ctx, "DeployAppVersion", changedAnything, "", bind1(g.c.DeployAppVersion, appVersionID))
 }
 
 func (g *Gateway) ServiceStats(ctx context.Context, f platform.StatsFilter) ([]platform.StatsPoint, error) {
@@ -24,7 +24,7 @@ func (g *Gateway) ExportService(ctx context.Context, serviceID string) (string, 
 
 // CreateBackup is a mutation that answers no process.
 func (g *Gateway) CreateBackup(ctx context.Context, serviceID string) error {
-	_, err := mutate(g, ctx, "CreateBackup", changedAnything, func(ctx context.Context) (struct{}, error) {
+	_, err := mutate(g, ctx, "CreateBackup", changedAnything, serviceID, func(ctx context.Context) (struct{}, error) {
 		return struct{}{}, g.c.CreateBackup(ctx, serviceID)
 	})
 	return err
