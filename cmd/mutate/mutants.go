@@ -46,7 +46,7 @@ var mutants = []mutant{
 		old: `bind1(g.c.StopService, serviceID)`, new: `bind1(g.c.StartService, serviceID)`,
 		pkgs: []string{"./mcp"}, run: "TestTools_Stop"},
 	{name: "gateway-delete-service-as-read", file: "actors/gateway_methods.go",
-		old:  `return mutate(g, ctx, "DeleteService", changedAnything, `,
+		old:  `return mutate(g, ctx, "DeleteService", changedAnything, serviceID, `,
 		new:  `return readOne(g, ctx, readOf("DeleteService", serviceID), `,
 		pkgs: []string{"./actors"}},
 	{name: "project-env-replace-drops-sensitive", file: "platform/ops/env.go",
