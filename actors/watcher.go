@@ -70,8 +70,6 @@ type Watcher struct {
 	procs   map[string]*watch[ProcessUpdate] // by process id
 	builds  map[string]*watch[BuildUpdate]   // by service id
 	project string                           // the last project a read showed: searched for the others
-	polling bool                             // a tick's API calls are under way
-	idle    []chan struct{}                  // see whenIdle
 }
 
 // NewWatcher returns a watcher polling through c (normally the Gateway).
@@ -118,7 +116,6 @@ func (w *Watcher) Shutdown() {
 	for _, wt := range w.builds {
 		wt.failAll(now, err)
 	}
-	w.checkIdle()
 }
 
 // Subscribe follows a platform process until it ends. The channel (cap 1)
@@ -162,7 +159,6 @@ func subscribe[U any](w *Watcher, ctx context.Context, table map[string]*watch[U
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		wt.remove(s)
-		w.checkIdle()
 	})
 	if wt.hasSnap {
 		wt.tell(s, now)
@@ -194,27 +190,6 @@ func describeAll[U any](st *ActorStatus, table map[string]*watch[U], prefix stri
 		subs += len(wt.subs)
 	}
 	return subs
-}
-
-// whenIdle returns a channel closed once nothing is watched and no tick runs.
-func (w *Watcher) whenIdle() <-chan struct{} {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	ch := make(chan struct{})
-	w.idle = append(w.idle, ch)
-	w.checkIdle()
-	return ch
-}
-
-// checkIdle releases the idle waiters when nothing runs. Requires mu.
-func (w *Watcher) checkIdle() {
-	if len(w.procs)+len(w.builds) > 0 || w.polling {
-		return
-	}
-	for _, ch := range w.idle {
-		close(ch)
-	}
-	w.idle = nil
 }
 
 // platformChanged tells a client that keeps answers (the Gateway) a build ended.

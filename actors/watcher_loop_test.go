@@ -121,8 +121,7 @@ func TestWatcher_CallersGiveUp(t *testing.T) {
 			}
 		}()
 	}
-	wg.Wait()
-	waitIdle(t, w)
+	wg.Wait() // every channel closed: the last one as its watch was dropped
 	if st, _ := w.Status(t.Context()); fig(st, "processes") != "0" || fig(st, "subscribers") != "0" {
 		t.Errorf("status %+v after every caller left, want nothing watched", st.Figures)
 	}
@@ -135,7 +134,7 @@ func TestWatcher_SlowsDownAfterSlowAfter(t *testing.T) {
 	c := &stubClient{statuses: []string{platform.ProcessRunning}}
 	cfg := WatcherConfig{Interval: 5 * time.Millisecond, SlowInterval: 50 * time.Millisecond, SlowAfter: 100 * time.Millisecond, Limit: 400 * time.Millisecond}
 	w := NewWatcher(c, cfg)
-	serve(t, w)
+	stop := serve(t, w)
 	start := time.Now()
 	ch, err := w.Subscribe(t.Context(), "proc-1")
 	if err != nil {
@@ -151,7 +150,7 @@ func TestWatcher_SlowsDownAfterSlowAfter(t *testing.T) {
 		}
 	}
 	elapsed := time.Since(start)
-	waitIdle(t, w)
+	stop() // no poll in flight once Serve returned
 	// At most: one poll at once, one per Interval until SlowAfter, one per
 	// SlowInterval after, and one for a tick that comes due on the boundary.
 	maxPolls := 1 + int64(cfg.SlowAfter/cfg.Interval) + int64((elapsed-cfg.SlowAfter)/cfg.SlowInterval) + 1

@@ -34,10 +34,8 @@ func (w *Watcher) tick(ctx context.Context) {
 			watched[id] = true // not due: observed if the search shows it
 		}
 	}
-	w.polling = len(procs)+len(services) > 0
-	w.checkIdle()
 	w.mu.Unlock()
-	if !w.polling {
+	if len(procs)+len(services) == 0 {
 		return
 	}
 	ctx = asPoll(ctx)
@@ -81,7 +79,6 @@ func (w *Watcher) tick(ctx context.Context) {
 
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.polling = false
 	if ctx.Err() != nil { // stopping: Shutdown tells the subscribers
 		return
 	}
@@ -97,7 +94,6 @@ func (w *Watcher) tick(ctx context.Context) {
 			buildEnded = true
 		}
 	}
-	w.checkIdle()
 	if buildEnded {
 		w.platformChanged() // the client saw no end: the build is over
 	}

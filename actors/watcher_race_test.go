@@ -74,7 +74,9 @@ func TestWatcher_RacingSubscribers(t *testing.T) {
 				}()
 			}
 			wg.Wait()
-			waitIdle(t, w)
+			if st, _ := w.Status(t.Context()); fig(st, "processes") != "0" {
+				t.Errorf("status %+v after every subscriber ended, want nothing watched", st.Figures)
+			}
 		})
 	}
 }

@@ -62,7 +62,7 @@ func TestWatcher_FanOutOnePollPerTick(t *testing.T) {
 	checkLeaks(t)
 	c := &stubClient{statuses: []string{platform.ProcessRunning}}
 	w := NewWatcher(c, fastWatcher())
-	serve(t, w)
+	stop := serve(t, w)
 	ctx, cancel := context.WithCancel(t.Context())
 	const n = 50
 	chans := make([]<-chan ProcessUpdate, n)
@@ -93,7 +93,7 @@ func TestWatcher_FanOutOnePollPerTick(t *testing.T) {
 	for _, ch := range chans {
 		drain(t, ch)
 	}
-	waitIdle(t, w)
+	stop() // no poll in flight once Serve returned
 	if calls, polls := c.calls.Load(), w.polls.Load(); calls != polls {
 		t.Errorf("%d API calls for %d polls: want one call per poll whatever the subscribers", calls, polls)
 	}
@@ -147,8 +147,7 @@ func TestWatcher_LastLeavingStopsLoop(t *testing.T) {
 	recv(t, b)
 	cancel()
 	drain(t, a)
-	drain(t, b)
-	waitIdle(t, w) // returns only once the poll loop has ended
+	drain(t, b) // the last channel closes as its watch is dropped
 	if st, _ := w.Status(t.Context()); fig(st, "processes") != "0" || fig(st, "subscribers") != "0" {
 		t.Errorf("status %+v after the last subscriber left, want no watch", st.Figures)
 	}
@@ -293,14 +292,4 @@ func fig(st ActorStatus, key string) string {
 		}
 	}
 	return ""
-}
-
-// waitIdle waits until the watcher has no poll loop left.
-func waitIdle(t testing.TB, w *Watcher) {
-	t.Helper()
-	select {
-	case <-w.whenIdle():
-	case <-time.After(10 * time.Second):
-		t.Fatal("poll loops still running")
-	}
 }
