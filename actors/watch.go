@@ -1,151 +1,134 @@
 package actors
 
 import (
+	"context"
 	"fmt"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
 )
 
-// kind is how a snapshot reads for a subscriber: a process or a build.
-type kind[U any] interface {
-	view(snap any, s *sub[U], now time.Time) (u U, ok, final bool) // ok: something to tell s
-	fail(s *sub[U], now time.Time, err error) U                    // s's final update with err
-	label(snap any) string                                         // for the status dump
+// key names a watch: a process by its id, or the builds of a service by the
+// service's id.
+type key struct {
+	id    string
+	build bool
 }
 
-// sub is one subscription: a cap-1 channel holding the latest update.
-type sub[U any] struct {
-	ch        chan U
-	closed    bool
-	start     time.Time
-	since     time.Time // builds: follow versions created at or after this
-	deadline  time.Time
-	last      U
-	hasLast   bool
-	stopAfter func() bool // releases the removal on the subscriber's context
-}
-
-// deliver replaces any undelivered update with u: the send never blocks.
-func (s *sub[U]) deliver(u U) {
-	select {
-	case <-s.ch:
-	default:
-	}
-	s.ch <- u
-	s.last, s.hasLast = u, true
-}
-
-func (s *sub[U]) close() {
-	if !s.closed {
-		s.closed = true
-		close(s.ch)
-	}
-}
-
-// watch is one watched process (or service's build); guarded by Watcher.mu.
-type watch[U any] struct {
-	k        kind[U]
-	key      string
-	table    map[string]*watch[U] // holds the watch while it has subscribers
+// watch is one watched process (or service's builds) with its subscribers;
+// guarded by Watcher.mu, dropped with its last subscriber.
+type watch struct {
 	started  time.Time
-	next     time.Time // when it is next due for a poll
-	subs     map[*sub[U]]struct{}
-	snap     any
-	hasSnap  bool
+	subs     map[*sub]struct{}
+	snap     any // the last poll's answer (platform.Process or []platform.AppVersion); nil before it
 	polls    int
 	failures int
 }
 
-// remove drops s (its context ended) and closes its channel.
-func (wt *watch[U]) remove(s *sub[U]) {
-	if _, ok := wt.subs[s]; !ok {
-		return
-	}
-	delete(wt.subs, s)
-	s.close()
-	wt.closeIfEmpty()
+// sub is one subscriber. tell turns the watch's snapshot, or an error that
+// ends the subscription, into its next update on its channel (cap 1, latest
+// value wins) and reports whether that update was the final one.
+type sub struct {
+	start, deadline time.Time
+	tell            func(snap any, err error, elapsed time.Duration) (final bool)
+	close           func()      // closes the channel
+	stopAfter       func() bool // releases the removal on the subscriber's context
 }
 
-// end delivers s's final update and closes its channel.
-func (wt *watch[U]) end(s *sub[U], u U) {
-	s.deliver(u)
-	s.close()
-	delete(wt.subs, s)
-	s.stopAfter()
+// deliver replaces any undelivered update on ch with u: it never blocks, as
+// ch (cap 1) has no other sender.
+func deliver[U any](ch chan U, u U) {
+	select {
+	case <-ch:
+	default:
+	}
+	ch <- u
 }
 
-// closeIfEmpty drops the watch from its table once no subscriber is left.
-func (wt *watch[U]) closeIfEmpty() {
-	if len(wt.subs) == 0 && wt.table[wt.key] == wt {
-		delete(wt.table, wt.key)
+// subscribe adds s to the watch of k, which it starts when none runs, and
+// tells s the latest snapshot at once.
+func (w *Watcher) subscribe(ctx context.Context, k key, s *sub) error {
+	if ctx.Err() != nil {
+		return ctxError(ctx, "subscribe")
 	}
-}
-
-// tell sends s its view of the latest snapshot.
-func (wt *watch[U]) tell(s *sub[U], now time.Time) {
-	u, ok, final := wt.k.view(wt.snap, s, now)
-	if !ok {
-		return
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.life.stopped() {
+		return errStopped(w.String())
 	}
-	if final {
-		wt.end(s, u)
-		return
+	now := time.Now()
+	wt := w.watches[k]
+	if wt == nil {
+		wt = &watch{started: now, subs: map[*sub]struct{}{}}
+		w.watches[k] = wt
 	}
-	s.deliver(u)
-}
-
-// failAll ends every subscription with err.
-func (wt *watch[U]) failAll(now time.Time, err error) {
-	for s := range wt.subs {
-		wt.end(s, wt.k.fail(s, now, err))
-	}
-	wt.closeIfEmpty()
-}
-
-// expire ends the subscriptions whose wait limit has passed.
-func (wt *watch[U]) expire(now time.Time) {
-	for s := range wt.subs {
-		if !now.Before(s.deadline) {
-			err := platform.NewError(platform.ErrWaitTimeout,
-				fmt.Sprintf("still not finished after %s", round(now.Sub(s.start))),
-				"The operation continues on the platform; check it later with zerops_process or zerops_events.")
-			wt.end(s, wt.k.fail(s, now, err))
+	s.start, s.deadline = now, now.Add(w.cfg.Limit)
+	wt.subs[s] = struct{}{}
+	s.stopAfter = context.AfterFunc(ctx, func() {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if _, ok := wt.subs[s]; ok {
+			w.drop(k, wt, s)
 		}
+	})
+	if wt.snap != nil {
+		w.tell(k, wt, s, nil, now)
 	}
-	wt.closeIfEmpty()
+	return nil
 }
 
-// observe fans one poll's outcome out and schedules the next poll; ended
-// reports whether the watch ended on what it saw.
-func (wt *watch[U]) observe(cfg WatcherConfig, now time.Time, snap any, err error) (ended bool) {
+// tell gives s its update from the watch's snapshot, or err, and drops s
+// after its final update. Requires mu.
+func (w *Watcher) tell(k key, wt *watch, s *sub, err error, now time.Time) {
+	if s.tell(wt.snap, err, now.Sub(s.start)) {
+		s.stopAfter()
+		w.drop(k, wt, s)
+	}
+}
+
+// drop closes s's channel and drops the watch with its last subscriber.
+// Requires mu.
+func (w *Watcher) drop(k key, wt *watch, s *sub) {
+	delete(wt.subs, s)
+	s.close()
+	if len(wt.subs) == 0 {
+		delete(w.watches, k)
+	}
+}
+
+// observe fans one poll's outcome out to the watch's subscribers. Failed
+// polls end the watch after MaxFailures in a row, or at once when permanent.
+// Requires mu.
+func (w *Watcher) observe(k key, snap any, err error, now time.Time) {
+	wt := w.watches[k]
+	if wt == nil {
+		return
+	}
 	wt.polls++
-	interval := cfg.Interval
-	if now.Sub(wt.started) >= cfg.SlowAfter {
-		interval = cfg.SlowInterval
-	}
-	wt.next = now.Add(interval)
 	if err != nil {
-		wt.failures++
-		if permanent(err) || wt.failures >= cfg.MaxFailures {
-			wt.failAll(now, fmt.Errorf("watch ended after %d failed poll(s): %w", wt.failures, err))
+		if wt.failures++; !permanent(err) && wt.failures < w.cfg.MaxFailures {
+			return
 		}
-		return false
+		err = fmt.Errorf("watch ended after %d failed poll(s): %w", wt.failures, err)
+	} else {
+		wt.failures, wt.snap = 0, snap
 	}
-	wt.failures = 0
-	wt.snap, wt.hasSnap = snap, true
 	for s := range wt.subs {
-		wt.tell(s, now)
+		w.tell(k, wt, s, err, now)
 	}
-	wt.closeIfEmpty()
-	return len(wt.subs) == 0
 }
 
 // describe summarises the watch for the status dump.
-func (wt *watch[U]) describe(now time.Time) string {
+func (wt *watch) describe(k key, now time.Time) string {
 	state := "not polled yet"
-	if wt.hasSnap {
-		state = wt.k.label(wt.snap)
+	switch snap := wt.snap.(type) {
+	case platform.Process:
+		state = snap.ActionName + " " + snap.Status
+	case []platform.AppVersion:
+		state = "no build yet"
+		if av, ok := newestBuild(snap, k.id, time.Time{}); ok {
+			state = "app version " + av.ID + " " + av.Status
+		}
 	}
 	oldest := time.Duration(0)
 	for s := range wt.subs {
@@ -166,74 +149,14 @@ func permanent(err error) bool {
 	return false
 }
 
-// The kinds a watch can follow (the assertion also tells linters the methods
-// are reached through kind).
-var (
-	_ kind[ProcessUpdate] = processKind{}
-	_ kind[BuildUpdate]   = buildKind{}
-)
-
-// processKind reads a snapshot (a platform.Process) for its subscribers.
-type processKind struct{ id string }
-
-func (k processKind) view(snap any, s *sub[ProcessUpdate], now time.Time) (ProcessUpdate, bool, bool) {
-	p := snap.(platform.Process)
-	final := p.IsTerminal()
-	return ProcessUpdate{Process: p, Elapsed: now.Sub(s.start), Final: final}, true, final
-}
-
-func (k processKind) fail(s *sub[ProcessUpdate], now time.Time, err error) ProcessUpdate {
-	u := ProcessUpdate{Process: platform.Process{ID: k.id}}
-	if s.hasLast {
-		u = s.last
-	}
-	u.Elapsed, u.Final, u.Err = now.Sub(s.start), true, err
-	return u
-}
-
-func (k processKind) label(snap any) string {
-	p := snap.(platform.Process)
-	return p.ActionName + " " + p.Status
-}
-
-// buildKind reads a snapshot (the service's app versions) for its
-// subscribers; each follows the newest real build created at or after its
-// own since.
-type buildKind struct{ serviceID string }
-
-func (k buildKind) view(snap any, s *sub[BuildUpdate], now time.Time) (BuildUpdate, bool, bool) {
-	av, ok := newestBuild(snap.([]platform.AppVersion), s.since)
-	if !ok {
-		return BuildUpdate{}, false, false // the version has not appeared yet
-	}
-	final := av.Final()
-	return BuildUpdate{AppVersion: av, Elapsed: now.Sub(s.start), Final: final}, true, final
-}
-
-func (k buildKind) fail(s *sub[BuildUpdate], now time.Time, err error) BuildUpdate {
-	u := BuildUpdate{AppVersion: platform.AppVersion{ServiceStackID: k.serviceID}}
-	if s.hasLast {
-		u = s.last
-	}
-	u.Elapsed, u.Final, u.Err = now.Sub(s.start), true, err
-	return u
-}
-
-func (k buildKind) label(snap any) string {
-	av, ok := newestBuild(snap.([]platform.AppVersion), time.Time{})
-	if !ok {
-		return "no build yet"
-	}
-	return "app version " + av.ID + " " + av.Status
-}
-
-// newestBuild picks the newest version created at or after since, skipping
-// NONE-source versions without a build (what startWithoutCode leaves).
-func newestBuild(versions []platform.AppVersion, since time.Time) (platform.AppVersion, bool) {
+// newestBuild picks the newest version of the service created at or after
+// since, skipping NONE-source versions without a build (what
+// startWithoutCode leaves).
+func newestBuild(versions []platform.AppVersion, serviceID string, since time.Time) (platform.AppVersion, bool) {
 	var best platform.AppVersion
 	found := false
 	for _, av := range versions {
-		if av.Created.Before(since) {
+		if av.ServiceStackID != serviceID || av.Created.Before(since) {
 			continue
 		}
 		if av.Source == platform.SourceNone && (av.Build == nil || av.Build.PipelineStart == nil) {

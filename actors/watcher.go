@@ -55,7 +55,7 @@ type BuildUpdate struct {
 	Err        error
 }
 
-// Watcher is the process watcher actor: each tick of Serve polls every due
+// Watcher is the process watcher actor: each tick of Serve polls every
 // watch in one batch (see tick) and fans what it saw out to the watch's
 // subscribers, latest value wins. Watches live behind mu, so Subscribe and
 // Status never wait for Serve. Safe for concurrent use.
@@ -67,15 +67,14 @@ type Watcher struct {
 	polls atomic.Int64 // API requests made by polls
 
 	mu      sync.Mutex
-	procs   map[string]*watch[ProcessUpdate] // by process id
-	builds  map[string]*watch[BuildUpdate]   // by service id
-	project string                           // the last project a read showed: searched for the others
+	watches map[key]*watch
+	project string    // the last project a read showed: searched for the others
+	next    time.Time // when the next poll is due
 }
 
 // NewWatcher returns a watcher polling through c (normally the Gateway).
 func NewWatcher(c platform.Client, cfg WatcherConfig) *Watcher {
-	w := &Watcher{c: c, cfg: cfg.withDefaults(),
-		procs: map[string]*watch[ProcessUpdate]{}, builds: map[string]*watch[BuildUpdate]{}}
+	w := &Watcher{c: c, cfg: cfg.withDefaults(), watches: map[key]*watch{}}
 	w.life.init("process-watcher")
 	return w
 }
@@ -109,12 +108,17 @@ func (w *Watcher) Shutdown() {
 	w.life.stop()
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	now, err := time.Now(), errStopped(w.String())
-	for _, wt := range w.procs {
-		wt.failAll(now, err)
-	}
-	for _, wt := range w.builds {
-		wt.failAll(now, err)
+	w.endAll(time.Now(), func(*sub) error { return errStopped(w.String()) })
+}
+
+// endAll ends each subscription for which err answers an error. Requires mu.
+func (w *Watcher) endAll(now time.Time, err func(*sub) error) {
+	for k, wt := range w.watches {
+		for s := range wt.subs {
+			if err := err(s); err != nil {
+				w.tell(k, wt, s, err, now)
+			}
+		}
 	}
 }
 
@@ -125,45 +129,42 @@ func (w *Watcher) Subscribe(ctx context.Context, processID string) (<-chan Proce
 	if processID == "" {
 		return nil, platform.NewError(platform.ErrInvalidParameter, "process id is empty", "Pass the id of the process to watch.")
 	}
-	return subscribe(w, ctx, w.procs, processID, time.Time{}, processKind{id: processID})
+	ch, last := make(chan ProcessUpdate, 1), ProcessUpdate{Process: platform.Process{ID: processID}}
+	tell := func(snap any, err error, elapsed time.Duration) bool {
+		if err == nil {
+			last.Process = snap.(platform.Process)
+		}
+		last.Elapsed, last.Err, last.Final = elapsed, err, err != nil || last.Process.IsTerminal()
+		deliver(ch, last)
+		return last.Final
+	}
+	return ch, w.subscribe(ctx, key{id: processID}, &sub{tell: tell, close: func() { close(ch) }})
 }
 
 // SubscribeBuild follows the newest real build of serviceID created at or
-// after since until it reaches a final state; see Subscribe.
+// after since until it reaches a final state; see Subscribe. The end of a
+// build is news to a client that keeps answers (the Gateway's PlatformChanged).
 func (w *Watcher) SubscribeBuild(ctx context.Context, serviceID string, since time.Time) (<-chan BuildUpdate, error) {
 	if serviceID == "" {
 		return nil, platform.NewError(platform.ErrInvalidParameter, "service id is empty", "Pass the id of the service whose build to watch.")
 	}
-	return subscribe(w, ctx, w.builds, serviceID, since, buildKind{serviceID: serviceID})
-}
-
-func subscribe[U any](w *Watcher, ctx context.Context, table map[string]*watch[U], key string, since time.Time, k kind[U]) (<-chan U, error) {
-	if ctx.Err() != nil {
-		return nil, ctxError(ctx, "subscribe")
+	ch, last := make(chan BuildUpdate, 1), BuildUpdate{AppVersion: platform.AppVersion{ServiceStackID: serviceID}}
+	tell := func(snap any, err error, elapsed time.Duration) bool {
+		if err == nil {
+			av, ok := newestBuild(snap.([]platform.AppVersion), serviceID, since)
+			if !ok {
+				return false // the version has not appeared yet
+			}
+			last.AppVersion = av
+		}
+		last.Elapsed, last.Err, last.Final = elapsed, err, err != nil || last.AppVersion.Final()
+		if c, ok := w.c.(interface{ PlatformChanged() }); ok && last.Final && err == nil {
+			c.PlatformChanged() // before the subscriber hears of it: cached reads predate the end
+		}
+		deliver(ch, last)
+		return last.Final
 	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.life.stopped() {
-		return nil, errStopped(w.String())
-	}
-	wt := table[key]
-	if wt == nil {
-		now := time.Now()
-		wt = &watch[U]{k: k, key: key, table: table, started: now, next: now.Add(w.cfg.Interval), subs: map[*sub[U]]struct{}{}}
-		table[key] = wt
-	}
-	now := time.Now()
-	s := &sub[U]{ch: make(chan U, 1), start: now, since: since, deadline: now.Add(w.cfg.Limit)}
-	wt.subs[s] = struct{}{}
-	s.stopAfter = context.AfterFunc(ctx, func() {
-		w.mu.Lock()
-		defer w.mu.Unlock()
-		wt.remove(s)
-	})
-	if wt.hasSnap {
-		wt.tell(s, now)
-	}
-	return s.ch, nil
+	return ch, w.subscribe(ctx, key{id: serviceID, build: true}, &sub{tell: tell, close: func() { close(ch) }})
 }
 
 // Status lists the watches with their subscriber counts and ages.
@@ -174,27 +175,20 @@ func (w *Watcher) Status(context.Context) (ActorStatus, error) {
 		cfg.Interval, cfg.SlowInterval, cfg.SlowAfter, cfg.Limit, cfg.MaxFailures))
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	now := time.Now()
-	subs := describeAll(&st, w.procs, "process ", now) + describeAll(&st, w.builds, "build of service ", now)
+	now, builds, subs := time.Now(), 0, 0
+	for k, wt := range w.watches {
+		prefix := "process "
+		if k.build {
+			prefix = "build of service "
+			builds++
+		}
+		st.Details = append(st.Details, prefix+k.id+": "+wt.describe(k, now))
+		subs += len(wt.subs)
+	}
 	sort.Strings(st.Details)
-	st.add("processes", len(w.procs))
-	st.add("builds", len(w.builds))
+	st.add("processes", len(w.watches)-builds)
+	st.add("builds", builds)
 	st.add("subscribers", subs)
 	st.add("polls", w.polls.Load())
 	return st, nil
-}
-
-func describeAll[U any](st *ActorStatus, table map[string]*watch[U], prefix string, now time.Time) (subs int) {
-	for key, wt := range table {
-		st.Details = append(st.Details, prefix+key+": "+wt.describe(now))
-		subs += len(wt.subs)
-	}
-	return subs
-}
-
-// platformChanged tells a client that keeps answers (the Gateway) a build ended.
-func (w *Watcher) platformChanged() {
-	if c, ok := w.c.(interface{ PlatformChanged() }); ok {
-		c.PlatformChanged()
-	}
 }

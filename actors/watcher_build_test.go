@@ -14,10 +14,10 @@ func TestWatcher_BuildMode(t *testing.T) {
 	started := since.Add(time.Second)
 	// A NONE-source ACTIVE version (startWithoutCode) created after since
 	// must be skipped, as must anything created before since.
-	noneActive := platform.AppVersion{ID: "none", Source: platform.SourceNone, Status: platform.AppVersionActive, Created: since.Add(2 * time.Second)}
-	oldActive := platform.AppVersion{ID: "old", Source: platform.SourceCLI, Status: platform.AppVersionActive, Created: since.Add(-time.Hour)}
+	noneActive := platform.AppVersion{ID: "none", ServiceStackID: "svc-1", Source: platform.SourceNone, Status: platform.AppVersionActive, Created: since.Add(2 * time.Second)}
+	oldActive := platform.AppVersion{ID: "old", ServiceStackID: "svc-1", Source: platform.SourceCLI, Status: platform.AppVersionActive, Created: since.Add(-time.Hour)}
 	build := func(status string, b *platform.BuildInfo) platform.AppVersion {
-		return platform.AppVersion{ID: "new", Source: platform.SourceCLI, Status: status, Build: b, Created: since.Add(time.Second)}
+		return platform.AppVersion{ID: "new", ServiceStackID: "svc-1", Source: platform.SourceCLI, Status: status, Build: b, Created: since.Add(time.Second)}
 	}
 	tests := []struct {
 		name       string

@@ -84,9 +84,7 @@ var mutants = []mutant{
 		old: `maps.DeleteFunc(g.cache, func(_ string, c gwCached) bool { return !c.final })`, new: `clear(g.cache)`,
 		pkgs: []string{"./actors"}},
 	{name: "watcher-trusts-search-end", file: "actors/watcher_poll.go",
-		old: `case ok: // an end in the search is confirmed by a read by id
-			byID = append(byID, id)`, new: `case ok:
-			out[id] = polled{snap: p}`,
+		old: `case ok && !p.IsTerminal():`, new: `case ok:`,
 		pkgs: []string{"./actors"}},
 	{name: "gateway-no-retry-on-5xx", file: "actors/gateway_calls.go",
 		old: `return pe.HTTPStatus >= 500 && pe.HTTPStatus <= 599`, new: `return false`,
