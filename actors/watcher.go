@@ -169,10 +169,10 @@ func (w *Watcher) SubscribeBuild(ctx context.Context, serviceID string, since ti
 
 // Status lists the watches with their subscriber counts and ages.
 func (w *Watcher) Status(context.Context) (ActorStatus, error) {
-	cfg := w.cfg
+	c := w.cfg
 	st := ActorStatus{Name: w.String(), State: w.life.state()}
 	st.add("schedule", fmt.Sprintf("every %s, %s after %s, limit %s, %d failed polls end a watch",
-		cfg.Interval, cfg.SlowInterval, cfg.SlowAfter, cfg.Limit, cfg.MaxFailures))
+		c.Interval, c.SlowInterval, c.SlowAfter, c.Limit, c.MaxFailures))
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	now, builds, subs := time.Now(), 0, 0

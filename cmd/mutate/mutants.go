@@ -83,7 +83,7 @@ var mutants = []mutant{
 	{name: "gateway-drops-ended-process", file: "actors/gateway_calls.go",
 		old: `maps.DeleteFunc(g.cache, func(_ string, c gwCached) bool { return !c.final })`, new: `clear(g.cache)`,
 		pkgs: []string{"./actors"}},
-	{name: "watcher-trusts-search-end", file: "actors/watcher_poll.go",
+	{name: "watcher-trusts-search-end", file: "actors/watch.go",
 		old: `case ok && !p.IsTerminal():`, new: `case ok:`,
 		pkgs: []string{"./actors"}},
 	{name: "gateway-no-retry-on-5xx", file: "actors/gateway_calls.go",
