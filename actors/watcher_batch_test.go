@@ -3,6 +3,8 @@ package actors
 import (
 	"fmt"
 	"net/http"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -180,5 +182,68 @@ func TestGateway_KeepsEndedProcessAcrossChanges(t *testing.T) {
 	}
 	if reads() != 3 {
 		t.Errorf("%d reads, want 3: the ended process is kept", reads())
+	}
+}
+
+// changeCounter is a client that counts the PlatformChanged calls it gets.
+type changeCounter struct {
+	platform.Client
+	changed atomic.Int32
+}
+
+func (c *changeCounter) PlatformChanged() { c.changed.Add(1) }
+
+// TestWatcher_BatchedBuildPolls: once the project is known, a tick costs one
+// app-version search for every watched build; each subscriber follows its own
+// service's build, and the client hears of the end before the subscriber.
+func TestWatcher_BatchedBuildPolls(t *testing.T) {
+	t.Parallel()
+	srv, raw := newFake(t, fakeapi.Options{ProcessDuration: time.Hour, BuildStepDuration: time.Hour, SearchLag: -1})
+	c := &changeCounter{Client: raw}
+	w := batchWatcher(t, c)
+	startProcesses(t, srv, c, w, 1) // its read by id tells the project
+	since := time.Now().Add(-time.Second)
+	builds := map[<-chan BuildUpdate]string{} // each subscriber's app version id
+	for _, host := range []string{"appdev", "appstage"} {
+		svc := srv.ServiceID(host)
+		av, err := c.CreateAppVersion(t.Context(), svc, "v1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.UploadAppVersion(t.Context(), av.ID, strings.NewReader("archive")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.BuildAndDeploy(t.Context(), av.ID, "zerops:\n  - setup: "+host+"\n", host); err != nil {
+			t.Fatal(err)
+		}
+		ch, err := w.SubscribeBuild(t.Context(), svc, since)
+		if err != nil {
+			t.Fatal(err)
+		}
+		builds[ch] = av.ID
+	}
+	searches := func() int { return srv.CountRequests(http.MethodPost, "/app-version/search") }
+	srv.ResetRequests()
+	for range 3 {
+		w.tick(t.Context())
+	}
+	if searches() != 3 {
+		t.Errorf("3 ticks with %d builds watched: %d app-version searches, want 3", len(builds), searches())
+	}
+	for ch, id := range builds {
+		if u := recv(t, ch); u.Final || u.AppVersion.ID != id {
+			t.Errorf("update %+v, want build %s under way", u, id)
+		}
+	}
+	srv.FinishBuilds()
+	w.tick(t.Context())
+	for ch, id := range builds {
+		got := drain(t, ch)
+		if len(got) == 0 || !got[len(got)-1].Final || got[len(got)-1].AppVersion.ID != id {
+			t.Fatalf("updates %+v, want build %s's end", got, id)
+		}
+		if c.changed.Load() == 0 {
+			t.Error("the subscriber heard of a build's end before the client")
+		}
 	}
 }
