@@ -27,7 +27,8 @@ type watch struct {
 
 // sub is one subscriber. tell turns the watch's snapshot, or an error that
 // ends the subscription, into its next update on its channel (cap 1, latest
-// value wins) and reports whether that update was the final one.
+// value wins) and reports whether that update was the final one. Guarded by
+// Watcher.mu: tell and close run only with it held.
 type sub struct {
 	start, deadline time.Time
 	tell            func(snap any, err error, elapsed time.Duration) (final bool)

@@ -23,7 +23,7 @@ const (
 // WatcherConfig sets the poll schedule. Zero fields take the defaults.
 type WatcherConfig struct {
 	Interval     time.Duration // poll interval at first
-	SlowInterval time.Duration // poll interval once a watch is older than SlowAfter
+	SlowInterval time.Duration // poll interval once every watch is older than SlowAfter
 	SlowAfter    time.Duration
 	Limit        time.Duration // a subscriber gets WAIT_TIMEOUT this long after subscribing
 	MaxFailures  int           // consecutive failed polls that end a watch
