@@ -2,6 +2,7 @@ package actors
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -36,21 +37,18 @@ type GatewayConfig struct {
 	Rate        float64       // sustained requests per second (token bucket refill)
 	Burst       int           // token bucket size
 	MaxInFlight int           // calls executing at once
-	Cooldown    time.Duration // cooldown after a 429 that carries no Retry-After
 	MaxCooldown time.Duration // cap on a 429's Retry-After
 	Retries     int           // retries of a failed idempotent read; negative disables
 	RetryBase   time.Duration // first backoff; doubles per retry, jittered ±50 %
 	ReadTimeout time.Duration // bound on one attempt of a read
 	CallLimit   time.Duration // bound on one call but a watcher poll, from its arrival to its answer
 	CacheTTL    time.Duration // how long the service list, the project and env variables are kept
-	PollShare   float64       // share of Rate tool calls leave to watcher polls, in (0, 1)
 }
 
 func (c GatewayConfig) withDefaults() GatewayConfig {
 	orDefault(&c.Rate, DefaultRate)
 	orDefault(&c.Burst, DefaultBurst)
 	orDefault(&c.MaxInFlight, DefaultMaxInFlight)
-	orDefault(&c.Cooldown, DefaultCooldown)
 	orDefault(&c.MaxCooldown, MaxCooldown)
 	orDefault(&c.RetryBase, DefaultRetryBase)
 	orDefault(&c.ReadTimeout, DefaultReadTimeout)
@@ -60,9 +58,6 @@ func (c GatewayConfig) withDefaults() GatewayConfig {
 		c.Retries = DefaultRetries
 	}
 	c.Retries = max(c.Retries, 0)
-	if !(c.PollShare > 0 && c.PollShare < 1) {
-		c.PollShare = DefaultPollShare
-	}
 	return c
 }
 
@@ -96,13 +91,13 @@ func ParseRate(s string) (rps float64, burst int, err error) {
 }
 
 // Gateway is the API gateway actor, a platform.Client: every call waits for
-// the end of a 429's cooldown, an in-flight slot and a token of the shared
-// budget; identical reads share one flight and are retried, mutations never.
+// an in-flight slot, the end of a 429's cooldown and a token of the shared
+// budget. Identical reads share one flight and are retried, mutations never.
 // A service's start, stop or restart joins an identical call (same method,
 // same service) not yet sent, unless another mutation that may touch that
 // service (one of it, or one naming no service) entered since that call did:
 // the one request then comes after every joiner's call, overtaking nothing.
-// Cache and cooldown sit behind mu. Safe for concurrent use.
+// Safe for concurrent use.
 type Gateway struct {
 	c    platform.Client
 	cfg  GatewayConfig
@@ -112,40 +107,43 @@ type Gateway struct {
 	callLimiter *rate.Limiter       // tool calls' part of it; the rest is the polls' reserved share
 	slots       *semaphore.Weighted // calls in flight, polls included
 	callSlots   *semaphore.Weighted // tool calls in flight: one slot fewer, kept for polls
-	reads       singleflight.Group
+	flights     singleflight.Group  // shared calls, by flight id
 
 	stopCtx context.Context // cancelled when the gateway stops for good
 	stop    context.CancelFunc
 
 	mu            sync.Mutex // guards the fields below
 	cooldownUntil time.Time
-	gen           uint64 // bumped by every change to the platform; names shareable reads
-	stableGen     uint64 // bumped by every change but a lifecycle one
+	gens          [keepEnded + 1]uint64 // per keep, the changes that drop such answers; [keepEnded] stays 0
 	cache         map[string]gwCached
-	flights       map[string]*flight // open flights: shared reads by generation and key, lifecycle calls not yet sent
+	open          map[string]*flight // flights identical calls may join, by key
 	seq           uint64             // numbers flights
-	epoch         uint64             // bumped by every mutation entering without a service
-	serviceEpochs map[string]uint64  // bumped by every mutation of the service entering
+	epochs        map[string]uint64  // mutations entered, per service ("": naming none)
 
-	fig gatewayFigures
+	fig struct{ inFlight, queued, calls, rateLimited, retries, cacheHits atomic.Int64 } // Status shows them
 
-	testHookQueued func()           // tests: a caller starts waiting for admission
+	testHookQueued func()           // tests: a call starts waiting for admission
 	testHookMissed func(key string) // tests: a read missed the cache, before it joins a flight
-	testHookJoined func()           // tests: a read joined a flight
+	testHookJoined func()           // tests: a caller joined a flight
 }
 
-// gatewayFigures are the counters Status shows.
-type gatewayFigures struct {
-	inFlight, queued, pollsQueued       atomic.Int64
-	calls, failed, rateLimited, retries atomic.Int64
-	cacheHits                           atomic.Int64
-}
+// keep says whether a read's answer is kept (for CacheTTL) and which
+// changes to the platform drop it.
+type keep int
 
+const (
+	keepNone              keep = iota // not kept
+	keepUntilChange                   // dropped by any change
+	keepUntilNonLifecycle             // a service's start, stop or restart leaves it
+	keepEnded                         // an ended process: no change drops it
+)
+
+// gwCached is a kept answer, valid while gen is its keep's generation.
 type gwCached struct {
-	v      any
-	stable bool // kept across lifecycle changes
-	final  bool // kept across every change: an ended process
-	until  time.Time
+	v     any
+	keep  keep
+	gen   uint64
+	until time.Time
 }
 
 var _ platform.Client = (*Gateway)(nil)
@@ -154,23 +152,19 @@ var _ platform.Client = (*Gateway)(nil)
 func NewGateway(c platform.Client, cfg GatewayConfig) *Gateway {
 	cfg = cfg.withDefaults()
 	stopCtx, stop := context.WithCancel(context.Background())
-	callSlots := cfg.MaxInFlight
-	if callSlots > 1 {
-		callSlots--
-	}
+	share := 1 - DefaultPollShare
 	g := &Gateway{
 		c:           c,
 		cfg:         cfg,
 		limiter:     rate.NewLimiter(rate.Limit(cfg.Rate), cfg.Burst),
-		callLimiter: rate.NewLimiter(rate.Limit(cfg.Rate*(1-cfg.PollShare)), max(1, int(float64(cfg.Burst)*(1-cfg.PollShare)))),
+		callLimiter: rate.NewLimiter(rate.Limit(cfg.Rate*share), max(1, int(float64(cfg.Burst)*share))),
 		slots:       semaphore.NewWeighted(int64(cfg.MaxInFlight)),
-		callSlots:   semaphore.NewWeighted(int64(callSlots)),
+		callSlots:   semaphore.NewWeighted(int64(max(1, cfg.MaxInFlight-1))),
 		stopCtx:     stopCtx,
 		stop:        stop,
 		cache:       map[string]gwCached{},
-		flights:     map[string]*flight{},
-
-		serviceEpochs: map[string]uint64{},
+		open:        map[string]*flight{},
+		epochs:      map[string]uint64{},
 	}
 	g.life.init("api-gateway")
 	return g
@@ -204,12 +198,153 @@ func (g *Gateway) Status(context.Context) (ActorStatus, error) {
 	st.add("tokens", fmt.Sprintf("%.1f", max(g.limiter.Tokens(), 0)))
 	st.add("in-flight", fmt.Sprintf("%d/%d", g.fig.inFlight.Load(), g.cfg.MaxInFlight))
 	st.add("queued", g.fig.queued.Load())
-	st.add("polls queued", g.fig.pollsQueued.Load())
 	st.add("calls", g.fig.calls.Load())
-	st.add("failed", g.fig.failed.Load())
 	st.add("429s", g.fig.rateLimited.Load())
 	st.add("cooldown", round(g.cooldown()))
 	st.add("retries", g.fig.retries.Load())
 	st.add("cache hits", g.fig.cacheHits.Load())
 	return st, nil
+}
+
+// admit waits for a slot (a tool call first for one of those polls leave
+// free), then for the end of any cooldown and a token of the budget (a tool
+// call first from the calls' share); release frees the slot. It fails when
+// ctx ends, and at once when the cooldown or the budget cannot admit the
+// call before ctx's deadline.
+func (g *Gateway) admit(ctx context.Context, name string, poll bool) (release func(), err error) {
+	slots, lims := []*semaphore.Weighted{g.callSlots, g.slots}, []*rate.Limiter{g.callLimiter, g.limiter}
+	if poll {
+		slots, lims = slots[1:], lims[1:]
+	}
+	g.fig.queued.Add(1)
+	defer g.fig.queued.Add(-1)
+	held := slots[:0]
+	free := func() {
+		for _, s := range held {
+			s.Release(1)
+		}
+	}
+	defer func() {
+		if err != nil {
+			free()
+		}
+	}()
+	for _, s := range slots {
+		got := s.TryAcquire(1)
+		if g.testHookQueued != nil && len(held) == 0 {
+			g.testHookQueued() // in line for its slot, or holding it
+		}
+		if !got && s.Acquire(ctx, 1) != nil {
+			return nil, g.endError(ctx, name)
+		}
+		held = append(held, s)
+	}
+	for again := true; again; again = g.cooldown() > 0 { // a 429 came while it waited
+		for left := g.cooldown(); left > 0; left = g.cooldown() {
+			if err := g.fits(ctx, name, true); err != nil {
+				return nil, err
+			}
+			if sleep(ctx, left) != nil {
+				return nil, g.endError(ctx, name)
+			}
+		}
+		for _, lim := range lims {
+			if err := lim.Wait(ctx); err != nil && ctx.Err() != nil {
+				return nil, g.endError(ctx, name)
+			} else if err != nil { // at once: the token comes after ctx's deadline
+				return nil, apiTimeout(name+": the API budget cannot admit the call before its deadline", pacing)
+			}
+		}
+	}
+	g.fig.calls.Add(1)
+	g.fig.inFlight.Add(1)
+	return func() { g.fig.inFlight.Add(-1); free() }, nil
+}
+
+// fits fails at once when a call cannot start before ctx's deadline: the
+// cooldown ends after it or, but for a poll, the calls' budget has no token
+// by then.
+func (g *Gateway) fits(ctx context.Context, name string, poll bool) error {
+	dl, ok := ctx.Deadline()
+	left := g.cooldown()
+	start := time.Now().Add(left)
+	missing := max(1-g.callLimiter.TokensAt(start), 0)
+	switch {
+	case !ok:
+		return nil
+	case left > 0 && start.After(dl):
+		return rateLimited(name, left)
+	case !poll && start.Add(time.Duration(missing/float64(g.callLimiter.Limit())*float64(time.Second))).After(dl):
+		return apiTimeout(name+": the API budget cannot admit the call before its deadline", pacing)
+	}
+	return nil
+}
+
+func (g *Gateway) cooldown() time.Duration {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return max(time.Until(g.cooldownUntil), 0)
+}
+
+// coolDown starts (or extends, never shortens) the cooldown a 429 asks for.
+func (g *Gateway) coolDown(err error) {
+	var pe *platform.PlatformError
+	d := DefaultCooldown
+	if errors.As(err, &pe) && pe.RetryAfter > 0 {
+		d = pe.RetryAfter
+	}
+	until := time.Now().Add(min(d, g.cfg.MaxCooldown))
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if until.After(g.cooldownUntil) {
+		g.cooldownUntil = until
+	}
+}
+
+// lookup answers op from the cache when a fresh answer is there, with the
+// current generation of op's keep.
+func (g *Gateway) lookup(op callOp) (v any, gen uint64, hit bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	c, ok := g.cache[op.key]
+	if hit = ok && c.gen == g.gens[c.keep] && time.Now().Before(c.until); hit {
+		g.fig.cacheHits.Add(1)
+	}
+	return c.v, g.gens[op.keep], hit
+}
+
+// store keeps an answer read in generation gen, unless the platform changed since.
+func (g *Gateway) store(op callOp, gen uint64, v any) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if op.keep != keepNone && gen == g.gens[op.keep] {
+		g.cache[op.key] = gwCached{v: v, keep: op.keep, gen: gen, until: time.Now().Add(g.cfg.CacheTTL)}
+	}
+}
+
+// changed records a change to the platform: the kept answers it can have
+// changed are dropped and new reads share nothing with older ones.
+func (g *Gateway) changed(scope changeScope) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.gens[keepNone]++
+	g.gens[keepUntilChange]++
+	if scope == changedAnything {
+		g.gens[keepUntilNonLifecycle]++
+	}
+}
+
+// PlatformChanged drops the cached reads: the watcher calls it when a build
+// ends, a change the gateway did not see.
+func (g *Gateway) PlatformChanged() { g.changed(changedAnything) }
+
+// processEnded drops the kept answers an ended process can have changed (a
+// start, stop or restart leaves the stable ones) and keeps the process.
+func (g *Gateway) processEnded(key string, p *platform.Process) {
+	scope := changedAnything
+	if p.ActionName == "stack.start" || p.ActionName == "stack.stop" || p.ActionName == "stack.restart" {
+		scope = changedLifecycle
+	}
+	g.changed(scope)
+	g.store(callOp{key: key, keep: keepEnded}, 0, p)
 }
