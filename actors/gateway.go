@@ -90,14 +90,12 @@ func ParseRate(s string) (rps float64, burst int, err error) {
 	return rps, burst, nil
 }
 
-// Gateway is the API gateway actor, a platform.Client: every call waits for
-// an in-flight slot, the end of a 429's cooldown and a token of the shared
-// budget. Identical reads share one flight and are retried, mutations never.
-// A service's start, stop or restart joins an identical call (same method,
-// same service) not yet sent, unless another mutation that may touch that
-// service (one of it, or one naming no service) entered since that call did:
-// the one request then comes after every joiner's call, overtaking nothing.
-// Safe for concurrent use.
+// Gateway is the API gateway actor, a platform.Client: each call waits for a
+// slot, the cooldown's end and a token; identical reads share one flight and
+// are retried, mutations never. A start, stop or restart joins an identical
+// call (same service) not yet sent unless a mutation that may touch that
+// service (of it, or naming none) entered since: the one request comes after
+// every joiner's call, overtaking nothing. Safe for concurrent use.
 type Gateway struct {
 	c    platform.Client
 	cfg  GatewayConfig
@@ -117,7 +115,6 @@ type Gateway struct {
 	gens          [keepEnded + 1]uint64 // per keep, the changes that drop such answers; [keepEnded] stays 0
 	cache         map[string]gwCached
 	open          map[string]*flight // flights identical calls may join, by key
-	seq           uint64             // numbers flights
 	epochs        map[string]uint64  // mutations entered, per service ("": naming none)
 
 	fig struct{ inFlight, queued, calls, rateLimited, retries, cacheHits atomic.Int64 } // Status shows them
@@ -127,8 +124,7 @@ type Gateway struct {
 	testHookJoined func()           // tests: a caller joined a flight
 }
 
-// keep says whether a read's answer is kept (for CacheTTL) and which
-// changes to the platform drop it.
+// keep says whether a read's answer is kept (CacheTTL) and what drops it.
 type keep int
 
 const (
@@ -173,8 +169,8 @@ func NewGateway(c platform.Client, cfg GatewayConfig) *Gateway {
 // String names the actor.
 func (g *Gateway) String() string { return "api-gateway" }
 
-// Serve holds the gateway open until ctx ends, then stops it for good: calls
-// in flight are cancelled and new calls fail with SERVICE_UNAVAILABLE.
+// Serve runs until ctx ends, then stops the gateway for good: calls in
+// flight are cancelled and new calls fail with SERVICE_UNAVAILABLE.
 func (g *Gateway) Serve(ctx context.Context) error {
 	if err := g.life.begin(); err != nil {
 		return err
@@ -206,11 +202,9 @@ func (g *Gateway) Status(context.Context) (ActorStatus, error) {
 	return st, nil
 }
 
-// admit waits for a slot (a tool call first for one of those polls leave
-// free), then for the end of any cooldown and a token of the budget (a tool
-// call first from the calls' share); release frees the slot. It fails when
-// ctx ends, and at once when the cooldown or the budget cannot admit the
-// call before ctx's deadline.
+// admit waits for a slot, the cooldown's end and a token (a tool call first
+// from the calls' part of each); it fails when ctx ends, and at once when the
+// cooldown or the budget cannot admit the call before ctx's deadline.
 func (g *Gateway) admit(ctx context.Context, name string, poll bool) (release func(), err error) {
 	slots, lims := []*semaphore.Weighted{g.callSlots, g.slots}, []*rate.Limiter{g.callLimiter, g.limiter}
 	if poll {
@@ -261,9 +255,8 @@ func (g *Gateway) admit(ctx context.Context, name string, poll bool) (release fu
 	return func() { g.fig.inFlight.Add(-1); free() }, nil
 }
 
-// fits fails at once when a call cannot start before ctx's deadline: the
-// cooldown ends after it or, but for a poll, the calls' budget has no token
-// by then.
+// fits fails when the cooldown or, but for a poll, the calls' budget cannot
+// admit a call before ctx's deadline.
 func (g *Gateway) fits(ctx context.Context, name string, poll bool) error {
 	dl, ok := ctx.Deadline()
 	left := g.cooldown()
@@ -301,8 +294,7 @@ func (g *Gateway) coolDown(err error) {
 	}
 }
 
-// lookup answers op from the cache when a fresh answer is there, with the
-// current generation of op's keep.
+// lookup answers op from the cache, and the generation of op's keep.
 func (g *Gateway) lookup(op callOp) (v any, gen uint64, hit bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -313,7 +305,7 @@ func (g *Gateway) lookup(op callOp) (v any, gen uint64, hit bool) {
 	return c.v, g.gens[op.keep], hit
 }
 
-// store keeps an answer read in generation gen, unless the platform changed since.
+// store keeps an answer read in generation gen if that still stands.
 func (g *Gateway) store(op callOp, gen uint64, v any) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -322,8 +314,8 @@ func (g *Gateway) store(op callOp, gen uint64, v any) {
 	}
 }
 
-// changed records a change to the platform: the kept answers it can have
-// changed are dropped and new reads share nothing with older ones.
+// changed records a change: the kept answers and flights it can have
+// changed no longer serve.
 func (g *Gateway) changed(scope changeScope) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -334,12 +326,10 @@ func (g *Gateway) changed(scope changeScope) {
 	}
 }
 
-// PlatformChanged drops the cached reads: the watcher calls it when a build
-// ends, a change the gateway did not see.
+// PlatformChanged records a change the gateway did not see, a build's end.
 func (g *Gateway) PlatformChanged() { g.changed(changedAnything) }
 
-// processEnded drops the kept answers an ended process can have changed (a
-// start, stop or restart leaves the stable ones) and keeps the process.
+// processEnded records what an ended process changed and keeps it.
 func (g *Gateway) processEnded(key string, p *platform.Process) {
 	scope := changedAnything
 	if p.ActionName == "stack.start" || p.ActionName == "stack.stop" || p.ActionName == "stack.restart" {

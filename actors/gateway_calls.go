@@ -14,7 +14,7 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// callOp is one kind of platform call: a read, kept or not, or a mutation.
+// callOp is what a platform call is: a read, kept or not, or a mutation.
 type callOp struct {
 	name    string
 	key     string // a read's name and arguments: identical reads share it
@@ -50,21 +50,15 @@ func asPoll(ctx context.Context) context.Context { return context.WithValue(ctx,
 
 func isPoll(ctx context.Context) bool { return ctx.Value(pollKey{}) != nil }
 
-// do makes call op for ctx's caller: a kept read from the cache, anything
-// else in a flight (see share), admitted within CallLimit, a read retried on
-// transient failures and a mutation never. The caller waits for the answer
-// while ctx lasts, and CallLimit at most for a read but a poll. Each caller
-// gets its own shallow copy.
+// do answers a kept read from the cache, else runs fn in a flight (share),
+// admitted within CallLimit; a read but a poll waits CallLimit at most.
 func do[T any](g *Gateway, ctx context.Context, op callOp, fn func(context.Context) (T, error)) (T, error) {
 	var zero T
 	v, gen, hit := g.lookup(op)
 	if hit {
 		return clone(v.(T)), nil
 	}
-	if g.stopCtx.Err() != nil {
-		return zero, errStopped(g.String())
-	}
-	if ctx.Err() != nil {
+	if g.stopCtx.Err() != nil || ctx.Err() != nil {
 		return zero, g.endError(ctx, op.name)
 	}
 	poll := isPoll(ctx)
@@ -129,9 +123,8 @@ func do[T any](g *Gateway, ctx context.Context, op callOp, fn func(context.Conte
 	return clone(v.(T)), nil
 }
 
-// once makes one admitted call, a read's bounded by ReadTimeout. A 429 sets
-// the cooldown before the call's slot is freed; a panic answers
-// INTERNAL_ERROR.
+// once makes one admitted call (a read's within ReadTimeout); a 429 sets the
+// cooldown, a panic answers INTERNAL_ERROR.
 func once[T any](g *Gateway, ctx context.Context, op callOp, fn func(context.Context) (T, error)) (v T, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -150,21 +143,18 @@ func once[T any](g *Gateway, ctx context.Context, op callOp, fn func(context.Con
 	return fn(ctx)
 }
 
-// flight is one call identical callers share. It runs on a context detached
-// from them that ends when the last one leaves or the gateway stops, and is
-// open to new callers until unshared.
+// flight is one call identical callers share, on a context detached from
+// them that ends when the last one leaves or the gateway stops.
 type flight struct {
-	id     string // its singleflight key, unique
-	key    string // its key in Gateway.open
+	key    string // its key in Gateway.open while new callers may join
 	ctx    context.Context
 	cancel context.CancelFunc
 	refs   int  // callers waiting for it; guarded by Gateway.mu
 	sent   bool // its request went out; guarded by Gateway.mu
 }
 
-// share makes the caller one of the open flight of identical calls (reads
-// of generation gen; for a mutation see enter), or starts one running run,
-// and waits for its answer while callCtx lasts; ctx is the caller's own.
+// share joins the open flight of identical calls (reads of generation gen,
+// or see enter) or starts one running run, and waits while callCtx lasts.
 func (g *Gateway) share(ctx, callCtx context.Context, op callOp, gen uint64, run func(context.Context, *flight) (any, error)) (any, error) {
 	g.mu.Lock()
 	key := strconv.FormatUint(gen, 10) + "\x00" + op.key
@@ -173,8 +163,7 @@ func (g *Gateway) share(ctx, callCtx context.Context, op callOp, gen uint64, run
 	}
 	f := g.open[key]
 	if f == nil {
-		g.seq++
-		f = &flight{id: strconv.FormatUint(g.seq, 10), key: key}
+		f = &flight{key: key}
 		fctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 		stop := context.AfterFunc(g.stopCtx, cancel)
 		f.ctx, f.cancel = fctx, func() { stop(); cancel() }
@@ -183,7 +172,7 @@ func (g *Gateway) share(ctx, callCtx context.Context, op callOp, gen uint64, run
 		}
 	}
 	f.refs++
-	ch := g.flights.DoChan(f.id, func() (any, error) {
+	ch := g.flights.DoChan(fmt.Sprintf("%p", f), func() (any, error) { // unique while it runs
 		defer g.unshare(f, false)
 		return run(f.ctx, f) // a panic below is once's to recover
 	})
@@ -206,9 +195,8 @@ func (g *Gateway) share(ctx, callCtx context.Context, op callOp, gen uint64, run
 	}
 }
 
-// enter records mutation op entering (mu held): identical lifecycle calls
-// that entered before it can no longer be joined. It returns the key op's
-// call is shared under: a lifecycle call's, "" (none) for any other.
+// enter records mutation op entering (mu held), which ends the joining of
+// calls before it, and returns its key: "" (none) but for a lifecycle call.
 func (g *Gateway) enter(op callOp) string {
 	key := func() string {
 		return fmt.Sprint(op.name, "\x00", op.service, "\x00", g.epochs[""], "\x00", g.epochs[op.service])
@@ -242,8 +230,7 @@ func (g *Gateway) leave(f *flight) {
 	}
 }
 
-// clone is a shallow copy of v for one caller: a pointer's target and a
-// slice's elements are copied.
+// clone is a shallow copy of v: of a pointer's target, of a slice's elements.
 func clone[T any](v T) T {
 	switch r := reflect.ValueOf(v); {
 	case r.Kind() == reflect.Pointer && !r.IsNil():
@@ -271,8 +258,8 @@ func retryable(err error) bool {
 	return false
 }
 
-// outcomeUnknown reports whether a mutation failing with err may have
-// reached the API: its answer was lost, not refused.
+// outcomeUnknown reports whether a mutation failing with err may have taken
+// effect: its answer was lost, not refused.
 func outcomeUnknown(err error) bool {
 	var dns *net.DNSError
 	switch platform.ErrorCode(err) {
@@ -298,9 +285,8 @@ func sleep(ctx context.Context, d time.Duration) error {
 
 const pacing = "Retry in a few seconds; ZCP is pacing API calls."
 
-// endError is the error of a call that ended before an API answer: ctx (the
-// caller's or a flight's) ended, the gateway stopped, or the call's own
-// limit ran out.
+// endError is the error of a call ended before an answer: by ctx (the
+// caller's or a flight's), the gateway's stop or CallLimit.
 func (g *Gateway) endError(ctx context.Context, name string) error {
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
