@@ -71,21 +71,17 @@ func orDefault[T int | float64 | time.Duration](v *T, d T) {
 // ParseRate parses ZCP_API_RATE, "rps:burst" (e.g. "10:20"); a bare "rps"
 // keeps the default burst. An empty string yields the defaults.
 func ParseRate(s string) (rps float64, burst int, err error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
+	rpsPart, burstPart, hasBurst := strings.Cut(strings.TrimSpace(s), ":")
+	if rpsPart == "" && !hasBurst {
 		return DefaultRate, DefaultBurst, nil
 	}
-	rpsPart, burstPart, hasBurst := strings.Cut(s, ":")
 	rps, err = strconv.ParseFloat(strings.TrimSpace(rpsPart), 64)
-	if err != nil || !(rps > 0 && rps <= 1e6) { // written so that NaN fails too
-		return 0, 0, fmt.Errorf("parse API rate %q: requests per second must be a positive number (format rps:burst, e.g. 10:20)", s)
-	}
-	burst = DefaultBurst
-	if hasBurst {
+	if burst = DefaultBurst; hasBurst && err == nil {
 		burst, err = strconv.Atoi(strings.TrimSpace(burstPart))
-		if err != nil || burst <= 0 || burst > 1e6 {
-			return 0, 0, fmt.Errorf("parse API rate %q: burst must be a positive integer (format rps:burst, e.g. 10:20)", s)
-		}
+	}
+	if err != nil || !(rps > 0 && rps <= 1e6) || burst <= 0 || burst > 1e6 { // written so that NaN fails too
+		return 0, 0, fmt.Errorf("parse API rate %q: want rps:burst, a positive number of requests per second "+
+			"and a positive integer burst, e.g. 10:20", s)
 	}
 	return rps, burst, nil
 }
@@ -124,7 +120,8 @@ type Gateway struct {
 	testHookJoined func()           // tests: a caller joined a flight
 }
 
-// keep says whether a read's answer is kept (CacheTTL) and what drops it.
+// keep says whether a read's answer is kept (CacheTTL) and what drops it; a
+// change drops the answers of every keep up to its own.
 type keep int
 
 const (
@@ -132,6 +129,9 @@ const (
 	keepUntilChange                   // dropped by any change
 	keepUntilNonLifecycle             // a service's start, stop or restart leaves it
 	keepEnded                         // an ended process: no change drops it
+
+	changedLifecycle = keepUntilChange       // a service started, stopped or restarted
+	changedAnything  = keepUntilNonLifecycle // any other change
 )
 
 // gwCached is a kept answer, valid while gen is its keep's generation.
@@ -316,13 +316,11 @@ func (g *Gateway) store(op callOp, gen uint64, v any) {
 
 // changed records a change: the kept answers and flights it can have
 // changed no longer serve.
-func (g *Gateway) changed(scope changeScope) {
+func (g *Gateway) changed(scope keep) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.gens[keepNone]++
-	g.gens[keepUntilChange]++
-	if scope == changedAnything {
-		g.gens[keepUntilNonLifecycle]++
+	for k := keepNone; k <= scope; k++ {
+		g.gens[k]++
 	}
 }
 

@@ -20,8 +20,8 @@ type callOp struct {
 	key     string // a read's name and arguments: identical reads share it
 	keep    keep
 	mutates bool
-	scope   changeScope // what a mutation can have changed
-	service string      // the service a mutation touches, "" for none named
+	scope   keep   // the kept answers a mutation drops: changedLifecycle or changedAnything
+	service string // the service a mutation touches, "" for none named
 }
 
 // readOf is the read name(args...), its answer kept as k says.
@@ -30,17 +30,9 @@ func readOf(name string, k keep, args ...any) callOp {
 }
 
 // mutation is the mutation name, of service ("" for none named).
-func mutation(name string, scope changeScope, service string) callOp {
+func mutation(name string, scope keep, service string) callOp {
 	return callOp{name: name, mutates: true, scope: scope, service: service}
 }
-
-// changeScope says what a change to the platform can have changed.
-type changeScope int
-
-const (
-	changedAnything  changeScope = iota // drops every kept read but ended processes
-	changedLifecycle                    // a service started, stopped or restarted
-)
 
 type pollKey struct{}
 
@@ -246,29 +238,17 @@ func clone[T any](v T) T {
 // retryable reports whether a read that failed with err may be tried again.
 func retryable(err error) bool {
 	var pe *platform.PlatformError
-	if !errors.As(err, &pe) {
-		return false
-	}
-	switch pe.Code {
-	case platform.ErrNetworkError, platform.ErrAPITimeout:
-		return true
-	case platform.ErrAPIError:
-		return pe.HTTPStatus >= 500 && pe.HTTPStatus <= 599
-	}
-	return false
+	return errors.As(err, &pe) && (pe.Code == platform.ErrNetworkError || pe.Code == platform.ErrAPITimeout ||
+		pe.Code == platform.ErrAPIError && pe.HTTPStatus >= 500 && pe.HTTPStatus <= 599)
 }
 
 // outcomeUnknown reports whether a mutation failing with err may have taken
 // effect: its answer was lost, not refused.
 func outcomeUnknown(err error) bool {
 	var dns *net.DNSError
-	switch platform.ErrorCode(err) {
-	case platform.ErrAPITimeout:
-		return true
-	case platform.ErrNetworkError:
-		return !errors.Is(err, syscall.ECONNREFUSED) && !errors.As(err, &dns)
-	}
-	return false
+	code := platform.ErrorCode(err)
+	return code == platform.ErrAPITimeout ||
+		code == platform.ErrNetworkError && !errors.Is(err, syscall.ECONNREFUSED) && !errors.As(err, &dns)
 }
 
 // sleep waits d or until ctx ends.

@@ -87,7 +87,7 @@ var mutants = []mutant{
 		old: `case ok && !p.IsTerminal():`, new: `case ok:`,
 		pkgs: []string{"./actors"}},
 	{name: "gateway-no-retry-on-5xx", file: "actors/gateway_calls.go",
-		old: `return pe.HTTPStatus >= 500 && pe.HTTPStatus <= 599`, new: `return false`,
+		old: `pe.HTTPStatus >= 500 && pe.HTTPStatus <= 599`, new: `false`,
 		pkgs: []string{"./actors"}},
 
 	// Safety of what the agent sends and sees.
