@@ -17,8 +17,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/zap"
-
-	"github.com/zeropsio/zcp/platform"
 )
 
 // HTTP defaults.
@@ -290,9 +288,7 @@ func argumentsCapMiddleware(s *Server) sdk.Middleware {
 	return func(next sdk.MethodHandler) sdk.MethodHandler {
 		return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
 			if call, ok := req.(*sdk.CallToolRequest); ok && method == methodCallTool && call.Params != nil && len(call.Params.Arguments) > MaxArguments {
-				return s.failure(platform.NewError(platform.ErrArgumentsTooLarge,
-					fmt.Sprintf("the arguments are %s; a tool call takes at most %s of arguments in all", sizeText(len(call.Params.Arguments)), sizeText(MaxArguments)),
-					"Send less: pass long content through filePath (a file in the working directory) instead of inline, or split the work into several calls.")), nil
+				return s.failure(argumentsTooLarge("arguments are", len(call.Params.Arguments))), nil
 			}
 			return next(ctx, method, req)
 		}

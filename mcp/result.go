@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -73,6 +74,13 @@ const defaultSuggestion = "Check the arguments against the tool's description an
 // {code,error,suggestion}. It carries no structuredContent, which would have
 // to conform to the tool's output schema.
 func errorResult(err error) *sdk.CallToolResult { return scrubbedErrorResult(err, nil) }
+
+// argumentsTooLarge is the error of a tool call over MaxArguments: "the <what> <size>".
+func argumentsTooLarge(what string, size int) error {
+	return platform.NewError(platform.ErrArgumentsTooLarge,
+		fmt.Sprintf("the %s %s; a tool call takes at most %s of arguments in all", what, sizeText(size), sizeText(MaxArguments)),
+		"Send less: pass long content through filePath (a file in the working directory) instead of inline, or split the work into several calls.")
+}
 
 // failure is errorResult with the server's secrets scrubbed from the texts.
 func (s *Server) failure(err error) *sdk.CallToolResult {

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"strings"
 	"sync"
 	"time"
@@ -30,8 +31,8 @@ const (
 	maxID        = 1 << 10 // bounds an id or progress token: number, or string inside its quotes
 )
 
-// NewStdioTransport is the SDK's IOTransport fed only the lines ZCP let through: ZCP answers the
-// bad ones, writes every line (ids and progress tokens as written) and holds end of input.
+// NewStdioTransport is the SDK's IOTransport fed only the lines ZCP lets through: ZCP answers
+// the bad ones and every request (ids and progress tokens as written), and holds end of input.
 func NewStdioTransport(ctx context.Context, in io.ReadCloser, out io.WriteCloser, drain time.Duration) sdk.Transport {
 	return &stdioTransport{ctx: ctx, in: in, out: out, drain: drain, maxFrame: MaxFrame}
 }
@@ -42,27 +43,27 @@ type stdioTransport struct {
 	ctx      context.Context // ends with Close
 	cancel   context.CancelFunc
 	in       io.ReadCloser
-	out      io.WriteCloser
-	outMu    sync.Mutex // one line at a time on stdout
+	out      io.WriteCloser // the SDK's writes and the layer's, one line at a time
 	drain    time.Duration
 	maxFrame int
 	pw       *io.PipeWriter // the SDK's input: whole valid lines only
 
-	mu      sync.Mutex
-	calls   map[jsonrpc.ID]*call    // passed on and not answered, by id as the SDK reads it
-	tokens  map[any]json.RawMessage // progress tokens of awaited calls, as the SDK reads them to as written
-	awaited sync.WaitGroup          // calls neither answered, cancelled nor given up on
+	mu     sync.Mutex
+	calls  map[jsonrpc.ID]*call    // passed on and not answered, by id as the SDK reads it
+	tokens map[any]json.RawMessage // progress tokens of live calls, as the SDK reads them to as written
 }
 
+// call is a request passed on to the SDK; cancelled is written only by filter, under mu.
 type call struct {
-	id       json.RawMessage // as written
-	token    any             // as the SDK reads it, or nil
-	retired  bool            // no longer awaited, nor answered here
-	answered chan struct{}   // closed once the SDK answers
+	id        json.RawMessage // as written
+	token     any             // as the SDK reads it, or nil
+	cancelled bool            // its answer is dropped, and end of input does not wait for it
+	answered  chan struct{}   // closed once the SDK answers
 }
 
 func (t *stdioTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 	pr, pw := io.Pipe()
+	t.out = &lineWriter{WriteCloser: t.out}
 	inner, err := (&sdk.IOTransport{Reader: pr, Writer: t.out, MaxLineLength: -1}).Connect(ctx)
 	if err != nil {
 		return nil, err
@@ -75,18 +76,11 @@ func (t *stdioTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 
 // filter passes the client's valid lines on and answers the rest. At end of input it
 // waits for the answers, since the SDK drops those still running when its input ends
-// (go-sdk issue 1061): delete the wait, and TestGoSDKIssue1061_*, once it no longer does.
+// (go-sdk issue 1061): delete awaitCalls, and TestGoSDKIssue1061_*, once it no longer does.
 func (t *stdioTransport) filter() {
 	r := bufio.NewReaderSize(t.in, 64<<10)
 	for {
-		var line []byte
-		size, more, err := 0, true, error(nil)
-		for more && err == nil {
-			var frag []byte
-			frag, more, err = r.ReadLine()
-			size += len(frag)
-			line = append(line, frag[:min(len(frag), max(t.maxFrame-len(line), 0))]...) // cut as it streams
-		}
+		line, size, err := readLine(r, t.maxFrame)
 		switch {
 		case errors.Is(err, io.EOF):
 			t.awaitCalls()
@@ -103,36 +97,46 @@ func (t *stdioTransport) filter() {
 	}
 }
 
+// readLine reads one line without its end, keeping its first limit bytes; size is its whole length.
+func readLine(r *bufio.Reader, limit int) (line []byte, size int, err error) {
+	for more := true; more; {
+		var frag []byte
+		if frag, more, err = r.ReadLine(); err != nil {
+			return nil, 0, err
+		}
+		size += len(frag)
+		line = append(line, frag[:min(len(frag), limit-len(line))]...)
+	}
+	return line, size, nil
+}
+
 // accept passes line on to the SDK, or answers it: the SDK ends the session on a line it
 // cannot decode, and answers a reused id under a null id.
 func (t *stdioTransport) accept(line []byte) error {
-	var m map[string]json.RawMessage
+	m := members(line)
+	id, params := m["id"], members(m["params"])
+	msg, err := jsonrpc.DecodeMessage(line)
+	req, isRequest := msg.(*jsonrpc.Request)
+	badParams := isRequest && params == nil && m["params"] != nil && string(m["params"]) != "null"
 	switch {
 	case len(line) == 0:
 		return nil
 	case !json.Valid(line):
 		return t.reject(nil, jsonrpc.CodeParseError, "parse error: the line is not valid JSON")
-	case json.Unmarshal(line, &m) != nil || m == nil || m["id"] != nil && !validID(m["id"]):
+	case m == nil || id != nil && sdkValue(id) == nil:
 		return t.reject(nil, jsonrpc.CodeInvalidRequest, "invalid request: a message is one JSON object per line, its id a string or number of at most 1 KiB")
-	}
-	id, params := m["id"], m["params"]
-	msg, err := jsonrpc.DecodeMessage(line)
-	req, isRequest := msg.(*jsonrpc.Request)
-	switch {
-	case err != nil || isRequest && len(params) > 0 && params[0] != '{' && string(params) != "null" || !isRequest && (m["result"] == nil) == (m["error"] == nil):
+	case err != nil || badParams || !isRequest && (m["result"] == nil) == (m["error"] == nil):
 		return t.reject(id, jsonrpc.CodeInvalidRequest, `invalid request: a message has "jsonrpc":"2.0", a request a string "method" and an object "params", an answer "result" or "error"`)
 	case !isRequest:
-	case req.Method == "tools/call" && id != nil && len(params) > MaxArguments && len(member(params, "arguments")) > MaxArguments:
-		return t.tooLarge(id, "arguments are", len(member(params, "arguments")))
 	case req.Method == "notifications/cancelled" && id != nil: // the SDK would still cancel
 		return t.reject(id, jsonrpc.CodeInvalidRequest, "invalid request: notifications/cancelled is a notification; send it without an id")
 	case req.Method == "notifications/cancelled":
-		key, _ := jsonrpc.MakeID(sdkValue(member(params, "requestId")))
-		t.mu.Lock()
-		t.retire(t.calls[key])
-		t.mu.Unlock()
-	case id != nil:
-		if reused := t.start(req.ID, id, member(member(params, "_meta"), "progressToken")); reused != "" {
+		t.cancelCall(params["requestId"])
+	case id == nil:
+	case req.Method == "tools/call" && len(params["arguments"]) > MaxArguments:
+		return t.tooLarge(id, "arguments are", len(params["arguments"]))
+	default:
+		if reused := t.start(req.ID, id, members(params["_meta"])["progressToken"]); reused != "" {
 			return t.reject(id, jsonrpc.CodeInvalidRequest, "invalid request: this "+reused+" is already used by a request in flight")
 		}
 	}
@@ -144,7 +148,7 @@ func (t *stdioTransport) accept(line []byte) error {
 func (t *stdioTransport) start(key jsonrpc.ID, id, token json.RawMessage) string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if old := t.calls[key]; old != nil && old.retired {
+	if old := t.calls[key]; old != nil && old.cancelled {
 		t.mu.Unlock()
 		select { // the SDK answers it once its handler returns
 		case <-old.answered:
@@ -153,90 +157,90 @@ func (t *stdioTransport) start(key jsonrpc.ID, id, token json.RawMessage) string
 		t.mu.Lock()
 	}
 	cl := &call{id: id, token: sdkValue(token), answered: make(chan struct{})}
-	if t.calls[key] != nil {
+	switch {
+	case t.calls[key] != nil:
 		return "id"
-	} else if t.tokens[cl.token] != nil {
+	case cl.token != nil && t.tokens[cl.token] != nil:
 		return "progress token"
-	} else if cl.token != nil {
+	case cl.token != nil:
 		t.tokens[cl.token] = token
 	}
 	t.calls[key] = cl
-	t.awaited.Add(1)
 	return ""
 }
 
-// retire stops awaiting cl (nil: none) and reports whether it was awaited.
-func (t *stdioTransport) retire(cl *call) bool {
-	if cl == nil || cl.retired {
-		return false
-	}
-	cl.retired = true
-	delete(t.tokens, cl.token)
-	t.awaited.Done()
-	return true
-}
-
-// awaitCalls waits for every call read to be answered, or drain, or ctx; the rest are
-// answered "shutting down".
-func (t *stdioTransport) awaitCalls() {
-	idle := make(chan struct{})
-	go func() { t.awaited.Wait(); close(idle) }()
-	select {
-	case <-idle:
-	case <-t.ctx.Done():
-	case <-time.After(t.drain):
-	}
+// cancelCall marks the call under requestID cancelled: no answer is written for it.
+func (t *stdioTransport) cancelCall(requestID json.RawMessage) {
+	key, _ := jsonrpc.MakeID(sdkValue(requestID))
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	for key, cl := range t.calls {
-		if delete(t.calls, key); t.retire(cl) {
-			_ = t.reject(cl.id, -32000, "server shutting down: input ended and the request did not finish within "+t.drain.String())
-		}
+	if cl := t.calls[key]; cl != nil {
+		delete(t.tokens, cl.token)
+		cl.cancelled, cl.token = true, nil
 	}
 }
 
-// Write writes msg as one line, an answer under the id as written (none once cancelled).
-func (t *stdioTransport) Write(ctx context.Context, msg jsonrpc.Message) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	m, ok := msg.(*jsonrpc.Response)
-	if !ok {
-		return t.encode(msg)
-	}
+// finish removes the call under key; it reports whether an answer is to be written for it.
+func (t *stdioTransport) finish(key jsonrpc.ID) (*call, bool) {
 	t.mu.Lock()
-	cl := t.calls[m.ID]
-	if cl != nil {
-		delete(t.calls, m.ID)
-		close(cl.answered)
+	defer t.mu.Unlock()
+	cl := t.calls[key]
+	if cl == nil {
+		return nil, false
 	}
-	awaited := t.retire(cl)
-	t.mu.Unlock()
-	if !awaited {
-		return nil
-	} else if m.Error != nil {
-		return t.answer(cl.id, "error", wireError(m.Error))
-	}
-	return t.answer(cl.id, "result", unescapeHTML(m.Result))
+	delete(t.calls, key)
+	delete(t.tokens, cl.token)
+	close(cl.answered)
+	return cl, !cl.cancelled
 }
 
-// encode writes a request or notification; progress goes under its token as written.
-func (t *stdioTransport) encode(msg jsonrpc.Message) error {
-	data, err := jsonrpc.EncodeMessage(msg)
-	if err != nil {
-		return nil //nolint:nilerr // never half a line on stdout: the notification is lost
-	}
-	data = unescapeHTML(data)
-	if req, ok := msg.(*jsonrpc.Request); ok && req.Method == "notifications/progress" {
-		tok := member(req.Params, "progressToken")
-		t.mu.Lock()
-		raw := t.tokens[sdkValue(tok)]
-		t.mu.Unlock()
-		if raw != nil { // the SDK writes the token it read without escaping HTML
-			data = bytes.Replace(data, append([]byte(`"progressToken":`), tok...), append([]byte(`"progressToken":`), raw...), 1)
+// awaitCalls waits for every call not cancelled to be answered, at most drain or until
+// ctx ends; it answers the rest "shutting down".
+func (t *stdioTransport) awaitCalls() {
+	t.mu.Lock()
+	calls := maps.Clone(t.calls)
+	t.mu.Unlock()
+	ctx, cancel := context.WithTimeout(t.ctx, t.drain)
+	defer cancel()
+	for key, cl := range calls {
+		if cl.cancelled {
+			continue
+		}
+		select {
+		case <-cl.answered:
+		case <-ctx.Done():
+			if _, live := t.finish(key); live {
+				_ = t.reject(cl.id, -32000, "server shutting down: input ended and the request did not finish within "+t.drain.String())
+			}
 		}
 	}
-	return t.printf("%s", data)
+}
+
+// Write writes an answer under its id as written, none once cancelled; the SDK writes the
+// rest, progress under its token as written.
+func (t *stdioTransport) Write(ctx context.Context, msg jsonrpc.Message) error {
+	switch m := msg.(type) {
+	case *jsonrpc.Response:
+		cl, live := t.finish(m.ID)
+		switch {
+		case !live:
+			return nil
+		case m.Error != nil:
+			return t.answer(cl.id, "error", wireError(m.Error))
+		}
+		return t.answer(cl.id, "result", unescapeHTML(m.Result))
+	case *jsonrpc.Request:
+		if tok := members(m.Params)["progressToken"]; m.Method == "notifications/progress" && tok != nil {
+			t.mu.Lock()
+			raw := t.tokens[sdkValue(tok)]
+			t.mu.Unlock()
+			if raw != nil {
+				key := []byte(`"progressToken":`)
+				msg = &jsonrpc.Request{Method: m.Method, Params: bytes.Replace(m.Params, append(key, tok...), append(key, raw...), 1)}
+			}
+		}
+	}
+	return t.Connection.Write(ctx, msg)
 }
 
 func (t *stdioTransport) Close() error {
@@ -246,20 +250,11 @@ func (t *stdioTransport) Close() error {
 
 // oversized answers a line over the frame cap, under its id if that comes before the cut.
 func (t *stdioTransport) oversized(prefix []byte, size int) error {
-	fields := map[any]json.RawMessage{}
-	dec := json.NewDecoder(bytes.NewReader(prefix))
-	for tok, _ := dec.Token(); tok == json.Delim('{') && dec.More(); {
-		name, _ := dec.Token()
-		var v json.RawMessage
-		if dec.Decode(&v) != nil {
-			break
-		}
-		fields[name] = v
-	}
-	id := fields["id"]
-	if !validID(id) {
+	m := members(prefix)
+	id := m["id"]
+	if sdkValue(id) == nil {
 		id = nil
-	} else if string(fields["method"]) == `"tools/call"` {
+	} else if string(m["method"]) == `"tools/call"` {
 		return t.tooLarge(id, "call is", size)
 	}
 	return t.reject(id, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: the message is %s; at most %s per line is read", sizeText(size), sizeText(MaxFrame)))
@@ -267,9 +262,7 @@ func (t *stdioTransport) oversized(prefix []byte, size int) error {
 
 // tooLarge answers a tool call over the arguments cap with an ARGUMENTS_TOO_LARGE result.
 func (t *stdioTransport) tooLarge(id json.RawMessage, what string, size int) error {
-	result, _ := json.Marshal(errorResult(platform.NewError(platform.ErrArgumentsTooLarge,
-		fmt.Sprintf("the %s %s; a tool call takes at most %s of arguments in all", what, sizeText(size), sizeText(MaxArguments)),
-		"Send less: pass long content through filePath (a file in the working directory) instead of inline, or split the work into several calls.")))
+	result, _ := json.Marshal(errorResult(argumentsTooLarge(what, size)))
 	return t.answer(id, "result", result)
 }
 
@@ -279,14 +272,20 @@ func (t *stdioTransport) reject(id json.RawMessage, code int64, message string) 
 
 // answer writes {"jsonrpc":"2.0","id":id,member:value}; a nil id is null.
 func (t *stdioTransport) answer(id json.RawMessage, member string, value []byte) error {
-	return t.printf(`{"jsonrpc":"2.0","id":%s,%q:%s}`, cmp.Or(string(id), "null"), member, value)
+	_, err := fmt.Fprintf(t.out, `{"jsonrpc":"2.0","id":%s,%q:%s}`+"\n", cmp.Or(string(id), "null"), member, value)
+	return err
 }
 
-func (t *stdioTransport) printf(format string, args ...any) error {
-	t.outMu.Lock()
-	defer t.outMu.Unlock()
-	_, err := fmt.Fprintf(t.out, format+"\n", args...)
-	return err
+// lineWriter writes each line whole, the SDK's and the layer's alike.
+type lineWriter struct {
+	mu sync.Mutex
+	io.WriteCloser
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.WriteCloser.Write(p)
 }
 
 // wireError renders err as a JSON-RPC error, its message clipped and its data dropped
@@ -308,27 +307,41 @@ var htmlUnescaper = strings.NewReplacer(`\\`, `\\`, `\u003c`, "<", `\u003e`, ">"
 
 func unescapeHTML(b []byte) []byte { return []byte(htmlUnescaper.Replace(string(b))) }
 
-// member is the named member of a JSON object as written, or nil.
-func member(obj json.RawMessage, name string) json.RawMessage {
-	var m map[string]json.RawMessage
-	_ = json.Unmarshal(obj, &m)
-	return m[name]
+// members is a JSON object's members as written, up to one cut short; nil if not an object.
+func members(raw []byte) map[string]json.RawMessage {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, _ := dec.Token(); tok != json.Delim('{') {
+		return nil
+	}
+	m := map[string]json.RawMessage{}
+	for dec.More() {
+		name, _ := dec.Token()
+		key, ok := name.(string)
+		var v json.RawMessage
+		if !ok || dec.Decode(&v) != nil {
+			break
+		}
+		m[key] = v
+	}
+	return m
 }
 
-// sdkValue is an id or token as the SDK decodes it, a float64 or a string; else nil.
-func sdkValue(raw json.RawMessage) (v any) {
-	if validID(raw) {
-		_ = json.Unmarshal(raw, &v)
+// sdkValue is an id or token as the SDK reads it, if MCP allows it: a number of at most maxID
+// bytes (a float64) or a UTF-8 string of at most maxID inside its quotes; else nil.
+func sdkValue(raw json.RawMessage) any {
+	var v any
+	limit := maxID
+	if bytes.HasPrefix(raw, []byte(`"`)) {
+		limit += 2
 	}
-	return v
-}
-
-// validID reports whether raw is an id MCP allows: a number or a UTF-8 string, of at most maxID.
-func validID(raw json.RawMessage) bool {
-	if len(raw) > 0 && raw[0] == '"' {
-		return len(raw)-2 <= maxID && utf8.Valid(raw)
+	if len(raw) > limit || !utf8.Valid(raw) || json.Unmarshal(raw, &v) != nil {
+		return nil
 	}
-	return len(raw) > 0 && len(raw) <= maxID && (raw[0] == '-' || ('0' <= raw[0] && raw[0] <= '9'))
+	switch v.(type) {
+	case float64, string:
+		return v
+	}
+	return nil
 }
 
 func sizeText(n int) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
