@@ -194,8 +194,7 @@ func (t *stdioTransport) finish(key jsonrpc.ID) (*call, bool) {
 	return cl, !cl.cancelled
 }
 
-// awaitCalls waits for every call not cancelled to be answered, at most drain or until
-// ctx ends; it answers the rest "shutting down".
+// awaitCalls waits for the calls not cancelled, at most drain; the rest are answered "shutting down".
 func (t *stdioTransport) awaitCalls() {
 	t.mu.Lock()
 	calls := maps.Clone(t.calls)
@@ -216,8 +215,7 @@ func (t *stdioTransport) awaitCalls() {
 	}
 }
 
-// Write writes an answer under its id as written, none once cancelled; the SDK writes the
-// rest, progress under its token as written.
+// Write writes an answer under its id as written (none once cancelled); the SDK writes the rest.
 func (t *stdioTransport) Write(ctx context.Context, msg jsonrpc.Message) error {
 	switch m := msg.(type) {
 	case *jsonrpc.Response:
@@ -230,14 +228,13 @@ func (t *stdioTransport) Write(ctx context.Context, msg jsonrpc.Message) error {
 		}
 		return t.answer(cl.id, "result", unescapeHTML(m.Result))
 	case *jsonrpc.Request:
-		if tok := members(m.Params)["progressToken"]; m.Method == "notifications/progress" && tok != nil {
-			t.mu.Lock()
-			raw := t.tokens[sdkValue(tok)]
-			t.mu.Unlock()
-			if raw != nil {
-				key := []byte(`"progressToken":`)
-				msg = &jsonrpc.Request{Method: m.Method, Params: bytes.Replace(m.Params, append(key, tok...), append(key, raw...), 1)}
-			}
+		tok := members(m.Params)["progressToken"]
+		t.mu.Lock()
+		raw := t.tokens[sdkValue(tok)]
+		t.mu.Unlock()
+		if m.Method == "notifications/progress" && raw != nil {
+			key := []byte(`"progressToken":`)
+			msg = &jsonrpc.Request{Method: m.Method, Params: bytes.Replace(m.Params, append(key, tok...), append(key, raw...), 1)}
 		}
 	}
 	return t.Connection.Write(ctx, msg)

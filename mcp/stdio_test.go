@@ -223,8 +223,8 @@ func (r *eofReader) Close() error { return nil }
 // TestGoSDKIssue1061_SDKTransportDropsAnswersAtEOF is a canary: the SDK's own
 // IOTransport drops the answer to a request still running when its input
 // ends (go-sdk issue 1061), which is why the stdio layer holds end of input
-// back. When this fails, the SDK answers by itself: delete the wait in the
-// stdio layer's filter, and this test with it.
+// back. When this fails, the SDK answers by itself: delete the stdio layer's
+// awaitCalls, and this test with it.
 func TestGoSDKIssue1061_SDKTransportDropsAnswersAtEOF(t *testing.T) {
 	t.Parallel()
 	call := func(tool string) string {
@@ -254,7 +254,7 @@ func TestGoSDKIssue1061_SDKTransportDropsAnswersAtEOF(t *testing.T) {
 	sdkOut := &syncBuffer{}
 	run(&sdk.IOTransport{Reader: in, Writer: nopWriteCloser{sdkOut}})
 	if strings.Contains(sdkOut.String(), `"id":2,`) {
-		t.Errorf("the SDK's own transport answered the call running at end of input: go-sdk issue 1061 is fixed, delete the stdio layer's wait for it:\n%s", sdkOut)
+		t.Errorf("the SDK's own transport answered the call running at end of input: go-sdk issue 1061 is fixed, delete the stdio layer's awaitCalls:\n%s", sdkOut)
 	}
 	in.Reader, in.eof, in.once = strings.NewReader(call("untilEOF")), make(chan struct{}), sync.Once{}
 	ours := &syncBuffer{}
