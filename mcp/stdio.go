@@ -134,7 +134,7 @@ func (t *stdioTransport) accept(line []byte) error {
 		t.cancelCall(params["requestId"])
 	case id == nil:
 	case req.Method == "tools/call" && len(params["arguments"]) > MaxArguments:
-		return t.tooLarge(id, "arguments are", len(params["arguments"]))
+		return t.answer(id, "result", errorResult(argumentsTooLarge("arguments are", len(params["arguments"]))))
 	default:
 		if reused := t.start(req.ID, id, members(params["_meta"])["progressToken"]); reused != "" {
 			return t.reject(id, jsonrpc.CodeInvalidRequest, "invalid request: this "+reused+" is already used by a request in flight")
@@ -226,7 +226,7 @@ func (t *stdioTransport) Write(ctx context.Context, msg jsonrpc.Message) error {
 		case m.Error != nil:
 			return t.answer(cl.id, "error", wireError(m.Error))
 		}
-		return t.answer(cl.id, "result", unescapeHTML(m.Result))
+		return t.answer(cl.id, "result", m.Result)
 	case *jsonrpc.Request:
 		tok := members(m.Params)["progressToken"]
 		t.mu.Lock()
@@ -252,24 +252,22 @@ func (t *stdioTransport) oversized(prefix []byte, size int) error {
 	if sdkValue(id) == nil {
 		id = nil
 	} else if string(m["method"]) == `"tools/call"` {
-		return t.tooLarge(id, "call is", size)
+		return t.answer(id, "result", errorResult(argumentsTooLarge("call is", size)))
 	}
 	return t.reject(id, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: the message is %s; at most %s per line is read", sizeText(size), sizeText(MaxFrame)))
 }
 
-// tooLarge answers a tool call over the arguments cap with an ARGUMENTS_TOO_LARGE result.
-func (t *stdioTransport) tooLarge(id json.RawMessage, what string, size int) error {
-	result, _ := json.Marshal(errorResult(argumentsTooLarge(what, size)))
-	return t.answer(id, "result", result)
-}
-
 func (t *stdioTransport) reject(id json.RawMessage, code int64, message string) error {
-	return t.answer(id, "error", wireError(&jsonrpc.Error{Code: code, Message: message}))
+	return t.answer(id, "error", &jsonrpc.Error{Code: code, Message: message})
 }
 
-// answer writes {"jsonrpc":"2.0","id":id,member:value}; a nil id is null.
-func (t *stdioTransport) answer(id json.RawMessage, member string, value []byte) error {
-	_, err := fmt.Fprintf(t.out, `{"jsonrpc":"2.0","id":%s,%q:%s}`+"\n", cmp.Or(string(id), "null"), member, value)
+// answer writes {"jsonrpc":"2.0","id":id,member:value}, a nil id as null, without HTML escapes.
+func (t *stdioTransport) answer(id json.RawMessage, member string, value any) error {
+	data, err := json.Marshal(value)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(t.out, `{"jsonrpc":"2.0","id":%s,%q:%s}`+"\n", cmp.Or(string(id), "null"), member, unescapeHTML(data))
 	return err
 }
 
@@ -285,17 +283,16 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 	return w.WriteCloser.Write(p)
 }
 
-// wireError renders err as a JSON-RPC error, its message clipped and its data dropped
-// unless valid JSON (the SDK's resource errors quote the URI with Go escapes).
-func wireError(err error) []byte {
+// wireError is err as a JSON-RPC error, its message clipped and its data dropped unless
+// valid JSON (the SDK's resource errors quote the URI with Go escapes).
+func wireError(err error) *jsonrpc.Error {
 	e := &jsonrpc.Error{Code: jsonrpc.CodeInternalError}
 	_ = errors.As(err, &e)
 	we := &jsonrpc.Error{Code: e.Code, Message: platform.Clip(err.Error(), maxErrorText), Data: e.Data}
 	if !json.Valid(we.Data) {
 		we.Data = nil
 	}
-	data, _ := json.Marshal(we)
-	return unescapeHTML(data)
+	return we
 }
 
 // htmlUnescaper turns the SDK's \u003c, \u003e and \u0026 back into <, > and &, the same
