@@ -79,9 +79,15 @@ func (t *stdioTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 // (go-sdk issue 1061): delete awaitCalls, and TestGoSDKIssue1061_*, once it no longer does.
 func (t *stdioTransport) filter() {
 	r := bufio.NewReaderSize(t.in, 64<<10)
+	var line []byte
+	size := 0
 	for {
-		line, size, err := readLine(r, t.maxFrame)
+		frag, more, err := r.ReadLine()
+		size += len(frag)
+		line = append(line, frag[:min(len(frag), t.maxFrame-len(line))]...) // cut as it streams
 		switch {
+		case more && err == nil: // the line goes on
+			continue
 		case errors.Is(err, io.EOF):
 			t.awaitCalls()
 		case err != nil:
@@ -94,20 +100,8 @@ func (t *stdioTransport) filter() {
 			_ = t.pw.CloseWithError(err)
 			return
 		}
+		line, size = nil, 0
 	}
-}
-
-// readLine reads one line without its end, keeping its first limit bytes; size is its whole length.
-func readLine(r *bufio.Reader, limit int) (line []byte, size int, err error) {
-	for more := true; more; {
-		var frag []byte
-		if frag, more, err = r.ReadLine(); err != nil {
-			return nil, 0, err
-		}
-		size += len(frag)
-		line = append(line, frag[:min(len(frag), limit-len(line))]...)
-	}
-	return line, size, nil
 }
 
 // accept passes line on to the SDK, or answers it: the SDK ends the session on a line it
@@ -320,22 +314,20 @@ func members(raw []byte) map[string]json.RawMessage {
 	return m
 }
 
-// sdkValue is an id or token as the SDK reads it, if MCP allows it: a number of at most maxID
-// bytes (a float64) or a UTF-8 string of at most maxID inside its quotes; else nil.
-func sdkValue(raw json.RawMessage) any {
-	var v any
-	limit := maxID
+// sdkValue is an id or token as the SDK reads it (a float64 or a string) if MCP allows it: a
+// number or UTF-8 string of at most maxID bytes, a string's quotes not counted; else nil.
+func sdkValue(raw json.RawMessage) (v any) {
+	quotes := 0
 	if bytes.HasPrefix(raw, []byte(`"`)) {
-		limit += 2
+		quotes = 2
 	}
-	if len(raw) > limit || !utf8.Valid(raw) || json.Unmarshal(raw, &v) != nil {
+	if len(raw)-quotes > maxID || !utf8.Valid(raw) || json.Unmarshal(raw, &v) != nil {
 		return nil
 	}
-	switch v.(type) {
-	case float64, string:
-		return v
+	if _, err := jsonrpc.MakeID(v); err != nil { // neither a number nor a string
+		return nil
 	}
-	return nil
+	return v
 }
 
 func sizeText(n int) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
