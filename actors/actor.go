@@ -119,9 +119,12 @@ func (l *life) end() { l.serving.Store(false) }
 // stop stops the actor for good; calling it again does nothing.
 func (l *life) stop() { l.once.Do(func() { close(l.done) }) }
 
-func (l *life) stopped() bool {
+func (l *life) stopped() bool { return closed(l.done) }
+
+// closed reports whether ch is closed (or has a value ready).
+func closed(ch <-chan struct{}) bool {
 	select {
-	case <-l.done:
+	case <-ch:
 		return true
 	default:
 		return false

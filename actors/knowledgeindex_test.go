@@ -32,7 +32,7 @@ func TestKnowledgeIndex_WarmBuildsOnce(t *testing.T) {
 		go func() { _, err := k.Index(t.Context()); got <- err }()
 	}
 	st, _ := k.Status(t.Context())
-	if fig(st, "index") != IndexWarming {
+	if fig(st, "index") != "warming" {
 		t.Errorf("index state %q, want warming", fig(st, "index"))
 	}
 	close(release)
@@ -45,7 +45,7 @@ func TestKnowledgeIndex_WarmBuildsOnce(t *testing.T) {
 		t.Errorf("%d builds, want 1", n)
 	}
 	st, _ = k.Status(t.Context())
-	if fig(st, "index") != IndexReady || fig(st, "docs") != "0" {
+	if fig(st, "index") != "ready" || fig(st, "docs") != "0" {
 		t.Errorf("status %+v", st.Figures)
 	}
 }
@@ -63,7 +63,7 @@ func TestKnowledgeIndex_FailedBuildRetried(t *testing.T) {
 	if _, err := k.Index(t.Context()); platform.ErrorCode(err) != platform.ErrInternal {
 		t.Fatalf("first Index: %v, want INTERNAL_ERROR", err)
 	}
-	if st, _ := k.Status(t.Context()); fig(st, "index") != IndexFailed {
+	if st, _ := k.Status(t.Context()); fig(st, "index") != "failed" {
 		t.Errorf("state %q, want failed", fig(st, "index"))
 	}
 	ix, err := k.Index(t.Context())
@@ -107,19 +107,19 @@ func TestKnowledgeIndex_StatusAcrossLife(t *testing.T) {
 	checkLeaks(t)
 	k := NewKnowledgeIndex(emptyIndex)
 	st, err := k.Status(t.Context()) // never served: answered at once
-	if err != nil || st.State != StateIdle || fig(st, "index") != IndexCold || fig(st, "attempts") != "0" {
+	if err != nil || st.State != StateIdle || fig(st, "index") != "cold" || fig(st, "attempts") != "0" {
 		t.Errorf("unserved status %+v, %v", st, err)
 	}
 	stop := serve(t, k)
 	if _, err := k.Index(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	if st, _ := k.Status(t.Context()); st.State != StateRunning || fig(st, "index") != IndexReady {
+	if st, _ := k.Status(t.Context()); st.State != StateRunning || fig(st, "index") != "ready" {
 		t.Errorf("running status %+v", st)
 	}
 	stop()
 	st, err = k.Status(t.Context())
-	if err != nil || st.State != StateStopped || fig(st, "index") != IndexReady || fig(st, "attempts") != "1" {
+	if err != nil || st.State != StateStopped || fig(st, "index") != "ready" || fig(st, "attempts") != "1" {
 		t.Errorf("stopped status %+v, %v", st, err)
 	}
 	if err := k.Serve(t.Context()); err == nil || !strings.Contains(err.Error(), "already stopped") {
