@@ -3,94 +3,74 @@ package actors
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sort"
 	"sync"
 	"time"
 
+	"golang.org/x/sync/semaphore"
+
 	"github.com/zeropsio/zcp/platform"
 )
 
-// Deploy pool and env-writes defaults.
-const (
-	DefaultDeployWorkers = 4
-	DefaultDeployTimeout = 5 * time.Minute
-	// DefaultEnvWriteTargets bounds the targets written at once; writes to
-	// more wait their turn.
-	DefaultEnvWriteTargets = 16
-	// DefaultEnvWriteLimit bounds one write with the wait for its processes
-	// (the limit of every wait on a platform process).
-	DefaultEnvWriteLimit = 10 * time.Minute
-)
-
-// keyQueue grants turns to jobs run in their callers' goroutines: one at a
-// time per key (a target) in arrival order, at most workers at once, once
-// Serve runs. The deploy pool and the env writes are keyQueues.
+// keyQueue runs jobs in their callers' goroutines, once Serve ran: one at a
+// time per key (a target) in arrival order, at most workers at once. The
+// deploy pool and the env writes are keyQueues. Safe for concurrent use.
 type keyQueue struct {
 	name    string
+	timeout time.Duration // per job, and again for its hold
 	workers int
-	timeout time.Duration // per job, its hold included
+	slots   *semaphore.Weighted // the workers, first come first served; held but while Serve runs
 	life    life
-	jobs    context.Context // cancelled when the queue stops
-	stopJob context.CancelCauseFunc
-	running sync.WaitGroup // granted turns not yet given back
-	changed chan struct{}  // buffer 1: posted after every change (tests await it)
+	stop    context.Context // ends when the queue stops
+	cancel  context.CancelFunc
+	changed chan struct{} // buffer 1: posted after every change (tests await it)
 
-	mu        sync.Mutex
-	open      bool // a Serve ran: turns may be granted
-	waiting   []*ticket
-	busy      map[string]*ticket // the turn per key
+	mu        sync.Mutex // guards the fields below and targets'
+	keys      map[string]*target
 	completed int
 }
 
-// ticket is one job's place; turn (buffer 1) gets nil or why it never runs.
-type ticket struct {
+// target is one key's line of jobs, each waiting for the one before it.
+type target struct {
 	key     string
-	started time.Time
-	turn    chan error
-	ran     bool
+	last    chan struct{} // closed once the key's last job has left
+	queued  int           // jobs without a worker yet
+	started time.Time     // when the running job got its worker; zero: none
 }
 
 func (q *keyQueue) init(name string, workers int, timeout time.Duration) {
 	q.name, q.workers, q.timeout = name, workers, timeout
-	q.busy, q.changed = map[string]*ticket{}, make(chan struct{}, 1)
-	q.jobs, q.stopJob = context.WithCancelCause(context.Background())
+	q.slots, q.keys, q.changed = semaphore.NewWeighted(int64(workers)), map[string]*target{}, make(chan struct{}, 1)
+	q.slots.TryAcquire(int64(workers)) // until Serve
+	q.stop, q.cancel = context.WithCancel(context.Background())
 	q.life.init(name)
 }
 
 // String names the actor.
 func (q *keyQueue) String() string { return q.name }
 
-// Serve grants turns until ctx ends, then stops and waits for running jobs.
+// Serve lends the workers out until ctx ends, then stops and takes them back.
 func (q *keyQueue) Serve(ctx context.Context) error {
 	if err := q.life.begin(); err != nil {
 		return err
 	}
 	defer q.life.end()
-	q.mu.Lock()
-	q.open = true
-	q.dispatch()
-	q.mu.Unlock()
+	q.slots.Release(int64(q.workers)) // once: a Serve ends only when the queue stopped for good
 	<-ctx.Done()
 	q.Shutdown()
-	q.running.Wait()
+	_ = q.slots.Acquire(context.Background(), int64(q.workers)) // every worker back: no job or hold runs
 	return ctx.Err()
 }
 
 // Shutdown drops queued jobs and cancels running ones, for good.
 func (q *keyQueue) Shutdown() {
-	err := errStopped(q.name)
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.life.stop()
-	q.stopJob(err)
-	for _, t := range q.waiting {
-		t.turn <- err
-	}
-	q.waiting = nil
+	q.cancel()
 }
 
-// holdingJob is a job whose non-nil hold keeps its key's turn, in a
+// holdingJob is a job whose non-nil hold keeps its key and worker, in a
 // goroutine of its own, until hold returns.
 type holdingJob func(ctx context.Context) (hold func(context.Context), err error)
 
@@ -103,88 +83,91 @@ func (q *keyQueue) run(ctx context.Context, key string, job holdingJob) error {
 	if ctx.Err() != nil {
 		return ctxError(ctx, key+" waiting for the "+q.name)
 	}
-	t := &ticket{key: key, turn: make(chan error, 1)}
-	q.mu.Lock()
-	if q.life.stopped() {
-		q.mu.Unlock()
-		return errStopped(q.name)
-	}
-	q.waiting = append(q.waiting, t)
-	q.dispatch()
-	q.mu.Unlock()
-	select {
-	case err := <-t.turn:
-		if err != nil {
-			return err
-		}
-	case <-ctx.Done():
-		q.leave(t) // withdraws t, or gives back a turn granted in this instant
-		return ctxError(ctx, key+" waiting in the "+q.name+" queue")
+	leave, err := q.wait(ctx, key)
+	if err != nil {
+		return err
 	}
 	held := false
 	defer func() { // deferred, so that a panicking job frees its turn too
 		if !held {
-			q.leave(t)
+			leave()
 		}
 	}()
 	jobCtx, cancel := context.WithTimeout(ctx, q.timeout)
 	defer cancel()
-	defer context.AfterFunc(q.jobs, cancel)()
-	if q.jobs.Err() != nil { // granted as the queue stopped
-		return context.Cause(q.jobs)
-	}
-	q.mu.Lock()
-	t.ran = true
-	q.mu.Unlock()
+	defer context.AfterFunc(q.stop, cancel)()
 	hold, err := job(jobCtx)
 	if hold != nil {
 		held = true
-		go q.hold(t, hold)
+		go func() {
+			defer leave()
+			ctx, cancel := context.WithTimeout(context.Background(), q.timeout)
+			defer cancel()
+			defer context.AfterFunc(q.stop, cancel)()
+			hold(ctx)
+		}()
 	}
 	return err
 }
 
-// hold runs a job's hold with t's turn taken, then gives it back.
-func (q *keyQueue) hold(t *ticket, hold func(context.Context)) {
-	defer q.leave(t)
-	ctx, cancel := context.WithTimeout(context.Background(), q.timeout)
-	defer cancel()
-	defer context.AfterFunc(q.jobs, cancel)()
-	if q.jobs.Err() != nil {
-		cancel()
+// wait queues behind key's earlier jobs, then for a worker, and returns the
+// function that gives the key and the worker back.
+func (q *keyQueue) wait(ctx context.Context, key string) (leave func(), err error) {
+	q.mu.Lock()
+	t := q.keys[key]
+	if t == nil {
+		t = &target{key: key, last: make(chan struct{})}
+		close(t.last)
+		q.keys[key] = t
 	}
-	hold(ctx)
-}
+	before, left := t.last, make(chan struct{})
+	t.last = left
+	t.queued++
+	q.changedLocked(t)
+	q.mu.Unlock()
 
-// leave withdraws a waiting t, or frees the worker and key t was granted.
-func (q *keyQueue) leave(t *ticket) {
+	wait, cancel := context.WithCancel(ctx)
+	defer cancel()
+	defer context.AfterFunc(q.stop, cancel)()
+	select {
+	case <-before:
+		err = q.slots.Acquire(wait, 1)
+	case <-wait.Done():
+		err = wait.Err()
+	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	if i := slices.Index(q.waiting, t); i >= 0 {
-		q.waiting = slices.Delete(q.waiting, i, i+1)
-	} else if q.busy[t.key] == t {
-		delete(q.busy, t.key)
-		if t.ran {
-			q.completed++
-		}
-		q.running.Done()
+	defer q.changedLocked(t)
+	t.queued--
+	switch {
+	case err == nil && !q.life.stopped():
+		t.started = time.Now()
+		return func() { q.leave(t, left) }, nil
+	case err == nil: // a worker granted as the queue stopped
+		q.slots.Release(1)
 	}
-	q.dispatch()
+	go func() { <-before; close(left) }() // the key's next job still waits for the one before
+	if q.life.stopped() {
+		return nil, errStopped(q.name)
+	}
+	return nil, ctxError(ctx, key+" waiting in the "+q.name+" queue")
 }
 
-// dispatch grants turns, oldest first, to idle keys while workers are free.
-func (q *keyQueue) dispatch() {
-	for i := 0; q.open && !q.life.stopped() && i < len(q.waiting) && len(q.busy) < q.workers; {
-		t := q.waiting[i]
-		if _, busy := q.busy[t.key]; busy {
-			i++
-			continue
-		}
-		q.waiting = slices.Delete(q.waiting, i, i+1)
-		q.busy[t.key] = t
-		q.running.Add(1)
-		t.started = time.Now()
-		t.turn <- nil
+// leave gives back the worker and t's key after a job (and its hold) ended.
+func (q *keyQueue) leave(t *target, left chan struct{}) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	t.started = time.Time{}
+	q.completed++
+	q.slots.Release(1)
+	close(left)
+	q.changedLocked(t)
+}
+
+// changedLocked forgets t if no job uses it and posts changed.
+func (q *keyQueue) changedLocked(t *target) {
+	if t.queued == 0 && t.started.IsZero() {
+		delete(q.keys, t.key)
 	}
 	select {
 	case q.changed <- struct{}{}:
@@ -196,23 +179,20 @@ func (q *keyQueue) dispatch() {
 func (q *keyQueue) Status(context.Context) (ActorStatus, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	now := time.Now()
 	st := ActorStatus{Name: q.name, State: q.life.state()}
-	st.add("busy", len(q.busy))
-	st.add("idle", q.workers-len(q.busy))
-	st.add("queued", len(q.waiting))
-	queues := map[string]int{}
-	for _, t := range q.waiting {
-		queues[t.key]++
-	}
-	for key, t := range q.busy {
-		st.Details = append(st.Details, fmt.Sprintf("target %s: running %s, %d queued", key, round(now.Sub(t.started)), queues[key]))
-		delete(queues, key)
-	}
-	for key, n := range queues {
-		st.Details = append(st.Details, fmt.Sprintf("target %s: %d queued", key, n))
+	busy, queued := 0, 0
+	for _, t := range q.keys {
+		running := ""
+		if !t.started.IsZero() {
+			busy, running = busy+1, "running "+round(time.Since(t.started))+", "
+		}
+		queued += t.queued
+		st.Details = append(st.Details, fmt.Sprintf("target %s: %s%d queued", t.key, running, t.queued))
 	}
 	sort.Strings(st.Details)
+	st.add("busy", busy)
+	st.add("idle", q.workers-busy)
+	st.add("queued", queued)
 	st.add("completed", q.completed)
 	return st, nil
 }
@@ -220,13 +200,13 @@ func (q *keyQueue) Status(context.Context) (ActorStatus, error) {
 // DeployPool is the deploy pool actor: a keyQueue of deploys, each within 5 min.
 type DeployPool struct{ keyQueue }
 
-// NewDeployPool returns a pool of workers (≤ 0: DefaultDeployWorkers).
+// NewDeployPool returns a pool of workers (≤ 0: 4).
 func NewDeployPool(workers int) *DeployPool {
 	if workers <= 0 {
-		workers = DefaultDeployWorkers
+		workers = 4
 	}
 	p := &DeployPool{}
-	p.init("deploy-pool", workers, DefaultDeployTimeout)
+	p.init("deploy-pool", workers, 5*time.Minute)
 	return p
 }
 
@@ -240,10 +220,11 @@ func (p *DeployPool) Run(ctx context.Context, target string, job func(ctx contex
 // until its platform processes ended.
 type EnvWrites struct{ keyQueue }
 
-// NewEnvWrites returns the env-writes actor.
+// NewEnvWrites returns the env-writes actor: 16 targets written at once, each
+// write within 10 min with the wait for its processes (that wait's own limit).
 func NewEnvWrites() *EnvWrites {
 	e := &EnvWrites{}
-	e.init("env-writes", DefaultEnvWriteTargets, DefaultEnvWriteLimit)
+	e.init("env-writes", 16, 10*time.Minute)
 	return e
 }
 

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -42,7 +43,7 @@ func TestDeployPool_SameTargetNeverInterleaves(t *testing.T) {
 				t.Error(err)
 			}
 		}()
-		go func() { waitQueued(&p.keyQueue, i); close(queued) }()
+		go func() { waitQueued(t, &p.keyQueue, i); close(queued) }()
 		recv(t, queued)
 	}
 	wg.Wait()
@@ -53,15 +54,19 @@ func TestDeployPool_SameTargetNeverInterleaves(t *testing.T) {
 	}
 }
 
-// waitQueued returns once more than n jobs have been granted or queued. It
-// reads the figures from Status and awaits the loop's change signal between
-// reads; one waiter at a time (the signal has one slot).
-func waitQueued(p *keyQueue, n int) {
-	for {
-		if queueSeen(p) > n {
+// waitQueued returns once more than n jobs have been granted or queued, or
+// fails t after 20 s. It awaits the queue's change signal between reads of
+// Status; one waiter at a time (the signal has one slot).
+func waitQueued(t testing.TB, p *keyQueue, n int) {
+	t.Helper()
+	deadline := time.After(20 * time.Second)
+	for queueSeen(p) <= n {
+		select {
+		case <-p.changed:
+		case <-deadline:
+			t.Errorf("%s never showed %d jobs", p.name, n+1)
 			return
 		}
-		<-p.changed
 	}
 }
 
@@ -112,7 +117,7 @@ func TestDeployPool_BoundedParallelTargets(t *testing.T) {
 	for range 3 {
 		recv(t, started)
 	}
-	waitQueued(&p.keyQueue, 5)
+	waitQueued(t, &p.keyQueue, 5)
 	st, _ := p.Status(t.Context())
 	if fig(st, "busy") != "3" || fig(st, "idle") != "0" || fig(st, "queued") != "3" {
 		t.Errorf("status %+v, want 3 busy, 0 idle, 3 queued", st.Figures)
@@ -140,7 +145,7 @@ func TestDeployPool_QueuedJobDroppedOnCancel(t *testing.T) {
 	go func() {
 		errc <- p.Run(ctx, "b", func(context.Context) error { ran.Store(true); return nil })
 	}()
-	waitQueued(&p.keyQueue, 1)
+	waitQueued(t, &p.keyQueue, 1)
 	cancel()
 	if err := recv(t, errc); platform.ErrorCode(err) != platform.ErrCanceled {
 		t.Errorf("queued job: %v, want CANCELED", err)
@@ -171,7 +176,7 @@ func TestDeployPool_ShutdownCancelsAll(t *testing.T) {
 	recv(t, running)
 	queuedErr := make(chan error, 1)
 	go func() { queuedErr <- p.Run(context.Background(), "b", func(context.Context) error { return nil }) }()
-	waitQueued(&p.keyQueue, 1)
+	waitQueued(t, &p.keyQueue, 1)
 	stop()
 	if err := recv(t, runErr); !errors.Is(err, context.Canceled) {
 		t.Errorf("running job: %v, want cancelled", err)
@@ -276,7 +281,7 @@ func TestDeployPool_GiveUpAsTurnGranted(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())
 		second := make(chan error, 1)
 		go func() { second <- p.Run(ctx, "a", func(context.Context) error { ran.Add(1); return nil }) }()
-		waitQueued(&p.keyQueue, before+1) // first running, second queued
+		waitQueued(t, &p.keyQueue, before+1) // first running, second queued
 		go close(release)
 		cancel()
 		if err := recv(t, first); err != nil {
