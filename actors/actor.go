@@ -1,6 +1,7 @@
 package actors
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"sync"
@@ -54,11 +55,7 @@ func errStopped(actor string) error {
 // ctxError turns the end of a caller's context into a PlatformError that
 // still matches context.Canceled / context.DeadlineExceeded with errors.Is.
 func ctxError(ctx context.Context, what string) error {
-	err := ctx.Err()
-	if err == nil {
-		err = context.Canceled
-	}
-	code := platform.ErrCanceled
+	err, code := cmp.Or(ctx.Err(), context.Canceled), platform.ErrCanceled
 	if err == context.DeadlineExceeded {
 		code = platform.ErrAPITimeout
 	}
@@ -94,13 +91,14 @@ var (
 type life struct {
 	name    string
 	serving atomic.Bool
-	once    sync.Once
 	done    chan struct{} // closed when the actor stopped for good
+	stop    func()        // stops the actor for good; calling it again does nothing
 }
 
 func (l *life) init(name string) {
 	l.name = name
 	l.done = make(chan struct{})
+	l.stop = sync.OnceFunc(func() { close(l.done) })
 }
 
 // begin takes the actor for one Serve; end gives it back.
@@ -115,9 +113,6 @@ func (l *life) begin() error {
 }
 
 func (l *life) end() { l.serving.Store(false) }
-
-// stop stops the actor for good; calling it again does nothing.
-func (l *life) stop() { l.once.Do(func() { close(l.done) }) }
 
 func (l *life) stopped() bool { return closed(l.done) }
 
