@@ -207,18 +207,22 @@ func (g *Gateway) enter(op callOp) string {
 func (g *Gateway) unshare(f *flight, sent bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	f.sent = f.sent || sent
 	if g.open[f.key] == f {
 		delete(g.open, f.key)
 	}
-	f.sent = f.sent || sent
 }
 
-// leave takes the caller out of f; the last one out ends it.
+// leave takes the caller out of f; the last one out ends it, and a new
+// identical call starts its own.
 func (g *Gateway) leave(f *flight) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if f.refs--; f.refs == 0 {
 		f.cancel()
+		if g.open[f.key] == f {
+			delete(g.open, f.key)
+		}
 	}
 }
 

@@ -496,3 +496,45 @@ func TestGateway_ChangeScope(t *testing.T) {
 		})
 	}
 }
+
+// TestGateway_AbandonedFlightIsNotJoined: a read identical to one whose
+// callers all left starts its own flight instead of joining the abandoned
+// one, and gets its answer.
+func TestGateway_AbandonedFlightIsNotJoined(t *testing.T) {
+	checkLeaks(t)
+	c := &scriptClient{}
+	g := NewGateway(c, GatewayConfig{})
+	inAdmission, proceed := make(chan struct{}), make(chan struct{})
+	var admissions atomic.Int32
+	g.testHookQueued = func() {
+		if admissions.Add(1) == 1 { // the first flight waits here until the second caller came
+			close(inAdmission)
+			select {
+			case <-proceed:
+			case <-time.After(20 * time.Second):
+			}
+		}
+	}
+	joined := make(chan struct{}, 4)
+	g.testHookJoined = func() { joined <- struct{}{} }
+	serveGateway(t, g)
+	ctx, cancel := context.WithCancel(t.Context())
+	first := make(chan error, 1)
+	go func() { _, err := g.GetService(ctx, "a"); first <- err }()
+	recv(t, joined)
+	recv(t, inAdmission)
+	cancel()
+	if err := recv(t, first); platform.ErrorCode(err) != platform.ErrCanceled {
+		t.Fatalf("first caller: %v, want CANCELED", err)
+	}
+	second := make(chan error, 1)
+	go func() { _, err := g.GetService(t.Context(), "a"); second <- err }()
+	recv(t, joined)
+	close(proceed)
+	if err := recv(t, second); err != nil {
+		t.Errorf("second caller: %v, want its answer", err)
+	}
+	if n := c.calls.Load(); n != 1 {
+		t.Errorf("%d API calls, want 1", n)
+	}
+}
