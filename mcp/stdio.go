@@ -141,15 +141,16 @@ func (t *stdioTransport) accept(line []byte) error {
 // start registers a call once a cancelled call under its id is answered; or names what it reuses.
 func (t *stdioTransport) start(key jsonrpc.ID, id, token json.RawMessage) string {
 	t.mu.Lock()
-	defer t.mu.Unlock()
-	if old := t.calls[key]; old != nil && old.cancelled {
-		t.mu.Unlock()
-		select { // the SDK answers it once its handler returns
+	old := t.calls[key]
+	t.mu.Unlock()
+	if old != nil && old.cancelled { // the SDK answers it once its handler returns
+		select {
 		case <-old.answered:
 		case <-t.ctx.Done():
 		}
-		t.mu.Lock()
 	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	cl := &call{id: id, token: sdkValue(token), answered: make(chan struct{})}
 	switch {
 	case t.calls[key] != nil:
