@@ -58,6 +58,9 @@ func (w *Watcher) subscribe(ctx context.Context, k key, s *sub) error {
 		return errStopped(w.String())
 	}
 	now := time.Now()
+	if len(w.watches) == 0 { // the schedule starts with the first watch: its first poll comes an Interval later
+		w.next = now.Add(w.cfg.Interval - w.cfg.Interval/4)
+	}
 	wt := w.watches[k]
 	if wt == nil {
 		wt = &watch{started: now, subs: map[*sub]struct{}{}}

@@ -247,3 +247,29 @@ func TestWatcher_BatchedBuildPolls(t *testing.T) {
 		}
 	}
 }
+
+// TestWatcher_FirstPollAnIntervalAfterFirstWatch: an idle watcher's schedule
+// starts with its first watch, so the first poll comes an Interval (less the
+// tick's slack) later, when a lagging search already shows the process, and
+// not at whatever tick happens next; a later watch joins the running schedule.
+func TestWatcher_FirstPollAnIntervalAfterFirstWatch(t *testing.T) {
+	t.Parallel()
+	srv, c := newFake(t, fakeapi.Options{ProcessDuration: time.Hour, SearchLag: -1})
+	w := NewWatcher(c, WatcherConfig{Interval: time.Hour, Limit: 2 * time.Hour})
+	t.Cleanup(w.Shutdown)
+	startProcesses(t, srv, c, w, 1)
+	srv.ResetRequests()
+	w.tick(t.Context())
+	if n := len(srv.Requests()); n != 0 {
+		t.Fatalf("a tick right after the first watch sent %d requests, want none before the Interval", n)
+	}
+	w.mu.Lock()
+	w.next = time.Now() // the Interval has passed
+	w.mu.Unlock()
+	startProcesses(t, srv, c, w, 1) // a second watch does not restart the schedule
+	srv.ResetRequests()
+	w.tick(t.Context())
+	if n := len(srv.Requests()); n == 0 {
+		t.Fatal("the tick after the Interval sent no request")
+	}
+}
