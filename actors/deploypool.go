@@ -38,12 +38,13 @@ type target struct {
 	started time.Time     // when the running job got its worker; zero: none
 }
 
-func (q *keyQueue) init(name string, workers int, timeout time.Duration) {
-	q.name, q.workers, q.timeout = name, workers, timeout
-	q.slots, q.keys, q.changed = semaphore.NewWeighted(int64(workers)), map[string]*target{}, make(chan struct{}, 1)
+func newKeyQueue(name string, workers int, timeout time.Duration) *keyQueue {
+	q := &keyQueue{name: name, workers: workers, timeout: timeout, slots: semaphore.NewWeighted(int64(workers)),
+		keys: map[string]*target{}, changed: make(chan struct{}, 1)}
 	q.slots.TryAcquire(int64(workers)) // until Serve
 	q.stop, q.cancel = context.WithCancel(context.Background())
 	q.life.init(name)
+	return q
 }
 
 // String names the actor.
@@ -101,9 +102,8 @@ func (q *keyQueue) run(ctx context.Context, key string, job holdingJob) error {
 		held = true
 		go func() {
 			defer leave()
-			ctx, cancel := context.WithTimeout(context.Background(), q.timeout)
+			ctx, cancel := context.WithTimeout(q.stop, q.timeout)
 			defer cancel()
-			defer context.AfterFunc(q.stop, cancel)()
 			hold(ctx)
 		}()
 	}
@@ -198,16 +198,12 @@ func (q *keyQueue) Status(context.Context) (ActorStatus, error) {
 }
 
 // DeployPool is the deploy pool actor: a keyQueue of deploys, each within 5 min.
-type DeployPool struct{ keyQueue }
+type DeployPool struct{ *keyQueue }
 
 // NewDeployPool returns a pool of workers (≤ 0: 4).
 func NewDeployPool(workers int) *DeployPool {
-	if workers <= 0 {
-		workers = 4
-	}
-	p := &DeployPool{}
-	p.init("deploy-pool", workers, 5*time.Minute)
-	return p
+	orDefault(&workers, 4)
+	return &DeployPool{newKeyQueue("deploy-pool", workers, 5*time.Minute)}
 }
 
 // Run runs job after the earlier jobs of target; see keyQueue.run.
@@ -218,14 +214,12 @@ func (p *DeployPool) Run(ctx context.Context, target string, job func(ctx contex
 // EnvWrites is the env-writes actor: one read-merge-write of env variables
 // per target (a service, or the project) at a time, each holding its target
 // until its platform processes ended.
-type EnvWrites struct{ keyQueue }
+type EnvWrites struct{ *keyQueue }
 
 // NewEnvWrites returns the env-writes actor: 16 targets written at once, each
 // write within 10 min with the wait for its processes (that wait's own limit).
 func NewEnvWrites() *EnvWrites {
-	e := &EnvWrites{}
-	e.init("env-writes", 16, 10*time.Minute)
-	return e
+	return &EnvWrites{newKeyQueue("env-writes", 16, 10*time.Minute)}
 }
 
 // Write runs write after every earlier write of target and its settle, which

@@ -43,7 +43,7 @@ func TestDeployPool_SameTargetNeverInterleaves(t *testing.T) {
 				t.Error(err)
 			}
 		}()
-		go func() { waitQueued(t, &p.keyQueue, i); close(queued) }()
+		go func() { waitQueued(t, p.keyQueue, i); close(queued) }()
 		recv(t, queued)
 	}
 	wg.Wait()
@@ -117,7 +117,7 @@ func TestDeployPool_BoundedParallelTargets(t *testing.T) {
 	for range 3 {
 		recv(t, started)
 	}
-	waitQueued(t, &p.keyQueue, 5)
+	waitQueued(t, p.keyQueue, 5)
 	st, _ := p.Status(t.Context())
 	if fig(st, "busy") != "3" || fig(st, "idle") != "0" || fig(st, "queued") != "3" {
 		t.Errorf("status %+v, want 3 busy, 0 idle, 3 queued", st.Figures)
@@ -145,7 +145,7 @@ func TestDeployPool_QueuedJobDroppedOnCancel(t *testing.T) {
 	go func() {
 		errc <- p.Run(ctx, "b", func(context.Context) error { ran.Store(true); return nil })
 	}()
-	waitQueued(t, &p.keyQueue, 1)
+	waitQueued(t, p.keyQueue, 1)
 	cancel()
 	if err := recv(t, errc); platform.ErrorCode(err) != platform.ErrCanceled {
 		t.Errorf("queued job: %v, want CANCELED", err)
@@ -176,7 +176,7 @@ func TestDeployPool_ShutdownCancelsAll(t *testing.T) {
 	recv(t, running)
 	queuedErr := make(chan error, 1)
 	go func() { queuedErr <- p.Run(context.Background(), "b", func(context.Context) error { return nil }) }()
-	waitQueued(t, &p.keyQueue, 1)
+	waitQueued(t, p.keyQueue, 1)
 	stop()
 	if err := recv(t, runErr); !errors.Is(err, context.Canceled) {
 		t.Errorf("running job: %v, want cancelled", err)
@@ -270,7 +270,7 @@ func TestDeployPool_GiveUpAsTurnGranted(t *testing.T) {
 	serve(t, p)
 	var ran atomic.Int64 // jobs that started: what "completed" must count
 	for i := range 200 {
-		before := queueSeen(&p.keyQueue)
+		before := queueSeen(p.keyQueue)
 		release := make(chan struct{})
 		running := make(chan struct{})
 		first := make(chan error, 1)
@@ -281,7 +281,7 @@ func TestDeployPool_GiveUpAsTurnGranted(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())
 		second := make(chan error, 1)
 		go func() { second <- p.Run(ctx, "a", func(context.Context) error { ran.Add(1); return nil }) }()
-		waitQueued(t, &p.keyQueue, before+1) // first running, second queued
+		waitQueued(t, p.keyQueue, before+1) // first running, second queued
 		go close(release)
 		cancel()
 		if err := recv(t, first); err != nil {

@@ -43,7 +43,7 @@ func TestEnvWrites_SettleHoldsTheTarget(t *testing.T) {
 			return nil, nil
 		})
 	}()
-	waitQueued(t, &e.keyQueue, 2) // api held, project done, api queued
+	waitQueued(t, e.keyQueue, 2) // api held, project done, api queued
 	st, err := e.Status(t.Context())
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +82,7 @@ func TestEnvWrites_QueuedWriteCancelled(t *testing.T) {
 	go func() {
 		errc <- e.Write(ctx, "api", func(context.Context) (func(context.Context), error) { ran.Store(true); return nil, nil })
 	}()
-	waitQueued(t, &e.keyQueue, 1)
+	waitQueued(t, e.keyQueue, 1)
 	cancel()
 	if err := recv(t, errc); platform.ErrorCode(err) != platform.ErrCanceled || !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled queued write: %v, want CANCELED", err)
