@@ -101,7 +101,7 @@ type Gateway struct {
 	callLimiter *rate.Limiter       // tool calls' part of it; the rest is the polls' reserved share
 	slots       *semaphore.Weighted // calls in flight, polls included
 	callSlots   *semaphore.Weighted // tool calls in flight: one slot fewer, kept for polls
-	flights     singleflight.Group  // shared calls, by flight id
+	flights     singleflight.Group  // shared calls, by flight address
 
 	stopCtx context.Context // cancelled when the gateway stops for good
 	stop    context.CancelFunc
