@@ -3,6 +3,7 @@ package actors
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -56,7 +57,7 @@ func errStopped(actor string) error {
 // still matches context.Canceled / context.DeadlineExceeded with errors.Is.
 func ctxError(ctx context.Context, what string) error {
 	err, code := cmp.Or(ctx.Err(), context.Canceled), platform.ErrCanceled
-	if err == context.DeadlineExceeded {
+	if errors.Is(err, context.DeadlineExceeded) {
 		code = platform.ErrAPITimeout
 	}
 	return &platform.PlatformError{Code: code, Message: what + ": " + err.Error(), Err: err}
