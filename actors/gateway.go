@@ -286,10 +286,9 @@ func (g *Gateway) coolDown(err error) {
 	if errors.As(err, &pe) && pe.RetryAfter > 0 {
 		d = pe.RetryAfter
 	}
-	until := time.Now().Add(min(d, g.cfg.MaxCooldown))
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if until.After(g.cooldownUntil) {
+	if until := time.Now().Add(min(d, g.cfg.MaxCooldown)); until.After(g.cooldownUntil) {
 		g.cooldownUntil = until
 	}
 }

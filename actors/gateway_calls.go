@@ -94,10 +94,7 @@ func do[T any](g *Gateway, ctx context.Context, op callOp, fn func(context.Conte
 			case err == nil:
 				g.store(op, gen, v)
 				return v, nil
-			case platform.ErrorCode(err) == platform.ErrAPIRateLimited:
-				if err := g.fits(admitCtx, op.name, true); err != nil {
-					return v, err
-				}
+			case platform.ErrorCode(err) == platform.ErrAPIRateLimited: // admit waits the cooldown out or refuses at once
 			case tries < g.cfg.Retries && retryable(err) && admitCtx.Err() == nil:
 				backoff := g.cfg.RetryBase << tries
 				if sleep(admitCtx, backoff/2+rand.N(backoff)) != nil { // jittered, so that retries do not align
