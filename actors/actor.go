@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -92,14 +91,13 @@ var (
 type life struct {
 	name    string
 	serving atomic.Bool
-	done    chan struct{} // closed when the actor stopped for good
-	stop    func()        // stops the actor for good; calling it again does nothing
+	ctx     context.Context    // ends when the actor stopped for good
+	stop    context.CancelFunc // stops the actor for good; calling it again does nothing
 }
 
 func (l *life) init(name string) {
 	l.name = name
-	l.done = make(chan struct{})
-	l.stop = sync.OnceFunc(func() { close(l.done) })
+	l.ctx, l.stop = context.WithCancel(context.Background())
 }
 
 // begin takes the actor for one Serve; end gives it back.
@@ -115,7 +113,7 @@ func (l *life) begin() error {
 
 func (l *life) end() { l.serving.Store(false) }
 
-func (l *life) stopped() bool { return closed(l.done) }
+func (l *life) stopped() bool { return l.ctx.Err() != nil }
 
 // closed reports whether ch is closed (or has a value ready).
 func closed(ch <-chan struct{}) bool {

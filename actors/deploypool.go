@@ -21,8 +21,6 @@ type keyQueue struct {
 	workers int
 	slots   *semaphore.Weighted // the workers, first come first served; held but while Serve runs
 	life    life
-	stop    context.Context // ends when the queue stops
-	cancel  context.CancelFunc
 	changed chan struct{} // buffer 1: posted after every change (tests await it)
 
 	mu        sync.Mutex // guards the fields below and targets'
@@ -42,7 +40,6 @@ func newKeyQueue(name string, workers int, timeout time.Duration) *keyQueue {
 	q := &keyQueue{name: name, workers: workers, timeout: timeout, slots: semaphore.NewWeighted(int64(workers)),
 		keys: map[string]*target{}, changed: make(chan struct{}, 1)}
 	q.slots.TryAcquire(int64(workers)) // until Serve
-	q.stop, q.cancel = context.WithCancel(context.Background())
 	q.life.init(name)
 	return q
 }
@@ -68,7 +65,6 @@ func (q *keyQueue) Shutdown() {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.life.stop()
-	q.cancel()
 }
 
 // holdingJob is a job whose non-nil hold keeps its key and worker, in a
@@ -96,13 +92,13 @@ func (q *keyQueue) run(ctx context.Context, key string, job holdingJob) error {
 	}()
 	jobCtx, cancel := context.WithTimeout(ctx, q.timeout)
 	defer cancel()
-	defer context.AfterFunc(q.stop, cancel)()
+	defer context.AfterFunc(q.life.ctx, cancel)()
 	hold, err := job(jobCtx)
 	if hold != nil {
 		held = true
 		go func() {
 			defer leave()
-			ctx, cancel := context.WithTimeout(q.stop, q.timeout)
+			ctx, cancel := context.WithTimeout(q.life.ctx, q.timeout)
 			defer cancel()
 			hold(ctx)
 		}()
@@ -128,7 +124,7 @@ func (q *keyQueue) wait(ctx context.Context, key string) (leave func(), err erro
 
 	wait, cancel := context.WithCancel(ctx)
 	defer cancel()
-	defer context.AfterFunc(q.stop, cancel)()
+	defer context.AfterFunc(q.life.ctx, cancel)()
 	select {
 	case <-before:
 		err = q.slots.Acquire(wait, 1)

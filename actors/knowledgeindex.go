@@ -50,7 +50,7 @@ func (k *KnowledgeIndex) Serve(ctx context.Context) error {
 		select {
 		case <-k.asked:
 			k.run()
-		case <-k.life.done:
+		case <-k.life.ctx.Done():
 			return ctx.Err()
 		}
 	}
@@ -110,7 +110,7 @@ func (k *KnowledgeIndex) Index(ctx context.Context) (*knowledge.Index, error) {
 	case <-k.ask():
 	case <-ctx.Done():
 		return nil, ctxError(ctx, "waiting for the knowledge index")
-	case <-k.life.done:
+	case <-k.life.ctx.Done():
 		return nil, errStopped(k.String())
 	}
 	k.mu.Lock()
