@@ -1,6 +1,7 @@
 package actors
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -54,10 +55,7 @@ func (c GatewayConfig) withDefaults() GatewayConfig {
 	orDefault(&c.ReadTimeout, DefaultReadTimeout)
 	orDefault(&c.CallLimit, DefaultCallLimit)
 	orDefault(&c.CacheTTL, DefaultCacheTTL)
-	if c.Retries == 0 {
-		c.Retries = DefaultRetries
-	}
-	c.Retries = max(c.Retries, 0)
+	c.Retries = max(cmp.Or(c.Retries, DefaultRetries), 0) // negative: none
 	return c
 }
 
@@ -148,7 +146,7 @@ var _ platform.Client = (*Gateway)(nil)
 func NewGateway(c platform.Client, cfg GatewayConfig) *Gateway {
 	cfg = cfg.withDefaults()
 	stopCtx, stop := context.WithCancel(context.Background())
-	share := 1 - DefaultPollShare
+	share := 1 - DefaultPollShare // of the budget, for tool calls
 	g := &Gateway{
 		c:           c,
 		cfg:         cfg,

@@ -80,7 +80,7 @@ func do[T any](g *Gateway, ctx context.Context, op callOp, fn func(context.Conte
 				return nil, err
 			}
 			if op.mutates {
-				g.unshare(f, true)
+				g.sent(f)
 			}
 			v, err := once(g, fctx, op, fn)
 			release()
@@ -162,7 +162,6 @@ func (g *Gateway) share(ctx, callCtx context.Context, op callOp, gen uint64, run
 	}
 	f.refs++
 	ch := g.flights.DoChan(fmt.Sprintf("%p", f), func() (any, error) { // unique while it runs
-		defer g.unshare(f, false)
 		return run(f.ctx, f) // a panic below is once's to recover
 	})
 	g.mu.Unlock()
@@ -200,18 +199,18 @@ func (g *Gateway) enter(op callOp) string {
 	return key()
 }
 
-// unshare closes f to new callers; sent records that its request went out.
-func (g *Gateway) unshare(f *flight, sent bool) {
+// sent records that f's request went out: a new identical call makes its own.
+func (g *Gateway) sent(f *flight) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	f.sent = f.sent || sent
+	f.sent = true
 	if g.open[f.key] == f {
 		delete(g.open, f.key)
 	}
 }
 
-// leave takes the caller out of f; the last one out ends it, and a new
-// identical call starts its own.
+// leave takes the caller out of f; the last one out ends it and closes it
+// to new callers. Until then a new caller of an ended flight runs it anew.
 func (g *Gateway) leave(f *flight) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
