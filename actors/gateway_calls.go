@@ -132,8 +132,8 @@ func once[T any](g *Gateway, ctx context.Context, op callOp, fn func(context.Con
 	return fn(ctx)
 }
 
-// flight is one call identical callers share, on a context detached from
-// them that ends when the last one leaves or the gateway stops.
+// flight is one call identical callers share, on a context of none of them
+// that ends when the last one leaves or the gateway stops.
 type flight struct {
 	key    string // its key in Gateway.open while new callers may join
 	ctx    context.Context
@@ -153,9 +153,7 @@ func (g *Gateway) share(ctx, callCtx context.Context, op callOp, gen uint64, run
 	f := g.open[key]
 	if f == nil {
 		f = &flight{key: key}
-		fctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-		stop := context.AfterFunc(g.stopCtx, cancel)
-		f.ctx, f.cancel = fctx, func() { stop(); cancel() }
+		f.ctx, f.cancel = context.WithCancel(g.stopCtx) // no one caller's: it serves them all
 		if key != "" {
 			g.open[key] = f
 		}
