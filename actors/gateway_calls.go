@@ -79,8 +79,11 @@ func do[T any](g *Gateway, ctx context.Context, op callOp, fn func(context.Conte
 			if err != nil {
 				return nil, err
 			}
-			if op.mutates {
-				g.sent(f)
+			if op.mutates { // sent: a new identical call makes its own
+				g.mu.Lock()
+				f.sent = true
+				delete(g.open, f.key)
+				g.mu.Unlock()
 			}
 			v, err := once(g, fctx, op, fn)
 			release()
@@ -135,7 +138,7 @@ func once[T any](g *Gateway, ctx context.Context, op callOp, fn func(context.Con
 // flight is one call identical callers share, on a context of none of them
 // that ends when the last one leaves or the gateway stops.
 type flight struct {
-	key    string // its key in Gateway.open while new callers may join
+	key    string // its key in Gateway.open while new callers may join; no other flight takes it before it ends
 	ctx    context.Context
 	cancel context.CancelFunc
 	refs   int  // callers waiting for it; guarded by Gateway.mu
@@ -197,16 +200,6 @@ func (g *Gateway) enter(op callOp) string {
 	return key()
 }
 
-// sent records that f's request went out: a new identical call makes its own.
-func (g *Gateway) sent(f *flight) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	f.sent = true
-	if g.open[f.key] == f {
-		delete(g.open, f.key)
-	}
-}
-
 // leave takes the caller out of f; the last one out ends it and closes it
 // to new callers. Until then a new caller of an ended flight runs it anew.
 func (g *Gateway) leave(f *flight) {
@@ -214,9 +207,7 @@ func (g *Gateway) leave(f *flight) {
 	defer g.mu.Unlock()
 	if f.refs--; f.refs == 0 {
 		f.cancel()
-		if g.open[f.key] == f {
-			delete(g.open, f.key)
-		}
+		delete(g.open, f.key)
 	}
 }
 
