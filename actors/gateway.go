@@ -18,43 +18,37 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// Gateway defaults.
+// Gateway defaults that are not GatewayConfig's alone.
 const (
-	DefaultRate        = 10.0
-	DefaultBurst       = 20
-	DefaultMaxInFlight = 8
-	DefaultCooldown    = 5 * time.Second  // after a 429 without Retry-After
-	MaxCooldown        = 60 * time.Second // cap on any Retry-After
-	DefaultRetries     = 2
-	DefaultRetryBase   = 250 * time.Millisecond
-	DefaultReadTimeout = 10 * time.Second // one attempt of a read
-	DefaultCallLimit   = 30 * time.Second // one call, its wait for the budget and its retries included
-	DefaultCacheTTL    = 2 * time.Second  // how long the service list, the project and env variables are kept
-	DefaultPollShare   = 0.3              // the share of the rate tool calls leave to watcher polls
+	DefaultRate      = 10.0
+	DefaultBurst     = 20
+	DefaultRetries   = 2
+	DefaultCooldown  = 5 * time.Second // after a 429 without Retry-After
+	DefaultPollShare = 0.3             // the share of the rate tool calls leave to watcher polls
 )
 
 // GatewayConfig sets the gateway's budget. Zero fields take the defaults.
 type GatewayConfig struct {
 	Rate        float64       // sustained requests per second (token bucket refill)
 	Burst       int           // token bucket size
-	MaxInFlight int           // calls executing at once
-	MaxCooldown time.Duration // cap on a 429's Retry-After
+	MaxInFlight int           // calls executing at once (8)
+	MaxCooldown time.Duration // cap on a 429's Retry-After (60 s)
 	Retries     int           // retries of a failed idempotent read; negative disables
-	RetryBase   time.Duration // first backoff; doubles per retry, jittered ±50 %
-	ReadTimeout time.Duration // bound on one attempt of a read
-	CallLimit   time.Duration // bound on one call but a watcher poll, from its arrival to its answer
-	CacheTTL    time.Duration // how long the service list, the project and env variables are kept
+	RetryBase   time.Duration // first backoff (250 ms); doubles per retry, jittered ±50 %
+	ReadTimeout time.Duration // bound on one attempt of a read (10 s)
+	CallLimit   time.Duration // bound on a call but a watcher poll, its wait for the budget and retries included (30 s)
+	CacheTTL    time.Duration // how long the service list, the project and env variables are kept (2 s)
 }
 
 func (c GatewayConfig) withDefaults() GatewayConfig {
 	orDefault(&c.Rate, DefaultRate)
 	orDefault(&c.Burst, DefaultBurst)
-	orDefault(&c.MaxInFlight, DefaultMaxInFlight)
-	orDefault(&c.MaxCooldown, MaxCooldown)
-	orDefault(&c.RetryBase, DefaultRetryBase)
-	orDefault(&c.ReadTimeout, DefaultReadTimeout)
-	orDefault(&c.CallLimit, DefaultCallLimit)
-	orDefault(&c.CacheTTL, DefaultCacheTTL)
+	orDefault(&c.MaxInFlight, 8)
+	orDefault(&c.MaxCooldown, 60*time.Second)
+	orDefault(&c.RetryBase, 250*time.Millisecond)
+	orDefault(&c.ReadTimeout, 10*time.Second)
+	orDefault(&c.CallLimit, 30*time.Second)
+	orDefault(&c.CacheTTL, 2*time.Second)
 	c.Retries = max(cmp.Or(c.Retries, DefaultRetries), 0) // negative: none
 	return c
 }
@@ -261,11 +255,9 @@ func (g *Gateway) fits(ctx context.Context, name string, poll bool) error {
 	start := time.Now().Add(left)
 	missing := max(1-g.callLimiter.TokensAt(start), 0)
 	switch {
-	case !ok:
-		return nil
-	case left > 0 && start.After(dl):
+	case ok && left > 0 && start.After(dl):
 		return rateLimited(name, left)
-	case !poll && start.Add(time.Duration(missing/float64(g.callLimiter.Limit())*float64(time.Second))).After(dl):
+	case ok && !poll && start.Add(time.Duration(missing/float64(g.callLimiter.Limit())*float64(time.Second))).After(dl):
 		return apiTimeout(name+": the API budget cannot admit the call before its deadline", pacing)
 	}
 	return nil
