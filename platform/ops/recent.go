@@ -2,6 +2,7 @@ package ops
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"time"
 
@@ -156,23 +157,37 @@ func ListServices(ctx context.Context, c platform.Client, projectID string) ([]p
 // read by id: a service just created is added, one just deleted dropped, one
 // just changed shown as it is now.
 func listServices(ctx context.Context, c platform.Client, projectID string) ([]platform.ServiceStack, error) {
+	return refinedList(ctx, c, projectID, "")
+}
+
+// refinedList is listServices; given a hostname the search lists, only that
+// service is read by id, if ZCP changed it: a lookup needs no other.
+func refinedList(ctx context.Context, c platform.Client, projectID, hostname string) ([]platform.ServiceStack, error) {
 	services, err := c.ListServices(ctx, projectID)
 	if err != nil {
 		return nil, asPlatformError(err, "listing services")
 	}
 	ids, _, _ := recent.snapshot(projectID)
-	for _, id := range ids {
-		fresh, err := c.GetService(ctx, id)
-		at := -1
-		for i := range services {
-			if services[i].ID == id {
-				at = i
-			}
-		}
+	named := slices.IndexFunc(services, func(s platform.ServiceStack) bool { return s.Name == hostname })
+	if hostname != "" && named >= 0 {
+		ids = slices.DeleteFunc(ids, func(id string) bool { return id != services[named].ID })
+	}
+	reads := make([]struct {
+		svc *platform.ServiceStack
+		err error
+	}, len(ids))
+	var wg sync.WaitGroup
+	for i, id := range ids { // at once: each read waits for the API budget
+		wg.Go(func() { reads[i].svc, reads[i].err = c.GetService(ctx, id) })
+	}
+	wg.Wait()
+	for i, id := range ids {
+		fresh, err := reads[i].svc, reads[i].err
+		at := slices.IndexFunc(services, func(s platform.ServiceStack) bool { return s.ID == id })
 		switch {
 		case platform.ErrorCode(err) == platform.ErrServiceNotFound:
 			if at >= 0 {
-				services = append(services[:at], services[at+1:]...)
+				services = slices.Delete(services, at, at+1)
 			}
 		case err != nil || fresh == nil || fresh.System || (fresh.ProjectID != "" && fresh.ProjectID != projectID):
 			// Keep what the search said; the read by id was only a refinement.
@@ -181,6 +196,9 @@ func listServices(ctx context.Context, c platform.Client, projectID string) ([]p
 		default:
 			services = append(services, *fresh)
 		}
+	}
+	if hostname != "" && named >= 0 && !slices.ContainsFunc(services, func(s platform.ServiceStack) bool { return s.Name == hostname }) {
+		return refinedList(ctx, c, projectID, "") // it was deleted: a new one of that name may exist
 	}
 	return services, nil
 }

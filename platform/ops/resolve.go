@@ -20,7 +20,7 @@ func ResolveService(ctx context.Context, c platform.Client, projectID, hostname 
 			"Pass serviceHostname; zerops_discover lists the services of the project.")
 	}
 	for {
-		services, err := listServices(ctx, c, projectID)
+		services, err := refinedList(ctx, c, projectID, hostname)
 		if err != nil {
 			return nil, err
 		}
