@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"net"
 	"reflect"
-	"strconv"
 	"syscall"
 	"time"
 
@@ -46,6 +45,9 @@ func isPoll(ctx context.Context) bool { return ctx.Value(pollKey{}) != nil }
 // admitted within CallLimit; a read but a poll waits CallLimit at most.
 func do[T any](g *Gateway, ctx context.Context, op callOp, fn func(context.Context) (T, error)) (T, error) {
 	var zero T
+	if platform.IsFreshRead(ctx) && !op.mutates { // waits for the platform: nothing kept, no older flight
+		op.key, op.keep = op.key+"\x00fresh", keepNone
+	}
 	v, gen, hit := g.lookup(op)
 	if hit {
 		return clone(v.(T)), nil
@@ -79,12 +81,12 @@ func do[T any](g *Gateway, ctx context.Context, op callOp, fn func(context.Conte
 			if err != nil {
 				return nil, err
 			}
-			if op.mutates { // sent: a new identical call makes its own
-				g.mu.Lock()
-				f.sent = true
+			g.mu.Lock()
+			f.sent, f.gen = true, g.gens[op.keep] // the answer reflects the changes made before it is asked for
+			if op.mutates {                       // a new identical call makes its own
 				delete(g.open, f.key)
-				g.mu.Unlock()
 			}
+			g.mu.Unlock()
 			v, err := once(g, fctx, op, fn)
 			release()
 			switch {
@@ -95,7 +97,7 @@ func do[T any](g *Gateway, ctx context.Context, op callOp, fn func(context.Conte
 				}
 				return v, err
 			case err == nil:
-				g.store(op, gen, v)
+				g.store(op, f.gen, v)
 				return v, nil
 			case platform.ErrorCode(err) == platform.ErrAPIRateLimited: // admit waits the cooldown out or refuses at once
 			case tries < g.cfg.Retries && retryable(err) && admitCtx.Err() == nil:
@@ -141,20 +143,22 @@ type flight struct {
 	key    string // its key in Gateway.open while new callers may join; no other flight takes it before it ends
 	ctx    context.Context
 	cancel context.CancelFunc
-	refs   int  // callers waiting for it; guarded by Gateway.mu
-	sent   bool // its request went out; guarded by Gateway.mu
+	refs   int    // callers waiting for it; guarded by Gateway.mu
+	sent   bool   // its request went out; guarded by Gateway.mu
+	gen    uint64 // a read's: the generation its request went out in; guarded by Gateway.mu
 }
 
-// share joins the open flight of identical calls (reads of generation gen,
-// or see enter) or starts one running run, and waits while callCtx lasts.
+// share joins the open flight of identical calls (a read not yet sent, or
+// sent in generation gen or later; for mutations see enter) or starts one
+// running run, and waits while callCtx lasts.
 func (g *Gateway) share(ctx, callCtx context.Context, op callOp, gen uint64, run func(context.Context, *flight) (any, error)) (any, error) {
 	g.mu.Lock()
-	key := strconv.FormatUint(gen, 10) + "\x00" + op.key
+	key := op.key
 	if op.mutates {
 		key = g.enter(op)
 	}
 	f := g.open[key]
-	if f == nil {
+	if f == nil || f.sent && f.gen < gen { // a read asked for before a change this caller follows
 		f = &flight{key: key}
 		f.ctx, f.cancel = context.WithCancel(g.stopCtx) // no one caller's: it serves them all
 		if key != "" {
@@ -207,7 +211,9 @@ func (g *Gateway) leave(f *flight) {
 	defer g.mu.Unlock()
 	if f.refs--; f.refs == 0 {
 		f.cancel()
-		delete(g.open, f.key)
+		if g.open[f.key] == f {
+			delete(g.open, f.key)
+		}
 	}
 }
 

@@ -211,3 +211,43 @@ func TestGateway_JoinedLifecycleCallOutlivesItsFirstCaller(t *testing.T) {
 		t.Errorf("%d restart requests, want 1", n)
 	}
 }
+
+// TestGateway_ReadSentAfterAChangeServesLaterCallers: a read that waited for
+// admission while the platform changed reflects the change once it is sent,
+// so a caller arriving after the change joins it, and its answer is kept;
+// a fresh read (platform.FreshRead) is never answered from what is kept.
+func TestGateway_ReadSentAfterAChangeServesLaterCallers(t *testing.T) {
+	checkLeaks(t)
+	r := newJoinRig(t)
+	db := r.srv.ServiceID("db")
+	held := r.holdSlot(t)
+	first := r.start(t, func() (*platform.Process, error) { _, err := r.g.GetService(t.Context(), db); return nil, err })
+	recv(t, r.queued) // waits for the slot
+	r.g.PlatformChanged()
+	second := r.start(t, func() (*platform.Process, error) { _, err := r.g.GetService(t.Context(), db); return nil, err })
+	close(r.c.hold)
+	if err := recv(t, held); err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range []<-chan answer{first, second} {
+		if a := recv(t, ch); a.err != nil {
+			t.Fatal(a.err)
+		}
+	}
+	reads := func() int { return r.srv.CountRequests(http.MethodGet, "/service-stack/"+db) }
+	if n := reads(); n != 1 {
+		t.Errorf("%d reads of db, want 1: the caller after the change joins the read not yet sent", n)
+	}
+	if _, err := r.g.GetService(t.Context(), db); err != nil {
+		t.Fatal(err)
+	}
+	if n := reads(); n != 1 {
+		t.Errorf("%d reads of db, want 1: the answer read after the change is kept", n)
+	}
+	if _, err := r.g.GetService(platform.FreshRead(t.Context()), db); err != nil {
+		t.Fatal(err)
+	}
+	if n := reads(); n != 2 {
+		t.Errorf("%d reads of db, want 2: a fresh read asks the API", n)
+	}
+}

@@ -27,7 +27,7 @@ func (g *Gateway) ListServices(ctx context.Context, projectID string) ([]platfor
 }
 
 func (g *Gateway) GetService(ctx context.Context, serviceID string) (*platform.ServiceStack, error) {
-	return do(g, ctx, readOf("GetService", keepNone, serviceID), bind1(g.c.GetService, serviceID))
+	return do(g, ctx, readOf("GetService", keepUntilChange, serviceID), bind1(g.c.GetService, serviceID))
 }
 
 func (g *Gateway) StartService(ctx context.Context, serviceID string) (*platform.Process, error) {

@@ -94,7 +94,7 @@ func checkLive(ctx context.Context, env Env, serviceID, label string, started ti
 }
 
 func checkOnce(ctx context.Context, venv ops.VerifyEnv, serviceID string) (*ops.ServiceHealth, error) {
-	svc, err := venv.Client.GetService(ctx, serviceID)
+	svc, err := venv.Client.GetService(platform.FreshRead(ctx), serviceID) // polled until it answers
 	if err != nil {
 		return nil, err
 	}

@@ -77,3 +77,15 @@ type Client interface {
 type LogFetcher interface {
 	FetchLogs(ctx context.Context, access *LogAccess, params LogFetchParams) ([]LogEntry, error)
 }
+
+type freshKey struct{}
+
+// FreshRead marks ctx for reads that wait for the platform to change on its
+// own (the ports a deploy registers, an app coming up): a Client that keeps
+// answers for a moment (the gateway) reads them from the API instead.
+func FreshRead(ctx context.Context) context.Context {
+	return context.WithValue(ctx, freshKey{}, true)
+}
+
+// IsFreshRead reports whether ctx was marked by FreshRead.
+func IsFreshRead(ctx context.Context) bool { return ctx.Value(freshKey{}) != nil }

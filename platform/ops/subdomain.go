@@ -190,7 +190,7 @@ func settlePorts(ctx context.Context, c platform.Client, svc *platform.ServiceSt
 			return nil, ctx.Err()
 		case <-t.C:
 		}
-		if fresh, err := c.GetService(ctx, svc.ID); err == nil && fresh != nil {
+		if fresh, err := c.GetService(platform.FreshRead(ctx), svc.ID); err == nil && fresh != nil {
 			svc = fresh
 		}
 	}
