@@ -24,7 +24,7 @@ const (
 	DefaultBurst     = 20
 	DefaultRetries   = 2
 	DefaultCooldown  = 5 * time.Second // after a 429 without Retry-After
-	DefaultPollShare = 0.3             // the share of the rate tool calls leave to watcher polls
+	DefaultPollShare = 0.2             // the share of the rate tool calls leave to watcher polls
 )
 
 // GatewayConfig sets the gateway's budget. Zero fields take the defaults.
