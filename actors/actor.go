@@ -115,16 +115,6 @@ func (l *life) end() { l.serving.Store(false) }
 
 func (l *life) stopped() bool { return l.ctx.Err() != nil }
 
-// closed reports whether ch is closed (or has a value ready).
-func closed(ch <-chan struct{}) bool {
-	select {
-	case <-ch:
-		return true
-	default:
-		return false
-	}
-}
-
 // state is the actor's state for its status.
 func (l *life) state() string {
 	switch {

@@ -67,7 +67,7 @@ func (k *KnowledgeIndex) Warm() { k.ask() }
 func (k *KnowledgeIndex) ask() <-chan struct{} {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if k.done == nil || k.err != nil && closed(k.done) {
+	if k.done == nil || k.state == "failed" {
 		k.done = make(chan struct{})
 		k.asked <- struct{}{} // never blocks: a build is asked for only once the last one ended
 	}

@@ -11,30 +11,21 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// Watcher defaults.
-const (
-	DefaultPollInterval     = 2 * time.Second
-	DefaultSlowPollInterval = 5 * time.Second
-	DefaultSlowAfter        = 30 * time.Second
-	DefaultWaitLimit        = 10 * time.Minute
-	DefaultMaxPollFailures  = 5
-)
-
 // WatcherConfig sets the poll schedule. Zero fields take the defaults.
 type WatcherConfig struct {
-	Interval     time.Duration // poll interval at first
-	SlowInterval time.Duration // poll interval once every watch is older than SlowAfter
-	SlowAfter    time.Duration
-	Limit        time.Duration // a subscriber gets WAIT_TIMEOUT this long after subscribing
-	MaxFailures  int           // consecutive failed polls that end a watch
+	Interval     time.Duration // poll interval at first (2 s)
+	SlowInterval time.Duration // poll interval once every watch is older than SlowAfter (5 s)
+	SlowAfter    time.Duration // (30 s)
+	Limit        time.Duration // a subscriber gets WAIT_TIMEOUT this long after subscribing (10 min)
+	MaxFailures  int           // consecutive failed polls that end a watch (5)
 }
 
 func (c WatcherConfig) withDefaults() WatcherConfig {
-	orDefault(&c.Interval, DefaultPollInterval)
-	orDefault(&c.SlowInterval, DefaultSlowPollInterval)
-	orDefault(&c.SlowAfter, DefaultSlowAfter)
-	orDefault(&c.Limit, DefaultWaitLimit)
-	orDefault(&c.MaxFailures, DefaultMaxPollFailures)
+	orDefault(&c.Interval, 2*time.Second)
+	orDefault(&c.SlowInterval, 5*time.Second)
+	orDefault(&c.SlowAfter, 30*time.Second)
+	orDefault(&c.Limit, 10*time.Minute)
+	orDefault(&c.MaxFailures, 5)
 	return c
 }
 
