@@ -101,6 +101,7 @@ type Gateway struct {
 	mu            sync.Mutex // guards the fields below
 	cooldownUntil time.Time
 	gens          [keepEnded + 1]uint64 // per keep, the changes that drop such answers; [keepEnded] stays 0
+	svcGens       map[string]uint64     // per service, its starts, stops and restarts (see gen)
 	cache         map[string]gwCached
 	open          map[string]*flight // flights identical calls may join, by key
 	epochs        map[string]uint64  // mutations entered, per service ("": naming none)
@@ -117,19 +118,18 @@ type Gateway struct {
 type keep int
 
 const (
-	keepNone              keep = iota // not kept
-	keepUntilChange                   // dropped by any change
-	keepUntilNonLifecycle             // a service's start, stop or restart leaves it
-	keepEnded                         // an ended process: no change drops it
+	keepNone        keep = iota // not kept
+	keepUntilChange             // dropped by a change; a service's start, stop or restart drops only its read by id
+	keepEnded                   // an ended process: no change drops it
 
-	changedLifecycle = keepUntilChange       // a service started, stopped or restarted
-	changedAnything  = keepUntilNonLifecycle // any other change
+	changedLifecycle = keepNone        // a service started, stopped or restarted (see changed)
+	changedAnything  = keepUntilChange // any other change
 )
 
-// gwCached is a kept answer, valid while gen is its keep's generation.
+// gwCached is a kept answer, valid while gen is its read's generation.
 type gwCached struct {
 	v     any
-	keep  keep
+	op    callOp
 	gen   uint64
 	until time.Time
 }
@@ -153,6 +153,7 @@ func NewGateway(c platform.Client, cfg GatewayConfig) *Gateway {
 		cache:       map[string]gwCached{},
 		open:        map[string]*flight{},
 		epochs:      map[string]uint64{},
+		svcGens:     map[string]uint64{},
 	}
 	g.life.init("api-gateway")
 	return g
@@ -283,38 +284,51 @@ func (g *Gateway) coolDown(err error) {
 	}
 }
 
-// lookup answers op from the cache, and the generation of op's keep.
+// gen is op's generation (mu held): the changes that drop its answer, those
+// of its keep and, for a read of one service, that service's lifecycle. Both
+// counts only grow, so their sum changes whenever either does.
+func (g *Gateway) gen(op callOp) uint64 { return g.gens[op.keep] + g.svcGens[op.service] }
+
+// lookup answers op from the cache, and op's generation.
 func (g *Gateway) lookup(op callOp) (v any, gen uint64, hit bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	c, ok := g.cache[op.key]
-	if hit = ok && c.gen == g.gens[c.keep] && time.Now().Before(c.until); hit {
+	if hit = ok && c.gen == g.gen(c.op) && time.Now().Before(c.until); hit {
 		g.fig.cacheHits.Add(1)
 	}
-	return c.v, g.gens[op.keep], hit
+	return c.v, g.gen(op), hit
 }
 
 // store keeps an answer read in generation gen if that still stands.
 func (g *Gateway) store(op callOp, gen uint64, v any) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if op.keep != keepNone && gen == g.gens[op.keep] {
-		g.cache[op.key] = gwCached{v: v, keep: op.keep, gen: gen, until: time.Now().Add(g.cfg.CacheTTL)}
+	if op.keep != keepNone && gen == g.gen(op) {
+		g.cache[op.key] = gwCached{v: v, op: op, gen: gen, until: time.Now().Add(g.cfg.CacheTTL)}
 	}
 }
 
 // changed records a change: the kept answers and flights it can have
-// changed no longer serve.
-func (g *Gateway) changed(scope keep) {
+// changed no longer serve. A service's start, stop or restart changes only
+// its own read by id: the kept service list still serves, as the operations
+// read the services ZCP changed by id (ops.listServices).
+func (g *Gateway) changed(scope keep, service string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if scope == changedLifecycle && service == "" {
+		scope = changedAnything
+	}
 	for k := keepNone; k <= scope; k++ {
 		g.gens[k]++
+	}
+	if scope == changedLifecycle {
+		g.svcGens[service]++
 	}
 }
 
 // PlatformChanged records a change the gateway did not see, a build's end.
-func (g *Gateway) PlatformChanged() { g.changed(changedAnything) }
+func (g *Gateway) PlatformChanged() { g.changed(changedAnything, "") }
 
 // processEnded records what an ended process changed and keeps it.
 func (g *Gateway) processEnded(key string, p *platform.Process) {
@@ -322,6 +336,6 @@ func (g *Gateway) processEnded(key string, p *platform.Process) {
 	if p.ActionName == "stack.start" || p.ActionName == "stack.stop" || p.ActionName == "stack.restart" {
 		scope = changedLifecycle
 	}
-	g.changed(scope)
+	g.changed(scope, p.ServiceStackID)
 	g.store(callOp{key: key, keep: keepEnded}, 0, p)
 }

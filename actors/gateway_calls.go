@@ -20,7 +20,7 @@ type callOp struct {
 	keep    keep
 	mutates bool
 	scope   keep   // the kept answers a mutation drops: changedLifecycle or changedAnything
-	service string // the service a mutation touches, "" for none named
+	service string // the service a mutation touches or a read is of, "" for none named
 }
 
 // readOf is the read name(args...), its answer kept as k says.
@@ -82,8 +82,8 @@ func do[T any](g *Gateway, ctx context.Context, op callOp, fn func(context.Conte
 				return nil, err
 			}
 			g.mu.Lock()
-			f.sent, f.gen = true, g.gens[op.keep] // the answer reflects the changes made before it is asked for
-			if op.mutates {                       // a new identical call makes its own
+			f.sent, f.gen = true, g.gen(op) // the answer reflects the changes made before it is asked for
+			if op.mutates {                 // a new identical call makes its own
 				delete(g.open, f.key)
 			}
 			g.mu.Unlock()
@@ -91,7 +91,7 @@ func do[T any](g *Gateway, ctx context.Context, op callOp, fn func(context.Conte
 			release()
 			switch {
 			case op.mutates:
-				g.changed(op.scope)
+				g.changed(op.scope, op.service)
 				if outcomeUnknown(err) {
 					err = lostAnswer(op.name, err)
 				}

@@ -19,7 +19,7 @@ func (g *Gateway) ListProjects(ctx context.Context, clientID string) ([]platform
 }
 
 func (g *Gateway) GetProject(ctx context.Context, projectID string) (*platform.Project, error) {
-	return do(g, ctx, readOf("GetProject", keepUntilNonLifecycle, projectID), bind1(g.c.GetProject, projectID))
+	return do(g, ctx, readOf("GetProject", keepUntilChange, projectID), bind1(g.c.GetProject, projectID))
 }
 
 func (g *Gateway) ListServices(ctx context.Context, projectID string) ([]platform.ServiceStack, error) {
@@ -27,7 +27,9 @@ func (g *Gateway) ListServices(ctx context.Context, projectID string) ([]platfor
 }
 
 func (g *Gateway) GetService(ctx context.Context, serviceID string) (*platform.ServiceStack, error) {
-	return do(g, ctx, readOf("GetService", keepUntilChange, serviceID), bind1(g.c.GetService, serviceID))
+	op := readOf("GetService", keepUntilChange, serviceID)
+	op.service = serviceID // dropped by its own start, stop or restart
+	return do(g, ctx, op, bind1(g.c.GetService, serviceID))
 }
 
 func (g *Gateway) StartService(ctx context.Context, serviceID string) (*platform.Process, error) {
@@ -47,7 +49,7 @@ func (g *Gateway) SetAutoscaling(ctx context.Context, serviceID string, params p
 }
 
 func (g *Gateway) GetServiceEnv(ctx context.Context, serviceID string) ([]platform.EnvVar, error) {
-	return do(g, ctx, readOf("GetServiceEnv", keepUntilNonLifecycle, serviceID), bind1(g.c.GetServiceEnv, serviceID))
+	return do(g, ctx, readOf("GetServiceEnv", keepUntilChange, serviceID), bind1(g.c.GetServiceEnv, serviceID))
 }
 
 func (g *Gateway) SetServiceEnvFile(ctx context.Context, serviceID, content string) (*platform.Process, error) {
@@ -59,7 +61,7 @@ func (g *Gateway) DeleteUserData(ctx context.Context, userDataID string) (*platf
 }
 
 func (g *Gateway) GetProjectEnv(ctx context.Context, projectID string) ([]platform.EnvVar, error) {
-	return do(g, ctx, readOf("GetProjectEnv", keepUntilNonLifecycle, projectID), bind1(g.c.GetProjectEnv, projectID))
+	return do(g, ctx, readOf("GetProjectEnv", keepUntilChange, projectID), bind1(g.c.GetProjectEnv, projectID))
 }
 
 func (g *Gateway) CreateProjectEnv(ctx context.Context, projectID, key, content string, sensitive bool) (*platform.Process, error) {

@@ -2,6 +2,7 @@ package actors
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"reflect"
@@ -156,7 +157,8 @@ func callByName(ctx context.Context, c platform.Client, name string) {
 // TestGateway_ClassifiesEveryClientMethod runs every platform.Client method
 // through the gateway: each must reach the same method of the client below
 // it; a read is retried after a 503 and leaves the cached service list alone;
-// a mutation is tried once and drops the cached service list.
+// a mutation is tried once and drops the cached service list (a start, stop
+// or restart naming no service counts as any change).
 func TestGateway_ClassifiesEveryClientMethod(t *testing.T) {
 	checkLeaks(t)
 	mutations := map[string]bool{
@@ -312,7 +314,7 @@ func TestGateway_ProcessEndDropsCache(t *testing.T) {
 	checkLeaks(t)
 	srv, c := newFake(t, fakeapi.Options{ProcessDuration: time.Millisecond})
 	g := serveGateway(t, NewGateway(c, GatewayConfig{CacheTTL: time.Hour, Rate: 1000, Burst: 100}))
-	proc, err := g.RestartService(t.Context(), srv.ServiceID("appdev"))
+	proc, err := g.SetServiceEnvFile(t.Context(), srv.ServiceID("appdev"), "A=1\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -417,14 +419,15 @@ func TestGateway_ReadMissingTheCacheJustBeforeAStoreSharesIt(t *testing.T) {
 }
 
 // TestGateway_ChangeScope: a service's start, stop or restart (the call and
-// the end of its process) drops the service list but keeps the project and
-// env variables cached; any other change, such as an env write and the end
-// of its process, drops them all.
+// the end of its process) drops that service's read by id alone, keeping the
+// service list (the operations read the services ZCP changed by id), the
+// project, env variables and other services' reads; any other change, such
+// as an env write and the end of its process, drops them all.
 func TestGateway_ChangeScope(t *testing.T) {
 	tests := []struct {
-		name        string
-		change      func(g *Gateway, srv *fakeapi.Server) (*platform.Process, error)
-		keepProject bool
+		name      string
+		change    func(g *Gateway, srv *fakeapi.Server) (*platform.Process, error)
+		lifecycle bool
 	}{
 		{"restart", func(g *Gateway, srv *fakeapi.Server) (*platform.Process, error) {
 			return g.RestartService(t.Context(), srv.ServiceID("appdev"))
@@ -441,31 +444,31 @@ func TestGateway_ChangeScope(t *testing.T) {
 			checkLeaks(t)
 			srv, c := newFake(t, fakeapi.Options{ProcessDuration: time.Millisecond})
 			g := serveGateway(t, NewGateway(c, GatewayConfig{CacheTTL: time.Hour, Rate: 1000, Burst: 100}))
-			envPath := "/service-stack/" + srv.ServiceID("appdev") + "/env"
-			projects := func() int {
-				if p, e := srv.CountRequests(http.MethodGet, "/project/"), srv.CountRequests(http.MethodGet, envPath); p != e {
-					t.Errorf("%d project reads but %d env reads: they are kept alike", p, e)
-				}
-				return srv.CountRequests(http.MethodGet, "/project/")
+			byID := func(host string) int {
+				path := "/service-stack/" + srv.ServiceID(host)
+				return srv.CountRequests(http.MethodGet, path) - srv.CountRequests(http.MethodGet, path+"/")
 			}
-			lists := func() int { return srv.CountRequests(http.MethodPost, "/service-stack/search") }
+			counts := func() [5]int {
+				return [5]int{srv.CountRequests(http.MethodGet, "/project/"), srv.CountRequests(http.MethodPost, "/service-stack/search"),
+					srv.CountRequests(http.MethodGet, "/service-stack/"+srv.ServiceID("appdev")+"/env"), byID("appdev"), byID("db")}
+			}
 			read := func() {
 				t.Helper()
-				if _, err := g.GetProject(t.Context(), srv.ProjectID()); err != nil {
-					t.Fatal(err)
-				}
-				if _, err := g.ListServices(t.Context(), srv.ProjectID()); err != nil {
-					t.Fatal(err)
-				}
-				if _, err := g.GetServiceEnv(t.Context(), srv.ServiceID("appdev")); err != nil {
+				_, err1 := g.GetProject(t.Context(), srv.ProjectID())
+				_, err2 := g.ListServices(t.Context(), srv.ProjectID())
+				_, err3 := g.GetServiceEnv(t.Context(), srv.ServiceID("appdev"))
+				_, err4 := g.GetService(t.Context(), srv.ServiceID("appdev"))
+				_, err5 := g.GetService(t.Context(), srv.ServiceID("db"))
+				if err := errors.Join(err1, err2, err3, err4, err5); err != nil {
 					t.Fatal(err)
 				}
 			}
-			wantProjects := func(n int, when string) {
-				t.Helper()
-				if projects() != n {
-					t.Errorf("%s: %d project reads, want %d", when, projects(), n)
+			// project, service list, appdev's env, appdev and db by id
+			want := func(n int) [5]int {
+				if tt.lifecycle {
+					return [5]int{1, 1, 1, n, 1}
 				}
+				return [5]int{n, n, n, n, n}
 			}
 			read()
 			proc, err := tt.change(g, srv)
@@ -473,26 +476,17 @@ func TestGateway_ChangeScope(t *testing.T) {
 				t.Fatal(err)
 			}
 			read()
-			if lists() != 2 {
-				t.Errorf("after the call: %d service lists, want 2 (the call drops the list)", lists())
+			if got := counts(); got != want(2) {
+				t.Errorf("after the call: reads %v, want %v", got, want(2))
 			}
-			want := 2
-			if tt.keepProject {
-				want = 1
-			}
-			wantProjects(want, "after the call")
 			srv.EndProcesses()
 			if p, err := g.GetProcess(t.Context(), proc.ID); err != nil || !p.IsTerminal() {
 				t.Fatalf("process %+v, %v: want it ended", p, err)
 			}
 			read()
-			if lists() != 3 {
-				t.Errorf("after the end: %d service lists, want 3 (the end drops the list)", lists())
+			if got := counts(); got != want(3) {
+				t.Errorf("after the process ended: reads %v, want %v", got, want(3))
 			}
-			if !tt.keepProject {
-				want = 3
-			}
-			wantProjects(want, "after the process ended")
 		})
 	}
 }

@@ -108,8 +108,8 @@ func TestWatcher_FollowsProcessMissingFromLaggingSearch(t *testing.T) {
 }
 
 // TestWatcher_EndSeenInSearchDropsGatewayCache: the read by id confirming an
-// end the search shows drops the gateway's cached service reads before the
-// subscriber hears of it, and keeps the ended process for the tool's read.
+// end the search shows drops the gateway's kept read of the restarted service
+// before the subscriber hears of it, and keeps the ended process for the tool's read.
 func TestWatcher_EndSeenInSearchDropsGatewayCache(t *testing.T) {
 	t.Parallel()
 	srv, c := newFake(t, fakeapi.Options{ProcessDuration: time.Hour, SearchLag: -1})
@@ -117,11 +117,14 @@ func TestWatcher_EndSeenInSearchDropsGatewayCache(t *testing.T) {
 	w := batchWatcher(t, g)
 	chans := startProcesses(t, srv, g, w, 2)
 	w.tick(t.Context()) // one read by id, one search
-	lists := func() int { return srv.CountRequests(http.MethodPost, "/service-stack/search") }
-	if _, err := g.ListServices(t.Context(), srv.ProjectID()); err != nil {
+	appdev := "/service-stack/" + srv.ServiceID("appdev")
+	reads := func() int {
+		return srv.CountRequests(http.MethodGet, appdev) - srv.CountRequests(http.MethodGet, appdev+"/")
+	}
+	if _, err := g.GetService(t.Context(), srv.ServiceID("appdev")); err != nil {
 		t.Fatal(err)
 	}
-	before := lists()
+	before := reads()
 	srv.EndProcesses()
 	srv.ResetRequests()
 	w.tick(t.Context())
@@ -141,11 +144,11 @@ func TestWatcher_EndSeenInSearchDropsGatewayCache(t *testing.T) {
 	if n := srv.CountRequests(http.MethodGet, "/process/"); n != len(chans) {
 		t.Errorf("%d reads by id, want %d: the tool's read of the ended process is cached", n, len(chans))
 	}
-	if _, err := g.ListServices(t.Context(), srv.ProjectID()); err != nil {
+	if _, err := g.GetService(t.Context(), srv.ServiceID("appdev")); err != nil {
 		t.Fatal(err)
 	}
-	if lists() != 1 || before == 0 {
-		t.Errorf("%d service lists after the ends, want 1: the end dropped the cached list", lists())
+	if reads() != 1 || before == 0 {
+		t.Errorf("%d reads of appdev after the ends, want 1: the end of its restart dropped the kept one", reads())
 	}
 }
 
