@@ -242,7 +242,7 @@ func reportFirstAttempt(ctx context.Context, first <-chan error, hint string, st
 func gatewayConfigFromEnv() (actors.GatewayConfig, error) {
 	var cfg actors.GatewayConfig
 	if s := os.Getenv("ZCP_API_RATE"); s != "" {
-		rps, burst, err := actors.ParseRate(s)
+		rps, burst, err := parseRate(s)
 		if err != nil {
 			return cfg, fmt.Errorf("ZCP_API_RATE: %w", err)
 		}
