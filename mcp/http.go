@@ -72,7 +72,7 @@ func (s *Server) NewHTTP(o HTTPOptions) (*HTTP, error) {
 		o.IdleTimeout = DefaultIdleTimeout
 	}
 	h := &HTTP{srv: s, opts: o, started: map[*sdk.ServerSession]time.Time{}, calls: map[string]map[*int]context.CancelFunc{}}
-	s.sdk.AddReceivingMiddleware(h.sessionMiddleware, argumentsCapMiddleware(s))
+	s.sdk.AddReceivingMiddleware(h.sessionMiddleware)
 	streamable := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s.sdk }, &sdk.StreamableHTTPOptions{
 		SessionTimeout:      o.IdleTimeout,
 		MaxRequestBodyBytes: MaxFrame, // as on stdio: one message of at most 2 MiB
@@ -280,17 +280,4 @@ func IsLoopbackHost(host string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
-}
-
-// argumentsCapMiddleware refuses a tool call with more than MaxArguments of
-// arguments, as the stdio transport does before the SDK sees the line.
-func argumentsCapMiddleware(s *Server) sdk.Middleware {
-	return func(next sdk.MethodHandler) sdk.MethodHandler {
-		return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
-			if call, ok := req.(*sdk.CallToolRequest); ok && method == methodCallTool && call.Params != nil && len(call.Params.Arguments) > MaxArguments {
-				return s.failure(argumentsTooLarge("arguments are", len(call.Params.Arguments))), nil
-			}
-			return next(ctx, method, req)
-		}
-	}
 }

@@ -17,6 +17,17 @@ import (
 
 const methodCallTool = "tools/call"
 
+// argumentsCapMiddleware refuses a tool call with more than MaxArguments of
+// arguments before any work, on either transport.
+func (s *Server) argumentsCapMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
+	return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
+		if call, ok := req.(*sdk.CallToolRequest); ok && method == methodCallTool && call.Params != nil && len(call.Params.Arguments) > MaxArguments {
+			return s.failure(argumentsTooLarge("arguments are", len(call.Params.Arguments))), nil
+		}
+		return next(ctx, method, req)
+	}
+}
+
 // recoverMiddleware turns a panicking handler into an INTERNAL_ERROR result
 // (tool calls) or error (other methods), logging the stack: go-sdk has no
 // recovery of its own and one panic would end the process.

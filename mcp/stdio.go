@@ -127,8 +127,6 @@ func (t *stdioTransport) accept(line []byte) error {
 	case req.Method == "notifications/cancelled":
 		t.cancelCall(params["requestId"])
 	case id == nil:
-	case req.Method == "tools/call" && len(params["arguments"]) > MaxArguments:
-		return t.answer(id, "result", errorResult(argumentsTooLarge("arguments are", len(params["arguments"]))))
 	default:
 		if reused := t.start(req.ID, id, members(params["_meta"])["progressToken"]); reused != "" {
 			return t.reject(id, jsonrpc.CodeInvalidRequest, "invalid request: this "+reused+" is already used by a request in flight")
