@@ -43,7 +43,8 @@ type stdioTransport struct {
 	ctx      context.Context // ends with Close
 	cancel   context.CancelFunc
 	in       io.ReadCloser
-	out      io.WriteCloser // the SDK's writes and the layer's, one line at a time
+	out      io.WriteCloser
+	outMu    sync.Mutex // one line at a time on out, the SDK's and the layer's
 	drain    time.Duration
 	maxFrame int
 	pw       *io.PipeWriter // the SDK's input: whole valid lines only
@@ -53,17 +54,15 @@ type stdioTransport struct {
 	tokens map[any]json.RawMessage // progress tokens of live calls, as the SDK reads them to as written
 }
 
-// call is a request passed on to the SDK; cancelled is written only by filter, under mu.
+// call is a request passed on to the SDK; only filter changes it, under mu.
 type call struct {
-	id        json.RawMessage // as written
-	token     any             // as the SDK reads it, or nil
-	cancelled bool            // its answer is dropped, and end of input does not wait for it
-	answered  chan struct{}   // closed once the SDK answers
+	id       json.RawMessage // as written; nil once cancelled: its answer is dropped
+	token    any             // progress token as the SDK reads it, or nil
+	answered chan struct{}   // closed once the SDK answers
 }
 
 func (t *stdioTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 	pr, pw := io.Pipe()
-	t.out = &lineWriter{WriteCloser: t.out}
 	inner, err := (&sdk.IOTransport{Reader: pr, Writer: t.out, MaxLineLength: -1}).Connect(ctx)
 	if err != nil {
 		return nil, err
@@ -86,15 +85,12 @@ func (t *stdioTransport) filter() {
 		size += len(frag)
 		line = append(line, frag[:min(len(frag), t.maxFrame-len(line))]...) // cut as it streams
 		switch {
-		case more && err == nil: // the line goes on
+		case more: // the line goes on
 			continue
 		case errors.Is(err, io.EOF):
 			t.awaitCalls()
-		case err != nil:
-		case size > t.maxFrame:
-			err = t.oversized(line, size)
-		default:
-			err = t.accept(bytes.TrimSpace(bytes.TrimPrefix(line, []byte("\xef\xbb\xbf")))) // a byte order mark
+		case err == nil:
+			err = t.accept(line, size)
 		}
 		if err != nil {
 			_ = t.pw.CloseWithError(err)
@@ -104,30 +100,35 @@ func (t *stdioTransport) filter() {
 	}
 }
 
-// accept passes line on to the SDK, or answers it: the SDK ends the session on a line it
-// cannot decode, and answers a reused id under a null id.
-func (t *stdioTransport) accept(line []byte) error {
+// accept passes a line of size bytes (cut at maxFrame) on to the SDK, or answers it:
+// the SDK would end the session on a line it cannot decode.
+func (t *stdioTransport) accept(line []byte, size int) error {
+	line = bytes.TrimSpace(bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))) // a byte order mark
 	m := members(line)
 	id, params := m["id"], members(m["params"])
+	if sdkValue(id) == nil {
+		id = nil // answered as null
+	}
 	msg, err := jsonrpc.DecodeMessage(line)
 	req, isRequest := msg.(*jsonrpc.Request)
-	badParams := isRequest && params == nil && m["params"] != nil && string(m["params"]) != "null"
 	switch {
+	case size > t.maxFrame && id != nil && string(m["method"]) == `"tools/call"`:
+		return t.answer(id, "result", errorResult(argumentsTooLarge("call is", size)))
+	case size > t.maxFrame:
+		return t.reject(id, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: the message is %s; at most %s per line is read", sizeText(size), sizeText(MaxFrame)))
 	case len(line) == 0:
 		return nil
 	case !json.Valid(line):
 		return t.reject(nil, jsonrpc.CodeParseError, "parse error: the line is not valid JSON")
-	case m == nil || id != nil && sdkValue(id) == nil:
-		return t.reject(nil, jsonrpc.CodeInvalidRequest, "invalid request: a message is one JSON object per line, its id a string or number of at most 1 KiB")
-	case err != nil || badParams || !isRequest && (m["result"] == nil) == (m["error"] == nil):
-		return t.reject(id, jsonrpc.CodeInvalidRequest, `invalid request: a message has "jsonrpc":"2.0", a request a string "method" and an object "params", an answer "result" or "error"`)
+	case m == nil || id == nil && m["id"] != nil || err != nil || params == nil && m["params"] != nil && string(m["params"]) != "null",
+		!isRequest && (m["result"] == nil) == (m["error"] == nil):
+		return t.reject(id, jsonrpc.CodeInvalidRequest, `invalid request: a message is one JSON object per line with "jsonrpc":"2.0", an id that is a string or number of at most 1 KiB, a string "method" and an object "params", or else "result" or "error"`)
 	case !isRequest:
 	case req.Method == "notifications/cancelled" && id != nil: // the SDK would still cancel
 		return t.reject(id, jsonrpc.CodeInvalidRequest, "invalid request: notifications/cancelled is a notification; send it without an id")
 	case req.Method == "notifications/cancelled":
 		t.cancelCall(params["requestId"])
-	case id == nil:
-	default:
+	case id != nil:
 		if reused := t.start(req.ID, id, members(params["_meta"])["progressToken"]); reused != "" {
 			return t.reject(id, jsonrpc.CodeInvalidRequest, "invalid request: this "+reused+" is already used by a request in flight")
 		}
@@ -136,12 +137,12 @@ func (t *stdioTransport) accept(line []byte) error {
 	return err
 }
 
-// start registers a call once a cancelled call under its id is answered; or names what it reuses.
+// start registers a call, once a cancelled call under its key is answered; or names what it reuses.
 func (t *stdioTransport) start(key jsonrpc.ID, id, token json.RawMessage) string {
 	t.mu.Lock()
 	old := t.calls[key]
 	t.mu.Unlock()
-	if old != nil && old.cancelled { // the SDK answers it once its handler returns
+	if old != nil && old.id == nil { // cancelled: the SDK answers it once its handler returns
 		select {
 		case <-old.answered:
 		case <-t.ctx.Done():
@@ -162,29 +163,29 @@ func (t *stdioTransport) start(key jsonrpc.ID, id, token json.RawMessage) string
 	return ""
 }
 
-// cancelCall marks the call under requestID cancelled: no answer is written for it.
+// cancelCall drops the answer of the call under requestID and frees its progress token.
 func (t *stdioTransport) cancelCall(requestID json.RawMessage) {
 	key, _ := jsonrpc.MakeID(sdkValue(requestID))
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if cl := t.calls[key]; cl != nil {
 		delete(t.tokens, cl.token)
-		cl.cancelled, cl.token = true, nil
+		cl.id, cl.token = nil, nil
 	}
 }
 
-// finish removes the call under key; it reports whether an answer is to be written for it.
-func (t *stdioTransport) finish(key jsonrpc.ID) (*call, bool) {
+// finish removes the call under key; it returns the id to answer under, nil if none.
+func (t *stdioTransport) finish(key jsonrpc.ID) json.RawMessage {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	cl := t.calls[key]
 	if cl == nil {
-		return nil, false
+		return nil
 	}
 	delete(t.calls, key)
 	delete(t.tokens, cl.token)
 	close(cl.answered)
-	return cl, !cl.cancelled
+	return cl.id
 }
 
 // awaitCalls waits for the calls not cancelled, at most drain; the rest are answered "shutting down".
@@ -195,31 +196,32 @@ func (t *stdioTransport) awaitCalls() {
 	ctx, cancel := context.WithTimeout(t.ctx, t.drain)
 	defer cancel()
 	for key, cl := range calls {
-		if cl.cancelled {
+		if cl.id == nil {
 			continue
 		}
 		select {
 		case <-cl.answered:
 		case <-ctx.Done():
-			if _, live := t.finish(key); live {
-				_ = t.reject(cl.id, -32000, "server shutting down: input ended and the request did not finish within "+t.drain.String())
+			if id := t.finish(key); id != nil {
+				_ = t.reject(id, -32000, "server shutting down: input ended and the request did not finish within "+t.drain.String())
 			}
 		}
 	}
 }
 
-// Write writes an answer under its id as written (none once cancelled); the SDK writes the rest.
+// Write writes an answer under its id as written (none once cancelled), a progress
+// notification under its token as written, and the rest as the SDK does.
 func (t *stdioTransport) Write(ctx context.Context, msg jsonrpc.Message) error {
 	switch m := msg.(type) {
 	case *jsonrpc.Response:
-		cl, live := t.finish(m.ID)
+		id := t.finish(m.ID)
 		switch {
-		case !live:
+		case id == nil:
 			return nil
 		case m.Error != nil:
-			return t.answer(cl.id, "error", wireError(m.Error))
+			return t.answer(id, "error", wireError(m.Error))
 		}
-		return t.answer(cl.id, "result", m.Result)
+		return t.answer(id, "result", m.Result)
 	case *jsonrpc.Request:
 		tok := members(m.Params)["progressToken"]
 		t.mu.Lock()
@@ -230,24 +232,14 @@ func (t *stdioTransport) Write(ctx context.Context, msg jsonrpc.Message) error {
 			msg = &jsonrpc.Request{Method: m.Method, Params: bytes.Replace(m.Params, append(key, tok...), append(key, raw...), 1)}
 		}
 	}
+	t.outMu.Lock()
+	defer t.outMu.Unlock()
 	return t.Connection.Write(ctx, msg)
 }
 
 func (t *stdioTransport) Close() error {
 	t.cancel()
 	return errors.Join(t.Connection.Close(), t.in.Close())
-}
-
-// oversized answers a line over the frame cap, under its id if that comes before the cut.
-func (t *stdioTransport) oversized(prefix []byte, size int) error {
-	m := members(prefix)
-	id := m["id"]
-	if sdkValue(id) == nil {
-		id = nil
-	} else if string(m["method"]) == `"tools/call"` {
-		return t.answer(id, "result", errorResult(argumentsTooLarge("call is", size)))
-	}
-	return t.reject(id, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: the message is %s; at most %s per line is read", sizeText(size), sizeText(MaxFrame)))
 }
 
 func (t *stdioTransport) reject(id json.RawMessage, code int64, message string) error {
@@ -260,20 +252,10 @@ func (t *stdioTransport) answer(id json.RawMessage, member string, value any) er
 	if err != nil {
 		return err
 	}
+	t.outMu.Lock()
+	defer t.outMu.Unlock()
 	_, err = fmt.Fprintf(t.out, `{"jsonrpc":"2.0","id":%s,%q:%s}`+"\n", cmp.Or(string(id), "null"), member, unescapeHTML(data))
 	return err
-}
-
-// lineWriter writes each line whole, the SDK's and the layer's alike.
-type lineWriter struct {
-	mu sync.Mutex
-	io.WriteCloser
-}
-
-func (w *lineWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.WriteCloser.Write(p)
 }
 
 // wireError is err as a JSON-RPC error, its message clipped and its data dropped unless
