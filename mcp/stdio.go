@@ -130,24 +130,16 @@ func (t *stdioTransport) accept(line []byte, size int) error {
 		t.cancelCall(params["requestId"])
 	case id != nil:
 		if reused := t.start(req.ID, id, members(params["_meta"])["progressToken"]); reused != "" {
-			return t.reject(id, jsonrpc.CodeInvalidRequest, "invalid request: this "+reused+" is already used by a request in flight")
+			return t.reject(id, jsonrpc.CodeInvalidRequest, "invalid request: this "+reused+" is already used by a request in flight (a cancelled one until it stops); use a new one")
 		}
 	}
 	_, err = t.pw.Write(append(line, '\n'))
 	return err
 }
 
-// start registers a call, once a cancelled call under its key is answered; or names what it reuses.
+// start registers a call, or names what it shares with one the SDK has not answered yet,
+// cancelled or not (the SDK would answer a reused id under no id).
 func (t *stdioTransport) start(key jsonrpc.ID, id, token json.RawMessage) string {
-	t.mu.Lock()
-	old := t.calls[key]
-	t.mu.Unlock()
-	if old != nil && old.id == nil { // cancelled: the SDK answers it once its handler returns
-		select {
-		case <-old.answered:
-		case <-t.ctx.Done():
-		}
-	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	cl := &call{id: id, token: sdkValue(token), answered: make(chan struct{})}

@@ -132,10 +132,17 @@ func TestBinary_DuplicateInFlightID(t *testing.T) {
 		t.Errorf("reused id: answer %+v, want -32600", a)
 	}
 	s.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"dup"}}`)
-	// Once cancelled, the id is free again.
-	s.send(`{"jsonrpc":"2.0","id":"dup","method":"ping"}`)
-	if a := s.awaitAnswer(`"dup"`); a.Result == nil {
-		t.Errorf("id reused after its cancel: answer %+v, want a result", a)
+	// The cancelled call holds its id until it has stopped; then the id is free again.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		s.send(`{"jsonrpc":"2.0","id":"dup","method":"ping"}`)
+		a := s.awaitAnswer(`"dup"`)
+		if a.Result != nil {
+			break
+		}
+		if a.Error == nil || a.Error.Code != -32600 || time.Now().After(deadline) {
+			t.Fatalf("id reused after its cancel: answer %+v, want -32600 while the call stops, then a result", a)
+		}
 	}
 	_ = s.stdin.Close()
 	s.wait()
