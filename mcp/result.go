@@ -75,6 +75,8 @@ const defaultSuggestion = "Check the arguments against the tool's description an
 // to conform to the tool's output schema.
 func errorResult(err error) *sdk.CallToolResult { return scrubbedErrorResult(err, nil) }
 
+func sizeText(n int) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+
 // argumentsTooLarge is the error of a tool call over MaxArguments: "the <what> <size>".
 func argumentsTooLarge(what string, size int) error {
 	return platform.NewError(platform.ErrArgumentsTooLarge,

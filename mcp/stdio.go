@@ -120,7 +120,7 @@ func (t *stdioTransport) accept(line []byte, size int) error {
 		return nil
 	case !json.Valid(line):
 		return t.reject(nil, jsonrpc.CodeParseError, "parse error: the line is not valid JSON")
-	case m == nil || id == nil && m["id"] != nil || err != nil || params == nil && m["params"] != nil && string(m["params"]) != "null",
+	case err != nil || id == nil && m["id"] != nil || params == nil && m["params"] != nil && string(m["params"]) != "null",
 		!isRequest && (m["result"] == nil) == (m["error"] == nil):
 		return t.reject(id, jsonrpc.CodeInvalidRequest, `invalid request: a message is one JSON object per line with "jsonrpc":"2.0", an id that is a string or number of at most 1 KiB, a string "method" and an object "params", or else "result" or "error"`)
 	case !isRequest:
@@ -302,5 +302,3 @@ func sdkValue(raw json.RawMessage) (v any) {
 	}
 	return v
 }
-
-func sizeText(n int) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
