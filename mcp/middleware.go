@@ -17,6 +17,9 @@ import (
 
 const methodCallTool = "tools/call"
 
+// MaxArguments bounds the arguments of one tool call, in all.
+const MaxArguments = 1 << 20
+
 // argumentsCapMiddleware refuses a tool call with more than MaxArguments of
 // arguments before any work, on either transport.
 func (s *Server) argumentsCapMiddleware(next sdk.MethodHandler) sdk.MethodHandler {

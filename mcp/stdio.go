@@ -24,8 +24,6 @@ import (
 const (
 	// MaxFrame bounds one line of input; a longer one is dropped as it streams and answered.
 	MaxFrame = 2 << 20
-	// MaxArguments bounds the arguments of one tool call, in all.
-	MaxArguments = 1 << 20
 	// DefaultDrain bounds how long end of input waits for the requests read to be answered.
 	DefaultDrain = 15 * time.Second
 	maxID        = 1 << 10 // bounds an id or progress token: number, or string inside its quotes
