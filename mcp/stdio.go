@@ -49,7 +49,7 @@ type stdioTransport struct {
 
 	mu     sync.Mutex
 	calls  map[jsonrpc.ID]*call    // passed on and not answered, by id as the SDK reads it
-	tokens map[any]json.RawMessage // progress tokens of live calls, as the SDK reads them to as written
+	tokens map[any]json.RawMessage // progress tokens of those calls, as the SDK reads them to as written
 }
 
 // call is a request passed on to the SDK; only filter changes it, under mu.
@@ -153,14 +153,14 @@ func (t *stdioTransport) start(key jsonrpc.ID, id, token json.RawMessage) string
 	return ""
 }
 
-// cancelCall drops the answer of the call under requestID and frees its progress token.
+// cancelCall drops the answer of the call under requestID; its id and progress token
+// stay taken until the SDK answers it.
 func (t *stdioTransport) cancelCall(requestID json.RawMessage) {
 	key, _ := jsonrpc.MakeID(sdkValue(requestID))
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if cl := t.calls[key]; cl != nil {
-		delete(t.tokens, cl.token)
-		cl.id, cl.token = nil, nil
+		cl.id = nil
 	}
 }
 
