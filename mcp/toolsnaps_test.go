@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/zeropsio/zcp/mcp"
 )
 
@@ -30,7 +32,7 @@ func TestToolsnaps(t *testing.T) {
 	for _, readOnly := range []bool{false, true} {
 		h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.ReadOnly = readOnly }})
 		tools := listTools(t, h)
-		if wire, err := json.Marshal(tools); err != nil || len(wire) > maxToolsListBytes {
+		if wire, err := json.Marshal(sdk.ListToolsResult{Tools: tools}); err != nil || len(wire) > maxToolsListBytes {
 			t.Errorf("tools/list (read-only %v) is %d bytes (%v), over %d: shorten descriptions or outputs", readOnly, len(wire), err, maxToolsListBytes)
 		}
 		for _, tool := range tools {
