@@ -203,16 +203,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 		defer wg.Done()
 		h.Probes, h.Network = probeService(ctx, env, svc, projectHost, path)
 	}()
-	var since time.Time
-	if latest != nil {
-		// The lines since the version went live: the previous version's
-		// last lines (a crash loop) are not this one's.
-		since = latest.Created
-		if latest.Status == platform.AppVersionActive && latest.LastUpdate.After(since) {
-			since = latest.LastUpdate
-		}
-	}
-	lines, errLines, logNote := runtimeLines(ctx, env, svc, since)
+	lines, errLines, logNote := runtimeLines(ctx, env, svc, logsSince(latest))
 	h.ErrorLines = errLines
 	var buildDiags []diagnose.Diagnosis
 	if latest != nil && latest.Failed() {
@@ -352,6 +343,20 @@ func deadPort(probes []Probe) bool {
 		}
 	}
 	return false
+}
+
+// logsSince is when the running version went live, so that the previous
+// version's last lines (a crash loop) are not counted: an ACTIVE version's
+// last update; a BACKUP one's, when the newest is BACKUP because a lagging
+// search does not show its replacement yet; else its creation.
+func logsSince(latest *platform.AppVersion) time.Time {
+	switch {
+	case latest == nil:
+		return time.Time{}
+	case (latest.Status == platform.AppVersionActive || latest.Status == platform.AppVersionBackup) && latest.LastUpdate.After(latest.Created):
+		return latest.LastUpdate
+	}
+	return latest.Created
 }
 
 // liveVersion is the version a check judges: the newest, unless a rollback

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
@@ -173,5 +174,34 @@ func TestProber_Get(t *testing.T) {
 				t.Errorf("url %q latency %d", got.URL, got.LatencyMS)
 			}
 		})
+	}
+}
+
+// TestLogsSince_RunningVersionOnly: the log lines a check judges start when
+// the running version went live, also when a lagging search shows the
+// replaced version as the newest (BACKUP), so that its crash loop is not
+// counted against the version that replaced it.
+func TestLogsSince_RunningVersionOnly(t *testing.T) {
+	t.Parallel()
+	created := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
+	live := created.Add(time.Minute)
+	tests := []struct {
+		name   string
+		status string
+		want   time.Time
+	}{
+		{"active: since it went live", platform.AppVersionActive, live},
+		{"replaced, its replacement not searchable yet: since the replacement", platform.AppVersionBackup, live},
+		{"still building: since it was created", platform.AppVersionBuilding, created},
+		{"build failed: since it was created", platform.AppVersionBuildFailed, created},
+	}
+	for _, tt := range tests {
+		av := &platform.AppVersion{Status: tt.status, Created: created, LastUpdate: live}
+		if got := ops.LogsSince(av); !got.Equal(tt.want) {
+			t.Errorf("%s: since %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	if got := ops.LogsSince(nil); !got.IsZero() {
+		t.Errorf("no version: since %v, want the zero time", got)
 	}
 }

@@ -1,0 +1,4 @@
+package ops
+
+// LogsSince exposes logsSince to the package's external tests.
+var LogsSince = logsSince
