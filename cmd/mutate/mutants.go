@@ -89,6 +89,15 @@ var mutants = []mutant{
 	{name: "gateway-no-retry-on-5xx", file: "actors/gateway_calls.go",
 		old: `pe.HTTPStatus >= 500 && pe.HTTPStatus <= 599`, new: `false`,
 		pkgs: []string{"./actors"}},
+	{name: "gateway-restart-keeps-its-service", file: "actors/gateway.go",
+		old: `g.svcGens[service]++`, new: `_ = service`,
+		pkgs: []string{"./actors"}, run: "TestGateway_ChangeScope"},
+	{name: "gateway-fresh-read-from-cache", file: "actors/gateway_calls.go",
+		old: `if platform.IsFreshRead(ctx) && !op.mutates {`, new: `if false && platform.IsFreshRead(ctx) && !op.mutates {`,
+		pkgs: []string{"./actors"}, run: "TestGateway_ReadSentAfterAChange"},
+	{name: "verify-reads-replaced-versions-log", file: "platform/ops/verify.go",
+		old: `(latest.Status == platform.AppVersionActive || latest.Status == platform.AppVersionBackup)`, new: `latest.Status == platform.AppVersionActive`,
+		pkgs: []string{"./platform/ops"}, run: "TestLogsSince"},
 
 	// Safety of what the agent sends and sees.
 	{name: "read-only-filter-off", file: "mcp/server.go",
