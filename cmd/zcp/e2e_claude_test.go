@@ -65,13 +65,7 @@ func TestClaudeCode_ConnectsAfterInit(t *testing.T) {
 			if out, errOut, code := runZcp(t, env, work, "init", "--sandbox"); code != 0 {
 				t.Fatalf("zcp init: exit %d\n%s%s", code, out, errOut)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-			defer cancel()
-			cmd := exec.CommandContext(ctx, claude, "mcp", "list")
-			cmd.Dir = work
-			cmd.Env = append(withoutHome(cleanEnv()), env...)
-			cmd.Env = append(cmd.Env, "DISABLE_AUTOUPDATER=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1")
-			out, err := cmd.CombinedOutput()
+			out, err := claudeMCPList(claude, work, env)
 			if err != nil || !connectedLine.Match(out) {
 				t.Fatalf("claude mcp list: %v\n%s", err, out)
 			}
@@ -96,15 +90,21 @@ func TestClaudeCode_ConnectsOverHTTP(t *testing.T) {
 	if out, errOut, code := runZcp(t, env, work, "init", "--sandbox", "--http", z.url); code != 0 || !strings.Contains(out, "not your Zerops token") {
 		t.Fatalf("zcp init --http: exit %d\n%s%s", code, out, errOut)
 	}
+	out, err := claudeMCPList(claude, work, env)
+	if err != nil || !connectedHTTPLine.Match(out) {
+		t.Fatalf("claude mcp list: %v\n%s\nzcp stderr:\n%s", err, out, z.stderr.String())
+	}
+	t.Logf("claude mcp list:\n%s", out)
+}
+
+// claudeMCPList runs the real Claude Code CLI's `claude mcp list` in work
+// with env (HOME among it), offline, within 2 minutes.
+func claudeMCPList(claude, work string, env []string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, claude, "mcp", "list")
 	cmd.Dir = work
 	cmd.Env = append(withoutHome(cleanEnv()), env...)
 	cmd.Env = append(cmd.Env, "DISABLE_AUTOUPDATER=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1")
-	out, err := cmd.CombinedOutput()
-	if err != nil || !connectedHTTPLine.Match(out) {
-		t.Fatalf("claude mcp list: %v\n%s\nzcp stderr:\n%s", err, out, z.stderr.String())
-	}
-	t.Logf("claude mcp list:\n%s", out)
+	return cmd.CombinedOutput()
 }
