@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/zeropsio/zcp/actors"
@@ -379,5 +381,24 @@ func TestHTTP_IdleSessionEnds(t *testing.T) {
 		t.Error("the expired session still answers")
 	} else if !errors.Is(err, sdk.ErrSessionMissing) && !strings.Contains(err.Error(), "404") && !strings.Contains(err.Error(), "not found") {
 		t.Logf("expired session: %v", err)
+	}
+}
+
+// TestHTTP_HostileResourceURIAnswered reads resources whose URIs hold a control
+// character and invalid UTF-8: each gets a JSON-RPC error naming the resource,
+// as on stdio. The SDK quotes the URI into the error's data with Go escapes,
+// which are not JSON, and its HTTP transport then sent no answer at all.
+func TestHTTP_HostileResourceURIAnswered(t *testing.T) {
+	t.Parallel()
+	hh := newHTTPHarness(t, 20*time.Millisecond, mcp.HTTPOptions{})
+	cs := hh.mustConnect(t, "hostile")
+	for _, uri := range []string{"zerops://docs/a\x01b", "zerops://docs/a\xff\xfeb"} {
+		ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+		_, err := cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: uri})
+		cancel()
+		var we *jsonrpc.Error
+		if !errors.As(err, &we) || we.Code != sdk.CodeResourceNotFound || len(we.Data) > 0 && !json.Valid(we.Data) {
+			t.Errorf("read %q: err %v, want a resource-not-found answer, its data JSON or none", uri, err)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/zap"
 
@@ -29,6 +30,31 @@ func (s *Server) argumentsCapMiddleware(next sdk.MethodHandler) sdk.MethodHandle
 		}
 		return next(ctx, method, req)
 	}
+}
+
+// wireErrorMiddleware makes every method's error one the wire can carry, on either
+// transport: the SDK quotes a resource's URI into its error data with Go escapes, which
+// are not JSON, and over HTTP that answer was never sent.
+func wireErrorMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
+	return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
+		res, err := next(ctx, method, req)
+		if err != nil {
+			return nil, wireError(err)
+		}
+		return res, nil
+	}
+}
+
+// wireError is err as a JSON-RPC error, its message clipped and its data dropped unless
+// valid JSON (the SDK's resource errors quote the URI with Go escapes).
+func wireError(err error) *jsonrpc.Error {
+	e := &jsonrpc.Error{Code: jsonrpc.CodeInternalError}
+	_ = errors.As(err, &e)
+	we := &jsonrpc.Error{Code: e.Code, Message: platform.Clip(err.Error(), maxErrorText), Data: e.Data}
+	if !json.Valid(we.Data) {
+		we.Data = nil
+	}
+	return we
 }
 
 // recoverMiddleware turns a panicking handler into an INTERNAL_ERROR result

@@ -169,7 +169,7 @@ func New(deps Deps) (*Server, error) {
 	}
 	s.addResources()
 	s.addPrompts()
-	s.sdk.AddReceivingMiddleware(s.argumentsCapMiddleware, s.recoverMiddleware, s.trackMiddleware, s.connectMiddleware, s.deadlineMiddleware, s.warmMiddleware)
+	s.sdk.AddReceivingMiddleware(wireErrorMiddleware, s.argumentsCapMiddleware, s.recoverMiddleware, s.trackMiddleware, s.connectMiddleware, s.deadlineMiddleware, s.warmMiddleware)
 	return s, nil
 }
 

@@ -17,8 +17,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/zeropsio/zcp/platform"
 )
 
 const (
@@ -246,18 +244,6 @@ func (t *stdioTransport) answer(id json.RawMessage, member string, value any) er
 	defer t.outMu.Unlock()
 	_, err = fmt.Fprintf(t.out, `{"jsonrpc":"2.0","id":%s,%q:%s}`+"\n", cmp.Or(string(id), "null"), member, unescapeHTML(data))
 	return err
-}
-
-// wireError is err as a JSON-RPC error, its message clipped and its data dropped unless
-// valid JSON (the SDK's resource errors quote the URI with Go escapes).
-func wireError(err error) *jsonrpc.Error {
-	e := &jsonrpc.Error{Code: jsonrpc.CodeInternalError}
-	_ = errors.As(err, &e)
-	we := &jsonrpc.Error{Code: e.Code, Message: platform.Clip(err.Error(), maxErrorText), Data: e.Data}
-	if !json.Valid(we.Data) {
-		we.Data = nil
-	}
-	return we
 }
 
 // htmlUnescaper turns the SDK's \u003c, \u003e and \u0026 back into <, > and &, the same
