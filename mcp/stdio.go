@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"strings"
 	"sync"
 	"time"
@@ -48,13 +47,13 @@ type stdioTransport struct {
 	mu     sync.Mutex
 	calls  map[jsonrpc.ID]*call    // passed on and not answered, by id as the SDK reads it
 	tokens map[any]json.RawMessage // progress tokens of those calls, as the SDK reads them to as written
+	live   sync.WaitGroup          // the calls whose answer is awaited
 }
 
-// call is a request passed on to the SDK; only filter changes it, under mu.
+// call is a request passed on to the SDK and not answered yet; changed under mu.
 type call struct {
-	id       json.RawMessage // as written; nil once cancelled: its answer is dropped
-	token    any             // progress token as the SDK reads it, or nil
-	answered chan struct{}   // closed once the SDK answers
+	id    json.RawMessage // as written; nil once its answer is dropped (cancelled, or cut off at the drain limit)
+	token any             // progress token as the SDK reads it, or nil
 }
 
 func (t *stdioTransport) Connect(ctx context.Context) (sdk.Connection, error) {
@@ -122,8 +121,9 @@ func (t *stdioTransport) accept(line []byte, size int) error {
 	case !isRequest:
 	case req.Method == "notifications/cancelled" && id != nil: // the SDK would still cancel
 		return t.reject(id, jsonrpc.CodeInvalidRequest, "invalid request: notifications/cancelled is a notification; send it without an id")
-	case req.Method == "notifications/cancelled":
-		t.cancelCall(params["requestId"])
+	case req.Method == "notifications/cancelled": // its id and progress token stay taken until the SDK answers
+		key, _ := jsonrpc.MakeID(sdkValue(params["requestId"]))
+		t.finish(key, false)
 	case id != nil:
 		if reused := t.start(req.ID, id, members(params["_meta"])["progressToken"]); reused != "" {
 			return t.reject(id, jsonrpc.CodeInvalidRequest, "invalid request: this "+reused+" is already used by a request in flight (a cancelled one until it stops); use a new one")
@@ -138,7 +138,7 @@ func (t *stdioTransport) accept(line []byte, size int) error {
 func (t *stdioTransport) start(key jsonrpc.ID, id, token json.RawMessage) string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	cl := &call{id: id, token: sdkValue(token), answered: make(chan struct{})}
+	cl := &call{id: id, token: sdkValue(token)}
 	switch {
 	case t.calls[key] != nil:
 		return "id"
@@ -148,51 +148,43 @@ func (t *stdioTransport) start(key jsonrpc.ID, id, token json.RawMessage) string
 		t.tokens[cl.token] = token
 	}
 	t.calls[key] = cl
+	t.live.Add(1)
 	return ""
 }
 
-// cancelCall drops the answer of the call under requestID; its id and progress token
-// stay taken until the SDK answers it.
-func (t *stdioTransport) cancelCall(requestID json.RawMessage) {
-	key, _ := jsonrpc.MakeID(sdkValue(requestID))
+// finish drops the answer of the call under key and returns the id it was due under,
+// nil if none; answered also frees the call's id and progress token.
+func (t *stdioTransport) finish(key jsonrpc.ID, answered bool) (id json.RawMessage) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if cl := t.calls[key]; cl != nil {
-		cl.id = nil
+		if id, cl.id = cl.id, nil; id != nil {
+			t.live.Done()
+		}
+		if answered {
+			delete(t.calls, key)
+			delete(t.tokens, cl.token)
+		}
 	}
-}
-
-// finish removes the call under key; it returns the id to answer under, nil if none.
-func (t *stdioTransport) finish(key jsonrpc.ID) json.RawMessage {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	cl := t.calls[key]
-	if cl == nil {
-		return nil
-	}
-	delete(t.calls, key)
-	delete(t.tokens, cl.token)
-	close(cl.answered)
-	return cl.id
+	return id
 }
 
 // awaitCalls waits for the calls not cancelled, at most drain; the rest are answered "shutting down".
 func (t *stdioTransport) awaitCalls() {
+	idle := make(chan struct{})
+	go func() { t.live.Wait(); close(idle) }() // ends at the latest once the rest are cut off below
+	select {
+	case <-idle:
+	case <-time.After(t.drain):
+	case <-t.ctx.Done():
+	}
 	t.mu.Lock()
-	calls := maps.Clone(t.calls)
-	t.mu.Unlock()
-	ctx, cancel := context.WithTimeout(t.ctx, t.drain)
-	defer cancel()
-	for key, cl := range calls {
-		if cl.id == nil {
-			continue
-		}
-		select {
-		case <-cl.answered:
-		case <-ctx.Done():
-			if id := t.finish(key); id != nil {
-				_ = t.reject(id, -32000, "server shutting down: input ended and the request did not finish within "+t.drain.String())
-			}
+	defer t.mu.Unlock()
+	for _, cl := range t.calls {
+		if cl.id != nil {
+			_ = t.reject(cl.id, -32000, "server shutting down: input ended and the request did not finish within "+t.drain.String())
+			cl.id = nil
+			t.live.Done()
 		}
 	}
 }
@@ -202,7 +194,7 @@ func (t *stdioTransport) awaitCalls() {
 func (t *stdioTransport) Write(ctx context.Context, msg jsonrpc.Message) error {
 	switch m := msg.(type) {
 	case *jsonrpc.Response:
-		id := t.finish(m.ID)
+		id := t.finish(m.ID, true)
 		switch {
 		case id == nil:
 			return nil
