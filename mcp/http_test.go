@@ -397,7 +397,7 @@ func TestHTTP_HostileResourceURIAnswered(t *testing.T) {
 		_, err := cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: uri})
 		cancel()
 		var we *jsonrpc.Error
-		if !errors.As(err, &we) || we.Code != sdk.CodeResourceNotFound || len(we.Data) > 0 && !json.Valid(we.Data) {
+		if !errors.As(err, &we) || we.Code != jsonrpc.CodeInvalidParams || len(we.Data) > 0 && !json.Valid(we.Data) {
 			t.Errorf("read %q: err %v, want a resource-not-found answer, its data JSON or none", uri, err)
 		}
 	}
