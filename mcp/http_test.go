@@ -5,14 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/zeropsio/zcp/actors"
@@ -384,21 +385,56 @@ func TestHTTP_IdleSessionEnds(t *testing.T) {
 	}
 }
 
-// TestHTTP_HostileResourceURIAnswered reads resources whose URIs hold a control
-// character and invalid UTF-8: each gets a JSON-RPC error naming the resource,
-// as on stdio. The SDK quotes the URI into the error's data with Go escapes,
-// which are not JSON, and its HTTP transport then sent no answer at all.
-func TestHTTP_HostileResourceURIAnswered(t *testing.T) {
+// TestHTTP_HostileParamsAnswered posts, raw, requests whose params hold control
+// characters and invalid UTF-8: each gets one valid JSON answer under its id. The
+// SDK quotes a resource's URI into its not-found error data with Go escapes, which
+// are not JSON, and its HTTP transport then sent no answer at all.
+func TestHTTP_HostileParamsAnswered(t *testing.T) {
 	t.Parallel()
 	hh := newHTTPHarness(t, 20*time.Millisecond, mcp.HTTPOptions{})
-	cs := hh.mustConnect(t, "hostile")
-	for _, uri := range []string{"zerops://docs/a\x01b", "zerops://docs/a\xff\xfeb"} {
+	post := func(session, body string) (*http.Response, string) {
+		t.Helper()
 		ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
-		_, err := cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: uri})
-		cancel()
-		var we *jsonrpc.Error
-		if !errors.As(err, &we) || we.Code != jsonrpc.CodeInvalidParams || len(we.Data) > 0 && !json.Valid(we.Data) {
-			t.Errorf("read %q: err %v, want a resource-not-found answer, its data JSON or none", uri, err)
+		defer cancel()
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, hh.url, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header = http.Header{"Content-Type": {"application/json"}, "Accept": {"application/json, text/event-stream"},
+			"Authorization": {"Bearer " + httpTestToken}, "Mcp-Session-Id": {session}}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatalf("%s: %v", body, err)
+		}
+		return resp, string(data)
+	}
+	resp, _ := post("", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`)
+	session := resp.Header.Get("Mcp-Session-Id")
+	post(session, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	for i, params := range []string{
+		`"method":"resources/read","params":{"uri":"zerops://docs/a\u0001b"}`,
+		`"method":"resources/read","params":{"uri":"zerops://docs/a` + "\xff\xfe" + `b"}`,
+		`"method":"prompts/get","params":{"name":"x\u0001` + "\xc3\x28" + `"}`,
+		`"method":"tools/call","params":{"name":"zerops_knowledge\u0001","arguments":{}}`,
+		`"method":"tools/call","params":{"name":"zerops_knowledge","arguments":{"query":"a\u0000b\ud800` + "\xff" + `"}}`,
+		`"method":"tools/call","params":{"name":"zerops_discover","arguments":{"serviceHostname":"a\u0001\"b` + "\xfe" + `"}}`,
+	} {
+		id := fmt.Sprint(10 + i)
+		_, body := post(session, `{"jsonrpc":"2.0","id":`+id+`,`+params+`}`)
+		var answers []string
+		for line := range strings.Lines(body) {
+			if data, ok := strings.CutPrefix(strings.TrimSpace(line), "data: "); ok {
+				answers = append(answers, data)
+			}
+		}
+		var a struct{ ID json.RawMessage }
+		if len(answers) != 1 || !json.Valid([]byte(answers[0])) || !utf8.ValidString(answers[0]) || json.Unmarshal([]byte(answers[0]), &a) != nil || string(a.ID) != id {
+			t.Errorf("%s: answered %q, want one valid JSON answer under id %s", params, body, id)
 		}
 	}
 }

@@ -105,7 +105,7 @@ var mutants = []mutant{
 		pkgs: []string{"./mcp"}},
 	{name: "http-sends-go-escaped-error-data", file: "mcp/middleware.go",
 		old: `return nil, wireError(err)`, new: `return nil, err`,
-		pkgs: []string{"./mcp"}, run: "TestHTTP_HostileResourceURIAnswered"},
+		pkgs: []string{"./mcp"}, run: "TestHTTP_HostileParamsAnswered"},
 	{name: "audit-keeps-env-values", file: "mcp/audit.go",
 		old: `return key + "=***"`, new: `return s`,
 		pkgs: []string{"./mcp"}},
