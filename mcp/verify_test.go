@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
@@ -27,12 +28,15 @@ func TestVerifyTool_ServiceStates(t *testing.T) {
 	tests := []struct {
 		name        string
 		processDur  time.Duration
+		buildStep   time.Duration
 		sandboxPush bool
 		setup       func(t *testing.T, h *harness)
 		hostname    string
 		wantVerdict string
 		wantStatus  float64 // the probe's HTTP status; 0 = no probe
 		wantNext    string
+		notNext     string // a step the answer must not name
+		wantSignal  string // the first diagnosis; "" = not checked
 	}{
 		{name: "healthy", hostname: "appdev", wantVerdict: ops.VerdictHealthy, wantStatus: 200, wantNext: "live"},
 		{name: "no code yet", hostname: "appstage", wantVerdict: ops.VerdictFailing, wantStatus: 0, wantNext: "zerops_deploy"},
@@ -48,6 +52,28 @@ func TestVerifyTool_ServiceStates(t *testing.T) {
 				res, _ := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "crash")
 				wantOK(t, res)
 			}},
+		{name: "first deploy in progress: wait, no second deploy", hostname: "appstage", sandboxPush: true, buildStep: time.Hour,
+			wantVerdict: ops.VerdictDegraded, wantNext: "zerops_events serviceHostname=appstage", notNext: "zerops_deploy",
+			setup: func(t *testing.T, h *harness) {
+				res, _ := h.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"})
+				wantOK(t, res)
+			}},
+		{name: "first build failed: fix the diagnosis, then deploy", hostname: "appstage", sandboxPush: true,
+			wantVerdict: ops.VerdictFailing, wantNext: "then zerops_deploy again", notNext: "deploy code", wantSignal: "npm-missing-script",
+			setup: func(t *testing.T, h *harness) {
+				writeApp(t, h.workDir(t), noBuildScript)
+				res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "bf")
+				wantError(t, res, m, platform.ErrBuildFailed)
+			}},
+		{name: "managed database is judged by its status", hostname: "db", wantVerdict: ops.VerdictHealthy, wantNext: "nothing to fix", notNext: "zerops_deploy"},
+		{name: "managed cache is judged by its status", hostname: "cache", wantVerdict: ops.VerdictHealthy, wantNext: "nothing to fix", notNext: "zerops_deploy"},
+		{name: "managed storage is judged by its status", hostname: "storage", wantVerdict: ops.VerdictHealthy, wantNext: "nothing to fix", notNext: "zerops_deploy"},
+		{name: "stopped managed service is started", hostname: "db", wantVerdict: ops.VerdictFailing, wantNext: "action=start serviceHostname=db", notNext: "zerops_deploy",
+			setup: func(t *testing.T, h *harness) {
+				res, _ := h.call(t, "zerops_manage", map[string]any{"action": "stop", "serviceHostname": "db"})
+				wantOK(t, res)
+				h.fake.EndProcesses()
+			}},
 		{name: "restarting answers 503", hostname: "appdev", processDur: time.Hour, wantVerdict: ops.VerdictDegraded, wantStatus: 503, wantNext: "again",
 			setup: func(t *testing.T, h *harness) {
 				_, err := h.client.RestartService(context.Background(), h.fake.ServiceID("appdev"))
@@ -57,7 +83,7 @@ func TestVerifyTool_ServiceStates(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			h := newHarness(t, harnessOpts{processDuration: tt.processDur, sandboxPush: tt.sandboxPush})
+			h := newHarness(t, harnessOpts{processDuration: tt.processDur, buildStep: tt.buildStep, sandboxPush: tt.sandboxPush})
 			if tt.setup != nil {
 				tt.setup(t, h)
 			}
@@ -66,6 +92,12 @@ func TestVerifyTool_ServiceStates(t *testing.T) {
 			s := service0(t, m)
 			if m["verdict"] != tt.wantVerdict || !strings.Contains(m["next"].(string), tt.wantNext) {
 				t.Fatalf("verdict %v next %v, want %s and %q: %s", m["verdict"], m["next"], tt.wantVerdict, tt.wantNext, text(res))
+			}
+			if tt.notNext != "" && strings.Contains(m["next"].(string)+s["next"].(string), tt.notNext) {
+				t.Errorf("next %q names %q: %s", m["next"], tt.notNext, text(res))
+			}
+			if got := firstDiagnosis(s["diagnoses"])["signal"]; tt.wantSignal != "" && got != tt.wantSignal {
+				t.Errorf("first diagnosis %q, want %s: %s", got, tt.wantSignal, text(res))
 			}
 			probes, _ := s["probes"].([]any)
 			if tt.wantStatus == 0 {

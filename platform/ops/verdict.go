@@ -13,19 +13,32 @@ import (
 func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVersion) {
 	name := svc.Name
 	set := func(verdict, reason, next string) { h.Verdict, h.Reason, h.Next = verdict, reason, next }
+	first := svc.Status == platform.ServiceReadyToDeploy // no deploy has succeeded yet
+	fix := ""
+	if len(h.Diagnoses) > 0 {
+		fix = "Next: " + strings.TrimSuffix(h.Diagnoses[0].Fix, ".") + "; then zerops_deploy again."
+	}
 	switch {
-	case latest == nil || svc.Status == platform.ServiceReadyToDeploy:
+	case latest == nil:
 		set(VerdictFailing, name+" has no code deployed yet",
 			"Next: deploy code to "+name+" with zerops_deploy.")
 		return
 	case svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping:
-		set(VerdictFailing, name+" is "+svc.Status,
+		set(VerdictFailing, name+" is "+svc.Status+": nothing runs until it is started",
 			"Next: start it with zerops_manage action=start serviceHostname="+name+".")
 		return
 	case !latest.Final():
 		h.starting = true
-		set(VerdictDegraded, fmt.Sprintf("a deploy of %s is in progress (%s)", name, latest.Status),
-			"Next: wait for it (zerops_events serviceHostname="+name+"), then zerops_verify serviceHostname="+name+" again.")
+		what := "a deploy"
+		if first {
+			what = "the first deploy"
+		}
+		set(VerdictDegraded, fmt.Sprintf("%s of %s is in progress (%s)", what, name, latest.Status),
+			"Next: wait for it, do not deploy again (zerops_events serviceHostname="+name+" follows it), then zerops_verify serviceHostname="+name+" again.")
+		return
+	case first && latest.Failed():
+		set(VerdictFailing, fmt.Sprintf("the first deploy of %s ended %s: no code runs on it yet", name, latest.Status),
+			cmp.Or(fix, "Next: read zerops_logs serviceHostname="+name+" buildId="+latest.ID+", fix it and zerops_deploy again."))
 		return
 	}
 	var reached, ok, answered, starting int
@@ -47,10 +60,6 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 				down = &h.Probes[i]
 			}
 		}
-	}
-	fix := ""
-	if len(h.Diagnoses) > 0 {
-		fix = "Next: " + strings.TrimSuffix(h.Diagnoses[0].Fix, ".") + "; then zerops_deploy again."
 	}
 	failed := latest.Failed()
 	switch {

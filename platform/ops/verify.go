@@ -180,7 +180,16 @@ func probePath(p string) (string, error) {
 // checkService gathers one service's findings and judges them.
 func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack, projectHost, path string) (*ServiceHealth, error) {
 	h := &ServiceHealth{Service: svc.Name, Status: svc.Status, Probes: []Probe{}}
+	if managed(svc) {
+		judgeManaged(h, svc)
+		return h, nil
+	}
 	versions, err := env.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
+	// A push ZCP made a moment ago has started a build the search may not
+	// list yet: search again briefly rather than answer "no code deployed".
+	for err == nil && ownBuildMissing(env.ProjectID, svc.ID, versions) && pause(ctx) {
+		versions, err = env.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
+	}
 	if err != nil {
 		return nil, asPlatformError(err, "reading the app versions of "+svc.Name)
 	}

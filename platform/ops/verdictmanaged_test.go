@@ -1,0 +1,50 @@
+package ops_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+// A managed service is judged by its status alone, never told to take code.
+func TestCheckService_ManagedByStatus(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		status       string
+		wantVerdict  string
+		wantNext     string
+		wantStarting bool
+	}{
+		{platform.ServiceActive, ops.VerdictHealthy, "nothing to fix", false},
+		{platform.ServiceStopped, ops.VerdictFailing, "zerops_manage action=start serviceHostname=db", false},
+		{platform.ServiceStopping, ops.VerdictFailing, "zerops_manage action=start serviceHostname=db", false},
+		{platform.ServiceCreating, ops.VerdictDegraded, "wait for it (zerops_events serviceHostname=db)", true},
+		{platform.ServiceRestarting, ops.VerdictDegraded, "wait for it", true},
+		{"UPGRADING", ops.VerdictDegraded, "wait for it", true},
+		{platform.ServiceDeleting, ops.VerdictFailing, "zerops_import", false},
+		{platform.ServiceFailed, ops.VerdictFailing, "zerops_events serviceHostname=db", false},
+		{"CONTAINER_FAILED", ops.VerdictFailing, "zerops_manage action=restart serviceHostname=db", false},
+	}
+	fake, c := newFake(t, 0)
+	env := ops.VerifyEnv{Client: c, ProjectID: fake.ProjectID()} // no logs, no prober: a managed service needs neither
+	for _, tt := range tests {
+		t.Run(tt.status, func(t *testing.T) {
+			t.Parallel()
+			svc := platform.ServiceStack{ID: "no-such-id", Name: "db", Status: tt.status,
+				Type: platform.ServiceTypeInfo{Category: platform.CategoryStandard, VersionName: "postgresql@16"}}
+			h, err := ops.CheckService(context.Background(), env, svc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h.Verdict != tt.wantVerdict || !strings.Contains(h.Next, tt.wantNext) || h.Starting() != tt.wantStarting {
+				t.Fatalf("verdict %q next %q starting %v; want %q, %q, %v", h.Verdict, h.Next, h.Starting(), tt.wantVerdict, tt.wantNext, tt.wantStarting)
+			}
+			if strings.Contains(h.Next, "zerops_deploy") || !strings.Contains(h.Reason, tt.status) && tt.status != platform.ServiceDeleting {
+				t.Errorf("reason %q next %q: want the status named and no deploy", h.Reason, h.Next)
+			}
+		})
+	}
+}
