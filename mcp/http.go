@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/netip"
@@ -17,6 +18,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/zap"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // HTTP defaults.
@@ -86,7 +89,7 @@ func (s *Server) NewHTTP(o HTTPOptions) (*HTTP, error) {
 	}
 	guarded := auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h.limitSessions(h.endSessions(streamable)))
 	mux := http.NewServeMux()
-	mux.Handle(HTTPPath, checkOrigin(guarded))
+	mux.Handle(HTTPPath, scrubResponses(s.deps.Secrets, checkOrigin(guarded)))
 	h.handler = mux
 	return h, nil
 }
@@ -233,6 +236,29 @@ func (h *HTTP) limitSessions(next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
+
+// scrubResponses removes ZCP's secrets (the API token, the bearer token) from every
+// response body, as the stdio writer does: a variable holding the token, read by
+// zerops_env, must not reach the client. The SDK writes each message or event whole.
+func scrubResponses(secrets *platform.Scrubber, next http.Handler) http.Handler {
+	if !secrets.Active() {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(scrubbedResponse{ResponseWriter: w, body: secrets.Writer(w)}, r)
+	})
+}
+
+// scrubbedResponse is a ResponseWriter whose body goes through a scrubbing writer;
+// Unwrap lets http.ResponseController reach the Flusher underneath.
+type scrubbedResponse struct {
+	http.ResponseWriter
+	body io.Writer
+}
+
+func (sr scrubbedResponse) Write(p []byte) (int, error) { return sr.body.Write(p) }
+
+func (sr scrubbedResponse) Unwrap() http.ResponseWriter { return sr.ResponseWriter }
 
 // checkOrigin answers 403 to a request whose Origin is neither a loopback
 // host nor the host the request addressed, and to one that reached a

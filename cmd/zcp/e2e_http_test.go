@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"os"
@@ -15,6 +16,9 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 // httpZcp is a `zcp … --http` process.
@@ -203,4 +207,44 @@ func (a authTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
 	r.Header.Set("Authorization", "Bearer "+string(a))
 	return http.DefaultTransport.RoundTrip(r)
+}
+
+// TestBinary_HTTPSecretsScrubbed: over HTTP, as on stdio, a variable holding
+// ZCP's API token or the bearer token comes back redacted from zerops_env get.
+func TestBinary_HTTPSecretsScrubbed(t *testing.T) {
+	t.Parallel()
+	const apiToken, bearer = "httpApiTok3nNeverEchoed0123456789XYZ", "httpBearerTok3nNeverEchoed0123456789"
+	fake := fakeapi.StartTB(t, fakeapi.Options{Token: apiToken, ProcessDuration: 20 * time.Millisecond})
+	client, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: fake.URL(), Token: apiToken})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	// The user's own copy of the tokens, set outside ZCP (ZCP refuses them as arguments).
+	if _, err := client.SetServiceEnvFile(ctx, fake.ServiceID("appdev"), "ZEROPS_ZCP_API_KEY="+apiToken+"\nMCP_TOKEN="+bearer+"\n"); err != nil {
+		t.Fatal(err)
+	}
+	z := startHTTP(t, []string{"ZEROPS_API_HOST=" + fake.URL(), "ZEROPS_ZCP_API_KEY=" + apiToken, "ZCP_HTTP_TOKEN=" + bearer},
+		"serve", "--http", "127.0.0.1:0")
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "e2e", Version: "1"}, nil).Connect(ctx,
+		&sdk.StreamableClientTransport{Endpoint: z.url, HTTPClient: &http.Client{Transport: authTransport(bearer)}}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v\n%s", err, z.stderr.String())
+	}
+	defer cs.Close()
+	var text string
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(text, "MCP_TOKEN"); {
+		res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "zerops_env", Arguments: map[string]any{"action": "get", "serviceHostname": "appdev"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := json.Marshal(res)
+		if text = string(raw); time.Now().After(deadline) {
+			t.Fatalf("the variables never showed: %s", text)
+		}
+	}
+	if strings.Contains(text, apiToken) || strings.Contains(text, bearer) || !strings.Contains(text, "[redacted]") {
+		t.Errorf("zerops_env get over HTTP: %s, want both tokens redacted", text)
+	}
 }
