@@ -84,12 +84,32 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 	out := make([]Diagnosis, len(got))
 	for i, f := range got {
 		out[i] = Diagnosis{Signal: f.sig.id, Cause: f.sig.cause, Fix: f.sig.fix, Evidence: clip(f.text), Doc: f.sig.doc}
-		if ref := unresolvedRef.FindString(f.text); ref != "" && (f.sig.id == "host-not-found" || f.sig.id == "missing-env-variable") {
+		if f.sig.id != "host-not-found" && f.sig.id != "missing-env-variable" {
+			continue
+		}
+		if j := slices.IndexFunc(opt.BadRefs, func(b BadRef) bool { return b.shows(f.text) }); j >= 0 {
+			out[i].locate(opt.BadRefs[j])
+		} else if ref := unresolvedRef.FindString(f.text); ref != "" {
 			out[i].Cause = "The env reference " + ref + " did not resolve (no service or variable of that name), so the app got the literal text."
 			out[i].Fix = "Correct the reference in `run.envVariables` to ${<hostname>_<variable>} of a service that exists (`zerops_discover` lists them), or create that service."
 		}
 	}
-	return out
+	return dropEchoes(out)
+}
+
+// dropEchoes leaves out an app-crash read from the line a located env
+// reference explains: its "deploy again" would undo the env fix's point.
+func dropEchoes(ds []Diagnosis) []Diagnosis {
+	located := map[string]bool{}
+	for _, d := range ds {
+		if d.envOnly {
+			located[d.Evidence] = true
+		}
+	}
+	if len(located) == 0 {
+		return ds
+	}
+	return slices.DeleteFunc(ds, func(d Diagnosis) bool { return d.Signal == "app-crash" && located[d.Evidence] })
 }
 
 // publicBind is the marker rule's id: a line shows the app bound to all

@@ -18,6 +18,8 @@ type Diagnosis struct {
 	Fix      string `json:"fix"`      // the action in Zerops terms
 	Evidence string `json:"evidence"` // the log line that showed it, clipped
 	Doc      string `json:"doc"`      // zerops://docs/... URI that explains it
+
+	envOnly bool // the fix is an env change a restart applies, no deploy
 }
 
 // Options add what the caller knows besides the lines.
@@ -25,6 +27,10 @@ type Options struct {
 	// Ports are the service's declared run.ports; when set, an app that logs
 	// it listens on another port is diagnosed wrong-port.
 	Ports []int
+	// BadRefs are the service's and project's variables whose references
+	// name no service; a diagnosis of the host or variable they leave
+	// unresolved then names the variable and the call that fixes it.
+	BadRefs []BadRef
 }
 
 // Classify diagnoses lines from the given stage, most likely cause first;

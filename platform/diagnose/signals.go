@@ -59,7 +59,7 @@ var signals = []signal{
 
 	// Networking.
 	{"host-not-found", "The app connects to a hostname that does not resolve in the project's private network.",
-		"Use the target service's hostname exactly (referenced as ${hostname_hostname} in `run.envVariables`); check with `zerops_discover` that the service exists.", docNetwork, 83},
+		"Reference a service that exists (`zerops_discover` lists them) as ${<hostname>_hostname}, where the reference is set: `run.envVariables` in zerops.yml (then deploy), or a service or project variable (`zerops_env`, then restart).", docNetwork, 83},
 	{"https-between-services", "The app speaks HTTPS to another service over the private network, which serves plain HTTP.",
 		"Call other services as http://hostname:port inside the project; HTTPS ends at the Zerops balancer (subdomain or domain).", docNetwork, 80},
 	{"port-in-use", "The app tries to listen on a port another process already holds.",

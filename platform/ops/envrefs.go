@@ -14,28 +14,33 @@ import (
 // hostnames have no underscore, so the first one splits host from key.
 var envRefRe = regexp.MustCompile(`\$\{([a-z0-9]+)_([a-zA-Z0-9_]+)\}`)
 
-// envRefWarnings names each ${host_KEY} in pairs that no service of the
-// project resolves: no service host (naming the services there are) or no
-// variable KEY on it (naming its keys). A reference the check cannot read
-// is passed over, never guessed at.
-func envRefWarnings(ctx context.Context, c platform.Client, projectID string, pairs []EnvPair) []string {
-	type ref struct{ host, key, text string }
-	var refs []ref
+// refIssue is a ${host_KEY} reference no service of the project resolves.
+type refIssue struct {
+	text, host, key string
+	keys            []string // the host's keys; nil when the project has no such host
+}
+
+// refIssues checks each ${host_KEY} in values against the project: a
+// missing host, or a host without KEY. It returns the problems and the
+// project's hostnames. A reference the check cannot read is passed over,
+// never guessed at.
+func refIssues(ctx context.Context, c platform.Client, projectID string, values []string) ([]refIssue, []string) {
+	var refs []refIssue
 	seen := map[string]bool{}
-	for _, p := range pairs {
-		for _, m := range envRefRe.FindAllStringSubmatch(p.Value, -1) {
+	for _, v := range values {
+		for _, m := range envRefRe.FindAllStringSubmatch(v, -1) {
 			if !seen[m[0]] {
 				seen[m[0]] = true
-				refs = append(refs, ref{m[1], m[2], m[0]})
+				refs = append(refs, refIssue{text: m[0], host: m[1], key: m[2]})
 			}
 		}
 	}
 	if len(refs) == 0 {
-		return nil
+		return nil, nil
 	}
 	services, err := listServices(ctx, c, projectID)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	byName := map[string]platform.ServiceStack{}
 	var names []string
@@ -54,15 +59,14 @@ func envRefWarnings(ctx context.Context, c platform.Client, projectID string, pa
 			projectKeys[e.Key] = true
 		}
 	}
-	var out []string
+	var out []refIssue
 	for _, r := range refs {
 		svc, ok := byName[r.host]
 		if !ok && projectKeys[r.host+"_"+r.key] {
 			continue // a project variable whose name holds an underscore
 		}
 		if !ok {
-			out = append(out, fmt.Sprintf("%s: the project has no service %q (services: %s), so nothing resolves it; reference one of those hostnames.",
-				r.text, platform.Clip(r.host, 40), listSome(names, ", ")))
+			out = append(out, r)
 			continue
 		}
 		keys, read := keysOf[r.host]
@@ -79,9 +83,31 @@ func envRefWarnings(ctx context.Context, c platform.Client, projectID string, pa
 			keysOf[r.host] = keys
 		}
 		if keys != nil && !slices.Contains(keys, r.key) {
-			out = append(out, fmt.Sprintf("%s: %s has no variable %s (it has: %s); check the name with zerops_env action=get serviceHostname=%s.",
-				r.text, r.host, platform.Clip(r.key, 60), listSome(keys, ", "), r.host))
+			r.keys = keys
+			out = append(out, r)
 		}
+	}
+	return out, names
+}
+
+// envRefWarnings names each ${host_KEY} in pairs that no service of the
+// project resolves: no service host (naming the services there are) or no
+// variable KEY on it (naming its keys).
+func envRefWarnings(ctx context.Context, c platform.Client, projectID string, pairs []EnvPair) []string {
+	values := make([]string, len(pairs))
+	for i, p := range pairs {
+		values[i] = p.Value
+	}
+	issues, names := refIssues(ctx, c, projectID, values)
+	var out []string
+	for _, r := range issues {
+		if r.keys == nil {
+			out = append(out, fmt.Sprintf("%s: the project has no service %q (services: %s), so nothing resolves it; reference one of those hostnames.",
+				r.text, platform.Clip(r.host, 40), listSome(names, ", ")))
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s: %s has no variable %s (it has: %s); check the name with zerops_env action=get serviceHostname=%s.",
+			r.text, r.host, platform.Clip(r.key, 60), listSome(r.keys, ", "), r.host))
 	}
 	return out
 }

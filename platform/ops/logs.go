@@ -38,12 +38,17 @@ type LogsResult struct {
 
 // withDiagnoses classifies the answer's lines as a log of stage.
 func (r *LogsResult) withDiagnoses(stage diagnose.Stage) *LogsResult {
+	r.Diagnoses = diagnose.Classify(r.messages(), stage)
+	return r
+}
+
+// messages are the answer's lines' messages.
+func (r *LogsResult) messages() []string {
 	msgs := make([]string, len(r.Entries))
 	for i, e := range r.Entries {
 		msgs[i] = e.Message
 	}
-	r.Diagnoses = diagnose.Classify(msgs, stage)
-	return r
+	return msgs
 }
 
 // LogLine is one log line of an answer.
@@ -197,7 +202,9 @@ func Logs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projec
 	if err != nil {
 		return nil, asPlatformError(err, "fetching logs")
 	}
-	return newLogsResult(svc.Name, toLines(entries, ""), len(entries) >= limit).withDiagnoses(diagnose.Runtime), nil
+	res := newLogsResult(svc.Name, toLines(entries, ""), len(entries) >= limit)
+	res.Diagnoses = classifyRuntime(ctx, c, projectID, *svc, res.messages(), diagnose.Options{})
+	return res, nil
 }
 
 // projectLogs answers a logs call without a service: the newest lines of

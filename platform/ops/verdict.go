@@ -17,6 +17,9 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 	fix := ""
 	if len(h.Diagnoses) > 0 {
 		fix = "Next: " + strings.TrimSuffix(h.Diagnoses[0].Fix, ".") + "; then zerops_deploy again."
+		if !h.Diagnoses[0].NeedsDeploy() {
+			fix = "Next: " + h.Diagnoses[0].Fix
+		}
 	}
 	switch {
 	case latest == nil:

@@ -226,13 +226,13 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	if deadPort(h.Probes) {
 		opt.Ports = httpPorts(svc)
 	}
-	diags := append(buildDiags, diagnose.ClassifyWith(lines, diagnose.Runtime, opt)...)
+	diags := append(buildDiags, classifyRuntime(ctx, env.Client, env.ProjectID, svc, lines, opt)...)
 	if len(diags) > verifyDiagnoses {
 		diags = diags[:verifyDiagnoses]
 	}
 	h.Diagnoses = diags
 	judge(h, svc, latest)
-	if (h.Verdict == VerdictFailing || h.Verdict == VerdictDegraded) && canRollBack(versions, latest) {
+	if (h.Verdict == VerdictFailing || h.Verdict == VerdictDegraded) && canRollBack(versions, latest) && redeployFixes(h.Diagnoses) {
 		h.Next += " Or, if the version before worked, go back: zerops_deploy rollback=true targetService=" + svc.Name + "."
 	}
 	if logNote != "" {

@@ -1,0 +1,107 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A reference to a missing service set as a service or project variable
+// crash-loops the app; zerops_verify, zerops_logs and the next deploy each
+// name that variable and the zerops_env call that fixes it, never a
+// redeploy or rollback, which keep the variable. Applied, a deploy is live.
+func TestEnv_BadReferenceVariableIsNamedWithItsEnvFix(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name    string
+		set     map[string]any
+		want    []string
+		fixCall map[string]any
+	}{
+		{"service variable", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"REDIS_HOST=${redis_hostname}"}, "restart": true},
+			[]string{"service variable REDIS_HOST of appstage", "zerops_env action=set serviceHostname=appstage", "zerops_env action=delete serviceHostname=appstage"},
+			map[string]any{"action": "delete", "serviceHostname": "appstage", "variables": []string{"REDIS_HOST"}, "restart": true}},
+		{"project variable", map[string]any{"action": "set", "project": true, "variables": []string{"CACHE_URL=redis://${redis_hostname}:6379"}, "restart": true},
+			[]string{"project variable CACHE_URL", "zerops_env action=set project=true", "zerops_env action=delete project=true"},
+			map[string]any{"action": "delete", "project": true, "variables": []string{"CACHE_URL"}, "restart": true}},
+	}
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": demoZeropsYml})
+			deployArgs := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+			if res, m := h.callWith(t, context.Background(), "zerops_deploy", deployArgs, "first"); m["verdict"] != "live" {
+				t.Fatalf("the first deploy is not live: %s", text(res))
+			}
+			if res, _ := h.call(t, "zerops_env", tt.set); res.IsError {
+				t.Fatalf("env set: %s", text(res))
+			}
+			check := func(what string, diags any, next string) {
+				t.Helper()
+				first := firstDiagnosis(diags)
+				for _, w := range tt.want {
+					if !strings.Contains(first["cause"]+" "+first["fix"], w) {
+						t.Errorf("%s: diagnosis %v lacks %q", what, first, w)
+					}
+				}
+				for _, bad := range []string{"rollback=true", "zerops_deploy again", "run.envVariables"} {
+					if strings.Contains(first["fix"]+" "+next, bad) {
+						t.Errorf("%s sends to %q: fix %q, next %q", what, bad, first["fix"], next)
+					}
+				}
+			}
+			m := h.verifyUntil(t, func(svc map[string]any) bool { return svc["diagnoses"] != nil })
+			svc := firstService(m)
+			check("verify", svc["diagnoses"], str(m["next"]))
+			_, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage"})
+			check("logs", m["diagnoses"], "")
+			_, m = h.callWith(t, context.Background(), "zerops_deploy", deployArgs, "again")
+			c, _ := m["check"].(map[string]any)
+			check("deploy", c["diagnoses"], str(m["next"]))
+
+			if res, _ := h.call(t, "zerops_env", tt.fixCall); res.IsError {
+				t.Fatalf("env fix: %s", text(res))
+			}
+			if res, m := h.callWith(t, context.Background(), "zerops_deploy", deployArgs, "fixed"); m["verdict"] != "live" {
+				t.Fatalf("with the variable fixed the deploy is not live: %s", text(res))
+			}
+		})
+	}
+}
+
+// verifyUntil calls zerops_verify on appstage until done holds for its
+// service, as an agent told to check again does; it fails after 20 s.
+func (h *harness) verifyUntil(t *testing.T, done func(map[string]any) bool) map[string]any {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	tick := time.NewTicker(200 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		res, m := h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+		if done(firstService(m)) {
+			return m
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("zerops_verify did not reach the state in 20 s: %s", text(res))
+		}
+		<-tick.C
+	}
+}
+
+// firstService is the first entry of a verify answer's services.
+func firstService(m map[string]any) map[string]any {
+	list, _ := m["services"].([]any)
+	if len(list) == 0 {
+		return map[string]any{}
+	}
+	s, _ := list[0].(map[string]any)
+	return s
+}
+
+// str is v as a string, "" when it is none.
+func str(v any) string {
+	s, _ := v.(string)
+	return s
+}

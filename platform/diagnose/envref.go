@@ -1,0 +1,57 @@
+package diagnose
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Where a variable is set: the places a bad reference can live.
+const (
+	InService = "service" // a service variable (secret), set with zerops_env
+	InProject = "project" // a project variable, set with zerops_env project=true
+)
+
+// BadRef is a variable whose ${host_key} reference names no service of the
+// project, so the app reads text that is no hostname or value.
+type BadRef struct {
+	Where    string   // InService or InProject
+	Service  string   // the service the app runs in (InService: that holds the variable)
+	Key      string   // the variable, e.g. REDIS_HOST
+	Ref      string   // the reference, e.g. ${redis_hostname}
+	Host     string   // the hostname the reference names, e.g. redis
+	Services []string // the project's hostnames, to reference instead
+	Near     string   // a hostname close to Host (a typo's likely target), or ""
+}
+
+// shows reports whether line shows b: the reference itself, or as a whole
+// word its host (what a resolver names) or its variable (what a lookup names).
+func (b BadRef) shows(line string) bool {
+	if strings.Contains(line, b.Ref) {
+		return true
+	}
+	re := regexp.MustCompile(`(^|[^A-Za-z0-9_.-])(` + regexp.QuoteMeta(b.Host) + `|` + regexp.QuoteMeta(b.Key) + `)($|[^A-Za-z0-9_-])`)
+	return re.MatchString(line)
+}
+
+// locate rewrites d, a diagnosis of an unresolved host or variable, to name
+// the variable that holds the bad reference and the zerops_env call that
+// fixes it: a redeploy or rollback keeps such a variable.
+func (d *Diagnosis) locate(b BadRef) {
+	scope, target := "service variable "+b.Key+" of "+b.Service, "serviceHostname="+b.Service
+	if b.Where == InProject {
+		scope, target = "project variable "+b.Key, "project=true"
+	}
+	d.Cause = fmt.Sprintf("The %s references %s, but the project has no service %s, so the app gets a host or value that does not exist.", scope, b.Ref, b.Host)
+	use := "a service that exists (" + strings.Join(b.Services, ", ") + ")"
+	if b.Near != "" {
+		use = "e.g. ${" + b.Near + strings.TrimPrefix(b.Ref, "${"+b.Host) + " (services: " + strings.Join(b.Services, ", ") + ")"
+	}
+	d.Fix = fmt.Sprintf("It is not in zerops.yml, and a redeploy or rollback keeps it: zerops_env action=set %s variables=[\"%s=…\"] restart=true referencing %s, or zerops_env action=delete %s variables=[\"%s\"] restart=true.",
+		target, b.Key, use, target, b.Key)
+	d.envOnly = true
+}
+
+// NeedsDeploy reports whether the fix takes effect with a deploy; false when
+// it is an env change that a restart applies.
+func (d Diagnosis) NeedsDeploy() bool { return !d.envOnly }

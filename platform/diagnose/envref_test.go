@@ -1,0 +1,66 @@
+package diagnose
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestClassifyWith_BadRefNamesTheVariableAndTheEnvCall checks that a host
+// or variable left unresolved by a service or project variable is diagnosed
+// there, with the zerops_env call that fixes it, not with a redeploy.
+func TestClassifyWith_BadRefNamesTheVariableAndTheEnvCall(t *testing.T) {
+	t.Parallel()
+	services := []string{"appdev", "cache", "db"}
+	cases := []struct {
+		name   string
+		lines  []string
+		ref    BadRef
+		signal string
+		want   []string
+	}{
+		{"service secret, host in the log", []string{"Error: getaddrinfo ENOTFOUND redis"},
+			BadRef{InService, "appdev", "REDIS_HOST", "${redis_hostname}", "redis", services, ""}, "host-not-found",
+			[]string{"service variable REDIS_HOST of appdev", "zerops_env action=set serviceHostname=appdev", `zerops_env action=delete serviceHostname=appdev variables=["REDIS_HOST"] restart=true`, "appdev, cache, db"}},
+		{"project variable, literal reference in the log", []string{`psycopg.OperationalError: could not translate host name "${postgres_hostname}" to address`},
+			BadRef{InProject, "appdev", "DB_HOST", "${postgres_hostname}", "postgres", services, "db"}, "host-not-found",
+			[]string{"project variable DB_HOST", "zerops_env action=set project=true", "${db_hostname}"}},
+		{"unresolved variable", []string{"KeyError: 'API_TOKEN'", "value ${auth_token} of env variable API_TOKEN is missing"},
+			BadRef{InService, "appdev", "API_TOKEN", "${auth_token}", "auth", services, ""}, "missing-env-variable",
+			[]string{"service variable API_TOKEN", "restart=true"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			ds := ClassifyWith(c.lines, Runtime, Options{BadRefs: []BadRef{c.ref}})
+			if len(ds) == 0 || ds[0].Signal != c.signal {
+				t.Fatalf("diagnoses %+v, want %s first", ds, c.signal)
+			}
+			d := ds[0]
+			for _, w := range c.want {
+				if !strings.Contains(d.Cause+" "+d.Fix, w) {
+					t.Errorf("cause %q / fix %q lacks %q", d.Cause, d.Fix, w)
+				}
+			}
+			if d.NeedsDeploy() || strings.Contains(d.Fix, "run.envVariables") {
+				t.Errorf("fix %q sends to zerops.yml or a deploy", d.Fix)
+			}
+			for _, o := range ds[1:] {
+				if o.Signal == "app-crash" && o.Evidence == d.Evidence {
+					t.Errorf("app-crash repeats the located line with a deploy fix: %+v", o)
+				}
+			}
+		})
+	}
+}
+
+// TestClassifyWith_BadRefOfAnotherHostLeavesTheDiagnosis checks that a bad
+// reference the log does not show changes nothing.
+func TestClassifyWith_BadRefOfAnotherHostLeavesTheDiagnosis(t *testing.T) {
+	t.Parallel()
+	lines := []string{"Error: getaddrinfo ENOTFOUND redis.internal"}
+	ref := BadRef{InService, "appdev", "MQ", "${rabbit_hostname}", "rabbit", []string{"appdev"}, ""}
+	ds := ClassifyWith(lines, Runtime, Options{BadRefs: []BadRef{ref}})
+	if len(ds) == 0 || ds[0].Fix != signalByID["host-not-found"].fix || !ds[0].NeedsDeploy() {
+		t.Fatalf("diagnoses %+v, want the plain host-not-found", ds)
+	}
+}
