@@ -74,7 +74,7 @@ type Outcome struct {
 	Output          []string      `json:"output"`
 	DurationMS      int64         `json:"pushDurationMs"`
 	Build           *BuildOutcome `json:"build,omitempty"`
-	// Verdict (live, degraded, not-answering, deployed) and Check are set
+	// Verdict (live, degraded, not-answering, deployed, stopped) and Check are set
 	// when the build was followed to ACTIVE; a failed build is an error.
 	Verdict string `json:"verdict,omitempty"`
 	Check   *Check `json:"check,omitempty"`

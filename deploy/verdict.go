@@ -18,6 +18,7 @@ const (
 	VerdictNotAnswering = "not-answering" // deployed, but nothing answers HTTP
 	VerdictBuildFailed  = "build-failed"  // the build or deploy failed; the previous version keeps running
 	VerdictUnverified   = "deployed"      // ACTIVE, but nothing could be probed from here
+	VerdictStopped      = "stopped"       // deployed to a stopped service: nothing runs until it is started
 )
 
 // Timing of the wait for a deployed app to answer.
@@ -59,10 +60,14 @@ func checkLive(ctx context.Context, env Env, serviceID, label string, started ti
 	}
 	begun := time.Now()
 	for {
-		h, err := checkOnce(ctx, venv, serviceID)
+		svc, h, err := checkOnce(ctx, venv, serviceID)
 		if err != nil {
 			return VerdictUnverified, &Check{Reason: "could not check it: " + platform.Clip(err.Error(), 200),
 				Next: "Next: zerops_verify serviceHostname=" + label + " tells whether it answers."}
+		}
+		if h == nil { // stopped: nothing runs to answer, however long we wait
+			return VerdictStopped, &Check{Reason: fmt.Sprintf("%s is %s: the new version is deployed and runs once %s is started", label, svc.Status, label),
+				Next: "Next: start it with zerops_manage action=start serviceHostname=" + label + "; then zerops_verify serviceHostname=" + label + " tells whether it answers."}
 		}
 		// The platform registers a deploy's ports a moment after it ends.
 		noPortsYet := len(h.Probes) == 0 && time.Since(begun) < portsWait
@@ -93,12 +98,18 @@ func checkLive(ctx context.Context, env Env, serviceID, label string, started ti
 	}
 }
 
-func checkOnce(ctx context.Context, venv ops.VerifyEnv, serviceID string) (*ops.ServiceHealth, error) {
-	svc, err := venv.Client.GetService(platform.FreshRead(ctx), serviceID) // polled until it answers
+// checkOnce reads the service and checks it; a stopped service is not
+// checked (h nil): nothing runs on it to answer.
+func checkOnce(ctx context.Context, venv ops.VerifyEnv, serviceID string) (svc *platform.ServiceStack, h *ops.ServiceHealth, err error) {
+	svc, err = venv.Client.GetService(platform.FreshRead(ctx), serviceID) // polled until it answers
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return ops.CheckService(ctx, venv, *svc)
+	if svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping {
+		return svc, nil, nil
+	}
+	h, err = ops.CheckService(ctx, venv, *svc)
+	return svc, h, err
 }
 
 // verdictOf turns a service's health into a deploy's verdict.
@@ -142,6 +153,8 @@ func verdictMessage(label, verdict string, c *Check) string {
 		return fmt.Sprintf("%s is live: %s answered %d.", label, c.URL, c.HTTPStatus)
 	case VerdictDegraded:
 		return fmt.Sprintf("%s is deployed and answers, but: %s.", label, c.Reason)
+	case VerdictStopped:
+		return c.Reason + "."
 	case VerdictNotAnswering:
 		return fmt.Sprintf("%s is deployed (ACTIVE) but does not answer: %s.", label, c.Reason)
 	}

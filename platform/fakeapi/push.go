@@ -265,7 +265,7 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 		st.internalProcess(s.ProjectID, nil, "zL7Master.instanceL7BalancerConfigUpdate", at)
 		if cur := st.services[s.ID]; cur != nil {
 			cur.pendingPorts, cur.portsAt = d.ports, at.Add(st.lag())
-			st.appStarted(cur, av, at)
+			st.startIfRunning(cur, av, at)
 		}
 	}
 	p.onUndo = func(st *state, at time.Time) {

@@ -36,7 +36,7 @@ func (st *state) deployAppVersion(rq *apiRequest) (int, any) {
 		st.activate(av, at)
 		if cur := st.services[s.ID]; cur != nil && av.deployed != nil {
 			cur.pendingPorts, cur.portsAt = av.deployed.ports, at.Add(st.lag())
-			st.appStarted(cur, av, at)
+			st.startIfRunning(cur, av, at)
 		}
 	}
 	return http.StatusOK, st.processView(p, rq.now)

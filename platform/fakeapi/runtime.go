@@ -52,6 +52,16 @@ func (st *state) appStarted(s *service, av *appVersion, at time.Time) {
 	}
 }
 
+// startIfRunning starts av's app on s, just deployed at at, unless s is
+// stopped: a deploy does not start a stopped service (the facts do not say
+// it does; ZCP takes the safe reading), so av runs once s is started.
+func (st *state) startIfRunning(s *service, av *appVersion, at time.Time) {
+	if s.Status == platform.ServiceStopped || s.Status == platform.ServiceStopping {
+		return
+	}
+	st.appStarted(s, av, at)
+}
+
 // missingVarHost is the first hostname that a service variable of s (its
 // own, SECRET) or a variable of its project (USER) references and that the
 // project has no service of, or "": a container reads them when it starts.
