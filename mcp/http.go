@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"crypto/subtle"
 	"errors"
@@ -206,14 +207,29 @@ func (h *HTTP) sessionMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 	}
 }
 
+// openBody bounds how long a request that may open a session takes to send its body.
+const openBody = 30 * time.Second
+
 // limitSessions refuses a request that would open a session beyond
-// MaxSessions (or after CloseSessions) with 503.
+// MaxSessions (or after CloseSessions) with 503. Such requests run one at a
+// time so the limit holds, each only once its body is read (within openBody):
+// a client stalled in its body must not hold up every other client's start.
 func (h *HTTP) limitSessions(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost || r.Header.Get("Mcp-Session-Id") != "" {
 			next.ServeHTTP(w, r)
 			return
 		}
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(openBody))
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxFrame))
+		if tooLarge := new(http.MaxBytesError); errors.As(err, &tooLarge) {
+			http.Error(w, fmt.Sprintf("the request body is over %s", sizeText(MaxFrame)), http.StatusRequestEntityTooLarge)
+			return
+		} else if err != nil {
+			http.Error(w, fmt.Sprintf("reading the request body: %v", err), http.StatusBadRequest)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
 		h.initMu.Lock()
 		defer h.initMu.Unlock()
 		h.mu.Lock()

@@ -438,3 +438,50 @@ func TestHTTP_HostileParamsAnswered(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTP_StalledOpenerBlocksNoOne: a client that starts opening a session
+// and stalls in its body holds up no one; other clients still connect.
+func TestHTTP_StalledOpenerBlocksNoOne(t *testing.T) {
+	t.Parallel()
+	hh := newHTTPHarness(t, 20*time.Millisecond, mcp.HTTPOptions{})
+	body := &stalledBody{reading: make(chan struct{}), release: make(chan struct{})}
+	req := httptest.NewRequestWithContext(t.Context(), http.MethodPost, mcp.HTTPPath, body)
+	req.Header = http.Header{"Content-Type": {"application/json"}, "Accept": {"application/json, text/event-stream"},
+		"Authorization": {"Bearer " + httpTestToken}}
+	served := make(chan struct{})
+	go func() {
+		defer close(served)
+		hh.http.ServeHTTP(httptest.NewRecorder(), req)
+	}()
+	defer func() { close(body.release); <-served }()
+	select {
+	case <-body.reading:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the stalled request's body was never read")
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	c := sdk.NewClient(&sdk.Implementation{Name: "after the stall", Version: "1"}, nil)
+	cs, err := c.Connect(ctx, &sdk.StreamableClientTransport{Endpoint: hh.url, HTTPClient: &http.Client{Transport: bearer{token: httpTestToken}}, MaxRetries: -1}, nil)
+	if err != nil {
+		t.Fatalf("a client starting while another stalls in its body: %v", err)
+	}
+	_ = cs.Close()
+}
+
+// stalledBody is a request body that sends a few bytes, then nothing until released.
+type stalledBody struct {
+	once             sync.Once
+	reading, release chan struct{}
+	sent             bool
+}
+
+func (b *stalledBody) Read(p []byte) (int, error) {
+	if !b.sent {
+		b.sent = true
+		return copy(p, `{"jsonrpc":"2.0","id"`), nil
+	}
+	b.once.Do(func() { close(b.reading) })
+	<-b.release
+	return 0, io.ErrUnexpectedEOF
+}
