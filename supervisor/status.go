@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/zeropsio/zcp/actors"
 	"github.com/zeropsio/zcp/platform"
@@ -239,5 +240,18 @@ func orDash(s string) string {
 	return s
 }
 
-// oneLine keeps a value on its line so the dump stays parseable.
-func oneLine(s string) string { return strings.NewReplacer("\n", " ", "\r", " ").Replace(s) }
+// maxDumpValue bounds one value a client chose (its name, a tool name) in the dump.
+const maxDumpValue = 500
+
+// oneLine keeps a value on its line as printable text, so the dump stays parseable
+// and a client's name cannot reach the operator's terminal as escape sequences:
+// control characters become spaces, invalid UTF-8 U+FFFD, and it is clipped.
+func oneLine(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
+	return platform.Clip(s, maxDumpValue)
+}

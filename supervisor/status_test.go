@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"go.uber.org/zap"
 
@@ -191,5 +192,26 @@ func TestStatusDump_ListsSessions(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("dump lacks %q:\n%s", want, got)
 		}
+	}
+}
+
+// TestStatusDump_ClientValuesPrintable: a client's name with a NUL, terminal
+// escapes, invalid UTF-8 or no end reaches the dump as one printable line.
+func TestStatusDump_ClientValuesPrintable(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, client, want string }{
+		{"escape sequence", "a\x00\x1b[31mRED\x7f", "client a  [31mRED , age"},
+		{"invalid UTF-8", "a\xff\xfeb", "client a\uFFFDb, age"},
+		{"endless", strings.Repeat("n", 10_000), "client " + strings.Repeat("n", maxDumpValue) + "…, age"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := &StatusDump{Version: "test", Sessions: func() []SessionStatus { return []SessionStatus{{ID: "S1", Client: tt.client}} }}
+			got := string(d.Render(context.Background()))
+			if !strings.Contains(got, tt.want) || strings.ContainsAny(got, "\x00\x1b\x7f") || !utf8.ValidString(got) {
+				t.Errorf("dump %q, want a printable line with %q", got, tt.want)
+			}
+		})
 	}
 }
