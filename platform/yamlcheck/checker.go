@@ -75,6 +75,17 @@ func (c *checker) asMap(path string, v any) (map[string]any, bool) {
 	return nil, false
 }
 
+// rootList reports a document written as a bare list, which belongs under
+// the top-level key; it answers whether root was one.
+func rootList(c *checker, root any, key, items string) bool {
+	if _, ok := root.([]any); !ok {
+		return false
+	}
+	c.errf("", "the document is a list; the list belongs under the top-level key %s:", key).Fix = fmt.Sprintf(
+		"Put %s: on the first line and indent the list under it (each item with %s).", key, items)
+	return true
+}
+
 func (c *checker) asList(path string, v any) ([]any, bool) {
 	if l, ok := v.([]any); ok {
 		return l, true
@@ -167,7 +178,11 @@ func (c *checker) unknownKeys(path string, m map[string]any, allowed []string, a
 		if asError {
 			report = c.errf
 		}
-		report(p, "unknown key %q", platform.Clip(k, 40)).Fix = "Remove it or use one of: " + strings.Join(allowed, ", ") + "."
+		fix := "Remove it or use one of: " + strings.Join(allowed, ", ") + "."
+		if near := nearKey(platform.Clip(k, 60), allowed); near != "" {
+			fix = "Did you mean " + near + "? Rename it to " + near + "; otherwise remove it."
+		}
+		report(p, "unknown key %q", platform.Clip(k, 40)).Fix = fix
 	}
 }
 

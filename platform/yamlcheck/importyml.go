@@ -161,6 +161,9 @@ func containersWarning(key string) rule[*importEntry] {
 // otherwise only a note. Unknown keys are warnings: the platform drops them.
 func checkImportYml(c *checker, root any, serviceImport bool) []ImportService {
 	dec := decoder{c: c, unknownAsWarning: true}
+	if rootList(c, root, "services", "hostname and type") {
+		return nil
+	}
 	var doc importDoc
 	if !dec.decode("", root, &doc) {
 		return nil

@@ -77,6 +77,16 @@ func normalizeKind(kind string) string {
 
 // DetectKind guesses the document kind from its top-level keys ("" when unsure).
 func DetectKind(root any) string {
+	if l, ok := root.([]any); ok && len(l) > 0 { // the list without its key
+		first, _ := l[0].(map[string]any)
+		switch {
+		case first["setup"] != nil:
+			return KindZeropsYml
+		case first["hostname"] != nil:
+			return KindImportYml
+		}
+		return ""
+	}
 	m, ok := root.(map[string]any)
 	if !ok {
 		return ""

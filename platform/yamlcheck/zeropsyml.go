@@ -215,6 +215,9 @@ var cronRules = []rule[zeropsCron]{
 // checkZeropsYml decodes a zerops.yml and applies the rules to every setup,
 // and checks its bases against the live catalog when in has one.
 func checkZeropsYml(c *checker, root any, in Live) {
+	if rootList(c, root, "zerops", "setup, build and run") {
+		return
+	}
 	var doc zeropsDoc
 	if !(decoder{c: c}).decode("", root, &doc) {
 		return
