@@ -50,6 +50,9 @@ type Env struct {
 	Prober    *ops.Prober                                                            // the check's HTTP GETs; nil requests the real URLs
 	ReadyWait time.Duration                                                          // how long the app may take to answer; 0 = DefaultReadyWait
 	ReadyPoll time.Duration                                                          // between two checks; 0 = 2 s
+	// ReadZeropsYml reads the zerops.yml a push would send, which is checked
+	// before the push; nil: not checked.
+	ReadZeropsYml ReadZeropsYmlFunc
 }
 
 // inQueue runs job in target's deploy queue, or at once when there is none.
@@ -101,6 +104,9 @@ func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
 	started := time.Now()
 	req, targetName, err := resolveDeploy(ctx, env, p)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkBeforePush(ctx, env, req, targetName); err != nil {
 		return nil, err
 	}
 	target := req.TargetServiceID

@@ -44,6 +44,9 @@ func (s *Server) deployTool() toolDef {
 		if s.deps.Pool != nil {
 			env.Queue = s.deps.Pool.Run
 		}
+		if r, ok := s.deps.Deployer.(deploy.ZeropsYmlReader); ok {
+			env.ReadZeropsYml = r.ReadZeropsYml
+		}
 		if pr.enabled() && s.deps.Watcher != nil {
 			env.Follow = s.followBuild
 			env.Await = func(ctx context.Context, p platform.Process) (platform.Process, bool) {

@@ -1,0 +1,159 @@
+package deploy
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
+	"github.com/zeropsio/zcp/platform/yamlcheck"
+)
+
+// ReadZeropsYmlFunc reads the zerops.yml a push of req would send: its name
+// and content. An empty content with no error means it could not be read
+// here; the push then reports what it finds.
+type ReadZeropsYmlFunc func(ctx context.Context, req Request) (file, content string, err error)
+
+// ZeropsYmlReader is a pusher that can read the zerops.yml it would push.
+type ZeropsYmlReader interface {
+	ReadZeropsYml(ctx context.Context, req Request) (file, content string, err error)
+}
+
+// checkBeforePush runs ZCP's zerops.yml validator over the file a push of req
+// would send, for the setup it pushes (req.Setup, else the target's
+// hostname), and refuses the push with the validator's problems: the
+// platform rejects what the validator rejects (unknown keys included), and a
+// build that ignored them would deploy without the settings meant.
+func checkBeforePush(ctx context.Context, env Env, req Request, targetName string) error {
+	if env.ReadZeropsYml == nil {
+		return nil
+	}
+	file, content, err := env.ReadZeropsYml(ctx, req)
+	if err != nil || content == "" {
+		return err
+	}
+	setup := cmp.Or(req.Setup, targetName)
+	if setup == "" && env.Client != nil {
+		if svc, err := env.Client.GetService(ctx, cmp.Or(req.TargetServiceID, req.ServiceID)); err == nil {
+			setup = svc.Name
+		}
+	}
+	issues, err := yamlcheck.CheckSetup(content, setup)
+	if err != nil {
+		var pe *platform.PlatformError
+		if errors.As(err, &pe) {
+			cp := *pe
+			cp.Message = file + ": " + pe.Message
+			cp.Suggestion = pe.Suggestion + " Nothing was pushed; fix it, check it with zerops_validate, then zerops_deploy again."
+			return &cp
+		}
+		return err
+	}
+	if len(issues) == 0 {
+		return nil
+	}
+	return &ops.IssuesError{Problems: issues, PlatformError: platform.NewError(platform.ErrInvalidZeropsYml,
+		fmt.Sprintf("%s is not valid for setup %s (%d problem(s)): %s", file, cmp.Or(setup, "(any)"), len(issues), platform.JoinIssues(issues)),
+		"Nothing was pushed. Fix every listed problem (path, problem, fix) in "+file+", check it with zerops_validate, then zerops_deploy again.")}
+}
+
+// ReadZeropsYml reads the zerops.yml the push of req would send, as
+// readZeropsYml does for Deploy.
+func (p *APIPusher) ReadZeropsYml(ctx context.Context, req Request) (file, content string, err error) {
+	plan, err := Validate(req)
+	if err != nil {
+		return "", "", err
+	}
+	dir, err := p.localDir(plan)
+	if err != nil {
+		return "", "", err
+	}
+	return p.readZeropsYml(ctx, dir, plan.WorkingDir)
+}
+
+// readTimeout bounds reading zerops.yml over ssh before a push.
+const readTimeout = 30 * time.Second
+
+// ReadZeropsYml reads the zerops.yaml or zerops.yml zcli would push: from the
+// local working directory, or over ssh from the source container's. A file
+// that cannot be read (no file, ssh failing) answers empty content: zcli
+// then reports it in its own words.
+func (d *Deployer) ReadZeropsYml(ctx context.Context, req Request) (file, content string, err error) {
+	p, err := Validate(req)
+	if err != nil {
+		return "", "", err
+	}
+	if p.Mode == ModeSSH {
+		return d.readRemoteZeropsYml(ctx, p)
+	}
+	for _, name := range zeropsYmlNames {
+		f := filepath.Join(p.WorkingDir, name)
+		b, err := readBounded(f)
+		if err == nil {
+			return f, string(b), nil
+		}
+	}
+	return "", "", nil
+}
+
+// readBounded reads path, at most one byte over platform.MaxFileSize (the
+// validator refuses what is larger).
+func readBounded(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, platform.MaxFileSize+1))
+}
+
+// readRemoteZeropsYml prints the file's name, then its content, over one ssh
+// session to the source container.
+func (d *Deployer) readRemoteZeropsYml(ctx context.Context, p Plan) (file, content string, err error) {
+	script := "cd " + shellQuote(p.WorkingDir) + " 2>/dev/null || exit 97; " +
+		"for f in " + strings.Join(zeropsYmlNames, " ") + "; do " +
+		`if [ -f "$f" ]; then echo "$f"; exec head -c ` + fmt.Sprint(platform.MaxFileSize+1) + ` "$f"; fi; done; exit 3`
+	args := []string{}
+	if d.cfg.SSHConfigPath != "" {
+		args = append(args, "-F", d.cfg.SSHConfigPath)
+	}
+	args = append(append(args, sshOptions...), "--", p.SourceService, script)
+	rctx, cancel := context.WithTimeout(ctx, readTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(rctx, d.cfg.SSHPath, args...)
+	cmd.Env = childEnv(os.Environ(), d.cfg.Token)
+	cmd.WaitDelay = waitDelay
+	var out bytes.Buffer
+	cmd.Stdout = &limitedWriter{w: &out, n: platform.MaxFileSize + 1024}
+	if cmd.Run() != nil {
+		return "", "", nil //nolint:nilerr // unreadable here: the push reports it
+	}
+	name, body, _ := strings.Cut(out.String(), "\n")
+	return p.WorkingDir + "/" + name, body, nil
+}
+
+// limitedWriter keeps the first n bytes written to it and drops the rest.
+type limitedWriter struct {
+	w io.Writer
+	n int
+}
+
+func (l *limitedWriter) Write(b []byte) (int, error) {
+	if l.n > 0 {
+		k := min(len(b), l.n)
+		l.n -= k
+		if _, err := l.w.Write(b[:k]); err != nil {
+			return 0, err
+		}
+	}
+	return len(b), nil
+}

@@ -1,0 +1,97 @@
+package deploy_test
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/deploy"
+	"github.com/zeropsio/zcp/deploy/sshdtest"
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+// A zerops.yml the validator rejects for the target's setup is refused
+// before zcli runs, over SSH (read from the source container) and locally;
+// the same file fixed is pushed.
+func TestRun_InvalidZeropsYmlRefusedBeforePush(t *testing.T) {
+	t.Parallel()
+	typos := strings.Replace(strings.Replace(pythonYml, "buildCommands:", "buildCommand:", 1), "ports:", "port:", 1)
+	tests := []struct {
+		name  string
+		setup func(t *testing.T, dir string) (d *deploy.Deployer, p deploy.Params, pushes func() int)
+	}{
+		{"ssh", func(t *testing.T, dir string) (*deploy.Deployer, deploy.Params, func() int) {
+			s := sshdtest.Start(t, sshdtest.Options{})
+			return newSSHDeployer(s, nil), deploy.Params{SourceService: "appdev", TargetService: "appstage", WorkingDir: dir},
+				func() int { return len(s.Pushes()) }
+		}},
+		{"local", func(t *testing.T, dir string) (*deploy.Deployer, deploy.Params, func() int) {
+			z, cfg := localSetup(t, goodCLIData)
+			return deploy.New(cfg), deploy.Params{WorkingDir: ".", TargetService: "appstage"},
+				func() int { return len(z.Calls()) }
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			fake, c := startFake(t, 10*time.Millisecond)
+			dir := t.TempDir()
+			writeFile(t, filepath.Join(dir, "zerops.yml"), typos)
+			d, p, pushes := tt.setup(t, dir)
+			env := deploy.Env{Client: c, ProjectID: fake.ProjectID(), WorkDir: dir, Push: d.Deploy, ReadZeropsYml: d.ReadZeropsYml}
+
+			_, err := deploy.Run(testContext(t), env, p)
+			pe := wantCode(t, err, platform.ErrInvalidZeropsYml)
+			var ie *ops.IssuesError
+			if !errors.As(err, &ie) || len(ie.Problems) != 2 ||
+				ie.Problems[0].Path != "zerops[0].build.buildCommand" || ie.Problems[1].Path != "zerops[0].run.port" {
+				t.Fatalf("problems %+v, want the two typo'd keys", ie)
+			}
+			if !strings.Contains(pe.Message, "zerops.yml") || !strings.Contains(pe.Suggestion, "zerops_validate") {
+				t.Errorf("refusal %q / %q names no file or next step", pe.Message, pe.Suggestion)
+			}
+			if n := pushes(); n != 0 {
+				t.Fatalf("zcli pushed %d times despite the invalid zerops.yml", n)
+			}
+
+			writeFile(t, filepath.Join(dir, "zerops.yml"), pythonYml)
+			if _, err := deploy.Run(testContext(t), env, p); err != nil {
+				t.Fatalf("a valid zerops.yml: %v", err)
+			}
+			if n := pushes(); n != 1 {
+				t.Errorf("zcli pushed %d times, want 1", n)
+			}
+		})
+	}
+}
+
+// Reading zerops.yml finds zerops.yaml first, as zcli does; a directory
+// without either answers nothing to check.
+func TestDeployer_ReadZeropsYml(t *testing.T) {
+	t.Parallel()
+	s := sshdtest.Start(t, sshdtest.Options{})
+	d := newSSHDeployer(s, nil)
+	dir := t.TempDir()
+	for _, req := range []deploy.Request{
+		{SourceService: "appdev", TargetServiceID: "x", WorkingDir: dir},
+		{WorkingDir: dir, ServiceID: "x"},
+	} {
+		if f, content, err := d.ReadZeropsYml(testContext(t), req); err != nil || f != "" || content != "" {
+			t.Errorf("%+v without a file: %q %q %v", req, f, content, err)
+		}
+	}
+	writeFile(t, filepath.Join(dir, "zerops.yml"), "zerops: []\n")
+	writeFile(t, filepath.Join(dir, "zerops.yaml"), pythonYml)
+	for _, req := range []deploy.Request{
+		{SourceService: "appdev", TargetServiceID: "x", WorkingDir: dir},
+		{WorkingDir: dir, ServiceID: "x"},
+	} {
+		f, content, err := d.ReadZeropsYml(testContext(t), req)
+		if err != nil || f != filepath.Join(dir, "zerops.yaml") || content != pythonYml {
+			t.Errorf("%+v: %q %q %v", req, f, content, err)
+		}
+	}
+}
