@@ -233,6 +233,10 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 			fmt.Sprintf("zerops.yml has no setup %q (or does not parse); a build needs its setup.", clip(setup, 40)),
 			map[string]any{"zeropsYamlSetup": clip(setup, 40)})
 	}
+	if meta := unknownZeropsKeys(*in.ZeropsYaml, setup); len(meta) > 0 {
+		return apiErr(http.StatusBadRequest, "zeropsYamlInvalidParameter",
+			fmt.Sprintf("zerops.yaml holds %d parameter(s) the platform does not know.", len(meta)), meta)
+	}
 	if len(d.ports) == 0 {
 		d.ports = webServerPorts(orStr(d.runBase, s.Version.Name))
 	}
