@@ -97,7 +97,7 @@ func TestCheckSetup_OnlyTheSetupPushed(t *testing.T) {
 	}{
 		{"appstage", []string{"zerops[0].build.buildCommand", "zerops[0].run", "zerops[1].run.port"}},
 		{"appdev", []string{"zerops[2].run.start", "zerops[2].run.strat"}},
-		{"missing", []string{"zerops[0].build.buildCommand", "zerops[0].run", "zerops[1].run.port", "zerops[2].run.start", "zerops[2].run.strat"}},
+		{"missing", []string{"zerops", "zerops[0].build.buildCommand", "zerops[0].run", "zerops[1].run.port", "zerops[2].run.start", "zerops[2].run.strat"}},
 		{"", []string{"zerops[0].build.buildCommand", "zerops[0].run", "zerops[1].run.port", "zerops[2].run.start", "zerops[2].run.strat"}},
 	}
 	for _, tt := range tests {

@@ -18,8 +18,13 @@ func CheckSetup(content, setup string) ([]platform.Issue, error) {
 	if err != nil || res.Valid {
 		return nil, err
 	}
-	keep := setupEntries(content, setup)
-	if keep == nil {
+	keep, found := setupEntries(content, setup)
+	if !found {
+		if setup != "" && keep != nil { // a list of setups without this one
+			missing := platform.NewIssue("zerops", "no setup named %q: the push needs it", platform.Clip(setup, 40))
+			missing.Fix = "Add an entry with setup: " + platform.Clip(setup, 40) + ", or pass setup naming an entry the file has."
+			return append([]platform.Issue{missing}, res.Errors...), nil
+		}
 		return res.Errors, nil
 	}
 	var out []platform.Issue
@@ -31,9 +36,10 @@ func CheckSetup(content, setup string) ([]platform.Issue, error) {
 	return out, nil
 }
 
-// setupEntries are the indexes of setup's entry and of the one it extends;
-// nil when there is no entry named setup.
-func setupEntries(content, setup string) map[int]bool {
+// setupEntries are the indexes of setup's entry and of the one it extends,
+// and whether there is such an entry; keep is nil when the setups cannot be
+// read at all.
+func setupEntries(content, setup string) (keep map[int]bool, found bool) {
 	var doc struct {
 		Zerops []struct {
 			Setup   any `yaml:"setup"`
@@ -41,7 +47,7 @@ func setupEntries(content, setup string) map[int]bool {
 		} `yaml:"zerops"`
 	}
 	if setup == "" || yaml.Unmarshal([]byte(content), &doc) != nil {
-		return nil
+		return nil, false
 	}
 	index := map[string]int{}
 	for i, e := range doc.Zerops {
@@ -53,15 +59,15 @@ func setupEntries(content, setup string) map[int]bool {
 	}
 	i, ok := index[setup]
 	if !ok {
-		return nil
+		return map[int]bool{}, false
 	}
-	keep := map[int]bool{i: true}
+	keep = map[int]bool{i: true}
 	if base, ok := doc.Zerops[i].Extends.(string); ok {
 		if j, ok := index[base]; ok {
 			keep[j] = true
 		}
 	}
-	return keep
+	return keep, true
 }
 
 // entryOf is the setup entry an issue's path lies in ("zerops[2].run" → 2).
