@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -121,7 +122,7 @@ func readBounded(path string) ([]byte, error) {
 func (d *Deployer) readRemoteZeropsYml(ctx context.Context, p Plan) (file, content string, err error) {
 	script := "cd " + shellQuote(p.WorkingDir) + " 2>/dev/null || exit 97; " +
 		"for f in " + strings.Join(zeropsYmlNames, " ") + "; do " +
-		`if [ -f "$f" ]; then echo "$f"; exec head -c ` + fmt.Sprint(platform.MaxFileSize+1) + ` "$f"; fi; done; exit 3`
+		`if [ -f "$f" ]; then echo "` + fileMarker + `$f"; exec head -c ` + fmt.Sprint(platform.MaxFileSize+1) + ` "$f"; fi; done; exit 3`
 	args := []string{}
 	if d.cfg.SSHConfigPath != "" {
 		args = append(args, "-F", d.cfg.SSHConfigPath)
@@ -137,9 +138,17 @@ func (d *Deployer) readRemoteZeropsYml(ctx context.Context, p Plan) (file, conte
 	if cmd.Run() != nil {
 		return "", "", nil //nolint:nilerr // unreadable here: the push reports it
 	}
-	name, body, _ := strings.Cut(out.String(), "\n")
+	// A login shell's rc files may print before the marker: skip what they did.
+	_, rest, ok := strings.Cut(out.String(), fileMarker)
+	name, body, _ := strings.Cut(rest, "\n")
+	if !ok || !slices.Contains(zeropsYmlNames, name) {
+		return "", "", nil
+	}
 	return p.WorkingDir + "/" + name, body, nil
 }
+
+// fileMarker precedes the name of the file read over ssh.
+const fileMarker = "zcp-zerops-yml:"
 
 // limitedWriter keeps the first n bytes written to it and drops the rest.
 type limitedWriter struct {
