@@ -159,4 +159,14 @@ var mutants = []mutant{
 	{name: "events-without-build-diagnosis", file: "mcp/tool_events.go",
 		old: `ops.DiagnoseFailedBuilds(ctx, s.deps.Client, s.deps.Logs, s.projectID(), res)`, new: `_ = ops.DiagnoseFailedBuilds`,
 		pkgs: []string{"./mcp"}, run: "TestDiagnosis_FailedBuildInEventsAndLogs"},
+	// A zerops.yml the platform rejects is refused before the push (review 2026-11-25).
+	{name: "deploy-pushes-invalid-zerops-yml", file: "mcp/tool_deploy.go",
+		old: `env.ReadZeropsYml = r.ReadZeropsYml`, new: `_ = r`,
+		pkgs: []string{"./mcp"}, run: "TestDeploy_InvalidZeropsYmlRefusedBeforePush"},
+	{name: "fake-builds-unknown-zerops-keys", file: "platform/fakeapi/push.go",
+		old: `unknownZeropsKeys(*in.ZeropsYaml, setup); len(meta) > 0`, new: `unknownZeropsKeys(*in.ZeropsYaml, setup); len(meta) > 99`,
+		pkgs: []string{"./platform/fakeapi"}, run: "TestBuildAndDeploy_UnknownZeropsYmlKeysRefused"},
+	{name: "unknown-key-without-near-match", file: "platform/yamlcheck/checker.go",
+		old: `allowed); near != ""`, new: `allowed); near == "\x00"`,
+		pkgs: []string{"./platform/yamlcheck"}, run: "TestValidate_UnknownKeyNamesTheNearMatch"},
 }
