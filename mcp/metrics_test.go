@@ -18,7 +18,7 @@ var leakyApp = map[string]string{
 
 // TestMetrics_IdleVersusOutOfMemory asks "is it RAM?" after an idle start
 // (nothing near a limit) and after the app ran out of memory (RAM at the
-// ceiling, the verdict naming the scale call).
+// ceiling, the demo's maxRam already the platform's maximum).
 func TestMetrics_IdleVersusOutOfMemory(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
@@ -44,7 +44,7 @@ func TestMetrics_IdleVersusOutOfMemory(t *testing.T) {
 	svc := m["services"].([]any)[0].(map[string]any)
 	next := m["next"].(string)
 	if m["verdict"] != ops.MetricsNearLimit || !strings.HasPrefix(svc["reason"].(string), "RAM at 9") ||
-		!strings.Contains(next, "zerops_manage action=scale serviceHostname=appstage maxRam=") {
+		!strings.Contains(next, "platform maximum") {
 		t.Fatalf("an out-of-memory app is not judged at its RAM ceiling: %s", text(res))
 	}
 
@@ -61,4 +61,80 @@ func TestMetrics_IdleVersusOutOfMemory(t *testing.T) {
 	}
 	res, m = h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "nosuch"})
 	wantError(t, res, m, platform.ErrServiceNotFound)
+}
+
+// TestMetrics_LeakNextByMaxRAM runs the leaky app under two maxRam: below
+// the platform's 48 GB the answer raises it; at 48 GB no scale call can help,
+// so it points at the leak. Every call it names takes the arguments it gives.
+func TestMetrics_LeakNextByMaxRAM(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name         string
+		maxRAM       float64 // 0: the demo's, 48 GB
+		want, reject []string
+	}{
+		{"platform maximum", 0, []string{"platform maximum (48 GB)", "--max-old-space-size", "zerops_logs serviceHostname=appstage"}, []string{"maxRam=", "minFreeRam"}},
+		{"room to grow", 4, []string{"zerops_manage action=scale serviceHostname=appstage maxRam=8."}, []string{"minFreeRam", "platform maximum"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			ctx := context.Background()
+			if tt.maxRAM > 0 {
+				res, _ := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appstage", "maxRam": tt.maxRAM}, "scale")
+				wantOK(t, res)
+			}
+			writeApp(t, h.workDir(t), leakyApp)
+			res, _ := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "oom")
+			wantOK(t, res)
+
+			res, m := h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "appstage", "window": "30m"})
+			wantOK(t, res)
+			next := m["next"].(string)
+			if m["verdict"] != ops.MetricsNearLimit {
+				t.Fatalf("not at the limit: %s", text(res))
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(next, w) {
+					t.Errorf("next lacks %q: %s", w, next)
+				}
+			}
+			for _, w := range tt.reject {
+				if strings.Contains(next, w) {
+					t.Errorf("next has %q: %s", w, next)
+				}
+			}
+			wantKnownArgs(t, h, next)
+		})
+	}
+}
+
+// wantKnownArgs fails when next names a tool call with an argument that
+// tool's input schema lacks.
+func wantKnownArgs(t *testing.T, h *harness, next string) {
+	t.Helper()
+	list, err := h.cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := map[string]map[string]any{}
+	for _, tool := range list.Tools {
+		p, _ := tool.InputSchema.(map[string]any)["properties"].(map[string]any)
+		props[tool.Name] = p
+	}
+	var tool string
+	for _, w := range strings.Fields(next) {
+		w = strings.TrimRight(w, ".,;:)")
+		if _, ok := props[w]; ok {
+			tool = w
+			continue
+		}
+		k, _, ok := strings.Cut(w, "=")
+		if !ok || tool == "" || strings.HasPrefix(k, "-") {
+			continue
+		}
+		if _, known := props[tool][k]; !known {
+			t.Errorf("%q names %s argument %q, which its schema lacks", next, tool, k)
+		}
+	}
 }

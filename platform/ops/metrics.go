@@ -49,6 +49,7 @@ type ServiceMetrics struct {
 	Next       string         `json:"next,omitempty"`
 	cpu, ram   *Use
 	disk       *Use
+	hot        string // the resource at its limit: RAM, CPU or disk
 }
 
 // MetricsResult is zerops_metrics' answer.
@@ -136,8 +137,8 @@ func Metrics(ctx context.Context, c platform.Client, projectID, hostname string,
 	rank := map[string]int{MetricsNoData: 0, MetricsOK: 1, MetricsPeaked: 2, MetricsNearLimit: 3}
 	for _, s := range services {
 		m := summarise(s.Name, byService[s.ID], bucket)
-		if m.Verdict == MetricsNearLimit && strings.Contains(m.Reason, "RAM") {
-			m.Next = ramNext(ctx, c, s)
+		if m.Verdict == MetricsNearLimit {
+			m.Next = hotNext(ctx, c, s, m.hot)
 		}
 		out.Services = append(out.Services, m)
 		if rank[m.Verdict] > rank[out.Verdict] {
@@ -168,19 +169,19 @@ func summarise(name string, ps []platform.StatsPoint, bucket time.Duration) Serv
 	m.disk = use(ps, func(p platform.StatsPoint) (float64, float64) { return p.DiskUsed, p.DiskLimit }, bytesPerGB, hotDisk, bucket)
 	m.Use = map[string]Use{"cpu": *m.cpu, "ram": *m.ram, "disk": *m.disk}
 	type hot struct {
-		what, param string
-		u           *Use
-		limit       float64
+		what  string
+		u     *Use
+		limit float64
 	}
-	for _, h := range []hot{{"RAM", "maxRam", m.ram, hotRAM}, {"CPU", "maxCpu", m.cpu, hotCPU}, {"disk", "maxDisk", m.disk, hotDisk}} {
+	for _, h := range []hot{{"RAM", m.ram, hotRAM}, {"CPU", m.cpu, hotCPU}, {"disk", m.disk, hotDisk}} {
 		if h.u.Current >= h.limit {
 			m.Verdict = MetricsNearLimit
 			m.Reason = fmt.Sprintf("%s at %.0f%% of its limit (%s) for %s", h.what, h.u.Current, limitText(h.what, h.u.Limit), h.u.For)
-			m.Next = fmt.Sprintf("Next: raise %s: zerops_manage action=scale serviceHostname=%s %s=%s.", h.param, name, h.param, raised(h.what, h.u.Limit))
+			m.hot = h.what
 			return m
 		}
 	}
-	for _, h := range []hot{{"RAM", "", m.ram, hotRAM}, {"CPU", "", m.cpu, hotCPU}, {"disk", "", m.disk, hotDisk}} {
+	for _, h := range []hot{{"RAM", m.ram, hotRAM}, {"CPU", m.cpu, hotCPU}, {"disk", m.disk, hotDisk}} {
 		if h.u.Peak >= h.limit {
 			m.Verdict, m.Reason = MetricsPeaked, fmt.Sprintf("%s peaked at %.0f%% of its limit; now %.0f%%", h.what, h.u.Peak, h.u.Current)
 			return m
@@ -227,15 +228,50 @@ func use(ps []platform.StatsPoint, get func(platform.StatsPoint) (used, limit fl
 	return u
 }
 
-// ramNext names the scale call for a service at its RAM ceiling, from the
-// maxRam in force when it can be read.
-func ramNext(ctx context.Context, c platform.Client, s platform.ServiceStack) string {
-	full, err := c.GetService(ctx, s.ID)
-	if err != nil || full.CurrentAutoscaling == nil || full.CurrentAutoscaling.MaxRAM == 0 {
-		return fmt.Sprintf("Next: raise maxRam (or minFreeRam): zerops_manage action=scale serviceHostname=%s maxRam=<GB above the current>.", s.Name)
+// Platform maxima per container (facts: CPU 1–8 cores, RAM 48 GB, disk 250 GB).
+const platformMaxCPU, platformMaxRAM, platformMaxDisk = 8, 48.0, 250.0
+
+// hotNext names what helps a service at its CPU, RAM or disk ceiling: the
+// scale call raising the maximum in force, or, at the platform's maximum,
+// what to look at instead; never a call that changes nothing.
+func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, what string) string {
+	var set *platform.Autoscaling
+	if full, err := c.GetService(ctx, s.ID); err == nil {
+		set = full.CurrentAutoscaling
 	}
-	cur := full.CurrentAutoscaling.MaxRAM
-	return fmt.Sprintf("Next: raise maxRam (now %g GB) or minFreeRam: zerops_manage action=scale serviceHostname=%s maxRam=%g.", cur, s.Name, min(48, cur*2))
+	if set == nil {
+		set = &platform.Autoscaling{}
+	}
+	u := s.Name
+	switch what {
+	case "CPU":
+		if set.MaxCPU >= platformMaxCPU {
+			return fmt.Sprintf("Next: CPU is at the platform maximum (%d cores), scaling up will not help: find the hot path (zerops_logs serviceHostname=%s) or spread the load with zerops_manage action=scale maxContainers (runtimes, up to 10).", platformMaxCPU, u)
+		}
+		if set.MaxCPU == 0 {
+			return fmt.Sprintf("Next: raise maxCpu: zerops_manage action=scale serviceHostname=%s maxCpu=<whole cores above the current, at most %d>.", u, platformMaxCPU)
+		}
+		return fmt.Sprintf("Next: raise maxCpu (now %d): zerops_manage action=scale serviceHostname=%s maxCpu=%d.", set.MaxCPU, u, min(platformMaxCPU, set.MaxCPU*2))
+	case "disk":
+		if set.MaxDisk >= platformMaxDisk {
+			return fmt.Sprintf("Next: disk is at the platform maximum (%g GB), scaling will not help: delete what fills it (logs, uploads, caches) or keep files in object storage.", platformMaxDisk)
+		}
+		if set.MaxDisk == 0 {
+			return fmt.Sprintf("Next: raise maxDisk: zerops_manage action=scale serviceHostname=%s maxDisk=<GB above the current, at most %g>.", u, platformMaxDisk)
+		}
+		return fmt.Sprintf("Next: raise maxDisk (now %g GB): zerops_manage action=scale serviceHostname=%s maxDisk=%g.", set.MaxDisk, u, min(platformMaxDisk, math.Ceil(set.MaxDisk*2)))
+	}
+	if set.MaxRAM >= platformMaxRAM {
+		node := ""
+		if strings.HasPrefix(s.Type.Name, "nodejs") || strings.HasPrefix(s.Type.VersionName, "nodejs") {
+			node = "; cap Node's heap below the RAM with node --max-old-space-size=<MB> in run.start"
+		}
+		return fmt.Sprintf("Next: RAM is at the platform maximum (%g GB), scaling will not help: it is likely a leak, see zerops_logs serviceHostname=%s (zerops_verify diagnoses a crash loop)%s.", platformMaxRAM, u, node)
+	}
+	if set.MaxRAM == 0 {
+		return fmt.Sprintf("Next: raise maxRam: zerops_manage action=scale serviceHostname=%s maxRam=<GB above the current, at most %g>.", u, platformMaxRAM)
+	}
+	return fmt.Sprintf("Next: raise maxRam (now %g GB): zerops_manage action=scale serviceHostname=%s maxRam=%g.", set.MaxRAM, u, min(platformMaxRAM, set.MaxRAM*2))
 }
 
 func limitText(what string, limit float64) string {
@@ -243,17 +279,6 @@ func limitText(what string, limit float64) string {
 		return fmt.Sprintf("%g cores", limit)
 	}
 	return fmt.Sprintf("%g GB", limit)
-}
-
-// raised is a limit doubled within the platform's maxima.
-func raised(what string, limit float64) string {
-	switch what {
-	case "CPU":
-		return strconv.Itoa(int(min(8, math.Max(1, math.Ceil(limit*2)))))
-	case "disk":
-		return fmt.Sprintf("%g", min(250, math.Ceil(limit*2)))
-	}
-	return fmt.Sprintf("%g", min(48, limit*2))
 }
 
 func round1(f float64) float64 { return math.Round(f*10) / 10 }
