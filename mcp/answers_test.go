@@ -163,10 +163,44 @@ func TestAnswers_EventsNextFollowsState(t *testing.T) {
 		}
 		res, _ = h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "ok")
 		wantOK(t, res)
-		if next := eventsNext(t, h); !strings.Contains(next, "nothing to do") {
-			t.Errorf("after a good deploy next = %q, want nothing to do", next)
+		if next := eventsNext(t, h); !strings.Contains(next, "zerops_verify serviceHostname=appstage") || strings.Contains(next, "nothing to do") {
+			t.Errorf("after a good deploy next = %q, want zerops_verify", next)
 		}
 	})
+}
+
+// TestAnswers_BrokenAppNotCalledHealthy: after a deploy whose build passed
+// but whose app crash-loops or listens on another port, neither events nor
+// logs say all is well; both lead to zerops_verify or the diagnosis.
+func TestAnswers_BrokenAppNotCalledHealthy(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name     string
+		broken   map[string]string
+		wantLogs string
+	}{
+		{"wrong port", map[string]string{"index.js": "const http = require('node:http');\n" +
+			"http.createServer((req, res) => res.end('ok')).listen(8080, '0.0.0.0');\n"}, "Listening on 0.0.0.0:8080"},
+		{"crash loop", map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node server.js")}, "start-file-missing"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			writeApp(t, h.workDir(t), tt.broken)
+			h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d")
+
+			res, m := h.call(t, "zerops_events", map[string]any{"serviceHostname": "appstage"})
+			wantOK(t, res)
+			if next, _ := m["next"].(string); !strings.Contains(next, "zerops_verify serviceHostname=appstage") || strings.Contains(next, "nothing to do") {
+				t.Errorf("events next = %q, want zerops_verify", next)
+			}
+			res, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage"})
+			wantOK(t, res)
+			if next, _ := m["next"].(string); !strings.Contains(next, tt.wantLogs) || strings.Contains(next, "no error line") {
+				t.Errorf("logs next = %q, want %q", next, tt.wantLogs)
+			}
+		})
+	}
 }
 
 // TestAnswers_EnvSetWarnsUnresolvedReference: a set with ${x_KEY} where no

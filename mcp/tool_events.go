@@ -31,15 +31,16 @@ func (s *Server) eventsTool() toolDef {
 			return eventsOutput{}, err
 		}
 		ops.DiagnoseFailedBuilds(ctx, s.deps.Client, s.deps.Logs, s.projectID(), res)
-		return eventsOutput{*res, eventsNext(res.Events)}, nil
+		return eventsOutput{*res, eventsNext(res.Events, in.ServiceHostname)}, nil
 	})
 }
 
 // eventsNext is the next step from the timeline's state, judged on each
 // service's newest build and newest process of each action (older ones are
 // history): a failure leads with its diagnosis or log, work under way is
-// waited for, and a timeline with neither has nothing to do.
-func eventsNext(events []ops.Event) string {
+// waited for. A timeline with neither cannot tell a crashing or unreachable
+// app (the platform records no such event), so it points at zerops_verify.
+func eventsNext(events []ops.Event, hostname string) string {
 	seen := map[string]bool{}
 	var failed, running []ops.Event
 	for _, e := range events { // newest first
@@ -78,7 +79,8 @@ func eventsNext(events []ops.Event) string {
 		}
 		return "Next: " + e.Action + " of " + eventWho(e) + " is " + e.Status + ": wait for it with zerops_process processId=" + e.ID + "."
 	}
-	return "Next: nothing to do: no build or process is running or failed."
+	return "Next: no build or process is running or failed; an app that crashes or listens elsewhere shows no event here: zerops_verify" +
+		verifyArg(hostname) + " checks that it answers (with the diagnosis if not)."
 }
 
 func eventWho(e ops.Event) string { return cmp.Or(e.Service, "the project") }

@@ -6,6 +6,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/diagnose"
 	"github.com/zeropsio/zcp/platform/ops"
 )
@@ -45,11 +46,23 @@ func (s *Server) logsTool() toolDef {
 			next = diagnosisNext(res.Diagnoses[0])
 		case hasErrorLine(res):
 			next = "Next: fix what the errors point at, redeploy (zerops_deploy) and check the logs again."
+		case res.OtherPort() != "":
+			next = "Next: the app logs a port " + res.Service + " does not declare in run.ports (" + platform.Clip(res.OtherPort(), 80) +
+				"): zerops_verify serviceHostname=" + res.Service + " probes the declared ports and diagnoses it."
 		default:
-			next = "Next: no error lines here; for a failed build or process check zerops_events."
+			next = "Next: no error line or known failure in these lines; zerops_verify" + verifyArg(res.Service) +
+				" checks that it answers (with the diagnosis if not); failed builds and processes are in zerops_events."
 		}
 		return logsOutput{*res, next}, nil
 	})
+}
+
+// verifyArg is the serviceHostname argument for hostname, if any.
+func verifyArg(hostname string) string {
+	if hostname == "" {
+		return ""
+	}
+	return " serviceHostname=" + hostname
 }
 
 // hasErrorLine reports whether an answer holds a line of severity error or worse.

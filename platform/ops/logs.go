@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,6 +35,27 @@ type LogsResult struct {
 	HasMore bool              `json:"hasMore,omitempty"`
 	// Diagnoses are the failures the lines show, most likely first.
 	Diagnoses []diagnose.Diagnosis `json:"diagnoses,omitempty"`
+	// otherPort is a line showing the app listening on none of the declared
+	// ports; not a diagnosis, since only a probe tells whether one is dead.
+	otherPort string
+}
+
+// OtherPort is a line where the app says it listens on none of the
+// service's declared HTTP ports ("" if none does).
+func (r *LogsResult) OtherPort() string { return r.otherPort }
+
+// withPortCheck notes a line showing the app listening on another port
+// than the declared ones, when no diagnosis already names it.
+func (r *LogsResult) withPortCheck(ports []int) *LogsResult {
+	if len(ports) == 0 {
+		return r
+	}
+	for _, d := range diagnose.ClassifyWith(r.messages(), diagnose.Runtime, diagnose.Options{Ports: ports}) {
+		if d.Signal == "wrong-port" && !slices.ContainsFunc(r.Diagnoses, func(x diagnose.Diagnosis) bool { return x.Signal == d.Signal }) {
+			r.otherPort = d.Evidence
+		}
+	}
+	return r
 }
 
 // withDiagnoses classifies the answer's lines as a log of stage.
@@ -204,7 +226,7 @@ func Logs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projec
 	}
 	res := newLogsResult(svc.Name, toLines(entries, ""), len(entries) >= limit)
 	res.Diagnoses = classifyRuntime(ctx, c, projectID, *svc, res.messages(), diagnose.Options{})
-	return res, nil
+	return res.withPortCheck(httpPorts(*svc)), nil
 }
 
 // projectLogs answers a logs call without a service: the newest lines of
