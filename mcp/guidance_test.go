@@ -181,6 +181,8 @@ func fillPlaceholders(t *testing.T, h *harness, tool string, args map[string]any
 			// "above the maximum in force": the sandbox's defaults are the
 			// platform's ceilings, so the ceiling itself.
 			out[k] = map[string]float64{"maxRam": 48, "maxCpu": 8, "maxDisk": 250}[k]
+		case "maxContainers":
+			out[k] = 10
 		case "runtime":
 			out[k] = "nodejs@22"
 		default:

@@ -246,7 +246,7 @@ func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, wh
 	switch what {
 	case "CPU":
 		if set.MaxCPU >= platformMaxCPU {
-			return fmt.Sprintf("Next: CPU is at the platform maximum (%d cores), scaling up will not help: find the hot path (zerops_logs serviceHostname=%s) or spread the load with zerops_manage action=scale maxContainers (runtimes, up to 10).", platformMaxCPU, u)
+			return fmt.Sprintf("Next: CPU is at the platform maximum (%d cores), scaling up will not help: find the hot path in zerops_logs serviceHostname=%s, or (runtimes) spread the load: zerops_manage action=scale serviceHostname=%s maxContainers=<up to 10>.", platformMaxCPU, u, u)
 		}
 		if set.MaxCPU == 0 {
 			return fmt.Sprintf("Next: raise maxCpu: zerops_manage action=scale serviceHostname=%s maxCpu=<whole cores above the current, at most %d>.", u, platformMaxCPU)
