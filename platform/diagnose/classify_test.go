@@ -127,6 +127,13 @@ var signalLines = []struct {
 		"502: nothing is listening on web:8080",
 		"readiness check failed: dial tcp 10.0.1.4:8080: connect: connection refused",
 	}},
+	{"start-command-invalid", Runtime, []string{
+		"gunicorn: error: unrecognized arguments: --host",
+		"Error: No such option: --bind",
+		"error: unknown option '--hostname'",
+		"flag provided but not defined: -port",
+		"Error: unknown flag: --listen",
+	}},
 	{"start-file-missing", Runtime, []string{
 		"Error: Cannot find module '/var/www/index.js'",
 		"python3: can't open file '/var/www/manage.py': [Errno 2] No such file or directory",

@@ -31,6 +31,9 @@ type Options struct {
 	// name no service; a diagnosis of the host or variable they leave
 	// unresolved then names the variable and the call that fixes it.
 	BadRefs []BadRef
+	// Env holds variables known to be set for the app (service and project
+	// variables); a wrong port despite PORT set there is then a hardcoded one.
+	Env map[string]string
 }
 
 // Classify diagnoses lines from the given stage, most likely cause first;

@@ -70,6 +70,8 @@ var rules = []rule{
 		`(?i)Cannot find module '\.{0,2}/[^']+'`),
 	r("", "start-file-missing", k("can't open file", "could not open input file", "unable to access jarfile", "could not find or load main class", "application to execute does not exist", "specified command or file was not found", "failed to find attribute", "could not import module", "no such file or directory -- ", "could not read package.json"),
 		`(?i)can't open file '[^']+': \[Errno 2\]|Could not open input file: |Unable to access jarfile|Could not find or load main class|application to execute does not exist|specified command or file was not found|Failed to find attribute '\S+' in '\S+'|Error loading ASGI app\. Could not import module|No such file or directory -- \S+ \(LoadError\)|Could not read package\.json`),
+	r("build-command-failed", "start-command-invalid", k("unrecognized arguments: ", "no such option: ", "unknown option ", "flag provided but not defined: ", "unknown flag: ", "unknown shorthand flag: "),
+		`(?i)^\S+: error: unrecognized arguments: |^Error: No such option: |^error: unknown option '|^flag provided but not defined: |^Error: unknown (shorthand )?flag: `),
 	r("compile-error", "start-file-missing", k(`module not found "`), `(?i)Module not found "`),
 	r("build-command-failed", "start-file-missing", k("not found", "no such file or directory"),
 		`(?i)(^|\s)(/bin/)?(ba|da|z)?sh: (line )?(\d+: )?\.{0,2}/\S+: (not found|no such file or directory)|exec: "[^"]+": stat \S+: no such file or directory|\bexec \S+: no such file or directory`),

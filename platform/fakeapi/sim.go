@@ -317,6 +317,12 @@ func (r *runSim) pyModule(mod string, args []string, env map[string]string) star
 // pyServer judges gunicorn/uvicorn: the app module must be deployed, and
 // they listen on 127.0.0.1:8000 unless told otherwise.
 func (r *runSim) pyServer(name string, args []string, env map[string]string) startCmd {
+	if bad := gunicornUnknown(name, args); bad != "" {
+		// gunicorn parses its options with argparse, which stops at one it
+		// does not know: the usage line, the error, exit status 2.
+		return startCmd{lang: "python", exit: 2, crash: []logEntry{{3, "usage: gunicorn [OPTIONS] [APP_MODULE]"},
+			{3, "gunicorn: error: unrecognized arguments: " + bad}}}
+	}
 	if app := firstFile(args, "-b", "--bind", "--host", "--port", "-w", "--workers", "-k", "--worker-class", "--log-level", "--chdir"); app != "" && r.files != nil {
 		mod, _, _ := strings.Cut(app, ":")
 		rel := strings.ReplaceAll(mod, ".", "/")
@@ -325,6 +331,21 @@ func (r *runSim) pyServer(name string, args []string, env map[string]string) sta
 		}
 	}
 	return startCmd{lang: "python", listen: flagListen(args, env, "127.0.0.1", 8000)}
+}
+
+// gunicornUnknown is the first of the options gunicorn does not have that
+// a gunicorn command passes (it binds with --bind HOST:PORT; --host and
+// --port belong to uvicorn and others), or "".
+func gunicornUnknown(name string, args []string) string {
+	if name != "gunicorn" {
+		return ""
+	}
+	for _, a := range args {
+		if flag, _, _ := strings.Cut(a, "="); flag == "--host" || flag == "--port" {
+			return a
+		}
+	}
+	return ""
 }
 
 // flagListen reads where a command is told to listen: --port/-p, --host/-H,

@@ -16,27 +16,34 @@ func unresolvedSignal(d diagnose.Diagnosis) bool {
 	return d.Signal == "host-not-found" || d.Signal == "missing-env-variable"
 }
 
-// badRefs lists svc's service variables and the project's variables whose
-// ${host_KEY} references name no service of the project: they outlive a
-// redeploy and a rollback, so a diagnosis must point at them. Sensitive
-// variables are not read; a read that fails yields nothing.
-func badRefs(ctx context.Context, c platform.Client, projectID string, svc platform.ServiceStack) []diagnose.BadRef {
-	type held struct{ where, key, value string }
-	var vars []held
+// heldVar is a variable set for an app: where, its key and its value.
+type heldVar struct{ where, key, value string }
+
+// appVars are svc's service variables and the project's variables, the
+// ones a redeploy and a rollback keep. Sensitive variables are not read;
+// a read that fails yields nothing.
+func appVars(ctx context.Context, c platform.Client, projectID string, svc platform.ServiceStack) []heldVar {
+	var vars []heldVar
 	if envs, err := c.GetServiceEnv(ctx, svc.ID); err == nil {
 		for _, e := range envs {
 			if !e.Sensitive {
-				vars = append(vars, held{diagnose.InService, e.Key, e.Content})
+				vars = append(vars, heldVar{diagnose.InService, e.Key, e.Content})
 			}
 		}
 	}
 	if envs, err := c.GetProjectEnv(ctx, projectID); err == nil {
 		for _, e := range envs {
 			if !e.Sensitive && e.Type != "SYSTEM" {
-				vars = append(vars, held{diagnose.InProject, e.Key, e.Content})
+				vars = append(vars, heldVar{diagnose.InProject, e.Key, e.Content})
 			}
 		}
 	}
+	return vars
+}
+
+// badRefs lists the vars whose ${host_KEY} references name no service of
+// the project: a diagnosis must point at them, not at zerops.yml.
+func badRefs(ctx context.Context, c platform.Client, projectID string, svc platform.ServiceStack, vars []heldVar) []diagnose.BadRef {
 	values := make([]string, len(vars))
 	for i, v := range vars {
 		values[i] = v.value
@@ -68,16 +75,28 @@ func nearest(s string, names []string) string {
 	return best
 }
 
-// classifyRuntime classifies svc's runtime log lines; when a diagnosis may
-// come from a bad reference, it reads svc's and the project's variables so
-// the diagnosis names the one that holds it.
+// classifyRuntime classifies svc's runtime log lines; when a diagnosis
+// depends on svc's variables (a bad reference, a port variable), it reads
+// svc's and the project's and classifies again knowing them.
 func classifyRuntime(ctx context.Context, c platform.Client, projectID string, svc platform.ServiceStack, lines []string, opt diagnose.Options) []diagnose.Diagnosis {
 	ds := diagnose.ClassifyWith(lines, diagnose.Runtime, opt)
-	if !slices.ContainsFunc(ds, unresolvedSignal) {
+	refs := slices.ContainsFunc(ds, unresolvedSignal)
+	port := slices.ContainsFunc(ds, func(d diagnose.Diagnosis) bool { return d.Signal == "wrong-port" })
+	if !refs && !port {
 		return ds
 	}
-	if opt.BadRefs = badRefs(ctx, c, projectID, svc); len(opt.BadRefs) == 0 {
+	vars := appVars(ctx, c, projectID, svc)
+	if len(vars) == 0 {
 		return ds
+	}
+	if refs {
+		opt.BadRefs = badRefs(ctx, c, projectID, svc, vars)
+	}
+	if port {
+		opt.Env = map[string]string{}
+		for i := len(vars) - 1; i >= 0; i-- { // a service variable wins over a project one
+			opt.Env[vars[i].key] = vars[i].value
+		}
 	}
 	return diagnose.ClassifyWith(lines, diagnose.Runtime, opt)
 }

@@ -1,0 +1,91 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// pyZeropsYml is a Python setup for appstage whose start command is start,
+// on port 8000.
+func pyZeropsYml(start string) string {
+	return `zerops:
+  - setup: appstage
+    build:
+      base: python@3.12
+      deployFiles: ./
+    run:
+      base: python@3.12
+      ports: [{port: 8000, httpSupport: true}]
+      start: ` + start + "\n"
+}
+
+// Port and bind advice through a sandbox deploy: each fix names what works
+// for the app as written, and never repeats advice already applied (PORT
+// set while the app listens elsewhere; a HOST variable Flask never reads;
+// gunicorn's --host, which gunicorn lacks). Applied, the next deploy is live.
+func TestDeploy_PortAndBindFixesFitTheApp(t *testing.T) {
+	t.Parallel()
+	hardcoded := map[string]string{
+		"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables:\n        PORT: \"3000\""),
+		"index.js":   "require('http').createServer((q, s) => s.end('ok')).listen(8080);\n",
+	}
+	tests := []struct {
+		name       string
+		secretPort bool // PORT=3000 set as a service variable too
+		broken     map[string]string
+		signal     string
+		want, not  []string
+		fix        map[string]string
+	}{
+		{"PORT in zerops.yml, port hardcoded", false, hardcoded, "wrong-port",
+			[]string{"listens on 8080", "hardcoded", "change `run.ports` to 8080"}, nil,
+			map[string]string{"index.js": demoApp["index.js"]}},
+		{"PORT as a service variable, port hardcoded", true, hardcoded, "wrong-port",
+			[]string{"ignores PORT", "change `run.ports` to 8080"}, []string{"`run.envVariables`"},
+			map[string]string{"index.js": demoApp["index.js"]}},
+		{"Flask app.run on localhost", false,
+			map[string]string{"zerops.yml": pyZeropsYml("python app.py"), "app.py": "from flask import Flask\napp = Flask(__name__)\napp.run(port=8000)\n"},
+			"listening-on-localhost", []string{`app.run(host="0.0.0.0")`, "--bind 0.0.0.0:<port>"}, []string{"(e.g. HOST=0.0.0.0"},
+			map[string]string{"app.py": "from flask import Flask\napp = Flask(__name__)\napp.run(host=\"0.0.0.0\", port=8000)\n"}},
+		{"gunicorn --host", false,
+			map[string]string{"zerops.yml": pyZeropsYml("gunicorn --host 0.0.0.0 app:app"), "app.py": "app = object()\n"},
+			"start-command-invalid", []string{"--bind 0.0.0.0:<port>", "no --host"}, nil,
+			map[string]string{"zerops.yml": pyZeropsYml("gunicorn --bind 0.0.0.0:8000 app:app")}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			if tt.secretPort {
+				if res, _ := h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"PORT=3000"}}); res.IsError {
+					t.Fatalf("env set: %s", text(res))
+				}
+			}
+			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+			writeApp(t, h.workDir(t), tt.broken)
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
+			c, _ := m["check"].(map[string]any)
+			first := firstDiagnosis(c["diagnoses"])
+			if first["signal"] != tt.signal {
+				t.Fatalf("first diagnosis %v, want %s: %s", first, tt.signal, text(res))
+			}
+			said := first["cause"] + " " + first["fix"]
+			for _, w := range tt.want {
+				if !strings.Contains(said, w) {
+					t.Errorf("diagnosis %q lacks %q", said, w)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(said, n) {
+					t.Errorf("diagnosis %q has %q", said, n)
+				}
+			}
+			writeApp(t, h.workDir(t), tt.fix)
+			res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed")
+			if m["verdict"] != "live" {
+				t.Fatalf("after the fix the verdict is %v, want live: %s", m["verdict"], text(res))
+			}
+		})
+	}
+}

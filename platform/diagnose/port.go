@@ -1,0 +1,24 @@
+package diagnose
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// portFix rewrites d, a wrong-port diagnosis from line, to name the port the
+// app listens on and the declared one. An app that listens elsewhere while
+// PORT is set ignores PORT: setting it again cannot help.
+func (d *Diagnosis) portFix(line string, opt Options) {
+	m := listenPort.FindStringSubmatch(line)
+	if m == nil || len(opt.Ports) == 0 {
+		return
+	}
+	got, want := m[1]+m[2], strconv.Itoa(opt.Ports[0])
+	if set := opt.Env["PORT"]; set != "" && set != got {
+		d.Cause = fmt.Sprintf("The app listens on %s although PORT is set to %s: the code ignores PORT (the port is hardcoded), so nothing listens on %s.", got, set, want)
+		d.Fix = fmt.Sprintf("Change the code to listen on the PORT variable (or on %s), or change `run.ports` to %s; setting PORT again changes nothing.", want, got)
+		return
+	}
+	d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
+	d.Fix = fmt.Sprintf("Make the app listen on %s: where the code reads a port variable, set it (PORT: \"%s\" in `run.envVariables`); if PORT is set already and the log still shows %s, the code ignores it (a hardcoded port): change the code to read PORT or listen on %s. Or change `run.ports` to %s.", want, want, got, want, got)
+}

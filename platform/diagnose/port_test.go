@@ -1,0 +1,75 @@
+package diagnose
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestClassifyWith_WrongPortNamesBothPortsAndAHardcodedOne checks that the
+// wrong-port fix names the port the app listens on and the declared one,
+// and, with PORT set already, says the code ignores it rather than asking
+// for PORT again.
+func TestClassifyWith_WrongPortNamesBothPortsAndAHardcodedOne(t *testing.T) {
+	t.Parallel()
+	lines := []string{"Starting app version v1 on nodejs@22: node index.js", "Listening on 0.0.0.0:8080"}
+	tests := []struct {
+		name      string
+		env       map[string]string
+		want, not []string
+	}{
+		{"PORT unknown", nil,
+			[]string{"listens on 8080", "declared port 3000", `PORT: "3000"`, "hardcoded", "change `run.ports` to 8080"}, nil},
+		{"PORT set", map[string]string{"PORT": "3000"},
+			[]string{"ignores PORT", "hardcoded", "Change the code", "change `run.ports` to 8080"}, []string{"`run.envVariables`"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := ClassifyWith(lines, Runtime, Options{Ports: []int{3000}, Env: tt.env})
+			if len(ds) == 0 || ds[0].Signal != "wrong-port" {
+				t.Fatalf("diagnoses %v, want wrong-port", signalIDs(ds))
+			}
+			text := ds[0].Cause + " " + ds[0].Fix
+			for _, w := range tt.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("%q lacks %q", text, w)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(text, n) {
+					t.Errorf("%q has %q", text, n)
+				}
+			}
+		})
+	}
+}
+
+// TestClassify_LocalhostFixNamesWhatBindsEachServer checks that the
+// localhost fix gives the binds that work (Flask's host argument,
+// gunicorn's --bind), not a HOST variable Flask never reads as the remedy.
+func TestClassify_LocalhostFixNamesWhatBindsEachServer(t *testing.T) {
+	t.Parallel()
+	ds := Classify([]string{" * Running on http://127.0.0.1:8000"}, Runtime)
+	if len(ds) == 0 || ds[0].Signal != "listening-on-localhost" {
+		t.Fatalf("diagnoses %v, want listening-on-localhost", signalIDs(ds))
+	}
+	for _, w := range []string{`app.run(host="0.0.0.0")`, "--bind 0.0.0.0:", "reads no HOST"} {
+		if !strings.Contains(ds[0].Fix, w) {
+			t.Errorf("fix %q lacks %q", ds[0].Fix, w)
+		}
+	}
+	if strings.HasPrefix(ds[0].Fix, "Bind to 0.0.0.0 on the port declared in `run.ports` (e.g. HOST=0.0.0.0") {
+		t.Errorf("fix %q leads with HOST", ds[0].Fix)
+	}
+}
+
+// TestClassify_GunicornHostFlagLeadsToBind checks the usage error gunicorn
+// prints for --host diagnoses an invalid start option fixed with --bind.
+func TestClassify_GunicornHostFlagLeadsToBind(t *testing.T) {
+	t.Parallel()
+	ds := Classify([]string{"usage: gunicorn [OPTIONS] [APP_MODULE]", "gunicorn: error: unrecognized arguments: --host",
+		"App version v1 exited with code 2 (start attempt 1); restarting in 2s"}, Runtime)
+	if len(ds) == 0 || ds[0].Signal != "start-command-invalid" || !strings.Contains(ds[0].Fix, "--bind 0.0.0.0:<port>") {
+		t.Fatalf("diagnoses %+v, want start-command-invalid with --bind first", ds)
+	}
+}
