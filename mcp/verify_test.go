@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
@@ -64,6 +65,19 @@ func TestVerifyTool_ServiceStates(t *testing.T) {
 				writeApp(t, h.workDir(t), noBuildScript)
 				res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "bf")
 				wantError(t, res, m, platform.ErrBuildFailed)
+			}},
+		{name: "an upload left unbuilt is not a deploy to wait for", hostname: "appstage", sandboxPush: true,
+			wantVerdict: ops.VerdictDegraded, wantNext: "if your zerops_deploy failed",
+			setup: func(t *testing.T, h *harness) {
+				h.fake.InjectFault(fakeapi.Fault{Method: "PUT", PathPrefix: "/app-version/", Status: 400, Times: 1})
+				res, m := h.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"})
+				if !res.IsError {
+					t.Fatalf("the push succeeded despite the fault: %v", m)
+				}
+				waitFor(t, func() bool { // the lagging search lists the version left UPLOADING
+					vs, err := h.client.SearchAppVersions(context.Background(), platform.AppVersionFilter{ServiceID: h.fake.ServiceID("appstage"), Limit: 1})
+					return err == nil && len(vs) == 1 && vs[0].Status == platform.AppVersionUploading
+				})
 			}},
 		{name: "managed database is judged by its status", hostname: "db", wantVerdict: ops.VerdictHealthy, wantNext: "nothing to fix", notNext: "zerops_deploy"},
 		{name: "managed cache is judged by its status", hostname: "cache", wantVerdict: ops.VerdictHealthy, wantNext: "nothing to fix", notNext: "zerops_deploy"},

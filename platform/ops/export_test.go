@@ -2,3 +2,6 @@ package ops
 
 // LogsSince exposes logsSince to the package's external tests.
 var LogsSince = logsSince
+
+// JudgedVersions exposes judgedVersions to the package's external tests.
+var JudgedVersions = judgedVersions

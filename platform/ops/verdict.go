@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -29,6 +30,13 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 	case svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping:
 		set(VerdictFailing, name+" is "+svc.Status+": nothing runs until it is started",
 			"Next: start it with zerops_manage action=start serviceHostname="+name+".")
+		return
+	case latest.Status == platform.AppVersionUploading:
+		// A push uploads in seconds; one refused or cut off leaves its
+		// version UPLOADING for good: not a deploy to wait out.
+		set(VerdictDegraded, fmt.Sprintf("%s has an upload not built yet (app version %s UPLOADING since %s): a push under way, or one that failed",
+			name, latest.ID, latest.Created.UTC().Format(time.TimeOnly)),
+			"Next: if your zerops_deploy failed, fix what it said and deploy again; else wait (zerops_events serviceHostname="+name+"), then zerops_verify serviceHostname="+name+" again.")
 		return
 	case !latest.Final():
 		h.starting = true

@@ -75,6 +75,8 @@ const (
 	verifyShowLines = 10  // error lines shown per service
 	verifyDiagnoses = 3   // diagnoses shown per service
 	verifyParallel  = 4   // services checked at once
+
+	abandonedUpload = 10 * time.Minute // an UPLOADING version older than this is no push under way
 )
 
 // Verify checks the named service, or every runtime service of the project:
@@ -193,6 +195,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	if err != nil {
 		return nil, asPlatformError(err, "reading the app versions of "+svc.Name)
 	}
+	versions = judgedVersions(versions, time.Now())
 	var latest *platform.AppVersion
 	if len(versions) > 0 {
 		latest = liveVersion(versions)
@@ -366,6 +369,14 @@ func logsSince(latest *platform.AppVersion) time.Time {
 		return latest.LastUpdate
 	}
 	return latest.Created
+}
+
+// judgedVersions drops the uploads that were abandoned by now (UPLOADING
+// for longer than abandonedUpload): the versions before them are judged.
+func judgedVersions(versions []platform.AppVersion, now time.Time) []platform.AppVersion {
+	return slices.DeleteFunc(versions, func(v platform.AppVersion) bool {
+		return v.Status == platform.AppVersionUploading && now.Sub(v.Created) > abandonedUpload
+	})
 }
 
 // liveVersion is the version a check judges: the newest, unless a rollback

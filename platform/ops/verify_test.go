@@ -205,3 +205,23 @@ func TestLogsSince_RunningVersionOnly(t *testing.T) {
 		t.Errorf("no version: since %v, want the zero time", got)
 	}
 }
+
+// An upload left UPLOADING past the bound was abandoned (a push refused or
+// cut off): the check judges the versions before it; a fresh one is kept.
+func TestJudgedVersions_AbandonedUploadsDropped(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
+	versions := []platform.AppVersion{
+		{ID: "stale-upload", Status: platform.AppVersionUploading, Created: now.Add(-11 * time.Minute)},
+		{ID: "fresh-upload", Status: platform.AppVersionUploading, Created: now.Add(-time.Minute)},
+		{ID: "old-build", Status: platform.AppVersionBuilding, Created: now.Add(-time.Hour)},
+		{ID: "live", Status: platform.AppVersionActive, Created: now.Add(-2 * time.Hour)},
+	}
+	var got []string
+	for _, v := range ops.JudgedVersions(versions, now) {
+		got = append(got, v.ID)
+	}
+	if want := "fresh-upload old-build live"; strings.Join(got, " ") != want {
+		t.Errorf("judged %v, want %s", got, want)
+	}
+}
