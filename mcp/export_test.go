@@ -10,8 +10,9 @@ import (
 )
 
 // TestExport_RoundTripsWithoutSecrets exports the project holding a secret:
-// the YAML names the key with a placeholder, never the value, and ZCP's own
-// dry run accepts it in a fresh project that lacks those hostnames.
+// the YAML names the key with a placeholder, never the value; ZCP's own dry
+// run in a fresh project refuses the placeholder, naming the key, and accepts
+// the YAML once it holds a value.
 func TestExport_RoundTripsWithoutSecrets(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
@@ -40,6 +41,13 @@ func TestExport_RoundTripsWithoutSecrets(t *testing.T) {
 			t.Errorf("export %v does not name the secret to fill in: %s", args, out)
 		}
 		fresh := h.fake.AddProject("fresh")
+		if strings.Contains(y, ops.Placeholder("API_KEY")) {
+			check, err := ops.CheckImport(ctx, h.client, fresh, y, types)
+			if err != nil || check.Valid || !strings.Contains(platform.JoinIssues(check.Problems), "API_KEY is still the export's placeholder") {
+				t.Errorf("the dry run of export %v passes with a placeholder: %+v, %v", args, check, err)
+			}
+			y = strings.ReplaceAll(y, ops.Placeholder("API_KEY"), "another-value")
+		}
 		check, err := ops.CheckImport(ctx, h.client, fresh, y, types)
 		if err != nil || !check.Valid || len(check.Problems) > 0 || !check.HostnamesChecked {
 			t.Errorf("the dry run of export %v in a fresh project: %+v, %v\n%s", args, check, err, y)
@@ -50,4 +58,33 @@ func TestExport_RoundTripsWithoutSecrets(t *testing.T) {
 	}
 	res, m := h.call(t, "zerops_export", map[string]any{"serviceHostname": "nosuch"})
 	wantError(t, res, m, platform.ErrServiceNotFound)
+}
+
+// TestExport_PlaceholderRefusedByImportDryRun: an export fed back to
+// zerops_import (hostnames renamed) is not valid while a secret is still the
+// export's placeholder; the problem names the key, the next step the fix.
+func TestExport_PlaceholderRefusedByImportDryRun(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	ctx := context.Background()
+	res, _ := h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev",
+		"variables": []string{"API_KEY=v4lue"}}, "env")
+	wantOK(t, res)
+	res, m := h.call(t, "zerops_export", map[string]any{"serviceHostname": "appdev"})
+	wantOK(t, res)
+	y := strings.ReplaceAll(m["yaml"].(string), "hostname: appdev", "hostname: appcopy")
+
+	res, m = h.call(t, "zerops_import", map[string]any{"content": y, "dryRun": true})
+	wantOK(t, res)
+	if m["valid"] != false || !strings.Contains(text(res), "envSecrets.API_KEY") || !strings.Contains(m["next"].(string), "fix every problem") {
+		t.Fatalf("a placeholder passes the dry run: %s", text(res))
+	}
+	res, m = h.call(t, "zerops_import", map[string]any{"content": y})
+	wantError(t, res, m, platform.ErrInvalidImportYml)
+
+	res, m = h.call(t, "zerops_import", map[string]any{"content": strings.ReplaceAll(y, ops.Placeholder("API_KEY"), "v4lue"), "dryRun": true})
+	wantOK(t, res)
+	if m["valid"] != true {
+		t.Errorf("the filled-in export is not valid: %s", text(res))
+	}
 }

@@ -72,7 +72,7 @@ func CheckImport(ctx context.Context, c platform.Client, projectID, content stri
 		return nil, err
 	}
 	out := &ImportCheck{Services: []PlannedService{}, ServiceCount: len(rep.Services), VersionsChecked: !in.Catalog.Empty(),
-		HostnamesChecked: rep.HostnamesChecked, Problems: rep.Problems, Warnings: rep.Warnings}
+		HostnamesChecked: rep.HostnamesChecked, Problems: append(rep.Problems, placeholderIssues(content)...), Warnings: rep.Warnings}
 	for _, s := range rep.Services {
 		if len(out.Services) < maxPlanned {
 			out.Services = append(out.Services, PlannedService{Hostname: platform.Clip(s.Hostname, 60), Type: platform.Clip(s.Type, 60), Mode: platform.Clip(s.Mode, 20), Subdomain: s.Subdomain})

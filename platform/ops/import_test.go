@@ -146,3 +146,53 @@ func TestImport_WaitsForDeletingHostname(t *testing.T) {
 		t.Fatalf("services = %+v", res.Services)
 	}
 }
+
+// TestCheckImport_ExportPlaceholders: a value still zerops_export's
+// placeholder, in envSecrets or dotEnvSecrets, is a problem naming its key
+// and path; the real import refuses it before any API call.
+func TestCheckImport_ExportPlaceholders(t *testing.T) {
+	t.Parallel()
+	fake, c := newFake(t, 0)
+	ctx := context.Background()
+	types, err := ops.NewStackTypeCache(c, 0).Get(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const svc = "services:\n  - hostname: copy\n    type: nodejs@22\n"
+	t.Cleanup(func() { // after the subtests
+		if n := fake.CountRequests("POST", "/project/"+fake.ProjectID()+"/service-stack/import"); n != 0 {
+			t.Errorf("a placeholder reached the API (%d requests)", n)
+		}
+	})
+	for _, tt := range []struct {
+		name, content string
+		paths         []string // of the problems; none: valid
+	}{
+		{"envSecrets", svc + "    envSecrets:\n      API_KEY: " + ops.Placeholder("API_KEY") + "\n      OK: set\n", []string{"services[0](copy).envSecrets.API_KEY"}},
+		{"dotEnvSecrets", svc + "    dotEnvSecrets: |\n      A=" + ops.Placeholder("A") + "\n      B=" + ops.Placeholder("B") + "\n",
+			[]string{"services[0](copy).dotEnvSecrets", "services[0](copy).dotEnvSecrets"}},
+		{"filled in", svc + "    envSecrets:\n      API_KEY: <fill in later, says the user>\n", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := ops.CheckImport(ctx, c, fake.ProjectID(), tt.content, types)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var paths []string
+			for _, p := range res.Problems {
+				paths = append(paths, p.Path)
+				if !strings.Contains(p.Problem, "placeholder") || !strings.Contains(p.Fix, "real value of") {
+					t.Errorf("problem does not say what to fill in: %+v", p)
+				}
+			}
+			if res.Valid != (tt.paths == nil) || strings.Join(paths, " ") != strings.Join(tt.paths, " ") {
+				t.Fatalf("valid = %v, problems at %q, want at %q", res.Valid, paths, tt.paths)
+			}
+			if tt.paths != nil {
+				_, err = ops.Import(ctx, c, fake.ProjectID(), tt.content, types, ops.ImportOptions{})
+				wantCode(t, err, platform.ErrInvalidImportYml)
+			}
+		})
+	}
+}

@@ -1,0 +1,79 @@
+package ops
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// placeholderRE finds Placeholder(key) in a value; the key is its group.
+var placeholderRE = regexp.MustCompile(strings.Replace(regexp.QuoteMeta(Placeholder("\x00")), "\x00", `([A-Za-z0-9_.-]{1,100})`, 1))
+
+// maxPlaceholderIssues bounds the problems one import gets for placeholders.
+const maxPlaceholderIssues = 50
+
+// placeholderIssues names every value of content's services that is still
+// zerops_export's placeholder: imported, the literal text would be the value.
+func placeholderIssues(content string) []platform.Issue {
+	if !placeholderRE.MatchString(content) {
+		return nil
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal([]byte(content), &doc) != nil || len(doc.Content) == 0 {
+		return nil
+	}
+	services := mapValue(doc.Content[0], "services")
+	if services == nil || services.Kind != yaml.SequenceNode {
+		return nil
+	}
+	var out []platform.Issue
+	for i, svc := range services.Content {
+		host := ""
+		if h := mapValue(svc, "hostname"); h != nil {
+			host = h.Value
+		}
+		walkScalars(svc, fmt.Sprintf("services[%d](%s)", i, host), func(path, value string) {
+			for _, m := range placeholderRE.FindAllStringSubmatch(value, -1) {
+				if len(out) < maxPlaceholderIssues {
+					out = append(out, platform.Issue{Path: platform.Clip(path, platform.MaxIssueText),
+						Problem: platform.Clip(m[1]+" is still the export's placeholder "+m[0]+": the import would store that text as its value", platform.MaxIssueText),
+						Fix:     platform.Clip("Replace "+m[0]+" with the real value of "+m[1]+", or remove the key.", platform.MaxIssueText)})
+				}
+			}
+		})
+	}
+	return out
+}
+
+// mapValue is the value of key in mapping n, or nil.
+func mapValue(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// walkScalars calls fn with the path and value of every scalar under n.
+func walkScalars(n *yaml.Node, path string, fn func(path, value string)) {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		fn(path, n.Value)
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			walkScalars(n.Content[i+1], path+"."+n.Content[i].Value, fn)
+		}
+	case yaml.SequenceNode:
+		for i, c := range n.Content {
+			walkScalars(c, fmt.Sprintf("%s[%d]", path, i), fn)
+		}
+	}
+}
