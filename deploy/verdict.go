@@ -66,7 +66,7 @@ func checkLive(ctx context.Context, env Env, serviceID, label string, started ti
 				Next: "Next: zerops_verify serviceHostname=" + label + " tells whether it answers."}
 		}
 		if h == nil { // stopped: nothing runs to answer, however long we wait
-			return VerdictStopped, &Check{Reason: fmt.Sprintf("%s is %s: the new version is deployed and runs once %s is started", label, svc.Status, label),
+			return VerdictStopped, &Check{Reason: fmt.Sprintf("%s is %s: the version deployed runs once %s is started", label, svc.Status, label),
 				Next: "Next: start it with zerops_manage action=start serviceHostname=" + label + "; then zerops_verify serviceHostname=" + label + " tells whether it answers."}
 		}
 		// The platform registers a deploy's ports a moment after it ends.
