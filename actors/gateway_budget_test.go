@@ -52,12 +52,14 @@ func TestGateway_PollsStayWithinTheBudget(t *testing.T) {
 	if len(times) != 12 {
 		t.Fatalf("%d requests, want 12", len(times))
 	}
-	// A token bucket admits at most burst + rate·(b−a) requests in [a, b];
-	// half a token covers the clock between the limiter and the stamp.
+	// A token bucket admits at most burst + rate·(b−a) requests in [a, b]; one
+	// token (125 ms) covers a goroutine descheduled between the limiter and the
+	// stamp on a loaded machine. Any bypass of the shared budget still shows: its
+	// requests outrun the bound within a few hundred milliseconds.
 	for i := range times {
 		for j := i + 1; j < len(times); j++ {
 			n := float64(j - i + 1)
-			if allowed := burst + 0.5 + rate*times[j].Sub(times[i]).Seconds(); n > allowed {
+			if allowed := burst + 1 + rate*times[j].Sub(times[i]).Seconds(); n > allowed {
 				t.Fatalf("%v requests within %v, the budget allows %.1f", n, times[j].Sub(times[i]), allowed)
 			}
 		}
