@@ -216,6 +216,8 @@ func TestAnswers_EnvSetWarnsUnresolvedReference(t *testing.T) {
 	}{
 		{"NoSuchService", "DB=${postgres_connectionString}", []string{"no service \"postgres\"", "appdev", "db"}},
 		{"NoSuchKey", "DB=${db_url}", []string{"db has no variable url", "connectionString"}},
+		{"KeyTypo", "DB=${db_pasword}", []string{"db has no variable pasword", "likely meant one is ${db_password}"}},
+		{"HostTypo", "DB=${dbb_password}", []string{"no service \"dbb\"", "likely ${db_password}"}},
 		{"Resolves", "DB=${db_connectionString}", nil},
 		{"NoReference", "A=1", nil},
 		{"ProjectVariable", "B=${my_var}", nil},

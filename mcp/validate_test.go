@@ -108,3 +108,35 @@ func TestValidate_ImportedForSubdomainWantsHTTPPort(t *testing.T) {
 		t.Errorf("want one httpSupport warning, at web's run.ports: %s", text(res))
 	}
 }
+
+// TestValidate_EnvReferencesThatWillNotResolve: with the project readable,
+// run.envVariables that reference a missing service, a key its service
+// lacks (a typo) or themselves are warned of, naming what exists and the
+// near match, as zerops_env set warns; a reference that resolves is not.
+func TestValidate_EnvReferencesThatWillNotResolve(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	content := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n      start: node index.js\n" +
+		"      envVariables:\n        DB_USER: ${postgres_user}\n        DB_PASS: ${db_pasword}\n        X: ${X}\n        DB_URL: ${db_connectionString}\n"
+	res, m := h.call(t, "zerops_validate", map[string]any{"content": content})
+	wantOK(t, res)
+	want := map[string][]string{
+		"zerops[0].run.envVariables.DB_USER": {`no service "postgres"`, "appdev, appstage, cache, db, storage"},
+		"zerops[0].run.envVariables.DB_PASS": {"db has no variable pasword", "${db_password}"},
+		"zerops[0].run.envVariables.X":       {"X references itself"},
+	}
+	got := map[string]string{}
+	for _, is := range issuesOf(m, "warnings") {
+		got[is["path"]] += is["problem"] + " " + is["fix"]
+	}
+	for path, words := range want {
+		for _, w := range words {
+			if !strings.Contains(got[path], w) {
+				t.Errorf("warning at %s = %q, want it to name %q", path, got[path], w)
+			}
+		}
+	}
+	if w := got["zerops[0].run.envVariables.DB_URL"]; w != "" {
+		t.Errorf("a reference that resolves is warned of: %q", w)
+	}
+}

@@ -92,22 +92,35 @@ func refIssues(ctx context.Context, c platform.Client, projectID string, values 
 
 // envRefWarnings names each ${host_KEY} in pairs that no service of the
 // project resolves: no service host (naming the services there are) or no
-// variable KEY on it (naming its keys).
+// variable KEY on it (naming its keys), each with the likely meant one.
 func envRefWarnings(ctx context.Context, c platform.Client, projectID string, pairs []EnvPair) []string {
 	values := make([]string, len(pairs))
 	for i, p := range pairs {
 		values[i] = p.Value
 	}
 	issues, names := refIssues(ctx, c, projectID, values)
-	var out []string
+	out := make([]string, 0, len(issues))
 	for _, r := range issues {
-		if r.keys == nil {
-			out = append(out, fmt.Sprintf("%s: the project has no service %q (services: %s), so nothing resolves it; reference one of those hostnames.",
-				r.text, platform.Clip(r.host, 40), listSome(names, ", ")))
-			continue
-		}
-		out = append(out, fmt.Sprintf("%s: %s has no variable %s (it has: %s); check the name with zerops_env action=get serviceHostname=%s.",
-			r.text, r.host, platform.Clip(r.key, 60), listSome(r.keys, ", "), r.host))
+		problem, fix := r.explain(names)
+		out = append(out, problem+"; "+fix+".")
 	}
 	return out
+}
+
+// explain says what is wrong with r and how to fix it, given the project's
+// hostnames: the hostname or key within two edits when there is one.
+func (r refIssue) explain(names []string) (problem, fix string) {
+	if r.keys == nil {
+		problem = fmt.Sprintf("%s: the project has no service %q (services: %s), so nothing resolves it", r.text, platform.Clip(r.host, 40), listSome(names, ", "))
+		fix = "reference one of those hostnames"
+		if near := nearest(r.host, names); near != "" {
+			fix += fmt.Sprintf(" (likely ${%s_%s})", near, platform.Clip(r.key, 60))
+		}
+		return problem, fix
+	}
+	problem = fmt.Sprintf("%s: %s has no variable %s (it has: %s)", r.text, r.host, platform.Clip(r.key, 60), listSome(r.keys, ", "))
+	if near := nearest(r.key, r.keys); near != "" {
+		return problem, fmt.Sprintf("the likely meant one is ${%s_%s}", r.host, near)
+	}
+	return problem, "check the name with zerops_env action=get serviceHostname=" + r.host
 }

@@ -10,7 +10,8 @@ import (
 // Validate checks a zerops.yml or import.yml: its structure offline and,
 // with types (the live catalog; nil: not read), its bases and types as the
 // import dry run does; with c, the HTTP ports of setups whose service the
-// project reaches over its subdomain or an import of this process asked to. An error is returned only when content
+// project reaches over its subdomain or an import of this process asked to,
+// and the envVariables references that will not resolve. An error is returned only when content
 // cannot be validated at all.
 func Validate(ctx context.Context, c platform.Client, projectID, content, kind string, types []platform.ServiceStackType) (*yamlcheck.ValidationResult, error) {
 	var subdomain func(string) bool
@@ -31,6 +32,9 @@ func Validate(ctx context.Context, c platform.Client, projectID, content, kind s
 	res, err := yamlcheck.ValidateWith(content, kind, yamlcheck.NewLive(types, subdomain))
 	if err != nil {
 		return nil, err
+	}
+	if c != nil && res.Kind == yamlcheck.KindZeropsYml {
+		res.Warnings = append(res.Warnings, envRefIssues(ctx, c, projectID, content)...)
 	}
 	if !res.VersionsChecked {
 		// Say so where the agent looks, not only in the flag: valid must not
