@@ -10,7 +10,8 @@ import (
 // A reference to a missing service set as a service or project variable
 // crash-loops the app; zerops_verify, zerops_logs and the next deploy each
 // name that variable and the zerops_env call that fixes it, never a
-// redeploy or rollback, which keep the variable. Applied, a deploy is live.
+// redeploy or rollback, which keep the variable. Applied, the app is
+// healthy without a deploy, and the next deploy is live.
 func TestEnv_BadReferenceVariableIsNamedWithItsEnvFix(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -64,6 +65,7 @@ func TestEnv_BadReferenceVariableIsNamedWithItsEnvFix(t *testing.T) {
 			if res, _ := h.call(t, "zerops_env", tt.fixCall); res.IsError {
 				t.Fatalf("env fix: %s", text(res))
 			}
+			h.verifyUntil(t, func(svc map[string]any) bool { return svc["verdict"] == "healthy" })
 			if res, m := h.callWith(t, context.Background(), "zerops_deploy", deployArgs, "fixed"); m["verdict"] != "live" {
 				t.Fatalf("with the variable fixed the deploy is not live: %s", text(res))
 			}

@@ -215,7 +215,13 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 		defer wg.Done()
 		h.Probes, h.Network = probeService(ctx, env, svc, projectHost, path)
 	}()
-	lines, errLines, logNote := runtimeLines(ctx, env, svc, logsSince(latest))
+	since := logsSince(latest)
+	lines, errLines, logNote := runtimeLines(ctx, env, svc, since)
+	if len(errLines) > 0 { // a restart since the deploy (an env fix) may have ended them
+		if at, ok := restartedAfter(ctx, env.Client, env.ProjectID, svc.ID, since); ok {
+			lines, errLines, logNote = runtimeLines(ctx, env, svc, at)
+		}
+	}
 	h.ErrorLines = errLines
 	var buildDiags []diagnose.Diagnosis
 	if latest != nil && latest.Failed() {

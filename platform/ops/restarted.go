@@ -1,0 +1,33 @@
+package ops
+
+import (
+	"context"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// restartedAfter is when the newest finished restart (or start) of the
+// service began, if after since: an env change applied by a restart ends the
+// failure the log before it shows. False when there is none or the search
+// fails.
+func restartedAfter(ctx context.Context, c platform.Client, projectID, serviceID string, since time.Time) (time.Time, bool) {
+	procs, err := c.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: projectID, ServiceID: serviceID, Limit: 20})
+	if err != nil {
+		return time.Time{}, false
+	}
+	var last time.Time
+	for _, p := range procs {
+		if (p.ActionName != "stack.restart" && p.ActionName != "stack.start") || p.Status != platform.ProcessFinished {
+			continue
+		}
+		at := p.Created
+		if p.Started != nil {
+			at = *p.Started
+		}
+		if at.After(since) && at.After(last) && (p.ServiceStackID == serviceID || refersTo(p, serviceID)) {
+			last = at
+		}
+	}
+	return last, !last.IsZero()
+}
