@@ -47,7 +47,7 @@ func (d *Diagnosis) locate(b BadRef) {
 	if b.Near != "" {
 		use = "e.g. ${" + b.Near + strings.TrimPrefix(b.Ref, "${"+b.Host) + " (services: " + strings.Join(b.Services, ", ") + ")"
 	}
-	d.Fix = fmt.Sprintf("It is not in zerops.yml, and a redeploy or rollback keeps it: zerops_env action=set %s variables=[\"%s=…\"] restart=true referencing %s, or zerops_env action=delete %s variables=[\"%s\"] restart=true.",
+	d.Fix = fmt.Sprintf("Change the variable, not zerops.yml (a redeploy or rollback keeps it): zerops_env action=set %s variables=[\"%s=…\"] restart=true referencing %s, or zerops_env action=delete %s variables=[\"%s\"] restart=true.",
 		target, b.Key, use, target, b.Key)
 	d.envOnly = true
 }
