@@ -1,0 +1,51 @@
+package mcp_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// TestArguments_WrongFormNamesTheForm: an argument of the wrong type or
+// form is answered with its name, the form it takes and an example, not
+// the schema validator's clipped text; a variable's value is never quoted.
+func TestArguments_WrongFormNamesTheForm(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	for _, tt := range []struct {
+		name, tool string
+		args       map[string]any
+		want       []string
+	}{
+		{"variables as an object", "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": map[string]any{"FOO": "s3cr3t-val"}},
+			[]string{`variables takes a list of "KEY=value" strings`, `variables: ["FOO=<value>"]`}},
+		{"variables with a number", "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []any{1}},
+			[]string{`variables takes a list of "KEY=value" strings`}},
+		{"half a core", "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appdev", "maxCpu": 0.5},
+			[]string{"maxCpu takes whole cores 1–8, not 0.5", "maxCpu: 2"}},
+		{"half a core as text", "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appdev", "minCpu": "0.5"},
+			[]string{`minCpu takes whole cores 1–8, not "0.5"`}},
+		{"containers as text", "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appdev", "maxContainers": "two"},
+			[]string{`maxContainers takes whole containers 1–10`}},
+		{"ram as a boolean", "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appdev", "maxRam": true},
+			[]string{"maxRam takes GB 0.125–48, not true"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res, m := h.call(t, tt.tool, tt.args)
+			wantError(t, res, m, platform.ErrInvalidParameter)
+			out, _ := m["error"].(string)
+			if sug, _ := m["suggestion"].(string); sug != "" {
+				out += " " + sug
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("answer lacks %q: %s", w, out)
+				}
+			}
+			if strings.Contains(text(res), "anyOf") || strings.Contains(text(res), "s3cr3t") {
+				t.Errorf("answer quotes the schema or the value: %s", out)
+			}
+		})
+	}
+}
