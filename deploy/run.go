@@ -185,7 +185,7 @@ func resolveDeploy(ctx context.Context, env Env, in Params) (Request, string, er
 	if in.SourceService == "" {
 		if in.WorkingDir == "" || (in.ServiceID == "" && in.TargetServiceID == "" && in.TargetService == "") {
 			return req, "", invalidParam("nothing to deploy from",
-				"Pass sourceService (SSH deploy from a runtime container) or workingDir + serviceId (local deploy).")
+				"Pass sourceService (SSH deploy from a runtime container) or workingDir + targetService (local deploy).")
 		}
 		dir, err := ops.ResolveDirInDir(env.WorkDir, in.WorkingDir)
 		if err != nil {
@@ -195,6 +195,11 @@ func resolveDeploy(ctx context.Context, env Env, in Params) (Request, string, er
 		id, name := in.ServiceID, ""
 		if id == "" {
 			id = in.TargetServiceID
+		}
+		if in.TargetService == "" {
+			if err := hostnameAsID(ctx, env, id); err != nil {
+				return req, "", err
+			}
 		}
 		if in.TargetService != "" {
 			svc, err := ops.ResolveService(ctx, env.Client, env.ProjectID, in.TargetService)
@@ -252,6 +257,27 @@ func resolveDeploy(ctx context.Context, env Env, in Params) (Request, string, er
 	return req, target.Name, nil
 }
 
+// hostnameAsID refuses a service id that is no service's id but one's
+// hostname, naming targetService, which takes it.
+func hostnameAsID(ctx context.Context, env Env, id string) error {
+	services, err := ops.ListServices(ctx, env.Client, env.ProjectID)
+	if err != nil {
+		return err
+	}
+	named := false
+	for _, s := range services {
+		if s.ID == id {
+			return nil
+		}
+		named = named || s.Name == id
+	}
+	if !named {
+		return nil
+	}
+	return invalidParam(fmt.Sprintf("%q is a hostname, not a service id", platform.Clip(id, 40)),
+		fmt.Sprintf("Pass targetService: %q (serviceId and targetServiceId take ids).", platform.Clip(id, 40)))
+}
+
 // runtimeOnly refuses a managed service as a deploy's source or target:
 // only runtime services take code (the platform refuses app versions of the
 // others, and they have no SSH).
@@ -274,7 +300,8 @@ func remoteWorkingDir(dir string) (string, error) {
 	}
 	for _, seg := range strings.Split(dir, "/") {
 		if seg == ".." {
-			return "", ops.Traversal(dir)
+			return "", platform.NewError(platform.ErrPathTraversal, fmt.Sprintf("workingDir %q leaves /var/www", platform.Clip(dir, 80)),
+				"Pass the directory holding zerops.yml in the source container, under /var/www (relative) or absolute, without '..'.")
 		}
 	}
 	return path.Join(DefaultWorkingDir, dir), nil

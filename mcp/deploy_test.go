@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -91,7 +92,9 @@ func TestDeploy_SameTargetQueued(t *testing.T) {
 }
 
 // A relative workingDir resolves against ZCP's working directory (local
-// mode) or /var/www (SSH mode) and may not leave it; "." deploys.
+// mode) or /var/www (SSH mode) and may not leave it; "." deploys. A refusal
+// says what deploy takes: a directory (no inline content), a hostname as
+// targetService.
 func TestDeploy_RelativeWorkingDir(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
@@ -106,14 +109,18 @@ func TestDeploy_RelativeWorkingDir(t *testing.T) {
 		args map[string]any
 		dir  string // the workingDir the push used; "" = want an error
 		code string
+		want string // in the refusal's error and suggestion
 	}{
-		{"Dot", map[string]any{"workingDir": ".", "targetService": "appstage"}, wd, ""},
-		{"Subdir", map[string]any{"workingDir": "app", "serviceId": h.fake.ServiceID("appstage")}, filepath.Join(wd, "app"), ""},
-		{"DotDot", map[string]any{"workingDir": "../", "targetService": "appstage"}, "", platform.ErrPathTraversal},
-		{"Absolute", map[string]any{"workingDir": "/etc", "targetService": "appstage"}, "", platform.ErrPathTraversal},
-		{"Missing", map[string]any{"workingDir": "nope", "targetService": "appstage"}, "", platform.ErrFileNotFound},
-		{"SSHRelative", map[string]any{"sourceService": "appdev", "workingDir": "api"}, "/var/www/api", ""},
-		{"SSHDotDot", map[string]any{"sourceService": "appdev", "workingDir": "../etc"}, "", platform.ErrPathTraversal},
+		{"Dot", map[string]any{"workingDir": ".", "targetService": "appstage"}, wd, "", ""},
+		{"Subdir", map[string]any{"workingDir": "app", "serviceId": h.fake.ServiceID("appstage")}, filepath.Join(wd, "app"), "", ""},
+		{"DotDot", map[string]any{"workingDir": "../", "targetService": "appstage"}, "", platform.ErrPathTraversal, "directory holding zerops.yml"},
+		{"Absolute", map[string]any{"workingDir": "/etc", "targetService": "appstage"}, "", platform.ErrPathTraversal, "directory holding zerops.yml"},
+		{"Missing", map[string]any{"workingDir": "nope", "targetService": "appstage"}, "", platform.ErrFileNotFound, `directory "nope" not found`},
+		{"HostnameAsServiceId", map[string]any{"workingDir": ".", "serviceId": "appstage"}, "", platform.ErrInvalidParameter, `targetService: "appstage"`},
+		{"HostnameAsTargetServiceId", map[string]any{"workingDir": ".", "targetServiceId": "appstage"}, "", platform.ErrInvalidParameter, `targetService: "appstage"`},
+		{"NoTarget", map[string]any{"workingDir": "."}, "", platform.ErrInvalidParameter, "workingDir + targetService"},
+		{"SSHRelative", map[string]any{"sourceService": "appdev", "workingDir": "api"}, "/var/www/api", "", ""},
+		{"SSHDotDot", map[string]any{"sourceService": "appdev", "workingDir": "../etc"}, "", platform.ErrPathTraversal, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -121,6 +128,10 @@ func TestDeploy_RelativeWorkingDir(t *testing.T) {
 			res, m := h.call(t, "zerops_deploy", tt.args)
 			if tt.code != "" {
 				wantError(t, res, m, tt.code)
+				said := fmt.Sprint(m["error"], " ", m["suggestion"])
+				if !strings.Contains(said, tt.want) || strings.Contains(said, "inline") {
+					t.Errorf("refusal %q, want %q and no inline content", said, tt.want)
+				}
 				return
 			}
 			wantOK(t, res)

@@ -18,7 +18,7 @@ type deployInput struct {
 	TargetServiceID string `json:"targetServiceId,omitempty" jsonschema:"or the target's id"`
 	Setup           string `json:"setup,omitempty" jsonschema:"zerops.yml setup name, e.g. dev or prod"`
 	WorkingDir      string `json:"workingDir,omitempty" jsonschema:"directory with zerops.yml; relative: under ZCP's working dir (local) or /var/www (SSH)"`
-	ServiceID       string `json:"serviceId,omitempty" jsonschema:"local mode: target service id"`
+	ServiceID       string `json:"serviceId,omitempty" jsonschema:"the target's id (local)"`
 	Rollback        Bool   `json:"rollback,omitzero" jsonschema:"redeploy an earlier version of the target; no push"`
 	AppVersionID    string `json:"appVersionId,omitempty" jsonschema:"rollback to this version (default: the one live before)"`
 }
@@ -31,7 +31,7 @@ type deployOutput struct {
 func (s *Server) deployTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_deploy",
-		Description: "Push code, build, deploy. SSH: sourceService (holds the code) to targetService (default itself). Local: workingDir + serviceId. rollback: true + targetService redeploys an earlier version. With a progress token: follows the build, probes the app, answers a verdict (live, degraded, not-answering, build-failed) with the diagnosis.",
+		Description: "Push code, build, deploy. SSH: sourceService (holds the code) to targetService (default itself). Local: workingDir + targetService. rollback: true + targetService redeploys an earlier version. With a progress token: follows the build, probes the app, answers a verdict (live, degraded, not-answering, build-failed) with the diagnosis.",
 		Annotations: mutatingAnn("Deploy code", false, false),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in deployInput) (deployOutput, error) {
 		if s.deps.Deployer == nil {

@@ -122,7 +122,7 @@ func ResolveDirInDir(workDir, dir string) (string, error) {
 	}
 	real, err := resolveInDir(workDir, dir)
 	if err != nil {
-		return "", err
+		return "", dirError(err, dir)
 	}
 	st, err := os.Stat(real)
 	if err != nil || !st.IsDir() {
@@ -130,6 +130,23 @@ func ResolveDirInDir(workDir, dir string) (string, error) {
 			`Pass the directory holding zerops.yml, relative to ZCP's working directory (e.g. ".").`)
 	}
 	return real, nil
+}
+
+// dirError is a file error of resolveInDir said of a directory: a deploy
+// takes no inline content, so the file errors' suggestion does not fit.
+func dirError(err error, dir string) error {
+	var pe *platform.PlatformError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	const fix = `Pass the directory holding zerops.yml, relative to ZCP's working directory (e.g. "."), without '..'.`
+	switch pe.Code {
+	case platform.ErrFileNotFound:
+		return platform.NewError(pe.Code, fmt.Sprintf("directory %q not found", platform.Clip(dir, 80)), fix)
+	case platform.ErrPathTraversal:
+		return platform.NewError(pe.Code, pe.Message, fix)
+	}
+	return err
 }
 
 // resolveInDir returns the real path of path under workDir, refusing
