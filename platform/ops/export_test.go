@@ -5,3 +5,6 @@ var LogsSince = logsSince
 
 // JudgedVersions exposes judgedVersions to the package's external tests.
 var JudgedVersions = judgedVersions
+
+// HotNext exposes hotNext to the package's external tests.
+var HotNext = hotNext
