@@ -113,7 +113,7 @@ func readBounded(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: nothing to lose
 	return io.ReadAll(io.LimitReader(f, platform.MaxFileSize+1))
 }
 

@@ -83,7 +83,7 @@ var namedProperty = regexp.MustCompile(`/properties/([A-Za-z]+)`)
 // variables are never quoted back (they may be secrets).
 func argumentError(raw json.RawMessage, msg string) error {
 	var args map[string]any
-	if json.Unmarshal(raw, &args) != nil {
+	if _ = json.Unmarshal(raw, &args); args == nil { // not an object: no argument to name
 		return nil
 	}
 	names := make([]string, 0, len(args))

@@ -392,7 +392,7 @@ func TestHTTP_IdleSessionEnds(t *testing.T) {
 func TestHTTP_HostileParamsAnswered(t *testing.T) {
 	t.Parallel()
 	hh := newHTTPHarness(t, 20*time.Millisecond, mcp.HTTPOptions{})
-	post := func(session, body string) (*http.Response, string) {
+	post := func(session, body string) (http.Header, string) {
 		t.Helper()
 		ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 		defer cancel()
@@ -406,15 +406,15 @@ func TestHTTP_HostileParamsAnswered(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer resp.Body.Close()
+		defer func() { _ = resp.Body.Close() }()
 		data, err := io.ReadAll(resp.Body)
 		if err != nil {
 			t.Fatalf("%s: %v", body, err)
 		}
-		return resp, string(data)
+		return resp.Header, string(data)
 	}
-	resp, _ := post("", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`)
-	session := resp.Header.Get("Mcp-Session-Id")
+	header, _ := post("", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`)
+	session := header.Get("Mcp-Session-Id")
 	post(session, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	for i, params := range []string{
 		`"method":"resources/read","params":{"uri":"zerops://docs/a\u0001b"}`,

@@ -232,7 +232,7 @@ func TestBinary_HTTPSecretsScrubbed(t *testing.T) {
 	if err != nil {
 		t.Fatalf("connect: %v\n%s", err, z.stderr.String())
 	}
-	defer cs.Close()
+	defer func() { _ = cs.Close() }()
 	var text string
 	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(text, "MCP_TOKEN"); {
 		res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "zerops_env", Arguments: map[string]any{"action": "get", "serviceHostname": "appdev"}})

@@ -17,7 +17,7 @@ func TestValidate_UnknownKeyNamesTheNearMatch(t *testing.T) {
 	}{
 		{"missing plural", "zerops.yml", "zerops:\n  - setup: a\n    build: {base: nodejs@22, deployFiles: ./, buildCommand: [npm ci]}\n    run: {start: x}\n", "zerops[0].build.buildCommand", "Did you mean buildCommands?", false},
 		{"port for ports", "zerops.yml", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, port: [{port: 3000}]}\n", "zerops[0].run.port", "Did you mean ports?", false},
-		{"typo", "zerops.yml", "zerops:\n  - setup: a\n    run: {base: nodejs@22, strat: x}\n", "zerops[0].run.strat", "Did you mean start?", false},
+		{"typo", "zerops.yml", "zerops:\n  - setup: a\n    run: {base: nodejs@22, strt: x}\n", "zerops[0].run.strt", "Did you mean start?", false},
 		{"import singular", "import.yml", "services:\n  - hostname: app\n    type: nodejs@22\n    minContainer: 2\n", "services[0](app).minContainer", "Did you mean minContainers?", true},
 		{"import prefix", "import.yml", "services:\n  - hostname: app\n    type: nodejs@22\n    enableSubdomain: true\n", "services[0](app).enableSubdomain", "Did you mean enableSubdomainAccess?", true},
 		{"import case", "import.yml", "services:\n  - hostname: app\n    type: nodejs@22\n    verticalAutoscaling: {minCPU: 2}\n", "services[0](app).verticalAutoscaling.minCPU", "Did you mean minCpu?", true},
@@ -89,16 +89,16 @@ func TestCheckSetup_OnlyTheSetupPushed(t *testing.T) {
     extends: base
     run: {base: nodejs@22, start: node index.js, port: [{port: 3000}]}
   - setup: appdev
-    run: {base: nodejs@22, strat: x}
+    run: {base: nodejs@22, strt: x}
 `
 	tests := []struct {
 		setup string
 		paths []string
 	}{
 		{"appstage", []string{"zerops[0].build.buildCommand", "zerops[0].run", "zerops[1].run.port"}},
-		{"appdev", []string{"zerops[2].run.start", "zerops[2].run.strat"}},
-		{"missing", []string{"zerops", "zerops[0].build.buildCommand", "zerops[0].run", "zerops[1].run.port", "zerops[2].run.start", "zerops[2].run.strat"}},
-		{"", []string{"zerops[0].build.buildCommand", "zerops[0].run", "zerops[1].run.port", "zerops[2].run.start", "zerops[2].run.strat"}},
+		{"appdev", []string{"zerops[2].run.start", "zerops[2].run.strt"}},
+		{"missing", []string{"zerops", "zerops[0].build.buildCommand", "zerops[0].run", "zerops[1].run.port", "zerops[2].run.start", "zerops[2].run.strt"}},
+		{"", []string{"zerops[0].build.buildCommand", "zerops[0].run", "zerops[1].run.port", "zerops[2].run.start", "zerops[2].run.strt"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.setup, func(t *testing.T) {
