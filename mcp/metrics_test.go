@@ -39,6 +39,9 @@ func TestMetrics_IdleVersusOutOfMemory(t *testing.T) {
 	writeApp(t, h.workDir(t), leakyApp)
 	res, _ = h.callWith(t, ctx, "zerops_deploy", args, "oom")
 	wantOK(t, res)
+	if out := text(res); !strings.Contains(out, "out-of-memory") || !strings.Contains(out, "it is a leak") {
+		t.Errorf("the leaky app's verdict does not name a leak before more RAM: %s", out)
+	}
 	res, m = h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "appstage", "window": "30m"})
 	wantOK(t, res)
 	svc := m["services"].([]any)[0].(map[string]any)

@@ -91,7 +91,7 @@ var signals = []signal{
 	{"disk-full", "A disk ran out of space.",
 		"Free space (logs, caches, uploads) or give the service more disk with `zerops_manage action=scale` (minDisk/maxDisk).", docLimits, 79},
 	{"out-of-memory", "The app ran out of memory and was killed or aborted.",
-		"Give the service more RAM with `zerops_manage action=scale` (minRam/maxRam) or raise the runtime's own limit (NODE_OPTIONS --max-old-space-size, -Xmx, PHP memory_limit) in `run.envVariables`.", docLimits, 79},
+		"If memory climbs until it dies whatever the limit (zerops_metrics shows RAM at maxRam), it is a leak: fix the code, more RAM only delays it. Otherwise raise maxRam with `zerops_manage action=scale` (at most 48 GB) or the runtime's own limit (NODE_OPTIONS --max-old-space-size, -Xmx, PHP memory_limit) in `run.envVariables`.", docLimits, 79},
 }
 
 // signalByID indexes signals.
