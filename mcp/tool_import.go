@@ -91,6 +91,9 @@ func dryRunNext(plan *ops.ImportCheck) string {
 		unchecked = append(unchecked, "hostnames in use (the service list could not be read)")
 	}
 	next := "Next: import for real with zerops_import (same content, without dryRun)."
+	if w := warningsFirst(plan.Warnings, "run the dry run", "import for real with zerops_import (same content, without dryRun)."); w != "" {
+		next = w
+	}
 	if !plan.Valid {
 		next = "Next: fix every problem (each names its fix), run the dry run again, then import."
 	}

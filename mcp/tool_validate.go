@@ -45,6 +45,9 @@ func (s *Server) validateTool() toolDef {
 			if res.Kind == yamlcheck.KindImportYml {
 				next = "Next: zerops_import content=<import.yml> dryRun=true checks it against the live catalog and the project, then import."
 			}
+			if w := warningsFirst(res.Warnings, "validate", next[len("Next: "):]); w != "" {
+				next = w
+			}
 		}
 		return validateOutput{*res, next}, nil
 	})
