@@ -57,7 +57,10 @@ func TestEnv_BadReferenceVariableIsNamedWithItsEnvFix(t *testing.T) {
 			svc := firstService(m)
 			check("verify", svc["diagnoses"], str(m["next"]))
 			_, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage"})
-			check("logs", m["diagnoses"], "")
+			check("logs", m["diagnoses"], str(m["next"]))
+			if next := str(m["next"]); strings.Contains(next, "zerops_deploy") || !strings.Contains(next, "then zerops_verify") {
+				t.Errorf("logs: next %q, want the env fix then zerops_verify only", next)
+			}
 			_, m = h.callWith(t, context.Background(), "zerops_deploy", deployArgs, "again")
 			c, _ := m["check"].(map[string]any)
 			check("deploy", c["diagnoses"], str(m["next"]))

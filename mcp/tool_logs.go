@@ -86,8 +86,11 @@ func hasErrorLine(res *ops.LogsResult) bool {
 }
 
 // diagnosisNext is the step a diagnosis names: its fix, then a deploy and a
-// verify.
+// verify, or only the verify when the fix is an env change a restart applies.
 func diagnosisNext(d diagnose.Diagnosis) string {
-	return "Next: " + d.Signal + ": " + strings.TrimSuffix(d.Fix, ".") +
-		"; then zerops_deploy and zerops_verify (the cause is explained in " + d.Doc + ")."
+	then := "; then zerops_deploy and zerops_verify"
+	if !d.NeedsDeploy() {
+		then = "; then zerops_verify"
+	}
+	return "Next: " + d.Signal + ": " + strings.TrimSuffix(d.Fix, ".") + then + " (the cause is explained in " + d.Doc + ")."
 }
