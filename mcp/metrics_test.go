@@ -77,7 +77,7 @@ func TestMetrics_LeakNextByMaxRAM(t *testing.T) {
 		want, reject []string
 	}{
 		{"platform maximum", 0, []string{"platform maximum (48 GB)", "--max-old-space-size", "zerops_logs serviceHostname=appstage"}, []string{"maxRam=", "minFreeRam"}},
-		{"room to grow", 4, []string{"zerops_manage action=scale serviceHostname=appstage maxRam=8."}, []string{"minFreeRam", "platform maximum"}},
+		{"room to grow", 4, []string{"zerops_manage action=scale serviceHostname=appstage maxRam=8.", "it is a leak", "zerops_logs serviceHostname=appstage"}, []string{"minFreeRam", "platform maximum"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

@@ -268,10 +268,12 @@ func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, wh
 		}
 		return fmt.Sprintf("Next: RAM is at the platform maximum (%g GB), scaling will not help: it is likely a leak, see zerops_logs serviceHostname=%s (zerops_verify diagnoses a crash loop)%s.", platformMaxRAM, u, node)
 	}
+	// RAM at its ceiling may as well be a leak, which more RAM only delays.
+	leak := fmt.Sprintf(" If RAM keeps climbing to the new limit, it is a leak, not too little RAM: zerops_logs serviceHostname=%s shows the out-of-memory crash and zerops_verify serviceHostname=%s diagnoses it; fix the code.", u, u)
 	if set.MaxRAM == 0 {
-		return fmt.Sprintf("Next: raise maxRam: zerops_manage action=scale serviceHostname=%s maxRam=<GB above the current, at most %g>.", u, platformMaxRAM)
+		return fmt.Sprintf("Next: raise maxRam: zerops_manage action=scale serviceHostname=%s maxRam=<GB above the current, at most %g>.", u, platformMaxRAM) + leak
 	}
-	return fmt.Sprintf("Next: raise maxRam (now %g GB): zerops_manage action=scale serviceHostname=%s maxRam=%g.", set.MaxRAM, u, min(platformMaxRAM, set.MaxRAM*2))
+	return fmt.Sprintf("Next: raise maxRam (now %g GB): zerops_manage action=scale serviceHostname=%s maxRam=%g.", set.MaxRAM, u, min(platformMaxRAM, set.MaxRAM*2)) + leak
 }
 
 func limitText(what string, limit float64) string {
