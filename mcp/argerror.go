@@ -45,6 +45,8 @@ func number(v any) (float64, bool) {
 	return 0, false
 }
 
+func isString(v any) bool { _, ok := v.(string); return ok }
+
 // stringList fits a string or a list of strings.
 func stringList(v any) bool {
 	switch x := v.(type) {
@@ -57,9 +59,11 @@ func stringList(v any) bool {
 }
 
 // argForms are the platform's ranges (facts: CPU 1–8 whole cores, RAM
-// 0.125–48 GB, disk 1–250 GB, 1–10 containers) and the env list form.
+// 0.125–48 GB, disk 1–250 GB, 1–10 containers), the env list form and the
+// log severity, a string even as a number.
 var argForms = map[string]argForm{
 	"variables":       {`a list of "KEY=value" strings (keys alone to delete)`, "", stringList},
+	"severity":        {`a string: error, warning, info, debug, or a number in quotes "0"–"7"`, `"3"`, isString},
 	"minCpu":          {"whole cores 1–8", "1", wholeIn(1, 8)},
 	"maxCpu":          {"whole cores 1–8", "2", wholeIn(1, 8)},
 	"minRam":          {"GB 0.125–48", "0.5", numberIn(0.125, 48)},

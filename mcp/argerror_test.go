@@ -28,6 +28,8 @@ func TestArguments_WrongFormNamesTheForm(t *testing.T) {
 			[]string{`minCpu takes whole cores 1–8, not "0.5"`}},
 		{"containers as text", "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appdev", "maxContainers": "two"},
 			[]string{`maxContainers takes whole containers 1–10`}},
+		{"severity as a number", "zerops_logs", map[string]any{"serviceHostname": "appdev", "severity": 3},
+			[]string{"severity takes a string", `"0"–"7", not 3`, `severity: "3"`}},
 		{"ram as a boolean", "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appdev", "maxRam": true},
 			[]string{"maxRam takes GB 0.125–48, not true"}},
 	} {
@@ -48,4 +50,20 @@ func TestArguments_WrongFormNamesTheForm(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestArguments_DebugWorkflowSeverityFormWorks: the debug workflow shows log
+// severity numbers in the form zerops_logs takes, a quoted number.
+func TestArguments_DebugWorkflowSeverityFormWorks(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.call(t, "zerops_workflow", map[string]any{"workflow": "debug"})
+	wantOK(t, res)
+	_, rest, ok := strings.Cut(text(res), "severity numbers")
+	line, _, _ := strings.Cut(rest, "\n- ")
+	if !ok || !strings.Contains(line, `"severity": "3"`) {
+		t.Fatalf("the debug workflow's severity numbers lack the quoted form: %q", line)
+	}
+	res, _ = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appdev", "severity": "3"})
+	wantOK(t, res)
 }
