@@ -32,15 +32,17 @@ type ZeropsYmlReader interface {
 // checkBeforePush runs ZCP's zerops.yml validator over the file a push of req
 // would send, for the setup it pushes (req.Setup, else the target's
 // hostname), and refuses the push with the validator's problems: the
-// platform rejects what the validator rejects (unknown keys included), and a
-// build that ignored them would deploy without the settings meant.
-func checkBeforePush(ctx context.Context, env Env, req Request, targetName string) error {
+// platform rejects what the validator rejects (unknown keys and a missing
+// setup included), and a build that ignored them would deploy without the
+// settings meant. It answers the warnings for that setup, the envVariables
+// references that will not resolve included.
+func checkBeforePush(ctx context.Context, env Env, req Request, targetName string) ([]platform.Issue, error) {
 	if env.ReadZeropsYml == nil {
-		return nil
+		return nil, nil
 	}
 	file, content, err := env.ReadZeropsYml(ctx, req)
 	if err != nil || content == "" {
-		return err
+		return nil, err
 	}
 	setup := cmp.Or(req.Setup, targetName)
 	if setup == "" && env.Client != nil {
@@ -48,23 +50,26 @@ func checkBeforePush(ctx context.Context, env Env, req Request, targetName strin
 			setup = svc.Name
 		}
 	}
-	issues, err := yamlcheck.CheckSetup(content, setup)
+	issues, warnings, err := yamlcheck.CheckSetup(content, setup)
 	if err != nil {
 		var pe *platform.PlatformError
 		if errors.As(err, &pe) {
 			cp := *pe
 			cp.Message = file + ": " + pe.Message
 			cp.Suggestion = pe.Suggestion + " Nothing was pushed; fix it, check it with zerops_validate, then zerops_deploy again."
-			return &cp
+			return nil, &cp
 		}
-		return err
+		return nil, err
 	}
-	if len(issues) == 0 {
-		return nil
+	if len(issues) > 0 {
+		return nil, &ops.IssuesError{Problems: issues, PlatformError: platform.NewError(platform.ErrInvalidZeropsYml,
+			fmt.Sprintf("%s is not valid for setup %s (%d problem(s)): %s", file, cmp.Or(setup, "(any)"), len(issues), platform.JoinIssues(issues)),
+			"Nothing was pushed. Fix every listed problem (path, problem, fix) in "+file+", check it with zerops_validate, then zerops_deploy again.")}
 	}
-	return &ops.IssuesError{Problems: issues, PlatformError: platform.NewError(platform.ErrInvalidZeropsYml,
-		fmt.Sprintf("%s is not valid for setup %s (%d problem(s)): %s", file, cmp.Or(setup, "(any)"), len(issues), platform.JoinIssues(issues)),
-		"Nothing was pushed. Fix every listed problem (path, problem, fix) in "+file+", check it with zerops_validate, then zerops_deploy again.")}
+	if env.Client != nil {
+		warnings = append(warnings, yamlcheck.SetupIssues(content, setup, ops.EnvRefIssues(ctx, env.Client, env.ProjectID, content))...)
+	}
+	return warnings, nil
 }
 
 // ReadZeropsYml reads the zerops.yml the push of req would send, as

@@ -81,6 +81,10 @@ type Outcome struct {
 	// when the build was followed to ACTIVE; a failed build is an error.
 	Verdict string `json:"verdict,omitempty"`
 	Check   *Check `json:"check,omitempty"`
+	// Warnings are the validator's for the pushed zerops.yml: the push went
+	// out, but what they name may not work as meant. The tool's answer
+	// encodes them (see mcp's deployOutput).
+	Warnings []platform.Issue `json:"-"`
 }
 
 // BuildOutcome is where a followed build ended (or why following it stopped).
@@ -106,7 +110,8 @@ func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkBeforePush(ctx, env, req, targetName); err != nil {
+	warnings, err := checkBeforePush(ctx, env, req, targetName)
+	if err != nil {
 		return nil, err
 	}
 	target := req.TargetServiceID
@@ -136,7 +141,7 @@ func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
 	}
 	out := &Outcome{Mode: res.Mode, SourceService: res.SourceService, TargetService: targetName,
 		TargetServiceID: cmp.Or(res.TargetServiceID, target), Setup: res.Setup, WorkingDir: res.WorkingDir,
-		Output: res.Output, DurationMS: res.Duration.Milliseconds()}
+		Output: res.Output, DurationMS: res.Duration.Milliseconds(), Warnings: warnings}
 	if out.Output == nil {
 		out.Output = []string{}
 	}

@@ -56,3 +56,62 @@ func TestDeploy_InvalidZeropsYmlRefusedBeforePush(t *testing.T) {
 		t.Errorf("the valid setup was not pushed: %d app versions, %d before", n, before)
 	}
 }
+
+// A zerops.yml without an entry for the pushed setup is refused before
+// anything is pushed, naming the setups it has and the setup argument; the
+// platform would take the push and then refuse its build.
+func TestDeploy_MissingSetupRefusedBeforePush(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	noDev := strings.Replace(demoZeropsYml, "  - setup: appdev\n    build: *build\n    run: *run\n", "", 1)
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": noDev})
+	versions := func() int {
+		n := 0
+		for _, host := range []string{"appdev", "appstage"} {
+			n += h.fake.CountRequests("POST", "/service-stack/"+h.fake.ServiceID(host)+"/app-version")
+		}
+		return n
+	}
+	before := versions()
+	for name, args := range map[string]map[string]any{
+		"ssh":   {"sourceService": "appdev"},
+		"local": {"workingDir": ".", "targetService": "appdev"},
+	} {
+		res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "missing-"+name)
+		wantError(t, res, m, platform.ErrInvalidZeropsYml)
+		msg, _ := m["error"].(string)
+		for _, want := range []string{`no setup named "appdev"`, `"appstage"`, `"prod"`} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("%s: error %q lacks %q", name, msg, want)
+			}
+		}
+		if !strings.Contains(text(res), "setup argument") {
+			t.Errorf("%s: the answer names no setup argument: %s", name, text(res))
+		}
+	}
+	if n := versions(); n != before {
+		t.Errorf("a refused deploy created app versions: %d, %d before", n, before)
+	}
+}
+
+// The validator's warnings for the pushed setup reach the deploy's answer,
+// and its next step names them instead of "nothing to fix".
+func TestDeploy_WarningsReachTheAnswer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	typo := strings.Replace(demoZeropsYml, "      start: node index.js\n", "      start: node index.js\n      envVariables:\n        DB_PASS: ${db_pasword}\n", 1)
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": typo})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "warn")
+	wantOK(t, res)
+	warnings, _ := m["warnings"].([]any)
+	next, _ := m["next"].(string)
+	if len(warnings) == 0 || !strings.Contains(text(res), "db has no variable pasword") {
+		t.Errorf("no warning of ${db_pasword}: %s", text(res))
+	}
+	if strings.Contains(next, "nothing to fix") || !strings.Contains(next, "db_pasword") {
+		t.Errorf("next %q: want the warning named, not nothing to fix", next)
+	}
+	if m["verdict"] != "live" {
+		t.Errorf("verdict %v, want live", m["verdict"])
+	}
+}

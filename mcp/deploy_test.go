@@ -216,10 +216,11 @@ func TestSandbox_PushTellsTheTruth(t *testing.T) {
 		t.Errorf("the crash's error lines, or the hint to fix them, are missing: %s", text(res))
 	}
 
-	// Without the setup it needs, or without zerops.yml, the push fails with the fix.
+	// Without the setup it needs (refused before the push), or without
+	// zerops.yml, the deploy fails with the fix.
 	res, m = h.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage", "setup": "worker"})
-	wantError(t, res, m, platform.ErrInvalidParameter)
-	if m["apiCode"] != "zeropsYamlSetupNotFound" || !strings.Contains(m["suggestion"].(string), "`setup: worker`") {
+	wantError(t, res, m, platform.ErrInvalidZeropsYml)
+	if !strings.Contains(m["error"].(string), `no setup named "worker"`) || !strings.Contains(m["suggestion"].(string), "Nothing was pushed") {
 		t.Errorf("missing setup: %s", text(res))
 	}
 	must(t, os.Remove(filepath.Join(wd, "zerops.yml")))

@@ -28,6 +28,21 @@ type deployOutput struct {
 	Next string `json:"next"`
 }
 
+// MarshalJSON adds the warnings to the answer. They stay out of the published
+// output schema, whose objects are open, so tools/list keeps its size.
+func (o deployOutput) MarshalJSON() ([]byte, error) {
+	type plain deployOutput
+	var v any = plain(o)
+	if len(o.Warnings) > 0 {
+		v = struct {
+			plain
+			Warnings []platform.Issue `json:"warnings"`
+		}{plain(o), o.Warnings}
+	}
+	s, err := marshalJSON(v)
+	return []byte(s), err
+}
+
 func (s *Server) deployTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_deploy",
@@ -100,12 +115,17 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 	target := orDefault(res.TargetService, "<target>")
 	out := deployOutput{Outcome: *res}
 	switch {
+	case res.Verdict == deploy.VerdictLive && len(res.Warnings) > 0:
+		out.Next = "Next: " + target + " is live at " + res.Check.URL + ", but fix the zerops.yml warnings, then zerops_deploy again."
 	case res.Verdict == deploy.VerdictLive:
 		out.Next = "Next: nothing to fix; " + target + " is live at " + res.Check.URL + "."
 	case res.Check != nil:
 		out.Next = res.Check.Next
 	default:
 		out.Next = fmt.Sprintf("Next: follow the build with zerops_events serviceHostname=%s; once it is ACTIVE, zerops_verify serviceHostname=%s tells whether it is live.", target, target)
+	}
+	if len(res.Warnings) > 0 {
+		out.Next += fmt.Sprintf(" Warnings (%d): %s", len(res.Warnings), platform.Clip(platform.JoinIssues(res.Warnings), 600))
 	}
 	return out
 }

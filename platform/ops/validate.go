@@ -34,7 +34,7 @@ func Validate(ctx context.Context, c platform.Client, projectID, content, kind s
 		return nil, err
 	}
 	if c != nil && res.Kind == yamlcheck.KindZeropsYml {
-		res.Warnings = append(res.Warnings, envRefIssues(ctx, c, projectID, content)...)
+		res.Warnings = append(res.Warnings, EnvRefIssues(ctx, c, projectID, content)...)
 	}
 	if !res.VersionsChecked {
 		// Say so where the agent looks, not only in the flag: valid must not

@@ -48,11 +48,11 @@ func zeropsYmlEnv(content string) []envVarAt {
 	return out
 }
 
-// envRefIssues warns of the references in a zerops.yml's envVariables that
+// EnvRefIssues warns of the references in a zerops.yml's envVariables that
 // will not resolve, as zerops_env set warns of its values': a variable that
 // references itself, a ${host_KEY} whose host is no service of the project
 // or lacks KEY. Each is named once, at its first place.
-func envRefIssues(ctx context.Context, c platform.Client, projectID, content string) []platform.Issue {
+func EnvRefIssues(ctx context.Context, c platform.Client, projectID, content string) []platform.Issue {
 	vars := zeropsYmlEnv(content)
 	var out []platform.Issue
 	seen := map[string]bool{}

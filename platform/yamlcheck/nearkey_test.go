@@ -103,7 +103,7 @@ func TestCheckSetup_OnlyTheSetupPushed(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.setup, func(t *testing.T) {
 			t.Parallel()
-			got, err := yamlcheck.CheckSetup(doc, tt.setup)
+			got, _, err := yamlcheck.CheckSetup(doc, tt.setup)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,7 +117,13 @@ func TestCheckSetup_OnlyTheSetupPushed(t *testing.T) {
 			}
 		})
 	}
-	if got, err := yamlcheck.CheckSetup(goodZerops, "app"); err != nil || len(got) != 0 {
+	if got, _, err := yamlcheck.CheckSetup(goodZerops, "app"); err != nil || len(got) != 0 {
 		t.Errorf("a good file: %v, %v", got, err)
+	}
+	// A valid file without the pushed setup is refused, naming the setups it has.
+	got, _, err := yamlcheck.CheckSetup(goodZerops, "appdev")
+	if err != nil || len(got) != 1 || got[0].Path != "zerops" || !strings.Contains(got[0].Problem, `"appdev"`) ||
+		!strings.Contains(got[0].Problem, `setups "app"`) || !strings.Contains(got[0].Fix, "setup argument") {
+		t.Errorf("a good file without the setup: %+v, %v", got, err)
 	}
 }

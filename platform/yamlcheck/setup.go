@@ -10,36 +10,63 @@ import (
 )
 
 // CheckSetup validates a zerops.yml about to be pushed for setup and answers
-// the errors that push meets: the document's own, those of setup's entry and
-// of the entry it extends. When no entry is named setup, every error counts.
-// An error is returned only when content cannot be read at all.
-func CheckSetup(content, setup string) ([]platform.Issue, error) {
+// the errors and warnings that push meets: the document's own, those of
+// setup's entry and of the entry it extends. A file whose setups lack setup is
+// an error (the platform refuses its build); when the setups cannot be read,
+// every problem counts. An error is returned only when content cannot be read
+// at all.
+func CheckSetup(content, setup string) (errs, warns []platform.Issue, err error) {
 	res, err := Validate(content, KindZeropsYml)
-	if err != nil || res.Valid {
-		return nil, err
+	if err != nil {
+		return nil, nil, err
 	}
-	keep, found := setupEntries(content, setup)
+	keep, names, found := setupEntries(content, setup)
+	if !found && setup != "" && keep != nil { // a list of setups without this one
+		missing := platform.NewIssue("zerops", "no setup named %q: the push needs it; the file has %s", platform.Clip(setup, 40), setupList(names))
+		missing.Fix = "Add an entry with setup: " + platform.Clip(setup, 40) + ", or pass the setup argument naming one the file has."
+		return append([]platform.Issue{missing}, res.Errors...), res.Warnings, nil
+	}
+	return ofSetup(res.Errors, keep, found), ofSetup(res.Warnings, keep, found), nil
+}
+
+// SetupIssues keeps the issues of a zerops.yml that concern a push of setup:
+// those outside any entry and those of setup's entry or of the entry it
+// extends; all of them when the file has no such entry.
+func SetupIssues(content, setup string, issues []platform.Issue) []platform.Issue {
+	keep, _, found := setupEntries(content, setup)
+	return ofSetup(issues, keep, found)
+}
+
+// ofSetup filters issues to the entries in keep; found false keeps them all.
+func ofSetup(issues []platform.Issue, keep map[int]bool, found bool) []platform.Issue {
 	if !found {
-		if setup != "" && keep != nil { // a list of setups without this one
-			missing := platform.NewIssue("zerops", "no setup named %q: the push needs it", platform.Clip(setup, 40))
-			missing.Fix = "Add an entry with setup: " + platform.Clip(setup, 40) + ", or pass setup naming an entry the file has."
-			return append([]platform.Issue{missing}, res.Errors...), nil
-		}
-		return res.Errors, nil
+		return issues
 	}
 	var out []platform.Issue
-	for _, is := range res.Errors {
+	for _, is := range issues {
 		if i, ok := entryOf(is.Path); !ok || keep[i] {
 			out = append(out, is)
 		}
 	}
-	return out, nil
+	return out
+}
+
+// setupList names a file's setups for a message.
+func setupList(names []string) string {
+	if len(names) == 0 {
+		return "no setup"
+	}
+	q := make([]string, 0, min(len(names), 10))
+	for _, n := range names[:min(len(names), 10)] {
+		q = append(q, strconv.Quote(platform.Clip(n, 40)))
+	}
+	return "setups " + strings.Join(q, ", ")
 }
 
 // setupEntries are the indexes of setup's entry and of the one it extends,
-// and whether there is such an entry; keep is nil when the setups cannot be
-// read at all.
-func setupEntries(content, setup string) (keep map[int]bool, found bool) {
+// the setups the file names, and whether there is such an entry; keep is nil
+// when the setups cannot be read at all.
+func setupEntries(content, setup string) (keep map[int]bool, names []string, found bool) {
 	var doc struct {
 		Zerops []struct {
 			Setup   any `yaml:"setup"`
@@ -47,19 +74,20 @@ func setupEntries(content, setup string) (keep map[int]bool, found bool) {
 		} `yaml:"zerops"`
 	}
 	if setup == "" || yaml.Unmarshal([]byte(content), &doc) != nil {
-		return nil, false
+		return nil, nil, false
 	}
 	index := map[string]int{}
 	for i, e := range doc.Zerops {
 		if s, ok := e.Setup.(string); ok {
 			if _, dup := index[s]; !dup {
 				index[s] = i
+				names = append(names, s)
 			}
 		}
 	}
 	i, ok := index[setup]
 	if !ok {
-		return map[int]bool{}, false
+		return map[int]bool{}, names, false
 	}
 	keep = map[int]bool{i: true}
 	if base, ok := doc.Zerops[i].Extends.(string); ok {
@@ -67,7 +95,7 @@ func setupEntries(content, setup string) (keep map[int]bool, found bool) {
 			keep[j] = true
 		}
 	}
-	return keep, true
+	return keep, names, true
 }
 
 // entryOf is the setup entry an issue's path lies in ("zerops[2].run" → 2).
