@@ -330,9 +330,30 @@ func buildFailure(ctx context.Context, env Env, v platform.AppVersion, label str
 	if len(bf.Diagnoses) > 0 {
 		d := bf.Diagnoses[0]
 		pe.Message = fmt.Sprintf("the build of %s ended %s: %s", label, v.Status, strings.TrimSuffix(d.Cause, "."))
-		pe.Suggestion = strings.TrimSuffix(d.Fix, ".") + "; then zerops_deploy again (the previous version keeps running)."
+		pe.Suggestion = strings.TrimSuffix(d.Fix, ".") + "; then zerops_deploy again."
+		if runsEarlier(ctx, env.Client, v) {
+			pe.Suggestion = strings.TrimSuffix(pe.Suggestion, ".") + " (the previous version keeps running)."
+		}
 	}
 	return bf
+}
+
+// runsEarlier tells whether the service of the failed version v has an
+// earlier version that is ACTIVE: after a failed first build nothing runs.
+func runsEarlier(ctx context.Context, c platform.Client, v platform.AppVersion) bool {
+	if c == nil {
+		return false
+	}
+	versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: v.ServiceStackID, Limit: 20})
+	if err != nil {
+		return false
+	}
+	for _, o := range versions {
+		if o.ID != v.ID && o.Status == platform.AppVersionActive {
+			return true
+		}
+	}
+	return false
 }
 
 // BuildFailedError is a failed build: the BUILD_FAILED PlatformError with the
