@@ -197,10 +197,7 @@ func resolveDeploy(ctx context.Context, env Env, in Params) (Request, string, er
 			return req, "", err
 		}
 		req.WorkingDir = dir
-		id, name := in.ServiceID, ""
-		if id == "" {
-			id = in.TargetServiceID
-		}
+		id, name := cmp.Or(in.TargetServiceID, in.ServiceID), "" // two that differ: sameTarget refuses
 		if in.TargetService == "" {
 			if err := hostnameAsID(ctx, env, id); err != nil {
 				return req, "", err
@@ -215,6 +212,9 @@ func resolveDeploy(ctx context.Context, env Env, in Params) (Request, string, er
 				return req, "", err
 			}
 			id, name = svc.ID, svc.Name
+		}
+		if err := sameTarget(ctx, env, in, id, name); err != nil {
+			return req, "", err
 		}
 		req.ServiceID = id
 		return req, name, nil
@@ -257,9 +257,46 @@ func resolveDeploy(ctx context.Context, env Env, in Params) (Request, string, er
 	if err := runtimeOnly(target, "target"); err != nil {
 		return req, "", err
 	}
+	if err := sameTarget(ctx, env, in, target.ID, target.Name); err != nil {
+		return req, "", err
+	}
 	req.SourceService = source.Name
 	req.TargetServiceID = target.ID
 	return req, target.Name, nil
+}
+
+// sameTarget refuses a serviceId that names another service (or none) than
+// the target the other arguments name, id (hostname name): the deploy
+// would otherwise go to one of them silently.
+func sameTarget(ctx context.Context, env Env, in Params, id, name string) error {
+	if in.ServiceID == "" || in.ServiceID == id {
+		return nil
+	}
+	by := "targetService"
+	switch {
+	case in.TargetServiceID != "":
+		by = "targetServiceId"
+	case in.TargetService == "" && in.SourceService != "":
+		by = "sourceService (the default target)"
+	case in.TargetService == "":
+		return nil // serviceId alone names the target
+	}
+	label := cmp.Or(name, id)
+	given := platform.Clip(in.ServiceID, 40)
+	other := ""
+	if services, err := ops.ListServices(ctx, env.Client, env.ProjectID); err == nil {
+		for _, s := range services {
+			if s.ID == in.ServiceID {
+				other = s.Name
+			}
+		}
+	}
+	if other == "" {
+		return invalidParam(fmt.Sprintf("serviceId %q names no service of this project, and %s names %s", given, by, label),
+			fmt.Sprintf("Drop serviceId: %s already names the target, %s.", strings.Fields(by)[0], label))
+	}
+	return invalidParam(fmt.Sprintf("serviceId %q is %s's id, but %s names %s: which one is the target?", given, other, by, label),
+		fmt.Sprintf("To deploy to %s, drop serviceId; to deploy to %s, pass targetService: %q instead of %s.", label, other, other, strings.Fields(by)[0]))
 }
 
 // hostnameAsID refuses a service id that is no service's id but one's
