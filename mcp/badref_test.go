@@ -36,8 +36,13 @@ func TestEnv_BadReferenceVariableIsNamedWithItsEnvFix(t *testing.T) {
 			if res, m := h.callWith(t, context.Background(), "zerops_deploy", deployArgs, "first"); m["verdict"] != "live" {
 				t.Fatalf("the first deploy is not live: %s", text(res))
 			}
-			if res, _ := h.call(t, "zerops_env", tt.set); res.IsError {
+			res, m := h.callWith(t, context.Background(), "zerops_env", tt.set, "set") // followed, as the sandbox does
+			if res.IsError {
 				t.Fatalf("env set: %s", text(res))
+			}
+			if next := str(m["next"]); !strings.Contains(next, "will likely crash") || !strings.Contains(next, "Fix the variable first: zerops_env action=set") ||
+				!strings.Contains(next, "then zerops_verify") || strings.Contains(next, "new values") {
+				t.Errorf("env set: next %q, want the crash, the env fix, then zerops_verify", next)
 			}
 			check := func(what string, diags any, next string) {
 				t.Helper()
@@ -53,7 +58,7 @@ func TestEnv_BadReferenceVariableIsNamedWithItsEnvFix(t *testing.T) {
 					}
 				}
 			}
-			m := h.verifyUntil(t, func(svc map[string]any) bool { return svc["diagnoses"] != nil })
+			m = h.verifyUntil(t, func(svc map[string]any) bool { return svc["diagnoses"] != nil })
 			svc := firstService(m)
 			check("verify", svc["diagnoses"], str(m["next"]))
 			_, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage"})

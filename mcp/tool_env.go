@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -59,6 +60,9 @@ func (s *Server) envTool() toolDef {
 			success = "Next: deploy " + res.Service + " with zerops_deploy (zerops_workflow workflow=deploy); the variables apply at that first deploy."
 		}
 		out.Next = nextForProcesses(outcomes, followed, success)
+		if len(res.BadRefKeys) > 0 && !anyFailed(outcomes) {
+			out.Next = badRefNext(res, "a restart or deploy gives the app the unresolved text, and it will likely crash or misbehave")
+		}
 		return out, nil
 	})
 }
@@ -135,5 +139,35 @@ func (s *Server) envRestart(ctx context.Context, pr *progress, res *ops.EnvResul
 		success = "Next: deploy " + res.Service + " with zerops_deploy (zerops_workflow workflow=deploy); the variables apply at that first deploy."
 	}
 	out.Next = nextForProcesses(restarts, followed, success)
+	if len(res.BadRefKeys) > 0 && !anyFailed(restarts) {
+		// Whether or not the restart has ended, what it starts is broken.
+		out.Next = badRefNext(res, "the restarted app gets the unresolved text and will likely crash or misbehave")
+	}
 	return out, nil
+}
+
+// anyFailed reports whether a process of outcomes failed or was canceled.
+func anyFailed(outcomes []waitOutcome) bool {
+	for _, o := range outcomes {
+		if o.Process.Status == platform.ProcessFailed || o.Process.Status == platform.ProcessCanceled {
+			return true
+		}
+	}
+	return false
+}
+
+// badRefNext is the step after a set that left references unresolved (the
+// warnings): fix the variables holding them, then verify; consequence says
+// what happens meanwhile.
+func badRefNext(res *ops.EnvResult, consequence string) string {
+	target, verify := "serviceHostname="+res.Service, " serviceHostname="+res.Service
+	if res.Scope == "project" {
+		target, verify = "project=true", ""
+	}
+	keys := res.BadRefKeys
+	if len(keys) > 5 {
+		keys = keys[:5]
+	}
+	return fmt.Sprintf("Next: %s hold%s a reference that will not resolve (warnings): %s. Fix the variable first: zerops_env action=set %s variables=[\"%s=…\"] restart=true with a reference the warning names (or action=delete), then zerops_verify%s.",
+		platform.Clip(strings.Join(keys, ", "), 200), pick(len(res.BadRefKeys), "s", ""), consequence, target, platform.Clip(keys[0], 60), verify)
 }

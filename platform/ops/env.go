@@ -47,6 +47,8 @@ type EnvResult struct {
 	Notes     []string           `json:"notes,omitempty"`
 	// Warnings name ${host_KEY} references a set leaves unresolved.
 	Warnings []string `json:"warnings,omitempty"`
+	// BadRefKeys are the set variables holding a reference that will not resolve.
+	BadRefKeys []string `json:"-"`
 	// NeverDeployed: the service has no deploy yet, so nothing to restart.
 	NeverDeployed bool `json:"-"`
 }
@@ -181,9 +183,9 @@ func Env(ctx context.Context, c platform.Client, q EnvQueue, projectID, action s
 		}
 		return settleProcesses(c, res.Processes), err
 	}
-	var warnings []string
+	var warnings, badKeys []string
 	if action == EnvSet {
-		warnings = envRefWarnings(ctx, c, projectID, pairs)
+		warnings, badKeys = envRefWarnings(ctx, c, projectID, pairs)
 	}
 	if action == EnvGet || q == nil {
 		_, err = write(ctx)
@@ -191,7 +193,7 @@ func Env(ctx context.Context, c platform.Client, q EnvQueue, projectID, action s
 		err = q.Write(ctx, queueKey, write)
 	}
 	if res != nil {
-		res.Warnings = warnings
+		res.Warnings, res.BadRefKeys = warnings, badKeys
 	}
 	return res, err
 }

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -92,8 +93,9 @@ func refIssues(ctx context.Context, c platform.Client, projectID string, values 
 
 // envRefWarnings names each ${host_KEY} in pairs that no service of the
 // project resolves: no service host (naming the services there are) or no
-// variable KEY on it (naming its keys), each with the likely meant one.
-func envRefWarnings(ctx context.Context, c platform.Client, projectID string, pairs []EnvPair) []string {
+// variable KEY on it (naming its keys), each with the likely meant one. It
+// also returns the keys of the pairs holding such a reference.
+func envRefWarnings(ctx context.Context, c platform.Client, projectID string, pairs []EnvPair) (warnings, keys []string) {
 	values := make([]string, len(pairs))
 	for i, p := range pairs {
 		values[i] = p.Value
@@ -104,7 +106,12 @@ func envRefWarnings(ctx context.Context, c platform.Client, projectID string, pa
 		problem, fix := r.explain(names)
 		out = append(out, problem+"; "+fix+".")
 	}
-	return out
+	for _, p := range pairs {
+		if slices.ContainsFunc(issues, func(r refIssue) bool { return strings.Contains(p.Value, r.text) }) {
+			keys = append(keys, p.Key)
+		}
+	}
+	return out, keys
 }
 
 // explain says what is wrong with r and how to fix it, given the project's
