@@ -8,6 +8,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/ops"
 )
 
 // TestAnswers_TakenHostnameReusesNeverDeletes: the dry run's fix and the
@@ -148,6 +152,25 @@ func TestAnswers_EventsNextFollowsState(t *testing.T) {
 		wantOK(t, res)
 		if next := eventsNext(t, h); !strings.Contains(next, "wait for it") || !strings.Contains(next, "buildId=") {
 			t.Errorf("a running build's next = %q, want wait or follow", next)
+		}
+	})
+	t.Run("UploadLeftUnbuilt", func(t *testing.T) {
+		t.Parallel()
+		h := newHarness(t, harnessOpts{sandboxPush: true})
+		h.fake.InjectFault(fakeapi.Fault{Method: "PUT", PathPrefix: "/app-version/", Status: 400, Times: 1})
+		if res, m := h.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}); !res.IsError {
+			t.Fatalf("the push succeeded despite the fault: %v", m)
+		}
+		waitFor(t, func() bool { // the lagging search lists the version left UPLOADING
+			vs, err := h.client.SearchAppVersions(context.Background(), platform.AppVersionFilter{ServiceID: h.fake.ServiceID("appstage"), Limit: 1})
+			return err == nil && len(vs) == 1 && vs[0].Status == platform.AppVersionUploading
+		})
+		next := eventsNext(t, h)
+		_, m := h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+		verifyNext, _ := m["next"].(string)
+		if !strings.Contains(next, "if your zerops_deploy failed") || strings.Contains(next, "wait for it") || strings.Contains(next, "buildId=") ||
+			!strings.Contains(verifyNext, strings.TrimPrefix(ops.UploadNext("appstage"), "Next: ")) || !strings.Contains(next, strings.TrimPrefix(ops.UploadNext("appstage"), "Next: ")) {
+			t.Errorf("an upload left unbuilt: events next %q, verify next %q; want the same rule, no wait for its build log", next, verifyNext)
 		}
 	})
 	t.Run("FailedThenFixed", func(t *testing.T) {

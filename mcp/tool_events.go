@@ -3,6 +3,8 @@ package mcp
 import (
 	"cmp"
 	"context"
+	"strings"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -73,6 +75,10 @@ func eventsNext(events []ops.Event, hostname string) string {
 	}
 	if len(running) > 0 {
 		e := running[0]
+		if e.Kind == "build" && e.Status == platform.AppVersionUploading {
+			return "Next: " + eventWho(e) + "'s upload " + e.ID + " is not built yet: a push under way, or one that failed (it builds nothing and has no log). " +
+				strings.TrimPrefix(ops.UploadNext(e.Service), "Next: ")
+		}
 		if e.Kind == "build" {
 			return "Next: " + eventWho(e) + " is " + e.Status + ": wait for it, or follow its output with zerops_logs serviceHostname=" + e.Service +
 				" buildId=" + e.ID + "; zerops_events again shows when it ends."
@@ -98,7 +104,8 @@ func eventFailed(e ops.Event) bool {
 // eventRunning reports whether a build or process is still under way.
 func eventRunning(e ops.Event) bool {
 	if e.Kind == "build" {
-		return !(platform.AppVersion{Status: e.Status}).Final()
+		v := platform.AppVersion{Status: e.Status, Created: e.Time}
+		return !v.Final() && !ops.AbandonedUpload(v, time.Now())
 	}
 	switch e.Status {
 	case platform.ProcessPending, platform.ProcessRunning, platform.ProcessRollbacking, platform.ProcessCanceling:

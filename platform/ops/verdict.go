@@ -36,7 +36,7 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 		// version UPLOADING for good: not a deploy to wait out.
 		set(VerdictDegraded, fmt.Sprintf("%s has an upload not built yet (app version %s UPLOADING since %s): a push under way, or one that failed",
 			name, latest.ID, latest.Created.UTC().Format(time.TimeOnly)),
-			"Next: if your zerops_deploy failed, fix what it said and deploy again; else wait (zerops_events serviceHostname="+name+"), then zerops_verify serviceHostname="+name+" again.")
+			UploadNext(name))
 		return
 	case !latest.Final():
 		h.starting = true

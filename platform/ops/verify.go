@@ -380,9 +380,21 @@ func logsSince(latest *platform.AppVersion) time.Time {
 // judgedVersions drops the uploads that were abandoned by now (UPLOADING
 // for longer than abandonedUpload): the versions before them are judged.
 func judgedVersions(versions []platform.AppVersion, now time.Time) []platform.AppVersion {
-	return slices.DeleteFunc(versions, func(v platform.AppVersion) bool {
-		return v.Status == platform.AppVersionUploading && now.Sub(v.Created) > abandonedUpload
-	})
+	return slices.DeleteFunc(versions, func(v platform.AppVersion) bool { return AbandonedUpload(v, now) })
+}
+
+// AbandonedUpload reports whether v is an upload no push will build by now:
+// UPLOADING for longer than a push takes (a refused or cut-off push leaves
+// its version so for good). Verify and events judge uploads by it.
+func AbandonedUpload(v platform.AppVersion, now time.Time) bool {
+	return v.Status == platform.AppVersionUploading && now.Sub(v.Created) > abandonedUpload
+}
+
+// UploadNext is the next step for name's recent upload not built yet: a push
+// under way, or one the platform refused, which never builds.
+func UploadNext(name string) string {
+	return "Next: if your zerops_deploy failed, fix what it said and deploy again; else wait (zerops_events serviceHostname=" + name +
+		"), then zerops_verify serviceHostname=" + name + " again."
 }
 
 // liveVersion is the version a check judges: the newest, unless a rollback

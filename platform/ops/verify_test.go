@@ -225,3 +225,26 @@ func TestJudgedVersions_AbandonedUploadsDropped(t *testing.T) {
 		t.Errorf("judged %v, want %s", got, want)
 	}
 }
+
+func TestAbandonedUpload_OnlyOldUploads(t *testing.T) {
+	t.Parallel()
+	now := time.Now()
+	tests := []struct {
+		name   string
+		status string
+		age    time.Duration
+		want   bool
+	}{
+		{"fresh upload: a push under way", platform.AppVersionUploading, time.Minute, false},
+		{"old upload: no push builds it", platform.AppVersionUploading, 11 * time.Minute, true},
+		{"old build is no upload", platform.AppVersionBuilding, time.Hour, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := ops.AbandonedUpload(platform.AppVersion{Status: tt.status, Created: now.Add(-tt.age)}, now); got != tt.want {
+				t.Errorf("AbandonedUpload = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
