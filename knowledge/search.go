@@ -352,7 +352,7 @@ func similarity(term, word string) int {
 	if len(tr) >= 4 && len(wr) >= 4 && string(tr[:4]) == string(wr[:4]) {
 		return 3
 	}
-	d := editDistance(tr, wr, 3)
+	d := platform.EditDistanceWithin(term, word, 3)
 	switch {
 	case d == 1:
 		return 2
@@ -360,43 +360,6 @@ func similarity(term, word string) int {
 		return 1
 	}
 	return 0
-}
-
-// editDistance is the Levenshtein distance of a and b, or limit when it is at
-// least limit.
-func editDistance(a, b []rune, limit int) int {
-	if abs(len(a)-len(b)) >= limit {
-		return limit
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			rowMin = min(rowMin, cur[j])
-		}
-		if rowMin >= limit {
-			return limit
-		}
-		prev, cur = cur, prev
-	}
-	return min(prev[len(b)], limit)
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 func sortStrings(s []string) { sort.Strings(s) }

@@ -284,28 +284,6 @@ func typo(a, b string) bool {
 	return EditDistance(a, b) <= limit
 }
 
-// EditDistance is the Levenshtein distance of a and b, counted in runes.
-func EditDistance(sa, sb string) int {
-	a, b := []rune(sa), []rune(sb)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
 // versionLess orders versions numerically part by part ("3.9" < "3.12");
 // non-numeric parts ("stable", "nightly") sort after numbers, alphabetically.
 func versionLess(a, b string) bool {

@@ -1,0 +1,36 @@
+package platform
+
+import "math"
+
+// EditDistance is the Levenshtein distance of a and b, counted in runes.
+func EditDistance(a, b string) int { return EditDistanceWithin(a, b, math.MaxInt) }
+
+// EditDistanceWithin is EditDistance, or limit when it is at least limit: a row
+// whose every cell reaches limit ends the count (near-match searches stay cheap).
+func EditDistanceWithin(a, b string, limit int) int {
+	ra, rb := []rune(a), []rune(b)
+	if d := len(ra) - len(rb); d >= limit || -d >= limit {
+		return limit
+	}
+	prev, cur := make([]int, len(rb)+1), make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin >= limit {
+			return limit
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(rb)], limit)
+}
