@@ -85,10 +85,8 @@ func maskSecrets(svc *yaml.Node) []string {
 		return nil
 	}
 	host := ""
-	for i := 0; i+1 < len(svc.Content); i += 2 {
-		if svc.Content[i].Value == "hostname" {
-			host = svc.Content[i+1].Value
-		}
+	if h := mapValue(svc, "hostname"); h != nil {
+		host = h.Value
 	}
 	var keys []string
 	for i := 0; i+1 < len(svc.Content); i += 2 {
