@@ -255,11 +255,9 @@ func (h *HTTP) limitSessions(next http.Handler) http.Handler {
 
 // scrubResponses removes ZCP's secrets (the API token, the bearer token) from every
 // response body, as the stdio writer does: a variable holding the token, read by
-// zerops_env, must not reach the client. The SDK writes each message or event whole.
+// zerops_env, must not reach the client. It also undoes HTML escapes, as stdio does.
+// The SDK writes each message or event whole.
 func scrubResponses(secrets *platform.Scrubber, next http.Handler) http.Handler {
-	if !secrets.Active() {
-		return next
-	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		next.ServeHTTP(scrubbedResponse{ResponseWriter: w, body: secrets.Writer(w)}, r)
 	})
@@ -272,7 +270,7 @@ type scrubbedResponse struct {
 	body io.Writer
 }
 
-func (sr scrubbedResponse) Write(p []byte) (int, error) { return sr.body.Write(p) }
+func (sr scrubbedResponse) Write(p []byte) (int, error) { return writeUnescaped(sr.body, p) }
 
 func (sr scrubbedResponse) Unwrap() http.ResponseWriter { return sr.ResponseWriter }
 

@@ -385,6 +385,58 @@ func TestHTTP_IdleSessionEnds(t *testing.T) {
 	}
 }
 
+// postRaw posts body as it is to the session (none when empty) and returns the
+// answer's headers and body.
+func (hh *httpHarness) postRaw(t *testing.T, session, body string) (http.Header, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, hh.url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header = http.Header{"Content-Type": {"application/json"}, "Accept": {"application/json, text/event-stream"},
+		"Authorization": {"Bearer " + httpTestToken}}
+	if session != "" {
+		req.Header.Set("Mcp-Session-Id", session)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("%s: %v", body, err)
+	}
+	return resp.Header, string(data)
+}
+
+// openRaw opens a session by raw posts and returns its id.
+func (hh *httpHarness) openRaw(t *testing.T) string {
+	t.Helper()
+	header, _ := hh.postRaw(t, "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`)
+	session := header.Get("Mcp-Session-Id")
+	hh.postRaw(t, session, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	return session
+}
+
+// TestHTTP_NoHTMLEscapesOnTheWire: an answer quoting <, > and & carries them as
+// they are over HTTP too, not as \u003c escapes, and is still the same JSON.
+func TestHTTP_NoHTMLEscapesOnTheWire(t *testing.T) {
+	t.Parallel()
+	hh := newHTTPHarness(t, 20*time.Millisecond, mcp.HTTPOptions{})
+	_, body := hh.postRaw(t, hh.openRaw(t), `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"zerops_knowledge","arguments":{"query":"<id> & a > b"}}}`)
+	if !strings.Contains(body, "Search: <id> & a > b") || strings.Contains(body, `\u003c`) || strings.Contains(body, `\u0026`) {
+		t.Errorf("answer escapes HTML: %.300s", body)
+	}
+	for line := range strings.Lines(body) {
+		if data, ok := strings.CutPrefix(strings.TrimSpace(line), "data: "); ok && !json.Valid([]byte(data)) {
+			t.Errorf("answer is not JSON: %.300s", data)
+		}
+	}
+}
+
 // TestHTTP_HostileParamsAnswered posts, raw, requests whose params hold control
 // characters and invalid UTF-8: each gets one valid JSON answer under its id. The
 // SDK quotes a resource's URI into its not-found error data with Go escapes, which
@@ -392,30 +444,7 @@ func TestHTTP_IdleSessionEnds(t *testing.T) {
 func TestHTTP_HostileParamsAnswered(t *testing.T) {
 	t.Parallel()
 	hh := newHTTPHarness(t, 20*time.Millisecond, mcp.HTTPOptions{})
-	post := func(session, body string) (http.Header, string) {
-		t.Helper()
-		ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
-		defer cancel()
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, hh.url, strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header = http.Header{"Content-Type": {"application/json"}, "Accept": {"application/json, text/event-stream"},
-			"Authorization": {"Bearer " + httpTestToken}, "Mcp-Session-Id": {session}}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer func() { _ = resp.Body.Close() }()
-		data, err := io.ReadAll(resp.Body)
-		if err != nil {
-			t.Fatalf("%s: %v", body, err)
-		}
-		return resp.Header, string(data)
-	}
-	header, _ := post("", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`)
-	session := header.Get("Mcp-Session-Id")
-	post(session, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	session := hh.openRaw(t)
 	for i, params := range []string{
 		`"method":"resources/read","params":{"uri":"zerops://docs/a\u0001b"}`,
 		`"method":"resources/read","params":{"uri":"zerops://docs/a` + "\xff\xfe" + `b"}`,
@@ -425,7 +454,7 @@ func TestHTTP_HostileParamsAnswered(t *testing.T) {
 		`"method":"tools/call","params":{"name":"zerops_discover","arguments":{"serviceHostname":"a\u0001\"b` + "\xfe" + `"}}`,
 	} {
 		id := fmt.Sprint(10 + i)
-		_, body := post(session, `{"jsonrpc":"2.0","id":`+id+`,`+params+`}`)
+		_, body := hh.postRaw(t, session, `{"jsonrpc":"2.0","id":`+id+`,`+params+`}`)
 		var answers []string
 		for line := range strings.Lines(body) {
 			if data, ok := strings.CutPrefix(strings.TrimSpace(line), "data: "); ok {

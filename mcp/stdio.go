@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -19,8 +18,6 @@ import (
 )
 
 const (
-	// MaxFrame bounds one line of input; a longer one is dropped as it streams and answered.
-	MaxFrame = 2 << 20
 	// DefaultDrain bounds how long end of input waits for the requests read to be answered.
 	DefaultDrain = 15 * time.Second
 	maxID        = 1 << 10 // bounds an id or progress token: number, or string inside its quotes
@@ -237,12 +234,6 @@ func (t *stdioTransport) answer(id json.RawMessage, member string, value any) er
 	_, err = fmt.Fprintf(t.out, `{"jsonrpc":"2.0","id":%s,%q:%s}`+"\n", cmp.Or(string(id), "null"), member, unescapeHTML(data))
 	return err
 }
-
-// htmlUnescaper turns the SDK's \u003c, \u003e and \u0026 back into <, > and &, the same
-// JSON; escaped backslashes are matched first, so a literal backslash-u stays text.
-var htmlUnescaper = strings.NewReplacer(`\\`, `\\`, `\u003c`, "<", `\u003e`, ">", `\u0026`, "&")
-
-func unescapeHTML(b []byte) []byte { return []byte(htmlUnescaper.Replace(string(b))) }
 
 // members is a JSON object's members as written, up to one cut short; nil if not an object.
 func members(raw []byte) map[string]json.RawMessage {
