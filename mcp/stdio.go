@@ -166,15 +166,16 @@ func (t *stdioTransport) finish(key jsonrpc.ID, answered bool) (id json.RawMessa
 	return id
 }
 
-// awaitCalls waits for the calls not cancelled, at most drain; the rest are answered "shutting down".
+// awaitCalls waits for the calls not cancelled; at the drain limit, or once the
+// transport closes, those left are answered "shutting down".
 func (t *stdioTransport) awaitCalls() {
-	idle := make(chan struct{})
-	go func() { t.live.Wait(); close(idle) }() // ends at the latest once the rest are cut off below
-	select {
-	case <-idle:
-	case <-time.After(t.drain):
-	case <-t.ctx.Done():
-	}
+	defer time.AfterFunc(t.drain, t.cutOff).Stop()
+	defer context.AfterFunc(t.ctx, t.cutOff)()
+	t.live.Wait()
+}
+
+// cutOff answers "server shutting down" to every call still awaited.
+func (t *stdioTransport) cutOff() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for _, cl := range t.calls {
