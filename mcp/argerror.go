@@ -5,93 +5,61 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
 )
 
-// argForm is the form of one argument an agent often gets wrong: what an
-// error says it takes, and whether a value fits.
+// argForm is the form of one argument agents often get wrong: what an error
+// says it takes, an example, and whether a value has that form.
 type argForm struct {
 	takes, example string
-	fits           func(v any) bool
+	fits           func(json.RawMessage) bool
 }
 
-// wholeIn fits a whole number (or numeric string) in [lo, hi].
-func wholeIn(lo, hi float64) func(any) bool {
-	return func(v any) bool {
-		f, ok := number(v)
-		return ok && f == float64(int(f)) && f >= lo && f <= hi
-	}
+// decodes reports whether v decodes as the argument type T, so that a form
+// fits exactly what the argument's own decoder (args.go) takes. JSON null
+// fits none of them: their schemas refuse it.
+func decodes[T any](v json.RawMessage) bool {
+	var x T
+	return !isNull(v) && json.Unmarshal(v, &x) == nil
 }
 
-// numberIn fits a number (or numeric string) in [lo, hi].
-func numberIn(lo, hi float64) func(any) bool {
-	return func(v any) bool {
-		f, ok := number(v)
-		return ok && f >= lo && f <= hi
-	}
-}
-
-func number(v any) (float64, bool) {
-	switch x := v.(type) {
-	case float64:
-		return x, true
-	case string:
-		f, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
-		return f, err == nil
-	}
-	return 0, false
-}
-
-func isString(v any) bool { _, ok := v.(string); return ok }
-
-// stringList fits a string or a list of strings.
-func stringList(v any) bool {
-	switch x := v.(type) {
-	case string:
-		return true
-	case []any:
-		return !slices.ContainsFunc(x, func(e any) bool { _, ok := e.(string); return !ok })
-	}
-	return false
-}
-
-// argForms are the platform's ranges (facts: CPU 1–8 whole cores, RAM
-// 0.125–48 GB, disk 1–250 GB, 1–10 containers), the env list form and the
-// log severity, a string even as a number.
+// argForms are the forms of the arguments of that name. Ranges are named
+// for the fix; they are checked where the values are used (ops.ValidateScale).
 var argForms = map[string]argForm{
-	"variables":       {`a list of "KEY=value" strings (keys alone to delete)`, "", stringList},
-	"severity":        {`a string: error, warning, info, debug, or a number in quotes "0"–"7"`, `"3"`, isString},
-	"minCpu":          {"whole cores 1–8", "1", wholeIn(1, 8)},
-	"maxCpu":          {"whole cores 1–8", "2", wholeIn(1, 8)},
-	"minRam":          {"GB 0.125–48", "0.5", numberIn(0.125, 48)},
-	"maxRam":          {"GB 0.125–48", "2", numberIn(0.125, 48)},
-	"minDisk":         {"GB 1–250", "1", numberIn(1, 250)},
-	"maxDisk":         {"GB 1–250", "5", numberIn(1, 250)},
-	"minContainers":   {"whole containers 1–10", "1", wholeIn(1, 10)},
-	"maxContainers":   {"whole containers 1–10", "3", wholeIn(1, 10)},
-	"startContainers": {"whole containers 1–10", "1", wholeIn(1, 10)},
+	"variables":       {`a list of "KEY=value" strings (keys alone to delete)`, "", decodes[Strings]},
+	"severity":        {`a string: error, warning, info, debug, or a number in quotes "0"–"7"`, `"3"`, decodes[string]},
+	"minCpu":          {"whole cores 1–8", "1", decodes[Int]},
+	"maxCpu":          {"whole cores 1–8", "2", decodes[Int]},
+	"minRam":          {"GB 0.125–48", "0.5", decodes[Float]},
+	"maxRam":          {"GB 0.125–48", "2", decodes[Float]},
+	"minDisk":         {"GB 1–250", "1", decodes[Float]},
+	"maxDisk":         {"GB 1–250", "5", decodes[Float]},
+	"minContainers":   {"whole containers 1–10", "1", decodes[Int]},
+	"maxContainers":   {"whole containers 1–10", "3", decodes[Int]},
+	"startContainers": {"whole containers 1–10", "1", decodes[Int]},
 }
 
 // exampleKey is a key worth quoting back in an example.
 var exampleKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,63}$`)
 
-// namedProperty finds the arguments a schema error names.
+// namedProperty finds the arguments a schema rejection names. The SDK hands
+// the rejection over only as text, so its wording is all there is to read.
 var namedProperty = regexp.MustCompile(`/properties/([A-Za-z]+)`)
 
-// argumentError names the first argument of raw whose value does not have
-// its form, with the form and an example; nil when none is found. When the
-// rejection (msg) names arguments, only those are looked at. Values of
-// variables are never quoted back (they may be secrets).
-func argumentError(raw json.RawMessage, msg string) error {
-	var args map[string]any
+// argumentError names the first argument of raw that the tool takes (takes
+// holds its argument names) whose value does not have its form, with the
+// form and an example; nil when none is found. When the rejection names
+// arguments, only those are looked at. Values of variables are never quoted
+// back (they may be secrets).
+func argumentError(raw json.RawMessage, takes map[string]bool, rejection string) error {
+	var args map[string]json.RawMessage
 	if _ = json.Unmarshal(raw, &args); args == nil { // not an object: no argument to name
 		return nil
 	}
-	names := make([]string, 0, len(args))
-	for _, m := range namedProperty.FindAllStringSubmatch(msg, -1) {
+	var names []string
+	for _, m := range namedProperty.FindAllStringSubmatch(rejection, -1) {
 		if _, ok := args[m[1]]; ok {
 			names = append(names, m[1])
 		}
@@ -104,16 +72,17 @@ func argumentError(raw json.RawMessage, msg string) error {
 	slices.Sort(names)
 	for _, name := range names {
 		form, known := argForms[name]
-		if !known || form.fits(args[name]) {
+		if !known || !takes[name] || form.fits(args[name]) {
 			continue
 		}
 		if name == "variables" {
-			return platform.NewError(platform.ErrInvalidParameter, "variables takes "+form.takes+", not "+jsonKind(args[name]),
-				"Pass variables: "+variablesExample(args[name])+".")
+			var v any
+			_ = json.Unmarshal(args[name], &v) // it decoded as part of args
+			return platform.NewError(platform.ErrInvalidParameter, "variables takes "+form.takes+", not "+jsonKind(v),
+				"Pass variables: "+variablesExample(v)+".")
 		}
-		got, _ := json.Marshal(args[name])
 		return platform.NewError(platform.ErrInvalidParameter,
-			fmt.Sprintf("%s takes %s, not %s", name, form.takes, platform.Clip(string(got), 40)),
+			fmt.Sprintf("%s takes %s, not %s", name, form.takes, clipBytes(args[name])),
 			fmt.Sprintf("Pass %s as %s, e.g. %s: %s.", name, form.takes, name, form.example))
 	}
 	return nil
@@ -143,6 +112,7 @@ func variablesExample(v any) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
+// jsonKind names the kind of a decoded value that is not a list of strings.
 func jsonKind(v any) string {
 	switch v.(type) {
 	case map[string]any:

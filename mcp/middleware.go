@@ -118,7 +118,7 @@ func (s *Server) trackMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 			if errors.As(r.GetError(), &he) {
 				s.logFailure(name, he.err)
 				*r = *s.failure(he.err)
-			} else if aerr := argumentError(call.Params.Arguments, resultText(r)); aerr != nil {
+			} else if aerr := argumentError(call.Params.Arguments, argumentNames(def.tool), resultText(r)); aerr != nil {
 				*r = *s.failure(aerr)
 			} else {
 				s.normalizeErrorResult(r)
