@@ -35,7 +35,7 @@ type envOutput struct {
 func (s *Server) envTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_env",
-		Description: "Read, set or delete env variables of a service (serviceHostname) or the project (project: true). set takes [\"KEY=value\"], delete [\"KEY\"]. get shows SECRET values, never sensitive ones (generated passwords, connection strings read ***). Writes to one service or the project run one at a time.",
+		Description: "Read, set or delete env variables of a service (serviceHostname) or the project (project: true). get shows SECRET values, never sensitive ones (generated passwords, connection strings read ***). Writes to one service or the project run one at a time.",
 		Annotations: mutatingAnn("Environment variables", true, true),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in envInput) (envOutput, error) {
 		res, err := ops.Env(ctx, s.deps.Client, s.deps.EnvWrites, s.projectID(), in.Action,

@@ -45,7 +45,7 @@ type importService struct {
 func (s *Server) importTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_import",
-		Description: "Create services from an import.yml (services only). dryRun=true checks structure, hostnames, versions (live catalog) and mode, creating nothing; run it first.",
+		Description: "Create services from an import.yml (services only). dryRun=true checks it, creating nothing; run it first.",
 		Annotations: mutatingAnn("Import services", false, false),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in importInput) (importOutput, error) {
 		content, err := s.readContent(ctx, in.Content, in.FilePath)

@@ -28,7 +28,7 @@ type logsOutput struct {
 func (s *Server) logsTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_logs",
-		Description: "Runtime or build log lines of a service, or of the whole project (no serviceHostname: every service's lines merged by time), filtered by severity, time, text or build.",
+		Description: "Runtime or build log lines of a service or the whole project, filtered by severity, time, text or build.",
 		Annotations: readOnlyAnn("Service logs"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in logsInput) (logsOutput, error) {
 		res, err := ops.Logs(ctx, s.deps.Client, s.deps.Logs, s.projectID(), ops.LogsParams{
