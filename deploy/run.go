@@ -82,9 +82,8 @@ type Outcome struct {
 	Verdict string `json:"verdict,omitempty"`
 	Check   *Check `json:"check,omitempty"`
 	// Warnings are the validator's for the pushed zerops.yml: the push went
-	// out, but what they name may not work as meant. The tool's answer
-	// encodes them (see mcp's deployOutput).
-	Warnings []platform.Issue `json:"-"`
+	// out, but what they name may not work as meant.
+	Warnings []platform.Issue `json:"warnings,omitempty"`
 }
 
 // BuildOutcome is where a followed build ended (or why following it stopped).
@@ -104,6 +103,8 @@ const (
 // is set, follows the build the push started until it is ACTIVE or failed,
 // then checks that the app answers HTTP and gives the verdict. A failed
 // build is BUILD_FAILED carrying its diagnosis and the build log's last lines.
+// The zerops.yml's warnings ride on the outcome, or on the error as a
+// WarnedError.
 func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
 	started := time.Now()
 	req, targetName, err := resolveDeploy(ctx, env, p)
@@ -114,6 +115,30 @@ func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	out, err := pushAndFollow(ctx, env, req, targetName, started)
+	if err != nil {
+		if len(warnings) > 0 {
+			err = &WarnedError{Err: err, Warnings: warnings}
+		}
+		return nil, err
+	}
+	out.Warnings = warnings
+	return out, nil
+}
+
+// WarnedError is a deploy's failure after its zerops.yml passed the check
+// with warnings, which may be the cause.
+type WarnedError struct {
+	Err      error
+	Warnings []platform.Issue
+}
+
+func (e *WarnedError) Error() string { return e.Err.Error() }
+func (e *WarnedError) Unwrap() error { return e.Err }
+
+// pushAndFollow pushes req in the target's queue turn and, when env.Follow
+// is set, follows the build and checks the app (see Run).
+func pushAndFollow(ctx context.Context, env Env, req Request, targetName string, started time.Time) (*Outcome, error) {
 	target := req.TargetServiceID
 	if req.SourceService == "" {
 		target = req.ServiceID
@@ -130,7 +155,7 @@ func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
 		res = r
 		return err
 	}
-	if err = env.inQueue(ctx, target, job); err != nil {
+	if err := env.inQueue(ctx, target, job); err != nil {
 		return nil, err
 	}
 	if res == nil {
@@ -141,7 +166,7 @@ func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
 	}
 	out := &Outcome{Mode: res.Mode, SourceService: res.SourceService, TargetService: targetName,
 		TargetServiceID: cmp.Or(res.TargetServiceID, target), Setup: res.Setup, WorkingDir: res.WorkingDir,
-		Output: res.Output, DurationMS: res.Duration.Milliseconds(), Warnings: warnings}
+		Output: res.Output, DurationMS: res.Duration.Milliseconds()}
 	if out.Output == nil {
 		out.Output = []string{}
 	}

@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
 type deployInput struct {
@@ -28,25 +31,10 @@ type deployOutput struct {
 	Next string `json:"next"`
 }
 
-// MarshalJSON adds the warnings to the answer. They stay out of the published
-// output schema, whose objects are open, so tools/list keeps its size.
-func (o deployOutput) MarshalJSON() ([]byte, error) {
-	type plain deployOutput
-	var v any = plain(o)
-	if len(o.Warnings) > 0 {
-		v = struct {
-			plain
-			Warnings []platform.Issue `json:"warnings"`
-		}{plain(o), o.Warnings}
-	}
-	s, err := marshalJSON(v)
-	return []byte(s), err
-}
-
 func (s *Server) deployTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_deploy",
-		Description: "Push code, build, deploy. SSH: sourceService (holds the code) to targetService (default itself). Local: workingDir + targetService. rollback: true + targetService redeploys an earlier version. With a progress token: follows the build, probes the app, answers a verdict (live, degraded, not-answering, build-failed) with the diagnosis.",
+		Description: "Push code, build, deploy. SSH: sourceService to targetService. Local: workingDir + targetService. rollback: true + targetService redeploys an earlier version. With a progress token: follows the build, probes the app, answers a verdict (live, degraded, not-answering, build-failed) with the diagnosis.",
 		Annotations: mutatingAnn("Deploy code", false, false),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in deployInput) (deployOutput, error) {
 		if s.deps.Deployer == nil {
@@ -78,19 +66,8 @@ func (s *Server) deployTool() toolDef {
 		}
 		res, err := deploy.Run(ctx, env, deploy.Params{SourceService: in.SourceService, TargetService: in.TargetService,
 			TargetServiceID: in.TargetServiceID, Setup: in.Setup, WorkingDir: in.WorkingDir, ServiceID: in.ServiceID})
-		var bf *deploy.BuildFailedError
-		if errors.As(err, &bf) {
-			extra := map[string]any{"verdict": deploy.VerdictBuildFailed, "appVersionId": bf.AppVersionID, "status": bf.Status}
-			if len(bf.Diagnoses) > 0 {
-				extra["diagnoses"] = bf.Diagnoses
-			}
-			if len(bf.BuildLog) > 0 {
-				extra["buildLog"] = bf.BuildLog
-			}
-			return deployOutput{}, &toolError{PlatformError: bf.PlatformError, Extra: extra}
-		}
 		if err != nil {
-			return deployOutput{}, err
+			return deployOutput{}, deployError(err)
 		}
 		return deployAnswer(res), nil
 	})
@@ -119,6 +96,9 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 		out.Next = "Next: " + target + " is live at " + res.Check.URL + ", but fix the zerops.yml warnings, then zerops_deploy again."
 	case res.Verdict == deploy.VerdictLive:
 		out.Next = "Next: nothing to fix; " + target + " is live at " + res.Check.URL + "."
+	case res.Check != nil && (res.Verdict == deploy.VerdictNotAnswering || res.Verdict == deploy.VerdictDegraded) &&
+		mayCause(res.Warnings, res.Check.Diagnoses, false):
+		out.Next = warnedNext(res.Warnings, res.Check.Next)
 	case res.Check != nil:
 		out.Next = res.Check.Next
 	default:
@@ -128,6 +108,68 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 		out.Next += fmt.Sprintf(" Warnings (%d): %s", len(res.Warnings), platform.Clip(platform.JoinIssues(res.Warnings), 600))
 	}
 	return out
+}
+
+// deployError is a failed deploy's error answer: a failed build's verdict,
+// diagnoses and log lines, and the zerops.yml's warnings, which lead its
+// suggestion when they may be why the build failed.
+func deployError(err error) error {
+	var pe *platform.PlatformError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	var warnings []platform.Issue
+	if we := (*deploy.WarnedError)(nil); errors.As(err, &we) {
+		warnings = we.Warnings
+	}
+	extra := map[string]any{}
+	if bf := (*deploy.BuildFailedError)(nil); errors.As(err, &bf) {
+		extra["verdict"], extra["appVersionId"], extra["status"] = deploy.VerdictBuildFailed, bf.AppVersionID, bf.Status
+		if len(bf.Diagnoses) > 0 {
+			extra["diagnoses"] = bf.Diagnoses
+		}
+		if len(bf.BuildLog) > 0 {
+			extra["buildLog"] = bf.BuildLog
+		}
+		if mayCause(warnings, bf.Diagnoses, true) {
+			cp := *pe
+			cp.Suggestion = strings.TrimPrefix(warnedNext(warnings, pe.Suggestion), "Next: ")
+			cp.Suggestion = strings.ToUpper(cp.Suggestion[:1]) + cp.Suggestion[1:]
+			pe = &cp
+		}
+	}
+	if len(warnings) > 0 {
+		extra["warnings"] = warnings
+	}
+	if len(extra) == 0 {
+		return err
+	}
+	return &toolError{PlatformError: pe, Extra: extra}
+}
+
+// codeCauses are the diagnoses whose cause is in the code, its manifest or a
+// command line: no zerops.yml warning explains them.
+var codeCauses = []string{"npm-missing-script", "lockfile-mismatch", "compile-error", "runtime-version-mismatch",
+	"start-file-missing", "start-command-invalid", "module-not-found-at-runtime"}
+
+// mayCause reports whether warnings may be why a build (build true) or the
+// deployed app failed with diags, the most specific first: not when that
+// names a cause in the code, nor a run setting for a build, which runs
+// without them.
+func mayCause(warnings []platform.Issue, diags []diagnose.Diagnosis, build bool) bool {
+	if len(diags) > 0 && slices.Contains(codeCauses, diags[0].Signal) {
+		return false
+	}
+	return slices.ContainsFunc(warnings, func(w platform.Issue) bool { return !build || !strings.Contains("."+w.Path+".", ".run.") })
+}
+
+// warnedNext leads next, the step for a failed build or app, with the
+// zerops.yml's warnings, which may be the cause; next alone without them.
+func warnedNext(warnings []platform.Issue, next string) string {
+	if w := warningsFirst(warnings, "zerops_deploy", "if it still fails: "+strings.TrimPrefix(next, "Next: ")); w != "" {
+		return w
+	}
+	return next
 }
 
 // followBuild adapts the watcher's build subscription to the ops layer.
