@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -14,15 +13,23 @@ func warningsFirst(warnings []platform.Issue, check, then string) string {
 	if len(warnings) == 0 {
 		return ""
 	}
-	unknown := 0
+	listed, unknown, more := 0, 0, false
 	for _, w := range warnings {
-		if strings.HasPrefix(w.Problem, "unknown key") {
+		switch w.Kind {
+		case platform.IssueNotListed:
+			more = true
+			continue
+		case platform.IssueUnknownKey: // a warning, not an error: dropped, not refused
 			unknown++
 		}
+		listed++
 	}
-	next := fmt.Sprintf("Next: fix (or knowingly accept) the %d warning%s first; each names its fix.", len(warnings), plural(len(warnings)))
+	next := fmt.Sprintf("Next: fix (or knowingly accept) the %d warning%s first; each names its fix.", listed, plural(listed))
+	if more {
+		next = fmt.Sprintf("Next: fix (or knowingly accept) the %d warnings listed first (each names its fix); more are not listed.", listed)
+	}
 	if unknown > 0 {
-		next += fmt.Sprintf(" %d unknown key%s would be silently ignored: rename %s as %s fix says.",
+		next += fmt.Sprintf(" %d unknown key%s would be silently ignored: rename or remove %s as %s fix says.",
 			unknown, plural(unknown), pick(unknown, "it", "them"), pick(unknown, "its", "each"))
 	}
 	return next + " Then " + check + " again and " + then

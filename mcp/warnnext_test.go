@@ -1,17 +1,22 @@
 package mcp_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
 
 // TestWarningsNext_CheckWithWarningsFixesFirst: a dry run or validation
 // that passes with warnings does not say "go ahead": its next step leads to
-// the warnings first (naming unknown keys as ignored), then the check again,
-// then the step a clean check names.
+// the warnings first (naming unknown keys as ignored, counting only those
+// listed), then the check again, then the step a clean check names.
 func TestWarningsNext_CheckWithWarningsFixesFirst(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
+	var manyKeys string
+	for i := range 25 {
+		manyKeys += fmt.Sprintf("    x%d: 1\n", i)
+	}
 	zyml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n      start: node index.js\n"
 	tests := []struct {
 		name, tool string
@@ -23,6 +28,10 @@ func TestWarningsNext_CheckWithWarningsFixesFirst(t *testing.T) {
 			map[string]any{"content": "services:\n  - hostname: worker\n    type: nodejs@22\n    minContainer: 2\n    enableSubdomain: true\n", "dryRun": true},
 			[]string{"fix (or knowingly accept) the 2 warnings first", "2 unknown keys would be silently ignored", "run the dry run again", "without dryRun"},
 			"Next: import for real"},
+		{"import with more warnings than listed", "zerops_import",
+			map[string]any{"content": "services:\n  - hostname: worker\n    type: nodejs@22\n" + manyKeys, "dryRun": true},
+			[]string{"fix (or knowingly accept) the 20 warnings listed first", "more are not listed", "20 unknown keys would be silently ignored"},
+			"21 warnings"},
 		{"import clean", "zerops_import",
 			map[string]any{"content": "services:\n  - hostname: worker\n    type: nodejs@22\n", "dryRun": true},
 			[]string{"Next: import for real with zerops_import"}, "warning"},

@@ -22,10 +22,20 @@ const MaxIssueText = 300
 // "zerops[0].run.ports[1].port", "services[2](db).mode"); it is empty for the
 // document as a whole.
 type Issue struct {
-	Path    string `json:"path"`
-	Problem string `json:"problem"`
-	Fix     string `json:"fix,omitempty"`
+	Path    string    `json:"path"`
+	Problem string    `json:"problem"`
+	Fix     string    `json:"fix,omitempty"`
+	Kind    IssueKind `json:"-"` // for code acting on issues; the answer carries the text
 }
+
+// IssueKind sorts issues a caller acts on; the zero value is any other problem.
+type IssueKind uint8
+
+// Issue kinds.
+const (
+	IssueUnknownKey IssueKind = iota + 1 // a key the document's format does not have
+	IssueNotListed                       // stands for the issues beyond MaxIssues
+)
 
 // NewIssue builds an issue with path and message clipped to MaxIssueText.
 func NewIssue(path, format string, args ...any) Issue {

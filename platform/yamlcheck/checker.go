@@ -45,7 +45,8 @@ func (c *checker) warnf(path, format string, args ...any) *platform.Issue {
 // finishErrors appends the count of errors left out, if any.
 func (c *checker) finishErrors() {
 	if c.moreErrors > 0 {
-		c.errors = append(c.errors, platform.Issue{Problem: fmt.Sprintf("… and %d more errors not listed", c.moreErrors), Fix: "Fix these first, then check again."})
+		c.errors = append(c.errors, platform.Issue{Problem: fmt.Sprintf("… and %d more errors not listed", c.moreErrors), Fix: "Fix these first, then check again.",
+			Kind: platform.IssueNotListed})
 		c.moreErrors = 0
 	}
 }
@@ -54,7 +55,7 @@ func (c *checker) finishErrors() {
 func (c *checker) finish() {
 	c.finishErrors()
 	if c.moreWarnings > 0 {
-		c.warnings = append(c.warnings, platform.Issue{Problem: fmt.Sprintf("… and %d more warnings not listed", c.moreWarnings)})
+		c.warnings = append(c.warnings, platform.Issue{Problem: fmt.Sprintf("… and %d more warnings not listed", c.moreWarnings), Kind: platform.IssueNotListed})
 		c.moreWarnings = 0
 	}
 }
@@ -182,7 +183,8 @@ func (c *checker) unknownKeys(path string, m map[string]any, allowed []string, a
 		if near := nearKey(platform.Clip(k, 60), allowed); near != "" {
 			fix = "Did you mean " + near + "? Rename it to " + near + "; otherwise remove it."
 		}
-		report(p, "unknown key %q", platform.Clip(k, 40)).Fix = fix
+		is := report(p, "unknown key %q", platform.Clip(k, 40))
+		is.Fix, is.Kind = fix, platform.IssueUnknownKey
 	}
 }
 
