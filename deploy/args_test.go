@@ -22,7 +22,7 @@ func TestSSHArgs_Shape(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			d := New(Config{SSHConfigPath: tc.cfgPath, Token: "tok-should-not-appear"})
-			args := d.sshArgs(p)
+			args := d.sshArgs(p.SourceService, remoteScript(p))
 			if !slices.Equal(args[:len(tc.prefix)], tc.prefix) {
 				t.Errorf("args start %q, want %q", args, tc.prefix)
 			}

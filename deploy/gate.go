@@ -128,14 +128,9 @@ func (d *Deployer) readRemoteZeropsYml(ctx context.Context, p Plan) (file, conte
 	script := "cd " + shellQuote(p.WorkingDir) + " 2>/dev/null || exit 97; " +
 		"for f in " + strings.Join(zeropsYmlNames, " ") + "; do " +
 		`if [ -f "$f" ]; then echo "` + fileMarker + `$f"; exec head -c ` + fmt.Sprint(platform.MaxFileSize+1) + ` "$f"; fi; done; exit 3`
-	args := []string{}
-	if d.cfg.SSHConfigPath != "" {
-		args = append(args, "-F", d.cfg.SSHConfigPath)
-	}
-	args = append(append(args, sshOptions...), "--", p.SourceService, script)
 	rctx, cancel := context.WithTimeout(ctx, readTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(rctx, d.cfg.SSHPath, args...)
+	cmd := exec.CommandContext(rctx, d.cfg.SSHPath, d.sshArgs(p.SourceService, script)...)
 	cmd.Env = childEnv(os.Environ(), d.cfg.Token)
 	cmd.WaitDelay = waitDelay
 	var out bytes.Buffer

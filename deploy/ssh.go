@@ -20,15 +20,15 @@ var sshOptions = []string{
 	"-o", "LogLevel=ERROR",
 }
 
-// sshArgs is ssh's argument list: options, then `--`, the hostname and the
-// one remote command string. The token is not in it.
-func (d *Deployer) sshArgs(p Plan) []string {
+// sshArgs is ssh's argument list: options, then `--`, host and the one
+// remote command string. The token is never in it.
+func (d *Deployer) sshArgs(host, command string) []string {
 	args := make([]string, 0, len(sshOptions)+5)
 	if d.cfg.SSHConfigPath != "" {
 		args = append(args, "-F", d.cfg.SSHConfigPath)
 	}
 	args = append(args, sshOptions...)
-	return append(args, "--", p.SourceService, remoteScript(p))
+	return append(args, "--", host, command)
 }
 
 func (d *Deployer) deploySSH(ctx context.Context, p Plan) (*Result, error) {
@@ -40,7 +40,7 @@ func (d *Deployer) deploySSH(ctx context.Context, p Plan) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, canceledError(err)
 	}
-	out := d.run(ctx, runSpec{path: d.cfg.SSHPath, args: d.sshArgs(p), stdin: d.cfg.Token})
+	out := d.run(ctx, runSpec{path: d.cfg.SSHPath, args: d.sshArgs(p.SourceService, remoteScript(p)), stdin: d.cfg.Token})
 	res := newResult(p, out)
 	if out.startErr != nil {
 		return nil, &platform.PlatformError{Code: platform.ErrSSHFailed,
