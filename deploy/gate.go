@@ -19,30 +19,26 @@ import (
 	"github.com/zeropsio/zcp/platform/yamlcheck"
 )
 
-// ReadZeropsYmlFunc reads the zerops.yml a push of req would send: its name
-// and content. An empty content with no error means it could not be read
-// here; the push then reports what it finds.
-type ReadZeropsYmlFunc func(ctx context.Context, req Request) (file, content string, err error)
-
-// ZeropsYmlReader is a pusher that can read the zerops.yml it would push.
+// ZeropsYmlReader is a pusher that can read the zerops.yml it would push
+// (see Env.ReadZeropsYml).
 type ZeropsYmlReader interface {
 	ReadZeropsYml(ctx context.Context, req Request) (file, content string, err error)
 }
 
-// checkBeforePush runs ZCP's zerops.yml validator over the file a push of req
-// would send, for the setup it pushes (req.Setup, else the target's
-// hostname), and refuses the push with the validator's problems: the
-// platform rejects what the validator rejects (unknown keys and a missing
-// setup included), and a build that ignored them would deploy without the
-// settings meant. It answers the warnings for that setup, the envVariables
-// references that will not resolve included.
+// checkBeforePush refuses a push of req whose zerops.yml the validator
+// rejects for the setup pushed (req.Setup, else the target's hostname): the
+// platform refuses the same (unknown keys, a missing setup). It answers that
+// setup's warnings, unresolvable envVariables references included.
 func checkBeforePush(ctx context.Context, env Env, req Request, targetName string) ([]platform.Issue, error) {
 	if env.ReadZeropsYml == nil {
 		return nil, nil
 	}
 	file, content, err := env.ReadZeropsYml(ctx, req)
-	if err != nil || content == "" {
-		return nil, err
+	if err != nil {
+		return nil, fmt.Errorf("read zerops.yml before the push: %w", err)
+	}
+	if content == "" {
+		return nil, nil
 	}
 	setup := cmp.Or(req.Setup, targetName)
 	if setup == "" && env.Client != nil {
@@ -59,7 +55,7 @@ func checkBeforePush(ctx context.Context, env Env, req Request, targetName strin
 			cp.Suggestion = pe.Suggestion + " Nothing was pushed; fix it, check it with zerops_validate, then zerops_deploy again."
 			return nil, &cp
 		}
-		return nil, err
+		return nil, fmt.Errorf("check %s: %w", file, err)
 	}
 	if len(issues) > 0 {
 		return nil, &ops.IssuesError{Problems: issues, PlatformError: platform.NewError(platform.ErrInvalidZeropsYml,

@@ -50,9 +50,10 @@ type Env struct {
 	Prober    *ops.Prober                                                            // the check's HTTP GETs; nil requests the real URLs
 	ReadyWait time.Duration                                                          // how long the app may take to answer; 0 = DefaultReadyWait
 	ReadyPoll time.Duration                                                          // between two checks; 0 = 2 s
-	// ReadZeropsYml reads the zerops.yml a push would send, which is checked
-	// before the push; nil: not checked.
-	ReadZeropsYml ReadZeropsYmlFunc
+	// ReadZeropsYml reads the zerops.yml a push of req would send, checked
+	// before the push; nil: not checked. Empty content without an error: not
+	// readable here, and the push reports what it finds.
+	ReadZeropsYml func(ctx context.Context, req Request) (file, content string, err error)
 }
 
 // inQueue runs job in target's deploy queue, or at once when there is none.
