@@ -68,30 +68,34 @@ func TestRun_InvalidZeropsYmlRefusedBeforePush(t *testing.T) {
 	}
 }
 
-// Reading zerops.yml finds zerops.yaml first, as zcli does; a directory
-// without either answers nothing to check.
-func TestDeployer_ReadZeropsYml(t *testing.T) {
+// TestDeployer_ReadZeropsYmlFindsWhatZcliPushes: reading zerops.yml, over
+// ssh or locally, finds zerops.yaml first, as zcli does; a directory without either, or a source container ssh cannot
+// reach, answers nothing to check (the push reports it).
+func TestDeployer_ReadZeropsYmlFindsWhatZcliPushes(t *testing.T) {
 	t.Parallel()
-	s := sshdtest.Start(t, sshdtest.Options{})
+	s := sshdtest.Start(t, sshdtest.Options{UnreachableHosts: []string{"gone"}})
 	d := newSSHDeployer(s, nil)
-	dir := t.TempDir()
-	for _, req := range []deploy.Request{
-		{SourceService: "appdev", TargetServiceID: "x", WorkingDir: dir},
-		{WorkingDir: dir, ServiceID: "x"},
-	} {
-		if f, content, err := d.ReadZeropsYml(testContext(t), req); err != nil || f != "" || content != "" {
-			t.Errorf("%+v without a file: %q %q %v", req, f, content, err)
-		}
+	empty, both := t.TempDir(), t.TempDir()
+	writeFile(t, filepath.Join(both, "zerops.yml"), "zerops: []\n")
+	writeFile(t, filepath.Join(both, "zerops.yaml"), pythonYml)
+	tests := []struct {
+		name          string
+		req           deploy.Request
+		file, content string
+	}{
+		{"ssh without a file", deploy.Request{SourceService: "appdev", TargetServiceID: "x", WorkingDir: empty}, "", ""},
+		{"local without a file", deploy.Request{WorkingDir: empty, ServiceID: "x"}, "", ""},
+		{"ssh unreachable", deploy.Request{SourceService: "gone", TargetServiceID: "x", WorkingDir: both}, "", ""},
+		{"ssh with both", deploy.Request{SourceService: "appdev", TargetServiceID: "x", WorkingDir: both}, filepath.Join(both, "zerops.yaml"), pythonYml},
+		{"local with both", deploy.Request{WorkingDir: both, ServiceID: "x"}, filepath.Join(both, "zerops.yaml"), pythonYml},
 	}
-	writeFile(t, filepath.Join(dir, "zerops.yml"), "zerops: []\n")
-	writeFile(t, filepath.Join(dir, "zerops.yaml"), pythonYml)
-	for _, req := range []deploy.Request{
-		{SourceService: "appdev", TargetServiceID: "x", WorkingDir: dir},
-		{WorkingDir: dir, ServiceID: "x"},
-	} {
-		f, content, err := d.ReadZeropsYml(testContext(t), req)
-		if err != nil || f != filepath.Join(dir, "zerops.yaml") || content != pythonYml {
-			t.Errorf("%+v: %q %q %v", req, f, content, err)
-		}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			f, content, err := d.ReadZeropsYml(testContext(t), tt.req)
+			if err != nil || f != tt.file || content != tt.content {
+				t.Errorf("got %q, %d bytes, %v; want %q, %d bytes", f, len(content), err, tt.file, len(tt.content))
+			}
+		})
 	}
 }
