@@ -3,11 +3,16 @@ package mcp
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/yamlcheck"
 )
 
 // argForm is the form of one argument agents often get wrong: what an error
@@ -48,18 +53,27 @@ var exampleKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,63}$`)
 // the rejection over only as text, so its wording is all there is to read.
 var namedProperty = regexp.MustCompile(`/properties/([A-Za-z]+)`)
 
-// argumentError names the first argument of raw that the tool takes (takes
-// holds its argument names) whose value does not have its form, with the
-// form and an example; nil when none is found. When the rejection names
-// arguments, only those are looked at. Values of variables are never quoted
-// back (they may be secrets).
-func argumentError(raw json.RawMessage, takes map[string]bool, rejection string) error {
+// argumentError names what is wrong with the arguments raw of a call of
+// tool that the SDK rejected: an argument the tool does not take, else the
+// first one whose value does not have its form, with the form and an
+// example; nil when neither is found, or when rejection (the SDK's error)
+// is nil: the result is then ZCP's own (a guard's, the connection's).
+// When the rejection names arguments, only those are looked at for their
+// form. Values of variables are never quoted back (they may be secrets).
+func argumentError(tool *sdk.Tool, raw json.RawMessage, rejection error) error {
+	if rejection == nil {
+		return nil
+	}
 	var args map[string]json.RawMessage
 	if _ = json.Unmarshal(raw, &args); args == nil { // not an object: no argument to name
 		return nil
 	}
+	takes := argumentNames(tool)
+	if err := unknownArgument(tool.Name, args, takes); err != nil {
+		return err
+	}
 	var names []string
-	for _, m := range namedProperty.FindAllStringSubmatch(rejection, -1) {
+	for _, m := range namedProperty.FindAllStringSubmatch(rejection.Error(), -1) {
 		if _, ok := args[m[1]]; ok {
 			names = append(names, m[1])
 		}
@@ -72,7 +86,7 @@ func argumentError(raw json.RawMessage, takes map[string]bool, rejection string)
 	slices.Sort(names)
 	for _, name := range names {
 		form, known := argForms[name]
-		if !known || !takes[name] || form.fits(args[name]) {
+		if !known || form.fits(args[name]) {
 			continue
 		}
 		if name == "variables" {
@@ -86,6 +100,53 @@ func argumentError(raw json.RawMessage, takes map[string]bool, rejection string)
 			fmt.Sprintf("Pass %s as %s, e.g. %s: %s.", name, form.takes, name, form.example))
 	}
 	return nil
+}
+
+// maxUnknownNamed bounds the unknown arguments an answer names.
+const maxUnknownNamed = 5
+
+// unknownArgument names the arguments (at most maxUnknownNamed) that tool
+// does not take, each with the one it likely misspells, and those it
+// takes; nil when all are its own. Input schemas refuse other properties
+// (see the toolsnaps).
+func unknownArgument(tool string, args map[string]json.RawMessage, takes map[string]bool) error {
+	if len(takes) == 0 {
+		return nil
+	}
+	var unknown []string
+	for k := range args {
+		if !takes[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	slices.Sort(unknown)
+	names := slices.Sorted(maps.Keys(takes))
+	var quoted, renames, drops []string
+	for _, k := range unknown[:min(len(unknown), maxUnknownNamed)] {
+		q := strconv.Quote(platform.Clip(k, 40))
+		quoted = append(quoted, q)
+		if near := yamlcheck.NearKey(platform.Clip(k, 60), names); near != "" {
+			renames = append(renames, q+" to "+near)
+		} else {
+			drops = append(drops, q)
+		}
+	}
+	msg := tool + " takes no argument " + strings.Join(quoted, ", ")
+	if more := len(unknown) - len(quoted); more > 0 {
+		msg += fmt.Sprintf(" (nor %d more sent)", more)
+	}
+	fix := "Drop " + strings.Join(drops, ", ")
+	if len(renames) > 0 {
+		fix = "Rename " + strings.Join(renames, ", ")
+		if len(drops) > 0 {
+			fix += "; drop " + strings.Join(drops, ", ")
+		}
+	}
+	return platform.NewError(platform.ErrInvalidParameter, msg,
+		fix+". "+tool+" takes "+strings.Join(names, ", ")+".")
 }
 
 // variablesExample is the list form of what was sent, keys only.

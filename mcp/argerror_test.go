@@ -7,13 +7,13 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// TestArguments_WrongFormNamesTheForm: an argument of the wrong type or
+// TestArguments_RejectedArgumentNamedWithItsFix: an argument of the wrong type or
 // form is answered with its name, the form it takes and an example, not
 // the schema validator's clipped text; a variable's value is never quoted.
-// Only the tool's own arguments are judged, and only by form: a value out
-// of range, or an argument another tool takes, leaves the rejection's own
-// words (an argument missing, one unexpected) to the answer.
-func TestArguments_WrongFormNamesTheForm(t *testing.T) {
+// An argument the tool does not take is named, with the one it likely
+// misspells and the tool's arguments. Values are judged only by form: one
+// out of range leaves the rejection's own words (an argument missing).
+func TestArguments_RejectedArgumentNamedWithItsFix(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
 	for _, tt := range []struct {
@@ -43,7 +43,15 @@ func TestArguments_WrongFormNamesTheForm(t *testing.T) {
 		{"action missing beside cores out of range", "zerops_manage", map[string]any{"serviceHostname": "appdev", "minCpu": 20},
 			[]string{`missing properties: ["action"]`}, "minCpu takes"},
 		{"severity sent to a tool without it", "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []any{"A=1"}, "severity": 3},
-			[]string{`unexpected additional properties ["severity"]`}, "severity takes"},
+			[]string{`zerops_env takes no argument "severity"`, `Drop "severity". zerops_env takes action, project, restart, serviceHostname, variables.`}, "severity takes"},
+		{"a misspelt argument", "zerops_logs", map[string]any{"service_hostname": "appdev", "limit": 5},
+			[]string{`zerops_logs takes no argument "service_hostname"`, `Rename "service_hostname" to serviceHostname. zerops_logs takes `}, ""},
+		{"several unknown, one wrong form", "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appdev", "cpu": 2, "ram": 1, "strtContainers": 1, "maxCpu": 0.5},
+			[]string{`zerops_manage takes no argument "cpu", "ram", "strtContainers"`, `Rename "strtContainers" to startContainers; drop "cpu", "ram".`}, "maxCpu takes"},
+		{"many unknown", "zerops_discover", map[string]any{"a": 1, "b": 1, "c": 1, "d": 1, "e": 1, "f": 1, "g": 1},
+			[]string{`zerops_discover takes no argument "a", "b", "c", "d", "e" (nor 2 more sent)`, `Drop "a", "b", "c", "d", "e". zerops_discover takes `}, `"f"`},
+		{"a hostile argument name", "zerops_logs", map[string]any{"serviceHostname": "appdev", strings.Repeat("\u202e\n<x>", 50): 1},
+			[]string{`zerops_logs takes no argument "\u202e\n<x>`, "Drop "}, "<x>\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

@@ -118,7 +118,7 @@ func (s *Server) trackMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 			if errors.As(r.GetError(), &he) {
 				s.logFailure(name, he.err)
 				*r = *s.failure(he.err)
-			} else if aerr := argumentError(call.Params.Arguments, argumentNames(def.tool), resultText(r)); aerr != nil {
+			} else if aerr := argumentError(def.tool, call.Params.Arguments, r.GetError()); aerr != nil {
 				*r = *s.failure(aerr)
 			} else {
 				s.normalizeErrorResult(r)
@@ -207,16 +207,6 @@ func (s *Server) normalizeErrorResult(r *sdk.CallToolResult) {
 	}
 	*r = *s.failure(platform.NewError(platform.ErrInvalidParameter, msg,
 		"Check the argument names and types against the tool's input schema."))
-}
-
-// resultText is the first text content of r.
-func resultText(r *sdk.CallToolResult) string {
-	if len(r.Content) > 0 {
-		if tc, ok := r.Content[0].(*sdk.TextContent); ok {
-			return tc.Text
-		}
-	}
-	return ""
 }
 
 func resultCode(r *sdk.CallToolResult) string {

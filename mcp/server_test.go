@@ -124,6 +124,7 @@ func TestReadOnly_EnvGetAndProcessStatusStay(t *testing.T) {
 		{"zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"A=1"}}, platform.ErrReadOnly},
 		{"zerops_env", map[string]any{"action": "Delete", "serviceHostname": "appdev", "variables": "A"}, platform.ErrReadOnly},
 		{"zerops_env", map[string]any{"action": "set", "project": true}, platform.ErrReadOnly},
+		{"zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": map[string]any{"A": "1"}}, platform.ErrReadOnly},
 		{"zerops_env", map[string]any{"action": "list", "serviceHostname": "appdev"}, platform.ErrInvalidParameter},
 		{"zerops_env", map[string]any{"serviceHostname": "appdev", "variables": []string{"A=1"}}, platform.ErrInvalidParameter},
 		{"zerops_process", map[string]any{"processId": proc.ID, "action": "cancel"}, platform.ErrReadOnly},

@@ -180,7 +180,7 @@ func (c *checker) unknownKeys(path string, m map[string]any, allowed []string, a
 			report = c.errf
 		}
 		fix := "Remove it or use one of: " + strings.Join(allowed, ", ") + "."
-		if near := nearKey(platform.Clip(k, 60), allowed); near != "" {
+		if near := NearKey(platform.Clip(k, 60), allowed); near != "" {
 			fix = "Did you mean " + near + "? Rename it to " + near + "; otherwise remove it."
 		}
 		is := report(p, "unknown key %q", platform.Clip(k, 40))

@@ -6,11 +6,11 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// nearKey is the allowed key an unknown key most likely misspells: the same
+// NearKey is the allowed key an unknown key most likely misspells: the same
 // key in other case, one that starts with it or it with one (a dropped or
 // added suffix: port for ports, enableSubdomain for enableSubdomainAccess),
 // or the closest within two edits. "" when none is near.
-func nearKey(unknown string, allowed []string) string {
+func NearKey(unknown string, allowed []string) string {
 	u := strings.ToLower(unknown)
 	best, bestDist := "", 3
 	for _, a := range allowed {
