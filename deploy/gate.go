@@ -16,7 +16,6 @@ import (
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
-	"github.com/zeropsio/zcp/platform/yamlcheck"
 )
 
 // ZeropsYmlReader is a pusher that can read the zerops.yml it would push
@@ -25,10 +24,12 @@ type ZeropsYmlReader interface {
 	ReadZeropsYml(ctx context.Context, req Request) (file, content string, err error)
 }
 
-// checkBeforePush refuses a push of req whose zerops.yml the validator
-// rejects for the setup pushed (req.Setup, else the target's hostname): the
-// platform refuses the same (unknown keys, a missing setup). It answers that
-// setup's warnings, unresolvable envVariables references included.
+// checkBeforePush refuses a push of req whose zerops.yml zerops_validate's
+// rules reject for the setup pushed (req.Setup, else the target's hostname):
+// the platform refuses the same (unknown keys, a missing setup, a base not in
+// the live catalog). It answers that setup's warnings, unresolvable
+// envVariables references and HTTP ports the target's subdomain cannot reach
+// included.
 func checkBeforePush(ctx context.Context, env Env, req Request, targetName string) ([]platform.Issue, error) {
 	if env.ReadZeropsYml == nil {
 		return nil, nil
@@ -40,13 +41,19 @@ func checkBeforePush(ctx context.Context, env Env, req Request, targetName strin
 	if content == "" {
 		return nil, nil
 	}
-	setup := cmp.Or(req.Setup, targetName)
-	if setup == "" && env.Client != nil {
-		if svc, err := env.Client.GetService(ctx, cmp.Or(req.TargetServiceID, req.ServiceID)); err == nil {
-			setup = svc.Name
-		}
+	var target *platform.ServiceStack
+	if env.Client != nil {
+		target, _ = env.Client.GetService(ctx, cmp.Or(req.TargetServiceID, req.ServiceID)) // unread: no subdomain check
 	}
-	issues, warnings, err := yamlcheck.CheckSetup(content, setup)
+	setup := cmp.Or(req.Setup, targetName)
+	if setup == "" && target != nil {
+		setup = target.Name
+	}
+	var types []platform.ServiceStackType
+	if env.Types != nil {
+		types = env.Types(ctx)
+	}
+	issues, warnings, err := ops.ValidateSetup(ctx, env.Client, env.ProjectID, content, setup, target, types)
 	if err != nil {
 		var pe *platform.PlatformError
 		if errors.As(err, &pe) {
@@ -61,9 +68,6 @@ func checkBeforePush(ctx context.Context, env Env, req Request, targetName strin
 		return nil, &ops.IssuesError{Problems: issues, PlatformError: platform.NewError(platform.ErrInvalidZeropsYml,
 			fmt.Sprintf("%s is not valid for setup %s (%d problem(s)): %s", file, cmp.Or(setup, "(any)"), len(issues), platform.JoinIssues(issues)),
 			"Nothing was pushed. Fix every listed problem (path, problem, fix) in "+file+", check it with zerops_validate, then zerops_deploy again.")}
-	}
-	if env.Client != nil {
-		warnings = append(warnings, yamlcheck.SetupIssues(content, setup, ops.EnvRefIssues(ctx, env.Client, env.ProjectID, content))...)
 	}
 	return warnings, nil
 }

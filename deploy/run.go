@@ -54,6 +54,9 @@ type Env struct {
 	// before the push; nil: not checked. Empty content without an error: not
 	// readable here, and the push reports what it finds.
 	ReadZeropsYml func(ctx context.Context, req Request) (file, content string, err error)
+	// Types is the live catalog the check's bases are checked against; nil,
+	// or nil answered: not checked.
+	Types func(ctx context.Context) []platform.ServiceStackType
 }
 
 // inQueue runs job in target's deploy queue, or at once when there is none.

@@ -49,6 +49,7 @@ func (s *Server) deployTool() toolDef {
 		}
 		if r, ok := s.deps.Deployer.(deploy.ZeropsYmlReader); ok {
 			env.ReadZeropsYml = r.ReadZeropsYml
+			env.Types = s.stackTypes
 		}
 		if pr.enabled() && s.deps.Watcher != nil {
 			env.Follow = s.followBuild
@@ -96,6 +97,9 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 		out.Next = "Next: " + target + " is live at " + res.Check.URL + ", but fix the zerops.yml warnings, then zerops_deploy again."
 	case res.Verdict == deploy.VerdictLive:
 		out.Next = "Next: nothing to fix; " + target + " is live at " + res.Check.URL + "."
+	case res.Verdict == deploy.VerdictUnverified && len(res.Warnings) > 0:
+		// Nothing was probed: the warnings are what is known to be wrong.
+		out.Next = warningsFirst(res.Warnings, "zerops_deploy", "zerops_verify serviceHostname="+target+" tells whether it answers.")
 	case res.Check != nil && (res.Verdict == deploy.VerdictNotAnswering || res.Verdict == deploy.VerdictDegraded) &&
 		mayCause(res.Warnings, res.Check.Diagnoses, false):
 		out.Next = warnedNext(res.Warnings, res.Check.Next)

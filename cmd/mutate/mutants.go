@@ -172,4 +172,14 @@ var mutants = []mutant{
 	{name: "unknown-key-without-near-match", file: "platform/yamlcheck/checker.go",
 		old: `allowed); near != ""`, new: `allowed); near == "\x00"`,
 		pkgs: []string{"./platform/yamlcheck"}, run: "TestValidate_UnknownKeyNamesTheNearMatch"},
+	// The deploy checks with zerops_validate's rules (review 3, 2026-11-25).
+	{name: "deploy-check-without-catalog", file: "mcp/tool_deploy.go",
+		old: `env.Types = s.stackTypes`, new: `_ = s.stackTypes`,
+		pkgs: []string{"./mcp"}, run: "TestDeploy_BaseNotInCatalogRefusedAsValidateDoes"},
+	{name: "deploy-check-without-subdomain", file: "platform/ops/validate.go",
+		old: `s == setup && (target.SubdomainAccess || subdomainPlanned(projectID, target.Name))`, new: `s == setup && false`,
+		pkgs: []string{"./mcp"}, run: "TestDeploy_SubdomainWithoutHTTPPortWarnsAsValidateDoes"},
+	{name: "deployed-with-warnings-nothing-to-fix", file: "mcp/tool_deploy.go",
+		old: `res.Verdict == deploy.VerdictUnverified && len(res.Warnings) > 0`, new: `res.Verdict == deploy.VerdictUnverified && len(res.Warnings) > 99`,
+		pkgs: []string{"./mcp"}, run: "TestDeploy_SubdomainWithoutHTTPPortWarnsAsValidateDoes"},
 }

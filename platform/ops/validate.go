@@ -44,3 +44,20 @@ func Validate(ctx context.Context, c platform.Client, projectID, content, kind s
 	}
 	return res, nil
 }
+
+// ValidateSetup checks the zerops.yml a push of setup to target sends with
+// Validate's rules, for setup's entry and the one it extends: errs refuse the
+// push, warns do not. The HTTP ports are checked against target's subdomain
+// (on, or asked for by an import of this process) and, with types, the bases
+// against the live catalog. An error is returned only when content cannot be
+// validated at all.
+func ValidateSetup(ctx context.Context, c platform.Client, projectID, content, setup string, target *platform.ServiceStack, types []platform.ServiceStackType) (errs, warns []platform.Issue, err error) {
+	subdomain := func(s string) bool {
+		return target != nil && s == setup && (target.SubdomainAccess || subdomainPlanned(projectID, target.Name))
+	}
+	errs, warns, err = yamlcheck.CheckSetupWith(content, setup, yamlcheck.NewLive(types, subdomain))
+	if err != nil || len(errs) > 0 || c == nil {
+		return errs, warns, err
+	}
+	return nil, append(warns, yamlcheck.SetupIssues(content, setup, EnvRefIssues(ctx, c, projectID, content))...), nil
+}

@@ -16,7 +16,13 @@ import (
 // every problem counts. An error is returned only when content cannot be read
 // at all.
 func CheckSetup(content, setup string) (errs, warns []platform.Issue, err error) {
-	res, err := Validate(content, KindZeropsYml)
+	return CheckSetupWith(content, setup, Live{})
+}
+
+// CheckSetupWith is CheckSetup with ValidateWith's checks against in: the
+// bases against the live catalog, the HTTP ports against the subdomain.
+func CheckSetupWith(content, setup string, in Live) (errs, warns []platform.Issue, err error) {
+	res, err := ValidateWith(content, KindZeropsYml, in)
 	if err != nil {
 		return nil, nil, err
 	}

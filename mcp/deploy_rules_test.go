@@ -1,0 +1,87 @@
+package mcp_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/mcp"
+	"github.com/zeropsio/zcp/platform"
+)
+
+// issueLines are issues as "path: problem → fix" lines, sorted.
+func issueLines(issues []map[string]string) []string {
+	out := make([]string, 0, len(issues))
+	for _, is := range issues {
+		out = append(out, is["path"]+": "+is["problem"]+" → "+is["fix"])
+	}
+	slices.Sort(out)
+	return out
+}
+
+// A build or run base the live catalog lacks is refused before the push with
+// the very problems zerops_validate lists for the same file.
+func TestDeploy_BaseNotInCatalogRefusedAsValidateDoes(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ name, old, new, path string }{
+		{"build", "    build: &build\n      base: nodejs@22\n", "    build: &build\n      base: nodejs@99\n", "zerops[0].build.base"},
+		{"run", "    run: &run\n      base: nodejs@22\n", "    run: &run\n      base: bun@1\n", "zerops[0].run.base"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			yml := strings.Replace(demoZeropsYml, tt.old, tt.new, 1)
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+			res, v := h.call(t, "zerops_validate", map[string]any{"content": yml})
+			wantOK(t, res)
+			var want []map[string]string
+			for _, is := range issuesOf(v, "errors") {
+				if strings.HasPrefix(is["path"], "zerops[0].") {
+					want = append(want, is)
+				}
+			}
+			if v["versionsChecked"] != true || len(want) == 0 || want[0]["path"] != tt.path || !strings.Contains(want[0]["problem"], "not in the catalog") {
+				t.Fatalf("validate: want %s not in the catalog: %s", tt.path, text(res))
+			}
+			pushes := h.fake.CountRequests("POST", "/service-stack/"+h.fake.ServiceID("appstage")+"/app-version")
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "base-"+tt.name)
+			wantError(t, res, m, platform.ErrInvalidZeropsYml)
+			if got, w := issueLines(issuesOf(m, "problems")), issueLines(want); !slices.Equal(got, w) {
+				t.Errorf("deploy problems differ from validate's errors:\n got %q\nwant %q", got, w)
+			}
+			if n := h.fake.CountRequests("POST", "/service-stack/"+h.fake.ServiceID("appstage")+"/app-version"); n != pushes {
+				t.Errorf("a refused deploy pushed: %d app versions, %d before", n, pushes)
+			}
+		})
+	}
+}
+
+// A service imported with enableSubdomainAccess whose zerops.yml has no
+// httpSupport port: the deploy answers zerops_validate's warning for the same
+// file, and its next step fixes it instead of "nothing to fix".
+func TestDeploy_SubdomainWithoutHTTPPortWarnsAsValidateDoes(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true, deps: func(d *mcp.Deps) { d.ReadyWait = time.Second }})
+	res, _ := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: nodejs@22\n    enableSubdomainAccess: true\n"})
+	wantOK(t, res)
+	h.fake.EndProcesses()
+	yml := "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      buildCommands: [npm ci]\n      deployFiles: ./\n" +
+		"    run:\n      base: nodejs@22\n      ports: [{port: 3000}]\n      start: node index.js\n"
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	res, v := h.call(t, "zerops_validate", map[string]any{"content": yml})
+	want := issueLines(issuesOf(v, "warnings"))
+	if len(want) != 1 || !strings.HasPrefix(want[0], "zerops[0].run.ports: ") {
+		t.Fatalf("validate: want one warning at zerops[0].run.ports: %s", text(res))
+	}
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "web"}, "nohttp")
+	wantOK(t, res)
+	if got := issueLines(issuesOf(m, "warnings")); !slices.Equal(got, want) {
+		t.Errorf("deploy warnings differ from validate's:\n got %q\nwant %q", got, want)
+	}
+	next, _ := m["next"].(string)
+	if strings.Contains(next, "nothing to fix") || !strings.Contains(next, "warning") || !strings.Contains(next, "zerops_deploy") {
+		t.Errorf("verdict %v, next %q: want the warning fixed and a deploy again, not nothing to fix", m["verdict"], next)
+	}
+}
