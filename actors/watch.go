@@ -304,3 +304,13 @@ func newestBuild(versions []platform.AppVersion, serviceID string, since time.Ti
 	}
 	return best, found
 }
+
+// versionByID picks the app version id from versions.
+func versionByID(versions []platform.AppVersion, id string) (platform.AppVersion, bool) {
+	for _, av := range versions {
+		if av.ID == id {
+			return av, true
+		}
+	}
+	return platform.AppVersion{}, false
+}

@@ -133,9 +133,10 @@ func (w *Watcher) Subscribe(ctx context.Context, processID string) (<-chan Proce
 }
 
 // SubscribeBuild follows the newest real build of serviceID created at or
-// after since until it reaches a final state; see Subscribe. The end of a
-// build is news to a client that keeps answers (the Gateway's PlatformChanged).
-func (w *Watcher) SubscribeBuild(ctx context.Context, serviceID string, since time.Time) (<-chan BuildUpdate, error) {
+// after since, or the app version appVersionID when set, until it reaches a
+// final state; see Subscribe. The end of a build is news to a client that
+// keeps answers (the Gateway's PlatformChanged).
+func (w *Watcher) SubscribeBuild(ctx context.Context, serviceID string, since time.Time, appVersionID string) (<-chan BuildUpdate, error) {
 	if serviceID == "" {
 		return nil, platform.NewError(platform.ErrInvalidParameter, "service id is empty", "Pass the id of the service whose build to watch.")
 	}
@@ -143,6 +144,9 @@ func (w *Watcher) SubscribeBuild(ctx context.Context, serviceID string, since ti
 	tell := func(snap any, err error, elapsed time.Duration) bool {
 		if err == nil {
 			av, ok := newestBuild(snap.([]platform.AppVersion), serviceID, since)
+			if appVersionID != "" {
+				av, ok = versionByID(snap.([]platform.AppVersion), appVersionID)
+			}
 			if !ok {
 				return false // the version has not appeared yet
 			}

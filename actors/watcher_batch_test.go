@@ -219,7 +219,7 @@ func TestWatcher_BatchedBuildPolls(t *testing.T) {
 		if _, err := c.BuildAndDeploy(t.Context(), av.ID, "zerops:\n  - setup: "+host+"\n", host); err != nil {
 			t.Fatal(err)
 		}
-		ch, err := w.SubscribeBuild(t.Context(), svc, since)
+		ch, err := w.SubscribeBuild(t.Context(), svc, since, "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -58,7 +58,7 @@ func TestWatcher_BuildMode(t *testing.T) {
 			c := &stubClient{versions: func(n int) []platform.AppVersion { return tt.steps[min(n, len(tt.steps)-1)] }}
 			w := NewWatcher(c, fastWatcher())
 			serve(t, w)
-			ch, err := w.SubscribeBuild(t.Context(), "svc-1", since)
+			ch, err := w.SubscribeBuild(t.Context(), "svc-1", since, "")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -76,6 +76,44 @@ func TestWatcher_BuildMode(t *testing.T) {
 				t.Errorf("last update %+v, want final %s", last, tt.wantStatus)
 			}
 		})
+	}
+}
+
+// A build followed by its app version id is that version's, even when a
+// later push's version overtakes it: two deploys to one target each hear
+// of their own build.
+func TestWatcher_BuildModeFollowsTheVersionNamed(t *testing.T) {
+	checkLeaks(t)
+	since := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
+	started := since.Add(time.Second)
+	av := func(id, status string, at time.Duration) platform.AppVersion {
+		return platform.AppVersion{ID: id, ServiceStackID: "svc-1", Source: platform.SourceCLI, Status: status,
+			Build: &platform.BuildInfo{PipelineStart: &started}, Created: since.Add(at)}
+	}
+	steps := [][]platform.AppVersion{
+		{av("a", platform.AppVersionBuilding, time.Second)},
+		{av("b", platform.AppVersionBuilding, 2*time.Second), av("a", platform.AppVersionDeploying, time.Second)},
+		{av("b", platform.AppVersionDeploying, 2*time.Second), av("a", platform.AppVersionActive, time.Second)},
+		{av("b", platform.AppVersionActive, 2*time.Second), av("a", platform.AppVersionBackup, time.Second)},
+	}
+	c := &stubClient{versions: func(n int) []platform.AppVersion { return steps[min(n, len(steps)-1)] }}
+	w := NewWatcher(c, fastWatcher())
+	serve(t, w)
+	ch, err := w.SubscribeBuild(t.Context(), "svc-1", since, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := drain(t, ch)
+	if len(got) == 0 {
+		t.Fatal("no update")
+	}
+	for _, u := range got {
+		if u.AppVersion.ID != "a" {
+			t.Errorf("followed version %q (%s), want a, the one named", u.AppVersion.ID, u.AppVersion.Status)
+		}
+	}
+	if last := got[len(got)-1]; !last.Final || last.AppVersion.Status != platform.AppVersionActive {
+		t.Errorf("last update %+v, want a final ACTIVE", last)
 	}
 }
 

@@ -57,7 +57,7 @@ func TestWatcher_Lifecycle(t *testing.T) {
 	if err := w.Serve(t.Context()); err == nil {
 		t.Error("Serve after stop succeeded")
 	}
-	if _, err := w.SubscribeBuild(t.Context(), "svc-1", time.Now()); platform.ErrorCode(err) != platform.ErrServiceUnavailable {
+	if _, err := w.SubscribeBuild(t.Context(), "svc-1", time.Now(), ""); platform.ErrorCode(err) != platform.ErrServiceUnavailable {
 		t.Errorf("subscribe build after stop: %v", err)
 	}
 }
@@ -74,7 +74,7 @@ func TestWatcher_StatusDetails(t *testing.T) {
 		}
 		recv(t, ch)
 	}
-	if _, err := w.SubscribeBuild(t.Context(), "svc-1", time.Now()); err != nil {
+	if _, err := w.SubscribeBuild(t.Context(), "svc-1", time.Now(), ""); err != nil {
 		t.Fatal(err)
 	}
 	st, err := w.Status(t.Context())

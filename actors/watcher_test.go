@@ -274,7 +274,7 @@ func TestWatcher_InvalidInput(t *testing.T) {
 	if _, err := w.Subscribe(t.Context(), ""); platform.ErrorCode(err) != platform.ErrInvalidParameter {
 		t.Errorf("empty process id: %v", err)
 	}
-	if _, err := w.SubscribeBuild(t.Context(), "", time.Now()); platform.ErrorCode(err) != platform.ErrInvalidParameter {
+	if _, err := w.SubscribeBuild(t.Context(), "", time.Now(), ""); platform.ErrorCode(err) != platform.ErrInvalidParameter {
 		t.Errorf("empty service id: %v", err)
 	}
 	ctx, cancel := context.WithCancel(t.Context())

@@ -75,7 +75,7 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	if env.Progress != nil {
 		env.Progress(fmt.Sprintf("Rolling back %s: deployed; checking that it answers HTTP", svc.Name))
 	}
-	out.Verdict, out.Check = checkLive(ctx, env, svc.ID, svc.Name, started)
+	out.Verdict, out.Check = checkLive(ctx, env, svc.ID, svc.Name, v.ID, started)
 	out.Message = "Rolled back to " + what + ": " + verdictMessage(svc.Name, out.Verdict, out.Check)
 	return out, nil
 }

@@ -35,8 +35,9 @@ type BuildObservation struct {
 
 // Env is what a deploy runs with. Push is required. Queue, when set,
 // serialises pushes per target; Follow, when set, follows the build the push
-// started and then checks that the app answers (nil: the build is not
-// followed); Progress receives one line per build observation and check.
+// started (its app version when known, else the newest created after since)
+// and then checks that the app answers (nil: the build is not followed);
+// Progress receives one line per build observation and check.
 type Env struct {
 	Client    platform.Client
 	Logs      platform.LogFetcher
@@ -44,7 +45,7 @@ type Env struct {
 	WorkDir   string // ZCP's working directory: relative local workingDirs resolve against it
 	Push      func(ctx context.Context, req Request) (*Result, error)
 	Queue     func(ctx context.Context, target string, job func(context.Context) error) error
-	Follow    func(ctx context.Context, serviceID string, since time.Time) (<-chan BuildObservation, error)
+	Follow    func(ctx context.Context, serviceID string, since time.Time, appVersionID string) (<-chan BuildObservation, error)
 	Progress  func(msg string)
 	Await     func(ctx context.Context, p platform.Process) (platform.Process, bool) // waits for a rollback's process; nil: not followed
 	Prober    *ops.Prober                                                            // the check's HTTP GETs; nil requests the real URLs
@@ -81,7 +82,7 @@ type Outcome struct {
 	Output          []string      `json:"output"`
 	DurationMS      int64         `json:"pushDurationMs"`
 	Build           *BuildOutcome `json:"build,omitempty"`
-	// Verdict (live, degraded, not-answering, deployed, stopped) and Check are set
+	// Verdict (live, degraded, not-answering, deployed, stopped, replaced) and Check are set
 	// when the build was followed to ACTIVE; a failed build is an error.
 	Verdict string `json:"verdict,omitempty"`
 	Check   *Check `json:"check,omitempty"`
@@ -180,27 +181,27 @@ func pushAndFollow(ctx context.Context, env Env, req Request, targetName string,
 		out.Message = fmt.Sprintf("Code pushed to %s; the build runs on the platform.", label)
 		return out, nil
 	}
+	own := ""
 	switch {
 	case res.AppVersion != nil:
-		// The push's own version, by the platform's clock: a version of an
-		// earlier push that the lagging search hid from the baseline cannot
-		// pass for this one.
-		since = res.AppVersion.Created
+		// The push's own version: followed and judged by its id, so that a
+		// later push's version cannot pass for this one.
+		since, own = res.AppVersion.Created, res.AppVersion.ID
 	case since.IsZero():
 		since = res.Started.Add(-ops.BuildSinceSlack)
 	}
-	build, err := followBuild(ctx, env, out.TargetServiceID, label, since)
+	build, err := followBuild(ctx, env, out.TargetServiceID, label, since, own)
 	if err != nil {
 		return nil, err
 	}
 	out.Build = build
 	switch build.Status {
-	case platform.AppVersionActive:
-		out.Status = platform.AppVersionActive
+	case platform.AppVersionActive, platform.AppVersionBackup: // BACKUP: a later deploy replaced it already
+		out.Status = build.Status
 		if env.Progress != nil {
 			env.Progress(fmt.Sprintf("Deploying %s: deployed; checking that it answers HTTP", label))
 		}
-		out.Verdict, out.Check = checkLive(ctx, env, out.TargetServiceID, label, started)
+		out.Verdict, out.Check = checkLive(ctx, env, out.TargetServiceID, label, build.AppVersionID, started)
 		out.Message = verdictMessage(label, out.Verdict, out.Check)
 	default:
 		out.Status = StatusBuilding
@@ -434,10 +435,10 @@ type BuildFailedError struct {
 
 func (e *BuildFailedError) Unwrap() error { return e.PlatformError }
 
-// followBuild reports the build started by the push until it is ACTIVE or
-// failed.
-func followBuild(ctx context.Context, env Env, serviceID, label string, since time.Time) (*BuildOutcome, error) {
-	ch, err := env.Follow(ctx, serviceID, since)
+// followBuild reports the build started by the push (app version own, when
+// known) until it is ACTIVE or failed.
+func followBuild(ctx context.Context, env Env, serviceID, label string, since time.Time, own string) (*BuildOutcome, error) {
+	ch, err := env.Follow(ctx, serviceID, since, own)
 	if err != nil {
 		// The push itself succeeded; following its build is a bonus, so a
 		// watcher that cannot take the subscription is a note, not a failure.

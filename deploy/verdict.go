@@ -19,6 +19,7 @@ const (
 	VerdictBuildFailed  = "build-failed"  // the build or deploy failed; the previous version keeps running
 	VerdictUnverified   = "deployed"      // ACTIVE, but nothing could be probed from here
 	VerdictStopped      = "stopped"       // deployed to a stopped service: nothing runs until it is started
+	VerdictReplaced     = "replaced"      // a later deploy replaced this one's version before it was checked
 )
 
 // Timing of the wait for a deployed app to answer.
@@ -41,10 +42,11 @@ type Check struct {
 }
 
 // checkLive waits for the deployed service to answer, within env.ReadyWait
-// and the watch limit counted from started, and judges it with ops'
-// verify. An app still starting, or not answering with a quiet log, is
-// asked again: it may not be listening yet.
-func checkLive(ctx context.Context, env Env, serviceID, label string, started time.Time) (string, *Check) {
+// and the watch limit counted from started, and judges its app version own
+// ("" when unknown: the live one) with ops' verify. An app still starting,
+// or not answering with a quiet log, is asked again: it may not be
+// listening yet.
+func checkLive(ctx context.Context, env Env, serviceID, label, own string, started time.Time) (string, *Check) {
 	wait := env.ReadyWait
 	if wait <= 0 {
 		wait = DefaultReadyWait
@@ -60,7 +62,7 @@ func checkLive(ctx context.Context, env Env, serviceID, label string, started ti
 	}
 	begun := time.Now()
 	for {
-		svc, h, err := checkOnce(ctx, venv, serviceID)
+		svc, h, err := checkOnce(ctx, venv, serviceID, own)
 		if err != nil {
 			return VerdictUnverified, &Check{Reason: "could not check it: " + platform.Clip(err.Error(), 200),
 				Next: "Next: zerops_verify serviceHostname=" + label + " tells whether it answers."}
@@ -74,7 +76,7 @@ func checkLive(ctx context.Context, env Env, serviceID, label string, started ti
 		// Not answering with a quiet log may be an app still binding its
 		// port; errors in the log say it is not coming up.
 		quiet := len(h.Diagnoses) == 0 && len(h.ErrorLines) == 0
-		retry := noPortsYet || h.Starting() || (h.Verdict == ops.VerdictFailing && quiet)
+		retry := h.ReplacedBy == nil && (noPortsYet || h.Starting() || (h.Verdict == ops.VerdictFailing && quiet))
 		if !retry || time.Now().Add(poll).After(deadline) {
 			return verdictOf(h)
 		}
@@ -100,7 +102,7 @@ func checkLive(ctx context.Context, env Env, serviceID, label string, started ti
 
 // checkOnce reads the service and checks it; a stopped service is not
 // checked (h nil): nothing runs on it to answer.
-func checkOnce(ctx context.Context, venv ops.VerifyEnv, serviceID string) (svc *platform.ServiceStack, h *ops.ServiceHealth, err error) {
+func checkOnce(ctx context.Context, venv ops.VerifyEnv, serviceID, own string) (svc *platform.ServiceStack, h *ops.ServiceHealth, err error) {
 	svc, err = venv.Client.GetService(platform.FreshRead(ctx), serviceID) // polled until it answers
 	if err != nil {
 		return nil, nil, err
@@ -108,13 +110,16 @@ func checkOnce(ctx context.Context, venv ops.VerifyEnv, serviceID string) (svc *
 	if svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping {
 		return svc, nil, nil
 	}
-	h, err = ops.CheckService(ctx, venv, *svc)
+	h, err = ops.CheckService(ctx, venv, *svc, own)
 	return svc, h, err
 }
 
 // verdictOf turns a service's health into a deploy's verdict.
 func verdictOf(h *ops.ServiceHealth) (string, *Check) {
 	v := &Check{Reason: h.Reason, Diagnoses: h.Diagnoses, Next: h.Next}
+	if h.ReplacedBy != nil {
+		return VerdictReplaced, v
+	}
 	best := bestProbe(h.Probes)
 	v.URL, v.HTTPStatus = best.URL, best.Status
 	switch {
@@ -155,6 +160,8 @@ func verdictMessage(label, verdict string, c *Check) string {
 		return fmt.Sprintf("%s is deployed and answers, but: %s.", label, c.Reason)
 	case VerdictStopped:
 		return c.Reason + "."
+	case VerdictReplaced:
+		return fmt.Sprintf("%s was deployed, but %s.", label, c.Reason)
 	case VerdictNotAnswering:
 		return fmt.Sprintf("%s is deployed (ACTIVE) but does not answer: %s.", label, c.Reason)
 	}

@@ -277,7 +277,7 @@ func (w scriptedWatcher) Subscribe(ctx context.Context, id string) (<-chan actor
 	return ch, nil
 }
 
-func (scriptedWatcher) SubscribeBuild(context.Context, string, time.Time) (<-chan actors.BuildUpdate, error) {
+func (scriptedWatcher) SubscribeBuild(context.Context, string, time.Time, string) (<-chan actors.BuildUpdate, error) {
 	return nil, errors.New("no builds here")
 }
 

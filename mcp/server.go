@@ -30,7 +30,7 @@ type Project struct {
 // Watcher follows platform processes and builds (actors.Watcher).
 type Watcher interface {
 	Subscribe(ctx context.Context, processID string) (<-chan actors.ProcessUpdate, error)
-	SubscribeBuild(ctx context.Context, serviceID string, since time.Time) (<-chan actors.BuildUpdate, error)
+	SubscribeBuild(ctx context.Context, serviceID string, since time.Time, appVersionID string) (<-chan actors.BuildUpdate, error)
 }
 
 // Knowledge is the background-built knowledge index (actors.KnowledgeIndex).

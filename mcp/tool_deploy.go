@@ -177,8 +177,8 @@ func warnedNext(warnings []platform.Issue, next string) string {
 }
 
 // followBuild adapts the watcher's build subscription to the ops layer.
-func (s *Server) followBuild(ctx context.Context, serviceID string, since time.Time) (<-chan deploy.BuildObservation, error) {
-	src, err := s.deps.Watcher.SubscribeBuild(ctx, serviceID, since)
+func (s *Server) followBuild(ctx context.Context, serviceID string, since time.Time, appVersionID string) (<-chan deploy.BuildObservation, error) {
+	src, err := s.deps.Watcher.SubscribeBuild(ctx, serviceID, since, appVersionID)
 	if err != nil {
 		return nil, err
 	}

@@ -35,7 +35,7 @@ func TestCheckService_ManagedByStatus(t *testing.T) {
 			t.Parallel()
 			svc := platform.ServiceStack{ID: "no-such-id", Name: "db", Status: tt.status,
 				Type: platform.ServiceTypeInfo{Category: platform.CategoryStandard, VersionName: "postgresql@16"}}
-			h, err := ops.CheckService(context.Background(), env, svc)
+			h, err := ops.CheckService(context.Background(), env, svc, "")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -58,6 +58,10 @@ type ServiceHealth struct {
 	Verdict    string               `json:"verdict"`
 	Reason     string               `json:"reason"`
 	Next       string               `json:"next"`
+	// ReplacedBy is set when the version a deploy's check named was replaced
+	// by a later deploy before it was checked: the version that runs now
+	// (its ID empty when unknown).
+	ReplacedBy *VersionState `json:"-"`
 
 	starting bool // the app is starting: asking again soon may change the verdict
 }
@@ -116,7 +120,7 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 	g.SetLimit(verifyParallel)
 	for i := range services {
 		g.Go(func() error {
-			h, err := checkService(gctx, env, services[i], host, path)
+			h, err := checkService(gctx, env, services[i], host, path, "")
 			if err != nil {
 				return err
 			}
@@ -135,8 +139,10 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 }
 
 // CheckService verifies one service: what a deploy's verdict is made of.
-func CheckService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack) (*ServiceHealth, error) {
-	return checkService(ctx, env, svc, subdomainHost(ctx, env), "/")
+// appVersionID, when set, names the deploy's own version: it is the one
+// judged, and a later version that replaced it is reported (ReplacedBy).
+func CheckService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack, appVersionID string) (*ServiceHealth, error) {
+	return checkService(ctx, env, svc, subdomainHost(ctx, env), "/", appVersionID)
 }
 
 // subdomainHost is the project's subdomain host; "" when the project cannot be read.
@@ -179,8 +185,9 @@ func probePath(p string) (string, error) {
 	return p, nil
 }
 
-// checkService gathers one service's findings and judges them.
-func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack, projectHost, path string) (*ServiceHealth, error) {
+// checkService gathers one service's findings and judges them; own, when
+// set, is the version judged (see CheckService).
+func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack, projectHost, path, own string) (*ServiceHealth, error) {
 	h := &ServiceHealth{Service: svc.Name, Status: svc.Status, Probes: []Probe{}}
 	if managed(svc) {
 		judgeManaged(h, svc)
@@ -199,6 +206,19 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	var latest *platform.AppVersion
 	if len(versions) > 0 {
 		latest = liveVersion(versions)
+	}
+	if own != "" {
+		mine, err := ownVersion(ctx, env.Client, versions, own)
+		if err != nil {
+			return nil, err
+		}
+		if mine != nil && mine.Status == platform.AppVersionBackup {
+			judgeReplaced(ctx, env.Client, h, svc, *mine)
+			return h, nil
+		}
+		latest = cmp.Or(mine, latest)
+	}
+	if latest != nil {
 		h.AppVersion = &VersionState{ID: latest.ID, Status: latest.Status, Created: latest.Created}
 	}
 	if portsPending(&svc, latest) {
@@ -240,6 +260,13 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 		diags = diags[:verifyDiagnoses]
 	}
 	h.Diagnoses = diags
+	if own != "" && latest != nil && latest.ID == own {
+		// A later deploy may have replaced it while it was probed.
+		if mine, err := ownVersion(ctx, env.Client, nil, own); err == nil && mine != nil && mine.Status == platform.AppVersionBackup {
+			judgeReplaced(ctx, env.Client, h, svc, *mine)
+			return h, nil
+		}
+	}
 	judge(h, svc, latest)
 	if (h.Verdict == VerdictFailing || h.Verdict == VerdictDegraded) && canRollBack(versions, latest) && redeployFixes(h.Diagnoses) {
 		h.Next += " Or, if the version before worked, go back: zerops_deploy rollback=true targetService=" + svc.Name + "."
