@@ -27,16 +27,40 @@ const (
 type fileSet struct {
 	paths map[string]bool
 	text  map[string]string
+	used  *fileSet // non-nil: what has and read find is copied here
 }
 
+func newFileSet() *fileSet { return &fileSet{paths: map[string]bool{}, text: map[string]string{}} }
+
 // has reports whether p names an uploaded file or directory.
-func (fs *fileSet) has(p string) bool { return fs.paths[cleanRel(p)] }
+func (fs *fileSet) has(p string) bool {
+	p = cleanRel(p)
+	ok := fs.paths[p]
+	if ok && fs.used != nil {
+		fs.used.paths[p] = true
+	}
+	return ok
+}
 
 // read returns a small file's content; ok is false when the file is absent
 // or was too large to keep.
 func (fs *fileSet) read(p string) (string, bool) {
-	s, ok := fs.text[cleanRel(p)]
+	p = cleanRel(p)
+	s, ok := fs.text[p]
+	if ok && fs.used != nil {
+		fs.used.paths[p], fs.used.text[p] = true, s
+	}
 	return s, ok
+}
+
+// record makes fs copy what it is asked from now on into the set it
+// returns (nil for a nil fs): asked the same again, that set answers alike.
+func (fs *fileSet) record() *fileSet {
+	if fs == nil {
+		return nil
+	}
+	fs.used = newFileSet()
+	return fs.used
 }
 
 // cleanRel is p relative to the working directory: slash-separated, without
@@ -63,7 +87,7 @@ func readArchive(r io.Reader) *fileSet {
 		src = io.LimitReader(zr, maxUnpackedBytes) // a small upload may unpack to far more
 	}
 	tr := tar.NewReader(src)
-	fs := &fileSet{paths: map[string]bool{}, text: map[string]string{}}
+	fs := newFileSet()
 	kept := 0
 	for n := 0; n < maxArchiveEntries; n++ {
 		h, err := tr.Next()

@@ -49,7 +49,7 @@ type appVersion struct {
 	sim        *appRun      // what the deployed app does (sim.go); nil: listens on its declared ports
 	runStart   time.Time    // when its app last started (runtime.go)
 	attempts   int          // start attempts of a crash-looping app logged since runStart
-	envCrash   []logEntry   // set at a start: a service or project variable names a host the project lacks
+	runFiles   *fileSet     // the deployed files its app's start reads (sim.go), kept for its next starts
 }
 
 func (st *state) newAppVersion(s *service, source, name string, now time.Time) *appVersion {
@@ -244,11 +244,11 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 	av.buildStart, av.stepDur, av.LastUpdate, av.deployed = rq.now, step, rq.now, d
 	av.failReason = takeFailure(st.failBld, s.ID)
 	res := simulateBuild(d, av.files, rq.now)
-	run := simulateRun(d, av.files, &res, orStr(d.runBase, s.Version.Name), func(host string) bool {
-		o := st.serviceByName(s.ProjectID, host)
-		return o != nil && !o.system()
-	}, av.ID)
-	av.built, av.sim, av.files = &res, &run, nil // what the files decide is decided: keep no content
+	used := av.files.record()
+	run := simulateRun(d, av.files, &res, orStr(d.runBase, s.Version.Name), st.startEnv(s, d), av.ID)
+	// Of the files, keep only what the app's start reads: each start
+	// decides again with the environment of its time.
+	av.built, av.sim, av.runFiles, av.files = &res, &run, used, nil
 	if av.failReason == "" {
 		av.failReason = res.failure
 	}

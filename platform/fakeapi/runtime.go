@@ -24,14 +24,11 @@ func (st *state) appStarted(s *service, av *appVersion, at time.Time) {
 	if d == nil {
 		return
 	}
-	av.runStart, av.attempts, av.envCrash = at, 1, nil
-	if run := av.run(); run.crash == nil && !run.webServer {
-		if host := st.missingVarHost(s); host != "" {
-			av.envCrash = []logEntry{{3, hostNotFound(run.lang, host)}}
-		}
-	}
-	run := av.run()
 	base := orStr(d.runBase, s.Version.Name)
+	// The app reads its environment as it is now: a secret or project
+	// variable set since the deploy counts from this start on.
+	run := simulateRun(d, av.runFiles, av.built, base, st.startEnv(s, d), av.ID)
+	av.sim, av.runStart, av.attempts = &run, at, 1
 	for i, c := range s.Containers {
 		t := at.Add(time.Duration(i) * time.Millisecond)
 		if d.start != "" {
@@ -60,33 +57,6 @@ func (st *state) startIfRunning(s *service, av *appVersion, at time.Time) {
 		return
 	}
 	st.appStarted(s, av, at)
-}
-
-// missingVarHost is the first hostname that a service variable of s (its
-// own, SECRET) or a variable of its project (USER) references and that the
-// project has no service of, or "": a container reads them when it starts.
-func (st *state) missingVarHost(s *service) string {
-	vars := []*envVar{}
-	for _, e := range s.Env {
-		if e.Type == envSecret {
-			vars = append(vars, e)
-		}
-	}
-	if p := st.projects[s.ProjectID]; p != nil {
-		for _, e := range p.Envs {
-			if e.Type == envUser {
-				vars = append(vars, e)
-			}
-		}
-	}
-	for _, e := range vars {
-		for _, m := range refRe.FindAllStringSubmatch(e.Content, -1) {
-			if o := st.serviceByName(s.ProjectID, m[1]); o == nil || o.system() {
-				return m[1]
-			}
-		}
-	}
-	return ""
 }
 
 // logCrash writes one failed start attempt of a crash-looping app.

@@ -20,7 +20,9 @@ func TestCrashLoop_RestartsOnItsSchedule(t *testing.T) {
 	if av == nil {
 		t.Fatal("appdev has no active version")
 	}
-	av.sim = &appRun{crash: []logEntry{{3, "Error: Cannot find module '/var/www/x.js'"}}}
+	// It starts x.js, which was not deployed.
+	d := *av.deployed
+	d.start, av.deployed, av.runFiles = "node x.js", &d, newFileSet()
 	t0 := time.Now().Add(time.Hour) // after every line the seed wrote
 	attempts := func() int {
 		n := 0

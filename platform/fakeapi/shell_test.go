@@ -52,6 +52,6 @@ func FuzzSimulateRun(f *testing.F) {
 			ports: []portJSON{{Port: 3000}}}
 		files := &fileSet{paths: map[string]bool{"index.js": true, "package.json": true},
 			text: map[string]string{"index.js": entry, "package.json": entry}}
-		_ = simulateRun(d, files, &buildResult{produced: map[string]bool{}}, "nodejs@22", func(string) bool { return false }, "seed")
+		_ = simulateRun(d, files, &buildResult{produced: map[string]bool{}}, "nodejs@22", startEnv{}, "seed")
 	})
 }

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path"
-	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -51,9 +49,6 @@ func (av *appVersion) run() appRun {
 	if av.sim != nil {
 		r = *av.sim
 	}
-	if av.envCrash != nil && r.crash == nil && !r.webServer {
-		r.crash, r.listens, r.lines = av.envCrash, nil, nil
-	}
 	return r
 }
 
@@ -67,25 +62,27 @@ func declared(d *deployedSetup) []listenAddr {
 }
 
 // runSim decides, without running anything, what an app does when started:
-// from its setup (run.start, run.ports, run.envVariables), the files the
-// deploy put into /var/www and the project's hostnames.
+// from its setup (run.start, run.ports), the files the deploy put into
+// /var/www and the environment its containers start with.
 type runSim struct {
 	d        *deployedSetup
-	files    *fileSet          // nil: unknown, no rule that needs them applies
-	produced map[string]bool   // what the build made
-	hostOK   func(string) bool // whether the project has a service of that hostname
-	base     string            // the run base's runtime name (nodejs, python, php-nginx…)
-	seed     string            // makes an ephemeral port stable
+	files    *fileSet        // nil: unknown, no rule that needs them applies
+	produced map[string]bool // what the build made
+	env      startEnv        // the containers' environment at this start
+	base     string          // the run base's runtime name (nodejs, python, php-nginx…)
+	seed     string          // makes an ephemeral port stable
 }
 
-// simulateRun is what the app of d does once deployed.
-func simulateRun(d *deployedSetup, files *fileSet, built *buildResult, runBase string, hostOK func(string) bool, seed string) appRun {
-	r := &runSim{d: d, files: files, hostOK: hostOK, base: runtimeName(runBase), seed: seed}
+// simulateRun is what the app of d does when started with env. The files
+// it reads are the same whatever env holds, so a set that recorded them at
+// one start answers every later one.
+func simulateRun(d *deployedSetup, files *fileSet, built *buildResult, runBase string, env startEnv, seed string) appRun {
+	r := &runSim{d: d, files: files, env: env, base: runtimeName(runBase), seed: seed}
 	if built != nil {
 		r.produced = built.produced
 	}
 	out := appRun{lang: r.langOfBase()}
-	missing := r.missingHost()
+	missing := env.missingHost
 	if webServer(r.base) {
 		out.listens, out.lang, out.webServer = []listenAddr{{"0.0.0.0", 80}}, "php", true
 		if missing != "" {
@@ -132,8 +129,8 @@ func (r *runSim) resolve(line string, depth int) startCmd {
 		return startCmd{}
 	}
 	words := steps[len(steps)-1].words
-	env := map[string]string{}
-	for k, v := range r.d.env {
+	env := make(map[string]string, len(r.env.vars))
+	for k, v := range r.env.vars {
 		env[k] = v
 	}
 	for len(words) > 0 && isAssignment(words[0]) {
@@ -413,27 +410,6 @@ func firstFile(args []string, valued ...string) string {
 			continue
 		}
 		return a
-	}
-	return ""
-}
-
-// refRe is a cross-service reference in an env value: ${hostname_key}.
-var refRe = regexp.MustCompile(`\$\{([a-z][a-z0-9]*)_[A-Za-z0-9_]+\}`)
-
-// missingHost is the first hostname referenced by run.envVariables that no
-// service of the project has, or "".
-func (r *runSim) missingHost() string {
-	keys := make([]string, 0, len(r.d.env))
-	for k := range r.d.env {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		for _, m := range refRe.FindAllStringSubmatch(r.d.env[k], -1) {
-			if !r.hostOK(m[1]) {
-				return m[1]
-			}
-		}
 	}
 	return ""
 }

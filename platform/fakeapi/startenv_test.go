@@ -1,0 +1,105 @@
+package fakeapi_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zerops-go/dto/input/body"
+	"github.com/zeropsio/zerops-go/types"
+)
+
+// An app reads its whole environment when its containers start: service
+// secrets and project variables count beside zerops.yml's run.envVariables,
+// in the platform's precedence (zerops.yml > secret > project), references
+// resolved, and a change counts from the next restart on.
+func TestRun_EnvironmentReadAtStart(t *testing.T) {
+	t.Parallel()
+	const (
+		hostCode = "require('http').createServer((q, s) => s.end('ok')).listen(3000, process.env.HOST || 'localhost');\n"
+		portCode = "require('http').createServer((q, s) => s.end('ok')).listen(process.env.PORT || 8080, '0.0.0.0');\n"
+	)
+	tests := []struct {
+		name     string
+		start    string // run.start; "": node index.js
+		code     string
+		port     int               // declared, and probed
+		yml      string            // run.envVariables
+		secrets  string            // env file set after the deploy
+		project  map[string]string // project variables set after the deploy
+		before   int               // what the port answers before the restart
+		after    int               // and after it
+		listened string            // the runtime's log line after the restart
+	}{
+		{"SecretHost", "", hostCode, 3000, "", "HOST=0.0.0.0\n", nil,
+			http.StatusBadGateway, http.StatusOK, "Listening on 0.0.0.0:3000"},
+		{"ProjectHost", "", hostCode, 3000, "", "", map[string]string{"HOST": "0.0.0.0"},
+			http.StatusBadGateway, http.StatusOK, "Listening on 0.0.0.0:3000"},
+		{"ZeropsYmlOverSecret", "", hostCode, 3000, "        HOST: localhost\n", "HOST=0.0.0.0\n", nil,
+			http.StatusBadGateway, http.StatusBadGateway, "Listening on 127.0.0.1:3000"},
+		{"SecretOverProject", "", hostCode, 3000, "", "HOST=0.0.0.0\n", map[string]string{"HOST": "localhost"},
+			http.StatusBadGateway, http.StatusOK, "Listening on 0.0.0.0:3000"},
+		{"SecretPort", "", portCode, 3000, "", "PORT=3000\n", nil,
+			http.StatusBadGateway, http.StatusOK, "Listening on 0.0.0.0:3000"},
+		{"SecretReferenceResolved", "", portCode, 5432, "", "PORT=${db_port}\n", nil,
+			http.StatusBadGateway, http.StatusOK, "Listening on 0.0.0.0:5432"},
+		// npm start reads package.json, then index.js: kept for the restart.
+		{"NpmStartSecretPort", "npm start", portCode, 3000, "", "PORT=3000\n", nil,
+			http.StatusBadGateway, http.StatusOK, "Listening on 0.0.0.0:3000"},
+		{"SecretMissingReference", "", portCode, 8080, "", "DB=${nodb_hostname}\n", nil,
+			http.StatusOK, http.StatusBadGateway, "Error: getaddrinfo ENOTFOUND nodb"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			srv, h := newSDK(t, fastOpts)
+			ctx := context.Background()
+			stage := srv.ServiceID("appstage")
+			start := orDefault(tt.start, "node index.js")
+			files := map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", start, tt.port, tt.yml), "index.js": tt.code,
+				"package.json": `{"scripts":{"start":"node index.js"}}`}
+			if _, p := pushFiles(t, h, stage, "appstage", files); p.Status != "FINISHED" {
+				t.Fatalf("build ended %s", p.Status)
+			}
+			if code, b := probe(t, srv, "appstage", tt.port, "/"); code != tt.before {
+				t.Fatalf("after the deploy GET :%d = %d %q, want %d", tt.port, code, b, tt.before)
+			}
+			if tt.secrets != "" {
+				r, err := h.PutServiceStackUserDataEnvFile(ctx, sid(stage), body.UserDataPutEnvFile{EnvFile: types.Text(tt.secrets)})
+				waitProcess(t, h, string(out(t, r.Output, err).Id))
+			}
+			for k, v := range tt.project {
+				r, err := h.PostProjectEnv(ctx, pid(srv.ProjectID()), body.ProjectEnvPost{Key: types.String(k), Content: types.Text(v)})
+				waitProcess(t, h, string(out(t, r.Output, err).Id))
+			}
+			if code, _ := probe(t, srv, "appstage", tt.port, "/"); code != tt.before {
+				t.Fatalf("before a restart the running app answers %d, want %d as before", code, tt.before)
+			}
+			r, err := h.PutServiceStackRestart(ctx, sid(stage))
+			waitProcess(t, h, string(out(t, r.Output, err).Id))
+			if code, b := probe(t, srv, "appstage", tt.port, "/"); code != tt.after {
+				t.Errorf("after the restart GET :%d = %d %q, want %d", tt.port, code, b, tt.after)
+			}
+			_, items := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {stage}, "limit": {"1000"}, "desc": {"1"}})
+			var last string
+			for _, l := range items {
+				if strings.HasPrefix(l.Message, "Listening on") || strings.Contains(l.Message, "ENOTFOUND") {
+					last = l.Message
+					break
+				}
+			}
+			if last != tt.listened {
+				t.Errorf("the newest start's line is %q, want %q", last, tt.listened)
+			}
+		})
+	}
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
