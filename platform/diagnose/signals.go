@@ -67,7 +67,7 @@ var signals = []signal{
 	{"port-in-use", "The app tries to listen on a port another process already holds.",
 		"Start one server per port: remove a second listener or pick another port, and declare the port the app listens on in `run.ports`.", docNetwork, 76},
 	{"listening-on-localhost", "The app listens on localhost (127.0.0.1), so the balancer and other services cannot reach it.",
-		"Bind to 0.0.0.0 on the port declared in `run.ports`, where the app sets its address: Flask `app.run(host=\"0.0.0.0\")` in the code (it reads no HOST variable), gunicorn `--bind 0.0.0.0:<port>` or uvicorn `--host 0.0.0.0` in `run.start`, Node `listen(port, \"0.0.0.0\")`; a HOST variable in `run.envVariables` helps only where the code reads it.", docNetwork, 75},
+		"Bind to 0.0.0.0 on the port declared in `run.ports`. Where the code reads a HOST variable, HOST=0.0.0.0 does it: a service variable (zerops_env action=set variables=[\"HOST=0.0.0.0\"] restart=true, no deploy) or `run.envVariables`. Otherwise where the app sets its address: Flask `app.run(host=\"0.0.0.0\")` in the code (it reads no HOST variable), gunicorn `--bind 0.0.0.0:<port>` or uvicorn `--host 0.0.0.0` in `run.start`, Node `listen(port, \"0.0.0.0\")`.", docNetwork, 75},
 	{"wrong-port", "Nothing listens on the declared port: the app listens on another port than `run.ports` declares.",
 		"Make the app listen on the port in `run.ports` (e.g. PORT in `run.envVariables`, where the code reads it), or change `run.ports` to the port the app uses; if PORT is set and the log still shows another port, the code ignores it (a hardcoded port): change the code.", docNetwork, 74},
 	{"request-too-large", "A request body exceeded the size the server accepts.",
