@@ -49,17 +49,12 @@ var argForms = map[string]argForm{
 // exampleKey is a key worth quoting back in an example.
 var exampleKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,63}$`)
 
-// namedProperty finds the arguments a schema rejection names. The SDK hands
-// the rejection over only as text, so its wording is all there is to read.
-var namedProperty = regexp.MustCompile(`/properties/([A-Za-z]+)`)
-
 // argumentError names what is wrong with the arguments raw of a call of
 // tool that the SDK rejected: an argument the tool does not take, else the
-// first one whose value does not have its form, with the form and an
+// first (by name) whose value does not have its form, with the form and an
 // example; nil when neither is found, or when rejection (the SDK's error)
 // is nil: the result is then ZCP's own (a guard's, the connection's).
-// When the rejection names arguments, only those are looked at for their
-// form. Values of variables are never quoted back (they may be secrets).
+// Values of variables are never quoted back (they may be secrets).
 func argumentError(tool *sdk.Tool, raw json.RawMessage, rejection error) error {
 	if rejection == nil {
 		return nil
@@ -72,19 +67,7 @@ func argumentError(tool *sdk.Tool, raw json.RawMessage, rejection error) error {
 	if err := unknownArgument(tool.Name, args, takes); err != nil {
 		return err
 	}
-	var names []string
-	for _, m := range namedProperty.FindAllStringSubmatch(rejection.Error(), -1) {
-		if _, ok := args[m[1]]; ok {
-			names = append(names, m[1])
-		}
-	}
-	if len(names) == 0 {
-		for k := range args {
-			names = append(names, k)
-		}
-	}
-	slices.Sort(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(args)) {
 		form, known := argForms[name]
 		if !known || form.fits(args[name]) {
 			continue
