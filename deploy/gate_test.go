@@ -2,8 +2,11 @@ package deploy_test
 
 import (
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -97,5 +100,51 @@ func TestDeployer_ReadZeropsYmlFindsWhatZcliPushes(t *testing.T) {
 				t.Errorf("got %q, %d bytes, %v; want %q, %d bytes", f, len(content), err, tt.file, len(tt.content))
 			}
 		})
+	}
+}
+
+// TestDeployer_ReadRemoteZeropsYmlTakesOnlyTheMarkedFile: what the source
+// container prints before the marker (a login shell's rc files) is
+// skipped; a marker naming another file, no marker, or a failing session
+// answers nothing to check; a file too large reaches the check too large.
+func TestDeployer_ReadRemoteZeropsYmlTakesOnlyTheMarkedFile(t *testing.T) {
+	t.Parallel()
+	huge := strings.Repeat("#", 2*platform.MaxFileSize)
+	tests := []struct {
+		name, out     string
+		exit          int
+		file, content string
+	}{
+		{"rc noise first", "Welcome!\nlast login: today\nzcp-zerops-yml:zerops.yml\n" + pythonYml, 0, "/var/www/zerops.yml", pythonYml},
+		{"another file named", "zcp-zerops-yml:../../etc/passwd\nroot:x:0:0\n", 0, "", ""},
+		{"no marker", "zerops:\n", 0, "", ""},
+		{"session failed", "zcp-zerops-yml:zerops.yml\n" + pythonYml, 255, "", ""},
+		{"too large", "zcp-zerops-yml:zerops.yaml\n" + huge, 0, "/var/www/zerops.yaml", huge[:platform.MaxFileSize+1024-len("zcp-zerops-yml:zerops.yaml\n")]},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			writeFile(t, filepath.Join(dir, "out"), tt.out)
+			ssh := filepath.Join(dir, "ssh")
+			writeExecutable(t, ssh, fmt.Sprintf("#!/bin/sh\ncat '%s/out'\nexit %d\n", dir, tt.exit))
+			d := deploy.New(deploy.Config{SSHPath: ssh})
+			f, content, err := d.ReadZeropsYml(testContext(t), deploy.Request{SourceService: "appdev", TargetServiceID: "x"})
+			if err != nil || f != tt.file || content != tt.content {
+				t.Errorf("got %q, %d bytes, %v; want %q, %d bytes", f, len(content), err, tt.file, len(tt.content))
+			}
+		})
+	}
+}
+
+// writeExecutable writes a script to run while holding syscall.ForkLock,
+// so that no process forked meanwhile inherits its write descriptor and
+// makes running it fail with ETXTBSY (see sshdtest's writeExecutable).
+func writeExecutable(t *testing.T, path, script string) {
+	t.Helper()
+	syscall.ForkLock.RLock()
+	defer syscall.ForkLock.RUnlock()
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
 	}
 }
