@@ -19,7 +19,7 @@ import (
 )
 
 // ZeropsYmlReader is a pusher that can read the zerops.yml it would push
-// (see Env.ReadZeropsYml).
+// (see Env.ReadZeropsYml). Deploys call it concurrently, as they push.
 type ZeropsYmlReader interface {
 	ReadZeropsYml(ctx context.Context, req Request) (file, content string, err error)
 }
@@ -150,7 +150,8 @@ func (d *Deployer) readRemoteZeropsYml(ctx context.Context, p Plan) (file, conte
 // fileMarker precedes the name of the file read over ssh.
 const fileMarker = "zcp-zerops-yml:"
 
-// limitedWriter keeps the first n bytes written to it and drops the rest.
+// limitedWriter keeps the first n bytes written to it and drops the rest,
+// answering every write as whole. Not safe for concurrent use.
 type limitedWriter struct {
 	w io.Writer
 	n int
