@@ -171,6 +171,9 @@ func (st *state) createAppVersion(rq *apiRequest) (int, any) {
 		return apiErr(http.StatusBadRequest, "userServiceStackInvalidCategory",
 			"Only runtime services take app versions.", nil)
 	}
+	if code, v := refuseDeleting(s); code != 0 {
+		return code, v
+	}
 	var in createAppVersionRequest
 	if err := decodeBody(rq, &in); err != nil {
 		return errInvalid(err.Error(), nil)
@@ -222,6 +225,9 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 	s := st.services[av.ServiceID]
 	if s == nil {
 		return errServiceNotFound()
+	}
+	if code, v := refuseDeleting(s); code != 0 {
+		return code, v
 	}
 	setup := ""
 	if in.ZeropsYamlSetup != nil {
@@ -293,6 +299,17 @@ func (st *state) activate(av *appVersion, at time.Time) {
 	if s := st.services[av.ServiceID]; s != nil && s.Status == platform.ServiceReadyToDeploy {
 		s.Status, s.LastUpdate = platform.ServiceActive, at
 	}
+}
+
+// refuseDeleting answers the platform's refusal of code for a service
+// whose deletion is under way (status 0: not refused): no new app version,
+// no build, no redeploy.
+func refuseDeleting(s *service) (int, any) {
+	if s.Status != platform.ServiceDeleting {
+		return 0, nil
+	}
+	return apiErr(http.StatusBadRequest, "serviceStackStatusNotSupported",
+		"Service stack is being deleted: it takes no app version.", nil)
 }
 
 // BuildLogTag is the log tag of an app version's build lines.

@@ -346,3 +346,55 @@ func TestSDK_BuildLogFollowsTheBuild(t *testing.T) {
 		t.Errorf("runtime lines do not fit the deploy: %s", got)
 	}
 }
+
+// TestPush_DeletingServiceRefused: a service whose deletion is under way
+// takes no new app version, no build of one created before, and no
+// redeploy of an earlier one, as on the platform; nothing is built.
+func TestPush_DeletingServiceRefused(t *testing.T) {
+	t.Parallel()
+	steps := []struct {
+		name string
+		call func(t *testing.T, h sdk.Handler, service string, early, built path.AppVersionId) error
+	}{
+		{"new app version", func(t *testing.T, h sdk.Handler, service string, _, _ path.AppVersionId) error {
+			r, err := h.PostServiceStackAppVersion(context.Background(), sid(service), body.PostAppVersion{})
+			return outErr(t, r.Output, err)
+		}},
+		{"build of a version created before", func(t *testing.T, h sdk.Handler, _ string, early, _ path.AppVersionId) error {
+			r, err := h.PutAppVersionBuildAndDeploy(context.Background(), early, body.PutAppVersionBuildAndDeploy{
+				ZeropsYaml: "zerops:\n  - setup: app\n", ZeropsYamlSetup: types.NewStringNull("app")})
+			return outErr(t, r.Output, err)
+		}},
+		{"redeploy of an earlier build", func(t *testing.T, h sdk.Handler, _ string, _, built path.AppVersionId) error {
+			r, err := h.PutAppVersionDeploy(context.Background(), built, body.PutAppVersionDeploy{})
+			return outErr(t, r.Output, err)
+		}},
+	}
+	for _, tt := range steps {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			// Deletion lasts a minute: the service stays DELETING throughout.
+			srv, h := newSDK(t, fakeapi.Options{ProcessDuration: time.Minute, BuildStepDuration: 5 * time.Millisecond, SearchLag: -1})
+			ctx := context.Background()
+			id := srv.ServiceID("appstage")
+			built, _ := push(t, h, id)
+			cr, err := h.PostServiceStackAppVersion(ctx, sid(id), body.PostAppVersion{})
+			early := path.AppVersionId{Id: out(t, cr.Output, err).Id}
+			ur, err := h.PutAppVersionUpload(ctx, early, strings.NewReader("archive"))
+			out(t, ur.Output, err)
+
+			dr, err := h.DeleteServiceStack(ctx, sid(id))
+			out(t, dr.Output, err)
+			before := len(appVersions(t, h, id))
+
+			err = tt.call(t, h, id, early, path.AppVersionId{Id: built.Id})
+			if code := apiCode(err); code != "serviceStackStatusNotSupported" {
+				t.Fatalf("%s on a DELETING service: err %v (code %q), want serviceStackStatusNotSupported", tt.name, err, code)
+			}
+			avs := appVersions(t, h, id)
+			if len(avs) != before || avs[string(early.Id)].Status != "UPLOADING" {
+				t.Errorf("app versions changed after the refusal: %d (was %d), early one %s", len(avs), before, avs[string(early.Id)].Status)
+			}
+		})
+	}
+}

@@ -25,6 +25,9 @@ func (st *state) deployAppVersion(rq *apiRequest) (int, any) {
 	if s == nil {
 		return errServiceNotFound()
 	}
+	if code, v := refuseDeleting(s); code != 0 {
+		return code, v
+	}
 	switch status := av.statusAt(rq.now); status {
 	case platform.AppVersionActive, platform.AppVersionBackup:
 	default:
