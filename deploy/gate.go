@@ -24,13 +24,22 @@ type ZeropsYmlReader interface {
 	ReadZeropsYml(ctx context.Context, req Request) (file, content string, err error)
 }
 
-// checkBeforePush refuses a push of req whose zerops.yml zerops_validate's
+// checkBeforePush refuses a push of req to a target being deleted, and one
+// whose zerops.yml zerops_validate's
 // rules reject for the setup pushed (req.Setup, else the target's hostname):
 // the platform refuses the same (unknown keys, a missing setup, a base not in
 // the live catalog). It answers that setup's warnings, unresolvable
 // envVariables references and HTTP ports the target's subdomain cannot reach
 // included.
 func checkBeforePush(ctx context.Context, env Env, req Request, targetName string) ([]platform.Issue, error) {
+	var target *platform.ServiceStack
+	if env.Client != nil {
+		// Read by id: the project's service list may lag a deletion.
+		target, _ = env.Client.GetService(ctx, cmp.Or(req.TargetServiceID, req.ServiceID)) // unread: not refused, no subdomain check
+	}
+	if err := deployableTarget(target, targetName); err != nil {
+		return nil, err
+	}
 	if env.ReadZeropsYml == nil {
 		return nil, nil
 	}
@@ -40,10 +49,6 @@ func checkBeforePush(ctx context.Context, env Env, req Request, targetName strin
 	}
 	if content == "" {
 		return nil, nil
-	}
-	var target *platform.ServiceStack
-	if env.Client != nil {
-		target, _ = env.Client.GetService(ctx, cmp.Or(req.TargetServiceID, req.ServiceID)) // unread: no subdomain check
 	}
 	setup := cmp.Or(req.Setup, targetName)
 	if setup == "" && target != nil {
@@ -70,6 +75,17 @@ func checkBeforePush(ctx context.Context, env Env, req Request, targetName strin
 			"Nothing was pushed. Fix every listed problem (path, problem, fix) in "+file+", check it with zerops_validate, then zerops_deploy again.")}
 	}
 	return warnings, nil
+}
+
+// deployableTarget refuses a target whose deletion is under way: the
+// platform takes no app version for it. target nil: not read, not refused.
+func deployableTarget(target *platform.ServiceStack, name string) error {
+	if target == nil || target.Status != platform.ServiceDeleting {
+		return nil
+	}
+	name = cmp.Or(name, target.Name, target.ID)
+	return invalidParam(fmt.Sprintf("the target %s is being deleted (status %s): the platform takes no deploy for it", name, target.Status),
+		fmt.Sprintf("Nothing was pushed. Deploy to another runtime service (zerops_discover lists them); if %s is still needed, re-create it with zerops_import once its deletion ends, then deploy again.", name))
 }
 
 // ReadZeropsYml reads the zerops.yml the push of req would send, as

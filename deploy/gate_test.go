@@ -1,6 +1,7 @@
 package deploy_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -13,7 +14,9 @@ import (
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/deploy/sshdtest"
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
 	"github.com/zeropsio/zcp/platform/ops"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 // A zerops.yml the validator rejects for the target's setup is refused
@@ -146,5 +149,64 @@ func writeExecutable(t *testing.T, path, script string) {
 	defer syscall.ForkLock.RUnlock()
 	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRun_DeletingTargetRefusedBeforePush: a target whose deletion is under
+// way is refused before anything is pushed, by its status read by id (the
+// project's service list may still show it ACTIVE), with or without a
+// zerops.yml to check; the refusal names the status and the way on.
+func TestRun_DeletingTargetRefusedBeforePush(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		params   deploy.Params
+		readable bool // the pre-push check can read zerops.yml
+	}{
+		{"ssh by hostname", deploy.Params{SourceService: "appdev", TargetService: "appstage"}, true},
+		{"ssh, zerops.yml not read", deploy.Params{SourceService: "appdev", TargetService: "appstage"}, false},
+		{"local by hostname", deploy.Params{WorkingDir: ".", TargetService: "appstage"}, true},
+		{"local by id", deploy.Params{WorkingDir: "."}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			// The deletion lasts a minute: appstage stays DELETING throughout.
+			fake := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: time.Minute, BuildStepDuration: 10 * time.Millisecond})
+			c, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			stage := fake.ServiceID("appstage")
+			root := t.TempDir()
+			writeFile(t, filepath.Join(root, "zerops.yml"), pythonYml)
+			pusher := deploy.NewAPIPusher(c, root, ops.ReadFileInDir)
+			pushes := 0
+			env := deploy.Env{Client: c, ProjectID: fake.ProjectID(), WorkDir: root,
+				Push: func(ctx context.Context, req deploy.Request) (*deploy.Result, error) {
+					pushes++
+					return pusher.Deploy(ctx, req)
+				}}
+			if tt.readable {
+				env.ReadZeropsYml = pusher.ReadZeropsYml
+			}
+			p := tt.params
+			if p.TargetService == "" {
+				p.ServiceID = stage
+			}
+			if _, err := c.DeleteService(testContext(t), stage); err != nil {
+				t.Fatal(err)
+			}
+
+			_, err = deploy.Run(testContext(t), env, p)
+			pe := wantCode(t, err, platform.ErrInvalidParameter)
+			if !strings.Contains(pe.Message, "appstage") || !strings.Contains(pe.Message, platform.ServiceDeleting) ||
+				!strings.Contains(pe.Suggestion, "zerops_discover") || !strings.Contains(pe.Suggestion, "zerops_import") {
+				t.Errorf("refusal %q / %q names not the target, its status or the way on", pe.Message, pe.Suggestion)
+			}
+			if pushes != 0 {
+				t.Errorf("pushed %d times to a service being deleted", pushes)
+			}
+		})
 	}
 }

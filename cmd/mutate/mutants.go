@@ -169,6 +169,15 @@ var mutants = []mutant{
 	{name: "fake-builds-unknown-zerops-keys", file: "platform/fakeapi/push.go",
 		old: `unknownZeropsKeys(*in.ZeropsYaml, setup); len(meta) > 0`, new: `unknownZeropsKeys(*in.ZeropsYaml, setup); len(meta) > 99`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestBuildAndDeploy_UnknownZeropsYmlKeysRefused"},
+	// A service being deleted takes no deploy (review 2026-11-27, F2).
+	{name: "fake-deploys-to-deleting-service", file: "platform/fakeapi/push.go",
+		old: `if s.Status != platform.ServiceDeleting {
+		return 0, nil`, new: `if s.Status != "" {
+		return 0, nil`,
+		pkgs: []string{"./platform/fakeapi"}, run: "TestPush_DeletingServiceRefused"},
+	{name: "deploy-pushes-to-deleting-target", file: "deploy/gate.go",
+		old: `target == nil || target.Status != platform.ServiceDeleting`, new: `target == nil || target.Status != "x"`,
+		pkgs: []string{"./deploy"}, run: "TestRun_DeletingTargetRefusedBeforePush"},
 	{name: "unknown-key-without-near-match", file: "platform/yamlcheck/checker.go",
 		old: `allowed); near != ""`, new: `allowed); near == "\x00"`,
 		pkgs: []string{"./platform/yamlcheck"}, run: "TestValidate_UnknownKeyNamesTheNearMatch"},
