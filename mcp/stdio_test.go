@@ -351,3 +351,23 @@ func TestGoSDK_IOTransportEndsSessionOnBadLine(t *testing.T) {
 		})
 	}
 }
+
+// TestStdioTransport_IDBoundIsOneKiB: a string id of exactly 1 KiB inside its quotes
+// comes back as written; one byte more is refused under a null id.
+func TestStdioTransport_IDBoundIsOneKiB(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	atBound, overBound := `"`+strings.Repeat("k", 1<<10)+`"`, `"`+strings.Repeat("o", 1<<10+1)+`"`
+	answers := runScript(t, h, context.Background(), mcp.DefaultDrain, scriptInit, scriptInitialized,
+		`{"jsonrpc":"2.0","id":`+atBound+`,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":`+overBound+`,"method":"ping"}`)
+	if a := answers[atBound]; len(a) != 1 || a[0].Error != nil {
+		t.Errorf("1 KiB id: answers %+v, want one result under the id as written", a)
+	}
+	if a := answers["null"]; len(a) != 1 || a[0].Error == nil || a[0].Error.Code != -32600 {
+		t.Errorf("id over 1 KiB: answers under null %+v, want one invalid-request error", a)
+	}
+	if len(answers[overBound]) != 0 {
+		t.Errorf("id over 1 KiB was answered under itself: %+v", answers[overBound])
+	}
+}
