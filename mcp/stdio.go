@@ -23,8 +23,8 @@ const (
 	maxID        = 1 << 10 // bounds an id or progress token: number, or string inside its quotes
 )
 
-// NewStdioTransport is the SDK's IOTransport fed only the lines ZCP lets through: ZCP answers
-// the bad ones and every request (ids and progress tokens as written), and holds end of input.
+// NewStdioTransport is the SDK's IOTransport behind a filter that answers bad lines, keeps ids
+// and progress tokens as written and holds end of input until the requests are answered.
 func NewStdioTransport(ctx context.Context, in io.ReadCloser, out io.WriteCloser, drain time.Duration) sdk.Transport {
 	return &stdioTransport{ctx: ctx, in: in, out: out, drain: drain, maxFrame: MaxFrame}
 }
@@ -70,8 +70,7 @@ func (t *stdioTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 // (go-sdk issue 1061): delete awaitCalls, and TestGoSDKIssue1061_*, once it no longer does.
 func (t *stdioTransport) filter() {
 	r := bufio.NewReaderSize(t.in, 64<<10)
-	var line []byte
-	size := 0
+	line, size := []byte(nil), 0
 	for {
 		frag, more, err := r.ReadLine()
 		size += len(frag)
@@ -130,8 +129,7 @@ func (t *stdioTransport) accept(line []byte, size int) error {
 	return err
 }
 
-// start registers a call, or names what it shares with one the SDK has not answered yet,
-// cancelled or not (the SDK would answer a reused id under no id).
+// start registers a call, or names the id or token it shares with one not answered yet.
 func (t *stdioTransport) start(key jsonrpc.ID, id, token json.RawMessage) string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -149,8 +147,7 @@ func (t *stdioTransport) start(key jsonrpc.ID, id, token json.RawMessage) string
 	return ""
 }
 
-// finish drops the answer of the call under key and returns the id it was due under,
-// nil if none; answered also frees the call's id and progress token.
+// finish returns the id the call's answer is due under (nil if none) and drops it; answered frees the call.
 func (t *stdioTransport) finish(key jsonrpc.ID, answered bool) (id json.RawMessage) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -166,8 +163,7 @@ func (t *stdioTransport) finish(key jsonrpc.ID, answered bool) (id json.RawMessa
 	return id
 }
 
-// awaitCalls waits for the calls not cancelled; at the drain limit, or once the
-// transport closes, those left are answered "shutting down".
+// awaitCalls waits for the calls not cancelled; at the drain limit or Close, cutOff answers the rest.
 func (t *stdioTransport) awaitCalls() {
 	defer time.AfterFunc(t.drain, t.cutOff).Stop()
 	defer context.AfterFunc(t.ctx, t.cutOff)()
@@ -255,14 +251,10 @@ func members(raw []byte) map[string]json.RawMessage {
 	return m
 }
 
-// sdkValue is an id or token as the SDK reads it (a float64 or a string) if MCP allows it: a
-// number or UTF-8 string of at most maxID bytes, a string's quotes not counted; else nil.
+// sdkValue is an id or token as the SDK reads it (float64 or string) if it is a number or a
+// UTF-8 string of at most maxID bytes (quotes not counted); else nil.
 func sdkValue(raw json.RawMessage) (v any) {
-	quotes := 0
-	if bytes.HasPrefix(raw, []byte(`"`)) {
-		quotes = 2
-	}
-	if len(raw)-quotes > maxID || !utf8.Valid(raw) || json.Unmarshal(raw, &v) != nil {
+	if len(bytes.TrimSuffix(bytes.TrimPrefix(raw, []byte(`"`)), []byte(`"`))) > maxID || !utf8.Valid(raw) || json.Unmarshal(raw, &v) != nil {
 		return nil
 	}
 	if _, err := jsonrpc.MakeID(v); err != nil { // neither a number nor a string
