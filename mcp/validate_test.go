@@ -3,6 +3,7 @@ package mcp_test
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestValidate_LiveCatalog runs zerops_validate through the real MCP client
@@ -57,7 +58,7 @@ func TestValidate_LiveCatalog(t *testing.T) {
 // service is not does not.
 func TestValidate_SubdomainWantsHTTPPort(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{})
+	h := newHarness(t, harnessOpts{processDuration: time.Hour}) // the enable ends when the test ends it
 	res, m := h.call(t, "zerops_subdomain", map[string]any{"serviceHostname": "appdev", "action": "enable"})
 	wantOK(t, res)
 	if n := h.fake.EndProcesses(); n != 1 {
