@@ -228,7 +228,8 @@ func TestAnswers_BrokenAppNotCalledHealthy(t *testing.T) {
 
 // TestAnswers_EnvSetWarnsUnresolvedReference: a set with ${x_KEY} where no
 // service x exists, or x has no KEY, is applied with a warning naming the
-// services (or x's keys); a reference that resolves warns nothing.
+// services (or x's keys); so is a variable that references itself; a
+// reference that resolves warns nothing.
 func TestAnswers_EnvSetWarnsUnresolvedReference(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
@@ -244,7 +245,10 @@ func TestAnswers_EnvSetWarnsUnresolvedReference(t *testing.T) {
 		{"Resolves", "DB=${db_connectionString}", nil},
 		{"NoReference", "A=1", nil},
 		{"ProjectVariable", "B=${my_var}", nil},
+		{"SelfReference", "SELF=x${SELF}", []string{"SELF references itself: ${SELF} stays the literal text"}},
+		{"SelfReferenceWithUnderscore", "db_url=${db_url}", []string{"db_url references itself"}},
 	}
+	absent := map[string]string{"SelfReferenceWithUnderscore": "has no variable url"} // the self-reference is not also a ${host_KEY}
 	res, _ := h.call(t, "zerops_env", map[string]any{"action": "set", "project": true, "variables": []string{"my_var=1"}})
 	wantOK(t, res)
 	for _, tt := range tests {
@@ -259,6 +263,9 @@ func TestAnswers_EnvSetWarnsUnresolvedReference(t *testing.T) {
 				if !strings.Contains(warnings, w) {
 					t.Errorf("warnings lack %q: %s", w, text(res))
 				}
+			}
+			if not := absent[tt.name]; not != "" && strings.Contains(warnings, not) {
+				t.Errorf("warnings hold %q: %s", not, text(res))
 			}
 		})
 	}

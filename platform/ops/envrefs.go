@@ -91,23 +91,29 @@ func refIssues(ctx context.Context, c platform.Client, projectID string, values 
 	return out, names
 }
 
-// envRefWarnings names each ${host_KEY} in pairs that no service of the
-// project resolves: no service host (naming the services there are) or no
-// variable KEY on it (naming its keys), each with the likely meant one. It
-// also returns the keys of the pairs holding such a reference.
+// envRefWarnings names each pair whose value references itself (${KEY} in
+// KEY stays the literal text) and each ${host_KEY} in pairs that no service
+// of the project resolves: no service host (naming the services there are)
+// or no variable KEY on it (naming its keys), each with the likely meant one.
+// It also returns the keys of the pairs holding such a reference.
 func envRefWarnings(ctx context.Context, c platform.Client, projectID string, pairs []EnvPair) (warnings, keys []string) {
 	values := make([]string, len(pairs))
+	var out []string
 	for i, p := range pairs {
-		values[i] = p.Value
+		self := "${" + p.Key + "}"
+		values[i] = strings.ReplaceAll(p.Value, self, "")
+		if values[i] != p.Value {
+			out = append(out, fmt.Sprintf("%s references itself: %s stays the literal text; give it a value, or reference another service's variable as ${<hostname>_%s}.",
+				platform.Clip(p.Key, 60), platform.Clip(self, 70), platform.Clip(p.Key, 60)))
+		}
 	}
 	issues, names := refIssues(ctx, c, projectID, values)
-	out := make([]string, 0, len(issues))
 	for _, r := range issues {
 		problem, fix := r.explain(names)
 		out = append(out, problem+"; "+fix+".")
 	}
-	for _, p := range pairs {
-		if slices.ContainsFunc(issues, func(r refIssue) bool { return strings.Contains(p.Value, r.text) }) {
+	for i, p := range pairs {
+		if strings.Contains(p.Value, "${"+p.Key+"}") || slices.ContainsFunc(issues, func(r refIssue) bool { return strings.Contains(values[i], r.text) }) {
 			keys = append(keys, p.Key)
 		}
 	}
