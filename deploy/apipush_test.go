@@ -10,6 +10,7 @@ import (
 
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
 	"github.com/zeropsio/zcp/platform/fakeapi"
 	"github.com/zeropsio/zcp/platform/ops"
 	"github.com/zeropsio/zcp/platform/zeropsapi"
@@ -191,4 +192,48 @@ func logLines(t *testing.T, c platform.Client, projectID string, p platform.LogF
 		b.WriteString(e.Message + "\n")
 	}
 	return b.String()
+}
+
+// A push whose build or run base the catalog lacks, past ZCP's own check
+// (no catalog read), fails its build as the platform does: BUILD_FAILED,
+// no build command run, and a log line naming the base that the diagnosis
+// reads as a zerops.yml problem.
+func TestAPIPusher_UnknownBaseFailsTheBuild(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, from, to, want string }{
+		{"build base", "base: python@3.12\n      buildCommands", "base: python@3.99\n      buildCommands", "build.base python@3.99"},
+		{"run base", "base: python@3.12\n      ports", "base: nodejs@99\n      ports", "run.base nodejs@99"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			fake, c := startFake(t, 10*time.Millisecond)
+			root := t.TempDir()
+			writeFile(t, filepath.Join(root, "zerops.yml"), strings.Replace(pythonYml, tt.from, tt.to, 1))
+			writeFile(t, filepath.Join(root, "requirements.txt"), "flask==3.1.0\n")
+			stage := fake.ServiceID("appstage")
+			if _, err := deploy.NewAPIPusher(c, root, ops.ReadFileInDir).Deploy(testContext(t), deploy.Request{SourceService: "appdev", TargetServiceID: stage}); err != nil {
+				t.Fatal(err)
+			}
+			av := awaitBuild(t, c, stage)
+			if av.Status != platform.AppVersionBuildFailed {
+				t.Fatalf("build ended %s, want %s", av.Status, platform.AppVersionBuildFailed)
+			}
+			entries, err := ops.BuildLog(testContext(t), c, zeropsapi.NewLogFetcher(nil), fake.ProjectID(), av, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := make([]string, len(entries))
+			for i, e := range entries {
+				lines[i] = e.Message
+			}
+			log := strings.Join(lines, "\n")
+			if !strings.Contains(log, tt.want+" is unknown") || strings.Contains(log, "$ pip") {
+				t.Errorf("build log names not %q, or ran the build commands:\n%s", tt.want, log)
+			}
+			if ds := diagnose.Classify(lines, diagnose.Build); len(ds) == 0 || ds[0].Signal != "zerops-yml-invalid" {
+				t.Errorf("diagnosis %+v, want zerops-yml-invalid first", ds)
+			}
+		})
+	}
 }

@@ -178,6 +178,10 @@ var mutants = []mutant{
 	{name: "deploy-pushes-to-deleting-target", file: "deploy/gate.go",
 		old: `target == nil || target.Status != platform.ServiceDeleting`, new: `target == nil || target.Status != "x"`,
 		pkgs: []string{"./deploy"}, run: "TestRun_DeletingTargetRefusedBeforePush"},
+	// A base the catalog lacks fails the build (review 2026-11-27, F3).
+	{name: "fake-builds-unknown-base", file: "platform/fakeapi/zeropsyml.go",
+		old: `return v != nil && v.Status == "ACTIVE" && (build || !v.IsBuild)`, new: `return true || v != nil`,
+		pkgs: []string{"./platform/fakeapi", "./deploy"}, run: "TestBuild_FailsOnUserMistakes|TestAPIPusher_UnknownBaseFailsTheBuild"},
 	{name: "unknown-key-without-near-match", file: "platform/yamlcheck/checker.go",
 		old: `allowed); near != ""`, new: `allowed); near == "\x00"`,
 		pkgs: []string{"./platform/yamlcheck"}, run: "TestValidate_UnknownKeyNamesTheNearMatch"},

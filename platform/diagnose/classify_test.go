@@ -97,6 +97,7 @@ var signalLines = []struct {
 		"Error: invalid zerops.yml: run.ports[0].port must be a number",
 		"zeropsYamlSetupNotFound: no setup named api in zerops.yaml",
 		"yaml: line 12: did not find expected key",
+		"ERROR: zerops.yml: build.base nodejs@99 is unknown: the service type catalog has no such build version (available: nodejs@20, nodejs@22, nodejs@24)",
 	}},
 	{"prepare-command-failed", Build, []string{
 		"E: Unable to locate package libvips-devv",

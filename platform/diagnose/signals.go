@@ -22,8 +22,8 @@ type signal struct {
 // signals lists every signal the rules can name.
 var signals = []signal{
 	// Build.
-	{"zerops-yml-invalid", "zerops.yml could not be read or lacks what the build needs (a syntax error, an unknown key or a setup that does not exist).",
-		"Fix zerops.yml: check its YAML and that `zerops[].setup` names the service being deployed; `zerops_knowledge` on zerops.yml lists the keys.", docBuild, 100},
+	{"zerops-yml-invalid", "zerops.yml could not be read or lacks what the build needs (a syntax error, an unknown key, a setup that does not exist or a base the catalog lacks).",
+		"Fix zerops.yml: check its YAML, that `zerops[].setup` names the service being deployed and that `build.base`/`run.base` name catalog versions (`zerops_validate` checks all of it); `zerops_knowledge` on zerops.yml lists the keys.", docBuild, 100},
 	{"runtime-version-mismatch", "The project needs another version of the language or runtime than the build or run base provides.",
 		"Set `build.base` (and `run.base`) in zerops.yml to the version the project requires (e.g. nodejs@22, python@3.12, php@8.3, go@1, java@21).", docBuild, 95},
 	{"lockfile-mismatch", "The lock file is missing or out of step with the manifest, and the install runs in frozen/locked mode.",

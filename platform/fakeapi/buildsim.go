@@ -29,6 +29,7 @@ type buildResult struct {
 	lines    []logEntry
 	failure  string
 	produced map[string]bool // relative to the working directory
+	notRun   bool            // failed before its commands ran (a base the catalog lacks)
 }
 
 // buildSim runs a setup's build commands in the mind: it knows the uploaded

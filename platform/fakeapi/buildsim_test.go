@@ -136,7 +136,8 @@ func TestBuild_FailsOnUserMistakes(t *testing.T) {
 		{"PipWithoutRequirements", map[string]string{"zerops.yml": strings.ReplaceAll(nodeYml("[pip install -r requirements.txt]", "./"), "nodejs@22", "python@3.12")},
 			[]string{"$ pip install -r requirements.txt", "ERROR: Could not open requirements file: [Errno 2] No such file or directory: 'requirements.txt'",
 				"ERROR: build command failed with exit code 1"}},
-		{"ComposerWithoutJSON", map[string]string{"zerops.yml": strings.ReplaceAll(nodeYml("[composer install --no-dev]", "./"), "nodejs@22", "php@8.4")},
+		{"ComposerWithoutJSON", map[string]string{"zerops.yml": strings.Replace(strings.Replace(nodeYml("[composer install --no-dev]", "./"),
+			"nodejs@22", "php@8.4", 1), "nodejs@22", "php-nginx@8.4", 1)},
 			[]string{"Composer could not find a composer.json file in /build/source"}},
 		{"GoWithoutModule", map[string]string{"zerops.yml": strings.ReplaceAll(nodeYml("[go build -o app ./cmd/api]", "app"), "nodejs@22", "go@1")},
 			[]string{"go: go.mod file not found in current directory or any parent directory; see 'go help modules'"}},
@@ -146,6 +147,16 @@ func TestBuild_FailsOnUserMistakes(t *testing.T) {
 			[]string{"$ yarn biuld", `error Command "biuld" not found.`}},
 		{"DeployFilesMissing", nodeApp(nodeYml("[npm ci]", "build"), nil),
 			[]string{"$ npm ci", `ERROR: deployFiles: "build" does not exist in /build/source after the build commands`}},
+		{"BuildBaseUnknown", nodeApp(strings.Replace(nodeYml("[npm ci, npm run build]", "dist"), "nodejs@22", "nodejs@99", 1), nil),
+			[]string{"ERROR: zerops.yml: build.base nodejs@99 is unknown: the service type catalog has no such build version"}},
+		{"RunBaseUnknown", nodeApp(strings.Replace(nodeYml("[npm ci, npm run build]", "dist"), "base: nodejs@22\n      start", "base: nodejs@99\n      start", 1), nil),
+			[]string{"ERROR: zerops.yml: run.base nodejs@99 is unknown: the service type catalog has no such runtime version"}},
+		{"BuildBaseListUnknown", nodeApp(strings.Replace(nodeYml("[npm ci, npm run build]", "dist"), "base: nodejs@22", "base: [nodejs@22, bun@1]", 1), nil),
+			[]string{"ERROR: zerops.yml: build.base bun@1 is unknown"}},
+		{"RunBaseBuildOnly", nodeApp(strings.Replace(nodeYml("[npm ci, npm run build]", "dist"), "base: nodejs@22\n      start", "base: php@8.4\n      start", 1), nil),
+			[]string{"ERROR: zerops.yml: run.base php@8.4 is unknown"}},
+		{"RunBaseDisabled", nodeApp(strings.Replace(nodeYml("[npm ci, npm run build]", "dist"), "base: nodejs@22\n      start", "base: nodejs@18\n      start", 1), nil),
+			[]string{"ERROR: zerops.yml: run.base nodejs@18 is unknown"}},
 		{"DeployFilesListMissing", nodeApp(nodeYml("[npm ci, npm run build]", "[dist, public/~]"), nil),
 			[]string{`ERROR: deployFiles: "public/~" does not exist`}},
 	}
@@ -183,6 +194,9 @@ func TestBuild_FailsOnUserMistakes(t *testing.T) {
 					t.Fatalf("build log lacks %q after offset %d:\n%s", w, at, joined)
 				}
 				at += i + len(w)
+			}
+			if strings.HasSuffix(tt.name, "BaseUnknown") && strings.Contains(joined, "$ npm") {
+				t.Errorf("build commands ran on a base the catalog lacks:\n%s", joined)
 			}
 			if strings.Contains(joined, "ARTEFACTS READY") {
 				t.Errorf("a failed build claims its artefacts:\n%s", joined)

@@ -249,7 +249,10 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 	step := st.opts.BuildStepDuration
 	av.buildStart, av.stepDur, av.LastUpdate, av.deployed = rq.now, step, rq.now, d
 	av.failReason = takeFailure(st.failBld, s.ID)
-	res := simulateBuild(d, av.files, rq.now)
+	res := buildResult{failure: st.cat.baseFailure(d), produced: map[string]bool{}, notRun: true}
+	if res.failure == "" {
+		res = simulateBuild(d, av.files, rq.now)
+	}
 	used := av.files.record()
 	run := simulateRun(d, av.files, &res, orStr(d.runBase, s.Version.Name), st.startEnv(s, d), av.ID)
 	// Of the files, keep only what the app's start reads: each start
@@ -365,6 +368,10 @@ func (av *appVersion) logSteps(st *state, now time.Time) {
 // the deployed setup as it starts, and what it printed.
 func (av *appVersion) logBuildCommands(emit func(sev int, msg string)) {
 	d := av.deployed
+	if av.built != nil && av.built.notRun {
+		emit(6, "Checking zerops.yml setup before the build")
+		return
+	}
 	if d == nil || len(d.buildCommands) == 0 {
 		emit(6, "No build commands; packing deployFiles")
 		return

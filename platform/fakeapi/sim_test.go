@@ -46,7 +46,9 @@ func TestRun_FollowsWhatTheUserWrote(t *testing.T) {
 			3000, http.StatusBadGateway, []string{"Error: Cannot find module '/var/www/dist/main.js'"}, nil},
 		{"PythonMissingFile", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "python3 app.py", 8000, ""), "main.py": "print(1)\n"},
 			8000, http.StatusBadGateway, []string{"python3: can't open file '/var/www/app.py': [Errno 2] No such file or directory", "exited with code 2"}, nil},
-		{"PhpMissingFile", map[string]string{"zerops.yml": appYml("appstage", "php@8.4", "php worker.php", 8080, "")},
+		// php@8.4 is a build base only: a PHP worker runs on an OS base that installs php.
+		{"PhpMissingFile", map[string]string{"zerops.yml": strings.Replace(appYml("appstage", "alpine@3.22", "php worker.php", 8080, ""),
+			"    run:\n", "    run:\n      prepareCommands: [sudo apk add php84]\n", 1)},
 			8080, http.StatusBadGateway, []string{"Could not open input file: worker.php"}, nil},
 		{"GoBinaryMissing", map[string]string{"zerops.yml": appYml("appstage", "go@1", "./app", 8080, ""), "main.go": "package main\n"},
 			8080, http.StatusBadGateway, []string{"/bin/sh: ./app: not found", "exited with code 127"}, nil},

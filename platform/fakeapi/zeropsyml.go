@@ -5,12 +5,15 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // deployedSetup is what a build takes from its zerops.yml setup: the build
 // log and the runtime's lines after the deploy follow it.
 type deployedSetup struct {
 	buildBase     string
+	buildBases    []string // build.base's names, each as written
 	buildCommands []string
 	runBase       string // empty: the service's own type
 	deployFiles   []string
@@ -62,6 +65,7 @@ func parseSetup(src, setup string) (d *deployedSetup, ok bool) {
 		for _, c := range e.Build.BuildCommands[:min(len(e.Build.BuildCommands), 10)] {
 			d.buildCommands = append(d.buildCommands, clip(c, 200))
 		}
+		d.buildBases = stringList(e.Build.Base, 10)
 		d.deployFiles = stringList(e.Build.DeployFiles, 20)
 		for k, v := range e.Run.EnvVariables {
 			if len(d.env) >= 100 {
@@ -95,6 +99,54 @@ func webServerPorts(runBase string) []portJSON {
 		return []portJSON{{Protocol: "tcp", Port: 80, HTTPRouting: true, Scheme: "http"}}
 	}
 	return []portJSON{}
+}
+
+// baseFailure is the failure line of a build whose build.base or run.base
+// names no ACTIVE version of the catalog (a runtime version for run.base,
+// a build version too for build.base), "" when every base is known. The
+// platform fails such a build before its commands run.
+func (c *catalog) baseFailure(d *deployedSetup) string {
+	for _, b := range d.buildBases {
+		if !c.knownBase(b, true) {
+			return c.unknownBase("build.base", b, "build")
+		}
+	}
+	if d.runBase != "" && !c.knownBase(d.runBase, false) {
+		return c.unknownBase("run.base", d.runBase, "runtime")
+	}
+	return ""
+}
+
+// knownBase reports whether base ("nodejs@22", "ubuntu/nodejs@22") is an
+// ACTIVE catalog version; a build version counts only when build is set.
+func (c *catalog) knownBase(base string, build bool) bool {
+	t, err := platform.ParseServiceType(base)
+	if err != nil || t.Mode != "" {
+		return false
+	}
+	v := c.byVersion[t.VersionName()]
+	return v != nil && v.Status == "ACTIVE" && (build || !v.IsBuild)
+}
+
+// unknownBase says which base the catalog lacks, with the versions its type has.
+func (c *catalog) unknownBase(key, base, kind string) string {
+	msg := fmt.Sprintf("ERROR: zerops.yml: %s %s is unknown: the service type catalog has no such %s version", key, clip(base, 60), kind)
+	t, _ := platform.ParseServiceType(base)
+	var have []string
+	for _, st := range c.types {
+		if st.Name != t.Name {
+			continue
+		}
+		for _, v := range st.Versions {
+			if v.Status == "ACTIVE" && (kind == "build" || !v.IsBuild) {
+				have = append(have, v.Name)
+			}
+		}
+	}
+	if len(have) > 0 {
+		msg += " (available: " + strings.Join(have, ", ") + ")"
+	}
+	return msg
 }
 
 // baseName is a build or run base, a name or a list of names.
