@@ -92,7 +92,8 @@ func TestDeploy_SameTargetQueued(t *testing.T) {
 }
 
 // A relative workingDir resolves against ZCP's working directory (local
-// mode) or /var/www (SSH mode) and may not leave it; "." deploys. A refusal
+// mode) or /var/www (SSH mode) and may not leave it; "." deploys, and so does
+// an absolute path inside ZCP's working directory. A refusal
 // says what deploy takes: a directory (no inline content), a hostname as
 // targetService.
 func TestDeploy_RelativeWorkingDir(t *testing.T) {
@@ -115,6 +116,7 @@ func TestDeploy_RelativeWorkingDir(t *testing.T) {
 		{"Subdir", map[string]any{"workingDir": "app", "serviceId": h.fake.ServiceID("appstage")}, filepath.Join(wd, "app"), "", ""},
 		{"DotDot", map[string]any{"workingDir": "../", "targetService": "appstage"}, "", platform.ErrPathTraversal, "directory holding zerops.yml"},
 		{"Absolute", map[string]any{"workingDir": "/etc", "targetService": "appstage"}, "", platform.ErrPathTraversal, "directory holding zerops.yml"},
+		{"AbsoluteInside", map[string]any{"workingDir": filepath.Join(wd, "app"), "targetService": "appstage"}, filepath.Join(wd, "app"), "", ""},
 		{"Missing", map[string]any{"workingDir": "nope", "targetService": "appstage"}, "", platform.ErrFileNotFound, `directory "nope" not found`},
 		{"HostnameAsServiceId", map[string]any{"workingDir": ".", "serviceId": "appstage"}, "", platform.ErrInvalidParameter, `targetService: "appstage"`},
 		{"HostnameAsTargetServiceId", map[string]any{"workingDir": ".", "targetServiceId": "appstage"}, "", platform.ErrInvalidParameter, `targetService: "appstage"`},

@@ -139,7 +139,7 @@ func dirError(err error, dir string) error {
 	if !errors.As(err, &pe) {
 		return err
 	}
-	const fix = `Pass the directory holding zerops.yml, relative to ZCP's working directory (e.g. "."), without '..'.`
+	const fix = `Pass the directory holding zerops.yml inside ZCP's working directory (relative, e.g. ".", or absolute under it), without '..'.`
 	switch pe.Code {
 	case platform.ErrFileNotFound:
 		return platform.NewError(pe.Code, fmt.Sprintf("directory %q not found", platform.Clip(dir, 80)), fix)
@@ -149,18 +149,16 @@ func dirError(err error, dir string) error {
 	return err
 }
 
-// resolveInDir returns the real path of path under workDir, refusing
-// absolute paths, ".." segments and symlinks that lead outside.
+// resolveInDir returns the real path of path under workDir, refusing ".."
+// segments, absolute paths outside workDir and symlinks that lead outside.
+// An absolute path inside workDir is taken: agents name files absolutely.
 func resolveInDir(workDir, path string) (string, error) {
 	if strings.ContainsRune(path, 0) {
-		return "", Traversal(path)
-	}
-	if filepath.IsAbs(path) || strings.HasPrefix(path, "/") || strings.HasPrefix(path, `\`) {
-		return "", Traversal(path)
+		return "", traversal(path, workDir)
 	}
 	for _, seg := range strings.FieldsFunc(path, func(r rune) bool { return r == '/' || r == '\\' }) {
 		if seg == ".." {
-			return "", Traversal(path)
+			return "", traversal(path, workDir)
 		}
 	}
 	if workDir == "" {
@@ -170,10 +168,16 @@ func resolveInDir(workDir, path string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("resolving working directory: %w", err)
 	}
+	rel := path
+	if filepath.IsAbs(path) || strings.HasPrefix(path, "/") || strings.HasPrefix(path, `\`) {
+		if rel, err = relativeTo(root, filepath.Clean(path)); err != nil {
+			return "", traversal(path, root)
+		}
+	}
 	if r, err := filepath.EvalSymlinks(root); err == nil {
 		root = r
 	}
-	full := filepath.Join(root, filepath.Clean(path))
+	full := filepath.Join(root, filepath.Clean(rel))
 	real, err := filepath.EvalSymlinks(full)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -183,9 +187,24 @@ func resolveInDir(workDir, path string) (string, error) {
 			"Check the path (relative to the working directory) and its permissions.")
 	}
 	if !within(root, real) {
-		return "", Traversal(path)
+		return "", traversal(path, root)
 	}
 	return real, nil
+}
+
+// relativeTo is the absolute path p relative to root, root as given or with
+// its symlinks resolved; an error when p lies outside both.
+func relativeTo(root, p string) (string, error) {
+	roots := []string{root}
+	if r, err := filepath.EvalSymlinks(root); err == nil && r != root {
+		roots = append(roots, r)
+	}
+	for _, r := range roots {
+		if within(r, p) {
+			return filepath.Rel(r, p)
+		}
+	}
+	return "", fs.ErrPermission
 }
 
 func within(root, p string) bool {
@@ -196,11 +215,16 @@ func within(root, p string) bool {
 	return rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)))
 }
 
-// Traversal is the PATH_TRAVERSAL error for path.
-func Traversal(path string) error {
+// traversal is the PATH_TRAVERSAL error for path, naming the working directory
+// it leaves when known.
+func traversal(path, workDir string) error {
+	where := "the working directory"
+	if workDir != "" {
+		where = fmt.Sprintf("the working directory (%s)", platform.Clip(workDir, 120))
+	}
 	return platform.NewError(platform.ErrPathTraversal,
-		fmt.Sprintf("path %q leaves the working directory", platform.Clip(path, 80)),
-		"Use a path relative to the working directory without '..', or pass the content inline.")
+		fmt.Sprintf("path %q leaves %s", platform.Clip(path, 80), where),
+		"Use a path inside the working directory (relative, or absolute under it) without '..', or pass the content inline.")
 }
 
 func notFound(path string) error {
