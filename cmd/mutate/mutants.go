@@ -182,6 +182,13 @@ var mutants = []mutant{
 	{name: "fake-builds-unknown-base", file: "platform/fakeapi/zeropsyml.go",
 		old: `return v != nil && v.Status == "ACTIVE" && (build || !v.IsBuild)`, new: `return true || v != nil`,
 		pkgs: []string{"./platform/fakeapi", "./deploy"}, run: "TestBuild_FailsOnUserMistakes|TestAPIPusher_UnknownBaseFailsTheBuild"},
+	// The import dry run predicts the import (review 2026-11-27, F8-F10c).
+	{name: "dry-run-lets-managed-containers-through", file: "platform/yamlcheck/importyml.go",
+		old: `return is(e.Keys.has(key) && e.managed(), fmt.Sprintf("managed services take no %s`, new: `return is(false && e.managed(), fmt.Sprintf("managed services take no %s`,
+		pkgs: []string{"./platform/ops"}, run: "TestCheckImport_PredictsTheImport"},
+	{name: "fake-imports-managed-containers", file: "platform/fakeapi/importer.go",
+		old: `case category != platform.CategoryUser:`, new: `case category == "x":`,
+		pkgs: []string{"./platform/ops"}, run: "TestCheckImport_PredictsTheImport"},
 	{name: "unknown-key-without-near-match", file: "platform/yamlcheck/checker.go",
 		old: `allowed); near != ""`, new: `allowed); near == "\x00"`,
 		pkgs: []string{"./platform/yamlcheck"}, run: "TestValidate_UnknownKeyNamesTheNearMatch"},

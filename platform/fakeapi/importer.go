@@ -139,12 +139,7 @@ func (st *state) checkImportService(projectID string, svc importService, seen ma
 	if mode == "" {
 		mode = "NON_HA"
 	}
-	if cat != platform.CategoryUser && (svc.MinContainers != nil || svc.MaxContainers != nil) {
-		whole = append(whole, problem("projectImportInvalidParameter", "Invalid parameter value.", name+".minContainers", "minContainers and maxContainers are for runtime services only"))
-	}
-	if err := checkImportContainers(svc.MinContainers, svc.MaxContainers); err != nil {
-		whole = append(whole, problem("projectImportInvalidParameter", "Invalid parameter value.", name+".maxContainers", err.Message))
-	}
+	whole = append(whole, importContainers(name, cat, svc.MinContainers, svc.MaxContainers)...)
 	for k := range svc.EnvSecrets {
 		if !envKeyRe.MatchString(k) {
 			whole = append(whole, problem("userDataKeyInvalid", "Invalid env key.", name+".envSecrets", fmt.Sprintf("invalid key %q", clip(k, 40))))
@@ -154,19 +149,31 @@ func (st *state) checkImportService(projectID string, svc importService, seen ma
 	return nil, whole
 }
 
-// checkImportContainers applies the platform's horizontal scaling limits to
-// an import: each count 1–10, the minimum not above the maximum.
-func checkImportContainers(minC, maxC *int) *errorBody {
-	for _, n := range []*int{minC, maxC} {
-		if n != nil && (*n < 1 || *n > 10) {
-			return &errorBody{Code: "projectImportInvalidParameter",
-				Message: fmt.Sprintf("Container count %d is outside 1–10.", *n)}
+// importContainers applies the platform's horizontal scaling rules to an
+// import, each problem at its own key: managed services (storage included)
+// take no container counts, their count being fixed; a runtime's are 1–10,
+// the maximum not below the minimum.
+func importContainers(name, category string, minC, maxC *int) []metaItem {
+	var out []metaItem
+	bad := func(key, reason string) {
+		out = append(out, problem("projectImportInvalidParameter", "Invalid parameter value.", name+"."+key, reason))
+	}
+	for _, k := range []struct {
+		key string
+		n   *int
+	}{{"minContainers", minC}, {"maxContainers", maxC}} {
+		switch {
+		case k.n == nil:
+		case category != platform.CategoryUser:
+			bad(k.key, fmt.Sprintf("managed services take no %s: their container count is fixed (1 single, 3 HA)", k.key))
+		case *k.n < 1 || *k.n > 10:
+			bad(k.key, fmt.Sprintf("%d is outside 1–10", *k.n))
 		}
 	}
-	if minC != nil && maxC != nil && *maxC < *minC {
-		return &errorBody{Code: "projectImportInvalidParameter", Message: "maxContainers is below minContainers."}
+	if len(out) == 0 && minC != nil && maxC != nil && *maxC < *minC {
+		bad("maxContainers", fmt.Sprintf("%d is below minContainers %d", *maxC, *minC))
 	}
-	return nil
+	return out
 }
 
 type importRequest struct {

@@ -122,9 +122,14 @@ var serviceRules = []rule[*importEntry]{
 		return is(e.Keys.has("envVariables"), "service-level envVariables are silently dropped by the platform")
 	}},
 	containersRule("minContainers", func(e *importEntry) int { return e.MinContainers }),
-	containersWarning("minContainers"),
+	containersOnManaged("minContainers"),
 	containersRule("maxContainers", func(e *importEntry) int { return e.MaxContainers }),
-	containersWarning("maxContainers"),
+	containersOnManaged("maxContainers"),
+	{path: "maxContainers", fix: "Make maxContainers at least minContainers.", check: func(e *importEntry) (string, string) {
+		in := func(n int) bool { return n >= 1 && n <= 10 }
+		return is(!e.managed() && e.Keys.ok("minContainers") && e.Keys.ok("maxContainers") && in(e.MinContainers) && in(e.MaxContainers) &&
+			e.MaxContainers < e.MinContainers, fmt.Sprintf("%d is below minContainers %d", e.MaxContainers, e.MinContainers))
+	}},
 	{path: "objectStoragePolicy", fix: "Use one of: " + strings.Join(objectStoragePolicies, ", ") + ".", check: func(e *importEntry) (string, string) {
 		return is(e.Keys.ok("objectStoragePolicy") && !slices.Contains(objectStoragePolicies, e.ObjectStoragePolicy),
 			fmt.Sprintf("unknown policy %q", platform.Clip(e.ObjectStoragePolicy, 30)))
@@ -141,19 +146,21 @@ var serviceRules = []rule[*importEntry]{
 	}},
 }
 
-// containersRule bounds minContainers or maxContainers to 1–10.
+// containersRule bounds a runtime's minContainers or maxContainers to 1–10.
 func containersRule(key string, count func(*importEntry) int) rule[*importEntry] {
 	return rule[*importEntry]{path: key, fix: "Use a count from 1 to 10.", check: func(e *importEntry) (string, string) {
 		n := count(e)
-		return is(e.Keys.ok(key) && (n < 1 || n > 10), fmt.Sprintf("%d is outside 1–10", n))
+		return is(e.Keys.ok(key) && !e.managed() && (n < 1 || n > 10), fmt.Sprintf("%d is outside 1–10", n))
 	}}
 }
 
-// containersWarning notes a container count on a managed service.
-func containersWarning(key string) rule[*importEntry] {
-	return rule[*importEntry]{path: key, warn: true, fix: "Remove it.", check: func(e *importEntry) (string, string) {
-		return is(e.Keys.has(key) && e.managed(), fmt.Sprintf("managed services have a fixed container count (1 single, 3 HA); %s is ignored", key))
-	}}
+// containersOnManaged refuses a container count on a managed service, as
+// the platform does: its count is fixed.
+func containersOnManaged(key string) rule[*importEntry] {
+	return rule[*importEntry]{path: key, fix: "Remove " + key + ": a managed service's count follows its mode (HA for 3 containers, chosen at creation).",
+		check: func(e *importEntry) (string, string) {
+			return is(e.Keys.has(key) && e.managed(), fmt.Sprintf("managed services take no %s: their container count is fixed (1 single, 3 HA)", key))
+		}}
 }
 
 // checkImportYml validates an import.yml. With serviceImport the file is

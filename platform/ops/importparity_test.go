@@ -1,0 +1,110 @@
+package ops_test
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
+)
+
+// TestCheckImport_PredictsTheImport: the dry run refuses exactly what the
+// import itself (the simulated API, as strict as the platform) refuses, at
+// the same fields and saying the same thing, and passes what it takes.
+func TestCheckImport_PredictsTheImport(t *testing.T) {
+	t.Parallel()
+	svc := func(host, typ string, lines ...string) string {
+		s := "  - hostname: " + host + "\n    type: " + typ + "\n"
+		for _, l := range lines {
+			s += "    " + l + "\n"
+		}
+		return s
+	}
+	tests := []struct {
+		name string
+		yml  string
+		want []string // refused fields, "host.field"; none: imported
+		word string   // both refusals say it
+	}{
+		{"RuntimeContainers", svc("api", "nodejs@22", "minContainers: 2", "maxContainers: 4"), nil, ""},
+		{"RuntimeContainersOutOfRange", svc("api", "nodejs@22", "minContainers: 0"), []string{"api.minContainers"}, "1–10"},
+		{"RuntimeContainersMinAboveMax", svc("api", "nodejs@22", "minContainers: 3", "maxContainers: 2"), []string{"api.maxContainers"}, "below minContainers"},
+		{"ManagedMinContainers", svc("db", "postgresql@16", "mode: NON_HA", "minContainers: 2"), []string{"db.minContainers"}, "fixed"},
+		{"ManagedMaxContainers", svc("db", "postgresql:ha@16", "maxContainers: 3"), []string{"db.maxContainers"}, "fixed"},
+		{"ManagedBothContainers", svc("cache", "valkey@7.2", "mode: HA", "minContainers: 1", "maxContainers: 3"),
+			[]string{"cache.maxContainers", "cache.minContainers"}, "fixed"},
+		{"StorageContainers", svc("files", "object-storage", "minContainers: 1"), []string{"files.minContainers"}, "fixed"},
+	}
+	fake, c := newFake(t, 0)
+	types, err := c.ListServiceStackTypes(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			project := fake.AddProject(tt.name)
+			content := "services:\n" + tt.yml
+
+			check, err := ops.CheckImport(ctx, c, project, content, types)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var dry []string
+			for _, p := range check.Problems {
+				dry = append(dry, hostField(p.Path))
+				if tt.word != "" && !strings.Contains(p.Problem, tt.word) {
+					t.Errorf("dry run: %s: %q does not say %q", p.Path, p.Problem, tt.word)
+				}
+			}
+
+			res, err := c.ImportServices(ctx, project, content)
+			var real []string
+			var rej *platform.ImportRejection
+			switch {
+			case errors.As(err, &rej):
+				for _, p := range rej.Problems {
+					for key, reasons := range p.Metadata {
+						if key == "parameter" {
+							real = append(real, reasons...)
+							continue
+						}
+						real = append(real, key)
+						if tt.word != "" && !strings.Contains(strings.Join(reasons, "; "), tt.word) {
+							t.Errorf("import: %s: %q does not say %q", key, reasons, tt.word)
+						}
+					}
+				}
+			case err != nil:
+				t.Fatal(err)
+			default:
+				for _, s := range res.ServiceStacks {
+					if s.Error != nil {
+						real = append(real, s.Name+": "+s.Error.Message)
+					}
+				}
+			}
+			slices.Sort(dry)
+			slices.Sort(real)
+			if !slices.Equal(dry, tt.want) || !slices.Equal(real, tt.want) {
+				t.Errorf("refused fields: dry run %q, import %q; want %q", dry, real, tt.want)
+			}
+		})
+	}
+}
+
+// hostField turns a dry run's path ("services[0](db).mode") into the API's
+// ("db.mode").
+func hostField(path string) string {
+	if m := dryPath.FindStringSubmatch(path); m != nil {
+		return m[1] + "." + m[2]
+	}
+	return path
+}
+
+var dryPath = regexp.MustCompile(`^services\[\d+\]\(([^)]*)\)\.(.+)$`)
