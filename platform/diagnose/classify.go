@@ -84,8 +84,11 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 	out := make([]Diagnosis, len(got))
 	for i, f := range got {
 		out[i] = Diagnosis{Signal: f.sig.id, Cause: f.sig.cause, Fix: f.sig.fix, Evidence: clip(f.text), Doc: f.sig.doc}
-		if f.sig.id == "wrong-port" {
+		switch f.sig.id {
+		case "wrong-port":
 			out[i].portFix(f.text, opt)
+		case "listening-on-localhost":
+			out[i].localhostFix(f.text, opt)
 		}
 		if f.sig.id != "host-not-found" && f.sig.id != "missing-env-variable" {
 			continue
