@@ -3,6 +3,7 @@ package fakeapi
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"strings"
 	"time"
@@ -30,7 +31,18 @@ type importService struct {
 	EnableSubdomainAccess bool              `yaml:"enableSubdomainAccess"`
 	MinContainers         *int              `yaml:"minContainers"`
 	MaxContainers         *int              `yaml:"maxContainers"`
+	VerticalAutoscaling   *importVertical   `yaml:"verticalAutoscaling"`
 	EnvSecrets            map[string]string `yaml:"envSecrets"`
+}
+
+// importVertical is the part of verticalAutoscaling the import checks.
+type importVertical struct {
+	MinCPU  *float64 `yaml:"minCpu"`
+	MaxCPU  *float64 `yaml:"maxCpu"`
+	MinRAM  *float64 `yaml:"minRam"`
+	MaxRAM  *float64 `yaml:"maxRam"`
+	MinDisk *float64 `yaml:"minDisk"`
+	MaxDisk *float64 `yaml:"maxDisk"`
 }
 
 // parseImportYAML parses an import file for a service import. It rejects an
@@ -140,6 +152,7 @@ func (st *state) checkImportService(projectID string, svc importService, seen ma
 		mode = "NON_HA"
 	}
 	whole = append(whole, importContainers(name, cat, svc.MinContainers, svc.MaxContainers)...)
+	whole = append(whole, importVerticalLimits(name, cat, svc.VerticalAutoscaling)...)
 	for k := range svc.EnvSecrets {
 		if !envKeyRe.MatchString(k) {
 			whole = append(whole, problem("userDataKeyInvalid", "Invalid env key.", name+".envSecrets", fmt.Sprintf("invalid key %q", clip(k, 40))))
@@ -172,6 +185,55 @@ func importContainers(name, category string, minC, maxC *int) []metaItem {
 	}
 	if len(out) == 0 && minC != nil && maxC != nil && *maxC < *minC {
 		bad("maxContainers", fmt.Sprintf("%d is below minContainers %d", *maxC, *minC))
+	}
+	return out
+}
+
+// importVerticalLimits applies the platform's per-container limits to an
+// import's verticalAutoscaling, each problem at its own key: CPU 1–8 whole
+// cores, RAM 0.125–48 GB (0.25 for a managed service, as a scaling change
+// of one answers), disk 1–250 GB, no maximum below its minimum. Object
+// storage's settings are ignored: it has no such resources.
+func importVerticalLimits(name, category string, va *importVertical) []metaItem {
+	if va == nil || category == platform.CategoryObject {
+		return nil
+	}
+	var out []metaItem
+	bad := func(key, reason string) {
+		out = append(out, problem("projectImportInvalidParameter", "Invalid parameter value.", name+".verticalAutoscaling."+key, reason))
+	}
+	minRAM := 0.125
+	if category == platform.CategoryStandard {
+		minRAM = 0.25
+	}
+	for _, r := range []struct {
+		res, unit  string
+		lo, hi     float64
+		whole      bool
+		minV, maxV *float64
+	}{
+		{"Cpu", " cores", 1, 8, true, va.MinCPU, va.MaxCPU},
+		{"Ram", " GB", minRAM, 48, false, va.MinRAM, va.MaxRAM},
+		{"Disk", " GB", 1, 250, false, va.MinDisk, va.MaxDisk},
+	} {
+		ok := 0
+		for _, b := range []struct {
+			key string
+			v   *float64
+		}{{"min" + r.res, r.minV}, {"max" + r.res, r.maxV}} {
+			switch {
+			case b.v == nil:
+			case r.whole && *b.v != math.Trunc(*b.v):
+				bad(b.key, fmt.Sprintf("%g is not a whole number of cores (1–8)", *b.v))
+			case math.IsNaN(*b.v) || *b.v < r.lo || *b.v > r.hi:
+				bad(b.key, fmt.Sprintf("%g%s is outside %g–%g%s", *b.v, r.unit, r.lo, r.hi, r.unit))
+			default:
+				ok++
+			}
+		}
+		if ok == 2 && *r.maxV < *r.minV {
+			bad("max"+r.res, fmt.Sprintf("%g is below min%s %g", *r.maxV, r.res, *r.minV))
+		}
 	}
 	return out
 }

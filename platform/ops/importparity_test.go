@@ -38,6 +38,22 @@ func TestCheckImport_PredictsTheImport(t *testing.T) {
 		{"ManagedBothContainers", svc("cache", "valkey@7.2", "mode: HA", "minContainers: 1", "maxContainers: 3"),
 			[]string{"cache.maxContainers", "cache.minContainers"}, "fixed"},
 		{"StorageContainers", svc("files", "object-storage", "minContainers: 1"), []string{"files.minContainers"}, "fixed"},
+		{"VerticalInRange", svc("api", "nodejs@22", "verticalAutoscaling: {minCpu: 1, maxCpu: 8, minRam: 0.125, maxRam: 48, minDisk: 1, maxDisk: 250}"), nil, ""},
+		{"VerticalDatabaseInRange", svc("db", "postgresql@16", "mode: NON_HA", "verticalAutoscaling: {minRam: 0.25, maxRam: 0.25}"), nil, ""},
+		{"CPUZero", svc("api", "nodejs@22", "verticalAutoscaling: {minCpu: 0}"), []string{"api.verticalAutoscaling.minCpu"}, "1–8"},
+		{"CPUNine", svc("api", "nodejs@22", "verticalAutoscaling: {maxCpu: 9}"), []string{"api.verticalAutoscaling.maxCpu"}, "1–8"},
+		{"CPUFraction", svc("api", "nodejs@22", "verticalAutoscaling: {minCpu: 1.5}"), []string{"api.verticalAutoscaling.minCpu"}, "whole"},
+		{"RAMTooSmall", svc("api", "nodejs@22", "verticalAutoscaling: {minRam: 0.1}"), []string{"api.verticalAutoscaling.minRam"}, "0.125–48"},
+		{"RAMTooLarge", svc("api", "nodejs@22", "verticalAutoscaling: {maxRam: 64}"), []string{"api.verticalAutoscaling.maxRam"}, "0.125–48"},
+		{"DatabaseRAMTooSmall", svc("db", "postgresql@16", "mode: NON_HA", "verticalAutoscaling: {minRam: 0.125}"), []string{"db.verticalAutoscaling.minRam"}, "0.25–48"},
+		{"DiskZero", svc("api", "nodejs@22", "verticalAutoscaling: {minDisk: 0}"), []string{"api.verticalAutoscaling.minDisk"}, "1–250"},
+		{"DiskTooLarge", svc("api", "nodejs@22", "verticalAutoscaling: {maxDisk: 500}"), []string{"api.verticalAutoscaling.maxDisk"}, "1–250"},
+		{"CPUMinAboveMax", svc("api", "nodejs@22", "verticalAutoscaling: {minCpu: 4, maxCpu: 2}"), []string{"api.verticalAutoscaling.maxCpu"}, "below minCpu"},
+		{"RAMMinAboveMax", svc("api", "nodejs@22", "verticalAutoscaling: {minRam: 4, maxRam: 2}"), []string{"api.verticalAutoscaling.maxRam"}, "below minRam"},
+		{"DiskMinAboveMax", svc("api", "nodejs@22", "verticalAutoscaling: {minDisk: 20, maxDisk: 10}"), []string{"api.verticalAutoscaling.maxDisk"}, "below minDisk"},
+		{"VerticalEveryProblem", svc("api", "nodejs@22", "verticalAutoscaling: {minCpu: 0, maxCpu: 9, minRam: 0, maxRam: 49, minDisk: 0, maxDisk: 251}"),
+			[]string{"api.verticalAutoscaling.maxCpu", "api.verticalAutoscaling.maxDisk", "api.verticalAutoscaling.maxRam",
+				"api.verticalAutoscaling.minCpu", "api.verticalAutoscaling.minDisk", "api.verticalAutoscaling.minRam"}, "outside"},
 	}
 	fake, c := newFake(t, 0)
 	types, err := c.ListServiceStackTypes(context.Background())
@@ -58,6 +74,9 @@ func TestCheckImport_PredictsTheImport(t *testing.T) {
 			var dry []string
 			for _, p := range check.Problems {
 				dry = append(dry, hostField(p.Path))
+				if p.Fix == "" {
+					t.Errorf("dry run: %s: %q names no fix", p.Path, p.Problem)
+				}
 				if tt.word != "" && !strings.Contains(p.Problem, tt.word) {
 					t.Errorf("dry run: %s: %q does not say %q", p.Path, p.Problem, tt.word)
 				}

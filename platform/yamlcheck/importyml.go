@@ -3,6 +3,7 @@ package yamlcheck
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -144,6 +145,73 @@ var serviceRules = []rule[*importEntry]{
 	{path: "verticalAutoscaling", warn: true, fix: "Remove verticalAutoscaling from this service.", check: func(e *importEntry) (string, string) {
 		return is(e.VerticalAutoscaling != nil && e.parsed.Name == "object-storage", "object storage takes no cpu/ram/disk settings")
 	}},
+	verticalRange("minCpu"), verticalRange("maxCpu"), verticalOrder("Cpu"),
+	verticalRange("minRam"), verticalRange("maxRam"), verticalOrder("Ram"),
+	verticalRange("minDisk"), verticalRange("maxDisk"), verticalOrder("Disk"),
+}
+
+// verticalLimit is the platform's per-container range of a resource: CPU
+// in whole cores, RAM and disk in GB; a managed service (storage aside)
+// needs at least managedMin.
+type verticalLimit struct {
+	lo, hi, managedMin float64
+	whole              bool
+	unit, fix          string
+}
+
+var verticalLimits = map[string]verticalLimit{
+	"Cpu":  {lo: 1, hi: 8, whole: true, unit: " cores", fix: "Use whole cores from 1 to 8."},
+	"Ram":  {lo: 0.125, hi: 48, managedMin: 0.25, unit: " GB", fix: "Use 0.125 to 48 GB (a managed service at least 0.25 GB)."},
+	"Disk": {lo: 1, hi: 250, unit: " GB", fix: "Use 1 to 250 GB."},
+}
+
+// value is the verticalAutoscaling value of key (minCpu…maxDisk) and
+// whether it was written and decoded.
+func (va *importVertical) value(key string) (float64, bool) {
+	if va == nil || !va.Keys.ok(key) {
+		return 0, false
+	}
+	return map[string]float64{"minCpu": va.MinCPU, "maxCpu": va.MaxCPU, "minRam": va.MinRAM,
+		"maxRam": va.MaxRAM, "minDisk": va.MinDisk, "maxDisk": va.MaxDisk}[key], true
+}
+
+// verticalProblem is what is wrong with e's value of key ("" when it is
+// within the platform's limits, or absent). Object storage is left to the
+// warning that it takes no such settings.
+func verticalProblem(e *importEntry, key string) string {
+	v, ok := e.VerticalAutoscaling.value(key)
+	if !ok || e.objectStorage() {
+		return ""
+	}
+	l := verticalLimits[key[3:]]
+	lo := l.lo
+	if e.managed() && !slices.Contains(storageTypes, e.parsed.Name) && l.managedMin > lo {
+		lo = l.managedMin
+	}
+	switch {
+	case l.whole && v != math.Trunc(v):
+		return fmt.Sprintf("%g is not a whole number of cores (1–8)", v)
+	case math.IsNaN(v) || v < lo || v > l.hi:
+		return fmt.Sprintf("%g%s is outside %g–%g%s", v, l.unit, lo, l.hi, l.unit)
+	}
+	return ""
+}
+
+// verticalRange checks one verticalAutoscaling value against its range.
+func verticalRange(key string) rule[*importEntry] {
+	return rule[*importEntry]{path: "verticalAutoscaling." + key, fix: verticalLimits[key[3:]].fix,
+		check: func(e *importEntry) (string, string) { return verticalProblem(e, key), "" }}
+}
+
+// verticalOrder refuses a maximum below its minimum (both within range).
+func verticalOrder(res string) rule[*importEntry] {
+	return rule[*importEntry]{path: "verticalAutoscaling.max" + res, fix: "Make max" + res + " at least min" + res + ".",
+		check: func(e *importEntry) (string, string) {
+			mn, okMin := e.VerticalAutoscaling.value("min" + res)
+			mx, okMax := e.VerticalAutoscaling.value("max" + res)
+			return is(okMin && okMax && verticalProblem(e, "min"+res) == "" && verticalProblem(e, "max"+res) == "" && !e.objectStorage() && mx < mn,
+				fmt.Sprintf("%g is below min%s %g", mx, res, mn))
+		}}
 }
 
 // containersRule bounds a runtime's minContainers or maxContainers to 1–10.
