@@ -82,7 +82,7 @@ func TestAPIPusher_SendsWorkingDirZeropsYml(t *testing.T) {
 		t.Errorf("build log does not follow the pushed zerops.yml:\n%s", build)
 	}
 	app := logLines(t, c, fake.ProjectID(), platform.LogFetchParams{ServiceID: stage, Facility: 16})
-	for _, want := range []string{"python@3.12: gunicorn app:app", "Listening on 0.0.0.0:8000"} {
+	for _, want := range []string{"python@3.12: gunicorn app:app", "Listening at: http://0.0.0.0:8000"} {
 		if !strings.Contains(app, want) {
 			t.Errorf("runtime log lacks %q:\n%s", want, app)
 		}

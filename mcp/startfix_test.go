@@ -23,7 +23,8 @@ func pyZeropsYml(start string) string {
 // Port and bind advice through a sandbox deploy: each fix names what works
 // for the app as written, and never repeats advice already applied (PORT
 // set while the app listens elsewhere; a HOST variable Flask never reads;
-// gunicorn's --host, which gunicorn lacks). Applied, the next deploy is live.
+// gunicorn's --host, which gunicorn lacks; a server's default bind gets that
+// server's flag). Applied, the next deploy is live.
 func TestDeploy_PortAndBindFixesFitTheApp(t *testing.T) {
 	t.Parallel()
 	hardcoded := map[string]string{
@@ -48,6 +49,10 @@ func TestDeploy_PortAndBindFixesFitTheApp(t *testing.T) {
 			map[string]string{"zerops.yml": pyZeropsYml("python app.py"), "app.py": "from flask import Flask\napp = Flask(__name__)\napp.run(port=8000)\n"},
 			"listening-on-localhost", []string{`app.run(host="0.0.0.0")`, "--bind 0.0.0.0:<port>"}, []string{"(e.g. HOST=0.0.0.0"},
 			map[string]string{"app.py": "from flask import Flask\napp = Flask(__name__)\napp.run(host=\"0.0.0.0\", port=8000)\n"}},
+		{"gunicorn on its default bind", false,
+			map[string]string{"zerops.yml": pyZeropsYml("gunicorn app:app"), "app.py": "app = object()\n"},
+			"listening-on-localhost", []string{"gunicorn --bind 0.0.0.0:8000 app:app"}, []string{"HOST=0.0.0.0", "Flask", "<port>"},
+			map[string]string{"zerops.yml": pyZeropsYml("gunicorn --bind 0.0.0.0:8000 app:app")}},
 		{"gunicorn --host", false,
 			map[string]string{"zerops.yml": pyZeropsYml("gunicorn --host 0.0.0.0 app:app"), "app.py": "app = object()\n"},
 			"start-command-invalid", []string{"--bind 0.0.0.0:<port>", "no --host"}, nil,

@@ -44,7 +44,7 @@ func (st *state) appStarted(s *service, av *appVersion, at time.Time) {
 			st.addLog(s, t, l.sev, 16, s.Name, c, l.msg)
 		}
 		for _, l := range run.listens {
-			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf("Listening on %s:%d", l.host, l.port))
+			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf(orStr(run.banner, "Listening on %s:%d"), l.host, l.port))
 		}
 	}
 }

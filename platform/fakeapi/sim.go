@@ -15,6 +15,7 @@ const runRoot = "/var/www"
 // appRun is what a deployed app version does once its containers start.
 type appRun struct {
 	listens   []listenAddr // where the app listens
+	banner    string       // the server's own "listening" line: a format of host and port; "" for the plain one
 	lines     []logEntry   // what it prints once started (besides where it listens)
 	crash     []logEntry   // non-nil: the app exits at start with these lines, and is started again
 	exit      int          // its exit status then (0: 1)
@@ -108,7 +109,7 @@ func simulateRun(d *deployedSetup, files *fileSet, built *buildResult, runBase s
 		out.listens = declared(d)
 		return out
 	}
-	out.listens = []listenAddr{*cmd.listen}
+	out.listens, out.banner = []listenAddr{*cmd.listen}, cmd.banner
 	return out
 }
 
@@ -117,6 +118,7 @@ func simulateRun(d *deployedSetup, files *fileSet, built *buildResult, runBase s
 type startCmd struct {
 	lang   string
 	listen *listenAddr
+	banner string // as appRun's
 	crash  []logEntry
 	exit   int
 }
@@ -156,7 +158,7 @@ func (r *runSim) resolve(line string, depth int) startCmd {
 		return r.pyServer(name, args, env)
 	case name == "php":
 		if f := firstFile(args, "-c", "-d"); f == "artisan" && len(args) > 1 && args[1] == "serve" {
-			return startCmd{lang: "php", listen: flagListen(args, env, "127.0.0.1", 8000)}
+			return startCmd{lang: "php", listen: flagListen(args, env, "127.0.0.1", 8000), banner: serverBanners["artisan"]}
 		}
 		return r.entry("php", firstFile(args, "-c", "-d"), args, env)
 	case name == "bun":
@@ -306,7 +308,7 @@ func (r *runSim) pyModule(mod string, args []string, env map[string]string) star
 	case "gunicorn", "uvicorn", "hypercorn":
 		return r.pyServer(mod, args, env)
 	case "flask":
-		return startCmd{lang: "python", listen: flagListen(args, env, "127.0.0.1", 5000)}
+		return startCmd{lang: "python", listen: flagListen(args, env, "127.0.0.1", 5000), banner: serverBanners["flask"]}
 	}
 	return startCmd{lang: "python", listen: flagListen(args, env, "", 0)}
 }
@@ -327,7 +329,17 @@ func (r *runSim) pyServer(name string, args []string, env map[string]string) sta
 			return startCmd{lang: "python", crash: []logEntry{{3, fmt.Sprintf("ModuleNotFoundError: No module named '%s'", mod)}}}
 		}
 	}
-	return startCmd{lang: "python", listen: flagListen(args, env, "127.0.0.1", 8000)}
+	return startCmd{lang: "python", listen: flagListen(args, env, "127.0.0.1", 8000), banner: serverBanners[name]}
+}
+
+// serverBanners are the lines servers print once they listen, in their own
+// words (a format of host and port): the log reads as the platform's would.
+var serverBanners = map[string]string{
+	"gunicorn":  "[1] [INFO] Listening at: http://%s:%d (1)",
+	"uvicorn":   "INFO:     Uvicorn running on http://%s:%d (Press CTRL+C to quit)",
+	"hypercorn": "[INFO] Running on http://%s:%d (CTRL + C to quit)",
+	"flask":     " * Running on http://%s:%d",
+	"artisan":   "   INFO  Server running on [http://%s:%d].",
 }
 
 // gunicornUnknown is the first of the options gunicorn does not have that
