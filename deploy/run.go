@@ -107,7 +107,8 @@ const (
 // Run resolves p, pushes (in the target's queue turn) and, when env.Follow
 // is set, follows the build the push started until it is ACTIVE or failed,
 // then checks that the app answers HTTP and gives the verdict. A failed
-// build is BUILD_FAILED carrying its diagnosis and the build log's last lines.
+// build is BUILD_FAILED carrying its diagnosis and the build log's last lines;
+// a cancelled one BUILD_CANCELLED (CancelledError).
 // The zerops.yml's warnings ride on the outcome, or on the error as a
 // WarnedError.
 func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
@@ -475,7 +476,10 @@ func followBuild(ctx context.Context, env Env, serviceID, label string, since ti
 				out.Note = "following the build stopped (" + platform.Clip(platform.ErrorCode(u.Err), 40) + "); the build keeps running"
 				return out, nil //nolint:nilerr // the watch ended, not the build: the note says so
 			}
-			if last.Failed() {
+			switch {
+			case last.Cancelled():
+				return nil, buildCancelled(ctx, env, last, label)
+			case last.Failed():
 				return nil, buildFailure(ctx, env, last, label)
 			}
 			return out, nil

@@ -20,6 +20,7 @@ const (
 	VerdictUnverified   = "deployed"      // ACTIVE, but nothing could be probed from here
 	VerdictStopped      = "stopped"       // deployed to a stopped service: nothing runs until it is started
 	VerdictReplaced     = "replaced"      // a later deploy replaced this one's version before it was checked
+	VerdictCancelled    = "cancelled"     // the build was cancelled before it deployed; the previous version keeps running
 )
 
 // Timing of the wait for a deployed app to answer.

@@ -142,6 +142,12 @@ func deployError(err error) error {
 			pe = &cp
 		}
 	}
+	if ce := (*deploy.CancelledError)(nil); errors.As(err, &ce) {
+		extra["verdict"], extra["appVersionId"], extra["status"] = deploy.VerdictCancelled, ce.AppVersionID, ce.Status
+		if ce.Newer != nil {
+			extra["newerAppVersionId"] = ce.Newer.ID
+		}
+	}
 	if len(warnings) > 0 {
 		extra["warnings"] = warnings
 	}

@@ -51,6 +51,7 @@ const (
 	ErrZcliNotFound       = "ZCLI_NOT_FOUND"
 	ErrDeployTimeout      = "DEPLOY_TIMEOUT"
 	ErrBuildFailed        = "BUILD_FAILED"
+	ErrBuildCancelled     = "BUILD_CANCELLED" // the build was cancelled before it deployed: nothing failed
 	ErrWaitTimeout        = "WAIT_TIMEOUT"
 	ErrReadOnly           = "READ_ONLY"
 	ErrServiceUnavailable = "SERVICE_UNAVAILABLE" // an actor is shutting down

@@ -311,19 +311,27 @@ func (v AppVersion) Final() bool {
 	return true
 }
 
-// Failed reports whether the build or deploy of the app version failed (or
-// was cancelled).
+// Failed reports whether the build or deploy of the app version failed. A
+// cancelled one did not fail (see Cancelled): its build has no error to fix.
 func (v AppVersion) Failed() bool {
+	if v.Cancelled() {
+		return false
+	}
 	if v.Build != nil && v.Build.PipelineFailed != nil {
 		return true
 	}
 	switch v.Status {
 	case AppVersionBuildFailed, AppVersionBuildValidationFailed,
-		AppVersionPreparingRuntimeFailed, AppVersionDeployFailed, AppVersionCancelled:
+		AppVersionPreparingRuntimeFailed, AppVersionDeployFailed:
 		return true
 	}
 	return false
 }
+
+// Cancelled reports whether the app version's build was cancelled before it
+// deployed (by a user, or by the platform for a newer version): final,
+// neither failed nor deployed.
+func (v AppVersion) Cancelled() bool { return v.Status == AppVersionCancelled }
 
 // ProcessFilter narrows a process search. Limit 0 means the default (50).
 type ProcessFilter struct {

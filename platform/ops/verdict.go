@@ -47,6 +47,16 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 		set(VerdictDegraded, fmt.Sprintf("%s of %s is in progress (%s)", what, name, latest.Status),
 			"Next: wait for it, do not deploy again (zerops_events serviceHostname="+name+" follows it), then zerops_verify serviceHostname="+name+" again.")
 		return
+	case latest.Cancelled():
+		// Nothing failed: a cancel (a user's, or the platform's for a newer
+		// version) stopped the build; no build log holds a cause.
+		verdict, what, runs := VerdictDegraded, "the newest deploy", "the version deployed before it still runs"
+		if first {
+			verdict, what, runs = VerdictFailing, "the first deploy", "no code runs on it yet"
+		}
+		set(verdict, fmt.Sprintf("%s of %s was cancelled before it deployed (app version %s CANCELLED): %s", what, name, latest.ID, runs),
+			"Next: deploy the code to "+name+" again with zerops_deploy (nothing failed: a cancel stopped the build).")
+		return
 	case first && latest.Failed():
 		set(VerdictFailing, fmt.Sprintf("the first deploy of %s ended %s: no code runs on it yet", name, latest.Status),
 			cmp.Or(fix, "Next: read zerops_logs serviceHostname="+name+" buildId="+latest.ID+", fix it and zerops_deploy again."))

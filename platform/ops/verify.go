@@ -268,6 +268,10 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 		}
 	}
 	judge(h, svc, latest)
+	if c := cancelledNewest(versions, latest); c != nil && own == "" {
+		h.Reason += fmt.Sprintf("; the newest push (app version %s) was cancelled before it deployed: its code does not run", c.ID)
+		h.Next += " The cancelled push's code is not deployed: zerops_deploy again to deploy it."
+	}
 	if (h.Verdict == VerdictFailing || h.Verdict == VerdictDegraded) && canRollBack(versions, latest) && redeployFixes(h.Diagnoses) {
 		h.Next += " Or, if the version before worked, go back: zerops_deploy rollback=true targetService=" + svc.Name + "."
 	}
@@ -424,15 +428,37 @@ func UploadNext(name string) string {
 		"), then zerops_verify serviceHostname=" + name + " again."
 }
 
-// liveVersion is the version a check judges: the newest, unless a rollback
-// made an older one ACTIVE again (the newest is then BACKUP).
+// liveVersion is the version a check judges: the newest, but for what came
+// after the version that runs (ACTIVE) and did not replace it: a cancelled
+// build, or a BACKUP one (a rollback made an older one ACTIVE again). A
+// build under way, or one that failed, is judged.
 func liveVersion(versions []platform.AppVersion) *platform.AppVersion {
-	if versions[0].Status == platform.AppVersionBackup {
-		for i := range versions {
-			if versions[i].Status == platform.AppVersionActive {
-				return &versions[i]
-			}
+	var active *platform.AppVersion
+	for i := range versions {
+		if versions[i].Status == platform.AppVersionActive {
+			active = &versions[i]
+			break
 		}
+	}
+	for i := range versions {
+		v := &versions[i]
+		switch {
+		case v == active:
+		case v.Cancelled() && i+1 < len(versions):
+			continue
+		case active != nil && v.Status == platform.AppVersionBackup:
+			continue
+		}
+		return v
+	}
+	return &versions[0]
+}
+
+// cancelledNewest is the newest version when it was cancelled and another
+// is judged (live): the push the agent may think runs.
+func cancelledNewest(versions []platform.AppVersion, live *platform.AppVersion) *platform.AppVersion {
+	if len(versions) == 0 || live == nil || live == &versions[0] || !versions[0].Cancelled() {
+		return nil
 	}
 	return &versions[0]
 }
