@@ -58,6 +58,7 @@ func TestImportDryRun_Rules(t *testing.T) {
 		{"Hostname26Characters", svc("hostname: a"+strings.Repeat("b", 25), "type: nodejs@22"), "services[0].hostname", "25 characters in all"},
 		{"MissingType", svc("hostname: api"), "services[0](api).type", "nodejs@22"},
 		{"ContainersOutOfRange", svc("hostname: api", "type: nodejs@22", "minContainers: 20"), "services[0](api).minContainers", "1 to 10"},
+		{"MeilisearchHA", svc("hostname: search", "type: meilisearch:ha@1.20"), "services[0](search).type", "meilisearch:single@1.20"},
 		{"NoServices", "hello: world\n", "services", "List the services"},
 	}
 	for _, tt := range tests {

@@ -35,6 +35,9 @@ type importService struct {
 	EnvSecrets            map[string]string `yaml:"envSecrets"`
 }
 
+// singleOnly are the managed types that run in one container only.
+var singleOnly = map[string]bool{"meilisearch": true}
+
 // importVertical is the part of verticalAutoscaling the import checks.
 type importVertical struct {
 	MinCPU  *float64 `yaml:"minCpu"`
@@ -150,6 +153,14 @@ func (st *state) checkImportService(projectID string, svc importService, seen ma
 	}
 	if mode == "" {
 		mode = "NON_HA"
+	}
+	if mode == "HA" && singleOnly[typ.Name] {
+		key := ".mode"
+		if typ.Mode != "" {
+			key = ".type"
+		}
+		whole = append(whole, problem("projectImportInvalidParameter", "Invalid parameter value.", name+key,
+			fmt.Sprintf("%s runs single only: it has no HA mode", typ.Name)))
 	}
 	whole = append(whole, importContainers(name, cat, svc.MinContainers, svc.MaxContainers)...)
 	whole = append(whole, importVerticalLimits(name, cat, svc.VerticalAutoscaling)...)

@@ -83,6 +83,21 @@ var (
 func (e *importEntry) managed() bool       { return slices.Contains(managedTypes, e.parsed.Name) }
 func (e *importEntry) objectStorage() bool { return slices.Contains(storageTypes[:2], e.parsed.Name) }
 
+// singleOnlyTypes are the managed types that run in one container only.
+var singleOnlyTypes = []string{"meilisearch"}
+
+// singleOnlyHA refuses HA (asked for when ha holds) on a single-only type.
+func singleOnlyHA(e *importEntry, ha bool) (string, string) {
+	if !ha || !slices.Contains(singleOnlyTypes, e.parsed.Name) {
+		return "", ""
+	}
+	single := e.parsed
+	single.OS, single.Mode = "", "single"
+	return fmt.Sprintf("%s runs single only: it has no HA mode", e.parsed.Name),
+		fmt.Sprintf("Write type: %s with mode: NON_HA, or type: %s; search that must survive a container's loss runs HA on typesense, elasticsearch or qdrant.",
+			platform.Clip(e.parsed.VersionName(), 40), platform.Clip(single.String(), 40))
+}
+
 // modeFix asks for a mode, its example written for the service's own type.
 func modeFix(t platform.ServiceType) string {
 	inType := t.Name + ":single"
@@ -118,6 +133,12 @@ var serviceRules = []rule[*importEntry]{
 			return "", ""
 		}
 		return fmt.Sprintf("missing for managed service %s", platform.Clip(e.Type, 40)), modeFix(e.parsed)
+	}},
+	{path: "mode", check: func(e *importEntry) (string, string) {
+		return singleOnlyHA(e, e.Keys.ok("mode") && e.Mode == "HA" && e.parsed.Mode == "")
+	}},
+	{path: "type", check: func(e *importEntry) (string, string) {
+		return singleOnlyHA(e, e.parsed.Mode == "ha")
 	}},
 	{path: "envVariables", fix: "Move them to the runtime's zerops.yml run.envVariables (or envSecrets here for secrets).", check: func(e *importEntry) (string, string) {
 		return is(e.Keys.has("envVariables"), "service-level envVariables are silently dropped by the platform")
