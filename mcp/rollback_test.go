@@ -9,6 +9,7 @@ import (
 
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
 )
 
 // TestRollback_BrokenVersionGoesBack deploys v1 (live), v2 (crashes), rolls
@@ -72,5 +73,42 @@ func TestRollback_BrokenVersionGoesBack(t *testing.T) {
 	} {
 		res, m := h.call(t, "zerops_deploy", bad)
 		wantError(t, res, m, platform.ErrInvalidParameter)
+	}
+}
+
+// TestVerify_RollbackAfterFailedBuild: v1 live, v2 crashes, v3's build
+// fails, a rollback brings v1 back. zerops_verify judges v1, the version
+// that runs, not the newest (v3's failed build, older than the rollback),
+// and reads the log since v1 went live again: v2's crash is no error of it.
+func TestVerify_RollbackAfterFailedBuild(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	wd := h.workDir(t)
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	ctx := context.Background()
+
+	res, m := h.callWith(t, ctx, "zerops_deploy", args, "v1")
+	if m["verdict"] != deploy.VerdictLive {
+		t.Fatalf("v1 is not live: %s", text(res))
+	}
+	v1 := m["build"].(map[string]any)["appVersionId"].(string)
+	must(t, os.Remove(filepath.Join(wd, "index.js")))
+	if res, m = h.callWith(t, ctx, "zerops_deploy", args, "v2"); m["verdict"] == deploy.VerdictLive {
+		t.Fatalf("v2 without its start file is live: %s", text(res))
+	}
+	writeApp(t, wd, demoApp)
+	writeApp(t, wd, noBuildScript)
+	res, m = h.callWith(t, ctx, "zerops_deploy", args, "v3")
+	wantError(t, res, m, platform.ErrBuildFailed)
+	res, m = h.callWith(t, ctx, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage"}, "back")
+	if m["verdict"] != deploy.VerdictLive || m["build"].(map[string]any)["appVersionId"] != v1 {
+		t.Fatalf("the rollback did not bring v1 back live: %s", text(res))
+	}
+
+	res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+	s := service0(t, m)
+	av, _ := s["appVersion"].(map[string]any)
+	if av["id"] != v1 || m["verdict"] != ops.VerdictHealthy || s["errorLines"] != nil {
+		t.Errorf("verify after the rollback: want v1 (%s) judged healthy with a clean log since it went live: %s", v1, text(res))
 	}
 }

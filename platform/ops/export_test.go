@@ -8,3 +8,6 @@ var JudgedVersions = judgedVersions
 
 // HotNext exposes hotNext to the package's external tests.
 var HotNext = hotNext
+
+// LiveVersion exposes liveVersion to the package's external tests.
+var LiveVersion = liveVersion

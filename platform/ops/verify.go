@@ -430,8 +430,9 @@ func UploadNext(name string) string {
 
 // liveVersion is the version a check judges: the newest, but for what came
 // after the version that runs (ACTIVE) and did not replace it: a cancelled
-// build, or a BACKUP one (a rollback made an older one ACTIVE again). A
-// build under way, or one that failed, is judged.
+// build, a BACKUP one (a rollback made an older one ACTIVE again), or one
+// that ended before the ACTIVE one went live (a failed build a rollback
+// followed). A build under way, or one that failed since, is judged.
 func liveVersion(versions []platform.AppVersion) *platform.AppVersion {
 	var active *platform.AppVersion
 	for i := range versions {
@@ -446,12 +447,21 @@ func liveVersion(versions []platform.AppVersion) *platform.AppVersion {
 		case v == active:
 		case v.Cancelled() && i+1 < len(versions):
 			continue
-		case active != nil && v.Status == platform.AppVersionBackup:
+		case active != nil && (v.Status == platform.AppVersionBackup || (v.Final() && v.Created.Before(activeSince(*active)))):
 			continue
 		}
 		return v
 	}
 	return &versions[0]
+}
+
+// activeSince is when an ACTIVE version went live: its last update (a
+// rollback's redeploy updates it too), else its creation.
+func activeSince(v platform.AppVersion) time.Time {
+	if v.LastUpdate.After(v.Created) {
+		return v.LastUpdate
+	}
+	return v.Created
 }
 
 // cancelledNewest is the newest version when it was cancelled and another

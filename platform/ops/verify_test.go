@@ -248,3 +248,37 @@ func TestAbandonedUpload_OnlyOldUploads(t *testing.T) {
 		})
 	}
 }
+
+// TestLiveVersion_JudgesWhatRuns: a check judges the newest version, but
+// not what came after the ACTIVE one without replacing it: a cancelled
+// build, a BACKUP version, a build that ended before a rollback made the
+// ACTIVE one live again.
+func TestLiveVersion_JudgesWhatRuns(t *testing.T) {
+	t.Parallel()
+	t0 := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
+	at := func(min int) time.Time { return t0.Add(time.Duration(min) * time.Minute) }
+	v := func(id, status string, created, updated int) platform.AppVersion {
+		return platform.AppVersion{ID: id, Status: status, Created: at(created), LastUpdate: at(updated)}
+	}
+	tests := []struct {
+		name     string
+		versions []platform.AppVersion // newest first
+		want     string
+	}{
+		{"newest active", []platform.AppVersion{v("v2", platform.AppVersionActive, 5, 6), v("v1", platform.AppVersionBackup, 1, 2)}, "v2"},
+		{"failed after the active one went live", []platform.AppVersion{v("v2", platform.AppVersionBuildFailed, 5, 6), v("v1", platform.AppVersionActive, 1, 2)}, "v2"},
+		{"build under way", []platform.AppVersion{v("v2", platform.AppVersionBuilding, 5, 5), v("v1", platform.AppVersionActive, 1, 2)}, "v2"},
+		{"rolled back past a failed build", []platform.AppVersion{v("v3", platform.AppVersionBuildFailed, 5, 6),
+			v("v2", platform.AppVersionBackup, 3, 4), v("v1", platform.AppVersionActive, 1, 8)}, "v1"},
+		{"rolled back, replaced one newest", []platform.AppVersion{v("v2", platform.AppVersionBackup, 3, 8), v("v1", platform.AppVersionActive, 1, 8)}, "v1"},
+		{"newest cancelled", []platform.AppVersion{v("v2", platform.AppVersionCancelled, 5, 6), v("v1", platform.AppVersionActive, 1, 2)}, "v1"},
+		{"cancelled over a failed build", []platform.AppVersion{v("v3", platform.AppVersionCancelled, 7, 8),
+			v("v2", platform.AppVersionBuildFailed, 5, 6), v("v1", platform.AppVersionActive, 1, 2)}, "v2"},
+		{"first build cancelled", []platform.AppVersion{v("v1", platform.AppVersionCancelled, 1, 2)}, "v1"},
+	}
+	for _, tt := range tests {
+		if got := ops.LiveVersion(tt.versions); got.ID != tt.want {
+			t.Errorf("%s: judged %s, want %s", tt.name, got.ID, tt.want)
+		}
+	}
+}
