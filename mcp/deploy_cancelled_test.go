@@ -22,16 +22,29 @@ func (h *harness) deployBuilt(t *testing.T, args map[string]any, token string) d
 	return recv(t, call)
 }
 
-// cancelOldestBuild cancels the oldest build still under way on appstage
-// with zerops_process, as an agent or the Zerops UI would.
-func (h *harness) cancelOldestBuild(t *testing.T) {
+// cancelOldestBuild cancels the oldest of the builds (want of them) under
+// way on appstage with zerops_process, as an agent or the Zerops UI would.
+// The process search trails the push (SearchLag): it is asked until it
+// lists them.
+func (h *harness) cancelOldestBuild(t *testing.T, want int) {
 	t.Helper()
-	procs, err := h.client.SearchProcesses(context.Background(),
-		platform.ProcessFilter{ProjectID: h.fake.ProjectID(), ServiceID: h.fake.ServiceID("appstage")})
-	must(t, err)
-	procs = slices.DeleteFunc(procs, func(p platform.Process) bool { return p.ActionName != "stack.build" || p.IsTerminal() })
-	if len(procs) == 0 {
-		t.Fatal("no build under way to cancel")
+	deadline := time.After(10 * time.Second)
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	var procs []platform.Process
+	for {
+		found, err := h.client.SearchProcesses(context.Background(),
+			platform.ProcessFilter{ProjectID: h.fake.ProjectID(), ServiceID: h.fake.ServiceID("appstage")})
+		must(t, err)
+		procs = slices.DeleteFunc(found, func(p platform.Process) bool { return p.ActionName != "stack.build" || p.IsTerminal() })
+		if len(procs) >= want {
+			break
+		}
+		select {
+		case <-tick.C:
+		case <-deadline:
+			t.Fatalf("%d builds under way after 10 s, want %d", len(procs), want)
+		}
 	}
 	oldest := slices.MinFunc(procs, func(a, b platform.Process) int { return a.Created.Compare(b.Created) })
 	res, _ := h.call(t, "zerops_process", map[string]any{"processId": oldest.ID, "action": "cancel"})
@@ -71,11 +84,13 @@ func TestDeploy_CancelledBuildIsNoFailure(t *testing.T) {
 			first := h.deployAsync(t, args, "v2")
 			h.awaitProgress(t, "v2", "Deploying appstage")
 			var second <-chan deployCall
+			builds := 1
 			if tt.newer {
 				second = h.deployAsync(t, args, "v3")
 				h.awaitProgress(t, "v3", "Deploying appstage")
+				builds = 2
 			}
-			h.cancelOldestBuild(t)
+			h.cancelOldestBuild(t, builds)
 			c := recv(t, first)
 			wantError(t, c.res, c.m, platform.ErrBuildCancelled)
 			msg, _ := c.m["error"].(string)
