@@ -69,7 +69,7 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	case end.Status != platform.ProcessFinished:
 		return nil, platform.NewError(platform.ErrDeployFailed,
 			fmt.Sprintf("the redeploy of %s of %s ended %s%s", what, svc.Name, end.Status, failReason(end)),
-			"The version live before keeps running; zerops_events serviceHostname="+svc.Name+" shows why.")
+			"The version deployed before stays ACTIVE; zerops_events serviceHostname="+svc.Name+" shows why.")
 	}
 	out.Status, out.Build.Status = platform.AppVersionActive, platform.AppVersionActive
 	if env.Progress != nil {

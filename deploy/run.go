@@ -398,9 +398,10 @@ func buildFailure(ctx context.Context, env Env, v platform.AppVersion, label str
 	if len(bf.Diagnoses) > 0 {
 		d := bf.Diagnoses[0]
 		pe.Message = fmt.Sprintf("the build of %s ended %s: %s", label, v.Status, strings.TrimSuffix(d.Cause, "."))
-		pe.Suggestion = strings.TrimSuffix(d.Fix, ".") + "; then zerops_deploy again."
+		pe.Suggestion = d.FixThenDeploy()
 		if runsEarlier(ctx, env.Client, v) {
-			pe.Suggestion = strings.TrimSuffix(pe.Suggestion, ".") + " (the previous version keeps running)."
+			// ACTIVE, not "running": whether it answers is not probed here.
+			pe.Suggestion = strings.TrimSuffix(pe.Suggestion, ".") + " (the version deployed before stays ACTIVE)."
 		}
 	}
 	return bf

@@ -16,11 +16,11 @@ const (
 	VerdictLive         = "live"          // the new version answers HTTP and its log is clean
 	VerdictDegraded     = "degraded"      // it answers, but not everywhere or its log shows errors
 	VerdictNotAnswering = "not-answering" // deployed, but nothing answers HTTP
-	VerdictBuildFailed  = "build-failed"  // the build or deploy failed; the previous version keeps running
+	VerdictBuildFailed  = "build-failed"  // the build or deploy failed; the version deployed before stays ACTIVE
 	VerdictUnverified   = "deployed"      // ACTIVE, but nothing could be probed from here
 	VerdictStopped      = "stopped"       // deployed to a stopped service: nothing runs until it is started
 	VerdictReplaced     = "replaced"      // a later deploy replaced this one's version before it was checked
-	VerdictCancelled    = "cancelled"     // the build was cancelled before it deployed; the previous version keeps running
+	VerdictCancelled    = "cancelled"     // the build was cancelled before it deployed; the version deployed before stays ACTIVE
 )
 
 // Timing of the wait for a deployed app to answer.

@@ -55,3 +55,18 @@ func (d *Diagnosis) locate(b BadRef) {
 // NeedsDeploy reports whether the fix takes effect with a deploy; false when
 // it is an env change that a restart applies.
 func (d Diagnosis) NeedsDeploy() bool { return !d.envOnly }
+
+// FixThenDeploy is the fix as a step that ends in a deploy: the fix, then
+// zerops_deploy again, or, when the fix already says to deploy again, the
+// fix with that deploy named as the tool, so that it is said once.
+func (d Diagnosis) FixThenDeploy() string {
+	fix := strings.TrimSuffix(strings.TrimSpace(d.Fix), ".")
+	switch {
+	case strings.Contains(fix, "zerops_deploy again"):
+		return fix + "."
+	case strings.Contains(fix, " deploy again"):
+		i := strings.LastIndex(fix, " deploy again")
+		return fix[:i] + " zerops_deploy again" + fix[i+len(" deploy again"):] + "."
+	}
+	return fix + "; then zerops_deploy again."
+}

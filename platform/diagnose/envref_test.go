@@ -64,3 +64,19 @@ func TestClassifyWith_BadRefOfAnotherHostLeavesTheDiagnosis(t *testing.T) {
 		t.Fatalf("diagnoses %+v, want the plain host-not-found", ds)
 	}
 }
+
+// TestFixThenDeploy_SaysDeployOnce: a fix becomes a step ending in
+// zerops_deploy, named once however the fix words its own deploy.
+func TestFixThenDeploy_SaysDeployOnce(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ fix, want string }{
+		{"Correct the script name.", "Correct the script name; then zerops_deploy again."},
+		{"Fix the file and deploy again.", "Fix the file and zerops_deploy again."},
+		{"Fix it and deploy again; or use a non-frozen install.", "Fix it and zerops_deploy again; or use a non-frozen install."},
+		{"Fix it, then zerops_deploy again.", "Fix it, then zerops_deploy again."},
+	} {
+		if got := (Diagnosis{Fix: tt.fix}).FixThenDeploy(); got != tt.want {
+			t.Errorf("FixThenDeploy(%q) = %q, want %q", tt.fix, got, tt.want)
+		}
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
@@ -17,7 +16,7 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 	first := svc.Status == platform.ServiceReadyToDeploy // no deploy has succeeded yet
 	fix := ""
 	if len(h.Diagnoses) > 0 {
-		fix = "Next: " + strings.TrimSuffix(h.Diagnoses[0].Fix, ".") + "; then zerops_deploy again."
+		fix = "Next: " + h.Diagnoses[0].FixThenDeploy()
 		if !h.Diagnoses[0].NeedsDeploy() {
 			fix = "Next: " + h.Diagnoses[0].Fix
 		}
@@ -86,7 +85,11 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 	switch {
 	case down != nil && ok+answered == 0:
 		next := cmp.Or(fix, fmt.Sprintf("Next: nothing answers on port %d; read zerops_logs serviceHostname=%s (the app must listen on 0.0.0.0:%d, run.ports in zerops.yml).", down.Port, name, down.Port))
-		set(VerdictFailing, name+" does not answer HTTP: "+probeSummary(*down), next)
+		reason := name + " does not answer HTTP: " + probeSummary(*down)
+		if failed {
+			reason += fmt.Sprintf("; the newest deploy (app version %s) ended %s, so this is the version deployed before it", latest.ID, latest.Status)
+		}
+		set(VerdictFailing, reason, next)
 	case starting > 0 && ok+answered == 0:
 		h.starting = true
 		if fix != "" {
@@ -98,7 +101,11 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 	case down != nil || starting > 0:
 		set(VerdictDegraded, name+" answers on some ports only", cmp.Or(fix, "Next: read zerops_logs serviceHostname="+name+" for the ports that do not answer."))
 	case failed:
-		set(VerdictDegraded, fmt.Sprintf("the newest deploy of %s ended %s; the previous version keeps running", name, latest.Status),
+		runs := "the version deployed before it stays ACTIVE"
+		if ok+answered > 0 {
+			runs = "the version deployed before it still answers"
+		}
+		set(VerdictDegraded, fmt.Sprintf("the newest deploy of %s ended %s; %s", name, latest.Status, runs),
 			cmp.Or(fix, "Next: read zerops_logs serviceHostname="+name+" buildId="+latest.ID+", fix it and zerops_deploy again."))
 	case len(h.Diagnoses) > 0:
 		set(VerdictDegraded, name+" answers, but its log since the deploy shows errors", fix)
