@@ -65,3 +65,25 @@ func TestDeploy_StoppedTargetSaysStartIt(t *testing.T) {
 		t.Errorf("the start did not run the new version: %s", logs)
 	}
 }
+
+// TestVerify_StoppedServiceSaysStartIt: a stopped runtime with two
+// deployed versions is started, not rolled back: nothing of either runs.
+func TestVerify_StoppedServiceSaysStartIt(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	for _, token := range []string{"v1", "v2"} {
+		if res, m := h.callWith(t, context.Background(), "zerops_deploy", args, token); m["verdict"] != deploy.VerdictLive {
+			t.Fatalf("%s is not live: %s", token, text(res))
+		}
+	}
+	res, _ := h.call(t, "zerops_manage", map[string]any{"action": "stop", "serviceHostname": "appstage"})
+	wantOK(t, res)
+	h.fake.EndProcesses()
+
+	res, m := h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+	next, _ := m["next"].(string)
+	if !strings.Contains(next, "zerops_manage action=start serviceHostname=appstage") || strings.Contains(next, "rollback") {
+		t.Errorf("verify of a stopped service: want the start call and no rollback: %s", text(res))
+	}
+}

@@ -272,7 +272,9 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 		h.Reason += fmt.Sprintf("; the newest push (app version %s) was cancelled before it deployed: its code does not run", c.ID)
 		h.Next += " The cancelled push's code is not deployed: zerops_deploy again to deploy it."
 	}
-	if (h.Verdict == VerdictFailing || h.Verdict == VerdictDegraded) && canRollBack(versions, latest) && redeployFixes(h.Diagnoses) {
+	// A stopped service is started, not rolled back: no version of it runs.
+	stopped := svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping
+	if (h.Verdict == VerdictFailing || h.Verdict == VerdictDegraded) && !stopped && canRollBack(versions, latest) && redeployFixes(h.Diagnoses) {
 		h.Next += " Or, if the version before worked, go back: zerops_deploy rollback=true targetService=" + svc.Name + "."
 	}
 	if logNote != "" {
