@@ -40,7 +40,7 @@ func TestVerifyTool_ServiceStates(t *testing.T) {
 		wantSignal  string // the first diagnosis; "" = not checked
 	}{
 		{name: "healthy", hostname: "appdev", wantVerdict: ops.VerdictHealthy, wantStatus: 200, wantNext: "live"},
-		{name: "no code yet", hostname: "appstage", wantVerdict: ops.VerdictFailing, wantStatus: 0, wantNext: "zerops_deploy"},
+		{name: "no code yet: the deploy call with its arguments", hostname: "appstage", wantVerdict: ops.VerdictFailing, wantStatus: 0, wantNext: "zerops_deploy sourceService="},
 		{name: "stopped answers 502", hostname: "appdev", wantVerdict: ops.VerdictFailing, wantStatus: 502, wantNext: "action=start",
 			setup: func(t *testing.T, h *harness) {
 				res, _ := h.call(t, "zerops_manage", map[string]any{"action": "stop", "serviceHostname": "appdev"})

@@ -24,7 +24,7 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 	switch {
 	case latest == nil:
 		set(VerdictFailing, name+" has no code deployed yet",
-			"Next: deploy code to "+name+" with zerops_deploy.")
+			"Next: deploy code to "+name+": "+deployCall(name)+".")
 		return
 	case svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping:
 		set(VerdictFailing, name+" is "+svc.Status+": nothing runs until it is started",
@@ -54,7 +54,7 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 			verdict, what, runs = VerdictFailing, "the first deploy", "no code runs on it yet"
 		}
 		set(verdict, fmt.Sprintf("%s of %s was cancelled before it deployed (app version %s CANCELLED): %s", what, name, latest.ID, runs),
-			"Next: deploy the code to "+name+" again with zerops_deploy (nothing failed: a cancel stopped the build).")
+			"Next: deploy the code to "+name+" again (nothing failed: a cancel stopped the build): "+deployCall(name)+".")
 		return
 	case first && latest.Failed():
 		set(VerdictFailing, fmt.Sprintf("the first deploy of %s ended %s: no code runs on it yet", name, latest.Status),
@@ -149,4 +149,12 @@ func firstOK(ps []Probe) Probe {
 		}
 	}
 	return best
+}
+
+// deployCall is the zerops_deploy call that deploys code to name, in both
+// of its argument forms: from the container that holds the code (SSH), or
+// from a directory where ZCP runs (local).
+func deployCall(name string) string {
+	return "zerops_deploy sourceService=<the container holding the code> targetService=" + name +
+		" (local: workingDir=<the directory with zerops.yml> targetService=" + name + ")"
 }

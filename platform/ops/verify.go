@@ -111,7 +111,7 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 		}
 		if len(services) == 0 {
 			return nil, platform.NewError(platform.ErrServiceNotFound, "the project has no runtime services to verify",
-				"Create one with zerops_import, then deploy code to it with zerops_deploy.")
+				"Create one with zerops_import, then deploy code to it: "+deployCall("<its hostname>")+".")
 		}
 	}
 	host := subdomainHost(ctx, env)
@@ -270,7 +270,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	judge(h, svc, latest)
 	if c := cancelledNewest(versions, latest); c != nil && own == "" {
 		h.Reason += fmt.Sprintf("; the newest push (app version %s) was cancelled before it deployed: its code does not run", c.ID)
-		h.Next += " The cancelled push's code is not deployed: zerops_deploy again to deploy it."
+		h.Next += " The cancelled push's code is not deployed; to deploy it: " + deployCall(svc.Name) + "."
 	}
 	// A stopped service is started, not rolled back: no version of it runs.
 	stopped := svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping
