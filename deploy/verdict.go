@@ -130,6 +130,9 @@ func verdictOf(h *ops.ServiceHealth) (string, *Check) {
 		return VerdictUnverified, v
 	}
 	v.LogLines = logLines(h)
+	if h.Verdict == ops.VerdictDegraded && len(h.Probes) == 0 {
+		return VerdictUnverified, v // nothing to probe (no HTTP port): not "does not answer"
+	}
 	if h.Verdict == ops.VerdictDegraded && best.Answered() {
 		return VerdictDegraded, v
 	}

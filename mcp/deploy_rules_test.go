@@ -9,6 +9,7 @@ import (
 
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
 )
 
 // issueLines are issues as "path: problem → fix" lines, sorted.
@@ -83,5 +84,13 @@ func TestDeploy_SubdomainWithoutHTTPPortWarnsAsValidateDoes(t *testing.T) {
 	next, _ := m["next"].(string)
 	if strings.Contains(next, "nothing to fix") || !strings.Contains(next, "warning") || !strings.Contains(next, "zerops_deploy") {
 		t.Errorf("verdict %v, next %q: want the warning fixed and a deploy again, not nothing to fix", m["verdict"], next)
+	}
+
+	// zerops_verify knows no zerops.yml, but what the service shows: a
+	// subdomain asked for and no HTTP port for it to route to.
+	res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "web"})
+	next, _ = m["next"].(string)
+	if m["verdict"] == ops.VerdictHealthy || strings.Contains(next, "nothing to fix") || !strings.Contains(next, "httpSupport: true") {
+		t.Errorf("verify of a subdomain service without an HTTP port: want the port fixed, not nothing to fix: %s", text(res))
 	}
 }

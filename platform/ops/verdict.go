@@ -9,8 +9,9 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// judge sets h's verdict, reason and next step from its findings.
-func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVersion) {
+// judge sets h's verdict, reason and next step from its findings;
+// subdomain tells that svc's subdomain is on or was asked for at import.
+func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVersion, subdomain bool) {
 	name := svc.Name
 	set := func(verdict, reason, next string) { h.Verdict, h.Reason, h.Next = verdict, reason, next }
 	first := svc.Status == platform.ServiceReadyToDeploy // no deploy has succeeded yet
@@ -113,6 +114,12 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 		p := firstReached(h.Probes)
 		set(VerdictDegraded, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL),
 			"Next: zerops_verify serviceHostname="+name+" again with path set to a route the app serves.")
+	case reached == 0 && len(h.Probes) == 0 && subdomain:
+		// The subdomain routes to httpSupport ports only: with none it
+		// reaches nothing, however well the app runs.
+		set(VerdictDegraded, name+" has a subdomain (enabled, or asked for at import) but no HTTP port for it to reach: its zerops.yml declares no run.ports entry with httpSupport: true",
+			"Next: mark the app's port httpSupport: true in run.ports of zerops.yml, then "+deployCall(name)+
+				"; if "+name+" serves no HTTP, disable the subdomain instead: zerops_subdomain serviceHostname="+name+" action=disable.")
 	case reached == 0 && len(h.Probes) == 0:
 		set(VerdictHealthy, name+" is "+svc.Status+" with a clean log; it has no HTTP port to probe", "Next: nothing to fix.")
 	case reached == 0:

@@ -267,7 +267,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 			return h, nil
 		}
 	}
-	judge(h, svc, latest)
+	judge(h, svc, latest, svc.SubdomainAccess || subdomainPlanned(env.ProjectID, svc.Name))
 	if c := cancelledNewest(versions, latest); c != nil && own == "" {
 		h.Reason += fmt.Sprintf("; the newest push (app version %s) was cancelled before it deployed: its code does not run", c.ID)
 		h.Next += " The cancelled push's code is not deployed; to deploy it: " + deployCall(svc.Name) + "."
