@@ -88,9 +88,9 @@ func hasErrorLine(res *ops.LogsResult) bool {
 // diagnosisNext is the step a diagnosis names: its fix, then a deploy and a
 // verify, or only the verify when the fix is an env change a restart applies.
 func diagnosisNext(d diagnose.Diagnosis) string {
-	then := "; then zerops_deploy and zerops_verify"
-	if !d.NeedsDeploy() {
-		then = "; then zerops_verify"
+	step := strings.TrimSuffix(d.Fix, ".") + "; then zerops_verify"
+	if d.NeedsDeploy() { // the deploy named once, in the fix's own words when it has them
+		step = strings.TrimSuffix(d.FixThenDeploy(), ".") + ", then zerops_verify"
 	}
-	return "Next: " + d.Signal + ": " + strings.TrimSuffix(d.Fix, ".") + then + " (the cause is explained in " + d.Doc + ")."
+	return "Next: " + d.Signal + ": " + step + " (the cause is explained in " + d.Doc + ")."
 }
