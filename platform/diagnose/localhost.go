@@ -18,7 +18,7 @@ var localServers = []struct {
 	{regexp.MustCompile(`Uvicorn running on https?://`),
 		"uvicorn binds 127.0.0.1 unless told otherwise: put `--host 0.0.0.0 --port <port>` in the uvicorn command of `run.start`.", false},
 	{regexp.MustCompile(`(^|\s)\* Running on https?://`),
-		"Flask's server binds 127.0.0.1 and reads no HOST variable: call `app.run(host=\"0.0.0.0\")` with port <port> in the code, or start it with `flask run --host 0.0.0.0 --port <port>` in `run.start` (in production gunicorn `--bind 0.0.0.0:<port>`),.", false},
+		"Flask's server binds 127.0.0.1 and reads no HOST variable: call `app.run(host=\"0.0.0.0\")` with port <port> in the code, or start it with `flask run --host 0.0.0.0 --port <port>` in `run.start` (in production, gunicorn `--bind 0.0.0.0:<port>`).", false},
 	{regexp.MustCompile(`Now listening on:? https?://localhost\b`),
 		"ASP.NET Core listens on localhost unless told otherwise: set ASPNETCORE_URLS=http://0.0.0.0:<port> as a service variable (zerops_env action=set variables=[\"ASPNETCORE_URLS=http://0.0.0.0:<port>\"] restart=true, no deploy) or in `run.envVariables`.", true},
 	{regexp.MustCompile(`use --host to expose`),

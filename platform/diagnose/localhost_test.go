@@ -49,6 +49,9 @@ func TestClassifyWith_LocalhostFixNamesTheServersOwnBind(t *testing.T) {
 					t.Errorf("fix %q lacks %q", ds[0].Fix, w)
 				}
 			}
+			if then := ds[0].FixThenDeploy(); strings.Contains(then, ",;") || strings.Contains(then, ",.") || strings.Contains(then, "..") {
+				t.Errorf("fix then deploy %q has stray punctuation", then)
+			}
 			if strings.Contains(ds[0].Fix, tt.not) || strings.Contains(ds[0].Fix, "deploy again") {
 				t.Errorf("fix %q has %q or a deploy of its own (the next step adds it)", ds[0].Fix, tt.not)
 			}
