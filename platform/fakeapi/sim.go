@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -156,6 +157,8 @@ func (r *runSim) resolve(line string, depth int) startCmd {
 		return r.entry("python", firstFile(args, "-X", "-W"), args, env)
 	case name == "gunicorn" || name == "uvicorn" || name == "hypercorn":
 		return r.pyServer(name, args, env)
+	case name == "flask":
+		return flaskRun(args, env)
 	case name == "php":
 		if f := firstFile(args, "-c", "-d"); f == "artisan" && len(args) > 1 && args[1] == "serve" {
 			return startCmd{lang: "php", listen: flagListen(args, env, "127.0.0.1", 8000), banner: serverBanners["artisan"]}
@@ -308,9 +311,26 @@ func (r *runSim) pyModule(mod string, args []string, env map[string]string) star
 	case "gunicorn", "uvicorn", "hypercorn":
 		return r.pyServer(mod, args, env)
 	case "flask":
-		return startCmd{lang: "python", listen: flagListen(args, env, "127.0.0.1", 5000), banner: serverBanners["flask"]}
+		return flaskRun(args, env)
 	}
 	return startCmd{lang: "python", listen: flagListen(args, env, "", 0)}
+}
+
+// flaskRun judges `flask run` and `python -m flask run`: Flask's development
+// server listens on 127.0.0.1:5000 unless --host/-h and --port/-p (or
+// FLASK_RUN_HOST and FLASK_RUN_PORT) say otherwise.
+func flaskRun(args []string, env map[string]string) startCmd {
+	if !slices.Contains(nonFlags(args), "run") {
+		return startCmd{lang: "python", listen: flagListen(args, env, "", 0)} // flask db, flask shell, …
+	}
+	host, port := orStr(env["FLASK_RUN_HOST"], "127.0.0.1"), 5000
+	if n, err := strconv.Atoi(env["FLASK_RUN_PORT"]); err == nil {
+		port = n
+	}
+	if v := valueAfter(args, "-h"); v != "" {
+		host = expand(v, env)
+	}
+	return startCmd{lang: "python", listen: flagListen(args, env, host, port), banner: serverBanners["flask"]}
 }
 
 // pyServer judges gunicorn/uvicorn: the app module must be deployed, and
