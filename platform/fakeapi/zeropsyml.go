@@ -56,9 +56,15 @@ func parseSetup(src, setup string) (d *deployedSetup, ok bool) {
 	if yaml.Unmarshal([]byte(src), &f) != nil {
 		return nil, false
 	}
-	for _, e := range f.Zerops {
+	for i, e := range f.Zerops {
 		if e.Setup != setup && (setup != "" || len(f.Zerops) != 1) {
 			continue
+		}
+		if merged, ok := withExtends(src, i); ok {
+			var g zeropsYml
+			if b, err := yaml.Marshal(map[string]any{"zerops": []any{merged}}); err == nil && yaml.Unmarshal(b, &g) == nil && len(g.Zerops) == 1 {
+				e = g.Zerops[0]
+			}
 		}
 		d = &deployedSetup{buildBase: baseName(e.Build.Base), runBase: baseName(e.Run.Base),
 			start: clip(e.Run.Start, 200), ports: []portJSON{}}
@@ -89,6 +95,65 @@ func parseSetup(src, setup string) (d *deployedSetup, ok bool) {
 		return d, true
 	}
 	return nil, false
+}
+
+// withExtends is entry i of a zerops.yml merged with the setup it extends,
+// ok false when it extends none the file has. The platform merges section by
+// section: a build, deploy or run the entry lacks comes whole from the
+// extended setup, and in one it has, each key it lacks does (a key it has,
+// a list included, replaces the inherited one). One level is followed, as
+// ZCP's validator reads it.
+func withExtends(src string, i int) (map[string]any, bool) {
+	var raw struct {
+		Zerops []map[string]any `yaml:"zerops"`
+	}
+	if yaml.Unmarshal([]byte(src), &raw) != nil || i >= len(raw.Zerops) {
+		return nil, false
+	}
+	child := raw.Zerops[i]
+	name, _ := child["extends"].(string)
+	if name == "" {
+		return nil, false
+	}
+	var parent map[string]any
+	for j, e := range raw.Zerops {
+		if s, _ := e["setup"].(string); s == name && j != i {
+			parent = e
+			break
+		}
+	}
+	if parent == nil {
+		return nil, false
+	}
+	out := make(map[string]any, len(child))
+	for k, v := range child {
+		out[k] = v
+	}
+	for _, sec := range []string{"build", "deploy", "run"} {
+		pv, has := parent[sec]
+		if !has {
+			continue
+		}
+		cv, own := child[sec]
+		if !own || cv == nil {
+			out[sec] = pv
+			continue
+		}
+		pm, pok := pv.(map[string]any)
+		cm, cok := cv.(map[string]any)
+		if !pok || !cok {
+			continue
+		}
+		m := make(map[string]any, len(pm)+len(cm))
+		for k, v := range pm {
+			m[k] = v
+		}
+		for k, v := range cm {
+			m[k] = v
+		}
+		out[sec] = m
+	}
+	return out, true
 }
 
 // webServerPorts is what a runtime with its own web server (php-nginx,

@@ -48,10 +48,24 @@ func unknownZeropsKeys(src, setup string) []metaItem {
 		s := mapValue(e, "setup")
 		if (s != nil && s.Value == setup) || (setup == "" && len(list.Content) == 1) {
 			walkKeys(e, "setup", fmt.Sprintf("zerops[%d]", i), &out, true)
+			if x := mapValue(e, "extends"); x != nil && x.Kind == yaml.ScalarNode {
+				walkExtended(list, i, x.Value, &out)
+			}
 			break
 		}
 	}
 	return out
+}
+
+// walkExtended reports the unknown keys of the entry named base, which the
+// pushed entry (index self) extends: the build reads it too.
+func walkExtended(list *yaml.Node, self int, base string, out *[]metaItem) {
+	for j, e := range list.Content {
+		if s := mapValue(e, "setup"); j != self && s != nil && s.Value == base {
+			walkKeys(e, "setup", fmt.Sprintf("zerops[%d]", j), out, true)
+			return
+		}
+	}
 }
 
 // walkKeys reports n's keys unknown at level, under path, and with deep its

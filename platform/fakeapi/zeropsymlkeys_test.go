@@ -15,8 +15,8 @@ import (
 
 // A build refuses a zerops.yml whose pushed setup holds keys the platform
 // does not know (zeropsYamlInvalidParameter, each key in the meta) and
-// starts no build; keys of other setups are not read, and aliases are
-// followed.
+// starts no build; keys of the setup it extends are read too, of other
+// setups not, and aliases are followed.
 func TestBuildAndDeploy_UnknownZeropsYmlKeysRefused(t *testing.T) {
 	t.Parallel()
 	const typos = "zerops:\n  - setup: app\n    build:\n      base: nodejs@22\n      buildCommand: [npm ci]\n      deployFiles: ./\n" +
@@ -28,6 +28,8 @@ func TestBuildAndDeploy_UnknownZeropsYmlKeysRefused(t *testing.T) {
 	}{
 		{"pushed setup's typos", typos, "app", []string{"zerops[0].build.buildCommand", "zerops[0].run.port"}},
 		{"through an alias", typos, "other", []string{"zerops[1].run.port", "zerops[1].colour"}},
+		{"the extended setup's typos", "zerops:\n  - setup: base\n    run: {base: nodejs@22, start: x, prots: []}\n  - setup: app\n    extends: base\n    run: {strat: y}\n",
+			"app", []string{"zerops[1].run.strat", "zerops[0].run.prots"}},
 		{"unknown root key", "zerops:\n  - setup: app\nzerops2: []\n", "app", []string{"zerops2"}},
 		{"port key inside ports is known", "zerops:\n  - setup: app\n    run: {base: nodejs@22, start: x, ports: [{port: 3000, httpSupport: true}]}\n", "app", nil},
 	}
