@@ -61,20 +61,13 @@ func simulateBuild(d *deployedSetup, files *fileSet, at time.Time) buildResult {
 		return res
 	}
 	for _, df := range d.deployFiles {
-		if !b.exists(deployRoot(df)) {
+		if !b.deploys(df) {
 			res.failure = fmt.Sprintf("ERROR: deployFiles: %q does not exist in %s after the build commands; nothing to deploy",
 				clip(df, 80), buildSource)
 			return res
 		}
 	}
 	return res
-}
-
-// deployRoot is the path a deployFiles entry takes files from: "dist/~"
-// deploys the contents of dist, "./" the working directory ("").
-func deployRoot(df string) string {
-	df = strings.TrimSuffix(strings.TrimSpace(df), "~")
-	return cleanRel(df)
 }
 
 // exists reports whether p (relative to the working directory) is an

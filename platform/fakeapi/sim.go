@@ -482,16 +482,7 @@ func (r *runSim) deployed(rel string) string {
 // deploySource is the source path the deployFiles entry df puts at
 // /var/www/rel; false when df does not cover rel.
 func deploySource(df, rel string) (string, bool) {
-	root := deployRoot(df)
-	switch {
-	case root == "":
-		return rel, true
-	case strings.HasSuffix(strings.TrimSpace(df), "~"):
-		return path.Join(root, rel), true
-	case rel == root || strings.HasPrefix(rel, root+"/"):
-		return rel, true
-	}
-	return "", false
+	return parseDeployEntry(df).source(rel)
 }
 
 // deployedText is the content of the small file deployed at /var/www/rel.

@@ -1,0 +1,77 @@
+package fakeapi_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// Each form of a deployFiles entry deploys the same files the build found
+// for it: a glob deploys its matches at their paths (and fails the build
+// when nothing matches), a ~ deploys what follows it without the path
+// before it, with or without a trailing slash.
+func TestDeployFiles_BuildAndRunAgree(t *testing.T) {
+	t.Parallel()
+	const server = "const http = require('node:http');\nhttp.createServer((q, s) => s.end('ok')).listen(3000);\n"
+	yml := func(buildCommands, deployFiles, start string) string {
+		return "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      buildCommands: " + buildCommands +
+			"\n      deployFiles: " + deployFiles + "\n    run:\n      base: nodejs@22\n      start: " + start +
+			"\n      ports: [{port: 3000, httpSupport: true}]\n"
+	}
+	tests := []struct {
+		name   string
+		files  map[string]string
+		status string // of the stack.build process
+		code   int    // GET :3000 when FINISHED
+		want   []string
+	}{
+		{"GlobDeploysItsMatches", map[string]string{"zerops.yml": yml("[]", "./src/*.js", "node src/server.js"), "src/server.js": server},
+			"FINISHED", http.StatusOK, []string{"Listening on 0.0.0.0:3000"}},
+		{"GlobInAList", map[string]string{"zerops.yml": yml("[]", "[package.json, 'src/*.js']", "node src/server.js"), "src/server.js": server, "package.json": "{}"},
+			"FINISHED", http.StatusOK, []string{"Listening on 0.0.0.0:3000"}},
+		{"GlobDeploysOnlyItsMatches", map[string]string{"zerops.yml": yml("[]", "./src/*.json", "node src/server.js"), "src/server.js": server, "src/config.json": "{}"},
+			"FINISHED", http.StatusBadGateway, []string{"Error: Cannot find module '/var/www/src/server.js'"}},
+		{"GlobOverMadeFiles", map[string]string{"zerops.yml": yml("[mkdir dist]", "dist/*.js", "node dist/server.js")},
+			"FINISHED", http.StatusOK, []string{"Listening on 0.0.0.0:3000"}},
+		{"GlobMatchingNothing", map[string]string{"zerops.yml": yml("[]", "./lib/*.js", "node lib/server.js"), "src/server.js": server},
+			"FAILED", 0, nil},
+		{"TildeWithTrailingSlash", map[string]string{"zerops.yml": yml("[]", "./dist/~/", "node server.js"), "dist/server.js": server},
+			"FINISHED", http.StatusOK, []string{"Listening on 0.0.0.0:3000"}},
+		{"TildeInTheMiddle", map[string]string{"zerops.yml": yml("[]", "./build/~/app", "node app/server.js"), "build/app/server.js": server},
+			"FINISHED", http.StatusOK, []string{"Listening on 0.0.0.0:3000"}},
+		{"TildeInTheMiddleNotAbove", map[string]string{"zerops.yml": yml("[]", "./build/~/app", "node build/app/server.js"), "build/app/server.js": server},
+			"FINISHED", http.StatusBadGateway, []string{"Error: Cannot find module '/var/www/build/app/server.js'"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			srv, h := newSDK(t, fastOpts)
+			stage := srv.ServiceID("appstage")
+			av, p := pushFiles(t, h, stage, "appstage", tt.files)
+			if string(p.Status) != tt.status {
+				t.Fatalf("build ended %s, want %s:\n%s", p.Status, tt.status, strings.Join(buildLines(t, srv, h, string(av.Id)), "\n"))
+			}
+			if tt.status != "FINISHED" {
+				if build := strings.Join(buildLines(t, srv, h, string(av.Id)), "\n"); !strings.Contains(build, "ERROR: deployFiles:") {
+					t.Errorf("build log lacks the deployFiles failure:\n%s", build)
+				}
+				return
+			}
+			_, items := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {stage}, "limit": {"1000"}})
+			var lines []string
+			for _, l := range items {
+				lines = append(lines, l.Message)
+			}
+			joined := strings.Join(lines, "\n")
+			for _, w := range tt.want {
+				if !strings.Contains(joined, w) {
+					t.Errorf("runtime log lacks %q:\n%s", w, joined)
+				}
+			}
+			if code, b := probe(t, srv, "appstage", 3000, "/"); code != tt.code {
+				t.Errorf("GET appstage:3000 = %d %q, want %d", code, b, tt.code)
+			}
+		})
+	}
+}
