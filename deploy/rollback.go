@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -100,26 +101,33 @@ func rollbackTarget(ctx context.Context, env Env, p RollbackParams) (*platform.S
 }
 
 // pickVersion is the version a rollback deploys: id when given, else the
-// newest BACKUP one (the one live before the current). Only a version whose
-// build finished can be deployed.
+// one live before the current. Each BACKUP version was ACTIVE and left it
+// when another went live, which updated it: the one updated last is the one
+// the current version replaced. (After a rollback the highest sequence is
+// not it: a redeploy makes an older version ACTIVE again.) Only a version
+// whose build finished can be deployed, and never by default one whose
+// build failed or was cancelled.
 func pickVersion(versions []platform.AppVersion, id, label string) (platform.AppVersion, error) {
-	var backups []string
-	var newest *platform.AppVersion
-	for i, v := range versions {
-		if v.Status == platform.AppVersionBackup {
-			backups = append(backups, fmt.Sprintf("%s (#%d)", v.ID, v.Sequence))
-			if newest == nil || v.Sequence > newest.Sequence {
-				newest = &versions[i]
-			}
+	var cands []platform.AppVersion
+	for _, v := range versions {
+		if v.Status == platform.AppVersionBackup && !v.Failed() && !v.Cancelled() {
+			cands = append(cands, v)
 		}
+	}
+	slices.SortStableFunc(cands, func(a, b platform.AppVersion) int {
+		return cmp.Or(b.LastUpdate.Compare(a.LastUpdate), cmp.Compare(b.Sequence, a.Sequence))
+	})
+	backups := make([]string, 0, len(cands))
+	for _, v := range cands {
+		backups = append(backups, fmt.Sprintf("%s (#%d)", v.ID, v.Sequence))
 	}
 	choices := "Deployable earlier versions: " + cmp.Or(strings.Join(backups, ", "), "none") + "."
 	if id == "" {
-		if newest == nil {
+		if len(cands) == 0 {
 			return platform.AppVersion{}, platform.NewError(platform.ErrNotFound, "no earlier version of "+label+" to go back to: none built and deployed before the current one",
 				"Fix the code and zerops_deploy again; zerops_events serviceHostname="+label+" lists its versions.")
 		}
-		return *newest, nil
+		return cands[0], nil
 	}
 	for _, v := range versions {
 		if v.ID != id {

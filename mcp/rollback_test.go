@@ -112,3 +112,37 @@ func TestVerify_RollbackAfterFailedBuild(t *testing.T) {
 		t.Errorf("verify after the rollback: want v1 (%s) judged healthy with a clean log since it went live: %s", v1, text(res))
 	}
 }
+
+// TestRollback_SecondGoesToTheOneLiveBefore: v1 live, v2 crashes, a
+// rollback brings v1 back, v3 crashes too; the second rollback goes back
+// to v1, the version live before v3, not to v2, the newest BACKUP.
+func TestRollback_SecondGoesToTheOneLiveBefore(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	wd := h.workDir(t)
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	back := map[string]any{"rollback": true, "targetService": "appstage"}
+	ctx := context.Background()
+
+	res, m := h.callWith(t, ctx, "zerops_deploy", args, "v1")
+	if m["verdict"] != deploy.VerdictLive {
+		t.Fatalf("v1 is not live: %s", text(res))
+	}
+	v1 := m["build"].(map[string]any)["appVersionId"].(string)
+	must(t, os.Remove(filepath.Join(wd, "index.js")))
+	if res, m = h.callWith(t, ctx, "zerops_deploy", args, "v2"); m["verdict"] == deploy.VerdictLive {
+		t.Fatalf("v2 without its start file is live: %s", text(res))
+	}
+	if res, m = h.callWith(t, ctx, "zerops_deploy", back, "back1"); m["build"].(map[string]any)["appVersionId"] != v1 {
+		t.Fatalf("the first rollback did not bring v1 back: %s", text(res))
+	}
+	if res, m = h.callWith(t, ctx, "zerops_deploy", args, "v3"); m["verdict"] == deploy.VerdictLive ||
+		!strings.Contains(m["next"].(string), "zerops_deploy rollback=true targetService=appstage") {
+		t.Fatalf("a failing v3's answer names no rollback: %s", text(res))
+	}
+	res, m = h.callWith(t, ctx, "zerops_deploy", back, "back2")
+	wantOK(t, res)
+	if m["verdict"] != deploy.VerdictLive || m["build"].(map[string]any)["appVersionId"] != v1 {
+		t.Fatalf("the second rollback did not go back to v1 (%s), the version live before v3: %s", v1, text(res))
+	}
+}

@@ -214,4 +214,8 @@ var mutants = []mutant{
 	{name: "deployed-with-warnings-nothing-to-fix", file: "mcp/tool_deploy.go",
 		old: `res.Verdict == deploy.VerdictUnverified && len(res.Warnings) > 0`, new: `res.Verdict == deploy.VerdictUnverified && len(res.Warnings) > 99`,
 		pkgs: []string{"./mcp"}, run: "TestDeploy_SubdomainWithoutHTTPPortWarnsAsValidateDoes"},
+	// Review 4: a default rollback goes back to the one live before.
+	{name: "rollback-picks-highest-sequence", file: "deploy/rollback.go",
+		old: `cmp.Or(b.LastUpdate.Compare(a.LastUpdate), cmp.Compare(b.Sequence, a.Sequence))`, new: `cmp.Compare(b.Sequence, a.Sequence)`,
+		pkgs: []string{"./mcp"}, run: "TestRollback_SecondGoesToTheOneLiveBefore"},
 }
