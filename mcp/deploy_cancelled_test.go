@@ -28,6 +28,15 @@ func (h *harness) deployBuilt(t *testing.T, args map[string]any, token string) d
 // lists them.
 func (h *harness) cancelOldestBuild(t *testing.T, want int) {
 	t.Helper()
+	oldest := h.oldestBuild(t, want)
+	res, _ := h.call(t, "zerops_process", map[string]any{"processId": oldest.ID, "action": "cancel"})
+	wantOK(t, res)
+}
+
+// oldestBuild is the oldest of the builds (want of them) under way on
+// appstage, asked until the process search lists them.
+func (h *harness) oldestBuild(t *testing.T, want int) platform.Process {
+	t.Helper()
 	deadline := time.After(10 * time.Second)
 	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
@@ -46,9 +55,34 @@ func (h *harness) cancelOldestBuild(t *testing.T, want int) {
 			t.Fatalf("%d builds under way after 10 s, want %d", len(procs), want)
 		}
 	}
-	oldest := slices.MinFunc(procs, func(a, b platform.Process) int { return a.Created.Compare(b.Created) })
-	res, _ := h.call(t, "zerops_process", map[string]any{"processId": oldest.ID, "action": "cancel"})
-	wantOK(t, res)
+	return slices.MinFunc(procs, func(a, b platform.Process) int { return a.Created.Compare(b.Created) })
+}
+
+// A build whose version is already deploying can no longer be cancelled:
+// zerops_process says it runs on and will finish, how to follow it and how
+// to undo the deploy, and the deploy ends live.
+func TestProcessCancel_DeployingBuildRunsOn(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true, buildStep: time.Hour})
+	t.Cleanup(func() { h.fake.FinishBuilds() })
+	call := h.deployAsync(t, map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+	h.awaitProgress(t, "v1", "Deploying appstage")
+	build := h.oldestBuild(t, 1)
+	if n := h.fake.AdvanceBuildsTo(platform.AppVersionDeploying); n != 1 {
+		t.Fatalf("%d builds moved to DEPLOYING, want 1", n)
+	}
+	res, m := h.call(t, "zerops_process", map[string]any{"processId": build.ID, "action": "cancel"})
+	wantError(t, res, m, platform.ErrProcessNoCancel)
+	sugg, _ := m["suggestion"].(string)
+	for _, w := range []string{"still running", "finish on its own", "zerops_process", "zerops_deploy rollback=true"} {
+		if !strings.Contains(sugg, w) {
+			t.Errorf("suggestion %q lacks %q", sugg, w)
+		}
+	}
+	h.fake.FinishBuilds()
+	if c := recv(t, call); c.m["verdict"] != deploy.VerdictLive {
+		t.Errorf("the deploy whose cancel was refused: %s", text(c.res))
+	}
 }
 
 // A build cancelled while it runs is no failed build: the deploy answers

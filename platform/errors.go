@@ -30,6 +30,7 @@ const (
 	ErrUnknownType        = "UNKNOWN_TYPE"
 	ErrProcessNotFound    = "PROCESS_NOT_FOUND"
 	ErrProcessTerminal    = "PROCESS_ALREADY_TERMINAL"
+	ErrProcessNoCancel    = "PROCESS_NOT_CANCELABLE" // still running, past the point where a cancel stops it (a build already deploying)
 	ErrPermissionDenied   = "PERMISSION_DENIED"
 	ErrAPIError           = "API_ERROR"
 	ErrAPITimeout         = "API_TIMEOUT"

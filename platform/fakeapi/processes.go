@@ -144,6 +144,9 @@ func (st *state) cancelProcess(rq *apiRequest) (int, any) {
 	if p.settled || p.status(rq.now) != platform.ProcessPending && p.status(rq.now) != platform.ProcessRunning && p.status(rq.now) != platform.ProcessRollbacking {
 		return apiErr(http.StatusBadRequest, "processAlreadyFinished", "Process has already finished.", nil)
 	}
+	if p.build != nil && pastTheBuild(p.build.statusAt(rq.now)) {
+		return apiErr(http.StatusBadRequest, "processCanNoLongerBeCanceled", "Process can no longer be canceled.", nil)
+	}
 	p.CanceledAt = rq.now
 	p.EndAt = rq.now
 	p.settled = true
@@ -154,4 +157,16 @@ func (st *state) cancelProcess(rq *apiRequest) (int, any) {
 		p.onUndo(st, rq.now)
 	}
 	return http.StatusOK, st.processView(p, rq.now)
+}
+
+// pastTheBuild reports whether an app version has reached the deploy stage,
+// where its build can no longer be cancelled: the artefact is going onto the
+// runtime containers (README: the sandbox's reading; the facts name the
+// error, processCanNoLongerBeCanceled, not the stage).
+func pastTheBuild(status string) bool {
+	switch status {
+	case platform.AppVersionWaitingToDeploy, platform.AppVersionDeploying, platform.AppVersionActive:
+		return true
+	}
+	return false
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -349,6 +350,37 @@ func (s *Server) FinishBuilds() int {
 		shift := p.EndAt.Sub(now)
 		p.build.buildStart = p.build.buildStart.Add(-shift)
 		p.RunAt, p.EndAt = p.RunAt.Add(-shift), now
+		n++
+	}
+	s.st.advance(now)
+	return n
+}
+
+// AdvanceBuildsTo moves every build still under way forward to the start of
+// the step whose app version status is status (one of a successful build's:
+// WAITING_TO_BUILD, BUILDING, PREPARING_RUNTIME, DEPLOYING), as if the steps
+// before it had passed, and returns how many it moved; a build already at or
+// past that step is left. Tests pair it with a long BuildStepDuration.
+func (s *Server) AdvanceBuildsTo(status string) int {
+	step := slices.Index(buildPath[:len(buildPath)-1], status)
+	if step < 0 {
+		return 0
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := time.Now()
+	n := 0
+	for _, id := range s.st.procOrder {
+		p := s.st.processes[id]
+		if p.build == nil || p.settled || !p.CanceledAt.IsZero() || !p.EndAt.After(now) {
+			continue
+		}
+		shift := time.Duration(step)*p.build.stepDur - now.Sub(p.build.buildStart)
+		if shift <= 0 {
+			continue
+		}
+		p.build.buildStart = p.build.buildStart.Add(-shift)
+		p.RunAt, p.EndAt = p.RunAt.Add(-shift), p.EndAt.Add(-shift)
 		n++
 	}
 	s.st.advance(now)

@@ -329,9 +329,12 @@ func mapInvalid(e *platform.PlatformError, code, apiMsg string) {
 	case apiTypeNotFound:
 		e.Code = platform.ErrUnknownType
 		e.Suggestion = "Use a type and version from the live catalog, e.g. nodejs@22 or postgresql@16 (see zerops_knowledge)."
-	case apiProcessAlreadyFinished, apiProcessCannotBeCanceled:
+	case apiProcessAlreadyFinished:
 		e.Code = platform.ErrProcessTerminal
-		e.Suggestion = "The process has already ended or passed the point of cancellation; check its final state with zerops_process."
+		e.Suggestion = "The process has already ended; check its final state with zerops_process."
+	case apiProcessCannotBeCanceled:
+		e.Code = platform.ErrProcessNoCancel
+		e.Suggestion = "It is still running but past the point where a cancel stops it (a build whose version is already deploying): it will finish on its own. Follow it with zerops_process or zerops_events; to undo the deploy afterwards, zerops_deploy rollback=true."
 	case apiSubdomainAlreadyEnabled:
 		e.Code = platform.ErrSubdomainEnabled
 		e.Suggestion = "Nothing to do: the subdomain is already enabled."

@@ -153,7 +153,7 @@ func TestMapSDKError_HTTPAnswers(t *testing.T) {
 		{"400 hostname taken", answer{400, envelope("serviceStackNameUnavailable", "x"), nil}, callImport, platform.ErrInvalidHostname, 400, "serviceStackNameUnavailable", 0, ""},
 		{"400 unknown type", answer{400, envelope("serviceStackTypeNotFound", "x"), nil}, callImport, platform.ErrUnknownType, 400, "serviceStackTypeNotFound", 0, ""},
 		{"400 process finished", answer{400, envelope("processAlreadyFinished", "x"), nil}, callCancelProcess, platform.ErrProcessTerminal, 400, "processAlreadyFinished", 0, ""},
-		{"400 process not cancelable", answer{400, envelope("processCanNoLongerBeCanceled", "x"), nil}, callCancelProcess, platform.ErrProcessTerminal, 400, "processCanNoLongerBeCanceled", 0, ""},
+		{"400 process not cancelable", answer{400, envelope("processCanNoLongerBeCanceled", "x"), nil}, callCancelProcess, platform.ErrProcessNoCancel, 400, "processCanNoLongerBeCanceled", 0, ""},
 		{"400 subdomain enabled", answer{400, envelope("serviceStackSubdomainAccessAlreadyEnabled", "x"), nil}, callEnableSubdomain, platform.ErrSubdomainEnabled, 400, "serviceStackSubdomainAccessAlreadyEnabled", 0, ""},
 		{"400 subdomain disabled", answer{400, envelope("serviceStackSubdomainAccessAlreadyDisabled", "x"), nil}, callEnableSubdomain, platform.ErrSubdomainDisabled, 400, "serviceStackSubdomainAccessAlreadyDisabled", 0, ""},
 		{"400 scaling", answer{400, envelope("invalidCustomAutoscalingValue", "x"), nil}, callGetService, platform.ErrInvalidScaling, 400, "invalidCustomAutoscalingValue", 0, ""},
