@@ -46,6 +46,10 @@ type importVertical struct {
 	MaxRAM  *float64 `yaml:"maxRam"`
 	MinDisk *float64 `yaml:"minDisk"`
 	MaxDisk *float64 `yaml:"maxDisk"`
+
+	StartCPUCoreCount *float64 `yaml:"startCpuCoreCount"`
+	MinFreeRAMGB      *float64 `yaml:"minFreeRamGB"`
+	MinFreeRAMPercent *float64 `yaml:"minFreeRamPercent"`
 }
 
 // parseImportYAML parses an import file for a service import. It rejects an
@@ -203,7 +207,9 @@ func importContainers(name, category string, minC, maxC *int) []metaItem {
 // importVerticalLimits applies the platform's per-container limits to an
 // import's verticalAutoscaling, each problem at its own key: CPU 1–8 whole
 // cores, RAM 0.125–48 GB (0.25 for a managed service, as a scaling change
-// of one answers), disk 1–250 GB, no maximum below its minimum. Object
+// of one answers), disk 1–250 GB, no maximum below its minimum;
+// startCpuCoreCount as CPU, minFreeRamPercent 0–100, minFreeRamGB 0–48 GB
+// and not above a valid maxRam. Object
 // storage's settings are ignored: it has no such resources.
 func importVerticalLimits(name, category string, va *importVertical) []metaItem {
 	if va == nil || category == platform.CategoryObject {
@@ -244,6 +250,26 @@ func importVerticalLimits(name, category string, va *importVertical) []metaItem 
 		}
 		if ok == 2 && *r.maxV < *r.minV {
 			bad("max"+r.res, fmt.Sprintf("%g is below min%s %g", *r.maxV, r.res, *r.minV))
+		}
+	}
+	if v := va.StartCPUCoreCount; v != nil {
+		switch {
+		case *v != math.Trunc(*v):
+			bad("startCpuCoreCount", fmt.Sprintf("%g is not a whole number of cores (1–8)", *v))
+		case *v < 1 || *v > 8:
+			bad("startCpuCoreCount", fmt.Sprintf("%g cores is outside 1–8 cores", *v))
+		}
+	}
+	if v := va.MinFreeRAMPercent; v != nil && (math.IsNaN(*v) || *v < 0 || *v > 100) {
+		bad("minFreeRamPercent", fmt.Sprintf("%g%% is outside 0–100%%", *v))
+	}
+	if v := va.MinFreeRAMGB; v != nil {
+		maxOK := va.MaxRAM != nil && *va.MaxRAM >= minRAM && *va.MaxRAM <= 48
+		switch {
+		case math.IsNaN(*v) || *v < 0 || *v > 48:
+			bad("minFreeRamGB", fmt.Sprintf("%g GB is outside 0–48 GB", *v))
+		case maxOK && *v > *va.MaxRAM:
+			bad("minFreeRamGB", fmt.Sprintf("%g GB is above maxRam %g GB", *v, *va.MaxRAM))
 		}
 	}
 	return out

@@ -63,9 +63,9 @@ type importVertical struct {
 	MaxRAM            float64 `yaml:"maxRam"`
 	MinDisk           float64 `yaml:"minDisk"`
 	MaxDisk           float64 `yaml:"maxDisk"`
-	StartCPUCoreCount raw     `yaml:"startCpuCoreCount"`
-	MinFreeRAMGB      raw     `yaml:"minFreeRamGB"`
-	MinFreeRAMPercent raw     `yaml:"minFreeRamPercent"`
+	StartCPUCoreCount float64 `yaml:"startCpuCoreCount"`
+	MinFreeRAMGB      float64 `yaml:"minFreeRamGB"`
+	MinFreeRAMPercent float64 `yaml:"minFreeRamPercent"`
 	MinFreeCPUCores   raw     `yaml:"minFreeCpuCores"`
 	MinFreeCPUPercent raw     `yaml:"minFreeCpuPercent"`
 	Keys              keys    `yaml:"-"`
@@ -169,6 +169,42 @@ var serviceRules = []rule[*importEntry]{
 	verticalRange("minCpu"), verticalRange("maxCpu"), verticalOrder("Cpu"),
 	verticalRange("minRam"), verticalRange("maxRam"), verticalOrder("Ram"),
 	verticalRange("minDisk"), verticalRange("maxDisk"), verticalOrder("Disk"),
+	{path: "verticalAutoscaling.startCpuCoreCount", fix: verticalLimits["Cpu"].fix, check: func(e *importEntry) (string, string) {
+		return verticalExtra(e, "startCpuCoreCount"), ""
+	}},
+	{path: "verticalAutoscaling.minFreeRamPercent", fix: "Use a percentage from 0 to 100.", check: func(e *importEntry) (string, string) {
+		return verticalExtra(e, "minFreeRamPercent"), ""
+	}},
+	{path: "verticalAutoscaling.minFreeRamGB", fix: "Use 0 GB up to maxRam (at most 48 GB).", check: func(e *importEntry) (string, string) {
+		return verticalExtra(e, "minFreeRamGB"), ""
+	}},
+}
+
+// verticalExtra is what is wrong with e's startCpuCoreCount (whole cores,
+// 1–8, as CPU), minFreeRamPercent (0–100) or minFreeRamGB (0–48 GB and not
+// above a valid maxRam); "" when it is fine or absent. The platform's
+// import answers the same words (platform/fakeapi/importer.go).
+func verticalExtra(e *importEntry, key string) string {
+	va := e.VerticalAutoscaling
+	if va == nil || !va.Keys.ok(key) || e.objectStorage() {
+		return ""
+	}
+	switch v := map[string]float64{"startCpuCoreCount": va.StartCPUCoreCount, "minFreeRamPercent": va.MinFreeRAMPercent,
+		"minFreeRamGB": va.MinFreeRAMGB}[key]; {
+	case key == "startCpuCoreCount" && v != math.Trunc(v):
+		return fmt.Sprintf("%g is not a whole number of cores (1–8)", v)
+	case key == "startCpuCoreCount" && (math.IsNaN(v) || v < 1 || v > 8):
+		return fmt.Sprintf("%g cores is outside 1–8 cores", v)
+	case key == "minFreeRamPercent" && (math.IsNaN(v) || v < 0 || v > 100):
+		return fmt.Sprintf("%g%% is outside 0–100%%", v)
+	case key == "minFreeRamGB" && (math.IsNaN(v) || v < 0 || v > 48):
+		return fmt.Sprintf("%g GB is outside 0–48 GB", v)
+	case key == "minFreeRamGB":
+		if mx, ok := va.value("maxRam"); ok && verticalProblem(e, "maxRam") == "" && v > mx {
+			return fmt.Sprintf("%g GB is above maxRam %g GB", v, mx)
+		}
+	}
+	return ""
 }
 
 // verticalLimit is the platform's per-container range of a resource: CPU
