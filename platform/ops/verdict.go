@@ -108,6 +108,13 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 		}
 		set(VerdictDegraded, fmt.Sprintf("the newest deploy of %s ended %s; %s", name, latest.Status, runs),
 			cmp.Or(fix, "Next: read zerops_logs serviceHostname="+name+" buildId="+latest.ID+", fix it and zerops_deploy again."))
+	case reached == 0 && h.exits > 0:
+		// Nothing was probed: the log tells a crash loop, which no probe
+		// could have reached either.
+		set(VerdictFailing, fmt.Sprintf("%s keeps crashing: its app exited on start %d time(s) since the deploy and is restarted each time (a crash loop); %s", name, h.exits, notProbed(h)),
+			cmp.Or(fix, "Next: read zerops_logs serviceHostname="+name+" for why the app exits, fix it and zerops_deploy again."))
+	case reached == 0 && len(h.Diagnoses) > 0:
+		set(VerdictDegraded, name+"'s log since the deploy shows errors; "+notProbed(h), fix)
 	case len(h.Diagnoses) > 0:
 		set(VerdictDegraded, name+" answers, but its log since the deploy shows errors", fix)
 	case reached > 0 && ok == 0:
@@ -129,6 +136,14 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 		p := firstOK(h.Probes)
 		set(VerdictHealthy, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), "Next: nothing to fix; "+name+" is live.")
 	}
+}
+
+// notProbed says why no probe reached h's service.
+func notProbed(h *ServiceHealth) string {
+	if len(h.Probes) == 0 {
+		return "it has no HTTP port to probe"
+	}
+	return "not probed: " + h.Network
 }
 
 func probeSummary(p Probe) string {

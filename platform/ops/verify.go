@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -64,6 +65,22 @@ type ServiceHealth struct {
 	ReplacedBy *VersionState `json:"-"`
 
 	starting bool // the app is starting: asking again soon may change the verdict
+	exits    int  // start attempts its log shows ending in an exit and a restart
+}
+
+// exitRestart finds the line the platform logs when an app exits and is
+// started again: each one is a failed start.
+var exitRestart = regexp.MustCompile(`(?i)\bexited with (code|status) [1-9]\d*\b.*\brestarting\b`)
+
+// exitCount counts the failed starts lines show.
+func exitCount(lines []string) int {
+	n := 0
+	for _, l := range lines {
+		if exitRestart.MatchString(l) {
+			n++
+		}
+	}
+	return n
 }
 
 // VersionState is the newest app version of a service.
@@ -242,7 +259,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 			lines, errLines, logNote = runtimeLines(ctx, env, svc, at)
 		}
 	}
-	h.ErrorLines = errLines
+	h.ErrorLines, h.exits = errLines, exitCount(lines)
 	var buildDiags []diagnose.Diagnosis
 	if latest != nil && latest.Failed() {
 		buildLines, _ := BuildLogLines(ctx, env.Client, env.Logs, env.ProjectID, *latest)
