@@ -33,3 +33,55 @@ func TestEnv_HostVariableBringsLocalhostAppLive(t *testing.T) {
 	}
 	h.verifyUntil(t, func(svc map[string]any) bool { return svc["verdict"] == "healthy" })
 }
+
+// An app whose code binds 127.0.0.1 itself is not fixed by HOST=0.0.0.0:
+// once that variable is set and the app still binds localhost, verify's fix
+// says the address is hard-coded and no longer offers the HOST variable,
+// so an agent following the fix does not set it again and again.
+func TestEnv_HostSetAppStillLocalhostNamesHardcodedBind(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		project bool // HOST set as a project variable, not the service's
+	}{
+		{"service variable", false},
+		{"project variable", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			writeApp(t, h.workDir(t), map[string]string{"index.js": "const http = require('node:http');\n" +
+				"http.createServer((req, res) => res.end('ok')).listen(3000, '127.0.0.1', () => console.log('Listening on 127.0.0.1:3000'));\n"})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+			if m["verdict"] != deploy.VerdictNotAnswering {
+				t.Fatalf("deploy verdict %v, want not-answering: %s", m["verdict"], text(res))
+			}
+			set := map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"HOST=0.0.0.0"}, "restart": true}
+			if tt.project {
+				set = map[string]any{"action": "set", "project": true, "variables": []string{"HOST=0.0.0.0"}}
+			}
+			if res, _ := h.callWith(t, context.Background(), "zerops_env", set, "env"); res.IsError {
+				t.Fatalf("env set: %s", text(res))
+			}
+			if tt.project {
+				if res, _ := h.callWith(t, context.Background(), "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appstage"}, "restart"); res.IsError {
+					t.Fatalf("restart: %s", text(res))
+				}
+			}
+			res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+			svc := firstService(m)
+			first := firstDiagnosis(svc["diagnoses"])
+			if svc["verdict"] != "failing" || first["signal"] != "listening-on-localhost" {
+				t.Fatalf("verify verdict %v, first diagnosis %v; want failing, listening-on-localhost: %s", svc["verdict"], first, text(res))
+			}
+			said := first["cause"] + " " + first["fix"] + " " + str(svc["next"])
+			if !strings.Contains(said, "hard-coded") || !strings.Contains(said, "HOST is set to 0.0.0.0") {
+				t.Errorf("diagnosis and next %q do not say the address is hard-coded although HOST is set", said)
+			}
+			if strings.Contains(said, "zerops_env") || strings.Contains(said, "HOST=0.0.0.0") {
+				t.Errorf("diagnosis and next %q offer the HOST variable again", said)
+			}
+		})
+	}
+}

@@ -32,7 +32,8 @@ type Options struct {
 	// unresolved then names the variable and the call that fixes it.
 	BadRefs []BadRef
 	// Env holds variables known to be set for the app (service and project
-	// variables); a wrong port despite PORT set there is then a hardcoded one.
+	// variables); a wrong port despite PORT set there, or a localhost bind
+	// despite HOST=0.0.0.0, is then in the code.
 	Env map[string]string
 }
 

@@ -30,7 +30,8 @@ var localServers = []struct {
 }
 
 // localhostFix rewrites d, a listening-on-localhost diagnosis from line, with
-// the bind of the server that printed line, when its own words show which.
+// the bind of the server that printed line, when its own words show which;
+// else, when HOST already binds every address, the address is in the code.
 func (d *Diagnosis) localhostFix(line string, opt Options) {
 	for _, s := range localServers {
 		if !s.line.MatchString(line) {
@@ -45,4 +46,25 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 		d.Fix, d.envOnly = strings.ReplaceAll(s.fix, "<port>", port), s.envOnly
 		return
 	}
+	if host := opt.Env["HOST"]; allInterfaces(host) {
+		port := "<port>"
+		if len(opt.Ports) > 0 {
+			port = strconv.Itoa(opt.Ports[0])
+		}
+		d.Cause = "The app listens on localhost (127.0.0.1) although HOST is set to " + host +
+			": the code ignores HOST (the address is hard-coded), so the balancer and other services cannot reach it."
+		d.Fix = strings.ReplaceAll("Change the code to bind 0.0.0.0 on port <port> (or to read HOST): Node `listen(<port>, \"0.0.0.0\")`, "+
+			"Flask `app.run(host=\"0.0.0.0\")`; or bind it in `run.start` (gunicorn `--bind 0.0.0.0:<port>`, uvicorn `--host 0.0.0.0`). "+
+			"Setting HOST again changes nothing.", "<port>", port)
+		d.envOnly = false
+	}
+}
+
+// allInterfaces reports whether host, a HOST value, binds every address.
+func allInterfaces(host string) bool {
+	switch strings.TrimSpace(host) {
+	case "0.0.0.0", "::", "[::]":
+		return true
+	}
+	return false
 }

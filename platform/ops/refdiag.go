@@ -81,7 +81,10 @@ func nearest(s string, names []string) string {
 func classifyRuntime(ctx context.Context, c platform.Client, projectID string, svc platform.ServiceStack, lines []string, opt diagnose.Options) []diagnose.Diagnosis {
 	ds := diagnose.ClassifyWith(lines, diagnose.Runtime, opt)
 	refs := slices.ContainsFunc(ds, unresolvedSignal)
-	port := slices.ContainsFunc(ds, func(d diagnose.Diagnosis) bool { return d.Signal == "wrong-port" })
+	// A wrong port or a localhost bind despite PORT or HOST set is in the code.
+	port := slices.ContainsFunc(ds, func(d diagnose.Diagnosis) bool {
+		return d.Signal == "wrong-port" || d.Signal == "listening-on-localhost"
+	})
 	if !refs && !port {
 		return ds
 	}
