@@ -41,12 +41,18 @@ type buildSim struct {
 	produced map[string]bool
 	out      []logEntry
 	at       time.Time // the build's start: npm's debug-log name
+	// hook judges a command first (prepare.go): handled, its status stands.
+	hook func(b *buildSim, words []string) (code int, handled bool)
 }
 
 // simulateBuild runs d's build commands and checks its deployFiles.
 func simulateBuild(d *deployedSetup, files *fileSet, at time.Time) buildResult {
-	b := &buildSim{files: files, produced: map[string]bool{}, at: at}
-	res := buildResult{produced: b.produced}
+	res := buildResult{produced: map[string]bool{}}
+	if failed := buildPrepare(d, &res); failed {
+		return res
+	}
+	b := &buildSim{files: files, produced: res.produced, at: at, out: res.lines,
+		hook: prepHook(containerOS(d.prep.buildOS, d.buildBases...), false)}
 	for _, c := range d.buildCommands {
 		b.cwd = ""
 		b.out = append(b.out, logEntry{6, "$ " + c})
@@ -131,6 +137,11 @@ func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
 	}
 	if len(words) == 0 {
 		return 0, false
+	}
+	if b.hook != nil {
+		if code, ok := b.hook(b, words); ok {
+			return code, false
+		}
 	}
 	args := words[1:]
 	switch name := path.Base(words[0]); name {

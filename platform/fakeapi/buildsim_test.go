@@ -81,6 +81,12 @@ func nodeApp(yml string, edits map[string]string) map[string]string {
 	return files
 }
 
+// prepYml is nodeYml's passing app with extra, indented, added to its
+// section ("build" or "run").
+func prepYml(section, extra string) string {
+	return strings.Replace(nodeYml("[npm ci, npm run build]", "./"), "    "+section+":\n", "    "+section+":\n      "+extra+"\n", 1)
+}
+
 func nodeYml(buildCommands, deployFiles string) string {
 	return "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      buildCommands: " + buildCommands +
 		"\n      deployFiles: " + deployFiles + "\n    run:\n      base: nodejs@22\n      start: node index.js\n      ports: [{port: 3000, httpSupport: true}]\n"
@@ -159,6 +165,19 @@ func TestBuild_FailsOnUserMistakes(t *testing.T) {
 			[]string{"ERROR: zerops.yml: run.base nodejs@18 is unknown"}},
 		{"DeployFilesListMissing", nodeApp(nodeYml("[npm ci, npm run build]", "[dist, public/~]"), nil),
 			[]string{`ERROR: deployFiles: "public/~" does not exist`}},
+		{"PrepareExitNonZero", nodeApp(prepYml("build", "prepareCommands: ['exit 3']"), nil),
+			[]string{"$ exit 3", "ERROR: build.prepareCommands failed with exit code 3: exit 3"}},
+		{"PrepareAptOnAlpine", nodeApp(prepYml("build", "prepareCommands: [sudo apt-get install -y imagemagick]"), nil),
+			[]string{"$ sudo apt-get install -y imagemagick", "sudo: apt-get: command not found",
+				"ERROR: build.prepareCommands failed with exit code 1"}},
+		{"PrepareAptNoSudoOnAlpine", nodeApp(prepYml("build", "prepareCommands: ['apt-get update && apt-get install -y git']"), nil),
+			[]string{"/bin/sh: apt-get: not found", "ERROR: build.prepareCommands failed with exit code 127"}},
+		{"PrepareApkWithoutSudo", nodeApp(prepYml("build", "prepareCommands: [apk add --no-cache git]"), nil),
+			[]string{"ERROR: Unable to lock database: Permission denied", "ERROR: build.prepareCommands failed with exit code 99"}},
+		{"PrepareApkOnUbuntu", nodeApp(prepYml("build", "os: ubuntu\n      prepareCommands: [sudo apk add git]"), nil),
+			[]string{"sudo: apk: command not found"}},
+		{"AptInBuildCommandOnAlpine", nodeApp(nodeYml("['sudo apt-get install -y jq', npm ci]", "./"), nil),
+			[]string{"sudo: apt-get: command not found", "ERROR: build command failed with exit code 1"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -226,6 +245,9 @@ func TestBuild_SucceedsWhenFilesAllow(t *testing.T) {
 		{"PipRequirements", map[string]string{"zerops.yml": strings.ReplaceAll(nodeYml("['python3 -m pip install -r requirements.txt --target vendor']", "[., vendor]"), "nodejs@22", "python@3.12"),
 			"requirements.txt": "flask\n"}},
 		{"YarnScript", nodeApp(nodeYml("[yarn, yarn build]", "dist"), nil)},
+		{"PrepareSudoApk", nodeApp(prepYml("build", "prepareCommands: [sudo apk add --no-cache git]"), nil)},
+		{"PrepareSudoAptOnUbuntu", nodeApp(prepYml("build", "os: ubuntu\n      prepareCommands: ['sudo apt-get update && sudo apt-get install -y git']"), nil)},
+		{"RunPrepareSudoApk", nodeApp(prepYml("run", "prepareCommands: [sudo apk add --no-cache ffmpeg, 'mkdir -p /var/www/cache']"), nil)},
 		{"InSubdir", nodeApp(nodeYml("['cd web && npm ci && npm run build']", "web/dist"), map[string]string{
 			"web/package.json": `{"scripts":{"build":"vite build"}}`, "web/package-lock.json": "{}"})},
 	}

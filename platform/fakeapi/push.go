@@ -40,7 +40,11 @@ type appVersion struct {
 	files      *fileSet  // its files; nil when the upload was no archive
 	buildStart time.Time // zero: never built
 	stepDur    time.Duration
-	failReason string // planned BUILD_FAILED
+	failReason string     // planned BUILD_FAILED (or failStatus)
+	failStatus string     // "": BUILD_FAILED (prepare.go)
+	failStep   int        // the buildPath step it fails at; 0: 2
+	failLines  []logEntry // logged before failReason at failStep
+	prepLines  []logEntry // run.prepareCommands' lines
 	finishedAt time.Time
 	canceledAt time.Time
 	logged     int // build steps already written to the log backend
@@ -72,8 +76,8 @@ func (av *appVersion) statusAt(now time.Time) string {
 		return av.status
 	}
 	step := int(now.Sub(av.buildStart) / av.stepDur)
-	if av.failReason != "" && step >= 2 {
-		return platform.AppVersionBuildFailed
+	if av.failReason != "" && step >= av.failAt() {
+		return av.failedStatus()
 	}
 	return buildPath[min(max(step, 0), len(buildPath)-1)]
 }
@@ -85,7 +89,7 @@ func (av *appVersion) stepTime(i int) time.Time {
 
 func (av *appVersion) finalize(status string, at time.Time) {
 	av.status, av.final, av.LastUpdate = status, true, at
-	if status == platform.AppVersionActive || status == platform.AppVersionBuildFailed {
+	if status == platform.AppVersionActive || status == av.failedStatus() {
 		av.finishedAt = at
 	}
 }
@@ -135,8 +139,8 @@ func (st *state) appVersionView(av *appVersion, now time.Time) appVersionJSON {
 		}
 		b := &buildJSON{ServiceStackID: &sid, PipelineStart: tsPtr(av.buildStart), StartDate: tsPtr(av.buildStart)}
 		switch status {
-		case platform.AppVersionBuildFailed:
-			at := av.stepTime(2)
+		case platform.AppVersionBuildFailed, platform.AppVersionPreparingRuntimeFailed, platform.AppVersionDeployFailed:
+			at := av.stepTime(av.failAt())
 			b.PipelineFailed, b.EndDate = tsPtr(at), tsPtr(at)
 		case platform.AppVersionActive, platform.AppVersionBackup:
 			at := av.stepTime(len(buildPath) - 1)
@@ -261,6 +265,9 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 	if av.failReason == "" {
 		av.failReason = res.failure
 	}
+	if av.failReason == "" {
+		av.afterBuild(d, orStr(d.runBase, s.Version.Name), run)
+	}
 	p := st.newProcess(s.ProjectID, s, "stack.build", rq.now)
 	// The process follows the build, not ProcessDuration; a FailNextProcess
 	// for stack.build fails the build too.
@@ -269,7 +276,7 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 	}
 	p.build, p.FailReason, p.RunAt = av, av.failReason, rq.now.Add(step)
 	if av.failReason != "" {
-		p.EndAt = av.stepTime(2)
+		p.EndAt = av.stepTime(av.failAt())
 	} else {
 		p.EndAt = av.stepTime(len(buildPath) - 1)
 	}
@@ -283,7 +290,7 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 	}
 	p.onUndo = func(st *state, at time.Time) {
 		if av.canceledAt.IsZero() {
-			av.finalize(platform.AppVersionBuildFailed, at)
+			av.finalize(av.failedStatus(), at)
 		}
 	}
 	return http.StatusOK, st.processView(p, rq.now)
@@ -338,13 +345,26 @@ func (av *appVersion) logSteps(st *state, now time.Time) {
 			return
 		}
 		emit := func(sev int, msg string) { st.addLog(builder, at, sev, 16, tag, builder.Containers[0], msg) }
+		if av.failReason != "" && i == av.failAt() && i > 2 {
+			for _, l := range av.failLines {
+				emit(l.sev, l.msg)
+			}
+			if i == 3 {
+				for _, l := range av.prepLines {
+					emit(l.sev, l.msg)
+				}
+			}
+			emit(3, av.failReason)
+			av.logged = buildSteps
+			return
+		}
 		switch i {
 		case 0:
 			emit(6, fmt.Sprintf("Build of app version %s queued", av.ID))
 		case 1:
 			av.logBuildCommands(emit)
 		case 2:
-			if av.failReason != "" {
+			if av.failReason != "" && av.failAt() == 2 {
 				if av.built != nil && av.built.failure == av.failReason {
 					emit(3, av.failReason)
 				} else { // FailNextBuild's reason
@@ -355,6 +375,11 @@ func (av *appVersion) logSteps(st *state, now time.Time) {
 				return
 			}
 			emit(6, "BUILD ARTEFACTS READY TO DEPLOY")
+			if av.failAt() != 3 {
+				for _, l := range av.prepLines {
+					emit(l.sev, l.msg)
+				}
+			}
 		case 3:
 			emit(6, "Deploying service "+s.Name)
 		case 4:
@@ -372,7 +397,7 @@ func (av *appVersion) logBuildCommands(emit func(sev int, msg string)) {
 		emit(6, "Checking zerops.yml setup before the build")
 		return
 	}
-	if d == nil || len(d.buildCommands) == 0 {
+	if d == nil || len(d.buildCommands) == 0 && (av.built == nil || len(av.built.lines) == 0) {
 		emit(6, "No build commands; packing deployFiles")
 		return
 	}

@@ -84,6 +84,10 @@ func simulateRun(d *deployedSetup, files *fileSet, built *buildResult, runBase s
 		r.produced = built.produced
 	}
 	out := appRun{lang: r.langOfBase()}
+	if crash, exit, failed := r.initFailure(); failed {
+		out.crash, out.exit = crash, exit
+		return out
+	}
 	missing := env.missingHost
 	if webServer(r.base) {
 		out.listens, out.lang, out.webServer = []listenAddr{{"0.0.0.0", 80}}, "php", true

@@ -20,6 +20,7 @@ type deployedSetup struct {
 	start         string
 	ports         []portJSON
 	env           map[string]string // run.envVariables
+	prep          prepSetup         // prepareCommands, initCommands, readinessCheck (prepare.go)
 }
 
 // zeropsYml is the part of zerops.yml the fake reads at a build.
@@ -30,11 +31,19 @@ type zeropsYml struct {
 			Base          any      `yaml:"base"`
 			BuildCommands []string `yaml:"buildCommands"`
 			DeployFiles   any      `yaml:"deployFiles"`
+			Os            string   `yaml:"os"`
+			Prepare       any      `yaml:"prepareCommands"`
 		} `yaml:"build"`
+		Deploy struct {
+			ReadinessCheck *readinessYml `yaml:"readinessCheck"`
+		} `yaml:"deploy"`
 		Run struct {
 			Base         any            `yaml:"base"`
 			Start        string         `yaml:"start"`
 			EnvVariables map[string]any `yaml:"envVariables"`
+			Os           string         `yaml:"os"`
+			Prepare      any            `yaml:"prepareCommands"`
+			Init         any            `yaml:"initCommands"`
 			Ports        []struct {
 				Port        int  `yaml:"port"`
 				HTTPSupport bool `yaml:"httpSupport"`
@@ -73,6 +82,8 @@ func parseSetup(src, setup string) (d *deployedSetup, ok bool) {
 		}
 		d.buildBases = stringList(e.Build.Base, 10)
 		d.deployFiles = stringList(e.Build.DeployFiles, 20)
+		d.prep = prepSetup{buildOS: e.Build.Os, runOS: e.Run.Os, buildPrepare: stringList(e.Build.Prepare, 10),
+			runPrepare: stringList(e.Run.Prepare, 10), init: stringList(e.Run.Init, 10), ready: e.Deploy.ReadinessCheck.parse()}
 		for k, v := range e.Run.EnvVariables {
 			if len(d.env) >= 100 {
 				break
