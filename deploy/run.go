@@ -382,8 +382,17 @@ func remoteWorkingDir(dir string) (string, error) {
 
 // buildFailure is the BUILD_FAILED error with the build log's last lines.
 func buildFailure(ctx context.Context, env Env, v platform.AppVersion, label string) error {
+	what, stage := "the build", diagnose.Build
+	switch v.Status {
+	case platform.AppVersionPreparingRuntimeFailed:
+		what = "preparing the runtime" // after the build, before the deploy
+	case platform.AppVersionDeployFailed:
+		// The new containers ran and never became ready: their lines read
+		// as a runtime's.
+		what, stage = "the deploy", diagnose.Runtime
+	}
 	pe := platform.NewError(platform.ErrBuildFailed,
-		fmt.Sprintf("the build of %s ended %s", label, v.Status),
+		fmt.Sprintf("%s of %s ended %s", what, label, v.Status),
 		"Read the log lines below (or zerops_logs serviceHostname="+label+" buildId="+v.ID+"), fix zerops.yml or the code, and deploy again.")
 	bf := &BuildFailedError{PlatformError: pe, AppVersionID: v.ID, Status: v.Status}
 	lines, err := ops.BuildLogLines(ctx, env.Client, env.Logs, env.ProjectID, v)
@@ -391,13 +400,13 @@ func buildFailure(ctx context.Context, env Env, v platform.AppVersion, label str
 		return bf
 	}
 	bf.BuildLog = lines
-	bf.Diagnoses = diagnose.Classify(bf.BuildLog, diagnose.Build)
+	bf.Diagnoses = diagnose.Classify(bf.BuildLog, stage)
 	if len(bf.Diagnoses) > 3 {
 		bf.Diagnoses = bf.Diagnoses[:3]
 	}
 	if len(bf.Diagnoses) > 0 {
 		d := bf.Diagnoses[0]
-		pe.Message = fmt.Sprintf("the build of %s ended %s: %s", label, v.Status, strings.TrimSuffix(d.Cause, "."))
+		pe.Message = fmt.Sprintf("%s of %s ended %s: %s", what, label, v.Status, strings.TrimSuffix(d.Cause, "."))
 		pe.Suggestion = d.FixThenDeploy()
 		if runsEarlier(ctx, env.Client, v) {
 			// ACTIVE, not "running": whether it answers is not probed here.

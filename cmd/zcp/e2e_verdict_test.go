@@ -96,6 +96,20 @@ func TestBinary_SandboxMistakesEndInVerdicts(t *testing.T) {
 			"start: node index.js\n      envVariables:\n        DATABASE_URL: ${database_connectionString}", 1)},
 			map[string]string{"zerops.yml": strings.Replace(verdictYml, "start: node index.js",
 				"start: node index.js\n      envVariables:\n        DATABASE_URL: ${db_connectionString}", 1)}, "not-answering", "host-not-found"},
+		// The facts' pitfalls after the build: the version before keeps running.
+		{"run.prepareCommands touching /var/www", map[string]string{"zerops.yml": strings.Replace(verdictYml, "    run:\n",
+			"    run:\n      prepareCommands: ['cd /var/www && npm ci']\n", 1)},
+			map[string]string{"zerops.yml": verdictYml}, "build-failed", "prepare-reads-deploy-files"},
+		{"apt on alpine", map[string]string{"zerops.yml": strings.Replace(verdictYml, "    build:\n",
+			"    build:\n      prepareCommands: [sudo apt-get install -y imagemagick]\n", 1)},
+			map[string]string{"zerops.yml": verdictYml}, "build-failed", "prepare-command-failed"},
+		{"readiness check never passes", map[string]string{"zerops.yml": strings.Replace(verdictYml, "    run:\n",
+			"    deploy:\n      readinessCheck: {httpGet: {port: 3000, path: /}}\n    run:\n", 1),
+			"index.js": strings.Replace(verdictApp["index.js"], "0.0.0.0", "127.0.0.1", 1)},
+			map[string]string{"index.js": verdictApp["index.js"]}, "build-failed", "listening-on-localhost"},
+		{"initCommands file missing", map[string]string{"zerops.yml": strings.Replace(verdictYml, "    run:\n",
+			"    run:\n      initCommands: [node migrate.js]\n", 1)},
+			map[string]string{"zerops.yml": verdictYml}, "not-answering", "start-file-missing"},
 	}
 	for _, mk := range mistakes {
 		write(mk.broken)

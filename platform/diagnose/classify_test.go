@@ -105,6 +105,19 @@ var signalLines = []struct {
 		"  imagemagick7 (no such package):",
 		"sudo: apk: command not found",
 		"prepareCommands failed: exit status 2",
+		"ERROR: Unable to lock database: Permission denied",
+		"E: Unable to lock directory /var/lib/dpkg/, are you root?",
+	}},
+	{"prepare-reads-deploy-files", Build, []string{
+		"/bin/sh: cd: line 1: can't cd to /var/www: No such file or directory",
+		"bash: line 1: cd: /var/www/app: No such file or directory",
+		"cp: /var/www/config.ini: No such file or directory",
+		"sh: 1: cd: can't cd to /var/www/backend",
+	}},
+	{"readiness-check-failed", Runtime, []string{
+		"ERROR: readiness check never passed: GET http://<container>:3001/ got no answer",
+		"readinessCheck failed: exec command exited with code 1",
+		"Readiness check timed out after 300s",
 	}},
 	{"port-in-use", Runtime, []string{
 		"Error: listen EADDRINUSE: address already in use :::8080",

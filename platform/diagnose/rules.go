@@ -40,8 +40,12 @@ var rules = []rule{
 	r("deploy-files-missing", "", k("cannot stat"), `(?i)^tar: .*: cannot stat: no such file or directory`),
 	r("build-timeout", "", k("timed out", "timeout", "time limit", "took too long"),
 		`(?i)\b(build|pipeline)\b.*\b(timed out|time ?out|time limit|took too long)\b|\b(timed out|time ?out|time limit)\b.*\b(build|pipeline)\b`),
-	r("prepare-command-failed", "prepare-command-failed", k("prepare", "unable to locate package", "unable to select packages", "no such package", "no installation candidate", "apt-get: ", "apt: ", "apk: ", "yum: ", "dnf: "),
-		`(?i)preparing_runtime_failed|prepare ?commands?\b.*\b(failed|error|exit(ed)? (with )?(code|status) [1-9])|\bE: unable to locate package|\bE: package .* has no installation candidate|ERROR: unable to select packages|\(no such package\)|\b(apt-get|apt|apk|yum|dnf): (\d+: )?(command )?not found`),
+	r("prepare-reads-deploy-files", "", k("/var/www"),
+		`(?i)can't cd to /var/www\b|(^|\s)/var/www(/\S*)?: No such file or directory`).except(`^stat `),
+	r("prepare-command-failed", "prepare-command-failed", k("prepare", "unable to locate package", "unable to select packages", "no such package", "no installation candidate", "apt-get: ", "apt: ", "apk: ", "yum: ", "dnf: ", "unable to lock database", "are you root"),
+		`(?i)preparing_runtime_failed|prepare ?commands?\b.*\b(failed|error|exit(ed)? (with )?(code|status) [1-9])|\bE: unable to locate package|\bE: package .* has no installation candidate|ERROR: unable to select packages|\(no such package\)|\b(apt-get|apt|apk|yum|dnf): (\d+: )?(command )?not found|ERROR: Unable to lock database: Permission denied|, are you root\?`),
+	r("readiness-check-failed", "readiness-check-failed", k("readiness"),
+		`(?i)readiness ?check\b.*\b(never passed|failed|timed? ?out)`),
 
 	// --- Package managers: scripts, lock files, dependencies, engines.
 	r("npm-missing-script", "npm-missing-script", k("missing script", "err_pnpm_no_script", "script not found", "task not found", `command "`),

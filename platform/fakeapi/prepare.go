@@ -207,7 +207,7 @@ func readyFailure(d *deployedSetup, run appRun) string {
 	case run.crash != nil:
 		return "ERROR: readiness check never passed: the app exits at start"
 	case rc.port > 0 && !run.answers(rc.port):
-		return fmt.Sprintf("ERROR: readiness check never passed: GET http://<container>:%d%s got no answer (connection refused)", rc.port, rc.path)
+		return fmt.Sprintf("ERROR: readiness check never passed: GET http://<container>:%d%s got no answer", rc.port, rc.path)
 	case rc.exec != "":
 		if _, failed, code := runCommands([]string{rc.exec}, nil); failed != "" {
 			return fmt.Sprintf("ERROR: readiness check never passed: %q exited with code %d", rc.exec, code)
