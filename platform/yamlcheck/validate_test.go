@@ -140,3 +140,52 @@ func issues(list []platform.Issue) string {
 	}
 	return b.String()
 }
+
+// The commands the platform would refuse or run too early are warnings,
+// at the command that does it, with the fix.
+func TestValidate_CommandWarnings(t *testing.T) {
+	t.Parallel()
+	const base = "zerops:\n  - setup: a\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n      start: node index.js\n"
+	with := func(section, extra string) string {
+		return strings.Replace(base, "    "+section+":\n", "    "+section+":\n      "+extra+"\n", 1)
+	}
+	tests := []struct {
+		name, content, path, want string // want "": no warning
+	}{
+		{"run prepare cd /var/www", with("run", "prepareCommands: ['cd /var/www && npm ci']"), "zerops[0].run.prepareCommands[0]", "reads /var/www"},
+		{"run prepare file under /var/www", with("run", "prepareCommands: [sudo apk add git, 'cp /var/www/a.ini /etc/']"), "zerops[0].run.prepareCommands[1]", "reads /var/www/a.ini"},
+		{"run prepare mkdir /var/www", with("run", "prepareCommands: ['mkdir -p /var/www/cache']"), "", ""},
+		{"apt on alpine build", with("build", "prepareCommands: [sudo apt-get install -y imagemagick]"), "zerops[0].build.prepareCommands[0]", "apt-get is not installed on Alpine"},
+		{"apt on alpine run", with("run", "prepareCommands: ['apt-get update && apt-get install -y x']"), "zerops[0].run.prepareCommands[0]", "apt-get is not installed on Alpine"},
+		{"apt on os ubuntu", with("run", "os: ubuntu\n      prepareCommands: ['sudo apt-get update && sudo apt-get install -y x']"), "", ""},
+		{"apk on ubuntu base", strings.ReplaceAll(with("run", "prepareCommands: [sudo apk add x]"), "nodejs@22", "ubuntu@24.04"), "zerops[0].run.prepareCommands[0]", "apk is not installed on Ubuntu"},
+		{"apk without sudo", with("build", "prepareCommands: [apk add --no-cache git]"), "zerops[0].build.prepareCommands[0]", "without sudo"},
+		{"sudo apk", with("build", "prepareCommands: [sudo apk add --no-cache git]"), "", ""},
+		{"install in initCommands", with("run", "initCommands: [sudo apk add git]"), "zerops[0].run.initCommands[0]", "every container start"},
+		{"initCommands in /var/www", with("run", "initCommands: ['cd /var/www && node migrate.js']"), "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := yamlcheck.Validate(tt.content, "zerops.yml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Valid {
+				t.Fatalf("errors %v: a warning must not make the file invalid", res.Errors)
+			}
+			if tt.want == "" {
+				if len(res.Warnings) > 0 {
+					t.Fatalf("warnings %v, want none", res.Warnings)
+				}
+				return
+			}
+			for _, w := range res.Warnings {
+				if w.Path == tt.path && strings.Contains(w.Problem, tt.want) && w.Fix != "" {
+					return
+				}
+			}
+			t.Fatalf("warnings %+v lack %q at %s with a fix", res.Warnings, tt.want, tt.path)
+		})
+	}
+}

@@ -243,6 +243,7 @@ func checkZeropsYml(c *checker, root any, in Live) {
 		}
 		p := fmt.Sprintf("zerops[%d]", i)
 		apply(c, p, s, setupRules)
+		checkCommands(c, p, s)
 		if s.Deploy != nil && s.Deploy.ReadinessCheck != nil {
 			apply(c, p+".deploy.readinessCheck", s.Deploy.ReadinessCheck, checkRules)
 		}

@@ -1,0 +1,125 @@
+package yamlcheck
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// commandsAt is one list of commands of a setup (build.prepareCommands,
+// run.prepareCommands, run.initCommands) with the OS of its container.
+type commandsAt struct {
+	key  string // build.prepareCommands, run.prepareCommands, run.initCommands
+	cmds []string
+	os   string // alpine or ubuntu
+}
+
+// containerOS is a container's OS: ubuntu when os says so or a base is an
+// Ubuntu one, else Alpine, the platform's default.
+func containerOS(os string, bases ...string) string {
+	if os == "ubuntu" {
+		return "ubuntu"
+	}
+	for _, b := range bases {
+		if strings.HasPrefix(b, "ubuntu/") || strings.HasPrefix(b, "ubuntu@") {
+			return "ubuntu"
+		}
+	}
+	return "alpine"
+}
+
+// foreignPMs are the package managers an OS's image lacks.
+var foreignPMs = map[string][]string{"alpine": {"apt", "apt-get", "dpkg", "yum", "dnf"}, "ubuntu": {"apk", "yum", "dnf"}}
+
+// osInstall is how each OS installs a package, with sudo (commands run as
+// the zerops user).
+var osInstall = map[string]string{"alpine": "sudo apk add --no-cache <pkg>", "ubuntu": "sudo apt-get update && sudo apt-get install -y <pkg>"}
+
+// commandWarnings checks each command of at, as the platform would run it:
+// the OS's package manager with sudo, run.prepareCommands without /var/www
+// (the deployed files are not there yet), no package installs at each start.
+func commandWarnings(c *checker, p string, at commandsAt) {
+	for i, cmd := range at.cmds {
+		where := fmt.Sprintf("%s.%s[%d]", p, at.key, i)
+		if problem, fix := commandProblem(at, cmd); problem != "" {
+			c.warnf(where, "%s", problem).Fix = fix
+		}
+	}
+}
+
+// commandProblem is the first problem of one command line, "" when none.
+func commandProblem(at commandsAt, line string) (problem, fix string) {
+	for _, words := range simpleCommands(line) {
+		sudo := len(words) > 1 && path.Base(words[0]) == "sudo"
+		if sudo {
+			words = words[1:]
+		}
+		name, sub := path.Base(words[0]), ""
+		for _, w := range words[1:] {
+			if !strings.HasPrefix(w, "-") {
+				sub = w
+				break
+			}
+		}
+		for _, f := range foreignPMs[at.os] {
+			if name == f {
+				osName := map[string]string{"alpine": "Alpine", "ubuntu": "Ubuntu"}[at.os]
+				return fmt.Sprintf("%s is not installed on %s, which this container runs", name, osName),
+					fmt.Sprintf("Use %s's package manager: %s (or set os: ubuntu for apt-get).", osName, osInstall[at.os])
+			}
+		}
+		install := (name == "apk" && sub == "add") || ((name == "apt-get" || name == "apt") && sub == "install")
+		if install && !sudo {
+			return fmt.Sprintf("%s %s without sudo: commands run as the zerops user, and the install is refused", name, sub),
+				"Prefix it with sudo: " + osInstall[at.os] + "."
+		}
+		if install && at.key == "run.initCommands" {
+			return "installs packages at every container start (initCommands run on each start and restart)",
+				"Move it to run.prepareCommands, which build the runtime image once: " + osInstall[at.os] + "."
+		}
+		if at.key != "run.prepareCommands" || name == "mkdir" {
+			continue
+		}
+		for _, w := range words {
+			if w == "/var/www" || strings.HasPrefix(w, "/var/www/") {
+				return fmt.Sprintf("reads %s, but run.prepareCommands run before the deploy puts the files there (the runtime image is built first)", platform.Clip(w, 60)),
+					"Move it to run.initCommands (they run in /var/www at each start) or to build.buildCommands; keep OS packages here, and copy files they need with build.addToRunPrepare."
+			}
+		}
+	}
+	return "", ""
+}
+
+// simpleCommands splits a shell line at ;, &&, || and | into the words of
+// each simple command, without the variable assignments before it.
+func simpleCommands(line string) [][]string {
+	var out [][]string
+	for _, part := range strings.FieldsFunc(line, func(r rune) bool { return r == ';' || r == '&' || r == '|' || r == '\n' }) {
+		words := strings.Fields(part)
+		for len(words) > 0 && strings.Contains(words[0], "=") && !strings.HasPrefix(words[0], "-") {
+			words = words[1:]
+		}
+		if len(words) > 0 {
+			out = append(out, words)
+		}
+	}
+	return out
+}
+
+// checkCommands applies commandWarnings to a setup's command lists.
+func checkCommands(c *checker, p string, s setupAt) {
+	if s.Build != nil {
+		commandWarnings(c, p+".build", commandsAt{key: "prepareCommands", cmds: s.Build.PrepareCommands,
+			os: containerOS(s.Build.OS, s.Build.Base.names...)})
+	}
+	if s.Run != nil {
+		os := containerOS(s.Run.OS, s.Run.Base, s.buildBase())
+		if s.Run.Base != "" {
+			os = containerOS(s.Run.OS, s.Run.Base)
+		}
+		commandWarnings(c, p, commandsAt{key: "run.prepareCommands", cmds: s.Run.PrepareCommands, os: os})
+		commandWarnings(c, p, commandsAt{key: "run.initCommands", cmds: s.Run.InitCommands, os: os})
+	}
+}
