@@ -27,6 +27,12 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 		set(VerdictFailing, name+" has no code deployed yet",
 			"Next: deploy code to "+name+": "+deployCall(name)+".")
 		return
+	case startedWithoutCode(*latest):
+		// startWithoutCode runs an empty container: ACTIVE, and nothing of
+		// the user's in it, as before a first deploy.
+		set(VerdictFailing, name+" has no code of yours deployed yet: it was started without code (startWithoutCode), so it is "+svc.Status+" with nothing of yours running",
+			"Next: deploy code to "+name+": "+deployCall(name)+".")
+		return
 	case svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping:
 		set(VerdictFailing, name+" is "+svc.Status+": nothing runs until it is started",
 			"Next: start it with zerops_manage action=start serviceHostname="+name+".")
@@ -136,6 +142,12 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 		p := firstOK(h.Probes)
 		set(VerdictHealthy, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), "Next: nothing to fix; "+name+" is live.")
 	}
+}
+
+// startedWithoutCode reports whether v is what startWithoutCode leaves: a
+// NONE-source version no build made.
+func startedWithoutCode(v platform.AppVersion) bool {
+	return v.Source == platform.SourceNone && (v.Build == nil || v.Build.PipelineStart == nil)
 }
 
 // notProbed says why no probe reached h's service.
