@@ -68,15 +68,18 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 		out.Message = fmt.Sprintf("Redeploying %s of %s; it has not finished.", what, svc.Name)
 		return out, nil
 	case end.Status != platform.ProcessFinished:
-		return nil, platform.NewError(platform.ErrDeployFailed,
+		return nil, deletedDuring(ctx, env, svc.ID, svc.Name, v.ID, v.Status, platform.NewError(platform.ErrDeployFailed,
 			fmt.Sprintf("the redeploy of %s of %s ended %s%s", what, svc.Name, end.Status, failReason(end)),
-			"The version deployed before stays ACTIVE; zerops_events serviceHostname="+svc.Name+" shows why.")
+			"The version deployed before stays ACTIVE; zerops_events serviceHostname="+svc.Name+" shows why."))
 	}
 	out.Status, out.Build.Status = platform.AppVersionActive, platform.AppVersionActive
 	if env.Progress != nil {
 		env.Progress(fmt.Sprintf("Rolling back %s: deployed; checking that it answers HTTP", svc.Name))
 	}
 	out.Verdict, out.Check = checkLive(ctx, env, svc.ID, svc.Name, v.ID, started)
+	if out.Verdict == VerdictTargetDeleted {
+		return nil, deletedDuring(ctx, env, svc.ID, svc.Name, v.ID, out.Status, nil)
+	}
 	out.Message = "Rolled back to " + what + ": " + verdictMessage(svc.Name, out.Verdict, out.Check)
 	return out, nil
 }

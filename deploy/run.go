@@ -3,6 +3,7 @@ package deploy
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -193,6 +194,14 @@ func pushAndFollow(ctx context.Context, env Env, req Request, targetName string,
 	}
 	build, err := followBuild(ctx, env, out.TargetServiceID, label, since, own)
 	if err != nil {
+		var bf *BuildFailedError
+		var ce *CancelledError
+		switch {
+		case errors.As(err, &bf):
+			return nil, deletedDuring(ctx, env, out.TargetServiceID, label, bf.AppVersionID, bf.Status, err)
+		case errors.As(err, &ce):
+			return nil, deletedDuring(ctx, env, out.TargetServiceID, label, ce.AppVersionID, ce.Status, err)
+		}
 		return nil, err
 	}
 	out.Build = build
@@ -203,8 +212,14 @@ func pushAndFollow(ctx context.Context, env Env, req Request, targetName string,
 			env.Progress(fmt.Sprintf("Deploying %s: deployed; checking that it answers HTTP", label))
 		}
 		out.Verdict, out.Check = checkLive(ctx, env, out.TargetServiceID, label, build.AppVersionID, started)
+		if out.Verdict == VerdictTargetDeleted {
+			return nil, deletedDuring(ctx, env, out.TargetServiceID, label, build.AppVersionID, build.Status, nil)
+		}
 		out.Message = verdictMessage(label, out.Verdict, out.Check)
 	default:
+		if err := deletedDuring(ctx, env, out.TargetServiceID, label, build.AppVersionID, cmp.Or(build.Status, "unfinished"), nil); err != nil {
+			return nil, err
+		}
 		out.Status = StatusBuilding
 		out.Message = fmt.Sprintf("Code pushed to %s; %s.", label, cmp.Or(build.Note, "the build has not finished"))
 	}
@@ -510,6 +525,49 @@ func buildBaseline(ctx context.Context, c platform.Client, serviceID string) tim
 		return time.Unix(0, 1) // no earlier version: any version is this push's
 	}
 	return versions[0].Created.Add(time.Millisecond)
+}
+
+// TargetDeletedError is a deploy whose target was deleted while it ran:
+// whatever its build did, nothing of it runs.
+type TargetDeletedError struct {
+	*platform.PlatformError
+	AppVersionID string
+	Status       string
+}
+
+func (e *TargetDeletedError) Unwrap() error { return e.PlatformError }
+
+// deletedDuring is the TargetDeletedError when the target serviceID is gone
+// or being deleted (read by id, fresh), else orig: the error the deploy
+// ended with, nil when it ended without one.
+func deletedDuring(ctx context.Context, env Env, serviceID, label, appVersionID, status string, orig error) error {
+	state, gone := targetGone(ctx, env.Client, serviceID)
+	if !gone {
+		return orig
+	}
+	what := "its push"
+	if appVersionID != "" {
+		what = fmt.Sprintf("app version %s (%s)", appVersionID, status)
+	}
+	return &TargetDeletedError{AppVersionID: appVersionID, Status: status, PlatformError: platform.NewError(platform.ErrServiceNotFound,
+		fmt.Sprintf("%s was deleted while the deploy ran (%s): %s went to no service, and nothing of it runs", label, state, what),
+		"To run this code, re-create "+label+" with zerops_import and zerops_deploy again, or zerops_deploy it to another runtime service (targetService).")}
+}
+
+// targetGone tells whether service id is deleted or being deleted, and
+// which; a failed read is no answer.
+func targetGone(ctx context.Context, c platform.Client, id string) (string, bool) {
+	if c == nil || id == "" {
+		return "", false
+	}
+	svc, err := c.GetService(platform.FreshRead(ctx), id)
+	switch {
+	case err != nil:
+		return "it no longer exists", platform.ErrorCode(err) == platform.ErrServiceNotFound
+	case svc.Status == platform.ServiceDeleting:
+		return "its deletion is under way: " + svc.Status, true
+	}
+	return "", false
 }
 
 func invalidParam(msg, suggestion string) *platform.PlatformError {

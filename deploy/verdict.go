@@ -13,14 +13,15 @@ import (
 
 // What a followed deploy came to (Outcome.Verdict).
 const (
-	VerdictLive         = "live"          // the new version answers HTTP and its log is clean
-	VerdictDegraded     = "degraded"      // it answers, but not everywhere or its log shows errors
-	VerdictNotAnswering = "not-answering" // deployed, but nothing answers HTTP
-	VerdictBuildFailed  = "build-failed"  // the build or deploy failed; the version deployed before stays ACTIVE
-	VerdictUnverified   = "deployed"      // ACTIVE, but nothing could be probed from here
-	VerdictStopped      = "stopped"       // deployed to a stopped service: nothing runs until it is started
-	VerdictReplaced     = "replaced"      // a later deploy replaced this one's version before it was checked
-	VerdictCancelled    = "cancelled"     // the build was cancelled before it deployed; the version deployed before stays ACTIVE
+	VerdictLive          = "live"           // the new version answers HTTP and its log is clean
+	VerdictDegraded      = "degraded"       // it answers, but not everywhere or its log shows errors
+	VerdictNotAnswering  = "not-answering"  // deployed, but nothing answers HTTP
+	VerdictBuildFailed   = "build-failed"   // the build or deploy failed; the version deployed before stays ACTIVE
+	VerdictUnverified    = "deployed"       // ACTIVE, but nothing could be probed from here
+	VerdictStopped       = "stopped"        // deployed to a stopped service: nothing runs until it is started
+	VerdictReplaced      = "replaced"       // a later deploy replaced this one's version before it was checked
+	VerdictCancelled     = "cancelled"      // the build was cancelled before it deployed; the version deployed before stays ACTIVE
+	VerdictTargetDeleted = "target-deleted" // the target was deleted while the deploy ran: nothing of it runs
 )
 
 // Timing of the wait for a deployed app to answer.
@@ -64,6 +65,9 @@ func checkLive(ctx context.Context, env Env, serviceID, label, own string, start
 	begun := time.Now()
 	for {
 		svc, h, err := checkOnce(ctx, venv, serviceID, own)
+		if platform.ErrorCode(err) == platform.ErrServiceNotFound || err == nil && svc.Status == platform.ServiceDeleting {
+			return VerdictTargetDeleted, &Check{Reason: label + " was deleted while the deploy ran"}
+		}
 		if err != nil {
 			return VerdictUnverified, &Check{Reason: "could not check it: " + platform.Clip(err.Error(), 200),
 				Next: "Next: zerops_verify serviceHostname=" + label + " tells whether it answers."}
@@ -107,6 +111,9 @@ func checkOnce(ctx context.Context, venv ops.VerifyEnv, serviceID, own string) (
 	svc, err = venv.Client.GetService(platform.FreshRead(ctx), serviceID) // polled until it answers
 	if err != nil {
 		return nil, nil, err
+	}
+	if svc.Status == platform.ServiceDeleting {
+		return svc, nil, nil
 	}
 	if svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping {
 		return svc, nil, nil

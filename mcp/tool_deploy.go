@@ -148,6 +148,9 @@ func deployError(err error) error {
 			extra["newerAppVersionId"] = ce.Newer.ID
 		}
 	}
+	if td := (*deploy.TargetDeletedError)(nil); errors.As(err, &td) {
+		extra["verdict"], extra["appVersionId"], extra["status"] = deploy.VerdictTargetDeleted, td.AppVersionID, td.Status
+	}
 	if len(warnings) > 0 {
 		extra["warnings"] = warnings
 	}

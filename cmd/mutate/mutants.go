@@ -218,4 +218,7 @@ var mutants = []mutant{
 	{name: "rollback-picks-highest-sequence", file: "deploy/rollback.go",
 		old: `cmp.Or(b.LastUpdate.Compare(a.LastUpdate), cmp.Compare(b.Sequence, a.Sequence))`, new: `cmp.Compare(b.Sequence, a.Sequence)`,
 		pkgs: []string{"./mcp"}, run: "TestRollback_SecondGoesToTheOneLiveBefore"},
+	{name: "deploy-ignores-deleted-target", file: "deploy/verdict.go",
+		old: `if platform.ErrorCode(err) == platform.ErrServiceNotFound || err == nil`, new: `if false && platform.ErrorCode(err) == platform.ErrServiceNotFound || false && err == nil`,
+		pkgs: []string{"./mcp"}, run: "TestDeploy_TargetDeletedDuringBuild"},
 }
