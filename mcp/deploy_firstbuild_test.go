@@ -68,7 +68,7 @@ func TestDeploy_FailedBuildOverA502(t *testing.T) {
 	if n := strings.Count(next, "deploy again"); n != 1 || strings.Contains(reason, "keeps running") || !strings.Contains(reason, platform.AppVersionBuildFailed) {
 		t.Errorf("verify: want the failed build named, no claim the 502 version keeps running, deploy again once (%d): %s", n, text(res))
 	}
-	res, m = h.call(t, "zerops_events", map[string]any{"serviceHostname": "appstage"})
+	_, m = h.call(t, "zerops_events", map[string]any{"serviceHostname": "appstage"})
 	next, _ = m["next"].(string)
 	if n := strings.Count(next, "deploy"); n != 1 || !strings.Contains(next, "build-command-failed") {
 		t.Errorf("events: want the failed build's diagnosis with one deploy (%d): %s", n, next)

@@ -28,7 +28,7 @@ func TestBuildAndDeploy_UnknownZeropsYmlKeysRefused(t *testing.T) {
 	}{
 		{"pushed setup's typos", typos, "app", []string{"zerops[0].build.buildCommand", "zerops[0].run.port"}},
 		{"through an alias", typos, "other", []string{"zerops[1].run.port", "zerops[1].colour"}},
-		{"the extended setup's typos", "zerops:\n  - setup: base\n    run: {base: nodejs@22, start: x, prots: []}\n  - setup: app\n    extends: base\n    run: {strat: y}\n",
+		{"the extended setup's typos", "zerops:\n  - setup: base\n    run: {base: nodejs@22, start: x, prots: []}\n  - setup: app\n    extends: base\n    run: {strat: y}\n", //nolint:misspell // the typos are the test
 			"app", []string{"zerops[1].run.strat", "zerops[0].run.prots"}},
 		{"unknown root key", "zerops:\n  - setup: app\nzerops2: []\n", "app", []string{"zerops2"}},
 		{"port key inside ports is known", "zerops:\n  - setup: app\n    run: {base: nodejs@22, start: x, ports: [{port: 3000, httpSupport: true}]}\n", "app", nil},
