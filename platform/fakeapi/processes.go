@@ -147,16 +147,20 @@ func (st *state) cancelProcess(rq *apiRequest) (int, any) {
 	if p.build != nil && pastTheBuild(p.build.statusAt(rq.now)) {
 		return apiErr(http.StatusBadRequest, "processCanNoLongerBeCanceled", "Process can no longer be canceled.", nil)
 	}
-	p.CanceledAt = rq.now
-	p.EndAt = rq.now
-	p.settled = true
+	p.cancel(st, rq.now)
+	return http.StatusOK, st.processView(p, rq.now)
+}
+
+// cancel ends p CANCELED at at (its build's version CANCELLED) and undoes
+// what its start changed.
+func (p *process) cancel(st *state, at time.Time) {
+	p.CanceledAt, p.EndAt, p.settled = at, at, true
 	if p.build != nil {
-		p.build.cancel(rq.now)
+		p.build.cancel(at)
 	}
 	if p.onUndo != nil {
-		p.onUndo(st, rq.now)
+		p.onUndo(st, at)
 	}
-	return http.StatusOK, st.processView(p, rq.now)
 }
 
 // pastTheBuild reports whether an app version has reached the deploy stage,

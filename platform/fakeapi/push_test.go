@@ -398,3 +398,45 @@ func TestPush_DeletingServiceRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestPush_DeleteEndsWorkUnderWay: deleting a service ends its build and its
+// redeploy under way, CANCELED (the build's version CANCELLED), at once: no
+// version of a deleted service goes ACTIVE after the delete.
+func TestPush_DeleteEndsWorkUnderWay(t *testing.T) {
+	t.Parallel()
+	for _, redeploy := range []bool{false, true} {
+		t.Run(map[bool]string{false: "build", true: "redeploy"}[redeploy], func(t *testing.T) {
+			t.Parallel()
+			srv, h := newSDK(t, fakeapi.Options{ProcessDuration: time.Minute, BuildStepDuration: time.Hour, SearchLag: -1})
+			t.Cleanup(func() { srv.FinishBuilds() })
+			ctx := context.Background()
+			id := srv.ServiceID("appstage")
+			cr, err := h.PostServiceStackAppVersion(ctx, sid(id), body.PostAppVersion{})
+			av := path.AppVersionId{Id: out(t, cr.Output, err).Id}
+			ur, err := h.PutAppVersionUpload(ctx, av, strings.NewReader("archive"))
+			out(t, ur.Output, err)
+			br, err := h.PutAppVersionBuildAndDeploy(ctx, av, body.PutAppVersionBuildAndDeploy{
+				ZeropsYaml: "zerops:\n  - setup: app\n", ZeropsYamlSetup: types.NewStringNull("app")})
+			proc := out(t, br.Output, err)
+			wantVersion := "CANCELLED"
+			if redeploy {
+				srv.FinishBuilds()
+				if p := waitProcess(t, h, string(proc.Id)); p.Status != "FINISHED" {
+					t.Fatalf("build %s, want FINISHED", p.Status)
+				}
+				rr, err := h.PutAppVersionDeploy(ctx, av, body.PutAppVersionDeploy{})
+				proc, wantVersion = out(t, rr.Output, err), "ACTIVE"
+			}
+
+			dr, err := h.DeleteServiceStack(ctx, sid(id))
+			out(t, dr.Output, err)
+			srv.FinishBuilds()
+			if p := waitProcess(t, h, string(proc.Id)); p.Status != "CANCELED" {
+				t.Errorf("%s of a deleted service ended %s, want CANCELED", proc.ActionName, p.Status)
+			}
+			if got := appVersions(t, h, id)[string(av.Id)].Status; string(got) != wantVersion {
+				t.Errorf("app version %s after the delete, want %s", got, wantVersion)
+			}
+		})
+	}
+}

@@ -96,6 +96,7 @@ func (st *state) deleteService(rq *apiRequest) (int, any) {
 	prev := s.Status
 	p := st.newProcess(s.ProjectID, s, "stack.delete", rq.now)
 	s.Status, s.LastUpdate = platform.ServiceDeleting, rq.now
+	st.cancelCodeOf(s.ID, rq.now)
 	p.onFinish = func(st *state, at time.Time) { st.removeService(s.ID) }
 	p.onUndo = func(st *state, at time.Time) {
 		if cur := st.services[s.ID]; cur != nil {
@@ -103,6 +104,21 @@ func (st *state) deleteService(rq *apiRequest) (int, any) {
 		}
 	}
 	return http.StatusOK, st.processView(p, rq.now)
+}
+
+// cancelCodeOf ends the builds and redeploys under way on a service whose
+// deletion starts, CANCELED (a build's version CANCELLED), whatever their
+// stage: a DELETING service takes no code (refuseDeleting), and none that
+// was on its way goes ACTIVE on it. Nothing in them failed, so not FAILED;
+// a delete that fails later does not bring them back.
+func (st *state) cancelCodeOf(serviceID string, at time.Time) {
+	for _, id := range st.procOrder {
+		p := st.processes[id]
+		if p.ServiceID != serviceID || p.settled || p.internal || p.build == nil && p.Action != rollbackAction {
+			continue
+		}
+		p.cancel(st, at)
+	}
 }
 
 // subdomain starts a subdomain enable/disable process. Asking for the state
