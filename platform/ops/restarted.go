@@ -16,6 +16,9 @@ func restartedAfter(ctx context.Context, c platform.Client, projectID, serviceID
 	if err != nil {
 		return time.Time{}, false
 	}
+	// The search lags: a restart ZCP made a moment ago (an env change's) is
+	// read by id.
+	procs = recentProcesses(ctx, c, projectID, procs)
 	var last time.Time
 	for _, p := range procs {
 		if (p.ActionName != "stack.restart" && p.ActionName != "stack.start") || p.Status != platform.ProcessFinished {

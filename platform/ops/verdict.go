@@ -91,7 +91,9 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 	failed := latest.Failed()
 	switch {
 	case down != nil && ok+answered == 0:
-		next := cmp.Or(fix, fmt.Sprintf("Next: nothing answers on port %d; read zerops_logs serviceHostname=%s (the app must listen on 0.0.0.0:%d, run.ports in zerops.yml).", down.Port, name, down.Port))
+		// The log since the latest start was read and names no cause: a
+		// step to zerops_logs, which then points back here, would loop.
+		next := cmp.Or(fix, fmt.Sprintf("Next: nothing answers on port %d and the log since its latest start names no cause: make the app listen on 0.0.0.0:%d, the port run.ports declares in zerops.yml (check the address and port the code binds, and PORT or HOST where it reads them), then zerops_deploy again.", down.Port, down.Port))
 		reason := name + " does not answer HTTP: " + probeSummary(*down)
 		if failed {
 			reason += fmt.Sprintf("; the newest deploy (app version %s) ended %s, so this is the version deployed before it", latest.ID, latest.Status)

@@ -253,12 +253,13 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 		h.Probes, h.Network = probeService(ctx, env, svc, projectHost, path)
 	}()
 	since := logsSince(latest)
-	lines, errLines, logNote := runtimeLines(ctx, env, svc, since)
-	if len(errLines) > 0 { // a restart since the deploy (an env fix) may have ended them
-		if at, ok := restartedAfter(ctx, env.Client, env.ProjectID, svc.ID, since); ok {
-			lines, errLines, logNote = runtimeLines(ctx, env, svc, at)
-		}
+	// The log since the app's latest start: a restart since the deploy (an
+	// env change) may have ended its errors, or brought a wrong port or bind
+	// that an earlier start's listening line would hide.
+	if at, ok := restartedAfter(ctx, env.Client, env.ProjectID, svc.ID, since); ok {
+		since = at
 	}
+	lines, errLines, logNote := runtimeLines(ctx, env, svc, since)
 	h.ErrorLines, h.exits = errLines, exitCount(lines)
 	var buildDiags []diagnose.Diagnosis
 	if latest != nil && latest.Failed() {
