@@ -77,6 +77,7 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 		env.Progress(fmt.Sprintf("Rolling back %s: deployed; checking that it answers HTTP", svc.Name))
 	}
 	out.Verdict, out.Check = checkLive(ctx, env, svc.ID, svc.Name, v.ID, started)
+	noteVerdict(v.ID, out.Verdict)
 	if out.Verdict == VerdictTargetDeleted {
 		return nil, deletedDuring(ctx, env, svc.ID, svc.Name, v.ID, out.Status, nil)
 	}
@@ -109,7 +110,8 @@ func rollbackTarget(ctx context.Context, env Env, p RollbackParams) (*platform.S
 // the current version replaced. (After a rollback the highest sequence is
 // not it: a redeploy makes an older version ACTIVE again.) Only a version
 // whose build finished can be deployed, and never by default one whose
-// build failed or was cancelled.
+// build failed or was cancelled, nor one this process saw not answer after
+// its deploy (knownBroken): the next before it is taken instead.
 func pickVersion(versions []platform.AppVersion, id, label string) (platform.AppVersion, error) {
 	var cands []platform.AppVersion
 	for _, v := range versions {
@@ -121,16 +123,29 @@ func pickVersion(versions []platform.AppVersion, id, label string) (platform.App
 		return cmp.Or(b.LastUpdate.Compare(a.LastUpdate), cmp.Compare(b.Sequence, a.Sequence))
 	})
 	backups := make([]string, 0, len(cands))
+	var broken []string
 	for _, v := range cands {
-		backups = append(backups, fmt.Sprintf("%s (#%d)", v.ID, v.Sequence))
+		what := fmt.Sprintf("%s (#%d)", v.ID, v.Sequence)
+		if isKnownBroken(v.ID) {
+			what += " (did not answer after its deploy)"
+			broken = append(broken, what)
+		}
+		backups = append(backups, what)
 	}
 	choices := "Deployable earlier versions: " + cmp.Or(strings.Join(backups, ", "), "none") + "."
 	if id == "" {
+		for _, v := range cands {
+			if !isKnownBroken(v.ID) {
+				return v, nil
+			}
+		}
 		if len(cands) == 0 {
 			return platform.AppVersion{}, platform.NewError(platform.ErrNotFound, "no earlier version of "+label+" to go back to: none built and deployed before the current one",
 				"Fix the code and zerops_deploy again; zerops_events serviceHostname="+label+" lists its versions.")
 		}
-		return cands[0], nil
+		return platform.AppVersion{}, platform.NewError(platform.ErrNotFound,
+			"no earlier version of "+label+" known to work to go back to: each did not answer after its deploy: "+strings.Join(broken, ", "),
+			"Fix the code and zerops_deploy again; or, to redeploy one anyway, zerops_deploy rollback=true targetService="+label+" appVersionId=<id>.")
 	}
 	for _, v := range versions {
 		if v.ID != id {

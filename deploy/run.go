@@ -212,6 +212,7 @@ func pushAndFollow(ctx context.Context, env Env, req Request, targetName string,
 			env.Progress(fmt.Sprintf("Deploying %s: deployed; checking that it answers HTTP", label))
 		}
 		out.Verdict, out.Check = checkLive(ctx, env, out.TargetServiceID, label, build.AppVersionID, started)
+		noteVerdict(build.AppVersionID, out.Verdict)
 		if out.Verdict == VerdictTargetDeleted {
 			return nil, deletedDuring(ctx, env, out.TargetServiceID, label, build.AppVersionID, build.Status, nil)
 		}

@@ -217,7 +217,10 @@ var mutants = []mutant{
 	// Review 4: a default rollback goes back to the one live before.
 	{name: "rollback-picks-highest-sequence", file: "deploy/rollback.go",
 		old: `cmp.Or(b.LastUpdate.Compare(a.LastUpdate), cmp.Compare(b.Sequence, a.Sequence))`, new: `cmp.Compare(b.Sequence, a.Sequence)`,
-		pkgs: []string{"./mcp"}, run: "TestRollback_SecondGoesToTheOneLiveBefore"},
+		pkgs: []string{"./deploy"}, run: "TestPickVersion_TheOneLiveBefore"},
+	{name: "rollback-to-version-known-broken", file: "deploy/rollback.go",
+		old: `if !isKnownBroken(v.ID) {`, new: `if true || !isKnownBroken(v.ID) {`,
+		pkgs: []string{"./mcp"}, run: "TestRollback_SkipsVersionsKnownNotToAnswer"},
 	{name: "deploy-ignores-deleted-target", file: "deploy/verdict.go",
 		old: `if platform.ErrorCode(err) == platform.ErrServiceNotFound || err == nil`, new: `if false && platform.ErrorCode(err) == platform.ErrServiceNotFound || false && err == nil`,
 		pkgs: []string{"./mcp"}, run: "TestDeploy_TargetDeletedDuringBuild"},

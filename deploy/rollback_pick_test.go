@@ -1,0 +1,73 @@
+package deploy
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// TestPickVersion_TheOneLiveBefore: a default rollback takes the BACKUP
+// version that left ACTIVE last (its lastUpdate), not the highest
+// sequence, skips one seen not to answer after its deploy, and is refused,
+// naming the candidates and the appVersionId form, when none is left.
+func TestPickVersion_TheOneLiveBefore(t *testing.T) {
+	t.Parallel()
+	t0 := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	at := func(m int) time.Time { return t0.Add(time.Duration(m) * time.Minute) }
+	v := func(id string, seq int, status string, updated int) platform.AppVersion {
+		return platform.AppVersion{ID: id, Sequence: seq, Status: status, Created: at(seq), LastUpdate: at(updated)}
+	}
+	noteVerdict("pick-broken-b", VerdictNotAnswering)
+	noteVerdict("pick-broken-c", VerdictNotAnswering)
+	noteVerdict("pick-healed", VerdictNotAnswering)
+	noteVerdict("pick-healed", VerdictLive)
+	for _, tt := range []struct {
+		name     string
+		versions []platform.AppVersion // newest first, as the search answers
+		want     string
+		wantErr  []string
+	}{
+		{name: "after a rollback: the one the current replaced",
+			versions: []platform.AppVersion{v("c", 3, "ACTIVE", 40), v("b", 2, "BACKUP", 30), v("a", 1, "BACKUP", 40)}, want: "a"},
+		{name: "no rollback: the newest backup",
+			versions: []platform.AppVersion{v("c", 3, "ACTIVE", 30), v("b", 2, "BACKUP", 30), v("a", 1, "BACKUP", 20)}, want: "b"},
+		{name: "same update: the higher sequence",
+			versions: []platform.AppVersion{v("c", 3, "ACTIVE", 30), v("b", 2, "BACKUP", 30), v("a", 1, "BACKUP", 30)}, want: "b"},
+		{name: "failed and cancelled never",
+			versions: []platform.AppVersion{v("c", 3, "ACTIVE", 50), v("x", 5, "BUILD_FAILED", 60), v("y", 4, "CANCELLED", 60), v("a", 1, "BACKUP", 50)}, want: "a"},
+		{name: "known broken skipped",
+			versions: []platform.AppVersion{v("c", 3, "ACTIVE", 50), v("pick-broken-b", 2, "BACKUP", 50), v("a", 1, "BACKUP", 40)}, want: "a"},
+		{name: "answering again: no longer skipped",
+			versions: []platform.AppVersion{v("c", 3, "ACTIVE", 50), v("pick-healed", 2, "BACKUP", 50), v("a", 1, "BACKUP", 40)}, want: "pick-healed"},
+		{name: "only broken ones",
+			versions: []platform.AppVersion{v("a", 1, "ACTIVE", 50), v("pick-broken-c", 3, "BACKUP", 50), v("pick-broken-b", 2, "BACKUP", 40)},
+			wantErr:  []string{platform.ErrNotFound, "pick-broken-c (#3)", "pick-broken-b (#2)", "appVersionId=<id>"}},
+		{name: "none", versions: []platform.AppVersion{v("a", 1, "ACTIVE", 50)}, wantErr: []string{platform.ErrNotFound, "none built"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := pickVersion(tt.versions, "", "appstage")
+			if tt.wantErr != nil {
+				if err == nil {
+					t.Fatalf("picked %s, want an error", got.ID)
+				}
+				pe, _ := err.(*platform.PlatformError)
+				all := platform.ErrorCode(err) + " " + err.Error()
+				if pe != nil {
+					all += " " + pe.Suggestion
+				}
+				for _, w := range tt.wantErr {
+					if !strings.Contains(all, w) {
+						t.Errorf("error lacks %q: %s", w, all)
+					}
+				}
+				return
+			}
+			if err != nil || got.ID != tt.want {
+				t.Errorf("picked %q (%v), want %q", got.ID, err, tt.want)
+			}
+		})
+	}
+}
