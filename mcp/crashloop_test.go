@@ -56,7 +56,7 @@ func TestDeployVerify_CrashLoopNothingProbedIsNoAnswer(t *testing.T) {
 			}
 			s, _ := svcs[0].(map[string]any)
 			reason, _ := s["reason"].(string)
-			if s["verdict"] != "failing" || strings.Contains(reason, " answers") || !strings.Contains(reason, "restart") {
+			if s["verdict"] != "failing" || strings.Contains(reason, " answers") || !strings.Contains(reason, "restart") || strings.Contains(reason, "(s)") {
 				t.Errorf("verify verdict %v, reason %q: want failing, a crash loop, no \"answers\"", s["verdict"], reason)
 			}
 			if next, _ := s["next"].(string); !strings.Contains(next, "deployFiles") {

@@ -119,7 +119,7 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 	case reached == 0 && h.exits > 0:
 		// Nothing was probed: the log tells a crash loop, which no probe
 		// could have reached either.
-		set(VerdictFailing, fmt.Sprintf("%s keeps crashing: its app exited on start %d time(s) since the deploy and is restarted each time (a crash loop); %s", name, h.exits, notProbed(h)),
+		set(VerdictFailing, fmt.Sprintf("%s keeps crashing: its app exited on start %s and was restarted each time (a crash loop); %s", name, times(h.exits), notProbed(h)),
 			cmp.Or(fix, "Next: read zerops_logs serviceHostname="+name+" for why the app exits, fix it and zerops_deploy again."))
 	case reached == 0 && len(h.Diagnoses) > 0:
 		set(VerdictDegraded, name+"'s log since the deploy shows errors; "+notProbed(h), fix)
@@ -150,6 +150,14 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 // NONE-source version no build made.
 func startedWithoutCode(v platform.AppVersion) bool {
 	return v.Source == platform.SourceNone && (v.Build == nil || v.Build.PipelineStart == nil)
+}
+
+// times is n as a count of occurrences: "once", "3 times".
+func times(n int) string {
+	if n == 1 {
+		return "once"
+	}
+	return fmt.Sprintf("%d times", n)
 }
 
 // notProbed says why no probe reached h's service.
