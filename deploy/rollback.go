@@ -127,8 +127,8 @@ func pickVersion(versions []platform.AppVersion, id, label string) (platform.App
 	for _, v := range cands {
 		what := fmt.Sprintf("%s (#%d)", v.ID, v.Sequence)
 		if isKnownBroken(v.ID) {
-			what += " (did not answer after its deploy)"
 			broken = append(broken, what)
+			what += " (did not answer after its deploy)"
 		}
 		backups = append(backups, what)
 	}
