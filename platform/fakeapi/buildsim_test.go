@@ -166,7 +166,7 @@ func TestBuild_FailsOnUserMistakes(t *testing.T) {
 		{"DeployFilesListMissing", nodeApp(nodeYml("[npm ci, npm run build]", "[dist, public/~]"), nil),
 			[]string{`ERROR: deployFiles: "public/~" does not exist`}},
 		{"PrepareExitNonZero", nodeApp(prepYml("build", "prepareCommands: ['exit 3']"), nil),
-			[]string{"$ exit 3", "ERROR: build.prepareCommands failed with exit code 3: exit 3"}},
+			[]string{"Preparing the build image", "$ exit 3", "ERROR: build.prepareCommands failed with exit code 3: exit 3"}},
 		{"PrepareAptOnAlpine", nodeApp(prepYml("build", "prepareCommands: [sudo apt-get install -y imagemagick]"), nil),
 			[]string{"$ sudo apt-get install -y imagemagick", "sudo: apt-get: command not found",
 				"ERROR: build.prepareCommands failed with exit code 1"}},

@@ -273,5 +273,8 @@ func buildPrepare(d *deployedSetup, res *buildResult) bool {
 		res.failure = fmt.Sprintf("ERROR: build.prepareCommands failed with exit code %d: %s", code, clip(failed, 120))
 		return true
 	}
+	if len(d.buildCommands) > 0 {
+		res.lines = append(res.lines, logEntry{6, "Running build commands on " + orStr(d.buildBase, "the build base")})
+	}
 	return false
 }

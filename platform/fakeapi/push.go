@@ -401,7 +401,9 @@ func (av *appVersion) logBuildCommands(emit func(sev int, msg string)) {
 		emit(6, "No build commands; packing deployFiles")
 		return
 	}
-	emit(6, "Running build commands on "+orStr(d.buildBase, "the build base"))
+	if len(d.prep.buildPrepare) == 0 { // else after the prepare commands (buildPrepare)
+		emit(6, "Running build commands on "+orStr(d.buildBase, "the build base"))
+	}
 	if av.built == nil {
 		for _, c := range d.buildCommands {
 			emit(6, "$ "+c)
