@@ -398,14 +398,12 @@ func remoteWorkingDir(dir string) (string, error) {
 
 // buildFailure is the BUILD_FAILED error with the build log's last lines.
 func buildFailure(ctx context.Context, env Env, v platform.AppVersion, label string) error {
-	what, stage := "the build", diagnose.Build
+	what, stage := "the build", ops.BuildLogStage(v.Status)
 	switch v.Status {
 	case platform.AppVersionPreparingRuntimeFailed:
 		what = "preparing the runtime" // after the build, before the deploy
 	case platform.AppVersionDeployFailed:
-		// The new containers ran and never became ready: their lines read
-		// as a runtime's.
-		what, stage = "the deploy", diagnose.Runtime
+		what = "the deploy" // its new containers never became ready
 	}
 	pe := platform.NewError(platform.ErrBuildFailed,
 		fmt.Sprintf("%s of %s ended %s", what, label, v.Status),

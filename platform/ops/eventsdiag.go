@@ -45,7 +45,7 @@ func DiagnoseFailedBuilds(ctx context.Context, c platform.Client, lf platform.Lo
 		for j, l := range entries {
 			lines[j] = l.Message
 		}
-		if ds := diagnose.Classify(lines, diagnose.Build); len(ds) > 0 {
+		if ds := diagnose.Classify(lines, BuildLogStage(v.Status)); len(ds) > 0 {
 			e.Diagnosis = &ds[0]
 		}
 	}

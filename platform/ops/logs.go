@@ -298,7 +298,17 @@ func buildLogs(ctx context.Context, c platform.Client, lf platform.LogFetcher, p
 	if more {
 		kept = kept[len(kept)-limit:]
 	}
-	return newLogsResult(svc.Name, toLines(kept, ""), more).withDiagnoses(diagnose.Build), nil
+	return newLogsResult(svc.Name, toLines(kept, ""), more).withDiagnoses(BuildLogStage(v.Status)), nil
+}
+
+// BuildLogStage is how the build log of an app version ending status reads:
+// a DEPLOY_FAILED version's ends in its new containers' start, which read
+// as a runtime's; every other's as a build's.
+func BuildLogStage(status string) diagnose.Stage {
+	if status == platform.AppVersionDeployFailed {
+		return diagnose.Runtime
+	}
+	return diagnose.Build
 }
 
 // BuildLog returns the last limit log lines of the build of app version v.

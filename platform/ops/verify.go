@@ -264,7 +264,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	var buildDiags []diagnose.Diagnosis
 	if latest != nil && latest.Failed() {
 		buildLines, _ := BuildLogLines(ctx, env.Client, env.Logs, env.ProjectID, *latest)
-		buildDiags = diagnose.Classify(buildLines, diagnose.Build)
+		buildDiags = diagnose.Classify(buildLines, BuildLogStage(latest.Status))
 	}
 	wg.Wait()
 	// The declared ports tell a wrong port only when one of them is dead:

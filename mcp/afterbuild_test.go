@@ -1,0 +1,76 @@
+package mcp_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/deploy"
+	"github.com/zeropsio/zcp/mcp"
+)
+
+// A version that fails after its build (PREPARING_RUNTIME_FAILED,
+// DEPLOY_FAILED) while the one before keeps running: deploy, verify, logs
+// and events each name its true cause first. A DEPLOY_FAILED version's log
+// is its new containers' start, read as a runtime's.
+func TestSandbox_FailureAfterBuildNamesCause(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		broken map[string]string
+		status string
+		signal string
+	}{
+		{"ReadinessNeverPasses", map[string]string{
+			"zerops.yml": strings.Replace(demoZeropsYml, "    run: &run\n", "    deploy:\n      readinessCheck: {httpGet: {port: 3000, path: /}}\n    run: &run\n", 1),
+			"index.js":   "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, '127.0.0.1');\n"},
+			"DEPLOY_FAILED", "listening-on-localhost"},
+		{"RunPrepareReadsVarWww", map[string]string{
+			"zerops.yml": strings.Replace(demoZeropsYml, "    run: &run\n", "    run: &run\n      prepareCommands: ['cd /var/www && npm ci']\n", 1)},
+			"PREPARING_RUNTIME_FAILED", "prepare-reads-deploy-files"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true, deps: func(d *mcp.Deps) { d.ReadyWait = 3 * time.Second }})
+			wd := h.workDir(t)
+			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+			if res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "good"); m["verdict"] != deploy.VerdictLive {
+				t.Fatalf("the good app's verdict = %v: %s", m["verdict"], text(res))
+			}
+			writeApp(t, wd, tt.broken)
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
+			if m["verdict"] != deploy.VerdictBuildFailed || m["status"] != tt.status || firstSignal(m["diagnoses"]) != tt.signal ||
+				!strings.Contains(text(res), "the version deployed before stays ACTIVE") {
+				t.Fatalf("deploy: want %s with %s first, the version before ACTIVE: %s", tt.status, tt.signal, text(res))
+			}
+			id := m["appVersionId"]
+			res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+			svcs, _ := m["services"].([]any)
+			if len(svcs) != 1 {
+				t.Fatalf("verify: %s", text(res))
+			}
+			sv, _ := svcs[0].(map[string]any)
+			if sv["verdict"] != "degraded" || firstSignal(sv["diagnoses"]) != tt.signal {
+				t.Errorf("verify: want degraded (the version before answers) with %s first: %s", tt.signal, text(res))
+			}
+			res, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage", "buildId": id})
+			if firstSignal(m["diagnoses"]) != tt.signal {
+				t.Errorf("logs of the build: want %s first: %s", tt.signal, text(res))
+			}
+		})
+	}
+}
+
+// firstSignal is the signal of the first of a list of diagnoses.
+func firstSignal(v any) string {
+	b, _ := json.Marshal(v)
+	var ds []struct{ Signal string }
+	_ = json.Unmarshal(b, &ds)
+	if len(ds) == 0 {
+		return ""
+	}
+	return ds[0].Signal
+}
