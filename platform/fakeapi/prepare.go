@@ -64,8 +64,8 @@ func containerOS(os string, bases ...string) string {
 	return "alpine"
 }
 
-// packageManagers maps an OS to its package manager and the others'
-// commands, which the image lacks.
+// foreignPM maps an OS to the other OSes' package managers,
+// which its image lacks.
 var foreignPM = map[string][]string{
 	"alpine": {"apt", "apt-get", "dpkg", "yum", "dnf"},
 	"ubuntu": {"apk", "yum", "dnf"},
