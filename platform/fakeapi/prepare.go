@@ -3,6 +3,8 @@ package fakeapi
 import (
 	"fmt"
 	"path"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
@@ -212,8 +214,39 @@ func readyFailure(d *deployedSetup, run appRun) string {
 		if _, failed, code := runCommands([]string{rc.exec}, nil); failed != "" {
 			return fmt.Sprintf("ERROR: readiness check never passed: %q exited with code %d", rc.exec, code)
 		}
+		if port, ok := localURLPort(rc.exec); ok && !run.listensOn(port) {
+			return fmt.Sprintf("ERROR: readiness check never passed: %q exited with code 7: Failed to connect to localhost port %d: Couldn't connect to server", rc.exec, port)
+		}
 	}
 	return ""
+}
+
+// localURLRe is a URL of the container itself in a command (curl, wget).
+var localURLRe = regexp.MustCompile(`https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?::(\d+))?`)
+
+// localURLPort is the port of the first URL of the container itself in
+// cmd (80 when it names none); false when cmd names no such URL.
+func localURLPort(cmd string) (int, bool) {
+	m := localURLRe.FindStringSubmatch(cmd)
+	if m == nil {
+		return 0, false
+	}
+	if m[1] == "" {
+		return 80, true
+	}
+	n, err := strconv.Atoi(m[1])
+	return n, err == nil
+}
+
+// listensOn reports whether the app listens on port on any address: a
+// command in its own container reaches a localhost bind too.
+func (r appRun) listensOn(port int) bool {
+	for _, l := range r.listens {
+		if l.port == port {
+			return true
+		}
+	}
+	return false
 }
 
 // planFailure records a failure after the build: status (PREPARING_RUNTIME_FAILED

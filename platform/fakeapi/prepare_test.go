@@ -38,6 +38,9 @@ func TestDeploy_FailsAfterTheBuild(t *testing.T) {
 				"ERROR: readiness check never passed: GET http://<container>:3001/ got no answer"}},
 		{"ReadinessAppBoundToLocalhost", nodeApp(readyOn("3000"), map[string]string{"index.js": "server.listen(3000, '127.0.0.1');\n"}), "DEPLOY_FAILED",
 			[]string{"Listening on 127.0.0.1:3000", "ERROR: readiness check never passed"}},
+		{"ReadinessExecOtherPort", nodeApp(strings.Replace(nodeYml("[npm ci, npm run build]", "./"), "    run:\n",
+			"    deploy:\n      readinessCheck:\n        exec: {command: 'curl -f http://localhost:8080/health'}\n    run:\n", 1), nil), "DEPLOY_FAILED",
+			[]string{`ERROR: readiness check never passed: "curl -f http://localhost:8080/health" exited with code 7`}},
 		{"ReadinessAppCrashes", nodeApp(strings.Replace(readyOn("3000"), "node index.js", "node server.js", 1), nil), "DEPLOY_FAILED",
 			[]string{"Error: Cannot find module '/var/www/server.js'", "ERROR: readiness check never passed: the app exits at start"}},
 	}
@@ -85,17 +88,32 @@ func TestDeploy_FailsAfterTheBuild(t *testing.T) {
 	}
 }
 
-// A readiness check the new version passes deploys it as usual.
+// A readiness check the new version passes deploys it as usual: an HTTP
+// GET on the port it answers, a command reaching it from its container
+// (a localhost bind too).
 func TestDeploy_ReadinessPasses(t *testing.T) {
 	t.Parallel()
-	srv, h := newSDK(t, fastOpts)
-	yml := strings.Replace(nodeYml("[npm ci]", "./"), "    run:\n",
-		"    deploy:\n      readinessCheck:\n        httpGet: {port: 3000, path: /health}\n    run:\n", 1)
-	av, p := pushFiles(t, h, srv.ServiceID("appstage"), "appstage", nodeApp(yml, nil))
-	if p.Status != "FINISHED" {
-		t.Fatalf("build ended %s:\n%s", p.Status, strings.Join(buildLines(t, srv, h, string(av.Id)), "\n"))
+	tests := []struct{ name, check, index string }{
+		{"HTTPGet", "httpGet: {port: 3000, path: /health}", ""},
+		{"ExecLocalhost", "exec: {command: 'curl -f http://127.0.0.1:3000/'}", "server.listen(3000, '127.0.0.1');\n"},
 	}
-	if s := appVersions(t, h, srv.ServiceID("appstage"))[string(av.Id)].Status; s != "ACTIVE" {
-		t.Fatalf("version = %s, want ACTIVE", s)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			srv, h := newSDK(t, fastOpts)
+			yml := strings.Replace(nodeYml("[npm ci]", "./"), "    run:\n",
+				"    deploy:\n      readinessCheck:\n        "+tt.check+"\n    run:\n", 1)
+			files := nodeApp(yml, nil)
+			if tt.index != "" {
+				files["index.js"] = tt.index
+			}
+			av, p := pushFiles(t, h, srv.ServiceID("appstage"), "appstage", files)
+			if p.Status != "FINISHED" {
+				t.Fatalf("build ended %s:\n%s", p.Status, strings.Join(buildLines(t, srv, h, string(av.Id)), "\n"))
+			}
+			if s := appVersions(t, h, srv.ServiceID("appstage"))[string(av.Id)].Status; s != "ACTIVE" {
+				t.Fatalf("version = %s, want ACTIVE", s)
+			}
+		})
 	}
 }
