@@ -109,7 +109,7 @@ func TestBinary_SandboxMistakesEndInVerdicts(t *testing.T) {
 			map[string]string{"index.js": verdictApp["index.js"]}, "build-failed", "listening-on-localhost"},
 		{"initCommands file missing", map[string]string{"zerops.yml": strings.Replace(verdictYml, "    run:\n",
 			"    run:\n      initCommands: [node migrate.js]\n", 1)},
-			map[string]string{"zerops.yml": verdictYml}, "not-answering", "start-file-missing"},
+			map[string]string{"zerops.yml": verdictYml}, "not-answering", "init-command-failed"},
 	}
 	for _, mk := range mistakes {
 		write(mk.broken)

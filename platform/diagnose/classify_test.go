@@ -114,6 +114,11 @@ var signalLines = []struct {
 		"cp: /var/www/config.ini: No such file or directory",
 		"sh: 1: cd: can't cd to /var/www/backend",
 	}},
+	{"init-command-failed", Runtime, []string{
+		`ERROR: initCommands: "node migrate.js" exited with code 1; the app is not started`,
+		"initCommands failed: exit status 2",
+		"init command `php artisan migrate` exited with code 1",
+	}},
 	{"readiness-check-failed", Runtime, []string{
 		"ERROR: readiness check never passed: GET http://<container>:3001/ got no answer",
 		"readinessCheck failed: exec command exited with code 1",

@@ -70,6 +70,8 @@ var rules = []rule{
 	r("build-out-of-memory", "out-of-memory", k("killed"), `^\s*(\S+:\s*)?(line \d+:\s*)?(\d+\s+)?Killed(\s.*)?$`),
 
 	// --- Start: the entry file, the dependencies, the environment.
+	r("", "init-command-failed", k("initcommand", "init command"),
+		`(?i)init ?commands?\b.*\b(exited with (code|status) [1-9]|failed)`),
 	r("", "start-file-missing", k("cannot find module '/", "cannot find module './", "cannot find module '../"),
 		`(?i)Cannot find module '\.{0,2}/[^']+'`),
 	r("", "start-file-missing", k("can't open file", "could not open input file", "unable to access jarfile", "could not find or load main class", "application to execute does not exist", "specified command or file was not found", "failed to find attribute", "could not import module", "no such file or directory -- ", "could not read package.json"),
