@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -53,9 +54,8 @@ func TestPickVersion_TheOneLiveBefore(t *testing.T) {
 				if err == nil {
 					t.Fatalf("picked %s, want an error", got.ID)
 				}
-				pe, _ := err.(*platform.PlatformError)
 				all := platform.ErrorCode(err) + " " + err.Error()
-				if pe != nil {
+				if pe := (*platform.PlatformError)(nil); errors.As(err, &pe) {
 					all += " " + pe.Suggestion
 				}
 				for _, w := range tt.wantErr {

@@ -81,7 +81,7 @@ func TestVerify_NoCauseInLogIsNoLoopWithLogs(t *testing.T) {
 	if strings.Contains(next, "read zerops_logs") || !strings.Contains(next, "0.0.0.0:3000") || !strings.Contains(next, "zerops_deploy") {
 		t.Errorf("verify next %q: want the bind to make and a deploy, not zerops_logs", next)
 	}
-	res, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage"})
+	_, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage"})
 	if next := str(m["next"]); strings.Contains(next, "zerops_verify") && strings.Contains(str(svc["next"]), "zerops_logs") {
 		t.Errorf("verify and logs point at each other: %q / %q", svc["next"], next)
 	}
