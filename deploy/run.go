@@ -431,7 +431,8 @@ func buildFailure(ctx context.Context, env Env, v platform.AppVersion, label str
 }
 
 // runsEarlier tells whether the service of the failed version v has an
-// earlier version that is ACTIVE: after a failed first build nothing runs.
+// earlier version that is ACTIVE: after a failed first build nothing runs
+// (the empty version of startWithoutCode runs nothing of the user's).
 func runsEarlier(ctx context.Context, c platform.Client, v platform.AppVersion) bool {
 	if c == nil {
 		return false
@@ -441,7 +442,7 @@ func runsEarlier(ctx context.Context, c platform.Client, v platform.AppVersion) 
 		return false
 	}
 	for _, o := range versions {
-		if o.ID != v.ID && o.Status == platform.AppVersionActive {
+		if o.ID != v.ID && o.Status == platform.AppVersionActive && !o.StartedWithoutCode() {
 			return true
 		}
 	}

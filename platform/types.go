@@ -311,6 +311,12 @@ func (v AppVersion) Final() bool {
 	return true
 }
 
+// StartedWithoutCode reports whether v is what an import's startWithoutCode
+// leaves: a NONE-source version no build made, with nothing of the user's.
+func (v AppVersion) StartedWithoutCode() bool {
+	return v.Source == SourceNone && (v.Build == nil || v.Build.PipelineStart == nil)
+}
+
 // Failed reports whether the build or deploy of the app version failed. A
 // cancelled one did not fail (see Cancelled): its build has no error to fix.
 func (v AppVersion) Failed() bool {

@@ -10,11 +10,11 @@ import (
 )
 
 // judge sets h's verdict, reason and next step from its findings;
-// subdomain tells that svc's subdomain is on or was asked for at import.
-func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVersion, subdomain bool) {
+// subdomain tells that svc's subdomain is on or was asked for at import,
+// first that no deploy of the user's code has succeeded on it yet.
+func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVersion, subdomain, first bool) {
 	name := svc.Name
 	set := func(verdict, reason, next string) { h.Verdict, h.Reason, h.Next = verdict, reason, next }
-	first := svc.Status == platform.ServiceReadyToDeploy // no deploy has succeeded yet
 	fix := ""
 	if len(h.Diagnoses) > 0 {
 		fix = "Next: " + h.Diagnoses[0].FixThenDeploy()
@@ -27,7 +27,7 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 		set(VerdictFailing, name+" has no code deployed yet",
 			"Next: deploy code to "+name+": "+deployCall(name)+".")
 		return
-	case startedWithoutCode(*latest):
+	case latest.StartedWithoutCode():
 		// startWithoutCode runs an empty container: ACTIVE, and nothing of
 		// the user's in it, as before a first deploy.
 		set(VerdictFailing, name+" has no code of yours deployed yet: it was started without code (startWithoutCode), so it is "+svc.Status+" with nothing of yours running",
@@ -144,12 +144,6 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 		p := firstOK(h.Probes)
 		set(VerdictHealthy, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), "Next: nothing to fix; "+name+" is live.")
 	}
-}
-
-// startedWithoutCode reports whether v is what startWithoutCode leaves: a
-// NONE-source version no build made.
-func startedWithoutCode(v platform.AppVersion) bool {
-	return v.Source == platform.SourceNone && (v.Build == nil || v.Build.PipelineStart == nil)
 }
 
 // times is n as a count of occurrences: "once", "3 times".

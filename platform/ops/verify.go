@@ -285,7 +285,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 			return h, nil
 		}
 	}
-	judge(h, svc, latest, svc.SubdomainAccess || subdomainPlanned(env.ProjectID, svc.Name))
+	judge(h, svc, latest, svc.SubdomainAccess || subdomainPlanned(env.ProjectID, svc.Name), !codeDeployed(svc, versions))
 	if c := cancelledNewest(versions, latest); c != nil && own == "" {
 		h.Reason += fmt.Sprintf("; the newest push (app version %s) was cancelled before it deployed: its code does not run", c.ID)
 		h.Next += " The cancelled push's code is not deployed; to deploy it: " + deployCall(svc.Name) + "."
@@ -473,6 +473,19 @@ func liveVersion(versions []platform.AppVersion) *platform.AppVersion {
 		return v
 	}
 	return &versions[0]
+}
+
+// codeDeployed reports whether a deploy of the user's code has succeeded on
+// svc: it is past READY_TO_DEPLOY and one of versions, not the empty one of
+// startWithoutCode, is or was live.
+func codeDeployed(svc platform.ServiceStack, versions []platform.AppVersion) bool {
+	if svc.Status == platform.ServiceReadyToDeploy {
+		return false
+	}
+	return !slices.ContainsFunc(versions, func(v platform.AppVersion) bool { return v.StartedWithoutCode() }) ||
+		slices.ContainsFunc(versions, func(v platform.AppVersion) bool {
+			return !v.StartedWithoutCode() && (v.Status == platform.AppVersionActive || v.Status == platform.AppVersionBackup)
+		})
 }
 
 // activeSince is when an ACTIVE version went live: its last update (a
