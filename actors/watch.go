@@ -291,10 +291,7 @@ func newestBuild(versions []platform.AppVersion, serviceID string, since time.Ti
 	var best platform.AppVersion
 	found := false
 	for _, av := range versions {
-		if av.ServiceStackID != serviceID || av.Created.Before(since) {
-			continue
-		}
-		if av.Source == platform.SourceNone && (av.Build == nil || av.Build.PipelineStart == nil) {
+		if av.ServiceStackID != serviceID || av.Created.Before(since) || av.StartedWithoutCode() {
 			continue
 		}
 		if !found || av.Created.After(best.Created) ||
