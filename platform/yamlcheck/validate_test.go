@@ -54,6 +54,9 @@ func TestValidate_ZeropsYml(t *testing.T) {
 		{"port 80 on static", "zerops:\n  - setup: a\n    run: {base: static, ports: [{port: 80}]}\n", true, ""},
 		{"port 80 on php-apache", "zerops:\n  - setup: a\n    run: {base: php-apache@8.4, ports: [{port: 80}]}\n", true, ""},
 		{"duplicate setup", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x}\n  - setup: a\n    run: {base: nodejs@22, start: x}\n", false, "duplicate"},
+		{"extends a setup of the file", "zerops:\n  - setup: base\n    build: {base: nodejs@22, deployFiles: ./}\n    run: {base: nodejs@22, start: x}\n  - setup: prod\n    extends: base\n    run: {start: y}\n", true, ""},
+		{"extends no setup of the file", "zerops:\n  - setup: base\n    run: {base: nodejs@22, start: x}\n  - setup: prod\n    extends: bsae\n    run: {start: y}\n", false, `extends "bsae", which is no setup of this file (it has setups "base", "prod")`},
+		{"extends itself", "zerops:\n  - setup: prod\n    extends: prod\n    run: {base: nodejs@22, start: y}\n", false, `setup "prod" extends itself`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -103,6 +103,7 @@ var noStartBases = []string{"php-nginx", "php-apache", "nginx", "static"}
 type setupAt struct {
 	*zeropsSetup
 	duplicate bool
+	setups    []string // the file's setup names, in order
 }
 
 // extends reports whether the setup extends another (which may supply what it lacks).
@@ -122,6 +123,18 @@ var setupRules = []rule[setupAt]{
 	}},
 	{path: "setup", check: func(s setupAt) (string, string) {
 		return is(s.duplicate, fmt.Sprintf("duplicate setup %q", platform.Clip(s.Setup, 40)))
+	}},
+	{path: "extends", check: func(s setupAt) (string, string) {
+		switch {
+		case !s.Keys.ok("extends") || s.Extends == "":
+			return "", ""
+		case s.Keys.ok("setup") && s.Extends == s.Setup:
+			return fmt.Sprintf("setup %q extends itself", platform.Clip(s.Setup, 40)), "Name another setup of the file in extends, or remove it."
+		case !slices.Contains(s.setups, s.Extends):
+			return fmt.Sprintf("extends %q, which is no setup of this file (it has %s)", platform.Clip(s.Extends, 40), setupList(s.setups)),
+				"Name one of the file's setups in extends (the one whose build and run this setup inherits), or remove it."
+		}
+		return "", ""
 	}},
 	{path: "build.os", check: func(s setupAt) (string, string) {
 		if s.Build == nil {
@@ -232,8 +245,14 @@ func checkZeropsYml(c *checker, root any, in Live) {
 		c.errf("zerops", "has no setups")
 	}
 	seen := map[string]bool{}
+	var setups []string
+	for _, z := range doc.Zerops {
+		if z.Keys.ok("setup") {
+			setups = append(setups, z.Setup)
+		}
+	}
 	for i := range doc.Zerops {
-		s := setupAt{zeropsSetup: &doc.Zerops[i]}
+		s := setupAt{zeropsSetup: &doc.Zerops[i], setups: setups}
 		if s.Keys == nil {
 			continue // not a mapping: reported
 		}
