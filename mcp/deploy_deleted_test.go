@@ -66,3 +66,24 @@ func TestDeploy_TargetDeletedDuringBuild(t *testing.T) {
 		})
 	}
 }
+
+// A target deleted after its build went ACTIVE, while the deploy still
+// checks that it answers (a service without HTTP ports is asked again until
+// they register), ends the same way: the check sees the target gone.
+func TestDeploy_TargetDeletedWhileChecked(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	writeApp(t, h.workDir(t), map[string]string{
+		"zerops.yml": strings.ReplaceAll(demoZeropsYml, "      ports: [{port: 3000, httpSupport: true}]\n", ""),
+	})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	call := h.deployAsync(t, args, "v1")
+	h.awaitProgress(t, "v1", "waiting for its HTTP ports to register")
+	res, _ := h.call(t, "zerops_delete", map[string]any{"serviceHostname": "appstage", "confirm": true})
+	wantOK(t, res)
+	c := recv(t, call)
+	wantError(t, c.res, c.m, platform.ErrServiceNotFound)
+	if sugg, _ := c.m["suggestion"].(string); c.m["verdict"] != deploy.VerdictTargetDeleted || strings.Contains(sugg, "zerops_verify") {
+		t.Errorf("want verdict %s and no zerops_verify step: %s", deploy.VerdictTargetDeleted, text(c.res))
+	}
+}

@@ -223,7 +223,7 @@ var mutants = []mutant{
 		pkgs: []string{"./mcp"}, run: "TestRollback_SkipsVersionsKnownNotToAnswer"},
 	{name: "deploy-ignores-deleted-target", file: "deploy/verdict.go",
 		old: `if platform.ErrorCode(err) == platform.ErrServiceNotFound || err == nil`, new: `if false && platform.ErrorCode(err) == platform.ErrServiceNotFound || false && err == nil`,
-		pkgs: []string{"./mcp"}, run: "TestDeploy_TargetDeletedDuringBuild"},
+		pkgs: []string{"./mcp"}, run: "TestDeploy_TargetDeleted"},
 	// Review 4, F3: failures after the build, as the facts say.
 	{name: "fake-run-prepare-reads-var-www", file: "platform/fakeapi/prepare.go",
 		old: `if w != runRoot && !strings.HasPrefix(w, runRoot+"/") {`, new: `if w != "" {`,
