@@ -338,22 +338,7 @@ func (s *Server) EndProcesses() int {
 // its steps had passed, and returns how many it moved. Tests pair it with a
 // long BuildStepDuration to look at a build's intermediate state first.
 func (s *Server) FinishBuilds() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	now := time.Now()
-	n := 0
-	for _, id := range s.st.procOrder {
-		p := s.st.processes[id]
-		if p.build == nil || p.settled || !p.CanceledAt.IsZero() || !p.EndAt.After(now) {
-			continue
-		}
-		shift := p.EndAt.Sub(now)
-		p.build.buildStart = p.build.buildStart.Add(-shift)
-		p.RunAt, p.EndAt = p.RunAt.Add(-shift), now
-		n++
-	}
-	s.st.advance(now)
-	return n
+	return s.shiftBuilds(func(p *process, now time.Time) time.Duration { return p.EndAt.Sub(now) })
 }
 
 // AdvanceBuildsTo moves every build still under way forward to the start of
@@ -366,6 +351,15 @@ func (s *Server) AdvanceBuildsTo(status string) int {
 	if step < 0 {
 		return 0
 	}
+	return s.shiftBuilds(func(p *process, now time.Time) time.Duration {
+		return time.Duration(step)*p.build.stepDur - now.Sub(p.build.buildStart)
+	})
+}
+
+// shiftBuilds moves every build still under way earlier by what by says
+// (nothing when it says none), as if that much time had passed for it, and
+// returns how many it moved.
+func (s *Server) shiftBuilds(by func(p *process, now time.Time) time.Duration) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := time.Now()
@@ -375,7 +369,7 @@ func (s *Server) AdvanceBuildsTo(status string) int {
 		if p.build == nil || p.settled || !p.CanceledAt.IsZero() || !p.EndAt.After(now) {
 			continue
 		}
-		shift := time.Duration(step)*p.build.stepDur - now.Sub(p.build.buildStart)
+		shift := by(p, now)
 		if shift <= 0 {
 			continue
 		}
