@@ -2,7 +2,6 @@ package fakeapi_test
 
 import (
 	"net/http"
-	"net/url"
 	"strings"
 	"testing"
 )
@@ -58,17 +57,7 @@ func TestDeployFiles_BuildAndRunAgree(t *testing.T) {
 				}
 				return
 			}
-			_, items := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {stage}, "limit": {"1000"}})
-			var lines []string
-			for _, l := range items {
-				lines = append(lines, l.Message)
-			}
-			joined := strings.Join(lines, "\n")
-			for _, w := range tt.want {
-				if !strings.Contains(joined, w) {
-					t.Errorf("runtime log lacks %q:\n%s", w, joined)
-				}
-			}
+			runtimeLog(t, h, srv.ProjectID(), stage, tt.want)
 			if code, b := probe(t, srv, "appstage", 3000, "/"); code != tt.code {
 				t.Errorf("GET appstage:3000 = %d %q, want %d", code, b, tt.code)
 			}

@@ -2,7 +2,6 @@ package fakeapi_test
 
 import (
 	"net/http"
-	"net/url"
 	"strings"
 	"testing"
 )
@@ -48,17 +47,7 @@ func TestBuild_ExtendsMergesTheExtendedSetup(t *testing.T) {
 			if len(ports) != len(tt.ports) || (len(ports) > 0 && ports[0] != tt.ports[0]) {
 				t.Errorf("ports after the deploy = %v, want %v", ports, tt.ports)
 			}
-			_, items := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {stage}, "limit": {"1000"}})
-			var lines []string
-			for _, l := range items {
-				lines = append(lines, l.Message)
-			}
-			joined := strings.Join(lines, "\n")
-			for _, w := range tt.want {
-				if !strings.Contains(joined, w) {
-					t.Errorf("runtime log lacks %q:\n%s", w, joined)
-				}
-			}
+			runtimeLog(t, h, srv.ProjectID(), stage, tt.want)
 			if build := strings.Join(buildLines(t, srv, h, string(av.Id)), "\n"); !strings.Contains(build, "$ echo built") {
 				t.Errorf("build log lacks the extended setup's command:\n%s", build)
 			}

@@ -70,6 +70,24 @@ type logItem struct {
 }
 
 // fetchLogs gets a log grant through the SDK and queries the backend with plain HTTP.
+// runtimeLog is the runtime log of serviceID, one line per entry; it fails
+// t for each of want the log lacks.
+func runtimeLog(t *testing.T, h sdk.Handler, projectID, serviceID string, want []string) string {
+	t.Helper()
+	_, items := fetchLogs(t, h, projectID, url.Values{"serviceStackId": {serviceID}, "limit": {"1000"}})
+	lines := make([]string, 0, len(items))
+	for _, l := range items {
+		lines = append(lines, l.Message)
+	}
+	joined := strings.Join(lines, "\n")
+	for _, w := range want {
+		if !strings.Contains(joined, w) {
+			t.Errorf("runtime log lacks %q:\n%s", w, joined)
+		}
+	}
+	return joined
+}
+
 func fetchLogs(t *testing.T, h sdk.Handler, projectID string, params url.Values) (int, []logItem) {
 	t.Helper()
 	r, err := h.GetProjectLog(context.Background(), pid(projectID), query.GetProjectLog{})

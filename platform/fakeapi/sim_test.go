@@ -151,17 +151,7 @@ func TestRun_FollowsWhatTheUserWrote(t *testing.T) {
 			if _, p := pushFiles(t, h, stage, "appstage", tt.files); p.Status != "FINISHED" {
 				t.Fatalf("build ended %s", p.Status)
 			}
-			_, items := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {stage}, "limit": {"1000"}})
-			var lines []string
-			for _, l := range items {
-				lines = append(lines, l.Message)
-			}
-			joined := strings.Join(lines, "\n")
-			for _, w := range tt.want {
-				if !strings.Contains(joined, w) {
-					t.Errorf("runtime log lacks %q:\n%s", w, joined)
-				}
-			}
+			joined := runtimeLog(t, h, srv.ProjectID(), stage, tt.want)
 			for _, n := range tt.not {
 				if strings.Contains(joined, n) {
 					t.Errorf("runtime log has %q:\n%s", n, joined)
