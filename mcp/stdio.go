@@ -17,23 +17,18 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-const (
-	// DefaultDrain bounds how long end of input waits for the requests read to be answered.
-	DefaultDrain = 15 * time.Second
-	maxID        = 1 << 10 // bounds an id or progress token: number, or string inside its quotes
-)
+// DefaultDrain bounds how long end of input waits for the requests read to be answered.
+const DefaultDrain = 15 * time.Second
 
 // NewStdioTransport is the SDK's IOTransport behind a filter that answers bad lines, keeps ids
 // and progress tokens as written and holds end of input until the requests are answered.
-func NewStdioTransport(ctx context.Context, in io.ReadCloser, out io.WriteCloser, drain time.Duration) sdk.Transport {
-	return &stdioTransport{ctx: ctx, in: in, out: out, drain: drain, maxFrame: MaxFrame}
+func NewStdioTransport(in io.ReadCloser, out io.WriteCloser, drain time.Duration) sdk.Transport {
+	return &stdioTransport{in: in, out: out, drain: drain, maxFrame: MaxFrame}
 }
 
 // stdioTransport is the transport and, once connected, its one connection.
 type stdioTransport struct {
 	sdk.Connection
-	ctx      context.Context // ends with Close
-	cancel   context.CancelFunc
 	in       io.ReadCloser
 	out      io.WriteCloser
 	outMu    sync.Mutex // one line at a time on out, the SDK's and the layer's
@@ -60,14 +55,14 @@ func (t *stdioTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 		return nil, err
 	}
 	t.Connection, t.pw, t.calls, t.tokens = inner, pw, map[jsonrpc.ID]*call{}, map[any]json.RawMessage{}
-	t.ctx, t.cancel = context.WithCancel(t.ctx)
+	context.AfterFunc(ctx, t.cutOff) // the SDK's Close waits for running calls, which end with the input
 	go t.filter()
 	return t, nil
 }
 
 // filter passes the client's valid lines on and answers the rest. At end of input it
 // waits for the answers, since the SDK drops those still running when its input ends
-// (go-sdk issue 1061): delete awaitCalls, and TestGoSDKIssue1061_*, once it no longer does.
+// (go-sdk issue 1061): delete the wait at io.EOF, and TestGoSDKIssue1061_*, once it no longer does.
 func (t *stdioTransport) filter() {
 	r := bufio.NewReaderSize(t.in, 64<<10)
 	line, size := []byte(nil), 0
@@ -78,8 +73,10 @@ func (t *stdioTransport) filter() {
 		switch {
 		case more: // the line goes on
 			continue
-		case errors.Is(err, io.EOF):
-			t.awaitCalls()
+		case errors.Is(err, io.EOF): // until the calls not cancelled are answered, or cut off at the drain limit
+			stop := time.AfterFunc(t.drain, t.cutOff).Stop
+			t.live.Wait()
+			stop()
 		case err == nil:
 			err = t.accept(line, size)
 		}
@@ -163,20 +160,13 @@ func (t *stdioTransport) finish(key jsonrpc.ID, answered bool) (id json.RawMessa
 	return id
 }
 
-// awaitCalls waits for the calls not cancelled; at the drain limit or Close, cutOff answers the rest.
-func (t *stdioTransport) awaitCalls() {
-	defer time.AfterFunc(t.drain, t.cutOff).Stop()
-	defer context.AfterFunc(t.ctx, t.cutOff)()
-	t.live.Wait()
-}
-
-// cutOff answers "server shutting down" to every call still awaited.
+// cutOff answers "server shutting down" to the calls still awaited: drain limit, session end, Close.
 func (t *stdioTransport) cutOff() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for _, cl := range t.calls {
 		if cl.id != nil {
-			_ = t.reject(cl.id, -32000, "server shutting down: input ended and the request did not finish within "+t.drain.String())
+			_ = t.reject(cl.id, -32000, "server shutting down: the request did not finish before the session ended")
 			cl.id = nil
 			t.live.Done()
 		}
@@ -188,22 +178,19 @@ func (t *stdioTransport) cutOff() {
 func (t *stdioTransport) Write(ctx context.Context, msg jsonrpc.Message) error {
 	switch m := msg.(type) {
 	case *jsonrpc.Response:
-		id := t.finish(m.ID, true)
-		switch {
-		case id == nil:
-			return nil
-		case m.Error != nil:
+		if id := t.finish(m.ID, true); id != nil && m.Error != nil {
 			return t.answer(id, "error", wireError(m.Error))
+		} else if id != nil {
+			return t.answer(id, "result", m.Result)
 		}
-		return t.answer(id, "result", m.Result)
+		return nil
 	case *jsonrpc.Request:
 		tok := members(m.Params)["progressToken"]
 		t.mu.Lock()
 		raw := t.tokens[sdkValue(tok)]
 		t.mu.Unlock()
 		if m.Method == "notifications/progress" && raw != nil {
-			key := []byte(`"progressToken":`)
-			msg = &jsonrpc.Request{Method: m.Method, Params: bytes.Replace(m.Params, append(key, tok...), append(key, raw...), 1)}
+			msg = &jsonrpc.Request{Method: m.Method, Params: bytes.Replace(m.Params, []byte(`"progressToken":`+string(tok)), []byte(`"progressToken":`+string(raw)), 1)}
 		}
 	}
 	t.outMu.Lock()
@@ -212,7 +199,7 @@ func (t *stdioTransport) Write(ctx context.Context, msg jsonrpc.Message) error {
 }
 
 func (t *stdioTransport) Close() error {
-	t.cancel()
+	t.cutOff()
 	return errors.Join(t.Connection.Close(), t.in.Close())
 }
 
@@ -239,22 +226,21 @@ func members(raw []byte) map[string]json.RawMessage {
 		return nil
 	}
 	m := map[string]json.RawMessage{}
-	for dec.More() {
+	for { // until "}", or the first member cut short or not a string name
 		name, _ := dec.Token()
 		key, ok := name.(string)
 		var v json.RawMessage
 		if !ok || dec.Decode(&v) != nil {
-			break
+			return m
 		}
 		m[key] = v
 	}
-	return m
 }
 
 // sdkValue is an id or token as the SDK reads it (float64 or string) if it is a number or a
-// UTF-8 string of at most maxID bytes (quotes not counted); else nil.
+// UTF-8 string of at most 1 KiB (quotes not counted); else nil.
 func sdkValue(raw json.RawMessage) (v any) {
-	if len(bytes.TrimSuffix(bytes.TrimPrefix(raw, []byte(`"`)), []byte(`"`))) > maxID || !utf8.Valid(raw) || json.Unmarshal(raw, &v) != nil {
+	if len(bytes.TrimSuffix(bytes.TrimPrefix(raw, []byte(`"`)), []byte(`"`))) > 1<<10 || !utf8.Valid(raw) || json.Unmarshal(raw, &v) != nil {
 		return nil
 	}
 	if _, err := jsonrpc.MakeID(v); err != nil { // neither a number nor a string

@@ -54,7 +54,7 @@ func serveRaw(t *testing.T, srv *sdk.Server, input []byte, maxFrame int) string 
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	out := &lockedBuffer{}
-	tr := &stdioTransport{ctx: ctx, in: io.NopCloser(bytes.NewReader(input)), out: out, drain: 5 * time.Second, maxFrame: maxFrame}
+	tr := &stdioTransport{in: io.NopCloser(bytes.NewReader(input)), out: out, drain: 5 * time.Second, maxFrame: maxFrame}
 	if err := srv.Run(ctx, tr); ctx.Err() != nil {
 		t.Fatalf("the session did not end after its input did (%v)", err)
 	}

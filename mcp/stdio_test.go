@@ -56,7 +56,7 @@ func runScriptRaw(t *testing.T, h *harness, ctx context.Context, drain time.Dura
 	in := io.NopCloser(strings.NewReader(strings.Join(script, "\n") + "\n"))
 	out := &syncBuffer{}
 	done := make(chan error, 1)
-	go func() { done <- h.srv.Run(ctx, mcp.NewStdioTransport(ctx, in, nopWriteCloser{out}, drain)) }()
+	go func() { done <- h.srv.Run(ctx, mcp.NewStdioTransport(in, nopWriteCloser{out}, drain)) }()
 	select {
 	case <-done:
 	case <-time.After(time.Minute):
@@ -224,7 +224,7 @@ func (r *eofReader) Close() error { return nil }
 // IOTransport drops the answer to a request still running when its input
 // ends (go-sdk issue 1061), which is why the stdio layer holds end of input
 // back. When this fails, the SDK answers by itself: delete the stdio layer's
-// awaitCalls, and this test with it.
+// wait at io.EOF, and this test with it.
 func TestGoSDKIssue1061_SDKTransportDropsAnswersAtEOF(t *testing.T) {
 	t.Parallel()
 	call := func(tool string) string {
@@ -254,11 +254,11 @@ func TestGoSDKIssue1061_SDKTransportDropsAnswersAtEOF(t *testing.T) {
 	sdkOut := &syncBuffer{}
 	run(&sdk.IOTransport{Reader: in, Writer: nopWriteCloser{sdkOut}})
 	if strings.Contains(sdkOut.String(), `"id":2,`) {
-		t.Errorf("the SDK's own transport answered the call running at end of input: go-sdk issue 1061 is fixed, delete the stdio layer's awaitCalls:\n%s", sdkOut)
+		t.Errorf("the SDK's own transport answered the call running at end of input: go-sdk issue 1061 is fixed, delete the stdio layer's wait at io.EOF:\n%s", sdkOut)
 	}
 	in.Reader, in.eof, in.once = strings.NewReader(call("untilEOF")), make(chan struct{}), sync.Once{}
 	ours := &syncBuffer{}
-	run(mcp.NewStdioTransport(context.Background(), in, nopWriteCloser{ours}, mcp.DefaultDrain))
+	run(mcp.NewStdioTransport(in, nopWriteCloser{ours}, mcp.DefaultDrain))
 	if !strings.Contains(ours.String(), `"id":2,"result"`) {
 		t.Errorf("the stdio layer did not answer the call running at end of input:\n%s", ours)
 	}

@@ -200,7 +200,7 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	}
 	log.Info("serving MCP over stdio", zap.String("version", version))
 
-	err = srv.Run(ctx, mcp.NewStdioTransport(ctx, os.Stdin, protocol, mcp.DefaultDrain))
+	err = srv.Run(ctx, mcp.NewStdioTransport(os.Stdin, protocol, mcp.DefaultDrain))
 	if err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
 		log.Error("MCP session ended with an error", zap.Error(err))
 		return 1
