@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -162,10 +163,12 @@ func (h *HTTP) cancelCalls(id string) {
 }
 
 // endSessions cancels a session's calls when its client ends it (DELETE),
-// before the go-sdk closes it.
+// before the go-sdk closes it. A DELETE the go-sdk refuses for its
+// Mcp-Protocol-Version (400) closes nothing, so it cancels nothing either.
 func (h *HTTP) endSessions(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if id := r.Header.Get("Mcp-Session-Id"); r.Method == http.MethodDelete && id != "" {
+		id, v := r.Header.Get("Mcp-Session-Id"), r.Header.Get("Mcp-Protocol-Version")
+		if r.Method == http.MethodDelete && id != "" && (v == "" || slices.Contains(sdk.SupportedProtocolVersions(), v)) {
 			h.cancelCalls(id)
 		}
 		next.ServeHTTP(w, r)

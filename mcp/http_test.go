@@ -289,6 +289,45 @@ func TestHTTP_CancelIsPerSession(t *testing.T) {
 	}
 }
 
+// TestHTTP_RefusedDeleteKeepsCalls: a DELETE the go-sdk refuses for its
+// Mcp-Protocol-Version leaves the session open, and so leaves its call running.
+func TestHTTP_RefusedDeleteKeepsCalls(t *testing.T) {
+	t.Parallel()
+	hh := newHTTPHarness(t, time.Hour, mcp.HTTPOptions{}) // the first write's process holds the next one queued
+	a := hh.mustConnect(t, "agent-a")
+	if res, err := envSet(a, t.Context(), "FIRST=1"); err != nil || res.IsError {
+		t.Fatalf("first set: %v %v", err, res)
+	}
+	type answer struct {
+		res *sdk.CallToolResult
+		err error
+	}
+	queued := make(chan answer, 1)
+	go func() { res, err := envSet(a, t.Context(), "A=1"); queued <- answer{res, err} }()
+	await(t, "the queued call", func() bool { return len(hh.srv.InFlight()) == 1 })
+	del, err := http.NewRequestWithContext(t.Context(), http.MethodDelete, hh.url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	del.Header.Set("Authorization", "Bearer "+httpTestToken)
+	del.Header.Set("Mcp-Session-Id", a.ID())
+	del.Header.Set("Mcp-Protocol-Version", "1999-01-01")
+	resp, err := http.DefaultClient.Do(del)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest {
+		t.Fatalf("DELETE with an unknown protocol version: status %d, want 400", resp.StatusCode)
+	}
+	hh.fake.EndProcesses() // the queued write goes ahead
+	if got := <-queued; got.err != nil {
+		t.Errorf("the call of a session whose DELETE was refused: %v, want it answered", got.err)
+	} else if got.res.IsError {
+		t.Errorf("the call of a session whose DELETE was refused answered an error: %s", text(got.res))
+	}
+}
+
 // TestHTTP_Refusals: what the endpoint refuses before any session exists.
 func TestHTTP_Refusals(t *testing.T) {
 	t.Parallel()
