@@ -76,11 +76,12 @@ func checkLive(ctx context.Context, env Env, serviceID, label, own string, start
 			return VerdictStopped, &Check{Reason: fmt.Sprintf("%s is %s: the version deployed runs once %s is started", label, svc.Status, label),
 				Next: "Next: start it with zerops_manage action=start serviceHostname=" + label + "; then zerops_verify serviceHostname=" + label + " tells whether it answers."}
 		}
-		// The platform registers a deploy's ports a moment after it ends.
-		noPortsYet := len(h.Probes) == 0 && time.Since(begun) < portsWait
 		// Not answering with a quiet log may be an app still binding its
 		// port; errors in the log say it is not coming up.
 		quiet := len(h.Diagnoses) == 0 && len(h.ErrorLines) == 0
+		// The platform registers a deploy's ports a moment after it ends;
+		// an app whose log already shows it failing is not waited for.
+		noPortsYet := len(h.Probes) == 0 && time.Since(begun) < portsWait && (quiet || h.Verdict != ops.VerdictFailing)
 		retry := h.ReplacedBy == nil && (noPortsYet || h.Starting() || (h.Verdict == ops.VerdictFailing && quiet))
 		if !retry || time.Now().Add(poll).After(deadline) {
 			return verdictOf(h)
