@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/blevesearch/bleve/v2/mapping"
@@ -271,6 +272,9 @@ func indexPack(docs []Document) (packHeader, [][]byte, error) {
 	if cerr := bi.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("generate knowledge index: %w", cerr)
 	}
+	if err == nil {
+		err = canonicalRoot(filepath.Join(dir, "root.bolt"))
+	}
 	if err != nil {
 		return hdr, nil, err
 	}
@@ -283,6 +287,11 @@ func indexPack(docs []Document) (packHeader, [][]byte, error) {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return err
+		}
+		if strings.HasSuffix(p, ".zap") {
+			if err := canonicalZap(b); err != nil {
+				return fmt.Errorf("%s: %w", filepath.Base(p), err)
+			}
 		}
 		rel, err := filepath.Rel(dir, p)
 		if err != nil {

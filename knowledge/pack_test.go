@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -200,4 +201,58 @@ func TestCorpusPack_MatchesDocs(t *testing.T) {
 	for p := range want {
 		t.Errorf("corpus.pack.gz lacks %s: run `go generate ./knowledge`", p)
 	}
+}
+
+// TestIndexPack_SameBytesEveryRun: the generator makes the same index pack
+// from the same documents, byte for byte, so a regenerated
+// knowledge/index.pack.gz differs from the committed one only when what it is
+// made from changed. Three runs: one of the orders left to chance (each
+// field's section table in zap, how far scorch's persister got) can match
+// another by luck. (The corpus pack is its files in path order; gzip adds no
+// time or name.)
+func TestIndexPack_SameBytesEveryRun(t *testing.T) {
+	t.Parallel()
+	docs, err := Documents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first []byte
+	for run := range 3 {
+		hdr, contents, err := indexPack(docs)
+		if err != nil {
+			t.Fatalf("run %d: %v", run, err)
+		}
+		var buf bytes.Buffer
+		if err := writePack(&buf, hdr, contents); err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = buf.Bytes()
+		} else if !bytes.Equal(buf.Bytes(), first) {
+			t.Errorf("run %d: the index pack differs from run 0's in %s", run, packDiff(t, first, buf.Bytes()))
+		}
+	}
+}
+
+// packDiff names the files two packs hold different bytes for.
+func packDiff(t *testing.T, a, b []byte) string {
+	t.Helper()
+	ha, fa, errA := readPack(bytes.NewReader(a))
+	hb, fb, errB := readPack(bytes.NewReader(b))
+	if errA != nil || errB != nil {
+		t.Fatalf("read packs: %v / %v", errA, errB)
+	}
+	if len(ha.Files) != len(hb.Files) {
+		return fmt.Sprintf("its file list (%d files, then %d)", len(ha.Files), len(hb.Files))
+	}
+	var diff []string
+	for i := range ha.Files {
+		if ha.Files[i] != hb.Files[i] || !bytes.Equal(fa[i], fb[i]) {
+			diff = append(diff, ha.Files[i].Name)
+		}
+	}
+	if len(diff) == 0 {
+		return "its header"
+	}
+	return strings.Join(diff, ", ")
 }
