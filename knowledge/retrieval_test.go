@@ -210,6 +210,9 @@ func TestRetrieval_RankingRules(t *testing.T) {
 		{"change the backup schedule", "zerops://docs/operations/backups", ""},
 		{"admin panel reachable only from our office IP", "zerops://docs/networking/public-access", "zerops://docs/tools/adminer"},
 		{"curl to the zerops.app url gives 502", "zerops://docs/operations/troubleshoot-502", "zerops://docs/networking/subdomains"},
+		// packages installed in the build container and not deployed: the pitfall that explains it leads
+		{"node_modules missing at runtime", "zerops://docs/pitfalls/build-vs-run-containers", ""},
+		{"Error: Cannot find module 'express' at runtime", "zerops://docs/pitfalls/build-vs-run-containers", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
