@@ -28,7 +28,7 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 	}
 	gone := []struct{ fact, old string }{
 		{"a shared-storage connection needs a deploy", `(?i)connecting (or disconnecting )?does not restart`},
-		{"run.mount is dropped, not rejected", "(?i)`run\\.mount`[^.\\n]{0,60}(is )?rejected|(?i)mount[^.\\n]{0,40}: rejected|(?i)any other key is rejected"},
+		{"run.mount is refused, not dropped", "(?i)mount[^\\n]{0,80}(silently drop|drops? (it )?without|dropped without|does not (always )?refuse)|(?i)(silently drop|drops? without a word)[^\\n]{0,80}mount"},
 		{"zerops.yml envVariables need a redeploy", `(?i)read at run time; a restart applies a change`},
 		{"Gleam runs on Alpine and Ubuntu", `(?i)gleam[^.\n]{0,40}(on )?ubuntu only|(?i)deno, gleam and|gleam@1\.5 \(ubuntu\)`},
 		{"offered versions", "(?i)`(bun@latest|deno@1|deno@latest|alpine@3\\.19|dotnet@6|dotnet@7|kafka@3\\.8)`[^\\n|]{0,40}(does not exist|not offered|in a new import: use|for a new service: use)"},
@@ -48,7 +48,9 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 	kept := []struct{ path, fact, want string }{
 		{"services/shared-storage", "connect then deploy", `(?i)deploy the runtime again`},
 		{"services/shared-storage", "a restart brings no mount", `(?i)restart[^.]{0,60}no mount`},
-		{"config/import-yml-mounts", "run.mount is dropped", `(?i)silently dropped`},
+		{"config/import-yml-mounts", "run.mount is refused", "(?i)`run\\.mount`[^\\n]{0,80}refuse"},
+		{"config/zerops-yml-run", "run.mount is refused", "(?i)`run\\.mount`[^\\n]{0,80}refuse"},
+		{"services/shared-storage", "run.mount is refused", "(?i)`run\\.mount`[^\\n]{0,80}refuse"},
 		{"frameworks/nextjs", "zerops.yml values need a deploy", `(?i)run\.envVariables[^.]{0,80}new deploy`},
 		{"operations/apply-env-changes", "zerops.yml edits need a deploy", `(?i)zerops\.yml edits \+ restart = nothing changes`},
 		{"config/zerops-yml-crontab", "allContainers is required", "(?i)`allContainers` \\| \\*\\*required\\*\\*"},
