@@ -132,8 +132,48 @@ func (r refIssue) explain(names []string) (problem, fix string) {
 		return problem, fix
 	}
 	problem = fmt.Sprintf("%s: %s has no variable %s (it has: %s)", r.text, r.host, platform.Clip(r.key, 60), listSome(r.keys, ", "))
-	if near := nearest(r.key, r.keys); near != "" {
+	if near := nearestKey(r.key, r.keys); near != "" {
 		return problem, fmt.Sprintf("the likely meant one is ${%s_%s}", r.host, near)
 	}
 	return problem, "check the name with zerops_env action=get serviceHostname=" + r.host
+}
+
+// nearestKey is the key of keys that typo likely means: the shortest one it
+// begins (host → hostname, pass → password), else one it abbreviates
+// (pwd → password: its letters in order, the first alike), else the one
+// within two edits. A key that merely looks alike (host → port) means
+// something else, so the shortening readings come first.
+func nearestKey(typo string, keys []string) string {
+	low := strings.ToLower(typo)
+	best := ""
+	for _, k := range keys {
+		if strings.HasPrefix(strings.ToLower(k), low) && (best == "" || len(k) < len(best)) {
+			best = k
+		}
+	}
+	if best != "" {
+		return best
+	}
+	if len(low) >= 3 {
+		for _, k := range keys {
+			if kl := strings.ToLower(k); kl != "" && kl[0] == low[0] && subsequence(low, kl) && (best == "" || len(k) < len(best)) {
+				best = k
+			}
+		}
+		if best != "" {
+			return best
+		}
+	}
+	return nearest(typo, keys)
+}
+
+// subsequence reports whether the bytes of s appear in t in order.
+func subsequence(s, t string) bool {
+	i := 0
+	for j := 0; j < len(t) && i < len(s); j++ {
+		if t[j] == s[i] {
+			i++
+		}
+	}
+	return i == len(s)
 }
