@@ -75,7 +75,7 @@ func apiFix(code, field string) string {
 	mode := strings.HasSuffix(field, ".mode")
 	switch {
 	case code == "projectImportMissingParameter" && mode:
-		return "Add mode: NON_HA (or HA) to this service; a managed database needs it."
+		return "Add mode: NON_HA (or HA) to this service: a database, cache or shared storage whose type does not carry the mode needs one."
 	case code == "projectImportInvalidParameter" && mode:
 		return "Remove mode: this service type takes none (object storage), or use HA or NON_HA."
 	case code == "serviceStackTypeNotFound" || strings.HasSuffix(field, ".type") || field == "serviceStackTypeVersion":

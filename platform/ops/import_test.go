@@ -7,7 +7,9 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
 	"github.com/zeropsio/zcp/platform/ops"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 func TestCheckImport_Unreadable(t *testing.T) {
@@ -192,6 +194,63 @@ func TestCheckImport_ExportPlaceholders(t *testing.T) {
 			if tt.paths != nil {
 				_, err = ops.Import(ctx, c, fake.ProjectID(), tt.content, types, ops.ImportOptions{})
 				wantCode(t, err, platform.ErrInvalidImportYml)
+			}
+		})
+	}
+}
+
+// TestCheckImport_MountTargets: a mount naming no service (in the file or
+// the project) or a service that is no shared storage mounts nothing; the
+// dry run warns at the mount, the import itself is not refused for it.
+func TestCheckImport_MountTargets(t *testing.T) {
+	t.Parallel()
+	fake := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: time.Millisecond, SearchLag: -1})
+	c, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	types, err := ops.NewStackTypeCache(c, 0).Get(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ops.Import(ctx, c, fake.ProjectID(), "services:\n  - hostname: shared\n    type: shared-storage\n    mode: NON_HA\n", types, ops.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	const files = "  - hostname: files\n    type: shared-storage\n    mode: NON_HA\n"
+	app := func(mount string) string { return "  - hostname: app\n    type: nodejs@22\n    mount: " + mount + "\n" }
+	for _, tt := range []struct {
+		name, content string
+		warn          string // in the warning at the mount; "": none
+	}{
+		{"InTheFile", "services:\n" + files + app("[files]"), ""},
+		{"InTheProject", "services:\n" + app("[shared]"), ""},
+		{"Nowhere", "services:\n" + app("[files]"), `no service "files"`},
+		{"Database", "services:\n" + app("[db]"), "shared storage"},
+		{"ObjectStorageInTheFile", "services:\n  - hostname: bucket\n    type: object-storage\n" + app("[bucket]"), "shared storage"},
+		{"NotAList", "services:\n" + files + app("files"), "list"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := ops.CheckImport(ctx, c, fake.ProjectID(), tt.content, types)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Valid {
+				t.Fatalf("problems %+v: a mount is not refused", res.Problems)
+			}
+			var got []platform.Issue
+			for _, w := range res.Warnings {
+				if strings.HasSuffix(w.Path, ".mount") {
+					got = append(got, w)
+				}
+			}
+			switch {
+			case tt.warn == "" && len(got) > 0:
+				t.Errorf("warnings %+v, want none at the mount", got)
+			case tt.warn != "" && (len(got) != 1 || got[0].Path != "services[1](app).mount" && got[0].Path != "services[0](app).mount" ||
+				!strings.Contains(got[0].Problem, tt.warn) || got[0].Fix == ""):
+				t.Errorf("warnings at the mount %+v, want one saying %q with a fix", got, tt.warn)
 			}
 		})
 	}

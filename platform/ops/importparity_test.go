@@ -64,6 +64,15 @@ func TestCheckImport_PredictsTheImport(t *testing.T) {
 		{"MeilisearchModeHA", svc("search", "meilisearch@1.20", "mode: HA"), []string{"search.mode"}, "single only"},
 		{"MeilisearchTypeHA", svc("search", "meilisearch:ha@1.20"), []string{"search.type"}, "single only"},
 		{"MeilisearchBothHA", svc("search", "meilisearch:ha@1.20", "mode: HA"), []string{"search.type"}, "single only"},
+		{"EnvSecretKeys", svc("api", "nodejs@22", "envSecrets: {MY_KEY: x, _a1: y, Camel9: z}"), nil, ""},
+		{"EnvSecretKeyDash", svc("api", "nodejs@22", "envSecrets: {MY-KEY: x}"), []string{"api.envSecrets"}, "invalid key"},
+		{"EnvSecretKeyDigitFirst", svc("api", "nodejs@22", "envSecrets: {1KEY: x, OK: y}"), []string{"api.envSecrets"}, "invalid key"},
+		{"TypeHAModeHA", svc("db", "postgresql:ha@16", "mode: HA"), nil, ""},
+		{"TypeHAModeNonHA", svc("db", "postgresql:ha@16", "mode: NON_HA"), []string{"db.mode"}, "contradicts"},
+		{"TypeSingleModeHA", svc("cache", "valkey:single@7.2", "mode: HA"), []string{"cache.mode"}, "contradicts"},
+		{"SharedStorageMode", svc("files", "shared-storage", "mode: NON_HA"), nil, ""},
+		{"SharedStorageNoMode", svc("files", "shared-storage"), []string{"files.mode"}, "missing"},
+		{"MountSharedStorage", svc("files", "shared-storage", "mode: NON_HA") + svc("app", "nodejs@22", "mount: [files]"), nil, ""},
 		{"VerticalEveryProblem", svc("api", "nodejs@22", "verticalAutoscaling: {minCpu: 0, maxCpu: 9, minRam: 0, maxRam: 49, minDisk: 0, maxDisk: 251}"),
 			[]string{"api.verticalAutoscaling.maxCpu", "api.verticalAutoscaling.maxDisk", "api.verticalAutoscaling.maxRam",
 				"api.verticalAutoscaling.minCpu", "api.verticalAutoscaling.minDisk", "api.verticalAutoscaling.minRam"}, "outside"},
@@ -89,6 +98,9 @@ func TestCheckImport_PredictsTheImport(t *testing.T) {
 				dry = append(dry, hostField(p.Path))
 				if p.Fix == "" {
 					t.Errorf("dry run: %s: %q names no fix", p.Path, p.Problem)
+				}
+				if strings.Contains(tt.yml, "shared-storage") && strings.Contains(p.Fix, "database") {
+					t.Errorf("dry run: %s: fix %q calls shared storage a database", p.Path, p.Fix)
 				}
 				if tt.word != "" && !strings.Contains(p.Problem, tt.word) {
 					t.Errorf("dry run: %s: %q does not say %q", p.Path, p.Problem, tt.word)

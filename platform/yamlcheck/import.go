@@ -3,6 +3,7 @@ package yamlcheck
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -22,7 +23,8 @@ type ImportService struct {
 	Hostname  string
 	Type      string
 	Mode      string
-	Subdomain bool // enableSubdomainAccess: true
+	Subdomain bool     // enableSubdomainAccess: true
+	Mount     []string // the hostnames its mount: lists
 }
 
 // ImportReport is the verdict on an import.yml for a service import: every
@@ -53,12 +55,15 @@ func CheckImport(content string, in ImportContext) (*ImportReport, error) {
 		}
 	}
 	rep := &ImportReport{Services: services}
+	var existing []platform.ServiceStack
 	if in.Existing != nil {
-		if existing, err := in.Existing(); err == nil {
+		var err error
+		if existing, err = in.Existing(); err == nil {
 			rep.HostnamesChecked = true
 			checkHostnamesFree(&ch, services, existing)
 		}
 	}
+	checkMounts(&ch, services, existing, rep.HostnamesChecked)
 	ch.finish()
 	rep.Problems, rep.Warnings = nonNilIssues(ch.errors), nonNilIssues(ch.warnings)
 	return rep, nil
@@ -106,4 +111,44 @@ func nonNilIssues(l []platform.Issue) []platform.Issue {
 		return []platform.Issue{}
 	}
 	return l
+}
+
+// checkMounts warns of a mount that can mount nothing: one naming a service
+// that is no shared storage, or (with the project's services known) one
+// that neither the file nor the project has. The facts do not say the
+// platform refuses either, so these are warnings, not problems.
+func checkMounts(ch *checker, services []ImportService, existing []platform.ServiceStack, projectKnown bool) {
+	inFile := map[string]string{}
+	for _, s := range services {
+		if t, err := platform.ParseServiceType(s.Type); err == nil && s.Hostname != "" {
+			inFile[s.Hostname] = t.Name
+		}
+	}
+	inProject := map[string]platform.ServiceStack{}
+	for _, s := range existing {
+		if !s.System {
+			inProject[s.Name] = s
+		}
+	}
+	const fix = "List in mount: only shared-storage hostnames (type shared-storage, in this import or already in the project); a database or object storage is reached over the network by its hostname."
+	for _, s := range services {
+		for _, m := range s.Mount {
+			typ, known := inFile[m]
+			if !known {
+				if old, ok := inProject[m]; ok {
+					typ, known = old.Type.Name, true
+					if old.Type.Category == platform.CategoryShared {
+						typ = "shared-storage"
+					}
+				}
+			}
+			switch {
+			case !known && projectKnown:
+				ch.warnf(s.Path+".mount", "no service %q in this import or the project: it mounts nothing", platform.Clip(m, 40)).Fix =
+					"Add the shared-storage service to this import (type: shared-storage, mode: NON_HA) or fix the hostname. " + fix
+			case known && !slices.Contains(storageTypes[2:], strings.ToLower(typ)):
+				ch.warnf(s.Path+".mount", "%q is a %s service, and only shared storage can be mounted", platform.Clip(m, 40), platform.Clip(typ, 40)).Fix = fix
+			}
+		}
+	}
 }

@@ -3,7 +3,9 @@ package yamlcheck
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -82,6 +84,41 @@ var (
 
 func (e *importEntry) managed() bool       { return slices.Contains(managedTypes, e.parsed.Name) }
 func (e *importEntry) objectStorage() bool { return slices.Contains(storageTypes[:2], e.parsed.Name) }
+func (e *importEntry) sharedStorage() bool { return slices.Contains(storageTypes[2:], e.parsed.Name) }
+
+// envKeyPattern is the platform's rule for an env variable's key.
+var envKeyPattern = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
+
+// envSecretKeys refuses each envSecrets key the platform refuses (one
+// problem per key, as the import answers them), in key order.
+func envSecretKeys(c *checker, path string, e *importEntry) {
+	if !e.Keys.ok("envSecrets") {
+		return
+	}
+	keys := slices.Sorted(maps.Keys(e.EnvSecrets))
+	for _, k := range keys {
+		if !envKeyPattern.MatchString(k) {
+			c.errf(path+".envSecrets", "invalid key %q: a key is letters, digits and _, not starting with a digit", platform.Clip(k, 40)).Fix =
+				"Rename the key to match [a-zA-Z_][a-zA-Z0-9_]*, e.g. " + platform.Clip(suggestEnvKey(k), 40) + ", and use that name in the code."
+		}
+	}
+}
+
+// suggestEnvKey turns k into a key the platform takes: every other
+// character becomes _, and a leading digit gets a _ before it.
+func suggestEnvKey(k string) string {
+	b := []byte(k)
+	for i, ch := range b {
+		if !(ch == '_' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9') {
+			b[i] = '_'
+		}
+	}
+	out := string(b)
+	if out == "" || out[0] >= '0' && out[0] <= '9' {
+		out = "_" + out
+	}
+	return out
+}
 
 // singleOnlyTypes are the managed types that run in one container only.
 var singleOnlyTypes = []string{"meilisearch"}
@@ -129,10 +166,21 @@ var serviceRules = []rule[*importEntry]{
 			fmt.Sprintf("must be HA or NON_HA, got %q", platform.Clip(e.Mode, 20)))
 	}},
 	{path: "mode", check: func(e *importEntry) (string, string) {
-		if e.Keys.has("mode") || !e.managed() || slices.Contains(storageTypes, e.parsed.Name) || e.parsed.Mode != "" || e.parsed.Name == "" {
+		if e.Keys.has("mode") || !e.managed() || e.objectStorage() || e.parsed.Mode != "" || e.parsed.Name == "" {
 			return "", ""
 		}
+		if e.sharedStorage() {
+			return "missing for shared storage", "Add mode: NON_HA (one copy) or HA (a second copy on another node); it cannot be changed later."
+		}
 		return fmt.Sprintf("missing for managed service %s", platform.Clip(e.Type, 40)), modeFix(e.parsed)
+	}},
+	{path: "mode", check: func(e *importEntry) (string, string) {
+		typeMode := e.parsed.HAMode()
+		if !e.Keys.ok("mode") || typeMode == "" || (e.Mode != "HA" && e.Mode != "NON_HA") || e.Mode == typeMode {
+			return "", ""
+		}
+		return fmt.Sprintf("mode %s contradicts type %q", e.Mode, platform.Clip(e.Type, 60)),
+			fmt.Sprintf("Remove mode: (the type already says %s), or write the type with the mode you want (:ha for HA, :single for NON_HA).", typeMode)
 	}},
 	{path: "mode", check: func(e *importEntry) (string, string) {
 		return singleOnlyHA(e, e.Keys.ok("mode") && e.Mode == "HA" && e.parsed.Mode == "")
@@ -343,7 +391,9 @@ func checkImportYml(c *checker, root any, serviceImport bool) []ImportService {
 			svc.Mode = e.Mode
 		}
 		svc.Subdomain = e.Keys.ok("enableSubdomainAccess") && e.EnableSubdomainAccess
+		svc.Mount = mountList(c, svc.Path, e.Mount.v, e.Keys.has("mount"))
 		apply(c, svc.Path, &e, serviceRules)
+		envSecretKeys(c, svc.Path, &e)
 		out = append(out, svc)
 	}
 	return out
@@ -386,4 +436,25 @@ func splitProblem(err error) (problem, fix string) {
 		return platform.Clip(pe.Message, 120), platform.Clip(pe.Suggestion, 240)
 	}
 	return platform.Clip(err.Error(), 120), ""
+}
+
+// mountList reads a service's mount: a list of shared-storage hostnames.
+// Another shape is a warning (the facts do not say the platform refuses it).
+func mountList(c *checker, path string, v any, has bool) []string {
+	if !has {
+		return nil
+	}
+	list, isList := v.([]any)
+	var out []string
+	for _, it := range list {
+		if s, ok := it.(string); ok {
+			out = append(out, s)
+		} else {
+			isList = false
+		}
+	}
+	if !isList {
+		c.warnf(path+".mount", "mount is not a list of hostnames").Fix = "Write mount: [files], listing the hostnames of shared-storage services."
+	}
+	return out
 }
