@@ -78,9 +78,17 @@ func checkBeforePush(ctx context.Context, env Env, req Request, targetName strin
 }
 
 // deployableTarget refuses a target whose deletion is under way: the
-// platform takes no app version for it. target nil: not read, not refused.
+// platform takes no app version for it, and a managed service (only
+// runtimes take deploys). target nil: not read, not refused.
 func deployableTarget(target *platform.ServiceStack, name string) error {
-	if target == nil || target.Status != platform.ServiceDeleting {
+	if target == nil {
+		return nil
+	}
+	// A target named by id has not been checked for its category yet.
+	if err := runtimeOnly(target, "target"); err != nil {
+		return err
+	}
+	if target.Status != platform.ServiceDeleting {
 		return nil
 	}
 	name = cmp.Or(name, target.Name, target.ID)

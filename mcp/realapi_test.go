@@ -376,7 +376,10 @@ func TestRealAPI_DeployRefusesManagedService(t *testing.T) {
 	h := newHarness(t, harnessOpts{sandboxPush: true})
 	for _, args := range []map[string]any{
 		{"workingDir": ".", "targetService": "db"},
+		{"workingDir": ".", "targetServiceId": h.fake.ServiceID("db")},
+		{"workingDir": ".", "serviceId": h.fake.ServiceID("cache")},
 		{"sourceService": "appdev", "targetService": "cache"},
+		{"sourceService": "appdev", "targetServiceId": h.fake.ServiceID("db")},
 		{"sourceService": "storage"},
 	} {
 		res, m := h.call(t, "zerops_deploy", args)
