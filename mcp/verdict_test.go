@@ -31,6 +31,13 @@ var sandboxMistakes = []struct {
 		verdict: deploy.VerdictNotAnswering, signal: "start-file-missing",
 	},
 	{
+		// The start runs in sh from /var/www: `cd dist` moves it there.
+		name:    "start in a directory without the entry",
+		broken:  map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: cd dist && node index.js")},
+		fix:     map[string]string{"dist/index.js": demoApp["index.js"]},
+		verdict: deploy.VerdictNotAnswering, signal: "start-file-missing",
+	},
+	{
 		name: "wrong port",
 		broken: map[string]string{"index.js": "const http = require('node:http');\n" +
 			"http.createServer((req, res) => res.end('ok')).listen(8080, '0.0.0.0');\n"},

@@ -155,6 +155,8 @@ var signalLines = []struct {
 	}},
 	{"start-file-missing", Runtime, []string{
 		"Error: Cannot find module '/var/www/index.js'",
+		"/bin/sh: cd: line 1: can't cd to dist: No such file or directory",
+		"node: .env: not found",
 		"python3: can't open file '/var/www/manage.py': [Errno 2] No such file or directory",
 		"Could not open input file: /var/www/bin/console",
 		"sh: 1: ./app: not found",

@@ -71,6 +71,9 @@ func (st *state) logCrash(s *service, av *appVersion, container string, at time.
 
 // exitCode is the status the app exits with when it crashes at start.
 func (r appRun) exitCode() int {
+	if r.exit < 0 {
+		return 0
+	}
 	if r.exit != 0 {
 		return r.exit
 	}

@@ -8,10 +8,11 @@ type shellStep struct {
 	op    string
 	words []string
 	redir []string // files written with > or >>
+	bg    bool     // run in the background (a trailing &): its status is 0 at once
 }
 
 // parseShell splits a command line the way sh would at its top level: on ;,
-// newlines, && and ||, quotes respected, each piece split into words with
+// newlines, &, && and ||, quotes respected, each piece split into words with
 // quotes removed. A pipeline keeps only its last command (its status is the
 // pipeline's). It never executes anything.
 func parseShell(line string) []shellStep {
@@ -62,6 +63,12 @@ func parseShell(line string) []shellStep {
 		case c == '&' && i+1 < len(line) && line[i+1] == '&':
 			endStep("&&")
 			i++
+		case c == '&':
+			n := len(steps)
+			endStep(";")
+			if len(steps) > n {
+				steps[n].bg = true
+			}
 		case c == '|' && i+1 < len(line) && line[i+1] == '|':
 			endStep("||")
 			i++

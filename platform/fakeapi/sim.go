@@ -19,7 +19,7 @@ type appRun struct {
 	banner    string       // the server's own "listening" line: a format of host and port; "" for the plain one
 	lines     []logEntry   // what it prints once started (besides where it listens)
 	crash     []logEntry   // non-nil: the app exits at start with these lines, and is started again
-	exit      int          // its exit status then (0: 1)
+	exit      int          // its exit status then (0: 1; negative: 0)
 	lang      string       // what the start command runs: how its errors read
 	webServer bool         // the runtime serves HTTP itself and survives its app's errors
 }
@@ -73,6 +73,7 @@ type runSim struct {
 	env      startEnv        // the containers' environment at this start
 	base     string          // the run base's runtime name (nodejs, python, php-nginx…)
 	seed     string          // makes an ephemeral port stable
+	cwd      string          // the start command's directory, relative to /var/www
 }
 
 // simulateRun is what the app of d does when started with env. The files
@@ -128,18 +129,85 @@ type startCmd struct {
 	exit   int
 }
 
-// resolve reads a start command: its interpreter and entry file, npm
-// scripts followed (depth bounds scripts that run scripts).
+// resolve reads a start command as sh runs it from the working directory
+// (r.cwd, relative to /var/www): a cd before the server moves it, export
+// and assignments set its environment, $VAR expands (unset: to nothing),
+// and the last command is the server, judged through the wrappers that run
+// it (exec, env, sh -c); npm scripts are followed (depth bounds scripts
+// that run scripts).
 func (r *runSim) resolve(line string, depth int) startCmd {
 	steps := parseShell(line)
 	if len(steps) == 0 {
 		return startCmd{}
 	}
-	words := steps[len(steps)-1].words
 	env := make(map[string]string, len(r.env.vars))
 	for k, v := range r.env.vars {
 		env[k] = v
 	}
+	for i, st := range steps {
+		words := expandWords(st.words, env)
+		if i == len(steps)-1 {
+			if st.bg {
+				// The server runs in the background: the start command
+				// itself ends at once, and the platform starts it again.
+				return startCmd{lang: r.langOfBase(), crash: []logEntry{}, exit: -1}
+			}
+			return r.command(words, env, depth)
+		}
+		if len(words) > 0 && words[0] == "export" {
+			words = words[1:]
+		}
+		for len(words) > 0 && isAssignment(words[0]) {
+			k, v, _ := strings.Cut(words[0], "=")
+			env[k] = v
+			words = words[1:]
+		}
+		if len(words) == 0 || words[0] != "cd" {
+			continue
+		}
+		dir := runRoot
+		if len(words) > 1 {
+			dir = words[1]
+		}
+		rel := r.path(dir)
+		if r.files != nil && rel != "" && r.deployed(rel) == "" && !r.producedAt(rel) {
+			if steps[i+1].op != "&&" {
+				continue // `cd x; node y`: the shell goes on where it was
+			}
+			return startCmd{lang: r.langOfBase(), exit: 2,
+				crash: []logEntry{{3, fmt.Sprintf("/bin/sh: cd: line 1: can't cd to %s: No such file or directory", dir)}}}
+		}
+		r.cwd = rel
+	}
+	return startCmd{}
+}
+
+// path is where p, a path a command names, is under /var/www, relative to
+// it: from the working directory unless absolute.
+func (r *runSim) path(p string) string {
+	if p == runRoot || strings.HasPrefix(p, runRoot+"/") {
+		return cleanRel(strings.TrimPrefix(p, runRoot))
+	}
+	return cleanRel(path.Join(r.cwd, p))
+}
+
+// expandWords expands $VAR, ${VAR} and ${VAR:-default} in words from env;
+// a word that was only a variable, unset or empty, is gone (as unquoted in
+// sh).
+func expandWords(words []string, env map[string]string) []string {
+	out := make([]string, 0, len(words))
+	for _, w := range words {
+		v := expand(w, env)
+		if v == "" && strings.HasPrefix(w, "$") {
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// command judges the server a start command's last simple command runs.
+func (r *runSim) command(words []string, env map[string]string, depth int) startCmd {
 	for len(words) > 0 && isAssignment(words[0]) {
 		k, v, _ := strings.Cut(words[0], "=")
 		env[k] = v
@@ -148,12 +216,24 @@ func (r *runSim) resolve(line string, depth int) startCmd {
 	if len(words) == 0 {
 		return startCmd{}
 	}
+	switch path.Base(words[0]) {
+	case "exec", "env", "nohup":
+		return r.command(slices.DeleteFunc(words[1:], func(w string) bool { return w == "-i" || w == "--" }), env, depth)
+	case "sh", "bash", "dash":
+		if c := valueAfter(words[1:], "-c"); c != "" && depth < 3 {
+			return r.resolve(c, depth+1)
+		}
+	}
 	name, args := path.Base(words[0]), words[1:]
 	switch {
 	case name == "npm" && depth < 3:
 		return r.npmStart(args, depth)
 	case strings.HasPrefix(name, "node") || name == "nodemon" || name == "tsx" || name == "ts-node":
-		return r.entry("node", firstFile(args, "-r", "--require", "--import", "--loader"), args, env)
+		if bad := r.envFiles(args, env); bad != "" {
+			// Node 22 refuses to start without the file --env-file names.
+			return startCmd{lang: "node", exit: 9, crash: []logEntry{{3, "node: " + bad + ": not found"}}}
+		}
+		return r.entry("node", firstFile(args, "-r", "--require", "--import", "--loader", "--env-file"), args, env)
 	case strings.HasPrefix(name, "python"):
 		if m := valueAfter(args, "-m"); m != "" {
 			return r.pyModule(m, args, env)
@@ -212,12 +292,12 @@ func (r *runSim) npmStart(args []string, depth int) startCmd {
 	if r.files == nil {
 		return startCmd{lang: "node"}
 	}
-	src, ok := r.deployedText("package.json")
+	src, ok := r.deployedText(r.path("package.json"))
 	if !ok {
-		if r.deployed("package.json") != "" {
+		if r.deployed(r.path("package.json")) != "" {
 			return startCmd{lang: "node"} // too large to read
 		}
-		p := runRoot + "/package.json"
+		p := path.Join(runRoot, r.path("package.json"))
 		return startCmd{lang: "node", crash: npmRuntimeErr("code ENOENT", "syscall open", "path "+p, "errno -2",
 			fmt.Sprintf("enoent Could not read package.json: Error: ENOENT: no such file or directory, open '%s'", p),
 			"enoent This is related to npm not being able to find a file.")}
@@ -227,7 +307,7 @@ func (r *runSim) npmStart(args []string, depth int) startCmd {
 		return startCmd{lang: "node"}
 	}
 	text, has := pkg.Scripts[script]
-	if !has && script == "start" && r.deployed("server.js") != "" {
+	if !has && script == "start" && r.deployed(r.path("server.js")) != "" {
 		text, has = "node server.js", true // npm's default start
 	}
 	if !has {
@@ -252,7 +332,7 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 	if file == "" {
 		return startCmd{lang: lang}
 	}
-	rel := strings.TrimPrefix(strings.TrimPrefix(file, runRoot+"/"), "./")
+	rel := r.path(file)
 	if r.files != nil && r.deployed(rel) == "" && !r.producedAt(rel) {
 		exit := map[string]int{"python": 2, "binary": 127}[lang]
 		return startCmd{lang: lang, crash: missingEntry(lang, file, rel), exit: exit}
@@ -268,6 +348,31 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 		out.listen = sourceListen(lang, src, env, r.seed)
 	}
 	return out
+}
+
+// envFiles loads into env the files node's --env-file options name (a
+// variable already set wins), and answers the first that is not deployed.
+func (r *runSim) envFiles(args []string, env map[string]string) string {
+	for i, a := range args {
+		f, ok := strings.CutPrefix(a, "--env-file=")
+		if !ok && a == "--env-file" && i+1 < len(args) {
+			f, ok = args[i+1], true
+		}
+		if !ok || r.files == nil {
+			continue
+		}
+		if r.deployed(r.path(f)) == "" && !r.producedAt(r.path(f)) {
+			return f
+		}
+		src, _ := r.deployedText(r.path(f))
+		for _, l := range strings.Split(src, "\n") {
+			k, v, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(l, "export ")), "=")
+			if _, set := env[k]; ok && !set && envKeyRe.MatchString(k) {
+				env[k] = strings.Trim(strings.TrimSpace(v), `"'`)
+			}
+		}
+	}
+	return ""
 }
 
 // missingEntry is what each runtime prints when its entry file is absent.
@@ -348,7 +453,7 @@ func (r *runSim) pyServer(name string, args []string, env map[string]string) sta
 	}
 	if app := firstFile(args, "-b", "--bind", "--host", "--port", "-w", "--workers", "-k", "--worker-class", "--log-level", "--chdir"); app != "" && r.files != nil {
 		mod, _, _ := strings.Cut(app, ":")
-		rel := strings.ReplaceAll(mod, ".", "/")
+		rel := path.Join(r.path(valueAfter(args, "--chdir")), strings.ReplaceAll(mod, ".", "/"))
 		if r.deployed(rel+".py") == "" && r.deployed(rel+"/__init__.py") == "" && !r.producedAt(rel+".py") {
 			return startCmd{lang: "python", crash: []logEntry{{3, fmt.Sprintf("ModuleNotFoundError: No module named '%s'", mod)}}}
 		}
@@ -412,9 +517,14 @@ func flagListen(args []string, env map[string]string, defHost string, defPort in
 	return &listenAddr{normHost(orStr(host, "0.0.0.0")), port}
 }
 
-// expand replaces $VAR and ${VAR} with env's values.
+// expand replaces $VAR, ${VAR} and ${VAR:-default} with env's values.
 func expand(s string, env map[string]string) string {
-	return os.Expand(s, func(k string) string { return env[k] })
+	return os.Expand(s, func(k string) string {
+		if k, def, ok := strings.Cut(k, ":-"); ok {
+			return orStr(env[k], def)
+		}
+		return env[k]
+	})
 }
 
 // valueAfter is the value of the first of flags in args: "--flag v" or "--flag=v".
