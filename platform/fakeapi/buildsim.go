@@ -30,6 +30,10 @@ type buildResult struct {
 	failure  string
 	produced map[string]bool // relative to the working directory
 	notRun   bool            // failed before its commands ran (a base the catalog lacks)
+	// unknown: a command ran whose outputs the sandbox cannot know (a CLI
+	// it does not model, a tool whose config may move its output): it may
+	// have made any path.
+	unknown bool
 }
 
 // buildSim runs a setup's build commands in the mind: it knows the uploaded
@@ -39,6 +43,7 @@ type buildSim struct {
 	files    *fileSet // nil: the files are unknown, no rule needs them
 	cwd      string   // relative to the working directory
 	produced map[string]bool
+	unknown  bool // as buildResult's
 	out      []logEntry
 	at       time.Time // the build's start: npm's debug-log name
 	// hook judges a command first (prepare.go): handled, its status stands.
@@ -62,12 +67,13 @@ func simulateBuild(d *deployedSetup, files *fileSet, at time.Time) buildResult {
 			return res
 		}
 	}
-	res.lines = b.out
+	res.lines, res.unknown = b.out, b.unknown
 	if files == nil {
 		return res
 	}
 	for _, df := range d.deployFiles {
-		if !b.deploys(df) {
+		// A path is missing only when every command's outputs are known.
+		if !b.unknown && !b.deploys(df) {
 			res.failure = fmt.Sprintf("ERROR: deployFiles: %q does not exist in %s after the build commands; nothing to deploy",
 				clip(df, 80), buildSource)
 			return res
@@ -192,6 +198,8 @@ func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
 			if code := b.pip(args[2:]); code != 0 {
 				return code, false
 			}
+		} else if !b.knownCommand(name, args) {
+			b.unknown = true // a script: manage.py collectstatic, …
 		}
 	case "composer":
 		if sub := firstFile(args); (sub == "install" || sub == "update" || sub == "i") && b.files != nil &&
@@ -199,36 +207,90 @@ func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
 			b.err("Composer could not find a composer.json file in " + path.Join(buildSource, b.cwd))
 			b.err("To initialize a project, please create a composer.json file. See https://getcomposer.org/basic-usage")
 			return 1, false
+		} else if sub != "install" && sub != "update" && sub != "i" && sub != "dump-autoload" && !b.knownCommand(name, args) {
+			b.unknown = true // composer run-script, create-project, …
 		}
 	case "go":
 		if code := b.goCmd(args); code != 0 {
 			return code, false
+		}
+		if len(args) > 0 && (args[0] == "build" && valueAfter(args, "-o") == "" || args[0] == "generate" || args[0] == "run") {
+			b.unknown = true // a binary named after the module; what a generator or program writes
+		}
+	case "npx", "bunx":
+		for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+			args = args[1:]
+		}
+		return b.step(args, depth)
+	default:
+		if !b.knownCommand(name, args) {
+			b.unknown = true
 		}
 	}
 	b.conventionalOutputs(words)
 	return 0, false
 }
 
-// conventionalOutputs records what a build tool writes by default, and any
-// output named by a flag (-o, --outDir, --out-dir, --outdir, --output).
-func (b *buildSim) conventionalOutputs(words []string) {
-	joined := " " + strings.Join(words, " ") + " "
+// noOutput are commands that make nothing in the working directory.
+var noOutput = map[string]bool{"echo": true, "printf": true, "cat": true, "ls": true, "pwd": true, "test": true,
+	"[": true, "true": true, ":": true, "sleep": true, "export": true, "set": true, "unset": true, "rm": true,
+	"chmod": true, "chown": true, "which": true, "whoami": true, "date": true, "env": true,
+	"tsc": true, "esbuild": true} // tsc's and esbuild's outputs: conventionalOutputs
+
+// knownCommand reports whether the sandbox knows every path the command
+// makes: a command in noOutput or in toolOutputs (whose config, when
+// present, is judged there), or one asked only for its version or help.
+func (b *buildSim) knownCommand(name string, args []string) bool {
+	if noOutput[name] && (name != "env" || len(nonFlags(args)) == 0) {
+		return true
+	}
+	joined := " " + name + " " + strings.Join(args, " ") + " "
 	for _, o := range toolOutputs {
-		if strings.Contains(joined, o.cmd) {
-			b.produce(o.out)
+		if strings.HasPrefix(o.cmd, " "+name) && strings.Contains(joined, o.cmd) {
+			return true
+		}
+	}
+	if len(args) == 0 {
+		return false
+	}
+	for _, a := range args {
+		switch a {
+		case "--version", "-v", "-V", "version", "--help", "-h":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// conventionalOutputs records what a build tool writes by default, and any
+// output named by a flag (-o, --outDir, --out-dir, --outdir, --outfile,
+// --output). A tool whose config file is there may write elsewhere: its
+// outputs are then unknown.
+func (b *buildSim) conventionalOutputs(words []string) {
+	joined := " " + path.Base(words[0]) + " " + strings.Join(words[1:], " ") + " "
+	for _, o := range toolOutputs {
+		if !strings.Contains(joined, o.cmd) {
+			continue
+		}
+		if o.cmd == " vite build " && b.hasConfig("svelte.config") {
+			b.svelteKit()
+			continue
+		}
+		b.produce(o.out)
+		for _, c := range o.configs {
+			if b.hasConfig(c) {
+				b.unknown = true
+			}
 		}
 	}
 	if strings.Contains(joined, " tsc ") {
-		if cfg, ok := b.readFile("tsconfig.json"); ok {
-			if m := outDirRe.FindStringSubmatch(cfg); m != nil {
-				b.produce(m[1])
-			}
-		}
+		b.tscOutputs(words)
 	}
 	for i, w := range words {
 		flag, val, hasVal := strings.Cut(w, "=")
 		switch flag {
-		case "-o", "--outDir", "--out-dir", "--outdir", "--output", "--output-path":
+		case "-o", "--outDir", "--out-dir", "--outdir", "--outfile", "--output", "--output-path", "--dist-dir":
 			if hasVal {
 				b.produce(val)
 			} else if i+1 < len(words) {
@@ -240,17 +302,78 @@ func (b *buildSim) conventionalOutputs(words []string) {
 
 var outDirRe = regexp.MustCompile(`"outDir"\s*:\s*"([^"]+)"`)
 
-// toolOutputs are the default output directories of common build tools.
-var toolOutputs = []struct{ cmd, out string }{
-	{" vite build ", "dist"}, {" webpack", "dist"}, {" rollup ", "dist"},
-	{" parcel build ", "dist"}, {" astro build ", "dist"}, {" ng build ", "dist"}, {" esbuild ", "dist"},
-	{" next build ", ".next"}, {" nuxt build ", ".output"}, {" nuxi build ", ".output"},
-	{" nuxt generate ", ".output"}, {" react-scripts build ", "build"}, {" svelte-kit build ", "build"},
-	{" mvn ", "target"}, {" mvnw ", "target"}, {" gradle ", "build"}, {" gradlew ", "build"},
-	{" cargo build ", "target"}, {" composer install ", "vendor"}, {" hugo ", "public"},
-	{" npm ci ", "node_modules"}, {" npm install ", "node_modules"}, {" npm i ", "node_modules"},
-	{" yarn ", "node_modules"}, {" pnpm install ", "node_modules"}, {" pnpm i ", "node_modules"},
-	{" bun install ", "node_modules"}, {" bun i ", "node_modules"},
+// svelteKit records what `vite build` makes in a SvelteKit project: with
+// adapter-static at its default pages directory, build/ (no dist/); with
+// another adapter or pages set elsewhere, outputs the sandbox cannot know.
+func (b *buildSim) svelteKit() {
+	b.produce(".svelte-kit")
+	cfg, ok := b.readConfig("svelte.config")
+	if ok && strings.Contains(cfg, "adapter-static") && !strings.Contains(cfg, "pages") {
+		b.produce("build")
+		return
+	}
+	b.unknown = true
+}
+
+// tscOutputs records the outDir of the project tsc compiles (-p or
+// --project, else tsconfig.json); a project it cannot read, or one that
+// extends another, leaves its outputs unknown.
+func (b *buildSim) tscOutputs(words []string) {
+	proj := orStr(valueAfter(words, "-p", "--project"), "tsconfig.json")
+	if !strings.HasSuffix(proj, ".json") {
+		proj = path.Join(proj, "tsconfig.json")
+	}
+	cfg, ok := b.readFile(proj)
+	if m := outDirRe.FindStringSubmatch(cfg); m != nil {
+		b.produce(m[1])
+	} else if !ok || strings.Contains(cfg, `"extends"`) {
+		b.unknown = true
+	}
+}
+
+// hasConfig reports whether a config file named prefix.<ext> is in the
+// current directory.
+func (b *buildSim) hasConfig(prefix string) bool {
+	_, ok := b.configName(prefix)
+	return ok
+}
+
+func (b *buildSim) readConfig(prefix string) (string, bool) {
+	if name, ok := b.configName(prefix); ok {
+		return b.readFile(name)
+	}
+	return "", false
+}
+
+func (b *buildSim) configName(prefix string) (string, bool) {
+	if b.files == nil {
+		return "", false
+	}
+	for _, ext := range []string{"js", "mjs", "cjs", "ts", "mts", "cts", "json"} {
+		if name := prefix + "." + ext; b.files.has(path.Join(b.cwd, name)) {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// toolOutputs are the default output directories of common build tools,
+// with the config files that can move them (angular.json always names one).
+var toolOutputs = []struct {
+	cmd, out string
+	configs  []string
+}{
+	{" vite build ", "dist", []string{"vite.config", "svelte.config"}}, {" webpack", "dist", []string{"webpack.config"}},
+	{" parcel build ", "dist", nil}, {" astro build ", "dist", []string{"astro.config"}}, {" ng build ", "dist", []string{"angular"}},
+	{" tsup ", "dist", []string{"tsup.config"}}, {" nest build ", "dist", []string{"nest-cli"}},
+	{" next build ", ".next", []string{"next.config"}}, {" nuxt build ", ".output", []string{"nuxt.config"}},
+	{" nuxi build ", ".output", []string{"nuxt.config"}}, {" nuxt generate ", ".output", []string{"nuxt.config"}},
+	{" react-scripts build ", "build", nil}, {" svelte-kit build ", "build", []string{"svelte.config"}},
+	{" mvn ", "target", nil}, {" mvnw ", "target", nil}, {" gradle ", "build", nil}, {" gradlew ", "build", nil},
+	{" cargo build ", "target", nil}, {" composer install ", "vendor", nil}, {" hugo ", "public", nil},
+	{" npm ci ", "node_modules", nil}, {" npm install ", "node_modules", nil}, {" npm i ", "node_modules", nil},
+	{" yarn ", "node_modules", nil}, {" pnpm install ", "node_modules", nil}, {" pnpm i ", "node_modules", nil},
+	{" bun install ", "node_modules", nil}, {" bun i ", "node_modules", nil},
 }
 
 func (b *buildSim) produce(p string) {
@@ -302,6 +425,7 @@ func (b *buildSim) npm(args []string, depth int) int {
 	switch sub {
 	case "ci", "clean-install", "ic", "install-clean", "isntall-clean":
 		b.produce("node_modules")
+		b.lifecycle()
 		if b.files == nil {
 			return 0
 		}
@@ -317,6 +441,7 @@ func (b *buildSim) npm(args []string, depth int) int {
 		return 0
 	case "install", "i", "add", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall":
 		b.produce("node_modules")
+		b.lifecycle()
 		return 0
 	case "run", "run-script", "rum", "urn":
 		if len(rest) == 0 {
@@ -326,8 +451,28 @@ func (b *buildSim) npm(args []string, depth int) int {
 	case "start", "test", "stop", "restart", "t", "tst":
 		name := map[string]string{"t": "test", "tst": "test"}[sub]
 		return b.npmScript(orStr(name, sub), depth)
+	case "exec", "x":
+		return b.run(strings.Join(rest, " "), depth)
+	case "", "prune", "cache", "config", "audit", "ls", "list", "view", "outdated", "doctor", "ping", "whoami":
+		return 0
 	}
+	b.unknown = true // npm rebuild, pack, …
 	return 0
+}
+
+// lifecycle: an install runs the package's own install scripts, which the
+// sandbox does not follow; they may make any path.
+func (b *buildSim) lifecycle() {
+	src, ok := b.readFile("package.json")
+	var pkg packageJSON
+	if !ok || json.Unmarshal([]byte(src), &pkg) != nil {
+		return
+	}
+	for _, s := range []string{"preinstall", "install", "postinstall", "prepare"} {
+		if _, has := pkg.Scripts[s]; has {
+			b.unknown = true
+		}
+	}
 }
 
 // npmScript runs a package.json script, or fails as npm does when there is
@@ -347,6 +492,7 @@ func (b *buildSim) npmScript(name string, depth int) int {
 	}
 	var pkg packageJSON
 	if !ok || json.Unmarshal([]byte(src), &pkg) != nil {
+		b.unknown = true
 		return 0 // too large to read, or not JSON: let it pass
 	}
 	script, has := pkg.Scripts[name]
@@ -369,6 +515,7 @@ func (b *buildSim) npmScript(name string, depth int) int {
 	}
 	b.out = append(b.out, logEntry{6, ""}, logEntry{6, "> " + id}, logEntry{6, "> " + script}, logEntry{6, ""})
 	if depth >= 3 {
+		b.unknown = true
 		return 0
 	}
 	code := b.run(script, depth+1)
@@ -461,25 +608,35 @@ func (b *buildSim) goCmd(args []string) int {
 // package.json lacks.
 func (b *buildSim) otherPM(name string, args []string, depth int) int {
 	rest := nonFlags(args)
-	if len(rest) == 0 || b.files == nil {
-		return 0
+	if len(rest) == 0 {
+		return 0 // yarn alone installs
 	}
 	script := rest[0]
 	switch {
+	case script == "install" || script == "i" || script == "add":
+		b.produce("node_modules")
+		b.lifecycle()
+		return 0
 	case script == "run" && len(rest) > 1:
 		script = rest[1]
 	case name == "yarn" && !builtinYarn[script]:
 	case script == "start" || script == "test":
 	default:
+		b.unknown = true // pnpm's other commands, yarn's builtins: not followed
+		return 0
+	}
+	if b.files == nil {
 		return 0
 	}
 	src, ok := b.readFile("package.json")
 	var pkg packageJSON
 	if !ok || json.Unmarshal([]byte(src), &pkg) != nil {
+		b.unknown = true
 		return 0
 	}
 	if text, has := pkg.Scripts[script]; has {
 		if depth >= 3 {
+			b.unknown = true
 			return 0
 		}
 		return b.run(text, depth+1)

@@ -165,6 +165,19 @@ func TestBuild_FailsOnUserMistakes(t *testing.T) {
 			[]string{"ERROR: zerops.yml: run.base nodejs@18 is unknown"}},
 		{"DeployFilesListMissing", nodeApp(nodeYml("[npm ci, npm run build]", "[dist, public/~]"), nil),
 			[]string{`ERROR: deployFiles: "public/~" does not exist`}},
+		// Outputs known: vite without a config writes dist, nothing else.
+		{"ViteWithoutConfigWritesDist", nodeApp(nodeYml("[npm ci, npx vite build]", "build/~"), nil),
+			[]string{`ERROR: deployFiles: "build/~" does not exist`}},
+		{"TscProjectOutDir", nodeApp(nodeYml("[npm ci, 'tsc -p tsconfig.build.json']", "build"), map[string]string{
+			"tsconfig.build.json": `{"compilerOptions":{"outDir":"./dist"}}`}),
+			[]string{`ERROR: deployFiles: "build" does not exist`}},
+		{"SvelteKitAdapterStaticWritesNoDist", nodeApp(nodeYml("[npm ci, npm run build]", "dist/~"), map[string]string{
+			"package.json":     `{"scripts":{"build":"vite build"}}`,
+			"vite.config.js":   "import { sveltekit } from '@sveltejs/kit/vite';\nexport default { plugins: [sveltekit()] };\n",
+			"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n"}),
+			[]string{`ERROR: deployFiles: "dist/~" does not exist`}},
+		{"VersionOnly", nodeApp(nodeYml("['node --version', npm ci]", "dist"), nil),
+			[]string{`ERROR: deployFiles: "dist" does not exist`}},
 		{"PrepareExitNonZero", nodeApp(prepYml("build", "prepareCommands: ['exit 3']"), nil),
 			[]string{"Preparing the build image", "$ exit 3", "ERROR: build.prepareCommands failed with exit code 3: exit 3"}},
 		{"PrepareAptOnAlpine", nodeApp(prepYml("build", "prepareCommands: [sudo apt-get install -y imagemagick]"), nil),
@@ -250,6 +263,29 @@ func TestBuild_SucceedsWhenFilesAllow(t *testing.T) {
 		{"RunPrepareSudoApk", nodeApp(prepYml("run", "prepareCommands: [sudo apk add --no-cache ffmpeg, 'mkdir -p /var/www/cache']"), nil)},
 		{"InSubdir", nodeApp(nodeYml("['cd web && npm ci && npm run build']", "web/dist"), map[string]string{
 			"web/package.json": `{"scripts":{"build":"vite build"}}`, "web/package-lock.json": "{}"})},
+		// A command whose outputs the sandbox cannot know (a CLI it does not
+		// model, a tool whose config may move its output) may make any path.
+		{"SvelteKitAdapterStatic", nodeApp(nodeYml("[npm ci, npm run build]", "build/~"), map[string]string{
+			"package.json":     `{"scripts":{"build":"vite build"}}`,
+			"vite.config.js":   "import { sveltekit } from '@sveltejs/kit/vite';\nexport default { plugins: [sveltekit()] };\n",
+			"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n"})},
+		{"NextStaticExport", nodeApp(nodeYml("[npm ci, npm run build]", "out/~"), map[string]string{
+			"package.json": `{"scripts":{"build":"next build"}}`, "next.config.js": "module.exports = { output: 'export' };\n"})},
+		{"Gatsby", nodeApp(nodeYml("[npm ci, npm run build]", "public/~"), map[string]string{"package.json": `{"scripts":{"build":"gatsby build"}}`})},
+		{"RemixViteBuild", nodeApp(nodeYml("[npm ci, npm run build]", "build/client/~"), map[string]string{"package.json": `{"scripts":{"build":"remix vite:build"}}`})},
+		{"Docusaurus", nodeApp(nodeYml("[npm ci, npm run build]", "build/~"), map[string]string{"package.json": `{"scripts":{"build":"docusaurus build"}}`})},
+		{"Eleventy", nodeApp(nodeYml("[npm ci, npx @11ty/eleventy]", "_site/~"), nil)},
+		{"VitePress", nodeApp(nodeYml("[npm ci, npm run build]", "docs/.vitepress/dist/~"), map[string]string{"package.json": `{"scripts":{"build":"vitepress build docs"}}`})},
+		{"NestBuild", nodeApp(nodeYml("[npm ci, npm run build]", "[dist, node_modules, package.json]"), map[string]string{
+			"package.json": `{"scripts":{"build":"nest build"}}`, "nest-cli.json": `{"sourceRoot":"src"}`})},
+		{"TscProjectFile", nodeApp(nodeYml("[npm ci, npm run build]", "[dist, node_modules]"), map[string]string{
+			"package.json": `{"scripts":{"build":"tsc -p tsconfig.build.json"}}`, "tsconfig.build.json": `{"compilerOptions":{"outDir":"./dist"}}`})},
+		{"EsbuildOutfile", nodeApp(nodeYml("['npx esbuild src/index.ts --bundle --platform=node --outfile=build/server.js']", "[build]"), nil)},
+		{"Tsup", nodeApp(nodeYml("[npm ci, npx tsup src/index.ts]", "[dist, node_modules]"), nil)},
+		{"GradleWrapper", map[string]string{"zerops.yml": strings.ReplaceAll(nodeYml("['./gradlew build']", "build/libs/app.jar"), "nodejs@22", "java@21"), "gradlew": "#!/bin/sh\n"}},
+		{"DjangoCollectstatic", map[string]string{"zerops.yml": strings.ReplaceAll(nodeYml("[pip install -r requirements.txt, python manage.py collectstatic --noinput]", "[., staticfiles]"), "nodejs@22", "python@3.12"),
+			"requirements.txt": "django\n", "manage.py": "import django\n"}},
+		{"ViteWithConfig", nodeApp(nodeYml("[npm ci, npx vite build]", "public/build"), map[string]string{"vite.config.js": "export default { plugins: [laravel()] }\n"})},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

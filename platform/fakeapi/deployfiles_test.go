@@ -39,6 +39,14 @@ func TestDeployFiles_BuildAndRunAgree(t *testing.T) {
 			"FINISHED", http.StatusOK, []string{"Listening on 0.0.0.0:3000"}},
 		{"TildeInTheMiddle", map[string]string{"zerops.yml": yml("[]", "./build/~/app", "node app/server.js"), "build/app/server.js": server},
 			"FINISHED", http.StatusOK, []string{"Listening on 0.0.0.0:3000"}},
+		// A build command whose outputs are unknown (a script the sandbox cannot
+		// read) may have made what deployFiles names, not what it leaves out.
+		{"UnknownBuildMayMakeTheStartFile", map[string]string{"zerops.yml": yml("[npm ci, npm run build]", "[dist, node_modules, package.json]", "node dist/main.js"),
+			"package.json": `{"scripts":{"build":"node build.mjs"}}`, "package-lock.json": "{}", "build.mjs": "await bundle()\n"},
+			"FINISHED", http.StatusOK, []string{"Listening on 0.0.0.0:3000"}},
+		{"UnknownBuildDeploysOnlyWhatItNames", map[string]string{"zerops.yml": yml("[npm ci, npm run build]", "[dist, node_modules]", "node server.js"),
+			"package.json": `{"scripts":{"build":"nest build"}}`, "package-lock.json": "{}", "nest-cli.json": "{}", "server.js": server},
+			"FINISHED", http.StatusBadGateway, []string{"Error: Cannot find module '/var/www/server.js'"}},
 		{"TildeInTheMiddleNotAbove", map[string]string{"zerops.yml": yml("[]", "./build/~/app", "node build/app/server.js"), "build/app/server.js": server},
 			"FINISHED", http.StatusBadGateway, []string{"Error: Cannot find module '/var/www/build/app/server.js'"}},
 	}

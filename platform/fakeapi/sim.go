@@ -70,6 +70,7 @@ type runSim struct {
 	d        *deployedSetup
 	files    *fileSet        // nil: unknown, no rule that needs them applies
 	produced map[string]bool // what the build made
+	unknown  bool            // the build may have made any path (buildResult's)
 	env      startEnv        // the containers' environment at this start
 	base     string          // the run base's runtime name (nodejs, python, php-nginx…)
 	seed     string          // makes an ephemeral port stable
@@ -82,7 +83,7 @@ type runSim struct {
 func simulateRun(d *deployedSetup, files *fileSet, built *buildResult, runBase string, env startEnv, seed string) appRun {
 	r := &runSim{d: d, files: files, env: env, base: runtimeName(runBase), seed: seed}
 	if built != nil {
-		r.produced = built.produced
+		r.produced, r.unknown = built.produced, built.unknown
 	}
 	out := appRun{lang: r.langOfBase()}
 	if crash, exit, failed := r.initFailure(); failed {
@@ -612,14 +613,15 @@ func (r *runSim) deployedText(rel string) (string, bool) {
 }
 
 // producedAt reports whether the build may have made what the deploy puts
-// at /var/www/rel (its content is then unknown).
+// at /var/www/rel (its content is then unknown): a build whose outputs are
+// unknown may have made anything a deployFiles entry names.
 func (r *runSim) producedAt(rel string) bool {
-	if len(r.produced) == 0 {
+	if len(r.produced) == 0 && !r.unknown {
 		return false
 	}
 	b := &buildSim{produced: r.produced}
 	for _, df := range r.d.deployFiles {
-		if src, ok := deploySource(df, rel); ok && b.madeByBuild(src) {
+		if src, ok := deploySource(df, rel); ok && (r.unknown || b.madeByBuild(src)) {
 			return true
 		}
 	}

@@ -1,0 +1,67 @@
+package mcp_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/deploy"
+	"github.com/zeropsio/zcp/mcp"
+)
+
+// staticYml is a static site's setup: a Node build, its output deployed.
+func staticYml(deployFiles string) string {
+	return "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      buildCommands: [npm ci, npm run build]\n" +
+		"      deployFiles: " + deployFiles + "\n    run:\n      base: static\n"
+}
+
+// staticApp is a framework's static site with its usual build script.
+func staticApp(script, deployFiles string, extra map[string]string) map[string]string {
+	files := map[string]string{
+		"zerops.yml":        staticYml(deployFiles),
+		"package.json":      `{"name":"site","version":"1.0.0","scripts":{"build":"` + script + `"}}`,
+		"package-lock.json": `{"lockfileVersion":3}`,
+		"index.html":        "<!doctype html><title>site</title>\n",
+	}
+	for k, v := range extra {
+		files[k] = v
+	}
+	return files
+}
+
+// newStaticHarness is a sandbox with a static service web.
+func newStaticHarness(t *testing.T, typ string) *harness {
+	t.Helper()
+	h := newHarness(t, harnessOpts{sandboxPush: true, deps: func(d *mcp.Deps) { d.ReadyWait = time.Second }})
+	res, _ := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: " + typ + "\n"})
+	wantOK(t, res)
+	h.fake.EndProcesses()
+	return h
+}
+
+// A framework's build writes its output where the sandbox cannot read it
+// from the build script: the build is not failed for it, and the site,
+// deployed with its real output directory, is live.
+func TestDeploy_FrameworkBuildOutputsAreNotClaimedMissing(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		files map[string]string
+	}{
+		{"SvelteKitAdapterStatic", staticApp("vite build", "build/~", map[string]string{
+			"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n"})},
+		{"Gatsby", staticApp("gatsby build", "public/~", nil)},
+		{"Docusaurus", staticApp("docusaurus build", "build/~", nil)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newStaticHarness(t, "static")
+			writeApp(t, h.workDir(t), tt.files)
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "web"}, "site")
+			if m["verdict"] != deploy.VerdictLive {
+				t.Fatalf("verdict %v, want live: %s", m["verdict"], text(res))
+			}
+		})
+	}
+}
