@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -236,8 +237,8 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 		}
 		return r.entry("node", firstFile(args, "-r", "--require", "--import", "--loader", "--env-file"), args, env)
 	case strings.HasPrefix(name, "python"):
-		if m := valueAfter(args, "-m"); m != "" {
-			return r.pyModule(m, args, env)
+		if i := slices.Index(args, "-m"); i >= 0 && i+1 < len(args) {
+			return r.pyModule(args[i+1], args[i+2:], env) // the module's own arguments
 		}
 		return r.entry("python", firstFile(args, "-X", "-W"), args, env)
 	case name == "gunicorn" || name == "uvicorn" || name == "hypercorn":
@@ -406,14 +407,15 @@ func missingEntry(lang, file, rel string) []logEntry {
 	return []logEntry{{3, fmt.Sprintf("/bin/sh: %s: not found", file)}}
 }
 
-// pyModule judges `python -m X`: http.server listens on 0.0.0.0:8000 unless
-// told; a server module is judged like its command.
+// pyModule judges `python -m X ARGS` (args: what follows X): http.server
+// listens on 0.0.0.0:8000 unless told; a server module is judged like its
+// command.
 func (r *runSim) pyModule(mod string, args []string, env map[string]string) startCmd {
 	switch mod {
 	case "http.server":
 		port := 8000
-		if rest := nonFlags(args); len(rest) > 1 {
-			if n, err := strconv.Atoi(rest[1]); err == nil {
+		if rest := nonFlags(args); len(rest) > 0 {
+			if n, err := strconv.Atoi(rest[0]); err == nil {
 				port = n
 			}
 		}
@@ -452,14 +454,77 @@ func (r *runSim) pyServer(name string, args []string, env map[string]string) sta
 		return startCmd{lang: "python", exit: 2, crash: []logEntry{{3, "usage: gunicorn [OPTIONS] [APP_MODULE]"},
 			{3, "gunicorn: error: unrecognized arguments: " + bad}}}
 	}
-	if app := firstFile(args, "-b", "--bind", "--host", "--port", "-w", "--workers", "-k", "--worker-class", "--log-level", "--chdir"); app != "" && r.files != nil {
+	if app := firstFile(args, pyServerValued...); app != "" && r.files != nil {
 		mod, _, _ := strings.Cut(app, ":")
-		rel := path.Join(r.path(valueAfter(args, "--chdir")), strings.ReplaceAll(mod, ".", "/"))
+		rel := path.Join(r.path(valueAfter(args, "--chdir", "--app-dir")), strings.ReplaceAll(mod, ".", "/"))
 		if r.deployed(rel+".py") == "" && r.deployed(rel+"/__init__.py") == "" && !r.producedAt(rel+".py") {
 			return startCmd{lang: "python", crash: []logEntry{{3, fmt.Sprintf("ModuleNotFoundError: No module named '%s'", mod)}}}
 		}
 	}
-	return startCmd{lang: "python", listen: flagListen(args, env, "127.0.0.1", 8000), banner: serverBanners[name]}
+	def := &listenAddr{"127.0.0.1", 8000}
+	if name == "gunicorn" {
+		var crash []logEntry
+		if def, crash = r.gunicornConfig(args); crash != nil {
+			return startCmd{lang: "python", crash: crash, exit: 1}
+		}
+		// GUNICORN_CMD_ARGS is read as options the command line overrides.
+		args = append(args[:len(args):len(args)], strings.Fields(env["GUNICORN_CMD_ARGS"])...)
+	}
+	if def == nil { // a config whose bind is not read here: where told, else as declared
+		return startCmd{lang: "python", listen: flagListen(args, env, "", 0), banner: serverBanners[name]}
+	}
+	return startCmd{lang: "python", listen: flagListen(args, env, def.host, def.port), banner: serverBanners[name]}
+}
+
+// pyServerValued are the options of gunicorn, uvicorn and hypercorn that
+// take a value: what follows one is not the app module.
+var pyServerValued = []string{"-b", "--bind", "--host", "--port", "-w", "--workers", "-k", "--worker-class",
+	"--log-level", "--chdir", "--app-dir", "-c", "--config", "-t", "--timeout", "--threads", "--graceful-timeout",
+	"--keep-alive", "--max-requests", "--max-requests-jitter", "--access-logfile", "--access-logformat",
+	"--error-logfile", "--log-file", "--log-config", "-e", "--env", "-p", "--pid", "--pythonpath", "-n", "--name",
+	"-u", "--user", "-g", "--group", "--worker-connections", "--backlog", "--forwarded-allow-ips", "--env-file",
+	"--root-path", "--uds", "--fd", "--loop", "--http", "--ws", "--lifespan", "--limit-concurrency",
+	"--timeout-keep-alive", "--reload-dir", "--worker-tmp-dir", "--certfile", "--keyfile", "--ssl-keyfile",
+	"--ssl-certfile", "--proxy-protocol"}
+
+// gunicornBindRe is a config file's bind written as a literal (or a list
+// of one); gunicornAnyBindRe any assignment of bind.
+var (
+	gunicornBindRe    = regexp.MustCompile(`(?m)^bind\s*=\s*\[?\s*['"]([^'"{}]+)['"]\s*,?\s*\]?\s*(?:#.*)?$`)
+	gunicornAnyBindRe = regexp.MustCompile(`(?m)^bind\s*=`)
+)
+
+// gunicornConfig is where gunicorn listens before its command line and
+// GUNICORN_CMD_ARGS: the bind of its config file (-c/--config FILE, else
+// ./gunicorn.conf.py when deployed), else 127.0.0.1:8000. nil when the
+// file sets bind in a way not read here; crash when the file named is not
+// deployed (gunicorn stops: exit status 1).
+func (r *runSim) gunicornConfig(args []string) (*listenAddr, []logEntry) {
+	def := &listenAddr{"127.0.0.1", 8000}
+	file := valueAfter(args, "-c", "--config")
+	if strings.HasPrefix(file, "python:") || r.files == nil {
+		return def, nil
+	}
+	rel := r.path(orStr(file, "gunicorn.conf.py"))
+	src, ok := r.deployedText(rel)
+	if !ok {
+		if file != "" && r.deployed(rel) == "" && !r.producedAt(rel) {
+			return nil, []logEntry{{3, ""}, {3, fmt.Sprintf("Error: '%s' doesn't exist", file)}}
+		}
+		if r.deployed(rel) != "" || r.producedAt(rel) {
+			return nil, nil // there, its bind unknown
+		}
+		return def, nil
+	}
+	if m := gunicornBindRe.FindStringSubmatch(src); m != nil {
+		if l := flagListen([]string{"--bind", m[1]}, nil, "", 0); l != nil {
+			return l, nil
+		}
+	}
+	if gunicornAnyBindRe.MatchString(src) {
+		return nil, nil
+	}
+	return def, nil
 }
 
 // serverBanners are the lines servers print once they listen, in their own
