@@ -38,6 +38,15 @@ var sandboxMistakes = []struct {
 		verdict: deploy.VerdictNotAnswering, signal: "start-file-missing",
 	},
 	{
+		// Each of run.startCommands is judged as run.start is.
+		name: "start command naming a missing file",
+		broken: map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
+			"startCommands: [{command: node server.js, name: web}]")},
+		fix: map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
+			"startCommands: [{command: node index.js, name: web}]")},
+		verdict: deploy.VerdictNotAnswering, signal: "start-file-missing",
+	},
+	{
 		name: "wrong port",
 		broken: map[string]string{"index.js": "const http = require('node:http');\n" +
 			"http.createServer((req, res) => res.end('ok')).listen(8080, '0.0.0.0');\n"},

@@ -185,7 +185,7 @@ func (r *runSim) initFailure() (crash []logEntry, exit int, ok bool) {
 	os := containerOS(r.d.prep.runOS, r.base, r.d.runBase)
 	for _, c := range r.d.prep.init {
 		lines, _, code := runCommands([]string{c}, prepHook(os, false))
-		if code == 0 {
+		if r.cwd = ""; code == 0 { // each in its own shell, from /var/www
 			if cmd := r.resolve(c, 0); cmd.crash != nil {
 				lines, code = append(lines, cmd.crash...), max(cmd.exit, 1)
 			}
@@ -206,7 +206,7 @@ func readyFailure(d *deployedSetup, run appRun) string {
 	switch {
 	case rc == nil:
 		return ""
-	case run.crash != nil:
+	case run.crash != nil && len(run.listens) == 0:
 		return "ERROR: readiness check never passed: the app exits at start"
 	case rc.port > 0 && !run.answers(rc.port):
 		return fmt.Sprintf("ERROR: readiness check never passed: GET http://<container>:%d%s got no answer", rc.port, rc.path)
@@ -279,7 +279,7 @@ func (av *appVersion) afterBuild(d *deployedSetup, runBase string, run appRun) {
 		return
 	}
 	if f := readyFailure(d, run); f != "" {
-		start := fmt.Sprintf("Starting app version %s on %s: %s", av.ID, runBase, orStr(d.start, "(no start command)"))
+		start := fmt.Sprintf("Starting app version %s on %s: %s", av.ID, runBase, orStr(d.startText(), "(no start command)"))
 		out := []logEntry{{6, start}}
 		out = append(out, run.crash...)
 		out = append(out, run.lines...)

@@ -96,7 +96,7 @@ func (st *state) probe(hostname string, port int, path, agent string, now time.T
 		return http.StatusBadGateway, badGatewayBody
 	}
 	run := av.run()
-	if run.crash != nil || !run.answers(port) {
+	if !run.answers(port) { // a crash-looping process listens nowhere
 		return http.StatusBadGateway, badGatewayBody
 	}
 	base := orStr(av.deployed.runBase, s.Version.Name)

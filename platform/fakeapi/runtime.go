@@ -31,14 +31,13 @@ func (st *state) appStarted(s *service, av *appVersion, at time.Time) {
 	av.sim, av.runStart, av.attempts = &run, at, 1
 	for i, c := range s.Containers {
 		t := at.Add(time.Duration(i) * time.Millisecond)
-		if d.start != "" {
-			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf("Starting app version %s on %s: %s", av.ID, base, d.start))
+		if start := d.startText(); start != "" {
+			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf("Starting app version %s on %s: %s", av.ID, base, start))
 		} else {
 			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf("App version %s deployed on %s", av.ID, base))
 		}
 		if run.crash != nil {
-			st.logCrash(s, av, c, t, 1)
-			continue
+			st.logCrash(s, av, c, t, 1) // the processes that run log on
 		}
 		for _, l := range run.lines {
 			st.addLog(s, t, l.sev, 16, s.Name, c, l.msg)

@@ -99,25 +99,38 @@ func simulateRun(d *deployedSetup, files *fileSet, built *buildResult, runBase s
 		}
 		return out
 	}
-	if strings.TrimSpace(d.start) == "" {
-		out.listens = declared(d) // nothing to judge
-		return out
+	// Each start command (run.start, each of run.startCommands) is a
+	// process of its own, judged alike: one that fails crash-loops while
+	// the others run; where none that runs tells where it listens (or
+	// nothing is started), the app listens on the declared ports.
+	unknown := len(d.starts()) == 0
+	for i, sc := range d.starts() {
+		r.cwd = r.path(orStr(sc.workingDir, runRoot))
+		cmd := r.resolve(sc.command, 0)
+		if i == 0 {
+			out.lang = orStr(cmd.lang, out.lang)
+		}
+		if cmd.crash == nil && missing != "" {
+			cmd.crash, cmd.exit = []logEntry{{3, hostNotFound(cmd.lang, missing)}}, 0
+		}
+		switch {
+		case cmd.crash != nil:
+			if out.crash == nil {
+				out.crash, out.exit, out.lang = cmd.crash, cmd.exit, orStr(cmd.lang, out.lang)
+			}
+		case cmd.listen != nil:
+			out.listens = append(out.listens, *cmd.listen)
+			out.banner = orStr(out.banner, cmd.banner)
+		default:
+			unknown = true
+		}
 	}
-	cmd := r.resolve(d.start, 0)
-	out.lang = orStr(cmd.lang, out.lang)
-	if cmd.crash != nil {
-		out.crash, out.exit = cmd.crash, cmd.exit
-		return out
+	if len(out.listens) == 0 && unknown {
+		out.listens = declared(d) // nothing tells where it listens
 	}
-	if missing != "" {
-		out.crash = []logEntry{{3, hostNotFound(cmd.lang, missing)}}
-		return out
+	if len(out.listens) > 1 {
+		out.banner = "" // servers of their own: the plain line for each
 	}
-	if cmd.listen == nil {
-		out.listens = declared(d)
-		return out
-	}
-	out.listens, out.banner = []listenAddr{*cmd.listen}, cmd.banner
 	return out
 }
 

@@ -12,6 +12,18 @@ import (
 	"github.com/zeropsio/zerops-go/types"
 )
 
+// withStartCommands is y with its run.start replaced by run.startCommands
+// running each of cmds (named p0, p1, …).
+func withStartCommands(y string, cmds ...string) string {
+	list := "      startCommands:\n"
+	for i, c := range cmds {
+		list += "        - command: " + c + "\n          name: p" + strconv.Itoa(i) + "\n"
+	}
+	start := y[strings.Index(y, "      start: "):]
+	start = start[:strings.Index(start, "\n")+1]
+	return strings.Replace(y, start, list, 1)
+}
+
 func appYml(setup, runBase, start string, port int, env string) string {
 	y := "zerops:\n  - setup: " + setup + "\n    build:\n      base: " + runBase + "\n      deployFiles: ./\n    run:\n      base: " + runBase +
 		"\n      start: " + start + "\n      ports: [{port: " + strconv.Itoa(port) + ", httpSupport: true}]\n"
@@ -163,6 +175,19 @@ func TestRun_FollowsWhatTheUserWrote(t *testing.T) {
 			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, nil},
 		{"Backgrounded", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js &", 3000, ""), "index.js": nodeOK},
 			3000, http.StatusBadGateway, []string{"exited with code 0 (start attempt 1)"}, []string{"Listening"}},
+		// run.startCommands: each command judged as run.start is.
+		{"StartCommandsMissingEntry", map[string]string{"zerops.yml": withStartCommands(appYml("appstage", "nodejs@22", "x", 3000, ""), "node missing.js"), "index.js": nodeOK},
+			3000, http.StatusBadGateway, []string{"Error: Cannot find module '/var/www/missing.js'", "exited with code 1"}, []string{"Listening"}},
+		{"StartCommandsLocalhost", map[string]string{"zerops.yml": withStartCommands(appYml("appstage", "nodejs@22", "x", 3000, ""), "node index.js"),
+			"index.js": "server.listen(3000, '127.0.0.1');\n"},
+			3000, http.StatusBadGateway, []string{"Listening on 127.0.0.1:3000"}, []string{"0.0.0.0:3000"}},
+		{"StartCommandsHealthy", map[string]string{"zerops.yml": withStartCommands(appYml("appstage", "nodejs@22", "x", 3000, ""), "node index.js", "node worker.js"),
+			"index.js": nodeOK, "worker.js": "setInterval(() => {}, 1000);\n"},
+			3000, http.StatusOK, []string{"Starting app version", "p0: node index.js; p1: node worker.js", "Listening on 0.0.0.0:3000"}, []string{"Error"}},
+		// A worker that fails crash-loops; the web process answers.
+		{"StartCommandsWorkerFails", map[string]string{"zerops.yml": withStartCommands(appYml("appstage", "nodejs@22", "x", 3000, ""), "node index.js", "node worker.js"),
+			"index.js": nodeOK},
+			3000, http.StatusOK, []string{"Error: Cannot find module '/var/www/worker.js'", "exited with code 1", "Listening on 0.0.0.0:3000"}, nil},
 		{"UnknownEntryKeepsDeclared", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
 			"index.js": "require('./server')\n"},
 			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, nil},

@@ -18,6 +18,7 @@ type deployedSetup struct {
 	runBase       string // empty: the service's own type
 	deployFiles   []string
 	start         string
+	startCommands []startCommand // run.startCommands: each a process of its own
 	ports         []portJSON
 	env           map[string]string // run.envVariables
 	prep          prepSetup         // prepareCommands, initCommands, readinessCheck (prepare.go)
@@ -40,6 +41,7 @@ type zeropsYml struct {
 		Run struct {
 			Base         any            `yaml:"base"`
 			Start        string         `yaml:"start"`
+			StartCmds    any            `yaml:"startCommands"`
 			EnvVariables map[string]any `yaml:"envVariables"`
 			Os           string         `yaml:"os"`
 			Prepare      any            `yaml:"prepareCommands"`
@@ -80,6 +82,7 @@ func parseSetup(src, setup string) (d *deployedSetup, ok bool) {
 		for _, c := range e.Build.BuildCommands[:min(len(e.Build.BuildCommands), 10)] {
 			d.buildCommands = append(d.buildCommands, clip(c, 200))
 		}
+		d.startCommands = startCommands(e.Run.StartCmds)
 		d.buildBases = stringList(e.Build.Base, 10)
 		d.deployFiles = stringList(e.Build.DeployFiles, 20)
 		d.prep = prepSetup{buildOS: e.Build.Os, runOS: e.Run.Os, buildPrepare: stringList(e.Build.Prepare, 10),
@@ -238,6 +241,52 @@ func baseName(v any) string {
 		return clip(strings.Join(names, " + "), 60)
 	}
 	return ""
+}
+
+// startCommand is one of run.startCommands: a command, its name and the
+// directory it starts in (absolute, or relative to /var/www; "": /var/www).
+type startCommand struct {
+	command, name, workingDir string
+}
+
+// startCommands reads run.startCommands (a list of {command, name,
+// workingDir}); what is not such a list reads as none.
+func startCommands(v any) []startCommand {
+	list, _ := v.([]any)
+	var out []startCommand
+	for _, e := range list[:min(len(list), 10)] {
+		m, _ := e.(map[string]any)
+		get := func(k string) string {
+			s, _ := m[k].(string)
+			return clip(s, 200)
+		}
+		if c := get("command"); strings.TrimSpace(c) != "" {
+			out = append(out, startCommand{command: c, name: get("name"), workingDir: get("workingDir")})
+		}
+	}
+	return out
+}
+
+// starts is what the run starts: run.start, then each of run.startCommands.
+func (d *deployedSetup) starts() []startCommand {
+	out := d.startCommands
+	if strings.TrimSpace(d.start) != "" {
+		out = append([]startCommand{{command: d.start}}, out...)
+	}
+	return out
+}
+
+// startText is what the run starts, as its log names it ("" for nothing).
+func (d *deployedSetup) startText() string {
+	var parts []string
+	for _, c := range d.starts() {
+		if c.name != "" {
+			parts = append(parts, c.name+": "+c.command)
+		} else {
+			parts = append(parts, c.command)
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // stringList is a YAML value that is a string or a list of them, at most n.
