@@ -31,8 +31,7 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"run.mount is refused, not dropped", "(?i)mount[^\\n]{0,80}(silently drop|drops? (it )?without|dropped without|does not (always )?refuse)|(?i)(silently drop|drops? without a word)[^\\n]{0,80}mount"},
 		{"zerops.yml envVariables need a redeploy", `(?i)read at run time; a restart applies a change`},
 		{"Gleam runs on Alpine and Ubuntu", `(?i)gleam[^.\n]{0,40}(on )?ubuntu only|(?i)deno, gleam and|gleam@1\.5 \(ubuntu\)`},
-		{"offered versions", "(?i)`(bun@latest|deno@1|deno@latest|alpine@3\\.19|dotnet@6|dotnet@7|kafka@3\\.8)`[^\\n|]{0,40}(does not exist|not offered|in a new import: use|for a new service: use)"},
-		{"rust has numbered versions", "`rust@stable` and `rust@nightly`\\."},
+		{"only the facts' versions are offered", `(?i)keep 8\.1 for older code|6 and 7 are offered|Deno 1\.45|other names? for the newest|php-nginx@\{8\.1|dotnet@\{6|deno@\{1|kafka@\{3\.8|alpine@\{3\.17|rust@\{1\.78`},
 		{"no OS-prefixed types", "(ubuntu|alpine)/(python|nodejs|bun|deno|go|php)"},
 		{"os: ubuntu is not deprecated", `(?i)(os:|os:.{0,40}key)[^.\n]{0,60}deprecated|(?i)deprecated in favour of (an|the) os`},
 		{"80/443 are valid in run.ports", `(?i)80 and 443 are reserved for the platform`},
@@ -56,13 +55,13 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"config/zerops-yml-crontab", "allContainers is required", "(?i)`allContainers` \\| \\*\\*required\\*\\*"},
 		{"networking/ports", "80/443 reserved on the public side only", `(?i)80 and 443 are valid in .run\.ports.`},
 		{"runtimes/gleam", "Gleam on Alpine", `(?i)runs on the default Alpine image and on Ubuntu`},
-		{"runtimes/rust", "rust@1 offered", "`rust@1`"},
-		{"runtimes/php", "PHP 8.1 offered", "`php-nginx@8\\.1`"},
-		{"runtimes/dotnet", ".NET 6 offered", "`dotnet@6`, `dotnet@7`"},
-		{"services/kafka", "kafka@3.8 offered", "`kafka@3\\.8` and `kafka@3\\.9`"},
-		{"runtimes/deno", "deno@1 offered", "`deno@1`"},
-		{"runtimes/bun", "bun@latest offered", "`bun@latest` is another name"},
-		{"runtimes/alpine", "alpine@3.17 offered", "`alpine@3\\.17` up to `alpine@3\\.23`"},
+		{"runtimes/rust", "rust stable and nightly only", "`rust@stable` and `rust@nightly`; no numbered version"},
+		{"runtimes/php", "PHP 8.3 to 8.5", "Runtime: `php-nginx@8\\.3`, `php-nginx@8\\.4`, `php-nginx@8\\.5`"},
+		{"runtimes/dotnet", ".NET 8 to 10", "`dotnet@8`, `dotnet@9`, `dotnet@10`\\."},
+		{"services/kafka", "kafka 3.9 only", "Only `kafka@3\\.9`"},
+		{"runtimes/deno", "deno 2 only", "Only `deno@2`"},
+		{"runtimes/bun", "bun 1.2/1.3, canary, nightly", "`bun@1\\.2` and `bun@1\\.3`; `bun@canary` and `bun@nightly`"},
+		{"runtimes/alpine", "alpine 3.20 to 3.23", "`alpine@3\\.20` up to `alpine@3\\.23`"},
 	}
 	for _, k := range kept {
 		body, ok := all[k.path]
@@ -89,5 +88,38 @@ func TestVersionCheck_NoOSPrefixedAdvice(t *testing.T) {
 	got := FormatVersionCheck("alpine/python@3.14", nil, types)
 	if strings.Contains(got, "ubuntu/") || !strings.Contains(got, "os: ubuntu") {
 		t.Errorf("version check of alpine/python@3.14:\n%s", got)
+	}
+}
+
+// withdrawnVersion matches a written version the facts' list
+// (zerops-platform.md, "Service types (mid-2026)") does not offer.
+var withdrawnVersion = regexp.MustCompile("`((php-nginx|php-apache|php)@8\\.1|dotnet@[67]|deno@(1|latest)|bun@latest|kafka@3\\.8|alpine@3\\.1[789]|rust@1(\\.78|\\.80|\\.86)?)`")
+
+// notOffered is a line that names a version to say it is not offered (or
+// a row of a table of guesses and what to write instead).
+var notOffered = regexp.MustCompile(`(?i)not offered|does not exist|there is no|no numbered|^\| `)
+
+// TestDocs_WithdrawnVersionsNotOffered: the corpus, the context and the
+// workflows name a version the facts do not offer only to say so.
+func TestDocs_WithdrawnVersionsNotOffered(t *testing.T) {
+	t.Parallel()
+	docs, err := Documents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := map[string]string{"content/context": ContextText()}
+	for _, d := range docs {
+		all[d.Path] = d.Content
+	}
+	for _, name := range WorkflowNames() {
+		body, _ := Workflow(name)
+		all["workflow "+name] = body
+	}
+	for path, body := range all {
+		for i, line := range strings.Split(body, "\n") {
+			if m := withdrawnVersion.FindString(line); m != "" && !notOffered.MatchString(line) {
+				t.Errorf("%s:%d: %s named as offered: %q", path, i+1, m, line)
+			}
+		}
 	}
 }

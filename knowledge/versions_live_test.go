@@ -3,6 +3,7 @@ package knowledge_test
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,7 +29,7 @@ func TestVersionHelpers_FakeAPICatalog(t *testing.T) {
 	}
 
 	list := knowledge.FormatStackList(types)
-	for _, want := range []string{"nodejs@{20,22,24}", "bun@{1.2,1.3,canary,latest,nightly}", "valkey@7.2", "postgresql@{14,16,17,18}", "object-storage", "static"} {
+	for _, want := range []string{"nodejs@{20,22,24}", "bun@{1.2,1.3,canary,nightly}", "valkey@7.2", "postgresql@{14,16,17,18}", "object-storage", "static"} {
 		if !strings.Contains(list, want) {
 			t.Errorf("stack list lacks %q:\n%s", want, list)
 		}
@@ -99,22 +100,53 @@ func fakeCatalogTypes(t *testing.T) []platform.ServiceStackType {
 	return types
 }
 
-// TestFakeCatalog_OfficialVersions: the versions the official service-type
-// list offers (aliases included) are valid in the fake's catalog, and the ones
-// that run on Alpine too are not called Ubuntu-only.
-func TestFakeCatalog_OfficialVersions(t *testing.T) {
+// factsVersions is the facts' list of offered service types
+// (zerops-platform.md, "Service types (mid-2026)"), legacy ones included.
+var factsVersions = []string{
+	"nodejs@20", "nodejs@22", "nodejs@24", "bun@1.2", "bun@1.3", "bun@canary", "bun@nightly", "deno@2",
+	"python@3.11", "python@3.12", "python@3.14", "php-nginx@8.3", "php-nginx@8.4", "php-nginx@8.5",
+	"php-apache@8.3", "php-apache@8.4", "php-apache@8.5", "go@1", "go@1.22", "rust@stable", "rust@nightly",
+	"java@17", "java@21", "dotnet@8", "dotnet@9", "dotnet@10", "elixir@1.16", "gleam@1.5",
+	"ruby@3.2", "ruby@3.3", "ruby@3.4", "static", "nginx@1.22", "docker@26.1",
+	"alpine@3.20", "alpine@3.21", "alpine@3.22", "alpine@3.23", "ubuntu@22.04", "ubuntu@24.04",
+	"postgresql@14", "postgresql@16", "postgresql@17", "postgresql@18", "mariadb@10.6", "clickhouse@25.3",
+	"valkey@7.2", "elasticsearch@8.16", "elasticsearch@9.2", "meilisearch@1.10", "meilisearch@1.20",
+	"typesense@27.1", "typesense@30.2", "qdrant@1.10", "qdrant@1.12", "nats@2.10", "nats@2.12", "kafka@3.9",
+	"object-storage", "shared-storage", "keydb@6", "rabbitmq@3.9",
+}
+
+// TestFakeCatalog_FactsVersions: the fake's catalog offers (ACTIVE, not
+// build-only) exactly the versions of the facts' list; the ones it no
+// longer offers are refused by the version check with a version to use.
+func TestFakeCatalog_FactsVersions(t *testing.T) {
 	t.Parallel()
 	types := fakeCatalogTypes(t)
-	for _, typ := range []string{"bun@latest", "deno@latest", "deno@1", "alpine@3.17", "alpine@3.18", "alpine@3.19",
-		"alpine@3.23", "php-nginx@8.1", "php-apache@8.1", "dotnet@6", "dotnet@7", "kafka@3.8", "rust@1",
-		"rust@1.78", "rust@1.80", "rust@1.86", "rust@stable", "gleam@1.5", "nodejs@24"} {
-		t.Run(typ, func(t *testing.T) {
-			t.Parallel()
-			check := knowledge.FormatVersionCheck("", []string{typ}, types)
-			if !strings.Contains(check, "✓ "+typ+" — valid") {
-				t.Errorf("version check of %s:\n%s", typ, check)
+	var offered []string
+	for _, typ := range types {
+		for _, v := range typ.Versions {
+			if strings.EqualFold(v.Status, "ACTIVE") && !v.IsBuild {
+				offered = append(offered, v.Name)
 			}
-		})
+		}
+	}
+	want := slices.Clone(factsVersions)
+	slices.Sort(want)
+	slices.Sort(offered)
+	if !slices.Equal(offered, want) {
+		t.Errorf("the catalog offers %q\nthe facts list %q", offered, want)
+	}
+	for _, typ := range []string{"bun@latest", "deno@latest", "deno@1", "alpine@3.17", "alpine@3.18", "alpine@3.19",
+		"php-nginx@8.1", "php-apache@8.1", "dotnet@6", "dotnet@7", "kafka@3.8", "rust@1", "rust@1.78", "rust@1.80",
+		"rust@1.86", "nodejs@18"} {
+		check := knowledge.FormatVersionCheck("", []string{typ}, types)
+		if !strings.Contains(check, "⚠ "+typ) || !strings.Contains(check, "Use ") {
+			t.Errorf("version check of the withdrawn %s:\n%s", typ, check)
+		}
+	}
+	for _, typ := range []string{"rust@stable", "gleam@1.5", "nodejs@24", "alpine@3.20", "php-nginx@8.3", "dotnet@8", "kafka@3.9"} {
+		if check := knowledge.FormatVersionCheck("", []string{typ}, types); !strings.Contains(check, "✓ "+typ+" — valid") {
+			t.Errorf("version check of %s:\n%s", typ, check)
+		}
 	}
 	if check := knowledge.FormatVersionCheck("alpine/gleam@1.5", nil, types); !strings.Contains(check, "✓") || strings.Contains(check, "Ubuntu") {
 		t.Errorf("gleam runs on Alpine too, the check says:\n%s", check)

@@ -201,6 +201,10 @@ var mutants = []mutant{
 	{name: "fake-imports-meilisearch-ha", file: "platform/fakeapi/importer.go",
 		old: `if mode == "HA" && singleOnly[typ.Name] {`, new: `if mode == "x" && singleOnly[typ.Name] {`,
 		pkgs: []string{"./platform/ops"}, run: "TestCheckImport_PredictsTheImport"},
+	// The catalog offers the facts' versions only (review 5, F14).
+	{name: "fake-catalog-offers-kafka-3.8", file: "platform/fakeapi/catalog.go",
+		old: `[]string{"!3.8", "3.9"}`, new: `[]string{"3.8", "3.9"}`,
+		pkgs: []string{"./knowledge"}, run: "TestFakeCatalog_FactsVersions"},
 	// The dry run refuses what the import refuses (review 5, F20).
 	{name: "dry-run-lets-bad-env-secret-key-through", file: "platform/yamlcheck/importyml.go",
 		old: `if !envKeyPattern.MatchString(k) {`, new: `if false && !envKeyPattern.MatchString(k) {`,

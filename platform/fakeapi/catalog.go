@@ -24,10 +24,14 @@ type stackVersion struct {
 	Type    *stackType
 }
 
-// catalogSpec lists the catalog (the official service-type list, aliases
-// such as bun@latest and rust@1 included): type name, category and version suffixes.
-// A "!" prefix marks a DISABLED version. A nil version list means the type
-// has one version named like the type itself (object-storage, shared-storage).
+// catalogSpec lists the catalog: the ACTIVE versions are the facts' list
+// ("Service types (mid-2026)" in zerops-platform.md), nothing more; type
+// name, category and version suffixes. A "!" prefix marks a DISABLED
+// (withdrawn) version: one the catalog still lists but no import or build
+// takes (nodejs@18; php 8.1, dotnet 6/7, deno 1, kafka 3.8, alpine
+// 3.17–3.19, numbered rust and the latest aliases, which the facts do not
+// offer). A nil version list means the type has one version named like the
+// type itself (object-storage, shared-storage).
 var catalogSpec = []struct {
 	name     string
 	category string
@@ -35,24 +39,24 @@ var catalogSpec = []struct {
 	build    bool
 }{
 	{"nodejs", platform.CategoryUser, []string{"!18", "20", "22", "24"}, false},
-	{"bun", platform.CategoryUser, []string{"1.2", "1.3", "latest", "canary", "nightly"}, false},
-	{"deno", platform.CategoryUser, []string{"1", "2", "latest"}, false},
+	{"bun", platform.CategoryUser, []string{"1.2", "1.3", "!latest", "canary", "nightly"}, false},
+	{"deno", platform.CategoryUser, []string{"!1", "2", "!latest"}, false},
 	{"python", platform.CategoryUser, []string{"3.11", "3.12", "3.14"}, false},
-	{"php-nginx", platform.CategoryUser, []string{"8.1", "8.3", "8.4", "8.5"}, false},
-	{"php-apache", platform.CategoryUser, []string{"8.1", "8.3", "8.4", "8.5"}, false},
+	{"php-nginx", platform.CategoryUser, []string{"!8.1", "8.3", "8.4", "8.5"}, false},
+	{"php-apache", platform.CategoryUser, []string{"!8.1", "8.3", "8.4", "8.5"}, false},
 	{"go", platform.CategoryUser, []string{"1", "1.22"}, false},
-	{"rust", platform.CategoryUser, []string{"1", "1.78", "1.80", "1.86", "stable", "nightly"}, false},
+	{"rust", platform.CategoryUser, []string{"!1", "!1.78", "!1.80", "!1.86", "stable", "nightly"}, false},
 	{"java", platform.CategoryUser, []string{"17", "21"}, false},
-	{"dotnet", platform.CategoryUser, []string{"6", "7", "8", "9", "10"}, false},
+	{"dotnet", platform.CategoryUser, []string{"!6", "!7", "8", "9", "10"}, false},
 	{"elixir", platform.CategoryUser, []string{"1.16"}, false},
 	{"gleam", platform.CategoryUser, []string{"1.5"}, false},
 	{"ruby", platform.CategoryUser, []string{"3.2", "3.3", "3.4"}, false},
 	{"static", platform.CategoryUser, nil, false},
 	{"nginx", platform.CategoryUser, []string{"1.22"}, false},
 	{"docker", platform.CategoryUser, []string{"26.1"}, false},
-	{"alpine", platform.CategoryUser, []string{"3.17", "3.18", "3.19", "3.20", "3.21", "3.22", "3.23"}, false},
+	{"alpine", platform.CategoryUser, []string{"!3.17", "!3.18", "!3.19", "3.20", "3.21", "3.22", "3.23"}, false},
 	{"ubuntu", platform.CategoryUser, []string{"22.04", "24.04"}, false},
-	{"php", platform.CategoryBuild, []string{"8.1", "8.3", "8.4", "8.5"}, true},
+	{"php", platform.CategoryBuild, []string{"!8.1", "8.3", "8.4", "8.5"}, true},
 	{"postgresql", platform.CategoryStandard, []string{"14", "16", "17", "18"}, false},
 	{"mariadb", platform.CategoryStandard, []string{"10.6"}, false},
 	{"clickhouse", platform.CategoryStandard, []string{"25.3"}, false},
@@ -63,7 +67,7 @@ var catalogSpec = []struct {
 	{"typesense", platform.CategoryStandard, []string{"27.1", "30.2"}, false},
 	{"qdrant", platform.CategoryStandard, []string{"1.10", "1.12"}, false},
 	{"nats", platform.CategoryStandard, []string{"2.10", "2.12"}, false},
-	{"kafka", platform.CategoryStandard, []string{"3.8", "3.9"}, false},
+	{"kafka", platform.CategoryStandard, []string{"!3.8", "3.9"}, false},
 	{"rabbitmq", platform.CategoryStandard, []string{"3.9"}, false},
 	{"object-storage", platform.CategoryObject, nil, false},
 	{"shared-storage", platform.CategoryShared, nil, false},
