@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -63,5 +64,24 @@ func TestDeploy_FrameworkBuildOutputsAreNotClaimedMissing(t *testing.T) {
 				t.Fatalf("verdict %v, want live: %s", m["verdict"], text(res))
 			}
 		})
+	}
+}
+
+// buildCommands written as a string: validate and deploy refuse it at its
+// key with the list form as the fix, never "add setup X" for a setup the
+// file has (review5 F30: a loop between validate and deploy).
+func TestDeploy_CommandStringNamedAtItsKey(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	yml := strings.ReplaceAll(demoZeropsYml, "buildCommands: [npm ci]", "buildCommands: npm --version")
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	res, v := h.call(t, "zerops_validate", map[string]any{"content": yml})
+	if v["valid"] != false || !strings.Contains(text(res), "zerops[0].build.buildCommands") || !strings.Contains(text(res), "- npm --version") {
+		t.Fatalf("validate: want invalid at zerops[0].build.buildCommands with the list form: %s", text(res))
+	}
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "str")
+	body := text(res)
+	if !res.IsError || !strings.Contains(body, "buildCommands") || strings.Contains(body, "Add an entry `setup:") {
+		t.Fatalf("deploy: want a refusal naming buildCommands, not a missing setup: %s (%v)", body, m["code"])
 	}
 }

@@ -237,15 +237,18 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 	if in.ZeropsYamlSetup != nil {
 		setup = *in.ZeropsYamlSetup
 	}
-	d, ok := parseSetup(*in.ZeropsYaml, setup)
-	if !ok {
-		return apiErr(http.StatusBadRequest, "zeropsYamlSetupNotFound",
-			fmt.Sprintf("zerops.yml has no setup %q (or does not parse); a build needs its setup.", clip(setup, 40)),
-			map[string]any{"zeropsYamlSetup": clip(setup, 40)})
-	}
 	if meta := unknownZeropsKeys(*in.ZeropsYaml, setup); len(meta) > 0 {
 		return apiErr(http.StatusBadRequest, "zeropsYamlInvalidParameter",
-			fmt.Sprintf("zerops.yaml holds %d parameter(s) the platform does not know.", len(meta)), meta)
+			fmt.Sprintf("zerops.yaml holds %d parameter(s) the platform does not accept.", len(meta)), meta)
+	}
+	d, code, msg := parseSetup(*in.ZeropsYaml, setup)
+	switch code {
+	case "":
+	case "zeropsYamlSetupNotFound":
+		return apiErr(http.StatusBadRequest, code, msg, map[string]any{"zeropsYamlSetup": clip(setup, 40)})
+	default:
+		return apiErr(http.StatusBadRequest, code, "zerops.yaml is invalid: "+msg,
+			[]metaItem{problem(code, "Invalid zerops.yaml.", "reason", msg)})
 	}
 	if len(d.ports) == 0 {
 		d.ports = webServerPorts(orStr(d.runBase, s.Version.Name))

@@ -29,11 +29,11 @@ type zeropsYml struct {
 	Zerops []struct {
 		Setup string `yaml:"setup"`
 		Build struct {
-			Base          any      `yaml:"base"`
-			BuildCommands []string `yaml:"buildCommands"`
-			DeployFiles   any      `yaml:"deployFiles"`
-			Os            string   `yaml:"os"`
-			Prepare       any      `yaml:"prepareCommands"`
+			Base          any    `yaml:"base"`
+			BuildCommands any    `yaml:"buildCommands"`
+			DeployFiles   any    `yaml:"deployFiles"`
+			Os            string `yaml:"os"`
+			Prepare       any    `yaml:"prepareCommands"`
 		} `yaml:"build"`
 		Deploy struct {
 			ReadinessCheck *readinessYml `yaml:"readinessCheck"`
@@ -54,18 +54,22 @@ type zeropsYml struct {
 	} `yaml:"zerops"`
 }
 
-// parseSetup reads setup from a build's zerops.yml. ok is false when the file
-// does not parse or has no such setup (the only setup serves when setup is
-// empty).
-func parseSetup(src, setup string) (d *deployedSetup, ok bool) {
+// parseSetup reads setup from a build's zerops.yml (the only setup serves
+// when setup is empty). It fails with the API's code: invalid YAML, a value
+// of the wrong type, or no such setup.
+func parseSetup(src, setup string) (d *deployedSetup, code, msg string) {
 	defer func() {
 		if recover() != nil {
-			d, ok = nil, false
+			d, code, msg = nil, "zeropsYamlInvalidParameter", "zerops.yml does not parse"
 		}
 	}()
+	var node yaml.Node
+	if err := yaml.Unmarshal([]byte(src), &node); err != nil {
+		return nil, "yamlValidationInvalidYaml", clip(err.Error(), 200)
+	}
 	var f zeropsYml
-	if yaml.Unmarshal([]byte(src), &f) != nil {
-		return nil, false
+	if err := node.Decode(&f); err != nil {
+		return nil, "zeropsYamlInvalidParameter", clip(strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n  "), 200)
 	}
 	for i, e := range f.Zerops {
 		if e.Setup != setup && (setup != "" || len(f.Zerops) != 1) {
@@ -79,9 +83,7 @@ func parseSetup(src, setup string) (d *deployedSetup, ok bool) {
 		}
 		d = &deployedSetup{buildBase: baseName(e.Build.Base), runBase: baseName(e.Run.Base),
 			start: clip(e.Run.Start, 200), ports: []portJSON{}}
-		for _, c := range e.Build.BuildCommands[:min(len(e.Build.BuildCommands), 10)] {
-			d.buildCommands = append(d.buildCommands, clip(c, 200))
-		}
+		d.buildCommands = stringList(e.Build.BuildCommands, 10)
 		d.startCommands = startCommands(e.Run.StartCmds)
 		d.buildBases = stringList(e.Build.Base, 10)
 		d.deployFiles = stringList(e.Build.DeployFiles, 20)
@@ -106,9 +108,9 @@ func parseSetup(src, setup string) (d *deployedSetup, ok bool) {
 			}
 			d.ports = append(d.ports, pj)
 		}
-		return d, true
+		return d, "", ""
 	}
-	return nil, false
+	return nil, "zeropsYamlSetupNotFound", fmt.Sprintf("zerops.yml has no setup %q; a build needs its setup.", clip(setup, 40))
 }
 
 // withExtends is entry i of a zerops.yml merged with the setup it extends,

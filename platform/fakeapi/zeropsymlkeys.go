@@ -29,6 +29,11 @@ var children = map[string]string{
 	"ports": "ports", "crontab": "crontab",
 }
 
+// listKeys must hold a list: commands (the sandbox's reading, the facts
+// being silent: a list always works) and the lists of mappings.
+var listKeys = map[string]bool{"buildCommands": true, "prepareCommands": true, "initCommands": true,
+	"ports": true, "crontab": true, "startCommands": true}
+
 // unknownZeropsKeys lists, as the API's meta, the keys of the root and of the
 // pushed setup's entry (the only one when setup is empty) the platform does
 // not know. Entries other than the pushed one are not read.
@@ -95,6 +100,10 @@ func walkKeys(n *yaml.Node, level, path string, out *[]metaItem, deep bool) {
 		}
 		if !slices.Contains(zeropsYmlKeys[level], k) {
 			*out = append(*out, problem("zeropsYamlInvalidParameter", "Unknown zerops.yaml parameter.", clip(p, 120), "field not allowed here"))
+			continue
+		}
+		if v := n.Content[i+1]; listKeys[k] && level != "" && v.Kind != yaml.SequenceNode && v.Kind != yaml.AliasNode && v.Tag != "!!null" {
+			*out = append(*out, problem("zeropsYamlInvalidParameter", "Invalid zerops.yaml parameter.", clip(p, 120), "must be a list"))
 			continue
 		}
 		if child, ok := children[k]; ok && deep && len(*out) < 20 {

@@ -31,6 +31,12 @@ func TestBuildAndDeploy_UnknownZeropsYmlKeysRefused(t *testing.T) {
 		{"the extended setup's typos", "zerops:\n  - setup: base\n    run: {base: nodejs@22, start: x, prots: []}\n  - setup: app\n    extends: base\n    run: {strat: y}\n", //nolint:misspell // the typos are the test
 			"app", []string{"zerops[1].run.strat", "zerops[0].run.prots"}},
 		{"unknown root key", "zerops:\n  - setup: app\nzerops2: []\n", "app", []string{"zerops2"}},
+		// Commands are lists (the sandbox's reading: the facts are silent,
+		// a list always works): a string is refused at its key.
+		{"commands as strings", "zerops:\n  - setup: app\n    build: {base: nodejs@22, buildCommands: npm --version, deployFiles: ./}\n" +
+			"    run: {base: nodejs@22, start: node server.js, initCommands: node migrate.js, prepareCommands: [sudo apk add git]}\n",
+			"app", []string{"zerops[0].build.buildCommands", "zerops[0].run.initCommands"}},
+		{"ports as a number", "zerops:\n  - setup: app\n    run: {base: nodejs@22, start: x, ports: 3000}\n", "app", []string{"zerops[0].run.ports"}},
 		{"port key inside ports is known", "zerops:\n  - setup: app\n    run: {base: nodejs@22, start: x, ports: [{port: 3000, httpSupport: true}]}\n", "app", nil},
 	}
 	for _, tt := range tests {

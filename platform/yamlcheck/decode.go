@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // keys records, for a decoded mapping, which keys it held and whether each
@@ -38,6 +40,27 @@ func (s *stringOrList) decodeFrom(c *checker, path string, v any) bool {
 		}
 	}
 	return c.errorCount() == n
+}
+
+// commandList is a list of commands (buildCommands, prepareCommands,
+// initCommands). A string is refused at its key, as the sandbox's API does:
+// the facts are silent on it, and a list always works.
+type commandList []string
+
+func (s *commandList) decodeFrom(c *checker, path string, v any) bool {
+	if x, ok := v.(string); ok {
+		c.errf(path, "must be a list of commands, got a string").Fix =
+			fmt.Sprintf("Write it as a list, each command its own item:\n  - %s", platform.Clip(x, 100))
+		return false
+	}
+	if _, ok := v.([]any); !ok {
+		c.errf(path, "must be a list of commands, got %s", kindOf(v)).Fix = "Write each command as an item of a list: - npm ci"
+		return false
+	}
+	var l stringOrList
+	ok := l.decodeFrom(c, path, v)
+	*s = commandList(l)
+	return ok
 }
 
 // bases is build.base: one base or a list of them.

@@ -192,3 +192,35 @@ func TestValidate_CommandWarnings(t *testing.T) {
 		})
 	}
 }
+
+// A command key holds a list (the sandbox's reading, the facts being
+// silent; a list always works): a string is an error at its path whose fix
+// is the list form, as the simulated API refuses it at the same path.
+func TestValidate_CommandsAreLists(t *testing.T) {
+	t.Parallel()
+	for _, key := range []string{"build.buildCommands", "build.prepareCommands", "run.initCommands", "run.prepareCommands"} {
+		t.Run(key, func(t *testing.T) {
+			t.Parallel()
+			section, name, _ := strings.Cut(key, ".")
+			yml := strings.Replace(goodZerops, "    "+section+":\n", "    "+section+":\n      "+name+": npm --version\n", 1)
+			if section == "build" && name == "buildCommands" {
+				yml = strings.Replace(goodZerops, "buildCommands: [npm ci, npm run build]", "buildCommands: npm --version", 1)
+			}
+			res, err := yamlcheck.Validate(yml, "zerops.yml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Valid || len(res.Errors) != 1 {
+				t.Fatalf("valid %v, errors %v: want one error", res.Valid, res.Errors)
+			}
+			e := res.Errors[0]
+			if e.Path != "zerops[0]."+key || !strings.Contains(e.Problem, "list") || !strings.Contains(e.Fix, "- npm --version") {
+				t.Errorf("error %+v: want it at zerops[0].%s, the fix the list form", e, key)
+			}
+		})
+	}
+	res, err := yamlcheck.Validate(strings.Replace(goodZerops, "    run:\n", "    run:\n      initCommands: [node migrate.js]\n", 1), "zerops.yml")
+	if err != nil || !res.Valid {
+		t.Fatalf("a list of commands: %v %v", res.Errors, err)
+	}
+}

@@ -27,8 +27,8 @@ type zeropsSetup struct {
 type zeropsBuild struct {
 	Base            bases        `yaml:"base"`
 	OS              string       `yaml:"os"`
-	PrepareCommands stringOrList `yaml:"prepareCommands"`
-	BuildCommands   stringOrList `yaml:"buildCommands"`
+	PrepareCommands commandList  `yaml:"prepareCommands"`
+	BuildCommands   commandList  `yaml:"buildCommands"`
 	DeployFiles     stringOrList `yaml:"deployFiles"`
 	Cache           buildCache   `yaml:"cache"`
 	AddToRunPrepare stringOrList `yaml:"addToRunPrepare"`
@@ -47,8 +47,8 @@ type zeropsRun struct {
 	Start           string       `yaml:"start"`
 	StartCommands   raw          `yaml:"startCommands"`
 	Ports           []zeropsPort `yaml:"ports"`
-	InitCommands    stringOrList `yaml:"initCommands"`
-	PrepareCommands stringOrList `yaml:"prepareCommands"`
+	InitCommands    commandList  `yaml:"initCommands"`
+	PrepareCommands commandList  `yaml:"prepareCommands"`
 	EnvVariables    envMap       `yaml:"envVariables"`
 	EnvReplace      raw          `yaml:"envReplace"`
 	HealthCheck     *zeropsCheck `yaml:"healthCheck"`
