@@ -176,7 +176,7 @@ var mutants = []mutant{
 		return 0, nil`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestPush_DeletingServiceRefused"},
 	{name: "deploy-pushes-to-deleting-target", file: "deploy/gate.go",
-		old: `target == nil || target.Status != platform.ServiceDeleting`, new: `target == nil || target.Status != "x"`,
+		old: `if target.Status != platform.ServiceDeleting {`, new: `if target.Status != "x" {`,
 		pkgs: []string{"./deploy"}, run: "TestRun_DeletingTargetRefusedBeforePush"},
 	// A base the catalog lacks fails the build (review 2026-11-27, F3).
 	{name: "fake-builds-unknown-base", file: "platform/fakeapi/zeropsyml.go",
