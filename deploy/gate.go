@@ -31,24 +31,24 @@ type ZeropsYmlReader interface {
 // the live catalog). It answers that setup's warnings, unresolvable
 // envVariables references and HTTP ports the target's subdomain cannot reach
 // included.
-func checkBeforePush(ctx context.Context, env Env, req Request, targetName string) ([]platform.Issue, error) {
+func checkBeforePush(ctx context.Context, env Env, req Request, targetName string) ([]platform.Issue, map[string]string, error) {
 	var target *platform.ServiceStack
 	if env.Client != nil {
 		// Read by id: the project's service list may lag a deletion.
 		target, _ = env.Client.GetService(ctx, cmp.Or(req.TargetServiceID, req.ServiceID)) // unread: not refused, no subdomain check
 	}
 	if err := deployableTarget(target, targetName); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if env.ReadZeropsYml == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	file, content, err := env.ReadZeropsYml(ctx, req)
 	if err != nil {
-		return nil, fmt.Errorf("read zerops.yml before the push: %w", err)
+		return nil, nil, fmt.Errorf("read zerops.yml before the push: %w", err)
 	}
 	if content == "" {
-		return nil, nil
+		return nil, nil, nil
 	}
 	setup := cmp.Or(req.Setup, targetName)
 	if setup == "" && target != nil {
@@ -65,16 +65,16 @@ func checkBeforePush(ctx context.Context, env Env, req Request, targetName strin
 			cp := *pe
 			cp.Message = file + ": " + pe.Message
 			cp.Suggestion = pe.Suggestion + " Nothing was pushed; fix it, check it with zerops_validate, then zerops_deploy again."
-			return nil, &cp
+			return nil, nil, &cp
 		}
-		return nil, fmt.Errorf("check %s: %w", file, err)
+		return nil, nil, fmt.Errorf("check %s: %w", file, err)
 	}
 	if len(issues) > 0 {
-		return nil, &ops.IssuesError{Problems: issues, PlatformError: platform.NewError(platform.ErrInvalidZeropsYml,
+		return nil, nil, &ops.IssuesError{Problems: issues, PlatformError: platform.NewError(platform.ErrInvalidZeropsYml,
 			fmt.Sprintf("%s is not valid for setup %s (%d problem(s)): %s", file, cmp.Or(setup, "(any)"), len(issues), platform.JoinIssues(issues)),
 			"Nothing was pushed. Fix every listed problem (path, problem, fix) in "+file+", check it with zerops_validate, then zerops_deploy again.")}
 	}
-	return warnings, nil
+	return warnings, ops.SetupRunEnv(content, setup), nil
 }
 
 // deployableTarget refuses a target whose deletion is under way: the

@@ -49,6 +49,7 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 		return nil, err
 	}
 	ops.NoteDeploy(env.ProjectID, svc.ID, started)
+	ops.NoteDeployedEnv(env.ProjectID, svc.ID, nil) // the earlier version's zerops.yml is not known here
 	out := &Outcome{Mode: ModeRollback, TargetService: svc.Name, TargetServiceID: svc.ID, Output: []string{},
 		DurationMS: time.Since(started).Milliseconds(), Build: &BuildOutcome{AppVersionID: v.ID, Status: v.Status}}
 	what := fmt.Sprintf("version #%d (%s)", v.Sequence, v.ID)

@@ -118,11 +118,11 @@ func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	warnings, err := checkBeforePush(ctx, env, req, targetName)
+	warnings, runEnv, err := checkBeforePush(ctx, env, req, targetName)
 	if err != nil {
 		return nil, err
 	}
-	out, err := pushAndFollow(ctx, env, req, targetName, started)
+	out, err := pushAndFollow(ctx, env, req, targetName, started, runEnv)
 	if err != nil {
 		if len(warnings) > 0 {
 			err = &WarnedError{Err: err, Warnings: warnings}
@@ -144,8 +144,10 @@ func (e *WarnedError) Error() string { return e.Err.Error() }
 func (e *WarnedError) Unwrap() error { return e.Err }
 
 // pushAndFollow pushes req in the target's queue turn and, when env.Follow
-// is set, follows the build and checks the app (see Run).
-func pushAndFollow(ctx context.Context, env Env, req Request, targetName string, started time.Time) (*Outcome, error) {
+// is set, follows the build and checks the app (see Run); runEnv, the
+// pushed setup's run.envVariables (nil: not read), is remembered for the
+// diagnoses of the target.
+func pushAndFollow(ctx context.Context, env Env, req Request, targetName string, started time.Time, runEnv map[string]string) (*Outcome, error) {
 	target := req.TargetServiceID
 	if req.SourceService == "" {
 		target = req.ServiceID
@@ -170,6 +172,7 @@ func pushAndFollow(ctx context.Context, env Env, req Request, targetName string,
 	}
 	if id := cmp.Or(res.TargetServiceID, target); id != "" {
 		ops.NoteDeploy(env.ProjectID, id, res.Started)
+		ops.NoteDeployedEnv(env.ProjectID, id, runEnv)
 	}
 	out := &Outcome{Mode: res.Mode, SourceService: res.SourceService, TargetService: targetName,
 		TargetServiceID: cmp.Or(res.TargetServiceID, target), Setup: res.Setup, WorkingDir: res.WorkingDir,

@@ -63,6 +63,9 @@ func (s *Server) envTool() toolDef {
 		if len(res.BadRefKeys) > 0 && !anyFailed(outcomes) {
 			out.Next = badRefNext(res, "a restart or deploy gives the app the unresolved text, and it will likely crash or misbehave")
 		}
+		if len(res.YmlKeys) > 0 && !anyFailed(outcomes) {
+			out.Next = ymlKeysNext(res)
+		}
 		return out, nil
 	})
 }
@@ -143,6 +146,9 @@ func (s *Server) envRestart(ctx context.Context, pr *progress, res *ops.EnvResul
 		// Whether or not the restart has ended, what it starts is broken.
 		out.Next = badRefNext(res, "the restarted app gets the unresolved text and will likely crash or misbehave")
 	}
+	if len(res.YmlKeys) > 0 && !anyFailed(restarts) {
+		out.Next = ymlKeysNext(res)
+	}
 	return out, nil
 }
 
@@ -170,4 +176,12 @@ func badRefNext(res *ops.EnvResult, consequence string) string {
 	}
 	return fmt.Sprintf("Next: %s hold%s a reference that will not resolve (warnings): %s. Fix the variable first: zerops_env action=set %s variables=[\"%s=…\"] restart=true with a reference the warning names (or action=delete), then zerops_verify%s.",
 		platform.Clip(strings.Join(keys, ", "), 200), pick(len(res.BadRefKeys), "s", ""), consequence, target, platform.Clip(keys[0], 60), verify)
+}
+
+// ymlKeysNext is the step after a set of variables the deployed zerops.yml's
+// run.envVariables set (the warnings): those win, so the change is made
+// there and deployed.
+func ymlKeysNext(res *ops.EnvResult) string {
+	return fmt.Sprintf("Next: `run.envVariables` of the zerops.yml deployed to %s set %s, and they win over a service variable (warnings): change the value there, then deploy: %s.",
+		res.Service, platform.Clip(strings.Join(res.YmlKeys, ", "), 200), ops.DeployCall(res.Service))
 }

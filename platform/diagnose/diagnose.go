@@ -35,6 +35,18 @@ type Options struct {
 	// variables); a wrong port despite PORT set there, or a localhost bind
 	// despite HOST=0.0.0.0, is then in the code.
 	Env map[string]string
+	// YmlEnv holds the deployed zerops.yml's run.envVariables, which win
+	// over Env: a bind or port they set is fixed there, with a deploy.
+	YmlEnv map[string]string
+}
+
+// setVar is the value of key the app gets from opt and whether
+// run.envVariables set it; "" when neither sets it.
+func (opt Options) setVar(key string) (value string, inYml bool) {
+	if v, ok := opt.YmlEnv[key]; ok {
+		return v, true
+	}
+	return opt.Env[key], false
 }
 
 // Classify diagnoses lines from the given stage, most likely cause first;

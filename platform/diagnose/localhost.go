@@ -44,13 +44,26 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 			port = m[1] + m[2]
 		}
 		d.Fix, d.envOnly = strings.ReplaceAll(s.fix, "<port>", port), s.envOnly
+		if v, ok := opt.YmlEnv["ASPNETCORE_URLS"]; ok && s.envOnly {
+			d.Fix = strings.ReplaceAll("ASP.NET Core listens where ASPNETCORE_URLS says, and `run.envVariables` of the deployed zerops.yml set it to "+v+
+				" (they win over a service variable): set ASPNETCORE_URLS: http://0.0.0.0:<port> there, then zerops_deploy.", "<port>", port)
+			d.envOnly = false
+		}
 		return
 	}
-	if host := opt.Env["HOST"]; allInterfaces(host) {
-		port := "<port>"
-		if len(opt.Ports) > 0 {
-			port = strconv.Itoa(opt.Ports[0])
-		}
+	port := "<port>"
+	if len(opt.Ports) > 0 {
+		port = strconv.Itoa(opt.Ports[0])
+	}
+	host, inYml := opt.setVar("HOST")
+	if inYml && !allInterfaces(host) {
+		d.Cause = "The app listens on localhost (127.0.0.1): `run.envVariables` of the deployed zerops.yml set HOST to " + host +
+			", and they win over any service or project variable, so the balancer and other services cannot reach it."
+		d.Fix = "Set HOST: 0.0.0.0 in `run.envVariables` of zerops.yml (a HOST service variable cannot override it), then zerops_deploy (zerops.yml changes need a redeploy)."
+		d.envOnly = false
+		return
+	}
+	if allInterfaces(host) {
 		d.Cause = "The app listens on localhost (127.0.0.1) although HOST is set to " + host +
 			": the code ignores HOST (the address is hard-coded), so the balancer and other services cannot reach it."
 		d.Fix = strings.ReplaceAll("Change the code to bind 0.0.0.0 on port <port> (or to read HOST): Node `listen(<port>, \"0.0.0.0\")`, "+

@@ -14,7 +14,13 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 		return
 	}
 	got, want := m[1]+m[2], strconv.Itoa(opt.Ports[0])
-	if set := opt.Env["PORT"]; set != "" && set != got {
+	set, inYml := opt.setVar("PORT")
+	if inYml && set == got {
+		d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: `run.envVariables` of the deployed zerops.yml set PORT to %s, and they win over any service or project variable.", got, want, set)
+		d.Fix = fmt.Sprintf("Set PORT: \"%s\" in `run.envVariables` of zerops.yml (a PORT service variable cannot override it), or change `run.ports` to %s; then zerops_deploy (zerops.yml changes need a redeploy).", want, got)
+		return
+	}
+	if set != "" && set != got {
 		d.Cause = fmt.Sprintf("The app listens on %s although PORT is set to %s: the code ignores PORT (the port is hardcoded), so nothing listens on %s.", got, set, want)
 		d.Fix = fmt.Sprintf("Change the code to listen on the PORT variable (or on %s), or change `run.ports` to %s; setting PORT again changes nothing.", want, got)
 		return

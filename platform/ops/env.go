@@ -50,6 +50,10 @@ type EnvResult struct {
 	Warnings []string `json:"warnings,omitempty"`
 	// BadRefKeys are the set variables holding a reference that will not resolve.
 	BadRefKeys []string `json:"-"`
+	// YmlKeys are the set variables that the zerops.yml ZCP last deployed
+	// to the service sets in run.envVariables, which win: the value set
+	// does not reach the app.
+	YmlKeys []string `json:"-"`
 	// NeverDeployed: the service has no deploy yet, so nothing to restart.
 	NeverDeployed bool `json:"-"`
 }
@@ -195,6 +199,9 @@ func Env(ctx context.Context, c platform.Client, q EnvQueue, projectID, action s
 	}
 	if res != nil {
 		res.Warnings, res.BadRefKeys = warnings, badKeys
+		if action == EnvSet && svc != nil {
+			res.YmlKeys, res.Warnings = shadowedByYml(projectID, svc, pairs, res.Warnings)
+		}
 	}
 	return res, err
 }
@@ -534,4 +541,25 @@ func RestartAfterEnv(ctx context.Context, c platform.Client, projectID string, r
 		}
 	}
 	return procs, names, nil
+}
+
+// shadowedByYml adds to warnings one for each of pairs that run.envVariables
+// of the zerops.yml ZCP last deployed to svc set: they win over a service
+// variable, so the value set does not reach the app. It returns those keys.
+func shadowedByYml(projectID string, svc *platform.ServiceStack, pairs []EnvPair, warnings []string) ([]string, []string) {
+	yml, ok := deployedEnv(projectID, svc.ID)
+	if !ok {
+		return nil, warnings
+	}
+	var keys []string
+	for _, p := range pairs {
+		v, set := yml[p.Key]
+		if !set {
+			continue
+		}
+		keys = append(keys, p.Key)
+		warnings = append(warnings, fmt.Sprintf("%s is set in `run.envVariables` of the zerops.yml deployed to %s (%s: %s), which wins over a service variable: the value set here does not reach the app; change it in zerops.yml, then zerops_deploy.",
+			platform.Clip(p.Key, 60), svc.Name, platform.Clip(p.Key, 60), platform.Clip(v, 80)))
+	}
+	return keys, warnings
 }

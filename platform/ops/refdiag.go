@@ -16,8 +16,12 @@ func unresolvedSignal(d diagnose.Diagnosis) bool {
 	return d.Signal == "host-not-found" || d.Signal == "missing-env-variable"
 }
 
-// heldVar is a variable set for an app: where, its key and its value.
-type heldVar struct{ where, key, value string }
+// heldVar is a variable set for an app: where, its key and its value;
+// yml marks a service variable of type ENV (the deployed zerops.yml's).
+type heldVar struct {
+	where, key, value string
+	yml               bool
+}
 
 // appVars are svc's service variables and the project's variables, the
 // ones a redeploy and a rollback keep. Sensitive variables are not read;
@@ -27,14 +31,14 @@ func appVars(ctx context.Context, c platform.Client, projectID string, svc platf
 	if envs, err := c.GetServiceEnv(ctx, svc.ID); err == nil {
 		for _, e := range envs {
 			if !e.Sensitive {
-				vars = append(vars, heldVar{diagnose.InService, e.Key, e.Content})
+				vars = append(vars, heldVar{where: diagnose.InService, key: e.Key, value: e.Content, yml: fromZeropsYml(e)})
 			}
 		}
 	}
 	if envs, err := c.GetProjectEnv(ctx, projectID); err == nil {
 		for _, e := range envs {
 			if !e.Sensitive && e.Type != "SYSTEM" {
-				vars = append(vars, heldVar{diagnose.InProject, e.Key, e.Content})
+				vars = append(vars, heldVar{where: diagnose.InProject, key: e.Key, value: e.Content})
 			}
 		}
 	}
@@ -89,7 +93,8 @@ func classifyRuntime(ctx context.Context, c platform.Client, projectID string, s
 		return ds
 	}
 	vars := appVars(ctx, c, projectID, svc)
-	if len(vars) == 0 {
+	yml, known := deployedEnv(projectID, svc.ID)
+	if len(vars) == 0 && !known {
 		return ds
 	}
 	if refs {
@@ -98,7 +103,20 @@ func classifyRuntime(ctx context.Context, c platform.Client, projectID string, s
 	if port {
 		opt.Env = map[string]string{}
 		for i := len(vars) - 1; i >= 0; i-- { // a service variable wins over a project one
-			opt.Env[vars[i].key] = vars[i].value
+			if !vars[i].yml {
+				opt.Env[vars[i].key] = vars[i].value
+			}
+		}
+		// The zerops.yml ZCP pushed says what run.envVariables hold; else
+		// the service's ENV variables, which the platform takes from it.
+		opt.YmlEnv = yml
+		if !known {
+			opt.YmlEnv = map[string]string{}
+			for _, v := range vars {
+				if v.yml {
+					opt.YmlEnv[v.key] = v.value
+				}
+			}
 		}
 	}
 	return diagnose.ClassifyWith(lines, diagnose.Runtime, opt)

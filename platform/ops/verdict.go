@@ -189,6 +189,9 @@ func firstOK(ps []Probe) Probe {
 	return best
 }
 
+// DeployCall is deployCall for callers outside ops.
+func DeployCall(name string) string { return deployCall(name) }
+
 // deployCall is the zerops_deploy call that deploys code to name, in both
 // of its argument forms: from the container that holds the code (SSH), or
 // from a directory where ZCP runs (local).
