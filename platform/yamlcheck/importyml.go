@@ -188,6 +188,16 @@ var serviceRules = []rule[*importEntry]{
 	{path: "type", check: func(e *importEntry) (string, string) {
 		return singleOnlyHA(e, e.parsed.Mode == "ha")
 	}},
+	{path: "priority", warn: true, fix: "Write priority as a whole number, e.g. priority: 10; services with a higher priority are created first.", check: func(e *importEntry) (string, string) {
+		switch v := e.Priority.v; v.(type) {
+		case nil, int, int64, uint64:
+			return "", ""
+		case float64:
+			return "not a whole number: " + platform.Clip(fmt.Sprint(v), 20), ""
+		default:
+			return "not a number: " + platform.Clip(fmt.Sprint(v), 20), ""
+		}
+	}},
 	{path: "envVariables", fix: "Move them to the runtime's zerops.yml run.envVariables (or envSecrets here for secrets).", check: func(e *importEntry) (string, string) {
 		return is(e.Keys.has("envVariables"), "service-level envVariables are silently dropped by the platform")
 	}},
