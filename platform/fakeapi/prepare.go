@@ -284,8 +284,8 @@ func (av *appVersion) afterBuild(d *deployedSetup, runBase string, run appRun) {
 		out = append(out, run.crash...)
 		out = append(out, run.lines...)
 		if run.crash == nil {
-			for _, l := range run.listens {
-				out = append(out, logEntry{6, fmt.Sprintf(orStr(run.banner, "Listening on %s:%d"), l.host, l.port)})
+			for _, l := range listenLines(run) {
+				out = append(out, logEntry{6, l})
 			}
 		}
 		out = append(out, logEntry{3, fmt.Sprintf("App version %s never became ready; the version deployed before keeps running", av.ID)})

@@ -42,8 +42,8 @@ func (st *state) appStarted(s *service, av *appVersion, at time.Time) {
 		for _, l := range run.lines {
 			st.addLog(s, t, l.sev, 16, s.Name, c, l.msg)
 		}
-		for _, l := range run.listens {
-			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf(orStr(run.banner, "Listening on %s:%d"), l.host, l.port))
+		for _, l := range listenLines(run) {
+			st.addLog(s, t, 6, 16, s.Name, c, l)
 		}
 	}
 }

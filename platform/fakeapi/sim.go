@@ -240,6 +240,9 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 		}
 	}
 	name, args := path.Base(words[0]), words[1:]
+	if c, ok := r.ownServer(name, args, env); ok {
+		return c
+	}
 	switch {
 	case name == "npm" && depth < 3:
 		return r.npmStart(args, depth)
@@ -277,7 +280,7 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 		return r.entry("deno", firstFile(rest), args, env)
 	case name == "java":
 		if jar := valueAfter(args, "-jar"); jar != "" {
-			return r.entry("java", jar, args, env)
+			return r.springBoot(r.entry("java", jar, args, env), args, env)
 		}
 		return startCmd{lang: "java"}
 	case name == "go" && len(args) > 1 && args[0] == "run" && strings.HasSuffix(args[1], ".go"):
@@ -285,7 +288,7 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 	case name == "ruby":
 		return r.entry("ruby", firstFile(args, "-I", "-r"), args, env)
 	case name == "dotnet" && len(args) > 0 && strings.HasSuffix(args[0], ".dll"):
-		return r.entry("dotnet", args[0], args[1:], env)
+		return r.kestrel(r.entry("dotnet", args[0], args[1:], env), args[1:], env)
 	case strings.HasPrefix(words[0], "./") || strings.HasPrefix(words[0], runRoot+"/"):
 		return r.entry("binary", words[0], args, env)
 	}

@@ -1,8 +1,11 @@
 package fakeapi
 
 import (
+	"fmt"
 	"hash/fnv"
+	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -43,6 +46,9 @@ func sourceListen(lang, src string, env map[string]string, seed string) *listenA
 	defPort := 0
 	if m := portEnvDefRe.FindStringSubmatch(src); m != nil {
 		defPort, _ = strconv.Atoi(m[1])
+	}
+	if l, ok := serveListen(lang, src, env, envPort); ok {
+		return l
 	}
 	// node: server.listen(port[, host]) or fastify's listen({port, host}).
 	if m := listenObjRe.FindStringSubmatch(src); m != nil {
@@ -202,4 +208,448 @@ func ephemeralPort(seed string) int {
 	h := fnv.New32a()
 	_, _ = h.Write([]byte(seed))
 	return 32768 + int(h.Sum32()%28000)
+}
+
+// ownAddr is a server with an address of its own: where it listens unless
+// its flags, its variables or its environment's mode say otherwise, and its
+// own words for that (a format of host and port; \n parts are lines).
+type ownAddr struct {
+	host, local          string   // its bind when told nothing (127.0.0.1: localhost); its banner bound to localhost, if worded otherwise
+	port                 int      // its port when told nothing
+	hostFlags, portFlags []string // flags that set the bind (given bare: every address) and the port
+	hostVars, portVars   []string // variables it reads them from, the first set wins
+	modeFlags, modeVars  []string // where it reads its mode: any but development binds every address
+	banner               string
+}
+
+const (
+	pumaBanner = "* Listening on http://%s:%d"
+	pumaLocal  = "* Listening on http://127.0.0.1:%[2]d\n* Listening on http://[::1]:%[2]d"
+	viteLocal  = "  ➜  Local:   http://localhost:%[2]d/\n  ➜  Network: use --host to expose"
+	viteAll    = "  ➜  Local:   http://localhost:%[2]d/\n  ➜  Network: http://%[1]s:%[2]d/"
+	nextBanner = "ready - started server on %[1]s:%[2]d, url: http://localhost:%[2]d"
+)
+
+// ownAddrs are the servers whose default address differs from what an app
+// declares more often than not: localhost binds and ports of their own.
+var ownAddrs = map[string]ownAddr{
+	"django runserver": {host: "127.0.0.1", port: 8000, banner: "Starting development server at http://%s:%d/\nQuit the server with CONTROL-C."},
+	"php -S":           {banner: "PHP Development Server (http://%s:%d) started"},
+	"fastapi dev":      {host: "127.0.0.1", port: 8000, hostFlags: []string{"--host"}, portFlags: []string{"--port"}, banner: serverBanners["uvicorn"]},
+	"fastapi run":      {host: "0.0.0.0", port: 8000, hostFlags: []string{"--host"}, portFlags: []string{"--port"}, banner: serverBanners["uvicorn"]},
+	"rails server": {host: "127.0.0.1", port: 3000, hostFlags: []string{"-b", "--binding"}, portFlags: []string{"-p", "--port"},
+		hostVars: []string{"BINDING"}, portVars: []string{"PORT"}, modeFlags: []string{"-e", "--environment"}, modeVars: []string{"RAILS_ENV", "RACK_ENV"},
+		banner: pumaBanner, local: pumaLocal},
+	"rackup": {host: "127.0.0.1", port: 9292, hostFlags: []string{"-o", "--host"}, portFlags: []string{"-p", "--port"},
+		modeFlags: []string{"-E", "--env"}, modeVars: []string{"RACK_ENV"}, banner: pumaBanner, local: pumaLocal},
+	"next start":   {host: "0.0.0.0", port: 3000, hostFlags: []string{"-H", "--hostname"}, portFlags: []string{"-p", "--port"}, portVars: []string{"PORT"}, banner: nextBanner},
+	"next dev":     {host: "0.0.0.0", port: 3000, hostFlags: []string{"-H", "--hostname"}, portFlags: []string{"-p", "--port"}, portVars: []string{"PORT"}, banner: nextBanner},
+	"vite preview": {host: "127.0.0.1", port: 4173, hostFlags: []string{"--host"}, portFlags: []string{"--port"}, banner: viteAll, local: viteLocal},
+	"vite":         {host: "127.0.0.1", port: 5173, hostFlags: []string{"--host"}, portFlags: []string{"--port"}, banner: viteAll, local: viteLocal},
+	"spring boot": {host: "0.0.0.0", port: 8080, portFlags: []string{"--server.port", "-Dserver.port"}, portVars: []string{"SERVER_PORT"},
+		banner: "Tomcat started on port %[2]d (http) with context path '/'"},
+	"kestrel": {host: "127.0.0.1", port: 5000, banner: "info: Microsoft.Hosting.Lifetime[14]\n      Now listening on: http://%s:%d",
+		local: "info: Microsoft.Hosting.Lifetime[14]\n      Now listening on: http://localhost:%[2]d"},
+	"Bun.serve":  {host: "0.0.0.0", port: 3000, portVars: []string{"BUN_PORT", "PORT", "NODE_PORT"}},
+	"Deno.serve": {host: "0.0.0.0", port: 8000},
+}
+
+// listen is where s listens started with args in env, from base (its
+// config's address, else its own).
+func (s ownAddr) listen(args []string, env map[string]string, base listenAddr) *listenAddr {
+	host, port := base.host, base.port
+	if mode, ok := flagValue(args, s.modeFlags...); (ok && mode != "development") || (!ok && firstVar(env, s.modeVars) != "" && firstVar(env, s.modeVars) != "development") {
+		host = "0.0.0.0"
+	}
+	if v := firstVar(env, s.hostVars); v != "" {
+		host = v
+	}
+	if n, err := strconv.Atoi(firstVar(env, s.portVars)); err == nil {
+		port = n
+	}
+	if v, ok := flagValue(args, s.hostFlags...); ok {
+		host = orStr(expand(v, env), "0.0.0.0")
+	}
+	if v, ok := flagValue(args, s.portFlags...); ok {
+		if n, err := strconv.Atoi(expand(v, env)); err == nil {
+			port = n
+		}
+	}
+	return &listenAddr{normHost(host), port}
+}
+
+// cmd is what s started with args amounts to, with its banner.
+func (s ownAddr) cmd(lang string, args []string, env map[string]string) startCmd {
+	return s.at(lang, s.listen(args, env, listenAddr{s.host, s.port}))
+}
+
+// at is s listening at l (nil: where the setup declares), in its own words.
+func (s ownAddr) at(lang string, l *listenAddr) startCmd {
+	out := startCmd{lang: lang, listen: l, banner: s.banner}
+	if l != nil && l.host == "127.0.0.1" && s.local != "" {
+		out.banner = s.local
+	}
+	return out
+}
+
+// firstVar is the first of names set in env, or "".
+func firstVar(env map[string]string, names []string) string {
+	for _, k := range names {
+		if v := env[k]; v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// flagValue is the value of the first of flags in args ("--f v", "--f=v"),
+// "" for a flag given bare (last, or followed by another flag); false when
+// none is given.
+func flagValue(args []string, flags ...string) (string, bool) {
+	for i, a := range args {
+		for _, f := range flags {
+			if v, ok := strings.CutPrefix(a, f+"="); ok {
+				return v, true
+			}
+			if a != f {
+				continue
+			}
+			if i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+				return args[i+1], true
+			}
+			return "", true
+		}
+	}
+	return "", false
+}
+
+// listenLines are the lines run logs once it listens: its banner (or the
+// plain line) for each address.
+func listenLines(run appRun) []string {
+	var out []string
+	for _, l := range run.listens {
+		out = append(out, strings.Split(fmt.Sprintf(orStr(run.banner, "Listening on %s:%d"), l.host, l.port), "\n")...)
+	}
+	return out
+}
+
+// ownServer reads a start command that runs a server with an address of its
+// own (bundle exec stripped); false for any other.
+func (r *runSim) ownServer(name string, args []string, env map[string]string) (startCmd, bool) {
+	if name == "bundle" && len(args) > 1 && args[0] == "exec" {
+		name, args = path.Base(args[1]), args[2:]
+	}
+	sub := ""
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		sub = args[0]
+	}
+	switch {
+	case strings.HasPrefix(name, "python") || name == "django-admin":
+		words := nonFlags(args)
+		if name == "django-admin" {
+			words = append([]string{""}, words...)
+		}
+		if len(words) < 2 || words[1] != "runserver" || (name != "django-admin" && path.Base(words[0]) != "manage.py") {
+			return startCmd{}, false
+		}
+		if words[0] != "" {
+			if c := r.entry("python", words[0], nil, env); c.crash != nil {
+				return c, true
+			}
+		}
+		s, l := ownAddrs["django runserver"], listenAddr{"127.0.0.1", 8000}
+		if slices.Contains(args, "-6") || slices.Contains(args, "--ipv6") {
+			l.host = "::1"
+		}
+		if len(words) > 2 {
+			l = addrPort(words[2], l)
+		}
+		return s.at("python", &listenAddr{normHost(l.host), l.port}), true
+	case name == "php":
+		v, ok := flagValue(args, "-S")
+		if !ok {
+			return startCmd{}, false
+		}
+		l := addrPort(v, listenAddr{})
+		if l.port == 0 {
+			return startCmd{lang: "php"}, true
+		}
+		return ownAddrs["php -S"].at("php", &listenAddr{normHost(l.host), l.port}), true
+	case name == "fastapi" && (sub == "dev" || sub == "run"):
+		return ownAddrs["fastapi "+sub].cmd("python", args, env), true
+	case name == "rails" && (sub == "server" || sub == "s"):
+		return ownAddrs["rails server"].cmd("ruby", args, env), true
+	case name == "rackup":
+		return ownAddrs["rackup"].cmd("ruby", args, env), true
+	case name == "next" && (sub == "start" || sub == "dev"):
+		return ownAddrs["next "+sub].cmd("node", args, env), true
+	case name == "vite" && (sub == "" || sub == "dev" || sub == "serve" || sub == "preview"):
+		key := "vite"
+		if sub == "preview" {
+			key = "vite preview"
+		}
+		s := ownAddrs[key]
+		base, ok := r.viteConfig(sub == "preview", listenAddr{s.host, s.port})
+		if !ok {
+			return startCmd{lang: "node"}, true
+		}
+		return s.at("node", s.listen(args, env, base)), true
+	}
+	return startCmd{}, false
+}
+
+// addrPort reads Django's and PHP's ADDR:PORT (or PORT alone; ADDR "0" is
+// every address) over def.
+func addrPort(v string, def listenAddr) listenAddr {
+	h, p := "", v
+	if i := strings.LastIndex(v, ":"); i >= 0 {
+		h, p = v[:i], v[i+1:]
+	}
+	if n, err := strconv.Atoi(p); err == nil {
+		def.port = n
+	} else {
+		return listenAddr{}
+	}
+	if h == "0" {
+		h = "0.0.0.0"
+	}
+	if h != "" {
+		def.host = h
+	}
+	return def
+}
+
+var (
+	viteBlockRe = regexp.MustCompile(`\b(preview|server)\s*:\s*\{([^}]*)\}`)
+	vitePortRe  = regexp.MustCompile(`\bport\s*:\s*([^,}\n]+)`)
+	viteHostRe  = regexp.MustCompile(`\bhost\s*:\s*([^,}\n]+)`)
+)
+
+// viteConfig is where a vite config sets the server (preview: the preview
+// server, whose host defaults to the dev server's) over def; false when it
+// sets it in a way this does not read.
+func (r *runSim) viteConfig(preview bool, def listenAddr) (listenAddr, bool) {
+	for _, name := range []string{"vite.config.js", "vite.config.ts", "vite.config.mjs", "vite.config.mts", "vite.config.cjs"} {
+		src, ok := r.deployedText(name)
+		if !ok {
+			if r.files != nil && r.deployed(name) != "" {
+				return def, false // too large to read
+			}
+			continue
+		}
+		out := def
+		blocks := viteBlockRe.FindAllStringSubmatch(src, -1)
+		slices.SortStableFunc(blocks, func(a, b []string) int { return strings.Compare(b[1], a[1]) }) // server, then preview
+		for _, m := range blocks {
+			if m[1] == "server" && preview {
+				m[2] = vitePortRe.ReplaceAllString(m[2], "") // preview has its own port
+			} else if m[1] == "preview" && !preview {
+				continue
+			}
+			if pm := vitePortRe.FindStringSubmatch(m[2]); pm != nil {
+				n, err := strconv.Atoi(strings.TrimSpace(pm[1]))
+				if err != nil {
+					return def, false
+				}
+				out.port = n
+			}
+			if hm := viteHostRe.FindStringSubmatch(m[2]); hm != nil {
+				switch v := strings.TrimSpace(hm[1]); {
+				case v == "true":
+					out.host = "0.0.0.0"
+				case v == "false":
+				default:
+					h, ok := stringValue(src, v, nil)
+					if !ok {
+						return def, false
+					}
+					out.host = h
+				}
+			}
+		}
+		return out, true
+	}
+	return def, true
+}
+
+var (
+	springPropRe = regexp.MustCompile(`(?m)^\s*server\.port\s*[=:]\s*(.+?)\s*$`)
+	springYmlRe  = regexp.MustCompile(`(?m)^server:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+port:[ \t]*(\S+)`)
+	placeholder  = regexp.MustCompile(`^\$\{(\w+)(?::(\d{2,5}))?\}$`)
+)
+
+// springBoot judges a jar c of a Spring Boot app (the build file names it):
+// 8080 unless server.port (its config: next to the jar's directory, then
+// the packaged one), SERVER_PORT or the command line say otherwise.
+func (r *runSim) springBoot(c startCmd, args []string, env map[string]string) startCmd {
+	if c.crash != nil || c.listen != nil || r.files == nil || !r.mentions("spring-boot", "pom.xml") && !r.mentions("org.springframework.boot", "build.gradle", "build.gradle.kts") {
+		return c
+	}
+	s := ownAddrs["spring boot"]
+	base := listenAddr{s.host, s.port}
+	for _, name := range []string{"config/application.properties", "config/application.yml", "application.properties", "application.yml",
+		"src/main/resources/application.properties", "src/main/resources/application.yml", "src/main/resources/application.yaml"} {
+		src, ok := r.files.read(name)
+		if !ok {
+			continue
+		}
+		m := springPropRe.FindStringSubmatch(src)
+		if m == nil {
+			m = springYmlRe.FindStringSubmatch(src)
+		}
+		if m == nil {
+			continue
+		}
+		v := strings.Trim(m[1], `"'`)
+		if pm := placeholder.FindStringSubmatch(v); pm != nil {
+			v = orStr(env[pm[1]], pm[2])
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return c // not read here: not judged
+		}
+		base.port = n
+		break
+	}
+	return s.at("java", s.listen(args, env, base))
+}
+
+// mentions reports whether one of the uploaded files names contains word.
+func (r *runSim) mentions(word string, names ...string) bool {
+	for _, n := range names {
+		if src, ok := r.files.read(n); ok && strings.Contains(src, word) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	csBindRe       = regexp.MustCompile(`UseUrls\(|Urls\.Add\(|\.Listen\w*\(|\.Run\(\s*"`)
+	csURLRe        = regexp.MustCompile(`(?:UseUrls|Urls\.Add|\.Run)\(\s*"([^"]+)"`)
+	csListenRe     = regexp.MustCompile(`\.Listen(AnyIP|Localhost)\(\s*(\d{2,5})\s*[,)]`)
+	kestrelURLRe   = regexp.MustCompile(`(?is)"Kestrel"\s*:.*?"Url"\s*:\s*"([^"]+)"`)
+	configURLsRe   = regexp.MustCompile(`(?i)"Urls"\s*:\s*"([^"]+)"`)
+	kestrelDefault = listenAddr{"127.0.0.1", 5000}
+)
+
+// kestrel judges a .NET app c: ASP.NET Core listens on http://localhost:5000
+// unless its code, appsettings.json, --urls, ASPNETCORE_URLS (DOTNET_URLS)
+// or ASPNETCORE_HTTP_PORTS say otherwise, in that order.
+func (r *runSim) kestrel(c startCmd, args []string, env map[string]string) startCmd {
+	if c.crash != nil || c.listen != nil || r.files == nil {
+		return c
+	}
+	s := ownAddrs["kestrel"]
+	if src, ok := r.files.read("Program.cs"); ok && csBindRe.MatchString(src) {
+		if m := csListenRe.FindStringSubmatch(src); m != nil {
+			n, _ := strconv.Atoi(m[2])
+			return s.at("dotnet", &listenAddr{map[string]string{"AnyIP": "0.0.0.0", "Localhost": "127.0.0.1"}[m[1]], n})
+		}
+		if m := csURLRe.FindStringSubmatch(src); m != nil {
+			if l, ok := urlAddr(m[1]); ok {
+				return s.at("dotnet", &l)
+			}
+		}
+		return c // bound in code this does not read: not judged
+	}
+	settings, _ := r.deployedText("appsettings.json")
+	urls, _ := flagValue(args, "--urls")
+	candidates := []string{firstMatch(kestrelURLRe, settings), urls, firstVar(env, []string{"ASPNETCORE_URLS", "DOTNET_URLS"}), firstMatch(configURLsRe, settings)}
+	if p := firstVar(env, []string{"ASPNETCORE_HTTP_PORTS", "DOTNET_HTTP_PORTS"}); p != "" {
+		candidates = append(candidates, "http://*:"+strings.Split(p, ";")[0])
+	}
+	for _, u := range candidates {
+		if u == "" {
+			continue
+		}
+		if l, ok := urlAddr(expand(u, env)); ok {
+			return s.at("dotnet", &l)
+		}
+		return c
+	}
+	return s.at("dotnet", &listenAddr{kestrelDefault.host, kestrelDefault.port})
+}
+
+func firstMatch(re *regexp.Regexp, s string) string {
+	if m := re.FindStringSubmatch(s); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// urlAddr reads the first of ASP.NET's URLs (http://+:8080;…): + and *
+// are every address.
+func urlAddr(urls string) (listenAddr, bool) {
+	u := strings.TrimSpace(strings.Split(urls, ";")[0])
+	_, u, _ = strings.Cut(u, "://")
+	u, _, _ = strings.Cut(u, "/")
+	i := strings.LastIndex(u, ":")
+	if i < 0 {
+		return listenAddr{}, false
+	}
+	n, err := strconv.Atoi(u[i+1:])
+	if err != nil {
+		return listenAddr{}, false
+	}
+	h := u[:i]
+	if h == "+" || h == "*" {
+		h = "0.0.0.0"
+	}
+	return listenAddr{normHost(h), n}, true
+}
+
+var (
+	serveRe     = regexp.MustCompile(`\b(Bun|Deno)\.serve\(\s*(\{[^}]*\})?|export\s+default\s*(\{[^}]*\bfetch\b[^}]*\})`)
+	optPortRe   = regexp.MustCompile(`\bport\s*:\s*([^,}\n]+)`)
+	optHostRe   = regexp.MustCompile(`\bhostname\s*:\s*([^,}\n]+)`)
+	shortPortRe = regexp.MustCompile(`[{,]\s*port\s*[,}]`)
+)
+
+// serveListen reads Bun.serve and Deno.serve (and Bun's default-exported
+// server): their options' port and hostname, else their own defaults (every
+// address; Bun's port from BUN_PORT, PORT or NODE_PORT, else 3000; Deno's
+// 8000). nil, true: a port this does not read; false: no such server.
+func serveListen(lang, src string, env map[string]string, envPort func(int) int) (*listenAddr, bool) {
+	m := serveRe.FindStringSubmatch(src)
+	if m == nil || (m[1] == "" && lang != "bun") {
+		return nil, false
+	}
+	s := ownAddrs[orStr(m[1], "Bun")+".serve"]
+	obj := m[2] + m[3]
+	l := listenAddr{s.host, s.port}
+	if n, err := strconv.Atoi(firstVar(env, s.portVars)); err == nil {
+		l.port = n
+	}
+	if hm := optHostRe.FindStringSubmatch(obj); hm != nil {
+		h, ok := stringValue(src, hm[1], env)
+		if !ok {
+			return nil, true
+		}
+		l.host = h
+	}
+	expr := ""
+	if pm := optPortRe.FindStringSubmatch(obj); pm != nil {
+		expr = strings.TrimSpace(pm[1])
+	} else if shortPortRe.MatchString(obj) {
+		expr = "port"
+	}
+	if expr != "" {
+		n, err := strconv.Atoi(expr)
+		switch {
+		case err == nil:
+		case portEnvRe.MatchString(expr) || usesEnvVar(src, expr):
+			def := 0
+			if dm := portEnvDefRe.FindStringSubmatch(orStr(portEnvDefRe.FindString(expr), src)); dm != nil {
+				def, _ = strconv.Atoi(dm[1])
+			}
+			n = envPort(def)
+		case numberAssigned(src, expr) != 0:
+			n = numberAssigned(src, expr)
+		default:
+			return nil, true
+		}
+		l.port = n
+	}
+	return &listenAddr{normHost(l.host), l.port}, true
 }
