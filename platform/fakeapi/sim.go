@@ -277,7 +277,11 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 		if len(rest) > 0 && (rest[0] == "run" || rest[0] == "serve") {
 			rest = rest[1:]
 		}
-		return r.entry("deno", firstFile(rest), args, env)
+		c := r.entry("deno", firstFile(rest), args, env)
+		if len(args) > 0 && args[0] == "serve" {
+			return c
+		}
+		return denoPermitted(c, rest[:max(slices.Index(rest, firstFile(rest)), 0)])
 	case name == "java":
 		if jar := valueAfter(args, "-jar"); jar != "" {
 			return r.springBoot(r.entry("java", jar, args, env), args, env)

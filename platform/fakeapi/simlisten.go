@@ -599,6 +599,24 @@ func urlAddr(urls string) (listenAddr, bool) {
 	return listenAddr{normHost(h), n}, true
 }
 
+// denoPermitted judges `deno run`'s permissions: without a terminal it
+// cannot ask, so an app that listens without --allow-net (-N, -A,
+// --allow-all) before its script dies at the listen. flags are what
+// precedes the script.
+func denoPermitted(c startCmd, flags []string) startCmd {
+	if c.crash != nil || c.listen == nil {
+		return c
+	}
+	for _, f := range flags {
+		if f == "-A" || f == "--allow-all" || f == "-N" || f == "--allow-net" || strings.HasPrefix(f, "--allow-net=") ||
+			f == "-P" || strings.HasPrefix(f, "--permission-set") {
+			return c
+		}
+	}
+	return startCmd{lang: "deno", exit: 1, crash: []logEntry{
+		{3, fmt.Sprintf("error: Uncaught (in promise) NotCapable: Requires net access to \"%s:%d\", run again with the --allow-net flag", c.listen.host, c.listen.port)}}}
+}
+
 var (
 	serveRe     = regexp.MustCompile(`\b(Bun|Deno)\.serve\(\s*(\{[^}]*\})?|export\s+default\s*(\{[^}]*\bfetch\b[^}]*\})`)
 	optPortRe   = regexp.MustCompile(`\bport\s*:\s*([^,}\n]+)`)

@@ -88,6 +88,12 @@ func TestRun_ServersListenWhereTheyDefault(t *testing.T) {
 			3000, http.StatusBadGateway, []string{"Listening on 0.0.0.0:8000"}, nil},
 		{"DenoServeAllowAll", one("deno@2", "deno run -A main.ts", 8000, "", "main.ts", denoOK),
 			8000, http.StatusOK, []string{"Listening on 0.0.0.0:8000"}, []string{"NotCapable"}},
+		// Deno 2 cannot prompt for a permission without a terminal.
+		{"DenoWithoutAllowNet", one("deno@2", "deno run main.ts", 8000, "", "main.ts", denoOK),
+			8000, http.StatusBadGateway, []string{`error: Uncaught (in promise) NotCapable: Requires net access to "0.0.0.0:8000", run again with the --allow-net flag`,
+				"exited with code 1"}, []string{"Listening"}},
+		{"DenoAllowNetAfterTheScript", one("deno@2", "deno run main.ts --allow-net", 8000, "", "main.ts", denoOK),
+			8000, http.StatusBadGateway, []string{"NotCapable: Requires net access"}, nil},
 		// fastapi dev binds 127.0.0.1, fastapi run every address.
 		{"FastapiDev", one("python@3.12", "fastapi dev main.py --port 8000", 8000, "", "main.py", "app = FastAPI()\n"),
 			8000, http.StatusBadGateway, []string{"Uvicorn running on http://127.0.0.1:8000"}, nil},
