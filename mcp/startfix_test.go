@@ -20,6 +20,18 @@ func pyZeropsYml(start string) string {
       start: ` + start + "\n"
 }
 
+// djangoApp is a Django project for appstage started with start.
+func djangoApp(start string) map[string]string {
+	return map[string]string{"zerops.yml": pyZeropsYml(start),
+		"manage.py":          "import os, sys\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'mysite.settings')\n",
+		"mysite/settings.py": "ALLOWED_HOSTS = ['*']\n", "mysite/wsgi.py": "application = get_wsgi_application()\n"}
+}
+
+// denoZeropsYml is a Deno setup for appstage on port 8000.
+func denoZeropsYml(start string) string {
+	return strings.ReplaceAll(pyZeropsYml(start), "base: python@3.12", "base: deno@2\n      os: ubuntu")
+}
+
 // Port and bind advice through a sandbox deploy: each fix names what works
 // for the app as written, and never repeats advice already applied (PORT
 // set while the app listens elsewhere; a HOST variable Flask never reads;
@@ -53,6 +65,20 @@ func TestDeploy_PortAndBindFixesFitTheApp(t *testing.T) {
 			map[string]string{"zerops.yml": pyZeropsYml("gunicorn app:app"), "app.py": "app = object()\n"},
 			"listening-on-localhost", []string{"gunicorn --bind 0.0.0.0:8000 app:app"}, []string{"HOST=0.0.0.0", "Flask", "<port>"},
 			map[string]string{"zerops.yml": pyZeropsYml("gunicorn --bind 0.0.0.0:8000 app:app")}},
+		{"Django runserver on its default address", false, djangoApp("python manage.py runserver"),
+			"listening-on-localhost", []string{"python manage.py runserver 0.0.0.0:8000"}, []string{"HOST=0.0.0.0", "<port>"},
+			map[string]string{"zerops.yml": pyZeropsYml("python manage.py runserver 0.0.0.0:8000")}},
+		{"Django runserver given a bare port", false, djangoApp("python manage.py runserver 8000"),
+			"listening-on-localhost", []string{"python manage.py runserver 0.0.0.0:8000", "a bare port too"}, []string{"HOST=0.0.0.0"},
+			map[string]string{"zerops.yml": pyZeropsYml("python manage.py runserver 0:8000")}},
+		{"next start on its default port", false, map[string]string{"zerops.yml": strings.NewReplacer("port: 3000", "port: 8080", "start: node index.js", "start: npm start").Replace(demoZeropsYml),
+			"package.json": `{"name": "demo", "version": "1.0.0", "scripts": {"start": "next start"}}`, ".next/BUILD_ID": "b1\n"},
+			"wrong-port", []string{"listens on 3000", "next start -p 8080"}, []string{"change `run.ports`", "hardcoded"},
+			map[string]string{"package.json": `{"name": "demo", "version": "1.0.0", "scripts": {"start": "next start -p 8080"}}`}},
+		{"deno run without --allow-net", false, map[string]string{"zerops.yml": denoZeropsYml("deno run main.ts"),
+			"main.ts": "Deno.serve({ port: 8000 }, () => new Response('ok'))\n"},
+			"permission-denied", []string{"deno run --allow-net <script>"}, nil,
+			map[string]string{"zerops.yml": denoZeropsYml("deno run --allow-net main.ts")}},
 		{"gunicorn --host", false,
 			map[string]string{"zerops.yml": pyZeropsYml("gunicorn --host 0.0.0.0 app:app"), "app.py": "app = object()\n"},
 			"start-command-invalid", []string{"--bind 0.0.0.0:<port>", "no --host"}, nil,

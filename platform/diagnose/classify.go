@@ -89,6 +89,8 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 			out[i].portFix(f.text, opt)
 		case "listening-on-localhost":
 			out[i].localhostFix(f.text, opt)
+		case "permission-denied":
+			out[i].permissionFix(f.text)
 		}
 		if f.sig.id != "host-not-found" && f.sig.id != "missing-env-variable" {
 			continue
@@ -126,7 +128,7 @@ const publicBind = "_public-bind"
 var unresolvedRef = regexp.MustCompile(`\$\{[A-Za-z0-9]+_[A-Za-z0-9_]+\}`)
 
 // listenPort finds the port in a line announcing a listener.
-var listenPort = regexp.MustCompile(`(?i)\b(?:listen\w*|running|serving|started|bound)\b.*?(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[:\da-f]*\]|\*|^|\s):(\d{2,5})\b|\bport:?\s+(\d{2,5})\b)`)
+var listenPort = regexp.MustCompile(`(?i)(?:\b(?:listen\w*|running|serving|started|bound|development server)\b|\blocal:).*?(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[:\da-f]*\]|\*|^|\s):(\d{2,5})\b|\bport:?\s+(\d{2,5})\b)`)
 
 // otherPort finds the first line announcing a listener when none of the
 // announced ports is among ports.
@@ -135,7 +137,7 @@ func otherPort(lines []string, ports []int) (int, string, bool) {
 	for n, raw := range lines {
 		low := strings.ToLower(raw)
 		if !strings.Contains(low, "listen") && !strings.Contains(low, "started") && !strings.Contains(low, "running") &&
-			!strings.Contains(low, "serving") && !strings.Contains(low, "bound") {
+			!strings.Contains(low, "serving") && !strings.Contains(low, "bound") && !strings.Contains(low, "development server") && !strings.Contains(low, "local:") {
 			continue
 		}
 		m := listenPort.FindStringSubmatch(stripANSI(raw))

@@ -7,26 +7,46 @@ import (
 )
 
 // localServers names, for the servers whose own line shows where they listen,
-// what makes each bind every address; <port> becomes the port to bind.
+// what makes each bind every address and what moves it to another port;
+// <port> becomes the port to use.
 var localServers = []struct {
-	line    *regexp.Regexp
-	fix     string
-	envOnly bool // the fix is a service variable a restart applies
+	line      *regexp.Regexp
+	fix, port string
+	envOnly   bool // the fix is a service variable a restart applies
 }{
 	{regexp.MustCompile(`\[INFO\] Listening at: https?://`),
-		"gunicorn binds 127.0.0.1:8000 unless told otherwise and reads no HOST variable: put `--bind 0.0.0.0:<port>` in `run.start` (e.g. `gunicorn --bind 0.0.0.0:<port> app:app`).", false},
+		"gunicorn binds 127.0.0.1:8000 unless told otherwise and reads no HOST variable: put `--bind 0.0.0.0:<port>` in `run.start` (e.g. `gunicorn --bind 0.0.0.0:<port> app:app`).",
+		"gunicorn listens on 8000 unless told otherwise and reads no PORT variable: put `--bind 0.0.0.0:<port>` in `run.start`.", false},
 	{regexp.MustCompile(`Uvicorn running on https?://`),
-		"uvicorn binds 127.0.0.1 unless told otherwise: put `--host 0.0.0.0 --port <port>` in the uvicorn command of `run.start`.", false},
+		"uvicorn (and `fastapi dev`, which runs it) binds 127.0.0.1 unless told otherwise: put `--host 0.0.0.0 --port <port>` in its command in `run.start` (`fastapi run` binds 0.0.0.0).",
+		"uvicorn (and `fastapi dev`/`fastapi run`) listens on 8000 unless told otherwise and reads no PORT variable: put `--host 0.0.0.0 --port <port>` in its command in `run.start`.", false},
 	{regexp.MustCompile(`(^|\s)\* Running on https?://`),
-		"Flask's server binds 127.0.0.1 and reads no HOST variable: call `app.run(host=\"0.0.0.0\")` with port <port> in the code, or start it with `flask run --host 0.0.0.0 --port <port>` in `run.start` (in production, gunicorn `--bind 0.0.0.0:<port>`).", false},
-	{regexp.MustCompile(`Now listening on:? https?://localhost\b`),
-		"ASP.NET Core listens on localhost unless told otherwise: set ASPNETCORE_URLS=http://0.0.0.0:<port> as a service variable (zerops_env action=set variables=[\"ASPNETCORE_URLS=http://0.0.0.0:<port>\"] restart=true, no deploy) or in `run.envVariables`.", true},
+		"Flask's server binds 127.0.0.1 and reads no HOST variable: call `app.run(host=\"0.0.0.0\")` with port <port> in the code, or start it with `flask run --host 0.0.0.0 --port <port>` in `run.start` (in production, gunicorn `--bind 0.0.0.0:<port>`).",
+		"Flask's server listens on 5000 unless told otherwise and reads no PORT variable: call `app.run(host=\"0.0.0.0\", port=<port>)` in the code, or start it with `flask run --host 0.0.0.0 --port <port>` in `run.start`.", false},
+	{regexp.MustCompile(`Now listening on:? https?://`),
+		"ASP.NET Core listens on localhost unless told otherwise: set ASPNETCORE_URLS=http://0.0.0.0:<port> as a service variable (zerops_env action=set variables=[\"ASPNETCORE_URLS=http://0.0.0.0:<port>\"] restart=true, no deploy) or in `run.envVariables`.",
+		"ASP.NET Core listens on http://localhost:5000 unless told otherwise: set ASPNETCORE_URLS=http://0.0.0.0:<port> as a service variable (zerops_env action=set variables=[\"ASPNETCORE_URLS=http://0.0.0.0:<port>\"] restart=true, no deploy) or in `run.envVariables`.", true},
 	{regexp.MustCompile(`use --host to expose`),
-		"The dev server (Vite and the tools built on it) binds localhost: add `--host 0.0.0.0 --port <port>` to its command in `run.start` (or `server.host: true` in its config); for production, serve the built files instead.", false},
+		"Vite's servers (`vite`, `vite preview` and the tools built on it) bind localhost: add `--host 0.0.0.0 --port <port>` to the command in `run.start` (or `host: true` under `server`/`preview` in its config); for production, serve the built files instead.", "", false},
+	{regexp.MustCompile(`➜\s+Local:\s+https?://`), "",
+		"Vite listens on a port of its own (`vite` 5173, `vite preview` 4173) and reads no PORT variable: add `--port <port>` (with `--host 0.0.0.0`) to the command in `run.start`, or set `port` under `server`/`preview` in its config.", false},
 	{regexp.MustCompile(`(^|\s)\* Listening on https?://`),
-		"Puma binds localhost in development: start it with `-b tcp://0.0.0.0:<port>` in `run.start` (`bundle exec puma -b tcp://0.0.0.0:<port>`, or `rails server -b 0.0.0.0 -p <port>`).", false},
+		"Puma binds localhost in development (`rails server`, `rackup`): bind every address in `run.start`: `rails server -b 0.0.0.0 -p <port>`, `rackup -o 0.0.0.0 -p <port>` or `bundle exec puma -b tcp://0.0.0.0:<port>`.",
+		"The server listens on a port of its own (`rails server` 3000 unless PORT, `rackup` 9292): pass `-p <port>` in `run.start` (`rails server -b 0.0.0.0 -p <port>`, `rackup -o 0.0.0.0 -p <port>`).", false},
 	{regexp.MustCompile(`Server running on \[https?://`),
-		"`php artisan serve` binds 127.0.0.1: pass `--host=0.0.0.0 --port=<port>` in `run.start` (on php-nginx and php-apache the web server serves the app without it).", false},
+		"`php artisan serve` binds 127.0.0.1: pass `--host=0.0.0.0 --port=<port>` in `run.start` (on php-nginx and php-apache the web server serves the app without it).",
+		"`php artisan serve` listens on 8000 unless told otherwise: pass `--host=0.0.0.0 --port=<port>` in `run.start`.", false},
+	{regexp.MustCompile(`Starting development server at https?://`),
+		"Django's runserver binds 127.0.0.1 unless given an address (a bare port too): start it with `python manage.py runserver 0.0.0.0:<port>` in `run.start`; in production, gunicorn: `gunicorn --bind 0.0.0.0:<port> <project>.wsgi`.",
+		"Django's runserver listens on 8000 unless given a port: start it with `python manage.py runserver 0.0.0.0:<port>` in `run.start`.", false},
+	{regexp.MustCompile(`Development Server \(https?://`),
+		"PHP's built-in server listens only on the address it is given: start it with `php -S 0.0.0.0:<port>` in `run.start` (on php-nginx and php-apache the web server serves the app without it).",
+		"PHP's built-in server listens only on the address it is given: start it with `php -S 0.0.0.0:<port>` in `run.start`.", false},
+	{regexp.MustCompile(`started server on .*url: https?://`),
+		"`next start -H` was given a local address: drop `-H` (Next binds every address by default) or pass `-H 0.0.0.0` in `run.start`.",
+		"`next start` listens on 3000 unless told otherwise: pass `-p <port>` in `run.start` (`next start -p <port>`), or set PORT: \"<port>\" in `run.envVariables` (it reads PORT).", false},
+	{regexp.MustCompile(`(Tomcat|Netty|Jetty|Undertow) started on port`), "",
+		"Spring Boot listens on 8080 unless told otherwise (it reads SERVER_PORT, not PORT): set SERVER_PORT=<port> as a service variable (zerops_env action=set variables=[\"SERVER_PORT=<port>\"] restart=true, no deploy) or in `run.envVariables`, or `server.port=<port>` in application.properties.", true},
 }
 
 // localhostFix rewrites d, a listening-on-localhost diagnosis from line, with
@@ -34,7 +54,7 @@ var localServers = []struct {
 // else, when HOST already binds every address, the address is in the code.
 func (d *Diagnosis) localhostFix(line string, opt Options) {
 	for _, s := range localServers {
-		if !s.line.MatchString(line) {
+		if s.fix == "" || !s.line.MatchString(line) {
 			continue
 		}
 		port := "<port>"
@@ -66,7 +86,7 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 	if allInterfaces(host) {
 		d.Cause = "The app listens on localhost (127.0.0.1) although HOST is set to " + host +
 			": the code ignores HOST (the address is hard-coded), so the balancer and other services cannot reach it."
-		d.Fix = strings.ReplaceAll("Change the code to bind 0.0.0.0 on port <port> (or to read HOST): Node `listen(<port>, \"0.0.0.0\")`, "+
+		d.Fix = strings.ReplaceAll("Change the code to bind 0.0.0.0 on port <port> (or to read HOST): Node `listen(<port>, \"0.0.0.0\")`, Bun.serve/Deno.serve `hostname: \"0.0.0.0\"`, "+
 			"Flask `app.run(host=\"0.0.0.0\")`; or bind it in `run.start` (gunicorn `--bind 0.0.0.0:<port>`, uvicorn `--host 0.0.0.0`). "+
 			"Setting HOST again changes nothing.", "<port>", port)
 		d.envOnly = false
@@ -80,4 +100,19 @@ func allInterfaces(host string) bool {
 		return true
 	}
 	return false
+}
+
+// denoPermission is Deno's refusal of a permission it may not ask for.
+var denoPermission = regexp.MustCompile(`Requires (\w+) access to .*run again with the (--allow-[\w-]+) flag`)
+
+// permissionFix rewrites d, a permission-denied diagnosis from line, when
+// line is Deno's refusal: the flag goes into run.start.
+func (d *Diagnosis) permissionFix(line string) {
+	m := denoPermission.FindStringSubmatch(line)
+	if m == nil {
+		return
+	}
+	d.Cause = "Deno runs the app without " + m[1] + " access and cannot ask for it without a terminal, so the app exits at its first " + m[1] + " use."
+	d.Fix = "Grant it in `run.start`: `deno run " + m[2] + " <script>` (the flag before the script: after it, it goes to the script), or `-A` for every permission."
+	d.envOnly = false
 }

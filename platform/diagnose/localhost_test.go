@@ -34,8 +34,18 @@ func TestClassifyWith_LocalhostFixNamesTheServersOwnBind(t *testing.T) {
 			[]string{"-b tcp://0.0.0.0:3000", "rails server -b 0.0.0.0 -p 3000"}, "Flask"},
 		{"artisan", "   INFO  Server running on [http://127.0.0.1:8000].", nil,
 			[]string{"--host=0.0.0.0 --port=8000"}, "Flask"},
+		{"rackup", "* Listening on http://127.0.0.1:9292", []int{9292},
+			[]string{"rackup -o 0.0.0.0 -p 9292"}, "Flask"},
+		{"fastapi dev", "INFO:     Uvicorn running on http://127.0.0.1:8000 (Press CTRL+C to quit)", nil,
+			[]string{"fastapi dev", "`fastapi run` binds 0.0.0.0"}, "gunicorn"},
+		{"django runserver", "Starting development server at http://127.0.0.1:8000/", []int{8000},
+			[]string{"python manage.py runserver 0.0.0.0:8000", "a bare port too", "gunicorn --bind 0.0.0.0:8000"}, "Flask"},
+		{"php built-in server", "PHP Development Server (http://localhost:8000) started", []int{8000},
+			[]string{"php -S 0.0.0.0:8000"}, "Flask"},
+		{"next -H localhost", "ready - started server on 127.0.0.1:3000, url: http://localhost:3000", nil,
+			[]string{"drop `-H`", "-H 0.0.0.0"}, "Flask"},
 		{"no server named", "Listening on 127.0.0.1:3000", nil,
-			[]string{"Bind to 0.0.0.0", "HOST=0.0.0.0", `listen(port, "0.0.0.0")`}, "Puma"},
+			[]string{"Bind to 0.0.0.0", "HOST=0.0.0.0", `listen(port, "0.0.0.0")`, `Bun.serve/Deno.serve ` + "`" + `hostname: "0.0.0.0"`}, "Puma"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -59,5 +69,69 @@ func TestClassifyWith_LocalhostFixNamesTheServersOwnBind(t *testing.T) {
 				t.Errorf("NeedsDeploy = %v, want %v", ds[0].NeedsDeploy(), !envOnly)
 			}
 		})
+	}
+}
+
+// TestClassifyWith_WrongPortNamesTheServersOwnPort checks that a server
+// listening on its own default port (its line shows which) gets that
+// server's way to another port, not a PORT variable it never reads.
+func TestClassifyWith_WrongPortNamesTheServersOwnPort(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		lines   []string
+		port    int
+		want    []string
+		not     string
+		envOnly bool
+	}{
+		{"next start", []string{"ready - started server on 0.0.0.0:3000, url: http://localhost:3000"}, 8080,
+			[]string{"listens on 3000", "next start -p 8080", `PORT: "8080"`}, "change `run.ports`", false},
+		{"vite preview", []string{"  ➜  Local:   http://localhost:4173/", "  ➜  Network: http://0.0.0.0:4173/"}, 3000,
+			[]string{"listens on 4173", "--port 3000", "reads no PORT"}, "PORT: ", false},
+		{"spring boot", []string{"Tomcat started on port 8080 (http) with context path '/'"}, 3000,
+			[]string{"listens on 8080", "SERVER_PORT=3000", "server.port=3000", "not PORT"}, "PORT: ", true},
+		{"kestrel", []string{"info: Microsoft.Hosting.Lifetime[14]", "      Now listening on: http://0.0.0.0:5000"}, 8080,
+			[]string{"ASPNETCORE_URLS=http://0.0.0.0:8080"}, "PORT: ", true},
+		{"django runserver", []string{"Starting development server at http://0.0.0.0:8000/"}, 3000,
+			[]string{"listens on 8000", "runserver 0.0.0.0:3000"}, "PORT: ", false},
+		{"uvicorn", []string{"INFO:     Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)"}, 3000,
+			[]string{"--host 0.0.0.0 --port 3000"}, "PORT: ", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := ClassifyWith(tt.lines, Runtime, Options{Ports: []int{tt.port}})
+			if len(ds) == 0 || ds[0].Signal != "wrong-port" {
+				t.Fatalf("diagnoses %v, want wrong-port", signalIDs(ds))
+			}
+			said := ds[0].Cause + " " + ds[0].Fix
+			for _, w := range tt.want {
+				if !strings.Contains(said, w) {
+					t.Errorf("%q lacks %q", said, w)
+				}
+			}
+			if strings.Contains(said, tt.not) {
+				t.Errorf("%q has %q", said, tt.not)
+			}
+			if ds[0].NeedsDeploy() == tt.envOnly {
+				t.Errorf("NeedsDeploy = %v, want %v", ds[0].NeedsDeploy(), !tt.envOnly)
+			}
+		})
+	}
+}
+
+// TestClassify_DenoPermissionNamesTheFlag checks that Deno's refusal of a
+// permission leads to the flag in run.start, before the script.
+func TestClassify_DenoPermissionNamesTheFlag(t *testing.T) {
+	t.Parallel()
+	ds := Classify([]string{`error: Uncaught (in promise) NotCapable: Requires net access to "0.0.0.0:8000", run again with the --allow-net flag`}, Runtime)
+	if len(ds) == 0 || ds[0].Signal != "permission-denied" {
+		t.Fatalf("diagnoses %v, want permission-denied", signalIDs(ds))
+	}
+	for _, w := range []string{"deno run --allow-net <script>", "before the script", "net access"} {
+		if !strings.Contains(ds[0].Cause+" "+ds[0].Fix, w) {
+			t.Errorf("%q lacks %q", ds[0].Cause+" "+ds[0].Fix, w)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package diagnose
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // portFix rewrites d, a wrong-port diagnosis from line, to name the port the
@@ -19,6 +20,13 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 		d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: `run.envVariables` of the deployed zerops.yml set PORT to %s, and they win over any service or project variable.", got, want, set)
 		d.Fix = fmt.Sprintf("Set PORT: \"%s\" in `run.envVariables` of zerops.yml (a PORT service variable cannot override it), or change `run.ports` to %s; then zerops_deploy (zerops.yml changes need a redeploy).", want, got)
 		return
+	}
+	for _, s := range localServers {
+		if s.port != "" && s.line.MatchString(line) {
+			d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
+			d.Fix, d.envOnly = strings.ReplaceAll(s.port, "<port>", want), s.envOnly
+			return
+		}
 	}
 	if set != "" && set != got {
 		d.Cause = fmt.Sprintf("The app listens on %s although PORT is set to %s: the code ignores PORT (the port is hardcoded), so nothing listens on %s.", got, set, want)

@@ -92,6 +92,7 @@ var rules = []rule{
 	r("permission-denied", "permission-denied", k("eacces", "permission denied", "permissionerror", "accessdeniedexception", "unauthorizedaccessexception", "is denied", "operation not permitted", "eperm"),
 		`(?i)\bEACCES\b|permission denied|PermissionError|AccessDeniedException|UnauthorizedAccessException|Access to the path .* is denied|operation not permitted|\bEPERM\b`).
 		except(`(?i)permission denied \(publickey|permission denied for (table|relation|schema|database|sequence|view|function)`),
+	r("permission-denied", "permission-denied", k("run again with the --allow-"), `Requires \w+ access to .*run again with the --allow-[\w-]+ flag`),
 
 	// --- Networking.
 	r("", "port-in-use", k("eaddrinuse", "address already in use", "addrinuse", "connection in use:", "already in use", "in use?", "failed to bind to address", "os error 98"),
