@@ -430,9 +430,9 @@ var (
 // sets it in a way this does not read.
 func (r *runSim) viteConfig(preview bool, def listenAddr) (listenAddr, bool) {
 	for _, name := range []string{"vite.config.js", "vite.config.ts", "vite.config.mjs", "vite.config.mts", "vite.config.cjs"} {
-		src, ok := r.deployedText(name)
+		src, ok := r.deployedText(r.path(name))
 		if !ok {
-			if r.files != nil && r.deployed(name) != "" {
+			if r.files != nil && r.deployed(r.path(name)) != "" {
 				return def, false // too large to read
 			}
 			continue
@@ -479,7 +479,7 @@ var (
 )
 
 // springBoot judges a jar c of a Spring Boot app (the build file names it):
-// 8080 unless server.port (its config: next to the jar's directory, then
+// 8080 unless server.port (its config: in the directory it starts in, then
 // the packaged one), SERVER_PORT or the command line say otherwise.
 func (r *runSim) springBoot(c startCmd, args []string, env map[string]string) startCmd {
 	if c.crash != nil || c.listen != nil || r.files == nil || !r.mentions("spring-boot", "pom.xml") && !r.mentions("org.springframework.boot", "build.gradle", "build.gradle.kts") {
@@ -489,7 +489,10 @@ func (r *runSim) springBoot(c startCmd, args []string, env map[string]string) st
 	base := listenAddr{s.host, s.port}
 	for _, name := range []string{"config/application.properties", "config/application.yml", "application.properties", "application.yml",
 		"src/main/resources/application.properties", "src/main/resources/application.yml", "src/main/resources/application.yaml"} {
-		src, ok := r.files.read(name)
+		src, ok := r.files.read(name) // packaged: in the sources
+		if !strings.HasPrefix(name, "src/") {
+			src, ok = r.deployedText(r.path(name)) // beside the app, where it starts
+		}
 		if !ok {
 			continue
 		}
@@ -553,7 +556,7 @@ func (r *runSim) kestrel(c startCmd, args []string, env map[string]string) start
 		}
 		return c // bound in code this does not read: not judged
 	}
-	settings, _ := r.deployedText("appsettings.json")
+	settings, _ := r.deployedText(r.path("appsettings.json"))
 	urls, _ := flagValue(args, "--urls")
 	candidates := []string{firstMatch(kestrelURLRe, settings), urls, firstVar(env, []string{"ASPNETCORE_URLS", "DOTNET_URLS"}), firstMatch(configURLsRe, settings)}
 	if p := firstVar(env, []string{"ASPNETCORE_HTTP_PORTS", "DOTNET_HTTP_PORTS"}); p != "" {
