@@ -93,6 +93,8 @@ func TestClassifyWith_WrongPortNamesTheServersOwnPort(t *testing.T) {
 			[]string{"listens on 8080", "SERVER_PORT=3000", "server.port=3000", "not PORT"}, "PORT: ", true},
 		{"kestrel", []string{"info: Microsoft.Hosting.Lifetime[14]", "      Now listening on: http://0.0.0.0:5000"}, 8080,
 			[]string{"ASPNETCORE_URLS=http://0.0.0.0:8080"}, "PORT: ", true},
+		{"kestrel, ASPNETCORE_URLS in zerops.yml", []string{"      Now listening on: http://0.0.0.0:5000"}, 8080,
+			[]string{"`run.envVariables` of the deployed zerops.yml set ASPNETCORE_URLS", "ASPNETCORE_URLS: http://0.0.0.0:8080", "zerops_deploy"}, "restart=true", false},
 		{"django runserver", []string{"Starting development server at http://0.0.0.0:8000/"}, 3000,
 			[]string{"listens on 8000", "runserver 0.0.0.0:3000"}, "PORT: ", false},
 		{"uvicorn", []string{"INFO:     Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)"}, 3000,
@@ -101,7 +103,11 @@ func TestClassifyWith_WrongPortNamesTheServersOwnPort(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			ds := ClassifyWith(tt.lines, Runtime, Options{Ports: []int{tt.port}})
+			opt := Options{Ports: []int{tt.port}}
+			if strings.Contains(tt.name, "zerops.yml") {
+				opt.YmlEnv = map[string]string{"ASPNETCORE_URLS": "http://0.0.0.0:5000"}
+			}
+			ds := ClassifyWith(tt.lines, Runtime, opt)
 			if len(ds) == 0 || ds[0].Signal != "wrong-port" {
 				t.Fatalf("diagnoses %v, want wrong-port", signalIDs(ds))
 			}

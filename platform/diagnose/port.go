@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -25,6 +26,12 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 		if s.port != "" && s.line.MatchString(line) {
 			d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
 			d.Fix, d.envOnly = strings.ReplaceAll(s.port, "<port>", want), s.envOnly
+			if m := serviceVarFix.FindStringSubmatch(d.Fix); m != nil && s.envOnly {
+				if v, ok := opt.YmlEnv[m[1]]; ok {
+					d.Fix = fmt.Sprintf("`run.envVariables` of the deployed zerops.yml set %s to %s, and they win over a service variable: set %s: %s there, then zerops_deploy.", m[1], v, m[1], m[2])
+					d.envOnly = false
+				}
+			}
 			return
 		}
 	}
@@ -36,3 +43,6 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 	d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
 	d.Fix = fmt.Sprintf("Make the app listen on %s: where the code reads a port variable, set it (PORT: \"%s\" in `run.envVariables`); if PORT is set already and the log still shows %s, the code ignores it (a hardcoded port): change the code to read PORT or listen on %s. Or change `run.ports` to %s.", want, want, got, want, got)
 }
+
+// serviceVarFix is the variable and value a server's port fix sets.
+var serviceVarFix = regexp.MustCompile(`set (\w+)=(\S+) as a service variable`)
