@@ -85,3 +85,51 @@ func TestDeploy_CommandStringNamedAtItsKey(t *testing.T) {
 		t.Fatalf("deploy: want a refusal naming buildCommands, not a missing setup: %s (%v)", body, m["code"])
 	}
 }
+
+// A web-server runtime with nothing to serve at / (the build output
+// deployed as a folder, a documentRoot that was not deployed) is not live:
+// the answer names `~` or run.documentRoot, and with that fix it is
+// (review5 F4, F5).
+func TestDeploy_WebRootWithoutIndexIsNotLive(t *testing.T) {
+	t.Parallel()
+	phpYml := func(docRoot string) string {
+		return "zerops:\n  - setup: web\n    build:\n      base: php@8.4\n      deployFiles: ./\n    run:\n      base: php-nginx@8.4\n" + docRoot
+	}
+	tests := []struct {
+		name, typ   string
+		broken, fix map[string]string
+		want        []string // in the next step
+	}{
+		{"static folder without tilde", "static",
+			staticApp("vite build", "dist", nil), map[string]string{"zerops.yml": staticYml("dist/~")}, []string{"dist/~", "documentRoot"}},
+		{"php documentRoot not deployed", "php-nginx@8.4",
+			map[string]string{"zerops.yml": phpYml("      documentRoot: public\n"), "index.php": "<?php echo 'ok';\n"},
+			map[string]string{"zerops.yml": phpYml("")}, []string{"documentRoot"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newStaticHarness(t, tt.typ)
+			args := map[string]any{"workingDir": ".", "targetService": "web"}
+			writeApp(t, h.workDir(t), tt.broken)
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
+			next, _ := m["next"].(string)
+			if check, ok := m["check"].(map[string]any); ok && next == "" {
+				next, _ = check["next"].(string)
+			}
+			if m["verdict"] == deploy.VerdictLive || strings.Contains(next, "nothing to fix") {
+				t.Fatalf("verdict %v: want not live: %s", m["verdict"], text(res))
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(next, w) {
+					t.Errorf("next %q lacks %q: %s", next, w, text(res))
+				}
+			}
+			writeApp(t, h.workDir(t), tt.fix)
+			res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed")
+			if m["verdict"] != deploy.VerdictLive {
+				t.Fatalf("after the fix the verdict is %v, want live: %s", m["verdict"], text(res))
+			}
+		})
+	}
+}

@@ -28,6 +28,8 @@ func ProbeURL(base, hostname string, port int, path string) string {
 const (
 	badGatewayBody = "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n" +
 		"<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n"
+	notFoundBody = "<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n" +
+		"<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n"
 	unavailableBody = "<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n<body>\r\n" +
 		"<center><h1>503 Service Temporarily Unavailable</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n"
 )
@@ -100,13 +102,16 @@ func (st *state) probe(hostname string, port int, path, agent string, now time.T
 		return http.StatusBadGateway, badGatewayBody
 	}
 	base := orStr(av.deployed.runBase, s.Version.Name)
-	body := fmt.Sprintf("%s: app version %s (%s) answered GET %s on port %d\n", s.Name, av.ID, base, clip(path, 200), port)
+	status, body := http.StatusOK, fmt.Sprintf("%s: app version %s (%s) answered GET %s on port %d\n", s.Name, av.ID, base, clip(path, 200), port)
+	if run.web != nil && !run.web.serves(path) {
+		status, body = http.StatusNotFound, notFoundBody
+	}
 	if webServer(runtimeName(base)) {
 		// A web server logs each request it serves (facility webserver).
-		st.addLog(s, now, 6, 17, s.Name, s.Containers[0], fmt.Sprintf("%s - - [%s] \"GET %s HTTP/1.1\" 200 %d \"-\" %q",
-			balancerAddr, now.UTC().Format("02/Jan/2006:15:04:05 -0700"), clip(path, 200), len(body), clip(agent, 100)))
+		st.addLog(s, now, 6, 17, s.Name, s.Containers[0], fmt.Sprintf("%s - - [%s] \"GET %s HTTP/1.1\" %d %d \"-\" %q",
+			balancerAddr, now.UTC().Format("02/Jan/2006:15:04:05 -0700"), clip(path, 200), status, len(body), clip(agent, 100)))
 	}
-	return http.StatusOK, body
+	return status, body
 }
 
 // balancerAddr is the project balancer's address, the client of every

@@ -23,6 +23,7 @@ type appRun struct {
 	exit      int          // its exit status then (0: 1; negative: 0)
 	lang      string       // what the start command runs: how its errors read
 	webServer bool         // the runtime serves HTTP itself and survives its app's errors
+	web       *webRoot     // what such a runtime serves; nil: any path answers
 }
 
 // listenAddr is an address the app listens on.
@@ -94,6 +95,7 @@ func simulateRun(d *deployedSetup, files *fileSet, built *buildResult, runBase s
 	missing := env.missingHost
 	if webServer(r.base) {
 		out.listens, out.lang, out.webServer = []listenAddr{{"0.0.0.0", 80}}, "php", true
+		out.web = r.webRoot()
 		if missing != "" {
 			out.lines = []logEntry{{3, hostNotFound("php", missing)}}
 		}

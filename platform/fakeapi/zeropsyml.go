@@ -22,6 +22,8 @@ type deployedSetup struct {
 	ports         []portJSON
 	env           map[string]string // run.envVariables
 	prep          prepSetup         // prepareCommands, initCommands, readinessCheck (prepare.go)
+	docRoot       string            // run.documentRoot, relative to /var/www
+	siteConfig    string            // run.siteConfigPath, relative to /var/www
 }
 
 // zeropsYml is the part of zerops.yml the fake reads at a build.
@@ -42,6 +44,8 @@ type zeropsYml struct {
 			Base         any            `yaml:"base"`
 			Start        string         `yaml:"start"`
 			StartCmds    any            `yaml:"startCommands"`
+			DocRoot      string         `yaml:"documentRoot"`
+			SiteConfig   string         `yaml:"siteConfigPath"`
 			EnvVariables map[string]any `yaml:"envVariables"`
 			Os           string         `yaml:"os"`
 			Prepare      any            `yaml:"prepareCommands"`
@@ -82,7 +86,8 @@ func parseSetup(src, setup string) (d *deployedSetup, code, msg string) {
 			}
 		}
 		d = &deployedSetup{buildBase: baseName(e.Build.Base), runBase: baseName(e.Run.Base),
-			start: clip(e.Run.Start, 200), ports: []portJSON{}}
+			start: clip(e.Run.Start, 200), ports: []portJSON{}, docRoot: cleanRel(clip(e.Run.DocRoot, 200)),
+			siteConfig: cleanRel(clip(e.Run.SiteConfig, 200))}
 		d.buildCommands = stringList(e.Build.BuildCommands, 10)
 		d.startCommands = startCommands(e.Run.StartCmds)
 		d.buildBases = stringList(e.Build.Base, 10)

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"net/http"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
@@ -127,8 +129,13 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 		set(VerdictDegraded, name+" answers, but its log since the deploy shows errors", fix)
 	case reached > 0 && ok == 0:
 		p := firstReached(h.Probes)
-		set(VerdictDegraded, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL),
-			"Next: zerops_verify serviceHostname="+name+" again with path set to a route the app serves.")
+		next := "Next: zerops_verify serviceHostname=" + name + " again with path set to a route the app serves."
+		if p.Status == http.StatusNotFound && servesFiles(svc) && rootPath(p.URL) {
+			next = "Next: " + name + " serves the files under run.documentRoot (default /var/www) and finds no index there (index.html; index.php for PHP): " +
+				"deploy a build output's contents with `dist/~` in build.deployFiles (without `~` they land in /var/www/dist), " +
+				"or set run.documentRoot to the deployed folder that holds the index (`public` for Laravel and Symfony), then " + deployCall(name) + "."
+		}
+		set(VerdictDegraded, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), next)
 	case reached == 0 && len(h.Probes) == 0 && subdomain:
 		// The subdomain routes to httpSupport ports only: with none it
 		// reaches nothing, however well the app runs.
@@ -144,6 +151,23 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 		p := firstOK(h.Probes)
 		set(VerdictHealthy, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), "Next: nothing to fix; "+name+" is live.")
 	}
+}
+
+// servesFiles reports whether svc is a web server that serves the deployed
+// files itself (static, nginx, php-nginx, php-apache).
+func servesFiles(svc platform.ServiceStack) bool {
+	name, _, _ := strings.Cut(cmp.Or(svc.Type.VersionName, svc.Type.Name), "@")
+	switch name {
+	case "static", "nginx", "php-nginx", "php-apache":
+		return true
+	}
+	return false
+}
+
+// rootPath reports whether the URL asks for the site's root.
+func rootPath(raw string) bool {
+	u, err := url.Parse(raw)
+	return err == nil && (u.Path == "" || u.Path == "/")
 }
 
 // times is n as a count of occurrences: "once", "3 times".

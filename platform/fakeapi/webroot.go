@@ -1,0 +1,105 @@
+package fakeapi
+
+import (
+	"path"
+	"strings"
+)
+
+// webRoot is what a web-server runtime (static, nginx, php-nginx,
+// php-apache) serves: the files the deploy put under its document root
+// (run.documentRoot, default /var/www), and what the build may have made
+// there.
+type webRoot struct {
+	root  string          // relative to /var/www
+	files map[string]bool // uploaded paths deployed under root, relative to it
+	made  *runSim         // its producedAt: what the build may have made (files unread)
+	// fallback is the file every other path ends at when the root holds
+	// it: static's /index.html (SPA-ready), PHP's /index.php (a front
+	// controller); "" for nginx.
+	fallback string
+	php      bool
+}
+
+// maxWebFiles bounds the deployed paths a web root keeps.
+const maxWebFiles = 20000
+
+// webRoot reads the document root of r's setup from the deployed files.
+func (r *runSim) webRoot() *webRoot {
+	if r.files == nil {
+		return nil
+	}
+	w := &webRoot{root: r.d.docRoot, files: map[string]bool{},
+		made: &runSim{d: r.d, produced: r.produced, unknown: r.unknown}}
+	switch {
+	case r.base == "static":
+		w.fallback = "index.html"
+	case strings.HasPrefix(r.base, "php"):
+		w.fallback, w.php = "index.php", true
+	}
+	for src := range r.files.paths {
+		if len(w.files) >= maxWebFiles {
+			break
+		}
+		for _, dest := range deployedAt(r.d.deployFiles, src) {
+			if rel, ok := underRoot(w.root, dest); ok && r.files.has(src) {
+				w.files[rel] = true
+			}
+		}
+	}
+	return w
+}
+
+// deployedAt is where in /var/www the deploy puts the source path src.
+func deployedAt(deployFiles []string, src string) []string {
+	if len(deployFiles) == 0 {
+		return []string{src}
+	}
+	var out []string
+	for _, df := range deployFiles {
+		e := parseDeployEntry(df)
+		if !e.covers(src) {
+			continue
+		}
+		switch {
+		case e.strip == "":
+			out = append(out, src)
+		case src != e.strip:
+			out = append(out, strings.TrimPrefix(src, e.strip+"/"))
+		}
+	}
+	return out
+}
+
+// underRoot is p relative to root, false when p lies outside it.
+func underRoot(root, p string) (string, bool) {
+	if root == "" {
+		return p, p != ""
+	}
+	rel, ok := strings.CutPrefix(p, root+"/")
+	return rel, ok
+}
+
+// has reports whether the root holds rel: deployed, or maybe made by the build.
+func (w *webRoot) has(rel string) bool {
+	return w.files[rel] || w.made.producedAt(cleanRel(path.Join(w.root, rel)))
+}
+
+// index reports whether the directory rel holds an index the server serves.
+func (w *webRoot) index(rel string) bool {
+	return w.has(path.Join(rel, "index.html")) || (w.php && w.has(path.Join(rel, "index.php")))
+}
+
+// serves reports whether GET p answers (else 404).
+func (w *webRoot) serves(p string) bool {
+	p, _, _ = strings.Cut(p, "?")
+	rel := cleanRel(p)
+	switch {
+	case rel == "" || strings.HasSuffix(p, "/"):
+		if w.index(rel) {
+			return true
+		}
+	case w.has(rel):
+		return true
+	}
+	return w.fallback != "" && w.has(w.fallback)
+}
