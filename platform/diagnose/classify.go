@@ -158,6 +158,22 @@ func otherPort(lines []string, ports []int) (int, string, bool) {
 	return first, text, first >= 0
 }
 
+// ListenPorts are the ports lines announce a listener on, in the order
+// first announced, each once.
+func ListenPorts(lines []string) []int {
+	var out []int
+	for _, raw := range lines {
+		m := listenPort.FindStringSubmatch(stripANSI(raw))
+		if m == nil {
+			continue
+		}
+		if p, err := strconv.Atoi(m[1] + m[2]); err == nil && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // matches reports whether line shows the rule's failure.
 func (r *rule) matches(line string) bool {
 	return r.re.MatchString(line) && (r.and == nil || r.and.MatchString(line)) && (r.not == nil || !r.not.MatchString(line))

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -109,8 +111,10 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 		}
 		set(VerdictDegraded, name+" answers 503: the app is starting",
 			"Next: zerops_verify serviceHostname="+name+" again in about 10 s; if it stays 503, read zerops_logs serviceHostname="+name+".")
-	case down != nil || starting > 0:
-		set(VerdictDegraded, name+" answers on some ports only", cmp.Or(fix, "Next: read zerops_logs serviceHostname="+name+" for the ports that do not answer."))
+	case down != nil:
+		set(VerdictDegraded, name+" answers on some ports only", cmp.Or(fix, deadPortsNext(h, name)))
+	case starting > 0:
+		set(VerdictDegraded, name+" answers on some ports only", cmp.Or(fix, "Next: zerops_verify serviceHostname="+name+" again in about 10 s; if a port stays 503, read zerops_logs serviceHostname="+name+"."))
 	case failed:
 		runs := "the version deployed before it stays ACTIVE"
 		if ok+answered > 0 {
@@ -168,6 +172,42 @@ func servesFiles(svc platform.ServiceStack) bool {
 func rootPath(raw string) bool {
 	u, err := url.Parse(raw)
 	return err == nil && (u.Path == "" || u.Path == "/")
+}
+
+// deadPortsNext is the step when some of h's HTTP ports answer and others
+// do not, and the log names no cause: the ports its log shows a listener on
+// say which declared ports nothing listens on. No step to zerops_logs: its
+// answer would point back at verify.
+func deadPortsNext(h *ServiceHealth, name string) string {
+	var dead, live []string
+	for _, p := range h.Probes {
+		port := strconv.Itoa(p.Port)
+		switch {
+		case p.Skipped || p.Public:
+		case p.OK() || p.Answered() || p.Status == http.StatusServiceUnavailable:
+			if !slices.Contains(live, port) {
+				live = append(live, port)
+			}
+		case !slices.Contains(dead, port) && !slices.Contains(h.listens, p.Port):
+			dead = append(dead, port)
+		}
+	}
+	if len(dead) == 0 {
+		return "Next: some ports of " + name + " do not answer although its log shows a listener on each: check that the app binds them on 0.0.0.0, then zerops_verify serviceHostname=" + name + " again."
+	}
+	ports, it := strings.Join(dead, ", "), "it"
+	if len(dead) > 1 {
+		it = "them"
+	}
+	listening := make([]string, 0, len(h.listens))
+	for _, p := range h.listens {
+		listening = append(listening, strconv.Itoa(p))
+	}
+	if len(listening) == 0 {
+		listening = live
+	}
+	return fmt.Sprintf("Next: run.ports in zerops.yml declares %s, but the app listens only on %s (its log since the latest start announces no listener on %s): remove %s from run.ports, or make the app listen on %s at 0.0.0.0 too; then %s.",
+		ports, strings.Join(listening, ", "), ports, ports, it, deployCall(name))
 }
 
 // times is n as a count of occurrences: "once", "3 times".

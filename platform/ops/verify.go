@@ -64,8 +64,9 @@ type ServiceHealth struct {
 	// (its ID empty when unknown).
 	ReplacedBy *VersionState `json:"-"`
 
-	starting bool // the app is starting: asking again soon may change the verdict
-	exits    int  // start attempts its log shows ending in an exit and a restart
+	starting bool  // the app is starting: asking again soon may change the verdict
+	exits    int   // start attempts its log shows ending in an exit and a restart
+	listens  []int // the ports its log since the latest start announces a listener on
 }
 
 // exitRestart finds the line the platform logs when an app exits and is
@@ -260,7 +261,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 		since = at
 	}
 	lines, errLines, logNote := runtimeLines(ctx, env, svc, since)
-	h.ErrorLines, h.exits = errLines, exitCount(lines)
+	h.ErrorLines, h.exits, h.listens = errLines, exitCount(lines), diagnose.ListenPorts(lines)
 	var buildDiags []diagnose.Diagnosis
 	if latest != nil && latest.Failed() {
 		buildLines, _ := BuildLogLines(ctx, env.Client, env.Logs, env.ProjectID, *latest)
