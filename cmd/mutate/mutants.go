@@ -239,6 +239,15 @@ var mutants = []mutant{
 		old: `if platform.ErrorCode(err) == platform.ErrServiceNotFound || err == nil`, new: `if false && platform.ErrorCode(err) == platform.ErrServiceNotFound || false && err == nil`,
 		pkgs: []string{"./mcp"}, run: "TestDeploy_TargetDeleted"},
 	// Review 4, F3: failures after the build, as the facts say.
+	// Review 5, F2/F19: servers listen at their own default address.
+	{name: "fake-runserver-binds-every-address", file: "platform/fakeapi/simlisten.go",
+		old: `"django runserver": {host: "127.0.0.1", port: 8000,`, new: `"django runserver": {host: "0.0.0.0", port: 8000,`,
+		pkgs: []string{"./platform/fakeapi"}, run: "TestRun_ServersListenWhereTheyDefault"},
+	{name: "fake-server-port-variable-ignored", file: "platform/fakeapi/simlisten.go",
+		old: `if n, err := strconv.Atoi(firstVar(env, s.portVars)); err == nil {
+		port = n`, new: `if n, err := strconv.Atoi(firstVar(env, s.portVars)); err == nil && false {
+		port = n`,
+		pkgs: []string{"./platform/fakeapi"}, run: "TestRun_ServersListenWhereTheyDefault"},
 	{name: "fake-run-prepare-reads-var-www", file: "platform/fakeapi/prepare.go",
 		old: `if w != runRoot && !strings.HasPrefix(w, runRoot+"/") {`, new: `if w != "" {`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestDeploy_FailsAfterTheBuild"},

@@ -334,10 +334,19 @@ func listenLines(run appRun) []string {
 }
 
 // ownServer reads a start command that runs a server with an address of its
-// own (bundle exec stripped); false for any other.
+// own (through bundle exec, npx, python -m django); false for any other.
 func (r *runSim) ownServer(name string, args []string, env map[string]string) (startCmd, bool) {
 	if name == "bundle" && len(args) > 1 && args[0] == "exec" {
 		name, args = path.Base(args[1]), args[2:]
+	}
+	if name == "npx" {
+		args = slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "-y" || a == "--yes" })
+		if len(args) > 0 {
+			name, args = path.Base(args[0]), args[1:]
+		}
+	}
+	if strings.HasPrefix(name, "python") && len(args) > 1 && args[0] == "-m" && args[1] == "django" {
+		name, args = "django-admin", args[2:]
 	}
 	sub := ""
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
@@ -357,7 +366,8 @@ func (r *runSim) ownServer(name string, args []string, env map[string]string) (s
 				return c, true
 			}
 		}
-		s, l := ownAddrs["django runserver"], listenAddr{"127.0.0.1", 8000}
+		s := ownAddrs["django runserver"]
+		l := listenAddr{s.host, s.port}
 		if slices.Contains(args, "-6") || slices.Contains(args, "--ipv6") {
 			l.host = "::1"
 		}

@@ -65,6 +65,10 @@ func TestRun_ServersListenWhereTheyDefault(t *testing.T) {
 			[]string{"Starting development server at http://0.0.0.0:8000/"}, nil},
 		{"DjangoRunserverZeroShorthand", django("python3 manage.py runserver 0:8000"), 8000, http.StatusOK,
 			[]string{"Starting development server at http://0.0.0.0:8000/"}, nil},
+		{"DjangoModuleRunserver", django("python -m django runserver --settings=mysite.settings"), 8000, http.StatusBadGateway,
+			[]string{"Starting development server at http://127.0.0.1:8000/"}, nil},
+		{"NpxNextStart", one("nodejs@22", "npx next start", 8080, "", ".next/BUILD_ID", "x\n"), 8080, http.StatusBadGateway,
+			[]string{"started server on 0.0.0.0:3000"}, nil},
 		{"DjangoManageMissing", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "python manage.py runserver 0.0.0.0:8000", 8000, "")},
 			8000, http.StatusBadGateway, []string{"can't open file '/var/www/manage.py'"}, []string{"Starting development server"}},
 		// PHP's built-in server listens only on the address it is given.
