@@ -133,3 +133,23 @@ func TestDeploy_WebRootWithoutIndexIsNotLive(t *testing.T) {
 		})
 	}
 }
+
+// run.siteConfigPath naming a file the deploy does not put in /var/www
+// fails the deploy; the answer names the file and deployFiles (review5 F22).
+func TestDeploy_SiteConfigNotDeployedFails(t *testing.T) {
+	t.Parallel()
+	h := newStaticHarness(t, "nginx@1.22")
+	yml := "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      deployFiles: [index.html]\n    run:\n      base: nginx@1.22\n      siteConfigPath: site.conf.tmpl\n"
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml, "index.html": "<!doctype html>\n", "site.conf.tmpl": "server {}\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "web"}, "conf")
+	body := text(res)
+	if m["verdict"] == deploy.VerdictLive || !strings.Contains(body, "site.conf.tmpl") || !strings.Contains(body, "deployFiles") {
+		t.Fatalf("verdict %v: want a failed deploy naming site.conf.tmpl and deployFiles: %s", m["verdict"], body)
+	}
+	fixed := strings.Replace(yml, "deployFiles: [index.html]", "deployFiles: [index.html, site.conf.tmpl]", 1)
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": fixed})
+	res, m = h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "web"}, "fixed")
+	if m["verdict"] != deploy.VerdictLive {
+		t.Fatalf("after the fix the verdict is %v, want live: %s", m["verdict"], text(res))
+	}
+}

@@ -278,6 +278,17 @@ func (av *appVersion) afterBuild(d *deployedSetup, runBase string, run appRun) {
 		av.planFailure(platform.AppVersionPreparingRuntimeFailed, 3, nil, failure)
 		return
 	}
+	if run.siteConfig != "" {
+		words := fmt.Sprintf("nginx: [emerg] open() %q failed (2: No such file or directory)", run.siteConfig)
+		if runtimeName(runBase) == "php-apache" {
+			words = "httpd: Could not open configuration file " + run.siteConfig + ": No such file or directory"
+		}
+		av.planFailure(platform.AppVersionDeployFailed, 4, []logEntry{
+			{6, fmt.Sprintf("Starting app version %s on %s", av.ID, runBase)}, {3, words},
+			{3, fmt.Sprintf("App version %s never became ready; the version deployed before keeps running", av.ID)},
+		}, fmt.Sprintf("ERROR: run.siteConfigPath: %q does not exist: the file is missing from deployFiles, so the web server cannot be configured", run.siteConfig))
+		return
+	}
 	if f := readyFailure(d, run); f != "" {
 		start := fmt.Sprintf("Starting app version %s on %s: %s", av.ID, runBase, orStr(d.startText(), "(no start command)"))
 		out := []logEntry{{6, start}}

@@ -41,6 +41,12 @@ func TestDeploy_FailsAfterTheBuild(t *testing.T) {
 		{"ReadinessExecOtherPort", nodeApp(strings.Replace(nodeYml("[npm ci, npm run build]", "./"), "    run:\n",
 			"    deploy:\n      readinessCheck:\n        exec: {command: 'curl -f http://localhost:8080/health'}\n    run:\n", 1), nil), "DEPLOY_FAILED",
 			[]string{`ERROR: readiness check never passed: "curl -f http://localhost:8080/health" exited with code 7`}},
+		// A web server's site config is read at the deploy: not deployed,
+		// the server cannot be configured.
+		{"SiteConfigNotDeployed", map[string]string{"zerops.yml": "zerops:\n  - setup: appstage\n    build: {base: php@8.4, deployFiles: [index.php]}\n" +
+			"    run: {base: php-nginx@8.4, siteConfigPath: nginx.conf}\n", "index.php": "<?php echo 1;", "nginx.conf": "server {}\n"}, "DEPLOY_FAILED",
+			[]string{`nginx: [emerg] open() "/var/www/nginx.conf" failed (2: No such file or directory)`,
+				`ERROR: run.siteConfigPath: "/var/www/nginx.conf" does not exist: the file is missing from deployFiles, so the web server cannot be configured`}},
 		{"ReadinessAppCrashes", nodeApp(strings.Replace(readyOn("3000"), "node index.js", "node server.js", 1), nil), "DEPLOY_FAILED",
 			[]string{"Error: Cannot find module '/var/www/server.js'", "ERROR: readiness check never passed: the app exits at start"}},
 	}

@@ -24,6 +24,9 @@ type appRun struct {
 	lang      string       // what the start command runs: how its errors read
 	webServer bool         // the runtime serves HTTP itself and survives its app's errors
 	web       *webRoot     // what such a runtime serves; nil: any path answers
+	// siteConfig is the absolute path of a run.siteConfigPath the deploy
+	// does not put in /var/www: the web server cannot be configured.
+	siteConfig string
 }
 
 // listenAddr is an address the app listens on.
@@ -96,6 +99,9 @@ func simulateRun(d *deployedSetup, files *fileSet, built *buildResult, runBase s
 	if webServer(r.base) {
 		out.listens, out.lang, out.webServer = []listenAddr{{"0.0.0.0", 80}}, "php", true
 		out.web = r.webRoot()
+		if c := r.d.siteConfig; c != "" && r.files != nil && r.deployed(c) == "" && !r.producedAt(c) {
+			out.siteConfig = path.Join(runRoot, c)
+		}
 		if missing != "" {
 			out.lines = []logEntry{{3, hostNotFound("php", missing)}}
 		}

@@ -43,6 +43,9 @@ func TestWebRoot_AnswersFromDeployedFiles(t *testing.T) {
 			[]get{{"/", http.StatusOK}, {"/users/1", http.StatusOK}}},
 		{"PhpAtTheTop", map[string]string{"zerops.yml": yml("php@8.4, deployFiles: ./", "base: php-nginx@8.4"), "index.php": "<?php echo 1;"},
 			[]get{{"/", http.StatusOK}}},
+		{"NginxSiteConfigDeployed", map[string]string{"zerops.yml": yml("nodejs@22, deployFiles: [dist, site.conf.tmpl]", "base: nginx@1.22, documentRoot: dist, siteConfigPath: site.conf.tmpl"),
+			"dist/index.html": page, "site.conf.tmpl": "server {}\n"},
+			[]get{{"/", http.StatusOK}}},
 		{"NginxNoFallback", map[string]string{"zerops.yml": yml("nodejs@22, deployFiles: dist", "base: nginx@1.22, documentRoot: dist"), "dist/index.html": page},
 			[]get{{"/", http.StatusOK}, {"/index.html", http.StatusOK}, {"/definitely/missing.html", http.StatusNotFound}}},
 	}

@@ -87,7 +87,7 @@ func parseSetup(src, setup string) (d *deployedSetup, code, msg string) {
 		}
 		d = &deployedSetup{buildBase: baseName(e.Build.Base), runBase: baseName(e.Run.Base),
 			start: clip(e.Run.Start, 200), ports: []portJSON{}, docRoot: cleanRel(clip(e.Run.DocRoot, 200)),
-			siteConfig: cleanRel(clip(e.Run.SiteConfig, 200))}
+			siteConfig: cleanRel(strings.TrimPrefix(clip(e.Run.SiteConfig, 200), runRoot+"/"))}
 		d.buildCommands = stringList(e.Build.BuildCommands, 10)
 		d.startCommands = startCommands(e.Run.StartCmds)
 		d.buildBases = stringList(e.Build.Base, 10)
