@@ -61,6 +61,15 @@ var sandboxMistakes = []struct {
 		verdict: deploy.VerdictNotAnswering, signal: "listening-on-localhost",
 	},
 	{
+		// The start line's --host 0.0.0.0 is no sign of where the app listens.
+		name: "bound to localhost despite a host flag",
+		broken: map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js --host 0.0.0.0"),
+			"index.js": "const http = require('node:http');\n" +
+				"http.createServer((req, res) => res.end('ok')).listen(3000, '127.0.0.1');\n"},
+		fix:     map[string]string{"index.js": demoApp["index.js"]},
+		verdict: deploy.VerdictNotAnswering, signal: "listening-on-localhost",
+	},
+	{
 		name: "reference to a missing service",
 		broken: map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
 			"start: node index.js\n      envVariables:\n        DATABASE_URL: ${database_connectionString}")},

@@ -73,3 +73,35 @@ func TestClassify_GunicornHostFlagLeadsToBind(t *testing.T) {
 		t.Fatalf("diagnoses %+v, want start-command-invalid with --bind first", ds)
 	}
 }
+
+// TestClassify_StartLineFlagsAreNoPublicBind checks that a start line
+// echoing a bind flag (--bind 0.0.0.0:$PORT, -b [::]:8000) does not pass
+// for the app's own line showing it listens on every interface: the
+// localhost line after it is still the cause.
+func TestClassify_StartLineFlagsAreNoPublicBind(t *testing.T) {
+	t.Parallel()
+	for _, start := range []string{"gunicorn --bind 0.0.0.0:$PORT main:app", "gunicorn -b [::]:8000 main:app",
+		"uvicorn main:app --host=0.0.0.0"} {
+		ds := Classify([]string{"Starting app version v1 on python@3.12: " + start,
+			"[1] [INFO] Listening at: http://127.0.0.1:8000 (1)"}, Runtime)
+		if len(ds) == 0 || ds[0].Signal != "listening-on-localhost" {
+			t.Errorf("%s: diagnoses %v, want listening-on-localhost", start, signalIDs(ds))
+		}
+	}
+}
+
+// TestClassify_UnsetPortVariableInStart checks that the usage errors of a
+// port option left without its value (an unset $PORT expands to nothing)
+// are an invalid start whose fix names the variable.
+func TestClassify_UnsetPortVariableInStart(t *testing.T) {
+	t.Parallel()
+	for _, line := range []string{"Error: Option '--port' requires an argument.",
+		"Error: Invalid value for '--port': '' is not a valid integer.",
+		"gunicorn: error: argument -b/--bind: expected one argument",
+		"Error: '' is not a valid port number."} {
+		ds := Classify([]string{line, "App version v1 exited with code 2 (start attempt 1); restarting in 2s"}, Runtime)
+		if len(ds) == 0 || ds[0].Signal != "start-command-invalid" || !strings.Contains(ds[0].Fix, "`$PORT`") {
+			t.Errorf("%s: diagnoses %+v, want start-command-invalid naming $PORT", line, ds)
+		}
+	}
+}

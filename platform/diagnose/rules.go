@@ -76,8 +76,8 @@ var rules = []rule{
 		`(?i)Cannot find module '\.{0,2}/[^']+'`),
 	r("", "start-file-missing", k("can't open file", "could not open input file", "unable to access jarfile", "could not find or load main class", "application to execute does not exist", "specified command or file was not found", "failed to find attribute", "could not import module", "no such file or directory -- ", "could not read package.json", "can't cd to", "node: "),
 		`(?i)can't cd to \S+: No such file or directory|^node: \S+: not found|can't open file '[^']+': \[Errno 2\]|Could not open input file: |Unable to access jarfile|Could not find or load main class|application to execute does not exist|specified command or file was not found|Failed to find attribute '\S+' in '\S+'|Error loading ASGI app\. Could not import module|No such file or directory -- \S+ \(LoadError\)|Could not read package\.json`),
-	r("build-command-failed", "start-command-invalid", k("unrecognized arguments: ", "no such option: ", "unknown option ", "flag provided but not defined: ", "unknown flag: ", "unknown shorthand flag: "),
-		`(?i)^\S+: error: unrecognized arguments: |^Error: No such option: |^error: unknown option '|^flag provided but not defined: |^Error: unknown (shorthand )?flag: `),
+	r("build-command-failed", "start-command-invalid", k("unrecognized arguments: ", "no such option: ", "unknown option ", "flag provided but not defined: ", "unknown flag: ", "unknown shorthand flag: ", "requires an argument", "invalid value for '", "expected one argument", "is not a valid port number"),
+		`(?i)^\S+: error: unrecognized arguments: |^Error: Option '\S+' requires an argument|^Error: Invalid value for '\S+'|^\S+: error: argument \S+: expected one argument|^Error: '[^']*' is not a valid port number|^Error: No such option: |^error: unknown option '|^flag provided but not defined: |^Error: unknown (shorthand )?flag: `),
 	r("compile-error", "start-file-missing", k(`module not found "`), `(?i)Module not found "`),
 	r("build-command-failed", "start-file-missing", k("not found", "no such file or directory"),
 		`(?i)(^|\s)(/bin/)?(ba|da|z)?sh: (line )?(\d+: )?\.{0,2}/\S+: (not found|no such file or directory)|exec: "[^"]+": stat \S+: no such file or directory|\bexec \S+: no such file or directory`),
@@ -104,7 +104,9 @@ var rules = []rule{
 		`(?i)now listening on:? https?://localhost\b|development server (at |\()?https?://localhost\b|(listening|running) (on|at):? tcp://localhost\b|\b(listen(ing)?|bound|binding|bind)\s+(on|to|at)\s+localhost:\d+|use --host to expose`).
 		except(`0\.0\.0\.0|\[::\]|all (addresses|interfaces)`),
 	r("", "_public-bind", k("0.0.0.0", "[::]", "all addresses", "all interfaces", "network:"),
-		`(?i)(0\.0\.0\.0|\[::\]|all (addresses|interfaces)|network:\s+https?://\d)`),
+		`(?i)(0\.0\.0\.0|\[::\]|all (addresses|interfaces)|network:\s+https?://\d)`).
+		except(`\s--?[a-zA-Z][\w-]*[ =](tcp://)?(0\.0\.0\.0|\[::\])`), // a command line's bind flag, not where the app listens
+
 	r("", "wrong-port", k("while connecting to upstream", "listen", "readiness check"),
 		`(?i)connect\(\) failed \(111: Connection refused\) while connecting to upstream|\b(no|nothing|no process|no app|no one)\b.*\b(is )?listen\w* on\b|readiness check.*(connection refused|failed.*refused)`),
 	r("", "host-not-found", k("enotfound", "eai_again", "name or service not known", "could not translate host name", "temporary failure in name resolution", "no such host", "unknownhostexception", "no such host is known", "getaddrinfo", "unknown mysql server host", "failed to lookup address", "host not found", "could not resolve host", "nodename nor servname"),

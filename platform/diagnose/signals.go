@@ -53,7 +53,7 @@ var signals = []signal{
 	{"start-file-missing", "The start command names a file that is not in the deployed files.",
 		"Make `run.start` name a file the build produces, and include it (and its directory) in `build.deployFiles`.", docStart, 90},
 	{"start-command-invalid", "The start command passes an option its program does not accept, so it prints its usage and exits.",
-		"Correct `run.start` to options the program accepts (its usage line lists them): gunicorn binds with --bind 0.0.0.0:<port> and has no --host or --port; uvicorn takes --host 0.0.0.0 --port <port>.", docStart, 89},
+		"Correct `run.start` to options the program accepts (its usage line lists them): gunicorn binds with --bind 0.0.0.0:<port> and has no --host or --port; uvicorn takes --host 0.0.0.0 --port <port>. An option left without its value is a variable the container does not set: a `$PORT` in `run.start` expands to nothing unless PORT is set, so set it in `run.envVariables` (PORT: \"<port>\") or write the port.", docStart, 89},
 	{"module-not-found-at-runtime", "The running app imports a dependency that is not in the deployed files.",
 		"Deploy the dependencies with the app: add node_modules, vendor or the virtualenv to `build.deployFiles` (or install them in `run.prepareCommands`/`build.buildCommands`), and list the package in the manifest.", docStart, 86},
 	{"missing-env-variable", "The app needs an environment variable that is not set (or a reference that did not resolve).",

@@ -476,6 +476,9 @@ func flaskRun(args []string, env map[string]string) startCmd {
 // pyServer judges gunicorn/uvicorn: the app module must be deployed, and
 // they listen on 127.0.0.1:8000 unless told otherwise.
 func (r *runSim) pyServer(name string, args []string, env map[string]string) startCmd {
+	if crash, exit := portArgError(name, args); crash != nil {
+		return startCmd{lang: "python", crash: crash, exit: exit}
+	}
 	if bad := gunicornUnknown(name, args); bad != "" {
 		// gunicorn parses its options with argparse, which stops at one it
 		// does not know: the usage line, the error, exit status 2.
@@ -502,6 +505,44 @@ func (r *runSim) pyServer(name string, args []string, env map[string]string) sta
 		return startCmd{lang: "python", listen: flagListen(args, env, "", 0), banner: serverBanners[name]}
 	}
 	return startCmd{lang: "python", listen: flagListen(args, env, def.host, def.port), banner: serverBanners[name]}
+}
+
+// portArgError is how gunicorn, uvicorn or hypercorn stops when its bind or
+// port option has no usable value (an unset $PORT expanded to nothing), in
+// its own words; nil when the options are well formed.
+func portArgError(name string, args []string) ([]logEntry, int) {
+	clickUsage := []logEntry{{3, "Usage: uvicorn [OPTIONS] APP"}, {3, "Try 'uvicorn --help' for help."}, {3, ""}}
+	for i, a := range args {
+		flag, v, inline := strings.Cut(a, "=")
+		last := !inline && i+1 == len(args)
+		if !inline && !last {
+			v = args[i+1]
+		}
+		switch {
+		case name == "uvicorn" && (flag == "--port" || flag == "--host") && last:
+			return append(clickUsage, logEntry{3, fmt.Sprintf("Error: Option '%s' requires an argument.", flag)}), 2
+		case name == "uvicorn" && flag == "--port" && !isDigits(v):
+			return append(clickUsage, logEntry{3, fmt.Sprintf("Error: Invalid value for '--port': '%s' is not a valid integer.", v)}), 2
+		case name != "uvicorn" && (flag == "-b" || flag == "--bind") && last:
+			// argparse: the usage line, the error, exit status 2.
+			return []logEntry{{3, fmt.Sprintf("usage: %s [OPTIONS] [APP_MODULE]", name)},
+				{3, fmt.Sprintf("%s: error: argument -b/--bind: expected one argument", name)}}, 2
+		case name != "uvicorn" && (flag == "-b" || flag == "--bind") && strings.Contains(v, ":") && !strings.HasPrefix(v, "unix:") &&
+			!isDigits(v[strings.LastIndex(v, ":")+1:]):
+			port := v[strings.LastIndex(v, ":")+1:]
+			if name == "hypercorn" {
+				return []logEntry{{3, "Traceback (most recent call last):"},
+					{3, fmt.Sprintf("ValueError: invalid literal for int() with base 10: '%s'", port)}}, 1
+			}
+			return []logEntry{{3, ""}, {3, fmt.Sprintf("Error: '%s' is not a valid port number.", port)}, {3, ""}}, 1
+		}
+	}
+	return nil, 0
+}
+
+// isDigits reports whether s is a number of decimal digits.
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // pyServerValued are the options of gunicorn, uvicorn and hypercorn that
@@ -586,14 +627,13 @@ func gunicornUnknown(name string, args []string) string {
 func flagListen(args []string, env map[string]string, defHost string, defPort int) *listenAddr {
 	host, port := defHost, defPort
 	if b := valueAfter(args, "--bind", "-b", "--listen", "-l"); b != "" {
-		h, p, ok := strings.Cut(expand(b, env), ":")
-		if !ok {
-			p, h = h, ""
-		}
-		if n, err := strconv.Atoi(p); err == nil {
+		// HOST:PORT ([::]:PORT, :PORT: every interface) or PORT alone.
+		b = strings.TrimPrefix(expand(b, env), "tcp://")
+		i := strings.LastIndex(b, ":")
+		if n, err := strconv.Atoi(b[i+1:]); err == nil {
 			port = n
-			if h != "" {
-				host = h
+			if i >= 0 {
+				host = orStr(b[:i], "0.0.0.0")
 			}
 		}
 	}

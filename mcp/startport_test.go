@@ -1,0 +1,33 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// A `$PORT` in run.start with PORT set nowhere expands to nothing: uvicorn
+// stops with its usage error, the deploy names an invalid start and the
+// fix sets PORT; once PORT is in run.envVariables the deploy is live.
+func TestSandbox_UnsetPortInStartNamesPort(t *testing.T) {
+	t.Parallel()
+	yml := func(env string) string {
+		return "zerops:\n  - setup: appstage\n    build:\n      base: python@3.12\n      deployFiles: ./\n" +
+			"    run:\n      base: python@3.12\n      ports: [{port: 8000, httpSupport: true}]\n" +
+			"      start: uvicorn main:app --host 0.0.0.0 --port $PORT\n" + env
+	}
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml(""), "main.py": "app = object()\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "unset")
+	check, _ := m["check"].(map[string]any)
+	first := firstDiagnosis(check["diagnoses"])
+	if next, _ := m["next"].(string); m["verdict"] != "not-answering" || first["signal"] != "start-command-invalid" || !strings.Contains(next, "`$PORT`") {
+		t.Fatalf("verdict %v, first diagnosis %v; want not-answering, start-command-invalid naming $PORT: %s", m["verdict"], first, text(res))
+	}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml("      envVariables:\n        PORT: \"8000\"\n")})
+	res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "set")
+	if m["verdict"] != "live" {
+		t.Fatalf("with PORT set the verdict is %v, want live: %s", m["verdict"], text(res))
+	}
+}
