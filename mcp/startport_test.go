@@ -31,3 +31,22 @@ func TestSandbox_UnsetPortInStartNamesPort(t *testing.T) {
 		t.Fatalf("with PORT set the verdict is %v, want live: %s", m["verdict"], text(res))
 	}
 }
+
+// An app that listens on PORT, unset and without a fallback, gets a port
+// the system picks anew at each start: the deploy's fix sets PORT and
+// never offers to declare that port in run.ports.
+func TestSandbox_EphemeralPortFixSetsPort(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	writeApp(t, h.workDir(t), map[string]string{"index.js": "const http = require('node:http');\n" +
+		"http.createServer((req, res) => res.end('ok')).listen(process.env.PORT);\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "noport")
+	check, _ := m["check"].(map[string]any)
+	first := firstDiagnosis(check["diagnoses"])
+	next, _ := m["next"].(string)
+	if m["verdict"] != "not-answering" || first["signal"] != "wrong-port" || !strings.Contains(next, `PORT: "3000"`) ||
+		strings.Contains(next, "`run.ports` to") || strings.Contains(next, "hardcoded") {
+		t.Fatalf("verdict %v, first diagnosis %v; want wrong-port setting PORT, no run.ports change: %s", m["verdict"], first, text(res))
+	}
+}

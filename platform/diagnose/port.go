@@ -7,6 +7,10 @@ import (
 	"strings"
 )
 
+// ephemeralLow is where Linux's ephemeral ports begin: what an app told no
+// port (listen(undefined), port 0) gets, anew at each start.
+const ephemeralLow = 32768
+
 // portFix rewrites d, a wrong-port diagnosis from line, to name the port the
 // app listens on and the declared one. An app that listens elsewhere while
 // PORT is set ignores PORT: setting it again cannot help.
@@ -38,6 +42,11 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 	if set != "" && set != got {
 		d.Cause = fmt.Sprintf("The app listens on %s although PORT is set to %s: the code ignores PORT (the port is hardcoded), so nothing listens on %s.", got, set, want)
 		d.Fix = fmt.Sprintf("Change the code to listen on the PORT variable (or on %s), or change `run.ports` to %s; setting PORT again changes nothing.", want, got)
+		return
+	}
+	if n, _ := strconv.Atoi(got); n >= ephemeralLow && set == "" {
+		d.Cause = fmt.Sprintf("The app listens on %s, a port the system picked, not on the declared port %s: the code reads a PORT variable that is not set and has no fallback (or asks for port 0), so the port changes at every start.", got, want)
+		d.Fix = fmt.Sprintf("Set PORT: \"%s\" in `run.envVariables` (or give the code a fallback or a literal port %s); declaring %s in `run.ports` cannot work, the next start picks another.", want, want, got)
 		return
 	}
 	d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)

@@ -105,3 +105,25 @@ func TestClassify_UnsetPortVariableInStart(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyWith_EphemeralPortOffersNoPortsChange checks that a port the
+// system picked (PORT unset, no fallback: it changes at every start) gets
+// no "change run.ports to it" fix, only setting PORT or a literal port.
+func TestClassifyWith_EphemeralPortOffersNoPortsChange(t *testing.T) {
+	t.Parallel()
+	ds := ClassifyWith([]string{"Listening on 0.0.0.0:36679"}, Runtime, Options{Ports: []int{3000}})
+	if len(ds) == 0 || ds[0].Signal != "wrong-port" {
+		t.Fatalf("diagnoses %v, want wrong-port", signalIDs(ds))
+	}
+	text := ds[0].Cause + " " + ds[0].Fix
+	for _, w := range []string{`PORT: "3000"`, "36679", "system"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("%q lacks %q", text, w)
+		}
+	}
+	for _, n := range []string{"`run.ports` to 36679", "hardcoded"} {
+		if strings.Contains(text, n) {
+			t.Errorf("%q has %q", text, n)
+		}
+	}
+}

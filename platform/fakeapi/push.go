@@ -53,6 +53,7 @@ type appVersion struct {
 	sim        *appRun      // what the deployed app does (sim.go); nil: listens on its declared ports
 	runStart   time.Time    // when its app last started (runtime.go)
 	attempts   int          // start attempts of a crash-looping app logged since runStart
+	starts     int          // times its app was started (runtime.go)
 	runFiles   *fileSet     // the deployed files its app's start reads (sim.go), kept for its next starts
 }
 

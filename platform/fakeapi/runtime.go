@@ -27,7 +27,9 @@ func (st *state) appStarted(s *service, av *appVersion, at time.Time) {
 	base := orStr(d.runBase, s.Version.Name)
 	// The app reads its environment as it is now: a secret or project
 	// variable set since the deploy counts from this start on.
-	run := simulateRun(d, av.runFiles, av.built, base, st.startEnv(s, d), av.ID)
+	// A port the system picks (PORT unset, no fallback) is another at each start.
+	av.starts++
+	run := simulateRun(d, av.runFiles, av.built, base, st.startEnv(s, d), fmt.Sprintf("%s#%d", av.ID, av.starts))
 	av.sim, av.runStart, av.attempts = &run, at, 1
 	for i, c := range s.Containers {
 		t := at.Add(time.Duration(i) * time.Millisecond)

@@ -275,3 +275,33 @@ func TestRun_SecretReferenceReadAtStart(t *testing.T) {
 		t.Fatalf("with the reference fixed the app answers %d, want 200", code)
 	}
 }
+
+// A port the system picks (PORT unset, no fallback) differs at each start:
+// declaring the one a start logged cannot make the next one answer.
+func TestRun_EphemeralPortChangesAtEachStart(t *testing.T) {
+	t.Parallel()
+	srv, h := newSDK(t, fastOpts)
+	stage := srv.ServiceID("appstage")
+	files := map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, ""), "index.js": "app.listen(process.env.PORT);\n"}
+	if _, p := pushFiles(t, h, stage, "appstage", files); p.Status != "FINISHED" {
+		t.Fatalf("build ended %s", p.Status)
+	}
+	ports := func() []string {
+		t.Helper()
+		_, items := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {stage}, "limit": {"1000"}})
+		var out []string
+		for _, it := range items {
+			if p, ok := strings.CutPrefix(it.Message, "Listening on 0.0.0.0:"); ok {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	runtimeLog(t, h, srv.ProjectID(), stage, []string{"Listening on 0.0.0.0:"})
+	r, err := h.PutServiceStackRestart(context.Background(), sid(stage))
+	waitProcess(t, h, string(out(t, r.Output, err).Id))
+	got := ports()
+	if len(got) < 2 || got[len(got)-1] == got[len(got)-2] {
+		t.Fatalf("the ports of two starts are %v, want two that differ", got)
+	}
+}
