@@ -35,3 +35,26 @@ func TestSandbox_PythonServerFormsAreLive(t *testing.T) {
 		})
 	}
 }
+
+// run.prepareCommands installing from requirements.txt without
+// build.addToRunPrepare fail as on Zerops (the file is not in the
+// run-prepare step): the verdict names the file and addToRunPrepare, and
+// that fix applied, the next deploy is live.
+func TestSandbox_RunPrepareWithoutAddToRunPrepare(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: python@3.12\n      deployFiles: ./\n" +
+		"    run:\n      base: python@3.12\n      prepareCommands: [pip install -r requirements.txt]\n" +
+		"      ports: [{port: 8000, httpSupport: true}]\n      start: gunicorn --bind 0.0.0.0:8000 main:app\n"
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml, "requirements.txt": "gunicorn\n", "main.py": "app = object()\n"})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
+	if m["verdict"] != "build-failed" || m["status"] != "PREPARING_RUNTIME_FAILED" || firstSignal(m["diagnoses"]) != "prepare-reads-deploy-files" ||
+		!strings.Contains(text(res), "addToRunPrepare: [requirements.txt]") || strings.Contains(text(res), "build-command-failed") {
+		t.Fatalf("want PREPARING_RUNTIME_FAILED naming addToRunPrepare: [requirements.txt]: %s", text(res))
+	}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.Replace(yml, "      deployFiles", "      addToRunPrepare: [requirements.txt]\n      deployFiles", 1)})
+	if res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed"); m["verdict"] != "live" {
+		t.Fatalf("after the fix the verdict is %v, want live: %s", m["verdict"], text(res))
+	}
+}

@@ -251,6 +251,14 @@ var mutants = []mutant{
 	{name: "fake-run-prepare-reads-var-www", file: "platform/fakeapi/prepare.go",
 		old: `if w != runRoot && !strings.HasPrefix(w, runRoot+"/") {`, new: `if w != "" {`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestDeploy_FailsAfterTheBuild"},
+	// Review 5, F36: run.prepareCommands see only build.addToRunPrepare's
+	// files, and the diagnosis names that key.
+	{name: "fake-run-prepare-sees-every-file", file: "platform/fakeapi/push.go",
+		old: `prepFiles, prepMade := runPrepFiles(d, av.files, res.produced)`, new: `prepFiles, prepMade := av.files, res.produced`,
+		pkgs: []string{"./platform/fakeapi"}, run: "TestDeploy_RunPrepareSeesOnlyAddToRunPrepare"},
+	{name: "diagnose-run-prepare-manifest-unread", file: "platform/diagnose/classify.go",
+		old: `if n, line, files, ok := prepManifest(lines); ok && stage != Runtime {`, new: `if n, line, files, ok := prepManifest(lines); ok && false {`,
+		pkgs: []string{"./platform/diagnose"}, run: "TestClassify_RunPrepareManifestNamesAddToRunPrepare"},
 	{name: "fake-readiness-always-passes", file: "platform/fakeapi/prepare.go",
 		old: `case rc.port > 0 && !run.answers(rc.port):`, new: `case rc.port > 0 && false:`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestDeploy_FailsAfterTheBuild"},

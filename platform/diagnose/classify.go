@@ -67,6 +67,15 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 	if seen[publicBind] {
 		got = slices.DeleteFunc(got, func(f found) bool { return f.sig.id == "listening-on-localhost" })
 	}
+	prepFiles := ""
+	if n, line, files, ok := prepManifest(lines); ok && stage != Runtime {
+		// The install's own words read as a lock file or package problem;
+		// the failure line as a package manager's. The cause is the file.
+		got = slices.DeleteFunc(got, func(f found) bool {
+			return f.line == n || f.sig.id == "prepare-reads-deploy-files" || runPrepFailed.MatchString(f.text)
+		})
+		got, prepFiles = append(got, found{signalByID["prepare-reads-deploy-files"], n, line}), files
+	}
 	if len(opt.Ports) > 0 && stage != Build && !seen["wrong-port"] {
 		if n, line, ok := otherPort(lines, opt.Ports); ok {
 			got = append(got, found{signalByID["wrong-port"], n, line})
@@ -91,6 +100,10 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 			out[i].localhostFix(f.text, opt)
 		case "permission-denied":
 			out[i].permissionFix(f.text)
+		case "prepare-reads-deploy-files":
+			if prepFiles != "" {
+				out[i].prepManifestFix(prepFiles)
+			}
 		}
 		if f.sig.id != "host-not-found" && f.sig.id != "missing-env-variable" {
 			continue

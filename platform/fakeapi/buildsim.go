@@ -46,6 +46,7 @@ type buildSim struct {
 	unknown  bool // as buildResult's
 	out      []logEntry
 	at       time.Time // the build's start: npm's debug-log name
+	root     string    // where the files are and commands start; "": buildSource
 	// hook judges a command first (prepare.go): handled, its status stands.
 	hook func(b *buildSim, words []string) (code int, handled bool)
 }
@@ -110,10 +111,23 @@ func (b *buildSim) madeByBuild(p string) bool {
 
 // rel is p relative to the working directory, from the current directory.
 func (b *buildSim) rel(p string) string {
-	if strings.HasPrefix(p, buildSource+"/") || p == buildSource {
-		return cleanRel(strings.TrimPrefix(p, buildSource))
+	if root := b.top(); strings.HasPrefix(p, root+"/") || p == root {
+		return cleanRel(strings.TrimPrefix(p, root))
 	}
 	return cleanRel(path.Join(b.cwd, p))
+}
+
+// top is the directory the files are in and commands start in.
+func (b *buildSim) top() string { return orStr(b.root, buildSource) }
+
+// dir is the current directory, absolute.
+func (b *buildSim) dir() string { return path.Join(b.top(), b.cwd) }
+
+// outside reports whether p is an absolute path outside top: a directory
+// of the image, whose content is not known.
+func (b *buildSim) outside(p string) bool {
+	root := b.top()
+	return strings.HasPrefix(p, "/") && p != root && !strings.HasPrefix(p, root+"/")
 }
 
 // run runs one command line and answers its exit status. depth bounds
@@ -167,7 +181,7 @@ func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
 		if dir == "~" || dir == "-" {
 			return 0, false
 		}
-		if b.files != nil && !b.exists(b.rel(dir)) {
+		if b.files != nil && !b.outside(dir) && !b.exists(b.rel(dir)) {
 			b.err(fmt.Sprintf("/bin/sh: cd: line 1: can't cd to %s: No such file or directory", dir))
 			return 2, false
 		}
@@ -204,11 +218,17 @@ func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
 	case "composer":
 		if sub := firstFile(args); (sub == "install" || sub == "update" || sub == "i") && b.files != nil &&
 			!b.files.has(path.Join(b.cwd, "composer.json")) {
-			b.err("Composer could not find a composer.json file in " + path.Join(buildSource, b.cwd))
+			b.err("Composer could not find a composer.json file in " + b.dir())
 			b.err("To initialize a project, please create a composer.json file. See https://getcomposer.org/basic-usage")
 			return 1, false
 		} else if sub != "install" && sub != "update" && sub != "i" && sub != "dump-autoload" && !b.knownCommand(name, args) {
 			b.unknown = true // composer run-script, create-project, …
+		}
+	case "bundle":
+		if sub := firstFile(args); (sub == "install" || sub == "") && b.files != nil && !b.exists(path.Join(b.cwd, "Gemfile")) &&
+			!b.exists(path.Join(b.cwd, "gems.rb")) && valueAfter(args, "--gemfile") == "" {
+			b.err("Could not locate Gemfile")
+			return 10, false
 		}
 	case "go":
 		if code := b.goCmd(args); code != 0 {

@@ -19,6 +19,45 @@ type prepSetup struct {
 	runPrepare     []string
 	init           []string
 	ready          *readiness // nil: no readiness check
+	toRunPrep      []string   // build.addToRunPrepare: the files run.prepareCommands have
+}
+
+// prepHome is where run.prepareCommands run and build.addToRunPrepare puts
+// its files.
+const prepHome = "/home/zerops"
+
+// runPrepFiles are the files run.prepareCommands find in prepHome: what
+// build.addToRunPrepare lists, of the uploaded files (with their content)
+// and of the paths the build made (made). files nil, or an entry that is a
+// pattern: unknown, no rule that needs them applies.
+func runPrepFiles(d *deployedSetup, files *fileSet, produced map[string]bool) (fs *fileSet, made map[string]bool) {
+	made = map[string]bool{}
+	if files == nil {
+		return nil, made
+	}
+	fs = newFileSet()
+	b := &buildSim{produced: produced}
+	for _, e := range d.prep.toRunPrep {
+		if strings.ContainsAny(e, "*?[{~") {
+			return nil, made
+		}
+		e = cleanRel(strings.TrimPrefix(e, buildSource))
+		if e == "" {
+			return files, produced // the whole source
+		}
+		for p := range files.paths {
+			if p == e || strings.HasPrefix(p, e+"/") || strings.HasPrefix(e, p+"/") {
+				fs.paths[p] = true
+				if s, ok := files.text[p]; ok {
+					fs.text[p] = s
+				}
+			}
+		}
+		if b.madeByBuild(e) {
+			made[e] = true
+		}
+	}
+	return fs, made
 }
 
 // readinessYml is deploy.readinessCheck as zerops.yml writes it.
@@ -151,7 +190,11 @@ func prepHook(os string, noDeploy bool) func(b *buildSim, words []string) (int, 
 // unknown: only the rules that need none apply), stopping at the first
 // that fails: the lines, and the failing command and its status.
 func runCommands(cmds []string, hook func(*buildSim, []string) (int, bool)) (lines []logEntry, failed string, code int) {
-	b := &buildSim{produced: map[string]bool{}, hook: hook}
+	return runIn(&buildSim{produced: map[string]bool{}, hook: hook}, cmds)
+}
+
+// runIn is runCommands in b, which knows the files there.
+func runIn(b *buildSim, cmds []string) (lines []logEntry, failed string, code int) {
 	for _, c := range cmds {
 		b.cwd = ""
 		b.out = append(b.out, logEntry{6, "$ " + c})
@@ -163,13 +206,15 @@ func runCommands(cmds []string, hook func(*buildSim, []string) (int, bool)) (lin
 }
 
 // runPrepare is the outcome of preparing the runtime image of d (run
-// base runBase): its lines and the failure line, "" when it succeeded.
-func runPrepare(d *deployedSetup, runBase string) (lines []logEntry, failure string) {
+// base runBase) in prepHome, which holds files and made (runPrepFiles):
+// its lines and the failure line, "" when it succeeded.
+func runPrepare(d *deployedSetup, runBase string, files *fileSet, made map[string]bool) (lines []logEntry, failure string) {
 	if len(d.prep.runPrepare) == 0 {
 		return nil, ""
 	}
 	os := containerOS(d.prep.runOS, runBase)
-	lines, failed, code := runCommands(d.prep.runPrepare, prepHook(os, true))
+	b := &buildSim{files: files, produced: made, root: prepHome, hook: prepHook(os, true)}
+	lines, failed, code := runIn(b, d.prep.runPrepare)
 	lines = append([]logEntry{{6, "Preparing the runtime image on " + runBase + ": run.prepareCommands (the deployed files are not in " + runRoot + " yet)"}}, lines...)
 	if failed != "" {
 		failure = fmt.Sprintf("ERROR: run.prepareCommands failed with exit code %d: %s", code, clip(failed, 120))
@@ -271,8 +316,8 @@ func (av *appVersion) failedStatus() string {
 // afterBuild plans what follows a build that succeeded: preparing the
 // runtime image, then the deploy's readiness check. The version deployed
 // before keeps running when either fails.
-func (av *appVersion) afterBuild(d *deployedSetup, runBase string, run appRun) {
-	lines, failure := runPrepare(d, runBase)
+func (av *appVersion) afterBuild(d *deployedSetup, runBase string, run appRun, prepFiles *fileSet, prepMade map[string]bool) {
+	lines, failure := runPrepare(d, runBase, prepFiles, prepMade)
 	av.prepLines = lines
 	if failure != "" {
 		av.planFailure(platform.AppVersionPreparingRuntimeFailed, 3, nil, failure)

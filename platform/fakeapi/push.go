@@ -261,6 +261,7 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 	if res.failure == "" {
 		res = simulateBuild(d, av.files, rq.now)
 	}
+	prepFiles, prepMade := runPrepFiles(d, av.files, res.produced)
 	used := av.files.record()
 	run := simulateRun(d, av.files, &res, orStr(d.runBase, s.Version.Name), st.startEnv(s, d), av.ID)
 	// Of the files, keep only what the app's start reads: each start
@@ -270,7 +271,7 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 		av.failReason = res.failure
 	}
 	if av.failReason == "" {
-		av.afterBuild(d, orStr(d.runBase, s.Version.Name), run)
+		av.afterBuild(d, orStr(d.runBase, s.Version.Name), run, prepFiles, prepMade)
 	}
 	p := st.newProcess(s.ProjectID, s, "stack.build", rq.now)
 	// The process follows the build, not ProcessDuration; a FailNextProcess

@@ -36,6 +36,7 @@ type zeropsYml struct {
 			DeployFiles   any    `yaml:"deployFiles"`
 			Os            string `yaml:"os"`
 			Prepare       any    `yaml:"prepareCommands"`
+			ToRunPrep     any    `yaml:"addToRunPrepare"`
 		} `yaml:"build"`
 		Deploy struct {
 			ReadinessCheck *readinessYml `yaml:"readinessCheck"`
@@ -94,6 +95,7 @@ func parseSetup(src, setup string) (d *deployedSetup, code, msg string) {
 		d.deployFiles = stringList(e.Build.DeployFiles, 20)
 		d.prep = prepSetup{buildOS: e.Build.Os, runOS: e.Run.Os, buildPrepare: stringList(e.Build.Prepare, 10),
 			runPrepare: stringList(e.Run.Prepare, 10), init: stringList(e.Run.Init, 10), ready: e.Deploy.ReadinessCheck.parse()}
+		d.prep.toRunPrep = stringList(e.Build.ToRunPrep, 20)
 		for k, v := range e.Run.EnvVariables {
 			if len(d.env) >= 100 {
 				break

@@ -1,0 +1,55 @@
+package diagnose
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// runPrepFailed is the platform's line for run.prepareCommands that failed.
+var runPrepFailed = regexp.MustCompile(`(?i)run\.prepareCommands\b.*\bfailed|PREPARING_RUNTIME_FAILED`)
+
+// prepManifests are an installer's words for a manifest it did not find,
+// with the files it reads (a submatch: the path it names).
+var prepManifests = []struct {
+	re    *regexp.Regexp
+	files string
+}{
+	{regexp.MustCompile(`Could not open requirements file: \[Errno 2\] No such file or directory: '([^'/][^']*|/home/zerops/[^']+)'`), ""},
+	{regexp.MustCompile("`npm ci` command can only install with an existing package-lock\\.json"), "package.json, package-lock.json"},
+	{regexp.MustCompile(`Could not read package\.json: Error: ENOENT`), "package.json, package-lock.json"},
+	{regexp.MustCompile(`Composer could not find a composer\.json file`), "composer.json, composer.lock"},
+	{regexp.MustCompile(`^\s*Could not locate Gemfile\b`), "Gemfile, Gemfile.lock"},
+}
+
+// prepManifest finds, in a log whose run.prepareCommands failed, the line
+// of an install that found no manifest: run.prepareCommands run in
+// /home/zerops before the deploy, with only build.addToRunPrepare's files.
+// files are those the install needs there; ok is false for no such line.
+func prepManifest(lines []string) (n int, line, files string, ok bool) {
+	if !slices.ContainsFunc(lines, func(l string) bool {
+		return (strings.Contains(l, "repareCommands") || strings.Contains(l, "PREPARING_RUNTIME")) && runPrepFailed.MatchString(l)
+	}) {
+		return 0, "", "", false
+	}
+	for i, raw := range lines {
+		l := stripANSI(raw)
+		for _, m := range prepManifests {
+			if sm := m.re.FindStringSubmatch(l); sm != nil {
+				f := m.files
+				if len(sm) > 1 {
+					f = strings.TrimPrefix(sm[1], "/home/zerops/")
+				}
+				return i, l, f, true
+			}
+		}
+	}
+	return 0, "", "", false
+}
+
+// prepManifestFix says which files build.addToRunPrepare must list.
+func (d *Diagnosis) prepManifestFix(files string) {
+	d.Cause = fmt.Sprintf("`run.prepareCommands` need %s, which the run-prepare step does not have: it runs in /home/zerops before the deploy, with only the files `build.addToRunPrepare` lists.", files)
+	d.Fix = fmt.Sprintf("Add `addToRunPrepare: [%s]` to the setup's `build` in zerops.yml (paths from the source root; `run.prepareCommands` find them at the same paths under /home/zerops)", files)
+}

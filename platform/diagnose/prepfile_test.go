@@ -1,0 +1,56 @@
+package diagnose
+
+import (
+	"strings"
+	"testing"
+)
+
+// An install in run.prepareCommands that fails on a manifest the
+// run-prepare step lacks is read as prepare-reads-deploy-files, first, with
+// a fix naming that file in build.addToRunPrepare; not as a lock-file or
+// package-manager problem. The same line in build commands is no such case.
+func TestClassify_RunPrepareManifestNamesAddToRunPrepare(t *testing.T) {
+	t.Parallel()
+	failed := func(cmd string, code string) string {
+		return "ERROR: run.prepareCommands failed with exit code " + code + ": " + cmd
+	}
+	tests := []struct {
+		name  string
+		lines []string
+		want  string // in the fix, "" for no such diagnosis first
+	}{
+		{"Pip", []string{"$ pip install -r requirements.txt",
+			"ERROR: Could not open requirements file: [Errno 2] No such file or directory: 'requirements.txt'", failed("pip install -r requirements.txt", "1")},
+			"`addToRunPrepare: [requirements.txt]`"},
+		{"PipHomePath", []string{"ERROR: Could not open requirements file: [Errno 2] No such file or directory: '/home/zerops/api/requirements.txt'",
+			failed("pip install -r /home/zerops/api/requirements.txt", "1")}, "`addToRunPrepare: [api/requirements.txt]`"},
+		{"NpmCi", []string{"$ npm ci", "npm error code EUSAGE", "npm error The `npm ci` command can only install with an existing package-lock.json or",
+			failed("npm ci", "1")}, "`addToRunPrepare: [package.json, package-lock.json]`"},
+		{"Composer", []string{"Composer could not find a composer.json file in /home/zerops", failed("composer install", "1")},
+			"`addToRunPrepare: [composer.json, composer.lock]`"},
+		{"Bundler", []string{"Could not locate Gemfile", failed("bundle install", "10")}, "`addToRunPrepare: [Gemfile, Gemfile.lock]`"},
+		{"InBuildCommands", []string{"ERROR: Could not open requirements file: [Errno 2] No such file or directory: 'requirements.txt'",
+			"ERROR: build command failed with exit code 1: pip install -r requirements.txt"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := Classify(tt.lines, Build)
+			if tt.want == "" {
+				if len(ds) > 0 && ds[0].Signal == "prepare-reads-deploy-files" {
+					t.Fatalf("build commands read as run.prepareCommands: %+v", ds[0])
+				}
+				return
+			}
+			if len(ds) == 0 || ds[0].Signal != "prepare-reads-deploy-files" || !strings.Contains(ds[0].Fix, tt.want) ||
+				!strings.Contains(ds[0].Cause, "addToRunPrepare") {
+				t.Fatalf("first diagnosis %+v, want prepare-reads-deploy-files with %s", ds, tt.want)
+			}
+			for _, d := range ds {
+				if d.Signal == "lockfile-mismatch" || d.Signal == "prepare-command-failed" || d.Signal == "build-command-failed" {
+					t.Errorf("also %s: %s", d.Signal, d.Fix)
+				}
+			}
+		})
+	}
+}
