@@ -271,4 +271,19 @@ var mutants = []mutant{
 	{name: "validate-apt-on-alpine-silent", file: "platform/yamlcheck/commands.go",
 		old: `"alpine": {"apt", "apt-get", "dpkg", "yum", "dnf"}`, new: `"alpine": {}`,
 		pkgs: []string{"./platform/yamlcheck"}, run: "TestValidate_CommandWarnings"},
+	// A build whose outputs are unknown claims no path missing (review5 F9).
+	{name: "fake-claims-unknown-outputs-missing", file: "platform/fakeapi/buildsim.go",
+		old: `if !b.unknown && !b.deploys(df) {`, new: `if !b.deploys(df) {`,
+		pkgs: []string{"./platform/fakeapi"}, run: "TestBuild_SucceedsWhenFilesAllow"},
+	// Commands are lists in the validator as in the fake (review5 F30).
+	{name: "validate-takes-command-strings", file: "platform/yamlcheck/zeropsyml.go",
+		old: "BuildCommands   commandList  `yaml:\"buildCommands\"`", new: "BuildCommands   stringOrList `yaml:\"buildCommands\"`",
+		pkgs: []string{"./platform/yamlcheck"}, run: "TestValidate_CommandsAreLists"},
+	// A web server answers from its document root (review5 F4, F5, F22).
+	{name: "fake-web-root-serves-any-path", file: "platform/fakeapi/probe.go",
+		old: `if run.web != nil && !run.web.serves(path) {`, new: `if run.web != nil && false {`,
+		pkgs: []string{"./platform/fakeapi"}, run: "TestWebRoot_AnswersFromDeployedFiles"},
+	{name: "fake-site-config-unchecked", file: "platform/fakeapi/prepare.go",
+		old: `if run.siteConfig != "" {`, new: `if run.siteConfig == "-" {`,
+		pkgs: []string{"./platform/fakeapi"}, run: "TestDeploy_FailsAfterTheBuild"},
 }
