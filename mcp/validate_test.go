@@ -118,13 +118,22 @@ func TestValidate_EnvReferencesThatWillNotResolve(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
 	content := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n      start: node index.js\n" +
-		"      envVariables:\n        DB_USER: ${postgres_user}\n        DB_PASS: ${db_pasword}\n        X: ${X}\n        DB_URL: ${db_connectionString}\n"
+		"      envVariables:\n        DB_USER: ${postgres_user}\n        DB_PASS: ${db_pasword}\n        X: ${X}\n        DB_URL: ${db_connectionString}\n" +
+		"        DOTTED: ${db.password}\n        OPEN: \"${db_password\"\n        API: https://${appstage_hostname}:3000\n        SUB: ${appstage_zeropsSubdomain}\n" +
+		"        PUBLIC: https://${zeropsSubdomainHost}\n"
 	res, m := h.call(t, "zerops_validate", map[string]any{"content": content})
 	wantOK(t, res)
 	want := map[string][]string{
 		"zerops[0].run.envVariables.DB_USER": {`no service "postgres"`, "appdev, appstage, cache, db, storage"},
 		"zerops[0].run.envVariables.DB_PASS": {"db has no variable pasword", "${db_password}"},
 		"zerops[0].run.envVariables.X":       {"X references itself"},
+		// A dotted or unterminated reference stays the literal text.
+		"zerops[0].run.envVariables.DOTTED": {"${db.password} is not a Zerops reference", "${db_password}"},
+		"zerops[0].run.envVariables.OPEN":   {"${db_password", "no closing }"},
+		// Services reach each other over plain http inside the project.
+		"zerops[0].run.envVariables.API": {"https://${appstage_hostname}", "http://"},
+		// zeropsSubdomain appears once the subdomain is enabled.
+		"zerops[0].run.envVariables.SUB": {"zeropsSubdomain", "zerops_subdomain serviceHostname=appstage action=enable"},
 	}
 	got := map[string]string{}
 	for _, is := range issuesOf(m, "warnings") {
@@ -137,7 +146,12 @@ func TestValidate_EnvReferencesThatWillNotResolve(t *testing.T) {
 			}
 		}
 	}
-	if w := got["zerops[0].run.envVariables.DB_URL"]; w != "" {
-		t.Errorf("a reference that resolves is warned of: %q", w)
+	for _, ok := range []string{"DB_URL", "PUBLIC"} {
+		if w := got["zerops[0].run.envVariables."+ok]; w != "" {
+			t.Errorf("%s is warned of: %q", ok, w)
+		}
+	}
+	if w := got["zerops[0].run.envVariables.SUB"]; strings.Contains(w, "check the name") {
+		t.Errorf("the subdomain variable's fix is to check its name: %q", w)
 	}
 }

@@ -112,8 +112,15 @@ func envRefWarnings(ctx context.Context, c platform.Client, projectID string, pa
 		problem, fix := r.explain(names)
 		out = append(out, problem+"; "+fix+".")
 	}
+	formed := map[string]bool{}
+	for _, p := range pairs {
+		for _, f := range formIssues(p.Value) {
+			out = append(out, platform.Clip(p.Key, 60)+": "+f.problem+"; "+f.fix+".")
+			formed[p.Key] = true
+		}
+	}
 	for i, p := range pairs {
-		if strings.Contains(p.Value, "${"+p.Key+"}") || slices.ContainsFunc(issues, func(r refIssue) bool { return strings.Contains(values[i], r.text) }) {
+		if formed[p.Key] || strings.Contains(p.Value, "${"+p.Key+"}") || slices.ContainsFunc(issues, func(r refIssue) bool { return strings.Contains(values[i], r.text) }) {
 			keys = append(keys, p.Key)
 		}
 	}
@@ -132,6 +139,10 @@ func (r refIssue) explain(names []string) (problem, fix string) {
 		return problem, fix
 	}
 	problem = fmt.Sprintf("%s: %s has no variable %s (it has: %s)", r.text, r.host, platform.Clip(r.key, 60), listSome(r.keys, ", "))
+	if r.key == "zeropsSubdomain" {
+		// The platform adds it once the subdomain is on: the name is right.
+		return problem, fmt.Sprintf("the variable appears once %s's subdomain is enabled: zerops_subdomain serviceHostname=%s action=enable (after a deploy that registers an httpSupport port)", r.host, r.host)
+	}
 	if near := nearestKey(r.key, r.keys); near != "" {
 		return problem, fmt.Sprintf("the likely meant one is ${%s_%s}", r.host, near)
 	}
@@ -176,4 +187,45 @@ func subsequence(s, t string) bool {
 		}
 	}
 	return i == len(s)
+}
+
+// dottedRefRe is ${host.KEY}: another platform's reference form, which
+// Zerops leaves as the literal text.
+var dottedRefRe = regexp.MustCompile(`\$\{([a-z][a-z0-9]*)\.([A-Za-z0-9_]+)\}`)
+
+// openRefRe is a ${ whose name is not closed by }.
+var openRefRe = regexp.MustCompile(`\$\{[A-Za-z0-9_.]*(?:[^A-Za-z0-9_.}]|$)`)
+
+// httpsRefRe is https:// to another service's hostname.
+var httpsRefRe = regexp.MustCompile(`https://\$\{[a-z][a-z0-9]*_hostname\}(?::\d+)?`)
+
+// formIssue is a problem of an env value that no lookup is needed for.
+type formIssue struct{ problem, fix string }
+
+// formIssues finds in value the references Zerops does not read as such
+// (dotted, unclosed), which stay the literal text, and HTTPS to another
+// service, which serves plain HTTP inside the project.
+func formIssues(value string) []formIssue {
+	var out []formIssue
+	for _, m := range dottedRefRe.FindAllStringSubmatch(value, 5) {
+		out = append(out, formIssue{
+			fmt.Sprintf("%s is not a Zerops reference (they join the hostname and the variable with an underscore): it stays the literal text", platform.Clip(m[0], 80)),
+			fmt.Sprintf("write ${%s_%s}", m[1], platform.Clip(m[2], 60))})
+	}
+	for _, m := range openRefRe.FindAllString(value, 5) {
+		ref := strings.TrimRightFunc(m, func(r rune) bool { return r != '_' && r != '.' && !isAlnum(r) && r != '{' })
+		out = append(out, formIssue{
+			fmt.Sprintf("%s has no closing }: it is no reference and stays the literal text", platform.Clip(ref, 80)),
+			fmt.Sprintf("close it: %s}", platform.Clip(ref, 80))})
+	}
+	for _, m := range httpsRefRe.FindAllString(value, 5) {
+		out = append(out, formIssue{
+			fmt.Sprintf("%s: services reach each other over plain http:// inside the project (TLS ends at the Zerops balancer), so HTTPS to it fails", platform.Clip(m, 80)),
+			"write " + strings.Replace(platform.Clip(m, 80), "https://", "http://", 1)})
+	}
+	return out
+}
+
+func isAlnum(r rune) bool {
+	return (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')
 }

@@ -51,7 +51,8 @@ func zeropsYmlEnv(content string) []envVarAt {
 // EnvRefIssues warns of the references in a zerops.yml's envVariables that
 // will not resolve, as zerops_env set warns of its values': a variable that
 // references itself, a ${host_KEY} whose host is no service of the project
-// or lacks KEY. Each is named once, at its first place.
+// or lacks KEY, each at every place it is; a reference Zerops does not read
+// as one (${host.KEY}, an unclosed ${), and https:// to another service.
 func EnvRefIssues(ctx context.Context, c platform.Client, projectID, content string) []platform.Issue {
 	vars := zeropsYmlEnv(content)
 	var out []platform.Issue
@@ -66,13 +67,18 @@ func EnvRefIssues(ctx context.Context, c platform.Client, projectID, content str
 				Fix:     "Give it a value, or reference another service's variable as ${<hostname>_" + platform.Clip(v.key, 60) + "}."})
 		}
 	}
+	for _, v := range vars {
+		for _, f := range formIssues(v.value) {
+			out = append(out, platform.Issue{Path: v.path, Problem: f.problem, Fix: strings.ToUpper(f.fix[:1]) + f.fix[1:] + "."})
+		}
+	}
 	issues, names := refIssues(ctx, c, projectID, values)
 	for _, r := range issues {
+		// At every place: fixing one leaves the others.
 		for _, v := range vars {
 			if strings.Contains(v.value, r.text) {
 				problem, fix := r.explain(names)
 				out = append(out, platform.Issue{Path: v.path, Problem: problem, Fix: strings.ToUpper(fix[:1]) + fix[1:] + "."})
-				break
 			}
 		}
 	}
