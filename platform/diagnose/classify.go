@@ -100,6 +100,10 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 			out[i].localhostFix(f.text, opt)
 		case "permission-denied":
 			out[i].permissionFix(f.text)
+		case "start-command-invalid":
+			if len(opt.Ports) > 0 { // the port run.ports declares
+				out[i].Fix = strings.ReplaceAll(out[i].Fix, "<port>", strconv.Itoa(opt.Ports[0]))
+			}
 		case "prepare-reads-deploy-files":
 			if prepFiles != "" {
 				out[i].prepManifestFix(prepFiles)

@@ -99,8 +99,9 @@ func TestClassify_UnsetPortVariableInStart(t *testing.T) {
 		"Error: Invalid value for '--port': '' is not a valid integer.",
 		"gunicorn: error: argument -b/--bind: expected one argument",
 		"Error: '' is not a valid port number."} {
-		ds := Classify([]string{line, "App version v1 exited with code 2 (start attempt 1); restarting in 2s"}, Runtime)
-		if len(ds) == 0 || ds[0].Signal != "start-command-invalid" || !strings.Contains(ds[0].Fix, "`$PORT`") {
+		ds := ClassifyWith([]string{line, "App version v1 exited with code 2 (start attempt 1); restarting in 2s"}, Runtime, Options{Ports: []int{8000}})
+		if len(ds) == 0 || ds[0].Signal != "start-command-invalid" || !strings.Contains(ds[0].Fix, "`$PORT`") ||
+			!strings.Contains(ds[0].Fix, `PORT: "8000"`) || strings.Contains(ds[0].Fix, "<port>") {
 			t.Errorf("%s: diagnoses %+v, want start-command-invalid naming $PORT", line, ds)
 		}
 	}
