@@ -159,6 +159,7 @@ var signalLines = []struct {
 		"node: .env: not found",
 		"python3: can't open file '/var/www/manage.py': [Errno 2] No such file or directory",
 		"Could not open input file: /var/www/bin/console",
+		"Error: 'gunicorn.conf.py' doesn't exist",
 		"sh: 1: ./app: not found",
 		"Error: Could not find or load main class com.acme.Main",
 		"Could not execute because the specified command or file was not found.",
