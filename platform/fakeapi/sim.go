@@ -375,7 +375,7 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 		if oom := heapExhaustion(lang, src); oom != nil {
 			return startCmd{lang: lang, crash: oom, exit: 134}
 		}
-		out.listen = sourceListen(lang, src, env, r.seed)
+		out.listen, out.banner = sourceListen(lang, src, env, r.seed), sourceBanner(lang, src)
 	}
 	return out
 }

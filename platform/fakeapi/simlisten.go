@@ -684,3 +684,17 @@ func serveListen(lang, src string, env map[string]string, envPort func(int) int)
 	}
 	return &listenAddr{normHost(l.host), l.port}, true
 }
+
+// sourceBanner is the listening line of the server a Python entry file
+// starts itself (Flask's app.run, uvicorn.run), "" for the plain one.
+func sourceBanner(lang, src string) string {
+	switch {
+	case lang != "python":
+		return ""
+	case uvicornRunRe.MatchString(src):
+		return serverBanners["uvicorn"]
+	case flaskRunRe.MatchString(src):
+		return serverBanners["flask"]
+	}
+	return ""
+}
