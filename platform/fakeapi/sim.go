@@ -159,12 +159,18 @@ type startCmd struct {
 // it (exec, env, sh -c); npm scripts are followed (depth bounds scripts
 // that run scripts).
 func (r *runSim) resolve(line string, depth int) startCmd {
+	return r.resolveIn(line, r.env.vars, depth)
+}
+
+// resolveIn is resolve in the environment parent (a wrapper's or an npm
+// script's caller's: what it set is seen inside).
+func (r *runSim) resolveIn(line string, parent map[string]string, depth int) startCmd {
 	steps := parseShell(line)
 	if len(steps) == 0 {
 		return startCmd{}
 	}
-	env := make(map[string]string, len(r.env.vars))
-	for k, v := range r.env.vars {
+	env := make(map[string]string, len(parent))
+	for k, v := range parent {
 		env[k] = v
 	}
 	for i, st := range steps {
@@ -244,7 +250,7 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 		return r.command(slices.DeleteFunc(words[1:], func(w string) bool { return w == "-i" || w == "--" }), env, depth)
 	case "sh", "bash", "dash":
 		if c := valueAfter(words[1:], "-c"); c != "" && depth < 3 {
-			return r.resolve(c, depth+1)
+			return r.resolveIn(c, env, depth+1)
 		}
 	}
 	name, args := path.Base(words[0]), words[1:]
@@ -253,7 +259,7 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 	}
 	switch {
 	case name == "npm" && depth < 3:
-		return r.npmStart(args, depth)
+		return r.npmStart(args, env, depth)
 	case strings.HasPrefix(name, "node") || name == "nodemon" || name == "tsx" || name == "ts-node":
 		if bad := r.envFiles(args, env); bad != "" {
 			// Node 22 refuses to start without the file --env-file names.
@@ -308,7 +314,7 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 }
 
 // npmStart follows `npm start` / `npm run X` into package.json's script.
-func (r *runSim) npmStart(args []string, depth int) startCmd {
+func (r *runSim) npmStart(args []string, env map[string]string, depth int) startCmd {
 	rest := nonFlags(args)
 	if len(rest) == 0 {
 		return startCmd{lang: "node"}
@@ -344,7 +350,7 @@ func (r *runSim) npmStart(args []string, depth int) startCmd {
 		return startCmd{lang: "node", crash: npmRuntimeErr(fmt.Sprintf("Missing script: %q", script), "",
 			"To see a list of scripts, run:", "  npm run")}
 	}
-	return r.resolve(text, depth+1)
+	return r.resolveIn(text, env, depth+1)
 }
 
 func npmRuntimeErr(lines ...string) []logEntry {

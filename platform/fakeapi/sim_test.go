@@ -173,6 +173,12 @@ func TestRun_FollowsWhatTheUserWrote(t *testing.T) {
 		{"EnvFileSetsPort", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node --env-file .env index.js", 3000, ""),
 			".env": "PORT=3000\n", "index.js": "app.listen(process.env.PORT);\n"},
 			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, nil},
+		{"AssignmentSeenInsideWrapper", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "PORT=3000 sh -c 'node index.js'", 3000, ""),
+			"index.js": "app.listen(process.env.PORT);\n"},
+			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, nil},
+		{"AssignmentSeenByNpmScript", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "PORT=3000 npm start", 3000, ""),
+			"index.js": "app.listen(process.env.PORT);\n", "package.json": `{"scripts":{"start":"node index.js"}}`},
+			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, nil},
 		{"Backgrounded", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js &", 3000, ""), "index.js": nodeOK},
 			3000, http.StatusBadGateway, []string{"exited with code 0 (start attempt 1)"}, []string{"Listening"}},
 		// run.startCommands: each command judged as run.start is.
