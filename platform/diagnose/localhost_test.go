@@ -37,7 +37,7 @@ func TestClassifyWith_LocalhostFixNamesTheServersOwnBind(t *testing.T) {
 		{"rackup", "* Listening on http://127.0.0.1:9292", []int{9292},
 			[]string{"rackup -o 0.0.0.0 -p 9292"}, "Flask"},
 		{"fastapi dev", "INFO:     Uvicorn running on http://127.0.0.1:8000 (Press CTRL+C to quit)", nil,
-			[]string{"fastapi dev", "`fastapi run` binds 0.0.0.0"}, "gunicorn"},
+			[]string{"fastapi dev", "`fastapi run` binds 0.0.0.0", `uvicorn.run(app, host="0.0.0.0", port=8000)`}, "gunicorn"},
 		{"django runserver", "Starting development server at http://127.0.0.1:8000/", []int{8000},
 			[]string{"python manage.py runserver 0.0.0.0:8000", "a bare port too", "gunicorn --bind 0.0.0.0:8000"}, "Flask"},
 		{"php built-in server", "PHP Development Server (http://localhost:8000) started", []int{8000},
