@@ -85,7 +85,7 @@ func TestDeploy_PortAndBindFixesFitTheApp(t *testing.T) {
 			map[string]string{"zerops.yml": denoZeropsYml("deno run --allow-net main.ts")}},
 		{"gunicorn --host", false,
 			map[string]string{"zerops.yml": pyZeropsYml("gunicorn --host 0.0.0.0 app:app"), "app.py": "app = object()\n"},
-			"start-command-invalid", []string{"--bind 0.0.0.0:<port>", "no --host"}, nil,
+			"start-command-invalid", []string{"--bind 0.0.0.0:8000", "no --host"}, nil,
 			map[string]string{"zerops.yml": pyZeropsYml("gunicorn --bind 0.0.0.0:8000 app:app")}},
 	}
 	for _, tt := range tests {
