@@ -39,7 +39,7 @@ type listenAddr struct {
 // network on port: it listens there on every interface.
 func (r appRun) answers(port int) bool {
 	for _, l := range r.listens {
-		if l.port == port && l.host == "0.0.0.0" {
+		if l.port == port && normHost(l.host) == "0.0.0.0" {
 			return true
 		}
 	}
@@ -653,6 +653,9 @@ func flagListen(args []string, env map[string]string, defHost string, defPort in
 	}
 	if port == 0 {
 		return nil
+	}
+	if host == "::" || host == "[::]" {
+		return &listenAddr{"[::]", port} // every interface, as the server prints it
 	}
 	return &listenAddr{normHost(orStr(host, "0.0.0.0")), port}
 }
