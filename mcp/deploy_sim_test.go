@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -151,5 +152,29 @@ func TestDeploy_SiteConfigNotDeployedFails(t *testing.T) {
 	res, m = h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "web"}, "fixed")
 	if m["verdict"] != deploy.VerdictLive {
 		t.Fatalf("after the fix the verdict is %v, want live: %s", m["verdict"], text(res))
+	}
+}
+
+// TestDeploy_WebServerRuntimeWithStartAndPort: php-nginx given a Laravel
+// habit (run.start `php artisan serve`, port 8000) serves on 80 by itself:
+// validate warns of run.start, and the deploy's fix is to remove run.ports
+// and run.start, never a PORT variable or `run.ports` 80 (review5 F23).
+func TestDeploy_WebServerRuntimeWithStartAndPort(t *testing.T) {
+	t.Parallel()
+	h := newStaticHarness(t, "php-nginx@8.4")
+	yml := "zerops:\n  - setup: web\n    build:\n      base: php@8.4\n      deployFiles: ./\n    run:\n      base: php-nginx@8.4\n" +
+		"      start: php artisan serve\n      ports: [{port: 8000, httpSupport: true}]\n"
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml, "index.php": "<?php echo 'ok';\n"})
+	res, m := h.call(t, "zerops_validate", map[string]any{"content": yml})
+	if w := fmt.Sprint(m["warnings"]); !strings.Contains(w, "run.start") || !strings.Contains(w, "port 80") {
+		t.Errorf("validate warns %s; want run.start on php-nginx named: %s", w, text(res))
+	}
+	res, m = h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "web"}, "deploy")
+	next := str(m["next"])
+	if m["verdict"] == deploy.VerdictLive {
+		t.Fatalf("verdict live: %s", text(res))
+	}
+	if !strings.Contains(next, "Remove `run.ports`") || strings.Contains(next, "PORT") || strings.Contains(next, "`run.ports` to 80") {
+		t.Errorf("deploy next = %q; want run.ports and run.start removed, no PORT, no port 80: %s", next, text(res))
 	}
 }

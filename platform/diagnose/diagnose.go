@@ -38,6 +38,10 @@ type Options struct {
 	// YmlEnv holds the deployed zerops.yml's run.envVariables, which win
 	// over Env: a bind or port they set is fixed there, with a deploy.
 	YmlEnv map[string]string
+	// WebServer names the runtime when its own web server serves the app
+	// on 80 (php-nginx, php-apache, nginx, static): a declared port other
+	// than 80 then has nothing of the app's to listen on it.
+	WebServer string
 }
 
 // setVar is the value of key the app gets from opt and whether

@@ -20,6 +20,11 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 		return
 	}
 	got, want := m[1]+m[2], strconv.Itoa(opt.Ports[0])
+	if opt.WebServer != "" {
+		d.Cause = fmt.Sprintf("%s serves the app with its own web server on port 80 (the log shows a listener on %s): nothing listens on the declared port %s.", opt.WebServer, got, want)
+		d.Fix = fmt.Sprintf("Remove `run.ports` (and `run.start`) from zerops.yml: %s needs neither, its web server serves the deployed files on 80 by itself; then zerops_deploy.", opt.WebServer)
+		return
+	}
 	set, inYml := opt.setVar("PORT")
 	if inYml && set == got {
 		d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: `run.envVariables` of the deployed zerops.yml set PORT to %s, and they win over any service or project variable.", got, want, set)

@@ -128,3 +128,29 @@ func TestClassifyWith_EphemeralPortOffersNoPortsChange(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyWith_WrongPortOnWebServerRuntime: php-nginx (and the other
+// runtimes whose web server serves the app) listen on 80 by themselves;
+// a declared port nothing listens on is fixed by removing run.ports and
+// run.start, never by a PORT variable or by declaring 80.
+func TestClassifyWith_WrongPortOnWebServerRuntime(t *testing.T) {
+	t.Parallel()
+	lines := []string{"Starting app version v1 on php-nginx@8.4", "nginx listening on 0.0.0.0:80"}
+	for _, ws := range []string{"php-nginx", "php-apache", "nginx", "static"} {
+		ds := ClassifyWith(lines, Runtime, Options{Ports: []int{8000}, WebServer: ws})
+		if len(ds) == 0 || ds[0].Signal != "wrong-port" {
+			t.Fatalf("%s: diagnoses %v, want wrong-port", ws, signalIDs(ds))
+		}
+		text := ds[0].Cause + " " + ds[0].Fix
+		for _, w := range []string{ws, "80", "8000", "Remove `run.ports`", "run.start", "zerops_deploy"} {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: %q lacks %q", ws, text, w)
+			}
+		}
+		for _, n := range []string{"PORT", "change `run.ports` to 80"} {
+			if strings.Contains(text, n) {
+				t.Errorf("%s: %q has %q", ws, text, n)
+			}
+		}
+	}
+}

@@ -159,13 +159,20 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 
 // servesFiles reports whether svc is a web server that serves the deployed
 // files itself (static, nginx, php-nginx, php-apache).
-func servesFiles(svc platform.ServiceStack) bool {
+func servesFiles(svc platform.ServiceStack) bool { return webServer(svc) != "" }
+
+// webServer is svc's runtime when its own web server serves the deployed
+// files on 80 (static, nginx, php-nginx, php-apache); "" for the others.
+func webServer(svc platform.ServiceStack) string {
 	name, _, _ := strings.Cut(cmp.Or(svc.Type.VersionName, svc.Type.Name), "@")
+	if i := strings.LastIndex(name, "/"); i >= 0 {
+		name = name[i+1:] // an OS prefix: alpine/php-nginx
+	}
 	switch name {
 	case "static", "nginx", "php-nginx", "php-apache":
-		return true
+		return name
 	}
-	return false
+	return ""
 }
 
 // rootPath reports whether the URL asks for the site's root.

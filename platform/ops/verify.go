@@ -272,7 +272,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	// an app may log other listeners (a metrics port) while it answers.
 	var opt diagnose.Options
 	if deadPort(h.Probes) {
-		opt.Ports = httpPorts(svc)
+		opt.Ports, opt.WebServer = httpPorts(svc), webServer(svc)
 	}
 	diags := append(buildDiags, classifyRuntime(ctx, env.Client, env.ProjectID, svc, lines, opt)...)
 	if len(diags) > verifyDiagnoses {

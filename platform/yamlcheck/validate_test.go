@@ -227,3 +227,44 @@ func TestValidate_CommandsAreLists(t *testing.T) {
 		t.Fatalf("a list of commands: %v %v", res.Errors, err)
 	}
 }
+
+// The runtimes whose web server serves the app by itself (php-nginx,
+// php-apache, nginx, static) warn of a run.start: it runs beside the web
+// server, on 80, and a port it declares answers only if the start serves it.
+func TestValidate_WebServerRuntimeStart(t *testing.T) {
+	t.Parallel()
+	const php = "zerops:\n  - setup: a\n    build:\n      base: php@8.4\n      deployFiles: ./\n    run:\n      base: php-nginx@8.4\n"
+	tests := []struct {
+		name, content, want string // want "": no warning
+	}{
+		{"php-nginx start and port", php + "      start: php artisan serve\n      ports: [{port: 8000, httpSupport: true}]\n", "serves the app on port 80 itself"},
+		{"php-apache start", strings.ReplaceAll(php, "php-nginx", "php-apache") + "      start: php -S 0.0.0.0:8000\n", "serves the app on port 80 itself"},
+		{"static start", "zerops:\n  - setup: a\n    build:\n      base: nodejs@22\n      deployFiles: dist/~\n    run:\n      base: static\n      start: npx serve\n", "serves the app on port 80 itself"},
+		{"php-nginx alone", php, ""},
+		{"nodejs start", "zerops:\n  - setup: a\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n      start: node index.js\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := yamlcheck.Validate(tt.content, "zerops.yml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Valid {
+				t.Fatalf("errors %v: a warning must not make the file invalid", res.Errors)
+			}
+			if tt.want == "" {
+				if len(res.Warnings) > 0 {
+					t.Fatalf("warnings %v, want none", res.Warnings)
+				}
+				return
+			}
+			for _, w := range res.Warnings {
+				if w.Path == "zerops[0].run.start" && strings.Contains(w.Problem, tt.want) && strings.Contains(w.Fix, "Remove run.start") {
+					return
+				}
+			}
+			t.Fatalf("warnings %+v lack %q at zerops[0].run.start with the fix", res.Warnings, tt.want)
+		})
+	}
+}

@@ -3,6 +3,7 @@ package yamlcheck
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
@@ -181,6 +182,22 @@ var runRules = []rule[runAt]{
 		}
 		return is(!r.Keys.has("start") && !r.Keys.has("startCommands") && !r.extends && !noStartBase(r.base),
 			fmt.Sprintf("missing: required for %s (only php-nginx, php-apache, nginx and static start by themselves)", what))
+	}},
+	{path: "start", warn: true, check: func(r runAt) (string, string) {
+		if !r.Keys.ok("start") || !noStartBase(r.base) {
+			return "", ""
+		}
+		problem := fmt.Sprintf("%s serves the app on port 80 itself and takes no run.start: %q runs beside its web server", platform.Clip(r.base, 40), platform.Clip(r.Start, 60))
+		var ports []string
+		for _, p := range r.Ports {
+			if p.Port != 80 {
+				ports = append(ports, strconv.Itoa(p.Port))
+			}
+		}
+		if len(ports) > 0 {
+			problem += ", and run.ports " + strings.Join(ports, ", ") + " answer only if that command serves them"
+		}
+		return problem, "Remove run.start (and run.ports): the web server serves the deployed files itself (documentRoot names the directory it serves), so a server process of the app's own (`php artisan serve`, `npx serve`) is not needed there."
 	}},
 }
 
