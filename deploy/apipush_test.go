@@ -23,9 +23,11 @@ const pythonYml = `zerops:
     build:
       base: python@3.12
       buildCommands: [pip install -r requirements.txt]
+      addToRunPrepare: [requirements.txt]
       deployFiles: ./
     run:
       base: python@3.12
+      prepareCommands: [python3 -m pip install -r requirements.txt]
       ports: [{port: 8000, httpSupport: true}]
       start: gunicorn app:app --bind 0.0.0.0:8000
 `
@@ -202,7 +204,7 @@ func TestAPIPusher_UnknownBaseFailsTheBuild(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ name, from, to, want string }{
 		{"build base", "base: python@3.12\n      buildCommands", "base: python@3.99\n      buildCommands", "build.base python@3.99"},
-		{"run base", "base: python@3.12\n      ports", "base: nodejs@99\n      ports", "run.base nodejs@99"},
+		{"run base", "base: python@3.12\n      prepareCommands", "base: nodejs@99\n      prepareCommands", "run.base nodejs@99"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

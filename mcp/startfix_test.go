@@ -13,9 +13,11 @@ func pyZeropsYml(start string) string {
   - setup: appstage
     build:
       base: python@3.12
+      addToRunPrepare: [requirements.txt]
       deployFiles: ./
     run:
       base: python@3.12
+      prepareCommands: [python3 -m pip install -r requirements.txt]
       ports: [{port: 8000, httpSupport: true}]
       start: ` + start + "\n"
 }

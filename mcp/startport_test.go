@@ -13,7 +13,7 @@ func TestSandbox_UnsetPortInStartNamesPort(t *testing.T) {
 	t.Parallel()
 	yml := func(env string) string {
 		return "zerops:\n  - setup: appstage\n    build:\n      base: python@3.12\n      deployFiles: ./\n" +
-			"    run:\n      base: python@3.12\n      ports: [{port: 8000, httpSupport: true}]\n" +
+			"    run:\n      base: python@3.12\n      prepareCommands: [python3 -m pip install fastapi uvicorn]\n      ports: [{port: 8000, httpSupport: true}]\n" +
 			"      start: uvicorn main:app --host 0.0.0.0 --port $PORT\n" + env
 	}
 	h := newHarness(t, harnessOpts{sandboxPush: true})

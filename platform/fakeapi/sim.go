@@ -253,6 +253,9 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 			return r.resolveIn(c, env, depth+1)
 		}
 	}
+	if c, failed := r.depsFailure(words, depth); failed {
+		return c // simdeps.go
+	}
 	name, args := path.Base(words[0]), words[1:]
 	if c, ok := r.ownServer(name, args, env); ok {
 		return c

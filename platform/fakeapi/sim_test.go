@@ -24,9 +24,15 @@ func withStartCommands(y string, cmds ...string) string {
 	return strings.Replace(y, start, list, 1)
 }
 
+// appYml is a setup deploying ./ that starts start; a Python one installs
+// the servers it may run into the run image, as a working setup must.
 func appYml(setup, runBase, start string, port int, env string) string {
+	prep := ""
+	if strings.HasPrefix(runBase, "python") {
+		prep = "      prepareCommands: [python3 -m pip install django fastapi flask gunicorn hypercorn uvicorn]\n"
+	}
 	y := "zerops:\n  - setup: " + setup + "\n    build:\n      base: " + runBase + "\n      deployFiles: ./\n    run:\n      base: " + runBase +
-		"\n      start: " + start + "\n      ports: [{port: " + strconv.Itoa(port) + ", httpSupport: true}]\n"
+		"\n" + prep + "      start: " + start + "\n      ports: [{port: " + strconv.Itoa(port) + ", httpSupport: true}]\n"
 	if env != "" {
 		y += "      envVariables:\n" + env
 	}

@@ -27,9 +27,11 @@ func TestRun_ServersListenWhereTheyDefault(t *testing.T) {
 		}
 		return map[string]string{"zerops.yml": y, file: src}
 	}
+	// next and vite come from node_modules, which the deploy (./) carries.
 	npm := func(script string, port int, env string) map[string]string {
 		return map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "npm start", port, env),
-			"package.json": `{"scripts":{"start":"` + script + `"}}`, ".next/BUILD_ID": "x\n", "dist/index.html": "<p>ok</p>\n"}
+			"package.json": `{"scripts":{"start":"` + script + `"}}`, ".next/BUILD_ID": "x\n", "dist/index.html": "<p>ok</p>\n",
+			"node_modules/.package-lock.json": "{}\n"}
 	}
 	spring := func(start string, port int, env string, extra map[string]string) map[string]string {
 		f := map[string]string{"zerops.yml": appYml("appstage", "java@21", start, port, env), "target/app.jar": "PK\x03\x04",

@@ -1,0 +1,348 @@
+package fakeapi
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// The runtime container gets only build.deployFiles: packages the build
+// installed (node_modules, pip's site-packages) stay in the build container
+// unless the deploy carries them or run.prepareCommands installs them into
+// the run image. depsFailure judges that, from the files alone: a start
+// that runs a package's command, or an entry file that imports a package,
+// fails the way its runtime does when neither holds.
+
+// nodeTools are commands that come from a package's node_modules/.bin: no
+// nodejs image has them.
+var nodeTools = map[string]bool{"next": true, "nuxt": true, "nuxi": true, "nodemon": true, "ts-node": true,
+	"ts-node-dev": true, "tsx": true, "pm2": true, "pm2-runtime": true, "vite": true, "nest": true,
+	"react-scripts": true, "remix-serve": true, "react-router-serve": true, "astro": true, "serve": true,
+	"http-server": true, "tsc": true, "concurrently": true, "strapi": true, "svelte-kit": true, "ng": true}
+
+// pyTools are commands that come from a pip package: the python image has
+// none of them.
+var pyTools = map[string]bool{"gunicorn": true, "uvicorn": true, "hypercorn": true, "daphne": true,
+	"celery": true, "flask": true, "fastapi": true, "django-admin": true, "streamlit": true, "waitress-serve": true}
+
+// Installs of each ecosystem's packages in a command line.
+var (
+	nodeInstallRe = regexp.MustCompile(`(?:^|[\s;&|(])(?:npm|pnpm|yarn|bun)(?:\s+-\S+)*(?:\s+(?:install|i|ci|add|clean-install)\b|\s*(?:$|[;&|)]))`)
+	pyInstallRe   = regexp.MustCompile(`\bpip[\d.]*\s+install\b|\bpip\s+install\b|\buv\s+(?:pip\s+install|sync)\b|\b(?:poetry|pipenv)\s+install\b|\bpy3-`)
+	pyTargetRe    = regexp.MustCompile(`\bpip[\d.]*\s+install\b.*\s(?:--target|-t|--prefix|--user)\b|\bvenv\b|\bvirtualenv\b`)
+)
+
+// depsFailure is how the start command words (depth its npm script
+// nesting) fails for a package the run container lacks; false when nothing
+// is known missing.
+func (r *runSim) depsFailure(words []string, depth int) (startCmd, bool) {
+	if r.files == nil || len(words) == 0 {
+		return startCmd{}, false
+	}
+	name, args := words[0], words[1:]
+	switch lang := r.langOfBase(); {
+	case nodeTools[name] && lang == "node" && !r.nodeInstalled(name, ""):
+		sh := "sh"
+		if depth == 0 {
+			sh = "/bin/sh"
+		}
+		return startCmd{lang: "node", exit: 127, crash: []logEntry{{3, fmt.Sprintf("%s: %s: not found", sh, name)}}}, true
+	case pyTools[name] && lang == "python" && !r.pyInstalled(name):
+		return startCmd{lang: "python", exit: 127, crash: []logEntry{{3, fmt.Sprintf("/bin/sh: %s: not found", name)}}}, true
+	case strings.HasPrefix(name, "python") && lang == "python":
+		if m := valueAfter(args, "-m"); pyTools[m] && !r.pyInstalled(m) && r.deployed(m) == "" && r.deployed(m+".py") == "" {
+			return startCmd{lang: "python", crash: []logEntry{{3, fmt.Sprintf("/usr/local/bin/python3: No module named %s", m)}}}, true
+		}
+		if valueAfter(args, "-m") == "" {
+			return r.pyImports(firstFile(args, "-X", "-W"))
+		}
+	case strings.HasPrefix(name, "node") && !strings.HasPrefix(name, "nodemon") && lang == "node":
+		return r.nodeEntry(args)
+	}
+	return startCmd{}, false
+}
+
+// ownLines are the commands of d that may install packages into the run
+// container: run.prepareCommands, initCommands and the start commands.
+func (r *runSim) ownLines() string {
+	lines := append(append([]string{}, r.d.prep.runPrepare...), r.d.prep.init...)
+	for _, sc := range r.d.starts() {
+		lines = append(lines, sc.command)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// nodeInstalled reports whether Node packages may be in the run container
+// for an entry under dir: node_modules deployed (or made by the build and
+// deployed) in dir or above it, or an install in run.prepareCommands,
+// initCommands or the start; or tool named there. A build that may have
+// made any path may have made node_modules.
+func (r *runSim) nodeInstalled(tool, dir string) bool {
+	if r.unknown || nodeInstallRe.MatchString(r.ownLines()) || (tool != "" && strings.Contains(strings.Join(r.d.prep.runPrepare, "\n"), tool)) {
+		return true
+	}
+	for d := dir; ; d = path.Dir(d) {
+		if d == "." || d == "/" {
+			d = ""
+		}
+		nm := path.Join(d, "node_modules")
+		if r.deployed(nm) != "" || r.builtAt(nm) {
+			return true
+		}
+		if d == "" {
+			return false
+		}
+	}
+}
+
+// pyInstalled reports whether pip packages may be in the run container: an
+// install in run.prepareCommands, initCommands or the start, tool named in
+// run.prepareCommands, a virtualenv or target directory made in the build,
+// or PATH/PYTHONPATH/VIRTUAL_ENV set.
+func (r *runSim) pyInstalled(tool string) bool {
+	if r.unknown || pyInstallRe.MatchString(r.ownLines()) || pyTargetRe.MatchString(strings.Join(r.d.buildCommands, "\n")) {
+		return true
+	}
+	if tool != "" && strings.Contains(strings.Join(r.d.prep.runPrepare, "\n"), tool) {
+		return true
+	}
+	for _, k := range []string{"PATH", "PYTHONPATH", "VIRTUAL_ENV"} {
+		if _, ok := r.env.vars[k]; ok {
+			return true
+		}
+	}
+	return r.deployed(".venv") != "" || r.deployed("venv") != "" || r.builtAt(".venv") || r.builtAt("venv")
+}
+
+// builtAt reports whether the build made the directory the deploy puts at
+// /var/www/rel itself (not merely a directory above it).
+func (r *runSim) builtAt(rel string) bool {
+	for _, df := range r.d.deployFiles {
+		if src, ok := deploySource(df, rel); ok && r.produced[src] {
+			return true
+		}
+	}
+	return false
+}
+
+// Imports of a JavaScript or TypeScript file: require('x'), import … from 'x', import 'x'.
+var (
+	requireRe  = regexp.MustCompile(`\brequire\(\s*['"]([^'"]+)['"]\s*\)`)
+	importRe   = regexp.MustCompile(`(?m)^\s*import\s+(?:([^'";]*?)\s+from\s+)?['"]([^'"]+)['"]`)
+	esmRe      = regexp.MustCompile(`(?m)^\s*(?:import\s|export\s)`)
+	nodeMajRe  = regexp.MustCompile(`^nodejs@(\d+)`)
+	typeModule = regexp.MustCompile(`"type"\s*:\s*"module"`)
+)
+
+// nodeBuiltins are the modules Node has without node_modules.
+var nodeBuiltins = map[string]bool{}
+
+func init() {
+	for _, m := range strings.Fields("assert async_hooks buffer child_process cluster console constants crypto dgram " +
+		"diagnostics_channel dns domain events fs http http2 https inspector module net os path perf_hooks process " +
+		"punycode querystring readline repl stream string_decoder sys timers tls trace_events tty url util v8 vm wasi " +
+		"worker_threads zlib") {
+		nodeBuiltins[m] = true
+	}
+}
+
+// nodeEntry judges `node [flags] FILE`: a .ts file Node (before 23) cannot
+// load, or a package the entry imports with no node_modules to find it in.
+func (r *runSim) nodeEntry(args []string) (startCmd, bool) {
+	file := firstFile(args, "-r", "--require", "--import", "--loader", "--env-file")
+	rel := r.path(file)
+	if file == "" || (r.deployed(rel) == "" && !r.producedAt(rel)) || r.envFiles(args, map[string]string{}) != "" {
+		return startCmd{}, false // no entry, a missing one or a missing --env-file: the command's own rules
+	}
+	abs := path.Join(runRoot, rel)
+	src, readable := r.deployedText(rel)
+	pkg, _ := r.deployedText("package.json")
+	esm := typeModule.MatchString(pkg) || strings.HasSuffix(rel, ".mjs") || strings.HasSuffix(rel, ".mts")
+	if ext := path.Ext(rel); (ext == ".ts" || ext == ".mts" || ext == ".cts") && readable && r.nodeMajor() < 23 &&
+		!hasFlag(args, "--experimental-strip-types", "--experimental-transform-types", "--import", "--loader", "-r", "--require") &&
+		(esm || esmRe.MatchString(src)) {
+		// Node before 23.6 strips no types: an ES module (by package.json or
+		// by its syntax) with a .ts extension has no loader.
+		return startCmd{lang: "node", crash: []logEntry{{3, "node:internal/modules/esm/get_format:218"},
+			{3, "  throw new ERR_UNKNOWN_FILE_EXTENSION(ext, filepath);"}, {3, "        ^"}, {3, ""},
+			{3, fmt.Sprintf("TypeError [ERR_UNKNOWN_FILE_EXTENSION]: Unknown file extension %q for %s", ext, abs)},
+			{3, "    at Object.getFileProtocolModuleFormat [as file:] (node:internal/modules/esm/get_format:218:9)"},
+			{3, "  code: 'ERR_UNKNOWN_FILE_EXTENSION'"}, {3, "}"}, {3, ""}, {3, "Node.js " + nodeVersion}}}, true
+	}
+	compiled := !readable // its imports read from its source; its form from package.json alone
+	if compiled {
+		src, readable = r.builtFrom(rel)
+	}
+	if !readable || r.nodeInstalled("", path.Dir(rel)) {
+		return startCmd{}, false
+	}
+	pkgName, viaImport := firstPackage(src)
+	if pkgName == "" {
+		return startCmd{}, false
+	}
+	if esm || !compiled && viaImport && !requireRe.MatchString(src) {
+		return startCmd{lang: "node", crash: []logEntry{{3, "node:internal/modules/esm/resolve:838"},
+			{3, "  throw new ERR_MODULE_NOT_FOUND(packageName, fileURLToPath(base), null);"}, {3, "        ^"}, {3, ""},
+			{3, fmt.Sprintf("Error [ERR_MODULE_NOT_FOUND]: Cannot find package '%s' imported from %s", pkgName, abs)},
+			{3, "    at packageResolve (node:internal/modules/esm/resolve:838:9)"},
+			{3, "  code: 'ERR_MODULE_NOT_FOUND'"}, {3, "}"}, {3, ""}, {3, "Node.js " + nodeVersion}}}, true
+	}
+	return startCmd{lang: "node", crash: []logEntry{{3, "node:internal/modules/cjs/loader:1228"}, {3, "  throw err;"}, {3, "  ^"}, {3, ""},
+		{3, fmt.Sprintf("Error: Cannot find module '%s'", pkgName)}, {3, "Require stack:"}, {3, "- " + abs},
+		{3, "    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)"},
+		{3, "    at Module._load (node:internal/modules/cjs/loader:1051:27)"},
+		{3, "    at Module.require (node:internal/modules/cjs/loader:1311:19)"},
+		{3, "  code: 'MODULE_NOT_FOUND',"}, {3, fmt.Sprintf("  requireStack: [ '%s' ]", abs)}, {3, "}"}, {3, ""},
+		{3, "Node.js " + nodeVersion}}}, true
+}
+
+// nodeVersion is the Node.js the simulated nodejs@22 runtime reports.
+const nodeVersion = "v22.12.0"
+
+// nodeMajor is the run base's Node.js major version (22 when unknown).
+func (r *runSim) nodeMajor() int {
+	if m := nodeMajRe.FindStringSubmatch(r.d.runBase); m != nil {
+		if n, err := strconv.Atoi(m[1]); err == nil {
+			return n
+		}
+	}
+	return 22
+}
+
+// builtFrom is the source of a build output whose content is unknown: for
+// dist/x.js that tsc compiled, the uploaded src/x.ts (or x.ts). A bundling
+// build (its output carries the packages) has none.
+func (r *runSim) builtFrom(rel string) (string, bool) {
+	pkg, _ := r.files.read("package.json")
+	if bundlerRe.MatchString(strings.Join(r.d.buildCommands, "\n") + "\n" + pkg) {
+		return "", false
+	}
+	_, rest, ok := strings.Cut(rel, "/")
+	if !ok {
+		return "", false
+	}
+	stem := strings.TrimSuffix(rest, path.Ext(rest))
+	for _, c := range []string{"src/" + stem + ".ts", stem + ".ts", "src/" + stem + ".js"} {
+		if s, ok := r.files.read(c); ok {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+var bundlerRe = regexp.MustCompile(`\b(?:esbuild|webpack|rollup|ncc|tsup|bun build|vite build|parcel|rspack|next build|nuxt|nuxi)\b`)
+
+// firstPackage is the first package src imports (not a relative path, a
+// node: builtin or a type-only import), and whether an import statement
+// names it.
+func firstPackage(src string) (string, bool) {
+	type hit struct {
+		at     int
+		spec   string
+		viaImp bool
+	}
+	var first *hit
+	for _, m := range requireRe.FindAllStringSubmatchIndex(src, -1) {
+		if h := (hit{m[0], src[m[2]:m[3]], false}); pkgSpec(h.spec) != "" && commentFree(src, m[0]) && (first == nil || h.at < first.at) {
+			first = &h
+		}
+	}
+	for _, m := range importRe.FindAllStringSubmatchIndex(src, -1) {
+		if m[2] >= 0 && strings.HasPrefix(src[m[2]:m[3]], "type ") {
+			continue
+		}
+		if h := (hit{m[0], src[m[4]:m[5]], true}); pkgSpec(h.spec) != "" && (first == nil || h.at < first.at) {
+			first = &h
+		}
+	}
+	if first == nil {
+		return "", false
+	}
+	return pkgSpec(first.spec), first.viaImp
+}
+
+// commentFree reports whether the line holding offset at is no // comment.
+func commentFree(src string, at int) bool {
+	start := strings.LastIndexByte(src[:at], '\n') + 1
+	t := strings.TrimSpace(src[start:at])
+	return !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, "*") && !strings.HasPrefix(t, "/*")
+}
+
+// pkgSpec is the package a module specifier names, "" for a relative or
+// absolute path, a URL or a builtin.
+func pkgSpec(spec string) string {
+	if spec == "" || strings.HasPrefix(spec, ".") || strings.HasPrefix(spec, "/") || strings.Contains(spec, ":") {
+		return ""
+	}
+	parts := strings.Split(spec, "/")
+	if strings.HasPrefix(spec, "@") {
+		if len(parts) < 2 {
+			return ""
+		}
+		return parts[0] + "/" + parts[1]
+	}
+	if nodeBuiltins[parts[0]] {
+		return ""
+	}
+	return parts[0]
+}
+
+func hasFlag(args []string, flags ...string) bool {
+	for _, a := range args {
+		for _, f := range flags {
+			if a == f || strings.HasPrefix(a, f+"=") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pyImportRe finds a module's top-level imports.
+var pyImportRe = regexp.MustCompile(`(?m)^(?:from\s+([A-Za-z_][\w]*)[\w.]*\s+import\b|import\s+([A-Za-z_][\w]*))`)
+
+// pyAliases are pip packages whose module is named otherwise.
+var pyAliases = map[string]string{"python_dotenv": "dotenv", "pyyaml": "yaml", "beautifulsoup4": "bs4",
+	"pillow": "pil", "scikit_learn": "sklearn", "psycopg2_binary": "psycopg2", "psycopg_binary": "psycopg",
+	"opencv_python": "cv2", "python_jose": "jose", "pyjwt": "jwt", "djangorestframework": "rest_framework"}
+
+// pyImports judges `python FILE`: a module it imports that requirements.txt
+// lists, with nothing installing the requirements into the run container.
+func (r *runSim) pyImports(file string) (startCmd, bool) {
+	rel := r.path(file)
+	src, ok := r.deployedText(rel)
+	reqs, hasReqs := r.files.read("requirements.txt")
+	if file == "" || !ok || !hasReqs || r.pyInstalled("") {
+		return startCmd{}, false
+	}
+	listed := map[string]bool{}
+	for _, l := range strings.Split(reqs, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "-") {
+			continue
+		}
+		n := strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(pyNameRe.FindString(l), "-", "_"), ".", "_"))
+		listed[n] = true
+		if a := pyAliases[n]; a != "" {
+			listed[a] = true
+		}
+	}
+	for i, l := range strings.Split(src, "\n") {
+		m := pyImportRe.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		mod := m[1] + m[2]
+		if !listed[strings.ToLower(mod)] || r.deployed(mod+".py") != "" || r.deployed(mod) != "" {
+			continue
+		}
+		return startCmd{lang: "python", crash: []logEntry{{3, "Traceback (most recent call last):"},
+			{3, fmt.Sprintf("  File \"%s\", line %d, in <module>", path.Join(runRoot, rel), i+1)}, {3, "    " + strings.TrimSpace(l)},
+			{3, fmt.Sprintf("ModuleNotFoundError: No module named '%s'", mod)}}}, true
+	}
+	return startCmd{}, false
+}
+
+var pyNameRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*`)
