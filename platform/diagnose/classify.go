@@ -101,6 +101,7 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		case "permission-denied":
 			out[i].permissionFix(f.text)
 		case "start-command-invalid":
+			out[i].tsFix(f.text)
 			if len(opt.Ports) > 0 { // the port run.ports declares
 				out[i].Fix = strings.ReplaceAll(out[i].Fix, "<port>", strconv.Itoa(opt.Ports[0]))
 			}
@@ -108,6 +109,8 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 			if prepFiles != "" {
 				out[i].prepManifestFix(prepFiles)
 			}
+		case "module-not-found-at-runtime":
+			out[i].moduleFix(f.text)
 		}
 		if f.sig.id != "host-not-found" && f.sig.id != "missing-env-variable" {
 			continue

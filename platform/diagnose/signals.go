@@ -55,7 +55,7 @@ var signals = []signal{
 	{"start-command-invalid", "The start command passes an option its program does not accept, so it prints its usage and exits.",
 		"Correct `run.start` to options the program accepts (its usage line lists them): gunicorn binds with --bind 0.0.0.0:<port> and has no --host or --port; uvicorn takes --host 0.0.0.0 --port <port>. An option left without its value is a variable the container does not set: a `$PORT` in `run.start` expands to nothing unless PORT is set, so set it in `run.envVariables` (PORT: \"<port>\") or write the port.", docStart, 89},
 	{"module-not-found-at-runtime", "The running app imports a dependency that is not in the deployed files.",
-		"Deploy the dependencies with the app: add node_modules, vendor or the virtualenv to `build.deployFiles` (or install them in `run.prepareCommands`/`build.buildCommands`), and list the package in the manifest.", docStart, 86},
+		"Get the dependencies into the run container, which has only the deployed files: add `node_modules` (Node) or `vendor` (PHP) to `build.deployFiles`; for Python, `build.addToRunPrepare: [requirements.txt]` and `pip install -r requirements.txt` in `run.prepareCommands` (packages installed by `build.buildCommands` stay in the build container). Keep the package in the manifest's runtime dependencies.", docStart, 86},
 	{"missing-env-variable", "The app needs an environment variable that is not set (or a reference that did not resolve).",
 		"Set it in zerops.yml `run.envVariables` (or as a secret with `zerops_env`); a reference like ${db_hostname} needs the service named before the underscore to exist.", docStart, 84},
 	{"permission-denied", "The app tried to write, execute or bind something it has no permission for.",

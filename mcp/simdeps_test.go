@@ -1,0 +1,56 @@
+package mcp_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/deploy"
+	"github.com/zeropsio/zcp/mcp"
+	"github.com/zeropsio/zcp/platform/fakeapi"
+)
+
+// The most common Node deploy mistake end to end: npm ci in the build, but
+// deployFiles without node_modules. The app dies at start on the package it
+// requires; the deploy is not live, names the package, and its fix is to
+// deploy node_modules. With that applied the next deploy is live.
+func TestSandbox_NodeModulesNotDeployed(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true, deps: func(d *mcp.Deps) { d.ReadyWait = 3 * time.Second }})
+	wd := h.workDir(t)
+	broken := strings.ReplaceAll(demoZeropsYml, "deployFiles: ./", "deployFiles: [index.js, package.json]")
+	writeApp(t, wd, map[string]string{
+		"zerops.yml":   broken,
+		"package.json": `{"name": "demo", "version": "1.0.0", "scripts": {"start": "node index.js"}, "dependencies": {"express": "^4.21.0"}}` + "\n",
+		"index.js": "const express = require('express');\nconst app = express();\napp.get('/', (q, s) => s.send('ok'));\n" +
+			"app.listen(3000, '0.0.0.0', () => console.log('Listening on 0.0.0.0:3000'));\n",
+	})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "nomods")
+	if m["verdict"] != deploy.VerdictNotAnswering {
+		t.Fatalf("verdict = %v, want %s: %s", m["verdict"], deploy.VerdictNotAnswering, text(res))
+	}
+	body := text(res)
+	for _, want := range []string{"module-not-found-at-runtime", "Cannot find module 'express'", "`express`"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("deploy answer lacks %q: %s", want, body)
+		}
+	}
+	if next, _ := m["next"].(string); !strings.Contains(next, "node_modules") || !strings.Contains(next, "build.deployFiles") {
+		t.Errorf("next %q lacks the fix: node_modules in build.deployFiles", next)
+	}
+	if code := get(t, fakeapi.ProbeURL(h.fake.URL(), "appstage", 3000, "/")); code != http.StatusBadGateway {
+		t.Errorf("appstage:3000 answered %d, want 502", code)
+	}
+
+	writeApp(t, wd, map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "deployFiles: ./", "deployFiles: [index.js, package.json, node_modules]")})
+	res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "nomods-fixed")
+	if m["verdict"] != deploy.VerdictLive {
+		t.Fatalf("after the fix, verdict = %v: %s", m["verdict"], text(res))
+	}
+	if code := get(t, fakeapi.ProbeURL(h.fake.URL(), "appstage", 3000, "/")); code != http.StatusOK {
+		t.Errorf("after the fix appstage:3000 answered %d", code)
+	}
+}

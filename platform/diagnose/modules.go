@@ -1,0 +1,70 @@
+package diagnose
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Evidence of a dependency missing at run time, by ecosystem.
+var (
+	nodeMissingRe = regexp.MustCompile(`Cannot find (?:module|package) ['"]([^'"./][^'"]*)['"]`)
+	pyMissingRe   = regexp.MustCompile(`No module named '?([A-Za-z_][\w.]*)'?`)
+	cmdMissingRe  = regexp.MustCompile(`sh: (?:line )?(?:\d+: )?([\w.@+-]+): (?:command )?not found`)
+)
+
+// pyCommands come from a pip package; nodeCommands from node_modules/.bin.
+var (
+	pyCommands   = strings.Fields("gunicorn uvicorn hypercorn daphne celery flask fastapi django-admin streamlit waitress-serve alembic")
+	nodeCommands = strings.Fields("next nuxt nuxi nodemon ts-node ts-node-dev tsx pm2 pm2-runtime vite nest react-scripts remix-serve react-router-serve astro serve http-server tsc concurrently strapi svelte-kit ng")
+)
+
+// The fixes, per ecosystem, in the words of the build-vs-run pitfall.
+const (
+	nodeDepsFix = "Deploy the packages with the app: add `node_modules` and `package.json` to `build.deployFiles` (or deploy `./`), after `npm ci` in `build.buildCommands`; the run container gets only the deployed files, so packages installed in the build container stay there."
+	pyDepsFix   = "Install the packages into the run image: `build.addToRunPrepare: [requirements.txt]` and `run.prepareCommands: [python3 -m pip install --no-cache-dir --ignore-installed -r requirements.txt]`; packages pip-installed in `build.buildCommands` stay in the build container."
+)
+
+// moduleFix names in d the dependency line shows missing, with its
+// ecosystem's fix; a line it cannot place keeps the general one.
+func (d *Diagnosis) moduleFix(line string) {
+	if m := nodeMissingRe.FindStringSubmatch(line); m != nil {
+		d.Cause = "The app imports the package `" + m[1] + "`, which is not in the run container: `node_modules` was not deployed (or does not hold it)."
+		d.Fix = nodeDepsFix + " Keep `" + m[1] + "` in package.json `dependencies`."
+		return
+	}
+	if m := pyMissingRe.FindStringSubmatch(line); m != nil {
+		mod, _, _ := strings.Cut(m[1], ".")
+		d.Cause = "The app imports the Python module `" + mod + "`, which is not installed in the run container."
+		d.Fix = pyDepsFix + " List its package in requirements.txt."
+		return
+	}
+	m := cmdMissingRe.FindStringSubmatch(line)
+	if m == nil {
+		return
+	}
+	cmd := m[1]
+	switch {
+	case slices.Contains(pyCommands, cmd):
+		d.Cause = "The start runs `" + cmd + "`, a command of a pip package that is not installed in the run container."
+		d.Fix = pyDepsFix + " List `" + cmd + "` in requirements.txt."
+	case slices.Contains(nodeCommands, cmd):
+		d.Cause = "The start runs `" + cmd + "`, a command from `node_modules/.bin`, and `node_modules` is not in the run container."
+		d.Fix = nodeDepsFix + " Keep the package of `" + cmd + "` in `dependencies` (not only `devDependencies`)."
+		if cmd == "ts-node" || cmd == "tsx" || cmd == "nodemon" || cmd == "ts-node-dev" {
+			d.Fix += " Better: compile in `build.buildCommands` (`npx tsc`) and start the output with `node`, no dev tool at run time."
+		}
+	default:
+		d.Cause = "The start runs `" + cmd + "`, a command the run container does not have."
+		d.Fix = "Install it into the run image in `run.prepareCommands` (OS packages with `sudo apk add` on Alpine, `sudo apt-get install -y` on Ubuntu), or deploy it with the app in `build.deployFiles` and run it by its path."
+	}
+}
+
+// tsFix explains Node refusing a TypeScript entry.
+func (d *Diagnosis) tsFix(line string) {
+	if !strings.Contains(line, "ERR_UNKNOWN_FILE_EXTENSION") {
+		return
+	}
+	d.Cause = "The start hands Node.js a TypeScript file, which Node before 23.6 does not run (it strips no types without --experimental-strip-types)."
+	d.Fix = "Compile in `build.buildCommands` (`npm ci`, `npx tsc`), deploy the output with `node_modules` and `package.json`, and start the JavaScript (`node dist/index.js`); or run on `nodejs@24`, which strips types itself."
+}
