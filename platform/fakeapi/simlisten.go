@@ -371,8 +371,11 @@ func (r *runSim) ownServer(name string, args []string, env map[string]string) (s
 		if slices.Contains(args, "-6") || slices.Contains(args, "--ipv6") {
 			l.host = "::1"
 		}
-		if len(words) > 2 {
-			l = addrPort(words[2], l)
+		for _, w := range words[2:] { // ADDR:PORT, past the value of an option such as --settings
+			if a := addrPort(w, l); a.port != 0 {
+				l = a
+				break
+			}
 		}
 		return s.at("python", &listenAddr{normHost(l.host), l.port}), true
 	case name == "php":

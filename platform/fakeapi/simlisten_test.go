@@ -65,6 +65,8 @@ func TestRun_ServersListenWhereTheyDefault(t *testing.T) {
 			[]string{"Starting development server at http://127.0.0.1:8000/"}, nil},
 		{"DjangoRunserverAllInterfaces", django("python manage.py runserver 0.0.0.0:8000"), 8000, http.StatusOK,
 			[]string{"Starting development server at http://0.0.0.0:8000/"}, nil},
+		{"DjangoRunserverAfterAnOptionValue", django("python manage.py runserver --settings mysite.settings 0.0.0.0:8000"), 8000, http.StatusOK,
+			[]string{"Starting development server at http://0.0.0.0:8000/"}, nil},
 		{"DjangoRunserverZeroShorthand", django("python3 manage.py runserver 0:8000"), 8000, http.StatusOK,
 			[]string{"Starting development server at http://0.0.0.0:8000/"}, nil},
 		{"DjangoModuleRunserver", django("python -m django runserver --settings=mysite.settings"), 8000, http.StatusBadGateway,
