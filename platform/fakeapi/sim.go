@@ -311,7 +311,7 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 	case name == "dotnet" && len(args) > 0 && strings.HasSuffix(args[0], ".dll"):
 		return r.kestrel(r.entry("dotnet", args[0], args[1:], env), args[1:], env)
 	case strings.HasPrefix(words[0], "./") || strings.HasPrefix(words[0], runRoot+"/"):
-		return r.entry("binary", words[0], args, env)
+		return r.goBinary(r.entry("binary", words[0], args, env), env)
 	}
 	return startCmd{lang: r.langOfBase(), listen: flagListen(args, env, "", 0)}
 }

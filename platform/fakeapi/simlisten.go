@@ -701,3 +701,15 @@ func sourceBanner(lang, src string) string {
 	}
 	return ""
 }
+
+// goBinary judges a built binary c by the Go program it was built from: an
+// uploaded main.go of package main listens where it says.
+func (r *runSim) goBinary(c startCmd, env map[string]string) startCmd {
+	if c.crash != nil || c.listen != nil || r.files == nil {
+		return c
+	}
+	if src, ok := r.files.read("main.go"); ok && strings.Contains(src, "package main") {
+		c.lang, c.listen = "go", sourceListen("go", src, env, r.seed)
+	}
+	return c
+}

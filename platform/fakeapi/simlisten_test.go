@@ -145,6 +145,17 @@ func TestRun_ServersListenWhereTheyDefault(t *testing.T) {
 			[]string{"Tomcat started on port 3000 (http)"}, nil},
 		{"SpringBootArgument", spring("java -jar target/app.jar --server.port=3000", 3000, "", nil), 3000, http.StatusOK,
 			[]string{"Tomcat started on port 3000 (http)"}, nil},
+		// A Go binary listens where the main.go it was built from says.
+		{"GoBinaryFromSourceLocalhost", func() map[string]string {
+			f := one("go@1", "./app", 8080, "", "main.go", "package main\nfunc main() { http.ListenAndServe(\"localhost:8080\", nil) }\n")
+			f["zerops.yml"] = strings.Replace(f["zerops.yml"], "deployFiles: ./", "buildCommands: [go build -o app main.go]\n      deployFiles: ./", 1)
+			return f
+		}(), 8080, http.StatusBadGateway, []string{"Listening on 127.0.0.1:8080"}, nil},
+		{"GoBinaryFromSourceAllInterfaces", func() map[string]string {
+			f := one("go@1", "./app", 8080, "", "main.go", "package main\nfunc main() { http.ListenAndServe(\":8080\", nil) }\n")
+			f["zerops.yml"] = strings.Replace(f["zerops.yml"], "deployFiles: ./", "buildCommands: [go build -o app main.go]\n      deployFiles: ./", 1)
+			return f
+		}(), 8080, http.StatusOK, []string{"Listening on 0.0.0.0:8080"}, nil},
 		// Kestrel: http://localhost:5000 unless ASPNETCORE_URLS (or --urls, appsettings).
 		{"KestrelDefault", kestrel(5000, "", nil), 5000, http.StatusBadGateway,
 			[]string{"Now listening on: http://localhost:5000"}, nil},
