@@ -50,3 +50,22 @@ func TestSandbox_EphemeralPortFixSetsPort(t *testing.T) {
 		t.Fatalf("verdict %v, first diagnosis %v; want wrong-port setting PORT, no run.ports change: %s", m["verdict"], first, text(res))
 	}
 }
+
+// A server sent to the background (`node index.js &`) leaves the start
+// command nothing to wait for: it ends with status 0 and is started again.
+// The answer names that, not a bind or a port; in the foreground it is live.
+func TestSandbox_BackgroundedStartNamesForeground(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js &")})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "bg")
+	if next, _ := m["next"].(string); m["verdict"] != "not-answering" || !strings.Contains(next, "foreground") || strings.Contains(next, "names no cause") {
+		t.Fatalf("verdict %v; want not-answering naming the foreground: %s", m["verdict"], text(res))
+	}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": demoZeropsYml})
+	res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fg")
+	if m["verdict"] != "live" {
+		t.Fatalf("in the foreground the verdict is %v, want live: %s", m["verdict"], text(res))
+	}
+}

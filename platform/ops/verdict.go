@@ -26,6 +26,10 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 			fix = "Next: " + h.Diagnoses[0].Fix
 		}
 	}
+	if fix == "" && h.quits > 0 {
+		fix = "Next: the start command ends at once with status 0 and is started again: nothing keeps the server in the foreground " +
+			"(a trailing `&`, `nohup … &`, a daemonizing option such as `pm2 start`, or a script that ends). Make `run.start` run the server itself in the foreground, then zerops_deploy again."
+	}
 	switch {
 	case latest == nil:
 		set(VerdictFailing, name+" has no code deployed yet",

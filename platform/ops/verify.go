@@ -66,12 +66,17 @@ type ServiceHealth struct {
 
 	starting bool  // the app is starting: asking again soon may change the verdict
 	exits    int   // start attempts its log shows ending in an exit and a restart
+	quits    int   // of those, ones whose start command ended with status 0
 	listens  []int // the ports its log since the latest start announces a listener on
 }
 
 // exitRestart finds the line the platform logs when an app exits and is
 // started again: each one is a failed start.
 var exitRestart = regexp.MustCompile(`(?i)\bexited with (code|status) [1-9]\d*\b.*\brestarting\b`)
+
+// quitRestart is that line for a start command that ended with status 0:
+// nothing failed, but nothing stayed in the foreground either.
+var quitRestart = regexp.MustCompile(`(?i)\bexited with (code|status) 0\b.*\brestarting\b`)
 
 // exitCount counts the failed starts lines show.
 func exitCount(lines []string) int {
@@ -262,6 +267,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	}
 	lines, errLines, logNote := runtimeLines(ctx, env, svc, since)
 	h.ErrorLines, h.exits, h.listens = errLines, exitCount(lines), diagnose.ListenPorts(lines)
+	h.quits = len(slices.DeleteFunc(slices.Clone(lines), func(l string) bool { return !quitRestart.MatchString(l) }))
 	var buildDiags []diagnose.Diagnosis
 	if latest != nil && latest.Failed() {
 		buildLines, _ := BuildLogLines(ctx, env.Client, env.Logs, env.ProjectID, *latest)
