@@ -100,6 +100,9 @@ func TestDeploy_PortAndBindFixesFitTheApp(t *testing.T) {
 				}
 			}
 			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+			if strings.Contains(tt.broken["zerops.yml"], "requirements.txt") { // run.prepareCommands install it
+				writeApp(t, h.workDir(t), map[string]string{"requirements.txt": "flask\ngunicorn\ndjango\n"})
+			}
 			writeApp(t, h.workDir(t), tt.broken)
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
 			c, _ := m["check"].(map[string]any)
