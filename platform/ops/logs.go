@@ -46,11 +46,19 @@ func (r *LogsResult) OtherPort() string { return r.otherPort }
 
 // withPortCheck notes a line showing the app listening on another port
 // than the declared ones, when no diagnosis already names it.
-func (r *LogsResult) withPortCheck(ports []int) *LogsResult {
+// Only the lines since since (the app's latest start) are judged: an
+// earlier version's listen line would hide the running one's.
+func (r *LogsResult) withPortCheck(ports []int, since time.Time) *LogsResult {
 	if len(ports) == 0 {
 		return r
 	}
-	for _, d := range diagnose.ClassifyWith(r.messages(), diagnose.Runtime, diagnose.Options{Ports: ports}) {
+	var lines []string
+	for _, e := range r.Entries {
+		if !e.Time.Before(since) {
+			lines = append(lines, e.Message)
+		}
+	}
+	for _, d := range diagnose.ClassifyWith(lines, diagnose.Runtime, diagnose.Options{Ports: ports}) {
 		if d.Signal == "wrong-port" && !slices.ContainsFunc(r.Diagnoses, func(x diagnose.Diagnosis) bool { return x.Signal == d.Signal }) {
 			r.otherPort = d.Evidence
 		}
@@ -226,7 +234,28 @@ func Logs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projec
 	}
 	res := newLogsResult(svc.Name, toLines(entries, ""), len(entries) >= limit)
 	res.Diagnoses = classifyRuntime(ctx, c, projectID, *svc, res.messages(), diagnose.Options{})
-	return res.withPortCheck(httpPorts(*svc)), nil
+	ports := httpPorts(*svc)
+	if len(ports) == 0 {
+		return res, nil
+	}
+	return res.withPortCheck(ports, latestStart(ctx, c, projectID, *svc)), nil
+}
+
+// latestStart is when svc's app last started, as verify reads it: its
+// live version's deploy, or a restart after it; zero when unknown.
+func latestStart(ctx context.Context, c platform.Client, projectID string, svc platform.ServiceStack) time.Time {
+	versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
+	if err != nil {
+		return time.Time{}
+	}
+	if versions = judgedVersions(versions, time.Now()); len(versions) == 0 {
+		return time.Time{}
+	}
+	since := logsSince(liveVersion(versions))
+	if at, ok := restartedAfter(ctx, c, projectID, svc.ID, since); ok {
+		since = at
+	}
+	return since
 }
 
 // projectLogs answers a logs call without a service: the newest lines of
