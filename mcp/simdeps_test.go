@@ -54,3 +54,31 @@ func TestSandbox_NodeModulesNotDeployed(t *testing.T) {
 		t.Errorf("after the fix appstage:3000 answered %d", code)
 	}
 }
+
+// composer's vendor left out of deployFiles on php-nginx: the server runs
+// but every request is PHP's fatal error, 500. The deploy is not live, and
+// its fix is to deploy vendor.
+func TestSandbox_VendorNotDeployed(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true, deps: func(d *mcp.Deps) { d.ReadyWait = 3 * time.Second }})
+	yml := func(deployFiles string) string {
+		return "zerops:\n  - setup: appstage\n    build:\n      base: php@8.4\n      buildCommands: [composer install --no-dev]\n" +
+			"      deployFiles: " + deployFiles + "\n    run:\n      base: php-nginx@8.4\n      documentRoot: public\n"
+	}
+	wd := h.workDir(t)
+	writeApp(t, wd, map[string]string{"zerops.yml": yml("[public, src, composer.json]"), "composer.json": `{"require": {"slim/slim": "^4"}}`,
+		"public/index.php": "<?php\nrequire __DIR__ . '/../vendor/autoload.php';\n", "src/App.php": "<?php\n"})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "novendor")
+	if m["verdict"] == deploy.VerdictLive {
+		t.Fatalf("verdict live with vendor not deployed: %s", text(res))
+	}
+	if next, _ := m["next"].(string); !strings.Contains(next, "Add `vendor` to `build.deployFiles`") {
+		t.Errorf("next %q lacks the fix: vendor in build.deployFiles: %s", next, text(res))
+	}
+	writeApp(t, wd, map[string]string{"zerops.yml": yml("[public, src, vendor, composer.json]")})
+	res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "vendor")
+	if m["verdict"] != deploy.VerdictLive {
+		t.Fatalf("after the fix, verdict = %v: %s", m["verdict"], text(res))
+	}
+}

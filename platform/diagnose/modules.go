@@ -39,6 +39,11 @@ func (d *Diagnosis) moduleFix(line string) {
 		d.Fix = pyDepsFix + " List its package in requirements.txt."
 		return
 	}
+	if strings.Contains(line, "vendor/autoload.php") {
+		d.Cause = "The PHP app requires composer's `vendor/autoload.php`, which is not in the run container: `vendor` was not deployed."
+		d.Fix = "Add `vendor` to `build.deployFiles` (after `composer install` in `build.buildCommands`), or deploy `./`; the run container gets only the deployed files."
+		return
+	}
 	m := cmdMissingRe.FindStringSubmatch(line)
 	if m == nil {
 		return

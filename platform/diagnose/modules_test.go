@@ -29,6 +29,8 @@ func TestClassify_MissingDependencyNamedWithItsFix(t *testing.T) {
 			[]string{"`gunicorn`", "pip"}, []string{"`build.addToRunPrepare: [requirements.txt]`", "`gunicorn` in requirements.txt"}, []string{"node_modules"}},
 		{"PythonModuleRun", "/usr/local/bin/python3: No module named uvicorn", "module-not-found-at-runtime",
 			[]string{"`uvicorn`"}, []string{"run.prepareCommands"}, nil},
+		{"PhpVendor", "PHP Fatal error:  Uncaught Error: Failed opening required '/var/www/public/../vendor/autoload.php' (include_path='.:/usr/share/php') in /var/www/public/index.php on line 2", "module-not-found-at-runtime",
+			[]string{"vendor/autoload.php"}, []string{"Add `vendor` to `build.deployFiles`", "composer install"}, []string{"node_modules", "requirements.txt"}},
 		{"OtherCommand", "/bin/sh: ffmpeg: not found", "module-not-found-at-runtime",
 			[]string{"`ffmpeg`"}, []string{"run.prepareCommands", "sudo apk add"}, []string{"node_modules", "requirements.txt"}},
 		{"TypeScriptOnNode", `TypeError [ERR_UNKNOWN_FILE_EXTENSION]: Unknown file extension ".ts" for /var/www/src/index.ts`, "start-command-invalid",

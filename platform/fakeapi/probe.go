@@ -105,6 +105,13 @@ func (st *state) probe(hostname string, port int, path, agent string, now time.T
 	status, body := http.StatusOK, fmt.Sprintf("%s: app version %s (%s) answered GET %s on port %d\n", s.Name, av.ID, base, clip(path, 200), port)
 	if run.web != nil && !run.web.serves(path) {
 		status, body = http.StatusNotFound, notFoundBody
+	} else if run.web != nil && run.web.fatal != nil && run.web.runsPHP(path) {
+		// The front controller dies on a file it requires: each request
+		// logs PHP's fatal error and answers 500 (simdeps.go).
+		status, body = http.StatusInternalServerError, ""
+		for _, l := range run.web.fatal {
+			st.addLog(s, now, l.sev, 16, s.Name, s.Containers[0], l.msg)
+		}
 	}
 	if webServer(runtimeName(base)) {
 		// A web server logs each request it serves (facility webserver).

@@ -346,3 +346,43 @@ func (r *runSim) pyImports(file string) (startCmd, bool) {
 }
 
 var pyNameRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*`)
+
+// phpRequireRe is a PHP file's require of a file by its path:
+// require __DIR__ . '/../vendor/autoload.php', require_once 'x.php'.
+var phpRequireRe = regexp.MustCompile(`(?m)^\s*(?:require|include)(?:_once)?\s*\(?\s*(__DIR__\s*\.\s*)?['"]([^'"]+\.php)['"]`)
+
+// phpRequireMissing is what PHP logs when the front controller at rel
+// (relative to /var/www) requires a file the deploy does not carry (composer's
+// vendor/autoload.php left out of deployFiles); nil when it runs.
+func (r *runSim) phpRequireMissing(rel string) []logEntry {
+	src, ok := r.deployedText(rel)
+	if !ok {
+		return nil
+	}
+	for _, m := range phpRequireRe.FindAllStringSubmatchIndex(src, -1) {
+		req := src[m[4]:m[5]]
+		shown, target := req, cleanRel(req)
+		if m[2] >= 0 { // __DIR__ . '…'
+			shown = path.Join(runRoot, path.Dir(rel)) + req
+			target = cleanRel(path.Join(path.Dir(rel), req))
+		} else if !strings.HasPrefix(req, "/") {
+			target = cleanRel(path.Join(path.Dir(rel), req))
+		}
+		if strings.HasPrefix(target, "../") || r.deployed(target) != "" || r.producedAt(target) {
+			continue
+		}
+		line := strings.Count(src[:m[4]], "\n") + 1
+		at := fmt.Sprintf("in %s on line %d", path.Join(runRoot, rel), line)
+		return []logEntry{{4, fmt.Sprintf("PHP Warning:  require(%s): Failed to open stream: No such file or directory %s", shown, at)},
+			{3, fmt.Sprintf("PHP Fatal error:  Uncaught Error: Failed opening required '%s' (include_path='.:/usr/share/php') %s", shown, at)}}
+	}
+	return nil
+}
+
+// runsPHP reports whether GET p reaches PHP: any path but a deployed file
+// that is no PHP script.
+func (w *webRoot) runsPHP(p string) bool {
+	p, _, _ = strings.Cut(p, "?")
+	rel := cleanRel(p)
+	return rel == "" || strings.HasSuffix(rel, ".php") || !w.files[rel]
+}

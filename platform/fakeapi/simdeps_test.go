@@ -132,3 +132,51 @@ func TestRun_PackagesOnlyInTheBuild(t *testing.T) {
 		})
 	}
 }
+
+// composer's vendor left out of deployFiles: php-nginx serves, but its
+// front controller dies on the require of vendor/autoload.php, so every
+// request reaching PHP logs the fatal error and answers 500; a static file
+// still answers. With vendor deployed it answers 200.
+func TestWebRoot_VendorNotDeployed(t *testing.T) {
+	t.Parallel()
+	yml := func(deployFiles string) string {
+		return "zerops:\n  - setup: appstage\n    build:\n      base: php@8.4\n      buildCommands: [composer install --no-dev]\n" +
+			"      deployFiles: " + deployFiles + "\n    run:\n      base: php-nginx@8.4\n      documentRoot: public\n"
+	}
+	files := func(deployFiles string) map[string]string {
+		return map[string]string{"zerops.yml": yml(deployFiles), "composer.json": `{"require": {"slim/slim": "^4"}}`,
+			"public/index.php": "<?php\n\nrequire __DIR__ . '/../vendor/autoload.php';\n$app = 1;\n", "public/app.css": "a{}", "src/App.php": "<?php\n"}
+	}
+	tests := []struct {
+		name        string
+		deployFiles string
+		code        int // GET /users
+		want, not   []string
+	}{
+		{"VendorLeftOut", "[public, src, composer.json]", http.StatusInternalServerError,
+			[]string{"PHP Fatal error:  Uncaught Error: Failed opening required '/var/www/public/../vendor/autoload.php' (include_path='.:/usr/share/php') in /var/www/public/index.php on line 3"}, nil},
+		{"VendorDeployed", "[public, src, vendor, composer.json]", http.StatusOK, nil, []string{"Fatal"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			srv, h := newSDK(t, fastOpts)
+			stage := srv.ServiceID("appstage")
+			if _, p := pushFiles(t, h, stage, "appstage", files(tt.deployFiles)); p.Status != "FINISHED" {
+				t.Fatalf("build ended %s", p.Status)
+			}
+			if code, b := probe(t, srv, "appstage", 80, "/users"); code != tt.code {
+				t.Errorf("GET /users = %d %q, want %d", code, b, tt.code)
+			}
+			if code, _ := probe(t, srv, "appstage", 80, "/app.css"); code != http.StatusOK {
+				t.Errorf("GET /app.css = %d, want 200 (a static file needs no PHP)", code)
+			}
+			joined := runtimeLog(t, h, srv.ProjectID(), stage, tt.want)
+			for _, n := range tt.not {
+				if strings.Contains(joined, n) {
+					t.Errorf("runtime log has %q:\n%s", n, joined)
+				}
+			}
+		})
+	}
+}

@@ -18,6 +18,7 @@ type webRoot struct {
 	// controller); "" for nginx.
 	fallback string
 	php      bool
+	fatal    []logEntry // PHP's lines for a request its front controller cannot run (simdeps.go); nil: it runs
 }
 
 // maxWebFiles bounds the deployed paths a web root keeps.
@@ -35,6 +36,7 @@ func (r *runSim) webRoot() *webRoot {
 		w.fallback = "index.html"
 	case strings.HasPrefix(r.base, "php"):
 		w.fallback, w.php = "index.php", true
+		w.fatal = r.phpRequireMissing(path.Join(w.root, "index.php"))
 	}
 	for src := range r.files.paths {
 		if len(w.files) >= maxWebFiles {
