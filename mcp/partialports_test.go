@@ -20,7 +20,7 @@ func TestPartialPorts_DeclaredPortNobodyListensOn(t *testing.T) {
 	if m["verdict"] != "degraded" {
 		t.Fatalf("deploy verdict %v, want degraded: %s", m["verdict"], text(res))
 	}
-	res, v := h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+	_, v := h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
 	svc := firstService(v)
 	for what, next := range map[string]string{"deploy": str(m["next"]), "verify": str(svc["next"])} {
 		for _, w := range []string{"9090", "run.ports", "listens only on 3000", "zerops_deploy"} {

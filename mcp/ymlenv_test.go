@@ -64,7 +64,7 @@ func TestYmlEnv_BindVariableInZeropsYml(t *testing.T) {
 				t.Errorf("env set next = %q; want the zerops.yml change and zerops_deploy", next)
 			}
 
-			res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+			_, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
 			svc := firstService(m)
 			first = firstDiagnosis(svc["diagnoses"])
 			said = first["cause"] + " " + first["fix"] + " " + str(svc["next"])

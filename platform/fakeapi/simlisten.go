@@ -467,10 +467,10 @@ func (r *runSim) viteConfig(preview bool, def listenAddr) (listenAddr, bool) {
 				out.port = n
 			}
 			if hm := viteHostRe.FindStringSubmatch(m[2]); hm != nil {
-				switch v := strings.TrimSpace(hm[1]); {
-				case v == "true":
+				switch v := strings.TrimSpace(hm[1]); v {
+				case "true":
 					out.host = "0.0.0.0"
-				case v == "false":
+				case "false":
 				default:
 					h, ok := stringValue(src, v, nil)
 					if !ok {

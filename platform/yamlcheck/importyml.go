@@ -109,7 +109,7 @@ func envSecretKeys(c *checker, path string, e *importEntry) {
 func suggestEnvKey(k string) string {
 	b := []byte(k)
 	for i, ch := range b {
-		if !(ch == '_' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9') {
+		if ch != '_' && (ch < 'a' || ch > 'z') && (ch < 'A' || ch > 'Z') && (ch < '0' || ch > '9') {
 			b[i] = '_'
 		}
 	}
