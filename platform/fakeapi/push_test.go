@@ -69,7 +69,6 @@ type logItem struct {
 	Tag           string `json:"tag"`
 }
 
-// fetchLogs gets a log grant through the SDK and queries the backend with plain HTTP.
 // runtimeLog is the runtime log of serviceID, one line per entry; it fails
 // t for each of want the log lacks.
 func runtimeLog(t *testing.T, h sdk.Handler, projectID, serviceID string, want []string) string {
@@ -88,6 +87,7 @@ func runtimeLog(t *testing.T, h sdk.Handler, projectID, serviceID string, want [
 	return joined
 }
 
+// fetchLogs gets a log grant through the SDK and queries the backend with plain HTTP.
 func fetchLogs(t *testing.T, h sdk.Handler, projectID string, params url.Values) (int, []logItem) {
 	t.Helper()
 	r, err := h.GetProjectLog(context.Background(), pid(projectID), query.GetProjectLog{})

@@ -39,19 +39,47 @@ func appYml(setup, runBase, start string, port int, env string) string {
 	return y
 }
 
+// runCase is a push of files to appstage: its runtime log holds want and
+// none of not, and its port answers code at /.
+type runCase struct {
+	name  string
+	files map[string]string
+	port  int      // the declared port probed
+	code  int      // what it answers
+	want  []string // in the runtime's log
+	not   []string // never in it
+}
+
+// runCases runs each case on its own fake, in parallel.
+func runCases(t *testing.T, tests []runCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			srv, h := newSDK(t, fastOpts)
+			stage := srv.ServiceID("appstage")
+			if _, p := pushFiles(t, h, stage, "appstage", tt.files); p.Status != "FINISHED" {
+				t.Fatalf("build ended %s", p.Status)
+			}
+			joined := runtimeLog(t, h, srv.ProjectID(), stage, tt.want)
+			for _, n := range tt.not {
+				if strings.Contains(joined, n) {
+					t.Errorf("runtime log has %q:\n%s", n, joined)
+				}
+			}
+			if code, b := probe(t, srv, "appstage", tt.port, "/"); code != tt.code {
+				t.Errorf("GET appstage:%d = %d %q, want %d\n%s", tt.port, code, b, tt.code, joined)
+			}
+		})
+	}
+}
+
 // Each rule of the simulated runtime, from what the user wrote: the
 // runtime's log (its own words) and what the declared port answers.
 func TestRun_FollowsWhatTheUserWrote(t *testing.T) {
 	t.Parallel()
 	const nodeOK = "const http = require('node:http');\nhttp.createServer((q, s) => s.end('ok')).listen(3000);\n"
-	tests := []struct {
-		name  string
-		files map[string]string
-		port  int      // the declared port probed
-		code  int      // what it answers
-		want  []string // in the runtime's log
-		not   []string // never in it
-	}{
+	tests := []runCase{
 		{"NodeHealthy", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, ""), "index.js": nodeOK},
 			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, []string{"Error"}},
 		{"NodeMissingStartFile", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node server.js", 3000, ""), "index.js": nodeOK},
@@ -233,25 +261,7 @@ func TestRun_FollowsWhatTheUserWrote(t *testing.T) {
 			"index.js": "require('./server')\n"},
 			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, nil},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			srv, h := newSDK(t, fastOpts)
-			stage := srv.ServiceID("appstage")
-			if _, p := pushFiles(t, h, stage, "appstage", tt.files); p.Status != "FINISHED" {
-				t.Fatalf("build ended %s", p.Status)
-			}
-			joined := runtimeLog(t, h, srv.ProjectID(), stage, tt.want)
-			for _, n := range tt.not {
-				if strings.Contains(joined, n) {
-					t.Errorf("runtime log has %q:\n%s", n, joined)
-				}
-			}
-			if code, b := probe(t, srv, "appstage", tt.port, "/"); code != tt.code {
-				t.Errorf("GET appstage:%d = %d %q, want %d", tt.port, code, b, tt.code)
-			}
-		})
-	}
+	runCases(t, tests)
 }
 
 // A service variable naming a service the project lacks is read when the

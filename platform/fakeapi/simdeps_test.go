@@ -36,14 +36,7 @@ func TestRun_PackagesOnlyInTheBuild(t *testing.T) {
 	pkg := func(scripts string) string {
 		return `{"name": "app", "scripts": {` + scripts + `}, "dependencies": {"express": "^4.21.0"}}`
 	}
-	tests := []struct {
-		name  string
-		files map[string]string
-		port  int
-		code  int
-		want  []string
-		not   []string
-	}{
+	tests := []runCase{
 		{"RequireWithoutNodeModules", map[string]string{"zerops.yml": depsYml("nodejs@22", "[npm ci]", "[server.js, package.json]", nodeRun+"npm start\n"),
 			"server.js": express, "package.json": pkg(`"start": "node server.js"`), "package-lock.json": lock},
 			3000, http.StatusBadGateway, []string{"Error: Cannot find module 'express'", "- /var/www/server.js", "code: 'MODULE_NOT_FOUND'"}, []string{"Listening"}},
@@ -112,25 +105,7 @@ func TestRun_PackagesOnlyInTheBuild(t *testing.T) {
 			"requirements.txt": "Django==5.1\n", "app.py": djangoApp},
 			8000, http.StatusOK, nil, []string{"ModuleNotFound"}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			srv, h := newSDK(t, fastOpts)
-			stage := srv.ServiceID("appstage")
-			if _, p := pushFiles(t, h, stage, "appstage", tt.files); p.Status != "FINISHED" {
-				t.Fatalf("build ended %s", p.Status)
-			}
-			joined := runtimeLog(t, h, srv.ProjectID(), stage, tt.want)
-			for _, n := range tt.not {
-				if strings.Contains(joined, n) {
-					t.Errorf("runtime log has %q:\n%s", n, joined)
-				}
-			}
-			if code, b := probe(t, srv, "appstage", tt.port, "/"); code != tt.code {
-				t.Errorf("GET appstage:%d = %d %q, want %d\n%s", tt.port, code, b, tt.code, joined)
-			}
-		})
-	}
+	runCases(t, tests)
 }
 
 // composer's vendor left out of deployFiles: php-nginx serves, but its

@@ -50,14 +50,7 @@ func TestRun_ServersListenWhereTheyDefault(t *testing.T) {
 	}
 	const bunOK = "Bun.serve({ fetch(req) { return new Response('ok') } })\n"
 	const denoOK = "Deno.serve({ port: 8000 }, () => new Response('ok'))\n"
-	tests := []struct {
-		name  string
-		files map[string]string
-		port  int      // the declared port probed
-		code  int      // what it answers
-		want  []string // in the runtime's log
-		not   []string // never in it
-	}{
+	tests := []runCase{
 		// Django's runserver binds 127.0.0.1:8000 unless given an address.
 		{"DjangoRunserverDefault", django("python manage.py runserver"), 8000, http.StatusBadGateway,
 			[]string{"Starting development server at http://127.0.0.1:8000/"}, []string{"0.0.0.0"}},
@@ -168,23 +161,5 @@ func TestRun_ServersListenWhereTheyDefault(t *testing.T) {
 		{"KestrelCodeUnread", kestrel(8080, "", map[string]string{"Program.cs": "app.Urls.Add(url);\napp.Run();\n"}), 8080, http.StatusOK,
 			[]string{"Listening on 0.0.0.0:8080"}, nil},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			srv, h := newSDK(t, fastOpts)
-			stage := srv.ServiceID("appstage")
-			if _, p := pushFiles(t, h, stage, "appstage", tt.files); p.Status != "FINISHED" {
-				t.Fatalf("build ended %s", p.Status)
-			}
-			joined := runtimeLog(t, h, srv.ProjectID(), stage, tt.want)
-			for _, n := range tt.not {
-				if strings.Contains(joined, n) {
-					t.Errorf("runtime log has %q:\n%s", n, joined)
-				}
-			}
-			if code, b := probe(t, srv, "appstage", tt.port, "/"); code != tt.code {
-				t.Errorf("GET appstage:%d = %d %q, want %d", tt.port, code, b, tt.code)
-			}
-		})
-	}
+	runCases(t, tests)
 }
