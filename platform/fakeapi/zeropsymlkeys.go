@@ -10,22 +10,23 @@ import (
 // zeropsYmlKeys are the keys the platform knows at each level of a zerops.yml
 // setup (facts: zerops-platform.md); a build refuses any other.
 var zeropsYmlKeys = map[string][]string{
-	"":        {"zerops"},
-	"setup":   {"setup", "build", "deploy", "run", "extends"},
-	"build":   {"base", "os", "prepareCommands", "buildCommands", "deployFiles", "cache", "addToRunPrepare", "envVariables"},
-	"deploy":  {"temporaryShutdown", "readinessCheck"},
-	"check":   {"httpGet", "exec", "failureTimeout", "retryPeriod"},
-	"httpGet": {"port", "path", "host", "scheme"},
-	"exec":    {"command"},
-	"run":     {"base", "os", "start", "startCommands", "ports", "initCommands", "prepareCommands", "envVariables", "envReplace", "healthCheck", "crontab", "documentRoot", "siteConfigPath", "routing"},
-	"ports":   {"port", "protocol", "httpSupport"},
-	"crontab": {"timing", "command", "allContainers", "workingDir"},
+	"":               {"zerops"},
+	"setup":          {"setup", "build", "deploy", "run", "extends"},
+	"build":          {"base", "os", "prepareCommands", "buildCommands", "deployFiles", "cache", "addToRunPrepare", "envVariables"},
+	"deploy":         {"temporaryShutdown", "readinessCheck"},
+	"readinessCheck": {"httpGet", "exec", "failureTimeout", "retryPeriod"},
+	"healthCheck":    {"httpGet", "exec", "failureTimeout", "disconnectTimeout", "recoveryTimeout", "execPeriod"},
+	"httpGet":        {"port", "path", "host", "scheme"},
+	"exec":           {"command"},
+	"run":            {"base", "os", "start", "startCommands", "ports", "initCommands", "prepareCommands", "envVariables", "envReplace", "healthCheck", "crontab", "documentRoot", "siteConfigPath", "routing"},
+	"ports":          {"port", "protocol", "httpSupport"},
+	"crontab":        {"timing", "command", "allContainers", "workingDir"},
 }
 
 // children names the level of a key's mapping value (or list items).
 var children = map[string]string{
 	"zerops": "setup", "build": "build", "deploy": "deploy", "run": "run",
-	"readinessCheck": "check", "healthCheck": "check", "httpGet": "httpGet", "exec": "exec",
+	"readinessCheck": "readinessCheck", "healthCheck": "healthCheck", "httpGet": "httpGet", "exec": "exec",
 	"ports": "ports", "crontab": "crontab",
 }
 

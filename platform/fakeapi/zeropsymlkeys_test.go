@@ -37,6 +37,10 @@ func TestBuildAndDeploy_UnknownZeropsYmlKeysRefused(t *testing.T) {
 			"    run: {base: nodejs@22, start: node server.js, initCommands: node migrate.js, prepareCommands: [sudo apk add git]}\n",
 			"app", []string{"zerops[0].build.buildCommands", "zerops[0].run.initCommands"}},
 		{"ports as a number", "zerops:\n  - setup: app\n    run: {base: nodejs@22, start: x, ports: 3000}\n", "app", []string{"zerops[0].run.ports"}},
+		{"healthCheck keys are known", "zerops:\n  - setup: app\n    run: {base: nodejs@22, start: x, healthCheck: {httpGet: {port: 3000, path: /}, failureTimeout: 60, disconnectTimeout: 30, recoveryTimeout: 30, execPeriod: 10}}\n", "app", nil},
+		{"readinessCheck keys are known", "zerops:\n  - setup: app\n    deploy: {readinessCheck: {httpGet: {port: 3000, path: /}, failureTimeout: 60, retryPeriod: 10}}\n    run: {base: nodejs@22, start: x}\n", "app", nil},
+		{"each check's period is the other's unknown key", "zerops:\n  - setup: app\n    deploy: {readinessCheck: {httpGet: {port: 3000, path: /}, execPeriod: 10}}\n    run: {base: nodejs@22, start: x, healthCheck: {httpGet: {port: 3000, path: /}, retryPeriod: 10}}\n",
+			"app", []string{"zerops[0].deploy.readinessCheck.execPeriod", "zerops[0].run.healthCheck.retryPeriod"}},
 		{"port key inside ports is known", "zerops:\n  - setup: app\n    run: {base: nodejs@22, start: x, ports: [{port: 3000, httpSupport: true}]}\n", "app", nil},
 	}
 	for _, tt := range tests {

@@ -38,26 +38,26 @@ type zeropsBuild struct {
 }
 
 type zeropsDeploy struct {
-	TemporaryShutdown bool         `yaml:"temporaryShutdown"`
-	ReadinessCheck    *zeropsCheck `yaml:"readinessCheck"`
+	TemporaryShutdown bool             `yaml:"temporaryShutdown"`
+	ReadinessCheck    *zeropsReadiness `yaml:"readinessCheck"`
 }
 
 type zeropsRun struct {
-	Base            string       `yaml:"base"`
-	OS              string       `yaml:"os"`
-	Start           string       `yaml:"start"`
-	StartCommands   raw          `yaml:"startCommands"`
-	Ports           []zeropsPort `yaml:"ports"`
-	InitCommands    commandList  `yaml:"initCommands"`
-	PrepareCommands commandList  `yaml:"prepareCommands"`
-	EnvVariables    envMap       `yaml:"envVariables"`
-	EnvReplace      raw          `yaml:"envReplace"`
-	HealthCheck     *zeropsCheck `yaml:"healthCheck"`
-	Crontab         []zeropsCron `yaml:"crontab"`
-	DocumentRoot    string       `yaml:"documentRoot"`
-	SiteConfigPath  string       `yaml:"siteConfigPath"`
-	Routing         raw          `yaml:"routing"`
-	Keys            keys         `yaml:"-"`
+	Base            string        `yaml:"base"`
+	OS              string        `yaml:"os"`
+	Start           string        `yaml:"start"`
+	StartCommands   raw           `yaml:"startCommands"`
+	Ports           []zeropsPort  `yaml:"ports"`
+	InitCommands    commandList   `yaml:"initCommands"`
+	PrepareCommands commandList   `yaml:"prepareCommands"`
+	EnvVariables    envMap        `yaml:"envVariables"`
+	EnvReplace      raw           `yaml:"envReplace"`
+	HealthCheck     *zeropsHealth `yaml:"healthCheck"`
+	Crontab         []zeropsCron  `yaml:"crontab"`
+	DocumentRoot    string        `yaml:"documentRoot"`
+	SiteConfigPath  string        `yaml:"siteConfigPath"`
+	Routing         raw           `yaml:"routing"`
+	Keys            keys          `yaml:"-"`
 }
 
 type zeropsPort struct {
@@ -67,13 +67,32 @@ type zeropsPort struct {
 	Keys        keys   `yaml:"-"`
 }
 
-// zeropsCheck is a readinessCheck or a healthCheck.
-type zeropsCheck struct {
+// zeropsReadiness is a deploy.readinessCheck; its period is retryPeriod.
+type zeropsReadiness struct {
 	HTTPGet        *zeropsHTTPGet `yaml:"httpGet"`
 	Exec           *zeropsExec    `yaml:"exec"`
 	FailureTimeout raw            `yaml:"failureTimeout"`
 	RetryPeriod    raw            `yaml:"retryPeriod"`
 	Keys           keys           `yaml:"-"`
+}
+
+// zeropsHealth is a run.healthCheck: it watches a running container, so it
+// has its own timeouts and its period is execPeriod (zerops.yaml spec).
+type zeropsHealth struct {
+	HTTPGet           *zeropsHTTPGet `yaml:"httpGet"`
+	Exec              *zeropsExec    `yaml:"exec"`
+	FailureTimeout    raw            `yaml:"failureTimeout"`
+	DisconnectTimeout raw            `yaml:"disconnectTimeout"`
+	RecoveryTimeout   raw            `yaml:"recoveryTimeout"`
+	ExecPeriod        raw            `yaml:"execPeriod"`
+	Keys              keys           `yaml:"-"`
+}
+
+// zeropsCheck is what the rules read of either check.
+type zeropsCheck struct {
+	HTTPGet *zeropsHTTPGet
+	Exec    *zeropsExec
+	Keys    keys
 }
 
 type zeropsHTTPGet struct {
@@ -281,7 +300,8 @@ func checkZeropsYml(c *checker, root any, in Live) {
 		apply(c, p, s, setupRules)
 		checkCommands(c, p, s)
 		if s.Deploy != nil && s.Deploy.ReadinessCheck != nil {
-			apply(c, p+".deploy.readinessCheck", s.Deploy.ReadinessCheck, checkRules)
+			r := s.Deploy.ReadinessCheck
+			apply(c, p+".deploy.readinessCheck", &zeropsCheck{r.HTTPGet, r.Exec, r.Keys}, checkRules)
 		}
 		if s.Run != nil {
 			subdomain := in.Subdomain != nil && s.Keys.ok("setup") && in.Subdomain(s.Setup)
@@ -300,7 +320,8 @@ func checkRun(c *checker, p string, r runAt) {
 	}
 	apply(c, p, r, runRules)
 	if r.HealthCheck != nil {
-		apply(c, p+".healthCheck", r.HealthCheck, checkRules)
+		h := r.HealthCheck
+		apply(c, p+".healthCheck", &zeropsCheck{h.HTTPGet, h.Exec, h.Keys}, checkRules)
 	}
 	for i, port := range r.Ports {
 		if port.Keys != nil {
