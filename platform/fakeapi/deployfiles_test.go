@@ -39,6 +39,16 @@ func TestDeployFiles_BuildAndRunAgree(t *testing.T) {
 			"FINISHED", http.StatusOK, []string{"Listening on 0.0.0.0:3000"}},
 		{"TildeInTheMiddle", map[string]string{"zerops.yml": yml("[]", "./build/~/app", "node app/server.js"), "build/app/server.js": server},
 			"FINISHED", http.StatusOK, []string{"Listening on 0.0.0.0:3000"}},
+		{"TildeBeforeAName", map[string]string{"zerops.yml": yml("[]", "[./src/~server, package.json]", "node server/index.js"), "src/server/index.js": server, "package.json": "{}"},
+			"FINISHED", http.StatusOK, []string{"Listening on 0.0.0.0:3000"}},
+		{"TildeBeforeANameNotAbove", map[string]string{"zerops.yml": yml("[]", "./src/~server", "node src/server/index.js"), "src/server/index.js": server},
+			"FINISHED", http.StatusBadGateway, []string{"Error: Cannot find module '/var/www/src/server/index.js'"}},
+		{"TildeBeforeAMadeFile", map[string]string{"zerops.yml": yml("[mkdir -p out/bin, cp server.js out/bin/web]", "./out/bin/~web", "node web"), "server.js": server},
+			"FINISHED", http.StatusOK, []string{"Listening on 0.0.0.0:3000"}},
+		{"TildeMatchingFolders", map[string]string{"zerops.yml": yml("[]", "[./packages/~/dist, package.json]", "node dist/index.js"), "packages/api/dist/index.js": server, "package.json": "{}"},
+			"FINISHED", http.StatusOK, []string{"Listening on 0.0.0.0:3000"}},
+		{"TildeMatchingNoFolders", map[string]string{"zerops.yml": yml("[]", "./packages/~/dist", "node dist/index.js"), "packages/api/lib/index.js": server},
+			"FAILED", 0, nil},
 		// A build command whose outputs are unknown (a script the sandbox cannot
 		// read) may have made what deployFiles names, not what it leaves out.
 		{"UnknownBuildMayMakeTheStartFile", map[string]string{"zerops.yml": yml("[npm ci, npm run build]", "[dist, node_modules, package.json]", "node dist/main.js"),

@@ -736,6 +736,17 @@ func (r *runSim) deployed(rel string) string {
 			return src
 		}
 	}
+	for _, df := range r.d.deployFiles {
+		e := parseDeployEntry(df)
+		if e.wild == nil {
+			continue
+		}
+		for src := range r.files.paths {
+			if at, ok := e.wildLanding(src); ok && at == rel && r.files.has(src) {
+				return src
+			}
+		}
+	}
 	return ""
 }
 

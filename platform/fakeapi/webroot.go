@@ -59,6 +59,10 @@ func deployedAt(deployFiles []string, src string) []string {
 	var out []string
 	for _, df := range deployFiles {
 		e := parseDeployEntry(df)
+		if at, ok := e.wildLanding(src); ok {
+			out = append(out, at)
+			continue
+		}
 		if !e.covers(src) {
 			continue
 		}
