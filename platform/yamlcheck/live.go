@@ -66,7 +66,9 @@ func checkBase(c *checker, path, base, os, section string, cat *platform.Catalog
 		if alpine := alpineVersions(chk.Type); len(alpine) > 0 {
 			fix = fmt.Sprintf("Write os: ubuntu in build and run, or pick a version that runs on Alpine: %s.", strings.Join(alpine, ", "))
 		}
-		c.errf(path, "%s runs on Ubuntu only, and %s.os is alpine (the default)", chk.Parsed.VersionName(), section).Fix = fix
+		// A warning: the facts do not say the platform refuses it (they call os
+		// deprecated: the platform may pick the image for the base).
+		c.warnf(path, "%s runs on Ubuntu only, and %s.os is alpine (the default)", chk.Parsed.VersionName(), section).Fix = fix
 	}
 }
 
