@@ -372,6 +372,9 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 		return startCmd{lang: lang}
 	}
 	rel := r.path(file)
+	if lang == "node" {
+		rel = r.nodeDirEntry(rel)
+	}
 	if r.files != nil && r.deployed(rel) == "" && !r.producedAt(rel) {
 		exit := map[string]int{"python": 2, "binary": 127}[lang]
 		return startCmd{lang: lang, crash: missingEntry(lang, file, rel), exit: exit}
@@ -387,6 +390,64 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 		out.listen, out.banner = sourceListen(lang, src, env, r.seed), sourceBanner(lang, src)
 	}
 	return out
+}
+
+// nodeDirEntry is the file Node runs for rel, the path `node X` names
+// under /var/www: a directory is loaded as a package, from package.json
+// "main" (tried as a file, with .js/.json/.node, then as a directory's
+// index) or else its index.js. Node's loader reads no "exports" for a
+// path. rel itself when it is a file or nothing in it is deployed.
+func (r *runSim) nodeDirEntry(rel string) string {
+	if r.files == nil {
+		return rel
+	}
+	if _, file := r.deployedText(rel); file || (rel != "" && !r.isDeployedDir(rel)) {
+		return rel
+	}
+	found := func(base string) (string, bool) {
+		for _, c := range []string{base, base + ".js", base + ".json", base + ".node",
+			path.Join(base, "index.js"), path.Join(base, "index.json"), path.Join(base, "index.node")} {
+			c = cleanRel(c)
+			if _, file := r.deployedText(c); file {
+				return c, true
+			}
+		}
+		return "", false
+	}
+	if src, ok := r.deployedText(path.Join(rel, "package.json")); ok {
+		var pkg struct {
+			Main string `json:"main"`
+		}
+		if json.Unmarshal([]byte(src), &pkg) == nil && pkg.Main != "" {
+			if f, ok := found(path.Join(rel, pkg.Main)); ok {
+				return f
+			}
+		}
+	}
+	for _, c := range []string{"index.js", "index.json", "index.node"} {
+		if c = cleanRel(path.Join(rel, c)); r.deployed(c) != "" || r.producedAt(c) {
+			return c
+		}
+	}
+	return rel
+}
+
+// isDeployedDir reports whether the deploy puts a directory of uploaded
+// files at /var/www/rel (what a build made there is unknown).
+func (r *runSim) isDeployedDir(rel string) bool {
+	src := r.deployed(rel)
+	if src == "" {
+		return false
+	}
+	if _, file := r.files.read(src); file {
+		return false
+	}
+	for p := range r.files.paths {
+		if strings.HasPrefix(p, src+"/") {
+			return r.files.has(p) // recorded: a later start finds it again
+		}
+	}
+	return false
 }
 
 // envFiles loads into env the files node's --env-file options name (a

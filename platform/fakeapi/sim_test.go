@@ -90,6 +90,18 @@ func TestRun_FollowsWhatTheUserWrote(t *testing.T) {
 		{"NpmStartFollowsScript", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "npm start", 3000, ""), "index.js": nodeOK,
 			"package.json": `{"scripts":{"start":"node dist/main.js"}}`},
 			3000, http.StatusBadGateway, []string{"Error: Cannot find module '/var/www/dist/main.js'"}, nil},
+		// `node DIR` runs the directory as a package: package.json "main", else index.js.
+		{"NodeDotFollowsMain", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node .", 3000, ""),
+			"package.json": `{"main":"src/app.js"}`, "src/app.js": "require('http').createServer(h).listen(3000, '0.0.0.0');\n"},
+			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, []string{"Cannot find module"}},
+		{"NodeDotSlashIndex", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node ./", 3000, ""), "index.js": nodeOK},
+			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, []string{"Cannot find module"}},
+		{"NodeDirMainWithoutExtension", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node api", 3000, ""),
+			"api/package.json": `{"main":"server"}`, "api/server.js": nodeOK},
+			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, []string{"Cannot find module"}},
+		{"NodeDotNoEntry", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node .", 3000, ""),
+			"package.json": `{"name":"x"}`, "server.js": nodeOK},
+			3000, http.StatusBadGateway, []string{"Error: Cannot find module '/var/www'"}, []string{"Listening"}},
 		{"PythonMissingFile", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "python3 app.py", 8000, ""), "main.py": "print(1)\n"},
 			8000, http.StatusBadGateway, []string{"python3: can't open file '/var/www/app.py': [Errno 2] No such file or directory", "exited with code 2"}, nil},
 		// php@8.4 is a build base only: a PHP worker runs on an OS base that installs php.

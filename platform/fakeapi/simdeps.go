@@ -152,7 +152,7 @@ func init() {
 // load, or a package the entry imports with no node_modules to find it in.
 func (r *runSim) nodeEntry(args []string) (startCmd, bool) {
 	file := firstFile(args, "-r", "--require", "--import", "--loader", "--env-file")
-	rel := r.path(file)
+	rel := r.nodeDirEntry(r.path(file))
 	if file == "" || (r.deployed(rel) == "" && !r.producedAt(rel)) || r.envFiles(args, map[string]string{}) != "" {
 		return startCmd{}, false // no entry, a missing one or a missing --env-file: the command's own rules
 	}
