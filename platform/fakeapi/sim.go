@@ -563,9 +563,16 @@ func (r *runSim) pyServer(name string, args []string, env map[string]string) sta
 		}
 	}
 	def := &listenAddr{"127.0.0.1", 8000}
+	if name == "uvicorn" {
+		// uvicorn's click options read UVICORN_<OPTION> when not given.
+		def.host = orStr(env["UVICORN_HOST"], def.host)
+		if n, err := strconv.Atoi(env["UVICORN_PORT"]); err == nil {
+			def.port = n
+		}
+	}
 	if name == "gunicorn" {
 		var crash []logEntry
-		if def, crash = r.gunicornConfig(args); crash != nil {
+		if def, crash = r.gunicornConfig(args, env); crash != nil {
 			return startCmd{lang: "python", crash: crash, exit: 1}
 		}
 		// GUNICORN_CMD_ARGS is read as options the command line overrides.
@@ -635,11 +642,15 @@ var (
 
 // gunicornConfig is where gunicorn listens before its command line and
 // GUNICORN_CMD_ARGS: the bind of its config file (-c/--config FILE, else
-// ./gunicorn.conf.py when deployed), else 127.0.0.1:8000. nil when the
-// file sets bind in a way not read here; crash when the file named is not
+// ./gunicorn.conf.py when deployed), else its default: 0.0.0.0:$PORT when
+// PORT is in the environment, 127.0.0.1:8000 when not. nil when the file
+// sets bind in a way not read here; crash when the file named is not
 // deployed (gunicorn stops: exit status 1).
-func (r *runSim) gunicornConfig(args []string) (*listenAddr, []logEntry) {
+func (r *runSim) gunicornConfig(args []string, env map[string]string) (*listenAddr, []logEntry) {
 	def := &listenAddr{"127.0.0.1", 8000}
+	if n, err := strconv.Atoi(env["PORT"]); err == nil {
+		def = &listenAddr{"0.0.0.0", n}
+	}
 	file := valueAfter(args, "-c", "--config")
 	if strings.HasPrefix(file, "python:") || r.files == nil {
 		return def, nil
