@@ -268,7 +268,8 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 			// Node 22 refuses to start without the file --env-file names.
 			return startCmd{lang: "node", exit: 9, crash: []logEntry{{3, "node: " + bad + ": not found"}}}
 		}
-		return r.entry("node", firstFile(args, "-r", "--require", "--import", "--loader", "--env-file"), args, env)
+		return r.entry("node", firstFile(args, "-r", "--require", "--import", "--loader", "--experimental-loader",
+			"--env-file", "--title", "-C", "--conditions"), args, env)
 	case strings.HasPrefix(name, "python"):
 		if i := slices.Index(args, "-m"); i >= 0 && i+1 < len(args) {
 			return r.pyModule(args[i+1], args[i+2:], env) // the module's own arguments
@@ -288,17 +289,33 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 		if len(rest) > 0 && rest[0] == "run" {
 			rest = rest[1:]
 		}
+		// `bun run X` and `bun X` run package.json's script X before a file X.
+		if text, ok := r.projectTask(firstFile(rest), "package.json"); ok && depth < 3 {
+			return r.resolveIn(text, env, depth+1)
+		}
 		return r.entry("bun", firstFile(rest), args, env)
+	case name == "deno" && len(args) > 0 && args[0] == "task":
+		// `deno task X` runs deno.json(c)'s task X (or package.json's script X).
+		if text, ok := r.projectTask(firstFile(args[1:], "--config", "-c", "--cwd"),
+			"deno.json", "deno.jsonc", "package.json"); ok && depth < 3 {
+			return r.resolveIn(text, env, depth+1)
+		}
+		return startCmd{lang: "deno"}
 	case name == "deno":
 		rest := args
 		if len(rest) > 0 && (rest[0] == "run" || rest[0] == "serve") {
 			rest = rest[1:]
 		}
-		c := r.entry("deno", firstFile(rest), args, env)
+		file := firstFile(rest, "--config", "-c", "--import-map", "--port", "--host")
+		c := r.entry("deno", file, args, env)
 		if len(args) > 0 && args[0] == "serve" {
+			if c.crash == nil {
+				// deno serve listens on --host (0.0.0.0) and --port (8000).
+				c.listen = flagListen(rest, env, "0.0.0.0", 8000)
+			}
 			return c
 		}
-		return denoPermitted(c, rest[:max(slices.Index(rest, firstFile(rest)), 0)])
+		return denoPermitted(c, rest[:max(slices.Index(rest, file), 0)])
 	case name == "java":
 		if jar := valueAfter(args, "-jar"); jar != "" {
 			return r.springBoot(r.entry("java", jar, args, env), args, env)
@@ -354,6 +371,82 @@ func (r *runSim) npmStart(args []string, env map[string]string, depth int) start
 			"To see a list of scripts, run:", "  npm run")}
 	}
 	return r.resolveIn(text, env, depth+1)
+}
+
+// projectTask is the command the first of files (in the working
+// directory) that names it gives the script or task name: package.json
+// "scripts", deno.json(c) "tasks" (a string, or an object's "command").
+func (r *runSim) projectTask(name string, files ...string) (string, bool) {
+	if r.files == nil || name == "" {
+		return "", false
+	}
+	for _, f := range files {
+		src, ok := r.deployedText(r.path(f))
+		if !ok {
+			continue
+		}
+		var cfg struct {
+			Scripts map[string]json.RawMessage `json:"scripts"`
+			Tasks   map[string]json.RawMessage `json:"tasks"`
+		}
+		if json.Unmarshal([]byte(stripJSONComments(src)), &cfg) != nil {
+			continue
+		}
+		raw, has := cfg.Scripts[name]
+		if strings.HasPrefix(f, "deno.") {
+			raw, has = cfg.Tasks[name]
+		}
+		if !has {
+			continue
+		}
+		var text string
+		if json.Unmarshal(raw, &text) == nil {
+			return text, true
+		}
+		var obj struct {
+			Command string `json:"command"`
+		}
+		if json.Unmarshal(raw, &obj) == nil && obj.Command != "" {
+			return obj.Command, true
+		}
+	}
+	return "", false
+}
+
+// stripJSONComments removes // and /* */ comments outside strings (JSONC).
+func stripJSONComments(src string) string {
+	var b strings.Builder
+	inStr := false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case inStr:
+			b.WriteByte(c)
+			if c == '\\' && i+1 < len(src) {
+				i++
+				b.WriteByte(src[i])
+			} else if c == '"' {
+				inStr = false
+			}
+		case c == '"':
+			inStr = true
+			b.WriteByte(c)
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			b.WriteByte('\n')
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			end := strings.Index(src[i+2:], "*/")
+			if end < 0 {
+				return b.String()
+			}
+			i += end + 3
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 func npmRuntimeErr(lines ...string) []logEntry {

@@ -342,3 +342,44 @@ func TestRun_EphemeralPortChangesAtEachStart(t *testing.T) {
 		t.Fatalf("the ports of two starts are %v, want two that differ", got)
 	}
 }
+
+// `deno task X` and `bun run X`/`bun X` run the project's task or script X
+// (deno.json(c) "tasks", package.json "scripts"); `deno serve` listens on
+// --host (0.0.0.0) and --port (8000); a node option's value is no entry.
+func TestRun_TasksScriptsAndOptionValues(t *testing.T) {
+	t.Parallel()
+	const denoOK = "Deno.serve({ port: 8000 }, () => new Response('ok'))\n"
+	const bunOK = "Bun.serve({ port: 3000, fetch(req) { return new Response('ok') } })\n"
+	const denoExport = "export default { fetch() { return new Response('ok') } }\n"
+	deno := func(start string, port int, files ...string) map[string]string {
+		f := map[string]string{"zerops.yml": strings.ReplaceAll(appYml("appstage", "deno@2", start, port, ""),
+			"base: deno@2", "base: deno@2\n      os: ubuntu")}
+		for i := 0; i+1 < len(files); i += 2 {
+			f[files[i]] = files[i+1]
+		}
+		return f
+	}
+	bun := func(start string) map[string]string {
+		return map[string]string{"zerops.yml": appYml("appstage", "bun@1.2", start, 3000, ""),
+			"package.json": `{"scripts":{"start":"bun src/index.ts"}}`, "src/index.ts": bunOK}
+	}
+	tests := []runCase{
+		{"DenoTaskFollowsDenoJSON", deno("deno task start", 8000, "deno.json", `{"tasks":{"start":"deno run -A main.ts"}}`, "main.ts", denoOK),
+			8000, http.StatusOK, []string{"Listening on 0.0.0.0:8000"}, []string{"Module not found"}},
+		{"DenoTaskFollowsJSONCObject", deno("deno task start", 8000, "deno.jsonc",
+			"{\n  // the server\n  \"tasks\": {\"start\": {\"command\": \"deno run -A main.ts\"}}\n}\n", "main.ts", denoOK),
+			8000, http.StatusOK, []string{"Listening on 0.0.0.0:8000"}, []string{"Module not found"}},
+		{"DenoTaskMissingFile", deno("deno task start", 8000, "deno.json", `{"tasks":{"start":"deno run -A dist/bundle.js"}}`, "main.ts", denoOK),
+			8000, http.StatusBadGateway, []string{`Module not found "file:///var/www/dist/bundle.js"`}, []string{"/var/www/task"}},
+		{"DenoServePortFlag", deno("deno serve --allow-net --port 3000 --host 0.0.0.0 main.ts", 3000, "main.ts", denoExport),
+			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, []string{"Module not found"}},
+		{"DenoServeDefaults", deno("deno serve --allow-net main.ts", 8000, "main.ts", denoExport),
+			8000, http.StatusOK, []string{"Listening on 0.0.0.0:8000"}, []string{"Module not found"}},
+		{"BunRunScript", bun("bun run start"), 3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, []string{"Module not found"}},
+		{"BunScript", bun("bun start"), 3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, []string{"Module not found"}},
+		{"NodeTitleValue", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node --title myapp server.js", 3000, ""),
+			"server.js": "const http = require('node:http');\nhttp.createServer((q, s) => s.end('ok')).listen(3000);\n"},
+			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, []string{"Cannot find module"}},
+	}
+	runCases(t, tests)
+}
