@@ -43,10 +43,7 @@ func sourceListen(lang, src string, env map[string]string, seed string) *listenA
 		return ephemeralPort(seed)
 	}
 	usesEnv := portEnvRe.MatchString(src)
-	defPort := 0
-	if m := portEnvDefRe.FindStringSubmatch(src); m != nil {
-		defPort, _ = strconv.Atoi(m[1])
-	}
+	defPort := portFallback(src)
 	if l, ok := serveListen(lang, src, env, envPort); ok {
 		return l
 	}
@@ -122,6 +119,28 @@ func sourceListen(lang, src string, env map[string]string, seed string) *listenA
 		return &listenAddr{normHost(host), n}
 	}
 	return nil
+}
+
+// goPortVarRe is a Go variable given the PORT variable's value.
+var goPortVarRe = regexp.MustCompile(`(\w+)\s*:?=\s*os\.Getenv\("PORT"\)`)
+
+// portFallback is the port src falls back to when PORT is unset, 0 when it
+// has none: `PORT || 3000`, `??`, `get('PORT', 8000)`, `cmp.Or(…, "8080")`,
+// or Go's `if port == "" { port = "8080" }` after `port := os.Getenv("PORT")`.
+func portFallback(src string) int {
+	if m := portEnvDefRe.FindStringSubmatch(src); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	for _, m := range goPortVarRe.FindAllStringSubmatch(src, -1) {
+		v := regexp.QuoteMeta(m[1])
+		re := regexp.MustCompile(`(?:\b` + v + `\s*==\s*""|len\(` + v + `\)\s*==\s*0)\s*\{\s*` + v + `\s*=\s*":?(\d{2,5})"`)
+		if f := re.FindStringSubmatch(src); f != nil {
+			n, _ := strconv.Atoi(f[1])
+			return n
+		}
+	}
+	return 0
 }
 
 // stringValue is what a host expression comes to: a string literal, the

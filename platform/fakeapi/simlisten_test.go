@@ -149,6 +149,17 @@ func TestRun_ServersListenWhereTheyDefault(t *testing.T) {
 			f["zerops.yml"] = strings.Replace(f["zerops.yml"], "deployFiles: ./", "buildCommands: [go build -o app main.go]\n      deployFiles: ./", 1)
 			return f
 		}(), 8080, http.StatusOK, []string{"Listening on 0.0.0.0:8080"}, nil},
+		// Go's PORT fallbacks: `if port == "" { port = "8080" }` after os.Getenv, and cmp.Or.
+		{"GoBinaryPortFallbackIfEmpty", goBuilt("package main\nfunc main() {\n\tport := os.Getenv(\"PORT\")\n\tif port == \"\" {\n\t\tport = \"8080\"\n\t}\n\thttp.ListenAndServe(\":\"+port, nil)\n}\n", ""),
+			8080, http.StatusOK, []string{"Listening on 0.0.0.0:8080"}, nil},
+		{"GoBinaryPortFallbackIfInit", goBuilt("package main\nfunc main() {\n\tvar addr string\n\tif addr = os.Getenv(\"PORT\"); addr == \"\" { addr = \"8080\" }\n\tlog.Fatal(http.ListenAndServe(\":\"+addr, nil))\n}\n", ""),
+			8080, http.StatusOK, []string{"Listening on 0.0.0.0:8080"}, nil},
+		{"GoBinaryPortFallbackCmpOr", goBuilt("package main\nfunc main() {\n\tport := cmp.Or(os.Getenv(\"PORT\"), \"8080\")\n\thttp.ListenAndServe(\":\"+port, nil)\n}\n", ""),
+			8080, http.StatusOK, []string{"Listening on 0.0.0.0:8080"}, nil},
+		{"GoBinaryPortFallbackVariableWins", goBuilt("package main\nfunc main() {\n\tport := os.Getenv(\"PORT\")\n\tif port == \"\" {\n\t\tport = \"8080\"\n\t}\n\thttp.ListenAndServe(\":\"+port, nil)\n}\n", "        PORT: \"9000\"\n"),
+			8080, http.StatusBadGateway, []string{"Listening on 0.0.0.0:9000"}, nil},
+		{"GoBinaryPortNoFallback", goBuilt("package main\nfunc main() {\n\tport := os.Getenv(\"PORT\")\n\tif port == \"\" {\n\t\tlog.Fatal(\"PORT 8080 expected\")\n\t}\n\thttp.ListenAndServe(\":\"+port, nil)\n}\n", ""),
+			8080, http.StatusBadGateway, []string{"Listening on 0.0.0.0:"}, []string{"0.0.0.0:8080"}},
 		// Kestrel: http://localhost:5000 unless ASPNETCORE_URLS (or --urls, appsettings).
 		{"KestrelDefault", kestrel(5000, "", nil), 5000, http.StatusBadGateway,
 			[]string{"Now listening on: http://localhost:5000"}, nil},
@@ -162,4 +173,12 @@ func TestRun_ServersListenWhereTheyDefault(t *testing.T) {
 			[]string{"Listening on 0.0.0.0:8080"}, nil},
 	}
 	runCases(t, tests)
+}
+
+// goBuilt is a Go app whose build makes ./app from main.go (src), started
+// as ./app on port 8080 with env.
+func goBuilt(src, env string) map[string]string {
+	y := appYml("appstage", "go@1", "./app", 8080, env)
+	y = strings.Replace(y, "deployFiles: ./", "buildCommands: [go build -o app main.go]\n      deployFiles: ./", 1)
+	return map[string]string{"zerops.yml": y, "main.go": src}
 }
