@@ -180,13 +180,21 @@ func (c *checker) unknownKeys(path string, m map[string]any, allowed []string, a
 			report = c.errf
 		}
 		fix := "Remove it or use one of: " + strings.Join(allowed, ", ") + "."
-		if near := NearKey(platform.Clip(k, 60), allowed); near != "" {
+		near := NearKey(platform.Clip(k, 60), allowed)
+		if same := checkPeriod[k]; slices.Contains(allowed, same) {
+			near = same // the other check's name for the period
+		}
+		if near != "" {
 			fix = "Did you mean " + near + "? Rename it to " + near + "; otherwise remove it."
 		}
 		is := report(p, "unknown key %q", platform.Clip(k, 40))
 		is.Fix, is.Kind = fix, platform.IssueUnknownKey
 	}
 }
+
+// checkPeriod maps each check's period key to the other's: a healthCheck
+// says execPeriod, a readinessCheck retryPeriod.
+var checkPeriod = map[string]string{"execPeriod": "retryPeriod", "retryPeriod": "execPeriod"}
 
 func kindOf(v any) string {
 	switch v.(type) {

@@ -58,8 +58,8 @@ func TestValidate_ZeropsYml(t *testing.T) {
 		{"extends no setup of the file", "zerops:\n  - setup: base\n    run: {base: nodejs@22, start: x}\n  - setup: prod\n    extends: bsae\n    run: {start: y}\n", false, `extends "bsae", which is no setup of this file (it has setups "base", "prod")`},
 		{"healthCheck keys", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, healthCheck: {httpGet: {port: 3000, path: /}, failureTimeout: 60, disconnectTimeout: 30, recoveryTimeout: 30, execPeriod: 10}}\n", true, ""},
 		{"readinessCheck keys", "zerops:\n  - setup: a\n    deploy: {readinessCheck: {exec: {command: curl -f localhost:3000}, failureTimeout: 60, retryPeriod: 10}}\n    run: {base: nodejs@22, start: x}\n", true, ""},
-		{"retryPeriod is no healthCheck key", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, healthCheck: {httpGet: {port: 3000, path: /}, retryPeriod: 10}}\n", false, "healthCheck.retryPeriod"},
-		{"execPeriod is no readinessCheck key", "zerops:\n  - setup: a\n    deploy: {readinessCheck: {httpGet: {port: 3000, path: /}, execPeriod: 10}}\n    run: {base: nodejs@22, start: x}\n", false, "readinessCheck.execPeriod"},
+		{"retryPeriod is no healthCheck key", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, healthCheck: {httpGet: {port: 3000, path: /}, retryPeriod: 10}}\n", false, "Rename it to execPeriod"},
+		{"execPeriod is no readinessCheck key", "zerops:\n  - setup: a\n    deploy: {readinessCheck: {httpGet: {port: 3000, path: /}, execPeriod: 10}}\n    run: {base: nodejs@22, start: x}\n", false, "Rename it to retryPeriod"},
 		{"extends itself", "zerops:\n  - setup: prod\n    extends: prod\n    run: {base: nodejs@22, start: y}\n", false, `setup "prod" extends itself`},
 	}
 	for _, tt := range tests {
