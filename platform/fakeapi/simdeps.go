@@ -64,14 +64,53 @@ func (r *runSim) depsFailure(words []string, depth int) (startCmd, bool) {
 	return startCmd{}, false
 }
 
+// prepScriptRe is a command running a script file: `sh X`, `bash X`,
+// `source X`, `. X` or `./X`.
+var prepScriptRe = regexp.MustCompile(`(?:^|[\s;&|(])(?:(?:sh|bash|dash|source|\.)\s+((?:[\w./-]+/)?[\w.-]+\.sh|[\w./-]+/[\w.-]+)|(\./[\w./-]+))`)
+
 // ownLines are the commands of d that may install packages into the run
-// container: run.prepareCommands, initCommands and the start commands.
+// container: run.prepareCommands (with the lines of a script they run that
+// build.addToRunPrepare ships), initCommands and the start commands.
 func (r *runSim) ownLines() string {
-	lines := append(append([]string{}, r.d.prep.runPrepare...), r.d.prep.init...)
+	lines := append(append([]string{}, r.d.prep.runPrepare...), r.prepScripts()...)
+	lines = append(lines, r.d.prep.init...)
 	for _, sc := range r.d.starts() {
 		lines = append(lines, sc.command)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// prepScripts are the lines of the scripts run.prepareCommands run that
+// build.addToRunPrepare puts in prepHome, where they run.
+func (r *runSim) prepScripts() []string {
+	if r.files == nil {
+		return nil
+	}
+	var out []string
+	for _, l := range r.d.prep.runPrepare {
+		for _, m := range prepScriptRe.FindAllStringSubmatch(l, -1) {
+			rel := cleanRel(strings.TrimPrefix(orStr(m[1], m[2]), prepHome))
+			if !r.shippedToPrepare(rel) {
+				continue
+			}
+			if src, ok := r.files.read(rel); ok {
+				out = append(out, strings.Split(src, "\n")...)
+			}
+		}
+	}
+	return out
+}
+
+// shippedToPrepare reports whether build.addToRunPrepare hands the
+// uploaded file rel to run.prepareCommands.
+func (r *runSim) shippedToPrepare(rel string) bool {
+	for _, e := range r.d.prep.toRunPrep {
+		e = cleanRel(strings.TrimPrefix(e, buildSource))
+		if e == "" || e == rel || strings.HasPrefix(rel, e+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // nodeInstalled reports whether Node packages may be in the run container

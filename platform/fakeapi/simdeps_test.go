@@ -92,6 +92,13 @@ func TestRun_PackagesOnlyInTheBuild(t *testing.T) {
 		{"GunicornInstalledInRunPrepare", map[string]string{"zerops.yml": depsYml("python@3.12", "[echo]", "./", pyPrepare+pyRun+"gunicorn --bind 0.0.0.0:8000 mysite.wsgi\n"),
 			"requirements.txt": "django\ngunicorn\n", "mysite/wsgi.py": "application = None\n"},
 			8000, http.StatusOK, []string{"Listening at: http://0.0.0.0:8000"}, []string{"not found"}},
+		// A script addToRunPrepare ships, run by run.prepareCommands, installs as its lines do.
+		{"GunicornInstalledByPrepareScript", map[string]string{"zerops.yml": prepScript(depsYml("python@3.12", "[echo]", "./", "      prepareCommands: [sh scripts/setup.sh]\n"+pyRun+"gunicorn --bind 0.0.0.0:8000 mysite.wsgi\n")),
+			"requirements.txt": "django\ngunicorn\n", "mysite/wsgi.py": "application = None\n", "scripts/setup.sh": "#!/bin/sh\nset -e\npip install -r requirements.txt\n"},
+			8000, http.StatusOK, []string{"Listening at: http://0.0.0.0:8000"}, []string{"not found"}},
+		{"GunicornPrepareScriptInstallsNothing", map[string]string{"zerops.yml": prepScript(depsYml("python@3.12", "[pip install -r requirements.txt]", "./", "      prepareCommands: [bash ./scripts/setup.sh]\n"+pyRun+"gunicorn --bind 0.0.0.0:8000 mysite.wsgi\n")),
+			"requirements.txt": "django\ngunicorn\n", "mysite/wsgi.py": "application = None\n", "scripts/setup.sh": "echo ready\n"},
+			8000, http.StatusBadGateway, []string{"/bin/sh: gunicorn: not found"}, []string{"Listening"}},
 		{"UvicornAsModuleOnlyInTheBuild", map[string]string{"zerops.yml": depsYml("python@3.12", "[pip install -r requirements.txt]", "./", pyRun+"python -m uvicorn main:app --host 0.0.0.0 --port 8000\n"),
 			"requirements.txt": "fastapi\nuvicorn\n", "main.py": "app = None\n"},
 			8000, http.StatusBadGateway, []string{"No module named uvicorn"}, nil},
@@ -154,4 +161,9 @@ func TestWebRoot_VendorNotDeployed(t *testing.T) {
 			}
 		})
 	}
+}
+
+// prepScript is y with scripts/setup.sh handed to run.prepareCommands too.
+func prepScript(y string) string {
+	return strings.Replace(y, "addToRunPrepare: [requirements.txt]", "addToRunPrepare: [requirements.txt, scripts/setup.sh]", 1)
 }
