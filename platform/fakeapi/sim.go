@@ -489,7 +489,8 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 // under /var/www: a directory is loaded as a package, from package.json
 // "main" (tried as a file, with .js/.json/.node, then as a directory's
 // index) or else its index.js. Node's loader reads no "exports" for a
-// path. rel itself when it is a file or nothing in it is deployed.
+// path. rel itself when it is a file or nothing in it is deployed; the
+// "main" file when neither it nor index.js is there.
 func (r *runSim) nodeDirEntry(rel string) string {
 	if r.files == nil {
 		return rel
@@ -507,6 +508,7 @@ func (r *runSim) nodeDirEntry(rel string) string {
 		}
 		return "", false
 	}
+	missing := rel
 	if src, ok := r.deployedText(path.Join(rel, "package.json")); ok {
 		var pkg struct {
 			Main string `json:"main"`
@@ -515,6 +517,10 @@ func (r *runSim) nodeDirEntry(rel string) string {
 			if f, ok := found(path.Join(rel, pkg.Main)); ok {
 				return f
 			}
+			missing = cleanRel(path.Join(rel, pkg.Main)) // what Node names when index.js is absent too
+			if r.producedAt(missing) {
+				return missing // the build may have made it
+			}
 		}
 	}
 	for _, c := range []string{"index.js", "index.json", "index.node"} {
@@ -522,7 +528,7 @@ func (r *runSim) nodeDirEntry(rel string) string {
 			return c
 		}
 	}
-	return rel
+	return missing
 }
 
 // isDeployedDir reports whether the deploy puts a directory of uploaded
