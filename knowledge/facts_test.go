@@ -8,12 +8,10 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// TestDocs_CorrectedFacts keeps the facts corrected against the official
-// Zerops documentation (issue 22): each old claim, if it comes back anywhere
-// in the corpus or the context text, fails; each document still states the
-// correct fact.
-func TestDocs_CorrectedFacts(t *testing.T) {
-	t.Parallel()
+// agentTexts is every text an agent reads from the knowledge base, by where
+// it comes from: the documents, the context and the workflows.
+func agentTexts(t *testing.T) map[string]string {
+	t.Helper()
 	docs, err := Documents()
 	if err != nil {
 		t.Fatal(err)
@@ -26,6 +24,16 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		body, _ := Workflow(name)
 		all["workflow "+name] = body
 	}
+	return all
+}
+
+// TestDocs_CorrectedFacts keeps the facts corrected against the official
+// Zerops documentation (issue 22): each old claim, if it comes back anywhere
+// in the corpus or the context text, fails; each document still states the
+// correct fact.
+func TestDocs_CorrectedFacts(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
 	gone := []struct{ fact, old string }{
 		{"a shared-storage connection needs a deploy", `(?i)connecting (or disconnecting )?does not restart`},
 		{"run.mount is refused, not dropped", "(?i)mount[^\\n]{0,80}(silently drop|drops? (it )?without|dropped without|does not (always )?refuse)|(?i)(silently drop|drops? without a word)[^\\n]{0,80}mount"},
@@ -103,18 +111,7 @@ var notOffered = regexp.MustCompile(`(?i)not offered|does not exist|there is no|
 // workflows name a version the facts do not offer only to say so.
 func TestDocs_WithdrawnVersionsNotOffered(t *testing.T) {
 	t.Parallel()
-	docs, err := Documents()
-	if err != nil {
-		t.Fatal(err)
-	}
-	all := map[string]string{"content/context": ContextText()}
-	for _, d := range docs {
-		all[d.Path] = d.Content
-	}
-	for _, name := range WorkflowNames() {
-		body, _ := Workflow(name)
-		all["workflow "+name] = body
-	}
+	all := agentTexts(t)
 	for path, body := range all {
 		for i, line := range strings.Split(body, "\n") {
 			if m := withdrawnVersion.FindString(line); m != "" && !notOffered.MatchString(line) {
