@@ -88,3 +88,46 @@ func TestBinary_OutputFileNotRegularRefusedAtOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestBinary_TokenFileNotRegularRefusedAtOnce: an HTTP token file that is a
+// FIFO (without a writer, which blocked open(2) before) or a directory stops
+// `zcp --http` at once, exit 2, naming what it is and the variables that fix it.
+func TestBinary_TokenFileNotRegularRefusedAtOnce(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name string
+		make func(path string) error
+		want string
+	}{
+		{"FIFO", func(p string) error { return syscall.Mkfifo(p, 0o600) }, "a FIFO"},
+		{"directory", func(p string) error { return os.Mkdir(p, 0o700) }, "a directory"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			cfg := t.TempDir()
+			if err := os.MkdirAll(filepath.Join(cfg, "zcp"), 0o700); err != nil {
+				t.Fatal(err)
+			}
+			if err := tt.make(filepath.Join(cfg, "zcp", "http-token")); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, zcpBin, "sandbox", "--http", "127.0.0.1:0")
+			cmd.Env = append(cleanEnv(), "XDG_CONFIG_HOME="+cfg)
+			var stdout, stderr syncBuffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			_ = cmd.Run()
+			if ctx.Err() != nil {
+				t.Fatalf("zcp still running after 30 s with a token file that is a %s; stderr:\n%s", tt.name, stderr.String())
+			}
+			code := cmd.ProcessState.ExitCode()
+			if code != 2 || !strings.Contains(stderr.String(), tt.want) || !strings.Contains(stderr.String(), "ZCP_HTTP_TOKEN") {
+				t.Fatalf("exit %d, stderr %q; want exit 2 naming %q and ZCP_HTTP_TOKEN", code, stderr.String(), tt.want)
+			}
+			if stdout.String() != "" {
+				t.Errorf("stdout must stay empty, got %q", stdout.String())
+			}
+		})
+	}
+}

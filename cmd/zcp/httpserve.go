@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"go.uber.org/zap"
@@ -105,11 +106,8 @@ func httpTokenPath() (string, error) {
 // readOrCreateToken reads the token at path or, when there is none, writes
 // a new random one with mode 0600 (never replacing one written meanwhile).
 func readOrCreateToken(path string) (string, error) {
-	b, err := os.ReadFile(path)
+	b, err := readTokenFile(path)
 	if err == nil {
-		if st, serr := os.Stat(path); serr == nil && st.Mode().Perm()&0o077 != 0 {
-			return "", fmt.Errorf("the HTTP token file %s is readable by others (mode %v); chmod 600 it, or delete it to have a new one made", path, st.Mode().Perm())
-		}
 		t := strings.TrimSpace(string(b))
 		if len(t) < minHTTPToken {
 			return "", fmt.Errorf("the HTTP token file %s holds %d characters, want at least %d; delete it to have a new one made", path, len(t), minHTTPToken)
@@ -117,7 +115,7 @@ func readOrCreateToken(path string) (string, error) {
 		return t, nil
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Errorf("HTTP token: %w", err)
+		return "", err
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return "", fmt.Errorf("HTTP token: %w", err)
@@ -140,6 +138,56 @@ func readOrCreateToken(path string) (string, error) {
 		return "", fmt.Errorf("HTTP token: %w", err)
 	}
 	return t, nil
+}
+
+// maxTokenFile bounds what is read of the token file: a token is 64 characters.
+const maxTokenFile = 4 << 10
+
+// readTokenFile reads the token file as the other files ZCP is pointed at are
+// checked: opened without blocking (a FIFO must not hang start-up) and refused
+// at once unless it is a regular file of at most maxTokenFile bytes, private to
+// its owner. A missing file answers an fs.ErrNotExist error.
+func readTokenFile(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	fix := "delete it to have a new one made, or set ZCP_HTTP_TOKEN (its place follows XDG_CONFIG_HOME)"
+	if err != nil {
+		return nil, fmt.Errorf("the HTTP token file %s: %w; %s", path, err, fix)
+	}
+	defer func() { _ = f.Close() }()
+	st, err := f.Stat()
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("the HTTP token file %s: %w; %s", path, err, fix)
+	case !st.Mode().IsRegular():
+		return nil, fmt.Errorf("the HTTP token file %s is %s, not a regular file: %s", path, kindOf(st.Mode()), fix)
+	case st.Mode().Perm()&0o077 != 0:
+		return nil, fmt.Errorf("the HTTP token file %s is readable by others (mode %v); chmod 600 it, or %s", path, st.Mode().Perm(), fix)
+	case st.Size() > maxTokenFile:
+		return nil, fmt.Errorf("the HTTP token file %s holds %d bytes, want a token of at most %d; %s", path, st.Size(), maxTokenFile, fix)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxTokenFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("the HTTP token file %s: %w; %s", path, err, fix)
+	}
+	return b, nil
+}
+
+// kindOf names a file type that is not a regular file.
+func kindOf(mode fs.FileMode) string {
+	switch {
+	case mode&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case mode.IsDir():
+		return "a directory"
+	case mode&fs.ModeSocket != 0:
+		return "a socket"
+	case mode&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file (" + mode.Type().String() + ")"
 }
 
 // httpShutdown bounds how long open requests get once the sessions are closed.
