@@ -57,6 +57,13 @@ const (
 	ErrReadOnly           = "READ_ONLY"
 	ErrServiceUnavailable = "SERVICE_UNAVAILABLE" // an actor is shutting down
 	ErrAPIUnavailable     = "API_UNAVAILABLE"     // the Zerops API did not answer ZCP's start-up checks (yet)
+
+	// The policy gate (ZCP_POLICY): a rule denies the call, a human must
+	// confirm it, the human declined it, or its decision could not be logged.
+	ErrPolicyDenied               = "POLICY_DENIED"
+	ErrPolicyConfirmationRequired = "POLICY_CONFIRMATION_REQUIRED"
+	ErrPolicyDeclined             = "POLICY_DECLINED"
+	ErrAuditUnavailable           = "AUDIT_UNAVAILABLE"
 )
 
 // PlatformError is every error ZCP reports to an agent: a stable Code, a

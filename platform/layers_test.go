@@ -22,6 +22,7 @@ var layers = []layer{
 	{"platform/yamlcheck", []string{"platform"}},
 	{"platform/fakeapi", []string{"platform"}},
 	{"platform/diagnose", nil},
+	{"platform/policy", []string{"platform"}},
 	{"platform/auth", []string{"platform", "platform/zeropsapi"}},
 	{"platform/ops", []string{"platform", "platform/yamlcheck", "platform/diagnose"}},
 	{"deploy/...", []string{"platform/...", "deploy/..."}},
