@@ -1,10 +1,11 @@
 // Package platform is ZCP's model of Zerops: domain types, the [Client] interface, [PlatformError] and its codes, service types, the type catalog and hostname rules.
 //
 // Layers, enforced by TestLayers_ImportDirections: platform imports no ZCP
-// package; its sub-packages zeropsapi (the zerops-go adapter), yamlcheck (the
-// zerops.yml and import.yml validators) and fakeapi (the fake API) import only
-// platform, auth also zeropsapi, ops (the operations) also yamlcheck and
-// diagnose (the log classifier), which imports no ZCP package. Nothing under
+// package; nor do zeropsyml (the zerops.yml model) and diagnose (the log
+// classifier). Its sub-packages zeropsapi (the zerops-go adapter), yamlcheck
+// (the zerops.yml and import.yml validators) and fakeapi (the fake API) import
+// only platform and zeropsyml, auth platform and zeropsapi, ops (the
+// operations) also yamlcheck and diagnose. Nothing under
 // platform/ imports deploy, knowledge, actors, mcp, supervisor or cmd.
 // deploy and knowledge import only platform/...; actors adds knowledge; mcp
 // adds actors and deploy; supervisor adds mcp; nothing imports cmd.
