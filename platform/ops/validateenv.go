@@ -3,49 +3,51 @@ package ops
 import (
 	"context"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/zeropsyml"
 )
 
 // envVarAt is one variable of a zerops.yml's envVariables, where it is.
 type envVarAt struct{ path, key, value string }
 
 // zeropsYmlEnv lists the build and run envVariables of each setup in a
-// zerops.yml; nil when content does not decode (the checker reports that).
+// zerops.yml, each setup's own (a null value as ""); nil when content does
+// not decode (the checker reports that).
 func zeropsYmlEnv(content string) []envVarAt {
-	type section struct {
-		EnvVariables map[string]any `yaml:"envVariables"`
-	}
-	var doc struct {
-		Zerops []struct {
-			Build section `yaml:"build"`
-			Run   section `yaml:"run"`
-		} `yaml:"zerops"`
-	}
-	if yaml.Unmarshal([]byte(content), &doc) != nil {
+	f, err := zeropsyml.Parse([]byte(content))
+	if err != nil {
 		return nil
 	}
 	var out []envVarAt
-	for i, s := range doc.Zerops {
+	for _, s := range f.Setups {
 		for _, sec := range []struct {
 			name string
-			env  map[string]any
-		}{{"build", s.Build.EnvVariables}, {"run", s.Run.EnvVariables}} {
-			keys := make([]string, 0, len(sec.env))
-			for k := range sec.env {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
-				out = append(out, envVarAt{fmt.Sprintf("zerops[%d].%s.envVariables.%s", i, sec.name, k), k, fmt.Sprint(sec.env[k])})
+			env  zeropsyml.Env
+		}{{"build", buildEnv(s)}, {"run", runEnv(s)}} {
+			env := slices.SortedFunc(slices.Values(sec.env), func(a, b zeropsyml.EnvVar) int { return strings.Compare(a.Key, b.Key) })
+			for _, v := range env {
+				out = append(out, envVarAt{fmt.Sprintf("%s.%s.envVariables.%s", s.Path(), sec.name, v.Key), v.Key, v.Value})
 			}
 		}
 	}
 	return out
+}
+
+func buildEnv(s *zeropsyml.Setup) zeropsyml.Env {
+	if s.Build == nil {
+		return nil
+	}
+	return s.Build.EnvVariables
+}
+
+func runEnv(s *zeropsyml.Setup) zeropsyml.Env {
+	if s.Run == nil {
+		return nil
+	}
+	return s.Run.EnvVariables
 }
 
 // EnvRefIssues warns of the references in a zerops.yml's envVariables that

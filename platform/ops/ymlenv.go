@@ -1,55 +1,31 @@
 package ops
 
 import (
-	"fmt"
 	"maps"
 	"sync"
 
-	"gopkg.in/yaml.v3"
+	"github.com/zeropsio/zcp/platform/zeropsyml"
 )
 
-// SetupRunEnv is the run.envVariables of setup's entry in a zerops.yml, over
-// those of the entry it extends; nil when the file does not decode or has no
-// such setup.
+// SetupRunEnv is the run.envVariables of setup's entry in a zerops.yml,
+// with what it inherits by extends (null values left out); nil when the file
+// does not decode or has no such setup.
 func SetupRunEnv(content, setup string) map[string]string {
-	var doc struct {
-		Zerops []struct {
-			Setup   any `yaml:"setup"`
-			Extends any `yaml:"extends"`
-			Run     struct {
-				EnvVariables map[string]any `yaml:"envVariables"`
-			} `yaml:"run"`
-		} `yaml:"zerops"`
-	}
-	if setup == "" || yaml.Unmarshal([]byte(content), &doc) != nil {
+	if setup == "" {
 		return nil
 	}
-	find := func(name string) int {
-		for i, e := range doc.Zerops {
-			if s, ok := e.Setup.(string); ok && s == name {
-				return i
-			}
-		}
-		return -1
+	f, err := zeropsyml.Parse([]byte(content))
+	if err != nil {
+		return nil
 	}
-	i := find(setup)
-	if i < 0 {
+	s := f.Lookup(setup)
+	if s == nil {
 		return nil
 	}
 	out := map[string]string{}
-	add := func(env map[string]any) {
-		for k, v := range env {
-			if v != nil {
-				out[k] = fmt.Sprint(v)
-			}
-		}
+	if s.Run != nil {
+		maps.Copy(out, s.Run.EnvVariables.Values())
 	}
-	if base, ok := doc.Zerops[i].Extends.(string); ok && base != setup {
-		if j := find(base); j >= 0 {
-			add(doc.Zerops[j].Run.EnvVariables)
-		}
-	}
-	add(doc.Zerops[i].Run.EnvVariables)
 	return out
 }
 
