@@ -52,8 +52,8 @@ func demoSteps() []demoStep {
 // demoCmd runs `zcp demo`.
 func demoCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("zcp demo", flag.ContinueOnError)
-	procDur := fs.Duration("process-duration", time.Second, "how long a simulated platform process runs")
-	buildStep := fs.Duration("build-step", 300*time.Millisecond, "how long each step of a simulated build takes")
+	procDur := fs.Duration("process-duration", time.Second, "how long a simulated platform process runs (a `DURATION` such as 1s)")
+	buildStep := fs.Duration("build-step", 300*time.Millisecond, "how long each step of a simulated build takes (a `DURATION` such as 500ms)")
 	if code, ok := parseFlags(fs, demoSynopsis, args, stdout, stderr); !ok {
 		return code
 	}

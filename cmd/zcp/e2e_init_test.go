@@ -300,6 +300,25 @@ func TestBinary_HookSessionStart(t *testing.T) {
 // singleDashFlag finds a flag listed as -name (Go's default) instead of --name.
 var singleDashFlag = regexp.MustCompile(`\n  -[a-z]`)
 
+// flagLine is how a flag is listed: --name, then at most one upper-case
+// argument name (the flag package takes a back-quoted word of the usage as it).
+var flagLine = regexp.MustCompile(`^  --[a-z][a-z-]*( [A-Z][A-Z_]*)?$`)
+
+func TestBinary_HelpFlagNames(t *testing.T) {
+	t.Parallel()
+	for _, cmd := range []string{"init", "serve", "sandbox", "diagnose"} {
+		out, errOut, code := runZcp(t, []string{"HOME=" + t.TempDir()}, t.TempDir(), cmd, "--help")
+		if code != 0 {
+			t.Fatalf("zcp %s --help: exit %d, stderr %q", cmd, code, errOut)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "  --") && !flagLine.MatchString(line) {
+				t.Errorf("zcp %s --help lists a flag as %q: want --name and one upper-case argument name", cmd, line)
+			}
+		}
+	}
+}
+
 func TestBinary_HelpOnEveryCommand(t *testing.T) {
 	t.Parallel()
 	for _, args := range [][]string{

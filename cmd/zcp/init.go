@@ -29,15 +29,17 @@ Connects Claude Code to ZCP; safe to run again (a second run changes nothing):
 Other content of these files is kept. A Zerops container is recognised by $serviceId.
 With --http URL (a running zcp serve --http, e.g. http://127.0.0.1:8080/mcp) the ~/.claude.json
 entry is Claude Code's HTTP server entry instead, with Authorization: Bearer <HTTP token> (from
-ZCP_HTTP_TOKEN, else the token file zcp serve --http uses, made now if missing).`
+ZCP_HTTP_TOKEN, else the token file zcp serve --http uses, made now if missing). With
+--sandbox --http URL the entry points at a running zcp sandbox --http, and the SessionStart hook
+and --ssh read the simulated project.`
 
 // initCmd runs `zcp init`.
 func initCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("zcp init", flag.ContinueOnError)
 	sandbox := fs.Bool("sandbox", false, "register \"zcp sandbox\" (the simulated project) instead of \"zcp\"")
-	dir := fs.String("dir", "", "the `directory` for CLAUDE.md (default: the working directory)")
+	dir := fs.String("dir", "", "the directory `D` for CLAUDE.md (default: the working directory)")
 	ssh := fs.Bool("ssh", false, "also write ~/.ssh/config outside a Zerops container, for the project's service hostnames")
-	httpURL := fs.String("http", "", "register the running `zcp serve --http` at this URL (e.g. http://127.0.0.1:8080/mcp) instead of the stdio command")
+	httpURL := fs.String("http", "", "register the zcp serve --http (or zcp sandbox --http) running at this `URL` (e.g. http://127.0.0.1:8080/mcp) instead of the stdio command")
 	if code, ok := parseFlags(fs, initSynopsis, args, stdout, stderr); !ok {
 		return code
 	}

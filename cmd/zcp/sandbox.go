@@ -30,10 +30,10 @@ MCP over Streamable HTTP at http://ADDR/mcp instead of stdio (see zcp serve --he
 // project, or with --api only the simulated Zerops API over HTTP.
 func sandbox(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("zcp sandbox", flag.ContinueOnError)
-	apiAddr := fs.String("api", "", "serve only the simulated Zerops API on this address (e.g. 127.0.0.1:8765)")
-	token := fs.String("token", "sandbox", "with --api: the bearer token the simulated API accepts")
-	procDur := fs.Duration("process-duration", 3*time.Second, "how long a simulated platform process runs")
-	buildStep := fs.Duration("build-step", 1500*time.Millisecond, "how long each step of a simulated build takes")
+	apiAddr := fs.String("api", "", "serve only the simulated Zerops API on this `ADDR` (e.g. 127.0.0.1:8765)")
+	token := fs.String("token", "sandbox", "with --api: the bearer `TOKEN` the simulated API accepts")
+	procDur := fs.Duration("process-duration", 3*time.Second, "how long a simulated platform process runs (a `DURATION` such as 1s)")
+	buildStep := fs.Duration("build-step", 1500*time.Millisecond, "how long each step of a simulated build takes (a `DURATION` such as 500ms)")
 	httpAddr, allowRemote := httpFlags(fs)
 	if code, ok := parseFlags(fs, sandboxSynopsis, args, stdout, stderr); !ok {
 		return code
