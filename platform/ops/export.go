@@ -79,7 +79,8 @@ func Export(ctx context.Context, c platform.Client, projectID, hostname string) 
 }
 
 // maskSecrets replaces the values of a service's envSecrets and
-// dotEnvSecrets with placeholders and returns hostname.KEY of each.
+// dotEnvSecrets, whatever their shape, with placeholders and returns
+// hostname.KEY of each.
 func maskSecrets(svc *yaml.Node) []string {
 	if svc.Kind != yaml.MappingNode {
 		return nil
@@ -90,25 +91,72 @@ func maskSecrets(svc *yaml.Node) []string {
 	}
 	var keys []string
 	for i := 0; i+1 < len(svc.Content); i += 2 {
-		v := svc.Content[i+1]
-		switch svc.Content[i].Value {
-		case "envSecrets":
-			for j := 0; j+1 < len(v.Content); j += 2 {
-				key := v.Content[j].Value
-				v.Content[j+1] = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: Placeholder(key)}
-				keys = append(keys, host+"."+key)
+		switch field := svc.Content[i].Value; field {
+		case "envSecrets", "dotEnvSecrets":
+			var named []string
+			svc.Content[i+1], named = maskEnv(field, svc.Content[i+1])
+			for _, k := range named {
+				keys = append(keys, host+"."+k)
 			}
-		case "dotEnvSecrets":
-			var lines []string
-			for _, l := range strings.Split(v.Value, "\n") {
-				if key, _, ok := strings.Cut(l, "="); ok && !strings.HasPrefix(strings.TrimSpace(l), "#") {
-					key = strings.TrimSpace(key)
-					lines = append(lines, key+"="+Placeholder(key))
-					keys = append(keys, host+"."+key)
-				}
-			}
-			svc.Content[i+1] = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: strings.Join(lines, "\n") + "\n", Style: yaml.LiteralStyle}
 		}
 	}
 	return keys
+}
+
+// maskEnv returns a copy of a secrets field with every value a placeholder,
+// and the keys it masked: a map (KEY: value), a list of KEY=value lines or of
+// maps, or one dotenv text (KEY=value lines). Anything else is replaced
+// whole, named field[i].
+func maskEnv(field string, v *yaml.Node) (*yaml.Node, []string) {
+	if v.Kind == yaml.AliasNode && v.Alias != nil {
+		v = v.Alias
+	}
+	var keys []string
+	switch {
+	case v.Kind == yaml.ScalarNode && v.Tag == "!!null":
+		return v, nil
+	case v.Kind == yaml.MappingNode:
+		out := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+		for j := 0; j+1 < len(v.Content); j += 2 {
+			key := v.Content[j].Value
+			out.Content = append(out.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key},
+				&yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: Placeholder(key)})
+			keys = append(keys, key)
+		}
+		return out, keys
+	case v.Kind == yaml.SequenceNode:
+		out := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+		for j, item := range v.Content {
+			if item.Kind == yaml.AliasNode && item.Alias != nil {
+				item = item.Alias
+			}
+			switch key, _, ok := strings.Cut(item.Value, "="); {
+			case item.Kind == yaml.MappingNode:
+				m, named := maskEnv(field, item)
+				out.Content = append(out.Content, m)
+				keys = append(keys, named...)
+			case item.Kind == yaml.ScalarNode && ok && strings.TrimSpace(key) != "":
+				key = strings.TrimSpace(key)
+				out.Content = append(out.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key + "=" + Placeholder(key)})
+				keys = append(keys, key)
+			default:
+				name := fmt.Sprintf("%s[%d]", field, j)
+				out.Content = append(out.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: Placeholder(name)})
+				keys = append(keys, name)
+			}
+		}
+		return out, keys
+	}
+	var lines []string
+	for _, l := range strings.Split(v.Value, "\n") {
+		if key, _, ok := strings.Cut(l, "="); ok && !strings.HasPrefix(strings.TrimSpace(l), "#") && strings.TrimSpace(key) != "" {
+			key = strings.TrimSpace(key)
+			lines = append(lines, key+"="+Placeholder(key))
+			keys = append(keys, key)
+		}
+	}
+	if len(lines) == 0 && strings.TrimSpace(v.Value) != "" { // a value that is not KEY=value lines: all of it goes
+		lines, keys = []string{Placeholder(field)}, []string{field}
+	}
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: strings.Join(lines, "\n") + "\n", Style: yaml.LiteralStyle}, keys
 }
