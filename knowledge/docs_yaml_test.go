@@ -12,18 +12,18 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// factVersions are the service types and versions of the official service-type
-// list (the fake API's catalog, aliases such as bun@latest included), plus the
-// zcp@1 service type of the PRD. A YAML example in
+// factVersions are the service types and versions of the platform's lists
+// (zerops-platform.md "Service types": the 2026-04 schemas, aliases such as
+// bun@latest included), plus the zcp@1 service type of the PRD. A YAML example in
 // the corpus that uses anything else teaches the agent an invented version.
 var factVersions = map[string][]string{
-	"nodejs": {"20", "22", "24"}, "bun": {"1.2", "1.3", "latest", "canary", "nightly"}, "deno": {"1", "2", "latest"},
-	"python": {"3.11", "3.12", "3.14"}, "php-nginx": {"8.1", "8.3", "8.4", "8.5"}, "php-apache": {"8.1", "8.3", "8.4", "8.5"},
-	"php": {"8.1", "8.3", "8.4", "8.5"}, "go": {"1", "1.22"}, "rust": {"1", "1.78", "1.80", "1.86", "stable", "nightly"},
-	"java": {"17", "21"}, "dotnet": {"6", "7", "8", "9", "10"}, "elixir": {"1.16"}, "gleam": {"1.5"}, "ruby": {"3.2", "3.3", "3.4"},
+	"nodejs": {"18", "20", "22", "24", "latest"}, "bun": {"1.1", "1.2", "1.3", "latest", "canary", "nightly"}, "deno": {"1", "2", "latest"},
+	"python": {"3.9", "3.11", "3.12", "3.14", "latest"}, "php-nginx": {"8.1", "8.3", "8.4", "8.5"}, "php-apache": {"8.1", "8.3", "8.4", "8.5"},
+	"php": {"8.1", "8.3", "8.4", "8.5"}, "go": {"1", "1.22", "latest"}, "golang": {"1", "1.22", "latest"}, "rust": {"1", "1.78", "1.80", "1.86", "stable", "nightly"},
+	"java": {"17", "21", "latest"}, "dotnet": {"6", "7", "8", "9", "10", "latest"}, "elixir": {"1", "1.16", "latest"}, "gleam": {"1", "1.5", "latest"}, "ruby": {"3.2", "3.3", "3.4"},
 	"static": {"", "latest"}, "nginx": {"1.22"}, "docker": {"26.1"},
-	"alpine":     {"3.17", "3.18", "3.19", "3.20", "3.21", "3.22", "3.23"},
-	"ubuntu":     {"22.04", "24.04"},
+	"alpine":     {"3.17", "3.18", "3.19", "3.20", "3.21", "3.22", "3.23", "latest"},
+	"ubuntu":     {"22.04", "24.04", "latest"},
 	"postgresql": {"14", "16", "17", "18"}, "mariadb": {"10.6"}, "clickhouse": {"25.3"}, "valkey": {"7.2"},
 	"elasticsearch": {"8.16", "9.2"}, "meilisearch": {"1.10", "1.20"}, "typesense": {"27.1", "30.2"},
 	"qdrant": {"1.10", "1.12"}, "nats": {"2.10", "2.12"}, "kafka": {"3.8", "3.9"},

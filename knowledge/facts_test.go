@@ -39,7 +39,7 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"run.mount is refused, not dropped", "(?i)mount[^\\n]{0,80}(silently drop|drops? (it )?without|dropped without|does not (always )?refuse)|(?i)(silently drop|drops? without a word)[^\\n]{0,80}mount"},
 		{"zerops.yml envVariables need a redeploy", `(?i)read at run time; a restart applies a change`},
 		{"Gleam runs on Alpine and Ubuntu", `(?i)gleam[^.\n]{0,40}(on )?ubuntu only|(?i)deno, gleam and|gleam@1\.5 \(ubuntu\)`},
-		{"only the facts' versions are offered", `(?i)keep 8\.1 for older code|6 and 7 are offered|Deno 1\.45|other names? for the newest|php-nginx@\{8\.1|dotnet@\{6|deno@\{1|kafka@\{3\.8|alpine@\{3\.17|rust@\{1\.78`},
+		{"mode is the legacy form, never required", "(?i)(needs?|requires?|required|must (have|carry|set|give))[^.\\n|]{0,30}`mode`|`mode`[^.\\n|]{0,30}(is )?(required|mandatory)|rejects? the import without (it|`?mode)"},
 		{"no OS-prefixed types", "(ubuntu|alpine)/(python|nodejs|bun|deno|go|php)"},
 		{"os: ubuntu is not deprecated", `(?i)(os:|os:.{0,40}key)[^.\n]{0,60}deprecated|(?i)deprecated in favour of (an|the) os`},
 		{"80/443 are valid in run.ports", `(?i)80 and 443 are reserved for the platform`},
@@ -63,13 +63,15 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"config/zerops-yml-crontab", "allContainers is required", "(?i)`allContainers` \\| \\*\\*required\\*\\*"},
 		{"networking/ports", "80/443 reserved on the public side only", `(?i)80 and 443 are valid in .run\.ports.`},
 		{"runtimes/gleam", "Gleam on Alpine", `(?i)runs on the default Alpine image and on Ubuntu`},
-		{"runtimes/rust", "rust stable and nightly only", "`rust@stable` and `rust@nightly`; no numbered version"},
-		{"runtimes/php", "PHP 8.3 to 8.5", "Runtime: `php-nginx@8\\.3`, `php-nginx@8\\.4`, `php-nginx@8\\.5`"},
-		{"runtimes/dotnet", ".NET 8 to 10", "`dotnet@8`, `dotnet@9`, `dotnet@10`\\."},
-		{"services/kafka", "kafka 3.9 only", "Only `kafka@3\\.9`"},
-		{"runtimes/deno", "deno 2 only", "Only `deno@2`"},
-		{"runtimes/bun", "bun 1.2/1.3, canary, nightly", "`bun@1\\.2` and `bun@1\\.3`; `bun@canary` and `bun@nightly`"},
-		{"runtimes/alpine", "alpine 3.20 to 3.23", "`alpine@3\\.20` up to `alpine@3\\.23`"},
+		{"runtimes/rust", "numbered rust versions are listed", "`rust@1`, `rust@1\\.78`"},
+		{"runtimes/php", "PHP 8.1 is listed", "`php-nginx@8\\.1`, `php-nginx@8\\.3`"},
+		{"runtimes/dotnet", ".NET 6 and 7 are listed", "`dotnet@6`, `dotnet@7`, `dotnet@8`"},
+		{"services/kafka", "kafka 3.8 is listed", "`kafka@3\\.8` and `kafka@3\\.9`"},
+		{"runtimes/deno", "deno 1 is listed", "`deno@1`"},
+		{"runtimes/nodejs", "nodejs 18 is listed", "`nodejs@18`, `nodejs@20`"},
+		{"runtimes/bun", "bun 1.1 to 1.3 and latest", "`bun@1\\.1`, `bun@1\\.2` and `bun@1\\.3`"},
+		{"runtimes/alpine", "alpine 3.17 to 3.23", "`alpine@3\\.17` up to `alpine@3\\.23`"},
+		{"services/typesense", "typesense 30.2 only if the catalog offers it", "`typesense@30\\.2`[^.]*schema[^.]*\\. Use 30\\.2 only when the live catalog"},
 	}
 	for _, k := range kept {
 		body, ok := all[k.path]
@@ -99,24 +101,103 @@ func TestVersionCheck_NoOSPrefixedAdvice(t *testing.T) {
 	}
 }
 
-// withdrawnVersion matches a written version the facts' list
-// (zerops-platform.md, "Service types (mid-2026)") does not offer.
-var withdrawnVersion = regexp.MustCompile("`((php-nginx|php-apache|php)@8\\.1|dotnet@[67]|deno@(1|latest)|bun@latest|kafka@3\\.8|alpine@3\\.1[789]|rust@1(\\.78|\\.80|\\.86)?)`")
+// listedVersions are versions the platform's own lists name (zerops-platform.md,
+// "Service types": the 2026-04 schemas and the docs' 2026-06 list). No text
+// may call one of them withdrawn, invented or not offered: only the live
+// catalog can say a version is gone.
+var listedVersions = []string{
+	"nodejs@18", "nodejs@latest", "php@8.1", "php-nginx@8.1", "php-apache@8.1", "dotnet@6", "dotnet@7",
+	"deno@1", "deno@latest", "bun@1.1", "bun@latest", "alpine@3.17", "alpine@3.18", "alpine@3.19",
+	"alpine@latest", "kafka@3.8", "rust@1", "rust@1.78", "rust@1.80", "rust@1.86", "rust@latest",
+	"go@latest", "golang@1", "golang@latest", "elixir@1", "elixir@latest", "gleam@1", "ubuntu@latest",
+	"python@3.9", "java@latest", "ruby@latest", "rabbitmq@3.9", "keydb@6", "typesense@30.2",
+	"nats@2.12", "meilisearch@1.20", "elasticsearch@9.2", "qdrant@1.12", "postgresql@14",
+}
 
-// notOffered is a line that names a version to say it is not offered (or
-// a row of a table of guesses and what to write instead).
-var notOffered = regexp.MustCompile(`(?i)not offered|does not exist|there is no|no numbered|^\| `)
+// listedProse are the same versions as people write them.
+var listedProse = regexp.MustCompile(`(?i)\.NET [67]\b|\bPHP 8\.1\b|\bDeno 1\b|\bNode(\.js)? 18\b|\bno 8\.1\b|\balpine 3\.1[789]\b`)
 
-// TestDocs_WithdrawnVersionsNotOffered: the corpus, the context and the
-// workflows name a version the facts do not offer only to say so.
-func TestDocs_WithdrawnVersionsNotOffered(t *testing.T) {
+// deniedRE is a sentence that says a version is not there.
+var deniedRE = regexp.MustCompile(`(?i)not offered|does not exist|do not exist|doesn't exist|withdrawn|invented|no such|not (available|listed|supported)|no longer|removed|there is no|nothing (older|else|newer)|fails? (the )?(import|validation)|in no list|guesses`)
+
+// TestDocs_ListedVersionsNeverDenied: no document, workflow or context line
+// that names a version the platform lists says it is withdrawn, invented or
+// not offered (issue 31 Deliver 4). A table row counts as a line, so a row of
+// guesses that names a listed version fails too.
+func TestDocs_ListedVersionsNeverDenied(t *testing.T) {
 	t.Parallel()
 	all := agentTexts(t)
 	for path, body := range all {
+		table := ""
 		for i, line := range strings.Split(body, "\n") {
-			if m := withdrawnVersion.FindString(line); m != "" && !notOffered.MatchString(line) {
-				t.Errorf("%s:%d: %s named as offered: %q", path, i+1, m, line)
+			if strings.HasPrefix(line, "## ") {
+				table = line
 			}
+			for _, sentence := range sentenceRE.Split(line, -1) {
+				checkListedSentence(t, path, i+1, sentence, line, table)
+			}
+		}
+	}
+}
+
+// sentenceRE splits a line into sentences and clauses.
+var sentenceRE = regexp.MustCompile(`[.;!?](\s|$)`)
+
+// checkListedSentence reports a sentence that names a listed version and
+// denies it, or a table row naming one under a heading of guesses.
+func checkListedSentence(t *testing.T, path string, n int, sentence, line, table string) {
+	t.Helper()
+	named := listedName(sentence)
+	if named == "" {
+		return
+	}
+	if m := listedDenial(sentence); m != "" {
+		t.Errorf("%s:%d: listed %s denied (%q): %q", path, n, named, m, line)
+	}
+	if strings.HasPrefix(line, "| ") && deniedRE.MatchString(table) {
+		t.Errorf("%s:%d: listed %s in a table under %q", path, n, named, table)
+	}
+}
+
+// listedName is the first listed version a sentence names, or "".
+func listedName(sentence string) string {
+	if m := listedProse.FindString(sentence); m != "" {
+		return m
+	}
+	for _, v := range listedVersions {
+		if strings.Contains(sentence, "`"+v+"`") {
+			return v
+		}
+	}
+	return ""
+}
+
+// listedDenial is the denial in a sentence that names a listed version, or "".
+func listedDenial(sentence string) string {
+	if listedName(sentence) == "" {
+		return ""
+	}
+	return deniedRE.FindString(sentence)
+}
+
+// TestDocs_ListedVersionsNeverDenied_CatchesDenial: the guard is able to
+// fail on the sentences issue 31 found.
+func TestDocs_ListedVersionsNeverDenied_CatchesDenial(t *testing.T) {
+	t.Parallel()
+	for _, line := range []string{
+		".NET 6 and 7 are not offered: retarget such a project to `net8.0` first.",
+		"- `kafka@3.8`, `kafka@4` or `kafka@latest`: not offered; use `kafka@3.9`.",
+		"- Invented versions (`valkey@8`, `bun@1`, `nodejs@18`): use the list above.",
+		"There is no `deno@1` and no `deno@latest`.",
+	} {
+		denied := false
+		for _, sentence := range sentenceRE.Split(line, -1) {
+			if listedDenial(sentence) != "" {
+				denied = true
+			}
+		}
+		if !denied {
+			t.Errorf("guard lets through %q", line)
 		}
 	}
 }

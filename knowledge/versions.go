@@ -58,12 +58,11 @@ func FormatStackList(types []platform.ServiceStackType) string {
 // FormatVersionCheck checks the requested runtime and service types against
 // the live catalog and renders one line each: "✓ postgresql@16 — valid" or
 // "⚠ bun@1 — version 1 is not in the catalog. Use bun@1.3 …". Empty requests
-// are skipped; an empty catalog or nothing to check gives "".
+// are skipped; nothing to check gives "". Without a catalog (offline, API
+// down) each type is marked as not checked: only the live catalog may call
+// a version missing.
 func FormatVersionCheck(runtime string, services []string, types []platform.ServiceStackType) string {
 	c := platform.NewCatalog(types)
-	if c.Empty() {
-		return ""
-	}
 	var lines []string
 	for _, req := range append([]string{runtime}, services...) {
 		req = strings.TrimSpace(req)
@@ -71,6 +70,11 @@ func FormatVersionCheck(runtime string, services []string, types []platform.Serv
 			continue
 		}
 		shown := truncateRunes(req, 60)
+		if c.Empty() {
+			lines = append(lines, "? "+shown+" — could not be checked: the live catalog was not reachable. "+
+				"The import dry run checks it against the platform.")
+			continue
+		}
 		switch chk := c.Check(req); {
 		case !chk.OK:
 			lines = append(lines, "⚠ "+shown+" — "+chk.Problem+". "+chk.Fix)

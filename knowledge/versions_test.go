@@ -137,8 +137,9 @@ func TestFormatVersionCheck_Cases(t *testing.T) {
 
 func TestFormatVersionCheck_Empty(t *testing.T) {
 	t.Parallel()
-	if got := FormatVersionCheck("bun@1", []string{"postgresql@16"}, nil); got != "" {
-		t.Errorf("no catalog: got %q, want empty", got)
+	if got := FormatVersionCheck("bun@1", []string{"postgresql@16"}, nil); !strings.Contains(got, "? bun@1 — could not be checked") ||
+		!strings.Contains(got, "? postgresql@16 — could not be checked") || strings.Contains(got, "⚠") {
+		t.Errorf("no catalog: got %q, want each type marked as not checked", got)
 	}
 	if got := FormatVersionCheck("", nil, testCatalog()); got != "" {
 		t.Errorf("nothing requested: got %q, want empty", got)

@@ -101,11 +101,10 @@ func (s *Server) knowledgeTool() toolDef {
 			// The version check comes first: an invented version is the first
 			// thing to fix, before any of the rules below is applied.
 			var b strings.Builder
-			if types := s.stackTypes(ctx); len(types) > 0 {
-				if check := knowledge.FormatVersionCheck(strings.TrimSpace(in.Runtime), in.Services, types); check != "" {
-					b.WriteString(strings.TrimSpace(check))
-					b.WriteString("\n\n---\n\n")
-				}
+			// Without a catalog the check says the versions could not be checked.
+			if check := knowledge.FormatVersionCheck(strings.TrimSpace(in.Runtime), in.Services, s.stackTypes(ctx)); check != "" {
+				b.WriteString(strings.TrimSpace(check))
+				b.WriteString("\n\n---\n\n")
 			}
 			b.WriteString(strings.TrimSpace(brief))
 			return knowledgeOutput{Markdown: b.String(),
