@@ -125,7 +125,9 @@ func TestWatcher_FanOutAgainstFakeAPI(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			srv, c := newFake(t, fakeapi.Options{ProcessDuration: time.Hour})
+			// The search never shows the process (its lag outlasts the test), so
+			// every tick reads it by id however slowly a loaded machine runs.
+			srv, c := newFake(t, fakeapi.Options{ProcessDuration: time.Hour, SearchLag: time.Hour})
 			g := NewGateway(c, GatewayConfig{Rate: 1000, Burst: 100})
 			e := newEndAfterPolls(g, polls)
 			w := NewWatcher(e, WatcherConfig{Interval: 2 * time.Millisecond, Limit: time.Minute})
@@ -335,16 +337,44 @@ func TestGateway_HungAPIIsBounded(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv, c := newFake(t, fakeapi.Options{})
+			srv := fakeapi.StartTB(t, fakeapi.Options{})
 			srv.InjectFault(fakeapi.Fault{Method: http.MethodGet, PathPrefix: "/service-stack/", Latency: time.Hour})
+			// Attempts are counted as the client sends them: on a loaded machine
+			// a 20 ms attempt can end before the server has read its request.
+			sent := &countingTransport{next: http.DefaultTransport.(*http.Transport).Clone()}
+			t.Cleanup(sent.next.CloseIdleConnections)
+			c, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: srv.URL(), Token: srv.Token(), HTTPClient: &http.Client{Transport: sent}})
+			if err != nil {
+				t.Fatal(err)
+			}
 			g := serveGateway(t, NewGateway(c, tt.cfg))
-			_, err := g.GetService(t.Context(), srv.ServiceID("appdev"))
+			_, err = g.GetService(t.Context(), srv.ServiceID("appdev"))
 			if platform.ErrorCode(err) != platform.ErrAPITimeout {
 				t.Errorf("read of a hung API: %v, want API_TIMEOUT", err)
 			}
-			if n := srv.CountRequests(http.MethodGet, "/service-stack/"); n != tt.requests {
+			if n := sent.count(); n != tt.requests {
 				t.Errorf("%d requests, want %d", n, tt.requests)
 			}
 		})
 	}
+}
+
+// countingTransport counts the requests a client sends; safe for concurrent use.
+type countingTransport struct {
+	next *http.Transport
+	mu   sync.Mutex
+	n    int
+}
+
+func (c *countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	c.mu.Lock()
+	c.n++
+	c.mu.Unlock()
+	return c.next.RoundTrip(r)
+}
+
+func (c *countingTransport) count() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n
 }
