@@ -240,32 +240,32 @@ var mutants = []mutant{
 		pkgs: []string{"./mcp"}, run: "TestDeploy_TargetDeleted"},
 	// Review 4, F3: failures after the build, as the facts say.
 	// Review 5, F2/F19: servers listen at their own default address.
-	{name: "fake-runserver-binds-every-address", file: "platform/fakeapi/simlisten.go",
+	{name: "fake-runserver-binds-every-address", file: "platform/appsim/simlisten.go",
 		old: `"django runserver": {host: "127.0.0.1", port: 8000,`, new: `"django runserver": {host: "0.0.0.0", port: 8000,`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestRun_ServersListenWhereTheyDefault"},
-	{name: "fake-server-port-variable-ignored", file: "platform/fakeapi/simlisten.go",
+	{name: "fake-server-port-variable-ignored", file: "platform/appsim/simlisten.go",
 		old: `if n, err := strconv.Atoi(firstVar(env, s.portVars)); err == nil {
 		port = n`, new: `if n, err := strconv.Atoi(firstVar(env, s.portVars)); err == nil && false {
 		port = n`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestRun_ServersListenWhereTheyDefault"},
-	{name: "fake-run-prepare-reads-var-www", file: "platform/fakeapi/prepare.go",
-		old: `if w != runRoot && !strings.HasPrefix(w, runRoot+"/") {`, new: `if w != "" {`,
+	{name: "fake-run-prepare-reads-var-www", file: "platform/appsim/prepare.go",
+		old: `if w != RunRoot && !strings.HasPrefix(w, RunRoot+"/") {`, new: `if w != "" {`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestDeploy_FailsAfterTheBuild"},
 	// Review 5, F36: run.prepareCommands see only build.addToRunPrepare's
 	// files, and the diagnosis names that key.
 	{name: "fake-run-prepare-sees-every-file", file: "platform/fakeapi/push.go",
-		old: `prepFiles, prepMade := runPrepFiles(d, av.files, res.produced)`, new: `prepFiles, prepMade := av.files, res.produced`,
+		old: `prepFiles, prepMade := appsim.RunPrepFiles(d, av.files, res.Produced)`, new: `prepFiles, prepMade := av.files, res.Produced`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestDeploy_RunPrepareSeesOnlyAddToRunPrepare"},
 	{name: "diagnose-run-prepare-manifest-unread", file: "platform/diagnose/classify.go",
 		old: `if n, line, files, ok := prepManifest(lines); ok && stage != Runtime {`, new: `if n, line, files, ok := prepManifest(lines); ok && false {`,
 		pkgs: []string{"./platform/diagnose"}, run: "TestClassify_RunPrepareManifestNamesAddToRunPrepare"},
-	{name: "fake-readiness-always-passes", file: "platform/fakeapi/prepare.go",
-		old: `case rc.port > 0 && !run.answers(rc.port):`, new: `case rc.port > 0 && false:`,
+	{name: "fake-readiness-always-passes", file: "platform/appsim/prepare.go",
+		old: `case rc.Port > 0 && !run.Answers(rc.Port):`, new: `case rc.Port > 0 && false:`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestDeploy_FailsAfterTheBuild"},
-	{name: "fake-apt-on-alpine", file: "platform/fakeapi/prepare.go",
+	{name: "fake-apt-on-alpine", file: "platform/appsim/prepare.go",
 		old: `"alpine": {"apt", "apt-get", "dpkg", "yum", "dnf"},`, new: `"alpine": {},`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestBuild_FailsOnUserMistakes|TestDeploy_FailsAfterTheBuild"},
-	{name: "fake-build-packages-reach-run", file: "platform/fakeapi/simdeps.go",
+	{name: "fake-build-packages-reach-run", file: "platform/appsim/simdeps.go",
 		old: `if r.deployed(nm) != "" || r.builtAt(nm) {`, new: `if r.deployed(nm) != "" || nm != "" {`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestRun_PackagesOnlyInTheBuild"},
 	{name: "diagnose-module-fix-generic", file: "platform/diagnose/classify.go",
@@ -278,7 +278,7 @@ var mutants = []mutant{
 		old: `"alpine": {"apt", "apt-get", "dpkg", "yum", "dnf"}`, new: `"alpine": {}`,
 		pkgs: []string{"./platform/yamlcheck"}, run: "TestValidate_CommandWarnings"},
 	// A build whose outputs are unknown claims no path missing (review5 F9).
-	{name: "fake-claims-unknown-outputs-missing", file: "platform/fakeapi/buildsim.go",
+	{name: "fake-claims-unknown-outputs-missing", file: "platform/appsim/buildsim.go",
 		old: `if !b.unknown && !b.deploys(df) {`, new: `if !b.deploys(df) {`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestBuild_SucceedsWhenFilesAllow"},
 	// Commands are lists in the validator as in the fake (review5 F30).
@@ -287,9 +287,9 @@ var mutants = []mutant{
 		pkgs: []string{"./platform/yamlcheck"}, run: "TestValidate_CommandsAreLists"},
 	// A web server answers from its document root (review5 F4, F5, F22).
 	{name: "fake-web-root-serves-any-path", file: "platform/fakeapi/probe.go",
-		old: `if run.web != nil && !run.web.serves(path) {`, new: `if run.web != nil && false {`,
+		old: `if run.Web != nil && !run.Web.Serves(path) {`, new: `if run.Web != nil && false {`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestWebRoot_AnswersFromDeployedFiles"},
-	{name: "fake-site-config-unchecked", file: "platform/fakeapi/prepare.go",
-		old: `if run.siteConfig != "" {`, new: `if run.siteConfig == "-" {`,
+	{name: "fake-site-config-unchecked", file: "platform/fakeapi/afterbuild.go",
+		old: `if run.SiteConfig != "" {`, new: `if run.SiteConfig == "-" {`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestDeploy_FailsAfterTheBuild"},
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/zeropsio/zcp/platform/appsim"
 	"io"
 	"net/http"
 	"strings"
@@ -75,7 +76,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rq := &apiRequest{param: param, query: r.URL.Query(), baseURL: s.baseFor(r)}
 	if rt.rawBody {
 		cr := &countingReader{r: io.LimitReader(r.Body, maxUploadBytes+1)}
-		rq.files = readArchive(cr)
+		rq.files = appsim.ReadArchive(cr)
 		n, err := cr.n, cr.err
 		if err != nil {
 			writeAPIError(w, http.StatusBadRequest, "invalidUserInput", "cannot read the uploaded body")

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/appsim"
 )
 
 // ProbePrefix is where the fake answers HTTP requests to a runtime service's
@@ -98,22 +99,22 @@ func (st *state) probe(hostname string, port int, path, agent string, now time.T
 		return http.StatusBadGateway, badGatewayBody
 	}
 	run := av.run()
-	if !run.answers(port) { // a crash-looping process listens nowhere
+	if !run.Answers(port) { // a crash-looping process listens nowhere
 		return http.StatusBadGateway, badGatewayBody
 	}
-	base := orStr(av.deployed.runBase, s.Version.Name)
+	base := orStr(av.deployed.RunBase, s.Version.Name)
 	status, body := http.StatusOK, fmt.Sprintf("%s: app version %s (%s) answered GET %s on port %d\n", s.Name, av.ID, base, clip(path, 200), port)
-	if run.web != nil && !run.web.serves(path) {
+	if run.Web != nil && !run.Web.Serves(path) {
 		status, body = http.StatusNotFound, notFoundBody
-	} else if run.web != nil && run.web.fatal != nil && run.web.runsPHP(path) {
+	} else if run.Web != nil && run.Web.Fatal != nil && run.Web.RunsPHP(path) {
 		// The front controller dies on a file it requires: each request
 		// logs PHP's fatal error and answers 500 (simdeps.go).
 		status, body = http.StatusInternalServerError, ""
-		for _, l := range run.web.fatal {
-			st.addLog(s, now, l.sev, 16, s.Name, s.Containers[0], l.msg)
+		for _, l := range run.Web.Fatal {
+			st.addLog(s, now, l.Sev, 16, s.Name, s.Containers[0], l.Msg)
 		}
 	}
-	if webServer(runtimeName(base)) {
+	if appsim.WebServer(appsim.RuntimeName(base)) {
 		// A web server logs each request it serves (facility webserver).
 		st.addLog(s, now, 6, 17, s.Name, s.Containers[0], fmt.Sprintf("%s - - [%s] \"GET %s HTTP/1.1\" %d %d \"-\" %q",
 			balancerAddr, now.UTC().Format("02/Jan/2006:15:04:05 -0700"), clip(path, 200), status, len(body), clip(agent, 100)))

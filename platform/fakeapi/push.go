@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/appsim"
 )
 
 // buildPath is the status walk of a successful build, one BuildStepDuration
@@ -34,27 +35,27 @@ type appVersion struct {
 	Created    time.Time
 	LastUpdate time.Time
 
-	status     string    // stored status (before a build, or once final)
-	final      bool      // status no longer follows the clock
-	uploaded   bool      // archive received
-	files      *fileSet  // its files; nil when the upload was no archive
-	buildStart time.Time // zero: never built
+	status     string        // stored status (before a build, or once final)
+	final      bool          // status no longer follows the clock
+	uploaded   bool          // archive received
+	files      *appsim.Files // its files; nil when the upload was no archive
+	buildStart time.Time     // zero: never built
 	stepDur    time.Duration
-	failReason string     // planned BUILD_FAILED (or failStatus)
-	failStatus string     // "": BUILD_FAILED (prepare.go)
-	failStep   int        // the buildPath step it fails at; 0: 2
-	failLines  []logEntry // logged before failReason at failStep
-	prepLines  []logEntry // run.prepareCommands' lines
+	failReason string        // planned BUILD_FAILED (or failStatus)
+	failStatus string        // "": BUILD_FAILED (prepare.go)
+	failStep   int           // the buildPath step it fails at; 0: 2
+	failLines  []appsim.Line // logged before failReason at failStep
+	prepLines  []appsim.Line // run.prepareCommands' lines
 	finishedAt time.Time
 	canceledAt time.Time
 	logged     int // build steps already written to the log backend
 	deployed   *deployedSetup
-	built      *buildResult // the simulated build (buildsim.go)
-	sim        *appRun      // what the deployed app does (sim.go); nil: listens on its declared ports
-	runStart   time.Time    // when its app last started (runtime.go)
-	attempts   int          // start attempts of a crash-looping app logged since runStart
-	starts     int          // times its app was started (runtime.go)
-	runFiles   *fileSet     // the deployed files its app's start reads (sim.go), kept for its next starts
+	built      *appsim.BuildResult // the simulated build (buildsim.go)
+	sim        *appsim.RunResult   // what the deployed app does (sim.go); nil: listens on its declared ports
+	runStart   time.Time           // when its app last started (runtime.go)
+	attempts   int                 // start attempts of a crash-looping app logged since runStart
+	starts     int                 // times its app was started (runtime.go)
+	runFiles   *appsim.Files       // the deployed files its app's start reads (sim.go), kept for its next starts
 }
 
 func (st *state) newAppVersion(s *service, source, name string, now time.Time) *appVersion {
@@ -251,27 +252,27 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 		return apiErr(http.StatusBadRequest, code, "zerops.yaml is invalid: "+msg,
 			[]metaItem{problem(code, "Invalid zerops.yaml.", "reason", msg)})
 	}
-	if len(d.ports) == 0 {
-		d.ports = webServerPorts(orStr(d.runBase, s.Version.Name))
+	if len(d.Ports) == 0 {
+		d.Ports = webServerPorts(orStr(d.RunBase, s.Version.Name))
 	}
 	step := st.opts.BuildStepDuration
 	av.buildStart, av.stepDur, av.LastUpdate, av.deployed = rq.now, step, rq.now, d
 	av.failReason = takeFailure(st.failBld, s.ID)
-	res := buildResult{failure: st.cat.baseFailure(d), produced: map[string]bool{}, notRun: true}
-	if res.failure == "" {
-		res = simulateBuild(d, av.files, rq.now)
+	res := appsim.BuildResult{Failure: st.cat.baseFailure(d), Produced: map[string]bool{}, NotRun: true}
+	if res.Failure == "" {
+		res = appsim.Build(d, av.files, rq.now)
 	}
-	prepFiles, prepMade := runPrepFiles(d, av.files, res.produced)
-	used := av.files.record()
-	run := simulateRun(d, av.files, &res, orStr(d.runBase, s.Version.Name), st.startEnv(s, d), av.ID)
+	prepFiles, prepMade := appsim.RunPrepFiles(d, av.files, res.Produced)
+	used := av.files.Record()
+	run := appsim.Run(d, av.files, &res, orStr(d.RunBase, s.Version.Name), st.startEnv(s, d), av.ID)
 	// Of the files, keep only what the app's start reads: each start
 	// decides again with the environment of its time.
 	av.built, av.sim, av.runFiles, av.files = &res, &run, used, nil
 	if av.failReason == "" {
-		av.failReason = res.failure
+		av.failReason = res.Failure
 	}
 	if av.failReason == "" {
-		av.afterBuild(d, orStr(d.runBase, s.Version.Name), run, prepFiles, prepMade)
+		av.afterBuild(d, orStr(d.RunBase, s.Version.Name), run, prepFiles, prepMade)
 	}
 	p := st.newProcess(s.ProjectID, s, "stack.build", rq.now)
 	// The process follows the build, not ProcessDuration; a FailNextProcess
@@ -289,7 +290,7 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 		st.activate(av, at)
 		st.internalProcess(s.ProjectID, nil, "zL7Master.instanceL7BalancerConfigUpdate", at)
 		if cur := st.services[s.ID]; cur != nil {
-			cur.pendingPorts, cur.portsAt = d.ports, at.Add(st.lag())
+			cur.pendingPorts, cur.portsAt = portsJSON(d.Ports), at.Add(st.lag())
 			st.startIfRunning(cur, av, at)
 		}
 	}
@@ -352,11 +353,11 @@ func (av *appVersion) logSteps(st *state, now time.Time) {
 		emit := func(sev int, msg string) { st.addLog(builder, at, sev, 16, tag, builder.Containers[0], msg) }
 		if av.failReason != "" && i == av.failAt() && i > 2 {
 			for _, l := range av.failLines {
-				emit(l.sev, l.msg)
+				emit(l.Sev, l.Msg)
 			}
 			if i == 3 {
 				for _, l := range av.prepLines {
-					emit(l.sev, l.msg)
+					emit(l.Sev, l.Msg)
 				}
 			}
 			emit(3, av.failReason)
@@ -370,7 +371,7 @@ func (av *appVersion) logSteps(st *state, now time.Time) {
 			av.logBuildCommands(emit)
 		case 2:
 			if av.failReason != "" && av.failAt() == 2 {
-				if av.built != nil && av.built.failure == av.failReason {
+				if av.built != nil && av.built.Failure == av.failReason {
 					emit(3, av.failReason)
 				} else { // FailNextBuild's reason
 					emit(3, "ERROR: build command failed with exit code 1")
@@ -382,7 +383,7 @@ func (av *appVersion) logSteps(st *state, now time.Time) {
 			emit(6, "BUILD ARTEFACTS READY TO DEPLOY")
 			if av.failAt() != 3 {
 				for _, l := range av.prepLines {
-					emit(l.sev, l.msg)
+					emit(l.Sev, l.Msg)
 				}
 			}
 		case 3:
@@ -398,25 +399,25 @@ func (av *appVersion) logSteps(st *state, now time.Time) {
 // the deployed setup as it starts, and what it printed.
 func (av *appVersion) logBuildCommands(emit func(sev int, msg string)) {
 	d := av.deployed
-	if av.built != nil && av.built.notRun {
+	if av.built != nil && av.built.NotRun {
 		emit(6, "Checking zerops.yml setup before the build")
 		return
 	}
-	if d == nil || len(d.buildCommands) == 0 && (av.built == nil || len(av.built.lines) == 0) {
+	if d == nil || len(d.BuildCommands) == 0 && (av.built == nil || len(av.built.Lines) == 0) {
 		emit(6, "No build commands; packing deployFiles")
 		return
 	}
-	if len(d.prep.buildPrepare) == 0 { // else after the prepare commands (buildPrepare)
-		emit(6, "Running build commands on "+orStr(d.buildBase, "the build base"))
+	if len(d.Prep.BuildPrepare) == 0 { // else after the prepare commands (buildPrepare)
+		emit(6, "Running build commands on "+orStr(d.BuildBase, "the build base"))
 	}
 	if av.built == nil {
-		for _, c := range d.buildCommands {
+		for _, c := range d.BuildCommands {
 			emit(6, "$ "+c)
 		}
 		return
 	}
-	for _, l := range av.built.lines {
-		emit(l.sev, l.msg)
+	for _, l := range av.built.Lines {
+		emit(l.Sev, l.Msg)
 	}
 }
 

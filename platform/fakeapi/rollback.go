@@ -38,7 +38,7 @@ func (st *state) deployAppVersion(rq *apiRequest) (int, any) {
 	p.onFinish = func(st *state, at time.Time) {
 		st.activate(av, at)
 		if cur := st.services[s.ID]; cur != nil && av.deployed != nil {
-			cur.pendingPorts, cur.portsAt = av.deployed.ports, at.Add(st.lag())
+			cur.pendingPorts, cur.portsAt = portsJSON(av.deployed.Ports), at.Add(st.lag())
 			st.startIfRunning(cur, av, at)
 		}
 	}

@@ -1,6 +1,7 @@
 package fakeapi
 
 import (
+	"github.com/zeropsio/zcp/platform/appsim"
 	"net/http"
 	"net/url"
 	"strings"
@@ -14,8 +15,8 @@ type apiRequest struct {
 	body    []byte
 	query   url.Values
 	now     time.Time
-	baseURL string   // scheme://host the client reached, for URLs the API hands out
-	files   *fileSet // an upload's files (archive.go); nil when unknown
+	baseURL string        // scheme://host the client reached, for URLs the API hands out
+	files   *appsim.Files // an upload's files (archive.go); nil when unknown
 }
 
 // handlerFunc runs with Server.mu held and returns the status and the value

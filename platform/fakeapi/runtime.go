@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/appsim"
 )
 
 // maxStartAttempts bounds the logged restarts of a crash-looping app.
@@ -24,27 +25,27 @@ func (st *state) appStarted(s *service, av *appVersion, at time.Time) {
 	if d == nil {
 		return
 	}
-	base := orStr(d.runBase, s.Version.Name)
+	base := orStr(d.RunBase, s.Version.Name)
 	// The app reads its environment as it is now: a secret or project
 	// variable set since the deploy counts from this start on.
 	// A port the system picks (PORT unset, no fallback) is another at each start.
 	av.starts++
-	run := simulateRun(d, av.runFiles, av.built, base, st.startEnv(s, d), fmt.Sprintf("%s#%d", av.ID, av.starts))
+	run := appsim.Run(d, av.runFiles, av.built, base, st.startEnv(s, d), fmt.Sprintf("%s#%d", av.ID, av.starts))
 	av.sim, av.runStart, av.attempts = &run, at, 1
 	for i, c := range s.Containers {
 		t := at.Add(time.Duration(i) * time.Millisecond)
-		if start := d.startText(); start != "" {
+		if start := d.StartText(); start != "" {
 			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf("Starting app version %s on %s: %s", av.ID, base, start))
 		} else {
 			st.addLog(s, t, 6, 16, s.Name, c, fmt.Sprintf("App version %s deployed on %s", av.ID, base))
 		}
-		if run.crash != nil {
+		if run.Crash != nil {
 			st.logCrash(s, av, c, t, 1) // the processes that run log on
 		}
-		for _, l := range run.lines {
-			st.addLog(s, t, l.sev, 16, s.Name, c, l.msg)
+		for _, l := range run.Lines {
+			st.addLog(s, t, l.Sev, 16, s.Name, c, l.Msg)
 		}
-		for _, l := range listenLines(run) {
+		for _, l := range appsim.ListenLines(run) {
 			st.addLog(s, t, 6, 16, s.Name, c, l)
 		}
 	}
@@ -63,28 +64,17 @@ func (st *state) startIfRunning(s *service, av *appVersion, at time.Time) {
 // logCrash writes one failed start attempt of a crash-looping app.
 func (st *state) logCrash(s *service, av *appVersion, container string, at time.Time, attempt int) {
 	run := av.run()
-	for _, l := range run.crash {
-		st.addLog(s, at, l.sev, 16, s.Name, container, l.msg)
+	for _, l := range run.Crash {
+		st.addLog(s, at, l.Sev, 16, s.Name, container, l.Msg)
 	}
 	st.addLog(s, at, 3, 16, s.Name, container, fmt.Sprintf("App version %s exited with code %d (start attempt %d); restarting in %s",
-		av.ID, run.exitCode(), attempt, restartDelay(attempt)))
-}
-
-// exitCode is the status the app exits with when it crashes at start.
-func (r appRun) exitCode() int {
-	if r.exit < 0 {
-		return 0
-	}
-	if r.exit != 0 {
-		return r.exit
-	}
-	return 1
+		av.ID, run.ExitCode(), attempt, restartDelay(attempt)))
 }
 
 // logRestarts writes the start attempts of a crash-looping app that are due
 // by now, while av is its service's running version (until its replacement).
 func (av *appVersion) logRestarts(st *state, now time.Time) {
-	if av.runStart.IsZero() || av.attempts >= maxStartAttempts || av.run().crash == nil {
+	if av.runStart.IsZero() || av.attempts >= maxStartAttempts || av.run().Crash == nil {
 		return
 	}
 	s := st.services[av.ServiceID]
@@ -112,4 +102,16 @@ func (av *appVersion) logRestarts(st *state, now time.Time) {
 			st.logCrash(s, av, c, next, av.attempts)
 		}
 	}
+}
+
+// run is what av does once deployed; a version without a deployed setup
+// (started without code) runs nothing.
+func (av *appVersion) run() appsim.RunResult {
+	switch {
+	case av.deployed == nil:
+		return appsim.RunResult{}
+	case av.sim != nil:
+		return *av.sim
+	}
+	return appsim.Declared(av.deployed, av.deployed.RunBase)
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/appsim"
 )
 
 // A crash-looping app is started again after 2, 4, 8, 16 and then every
@@ -22,7 +23,7 @@ func TestCrashLoop_RestartsOnItsSchedule(t *testing.T) {
 	}
 	// It starts x.js, which was not deployed.
 	d := *av.deployed
-	d.start, av.deployed, av.runFiles = "node x.js", &d, newFileSet()
+	d.Start, av.deployed, av.runFiles = "node x.js", &d, appsim.NewFiles()
 	t0 := time.Now().Add(time.Hour) // after every line the seed wrote
 	attempts := func() int {
 		n := 0

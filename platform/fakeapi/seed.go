@@ -50,8 +50,8 @@ func (st *state) seedDemo() {
 	av.stepDur = time.Minute
 	av.finalize(platform.AppVersionActive, start.Add(4*time.Minute))
 	av.logged = buildSteps
-	av.deployed = &deployedSetup{buildBase: "nodejs@22", buildCommands: []string{"npm ci"}, runBase: "nodejs@22",
-		start: "node index.js", ports: dev.Ports}
+	av.deployed = &deployedSetup{BuildBase: "nodejs@22", BuildCommands: []string{"npm ci"}, RunBase: "nodejs@22",
+		Start: "node index.js", Ports: simPorts(dev.Ports)}
 	st.appStarted(dev, av, av.finishedAt)
 	bp := st.newProcess(p.ID, dev, "stack.build", start)
 	bp.RunAt, bp.EndAt, bp.settled, bp.build = start.Add(time.Minute), start.Add(4*time.Minute), true, av

@@ -1,17 +1,10 @@
 package fakeapi
 
 import (
+	"github.com/zeropsio/zcp/platform/appsim"
 	"regexp"
 	"sort"
 )
-
-// startEnv is the environment a container starts with: each variable's
-// value, references resolved, and the first hostname a reference names that
-// the project has no service of ("" when none).
-type startEnv struct {
-	vars        map[string]string
-	missingHost string
-}
 
 // refRe is a cross-service reference in an env value: ${hostname_key}.
 var refRe = regexp.MustCompile(`\$\{([a-z][a-z0-9]*)_([A-Za-z0-9_]+)\}`)
@@ -21,7 +14,7 @@ var refRe = regexp.MustCompile(`\$\{([a-z][a-z0-9]*)_([A-Za-z0-9_]+)\}`)
 // run.envVariables (d's, fixed at its deploy) > service secret > project
 // variable. A reference to another service's variable resolves to its
 // value; one to a variable that service lacks stays as written.
-func (st *state) startEnv(s *service, d *deployedSetup) startEnv {
+func (st *state) startEnv(s *service, d *deployedSetup) appsim.Env {
 	raw := map[string]string{}
 	var system []*envVar
 	if p := st.projects[s.ProjectID]; p != nil {
@@ -43,7 +36,7 @@ func (st *state) startEnv(s *service, d *deployedSetup) startEnv {
 			system = append(system, e)
 		}
 	}
-	for k, v := range d.env {
+	for k, v := range d.EnvVariables {
 		raw[k] = v
 	}
 	for _, e := range system {
@@ -54,14 +47,14 @@ func (st *state) startEnv(s *service, d *deployedSetup) startEnv {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	out := startEnv{vars: make(map[string]string, len(raw))}
+	out := appsim.Env{Vars: make(map[string]string, len(raw))}
 	for _, k := range keys {
-		out.vars[k] = refRe.ReplaceAllStringFunc(raw[k], func(ref string) string {
+		out.Vars[k] = refRe.ReplaceAllStringFunc(raw[k], func(ref string) string {
 			m := refRe.FindStringSubmatch(ref)
 			o := st.serviceByName(s.ProjectID, m[1])
 			if o == nil || o.system() {
-				if out.missingHost == "" {
-					out.missingHost = m[1]
+				if out.MissingHost == "" {
+					out.MissingHost = m[1]
 				}
 				return ref
 			}

@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"regexp"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
@@ -125,7 +124,7 @@ func (st *state) statsAt(s *service, from, till, now time.Time) (statsJSON, bool
 	}
 	cpus, minRAM, maxRAM, disk := limitsOf(s)
 	cpu, ram, ramLimit := idleCPU, idleRAM, minRAM
-	if av := st.activeVersion(s.ID, now); av != nil && av.run().outOfMemory() && !av.runStart.IsZero() && !till.Before(av.runStart) {
+	if av := st.activeVersion(s.ID, now); av != nil && av.run().OutOfMemory() && !av.runStart.IsZero() && !till.Before(av.runStart) {
 		cpu, ram, ramLimit = oomCPU, oomRAM, maxRAM
 	}
 	w := wiggle(s.ID, from)
@@ -165,34 +164,4 @@ func wiggle(id string, at time.Time) float64 {
 		h = (h ^ uint32(b)) * 16777619
 	}
 	return (float64(h%31) - 15) / 1000
-}
-
-// oomMessage is what Node prints when its heap is exhausted.
-const oomMessage = "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory"
-
-// outOfMemory reports whether the app dies of an exhausted heap.
-func (r appRun) outOfMemory() bool {
-	for _, l := range r.crash {
-		if strings.Contains(l.msg, oomMessage) {
-			return true
-		}
-	}
-	return false
-}
-
-// unboundedGrowth matches a Node entry file that keeps allocating forever:
-// a `while (true)` or `setInterval` loop pushing into an array or allocating buffers.
-var unboundedGrowth = regexp.MustCompile(`(?s)(while\s*\(\s*true\s*\)|setInterval\s*\().*(\.push\(|Buffer\.alloc)`)
-
-// heapExhaustion is how a Node app whose entry file grows without bound
-// dies: out of heap, exit 134. nil for any other file.
-func heapExhaustion(lang, src string) []logEntry {
-	if lang != "node" || !unboundedGrowth.MatchString(src) {
-		return nil
-	}
-	return []logEntry{
-		{6, "<--- Last few GCs --->"},
-		{3, oomMessage},
-		{3, " 1: 0xb7a940 node::Abort() [node]"},
-	}
 }

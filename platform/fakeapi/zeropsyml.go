@@ -7,24 +7,12 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/appsim"
 )
 
 // deployedSetup is what a build takes from its zerops.yml setup: the build
 // log and the runtime's lines after the deploy follow it.
-type deployedSetup struct {
-	buildBase     string
-	buildBases    []string // build.base's names, each as written
-	buildCommands []string
-	runBase       string // empty: the service's own type
-	deployFiles   []string
-	start         string
-	startCommands []startCommand // run.startCommands: each a process of its own
-	ports         []portJSON
-	env           map[string]string // run.envVariables
-	prep          prepSetup         // prepareCommands, initCommands, readinessCheck (prepare.go)
-	docRoot       string            // run.documentRoot, relative to /var/www
-	siteConfig    string            // run.siteConfigPath, relative to /var/www
-}
+type deployedSetup = appsim.Setup
 
 // zeropsYml is the part of zerops.yml the fake reads at a build.
 type zeropsYml struct {
@@ -86,34 +74,30 @@ func parseSetup(src, setup string) (d *deployedSetup, code, msg string) {
 				e = g.Zerops[0]
 			}
 		}
-		d = &deployedSetup{buildBase: baseName(e.Build.Base), runBase: baseName(e.Run.Base),
-			start: clip(e.Run.Start, 200), ports: []portJSON{}, docRoot: cleanRel(clip(e.Run.DocRoot, 200)),
-			siteConfig: cleanRel(strings.TrimPrefix(clip(e.Run.SiteConfig, 200), runRoot+"/"))}
-		d.buildCommands = stringList(e.Build.BuildCommands, 10)
-		d.startCommands = startCommands(e.Run.StartCmds)
-		d.buildBases = stringList(e.Build.Base, 10)
-		d.deployFiles = stringList(e.Build.DeployFiles, 20)
-		d.prep = prepSetup{buildOS: e.Build.Os, runOS: e.Run.Os, buildPrepare: stringList(e.Build.Prepare, 10),
-			runPrepare: stringList(e.Run.Prepare, 10), init: stringList(e.Run.Init, 10), ready: e.Deploy.ReadinessCheck.parse()}
-		d.prep.toRunPrep = stringList(e.Build.ToRunPrep, 20)
+		d = &deployedSetup{BuildBase: baseName(e.Build.Base), RunBase: baseName(e.Run.Base),
+			Start: clip(e.Run.Start, 200), DocRoot: appsim.CleanRel(clip(e.Run.DocRoot, 200)),
+			SiteConfig: appsim.CleanRel(strings.TrimPrefix(clip(e.Run.SiteConfig, 200), appsim.RunRoot+"/"))}
+		d.BuildCommands = stringList(e.Build.BuildCommands, 10)
+		d.StartCommands = startCommands(e.Run.StartCmds)
+		d.BuildBases = stringList(e.Build.Base, 10)
+		d.DeployFiles = stringList(e.Build.DeployFiles, 20)
+		d.Prep = appsim.Prep{BuildOS: e.Build.Os, RunOS: e.Run.Os, BuildPrepare: stringList(e.Build.Prepare, 10),
+			RunPrepare: stringList(e.Run.Prepare, 10), Init: stringList(e.Run.Init, 10), Ready: e.Deploy.ReadinessCheck.parse()}
+		d.Prep.ToRunPrep = stringList(e.Build.ToRunPrep, 20)
 		for k, v := range e.Run.EnvVariables {
-			if len(d.env) >= 100 {
+			if len(d.EnvVariables) >= 100 {
 				break
 			}
-			if d.env == nil {
-				d.env = map[string]string{}
+			if d.EnvVariables == nil {
+				d.EnvVariables = map[string]string{}
 			}
-			d.env[clip(k, 60)] = clip(fmt.Sprint(v), 500)
+			d.EnvVariables[clip(k, 60)] = clip(fmt.Sprint(v), 500)
 		}
 		for _, p := range e.Run.Ports {
 			if p.Port < 10 || p.Port > 65435 {
 				continue
 			}
-			pj := portJSON{Protocol: "tcp", Port: p.Port, HTTPRouting: p.HTTPSupport}
-			if p.HTTPSupport {
-				pj.Scheme = "http"
-			}
-			d.ports = append(d.ports, pj)
+			d.Ports = append(d.Ports, appsim.Port{Port: p.Port, HTTP: p.HTTPSupport})
 		}
 		return d, "", ""
 	}
@@ -182,11 +166,24 @@ func withExtends(src string, i int) (map[string]any, bool) {
 // webServerPorts is what a runtime with its own web server (php-nginx,
 // php-apache, nginx, static) serves when its setup declares no ports: HTTP on
 // port 80. Other runtimes serve nothing they do not declare.
-func webServerPorts(runBase string) []portJSON {
-	if webServer(runtimeName(runBase)) {
-		return []portJSON{{Protocol: "tcp", Port: 80, HTTPRouting: true, Scheme: "http"}}
+func webServerPorts(runBase string) []appsim.Port {
+	if appsim.WebServer(appsim.RuntimeName(runBase)) {
+		return []appsim.Port{{Port: 80, HTTP: true}}
 	}
-	return []portJSON{}
+	return nil
+}
+
+// portsJSON is ports as the API shows them.
+func portsJSON(ports []appsim.Port) []portJSON {
+	out := make([]portJSON, 0, len(ports))
+	for _, p := range ports {
+		pj := portJSON{Protocol: "tcp", Port: p.Port, HTTPRouting: p.HTTP}
+		if p.HTTP {
+			pj.Scheme = "http"
+		}
+		out = append(out, pj)
+	}
+	return out
 }
 
 // baseFailure is the failure line of a build whose build.base or run.base
@@ -194,13 +191,13 @@ func webServerPorts(runBase string) []portJSON {
 // a build version too for build.base), "" when every base is known. The
 // platform fails such a build before its commands run.
 func (c *catalog) baseFailure(d *deployedSetup) string {
-	for _, b := range d.buildBases {
+	for _, b := range d.BuildBases {
 		if !c.knownBase(b, true) {
 			return c.unknownBase("build.base", b, "build")
 		}
 	}
-	if d.runBase != "" && !c.knownBase(d.runBase, false) {
-		return c.unknownBase("run.base", d.runBase, "runtime")
+	if d.RunBase != "" && !c.knownBase(d.RunBase, false) {
+		return c.unknownBase("run.base", d.RunBase, "runtime")
 	}
 	return ""
 }
@@ -252,17 +249,11 @@ func baseName(v any) string {
 	return ""
 }
 
-// startCommand is one of run.startCommands: a command, its name and the
-// directory it starts in (absolute, or relative to /var/www; "": /var/www).
-type startCommand struct {
-	command, name, workingDir string
-}
-
 // startCommands reads run.startCommands (a list of {command, name,
 // workingDir}); what is not such a list reads as none.
-func startCommands(v any) []startCommand {
+func startCommands(v any) []appsim.StartCommand {
 	list, _ := v.([]any)
-	var out []startCommand
+	var out []appsim.StartCommand
 	for _, e := range list[:min(len(list), 10)] {
 		m, _ := e.(map[string]any)
 		get := func(k string) string {
@@ -270,32 +261,10 @@ func startCommands(v any) []startCommand {
 			return clip(s, 200)
 		}
 		if c := get("command"); strings.TrimSpace(c) != "" {
-			out = append(out, startCommand{command: c, name: get("name"), workingDir: get("workingDir")})
+			out = append(out, appsim.StartCommand{Command: c, Name: get("name"), WorkingDir: get("workingDir")})
 		}
 	}
 	return out
-}
-
-// starts is what the run starts: run.start, then each of run.startCommands.
-func (d *deployedSetup) starts() []startCommand {
-	out := d.startCommands
-	if strings.TrimSpace(d.start) != "" {
-		out = append([]startCommand{{command: d.start}}, out...)
-	}
-	return out
-}
-
-// startText is what the run starts, as its log names it ("" for nothing).
-func (d *deployedSetup) startText() string {
-	var parts []string
-	for _, c := range d.starts() {
-		if c.name != "" {
-			parts = append(parts, c.name+": "+c.command)
-		} else {
-			parts = append(parts, c.command)
-		}
-	}
-	return strings.Join(parts, "; ")
 }
 
 // stringList is a YAML value that is a string or a list of them, at most n.
@@ -308,6 +277,15 @@ func stringList(v any, n int) []string {
 		for _, e := range x[:min(len(x), n)] {
 			out = append(out, clip(fmt.Sprint(e), 200))
 		}
+	}
+	return out
+}
+
+// simPorts is ports as the simulator reads them.
+func simPorts(ports []portJSON) []appsim.Port {
+	out := make([]appsim.Port, 0, len(ports))
+	for _, p := range ports {
+		out = append(out, appsim.Port{Port: p.Port, HTTP: p.HTTPRouting})
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package fakeapi
+package appsim
 
 import (
 	"archive/tar"
@@ -21,20 +21,20 @@ const (
 	maxKeptBytes      = 2 << 20
 )
 
-// fileSet is what the fake knows of an app version's uploaded files: every
+// Files is what the fake knows of an app version's uploaded files: every
 // path (files and the directories above them, slash-separated, relative to
 // the working directory) and the content of the small ones.
-type fileSet struct {
+type Files struct {
 	paths map[string]bool
 	text  map[string]string
-	used  *fileSet // non-nil: what has and read find is copied here
+	used  *Files // non-nil: what has and read find is copied here
 }
 
-func newFileSet() *fileSet { return &fileSet{paths: map[string]bool{}, text: map[string]string{}} }
+func NewFiles() *Files { return &Files{paths: map[string]bool{}, text: map[string]string{}} }
 
-// has reports whether p names an uploaded file or directory.
-func (fs *fileSet) has(p string) bool {
-	p = cleanRel(p)
+// Has reports whether p names an uploaded file or directory.
+func (fs *Files) Has(p string) bool {
+	p = CleanRel(p)
 	ok := fs.paths[p]
 	if ok && fs.used != nil {
 		fs.used.paths[p] = true
@@ -42,10 +42,10 @@ func (fs *fileSet) has(p string) bool {
 	return ok
 }
 
-// read returns a small file's content; ok is false when the file is absent
+// Read returns a small file's content; ok is false when the file is absent
 // or was too large to keep.
-func (fs *fileSet) read(p string) (string, bool) {
-	p = cleanRel(p)
+func (fs *Files) Read(p string) (string, bool) {
+	p = CleanRel(p)
 	s, ok := fs.text[p]
 	if ok && fs.used != nil {
 		fs.used.paths[p], fs.used.text[p] = true, s
@@ -53,28 +53,28 @@ func (fs *fileSet) read(p string) (string, bool) {
 	return s, ok
 }
 
-// record makes fs copy what it is asked from now on into the set it
+// Record makes fs copy what it is asked from now on into the set it
 // returns (nil for a nil fs): asked the same again, that set answers alike.
-func (fs *fileSet) record() *fileSet {
+func (fs *Files) Record() *Files {
 	if fs == nil {
 		return nil
 	}
-	fs.used = newFileSet()
+	fs.used = NewFiles()
 	return fs.used
 }
 
-// cleanRel is p relative to the working directory: slash-separated, without
+// CleanRel is p relative to the working directory: slash-separated, without
 // "./", a leading or trailing slash; "" is the directory itself.
-func cleanRel(p string) string {
+func CleanRel(p string) string {
 	p = path.Clean("/" + strings.TrimSpace(p))
 	return strings.TrimPrefix(p, "/")
 }
 
-// readArchive reads an upload as a tar archive, gzip-compressed or not, and
+// ReadArchive reads an upload as a tar archive, gzip-compressed or not, and
 // drains the rest of r. It returns nil when the upload is no such archive
 // (a test's placeholder bytes): the simulation then knows nothing of the
 // files and applies no rule that needs them.
-func readArchive(r io.Reader) *fileSet {
+func ReadArchive(r io.Reader) *Files {
 	br := bufio.NewReader(r)
 	defer func() { _, _ = io.Copy(io.Discard, br) }()
 	var src io.Reader = br
@@ -87,7 +87,7 @@ func readArchive(r io.Reader) *fileSet {
 		src = io.LimitReader(zr, maxUnpackedBytes) // a small upload may unpack to far more
 	}
 	tr := tar.NewReader(src)
-	fs := newFileSet()
+	fs := NewFiles()
 	kept := 0
 	for n := 0; n < maxArchiveEntries; n++ {
 		h, err := tr.Next()
@@ -100,7 +100,7 @@ func readArchive(r io.Reader) *fileSet {
 			}
 			break
 		}
-		name := cleanRel(h.Name)
+		name := CleanRel(h.Name)
 		if name == "" {
 			continue
 		}

@@ -1,4 +1,4 @@
-package fakeapi
+package appsim
 
 import (
 	"reflect"
@@ -48,10 +48,10 @@ func FuzzSimulateRun(f *testing.F) {
 	f.Add("npm start", `{"scripts":{"start":"npm start"}}`, "")
 	f.Add("gunicorn a.b:app -b :$PORT", "port=80", "${ghost_y} ${")
 	f.Fuzz(func(t *testing.T, start, entry, ref string) {
-		d := &deployedSetup{start: start, deployFiles: []string{"./"}, env: map[string]string{"X": ref, "PORT": entry},
-			ports: []portJSON{{Port: 3000}}}
-		files := &fileSet{paths: map[string]bool{"index.js": true, "package.json": true},
+		d := &Setup{Start: start, DeployFiles: []string{"./"}, EnvVariables: map[string]string{"X": ref, "PORT": entry},
+			Ports: []Port{{Port: 3000}}}
+		files := &Files{paths: map[string]bool{"index.js": true, "package.json": true},
 			text: map[string]string{"index.js": entry, "package.json": entry}}
-		_ = simulateRun(d, files, &buildResult{produced: map[string]bool{}}, "nodejs@22", startEnv{}, "seed")
+		_ = Run(d, files, &BuildResult{Produced: map[string]bool{}}, "nodejs@22", Env{}, "seed")
 	})
 }

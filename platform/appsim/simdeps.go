@@ -1,4 +1,4 @@
-package fakeapi
+package appsim
 
 import (
 	"fmt"
@@ -48,12 +48,12 @@ func (r *runSim) depsFailure(words []string, depth int) (startCmd, bool) {
 		if depth == 0 {
 			sh = "/bin/sh"
 		}
-		return startCmd{lang: "node", exit: 127, crash: []logEntry{{3, fmt.Sprintf("%s: %s: not found", sh, name)}}}, true
+		return startCmd{lang: "node", exit: 127, crash: []Line{{3, fmt.Sprintf("%s: %s: not found", sh, name)}}}, true
 	case pyTools[name] && lang == "python" && !r.pyInstalled(name):
-		return startCmd{lang: "python", exit: 127, crash: []logEntry{{3, fmt.Sprintf("/bin/sh: %s: not found", name)}}}, true
+		return startCmd{lang: "python", exit: 127, crash: []Line{{3, fmt.Sprintf("/bin/sh: %s: not found", name)}}}, true
 	case strings.HasPrefix(name, "python") && lang == "python":
 		if m := valueAfter(args, "-m"); pyTools[m] && !r.pyInstalled(m) && r.deployed(m) == "" && r.deployed(m+".py") == "" {
-			return startCmd{lang: "python", crash: []logEntry{{3, fmt.Sprintf("/usr/local/bin/python3: No module named %s", m)}}}, true
+			return startCmd{lang: "python", crash: []Line{{3, fmt.Sprintf("/usr/local/bin/python3: No module named %s", m)}}}, true
 		}
 		if valueAfter(args, "-m") == "" {
 			return r.pyImports(firstFile(args, "-X", "-W"))
@@ -72,10 +72,10 @@ var prepScriptRe = regexp.MustCompile(`(?:^|[\s;&|(])(?:(?:sh|bash|dash|source|\
 // container: run.prepareCommands (with the lines of a script they run that
 // build.addToRunPrepare ships), initCommands and the start commands.
 func (r *runSim) ownLines() string {
-	lines := append(append([]string{}, r.d.prep.runPrepare...), r.prepScripts()...)
-	lines = append(lines, r.d.prep.init...)
-	for _, sc := range r.d.starts() {
-		lines = append(lines, sc.command)
+	lines := append(append([]string{}, r.d.Prep.RunPrepare...), r.prepScripts()...)
+	lines = append(lines, r.d.Prep.Init...)
+	for _, sc := range r.d.Starts() {
+		lines = append(lines, sc.Command)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -87,13 +87,13 @@ func (r *runSim) prepScripts() []string {
 		return nil
 	}
 	var out []string
-	for _, l := range r.d.prep.runPrepare {
+	for _, l := range r.d.Prep.RunPrepare {
 		for _, m := range prepScriptRe.FindAllStringSubmatch(l, -1) {
-			rel := cleanRel(strings.TrimPrefix(orStr(m[1], m[2]), prepHome))
+			rel := CleanRel(strings.TrimPrefix(orStr(m[1], m[2]), prepHome))
 			if !r.shippedToPrepare(rel) {
 				continue
 			}
-			if src, ok := r.files.read(rel); ok {
+			if src, ok := r.files.Read(rel); ok {
 				out = append(out, strings.Split(src, "\n")...)
 			}
 		}
@@ -104,8 +104,8 @@ func (r *runSim) prepScripts() []string {
 // shippedToPrepare reports whether build.addToRunPrepare hands the
 // uploaded file rel to run.prepareCommands.
 func (r *runSim) shippedToPrepare(rel string) bool {
-	for _, e := range r.d.prep.toRunPrep {
-		e = cleanRel(strings.TrimPrefix(e, buildSource))
+	for _, e := range r.d.Prep.ToRunPrep {
+		e = CleanRel(strings.TrimPrefix(e, BuildSource))
 		if e == "" || e == rel || strings.HasPrefix(rel, e+"/") {
 			return true
 		}
@@ -119,7 +119,7 @@ func (r *runSim) shippedToPrepare(rel string) bool {
 // initCommands or the start; or tool named there. A build that may have
 // made any path may have made node_modules.
 func (r *runSim) nodeInstalled(tool, dir string) bool {
-	if r.unknown || nodeInstallRe.MatchString(r.ownLines()) || (tool != "" && strings.Contains(strings.Join(r.d.prep.runPrepare, "\n"), tool)) {
+	if r.unknown || nodeInstallRe.MatchString(r.ownLines()) || (tool != "" && strings.Contains(strings.Join(r.d.Prep.RunPrepare, "\n"), tool)) {
 		return true
 	}
 	for d := dir; ; d = path.Dir(d) {
@@ -141,14 +141,14 @@ func (r *runSim) nodeInstalled(tool, dir string) bool {
 // run.prepareCommands, a virtualenv or target directory made in the build,
 // or PATH/PYTHONPATH/VIRTUAL_ENV set.
 func (r *runSim) pyInstalled(tool string) bool {
-	if r.unknown || pyInstallRe.MatchString(r.ownLines()) || pyTargetRe.MatchString(strings.Join(r.d.buildCommands, "\n")) {
+	if r.unknown || pyInstallRe.MatchString(r.ownLines()) || pyTargetRe.MatchString(strings.Join(r.d.BuildCommands, "\n")) {
 		return true
 	}
-	if tool != "" && strings.Contains(strings.Join(r.d.prep.runPrepare, "\n"), tool) {
+	if tool != "" && strings.Contains(strings.Join(r.d.Prep.RunPrepare, "\n"), tool) {
 		return true
 	}
 	for _, k := range []string{"PATH", "PYTHONPATH", "VIRTUAL_ENV"} {
-		if _, ok := r.env.vars[k]; ok {
+		if _, ok := r.env.Vars[k]; ok {
 			return true
 		}
 	}
@@ -158,7 +158,7 @@ func (r *runSim) pyInstalled(tool string) bool {
 // builtAt reports whether the build made the directory the deploy puts at
 // /var/www/rel itself (not merely a directory above it).
 func (r *runSim) builtAt(rel string) bool {
-	for _, df := range r.d.deployFiles {
+	for _, df := range r.d.DeployFiles {
 		if src, ok := deploySource(df, rel); ok && r.produced[src] {
 			return true
 		}
@@ -195,7 +195,7 @@ func (r *runSim) nodeEntry(args []string) (startCmd, bool) {
 	if file == "" || (r.deployed(rel) == "" && !r.producedAt(rel)) || r.envFiles(args, map[string]string{}) != "" {
 		return startCmd{}, false // no entry, a missing one or a missing --env-file: the command's own rules
 	}
-	abs := path.Join(runRoot, rel)
+	abs := path.Join(RunRoot, rel)
 	src, readable := r.deployedText(rel)
 	pkg, _ := r.deployedText("package.json")
 	esm := typeModule.MatchString(pkg) || strings.HasSuffix(rel, ".mjs") || strings.HasSuffix(rel, ".mts")
@@ -204,7 +204,7 @@ func (r *runSim) nodeEntry(args []string) (startCmd, bool) {
 		(esm || esmRe.MatchString(src)) {
 		// Node before 23.6 strips no types: an ES module (by package.json or
 		// by its syntax) with a .ts extension has no loader.
-		return startCmd{lang: "node", crash: []logEntry{{3, "node:internal/modules/esm/get_format:218"},
+		return startCmd{lang: "node", crash: []Line{{3, "node:internal/modules/esm/get_format:218"},
 			{3, "  throw new ERR_UNKNOWN_FILE_EXTENSION(ext, filepath);"}, {3, "        ^"}, {3, ""},
 			{3, fmt.Sprintf("TypeError [ERR_UNKNOWN_FILE_EXTENSION]: Unknown file extension %q for %s", ext, abs)},
 			{3, "    at Object.getFileProtocolModuleFormat [as file:] (node:internal/modules/esm/get_format:218:9)"},
@@ -222,13 +222,13 @@ func (r *runSim) nodeEntry(args []string) (startCmd, bool) {
 		return startCmd{}, false
 	}
 	if esm || !compiled && viaImport && !requireRe.MatchString(src) {
-		return startCmd{lang: "node", crash: []logEntry{{3, "node:internal/modules/esm/resolve:838"},
+		return startCmd{lang: "node", crash: []Line{{3, "node:internal/modules/esm/resolve:838"},
 			{3, "  throw new ERR_MODULE_NOT_FOUND(packageName, fileURLToPath(base), null);"}, {3, "        ^"}, {3, ""},
 			{3, fmt.Sprintf("Error [ERR_MODULE_NOT_FOUND]: Cannot find package '%s' imported from %s", pkgName, abs)},
 			{3, "    at packageResolve (node:internal/modules/esm/resolve:838:9)"},
 			{3, "  code: 'ERR_MODULE_NOT_FOUND'"}, {3, "}"}, {3, ""}, {3, "Node.js " + nodeVersion}}}, true
 	}
-	return startCmd{lang: "node", crash: []logEntry{{3, "node:internal/modules/cjs/loader:1228"}, {3, "  throw err;"}, {3, "  ^"}, {3, ""},
+	return startCmd{lang: "node", crash: []Line{{3, "node:internal/modules/cjs/loader:1228"}, {3, "  throw err;"}, {3, "  ^"}, {3, ""},
 		{3, fmt.Sprintf("Error: Cannot find module '%s'", pkgName)}, {3, "Require stack:"}, {3, "- " + abs},
 		{3, "    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)"},
 		{3, "    at Module._load (node:internal/modules/cjs/loader:1051:27)"},
@@ -242,7 +242,7 @@ const nodeVersion = "v22.12.0"
 
 // nodeMajor is the run base's Node.js major version (22 when unknown).
 func (r *runSim) nodeMajor() int {
-	if m := nodeMajRe.FindStringSubmatch(r.d.runBase); m != nil {
+	if m := nodeMajRe.FindStringSubmatch(r.d.RunBase); m != nil {
 		if n, err := strconv.Atoi(m[1]); err == nil {
 			return n
 		}
@@ -254,8 +254,8 @@ func (r *runSim) nodeMajor() int {
 // dist/x.js that tsc compiled, the uploaded src/x.ts (or x.ts). A bundling
 // build (its output carries the packages) has none.
 func (r *runSim) builtFrom(rel string) (string, bool) {
-	pkg, _ := r.files.read("package.json")
-	if bundlerRe.MatchString(strings.Join(r.d.buildCommands, "\n") + "\n" + pkg) {
+	pkg, _ := r.files.Read("package.json")
+	if bundlerRe.MatchString(strings.Join(r.d.BuildCommands, "\n") + "\n" + pkg) {
 		return "", false
 	}
 	_, rest, ok := strings.Cut(rel, "/")
@@ -264,7 +264,7 @@ func (r *runSim) builtFrom(rel string) (string, bool) {
 	}
 	stem := strings.TrimSuffix(rest, path.Ext(rest))
 	for _, c := range []string{"src/" + stem + ".ts", stem + ".ts", "src/" + stem + ".js"} {
-		if s, ok := r.files.read(c); ok {
+		if s, ok := r.files.Read(c); ok {
 			return s, true
 		}
 	}
@@ -352,7 +352,7 @@ var pyAliases = map[string]string{"python_dotenv": "dotenv", "pyyaml": "yaml", "
 func (r *runSim) pyImports(file string) (startCmd, bool) {
 	rel := r.path(file)
 	src, ok := r.deployedText(rel)
-	reqs, hasReqs := r.files.read("requirements.txt")
+	reqs, hasReqs := r.files.Read("requirements.txt")
 	if file == "" || !ok || !hasReqs || r.pyInstalled("") {
 		return startCmd{}, false
 	}
@@ -377,8 +377,8 @@ func (r *runSim) pyImports(file string) (startCmd, bool) {
 		if !listed[strings.ToLower(mod)] || r.deployed(mod+".py") != "" || r.deployed(mod) != "" {
 			continue
 		}
-		return startCmd{lang: "python", crash: []logEntry{{3, "Traceback (most recent call last):"},
-			{3, fmt.Sprintf("  File \"%s\", line %d, in <module>", path.Join(runRoot, rel), i+1)}, {3, "    " + strings.TrimSpace(l)},
+		return startCmd{lang: "python", crash: []Line{{3, "Traceback (most recent call last):"},
+			{3, fmt.Sprintf("  File \"%s\", line %d, in <module>", path.Join(RunRoot, rel), i+1)}, {3, "    " + strings.TrimSpace(l)},
 			{3, fmt.Sprintf("ModuleNotFoundError: No module named '%s'", mod)}}}, true
 	}
 	return startCmd{}, false
@@ -393,35 +393,35 @@ var phpRequireRe = regexp.MustCompile(`(?m)^\s*(?:require|include)(?:_once)?\s*\
 // phpRequireMissing is what PHP logs when the front controller at rel
 // (relative to /var/www) requires a file the deploy does not carry (composer's
 // vendor/autoload.php left out of deployFiles); nil when it runs.
-func (r *runSim) phpRequireMissing(rel string) []logEntry {
+func (r *runSim) phpRequireMissing(rel string) []Line {
 	src, ok := r.deployedText(rel)
 	if !ok {
 		return nil
 	}
 	for _, m := range phpRequireRe.FindAllStringSubmatchIndex(src, -1) {
 		req := src[m[4]:m[5]]
-		shown, target := req, cleanRel(req)
+		shown, target := req, CleanRel(req)
 		if m[2] >= 0 { // __DIR__ . '…'
-			shown = path.Join(runRoot, path.Dir(rel)) + req
-			target = cleanRel(path.Join(path.Dir(rel), req))
+			shown = path.Join(RunRoot, path.Dir(rel)) + req
+			target = CleanRel(path.Join(path.Dir(rel), req))
 		} else if !strings.HasPrefix(req, "/") {
-			target = cleanRel(path.Join(path.Dir(rel), req))
+			target = CleanRel(path.Join(path.Dir(rel), req))
 		}
 		if strings.HasPrefix(target, "../") || r.deployed(target) != "" || r.producedAt(target) {
 			continue
 		}
 		line := strings.Count(src[:m[4]], "\n") + 1
-		at := fmt.Sprintf("in %s on line %d", path.Join(runRoot, rel), line)
-		return []logEntry{{4, fmt.Sprintf("PHP Warning:  require(%s): Failed to open stream: No such file or directory %s", shown, at)},
+		at := fmt.Sprintf("in %s on line %d", path.Join(RunRoot, rel), line)
+		return []Line{{4, fmt.Sprintf("PHP Warning:  require(%s): Failed to open stream: No such file or directory %s", shown, at)},
 			{3, fmt.Sprintf("PHP Fatal error:  Uncaught Error: Failed opening required '%s' (include_path='.:/usr/share/php') %s", shown, at)}}
 	}
 	return nil
 }
 
-// runsPHP reports whether GET p reaches PHP: any path but a deployed file
+// RunsPHP reports whether GET p reaches PHP: any path but a deployed file
 // that is no PHP script.
-func (w *webRoot) runsPHP(p string) bool {
+func (w *WebRoot) RunsPHP(p string) bool {
 	p, _, _ = strings.Cut(p, "?")
-	rel := cleanRel(p)
+	rel := CleanRel(p)
 	return rel == "" || strings.HasSuffix(rel, ".php") || !w.files[rel]
 }

@@ -1,4 +1,4 @@
-package fakeapi
+package appsim
 
 import (
 	"encoding/json"
@@ -13,70 +13,70 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// buildSource is where build commands run; the uploaded files are there.
-const buildSource = "/build/source"
+// BuildSource is where build commands run; the uploaded files are there.
+const BuildSource = "/build/source"
 
-// logEntry is one simulated log line.
-type logEntry struct {
-	sev int // syslog severity
-	msg string
+// Line is one simulated log line.
+type Line struct {
+	Sev int // syslog severity
+	Msg string
 }
 
-// buildResult is what a simulated build did: the BUILDING step's lines (each
+// BuildResult is what a simulated build did: the BUILDING step's lines (each
 // command and what it printed), the platform's failure line ("" for a build
 // that succeeded) and the paths its commands create.
-type buildResult struct {
-	lines    []logEntry
-	failure  string
-	produced map[string]bool // relative to the working directory
-	notRun   bool            // failed before its commands ran (a base the catalog lacks)
-	// unknown: a command ran whose outputs the sandbox cannot know (a CLI
+type BuildResult struct {
+	Lines    []Line
+	Failure  string
+	Produced map[string]bool // relative to the working directory
+	NotRun   bool            // failed before its commands ran (a base the catalog lacks)
+	// Unknown: a command ran whose outputs the sandbox cannot know (a CLI
 	// it does not model, a tool whose config may move its output): it may
 	// have made any path.
-	unknown bool
+	Unknown bool
 }
 
 // buildSim runs a setup's build commands in the mind: it knows the uploaded
 // files and recognises what common commands need and create. Nothing is
 // executed; an unknown command succeeds.
 type buildSim struct {
-	files    *fileSet // nil: the files are unknown, no rule needs them
-	cwd      string   // relative to the working directory
+	files    *Files // nil: the files are unknown, no rule needs them
+	cwd      string // relative to the working directory
 	produced map[string]bool
-	unknown  bool // as buildResult's
-	out      []logEntry
+	unknown  bool // as BuildResult's
+	out      []Line
 	at       time.Time // the build's start: npm's debug-log name
-	root     string    // where the files are and commands start; "": buildSource
+	root     string    // where the files are and commands start; "": BuildSource
 	// hook judges a command first (prepare.go): handled, its status stands.
 	hook func(b *buildSim, words []string) (code int, handled bool)
 }
 
-// simulateBuild runs d's build commands and checks its deployFiles.
-func simulateBuild(d *deployedSetup, files *fileSet, at time.Time) buildResult {
-	res := buildResult{produced: map[string]bool{}}
+// Build runs d's build commands and checks its deployFiles.
+func Build(d *Setup, files *Files, at time.Time) BuildResult {
+	res := BuildResult{Produced: map[string]bool{}}
 	if failed := buildPrepare(d, &res); failed {
 		return res
 	}
-	b := &buildSim{files: files, produced: res.produced, at: at, out: res.lines,
-		hook: prepHook(containerOS(d.prep.buildOS, d.buildBases...), false)}
-	for _, c := range d.buildCommands {
+	b := &buildSim{files: files, produced: res.Produced, at: at, out: res.Lines,
+		hook: prepHook(containerOS(d.Prep.BuildOS, d.BuildBases...), false)}
+	for _, c := range d.BuildCommands {
 		b.cwd = ""
-		b.out = append(b.out, logEntry{6, "$ " + c})
+		b.out = append(b.out, Line{6, "$ " + c})
 		if code := b.run(c, 0); code != 0 {
-			res.lines = b.out
-			res.failure = fmt.Sprintf("ERROR: build command failed with exit code %d: %s", code, clip(c, 120))
+			res.Lines = b.out
+			res.Failure = fmt.Sprintf("ERROR: build command failed with exit code %d: %s", code, clip(c, 120))
 			return res
 		}
 	}
-	res.lines, res.unknown = b.out, b.unknown
+	res.Lines, res.Unknown = b.out, b.unknown
 	if files == nil {
 		return res
 	}
-	for _, df := range d.deployFiles {
+	for _, df := range d.DeployFiles {
 		// A path is missing only when every command's outputs are known.
 		if !b.unknown && !b.deploys(df) {
-			res.failure = fmt.Sprintf("ERROR: deployFiles: %q does not exist in %s after the build commands; nothing to deploy",
-				clip(df, 80), buildSource)
+			res.Failure = fmt.Sprintf("ERROR: deployFiles: %q does not exist in %s after the build commands; nothing to deploy",
+				clip(df, 80), BuildSource)
 			return res
 		}
 	}
@@ -87,7 +87,7 @@ func simulateBuild(d *deployedSetup, files *fileSet, at time.Time) buildResult {
 // uploaded path, lies under one, or is made by a build command. Paths with
 // glob characters are taken to match.
 func (b *buildSim) exists(p string) bool {
-	if p == "" || strings.ContainsAny(p, "*?[{") || b.files == nil || b.files.has(p) {
+	if p == "" || strings.ContainsAny(p, "*?[{") || b.files == nil || b.files.Has(p) {
 		return true
 	}
 	return b.madeByBuild(p)
@@ -112,13 +112,13 @@ func (b *buildSim) madeByBuild(p string) bool {
 // rel is p relative to the working directory, from the current directory.
 func (b *buildSim) rel(p string) string {
 	if root := b.top(); strings.HasPrefix(p, root+"/") || p == root {
-		return cleanRel(strings.TrimPrefix(p, root))
+		return CleanRel(strings.TrimPrefix(p, root))
 	}
-	return cleanRel(path.Join(b.cwd, p))
+	return CleanRel(path.Join(b.cwd, p))
 }
 
 // top is the directory the files are in and commands start in.
-func (b *buildSim) top() string { return orStr(b.root, buildSource) }
+func (b *buildSim) top() string { return orStr(b.root, BuildSource) }
 
 // dir is the current directory, absolute.
 func (b *buildSim) dir() string { return path.Join(b.top(), b.cwd) }
@@ -217,7 +217,7 @@ func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
 		}
 	case "composer":
 		if sub := firstFile(args); (sub == "install" || sub == "update" || sub == "i") && b.files != nil &&
-			!b.files.has(path.Join(b.cwd, "composer.json")) {
+			!b.files.Has(path.Join(b.cwd, "composer.json")) {
 			b.err("Composer could not find a composer.json file in " + b.dir())
 			b.err("To initialize a project, please create a composer.json file. See https://getcomposer.org/basic-usage")
 			return 1, false
@@ -370,7 +370,7 @@ func (b *buildSim) configName(prefix string) (string, bool) {
 		return "", false
 	}
 	for _, ext := range []string{"js", "mjs", "cjs", "ts", "mts", "cts", "json"} {
-		if name := prefix + "." + ext; b.files.has(path.Join(b.cwd, name)) {
+		if name := prefix + "." + ext; b.files.Has(path.Join(b.cwd, name)) {
 			return name, true
 		}
 	}
@@ -402,14 +402,14 @@ func (b *buildSim) produce(p string) {
 	}
 }
 
-func (b *buildSim) err(msg string) { b.out = append(b.out, logEntry{3, msg}) }
+func (b *buildSim) err(msg string) { b.out = append(b.out, Line{3, msg}) }
 
 // readFile reads a small uploaded file relative to the current directory.
 func (b *buildSim) readFile(name string) (string, bool) {
 	if b.files == nil {
 		return "", false
 	}
-	return b.files.read(path.Join(b.cwd, name))
+	return b.files.Read(path.Join(b.cwd, name))
 }
 
 func isAssignment(w string) bool {
@@ -449,7 +449,7 @@ func (b *buildSim) npm(args []string, depth int) int {
 		if b.files == nil {
 			return 0
 		}
-		if !b.files.has(path.Join(b.cwd, "package-lock.json")) && !b.files.has(path.Join(b.cwd, "npm-shrinkwrap.json")) {
+		if !b.files.Has(path.Join(b.cwd, "package-lock.json")) && !b.files.Has(path.Join(b.cwd, "npm-shrinkwrap.json")) {
 			b.npmErr("code EUSAGE", "",
 				"The `npm ci` command can only install with an existing package-lock.json or",
 				"npm-shrinkwrap.json with lockfileVersion >= 1. Run an install with npm@5 or",
@@ -502,8 +502,8 @@ func (b *buildSim) npmScript(name string, depth int) int {
 		return 0
 	}
 	src, ok := b.readFile("package.json")
-	if !ok && !b.files.has(path.Join(b.cwd, "package.json")) {
-		p := path.Join(buildSource, b.cwd, "package.json")
+	if !ok && !b.files.Has(path.Join(b.cwd, "package.json")) {
+		p := path.Join(BuildSource, b.cwd, "package.json")
 		b.npmErr("code ENOENT", "syscall open", "path "+p, "errno -2",
 			fmt.Sprintf("enoent Could not read package.json: Error: ENOENT: no such file or directory, open '%s'", p),
 			"enoent This is related to npm not being able to find a file.", "enoent")
@@ -533,14 +533,14 @@ func (b *buildSim) npmScript(name string, depth int) int {
 	if pkg.Name != "" {
 		id = pkg.Name + "@" + orStr(pkg.Version, "1.0.0") + " " + name
 	}
-	b.out = append(b.out, logEntry{6, ""}, logEntry{6, "> " + id}, logEntry{6, "> " + script}, logEntry{6, ""})
+	b.out = append(b.out, Line{6, ""}, Line{6, "> " + id}, Line{6, "> " + script}, Line{6, ""})
 	if depth >= 3 {
 		b.unknown = true
 		return 0
 	}
 	code := b.run(script, depth+1)
 	if code != 0 {
-		b.npmErr(fmt.Sprintf("code %d", code), "path "+path.Join(buildSource, b.cwd), "command failed", "command sh -c "+script)
+		b.npmErr(fmt.Sprintf("code %d", code), "path "+path.Join(BuildSource, b.cwd), "command failed", "command sh -c "+script)
 		b.npmLogLine()
 	}
 	return code

@@ -1,4 +1,4 @@
-package fakeapi
+package appsim
 
 import (
 	"path"
@@ -25,16 +25,16 @@ func parseDeployEntry(df string) deployEntry {
 	df = "/" + strings.TrimSpace(df) + "/"
 	if i := strings.Index(df, "/~"); i >= 0 && df[i+2] != '/' {
 		df = df[:i] + "/~/" + df[i+2:] // "~name" is "~/name"
-	} else if i >= 0 && cleanRel(df[:i]) != "" && cleanRel(df[i+3:]) != "" {
-		e.wild = strings.Split(cleanRel(df[i+3:]), "/")
+	} else if i >= 0 && CleanRel(df[:i]) != "" && CleanRel(df[i+3:]) != "" {
+		e.wild = strings.Split(CleanRel(df[i+3:]), "/")
 	}
 	before, after, cut := strings.Cut(df, "/~/")
 	if cut {
-		e.strip = cleanRel(before)
+		e.strip = CleanRel(before)
 	} else {
 		before, after = "", before
 	}
-	if p := cleanRel(path.Join(before, after)); p != "" {
+	if p := CleanRel(path.Join(before, after)); p != "" {
 		e.pattern = strings.Split(p, "/")
 	}
 	return e
@@ -107,7 +107,7 @@ func (e deployEntry) covers(src string) bool {
 // source is the source path the entry puts at /var/www/rel; false when the
 // entry does not deploy rel.
 func (e deployEntry) source(rel string) (string, bool) {
-	src := cleanRel(path.Join(e.strip, rel))
+	src := CleanRel(path.Join(e.strip, rel))
 	return src, e.covers(src)
 }
 

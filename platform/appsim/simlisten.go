@@ -1,4 +1,4 @@
-package fakeapi
+package appsim
 
 import (
 	"fmt"
@@ -31,7 +31,7 @@ var (
 // unset and without a fallback, an ephemeral port), bound to the host it
 // names (127.0.0.1 and localhost reach nothing outside the container).
 // nil when the file names no port.
-func sourceListen(lang, src string, env map[string]string, seed string) *listenAddr {
+func sourceListen(lang, src string, env map[string]string, seed string) *Addr {
 	host := "0.0.0.0"
 	envPort := func(def int) int {
 		if n, err := strconv.Atoi(env["PORT"]); err == nil {
@@ -58,32 +58,32 @@ func sourceListen(lang, src string, env map[string]string, seed string) *listenA
 		}
 		if pm := regexp.MustCompile(`port\s*:\s*(\d{2,5})`).FindStringSubmatch(obj); pm != nil {
 			n, _ := strconv.Atoi(pm[1])
-			return &listenAddr{normHost(h), n}
+			return &Addr{normHost(h), n}
 		}
-		return &listenAddr{normHost(h), envPort(defPort)}
+		return &Addr{normHost(h), envPort(defPort)}
 	}
 	if m := listenCallRe.FindStringSubmatch(src); m != nil {
 		if h, ok := stringValue(src, m[2], env); ok {
 			host = h
 		}
 		if n, err := strconv.Atoi(m[1]); err == nil {
-			return &listenAddr{normHost(host), n}
+			return &Addr{normHost(host), n}
 		}
 		arg := m[1]
 		if n := numberAssigned(src, arg); n != 0 && !portEnvRe.MatchString(arg) && !usesEnvVar(src, arg) {
-			return &listenAddr{normHost(host), n}
+			return &Addr{normHost(host), n}
 		}
 		if usesEnv {
-			return &listenAddr{normHost(host), envPort(defPort)}
+			return &Addr{normHost(host), envPort(defPort)}
 		}
 	}
 	if m := addrStringRe.FindStringSubmatch(src); m != nil {
 		n, _ := strconv.Atoi(m[2])
-		return &listenAddr{normHost(orStr(m[1], "0.0.0.0")), n}
+		return &Addr{normHost(orStr(m[1], "0.0.0.0")), n}
 	}
 	if m := tupleRe.FindStringSubmatch(src); m != nil {
 		n, _ := strconv.Atoi(m[2])
-		return &listenAddr{normHost(orStr(m[1], "0.0.0.0")), n}
+		return &Addr{normHost(orStr(m[1], "0.0.0.0")), n}
 	}
 	if lang == "python" {
 		for _, re := range []*regexp.Regexp{flaskRunRe, uvicornRunRe} {
@@ -104,19 +104,19 @@ func sourceListen(lang, src string, env map[string]string, seed string) *listenA
 			} else if portEnvRe.MatchString(m[1]) || strings.Contains(m[1], "port=port") {
 				def = envPort(defPort)
 			}
-			return &listenAddr{normHost(h), def}
+			return &Addr{normHost(h), def}
 		}
 	}
 	if usesEnv {
-		return &listenAddr{normHost(host), envPort(defPort)}
+		return &Addr{normHost(host), envPort(defPort)}
 	}
 	if m := portKwRe.FindStringSubmatch(src); m != nil {
 		n, _ := strconv.Atoi(m[1])
-		return &listenAddr{normHost(host), n}
+		return &Addr{normHost(host), n}
 	}
 	if m := colonPortRe.FindStringSubmatch(src); m != nil {
 		n, _ := strconv.Atoi(m[1])
-		return &listenAddr{normHost(host), n}
+		return &Addr{normHost(host), n}
 	}
 	return nil
 }
@@ -275,7 +275,7 @@ var ownAddrs = map[string]ownAddr{
 
 // listen is where s listens started with args in env, from base (its
 // config's address, else its own).
-func (s ownAddr) listen(args []string, env map[string]string, base listenAddr) *listenAddr {
+func (s ownAddr) listen(args []string, env map[string]string, base Addr) *Addr {
 	host, port := base.host, base.port
 	if mode, ok := flagValue(args, s.modeFlags...); (ok && mode != "development") || (!ok && firstVar(env, s.modeVars) != "" && firstVar(env, s.modeVars) != "development") {
 		host = "0.0.0.0"
@@ -294,16 +294,16 @@ func (s ownAddr) listen(args []string, env map[string]string, base listenAddr) *
 			port = n
 		}
 	}
-	return &listenAddr{normHost(host), port}
+	return &Addr{normHost(host), port}
 }
 
 // cmd is what s started with args amounts to, with its banner.
 func (s ownAddr) cmd(lang string, args []string, env map[string]string) startCmd {
-	return s.at(lang, s.listen(args, env, listenAddr{s.host, s.port}))
+	return s.at(lang, s.listen(args, env, Addr{s.host, s.port}))
 }
 
 // at is s listening at l (nil: where the setup declares), in its own words.
-func (s ownAddr) at(lang string, l *listenAddr) startCmd {
+func (s ownAddr) at(lang string, l *Addr) startCmd {
 	out := startCmd{lang: lang, listen: l, banner: s.banner}
 	if l != nil && l.host == "127.0.0.1" && s.local != "" {
 		out.banner = s.local
@@ -342,12 +342,12 @@ func flagValue(args []string, flags ...string) (string, bool) {
 	return "", false
 }
 
-// listenLines are the lines run logs once it listens: its banner (or the
+// ListenLines are the lines run logs once it listens: its banner (or the
 // plain line) for each address.
-func listenLines(run appRun) []string {
+func ListenLines(run RunResult) []string {
 	var out []string
-	for _, l := range run.listens {
-		out = append(out, strings.Split(fmt.Sprintf(orStr(run.banner, "Listening on %s:%d"), l.host, l.port), "\n")...)
+	for _, l := range run.Listens {
+		out = append(out, strings.Split(fmt.Sprintf(orStr(run.Banner, "Listening on %s:%d"), l.host, l.port), "\n")...)
 	}
 	return out
 }
@@ -386,7 +386,7 @@ func (r *runSim) ownServer(name string, args []string, env map[string]string) (s
 			}
 		}
 		s := ownAddrs["django runserver"]
-		l := listenAddr{s.host, s.port}
+		l := Addr{s.host, s.port}
 		if slices.Contains(args, "-6") || slices.Contains(args, "--ipv6") {
 			l.host = "::1"
 		}
@@ -396,17 +396,17 @@ func (r *runSim) ownServer(name string, args []string, env map[string]string) (s
 				break
 			}
 		}
-		return s.at("python", &listenAddr{normHost(l.host), l.port}), true
+		return s.at("python", &Addr{normHost(l.host), l.port}), true
 	case name == "php":
 		v, ok := flagValue(args, "-S")
 		if !ok {
 			return startCmd{}, false
 		}
-		l := addrPort(v, listenAddr{})
+		l := addrPort(v, Addr{})
 		if l.port == 0 {
 			return startCmd{lang: "php"}, true
 		}
-		return ownAddrs["php -S"].at("php", &listenAddr{normHost(l.host), l.port}), true
+		return ownAddrs["php -S"].at("php", &Addr{normHost(l.host), l.port}), true
 	case name == "fastapi" && (sub == "dev" || sub == "run"):
 		return ownAddrs["fastapi "+sub].cmd("python", args, env), true
 	case name == "rails" && (sub == "server" || sub == "s"):
@@ -421,7 +421,7 @@ func (r *runSim) ownServer(name string, args []string, env map[string]string) (s
 			key = "vite preview"
 		}
 		s := ownAddrs[key]
-		base, ok := r.viteConfig(sub == "preview", listenAddr{s.host, s.port})
+		base, ok := r.viteConfig(sub == "preview", Addr{s.host, s.port})
 		if !ok {
 			return startCmd{lang: "node"}, true
 		}
@@ -432,7 +432,7 @@ func (r *runSim) ownServer(name string, args []string, env map[string]string) (s
 
 // addrPort reads Django's and PHP's ADDR:PORT (or PORT alone; ADDR "0" is
 // every address) over def.
-func addrPort(v string, def listenAddr) listenAddr {
+func addrPort(v string, def Addr) Addr {
 	h, p := "", v
 	if i := strings.LastIndex(v, ":"); i >= 0 {
 		h, p = v[:i], v[i+1:]
@@ -440,7 +440,7 @@ func addrPort(v string, def listenAddr) listenAddr {
 	if n, err := strconv.Atoi(p); err == nil {
 		def.port = n
 	} else {
-		return listenAddr{}
+		return Addr{}
 	}
 	if h == "0" {
 		h = "0.0.0.0"
@@ -460,7 +460,7 @@ var (
 // viteConfig is where a vite config sets the server (preview: the preview
 // server, whose host defaults to the dev server's) over def; false when it
 // sets it in a way this does not read.
-func (r *runSim) viteConfig(preview bool, def listenAddr) (listenAddr, bool) {
+func (r *runSim) viteConfig(preview bool, def Addr) (Addr, bool) {
 	for _, name := range []string{"vite.config.js", "vite.config.ts", "vite.config.mjs", "vite.config.mts", "vite.config.cjs"} {
 		src, ok := r.deployedText(r.path(name))
 		if !ok {
@@ -518,10 +518,10 @@ func (r *runSim) springBoot(c startCmd, args []string, env map[string]string) st
 		return c
 	}
 	s := ownAddrs["spring boot"]
-	base := listenAddr{s.host, s.port}
+	base := Addr{s.host, s.port}
 	for _, name := range []string{"config/application.properties", "config/application.yml", "application.properties", "application.yml",
 		"src/main/resources/application.properties", "src/main/resources/application.yml", "src/main/resources/application.yaml"} {
-		src, ok := r.files.read(name) // packaged: in the sources
+		src, ok := r.files.Read(name) // packaged: in the sources
 		if !strings.HasPrefix(name, "src/") {
 			src, ok = r.deployedText(r.path(name)) // beside the app, where it starts
 		}
@@ -552,7 +552,7 @@ func (r *runSim) springBoot(c startCmd, args []string, env map[string]string) st
 // mentions reports whether one of the uploaded files names contains word.
 func (r *runSim) mentions(word string, names ...string) bool {
 	for _, n := range names {
-		if src, ok := r.files.read(n); ok && strings.Contains(src, word) {
+		if src, ok := r.files.Read(n); ok && strings.Contains(src, word) {
 			return true
 		}
 	}
@@ -565,7 +565,7 @@ var (
 	csListenRe     = regexp.MustCompile(`\.Listen(AnyIP|Localhost)\(\s*(\d{2,5})\s*[,)]`)
 	kestrelURLRe   = regexp.MustCompile(`(?is)"Kestrel"\s*:.*?"Url"\s*:\s*"([^"]+)"`)
 	configURLsRe   = regexp.MustCompile(`(?i)"Urls"\s*:\s*"([^"]+)"`)
-	kestrelDefault = listenAddr{"127.0.0.1", 5000}
+	kestrelDefault = Addr{"127.0.0.1", 5000}
 )
 
 // kestrel judges a .NET app c: ASP.NET Core listens on http://localhost:5000
@@ -576,10 +576,10 @@ func (r *runSim) kestrel(c startCmd, args []string, env map[string]string) start
 		return c
 	}
 	s := ownAddrs["kestrel"]
-	if src, ok := r.files.read("Program.cs"); ok && csBindRe.MatchString(src) {
+	if src, ok := r.files.Read("Program.cs"); ok && csBindRe.MatchString(src) {
 		if m := csListenRe.FindStringSubmatch(src); m != nil {
 			n, _ := strconv.Atoi(m[2])
-			return s.at("dotnet", &listenAddr{map[string]string{"AnyIP": "0.0.0.0", "Localhost": "127.0.0.1"}[m[1]], n})
+			return s.at("dotnet", &Addr{map[string]string{"AnyIP": "0.0.0.0", "Localhost": "127.0.0.1"}[m[1]], n})
 		}
 		if m := csURLRe.FindStringSubmatch(src); m != nil {
 			if l, ok := urlAddr(m[1]); ok {
@@ -603,7 +603,7 @@ func (r *runSim) kestrel(c startCmd, args []string, env map[string]string) start
 		}
 		return c
 	}
-	return s.at("dotnet", &listenAddr{kestrelDefault.host, kestrelDefault.port})
+	return s.at("dotnet", &Addr{kestrelDefault.host, kestrelDefault.port})
 }
 
 func firstMatch(re *regexp.Regexp, s string) string {
@@ -615,23 +615,23 @@ func firstMatch(re *regexp.Regexp, s string) string {
 
 // urlAddr reads the first of ASP.NET's URLs (http://+:8080;…): + and *
 // are every address.
-func urlAddr(urls string) (listenAddr, bool) {
+func urlAddr(urls string) (Addr, bool) {
 	u := strings.TrimSpace(strings.Split(urls, ";")[0])
 	_, u, _ = strings.Cut(u, "://")
 	u, _, _ = strings.Cut(u, "/")
 	i := strings.LastIndex(u, ":")
 	if i < 0 {
-		return listenAddr{}, false
+		return Addr{}, false
 	}
 	n, err := strconv.Atoi(u[i+1:])
 	if err != nil {
-		return listenAddr{}, false
+		return Addr{}, false
 	}
 	h := u[:i]
 	if h == "+" || h == "*" {
 		h = "0.0.0.0"
 	}
-	return listenAddr{normHost(h), n}, true
+	return Addr{normHost(h), n}, true
 }
 
 // denoPermitted judges `deno run`'s permissions: without a terminal it
@@ -648,7 +648,7 @@ func denoPermitted(c startCmd, flags []string) startCmd {
 			return c
 		}
 	}
-	return startCmd{lang: "deno", exit: 1, crash: []logEntry{
+	return startCmd{lang: "deno", exit: 1, crash: []Line{
 		{3, fmt.Sprintf("error: Uncaught (in promise) NotCapable: Requires net access to \"%s:%d\", run again with the --allow-net flag", c.listen.host, c.listen.port)}}}
 }
 
@@ -663,14 +663,14 @@ var (
 // server): their options' port and hostname, else their own defaults (every
 // address; Bun's port from BUN_PORT, PORT or NODE_PORT, else 3000; Deno's
 // 8000). nil, true: a port this does not read; false: no such server.
-func serveListen(lang, src string, env map[string]string, envPort func(int) int) (*listenAddr, bool) {
+func serveListen(lang, src string, env map[string]string, envPort func(int) int) (*Addr, bool) {
 	m := serveRe.FindStringSubmatch(src)
 	if m == nil || (m[1] == "" && lang != "bun") {
 		return nil, false
 	}
 	s := ownAddrs[orStr(m[1], "Bun")+".serve"]
 	obj := m[2] + m[3]
-	l := listenAddr{s.host, s.port}
+	l := Addr{s.host, s.port}
 	if n, err := strconv.Atoi(firstVar(env, s.portVars)); err == nil {
 		l.port = n
 	}
@@ -704,7 +704,7 @@ func serveListen(lang, src string, env map[string]string, envPort func(int) int)
 		}
 		l.port = n
 	}
-	return &listenAddr{normHost(l.host), l.port}, true
+	return &Addr{normHost(l.host), l.port}, true
 }
 
 // sourceBanner is the listening line of the server a Python entry file
@@ -727,7 +727,7 @@ func (r *runSim) goBinary(c startCmd, env map[string]string) startCmd {
 	if c.crash != nil || c.listen != nil || r.files == nil {
 		return c
 	}
-	if src, ok := r.files.read("main.go"); ok && strings.Contains(src, "package main") {
+	if src, ok := r.files.Read("main.go"); ok && strings.Contains(src, "package main") {
 		c.lang, c.listen = "go", sourceListen("go", src, env, r.seed)
 	}
 	return c

@@ -1,15 +1,15 @@
-package fakeapi
+package appsim
 
 import (
 	"path"
 	"strings"
 )
 
-// webRoot is what a web-server runtime (static, nginx, php-nginx,
+// WebRoot is what a web-server runtime (static, nginx, php-nginx,
 // php-apache) serves: the files the deploy put under its document root
 // (run.documentRoot, default /var/www), and what the build may have made
 // there.
-type webRoot struct {
+type WebRoot struct {
 	root  string          // relative to /var/www
 	files map[string]bool // uploaded paths deployed under root, relative to it
 	made  *runSim         // its producedAt: what the build may have made (files unread)
@@ -18,32 +18,32 @@ type webRoot struct {
 	// controller); "" for nginx.
 	fallback string
 	php      bool
-	fatal    []logEntry // PHP's lines for a request its front controller cannot run (simdeps.go); nil: it runs
+	Fatal    []Line // PHP's lines for a request its front controller cannot run (simdeps.go); nil: it runs
 }
 
 // maxWebFiles bounds the deployed paths a web root keeps.
 const maxWebFiles = 20000
 
-// webRoot reads the document root of r's setup from the deployed files.
-func (r *runSim) webRoot() *webRoot {
+// WebRoot reads the document root of r's setup from the deployed files.
+func (r *runSim) WebRoot() *WebRoot {
 	if r.files == nil {
 		return nil
 	}
-	w := &webRoot{root: r.d.docRoot, files: map[string]bool{},
+	w := &WebRoot{root: r.d.DocRoot, files: map[string]bool{},
 		made: &runSim{d: r.d, produced: r.produced, unknown: r.unknown}}
 	switch {
 	case r.base == "static":
 		w.fallback = "index.html"
 	case strings.HasPrefix(r.base, "php"):
 		w.fallback, w.php = "index.php", true
-		w.fatal = r.phpRequireMissing(path.Join(w.root, "index.php"))
+		w.Fatal = r.phpRequireMissing(path.Join(w.root, "index.php"))
 	}
 	for src := range r.files.paths {
 		if len(w.files) >= maxWebFiles {
 			break
 		}
-		for _, dest := range deployedAt(r.d.deployFiles, src) {
-			if rel, ok := underRoot(w.root, dest); ok && r.files.has(src) {
+		for _, dest := range deployedAt(r.d.DeployFiles, src) {
+			if rel, ok := underRoot(w.root, dest); ok && r.files.Has(src) {
 				w.files[rel] = true
 			}
 		}
@@ -86,19 +86,19 @@ func underRoot(root, p string) (string, bool) {
 }
 
 // has reports whether the root holds rel: deployed, or maybe made by the build.
-func (w *webRoot) has(rel string) bool {
-	return w.files[rel] || w.made.producedAt(cleanRel(path.Join(w.root, rel)))
+func (w *WebRoot) has(rel string) bool {
+	return w.files[rel] || w.made.producedAt(CleanRel(path.Join(w.root, rel)))
 }
 
 // index reports whether the directory rel holds an index the server serves.
-func (w *webRoot) index(rel string) bool {
+func (w *WebRoot) index(rel string) bool {
 	return w.has(path.Join(rel, "index.html")) || (w.php && w.has(path.Join(rel, "index.php")))
 }
 
-// serves reports whether GET p answers (else 404).
-func (w *webRoot) serves(p string) bool {
+// Serves reports whether GET p answers (else 404).
+func (w *WebRoot) Serves(p string) bool {
 	p, _, _ = strings.Cut(p, "?")
-	rel := cleanRel(p)
+	rel := CleanRel(p)
 	switch {
 	case rel == "" || strings.HasSuffix(p, "/"):
 		if w.index(rel) {

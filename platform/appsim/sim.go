@@ -1,4 +1,4 @@
-package fakeapi
+package appsim
 
 import (
 	"encoding/json"
@@ -11,34 +11,34 @@ import (
 	"strings"
 )
 
-// runRoot is where deployed files land in a runtime container.
-const runRoot = "/var/www"
+// RunRoot is where deployed files land in a runtime container.
+const RunRoot = "/var/www"
 
-// appRun is what a deployed app version does once its containers start.
-type appRun struct {
-	listens   []listenAddr // where the app listens
-	banner    string       // the server's own "listening" line: a format of host and port; "" for the plain one
-	lines     []logEntry   // what it prints once started (besides where it listens)
-	crash     []logEntry   // non-nil: the app exits at start with these lines, and is started again
-	exit      int          // its exit status then (0: 1; negative: 0)
-	lang      string       // what the start command runs: how its errors read
-	webServer bool         // the runtime serves HTTP itself and survives its app's errors
-	web       *webRoot     // what such a runtime serves; nil: any path answers
-	// siteConfig is the absolute path of a run.siteConfigPath the deploy
+// RunResult is what a deployed app version does once its containers start.
+type RunResult struct {
+	Listens   []Addr   // where the app listens
+	Banner    string   // the server's own "listening" line: a format of host and port; "" for the plain one
+	Lines     []Line   // what it prints once started (besides where it listens)
+	Crash     []Line   // non-nil: the app exits at start with these lines, and is started again
+	Exit      int      // its exit status then (0: 1; negative: 0)
+	Lang      string   // what the start command runs: how its errors read
+	WebServer bool     // the runtime serves HTTP itself and survives its app's errors
+	Web       *WebRoot // what such a runtime serves; nil: any path answers
+	// SiteConfig is the absolute path of a run.siteConfigPath the deploy
 	// does not put in /var/www: the web server cannot be configured.
-	siteConfig string
+	SiteConfig string
 }
 
-// listenAddr is an address the app listens on.
-type listenAddr struct {
+// Addr is an address the app listens on.
+type Addr struct {
 	host string
 	port int
 }
 
-// answers reports whether the app accepts connections from the project's
+// Answers reports whether the app accepts connections from the project's
 // network on port: it listens there on every interface.
-func (r appRun) answers(port int) bool {
-	for _, l := range r.listens {
+func (r RunResult) Answers(port int) bool {
+	for _, l := range r.Listens {
 		if l.port == port && normHost(l.host) == "0.0.0.0" {
 			return true
 		}
@@ -46,24 +46,17 @@ func (r appRun) answers(port int) bool {
 	return false
 }
 
-// run is what av does once deployed; a version without a deployed setup
-// (started without code) runs nothing.
-func (av *appVersion) run() appRun {
-	if av.deployed == nil {
-		return appRun{}
-	}
-	r := appRun{listens: declared(av.deployed), lang: baseLang(runtimeName(av.deployed.runBase))}
-	if av.sim != nil {
-		r = *av.sim
-	}
-	return r
+// Declared is an app of d (run base runBase) that listens on every port
+// its setup declares: what a version runs before anything is known of it.
+func Declared(d *Setup, runBase string) RunResult {
+	return RunResult{Listens: declared(d), Lang: baseLang(RuntimeName(runBase))}
 }
 
 // declared is an app listening on every port its setup declares.
-func declared(d *deployedSetup) []listenAddr {
-	var out []listenAddr
-	for _, p := range d.ports {
-		out = append(out, listenAddr{host: "0.0.0.0", port: p.Port})
+func declared(d *Setup) []Addr {
+	var out []Addr
+	for _, p := range d.Ports {
+		out = append(out, Addr{host: "0.0.0.0", port: p.Port})
 	}
 	return out
 }
@@ -72,38 +65,38 @@ func declared(d *deployedSetup) []listenAddr {
 // from its setup (run.start, run.ports), the files the deploy put into
 // /var/www and the environment its containers start with.
 type runSim struct {
-	d        *deployedSetup
-	files    *fileSet        // nil: unknown, no rule that needs them applies
+	d        *Setup
+	files    *Files          // nil: unknown, no rule that needs them applies
 	produced map[string]bool // what the build made
-	unknown  bool            // the build may have made any path (buildResult's)
-	env      startEnv        // the containers' environment at this start
+	unknown  bool            // the build may have made any path (BuildResult's)
+	env      Env             // the containers' environment at this start
 	base     string          // the run base's runtime name (nodejs, python, php-nginx…)
 	seed     string          // makes an ephemeral port stable
 	cwd      string          // the start command's directory, relative to /var/www
 }
 
-// simulateRun is what the app of d does when started with env. The files
+// Run is what the app of d does when started with env. The files
 // it reads are the same whatever env holds, so a set that recorded them at
 // one start answers every later one.
-func simulateRun(d *deployedSetup, files *fileSet, built *buildResult, runBase string, env startEnv, seed string) appRun {
-	r := &runSim{d: d, files: files, env: env, base: runtimeName(runBase), seed: seed}
+func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, seed string) RunResult {
+	r := &runSim{d: d, files: files, env: env, base: RuntimeName(runBase), seed: seed}
 	if built != nil {
-		r.produced, r.unknown = built.produced, built.unknown
+		r.produced, r.unknown = built.Produced, built.Unknown
 	}
-	out := appRun{lang: r.langOfBase()}
+	out := RunResult{Lang: r.langOfBase()}
 	if crash, exit, failed := r.initFailure(); failed {
-		out.crash, out.exit = crash, exit
+		out.Crash, out.Exit = crash, exit
 		return out
 	}
-	missing := env.missingHost
-	if webServer(r.base) {
-		out.listens, out.lang, out.webServer = []listenAddr{{"0.0.0.0", 80}}, "php", true
-		out.web = r.webRoot()
-		if c := r.d.siteConfig; c != "" && r.files != nil && r.deployed(c) == "" && !r.producedAt(c) {
-			out.siteConfig = path.Join(runRoot, c)
+	missing := env.MissingHost
+	if WebServer(r.base) {
+		out.Listens, out.Lang, out.WebServer = []Addr{{"0.0.0.0", 80}}, "php", true
+		out.Web = r.WebRoot()
+		if c := r.d.SiteConfig; c != "" && r.files != nil && r.deployed(c) == "" && !r.producedAt(c) {
+			out.SiteConfig = path.Join(RunRoot, c)
 		}
 		if missing != "" {
-			out.lines = []logEntry{{3, hostNotFound("php", missing)}}
+			out.Lines = []Line{{3, hostNotFound("php", missing)}}
 		}
 		return out
 	}
@@ -111,33 +104,33 @@ func simulateRun(d *deployedSetup, files *fileSet, built *buildResult, runBase s
 	// process of its own, judged alike: one that fails crash-loops while
 	// the others run; where none that runs tells where it listens (or
 	// nothing is started), the app listens on the declared ports.
-	unknown := len(d.starts()) == 0
-	for i, sc := range d.starts() {
-		r.cwd = r.path(orStr(sc.workingDir, runRoot))
-		cmd := r.resolve(sc.command, 0)
+	unknown := len(d.Starts()) == 0
+	for i, sc := range d.Starts() {
+		r.cwd = r.path(orStr(sc.WorkingDir, RunRoot))
+		cmd := r.resolve(sc.Command, 0)
 		if i == 0 {
-			out.lang = orStr(cmd.lang, out.lang)
+			out.Lang = orStr(cmd.lang, out.Lang)
 		}
 		if cmd.crash == nil && missing != "" {
-			cmd.crash, cmd.exit = []logEntry{{3, hostNotFound(cmd.lang, missing)}}, 0
+			cmd.crash, cmd.exit = []Line{{3, hostNotFound(cmd.lang, missing)}}, 0
 		}
 		switch {
 		case cmd.crash != nil:
-			if out.crash == nil {
-				out.crash, out.exit, out.lang = cmd.crash, cmd.exit, orStr(cmd.lang, out.lang)
+			if out.Crash == nil {
+				out.Crash, out.Exit, out.Lang = cmd.crash, cmd.exit, orStr(cmd.lang, out.Lang)
 			}
 		case cmd.listen != nil:
-			out.listens = append(out.listens, *cmd.listen)
-			out.banner = orStr(out.banner, cmd.banner)
+			out.Listens = append(out.Listens, *cmd.listen)
+			out.Banner = orStr(out.Banner, cmd.banner)
 		default:
 			unknown = true
 		}
 	}
-	if len(out.listens) == 0 && unknown {
-		out.listens = declared(d) // nothing tells where it listens
+	if len(out.Listens) == 0 && unknown {
+		out.Listens = declared(d) // nothing tells where it listens
 	}
-	if len(out.listens) > 1 {
-		out.banner = "" // servers of their own: the plain line for each
+	if len(out.Listens) > 1 {
+		out.Banner = "" // servers of their own: the plain line for each
 	}
 	return out
 }
@@ -146,9 +139,9 @@ func simulateRun(d *deployedSetup, files *fileSet, built *buildResult, runBase s
 // starts, where that listens (nil: not known), or how it fails.
 type startCmd struct {
 	lang   string
-	listen *listenAddr
-	banner string // as appRun's
-	crash  []logEntry
+	listen *Addr
+	banner string // as RunResult's
+	crash  []Line
 	exit   int
 }
 
@@ -159,7 +152,7 @@ type startCmd struct {
 // it (exec, env, sh -c); npm scripts are followed (depth bounds scripts
 // that run scripts).
 func (r *runSim) resolve(line string, depth int) startCmd {
-	return r.resolveIn(line, r.env.vars, depth)
+	return r.resolveIn(line, r.env.Vars, depth)
 }
 
 // resolveIn is resolve in the environment parent (a wrapper's or an npm
@@ -179,7 +172,7 @@ func (r *runSim) resolveIn(line string, parent map[string]string, depth int) sta
 			if st.bg {
 				// The server runs in the background: the start command
 				// itself ends at once, and the platform starts it again.
-				return startCmd{lang: r.langOfBase(), crash: []logEntry{}, exit: -1}
+				return startCmd{lang: r.langOfBase(), crash: []Line{}, exit: -1}
 			}
 			return r.command(words, env, depth)
 		}
@@ -194,7 +187,7 @@ func (r *runSim) resolveIn(line string, parent map[string]string, depth int) sta
 		if len(words) == 0 || words[0] != "cd" {
 			continue
 		}
-		dir := runRoot
+		dir := RunRoot
 		if len(words) > 1 {
 			dir = words[1]
 		}
@@ -204,7 +197,7 @@ func (r *runSim) resolveIn(line string, parent map[string]string, depth int) sta
 				continue // `cd x; node y`: the shell goes on where it was
 			}
 			return startCmd{lang: r.langOfBase(), exit: 2,
-				crash: []logEntry{{3, fmt.Sprintf("/bin/sh: cd: line 1: can't cd to %s: No such file or directory", dir)}}}
+				crash: []Line{{3, fmt.Sprintf("/bin/sh: cd: line 1: can't cd to %s: No such file or directory", dir)}}}
 		}
 		r.cwd = rel
 	}
@@ -214,10 +207,10 @@ func (r *runSim) resolveIn(line string, parent map[string]string, depth int) sta
 // path is where p, a path a command names, is under /var/www, relative to
 // it: from the working directory unless absolute.
 func (r *runSim) path(p string) string {
-	if p == runRoot || strings.HasPrefix(p, runRoot+"/") {
-		return cleanRel(strings.TrimPrefix(p, runRoot))
+	if p == RunRoot || strings.HasPrefix(p, RunRoot+"/") {
+		return CleanRel(strings.TrimPrefix(p, RunRoot))
 	}
-	return cleanRel(path.Join(r.cwd, p))
+	return CleanRel(path.Join(r.cwd, p))
 }
 
 // expandWords expands $VAR, ${VAR} and ${VAR:-default} in words from env;
@@ -266,7 +259,7 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 	case strings.HasPrefix(name, "node") || name == "nodemon" || name == "tsx" || name == "ts-node":
 		if bad := r.envFiles(args, env); bad != "" {
 			// Node 22 refuses to start without the file --env-file names.
-			return startCmd{lang: "node", exit: 9, crash: []logEntry{{3, "node: " + bad + ": not found"}}}
+			return startCmd{lang: "node", exit: 9, crash: []Line{{3, "node: " + bad + ": not found"}}}
 		}
 		return r.entry("node", firstFile(args, "-r", "--require", "--import", "--loader", "--experimental-loader",
 			"--env-file", "--title", "-C", "--conditions"), args, env)
@@ -327,7 +320,7 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 		return r.entry("ruby", firstFile(args, "-I", "-r"), args, env)
 	case name == "dotnet" && len(args) > 0 && strings.HasSuffix(args[0], ".dll"):
 		return r.kestrel(r.entry("dotnet", args[0], args[1:], env), args[1:], env)
-	case strings.HasPrefix(words[0], "./") || strings.HasPrefix(words[0], runRoot+"/"):
+	case strings.HasPrefix(words[0], "./") || strings.HasPrefix(words[0], RunRoot+"/"):
 		return r.goBinary(r.entry("binary", words[0], args, env), env)
 	}
 	return startCmd{lang: r.langOfBase(), listen: flagListen(args, env, "", 0)}
@@ -353,7 +346,7 @@ func (r *runSim) npmStart(args []string, env map[string]string, depth int) start
 		if r.deployed(r.path("package.json")) != "" {
 			return startCmd{lang: "node"} // too large to read
 		}
-		p := path.Join(runRoot, r.path("package.json"))
+		p := path.Join(RunRoot, r.path("package.json"))
 		return startCmd{lang: "node", crash: npmRuntimeErr("code ENOENT", "syscall open", "path "+p, "errno -2",
 			fmt.Sprintf("enoent Could not read package.json: Error: ENOENT: no such file or directory, open '%s'", p),
 			"enoent This is related to npm not being able to find a file.")}
@@ -449,10 +442,10 @@ func stripJSONComments(src string) string {
 	return b.String()
 }
 
-func npmRuntimeErr(lines ...string) []logEntry {
-	out := make([]logEntry, 0, len(lines))
+func npmRuntimeErr(lines ...string) []Line {
+	out := make([]Line, 0, len(lines))
 	for _, l := range lines {
-		out = append(out, logEntry{3, strings.TrimRight("npm error "+l, " ")})
+		out = append(out, Line{3, strings.TrimRight("npm error "+l, " ")})
 	}
 	return out
 }
@@ -501,7 +494,7 @@ func (r *runSim) nodeDirEntry(rel string) string {
 	found := func(base string) (string, bool) {
 		for _, c := range []string{base, base + ".js", base + ".json", base + ".node",
 			path.Join(base, "index.js"), path.Join(base, "index.json"), path.Join(base, "index.node")} {
-			c = cleanRel(c)
+			c = CleanRel(c)
 			if _, file := r.deployedText(c); file {
 				return c, true
 			}
@@ -517,14 +510,14 @@ func (r *runSim) nodeDirEntry(rel string) string {
 			if f, ok := found(path.Join(rel, pkg.Main)); ok {
 				return f
 			}
-			missing = cleanRel(path.Join(rel, pkg.Main)) // what Node names when index.js is absent too
+			missing = CleanRel(path.Join(rel, pkg.Main)) // what Node names when index.js is absent too
 			if r.producedAt(missing) {
 				return missing // the build may have made it
 			}
 		}
 	}
 	for _, c := range []string{"index.js", "index.json", "index.node"} {
-		if c = cleanRel(path.Join(rel, c)); r.deployed(c) != "" || r.producedAt(c) {
+		if c = CleanRel(path.Join(rel, c)); r.deployed(c) != "" || r.producedAt(c) {
 			return c
 		}
 	}
@@ -538,12 +531,12 @@ func (r *runSim) isDeployedDir(rel string) bool {
 	if src == "" {
 		return false
 	}
-	if _, file := r.files.read(src); file {
+	if _, file := r.files.Read(src); file {
 		return false
 	}
 	for p := range r.files.paths {
 		if strings.HasPrefix(p, src+"/") {
-			return r.files.has(p) // recorded: a later start finds it again
+			return r.files.Has(p) // recorded: a later start finds it again
 		}
 	}
 	return false
@@ -575,33 +568,33 @@ func (r *runSim) envFiles(args []string, env map[string]string) string {
 }
 
 // missingEntry is what each runtime prints when its entry file is absent.
-func missingEntry(lang, file, rel string) []logEntry {
-	abs := path.Join(runRoot, rel)
+func missingEntry(lang, file, rel string) []Line {
+	abs := path.Join(RunRoot, rel)
 	switch lang {
 	case "node":
-		return []logEntry{{3, "node:internal/modules/cjs/loader:1228"}, {3, "  throw err;"}, {3, "  ^"}, {3, ""},
+		return []Line{{3, "node:internal/modules/cjs/loader:1228"}, {3, "  throw err;"}, {3, "  ^"}, {3, ""},
 			{3, fmt.Sprintf("Error: Cannot find module '%s'", abs)},
 			{3, "    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)"},
 			{3, "    at Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:170:5)"},
 			{3, "  code: 'MODULE_NOT_FOUND',"}, {3, "  requireStack: []"}, {3, "}"}, {3, ""}, {3, "Node.js v22.12.0"}}
 	case "python":
-		return []logEntry{{3, fmt.Sprintf("python3: can't open file '%s': [Errno 2] No such file or directory", abs)}}
+		return []Line{{3, fmt.Sprintf("python3: can't open file '%s': [Errno 2] No such file or directory", abs)}}
 	case "php":
-		return []logEntry{{3, "Could not open input file: " + file}}
+		return []Line{{3, "Could not open input file: " + file}}
 	case "bun":
-		return []logEntry{{3, fmt.Sprintf("error: Module not found \"%s\"", file)}}
+		return []Line{{3, fmt.Sprintf("error: Module not found \"%s\"", file)}}
 	case "deno":
-		return []logEntry{{3, fmt.Sprintf("error: Module not found \"file://%s\".", abs)}}
+		return []Line{{3, fmt.Sprintf("error: Module not found \"file://%s\".", abs)}}
 	case "java":
-		return []logEntry{{3, "Error: Unable to access jarfile " + file}}
+		return []Line{{3, "Error: Unable to access jarfile " + file}}
 	case "go":
-		return []logEntry{{3, fmt.Sprintf("stat %s: no such file or directory", abs)}}
+		return []Line{{3, fmt.Sprintf("stat %s: no such file or directory", abs)}}
 	case "ruby":
-		return []logEntry{{3, fmt.Sprintf("ruby: No such file or directory -- %s (LoadError)", file)}}
+		return []Line{{3, fmt.Sprintf("ruby: No such file or directory -- %s (LoadError)", file)}}
 	case "dotnet":
-		return []logEntry{{3, fmt.Sprintf("The application '%s' does not exist.", file)}}
+		return []Line{{3, fmt.Sprintf("The application '%s' does not exist.", file)}}
 	}
-	return []logEntry{{3, fmt.Sprintf("/bin/sh: %s: not found", file)}}
+	return []Line{{3, fmt.Sprintf("/bin/sh: %s: not found", file)}}
 }
 
 // pyModule judges `python -m X ARGS` (args: what follows X): http.server
@@ -616,7 +609,7 @@ func (r *runSim) pyModule(mod string, args []string, env map[string]string) star
 				port = n
 			}
 		}
-		return startCmd{lang: "python", listen: &listenAddr{orStr(valueAfter(args, "--bind", "-b"), "0.0.0.0"), port}}
+		return startCmd{lang: "python", listen: &Addr{orStr(valueAfter(args, "--bind", "-b"), "0.0.0.0"), port}}
 	case "gunicorn", "uvicorn", "hypercorn":
 		return r.pyServer(mod, args, env)
 	case "flask":
@@ -651,17 +644,17 @@ func (r *runSim) pyServer(name string, args []string, env map[string]string) sta
 	if bad := gunicornUnknown(name, args); bad != "" {
 		// gunicorn parses its options with argparse, which stops at one it
 		// does not know: the usage line, the error, exit status 2.
-		return startCmd{lang: "python", exit: 2, crash: []logEntry{{3, "usage: gunicorn [OPTIONS] [APP_MODULE]"},
+		return startCmd{lang: "python", exit: 2, crash: []Line{{3, "usage: gunicorn [OPTIONS] [APP_MODULE]"},
 			{3, "gunicorn: error: unrecognized arguments: " + bad}}}
 	}
 	if app := firstFile(args, pyServerValued...); app != "" && r.files != nil {
 		mod, _, _ := strings.Cut(app, ":")
 		rel := path.Join(r.path(valueAfter(args, "--chdir", "--app-dir")), strings.ReplaceAll(mod, ".", "/"))
 		if r.deployed(rel+".py") == "" && r.deployed(rel+"/__init__.py") == "" && !r.producedAt(rel+".py") {
-			return startCmd{lang: "python", crash: []logEntry{{3, fmt.Sprintf("ModuleNotFoundError: No module named '%s'", mod)}}}
+			return startCmd{lang: "python", crash: []Line{{3, fmt.Sprintf("ModuleNotFoundError: No module named '%s'", mod)}}}
 		}
 	}
-	def := &listenAddr{"127.0.0.1", 8000}
+	def := &Addr{"127.0.0.1", 8000}
 	if name == "uvicorn" {
 		// uvicorn's click options read UVICORN_<OPTION> when not given.
 		def.host = orStr(env["UVICORN_HOST"], def.host)
@@ -670,7 +663,7 @@ func (r *runSim) pyServer(name string, args []string, env map[string]string) sta
 		}
 	}
 	if name == "gunicorn" {
-		var crash []logEntry
+		var crash []Line
 		if def, crash = r.gunicornConfig(args, env); crash != nil {
 			return startCmd{lang: "python", crash: crash, exit: 1}
 		}
@@ -686,8 +679,8 @@ func (r *runSim) pyServer(name string, args []string, env map[string]string) sta
 // portArgError is how gunicorn, uvicorn or hypercorn stops when its bind or
 // port option has no usable value (an unset $PORT expanded to nothing), in
 // its own words; nil when the options are well formed.
-func portArgError(name string, args []string) ([]logEntry, int) {
-	clickUsage := []logEntry{{3, "Usage: uvicorn [OPTIONS] APP"}, {3, "Try 'uvicorn --help' for help."}, {3, ""}}
+func portArgError(name string, args []string) ([]Line, int) {
+	clickUsage := []Line{{3, "Usage: uvicorn [OPTIONS] APP"}, {3, "Try 'uvicorn --help' for help."}, {3, ""}}
 	for i, a := range args {
 		flag, v, inline := strings.Cut(a, "=")
 		last := !inline && i+1 == len(args)
@@ -696,21 +689,21 @@ func portArgError(name string, args []string) ([]logEntry, int) {
 		}
 		switch {
 		case name == "uvicorn" && (flag == "--port" || flag == "--host") && last:
-			return append(clickUsage, logEntry{3, fmt.Sprintf("Error: Option '%s' requires an argument.", flag)}), 2
+			return append(clickUsage, Line{3, fmt.Sprintf("Error: Option '%s' requires an argument.", flag)}), 2
 		case name == "uvicorn" && flag == "--port" && !isDigits(v):
-			return append(clickUsage, logEntry{3, fmt.Sprintf("Error: Invalid value for '--port': '%s' is not a valid integer.", v)}), 2
+			return append(clickUsage, Line{3, fmt.Sprintf("Error: Invalid value for '--port': '%s' is not a valid integer.", v)}), 2
 		case name != "uvicorn" && (flag == "-b" || flag == "--bind") && last:
 			// argparse: the usage line, the error, exit status 2.
-			return []logEntry{{3, fmt.Sprintf("usage: %s [OPTIONS] [APP_MODULE]", name)},
+			return []Line{{3, fmt.Sprintf("usage: %s [OPTIONS] [APP_MODULE]", name)},
 				{3, fmt.Sprintf("%s: error: argument -b/--bind: expected one argument", name)}}, 2
 		case name != "uvicorn" && (flag == "-b" || flag == "--bind") && strings.Contains(v, ":") && !strings.HasPrefix(v, "unix:") &&
 			!isDigits(v[strings.LastIndex(v, ":")+1:]):
 			port := v[strings.LastIndex(v, ":")+1:]
 			if name == "hypercorn" {
-				return []logEntry{{3, "Traceback (most recent call last):"},
+				return []Line{{3, "Traceback (most recent call last):"},
 					{3, fmt.Sprintf("ValueError: invalid literal for int() with base 10: '%s'", port)}}, 1
 			}
-			return []logEntry{{3, ""}, {3, fmt.Sprintf("Error: '%s' is not a valid port number.", port)}, {3, ""}}, 1
+			return []Line{{3, ""}, {3, fmt.Sprintf("Error: '%s' is not a valid port number.", port)}, {3, ""}}, 1
 		}
 	}
 	return nil, 0
@@ -745,10 +738,10 @@ var (
 // PORT is in the environment, 127.0.0.1:8000 when not. nil when the file
 // sets bind in a way not read here; crash when the file named is not
 // deployed (gunicorn stops: exit status 1).
-func (r *runSim) gunicornConfig(args []string, env map[string]string) (*listenAddr, []logEntry) {
-	def := &listenAddr{"127.0.0.1", 8000}
+func (r *runSim) gunicornConfig(args []string, env map[string]string) (*Addr, []Line) {
+	def := &Addr{"127.0.0.1", 8000}
 	if n, err := strconv.Atoi(env["PORT"]); err == nil {
-		def = &listenAddr{"0.0.0.0", n}
+		def = &Addr{"0.0.0.0", n}
 	}
 	file := valueAfter(args, "-c", "--config")
 	if strings.HasPrefix(file, "python:") || r.files == nil {
@@ -758,7 +751,7 @@ func (r *runSim) gunicornConfig(args []string, env map[string]string) (*listenAd
 	src, ok := r.deployedText(rel)
 	if !ok {
 		if file != "" && r.deployed(rel) == "" && !r.producedAt(rel) {
-			return nil, []logEntry{{3, ""}, {3, fmt.Sprintf("Error: '%s' doesn't exist", file)}}
+			return nil, []Line{{3, ""}, {3, fmt.Sprintf("Error: '%s' doesn't exist", file)}}
 		}
 		if r.deployed(rel) != "" || r.producedAt(rel) {
 			return nil, nil // there, its bind unknown
@@ -804,7 +797,7 @@ func gunicornUnknown(name string, args []string) string {
 // flagListen reads where a command is told to listen: --port/-p, --host/-H,
 // --bind/-b HOST:PORT; defHost/defPort fill in what is not told (a zero
 // defPort: nil unless a port is told).
-func flagListen(args []string, env map[string]string, defHost string, defPort int) *listenAddr {
+func flagListen(args []string, env map[string]string, defHost string, defPort int) *Addr {
 	host, port := defHost, defPort
 	if b := valueAfter(args, "--bind", "-b", "--listen", "-l"); b != "" {
 		// HOST:PORT ([::]:PORT, :PORT: every interface) or PORT alone.
@@ -829,9 +822,9 @@ func flagListen(args []string, env map[string]string, defHost string, defPort in
 		return nil
 	}
 	if host == "::" || host == "[::]" {
-		return &listenAddr{"[::]", port} // every interface, as the server prints it
+		return &Addr{"[::]", port} // every interface, as the server prints it
 	}
-	return &listenAddr{normHost(orStr(host, "0.0.0.0")), port}
+	return &Addr{normHost(orStr(host, "0.0.0.0")), port}
 }
 
 // expand replaces $VAR, ${VAR} and ${VAR:-default} with env's values.
@@ -895,25 +888,25 @@ func hostNotFound(lang, host string) string {
 // deployed is the source path (relative to the working directory) of the
 // file or directory the deploy puts at /var/www/rel, or "" when none does.
 func (r *runSim) deployed(rel string) string {
-	rel = cleanRel(rel)
-	if len(r.d.deployFiles) == 0 {
-		if r.files.has(rel) {
+	rel = CleanRel(rel)
+	if len(r.d.DeployFiles) == 0 {
+		if r.files.Has(rel) {
 			return rel
 		}
 		return ""
 	}
-	for _, df := range r.d.deployFiles {
-		if src, ok := deploySource(df, rel); ok && r.files.has(src) {
+	for _, df := range r.d.DeployFiles {
+		if src, ok := deploySource(df, rel); ok && r.files.Has(src) {
 			return src
 		}
 	}
-	for _, df := range r.d.deployFiles {
+	for _, df := range r.d.DeployFiles {
 		e := parseDeployEntry(df)
 		if e.wild == nil {
 			continue
 		}
 		for src := range r.files.paths {
-			if at, ok := e.wildLanding(src); ok && at == rel && r.files.has(src) {
+			if at, ok := e.wildLanding(src); ok && at == rel && r.files.Has(src) {
 				return src
 			}
 		}
@@ -936,7 +929,7 @@ func (r *runSim) deployedText(rel string) (string, bool) {
 	if src == "" {
 		return "", false
 	}
-	return r.files.read(src)
+	return r.files.Read(src)
 }
 
 // producedAt reports whether the build may have made what the deploy puts
@@ -947,7 +940,7 @@ func (r *runSim) producedAt(rel string) bool {
 		return false
 	}
 	b := &buildSim{produced: r.produced}
-	for _, df := range r.d.deployFiles {
+	for _, df := range r.d.DeployFiles {
 		if src, ok := deploySource(df, rel); ok && (r.unknown || b.madeByBuild(src)) {
 			return true
 		}
@@ -975,8 +968,8 @@ func baseLang(name string) string {
 	return name
 }
 
-// runtimeName is a base's runtime without OS prefix and version.
-func runtimeName(base string) string {
+// RuntimeName is a base's runtime without OS prefix and version.
+func RuntimeName(base string) string {
 	name, _, _ := strings.Cut(base, "@")
 	if i := strings.LastIndex(name, "/"); i >= 0 {
 		name = name[i+1:]
@@ -985,10 +978,21 @@ func runtimeName(base string) string {
 }
 
 // webServer reports whether a runtime serves HTTP itself (port 80).
-func webServer(name string) bool {
+func WebServer(name string) bool {
 	switch name {
 	case "php-nginx", "php-apache", "nginx", "static":
 		return true
 	}
 	return false
+}
+
+// ExitCode is the status the app exits with when it crashes at start.
+func (r RunResult) ExitCode() int {
+	if r.Exit < 0 {
+		return 0
+	}
+	if r.Exit != 0 {
+		return r.Exit
+	}
+	return 1
 }

@@ -1,0 +1,29 @@
+package appsim
+
+import (
+	"cmp"
+	"regexp"
+	"strings"
+)
+
+// Env is the environment a container starts with: each variable's value,
+// references resolved, and the first hostname a reference names that the
+// project has no service of ("" when none).
+type Env struct {
+	Vars        map[string]string
+	MissingHost string
+}
+
+// envKeyRe is a variable name.
+var envKeyRe = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
+
+// clip shortens what the user wrote before a line echoes it.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return strings.ToValidUTF8(s[:n], "") + "…"
+}
+
+// orStr is s, or d when s is empty.
+func orStr(s, d string) string { return cmp.Or(s, d) }

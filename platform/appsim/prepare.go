@@ -1,0 +1,269 @@
+package appsim
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// prepHome is where run.prepareCommands run and build.addToRunPrepare puts
+// its files.
+const prepHome = "/home/zerops"
+
+// RunPrepFiles are the files run.prepareCommands find in prepHome: what
+// build.addToRunPrepare lists, of the uploaded files (with their content)
+// and of the paths the build made (made). files nil, or an entry that is a
+// pattern: unknown, no rule that needs them applies.
+func RunPrepFiles(d *Setup, files *Files, produced map[string]bool) (fs *Files, made map[string]bool) {
+	made = map[string]bool{}
+	if files == nil {
+		return nil, made
+	}
+	fs = NewFiles()
+	b := &buildSim{produced: produced}
+	for _, e := range d.Prep.ToRunPrep {
+		if strings.ContainsAny(e, "*?[{~") {
+			return nil, made
+		}
+		e = CleanRel(strings.TrimPrefix(e, BuildSource))
+		if e == "" {
+			return files, produced // the whole source
+		}
+		for p := range files.paths {
+			if p == e || strings.HasPrefix(p, e+"/") || strings.HasPrefix(e, p+"/") {
+				fs.paths[p] = true
+				if s, ok := files.text[p]; ok {
+					fs.text[p] = s
+				}
+			}
+		}
+		if b.madeByBuild(e) {
+			made[e] = true
+		}
+	}
+	return fs, made
+}
+
+// containerOS is the OS of a container: ubuntu when os says so or the base
+// is an Ubuntu one (ubuntu@…, ubuntu/…), else Alpine, the platform's default.
+func containerOS(os string, bases ...string) string {
+	if strings.EqualFold(strings.TrimSpace(os), "ubuntu") {
+		return "ubuntu"
+	}
+	for _, b := range bases {
+		if strings.HasPrefix(b, "ubuntu/") || strings.HasPrefix(b, "ubuntu@") {
+			return "ubuntu"
+		}
+	}
+	return "alpine"
+}
+
+// foreignPM maps an OS to the other OSes' package managers,
+// which its image lacks.
+var foreignPM = map[string][]string{
+	"alpine": {"apt", "apt-get", "dpkg", "yum", "dnf"},
+	"ubuntu": {"apk", "yum", "dnf"},
+}
+
+// pmRule judges a package manager command in a container of os, where
+// commands run as the zerops user: another OS's manager is not found, and
+// the OS's own needs sudo to install. handled is false for any other
+// command (sudo's command is judged here, the rest by the caller).
+func pmRule(os string, words []string) (lines []Line, code int, handled bool) {
+	sudo := false
+	if len(words) > 1 && path.Base(words[0]) == "sudo" {
+		sudo, words = true, words[1:]
+		for len(words) > 1 && strings.HasPrefix(words[0], "-") {
+			words = words[1:]
+		}
+	}
+	name := path.Base(words[0])
+	for _, f := range foreignPM[os] {
+		if name != f {
+			continue
+		}
+		if sudo {
+			return []Line{{3, "sudo: " + name + ": command not found"}}, 1, true
+		}
+		return []Line{{3, "/bin/sh: " + name + ": not found"}}, 127, true
+	}
+	sub := ""
+	if rest := nonFlags(words[1:]); len(rest) > 0 {
+		sub = rest[0]
+	}
+	switch {
+	case sudo:
+		return nil, 0, false
+	case os == "alpine" && name == "apk" && (sub == "add" || sub == "del" || sub == "update" || sub == "upgrade"):
+		return []Line{{3, "ERROR: Unable to lock database: Permission denied"},
+			{3, "ERROR: Failed to open apk database: Permission denied"}}, 99, true
+	case os == "ubuntu" && (name == "apt-get" || name == "apt") && (sub == "install" || sub == "update" || sub == "upgrade" || sub == "remove"):
+		lock := "/var/lib/dpkg/lock-frontend"
+		if sub == "update" {
+			lock = "/var/lib/apt/lists/lock"
+		}
+		return []Line{{3, "E: Could not open lock file " + lock + " - open (13: Permission denied)"},
+			{3, "E: Unable to lock directory " + path.Dir(lock) + "/, are you root?"}}, 100, true
+	}
+	return nil, 0, false
+}
+
+// prepHook is the buildSim hook of a container of os: package managers as
+// pmRule judges them; with noDeploy, /var/www does not exist yet (the
+// runtime image is prepared before the deploy puts the files there).
+func prepHook(os string, noDeploy bool) func(b *buildSim, words []string) (int, bool) {
+	return func(b *buildSim, words []string) (int, bool) {
+		if lines, code, ok := pmRule(os, words); ok {
+			b.out = append(b.out, lines...)
+			return code, true
+		}
+		if !noDeploy {
+			return 0, false
+		}
+		name := path.Base(words[0])
+		for _, w := range words {
+			if w != RunRoot && !strings.HasPrefix(w, RunRoot+"/") {
+				continue
+			}
+			if name == "cd" {
+				b.err(fmt.Sprintf("/bin/sh: cd: line 1: can't cd to %s: No such file or directory", w))
+				return 2, true
+			}
+			if name == "mkdir" || name == "touch" {
+				return 0, false // making it is fine
+			}
+			b.err(fmt.Sprintf("%s: %s: No such file or directory", name, w))
+			return 1, true
+		}
+		return 0, false
+	}
+}
+
+// runCommands runs prepare commands in the mind with hook (the files are
+// unknown: only the rules that need none apply), stopping at the first
+// that fails: the lines, and the failing command and its status.
+func runCommands(cmds []string, hook func(*buildSim, []string) (int, bool)) (lines []Line, failed string, code int) {
+	return runIn(&buildSim{produced: map[string]bool{}, hook: hook}, cmds)
+}
+
+// runIn is runCommands in b, which knows the files there.
+func runIn(b *buildSim, cmds []string) (lines []Line, failed string, code int) {
+	for _, c := range cmds {
+		b.cwd = ""
+		b.out = append(b.out, Line{6, "$ " + c})
+		if code := b.run(c, 0); code != 0 {
+			return b.out, c, code
+		}
+	}
+	return b.out, "", 0
+}
+
+// runPrepare is the outcome of preparing the runtime image of d (run
+// base runBase) in prepHome, which holds files and made (RunPrepFiles):
+// its lines and the failure line, "" when it succeeded.
+func RunPrepare(d *Setup, runBase string, files *Files, made map[string]bool) (lines []Line, failure string) {
+	if len(d.Prep.RunPrepare) == 0 {
+		return nil, ""
+	}
+	os := containerOS(d.Prep.RunOS, runBase)
+	b := &buildSim{files: files, produced: made, root: prepHome, hook: prepHook(os, true)}
+	lines, failed, code := runIn(b, d.Prep.RunPrepare)
+	lines = append([]Line{{6, "Preparing the runtime image on " + runBase + ": run.prepareCommands (the deployed files are not in " + RunRoot + " yet)"}}, lines...)
+	if failed != "" {
+		failure = fmt.Sprintf("ERROR: run.prepareCommands failed with exit code %d: %s", code, clip(failed, 120))
+	}
+	return lines, failure
+}
+
+// initFailure is how the start of d's app fails in its initCommands, which
+// run in /var/www with the deployed files before run.start: a command that
+// exits non-zero, runs a file not deployed or a package manager the
+// container refuses. ok is false when every one passes.
+func (r *runSim) initFailure() (crash []Line, exit int, ok bool) {
+	os := containerOS(r.d.Prep.RunOS, r.base, r.d.RunBase)
+	for _, c := range r.d.Prep.Init {
+		lines, _, code := runCommands([]string{c}, prepHook(os, false))
+		if r.cwd = ""; code == 0 { // each in its own shell, from /var/www
+			if cmd := r.resolve(c, 0); cmd.crash != nil {
+				lines, code = append(lines, cmd.crash...), max(cmd.exit, 1)
+			}
+		}
+		if code != 0 {
+			lines = append(lines, Line{3, fmt.Sprintf("ERROR: initCommands: %q exited with code %d; the app is not started", clip(c, 120), code)})
+			return lines, code, true
+		}
+	}
+	return nil, 0, false
+}
+
+// ReadyFailure is why av's new containers never pass d's readiness check,
+// "" when they pass: an HTTP check needs the app to answer on its port
+// from the network, a command check to exit 0.
+func ReadyFailure(d *Setup, run RunResult) string {
+	rc := d.Prep.Ready
+	switch {
+	case rc == nil:
+		return ""
+	case run.Crash != nil && len(run.Listens) == 0:
+		return "ERROR: readiness check never passed: the app exits at start"
+	case rc.Port > 0 && !run.Answers(rc.Port):
+		return fmt.Sprintf("ERROR: readiness check never passed: GET http://<container>:%d%s got no answer", rc.Port, rc.Path)
+	case rc.Exec != "":
+		if _, failed, code := runCommands([]string{rc.Exec}, nil); failed != "" {
+			return fmt.Sprintf("ERROR: readiness check never passed: %q exited with code %d", rc.Exec, code)
+		}
+		if port, ok := localURLPort(rc.Exec); ok && !run.listensOn(port) {
+			return fmt.Sprintf("ERROR: readiness check never passed: %q exited with code 7: Failed to connect to localhost port %d: Couldn't connect to server", rc.Exec, port)
+		}
+	}
+	return ""
+}
+
+// localURLRe is a URL of the container itself in a command (curl, wget).
+var localURLRe = regexp.MustCompile(`https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?::(\d+))?`)
+
+// localURLPort is the port of the first URL of the container itself in
+// cmd (80 when it names none); false when cmd names no such URL.
+func localURLPort(cmd string) (int, bool) {
+	m := localURLRe.FindStringSubmatch(cmd)
+	if m == nil {
+		return 0, false
+	}
+	if m[1] == "" {
+		return 80, true
+	}
+	n, err := strconv.Atoi(m[1])
+	return n, err == nil
+}
+
+// listensOn reports whether the app listens on port on any address: a
+// command in its own container reaches a localhost bind too.
+func (r RunResult) listensOn(port int) bool {
+	for _, l := range r.Listens {
+		if l.port == port {
+			return true
+		}
+	}
+	return false
+}
+
+// buildPrepare runs d's build.prepareCommands into res, before the build
+// commands (the build image is prepared first; the source files are not
+// judged); true when one failed, which fails the build.
+func buildPrepare(d *Setup, res *BuildResult) bool {
+	if len(d.Prep.BuildPrepare) == 0 {
+		return false
+	}
+	lines, failed, code := runCommands(d.Prep.BuildPrepare, prepHook(containerOS(d.Prep.BuildOS, d.BuildBases...), false))
+	res.Lines = append([]Line{{6, "Preparing the build image: build.prepareCommands"}}, lines...)
+	if failed != "" {
+		res.Failure = fmt.Sprintf("ERROR: build.prepareCommands failed with exit code %d: %s", code, clip(failed, 120))
+		return true
+	}
+	if len(d.BuildCommands) > 0 {
+		res.Lines = append(res.Lines, Line{6, "Running build commands on " + orStr(d.BuildBase, "the build base")})
+	}
+	return false
+}

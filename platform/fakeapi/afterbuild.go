@@ -1,0 +1,87 @@
+package fakeapi
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/appsim"
+)
+
+// readinessYml is deploy.readinessCheck as zerops.yml writes it.
+type readinessYml struct {
+	HTTPGet *struct {
+		Port int    `yaml:"port"`
+		Path string `yaml:"path"`
+	} `yaml:"httpGet"`
+	Exec *struct {
+		Command string `yaml:"command"`
+	} `yaml:"exec"`
+}
+
+func (y *readinessYml) parse() *appsim.Readiness {
+	switch {
+	case y == nil:
+		return nil
+	case y.HTTPGet != nil && y.HTTPGet.Port > 0:
+		return &appsim.Readiness{Port: y.HTTPGet.Port, Path: orStr(clip(y.HTTPGet.Path, 100), "/")}
+	case y.Exec != nil && strings.TrimSpace(y.Exec.Command) != "":
+		return &appsim.Readiness{Exec: clip(y.Exec.Command, 200)}
+	}
+	return nil
+}
+
+// planFailure records a failure after the build: status (PREPARING_RUNTIME_FAILED
+// or DEPLOY_FAILED) from buildPath step on, with lines logged before reason.
+func (av *appVersion) planFailure(status string, step int, lines []appsim.Line, reason string) {
+	av.failStatus, av.failStep, av.failLines, av.failReason = status, step, lines, reason
+}
+
+// failAt is the buildPath step from which a failing version has failed.
+func (av *appVersion) failAt() int {
+	if av.failStep == 0 {
+		return 2
+	}
+	return av.failStep
+}
+
+// failedStatus is the status a failing version ends in.
+func (av *appVersion) failedStatus() string {
+	return orStr(av.failStatus, platform.AppVersionBuildFailed)
+}
+
+// afterBuild plans what follows a build that succeeded: preparing the
+// runtime image, then the deploy's readiness check. The version deployed
+// before keeps running when either fails.
+func (av *appVersion) afterBuild(d *deployedSetup, runBase string, run appsim.RunResult, prepFiles *appsim.Files, prepMade map[string]bool) {
+	lines, failure := appsim.RunPrepare(d, runBase, prepFiles, prepMade)
+	av.prepLines = lines
+	if failure != "" {
+		av.planFailure(platform.AppVersionPreparingRuntimeFailed, 3, nil, failure)
+		return
+	}
+	if run.SiteConfig != "" {
+		words := fmt.Sprintf("nginx: [emerg] open() %q failed (2: No such file or directory)", run.SiteConfig)
+		if appsim.RuntimeName(runBase) == "php-apache" {
+			words = "httpd: Could not open configuration file " + run.SiteConfig + ": No such file or directory"
+		}
+		av.planFailure(platform.AppVersionDeployFailed, 4, []appsim.Line{
+			{Sev: 6, Msg: fmt.Sprintf("Starting app version %s on %s", av.ID, runBase)}, {Sev: 3, Msg: words},
+			{Sev: 3, Msg: fmt.Sprintf("App version %s never became ready; the version deployed before keeps running", av.ID)},
+		}, fmt.Sprintf("ERROR: run.siteConfigPath: %q does not exist: the file is missing from deployFiles, so the web server cannot be configured", run.SiteConfig))
+		return
+	}
+	if f := appsim.ReadyFailure(d, run); f != "" {
+		start := fmt.Sprintf("Starting app version %s on %s: %s", av.ID, runBase, orStr(d.StartText(), "(no start command)"))
+		out := []appsim.Line{{Sev: 6, Msg: start}}
+		out = append(out, run.Crash...)
+		out = append(out, run.Lines...)
+		if run.Crash == nil {
+			for _, l := range appsim.ListenLines(run) {
+				out = append(out, appsim.Line{Sev: 6, Msg: l})
+			}
+		}
+		out = append(out, appsim.Line{Sev: 3, Msg: fmt.Sprintf("App version %s never became ready; the version deployed before keeps running", av.ID)})
+		av.planFailure(platform.AppVersionDeployFailed, 4, out, f)
+	}
+}
