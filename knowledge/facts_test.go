@@ -40,7 +40,6 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"zerops.yml envVariables need a redeploy", `(?i)read at run time; a restart applies a change`},
 		{"Gleam runs on Alpine and Ubuntu", `(?i)gleam[^.\n]{0,40}(on )?ubuntu only|(?i)deno, gleam and|gleam@1\.5 \(ubuntu\)`},
 		{"mode is the legacy form, never required", "(?i)(needs?|requires?|required|must (have|carry|set|give))[^.\\n|]{0,30}`mode`|`mode`[^.\\n|]{0,30}(is )?(required|mandatory)|rejects? the import without (it|`?mode)"},
-		{"no OS-prefixed types", "(ubuntu|alpine)/(python|nodejs|bun|deno|go|php)"},
 		{"os: ubuntu is not deprecated", `(?i)(os:|os:.{0,40}key)[^.\n]{0,60}deprecated|(?i)deprecated in favour of (an|the) os`},
 		{"80/443 are valid in run.ports", `(?i)80 and 443 are reserved for the platform`},
 	}
