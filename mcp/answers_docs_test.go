@@ -80,9 +80,9 @@ func TestAnswers_DocumentTitleOnce(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
 	for _, uri := range []string{"zerops://docs/platform/scaling", "zerops://docs/services/valkey"} {
-		res, m := h.call(t, "zerops_knowledge", map[string]any{"uri": uri})
+		res, _ := h.call(t, "zerops_knowledge", map[string]any{"uri": uri})
 		wantOK(t, res)
-		md, _ := m["markdown"].(string)
+		md := text(res)
 		titles := regexp.MustCompile(`(?m)^# .*$`).FindAllString(md, -1)
 		if len(titles) != 1 {
 			t.Errorf("%s: %d level-1 titles %q, want 1", uri, len(titles), titles)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -255,13 +256,27 @@ func decode(res *sdk.CallToolResult) map[string]any {
 	if json.Unmarshal([]byte(tc.Text), &m) == nil {
 		return m
 	}
-	// A markdown answer (a knowledge search): its structured content.
-	raw, err := json.Marshal(res.StructuredContent)
-	if err != nil || json.Unmarshal(raw, &m) != nil {
-		return nil
-	}
-	return m
+	return nil // a document answer: markdown text only
 }
+
+// nextStep is the "Next:" line that ends a document answer.
+func nextStep(doc string) string {
+	if i := strings.LastIndex(doc, "\nNext:"); i >= 0 {
+		return doc[i+1:]
+	}
+	return ""
+}
+
+// searchHits are the uris of a knowledge search's numbered hits, in order.
+func searchHits(doc string) []string {
+	var uris []string
+	for _, m := range hitLine.FindAllStringSubmatch(doc, -1) {
+		uris = append(uris, m[1])
+	}
+	return uris
+}
+
+var hitLine = regexp.MustCompile(`(?m)^\d+\. .* \((zerops://[^,]+), score [0-9.]+\)$`)
 
 func text(res *sdk.CallToolResult) string {
 	if len(res.Content) == 0 {

@@ -1,7 +1,6 @@
 package mcp_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -37,38 +36,34 @@ func TestDirectTool_ArgumentsValidated(t *testing.T) {
 			}
 		})
 	}
-	res, m := h.call(t, "zerops_knowledge", map[string]any{"query": "valkey", "limit": "2"})
+	res, _ := h.call(t, "zerops_knowledge", map[string]any{"query": "valkey", "limit": "2"})
 	wantOK(t, res)
-	if hits, _ := m["hits"].([]any); len(hits) != 2 {
+	if hits := searchHits(text(res)); len(hits) != 2 {
 		t.Errorf("limit \"2\" gave %d hits", len(hits))
 	}
 }
 
-// TestKnowledge_SearchTextIsMarkdown checks what an agent reads of a search:
-// the hits as a numbered list with their uris, then the top document as
-// markdown (not a JSON string of escaped lines), then the next step; the
-// structured content keeps every field.
+// TestKnowledge_SearchTextIsMarkdown checks what an agent reads of a search,
+// which is all of it (no structured content): the hits as a numbered list
+// with their uris, then the top document as markdown (not a JSON string of
+// escaped lines), then the next step.
 func TestKnowledge_SearchTextIsMarkdown(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
-	res, m := h.call(t, "zerops_knowledge", map[string]any{"query": "valkey password"})
+	res, _ := h.call(t, "zerops_knowledge", map[string]any{"query": "valkey password"})
 	wantOK(t, res)
+	if res.StructuredContent != nil {
+		t.Errorf("a search answers structured content, which Claude Code would show instead of the text")
+	}
 	got := text(res)
-	hits, _ := m["hits"].([]any)
-	if len(hits) == 0 || m["topContent"] == nil {
-		t.Fatalf("structured content lacks hits or topContent: %v", m)
+	hits := searchHits(got)
+	if len(hits) == 0 {
+		t.Fatalf("no numbered hits with uris:\n%s", got)
 	}
-	for i, hit := range hits {
-		uri, _ := hit.(map[string]any)["uri"].(string)
-		if !strings.Contains(got, fmt.Sprintf("%d. ", i+1)) || !strings.Contains(got, uri) {
-			t.Errorf("text lacks hit %d (%s):\n%s", i+1, uri, got)
-		}
-	}
-	top := strings.TrimSpace(m["topContent"].(string))
-	if !strings.Contains(got, top) {
+	if !strings.Contains(got, "\n---\n\n# ") {
 		t.Errorf("text does not carry the top document as markdown:\n%s", got)
 	}
-	if !strings.HasPrefix(got, "Search: valkey password") || !strings.HasSuffix(got, m["next"].(string)) {
+	if !strings.HasPrefix(got, "Search: valkey password") || !strings.HasPrefix(nextStep(got), "Next: ") {
 		t.Errorf("text does not start with the query and end with the next step:\n%s", got)
 	}
 }

@@ -28,6 +28,7 @@ func (s *Server) addPrompts() {
 		s.sdk.AddPrompt(&sdk.Prompt{Name: name, Title: "Zerops: " + name, Description: workflowSummary(name), Arguments: []*sdk.PromptArgument{arg}},
 			func(ctx context.Context, req *sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
 				text, _ := s.workflowText(ctx, name)
+				text = joinNext(text, workflowNext)
 				if v := strings.TrimSpace(req.Params.Arguments[arg.Name]); v != "" {
 					text += fmt.Sprintf("\n\n## This time\n%s: %s\n", arg.Name, platform.Clip(v, 500))
 				}

@@ -128,9 +128,9 @@ func TestSteering_WeakKnowledgeMatchSaysSo(t *testing.T) {
 		{"postgresql connection", false},
 	}
 	for _, tt := range tests {
-		res, m := h.call(t, "zerops_knowledge", map[string]any{"query": tt.query})
+		res, _ := h.call(t, "zerops_knowledge", map[string]any{"query": tt.query})
 		wantOK(t, res)
-		next, _ := m["next"].(string)
+		next := nextStep(text(res))
 		if strings.Contains(next, "no document matches well") != tt.weak {
 			t.Errorf("%q: next = %q, want weak=%v", tt.query, next, tt.weak)
 		}

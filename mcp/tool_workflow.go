@@ -17,6 +17,9 @@ type workflowInput struct {
 
 const stacksPlaceholder = "<!-- STACKS -->"
 
+// workflowNext ends a workflow's text, in the tool's answer and the prompt.
+const workflowNext = "Next: take the steps above in order; each tool's answer names the step after it."
+
 func (s *Server) workflowTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_workflow",
@@ -32,7 +35,7 @@ func (s *Server) workflowTool() toolDef {
 			return markdownOutput{}, platform.NewError(platform.ErrInvalidParameter, fmt.Sprintf("unknown workflow %q", platform.Clip(in.Workflow, 40)),
 				"Use one of: "+strings.Join(knowledge.WorkflowNames(), ", ")+".")
 		}
-		return markdownOutput{Markdown: text}, nil
+		return markdownOutput{Markdown: text, Next: workflowNext}, nil
 	})
 }
 

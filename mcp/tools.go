@@ -35,11 +35,15 @@ type texter interface{ contentText() string }
 // newTool builds a toolDef for a typed handler through go-sdk's AddTool: the
 // input and output schemas are inferred from In and Out (see schemaFor), the
 // SDK validates the arguments and the result against them, and the result is
-// both structuredContent and, as text, its JSON without HTML escaping (or
-// the markdown of a texter). The read-only flag comes from the annotations.
+// both structuredContent and, as text, its JSON without HTML escaping. A
+// document tool (Out a texter) is registered by newDirectTool instead. The
+// read-only flag comes from the annotations.
 func newTool[In, Out any](t *sdk.Tool, h handlerFor[In, Out]) toolDef {
 	if t.Annotations != nil && t.Title == "" {
 		t.Title = t.Annotations.Title
+	}
+	if isDocument[Out]() {
+		return newDirectTool(t, h)
 	}
 	return toolDef{
 		tool:     t,
@@ -57,7 +61,7 @@ func newTool[In, Out any](t *sdk.Tool, h handlerFor[In, Out]) toolDef {
 					var zero Out
 					return nil, zero, handlerError{err}
 				}
-				text, err := contentText(out)
+				text, err := marshalJSON(out)
 				if err != nil {
 					var zero Out
 					return nil, zero, handlerError{err}
@@ -69,35 +73,49 @@ func newTool[In, Out any](t *sdk.Tool, h handlerFor[In, Out]) toolDef {
 	}
 }
 
-// newDirectTool is newTool for the one tool on an agent's hot path,
-// zerops_knowledge: the same inferred schemas, the same validation of the
-// arguments and the same answers, registered through the SDK's raw AddTool
-// so that each answer is encoded once. The typed API decodes, validates and
-// re-encodes every result against the output schema; on a knowledge search
-// that was a third of the call's CPU and 110 kB of its 280 kB allocated
-// (make bench: p50 0.95 → 0.7 ms). Conformance of the results to the
-// published output schema is checked by the tests, as for every tool
-// (TestTools_OutputConformsToSchema).
+// newDirectTool registers a tool through the SDK's raw AddTool, with the
+// input schema inferred from In and the arguments validated against it as
+// the typed API does. It serves the document tools, whose answer is markdown
+// text only and which publish no output schema: Claude Code hands the model
+// the structured content when there is one (facts/clients.md), so a
+// document answered as {markdown, next} would reach it as one escaped JSON
+// string. Other Outs keep their output schema and structured content.
 func newDirectTool[In, Out any](t *sdk.Tool, h handlerFor[In, Out]) toolDef {
-	def := newTool(t, h)
-	def.add = func(srv *sdk.Server) (err error) {
-		defer func() {
-			if r := recover(); r != nil {
-				err = fmt.Errorf("%v", r)
-			}
-		}()
-		in := schemaFor[In]()
-		t.InputSchema, t.OutputSchema = in, outputSchemaFor[Out]()
-		resolved, err := in.Resolve(&jsonschema.ResolveOptions{ValidateDefaults: true})
-		if err != nil {
-			return fmt.Errorf("input schema of %s: %w", t.Name, err)
-		}
-		srv.AddTool(t, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-			return directAnswer(ctx, req, resolved, h), nil
-		})
-		return nil
+	if t.Annotations != nil && t.Title == "" {
+		t.Title = t.Annotations.Title
 	}
-	return def
+	return toolDef{
+		tool:     t,
+		readOnly: t.Annotations != nil && t.Annotations.ReadOnlyHint,
+		add: func(srv *sdk.Server) (err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("%v", r)
+				}
+			}()
+			in := schemaFor[In]()
+			t.InputSchema, t.OutputSchema = in, nil
+			if !isDocument[Out]() {
+				t.OutputSchema = outputSchemaFor[Out]()
+			}
+			resolved, err := in.Resolve(&jsonschema.ResolveOptions{ValidateDefaults: true})
+			if err != nil {
+				return fmt.Errorf("input schema of %s: %w", t.Name, err)
+			}
+			srv.AddTool(t, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+				return directAnswer(ctx, req, resolved, h), nil
+			})
+			return nil
+		},
+	}
+}
+
+// isDocument reports whether Out is a document answer (a texter): markdown
+// text only, no structured content.
+func isDocument[Out any]() bool {
+	var zero Out
+	_, ok := any(zero).(texter)
+	return ok
 }
 
 // directAnswer runs a direct tool's call. Errors are error results, as the
@@ -112,17 +130,14 @@ func directAnswer[In, Out any](ctx context.Context, req *sdk.CallToolRequest, sc
 	if err != nil {
 		return errorAnswer(handlerError{err})
 	}
+	if tx, ok := any(out).(texter); ok {
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: tx.contentText()}}}
+	}
 	structured, err := marshalJSON(out)
 	if err != nil {
 		return errorAnswer(handlerError{err})
 	}
-	text := structured
-	if tx, ok := any(out).(texter); ok {
-		if md := tx.contentText(); md != "" {
-			text = md
-		}
-	}
-	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}},
+	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: structured}},
 		StructuredContent: json.RawMessage(structured)}
 }
 
@@ -152,17 +167,6 @@ func decodeArguments[In any](raw json.RawMessage, schema *jsonschema.Resolved) (
 		return in, err
 	}
 	return in, nil
-}
-
-// contentText is the text content of a result: a texter's markdown, or the
-// result's JSON without HTML escaping (<id>, not \u003cid\u003e).
-func contentText(out any) (string, error) {
-	if t, ok := out.(texter); ok {
-		if s := t.contentText(); s != "" {
-			return s, nil
-		}
-	}
-	return marshalJSON(out)
 }
 
 // marshalJSON is json.Marshal without HTML escaping.

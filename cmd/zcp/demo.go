@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -156,13 +157,16 @@ func resultText(res *sdk.CallToolResult) string {
 	return ""
 }
 
-// structured is the answer's JSON object (structured content, else the text).
+// structured is the answer's JSON object (structured content, else the
+// text), or {"markdown": text} for a document answer.
 func structured(res *sdk.CallToolResult) map[string]any {
 	var m map[string]any
 	if b, err := json.Marshal(res.StructuredContent); err == nil && json.Unmarshal(b, &m) == nil && m != nil {
 		return m
 	}
-	_ = json.Unmarshal([]byte(resultText(res)), &m)
+	if json.Unmarshal([]byte(resultText(res)), &m) != nil || m == nil {
+		m = map[string]any{"markdown": resultText(res)}
+	}
 	return m
 }
 
@@ -180,20 +184,22 @@ func summarizeMarkdown(m map[string]any) string {
 	return fmt.Sprintf("%q, %d lines of guidance", title, strings.Count(md, "\n"))
 }
 
+// summarizeHits reads a search's numbered hits ("1. Title (uri, score …)").
 func summarizeHits(m map[string]any) string {
-	hits, _ := m["hits"].([]any)
+	md, _ := m["markdown"].(string)
 	var titles []string
-	for _, h := range hits {
-		if hm, ok := h.(map[string]any); ok {
-			if t, ok := hm["title"].(string); ok {
-				titles = append(titles, t)
-			}
+	for _, line := range strings.Split(md, "\n") {
+		num, rest, ok := strings.Cut(line, ". ")
+		if _, err := strconv.Atoi(num); err != nil || !ok || !strings.Contains(rest, " (zerops://") {
+			continue
 		}
+		titles = append(titles, rest[:strings.LastIndex(rest, " (zerops://")])
 	}
+	n := len(titles)
 	if len(titles) > 3 {
 		titles = titles[:3]
 	}
-	return fmt.Sprintf("%d hits: %s", len(hits), strings.Join(titles, "; "))
+	return fmt.Sprintf("%d hits: %s", n, strings.Join(titles, "; "))
 }
 
 func summarizeServices(m map[string]any) string {
