@@ -1,12 +1,12 @@
 package yamlcheck
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/zeropsyml"
 )
 
 // CheckSetup validates a zerops.yml about to be pushed for setup and answers
@@ -71,37 +71,33 @@ func setupList(names []string) string {
 
 // setupEntries are the indexes of setup's entry and of the one it extends,
 // the setups the file names, and whether there is such an entry; keep is nil
-// when the setups cannot be read at all.
+// when the setups cannot be read at all (not YAML, zerops no list of
+// mappings: the validator reports that).
 func setupEntries(content, setup string) (keep map[int]bool, names []string, found bool) {
-	var doc struct {
-		Zerops []struct {
-			Setup   any `yaml:"setup"`
-			Extends any `yaml:"extends"`
-		} `yaml:"zerops"`
-	}
-	if setup == "" || yaml.Unmarshal([]byte(content), &doc) != nil {
+	if setup == "" {
 		return nil, nil, false
 	}
-	index := map[string]int{}
-	for i, e := range doc.Zerops {
-		if s, ok := e.Setup.(string); ok {
-			if _, dup := index[s]; !dup {
-				index[s] = i
-				names = append(names, s)
-			}
-		}
+	f, err := zeropsyml.Parse([]byte(content))
+	if err != nil || f.List || slices.ContainsFunc(f.Problems, listProblem) {
+		return nil, nil, false
 	}
-	i, ok := index[setup]
-	if !ok {
+	names = f.Names()
+	s := f.Setup(setup)
+	if s == nil {
 		return map[int]bool{}, names, false
 	}
-	keep = map[int]bool{i: true}
-	if base, ok := doc.Zerops[i].Extends.(string); ok {
-		if j, ok := index[base]; ok {
-			keep[j] = true
-		}
+	keep = map[int]bool{s.Index: true}
+	if p := f.Parent(s); p != nil {
+		keep[p.Index] = true
 	}
 	return keep, names, true
+}
+
+// listProblem reports whether p is about the document, zerops or one of
+// its items rather than a value inside a setup.
+func listProblem(p zeropsyml.Problem) bool {
+	rest, ok := strings.CutPrefix(p.Path, "zerops")
+	return p.Path == "" || ok && (rest == "" || !strings.Contains(rest, "."))
 }
 
 // entryOf is the setup entry an issue's path lies in ("zerops[2].run" → 2).
