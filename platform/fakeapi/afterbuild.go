@@ -6,27 +6,18 @@ import (
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/appsim"
+	"github.com/zeropsio/zcp/platform/zeropsyml"
 )
 
-// readinessYml is deploy.readinessCheck as zerops.yml writes it.
-type readinessYml struct {
-	HTTPGet *struct {
-		Port int    `yaml:"port"`
-		Path string `yaml:"path"`
-	} `yaml:"httpGet"`
-	Exec *struct {
-		Command string `yaml:"command"`
-	} `yaml:"exec"`
-}
-
-func (y *readinessYml) parse() *appsim.Readiness {
+// readinessOf is deploy.readinessCheck as a build runs it, nil for none.
+func readinessOf(c *zeropsyml.Check) *appsim.Readiness {
 	switch {
-	case y == nil:
+	case c == nil:
 		return nil
-	case y.HTTPGet != nil && y.HTTPGet.Port > 0:
-		return &appsim.Readiness{Port: y.HTTPGet.Port, Path: orStr(clip(y.HTTPGet.Path, 100), "/")}
-	case y.Exec != nil && strings.TrimSpace(y.Exec.Command) != "":
-		return &appsim.Readiness{Exec: clip(y.Exec.Command, 200)}
+	case c.HTTPGet != nil && c.HTTPGet.Port > 0:
+		return &appsim.Readiness{Port: c.HTTPGet.Port, Path: orStr(clip(c.HTTPGet.Path, 100), "/")}
+	case c.Exec != nil && strings.TrimSpace(c.Exec.Command) != "":
+		return &appsim.Readiness{Exec: clip(c.Exec.Command, 200)}
 	}
 	return nil
 }

@@ -1,166 +1,82 @@
 package fakeapi
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/appsim"
+	"github.com/zeropsio/zcp/platform/zeropsyml"
 )
 
 // deployedSetup is what a build takes from its zerops.yml setup: the build
 // log and the runtime's lines after the deploy follow it.
 type deployedSetup = appsim.Setup
 
-// zeropsYml is the part of zerops.yml the fake reads at a build.
-type zeropsYml struct {
-	Zerops []struct {
-		Setup string `yaml:"setup"`
-		Build struct {
-			Base          any    `yaml:"base"`
-			BuildCommands any    `yaml:"buildCommands"`
-			DeployFiles   any    `yaml:"deployFiles"`
-			Os            string `yaml:"os"`
-			Prepare       any    `yaml:"prepareCommands"`
-			ToRunPrep     any    `yaml:"addToRunPrepare"`
-		} `yaml:"build"`
-		Deploy struct {
-			ReadinessCheck *readinessYml `yaml:"readinessCheck"`
-		} `yaml:"deploy"`
-		Run struct {
-			Base         any            `yaml:"base"`
-			Start        string         `yaml:"start"`
-			StartCmds    any            `yaml:"startCommands"`
-			DocRoot      string         `yaml:"documentRoot"`
-			SiteConfig   string         `yaml:"siteConfigPath"`
-			EnvVariables map[string]any `yaml:"envVariables"`
-			Os           string         `yaml:"os"`
-			Prepare      any            `yaml:"prepareCommands"`
-			Init         any            `yaml:"initCommands"`
-			Ports        []struct {
-				Port        int  `yaml:"port"`
-				HTTPSupport bool `yaml:"httpSupport"`
-			} `yaml:"ports"`
-		} `yaml:"run"`
-	} `yaml:"zerops"`
-}
-
 // parseSetup reads setup from a build's zerops.yml (the only setup serves
-// when setup is empty). It fails with the API's code: invalid YAML, a value
-// of the wrong type, or no such setup.
+// when setup is empty), extends resolved. It fails with the API's code:
+// invalid YAML, a value of the wrong kind, or no such setup.
 func parseSetup(src, setup string) (d *deployedSetup, code, msg string) {
-	defer func() {
-		if recover() != nil {
-			d, code, msg = nil, "zeropsYamlInvalidParameter", "zerops.yml does not parse"
-		}
-	}()
-	var node yaml.Node
-	if err := yaml.Unmarshal([]byte(src), &node); err != nil {
+	f, err := zeropsyml.Parse([]byte(src))
+	var syntax *zeropsyml.SyntaxError
+	switch {
+	case errors.As(err, &syntax):
 		return nil, "yamlValidationInvalidYaml", clip(err.Error(), 200)
+	case err != nil:
+		return nil, "zeropsYamlInvalidParameter", clip(err.Error(), 200)
+	case f.List:
+		return nil, "zeropsYamlInvalidParameter", "line 1: the document is a list: the setups belong under the top-level key zerops"
+	case len(f.Problems) > 0:
+		return nil, "zeropsYamlInvalidParameter", clip(f.Problems[0].Error(), 200)
 	}
-	var f zeropsYml
-	if err := node.Decode(&f); err != nil {
-		return nil, "zeropsYamlInvalidParameter", clip(strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n  "), 200)
-	}
-	for i, e := range f.Zerops {
-		if e.Setup != setup && (setup != "" || len(f.Zerops) != 1) {
+	for _, s := range f.Setups {
+		if s.Name != setup && (setup != "" || len(f.Setups) != 1) {
 			continue
 		}
-		if merged, ok := withExtends(src, i); ok {
-			var g zeropsYml
-			if b, err := yaml.Marshal(map[string]any{"zerops": []any{merged}}); err == nil && yaml.Unmarshal(b, &g) == nil && len(g.Zerops) == 1 {
-				e = g.Zerops[0]
-			}
-		}
-		d = &deployedSetup{BuildBase: baseName(e.Build.Base), RunBase: baseName(e.Run.Base),
-			Start: clip(e.Run.Start, 200), DocRoot: appsim.CleanRel(clip(e.Run.DocRoot, 200)),
-			SiteConfig: appsim.CleanRel(strings.TrimPrefix(clip(e.Run.SiteConfig, 200), appsim.RunRoot+"/"))}
-		d.BuildCommands = stringList(e.Build.BuildCommands, 10)
-		d.StartCommands = startCommands(e.Run.StartCmds)
-		d.BuildBases = stringList(e.Build.Base, 10)
-		d.DeployFiles = stringList(e.Build.DeployFiles, 20)
-		d.Prep = appsim.Prep{BuildOS: e.Build.Os, RunOS: e.Run.Os, BuildPrepare: stringList(e.Build.Prepare, 10),
-			RunPrepare: stringList(e.Run.Prepare, 10), Init: stringList(e.Run.Init, 10), Ready: e.Deploy.ReadinessCheck.parse()}
-		d.Prep.ToRunPrep = stringList(e.Build.ToRunPrep, 20)
-		for k, v := range e.Run.EnvVariables {
-			if len(d.EnvVariables) >= 100 {
-				break
-			}
-			if d.EnvVariables == nil {
-				d.EnvVariables = map[string]string{}
-			}
-			d.EnvVariables[clip(k, 60)] = clip(fmt.Sprint(v), 500)
-		}
-		for _, p := range e.Run.Ports {
-			if p.Port < 10 || p.Port > 65435 {
-				continue
-			}
-			d.Ports = append(d.Ports, appsim.Port{Port: p.Port, HTTP: p.HTTPSupport})
-		}
-		return d, "", ""
+		return deployed(f.Resolve(s)), "", ""
 	}
 	return nil, "zeropsYamlSetupNotFound", fmt.Sprintf("zerops.yml has no setup %q; a build needs its setup.", clip(setup, 40))
 }
 
-// withExtends is entry i of a zerops.yml merged with the setup it extends,
-// ok false when it extends none the file has. The platform merges section by
-// section: a build, deploy or run the entry lacks comes whole from the
-// extended setup, and in one it has, each key it lacks does (a key it has,
-// a list included, replaces the inherited one). One level is followed, as
-// ZCP's validator reads it.
-func withExtends(src string, i int) (map[string]any, bool) {
-	var raw struct {
-		Zerops []map[string]any `yaml:"zerops"`
+// deployed is what a build takes from setup s, each value clipped.
+func deployed(s *zeropsyml.Setup) *deployedSetup {
+	b, dp, r := s.Build, s.Deploy, s.Run
+	if b == nil {
+		b = &zeropsyml.Build{}
 	}
-	if yaml.Unmarshal([]byte(src), &raw) != nil || i >= len(raw.Zerops) {
-		return nil, false
+	if dp == nil {
+		dp = &zeropsyml.Deploy{}
 	}
-	child := raw.Zerops[i]
-	name, _ := child["extends"].(string)
-	if name == "" {
-		return nil, false
+	if r == nil {
+		r = &zeropsyml.Run{}
 	}
-	var parent map[string]any
-	for j, e := range raw.Zerops {
-		if s, _ := e["setup"].(string); s == name && j != i {
-			parent = e
-			break
+	d := &deployedSetup{BuildBase: baseName(b.Base, b.BaseList), RunBase: clip(r.Base, 60),
+		Start: clip(r.Start, 200), DocRoot: appsim.CleanRel(clip(r.DocumentRoot, 200)),
+		SiteConfig: appsim.CleanRel(strings.TrimPrefix(clip(r.SiteConfigPath, 200), appsim.RunRoot+"/"))}
+	d.BuildCommands = clipList(b.BuildCommands, 10)
+	for _, c := range r.StartCommands[:min(len(r.StartCommands), 10)] {
+		if strings.TrimSpace(c.Command) != "" {
+			d.StartCommands = append(d.StartCommands, appsim.StartCommand{Command: clip(c.Command, 200), Name: clip(c.Name, 200), WorkingDir: clip(c.WorkingDir, 200)})
 		}
 	}
-	if parent == nil {
-		return nil, false
+	d.BuildBases = clipList(b.Base, 10)
+	d.DeployFiles = clipList(b.DeployFiles, 20)
+	d.Prep = appsim.Prep{BuildOS: b.OS, RunOS: r.OS, BuildPrepare: clipList(b.PrepareCommands, 10),
+		RunPrepare: clipList(r.PrepareCommands, 10), Init: clipList(r.InitCommands, 10), Ready: readinessOf(dp.ReadinessCheck)}
+	d.Prep.ToRunPrep = clipList(b.AddToRunPrepare, 20)
+	for _, v := range r.EnvVariables[:min(len(r.EnvVariables), 100)] {
+		if d.EnvVariables == nil {
+			d.EnvVariables = map[string]string{}
+		}
+		d.EnvVariables[clip(v.Key, 60)] = clip(v.Value, 500)
 	}
-	out := make(map[string]any, len(child))
-	for k, v := range child {
-		out[k] = v
+	for _, p := range r.Ports {
+		if p.Port >= 10 && p.Port <= 65435 {
+			d.Ports = append(d.Ports, appsim.Port{Port: p.Port, HTTP: p.HTTPSupport})
+		}
 	}
-	for _, sec := range []string{"build", "deploy", "run"} {
-		pv, has := parent[sec]
-		if !has {
-			continue
-		}
-		cv, own := child[sec]
-		if !own || cv == nil {
-			out[sec] = pv
-			continue
-		}
-		pm, pok := pv.(map[string]any)
-		cm, cok := cv.(map[string]any)
-		if !pok || !cok {
-			continue
-		}
-		m := make(map[string]any, len(pm)+len(cm))
-		for k, v := range pm {
-			m[k] = v
-		}
-		for k, v := range cm {
-			m[k] = v
-		}
-		out[sec] = m
-	}
-	return out, true
+	return d
 }
 
 // webServerPorts is what a runtime with its own web server (php-nginx,
@@ -234,49 +150,20 @@ func (c *catalog) unknownBase(key, base, kind string) string {
 	return msg
 }
 
-// baseName is a build or run base, a name or a list of names.
-func baseName(v any) string {
-	switch b := v.(type) {
-	case string:
-		return clip(b, 60)
-	case []any:
-		names := make([]string, 0, len(b))
-		for _, x := range b {
-			names = append(names, fmt.Sprint(x))
-		}
-		return clip(strings.Join(names, " + "), 60)
+// baseName is a build base as its log names it: the name, or the names of
+// a list joined.
+func baseName(names []string, list bool) string {
+	if !list && len(names) == 1 {
+		return clip(names[0], 60)
 	}
-	return ""
+	return clip(strings.Join(names, " + "), 60)
 }
 
-// startCommands reads run.startCommands (a list of {command, name,
-// workingDir}); what is not such a list reads as none.
-func startCommands(v any) []appsim.StartCommand {
-	list, _ := v.([]any)
-	var out []appsim.StartCommand
-	for _, e := range list[:min(len(list), 10)] {
-		m, _ := e.(map[string]any)
-		get := func(k string) string {
-			s, _ := m[k].(string)
-			return clip(s, 200)
-		}
-		if c := get("command"); strings.TrimSpace(c) != "" {
-			out = append(out, appsim.StartCommand{Command: c, Name: get("name"), WorkingDir: get("workingDir")})
-		}
-	}
-	return out
-}
-
-// stringList is a YAML value that is a string or a list of them, at most n.
-func stringList(v any, n int) []string {
+// clipList is at most n of list, each clipped.
+func clipList(list []string, n int) []string {
 	var out []string
-	switch x := v.(type) {
-	case string:
-		out = []string{clip(x, 200)}
-	case []any:
-		for _, e := range x[:min(len(x), n)] {
-			out = append(out, clip(fmt.Sprint(e), 200))
-		}
+	for _, e := range list[:min(len(list), n)] {
+		out = append(out, clip(e, 200))
 	}
 	return out
 }
