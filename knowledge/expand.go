@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -336,7 +337,23 @@ func expandQuery(q string) expansion {
 			e.added = append(e.added, t)
 		}
 	}
-	toks := rewriteCommands(tokenize(q))
+	// A pasted reference literal ("${db_connectionString}") is about env
+	// references: its variable name is kept, the literal itself says the
+	// reference did not resolve (or refers to itself: "KEY: ${KEY}").
+	for _, m := range refLiteral.FindAllStringSubmatch(q, 4) {
+		for _, a := range []string{"reference", "literal"} {
+			add(a, false)
+			e.strong = append(e.strong, a)
+		}
+		if _, v, ok := strings.Cut(m[1], "_"); ok {
+			add(strings.ToLower(v), true)
+		}
+		if regexp.MustCompile(`(?i)\b`+regexp.QuoteMeta(m[1])+`\s*[:=]\s*"?\$\{`).MatchString(q) {
+			add("self", false)
+			e.strong = append(e.strong, "self")
+		}
+	}
+	toks := rewriteCommands(tokenize(refLiteral.ReplaceAllString(q, " ")))
 	for _, raw := range toks {
 		t := strings.Trim(raw, "-.@_")
 		add(t, true)
@@ -420,6 +437,9 @@ func expandQuery(q string) expansion {
 	}
 	return e
 }
+
+// refLiteral is an env reference as written in zerops.yml.
+var refLiteral = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
 
 // configFiles are the files whose references are documents titled by them:
 // a query naming one favours those documents.

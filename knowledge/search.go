@@ -274,8 +274,15 @@ func buildQuery(original, added, strong, focus []string) []match {
 // services, apps): in a question they say little about which document
 // answers it, so a title or keyword that contains one gains little (genericBoost) ("a container exits with 137" is
 // not about the Containers document).
+//
+// Words that carry no topic of their own ("url", "git", "read", "file",
+// "extension", "works") are generic too: many documents mention them in
+// passing, so in a title or keyword they would pull a wrong document.
 var genericTerms = map[string]bool{"container": true, "containers": true, "service": true, "services": true,
-	"app": true, "apps": true, "application": true, "applications": true, "zerops": true}
+	"app": true, "apps": true, "application": true, "applications": true, "zerops": true,
+	"git": true, "read": true, "file": true, "files": true,
+	"extension": true, "extensions": true, "work": true, "works": true, "working": true,
+	"use": true, "using": true, "way": true}
 
 // splitGeneric separates generic terms from the specific ones.
 func splitGeneric(terms []string) (specific, generic []string) {

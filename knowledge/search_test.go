@@ -433,3 +433,34 @@ func TestExpandQuery_CategoryAliasNoFocus(t *testing.T) {
 		t.Errorf("MemoryError: strong = %v, want the out-of-memory terms", e.strong)
 	}
 }
+
+// TestExpandQuery_ReferenceLiteral: a pasted ${…} literal searches for env
+// references (strongly) and its variable name, never for the literal token;
+// "KEY: ${KEY}" adds the self-reference.
+func TestExpandQuery_ReferenceLiteral(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		q          string
+		want, none []string
+	}{
+		{"app shows ${db_connectionString} literally", []string{"reference", "literal", "connectionstring"}, []string{"db_connectionstring", "self"}},
+		{"DATABASE_URL: ${DATABASE_URL} does not work", []string{"reference", "literal", "self"}, nil},
+		{"no literal here", nil, []string{"reference", "self"}},
+	}
+	for _, tt := range tests {
+		e := expandQuery(tt.q)
+		for _, w := range tt.want {
+			if !slices.Contains(e.terms, w) {
+				t.Errorf("%q: terms %v lack %q", tt.q, e.terms, w)
+			}
+		}
+		for _, w := range tt.none {
+			if slices.Contains(e.terms, w) {
+				t.Errorf("%q: terms %v hold %q", tt.q, e.terms, w)
+			}
+		}
+	}
+	if e := expandQuery("${cache_password} is empty"); !slices.Contains(e.strong, "reference") {
+		t.Errorf("reference is not strong: %v", e.strong)
+	}
+}
