@@ -348,7 +348,7 @@ func expandQuery(q string) expansion {
 		if _, v, ok := strings.Cut(m[1], "_"); ok {
 			add(strings.ToLower(v), true)
 		}
-		if regexp.MustCompile(`(?i)\b`+regexp.QuoteMeta(m[1])+`\s*[:=]\s*"?\$\{`).MatchString(q) {
+		if regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(m[1]) + `\s*[:=]\s*"?\$\{`).MatchString(q) {
 			add("self", false)
 			e.strong = append(e.strong, "self")
 		}
