@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/zeropsio/zcp/platform/zeropsyml"
 )
 
 // zeropsYmlKeys are the keys the platform knows at each level of a zerops.yml
@@ -36,8 +38,8 @@ var listKeys = map[string]bool{"buildCommands": true, "prepareCommands": true, "
 	"ports": true, "crontab": true, "startCommands": true}
 
 // unknownZeropsKeys lists, as the API's meta, the keys of the root and of the
-// pushed setup's entry (the only one when setup is empty) the platform does
-// not know. Entries other than the pushed one are not read.
+// pushed setup's entry (the only one when setup is empty) and of the entry it
+// extends the platform does not know. Other entries are not read.
 func unknownZeropsKeys(src, setup string) []metaItem {
 	var root yaml.Node
 	if yaml.Unmarshal([]byte(src), &root) != nil || len(root.Content) == 0 {
@@ -47,31 +49,21 @@ func unknownZeropsKeys(src, setup string) []metaItem {
 	doc := root.Content[0]
 	walkKeys(doc, "", "", &out, false)
 	list := mapValue(doc, "zerops")
-	if list == nil || list.Kind != yaml.SequenceNode {
+	f, err := zeropsyml.Parse([]byte(src))
+	if list == nil || list.Kind != yaml.SequenceNode || err != nil {
 		return out
 	}
-	for i, e := range list.Content {
-		s := mapValue(e, "setup")
-		if (s != nil && s.Value == setup) || (setup == "" && len(list.Content) == 1) {
-			walkKeys(e, "setup", fmt.Sprintf("zerops[%d]", i), &out, true)
-			if x := mapValue(e, "extends"); x != nil && x.Kind == yaml.ScalarNode {
-				walkExtended(list, i, x.Value, &out)
-			}
-			break
+	for _, s := range f.Setups {
+		if s.Name != setup && (setup != "" || len(list.Content) != 1) {
+			continue
 		}
+		walkKeys(list.Content[s.Index], "setup", s.Path(), &out, true)
+		if p := f.Parent(s); p != nil {
+			walkKeys(list.Content[p.Index], "setup", p.Path(), &out, true)
+		}
+		break
 	}
 	return out
-}
-
-// walkExtended reports the unknown keys of the entry named base, which the
-// pushed entry (index self) extends: the build reads it too.
-func walkExtended(list *yaml.Node, self int, base string, out *[]metaItem) {
-	for j, e := range list.Content {
-		if s := mapValue(e, "setup"); j != self && s != nil && s.Value == base {
-			walkKeys(e, "setup", fmt.Sprintf("zerops[%d]", j), out, true)
-			return
-		}
-	}
 }
 
 // walkKeys reports n's keys unknown at level, under path, and with deep its
