@@ -49,8 +49,19 @@ var popularTopics = []string{
 // Search ranks documents for a plain-text query. The query is never parsed as
 // bleve query syntax: it is tokenised, expanded with aliases and matched
 // against title, keywords and content. limit ≤ 0 means DefaultSearchLimit;
-// it is capped at MaxSearchLimit.
+// it is capped at MaxSearchLimit. TopContent holds the top document's
+// sections the query is about (TopOmitted names the rest); SearchFull
+// answers the whole document.
 func (ix *Index) Search(q string, limit int) (*SearchResult, error) {
+	return ix.search(q, limit, false)
+}
+
+// SearchFull is Search with the top document whole in TopContent.
+func (ix *Index) SearchFull(q string, limit int) (*SearchResult, error) {
+	return ix.search(q, limit, true)
+}
+
+func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 	q = cleanQuery(q)
 	if q == "" {
 		return nil, ErrEmptyQuery
@@ -98,7 +109,13 @@ func (ix *Index) Search(q string, limit int) (*SearchResult, error) {
 		res.Suggestions = ix.suggest(exp.terms)
 		return res, nil
 	}
-	res.TopContent = ix.byURI[res.Hits[0].URI].doc.Content
+	top := ix.byURI[res.Hits[0].URI].doc.Content
+	if full {
+		res.TopContent = top
+		return res, nil
+	}
+	terms := append(append([]string(nil), snippetTerms[0]...), ix.contentTerms(exp.strong)...)
+	res.TopContent, res.TopOmitted = relevantSections(top, terms)
 	return res, nil
 }
 

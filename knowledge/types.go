@@ -21,8 +21,9 @@ type Hit struct {
 	Snippet     string  `json:"snippet"`
 }
 
-// SearchResult is the answer to a search. TopContent is the full body of the
-// first hit. Suggestions are offered when nothing matched; Notes explain
+// SearchResult is the answer to a search. TopContent is the first hit's
+// opening and the sections the query is about (its whole body for a short
+// document or from SearchFull); TopOmitted names the sections left out. Suggestions are offered when nothing matched; Notes explain
 // expansions and services Zerops does not offer (e.g. MongoDB) with the
 // closest alternative.
 type SearchResult struct {
@@ -30,6 +31,7 @@ type SearchResult struct {
 	ExpandedQuery string   `json:"expandedQuery,omitempty"`
 	Hits          []Hit    `json:"hits"`
 	TopContent    string   `json:"topContent,omitempty"`
+	TopOmitted    []string `json:"topOmitted,omitempty"`
 	Suggestions   []string `json:"suggestions,omitempty"`
 	Notes         []string `json:"notes,omitempty"`
 }

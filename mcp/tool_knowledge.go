@@ -28,6 +28,7 @@ type knowledgeOutput struct {
 	ExpandedQuery string          `json:"expandedQuery,omitempty"`
 	Hits          []knowledge.Hit `json:"hits,omitzero"`
 	TopContent    string          `json:"topContent,omitempty"`
+	TopOmitted    []string        `json:"topOmitted,omitempty"`
 	Suggestions   []string        `json:"suggestions,omitempty"`
 	Notes         []string        `json:"notes,omitempty"`
 	URI           string          `json:"uri,omitempty"`
@@ -36,8 +37,8 @@ type knowledgeOutput struct {
 }
 
 // contentText is the markdown an agent reads: a briefing or document as it
-// is, a search as its hits followed by the top document in full (its JSON
-// would escape every line and quote of that document).
+// is, a search as its hits followed by the top document's relevant sections
+// and where the rest is (its JSON would escape every line and quote).
 func (o knowledgeOutput) contentText() string {
 	if o.Markdown != "" {
 		return joinNext(o.Markdown, o.Next)
@@ -60,13 +61,17 @@ func (o knowledgeOutput) contentText() string {
 		if h.Description != "" {
 			fmt.Fprintf(&b, "\n   %s", h.Description)
 		}
-		if i > 0 && h.Snippet != "" { // the first hit follows in full
+		if i > 0 && h.Snippet != "" { // the first hit's sections follow
 			fmt.Fprintf(&b, "\n   > %s", h.Snippet)
 		}
 	}
 	if o.TopContent != "" {
 		b.WriteString("\n\n---\n\n")
 		b.WriteString(strings.TrimSpace(o.TopContent))
+		if len(o.TopOmitted) > 0 && len(o.Hits) > 0 {
+			fmt.Fprintf(&b, "\n\n(Other sections: %s. The whole document: zerops_knowledge uri=%s)",
+				strings.Join(o.TopOmitted, "; "), o.Hits[0].URI)
+		}
 	}
 	return joinNext(strings.TrimRight(b.String(), "\n"), o.Next)
 }
@@ -74,7 +79,7 @@ func (o knowledgeOutput) contentText() string {
 func (s *Server) knowledgeTool() toolDef {
 	return newDirectTool(&sdk.Tool{
 		Name:        "zerops_knowledge",
-		Description: "Zerops documentation. query: ranked search with the top document in full. runtime/services: the briefing to read before writing import.yml or zerops.yml, with version checks. uri: one document.",
+		Description: "Zerops documentation. query: ranked search with the top document's relevant sections. runtime/services: the briefing to read before writing import.yml or zerops.yml, with version checks. uri: one document.",
 		Annotations: readOnlyAnn("Search Zerops knowledge"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in knowledgeInput) (knowledgeOutput, error) {
 		switch {
@@ -135,7 +140,7 @@ func (s *Server) knowledgeTool() toolDef {
 			case res.Hits[0].Score < weakScore:
 				next = "Next: no document matches well; rephrase with Zerops terms (a service type, a zerops.yml key, an error message) or try the suggestions."
 			}
-			return knowledgeOutput{Query: res.Query, ExpandedQuery: res.ExpandedQuery, Hits: roundScores(res.Hits), TopContent: res.TopContent,
+			return knowledgeOutput{Query: res.Query, ExpandedQuery: res.ExpandedQuery, Hits: roundScores(res.Hits), TopContent: res.TopContent, TopOmitted: res.TopOmitted,
 				Suggestions: res.Suggestions, Notes: res.Notes, Next: next}, nil
 		}
 		return knowledgeOutput{}, platform.NewError(platform.ErrInvalidParameter, "pass query, runtime/services or uri",

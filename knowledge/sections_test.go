@@ -1,0 +1,80 @@
+package knowledge
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSearch_TopSections: a search answers the top document's opening and
+// the sections the query is about, names the rest, and SearchFull answers
+// the whole document (issue 36 Deliver 3).
+func TestSearch_TopSections(t *testing.T) {
+	t.Parallel()
+	docs, err := Documents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := BuildIndex(docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		query, uri, want string
+		notWant          []string
+	}{
+		{"set maxmemory-policy allkeys-lru on valkey", "zerops://docs/services/valkey", "## Eviction: `maxmemory-policy`", []string{"## Generated env variables"}},
+		{"how do I install the pgvector extension in postgres", "zerops://docs/services/postgresql", "## Extensions", []string{"## Ports"}},
+		{"zcli vpn up needs wireguard", "zerops://docs/operations/vpn-local-development", "## Connect", nil},
+	}
+	for _, tt := range tests {
+		res, err := ix.Search(tt.query, 3)
+		if err != nil || len(res.Hits) == 0 {
+			t.Fatalf("Search(%q): %v", tt.query, err)
+		}
+		if res.Hits[0].URI != tt.uri {
+			t.Errorf("%q: top %s, want %s", tt.query, res.Hits[0].URI, tt.uri)
+			continue
+		}
+		d, _ := ix.Get(tt.uri)
+		if !strings.Contains(res.TopContent, tt.want) || !strings.HasPrefix(res.TopContent, strings.SplitN(d.Content, "\n## ", 2)[0]) {
+			t.Errorf("%q: sections lack the opening or %q:\n%s", tt.query, tt.want, res.TopContent)
+		}
+		for _, nw := range tt.notWant {
+			if strings.Contains(res.TopContent, nw) {
+				t.Errorf("%q: sections hold %q", tt.query, nw)
+			}
+		}
+		if len(res.TopContent) >= len(d.Content) || len(res.TopOmitted) == 0 {
+			t.Errorf("%q: %d of %d bytes, omitted %v: not a part", tt.query, len(res.TopContent), len(d.Content), res.TopOmitted)
+		}
+		full, err := ix.SearchFull(tt.query, 3)
+		if err != nil || full.TopContent != d.Content || len(full.TopOmitted) != 0 {
+			t.Errorf("%q: SearchFull is not the whole document", tt.query)
+		}
+	}
+}
+
+// TestRelevantSections_Cases: short documents stay whole, headings inside
+// code fences do not split, and with no matching section the first one is
+// kept.
+func TestRelevantSections_Cases(t *testing.T) {
+	t.Parallel()
+	short := "# T\n\nintro\n\n## A\n\na\n\n## B\n\nb\n"
+	if got, om := relevantSections(short, []string{"b"}); got != short || om != nil {
+		t.Errorf("short document cut: %q %v", got, om)
+	}
+	long := "# T\n\nintro\n\n## Alpha\n\n" + strings.Repeat("alpha words here. ", 120) +
+		"\n```sh\n## not a heading\n```\n\n## Beta\n\n" + strings.Repeat("beta words here. ", 120) +
+		"\n\n## Gamma\n\n" + strings.Repeat("gamma words here. ", 120) + "\n"
+	got, om := relevantSections(long, []string{"gamma"})
+	if !strings.HasPrefix(got, "# T\n\nintro") || !strings.Contains(got, "## Gamma") || strings.Contains(got, "## Beta") {
+		t.Errorf("gamma: %q", got[:min(len(got), 200)])
+	}
+	if strings.Join(om, ",") != "Alpha,Beta" {
+		t.Errorf("omitted %v, want Alpha,Beta (the fenced line is no heading)", om)
+	}
+	got, _ = relevantSections(long, []string{"nothing"})
+	if !strings.Contains(got, "## Alpha") || strings.Contains(got, "## Gamma") {
+		t.Errorf("no match keeps the first section only")
+	}
+}
