@@ -8,7 +8,7 @@ import (
 
 // heldApartFiles are the held-apart batches, each written before it was first
 // measured and never tuned to one by one; first-run scores are in the files.
-var heldApartFiles = []string{"testdata/heldout.txt", "testdata/heldout5.txt", "testdata/heldout6.txt", "testdata/heldout7.txt", "testdata/heldout8.txt"}
+var heldApartFiles = []string{"testdata/heldout.txt", "testdata/heldout5.txt", "testdata/heldout6.txt", "testdata/heldout7.txt", "testdata/heldout8.txt", "testdata/heldout9.txt"}
 
 // TestRetrieval_HeldApart runs the held-apart questions, logs the score of
 // each file and requires the top result to hold the answer for at least 90%
