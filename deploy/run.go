@@ -83,8 +83,9 @@ type Outcome struct {
 	Output          []string      `json:"output"`
 	DurationMS      int64         `json:"pushDurationMs"`
 	Build           *BuildOutcome `json:"build,omitempty"`
-	// Verdict (live, degraded, not-answering, deployed, stopped, replaced) and Check are set
-	// when the build was followed to ACTIVE; a failed build is an error.
+	// Verdict (live, degraded, not-answering, deployed, unverified, stopped,
+	// replaced) and Check are set when the build was followed to ACTIVE; a
+	// failed build is an error.
 	Verdict string `json:"verdict,omitempty"`
 	Check   *Check `json:"check,omitempty"`
 	// Warnings are the validator's for the pushed zerops.yml: the push went

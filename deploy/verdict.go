@@ -17,7 +17,8 @@ const (
 	VerdictDegraded      = "degraded"       // it answers, but not everywhere or its log shows errors
 	VerdictNotAnswering  = "not-answering"  // deployed, but nothing answers HTTP
 	VerdictBuildFailed   = "build-failed"   // the build or deploy failed; the version deployed before stays ACTIVE
-	VerdictUnverified    = "deployed"       // ACTIVE, but nothing could be probed from here
+	VerdictDeployed      = "deployed"       // ACTIVE, but nothing could be probed from here
+	VerdictUnverified    = "unverified"     // zcp sandbox only: the simulated app answered, but what decides that was not read
 	VerdictStopped       = "stopped"        // deployed to a stopped service: nothing runs until it is started
 	VerdictReplaced      = "replaced"       // a later deploy replaced this one's version before it was checked
 	VerdictCancelled     = "cancelled"      // the build was cancelled before it deployed; the version deployed before stays ACTIVE
@@ -69,7 +70,7 @@ func checkLive(ctx context.Context, env Env, serviceID, label, own string, start
 			return VerdictTargetDeleted, &Check{Reason: label + " was deleted while the deploy ran"}
 		}
 		if err != nil {
-			return VerdictUnverified, &Check{Reason: "could not check it: " + platform.Clip(err.Error(), 200),
+			return VerdictDeployed, &Check{Reason: "could not check it: " + platform.Clip(err.Error(), 200),
 				Next: "Next: zerops_verify serviceHostname=" + label + " tells whether it answers."}
 		}
 		if h == nil { // stopped: nothing runs to answer, however long we wait
@@ -135,11 +136,13 @@ func verdictOf(h *ops.ServiceHealth) (string, *Check) {
 	case h.Verdict == ops.VerdictHealthy && best.OK():
 		return VerdictLive, v
 	case h.Verdict == ops.VerdictHealthy:
+		return VerdictDeployed, v
+	case h.Verdict == ops.VerdictUnverified:
 		return VerdictUnverified, v
 	}
 	v.LogLines = logLines(h)
 	if h.Verdict == ops.VerdictDegraded && len(h.Probes) == 0 {
-		return VerdictUnverified, v // nothing to probe (no HTTP port): not "does not answer"
+		return VerdictDeployed, v // nothing to probe (no HTTP port): not "does not answer"
 	}
 	if h.Verdict == ops.VerdictDegraded && best.Answered() {
 		return VerdictDegraded, v
@@ -176,6 +179,8 @@ func verdictMessage(label, verdict string, c *Check) string {
 		return fmt.Sprintf("%s was deployed, but %s.", label, c.Reason)
 	case VerdictNotAnswering:
 		return fmt.Sprintf("%s is deployed (ACTIVE) but does not answer: %s.", label, c.Reason)
+	case VerdictUnverified:
+		return fmt.Sprintf("%s is deployed; unverified: %s.", label, c.Reason)
 	}
 	return fmt.Sprintf("%s is ACTIVE; %s.", label, c.Reason)
 }

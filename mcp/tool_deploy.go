@@ -34,7 +34,7 @@ type deployOutput struct {
 func (s *Server) deployTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_deploy",
-		Description: "Push code, build, deploy. SSH: sourceService to targetService. Local: workingDir + targetService. rollback: true + targetService redeploys an earlier version. With a progress token: follows the build, probes the app, answers a verdict (live, degraded, not-answering, build-failed) with the diagnosis.",
+		Description: "Push code, build, deploy. SSH: sourceService to targetService. Local: workingDir + targetService. rollback: true + targetService redeploys an earlier version. With a progress token: follows the build, probes the app, answers a verdict (live, degraded, not-answering, build-failed; sandbox: unverified) with the diagnosis.",
 		Annotations: mutatingAnn("Deploy code", false, false),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in deployInput) (deployOutput, error) {
 		if s.deps.Deployer == nil {
@@ -97,7 +97,7 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 		out.Next = "Next: " + target + " is live at " + res.Check.URL + ", but fix the zerops.yml warnings, then zerops_deploy again."
 	case res.Verdict == deploy.VerdictLive:
 		out.Next = "Next: nothing to fix; " + target + " is live at " + res.Check.URL + "."
-	case res.Verdict == deploy.VerdictUnverified && len(res.Warnings) > 0:
+	case res.Verdict == deploy.VerdictDeployed && len(res.Warnings) > 0:
 		// Nothing was probed: the warnings are what is known to be wrong.
 		out.Next = warningsFirst(res.Warnings, "zerops_deploy", "zerops_verify serviceHostname="+target+" tells whether it answers.")
 	case res.Check != nil && (res.Verdict == deploy.VerdictNotAnswering || res.Verdict == deploy.VerdictDegraded) &&

@@ -133,3 +133,29 @@ func firstDiagnosis(v any) map[string]string {
 	}
 	return out
 }
+
+// An app whose port the sandbox cannot read is never called live: the
+// deploy's verdict and zerops_verify answer unverified, naming what was not
+// checked and that on the platform the HTTP probe decides.
+func TestDeploy_SandboxUnreadablePortIsUnverified(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	writeApp(t, h.workDir(t), map[string]string{
+		"config.json": `{"port": 3000}` + "\n",
+		"index.js": "const cfg = require('./config.json');\n" +
+			"require('node:http').createServer((req, res) => res.end('ok')).listen(cfg.port);\n",
+	})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "deploy")
+	wantOK(t, res)
+	check, _ := m["check"].(map[string]any)
+	reason, _ := check["reason"].(string)
+	if m["verdict"] != deploy.VerdictUnverified || !strings.Contains(reason, "node index.js") || !strings.Contains(reason, "HTTP probe decides") {
+		t.Fatalf("verdict %v (%q), want unverified naming the start command and the probe: %s", m["verdict"], reason, text(res))
+	}
+	res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+	wantOK(t, res)
+	if m["verdict"] != "unverified" {
+		t.Fatalf("zerops_verify answered %v, want unverified: %s", m["verdict"], text(res))
+	}
+}

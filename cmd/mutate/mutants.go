@@ -226,7 +226,7 @@ var mutants = []mutant{
 		old: `s == setup && (target.SubdomainAccess || subdomainPlanned(projectID, target.Name))`, new: `s == setup && false`,
 		pkgs: []string{"./mcp"}, run: "TestDeploy_SubdomainWithoutHTTPPortWarnsAsValidateDoes"},
 	{name: "deployed-with-warnings-nothing-to-fix", file: "mcp/tool_deploy.go",
-		old: `res.Verdict == deploy.VerdictUnverified && len(res.Warnings) > 0`, new: `res.Verdict == deploy.VerdictUnverified && len(res.Warnings) > 99`,
+		old: `res.Verdict == deploy.VerdictDeployed && len(res.Warnings) > 0`, new: `res.Verdict == deploy.VerdictDeployed && len(res.Warnings) > 99`,
 		pkgs: []string{"./mcp"}, run: "TestDeploy_SubdomainWithoutHTTPPortWarnsAsValidateDoes"},
 	// Review 4: a default rollback goes back to the one live before.
 	{name: "rollback-picks-highest-sequence", file: "deploy/rollback.go",

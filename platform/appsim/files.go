@@ -32,6 +32,15 @@ type Files struct {
 
 func NewFiles() *Files { return &Files{paths: map[string]bool{}, text: map[string]string{}} }
 
+// Add records the file name with its content, and the directories above it.
+func (fs *Files) Add(name, content string) {
+	name = CleanRel(name)
+	for d := path.Dir(name); d != "." && d != "/"; d = path.Dir(d) {
+		fs.paths[d] = true
+	}
+	fs.paths[name], fs.text[name] = true, content
+}
+
 // Has reports whether p names an uploaded file or directory.
 func (fs *Files) Has(p string) bool {
 	p = CleanRel(p)

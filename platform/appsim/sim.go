@@ -27,6 +27,10 @@ type RunResult struct {
 	// SiteConfig is the absolute path of a run.siteConfigPath the deploy
 	// does not put in /var/www: the web server cannot be configured.
 	SiteConfig string
+	// Unchecked names what decides whether the app answers that the
+	// simulator could not read (where a start command listens): the app
+	// is taken to listen on its declared ports, unverified.
+	Unchecked []string
 }
 
 // Addr is an address the app listens on.
@@ -84,6 +88,9 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		r.produced, r.unknown = built.Produced, built.Unknown
 	}
 	out := RunResult{Lang: r.langOfBase()}
+	if files == nil {
+		out.Unchecked = []string{"the app's files (the upload was no tar archive)"}
+	}
 	if crash, exit, failed := r.initFailure(); failed {
 		out.Crash, out.Exit = crash, exit
 		return out
@@ -105,6 +112,9 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 	// the others run; where none that runs tells where it listens (or
 	// nothing is started), the app listens on the declared ports.
 	unknown := len(d.Starts()) == 0
+	if unknown {
+		out.Unchecked = append(out.Unchecked, "what the container runs (the setup has no run.start)")
+	}
 	for i, sc := range d.Starts() {
 		r.cwd = r.path(orStr(sc.WorkingDir, RunRoot))
 		cmd := r.resolve(sc.Command, 0)
@@ -124,6 +134,7 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 			out.Banner = orStr(out.Banner, cmd.banner)
 		default:
 			unknown = true
+			out.Unchecked = append(out.Unchecked, fmt.Sprintf("where `%s` listens (it reads no port or address for it)", clip(sc.Command, 80)))
 		}
 	}
 	if len(out.Listens) == 0 && unknown {

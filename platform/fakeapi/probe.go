@@ -56,8 +56,11 @@ func (s *Server) serveProbe(w http.ResponseWriter, r *http.Request) {
 	if r.URL.RawQuery != "" {
 		path += "?" + r.URL.RawQuery
 	}
-	status, body := s.st.probe(host, port, "/"+path, r.UserAgent(), now)
+	status, body, unchecked := s.st.probe(host, port, "/"+path, r.UserAgent(), now)
 	s.mu.Unlock()
+	if unchecked != "" {
+		w.Header().Set(platform.SandboxUnverifiedHeader, unchecked)
+	}
 	if status == http.StatusNotFound {
 		http.Error(w, body, status)
 		return
@@ -79,31 +82,32 @@ func (s *Server) serveProbe(w http.ResponseWriter, r *http.Request) {
 // deploy is starting, the balancer's 502 when nothing listens there (no code,
 // stopped, crash-looping, bound to another port or to localhost), 404 when
 // the project has no such runtime service.
-func (st *state) probe(hostname string, port int, path, agent string, now time.Time) (int, string) {
+func (st *state) probe(hostname string, port int, path, agent string, now time.Time) (status int, body, unchecked string) {
 	s := st.probeTarget(hostname)
 	if s == nil {
-		return http.StatusNotFound, fmt.Sprintf("sandbox probe: no runtime service %q in the simulated project", clip(hostname, 40))
+		return http.StatusNotFound, fmt.Sprintf("sandbox probe: no runtime service %q in the simulated project", clip(hostname, 40)), ""
 	}
 	switch s.Status {
 	case platform.ServiceStarting, platform.ServiceRestarting:
-		return http.StatusServiceUnavailable, unavailableBody
+		return http.StatusServiceUnavailable, unavailableBody, ""
 	case platform.ServiceActive, platform.ServiceReadyToDeploy:
 	default:
-		return http.StatusBadGateway, badGatewayBody
+		return http.StatusBadGateway, badGatewayBody, ""
 	}
 	av := st.activeVersion(s.ID, now)
 	if av == nil {
 		if st.deploying(s.ID, now) {
-			return http.StatusServiceUnavailable, unavailableBody
+			return http.StatusServiceUnavailable, unavailableBody, ""
 		}
-		return http.StatusBadGateway, badGatewayBody
+		return http.StatusBadGateway, badGatewayBody, ""
 	}
 	run := av.run()
 	if !run.Answers(port) { // a crash-looping process listens nowhere
-		return http.StatusBadGateway, badGatewayBody
+		return http.StatusBadGateway, badGatewayBody, ""
 	}
+	unchecked = strings.Join(run.Unchecked, "; ")
 	base := orStr(av.deployed.RunBase, s.Version.Name)
-	status, body := http.StatusOK, fmt.Sprintf("%s: app version %s (%s) answered GET %s on port %d\n", s.Name, av.ID, base, clip(path, 200), port)
+	status, body = http.StatusOK, fmt.Sprintf("%s: app version %s (%s) answered GET %s on port %d\n", s.Name, av.ID, base, clip(path, 200), port)
 	if run.Web != nil && !run.Web.Serves(path) {
 		status, body = http.StatusNotFound, notFoundBody
 	} else if run.Web != nil && run.Web.Fatal != nil && run.Web.RunsPHP(path) {
@@ -119,7 +123,7 @@ func (st *state) probe(hostname string, port int, path, agent string, now time.T
 		st.addLog(s, now, 6, 17, s.Name, s.Containers[0], fmt.Sprintf("%s - - [%s] \"GET %s HTTP/1.1\" %d %d \"-\" %q",
 			balancerAddr, now.UTC().Format("02/Jan/2006:15:04:05 -0700"), clip(path, 200), status, len(body), clip(agent, 100)))
 	}
-	return status, body
+	return status, body, unchecked
 }
 
 // balancerAddr is the project balancer's address, the client of every

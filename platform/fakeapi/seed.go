@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/appsim"
 )
 
 // The authenticated user of every fake Server.
@@ -52,6 +53,8 @@ func (st *state) seedDemo() {
 	av.logged = buildSteps
 	av.deployed = &deployedSetup{BuildBase: "nodejs@22", BuildCommands: []string{"npm ci"}, RunBase: "nodejs@22",
 		Start: "node index.js", Ports: simPorts(dev.Ports)}
+	av.runFiles = appsim.NewFiles()
+	av.runFiles.Add("index.js", `require("node:http").createServer((req, res) => res.end("ok")).listen(process.env.PORT || 3000);`)
 	st.appStarted(dev, av, av.finishedAt)
 	bp := st.newProcess(p.ID, dev, "stack.build", start)
 	bp.RunAt, bp.EndAt, bp.settled, bp.build = start.Add(time.Minute), start.Add(4*time.Minute), true, av

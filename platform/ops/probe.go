@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // ProbeTimeout bounds one HTTP GET of a verify.
@@ -53,6 +55,10 @@ type Probe struct {
 	// Skipped: the URL cannot be reached from where ZCP runs; it says
 	// nothing about the service.
 	Skipped bool `json:"skipped,omitempty"`
+	// Unverified (zcp sandbox only) names what the simulated app's answer
+	// did not check: on the platform its own answer decides. The verdict's
+	// reason quotes it.
+	Unverified string `json:"-"`
 }
 
 // Answered reports whether the app itself answered (any status below 500).
@@ -109,6 +115,9 @@ func (p *Prober) Get(ctx context.Context, t ProbeTarget) Probe {
 	}
 	defer func() { _ = resp.Body.Close() }()
 	out.Status = resp.StatusCode
+	if p != nil && p.Rewrite != nil { // a real app's header proves nothing
+		out.Unverified = platform.Clip(resp.Header.Get(platform.SandboxUnverifiedHeader), 300)
+	}
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, probeBodyBytes))
 	out.Body = cleanBody(body)
 	return out

@@ -155,6 +155,11 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 	case reached == 0:
 		set(VerdictHealthy, name+" is "+svc.Status+" with a clean log; not probed: "+h.Network,
 			"Next: to probe it, enable a subdomain with zerops_subdomain or run zcli vpn up.")
+	case firstOK(h.Probes).Unverified != "":
+		p := firstOK(h.Probes)
+		set(VerdictUnverified, fmt.Sprintf("the sandbox's %s answers %d at %s, but the sandbox could not check %s; on the platform the HTTP probe decides",
+			name, p.Status, p.URL, p.Unverified),
+			"Next: nothing the sandbox found to fix; on Zerops, zerops_verify serviceHostname="+name+" tells whether it is live.")
 	default:
 		p := firstOK(h.Probes)
 		set(VerdictHealthy, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), "Next: nothing to fix; "+name+" is live.")

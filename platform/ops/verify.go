@@ -20,9 +20,12 @@ import (
 
 // Verdicts of a verify, from best to worst.
 const (
-	VerdictHealthy  = "healthy"
-	VerdictDegraded = "degraded"
-	VerdictFailing  = "failing"
+	VerdictHealthy = "healthy"
+	// VerdictUnverified: the sandbox's simulated app answered, but the
+	// sandbox could not read what decides that (zcp sandbox only).
+	VerdictUnverified = "unverified"
+	VerdictDegraded   = "degraded"
+	VerdictFailing    = "failing"
 )
 
 // VerifyParams selects what a verify checks.
@@ -184,8 +187,10 @@ func (h *ServiceHealth) Starting() bool { return h.starting }
 func verdictRank(v string) int {
 	switch v {
 	case VerdictFailing:
-		return 2
+		return 3
 	case VerdictDegraded:
+		return 2
+	case VerdictUnverified:
 		return 1
 	}
 	return 0

@@ -1,0 +1,61 @@
+package appsim_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/zeropsio/zcp/platform/appsim"
+)
+
+// files is an upload of name → content.
+func files(m map[string]string) *appsim.Files {
+	fs := appsim.NewFiles()
+	for name, content := range m {
+		fs.Add(name, content)
+	}
+	return fs
+}
+
+// run starts setup d (run base nodejs@22 unless d says) with the uploaded
+// files deployed as they are and PORT unset.
+func run(d appsim.Setup, up map[string]string) appsim.RunResult {
+	if d.RunBase == "" {
+		d.RunBase = "nodejs@22"
+	}
+	if d.Ports == nil {
+		d.Ports = []appsim.Port{{Port: 3000, HTTP: true}}
+	}
+	built := appsim.Build(&d, files(up), fixedTime)
+	return appsim.Run(&d, files(up), &built, d.RunBase, appsim.Env{Vars: map[string]string{}}, "seed")
+}
+
+func TestRun_UncheckedNamesWhatWasNotRead(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name      string
+		d         appsim.Setup
+		files     map[string]string
+		unchecked string // "": everything that decides the answer was read
+	}{
+		{"a literal port", appsim.Setup{Start: "node index.js"},
+			map[string]string{"index.js": "require('node:http').createServer().listen(3000)"}, ""},
+		{"a port from a config object", appsim.Setup{Start: "node index.js"},
+			map[string]string{"index.js": "const c = require('./c.json');\nrequire('node:http').createServer().listen(c.port)", "c.json": "{}"},
+			"where `node index.js` listens"},
+		{"a server the sandbox does not know", appsim.Setup{Start: "./server"},
+			map[string]string{"server": "\x7fELF"}, "where `./server` listens"},
+		{"no start", appsim.Setup{}, map[string]string{"index.js": ""}, "no run.start"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := strings.Join(run(tt.d, tt.files).Unchecked, "; ")
+			if (tt.unchecked == "") != (got == "") || !strings.Contains(got, tt.unchecked) {
+				t.Errorf("Unchecked = %q, want %q", got, tt.unchecked)
+			}
+		})
+	}
+}
+
+var fixedTime = time.Date(2026, 11, 29, 1, 0, 0, 0, time.UTC)
