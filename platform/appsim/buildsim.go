@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -335,22 +336,6 @@ func (b *buildSim) svelteKit() {
 	b.unknown = true
 }
 
-// tscOutputs records the outDir of the project tsc compiles (-p or
-// --project, else tsconfig.json); a project it cannot read, or one that
-// extends another, leaves its outputs unknown.
-func (b *buildSim) tscOutputs(words []string) {
-	proj := orStr(valueAfter(words, "-p", "--project"), "tsconfig.json")
-	if !strings.HasSuffix(proj, ".json") {
-		proj = path.Join(proj, "tsconfig.json")
-	}
-	cfg, ok := b.readFile(proj)
-	if m := outDirRe.FindStringSubmatch(cfg); m != nil {
-		b.produce(m[1])
-	} else if !ok || strings.Contains(cfg, `"extends"`) {
-		b.unknown = true
-	}
-}
-
 // hasConfig reports whether a config file named prefix.<ext> is in the
 // current directory.
 func (b *buildSim) hasConfig(prefix string) bool {
@@ -388,6 +373,7 @@ var toolOutputs = []struct {
 	{" tsup ", "dist", []string{"tsup.config"}}, {" nest build ", "dist", []string{"nest-cli"}},
 	{" next build ", ".next", []string{"next.config"}}, {" nuxt build ", ".output", []string{"nuxt.config"}},
 	{" nuxi build ", ".output", []string{"nuxt.config"}}, {" nuxt generate ", ".output", []string{"nuxt.config"}},
+	{" nuxi generate ", ".output", []string{"nuxt.config"}},
 	{" react-scripts build ", "build", nil}, {" svelte-kit build ", "build", []string{"svelte.config"}},
 	{" mvn ", "target", nil}, {" mvnw ", "target", nil}, {" gradle ", "build", nil}, {" gradlew ", "build", nil},
 	{" cargo build ", "target", nil}, {" composer install ", "vendor", nil}, {" hugo ", "public", nil},
@@ -661,6 +647,12 @@ func (b *buildSim) otherPM(name string, args []string, depth int) int {
 		}
 		return b.run(text, depth+1)
 	}
+	if bin := args[slices.Index(args, script):]; (name == "yarn" || rest[0] != "run") && b.installedBin(script) {
+		// No such script: yarn (and pnpm without run) runs the installed
+		// binary of that name from node_modules/.bin.
+		code, _ := b.step(bin, depth+1)
+		return code
+	}
 	if name == "pnpm" {
 		b.err(" ERR_PNPM_NO_SCRIPT  Missing script: " + script)
 		b.err("")
@@ -676,3 +668,36 @@ func (b *buildSim) otherPM(name string, args []string, depth int) int {
 var builtinYarn = map[string]bool{"install": true, "add": true, "remove": true, "upgrade": true, "global": true,
 	"cache": true, "config": true, "init": true, "info": true, "why": true, "list": true, "audit": true,
 	"workspace": true, "workspaces": true, "dlx": true, "exec": true, "set": true, "link": true, "pack": true}
+
+// binPackages are packages whose binary is named otherwise.
+var binPackages = map[string][]string{"tsc": {"typescript"}, "nuxi": {"nuxi", "nuxt"}, "nest": {"@nestjs/cli"},
+	"ng": {"@angular/cli"}, "svelte-kit": {"@sveltejs/kit"}, "remix": {"@remix-run/dev"}, "vue-cli-service": {"@vue/cli-service"}}
+
+// installedBin reports whether node_modules/.bin may hold name after the
+// installs so far: packages were installed (or any path may have been
+// made) and package.json or a lock file names a package that has it, or
+// the lock files cannot be read to tell.
+func (b *buildSim) installedBin(name string) bool {
+	if !b.unknown && !b.exists(path.Join(b.cwd, "node_modules")) {
+		return false
+	}
+	pkgs := append([]string{name}, binPackages[name]...)
+	read := false
+	for _, f := range []string{"package.json", "yarn.lock", "pnpm-lock.yaml", "package-lock.json"} {
+		src, ok := b.readFile(f)
+		if !ok {
+			if b.files.Has(path.Join(b.cwd, f)) && f != "package.json" {
+				return true // a lock file too large to read: it may name it
+			}
+			continue
+		}
+		read = true
+		for _, p := range pkgs {
+			if strings.Contains(src, `"`+p+`"`) || strings.Contains(src, "\n"+p+"@") || strings.Contains(src, `"`+p+"@") ||
+				strings.Contains(src, "/"+p+"@") || strings.Contains(src, "node_modules/"+p+`"`) || strings.Contains(src, "\n  "+p+":") {
+				return true
+			}
+		}
+	}
+	return !read
+}

@@ -59,3 +59,38 @@ func TestRun_UncheckedNamesWhatWasNotRead(t *testing.T) {
 }
 
 var fixedTime = time.Date(2026, 11, 29, 1, 0, 0, 0, time.UTC)
+
+// tsc emits a file per source: a start naming another file under its
+// outDir fails as Node does, whatever the build made beside it.
+func TestRun_CompilerOutputsFileByFile(t *testing.T) {
+	t.Parallel()
+	up := map[string]string{
+		"package.json":   `{"name": "api", "scripts": {"build": "tsc"}, "devDependencies": {"typescript": "^5"}}`,
+		"tsconfig.json":  `{"compilerOptions": {"outDir": "dist", "target": "es2022"}, "include": ["src"]}`,
+		"src/index.ts":   "import { port } from './config';\nrequire('node:http').createServer().listen(3000);\n",
+		"src/config.ts":  "export const port = 3000;\n",
+		"jest.config.ts": "export default {};\n",
+	}
+	tests := []struct {
+		start, crash string // crash "": it starts
+	}{
+		{"node dist/index.js", ""},
+		{"node dist/config.js", ""},
+		{"node dist/indx.js", "Cannot find module '/var/www/dist/indx.js'"},
+		{"node dist/src/index.js", "Cannot find module '/var/www/dist/src/index.js'"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.start, func(t *testing.T) {
+			t.Parallel()
+			d := appsim.Setup{BuildCommands: []string{"npm i", "npm run build"}, DeployFiles: []string{"dist", "node_modules", "package.json"}, Start: tt.start}
+			got := run(d, up)
+			var crash []string
+			for _, l := range got.Crash {
+				crash = append(crash, l.Msg)
+			}
+			if c := strings.Join(crash, "\n"); (tt.crash == "") != (c == "") || !strings.Contains(c, tt.crash) {
+				t.Errorf("crash %q, want %q", c, tt.crash)
+			}
+		})
+	}
+}

@@ -6,8 +6,9 @@ import (
 	"sort"
 )
 
-// refRe is a cross-service reference in an env value: ${hostname_key}.
-var refRe = regexp.MustCompile(`\$\{([a-z][a-z0-9]*)_([A-Za-z0-9_]+)\}`)
+// refRe is a cross-service reference in an env value: ${hostname_key}, or
+// $hostname_key without braces (as official recipes write it).
+var refRe = regexp.MustCompile(`\$\{([a-z][a-z0-9]*)_([A-Za-z0-9_]+)\}|\$([a-z][a-z0-9]*)_([A-Za-z0-9_]+)`)
 
 // startEnv is the environment s's containers start with when they run d,
 // as of now: the facts' precedence is system (generated) > zerops.yml
@@ -51,6 +52,9 @@ func (st *state) startEnv(s *service, d *deployedSetup) appsim.Env {
 	for _, k := range keys {
 		out.Vars[k] = refRe.ReplaceAllStringFunc(raw[k], func(ref string) string {
 			m := refRe.FindStringSubmatch(ref)
+			if m[1] == "" {
+				m = m[2:] // the form without braces
+			}
 			o := st.serviceByName(s.ProjectID, m[1])
 			if o == nil || o.system() {
 				if out.MissingHost == "" {

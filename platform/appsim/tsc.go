@@ -1,0 +1,135 @@
+package appsim
+
+import (
+	"encoding/json"
+	"path"
+	"sort"
+	"strings"
+)
+
+// tscConfig is what tsc reads of a tsconfig.json to place its outputs.
+type tscConfig struct {
+	Extends         any      `json:"extends"`
+	Files           []string `json:"files"`
+	Include         []string `json:"include"`
+	References      []any    `json:"references"`
+	CompilerOptions struct {
+		OutDir  string `json:"outDir"`
+		RootDir string `json:"rootDir"`
+		NoEmit  bool   `json:"noEmit"`
+		AllowJs bool   `json:"allowJs"`
+		Jsx     string `json:"jsx"`
+	} `json:"compilerOptions"`
+}
+
+// tscOutputs records what tsc (-p or --project, else tsconfig.json) emits:
+// a .js file in outDir for each TypeScript source, placed as the source is
+// under rootDir (given, else the sources' common directory). A project
+// read only in part (extends, files, references, allowJs, jsx preserved,
+// sources not all kept) makes its outDir, content unknown; one it cannot
+// read at all leaves its outputs unknown.
+func (b *buildSim) tscOutputs(words []string) {
+	proj := orStr(valueAfter(words, "-p", "--project"), "tsconfig.json")
+	if !strings.HasSuffix(proj, ".json") {
+		proj = path.Join(proj, "tsconfig.json")
+	}
+	src, ok := b.readFile(proj)
+	var cfg tscConfig
+	if !ok || json.Unmarshal([]byte(stripJSONComments(src)), &cfg) != nil {
+		if m := outDirRe.FindStringSubmatch(src); m != nil {
+			b.produce(m[1])
+		} else {
+			b.unknown = true
+		}
+		return
+	}
+	o := cfg.CompilerOptions
+	switch {
+	case o.NoEmit:
+		return
+	case o.OutDir == "":
+		b.unknown = cfg.Extends != nil || b.unknown // its outputs sit beside the sources, or the base decides
+		return
+	}
+	dir := CleanRel(path.Join(b.cwd, path.Dir(proj)))
+	out := CleanRel(path.Join(dir, o.OutDir))
+	srcs, whole := b.tsSources(dir, out, cfg.Include)
+	if cfg.Extends != nil || cfg.Files != nil || cfg.References != nil || o.AllowJs || o.Jsx == "preserve" || !whole || len(srcs) == 0 {
+		b.produce(path.Join(path.Dir(proj), o.OutDir))
+		return
+	}
+	root := CleanRel(path.Join(dir, o.RootDir))
+	if o.RootDir == "" {
+		root = commonDir(srcs)
+	}
+	for _, s := range srcs {
+		rel, ok := strings.CutPrefix(s, root+"/")
+		if root == "" {
+			rel, ok = s, true
+		}
+		if !ok {
+			b.produce(path.Join(path.Dir(proj), o.OutDir)) // a source outside rootDir: tsc stops, the sandbox does not judge it
+			return
+		}
+		b.produced[path.Join(out, jsName(rel))] = true
+	}
+}
+
+// tsSources are the TypeScript files tsc compiles in project dir dir
+// (declarations, node_modules and outDir left out; include, when set, read
+// as folders); whole is false when one of them may not be in the upload's
+// kept list.
+func (b *buildSim) tsSources(dir, out string, include []string) (srcs []string, whole bool) {
+	if b.files == nil {
+		return nil, false
+	}
+	var roots []string
+	for _, inc := range include {
+		lit := inc
+		if i := strings.IndexAny(inc, "*?"); i >= 0 {
+			lit = inc[:i]
+		}
+		roots = append(roots, CleanRel(path.Join(dir, lit)))
+	}
+	for p := range b.files.paths {
+		ext := path.Ext(p)
+		if ext != ".ts" && ext != ".tsx" && ext != ".mts" && ext != ".cts" || strings.HasSuffix(p, ".d.ts") ||
+			strings.Contains("/"+p+"/", "/node_modules/") || under(p, out) || !under(p, dir) {
+			continue
+		}
+		in := len(roots) == 0
+		for _, r := range roots {
+			in = in || under(p, r) || p == r
+		}
+		if in {
+			srcs = append(srcs, p)
+		}
+	}
+	sort.Strings(srcs)
+	return srcs, true
+}
+
+// under reports whether p lies under dir ("" is everything).
+func under(p, dir string) bool { return dir == "" || strings.HasPrefix(p, dir+"/") }
+
+// commonDir is the deepest directory holding every path of ps.
+func commonDir(ps []string) string {
+	dir := path.Dir(ps[0])
+	for _, p := range ps[1:] {
+		for dir != "." && !under(p, dir) {
+			dir = path.Dir(dir)
+		}
+	}
+	if dir == "." {
+		return ""
+	}
+	return dir
+}
+
+// jsName is the file tsc emits for a source: .ts and .tsx make .js, .mts
+// .mjs, .cts .cjs.
+func jsName(src string) string {
+	ext := path.Ext(src)
+	return strings.TrimSuffix(src, ext) + map[string]string{".mts": ".mjs", ".cts": ".cjs"}[ext] +
+		map[bool]string{true: ".js"}[ext == ".ts" || ext == ".tsx"]
+}
