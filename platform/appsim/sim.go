@@ -476,6 +476,11 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 		exit := map[string]int{"python": 2, "binary": 127}[lang]
 		return startCmd{lang: lang, crash: missingEntry(lang, file, rel), exit: exit}
 	}
+	if src, ok := r.deployedText(rel); ok {
+		if c, ok := codeServer(lang, src, args, env); ok {
+			return c // a server of its own reads its flags itself
+		}
+	}
 	out := startCmd{lang: lang, listen: flagListen(args, env, "", 0)}
 	if out.listen != nil {
 		return out

@@ -239,6 +239,11 @@ type ownAddr struct {
 	hostVars, portVars   []string // variables it reads them from, the first set wins
 	modeFlags, modeVars  []string // where it reads its mode: any but development binds every address
 	banner               string
+	// A server an entry file starts itself: the language of that file,
+	// what in it says so, and where it sets the port and the bind (group
+	// 1: the value as written).
+	lang                   string
+	uses, setPort, setHost *regexp.Regexp
 }
 
 const (
