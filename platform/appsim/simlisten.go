@@ -276,6 +276,13 @@ var ownAddrs = map[string]ownAddr{
 		local: "info: Microsoft.Hosting.Lifetime[14]\n      Now listening on: http://localhost:%[2]d"},
 	"Bun.serve":  {host: "0.0.0.0", port: 3000, portVars: []string{"BUN_PORT", "PORT", "NODE_PORT"}},
 	"Deno.serve": {host: "0.0.0.0", port: 8000},
+	"sinatra": {host: "127.0.0.1", port: 4567, hostFlags: []string{"-o"}, portFlags: []string{"-p"},
+		modeFlags: []string{"-e"}, modeVars: []string{"APP_ENV", "RACK_ENV"},
+		banner: "== Sinatra has taken the stage on %[2]d with backup from Puma\n" + pumaBanner,
+		local:  "== Sinatra has taken the stage on %[2]d with backup from Puma\n" + pumaLocal,
+		lang:   "ruby", uses: regexp.MustCompile(`\brequire\s*\(?\s*['"]sinatra['"]`),
+		setPort: regexp.MustCompile(`(?m)^\s*set\s+:port\s*,\s*(.+?)\s*$`),
+		setHost: regexp.MustCompile(`(?m)^\s*set\s+:bind\s*,\s*(.+?)\s*$`)},
 }
 
 // listen is where s listens started with args in env, from base (its
