@@ -24,7 +24,7 @@ func TestRun_Sinatra(t *testing.T) {
 		{"set port and bind", "ruby app.rb", nil, app("set :port, 8080\nset :bind, '0.0.0.0'\n"), true},
 		{"set port only: localhost in development", "ruby app.rb", nil, app("set :port, 8080\n"), false},
 		{"set port in production", "ruby app.rb", map[string]string{"APP_ENV": "production"}, app("set :port, 8080\n"), true},
-		{"port from PORT", "ruby app.rb", map[string]string{"PORT": "8080", "RACK_ENV": "production"},
+		{"port from PORT", "bundle exec ruby app.rb", map[string]string{"PORT": "8080", "RACK_ENV": "production"},
 			app("set :port, ENV.fetch('PORT', 4567)\n"), true},
 		{"default port 4567", "ruby app.rb -o 0.0.0.0", nil, app(""), false},
 		{"flags", "ruby app.rb -p 8080 -o 0.0.0.0", nil, app(""), true},
