@@ -27,6 +27,8 @@ type auditLine struct {
 	Tool       string         `json:"tool"`
 	Arguments  map[string]any `json:"arguments,omitempty"`
 	Unknown    []string       `json:"unknownArguments,omitempty"`
+	Record     string         `json:"record"`             // outcome; the gate's records are decision and confirmation
+	Decision   string         `json:"decision,omitempty"` // how the gate let it through (allow, confirm-accepted, replay …)
 	Outcome    string         `json:"outcome"`
 	DurationMS int64          `json:"durationMs"`
 }
@@ -40,12 +42,19 @@ func (s *Server) audit(line auditLine) {
 	if err != nil {
 		return
 	}
-	b = append(b, '\n')
+	if err := s.writeAudit(append(b, '\n')); err != nil {
+		s.log.Warn("audit write failed", zap.Error(err))
+	}
+}
+
+// writeAudit writes one whole line to the audit log.
+func (s *Server) writeAudit(b []byte) error {
 	s.auditMu.Lock()
 	defer s.auditMu.Unlock()
 	if _, err := s.deps.Audit.Write(b); err != nil {
-		s.log.Warn("audit write failed", zap.Error(err))
+		return fmt.Errorf("audit log: %w", err)
 	}
+	return nil
 }
 
 // logFailure puts the raw cause of a failed call (Go's error text, which the

@@ -181,6 +181,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		deps.Deployer = deploy.NewAPIPusher(deps.Client, deps.WorkDir, ops.ReadFileInDir)
 		writeApp(t, deps.WorkDir, demoApp)
 	}
+	deps.Policy = allowAll // the gate's defaults are tested on their own (policy_test.go)
 	if o.deps != nil {
 		o.deps(&deps)
 	}

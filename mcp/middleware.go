@@ -101,6 +101,8 @@ func (s *Server) trackMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 		session := sessionID(call.Session)
 		id, started := s.begin(name, session)
 		defer s.end(id)
+		st := &callState{id: fmt.Sprintf("c%d", id)}
+		ctx = withCallState(ctx, st)
 		var res sdk.Result
 		var err error
 		held := s.deps.Secrets.Holds(call.Params.Arguments)
@@ -134,11 +136,13 @@ func (s *Server) trackMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 			}
 			s.audit(auditLine{
 				Time:       started.UTC(),
-				CallID:     fmt.Sprintf("c%d", id),
+				CallID:     st.id,
 				Session:    session,
 				Tool:       name,
 				Arguments:  args,
 				Unknown:    unknown,
+				Record:     "outcome",
+				Decision:   st.decision,
 				Outcome:    outcome,
 				DurationMS: time.Since(started).Milliseconds(),
 			})

@@ -43,7 +43,9 @@ func TestRollback_SkipsVersionsKnownNotToAnswer(t *testing.T) {
 		t.Fatalf("the rollback did not skip v2, known not to answer, for v1 (%s): %s", v1, text(res))
 	}
 
-	res, m = h.call(t, "zerops_deploy", back)
+	// The same arguments again within the replay window mean a second
+	// rollback only with repeat: true (docs/policy.md).
+	res, m = h.call(t, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage", "repeat": true})
 	wantError(t, res, m, platform.ErrNotFound)
 	all := text(res)
 	for _, want := range append([]string{"appVersionId="}, broken...) {

@@ -19,6 +19,7 @@ import (
 	"github.com/zeropsio/zcp/knowledge"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
+	"github.com/zeropsio/zcp/platform/policy"
 )
 
 // Project names the one project this server manages.
@@ -89,6 +90,18 @@ type Deps struct {
 
 	// ImportOptions bounds the wait for hostnames still being deleted.
 	ImportOptions ops.ImportOptions
+
+	// Policy decides each tool call (ZCP_POLICY); nil = the built-in
+	// defaults. ReadOnly puts the read-only rule before it.
+	Policy *policy.Policy
+	// Grants is the directory of one-shot confirmations `zcp policy allow`
+	// writes; "" = none.
+	Grants string
+	// ReplayWindow is how long a mutation's result answers the same call
+	// again; 0 = DefaultReplayWindow.
+	ReplayWindow time.Duration
+	// Now is the clock of replays and grants; nil = time.Now.
+	Now func() time.Time
 }
 
 // InFlightCall is one tool call being handled, for the status dump.
@@ -115,6 +128,11 @@ type Server struct {
 
 	auditMu sync.Mutex
 
+	policy    *policy.Policy
+	replays   *replays
+	gateMu    sync.Mutex
+	decisions map[string]int // gate outcomes since start-up
+
 	project atomic.Pointer[Project] // nil until Deps.Connect succeeds
 }
 
@@ -133,12 +151,21 @@ func New(deps Deps) (*Server, error) {
 		deps.Version = "dev"
 	}
 	s := &Server{
-		deps:     deps,
-		log:      deps.Logger,
-		stacks:   ops.NewStackTypeCache(deps.Client, 0),
-		tools:    map[string]toolDef{},
-		catalog:  map[string]bool{},
-		inflight: map[uint64]InFlightCall{},
+		deps:      deps,
+		log:       deps.Logger,
+		stacks:    ops.NewStackTypeCache(deps.Client, 0),
+		tools:     map[string]toolDef{},
+		catalog:   map[string]bool{},
+		inflight:  map[uint64]InFlightCall{},
+		policy:    deps.Policy,
+		replays:   newReplays(deps.ReplayWindow),
+		decisions: map[string]int{},
+	}
+	if s.policy == nil {
+		s.policy = policy.Default()
+	}
+	if deps.ReadOnly {
+		s.policy = s.policy.ReadOnly()
 	}
 	if deps.Project.ID != "" {
 		p := deps.Project
@@ -169,7 +196,7 @@ func New(deps Deps) (*Server, error) {
 	}
 	s.addResources()
 	s.addPrompts()
-	s.sdk.AddReceivingMiddleware(wireErrorMiddleware, s.argumentsCapMiddleware, s.recoverMiddleware, s.trackMiddleware, s.connectMiddleware, s.deadlineMiddleware, s.warmMiddleware)
+	s.sdk.AddReceivingMiddleware(wireErrorMiddleware, s.argumentsCapMiddleware, s.recoverMiddleware, s.trackMiddleware, s.connectMiddleware, s.gateMiddleware, s.deadlineMiddleware, s.warmMiddleware)
 	return s, nil
 }
 

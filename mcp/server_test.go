@@ -194,7 +194,7 @@ func TestAudit_RedactsSecretsAndSkipsReads(t *testing.T) {
 	h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: x\n    type: nodejs@22\n    envSecrets: {K: topsecret}\n", "dryRun": true})
 	h.call(t, "zerops_delete", map[string]any{"serviceHostname": "cache"})
 	log := h.audit.String()
-	lines := strings.Split(strings.TrimSpace(log), "\n")
+	lines := outcomeLines(log)
 	if len(lines) != 3 {
 		t.Fatalf("audit has %d lines, want 3 (no line for reads):\n%s", len(lines), log)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
+	"github.com/zeropsio/zcp/platform/policy"
 	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
@@ -95,6 +96,8 @@ type ServerConfig struct {
 	NewDeployer func(platform.Client) mcp.Deployer
 	// Prober makes zerops_verify's HTTP GETs; nil requests the real URLs.
 	Prober *ops.Prober
+	Policy *policy.Policy // ZCP_POLICY; nil = the built-in defaults
+	Grants string         // ZCP_POLICY_GRANTS: one-shot confirmations
 }
 
 // Deps wires the MCP server's dependencies to the stack's actors.
@@ -117,6 +120,8 @@ func (s *Stack) Deps(c ServerConfig) mcp.Deps {
 		WorkDir:    c.WorkDir,
 		SlogLogger: NewSlogLogger(s.log),
 		Prober:     c.Prober,
+		Policy:     c.Policy,
+		Grants:     c.Grants,
 	}
 	if c.NewDeployer != nil {
 		d.Deployer = c.NewDeployer(s.Gateway)

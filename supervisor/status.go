@@ -43,16 +43,17 @@ type StatusDump struct {
 	Started     time.Time
 	ProjectName string
 	ProjectID   string
-	Project     func() (name, id string) // when set, asked at each dump instead of ProjectName/ProjectID
-	Actors      func() []actors.Actor    // usually Tree.Actors
-	Restarts    func(name string) int    // usually Tree.Restarts
-	InFlight    func() []InFlightCall    // tool calls in flight (nil: none tracked)
-	Sessions    func() []SessionStatus   // open MCP sessions over HTTP (nil: stdio, not listed)
-	Out         io.Writer                // default os.Stderr
-	File        string                   // ZCP_STATUS_FILE: also written here
-	Secrets     *platform.Scrubber       // removed from every dump (nil: none)
-	Timeout     time.Duration            // per actor Status (default 100 ms)
-	Now         func() time.Time         // default time.Now
+	Project     func() (name, id string)                          // when set, asked at each dump instead of ProjectName/ProjectID
+	Actors      func() []actors.Actor                             // usually Tree.Actors
+	Restarts    func(name string) int                             // usually Tree.Restarts
+	InFlight    func() []InFlightCall                             // tool calls in flight (nil: none tracked)
+	Sessions    func() []SessionStatus                            // open MCP sessions over HTTP (nil: stdio, not listed)
+	Policy      func() (inForce string, decisions map[string]int) // the policy gate (nil: not shown)
+	Out         io.Writer                                         // default os.Stderr
+	File        string                                            // ZCP_STATUS_FILE: also written here
+	Secrets     *platform.Scrubber                                // removed from every dump (nil: none)
+	Timeout     time.Duration                                     // per actor Status (default 100 ms)
+	Now         func() time.Time                                  // default time.Now
 }
 
 // NewStatusDump returns a dump of tree's actors, writing to stderr and, when
@@ -220,6 +221,20 @@ func (d *StatusDump) Render(ctx context.Context) []byte {
 	fmt.Fprintf(&b, "tool calls in flight: %d\n", len(calls))
 	for _, c := range calls {
 		fmt.Fprintf(&b, "  %s: %s\n", oneLine(c.Tool), t.Sub(c.Started).Round(time.Millisecond))
+	}
+	if d.Policy != nil {
+		inForce, decisions := d.Policy()
+		fmt.Fprintf(&b, "policy: %s\n", oneLine(orDash(inForce)))
+		keys := make([]string, 0, len(decisions))
+		for k := range decisions {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		counts := make([]string, len(keys))
+		for i, k := range keys {
+			counts[i] = fmt.Sprintf("%s %d", oneLine(k), decisions[k])
+		}
+		fmt.Fprintf(&b, "  decisions: %s\n", orDash(strings.Join(counts, ", ")))
 	}
 	if d.Sessions != nil {
 		sessions := d.Sessions()

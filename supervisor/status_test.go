@@ -215,3 +215,16 @@ func TestStatusDump_ClientValuesPrintable(t *testing.T) {
 		})
 	}
 }
+
+func TestStatusDump_ShowsPolicyAndDecisions(t *testing.T) {
+	t.Parallel()
+	d := &StatusDump{Version: "t", Policy: func() (string, map[string]int) {
+		return "team.yml (2 rules), then built-in defaults", map[string]int{"deny": 3, "allow": 7, "replay": 1}
+	}}
+	out := string(d.Render(context.Background()))
+	for _, want := range []string{"policy: team.yml (2 rules), then built-in defaults\n", "  decisions: allow 7, deny 3, replay 1\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("dump lacks %q:\n%s", want, out)
+		}
+	}
+}

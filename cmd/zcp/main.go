@@ -23,6 +23,8 @@ Usage:
   zcp init --http URL        the same, with Claude Code connecting to a running zcp serve --http
   zcp hook session-start     the project summary Claude Code's SessionStart hook prints
   zcp diagnose [--build]     read log lines on stdin, print the failures they show as JSON
+  zcp policy check FILE      validate a ZCP_POLICY file, print its decision table
+  zcp policy allow ACT SVC   (a human, in a terminal) confirm one call the policy asks about
   zcp version                print the version
   zcp help                   print this help
 Every command takes -h / --help.
@@ -34,7 +36,9 @@ Environment (serve):
   ZCP_LOG_LEVEL        debug | info | warn | error (default warn); logs go to stderr
   ZCP_API_RATE         API budget as rps:burst (default 10:20)
   ZCP_READ_ONLY        1 registers only read-only tools
-  ZCP_AUDIT_LOG        path: append one JSON line per changing tool call
+  ZCP_AUDIT_LOG        path: the gate's decision and each changing call's outcome, one JSON line each
+  ZCP_POLICY           path: the policy file (allow, deny or confirm per tool, action, service)
+  ZCP_POLICY_GRANTS    directory of one-shot grants (default <config dir>/zcp/grants)
   ZCP_STATUS_FILE      path: the status dump, rewritten every 10 s and on SIGUSR1
   ZCP_SSH_CONFIG       path: ssh config file used for deploys (default ~/.ssh/config)
   ZCP_HTTP_TOKEN       with --http: the bearer token (else <config dir>/zcp/http-token)
@@ -64,6 +68,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return hookCmd(args[1:], stdout, stderr)
 	case "diagnose":
 		return diagnoseCmd(args[1:], stdin, stdout, stderr)
+	case "policy":
+		return policyCmd(args[1:], stdout, stderr)
 	case "version", "--version", "-v":
 		if code, ok := parseFlags(flag.NewFlagSet("zcp version", flag.ContinueOnError), "  zcp version", args[1:], stdout, stderr); !ok {
 			return code

@@ -71,6 +71,11 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zcp: %v\n", err)
 		return 1
 	}
+	pol, err := policyFromEnv()
+	if err != nil {
+		fmt.Fprintf(stderr, "zcp: ZCP_POLICY: %v\n", err)
+		return 1
+	}
 	// Both files are checked before anything starts: a path that could
 	// block (a FIFO without a reader) must not hang start-up or shutdown.
 	audit, closeAudit, err := openAudit(os.Getenv("ZCP_AUDIT_LOG"))
@@ -178,6 +183,8 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		WorkDir:     workDir,
 		NewDeployer: newDeployer,
 		Prober:      opts.prober,
+		Policy:      pol,
+		Grants:      grantsDir(),
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "zcp: %v\n", err)
@@ -190,6 +197,10 @@ func serve(opts serveOptions, stderr io.Writer) int {
 			out[i] = supervisor.InFlightCall{Tool: c.Tool, Started: c.Started}
 		}
 		return out
+	}
+	dump.Policy = func() (string, map[string]int) {
+		st := srv.PolicyStatus()
+		return st.Policy, st.Decisions
 	}
 	go dump.RefreshFile(ctx, supervisor.StatusFileInterval)
 	if opts.http != nil {
