@@ -107,35 +107,40 @@ func (s *Server) gateMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 		}
 		targets, err := s.resolveTargets(ctx, it, need)
 		if err != nil {
-			if it.read {
-				return next(ctx, method, req) // a read the policy cannot check is not worth refusing
+			if !it.read {
+				return s.failure(err), nil
 			}
-			return s.failure(err), nil
+			// A read is decided on the names as given rather than refused.
+			targets, _ = s.resolveTargets(ctx, it, false)
 		}
 		verdict, confirms := s.decide(def.tool.Name, calls, targets, it.scale)
 		mutation := !it.read
-		if !readable && verdict.Decision != policy.Allow {
-			s.count(outcomeUnchecked)
-			return s.failure(platform.NewError(platform.ErrInvalidParameter, "the arguments could not be read to check them against the policy",
-				"Check the argument names and types against the tool's input schema.")), nil
-		}
+		unchecked := !readable && verdict.Decision != policy.Allow
 		rec := decisionRecord{Time: s.now().UTC(), CallID: st.id, Record: "decision", Session: sessionID(call.Session),
 			Tool: def.tool.Name, Action: it.action, Also: it.also, Services: hostnamesOf(targets),
 			Decision: string(verdict.Decision), Rule: verdict.Rule, Reason: verdict.Reason}
+		if unchecked {
+			rec.Decision, rec.Reason = outcomeUnchecked, "the arguments could not be read; "+verdict.Reason
+		}
 		if !def.readOnly || verdict.Decision != policy.Allow { // every call with an outcome line
 			if err := s.auditRecord(rec); err != nil && mutation {
 				s.count(outcomeAuditFailed)
 				return s.failure(auditUnavailable(err)), nil
 			}
 		}
+		if unchecked {
+			s.count(outcomeUnchecked)
+			return s.failure(platform.NewError(platform.ErrInvalidParameter, "the arguments could not be read to check them against the policy",
+				"Check the argument names and types against the tool's input schema.")), nil
+		}
 		if verdict.Decision == policy.Deny {
 			s.count(outcomeDenied)
 			return s.failure(denied(def.tool.Name, it.action, verdict)), nil
 		}
 		var claim *replayEntry
-		if mutation && !it.pushes {
-			key := replayKey(fmt.Sprintf("%s/%p", sessionID(call.Session), call.Session), def.tool.Name, call.Params.Arguments)
-			first, mine := s.replays.claim(key, st.id, repeat, s.now())
+		if mutation { // a push is never replayed, but it is the session's latest change
+			session := fmt.Sprintf("%s/%p", sessionID(call.Session), call.Session)
+			first, mine := s.replays.claim(session, replayKey(def.tool.Name, call.Params.Arguments), st.id, repeat || it.pushes, s.now())
 			if !mine {
 				return s.replay(st, rec, first), nil
 			}
@@ -237,7 +242,7 @@ func hostnamesOf(targets []policy.Target) []string {
 type decisionRecord struct {
 	Time         time.Time `json:"time"`
 	CallID       string    `json:"callId"`
-	Record       string    `json:"record"` // decision | confirmation
+	Record       string    `json:"record"` // decision | confirmation | replay
 	Session      string    `json:"session,omitempty"`
 	Tool         string    `json:"tool"`
 	Action       string    `json:"action"`

@@ -292,10 +292,10 @@ func TestAudit_FailClosedForMutations(t *testing.T) {
 	h.callOK(t, "zerops_env", map[string]any{"action": "get", "serviceHostname": "appdev"})
 }
 
-// TestReplay_SameMutationWithinWindow: the same mutation repeated by the
-// same session within the window answers the first one's result and sends
-// nothing; repeat: true sends it again, as does another session or the
-// same call once the window passed.
+// TestReplay_SameMutationWithinWindow: a session's latest mutation
+// repeated within the window answers the first one's result and sends
+// nothing; repeat: true sends it again, as does another session, the same
+// call after another change, or once the window passed.
 func TestReplay_SameMutationWithinWindow(t *testing.T) {
 	t.Parallel()
 	var now atomic.Int64
@@ -316,7 +316,7 @@ func TestReplay_SameMutationWithinWindow(t *testing.T) {
 	if next, _ := m["next"].(string); !strings.HasPrefix(next, "REPLAY:") || !strings.Contains(next, "repeat: true") {
 		t.Errorf("replay next = %q", next)
 	}
-	if decode(first)["changed"] == nil || decode(first)["changed"].(any) == nil || m["changed"] == nil {
+	if decode(first)["changed"] == nil || m["changed"] == nil {
 		t.Errorf("the replay does not carry the first answer: %s", text(again))
 	}
 	if !strings.Contains(h.audit.String(), `"replayOf":"c`) {
@@ -337,6 +337,16 @@ func TestReplay_SameMutationWithinWindow(t *testing.T) {
 		t.Fatal("another session's call was taken for a replay")
 	}
 	sent = mutations(h)
+
+	h.callOK(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"BETWEEN=1"}})
+	sent = mutations(h)
+	if res := h.callOK(t, "zerops_env", args); res.Meta["zcp/replayOf"] != nil || mutations(h) == sent {
+		t.Fatal("a call repeated after another change was taken for a replay")
+	}
+	sent = mutations(h)
+	if res := h.callOK(t, "zerops_env", args); res.Meta["zcp/replayOf"] == nil || mutations(h) != sent {
+		t.Fatal("the session's latest change repeated was sent again")
+	}
 
 	now.Add(int64(2 * time.Minute))
 	h.callOK(t, "zerops_env", args)

@@ -16,36 +16,35 @@ import (
 // from the same session answers that result instead of being sent again.
 const DefaultReplayWindow = 2 * time.Minute
 
-// maxReplays bounds the remembered mutations.
+// maxReplays bounds the sessions whose latest mutation is remembered.
 const maxReplays = 1000
 
-// replayEntry is one mutation: in flight until ended, then its result
-// (kept only if it succeeded).
+// replayEntry is a session's latest mutation: in flight until ended, then
+// its result (kept only if it succeeded).
 type replayEntry struct {
+	key    [32]byte
 	callID string
 	res    *sdk.CallToolResult
 	ended  time.Time
 }
 
-// replays remembers recent mutations by session, tool and arguments. Safe
-// for concurrent use.
+// replays remembers each session's latest mutation. Safe for concurrent use.
 type replays struct {
-	window time.Duration
-	mu     sync.Mutex
-	byKey  map[[32]byte]*replayEntry
-	keys   map[*replayEntry][32]byte
+	window    time.Duration
+	mu        sync.Mutex
+	bySession map[string]*replayEntry
 }
 
 func newReplays(window time.Duration) *replays {
 	if window <= 0 {
 		window = DefaultReplayWindow
 	}
-	return &replays{window: window, byKey: map[[32]byte]*replayEntry{}, keys: map[*replayEntry][32]byte{}}
+	return &replays{window: window, bySession: map[string]*replayEntry{}}
 }
 
-// replayKey identifies a call: its session, tool and arguments, whatever
-// their order or spacing.
-func replayKey(session, tool string, args json.RawMessage) [32]byte {
+// replayKey identifies a call: its tool and arguments, whatever their
+// order or spacing.
+func replayKey(tool string, args json.RawMessage) [32]byte {
 	var v any
 	canon := []byte(args)
 	if json.Unmarshal(args, &v) == nil {
@@ -54,42 +53,39 @@ func replayKey(session, tool string, args json.RawMessage) [32]byte {
 		}
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "%d:%s%d:%s", len(session), session, len(tool), tool)
+	fmt.Fprintf(h, "%d:%s", len(tool), tool)
 	h.Write(canon)
 	var k [32]byte
 	copy(k[:], h.Sum(nil))
 	return k
 }
 
-// claim returns the entry of a call with this key answered successfully
-// within the window (mine false: answer that one), or a new entry the
-// caller owns (mine true). repeat skips the look-up. A call still in flight
-// is not joined: two identical calls at once are meant (a queue), a retry
-// after a lost answer comes after it.
-func (r *replays) claim(key [32]byte, callID string, repeat bool, now time.Time) (*replayEntry, bool) {
+// claim returns the session's latest mutation when it is this same call
+// and answered successfully within the window (mine false: answer that
+// one); otherwise a new entry, now the session's latest, that the caller
+// owns (mine true). repeat skips the look-up. Only the latest counts: a
+// call repeated after another change (a deploy between two subdomain
+// enables) is meant, and so is one made while the first is still running.
+func (r *replays) claim(session string, key [32]byte, callID string, repeat bool, now time.Time) (*replayEntry, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for e, k := range r.keys { // drop what the window has passed
-		if !e.ended.IsZero() && (e.res == nil || now.Sub(e.ended) > r.window) {
-			delete(r.keys, e)
-			if r.byKey[k] == e {
-				delete(r.byKey, k)
-			}
-		}
-	}
-	if e := r.byKey[key]; e != nil && e.res != nil && !repeat {
+	if e := r.bySession[session]; e != nil && e.key == key && e.res != nil && now.Sub(e.ended) <= r.window && !repeat {
 		return e, false
 	}
-	e := &replayEntry{callID: callID}
-	if len(r.keys) < maxReplays {
-		r.byKey[key] = e
-		r.keys[e] = key
+	for s, e := range r.bySession { // drop what the window has passed
+		if !e.ended.IsZero() && now.Sub(e.ended) > r.window {
+			delete(r.bySession, s)
+		}
+	}
+	e := &replayEntry{key: key, callID: callID}
+	if _, known := r.bySession[session]; known || len(r.bySession) < maxReplays {
+		r.bySession[session] = e
 	}
 	return e, true
 }
 
-// finish records the result of an owned entry: kept for the window when
-// it succeeded, forgotten otherwise (a retry after an error is sent again).
+// finish records the result of an owned entry, kept when it succeeded (a
+// retry after an error is sent again).
 func (r *replays) finish(e *replayEntry, res sdk.Result, now time.Time) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -97,14 +93,6 @@ func (r *replays) finish(e *replayEntry, res sdk.Result, now time.Time) {
 		e.res = tr
 	}
 	e.ended = now
-	if e.res == nil {
-		if k, ok := r.keys[e]; ok {
-			delete(r.keys, e)
-			if r.byKey[k] == e {
-				delete(r.byKey, k)
-			}
-		}
-	}
 }
 
 // replay answers a repeated call with the first one's result, recording
@@ -112,7 +100,7 @@ func (r *replays) finish(e *replayEntry, res sdk.Result, now time.Time) {
 func (s *Server) replay(st *callState, rec decisionRecord, first *replayEntry) sdk.Result {
 	s.count(outcomeReplay)
 	st.decision = outcomeReplay
-	rec.Record, rec.Time, rec.Decision, rec.ReplayOf = "decision", s.now().UTC(), outcomeReplay, first.callID
+	rec.Record, rec.Time, rec.Decision, rec.ReplayOf = "replay", s.now().UTC(), outcomeReplay, first.callID
 	_ = s.auditRecord(rec) // nothing is sent: a log failure blocks nothing
 	return replayAnswer(first.res, first.callID, s.now().Sub(first.ended))
 }

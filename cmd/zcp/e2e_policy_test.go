@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -79,6 +80,17 @@ func TestBinary_SandboxPolicyProtectsDB(t *testing.T) {
 	s.send(`{"jsonrpc":"2.0","id":` + string(id) + `,"result":{"action":"accept","content":{"hostname":"appstage"}}}`)
 	if r := s.result(30); r["isError"] == true {
 		t.Fatalf("confirmed restart failed: %s", toolText(t, r))
+	}
+	// The status dump shows the policy in force and the gate's counts.
+	if err := s.cmd.Process.Signal(syscall.SIGUSR1); err != nil {
+		t.Fatal(err)
+	}
+	line := awaitStderr(t, s, regexp.MustCompile(`  decisions: [^\n]*\n`))
+	if !strings.Contains(line, "confirm-accepted 1") || !strings.Contains(line, "deny 3") {
+		t.Errorf("status dump decisions: %s", line)
+	}
+	if !strings.Contains(s.stderr.String(), "policy: team.yml (2 rules)") {
+		t.Errorf("status dump does not name the policy:\n%s", s.stderr.String())
 	}
 	s.callTool(40, "zerops_discover", map[string]any{}, "")
 	if out := toolText(t, s.result(40)); !strings.Contains(out, `"db"`) {
