@@ -34,10 +34,11 @@ func ReadFileInDir(ctx context.Context, workDir, path string) (string, error) {
 			return "", err
 		}
 	}
-	// O_NONBLOCK: should real turn into a FIFO after the check, the open
-	// still returns at once, and the Stat of the open file refuses it.
-	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, _, err := OpenRegular(os.OpenFile, real, path)
 	if err != nil {
+		if platform.ErrorCode(err) != "" {
+			return "", err
+		}
 		if errors.Is(err, fs.ErrNotExist) {
 			return "", notFound(path)
 		}
@@ -45,13 +46,6 @@ func ReadFileInDir(ctx context.Context, workDir, path string) (string, error) {
 			"Check the file's permissions.")
 	}
 	defer func() { _ = f.Close() }()
-	st, err := f.Stat()
-	if err != nil {
-		return "", fmt.Errorf("stat %s: %w", path, err)
-	}
-	if err := regularFile(path, st); err != nil {
-		return "", err
-	}
 	data, err := readAllCtx(ctx, io.LimitReader(f, platform.MaxFileSize+1))
 	if err != nil {
 		if ctx.Err() != nil {
@@ -66,6 +60,27 @@ func ReadFileInDir(ctx context.Context, workDir, path string) (string, error) {
 			"Split the file or trim it; the platform accepts at most 100 kB.")
 	}
 	return string(data), nil
+}
+
+// OpenRegular opens name for reading with open (os.OpenFile or an os.Root's)
+// without blocking on a FIFO, and refuses what the open file is unless
+// regular, as regularFile does for shown; open's own error is returned as is.
+func OpenRegular(open func(string, int, fs.FileMode) (*os.File, error), name, shown string) (*os.File, fs.FileInfo, error) {
+	f, err := open(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		err = fmt.Errorf("stat %s: %w", shown, err)
+	} else {
+		err = regularFile(shown, st)
+	}
+	if err != nil {
+		_ = f.Close() // read only: nothing to lose
+		return nil, nil, err
+	}
+	return f, st, nil
 }
 
 // regularFile refuses a directory (FILE_NOT_FOUND, as before) and anything
