@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
 )
 
 // ReadFileFunc reads path, relative to dir, refusing anything that leaves
@@ -65,7 +66,7 @@ func (p *APIPusher) Deploy(ctx context.Context, req Request) (*Result, error) {
 		}
 		setup = svc.Name
 	}
-	archive, files, err := packDir(ctx, filepath.Join(p.root, dir))
+	archive, packed, err := packDir(ctx, p.root, dir, plan.WorkingDir, uploadLimits)
 	if err != nil {
 		return nil, err
 	}
@@ -92,14 +93,30 @@ func (p *APIPusher) Deploy(ctx context.Context, req Request) (*Result, error) {
 		Output: []string{
 			"read " + file + " (setup " + setup + ")",
 			"app version " + av.ID + " created",
-			fmt.Sprintf("archive of the working directory (%d files) uploaded through the API (no zcli)", files),
+			fmt.Sprintf("archive of the working directory (%d files) uploaded through the API (no zcli)", packed.files),
 			fmt.Sprintf("build-and-deploy requested: process %s (%s) %s; the build has not run yet", proc.ID, proc.ActionName, proc.Status),
 		},
 	}, nil
 }
 
-// localDir is the directory under root that stands for plan's working directory.
+// localDir is the directory under root that stands for plan's working
+// directory. It is confined as a local deploy's workingDir is: one that
+// leads out of root through a symbolic link is PATH_TRAVERSAL.
 func (p *APIPusher) localDir(plan Plan) (string, error) {
+	dir, err := p.relDir(plan)
+	if err != nil {
+		return "", err
+	}
+	if _, err := ops.ResolveDirInDir(p.root, dir); platform.ErrorCode(err) == platform.ErrPathTraversal {
+		return "", platform.NewError(platform.ErrPathTraversal,
+			fmt.Sprintf("workingDir %q (in the sandbox %s) leads out of ZCP's working directory through a symbolic link", platform.Clip(plan.WorkingDir, 80), filepath.Join(p.root, dir)),
+			"Deploy a directory inside ZCP's working directory: copy the code in rather than linking to it.")
+	}
+	return dir, nil // a missing one: the zerops.yml reader says what is missing
+}
+
+// relDir is plan's working directory relative to root.
+func (p *APIPusher) relDir(plan Plan) (string, error) {
 	if plan.Mode == ModeLocal {
 		root, err := filepath.EvalSymlinks(p.root)
 		if err != nil {

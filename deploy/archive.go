@@ -5,40 +5,64 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
 )
 
-// Bounds of the archive an APIPusher uploads. The simulated platform reads
-// names and small files only, so a larger file is sent as its name with no
-// content rather than refusing the push.
-const (
-	maxArchiveFiles  = 20000
-	maxArchivedBytes = 1 << 20
-)
+// packLimits bound the archive an APIPusher uploads, which is built in memory.
+type packLimits struct {
+	files int   // files archived; one more stops the upload
+	bytes int64 // file content read, every file (each hard link) in full; more stops the upload
+	file  int64 // a larger file is sent as its name with no content
+}
+
+// uploadLimits are the sandbox's. The simulated platform reads names and
+// small files only (at most 64 kB each, 2 MB in all), so a larger file goes
+// in as its name, and 32 MiB of content is far more than the simulation
+// reads yet keeps the archive's memory small. The facts give no upload
+// limit of the real platform; a real push (zcli) is not read by ZCP.
+var uploadLimits = packLimits{files: 20000, bytes: 32 << 20, file: 1 << 20}
 
 // skippedDirs are left out of the archive: zcli leaves .git out by default,
 // and node_modules is rebuilt by the build (and usually git-ignored).
 var skippedDirs = map[string]bool{".git": true, "node_modules": true}
 
-// packDir returns a tar.gz of dir's files and their number, as zcli uploads the working
-// directory: paths relative to dir, directories and symbolic links left
-// out, files over maxArchivedBytes sent empty. It reads through os.Root, so
-// nothing outside dir is read.
-func packDir(ctx context.Context, dir string) (*bytes.Buffer, int, error) {
-	root, err := os.OpenRoot(dir)
+// packer writes the files of one working directory into a tar.
+type packer struct {
+	root  *os.Root
+	tw    *tar.Writer
+	lim   packLimits
+	shown string // the working directory as the deploy names it
+	files int
+	read  int64 // bytes of file content read
+}
+
+// packDir returns a tar.gz of the regular files of dir (relative to root),
+// as zcli uploads a working directory, read through os.Root (nothing outside
+// root) without blocking. Passing a limit is FILE_TOO_LARGE naming it, the
+// file that reached it and shown (dir as the deploy names it).
+func packDir(ctx context.Context, root, dir, shown string, lim packLimits) (*bytes.Buffer, *packer, error) {
+	top, err := os.OpenRoot(root)
 	if err != nil {
-		return nil, 0, fmt.Errorf("open the working directory: %w", err)
+		return nil, nil, fmt.Errorf("open the working directory: %w", err)
 	}
-	defer func() { _ = root.Close() }()
+	defer func() { _ = top.Close() }()
+	sub, err := top.OpenRoot(dir) // a link leading out of root is refused
+	if err != nil {
+		return nil, nil, fmt.Errorf("open the working directory: %w", err)
+	}
+	defer func() { _ = sub.Close() }()
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
-	n := 0
-	walkErr := fs.WalkDir(root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
+	pk := &packer{root: sub, tw: tar.NewWriter(zw), lim: lim, shown: shown}
+	walkErr := fs.WalkDir(sub.FS(), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil //nolint:nilerr // an unreadable entry is left out, as an ignored one
 		}
@@ -52,54 +76,71 @@ func packDir(ctx context.Context, dir string) (*bytes.Buffer, int, error) {
 			return nil
 		}
 		if !d.Type().IsRegular() {
-			return nil
+			return nil // links, FIFOs, sockets, devices: never opened
 		}
-		if n++; n > maxArchiveFiles {
-			return fs.SkipAll
-		}
-		info, err := d.Info()
-		if err != nil {
-			return nil //nolint:nilerr // a file gone since the walk listed it is left out
-		}
-		return addFile(tw, root, p, info)
+		return pk.add(p, d)
 	})
-	if walkErr != nil {
-		return nil, 0, fmt.Errorf("pack the working directory: %w", walkErr)
+	if platform.ErrorCode(walkErr) != "" {
+		return nil, pk, walkErr
 	}
-	if err := tw.Close(); err != nil {
-		return nil, 0, fmt.Errorf("pack the working directory: %w", err)
+	if walkErr != nil {
+		return nil, pk, fmt.Errorf("pack the working directory: %w", walkErr)
+	}
+	if err := pk.tw.Close(); err != nil {
+		return nil, pk, fmt.Errorf("pack the working directory: %w", err)
 	}
 	if err := zw.Close(); err != nil {
-		return nil, 0, fmt.Errorf("pack the working directory: %w", err)
+		return nil, pk, fmt.Errorf("pack the working directory: %w", err)
 	}
-	return &buf, min(n, maxArchiveFiles), nil
+	return &buf, pk, nil
 }
 
-// addFile writes one regular file; one larger than maxArchivedBytes goes
-// in with its name only.
-func addFile(tw *tar.Writer, root *os.Root, p string, info fs.FileInfo) error {
+// add writes the regular file p; one larger than the limit, or one that
+// cannot be opened, goes in with its name only. One no longer regular when
+// opened (swapped since the walk listed it) or gone is left out.
+func (pk *packer) add(p string, d fs.DirEntry) error {
+	if pk.files == pk.lim.files {
+		return pk.tooLarge(p, fmt.Sprintf("more than %d files", pk.lim.files),
+			"Move generated or vendored directories out of it")
+	}
+	f, info, err := ops.OpenRegular(pk.root.OpenFile, p, p)
+	if err != nil {
+		if platform.ErrorCode(err) != "" || errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		if info, err = d.Info(); err != nil {
+			return nil //nolint:nilerr // a file gone since the walk listed it is left out
+		}
+	} else {
+		defer func() { _ = f.Close() }() // read only: nothing to lose
+	}
+	pk.files++
 	size := info.Size()
-	if size > maxArchivedBytes {
+	if size > pk.lim.file || f == nil {
 		size = 0
 	}
+	if pk.read+size > pk.lim.bytes {
+		return pk.tooLarge(p, fmt.Sprintf("more than %d MiB of files", pk.lim.bytes>>20),
+			"Move large or generated files (build output, archives, media) out of it")
+	}
 	h := &tar.Header{Name: p, Mode: int64(info.Mode().Perm()), Size: size, ModTime: info.ModTime(), Typeflag: tar.TypeReg}
-	if size == 0 {
-		return tw.WriteHeader(h)
-	}
-	f, err := root.Open(p)
-	if err != nil {
-		h.Size = 0
-		return tw.WriteHeader(h)
-	}
-	defer func() { _ = f.Close() }()
-	if err := tw.WriteHeader(h); err != nil {
+	if err := pk.tw.WriteHeader(h); err != nil || size == 0 {
 		return err
 	}
 	// The file may shrink or grow while read: exactly size bytes go in.
-	if _, err := io.CopyN(tw, io.MultiReader(f, zeros{}), size); err != nil {
+	if _, err := io.CopyN(pk.tw, io.MultiReader(f, zeros{}), size); err != nil {
 		return err
 	}
+	pk.read += size
 	return nil
+}
+
+// tooLarge is the FILE_TOO_LARGE of a limit reached at p.
+func (pk *packer) tooLarge(p, limit, move string) error {
+	return platform.NewError(platform.ErrFileTooLarge,
+		fmt.Sprintf("the working directory %s holds %s, the sandbox's limit for an upload (reached at %q); nothing was uploaded",
+			pk.shown, limit, platform.Clip(p, 120)),
+		move+", or deploy a subdirectory holding only the app (workingDir). .git and node_modules are left out already; every hard link counts in full.")
 }
 
 // zeros pads a file that shrank while it was archived.

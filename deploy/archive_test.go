@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,6 +13,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // The archive holds the working directory's files by relative path, leaves
@@ -28,7 +31,7 @@ func TestPackDir_WhatGoesIn(t *testing.T) {
 		".git/config":             "[core]\n",
 		"node_modules/x/index.js": "module.exports = 1\n",
 		"web/node_modules/y/a.js": "1\n",
-		"big.bin":                 strings.Repeat("x", maxArchivedBytes+1),
+		"big.bin":                 strings.Repeat("x", int(uploadLimits.file)+1),
 	}
 	for name, content := range files {
 		p := filepath.Join(dir, name)
@@ -45,7 +48,7 @@ func TestPackDir_WhatGoesIn(t *testing.T) {
 	if err := os.Symlink(outside, filepath.Join(dir, "link.txt")); err != nil {
 		t.Fatal(err)
 	}
-	buf, n, err := packDir(context.Background(), dir)
+	buf, pk, err := packDir(context.Background(), dir, ".", "/var/www", uploadLimits)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,10 +78,48 @@ func TestPackDir_WhatGoesIn(t *testing.T) {
 	}
 	sort.Strings(names)
 	want := []string{"big.bin", "package.json", "src/index.js", "zerops.yml"}
-	if !reflect.DeepEqual(names, want) || n != len(want) {
-		t.Fatalf("archive = %v (%d files), want %v", names, n, want)
+	if !reflect.DeepEqual(names, want) || pk.files != len(want) {
+		t.Fatalf("archive = %v (%d files), want %v", names, pk.files, want)
 	}
 	if got["big.bin"] != "" || got["src/index.js"] != files["src/index.js"] {
 		t.Errorf("contents: big.bin %d bytes, src/index.js %q", len(got["big.bin"]), got["src/index.js"])
+	}
+}
+
+// Each limit stops the walk before what would pass it is read: the content
+// read never exceeds the total, however many hard links name one file.
+func TestPackDir_StopsAtItsLimits(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.bin")
+	if err := os.WriteFile(big, []byte(strings.Repeat("x", 64<<10)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 40 {
+		if err := os.Link(big, filepath.Join(dir, fmt.Sprintf("link%02d.bin", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name string
+		lim  packLimits
+		want string
+	}{
+		{"total bytes", packLimits{files: 1000, bytes: 1 << 20, file: 1 << 20}, "more than 1 MiB of files"},
+		{"file count", packLimits{files: 10, bytes: 1 << 30, file: 1 << 20}, "more than 10 files"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, pk, err := packDir(context.Background(), dir, ".", "/var/www", tt.lim)
+			var pe *platform.PlatformError
+			if !errors.As(err, &pe) || pe.Code != platform.ErrFileTooLarge || !strings.Contains(pe.Message, tt.want) ||
+				!strings.Contains(pe.Message, ".bin") || pe.Suggestion == "" {
+				t.Fatalf("err = %v, want FILE_TOO_LARGE naming %q and a file, with a fix", err, tt.want)
+			}
+			if pk.read > tt.lim.bytes || pk.files > tt.lim.files {
+				t.Errorf("read %d bytes of %d files past the limits %+v", pk.read, pk.files, tt.lim)
+			}
+		})
 	}
 }

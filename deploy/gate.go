@@ -131,14 +131,19 @@ func (d *Deployer) ReadZeropsYml(ctx context.Context, req Request) (file, conten
 		if err == nil {
 			return f, string(b), nil
 		}
+		if pe := (*platform.PlatformError)(nil); errors.As(err, &pe) && pe.Code == platform.ErrNotRegularFile {
+			return "", "", platform.NewError(pe.Code, pe.Message,
+				"Replace it with an ordinary file holding the build and run settings (zerops_workflow deploy, step 2), then deploy again.")
+		}
 	}
 	return "", "", nil
 }
 
 // readBounded reads path, at most one byte over platform.MaxFileSize (the
-// validator refuses what is larger).
+// validator refuses what is larger), without blocking on a FIFO: one is
+// NOT_A_REGULAR_FILE.
 func readBounded(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, _, err := ops.OpenRegular(os.OpenFile, path, path)
 	if err != nil {
 		return nil, err
 	}
