@@ -178,6 +178,13 @@ var mutants = []mutant{
 	{name: "deploy-pushes-to-deleting-target", file: "deploy/gate.go",
 		old: `if target.Status != platform.ServiceDeleting {`, new: `if target.Status != "x" {`,
 		pkgs: []string{"./deploy"}, run: "TestRun_DeletingTargetRefusedBeforePush"},
+	// The sandbox's upload stays in the tree and stops at its total (issue 33).
+	{name: "upload-follows-linked-workdir", file: "deploy/apipush.go",
+		old: `platform.ErrorCode(err) == platform.ErrPathTraversal {`, new: `false && platform.ErrorCode(err) == platform.ErrPathTraversal {`,
+		pkgs: []string{"./deploy"}, run: "TestAPIPusher_UploadStaysInTheTree"},
+	{name: "upload-unbounded", file: "deploy/archive.go",
+		old: `if pk.read+size > pk.lim.bytes {`, new: `if pk.read > pk.lim.bytes {`,
+		pkgs: []string{"./deploy"}, run: "TestPackDir_StopsAtItsLimits"},
 	// A base the catalog lacks fails the build (review 2026-11-27, F3).
 	{name: "fake-builds-unknown-base", file: "platform/fakeapi/zeropsyml.go",
 		old: `return v != nil && v.Status == "ACTIVE" && (build || !v.IsBuild)`, new: `return true || v != nil`,
