@@ -77,6 +77,7 @@ type runSim struct {
 	base     string          // the run base's runtime name (nodejs, python, php-nginx…)
 	seed     string          // makes an ephemeral port stable
 	cwd      string          // the start command's directory, relative to /var/www
+	unread   []string        // modules the start imports that could not be read (modules.go)
 }
 
 // Run is what the app of d does when started with env. The files
@@ -116,8 +117,12 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		out.Unchecked = append(out.Unchecked, "what the container runs (the setup has no run.start)")
 	}
 	for i, sc := range d.Starts() {
-		r.cwd = r.path(orStr(sc.WorkingDir, RunRoot))
+		r.cwd, r.unread = r.path(orStr(sc.WorkingDir, RunRoot)), nil
 		cmd := r.resolve(sc.Command, 0)
+		if cmd.crash == nil && len(r.unread) > 0 {
+			out.Unchecked = append(out.Unchecked, fmt.Sprintf("the modules `%s` imports (%s: not read)",
+				clip(sc.Command, 80), clip(strings.Join(r.unread, ", "), 200)))
+		}
 		if i == 0 {
 			out.Lang = orStr(cmd.lang, out.Lang)
 		}
@@ -316,6 +321,11 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 		}
 		file := firstFile(rest, "--config", "-c", "--import-map", "--port", "--host")
 		c := r.entry("deno", file, args, env)
+		if c.crash == nil && r.files != nil && file != "" {
+			if crash, failed := r.denoModules(r.path(file)); failed {
+				return crash
+			}
+		}
 		if len(args) > 0 && args[0] == "serve" {
 			if c.crash == nil {
 				// deno serve listens on --host (0.0.0.0) and --port (8000).
@@ -489,7 +499,11 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 	if out.listen != nil {
 		return out
 	}
-	if src, ok := r.deployedText(rel); ok {
+	src, ok := r.deployedText(rel)
+	if !ok && lang == "node" && r.files != nil && r.deployed(rel) == "" && r.producedAt(rel) {
+		src, ok = r.builtFrom(rel) // a compiled file listens where its source does
+	}
+	if ok {
 		if oom := heapExhaustion(lang, src); oom != nil {
 			return startCmd{lang: lang, crash: oom, exit: 134}
 		}
@@ -672,6 +686,13 @@ func (r *runSim) pyServer(name string, args []string, env map[string]string) sta
 		rel := path.Join(r.path(valueAfter(args, "--chdir", "--app-dir")), strings.ReplaceAll(mod, ".", "/"))
 		if r.deployed(rel+".py") == "" && r.deployed(rel+"/__init__.py") == "" && !r.producedAt(rel+".py") {
 			return startCmd{lang: "python", crash: []Line{{3, fmt.Sprintf("ModuleNotFoundError: No module named '%s'", mod)}}}
+		}
+		file := rel + ".py"
+		if !r.isFile(file) {
+			file = rel + "/__init__.py"
+		}
+		if c, failed := r.pyModules(r.path(valueAfter(args, "--chdir", "--app-dir")), file, mod); failed {
+			return c
 		}
 	}
 	def := &Addr{"127.0.0.1", 8000}

@@ -210,31 +210,7 @@ func (r *runSim) nodeEntry(args []string) (startCmd, bool) {
 			{3, "    at Object.getFileProtocolModuleFormat [as file:] (node:internal/modules/esm/get_format:218:9)"},
 			{3, "  code: 'ERR_UNKNOWN_FILE_EXTENSION'"}, {3, "}"}, {3, ""}, {3, "Node.js " + nodeVersion}}}, true
 	}
-	compiled := !readable // its imports read from its source; its form from package.json alone
-	if compiled {
-		src, readable = r.builtFrom(rel)
-	}
-	if !readable || r.nodeInstalled("", path.Dir(rel)) {
-		return startCmd{}, false
-	}
-	pkgName, viaImport := firstPackage(src)
-	if pkgName == "" {
-		return startCmd{}, false
-	}
-	if esm || !compiled && viaImport && !requireRe.MatchString(src) {
-		return startCmd{lang: "node", crash: []Line{{3, "node:internal/modules/esm/resolve:838"},
-			{3, "  throw new ERR_MODULE_NOT_FOUND(packageName, fileURLToPath(base), null);"}, {3, "        ^"}, {3, ""},
-			{3, fmt.Sprintf("Error [ERR_MODULE_NOT_FOUND]: Cannot find package '%s' imported from %s", pkgName, abs)},
-			{3, "    at packageResolve (node:internal/modules/esm/resolve:838:9)"},
-			{3, "  code: 'ERR_MODULE_NOT_FOUND'"}, {3, "}"}, {3, ""}, {3, "Node.js " + nodeVersion}}}, true
-	}
-	return startCmd{lang: "node", crash: []Line{{3, "node:internal/modules/cjs/loader:1228"}, {3, "  throw err;"}, {3, "  ^"}, {3, ""},
-		{3, fmt.Sprintf("Error: Cannot find module '%s'", pkgName)}, {3, "Require stack:"}, {3, "- " + abs},
-		{3, "    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)"},
-		{3, "    at Module._load (node:internal/modules/cjs/loader:1051:27)"},
-		{3, "    at Module.require (node:internal/modules/cjs/loader:1311:19)"},
-		{3, "  code: 'MODULE_NOT_FOUND',"}, {3, fmt.Sprintf("  requireStack: [ '%s' ]", abs)}, {3, "}"}, {3, ""},
-		{3, "Node.js " + nodeVersion}}}, true
+	return r.nodeModules(rel, args)
 }
 
 // nodeVersion is the Node.js the simulated nodejs@22 runtime reports.
@@ -273,35 +249,6 @@ func (r *runSim) builtFrom(rel string) (string, bool) {
 
 var bundlerRe = regexp.MustCompile(`\b(?:esbuild|webpack|rollup|ncc|tsup|bun build|vite build|parcel|rspack|next build|nuxt|nuxi)\b`)
 
-// firstPackage is the first package src imports (not a relative path, a
-// node: builtin or a type-only import), and whether an import statement
-// names it.
-func firstPackage(src string) (string, bool) {
-	type hit struct {
-		at     int
-		spec   string
-		viaImp bool
-	}
-	var first *hit
-	for _, m := range requireRe.FindAllStringSubmatchIndex(src, -1) {
-		if h := (hit{m[0], src[m[2]:m[3]], false}); pkgSpec(h.spec) != "" && commentFree(src, m[0]) && (first == nil || h.at < first.at) {
-			first = &h
-		}
-	}
-	for _, m := range importRe.FindAllStringSubmatchIndex(src, -1) {
-		if m[2] >= 0 && strings.HasPrefix(src[m[2]:m[3]], "type ") {
-			continue
-		}
-		if h := (hit{m[0], src[m[4]:m[5]], true}); pkgSpec(h.spec) != "" && (first == nil || h.at < first.at) {
-			first = &h
-		}
-	}
-	if first == nil {
-		return "", false
-	}
-	return pkgSpec(first.spec), first.viaImp
-}
-
 // commentFree reports whether the line holding offset at is no // comment.
 func commentFree(src string, at int) bool {
 	start := strings.LastIndexByte(src[:at], '\n') + 1
@@ -339,49 +286,19 @@ func hasFlag(args []string, flags ...string) bool {
 	return false
 }
 
-// pyImportRe finds a module's top-level imports.
-var pyImportRe = regexp.MustCompile(`(?m)^(?:from\s+([A-Za-z_][\w]*)[\w.]*\s+import\b|import\s+([A-Za-z_][\w]*))`)
-
 // pyAliases are pip packages whose module is named otherwise.
 var pyAliases = map[string]string{"python_dotenv": "dotenv", "pyyaml": "yaml", "beautifulsoup4": "bs4",
 	"pillow": "pil", "scikit_learn": "sklearn", "psycopg2_binary": "psycopg2", "psycopg_binary": "psycopg",
 	"opencv_python": "cv2", "python_jose": "jose", "pyjwt": "jwt", "djangorestframework": "rest_framework"}
 
-// pyImports judges `python FILE`: a module it imports that requirements.txt
-// lists, with nothing installing the requirements into the run container.
+// pyImports judges `python FILE`: the modules it imports, followed from
+// its directory (modules.go).
 func (r *runSim) pyImports(file string) (startCmd, bool) {
 	rel := r.path(file)
-	src, ok := r.deployedText(rel)
-	reqs, hasReqs := r.files.Read("requirements.txt")
-	if file == "" || !ok || !hasReqs || r.pyInstalled("") {
+	if _, ok := r.deployedText(rel); file == "" || !ok {
 		return startCmd{}, false
 	}
-	listed := map[string]bool{}
-	for _, l := range strings.Split(reqs, "\n") {
-		l = strings.TrimSpace(l)
-		if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "-") {
-			continue
-		}
-		n := strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(pyNameRe.FindString(l), "-", "_"), ".", "_"))
-		listed[n] = true
-		if a := pyAliases[n]; a != "" {
-			listed[a] = true
-		}
-	}
-	for i, l := range strings.Split(src, "\n") {
-		m := pyImportRe.FindStringSubmatch(l)
-		if m == nil {
-			continue
-		}
-		mod := m[1] + m[2]
-		if !listed[strings.ToLower(mod)] || r.deployed(mod+".py") != "" || r.deployed(mod) != "" {
-			continue
-		}
-		return startCmd{lang: "python", crash: []Line{{3, "Traceback (most recent call last):"},
-			{3, fmt.Sprintf("  File \"%s\", line %d, in <module>", path.Join(RunRoot, rel), i+1)}, {3, "    " + strings.TrimSpace(l)},
-			{3, fmt.Sprintf("ModuleNotFoundError: No module named '%s'", mod)}}}, true
-	}
-	return startCmd{}, false
+	return r.pyModules(CleanRel(path.Dir(rel)), rel, "__main__")
 }
 
 var pyNameRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*`)

@@ -283,7 +283,7 @@ func TestRun_FollowsWhatTheUserWrote(t *testing.T) {
 			"app.py": "app = object()\n"},
 			8000, http.StatusOK, []string{"Running on http://[::]:8000"}, []string{"127.0.0.1"}},
 		{"UnknownEntryKeepsDeclared", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
-			"index.js": "require('./server')\n"},
+			"index.js": "require('./server')\n", "server.js": "module.exports = {}\n"},
 			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, nil},
 	}
 	runCases(t, tests)

@@ -52,7 +52,7 @@ func TestRun_PackagesOnlyInTheBuild(t *testing.T) {
 		{"RequireInstalledAtStart", map[string]string{"zerops.yml": depsYml("nodejs@22", "[echo]", "./", nodeRun+"npm install && node server.js\n"),
 			"server.js": express, "package.json": pkg("")},
 			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, nil},
-		{"BuiltinsOnly", map[string]string{"zerops.yml": depsYml("nodejs@22", "[npm ci]", "[server.js]", nodeRun+"node server.js\n"),
+		{"BuiltinsOnly", map[string]string{"zerops.yml": depsYml("nodejs@22", "[npm ci]", "[server.js, handler.js]", nodeRun+"node server.js\n"),
 			"server.js":  "const http = require('http');\nconst fs = require('node:fs/promises');\nconst h = require('./handler');\nhttp.createServer(h).listen(3000);\n",
 			"handler.js": "module.exports = (q, s) => s.end()\n", "package-lock.json": lock},
 			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, nil},
