@@ -38,12 +38,16 @@ func codeServer(lang, src string, args []string, env map[string]string) (startCm
 			base.host = h
 			s.modeFlags, s.modeVars = nil, nil // a bind written in the code stands in every mode
 		}
+		if base.port == 0 {
+			return startCmd{lang: lang}, true // no default, none read
+		}
 		return s.at(lang, s.listen(args, env, base)), true
 	}
 	return startCmd{}, false
 }
 
-// setting is the value re's group 1 finds in src, if any.
+// setting is the value re finds in src, if any: its group 1 as written, or
+// another group's text, a literal (quoted here).
 func setting(re *regexp.Regexp, src string) (string, bool) {
 	if re == nil {
 		return "", false
@@ -51,6 +55,11 @@ func setting(re *regexp.Regexp, src string) (string, bool) {
 	m := re.FindStringSubmatch(src)
 	if m == nil {
 		return "", false
+	}
+	for i, g := range m[1:] {
+		if i > 0 && g != "" {
+			return strconv.Quote(g), true
+		}
 	}
 	return strings.TrimSpace(m[1]), true
 }

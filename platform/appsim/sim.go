@@ -346,7 +346,7 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 	case name == "dotnet" && len(args) > 0 && strings.HasSuffix(args[0], ".dll"):
 		return r.kestrel(r.entry("dotnet", args[0], args[1:], env), args[1:], env)
 	case strings.HasPrefix(words[0], "./") || strings.HasPrefix(words[0], RunRoot+"/"):
-		return r.goBinary(r.entry("binary", words[0], args, env), env)
+		return r.builtBinary(r.entry("binary", words[0], args, env), args, env)
 	}
 	return startCmd{lang: r.langOfBase(), listen: flagListen(args, env, "", 0)}
 }

@@ -241,7 +241,7 @@ type ownAddr struct {
 	banner               string
 	// A server an entry file starts itself: the language of that file,
 	// what in it says so, and where it sets the port and the bind (group
-	// 1: the value as written).
+	// 1: the value as written; a later group: a literal's text).
 	lang                   string
 	uses, setPort, setHost *regexp.Regexp
 }
@@ -283,6 +283,11 @@ var ownAddrs = map[string]ownAddr{
 		lang:   "ruby", uses: regexp.MustCompile(`\brequire\s*\(?\s*['"]sinatra['"]`),
 		setPort: regexp.MustCompile(`(?m)^\s*set\s+:port\s*,\s*(.+?)\s*$`),
 		setHost: regexp.MustCompile(`(?m)^\s*set\s+:bind\s*,\s*(.+?)\s*$`)},
+	"actix": {banner: "INFO  actix_server::builder] starting 1 workers\n" +
+		"INFO  actix_server::server] starting service: \"actix-web-service-%s:%d\", workers: 1, listening on: %[1]s:%[2]d",
+		lang: "rust", uses: regexp.MustCompile(`\bHttpServer::new\b`),
+		setPort: regexp.MustCompile(`\.bind\(\s*\(\s*"[^"]*"\s*,\s*([\w.]+)\s*\)|\.bind\(\s*"[^"]*:(\d+)"\s*\)`),
+		setHost: regexp.MustCompile(`\.bind\(\s*\(\s*("[^"]*")\s*,|\.bind\(\s*"(\[[^\]]*\]|[^":]*):\d+"\s*\)`)},
 }
 
 // listen is where s listens started with args in env, from base (its
@@ -733,14 +738,21 @@ func sourceBanner(lang, src string) string {
 	return ""
 }
 
-// goBinary judges a built binary c by the Go program it was built from: an
-// uploaded main.go of package main listens where it says.
-func (r *runSim) goBinary(c startCmd, env map[string]string) startCmd {
+// builtBinary judges a built binary c by the program it was built from: an
+// uploaded main.go of package main listens where it says; a Cargo
+// project's src/main.rs where a server record reads it (codeserver.go).
+func (r *runSim) builtBinary(c startCmd, args []string, env map[string]string) startCmd {
 	if c.crash != nil || c.listen != nil || r.files == nil {
 		return c
 	}
 	if src, ok := r.files.Read("main.go"); ok && strings.Contains(src, "package main") {
 		c.lang, c.listen = "go", sourceListen("go", src, env, r.seed)
+		return c
+	}
+	if src, ok := r.files.Read("src/main.rs"); ok && r.files.Has("Cargo.toml") {
+		if s, ok := codeServer("rust", src, args, env); ok {
+			return s
+		}
 	}
 	return c
 }
