@@ -94,3 +94,27 @@ func TestRun_CompilerOutputsFileByFile(t *testing.T) {
 		})
 	}
 }
+
+// `node FILE` without its extension runs FILE.js (then .json, .node), as
+// Node resolves it; nothing by that name fails as Node does.
+func TestRun_NodeEntryWithoutExtension(t *testing.T) {
+	t.Parallel()
+	listen := "require('node:http').createServer().listen(3000);\n"
+	tests := []struct {
+		start, crash string // crash "": it starts
+	}{
+		{"node server", ""},
+		{"node ./server", ""},
+		{"node lib/app", ""},
+		{"node serve", "Cannot find module '/var/www/serve'"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.start, func(t *testing.T) {
+			t.Parallel()
+			got := run(appsim.Setup{Start: tt.start, DeployFiles: []string{"./"}}, map[string]string{"server.js": listen, "lib/app.js": listen})
+			if c := crashText(got); (tt.crash == "") != (c == "") || !strings.Contains(c, tt.crash) {
+				t.Errorf("crash %q, want %q", c, tt.crash)
+			}
+		})
+	}
+}

@@ -516,13 +516,23 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 // under /var/www: a directory is loaded as a package, from package.json
 // "main" (tried as a file, with .js/.json/.node, then as a directory's
 // index) or else its index.js. Node's loader reads no "exports" for a
-// path. rel itself when it is a file or nothing in it is deployed; the
+// path. A file named without its extension is found with .js, .json or
+// .node. rel itself when it is a file or nothing in it is deployed; the
 // "main" file when neither it nor index.js is there.
 func (r *runSim) nodeDirEntry(rel string) string {
 	if r.files == nil {
 		return rel
 	}
-	if _, file := r.deployedText(rel); file || (rel != "" && !r.isDeployedDir(rel)) {
+	if _, file := r.deployedText(rel); file || r.deployed(rel) != "" && !r.isDeployedDir(rel) {
+		return rel
+	}
+	if rel != "" && !r.isDeployedDir(rel) {
+		// A file named without its extension: Node tries .js, .json, .node.
+		for _, ext := range []string{".js", ".json", ".node"} {
+			if r.deployed(rel+ext) != "" || r.producedAt(rel+ext) && !r.producedAt(rel) {
+				return rel + ext
+			}
+		}
 		return rel
 	}
 	found := func(base string) (string, bool) {
@@ -685,7 +695,15 @@ func (r *runSim) pyServer(name string, args []string, env map[string]string) sta
 		mod, _, _ := strings.Cut(app, ":")
 		rel := path.Join(r.path(valueAfter(args, "--chdir", "--app-dir")), strings.ReplaceAll(mod, ".", "/"))
 		if r.deployed(rel+".py") == "" && r.deployed(rel+"/__init__.py") == "" && !r.producedAt(rel+".py") {
-			return startCmd{lang: "python", crash: []Line{{3, fmt.Sprintf("ModuleNotFoundError: No module named '%s'", mod)}}}
+			// Python names the first part of the dotted name it cannot find.
+			missing, parts := mod, strings.Split(mod, ".")
+			for i := 1; i < len(parts); i++ {
+				if r.deployed(path.Join(r.path(valueAfter(args, "--chdir", "--app-dir")), strings.Join(parts[:i], "/"))) == "" {
+					missing = strings.Join(parts[:i], ".")
+					break
+				}
+			}
+			return startCmd{lang: "python", crash: []Line{{3, fmt.Sprintf("ModuleNotFoundError: No module named '%s'", missing)}}}
 		}
 		file := rel + ".py"
 		if !r.isFile(file) {
