@@ -37,3 +37,56 @@ func TestBuild_PackageManagersRunInstalledBinaries(t *testing.T) {
 		})
 	}
 }
+
+// What a build tool makes is known when its config leaves the output where
+// the tool puts it by default: nest build is tsc through
+// tsconfig.build.json (its extends read), nuxt writes .output unless its
+// config names nitro's output or preset.
+func TestBuild_ToolOutputsKnownFromTheirConfig(t *testing.T) {
+	t.Parallel()
+	nest := map[string]string{"package.json": `{"scripts": {"build": "nest build"}}`, "nest-cli.json": `{"sourceRoot": "src"}`,
+		"tsconfig.json":       `{"compilerOptions": {"outDir": "./dist", "module": "commonjs"}}`,
+		"tsconfig.build.json": `{"extends": "./tsconfig.json", "include": ["src/**/*.ts"]}`,
+		"src/main.ts":         "", "src/app/app.module.ts": "", "test/app.e2e-spec.ts": ""}
+	nuxt := map[string]string{"package.json": `{"devDependencies": {"nuxt": "3"}}`, "nuxt.config.ts": "export default defineNuxtConfig({})\n"}
+	with := func(m map[string]string, k, v string) map[string]string {
+		out := map[string]string{k: v}
+		for n, c := range m {
+			if n != k {
+				out[n] = c
+			}
+		}
+		return out
+	}
+	tests := []struct {
+		name     string
+		files    map[string]string
+		commands []string
+		made     []string // "": nothing in particular
+		unknown  bool
+	}{
+		{"nest build: tsc's files", nest, []string{"npm run build"}, []string{"dist/main.js", "dist/app/app.module.js"}, false},
+		{"nest build with webpack", with(nest, "nest-cli.json", `{"compilerOptions": {"webpack": true}}`), []string{"npm run build"}, nil, true},
+		{"nuxi generate", nuxt, []string{"npx nuxi generate"}, []string{".output"}, false},
+		{"nuxi generate with a nitro preset", with(nuxt, "nuxt.config.ts", "export default defineNuxtConfig({ nitro: { preset: 'vercel' } })\n"),
+			[]string{"npx nuxi generate"}, nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := appsim.Setup{BuildCommands: tt.commands, DeployFiles: []string{"./"}}
+			res := appsim.Build(&d, files(tt.files), fixedTime)
+			if res.Unknown != tt.unknown || res.Failure != "" {
+				t.Errorf("unknown %v (failure %q), want %v", res.Unknown, res.Failure, tt.unknown)
+			}
+			for _, p := range tt.made {
+				if !res.Produced[p] {
+					t.Errorf("the build did not make %s: %v", p, res.Produced)
+				}
+			}
+			if res.Produced["dist"] && !tt.unknown {
+				t.Errorf("the build made the whole of dist, not tsc's files: %v", res.Produced)
+			}
+		})
+	}
+}

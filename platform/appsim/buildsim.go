@@ -298,15 +298,20 @@ func (b *buildSim) conventionalOutputs(words []string) {
 			b.svelteKit()
 			continue
 		}
-		b.produce(o.out)
+		if o.out != "" {
+			b.produce(o.out)
+		}
 		for _, c := range o.configs {
-			if b.hasConfig(c) {
+			if b.hasConfig(c) && !b.configKeeps(c, o.moves) {
 				b.unknown = true
 			}
 		}
 	}
 	if strings.Contains(joined, " tsc ") {
 		b.tscOutputs(words)
+	}
+	if strings.Contains(joined, " nest build ") {
+		b.nestOutputs()
 	}
 	for i, w := range words {
 		flag, val, hasVal := strings.Cut(w, "=")
@@ -367,19 +372,65 @@ func (b *buildSim) configName(prefix string) (string, bool) {
 var toolOutputs = []struct {
 	cmd, out string
 	configs  []string
+	moves    []string // words of a config that may move the output (a plugin may); nil: any config may
 }{
-	{" vite build ", "dist", []string{"vite.config", "svelte.config"}}, {" webpack", "dist", []string{"webpack.config"}},
-	{" parcel build ", "dist", nil}, {" astro build ", "dist", []string{"astro.config"}}, {" ng build ", "dist", []string{"angular"}},
-	{" tsup ", "dist", []string{"tsup.config"}}, {" nest build ", "dist", []string{"nest-cli"}},
-	{" next build ", ".next", []string{"next.config"}}, {" nuxt build ", ".output", []string{"nuxt.config"}},
-	{" nuxi build ", ".output", []string{"nuxt.config"}}, {" nuxt generate ", ".output", []string{"nuxt.config"}},
-	{" nuxi generate ", ".output", []string{"nuxt.config"}},
-	{" react-scripts build ", "build", nil}, {" svelte-kit build ", "build", []string{"svelte.config"}},
-	{" mvn ", "target", nil}, {" mvnw ", "target", nil}, {" gradle ", "build", nil}, {" gradlew ", "build", nil},
-	{" cargo build ", "target", nil}, {" composer install ", "vendor", nil}, {" hugo ", "public", nil},
-	{" npm ci ", "node_modules", nil}, {" npm install ", "node_modules", nil}, {" npm i ", "node_modules", nil},
-	{" yarn ", "node_modules", nil}, {" pnpm install ", "node_modules", nil}, {" pnpm i ", "node_modules", nil},
-	{" bun install ", "node_modules", nil}, {" bun i ", "node_modules", nil},
+	{" vite build ", "dist", []string{"vite.config", "svelte.config"}, []string{"outDir", "root", "plugins"}}, {" webpack", "dist", []string{"webpack.config"}, nil},
+	{" parcel build ", "dist", nil, nil}, {" astro build ", "dist", []string{"astro.config"}, []string{"outDir", "root", "adapter", "integrations"}},
+	{" ng build ", "dist", []string{"angular"}, nil},
+	{" tsup ", "dist", []string{"tsup.config"}, []string{"outDir"}}, {" nest build ", "", nil, nil}, // nestOutputs
+	{" next build ", ".next", []string{"next.config"}, []string{"distDir", "output"}},
+	{" nuxt build ", ".output", []string{"nuxt.config"}, nuxtMoves}, {" nuxi build ", ".output", []string{"nuxt.config"}, nuxtMoves},
+	{" nuxt generate ", ".output", []string{"nuxt.config"}, nuxtMoves}, {" nuxi generate ", ".output", []string{"nuxt.config"}, nuxtMoves},
+	{" react-scripts build ", "build", nil, nil}, {" svelte-kit build ", "build", []string{"svelte.config"}, nil},
+	{" mvn ", "target", nil, nil}, {" mvnw ", "target", nil, nil}, {" gradle ", "build", nil, nil}, {" gradlew ", "build", nil, nil},
+	{" cargo build ", "target", nil, nil}, {" composer install ", "vendor", nil, nil}, {" hugo ", "public", nil, nil},
+	{" npm ci ", "node_modules", nil, nil}, {" npm install ", "node_modules", nil, nil}, {" npm i ", "node_modules", nil, nil},
+	{" yarn ", "node_modules", nil, nil}, {" pnpm install ", "node_modules", nil, nil}, {" pnpm i ", "node_modules", nil, nil},
+	{" bun install ", "node_modules", nil, nil}, {" bun i ", "node_modules", nil, nil},
+}
+
+// nuxtMoves are what in nuxt.config may move its output from .output:
+// nitro's output directory, a nitro preset, the build directory.
+var nuxtMoves = []string{"output", "nitro", "buildDir"}
+
+// configKeeps reports whether the config prefix.* leaves a tool's output
+// where it is by default: readable, and naming none of moves.
+func (b *buildSim) configKeeps(prefix string, moves []string) bool {
+	src, ok := b.readConfig(prefix)
+	if !ok || moves == nil {
+		return false
+	}
+	for _, w := range moves {
+		if strings.Contains(src, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// nestOutputs records what `nest build` emits: tsc's outputs for
+// tsconfig.build.json (else tsconfig.json), unless nest-cli.json switches
+// the builder or the project (webpack, swc, a monorepo), whose outputs are
+// then unknown.
+func (b *buildSim) nestOutputs() {
+	if b.files == nil {
+		b.unknown = true
+		return
+	}
+	if b.files.Has(path.Join(b.cwd, "nest-cli.json")) {
+		src, ok := b.readFile("nest-cli.json")
+		if !ok || strings.Contains(src, "webpack") || strings.Contains(src, "builder") || strings.Contains(src, "tsConfigPath") ||
+			strings.Contains(src, "monorepo") || strings.Contains(src, "projects") {
+			b.produce("dist")
+			b.unknown = true
+			return
+		}
+	}
+	proj := "tsconfig.json"
+	if b.files.Has(path.Join(b.cwd, "tsconfig.build.json")) {
+		proj = "tsconfig.build.json"
+	}
+	b.tscOutputs([]string{"tsc", "-p", proj})
 }
 
 func (b *buildSim) produce(p string) {

@@ -43,6 +43,7 @@ func (b *buildSim) tscOutputs(words []string) {
 		}
 		return
 	}
+	cfg = b.tscExtends(proj, cfg)
 	o := cfg.CompilerOptions
 	switch {
 	case o.NoEmit:
@@ -132,4 +133,38 @@ func jsName(src string) string {
 	ext := path.Ext(src)
 	return strings.TrimSuffix(src, ext) + map[string]string{".mts": ".mjs", ".cts": ".cjs"}[ext] +
 		map[bool]string{true: ".js"}[ext == ".ts" || ext == ".tsx"]
+}
+
+// tscExtends is cfg (the project proj) merged with the config it extends
+// when that is a file beside it ("./tsconfig.json"): the base's files,
+// include, references and compiler options, each where cfg sets none.
+// cfg itself (its extends unread) for a base elsewhere or unreadable.
+func (b *buildSim) tscExtends(proj string, cfg tscConfig) tscConfig {
+	ext, ok := cfg.Extends.(string)
+	if !ok || !strings.HasPrefix(ext, "./") {
+		return cfg
+	}
+	if !strings.HasSuffix(ext, ".json") {
+		ext += ".json"
+	}
+	baseName := path.Join(path.Dir(proj), ext)
+	src, ok := b.readFile(baseName)
+	var base tscConfig
+	if path.Dir(baseName) != path.Dir(proj) || !ok || json.Unmarshal([]byte(stripJSONComments(src)), &base) != nil {
+		return cfg
+	}
+	out := base // its own extends, if any, still unread
+	if cfg.Files != nil {
+		out.Files = cfg.Files
+	}
+	if cfg.Include != nil {
+		out.Include = cfg.Include
+	}
+	if cfg.References != nil {
+		out.References = cfg.References
+	}
+	o, c := &out.CompilerOptions, cfg.CompilerOptions
+	o.OutDir, o.RootDir, o.Jsx = orStr(c.OutDir, o.OutDir), orStr(c.RootDir, o.RootDir), orStr(c.Jsx, o.Jsx)
+	o.NoEmit, o.AllowJs = o.NoEmit || c.NoEmit, o.AllowJs || c.AllowJs
+	return out
 }
