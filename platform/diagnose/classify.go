@@ -54,6 +54,9 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 				hit[w] &^= bit
 				r := &rules[w*64+bits.TrailingZeros64(bit)]
 				id := r.signalFor(stage)
+				if id == "db-connection-refused" && plainRefused(line) {
+					id = "connection-refused"
+				}
 				if id == "" || seen[id] || !r.matches(line) {
 					continue
 				}
@@ -111,6 +114,12 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 			}
 		case "module-not-found-at-runtime":
 			out[i].moduleFix(f.text)
+		case "connection-refused":
+			out[i].refusedFix(f.text)
+		case "compile-error":
+			out[i].tsModuleFix(f.text)
+		case "missing-env-variable", "disk-full":
+			out[i].stageFix(f.text, stage)
 		}
 		if f.sig.id != "host-not-found" && f.sig.id != "missing-env-variable" {
 			continue

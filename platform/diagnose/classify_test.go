@@ -64,6 +64,26 @@ var signalLines = []struct {
 		"PHP Parse error:  syntax error, unexpected token \"}\" in /var/www/src/Kernel.php on line 31",
 		"SyntaxError: invalid syntax",
 	}},
+	{"compile-error", Build, []string{ // issue 34: Go's and TypeScript's own words
+		"./main.go:27:9: undefined: newRouter",
+		"internal/queue/consumer.go:53:21: c.ack undefined (type *Consumer has no field or method ack)",
+		"../shared/config.go:8:2: declared and not used: cfg",
+		"src/pages/Orders.tsx:4:28 - error TS2307: Cannot find module '@/lib/money' or its corresponding type declarations.",
+		"      TS2307: Cannot find module './palette' or its corresponding type declarations.",
+		"(!) Plugin typescript: @rollup/plugin-typescript TS2307: Cannot find module 'clsx' or its corresponding type declarations.",
+		"src/routes/users.ts(44,19): error TS2339: Property 'emial' does not exist on type 'User'.",
+	}},
+	{"disk-full", Build, []string{
+		"npm ERR! nospc ENOSPC: no space left on device, write",
+		`error An unexpected error occurred: "ENOSPC: no space left on device, copyfile '/home/zerops/.cache/yarn/v6/x.js' -> '/build/source/node_modules/x.js'".`,
+		"ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device",
+		"cp: error writing '/build/source/dist/video.mp4': No space left on device",
+	}},
+	{"missing-env-variable", Build, []string{
+		"ArgumentError: Missing `secret_key_base` for 'production' environment, set this string with `bin/rails credentials:edit` (ArgumentError)",
+		"RuntimeError: You must set secret_key_base in your app's config",
+		"Missing `secret_key_base` for 'production' environment, set this value in `config/secrets.yml`",
+	}},
 	{"build-out-of-memory", Build, []string{
 		"FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory",
 		"The build daemon has been stopped: JVM garbage collector thrashing and after running out of JVM memory",
@@ -218,6 +238,18 @@ var signalLines = []struct {
 		"thread 'main' panicked at src/main.rs:9:41: called `Result::unwrap()` on an `Err` value: NotPresent",
 		"System.ArgumentNullException: Value cannot be null. (Parameter 'connectionString')",
 		"Error: reading REDIS_URL: NotPresent",
+	}},
+	{"missing-env-variable", Runtime, []string{ // issue 34: Rails and Spring name no variable
+		"/var/www/vendor/bundle/ruby/3.3.0/gems/railties-7.1.3/lib/rails/application.rb:652:in `validate_secret_key_base': Missing `secret_key_base` for 'production' environment, set this string with `bin/rails credentials:edit` (ArgumentError)",
+		"app error: Missing `secret_key_base` for 'production' environment, set this value in `config/secrets.yml` (RuntimeError)",
+		"Failed to configure a DataSource: 'url' attribute is not specified and no embedded datasource could be configured.",
+	}},
+	{"connection-refused", Runtime, []string{
+		"  cause: Error: connect ECONNREFUSED 127.0.0.1:8080",
+		"requests.exceptions.ConnectionError: HTTPConnectionPool(host='inventory', port=8000): Max retries exceeded with url: /stock (Caused by NewConnectionError('Failed to establish a new connection: [Errno 111] Connection refused'))",
+		`proxy error: Get "http://backend:3000/api/items": dial tcp 10.0.4.12:3000: connect: connection refused`,
+		"production.ERROR: cURL error 7: Failed to connect to api port 8080 after 3 ms: Connection refused",
+		"FetchError: request to http://api:3000/v1/settings failed, reason: connect ECONNREFUSED 10.0.3.8:3000",
 	}},
 	{"db-connection-refused", Runtime, []string{
 		"Error: connect ECONNREFUSED 10.0.5.3:3306",

@@ -97,6 +97,17 @@ var healthyLogs = []struct {
 		"info: Microsoft.Hosting.Lifetime[14]", "      Now listening on: http://0.0.0.0:5000",
 		"warn: Microsoft.AspNetCore.HttpsPolicy.HttpsRedirectionMiddleware[3]", "      Failed to determine the https port for redirect.",
 	}},
+	{"TypeScriptAndRails", Build, []string{ // issue 34: words the new rules read, in healthy lines
+		"tsc --version", "Version 5.4.5", "Found 0 errors in 0 files.", "src/types/ts2307.d.ts",
+		"I, [2025-03-02T09:10:01.112233 #88]  INFO -- : Writing /build/source/public/assets/application-3f2a1b.css",
+		"SECRET_KEY_BASE_DUMMY=1 bin/rails assets:precompile",
+		"npm WARN prepare removing existing node_modules/ before installation",
+		"Filesystem      Size  Used Avail Use% Mounted on",
+	}},
+	{"CallsAnotherApp", Runtime, []string{
+		"upstream api at http://api:3000 is reachable", "GET http://api:3000/health 200 4ms",
+		"retrying connection to http://api:3000 in 2s (attempt 1/5)",
+	}},
 	{"Postgres", Runtime, []string{
 		"LOG:  database system is ready to accept connections", "LOG:  checkpoint complete: wrote 12 buffers (0.1%)",
 		"LOG:  autovacuum: found 0 removable, 12 nonremovable row versions", "LOG:  duration: 1203.114 ms  statement: SELECT 1",

@@ -1,0 +1,49 @@
+package diagnose
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// tsModule finds the module TypeScript's TS2307 cannot find.
+var tsModule = regexp.MustCompile(`TS2307: Cannot find module '([^']+)'`)
+
+// tsModuleFix names, in d, a compile error that is an import TypeScript
+// cannot resolve: a path in the source, or a package the manifest lacks.
+func (d *Diagnosis) tsModuleFix(line string) {
+	m := tsModule.FindStringSubmatch(line)
+	if m == nil {
+		return
+	}
+	mod := m[1]
+	if strings.HasPrefix(mod, ".") || strings.HasPrefix(mod, "/") || strings.HasPrefix(mod, "@/") || strings.HasPrefix(mod, "~/") {
+		d.Cause = fmt.Sprintf("The TypeScript compiler cannot find the imported module %s: no such file under that path (or alias) in the source.", mod)
+		d.Fix = "Fix the import path (the file's name and its case: the build runs on Linux, where names are case-sensitive), or the alias in tsconfig.json `paths`, and commit the file if it is missing from the repository; then deploy again."
+		return
+	}
+	d.Cause = fmt.Sprintf("The TypeScript compiler cannot find the package %s or its type declarations: it is not in package.json, or it ships no types.", mod)
+	d.Fix = fmt.Sprintf("Add %s to package.json (npm install %s; for a package without its own types also @types/…) and commit the lock file; then deploy again.", mod, mod)
+}
+
+// stageFix fits d's fix to what the line names and the log it is from.
+func (d *Diagnosis) stageFix(line string, stage Stage) {
+	low := strings.ToLower(line)
+	switch {
+	case strings.Contains(low, "secret_key_base"):
+		d.Cause = "Rails has no secret_key_base: SECRET_KEY_BASE is not set (and no credentials master key is)."
+		if stage == Build {
+			d.Cause = "Rails needs secret_key_base to load the app for a build task (assets:precompile), and SECRET_KEY_BASE is not set in the build."
+			d.Fix = "Set SECRET_KEY_BASE_DUMMY: \"1\" in `build.envVariables` (Rails 7.1+ lets build tasks run with a throwaway key), then deploy again; the running app still needs its real SECRET_KEY_BASE as a secret variable (zerops_env)."
+			return
+		}
+		d.Fix = "Set SECRET_KEY_BASE as a secret: zerops_env action=set variables=[\"SECRET_KEY_BASE=<64+ random hex characters, e.g. from bin/rails secret>\"] restart=true (no deploy needed), or RAILS_MASTER_KEY when the app keeps it in encrypted credentials."
+		d.envOnly = true
+	case strings.Contains(line, "Failed to configure a DataSource"):
+		d.Cause = "Spring Boot has no database URL: spring.datasource.url is not set, so the app cannot configure its DataSource."
+		d.Fix = "Set SPRING_DATASOURCE_URL (e.g. jdbc:postgresql://${db_hostname}:${db_port}/${db_dbName}), SPRING_DATASOURCE_USERNAME (${db_user}) and SPRING_DATASOURCE_PASSWORD (${db_password}) in `run.envVariables` of zerops.yml, naming the project's database service, then zerops_deploy."
+	case d.Signal == "disk-full" && stage == Build:
+		d.Cause = "The build container ran out of disk while the build wrote dependencies, caches or artefacts."
+		d.Fix = "Cut what the build writes: the build container's disk is fixed (zerops_manage cannot scale it), so install only what the build needs (no dev or GPU-sized packages you do not use), clear caches the build fills (npm cache clean --force, pip --no-cache-dir) and keep `build.cache` to dependency folders; then deploy again."
+	}
+}
