@@ -48,7 +48,7 @@ func TestEnv_BadReferenceVariableIsNamedWithItsEnvFix(t *testing.T) {
 				t.Helper()
 				first := firstDiagnosis(diags)
 				for _, w := range tt.want {
-					if !strings.Contains(first["cause"]+" "+first["fix"], w) {
+					if !strings.Contains(first["cause"]+" "+first["fix"]+" "+next, w) {
 						t.Errorf("%s: diagnosis %v lacks %q", what, first, w)
 					}
 				}
@@ -100,13 +100,18 @@ func (h *harness) verifyUntil(t *testing.T, done func(map[string]any) bool) map[
 	}
 }
 
-// firstService is the first entry of a verify answer's services.
+// firstService is the first entry of a verify answer's services, with its
+// next step: the answer's, where the answer left the service's out (it
+// states each next step once).
 func firstService(m map[string]any) map[string]any {
 	list, _ := m["services"].([]any)
 	if len(list) == 0 {
 		return map[string]any{}
 	}
 	s, _ := list[0].(map[string]any)
+	if _, ok := s["next"]; !ok && len(list) == 1 {
+		s["next"] = m["next"]
+	}
 	return s
 }
 

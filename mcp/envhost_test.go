@@ -22,7 +22,7 @@ func TestEnv_HostVariableBringsLocalhostAppLive(t *testing.T) {
 	check, _ := m["check"].(map[string]any)
 	first := firstDiagnosis(check["diagnoses"])
 	if m["verdict"] != deploy.VerdictNotAnswering || first["signal"] != "listening-on-localhost" ||
-		!strings.Contains(first["fix"], `zerops_env action=set variables=["HOST=0.0.0.0"] restart=true`) {
+		!strings.Contains(first["fix"]+str(m["next"]), `zerops_env action=set variables=["HOST=0.0.0.0"] restart=true`) {
 		t.Fatalf("verdict %v, first diagnosis %v; want not-answering, listening-on-localhost naming the HOST variable: %s",
 			m["verdict"], first, text(res))
 	}

@@ -110,7 +110,7 @@ func TestDeploy_PortAndBindFixesFitTheApp(t *testing.T) {
 			if first["signal"] != tt.signal {
 				t.Fatalf("first diagnosis %v, want %s: %s", first, tt.signal, text(res))
 			}
-			said := first["cause"] + " " + first["fix"]
+			said := first["cause"] + " " + first["fix"] + " " + str(m["next"])
 			for _, w := range tt.want {
 				if !strings.Contains(said, w) {
 					t.Errorf("diagnosis %q lacks %q", said, w)

@@ -111,6 +111,11 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 	if len(res.Warnings) > 0 {
 		out.Next += fmt.Sprintf(" Warnings (%d): %s", len(res.Warnings), platform.Clip(platform.JoinIssues(res.Warnings), 600))
 	}
+	if res.Check != nil { // the fix once: in next
+		check := *res.Check
+		check.Diagnoses = diagnose.WithoutStated(check.Diagnoses, out.Next)
+		out.Check = &check
+	}
 	return out
 }
 
@@ -129,9 +134,6 @@ func deployError(err error) error {
 	extra := map[string]any{}
 	if bf := (*deploy.BuildFailedError)(nil); errors.As(err, &bf) {
 		extra["verdict"], extra["appVersionId"], extra["status"] = deploy.VerdictBuildFailed, bf.AppVersionID, bf.Status
-		if len(bf.Diagnoses) > 0 {
-			extra["diagnoses"] = bf.Diagnoses
-		}
 		if len(bf.BuildLog) > 0 {
 			extra["buildLog"] = bf.BuildLog
 		}
@@ -140,6 +142,9 @@ func deployError(err error) error {
 			cp.Suggestion = strings.TrimPrefix(warnedNext(warnings, pe.Suggestion), "Next: ")
 			cp.Suggestion = strings.ToUpper(cp.Suggestion[:1]) + cp.Suggestion[1:]
 			pe = &cp
+		}
+		if len(bf.Diagnoses) > 0 { // the fix once: in the suggestion
+			extra["diagnoses"] = diagnose.WithoutStated(bf.Diagnoses, pe.Suggestion)
 		}
 	}
 	if ce := (*deploy.CancelledError)(nil); errors.As(err, &ce) {

@@ -53,6 +53,7 @@ func (s *Server) logsTool() toolDef {
 			next = "Next: no error line or known failure in these lines; zerops_verify" + verifyArg(res.Service) +
 				" checks that it answers (with the diagnosis if not); failed builds and processes are in zerops_events."
 		}
+		res.Diagnoses = diagnose.WithoutStated(res.Diagnoses, next) // the fix once: in next
 		return logsOutput{*res, next}, nil
 	})
 }

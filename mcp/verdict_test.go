@@ -101,13 +101,13 @@ func TestDeploy_SandboxMistakesEndInVerdicts(t *testing.T) {
 				diags = check["diagnoses"]
 			}
 			first := firstDiagnosis(diags)
-			if m["verdict"] != tt.verdict || first["signal"] != tt.signal || first["fix"] == "" || !strings.HasPrefix(first["doc"], "zerops://docs/") {
-				t.Fatalf("verdict %v, first diagnosis %v; want %s naming %s with a fix and a doc:\n%s", m["verdict"], first, tt.verdict, tt.signal, text(res))
+			if m["verdict"] != tt.verdict || first["signal"] != tt.signal || !strings.HasPrefix(first["doc"], "zerops://docs/") {
+				t.Fatalf("verdict %v, first diagnosis %v; want %s naming %s with a doc:\n%s", m["verdict"], first, tt.verdict, tt.signal, text(res))
 			}
-			next, _ := m["next"].(string)
-			suggestion, _ := m["suggestion"].(string)
-			if !strings.Contains(next+suggestion, strings.TrimSuffix(first["fix"], ".")) {
-				t.Errorf("the next step is not the diagnosis' fix: %s", text(res))
+			// The fix once: a diagnosis leaves out the fix the next step
+			// (or the error's suggestion) states.
+			if _, stated := first["fix"]; stated {
+				t.Errorf("the next step is not the diagnosis' fix, or the fix is said twice: %s", text(res))
 			}
 
 			writeApp(t, h.workDir(t), tt.fix)

@@ -107,7 +107,7 @@ func TestVerifyTool_ServiceStates(t *testing.T) {
 			if m["verdict"] != tt.wantVerdict || !strings.Contains(m["next"].(string), tt.wantNext) {
 				t.Fatalf("verdict %v next %v, want %s and %q: %s", m["verdict"], m["next"], tt.wantVerdict, tt.wantNext, text(res))
 			}
-			if tt.notNext != "" && strings.Contains(m["next"].(string)+s["next"].(string), tt.notNext) {
+			if tt.notNext != "" && strings.Contains(str(m["next"])+str(s["next"]), tt.notNext) {
 				t.Errorf("next %q names %q: %s", m["next"], tt.notNext, text(res))
 			}
 			if got := firstDiagnosis(s["diagnoses"])["signal"]; tt.wantSignal != "" && got != tt.wantSignal {

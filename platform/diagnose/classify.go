@@ -134,19 +134,37 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 	return dropEchoes(out)
 }
 
-// dropEchoes leaves out an app-crash read from the line a located env
-// reference explains: its "deploy again" would undo the env fix's point.
+// dropEchoes leaves out a generic diagnosis (app-crash, build-command-failed)
+// read from a line a specific one explains: one cause, one fix per line
+// (an app-crash's "deploy again" would also undo an env fix's point).
 func dropEchoes(ds []Diagnosis) []Diagnosis {
-	located := map[string]bool{}
+	explained := map[string]bool{}
 	for _, d := range ds {
-		if d.envOnly {
-			located[d.Evidence] = true
+		if !generic(d.Signal) {
+			explained[d.Evidence] = true
 		}
 	}
-	if len(located) == 0 {
+	return slices.DeleteFunc(ds, func(d Diagnosis) bool { return generic(d.Signal) && explained[d.Evidence] })
+}
+
+// generic reports whether signal names only that something failed.
+func generic(signal string) bool { return signal == "app-crash" || signal == "build-command-failed" }
+
+// WithoutStated returns ds with the fix of each diagnosis that text (an
+// answer's next step) already states left out, so that an answer says each
+// fix once; ds itself is not changed.
+func WithoutStated(ds []Diagnosis, text string) []Diagnosis {
+	if len(ds) == 0 || text == "" {
 		return ds
 	}
-	return slices.DeleteFunc(ds, func(d Diagnosis) bool { return d.Signal == "app-crash" && located[d.Evidence] })
+	out := slices.Clone(ds)
+	for i, d := range out {
+		fix := strings.TrimSuffix(strings.TrimSpace(d.Fix), ".")
+		if fix != "" && (strings.Contains(text, fix) || strings.Contains(text, strings.TrimSuffix(d.FixThenDeploy(), "."))) {
+			out[i].Fix = ""
+		}
+	}
+	return out
 }
 
 // publicBind is the marker rule's id: a line shows the app bound to all

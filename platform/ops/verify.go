@@ -61,7 +61,7 @@ type ServiceHealth struct {
 	Diagnoses  []diagnose.Diagnosis `json:"diagnoses,omitempty"`
 	Verdict    string               `json:"verdict"`
 	Reason     string               `json:"reason"`
-	Next       string               `json:"next"`
+	Next       string               `json:"next,omitempty"` // in a verify answer, left out for the service whose next step the answer's is
 	// ReplacedBy is set when the version a deploy's check named was replaced
 	// by a later deploy before it was checked: the version that runs now
 	// (its ID empty when unknown).
@@ -160,7 +160,14 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 	worst := slices.MaxFunc(out.Services, func(a, b ServiceHealth) int { // the first of the worst
 		return cmp.Compare(verdictRank(a.Verdict), verdictRank(b.Verdict))
 	})
+	// The next step once: the answer's, not also the worst service's, and
+	// no diagnosis's fix that the service's next step states.
+	i := slices.IndexFunc(out.Services, func(h ServiceHealth) bool { return h.Service == worst.Service })
 	out.Verdict, out.Next = worst.Verdict, worst.Next
+	for j := range out.Services {
+		out.Services[j].Diagnoses = diagnose.WithoutStated(out.Services[j].Diagnoses, out.Services[j].Next)
+	}
+	out.Services[i].Next = ""
 	return out, nil
 }
 
