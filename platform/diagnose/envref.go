@@ -22,6 +22,9 @@ type BadRef struct {
 	Host     string   // the hostname the reference names, e.g. redis
 	Services []string // the project's hostnames, to reference instead
 	Near     string   // a hostname close to Host (a typo's likely target), or ""
+	Kin      string   // the project's one service of the kind Host names (postgres → a postgresql service), or ""
+	KinType  string   // Kin's type, e.g. postgresql@16
+	Gone     string   // Host was just deleted: when, and its latest backup; or ""
 }
 
 // shows reports whether line shows b: the reference itself, or as a whole
@@ -43,9 +46,15 @@ func (d *Diagnosis) locate(b BadRef) {
 		scope, target = "project variable "+b.Key, "project=true"
 	}
 	d.Cause = fmt.Sprintf("The %s references %s, but the project has no service %s, so the app gets a host or value that does not exist.", scope, b.Ref, b.Host)
+	if b.Gone != "" {
+		d.Cause = fmt.Sprintf("The %s references %s, but %s.", scope, b.Ref, b.Gone)
+	}
 	use := "a service that exists (" + strings.Join(b.Services, ", ") + ")"
-	if b.Near != "" {
-		use = "e.g. ${" + b.Near + strings.TrimPrefix(b.Ref, "${"+b.Host) + " (services: " + strings.Join(b.Services, ", ") + ")"
+	switch key := strings.TrimPrefix(b.Ref, "${"+b.Host); {
+	case b.Near != "":
+		use = "e.g. ${" + b.Near + key + " (services: " + strings.Join(b.Services, ", ") + ")"
+	case b.Kin != "": // the same key on the service of the kind the reference names
+		use = "${" + b.Kin + key + " (" + b.Kin + " is " + b.KinType + ")"
 	}
 	d.Fix = fmt.Sprintf("Change the variable, not zerops.yml (a redeploy or rollback keeps it): zerops_env action=set %s variables=[\"%s=…\"] restart=true referencing %s, or zerops_env action=delete %s variables=[\"%s\"] restart=true.",
 		target, b.Key, use, target, b.Key)

@@ -19,14 +19,17 @@ func TestClassifyWith_BadRefNamesTheVariableAndTheEnvCall(t *testing.T) {
 		want   []string
 	}{
 		{"service secret, host in the log", []string{"Error: getaddrinfo ENOTFOUND redis"},
-			BadRef{InService, "appdev", "REDIS_HOST", "${redis_hostname}", "redis", services, ""}, "host-not-found",
+			BadRef{Where: InService, Service: "appdev", Key: "REDIS_HOST", Ref: "${redis_hostname}", Host: "redis", Services: services}, "host-not-found",
 			[]string{"service variable REDIS_HOST of appdev", "zerops_env action=set serviceHostname=appdev", `zerops_env action=delete serviceHostname=appdev variables=["REDIS_HOST"] restart=true`, "appdev, cache, db"}},
 		{"project variable, literal reference in the log", []string{`psycopg.OperationalError: could not translate host name "${postgres_hostname}" to address`},
-			BadRef{InProject, "appdev", "DB_HOST", "${postgres_hostname}", "postgres", services, "db"}, "host-not-found",
+			BadRef{Where: InProject, Service: "appdev", Key: "DB_HOST", Ref: "${postgres_hostname}", Host: "postgres", Services: services, Near: "db"}, "host-not-found",
 			[]string{"project variable DB_HOST", "zerops_env action=set project=true", "${db_hostname}"}},
 		{"unresolved variable", []string{"KeyError: 'API_TOKEN'", "value ${auth_token} of env variable API_TOKEN is missing"},
-			BadRef{InService, "appdev", "API_TOKEN", "${auth_token}", "auth", services, ""}, "missing-env-variable",
+			BadRef{Where: InService, Service: "appdev", Key: "API_TOKEN", Ref: "${auth_token}", Host: "auth", Services: services}, "missing-env-variable",
 			[]string{"service variable API_TOKEN", "restart=true"}},
+		{"the service of the kind, the key kept", []string{"Error: getaddrinfo ENOTFOUND postgres"},
+			BadRef{Where: InService, Service: "appdev", Key: "DATABASE_URL", Ref: "${postgres_connectionString}", Host: "postgres", Services: services, Kin: "db", KinType: "postgresql@16"}, "host-not-found",
+			[]string{"${db_connectionString} (db is postgresql@16)"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -58,7 +61,7 @@ func TestClassifyWith_BadRefNamesTheVariableAndTheEnvCall(t *testing.T) {
 func TestClassifyWith_BadRefOfAnotherHostLeavesTheDiagnosis(t *testing.T) {
 	t.Parallel()
 	lines := []string{"Error: getaddrinfo ENOTFOUND redis.internal"}
-	ref := BadRef{InService, "appdev", "MQ", "${rabbit_hostname}", "rabbit", []string{"appdev"}, ""}
+	ref := BadRef{Where: InService, Service: "appdev", Key: "MQ", Ref: "${rabbit_hostname}", Host: "rabbit", Services: []string{"appdev"}}
 	ds := ClassifyWith(lines, Runtime, Options{BadRefs: []BadRef{ref}})
 	if len(ds) == 0 || ds[0].Fix != signalByID["host-not-found"].fix || !ds[0].NeedsDeploy() {
 		t.Fatalf("diagnoses %+v, want the plain host-not-found", ds)

@@ -29,10 +29,12 @@ func Delete(ctx context.Context, c platform.Client, projectID, hostname string, 
 		return nil, platform.NewError(platform.ErrConfirmRequired, msg,
 			"Deletion is permanent (data included). Ask the user, then call again with confirm: true.")
 	}
+	backup := latestBackupName(ctx, c, svc)
 	proc, err := c.DeleteService(ctx, svc.ID)
 	if err != nil {
 		return nil, asPlatformError(err, "deleting "+svc.Name)
 	}
 	noteChange(projectID, svc.ID, proc)
+	noteDeleted(projectID, svc, backup)
 	return &DeleteResult{ServiceHostname: svc.Name, ServiceID: svc.ID, Process: proc}, nil
 }

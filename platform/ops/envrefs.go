@@ -19,6 +19,8 @@ var envRefRe = regexp.MustCompile(`\$\{([a-z0-9]+)_([a-zA-Z0-9_]+)\}`)
 type refIssue struct {
 	text, host, key string
 	keys            []string // the host's keys; nil when the project has no such host
+	kin, kinType    string   // the project's one service of the kind host names, and its type
+	gone            string   // host was deleted by ZCP a moment ago: when, and its latest backup
 }
 
 // refIssues checks each ${host_KEY} in values against the project: a
@@ -67,6 +69,8 @@ func refIssues(ctx context.Context, c platform.Client, projectID string, values 
 			continue // a project variable whose name holds an underscore
 		}
 		if !ok {
+			r.kin, r.kinType = kinOf(r.host, services)
+			r.gone = goneNote(projectID, r.host)
 			out = append(out, r)
 			continue
 		}
@@ -132,9 +136,17 @@ func envRefWarnings(ctx context.Context, c platform.Client, projectID string, pa
 func (r refIssue) explain(names []string) (problem, fix string) {
 	if r.keys == nil {
 		problem = fmt.Sprintf("%s: the project has no service %q (services: %s), so nothing resolves it", r.text, platform.Clip(r.host, 40), listSome(names, ", "))
+		if r.gone != "" {
+			problem += " (" + r.gone + ")"
+		}
 		fix = "reference one of those hostnames"
-		if near := nearest(r.host, names); near != "" {
+		switch near := nearest(r.host, names); {
+		case near != "":
 			fix += fmt.Sprintf(" (likely ${%s_%s})", near, platform.Clip(r.key, 60))
+		case r.kin != "": // keep the key, name the service of that kind
+			fix = fmt.Sprintf("reference the project's %s service, keeping the key: ${%s_%s} (%s is %s)", kindWord(r.kinType), r.kin, platform.Clip(r.key, 60), r.kin, r.kinType)
+		case r.gone != "":
+			fix = "restore the backup into a new service named " + platform.Clip(r.host, 40) + ", or reference one of those hostnames"
 		}
 		return problem, fix
 	}

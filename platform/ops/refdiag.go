@@ -61,7 +61,7 @@ func badRefs(ctx context.Context, c platform.Client, projectID string, svc platf
 		for _, v := range vars {
 			if strings.Contains(v.value, r.text) {
 				out = append(out, diagnose.BadRef{Where: v.where, Service: svc.Name, Key: v.key, Ref: r.text,
-					Host: r.host, Services: names, Near: nearest(r.host, names)})
+					Host: r.host, Services: names, Near: nearest(r.host, names), Kin: r.kin, KinType: r.kinType, Gone: r.gone})
 			}
 		}
 	}

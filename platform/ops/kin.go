@@ -1,0 +1,130 @@
+package ops
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// kinFamilies maps a word a reference may use for a service's kind to the
+// type names of that kind: ${postgres_connectionString} means the
+// project's PostgreSQL service, whatever its hostname.
+var kinFamilies = map[string][]string{
+	"postgres": {"postgresql"}, "postgresql": {"postgresql"}, "pg": {"postgresql"}, "psql": {"postgresql"}, "pgsql": {"postgresql"},
+	"mysql": {"mariadb", "mysql"}, "mariadb": {"mariadb", "mysql"}, "maria": {"mariadb"},
+	"redis": {"valkey", "keydb", "redis"}, "valkey": {"valkey", "keydb", "redis"}, "keydb": {"keydb", "valkey"}, "cache": {"valkey", "keydb", "redis"},
+	"mongo": {"mongodb"}, "mongodb": {"mongodb"},
+	"elastic": {"elasticsearch"}, "elasticsearch": {"elasticsearch"}, "es": {"elasticsearch"},
+	"meili": {"meilisearch"}, "meilisearch": {"meilisearch"}, "typesense": {"typesense"}, "qdrant": {"qdrant"},
+	"nats": {"nats"}, "rabbit": {"rabbitmq"}, "rabbitmq": {"rabbitmq"}, "kafka": {"kafka"}, "clickhouse": {"clickhouse"},
+	"storage": {"object-storage"}, "s3": {"object-storage"}, "minio": {"object-storage"}, "bucket": {"object-storage"},
+	"db": {"postgresql", "mariadb", "mysql", "mongodb"}, "database": {"postgresql", "mariadb", "mysql", "mongodb"},
+}
+
+// kinOf is the project's one service of the kind host names (a type or its
+// usual word), with its type; "", "" when there is none or more than one.
+func kinOf(host string, services []platform.ServiceStack) (name, typ string) {
+	family := kinFamilies[strings.ToLower(host)]
+	if family == nil {
+		return "", ""
+	}
+	for _, s := range services {
+		if s.System || s.Name == host {
+			continue
+		}
+		base, _, _ := strings.Cut(s.Type.VersionName, "@")
+		for _, f := range family {
+			if base == f {
+				if name != "" {
+					return "", "" // two of that kind: not ZCP's to choose
+				}
+				name, typ = s.Name, s.Type.VersionName
+			}
+		}
+	}
+	return name, typ
+}
+
+// deletedNote is a service ZCP deleted: its type and the latest backup it had.
+type deletedNote struct {
+	typ, backup string
+	at          time.Time
+}
+
+// backupRetention is how long the platform keeps a deleted service's backups.
+const backupRetention = 7 * 24 * time.Hour
+
+// deletions remembers, per project, the services ZCP deleted, for as long
+// as their backups are kept. Safe for concurrent use.
+var deletions = struct {
+	mu sync.Mutex
+	by map[string]map[string]deletedNote // project → hostname → note
+}{by: map[string]map[string]deletedNote{}}
+
+// noteDeleted records that ZCP deleted svc, whose latest backup is backup ("" for none).
+func noteDeleted(projectID string, svc *platform.ServiceStack, backup string) {
+	deletions.mu.Lock()
+	defer deletions.mu.Unlock()
+	m := deletions.by[projectID]
+	if m == nil {
+		m = map[string]deletedNote{}
+		deletions.by[projectID] = m
+	}
+	for k, n := range m {
+		if time.Since(n.at) > backupRetention {
+			delete(m, k)
+		}
+	}
+	m[svc.Name] = deletedNote{typ: svc.Type.VersionName, backup: backup, at: time.Now()}
+}
+
+// deletedService is what ZCP remembers of hostname, deleted from the
+// project; false when it deleted no service of that name.
+func deletedService(projectID, hostname string) (deletedNote, bool) {
+	deletions.mu.Lock()
+	defer deletions.mu.Unlock()
+	n, ok := deletions.by[projectID][hostname]
+	return n, ok && time.Since(n.at) <= backupRetention
+}
+
+// latestBackupName names svc's latest backup ("name of time"), or "".
+func latestBackupName(ctx context.Context, c platform.Client, svc *platform.ServiceStack) string {
+	if !platform.BacksUp(svc.Type.VersionName) {
+		return ""
+	}
+	list, err := c.ListBackups(ctx, svc.ID)
+	if err != nil || list == nil {
+		return ""
+	}
+	b := latestBackup(list.Files)
+	if b == nil {
+		return ""
+	}
+	if b.Created.IsZero() {
+		return b.Name
+	}
+	return b.Name + " of " + b.Created.UTC().Format(time.RFC3339)
+}
+
+// goneNote says that host was deleted a moment ago and names its latest
+// backup; "" when ZCP did not delete it.
+func goneNote(projectID, host string) string {
+	n, ok := deletedService(projectID, host)
+	if !ok {
+		return ""
+	}
+	s := host + " (" + n.typ + ") was deleted " + n.at.UTC().Format(time.RFC3339)
+	if n.backup != "" {
+		return s + "; its latest backup is " + n.backup + " (kept 7 days; restore it from the Zerops UI into a new service)"
+	}
+	return s + "; it left no backup"
+}
+
+// kindWord is the type name of version name typ ("postgresql@16" → "postgresql").
+func kindWord(typ string) string {
+	base, _, _ := strings.Cut(typ, "@")
+	return base
+}
