@@ -95,6 +95,9 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 	switch {
 	case res.Verdict == deploy.VerdictLive && len(res.Warnings) > 0:
 		out.Next = "Next: " + target + " is live at " + res.Check.URL + ", but fix the zerops.yml warnings, then zerops_deploy again."
+	case res.Verdict == deploy.VerdictLive && res.Mode == deploy.ModeRollback:
+		// Only what runs went back: the next push would bring the failure again.
+		out.Next = "Next: " + target + " runs the earlier version again, live at " + res.Check.URL + ". Your local zerops.yml and code still hold the change that failed: fix it there before the next zerops_deploy, or that deploy brings the failure back."
 	case res.Verdict == deploy.VerdictLive:
 		out.Next = "Next: nothing to fix; " + target + " is live at " + res.Check.URL + "."
 	case res.Verdict == deploy.VerdictDeployed && len(res.Warnings) > 0:
@@ -107,6 +110,9 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 		out.Next = res.Check.Next
 	default:
 		out.Next = fmt.Sprintf("Next: follow the build with zerops_events serviceHostname=%s; once it is ACTIVE, zerops_verify serviceHostname=%s tells whether it is live.", target, target)
+	}
+	if res.Mode == deploy.ModeRollback && !strings.Contains(out.Next, "still hold") {
+		out.Next += " After a rollback your local zerops.yml and code still hold the change that failed: fix it there before the next zerops_deploy."
 	}
 	if len(res.Warnings) > 0 {
 		out.Next += fmt.Sprintf(" Warnings (%d): %s", len(res.Warnings), platform.Clip(platform.JoinIssues(res.Warnings), 600))

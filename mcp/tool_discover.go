@@ -35,8 +35,14 @@ func (s *Server) discoverTool() toolDef {
 				break
 			}
 		}
-		if in.ServiceHostname == "" && len(res.Services) > 0 {
-			next += " For the scaling in force of a service: zerops_discover serviceHostname=" + res.Services[0].Hostname + "."
+		if in.ServiceHostname == "" {
+			// Only for a service whose scaling this answer does not show already.
+			for _, svc := range res.Services {
+				if svc.Autoscaling == nil {
+					next += " For the scaling in force of a service not shown here: zerops_discover serviceHostname=" + svc.Hostname + "."
+					break
+				}
+			}
 		}
 		if len(res.Services) == 0 {
 			next = "Next: the project is empty; call zerops_workflow workflow=bootstrap to create services."

@@ -15,6 +15,7 @@ import (
 type eventsInput struct {
 	ServiceHostname string `json:"serviceHostname,omitempty" jsonschema:"only this service"`
 	Limit           Int    `json:"limit,omitzero" jsonschema:"default 50, max 200"`
+	Since           string `json:"since,omitempty" jsonschema:"only events since: e.g. 30m, 2h, 1d or an RFC 3339 time"`
 }
 
 type eventsOutput struct {
@@ -28,7 +29,15 @@ func (s *Server) eventsTool() toolDef {
 		Description: "Project activity, newest first: platform processes (start, import, scale…) and builds with status and fail reasons. Use it to follow a deploy.",
 		Annotations: readOnlyAnn("Activity timeline"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in eventsInput) (eventsOutput, error) {
-		res, err := ops.Events(ctx, s.deps.Client, s.projectID(), in.ServiceHostname, in.Limit.V)
+		var since time.Time
+		if in.Since != "" {
+			t, err := ops.ParseSince(in.Since, time.Now())
+			if err != nil {
+				return eventsOutput{}, err
+			}
+			since = t
+		}
+		res, err := ops.EventsSince(ctx, s.deps.Client, s.projectID(), in.ServiceHostname, in.Limit.V, since)
 		if err != nil {
 			return eventsOutput{}, err
 		}

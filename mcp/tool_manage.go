@@ -57,8 +57,12 @@ func (s *Server) manageTool() toolDef {
 			return manageOutput{}, err
 		}
 		if res.Action == ops.ActionBackup || res.Action == ops.ActionBackups {
+			next := "Next: zerops_manage action=backups serviceHostname=" + res.ServiceHostname + " lists it once stored; restore and download are in the Zerops UI."
+			if res.Action == ops.ActionBackups { // the list is this answer: no call to repeat it
+				next = "Next: restore or download a backup in the Zerops UI; zerops_manage action=backup serviceHostname=" + res.ServiceHostname + " makes a new one."
+			}
 			return manageOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, Processes: []processSummary{}, Backups: res.Backups, Notes: res.Notes,
-				Next: "Next: zerops_manage action=backups serviceHostname=" + res.ServiceHostname + " lists them; restore and download are in the Zerops UI."}, nil
+				Next: next}, nil
 		}
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), processList(res.Process), res.ServiceHostname)
 		out := manageOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, Processes: summarize(outcomes), Scaling: res.Scaling, Notes: res.Notes, Warnings: res.Warnings}

@@ -3,6 +3,7 @@ package ops
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -26,6 +27,10 @@ func Delete(ctx context.Context, c platform.Client, projectID, hostname string, 
 		if note := deletionBackupNote(ctx, c, svc); note != "" {
 			msg += ". " + note
 		}
+		if refs := referencesTo(ctx, c, projectID, svc.Name); len(refs) > 0 {
+			msg += " Variables that reference " + svc.Name + " stop resolving (their apps get the literal text): " + strings.Join(refs, ", ") +
+				"; change them (zerops_env) or keep the service."
+		}
 		return nil, platform.NewError(platform.ErrConfirmRequired, msg,
 			"Deletion is permanent (data included). Ask the user, then call again with confirm: true.")
 	}
@@ -37,4 +42,41 @@ func Delete(ctx context.Context, c platform.Client, projectID, hostname string, 
 	noteChange(projectID, svc.ID, proc)
 	noteDeleted(projectID, svc, backup)
 	return &DeleteResult{ServiceHostname: svc.Name, ServiceID: svc.ID, Process: proc}, nil
+}
+
+// referencesTo names the variables of the project's other services, and
+// the project's own, whose values reference ${hostname_…}: "app (DB_URL)",
+// "project (CACHE_URL)". A service whose variables cannot be read is passed over.
+func referencesTo(ctx context.Context, c platform.Client, projectID, hostname string) []string {
+	services, err := listServices(ctx, c, projectID)
+	if err != nil {
+		return nil
+	}
+	ref := "${" + hostname + "_"
+	keysWith := func(envs []platform.EnvVar) []string {
+		var keys []string
+		for _, e := range envs {
+			if strings.Contains(e.Content, ref) {
+				keys = append(keys, e.Key)
+			}
+		}
+		return keys
+	}
+	var out []string
+	for _, s := range services {
+		if s.System || s.Name == hostname {
+			continue
+		}
+		if envs, err := c.GetServiceEnv(ctx, s.ID); err == nil {
+			if keys := keysWith(envs); len(keys) > 0 {
+				out = append(out, s.Name+" ("+strings.Join(keys, ", ")+")")
+			}
+		}
+	}
+	if envs, err := c.GetProjectEnv(ctx, projectID); err == nil {
+		if keys := keysWith(envs); len(keys) > 0 {
+			out = append(out, "project ("+strings.Join(keys, ", ")+")")
+		}
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package ops
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -35,6 +36,11 @@ type EventsResult struct {
 // Events merges the project's processes and builds, newest first, optionally
 // only those of the service named hostname. limit 0 means 50 (max 200).
 func Events(ctx context.Context, c platform.Client, projectID, hostname string, limit int) (*EventsResult, error) {
+	return EventsSince(ctx, c, projectID, hostname, limit, time.Time{})
+}
+
+// EventsSince is Events without the events before since (zero: all).
+func EventsSince(ctx context.Context, c platform.Client, projectID, hostname string, limit int, since time.Time) (*EventsResult, error) {
 	if limit < 0 || limit > 200 {
 		return nil, invalidParam(fmt.Sprintf("limit %d is outside 1–200", limit), "Pass a limit between 1 and 200 (default 50).")
 	}
@@ -104,6 +110,11 @@ func Events(ctx context.Context, c platform.Client, projectID, hostname string, 
 			ServiceID: v.ServiceStackID, Service: names[v.ServiceStackID], Source: v.Source})
 	}
 	sort.SliceStable(events, func(i, j int) bool { return events[i].Time.After(events[j].Time) })
+	if !since.IsZero() {
+		if i := slices.IndexFunc(events, func(e Event) bool { return e.Time.Before(since) }); i >= 0 {
+			events = events[:i] // newest first: the rest are older still
+		}
+	}
 	if len(events) > limit {
 		events = events[:limit]
 	}

@@ -48,6 +48,12 @@ func Export(ctx context.Context, c platform.Client, projectID, hostname string) 
 	}
 	root := doc.Content[0]
 	out := &ExportResult{}
+	byName := map[string]platform.ServiceStack{}
+	if services, err := listServices(ctx, c, projectID); err == nil {
+		for _, s := range services {
+			byName[s.Name] = s
+		}
+	}
 	var kept []*yaml.Node
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
@@ -58,6 +64,7 @@ func Export(ctx context.Context, c platform.Client, projectID, hostname string) 
 		case "services":
 			for _, svc := range v.Content {
 				out.Secrets = append(out.Secrets, maskSecrets(svc)...)
+				keepSettings(svc, byName)
 			}
 		}
 		kept = append(kept, k, v)

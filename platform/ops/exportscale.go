@@ -1,0 +1,89 @@
+package ops
+
+import (
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// keepSettings completes one service of an export with what the user set
+// and the platform's export may leave out: the scaling (verticalAutoscaling;
+// minContainers and maxContainers for a runtime), and a managed service's
+// mode written in its type (postgresql:single@16), the form the docs prefer.
+func keepSettings(node *yaml.Node, byName map[string]platform.ServiceStack) {
+	if node.Kind != yaml.MappingNode {
+		return
+	}
+	host := mapValue(node, "hostname")
+	if host == nil {
+		return
+	}
+	svc, ok := byName[host.Value]
+	if !ok {
+		return
+	}
+	typeForm(node)
+	a := svc.CustomAutoscaling
+	if a == nil || svc.Type.Category == platform.CategoryObject {
+		return
+	}
+	if mapValue(node, "verticalAutoscaling") == nil {
+		v := yaml.Node{Kind: yaml.MappingNode}
+		add := func(key string, val any, set bool) {
+			if set {
+				var n yaml.Node
+				if err := n.Encode(val); err == nil {
+					v.Content = append(v.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: key}, &n)
+				}
+			}
+		}
+		add("cpuMode", a.CPUMode, a.CPUMode != "")
+		add("minCpu", a.MinCPU, a.MinCPU > 0)
+		add("maxCpu", a.MaxCPU, a.MaxCPU > 0)
+		add("minRam", a.MinRAM, a.MinRAM > 0)
+		add("maxRam", a.MaxRAM, a.MaxRAM > 0)
+		add("minDisk", a.MinDisk, a.MinDisk > 0)
+		add("maxDisk", a.MaxDisk, a.MaxDisk > 0)
+		if len(v.Content) > 0 {
+			node.Content = append(node.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: "verticalAutoscaling"}, &v)
+		}
+	}
+	if svc.Type.Category != platform.CategoryUser {
+		return // managed services have a fixed container count
+	}
+	for key, n := range map[string]int{"minContainers": a.MinContainers, "maxContainers": a.MaxContainers} {
+		if n > 0 && mapValue(node, key) == nil {
+			var v yaml.Node
+			if err := v.Encode(n); err == nil {
+				node.Content = append(node.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: key}, &v)
+			}
+		}
+	}
+}
+
+// typeForm writes a service's legacy mode (NON_HA, HA) into its type as
+// :single or :ha and drops the mode; a type that names its form already,
+// or an unknown mode, is left as it is.
+func typeForm(node *yaml.Node) {
+	typ, mode := mapValue(node, "type"), mapValue(node, "mode")
+	if typ == nil || mode == nil || strings.Contains(typ.Value, ":") || strings.Contains(typ.Value, "/") {
+		return
+	}
+	name, version, ok := strings.Cut(typ.Value, "@")
+	if !ok {
+		return
+	}
+	form := map[string]string{"NON_HA": "single", "HA": "ha"}[mode.Value]
+	if form == "" {
+		return
+	}
+	typ.Value = name + ":" + form + "@" + version
+	for i := 0; i+1 < len(node.Content); i += 2 {
+		if node.Content[i].Value == "mode" {
+			node.Content = append(node.Content[:i], node.Content[i+2:]...)
+			return
+		}
+	}
+}
