@@ -115,7 +115,8 @@ func statsWindow(fromS, tillS *string) (time.Time, time.Time, bool) {
 
 // statsAt is s's bucket [from, till): ok false when it had no containers.
 func (st *state) statsAt(s *service, from, till, now time.Time) (statsJSON, bool) {
-	if till.Before(s.Created) || from.After(now) || len(s.Containers) == 0 {
+	// Object storage runs in no container of the project: no CPU, RAM or disk use.
+	if till.Before(s.Created) || from.After(now) || len(s.Containers) == 0 || s.category() == platform.CategoryObject {
 		return statsJSON{}, false
 	}
 	switch s.Status {
@@ -123,20 +124,34 @@ func (st *state) statsAt(s *service, from, till, now time.Time) (statsJSON, bool
 		return statsJSON{}, false
 	}
 	cpus, minRAM, maxRAM, disk := limitsOf(s)
-	cpu, ram, ramLimit := idleCPU, idleRAM, minRAM
+	// An idle app holds the same memory whatever its limit, and its load is
+	// shared by its containers: a scale-up shows in the shares, as it would.
+	containers := max(len(s.Containers), minContainersOf(s))
+	cpu, ram, ramLimit := idleCPU/float64(containers), idleRAM*min(1, defaultMinRAM/minRAM), minRAM
 	if av := st.activeVersion(s.ID, now); av != nil && av.run().OutOfMemory() && !av.runStart.IsZero() && !till.Before(av.runStart) {
 		cpu, ram, ramLimit = oomCPU, oomRAM, maxRAM
 	}
 	w := wiggle(s.ID, from)
-	p := statsJSON{From: ts(from), Till: ts(till), ProjectID: s.ProjectID, ServiceStackID: s.ID, ContainerCount: len(s.Containers),
+	p := statsJSON{From: ts(from), Till: ts(till), ProjectID: s.ProjectID, ServiceStackID: s.ID, ContainerCount: containers,
 		CPULimit: cpus, CPUUsed: cpus * (cpu + w/4), VCPULimit: cpus, VCPUUsed: cpus * (cpu + w/4),
 		RAMLimit: ramLimit * gb, RAMUsed: ramLimit * gb * min(ram+w, 0.995), DiskLimit: disk * gb, DiskUsed: disk * gb * idleDisk}
 	return p, true
 }
 
+// defaultMinRAM is the minimum RAM, in GB, limitsOf assumes when none is set.
+const defaultMinRAM = 0.25
+
+// minContainersOf is the minimum container count in force for s (1 when unset).
+func minContainersOf(s *service) int {
+	if s.Current == nil || s.Current.Horizontal == nil || s.Current.Horizontal.MinContainerCount == nil {
+		return 1
+	}
+	return max(*s.Current.Horizontal.MinContainerCount, 1)
+}
+
 // limitsOf is s's CPU cores, minimum and maximum RAM and disk in force.
 func limitsOf(s *service) (cpus, minRAM, maxRAM, disk float64) {
-	cpus, minRAM, maxRAM, disk = 1, 0.25, 1, 1
+	cpus, minRAM, maxRAM, disk = 1, defaultMinRAM, 1, 1
 	if s.Current == nil || s.Current.Vertical == nil {
 		return
 	}

@@ -137,6 +137,9 @@ func Metrics(ctx context.Context, c platform.Client, projectID, hostname string,
 	rank := map[string]int{MetricsNoData: 0, MetricsOK: 1, MetricsPeaked: 2, MetricsNearLimit: 3}
 	for _, s := range services {
 		m := summarise(s.Name, byService[s.ID], bucket)
+		if s.Type.Category == platform.CategoryObject && m.Verdict == MetricsNoData {
+			m.Reason = s.Name + " is object storage: it has no containers, so no CPU, RAM or disk use to report; its size is the objectStorageSize set for it"
+		}
 		if m.Verdict == MetricsNearLimit {
 			m.Next = hotNext(ctx, c, s, m.hot)
 		}
@@ -147,9 +150,13 @@ func Metrics(ctx context.Context, c platform.Client, projectID, hostname string,
 	}
 	switch out.Verdict {
 	case MetricsOK:
-		out.Next = "Next: nothing near a limit; look elsewhere (zerops_logs, zerops_verify) for why it is slow."
+		// No verdict on why anything is slow: the user may be planning for load.
+		out.Next = "Next: nothing near a limit now. If it is slow, the cause is elsewhere (zerops_logs, zerops_verify); to plan for more load, compare this use with the scaling in force (zerops_discover) and raise the maxima or minContainers with zerops_manage action=scale."
 	case MetricsNoData:
 		out.Next = "Next: no container reported in the window: start the service with zerops_manage, or widen window."
+		if len(services) == 1 && services[0].Type.Category == platform.CategoryObject {
+			out.Next = "Next: nothing to measure here; object storage has no CPU, RAM or disk metrics. Metrics of the services that use it: zerops_metrics without serviceHostname."
+		}
 	case MetricsPeaked:
 		out.Next = "Next: a resource reached its limit earlier but not now; if it recurs, scale it with zerops_manage."
 	}
