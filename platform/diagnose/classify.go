@@ -93,6 +93,9 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		}
 		return got[i].line < got[j].line
 	})
+	if slices.ContainsFunc(got, func(f found) bool { return f.sig.id == "listening-on-localhost" }) {
+		opt.startBind = startBind(lines)
+	}
 	out := make([]Diagnosis, len(got))
 	for i, f := range got {
 		out[i] = Diagnosis{Signal: f.sig.id, Cause: f.sig.cause, Fix: f.sig.fix, Evidence: clip(f.text), Doc: f.sig.doc}

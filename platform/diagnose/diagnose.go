@@ -42,6 +42,8 @@ type Options struct {
 	// on 80 (php-nginx, php-apache, nginx, static): a declared port other
 	// than 80 then has nothing of the app's to listen on it.
 	WebServer string
+
+	startBind string // the start command's local bind option the lines show, if any
 }
 
 // setVar is the value of key the app gets from opt and whether

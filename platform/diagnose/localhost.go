@@ -53,15 +53,33 @@ var localServers = []struct {
 // the bind of the server that printed line, when its own words show which;
 // else, when HOST already binds every address, the address is in the code.
 func (d *Diagnosis) localhostFix(line string, opt Options) {
+	port := "<port>"
+	if len(opt.Ports) > 0 {
+		port = strconv.Itoa(opt.Ports[0])
+	}
+	if flag := opt.startBind; flag != "" {
+		// The address is written in the start command: fixed there, and a
+		// HOST variable cannot change it.
+		fixed := localBindAddr.ReplaceAllString(flag, "${1}0.0.0.0")
+		if !strings.Contains(fixed, ":") && port != "<port>" && strings.Contains(flag, ":") {
+			fixed += ":" + port
+		}
+		d.Cause = "The app listens on localhost (127.0.0.1) because its start command says so (`" + flag + "`), so the balancer and other services cannot reach it."
+		if host, _ := opt.setVar("HOST"); allInterfaces(host) {
+			d.Cause = "The app listens on localhost (127.0.0.1) although HOST is " + host + ": the address is written in the start command (`" + flag + "`), which no variable changes."
+		}
+		d.Fix = "Write `" + fixed + "` instead of `" + flag + "` in `run.start` of zerops.yml (or the script it runs; no HOST variable changes an address the command gives), then zerops_deploy again."
+		d.envOnly = false
+		return
+	}
 	for _, s := range localServers {
 		if s.fix == "" || !s.line.MatchString(line) {
 			continue
 		}
-		port := "<port>"
-		if len(opt.Ports) > 0 {
-			port = strconv.Itoa(opt.Ports[0])
-		} else if m := listenPort.FindStringSubmatch(line); m != nil {
-			port = m[1] + m[2]
+		if len(opt.Ports) == 0 {
+			if m := listenPort.FindStringSubmatch(line); m != nil {
+				port = m[1] + m[2]
+			}
 		}
 		d.Fix, d.envOnly = strings.ReplaceAll(s.fix, "<port>", port), s.envOnly
 		if v, ok := opt.YmlEnv["ASPNETCORE_URLS"]; ok && s.envOnly {
@@ -70,10 +88,6 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 			d.envOnly = false
 		}
 		return
-	}
-	port := "<port>"
-	if len(opt.Ports) > 0 {
-		port = strconv.Itoa(opt.Ports[0])
 	}
 	host, inYml := opt.setVar("HOST")
 	if inYml && !allInterfaces(host) {
@@ -91,6 +105,24 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 			"Setting HOST again changes nothing.", "<port>", port)
 		d.envOnly = false
 	}
+}
+
+// localBindFlag finds a command line's option binding a local address:
+// gunicorn -b/--bind, uvicorn/flask --host, next -H, rackup -o, puma's tcp://.
+var localBindFlag = regexp.MustCompile(`(?:^|\s)(?:--bind|-b|--host|-H|--hostname|-o)[ =](?:tcp://)?(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?\b`)
+
+// localBindAddr is the flag and its local address, to replace the address.
+var localBindAddr = regexp.MustCompile(`((?:--bind|-b|--host|-H|--hostname|-o)[ =](?:tcp://)?)(?:127\.0\.0\.1|localhost|\[::1\])`)
+
+// startBind is the local bind option a line of the log shows the start
+// command giving (the platform logs the command it starts), or "".
+func startBind(lines []string) string {
+	for _, l := range lines {
+		if m := localBindFlag.FindString(stripANSI(l)); m != "" {
+			return strings.TrimSpace(m)
+		}
+	}
+	return ""
 }
 
 // allInterfaces reports whether host, a HOST value, binds every address.

@@ -141,3 +141,41 @@ func TestClassify_DenoPermissionNamesTheFlag(t *testing.T) {
 		}
 	}
 }
+
+// A localhost bind written in the start command is fixed there first: no
+// HOST variable is offered, and with HOST already 0.0.0.0 the answer says
+// the address is in the command (issue 34).
+func TestClassifyWith_StartCommandBindIsFixedInRunStart(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		lines []string
+		env   map[string]string
+		want  []string
+	}{
+		{"gunicorn --bind", []string{"Starting app version v1 on python@3.12: gunicorn --bind 127.0.0.1:8000 app:app", "[2025-01-01 10:00:00 +0000] [1] [INFO] Listening at: http://127.0.0.1:8000 (1)"},
+			nil, []string{"`--bind 0.0.0.0:8000` instead of `--bind 127.0.0.1:8000`", "`run.start`"}},
+		{"uvicorn --host, HOST already set", []string{"$ uvicorn main:app --host 127.0.0.1 --port 8000", "INFO:     Uvicorn running on http://127.0.0.1:8000 (Press CTRL+C to quit)"},
+			map[string]string{"HOST": "0.0.0.0"}, []string{"although HOST is 0.0.0.0", "written in the start command (`--host 127.0.0.1`)", "`--host 0.0.0.0`"}},
+		{"flask --host=", []string{"$ flask run --host=127.0.0.1 --port 8000", " * Running on http://127.0.0.1:8000"},
+			nil, []string{"`--host=0.0.0.0`"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := ClassifyWith(tt.lines, Runtime, Options{Ports: []int{8000}, Env: tt.env})
+			if len(ds) == 0 || ds[0].Signal != "listening-on-localhost" {
+				t.Fatalf("diagnoses %+v, want listening-on-localhost", ds)
+			}
+			said := ds[0].Cause + " " + ds[0].Fix
+			for _, w := range tt.want {
+				if !strings.Contains(said, w) {
+					t.Errorf("%q lacks %q", said, w)
+				}
+			}
+			if strings.Contains(ds[0].Fix, "HOST=0.0.0.0") || !ds[0].NeedsDeploy() {
+				t.Errorf("fix %q offers a HOST variable or no deploy", ds[0].Fix)
+			}
+		})
+	}
+}
