@@ -151,7 +151,7 @@ func Metrics(ctx context.Context, c platform.Client, projectID, hostname string,
 	switch out.Verdict {
 	case MetricsOK:
 		// No verdict on why anything is slow: the user may be planning for load.
-		out.Next = "Next: nothing near a limit now. If it is slow, the cause is elsewhere (zerops_logs, zerops_verify); to plan for more load, compare this use with the scaling in force (zerops_discover) and raise the maxima or minContainers with zerops_manage action=scale."
+		out.Next = "Next: nothing near a limit now. If it is slow, the cause is elsewhere (zerops_logs, zerops_verify); to plan for more load, compare this use with the scaling in force (zerops_discover) and raise the maxima or the container count: zerops_manage action=scale serviceHostname=<service> maxContainers=<n>."
 	case MetricsNoData:
 		out.Next = "Next: no container reported in the window: start the service with zerops_manage, or widen window."
 		if len(services) == 1 && services[0].Type.Category == platform.CategoryObject {
