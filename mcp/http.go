@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/subtle"
 	"errors"
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/zap"
 
@@ -28,6 +30,9 @@ import (
 const (
 	DefaultMaxSessions = 16
 	DefaultIdleTimeout = 30 * time.Minute
+	// DefaultDrainTimeout bounds how long a shutdown waits for the calls it
+	// cancelled to answer before it answers them "outcome unknown".
+	DefaultDrainTimeout = 2 * time.Second
 	// HTTPPath is where the Streamable HTTP endpoint is served.
 	HTTPPath = "/mcp"
 )
@@ -38,6 +43,15 @@ type HTTPOptions struct {
 	Token       string        // the bearer token every request must carry
 	MaxSessions int           // sessions open at once; default DefaultMaxSessions
 	IdleTimeout time.Duration // a session without requests this long ends; default DefaultIdleTimeout
+	// DrainTimeout bounds CloseSessions' wait for cancelled calls; default DefaultDrainTimeout.
+	DrainTimeout time.Duration
+	// ConnsPerAddr caps the connections Listener keeps open from one client address;
+	// default DefaultConnsPerAddr.
+	ConnsPerAddr int
+	// ReadTimeout bounds a request's headers and body, WriteTimeout each write of
+	// an answer, ConnIdleTimeout a keep-alive connection between requests;
+	// defaults DefaultReadTimeout, DefaultWriteTimeout, DefaultConnIdleTimeout.
+	ReadTimeout, WriteTimeout, ConnIdleTimeout time.Duration
 }
 
 // SessionInfo is one open MCP session, for the status dump.
@@ -57,11 +71,14 @@ type HTTP struct {
 	opts    HTTPOptions
 	handler http.Handler
 
-	initMu sync.Mutex // one session-creating request at a time, so the limit holds
+	cutoff chan struct{} // closed when a shutdown stops waiting for the calls it cancelled
 
 	mu      sync.Mutex
 	started map[*sdk.ServerSession]time.Time
 	calls   map[string]map[*int]context.CancelFunc // session id → its requests' cancels
+	opening int                                    // session-opening POSTs admitted whose session the SDK does not list yet
+	posts   int                                    // POSTs being served
+	drained chan struct{}                          // closed once closed and no POST is being served
 	closed  bool
 }
 
@@ -76,7 +93,17 @@ func (s *Server) NewHTTP(o HTTPOptions) (*HTTP, error) {
 	if o.IdleTimeout <= 0 {
 		o.IdleTimeout = DefaultIdleTimeout
 	}
-	h := &HTTP{srv: s, opts: o, started: map[*sdk.ServerSession]time.Time{}, calls: map[string]map[*int]context.CancelFunc{}}
+	if o.DrainTimeout <= 0 {
+		o.DrainTimeout = DefaultDrainTimeout
+	}
+	if o.ConnsPerAddr <= 0 {
+		o.ConnsPerAddr = DefaultConnsPerAddr
+	}
+	o.ReadTimeout = cmp.Or(o.ReadTimeout, DefaultReadTimeout)
+	o.WriteTimeout = cmp.Or(o.WriteTimeout, DefaultWriteTimeout)
+	o.ConnIdleTimeout = cmp.Or(o.ConnIdleTimeout, DefaultConnIdleTimeout)
+	h := &HTTP{srv: s, opts: o, started: map[*sdk.ServerSession]time.Time{}, calls: map[string]map[*int]context.CancelFunc{},
+		cutoff: make(chan struct{}), drained: make(chan struct{})}
 	s.sdk.AddReceivingMiddleware(h.sessionMiddleware)
 	streamable := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s.sdk }, &sdk.StreamableHTTPOptions{
 		SessionTimeout:      o.IdleTimeout,
@@ -89,10 +116,10 @@ func (s *Server) NewHTTP(o HTTPOptions) (*HTTP, error) {
 		}
 		return &auth.TokenInfo{}, nil
 	}
-	guarded := auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h.limitSessions(h.endSessions(streamable)))
+	guarded := auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h.admit(h.endSessions(streamable)))
 	mux := http.NewServeMux()
 	mux.Handle(HTTPPath, scrubResponses(s.deps.Secrets, checkOrigin(guarded)))
-	h.handler = mux
+	h.handler = h.bounded(mux)
 	return h, nil
 }
 
@@ -130,14 +157,40 @@ func (h *HTTP) Sessions() []SessionInfo {
 	return out
 }
 
-// CloseSessions ends every session (their calls are cancelled) and refuses
-// new ones: the HTTP side of a shutdown.
+// CloseSessions is the HTTP side of a shutdown, as stdio drains its input:
+// it refuses new requests, cancels every call in flight, waits (at most
+// DrainTimeout) for their answers to be written, answers those still running
+// that their outcome is unknown, then ends every session.
 func (h *HTTP) CloseSessions() {
-	h.initMu.Lock()
 	h.mu.Lock()
+	already := h.closed
 	h.closed = true
+	var cancels []context.CancelFunc
+	for _, calls := range h.calls {
+		for _, cancel := range calls {
+			cancels = append(cancels, cancel)
+		}
+	}
+	if !already && h.posts == 0 {
+		close(h.drained)
+	}
 	h.mu.Unlock()
-	h.initMu.Unlock()
+	for _, cancel := range cancels {
+		cancel()
+	}
+	if !already {
+		drain := time.NewTimer(h.opts.DrainTimeout)
+		select {
+		case <-h.drained:
+		case <-drain.C:
+			close(h.cutoff) // the calls still running answer "outcome unknown" now
+			select {
+			case <-h.drained:
+			case <-time.After(cutoffGrace):
+			}
+		}
+		drain.Stop()
+	}
 	var open []*sdk.ServerSession
 	for ss := range h.srv.sdk.Sessions() {
 		open = append(open, ss)
@@ -149,6 +202,9 @@ func (h *HTTP) CloseSessions() {
 		_ = ss.Close()
 	}
 }
+
+// cutoffGrace bounds the wait for the "outcome unknown" answers to be written.
+const cutoffGrace = 500 * time.Millisecond
 
 // cancelCalls cancels the requests in flight of session id: the go-sdk's
 // session Close waits for them instead.
@@ -163,16 +219,24 @@ func (h *HTTP) cancelCalls(id string) {
 }
 
 // endSessions cancels a session's calls when its client ends it (DELETE),
-// before the go-sdk closes it. A DELETE the go-sdk refuses for its
-// Mcp-Protocol-Version (400) closes nothing, so it cancels nothing either.
+// before the go-sdk closes it: the go-sdk's Close waits for them. A DELETE
+// the go-sdk refuses for its Mcp-Protocol-Version (400) closes nothing, so it
+// cancels nothing either.
 func (h *HTTP) endSessions(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		id, v := r.Header.Get("Mcp-Session-Id"), r.Header.Get("Mcp-Protocol-Version")
-		if r.Method == http.MethodDelete && id != "" && (v == "" || slices.Contains(sdk.SupportedProtocolVersions(), v)) {
+		if id := r.Header.Get("Mcp-Session-Id"); r.Method == http.MethodDelete && id != "" && sdkAcceptsVersion(r.Header.Get("Mcp-Protocol-Version")) {
 			h.cancelCalls(id)
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// sdkAcceptsVersion is the go-sdk's check of an Mcp-Protocol-Version header
+// (StreamableHTTPHandler.ServeHTTP, go-sdk v1.8.0): absent, one it supports, or
+// a version from 2026-07-28 on, which it leaves to the request. Delete this
+// with endSessions once the go-sdk's session Close cancels the calls itself.
+func sdkAcceptsVersion(v string) bool {
+	return v == "" || slices.Contains(sdk.SupportedProtocolVersions(), v) || v >= "2026-07-28"
 }
 
 // sessionMiddleware remembers when each session initialized, and makes
@@ -197,7 +261,11 @@ func (h *HTTP) sessionMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 			h.calls[id] = map[*int]context.CancelFunc{}
 		}
 		h.calls[id][key] = cancel
+		closed := h.closed
 		h.mu.Unlock()
+		if closed { // admitted just before the shutdown collected the cancels
+			cancel()
+		}
 		defer func() {
 			h.mu.Lock()
 			delete(h.calls[id], key)
@@ -206,24 +274,42 @@ func (h *HTTP) sessionMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 			}
 			h.mu.Unlock()
 		}()
-		return next(ctx, method, req)
+		var res sdk.Result
+		var err error
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			res, err = next(ctx, method, req)
+		}()
+		select {
+		case <-done:
+			return res, err
+		case <-h.cutoff: // the shutdown waits no longer: the answer says so
+			if method == "tools/call" {
+				return errorResult(platform.NewError(platform.ErrCanceled, "zcp shut down before the call finished: its outcome is unknown",
+					"Platform work already started keeps running; once zcp is back, check it with zerops_process or zerops_events.")), nil
+			}
+			return nil, &jsonrpc.Error{Code: codeShuttingDown, Message: "zcp shut down before the request finished"}
+		}
 	}
 }
 
-// openBody bounds how long a request that may open a session takes to send its body.
-const openBody = 30 * time.Second
+// codeShuttingDown is the JSON-RPC error code of a request cut off by a shutdown, as on stdio.
+const codeShuttingDown = -32000
 
-// limitSessions refuses a request that would open a session beyond
-// MaxSessions (or after CloseSessions) with 503. Such requests run one at a
-// time so the limit holds, each only once its body is read (within openBody):
-// a client stalled in its body must not hold up every other client's start.
-func (h *HTTP) limitSessions(next http.Handler) http.Handler {
+// admit reads a POST's body (bounded in size and, by ReadTimeout, in time),
+// refuses a JSON-RPC batch as stdio does, and refuses a request that would
+// open a session beyond MaxSessions, or any POST once CloseSessions began,
+// with 503. Its lock is held only to count the sessions and reserve a slot:
+// what a request then does delays no other client.
+func (h *HTTP) admit(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost || r.Header.Get("Mcp-Session-Id") != "" {
+		if r.Method != http.MethodPost {
 			next.ServeHTTP(w, r)
 			return
 		}
-		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(openBody))
+		rc := http.NewResponseController(w)
+		_ = rc.SetReadDeadline(time.Now().Add(h.opts.ReadTimeout))
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxFrame))
 		if tooLarge := new(http.MaxBytesError); errors.As(err, &tooLarge) {
 			http.Error(w, fmt.Sprintf("the request body is over %s", sizeText(MaxFrame)), http.StatusRequestEntityTooLarge)
@@ -232,28 +318,104 @@ func (h *HTTP) limitSessions(next http.Handler) http.Handler {
 			http.Error(w, fmt.Sprintf("reading the request body: %v", err), http.StatusBadRequest)
 			return
 		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		h.initMu.Lock()
-		defer h.initMu.Unlock()
-		h.mu.Lock()
-		closed := h.closed
-		h.mu.Unlock()
-		if closed {
-			http.Error(w, "zcp is shutting down", http.StatusServiceUnavailable)
+		_ = rc.SetReadDeadline(time.Time{}) // the body is in; an answer streamed for minutes must not end at the read deadline
+		if isBatch(body) {
+			refuseBatch(w)
 			return
 		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		opening := r.Header.Get("Mcp-Session-Id") == ""
 		n := 0
-		for range h.srv.sdk.Sessions() {
-			n++
+		h.mu.Lock()
+		if opening {
+			for range h.srv.sdk.Sessions() {
+				n++
+			}
+			n += h.opening
 		}
-		if n >= h.opts.MaxSessions {
+		closed, full := h.closed, opening && n >= h.opts.MaxSessions
+		if !closed && !full {
+			h.posts++
+			if opening {
+				h.opening++
+			}
+		}
+		h.mu.Unlock()
+		switch {
+		case closed:
+			http.Error(w, "zcp is shutting down", http.StatusServiceUnavailable)
+			return
+		case full:
 			w.Header().Set("Retry-After", "60")
 			http.Error(w, fmt.Sprintf("too many MCP sessions: %d are open, the limit is %d; end one (HTTP DELETE with its Mcp-Session-Id) or wait until an idle one expires after %s",
 				n, h.opts.MaxSessions, h.opts.IdleTimeout), http.StatusServiceUnavailable)
 			return
 		}
+		defer h.postDone()
+		if opening {
+			ow := &openingResponse{ResponseWriter: w, h: h}
+			defer ow.listed()
+			w = ow
+		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// postDone counts a POST served, and marks the drain done after the last one.
+func (h *HTTP) postDone() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.posts--; h.posts == 0 && h.closed {
+		close(h.drained)
+	}
+}
+
+// openingResponse is a session-opening POST's ResponseWriter: once the go-sdk
+// answers with the session's id, the session is in its list and the request's
+// reserved slot is given back.
+type openingResponse struct {
+	http.ResponseWriter
+	h    *HTTP
+	once sync.Once
+}
+
+// listed gives the reserved slot back, once.
+func (o *openingResponse) listed() {
+	o.once.Do(func() {
+		o.h.mu.Lock()
+		o.h.opening--
+		o.h.mu.Unlock()
+	})
+}
+
+func (o *openingResponse) WriteHeader(code int) {
+	if o.Header().Get("Mcp-Session-Id") != "" {
+		o.listed()
+	}
+	o.ResponseWriter.WriteHeader(code)
+}
+
+func (o *openingResponse) Write(p []byte) (int, error) {
+	if o.Header().Get("Mcp-Session-Id") != "" {
+		o.listed()
+	}
+	return o.ResponseWriter.Write(p)
+}
+
+func (o *openingResponse) Unwrap() http.ResponseWriter { return o.ResponseWriter }
+
+// isBatch reports whether a body is a JSON-RPC batch (a JSON array).
+func isBatch(body []byte) bool {
+	return bytes.HasPrefix(bytes.TrimLeft(body, " \t\r\n"), []byte("["))
+}
+
+// refuseBatch answers a batch as stdio does: one JSON-RPC error, nothing run.
+// A batch of thousands of requests held hundreds of MiB of answers at once.
+func refuseBatch(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusBadRequest)
+	_, _ = fmt.Fprintf(w, `{"jsonrpc":"2.0","id":null,"error":{"code":%d,"message":%q}}`+"\n", jsonrpc.CodeInvalidRequest,
+		"invalid request: JSON-RPC batches are not accepted, as over stdio; send one message per POST")
 }
 
 // scrubResponses removes ZCP's secrets (the API token, the bearer token) from every

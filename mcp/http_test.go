@@ -36,13 +36,13 @@ type httpHarness struct {
 	audit *syncBuffer
 }
 
-func newHTTPHarness(t *testing.T, processDuration time.Duration, o mcp.HTTPOptions) *httpHarness {
+func newHTTPHarness(t testing.TB, processDuration time.Duration, o mcp.HTTPOptions) *httpHarness {
 	t.Helper()
 	return newHTTPHarnessWatching(t, processDuration, 10*time.Millisecond, o)
 }
 
 // newHTTPHarnessWatching is newHTTPHarness with the watcher's poll interval.
-func newHTTPHarnessWatching(t *testing.T, processDuration, pollInterval time.Duration, o mcp.HTTPOptions) *httpHarness {
+func newHTTPHarnessWatching(t testing.TB, processDuration, pollInterval time.Duration, o mcp.HTTPOptions) *httpHarness {
 	t.Helper()
 	fake := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: processDuration, BuildStepDuration: 15 * time.Millisecond})
 	client, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
@@ -76,7 +76,10 @@ func newHTTPHarnessWatching(t *testing.T, processDuration, pollInterval time.Dur
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(h)
+	ts := httptest.NewUnstartedServer(h)
+	ts.Config = h.Server(nil) // the production server: its timeouts and per-address cap
+	ts.Listener = h.Listener(ts.Listener)
+	ts.Start()
 	t.Cleanup(func() {
 		h.CloseSessions()
 		ts.Close()

@@ -79,6 +79,8 @@ func FuzzStdioLayer(f *testing.F) {
 		`{"jsonrpc":"2.0","id":"a\u0041","method":"ping"}` + "\n" + `{"jsonrpc":"2.0","id":"aA","method":"x"}`,
 		`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{}}}` + "\n" + `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`,
 		`[{"jsonrpc":"2.0","id":1,"method":"ping"}]`,
+		`[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"resources/list"},{"jsonrpc":"2.0","method":"notifications/initialized"}]`,
+		" \t[]\n[[{}]]\n" + `[{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"echo","arguments":{}}}]`,
 		"\x00\r\n\n{\"jsonrpc\":\"1.0\",\"id\":{},\"method\":1}",
 		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"pad":"` + strings.Repeat("x", 300) + `"}}`,
 		`{"jsonrpc":"2.0","id":5,"result":{}}` + "\n" + `{"jsonrpc":"2.0","id":5}`,

@@ -112,12 +112,16 @@ func TestBinary_SandboxHTTP(t *testing.T) {
 	}
 	// A call in flight (a restart followed to its end, which never comes)
 	// when SIGTERM arrives: the session is drained, the call answered.
-	callErr := make(chan error, 1)
+	type answer struct {
+		res *sdk.CallToolResult
+		err error
+	}
+	called := make(chan answer, 1)
 	go func() {
 		p := &sdk.CallToolParams{Name: "zerops_manage", Arguments: map[string]any{"action": "restart", "serviceHostname": "appdev"}}
 		p.SetProgressToken("restart")
-		_, err := cs.CallTool(ctx, p)
-		callErr <- err
+		res, err := cs.CallTool(ctx, p)
+		called <- answer{res, err}
 	}()
 	awaitDump(t, z, "client e2e, age", "1 calls in flight")
 	if err := z.cmd.Process.Signal(syscall.SIGTERM); err != nil {
@@ -134,7 +138,10 @@ func TestBinary_SandboxHTTP(t *testing.T) {
 		t.Fatalf("zcp did not stop after SIGTERM with a session open\n%s", z.stderr.String())
 	}
 	select {
-	case <-callErr: // answered (an error: the session ended) rather than left hanging
+	case a := <-called: // answered, as over stdio (cancelled, its process named, or the API gone)
+		if a.err != nil || a.res == nil {
+			t.Errorf("the call in flight after SIGTERM: %v; want its answer", a.err)
+		}
 	case <-time.After(10 * time.Second):
 		t.Error("the call in flight got no answer after SIGTERM")
 	}

@@ -10,7 +10,6 @@ import (
 	"io"
 	"io/fs"
 	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -190,8 +189,9 @@ func kindOf(mode fs.FileMode) string {
 	return "a special file (" + mode.Type().String() + ")"
 }
 
-// httpShutdown bounds how long open requests get once the sessions are closed.
-const httpShutdown = 2 * time.Second
+// httpShutdown bounds how long open requests get once the sessions are closed
+// (CloseSessions drained their calls first, within the 5 s hard deadline).
+const httpShutdown = time.Second
 
 // serveHTTP serves srv at cfg.addr until ctx ends, then closes every
 // session and the listener. The tree's actors are shared by all sessions.
@@ -214,9 +214,9 @@ func serveHTTP(ctx context.Context, srv *mcp.Server, cfg *httpConfig, dump *supe
 		fmt.Fprintf(stderr, "zcp: --http: %v\n", err)
 		return 1
 	}
-	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ErrorLog: zap.NewStdLog(log)}
+	hs := h.Server(zap.NewStdLog(log))
 	served := make(chan error, 1)
-	go func() { served <- hs.Serve(ln) }()
+	go func() { served <- hs.Serve(h.Listener(ln)) }()
 	if banner != "" {
 		fmt.Fprintln(stderr, banner)
 	}
