@@ -3,6 +3,7 @@ package ops
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"slices"
 	"sort"
@@ -33,11 +34,15 @@ type LogsResult struct {
 	Entries []LogLine         `json:"entries"`
 	Count   int               `json:"count"`
 	HasMore bool              `json:"hasMore,omitempty"`
+	// Clipped says what was folded, clipped or left out to keep the answer
+	// under its cap; empty when every line is whole.
+	Clipped string `json:"clipped,omitempty"`
 	// Diagnoses are the failures the lines show, most likely first.
 	Diagnoses []diagnose.Diagnosis `json:"diagnoses,omitempty"`
 	// otherPort is a line showing the app listening on none of the declared
 	// ports; not a diagnosis, since only a probe tells whether one is dead.
 	otherPort string
+	clipped   int // lines whose message was clipped
 }
 
 // OtherPort is a line where the app says it listens on none of the
@@ -90,12 +95,18 @@ type LogLine struct {
 	Container string    `json:"container,omitempty"`
 	Tag       string    `json:"tag,omitempty"`
 	Message   string    `json:"message"`
+	// Repeated is how many times this line (with the indented lines of its
+	// stack trace after it) was logged, the first at FirstTime; 0: once.
+	Repeated  int               `json:"repeated,omitempty"`
+	FirstTime *time.Time        `json:"firstTime,omitempty"`
+	sum       [sha256.Size]byte // of the whole message, before it was clipped
 }
 
 // newLogsResult builds the answer from lines, moving the fields every line
 // shares into Shared.
 func newLogsResult(service string, lines []LogLine, more bool) *LogsResult {
 	res := &LogsResult{Service: service, Entries: lines, Count: len(lines), HasMore: more}
+	res.clipped = clipLines(lines)
 	if res.Entries == nil {
 		res.Entries = []LogLine{}
 	}
@@ -185,8 +196,17 @@ func ParseSince(s string, now time.Time) (time.Time, error) {
 		`Use a duration back from now such as "30m", "2h", "1d", or an RFC 3339 time.`)
 }
 
-// Logs fetches log lines of the service named p.Hostname.
+// Logs fetches log lines of the service named p.Hostname (of the project
+// when empty), repeats folded and clipped to the answer's cap.
 func Logs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projectID string, p LogsParams) (*LogsResult, error) {
+	res, err := logs(ctx, c, lf, projectID, p)
+	if err != nil {
+		return nil, err
+	}
+	return res.bounded(), nil
+}
+
+func logs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projectID string, p LogsParams) (*LogsResult, error) {
 	sev, err := normalizeSeverity(p.Severity)
 	if err != nil {
 		return nil, err
