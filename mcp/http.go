@@ -251,6 +251,9 @@ func (h *HTTP) sessionMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 			h.mu.Lock()
 			h.started[ss] = time.Now()
 			h.mu.Unlock()
+			if ow, ok := ctx.Value(openingKey{}).(*openingResponse); ok {
+				ow.listed() // counted as a session from now on
+			}
 			h.srv.log.Info("MCP session started", zap.String("session", ss.ID()))
 		}
 		ctx, cancel := context.WithCancel(ctx)
@@ -328,8 +331,13 @@ func (h *HTTP) admit(next http.Handler) http.Handler {
 		n := 0
 		h.mu.Lock()
 		if opening {
-			for range h.srv.sdk.Sessions() {
-				n++
+			// Sessions count once initialize reached them (a server/discover
+			// POST makes a session the go-sdk drops again); a reservation is
+			// given back at that moment, so no session counts twice.
+			for ss := range h.srv.sdk.Sessions() {
+				if _, ok := h.started[ss]; ok {
+					n++
+				}
 			}
 			n += h.opening
 		}
@@ -356,6 +364,7 @@ func (h *HTTP) admit(next http.Handler) http.Handler {
 			ow := &openingResponse{ResponseWriter: w, h: h}
 			defer ow.listed()
 			w = ow
+			r = r.WithContext(context.WithValue(r.Context(), openingKey{}, ow))
 		}
 		next.ServeHTTP(w, r)
 	})
@@ -369,6 +378,9 @@ func (h *HTTP) postDone() {
 		close(h.drained)
 	}
 }
+
+// openingKey is the context key of a session-opening POST's openingResponse.
+type openingKey struct{}
 
 // openingResponse is a session-opening POST's ResponseWriter: once the go-sdk
 // answers with the session's id, the session is in its list and the request's
