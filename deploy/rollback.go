@@ -15,6 +15,9 @@ import (
 // ModeRollback is a redeploy of an earlier app version (Outcome.Mode).
 const ModeRollback = "rollback"
 
+// ModeFollow is a continued wait for a deploy's build (Outcome.Mode).
+const ModeFollow = "follow"
+
 // RollbackParams name the service to roll back and, optionally, the app
 // version to go back to (default: the one live before the current one).
 type RollbackParams struct {

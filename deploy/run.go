@@ -59,6 +59,10 @@ type Env struct {
 	// Types is the live catalog the check's bases are checked against; nil,
 	// or nil answered: not checked.
 	Types func(ctx context.Context) []platform.ServiceStackType
+	// Wait is the budget of the wait after the push (the build, then the
+	// check); when it ends first, the outcome says where the work is
+	// (Outcome.Waiting) and Follow continues from there. 0: no budget.
+	Wait time.Duration
 }
 
 // inQueue runs job in target's deploy queue, or at once when there is none.
@@ -91,13 +95,40 @@ type Outcome struct {
 	// Warnings are the validator's for the pushed zerops.yml: the push went
 	// out, but what they name may not work as meant.
 	Warnings []platform.Issue `json:"warnings,omitempty"`
+	// Waiting is set when the wait budget ended first: the step still
+	// running (WaitingBuild, WaitingCheck); Follow continues from there.
+	Waiting string `json:"waiting,omitempty"`
 }
+
+// Steps a deploy's wait budget can end in.
+const (
+	WaitingBuild = "build" // the build (or its deploy) still runs on the platform
+	WaitingCheck = "check" // ACTIVE; whether the app answers is not decided yet
+)
 
 // BuildOutcome is where a followed build ended (or why following it stopped).
 type BuildOutcome struct {
-	AppVersionID string `json:"appVersionId"`
-	Status       string `json:"status"`
-	Note         string `json:"note,omitempty"`
+	AppVersionID   string `json:"appVersionId"`
+	Status         string `json:"status"`
+	ElapsedSeconds int    `json:"elapsedSeconds,omitempty"` // since the wait for it began
+	Note           string `json:"note,omitempty"`
+}
+
+// ErrWaitBudget is the cause of a context whose wait budget ended: the work
+// goes on, and a continuation call waits on from where it is.
+var ErrWaitBudget = errors.New("the wait budget ended")
+
+// withBudget bounds ctx by the budget d (none when d is 0).
+func withBudget(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d <= 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeoutCause(ctx, d, ErrWaitBudget)
+}
+
+// BudgetEnded reports whether ctx ended because its wait budget did.
+func BudgetEnded(ctx context.Context) bool {
+	return ctx.Err() != nil && errors.Is(context.Cause(ctx), ErrWaitBudget)
 }
 
 // Deploy statuses when the build was not followed to its end.
@@ -196,17 +227,26 @@ func pushAndFollow(ctx context.Context, env Env, req Request, targetName string,
 	case since.IsZero():
 		since = res.Started.Add(-ops.BuildSinceSlack)
 	}
-	build, err := followBuild(ctx, env, out.TargetServiceID, label, since, own)
+	return out, finishFollow(ctx, env, out, label, since, own, started)
+}
+
+// finishFollow follows the build of out's target (app version own, when
+// known, else the newest after since) within the wait budget, then checks
+// the app and sets out's verdict: the part of a deploy that Follow repeats.
+func finishFollow(ctx context.Context, env Env, out *Outcome, label string, since time.Time, own string, started time.Time) error {
+	wctx, stop := withBudget(ctx, env.Wait)
+	defer stop()
+	build, err := followBuild(wctx, env, out.TargetServiceID, label, since, own)
 	if err != nil {
 		var bf *BuildFailedError
 		var ce *CancelledError
 		switch {
 		case errors.As(err, &bf):
-			return nil, deletedDuring(ctx, env, out.TargetServiceID, label, bf.AppVersionID, bf.Status, err)
+			return deletedDuring(ctx, env, out.TargetServiceID, label, bf.AppVersionID, bf.Status, err)
 		case errors.As(err, &ce):
-			return nil, deletedDuring(ctx, env, out.TargetServiceID, label, ce.AppVersionID, ce.Status, err)
+			return deletedDuring(ctx, env, out.TargetServiceID, label, ce.AppVersionID, ce.Status, err)
 		}
-		return nil, err
+		return err
 	}
 	out.Build = build
 	switch build.Status {
@@ -215,20 +255,28 @@ func pushAndFollow(ctx context.Context, env Env, req Request, targetName string,
 		if env.Progress != nil {
 			env.Progress(fmt.Sprintf("Deploying %s: deployed; checking that it answers HTTP", label))
 		}
-		out.Verdict, out.Check = checkLive(ctx, env, out.TargetServiceID, label, build.AppVersionID, started)
+		out.Verdict, out.Check = checkLive(wctx, env, out.TargetServiceID, label, build.AppVersionID, started)
+		if out.Verdict == "" { // the budget ended before the check decided
+			out.Waiting, out.Check = WaitingCheck, nil
+			out.Message = fmt.Sprintf("%s is deployed (%s); whether it answers HTTP is not decided yet.", label, build.Status)
+			return nil
+		}
 		noteVerdict(build.AppVersionID, out.Verdict)
 		if out.Verdict == VerdictTargetDeleted {
-			return nil, deletedDuring(ctx, env, out.TargetServiceID, label, build.AppVersionID, build.Status, nil)
+			return deletedDuring(ctx, env, out.TargetServiceID, label, build.AppVersionID, build.Status, nil)
 		}
 		out.Message = verdictMessage(label, out.Verdict, out.Check)
 	default:
 		if err := deletedDuring(ctx, env, out.TargetServiceID, label, build.AppVersionID, cmp.Or(build.Status, "unfinished"), nil); err != nil {
-			return nil, err
+			return err
 		}
 		out.Status = StatusBuilding
+		if BudgetEnded(wctx) && ctx.Err() == nil {
+			out.Waiting = WaitingBuild
+		}
 		out.Message = fmt.Sprintf("Code pushed to %s; %s.", label, cmp.Or(build.Note, "the build has not finished"))
 	}
-	return out, nil
+	return nil
 }
 
 // resolveDeploy turns the arguments into a Request and the target's
@@ -474,20 +522,28 @@ func followBuild(ctx context.Context, env Env, serviceID, label string, since ti
 		// watcher that cannot take the subscription is a note, not a failure.
 		return &BuildOutcome{Note: "could not follow the build"}, nil //nolint:nilerr // see above
 	}
-	out := &BuildOutcome{}
+	out := &BuildOutcome{AppVersionID: own} // known before the search lists it
 	var last platform.AppVersion
+	begun := time.Now()
+	stopped := func(why string) (*BuildOutcome, error) {
+		out.ElapsedSeconds = max(out.ElapsedSeconds, int(time.Since(begun).Seconds()))
+		if BudgetEnded(ctx) {
+			why = fmt.Sprintf("still %s after %d s; the build keeps running", cmp.Or(out.Status, "WAITING"), out.ElapsedSeconds)
+		}
+		out.Note = why
+		return out, nil
+	}
 	for {
 		select {
 		case <-ctx.Done():
-			out.Note = "stopped waiting: the call was cancelled; the build keeps running"
-			return out, nil
+			for range ch { //nolint:revive // until the follower let go of its subscription (parked for a continuation)
+			}
+			return stopped("stopped waiting: the call was cancelled; the build keeps running")
 		case u, ok := <-ch:
 			if !ok {
-				if out.Note == "" {
-					out.Note = "stopped waiting; the build keeps running"
-				}
-				return out, nil
+				return stopped(cmp.Or(out.Note, "stopped waiting; the build keeps running"))
 			}
+			out.ElapsedSeconds = int(u.Elapsed.Seconds())
 			if u.AppVersion.ID != "" {
 				last = u.AppVersion
 				out.AppVersionID, out.Status = last.ID, last.Status

@@ -49,6 +49,7 @@ type Check struct {
 // ("" when unknown: the live one) with ops' verify. An app still starting,
 // or not answering with a quiet log, is asked again: it may not be
 // listening yet.
+// An empty verdict means the wait budget ended before the check decided.
 func checkLive(ctx context.Context, env Env, serviceID, label, own string, started time.Time) (string, *Check) {
 	wait := env.ReadyWait
 	if wait <= 0 {
@@ -66,6 +67,9 @@ func checkLive(ctx context.Context, env Env, serviceID, label, own string, start
 	begun := time.Now()
 	for {
 		svc, h, err := checkOnce(ctx, venv, serviceID, own)
+		if BudgetEnded(ctx) {
+			return "", nil // what the cut check saw decides nothing: Follow checks again
+		}
 		if platform.ErrorCode(err) == platform.ErrServiceNotFound || err == nil && svc.Status == platform.ServiceDeleting {
 			return VerdictTargetDeleted, &Check{Reason: label + " was deleted while the deploy ran"}
 		}
@@ -101,6 +105,9 @@ func checkLive(ctx context.Context, env Env, serviceID, label, own string, start
 		select {
 		case <-ctx.Done():
 			t.Stop()
+			if BudgetEnded(ctx) {
+				return "", nil
+			}
 			return verdictOf(h)
 		case <-t.C:
 		}

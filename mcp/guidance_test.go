@@ -169,7 +169,7 @@ func fillPlaceholders(t *testing.T, h *harness, tool string, args map[string]any
 			out[k] = "appstage"
 		case "sourceService":
 			out[k] = "appdev"
-		case "buildId":
+		case "buildId", "follow":
 			out[k] = h.lastBuild(t)
 		case "query":
 			out[k] = "postgresql connection"

@@ -88,6 +88,11 @@ type Deps struct {
 	// processes; 0 = DefaultToolDeadline.
 	ToolDeadline time.Duration
 
+	// Wait is how long one call waits on platform work before it answers
+	// where the work is and the call that waits on (ZCP_WAIT); 0 =
+	// DefaultWait, at most MaxWait.
+	Wait time.Duration
+
 	// ImportOptions bounds the wait for hostnames still being deleted.
 	ImportOptions ops.ImportOptions
 
@@ -132,6 +137,8 @@ type Server struct {
 	replays   *replays
 	gateMu    sync.Mutex
 	decisions map[string]int // gate outcomes since start-up
+
+	leases leases // watcher subscriptions parked for continuation calls
 
 	project atomic.Pointer[Project] // nil until Deps.Connect succeeds
 }
@@ -196,7 +203,7 @@ func New(deps Deps) (*Server, error) {
 	}
 	s.addResources()
 	s.addPrompts()
-	s.sdk.AddReceivingMiddleware(wireErrorMiddleware, s.argumentsCapMiddleware, s.recoverMiddleware, s.trackMiddleware, s.connectMiddleware, s.gateMiddleware, s.deadlineMiddleware, s.warmMiddleware)
+	s.sdk.AddReceivingMiddleware(wireErrorMiddleware, s.argumentsCapMiddleware, s.recoverMiddleware, s.trackMiddleware, s.connectMiddleware, s.gateMiddleware, s.deadlineMiddleware, s.warmMiddleware, s.progressMiddleware)
 	return s, nil
 }
 

@@ -24,6 +24,7 @@ type deployInput struct {
 	ServiceID       string `json:"serviceId,omitempty" jsonschema:"the target's id (local)"`
 	Rollback        Bool   `json:"rollback,omitzero" jsonschema:"redeploy an earlier version of the target; no push"`
 	AppVersionID    string `json:"appVersionId,omitempty" jsonschema:"rollback to this version (default: the one live before)"`
+	Follow          string `json:"follow,omitempty" jsonschema:"an appVersionId an answer named: wait on for that deploy's verdict"`
 }
 
 type deployOutput struct {
@@ -51,12 +52,15 @@ func (s *Server) deployTool() toolDef {
 			env.ReadZeropsYml = r.ReadZeropsYml
 			env.Types = s.stackTypes
 		}
-		if pr.enabled() && s.deps.Watcher != nil {
-			env.Follow = s.followBuild
+		if (pr.enabled() || in.Follow != "") && s.deps.Watcher != nil {
+			env.Follow, env.Wait = s.followBuild, s.waitBudget()
 			env.Await = func(ctx context.Context, p platform.Process) (platform.Process, bool) {
 				w := s.awaitProcesses(ctx, pr, []platform.Process{p}, in.TargetService)[0]
 				return w.Process, w.Finished
 			}
+		}
+		if in.Follow != "" {
+			return s.followOn(ctx, env, in)
 		}
 		if in.Rollback.V {
 			return s.rollback(ctx, env, in)
@@ -70,8 +74,23 @@ func (s *Server) deployTool() toolDef {
 		if err != nil {
 			return deployOutput{}, deployError(err)
 		}
-		return deployAnswer(res), nil
+		return s.deployAnswer(res), nil
 	})
+}
+
+// followOn adapts deploy.Follow: follow=<appVersionId> alone.
+func (s *Server) followOn(ctx context.Context, env deploy.Env, in deployInput) (deployOutput, error) {
+	if in.SourceService != "" || in.WorkingDir != "" || in.ServiceID != "" || in.Setup != "" || in.Rollback.V || in.AppVersionID != "" ||
+		in.TargetService != "" || in.TargetServiceID != "" {
+		return deployOutput{}, platform.NewError(platform.ErrInvalidParameter, "follow waits on a deploy already pushed and takes no other argument",
+			"Call zerops_deploy follow=<appVersionId> alone, with the id the earlier answer named.")
+	}
+	id := strings.TrimSpace(in.Follow)
+	res, err := deploy.Follow(ctx, env, id, s.leases.serviceOf(id))
+	if err != nil {
+		return deployOutput{}, deployError(err)
+	}
+	return s.deployAnswer(res), nil
 }
 
 // rollback adapts deploy.Rollback: rollback=true with a target.
@@ -88,11 +107,22 @@ func (s *Server) rollback(ctx context.Context, env deploy.Env, in deployInput) (
 	return deployAnswer(res), nil
 }
 
+// deployAnswer is deployAnswer, remembering the service of a version whose
+// answer names a continuation.
+func (s *Server) deployAnswer(res *deploy.Outcome) deployOutput {
+	if res.Waiting != "" && res.Build != nil && res.Build.AppVersionID != "" {
+		s.leases.noteService(res.Build.AppVersionID, res.TargetServiceID)
+	}
+	return deployAnswer(res)
+}
+
 // deployAnswer is a deploy's or rollback's outcome with its next step.
 func deployAnswer(res *deploy.Outcome) deployOutput {
 	target := orDefault(res.TargetService, "<target>")
 	out := deployOutput{Outcome: *res}
 	switch {
+	case res.Waiting != "" && res.Build != nil && res.Build.AppVersionID != "":
+		out.Next = waitOnNext(res, target)
 	case res.Verdict == deploy.VerdictLive && len(res.Warnings) > 0:
 		out.Next = "Next: " + target + " is live at " + res.Check.URL + ", but fix the zerops.yml warnings, then zerops_deploy again."
 	case res.Verdict == deploy.VerdictLive && res.Mode == deploy.ModeRollback:
@@ -123,6 +153,17 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 		out.Check = &check
 	}
 	return out
+}
+
+// waitOnNext is the next step of a deploy whose wait budget ended before
+// its verdict: the one call that waits on from there.
+func waitOnNext(res *deploy.Outcome, target string) string {
+	where := fmt.Sprintf("the build of %s is %s after %d s", target, res.Build.Status, res.Build.ElapsedSeconds)
+	if res.Waiting == deploy.WaitingCheck {
+		where = target + " is deployed; whether it answers is being checked"
+	}
+	return fmt.Sprintf("Next: not done yet (%s; it keeps going on the platform). Call zerops_deploy follow=%s to wait on for its verdict; repeat that call while the answer says not done yet.",
+		where, res.Build.AppVersionID)
 }
 
 // deployError is a failed deploy's error answer: a failed build's verdict,
@@ -196,19 +237,48 @@ func warnedNext(warnings []platform.Issue, next string) string {
 	return next
 }
 
-// followBuild adapts the watcher's build subscription to the ops layer.
+// followBuild adapts the watcher's build subscription to the deploy
+// package. When ctx ends with the wait budget the subscription is parked
+// for zerops_deploy follow=<appVersionId>, which reads on from it; the
+// channel closes once the lease is parked or ended.
 func (s *Server) followBuild(ctx context.Context, serviceID string, since time.Time, appVersionID string) (<-chan deploy.BuildObservation, error) {
-	src, err := s.deps.Watcher.SubscribeBuild(ctx, serviceID, since, appVersionID)
+	l, err := s.buildLease(ctx, serviceID, since, appVersionID)
 	if err != nil {
 		return nil, err
 	}
 	out := make(chan deploy.BuildObservation)
 	go func() {
 		defer close(out)
-		for u := range src {
+		id := appVersionID
+		stop := func() {
+			if deploy.BudgetEnded(ctx) {
+				s.leases.builds.park(id, l)
+				return
+			}
+			l.end()
+		}
+		for {
+			u, ok, ended := l.next(ctx)
+			switch {
+			case ended:
+				stop()
+				return
+			case !ok:
+				l.end()
+				return
+			}
+			if u.AppVersion.ID != "" {
+				id = u.AppVersion.ID
+			}
 			select {
 			case out <- deploy.BuildObservation{AppVersion: u.AppVersion, Elapsed: u.Elapsed, Final: u.Final, Err: u.Err}:
 			case <-ctx.Done():
+				l.pending = &u
+				stop()
+				return
+			}
+			if u.Final {
+				l.end()
 				return
 			}
 		}

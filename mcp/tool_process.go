@@ -12,6 +12,7 @@ import (
 type processInput struct {
 	ProcessID string `json:"processId"`
 	Action    string `json:"action,omitempty" jsonschema:"status (default) or cancel"`
+	Wait      Bool   `json:"wait,omitzero" jsonschema:"with status: wait until it ends, at most one wait budget"`
 }
 
 type processOutput struct {
@@ -22,16 +23,34 @@ type processOutput struct {
 func (s *Server) processTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_process",
-		Description: "Status of a platform process returned by another tool (PENDING, RUNNING, FINISHED, FAILED with reason, CANCELED), or cancel it.",
+		Description: "Status of a platform process returned by another tool (PENDING, RUNNING, FINISHED, FAILED with reason, CANCELED), or cancel it. wait: true waits for its end (within one wait budget).",
 		Annotations: mutatingAnn("Process status or cancel", true, true),
-	}, func(ctx context.Context, _ *sdk.CallToolRequest, in processInput) (processOutput, error) {
+	}, func(ctx context.Context, req *sdk.CallToolRequest, in processInput) (processOutput, error) {
 		p, err := ops.ProcessAction(ctx, s.deps.Client, in.ProcessID, in.Action)
 		if err != nil {
 			return processOutput{}, err
 		}
+		if in.Wait.V && in.Action != ops.ProcessCancel {
+			return s.waitOnProcess(ctx, req, p), nil
+		}
 		sum := summarize([]waitOutcome{{Process: *p, Finished: p.IsTerminal()}})[0]
 		return processOutput{Process: sum, Next: processNext(p)}, nil
 	})
+}
+
+// waitOnProcess waits for p to end within the wait budget, reading on from
+// the subscription an earlier call's budget left parked.
+func (s *Server) waitOnProcess(ctx context.Context, req *sdk.CallToolRequest, p *platform.Process) processOutput {
+	if p.IsTerminal() || s.deps.Watcher == nil {
+		return processOutput{Process: summarize([]waitOutcome{{Process: *p, Finished: p.IsTerminal()}})[0], Next: processNext(p)}
+	}
+	outcomes := s.awaitProcesses(ctx, s.progressFor(ctx, req), []platform.Process{*p}, "")
+	o := outcomes[0]
+	next := processNext(&o.Process)
+	if o.Waited || !o.Finished {
+		next = nextForProcesses(outcomes, true, next)
+	}
+	return processOutput{Process: summarize(outcomes)[0], Next: next}
 }
 
 // processNext is the next step after reading a process.
@@ -44,13 +63,14 @@ func processNext(p *platform.Process) string {
 	case platform.ProcessCanceled, platform.ProcessCanceling:
 		return "Next: the process was cancelled; start the work again if needed."
 	}
-	return "Next: still running; check again in a few seconds."
+	return "Next: still running; wait for its end with zerops_process wait=true processId=" + p.ID + "."
 }
 
 // processStatusInput is the read-only variant's input: action status only.
 type processStatusInput struct {
 	ProcessID string `json:"processId"`
 	Action    string `json:"action,omitempty" jsonschema:"status (default); cancel is refused: ZCP runs read-only"`
+	Wait      Bool   `json:"wait,omitzero" jsonschema:"wait until it ends, at most one wait budget"`
 }
 
 var processStatusGate = actionGate{
@@ -70,13 +90,16 @@ func (s *Server) processStatusTool() toolDef {
 		Name:        "zerops_process",
 		Description: "Status of a platform process returned by another tool or listed by zerops_events (PENDING, RUNNING, FINISHED, FAILED with reason, CANCELED). ZCP runs read-only: cancel is refused.",
 		Annotations: readOnlyAnn("Process status"),
-	}, func(ctx context.Context, _ *sdk.CallToolRequest, in processStatusInput) (processOutput, error) {
+	}, func(ctx context.Context, req *sdk.CallToolRequest, in processStatusInput) (processOutput, error) {
 		if _, err := processStatusGate.check(in.Action); err != nil {
 			return processOutput{}, err
 		}
 		p, err := ops.ProcessAction(ctx, s.deps.Client, in.ProcessID, ops.ProcessStatus)
 		if err != nil {
 			return processOutput{}, err
+		}
+		if in.Wait.V {
+			return s.waitOnProcess(ctx, req, p), nil
 		}
 		return processOutput{Process: summarize([]waitOutcome{{Process: *p, Finished: p.IsTerminal()}})[0], Next: processNext(p)}, nil
 	})

@@ -204,9 +204,9 @@ func mutatingAnn(title string, destructive, idempotent bool) *sdk.ToolAnnotation
 // are replaced by read-only variants (get / status only) under the same
 // names; New still registers only tools annotated read-only.
 func (s *Server) allTools() []toolDef {
-	env, process := waiting(s.envTool()), s.processTool()
+	env, process := waiting(s.envTool()), waiting(s.processTool())
 	if s.deps.ReadOnly {
-		env, process = s.envReadTool(), s.processStatusTool()
+		env, process = s.envReadTool(), waiting(s.processStatusTool())
 	}
 	return []toolDef{
 		s.workflowTool(),

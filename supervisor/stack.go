@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -87,8 +88,9 @@ type ServerConfig struct {
 	// Known reports the project once the background discovery settled it.
 	Known    func() (mcp.Project, bool)
 	Version  string
-	ReadOnly bool      // ZCP_READ_ONLY
-	Audit    io.Writer // ZCP_AUDIT_LOG; nil = off
+	ReadOnly bool          // ZCP_READ_ONLY
+	Wait     time.Duration // ZCP_WAIT; 0 = mcp.DefaultWait
+	Audit    io.Writer     // ZCP_AUDIT_LOG; nil = off
 	WorkDir  string
 	Secrets  *platform.Scrubber // ZCP's own secrets (the API token); see mcp.Deps
 	// NewDeployer builds the deployer from the gateway, so that its API
@@ -115,6 +117,7 @@ func (s *Stack) Deps(c ServerConfig) mcp.Deps {
 		Logger:     s.log,
 		Version:    c.Version,
 		ReadOnly:   c.ReadOnly,
+		Wait:       c.Wait,
 		Audit:      c.Audit,
 		Secrets:    c.Secrets,
 		WorkDir:    c.WorkDir,

@@ -2,7 +2,11 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
+
+	"github.com/zeropsio/zcp/mcp"
 )
 
 // boolWords are the accepted spellings of a boolean environment variable.
@@ -34,4 +38,22 @@ func clipValue(s string) string {
 		return string(r[:40]) + "…"
 	}
 	return s
+}
+
+// envWait reads ZCP_WAIT, how long one call waits on platform work: a
+// duration (100s, 2m) or whole seconds; empty: mcp.DefaultWait. It must
+// stay under what the client allows a call, and at most mcp.MaxWait.
+func envWait(getenv func(string) string) (time.Duration, error) {
+	raw := strings.TrimSpace(getenv("ZCP_WAIT"))
+	if raw == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(raw)
+	if n, nerr := strconv.Atoi(raw); nerr == nil {
+		d, err = time.Duration(n)*time.Second, nil
+	}
+	if err != nil || d <= 0 || d > mcp.MaxWait {
+		return 0, fmt.Errorf("ZCP_WAIT=%q: want a duration between 1s and %s, e.g. 100s", clipValue(raw), mcp.MaxWait)
+	}
+	return d, nil
 }

@@ -39,6 +39,8 @@ Environment (serve):
   ZCP_AUDIT_LOG        path: the gate's decision and each changing call's outcome, one JSON line each
   ZCP_POLICY           path: the policy file (allow, deny or confirm per tool, action, service)
   ZCP_POLICY_GRANTS    directory of one-shot grants (default <config dir>/zcp/grants)
+  ZCP_WAIT             how long one call waits on platform work before it answers where
+                       the work is and the call that waits on (default 100s, at most 10m)
   ZCP_STATUS_FILE      path: the status dump, rewritten every 10 s and on SIGUSR1
   ZCP_SSH_CONFIG       path: ssh config file used for deploys (default ~/.ssh/config)
   ZCP_HTTP_TOKEN       with --http: the bearer token (else <config dir>/zcp/http-token)

@@ -76,6 +76,11 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zcp: ZCP_POLICY: %v\n", err)
 		return 1
 	}
+	wait, err := envWait(os.Getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "zcp: %v\n", err)
+		return 1
+	}
 	// Both files are checked before anything starts: a path that could
 	// block (a FIFO without a reader) must not hang start-up or shutdown.
 	audit, closeAudit, err := openAudit(os.Getenv("ZCP_AUDIT_LOG"))
@@ -178,6 +183,7 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		},
 		Version:     version,
 		ReadOnly:    readOnly,
+		Wait:        wait,
 		Audit:       audit,
 		Secrets:     secrets,
 		WorkDir:     workDir,
