@@ -2,6 +2,7 @@ package setup
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 )
 
@@ -11,6 +12,21 @@ const ServerName = "zerops"
 
 // hookArgs is the subcommand the SessionStart hook runs.
 const hookArgs = "hook session-start"
+
+// callTimeoutMS is what Claude Code is told a ZCP tool call may take, in
+// milliseconds: the per-server "timeout" and MCP_TOOL_TIMEOUT, its
+// documented knobs (facts/clients.md). ZCP answers every call within its
+// wait budget (ZCP_WAIT, default 100 s); 5 minutes leaves room for a slow
+// API call and stays under the ~6 minutes after which HTTP calls were cut.
+const callTimeoutMS = 300000
+
+// setIfAbsent sets key to v unless the user has set it already.
+func setIfAbsent(o *object, key string, v any) (bool, error) {
+	if _, ok := o.get(key); ok {
+		return false, nil
+	}
+	return o.set(key, v)
+}
 
 // mergeClaudeJSON registers ZCP under mcpServers.zerops in ~/.claude.json.
 // Keys of the entry other than type, command and args (the user's env, say)
@@ -23,6 +39,10 @@ func mergeClaudeJSON(root *object, command string, args []string) (bool, error) 
 		changed := entry.del("url", "headers") // an earlier zcp init --http
 		c, err := entry.setAll(field{"type", "stdio"}, field{"command", command}, field{"args", args})
 		if err != nil {
+			return false, err
+		}
+		changed = changed || c
+		if c, err = setIfAbsent(entry, "timeout", callTimeoutMS); err != nil {
 			return false, err
 		}
 		changed = changed || c
@@ -53,6 +73,10 @@ func mergeClaudeJSONHTTP(root *object, url, token string) (bool, error) {
 		changed = entry.del("command", "args", "env") || changed
 		c, err := entry.setAll(field{"type", "http"}, field{"url", url}, field{"headers", headers})
 		if err != nil {
+			return false, err
+		}
+		changed = changed || c
+		if c, err = setIfAbsent(entry, "timeout", callTimeoutMS); err != nil {
 			return false, err
 		}
 		return changed || c, nil
@@ -93,7 +117,20 @@ func mergeSettings(root *object, allow []string, hookCommand string) (bool, erro
 	if err != nil {
 		return false, err
 	}
-	return permChanged || hookChanged, nil
+	env, err := root.child("env")
+	if err != nil {
+		return false, err
+	}
+	envChanged, err := setIfAbsent(env, "MCP_TOOL_TIMEOUT", strconv.Itoa(callTimeoutMS))
+	if err != nil {
+		return false, err
+	}
+	if envChanged {
+		if _, err := root.set("env", env); err != nil {
+			return false, err
+		}
+	}
+	return permChanged || hookChanged || envChanged, nil
 }
 
 func mergeAllow(root *object, allow []string) (bool, error) {

@@ -93,6 +93,10 @@ func TestRun_FreshHomeThenSecondRunUnchanged(t *testing.T) {
 		t.Errorf("mcpServers.zerops = %v", entry)
 	}
 	settings := readJSON(t, filepath.Join(o.Home, ".claude", "settings.json"))
+	// Claude Code's documented knobs for long calls, over ZCP's wait budget.
+	if env, _ := settings["env"].(map[string]any); entry["timeout"] != float64(callTimeoutMS) || env["MCP_TOOL_TIMEOUT"] != "300000" {
+		t.Errorf("long-call settings: mcpServers.zerops.timeout = %v, env = %v", entry["timeout"], settings["env"])
+	}
 	allow := settings["permissions"].(map[string]any)["allow"].([]any)
 	if len(allow) != 2 || allow[0] != "mcp__zerops__zerops_workflow" || allow[1] != "mcp__zerops__zerops_discover" {
 		t.Errorf("allow = %v, want every tool but zerops_delete", allow)
