@@ -81,6 +81,9 @@ func (s *Server) intentOf(ctx context.Context, def toolDef, raw json.RawMessage)
 		if json.Unmarshal(raw, &in) != nil {
 			return intent{action: policy.ActionDeploy}, false
 		}
+		if strings.TrimSpace(in.Follow) != "" { // waits on a deploy already decided
+			return intent{action: policy.ActionRead, read: true}, true
+		}
 		it := intent{action: policy.ActionDeploy, pushes: !in.Rollback.V}
 		if in.Rollback.V {
 			it.action = policy.ActionRollback

@@ -399,3 +399,19 @@ func TestPolicy_PerSessionOverHTTP(t *testing.T) {
 		t.Errorf("decision counts = %v", st.Decisions)
 	}
 }
+
+// TestPolicy_FollowIsNoNewDeploy: zerops_deploy follow=<id> only waits on a
+// deploy the gate already decided, so a policy confirming deploys asks no
+// human again, neither for the first follow nor for a repeat.
+func TestPolicy_FollowIsNoNewDeploy(t *testing.T) {
+	t.Parallel()
+	confirmDeploys := parsePolicy(t, "rules:\n  - actions: [deploy, rollback]\n    decision: confirm\n  - decision: allow\n")
+	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Policy, d.Grants = confirmDeploys, t.TempDir() }})
+	args := map[string]any{"follow": "no-such-version"}
+	for i := range 2 {
+		res, m := h.call(t, "zerops_deploy", args)
+		if m["code"] == platform.ErrPolicyConfirmationRequired {
+			t.Fatalf("follow #%d asked for a deploy confirmation: %s", i+1, text(res))
+		}
+	}
+}
