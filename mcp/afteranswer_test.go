@@ -21,6 +21,11 @@ import (
 // concurrentCalls is how many calls with progress tokens run at once.
 const concurrentCalls = 200
 
+// waitedProcess is how long the waited processes run: long enough that a
+// loaded CI machine still starts every call before they end, so progress
+// is sent at all.
+const waitedProcess = 8 * time.Second
+
 // wireMessage is one JSON-RPC message as written on the wire.
 type wireMessage struct {
 	ID     json.RawMessage `json:"id"`
@@ -68,7 +73,7 @@ func waitCall(n int, procs []string) string {
 // its answer.
 func TestProgress_NoneAfterAnswerOnStdio(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{processDuration: 3 * time.Second})
+	h := newHarness(t, harnessOpts{processDuration: waitedProcess})
 	procs := []string{h.startProcess(t), h.restartAppdev(t)}
 	script := []string{scriptInit, scriptInitialized}
 	for n := 100; n < 100+concurrentCalls; n++ {
@@ -99,7 +104,9 @@ func TestProgress_NoneAfterAnswerOnStdio(t *testing.T) {
 // progress notification after the answer.
 func TestProgress_NoneAfterAnswerOverHTTP(t *testing.T) {
 	t.Parallel()
-	hh := newHTTPHarness(t, 3*time.Second, mcp.HTTPOptions{})
+	// Every call on its own connection at once: the per-address cap is
+	// not what this test is about.
+	hh := newHTTPHarness(t, waitedProcess, mcp.HTTPOptions{ConnsPerAddr: concurrentCalls + 8})
 	c, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: hh.fake.URL(), Token: hh.fake.Token()})
 	must(t, err)
 	var procs []string
