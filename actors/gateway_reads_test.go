@@ -235,7 +235,7 @@ func TestGateway_IdenticalReadsShareOneRequest(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := ops.Discover(t.Context(), g, srv.ProjectID(), "", false)
+			_, err := ops.Discover(t.Context(), ops.Project{Client: g, ID: srv.ProjectID()}, "", false)
 			errs <- err
 		}()
 	}

@@ -221,7 +221,7 @@ func TestAPIPusher_UnknownBaseFailsTheBuild(t *testing.T) {
 			if av.Status != platform.AppVersionBuildFailed {
 				t.Fatalf("build ended %s, want %s", av.Status, platform.AppVersionBuildFailed)
 			}
-			entries, err := ops.BuildLog(testContext(t), c, zeropsapi.NewLogFetcher(nil), fake.ProjectID(), av, 100)
+			entries, err := ops.BuildLog(testContext(t), ops.Project{Client: c, ID: fake.ProjectID()}, zeropsapi.NewLogFetcher(nil), av, 100)
 			if err != nil {
 				t.Fatal(err)
 			}

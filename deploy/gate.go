@@ -58,7 +58,7 @@ func checkBeforePush(ctx context.Context, env Env, req Request, targetName strin
 	if env.Types != nil {
 		types = env.Types(ctx)
 	}
-	issues, warnings, err := ops.ValidateSetup(ctx, env.Client, env.ProjectID, content, setup, target, types)
+	issues, warnings, err := ops.ValidateSetup(ctx, env.project(), content, setup, target, types)
 	if err != nil {
 		var pe *platform.PlatformError
 		if errors.As(err, &pe) {

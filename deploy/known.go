@@ -1,47 +1,27 @@
 package deploy
 
-import "sync"
+import "github.com/zeropsio/zcp/platform/ops"
 
-// knownBroken remembers the app versions whose own deploy or rollback this
-// process saw end not-answering, so that a default rollback does not go
-// back to one: the version live before is no way back when it was broken
-// itself. A later answering verdict of the version forgets it. Bounded: the
-// oldest entries go first.
-var knownBroken = struct {
-	sync.Mutex
-	ids   map[string]bool
-	order []string
-}{ids: map[string]bool{}}
+// project is the project env deploys to, with what ZCP remembers of it.
+func (env Env) project() ops.Project {
+	return ops.Project{Client: env.Client, ID: env.ProjectID, Memory: env.Memory}
+}
 
-const knownBrokenMax = 512
-
-// noteVerdict records the verdict a deploy or rollback gave app version id.
-func noteVerdict(id, verdict string) {
-	if id == "" {
-		return
-	}
-	knownBroken.Lock()
-	defer knownBroken.Unlock()
+// noteVerdict records in the project's memory whether app version id
+// answered after its deploy or rollback, so that a default rollback does not
+// go back to one seen not answering: the version live before is no way back
+// when it was broken itself. A later answering verdict forgets it.
+func (env Env) noteVerdict(id, verdict string) {
 	switch verdict {
 	case VerdictNotAnswering:
-		if knownBroken.ids[id] {
-			return
-		}
-		knownBroken.ids[id] = true
-		knownBroken.order = append(knownBroken.order, id)
-		for len(knownBroken.order) > knownBrokenMax {
-			delete(knownBroken.ids, knownBroken.order[0])
-			knownBroken.order = knownBroken.order[1:]
-		}
+		env.Memory.NoteAnswering(env.ProjectID, id, false)
 	case VerdictLive, VerdictDegraded:
-		delete(knownBroken.ids, id) // its order entry goes when it is the oldest
+		env.Memory.NoteAnswering(env.ProjectID, id, true)
 	}
 }
 
-// isKnownBroken reports whether a deploy of app version id ended
-// not-answering, as far as this process saw.
-func isKnownBroken(id string) bool {
-	knownBroken.Lock()
-	defer knownBroken.Unlock()
-	return knownBroken.ids[id]
+// seenNotAnswering reports whether app version id was last seen ending not
+// answering, as far as the project's memory holds.
+func (env Env) seenNotAnswering(id string) bool {
+	return env.Memory.SeenNotAnswering(env.ProjectID, id)
 }

@@ -39,7 +39,7 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	if err != nil {
 		return nil, err
 	}
-	v, err := pickVersion(versions, p.AppVersionID, svc.Name)
+	v, err := pickVersion(versions, p.AppVersionID, svc.Name, env.seenNotAnswering)
 	if err != nil {
 		return nil, err
 	}
@@ -51,8 +51,8 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	if err = env.inQueue(ctx, svc.ID, job); err != nil {
 		return nil, err
 	}
-	ops.NoteDeploy(env.ProjectID, svc.ID, started)
-	ops.NoteDeployedEnv(env.ProjectID, svc.ID, nil) // the earlier version's zerops.yml is not known here
+	env.Memory.NoteDeploy(env.ProjectID, svc.ID, started)
+	env.Memory.NoteDeployedEnv(env.ProjectID, svc.ID, nil) // the earlier version's zerops.yml is not known here
 	out := &Outcome{Mode: ModeRollback, TargetService: svc.Name, TargetServiceID: svc.ID, Output: []string{},
 		DurationMS: time.Since(started).Milliseconds(), Build: &BuildOutcome{AppVersionID: v.ID, Status: v.Status}}
 	what := fmt.Sprintf("version #%d (%s)", v.Sequence, v.ID)
@@ -81,7 +81,7 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 		env.Progress(fmt.Sprintf("Rolling back %s: deployed; checking that it answers HTTP", svc.Name))
 	}
 	out.Verdict, out.Check = checkLive(ctx, env, svc.ID, svc.Name, v.ID, started)
-	noteVerdict(v.ID, out.Verdict)
+	env.noteVerdict(v.ID, out.Verdict)
 	if out.Verdict == VerdictTargetDeleted {
 		return nil, deletedDuring(ctx, env, svc.ID, svc.Name, v.ID, out.Status, nil)
 	}
@@ -96,7 +96,7 @@ func rollbackTarget(ctx context.Context, env Env, p RollbackParams) (*platform.S
 	case p.TargetService != "" && p.TargetServiceID != "":
 		return nil, invalidParam("pass targetService or targetServiceId, not both", "targetService is a hostname; targetServiceId an id.")
 	case p.TargetService != "":
-		svc, err = ops.ResolveService(ctx, env.Client, env.ProjectID, p.TargetService)
+		svc, err = ops.ResolveService(ctx, env.project(), p.TargetService)
 	case p.TargetServiceID != "":
 		svc, err = env.Client.GetService(ctx, p.TargetServiceID)
 	default:
@@ -115,8 +115,8 @@ func rollbackTarget(ctx context.Context, env Env, p RollbackParams) (*platform.S
 // not it: a redeploy makes an older version ACTIVE again.) Only a version
 // whose build finished can be deployed, and never by default one whose
 // build failed or was cancelled, nor one this process saw not answer after
-// its deploy (knownBroken): the next before it is taken instead.
-func pickVersion(versions []platform.AppVersion, id, label string) (platform.AppVersion, error) {
+// its deploy (notAnswering, the project's memory): the next before it is taken instead.
+func pickVersion(versions []platform.AppVersion, id, label string, notAnswering func(id string) bool) (platform.AppVersion, error) {
 	var cands []platform.AppVersion
 	for _, v := range versions {
 		if v.Status == platform.AppVersionBackup && !v.Failed() && !v.Cancelled() {
@@ -130,7 +130,7 @@ func pickVersion(versions []platform.AppVersion, id, label string) (platform.App
 	var broken []string
 	for _, v := range cands {
 		what := fmt.Sprintf("%s (#%d)", v.ID, v.Sequence)
-		if isKnownBroken(v.ID) {
+		if notAnswering(v.ID) {
 			broken = append(broken, what)
 			what += " (did not answer after its deploy)"
 		}
@@ -139,7 +139,7 @@ func pickVersion(versions []platform.AppVersion, id, label string) (platform.App
 	choices := "Deployable earlier versions: " + cmp.Or(strings.Join(backups, ", "), "none") + "."
 	if id == "" {
 		for _, v := range cands {
-			if !isKnownBroken(v.ID) {
+			if !notAnswering(v.ID) {
 				return v, nil
 			}
 		}

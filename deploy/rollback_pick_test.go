@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
 )
 
 // TestPickVersion_TheOneLiveBefore: a default rollback takes the BACKUP
@@ -20,10 +21,11 @@ func TestPickVersion_TheOneLiveBefore(t *testing.T) {
 	v := func(id string, seq int, status string, updated int) platform.AppVersion {
 		return platform.AppVersion{ID: id, Sequence: seq, Status: status, Created: at(seq), LastUpdate: at(updated)}
 	}
-	noteVerdict("pick-broken-b", VerdictNotAnswering)
-	noteVerdict("pick-broken-c", VerdictNotAnswering)
-	noteVerdict("pick-healed", VerdictNotAnswering)
-	noteVerdict("pick-healed", VerdictLive)
+	env := Env{ProjectID: "pick", Memory: ops.NewMemory("")}
+	env.noteVerdict("pick-broken-b", VerdictNotAnswering)
+	env.noteVerdict("pick-broken-c", VerdictNotAnswering)
+	env.noteVerdict("pick-healed", VerdictNotAnswering)
+	env.noteVerdict("pick-healed", VerdictLive)
 	for _, tt := range []struct {
 		name     string
 		versions []platform.AppVersion // newest first, as the search answers
@@ -49,7 +51,7 @@ func TestPickVersion_TheOneLiveBefore(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got, err := pickVersion(tt.versions, "", "appstage")
+			got, err := pickVersion(tt.versions, "", "appstage", env.seenNotAnswering)
 			if tt.wantErr != nil {
 				if err == nil {
 					t.Fatalf("picked %s, want an error", got.ID)

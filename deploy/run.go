@@ -43,7 +43,8 @@ type Env struct {
 	Client    platform.Client
 	Logs      platform.LogFetcher
 	ProjectID string
-	WorkDir   string // ZCP's working directory: relative local workingDirs resolve against it
+	Memory    *ops.Memory // what ZCP remembers of the project; nil: nothing
+	WorkDir   string      // ZCP's working directory: relative local workingDirs resolve against it
 	Push      func(ctx context.Context, req Request) (*Result, error)
 	Queue     func(ctx context.Context, target string, job func(context.Context) error) error
 	Follow    func(ctx context.Context, serviceID string, since time.Time, appVersionID string) (<-chan BuildObservation, error)
@@ -203,8 +204,8 @@ func pushAndFollow(ctx context.Context, env Env, req Request, targetName string,
 		return nil, platform.NewError(platform.ErrDeployFailed, "the deploy returned no result", "Check zerops_events for the target service.")
 	}
 	if id := cmp.Or(res.TargetServiceID, target); id != "" {
-		ops.NoteDeploy(env.ProjectID, id, res.Started)
-		ops.NoteDeployedEnv(env.ProjectID, id, runEnv)
+		env.Memory.NoteDeploy(env.ProjectID, id, res.Started)
+		env.Memory.NoteDeployedEnv(env.ProjectID, id, runEnv)
 	}
 	out := &Outcome{Mode: res.Mode, SourceService: res.SourceService, TargetService: targetName,
 		TargetServiceID: cmp.Or(res.TargetServiceID, target), Setup: res.Setup, WorkingDir: res.WorkingDir,
@@ -261,7 +262,7 @@ func finishFollow(ctx context.Context, env Env, out *Outcome, label string, sinc
 			out.Message = fmt.Sprintf("%s is deployed (%s); whether it answers HTTP is not decided yet.", label, build.Status)
 			return nil
 		}
-		noteVerdict(build.AppVersionID, out.Verdict)
+		env.noteVerdict(build.AppVersionID, out.Verdict)
 		if out.Verdict == VerdictTargetDeleted {
 			return deletedDuring(ctx, env, out.TargetServiceID, label, build.AppVersionID, build.Status, nil)
 		}
@@ -303,7 +304,7 @@ func resolveDeploy(ctx context.Context, env Env, in Params) (Request, string, er
 			}
 		}
 		if in.TargetService != "" {
-			svc, err := ops.ResolveService(ctx, env.Client, env.ProjectID, in.TargetService)
+			svc, err := ops.ResolveService(ctx, env.project(), in.TargetService)
 			if err != nil {
 				return req, "", err
 			}
@@ -323,7 +324,7 @@ func resolveDeploy(ctx context.Context, env Env, in Params) (Request, string, er
 		return req, "", err
 	}
 	req.WorkingDir = dir
-	services, err := ops.ListServices(ctx, env.Client, env.ProjectID)
+	services, err := ops.ListServices(ctx, env.project())
 	if err != nil {
 		return req, "", err
 	}
@@ -337,14 +338,14 @@ func resolveDeploy(ctx context.Context, env Env, in Params) (Request, string, er
 		}
 	}
 	if source == nil {
-		_, err := ops.ResolveService(ctx, env.Client, env.ProjectID, in.SourceService)
+		_, err := ops.ResolveService(ctx, env.project(), in.SourceService)
 		return req, "", err
 	}
 	switch {
 	case in.TargetService == "" && in.TargetServiceID == "":
 		target = source
 	case target == nil && in.TargetService != "":
-		_, err := ops.ResolveService(ctx, env.Client, env.ProjectID, in.TargetService)
+		_, err := ops.ResolveService(ctx, env.project(), in.TargetService)
 		return req, "", err
 	case target == nil:
 		return req, "", platform.NewError(platform.ErrServiceNotFound, fmt.Sprintf("no service with id %q in this project", platform.Clip(in.TargetServiceID, 40)),
@@ -383,7 +384,7 @@ func sameTarget(ctx context.Context, env Env, in Params, id, name string) error 
 	label := cmp.Or(name, id)
 	given := platform.Clip(in.ServiceID, 40)
 	other := ""
-	if services, err := ops.ListServices(ctx, env.Client, env.ProjectID); err == nil {
+	if services, err := ops.ListServices(ctx, env.project()); err == nil {
 		for _, s := range services {
 			if s.ID == in.ServiceID {
 				other = s.Name
@@ -401,7 +402,7 @@ func sameTarget(ctx context.Context, env Env, in Params, id, name string) error 
 // hostnameAsID refuses a service id that is no service's id but one's
 // hostname, naming targetService, which takes it.
 func hostnameAsID(ctx context.Context, env Env, id string) error {
-	services, err := ops.ListServices(ctx, env.Client, env.ProjectID)
+	services, err := ops.ListServices(ctx, env.project())
 	if err != nil {
 		return err
 	}
@@ -461,7 +462,7 @@ func buildFailure(ctx context.Context, env Env, v platform.AppVersion, label str
 		fmt.Sprintf("%s of %s ended %s", what, label, v.Status),
 		"Read the log lines below (or zerops_logs serviceHostname="+label+" buildId="+v.ID+"), fix zerops.yml or the code, and deploy again.")
 	bf := &BuildFailedError{PlatformError: pe, AppVersionID: v.ID, Status: v.Status}
-	lines, err := ops.BuildLogLines(ctx, env.Client, env.Logs, env.ProjectID, v)
+	lines, err := ops.BuildLogLines(ctx, env.project(), env.Logs, v)
 	if err != nil {
 		return bf
 	}

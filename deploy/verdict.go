@@ -59,7 +59,7 @@ func checkLive(ctx context.Context, env Env, serviceID, label, own string, start
 	if limit := started.Add(watchLimit); limit.Before(deadline) {
 		deadline = limit
 	}
-	venv := ops.VerifyEnv{Client: env.Client, Logs: env.Logs, ProjectID: env.ProjectID, Prober: env.Prober}
+	venv := ops.VerifyEnv{Client: env.Client, Logs: env.Logs, ProjectID: env.ProjectID, Memory: env.Memory, Prober: env.Prober}
 	poll := env.ReadyPoll
 	if poll <= 0 {
 		poll = readyPoll

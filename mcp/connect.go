@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"github.com/zeropsio/zcp/platform/ops"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -46,4 +47,10 @@ func (s *Server) projectID() string {
 		return p.ID
 	}
 	return ""
+}
+
+// opsProject is the managed project as the operations take it: the
+// client, its id and what ZCP remembers of it.
+func (s *Server) opsProject() ops.Project {
+	return ops.Project{Client: s.deps.Client, ID: s.projectID(), Memory: s.deps.Memory}
 }

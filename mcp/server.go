@@ -57,6 +57,9 @@ type Deps struct {
 	Client  platform.Client // the API gateway in production
 	Logs    platform.LogFetcher
 	Project Project
+	// Memory is what ZCP remembers of the project, shared by every session
+	// (the supervisor stack makes it); nil: New makes one kept in memory only.
+	Memory *ops.Memory
 	// Connect, when set and Project.ID is empty, settles the project on the
 	// first platform tool call and answers its error until it succeeds (the
 	// server starts before the API has answered).
@@ -156,6 +159,9 @@ func New(deps Deps) (*Server, error) {
 	}
 	if deps.Version == "" {
 		deps.Version = "dev"
+	}
+	if deps.Memory == nil {
+		deps.Memory = ops.NewMemory("")
 	}
 	s := &Server{
 		deps:      deps,

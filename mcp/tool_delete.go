@@ -25,7 +25,7 @@ func (s *Server) deleteTool() toolDef {
 		Description: "Permanently delete a service and its data. Requires confirm: true; ask the user first.",
 		Annotations: mutatingAnn("Delete service", true, false),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in deleteInput) (deleteOutput, error) {
-		res, err := ops.Delete(ctx, s.deps.Client, s.projectID(), in.ServiceHostname, bool(in.Confirm))
+		res, err := ops.Delete(ctx, s.opsProject(), in.ServiceHostname, bool(in.Confirm))
 		if err != nil {
 			return deleteOutput{}, err
 		}

@@ -43,7 +43,7 @@ func (s *Server) deployTool() toolDef {
 				"Deploy from the zcp service inside the project (SSH mode) or install zcli for local mode.")
 		}
 		pr := s.progressFor(ctx, req)
-		env := deploy.Env{Client: s.deps.Client, Logs: s.deps.Logs, ProjectID: s.projectID(), WorkDir: s.deps.WorkDir,
+		env := deploy.Env{Client: s.deps.Client, Logs: s.deps.Logs, ProjectID: s.projectID(), Memory: s.deps.Memory, WorkDir: s.deps.WorkDir,
 			Push: s.deps.Deployer.Deploy, Progress: pr.send, Prober: s.deps.Prober, ReadyWait: s.deps.ReadyWait}
 		if s.deps.Pool != nil {
 			env.Queue = s.deps.Pool.Run

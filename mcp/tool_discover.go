@@ -24,7 +24,7 @@ func (s *Server) discoverTool() toolDef {
 		Description: "Project state: services with type, status, ports, subdomain URLs; one service with its scaling in force; env variables with includeEnvs.",
 		Annotations: readOnlyAnn("Discover project and services"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in discoverInput) (discoverOutput, error) {
-		res, err := ops.Discover(ctx, s.deps.Client, s.projectID(), in.ServiceHostname, in.IncludeEnvs.V)
+		res, err := ops.Discover(ctx, s.opsProject(), in.ServiceHostname, in.IncludeEnvs.V)
 		if err != nil {
 			return discoverOutput{}, err
 		}

@@ -38,7 +38,7 @@ func (s *Server) envTool() toolDef {
 		Description: "Read, set or delete env variables of a service (serviceHostname) or the project (project: true). get shows SECRET values, never sensitive ones (generated passwords, connection strings read ***). Writes to one service or the project run one at a time.",
 		Annotations: mutatingAnn("Environment variables", true, true),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in envInput) (envOutput, error) {
-		res, err := ops.Env(ctx, s.deps.Client, s.deps.EnvWrites, s.projectID(), in.Action,
+		res, err := ops.Env(ctx, s.opsProject(), s.deps.EnvWrites, in.Action,
 			ops.EnvTarget{Hostname: in.ServiceHostname, Project: in.Project.V}, in.Variables)
 		if err != nil {
 			return envOutput{}, err
@@ -98,7 +98,7 @@ func (s *Server) envReadTool() toolDef {
 		if _, err := envReadGate.check(in.Action); err != nil {
 			return envOutput{}, err
 		}
-		res, err := ops.Env(ctx, s.deps.Client, s.deps.EnvWrites, s.projectID(), ops.EnvGet,
+		res, err := ops.Env(ctx, s.opsProject(), s.deps.EnvWrites, ops.EnvGet,
 			ops.EnvTarget{Hostname: in.ServiceHostname, Project: in.Project.V}, nil)
 		if err != nil {
 			return envOutput{}, err
@@ -123,7 +123,7 @@ func (s *Server) envRestart(ctx context.Context, pr *progress, res *ops.EnvResul
 			return out, nil
 		}
 	}
-	procs, names, err := ops.RestartAfterEnv(ctx, s.deps.Client, s.projectID(), res)
+	procs, names, err := ops.RestartAfterEnv(ctx, s.opsProject(), res)
 	if err != nil {
 		return envOutput{}, err
 	}

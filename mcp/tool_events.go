@@ -37,11 +37,11 @@ func (s *Server) eventsTool() toolDef {
 			}
 			since = t
 		}
-		res, err := ops.EventsSince(ctx, s.deps.Client, s.projectID(), in.ServiceHostname, in.Limit.V, since)
+		res, err := ops.EventsSince(ctx, s.opsProject(), in.ServiceHostname, in.Limit.V, since)
 		if err != nil {
 			return eventsOutput{}, err
 		}
-		ops.DiagnoseFailedBuilds(ctx, s.deps.Client, s.deps.Logs, s.projectID(), res)
+		ops.DiagnoseFailedBuilds(ctx, s.opsProject(), s.deps.Logs, res)
 		return eventsOutput{*res, eventsNext(res.Events, in.ServiceHostname)}, nil
 	})
 }

@@ -18,7 +18,7 @@ func (s *Server) exportTool() toolDef {
 		Description: "The project (or one service) as import YAML for zerops_import; secrets are placeholders naming their keys.",
 		Annotations: readOnlyAnn("Export as import YAML"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in exportInput) (ops.ExportResult, error) {
-		res, err := ops.Export(ctx, s.deps.Client, s.projectID(), in.ServiceHostname)
+		res, err := ops.Export(ctx, s.opsProject(), in.ServiceHostname)
 		if err != nil {
 			return ops.ExportResult{}, err
 		}

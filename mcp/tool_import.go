@@ -54,7 +54,7 @@ func (s *Server) importTool() toolDef {
 		}
 		types := s.stackTypes(ctx)
 		if in.DryRun.V {
-			plan, err := ops.CheckImport(ctx, s.deps.Client, s.projectID(), content, types)
+			plan, err := ops.CheckImport(ctx, s.opsProject(), content, types)
 			if err != nil {
 				return importOutput{}, err
 			}
@@ -66,7 +66,7 @@ func (s *Server) importTool() toolDef {
 			out.Next = dryRunNext(plan)
 			return out, nil
 		}
-		res, err := ops.Import(ctx, s.deps.Client, s.projectID(), content, types, s.deps.ImportOptions)
+		res, err := ops.Import(ctx, s.opsProject(), content, types, s.deps.ImportOptions)
 		if err != nil {
 			return importOutput{}, err
 		}

@@ -31,7 +31,7 @@ func (s *Server) logsTool() toolDef {
 		Description: "Runtime or build log lines of a service or the whole project, filtered by severity, time, text or build.",
 		Annotations: readOnlyAnn("Service logs"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in logsInput) (logsOutput, error) {
-		res, err := ops.Logs(ctx, s.deps.Client, s.deps.Logs, s.projectID(), ops.LogsParams{
+		res, err := ops.Logs(ctx, s.opsProject(), s.deps.Logs, ops.LogsParams{
 			Hostname: in.ServiceHostname, Severity: in.Severity, Since: in.Since,
 			Limit: in.Limit.V, Search: in.Search, BuildID: in.BuildID,
 		})

@@ -52,7 +52,7 @@ func (s *Server) manageTool() toolDef {
 			mode := in.CPUMode
 			scale.CPUMode = &mode
 		}
-		res, err := ops.Manage(ctx, s.deps.Client, s.projectID(), in.Action, in.ServiceHostname, scale)
+		res, err := ops.Manage(ctx, s.opsProject(), in.Action, in.ServiceHostname, scale)
 		if err != nil {
 			return manageOutput{}, err
 		}

@@ -23,7 +23,7 @@ func (s *Server) metricsTool() toolDef {
 		if err != nil {
 			return ops.MetricsResult{}, err
 		}
-		res, err := ops.Metrics(ctx, s.deps.Client, s.projectID(), in.ServiceHostname, window)
+		res, err := ops.Metrics(ctx, s.opsProject(), in.ServiceHostname, window)
 		if err != nil {
 			return ops.MetricsResult{}, err
 		}

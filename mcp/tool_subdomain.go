@@ -30,7 +30,7 @@ func (s *Server) subdomainTool() toolDef {
 		Description: "Enable or disable the public *.zerops.app subdomain of a service (for testing, not production). Idempotent.",
 		Annotations: mutatingAnn("Subdomain access", false, true),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in subdomainInput) (subdomainOutput, error) {
-		res, err := ops.Subdomain(ctx, s.deps.Client, s.projectID(), in.ServiceHostname, in.Action)
+		res, err := ops.Subdomain(ctx, s.opsProject(), in.ServiceHostname, in.Action)
 		if err != nil {
 			return subdomainOutput{}, err
 		}

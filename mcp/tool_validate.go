@@ -35,7 +35,7 @@ func (s *Server) validateTool() toolDef {
 		if s.projectKnown() {
 			c = s.deps.Client
 		}
-		res, err := ops.Validate(ctx, c, s.projectID(), content, in.Kind, s.stackTypes(ctx))
+		res, err := ops.Validate(ctx, ops.Project{Client: c, ID: s.projectID(), Memory: s.deps.Memory}, content, in.Kind, s.stackTypes(ctx))
 		if err != nil {
 			return validateOutput{}, err
 		}

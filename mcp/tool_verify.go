@@ -33,5 +33,5 @@ func (s *Server) verifyTool() toolDef {
 
 // verifyEnv is what a verify (or a deploy's verdict) runs with.
 func (s *Server) verifyEnv() ops.VerifyEnv {
-	return ops.VerifyEnv{Client: s.deps.Client, Logs: s.deps.Logs, ProjectID: s.projectID(), Prober: s.deps.Prober}
+	return ops.VerifyEnv{Client: s.deps.Client, Logs: s.deps.Logs, ProjectID: s.projectID(), Memory: s.deps.Memory, Prober: s.deps.Prober}
 }

@@ -25,6 +25,9 @@ type StackConfig struct {
 	Tree          TreeConfig
 	BuildIndex    func() (*knowledge.Index, error) // default: the embedded corpus
 	Logger        *zap.Logger                      // default: discards
+	// StateDir is where the project's memory keeps what outlives a restart
+	// (ops.DefaultStateDir in production); "": kept in memory only.
+	StateDir string
 }
 
 // Stack is the one wiring of a zcp process, shared by cmd/zcp and the MCP
@@ -38,6 +41,7 @@ type Stack struct {
 	Pool      *actors.DeployPool
 	EnvWrites *actors.EnvWrites
 	Index     *actors.KnowledgeIndex
+	Memory    *ops.Memory // what ZCP remembers of the project, shared by every session
 	log       *zap.Logger
 }
 
@@ -58,6 +62,7 @@ func NewStack(client platform.Client, cfg StackConfig) (*Stack, error) {
 		Pool:      actors.NewDeployPool(cfg.DeployWorkers),
 		EnvWrites: actors.NewEnvWrites(),
 		Index:     actors.NewKnowledgeIndex(cfg.BuildIndex),
+		Memory:    ops.NewMemory(cfg.StateDir),
 		log:       cfg.Logger,
 	}
 	for _, a := range []struct {
@@ -108,6 +113,7 @@ func (s *Stack) Deps(c ServerConfig) mcp.Deps {
 		Client:     s.Gateway,
 		Logs:       zeropsapi.NewLogFetcher(nil),
 		Project:    c.Project,
+		Memory:     s.Memory,
 		Connect:    c.Connect,
 		Known:      c.Known,
 		Watcher:    s.Watcher,

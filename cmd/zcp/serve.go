@@ -137,7 +137,7 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		printFatal(stderr, err)
 		return 1
 	}
-	stack, err := supervisor.NewStack(client, supervisor.StackConfig{Gateway: gwCfg, Logger: log})
+	stack, err := supervisor.NewStack(client, supervisor.StackConfig{Gateway: gwCfg, Logger: log, StateDir: ops.DefaultStateDir()})
 	if err != nil {
 		fmt.Fprintf(stderr, "zcp: %v\n", err)
 		return 1

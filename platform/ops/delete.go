@@ -17,8 +17,9 @@ type DeleteResult struct {
 
 // Delete removes the service named hostname. Without confirm it does nothing
 // and answers CONFIRM_REQUIRED: deletion cannot be undone.
-func Delete(ctx context.Context, c platform.Client, projectID, hostname string, confirm bool) (*DeleteResult, error) {
-	svc, err := ResolveService(ctx, c, projectID, hostname)
+func Delete(ctx context.Context, proj Project, hostname string, confirm bool) (*DeleteResult, error) {
+	c, projectID := proj.Client, proj.ID
+	svc, err := ResolveService(ctx, proj, hostname)
 	if err != nil {
 		return nil, err
 	}
@@ -27,7 +28,7 @@ func Delete(ctx context.Context, c platform.Client, projectID, hostname string, 
 		if note := deletionBackupNote(ctx, c, svc); note != "" {
 			msg += ". " + note
 		}
-		if refs := referencesTo(ctx, c, projectID, svc.Name); len(refs) > 0 {
+		if refs := referencesTo(ctx, proj, svc.Name); len(refs) > 0 {
 			msg += " Variables that reference " + svc.Name + " stop resolving (their apps get the literal text): " + strings.Join(refs, ", ") +
 				"; change them (zerops_env) or keep the service."
 		}
@@ -39,16 +40,17 @@ func Delete(ctx context.Context, c platform.Client, projectID, hostname string, 
 	if err != nil {
 		return nil, asPlatformError(err, "deleting "+svc.Name)
 	}
-	noteChange(projectID, svc.ID, proc)
-	noteDeleted(projectID, svc, backup)
+	proj.noteChange(svc.ID, proc)
+	proj.Memory.noteDeleted(projectID, svc, backup)
 	return &DeleteResult{ServiceHostname: svc.Name, ServiceID: svc.ID, Process: proc}, nil
 }
 
 // referencesTo names the variables of the project's other services, and
 // the project's own, whose values reference ${hostname_…}: "app (DB_URL)",
 // "project (CACHE_URL)". A service whose variables cannot be read is passed over.
-func referencesTo(ctx context.Context, c platform.Client, projectID, hostname string) []string {
-	services, err := listServices(ctx, c, projectID)
+func referencesTo(ctx context.Context, proj Project, hostname string) []string {
+	c, projectID := proj.Client, proj.ID
+	services, err := listServices(ctx, proj)
 	if err != nil {
 		return nil
 	}

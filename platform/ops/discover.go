@@ -63,16 +63,17 @@ type DiscoverResult struct {
 // With includeEnvs the variables are added, secret values (type SECRET or
 // sensitive) masked as [Redacted]; variables that cannot be read (a service
 // deleted meanwhile) become a warning, and the rest is still answered.
-func Discover(ctx context.Context, c platform.Client, projectID, hostname string, includeEnvs bool) (*DiscoverResult, error) {
-	proj, err := c.GetProject(ctx, projectID)
+func Discover(ctx context.Context, proj Project, hostname string, includeEnvs bool) (*DiscoverResult, error) {
+	c, projectID := proj.Client, proj.ID
+	pinfo, err := c.GetProject(ctx, projectID)
 	if err != nil {
 		return nil, asPlatformError(err, "reading the project")
 	}
 	var services []platform.ServiceStack
 	if hostname == "" {
-		services, err = listServices(ctx, c, projectID)
+		services, err = listServices(ctx, proj)
 	} else {
-		services, err = discoverOne(ctx, c, projectID, hostname)
+		services, err = discoverOne(ctx, proj, hostname)
 	}
 	if err != nil {
 		return nil, err
@@ -80,10 +81,10 @@ func Discover(ctx context.Context, c platform.Client, projectID, hostname string
 	sort.Slice(services, func(i, j int) bool { return services[i].Name < services[j].Name })
 
 	res := &DiscoverResult{
-		Project:  ProjectInfo{ID: proj.ID, Name: proj.Name, Status: proj.Status},
+		Project:  ProjectInfo{ID: pinfo.ID, Name: pinfo.Name, Status: pinfo.Status},
 		Services: make([]ServiceInfo, 0, len(services)),
 	}
-	services, err = settleDiscovered(ctx, c, projectID, services)
+	services, err = settleDiscovered(ctx, proj, services)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +102,7 @@ func Discover(ctx context.Context, c platform.Client, projectID, hostname string
 				info.Envs = maskEnvs(envs, isSecretEnv)
 			}
 		}
-		info.SubdomainURLs = serviceURLs(ctx, c, proj.SubdomainHost, s, envs)
+		info.SubdomainURLs = serviceURLs(ctx, c, pinfo.SubdomainHost, s, envs)
 		if info.SubdomainURLs == nil {
 			info.SubdomainURLs = []string{}
 		}
@@ -124,7 +125,8 @@ func Discover(ctx context.Context, c platform.Client, projectID, hostname string
 // settleDiscovered re-reads, bounded, each runtime with subdomain access
 // whose newest deploy's ports are not registered yet, so that its ports and
 // subdomain URLs are the new deploy's. One version search serves them all.
-func settleDiscovered(ctx context.Context, c platform.Client, projectID string, services []platform.ServiceStack) ([]platform.ServiceStack, error) {
+func settleDiscovered(ctx context.Context, proj Project, services []platform.ServiceStack) ([]platform.ServiceStack, error) {
+	c, projectID := proj.Client, proj.ID
 	some := false
 	for _, s := range services {
 		some = some || (s.SubdomainAccess && s.Type.Category == platform.CategoryUser)
@@ -158,12 +160,12 @@ func settleDiscovered(ctx context.Context, c platform.Client, projectID string, 
 
 // discoverOne finds the service named hostname and reads it by id: only
 // that read carries the scaling in force (a search has only the custom part).
-func discoverOne(ctx context.Context, c platform.Client, projectID, hostname string) ([]platform.ServiceStack, error) {
-	svc, err := ResolveService(ctx, c, projectID, hostname)
+func discoverOne(ctx context.Context, proj Project, hostname string) ([]platform.ServiceStack, error) {
+	svc, err := ResolveService(ctx, proj, hostname)
 	if err != nil {
 		return nil, err
 	}
-	fresh, err := ServiceByID(ctx, c, projectID, svc.ID)
+	fresh, err := ServiceByID(ctx, proj, svc.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -135,7 +135,8 @@ type EnvQueue interface {
 // Env runs an env action on a service or on the project. A set or delete
 // reads, merges and writes through q, so that overlapping writes of one
 // target never lose each other's changes; a nil q runs it directly (tests).
-func Env(ctx context.Context, c platform.Client, q EnvQueue, projectID, action string, target EnvTarget, variables []string) (*EnvResult, error) {
+func Env(ctx context.Context, proj Project, q EnvQueue, action string, target EnvTarget, variables []string) (*EnvResult, error) {
+	c := proj.Client
 	action = strings.ToLower(strings.TrimSpace(action))
 	switch action {
 	case EnvGet, EnvSet, EnvDelete:
@@ -166,7 +167,7 @@ func Env(ctx context.Context, c platform.Client, q EnvQueue, projectID, action s
 	queueKey := "project"
 	var svc *platform.ServiceStack
 	if !target.Project {
-		if svc, err = ResolveService(ctx, c, projectID, target.Hostname); err != nil {
+		if svc, err = ResolveService(ctx, proj, target.Hostname); err != nil {
 			return nil, err
 		}
 		queueKey = "service:" + svc.Name
@@ -175,7 +176,7 @@ func Env(ctx context.Context, c platform.Client, q EnvQueue, projectID, action s
 	write := func(ctx context.Context) (func(context.Context), error) {
 		var err error
 		if target.Project {
-			res, err = projectEnv(ctx, c, projectID, action, pairs, keys)
+			res, err = projectEnv(ctx, proj, action, pairs, keys)
 		} else {
 			res, err = serviceEnv(ctx, c, svc, action, pairs, keys)
 		}
@@ -184,13 +185,13 @@ func Env(ctx context.Context, c platform.Client, q EnvQueue, projectID, action s
 		}
 		// Remembered, so that the timeline shows them before the search does.
 		for i := range res.Processes {
-			noteChange(projectID, serviceIDOf(svc), &res.Processes[i])
+			proj.noteChange(serviceIDOf(svc), &res.Processes[i])
 		}
 		return settleProcesses(c, res.Processes), err
 	}
 	var warnings, badKeys []string
 	if action == EnvSet {
-		warnings, badKeys = envRefWarnings(ctx, c, projectID, pairs)
+		warnings, badKeys = envRefWarnings(ctx, proj, pairs)
 	}
 	if action == EnvGet || q == nil {
 		_, err = write(ctx)
@@ -200,7 +201,7 @@ func Env(ctx context.Context, c platform.Client, q EnvQueue, projectID, action s
 	if res != nil {
 		res.Warnings, res.BadRefKeys = warnings, badKeys
 		if action == EnvSet && svc != nil {
-			res.YmlKeys, res.Warnings = shadowedByYml(projectID, svc, pairs, res.Warnings)
+			res.YmlKeys, res.Warnings = shadowedByYml(proj, svc, pairs, res.Warnings)
 		}
 	}
 	return res, err
@@ -395,7 +396,8 @@ func mergeEnvFile(existing []platform.EnvVar, pairs []EnvPair) string {
 	return b.String()
 }
 
-func projectEnv(ctx context.Context, c platform.Client, projectID, action string, pairs []EnvPair, keys []string) (*EnvResult, error) {
+func projectEnv(ctx context.Context, proj Project, action string, pairs []EnvPair, keys []string) (*EnvResult, error) {
+	c, projectID := proj.Client, proj.ID
 	res := &EnvResult{Action: action, Scope: "project"}
 	existing, err := c.GetProjectEnv(ctx, projectID)
 	if err != nil {
@@ -512,8 +514,9 @@ func waitProcessEnd(ctx context.Context, c platform.Client, id string, limit tim
 // RestartAfterEnv restarts what an env change affects, once its processes
 // have ended: the service, or for project variables every running runtime
 // service. It returns the restart processes and the services restarted.
-func RestartAfterEnv(ctx context.Context, c platform.Client, projectID string, res *EnvResult) ([]platform.Process, []string, error) {
-	services, err := listServices(ctx, c, projectID)
+func RestartAfterEnv(ctx context.Context, proj Project, res *EnvResult) ([]platform.Process, []string, error) {
+	c := proj.Client
+	services, err := listServices(ctx, proj)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -534,7 +537,7 @@ func RestartAfterEnv(ctx context.Context, c platform.Client, projectID string, r
 		if err != nil {
 			return procs, names, asPlatformError(err, "restarting "+svc.Name)
 		}
-		noteChange(projectID, svc.ID, proc)
+		proj.noteChange(svc.ID, proc)
 		names = append(names, svc.Name)
 		if proc != nil {
 			procs = append(procs, *proc)
@@ -546,8 +549,8 @@ func RestartAfterEnv(ctx context.Context, c platform.Client, projectID string, r
 // shadowedByYml adds to warnings one for each of pairs that run.envVariables
 // of the zerops.yml ZCP last deployed to svc set: they win over a service
 // variable, so the value set does not reach the app. It returns those keys.
-func shadowedByYml(projectID string, svc *platform.ServiceStack, pairs []EnvPair, warnings []string) ([]string, []string) {
-	yml, ok := deployedEnv(projectID, svc.ID)
+func shadowedByYml(proj Project, svc *platform.ServiceStack, pairs []EnvPair, warnings []string) ([]string, []string) {
+	yml, ok := proj.Memory.deployedEnv(proj.ID, svc.ID)
 	if !ok {
 		return nil, warnings
 	}

@@ -54,17 +54,17 @@ func TestEnv_ServiceSetMergesAndDeletes(t *testing.T) {
 			waitProcess(t, c, p.ID)
 		}
 	}
-	res, err := ops.Env(ctx, c, nil, pid, "set", target, []string{"A=1", "B=2"})
+	res, err := ops.Env(ctx, ops.Project{Client: c, ID: pid}, nil, "set", target, []string{"A=1", "B=2"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	wait(res)
-	res, err = ops.Env(ctx, c, nil, pid, "set", target, []string{"C=3"})
+	res, err = ops.Env(ctx, ops.Project{Client: c, ID: pid}, nil, "set", target, []string{"C=3"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	wait(res)
-	got, err := ops.Env(ctx, c, nil, pid, "get", target, nil)
+	got, err := ops.Env(ctx, ops.Project{Client: c, ID: pid}, nil, "get", target, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,28 +77,28 @@ func TestEnv_ServiceSetMergesAndDeletes(t *testing.T) {
 	}
 	// A bad line leaves everything untouched and sends nothing.
 	before := len(fake.Requests())
-	_, err = ops.Env(ctx, c, nil, pid, "set", target, []string{"D=4", "bad key=5"})
+	_, err = ops.Env(ctx, ops.Project{Client: c, ID: pid}, nil, "set", target, []string{"D=4", "bad key=5"})
 	wantCode(t, err, platform.ErrInvalidEnvFormat)
 	if after := len(fake.Requests()); after != before {
 		t.Errorf("a bad line reached the API (%d requests)", after-before)
 	}
-	res, err = ops.Env(ctx, c, nil, pid, "delete", target, []string{"B"})
+	res, err = ops.Env(ctx, ops.Project{Client: c, ID: pid}, nil, "delete", target, []string{"B"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	wait(res)
-	_, err = ops.Env(ctx, c, nil, pid, "delete", target, []string{"NOPE"})
+	_, err = ops.Env(ctx, ops.Project{Client: c, ID: pid}, nil, "delete", target, []string{"NOPE"})
 	wantCode(t, err, platform.ErrNotFound)
-	_, err = ops.Env(ctx, c, nil, pid, "list", target, nil)
+	_, err = ops.Env(ctx, ops.Project{Client: c, ID: pid}, nil, "list", target, nil)
 	wantCode(t, err, platform.ErrInvalidParameter)
-	_, err = ops.Env(ctx, c, nil, pid, "get", ops.EnvTarget{}, nil)
+	_, err = ops.Env(ctx, ops.Project{Client: c, ID: pid}, nil, "get", ops.EnvTarget{}, nil)
 	wantCode(t, err, platform.ErrServiceRequired)
 }
 
 func TestEnv_GeneratedKeyRefused(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)
-	_, err := ops.Env(context.Background(), c, nil, fake.ProjectID(), "set", ops.EnvTarget{Hostname: "db"}, []string{"password=x"})
+	_, err := ops.Env(context.Background(), ops.Project{Client: c, ID: fake.ProjectID()}, nil, "set", ops.EnvTarget{Hostname: "db"}, []string{"password=x"})
 	wantCode(t, err, platform.ErrInvalidParameter)
 }
 
@@ -109,7 +109,7 @@ func TestEnv_ProjectSetReplaces(t *testing.T) {
 	pid := fake.ProjectID()
 	target := ops.EnvTarget{Project: true}
 	for _, v := range []string{"X=1", "X=2"} {
-		res, err := ops.Env(ctx, c, nil, pid, "set", target, []string{v})
+		res, err := ops.Env(ctx, ops.Project{Client: c, ID: pid}, nil, "set", target, []string{v})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,7 +117,7 @@ func TestEnv_ProjectSetReplaces(t *testing.T) {
 			waitProcess(t, c, p.ID)
 		}
 	}
-	got, err := ops.Env(ctx, c, nil, pid, "get", target, nil)
+	got, err := ops.Env(ctx, ops.Project{Client: c, ID: pid}, nil, "get", target, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestLogs_FiltersAndErrors(t *testing.T) {
 	fake, c := newFake(t, 0)
 	lf := zeropsapi.NewLogFetcher(nil)
 	ctx := context.Background()
-	res, err := ops.Logs(ctx, c, lf, fake.ProjectID(), ops.LogsParams{Hostname: "appdev", Limit: 10})
+	res, err := ops.Logs(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, lf, ops.LogsParams{Hostname: "appdev", Limit: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,12 +177,12 @@ func TestLogs_FiltersAndErrors(t *testing.T) {
 		{Hostname: "appdev", Since: "yesterday-ish"},
 		{Hostname: "appdev", Limit: 5000},
 	} {
-		_, err := ops.Logs(ctx, c, lf, fake.ProjectID(), p)
+		_, err := ops.Logs(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, lf, p)
 		wantCode(t, err, platform.ErrInvalidParameter)
 	}
-	_, err = ops.Logs(ctx, c, lf, fake.ProjectID(), ops.LogsParams{Hostname: "ghost"})
+	_, err = ops.Logs(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, lf, ops.LogsParams{Hostname: "ghost"})
 	wantCode(t, err, platform.ErrServiceNotFound)
-	if _, err := ops.Logs(ctx, c, lf, fake.ProjectID(), ops.LogsParams{Hostname: "appdev", Severity: "error", Since: "1h", Search: "x"}); err != nil {
+	if _, err := ops.Logs(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, lf, ops.LogsParams{Hostname: "appdev", Severity: "error", Since: "1h", Search: "x"}); err != nil {
 		t.Errorf("filtered logs: %v", err)
 	}
 }

@@ -27,7 +27,8 @@ type refIssue struct {
 // missing host, or a host without KEY. It returns the problems and the
 // project's hostnames. A reference the check cannot read is passed over,
 // never guessed at.
-func refIssues(ctx context.Context, c platform.Client, projectID string, values []string) ([]refIssue, []string) {
+func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, []string) {
+	c, projectID := proj.Client, proj.ID
 	var refs []refIssue
 	seen := map[string]bool{}
 	for _, v := range values {
@@ -41,7 +42,7 @@ func refIssues(ctx context.Context, c platform.Client, projectID string, values 
 	if len(refs) == 0 {
 		return nil, nil
 	}
-	services, err := listServices(ctx, c, projectID)
+	services, err := listServices(ctx, proj)
 	if err != nil {
 		return nil, nil
 	}
@@ -70,7 +71,7 @@ func refIssues(ctx context.Context, c platform.Client, projectID string, values 
 		}
 		if !ok {
 			r.kin, r.kinType = kinOf(r.host, services)
-			r.gone = goneNote(projectID, r.host)
+			r.gone = goneNote(proj, r.host)
 			out = append(out, r)
 			continue
 		}
@@ -100,7 +101,7 @@ func refIssues(ctx context.Context, c platform.Client, projectID string, values 
 // of the project resolves: no service host (naming the services there are)
 // or no variable KEY on it (naming its keys), each with the likely meant one.
 // It also returns the keys of the pairs holding such a reference.
-func envRefWarnings(ctx context.Context, c platform.Client, projectID string, pairs []EnvPair) (warnings, keys []string) {
+func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warnings, keys []string) {
 	values := make([]string, len(pairs))
 	var out []string
 	for i, p := range pairs {
@@ -111,7 +112,7 @@ func envRefWarnings(ctx context.Context, c platform.Client, projectID string, pa
 				platform.Clip(p.Key, 60), platform.Clip(self, 70), platform.Clip(p.Key, 60)))
 		}
 	}
-	issues, names := refIssues(ctx, c, projectID, values)
+	issues, names := refIssues(ctx, proj, values)
 	for _, r := range issues {
 		problem, fix := r.explain(names)
 		out = append(out, problem+"; "+fix+".")

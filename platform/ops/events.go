@@ -35,19 +35,20 @@ type EventsResult struct {
 
 // Events merges the project's processes and builds, newest first, optionally
 // only those of the service named hostname. limit 0 means 50 (max 200).
-func Events(ctx context.Context, c platform.Client, projectID, hostname string, limit int) (*EventsResult, error) {
-	return EventsSince(ctx, c, projectID, hostname, limit, time.Time{})
+func Events(ctx context.Context, proj Project, hostname string, limit int) (*EventsResult, error) {
+	return EventsSince(ctx, proj, hostname, limit, time.Time{})
 }
 
 // EventsSince is Events without the events before since (zero: all).
-func EventsSince(ctx context.Context, c platform.Client, projectID, hostname string, limit int, since time.Time) (*EventsResult, error) {
+func EventsSince(ctx context.Context, proj Project, hostname string, limit int, since time.Time) (*EventsResult, error) {
+	c, projectID := proj.Client, proj.ID
 	if limit < 0 || limit > 200 {
 		return nil, invalidParam(fmt.Sprintf("limit %d is outside 1–200", limit), "Pass a limit between 1 and 200 (default 50).")
 	}
 	if limit == 0 {
 		limit = 50
 	}
-	services, err := listServices(ctx, c, projectID)
+	services, err := listServices(ctx, proj)
 	if err != nil {
 		return nil, err
 	}
@@ -67,11 +68,11 @@ func EventsSince(ctx context.Context, c platform.Client, projectID, hostname str
 	if err != nil {
 		return nil, asPlatformError(err, "searching processes")
 	}
-	procs = recentProcesses(ctx, c, projectID, procs)
+	procs = recentProcesses(ctx, proj, procs)
 	versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: projectID, ServiceID: serviceID, Limit: limit})
 	// A push ZCP made a moment ago has started a build the search may not
 	// list yet: search again briefly rather than show a timeline without it.
-	for err == nil && ownBuildMissing(projectID, serviceID, versions) && pause(ctx) {
+	for err == nil && ownBuildMissing(proj, serviceID, versions) && pause(ctx) {
 		versions, err = c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: projectID, ServiceID: serviceID, Limit: limit})
 	}
 	if err != nil {
@@ -124,8 +125,8 @@ func EventsSince(ctx context.Context, c platform.Client, projectID, hostname str
 // ownBuildMissing reports whether a push ZCP made within the settle window
 // (to serviceID, or to any service when it is "") has no app version in
 // versions yet.
-func ownBuildMissing(projectID, serviceID string, versions []platform.AppVersion) bool {
-	for svc, started := range recent.pushedJustNow(projectID) {
+func ownBuildMissing(proj Project, serviceID string, versions []platform.AppVersion) bool {
+	for svc, started := range proj.Memory.pushedJustNow(proj.ID) {
 		if serviceID != "" && svc != serviceID {
 			continue
 		}

@@ -17,7 +17,7 @@ const diagnosedLines = 200
 // failed, the diagnosis its build log shows (at most maxDiagnosedBuilds
 // logs are read). A log that cannot be read leaves the event as it was: the
 // timeline is still the answer.
-func DiagnoseFailedBuilds(ctx context.Context, c platform.Client, lf platform.LogFetcher, projectID string, res *EventsResult) {
+func DiagnoseFailedBuilds(ctx context.Context, proj Project, lf platform.LogFetcher, res *EventsResult) {
 	if lf == nil || res == nil {
 		return
 	}
@@ -33,11 +33,11 @@ func DiagnoseFailedBuilds(ctx context.Context, c platform.Client, lf platform.Lo
 			continue
 		}
 		read++
-		v, err := findBuild(ctx, c, projectID, e.ID)
+		v, err := findBuild(ctx, proj, e.ID)
 		if err != nil {
 			continue
 		}
-		entries, err := BuildLog(ctx, c, lf, projectID, *v, diagnosedLines)
+		entries, err := BuildLog(ctx, proj, lf, *v, diagnosedLines)
 		if err != nil {
 			continue
 		}

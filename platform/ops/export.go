@@ -27,11 +27,12 @@ func Placeholder(key string) string { return "<fill in " + key + ">" }
 // one service and makes it importable and secret-free: the project section
 // is dropped (an import into a project takes services only) and every
 // secret value is replaced by a placeholder naming its key.
-func Export(ctx context.Context, c platform.Client, projectID, hostname string) (*ExportResult, error) {
+func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, error) {
+	c, projectID := proj.Client, proj.ID
 	var text string
 	var err error
 	if hostname != "" {
-		svc, rerr := ResolveService(ctx, c, projectID, hostname)
+		svc, rerr := ResolveService(ctx, proj, hostname)
 		if rerr != nil {
 			return nil, rerr
 		}
@@ -49,7 +50,7 @@ func Export(ctx context.Context, c platform.Client, projectID, hostname string) 
 	root := doc.Content[0]
 	out := &ExportResult{}
 	byName := map[string]platform.ServiceStack{}
-	if services, err := listServices(ctx, c, projectID); err == nil {
+	if services, err := listServices(ctx, proj); err == nil {
 		for _, s := range services {
 			byName[s.Name] = s
 		}

@@ -39,7 +39,7 @@ func TestExport_MasksSecretsOfEveryShape(t *testing.T) {
 			fake, c := newFake(t, 0)
 			body, _ := json.Marshal(map[string]string{"yaml": "project:\n  name: demo\n  envVariables: &s\n    API_KEY: " + secret + "1\nservices:\n- hostname: app\n  type: nodejs@22\n" + tt.services})
 			fake.InjectFault(fakeapi.Fault{Method: "GET", PathPrefix: "/project/", Status: 200, Body: string(body)})
-			res, err := ops.Export(context.Background(), c, fake.ProjectID(), "")
+			res, err := ops.Export(context.Background(), ops.Project{Client: c, ID: fake.ProjectID()}, "")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -62,10 +62,11 @@ type ImportOptions struct {
 // or the list unreadable: not checked). Every check runs whatever an earlier
 // one found. An error is returned only when content cannot be read at all
 // (empty, too large, not YAML).
-func CheckImport(ctx context.Context, c platform.Client, projectID, content string, types []platform.ServiceStackType) (*ImportCheck, error) {
+func CheckImport(ctx context.Context, proj Project, content string, types []platform.ServiceStackType) (*ImportCheck, error) {
+	c := proj.Client
 	in := yamlcheck.ImportContext{Catalog: platform.NewCatalog(types)}
 	if c != nil {
-		in.Existing = func() ([]platform.ServiceStack, error) { return listServices(ctx, c, projectID) }
+		in.Existing = func() ([]platform.ServiceStack, error) { return listServices(ctx, proj) }
 	}
 	rep, err := yamlcheck.CheckImport(content, in)
 	if err != nil {
@@ -115,15 +116,16 @@ func (ic *ImportCheck) refusal() error {
 // DELETING is waited for (bounded by opts.DeleteWait); an existing one is an
 // error. Per-service refusals are reported in the outcome; when every service
 // was refused the call fails.
-func Import(ctx context.Context, c platform.Client, projectID, content string, types []platform.ServiceStackType, opts ImportOptions) (*ImportOutcome, error) {
-	plan, err := CheckImport(ctx, c, projectID, content, types)
+func Import(ctx context.Context, proj Project, content string, types []platform.ServiceStackType, opts ImportOptions) (*ImportOutcome, error) {
+	c, projectID := proj.Client, proj.ID
+	plan, err := CheckImport(ctx, proj, content, types)
 	if err != nil {
 		return nil, err
 	}
 	if !plan.Valid {
 		return nil, plan.refusal()
 	}
-	if err := waitHostnamesFree(ctx, c, projectID, plan.Services, opts); err != nil {
+	if err := waitHostnamesFree(ctx, proj, plan.Services, opts); err != nil {
 		return nil, err
 	}
 	res, err := c.ImportServices(ctx, projectID, content)
@@ -143,14 +145,14 @@ func Import(ctx context.Context, c platform.Client, projectID, content string, t
 	var failed []string
 	for _, s := range res.ServiceStacks {
 		if s.ID != "" {
-			noteChange(projectID, s.ID, nil)
+			proj.noteChange(s.ID, nil)
 			for i := range s.Processes {
-				noteChange(projectID, s.ID, &s.Processes[i])
+				proj.noteChange(s.ID, &s.Processes[i])
 			}
 		}
 		out.Services = append(out.Services, ImportedService{Hostname: s.Name, ID: s.ID, Error: s.Error})
 		if s.Error == nil && plannedSubdomain(plan.Services, s.Name) {
-			planSubdomain(projectID, s.Name)
+			proj.Memory.planSubdomain(projectID, s.Name)
 		}
 		if s.Error != nil {
 			failed = append(failed, fmt.Sprintf("%s: %s", s.Name, platform.Clip(s.Error.Message, 200)))
@@ -182,7 +184,8 @@ func Import(ctx context.Context, c platform.Client, projectID, content string, t
 
 // waitHostnamesFree refuses hostnames that exist and waits, bounded, for ones
 // still being deleted.
-func waitHostnamesFree(ctx context.Context, c platform.Client, projectID string, planned []PlannedService, opts ImportOptions) error {
+func waitHostnamesFree(ctx context.Context, proj Project, planned []PlannedService, opts ImportOptions) error {
+	c := proj.Client
 	wait, poll := opts.DeleteWait, opts.PollInterval
 	if wait <= 0 {
 		wait = 60 * time.Second
@@ -192,7 +195,7 @@ func waitHostnamesFree(ctx context.Context, c platform.Client, projectID string,
 	}
 	deadline := time.Now().Add(wait)
 	for {
-		existing, err := listServices(ctx, c, projectID)
+		existing, err := listServices(ctx, proj)
 		if err != nil {
 			return err
 		}

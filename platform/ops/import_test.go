@@ -26,7 +26,7 @@ func TestCheckImport_Unreadable(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := ops.CheckImport(context.Background(), nil, "", tt.content, nil)
+			_, err := ops.CheckImport(context.Background(), ops.Project{Client: nil, ID: ""}, tt.content, nil)
 			wantCode(t, err, tt.code)
 		})
 	}
@@ -42,7 +42,7 @@ func TestCheckImport_AllProblemsAtOnce(t *testing.T) {
 	}
 	content := "project: {name: x}\nservices:\n  - hostname: cache\n    type: redis@7\n  - hostname: api\n    type: nodejs@18\n    envVariables: {A: 1}\n" +
 		"  - hostname: pg\n    type: postgresql@16\n  - hostname: files\n    type: object-storage\n    mode: NON_HA\n    weird: 1\n"
-	res, err := ops.CheckImport(ctx, c, fake.ProjectID(), content, types)
+	res, err := ops.CheckImport(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, content, types)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestCheckImport_AllProblemsAtOnce(t *testing.T) {
 		t.Errorf("the check imported (%d requests)", n)
 	}
 	// The real import refuses the same problems before any API call.
-	_, err = ops.Import(ctx, c, fake.ProjectID(), content, types, ops.ImportOptions{})
+	_, err = ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, content, types, ops.ImportOptions{})
 	wantCode(t, err, platform.ErrImportHasProject)
 	for _, want := range []string{"redis@7", "nodejs@18", "envVariables", "already exists", "object storage takes no mode"} {
 		if !strings.Contains(err.Error(), want) {
@@ -83,7 +83,7 @@ func TestCheckImport_AllProblemsAtOnce(t *testing.T) {
 
 func TestCheckImport_WithoutCatalogOrServiceList(t *testing.T) {
 	t.Parallel()
-	res, err := ops.CheckImport(context.Background(), nil, "", "services:\n  - hostname: api\n    type: nodejs@99\n", nil)
+	res, err := ops.CheckImport(context.Background(), ops.Project{Client: nil, ID: ""}, "services:\n  - hostname: api\n    type: nodejs@99\n", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestImport_CreatesAndRefusesTakenHostname(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)
 	ctx := context.Background()
-	res, err := ops.Import(ctx, c, fake.ProjectID(), "services:\n  - hostname: api\n    type: nodejs@22\n", nil, ops.ImportOptions{})
+	res, err := ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "services:\n  - hostname: api\n    type: nodejs@22\n", nil, ops.ImportOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,9 +118,9 @@ func TestImport_CreatesAndRefusesTakenHostname(t *testing.T) {
 	if len(res.Processes) == 0 {
 		t.Error("no processes to follow")
 	}
-	_, err = ops.Import(ctx, c, fake.ProjectID(), "services:\n  - hostname: appdev\n    type: nodejs@22\n", nil, ops.ImportOptions{})
+	_, err = ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "services:\n  - hostname: appdev\n    type: nodejs@22\n", nil, ops.ImportOptions{})
 	wantCode(t, err, platform.ErrInvalidImportYml)
-	_, err = ops.Import(ctx, c, fake.ProjectID(), "project: {name: x}\nservices:\n  - hostname: z\n    type: nodejs@22\n", nil, ops.ImportOptions{})
+	_, err = ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "project: {name: x}\nservices:\n  - hostname: z\n    type: nodejs@22\n", nil, ops.ImportOptions{})
 	wantCode(t, err, platform.ErrImportHasProject)
 }
 
@@ -130,17 +130,18 @@ func TestImport_WaitsForDeletingHostname(t *testing.T) {
 	// machine, so it takes seconds, not milliseconds.
 	fake, c := newFake(t, 3*time.Second)
 	ctx := context.Background()
-	if _, err := ops.Delete(ctx, c, fake.ProjectID(), "cache", true); err != nil {
+	proj := ops.Project{Client: c, ID: fake.ProjectID(), Memory: ops.NewMemory("")} // the delete is remembered
+	if _, err := ops.Delete(ctx, proj, "cache", true); err != nil {
 		t.Fatal(err)
 	}
 	content := "services:\n  - hostname: cache\n    type: valkey@7.2\n    mode: NON_HA\n"
 	// Too short a wait: the import says so and sends nothing.
-	_, err := ops.Import(ctx, c, fake.ProjectID(), content, nil, ops.ImportOptions{DeleteWait: time.Millisecond, PollInterval: time.Millisecond})
+	_, err := ops.Import(ctx, proj, content, nil, ops.ImportOptions{DeleteWait: time.Millisecond, PollInterval: time.Millisecond})
 	wantCode(t, err, platform.ErrAPIError)
 	if !strings.Contains(err.Error(), "still being deleted") {
 		t.Errorf("error %v does not say the hostname is being deleted", err)
 	}
-	res, err := ops.Import(ctx, c, fake.ProjectID(), content, nil, ops.ImportOptions{DeleteWait: 30 * time.Second, PollInterval: 20 * time.Millisecond})
+	res, err := ops.Import(ctx, proj, content, nil, ops.ImportOptions{DeleteWait: 30 * time.Second, PollInterval: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatalf("import after deletion: %v", err)
 	}
@@ -177,7 +178,7 @@ func TestCheckImport_ExportPlaceholders(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			res, err := ops.CheckImport(ctx, c, fake.ProjectID(), tt.content, types)
+			res, err := ops.CheckImport(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, tt.content, types)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -192,7 +193,7 @@ func TestCheckImport_ExportPlaceholders(t *testing.T) {
 				t.Fatalf("valid = %v, problems at %q, want at %q", res.Valid, paths, tt.paths)
 			}
 			if tt.paths != nil {
-				_, err = ops.Import(ctx, c, fake.ProjectID(), tt.content, types, ops.ImportOptions{})
+				_, err = ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, tt.content, types, ops.ImportOptions{})
 				wantCode(t, err, platform.ErrInvalidImportYml)
 			}
 		})
@@ -214,7 +215,7 @@ func TestCheckImport_MountTargets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ops.Import(ctx, c, fake.ProjectID(), "services:\n  - hostname: shared\n    type: shared-storage\n    mode: NON_HA\n", types, ops.ImportOptions{}); err != nil {
+	if _, err := ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "services:\n  - hostname: shared\n    type: shared-storage\n    mode: NON_HA\n", types, ops.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	const files = "  - hostname: files\n    type: shared-storage\n    mode: NON_HA\n"
@@ -232,7 +233,7 @@ func TestCheckImport_MountTargets(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			res, err := ops.CheckImport(ctx, c, fake.ProjectID(), tt.content, types)
+			res, err := ops.CheckImport(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, tt.content, types)
 			if err != nil {
 				t.Fatal(err)
 			}

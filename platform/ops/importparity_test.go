@@ -89,7 +89,7 @@ func TestCheckImport_PredictsTheImport(t *testing.T) {
 			project := fake.AddProject(tt.name)
 			content := "services:\n" + tt.yml
 
-			check, err := ops.CheckImport(ctx, c, project, content, types)
+			check, err := ops.CheckImport(ctx, ops.Project{Client: c, ID: project}, content, types)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,7 +3,6 @@ package ops
 import (
 	"context"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
@@ -57,39 +56,6 @@ type deletedNote struct {
 // backupRetention is how long the platform keeps a deleted service's backups.
 const backupRetention = 7 * 24 * time.Hour
 
-// deletions remembers, per project, the services ZCP deleted, for as long
-// as their backups are kept. Safe for concurrent use.
-var deletions = struct {
-	mu sync.Mutex
-	by map[string]map[string]deletedNote // project → hostname → note
-}{by: map[string]map[string]deletedNote{}}
-
-// noteDeleted records that ZCP deleted svc, whose latest backup is backup ("" for none).
-func noteDeleted(projectID string, svc *platform.ServiceStack, backup string) {
-	deletions.mu.Lock()
-	defer deletions.mu.Unlock()
-	m := deletions.by[projectID]
-	if m == nil {
-		m = map[string]deletedNote{}
-		deletions.by[projectID] = m
-	}
-	for k, n := range m {
-		if time.Since(n.at) > backupRetention {
-			delete(m, k)
-		}
-	}
-	m[svc.Name] = deletedNote{typ: svc.Type.VersionName, backup: backup, at: time.Now()}
-}
-
-// deletedService is what ZCP remembers of hostname, deleted from the
-// project; false when it deleted no service of that name.
-func deletedService(projectID, hostname string) (deletedNote, bool) {
-	deletions.mu.Lock()
-	defer deletions.mu.Unlock()
-	n, ok := deletions.by[projectID][hostname]
-	return n, ok && time.Since(n.at) <= backupRetention
-}
-
 // latestBackupName names svc's latest backup ("name of time"), or "".
 func latestBackupName(ctx context.Context, c platform.Client, svc *platform.ServiceStack) string {
 	if !platform.BacksUp(svc.Type.VersionName) {
@@ -111,8 +77,8 @@ func latestBackupName(ctx context.Context, c platform.Client, svc *platform.Serv
 
 // goneNote says that host was deleted a moment ago and names its latest
 // backup; "" when ZCP did not delete it.
-func goneNote(projectID, host string) string {
-	n, ok := deletedService(projectID, host)
+func goneNote(proj Project, host string) string {
+	n, ok := proj.Memory.deletedService(proj.ID, host)
 	if !ok {
 		return ""
 	}

@@ -42,7 +42,7 @@ func logsOf(t *testing.T, messages []string, limit int) *ops.LogsResult {
 	t.Helper()
 	fake, c := newFake(t, 0)
 	fake.InjectFault(fakeapi.Fault{Method: "GET", PathPrefix: "/logs", Status: 200, Body: logBody(messages)})
-	res, err := ops.Logs(context.Background(), c, zeropsapi.NewLogFetcher(nil), fake.ProjectID(), ops.LogsParams{Hostname: "appdev", Limit: limit})
+	res, err := ops.Logs(context.Background(), ops.Project{Client: c, ID: fake.ProjectID()}, zeropsapi.NewLogFetcher(nil), ops.LogsParams{Hostname: "appdev", Limit: limit})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -198,15 +198,16 @@ func ParseSince(s string, now time.Time) (time.Time, error) {
 
 // Logs fetches log lines of the service named p.Hostname (of the project
 // when empty), repeats folded and clipped to the answer's cap.
-func Logs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projectID string, p LogsParams) (*LogsResult, error) {
-	res, err := logs(ctx, c, lf, projectID, p)
+func Logs(ctx context.Context, proj Project, lf platform.LogFetcher, p LogsParams) (*LogsResult, error) {
+	res, err := logs(ctx, proj, lf, p)
 	if err != nil {
 		return nil, err
 	}
 	return res.bounded(), nil
 }
 
-func logs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projectID string, p LogsParams) (*LogsResult, error) {
+func logs(ctx context.Context, proj Project, lf platform.LogFetcher, p LogsParams) (*LogsResult, error) {
+	c, projectID := proj.Client, proj.ID
 	sev, err := normalizeSeverity(p.Severity)
 	if err != nil {
 		return nil, err
@@ -226,14 +227,14 @@ func logs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projec
 		if p.BuildID != "" {
 			return nil, invalidParam("buildId needs serviceHostname", "Pass the serviceHostname the build deployed to (zerops_events names it).")
 		}
-		return projectLogs(ctx, c, lf, projectID, platform.LogFetchParams{Severity: sev, Since: since, Limit: limit, Search: p.Search})
+		return projectLogs(ctx, proj, lf, platform.LogFetchParams{Severity: sev, Since: since, Limit: limit, Search: p.Search})
 	}
-	svc, err := ResolveService(ctx, c, projectID, p.Hostname)
+	svc, err := ResolveService(ctx, proj, p.Hostname)
 	if err != nil {
 		return nil, err
 	}
 	if p.BuildID != "" {
-		return buildLogs(ctx, c, lf, projectID, svc, p, limit)
+		return buildLogs(ctx, proj, lf, svc, p, limit)
 	}
 	if lf == nil {
 		return nil, platform.NewError(platform.ErrInternal, "log fetching is not configured", "Logs are unavailable in this setup.")
@@ -253,17 +254,18 @@ func logs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projec
 		return nil, asPlatformError(err, "fetching logs")
 	}
 	res := newLogsResult(svc.Name, toLines(entries, ""), len(entries) >= limit)
-	res.Diagnoses = classifyRuntime(ctx, c, projectID, *svc, res.messages(), diagnose.Options{})
+	res.Diagnoses = classifyRuntime(ctx, proj, *svc, res.messages(), diagnose.Options{})
 	ports := httpPorts(*svc)
 	if len(ports) == 0 {
 		return res, nil
 	}
-	return res.withPortCheck(ports, latestStart(ctx, c, projectID, *svc)), nil
+	return res.withPortCheck(ports, latestStart(ctx, proj, *svc)), nil
 }
 
 // latestStart is when svc's app last started, as verify reads it: its
 // live version's deploy, or a restart after it; zero when unknown.
-func latestStart(ctx context.Context, c platform.Client, projectID string, svc platform.ServiceStack) time.Time {
+func latestStart(ctx context.Context, proj Project, svc platform.ServiceStack) time.Time {
+	c := proj.Client
 	versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
 	if err != nil {
 		return time.Time{}
@@ -272,7 +274,7 @@ func latestStart(ctx context.Context, c platform.Client, projectID string, svc p
 		return time.Time{}
 	}
 	since := logsSince(liveVersion(versions))
-	if at, ok := restartedAfter(ctx, c, projectID, svc.ID, since); ok {
+	if at, ok := restartedAfter(ctx, proj, svc.ID, since); ok {
 		since = at
 	}
 	return since
@@ -280,11 +282,12 @@ func latestStart(ctx context.Context, c platform.Client, projectID string, svc p
 
 // projectLogs answers a logs call without a service: the newest lines of
 // every service of the project, merged by time, each naming its service.
-func projectLogs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projectID string, params platform.LogFetchParams) (*LogsResult, error) {
+func projectLogs(ctx context.Context, proj Project, lf platform.LogFetcher, params platform.LogFetchParams) (*LogsResult, error) {
+	c, projectID := proj.Client, proj.ID
 	if lf == nil {
 		return nil, platform.NewError(platform.ErrInternal, "log fetching is not configured", "Logs are unavailable in this setup.")
 	}
-	services, err := listServices(ctx, c, projectID)
+	services, err := listServices(ctx, proj)
 	if err != nil {
 		return nil, err
 	}
@@ -314,8 +317,8 @@ func projectLogs(ctx context.Context, c platform.Client, lf platform.LogFetcher,
 }
 
 // buildLogs answers a logs call for one build of svc, filtered like any other.
-func buildLogs(ctx context.Context, c platform.Client, lf platform.LogFetcher, projectID string, svc *platform.ServiceStack, p LogsParams, limit int) (*LogsResult, error) {
-	v, err := findBuild(ctx, c, projectID, p.BuildID)
+func buildLogs(ctx context.Context, proj Project, lf platform.LogFetcher, svc *platform.ServiceStack, p LogsParams, limit int) (*LogsResult, error) {
+	v, err := findBuild(ctx, proj, p.BuildID)
 	if err != nil {
 		return nil, err
 	}
@@ -323,7 +326,7 @@ func buildLogs(ctx context.Context, c platform.Client, lf platform.LogFetcher, p
 		return nil, invalidParam(fmt.Sprintf("build %s belongs to another service, not %s", v.ID, svc.Name),
 			"Pass the serviceHostname of the service the build deployed to (zerops_events names it).")
 	}
-	entries, err := BuildLog(ctx, c, lf, projectID, *v, 1000)
+	entries, err := BuildLog(ctx, proj, lf, *v, 1000)
 	if err != nil {
 		return nil, err
 	}
@@ -363,7 +366,8 @@ func BuildLogStage(status string) diagnose.Stage {
 // BuildLog returns the last limit log lines of the build of app version v.
 // They live on the build service the version names (build.serviceStackId),
 // tagged with the version's id, not on the runtime it deploys to.
-func BuildLog(ctx context.Context, c platform.Client, lf platform.LogFetcher, projectID string, v platform.AppVersion, limit int) ([]platform.LogEntry, error) {
+func BuildLog(ctx context.Context, proj Project, lf platform.LogFetcher, v platform.AppVersion, limit int) ([]platform.LogEntry, error) {
+	c, projectID := proj.Client, proj.ID
 	if lf == nil {
 		return nil, platform.NewError(platform.ErrInternal, "log fetching is not configured", "Logs are unavailable in this setup.")
 	}
@@ -387,7 +391,8 @@ func BuildLog(ctx context.Context, c platform.Client, lf platform.LogFetcher, pr
 
 // findBuild reads the app version with that id, retrying briefly while the
 // search index may not list a build ZCP just started.
-func findBuild(ctx context.Context, c platform.Client, projectID, id string) (*platform.AppVersion, error) {
+func findBuild(ctx context.Context, proj Project, id string) (*platform.AppVersion, error) {
+	c, projectID := proj.Client, proj.ID
 	for {
 		versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: projectID, ID: id, Limit: 1})
 		if err != nil {
@@ -396,7 +401,7 @@ func findBuild(ctx context.Context, c platform.Client, projectID, id string) (*p
 		if len(versions) > 0 {
 			return &versions[0], nil
 		}
-		wait := justChanged(projectID)
+		wait := proj.justChanged()
 		if wait <= 0 {
 			return nil, platform.NewError(platform.ErrNotFound, fmt.Sprintf("no build with id %q in this project", platform.Clip(id, 40)),
 				"Pass an app version id as zerops_events lists it (kind build) or as a failed zerops_deploy reported it (appVersionId).")

@@ -60,14 +60,15 @@ type ManageResult struct {
 
 // Manage starts, stops, restarts or scales the service named hostname.
 // Scaling parameters are validated before any API call (INVALID_SCALING).
-func Manage(ctx context.Context, c platform.Client, projectID, action, hostname string, scale ScaleParams) (*ManageResult, error) {
+func Manage(ctx context.Context, proj Project, action, hostname string, scale ScaleParams) (*ManageResult, error) {
+	c := proj.Client
 	action = strings.ToLower(strings.TrimSpace(action))
 	switch action {
 	case ActionStart, ActionStop, ActionRestart, ActionScale, ActionBackup, ActionBackups:
 	default:
 		return nil, unknownAction(action, ManageActions...)
 	}
-	svc, err := ResolveService(ctx, c, projectID, hostname)
+	svc, err := ResolveService(ctx, proj, hostname)
 	if err != nil {
 		return nil, err
 	}
@@ -97,12 +98,12 @@ func Manage(ctx context.Context, c platform.Client, projectID, action, hostname 
 			return nil, verr
 		}
 		res.Notes = notes
-		proc, err = applyScale(ctx, c, projectID, svc, params, res)
+		proc, err = applyScale(ctx, proj, svc, params, res)
 	}
 	if err != nil {
 		return nil, asPlatformError(err, action+" "+svc.Name)
 	}
-	noteChange(projectID, svc.ID, proc)
+	proj.noteChange(svc.ID, proc)
 	res.Process = proc
 	return res, nil
 }

@@ -99,16 +99,17 @@ func bucketFor(window time.Duration) time.Duration {
 
 // Metrics summarises the resource use of one service (hostname) or every
 // service of the project over the window ending now, with a verdict.
-func Metrics(ctx context.Context, c platform.Client, projectID, hostname string, window time.Duration) (*MetricsResult, error) {
+func Metrics(ctx context.Context, proj Project, hostname string, window time.Duration) (*MetricsResult, error) {
+	c, projectID := proj.Client, proj.ID
 	var services []platform.ServiceStack
 	if hostname != "" {
-		svc, err := ResolveService(ctx, c, projectID, hostname)
+		svc, err := ResolveService(ctx, proj, hostname)
 		if err != nil {
 			return nil, err
 		}
 		services = []platform.ServiceStack{*svc}
 	} else {
-		all, err := listServices(ctx, c, projectID)
+		all, err := listServices(ctx, proj)
 		if err != nil {
 			return nil, err
 		}

@@ -21,11 +21,11 @@ func TestHotNext_RaisesOrSaysScalingWontHelp(t *testing.T) {
 	scaled(t, c, fake.ProjectID(), "appdev", ops.ScaleParams{MaxCPU: &four, MaxDisk: &ten, MaxRAM: &ram})
 	eight, most, ramMost := 8, 250.0, 48.0
 	scaled(t, c, fake.ProjectID(), "appstage", ops.ScaleParams{MaxCPU: &eight, MaxDisk: &most, MaxRAM: &ramMost})
-	low, err := ops.ResolveService(ctx, c, fake.ProjectID(), "appdev")
+	low, err := ops.ResolveService(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "appdev")
 	if err != nil {
 		t.Fatal(err)
 	}
-	top, err := ops.ResolveService(ctx, c, fake.ProjectID(), "appstage")
+	top, err := ops.ResolveService(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "appstage")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func scaled(t *testing.T, c platform.Client, projectID, hostname string, p ops.S
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	res, err := ops.Manage(ctx, c, projectID, ops.ActionScale, hostname, p)
+	res, err := ops.Manage(ctx, ops.Project{Client: c, ID: projectID}, ops.ActionScale, hostname, p)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,11 +17,11 @@ func TestResolveService_NotFoundListsHostnames(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)
 	ctx := context.Background()
-	svc, err := ops.ResolveService(ctx, c, fake.ProjectID(), "appdev")
+	svc, err := ops.ResolveService(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "appdev")
 	if err != nil || svc.ID != fake.ServiceID("appdev") {
 		t.Fatalf("ResolveService(appdev) = %+v, %v", svc, err)
 	}
-	_, err = ops.ResolveService(ctx, c, fake.ProjectID(), "nope")
+	_, err = ops.ResolveService(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "nope")
 	wantCode(t, err, platform.ErrServiceNotFound)
 	var pe *platform.PlatformError
 	errors.As(err, &pe)
@@ -30,14 +30,14 @@ func TestResolveService_NotFoundListsHostnames(t *testing.T) {
 			t.Errorf("suggestion %q does not list %s", pe.Suggestion, h)
 		}
 	}
-	_, err = ops.ResolveService(ctx, c, fake.ProjectID(), " ")
+	_, err = ops.ResolveService(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, " ")
 	wantCode(t, err, platform.ErrServiceRequired)
 }
 
 func TestDiscover_RedactsSensitive(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)
-	res, err := ops.Discover(context.Background(), c, fake.ProjectID(), "db", true)
+	res, err := ops.Discover(context.Background(), ops.Project{Client: c, ID: fake.ProjectID()}, "db", true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestDiscover_RedactsSensitive(t *testing.T) {
 	if !sawPassword {
 		t.Errorf("no password variable in %+v", res.Services[0].Envs)
 	}
-	all, err := ops.Discover(context.Background(), c, fake.ProjectID(), "", false)
+	all, err := ops.Discover(context.Background(), ops.Project{Client: c, ID: fake.ProjectID()}, "", false)
 	if err != nil || len(all.Services) != 5 || all.Project.Name != "demo" {
 		t.Fatalf("Discover all = %+v, %v", all, err)
 	}
@@ -116,22 +116,22 @@ func TestManage_RestartAndUnknownAction(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)
 	ctx := context.Background()
-	res, err := ops.Manage(ctx, c, fake.ProjectID(), "Restart", "appdev", ops.ScaleParams{})
+	res, err := ops.Manage(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "Restart", "appdev", ops.ScaleParams{})
 	if err != nil || res.Process == nil || res.Process.ActionName != "stack.restart" {
 		t.Fatalf("Manage restart = %+v, %v", res, err)
 	}
-	_, err = ops.Manage(ctx, c, fake.ProjectID(), "get", "appdev", ops.ScaleParams{})
+	_, err = ops.Manage(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "get", "appdev", ops.ScaleParams{})
 	wantCode(t, err, platform.ErrInvalidParameter)
 	if pe := (*platform.PlatformError)(nil); !errors.As(err, &pe) || !strings.Contains(pe.Suggestion, "restart") {
 		t.Errorf("suggestion does not name the actions: %v", err)
 	}
 	before := fake.CountRequests("PUT", "/service-stack/")
-	_, err = ops.Manage(ctx, c, fake.ProjectID(), "scale", "appdev", ops.ScaleParams{MaxCPU: ptrI(20)})
+	_, err = ops.Manage(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "scale", "appdev", ops.ScaleParams{MaxCPU: ptrI(20)})
 	wantCode(t, err, platform.ErrInvalidScaling)
 	if after := fake.CountRequests("PUT", "/service-stack/"); after != before {
 		t.Errorf("invalid scaling reached the API (%d → %d PUTs)", before, after)
 	}
-	res, err = ops.Manage(ctx, c, fake.ProjectID(), "scale", "appdev", ops.ScaleParams{MinCPU: ptrI(1), MaxCPU: ptrI(2)})
+	res, err = ops.Manage(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "scale", "appdev", ops.ScaleParams{MinCPU: ptrI(1), MaxCPU: ptrI(2)})
 	if err != nil {
 		t.Fatalf("scale: %v", err)
 	}
@@ -142,7 +142,7 @@ func TestProcessAction_StatusCancelTerminal(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 5*time.Second)
 	ctx := context.Background()
-	res, err := ops.Manage(ctx, c, fake.ProjectID(), "restart", "appdev", ops.ScaleParams{})
+	res, err := ops.Manage(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "restart", "appdev", ops.ScaleParams{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,12 +165,12 @@ func TestDelete_ConfirmGate(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)
 	ctx := context.Background()
-	_, err := ops.Delete(ctx, c, fake.ProjectID(), "cache", false)
+	_, err := ops.Delete(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "cache", false)
 	wantCode(t, err, platform.ErrConfirmRequired)
 	if n := fake.CountRequests("DELETE", "/service-stack/"); n != 0 {
 		t.Fatalf("unconfirmed delete sent %d DELETEs", n)
 	}
-	res, err := ops.Delete(ctx, c, fake.ProjectID(), "cache", true)
+	res, err := ops.Delete(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "cache", true)
 	if err != nil || res.Process == nil {
 		t.Fatalf("Delete = %+v, %v", res, err)
 	}
@@ -180,18 +180,18 @@ func TestSubdomain_Idempotent(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)
 	ctx := context.Background()
-	res, err := ops.Subdomain(ctx, c, fake.ProjectID(), "appdev", "disable")
+	res, err := ops.Subdomain(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "appdev", "disable")
 	if err != nil || !res.AlreadyInState || res.Process != nil {
 		t.Fatalf("disable on disabled = %+v, %v", res, err)
 	}
 	if n := fake.CountRequests("PUT", "/service-stack/"); n != 0 {
 		t.Errorf("already-disabled sent %d PUTs", n)
 	}
-	res, err = ops.Subdomain(ctx, c, fake.ProjectID(), "appdev", "enable")
+	res, err = ops.Subdomain(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "appdev", "enable")
 	if err != nil || res.AlreadyInState || res.Process == nil {
 		t.Fatalf("enable = %+v, %v", res, err)
 	}
-	_, err = ops.Subdomain(ctx, c, fake.ProjectID(), "appdev", "toggle")
+	_, err = ops.Subdomain(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "appdev", "toggle")
 	wantCode(t, err, platform.ErrInvalidParameter)
 }
 
@@ -202,7 +202,7 @@ func TestSubdomain_APISaysAlreadyEnabled(t *testing.T) {
 	fake, c := newFake(t, 0)
 	fake.InjectFault(fakeapi.Fault{Method: "PUT", PathPrefix: "/service-stack/", Status: 400,
 		APICode: "serviceStackSubdomainAccessAlreadyEnabled", Message: "Subdomain access is already enabled.", Times: 1})
-	res, err := ops.Subdomain(context.Background(), c, fake.ProjectID(), "appstage", "enable")
+	res, err := ops.Subdomain(context.Background(), ops.Project{Client: c, ID: fake.ProjectID()}, "appstage", "enable")
 	if err != nil || !res.AlreadyInState || res.Process != nil || !strings.Contains(res.Message, "already enabled") {
 		t.Fatalf("enable answered already-enabled by the API = %+v, %v", res, err)
 	}
@@ -213,11 +213,11 @@ func TestEvents_MergedNewestFirst(t *testing.T) {
 	fake, c := newFake(t, 0)
 	ctx := context.Background()
 	for _, h := range []string{"appdev", "appstage"} {
-		if _, err := ops.Manage(ctx, c, fake.ProjectID(), "restart", h, ops.ScaleParams{}); err != nil {
+		if _, err := ops.Manage(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "restart", h, ops.ScaleParams{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	res, err := ops.Events(ctx, c, fake.ProjectID(), "", 0)
+	res, err := ops.Events(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +229,7 @@ func TestEvents_MergedNewestFirst(t *testing.T) {
 			t.Errorf("event %d newer than %d", i, i-1)
 		}
 	}
-	one, err := ops.Events(ctx, c, fake.ProjectID(), "appdev", 0)
+	one, err := ops.Events(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "appdev", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +238,7 @@ func TestEvents_MergedNewestFirst(t *testing.T) {
 			t.Errorf("filtered events contain %+v", e)
 		}
 	}
-	_, err = ops.Events(ctx, c, fake.ProjectID(), "", 500)
+	_, err = ops.Events(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "", 500)
 	wantCode(t, err, platform.ErrInvalidParameter)
 }
 
@@ -278,7 +278,7 @@ func TestDiscover_MasksSecretsEnvGetShowsThem(t *testing.T) {
 	setEnv(t, c, pid, ops.EnvTarget{Hostname: "appdev"}, "API_KEY=sk-live-123456")
 	setEnv(t, c, pid, ops.EnvTarget{Project: true}, "SHARED=proj-secret-9")
 
-	disc, err := ops.Discover(ctx, c, pid, "", true)
+	disc, err := ops.Discover(ctx, ops.Project{Client: c, ID: pid}, "", true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,7 +301,7 @@ func TestDiscover_MasksSecretsEnvGetShowsThem(t *testing.T) {
 	}
 
 	got := func(target ops.EnvTarget) map[string]string {
-		res, err := ops.Env(ctx, c, nil, pid, "get", target, nil)
+		res, err := ops.Env(ctx, ops.Project{Client: c, ID: pid}, nil, "get", target, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -330,7 +330,7 @@ func TestDiscover_EnvReadFailureIsAWarning(t *testing.T) {
 	fake, c := newFake(t, 0)
 	setEnv(t, c, fake.ProjectID(), ops.EnvTarget{Hostname: "appdev"}, "A=1")
 	fake.InjectFault(fakeapi.Fault{Method: http.MethodGet, PathPrefix: "/service-stack/" + fake.ServiceID("db") + "/env", Status: http.StatusNotFound})
-	res, err := ops.Discover(context.Background(), c, fake.ProjectID(), "", true)
+	res, err := ops.Discover(context.Background(), ops.Project{Client: c, ID: fake.ProjectID()}, "", true)
 	if err != nil {
 		t.Fatalf("discover failed instead of degrading: %v", err)
 	}
@@ -349,7 +349,7 @@ func TestDiscover_EnvReadFailureIsAWarning(t *testing.T) {
 
 func setEnv(t *testing.T, c platform.Client, pid string, target ops.EnvTarget, line string) {
 	t.Helper()
-	res, err := ops.Env(context.Background(), c, nil, pid, "set", target, []string{line})
+	res, err := ops.Env(context.Background(), ops.Project{Client: c, ID: pid}, nil, "set", target, []string{line})
 	if err != nil {
 		t.Fatal(err)
 	}

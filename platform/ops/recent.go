@@ -2,6 +2,7 @@ package ops
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -26,7 +27,7 @@ const (
 	retryEvery   = 250 * time.Millisecond
 )
 
-// changes holds one project's recent changes: ids → when they were noted.
+// changes holds the project's recent changes: ids → when they were noted.
 type changes struct {
 	services  map[string]time.Time
 	processes map[string]time.Time
@@ -37,27 +38,22 @@ type changes struct {
 // pushNote is a push ZCP made: when it started and when it was noted.
 type pushNote struct{ started, noted time.Time }
 
-// recentChanges remembers, per project, the services and processes ZCP
-// changed within recentTTL. Safe for concurrent use; entries expire, so it
-// stays small.
-type recentChanges struct {
-	mu        sync.Mutex
-	byProject map[string]*changes
+// note records a change of serviceID (may be "") by proc (may be nil).
+func (m *Memory) note(projectID, serviceID string, proc *platform.Process) {
+	if m == nil {
+		return
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	m.noteLocked(serviceID, proc)
 }
 
-// recent is shared by every operation of the process: one ZCP serves one
-// project, and ids never collide across projects.
-var recent = &recentChanges{byProject: map[string]*changes{}}
-
-// note records a change of serviceID (may be "") by proc (may be nil).
-func (r *recentChanges) note(projectID, serviceID string, proc *platform.Process) {
+// noteLocked is note with m locked.
+func (m *Memory) noteLocked(serviceID string, proc *platform.Process) {
 	now := time.Now()
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	c := r.byProject[projectID]
-	if c == nil {
-		c = &changes{services: map[string]time.Time{}, processes: map[string]time.Time{}}
-		r.byProject[projectID] = c
+	c := &m.recent
+	if c.services == nil {
+		c.services, c.processes = map[string]time.Time{}, map[string]time.Time{}
 	}
 	c.last = now
 	if serviceID != "" {
@@ -66,28 +62,21 @@ func (r *recentChanges) note(projectID, serviceID string, proc *platform.Process
 	if proc != nil && proc.ID != "" {
 		c.processes[proc.ID] = now
 	}
-	for id, at := range c.services {
-		if now.Sub(at) > recentTTL {
-			delete(c.services, id)
-		}
-	}
-	for id, at := range c.processes {
-		if now.Sub(at) > recentTTL {
-			delete(c.processes, id)
-		}
-	}
+	expired := func(_ string, at time.Time) bool { return now.Sub(at) > recentTTL }
+	maps.DeleteFunc(c.services, expired)
+	maps.DeleteFunc(c.processes, expired)
 }
 
 // snapshot returns the project's remembered service and process ids and the
 // time of its last change.
-func (r *recentChanges) snapshot(projectID string) (services, processes []string, last time.Time) {
-	now := time.Now()
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	c := r.byProject[projectID]
-	if c == nil {
+func (m *Memory) snapshot(projectID string) (services, processes []string, last time.Time) {
+	if m == nil {
 		return nil, nil, time.Time{}
 	}
+	now := time.Now()
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	c := &m.recent
 	for id, at := range c.services {
 		if now.Sub(at) <= recentTTL {
 			services = append(services, id)
@@ -101,14 +90,17 @@ func (r *recentChanges) snapshot(projectID string) (services, processes []string
 	return services, processes, c.last
 }
 
-// noteDeploy records a push to serviceID that started at started; until the
+// NoteDeploy records a push to serviceID that started at started; until the
 // settle window has passed, lookups retry and zerops_events waits for the
 // build it started.
-func (r *recentChanges) noteDeploy(projectID, serviceID string, started time.Time) {
-	r.note(projectID, serviceID, nil)
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	c := r.byProject[projectID]
+func (m *Memory) NoteDeploy(projectID, serviceID string, started time.Time) {
+	if m == nil {
+		return
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	m.noteLocked(serviceID, nil)
+	c := &m.recent
 	if c.deploys == nil {
 		c.deploys = map[string]pushNote{}
 	}
@@ -117,57 +109,51 @@ func (r *recentChanges) noteDeploy(projectID, serviceID string, started time.Tim
 
 // pushedJustNow returns the services ZCP pushed to within the settle window,
 // with when each push started.
-func (r *recentChanges) pushedJustNow(projectID string) map[string]time.Time {
-	now := time.Now()
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	c := r.byProject[projectID]
-	if c == nil {
+func (m *Memory) pushedJustNow(projectID string) map[string]time.Time {
+	if m == nil {
 		return nil
 	}
+	now := time.Now()
+	m.lock(projectID)
+	defer m.mu.Unlock()
 	out := map[string]time.Time{}
-	for id, p := range c.deploys {
+	for id, p := range m.recent.deploys {
 		if now.Sub(p.noted) < settleWindow {
 			out[id] = p.started
 		} else {
-			delete(c.deploys, id)
+			delete(m.recent.deploys, id)
 		}
 	}
 	return out
 }
 
 // noteChange records a change ZCP made to a service of the project.
-func noteChange(projectID, serviceID string, proc *platform.Process) {
-	recent.note(projectID, serviceID, proc)
-}
-
-// NoteDeploy records a push to serviceID that started at started (for
-// callers outside ops: deploy).
-func NoteDeploy(projectID, serviceID string, started time.Time) {
-	recent.noteDeploy(projectID, serviceID, started)
+func (p Project) noteChange(serviceID string, proc *platform.Process) {
+	p.Memory.note(p.ID, serviceID, proc)
 }
 
 // ListServices is listServices for callers outside ops (deploy's source and
 // target lookup).
-func ListServices(ctx context.Context, c platform.Client, projectID string) ([]platform.ServiceStack, error) {
-	return listServices(ctx, c, projectID)
+func ListServices(ctx context.Context, proj Project) ([]platform.ServiceStack, error) {
+	return listServices(ctx, proj)
 }
 
 // listServices lists the project's services with ZCP's own recent changes
 // read by id: a service just created is added, one just deleted dropped, one
 // just changed shown as it is now.
-func listServices(ctx context.Context, c platform.Client, projectID string) ([]platform.ServiceStack, error) {
-	return refinedList(ctx, c, projectID, "")
+func listServices(ctx context.Context, proj Project) ([]platform.ServiceStack, error) {
+	return refinedList(ctx, proj, "")
 }
 
 // refinedList is listServices; given a hostname the search lists, only that
 // service is read by id, if ZCP changed it: a lookup needs no other.
-func refinedList(ctx context.Context, c platform.Client, projectID, hostname string) ([]platform.ServiceStack, error) {
+func refinedList(ctx context.Context, proj Project, hostname string) ([]platform.ServiceStack, error) {
+	c, projectID := proj.Client, proj.ID
 	services, err := c.ListServices(ctx, projectID)
 	if err != nil {
 		return nil, asPlatformError(err, "listing services")
 	}
-	ids, _, _ := recent.snapshot(projectID)
+	ids, _, _ := proj.Memory.snapshot(projectID)
 	named := slices.IndexFunc(services, func(s platform.ServiceStack) bool { return s.Name == hostname })
 	if hostname != "" && named >= 0 {
 		ids = slices.DeleteFunc(ids, func(id string) bool { return id != services[named].ID })
@@ -198,15 +184,16 @@ func refinedList(ctx context.Context, c platform.Client, projectID, hostname str
 		}
 	}
 	if hostname != "" && named >= 0 && !slices.ContainsFunc(services, func(s platform.ServiceStack) bool { return s.Name == hostname }) {
-		return refinedList(ctx, c, projectID, "") // it was deleted: a new one of that name may exist
+		return refinedList(ctx, proj, "") // it was deleted: a new one of that name may exist
 	}
 	return services, nil
 }
 
 // recentProcesses reads by id the processes ZCP started a moment ago that
 // are missing from procs.
-func recentProcesses(ctx context.Context, c platform.Client, projectID string, procs []platform.Process) []platform.Process {
-	_, ids, _ := recent.snapshot(projectID)
+func recentProcesses(ctx context.Context, proj Project, procs []platform.Process) []platform.Process {
+	c, projectID := proj.Client, proj.ID
+	_, ids, _ := proj.Memory.snapshot(projectID)
 	for _, id := range ids {
 		found := false
 		for _, p := range procs {
@@ -227,8 +214,8 @@ func recentProcesses(ctx context.Context, c platform.Client, projectID string, p
 
 // justChanged reports how long lookups of the project should still retry
 // the search: the rest of settleWindow after ZCP's last change, or 0.
-func justChanged(projectID string) time.Duration {
-	_, _, last := recent.snapshot(projectID)
+func (p Project) justChanged() time.Duration {
+	_, _, last := p.Memory.snapshot(p.ID)
 	if last.IsZero() {
 		return 0
 	}

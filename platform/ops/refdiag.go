@@ -26,7 +26,8 @@ type heldVar struct {
 // appVars are svc's service variables and the project's variables, the
 // ones a redeploy and a rollback keep. Sensitive variables are not read;
 // a read that fails yields nothing.
-func appVars(ctx context.Context, c platform.Client, projectID string, svc platform.ServiceStack) []heldVar {
+func appVars(ctx context.Context, proj Project, svc platform.ServiceStack) []heldVar {
+	c, projectID := proj.Client, proj.ID
 	var vars []heldVar
 	if envs, err := c.GetServiceEnv(ctx, svc.ID); err == nil {
 		for _, e := range envs {
@@ -47,12 +48,12 @@ func appVars(ctx context.Context, c platform.Client, projectID string, svc platf
 
 // badRefs lists the vars whose ${host_KEY} references name no service of
 // the project: a diagnosis must point at them, not at zerops.yml.
-func badRefs(ctx context.Context, c platform.Client, projectID string, svc platform.ServiceStack, vars []heldVar) []diagnose.BadRef {
+func badRefs(ctx context.Context, proj Project, svc platform.ServiceStack, vars []heldVar) []diagnose.BadRef {
 	values := make([]string, len(vars))
 	for i, v := range vars {
 		values[i] = v.value
 	}
-	issues, names := refIssues(ctx, c, projectID, values)
+	issues, names := refIssues(ctx, proj, values)
 	var out []diagnose.BadRef
 	for _, r := range issues {
 		if r.keys != nil {
@@ -82,7 +83,8 @@ func nearest(s string, names []string) string {
 // classifyRuntime classifies svc's runtime log lines; when a diagnosis
 // depends on svc's variables (a bad reference, a port variable), it reads
 // svc's and the project's and classifies again knowing them.
-func classifyRuntime(ctx context.Context, c platform.Client, projectID string, svc platform.ServiceStack, lines []string, opt diagnose.Options) []diagnose.Diagnosis {
+func classifyRuntime(ctx context.Context, proj Project, svc platform.ServiceStack, lines []string, opt diagnose.Options) []diagnose.Diagnosis {
+	projectID := proj.ID
 	ds := diagnose.ClassifyWith(lines, diagnose.Runtime, opt)
 	refs := slices.ContainsFunc(ds, unresolvedSignal)
 	// A wrong port or a localhost bind despite PORT or HOST set is in the code.
@@ -92,13 +94,13 @@ func classifyRuntime(ctx context.Context, c platform.Client, projectID string, s
 	if !refs && !port {
 		return ds
 	}
-	vars := appVars(ctx, c, projectID, svc)
-	yml, known := deployedEnv(projectID, svc.ID)
+	vars := appVars(ctx, proj, svc)
+	yml, known := proj.Memory.deployedEnv(projectID, svc.ID)
 	if len(vars) == 0 && !known {
 		return ds
 	}
 	if refs {
-		opt.BadRefs = badRefs(ctx, c, projectID, svc, vars)
+		opt.BadRefs = badRefs(ctx, proj, svc, vars)
 	}
 	if port {
 		opt.Env = map[string]string{}

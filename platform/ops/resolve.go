@@ -14,18 +14,18 @@ import (
 // An empty hostname is SERVICE_REQUIRED; an unknown one is SERVICE_NOT_FOUND
 // naming the hostnames that do exist, after a brief retry when ZCP changed
 // the project a moment ago (the API's search lags; see recent.go).
-func ResolveService(ctx context.Context, c platform.Client, projectID, hostname string) (*platform.ServiceStack, error) {
+func ResolveService(ctx context.Context, proj Project, hostname string) (*platform.ServiceStack, error) {
 	if strings.TrimSpace(hostname) == "" {
 		return nil, platform.NewError(platform.ErrServiceRequired, "serviceHostname is required",
 			"Pass serviceHostname; zerops_discover lists the services of the project.")
 	}
 	for {
-		services, err := refinedList(ctx, c, projectID, hostname)
+		services, err := refinedList(ctx, proj, hostname)
 		if err != nil {
 			return nil, err
 		}
 		svc, err := findService(services, hostname)
-		wait := justChanged(projectID)
+		wait := proj.justChanged()
 		if err == nil || wait <= 0 {
 			return svc, err
 		}
@@ -43,7 +43,8 @@ func ResolveService(ctx context.Context, c platform.Client, projectID, hostname 
 // ServiceByID reads the service with that id and refuses one that is not
 // the project's or is one of the platform's own services (build, balancer,
 // core …), which ZCP never acts on.
-func ServiceByID(ctx context.Context, c platform.Client, projectID, id string) (*platform.ServiceStack, error) {
+func ServiceByID(ctx context.Context, proj Project, id string) (*platform.ServiceStack, error) {
+	c, projectID := proj.Client, proj.ID
 	svc, err := c.GetService(ctx, id)
 	if err != nil {
 		return nil, asPlatformError(err, "reading service "+platform.Clip(id, 40))

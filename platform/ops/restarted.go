@@ -11,14 +11,15 @@ import (
 // service began, if after since: an env change applied by a restart ends the
 // failure the log before it shows. False when there is none or the search
 // fails.
-func restartedAfter(ctx context.Context, c platform.Client, projectID, serviceID string, since time.Time) (time.Time, bool) {
+func restartedAfter(ctx context.Context, proj Project, serviceID string, since time.Time) (time.Time, bool) {
+	c, projectID := proj.Client, proj.ID
 	procs, err := c.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: projectID, ServiceID: serviceID, Limit: 20})
 	if err != nil {
 		return time.Time{}, false
 	}
 	// The search lags: a restart ZCP made a moment ago (an env change's) is
 	// read by id.
-	procs = recentProcesses(ctx, c, projectID, procs)
+	procs = recentProcesses(ctx, proj, procs)
 	var last time.Time
 	for _, p := range procs {
 		if (p.ActionName != "stack.restart" && p.ActionName != "stack.start") || p.Status != platform.ProcessFinished {

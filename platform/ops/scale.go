@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
@@ -20,37 +19,13 @@ type cpuModeChange struct {
 	to string
 }
 
-// cpuModes remembers ZCP's cpuMode changes of the last hour, by service id,
-// to name when the next one is possible. Safe for concurrent use.
-var cpuModes = struct {
-	sync.Mutex
-	m map[string]cpuModeChange
-}{m: map[string]cpuModeChange{}}
-
-func noteCPUMode(serviceID, to string, now time.Time) {
-	cpuModes.Lock()
-	defer cpuModes.Unlock()
-	for id, c := range cpuModes.m {
-		if now.Sub(c.at) >= cpuModeEvery {
-			delete(cpuModes.m, id)
-		}
-	}
-	cpuModes.m[serviceID] = cpuModeChange{at: now, to: to}
-}
-
-func lastCPUMode(serviceID string, now time.Time) (cpuModeChange, bool) {
-	cpuModes.Lock()
-	defer cpuModes.Unlock()
-	c, ok := cpuModes.m[serviceID]
-	return c, ok && now.Sub(c.at) < cpuModeEvery
-}
-
 // applyScale applies a validated change to svc: it reads the service by id for
 // its mode and the scaling in force, sends only the fields that differ from
 // it, and answers the settings once applied. A change of nothing sends
 // nothing (nil process).
-func applyScale(ctx context.Context, c platform.Client, projectID string, svc *platform.ServiceStack, p platform.AutoscalingParams, res *ManageResult) (*platform.Process, error) {
-	fresh, err := ServiceByID(ctx, c, projectID, svc.ID)
+func applyScale(ctx context.Context, proj Project, svc *platform.ServiceStack, p platform.AutoscalingParams, res *ManageResult) (*platform.Process, error) {
+	c := proj.Client
+	fresh, err := ServiceByID(ctx, proj, svc.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +34,7 @@ func applyScale(ctx context.Context, c platform.Client, projectID string, svc *p
 	if fresh.CurrentAutoscaling != nil {
 		cur = *fresh.CurrentAutoscaling
 	}
-	if last, ok := lastCPUMode(svc.ID, now); ok {
+	if last, ok := proj.Memory.lastCPUMode(proj.ID, svc.ID, now); ok {
 		cur.CPUMode = last.to // asked for a moment ago; maybe not in force yet
 	}
 	if err := checkAgainst(p, cur); err != nil {
@@ -79,10 +54,10 @@ func applyScale(ctx context.Context, c platform.Client, projectID string, svc *p
 	p.Mode = fresh.Mode
 	proc, err := c.SetAutoscaling(ctx, svc.ID, p)
 	if platform.ErrorCode(err) == platform.ErrCPUModeTooSoon {
-		return nil, cpuModeTooSoon(err, svc, cur.CPUMode, now)
+		return nil, cpuModeTooSoon(proj, err, svc, cur.CPUMode, now)
 	}
 	if err == nil && p.CPUMode != nil {
-		noteCPUMode(svc.ID, *p.CPUMode, now)
+		proj.Memory.noteCPUMode(proj.ID, svc.ID, *p.CPUMode, now)
 	}
 	return proc, err
 }
@@ -199,14 +174,14 @@ func orInt(v *int, def int) int {
 // cpuModeTooSoon explains a refused cpuMode change: nothing was changed,
 // when the next change is possible (exactly when ZCP made the last one,
 // otherwise at the latest an hour from now), and how to apply the rest now.
-func cpuModeTooSoon(err error, svc *platform.ServiceStack, inForce string, now time.Time) error {
+func cpuModeTooSoon(proj Project, err error, svc *platform.ServiceStack, inForce string, now time.Time) error {
 	var pe *platform.PlatformError
 	if !errors.As(err, &pe) {
 		return err
 	}
 	out := *pe
 	when := "within the hour (by " + now.Add(cpuModeEvery).UTC().Format("15:04") + " UTC at the latest)"
-	if last, ok := lastCPUMode(svc.ID, now); ok {
+	if last, ok := proj.Memory.lastCPUMode(proj.ID, svc.ID, now); ok {
 		when = "after " + last.at.Add(cpuModeEvery).UTC().Format("15:04") + " UTC (ZCP changed it at " + last.at.UTC().Format("15:04") + " UTC)"
 	}
 	out.Message = "the cpuMode of " + svc.Name + " was changed less than an hour ago; nothing was changed"

@@ -43,12 +43,13 @@ const freshDeploy = 2 * time.Minute
 // Subdomain enables or disables the zerops.app subdomain of a service. It is
 // idempotent: the service is checked first, and a service already in the
 // asked state (or the API saying so) is a success, never a failed process.
-func Subdomain(ctx context.Context, c platform.Client, projectID, hostname, action string) (*SubdomainResult, error) {
+func Subdomain(ctx context.Context, proj Project, hostname, action string) (*SubdomainResult, error) {
+	c, projectID := proj.Client, proj.ID
 	action = strings.ToLower(strings.TrimSpace(action))
 	if action != SubdomainEnable && action != SubdomainDisable {
 		return nil, unknownAction(action, SubdomainActions...)
 	}
-	svc, err := ResolveService(ctx, c, projectID, hostname)
+	svc, err := ResolveService(ctx, proj, hostname)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +59,7 @@ func Subdomain(ctx context.Context, c platform.Client, projectID, hostname, acti
 		svc = fresh
 	}
 	if enable {
-		if svc, err = awaitDeployPorts(ctx, c, projectID, svc); err != nil {
+		if svc, err = awaitDeployPorts(ctx, proj, svc); err != nil {
 			return nil, err
 		}
 		if svc.SubdomainAccess && !hasHTTPPort(*svc) && svc.Type.Category == platform.CategoryUser {
@@ -70,13 +71,13 @@ func Subdomain(ctx context.Context, c platform.Client, projectID, hostname, acti
 	if svc.SubdomainAccess == enable {
 		res = already(res)
 		if enable {
-			res.SubdomainURLs = ServiceURLs(ctx, c, projectID, svc.ID)
+			res.SubdomainURLs = ServiceURLs(ctx, proj, svc.ID)
 		}
 		return res, nil
 	}
 	var proc *platform.Process
 	if enable {
-		proc, err = enableSubdomain(ctx, c, projectID, svc)
+		proc, err = enableSubdomain(ctx, proj, svc)
 	} else {
 		proc, err = c.DisableSubdomainAccess(ctx, svc.ID)
 	}
@@ -85,13 +86,13 @@ func Subdomain(ctx context.Context, c platform.Client, projectID, hostname, acti
 		case platform.ErrSubdomainEnabled, platform.ErrSubdomainDisabled:
 			res = already(res)
 			if enable {
-				res.SubdomainURLs = ServiceURLs(ctx, c, projectID, svc.ID)
+				res.SubdomainURLs = ServiceURLs(ctx, proj, svc.ID)
 			}
 			return res, nil
 		}
 		return nil, asPlatformError(err, action+" subdomain of "+svc.Name)
 	}
-	noteChange(projectID, svc.ID, proc)
+	proj.noteChange(svc.ID, proc)
 	res.Process = proc
 	if enable {
 		// The URLs are known before the process ends: they follow from the
@@ -112,7 +113,8 @@ func Subdomain(ctx context.Context, c platform.Client, projectID, hostname, acti
 // platform may not have registered the service's HTTP ports yet and answers
 // noSubdomainPorts: then it retries with short backoff. Without a recent
 // deploy the error explains that one with an httpSupport port is needed.
-func enableSubdomain(ctx context.Context, c platform.Client, projectID string, svc *platform.ServiceStack) (*platform.Process, error) {
+func enableSubdomain(ctx context.Context, proj Project, svc *platform.ServiceStack) (*platform.Process, error) {
+	c := proj.Client
 	for i := 0; ; i++ {
 		proc, err := c.EnableSubdomainAccess(ctx, svc.ID)
 		if platform.ErrorCode(err) != platform.ErrSubdomainNoPorts {
@@ -124,7 +126,7 @@ func enableSubdomain(ctx context.Context, c platform.Client, projectID string, s
 				fmt.Sprintf("%s is a managed service (%s) with no HTTP port for a subdomain", svc.Name, cmp.Or(svc.Type.VersionName, svc.Type.Name)),
 				"The subdomain serves a runtime service's HTTP port: enable it on the runtime that serves the app (zerops_discover lists the services and their ports); it reaches this service over the private network by hostname.")
 		}
-		if i >= len(portWaits) || !deployedRecently(ctx, c, projectID, svc.ID) {
+		if i >= len(portWaits) || !deployedRecently(ctx, proj, svc.ID) {
 			return nil, noHTTPPort(svc.Name, "no deploy has registered a port with httpSupport: true yet")
 		}
 		t := time.NewTimer(portWaits[i])
@@ -156,7 +158,8 @@ func noHTTPPort(name, why string) error {
 
 // awaitDeployPorts returns svc once the ports of its newest deploy are
 // registered (portsPending), re-reading it with the bounded portWaits.
-func awaitDeployPorts(ctx context.Context, c platform.Client, projectID string, svc *platform.ServiceStack) (*platform.ServiceStack, error) {
+func awaitDeployPorts(ctx context.Context, proj Project, svc *platform.ServiceStack) (*platform.ServiceStack, error) {
+	c, projectID := proj.Client, proj.ID
 	if svc.Type.Category != "" && svc.Type.Category != platform.CategoryUser {
 		return svc, nil
 	}
@@ -199,7 +202,8 @@ func settlePorts(ctx context.Context, c platform.Client, svc *platform.ServiceSt
 
 // deployedRecently reports whether the service's newest app version became
 // ACTIVE within freshDeploy.
-func deployedRecently(ctx context.Context, c platform.Client, projectID, serviceID string) bool {
+func deployedRecently(ctx context.Context, proj Project, serviceID string) bool {
+	c, projectID := proj.Client, proj.ID
 	versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: projectID, ServiceID: serviceID, Limit: 1})
 	if err != nil || len(versions) == 0 {
 		return false

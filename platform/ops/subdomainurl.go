@@ -78,8 +78,9 @@ func serviceURLs(ctx context.Context, c platform.Client, projectHost string, svc
 
 // ServiceURLs returns the subdomain URLs of the project's service with that
 // id (nil when it has none or cannot be read): what a deploy answer points to.
-func ServiceURLs(ctx context.Context, c platform.Client, projectID, serviceID string) []string {
-	proj, err := c.GetProject(ctx, projectID)
+func ServiceURLs(ctx context.Context, proj Project, serviceID string) []string {
+	c, projectID := proj.Client, proj.ID
+	info, err := c.GetProject(ctx, projectID)
 	if err != nil {
 		return nil
 	}
@@ -87,5 +88,5 @@ func ServiceURLs(ctx context.Context, c platform.Client, projectID, serviceID st
 	if err != nil || svc == nil {
 		return nil
 	}
-	return serviceURLs(ctx, c, proj.SubdomainHost, *svc, nil)
+	return serviceURLs(ctx, c, info.SubdomainHost, *svc, nil)
 }

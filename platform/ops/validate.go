@@ -13,20 +13,21 @@ import (
 // project reaches over its subdomain or an import of this process asked to,
 // and the envVariables references that will not resolve. An error is returned only when content
 // cannot be validated at all.
-func Validate(ctx context.Context, c platform.Client, projectID, content, kind string, types []platform.ServiceStackType) (*yamlcheck.ValidationResult, error) {
+func Validate(ctx context.Context, proj Project, content, kind string, types []platform.ServiceStackType) (*yamlcheck.ValidationResult, error) {
+	c, projectID := proj.Client, proj.ID
 	var subdomain func(string) bool
 	if c != nil {
 		var byName map[string]bool
 		subdomain = func(setup string) bool {
 			if byName == nil {
 				byName = map[string]bool{}
-				if services, err := listServices(ctx, c, projectID); err == nil {
+				if services, err := listServices(ctx, proj); err == nil {
 					for _, s := range services {
 						byName[s.Name] = s.SubdomainAccess
 					}
 				}
 			}
-			return byName[setup] || subdomainPlanned(projectID, setup)
+			return byName[setup] || proj.Memory.subdomainPlanned(projectID, setup)
 		}
 	}
 	res, err := yamlcheck.ValidateWith(content, kind, yamlcheck.NewLive(types, subdomain))
@@ -34,7 +35,7 @@ func Validate(ctx context.Context, c platform.Client, projectID, content, kind s
 		return nil, err
 	}
 	if c != nil && res.Kind == yamlcheck.KindZeropsYml {
-		res.Warnings = append(res.Warnings, EnvRefIssues(ctx, c, projectID, content)...)
+		res.Warnings = append(res.Warnings, EnvRefIssues(ctx, proj, content)...)
 	}
 	if !res.VersionsChecked {
 		// Say so where the agent looks, not only in the flag: valid must not
@@ -51,13 +52,14 @@ func Validate(ctx context.Context, c platform.Client, projectID, content, kind s
 // (on, or asked for by an import of this process) and, with types, the bases
 // against the live catalog. An error is returned only when content cannot be
 // validated at all.
-func ValidateSetup(ctx context.Context, c platform.Client, projectID, content, setup string, target *platform.ServiceStack, types []platform.ServiceStackType) (errs, warns []platform.Issue, err error) {
+func ValidateSetup(ctx context.Context, proj Project, content, setup string, target *platform.ServiceStack, types []platform.ServiceStackType) (errs, warns []platform.Issue, err error) {
+	c, projectID := proj.Client, proj.ID
 	subdomain := func(s string) bool {
-		return target != nil && s == setup && (target.SubdomainAccess || subdomainPlanned(projectID, target.Name))
+		return target != nil && s == setup && (target.SubdomainAccess || proj.Memory.subdomainPlanned(projectID, target.Name))
 	}
 	errs, warns, err = yamlcheck.CheckSetupWith(content, setup, yamlcheck.NewLive(types, subdomain))
 	if err != nil || len(errs) > 0 || c == nil {
 		return errs, warns, err
 	}
-	return nil, append(warns, yamlcheck.SetupIssues(content, setup, EnvRefIssues(ctx, c, projectID, content))...), nil
+	return nil, append(warns, yamlcheck.SetupIssues(content, setup, EnvRefIssues(ctx, proj, content))...), nil
 }

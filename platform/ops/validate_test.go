@@ -17,14 +17,14 @@ func TestValidate_SaysWhenVersionsWereNotChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := "zerops:\n  - setup: appdev\n    run: {base: nodejs@18, start: x}\n"
-	offline, err := ops.Validate(ctx, nil, "", doc, "", nil)
+	offline, err := ops.Validate(ctx, ops.Project{Client: nil, ID: ""}, doc, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !offline.Valid || offline.VersionsChecked || len(offline.Warnings) != 1 || !strings.Contains(offline.Warnings[0].Problem, "not checked") {
 		t.Errorf("offline = %+v, want valid with a warning that versions were not checked", offline)
 	}
-	live, err := ops.Validate(ctx, c, fake.ProjectID(), doc, "", types)
+	live, err := ops.Validate(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, doc, "", types)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,7 +55,7 @@ func runEnv(s *zeropsyml.Setup) zeropsyml.Env {
 // references itself, a ${host_KEY} whose host is no service of the project
 // or lacks KEY, each at every place it is; a reference Zerops does not read
 // as one (${host.KEY}, an unclosed ${), and https:// to another service.
-func EnvRefIssues(ctx context.Context, c platform.Client, projectID, content string) []platform.Issue {
+func EnvRefIssues(ctx context.Context, proj Project, content string) []platform.Issue {
 	vars := zeropsYmlEnv(content)
 	var out []platform.Issue
 	seen := map[string]bool{}
@@ -74,7 +74,7 @@ func EnvRefIssues(ctx context.Context, c platform.Client, projectID, content str
 			out = append(out, platform.Issue{Path: v.path, Problem: f.problem, Fix: strings.ToUpper(f.fix[:1]) + f.fix[1:] + "."})
 		}
 	}
-	issues, names := refIssues(ctx, c, projectID, values)
+	issues, names := refIssues(ctx, proj, values)
 	for _, r := range issues {
 		// At every place: fixing one leaves the others.
 		for _, v := range vars {

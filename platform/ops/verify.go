@@ -39,7 +39,13 @@ type VerifyEnv struct {
 	Client    platform.Client
 	Logs      platform.LogFetcher
 	ProjectID string
+	Memory    *Memory // what ZCP remembers of the project; nil: nothing
 	Prober    *Prober
+}
+
+// project is the project env verifies.
+func (env VerifyEnv) project() Project {
+	return Project{Client: env.Client, ID: env.ProjectID, Memory: env.Memory}
 }
 
 // VerifyResult is the answer to a verify: the worst verdict of the
@@ -120,13 +126,13 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 	}
 	var services []platform.ServiceStack
 	if strings.TrimSpace(p.Hostname) != "" {
-		svc, err := ResolveService(ctx, env.Client, env.ProjectID, p.Hostname)
+		svc, err := ResolveService(ctx, env.project(), p.Hostname)
 		if err != nil {
 			return nil, err
 		}
 		services = []platform.ServiceStack{*svc}
 	} else {
-		all, err := listServices(ctx, env.Client, env.ProjectID)
+		all, err := listServices(ctx, env.project())
 		if err != nil {
 			return nil, err
 		}
@@ -231,7 +237,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	versions, err := env.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
 	// A push ZCP made a moment ago has started a build the search may not
 	// list yet: search again briefly rather than answer "no code deployed".
-	for err == nil && ownBuildMissing(env.ProjectID, svc.ID, versions) && pause(ctx) {
+	for err == nil && ownBuildMissing(env.project(), svc.ID, versions) && pause(ctx) {
 		versions, err = env.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
 	}
 	if err != nil {
@@ -274,7 +280,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	// The log since the app's latest start: a restart since the deploy (an
 	// env change) may have ended its errors, or brought a wrong port or bind
 	// that an earlier start's listening line would hide.
-	if at, ok := restartedAfter(ctx, env.Client, env.ProjectID, svc.ID, since); ok {
+	if at, ok := restartedAfter(ctx, env.project(), svc.ID, since); ok {
 		since = at
 	}
 	lines, errLines, logNote := runtimeLines(ctx, env, svc, since)
@@ -282,7 +288,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	h.quits = len(slices.DeleteFunc(slices.Clone(lines), func(l string) bool { return !quitRestart.MatchString(l) }))
 	var buildDiags []diagnose.Diagnosis
 	if latest != nil && latest.Failed() {
-		buildLines, _ := BuildLogLines(ctx, env.Client, env.Logs, env.ProjectID, *latest)
+		buildLines, _ := BuildLogLines(ctx, env.project(), env.Logs, *latest)
 		buildDiags = diagnose.Classify(buildLines, BuildLogStage(latest.Status))
 	}
 	wg.Wait()
@@ -292,7 +298,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	if deadPort(h.Probes) {
 		opt.Ports, opt.WebServer = httpPorts(svc), webServer(svc)
 	}
-	diags := append(buildDiags, classifyRuntime(ctx, env.Client, env.ProjectID, svc, lines, opt)...)
+	diags := append(buildDiags, classifyRuntime(ctx, env.project(), svc, lines, opt)...)
 	if len(diags) > verifyDiagnoses {
 		diags = diags[:verifyDiagnoses]
 	}
@@ -304,7 +310,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 			return h, nil
 		}
 	}
-	judge(h, svc, latest, svc.SubdomainAccess || subdomainPlanned(env.ProjectID, svc.Name), !codeDeployed(svc, versions))
+	judge(h, svc, latest, svc.SubdomainAccess || env.Memory.subdomainPlanned(env.ProjectID, svc.Name), !codeDeployed(svc, versions))
 	if c := cancelledNewest(versions, latest); c != nil && own == "" {
 		h.Reason += fmt.Sprintf("; the newest push (app version %s) was cancelled before it deployed: its code does not run", c.ID)
 		h.Next += " The cancelled push's code is not deployed; to deploy it: " + deployCall(svc.Name) + "."
@@ -322,8 +328,8 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 
 // BuildLogLines is the last 30 lines of v's build log, without line ends:
 // what a failed build is diagnosed from.
-func BuildLogLines(ctx context.Context, c platform.Client, lf platform.LogFetcher, projectID string, v platform.AppVersion) ([]string, error) {
-	entries, err := BuildLog(ctx, c, lf, projectID, v, 30)
+func BuildLogLines(ctx context.Context, proj Project, lf platform.LogFetcher, v platform.AppVersion) ([]string, error) {
+	entries, err := BuildLog(ctx, proj, lf, v, 30)
 	if err != nil {
 		return nil, err
 	}

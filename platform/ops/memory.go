@@ -1,0 +1,292 @@
+package ops
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// Project is the one project an operation acts on: the client that reaches
+// it, its id and what ZCP remembers about it. A nil Memory remembers
+// nothing (one-off callers such as zcp init).
+type Project struct {
+	Client platform.Client
+	ID     string
+	Memory *Memory
+}
+
+// Memory is what ZCP remembers about the project it serves, beyond what the
+// API answers at once: its own recent changes (the search lags them), the
+// run.envVariables of the zerops.yml it last pushed to each service, the
+// services an import planned to open over their subdomain, the services it
+// deleted (with their latest backup), its cpuMode changes of the last hour
+// (to name when the next is possible), and the app versions it saw end not
+// answering. The last pushed environments and the versions seen not
+// answering outlive a restart: they are kept in one file per project under
+// the state directory given to NewMemory. Safe for concurrent use; a nil
+// *Memory remembers nothing. Every map is bounded or expires.
+type Memory struct {
+	dir string // "" keeps nothing on disk
+
+	mu      sync.Mutex
+	project string // the project the maps below are of ("" before first use)
+	recent  changes
+	envs    map[string]map[string]string // service id → run.envVariables last pushed
+	plans   map[string]bool              // hostname → planned with enableSubdomainAccess
+	deleted map[string]deletedNote       // hostname → the service ZCP deleted
+	broken  []string                     // app version ids seen ending not answering, oldest first
+	cpu     map[string]cpuModeChange     // service id → ZCP's last cpuMode change, within cpuModeEvery
+}
+
+// NewMemory is an empty memory keeping what outlives a restart under dir
+// ("" keeps it in memory only).
+func NewMemory(dir string) *Memory { return &Memory{dir: dir} }
+
+// DefaultStateDir is the user's state directory for ZCP (the user cache
+// directory's zcp/projects), or "" when the platform has none.
+func DefaultStateDir() string {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(base, "zcp", "projects")
+}
+
+// brokenMax bounds the versions remembered not answering: the oldest go first.
+const brokenMax = 512
+
+// stateMaxBytes bounds the file read back at start; a larger one is ignored.
+const stateMaxBytes = 4 << 20
+
+// saved is the part of a Memory kept on disk.
+type saved struct {
+	PushedEnvs   map[string]map[string]string `json:"pushedEnvs,omitempty"`
+	NotAnswering []string                     `json:"notAnswering,omitempty"`
+}
+
+// safeID is a project id usable as a file name.
+var safeID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`) // immutable
+
+// lock locks m for projectID, switching to it (and reading back its file)
+// when m held another project's memory.
+func (m *Memory) lock(projectID string) {
+	m.mu.Lock()
+	if m.project == projectID && m.envs != nil {
+		return
+	}
+	m.project = projectID
+	m.recent = changes{}
+	m.envs, m.plans, m.deleted, m.broken = map[string]map[string]string{}, map[string]bool{}, map[string]deletedNote{}, nil
+	m.cpu = map[string]cpuModeChange{}
+	if s, ok := m.load(); ok {
+		for id, env := range s.PushedEnvs {
+			if env != nil {
+				m.envs[id] = env
+			}
+		}
+		m.broken = s.NotAnswering[max(len(s.NotAnswering)-brokenMax, 0):]
+	}
+}
+
+// path is the project's state file, or "" when nothing is kept.
+func (m *Memory) path() string {
+	if m.dir == "" || !safeID.MatchString(m.project) {
+		return ""
+	}
+	return filepath.Join(m.dir, m.project+".json")
+}
+
+// load reads the project's state file back; false when there is none or it
+// is not a readable regular file of ZCP's (a FIFO or a device is never
+// opened for a blocking read).
+func (m *Memory) load() (saved, bool) {
+	var s saved
+	p := m.path()
+	if p == "" {
+		return s, false
+	}
+	f, _, err := OpenRegular(os.OpenFile, p, p)
+	if err != nil {
+		return s, false
+	}
+	defer func() { _ = f.Close() }() // read only
+	data, err := io.ReadAll(io.LimitReader(f, stateMaxBytes+1))
+	if err != nil || len(data) > stateMaxBytes || json.Unmarshal(data, &s) != nil {
+		return saved{}, false
+	}
+	return s, true
+}
+
+// save writes what outlives a restart; m is locked. A failure loses only
+// the memory of a restart: it is not the caller's to handle.
+func (m *Memory) save() {
+	p := m.path()
+	if p == "" {
+		return
+	}
+	data, err := json.Marshal(saved{PushedEnvs: m.envs, NotAnswering: m.broken})
+	if err != nil {
+		return
+	}
+	_ = writeReplacing(p, data)
+}
+
+// writeReplacing writes data to a new file beside path and renames it over
+// path, so a reader never sees half a file and a FIFO or a link placed at
+// path is replaced, never written through.
+func writeReplacing(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".state-*")
+	if err != nil {
+		return err
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		_ = os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		_ = os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}
+
+// NoteDeployedEnv records env, the run.envVariables of the zerops.yml a
+// push to serviceID sent (nil: the file was not read, nothing is known).
+func (m *Memory) NoteDeployedEnv(projectID, serviceID string, env map[string]string) {
+	if m == nil {
+		return
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	if env == nil {
+		delete(m.envs, serviceID)
+	} else {
+		m.envs[serviceID] = maps.Clone(env)
+	}
+	m.save()
+}
+
+// deployedEnv is what NoteDeployedEnv recorded for serviceID; ok false
+// when nothing is known.
+func (m *Memory) deployedEnv(projectID, serviceID string) (map[string]string, bool) {
+	if m == nil {
+		return nil, false
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	env, ok := m.envs[serviceID]
+	return maps.Clone(env), ok
+}
+
+// NoteAnswering records whether app version id answered after its deploy
+// or rollback: a version seen not answering is no way back for a default
+// rollback until a later deploy of it answers.
+func (m *Memory) NoteAnswering(projectID, id string, answering bool) {
+	if m == nil || id == "" {
+		return
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	at := slices.Index(m.broken, id)
+	switch {
+	case answering && at >= 0:
+		m.broken = slices.Delete(m.broken, at, at+1)
+	case !answering && at < 0:
+		m.broken = append(m.broken, id)
+		m.broken = m.broken[max(len(m.broken)-brokenMax, 0):]
+	default:
+		return
+	}
+	m.save()
+}
+
+// SeenNotAnswering reports whether app version id was last seen ending not
+// answering.
+func (m *Memory) SeenNotAnswering(projectID, id string) bool {
+	if m == nil {
+		return false
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	return slices.Contains(m.broken, id)
+}
+
+// planSubdomain records that an import planned hostname with enableSubdomainAccess.
+func (m *Memory) planSubdomain(projectID, hostname string) {
+	if m == nil {
+		return
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	m.plans[hostname] = true
+}
+
+// subdomainPlanned reports whether an import planned hostname with enableSubdomainAccess.
+func (m *Memory) subdomainPlanned(projectID, hostname string) bool {
+	if m == nil {
+		return false
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	return m.plans[hostname]
+}
+
+// noteDeleted records that ZCP deleted svc, whose latest backup is backup ("" for none).
+func (m *Memory) noteDeleted(projectID string, svc *platform.ServiceStack, backup string) {
+	if m == nil {
+		return
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	maps.DeleteFunc(m.deleted, func(_ string, n deletedNote) bool { return time.Since(n.at) > backupRetention })
+	m.deleted[svc.Name] = deletedNote{typ: svc.Type.VersionName, backup: backup, at: time.Now()}
+}
+
+// deletedService is what ZCP remembers of hostname, deleted from the
+// project; false when it deleted no service of that name.
+func (m *Memory) deletedService(projectID, hostname string) (deletedNote, bool) {
+	if m == nil {
+		return deletedNote{}, false
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	n, ok := m.deleted[hostname]
+	return n, ok && time.Since(n.at) <= backupRetention
+}
+
+// noteCPUMode records that ZCP changed serviceID's cpuMode to to at now.
+func (m *Memory) noteCPUMode(projectID, serviceID, to string, now time.Time) {
+	if m == nil {
+		return
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	maps.DeleteFunc(m.cpu, func(_ string, c cpuModeChange) bool { return now.Sub(c.at) >= cpuModeEvery })
+	m.cpu[serviceID] = cpuModeChange{at: now, to: to}
+}
+
+// lastCPUMode is ZCP's cpuMode change of serviceID within the last
+// cpuModeEvery before now; false when there was none.
+func (m *Memory) lastCPUMode(projectID, serviceID string, now time.Time) (cpuModeChange, bool) {
+	if m == nil {
+		return cpuModeChange{}, false
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	c, ok := m.cpu[serviceID]
+	return c, ok && now.Sub(c.at) < cpuModeEvery
+}

@@ -1,0 +1,91 @@
+package ops
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestMemory_OutlivesARestart: the environment last pushed and the versions
+// seen not answering are read back by a new Memory over the same directory
+// (a restarted stdio server); the rest of the memory is not.
+func TestMemory_OutlivesARestart(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	m := NewMemory(dir)
+	m.NoteDeployedEnv("p1", "svc1", map[string]string{"PORT": "3000"})
+	m.NoteAnswering("p1", "v-broken", false)
+	m.NoteAnswering("p1", "v-healed", false)
+	m.NoteAnswering("p1", "v-healed", true)
+	m.planSubdomain("p1", "app")
+
+	again := NewMemory(dir)
+	if env, ok := again.deployedEnv("p1", "svc1"); !ok || env["PORT"] != "3000" {
+		t.Errorf("deployed env after restart = %v, %v; want PORT=3000", env, ok)
+	}
+	if !again.SeenNotAnswering("p1", "v-broken") || again.SeenNotAnswering("p1", "v-healed") {
+		t.Error("versions seen not answering were not read back as they were left")
+	}
+	if again.subdomainPlanned("p1", "app") {
+		t.Error("a subdomain plan outlived the restart; only the platform's answers should")
+	}
+	if _, ok := NewMemory(dir).deployedEnv("p2", "svc1"); ok {
+		t.Error("another project sees p1's environment")
+	}
+	if _, ok := NewMemory("").deployedEnv("p1", "svc1"); ok {
+		t.Error("a memory without a directory read a file")
+	}
+}
+
+// TestMemory_RefusesWhatIsNotAFile: a FIFO at the state file's path is never
+// opened for a blocking read, and a write replaces it rather than writing
+// through it; an id unfit for a file name is kept in memory only.
+func TestMemory_RefusesWhatIsNotAFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "p1.json")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	done := make(chan bool, 1)
+	go func() { done <- NewMemory(dir).SeenNotAnswering("p1", "v") }()
+	select {
+	case seen := <-done:
+		if seen {
+			t.Error("a FIFO was read as state")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("reading the state blocked on a FIFO")
+	}
+	m := NewMemory(dir)
+	m.NoteAnswering("p1", "v", false)
+	if st, err := os.Lstat(fifo); err != nil || !st.Mode().IsRegular() {
+		t.Errorf("state path after a write: %v, %v; want a regular file", st, err)
+	}
+	m.NoteAnswering("../escape", "v", false)
+	if _, err := os.Stat(filepath.Join(filepath.Dir(dir), "escape.json")); err == nil {
+		t.Error("a project id wrote outside the state directory")
+	}
+}
+
+// TestMemory_Bounded: the versions seen not answering keep the newest
+// brokenMax; a nil Memory remembers nothing and never panics.
+func TestMemory_Bounded(t *testing.T) {
+	t.Parallel()
+	m := NewMemory("")
+	for i := range brokenMax + 10 {
+		m.NoteAnswering("p", "v"+strconv.Itoa(i), false)
+	}
+	if m.SeenNotAnswering("p", "v0") || !m.SeenNotAnswering("p", "v"+strconv.Itoa(brokenMax+9)) {
+		t.Error("the oldest were not dropped first")
+	}
+	var none *Memory
+	none.NoteAnswering("p", "v", false)
+	none.NoteDeployedEnv("p", "s", map[string]string{"A": "1"})
+	if none.SeenNotAnswering("p", "v") {
+		t.Error("a nil memory remembered")
+	}
+}
