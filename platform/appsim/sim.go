@@ -220,6 +220,24 @@ func (r *runSim) resolveIn(line string, parent map[string]string, depth int) sta
 	return startCmd{}
 }
 
+// deployedAbove reports whether one of names is deployed in the working
+// directory or a directory above it (as bundler looks for its Gemfile).
+func (r *runSim) deployedAbove(names ...string) bool {
+	for d := r.cwd; ; d = path.Dir(d) {
+		if d == "." || d == "/" {
+			d = ""
+		}
+		for _, n := range names {
+			if r.deployed(path.Join(d, n)) != "" || r.producedAt(path.Join(d, n)) {
+				return true
+			}
+		}
+		if d == "" {
+			return false
+		}
+	}
+}
+
 // path is where p, a path a command names, is under /var/www, relative to
 // it: from the working directory unless absolute.
 func (r *runSim) path(p string) string {
@@ -259,6 +277,9 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 		return r.command(slices.DeleteFunc(words[1:], func(w string) bool { return w == "-i" || w == "--" }), env, depth)
 	case "bundle":
 		if len(words) > 2 && words[1] == "exec" { // runs the command with the bundle's gems
+			if r.files != nil && env["BUNDLE_GEMFILE"] == "" && !r.deployedAbove("Gemfile", "gems.rb") {
+				return startCmd{lang: "ruby", exit: 10, crash: []Line{{3, "Could not locate Gemfile or .bundle/ directory"}}}
+			}
 			return r.command(words[2:], env, depth)
 		}
 	case "sh", "bash", "dash":
@@ -940,6 +961,10 @@ func hostNotFound(lang, host string) string {
 		return fmt.Sprintf("dial tcp: lookup %s: no such host", host)
 	case "java":
 		return "java.net.UnknownHostException: " + host
+	case "ruby":
+		return fmt.Sprintf("PG::ConnectionBad: could not translate host name %q to address: Name or service not known", host)
+	case "rust":
+		return "Error: failed to lookup address information: Name or service not known"
 	}
 	return fmt.Sprintf("Error: getaddrinfo ENOTFOUND %s", host)
 }

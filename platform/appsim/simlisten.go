@@ -271,6 +271,7 @@ var ownAddrs = map[string]ownAddr{
 	"vite preview": {host: "127.0.0.1", port: 4173, hostFlags: []string{"--host"}, portFlags: []string{"--port"}, banner: viteAll, local: viteLocal},
 	"vite":         {host: "127.0.0.1", port: 5173, hostFlags: []string{"--host"}, portFlags: []string{"--port"}, banner: viteAll, local: viteLocal},
 	"spring boot": {host: "0.0.0.0", port: 8080, portFlags: []string{"--server.port", "-Dserver.port"}, portVars: []string{"SERVER_PORT"},
+		hostFlags: []string{"--server.address", "-Dserver.address"}, hostVars: []string{"SERVER_ADDRESS"},
 		banner: "Tomcat started on port %[2]d (http) with context path '/'"},
 	"kestrel": {host: "127.0.0.1", port: 5000, banner: "info: Microsoft.Hosting.Lifetime[14]\n      Now listening on: http://%s:%d",
 		local: "info: Microsoft.Hosting.Lifetime[14]\n      Now listening on: http://localhost:%[2]d"},
@@ -522,9 +523,11 @@ func (r *runSim) viteConfig(preview bool, def Addr) (Addr, bool) {
 }
 
 var (
-	springPropRe = regexp.MustCompile(`(?m)^\s*server\.port\s*[=:]\s*(.+?)\s*$`)
-	springYmlRe  = regexp.MustCompile(`(?m)^server:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+port:[ \t]*(\S+)`)
-	placeholder  = regexp.MustCompile(`^\$\{(\w+)(?::(\d{2,5}))?\}$`)
+	springPropRe    = regexp.MustCompile(`(?m)^\s*server\.port\s*[=:]\s*(.+?)\s*$`)
+	springYmlRe     = regexp.MustCompile(`(?m)^server:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+port:[ \t]*(\S+)`)
+	springAddrRe    = regexp.MustCompile(`(?m)^\s*server\.address\s*[=:]\s*(.+?)\s*$`)
+	springYmlAddrRe = regexp.MustCompile(`(?m)^server:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+address:[ \t]*(\S+)`)
+	placeholder     = regexp.MustCompile(`^\$\{(\w+)(?::([^}]*))?\}$`)
 )
 
 // springBoot judges a jar c of a Spring Boot app (the build file names it):
@@ -536,6 +539,7 @@ func (r *runSim) springBoot(c startCmd, args []string, env map[string]string) st
 	}
 	s := ownAddrs["spring boot"]
 	base := Addr{s.host, s.port}
+	portSet, hostSet := false, false // the first config setting each wins
 	for _, name := range []string{"config/application.properties", "config/application.yml", "application.properties", "application.yml",
 		"src/main/resources/application.properties", "src/main/resources/application.yml", "src/main/resources/application.yaml"} {
 		src, ok := r.files.Read(name) // packaged: in the sources
@@ -545,25 +549,40 @@ func (r *runSim) springBoot(c startCmd, args []string, env map[string]string) st
 		if !ok {
 			continue
 		}
-		m := springPropRe.FindStringSubmatch(src)
-		if m == nil {
-			m = springYmlRe.FindStringSubmatch(src)
+		if h := springValue(src, springAddrRe, springYmlAddrRe, env); h != "" && !hostSet {
+			if strings.ContainsAny(h, "${}") {
+				return c // not read here: not judged
+			}
+			base.host, hostSet = h, true
 		}
-		if m == nil {
+		v := springValue(src, springPropRe, springYmlRe, env)
+		if v == "" || portSet {
 			continue
-		}
-		v := strings.Trim(m[1], `"'`)
-		if pm := placeholder.FindStringSubmatch(v); pm != nil {
-			v = orStr(env[pm[1]], pm[2])
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil {
 			return c // not read here: not judged
 		}
-		base.port = n
-		break
+		base.port, portSet = n, true
 	}
 	return s.at("java", s.listen(args, env, base))
+}
+
+// springValue is the property a config sets (properties, else YAML), its
+// ${VAR:default} placeholder read; "" when it sets none.
+func springValue(src string, prop, yml *regexp.Regexp, env map[string]string) string {
+	m := prop.FindStringSubmatch(src)
+	if m == nil {
+		m = yml.FindStringSubmatch(src)
+	}
+	if m == nil {
+		return ""
+	}
+	v := strings.Trim(m[1], `"'`)
+	if pm := placeholder.FindStringSubmatch(v); pm != nil {
+		v = orStr(env[pm[1]], pm[2])
+	}
+	return v
 }
 
 // mentions reports whether one of the uploaded files names contains word.

@@ -12,7 +12,7 @@ import (
 func TestRun_Sinatra(t *testing.T) {
 	t.Parallel()
 	app := func(sets string) map[string]string {
-		return map[string]string{"app.rb": "require 'sinatra'\n" + sets + "get('/') { 'ok' }\n"}
+		return map[string]string{"Gemfile": "gem 'sinatra'\n", "app.rb": "require 'sinatra'\n" + sets + "get('/') { 'ok' }\n"}
 	}
 	tests := []struct {
 		name    string

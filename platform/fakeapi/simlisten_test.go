@@ -25,7 +25,11 @@ func TestRun_ServersListenWhereTheyDefault(t *testing.T) {
 		if base == "deno@2" {
 			y = strings.ReplaceAll(y, "base: deno@2", "base: deno@2\n      os: ubuntu") // deno has no Alpine image
 		}
-		return map[string]string{"zerops.yml": y, file: src}
+		out := map[string]string{"zerops.yml": y, file: src}
+		if strings.HasPrefix(base, "ruby") {
+			out["Gemfile"] = "source 'https://rubygems.org'\n" // bundle exec needs it deployed
+		}
+		return out
 	}
 	// next and vite come from node_modules, which the deploy (./) carries.
 	npm := func(script string, port int, env string) map[string]string {
