@@ -294,79 +294,12 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 	if c, ok := r.ownServer(name, args, env); ok {
 		return c
 	}
-	switch {
-	case name == "npm" && depth < 3:
-		return r.npmStart(args, env, depth)
-	case strings.HasPrefix(name, "node") || name == "nodemon" || name == "tsx" || name == "ts-node":
-		if bad := r.envFiles(args, env); bad != "" {
-			// Node 22 refuses to start without the file --env-file names.
-			return startCmd{lang: "node", exit: 9, crash: []Line{{3, "node: " + bad + ": not found"}}}
+	if tool := runTools[toolName(name)]; tool != nil {
+		if c, ok := tool(r, name, args, env, depth); ok {
+			return c // tools.go
 		}
-		return r.entry("node", firstFile(args, "-r", "--require", "--import", "--loader", "--experimental-loader",
-			"--env-file", "--title", "-C", "--conditions"), args, env)
-	case strings.HasPrefix(name, "python"):
-		if i := slices.Index(args, "-m"); i >= 0 && i+1 < len(args) {
-			return r.pyModule(args[i+1], args[i+2:], env) // the module's own arguments
-		}
-		return r.entry("python", firstFile(args, "-X", "-W"), args, env)
-	case name == "gunicorn" || name == "uvicorn" || name == "hypercorn":
-		return r.pyServer(name, args, env)
-	case name == "flask":
-		return flaskRun(args, env)
-	case name == "php":
-		if f := firstFile(args, "-c", "-d"); f == "artisan" && len(args) > 1 && args[1] == "serve" {
-			return startCmd{lang: "php", listen: flagListen(args, env, "127.0.0.1", 8000), banner: serverBanners["artisan"]}
-		}
-		return r.entry("php", firstFile(args, "-c", "-d"), args, env)
-	case name == "bun":
-		rest := args
-		if len(rest) > 0 && rest[0] == "run" {
-			rest = rest[1:]
-		}
-		// `bun run X` and `bun X` run package.json's script X before a file X.
-		if text, ok := r.projectTask(firstFile(rest), "package.json"); ok && depth < 3 {
-			return r.resolveIn(text, env, depth+1)
-		}
-		return r.entry("bun", firstFile(rest), args, env)
-	case name == "deno" && len(args) > 0 && args[0] == "task":
-		// `deno task X` runs deno.json(c)'s task X (or package.json's script X).
-		if text, ok := r.projectTask(firstFile(args[1:], "--config", "-c", "--cwd"),
-			"deno.json", "deno.jsonc", "package.json"); ok && depth < 3 {
-			return r.resolveIn(text, env, depth+1)
-		}
-		return startCmd{lang: "deno"}
-	case name == "deno":
-		rest := args
-		if len(rest) > 0 && (rest[0] == "run" || rest[0] == "serve") {
-			rest = rest[1:]
-		}
-		file := firstFile(rest, "--config", "-c", "--import-map", "--port", "--host")
-		c := r.entry("deno", file, args, env)
-		if c.crash == nil && r.files != nil && file != "" {
-			if crash, failed := r.denoModules(r.path(file)); failed {
-				return crash
-			}
-		}
-		if len(args) > 0 && args[0] == "serve" {
-			if c.crash == nil {
-				// deno serve listens on --host (0.0.0.0) and --port (8000).
-				c.listen = flagListen(rest, env, "0.0.0.0", 8000)
-			}
-			return c
-		}
-		return denoPermitted(c, rest[:max(slices.Index(rest, file), 0)])
-	case name == "java":
-		if jar := valueAfter(args, "-jar"); jar != "" {
-			return r.springBoot(r.entry("java", jar, args, env), args, env)
-		}
-		return startCmd{lang: "java"}
-	case name == "go" && len(args) > 1 && args[0] == "run" && strings.HasSuffix(args[1], ".go"):
-		return r.entry("go", args[1], args[2:], env)
-	case name == "ruby":
-		return r.entry("ruby", firstFile(args, "-I", "-r"), args, env)
-	case name == "dotnet" && len(args) > 0 && strings.HasSuffix(args[0], ".dll"):
-		return r.kestrel(r.entry("dotnet", args[0], args[1:], env), args[1:], env)
-	case strings.HasPrefix(words[0], "./") || strings.HasPrefix(words[0], RunRoot+"/"):
+	}
+	if strings.HasPrefix(words[0], "./") || strings.HasPrefix(words[0], RunRoot+"/") {
 		return r.builtBinary(r.entry("binary", words[0], args, env), args, env)
 	}
 	return startCmd{lang: r.langOfBase(), listen: flagListen(args, env, "", 0)}
