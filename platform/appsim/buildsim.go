@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -164,89 +163,13 @@ func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
 			return code, false
 		}
 	}
-	args := words[1:]
-	switch name := path.Base(words[0]); name {
-	case "exit":
-		n := 0
-		if len(args) > 0 {
-			n, _ = strconv.Atoi(args[0])
-		}
-		return n & 0xff, true
-	case "false":
-		return 1, false
-	case "cd":
-		dir := "~"
-		if len(args) > 0 {
-			dir = args[0]
-		}
-		if dir == "~" || dir == "-" {
-			return 0, false
-		}
-		if b.files != nil && !b.outside(dir) && !b.exists(b.rel(dir)) {
-			b.err(fmt.Sprintf("/bin/sh: cd: line 1: can't cd to %s: No such file or directory", dir))
-			return 2, false
-		}
-		b.cwd = b.rel(dir)
-		return 0, false
-	case "mkdir", "touch":
-		for _, a := range args {
-			if !strings.HasPrefix(a, "-") {
-				b.produce(a)
-			}
-		}
-	case "cp", "mv", "ln":
-		if n := len(nonFlags(args)); n >= 2 {
-			b.produce(nonFlags(args)[n-1])
-		}
-	case "npm":
-		return b.npm(args, depth), false
-	case "pnpm", "yarn":
-		if code := b.otherPM(name, args, depth); code != 0 {
-			return code, false
-		}
-	case "pip", "pip3":
-		if code := b.pip(args); code != 0 {
-			return code, false
-		}
-	case "python", "python3":
-		if len(args) > 2 && args[0] == "-m" && args[1] == "pip" {
-			if code := b.pip(args[2:]); code != 0 {
-				return code, false
-			}
-		} else if !b.knownCommand(name, args) {
-			b.unknown = true // a script: manage.py collectstatic, …
-		}
-	case "composer":
-		if sub := firstFile(args); (sub == "install" || sub == "update" || sub == "i") && b.files != nil &&
-			!b.files.Has(path.Join(b.cwd, "composer.json")) {
-			b.err("Composer could not find a composer.json file in " + b.dir())
-			b.err("To initialize a project, please create a composer.json file. See https://getcomposer.org/basic-usage")
-			return 1, false
-		} else if sub != "install" && sub != "update" && sub != "i" && sub != "dump-autoload" && !b.knownCommand(name, args) {
-			b.unknown = true // composer run-script, create-project, …
-		}
-	case "bundle":
-		if sub := firstFile(args); (sub == "install" || sub == "") && b.files != nil && !b.exists(path.Join(b.cwd, "Gemfile")) &&
-			!b.exists(path.Join(b.cwd, "gems.rb")) && valueAfter(args, "--gemfile") == "" {
-			b.err("Could not locate Gemfile")
-			return 10, false
-		}
-	case "go":
-		if code := b.goCmd(args); code != 0 {
-			return code, false
-		}
-		if len(args) > 0 && (args[0] == "build" && valueAfter(args, "-o") == "" || args[0] == "generate" || args[0] == "run") {
-			b.unknown = true // a binary named after the module; what a generator or program writes
-		}
-	case "npx", "bunx":
-		for len(args) > 0 && strings.HasPrefix(args[0], "-") {
-			args = args[1:]
-		}
-		return b.step(args, depth)
-	default:
-		if !b.knownCommand(name, args) {
-			b.unknown = true
-		}
+	name := path.Base(words[0])
+	tool := buildTools[name]
+	if tool == nil {
+		tool = otherBuildTool
+	}
+	if code, exit, done := tool(b, name, words[1:], depth); done || code != 0 {
+		return code, exit
 	}
 	b.conventionalOutputs(words)
 	return 0, false
