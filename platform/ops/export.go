@@ -14,10 +14,10 @@ import (
 // ExportResult is the project (or one service) as import YAML that
 // zerops_import takes: services only, each secret a placeholder.
 type ExportResult struct {
-	YAML    string   `json:"yaml"`
-	Secrets []string `json:"secrets,omitempty"` // hostname.KEY of each placeholder to fill in
-	Note    string   `json:"note,omitempty"`
-	Next    string   `json:"next"`
+	YAML    string        `json:"yaml"`
+	Secrets []string      `json:"secrets,omitempty"` // hostname.KEY of each placeholder to fill in
+	Note    string        `json:"note,omitempty"`
+	Next    platform.Step `json:"-"`
 }
 
 // Placeholder is what an exported secret's value becomes.
@@ -79,10 +79,9 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 	}
 	out.YAML = buf.String()
 	if len(out.Secrets) > 0 {
-		out.Next = fmt.Sprintf("Next: replace the placeholders of %s with their values, then zerops_import with this YAML (dryRun: true first) in a project without these hostnames.", strings.Join(out.Secrets, ", "))
-	} else {
-		out.Next = "Next: zerops_import with this YAML (dryRun: true first) in a project without these hostnames."
+		out.Next = platform.Say("replace the placeholders of " + strings.Join(out.Secrets, ", ") + " with their values, then ")
 	}
+	out.Next = out.Next.Call("zerops_import").Say(" with this YAML (dryRun: true first) in a project without these hostnames.")
 	return out, nil
 }
 

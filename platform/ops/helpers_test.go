@@ -1,6 +1,7 @@
 package ops_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -33,3 +34,16 @@ func wantCode(t *testing.T, err error, code string) {
 func ptrI(v int) *int         { return &v }
 func ptrF(v float64) *float64 { return &v }
 func ptrS(v string) *string   { return &v }
+
+// said is a step as plain text, a call as its tool and key=value arguments:
+// what the tests of a step's content read (the mcp package says it).
+func said(s platform.Step) string {
+	var b strings.Builder
+	for _, p := range s.Parts {
+		b.WriteString(p.Text + p.Tool)
+		for _, a := range p.Args {
+			b.WriteString(" " + a.Key + "=" + a.Value)
+		}
+	}
+	return b.String()
+}

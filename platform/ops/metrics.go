@@ -46,7 +46,7 @@ type ServiceMetrics struct {
 	Use        map[string]Use `json:"use,omitempty"`
 	Verdict    string         `json:"verdict"`
 	Reason     string         `json:"reason"`
-	Next       string         `json:"next,omitempty"`
+	Next       platform.Step  `json:"-"`
 	cpu, ram   *Use
 	disk       *Use
 	hot        string // the resource at its limit: RAM, CPU or disk
@@ -57,7 +57,7 @@ type MetricsResult struct {
 	Window   string           `json:"window"` // from, till (UTC) and the bucket
 	Services []ServiceMetrics `json:"services"`
 	Verdict  string           `json:"verdict"`
-	Next     string           `json:"next"`
+	Next     platform.Step    `json:"-"`
 }
 
 // ParseWindow reads a window such as 30m, 6h or 7d; empty is the default.
@@ -152,14 +152,17 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 	switch out.Verdict {
 	case MetricsOK:
 		// No verdict on why anything is slow: the user may be planning for load.
-		out.Next = "Next: nothing near a limit now. If it is slow, the cause is elsewhere (zerops_logs, zerops_verify); to plan for more load, compare this use with the scaling in force (zerops_discover) and raise the maxima or the container count: zerops_manage action=scale serviceHostname=<service> maxContainers=<n>."
+		out.Next = platform.Say("nothing near a limit now. If it is slow, the cause is elsewhere (").Call("zerops_logs").Say(", ").Call("zerops_verify").
+			Say("); to plan for more load, compare this use with the scaling in force (").Call("zerops_discover").
+			Say(") and raise the maxima or the container count: ").Call("zerops_manage", "action=scale", "serviceHostname=<service>", "maxContainers=<n>").Say(".")
 	case MetricsNoData:
-		out.Next = "Next: no container reported in the window: start the service with zerops_manage, or widen window."
+		out.Next = platform.Say("no container reported in the window: start the service with ").Call("zerops_manage").Say(", or widen window.")
 		if len(services) == 1 && services[0].Type.Category == platform.CategoryObject {
-			out.Next = "Next: nothing to measure here; object storage has no CPU, RAM or disk metrics. Metrics of the services that use it: zerops_metrics without serviceHostname."
+			out.Next = platform.Say("nothing to measure here; object storage has no CPU, RAM or disk metrics. Metrics of the services that use it: ").
+				Call("zerops_metrics").Say(" without serviceHostname.")
 		}
 	case MetricsPeaked:
-		out.Next = "Next: a resource reached its limit earlier but not now; if it recurs, scale it with zerops_manage."
+		out.Next = platform.Say("a resource reached its limit earlier but not now; if it recurs, scale it with ").Call("zerops_manage").Say(".")
 	}
 	return out, nil
 }
@@ -242,7 +245,7 @@ const platformMaxCPU, platformMaxRAM, platformMaxDisk = 8, 48.0, 250.0
 // hotNext names what helps a service at its CPU, RAM or disk ceiling: the
 // scale call raising the maximum in force, or, at the platform's maximum,
 // what to look at instead; never a call that changes nothing.
-func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, what string) string {
+func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, what string) platform.Step {
 	var set *platform.Autoscaling
 	if full, err := c.GetService(ctx, s.ID); err == nil {
 		set = full.CurrentAutoscaling
@@ -251,37 +254,44 @@ func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, wh
 		set = &platform.Autoscaling{}
 	}
 	u := s.Name
+	host := "serviceHostname=" + u
+	scale := func(raise, key, value string) platform.Step {
+		return platform.Say(raise+": ").Call("zerops_manage", "action=scale", host, key+"="+value).Say(".")
+	}
 	switch what {
 	case "CPU":
 		if set.MaxCPU >= platformMaxCPU {
-			return fmt.Sprintf("Next: CPU is at the platform maximum (%d cores), scaling up will not help: find the hot path in zerops_logs serviceHostname=%s, or (runtimes) spread the load: zerops_manage action=scale serviceHostname=%s maxContainers=<up to 10>.", platformMaxCPU, u, u)
+			return platform.Say(fmt.Sprintf("CPU is at the platform maximum (%d cores), scaling up will not help: find the hot path in ", platformMaxCPU)).
+				Call("zerops_logs", host).Say(", or (runtimes) spread the load: ").Call("zerops_manage", "action=scale", host, "maxContainers=<up to 10>").Say(".")
 		}
 		if set.MaxCPU == 0 {
-			return fmt.Sprintf("Next: raise maxCpu: zerops_manage action=scale serviceHostname=%s maxCpu=<whole cores above the current, at most %d>.", u, platformMaxCPU)
+			return scale("raise maxCpu", "maxCpu", fmt.Sprintf("<whole cores above the current, at most %d>", platformMaxCPU))
 		}
-		return fmt.Sprintf("Next: raise maxCpu (now %d): zerops_manage action=scale serviceHostname=%s maxCpu=%d.", set.MaxCPU, u, min(platformMaxCPU, set.MaxCPU*2))
+		return scale(fmt.Sprintf("raise maxCpu (now %d)", set.MaxCPU), "maxCpu", strconv.Itoa(min(platformMaxCPU, set.MaxCPU*2)))
 	case "disk":
 		if set.MaxDisk >= platformMaxDisk {
-			return fmt.Sprintf("Next: disk is at the platform maximum (%g GB), scaling will not help: delete what fills it (logs, uploads, caches) or keep files in object storage.", platformMaxDisk)
+			return platform.Say(fmt.Sprintf("disk is at the platform maximum (%g GB), scaling will not help: delete what fills it (logs, uploads, caches) or keep files in object storage.", platformMaxDisk))
 		}
 		if set.MaxDisk == 0 {
-			return fmt.Sprintf("Next: raise maxDisk: zerops_manage action=scale serviceHostname=%s maxDisk=<GB above the current, at most %g>.", u, platformMaxDisk)
+			return scale("raise maxDisk", "maxDisk", fmt.Sprintf("<GB above the current, at most %g>", platformMaxDisk))
 		}
-		return fmt.Sprintf("Next: raise maxDisk (now %g GB): zerops_manage action=scale serviceHostname=%s maxDisk=%g.", set.MaxDisk, u, min(platformMaxDisk, math.Ceil(set.MaxDisk*2)))
+		return scale(fmt.Sprintf("raise maxDisk (now %g GB)", set.MaxDisk), "maxDisk", fmt.Sprintf("%g", min(platformMaxDisk, math.Ceil(set.MaxDisk*2))))
 	}
 	if set.MaxRAM >= platformMaxRAM {
 		node := ""
 		if strings.HasPrefix(s.Type.Name, "nodejs") || strings.HasPrefix(s.Type.VersionName, "nodejs") {
 			node = "; cap Node's heap below the RAM with node --max-old-space-size=<MB> in run.start"
 		}
-		return fmt.Sprintf("Next: RAM is at the platform maximum (%g GB), scaling will not help: it is likely a leak, see zerops_logs serviceHostname=%s (zerops_verify diagnoses a crash loop)%s.", platformMaxRAM, u, node)
+		return platform.Say(fmt.Sprintf("RAM is at the platform maximum (%g GB), scaling will not help: it is likely a leak, see ", platformMaxRAM)).
+			Call("zerops_logs", host).Say(" (").Call("zerops_verify").Say(" diagnoses a crash loop)" + node + ".")
 	}
 	// RAM at its ceiling may as well be a leak, which more RAM only delays.
-	leak := fmt.Sprintf(" If RAM keeps climbing to the new limit, it is a leak, not too little RAM: zerops_logs serviceHostname=%s shows the out-of-memory crash and zerops_verify serviceHostname=%s diagnoses it; fix the code.", u, u)
+	leak := platform.Say(" If RAM keeps climbing to the new limit, it is a leak, not too little RAM: ").Call("zerops_logs", host).
+		Say(" shows the out-of-memory crash and ").Call("zerops_verify", host).Say(" diagnoses it; fix the code.")
 	if set.MaxRAM == 0 {
-		return fmt.Sprintf("Next: raise maxRam: zerops_manage action=scale serviceHostname=%s maxRam=<GB above the current, at most %g>.", u, platformMaxRAM) + leak
+		return scale("raise maxRam", "maxRam", fmt.Sprintf("<GB above the current, at most %g>", platformMaxRAM)).Then(leak)
 	}
-	return fmt.Sprintf("Next: raise maxRam (now %g GB): zerops_manage action=scale serviceHostname=%s maxRam=%g.", set.MaxRAM, u, min(platformMaxRAM, set.MaxRAM*2)) + leak
+	return scale(fmt.Sprintf("raise maxRam (now %g GB)", set.MaxRAM), "maxRam", fmt.Sprintf("%g", min(platformMaxRAM, set.MaxRAM*2))).Then(leak)
 }
 
 func limitText(what string, limit float64) string {
