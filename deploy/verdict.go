@@ -41,7 +41,7 @@ type Check struct {
 	Reason     string               `json:"reason"`
 	Diagnoses  []diagnose.Diagnosis `json:"diagnoses,omitempty"`
 	LogLines   []string             `json:"logLines,omitempty"`
-	Next       string               `json:"-"`
+	Next       platform.Step        `json:"-"`
 }
 
 // checkLive waits for the deployed service to answer, within env.ReadyWait
@@ -75,11 +75,12 @@ func checkLive(ctx context.Context, env Env, serviceID, label, own string, start
 		}
 		if err != nil {
 			return VerdictDeployed, &Check{Reason: "could not check it: " + platform.Clip(err.Error(), 200),
-				Next: "Next: zerops_verify serviceHostname=" + label + " tells whether it answers."}
+				Next: platform.Call("zerops_verify", "serviceHostname="+label).Say(" tells whether it answers.")}
 		}
 		if h == nil { // stopped: nothing runs to answer, however long we wait
 			return VerdictStopped, &Check{Reason: fmt.Sprintf("%s is %s: the version deployed runs once %s is started", label, svc.Status, label),
-				Next: "Next: start it with zerops_manage action=start serviceHostname=" + label + "; then zerops_verify serviceHostname=" + label + " tells whether it answers."}
+				Next: platform.Say("start it with ").Call("zerops_manage", "action=start", "serviceHostname="+label).Say("; then ").
+					Call("zerops_verify", "serviceHostname="+label).Say(" tells whether it answers.")}
 		}
 		// Not answering with a quiet log may be an app still binding its
 		// port; errors in the log say it is not coming up.

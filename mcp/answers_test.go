@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
 	"github.com/zeropsio/zcp/platform/ops"
@@ -169,7 +170,7 @@ func TestAnswers_EventsNextFollowsState(t *testing.T) {
 		_, m := h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
 		verifyNext, _ := m["next"].(string)
 		if !strings.Contains(next, "if your zerops_deploy failed") || strings.Contains(next, "wait for it") || strings.Contains(next, "buildId=") ||
-			!strings.Contains(verifyNext, strings.TrimPrefix(ops.UploadNext("appstage"), "Next: ")) || !strings.Contains(next, strings.TrimPrefix(ops.UploadNext("appstage"), "Next: ")) {
+			!strings.Contains(verifyNext, mcp.StepText(ops.UploadNext("appstage"))) || !strings.Contains(next, mcp.StepText(ops.UploadNext("appstage"))) {
 			t.Errorf("an upload left unbuilt: events next %q, verify next %q; want the same rule, no wait for its build log", next, verifyNext)
 		}
 	})

@@ -135,9 +135,9 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 		out.Next = warningsFirst(res.Warnings, "zerops_deploy", "zerops_verify serviceHostname="+target+" tells whether it answers.")
 	case res.Check != nil && (res.Verdict == deploy.VerdictNotAnswering || res.Verdict == deploy.VerdictDegraded) &&
 		mayCause(res.Warnings, res.Check.Diagnoses, false):
-		out.Next = warnedNext(res.Warnings, res.Check.Next)
+		out.Next = warnedNext(res.Warnings, nextText(res.Check.Next))
 	case res.Check != nil:
-		out.Next = res.Check.Next
+		out.Next = nextText(res.Check.Next)
 	default:
 		out.Next = fmt.Sprintf("Next: follow the build with zerops_events serviceHostname=%s; once it is ACTIVE, zerops_verify serviceHostname=%s tells whether it is live.", target, target)
 	}

@@ -183,5 +183,5 @@ func badRefNext(res *ops.EnvResult, consequence string) string {
 // there and deployed.
 func ymlKeysNext(res *ops.EnvResult) string {
 	return fmt.Sprintf("Next: `run.envVariables` of the zerops.yml deployed to %s set %s, and they win over a service variable (warnings): change the value there, then deploy: %s.",
-		res.Service, platform.Clip(strings.Join(res.YmlKeys, ", "), 200), ops.DeployCall(res.Service))
+		res.Service, platform.Clip(strings.Join(res.YmlKeys, ", "), 200), stepText(ops.DeployCall(res.Service)))
 }

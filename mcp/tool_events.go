@@ -3,7 +3,6 @@ package mcp
 import (
 	"cmp"
 	"context"
-	"strings"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -86,7 +85,7 @@ func eventsNext(events []ops.Event, hostname string) string {
 		e := running[0]
 		if e.Kind == "build" && e.Status == platform.AppVersionUploading {
 			return "Next: " + eventWho(e) + "'s upload " + e.ID + " is not built yet: a push under way, or one that failed (it builds nothing and has no log). " +
-				strings.TrimPrefix(ops.UploadNext(e.Service), "Next: ")
+				stepText(ops.UploadNext(e.Service))
 		}
 		if e.Kind == "build" {
 			return "Next: " + eventWho(e) + " is " + e.Status + ": wait for it, or follow its output with zerops_logs serviceHostname=" + e.Service +

@@ -13,8 +13,30 @@ type verifyInput struct {
 	Path            string `json:"path,omitempty" jsonschema:"path to GET (default /)"`
 }
 
+// verifyOutput is zerops_verify's answer: ops.VerifyResult with its next
+// steps in words.
 type verifyOutput struct {
-	ops.VerifyResult
+	Verdict  string          `json:"verdict"`
+	Services []serviceHealth `json:"services"`
+	Next     string          `json:"next"`
+}
+
+// serviceHealth is one service's health with its next step in words, left
+// out for the service whose next step the answer's is.
+type serviceHealth struct {
+	ops.ServiceHealth
+	Next string `json:"next,omitempty"`
+}
+
+func verifyAnswer(res *ops.VerifyResult) verifyOutput {
+	out := verifyOutput{Verdict: res.Verdict, Next: nextText(res.Next)}
+	if res.Services != nil {
+		out.Services = make([]serviceHealth, len(res.Services))
+	}
+	for i, h := range res.Services {
+		out.Services[i] = serviceHealth{h, nextText(h.Next)}
+	}
+	return out
 }
 
 func (s *Server) verifyTool() toolDef {
@@ -27,7 +49,7 @@ func (s *Server) verifyTool() toolDef {
 		if err != nil {
 			return verifyOutput{}, err
 		}
-		return verifyOutput{*res}, nil
+		return verifyAnswer(res), nil
 	})
 }
 

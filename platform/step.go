@@ -7,9 +7,9 @@ import (
 
 // Step is the next step an operation decided on, as data: the prose and
 // the tool calls it is made of, in order. The zero Step is none. platform
-// and its operations never write how a step is said ("Next: …"): the mcp
-// package renders a Step. A Step is a value: Say and Call return a new
-// Step and never change the receiver's parts, so a Step may be shared.
+// and its operations never say how a step is introduced: the mcp package
+// renders a Step. A Step is a value: Say and Call return a new Step and
+// never change the receiver's parts, so a Step may be shared.
 type Step struct {
 	Parts []Part
 }

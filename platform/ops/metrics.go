@@ -255,9 +255,6 @@ func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, wh
 	}
 	u := s.Name
 	host := "serviceHostname=" + u
-	scale := func(raise, key, value string) platform.Step {
-		return platform.Say(raise+": ").Call("zerops_manage", "action=scale", host, key+"="+value).Say(".")
-	}
 	switch what {
 	case "CPU":
 		if set.MaxCPU >= platformMaxCPU {
@@ -265,17 +262,18 @@ func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, wh
 				Call("zerops_logs", host).Say(", or (runtimes) spread the load: ").Call("zerops_manage", "action=scale", host, "maxContainers=<up to 10>").Say(".")
 		}
 		if set.MaxCPU == 0 {
-			return scale("raise maxCpu", "maxCpu", fmt.Sprintf("<whole cores above the current, at most %d>", platformMaxCPU))
+			return platform.Say("raise maxCpu: ").Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxCpu=<whole cores above the current, at most %d>", platformMaxCPU)).Say(".")
 		}
-		return scale(fmt.Sprintf("raise maxCpu (now %d)", set.MaxCPU), "maxCpu", strconv.Itoa(min(platformMaxCPU, set.MaxCPU*2)))
+		return platform.Say(fmt.Sprintf("raise maxCpu (now %d): ", set.MaxCPU)).Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxCpu=%d", min(platformMaxCPU, set.MaxCPU*2))).Say(".")
 	case "disk":
 		if set.MaxDisk >= platformMaxDisk {
 			return platform.Say(fmt.Sprintf("disk is at the platform maximum (%g GB), scaling will not help: delete what fills it (logs, uploads, caches) or keep files in object storage.", platformMaxDisk))
 		}
 		if set.MaxDisk == 0 {
-			return scale("raise maxDisk", "maxDisk", fmt.Sprintf("<GB above the current, at most %g>", platformMaxDisk))
+			return platform.Say("raise maxDisk: ").Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxDisk=<GB above the current, at most %g>", platformMaxDisk)).Say(".")
 		}
-		return scale(fmt.Sprintf("raise maxDisk (now %g GB)", set.MaxDisk), "maxDisk", fmt.Sprintf("%g", min(platformMaxDisk, math.Ceil(set.MaxDisk*2))))
+		return platform.Say(fmt.Sprintf("raise maxDisk (now %g GB): ", set.MaxDisk)).
+			Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxDisk=%g", min(platformMaxDisk, math.Ceil(set.MaxDisk*2)))).Say(".")
 	}
 	if set.MaxRAM >= platformMaxRAM {
 		node := ""
@@ -289,9 +287,10 @@ func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, wh
 	leak := platform.Say(" If RAM keeps climbing to the new limit, it is a leak, not too little RAM: ").Call("zerops_logs", host).
 		Say(" shows the out-of-memory crash and ").Call("zerops_verify", host).Say(" diagnoses it; fix the code.")
 	if set.MaxRAM == 0 {
-		return scale("raise maxRam", "maxRam", fmt.Sprintf("<GB above the current, at most %g>", platformMaxRAM)).Then(leak)
+		return platform.Say("raise maxRam: ").Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxRam=<GB above the current, at most %g>", platformMaxRAM)).Say(".").Then(leak)
 	}
-	return scale(fmt.Sprintf("raise maxRam (now %g GB)", set.MaxRAM), "maxRam", fmt.Sprintf("%g", min(platformMaxRAM, set.MaxRAM*2))).Then(leak)
+	return platform.Say(fmt.Sprintf("raise maxRam (now %g GB): ", set.MaxRAM)).
+		Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxRam=%g", min(platformMaxRAM, set.MaxRAM*2))).Say(".").Then(leak)
 }
 
 func limitText(what string, limit float64) string {

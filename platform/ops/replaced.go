@@ -46,6 +46,6 @@ func judgeReplaced(ctx context.Context, c platform.Client, h *ServiceHealth, svc
 	}
 	h.Reason = fmt.Sprintf("this deploy's app version %s is %s: a later deploy replaced it before it was checked; %s runs now",
 		mine.ID, mine.Status, now)
-	h.Next = "Next: the later deploy's answer tells whether " + svc.Name + " is live; zerops_verify serviceHostname=" + svc.Name +
-		" checks what runs now."
+	h.Next = platform.Say("the later deploy's answer tells whether "+svc.Name+" is live; ").
+		Call("zerops_verify", "serviceHostname="+svc.Name).Say(" checks what runs now.")
 }

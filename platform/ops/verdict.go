@@ -18,32 +18,40 @@ import (
 // first that no deploy of the user's code has succeeded on it yet.
 func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVersion, subdomain, first bool) {
 	name := svc.Name
-	set := func(verdict, reason, next string) { h.Verdict, h.Reason, h.Next = verdict, reason, next }
-	fix := ""
+	set := func(verdict, reason string, next platform.Step) { h.Verdict, h.Reason, h.Next = verdict, reason, next }
+	var fix platform.Step // the diagnosed fix, when there is one
 	if len(h.Diagnoses) > 0 {
-		fix = "Next: " + h.Diagnoses[0].FixThenDeploy()
+		fix = platform.Say(h.Diagnoses[0].FixThenDeploy())
 		if !h.Diagnoses[0].NeedsDeploy() {
-			fix = "Next: " + h.Diagnoses[0].Fix
+			fix = platform.Say(h.Diagnoses[0].Fix)
 		}
 	}
-	if fix == "" && h.quits > 0 {
-		fix = "Next: the start command ends at once with status 0 and is started again: nothing keeps the server in the foreground " +
-			"(a trailing `&`, `nohup … &`, a daemonizing option such as `pm2 start`, or a script that ends). Make `run.start` run the server itself in the foreground, then zerops_deploy again."
+	if fix.IsZero() && h.quits > 0 {
+		fix = platform.Say("the start command ends at once with status 0 and is started again: nothing keeps the server in the foreground " +
+			"(a trailing `&`, `nohup … &`, a daemonizing option such as `pm2 start`, or a script that ends). Make `run.start` run the server itself in the foreground, then ").
+			Call("zerops_deploy").Say(" again.")
 	}
+	or := func(next platform.Step) platform.Step {
+		if fix.IsZero() {
+			return next
+		}
+		return fix
+	}
+	host := "serviceHostname=" + name
 	switch {
 	case latest == nil:
 		set(VerdictFailing, name+" has no code deployed yet",
-			"Next: deploy code to "+name+": "+deployCall(name)+".")
+			platform.Say("deploy code to "+name+": ").Then(deployCall(name)).Say("."))
 		return
 	case latest.StartedWithoutCode():
 		// startWithoutCode runs an empty container: ACTIVE, and nothing of
 		// the user's in it, as before a first deploy.
 		set(VerdictFailing, name+" has no code of yours deployed yet: it was started without code (startWithoutCode), so it is "+svc.Status+" with nothing of yours running",
-			"Next: deploy code to "+name+": "+deployCall(name)+".")
+			platform.Say("deploy code to "+name+": ").Then(deployCall(name)).Say("."))
 		return
 	case svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping:
 		set(VerdictFailing, name+" is "+svc.Status+": nothing runs until it is started",
-			"Next: start it with zerops_manage action=start serviceHostname="+name+".")
+			platform.Say("start it with ").Call("zerops_manage", "action=start", host).Say("."))
 		return
 	case latest.Status == platform.AppVersionUploading:
 		// A push uploads in seconds; one refused or cut off leaves its
@@ -59,7 +67,7 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 			what = "the first deploy"
 		}
 		set(VerdictDegraded, fmt.Sprintf("%s of %s is in progress (%s)", what, name, latest.Status),
-			"Next: wait for it, do not deploy again (zerops_events serviceHostname="+name+" follows it), then zerops_verify serviceHostname="+name+" again.")
+			platform.Say("wait for it, do not deploy again (").Call("zerops_events", host).Say(" follows it), then ").Call("zerops_verify", host).Say(" again."))
 		return
 	case latest.Cancelled():
 		// Nothing failed: a cancel (a user's, or the platform's for a newer
@@ -69,11 +77,11 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 			verdict, what, runs = VerdictFailing, "the first deploy", "no code runs on it yet"
 		}
 		set(verdict, fmt.Sprintf("%s of %s was cancelled before it deployed (app version %s CANCELLED): %s", what, name, latest.ID, runs),
-			"Next: deploy the code to "+name+" again (nothing failed: a cancel stopped the build): "+deployCall(name)+".")
+			platform.Say("deploy the code to "+name+" again (nothing failed: a cancel stopped the build): ").Then(deployCall(name)).Say("."))
 		return
 	case first && latest.Failed():
 		set(VerdictFailing, fmt.Sprintf("the first deploy of %s ended %s: no code runs on it yet", name, latest.Status),
-			cmp.Or(fix, "Next: read zerops_logs serviceHostname="+name+" buildId="+latest.ID+", fix it and zerops_deploy again."))
+			or(readBuildLog(name, latest.ID)))
 		return
 	}
 	var reached, ok, answered, starting int
@@ -101,7 +109,8 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 	case down != nil && ok+answered == 0:
 		// The log since the latest start was read and names no cause: a
 		// step to zerops_logs, which then points back here, would loop.
-		next := cmp.Or(fix, fmt.Sprintf("Next: nothing answers on port %d and the log since its latest start names no cause: make the app listen on 0.0.0.0:%d, the port run.ports declares in zerops.yml (check the address and port the code binds, and PORT or HOST where it reads them), then zerops_deploy again.", down.Port, down.Port))
+		next := or(platform.Say(fmt.Sprintf("nothing answers on port %d and the log since its latest start names no cause: make the app listen on 0.0.0.0:%d, the port run.ports declares in zerops.yml (check the address and port the code binds, and PORT or HOST where it reads them), then ", down.Port, down.Port)).
+			Call("zerops_deploy").Say(" again."))
 		reason := name + " does not answer HTTP: " + probeSummary(*down)
 		if failed {
 			reason += fmt.Sprintf("; the newest deploy (app version %s) ended %s, so this is the version deployed before it", latest.ID, latest.Status)
@@ -109,60 +118,60 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 		set(VerdictFailing, reason, next)
 	case starting > 0 && ok+answered == 0:
 		h.starting = true
-		if fix != "" {
+		if !fix.IsZero() {
 			set(VerdictFailing, name+" answers 503 and its log shows errors", fix)
 			return
 		}
 		set(VerdictDegraded, name+" answers 503: the app is starting",
-			"Next: zerops_verify serviceHostname="+name+" again in about 10 s; if it stays 503, read zerops_logs serviceHostname="+name+".")
+			platform.Call("zerops_verify", host).Say(" again in about 10 s; if it stays 503, read ").Call("zerops_logs", host).Say("."))
 	case down != nil:
-		set(VerdictDegraded, name+" answers on some ports only", cmp.Or(fix, deadPortsNext(h, name)))
+		set(VerdictDegraded, name+" answers on some ports only", or(deadPortsNext(h, name)))
 	case starting > 0:
-		set(VerdictDegraded, name+" answers on some ports only", cmp.Or(fix, "Next: zerops_verify serviceHostname="+name+" again in about 10 s; if a port stays 503, read zerops_logs serviceHostname="+name+"."))
+		set(VerdictDegraded, name+" answers on some ports only", or(platform.Call("zerops_verify", host).Say(" again in about 10 s; if a port stays 503, read ").Call("zerops_logs", host).Say(".")))
 	case failed:
 		runs := "the version deployed before it stays ACTIVE"
 		if ok+answered > 0 {
 			runs = "the version deployed before it still answers"
 		}
 		set(VerdictDegraded, fmt.Sprintf("the newest deploy of %s ended %s; %s", name, latest.Status, runs),
-			cmp.Or(fix, "Next: read zerops_logs serviceHostname="+name+" buildId="+latest.ID+", fix it and zerops_deploy again."))
+			or(readBuildLog(name, latest.ID)))
 	case reached == 0 && h.exits > 0:
 		// Nothing was probed: the log tells a crash loop, which no probe
 		// could have reached either.
 		set(VerdictFailing, fmt.Sprintf("%s keeps crashing: its app exited on start %s and was restarted each time (a crash loop); %s", name, times(h.exits), notProbed(h)),
-			cmp.Or(fix, "Next: read zerops_logs serviceHostname="+name+" for why the app exits, fix it and zerops_deploy again."))
+			or(platform.Say("read ").Call("zerops_logs", host).Say(" for why the app exits, fix it and ").Call("zerops_deploy").Say(" again.")))
 	case reached == 0 && len(h.Diagnoses) > 0:
 		set(VerdictDegraded, name+"'s log since the deploy shows errors; "+notProbed(h), fix)
 	case len(h.Diagnoses) > 0:
 		set(VerdictDegraded, name+" answers, but its log since the deploy shows errors", fix)
 	case reached > 0 && ok == 0:
 		p := firstReached(h.Probes)
-		next := "Next: zerops_verify serviceHostname=" + name + " again with path set to a route the app serves."
+		next := platform.Call("zerops_verify", host).Say(" again with path set to a route the app serves.")
 		if p.Status == http.StatusNotFound && servesFiles(svc) && rootPath(p.URL) {
-			next = "Next: " + name + " serves the files under run.documentRoot (default /var/www) and finds no index there (index.html; index.php for PHP): " +
+			next = platform.Say(name + " serves the files under run.documentRoot (default /var/www) and finds no index there (index.html; index.php for PHP): " +
 				"deploy a build output's contents with `dist/~` in build.deployFiles (without `~` they land in /var/www/dist), " +
-				"or set run.documentRoot to the deployed folder that holds the index (`public` for Laravel and Symfony), then " + deployCall(name) + "."
+				"or set run.documentRoot to the deployed folder that holds the index (`public` for Laravel and Symfony), then ").Then(deployCall(name)).Say(".")
 		}
 		set(VerdictDegraded, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), next)
 	case reached == 0 && len(h.Probes) == 0 && subdomain:
 		// The subdomain routes to httpSupport ports only: with none it
 		// reaches nothing, however well the app runs.
 		set(VerdictDegraded, name+" has a subdomain (enabled, or asked for at import) but no HTTP port for it to reach: its zerops.yml declares no run.ports entry with httpSupport: true",
-			"Next: mark the app's port httpSupport: true in run.ports of zerops.yml, then "+deployCall(name)+
-				"; if "+name+" serves no HTTP, disable the subdomain instead: zerops_subdomain serviceHostname="+name+" action=disable.")
+			platform.Say("mark the app's port httpSupport: true in run.ports of zerops.yml, then ").Then(deployCall(name)).
+				Say("; if "+name+" serves no HTTP, disable the subdomain instead: ").Call("zerops_subdomain", host, "action=disable").Say("."))
 	case reached == 0 && len(h.Probes) == 0:
-		set(VerdictHealthy, name+" is "+svc.Status+" with a clean log; it has no HTTP port to probe", "Next: nothing to fix.")
+		set(VerdictHealthy, name+" is "+svc.Status+" with a clean log; it has no HTTP port to probe", platform.Say("nothing to fix."))
 	case reached == 0:
 		set(VerdictHealthy, name+" is "+svc.Status+" with a clean log; not probed: "+h.Network,
-			"Next: to probe it, enable a subdomain with zerops_subdomain or run zcli vpn up.")
+			platform.Say("to probe it, enable a subdomain with ").Call("zerops_subdomain").Say(" or run zcli vpn up."))
 	case firstOK(h.Probes).Unverified != "":
 		p := firstOK(h.Probes)
 		set(VerdictUnverified, fmt.Sprintf("the sandbox's %s answers %d at %s, but the sandbox could not check %s; on the platform the HTTP probe decides",
 			name, p.Status, p.URL, p.Unverified),
-			"Next: nothing the sandbox found to fix; on Zerops, zerops_verify serviceHostname="+name+" tells whether it is live.")
+			platform.Say("nothing the sandbox found to fix; on Zerops, ").Call("zerops_verify", host).Say(" tells whether it is live."))
 	default:
 		p := firstOK(h.Probes)
-		set(VerdictHealthy, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), "Next: nothing to fix; "+name+" is live.")
+		set(VerdictHealthy, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), platform.Say("nothing to fix; "+name+" is live."))
 	}
 }
 
@@ -194,7 +203,7 @@ func rootPath(raw string) bool {
 // do not, and the log names no cause: the ports its log shows a listener on
 // say which declared ports nothing listens on. No step to zerops_logs: its
 // answer would point back at verify.
-func deadPortsNext(h *ServiceHealth, name string) string {
+func deadPortsNext(h *ServiceHealth, name string) platform.Step {
 	var dead, live []string
 	for _, p := range h.Probes {
 		port := strconv.Itoa(p.Port)
@@ -209,7 +218,8 @@ func deadPortsNext(h *ServiceHealth, name string) string {
 		}
 	}
 	if len(dead) == 0 {
-		return "Next: some ports of " + name + " do not answer although its log shows a listener on each: check that the app binds them on 0.0.0.0, then zerops_verify serviceHostname=" + name + " again."
+		return platform.Say("some ports of "+name+" do not answer although its log shows a listener on each: check that the app binds them on 0.0.0.0, then ").
+			Call("zerops_verify", "serviceHostname="+name).Say(" again.")
 	}
 	ports, it := strings.Join(dead, ", "), "it"
 	if len(dead) > 1 {
@@ -222,8 +232,8 @@ func deadPortsNext(h *ServiceHealth, name string) string {
 	if len(listening) == 0 {
 		listening = live
 	}
-	return fmt.Sprintf("Next: run.ports in zerops.yml declares %s, but the app listens only on %s (its log since the latest start announces no listener on %s): remove %s from run.ports, or make the app listen on %s at 0.0.0.0 too; then %s.",
-		ports, strings.Join(listening, ", "), ports, ports, it, deployCall(name))
+	return platform.Say(fmt.Sprintf("run.ports in zerops.yml declares %s, but the app listens only on %s (its log since the latest start announces no listener on %s): remove %s from run.ports, or make the app listen on %s at 0.0.0.0 too; then ",
+		ports, strings.Join(listening, ", "), ports, ports, it)).Then(deployCall(name)).Say(".")
 }
 
 // times is n as a count of occurrences: "once", "3 times".
@@ -270,12 +280,17 @@ func firstOK(ps []Probe) Probe {
 }
 
 // DeployCall is deployCall for callers outside ops.
-func DeployCall(name string) string { return deployCall(name) }
+func DeployCall(name string) platform.Step { return deployCall(name) }
 
 // deployCall is the zerops_deploy call that deploys code to name, in both
 // of its argument forms: from the container that holds the code (SSH), or
 // from a directory where ZCP runs (local).
-func deployCall(name string) string {
-	return "zerops_deploy sourceService=<the container holding the code> targetService=" + name +
-		" (local: workingDir=<the directory with zerops.yml> targetService=" + name + ")"
+func deployCall(name string) platform.Step {
+	return platform.Call("zerops_deploy", "sourceService=<the container holding the code>", "targetService="+name).
+		Say(" (local: ").Call("zerops_deploy", "workingDir=<the directory with zerops.yml>", "targetService="+name).Say(")")
+}
+
+// readBuildLog is the step after a failed build: its log, then a deploy.
+func readBuildLog(name, buildID string) platform.Step {
+	return platform.Say("read ").Call("zerops_logs", "serviceHostname="+name, "buildId="+buildID).Say(", fix it and ").Call("zerops_deploy").Say(" again.")
 }

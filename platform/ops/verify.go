@@ -53,7 +53,7 @@ func (env VerifyEnv) project() Project {
 type VerifyResult struct {
 	Verdict  string          `json:"verdict"`
 	Services []ServiceHealth `json:"services"`
-	Next     string          `json:"next"`
+	Next     platform.Step   `json:"-"`
 }
 
 // ServiceHealth is what a verify found out about one service.
@@ -67,7 +67,7 @@ type ServiceHealth struct {
 	Diagnoses  []diagnose.Diagnosis `json:"diagnoses,omitempty"`
 	Verdict    string               `json:"verdict"`
 	Reason     string               `json:"reason"`
-	Next       string               `json:"next,omitempty"` // in a verify answer, left out for the service whose next step the answer's is
+	Next       platform.Step        `json:"-"` // in a verify answer, zero for the service whose next step the answer's is
 	// ReplacedBy is set when the version a deploy's check named was replaced
 	// by a later deploy before it was checked: the version that runs now
 	// (its ID empty when unknown).
@@ -143,7 +143,8 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 		}
 		if len(services) == 0 {
 			return nil, platform.NewError(platform.ErrServiceNotFound, "the project has no runtime services to verify",
-				"Create one with zerops_import, then deploy code to it: "+deployCall("<its hostname>")+".")
+				"Create one with zerops_import, then deploy code to it: zerops_deploy sourceService=<the container holding the code> targetService=<its hostname>"+
+					" (local: workingDir=<the directory with zerops.yml> targetService=<its hostname>).")
 		}
 	}
 	host := subdomainHost(ctx, env)
@@ -171,9 +172,9 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 	i := slices.IndexFunc(out.Services, func(h ServiceHealth) bool { return h.Service == worst.Service })
 	out.Verdict, out.Next = worst.Verdict, worst.Next
 	for j := range out.Services {
-		out.Services[j].Diagnoses = diagnose.WithoutStated(out.Services[j].Diagnoses, out.Services[j].Next)
+		out.Services[j].Diagnoses = diagnose.WithoutStated(out.Services[j].Diagnoses, out.Services[j].Next.Prose())
 	}
-	out.Services[i].Next = ""
+	out.Services[i].Next = platform.Step{}
 	return out, nil
 }
 
@@ -313,12 +314,12 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	judge(h, svc, latest, svc.SubdomainAccess || env.Memory.subdomainPlanned(env.ProjectID, svc.Name), !codeDeployed(svc, versions))
 	if c := cancelledNewest(versions, latest); c != nil && own == "" {
 		h.Reason += fmt.Sprintf("; the newest push (app version %s) was cancelled before it deployed: its code does not run", c.ID)
-		h.Next += " The cancelled push's code is not deployed; to deploy it: " + deployCall(svc.Name) + "."
+		h.Next = h.Next.Say(" The cancelled push's code is not deployed; to deploy it: ").Then(deployCall(svc.Name)).Say(".")
 	}
 	// A stopped service is started, not rolled back: no version of it runs.
 	stopped := svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping
 	if (h.Verdict == VerdictFailing || h.Verdict == VerdictDegraded) && !stopped && canRollBack(versions, latest) && redeployFixes(h.Diagnoses) {
-		h.Next += " Or, if the version before worked, go back: zerops_deploy rollback=true targetService=" + svc.Name + "."
+		h.Next = h.Next.Say(" Or, if the version before worked, go back: ").Call("zerops_deploy", "rollback=true", "targetService="+svc.Name).Say(".")
 	}
 	if logNote != "" {
 		h.Reason += " (" + logNote + ")"
@@ -468,9 +469,9 @@ func AbandonedUpload(v platform.AppVersion, now time.Time) bool {
 
 // UploadNext is the next step for name's recent upload not built yet: a push
 // under way, or one the platform refused, which never builds.
-func UploadNext(name string) string {
-	return "Next: if your zerops_deploy failed, fix what it said and deploy again; else wait (zerops_events serviceHostname=" + name +
-		"), then zerops_verify serviceHostname=" + name + " again."
+func UploadNext(name string) platform.Step {
+	return platform.Say("if your ").Call("zerops_deploy").Say(" failed, fix what it said and deploy again; else wait (").
+		Call("zerops_events", "serviceHostname="+name).Say("), then ").Call("zerops_verify", "serviceHostname="+name).Say(" again.")
 }
 
 // liveVersion is the version a check judges: the newest, but for what came

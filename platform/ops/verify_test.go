@@ -75,8 +75,8 @@ func TestVerify_Verdicts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Verdict != tt.wantVerdict || !strings.Contains(res.Next, tt.wantNext) {
-				t.Fatalf("verdict %q next %q, want %q and %q (%+v)", res.Verdict, res.Next, tt.wantVerdict, tt.wantNext, res.Services)
+			if res.Verdict != tt.wantVerdict || !strings.Contains(said(res.Next), tt.wantNext) {
+				t.Fatalf("verdict %q next %q, want %q and %q (%+v)", res.Verdict, said(res.Next), tt.wantVerdict, tt.wantNext, res.Services)
 			}
 			if tt.hostname == "" {
 				if len(res.Services) != 2 || res.Services[0].Service != "appdev" || res.Services[1].Service != "appstage" {
