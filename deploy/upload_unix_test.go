@@ -84,7 +84,7 @@ func deployWithin(t *testing.T, p *deploy.APIPusher, req deploy.Request) (*deplo
 	select {
 	case a := <-done:
 		return a.res, a.err
-	case <-time.After(30 * time.Second):
+	case <-time.After(2 * time.Minute): // a hang, not a slow read: 32 MiB under -race on a loaded machine took 20 s
 		t.Fatal("the push did not return: it blocked reading the working directory")
 		return nil, nil
 	}
@@ -186,7 +186,7 @@ func TestDeployerReadZeropsYml_FIFORefusedAtOnce(t *testing.T) {
 		if pe := wantCode(t, err, platform.ErrNotRegularFile); !strings.Contains(pe.Message, "zerops.yaml") {
 			t.Errorf("the refusal does not name the file: %s", pe.Message)
 		}
-	case <-time.After(30 * time.Second):
+	case <-time.After(2 * time.Minute): // a hang, not a slow read: 32 MiB under -race on a loaded machine took 20 s
 		// Release the blocked reader before failing.
 		if f, err := os.OpenFile(pipe, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
 			_ = f.Close()

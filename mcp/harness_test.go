@@ -227,12 +227,12 @@ func sandboxProber(fake *fakeapi.Server) *ops.Prober {
 }
 
 // call invokes a tool and decodes its JSON answer (nil for text answers).
-func (h *harness) call(t *testing.T, name string, args map[string]any) (*sdk.CallToolResult, map[string]any) {
+func (h *harness) call(t testing.TB, name string, args map[string]any) (*sdk.CallToolResult, map[string]any) {
 	t.Helper()
 	return h.callWith(t, context.Background(), name, args, nil)
 }
 
-func (h *harness) callWith(t *testing.T, ctx context.Context, name string, args map[string]any, token any) (*sdk.CallToolResult, map[string]any) {
+func (h *harness) callWith(t testing.TB, ctx context.Context, name string, args map[string]any, token any) (*sdk.CallToolResult, map[string]any) {
 	t.Helper()
 	params := &sdk.CallToolParams{Name: name, Arguments: args}
 	if token != nil {

@@ -25,7 +25,7 @@ var documentTools = map[string]bool{"zerops_context": true, "zerops_workflow": t
 
 // outputCases are successful calls covering every listed tool and each of
 // its answer shapes.
-func (h *harness) outputCases(t *testing.T, readOnly bool) []outputCase {
+func (h *harness) outputCases(t testing.TB, readOnly bool) []outputCase {
 	t.Helper()
 	cases := []outputCase{
 		{"zerops_context", nil},
@@ -162,7 +162,7 @@ func (h *harness) outputSchemas(t *testing.T) map[string]*jsonschema.Resolved {
 
 // startProcess restarts appstage straight through the API and returns the
 // process id, for zerops_process to read.
-func (h *harness) startProcess(t *testing.T) string {
+func (h *harness) startProcess(t testing.TB) string {
 	t.Helper()
 	p, err := h.client.RestartService(context.Background(), h.fake.ServiceID("appstage"))
 	must(t, err)

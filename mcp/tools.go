@@ -8,6 +8,8 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // toolDef is one tool: its definition, whether it only reads, and how to
@@ -62,6 +64,9 @@ func newTool[In, Out any](t *sdk.Tool, h handlerFor[In, Out]) toolDef {
 					return nil, zero, handlerError{err}
 				}
 				text, err := marshalJSON(out)
+				if err == nil && len(text) > platform.MaxAnswer {
+					err = answerTooLarge(t.Name, len(text))
+				}
 				if err != nil {
 					var zero Out
 					return nil, zero, handlerError{err}
@@ -131,14 +136,39 @@ func directAnswer[In, Out any](ctx context.Context, req *sdk.CallToolRequest, sc
 		return errorAnswer(handlerError{err})
 	}
 	if tx, ok := any(out).(texter); ok {
-		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: tx.contentText()}}}
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: cutDocument(tx.contentText())}}}
 	}
 	structured, err := marshalJSON(out)
+	if err == nil && len(structured) > platform.MaxAnswer {
+		err = answerTooLarge(req.Params.Name, len(structured))
+	}
 	if err != nil {
 		return errorAnswer(handlerError{err})
 	}
 	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: structured}},
 		StructuredContent: json.RawMessage(structured)}
+}
+
+// answerTooLarge is the error of a structured answer over platform.MaxAnswer:
+// cut JSON would not parse, so the call is answered with what to ask instead.
+func answerTooLarge(tool string, size int) error {
+	return platform.NewError(platform.ErrAnswerTooLarge,
+		fmt.Sprintf("the answer of %s would be %.1f KiB, over the %d KiB a model is handed whole", tool, float64(size)/1024, platform.MaxAnswer>>10),
+		"Ask for less: one serviceHostname, a smaller limit, a later since, or a narrower search.")
+}
+
+// cutDocument keeps a markdown answer under platform.MaxAnswer, cut at a
+// line and saying so: a document is read top-down, so its start is kept.
+func cutDocument(text string) string {
+	if len(text) <= platform.MaxAnswer {
+		return text
+	}
+	const note = "\n\n… (the rest of this document is left out to keep the answer under %d KiB; search zerops_knowledge for the section you need)\n"
+	keep := text[:platform.MaxAnswer-len(note)-8]
+	if i := strings.LastIndexByte(keep, '\n'); i > 0 {
+		keep = keep[:i]
+	}
+	return strings.ToValidUTF8(keep, "") + fmt.Sprintf(note, platform.MaxAnswer>>10)
 }
 
 // errorAnswer is the error result the middleware renders.

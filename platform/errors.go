@@ -45,6 +45,7 @@ const (
 	ErrFileTooLarge       = "FILE_TOO_LARGE"
 	ErrNotRegularFile     = "NOT_A_REGULAR_FILE" // a FIFO, socket or device named as a file
 	ErrArgumentsTooLarge  = "ARGUMENTS_TOO_LARGE"
+	ErrAnswerTooLarge     = "ANSWER_TOO_LARGE" // over MaxAnswer: the call must ask for less
 	ErrInternal           = "INTERNAL_ERROR"
 	ErrCanceled           = "CANCELED"
 	ErrDeployFailed       = "DEPLOY_FAILED"

@@ -14,6 +14,12 @@ const MaxFileSize = 100 * 1024
 // the answer must stay small. The rest are counted in a closing issue.
 const MaxIssues = 20
 
+// MaxAnswer caps one tool answer as the model reads it, in bytes: well under
+// Claude Code's default cap of about 25,000 tokens (facts/clients.md), so an
+// answer reaches the model whole. Tools that can say more (logs, documents)
+// trim themselves below it; the MCP layer refuses anything larger.
+const MaxAnswer = 48 << 10
+
 // MaxIssueText bounds one issue's path and message, which quote the document.
 const MaxIssueText = 300
 

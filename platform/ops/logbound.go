@@ -12,8 +12,9 @@ import (
 const (
 	// maxLogLine is the most of one message an answer keeps: its start and its end.
 	maxLogLine = 2000
-	// maxLogAnswer bounds the messages of one answer; the oldest lines go first.
-	maxLogAnswer = 128 << 10
+	// maxLogAnswer bounds the messages of one answer, the oldest lines going
+	// first; with the lines' other fields the answer stays under platform.MaxAnswer.
+	maxLogAnswer = 32 << 10
 	// logLineOverhead is what a line's other fields add to the answer, about.
 	logLineOverhead = 80
 )

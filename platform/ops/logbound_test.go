@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
 	"github.com/zeropsio/zcp/platform/ops"
 	"github.com/zeropsio/zcp/platform/zeropsapi"
@@ -66,8 +67,11 @@ func TestLogs_LongLinesClipped(t *testing.T) {
 			t.Fatalf("a line of %d bytes comes back as %d bytes: %.80q…", len(msgs[0]), len(e.Message), e.Message)
 		}
 	}
-	if size > 128<<10 {
-		t.Errorf("the answer holds %d bytes of messages, over its 128 KiB cap", size)
+	if size > 32<<10 {
+		t.Errorf("the answer holds %d bytes of messages, over its 32 KiB cap", size)
+	}
+	if b, err := json.Marshal(res); err != nil || len(b) > platform.MaxAnswer {
+		t.Errorf("the whole answer is %d bytes (%v), over platform.MaxAnswer", len(b), err)
 	}
 	last := res.Entries[len(res.Entries)-1].Message
 	if !strings.HasSuffix(last, "-END0999") || !res.HasMore || res.Count != len(res.Entries) {
