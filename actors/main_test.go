@@ -39,7 +39,7 @@ type stubClient struct {
 	platform.Client
 
 	mu       sync.Mutex
-	statuses []string                          // GetProcess answers in order; the last repeats
+	statuses []platform.ProcessStatus          // GetProcess answers in order; the last repeats
 	errs     []error                           // GetProcess errors before statuses start
 	versions func(n int) []platform.AppVersion // SearchAppVersions answer per call
 	block    chan struct{}                     // when set, polls wait for it (or ctx)

@@ -15,7 +15,7 @@ import (
 
 func TestWatcher_Lifecycle(t *testing.T) {
 	checkLeaks(t)
-	c := &stubClient{statuses: []string{platform.ProcessRunning}}
+	c := &stubClient{statuses: []platform.ProcessStatus{platform.ProcessRunning}}
 	w := NewWatcher(c, fastWatcher())
 
 	// Never served: Status answers at once, from the config.
@@ -64,7 +64,7 @@ func TestWatcher_Lifecycle(t *testing.T) {
 
 func TestWatcher_StatusDetails(t *testing.T) {
 	checkLeaks(t)
-	c := &stubClient{statuses: []string{platform.ProcessRunning}, versions: func(int) []platform.AppVersion { return nil }}
+	c := &stubClient{statuses: []platform.ProcessStatus{platform.ProcessRunning}, versions: func(int) []platform.AppVersion { return nil }}
 	w := NewWatcher(c, fastWatcher())
 	serve(t, w)
 	for range 2 {
@@ -100,7 +100,7 @@ func TestWatcher_StatusDetails(t *testing.T) {
 // and no poll goroutine behind.
 func TestWatcher_CallersGiveUp(t *testing.T) {
 	checkLeaks(t)
-	c := &stubClient{statuses: []string{platform.ProcessRunning}}
+	c := &stubClient{statuses: []platform.ProcessStatus{platform.ProcessRunning}}
 	w := NewWatcher(c, fastWatcher())
 	serve(t, w)
 	var wg sync.WaitGroup
@@ -131,7 +131,7 @@ func TestWatcher_CallersGiveUp(t *testing.T) {
 // a loaded machine can only make fewer of them, never more.
 func TestWatcher_SlowsDownAfterSlowAfter(t *testing.T) {
 	checkLeaks(t)
-	c := &stubClient{statuses: []string{platform.ProcessRunning}}
+	c := &stubClient{statuses: []platform.ProcessStatus{platform.ProcessRunning}}
 	cfg := WatcherConfig{Interval: 5 * time.Millisecond, SlowInterval: 50 * time.Millisecond, SlowAfter: 100 * time.Millisecond, Limit: 400 * time.Millisecond}
 	w := NewWatcher(c, cfg)
 	stop := serve(t, w)

@@ -21,7 +21,7 @@ func TestWatcher_RacingSubscribers(t *testing.T) {
 	for round := range 20 {
 		t.Run(fmt.Sprint("round ", round), func(t *testing.T) {
 			t.Parallel()
-			statuses := []string{platform.ProcessPending}
+			statuses := []platform.ProcessStatus{platform.ProcessPending}
 			for range 5 {
 				statuses = append(statuses, platform.ProcessRunning)
 			}

@@ -13,13 +13,13 @@ func TestWatcher_FinalStateReachesAllSubscribers(t *testing.T) {
 	checkLeaks(t)
 	tests := []struct {
 		name       string
-		statuses   []string
-		wantStatus string
+		statuses   []platform.ProcessStatus
+		wantStatus platform.ProcessStatus
 		wantReason bool
 	}{
-		{"finished", []string{platform.ProcessPending, platform.ProcessRunning, platform.ProcessFinished}, platform.ProcessFinished, false},
-		{"failed with reason", []string{platform.ProcessRunning, platform.ProcessFailed}, platform.ProcessFailed, true},
-		{"canceled", []string{platform.ProcessCanceled}, platform.ProcessCanceled, false},
+		{"finished", []platform.ProcessStatus{platform.ProcessPending, platform.ProcessRunning, platform.ProcessFinished}, platform.ProcessFinished, false},
+		{"failed with reason", []platform.ProcessStatus{platform.ProcessRunning, platform.ProcessFailed}, platform.ProcessFailed, true},
+		{"canceled", []platform.ProcessStatus{platform.ProcessCanceled}, platform.ProcessCanceled, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -60,7 +60,7 @@ func TestWatcher_FinalStateReachesAllSubscribers(t *testing.T) {
 
 func TestWatcher_FanOutOnePollPerTick(t *testing.T) {
 	checkLeaks(t)
-	c := &stubClient{statuses: []string{platform.ProcessRunning}}
+	c := &stubClient{statuses: []platform.ProcessStatus{platform.ProcessRunning}}
 	w := NewWatcher(c, fastWatcher())
 	stop := serve(t, w)
 	ctx, cancel := context.WithCancel(t.Context())
@@ -101,7 +101,7 @@ func TestWatcher_FanOutOnePollPerTick(t *testing.T) {
 
 func TestWatcher_OneSubscriberLeavesOthersContinue(t *testing.T) {
 	checkLeaks(t)
-	c := &stubClient{statuses: []string{platform.ProcessRunning}}
+	c := &stubClient{statuses: []platform.ProcessStatus{platform.ProcessRunning}}
 	w := NewWatcher(c, fastWatcher())
 	serve(t, w)
 	leaving, leave := context.WithCancel(t.Context())
@@ -127,7 +127,7 @@ func TestWatcher_OneSubscriberLeavesOthersContinue(t *testing.T) {
 		t.Error("polling stopped when one of two subscribers left")
 	}
 	c.mu.Lock()
-	c.statuses = []string{platform.ProcessFinished}
+	c.statuses = []platform.ProcessStatus{platform.ProcessFinished}
 	c.mu.Unlock()
 	got := drain(t, staying)
 	if last := got[len(got)-1]; !last.Final || last.Process.Status != platform.ProcessFinished {
@@ -137,7 +137,7 @@ func TestWatcher_OneSubscriberLeavesOthersContinue(t *testing.T) {
 
 func TestWatcher_LastLeavingStopsLoop(t *testing.T) {
 	checkLeaks(t)
-	c := &stubClient{statuses: []string{platform.ProcessRunning}}
+	c := &stubClient{statuses: []platform.ProcessStatus{platform.ProcessRunning}}
 	w := NewWatcher(c, fastWatcher())
 	serve(t, w)
 	ctx, cancel := context.WithCancel(t.Context())
@@ -163,7 +163,7 @@ func TestWatcher_LastLeavingStopsLoop(t *testing.T) {
 
 func TestWatcher_Timeout(t *testing.T) {
 	checkLeaks(t)
-	c := &stubClient{statuses: []string{platform.ProcessRunning}}
+	c := &stubClient{statuses: []platform.ProcessStatus{platform.ProcessRunning}}
 	cfg := fastWatcher()
 	cfg.Limit = 30 * time.Millisecond
 	w := NewWatcher(c, cfg)
@@ -198,7 +198,7 @@ func TestWatcher_PollErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			c := &stubClient{errs: tt.errs, statuses: []string{platform.ProcessFinished}}
+			c := &stubClient{errs: tt.errs, statuses: []platform.ProcessStatus{platform.ProcessFinished}}
 			w := NewWatcher(c, fastWatcher()) // MaxFailures 3
 			serve(t, w)
 			ch, err := w.Subscribe(t.Context(), "proc-1")
@@ -219,7 +219,7 @@ func TestWatcher_PollErrors(t *testing.T) {
 
 func TestWatcher_SlowSubscriberDoesNotStall(t *testing.T) {
 	checkLeaks(t)
-	statuses := []string{platform.ProcessPending}
+	statuses := []platform.ProcessStatus{platform.ProcessPending}
 	for range 20 {
 		statuses = append(statuses, platform.ProcessRunning)
 	}

@@ -200,7 +200,7 @@ func TestRun_DeletingTargetRefusedBeforePush(t *testing.T) {
 
 			_, err = deploy.Run(testContext(t), env, p)
 			pe := wantCode(t, err, platform.ErrInvalidParameter)
-			if !strings.Contains(pe.Message, "appstage") || !strings.Contains(pe.Message, platform.ServiceDeleting) ||
+			if !strings.Contains(pe.Message, "appstage") || !strings.Contains(pe.Message, string(platform.ServiceDeleting)) ||
 				!strings.Contains(pe.Suggestion, "zerops_discover") || !strings.Contains(pe.Suggestion, "zerops_import") {
 				t.Errorf("refusal %q / %q names not the target, its status or the way on", pe.Message, pe.Suggestion)
 			}

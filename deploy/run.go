@@ -626,7 +626,7 @@ func targetGone(ctx context.Context, c platform.Client, id string) (string, bool
 	case err != nil:
 		return "it no longer exists", platform.ErrorCode(err) == platform.ErrServiceNotFound
 	case svc.Status == platform.ServiceDeleting:
-		return "its deletion is under way: " + svc.Status, true
+		return "its deletion is under way: " + string(svc.Status), true
 	}
 	return "", false
 }

@@ -249,7 +249,7 @@ type processSummary struct {
 func summarize(outcomes []waitOutcome) []processSummary {
 	out := make([]processSummary, 0, len(outcomes))
 	for _, o := range outcomes {
-		ps := processSummary{ID: o.Process.ID, Action: o.Process.ActionName, Status: o.Process.Status, Note: o.Note}
+		ps := processSummary{ID: o.Process.ID, Action: o.Process.ActionName, Status: string(o.Process.Status), Note: o.Note}
 		if o.Waited {
 			ps.ElapsedSeconds = max(1, int(o.Elapsed.Seconds()))
 		}

@@ -61,7 +61,7 @@ func TestProgress_RestartNotifiesInOrderThenFinalResult(t *testing.T) {
 		if !strings.HasPrefix(n.Message, "Restarting appdev: ") {
 			t.Errorf("message %q", n.Message)
 		}
-		if strings.Contains(n.Message, platform.ProcessFinished) {
+		if strings.Contains(n.Message, string(platform.ProcessFinished)) {
 			t.Errorf("a notification reports the final state (lessons #1): %q", n.Message)
 		}
 	}
@@ -302,14 +302,14 @@ func TestProgress_TerminalUpdateNeverNotified(t *testing.T) {
 		}
 	}
 	got := h.notifications()
-	if len(got) != 2 || !strings.Contains(got[1].Message, platform.ProcessRunning) {
+	if len(got) != 2 || !strings.Contains(got[1].Message, string(platform.ProcessRunning)) {
 		for _, n := range got {
 			t.Errorf("notification %q", n.Message)
 		}
 		t.Fatalf("%d notifications, want the starting state and the RUNNING one", len(got))
 	}
 	for _, n := range got {
-		if strings.Contains(n.Message, platform.ProcessFinished) {
+		if strings.Contains(n.Message, string(platform.ProcessFinished)) {
 			t.Errorf("terminal state notified: %q", n.Message)
 		}
 	}

@@ -191,7 +191,7 @@ func TestEnv_RestartTrue(t *testing.T) {
 		pm := p.(map[string]any)
 		actions[pm["action"].(string)] = pm["status"].(string)
 	}
-	if actions["stack.updateUserData"] != platform.ProcessFinished || actions["stack.restart"] != platform.ProcessFinished {
+	if actions["stack.updateUserData"] != string(platform.ProcessFinished) || actions["stack.restart"] != string(platform.ProcessFinished) {
 		t.Errorf("processes = %v, want the env change and the restart finished", actions)
 	}
 	restarting := false

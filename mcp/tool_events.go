@@ -102,7 +102,7 @@ func eventWho(e ops.Event) string { return cmp.Or(e.Service, "the project") }
 // eventFailed reports whether a build or process ended in failure.
 func eventFailed(e ops.Event) bool {
 	switch e.Status {
-	case platform.ProcessFailed, platform.AppVersionBuildFailed, platform.AppVersionBuildValidationFailed,
+	case string(platform.ProcessFailed), platform.AppVersionBuildFailed, platform.AppVersionBuildValidationFailed,
 		platform.AppVersionPreparingRuntimeFailed, platform.AppVersionDeployFailed:
 		return true
 	}
@@ -115,7 +115,7 @@ func eventRunning(e ops.Event) bool {
 		v := platform.AppVersion{Status: e.Status, Created: e.Time}
 		return !v.Final() && !ops.AbandonedUpload(v, time.Now())
 	}
-	switch e.Status {
+	switch platform.ProcessStatus(e.Status) {
 	case platform.ProcessPending, platform.ProcessRunning, platform.ProcessRollbacking, platform.ProcessCanceling:
 		return true
 	}

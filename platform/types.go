@@ -8,28 +8,35 @@ import (
 // Process statuses as ZCP consumers see them. Raw API values are normalised by
 // zeropsapi.NormalizeProcessStatus: DONE becomes FINISHED and CANCELLED becomes CANCELED.
 const (
-	ProcessPending     = "PENDING"
-	ProcessRunning     = "RUNNING"
-	ProcessRollbacking = "ROLLBACKING"
-	ProcessCanceling   = "CANCELING"
-	ProcessFinished    = "FINISHED"
-	ProcessFailed      = "FAILED"
-	ProcessCanceled    = "CANCELED"
+	ProcessPending     ProcessStatus = "PENDING"
+	ProcessRunning     ProcessStatus = "RUNNING"
+	ProcessRollbacking ProcessStatus = "ROLLBACKING"
+	ProcessCanceling   ProcessStatus = "CANCELING"
+	ProcessFinished    ProcessStatus = "FINISHED"
+	ProcessFailed      ProcessStatus = "FAILED"
+	ProcessCanceled    ProcessStatus = "CANCELED"
 )
+
+// ProcessStatus is the status of a platform process (the Process* values).
+type ProcessStatus string
+
+// ServiceStatus is the status of a service (the Service* values; the
+// platform has more, passed through untouched).
+type ServiceStatus string
 
 // Service statuses the rest of ZCP reasons about. The platform has more; any
 // value is passed through untouched.
 const (
-	ServiceNew           = "NEW"
-	ServiceCreating      = "CREATING"
-	ServiceActive        = "ACTIVE"
-	ServiceStopping      = "STOPPING"
-	ServiceStopped       = "STOPPED"
-	ServiceStarting      = "STARTING"
-	ServiceRestarting    = "RESTARTING"
-	ServiceDeleting      = "DELETING"
-	ServiceReadyToDeploy = "READY_TO_DEPLOY"
-	ServiceFailed        = "FAILED"
+	ServiceNew           ServiceStatus = "NEW"
+	ServiceCreating      ServiceStatus = "CREATING"
+	ServiceActive        ServiceStatus = "ACTIVE"
+	ServiceStopping      ServiceStatus = "STOPPING"
+	ServiceStopped       ServiceStatus = "STOPPED"
+	ServiceStarting      ServiceStatus = "STARTING"
+	ServiceRestarting    ServiceStatus = "RESTARTING"
+	ServiceDeleting      ServiceStatus = "DELETING"
+	ServiceReadyToDeploy ServiceStatus = "READY_TO_DEPLOY"
+	ServiceFailed        ServiceStatus = "FAILED"
 )
 
 // App version (build) statuses.
@@ -136,7 +143,7 @@ type ServiceStack struct {
 	ClientID        string          `json:"clientId,omitempty"`
 	ProjectID       string          `json:"projectId"`
 	Name            string          `json:"name"`
-	Status          string          `json:"status"`
+	Status          ServiceStatus   `json:"status"`
 	Type            ServiceTypeInfo `json:"type"`
 	Mode            string          `json:"mode,omitempty"` // HA or NON_HA
 	SubdomainAccess bool            `json:"subdomainAccess"`
@@ -180,7 +187,7 @@ type Process struct {
 	ProjectID      string            `json:"projectId,omitempty"`
 	ServiceStackID string            `json:"serviceStackId,omitempty"`
 	ActionName     string            `json:"actionName"`
-	Status         string            `json:"status"`
+	Status         ProcessStatus     `json:"status"`
 	ServiceStacks  []ServiceStackRef `json:"serviceStacks,omitempty"`
 	Created        time.Time         `json:"created"`
 	Started        *time.Time        `json:"started,omitempty"`

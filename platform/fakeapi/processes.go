@@ -93,7 +93,7 @@ func (st *state) internalProcess(projectID string, svc *service, action string, 
 }
 
 // status computes the process status at now.
-func (p *process) status(now time.Time) string {
+func (p *process) status(now time.Time) platform.ProcessStatus {
 	switch {
 	case !p.CanceledAt.IsZero() && now.Before(p.CanceledAt.Add(cancelingFor)):
 		return platform.ProcessCanceling

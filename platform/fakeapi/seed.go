@@ -21,7 +21,10 @@ func (st *state) seedDemo() {
 	born := st.created.Add(-24 * time.Hour)
 	p := st.addProject("demo", born)
 	st.demoID = p.ID
-	seed := []struct{ name, version, status string }{
+	seed := []struct {
+		name, version string
+		status        platform.ServiceStatus
+	}{
 		{"appdev", "nodejs@22", platform.ServiceActive},
 		{"appstage", "nodejs@22", platform.ServiceReadyToDeploy},
 		{"db", "postgresql@16", platform.ServiceActive},
@@ -62,7 +65,7 @@ func (st *state) seedDemo() {
 
 // newService adds a service with the ports, generated env, containers and
 // default scaling of its type.
-func (st *state) newService(projectID, name string, v *stackVersion, mode, status string, now time.Time) *service {
+func (st *state) newService(projectID, name string, v *stackVersion, mode string, status platform.ServiceStatus, now time.Time) *service {
 	s := &service{
 		ID: newID(), ProjectID: projectID, Name: name, Status: status, Version: v, Mode: mode,
 		Created: now, LastUpdate: now,

@@ -43,7 +43,7 @@ func errServiceNotFound() (int, any) {
 
 // lifecycle starts a process that moves svc through transient to final,
 // restoring its status when the process fails or is canceled.
-func (st *state) lifecycle(rq *apiRequest, action, transient, final string) (int, any) {
+func (st *state) lifecycle(rq *apiRequest, action string, transient, final platform.ServiceStatus) (int, any) {
 	s := st.services[rq.param]
 	if s == nil {
 		return errServiceNotFound()
@@ -67,7 +67,7 @@ func (st *state) lifecycle(rq *apiRequest, action, transient, final string) (int
 }
 
 // setStatus sets a live service's status; a deleted service is left alone.
-func (st *state) setStatus(id, status string, at time.Time) {
+func (st *state) setStatus(id string, status platform.ServiceStatus, at time.Time) {
 	if s := st.services[id]; s != nil && s.Status != platform.ServiceDeleting {
 		s.Status, s.LastUpdate = status, at
 	}

@@ -61,7 +61,7 @@ type service struct {
 	ID        string
 	ProjectID string
 	Name      string
-	Status    string
+	Status    platform.ServiceStatus
 	Version   *stackVersion
 	Mode      string
 	Subdomain bool

@@ -106,7 +106,7 @@ type serviceJSON struct {
 
 func (st *state) serviceView(s *service, detail bool) serviceJSON {
 	v := serviceJSON{
-		ID: s.ID, ClientID: st.clientID, ProjectID: s.ProjectID, Name: s.Name, Status: s.Status,
+		ID: s.ID, ClientID: st.clientID, ProjectID: s.ProjectID, Name: s.Name, Status: string(s.Status),
 		TypeID: s.Version.Type.ID, VersionID: s.Version.ID, TypeInfo: typeInfo(s.Version),
 		Mode: s.Mode, SubdomainAccess: s.Subdomain, IsSystem: s.system(), Ports: append([]portJSON{}, s.Ports...),
 		CustomAutoscaling: s.Custom, Created: ts(s.Created), LastUpdate: ts(s.LastUpdate),
@@ -226,7 +226,7 @@ func (st *state) processView(p *process, now time.Time) processJSON {
 	status := p.status(now)
 	v := processJSON{
 		ID: p.ID, ClientID: st.clientID, ProjectID: p.ProjectID, ServiceStacks: []serviceLightJSON{},
-		Status: status, Sequence: p.Seq, ActionName: p.Action,
+		Status: string(status), Sequence: p.Seq, ActionName: p.Action,
 		CreatedByUser:   userObjectJSON{Type: "USER", ID: st.userID, Email: demoEmail, FullName: demoFullName},
 		CreatedBySystem: p.internal,
 		Created:         ts(p.Created), LastUpdate: ts(p.Created),

@@ -22,15 +22,15 @@ type ProjectInfo struct {
 
 // ServiceInfo is one service as discover reports it.
 type ServiceInfo struct {
-	Hostname        string          `json:"hostname"`
-	ID              string          `json:"id"`
-	Type            string          `json:"type"`
-	Category        string          `json:"category,omitempty"`
-	Status          string          `json:"status"`
-	Mode            string          `json:"mode,omitempty"`
-	SubdomainAccess bool            `json:"subdomainAccess"`
-	SubdomainURLs   []string        `json:"subdomainUrls"` // public URL per HTTP port, once enabled; [] when none
-	Ports           []platform.Port `json:"ports"`         // [] when none
+	Hostname        string                 `json:"hostname"`
+	ID              string                 `json:"id"`
+	Type            string                 `json:"type"`
+	Category        string                 `json:"category,omitempty"`
+	Status          platform.ServiceStatus `json:"status"`
+	Mode            string                 `json:"mode,omitempty"`
+	SubdomainAccess bool                   `json:"subdomainAccess"`
+	SubdomainURLs   []string               `json:"subdomainUrls"` // public URL per HTTP port, once enabled; [] when none
+	Ports           []platform.Port        `json:"ports"`         // [] when none
 	// Autoscaling is the scaling in force, known from a read by id: the one
 	// service asked for, or one ZCP changed a moment ago. The list leaves
 	// it out rather than show the search's customAutoscaling (only what the

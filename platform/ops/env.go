@@ -485,7 +485,7 @@ func waitProcessEnd(ctx context.Context, c platform.Client, id string, limit tim
 		}
 		if p.IsTerminal() {
 			if p.Status != platform.ProcessFinished {
-				reason := p.Status
+				reason := string(p.Status)
 				if p.FailReason != nil {
 					reason += ": " + *p.FailReason
 				}

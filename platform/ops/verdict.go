@@ -46,11 +46,11 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 	case latest.StartedWithoutCode():
 		// startWithoutCode runs an empty container: ACTIVE, and nothing of
 		// the user's in it, as before a first deploy.
-		set(VerdictFailing, name+" has no code of yours deployed yet: it was started without code (startWithoutCode), so it is "+svc.Status+" with nothing of yours running",
+		set(VerdictFailing, name+" has no code of yours deployed yet: it was started without code (startWithoutCode), so it is "+string(svc.Status)+" with nothing of yours running",
 			platform.Say("deploy code to "+name+": ").Then(deployCall(name)).Say("."))
 		return
 	case svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping:
-		set(VerdictFailing, name+" is "+svc.Status+": nothing runs until it is started",
+		set(VerdictFailing, name+" is "+string(svc.Status)+": nothing runs until it is started",
 			platform.Say("start it with ").Call("zerops_manage", "action=start", host).Say("."))
 		return
 	case latest.Status == platform.AppVersionUploading:
@@ -160,9 +160,9 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 			platform.Say("mark the app's port httpSupport: true in run.ports of zerops.yml, then ").Then(deployCall(name)).
 				Say("; if "+name+" serves no HTTP, disable the subdomain instead: ").Call("zerops_subdomain", host, "action=disable").Say("."))
 	case reached == 0 && len(h.Probes) == 0:
-		set(VerdictHealthy, name+" is "+svc.Status+" with a clean log; it has no HTTP port to probe", platform.Say("nothing to fix."))
+		set(VerdictHealthy, name+" is "+string(svc.Status)+" with a clean log; it has no HTTP port to probe", platform.Say("nothing to fix."))
 	case reached == 0:
-		set(VerdictHealthy, name+" is "+svc.Status+" with a clean log; not probed: "+h.Network,
+		set(VerdictHealthy, name+" is "+string(svc.Status)+" with a clean log; not probed: "+h.Network,
 			platform.Say("to probe it, enable a subdomain with ").Call("zerops_subdomain").Say(" or run zcli vpn up."))
 	case firstOK(h.Probes).Unverified != "":
 		p := firstOK(h.Probes)

@@ -23,19 +23,19 @@ func judgeManaged(h *ServiceHealth, svc platform.ServiceStack) {
 		set(VerdictHealthy, name+" ("+kind+") is ACTIVE: a managed service is judged by its status; it takes no code",
 			platform.Say("nothing to fix; runtimes reach it at hostname "+name+"."))
 	case platform.ServiceStopped, platform.ServiceStopping:
-		set(VerdictFailing, name+" ("+kind+") is "+svc.Status+": the services that use it cannot reach it",
+		set(VerdictFailing, name+" ("+kind+") is "+string(svc.Status)+": the services that use it cannot reach it",
 			platform.Say("start it with ").Call("zerops_manage", "action=start", host).Say("."))
 	case platform.ServiceNew, platform.ServiceCreating:
 		h.starting = true
-		set(VerdictDegraded, name+" ("+kind+") is "+svc.Status+": the platform is still creating it", wait)
+		set(VerdictDegraded, name+" ("+kind+") is "+string(svc.Status)+": the platform is still creating it", wait)
 	case platform.ServiceStarting, platform.ServiceRestarting, "RELOADING", "UPGRADING", "SCALING", "REPAIRING":
 		h.starting = true
-		set(VerdictDegraded, name+" ("+kind+") is "+svc.Status+": an action on it is under way", wait)
+		set(VerdictDegraded, name+" ("+kind+") is "+string(svc.Status)+": an action on it is under way", wait)
 	case platform.ServiceDeleting:
 		set(VerdictFailing, name+" ("+kind+") is being deleted",
 			platform.Say("if the project still needs it, re-create it with ").Call("zerops_import").Say(" once the delete ends."))
 	default: // FAILED, ACTION_FAILED, CONTAINER_FAILED and any other
-		set(VerdictFailing, name+" ("+kind+") is "+svc.Status+": its last action did not complete",
+		set(VerdictFailing, name+" ("+kind+") is "+string(svc.Status)+": its last action did not complete",
 			platform.Say("read why in ").Call("zerops_events", host).Say(" and ").Call("zerops_logs", host).Say("; ").
 				Call("zerops_manage", "action=restart", host).Say(" tries it again."))
 	}

@@ -13,7 +13,7 @@ import (
 func TestCheckService_ManagedByStatus(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		status       string
+		status       platform.ServiceStatus
 		wantVerdict  string
 		wantNext     string
 		wantStarting bool
@@ -31,7 +31,7 @@ func TestCheckService_ManagedByStatus(t *testing.T) {
 	fake, c := newFake(t, 0)
 	env := ops.VerifyEnv{Client: c, ProjectID: fake.ProjectID()} // no logs, no prober: a managed service needs neither
 	for _, tt := range tests {
-		t.Run(tt.status, func(t *testing.T) {
+		t.Run(string(tt.status), func(t *testing.T) {
 			t.Parallel()
 			svc := platform.ServiceStack{ID: "no-such-id", Name: "db", Status: tt.status,
 				Type: platform.ServiceTypeInfo{Category: platform.CategoryStandard, VersionName: "postgresql@16"}}
@@ -43,7 +43,7 @@ func TestCheckService_ManagedByStatus(t *testing.T) {
 			if h.Verdict != tt.wantVerdict || !strings.Contains(next, tt.wantNext) || h.Starting() != tt.wantStarting {
 				t.Fatalf("verdict %q next %q starting %v; want %q, %q, %v", h.Verdict, next, h.Starting(), tt.wantVerdict, tt.wantNext, tt.wantStarting)
 			}
-			if strings.Contains(next, "zerops_deploy") || !strings.Contains(h.Reason, tt.status) && tt.status != platform.ServiceDeleting {
+			if strings.Contains(next, "zerops_deploy") || !strings.Contains(h.Reason, string(tt.status)) && tt.status != platform.ServiceDeleting {
 				t.Errorf("reason %q next %q: want the status named and no deploy", h.Reason, next)
 			}
 		})

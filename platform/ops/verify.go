@@ -58,16 +58,16 @@ type VerifyResult struct {
 
 // ServiceHealth is what a verify found out about one service.
 type ServiceHealth struct {
-	Service    string               `json:"serviceHostname"`
-	Status     string               `json:"status"`
-	AppVersion *VersionState        `json:"appVersion,omitempty"`
-	Probes     []Probe              `json:"probes"`
-	Network    string               `json:"network,omitempty"`
-	ErrorLines []string             `json:"errorLines,omitempty"`
-	Diagnoses  []diagnose.Diagnosis `json:"diagnoses,omitempty"`
-	Verdict    string               `json:"verdict"`
-	Reason     string               `json:"reason"`
-	Next       platform.Step        `json:"-"` // in a verify answer, zero for the service whose next step the answer's is
+	Service    string                 `json:"serviceHostname"`
+	Status     platform.ServiceStatus `json:"status"`
+	AppVersion *VersionState          `json:"appVersion,omitempty"`
+	Probes     []Probe                `json:"probes"`
+	Network    string                 `json:"network,omitempty"`
+	ErrorLines []string               `json:"errorLines,omitempty"`
+	Diagnoses  []diagnose.Diagnosis   `json:"diagnoses,omitempty"`
+	Verdict    string                 `json:"verdict"`
+	Reason     string                 `json:"reason"`
+	Next       platform.Step          `json:"-"` // in a verify answer, zero for the service whose next step the answer's is
 	// ReplacedBy is set when the version a deploy's check named was replaced
 	// by a later deploy before it was checked: the version that runs now
 	// (its ID empty when unknown).

@@ -169,7 +169,7 @@ func TestZeropsClient_Lifecycle(t *testing.T) {
 	steps := []struct {
 		action string
 		run    func(context.Context, string) (*platform.Process, error)
-		status string
+		status platform.ServiceStatus
 	}{
 		{"stack.stop", c.StopService, platform.ServiceStopped},
 		{"stack.start", c.StartService, platform.ServiceActive},

@@ -16,14 +16,14 @@ import (
 // NormalizeProcessStatus maps the API's process status spellings onto the
 // Process* constants: DONE becomes FINISHED, CANCELLED becomes CANCELED, any
 // other value is returned unchanged.
-func NormalizeProcessStatus(s string) string {
+func NormalizeProcessStatus(s string) platform.ProcessStatus {
 	switch s {
 	case "DONE":
 		return platform.ProcessFinished
 	case "CANCELLED":
 		return platform.ProcessCanceled
 	}
-	return s
+	return platform.ProcessStatus(s)
 }
 
 func timePtr(v types.DateTimeNull) *time.Time {
@@ -158,7 +158,7 @@ func convertEsService(s output.EsServiceStack) platform.ServiceStack {
 		ClientID:          s.ClientId.Native(),
 		ProjectID:         s.ProjectId.Native(),
 		Name:              s.Name.Native(),
-		Status:            s.Status.Native(),
+		Status:            platform.ServiceStatus(s.Status.Native()),
 		Type:              convertTypeInfo(s.ServiceStackTypeInfo),
 		SubdomainAccess:   s.SubdomainAccess.Native(),
 		Ports:             convertPorts(s.Ports),
@@ -178,7 +178,7 @@ func convertService(s output.ServiceStack) platform.ServiceStack {
 		ID:                 s.Id.Native(),
 		ProjectID:          s.ProjectId.Native(),
 		Name:               s.Name.Native(),
-		Status:             s.Status.Native(),
+		Status:             platform.ServiceStatus(s.Status.Native()),
 		Type:               convertTypeInfo(s.ServiceStackTypeInfo),
 		Mode:               s.Mode.Native(),
 		SubdomainAccess:    s.SubdomainAccess.Native(),

@@ -46,7 +46,7 @@ func TestNormalizeAPIURL_Inputs(t *testing.T) {
 
 func TestNormalizeProcessStatus_Values(t *testing.T) {
 	t.Parallel()
-	tests := map[string]string{
+	tests := map[string]platform.ProcessStatus{
 		"DONE": platform.ProcessFinished, "CANCELLED": platform.ProcessCanceled,
 		"FINISHED": platform.ProcessFinished, "CANCELED": platform.ProcessCanceled,
 		"PENDING": platform.ProcessPending, "RUNNING": platform.ProcessRunning, "FAILED": platform.ProcessFailed,

@@ -12,8 +12,9 @@ import (
 func TestZeropsClient_ProcessStatusNormalisedFromWire(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		name, body, status string
-		reason             *string
+		name, body string
+		status     platform.ProcessStatus
+		reason     *string
 	}{
 		{"DONE", `{"id":"p1","status":"DONE","actionName":"stack.start","created":"2025-01-01T00:00:00Z"}`, platform.ProcessFinished, nil},
 		{"CANCELLED", `{"id":"p1","status":"CANCELLED","actionName":"stack.start","created":"2025-01-01T00:00:00Z"}`, platform.ProcessCanceled, nil},
