@@ -100,7 +100,7 @@ func budgetHarness(t *testing.T, wait time.Duration, o harnessOpts) (*harness, *
 // continuations read on from the first call's watcher subscription.
 func TestBudget_DeployFollowReachesVerdict(t *testing.T) {
 	t.Parallel()
-	h, w := budgetHarness(t, 150*time.Millisecond, harnessOpts{sandboxPush: true, buildStep: 250 * time.Millisecond})
+	h, w := budgetHarness(t, time.Second, harnessOpts{sandboxPush: true, buildStep: 1500 * time.Millisecond})
 	a := &agent{h: h, abandon: time.Minute}
 	m, isErr := a.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"})
 	if isErr || m["verdict"] != nil || m["waiting"] != deploy.WaitingBuild {
@@ -132,7 +132,7 @@ func TestBudget_DeployFollowReachesVerdict(t *testing.T) {
 		t.Errorf("the verdict after following = %v, want live on appstage", m)
 	}
 	if a.calls < 2 {
-		t.Errorf("the build (several 250 ms steps) ended within a 150 ms budget: %d call(s)", a.calls)
+		t.Errorf("the build (several 1.5 s steps) ended within a 1 s budget: %d call(s)", a.calls)
 	}
 	if got := int(w.builds.Load()); got > 1+checks {
 		t.Errorf("%d build subscriptions for %d calls: the continuations did not read on from the parked one", got, a.calls)
@@ -144,7 +144,7 @@ func TestBudget_DeployFollowReachesVerdict(t *testing.T) {
 // diagnosis), as the uninterrupted deploy does.
 func TestBudget_FailedBuildThroughFollow(t *testing.T) {
 	t.Parallel()
-	h, _ := budgetHarness(t, 100*time.Millisecond, harnessOpts{sandboxPush: true, buildStep: 250 * time.Millisecond})
+	h, _ := budgetHarness(t, time.Second, harnessOpts{sandboxPush: true, buildStep: 1500 * time.Millisecond})
 	writeApp(t, h.workDir(t), noBuildScript)
 	a := &agent{h: h, abandon: time.Minute}
 	m, isErr := a.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"})
@@ -165,7 +165,7 @@ func TestBudget_FailedBuildThroughFollow(t *testing.T) {
 // reads on from the same subscription until the process ends.
 func TestBudget_RestartWaitsOn(t *testing.T) {
 	t.Parallel()
-	h, w := budgetHarness(t, 100*time.Millisecond, harnessOpts{processDuration: 800 * time.Millisecond})
+	h, w := budgetHarness(t, time.Second, harnessOpts{processDuration: 5 * time.Second})
 	a := &agent{h: h, abandon: time.Minute}
 	m, _ := a.call(t, "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appdev"})
 	proc, _ := m["process"].(map[string]any)
