@@ -14,13 +14,8 @@ import (
 
 // TestMain fails the package when any goroutine outlives the tests.
 func TestMain(m *testing.M) {
-	goleak.VerifyTestMain(m, goleak.IgnoreCurrent(), ignoreIndexGoroutine) // the baseline: package-init goroutines (bleve workers)
+	goleak.VerifyTestMain(m, goleak.IgnoreCurrent()) // the baseline: package-init goroutines
 }
-
-// ignoreIndexGoroutine skips the goroutine a knowledge index parks for its
-// lifetime (bleve scorch's introducer): indexes live as long as the process,
-// and the actor hands its index to callers that may outlive a run.
-var ignoreIndexGoroutine = goleak.IgnoreTopFunction("github.com/blevesearch/bleve/v2/index/scorch.(*Scorch).introducerLoop")
 
 // checkLeaks fails t when a goroutine started during t outlives it: the count
 // must return to the baseline taken when t began. Call it first, so that its
@@ -30,7 +25,7 @@ var ignoreIndexGoroutine = goleak.IgnoreTopFunction("github.com/blevesearch/blev
 func checkLeaks(t *testing.T) {
 	t.Helper()
 	baseline := goleak.IgnoreCurrent()
-	t.Cleanup(func() { goleak.VerifyNone(t, baseline, ignoreIndexGoroutine) })
+	t.Cleanup(func() { goleak.VerifyNone(t, baseline) })
 }
 
 // stubClient is a platform.Client whose process and app-version answers are

@@ -9,11 +9,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
-	"github.com/blevesearch/bleve/v2/document"
-	"github.com/blevesearch/bleve/v2/index/scorch"
-	"github.com/blevesearch/bleve/v2/mapping"
-	"github.com/blevesearch/bleve/v2/search"
-	index "github.com/blevesearch/bleve_index_api"
+	"github.com/blevesearch/bleve/v2/registry"
 )
 
 // Indexed field names and their query-time boosts.
@@ -27,21 +23,15 @@ const (
 	boostContent  = 1.0
 )
 
-// Index is a BM25 full-text index over knowledge documents (bleve's scorch
-// index: one compact segment, nothing stored; used without bleve's top-level
-// package, see the package doc). It owns its documents and never changes
-// after OpenIndex or BuildIndex returns, so it is safe for concurrent use by
-// any number of goroutines. Its bleve index keeps one parked goroutine
-// (scorch's introducer) for as long as the index lives: the process's
-// lifetime, or until Close.
+// Index is a BM25 full-text index over knowledge documents: each field
+// analysed by bleve's English analyzer (stemming, stop words) into postings
+// held in memory and ranked as bleve ranks them (bm25.go). It owns its
+// documents and never changes after OpenIndex or BuildIndex returns, so it
+// is safe for concurrent use by any number of goroutines.
 type Index struct {
-	bleve   index.Index // scorch
-	mapping *mapping.IndexMappingImpl
-	docs    []Document        // sorted by URI
-	byURI   map[string]*entry // URI → document
-	stats   *search.BM25Stats // total tokens per field (scorch itself would count distinct terms)
-	cleanup func() error      // removes what opening left on disk, after Close; nil when nothing
-
+	docs     []Document        // sorted by URI
+	byURI    map[string]*entry // URI → document
+	post     *postings
 	analyzer analysis.Analyzer // the fields' analyzer (stateless, safe for concurrent use)
 }
 
@@ -57,11 +47,9 @@ func (e *entry) snippetText() snippetText {
 	return e.snip
 }
 
-// indexedDoc is what bleve sees of a document.
+// indexedDoc is the text of a document's indexed fields.
 type indexedDoc struct {
-	Title    string `json:"title"`
-	Keywords string `json:"keywords"`
-	Content  string `json:"content"`
+	Title, Keywords, Content string
 }
 
 func (d Document) indexed() indexedDoc {
@@ -94,42 +82,28 @@ func camelWords(s string) string {
 	return b.String()
 }
 
-// BuildIndex analyses docs into an in-memory index; duplicate or empty URIs
-// are an error. Each field is analysed once, by bleve: the field lengths BM25
-// needs are read back from that analysis. The zcp binary never calls it (it
-// opens the generated index, OpenIndex), so none of bleve's indexing code is
-// linked into it; tests and the generator use it.
+// BuildIndex analyses docs into an index; duplicate or empty URIs are an
+// error. The zcp binary opens the generated index instead (OpenIndex); tests
+// and the generator build one.
 func BuildIndex(docs []Document) (*Index, error) {
-	m, err := newMapping()
+	ix, err := newIndexOf(docs)
 	if err != nil {
 		return nil, err
 	}
-	ix, err := newIndexOf(docs, m)
-	if err != nil {
-		return nil, err
-	}
-	q := index.NewAnalysisQueue(4) // bleve's default
-	defer q.Close()
-	bi, err := openScorch("", q)
-	if err != nil {
-		return nil, fmt.Errorf("create knowledge index: %w", err)
-	}
-	if ix.stats.FieldCardinality, err = indexBatch(bi, m, ix.docs); err != nil {
-		_ = bi.Close()
-		return nil, err
-	}
-	ix.bleve = bi
+	ix.post = analyse(ix.docs, ix.analyzer)
 	return ix, nil
 }
 
-// newIndexOf checks and sorts docs; the bleve index is still to be made.
-func newIndexOf(docs []Document, m *mapping.IndexMappingImpl) (*Index, error) {
+// newIndexOf checks and sorts docs; the postings are still to be made.
+func newIndexOf(docs []Document) (*Index, error) {
+	an, err := newAnalyzer()
+	if err != nil {
+		return nil, err
+	}
 	ix := &Index{
 		docs:     make([]Document, 0, len(docs)),
 		byURI:    make(map[string]*entry, len(docs)),
-		mapping:  m,
-		stats:    &search.BM25Stats{FieldCardinality: map[string]int{fieldTitle: 0, fieldKeywords: 0, fieldContent: 0}},
-		analyzer: m.AnalyzerNamed(en.AnalyzerName),
+		analyzer: an,
 	}
 	for _, d := range docs {
 		if d.URI == "" {
@@ -142,91 +116,25 @@ func newIndexOf(docs []Document, m *mapping.IndexMappingImpl) (*Index, error) {
 		ix.docs = append(ix.docs, d)
 	}
 	sort.Slice(ix.docs, func(i, j int) bool { return ix.docs[i].URI < ix.docs[j].URI })
-	ix.stats.DocCount = float64(len(ix.docs))
 	return ix, nil
 }
 
-// indexBatch indexes docs in one bleve batch (one segment) and returns the
-// analysed length of each field summed over docs. (Several smaller batches
-// were measured too: more segments, more memory, no lower peak.)
-func indexBatch(bi index.Index, m *mapping.IndexMappingImpl, docs []Document) (map[string]int, error) {
-	stats := map[string]int{fieldTitle: 0, fieldKeywords: 0, fieldContent: 0}
-	batch := index.NewBatch()
-	mapped := make([]*document.Document, 0, len(docs))
-	for _, d := range docs {
-		bd := document.NewDocument(d.URI)
-		if err := m.MapDocument(bd, d.indexed()); err != nil {
-			return nil, fmt.Errorf("index knowledge document %s: %w", d.URI, err)
-		}
-		batch.Update(bd)
-		mapped = append(mapped, bd)
-	}
-	if err := bi.Batch(batch); err != nil {
-		return nil, fmt.Errorf("index knowledge documents: %w", err)
-	}
-	for _, bd := range mapped { // analysed by the batch: count their tokens
-		bd.VisitFields(func(f index.Field) {
-			if _, ok := stats[f.Name()]; ok {
-				stats[f.Name()] += f.AnalyzedLength()
-			}
-		})
-	}
-	return stats, nil
-}
+// analyzerName names the fields' analyzer: bleve's English one (stemming,
+// stop words).
+const analyzerName = en.AnalyzerName
 
-// newMapping analyses the three fields with the English analyzer (stemming,
-// stop words) and stores nothing: bodies are served from Index.docs.
-func newMapping() (*mapping.IndexMappingImpl, error) {
-	text := func() *mapping.FieldMapping {
-		f := mapping.NewTextFieldMapping()
-		f.Analyzer = en.AnalyzerName
-		f.Store = false
-		f.IncludeInAll = false
-		f.IncludeTermVectors = false
-		f.DocValues = false
-		return f
-	}
-	dm := mapping.NewDocumentStaticMapping()
-	dm.AddFieldMappingsAt(fieldTitle, text())
-	dm.AddFieldMappingsAt(fieldKeywords, text())
-	dm.AddFieldMappingsAt(fieldContent, text())
-
-	m := mapping.NewIndexMapping()
-	m.DefaultMapping = dm
-	m.DefaultAnalyzer = en.AnalyzerName
-	m.ScoringModel = index.BM25Scoring
-	if err := m.Validate(); err != nil {
-		return nil, fmt.Errorf("knowledge index mapping: %w", err)
-	}
-	return m, nil
-}
-
-// openScorch opens the scorch index at path ("" keeps a new one in memory).
-// With a nil queue it is opened read-only; otherwise it is created where
-// missing and q analyses its batches (the caller closes q).
-func openScorch(path string, q *index.AnalysisQueue) (index.Index, error) {
-	si, err := scorch.NewScorch(scorch.Name, map[string]any{"path": path, "read_only": q == nil}, q)
+// newAnalyzer is the fields' analyzer, from bleve's registry.
+func newAnalyzer() (analysis.Analyzer, error) {
+	an, err := registry.NewCache().AnalyzerNamed(analyzerName)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("knowledge analyzer: %w", err)
 	}
-	if err := si.Open(); err != nil {
-		return nil, err
-	}
-	return si, nil
+	return an, nil
 }
 
-// Close releases the bleve index and its goroutine. The index must not be
-// searched afterwards. Only owners that drop an index before the process
-// ends need it (tests, benchmarks).
-func (ix *Index) Close() error {
-	if err := ix.bleve.Close(); err != nil {
-		return fmt.Errorf("close knowledge index: %w", err)
-	}
-	if ix.cleanup != nil {
-		return ix.cleanup()
-	}
-	return nil
-}
+// Close releases nothing: an index is plain memory. It remains for owners
+// that drop an index (tests, benchmarks) and may be called any number of times.
+func (ix *Index) Close() error { return nil }
 
 // Get returns the document with the given URI ("zerops://docs/{folder}/{name}").
 func (ix *Index) Get(uri string) (Document, bool) {

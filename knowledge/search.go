@@ -1,17 +1,10 @@
 package knowledge
 
 import (
-	"context"
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/blevesearch/bleve/v2/search"
-	"github.com/blevesearch/bleve/v2/search/collector"
-	"github.com/blevesearch/bleve/v2/search/searcher"
-	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -86,10 +79,7 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 		res.Suggestions = ix.suggest(exp.terms)
 		return res, nil
 	}
-	hits, err := ix.topN(bq, limit)
-	if err != nil {
-		return nil, fmt.Errorf("knowledge search %q: %w", truncateRunes(q, 60), err)
-	}
+	hits := ix.topN(bq, limit)
 	snippetTerms := [][]string{ix.contentTerms(original), ix.contentTerms(exp.added)}
 	for _, h := range hits {
 		e, ok := ix.byURI[h.ID]
@@ -119,107 +109,14 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 	return res, nil
 }
 
-// topN runs q and returns its best n hits by BM25 score (with the corpus's
-// own field statistics), as bleve's top-level Search would for a request
-// with no fields, facets or highlighting.
-func (ix *Index) topN(q []match, n int) (search.DocumentMatchCollection, error) {
-	return ix.collect(n, func(ctx context.Context, r index.IndexReader) (search.Searcher, error) {
-		return ix.searcher(ctx, r, q)
-	})
-}
-
-// collect returns the best n hits of the searcher newSearcher makes.
-func (ix *Index) collect(n int, newSearcher func(context.Context, index.IndexReader) (search.Searcher, error)) (_ search.DocumentMatchCollection, err error) {
-	r, err := ix.bleve.Reader()
-	if err != nil {
-		return nil, err
-	}
-	defer func() {
-		if cerr := r.Close(); err == nil && cerr != nil {
-			err = cerr
-		}
-	}()
-	ctx := context.WithValue(context.Background(), search.BM25StatsKey, ix.stats)
-	ctx = context.WithValue(ctx, search.GetScoringModelCallbackKey,
-		search.GetScoringModelCallbackFn(func() string { return index.BM25Scoring }))
-	s, err := newSearcher(ctx, r)
-	if err != nil {
-		return nil, err
-	}
-	defer func() {
-		if cerr := s.Close(); err == nil && cerr != nil {
-			err = cerr
-		}
-	}()
-	// Equal scores go by URI, so the embedded and a freshly built index agree.
-	c := collector.NewTopNCollector(n, 0, search.SortOrder{&search.SortScore{Desc: true}, &search.SortDocID{}})
-	if err := c.Collect(ctx, s, r); err != nil {
-		return nil, err
-	}
-	return c.Results(), nil
-}
-
 // match is a query clause: any of the analysed terms of text in field, each
-// weighed by boost (bleve's MatchQuery with the "or" operator).
+// weighed by boost (bleve's MatchQuery with the "or" operator); in titles
+// and keywords a term weighs by its specificity too, so a word most
+// documents use ("build", "run") cannot carry a title match past rarer
+// words of the question.
 type match struct {
 	field, text string
 	boost       float64
-}
-
-// searcher is the disjunction of q's clauses, each the disjunction of its
-// analysed terms; in titles and keywords a term weighs by its specificity,
-// so a word most documents use ("build", "run") cannot carry a title match
-// past rarer words of the question. A clause with no terms left matches nothing but still
-// counts in the disjunction's coordination factor. It builds the searchers
-// bleve's MatchQuery and DisjunctionQuery build, without bleve's query
-// package: that package's query parser reaches every query type (geo
-// shapes among them) and costs the binary about 0.4 MB.
-func (ix *Index) searcher(ctx context.Context, r index.IndexReader, q []match) (search.Searcher, error) {
-	var opts search.SearcherOptions
-	var all []search.Searcher
-	closeAll := func(ss []search.Searcher) {
-		for _, s := range ss {
-			_ = s.Close()
-		}
-	}
-	for _, m := range q {
-		tokens := ix.analyzer.Analyze([]byte(m.text))
-		if len(tokens) == 0 {
-			none, _ := searcher.NewMatchNoneSearcher(r)
-			all = append(all, none)
-			continue
-		}
-		terms := make([]search.Searcher, 0, len(tokens))
-		for _, t := range tokens {
-			boost := m.boost
-			if m.field != fieldContent {
-				f, err := ix.specificity(ctx, r, t.Term)
-				if err != nil {
-					closeAll(append(all, terms...))
-					return nil, err
-				}
-				boost *= f
-			}
-			s, err := searcher.NewTermSearcher(ctx, r, string(t.Term), m.field, boost, opts)
-			if err != nil {
-				closeAll(append(all, terms...))
-				return nil, err
-			}
-			terms = append(terms, s)
-		}
-		s, err := searcher.NewDisjunctionSearcher(ctx, r, terms, 1, opts)
-		if err != nil {
-			closeAll(append(all, terms...))
-			return nil, err
-		}
-		all = append(all, s)
-	}
-	s, err := searcher.NewDisjunctionSearcher(ctx, r, all, 0, opts)
-	if err != nil {
-		closeAll(all)
-		return nil, err
-	}
-	return s, nil
 }
 
 // contentTerms drops the terms the analyzer discards (stop words such as
@@ -387,17 +284,3 @@ func similarity(term, word string) int {
 }
 
 func sortStrings(s []string) { sort.Strings(s) }
-
-// specificity is how little of the corpus's content uses term: 1 for a term
-// no document body uses, falling towards 0 for one every body uses.
-func (ix *Index) specificity(ctx context.Context, r index.IndexReader, term []byte) (float64, error) {
-	tfr, err := r.TermFieldReader(ctx, term, fieldContent, false, false, false)
-	if err != nil {
-		return 0, err
-	}
-	df := float64(tfr.Count())
-	if err := tfr.Close(); err != nil {
-		return 0, err
-	}
-	return 1 - df/ix.stats.DocCount, nil
-}

@@ -1,0 +1,122 @@
+package knowledge
+
+import (
+	"math"
+	"sort"
+)
+
+// BM25's parameters (bleve's: the term frequency's saturation and the
+// weight of a field's length).
+const (
+	bm25K1 = 1.2
+	bm25B  = 0.75
+)
+
+// scored is one ranked document.
+type scored struct {
+	ID    string // the document's URI
+	Score float64
+}
+
+// termClause is one analysed term of a clause, with what scoring it needs.
+type termClause struct {
+	postings []posting
+	field    *fieldPostings
+	idf      float64
+	boost    float64
+	weight   float64 // boost × idf × the query norm, set once every term is known
+	avgLen   float64
+}
+
+// topN ranks the documents q matches and returns the best n, by BM25 score
+// then URI. It computes what bleve's term and disjunction searchers compute
+// for the same clauses (TestSearch_ScoresAsBleve holds it to bleve's
+// figures): each term scores idf × tf·k1 / (tf + k1·(1 − b + b·len/avgLen))
+// with tf = √freq, weighed by boost × idf × the query norm (1/√Σ(boost ×
+// idf)² over every term of the query); a clause scores the sum of its
+// matching terms times the share of its terms that match, and the query the
+// sum of its matching clauses times the share of clauses that match. A
+// clause with no terms matches nothing but still counts in that share.
+func (ix *Index) topN(q []match, n int) []scored {
+	p := ix.post
+	clauses := make([][]termClause, len(q))
+	sumSquares := 0.0
+	for i, m := range q {
+		f := fieldIndex(m.field)
+		if f < 0 {
+			continue
+		}
+		fp := &p.fields[f]
+		avgLen := math.Ceil(float64(fp.tokens) / float64(p.docs))
+		clauseSquares := 0.0
+		for _, t := range ix.analyzer.Analyze([]byte(m.text)) {
+			boost := m.boost
+			if m.field != fieldContent {
+				boost *= ix.specificity(t.Term)
+			}
+			ps := fp.terms[string(t.Term)]
+			df := float64(len(ps))
+			tc := termClause{postings: ps, field: fp, boost: boost, avgLen: avgLen,
+				idf: math.Log(1 + (float64(p.docs)-df+0.5)/(df+0.5))}
+			w := tc.boost * tc.idf
+			clauseSquares += w * w
+			clauses[i] = append(clauses[i], tc)
+		}
+		sumSquares += clauseSquares
+	}
+	queryNorm := 1 / math.Sqrt(sumSquares)
+	scores := make([]float64, p.docs)
+	matched := make([]int, p.docs)
+	clauseScore := make([]float64, p.docs)
+	clauseMatched := make([]int, p.docs)
+	for _, terms := range clauses {
+		clear(clauseScore)
+		clear(clauseMatched)
+		for i := range terms {
+			tc := &terms[i]
+			tc.weight = tc.boost * tc.idf * queryNorm
+			for _, ps := range tc.postings {
+				clauseScore[ps.doc] += tc.score(ps)
+				clauseMatched[ps.doc]++
+			}
+		}
+		for d, c := range clauseMatched {
+			if c > 0 {
+				scores[d] += clauseScore[d] * (float64(c) / float64(len(terms)))
+				matched[d]++
+			}
+		}
+	}
+	var out []scored
+	for d, c := range matched {
+		if c > 0 {
+			out = append(out, scored{ID: ix.docs[d].URI, Score: scores[d] * (float64(c) / float64(len(q)))})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Score != out[j].Score {
+			return out[i].Score > out[j].Score
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out[:min(n, len(out))]
+}
+
+// score is the term's BM25 score in one document.
+func (tc *termClause) score(ps posting) float64 {
+	tf := math.Sqrt(float64(ps.freq))
+	nm := norm(tc.field.lens[ps.doc])
+	fieldLen := 1 / (nm * nm)
+	s := tc.idf * (tf * bm25K1) / (tf + bm25K1*(1-bm25B+(bm25B*fieldLen/tc.avgLen)))
+	if tc.weight != 1 {
+		s *= tc.weight
+	}
+	return s
+}
+
+// specificity is how little of the corpus's content uses term: 1 for a term
+// no document body uses, falling towards 0 for one every body uses.
+func (ix *Index) specificity(term []byte) float64 {
+	df := float64(len(ix.post.fields[fieldIndex(fieldContent)].terms[string(term)]))
+	return 1 - df/float64(ix.post.docs)
+}
