@@ -49,12 +49,12 @@ func (ix *Index) topN(q []match, n int) []scored {
 		fp := &p.fields[f]
 		avgLen := math.Ceil(float64(fp.tokens) / float64(p.docs))
 		clauseSquares := 0.0
-		for _, t := range ix.analyzer.Analyze([]byte(m.text)) {
+		for _, t := range ix.analyzer.terms(m.text) {
 			boost := m.boost
 			if m.field != fieldContent {
-				boost *= ix.specificity(t.Term)
+				boost *= ix.specificity(t)
 			}
-			ps := fp.terms[string(t.Term)]
+			ps := fp.terms[t]
 			df := float64(len(ps))
 			tc := termClause{postings: ps, field: fp, boost: boost, avgLen: avgLen,
 				idf: math.Log(1 + (float64(p.docs)-df+0.5)/(df+0.5))}
@@ -116,7 +116,7 @@ func (tc *termClause) score(ps posting) float64 {
 
 // specificity is how little of the corpus's content uses term: 1 for a term
 // no document body uses, falling towards 0 for one every body uses.
-func (ix *Index) specificity(term []byte) float64 {
-	df := float64(len(ix.post.fields[fieldIndex(fieldContent)].terms[string(term)]))
+func (ix *Index) specificity(term string) float64 {
+	df := float64(len(ix.post.fields[fieldIndex(fieldContent)].terms[term]))
 	return 1 - df/float64(ix.post.docs)
 }

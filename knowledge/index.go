@@ -6,10 +6,6 @@ import (
 	"strings"
 	"sync"
 	"unicode"
-
-	"github.com/blevesearch/bleve/v2/analysis"
-	"github.com/blevesearch/bleve/v2/analysis/lang/en"
-	"github.com/blevesearch/bleve/v2/registry"
 )
 
 // Indexed field names and their query-time boosts.
@@ -24,7 +20,7 @@ const (
 )
 
 // Index is a BM25 full-text index over knowledge documents: each field
-// analysed by bleve's English analyzer (stemming, stop words) into postings
+// analysed as bleve's English analyzer does (analyze.go) into postings
 // held in memory and ranked as bleve ranks them (bm25.go). It owns its
 // documents and never changes after OpenIndex or BuildIndex returns, so it
 // is safe for concurrent use by any number of goroutines.
@@ -32,7 +28,7 @@ type Index struct {
 	docs     []Document        // sorted by URI
 	byURI    map[string]*entry // URI → document
 	post     *postings
-	analyzer analysis.Analyzer // the fields' analyzer (stateless, safe for concurrent use)
+	analyzer *analyzer // the fields' analyzer
 }
 
 // entry is one document and its snippet text, prepared on its first hit.
@@ -86,7 +82,15 @@ func camelWords(s string) string {
 // error. The zcp binary opens the generated index instead (OpenIndex); tests
 // and the generator build one.
 func BuildIndex(docs []Document) (*Index, error) {
-	ix, err := newIndexOf(docs)
+	stop, err := embeddedStopWords()
+	if err != nil {
+		return nil, err
+	}
+	return buildIndex(docs, newAnalyzer(stop))
+}
+
+func buildIndex(docs []Document, an *analyzer) (*Index, error) {
+	ix, err := newIndexOf(docs, an)
 	if err != nil {
 		return nil, err
 	}
@@ -95,11 +99,7 @@ func BuildIndex(docs []Document) (*Index, error) {
 }
 
 // newIndexOf checks and sorts docs; the postings are still to be made.
-func newIndexOf(docs []Document) (*Index, error) {
-	an, err := newAnalyzer()
-	if err != nil {
-		return nil, err
-	}
+func newIndexOf(docs []Document, an *analyzer) (*Index, error) {
 	ix := &Index{
 		docs:     make([]Document, 0, len(docs)),
 		byURI:    make(map[string]*entry, len(docs)),
@@ -117,19 +117,6 @@ func newIndexOf(docs []Document) (*Index, error) {
 	}
 	sort.Slice(ix.docs, func(i, j int) bool { return ix.docs[i].URI < ix.docs[j].URI })
 	return ix, nil
-}
-
-// analyzerName names the fields' analyzer: bleve's English one (stemming,
-// stop words).
-const analyzerName = en.AnalyzerName
-
-// newAnalyzer is the fields' analyzer, from bleve's registry.
-func newAnalyzer() (analysis.Analyzer, error) {
-	an, err := registry.NewCache().AnalyzerNamed(analyzerName)
-	if err != nil {
-		return nil, fmt.Errorf("knowledge analyzer: %w", err)
-	}
-	return an, nil
 }
 
 // Close releases nothing: an index is plain memory. It remains for owners

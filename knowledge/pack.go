@@ -13,6 +13,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
 )
 
 // The index of the embedded corpus, made by `go generate ./knowledge`
@@ -59,6 +61,7 @@ var errPackStale = errors.New("the embedded knowledge index was generated from o
 type packHeader struct {
 	Version     int        `json:"version"`
 	Fingerprint string     `json:"fingerprint,omitempty"`
+	StopWords   []string   `json:"stopWords,omitempty"` // the analyzer's, as the generator's bleve lists them
 	Files       []packFile `json:"files"`
 }
 
@@ -70,9 +73,14 @@ type packFile struct {
 // fingerprint identifies what an index is made from: the pack layout, the
 // analyzer and every indexed field of every document. docs must be sorted
 // by URI.
-func fingerprint(docs []Document) string {
+func fingerprint(docs []Document, an *analyzer) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "v%d\x00%s\x00", packVersion, analyzerName)
+	stop := make([]string, 0, len(an.stop))
+	for w := range an.stop {
+		stop = append(stop, w)
+	}
+	slices.Sort(stop)
+	fmt.Fprintf(h, "v%d\x00%s\x00%q\x00", packVersion, analyzerName, stop)
 	for _, d := range docs {
 		in := d.indexed()
 		fmt.Fprintf(h, "%d:%s%d:%s%d:%s%d:%s", len(d.URI), d.URI, len(in.Title), in.Title,
@@ -90,31 +98,42 @@ func OpenIndex() (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	ix, err := newIndexOf(docs)
+	hdr, files, err := readPack(bytes.NewReader(embeddedPack))
 	if err != nil {
 		return nil, err
 	}
-	if err := ix.openEmbedded(fingerprint(ix.docs)); err != nil {
+	ix, err := newIndexOf(docs, newAnalyzer(hdr.StopWords))
+	if err != nil {
+		return nil, err
+	}
+	if err := ix.openPack(hdr, files); err != nil {
 		return nil, err
 	}
 	return ix, nil
 }
 
-// openEmbedded reads the embedded postings when they were made from fp's
+// openPack reads a pack's postings when they were made from the index's
 // documents.
-func (ix *Index) openEmbedded(fp string) error {
-	hdr, files, err := readPack(bytes.NewReader(embeddedPack))
+func (ix *Index) openPack(hdr packHeader, files [][]byte) error {
+	if hdr.Version != packVersion || hdr.Fingerprint != fingerprint(ix.docs, ix.analyzer) || len(files) != 1 || hdr.Files[0].Name != postingsFile {
+		return errPackStale
+	}
+	p, err := decodePostings(files[0], len(ix.docs))
 	if err != nil {
 		return err
 	}
-	if hdr.Version != packVersion || hdr.Fingerprint != fp || len(files) != 1 || hdr.Files[0].Name != postingsFile {
-		return errPackStale
-	}
-	if ix.post, err = decodePostings(files[0], len(ix.docs)); err != nil {
-		return err
-	}
+	ix.post = p
 	return nil
 }
+
+// embeddedStopWords are the stop words the embedded index pack carries.
+var embeddedStopWords = sync.OnceValues(func() ([]string, error) {
+	hdr, _, err := readPack(bytes.NewReader(embeddedPack))
+	if err == nil && len(hdr.StopWords) == 0 {
+		err = errPackStale
+	}
+	return hdr.StopWords, err
+})
 
 // readPack reads a pack's header and its files' contents.
 func readPack(r io.Reader) (packHeader, [][]byte, error) {
@@ -148,7 +167,7 @@ func readPack(r io.Reader) (packHeader, [][]byte, error) {
 // the binary embeds into dir: corpus.pack.gz (the files) and index.pack.gz
 // (their postings). `go generate
 // ./knowledge` runs it in the package's directory.
-func WritePacks(dir string) error {
+func WritePacks(dir string, stopWords []string) error {
 	files, err := readCorpus(os.DirFS(dir), "docs")
 	if err != nil {
 		return err
@@ -166,7 +185,7 @@ func WritePacks(dir string) error {
 	if err := writePackFile(filepath.Join(dir, "corpus.pack.gz"), corpusHdr, contents); err != nil {
 		return err
 	}
-	indexHdr, contents, err := indexPack(docs)
+	indexHdr, contents, err := indexPack(docs, stopWords)
 	if err != nil {
 		return err
 	}
@@ -174,13 +193,15 @@ func WritePacks(dir string) error {
 }
 
 // indexPack analyses docs and returns the index pack's header and file.
-func indexPack(docs []Document) (packHeader, [][]byte, error) {
-	ix, err := BuildIndex(docs)
+func indexPack(docs []Document, stopWords []string) (packHeader, [][]byte, error) {
+	stop := slices.Sorted(slices.Values(stopWords))
+	ix, err := buildIndex(docs, newAnalyzer(stop))
 	if err != nil {
 		return packHeader{}, nil, err
 	}
 	b := ix.post.encode()
-	hdr := packHeader{Version: packVersion, Fingerprint: fingerprint(ix.docs), Files: []packFile{{Name: postingsFile, Size: int64(len(b))}}}
+	hdr := packHeader{Version: packVersion, Fingerprint: fingerprint(ix.docs, ix.analyzer), StopWords: slices.Compact(stop),
+		Files: []packFile{{Name: postingsFile, Size: int64(len(b))}}}
 	return hdr, [][]byte{b}, nil
 }
 

@@ -82,12 +82,16 @@ func TestOpenIndex_StalePackIsRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix, err := newIndexOf(docs[1:])
+	hdr, files, err := readPack(bytes.NewReader(embeddedPack))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := ix.openEmbedded(fingerprint(ix.docs)); !errors.Is(err, errPackStale) {
-		t.Fatalf("openEmbedded for other documents: %v, want errPackStale", err)
+	ix, err := newIndexOf(docs[1:], newAnalyzer(hdr.StopWords))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ix.openPack(hdr, files); !errors.Is(err, errPackStale) {
+		t.Fatalf("openPack for other documents: %v, want errPackStale", err)
 	}
 }
 
@@ -191,9 +195,13 @@ func TestIndexPack_SameBytesEveryRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	stop, err := embeddedStopWords()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var first []byte
 	for run := range 3 {
-		hdr, contents, err := indexPack(docs)
+		hdr, contents, err := indexPack(docs, stop)
 		if err != nil {
 			t.Fatalf("run %d: %v", run, err)
 		}

@@ -7,8 +7,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-
-	"github.com/blevesearch/bleve/v2/analysis"
 )
 
 // fields are the indexed fields, in the order postings keeps them.
@@ -48,7 +46,7 @@ type postings struct {
 // analyse indexes docs (sorted by URI) with the fields' analyzer: each
 // field's terms and their frequencies, and its length in tokens, as bleve
 // analyses a text field.
-func analyse(docs []Document, an analysis.Analyzer) *postings {
+func analyse(docs []Document, an *analyzer) *postings {
 	p := &postings{docs: len(docs)}
 	for f := range fields {
 		p.fields[f] = fieldPostings{lens: make([]uint32, len(docs)), terms: map[string][]posting{}}
@@ -57,12 +55,12 @@ func analyse(docs []Document, an analysis.Analyzer) *postings {
 		in := d.indexed()
 		for f, text := range [...]string{in.Title, in.Keywords, in.Content} {
 			fp := &p.fields[f]
-			tokens := an.Analyze([]byte(text))
-			fp.lens[i] = uint32(len(tokens))
-			fp.tokens += len(tokens)
+			terms := an.terms(text)
+			fp.lens[i] = uint32(len(terms))
+			fp.tokens += len(terms)
 			freq := map[string]uint32{}
-			for _, t := range tokens {
-				freq[string(t.Term)]++
+			for _, t := range terms {
+				freq[t]++
 			}
 			for term, n := range freq {
 				fp.terms[term] = append(fp.terms[term], posting{doc: uint32(i), freq: n})

@@ -124,7 +124,7 @@ type match struct {
 func (ix *Index) contentTerms(terms []string) []string {
 	out := make([]string, 0, len(terms))
 	for _, t := range terms {
-		if len(ix.analyzer.Analyze([]byte(t))) > 0 {
+		if len(ix.analyzer.terms(t)) > 0 {
 			out = append(out, t)
 		}
 	}

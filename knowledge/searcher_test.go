@@ -3,11 +3,16 @@ package knowledge
 import (
 	"context"
 	"math"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/registry"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/collector"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -76,7 +81,7 @@ func newBleveIndex(t *testing.T, ix *Index) *bleveIndex {
 	t.Helper()
 	text := func() *mapping.FieldMapping {
 		f := mapping.NewTextFieldMapping()
-		f.Analyzer = analyzerName
+		f.Analyzer = en.AnalyzerName
 		f.Store, f.IncludeInAll, f.IncludeTermVectors, f.DocValues = false, false, false, false
 		return f
 	}
@@ -85,7 +90,7 @@ func newBleveIndex(t *testing.T, ix *Index) *bleveIndex {
 		dm.AddFieldMappingsAt(f, text())
 	}
 	m := mapping.NewIndexMapping()
-	m.DefaultMapping, m.DefaultAnalyzer, m.ScoringModel = dm, analyzerName, index.BM25Scoring
+	m.DefaultMapping, m.DefaultAnalyzer, m.ScoringModel = dm, en.AnalyzerName, index.BM25Scoring
 	q := index.NewAnalysisQueue(4)
 	t.Cleanup(q.Close)
 	si, err := scorch.NewScorch(scorch.Name, map[string]any{"path": ""}, q)
@@ -148,7 +153,7 @@ func (b *bleveIndex) topN(t *testing.T, q []match, n int) []scored {
 func (b *bleveIndex) query(q []match) query.Query {
 	ds := make([]query.Query, len(q))
 	for i, m := range q {
-		tokens := b.ix.analyzer.Analyze([]byte(m.text))
+		tokens := b.ix.analyzer.terms(m.text)
 		if m.field == fieldContent || len(tokens) == 0 {
 			mq := query.NewMatchQuery(m.text)
 			mq.SetField(m.field)
@@ -158,9 +163,9 @@ func (b *bleveIndex) query(q []match) query.Query {
 		}
 		tqs := make([]query.Query, len(tokens))
 		for j, t := range tokens {
-			tq := query.NewTermQuery(string(t.Term))
+			tq := query.NewTermQuery(t)
 			tq.SetField(m.field)
-			tq.SetBoost(m.boost * b.ix.specificity(t.Term))
+			tq.SetBoost(m.boost * b.ix.specificity(t))
 			tqs[j] = tq
 		}
 		dq := query.NewDisjunctionQuery(tqs)
@@ -168,4 +173,54 @@ func (b *bleveIndex) query(q []match) query.Query {
 		ds[i] = dq
 	}
 	return query.NewDisjunctionQuery(ds)
+}
+
+// TestAnalyzer_AsBleve: the analyzer makes the terms bleve's English
+// analyzer makes, for every field of every document and for text of every
+// kind (possessives, apostrophes, Greek capitals, CJK, numbers, broken
+// UTF-8), and the index pack carries bleve's stop words.
+func TestAnalyzer_AsBleve(t *testing.T) {
+	t.Parallel()
+	ref, err := registry.NewCache().AnalyzerNamed(en.AnalyzerName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := analysis.NewTokenMap()
+	if err := tm.LoadBytes(en.EnglishStopWords); err != nil {
+		t.Fatal(err)
+	}
+	stop, err := embeddedStopWords()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(stop) != len(tm) {
+		t.Fatalf("the pack carries %d stop words, bleve lists %d: run `go generate ./knowledge`", len(stop), len(tm))
+	}
+	for _, w := range stop {
+		if _, ok := tm[w]; !ok {
+			t.Fatalf("stop word %q is not bleve's: run `go generate ./knowledge`", w)
+		}
+	}
+	an := newAnalyzer(stop)
+	texts := []string{"Zerops's node’s APP＇S it's OΔΥΣΣΕΥΣ ΣΑΣ Ⱥȿ Σ", "東京 タワー 123 4.5 v2 node@22", "bad \xff\xfe utf8 CAPS", ""}
+	for _, c := range loadRetrievalCases(t) {
+		texts = append(texts, c.question)
+	}
+	docs, err := Documents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range docs {
+		in := d.indexed()
+		texts = append(texts, in.Title, in.Keywords, in.Content)
+	}
+	for _, text := range texts {
+		var want []string
+		for _, tk := range ref.Analyze([]byte(text)) {
+			want = append(want, string(tk.Term))
+		}
+		if got := an.terms(text); !slices.Equal(got, want) {
+			t.Fatalf("%q: terms %q, bleve %q", strings.TrimSpace(text[:min(80, len(text))]), got, want)
+		}
+	}
 }
