@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 	"github.com/zeropsio/zcp/platform/yamlcheck"
 )
 
@@ -47,7 +47,7 @@ var argForms = map[string]argForm{
 }
 
 // exampleKey is a key worth quoting back in an example.
-var exampleKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,63}$`)
+var exampleKey = lazyregexp.New(`^[A-Za-z_][A-Za-z0-9_]{0,63}$`)
 
 // argumentError names what is wrong with the arguments raw of a call of
 // tool that the SDK rejected: an argument the tool does not take, else the

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // auditLine is one line of the audit log. Arguments holds only what the
@@ -150,7 +150,7 @@ func redactArguments(raw json.RawMessage, known map[string]bool) (map[string]any
 }
 
 // plainName is an argument name safe to log as it is.
-var plainName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]{0,63}$`)
+var plainName = lazyregexp.New(`^[A-Za-z_][A-Za-z0-9_.-]{0,63}$`)
 
 // argName is an unknown argument's name as logged: itself if it is a plain
 // identifier, its size otherwise (a name may be anything, a secret too).
@@ -162,7 +162,7 @@ func argName(k string) string {
 }
 
 // envKey is a variable name as zerops_env accepts it.
-var envKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,127}$`)
+var envKey = lazyregexp.New(`^[A-Za-z_][A-Za-z0-9_]{0,127}$`)
 
 // redactEnvList logs the keys of KEY=value items; an item without '=' is a
 // key to delete (logged if it is a valid key) or, for any other action, an

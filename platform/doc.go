@@ -1,12 +1,13 @@
 // Package platform is ZCP's model of Zerops: domain types, the [Client] interface, [PlatformError] and its codes, service types, the type catalog and hostname rules.
 //
 // Layers, enforced by TestLayers_ImportDirections: platform imports no ZCP
-// package; nor do zeropsyml (the zerops.yml model) and diagnose (the log
-// classifier). Its sub-packages zeropsapi (the zerops-go adapter), yamlcheck
+// package; nor do zeropsyml (the zerops.yml model) and lazyregexp (regular
+// expressions compiled on first use); diagnose (the log classifier) imports
+// only lazyregexp. Its sub-packages zeropsapi (the zerops-go adapter), yamlcheck
 // (the zerops.yml and import.yml validators) and appsim (the app simulator)
 // import only platform and zeropsyml, fakeapi (the fake API) also appsim,
 // auth platform and zeropsapi, ops (the operations) also yamlcheck and
-// diagnose. Nothing under
+// diagnose (with lazyregexp). Nothing under
 // platform/ imports deploy, knowledge, actors, mcp, supervisor or cmd.
 // deploy and knowledge import only platform/...; actors adds knowledge; mcp
 // adds actors and deploy; supervisor adds mcp; nothing imports cmd.

@@ -2,22 +2,23 @@ package diagnose
 
 import (
 	"math/bits"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // rule recognises one way a tool prints one failure.
 type rule struct {
-	build, runtime string         // the signal it names in each stage; "" where it does not apply
-	keys           []string       // lower-case keywords, one of which the line must contain
-	re             *regexp.Regexp // then the line must match this
-	and            *regexp.Regexp // and, when set, this as well
-	not            *regexp.Regexp // and, when set, must not match this
+	build, runtime string             // the signal it names in each stage; "" where it does not apply
+	keys           []string           // lower-case keywords, one of which the line must contain
+	re             *lazyregexp.Regexp // then the line must match this
+	and            *lazyregexp.Regexp // and, when set, this as well
+	not            *lazyregexp.Regexp // and, when set, must not match this
 }
 
 // compiled is the rule set with its keyword scanner, built on first use.
@@ -175,10 +176,10 @@ func WithoutStated(ds []Diagnosis, text string) []Diagnosis {
 const publicBind = "_public-bind"
 
 // unresolvedRef finds a Zerops env reference left as literal text.
-var unresolvedRef = regexp.MustCompile(`\$\{[A-Za-z0-9]+_[A-Za-z0-9_]+\}`)
+var unresolvedRef = lazyregexp.New(`\$\{[A-Za-z0-9]+_[A-Za-z0-9_]+\}`)
 
 // listenPort finds the port in a line announcing a listener.
-var listenPort = regexp.MustCompile(`(?i)(?:\b(?:listen\w*|running|serving|started|bound|development server)\b|\blocal:).*?(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[:\da-f]*\]|\*|^|\s):(\d{2,5})\b|\bport:?\s+(\d{2,5})\b)`)
+var listenPort = lazyregexp.New(`(?i)(?:\b(?:listen\w*|running|serving|started|bound|development server)\b|\blocal:).*?(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[:\da-f]*\]|\*|^|\s):(\d{2,5})\b|\bport:?\s+(\d{2,5})\b)`)
 
 // otherPort finds the first line announcing a listener when none of the
 // announced ports is among ports.

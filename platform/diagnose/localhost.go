@@ -1,51 +1,52 @@
 package diagnose
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // localServers names, for the servers whose own line shows where they listen,
 // what makes each bind every address and what moves it to another port;
 // <port> becomes the port to use.
 var localServers = []struct {
-	line      *regexp.Regexp
+	line      *lazyregexp.Regexp
 	fix, port string
 	envOnly   bool // the fix is a service variable a restart applies
 }{
-	{regexp.MustCompile(`\[INFO\] Listening at: https?://`),
+	{lazyregexp.New(`\[INFO\] Listening at: https?://`),
 		"gunicorn binds 127.0.0.1:8000 unless told otherwise and reads no HOST variable: put `--bind 0.0.0.0:<port>` in `run.start` (e.g. `gunicorn --bind 0.0.0.0:<port> app:app`).",
 		"gunicorn listens on 8000 unless told otherwise and reads no PORT variable: put `--bind 0.0.0.0:<port>` in `run.start`.", false},
-	{regexp.MustCompile(`Uvicorn running on https?://`),
+	{lazyregexp.New(`Uvicorn running on https?://`),
 		"uvicorn (and `fastapi dev`, which runs it) binds 127.0.0.1 unless told otherwise: put `--host 0.0.0.0 --port <port>` in its command in `run.start` (`fastapi run` binds 0.0.0.0), or `uvicorn.run(app, host=\"0.0.0.0\", port=<port>)` where the code starts it.",
 		"uvicorn (and `fastapi dev`/`fastapi run`) listens on 8000 unless told otherwise and reads no PORT variable: put `--host 0.0.0.0 --port <port>` in its command in `run.start`, or `uvicorn.run(app, host=\"0.0.0.0\", port=<port>)` where the code starts it.", false},
-	{regexp.MustCompile(`(^|\s)\* Running on https?://`),
+	{lazyregexp.New(`(^|\s)\* Running on https?://`),
 		"Flask's server binds 127.0.0.1 and reads no HOST variable: call `app.run(host=\"0.0.0.0\")` with port <port> in the code, or start it with `flask run --host 0.0.0.0 --port <port>` in `run.start` (in production, gunicorn `--bind 0.0.0.0:<port>`).",
 		"Flask's server listens on 5000 unless told otherwise and reads no PORT variable: call `app.run(host=\"0.0.0.0\", port=<port>)` in the code, or start it with `flask run --host 0.0.0.0 --port <port>` in `run.start`.", false},
-	{regexp.MustCompile(`Now listening on:? https?://`),
+	{lazyregexp.New(`Now listening on:? https?://`),
 		"ASP.NET Core listens on localhost unless told otherwise: set ASPNETCORE_URLS=http://0.0.0.0:<port> as a service variable (zerops_env action=set variables=[\"ASPNETCORE_URLS=http://0.0.0.0:<port>\"] restart=true, no deploy) or in `run.envVariables`.",
 		"ASP.NET Core listens on http://localhost:5000 unless told otherwise: set ASPNETCORE_URLS=http://0.0.0.0:<port> as a service variable (zerops_env action=set variables=[\"ASPNETCORE_URLS=http://0.0.0.0:<port>\"] restart=true, no deploy) or in `run.envVariables`.", true},
-	{regexp.MustCompile(`use --host to expose`),
+	{lazyregexp.New(`use --host to expose`),
 		"Vite's servers (`vite`, `vite preview` and the tools built on it) bind localhost: add `--host 0.0.0.0 --port <port>` to the vite command (in `run.start`, or the package.json script it runs), or set `host: true` under `server`/`preview` in its config; for production, serve the built files instead.", "", false},
-	{regexp.MustCompile(`➜\s+Local:\s+https?://`), "",
+	{lazyregexp.New(`➜\s+Local:\s+https?://`), "",
 		"Vite listens on a port of its own (`vite` 5173, `vite preview` 4173) and reads no PORT variable: add `--port <port>` (with `--host 0.0.0.0`) to the vite command (in `run.start`, or the package.json script it runs), or set `port` under `server`/`preview` in its config.", false},
-	{regexp.MustCompile(`(^|\s)\* Listening on https?://`),
+	{lazyregexp.New(`(^|\s)\* Listening on https?://`),
 		"Puma binds localhost in development (`rails server`, `rackup`): bind every address in `run.start`: `rails server -b 0.0.0.0 -p <port>`, `rackup -o 0.0.0.0 -p <port>` or `bundle exec puma -b tcp://0.0.0.0:<port>`.",
 		"The server listens on a port of its own (`rails server` 3000 unless PORT, `rackup` 9292): pass `-p <port>` in `run.start` (`rails server -b 0.0.0.0 -p <port>`, `rackup -o 0.0.0.0 -p <port>`).", false},
-	{regexp.MustCompile(`Server running on \[https?://`),
+	{lazyregexp.New(`Server running on \[https?://`),
 		"`php artisan serve` binds 127.0.0.1: pass `--host=0.0.0.0 --port=<port>` in `run.start` (on php-nginx and php-apache the web server serves the app without it).",
 		"`php artisan serve` listens on 8000 unless told otherwise: pass `--host=0.0.0.0 --port=<port>` in `run.start`.", false},
-	{regexp.MustCompile(`Starting development server at https?://`),
+	{lazyregexp.New(`Starting development server at https?://`),
 		"Django's runserver binds 127.0.0.1 unless given an address (a bare port too): start it with `python manage.py runserver 0.0.0.0:<port>` in `run.start`; in production, gunicorn: `gunicorn --bind 0.0.0.0:<port> <project>.wsgi`.",
 		"Django's runserver listens on 8000 unless given a port: start it with `python manage.py runserver 0.0.0.0:<port>` in `run.start`.", false},
-	{regexp.MustCompile(`Development Server \(https?://`),
+	{lazyregexp.New(`Development Server \(https?://`),
 		"PHP's built-in server listens only on the address it is given: start it with `php -S 0.0.0.0:<port>` in `run.start` (on php-nginx and php-apache the web server serves the app without it).",
 		"PHP's built-in server listens only on the address it is given: start it with `php -S 0.0.0.0:<port>` in `run.start`.", false},
-	{regexp.MustCompile(`started server on .*url: https?://`),
+	{lazyregexp.New(`started server on .*url: https?://`),
 		"`next start -H` was given a local address: drop `-H` (Next binds every address by default) or pass `-H 0.0.0.0` (in `run.start`, or the package.json script it runs).",
 		"`next start` listens on 3000 unless told otherwise: pass `-p <port>` where it is started (`next start -p <port>` in `run.start` or the package.json script it runs), or set PORT: \"<port>\" in `run.envVariables` (it reads PORT).", false},
-	{regexp.MustCompile(`(Tomcat|Netty|Jetty|Undertow) started on port`), "",
+	{lazyregexp.New(`(Tomcat|Netty|Jetty|Undertow) started on port`), "",
 		"Spring Boot listens on 8080 unless told otherwise (it reads SERVER_PORT, not PORT): set SERVER_PORT=<port> as a service variable (zerops_env action=set variables=[\"SERVER_PORT=<port>\"] restart=true, no deploy) or in `run.envVariables`, or `server.port=<port>` in application.properties.", true},
 }
 
@@ -109,10 +110,10 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 
 // localBindFlag finds a command line's option binding a local address:
 // gunicorn -b/--bind, uvicorn/flask --host, next -H, rackup -o, puma's tcp://.
-var localBindFlag = regexp.MustCompile(`(?:^|\s)(?:--bind|-b|--host|-H|--hostname|-o)[ =](?:tcp://)?(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?\b`)
+var localBindFlag = lazyregexp.New(`(?:^|\s)(?:--bind|-b|--host|-H|--hostname|-o)[ =](?:tcp://)?(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?\b`)
 
 // localBindAddr is the flag and its local address, to replace the address.
-var localBindAddr = regexp.MustCompile(`((?:--bind|-b|--host|-H|--hostname|-o)[ =](?:tcp://)?)(?:127\.0\.0\.1|localhost|\[::1\])`)
+var localBindAddr = lazyregexp.New(`((?:--bind|-b|--host|-H|--hostname|-o)[ =](?:tcp://)?)(?:127\.0\.0\.1|localhost|\[::1\])`)
 
 // startBind is the local bind option a line of the log shows the start
 // command giving (the platform logs the command it starts), or "".
@@ -135,7 +136,7 @@ func allInterfaces(host string) bool {
 }
 
 // denoPermission is Deno's refusal of a permission it may not ask for.
-var denoPermission = regexp.MustCompile(`Requires (\w+) access to .*run again with the (--allow-[\w-]+) flag`)
+var denoPermission = lazyregexp.New(`Requires (\w+) access to .*run again with the (--allow-[\w-]+) flag`)
 
 // permissionFix rewrites d, a permission-denied diagnosis from line, when
 // line is Deno's refusal: the flag goes into run.start.

@@ -1,16 +1,17 @@
 package diagnose
 
 import (
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // Evidence of a dependency missing at run time, by ecosystem.
 var (
-	nodeMissingRe = regexp.MustCompile(`Cannot find (?:module|package) ['"]([^'"./][^'"]*)['"]`)
-	pyMissingRe   = regexp.MustCompile(`No module named '?([A-Za-z_][\w.]*)'?`)
-	cmdMissingRe  = regexp.MustCompile(`sh: (?:line )?(?:\d+: )?([\w.@+-]+): (?:command )?not found`)
+	nodeMissingRe = lazyregexp.New(`Cannot find (?:module|package) ['"]([^'"./][^'"]*)['"]`)
+	pyMissingRe   = lazyregexp.New(`No module named '?([A-Za-z_][\w.]*)'?`)
+	cmdMissingRe  = lazyregexp.New(`sh: (?:line )?(?:\d+: )?([\w.@+-]+): (?:command )?not found`)
 )
 
 // pyCommands come from a pip package; nodeCommands from node_modules/.bin.

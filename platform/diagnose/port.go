@@ -2,9 +2,10 @@ package diagnose
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // ephemeralLow is where Linux's ephemeral ports begin: what an app told no
@@ -59,4 +60,4 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 }
 
 // serviceVarFix is the variable and value a server's port fix sets.
-var serviceVarFix = regexp.MustCompile(`set (\w+)=(\S+) as a service variable`)
+var serviceVarFix = lazyregexp.New(`set (\w+)=(\S+) as a service variable`)

@@ -2,25 +2,26 @@ package diagnose
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // runPrepFailed is the platform's line for run.prepareCommands that failed.
-var runPrepFailed = regexp.MustCompile(`(?i)run\.prepareCommands\b.*\bfailed|PREPARING_RUNTIME_FAILED`)
+var runPrepFailed = lazyregexp.New(`(?i)run\.prepareCommands\b.*\bfailed|PREPARING_RUNTIME_FAILED`)
 
 // prepManifests are an installer's words for a manifest it did not find,
 // with the files it reads (a submatch: the path it names).
 var prepManifests = []struct {
-	re    *regexp.Regexp
+	re    *lazyregexp.Regexp
 	files string
 }{
-	{regexp.MustCompile(`Could not open requirements file: \[Errno 2\] No such file or directory: '([^'/][^']*|/home/zerops/[^']+)'`), ""},
-	{regexp.MustCompile("`npm ci` command can only install with an existing package-lock\\.json"), "package.json, package-lock.json"},
-	{regexp.MustCompile(`Could not read package\.json: Error: ENOENT`), "package.json, package-lock.json"},
-	{regexp.MustCompile(`Composer could not find a composer\.json file`), "composer.json, composer.lock"},
-	{regexp.MustCompile(`^\s*Could not locate Gemfile\b`), "Gemfile, Gemfile.lock"},
+	{lazyregexp.New(`Could not open requirements file: \[Errno 2\] No such file or directory: '([^'/][^']*|/home/zerops/[^']+)'`), ""},
+	{lazyregexp.New("`npm ci` command can only install with an existing package-lock\\.json"), "package.json, package-lock.json"},
+	{lazyregexp.New(`Could not read package\.json: Error: ENOENT`), "package.json, package-lock.json"},
+	{lazyregexp.New(`Composer could not find a composer\.json file`), "composer.json, composer.lock"},
+	{lazyregexp.New(`^\s*Could not locate Gemfile\b`), "Gemfile, Gemfile.lock"},
 }
 
 // prepManifest finds, in a log whose run.prepareCommands failed, the line

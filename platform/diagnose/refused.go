@@ -2,22 +2,23 @@ package diagnose
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // httpTarget marks a refused call as an HTTP client's: a URL or the client's own words.
-var httpTarget = regexp.MustCompile(`(?i)https?://|HTTPS?ConnectionPool|cURL error 7|Failed to connect to \S+ port \d+`)
+var httpTarget = lazyregexp.New(`(?i)https?://|HTTPS?ConnectionPool|cURL error 7|Failed to connect to \S+ port \d+`)
 
 // refusedAddr finds the host:port or "host port N" a refused line names.
-var refusedAddr = regexp.MustCompile(`(?i)(\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\]|::1|localhost|[a-z][\w-]*(?:\.[\w-]+)*):(\d{2,5})\b|(?:host='([\w.-]+)', )?port[ =:'"]+(\d{2,5})\b|connect to ([\w.-]+) port (\d{2,5})\b`)
+var refusedAddr = lazyregexp.New(`(?i)(\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\]|::1|localhost|[a-z][\w-]*(?:\.[\w-]+)*):(\d{2,5})\b|(?:host='([\w.-]+)', )?port[ =:'"]+(\d{2,5})\b|connect to ([\w.-]+) port (\d{2,5})\b`)
 
 // managedPorts are the ports of the managed services (databases, caches,
 // queues, search): a refused connection there is the service's.
 var managedPorts = map[string]bool{"5432": true, "6432": true, "3306": true, "6379": true, "27017": true,
 	"5672": true, "4222": true, "9200": true, "7700": true, "8108": true, "11211": true}
 
-var dbWordsRe = regexp.MustCompile(dbWords)
+var dbWordsRe = lazyregexp.New(dbWords)
 
 // plainRefused reports whether a refused connection in line is to an app's
 // port, not a managed service's: an HTTP client's call, or a port no

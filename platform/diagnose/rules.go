@@ -1,24 +1,26 @@
 package diagnose
 
-import "regexp"
+import (
+	"github.com/zeropsio/zcp/platform/lazyregexp"
+)
 
 // r builds a rule: the signal in a build log and in a runtime log ("" where
 // the rule does not apply), the keywords of which one must occur in the line
 // (lower case, each a substring of every line an alternative of re matches),
 // and the expression the line must then match.
 func r(build, runtime string, keys []string, re string) rule {
-	return rule{build: build, runtime: runtime, keys: keys, re: regexp.MustCompile(re)}
+	return rule{build: build, runtime: runtime, keys: keys, re: lazyregexp.New(re)}
 }
 
 // except adds an expression that, matching too, makes the rule not apply.
 func (x rule) except(re string) rule {
-	x.not = regexp.MustCompile(re)
+	x.not = lazyregexp.New(re)
 	return x
 }
 
 // with adds an expression that must match too.
 func (x rule) with(re string) rule {
-	x.and = regexp.MustCompile(re)
+	x.and = lazyregexp.New(re)
 	return x
 }
 

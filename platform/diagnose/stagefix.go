@@ -2,12 +2,13 @@ package diagnose
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // tsModule finds the module TypeScript's TS2307 cannot find.
-var tsModule = regexp.MustCompile(`TS2307: Cannot find module '([^']+)'`)
+var tsModule = lazyregexp.New(`TS2307: Cannot find module '([^']+)'`)
 
 // tsModuleFix names, in d, a compile error that is an import TypeScript
 // cannot resolve: a path in the source, or a package the manifest lacks.
