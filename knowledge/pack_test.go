@@ -26,6 +26,15 @@ func TestEmbeddedIndex_MatchesCorpus(t *testing.T) {
 	if len(ix.List()) != len(docs) {
 		t.Fatalf("embedded index lists %d documents, corpus has %d", len(ix.List()), len(docs))
 	}
+	// OpenIndex checks the corpus pack's bytes; what the documents are
+	// parsed and analysed into is checked here.
+	hdr, _, err := readPack(bytes.NewReader(embeddedPack))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hdr.Fingerprint != fingerprint(ix.docs, ix.analyzer) {
+		t.Fatal("the embedded index was made from other documents or by another analysis: run `go generate ./knowledge`")
+	}
 }
 
 // TestEmbeddedIndex_AnswersAsBuilt compares every retrieval question's
@@ -201,7 +210,7 @@ func TestIndexPack_SameBytesEveryRun(t *testing.T) {
 	}
 	var first []byte
 	for run := range 3 {
-		hdr, contents, err := indexPack(docs, stop)
+		hdr, contents, err := indexPack(docs, stop, corpusHash(corpusPack))
 		if err != nil {
 			t.Fatalf("run %d: %v", run, err)
 		}
