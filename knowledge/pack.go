@@ -59,11 +59,12 @@ var errPackStale = errors.New("the embedded knowledge index was generated from o
 // packHeader is the first line of a pack: what it was made from and the
 // files that follow it, in order.
 type packHeader struct {
-	Version     int        `json:"version"`
-	Fingerprint string     `json:"fingerprint,omitempty"`
-	Corpus      string     `json:"corpus,omitempty"`    // the index pack's: sha256 of the corpus pack it was made with
-	StopWords   []string   `json:"stopWords,omitempty"` // the analyzer's, as the generator's bleve lists them
-	Files       []packFile `json:"files"`
+	Version     int            `json:"version"`
+	Fingerprint string         `json:"fingerprint,omitempty"`
+	Corpus      string         `json:"corpus,omitempty"`    // the index pack's: sha256 of the corpus pack it was made with
+	StopWords   []string       `json:"stopWords,omitempty"` // the analyzer's, as the generator's bleve lists them
+	Docs        []DocumentInfo `json:"docs,omitempty"`      // the corpus pack's: what each document is, sorted by URI
+	Files       []packFile     `json:"files"`
 }
 
 type packFile struct {
@@ -139,6 +140,24 @@ var embeddedStopWords = sync.OnceValues(func() ([]string, error) {
 	return hdr.StopWords, err
 })
 
+// DocumentInfos lists what each embedded document is, sorted by URI, from
+// the corpus pack's header: no document is parsed (Documents parses them).
+var DocumentInfos = sync.OnceValues(func() ([]DocumentInfo, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(corpusPack))
+	if err != nil {
+		return nil, fmt.Errorf("knowledge corpus: %w", err)
+	}
+	line, err := bufio.NewReader(zr).ReadBytes('\n')
+	if err != nil {
+		return nil, fmt.Errorf("knowledge corpus header: %w", err)
+	}
+	var hdr packHeader
+	if err := json.Unmarshal(line, &hdr); err != nil {
+		return nil, fmt.Errorf("knowledge corpus header: %w", err)
+	}
+	return hdr.Docs, nil
+})
+
 // readPack reads a pack's header and its files' contents.
 func readPack(r io.Reader) (packHeader, [][]byte, error) {
 	var hdr packHeader
@@ -181,6 +200,9 @@ func WritePacks(dir string, stopWords []string) error {
 		return err
 	}
 	corpusHdr := packHeader{Version: packVersion}
+	for _, d := range docs {
+		corpusHdr.Docs = append(corpusHdr.Docs, d.Info())
+	}
 	contents := make([][]byte, len(files))
 	for i, f := range files {
 		corpusHdr.Files = append(corpusHdr.Files, packFile{Name: f.path, Size: int64(len(f.data))})

@@ -165,6 +165,28 @@ func TestDecodePostings_RejectsMalformed(t *testing.T) {
 	}
 }
 
+// TestDocumentInfos_AsParsed: the corpus pack's header says what each
+// document is as parsing the documents does.
+func TestDocumentInfos_AsParsed(t *testing.T) {
+	t.Parallel()
+	infos, err := DocumentInfos()
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs, err := Documents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(infos) != len(docs) {
+		t.Fatalf("the corpus pack lists %d documents, the corpus has %d: run `go generate ./knowledge`", len(infos), len(docs))
+	}
+	for i, d := range docs {
+		if infos[i] != d.Info() {
+			t.Fatalf("document %d: the pack says %+v, parsed %+v: run `go generate ./knowledge`", i, infos[i], d.Info())
+		}
+	}
+}
+
 // TestCorpusPack_MatchesDocs fails when knowledge/docs changed without
 // `go generate ./knowledge`: the binary reads its documents from the pack.
 func TestCorpusPack_MatchesDocs(t *testing.T) {

@@ -12,6 +12,19 @@ type Document struct {
 	Content     string   `json:"content"`
 }
 
+// DocumentInfo is what a document is, without its content.
+type DocumentInfo struct {
+	URI         string `json:"uri"`
+	Path        string `json:"path"`
+	Title       string `json:"title"`
+	Description string `json:"description,omitempty"`
+}
+
+// Info is what d is.
+func (d Document) Info() DocumentInfo {
+	return DocumentInfo{URI: d.URI, Path: d.Path, Title: d.Title, Description: d.Description}
+}
+
 // Hit is one ranked search result.
 type Hit struct {
 	URI         string  `json:"uri"`

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"strings"
+	"sync"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/zap"
@@ -16,16 +17,25 @@ const docsTemplate = "zerops://docs/{+path}"
 // zerops://docs/… URI plus one listed resource per document (parsing the
 // embedded corpus is cheap; the search index is not needed for it).
 func (s *Server) addResources() {
-	docs, err := knowledge.Documents()
+	infos, err := knowledge.DocumentInfos()
 	if err != nil {
 		s.log.Warn("knowledge documents unavailable for resources", zap.Error(err))
 	}
-	byURI := make(map[string]knowledge.Document, len(docs))
-	for _, d := range docs {
-		byURI[d.URI] = d
-	}
+	// The documents are parsed at the first read, not on the way to initialize.
+	documents := sync.OnceValue(func() map[string]knowledge.Document {
+		docs, err := knowledge.Documents()
+		if err != nil {
+			s.log.Warn("knowledge documents unavailable for resources", zap.Error(err))
+		}
+		byURI := make(map[string]knowledge.Document, len(docs))
+		for _, d := range docs {
+			byURI[d.URI] = d
+		}
+		return byURI
+	})
 	read := func(ctx context.Context, req *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
 		uri := req.Params.URI
+		byURI := documents()
 		doc, ok := byURI[uri]
 		if !ok && len(byURI) == 0 && s.deps.Knowledge != nil {
 			if ix, err := s.deps.Knowledge.Index(ctx); err == nil {
@@ -46,7 +56,7 @@ func (s *Server) addResources() {
 		URITemplate: docsTemplate,
 		MIMEType:    "text/markdown",
 	}, read)
-	for _, d := range docs {
+	for _, d := range infos {
 		s.sdk.AddResource(&sdk.Resource{
 			URI: d.URI, Name: d.Path, Title: d.Title, Description: d.Description, MIMEType: "text/markdown",
 		}, read)
