@@ -5,7 +5,8 @@
 // expressions compiled on first use); diagnose (the log classifier) imports
 // only lazyregexp. Its sub-packages zeropsapi (the zerops-go adapter), yamlcheck
 // (the zerops.yml and import.yml validators) and appsim (the app simulator)
-// import only platform and zeropsyml, fakeapi (the fake API) also appsim,
+// import only platform and zeropsyml (appsim also lazyregexp), fakeapi (the
+// fake API) also appsim,
 // auth platform and zeropsapi, ops (the operations) also yamlcheck and
 // diagnose (with lazyregexp). Nothing under
 // platform/ imports deploy, knowledge, actors, mcp, supervisor or cmd.

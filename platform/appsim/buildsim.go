@@ -4,13 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // BuildSource is where build commands run; the uploaded files are there.
@@ -249,7 +249,7 @@ func (b *buildSim) conventionalOutputs(words []string) {
 	}
 }
 
-var outDirRe = regexp.MustCompile(`"outDir"\s*:\s*"([^"]+)"`)
+var outDirRe = lazyregexp.New(`"outDir"\s*:\s*"([^"]+)"`)
 
 // svelteKit records what `vite build` makes in a SvelteKit project: with
 // adapter-static at its default pages directory, build/ (no dist/); with

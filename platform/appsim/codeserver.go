@@ -1,10 +1,11 @@
 package appsim
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // codeServer reads an entry file of lang that starts a server of ownAddrs
@@ -48,7 +49,7 @@ func codeServer(lang, src string, args []string, env map[string]string) (startCm
 
 // setting is the value re finds in src, if any: its group 1 as written, or
 // another group's text, a literal (quoted here).
-func setting(re *regexp.Regexp, src string) (string, bool) {
+func setting(re *lazyregexp.Regexp, src string) (string, bool) {
 	if re == nil {
 		return "", false
 	}
@@ -84,4 +85,4 @@ func portValue(v string, env map[string]string) (int, bool) {
 }
 
 // trailingNumRe is the number an expression falls back to.
-var trailingNumRe = regexp.MustCompile(`(\d{2,5})\D*$`)
+var trailingNumRe = lazyregexp.New(`(\d{2,5})\D*$`)

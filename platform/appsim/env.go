@@ -2,8 +2,9 @@ package appsim
 
 import (
 	"cmp"
-	"regexp"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // Env is the environment a container starts with: each variable's value,
@@ -15,7 +16,7 @@ type Env struct {
 }
 
 // envKeyRe is a variable name.
-var envKeyRe = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
+var envKeyRe = lazyregexp.New(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
 
 // clip shortens what the user wrote before a line echoes it.
 func clip(s string, n int) string {

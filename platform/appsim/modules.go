@@ -3,9 +3,10 @@ package appsim
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // An entry's modules, followed as its runtime loads them: each module a
@@ -27,7 +28,7 @@ type jsImport struct {
 }
 
 // exportFromRe is a re-export: export { x } from './x', export * from './x'.
-var exportFromRe = regexp.MustCompile(`(?m)^\s*export\s+(type\s+)?(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s+from\s+['"]([^'"]+)['"]`)
+var exportFromRe = lazyregexp.New(`(?m)^\s*export\s+(type\s+)?(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s+from\s+['"]([^'"]+)['"]`)
 
 // jsImports are the modules src names, in the order it names them:
 // require('x') outside a // comment, import … from 'x', import 'x' and
@@ -284,7 +285,7 @@ func (r *runSim) denoModules(rel string) (startCmd, bool) {
 // pyImportLineRe is a module-level import statement (at the start of its
 // line: one inside a block, a try or an if, may be guarded): from X import
 // NAMES, or import X, Y.
-var pyImportLineRe = regexp.MustCompile(`(?m)^(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w, \t]*)|import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*))`)
+var pyImportLineRe = lazyregexp.New(`(?m)^(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w, \t]*)|import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*))`)
 
 // pyFrame is one line of a Python traceback: the file, the line, its text.
 type pyFrame struct {

@@ -1,8 +1,9 @@
 package appsim
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // oomMessage is what Node prints when its heap is exhausted.
@@ -20,7 +21,7 @@ func (r RunResult) OutOfMemory() bool {
 
 // unboundedGrowth matches a Node entry file that keeps allocating forever:
 // a `while (true)` or `setInterval` loop pushing into an array or allocating buffers.
-var unboundedGrowth = regexp.MustCompile(`(?s)(while\s*\(\s*true\s*\)|setInterval\s*\().*(\.push\(|Buffer\.alloc)`)
+var unboundedGrowth = lazyregexp.New(`(?s)(while\s*\(\s*true\s*\)|setInterval\s*\().*(\.push\(|Buffer\.alloc)`)
 
 // heapExhaustion is how a Node app whose entry file grows without bound
 // dies: out of heap, exit 134. nil for any other file.

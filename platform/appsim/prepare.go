@@ -3,9 +3,10 @@ package appsim
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // prepHome is where run.prepareCommands run and build.addToRunPrepare puts
@@ -222,7 +223,7 @@ func ReadyFailure(d *Setup, run RunResult) string {
 }
 
 // localURLRe is a URL of the container itself in a command (curl, wget).
-var localURLRe = regexp.MustCompile(`https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?::(\d+))?`)
+var localURLRe = lazyregexp.New(`https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?::(\d+))?`)
 
 // localURLPort is the port of the first URL of the container itself in
 // cmd (80 when it names none); false when cmd names no such URL.

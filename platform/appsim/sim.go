@@ -5,10 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // RunRoot is where deployed files land in a runtime container.
@@ -741,8 +742,8 @@ var pyServerValued = []string{"-b", "--bind", "--host", "--port", "-w", "--worke
 // gunicornBindRe is a config file's bind written as a literal (or a list
 // of one); gunicornAnyBindRe any assignment of bind.
 var (
-	gunicornBindRe    = regexp.MustCompile(`(?m)^bind\s*=\s*\[?\s*['"]([^'"{}]+)['"]\s*,?\s*\]?\s*(?:#.*)?$`)
-	gunicornAnyBindRe = regexp.MustCompile(`(?m)^bind\s*=`)
+	gunicornBindRe    = lazyregexp.New(`(?m)^bind\s*=\s*\[?\s*['"]([^'"{}]+)['"]\s*,?\s*\]?\s*(?:#.*)?$`)
+	gunicornAnyBindRe = lazyregexp.New(`(?m)^bind\s*=`)
 )
 
 // gunicornConfig is where gunicorn listens before its command line and

@@ -3,9 +3,10 @@ package appsim
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // The runtime container gets only build.deployFiles: packages the build
@@ -29,9 +30,9 @@ var pyTools = map[string]bool{"gunicorn": true, "uvicorn": true, "hypercorn": tr
 
 // Installs of each ecosystem's packages in a command line.
 var (
-	nodeInstallRe = regexp.MustCompile(`(?:^|[\s;&|(])(?:npm|pnpm|yarn|bun)(?:\s+-\S+)*(?:\s+(?:install|i|ci|add|clean-install)\b|\s*(?:$|[;&|)]))`)
-	pyInstallRe   = regexp.MustCompile(`\bpip[\d.]*\s+install\b|\bpip\s+install\b|\buv\s+(?:pip\s+install|sync)\b|\b(?:poetry|pipenv)\s+install\b|\bpy3-`)
-	pyTargetRe    = regexp.MustCompile(`\bpip[\d.]*\s+install\b.*\s(?:--target|-t|--prefix|--user)\b|\bvenv\b|\bvirtualenv\b`)
+	nodeInstallRe = lazyregexp.New(`(?:^|[\s;&|(])(?:npm|pnpm|yarn|bun)(?:\s+-\S+)*(?:\s+(?:install|i|ci|add|clean-install)\b|\s*(?:$|[;&|)]))`)
+	pyInstallRe   = lazyregexp.New(`\bpip[\d.]*\s+install\b|\bpip\s+install\b|\buv\s+(?:pip\s+install|sync)\b|\b(?:poetry|pipenv)\s+install\b|\bpy3-`)
+	pyTargetRe    = lazyregexp.New(`\bpip[\d.]*\s+install\b.*\s(?:--target|-t|--prefix|--user)\b|\bvenv\b|\bvirtualenv\b`)
 )
 
 // depsFailure is how the start command words (depth its npm script
@@ -66,7 +67,7 @@ func (r *runSim) depsFailure(words []string, depth int) (startCmd, bool) {
 
 // prepScriptRe is a command running a script file: `sh X`, `bash X`,
 // `source X`, `. X` or `./X`.
-var prepScriptRe = regexp.MustCompile(`(?:^|[\s;&|(])(?:(?:sh|bash|dash|source|\.)\s+((?:[\w./-]+/)?[\w.-]+\.sh|[\w./-]+/[\w.-]+)|(\./[\w./-]+))`)
+var prepScriptRe = lazyregexp.New(`(?:^|[\s;&|(])(?:(?:sh|bash|dash|source|\.)\s+((?:[\w./-]+/)?[\w.-]+\.sh|[\w./-]+/[\w.-]+)|(\./[\w./-]+))`)
 
 // ownLines are the commands of d that may install packages into the run
 // container: run.prepareCommands (with the lines of a script they run that
@@ -168,11 +169,11 @@ func (r *runSim) builtAt(rel string) bool {
 
 // Imports of a JavaScript or TypeScript file: require('x'), import … from 'x', import 'x'.
 var (
-	requireRe  = regexp.MustCompile(`\brequire\(\s*['"]([^'"]+)['"]\s*\)`)
-	importRe   = regexp.MustCompile(`(?m)^\s*import\s+(?:([^'";]*?)\s+from\s+)?['"]([^'"]+)['"]`)
-	esmRe      = regexp.MustCompile(`(?m)^\s*(?:import\s|export\s)`)
-	nodeMajRe  = regexp.MustCompile(`^nodejs@(\d+)`)
-	typeModule = regexp.MustCompile(`"type"\s*:\s*"module"`)
+	requireRe  = lazyregexp.New(`\brequire\(\s*['"]([^'"]+)['"]\s*\)`)
+	importRe   = lazyregexp.New(`(?m)^\s*import\s+(?:([^'";]*?)\s+from\s+)?['"]([^'"]+)['"]`)
+	esmRe      = lazyregexp.New(`(?m)^\s*(?:import\s|export\s)`)
+	nodeMajRe  = lazyregexp.New(`^nodejs@(\d+)`)
+	typeModule = lazyregexp.New(`"type"\s*:\s*"module"`)
 )
 
 // nodeBuiltins are the modules Node has without node_modules.
@@ -247,7 +248,7 @@ func (r *runSim) builtFrom(rel string) (string, bool) {
 	return "", false
 }
 
-var bundlerRe = regexp.MustCompile(`\b(?:esbuild|webpack|rollup|ncc|tsup|bun build|vite build|parcel|rspack|next build|nuxt|nuxi)\b`)
+var bundlerRe = lazyregexp.New(`\b(?:esbuild|webpack|rollup|ncc|tsup|bun build|vite build|parcel|rspack|next build|nuxt|nuxi)\b`)
 
 // commentFree reports whether the line holding offset at is no // comment.
 func commentFree(src string, at int) bool {
@@ -301,11 +302,11 @@ func (r *runSim) pyImports(file string) (startCmd, bool) {
 	return r.pyModules(CleanRel(path.Dir(rel)), rel, "__main__")
 }
 
-var pyNameRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*`)
+var pyNameRe = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9._-]*`)
 
 // phpRequireRe is a PHP file's require of a file by its path:
 // require __DIR__ . '/../vendor/autoload.php', require_once 'x.php'.
-var phpRequireRe = regexp.MustCompile(`(?m)^\s*(?:require|include)(?:_once)?\s*\(?\s*(__DIR__\s*\.\s*)?['"]([^'"]+\.php)['"]`)
+var phpRequireRe = lazyregexp.New(`(?m)^\s*(?:require|include)(?:_once)?\s*\(?\s*(__DIR__\s*\.\s*)?['"]([^'"]+\.php)['"]`)
 
 // phpRequireMissing is what PHP logs when the front controller at rel
 // (relative to /var/www) requires a file the deploy does not carry (composer's

@@ -8,22 +8,24 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // Where an entry file listens, in the forms apps write it.
 var (
-	listenCallRe = regexp.MustCompile(`\.listen\(\s*([^,)]+?)\s*(?:,\s*([^,)]+?))?\s*[,)]`)
-	listenObjRe  = regexp.MustCompile(`\.listen\(\s*\{([^}]*)\}`)
-	addrStringRe = regexp.MustCompile(`(?:ListenAndServe(?:TLS)?|\.Run|\.Start|Listen|serve)\(\s*"([^"]*):(\d+)"`)
-	tupleRe      = regexp.MustCompile(`\(\s*\(\s*['"]([^'"]*)['"]\s*,\s*(\d{2,5})\s*\)`)
-	portKwRe     = regexp.MustCompile(`\bport\s*[=:]\s*(\d{2,5})\b`)
-	portEnvDefRe = regexp.MustCompile(`PORT['"\])]*\s*(?:\|\||\?\?|,|or)\s*['"]?(\d{2,5})`)
-	hostKwRe     = regexp.MustCompile(`\bhost(?:name)?\s*[=:]\s*['"]([^'"]*)['"]`)
-	colonPortRe  = regexp.MustCompile(`['"]:(\d{2,5})['"]`)
-	portEnvRe    = regexp.MustCompile(`(?:process\.env\.PORT|process\.env\[['"]PORT['"]\]|os\.environ(?:\.get)?[\[(]['"]PORT['"]|os\.getenv\(['"]PORT['"]|os\.Getenv\("PORT"\)|Deno\.env\.get\(['"]PORT['"]\)|Bun\.env\.PORT|getenv\(['"]PORT['"]\))`)
+	listenCallRe = lazyregexp.New(`\.listen\(\s*([^,)]+?)\s*(?:,\s*([^,)]+?))?\s*[,)]`)
+	listenObjRe  = lazyregexp.New(`\.listen\(\s*\{([^}]*)\}`)
+	addrStringRe = lazyregexp.New(`(?:ListenAndServe(?:TLS)?|\.Run|\.Start|Listen|serve)\(\s*"([^"]*):(\d+)"`)
+	tupleRe      = lazyregexp.New(`\(\s*\(\s*['"]([^'"]*)['"]\s*,\s*(\d{2,5})\s*\)`)
+	portKwRe     = lazyregexp.New(`\bport\s*[=:]\s*(\d{2,5})\b`)
+	portEnvDefRe = lazyregexp.New(`PORT['"\])]*\s*(?:\|\||\?\?|,|or)\s*['"]?(\d{2,5})`)
+	hostKwRe     = lazyregexp.New(`\bhost(?:name)?\s*[=:]\s*['"]([^'"]*)['"]`)
+	colonPortRe  = lazyregexp.New(`['"]:(\d{2,5})['"]`)
+	portEnvRe    = lazyregexp.New(`(?:process\.env\.PORT|process\.env\[['"]PORT['"]\]|os\.environ(?:\.get)?[\[(]['"]PORT['"]|os\.getenv\(['"]PORT['"]|os\.Getenv\("PORT"\)|Deno\.env\.get\(['"]PORT['"]\)|Bun\.env\.PORT|getenv\(['"]PORT['"]\))`)
 	assignNumRe  = `(?:const|let|var|:=|=)\s*`
-	flaskRunRe   = regexp.MustCompile(`\b(?:app|application)\.run\(([^)]*)\)`)
-	uvicornRunRe = regexp.MustCompile(`uvicorn\.run\(([^)]*)\)`)
+	flaskRunRe   = lazyregexp.New(`\b(?:app|application)\.run\(([^)]*)\)`)
+	uvicornRunRe = lazyregexp.New(`uvicorn\.run\(([^)]*)\)`)
 )
 
 // sourceListen reads where an entry file's app listens: a port it names
@@ -56,7 +58,7 @@ func sourceListen(lang, src string, env map[string]string, seed string) *Addr {
 				h = v
 			}
 		}
-		if pm := regexp.MustCompile(`port\s*:\s*(\d{2,5})`).FindStringSubmatch(obj); pm != nil {
+		if pm := lazyregexp.New(`port\s*:\s*(\d{2,5})`).FindStringSubmatch(obj); pm != nil {
 			n, _ := strconv.Atoi(pm[1])
 			return &Addr{normHost(h), n}
 		}
@@ -86,7 +88,7 @@ func sourceListen(lang, src string, env map[string]string, seed string) *Addr {
 		return &Addr{normHost(orStr(m[1], "0.0.0.0")), n}
 	}
 	if lang == "python" {
-		for _, re := range []*regexp.Regexp{flaskRunRe, uvicornRunRe} {
+		for _, re := range []*lazyregexp.Regexp{flaskRunRe, uvicornRunRe} {
 			m := re.FindStringSubmatch(src)
 			if m == nil {
 				continue
@@ -122,7 +124,7 @@ func sourceListen(lang, src string, env map[string]string, seed string) *Addr {
 }
 
 // goPortVarRe is a Go variable given the PORT variable's value.
-var goPortVarRe = regexp.MustCompile(`(\w+)\s*:?=\s*os\.Getenv\("PORT"\)`)
+var goPortVarRe = lazyregexp.New(`(\w+)\s*:?=\s*os\.Getenv\("PORT"\)`)
 
 // portFallback is the port src falls back to when PORT is unset, 0 when it
 // has none: `PORT || 3000`, `??`, `get('PORT', 8000)`, `cmp.Or(…, "8080")`,
@@ -167,7 +169,7 @@ func stringValueDepth(src, expr string, env map[string]string, depth int) (strin
 	if !identRe.MatchString(expr) || depth >= 2 {
 		return "", false
 	}
-	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(expr) + `\s*(?::=|=)\s*([^\n;]+)`)
+	re := lazyregexp.New(`\b` + regexp.QuoteMeta(expr) + `\s*(?::=|=)\s*([^\n;]+)`)
 	if m := re.FindStringSubmatch(src); m != nil {
 		return stringValueDepth(src, m[1], env, depth+1)
 	}
@@ -175,28 +177,28 @@ func stringValueDepth(src, expr string, env map[string]string, depth int) (strin
 }
 
 // hostExprRe is the host of an options object ({port, host}).
-var hostExprRe = regexp.MustCompile(`\bhost\s*:\s*([^,}\n]+)`)
+var hostExprRe = lazyregexp.New(`\bhost\s*:\s*([^,}\n]+)`)
 
 // hostEnvRe is a read of the HOST variable; fallbackStrRe the string an
 // expression falls back to.
 var (
-	hostEnvRe     = regexp.MustCompile(`process\.env\.HOST\b|process\.env\[['"]HOST['"]\]|os\.environ(?:\.get)?[\[(]['"]HOST['"]|os\.getenv\(['"]HOST['"]|os\.Getenv\("HOST"\)|Deno\.env\.get\(['"]HOST['"]\)|Bun\.env\.HOST\b`)
-	fallbackStrRe = regexp.MustCompile(`(?:\|\||\?\?|,|\bor\b)\s*['"]([^'"]*)['"]`)
+	hostEnvRe     = lazyregexp.New(`process\.env\.HOST\b|process\.env\[['"]HOST['"]\]|os\.environ(?:\.get)?[\[(]['"]HOST['"]|os\.getenv\(['"]HOST['"]|os\.Getenv\("HOST"\)|Deno\.env\.get\(['"]HOST['"]\)|Bun\.env\.HOST\b`)
+	fallbackStrRe = lazyregexp.New(`(?:\|\||\?\?|,|\bor\b)\s*['"]([^'"]*)['"]`)
 )
 
-var identRe = regexp.MustCompile(`^[A-Za-z_$][\w$]*$`)
+var identRe = lazyregexp.New(`^[A-Za-z_$][\w$]*$`)
 
 // numberAssigned is the number an identifier is assigned in src, or 0.
 func numberAssigned(src, ident string) int {
 	if !identRe.MatchString(ident) {
 		return 0
 	}
-	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(ident) + `\s*` + assignNumRe + `['"]?(\d{2,5})\b`)
+	re := lazyregexp.New(`\b` + regexp.QuoteMeta(ident) + `\s*` + assignNumRe + `['"]?(\d{2,5})\b`)
 	if m := re.FindStringSubmatch(src); m != nil {
 		n, _ := strconv.Atoi(m[1])
 		return n
 	}
-	re = regexp.MustCompile(`(?:const|let|var)\s+` + regexp.QuoteMeta(ident) + `\s*=\s*['"]?(\d{2,5})\b`)
+	re = lazyregexp.New(`(?:const|let|var)\s+` + regexp.QuoteMeta(ident) + `\s*=\s*['"]?(\d{2,5})\b`)
 	if m := re.FindStringSubmatch(src); m != nil {
 		n, _ := strconv.Atoi(m[1])
 		return n
@@ -206,7 +208,7 @@ func numberAssigned(src, ident string) int {
 
 // usesEnvVar reports whether ident is assigned from the PORT variable.
 func usesEnvVar(src, ident string) bool {
-	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(ident) + `\s*(?::=|=)[^\n;]*PORT`)
+	re := lazyregexp.New(`\b` + regexp.QuoteMeta(ident) + `\s*(?::=|=)[^\n;]*PORT`)
 	return re.MatchString(src)
 }
 
@@ -243,7 +245,7 @@ type ownAddr struct {
 	// what in it says so, and where it sets the port and the bind (group
 	// 1: the value as written; a later group: a literal's text).
 	lang                   string
-	uses, setPort, setHost *regexp.Regexp
+	uses, setPort, setHost *lazyregexp.Regexp
 }
 
 const (
@@ -281,14 +283,14 @@ var ownAddrs = map[string]ownAddr{
 		modeFlags: []string{"-e"}, modeVars: []string{"APP_ENV", "RACK_ENV"},
 		banner: "== Sinatra has taken the stage on %[2]d with backup from Puma\n" + pumaBanner,
 		local:  "== Sinatra has taken the stage on %[2]d with backup from Puma\n" + pumaLocal,
-		lang:   "ruby", uses: regexp.MustCompile(`\brequire\s*\(?\s*['"]sinatra['"]`),
-		setPort: regexp.MustCompile(`(?m)^\s*set\s+:port\s*,\s*(.+?)\s*$`),
-		setHost: regexp.MustCompile(`(?m)^\s*set\s+:bind\s*,\s*(.+?)\s*$`)},
+		lang:   "ruby", uses: lazyregexp.New(`\brequire\s*\(?\s*['"]sinatra['"]`),
+		setPort: lazyregexp.New(`(?m)^\s*set\s+:port\s*,\s*(.+?)\s*$`),
+		setHost: lazyregexp.New(`(?m)^\s*set\s+:bind\s*,\s*(.+?)\s*$`)},
 	"actix": {banner: "INFO  actix_server::builder] starting 1 workers\n" +
 		"INFO  actix_server::server] starting service: \"actix-web-service-%s:%d\", workers: 1, listening on: %[1]s:%[2]d",
-		lang: "rust", uses: regexp.MustCompile(`\bHttpServer::new\b`),
-		setPort: regexp.MustCompile(`\.bind\(\s*\(\s*"[^"]*"\s*,\s*([\w.]+)\s*\)|\.bind\(\s*"[^"]*:(\d+)"\s*\)`),
-		setHost: regexp.MustCompile(`\.bind\(\s*\(\s*("[^"]*")\s*,|\.bind\(\s*"(\[[^\]]*\]|[^":]*):\d+"\s*\)`)},
+		lang: "rust", uses: lazyregexp.New(`\bHttpServer::new\b`),
+		setPort: lazyregexp.New(`\.bind\(\s*\(\s*"[^"]*"\s*,\s*([\w.]+)\s*\)|\.bind\(\s*"[^"]*:(\d+)"\s*\)`),
+		setHost: lazyregexp.New(`\.bind\(\s*\(\s*("[^"]*")\s*,|\.bind\(\s*"(\[[^\]]*\]|[^":]*):\d+"\s*\)`)},
 }
 
 // listen is where s listens started with args in env, from base (its
@@ -470,9 +472,9 @@ func addrPort(v string, def Addr) Addr {
 }
 
 var (
-	viteBlockRe = regexp.MustCompile(`\b(preview|server)\s*:\s*\{([^}]*)\}`)
-	vitePortRe  = regexp.MustCompile(`\bport\s*:\s*([^,}\n]+)`)
-	viteHostRe  = regexp.MustCompile(`\bhost\s*:\s*([^,}\n]+)`)
+	viteBlockRe = lazyregexp.New(`\b(preview|server)\s*:\s*\{([^}]*)\}`)
+	vitePortRe  = lazyregexp.New(`\bport\s*:\s*([^,}\n]+)`)
+	viteHostRe  = lazyregexp.New(`\bhost\s*:\s*([^,}\n]+)`)
 )
 
 // viteConfig is where a vite config sets the server (preview: the preview
@@ -523,11 +525,11 @@ func (r *runSim) viteConfig(preview bool, def Addr) (Addr, bool) {
 }
 
 var (
-	springPropRe    = regexp.MustCompile(`(?m)^\s*server\.port\s*[=:]\s*(.+?)\s*$`)
-	springYmlRe     = regexp.MustCompile(`(?m)^server:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+port:[ \t]*(\S+)`)
-	springAddrRe    = regexp.MustCompile(`(?m)^\s*server\.address\s*[=:]\s*(.+?)\s*$`)
-	springYmlAddrRe = regexp.MustCompile(`(?m)^server:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+address:[ \t]*(\S+)`)
-	placeholder     = regexp.MustCompile(`^\$\{(\w+)(?::([^}]*))?\}$`)
+	springPropRe    = lazyregexp.New(`(?m)^\s*server\.port\s*[=:]\s*(.+?)\s*$`)
+	springYmlRe     = lazyregexp.New(`(?m)^server:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+port:[ \t]*(\S+)`)
+	springAddrRe    = lazyregexp.New(`(?m)^\s*server\.address\s*[=:]\s*(.+?)\s*$`)
+	springYmlAddrRe = lazyregexp.New(`(?m)^server:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+address:[ \t]*(\S+)`)
+	placeholder     = lazyregexp.New(`^\$\{(\w+)(?::([^}]*))?\}$`)
 )
 
 // springBoot judges a jar c of a Spring Boot app (the build file names it):
@@ -570,7 +572,7 @@ func (r *runSim) springBoot(c startCmd, args []string, env map[string]string) st
 
 // springValue is the property a config sets (properties, else YAML), its
 // ${VAR:default} placeholder read; "" when it sets none.
-func springValue(src string, prop, yml *regexp.Regexp, env map[string]string) string {
+func springValue(src string, prop, yml *lazyregexp.Regexp, env map[string]string) string {
 	m := prop.FindStringSubmatch(src)
 	if m == nil {
 		m = yml.FindStringSubmatch(src)
@@ -596,11 +598,11 @@ func (r *runSim) mentions(word string, names ...string) bool {
 }
 
 var (
-	csBindRe       = regexp.MustCompile(`UseUrls\(|Urls\.Add\(|\.Listen\w*\(|\.Run\(\s*"`)
-	csURLRe        = regexp.MustCompile(`(?:UseUrls|Urls\.Add|\.Run)\(\s*"([^"]+)"`)
-	csListenRe     = regexp.MustCompile(`\.Listen(AnyIP|Localhost)\(\s*(\d{2,5})\s*[,)]`)
-	kestrelURLRe   = regexp.MustCompile(`(?is)"Kestrel"\s*:.*?"Url"\s*:\s*"([^"]+)"`)
-	configURLsRe   = regexp.MustCompile(`(?i)"Urls"\s*:\s*"([^"]+)"`)
+	csBindRe       = lazyregexp.New(`UseUrls\(|Urls\.Add\(|\.Listen\w*\(|\.Run\(\s*"`)
+	csURLRe        = lazyregexp.New(`(?:UseUrls|Urls\.Add|\.Run)\(\s*"([^"]+)"`)
+	csListenRe     = lazyregexp.New(`\.Listen(AnyIP|Localhost)\(\s*(\d{2,5})\s*[,)]`)
+	kestrelURLRe   = lazyregexp.New(`(?is)"Kestrel"\s*:.*?"Url"\s*:\s*"([^"]+)"`)
+	configURLsRe   = lazyregexp.New(`(?i)"Urls"\s*:\s*"([^"]+)"`)
 	kestrelDefault = Addr{"127.0.0.1", 5000}
 )
 
@@ -642,7 +644,7 @@ func (r *runSim) kestrel(c startCmd, args []string, env map[string]string) start
 	return s.at("dotnet", &Addr{kestrelDefault.host, kestrelDefault.port})
 }
 
-func firstMatch(re *regexp.Regexp, s string) string {
+func firstMatch(re *lazyregexp.Regexp, s string) string {
 	if m := re.FindStringSubmatch(s); m != nil {
 		return m[1]
 	}
@@ -689,10 +691,10 @@ func denoPermitted(c startCmd, flags []string) startCmd {
 }
 
 var (
-	serveRe     = regexp.MustCompile(`\b(Bun|Deno)\.serve\(\s*(\{[^}]*\})?|export\s+default\s*(\{[^}]*\bfetch\b[^}]*\})`)
-	optPortRe   = regexp.MustCompile(`\bport\s*:\s*([^,}\n]+)`)
-	optHostRe   = regexp.MustCompile(`\bhostname\s*:\s*([^,}\n]+)`)
-	shortPortRe = regexp.MustCompile(`[{,]\s*port\s*[,}]`)
+	serveRe     = lazyregexp.New(`\b(Bun|Deno)\.serve\(\s*(\{[^}]*\})?|export\s+default\s*(\{[^}]*\bfetch\b[^}]*\})`)
+	optPortRe   = lazyregexp.New(`\bport\s*:\s*([^,}\n]+)`)
+	optHostRe   = lazyregexp.New(`\bhostname\s*:\s*([^,}\n]+)`)
+	shortPortRe = lazyregexp.New(`[{,]\s*port\s*[,}]`)
 )
 
 // serveListen reads Bun.serve and Deno.serve (and Bun's default-exported
