@@ -30,11 +30,14 @@ lint: $(TOOLS)/golangci-lint ## gofmt, go vet and golangci-lint
 	$(TOOLS)/golangci-lint run ./...
 
 # bench keeps the previous run's output (bin/bench.prev.txt) and shows its
-# figures beside the new ones.
-bench: ## benchmarks, then a table of the figures (beside the previous run's)
+# figures beside the new ones. UPSTREAM_BIN=path (upstream zcp built stripped
+# from its public repository) adds BenchmarkVersusUpstream: each figure beside
+# upstream's, as ratios from one interleaved run (docs/benchmarks.md).
+UPSTREAM_BIN ?=
+bench: ## benchmarks, then a table of the figures (beside the previous run's; UPSTREAM_BIN=… adds upstream's)
 	mkdir -p bin
 	if [ -f bin/bench.txt ]; then mv bin/bench.txt bin/bench.prev.txt; fi
-	go test -run '^$$' -bench . -benchmem -count=1 ./... 2>&1 | tee bin/bench.txt
+	UPSTREAM_BIN="$(if $(UPSTREAM_BIN),$(abspath $(UPSTREAM_BIN)))" go test -run '^$$' -bench . -benchmem -count=1 -timeout 60m ./... 2>&1 | tee bin/bench.txt
 	go run ./cmd/benchtable -prev bin/bench.prev.txt < bin/bench.txt
 
 release: ## static binaries for linux, darwin (amd64, arm64) and windows/amd64 into dist/, with SHA256SUMS

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -74,9 +75,49 @@ func runLoadMix(b *testing.B, n int, rate string) {
 	if rate != "" {
 		env = append(env, "ZCP_API_RATE="+rate)
 	}
-	s := startRaw(b, env)
-	s.initialize()
+	m := mixRun(b, fake, startRaw(b, env), n)
+	for tool, k := range m.failed {
+		b.Errorf("%d of %d %s calls failed", k, len(m.byTool[tool]), tool)
+	}
+	b.ReportMetric(m.total.Seconds(), "s-all-answered")
+	b.ReportMetric(float64(n)/m.total.Seconds(), "calls/s")
+	for tool, lat := range m.byTool {
+		short := strings.TrimPrefix(tool, "zerops_")
+		b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, short+"-p50-ms")
+		b.ReportMetric(float64(lat[(len(lat)*99)/100].Microseconds())/1000, short+"-p99-ms")
+	}
+	b.ReportMetric(float64(len(m.requests)), "api-requests")
+	b.ReportMetric(m.peakRSS, "peak-RSS-MiB")
+	byEndpoint := map[string]int{}
+	for _, r := range m.requests {
+		byEndpoint[r.Method+" "+endpoint(r.Path)]++
+	}
+	keys := make([]string, 0, len(byEndpoint))
+	for k := range byEndpoint {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return byEndpoint[keys[i]] > byEndpoint[keys[j]] })
+	var sb strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&sb, "\n  %4d  %s", byEndpoint[k], k)
+	}
+	b.Logf("%d calls: API requests by endpoint:%s", n, sb.String())
+}
 
+// mixFigures is what one run of the load mix measured.
+type mixFigures struct {
+	total    time.Duration
+	byTool   map[string][]time.Duration // answer latencies per tool, sorted
+	requests []fakeapi.Request          // the API requests of the session, start-up's included
+	peakRSS  float64                    // MiB
+	failed   map[string]int             // calls answered with an error, per tool
+}
+
+// mixRun sends the load mix of n calls through the initialized session s
+// against fake, waits for every answer, ends the session and returns the
+// figures.
+func mixRun(b *testing.B, fake *fakeapi.Server, s *rawSession, n int) mixFigures {
+	s.initialize()
 	calls := loadMix(n)
 	sent := make([]time.Time, n)
 	took := make([]time.Duration, n)
@@ -120,46 +161,22 @@ func runLoadMix(b *testing.B, n int, rate string) {
 	case <-time.After(5 * time.Minute):
 		b.Fatalf("the mix did not finish; stderr:\n%s", s.stderr.String())
 	}
-	total := time.Since(start)
+	m := mixFigures{total: time.Since(start), byTool: map[string][]time.Duration{}, failed: failed}
 	_ = s.stdin.Close()
 	if code := s.wait(); code != 0 {
 		b.Fatalf("exit code %d", code)
 	}
-
-	b.ReportMetric(total.Seconds(), "s-all-answered")
-	b.ReportMetric(float64(n)/total.Seconds(), "calls/s")
-	byTool := map[string][]time.Duration{}
+	m.requests = fake.Requests()
 	for i, c := range calls {
-		byTool[c.tool] = append(byTool[c.tool], took[i])
+		m.byTool[c.tool] = append(m.byTool[c.tool], took[i])
 	}
-	for tool, lat := range byTool {
-		sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-		short := strings.TrimPrefix(tool, "zerops_")
-		b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, short+"-p50-ms")
-		b.ReportMetric(float64(lat[(len(lat)*99)/100].Microseconds())/1000, short+"-p99-ms")
-		if failed[tool] > 0 {
-			b.Errorf("%d of %d %s calls failed", failed[tool], len(lat), tool)
-		}
+	for _, lat := range m.byTool {
+		slices.Sort(lat)
 	}
-	reqs := fake.Requests()
-	b.ReportMetric(float64(len(reqs)), "api-requests")
 	if ru, ok := s.cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		b.ReportMetric(float64(ru.Maxrss)/1024, "peak-RSS-MiB") // KiB on Linux
+		m.peakRSS = float64(ru.Maxrss) / 1024 // KiB on Linux
 	}
-	byEndpoint := map[string]int{}
-	for _, r := range reqs {
-		byEndpoint[r.Method+" "+endpoint(r.Path)]++
-	}
-	keys := make([]string, 0, len(byEndpoint))
-	for k := range byEndpoint {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool { return byEndpoint[keys[i]] > byEndpoint[keys[j]] })
-	var sb strings.Builder
-	for _, k := range keys {
-		fmt.Fprintf(&sb, "\n  %4d  %s", byEndpoint[k], k)
-	}
-	b.Logf("%d calls: API requests by endpoint:%s", n, sb.String())
+	return m
 }
 
 // endpoint is an API path with its IDs replaced by {id}.

@@ -48,7 +48,15 @@ func (s *syncBuffer) String() string {
 
 func startRaw(t testing.TB, env []string, args ...string) *rawSession {
 	t.Helper()
-	cmd := exec.Command(zcpBin, args...)
+	return startBin(t, zcpBin, "", env, args...)
+}
+
+// startBin is startRaw of another binary (the upstream server of
+// BenchmarkVersusUpstream), in dir ("": the test's directory).
+func startBin(t testing.TB, bin, dir string, env []string, args ...string) *rawSession {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
 	cmd.Env = append(cleanEnv(), env...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
