@@ -54,7 +54,7 @@ func newCatalog(types []ServiceStackType, withBuild bool) *Catalog {
 		}
 	}
 	for _, ct := range c.types {
-		sort.Slice(ct.versions, func(i, j int) bool { return versionLess(ct.versions[i], ct.versions[j]) })
+		sort.Slice(ct.versions, func(i, j int) bool { return VersionLess(ct.versions[i], ct.versions[j]) })
 	}
 	return c
 }
@@ -108,8 +108,8 @@ func (t *CatalogType) Available() []string {
 func (t *CatalogType) Newest() string {
 	best, anywhere := "", ""
 	for _, v := range t.versions {
-		if !stableVersion(v) {
-			continue
+		if !stableVersion(v) || (best != "" && strings.HasPrefix(v, best+".")) {
+			continue // a patch pin (bun@1.3.9) of the newest family (bun@1.3): name the family
 		}
 		best = v
 		if !UbuntuOnly(t.Name, v) {
@@ -117,6 +117,8 @@ func (t *CatalogType) Newest() string {
 		}
 	}
 	switch {
+	case t.has("stable"): // the platform's own pointer to its recommended build (rust@stable)
+		return joinVersion(t.Name, "stable")
 	case best == "" && t.has("stable"):
 		return joinVersion(t.Name, "stable")
 	case best == "" && t.has(""):
@@ -195,14 +197,27 @@ type TypeCheck struct {
 }
 
 // Check validates one written type ("nodejs@22", "alpine/python@3.12",
-// "postgresql:single@16") against the catalog.
+// "postgresql:single@16") against the catalog. The forms the platform's
+// lists spell otherwise are the version they name (VersionWithin: golang@1,
+// nodejs@latest, elixir@1), and a bare base version (3.20, 22.04) is that
+// alpine or ubuntu version.
 func (c *Catalog) Check(raw string) TypeCheck {
 	st, err := ParseServiceType(raw)
 	if err != nil {
 		return TypeCheck{Problem: "malformed type", Fix: "Write name@version, e.g. nodejs@22 or postgresql@16."}
 	}
-	out := TypeCheck{Parsed: st, Type: c.types[st.Name]}
-	ct := out.Type
+	if st.Version == "" && st.OS == "" && stableVersion(st.Name) {
+		os := "alpine"
+		if strings.HasSuffix(st.Name, ".04") {
+			os = "ubuntu"
+		}
+		st = ServiceType{Name: os, Version: st.Name}
+	}
+	ct := c.types[st.Name]
+	if ct == nil {
+		ct = c.types[canonicalName(st.Name)]
+	}
+	out := TypeCheck{Parsed: st, Type: ct}
 	if ct == nil {
 		out.Problem = fmt.Sprintf("type %q is not in the catalog", Clip(st.Name, 40))
 		out.Fix = c.similar(st.Name)
@@ -217,21 +232,30 @@ func (c *Catalog) Check(raw string) TypeCheck {
 		out.Fix = fmt.Sprintf("Use %s; available: %s.", ct.Newest(), strings.Join(ct.Available(), ", "))
 		return out
 	}
-	if _, found := c.versions[st.VersionName()]; !found {
+	if !ct.lists(st.Name + "@" + st.Version) {
 		out.Problem = fmt.Sprintf("version %s is not in the catalog", Clip(st.Version, 20))
 		out.Fix = fmt.Sprintf("Use %s, the newest stable version; available: %s.", ct.Newest(), strings.Join(ct.Available(), ", "))
 		return out
 	}
-	if UbuntuOnly(st.Name, st.Version) {
+	if UbuntuOnly(ct.Name, st.Version) {
+		out.Note = joinVersion(ct.Name, st.Version) + " runs on Ubuntu only"
 		if st.OS == "alpine" {
-			out.Problem = fmt.Sprintf("%s runs on Ubuntu only, not Alpine", st.VersionName())
-			out.Fix = fmt.Sprintf("Write the type as %s and set os: ubuntu in the build and run sections of zerops.yml, or pick a version that runs on Alpine: %s.", st.VersionName(), strings.Join(ct.Available(), ", "))
-			return out
+			out.Note += ": write it without alpine/ and set os: ubuntu in the build and run sections of zerops.yml"
 		}
-		out.Note = st.VersionName() + " runs on Ubuntu only"
 	}
 	out.OK = true
 	return out
+}
+
+// lists reports whether the type has the version written, in any form
+// VersionWithin takes, or a patch pin of one (bun@1.3.9 of bun@1.3).
+func (t *CatalogType) lists(written string) bool {
+	for _, v := range t.versions {
+		if listed := joinVersion(t.Name, v); VersionWithin(written, listed) || (v != "" && VersionWithin(listed, written)) {
+			return true
+		}
+	}
+	return false
 }
 
 // typeAliases maps names agents write to the catalog's names.
@@ -284,9 +308,9 @@ func typo(a, b string) bool {
 	return EditDistance(a, b) <= limit
 }
 
-// versionLess orders versions numerically part by part ("3.9" < "3.12");
+// VersionLess orders versions numerically part by part ("3.9" < "3.12");
 // non-numeric parts ("stable", "nightly") sort after numbers, alphabetically.
-func versionLess(a, b string) bool {
+func VersionLess(a, b string) bool {
 	ap, bp := strings.Split(a, "."), strings.Split(b, ".")
 	for i := 0; i < len(ap) && i < len(bp); i++ {
 		an, aErr := strconv.Atoi(ap[i])

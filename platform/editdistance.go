@@ -1,6 +1,9 @@
 package platform
 
-import "math"
+import (
+	"math"
+	"strings"
+)
 
 // EditDistance is the Levenshtein distance of a and b, counted in runes.
 func EditDistance(a, b string) int { return EditDistanceWithin(a, b, math.MaxInt) }
@@ -33,4 +36,29 @@ func EditDistanceWithin(a, b string, limit int) int {
 		prev, cur = cur, prev
 	}
 	return min(prev[len(rb)], limit)
+}
+
+// NearKey is the allowed key an unknown key most likely misspells: the same
+// key in other case, one that starts with it or it with one (a dropped or
+// added suffix: port for ports, enableSubdomain for enableSubdomainAccess),
+// or the closest within two edits. "" when none is near.
+func NearKey(unknown string, allowed []string) string {
+	u := strings.ToLower(unknown)
+	best, bestDist := "", 3
+	for _, a := range allowed {
+		l := strings.ToLower(a)
+		if l == u {
+			return a
+		}
+		if len(u) >= 4 && (strings.HasPrefix(l, u) || strings.HasPrefix(u, l)) {
+			if bestDist > 1 {
+				best, bestDist = a, 1
+			}
+			continue
+		}
+		if d := EditDistanceWithin(u, l, bestDist); d < bestDist && 2*d <= len(l) {
+			best, bestDist = a, d
+		}
+	}
+	return best
 }

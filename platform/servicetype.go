@@ -105,7 +105,7 @@ func validTypeToken(s string) bool {
 	}
 	for _, r := range s {
 		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '.', r == '_':
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '.', r == '_', r == '+':
 		default:
 			return false
 		}
@@ -117,4 +117,48 @@ func typeShapeError(raw string) error {
 	return NewError(ErrUnknownType,
 		fmt.Sprintf("malformed service type %q", Clip(raw, 60)),
 		"Write a type as name@version (nodejs@22) or name:mode@version (postgresql:single@18).")
+}
+
+// nameAliases maps type names the platform lists under two names.
+var nameAliases = map[string]string{"golang": "go", "objectstorage": "object-storage", "sharedstorage": "shared-storage"}
+
+// TypeMatches reports whether the written type or base names the listed one
+// once the parts the lists leave out are ignored: the OS prefix
+// (alpine/nodejs@22), the HA part (postgresql:single@18), the name's alias
+// (golang@1 for go@1), and the latest alias (elixir@latest for
+// elixir@1.16). A malformed type matches only itself.
+func TypeMatches(written, listed string) bool {
+	if written == listed {
+		return true
+	}
+	w, err1 := ParseServiceType(written)
+	l, err2 := ParseServiceType(listed)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	if canonicalName(w.Name) != canonicalName(l.Name) {
+		return false
+	}
+	wv, _, _ := strings.Cut(w.Version, "+") // a web-server pin (php-apache@8.3+2.4) names its version
+	return wv == l.Version || w.Version == l.Version || (w.Version == "latest" && l.Version != "")
+}
+
+// VersionWithin reports whether the written type names a version family
+// of the listed one (elixir@1 for elixir@1.16), or matches it (TypeMatches):
+// how a catalog, which lists exact versions, is read.
+func VersionWithin(written, listed string) bool {
+	if TypeMatches(written, listed) {
+		return true
+	}
+	w, err1 := ParseServiceType(written)
+	l, err2 := ParseServiceType(listed)
+	return err1 == nil && err2 == nil && canonicalName(w.Name) == canonicalName(l.Name) &&
+		w.Version != "" && strings.HasPrefix(l.Version, w.Version+".")
+}
+
+func canonicalName(name string) string {
+	if a, ok := nameAliases[name]; ok {
+		return a
+	}
+	return name
 }

@@ -161,8 +161,6 @@ func TestBuild_FailsOnUserMistakes(t *testing.T) {
 			[]string{"ERROR: zerops.yml: build.base bun@1 is unknown"}},
 		{"RunBaseBuildOnly", nodeApp(strings.Replace(nodeYml("[npm ci, npm run build]", "dist"), "base: nodejs@22\n      start", "base: php@8.4\n      start", 1), nil),
 			[]string{"ERROR: zerops.yml: run.base php@8.4 is unknown"}},
-		{"RunBaseDisabled", nodeApp(strings.Replace(nodeYml("[npm ci, npm run build]", "dist"), "base: nodejs@22\n      start", "base: nodejs@18\n      start", 1), nil),
-			[]string{"ERROR: zerops.yml: run.base nodejs@18 is unknown"}},
 		{"DeployFilesListMissing", nodeApp(nodeYml("[npm ci, npm run build]", "[dist, public/~]"), nil),
 			[]string{`ERROR: deployFiles: "public/~" does not exist`}},
 		// Outputs known: vite without a config writes dist, nothing else.

@@ -3,6 +3,9 @@ package fakeapi
 import (
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
+	"sort"
+	"strings"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -24,53 +27,106 @@ type stackVersion struct {
 	Type    *stackType
 }
 
-// catalogSpec lists the catalog: the ACTIVE versions are the facts' list
-// ("Service types (mid-2026)" in zerops-platform.md), nothing more; type
-// name, category and version suffixes. A "!" prefix marks a DISABLED
-// (withdrawn) version: one the catalog still lists but no import or build
-// takes (nodejs@18; php 8.1, dotnet 6/7, deno 1, kafka 3.8, alpine
-// 3.17–3.19, numbered rust and the latest aliases, which the facts do not
-// offer). A nil version list means the type has one version named like the
-// type itself (object-storage, shared-storage).
-var catalogSpec = []struct {
-	name     string
-	category string
-	versions []string
-	build    bool
-}{
-	{"nodejs", platform.CategoryUser, []string{"!18", "20", "22", "24"}, false},
-	{"bun", platform.CategoryUser, []string{"1.2", "1.3", "!latest", "canary", "nightly"}, false},
-	{"deno", platform.CategoryUser, []string{"!1", "2", "!latest"}, false},
-	{"python", platform.CategoryUser, []string{"3.11", "3.12", "3.14"}, false},
-	{"php-nginx", platform.CategoryUser, []string{"!8.1", "8.3", "8.4", "8.5"}, false},
-	{"php-apache", platform.CategoryUser, []string{"!8.1", "8.3", "8.4", "8.5"}, false},
-	{"go", platform.CategoryUser, []string{"1", "1.22"}, false},
-	{"rust", platform.CategoryUser, []string{"!1", "!1.78", "!1.80", "!1.86", "stable", "nightly"}, false},
-	{"java", platform.CategoryUser, []string{"17", "21"}, false},
-	{"dotnet", platform.CategoryUser, []string{"!6", "!7", "8", "9", "10"}, false},
-	{"elixir", platform.CategoryUser, []string{"1.16"}, false},
-	{"gleam", platform.CategoryUser, []string{"1.5"}, false},
-	{"ruby", platform.CategoryUser, []string{"3.2", "3.3", "3.4"}, false},
-	{"static", platform.CategoryUser, nil, false},
-	{"nginx", platform.CategoryUser, []string{"1.22"}, false},
-	{"docker", platform.CategoryUser, []string{"26.1"}, false},
-	{"alpine", platform.CategoryUser, []string{"!3.17", "!3.18", "!3.19", "3.20", "3.21", "3.22", "3.23"}, false},
-	{"ubuntu", platform.CategoryUser, []string{"22.04", "24.04"}, false},
-	{"php", platform.CategoryBuild, []string{"!8.1", "8.3", "8.4", "8.5"}, true},
-	{"postgresql", platform.CategoryStandard, []string{"14", "16", "17", "18"}, false},
-	{"mariadb", platform.CategoryStandard, []string{"10.6"}, false},
-	{"clickhouse", platform.CategoryStandard, []string{"25.3"}, false},
-	{"valkey", platform.CategoryStandard, []string{"7.2"}, false},
-	{"keydb", platform.CategoryStandard, []string{"6"}, false},
-	{"elasticsearch", platform.CategoryStandard, []string{"8.16", "9.2"}, false},
-	{"meilisearch", platform.CategoryStandard, []string{"1.10", "1.20"}, false},
-	{"typesense", platform.CategoryStandard, []string{"27.1", "30.2"}, false},
-	{"qdrant", platform.CategoryStandard, []string{"1.10", "1.12"}, false},
-	{"nats", platform.CategoryStandard, []string{"2.10", "2.12"}, false},
-	{"kafka", platform.CategoryStandard, []string{"!3.8", "3.9"}, false},
-	{"rabbitmq", platform.CategoryStandard, []string{"3.9"}, false},
-	{"object-storage", platform.CategoryObject, nil, false},
-	{"shared-storage", platform.CategoryShared, nil, false},
+// The catalog is the versions the fake's own schemas list (schemas.go):
+// every import type is an ACTIVE runtime or managed version, and each
+// build.base the import does not list (php@8.4) an ACTIVE build version.
+// Aliases the lists spell twice (objectstorage, golang@1) and bare alpine
+// versions (3.20) are not catalog types: the validators resolve them. No
+// version is DISABLED: the facts call none withdrawn.
+
+// typeCategory is the category of a catalog type by name; the rest are runtimes.
+var typeCategory = map[string]string{
+	"postgresql": platform.CategoryStandard, "mariadb": platform.CategoryStandard, "clickhouse": platform.CategoryStandard,
+	"valkey": platform.CategoryStandard, "keydb": platform.CategoryStandard, "elasticsearch": platform.CategoryStandard,
+	"meilisearch": platform.CategoryStandard, "typesense": platform.CategoryStandard, "qdrant": platform.CategoryStandard,
+	"nats": platform.CategoryStandard, "kafka": platform.CategoryStandard, "rabbitmq": platform.CategoryStandard,
+	"seaweedfs": platform.CategoryStandard, "object-storage": platform.CategoryObject, "shared-storage": platform.CategoryShared,
+}
+
+// aliasTypes are names the import list spells beside the catalog's own.
+var aliasTypes = map[string]bool{"objectstorage": true, "sharedstorage": true, "golang": true}
+
+// catalogVersions lists the catalog's versions from the served schemas:
+// name@version (or a bare name) and whether it is a build-only version.
+func catalogVersions() (names []string, build map[string]bool) {
+	imports := schemaEnum(importYmlSchema, "$defs", "service", "properties", "type", "enum")
+	build = map[string]bool{}
+	listed := map[string]bool{}
+	for _, n := range imports {
+		listed[n] = true
+	}
+	for _, n := range schemaEnum(zeropsYmlSchema, "$defs", "buildBase", "enum") {
+		if t, err := platform.ParseServiceType(n); err == nil && t.Version != "" && !listed[n] && !strings.HasSuffix(n, "@latest") {
+			if _, runtime := typeOfName(imports, t.Name); !runtime {
+				build[n] = true
+			}
+		}
+	}
+	for _, n := range imports {
+		// Pins (php-apache@8.3+2.4, bun@1.3.9 beside bun@1.3) are variants
+		// of a listed version, not versions of their own: lookup finds them.
+		if t, err := platform.ParseServiceType(n); err == nil && !aliasTypes[t.Name] && !strings.Contains(n, "+") && !pinOfListed(n, imports) {
+			names = append(names, n)
+		}
+	}
+	for n := range build {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		a, _ := platform.ParseServiceType(names[i])
+		b, _ := platform.ParseServiceType(names[j])
+		if a.Name != b.Name {
+			return a.Name < b.Name
+		}
+		return platform.VersionLess(a.Version, b.Version)
+	})
+	return names, build
+}
+
+// pinOfListed reports whether name refines another listed version (bun@1.3.9 of bun@1.3).
+func pinOfListed(name string, listed []string) bool {
+	if _, v, _ := strings.Cut(name, "@"); strings.Count(v, ".") < 2 {
+		return false // go@1.22 is a version of its own beside go@1
+	}
+	for _, l := range listed {
+		if l != name && platform.VersionWithin(l, name) && !platform.TypeMatches(l, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// typeOfName reports whether names hold a version of the type called name.
+func typeOfName(names []string, name string) (string, bool) {
+	for _, n := range names {
+		if t, err := platform.ParseServiceType(n); err == nil && t.Name == name {
+			return n, true
+		}
+	}
+	return "", false
+}
+
+// schemaEnum reads the enum at path in a served schema; the schemas are
+// ours and embedded, so a missing path is a bug caught by every test.
+func schemaEnum(raw []byte, path ...string) []string {
+	var cur any
+	if err := json.Unmarshal(raw, &cur); err != nil {
+		panic("fakeapi: served schema: " + err.Error())
+	}
+	for _, p := range path {
+		m, _ := cur.(map[string]any)
+		cur = m[p]
+	}
+	list, ok := cur.([]any)
+	if !ok {
+		panic("fakeapi: served schema has no enum at " + strings.Join(path, "/"))
+	}
+	out := make([]string, 0, len(list))
+	for _, v := range list {
+		s, _ := v.(string)
+		out = append(out, s)
+	}
+	return out
 }
 
 // systemSpec lists the types of the platform's own services, which every
@@ -92,28 +148,28 @@ type catalog struct {
 
 func newCatalog() *catalog {
 	c := &catalog{byVersion: map[string]*stackVersion{}}
-	for _, spec := range catalogSpec {
-		t := &stackType{ID: stableID("type:" + spec.name), Name: spec.name, Category: spec.category}
-		names := spec.versions
-		if names == nil {
-			names = []string{""}
+	names, build := catalogVersions()
+	byType := map[string]*stackType{}
+	for _, name := range names {
+		t, _ := platform.ParseServiceType(name) // parsed in catalogVersions
+		st := byType[t.Name]
+		if st == nil {
+			cat := typeCategory[t.Name]
+			if cat == "" {
+				cat = platform.CategoryUser
+			}
+			if build[name] {
+				cat = platform.CategoryBuild
+			}
+			st = &stackType{ID: stableID("type:" + t.Name), Name: t.Name, Category: cat}
+			byType[t.Name] = st
+			c.types = append(c.types, st)
 		}
-		for _, v := range names {
-			status := "ACTIVE"
-			if len(v) > 0 && v[0] == '!' {
-				status, v = "DISABLED", v[1:]
-			}
-			name := spec.name
-			if v != "" {
-				name += "@" + v
-			}
-			ver := &stackVersion{ID: stableID("version:" + name), Name: name, IsBuild: spec.build, Status: status, Type: t}
-			t.Versions = append(t.Versions, ver)
-			if _, ok := c.byVersion[name]; !ok {
-				c.byVersion[name] = ver
-			}
+		ver := &stackVersion{ID: stableID("version:" + name), Name: name, IsBuild: build[name], Status: "ACTIVE", Type: st}
+		st.Versions = append(st.Versions, ver)
+		if _, ok := c.byVersion[name]; !ok {
+			c.byVersion[name] = ver
 		}
-		c.types = append(c.types, t)
 	}
 	for _, spec := range systemSpec {
 		t := &stackType{ID: stableID("type:" + spec.typ), Name: spec.typ, Category: spec.category}
@@ -125,13 +181,21 @@ func newCatalog() *catalog {
 }
 
 // lookup finds the deployable (non-build, ACTIVE) version named like
-// "nodejs@22", or nil.
+// "nodejs@22", or one an alias names (golang@1, nodejs@latest, elixir@1,
+// alpine/nodejs@22: platform.TypeMatches, the newest such), or nil.
 func (c *catalog) lookup(versionName string) *stackVersion {
-	v := c.byVersion[versionName]
-	if v == nil || v.IsBuild || v.Status != "ACTIVE" {
-		return nil
+	if v := c.byVersion[versionName]; v != nil && !v.IsBuild && v.Status == "ACTIVE" {
+		return v
 	}
-	return v
+	var best *stackVersion
+	for _, t := range c.types {
+		for _, v := range t.Versions {
+			if !v.IsBuild && v.Status == "ACTIVE" && (platform.TypeMatches(versionName, v.Name) || platform.VersionWithin(v.Name, versionName)) {
+				best = v // versions are sorted: the last match is the newest
+			}
+		}
+	}
+	return best
 }
 
 // stableID derives a URL-safe 22-character id from a name, so catalog ids

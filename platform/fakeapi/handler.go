@@ -55,6 +55,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeAPIError(w, http.StatusNotFound, "notFound", "Route not found.")
 		return
 	}
+	if servePublicSchema(w, r.Method, path) { // public: no token, no rate limit
+		return
+	}
 	if limiter != nil {
 		if res := limiter.Reserve(); res.Delay() > 0 {
 			wait := res.Delay()

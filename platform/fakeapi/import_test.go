@@ -34,7 +34,8 @@ func TestImport_Rejections(t *testing.T) {
 		{"empty hostname", svc(`""`, "nodejs@22"), "", []string{"serviceStackNameInvalid"}},
 		{"unknown type", svc("a", "cobol@1"), "serviceStackTypeNotFound", nil},
 		{"unknown version", svc("a", "valkey@8"), "serviceStackTypeNotFound", nil},
-		{"disabled version", svc("a", "nodejs@18"), "serviceStackTypeNotFound", nil},
+		{"older listed version", svc("a", "nodejs@18"), "", []string{""}},
+		{"alias and pinned versions", svc("a", "golang@1") + "  - hostname: b\n    type: php-apache@8.1\n  - hostname: c\n    type: nodejs@latest\n", "", []string{"", "", ""}},
 		{"build-only version", svc("a", "php@8.4"), "serviceStackTypeNotFound", nil},
 		{"malformed type", svc("a", "node js"), "serviceStackTypeNotFound", nil},
 		{"new syntax", svc("a", "postgresql:single@18") + "  - hostname: b\n    type: ubuntu/python@3.14\n", "", []string{"", ""}},
@@ -47,7 +48,7 @@ func TestImport_Rejections(t *testing.T) {
 		{"containers min above max", svc("a", "nodejs@22") + "    minContainers: 3\n    maxContainers: 2\n", "projectImportInvalidParameter", nil},
 		{"containers in range", svc("a", "nodejs@22") + "    minContainers: 2\n    maxContainers: 4\n", "", []string{""}},
 		{"containers on a database", svc("a", "postgresql@16") + "    mode: NON_HA\n    minContainers: 2\n", "projectImportInvalidParameter", nil},
-		{"database without mode", svc("a", "postgresql@16"), "projectImportMissingParameter", nil},
+		{"database without mode is single", svc("a", "postgresql@16"), "", []string{""}},
 		{"object storage with mode", svc("a", "object-storage") + "    mode: NON_HA\n", "projectImportInvalidParameter", nil},
 	}
 	for _, tc := range tests {

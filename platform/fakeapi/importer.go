@@ -143,9 +143,7 @@ func (st *state) checkImportService(projectID string, svc importService, seen ma
 	mode := typ.HAMode()
 	cat := v.Type.Category
 	switch m := strings.ToUpper(svc.Mode); {
-	case m == "" && mode == "" && (cat == platform.CategoryStandard || cat == platform.CategoryShared):
-		whole = append(whole, problem("projectImportMissingParameter", "Mandatory parameter is missing.", "parameter", name+".mode"))
-	case m == "":
+	case m == "": // neither :single/:ha nor mode: NON_HA (facts: the 2026 docs)
 	case cat == platform.CategoryObject:
 		whole = append(whole, problem("projectImportInvalidParameter", "Invalid parameter value.", name+".mode", "object storage takes no mode"))
 	case m != "HA" && m != "NON_HA":

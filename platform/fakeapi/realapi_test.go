@@ -236,8 +236,7 @@ func TestRealAPI_ImportRefusalMeta(t *testing.T) {
 		t.Fatalf("whole-request refusal = %v", apiErr)
 	}
 	problems := platform.ParseAPIProblems(ae.GetMeta())
-	want := map[string]string{"files.mode": "projectImportInvalidParameter", "parameter": "projectImportMissingParameter",
-		"serviceStackTypeVersion": "serviceStackTypeNotFound"}
+	want := map[string]string{"files.mode": "projectImportInvalidParameter", "serviceStackTypeVersion": "serviceStackTypeNotFound"}
 	for _, p := range problems {
 		for key := range p.Metadata {
 			if want[key] == p.Code {

@@ -118,12 +118,23 @@ func (c *catalog) baseFailure(d *deployedSetup) string {
 	return ""
 }
 
-// knownBase reports whether base ("nodejs@22", "ubuntu/nodejs@22") is an
-// ACTIVE catalog version; a build version counts only when build is set.
+// knownBase reports whether base is one the served zerops.yml schema lists
+// for its section (in any form platform.TypeMatches takes: alpine@latest,
+// golang@1, a bare 3.20) or an ACTIVE catalog version; a build version
+// counts only when build is set.
 func (c *catalog) knownBase(base string, build bool) bool {
 	t, err := platform.ParseServiceType(base)
 	if err != nil || t.Mode != "" {
 		return false
+	}
+	def := "runBase"
+	if build {
+		def = "buildBase"
+	}
+	for _, v := range schemaEnum(zeropsYmlSchema, "$defs", def, "enum") {
+		if platform.TypeMatches(base, v) {
+			return true
+		}
 	}
 	v := c.byVersion[t.VersionName()]
 	return v != nil && v.Status == "ACTIVE" && (build || !v.IsBuild)
