@@ -5,10 +5,11 @@
 // expressions compiled on first use); diagnose (the log classifier) imports
 // only lazyregexp. Its sub-packages zeropsapi (the zerops-go adapter), yamlcheck
 // (the zerops.yml and import.yml validators) and appsim (the app simulator)
-// import only platform and zeropsyml (appsim also lazyregexp), fakeapi (the
-// fake API) also appsim,
-// auth platform and zeropsapi, ops (the operations) also yamlcheck and
-// diagnose (with lazyregexp). Nothing under
+// import only platform and zeropsyml (appsim also lazyregexp), yamlcheck also
+// schema (the platform's published JSON schemas, which imports only
+// platform), fakeapi (the fake API) also appsim, auth platform and zeropsapi,
+// ops (the operations) also yamlcheck, schema and diagnose (with lazyregexp).
+// Nothing under
 // platform/ imports deploy, knowledge, actors, mcp, supervisor or cmd.
 // deploy and knowledge import only platform/...; actors adds knowledge; mcp
 // adds actors and deploy; supervisor adds mcp; nothing imports cmd.
