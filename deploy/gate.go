@@ -27,8 +27,9 @@ type ZeropsYmlReader interface {
 // checkBeforePush refuses a push of req to a target being deleted, and one
 // whose zerops.yml zerops_validate's
 // rules reject for the setup pushed (req.Setup, else the target's hostname):
-// the platform refuses the same (unknown keys, a missing setup, a base not in
-// the live catalog). It answers that setup's warnings, unresolvable
+// the platform refuses the same (what its schema refuses, a missing setup, a
+// base not in the live catalog); a warning never refuses. It answers that
+// setup's warnings, unresolvable
 // envVariables references and HTTP ports the target's subdomain cannot reach
 // included.
 func checkBeforePush(ctx context.Context, env Env, req Request, targetName string) ([]platform.Issue, map[string]string, error) {
@@ -58,7 +59,11 @@ func checkBeforePush(ctx context.Context, env Env, req Request, targetName strin
 	if env.Types != nil {
 		types = env.Types(ctx)
 	}
-	issues, warnings, err := ops.ValidateSetup(ctx, env.project(), content, setup, target, types)
+	pub := ops.Published{Types: types}
+	if env.Schemas != nil {
+		pub.Schemas = env.Schemas(ctx)
+	}
+	issues, warnings, err := ops.ValidateSetup(ctx, env.project(), content, setup, target, pub)
 	if err != nil {
 		var pe *platform.PlatformError
 		if errors.As(err, &pe) {

@@ -12,6 +12,7 @@ import (
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/diagnose"
 	"github.com/zeropsio/zcp/platform/ops"
+	"github.com/zeropsio/zcp/platform/schema"
 )
 
 // Params are a deploy call's arguments. SSH mode when SourceService is
@@ -64,6 +65,9 @@ type Env struct {
 	// check); when it ends first, the outcome says where the work is
 	// (Outcome.Waiting) and Follow continues from there. 0: no budget.
 	Wait time.Duration
+	// Schemas answers the platform's published schemas the pre-push check
+	// validates against; nil or a nil answer: ZCP's own structural checks.
+	Schemas func(ctx context.Context) *schema.Set
 }
 
 // inQueue runs job in target's deploy queue, or at once when there is none.

@@ -42,17 +42,17 @@ func TestExport_RoundTripsWithoutSecrets(t *testing.T) {
 		}
 		fresh := h.fake.AddProject("fresh")
 		if strings.Contains(y, ops.Placeholder("API_KEY")) {
-			check, err := ops.CheckImport(ctx, ops.Project{Client: h.client, ID: fresh}, y, types)
+			check, err := ops.CheckImport(ctx, ops.Project{Client: h.client, ID: fresh}, y, ops.Published{Types: types})
 			if err != nil || check.Valid || !strings.Contains(platform.JoinIssues(check.Problems), "API_KEY is still the export's placeholder") {
 				t.Errorf("the dry run of export %v passes with a placeholder: %+v, %v", args, check, err)
 			}
 			y = strings.ReplaceAll(y, ops.Placeholder("API_KEY"), "another-value")
 		}
-		check, err := ops.CheckImport(ctx, ops.Project{Client: h.client, ID: fresh}, y, types)
+		check, err := ops.CheckImport(ctx, ops.Project{Client: h.client, ID: fresh}, y, ops.Published{Types: types})
 		if err != nil || !check.Valid || len(check.Problems) > 0 || !check.HostnamesChecked {
 			t.Errorf("the dry run of export %v in a fresh project: %+v, %v\n%s", args, check, err, y)
 		}
-		if check, err := ops.CheckImport(ctx, ops.Project{Client: h.client, ID: h.fake.ProjectID()}, y, types); err != nil || check.Valid {
+		if check, err := ops.CheckImport(ctx, ops.Project{Client: h.client, ID: h.fake.ProjectID()}, y, ops.Published{Types: types}); err != nil || check.Valid {
 			t.Errorf("the dry run of export %v into its own project passes: its hostnames are taken (%v)", args, err)
 		}
 	}

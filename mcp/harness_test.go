@@ -21,6 +21,7 @@ import (
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
 	"github.com/zeropsio/zcp/platform/ops"
+	"github.com/zeropsio/zcp/platform/schema"
 	"github.com/zeropsio/zcp/platform/zeropsapi"
 	"github.com/zeropsio/zcp/supervisor"
 )
@@ -177,6 +178,10 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		Prober:  sandboxProber(fake),
 	})
 	workDirs.Store(h, deps.WorkDir)
+	// The platform's schemas, fetched from the fake as zcp fetches them.
+	deps.Schemas = schema.NewStore(schema.Config{BaseURL: fake.URL()})
+	deps.Schemas.Start(ctx)
+	t.Cleanup(func() { deps.Schemas.Wait(context.Background()) }) // after cancel below: the fetch ends with ctx
 	if o.sandboxPush {
 		deps.Deployer = deploy.NewAPIPusher(deps.Client, deps.WorkDir, ops.ReadFileInDir)
 		writeApp(t, deps.WorkDir, demoApp)

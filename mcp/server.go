@@ -20,6 +20,7 @@ import (
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
 	"github.com/zeropsio/zcp/platform/policy"
+	"github.com/zeropsio/zcp/platform/schema"
 )
 
 // Project names the one project this server manages.
@@ -110,6 +111,9 @@ type Deps struct {
 	ReplayWindow time.Duration
 	// Now is the clock of replays and grants; nil = time.Now.
 	Now func() time.Time
+	// Schemas keeps the platform's published schemas (fetched in the
+	// background); nil: validation uses ZCP's own structural checks.
+	Schemas *schema.Store
 }
 
 // InFlightCall is one tool call being handled, for the status dump.
@@ -266,6 +270,17 @@ func (s *Server) warm() {
 	if s.deps.Knowledge != nil {
 		s.deps.Knowledge.Warm()
 	}
+}
+
+// schemas returns the platform's published schemas, waiting at most
+// schema.DefaultWait for a first fetch under way; nil when there are none.
+func (s *Server) schemas(ctx context.Context) *schema.Set {
+	return s.deps.Schemas.Get(ctx, schema.DefaultWait)
+}
+
+// published is what the validators read of the platform: catalog and schemas.
+func (s *Server) published(ctx context.Context) ops.Published {
+	return ops.Published{Types: s.stackTypes(ctx), Schemas: s.schemas(ctx)}
 }
 
 // stackTypes returns the live catalog or nil when it cannot be fetched in a

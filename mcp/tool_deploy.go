@@ -51,6 +51,7 @@ func (s *Server) deployTool() toolDef {
 		if r, ok := s.deps.Deployer.(deploy.ZeropsYmlReader); ok {
 			env.ReadZeropsYml = r.ReadZeropsYml
 			env.Types = s.stackTypes
+			env.Schemas = s.schemas
 		}
 		if (pr.enabled() || in.Follow != "") && s.deps.Watcher != nil {
 			env.Follow, env.Wait = s.followBuild, s.waitBudget()

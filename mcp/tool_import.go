@@ -26,6 +26,7 @@ type importOutput struct {
 	Warnings         []platform.Issue `json:"warnings"`
 	VersionsChecked  *bool            `json:"versionsChecked,omitempty"`
 	HostnamesChecked *bool            `json:"hostnamesChecked,omitempty"`
+	SchemaChecked    *bool            `json:"schemaChecked,omitempty"`
 	Services         []importService  `json:"services"`
 	ServiceCount     int              `json:"serviceCount,omitempty"`
 	Processes        []processSummary `json:"processes,omitzero"`
@@ -52,21 +53,21 @@ func (s *Server) importTool() toolDef {
 		if err != nil {
 			return importOutput{}, err
 		}
-		types := s.stackTypes(ctx)
+		pub := s.published(ctx)
 		if in.DryRun.V {
-			plan, err := ops.CheckImport(ctx, s.opsProject(), content, types)
+			plan, err := ops.CheckImport(ctx, s.opsProject(), content, pub)
 			if err != nil {
 				return importOutput{}, err
 			}
 			out := importOutput{DryRun: true, Valid: plan.Valid, Problems: plan.Problems, Warnings: plan.Warnings,
-				VersionsChecked: &plan.VersionsChecked, HostnamesChecked: &plan.HostnamesChecked, Services: []importService{}, ServiceCount: plan.ServiceCount}
+				VersionsChecked: &plan.VersionsChecked, HostnamesChecked: &plan.HostnamesChecked, SchemaChecked: &plan.SchemaChecked, Services: []importService{}, ServiceCount: plan.ServiceCount}
 			for _, p := range plan.Services {
 				out.Services = append(out.Services, importService{Hostname: p.Hostname, Type: p.Type, Mode: p.Mode})
 			}
 			out.Next = dryRunNext(plan)
 			return out, nil
 		}
-		res, err := ops.Import(ctx, s.opsProject(), content, types, s.deps.ImportOptions)
+		res, err := ops.Import(ctx, s.opsProject(), content, pub, s.deps.ImportOptions)
 		if err != nil {
 			return importOutput{}, err
 		}

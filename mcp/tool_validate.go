@@ -24,7 +24,7 @@ type validateOutput struct {
 func (s *Server) validateTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_validate",
-		Description: "Check a zerops.yml or import.yml: unknown and missing keys, value types, ports, hostnames, required build/run fields; once the API answers, also bases and service types against the live catalog.",
+		Description: "Check a zerops.yml or import.yml against the platform's published schema, plus ports, hostnames and references (as warnings); bases and types also against the live catalog once the API answers.",
 		Annotations: readOnlyAnn("Validate YAML"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in validateInput) (validateOutput, error) {
 		content, err := s.readContent(ctx, in.Content, in.FilePath)
@@ -35,7 +35,7 @@ func (s *Server) validateTool() toolDef {
 		if s.projectKnown() {
 			c = s.deps.Client
 		}
-		res, err := ops.Validate(ctx, ops.Project{Client: c, ID: s.projectID(), Memory: s.deps.Memory}, content, in.Kind, s.stackTypes(ctx))
+		res, err := ops.Validate(ctx, ops.Project{Client: c, ID: s.projectID(), Memory: s.deps.Memory}, content, in.Kind, s.published(ctx))
 		if err != nil {
 			return validateOutput{}, err
 		}

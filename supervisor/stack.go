@@ -14,6 +14,7 @@ import (
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
 	"github.com/zeropsio/zcp/platform/policy"
+	"github.com/zeropsio/zcp/platform/schema"
 	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
@@ -105,6 +106,8 @@ type ServerConfig struct {
 	Prober *ops.Prober
 	Policy *policy.Policy // ZCP_POLICY; nil = the built-in defaults
 	Grants string         // ZCP_POLICY_GRANTS: one-shot confirmations
+	// Schemas keeps the platform's published schemas; nil: not fetched.
+	Schemas *schema.Store
 }
 
 // Deps wires the MCP server's dependencies to the stack's actors.
@@ -131,6 +134,7 @@ func (s *Stack) Deps(c ServerConfig) mcp.Deps {
 		Prober:     c.Prober,
 		Policy:     c.Policy,
 		Grants:     c.Grants,
+		Schemas:    c.Schemas,
 	}
 	if c.NewDeployer != nil {
 		d.Deployer = c.NewDeployer(s.Gateway)

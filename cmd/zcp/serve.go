@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
+	"net/url"
 	"os"
 	"time"
 
@@ -16,6 +18,7 @@ import (
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/auth"
 	"github.com/zeropsio/zcp/platform/ops"
+	"github.com/zeropsio/zcp/platform/schema"
 	"github.com/zeropsio/zcp/platform/zeropsapi"
 	"github.com/zeropsio/zcp/supervisor"
 )
@@ -132,6 +135,8 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		printFatal(stderr, fmt.Errorf("API client: %w", err))
 		return 1
 	}
+	schemas := newSchemaStore(creds.APIURL)
+	go schemas.Start(ctx) // off the start-up path: initialize never waits on it
 	gwCfg, err := gatewayConfigFromEnv()
 	if err != nil {
 		printFatal(stderr, err)
@@ -191,6 +196,7 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		Prober:      opts.prober,
 		Policy:      pol,
 		Grants:      grantsDir(),
+		Schemas:     schemas,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "zcp: %v\n", err)
@@ -302,4 +308,21 @@ func openAudit(path string) (io.Writer, func(), error) {
 		return nil, nil, err
 	}
 	return f, func() { _ = f.Close() }, nil
+}
+
+// newSchemaStore keeps the platform's published schemas of the API at
+// apiURL, on disk in the user cache directory; an API on this machine (the
+// sandbox, a test's fake: a new port each run) is not cached on disk.
+func newSchemaStore(apiURL string) *schema.Store {
+	base, err := zeropsapi.NormalizeAPIURL(apiURL)
+	if err != nil {
+		return nil // the client refused it already
+	}
+	dir := schema.DefaultCacheDir()
+	if u, err := url.Parse(base); err == nil {
+		if h := u.Hostname(); h == "localhost" || net.ParseIP(h).IsLoopback() {
+			dir = ""
+		}
+	}
+	return schema.NewStore(schema.Config{BaseURL: base, CacheDir: dir})
 }

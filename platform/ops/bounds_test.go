@@ -48,11 +48,11 @@ func TestErrors_AgentInputBounded(t *testing.T) {
 		{"env thousands of bad lines", func() error { _, err := ops.ParseEnvLines(repeatLines(5000, "no equals")); return err }, platform.ErrInvalidEnvFormat},
 		{"env thousands of bad keys", func() error { _, err := ops.ParseEnvKeys(repeatLines(5000, "bad key")); return err }, platform.ErrInvalidEnvFormat},
 		{"import thousands of bad services", func() error {
-			_, err := ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "services:\n"+strings.Repeat("  - hostname: Bad_Name\n    type: x@@1\n", 2000), nil, ops.ImportOptions{})
+			_, err := ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "services:\n"+strings.Repeat("  - hostname: Bad_Name\n    type: x@@1\n", 2000), ops.Published{}, ops.ImportOptions{})
 			return err
 		}, platform.ErrInvalidImportYml},
 		{"import unknown mode", func() error {
-			_, err := ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "services:\n  - hostname: db\n    type: postgresql:"+long+"@16\n", nil, ops.ImportOptions{})
+			_, err := ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "services:\n  - hostname: db\n    type: postgresql:"+long+"@16\n", ops.Published{}, ops.ImportOptions{})
 			return err
 		}, platform.ErrInvalidImportYml},
 	}
@@ -100,7 +100,7 @@ func TestChecks_IssuesBounded(t *testing.T) {
 	for i := 0; i < 100; i++ {
 		fmt.Fprintf(&imp, "  - hostname: app%d\n    type: nodejs@22\n    envVariables: {A: 1}\n", i)
 	}
-	plan, err := ops.CheckImport(context.Background(), ops.Project{Client: nil, ID: ""}, imp.String(), nil)
+	plan, err := ops.CheckImport(context.Background(), ops.Project{Client: nil, ID: ""}, imp.String(), ops.Published{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,6 +32,7 @@ type ImportCheck struct {
 	Warnings         []platform.Issue `json:"warnings"`
 	VersionsChecked  bool             `json:"versionsChecked"`
 	HostnamesChecked bool             `json:"hostnamesChecked"`
+	SchemaChecked    bool             `json:"schemaChecked"` // against the platform's published schema
 }
 
 // ImportOutcome is the answer to a real import.
@@ -57,14 +58,15 @@ type ImportOptions struct {
 }
 
 // CheckImport checks an import.yml for a service import into the project:
-// structure, each type and version against the live catalog (types; nil when
-// it could not be read), and hostnames against the project's services (c nil
+// structure against the platform's schema (pub.Schemas; else ZCP's own
+// checks), each type and version against the live catalog (pub.Types; nil
+// when it could not be read), and hostnames against the project's services (c nil
 // or the list unreadable: not checked). Every check runs whatever an earlier
 // one found. An error is returned only when content cannot be read at all
 // (empty, too large, not YAML).
-func CheckImport(ctx context.Context, proj Project, content string, types []platform.ServiceStackType) (*ImportCheck, error) {
+func CheckImport(ctx context.Context, proj Project, content string, pub Published) (*ImportCheck, error) {
 	c := proj.Client
-	in := yamlcheck.ImportContext{Catalog: platform.NewCatalog(types)}
+	in := yamlcheck.ImportContext{Catalog: platform.NewCatalog(pub.Types), Schemas: pub.Schemas}
 	if c != nil {
 		in.Existing = func() ([]platform.ServiceStack, error) { return listServices(ctx, proj) }
 	}
@@ -73,7 +75,7 @@ func CheckImport(ctx context.Context, proj Project, content string, types []plat
 		return nil, err
 	}
 	out := &ImportCheck{Services: []PlannedService{}, ServiceCount: len(rep.Services), VersionsChecked: !in.Catalog.Empty(),
-		HostnamesChecked: rep.HostnamesChecked, Problems: append(rep.Problems, placeholderIssues(content)...), Warnings: rep.Warnings}
+		HostnamesChecked: rep.HostnamesChecked, SchemaChecked: rep.SchemaChecked, Problems: append(rep.Problems, placeholderIssues(content)...), Warnings: rep.Warnings}
 	for _, s := range rep.Services {
 		if len(out.Services) < maxPlanned {
 			out.Services = append(out.Services, PlannedService{Hostname: platform.Clip(s.Hostname, 60), Type: platform.Clip(s.Type, 60), Mode: platform.Clip(s.Mode, 20), Subdomain: s.Subdomain})
@@ -83,8 +85,11 @@ func CheckImport(ctx context.Context, proj Project, content string, types []plat
 		// Say so where the agent looks for what is wrong, not only in a flag:
 		// a valid verdict must not read as "the versions are fine".
 		out.Warnings = append(out.Warnings, platform.Issue{Path: "services[].type",
-			Problem: "types and versions were not checked: the live catalog could not be read",
+			Problem: "the types and versions could not be checked: the live catalog could not be read",
 			Fix:     "Run the dry run again in a moment; until then check the versions with zerops_knowledge."})
+	}
+	if !out.SchemaChecked {
+		out.Warnings = append(out.Warnings, noSchema)
 	}
 	out.Valid = len(out.Problems) == 0
 	return out, nil
@@ -116,9 +121,9 @@ func (ic *ImportCheck) refusal() error {
 // DELETING is waited for (bounded by opts.DeleteWait); an existing one is an
 // error. Per-service refusals are reported in the outcome; when every service
 // was refused the call fails.
-func Import(ctx context.Context, proj Project, content string, types []platform.ServiceStackType, opts ImportOptions) (*ImportOutcome, error) {
+func Import(ctx context.Context, proj Project, content string, pub Published, opts ImportOptions) (*ImportOutcome, error) {
 	c, projectID := proj.Client, proj.ID
-	plan, err := CheckImport(ctx, proj, content, types)
+	plan, err := CheckImport(ctx, proj, content, pub)
 	if err != nil {
 		return nil, err
 	}

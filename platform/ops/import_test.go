@@ -26,7 +26,7 @@ func TestCheckImport_Unreadable(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := ops.CheckImport(context.Background(), ops.Project{Client: nil, ID: ""}, tt.content, nil)
+			_, err := ops.CheckImport(context.Background(), ops.Project{Client: nil, ID: ""}, tt.content, ops.Published{})
 			wantCode(t, err, tt.code)
 		})
 	}
@@ -42,7 +42,7 @@ func TestCheckImport_AllProblemsAtOnce(t *testing.T) {
 	}
 	content := "project: {name: x}\nservices:\n  - hostname: cache\n    type: redis@7\n  - hostname: api\n    type: nodejs@18\n    envVariables: {A: 1}\n" +
 		"  - hostname: pg\n    type: postgresql@16\n  - hostname: files\n    type: object-storage\n    mode: NON_HA\n    weird: 1\n"
-	res, err := ops.CheckImport(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, content, types)
+	res, err := ops.CheckImport(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, content, ops.Published{Types: types})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,22 +56,31 @@ func TestCheckImport_AllProblemsAtOnce(t *testing.T) {
 		}
 		paths = append(paths, p.Path)
 	}
-	for _, want := range []string{"project", "services[0](cache).hostname", "services[0](cache).type", "services[1](api).type",
-		"services[1](api).envVariables", "services[2](pg).mode", "services[3](files).mode"} {
+	for _, want := range []string{"project", "services[0](cache).hostname", "services[0](cache).type", "services[3](files).mode"} {
 		if !contains(paths, want) {
 			t.Errorf("no problem at %s; problems: %q", want, paths)
 		}
 	}
-	if len(res.Warnings) != 1 || res.Warnings[0].Path != "services[3](files).weird" {
-		t.Errorf("warnings = %+v, want the unknown key only", res.Warnings)
+	// A listed version, a missing mode and what the platform drops warn.
+	var warned []string
+	for _, w := range res.Warnings {
+		warned = append(warned, w.Path)
+	}
+	for _, want := range []string{"services[3](files).weird", "services[1](api).envVariables", "services[2](pg).type"} {
+		if !contains(warned, want) {
+			t.Errorf("no warning at %s; warnings: %q", want, warned)
+		}
+	}
+	if contains(paths, "services[1](api).type") || contains(paths, "services[2](pg).mode") {
+		t.Errorf("nodejs@18 or a missing mode refused: %q", paths)
 	}
 	if n := fake.CountRequests("POST", "/project/"+fake.ProjectID()+"/service-stack/import"); n != 0 {
 		t.Errorf("the check imported (%d requests)", n)
 	}
 	// The real import refuses the same problems before any API call.
-	_, err = ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, content, types, ops.ImportOptions{})
+	_, err = ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, content, ops.Published{Types: types}, ops.ImportOptions{})
 	wantCode(t, err, platform.ErrImportHasProject)
-	for _, want := range []string{"redis@7", "nodejs@18", "envVariables", "already exists", "object storage takes no mode"} {
+	for _, want := range []string{"redis@7", "already exists", "object storage takes no mode"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("import refusal lacks %q: %v", want, err)
 		}
@@ -83,15 +92,16 @@ func TestCheckImport_AllProblemsAtOnce(t *testing.T) {
 
 func TestCheckImport_WithoutCatalogOrServiceList(t *testing.T) {
 	t.Parallel()
-	res, err := ops.CheckImport(context.Background(), ops.Project{Client: nil, ID: ""}, "services:\n  - hostname: api\n    type: nodejs@99\n", nil)
+	res, err := ops.CheckImport(context.Background(), ops.Project{Client: nil, ID: ""}, "services:\n  - hostname: api\n    type: nodejs@99\n", ops.Published{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !res.Valid || res.VersionsChecked || res.HostnamesChecked {
 		t.Errorf("check = %+v, want valid with versions and hostnames unchecked", res)
 	}
-	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0].Problem, "versions were not checked") {
-		t.Errorf("warnings = %+v, want one saying the versions were not checked", res.Warnings)
+	if len(res.Warnings) != 2 || !strings.Contains(res.Warnings[0].Problem, "versions could not be checked") ||
+		!strings.Contains(res.Warnings[1].Problem, "without the platform's schema") {
+		t.Errorf("warnings = %+v, want the versions and the schema unchecked", res.Warnings)
 	}
 }
 
@@ -108,7 +118,7 @@ func TestImport_CreatesAndRefusesTakenHostname(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)
 	ctx := context.Background()
-	res, err := ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "services:\n  - hostname: api\n    type: nodejs@22\n", nil, ops.ImportOptions{})
+	res, err := ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "services:\n  - hostname: api\n    type: nodejs@22\n", ops.Published{}, ops.ImportOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,9 +128,9 @@ func TestImport_CreatesAndRefusesTakenHostname(t *testing.T) {
 	if len(res.Processes) == 0 {
 		t.Error("no processes to follow")
 	}
-	_, err = ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "services:\n  - hostname: appdev\n    type: nodejs@22\n", nil, ops.ImportOptions{})
+	_, err = ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "services:\n  - hostname: appdev\n    type: nodejs@22\n", ops.Published{}, ops.ImportOptions{})
 	wantCode(t, err, platform.ErrInvalidImportYml)
-	_, err = ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "project: {name: x}\nservices:\n  - hostname: z\n    type: nodejs@22\n", nil, ops.ImportOptions{})
+	_, err = ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "project: {name: x}\nservices:\n  - hostname: z\n    type: nodejs@22\n", ops.Published{}, ops.ImportOptions{})
 	wantCode(t, err, platform.ErrImportHasProject)
 }
 
@@ -136,12 +146,12 @@ func TestImport_WaitsForDeletingHostname(t *testing.T) {
 	}
 	content := "services:\n  - hostname: cache\n    type: valkey@7.2\n    mode: NON_HA\n"
 	// Too short a wait: the import says so and sends nothing.
-	_, err := ops.Import(ctx, proj, content, nil, ops.ImportOptions{DeleteWait: time.Millisecond, PollInterval: time.Millisecond})
+	_, err := ops.Import(ctx, proj, content, ops.Published{}, ops.ImportOptions{DeleteWait: time.Millisecond, PollInterval: time.Millisecond})
 	wantCode(t, err, platform.ErrAPIError)
 	if !strings.Contains(err.Error(), "still being deleted") {
 		t.Errorf("error %v does not say the hostname is being deleted", err)
 	}
-	res, err := ops.Import(ctx, proj, content, nil, ops.ImportOptions{DeleteWait: 30 * time.Second, PollInterval: 20 * time.Millisecond})
+	res, err := ops.Import(ctx, proj, content, ops.Published{}, ops.ImportOptions{DeleteWait: 30 * time.Second, PollInterval: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatalf("import after deletion: %v", err)
 	}
@@ -178,7 +188,7 @@ func TestCheckImport_ExportPlaceholders(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			res, err := ops.CheckImport(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, tt.content, types)
+			res, err := ops.CheckImport(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, tt.content, ops.Published{Types: types})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -193,7 +203,7 @@ func TestCheckImport_ExportPlaceholders(t *testing.T) {
 				t.Fatalf("valid = %v, problems at %q, want at %q", res.Valid, paths, tt.paths)
 			}
 			if tt.paths != nil {
-				_, err = ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, tt.content, types, ops.ImportOptions{})
+				_, err = ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, tt.content, ops.Published{Types: types}, ops.ImportOptions{})
 				wantCode(t, err, platform.ErrInvalidImportYml)
 			}
 		})
@@ -215,7 +225,7 @@ func TestCheckImport_MountTargets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "services:\n  - hostname: shared\n    type: shared-storage\n    mode: NON_HA\n", types, ops.ImportOptions{}); err != nil {
+	if _, err := ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "services:\n  - hostname: shared\n    type: shared-storage\n    mode: NON_HA\n", ops.Published{Types: types}, ops.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	const files = "  - hostname: files\n    type: shared-storage\n    mode: NON_HA\n"
@@ -233,7 +243,7 @@ func TestCheckImport_MountTargets(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			res, err := ops.CheckImport(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, tt.content, types)
+			res, err := ops.CheckImport(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, tt.content, ops.Published{Types: types})
 			if err != nil {
 				t.Fatal(err)
 			}

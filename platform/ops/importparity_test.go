@@ -71,7 +71,7 @@ func TestCheckImport_PredictsTheImport(t *testing.T) {
 		{"TypeHAModeNonHA", svc("db", "postgresql:ha@16", "mode: NON_HA"), []string{"db.mode"}, "contradicts"},
 		{"TypeSingleModeHA", svc("cache", "valkey:single@7.2", "mode: HA"), []string{"cache.mode"}, "contradicts"},
 		{"SharedStorageMode", svc("files", "shared-storage", "mode: NON_HA"), nil, ""},
-		{"SharedStorageNoMode", svc("files", "shared-storage"), []string{"files.mode"}, "missing"},
+		{"SharedStorageNoMode", svc("files", "shared-storage"), nil, ""},
 		{"MountSharedStorage", svc("files", "shared-storage", "mode: NON_HA") + svc("app", "nodejs@22", "mount: [files]"), nil, ""},
 		{"VerticalEveryProblem", svc("api", "nodejs@22", "verticalAutoscaling: {minCpu: 0, maxCpu: 9, minRam: 0, maxRam: 49, minDisk: 0, maxDisk: 251}"),
 			[]string{"api.verticalAutoscaling.maxCpu", "api.verticalAutoscaling.maxDisk", "api.verticalAutoscaling.maxRam",
@@ -89,7 +89,7 @@ func TestCheckImport_PredictsTheImport(t *testing.T) {
 			project := fake.AddProject(tt.name)
 			content := "services:\n" + tt.yml
 
-			check, err := ops.CheckImport(ctx, ops.Project{Client: c, ID: project}, content, types)
+			check, err := ops.CheckImport(ctx, ops.Project{Client: c, ID: project}, content, ops.Published{Types: types})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,16 +4,35 @@ import (
 	"context"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/schema"
 	"github.com/zeropsio/zcp/platform/yamlcheck"
 )
 
-// Validate checks a zerops.yml or import.yml: its structure offline and,
-// with types (the live catalog; nil: not read), its bases and types as the
-// import dry run does; with c, the HTTP ports of setups whose service the
+// Published is what the platform publishes that a check reads: the live
+// type catalog (nil: not read) and the JSON schemas of zerops.yml and
+// import.yml (nil: not fetched, ZCP's own structural checks stand in).
+type Published struct {
+	Types   []platform.ServiceStackType
+	Schemas *schema.Set
+}
+
+func (p Published) live(subdomain func(string) bool) yamlcheck.Live {
+	in := yamlcheck.NewLive(p.Types, subdomain)
+	in.Schemas = p.Schemas
+	return in
+}
+
+// noSchema is the warning of a check made without the platform's schema.
+var noSchema = platform.Issue{Problem: "checked without the platform's schema: it could not be fetched yet (first run offline, or the API is down); ZCP's own structural checks ran",
+	Fix: "Check again once the API answers; the platform may still refuse a key or value those checks do not know."}
+
+// Validate checks a zerops.yml or import.yml: against the platform's schema
+// (pub.Schemas; else by ZCP's structural checks, saying so) and, with
+// pub.Types (the live catalog), its bases and types as the import dry run does; with c, the HTTP ports of setups whose service the
 // project reaches over its subdomain or an import of this process asked to,
 // and the envVariables references that will not resolve. An error is returned only when content
 // cannot be validated at all.
-func Validate(ctx context.Context, proj Project, content, kind string, types []platform.ServiceStackType) (*yamlcheck.ValidationResult, error) {
+func Validate(ctx context.Context, proj Project, content, kind string, pub Published) (*yamlcheck.ValidationResult, error) {
 	c, projectID := proj.Client, proj.ID
 	var subdomain func(string) bool
 	if c != nil {
@@ -30,9 +49,12 @@ func Validate(ctx context.Context, proj Project, content, kind string, types []p
 			return byName[setup] || proj.Memory.subdomainPlanned(projectID, setup)
 		}
 	}
-	res, err := yamlcheck.ValidateWith(content, kind, yamlcheck.NewLive(types, subdomain))
+	res, err := yamlcheck.ValidateWith(content, kind, pub.live(subdomain))
 	if err != nil {
 		return nil, err
+	}
+	if !res.SchemaChecked {
+		res.Warnings = append(res.Warnings, noSchema)
 	}
 	if c != nil && res.Kind == yamlcheck.KindZeropsYml {
 		res.Warnings = append(res.Warnings, EnvRefIssues(ctx, proj, content)...)
@@ -40,7 +62,7 @@ func Validate(ctx context.Context, proj Project, content, kind string, types []p
 	if !res.VersionsChecked {
 		// Say so where the agent looks, not only in the flag: valid must not
 		// read as "these versions exist".
-		res.Warnings = append(res.Warnings, platform.Issue{Problem: "bases and types were not checked against the live catalog: the API has not answered",
+		res.Warnings = append(res.Warnings, platform.Issue{Problem: "the versions could not be checked: the live catalog has not been read (the API has not answered)",
 			Fix: "Validate again in a moment; until then check the versions with zerops_knowledge."})
 	}
 	return res, nil
@@ -49,15 +71,15 @@ func Validate(ctx context.Context, proj Project, content, kind string, types []p
 // ValidateSetup checks the zerops.yml a push of setup to target sends with
 // Validate's rules, for setup's entry and the one it extends: errs refuse the
 // push, warns do not. The HTTP ports are checked against target's subdomain
-// (on, or asked for by an import of this process) and, with types, the bases
-// against the live catalog. An error is returned only when content cannot be
+// (on, or asked for by an import of this process) and against pub: the
+// platform's schema, and the bases against the live catalog. An error is returned only when content cannot be
 // validated at all.
-func ValidateSetup(ctx context.Context, proj Project, content, setup string, target *platform.ServiceStack, types []platform.ServiceStackType) (errs, warns []platform.Issue, err error) {
+func ValidateSetup(ctx context.Context, proj Project, content, setup string, target *platform.ServiceStack, pub Published) (errs, warns []platform.Issue, err error) {
 	c, projectID := proj.Client, proj.ID
 	subdomain := func(s string) bool {
 		return target != nil && s == setup && (target.SubdomainAccess || proj.Memory.subdomainPlanned(projectID, target.Name))
 	}
-	errs, warns, err = yamlcheck.CheckSetupWith(content, setup, yamlcheck.NewLive(types, subdomain))
+	errs, warns, err = yamlcheck.CheckSetupWith(content, setup, pub.live(subdomain))
 	if err != nil || len(errs) > 0 || c == nil {
 		return errs, warns, err
 	}

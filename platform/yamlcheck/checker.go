@@ -16,6 +16,10 @@ type checker struct {
 	warnings     []platform.Issue
 	moreErrors   int
 	moreWarnings int
+	// bySchema: the platform's schema checked the document's shape (keys,
+	// value types), so the shape problems found here are only counted.
+	bySchema bool
+	hidden   int
 }
 
 // errf records an error and returns it, so the caller can set its Fix; an
@@ -30,7 +34,18 @@ func (c *checker) errf(path, format string, args ...any) *platform.Issue {
 }
 
 // errorCount is how many errors were reported so far, listed or only counted.
-func (c *checker) errorCount() int { return len(c.errors) + c.moreErrors }
+func (c *checker) errorCount() int { return len(c.errors) + c.moreErrors + c.hidden }
+
+// shapef records a problem of the document's shape (a key or a value type)
+// like errf; when the platform's schema checked the shape, it is only
+// counted (the schema's own error stands for it).
+func (c *checker) shapef(path, format string, args ...any) *platform.Issue {
+	if c.bySchema {
+		c.hidden++
+		return &platform.Issue{}
+	}
+	return c.errf(path, format, args...)
+}
 
 // warnf records a warning, like errf.
 func (c *checker) warnf(path, format string, args ...any) *platform.Issue {
@@ -72,7 +87,7 @@ func (c *checker) asMap(path string, v any) (map[string]any, bool) {
 		}
 		return out, true
 	}
-	c.errf(path, "must be a mapping, got %s", kindOf(v)).Fix = "Write key: value pairs indented under it."
+	c.shapef(path, "must be a mapping, got %s", kindOf(v)).Fix = "Write key: value pairs indented under it."
 	return nil, false
 }
 
@@ -82,7 +97,7 @@ func rootList(c *checker, root any, key, items string) bool {
 	if _, ok := root.([]any); !ok {
 		return false
 	}
-	c.errf("", "the document is a list; the list belongs under the top-level key %s:", key).Fix = fmt.Sprintf(
+	c.shapef("", "the document is a list; the list belongs under the top-level key %s:", key).Fix = fmt.Sprintf(
 		"Put %s: on the first line and indent the list under it (each item with %s).", key, items)
 	return true
 }
@@ -91,21 +106,28 @@ func (c *checker) asList(path string, v any) ([]any, bool) {
 	if l, ok := v.([]any); ok {
 		return l, true
 	}
-	c.errf(path, "must be a list, got %s", kindOf(v)).Fix = "Write one item per line starting with '- '."
+	c.shapef(path, "must be a list, got %s", kindOf(v)).Fix = "Write one item per line starting with '- '."
 	return nil, false
 }
 
 func (c *checker) wantString(path string, v any) (string, bool) {
-	if s, ok := v.(string); ok {
-		return s, true
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case int, int64, uint64, float64, bool: // the platform's YAML decoder reads it as text
+		if c.bySchema {
+			return fmt.Sprint(x), true // the schema's check warns of it
+		}
+		c.warnf(path, "%v is written unquoted where a string belongs", x).Fix = fmt.Sprintf("Quote it: \"%v\".", x)
+		return fmt.Sprint(x), true
 	}
-	c.errf(path, "must be a string, got %s", kindOf(v)).Fix = "Write a string (quote it if it looks like a number)."
+	c.shapef(path, "must be a string, got %s", kindOf(v)).Fix = "Write a string (quote it if it looks like a number)."
 	return "", false
 }
 
 func (c *checker) wantBool(path string, v any) {
 	if _, ok := v.(bool); !ok {
-		c.errf(path, "must be true or false, got %s", kindOf(v)).Fix = "Write true or false without quotes."
+		c.shapef(path, "must be true or false, got %s", kindOf(v)).Fix = "Write true or false without quotes."
 	}
 }
 
@@ -118,7 +140,7 @@ func (c *checker) wantInt(path string, v any) (int, bool) {
 	case uint64:
 		return int(n), true
 	}
-	c.errf(path, "must be a whole number, got %s", kindOf(v)).Fix = "Write a number without quotes, e.g. 3000."
+	c.shapef(path, "must be a whole number, got %s", kindOf(v)).Fix = "Write a number without quotes, e.g. 3000."
 	return 0, false
 }
 
@@ -127,7 +149,7 @@ func (c *checker) wantNumber(path string, v any) {
 	case int, int64, uint64, float64:
 		return
 	}
-	c.errf(path, "must be a number, got %s", kindOf(v)).Fix = "Write a number without quotes, e.g. 0.5."
+	c.shapef(path, "must be a number, got %s", kindOf(v)).Fix = "Write a number without quotes, e.g. 0.5."
 }
 
 // wantStringOrList accepts a string or a list of strings (commands, files).
@@ -138,12 +160,12 @@ func (c *checker) wantStringOrList(path string, v any) {
 	case []any:
 		for i, item := range x {
 			if _, ok := item.(string); !ok {
-				c.errf(fmt.Sprintf("%s[%d]", path, i), "must be a string, got %s", kindOf(item)).Fix = "Write each item as a string."
+				c.shapef(fmt.Sprintf("%s[%d]", path, i), "must be a string, got %s", kindOf(item)).Fix = "Write each item as a string."
 			}
 		}
 		return
 	}
-	c.errf(path, "must be a string or a list of strings, got %s", kindOf(v)).Fix = "Write a command string or a list of them."
+	c.shapef(path, "must be a string or a list of strings, got %s", kindOf(v)).Fix = "Write a command string or a list of them."
 }
 
 // wantStringMap accepts a mapping of scalar values (envVariables).
@@ -155,8 +177,10 @@ func (c *checker) wantStringMap(path string, v any) {
 	for k, val := range m {
 		switch val.(type) {
 		case string, int, int64, uint64, float64, bool:
+		case nil: // official recipes ship null values: outside the schema, not refused (facts)
+			c.warnf(path+"."+platform.Clip(k, 40), "empty value (null)").Fix = `Write a value ("" for an empty string) or remove the key; the platform may read null as empty or drop it.`
 		default:
-			c.errf(path+"."+platform.Clip(k, 40), "must be a scalar value, got %s", kindOf(val)).Fix = "Write the value as a string."
+			c.shapef(path+"."+platform.Clip(k, 40), "must be a scalar value, got %s", kindOf(val)).Fix = "Write the value as a string."
 		}
 	}
 }
@@ -176,7 +200,10 @@ func (c *checker) unknownKeys(path string, m map[string]any, allowed []string, a
 			p = path + "." + p
 		}
 		report := c.warnf
-		if asError {
+		switch {
+		case c.bySchema: // the schema's error names it
+			report = c.shapef
+		case asError:
 			report = c.errf
 		}
 		fix := "Remove it or use one of: " + strings.Join(allowed, ", ") + "."

@@ -49,12 +49,12 @@ type commandList []string
 
 func (s *commandList) decodeFrom(c *checker, path string, v any) bool {
 	if x, ok := v.(string); ok {
-		c.errf(path, "must be a list of commands, got a string").Fix =
+		c.shapef(path, "must be a list of commands, got a string").Fix =
 			fmt.Sprintf("Write it as a list, each command its own item:\n  - %s", platform.Clip(x, 100))
 		return false
 	}
 	if _, ok := v.([]any); !ok {
-		c.errf(path, "must be a list of commands, got %s", kindOf(v)).Fix = "Write each command as an item of a list: - npm ci"
+		c.shapef(path, "must be a list of commands, got %s", kindOf(v)).Fix = "Write each command as an item of a list: - npm ci"
 		return false
 	}
 	var l stringOrList

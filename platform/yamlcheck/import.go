@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/schema"
 )
 
 // ImportContext is what a service import is checked against besides its text.
@@ -15,6 +16,8 @@ type ImportContext struct {
 	// Existing lists the project's services, read after the structure is
 	// checked; nil or an error: hostnames are not checked.
 	Existing func() ([]platform.ServiceStack, error)
+	// Schemas are the platform's published schemas; nil: not fetched.
+	Schemas *schema.Set
 }
 
 // ImportService is one service entry of an import.yml.
@@ -32,6 +35,7 @@ type ImportService struct {
 type ImportReport struct {
 	Services         []ImportService
 	HostnamesChecked bool
+	SchemaChecked    bool // against the platform's published schema
 	Problems         []platform.Issue
 	Warnings         []platform.Issue
 }
@@ -46,6 +50,11 @@ func CheckImport(content string, in ImportContext) (*ImportReport, error) {
 		return nil, err
 	}
 	var ch checker
+	if sch := in.Schemas.ImportYml(); sch != nil {
+		if err := bySchema(&ch, sch, content); err != nil {
+			return nil, err
+		}
+	}
 	services := checkImportYml(&ch, root, true)
 	if in.Catalog != nil && !in.Catalog.Empty() {
 		for _, s := range services {
@@ -54,7 +63,7 @@ func CheckImport(content string, in ImportContext) (*ImportReport, error) {
 			}
 		}
 	}
-	rep := &ImportReport{Services: services}
+	rep := &ImportReport{Services: services, SchemaChecked: ch.bySchema}
 	var existing []platform.ServiceStack
 	if in.Existing != nil {
 		var err error
@@ -79,6 +88,9 @@ func checkCatalogType(ch *checker, cat *platform.Catalog, s ImportService) {
 	if !chk.OK {
 		ch.errf(s.Path+".type", "%s: %s", platform.Clip(s.Type, 60), chk.Problem).Fix = chk.Fix
 		return
+	}
+	if chk.Note != "" && chk.Parsed.OS == "alpine" {
+		ch.warnf(s.Path+".type", "%s", chk.Note).Fix = "Write the type without alpine/ and set os: ubuntu in the build and run sections of zerops.yml."
 	}
 	// A managed type the offline list does not know still needs its mode.
 	if chk.Type.Category == platform.CategoryStandard && !slices.Contains(managedTypes, chk.Parsed.Name) && chk.Parsed.Mode == "" && s.Mode == "" {

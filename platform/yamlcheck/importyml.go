@@ -135,13 +135,12 @@ func singleOnlyHA(e *importEntry, ha bool) (string, string) {
 			platform.Clip(e.parsed.VersionName(), 40), platform.Clip(single.String(), 40))
 }
 
-// modeFix asks for a mode, its example written for the service's own type.
+// modeFix suggests the type with its HA choice, written for the service's own type.
 func modeFix(t platform.ServiceType) string {
-	inType := t.Name + ":single"
-	if t.Version != "" {
-		inType += "@" + t.Version
-	}
-	return fmt.Sprintf("Add mode: NON_HA (or HA, which cannot be changed later), or write the mode in the type, e.g. %s.", platform.Clip(inType, 60))
+	single, ha := t, t
+	single.Mode, ha.Mode = "single", "ha"
+	return fmt.Sprintf("Write type: %s (one container) or %s (three, cannot be changed later); without either the platform creates it single. The legacy mode: NON_HA|HA still works.",
+		platform.Clip(single.String(), 60), platform.Clip(ha.String(), 60))
 }
 
 var serviceRules = []rule[*importEntry]{
@@ -165,14 +164,11 @@ var serviceRules = []rule[*importEntry]{
 		return is(e.Keys.ok("mode") && !e.objectStorage() && e.Mode != "HA" && e.Mode != "NON_HA",
 			fmt.Sprintf("must be HA or NON_HA, got %q", platform.Clip(e.Mode, 20)))
 	}},
-	{path: "mode", check: func(e *importEntry) (string, string) {
+	{path: "type", warn: true, check: func(e *importEntry) (string, string) {
 		if e.Keys.has("mode") || !e.managed() || e.objectStorage() || e.parsed.Mode != "" || e.parsed.Name == "" {
 			return "", ""
 		}
-		if e.sharedStorage() {
-			return "missing for shared storage", "Add mode: NON_HA (one copy) or HA (a second copy on another node); it cannot be changed later."
-		}
-		return fmt.Sprintf("missing for managed service %s", platform.Clip(e.Type, 40)), modeFix(e.parsed)
+		return fmt.Sprintf("%s does not say single or HA: the platform creates it single (NON_HA)", platform.Clip(e.Type, 40)), modeFix(e.parsed)
 	}},
 	{path: "mode", check: func(e *importEntry) (string, string) {
 		typeMode := e.parsed.HAMode()
@@ -198,7 +194,7 @@ var serviceRules = []rule[*importEntry]{
 			return "not a number: " + platform.Clip(fmt.Sprint(v), 20), ""
 		}
 	}},
-	{path: "envVariables", fix: "Move them to the runtime's zerops.yml run.envVariables (or envSecrets here for secrets).", check: func(e *importEntry) (string, string) {
+	{path: "envVariables", warn: true, fix: "Move them to the runtime's zerops.yml run.envVariables (or envSecrets here for secrets).", check: func(e *importEntry) (string, string) {
 		return is(e.Keys.has("envVariables"), "service-level envVariables are silently dropped by the platform")
 	}},
 	containersRule("minContainers", func(e *importEntry) int { return e.MinContainers }),
@@ -432,10 +428,10 @@ func checkHostname(c *checker, p string, m map[string]any, seen map[string]bool)
 	return hs, true
 }
 
-// missingMode reports a managed service written without a mode: the
-// platform refuses it (projectImportMissingParameter).
+// missingMode warns of a managed service written without single or HA:
+// the platform creates it single (facts: the 2026 docs), so it is no error.
 func missingMode(c *checker, path, typ string, parsed platform.ServiceType) {
-	c.errf(path+".mode", "missing for managed service %s", platform.Clip(typ, 40)).Fix = modeFix(parsed)
+	c.warnf(path+".type", "%s does not say single or HA: the platform creates it single (NON_HA)", platform.Clip(typ, 40)).Fix = modeFix(parsed)
 }
 
 // splitProblem turns a platform error into a problem and its fix, clipped:

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/schema"
 )
 
 // Live is what a validation checks a document against besides its text; the
@@ -17,6 +18,9 @@ type Live struct {
 	// Subdomain reports whether the service a setup deploys to (named like
 	// the setup) is reached over its zerops.app subdomain; nil: unknown.
 	Subdomain func(setup string) bool
+	// Schemas are the platform's published schemas; nil: not fetched, the
+	// document's shape is checked by ZCP's own structural checks.
+	Schemas *schema.Set
 }
 
 // NewLive is the Live of a catalog read from the API (nil: offline).
@@ -29,10 +33,15 @@ func (in Live) checksVersions() bool {
 }
 
 // checkBases checks a setup's build and run bases against the catalog as
-// the import dry run checks types: an unknown or withdrawn version fails with
-// the newest stable one, and a base with no image for the section's os
-// (Alpine by default) says so.
+// the import dry run checks types: a version the catalog lacks (in every
+// form it may be written: platform.Catalog.Check) fails with the newest
+// stable one, and a base with no image for the section's os (Alpine by
+// default) is a warning. With the platform's schema, whose lists of bases
+// decide, the catalog is not asked.
 func checkBases(c *checker, p string, s *zeropsSetup, in Live) {
+	if in.Schemas.ZeropsYml() != nil {
+		return
+	}
 	if b := s.Build; b != nil && b.Keys.ok("base") {
 		for i, name := range b.Base.names {
 			checkBase(c, b.Base.at(p+".build.base", i), name, osOf(b.Keys, b.OS), "build", in.BuildCatalog)
@@ -61,7 +70,7 @@ func checkBase(c *checker, path, base, os, section string, cat *platform.Catalog
 	switch {
 	case !chk.OK:
 		c.errf(path, "%s: %s", platform.Clip(base, 60), chk.Problem).Fix = chk.Fix
-	case chk.Note != "" && os != "ubuntu" && chk.Parsed.OS == "":
+	case chk.Note != "" && (chk.Parsed.OS == "alpine" || (os != "ubuntu" && chk.Parsed.OS == "")):
 		fix := "Write os: ubuntu in build and run: " + chk.Type.Name + " has no Alpine image."
 		if alpine := alpineVersions(chk.Type); len(alpine) > 0 {
 			fix = fmt.Sprintf("Write os: ubuntu in build and run, or pick a version that runs on Alpine: %s.", strings.Join(alpine, ", "))

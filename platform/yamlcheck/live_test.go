@@ -8,8 +8,8 @@ import (
 	"github.com/zeropsio/zcp/platform/yamlcheck"
 )
 
-// catalogTypes is a slice of the live catalog: versions as the API lists
-// them, "!" marking a withdrawn (DISABLED) one.
+// catalogTypes is a slice of a live catalog: versions as the API lists
+// them, "!" marking a DISABLED one (which the catalog does not offer).
 func catalogTypes() []platform.ServiceStackType {
 	spec := []struct {
 		name, category string
@@ -65,9 +65,11 @@ func TestValidateWith_Bases(t *testing.T) {
 		{"list of bases", setup("      base: [nodejs@22, python@3.12]\n", "      base: nodejs@22\n"), "", "", ""},
 		{"unversioned static", setup("      base: nodejs@22\n", "      base: static\n"), "", "", ""},
 		{"named version", setup("      base: bun@canary\n", "      base: bun@canary\n"), "", "", ""},
-		{"withdrawn build version", setup("      base: nodejs@18\n", "      base: nodejs@22\n"),
+		{"aliases and OS prefix", setup("      base: nodejs@latest\n", "      base: alpine/nodejs@22\n"), "", "", ""},
+		{"version family", setup("      base: python@3\n", "      base: ubuntu/python@3.12\n"), "", "", ""},
+		{"build version the catalog lacks", setup("      base: nodejs@18\n", "      base: nodejs@22\n"),
 			"zerops[0].build.base", "nodejs@18: version 18 is not in the catalog", "Use nodejs@24, the newest stable version"},
-		{"withdrawn run version", setup("      base: nodejs@22\n", "      base: nodejs@18\n"),
+		{"run version the catalog lacks", setup("      base: nodejs@22\n", "      base: nodejs@18\n"),
 			"zerops[0].run.base", "version 18 is not in the catalog", "nodejs@24"},
 		{"invented version in a list", setup("      base: [nodejs@22, python@3.13]\n", ""),
 			"zerops[0].build.base[1]", "version 3.13 is not in the catalog", "python@3.12"},
@@ -150,8 +152,8 @@ func TestValidateWith_Ports(t *testing.T) {
 		{"highest", "[{port: 65435}]", false, "", ""},
 		{"80 is an app port", "[{port: 80, httpSupport: true}]", false, "", ""},
 		{"443 is an app port", "[{port: 443}]", false, "", ""},
-		{"below the range", "[{port: 9}]", false, "zerops[0].run.ports[0].port", ""},
-		{"above the range", "[{port: 65436}]", false, "zerops[0].run.ports[0].port", ""},
+		{"below the range warns", "[{port: 9}]", false, "", "zerops[0].run.ports[0].port"},
+		{"above the range warns", "[{port: 65436}]", false, "", "zerops[0].run.ports[0].port"},
 		{"no http port, no subdomain", "[{port: 3000}]", false, "", ""},
 		{"no http port behind the subdomain", "[{port: 3000}, {port: 9090, protocol: udp}]", true, "", "zerops[0].run.ports"},
 		{"http port behind the subdomain", "[{port: 3000, httpSupport: true}, {port: 9090}]", true, "", ""},

@@ -7,6 +7,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/schema"
 )
 
 // Document kinds the validators know.
@@ -16,11 +17,14 @@ const (
 )
 
 // ValidationResult is the verdict of a validation. VersionsChecked says
-// whether bases and types were checked against the live catalog.
+// whether bases and types were checked against the live catalog,
+// SchemaChecked whether the document was checked against the platform's
+// published schema (else by ZCP's own structural checks only).
 type ValidationResult struct {
 	Kind            string           `json:"kind"`
 	Valid           bool             `json:"valid"`
 	VersionsChecked bool             `json:"versionsChecked"`
+	SchemaChecked   bool             `json:"schemaChecked"`
 	Errors          []platform.Issue `json:"errors,omitempty"`
 	Warnings        []platform.Issue `json:"warnings,omitempty"`
 }
@@ -46,6 +50,15 @@ func ValidateWith(content, kind string, in Live) (*ValidationResult, error) {
 		kind = DetectKind(root)
 	}
 	var c checker
+	sch := in.Schemas.ZeropsYml()
+	if kind == KindImportYml {
+		sch = in.Schemas.ImportYml()
+	}
+	if sch != nil && (kind == KindZeropsYml || kind == KindImportYml) {
+		if err := bySchema(&c, sch, content); err != nil {
+			return nil, err
+		}
+	}
 	switch kind {
 	case KindZeropsYml:
 		checkZeropsYml(&c, root, in)
@@ -60,7 +73,32 @@ func ValidateWith(content, kind string, in Live) (*ValidationResult, error) {
 			`Pass kind "zerops.yml" or "import.yml"; a zerops.yml starts with "zerops:", an import.yml with "services:".`)
 	}
 	c.finish()
-	return &ValidationResult{Kind: kind, Valid: len(c.errors) == 0, VersionsChecked: in.checksVersions(), Errors: c.errors, Warnings: c.warnings}, nil
+	return &ValidationResult{Kind: kind, Valid: len(c.errors) == 0, VersionsChecked: in.checksVersions(), SchemaChecked: c.bySchema,
+		Errors: c.errors, Warnings: c.warnings}, nil
+}
+
+// bySchema validates content against the platform's schema: its errors are
+// the document's, and ZCP's own checks of keys and value types are muted.
+// A key the platform drops silently (a service's envVariables) is left to
+// the warning that says so.
+func bySchema(c *checker, sch *schema.Schema, content string) error {
+	errs, warns, err := sch.ValidateYAML(content)
+	if err != nil {
+		return invalidParam("not valid YAML: "+platform.Clip(err.Error(), 200),
+			"Fix the YAML syntax (indentation uses spaces; lists start with '- ').")
+	}
+	c.bySchema = true
+	for _, is := range errs {
+		if is.Kind == platform.IssueUnknownKey && strings.HasPrefix(is.Path, "services[") && strings.HasSuffix(is.Path, ".envVariables") {
+			continue
+		}
+		e := c.errf(is.Path, "%s", is.Problem)
+		e.Fix, e.Kind = is.Fix, is.Kind
+	}
+	for _, is := range warns {
+		c.warnf(is.Path, "%s", is.Problem).Fix = is.Fix
+	}
+	return nil
 }
 
 func normalizeKind(kind string) string {

@@ -40,8 +40,8 @@ func TestValidate_ZeropsYml(t *testing.T) {
 		{"start missing", "zerops:\n  - setup: a\n    build: {base: nodejs@22, deployFiles: ./}\n    run: {ports: [{port: 3000}]}\n", false, "start"},
 		{"php-nginx needs no start", "zerops:\n  - setup: a\n    build: {base: php@8.3, deployFiles: ./}\n    run: {base: php-nginx@8.3, documentRoot: public}\n", true, ""},
 		{"static needs no start", "zerops:\n  - setup: a\n    build: {base: nodejs@22, deployFiles: dist/~}\n    run: {base: static}\n", true, ""},
-		{"port too low", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: 5}]}\n", false, "10–65435"},
-		{"port too high", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: 65436}]}\n", false, "10–65435"},
+		{"port too low", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: 5}]}\n", true, "10–65435"},
+		{"port too high", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: 65436}]}\n", true, "10–65435"},
 		{"port as string", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: \"80\"}]}\n", false, "whole number"},
 		{"bad protocol", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: 3000, protocol: http}]}\n", false, "tcp or udp"},
 		{"run.mount does not exist", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, mount: [x]}\n", false, "mount"},
@@ -55,12 +55,12 @@ func TestValidate_ZeropsYml(t *testing.T) {
 		{"port 80 on php-apache", "zerops:\n  - setup: a\n    run: {base: php-apache@8.4, ports: [{port: 80}]}\n", true, ""},
 		{"duplicate setup", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x}\n  - setup: a\n    run: {base: nodejs@22, start: x}\n", false, "duplicate"},
 		{"extends a setup of the file", "zerops:\n  - setup: base\n    build: {base: nodejs@22, deployFiles: ./}\n    run: {base: nodejs@22, start: x}\n  - setup: prod\n    extends: base\n    run: {start: y}\n", true, ""},
-		{"extends no setup of the file", "zerops:\n  - setup: base\n    run: {base: nodejs@22, start: x}\n  - setup: prod\n    extends: bsae\n    run: {start: y}\n", false, `extends "bsae", which is no setup of this file (it has setups "base", "prod")`},
+		{"extends no setup of the file", "zerops:\n  - setup: base\n    run: {base: nodejs@22, start: x}\n  - setup: prod\n    extends: bsae\n    run: {start: y}\n", true, `extends "bsae", which is no setup of this file (it has setups "base", "prod")`},
 		{"healthCheck keys", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, healthCheck: {httpGet: {port: 3000, path: /}, failureTimeout: 60, disconnectTimeout: 30, recoveryTimeout: 30, execPeriod: 10}}\n", true, ""},
 		{"readinessCheck keys", "zerops:\n  - setup: a\n    deploy: {readinessCheck: {exec: {command: curl -f localhost:3000}, failureTimeout: 60, retryPeriod: 10}}\n    run: {base: nodejs@22, start: x}\n", true, ""},
 		{"retryPeriod is no healthCheck key", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, healthCheck: {httpGet: {port: 3000, path: /}, retryPeriod: 10}}\n", false, "Rename it to execPeriod"},
 		{"execPeriod is no readinessCheck key", "zerops:\n  - setup: a\n    deploy: {readinessCheck: {httpGet: {port: 3000, path: /}, execPeriod: 10}}\n    run: {base: nodejs@22, start: x}\n", false, "Rename it to retryPeriod"},
-		{"extends itself", "zerops:\n  - setup: prod\n    extends: prod\n    run: {base: nodejs@22, start: y}\n", false, `setup "prod" extends itself`},
+		{"extends itself", "zerops:\n  - setup: prod\n    extends: prod\n    run: {base: nodejs@22, start: y}\n", true, `setup "prod" extends itself`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -72,8 +72,12 @@ func TestValidate_ZeropsYml(t *testing.T) {
 			if res.Valid != tt.valid {
 				t.Fatalf("valid = %v, errors %v", res.Valid, res.Errors)
 			}
-			if tt.want != "" && !strings.Contains(issues(res.Errors), tt.want) {
-				t.Errorf("errors %q lack %q", issues(res.Errors), tt.want)
+			found := res.Errors
+			if tt.valid { // a warning, never a refusal
+				found = res.Warnings
+			}
+			if tt.want != "" && !strings.Contains(issues(found), tt.want) {
+				t.Errorf("issues %q lack %q", issues(found), tt.want)
 			}
 		})
 	}
@@ -94,7 +98,7 @@ func TestValidate_ImportYml(t *testing.T) {
 		{"hostname 26 chars", "services:\n  - hostname: " + strings.Repeat("a", 26) + "\n    type: nodejs@22\n", false, "hostname", ""},
 		{"missing type", "services:\n  - hostname: app\n", false, "type", ""},
 		{"bad mode", "services:\n  - hostname: db\n    type: postgresql@16\n    mode: SINGLE\n", false, "HA or NON_HA", ""},
-		{"missing mode", "services:\n  - hostname: db\n    type: postgresql@16\n", false, "mode", ""},
+		{"missing mode", "services:\n  - hostname: db\n    type: postgresql@16\n", true, "", "postgresql:single@16"},
 		{"service envVariables", "services:\n  - hostname: app\n    type: nodejs@22\n    envVariables: {A: 1}\n", false, "envVariables", ""},
 		{"object storage mode", "services:\n  - hostname: files\n    type: object-storage\n    mode: NON_HA\n", false, "takes no mode", ""},
 		{"priority a number", "services:\n  - hostname: app\n    type: nodejs@22\n    priority: 10\n", true, "", ""},

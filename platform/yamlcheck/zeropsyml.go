@@ -31,6 +31,7 @@ type zeropsBuild struct {
 	PrepareCommands commandList  `yaml:"prepareCommands"`
 	BuildCommands   commandList  `yaml:"buildCommands"`
 	DeployFiles     stringOrList `yaml:"deployFiles"`
+	Deploy          stringOrList `yaml:"deploy"` // deprecated alias of deployFiles the schema still takes
 	Cache           buildCache   `yaml:"cache"`
 	AddToRunPrepare stringOrList `yaml:"addToRunPrepare"`
 	EnvVariables    envMap       `yaml:"envVariables"`
@@ -144,7 +145,7 @@ var setupRules = []rule[setupAt]{
 	{path: "setup", check: func(s setupAt) (string, string) {
 		return is(s.duplicate, fmt.Sprintf("duplicate setup %q", platform.Clip(s.Setup, 40)))
 	}},
-	{path: "extends", check: func(s setupAt) (string, string) {
+	{path: "extends", warn: true, check: func(s setupAt) (string, string) {
 		switch {
 		case !s.Keys.ok("extends") || s.Extends == "":
 			return "", ""
@@ -163,7 +164,13 @@ var setupRules = []rule[setupAt]{
 		return osProblem(s.Build.Keys, s.Build.OS)
 	}},
 	{path: "build.deployFiles", check: func(s setupAt) (string, string) {
-		return is(s.Build != nil && !s.Build.Keys.has("deployFiles") && !s.extends(), "missing: required when build exists (e.g. deployFiles: ./ or a list of paths)")
+		return is(s.Build != nil && !s.Build.Keys.has("deployFiles") && !s.Build.Keys.has("deploy") && !s.extends(), "missing: required when build exists (e.g. deployFiles: ./ or a list of paths)")
+	}},
+	{path: "build.deploy", warn: true, fix: "Rename build.deploy to build.deployFiles (same value); the platform still reads the old name.", check: func(s setupAt) (string, string) {
+		return is(s.Build != nil && s.Build.Keys.has("deploy") && !s.Build.Keys.has("deployFiles"), "build.deploy is the deprecated name of deployFiles")
+	}},
+	{path: "build.deploy", warn: true, fix: "Remove build.deploy: deployFiles decides what is deployed.", check: func(s setupAt) (string, string) {
+		return is(s.Build != nil && s.Build.Keys.has("deploy") && s.Build.Keys.has("deployFiles"), "build.deploy beside deployFiles: the deprecated name is redundant")
 	}},
 	{path: "run", check: func(s setupAt) (string, string) {
 		base := s.buildBase()
@@ -183,7 +190,7 @@ type runAt struct {
 
 var runRules = []rule[runAt]{
 	{path: "os", check: func(r runAt) (string, string) { return osProblem(r.Keys, r.OS) }},
-	{path: "routing", check: func(r runAt) (string, string) {
+	{path: "routing", warn: true, check: func(r runAt) (string, string) {
 		return is(r.Keys.has("routing") && !strings.HasPrefix(r.base, "static"), "only the static runtime takes routing")
 	}},
 	{path: "ports", warn: true, fix: "Add httpSupport: true to the port the app serves HTTP on; the subdomain routes to HTTP ports only.", check: func(r runAt) (string, string) {
@@ -229,7 +236,7 @@ var portRules = []rule[portAt]{
 	{path: "port", fix: "Add port: the number the app listens on (10–65435), e.g. 3000.", check: func(p portAt) (string, string) {
 		return is(!p.Keys.has("port"), "missing")
 	}},
-	{path: "port", fix: portRangeFix, check: func(p portAt) (string, string) {
+	{path: "port", fix: portRangeFix, warn: true, check: func(p portAt) (string, string) {
 		return is(p.Keys.ok("port") && !portInRange(p.Port), portRangeProblem(p.Port))
 	}},
 	{path: "protocol", fix: "Write protocol: TCP (or UDP).", check: func(p portAt) (string, string) {
@@ -245,7 +252,7 @@ var checkRules = []rule[*zeropsCheck]{
 	{path: "httpGet.port", check: func(c *zeropsCheck) (string, string) {
 		return is(c.HTTPGet != nil && !c.HTTPGet.Keys.has("port"), "missing")
 	}},
-	{path: "httpGet.port", fix: portRangeFix, check: func(c *zeropsCheck) (string, string) {
+	{path: "httpGet.port", fix: portRangeFix, warn: true, check: func(c *zeropsCheck) (string, string) {
 		if c.HTTPGet == nil || !c.HTTPGet.Keys.ok("port") {
 			return "", ""
 		}
