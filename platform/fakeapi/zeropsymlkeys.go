@@ -14,7 +14,7 @@ import (
 var zeropsYmlKeys = map[string][]string{
 	"":               {"zerops"},
 	"setup":          {"setup", "build", "deploy", "run", "extends"},
-	"build":          {"base", "os", "prepareCommands", "buildCommands", "deployFiles", "cache", "addToRunPrepare", "envVariables"},
+	"build":          {"base", "os", "prepareCommands", "buildCommands", "deployFiles", "deploy", "cache", "addToRunPrepare", "envVariables"},
 	"deploy":         {"temporaryShutdown", "readinessCheck"},
 	"readinessCheck": {"httpGet", "exec", "failureTimeout", "retryPeriod"},
 	"healthCheck":    {"httpGet", "exec", "failureTimeout", "disconnectTimeout", "recoveryTimeout", "execPeriod"},
