@@ -21,7 +21,7 @@ var recipeApps = map[string]map[string]string{
 	"nestjs":          {"package.json": `{"scripts":{"build":"true","start:prod":"node dist/main.js"}}` + "\n", "dist/main.js": nodeHTTPApp, "node_modules/.keep": ""},
 	"django":          {"requirements.txt": "gunicorn\n", "manage.py": "print('ok')\n", "recipe/wsgi.py": "application = None\n", "files/.keep": ""},
 	"python":          {"requirements.txt": "\n", "app.py": pyHTTPApp},
-	"umami":           {"umami/package.json": `{"scripts":{"start":"node server.js"}}` + "\n", "umami/.next/standalone/server.js": nodeHTTPApp, "umami/node_modules/.keep": ""},
+	"umami":           {"umami/package.json": `{"scripts":{"build":"true","start":"node server.js"}}` + "\n", "umami/.next/standalone/server.js": nodeHTTPApp, "umami/node_modules/.keep": ""},
 }
 
 const (
