@@ -21,11 +21,14 @@ func TestValidate_LiveCatalog(t *testing.T) {
 		warning       bool   // the issue at path is a warning: the file stays valid
 	}{
 		{"CurrentVersion", zeropsYml("      base: nodejs@22\n", "      base: nodejs@22\n      ports: [{port: 80, httpSupport: true}]\n"), "", "", false},
-		{"WithdrawnVersion", zeropsYml("      base: nodejs@18\n", ""), "zerops[0].build.base", "nodejs@24, the newest stable version", false},
+		// Listed by the platform's schema: an old version is not withdrawn.
+		{"OldListedVersion", zeropsYml("      base: nodejs@18\n", "      base: nodejs@18\n      ports: [{port: 80, httpSupport: true}]\n"), "", "", false},
+		{"InventedBuildVersion", zeropsYml("      base: nodejs@99\n", ""), "zerops[0].build.base", "nodejs@24", false},
 		{"InventedRunVersion", zeropsYml("      base: nodejs@22\n", "      base: nodejs@23\n"), "zerops[0].run.base", "nodejs@24", false},
 		// The facts do not say the platform refuses it: a warning.
 		{"UbuntuOnlyOnAlpine", zeropsYml("      base: python@3.14\n      os: ubuntu\n", "      base: python@3.14\n"), "zerops[0].run.base", "os: ubuntu", true},
-		{"ImportType", "services:\n  - hostname: api\n    type: nodejs@18\n", "services[0](api).type", "nodejs@24", false},
+		{"ImportType", "services:\n  - hostname: api\n    type: nodejs@99\n", "services[0](api).type", "nodejs@24", false},
+		{"ImportOldListedType", "services:\n  - hostname: api\n    type: nodejs@18\n", "", "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

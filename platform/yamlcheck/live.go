@@ -37,18 +37,17 @@ func (in Live) checksVersions() bool {
 // form it may be written: platform.Catalog.Check) fails with the newest
 // stable one, and a base with no image for the section's os (Alpine by
 // default) is a warning. With the platform's schema, whose lists of bases
-// decide, the catalog is not asked.
+// decide, a version the catalog lacks is left to the schema; the os warning
+// stays.
 func checkBases(c *checker, p string, s *zeropsSetup, in Live) {
-	if in.Schemas.ZeropsYml() != nil {
-		return
-	}
+	bySchema := in.Schemas.ZeropsYml() != nil
 	if b := s.Build; b != nil && b.Keys.ok("base") {
 		for i, name := range b.Base.names {
-			checkBase(c, b.Base.at(p+".build.base", i), name, osOf(b.Keys, b.OS), "build", in.BuildCatalog)
+			checkBase(c, b.Base.at(p+".build.base", i), name, osOf(b.Keys, b.OS), "build", in.BuildCatalog, bySchema)
 		}
 	}
 	if r := s.Run; r != nil && r.Keys.ok("base") {
-		checkBase(c, p+".run.base", r.Base, osOf(r.Keys, r.OS), "run", in.Catalog)
+		checkBase(c, p+".run.base", r.Base, osOf(r.Keys, r.OS), "run", in.Catalog, bySchema)
 	}
 }
 
@@ -60,14 +59,18 @@ func osOf(k keys, os string) string {
 	return "alpine"
 }
 
-func checkBase(c *checker, path, base, os, section string, cat *platform.Catalog) {
+func checkBase(c *checker, path, base, os, section string, cat *platform.Catalog, bySchema bool) {
 	if _, err := platform.ParseServiceType(base); err != nil {
+		if bySchema {
+			return
+		}
 		problem, fix := splitProblem(err)
 		c.errf(path, "%s", problem).Fix = fix
 		return
 	}
 	chk := cat.Check(base)
 	switch {
+	case !chk.OK && bySchema:
 	case !chk.OK:
 		c.errf(path, "%s: %s", platform.Clip(base, 60), chk.Problem).Fix = chk.Fix
 	case chk.Note != "" && (chk.Parsed.OS == "alpine" || (os != "ubuntu" && chk.Parsed.OS == "")):
