@@ -22,13 +22,13 @@ func issueLines(issues []map[string]string) []string {
 	return out
 }
 
-// A build or run base the live catalog lacks is refused before the push with
+// A build or run base the platform's schema lacks is refused before the push with
 // the very problems zerops_validate lists for the same file.
 func TestDeploy_BaseNotInCatalogRefusedAsValidateDoes(t *testing.T) {
 	t.Parallel()
-	for _, tt := range []struct{ name, old, new, path string }{
-		{"build", "    build: &build\n      base: nodejs@22\n", "    build: &build\n      base: nodejs@99\n", "zerops[0].build.base"},
-		{"run", "    run: &run\n      base: nodejs@22\n", "    run: &run\n      base: bun@1\n", "zerops[0].run.base"},
+	for _, tt := range []struct{ name, old, new, path, fix string }{
+		{"build", "    build: &build\n      base: nodejs@22\n", "    build: &build\n      base: nodejs@99\n", "zerops[0].build.base", "nodejs@24"},
+		{"run", "    run: &run\n      base: nodejs@22\n", "    run: &run\n      base: bun@1\n", "zerops[0].run.base", "bun@1.3"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -43,8 +43,9 @@ func TestDeploy_BaseNotInCatalogRefusedAsValidateDoes(t *testing.T) {
 					want = append(want, is)
 				}
 			}
-			if v["versionsChecked"] != true || len(want) == 0 || want[0]["path"] != tt.path || !strings.Contains(want[0]["problem"], "not in the catalog") {
-				t.Fatalf("validate: want %s not in the catalog: %s", tt.path, text(res))
+			if v["versionsChecked"] != true || len(want) == 0 || want[0]["path"] != tt.path ||
+				!strings.Contains(want[0]["problem"], "not a value the platform's schema lists") || !strings.Contains(want[0]["fix"], tt.fix) {
+				t.Fatalf("validate: want %s refused with a fix naming %s: %s", tt.path, tt.fix, text(res))
 			}
 			pushes := h.fake.CountRequests("POST", "/service-stack/"+h.fake.ServiceID("appstage")+"/app-version")
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "base-"+tt.name)

@@ -77,7 +77,7 @@ func TestDeploy_CommandStringNamedAtItsKey(t *testing.T) {
 	yml := strings.ReplaceAll(demoZeropsYml, "buildCommands: [npm ci]", "buildCommands: npm --version")
 	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
 	res, v := h.call(t, "zerops_validate", map[string]any{"content": yml})
-	if v["valid"] != false || !strings.Contains(text(res), "zerops[0].build.buildCommands") || !strings.Contains(text(res), "- npm --version") {
+	if v["valid"] != false || !strings.Contains(text(res), "zerops[0].build.buildCommands") || !strings.Contains(text(res), "Write it as a list") {
 		t.Fatalf("validate: want invalid at zerops[0].build.buildCommands with the list form: %s", text(res))
 	}
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "str")
