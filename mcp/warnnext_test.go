@@ -13,9 +13,9 @@ import (
 func TestWarningsNext_CheckWithWarningsFixesFirst(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
-	var manyKeys string
+	var manyServices string // each service's envVariables is a warning
 	for i := range 25 {
-		manyKeys += fmt.Sprintf("    x%d: 1\n", i)
+		manyServices += fmt.Sprintf("  - hostname: worker%d\n    type: nodejs@22\n    envVariables: {A: 1}\n", i)
 	}
 	zyml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n      start: node index.js\n"
 	tests := []struct {
@@ -24,14 +24,14 @@ func TestWarningsNext_CheckWithWarningsFixesFirst(t *testing.T) {
 		want       []string
 		notWant    string
 	}{
-		{"import typo'd keys", "zerops_import",
-			map[string]any{"content": "services:\n  - hostname: worker\n    type: nodejs@22\n    minContainer: 2\n    enableSubdomain: true\n", "dryRun": true},
-			[]string{"fix (or knowingly accept) the 2 warnings first", "2 unknown keys would be silently ignored", "run the dry run again", "without dryRun"},
+		{"import with warnings", "zerops_import",
+			map[string]any{"content": "services:\n  - hostname: worker\n    type: nodejs@22\n    envVariables: {A: 1}\n  - hostname: pg\n    type: postgresql@16\n", "dryRun": true},
+			[]string{"fix (or knowingly accept) the 2 warnings first", "run the dry run again", "without dryRun"},
 			"Next: import for real"},
 		{"import with more warnings than listed", "zerops_import",
-			map[string]any{"content": "services:\n  - hostname: worker\n    type: nodejs@22\n" + manyKeys, "dryRun": true},
-			[]string{"fix (or knowingly accept) the 20 warnings listed first", "more are not listed", "20 unknown keys would be silently ignored"},
-			"21 warnings"},
+			map[string]any{"content": "services:\n" + manyServices, "dryRun": true},
+			[]string{"fix (or knowingly accept) the 20 warnings listed first", "more are not listed"},
+			"25 warnings"},
 		{"import clean", "zerops_import",
 			map[string]any{"content": "services:\n  - hostname: worker\n    type: nodejs@22\n", "dryRun": true},
 			[]string{"Next: import for real with zerops_import"}, "warning"},
