@@ -99,7 +99,7 @@ func TestProgress_OtherAsyncTools(t *testing.T) {
 func TestSteering_BriefingVersionCheckFirst(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
-	res, _ := h.call(t, "zerops_knowledge", map[string]any{"runtime": "bun@1", "services": []string{"postgresql@16"}})
+	res, _ := h.call(t, "zerops_knowledge", map[string]any{"runtime": "bun@9", "services": []string{"postgresql@16"}})
 	wantOK(t, res)
 	body := text(res)
 	check, title := strings.Index(body, "## Version check"), strings.Index(body, "# Zerops briefing")
@@ -107,10 +107,10 @@ func TestSteering_BriefingVersionCheckFirst(t *testing.T) {
 		t.Fatalf("the briefing does not open with the version check:\n%.400s", body)
 	}
 	line, _, _ := strings.Cut(body[title:], "\n")
-	if strings.Contains(line, "bun@1") || !strings.Contains(line, "bun") {
+	if strings.Contains(line, "bun@9") || !strings.Contains(line, "bun") {
 		t.Errorf("title = %q, want the type without the invented version", line)
 	}
-	if !strings.Contains(body, "⚠ bun@1 — version 1 is not in the catalog. Use bun@1.3, the newest stable version") {
+	if !strings.Contains(body, "⚠ bun@9 — version 9 is not in the catalog. Use bun@1.3, the newest stable version") {
 		t.Errorf("no steering to the newest stable bun:\n%.600s", body)
 	}
 }
