@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
 )
@@ -199,9 +200,13 @@ func TestRealAPI_SubdomainRightAfterDeploy(t *testing.T) {
 
 func TestRealAPI_ImportRejectedWholeShowsFieldPath(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{})
-	// Without the catalog ZCP cannot check versions itself: the platform's
-	// refusal is what tells the agent which field to change.
+	// Without the schemas (never fetched) and the catalog ZCP cannot check
+	// versions itself: the platform's refusal is what tells the agent which
+	// field to change.
+	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) {
+		d.Schemas.Wait(context.Background())
+		d.Schemas = nil
+	}})
 	h.fake.InjectFault(fakeapi.Fault{PathPrefix: "/service-stack-type/search", Status: 503})
 	res, m := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: nodejs@22\n  - hostname: api\n    type: nodejs@99\n"})
 	wantError(t, res, m, platform.ErrInvalidImportYml)

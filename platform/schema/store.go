@@ -134,6 +134,9 @@ func (s *Store) Get(ctx context.Context, wait time.Duration) *Set {
 // Wait blocks until no fetch is under way (or ctx ends): for tests and
 // shutdown.
 func (s *Store) Wait(ctx context.Context) {
+	if s == nil {
+		return
+	}
 	s.mu.Lock()
 	done := s.fetching
 	s.mu.Unlock()
