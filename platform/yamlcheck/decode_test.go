@@ -1,6 +1,7 @@
 package yamlcheck
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -81,7 +82,10 @@ func TestValidate_ImportEveryProblemInOneAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Errors) != 13 { // a missing mode warns
-		t.Fatalf("%d errors, want 13:\n%v", len(res.Errors), res.Errors)
+	if len(res.Errors) != 12 { // a missing mode and service envVariables warn
+		t.Fatalf("%d errors, want 12:\n%v", len(res.Errors), res.Errors)
+	}
+	if w := fmt.Sprint(res.Warnings); !strings.Contains(w, "services[3](app).envVariables") || !strings.Contains(w, "services[1](db).type") {
+		t.Errorf("warnings %v lack the envVariables and the missing single/HA", res.Warnings)
 	}
 }

@@ -99,7 +99,7 @@ func TestValidate_ImportYml(t *testing.T) {
 		{"missing type", "services:\n  - hostname: app\n", false, "type", ""},
 		{"bad mode", "services:\n  - hostname: db\n    type: postgresql@16\n    mode: SINGLE\n", false, "HA or NON_HA", ""},
 		{"missing mode", "services:\n  - hostname: db\n    type: postgresql@16\n", true, "", "postgresql:single@16"},
-		{"service envVariables", "services:\n  - hostname: app\n    type: nodejs@22\n    envVariables: {A: 1}\n", false, "envVariables", ""},
+		{"service envVariables warns", "services:\n  - hostname: app\n    type: nodejs@22\n    envVariables: {A: 1}\n", true, "", "services[0](app).envVariables"},
 		{"object storage mode", "services:\n  - hostname: files\n    type: object-storage\n    mode: NON_HA\n", false, "takes no mode", ""},
 		{"priority a number", "services:\n  - hostname: app\n    type: nodejs@22\n    priority: 10\n", true, "", ""},
 		{"priority not a number warns", "services:\n  - hostname: app\n    type: nodejs@22\n    priority: high\n", true, "", "services[0](app).priority"},
