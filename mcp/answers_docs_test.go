@@ -52,15 +52,19 @@ func TestAnswers_BriefingWiringNamesRealVariables(t *testing.T) {
 }
 
 // TestAnswers_ModeFixSpeaksTheServiceType: a managed service without a mode
-// gets a fix whose example is its own type, and that example is valid.
+// gets a warning (never a refusal) whose fix's example is its own type, and
+// that example is valid.
 func TestAnswers_ModeFixSpeaksTheServiceType(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
 	res, m := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: kv\n    type: valkey@7.2\n", "dryRun": true})
 	wantOK(t, res)
+	if m["valid"] != true {
+		t.Errorf("a missing single/HA choice refused: %s", text(res))
+	}
 	fix := ""
-	for _, p := range issuesOf(m, "problems") {
-		if p["path"] == "services[0](kv).mode" {
+	for _, p := range issuesOf(m, "warnings") {
+		if p["path"] == "services[0](kv).type" {
 			fix = p["fix"]
 		}
 	}
