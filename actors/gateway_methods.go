@@ -177,3 +177,10 @@ func bind1[A, T any](f func(context.Context, A) (T, error), a A) func(context.Co
 func bind2[A, B, T any](f func(context.Context, A, B) (T, error), a A, b B) func(context.Context) (T, error) {
 	return func(ctx context.Context) (T, error) { return f(ctx, a, b) }
 }
+
+// Published reads a file the platform publishes on the API host (its JSON
+// schemas) with get, admitted as one read of the shared budget: nothing
+// reaches the API around it.
+func (g *Gateway) Published(ctx context.Context, url string, get func(context.Context) ([]byte, error)) ([]byte, error) {
+	return do(g, ctx, readOf("GetPublished", keepNone, url), get)
+}

@@ -135,8 +135,6 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		printFatal(stderr, fmt.Errorf("API client: %w", err))
 		return 1
 	}
-	schemas := newSchemaStore(creds.APIURL)
-	go schemas.Start(ctx) // off the start-up path: initialize never waits on it
 	gwCfg, err := gatewayConfigFromEnv()
 	if err != nil {
 		printFatal(stderr, err)
@@ -154,6 +152,8 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	treeDone := stack.Start(ctx)
 	defer waitTree(treeDone, log)
 	defer cancel()
+	schemas := newSchemaStore(creds.APIURL, stack.Gateway.Published)
+	go schemas.Start(ctx) // off the start-up path: initialize never waits on it
 
 	conn := auth.NewConnector(stack.Gateway, creds, opts.credErr, auth.ConnectorConfig{Hint: opts.hint})
 	defer reportFirstAttempt(ctx, conn.Start(ctx), opts.hint, stderr)()
@@ -313,7 +313,7 @@ func openAudit(path string) (io.Writer, func(), error) {
 // newSchemaStore keeps the platform's published schemas of the API at
 // apiURL, on disk in the user cache directory; an API on this machine (the
 // sandbox, a test's fake: a new port each run) is not cached on disk.
-func newSchemaStore(apiURL string) *schema.Store {
+func newSchemaStore(apiURL string, through func(context.Context, string, func(context.Context) ([]byte, error)) ([]byte, error)) *schema.Store {
 	base, err := zeropsapi.NormalizeAPIURL(apiURL)
 	if err != nil {
 		return nil // the client refused it already
@@ -324,5 +324,5 @@ func newSchemaStore(apiURL string) *schema.Store {
 			dir = ""
 		}
 	}
-	return schema.NewStore(schema.Config{BaseURL: base, CacheDir: dir})
+	return schema.NewStore(schema.Config{BaseURL: base, CacheDir: dir, Through: through})
 }

@@ -36,6 +36,9 @@ type Config struct {
 	BaseURL string
 	// HTTPClient carries the fetches; nil: a client with a 10 s timeout.
 	HTTPClient *http.Client
+	// Through carries each fetch of url (the API gateway, so the fetches
+	// spend the one shared rate budget); nil: fetched directly.
+	Through func(ctx context.Context, url string, get func(context.Context) ([]byte, error)) ([]byte, error)
 	// CacheDir is where the fetched schemas are kept ("": not kept on disk).
 	CacheDir string
 	// MaxAge is how old a copy may be before it is fetched again; 0: DefaultMaxAge.
@@ -214,7 +217,15 @@ func (s *Store) download(ctx context.Context) (*Set, error) {
 func (s *Store) get(ctx context.Context, paths []string) ([]byte, error) {
 	var errs []error
 	for _, p := range paths {
-		b, err := s.getOne(ctx, strings.TrimRight(s.cfg.BaseURL, "/")+p)
+		url := strings.TrimRight(s.cfg.BaseURL, "/") + p
+		get := func(ctx context.Context) ([]byte, error) { return s.getOne(ctx, url) }
+		var b []byte
+		var err error
+		if s.cfg.Through != nil {
+			b, err = s.cfg.Through(ctx, url, get)
+		} else {
+			b, err = get(ctx)
+		}
 		if err == nil {
 			return b, nil
 		}
