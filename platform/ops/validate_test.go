@@ -97,3 +97,23 @@ func issueText(l []platform.Issue) string {
 	}
 	return b.String()
 }
+
+// TestValidate_OneCausePerValue: a made-up version is flagged by the schema's
+// enum and by the live catalog; the answer gives it one problem, the
+// catalog's, which names the newest version.
+func TestValidate_OneCausePerValue(t *testing.T) {
+	t.Parallel()
+	fake, c := newFake(t, 0)
+	types, err := c.ListServiceStackTypes(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := "services:\n  - hostname: api\n    type: nodejs@99\n"
+	res, err := ops.Validate(t.Context(), nil, "", doc, "import.yml", ops.Published{Types: types, Schemas: schemasOf(t, fake)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Valid || !res.SchemaChecked || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Fix, "nodejs@24") {
+		t.Fatalf("errors = %s; want one, naming nodejs@24", issueText(res.Errors))
+	}
+}

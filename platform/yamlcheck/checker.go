@@ -19,7 +19,9 @@ type checker struct {
 	// bySchema: the platform's schema checked the document's shape (keys,
 	// value types), so the shape problems found here are only counted.
 	bySchema bool
-	hidden   int
+	// schemaErrors: the first schemaErrors of errors are the schema's.
+	schemaErrors int
+	hidden       int
 }
 
 // errf records an error and returns it, so the caller can set its Fix; an
@@ -64,6 +66,27 @@ func (c *checker) finishErrors() {
 			Kind: platform.IssueNotListed})
 		c.moreErrors = 0
 	}
+}
+
+// oneCausePerPath drops the schema's error at a path ZCP's own checks also
+// flag: the live catalog's answer there is the more specific (it names the
+// newest version), and one value gets one cause and one fix.
+func (c *checker) oneCausePerPath() {
+	if c.schemaErrors == 0 {
+		return
+	}
+	own := map[string]bool{}
+	for _, e := range c.errors[c.schemaErrors:] {
+		own[e.Path] = true
+	}
+	kept := c.errors[:0]
+	for i, e := range c.errors {
+		if i < c.schemaErrors && own[e.Path] {
+			continue
+		}
+		kept = append(kept, e)
+	}
+	c.errors = kept
 }
 
 // finish appends the count of issues left out, if any.

@@ -72,6 +72,7 @@ func ValidateWith(content, kind string, in Live) (*ValidationResult, error) {
 		return nil, invalidParam("cannot tell whether this is a zerops.yml or an import.yml",
 			`Pass kind "zerops.yml" or "import.yml"; a zerops.yml starts with "zerops:", an import.yml with "services:".`)
 	}
+	c.oneCausePerPath()
 	c.finish()
 	return &ValidationResult{Kind: kind, Valid: len(c.errors) == 0, VersionsChecked: in.checksVersions(), SchemaChecked: c.bySchema,
 		Errors: c.errors, Warnings: c.warnings}, nil
@@ -88,6 +89,7 @@ func bySchema(c *checker, sch *schema.Schema, content string) error {
 			"Fix the YAML syntax (indentation uses spaces; lists start with '- ').")
 	}
 	c.bySchema = true
+	defer func() { c.schemaErrors = len(c.errors) }()
 	for _, is := range errs {
 		if is.Kind == platform.IssueUnknownKey && strings.HasPrefix(is.Path, "services[") && strings.HasSuffix(is.Path, ".envVariables") {
 			continue
