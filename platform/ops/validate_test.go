@@ -117,3 +117,21 @@ func TestValidate_OneCausePerValue(t *testing.T) {
 		t.Fatalf("errors = %s; want one, naming nodejs@24", issueText(res.Errors))
 	}
 }
+
+// TestCheckImport_OneCausePerValue is the same for the import dry run.
+func TestCheckImport_OneCausePerValue(t *testing.T) {
+	t.Parallel()
+	fake, c := newFake(t, 0)
+	types, err := c.ListServiceStackTypes(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := "services:\n  - hostname: api\n    type: nodejs@99\n"
+	res, err := ops.CheckImport(t.Context(), nil, "", doc, ops.Published{Types: types, Schemas: schemasOf(t, fake)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Problems) != 1 || !strings.Contains(res.Problems[0].Fix, "nodejs@24") {
+		t.Fatalf("problems = %s; want one, naming nodejs@24", issueText(res.Problems))
+	}
+}

@@ -73,6 +73,7 @@ func CheckImport(content string, in ImportContext) (*ImportReport, error) {
 		}
 	}
 	checkMounts(&ch, services, existing, rep.HostnamesChecked)
+	ch.oneCausePerPath()
 	ch.finish()
 	rep.Problems, rep.Warnings = nonNilIssues(ch.errors), nonNilIssues(ch.warnings)
 	return rep, nil
