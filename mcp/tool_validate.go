@@ -24,7 +24,7 @@ type validateOutput struct {
 func (s *Server) validateTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_validate",
-		Description: "Check a zerops.yml or import.yml against the platform's published schema, plus ports, hostnames and references (as warnings); bases and types also against the live catalog once the API answers.",
+		Description: "Check a zerops.yml or import.yml against the platform's schema and live catalog, plus ports, hostnames and references (as warnings).",
 		Annotations: readOnlyAnn("Validate YAML"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in validateInput) (validateOutput, error) {
 		content, err := s.readContent(ctx, in.Content, in.FilePath)
