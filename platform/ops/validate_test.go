@@ -109,7 +109,7 @@ func TestValidate_OneCausePerValue(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := "services:\n  - hostname: api\n    type: nodejs@99\n"
-	res, err := ops.Validate(t.Context(), nil, "", doc, "import.yml", ops.Published{Types: types, Schemas: schemasOf(t, fake)})
+	res, err := ops.Validate(t.Context(), ops.Project{}, doc, "import.yml", ops.Published{Types: types, Schemas: schemasOf(t, fake)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func TestCheckImport_OneCausePerValue(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := "services:\n  - hostname: api\n    type: nodejs@99\n"
-	res, err := ops.CheckImport(t.Context(), nil, "", doc, ops.Published{Types: types, Schemas: schemasOf(t, fake)})
+	res, err := ops.CheckImport(t.Context(), ops.Project{}, doc, ops.Published{Types: types, Schemas: schemasOf(t, fake)})
 	if err != nil {
 		t.Fatal(err)
 	}
