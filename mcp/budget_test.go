@@ -178,7 +178,7 @@ func TestBudget_RestartWaitsOn(t *testing.T) {
 	if id == "" || proc["elapsedSeconds"] == nil || !strings.Contains(m["next"].(string), "zerops_process wait=true processId="+id) {
 		t.Fatalf("a restart longer than the budget: want the process, its elapsed time and the call that waits on, got %v", m)
 	}
-	for proc["status"] != platform.ProcessFinished {
+	for proc["status"] != string(platform.ProcessFinished) {
 		if a.calls > 30 {
 			t.Fatalf("not finished after %d calls: %v", a.calls, m)
 		}

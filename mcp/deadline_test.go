@@ -37,7 +37,7 @@ func TestToolDeadline_BoundsToolsThatOnlyCallTheAPI(t *testing.T) {
 	res, m = h.callWith(t, t.Context(), "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appdev"}, "r")
 	wantOK(t, res)
 	p := m["processes"].([]any)[0].(map[string]any)
-	if p["status"] != platform.ProcessFinished {
+	if p["status"] != string(platform.ProcessFinished) {
 		t.Errorf("restart followed to %v, want FINISHED: the wait keeps its own limit (%s)", p["status"], text(res))
 	}
 }

@@ -44,7 +44,7 @@ func TestProgress_RestartNotifiesInOrderThenFinalResult(t *testing.T) {
 	wantOK(t, res)
 	procs := m["processes"].([]any)
 	p := procs[0].(map[string]any)
-	if p["status"] != platform.ProcessFinished {
+	if p["status"] != string(platform.ProcessFinished) {
 		t.Fatalf("final status = %v (%s)", p["status"], text(res))
 	}
 	got := h.notifications()
@@ -82,7 +82,7 @@ func TestProgress_FailedProcessCarriesFailReason(t *testing.T) {
 		map[string]any{"action": "restart", "serviceHostname": "appdev"}, 7)
 	wantOK(t, res)
 	p := m["processes"].([]any)[0].(map[string]any)
-	if p["status"] != platform.ProcessFailed || p["failReason"] != "container crashed on start" {
+	if p["status"] != string(platform.ProcessFailed) || p["failReason"] != "container crashed on start" {
 		t.Fatalf("failed process = %s", text(res))
 	}
 	if !strings.Contains(m["next"].(string), "failReason") {
@@ -291,7 +291,7 @@ func TestProgress_TerminalUpdateNeverNotified(t *testing.T) {
 	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Watcher = w }})
 	res, m := h.callWith(t, context.Background(), "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appdev"}, "t")
 	wantOK(t, res)
-	if st := m["processes"].([]any)[0].(map[string]any)["status"]; st != platform.ProcessFinished {
+	if st := m["processes"].([]any)[0].(map[string]any)["status"]; st != string(platform.ProcessFinished) {
 		t.Fatalf("status = %v", st)
 	}
 	for range 2 { // the state the call started with, then RUNNING; the client may handle them after the result

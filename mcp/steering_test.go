@@ -87,7 +87,7 @@ func TestProgress_OtherAsyncTools(t *testing.T) {
 			t.Fatalf("%s returned no processes: %s", c.tool, text(res))
 		}
 		for _, p := range procs {
-			if st := p.(map[string]any)["status"]; st != platform.ProcessFinished {
+			if st := p.(map[string]any)["status"]; st != string(platform.ProcessFinished) {
 				t.Errorf("%s: process %v after following", c.tool, st)
 			}
 		}
