@@ -159,51 +159,83 @@ func cloneAutoscaling(a *autoscalingJSON) *autoscalingJSON {
 // runtimes only, min ≤ max, cpuMode SHARED or DEDICATED.
 func validateAutoscaling(s *service, change, merged *autoscalingJSON) error {
 	cat := s.category()
-	if change != nil && change.Horizontal != nil && cat != platform.CategoryUser &&
-		(change.Horizontal.MinContainerCount != nil || change.Horizontal.MaxContainerCount != nil) {
+	if err := scalingAvailable(cat, change); err != nil {
+		return err
+	}
+	if err := validateVertical(cat, merged.Vertical); err != nil {
+		return err
+	}
+	return validateHorizontal(merged.Horizontal)
+}
+
+// scalingAvailable refuses a change of the autoscaling a category lacks:
+// horizontal for all but runtimes, vertical for object and shared storage.
+func scalingAvailable(cat string, change *autoscalingJSON) error {
+	if change == nil {
+		return nil
+	}
+	if h := change.Horizontal; h != nil && cat != platform.CategoryUser && (h.MinContainerCount != nil || h.MaxContainerCount != nil) {
 		return fmt.Errorf("horizontal autoscaling is not available for %s services", cat)
 	}
-	if change != nil && change.Vertical != nil && (cat == platform.CategoryObject || cat == platform.CategoryShared) {
+	if change.Vertical != nil && (cat == platform.CategoryObject || cat == platform.CategoryShared) {
 		return fmt.Errorf("vertical autoscaling is not available for %s services", cat)
 	}
-	if v := merged.Vertical; v != nil {
-		if v.CPUMode != nil && *v.CPUMode != "SHARED" && *v.CPUMode != "DEDICATED" {
-			return fmt.Errorf("cpuMode must be SHARED or DEDICATED")
-		}
-		minRAM := 0.125
-		if cat == platform.CategoryStandard {
-			minRAM = 0.25
-		}
-		for _, r := range []*scalingResourceJSON{v.MinResource, v.MaxResource} {
-			if r == nil {
-				continue
-			}
-			if r.CPUCoreCount != nil && (*r.CPUCoreCount < 1 || *r.CPUCoreCount > 8) {
-				return fmt.Errorf("cpuCoreCount %d is outside 1–8", *r.CPUCoreCount)
-			}
-			if r.MemoryGBytes != nil && (*r.MemoryGBytes < minRAM || *r.MemoryGBytes > 48) {
-				return fmt.Errorf("memoryGBytes %g is outside %g–48", *r.MemoryGBytes, minRAM)
-			}
-			if r.DiskGBytes != nil && (*r.DiskGBytes < 1 || *r.DiskGBytes > 250) {
-				return fmt.Errorf("diskGBytes %g is outside 1–250", *r.DiskGBytes)
-			}
-		}
-		if mn, mx := v.MinResource, v.MaxResource; mn != nil && mx != nil {
-			if lessPtr(mx.CPUCoreCount, mn.CPUCoreCount) || lessPtr(mx.MemoryGBytes, mn.MemoryGBytes) ||
-				lessPtr(mx.DiskGBytes, mn.DiskGBytes) {
-				return fmt.Errorf("a maximum resource is below its minimum")
-			}
+	return nil
+}
+
+// validateVertical checks cpuMode, each resource's range (RAM from 0.25 GB
+// for databases) and that no maximum is below its minimum.
+func validateVertical(cat string, v *verticalJSON) error {
+	if v == nil {
+		return nil
+	}
+	if v.CPUMode != nil && *v.CPUMode != "SHARED" && *v.CPUMode != "DEDICATED" {
+		return fmt.Errorf("cpuMode must be SHARED or DEDICATED")
+	}
+	minRAM := 0.125
+	if cat == platform.CategoryStandard {
+		minRAM = 0.25
+	}
+	for _, r := range []*scalingResourceJSON{v.MinResource, v.MaxResource} {
+		if err := resourceInRange(r, minRAM); err != nil {
+			return err
 		}
 	}
-	if h := merged.Horizontal; h != nil {
-		for _, n := range []*int{h.MinContainerCount, h.MaxContainerCount} {
-			if n != nil && (*n < 1 || *n > 10) {
-				return fmt.Errorf("container count %d is outside 1–10", *n)
-			}
+	if mn, mx := v.MinResource, v.MaxResource; mn != nil && mx != nil {
+		if lessPtr(mx.CPUCoreCount, mn.CPUCoreCount) || lessPtr(mx.MemoryGBytes, mn.MemoryGBytes) ||
+			lessPtr(mx.DiskGBytes, mn.DiskGBytes) {
+			return fmt.Errorf("a maximum resource is below its minimum")
 		}
-		if lessPtr(h.MaxContainerCount, h.MinContainerCount) {
-			return fmt.Errorf("maxContainerCount is below minContainerCount")
+	}
+	return nil
+}
+
+// resourceInRange checks one resource bound (nil: none) against the limits.
+func resourceInRange(r *scalingResourceJSON, minRAM float64) error {
+	switch {
+	case r == nil:
+	case r.CPUCoreCount != nil && (*r.CPUCoreCount < 1 || *r.CPUCoreCount > 8):
+		return fmt.Errorf("cpuCoreCount %d is outside 1–8", *r.CPUCoreCount)
+	case r.MemoryGBytes != nil && (*r.MemoryGBytes < minRAM || *r.MemoryGBytes > 48):
+		return fmt.Errorf("memoryGBytes %g is outside %g–48", *r.MemoryGBytes, minRAM)
+	case r.DiskGBytes != nil && (*r.DiskGBytes < 1 || *r.DiskGBytes > 250):
+		return fmt.Errorf("diskGBytes %g is outside 1–250", *r.DiskGBytes)
+	}
+	return nil
+}
+
+// validateHorizontal checks the container counts: 1–10, max ≥ min.
+func validateHorizontal(h *horizontalJSON) error {
+	if h == nil {
+		return nil
+	}
+	for _, n := range []*int{h.MinContainerCount, h.MaxContainerCount} {
+		if n != nil && (*n < 1 || *n > 10) {
+			return fmt.Errorf("container count %d is outside 1–10", *n)
 		}
+	}
+	if lessPtr(h.MaxContainerCount, h.MinContainerCount) {
+		return fmt.Errorf("maxContainerCount is below minContainerCount")
 	}
 	return nil
 }

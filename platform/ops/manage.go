@@ -129,46 +129,10 @@ func ValidateScale(p ScaleParams, svc *platform.ServiceStack) (platform.Autoscal
 		return out, nil, scalingErr("no scaling parameter given",
 			"Pass at least one of cpuMode, minCpu, maxCpu, minRam, maxRam, minDisk, maxDisk, minContainers, maxContainers.")
 	}
-	var problems []string
-	if p.CPUMode != nil {
-		mode := strings.ToUpper(strings.TrimSpace(*p.CPUMode))
-		if mode != "SHARED" && mode != "DEDICATED" {
-			problems = append(problems, fmt.Sprintf("cpuMode %q must be SHARED or DEDICATED", platform.Clip(*p.CPUMode, 20)))
-		} else {
-			out.CPUMode = &mode
-		}
-	}
-	checkInt := func(name string, v *int, lo, hi int) {
-		if v != nil && (*v < lo || *v > hi) {
-			problems = append(problems, fmt.Sprintf("%s %d is outside %d–%d", name, *v, lo, hi))
-		}
-	}
-	checkFloat := func(name string, v *float64, lo, hi float64) {
-		if v != nil && (math.IsNaN(*v) || *v < lo || *v > hi) {
-			problems = append(problems, fmt.Sprintf("%s %g is outside %g–%g GB", name, *v, lo, hi))
-		}
-	}
-	checkInt("minCpu", p.MinCPU, 1, 8)
-	checkInt("maxCpu", p.MaxCPU, 1, 8)
-	checkFloat("minRam", p.MinRAM, 0.125, 48)
-	checkFloat("maxRam", p.MaxRAM, 0.125, 48)
-	checkFloat("minDisk", p.MinDisk, 1, 250)
-	checkFloat("maxDisk", p.MaxDisk, 1, 250)
-	checkInt("minContainers", p.MinContainers, 1, 10)
-	checkInt("maxContainers", p.MaxContainers, 1, 10)
-	checkInt("startContainers", p.StartContainers, 1, 10)
-	if p.MinCPU != nil && p.MaxCPU != nil && *p.MinCPU > *p.MaxCPU {
-		problems = append(problems, fmt.Sprintf("minCpu %d is above maxCpu %d", *p.MinCPU, *p.MaxCPU))
-	}
-	if p.MinRAM != nil && p.MaxRAM != nil && *p.MinRAM > *p.MaxRAM {
-		problems = append(problems, fmt.Sprintf("minRam %g is above maxRam %g", *p.MinRAM, *p.MaxRAM))
-	}
-	if p.MinDisk != nil && p.MaxDisk != nil && *p.MinDisk > *p.MaxDisk {
-		problems = append(problems, fmt.Sprintf("minDisk %g is above maxDisk %g", *p.MinDisk, *p.MaxDisk))
-	}
-	if p.MinContainers != nil && p.MaxContainers != nil && *p.MinContainers > *p.MaxContainers {
-		problems = append(problems, fmt.Sprintf("minContainers %d is above maxContainers %d", *p.MinContainers, *p.MaxContainers))
-	}
+	mode, problems := scaleCPUMode(p.CPUMode)
+	out.CPUMode = mode
+	problems = append(problems, scaleRangeProblems(p)...)
+	problems = append(problems, scaleOrderProblems(p)...)
 	horizontal := p.MinContainers != nil || p.MaxContainers != nil || p.StartContainers != nil
 	if horizontal && svc != nil && svc.Type.Category != "" && svc.Type.Category != platform.CategoryUser {
 		problems = append(problems, fmt.Sprintf("%s is a managed service (%s): container counts are fixed (1 single, 3 HA)", svc.Name, svc.Type.VersionName))
@@ -190,6 +154,62 @@ func ValidateScale(p ScaleParams, svc *platform.ServiceStack) (platform.Autoscal
 		notes = append(notes, "startContainers applies only when a service is created (import.yml); it was not changed here.")
 	}
 	return out, notes, nil
+}
+
+// scaleCPUMode is cpuMode upper-cased (nil when not given), or the problem
+// with it.
+func scaleCPUMode(cpuMode *string) (*string, []string) {
+	if cpuMode == nil {
+		return nil, nil
+	}
+	mode := strings.ToUpper(strings.TrimSpace(*cpuMode))
+	if mode != "SHARED" && mode != "DEDICATED" {
+		return nil, []string{fmt.Sprintf("cpuMode %q must be SHARED or DEDICATED", platform.Clip(*cpuMode, 20))}
+	}
+	return &mode, nil
+}
+
+// scaleRangeProblems are the values of p outside the platform's limits.
+func scaleRangeProblems(p ScaleParams) []string {
+	var problems []string
+	checkInt := func(name string, v *int, lo, hi int) {
+		if v != nil && (*v < lo || *v > hi) {
+			problems = append(problems, fmt.Sprintf("%s %d is outside %d–%d", name, *v, lo, hi))
+		}
+	}
+	checkFloat := func(name string, v *float64, lo, hi float64) {
+		if v != nil && (math.IsNaN(*v) || *v < lo || *v > hi) {
+			problems = append(problems, fmt.Sprintf("%s %g is outside %g–%g GB", name, *v, lo, hi))
+		}
+	}
+	checkInt("minCpu", p.MinCPU, 1, 8)
+	checkInt("maxCpu", p.MaxCPU, 1, 8)
+	checkFloat("minRam", p.MinRAM, 0.125, 48)
+	checkFloat("maxRam", p.MaxRAM, 0.125, 48)
+	checkFloat("minDisk", p.MinDisk, 1, 250)
+	checkFloat("maxDisk", p.MaxDisk, 1, 250)
+	checkInt("minContainers", p.MinContainers, 1, 10)
+	checkInt("maxContainers", p.MaxContainers, 1, 10)
+	checkInt("startContainers", p.StartContainers, 1, 10)
+	return problems
+}
+
+// scaleOrderProblems are the minimums of p above their maximums.
+func scaleOrderProblems(p ScaleParams) []string {
+	var problems []string
+	if p.MinCPU != nil && p.MaxCPU != nil && *p.MinCPU > *p.MaxCPU {
+		problems = append(problems, fmt.Sprintf("minCpu %d is above maxCpu %d", *p.MinCPU, *p.MaxCPU))
+	}
+	if p.MinRAM != nil && p.MaxRAM != nil && *p.MinRAM > *p.MaxRAM {
+		problems = append(problems, fmt.Sprintf("minRam %g is above maxRam %g", *p.MinRAM, *p.MaxRAM))
+	}
+	if p.MinDisk != nil && p.MaxDisk != nil && *p.MinDisk > *p.MaxDisk {
+		problems = append(problems, fmt.Sprintf("minDisk %g is above maxDisk %g", *p.MinDisk, *p.MaxDisk))
+	}
+	if p.MinContainers != nil && p.MaxContainers != nil && *p.MinContainers > *p.MaxContainers {
+		problems = append(problems, fmt.Sprintf("minContainers %d is above maxContainers %d", *p.MinContainers, *p.MaxContainers))
+	}
+	return problems
 }
 
 func scalingErr(msg, suggestion string) error {

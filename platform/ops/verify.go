@@ -235,33 +235,13 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 		judgeManaged(h, svc)
 		return h, nil
 	}
-	versions, err := env.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
-	// A push ZCP made a moment ago has started a build the search may not
-	// list yet: search again briefly rather than answer "no code deployed".
-	for err == nil && ownBuildMissing(env.project(), svc.ID, versions) && pause(ctx) {
-		versions, err = env.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
-	}
+	versions, err := serviceVersions(ctx, env, svc)
 	if err != nil {
-		return nil, asPlatformError(err, "reading the app versions of "+svc.Name)
+		return nil, err
 	}
-	versions = judgedVersions(versions, time.Now())
-	var latest *platform.AppVersion
-	if len(versions) > 0 {
-		latest = liveVersion(versions)
-	}
-	if own != "" {
-		mine, err := ownVersion(ctx, env.Client, versions, own)
-		if err != nil {
-			return nil, err
-		}
-		if mine != nil && mine.Status == platform.AppVersionBackup {
-			judgeReplaced(ctx, env.Client, h, svc, *mine)
-			return h, nil
-		}
-		latest = cmp.Or(mine, latest)
-	}
-	if latest != nil {
-		h.AppVersion = &VersionState{ID: latest.ID, Status: latest.Status, Created: latest.Created}
+	latest, replaced, err := judgedVersion(ctx, env, h, svc, versions, own)
+	if err != nil || replaced {
+		return h, err
 	}
 	if portsPending(&svc, latest) {
 		// Probe the ports the newest deploy registers, not the previous ones.
@@ -271,6 +251,64 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 		}
 		svc = *fresh
 	}
+	logNote := gatherFindings(ctx, env, h, svc, latest, projectHost, path)
+	if own != "" && latest != nil && latest.ID == own {
+		// A later deploy may have replaced it while it was probed.
+		if mine, err := ownVersion(ctx, env.Client, nil, own); err == nil && mine != nil && mine.Status == platform.AppVersionBackup {
+			judgeReplaced(ctx, env.Client, h, svc, *mine)
+			return h, nil
+		}
+	}
+	judge(h, svc, latest, svc.SubdomainAccess || env.Memory.subdomainPlanned(env.ProjectID, svc.Name), !codeDeployed(svc, versions))
+	nextAfterJudging(h, svc, versions, latest, own)
+	if logNote != "" {
+		h.Reason += " (" + logNote + ")"
+	}
+	return h, nil
+}
+
+// serviceVersions are the app versions of svc a verify judges.
+func serviceVersions(ctx context.Context, env VerifyEnv, svc platform.ServiceStack) ([]platform.AppVersion, error) {
+	versions, err := env.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
+	// A push ZCP made a moment ago has started a build the search may not
+	// list yet: search again briefly rather than answer "no code deployed".
+	for err == nil && ownBuildMissing(env.project(), svc.ID, versions) && pause(ctx) {
+		versions, err = env.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
+	}
+	if err != nil {
+		return nil, asPlatformError(err, "reading the app versions of "+svc.Name)
+	}
+	return judgedVersions(versions, time.Now()), nil
+}
+
+// judgedVersion is the version a verify judges (own when set, else the live
+// one) and records it in h; replaced is true when own was replaced by a
+// later deploy, h then judged so.
+func judgedVersion(ctx context.Context, env VerifyEnv, h *ServiceHealth, svc platform.ServiceStack, versions []platform.AppVersion, own string) (latest *platform.AppVersion, replaced bool, err error) {
+	if len(versions) > 0 {
+		latest = liveVersion(versions)
+	}
+	if own != "" {
+		mine, err := ownVersion(ctx, env.Client, versions, own)
+		if err != nil {
+			return nil, false, err
+		}
+		if mine != nil && mine.Status == platform.AppVersionBackup {
+			judgeReplaced(ctx, env.Client, h, svc, *mine)
+			return nil, true, nil
+		}
+		latest = cmp.Or(mine, latest)
+	}
+	if latest != nil {
+		h.AppVersion = &VersionState{ID: latest.ID, Status: latest.Status, Created: latest.Created}
+	}
+	return latest, false, nil
+}
+
+// gatherFindings probes svc and reads its runtime log (and a failed build's)
+// into h's probes, error lines and diagnoses; it answers what limited the
+// log read ("" when nothing did).
+func gatherFindings(ctx context.Context, env VerifyEnv, h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVersion, projectHost, path string) (logNote string) {
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
@@ -304,14 +342,12 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 		diags = diags[:verifyDiagnoses]
 	}
 	h.Diagnoses = diags
-	if own != "" && latest != nil && latest.ID == own {
-		// A later deploy may have replaced it while it was probed.
-		if mine, err := ownVersion(ctx, env.Client, nil, own); err == nil && mine != nil && mine.Status == platform.AppVersionBackup {
-			judgeReplaced(ctx, env.Client, h, svc, *mine)
-			return h, nil
-		}
-	}
-	judge(h, svc, latest, svc.SubdomainAccess || env.Memory.subdomainPlanned(env.ProjectID, svc.Name), !codeDeployed(svc, versions))
+	return logNote
+}
+
+// nextAfterJudging adds to a judged h what the versions tell: a cancelled
+// newest push, and a rollback when the version before may have worked.
+func nextAfterJudging(h *ServiceHealth, svc platform.ServiceStack, versions []platform.AppVersion, latest *platform.AppVersion, own string) {
 	if c := cancelledNewest(versions, latest); c != nil && own == "" {
 		h.Reason += fmt.Sprintf("; the newest push (app version %s) was cancelled before it deployed: its code does not run", c.ID)
 		h.Next = h.Next.Say(" The cancelled push's code is not deployed; to deploy it: ").Then(deployCall(svc.Name)).Say(".")
@@ -321,10 +357,6 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	if (h.Verdict == VerdictFailing || h.Verdict == VerdictDegraded) && !stopped && canRollBack(versions, latest) && redeployFixes(h.Diagnoses) {
 		h.Next = h.Next.Say(" Or, if the version before worked, go back: ").Call("zerops_deploy", "rollback=true", "targetService="+svc.Name).Say(".")
 	}
-	if logNote != "" {
-		h.Reason += " (" + logNote + ")"
-	}
-	return h, nil
 }
 
 // BuildLogLines is the last 30 lines of v's build log, without line ends:
