@@ -241,9 +241,11 @@ type ownAddr struct {
 	hostVars, portVars   []string // variables it reads them from, the first set wins
 	modeFlags, modeVars  []string // where it reads its mode: any but development binds every address
 	banner               string
-	// A server an entry file starts itself: the language of that file,
-	// what in it says so, and where it sets the port and the bind (group
-	// 1: the value as written; a later group: a literal's text).
+	runs                 []string // the commands that start it: "name sub", "name" without a subcommand, "name *" with any arguments
+	// The language it runs; for a server an entry file starts itself,
+	// the language of that file, what in it says so, and where it sets
+	// the port and the bind (group 1: the value as written; a later
+	// group: a literal's text).
 	lang                   string
 	uses, setPort, setHost *lazyregexp.Regexp
 }
@@ -259,19 +261,19 @@ const (
 // ownAddrs are the servers whose default address differs from what an app
 // declares more often than not: localhost binds and ports of their own.
 var ownAddrs = map[string]ownAddr{
-	"django runserver": {host: "127.0.0.1", port: 8000, banner: "Starting development server at http://%s:%d/\nQuit the server with CONTROL-C."},
-	"php -S":           {banner: "PHP Development Server (http://%s:%d) started"},
-	"fastapi dev":      {host: "127.0.0.1", port: 8000, hostFlags: []string{"--host"}, portFlags: []string{"--port"}, banner: serverBanners["uvicorn"]},
-	"fastapi run":      {host: "0.0.0.0", port: 8000, hostFlags: []string{"--host"}, portFlags: []string{"--port"}, banner: serverBanners["uvicorn"]},
-	"rails server": {host: "127.0.0.1", port: 3000, hostFlags: []string{"-b", "--binding"}, portFlags: []string{"-p", "--port"},
+	"django runserver": {lang: "python", host: "127.0.0.1", port: 8000, banner: "Starting development server at http://%s:%d/\nQuit the server with CONTROL-C."},
+	"php -S":           {lang: "php", banner: "PHP Development Server (http://%s:%d) started"},
+	"fastapi dev":      {lang: "python", runs: []string{"fastapi dev"}, host: "127.0.0.1", port: 8000, hostFlags: []string{"--host"}, portFlags: []string{"--port"}, banner: serverBanners["uvicorn"]},
+	"fastapi run":      {lang: "python", runs: []string{"fastapi run"}, host: "0.0.0.0", port: 8000, hostFlags: []string{"--host"}, portFlags: []string{"--port"}, banner: serverBanners["uvicorn"]},
+	"rails server": {lang: "ruby", runs: []string{"rails server", "rails s"}, host: "127.0.0.1", port: 3000, hostFlags: []string{"-b", "--binding"}, portFlags: []string{"-p", "--port"},
 		hostVars: []string{"BINDING"}, portVars: []string{"PORT"}, modeFlags: []string{"-e", "--environment"}, modeVars: []string{"RAILS_ENV", "RACK_ENV"},
 		banner: pumaBanner, local: pumaLocal},
-	"rackup": {host: "127.0.0.1", port: 9292, hostFlags: []string{"-o", "--host"}, portFlags: []string{"-p", "--port"},
+	"rackup": {lang: "ruby", runs: []string{"rackup *"}, host: "127.0.0.1", port: 9292, hostFlags: []string{"-o", "--host"}, portFlags: []string{"-p", "--port"},
 		modeFlags: []string{"-E", "--env"}, modeVars: []string{"RACK_ENV"}, banner: pumaBanner, local: pumaLocal},
-	"next start":   {host: "0.0.0.0", port: 3000, hostFlags: []string{"-H", "--hostname"}, portFlags: []string{"-p", "--port"}, portVars: []string{"PORT"}, banner: nextBanner},
-	"next dev":     {host: "0.0.0.0", port: 3000, hostFlags: []string{"-H", "--hostname"}, portFlags: []string{"-p", "--port"}, portVars: []string{"PORT"}, banner: nextBanner},
-	"vite preview": {host: "127.0.0.1", port: 4173, hostFlags: []string{"--host"}, portFlags: []string{"--port"}, banner: viteAll, local: viteLocal},
-	"vite":         {host: "127.0.0.1", port: 5173, hostFlags: []string{"--host"}, portFlags: []string{"--port"}, banner: viteAll, local: viteLocal},
+	"next start":   {lang: "node", runs: []string{"next start"}, host: "0.0.0.0", port: 3000, hostFlags: []string{"-H", "--hostname"}, portFlags: []string{"-p", "--port"}, portVars: []string{"PORT"}, banner: nextBanner},
+	"next dev":     {lang: "node", runs: []string{"next dev"}, host: "0.0.0.0", port: 3000, hostFlags: []string{"-H", "--hostname"}, portFlags: []string{"-p", "--port"}, portVars: []string{"PORT"}, banner: nextBanner},
+	"vite preview": {lang: "node", runs: []string{"vite preview"}, host: "127.0.0.1", port: 4173, hostFlags: []string{"--host"}, portFlags: []string{"--port"}, banner: viteAll, local: viteLocal},
+	"vite":         {lang: "node", runs: []string{"vite", "vite dev", "vite serve"}, host: "127.0.0.1", port: 5173, hostFlags: []string{"--host"}, portFlags: []string{"--port"}, banner: viteAll, local: viteLocal},
 	"spring boot": {host: "0.0.0.0", port: 8080, portFlags: []string{"--server.port", "-Dserver.port"}, portVars: []string{"SERVER_PORT"},
 		hostFlags: []string{"--server.address", "-Dserver.address"}, hostVars: []string{"SERVER_ADDRESS"},
 		banner: "Tomcat started on port %[2]d (http) with context path '/'"},
@@ -375,6 +377,30 @@ func ListenLines(run RunResult) []string {
 // ownServer reads a start command that runs a server with an address of its
 // own (through bundle exec, npx, python -m django); false for any other.
 func (r *runSim) ownServer(name string, args []string, env map[string]string) (startCmd, bool) {
+	name, args = unwrapRunner(name, args)
+	switch {
+	case strings.HasPrefix(name, "python") || name == "django-admin":
+		return r.djangoServer(name, args, env)
+	case name == "php":
+		return phpServer(args)
+	}
+	key, ok := ownCommand(name, args)
+	if !ok {
+		return startCmd{}, false
+	}
+	s := ownAddrs[key]
+	if name != "vite" {
+		return s.cmd(s.lang, args, env), true
+	}
+	base, ok := r.viteConfig(key == "vite preview", Addr{s.host, s.port})
+	if !ok {
+		return startCmd{lang: s.lang}, true
+	}
+	return s.at(s.lang, s.listen(args, env, base)), true
+}
+
+// unwrapRunner is the command bundle exec, npx and python -m django run.
+func unwrapRunner(name string, args []string) (string, []string) {
 	if name == "bundle" && len(args) > 1 && args[0] == "exec" {
 		name, args = path.Base(args[1]), args[2:]
 	}
@@ -387,67 +413,67 @@ func (r *runSim) ownServer(name string, args []string, env map[string]string) (s
 	if strings.HasPrefix(name, "python") && len(args) > 1 && args[0] == "-m" && args[1] == "django" {
 		name, args = "django-admin", args[2:]
 	}
+	return name, args
+}
+
+// ownCommand is the record of ownAddrs whose runs name this command: "name
+// sub", "name" without a subcommand, or "name *" with any arguments.
+func ownCommand(name string, args []string) (string, bool) {
 	sub := ""
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		sub = args[0]
+		sub = " " + args[0]
 	}
-	switch {
-	case strings.HasPrefix(name, "python") || name == "django-admin":
-		words := nonFlags(args)
-		if name == "django-admin" {
-			words = append([]string{""}, words...)
-		}
-		if len(words) < 2 || words[1] != "runserver" || (name != "django-admin" && path.Base(words[0]) != "manage.py") {
-			return startCmd{}, false
-		}
-		if words[0] != "" {
-			if c := r.entry("python", words[0], nil, env); c.crash != nil {
-				return c, true
+	for key, s := range ownAddrs {
+		for _, run := range s.runs {
+			if run == name+sub || run == name+" *" {
+				return key, true
 			}
 		}
-		s := ownAddrs["django runserver"]
-		l := Addr{s.host, s.port}
-		if slices.Contains(args, "-6") || slices.Contains(args, "--ipv6") {
-			l.host = "::1"
-		}
-		for _, w := range words[2:] { // ADDR:PORT, past the value of an option such as --settings
-			if a := addrPort(w, l); a.port != 0 {
-				l = a
-				break
-			}
-		}
-		return s.at("python", &Addr{normHost(l.host), l.port}), true
-	case name == "php":
-		v, ok := flagValue(args, "-S")
-		if !ok {
-			return startCmd{}, false
-		}
-		l := addrPort(v, Addr{})
-		if l.port == 0 {
-			return startCmd{lang: "php"}, true
-		}
-		return ownAddrs["php -S"].at("php", &Addr{normHost(l.host), l.port}), true
-	case name == "fastapi" && (sub == "dev" || sub == "run"):
-		return ownAddrs["fastapi "+sub].cmd("python", args, env), true
-	case name == "rails" && (sub == "server" || sub == "s"):
-		return ownAddrs["rails server"].cmd("ruby", args, env), true
-	case name == "rackup":
-		return ownAddrs["rackup"].cmd("ruby", args, env), true
-	case name == "next" && (sub == "start" || sub == "dev"):
-		return ownAddrs["next "+sub].cmd("node", args, env), true
-	case name == "vite" && (sub == "" || sub == "dev" || sub == "serve" || sub == "preview"):
-		key := "vite"
-		if sub == "preview" {
-			key = "vite preview"
-		}
-		s := ownAddrs[key]
-		base, ok := r.viteConfig(sub == "preview", Addr{s.host, s.port})
-		if !ok {
-			return startCmd{lang: "node"}, true
-		}
-		return s.at("node", s.listen(args, env, base)), true
 	}
-	return startCmd{}, false
+	return "", false
+}
+
+// djangoServer is manage.py's (or django-admin's) runserver: its
+// ADDR:PORT past any option, -6 for localhost over IPv6.
+func (r *runSim) djangoServer(name string, args []string, env map[string]string) (startCmd, bool) {
+	words := nonFlags(args)
+	if name == "django-admin" {
+		words = append([]string{""}, words...)
+	}
+	if len(words) < 2 || words[1] != "runserver" || (name != "django-admin" && path.Base(words[0]) != "manage.py") {
+		return startCmd{}, false
+	}
+	if words[0] != "" {
+		if c := r.entry("python", words[0], nil, env); c.crash != nil {
+			return c, true
+		}
+	}
+	s := ownAddrs["django runserver"]
+	l := Addr{s.host, s.port}
+	if slices.Contains(args, "-6") || slices.Contains(args, "--ipv6") {
+		l.host = "::1"
+	}
+	for _, w := range words[2:] { // ADDR:PORT, past the value of an option such as --settings
+		if a := addrPort(w, l); a.port != 0 {
+			l = a
+			break
+		}
+	}
+	return s.at(s.lang, &Addr{normHost(l.host), l.port}), true
+}
+
+// phpServer is PHP's built-in server, php -S ADDR:PORT.
+func phpServer(args []string) (startCmd, bool) {
+	v, ok := flagValue(args, "-S")
+	if !ok {
+		return startCmd{}, false
+	}
+	s := ownAddrs["php -S"]
+	l := addrPort(v, Addr{})
+	if l.port == 0 {
+		return startCmd{lang: s.lang}, true
+	}
+	return s.at(s.lang, &Addr{normHost(l.host), l.port}), true
 }
 
 // addrPort reads Django's and PHP's ADDR:PORT (or PORT alone; ADDR "0" is
