@@ -236,6 +236,9 @@ func (b *buildSim) conventionalOutputs(words []string) {
 	if strings.Contains(joined, " nest build ") {
 		b.nestOutputs()
 	}
+	if strings.Contains(joined, " mvn ") || strings.Contains(joined, " mvnw ") {
+		b.mavenOutputs(words[1:])
+	}
 	for i, w := range words {
 		flag, val, hasVal := strings.Cut(w, "=")
 		switch flag {
@@ -305,7 +308,7 @@ var toolOutputs = []struct {
 	{" nuxt build ", ".output", []string{"nuxt.config"}, nuxtMoves}, {" nuxi build ", ".output", []string{"nuxt.config"}, nuxtMoves},
 	{" nuxt generate ", ".output", []string{"nuxt.config"}, nuxtMoves}, {" nuxi generate ", ".output", []string{"nuxt.config"}, nuxtMoves},
 	{" react-scripts build ", "build", nil, nil}, {" svelte-kit build ", "build", []string{"svelte.config"}, nil},
-	{" mvn ", "target", nil, nil}, {" mvnw ", "target", nil, nil}, {" gradle ", "build", nil, nil}, {" gradlew ", "build", nil, nil},
+	{" gradle ", "build", nil, nil}, {" gradlew ", "build", nil, nil},
 	{" cargo build ", "target", nil, nil}, {" composer install ", "vendor", nil, nil}, {" hugo ", "public", nil, nil},
 	{" npm ci ", "node_modules", nil, nil}, {" npm install ", "node_modules", nil, nil}, {" npm i ", "node_modules", nil, nil},
 	{" yarn ", "node_modules", nil, nil}, {" pnpm install ", "node_modules", nil, nil}, {" pnpm i ", "node_modules", nil, nil},

@@ -2,7 +2,6 @@ package appsim
 
 import (
 	"fmt"
-	"path"
 	"strconv"
 	"strings"
 )
@@ -22,7 +21,7 @@ func init() {
 		"mkdir": makeBuild, "touch": makeBuild, "cp": copyBuild, "mv": copyBuild, "ln": copyBuild,
 		"npm": npmBuild, "pnpm": otherPMBuild, "yarn": otherPMBuild, "pip": pipBuild, "pip3": pipBuild,
 		"python": pythonBuild, "python3": pythonBuild, "composer": composerBuild, "bundle": bundleBuild,
-		"go": goBuild, "npx": npxBuild, "bunx": npxBuild}
+		"go": goBuild, "cargo": cargoBuild, "mvn": mavenBuild, "mvnw": mavenBuild, "npx": npxBuild, "bunx": npxBuild}
 }
 
 // exitBuild is the shell's exit: the step's status, and the shell ends.
@@ -92,32 +91,6 @@ func pythonBuild(b *buildSim, name string, args []string, _ int) (int, bool, boo
 	}
 	if !b.knownCommand(name, args) {
 		b.unknown = true
-	}
-	return 0, false, false
-}
-
-// composerBuild: install and update need composer.json; run-script,
-// create-project and others make what the sandbox cannot know.
-func composerBuild(b *buildSim, name string, args []string, _ int) (int, bool, bool) {
-	sub := firstFile(args)
-	install := sub == "install" || sub == "update" || sub == "i"
-	if install && b.files != nil && !b.files.Has(path.Join(b.cwd, "composer.json")) {
-		b.err("Composer could not find a composer.json file in " + b.dir())
-		b.err("To initialize a project, please create a composer.json file. See https://getcomposer.org/basic-usage")
-		return 1, false, true
-	}
-	if !install && sub != "dump-autoload" && !b.knownCommand(name, args) {
-		b.unknown = true
-	}
-	return 0, false, false
-}
-
-// bundleBuild: bundle install needs a Gemfile (or gems.rb, or --gemfile).
-func bundleBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) {
-	if sub := firstFile(args); (sub == "install" || sub == "") && b.files != nil && !b.exists(path.Join(b.cwd, "Gemfile")) &&
-		!b.exists(path.Join(b.cwd, "gems.rb")) && valueAfter(args, "--gemfile") == "" {
-		b.err("Could not locate Gemfile")
-		return 10, false, true
 	}
 	return 0, false, false
 }

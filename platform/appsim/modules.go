@@ -308,6 +308,12 @@ type pyWalk struct {
 // pyModules follows the imports of the Python module mod (file rel; mod
 // "__main__" for a script) imported from root.
 func (r *runSim) pyModules(root, rel, mod string) (startCmd, bool) {
+	return r.pyWalker(root, rel).module(rel, mod, nil)
+}
+
+// pyWalker is a walk of the modules imported from root by the program
+// whose first module is rel.
+func (r *runSim) pyWalker(root, rel string) *pyWalk {
 	w := &pyWalk{r: r, root: root, seen: map[string]bool{}}
 	if src := r.deployed(rel); src != "" {
 		w.upRoot = CleanRel(strings.TrimSuffix(path.Dir(src), strings.TrimPrefix(path.Dir(rel), root)))
@@ -315,7 +321,7 @@ func (r *runSim) pyModules(root, rel, mod string) (startCmd, bool) {
 	if reqs, ok := r.files.Read("requirements.txt"); ok && !r.pyInstalled("") {
 		w.listed = requirementsModules(reqs)
 	}
-	return w.module(rel, mod, nil)
+	return w
 }
 
 // requirementsModules are the module names a requirements.txt's packages

@@ -313,6 +313,10 @@ func TestRecipes_DeployAndBreak(t *testing.T) {
 				"not-answering", "Could not locate Gemfile or .bundle/ directory"},
 			{"a reference to a missing service", func(r *recipe) { r.missing = "database" },
 				"not-answering", `PG::ConnectionBad: could not translate host name "database"`},
+			{"gems not deployed, only the Gemfile", func(r *recipe) { r.setup.DeployFiles = []string{"app.rb", "Gemfile", "Gemfile.lock"} },
+				"not-answering", "Could not find sinatra-4.1.1 in locally installed gems"},
+			{"bundle install not run", func(r *recipe) { r.setup.BuildCommands = nil },
+				"not-answering", "Could not find sinatra-4.1.1 in locally installed gems"},
 		}},
 		{"rust", recipeRust, "live", []mistake{
 			{"wrong start file", func(r *recipe) { r.setup.Start = "./api" },
@@ -325,6 +329,8 @@ func TestRecipes_DeployAndBreak(t *testing.T) {
 				"not-answering", "/bin/sh: ./rust: not found"},
 			{"a reference to a missing service", func(r *recipe) { r.missing = "database" },
 				"not-answering", "failed to lookup address information"},
+			{"build subcommand typo", func(r *recipe) { r.setup.BuildCommands[0] = "cargo biuld --release" },
+				"build-failed", "error: no such command: `biuld`"},
 		}},
 		{"django", recipeDjango, "live", []mistake{
 			{"wrong start module", func(r *recipe) { r.setup.Start = "gunicorn recipe.wsgj" },
@@ -339,6 +345,10 @@ func TestRecipes_DeployAndBreak(t *testing.T) {
 				"build-failed", "Could not open requirements file"},
 			{"the project package not deployed", func(r *recipe) { dropDeploy(r, "recipe/") },
 				"not-answering", "ModuleNotFoundError: No module named 'recipe'"},
+			{"an installed app not deployed", func(r *recipe) { dropDeploy(r, "files/") },
+				"not-answering", "ModuleNotFoundError: No module named 'files'"},
+			{"ROOT_URLCONF names a missing module", func(r *recipe) { replaceIn(r, "recipe/settings.py", "'recipe.urls'", "'recipe.url'") },
+				"unverified", "ModuleNotFoundError: No module named 'recipe.url'"},
 			{"a reference to a missing service", func(r *recipe) { r.missing = "database" },
 				"not-answering", `could not translate host name "database"`},
 		}},
@@ -352,6 +362,8 @@ func TestRecipes_DeployAndBreak(t *testing.T) {
 				delete(r.files, "composer.json")
 			},
 				"build-failed", "Composer could not find a composer.json file"},
+			{"composer subcommand typo", func(r *recipe) { r.setup.BuildCommands[0] = "composer isntall --optimize-autoloader --no-dev" },
+				"build-failed", `Command "isntall" is not defined.`},
 		}},
 		{"java", recipeJava, "live", []mistake{
 			{"wrong start file", func(r *recipe) { r.setup.Start = "java -jar target/recipe.jar" },
@@ -366,6 +378,10 @@ func TestRecipes_DeployAndBreak(t *testing.T) {
 			}, "not-answering", "Tomcat started on port 8080"},
 			{"build output not deployed", func(r *recipe) { r.setup.DeployFiles = []string{"src"} },
 				"not-answering", "Error: Unable to access jarfile target/recipe-1.0.0.jar"},
+			{"jar name not the built one, target/ deployed", func(r *recipe) {
+				r.setup.DeployFiles = []string{"target"}
+				r.setup.Start = "java -jar target/recipe.jar"
+			}, "not-answering", "Error: Unable to access jarfile target/recipe.jar"},
 		}},
 		{"nestjs", recipeNestjs, "live", []mistake{
 			{"dependencies not deployed", func(r *recipe) { dropDeploy(r, "node_modules") },

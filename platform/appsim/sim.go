@@ -70,15 +70,16 @@ func declared(d *Setup) []Addr {
 // from its setup (run.start, run.ports), the files the deploy put into
 // /var/www and the environment its containers start with.
 type runSim struct {
-	d        *Setup
-	files    *Files          // nil: unknown, no rule that needs them applies
-	produced map[string]bool // what the build made
-	unknown  bool            // the build may have made any path (BuildResult's)
-	env      Env             // the containers' environment at this start
-	base     string          // the run base's runtime name (nodejs, python, php-nginx…)
-	seed     string          // makes an ephemeral port stable
-	cwd      string          // the start command's directory, relative to /var/www
-	unread   []string        // modules the start imports that could not be read (modules.go)
+	d         *Setup
+	files     *Files          // nil: unknown, no rule that needs them applies
+	produced  map[string]bool // what the build made
+	unknown   bool            // the build may have made any path (BuildResult's)
+	env       Env             // the containers' environment at this start
+	base      string          // the run base's runtime name (nodejs, python, php-nginx…)
+	seed      string          // makes an ephemeral port stable
+	cwd       string          // the start command's directory, relative to /var/www
+	unread    []string        // modules the start imports that could not be read (modules.go)
+	atRequest []string        // what fails only once the app is asked (django.go): its answers are not judged
 }
 
 // Run is what the app of d does when started with env. The files
@@ -118,11 +119,14 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		out.Unchecked = append(out.Unchecked, "what the container runs (the setup has no run.start)")
 	}
 	for i, sc := range d.Starts() {
-		r.cwd, r.unread = r.path(orStr(sc.WorkingDir, RunRoot)), nil
+		r.cwd, r.unread, r.atRequest = r.path(orStr(sc.WorkingDir, RunRoot)), nil, nil
 		cmd := r.resolve(sc.Command, 0)
 		if cmd.crash == nil && len(r.unread) > 0 {
 			out.Unchecked = append(out.Unchecked, fmt.Sprintf("the modules `%s` imports (%s: not read)",
 				clip(sc.Command, 80), clip(strings.Join(r.unread, ", "), 200)))
+		}
+		if cmd.crash == nil {
+			out.Unchecked = append(out.Unchecked, r.atRequest...)
 		}
 		if i == 0 {
 			out.Lang = orStr(cmd.lang, out.Lang)
@@ -221,24 +225,6 @@ func (r *runSim) resolveIn(line string, parent map[string]string, depth int) sta
 	return startCmd{}
 }
 
-// deployedAbove reports whether one of names is deployed in the working
-// directory or a directory above it (as bundler looks for its Gemfile).
-func (r *runSim) deployedAbove(names ...string) bool {
-	for d := r.cwd; ; d = path.Dir(d) {
-		if d == "." || d == "/" {
-			d = ""
-		}
-		for _, n := range names {
-			if r.deployed(path.Join(d, n)) != "" || r.producedAt(path.Join(d, n)) {
-				return true
-			}
-		}
-		if d == "" {
-			return false
-		}
-	}
-}
-
 // path is where p, a path a command names, is under /var/www, relative to
 // it: from the working directory unless absolute.
 func (r *runSim) path(p string) string {
@@ -278,8 +264,8 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 		return r.command(slices.DeleteFunc(words[1:], func(w string) bool { return w == "-i" || w == "--" }), env, depth)
 	case "bundle":
 		if len(words) > 2 && words[1] == "exec" { // runs the command with the bundle's gems
-			if r.files != nil && env["BUNDLE_GEMFILE"] == "" && !r.deployedAbove("Gemfile", "gems.rb") {
-				return startCmd{lang: "ruby", exit: 10, crash: []Line{{3, "Could not locate Gemfile or .bundle/ directory"}}}
+			if c, failed := r.bundleExec(env); failed {
+				return c // bundler.go
 			}
 			return r.command(words[2:], env, depth)
 		}
@@ -666,6 +652,9 @@ func (r *runSim) pyServer(name string, args []string, env map[string]string) sta
 		}
 		if c, failed := r.pyModules(r.path(valueAfter(args, "--chdir", "--app-dir")), file, mod); failed {
 			return c
+		}
+		if c, failed := r.djangoApp(r.path(valueAfter(args, "--chdir", "--app-dir")), file, env); failed {
+			return c // django.go
 		}
 	}
 	def := &Addr{"127.0.0.1", 8000}

@@ -1,0 +1,124 @@
+package appsim
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
+)
+
+// Bundler installs a Ruby app's gems (bundle install) and runs its
+// commands with them (bundle exec). The run container has only what the
+// deploy carries: gems installed in the build must be deployed where
+// bundler looks for them, vendor/bundle (or BUNDLE_PATH) beside the
+// Gemfile, unless run.prepareCommands installs them.
+
+// bundleBuild: bundle install needs a Gemfile (or gems.rb, or --gemfile);
+// it installs the gems into --path, else vendor/bundle. --path,
+// --deployment and bundle config write .bundle/config.
+func bundleBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) {
+	sub := firstFile(args)
+	if sub == "config" || valueAfter(args, "--path") != "" || hasFlag(args, "--deployment") {
+		b.produce(".bundle") // its config: where the gems go, read at run time
+	}
+	if sub != "install" && sub != "" {
+		return 0, false, false
+	}
+	if b.files != nil && !b.exists(path.Join(b.cwd, "Gemfile")) && !b.exists(path.Join(b.cwd, "gems.rb")) &&
+		valueAfter(args, "--gemfile") == "" {
+		b.err("Could not locate Gemfile")
+		return 10, false, true
+	}
+	b.produce(orStr(valueAfter(args, "--path"), "vendor/bundle"))
+	return 0, false, false
+}
+
+var (
+	gemLineRe     = lazyregexp.New(`(?m)^\s*gem\s+['"]([\w.-]+)['"]`)
+	lockSpecRe    = lazyregexp.New(`(?m)^    ([\w.-]+) \(([^)\s]+)\)$`)
+	gemInstallRe  = lazyregexp.New(`\bbundle(?:\s+-\S+)*\s+install\b|\bgem\s+install\b`)
+	bundlePathCfg = lazyregexp.New(`(?m)^BUNDLE_PATH:\s*["']?([^"'\n]+)`)
+)
+
+// bundleExec judges `bundle exec`'s start in env: the Gemfile must be
+// deployed in the working directory or above, and the gems it names
+// installed where bundler looks; false when it runs.
+func (r *runSim) bundleExec(env map[string]string) (startCmd, bool) {
+	if r.files == nil || env["BUNDLE_GEMFILE"] != "" {
+		return startCmd{}, false
+	}
+	dir, ok := r.gemfileDir()
+	if !ok {
+		return startCmd{lang: "ruby", exit: 10, crash: []Line{{3, "Could not locate Gemfile or .bundle/ directory"}}}, true
+	}
+	if missing := r.gemsMissing(dir, env); missing != nil {
+		return startCmd{lang: "ruby", exit: 7, crash: missing}, true
+	}
+	return startCmd{}, false
+}
+
+// gemfileDir is the directory at or above the working directory whose
+// Gemfile (or gems.rb) the deploy carries.
+func (r *runSim) gemfileDir() (string, bool) {
+	for d := r.cwd; ; d = path.Dir(d) {
+		if d == "." || d == "/" {
+			d = ""
+		}
+		for _, n := range []string{"Gemfile", "gems.rb"} {
+			if r.deployed(path.Join(d, n)) != "" || r.producedAt(path.Join(d, n)) {
+				return d, true
+			}
+		}
+		if d == "" {
+			return "", false
+		}
+	}
+}
+
+// gemsMissing is what bundler prints when the gems the Gemfile in dir names
+// are not installed in the run container: nothing installs them there and
+// the deploy does not carry where the build put them. nil when they may be
+// there (a build not known or that may have made anything, a path outside
+// /var/www).
+func (r *runSim) gemsMissing(dir string, env map[string]string) []Line {
+	gemfile, ok := r.deployedText(path.Join(dir, "Gemfile"))
+	if !ok || r.produced == nil || r.unknown || gemInstallRe.MatchString(r.ownLines()) {
+		return nil
+	}
+	gems := gemLineRe.FindAllStringSubmatch(gemfile, -1)
+	if len(gems) == 0 {
+		return nil
+	}
+	at := env["BUNDLE_PATH"]
+	if cfg, ok := r.deployedText(path.Join(dir, ".bundle/config")); ok && at == "" {
+		if m := bundlePathCfg.FindStringSubmatch(cfg); m != nil {
+			at = strings.TrimSpace(m[1])
+		}
+	} else if !ok && r.producedAt(path.Join(dir, ".bundle/config")) {
+		r.unread = append(r.unread, path.Join(dir, ".bundle/config")) // the build configured bundler: where the gems are is not read
+		return nil
+	}
+	at = orStr(at, "vendor/bundle")
+	if strings.HasPrefix(at, "/") && !strings.HasPrefix(at, RunRoot+"/") {
+		return nil
+	}
+	rel := path.Join(dir, at)
+	if strings.HasPrefix(at, "/") {
+		rel = r.path(at)
+	}
+	if r.deployed(rel) != "" || r.producedAt(rel) {
+		return nil
+	}
+	var names []string
+	if lock, ok := r.deployedText(path.Join(dir, "Gemfile.lock")); ok {
+		for _, m := range lockSpecRe.FindAllStringSubmatch(lock, -1) {
+			names = append(names, m[1]+"-"+m[2])
+		}
+	}
+	if len(names) == 0 {
+		return []Line{{3, fmt.Sprintf("Could not find gem '%s' in locally installed gems.", gems[0][1])}}
+	}
+	return []Line{{3, fmt.Sprintf("Could not find %s in locally installed gems", strings.Join(names, ", "))},
+		{3, "Run `bundle install` to install missing gems."}}
+}
