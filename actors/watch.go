@@ -120,6 +120,9 @@ func (w *Watcher) observe(ctx context.Context, k key, snap any, err error) {
 		wt.failures, wt.snap = 0, snap
 	}
 	now := time.Now()
+	if p, ok := snap.(platform.Process); ok && err == nil && p.IsTerminal() {
+		w.learn(p, wt, now)
+	}
 	for s := range wt.subs {
 		w.tell(k, wt, s, err, now)
 	}
@@ -145,23 +148,26 @@ func (w *Watcher) tick(ctx context.Context) {
 			"The operation continues on the platform; check it later with zerops_process or zerops_events.")
 	})
 	var procs, services []string
-	interval := w.cfg.SlowInterval
+	interval, near := w.cfg.SlowInterval, false
 	for k, wt := range w.watches {
 		if k.build {
 			services = append(services, k.id)
 		} else {
 			procs = append(procs, k.id)
+			near = near || w.endNear(wt, now)
 		}
 		if now.Sub(wt.started) < w.cfg.SlowAfter {
 			interval = w.cfg.Interval
 		}
 	}
-	if len(w.watches) == 0 || now.Before(w.next) {
+	// Ticks come every tickEvery: half a tick's slack keeps a poll on its tick.
+	slack := w.tickEvery() / 2
+	fastDue := near && !now.Before(w.last.Add(w.cfg.FastInterval-slack))
+	if len(w.watches) == 0 || (now.Before(w.next) && !fastDue) {
 		w.mu.Unlock()
 		return
 	}
-	// Ticks come every half Interval: a quarter's slack keeps a poll on its tick.
-	w.next = now.Add(interval - w.cfg.Interval/4)
+	w.next, w.last = now.Add(interval-w.cfg.Interval/4), now
 	w.mu.Unlock()
 	ctx = asPoll(ctx)
 	project = w.pollProcesses(ctx, procs, project)
@@ -169,6 +175,68 @@ func (w *Watcher) tick(ctx context.Context) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.project = project
+}
+
+// tickEvery is the period of Serve's ticks: half the shortest interval.
+func (w *Watcher) tickEvery() time.Duration {
+	return max(min(w.cfg.Interval, w.cfg.FastInterval)/2, time.Microsecond)
+}
+
+// endNear reports whether the watched process may end about now, so the
+// schedule polls every FastInterval: from an Interval before to an Interval
+// after the end its action's last process suggests (started + how long
+// that took), or, for an action not seen to end yet, until the watch is two
+// Intervals old. Never in the watch's first three quarters of an Interval,
+// when a lagging search may not show the process yet (it would be read by
+// id). Requires mu.
+func (w *Watcher) endNear(wt *watch, now time.Time) bool {
+	age := now.Sub(wt.started)
+	if age < w.cfg.Interval-w.cfg.Interval/4 {
+		return false
+	}
+	p, _ := wt.snap.(platform.Process)
+	d, known := w.expected[p.ActionName]
+	if !known || p.ActionName == "" {
+		return age < 2*w.cfg.Interval
+	}
+	end := processBegan(p, wt).Add(d)
+	return now.After(end.Add(-w.cfg.Interval)) && now.Before(end.Add(w.cfg.Interval))
+}
+
+// maxExpected bounds the actions whose durations the watcher remembers.
+const maxExpected = 64
+
+// learn remembers how long an ended process took, by the platform's own
+// timestamps where it gives them, else from the watch's start to now.
+// Requires mu.
+func (w *Watcher) learn(p platform.Process, wt *watch, now time.Time) {
+	if p.ActionName == "" {
+		return
+	}
+	end := now
+	if p.Finished != nil {
+		end = *p.Finished
+	}
+	d := end.Sub(processBegan(p, wt))
+	if d < 0 { // clocks apart
+		return
+	}
+	if _, ok := w.expected[p.ActionName]; !ok && len(w.expected) >= maxExpected {
+		clear(w.expected)
+	}
+	w.expected[p.ActionName] = d
+}
+
+// processBegan is when the process started running by its snapshot, else
+// when it was created, else when its watch began.
+func processBegan(p platform.Process, wt *watch) time.Time {
+	switch {
+	case p.Started != nil && !p.Started.IsZero():
+		return *p.Started
+	case !p.Created.IsZero():
+		return p.Created
+	}
+	return wt.started
 }
 
 // pollProcesses reads the processes with one search of the project; an end

@@ -14,6 +14,7 @@ import (
 // WatcherConfig sets the poll schedule. Zero fields take the defaults.
 type WatcherConfig struct {
 	Interval     time.Duration // poll interval at first (2 s)
+	FastInterval time.Duration // poll interval while a watched process's end is near (400 ms; see endNear)
 	SlowInterval time.Duration // poll interval once every watch is older than SlowAfter (5 s)
 	SlowAfter    time.Duration // (30 s)
 	Limit        time.Duration // a subscriber gets WAIT_TIMEOUT this long after subscribing (10 min)
@@ -22,6 +23,7 @@ type WatcherConfig struct {
 
 func (c WatcherConfig) withDefaults() WatcherConfig {
 	orDefault(&c.Interval, 2*time.Second)
+	orDefault(&c.FastInterval, min(400*time.Millisecond, c.Interval/2))
 	orDefault(&c.SlowInterval, 5*time.Second)
 	orDefault(&c.SlowAfter, 30*time.Second)
 	orDefault(&c.Limit, 10*time.Minute)
@@ -57,15 +59,17 @@ type Watcher struct {
 
 	polls atomic.Int64 // API requests made by polls
 
-	mu      sync.Mutex
-	watches map[key]*watch
-	project string    // the last project a read showed: searched for the others
-	next    time.Time // when the next poll is due
+	mu       sync.Mutex
+	watches  map[key]*watch
+	project  string                   // the last project a read showed: searched for the others
+	next     time.Time                // when the next poll is due, unless an end is near
+	last     time.Time                // when the last poll began
+	expected map[string]time.Duration // action name → how long its last ended process took
 }
 
 // NewWatcher returns a watcher polling through c (normally the Gateway).
 func NewWatcher(c platform.Client, cfg WatcherConfig) *Watcher {
-	w := &Watcher{c: c, cfg: cfg.withDefaults(), watches: map[key]*watch{}}
+	w := &Watcher{c: c, cfg: cfg.withDefaults(), watches: map[key]*watch{}, expected: map[string]time.Duration{}}
 	w.life.init("process-watcher")
 	return w
 }
@@ -80,7 +84,7 @@ func (w *Watcher) Serve(ctx context.Context) error {
 		return err
 	}
 	defer w.life.end()
-	t := time.NewTicker(max(w.cfg.Interval/2, time.Microsecond))
+	t := time.NewTicker(w.tickEvery())
 	defer t.Stop()
 	for {
 		select {
@@ -166,8 +170,8 @@ func (w *Watcher) SubscribeBuild(ctx context.Context, serviceID string, since ti
 func (w *Watcher) Status(context.Context) (ActorStatus, error) {
 	c := w.cfg
 	st := ActorStatus{Name: w.String(), State: w.life.state()}
-	st.add("schedule", fmt.Sprintf("every %s, %s after %s, limit %s, %d failed polls end a watch",
-		c.Interval, c.SlowInterval, c.SlowAfter, c.Limit, c.MaxFailures))
+	st.add("schedule", fmt.Sprintf("every %s, %s after %s, %s near an expected end, limit %s, %d failed polls end a watch",
+		c.Interval, c.SlowInterval, c.SlowAfter, c.FastInterval, c.Limit, c.MaxFailures))
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	now, builds, subs := time.Now(), 0, 0

@@ -276,3 +276,85 @@ func TestWatcher_FirstPollAnIntervalAfterFirstWatch(t *testing.T) {
 		t.Fatal("the tick after the Interval sent no request")
 	}
 }
+
+// TestWatcher_EndNearIsReportedByTheNextPoll: while a watched process's end
+// is near, a tick polls though the regular schedule is far off, and the end
+// is reported by the first poll after it; the watcher then knows how long
+// that action takes.
+func TestWatcher_EndNearIsReportedByTheNextPoll(t *testing.T) {
+	t.Parallel()
+	srv, c := newFake(t, fakeapi.Options{ProcessDuration: time.Hour, SearchLag: -1})
+	w := NewWatcher(c, WatcherConfig{Interval: time.Minute, SlowInterval: time.Minute, Limit: time.Hour})
+	t.Cleanup(w.Shutdown)
+	ch := startProcesses(t, srv, c, w, 1)[0]
+	w.mu.Lock()
+	for _, wt := range w.watches { // past the first three quarters of an Interval: an unknown action may end now
+		wt.started = time.Now().Add(-50 * time.Second)
+	}
+	w.next = time.Now().Add(time.Hour)
+	w.mu.Unlock()
+	srv.ResetRequests()
+	w.tick(t.Context())
+	if n := len(srv.Requests()); n == 0 {
+		t.Fatal("no poll while the end is near")
+	}
+	if u := recv(t, ch); u.Final {
+		t.Fatalf("update %+v before the end", u)
+	}
+	if srv.EndProcesses() != 1 {
+		t.Fatal("no process ended")
+	}
+	w.mu.Lock()
+	w.last = time.Time{} // the FastInterval has passed
+	w.mu.Unlock()
+	w.tick(t.Context())
+	select {
+	case u := <-ch:
+		if !u.Final || u.Process.Status != platform.ProcessFinished {
+			t.Fatalf("update after the end %+v, want the final FINISHED", u)
+		}
+	default:
+		t.Fatal("the poll after the end did not report it")
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.expected) != 1 {
+		t.Fatalf("durations learned: %v, want the restart's", w.expected)
+	}
+}
+
+// TestWatcher_EndNear: the schedule is fast around the end an action's last
+// process suggests, or early in a watch of an action not seen to end, and
+// never while a lagging search may not show the process.
+func TestWatcher_EndNear(t *testing.T) {
+	t.Parallel()
+	w := NewWatcher(nil, WatcherConfig{Interval: 2 * time.Second})
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	began, ended := t0.Add(time.Second), t0.Add(11*time.Second)
+	w.learn(platform.Process{ActionName: "stack.restart", Status: platform.ProcessFinished, Started: &began, Finished: &ended}, &watch{started: t0}, ended)
+	if d := w.expected["stack.restart"]; d != 10*time.Second {
+		t.Fatalf("learned %v, want 10s", d)
+	}
+	started := t0.Add(time.Minute)
+	running := platform.Process{ActionName: "stack.restart", Status: platform.ProcessRunning, Started: &started}
+	for _, tt := range []struct {
+		name string
+		snap any
+		at   time.Duration // since the watch began (a second before started)
+		want bool
+	}{
+		{"search may lag", nil, time.Second, false},
+		{"unknown action, young", platform.Process{ActionName: "stack.stop"}, 2 * time.Second, true},
+		{"unknown action, old", platform.Process{ActionName: "stack.stop"}, 5 * time.Second, false},
+		{"not polled yet", nil, 3 * time.Second, true},
+		{"known, far from its end", running, 5 * time.Second, false},
+		{"known, an Interval before", running, 10 * time.Second, true},
+		{"known, at its end", running, 11 * time.Second, true},
+		{"known, long past", running, 14 * time.Second, false},
+	} {
+		wt := &watch{started: started.Add(-time.Second), snap: tt.snap}
+		if got := w.endNear(wt, wt.started.Add(tt.at)); got != tt.want {
+			t.Errorf("%s: endNear %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
