@@ -132,7 +132,8 @@ func TestWatcher_CallersGiveUp(t *testing.T) {
 func TestWatcher_SlowsDownAfterSlowAfter(t *testing.T) {
 	checkLeaks(t)
 	c := &stubClient{statuses: []platform.ProcessStatus{platform.ProcessRunning}}
-	cfg := WatcherConfig{Interval: 5 * time.Millisecond, SlowInterval: 50 * time.Millisecond, SlowAfter: 100 * time.Millisecond, Limit: 400 * time.Millisecond}
+	cfg := WatcherConfig{Interval: 5 * time.Millisecond, FastInterval: 2500 * time.Microsecond,
+		SlowInterval: 50 * time.Millisecond, SlowAfter: 100 * time.Millisecond, Limit: 400 * time.Millisecond}
 	w := NewWatcher(c, cfg)
 	stop := serve(t, w)
 	start := time.Now()
@@ -152,8 +153,11 @@ func TestWatcher_SlowsDownAfterSlowAfter(t *testing.T) {
 	elapsed := time.Since(start)
 	stop() // no poll in flight once Serve returned
 	// At most: one poll at once, one per Interval until SlowAfter, one per
+	// FastInterval while the process's end may be near (its action never
+	// seen to end: until the watch is two Intervals old), one per
 	// SlowInterval after, and one for a tick that comes due on the boundary.
-	maxPolls := 1 + int64(cfg.SlowAfter/cfg.Interval) + int64((elapsed-cfg.SlowAfter)/cfg.SlowInterval) + 1
+	maxPolls := 1 + int64(cfg.SlowAfter/cfg.Interval) + int64(2*cfg.Interval/cfg.FastInterval) +
+		int64((elapsed-cfg.SlowAfter)/cfg.SlowInterval) + 1
 	if calls := c.calls.Load(); calls > maxPolls {
 		t.Errorf("%d polls in %s, the schedule allows at most %d", calls, elapsed, maxPolls)
 	}
