@@ -247,8 +247,8 @@ var mutants = []mutant{
 		pkgs: []string{"./mcp"}, run: "TestDeploy_TargetDeleted"},
 	// Review 4, F3: failures after the build, as the facts say.
 	// Review 5, F2/F19: servers listen at their own default address.
-	{name: "fake-runserver-binds-every-address", file: "platform/appsim/simlisten.go",
-		old: `"django runserver": {host: "127.0.0.1", port: 8000,`, new: `"django runserver": {host: "0.0.0.0", port: 8000,`,
+	{name: "fake-runserver-binds-every-address", file: "platform/appsim/django.go",
+		old: `"django runserver": {lang: "python", host: "127.0.0.1", port: 8000,`, new: `"django runserver": {lang: "python", host: "0.0.0.0", port: 8000,`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestRun_ServersListenWhereTheyDefault"},
 	{name: "fake-server-port-variable-ignored", file: "platform/appsim/simlisten.go",
 		old: `if n, err := strconv.Atoi(firstVar(env, s.portVars)); err == nil {
@@ -272,7 +272,7 @@ var mutants = []mutant{
 	{name: "fake-apt-on-alpine", file: "platform/appsim/prepare.go",
 		old: `"alpine": {"apt", "apt-get", "dpkg", "yum", "dnf"},`, new: `"alpine": {},`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestBuild_FailsOnUserMistakes|TestDeploy_FailsAfterTheBuild"},
-	{name: "fake-build-packages-reach-run", file: "platform/appsim/simdeps.go",
+	{name: "fake-build-packages-reach-run", file: "platform/appsim/node.go",
 		old: `if r.deployed(nm) != "" || r.builtAt(nm) {`, new: `if r.deployed(nm) != "" || nm != "" {`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestRun_PackagesOnlyInTheBuild"},
 	{name: "diagnose-module-fix-generic", file: "platform/diagnose/classify.go",

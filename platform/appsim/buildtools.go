@@ -12,16 +12,12 @@ import (
 // words for conventional outputs (conventionalOutputs).
 type buildTool func(b *buildSim, name string, args []string, depth int) (code int, exit, done bool)
 
-// buildTools are the commands a build step knows, by name; any other is
-// otherBuildTool. Filled in init: npx runs its command back through step.
-var buildTools map[string]buildTool
-
-func init() {
-	buildTools = map[string]buildTool{"exit": exitBuild, "false": falseBuild, "cd": cdBuild,
-		"mkdir": makeBuild, "touch": makeBuild, "cp": copyBuild, "mv": copyBuild, "ln": copyBuild,
-		"npm": npmBuild, "pnpm": otherPMBuild, "yarn": otherPMBuild, "pip": pipBuild, "pip3": pipBuild,
-		"python": pythonBuild, "python3": pythonBuild, "composer": composerBuild, "bundle": bundleBuild,
-		"go": goBuild, "cargo": cargoBuild, "mvn": mavenBuild, "mvnw": mavenBuild, "npx": npxBuild, "bunx": npxBuild}
+// shellRecords are the shell's own commands a build runs: exit, false and
+// cd, and the commands that make the paths they name.
+func shellRecords() []*tool {
+	return []*tool{{names: []string{"exit"}, build: exitBuild}, {names: []string{"false"}, build: falseBuild},
+		{names: []string{"cd"}, build: cdBuild}, {names: []string{"mkdir", "touch"}, build: makeBuild},
+		{names: []string{"cp", "mv", "ln"}, build: copyBuild}}
 }
 
 // exitBuild is the shell's exit: the step's status, and the shell ends.
@@ -69,51 +65,6 @@ func copyBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) {
 		b.produce(nonFlags(args)[n-1])
 	}
 	return 0, false, false
-}
-
-func npmBuild(b *buildSim, _ string, args []string, depth int) (int, bool, bool) {
-	return b.npm(args, depth), false, true
-}
-
-func otherPMBuild(b *buildSim, name string, args []string, depth int) (int, bool, bool) {
-	return b.otherPM(name, args, depth), false, false
-}
-
-func pipBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) {
-	return b.pip(args), false, false
-}
-
-// pythonBuild is `python -m pip …`, or a script whose outputs are unknown
-// (manage.py collectstatic, …).
-func pythonBuild(b *buildSim, name string, args []string, _ int) (int, bool, bool) {
-	if len(args) > 2 && args[0] == "-m" && args[1] == "pip" {
-		return b.pip(args[2:]), false, false
-	}
-	if !b.knownCommand(name, args) {
-		b.unknown = true
-	}
-	return 0, false, false
-}
-
-// goBuild: a build without -o, generate and run make what is named after
-// the module or written by a program.
-func goBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) {
-	if code := b.goCmd(args); code != 0 {
-		return code, false, true
-	}
-	if len(args) > 0 && (args[0] == "build" && valueAfter(args, "-o") == "" || args[0] == "generate" || args[0] == "run") {
-		b.unknown = true
-	}
-	return 0, false, false
-}
-
-// npxBuild runs its command as a step of its own.
-func npxBuild(b *buildSim, _ string, args []string, depth int) (int, bool, bool) {
-	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
-		args = args[1:]
-	}
-	code, exit := b.step(args, depth)
-	return code, exit, true
 }
 
 // otherBuildTool is any other command: it succeeds, and what it makes is

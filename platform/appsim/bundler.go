@@ -14,6 +14,10 @@ import (
 // bundler looks for them, vendor/bundle (or BUNDLE_PATH) beside the
 // Gemfile, unless run.prepareCommands installs them.
 
+func bundlerRecord() *tool {
+	return &tool{name: "bundler", names: []string{"bundle"}, lang: "ruby", build: bundleBuild}
+}
+
 // bundleBuild: bundle install needs a Gemfile (or gems.rb, or --gemfile);
 // it installs the gems into --path, else vendor/bundle. --path,
 // --deployment and bundle config write .bundle/config.

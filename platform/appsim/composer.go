@@ -7,6 +7,13 @@ import (
 	"strings"
 )
 
+// Composer, PHP's package manager: install and update need composer.json;
+// a typo of its own commands fails as it prints it.
+
+func composerRecord() *tool {
+	return &tool{name: "composer", names: []string{"composer"}, lang: "php", build: composerBuild}
+}
+
 // composerCommands are Composer's own commands and their aliases.
 var composerCommands = strings.Fields("about archive audit browse home bump check-platform-reqs clear-cache " +
 	"clearcache cc completion config create-project depends why diagnose dump-autoload dumpautoload exec fund " +

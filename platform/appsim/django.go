@@ -3,13 +3,21 @@ package appsim
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
-// Django's WSGI (or ASGI) application loads its settings module and
+func djangoRecord() *tool {
+	return &tool{name: "django", lang: "python", servers: map[string]ownAddr{
+		"django runserver": {lang: "python", host: "127.0.0.1", port: 8000,
+			banner: "Starting development server at http://%s:%d/\nQuit the server with CONTROL-C."}}}
+}
+
+// Django: manage.py's (or django-admin's) runserver and its address;
+// its WSGI (or ASGI) application loads its settings module and
 // imports every app INSTALLED_APPS names as it starts; ROOT_URLCONF it
 // imports at the first request.
 var (
@@ -71,4 +79,33 @@ func appModule(entry string) string {
 		return entry[:i]
 	}
 	return entry
+}
+
+// djangoServer is manage.py's (or django-admin's) runserver: its
+// ADDR:PORT past any option, -6 for localhost over IPv6.
+func (r *runSim) djangoServer(name string, args []string, env map[string]string) (startCmd, bool) {
+	words := nonFlags(args)
+	if name == "django-admin" {
+		words = append([]string{""}, words...)
+	}
+	if len(words) < 2 || words[1] != "runserver" || (name != "django-admin" && path.Base(words[0]) != "manage.py") {
+		return startCmd{}, false
+	}
+	if words[0] != "" {
+		if c := r.entry("python", words[0], nil, env); c.crash != nil {
+			return c, true
+		}
+	}
+	s := ownAddrs["django runserver"]
+	l := Addr{s.host, s.port}
+	if slices.Contains(args, "-6") || slices.Contains(args, "--ipv6") {
+		l.host = "::1"
+	}
+	for _, w := range words[2:] { // ADDR:PORT, past the value of an option such as --settings
+		if a := addrPort(w, l); a.port != 0 {
+			l = a
+			break
+		}
+	}
+	return s.at(s.lang, &Addr{normHost(l.host), l.port}), true
 }

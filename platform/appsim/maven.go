@@ -6,6 +6,12 @@ import (
 	"strings"
 )
 
+// Maven and its wrapper: the artifact a package phase makes in target/.
+
+func mavenRecord() *tool {
+	return &tool{name: "maven", names: []string{"mvn", "mvnw"}, lang: "java", build: mavenBuild}
+}
+
 // mavenPOM is what the sandbox reads of a pom.xml: what names the
 // artifact, and the plugins that may add to target/.
 type mavenPOM struct {

@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // RunRoot is where deployed files land in a runtime container.
@@ -292,46 +290,6 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 	return startCmd{lang: r.langOfBase(), listen: flagListen(args, env, "", 0)}
 }
 
-// npmStart follows `npm start` / `npm run X` into package.json's script.
-func (r *runSim) npmStart(args []string, env map[string]string, depth int) startCmd {
-	rest := nonFlags(args)
-	if len(rest) == 0 {
-		return startCmd{lang: "node"}
-	}
-	script := rest[0]
-	if (script == "run" || script == "run-script") && len(rest) > 1 {
-		script = rest[1]
-	} else if script != "start" && script != "test" {
-		return startCmd{lang: "node"}
-	}
-	if r.files == nil {
-		return startCmd{lang: "node"}
-	}
-	src, ok := r.deployedText(r.path("package.json"))
-	if !ok {
-		if r.deployed(r.path("package.json")) != "" {
-			return startCmd{lang: "node"} // too large to read
-		}
-		p := path.Join(RunRoot, r.path("package.json"))
-		return startCmd{lang: "node", crash: npmRuntimeErr("code ENOENT", "syscall open", "path "+p, "errno -2",
-			fmt.Sprintf("enoent Could not read package.json: Error: ENOENT: no such file or directory, open '%s'", p),
-			"enoent This is related to npm not being able to find a file.")}
-	}
-	var pkg packageJSON
-	if json.Unmarshal([]byte(src), &pkg) != nil {
-		return startCmd{lang: "node"}
-	}
-	text, has := pkg.Scripts[script]
-	if !has && script == "start" && r.deployed(r.path("server.js")) != "" {
-		text, has = "node server.js", true // npm's default start
-	}
-	if !has {
-		return startCmd{lang: "node", crash: npmRuntimeErr(fmt.Sprintf("Missing script: %q", script), "",
-			"To see a list of scripts, run:", "  npm run")}
-	}
-	return r.resolveIn(text, env, depth+1)
-}
-
 // projectTask is the command the first of files (in the working
 // directory) that names it gives the script or task name: package.json
 // "scripts", deno.json(c) "tasks" (a string, or an object's "command").
@@ -408,14 +366,6 @@ func stripJSONComments(src string) string {
 	return b.String()
 }
 
-func npmRuntimeErr(lines ...string) []Line {
-	out := make([]Line, 0, len(lines))
-	for _, l := range lines {
-		out = append(out, Line{3, strings.TrimRight("npm error "+l, " ")})
-	}
-	return out
-}
-
 // entry judges an interpreter's entry file: missing from the deploy, the
 // runtime fails as it does; present and readable, it listens where the
 // file says.
@@ -428,8 +378,8 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 		rel = r.nodeDirEntry(rel)
 	}
 	if r.files != nil && r.deployed(rel) == "" && !r.producedAt(rel) {
-		exit := map[string]int{"python": 2, "binary": 127}[lang]
-		return startCmd{lang: lang, crash: missingEntry(lang, file, rel), exit: exit}
+		crash, exit := missingEntry(lang, file, rel)
+		return startCmd{lang: lang, crash: crash, exit: exit}
 	}
 	if src, ok := r.deployedText(rel); ok {
 		if c, ok := codeServer(lang, src, args, env); ok {
@@ -451,350 +401,6 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 		out.listen, out.banner = sourceListen(lang, src, env, r.seed), sourceBanner(lang, src)
 	}
 	return out
-}
-
-// nodeDirEntry is the file Node runs for rel, the path `node X` names
-// under /var/www: a directory is loaded as a package, from package.json
-// "main" (tried as a file, with .js/.json/.node, then as a directory's
-// index) or else its index.js. Node's loader reads no "exports" for a
-// path. A file named without its extension is found with .js, .json or
-// .node. rel itself when it is a file or nothing in it is deployed; the
-// "main" file when neither it nor index.js is there.
-func (r *runSim) nodeDirEntry(rel string) string {
-	if r.files == nil {
-		return rel
-	}
-	if _, file := r.deployedText(rel); file || r.deployed(rel) != "" && !r.isDeployedDir(rel) {
-		return rel
-	}
-	if rel != "" && !r.isDeployedDir(rel) {
-		// A file named without its extension: Node tries .js, .json, .node.
-		for _, ext := range []string{".js", ".json", ".node"} {
-			if r.deployed(rel+ext) != "" || r.producedAt(rel+ext) && !r.producedAt(rel) {
-				return rel + ext
-			}
-		}
-		return rel
-	}
-	found := func(base string) (string, bool) {
-		for _, c := range []string{base, base + ".js", base + ".json", base + ".node",
-			path.Join(base, "index.js"), path.Join(base, "index.json"), path.Join(base, "index.node")} {
-			c = CleanRel(c)
-			if _, file := r.deployedText(c); file {
-				return c, true
-			}
-		}
-		return "", false
-	}
-	missing := rel
-	if src, ok := r.deployedText(path.Join(rel, "package.json")); ok {
-		var pkg struct {
-			Main string `json:"main"`
-		}
-		if json.Unmarshal([]byte(src), &pkg) == nil && pkg.Main != "" {
-			if f, ok := found(path.Join(rel, pkg.Main)); ok {
-				return f
-			}
-			missing = CleanRel(path.Join(rel, pkg.Main)) // what Node names when index.js is absent too
-			if r.producedAt(missing) {
-				return missing // the build may have made it
-			}
-		}
-	}
-	for _, c := range []string{"index.js", "index.json", "index.node"} {
-		if c = CleanRel(path.Join(rel, c)); r.deployed(c) != "" || r.producedAt(c) {
-			return c
-		}
-	}
-	return missing
-}
-
-// isDeployedDir reports whether the deploy puts a directory of uploaded
-// files at /var/www/rel (what a build made there is unknown).
-func (r *runSim) isDeployedDir(rel string) bool {
-	src := r.deployed(rel)
-	if src == "" {
-		return false
-	}
-	if _, file := r.files.Read(src); file {
-		return false
-	}
-	for p := range r.files.paths {
-		if strings.HasPrefix(p, src+"/") {
-			return r.files.Has(p) // recorded: a later start finds it again
-		}
-	}
-	return false
-}
-
-// envFiles loads into env the files node's --env-file options name (a
-// variable already set wins), and answers the first that is not deployed.
-func (r *runSim) envFiles(args []string, env map[string]string) string {
-	for i, a := range args {
-		f, ok := strings.CutPrefix(a, "--env-file=")
-		if !ok && a == "--env-file" && i+1 < len(args) {
-			f, ok = args[i+1], true
-		}
-		if !ok || r.files == nil {
-			continue
-		}
-		if r.deployed(r.path(f)) == "" && !r.producedAt(r.path(f)) {
-			return f
-		}
-		src, _ := r.deployedText(r.path(f))
-		for _, l := range strings.Split(src, "\n") {
-			k, v, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(l, "export ")), "=")
-			if _, set := env[k]; ok && !set && envKeyRe.MatchString(k) {
-				env[k] = strings.Trim(strings.TrimSpace(v), `"'`)
-			}
-		}
-	}
-	return ""
-}
-
-// missingEntry is what each runtime prints when its entry file is absent.
-func missingEntry(lang, file, rel string) []Line {
-	abs := path.Join(RunRoot, rel)
-	switch lang {
-	case "node":
-		return []Line{{3, "node:internal/modules/cjs/loader:1228"}, {3, "  throw err;"}, {3, "  ^"}, {3, ""},
-			{3, fmt.Sprintf("Error: Cannot find module '%s'", abs)},
-			{3, "    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)"},
-			{3, "    at Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:170:5)"},
-			{3, "  code: 'MODULE_NOT_FOUND',"}, {3, "  requireStack: []"}, {3, "}"}, {3, ""}, {3, "Node.js v22.12.0"}}
-	case "python":
-		return []Line{{3, fmt.Sprintf("python3: can't open file '%s': [Errno 2] No such file or directory", abs)}}
-	case "php":
-		return []Line{{3, "Could not open input file: " + file}}
-	case "bun":
-		return []Line{{3, fmt.Sprintf("error: Module not found \"%s\"", file)}}
-	case "deno":
-		return []Line{{3, fmt.Sprintf("error: Module not found \"file://%s\".", abs)}}
-	case "java":
-		return []Line{{3, "Error: Unable to access jarfile " + file}}
-	case "go":
-		return []Line{{3, fmt.Sprintf("stat %s: no such file or directory", abs)}}
-	case "ruby":
-		return []Line{{3, fmt.Sprintf("ruby: No such file or directory -- %s (LoadError)", file)}}
-	case "dotnet":
-		return []Line{{3, fmt.Sprintf("The application '%s' does not exist.", file)}}
-	}
-	return []Line{{3, fmt.Sprintf("/bin/sh: %s: not found", file)}}
-}
-
-// pyModule judges `python -m X ARGS` (args: what follows X): http.server
-// listens on 0.0.0.0:8000 unless told; a server module is judged like its
-// command.
-func (r *runSim) pyModule(mod string, args []string, env map[string]string) startCmd {
-	switch mod {
-	case "http.server":
-		port := 8000
-		if rest := nonFlags(args); len(rest) > 0 {
-			if n, err := strconv.Atoi(rest[0]); err == nil {
-				port = n
-			}
-		}
-		return startCmd{lang: "python", listen: &Addr{orStr(valueAfter(args, "--bind", "-b"), "0.0.0.0"), port}}
-	case "gunicorn", "uvicorn", "hypercorn":
-		return r.pyServer(mod, args, env)
-	case "flask":
-		return flaskRun(args, env)
-	}
-	return startCmd{lang: "python", listen: flagListen(args, env, "", 0)}
-}
-
-// flaskRun judges `flask run` and `python -m flask run`: Flask's development
-// server listens on 127.0.0.1:5000 unless --host/-h and --port/-p (or
-// FLASK_RUN_HOST and FLASK_RUN_PORT) say otherwise.
-func flaskRun(args []string, env map[string]string) startCmd {
-	if !slices.Contains(nonFlags(args), "run") {
-		return startCmd{lang: "python", listen: flagListen(args, env, "", 0)} // flask db, flask shell, …
-	}
-	host, port := orStr(env["FLASK_RUN_HOST"], "127.0.0.1"), 5000
-	if n, err := strconv.Atoi(env["FLASK_RUN_PORT"]); err == nil {
-		port = n
-	}
-	if v := valueAfter(args, "-h"); v != "" {
-		host = expand(v, env)
-	}
-	return startCmd{lang: "python", listen: flagListen(args, env, host, port), banner: serverBanners["flask"]}
-}
-
-// pyServer judges gunicorn/uvicorn: the app module must be deployed, and
-// they listen on 127.0.0.1:8000 unless told otherwise.
-func (r *runSim) pyServer(name string, args []string, env map[string]string) startCmd {
-	if crash, exit := portArgError(name, args); crash != nil {
-		return startCmd{lang: "python", crash: crash, exit: exit}
-	}
-	if bad := gunicornUnknown(name, args); bad != "" {
-		// gunicorn parses its options with argparse, which stops at one it
-		// does not know: the usage line, the error, exit status 2.
-		return startCmd{lang: "python", exit: 2, crash: []Line{{3, "usage: gunicorn [OPTIONS] [APP_MODULE]"},
-			{3, "gunicorn: error: unrecognized arguments: " + bad}}}
-	}
-	if app := firstFile(args, pyServerValued...); app != "" && r.files != nil {
-		mod, _, _ := strings.Cut(app, ":")
-		rel := path.Join(r.path(valueAfter(args, "--chdir", "--app-dir")), strings.ReplaceAll(mod, ".", "/"))
-		if r.deployed(rel+".py") == "" && r.deployed(rel+"/__init__.py") == "" && !r.producedAt(rel+".py") {
-			// Python names the first part of the dotted name it cannot find.
-			missing, parts := mod, strings.Split(mod, ".")
-			for i := 1; i < len(parts); i++ {
-				if r.deployed(path.Join(r.path(valueAfter(args, "--chdir", "--app-dir")), strings.Join(parts[:i], "/"))) == "" {
-					missing = strings.Join(parts[:i], ".")
-					break
-				}
-			}
-			return startCmd{lang: "python", crash: []Line{{3, fmt.Sprintf("ModuleNotFoundError: No module named '%s'", missing)}}}
-		}
-		file := rel + ".py"
-		if !r.isFile(file) {
-			file = rel + "/__init__.py"
-		}
-		if c, failed := r.pyModules(r.path(valueAfter(args, "--chdir", "--app-dir")), file, mod); failed {
-			return c
-		}
-		if c, failed := r.djangoApp(r.path(valueAfter(args, "--chdir", "--app-dir")), file, env); failed {
-			return c // django.go
-		}
-	}
-	def := &Addr{"127.0.0.1", 8000}
-	if name == "uvicorn" {
-		// uvicorn's click options read UVICORN_<OPTION> when not given.
-		def.host = orStr(env["UVICORN_HOST"], def.host)
-		if n, err := strconv.Atoi(env["UVICORN_PORT"]); err == nil {
-			def.port = n
-		}
-	}
-	if name == "gunicorn" {
-		var crash []Line
-		if def, crash = r.gunicornConfig(args, env); crash != nil {
-			return startCmd{lang: "python", crash: crash, exit: 1}
-		}
-		// GUNICORN_CMD_ARGS is read as options the command line overrides.
-		args = append(args[:len(args):len(args)], strings.Fields(env["GUNICORN_CMD_ARGS"])...)
-	}
-	if def == nil { // a config whose bind is not read here: where told, else as declared
-		return startCmd{lang: "python", listen: flagListen(args, env, "", 0), banner: serverBanners[name]}
-	}
-	return startCmd{lang: "python", listen: flagListen(args, env, def.host, def.port), banner: serverBanners[name]}
-}
-
-// portArgError is how gunicorn, uvicorn or hypercorn stops when its bind or
-// port option has no usable value (an unset $PORT expanded to nothing), in
-// its own words; nil when the options are well formed.
-func portArgError(name string, args []string) ([]Line, int) {
-	clickUsage := []Line{{3, "Usage: uvicorn [OPTIONS] APP"}, {3, "Try 'uvicorn --help' for help."}, {3, ""}}
-	for i, a := range args {
-		flag, v, inline := strings.Cut(a, "=")
-		last := !inline && i+1 == len(args)
-		if !inline && !last {
-			v = args[i+1]
-		}
-		switch {
-		case name == "uvicorn" && (flag == "--port" || flag == "--host") && last:
-			return append(clickUsage, Line{3, fmt.Sprintf("Error: Option '%s' requires an argument.", flag)}), 2
-		case name == "uvicorn" && flag == "--port" && !isDigits(v):
-			return append(clickUsage, Line{3, fmt.Sprintf("Error: Invalid value for '--port': '%s' is not a valid integer.", v)}), 2
-		case name != "uvicorn" && (flag == "-b" || flag == "--bind") && last:
-			// argparse: the usage line, the error, exit status 2.
-			return []Line{{3, fmt.Sprintf("usage: %s [OPTIONS] [APP_MODULE]", name)},
-				{3, fmt.Sprintf("%s: error: argument -b/--bind: expected one argument", name)}}, 2
-		case name != "uvicorn" && (flag == "-b" || flag == "--bind") && strings.Contains(v, ":") && !strings.HasPrefix(v, "unix:") &&
-			!isDigits(v[strings.LastIndex(v, ":")+1:]):
-			port := v[strings.LastIndex(v, ":")+1:]
-			if name == "hypercorn" {
-				return []Line{{3, "Traceback (most recent call last):"},
-					{3, fmt.Sprintf("ValueError: invalid literal for int() with base 10: '%s'", port)}}, 1
-			}
-			return []Line{{3, ""}, {3, fmt.Sprintf("Error: '%s' is not a valid port number.", port)}, {3, ""}}, 1
-		}
-	}
-	return nil, 0
-}
-
-// isDigits reports whether s is a number of decimal digits.
-func isDigits(s string) bool {
-	return s != "" && strings.Trim(s, "0123456789") == ""
-}
-
-// pyServerValued are the options of gunicorn, uvicorn and hypercorn that
-// take a value: what follows one is not the app module.
-var pyServerValued = []string{"-b", "--bind", "--host", "--port", "-w", "--workers", "-k", "--worker-class",
-	"--log-level", "--chdir", "--app-dir", "-c", "--config", "-t", "--timeout", "--threads", "--graceful-timeout",
-	"--keep-alive", "--max-requests", "--max-requests-jitter", "--access-logfile", "--access-logformat",
-	"--error-logfile", "--log-file", "--log-config", "-e", "--env", "-p", "--pid", "--pythonpath", "-n", "--name",
-	"-u", "--user", "-g", "--group", "--worker-connections", "--backlog", "--forwarded-allow-ips", "--env-file",
-	"--root-path", "--uds", "--fd", "--loop", "--http", "--ws", "--lifespan", "--limit-concurrency",
-	"--timeout-keep-alive", "--reload-dir", "--worker-tmp-dir", "--certfile", "--keyfile", "--ssl-keyfile",
-	"--ssl-certfile", "--proxy-protocol"}
-
-// gunicornBindRe is a config file's bind written as a literal (or a list
-// of one); gunicornAnyBindRe any assignment of bind.
-var (
-	gunicornBindRe    = lazyregexp.New(`(?m)^bind\s*=\s*\[?\s*['"]([^'"{}]+)['"]\s*,?\s*\]?\s*(?:#.*)?$`)
-	gunicornAnyBindRe = lazyregexp.New(`(?m)^bind\s*=`)
-)
-
-// gunicornConfig is where gunicorn listens before its command line and
-// GUNICORN_CMD_ARGS: the bind of its config file (-c/--config FILE, else
-// ./gunicorn.conf.py when deployed), else its default: 0.0.0.0:$PORT when
-// PORT is in the environment, 127.0.0.1:8000 when not. nil when the file
-// sets bind in a way not read here; crash when the file named is not
-// deployed (gunicorn stops: exit status 1).
-func (r *runSim) gunicornConfig(args []string, env map[string]string) (*Addr, []Line) {
-	def := &Addr{"127.0.0.1", 8000}
-	if n, err := strconv.Atoi(env["PORT"]); err == nil {
-		def = &Addr{"0.0.0.0", n}
-	}
-	file := valueAfter(args, "-c", "--config")
-	if strings.HasPrefix(file, "python:") || r.files == nil {
-		return def, nil
-	}
-	rel := r.path(orStr(file, "gunicorn.conf.py"))
-	src, ok := r.deployedText(rel)
-	if !ok {
-		if file != "" && r.deployed(rel) == "" && !r.producedAt(rel) {
-			return nil, []Line{{3, ""}, {3, fmt.Sprintf("Error: '%s' doesn't exist", file)}}
-		}
-		if r.deployed(rel) != "" || r.producedAt(rel) {
-			return nil, nil // there, its bind unknown
-		}
-		return def, nil
-	}
-	if m := gunicornBindRe.FindStringSubmatch(src); m != nil {
-		if l := flagListen([]string{"--bind", m[1]}, nil, "", 0); l != nil {
-			return l, nil
-		}
-	}
-	if gunicornAnyBindRe.MatchString(src) {
-		return nil, nil
-	}
-	return def, nil
-}
-
-// serverBanners are the lines servers print once they listen, in their own
-// words (a format of host and port): the log reads as the platform's would.
-var serverBanners = map[string]string{
-	"gunicorn":  "[1] [INFO] Listening at: http://%s:%d (1)",
-	"uvicorn":   "INFO:     Uvicorn running on http://%s:%d (Press CTRL+C to quit)",
-	"hypercorn": "[INFO] Running on http://%s:%d (CTRL + C to quit)",
-	"flask":     " * Running on http://%s:%d",
-	"artisan":   "   INFO  Server running on [http://%s:%d].",
-}
-
-// gunicornUnknown is the first of the options gunicorn does not have that
-// a gunicorn command passes (it binds with --bind HOST:PORT; --host and
-// --port belong to uvicorn and others), or "".
-func gunicornUnknown(name string, args []string) string {
-	if name != "gunicorn" {
-		return ""
-	}
-	for _, a := range args {
-		if flag, _, _ := strings.Cut(a, "="); flag == "--host" || flag == "--port" {
-			return a
-		}
-	}
-	return ""
 }
 
 // flagListen reads where a command is told to listen: --port/-p, --host/-H,
@@ -871,25 +477,6 @@ func firstFile(args []string, valued ...string) string {
 		return a
 	}
 	return ""
-}
-
-// hostNotFound is how each runtime reports a hostname that does not resolve.
-func hostNotFound(lang, host string) string {
-	switch lang {
-	case "python":
-		return fmt.Sprintf("psycopg.OperationalError: could not translate host name %q to address: Name or service not known", host)
-	case "php":
-		return fmt.Sprintf("PHP Warning:  php_network_getaddresses: getaddrinfo for %s failed: Name or service not known", host)
-	case "binary", "go":
-		return fmt.Sprintf("dial tcp: lookup %s: no such host", host)
-	case "java":
-		return "java.net.UnknownHostException: " + host
-	case "ruby":
-		return fmt.Sprintf("PG::ConnectionBad: could not translate host name %q to address: Name or service not known", host)
-	case "rust":
-		return "Error: failed to lookup address information: Name or service not known"
-	}
-	return fmt.Sprintf("Error: getaddrinfo ENOTFOUND %s", host)
 }
 
 // deployed is the source path (relative to the working directory) of the
@@ -982,15 +569,6 @@ func RuntimeName(base string) string {
 		name = name[i+1:]
 	}
 	return name
-}
-
-// webServer reports whether a runtime serves HTTP itself (port 80).
-func WebServer(name string) bool {
-	switch name {
-	case "php-nginx", "php-apache", "nginx", "static":
-		return true
-	}
-	return false
 }
 
 // ExitCode is the status the app exits with when it crashes at start.

@@ -1,7 +1,8 @@
 package appsim
 
 import (
-	"slices"
+	"fmt"
+	"path"
 	"strings"
 )
 
@@ -11,16 +12,106 @@ import (
 // sandbox reads, and the command is judged as any other.
 type runTool func(r *runSim, name string, args []string, env map[string]string, depth int) (startCmd, bool)
 
-// runTools are the tools a start runs, by toolName. Filled in init: a tool
-// that follows a script goes back through command, which reads this map.
-var runTools map[string]runTool
+// tool is everything the sandbox knows of one tool, in one record: the
+// commands that run it, the language its errors read as, what it does as
+// a start and as a build command, what it prints when its entry file is
+// not deployed or a host does not resolve, the servers it starts with an
+// address of their own and the lines they print. Each record lives in the
+// tool's own file (node.go, npm.go, python.go, gunicorn.go, ruby.go, …) with
+// the functions it names; the generic code reads the records only through
+// the tables init fills from tools.
+type tool struct {
+	name         string                        // its line in docs/sandbox.md's Tools section ("": the shell's own)
+	names        []string                      // command names (a word's base name; node and python by family, toolName)
+	lang         string                        // the language of what it runs: startCmd.lang, the key of entry and host lines
+	run          runTool                       // nil: a start running it is judged as any command
+	build        buildTool                     // nil: a build command running it is otherBuildTool
+	missingEntry func(file, abs string) []Line // what it prints when the entry file it is given is not deployed
+	entryExit    int                           // its exit status then (0: 1)
+	hostNotFound func(host string) string      // its error when a host it connects to does not resolve
+	servers      map[string]ownAddr            // servers it starts with an address of their own, by their docs name
+	banners      map[string]string             // the line a command of its prints once listening, by command
+	webServer    []string                      // run bases whose web server serves it (port 80)
+}
+
+// tools are the records. Filled in init: a tool that follows a script goes
+// back through command, which reads the tables built from them.
+var tools []*tool
+
+// The tables the generic code reads, built from tools: by command name
+// (runTools, buildTools, serverBanners), by language (byLang), by server
+// (ownAddrs), by run base (webServers).
+var (
+	runTools      map[string]runTool
+	buildTools    map[string]buildTool
+	serverBanners map[string]string
+	byLang        map[string]*tool
+	ownAddrs      map[string]ownAddr
+	webServers    map[string]bool
+)
 
 func init() {
-	runTools = map[string]runTool{"npm": npmTool, "node": nodeTool, "python": pythonTool,
-		"gunicorn": pyServerTool, "uvicorn": pyServerTool, "hypercorn": pyServerTool, "flask": flaskTool,
-		"php": phpTool, "bun": bunTool, "deno": denoTool, "java": javaTool, "go": goRunTool, "ruby": rubyTool,
-		"dotnet": dotnetTool}
+	tools = append(shellRecords(), binaryRecord(), nodeRecord(), npmRecord(), yarnRecord(), npxRecord(),
+		bunRecord(), denoRecord(), pythonRecord(), pipRecord(), flaskRecord(), gunicornRecord(), djangoRecord(),
+		phpRecord(), composerRecord(), rubyRecord(), bundlerRecord(), javaRecord(), mavenRecord(), goRecord(),
+		dotnetRecord(), rustRecord(), staticRecord())
+	runTools, buildTools, serverBanners = map[string]runTool{}, map[string]buildTool{}, map[string]string{}
+	byLang, ownAddrs, webServers = map[string]*tool{}, map[string]ownAddr{}, map[string]bool{}
+	for _, t := range tools {
+		for _, n := range t.names {
+			if t.run != nil {
+				runTools[n] = t.run
+			}
+			if t.build != nil {
+				buildTools[n] = t.build
+			}
+		}
+		if t.lang != "" && byLang[t.lang] == nil {
+			byLang[t.lang] = t
+		}
+		for k, v := range t.servers {
+			ownAddrs[k] = v
+		}
+		for k, v := range t.banners {
+			serverBanners[k] = v
+		}
+		for _, b := range t.webServer {
+			webServers[b] = true
+		}
+	}
 }
+
+// missingEntry is what the tool of lang prints when its entry file (rel
+// under /var/www, named file) is not deployed, and its exit status.
+func missingEntry(lang, file, rel string) ([]Line, int) {
+	if t := byLang[lang]; t != nil && t.missingEntry != nil {
+		return t.missingEntry(file, path.Join(RunRoot, rel)), t.entryExit
+	}
+	return []Line{{3, fmt.Sprintf("/bin/sh: %s: not found", file)}}, 0
+}
+
+// hostNotFound is how the runtime of lang reports a hostname that does
+// not resolve (Node's words for one without a record).
+func hostNotFound(lang, host string) string {
+	if t := byLang[lang]; t != nil && t.hostNotFound != nil {
+		return t.hostNotFound(host)
+	}
+	return fmt.Sprintf("Error: getaddrinfo ENOTFOUND %s", host)
+}
+
+// WebServer reports whether a runtime serves HTTP itself (port 80).
+func WebServer(name string) bool { return webServers[name] }
+
+// binaryRecord is a built executable started by its path (./app).
+func binaryRecord() *tool {
+	return &tool{name: "binary", lang: "binary", entryExit: 127,
+		missingEntry: func(file, _ string) []Line { return []Line{{3, fmt.Sprintf("/bin/sh: %s: not found", file)}} },
+		hostNotFound: func(host string) string { return fmt.Sprintf("dial tcp: lookup %s: no such host", host) }}
+}
+
+// staticRecord is the static and nginx runtimes: nginx serves the deployed
+// files on port 80 (webroot.go).
+func staticRecord() *tool { return &tool{name: "static", webServer: []string{"nginx", "static"}} }
 
 // toolName is the tool a command's name runs: node (node22, nodemon, tsx,
 // ts-node) and python (python3, python3.12) by family, else the name.
@@ -32,122 +123,4 @@ func toolName(name string) string {
 		return "python"
 	}
 	return name
-}
-
-// npmTool follows `npm start` / `npm run X` into package.json's script.
-func npmTool(r *runSim, _ string, args []string, env map[string]string, depth int) (startCmd, bool) {
-	if depth >= 3 {
-		return startCmd{}, false
-	}
-	return r.npmStart(args, env, depth), true
-}
-
-// nodeTool runs a file: Node 22 refuses to start without the file
-// --env-file names.
-func nodeTool(r *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
-	if bad := r.envFiles(args, env); bad != "" {
-		return startCmd{lang: "node", exit: 9, crash: []Line{{3, "node: " + bad + ": not found"}}}, true
-	}
-	return r.entry("node", firstFile(args, "-r", "--require", "--import", "--loader", "--experimental-loader",
-		"--env-file", "--title", "-C", "--conditions"), args, env), true
-}
-
-// pythonTool runs a file, or a module (-m) with its own arguments.
-func pythonTool(r *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
-	if i := slices.Index(args, "-m"); i >= 0 && i+1 < len(args) {
-		return r.pyModule(args[i+1], args[i+2:], env), true
-	}
-	return r.entry("python", firstFile(args, "-X", "-W"), args, env), true
-}
-
-// pyServerTool is gunicorn, uvicorn or hypercorn.
-func pyServerTool(r *runSim, name string, args []string, env map[string]string, _ int) (startCmd, bool) {
-	return r.pyServer(name, args, env), true
-}
-
-// flaskTool is the flask command.
-func flaskTool(_ *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
-	return flaskRun(args, env), true
-}
-
-// phpTool runs a file, or Laravel's `artisan serve` (127.0.0.1:8000).
-func phpTool(r *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
-	if f := firstFile(args, "-c", "-d"); f == "artisan" && len(args) > 1 && args[1] == "serve" {
-		return startCmd{lang: "php", listen: flagListen(args, env, "127.0.0.1", 8000), banner: serverBanners["artisan"]}, true
-	}
-	return r.entry("php", firstFile(args, "-c", "-d"), args, env), true
-}
-
-// bunTool: `bun run X` and `bun X` run package.json's script X before a
-// file X.
-func bunTool(r *runSim, _ string, args []string, env map[string]string, depth int) (startCmd, bool) {
-	rest := args
-	if len(rest) > 0 && rest[0] == "run" {
-		rest = rest[1:]
-	}
-	if text, ok := r.projectTask(firstFile(rest), "package.json"); ok && depth < 3 {
-		return r.resolveIn(text, env, depth+1), true
-	}
-	return r.entry("bun", firstFile(rest), args, env), true
-}
-
-// denoTool: `deno task X` runs deno.json(c)'s task X (or package.json's
-// script X); `deno run` and `deno serve` a file and the modules it
-// imports, `deno run` only with the permission to listen.
-func denoTool(r *runSim, _ string, args []string, env map[string]string, depth int) (startCmd, bool) {
-	if len(args) > 0 && args[0] == "task" {
-		if text, ok := r.projectTask(firstFile(args[1:], "--config", "-c", "--cwd"),
-			"deno.json", "deno.jsonc", "package.json"); ok && depth < 3 {
-			return r.resolveIn(text, env, depth+1), true
-		}
-		return startCmd{lang: "deno"}, true
-	}
-	rest := args
-	if len(rest) > 0 && (rest[0] == "run" || rest[0] == "serve") {
-		rest = rest[1:]
-	}
-	file := firstFile(rest, "--config", "-c", "--import-map", "--port", "--host")
-	c := r.entry("deno", file, args, env)
-	if c.crash == nil && r.files != nil && file != "" {
-		if crash, failed := r.denoModules(r.path(file)); failed {
-			return crash, true
-		}
-	}
-	if len(args) > 0 && args[0] == "serve" {
-		if c.crash == nil {
-			// deno serve listens on --host (0.0.0.0) and --port (8000).
-			c.listen = flagListen(rest, env, "0.0.0.0", 8000)
-		}
-		return c, true
-	}
-	return denoPermitted(c, rest[:max(slices.Index(rest, file), 0)]), true
-}
-
-// javaTool runs a jar (a Spring Boot one listens as its record says).
-func javaTool(r *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
-	if jar := valueAfter(args, "-jar"); jar != "" {
-		return r.springBoot(r.entry("java", jar, args, env), args, env), true
-	}
-	return startCmd{lang: "java"}, true
-}
-
-// goRunTool is `go run file.go`.
-func goRunTool(r *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
-	if len(args) < 2 || args[0] != "run" || !strings.HasSuffix(args[1], ".go") {
-		return startCmd{}, false
-	}
-	return r.entry("go", args[1], args[2:], env), true
-}
-
-// rubyTool runs a file (a Sinatra one listens as its record says).
-func rubyTool(r *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
-	return r.entry("ruby", firstFile(args, "-I", "-r"), args, env), true
-}
-
-// dotnetTool runs an app's dll on Kestrel.
-func dotnetTool(r *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
-	if len(args) == 0 || !strings.HasSuffix(args[0], ".dll") {
-		return startCmd{}, false
-	}
-	return r.kestrel(r.entry("dotnet", args[0], args[1:], env), args[1:], env), true
 }

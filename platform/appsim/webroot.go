@@ -109,3 +109,11 @@ func (w *WebRoot) Serves(p string) bool {
 	}
 	return w.fallback != "" && w.has(w.fallback)
 }
+
+// RunsPHP reports whether GET p reaches PHP: any path but a deployed file
+// that is no PHP script.
+func (w *WebRoot) RunsPHP(p string) bool {
+	p, _, _ = strings.Cut(p, "?")
+	rel := CleanRel(p)
+	return rel == "" || strings.HasSuffix(rel, ".php") || !w.files[rel]
+}

@@ -6,7 +6,21 @@ import (
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
+
+// Rust: cargo's builds, and an actix-web server started by the binary it
+// builds.
+
+func rustRecord() *tool {
+	return &tool{name: "cargo", names: []string{"cargo"}, lang: "rust", build: cargoBuild,
+		hostNotFound: func(string) string { return "Error: failed to lookup address information: Name or service not known" },
+		servers: map[string]ownAddr{"actix": {banner: "INFO  actix_server::builder] starting 1 workers\n" +
+			"INFO  actix_server::server] starting service: \"actix-web-service-%s:%d\", workers: 1, listening on: %[1]s:%[2]d",
+			lang: "rust", uses: lazyregexp.New(`\bHttpServer::new\b`),
+			setPort: lazyregexp.New(`\.bind\(\s*\(\s*"[^"]*"\s*,\s*([\w.]+)\s*\)|\.bind\(\s*"[^"]*:(\d+)"\s*\)`),
+			setHost: lazyregexp.New(`\.bind\(\s*\(\s*("[^"]*")\s*,|\.bind\(\s*"(\[[^\]]*\]|[^":]*):\d+"\s*\)`)}}}
+}
 
 // cargoCommands are cargo's own subcommands and their aliases; any other
 // is an installed cargo-NAME binary or an alias in .cargo/config.toml.

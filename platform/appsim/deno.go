@@ -1,0 +1,108 @@
+package appsim
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+)
+
+// Deno: `deno task`, `deno run` (with the permission to listen) and `deno
+// serve`, the modules an entry imports, and Deno.serve's address.
+
+func denoRecord() *tool {
+	return &tool{name: "deno", names: []string{"deno"}, lang: "deno", run: denoTool,
+		missingEntry: func(_, abs string) []Line {
+			return []Line{{3, fmt.Sprintf("error: Module not found \"file://%s\".", abs)}}
+		},
+		servers: map[string]ownAddr{"Deno.serve": {host: "0.0.0.0", port: 8000}}}
+}
+
+// denoModules follows the relative imports of the Deno entry at rel (Deno
+// resolves a specifier as written): one not deployed fails the start with
+// Deno's "Module not found" and where it is imported.
+func (r *runSim) denoModules(rel string) (startCmd, bool) {
+	seen := map[string]bool{}
+	var walk func(rel string, entry bool) (startCmd, bool)
+	walk = func(rel string, entry bool) (startCmd, bool) {
+		if seen[rel] || len(seen) >= maxModules {
+			return startCmd{}, false
+		}
+		seen[rel] = true
+		src, _, ok := r.moduleSource(rel)
+		if !ok {
+			if !entry {
+				r.unread = append(r.unread, rel)
+			}
+			return startCmd{}, false
+		}
+		for _, imp := range jsImports(src) {
+			if !imp.viaImp || !relativeSpec(imp.spec) {
+				continue // jsr:, npm:, https:, a mapped name
+			}
+			target := CleanRel(path.Join(path.Dir(rel), imp.spec))
+			if !r.isFile(target) && !r.producedAt(target) {
+				line := strings.Count(src[:imp.at], "\n") + 1
+				col := imp.at - strings.LastIndexByte(src[:imp.at], '\n')
+				return startCmd{lang: "deno", exit: 1, crash: []Line{
+					{3, fmt.Sprintf("error: Module not found \"file://%s\".", path.Join(RunRoot, target))},
+					{3, fmt.Sprintf("    at file://%s:%d:%d", path.Join(RunRoot, rel), line, col-1)}}}, true
+			}
+			if c, failed := walk(target, false); failed {
+				return c, true
+			}
+		}
+		return startCmd{}, false
+	}
+	return walk(rel, true)
+}
+
+// denoPermitted judges `deno run`'s permissions: without a terminal it
+// cannot ask, so an app that listens without --allow-net (-N, -A,
+// --allow-all) before its script dies at the listen. flags are what
+// precedes the script.
+func denoPermitted(c startCmd, flags []string) startCmd {
+	if c.crash != nil || c.listen == nil {
+		return c
+	}
+	for _, f := range flags {
+		if f == "-A" || f == "--allow-all" || f == "-N" || f == "--allow-net" || strings.HasPrefix(f, "--allow-net=") ||
+			f == "-P" || strings.HasPrefix(f, "--permission-set") {
+			return c
+		}
+	}
+	return startCmd{lang: "deno", exit: 1, crash: []Line{
+		{3, fmt.Sprintf("error: Uncaught (in promise) NotCapable: Requires net access to \"%s:%d\", run again with the --allow-net flag", c.listen.host, c.listen.port)}}}
+}
+
+// denoTool: `deno task X` runs deno.json(c)'s task X (or package.json's
+// script X); `deno run` and `deno serve` a file and the modules it
+// imports, `deno run` only with the permission to listen.
+func denoTool(r *runSim, _ string, args []string, env map[string]string, depth int) (startCmd, bool) {
+	if len(args) > 0 && args[0] == "task" {
+		if text, ok := r.projectTask(firstFile(args[1:], "--config", "-c", "--cwd"),
+			"deno.json", "deno.jsonc", "package.json"); ok && depth < 3 {
+			return r.resolveIn(text, env, depth+1), true
+		}
+		return startCmd{lang: "deno"}, true
+	}
+	rest := args
+	if len(rest) > 0 && (rest[0] == "run" || rest[0] == "serve") {
+		rest = rest[1:]
+	}
+	file := firstFile(rest, "--config", "-c", "--import-map", "--port", "--host")
+	c := r.entry("deno", file, args, env)
+	if c.crash == nil && r.files != nil && file != "" {
+		if crash, failed := r.denoModules(r.path(file)); failed {
+			return crash, true
+		}
+	}
+	if len(args) > 0 && args[0] == "serve" {
+		if c.crash == nil {
+			// deno serve listens on --host (0.0.0.0) and --port (8000).
+			c.listen = flagListen(rest, env, "0.0.0.0", 8000)
+		}
+		return c, true
+	}
+	return denoPermitted(c, rest[:max(slices.Index(rest, file), 0)]), true
+}

@@ -1,0 +1,98 @@
+package appsim
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
+)
+
+// .NET: `dotnet APP.dll` on Kestrel, which listens where its code,
+// appsettings.json, --urls or ASPNETCORE_URLS say.
+
+func dotnetRecord() *tool {
+	return &tool{name: "dotnet", names: []string{"dotnet"}, lang: "dotnet", run: dotnetTool,
+		missingEntry: func(file, _ string) []Line {
+			return []Line{{3, fmt.Sprintf("The application '%s' does not exist.", file)}}
+		},
+		servers: map[string]ownAddr{"kestrel": {host: "127.0.0.1", port: 5000,
+			banner: "info: Microsoft.Hosting.Lifetime[14]\n      Now listening on: http://%s:%d",
+			local:  "info: Microsoft.Hosting.Lifetime[14]\n      Now listening on: http://localhost:%[2]d"}}}
+}
+
+var (
+	csBindRe       = lazyregexp.New(`UseUrls\(|Urls\.Add\(|\.Listen\w*\(|\.Run\(\s*"`)
+	csURLRe        = lazyregexp.New(`(?:UseUrls|Urls\.Add|\.Run)\(\s*"([^"]+)"`)
+	csListenRe     = lazyregexp.New(`\.Listen(AnyIP|Localhost)\(\s*(\d{2,5})\s*[,)]`)
+	kestrelURLRe   = lazyregexp.New(`(?is)"Kestrel"\s*:.*?"Url"\s*:\s*"([^"]+)"`)
+	configURLsRe   = lazyregexp.New(`(?i)"Urls"\s*:\s*"([^"]+)"`)
+	kestrelDefault = Addr{"127.0.0.1", 5000}
+)
+
+// kestrel judges a .NET app c: ASP.NET Core listens on http://localhost:5000
+// unless its code, appsettings.json, --urls, ASPNETCORE_URLS (DOTNET_URLS)
+// or ASPNETCORE_HTTP_PORTS say otherwise, in that order.
+func (r *runSim) kestrel(c startCmd, args []string, env map[string]string) startCmd {
+	if c.crash != nil || c.listen != nil || r.files == nil {
+		return c
+	}
+	s := ownAddrs["kestrel"]
+	if src, ok := r.files.Read("Program.cs"); ok && csBindRe.MatchString(src) {
+		if m := csListenRe.FindStringSubmatch(src); m != nil {
+			n, _ := strconv.Atoi(m[2])
+			return s.at("dotnet", &Addr{map[string]string{"AnyIP": "0.0.0.0", "Localhost": "127.0.0.1"}[m[1]], n})
+		}
+		if m := csURLRe.FindStringSubmatch(src); m != nil {
+			if l, ok := urlAddr(m[1]); ok {
+				return s.at("dotnet", &l)
+			}
+		}
+		return c // bound in code this does not read: not judged
+	}
+	settings, _ := r.deployedText(r.path("appsettings.json"))
+	urls, _ := flagValue(args, "--urls")
+	candidates := []string{firstMatch(kestrelURLRe, settings), urls, firstVar(env, []string{"ASPNETCORE_URLS", "DOTNET_URLS"}), firstMatch(configURLsRe, settings)}
+	if p := firstVar(env, []string{"ASPNETCORE_HTTP_PORTS", "DOTNET_HTTP_PORTS"}); p != "" {
+		candidates = append(candidates, "http://*:"+strings.Split(p, ";")[0])
+	}
+	for _, u := range candidates {
+		if u == "" {
+			continue
+		}
+		if l, ok := urlAddr(expand(u, env)); ok {
+			return s.at("dotnet", &l)
+		}
+		return c
+	}
+	return s.at("dotnet", &Addr{kestrelDefault.host, kestrelDefault.port})
+}
+
+// urlAddr reads the first of ASP.NET's URLs (http://+:8080;…): + and *
+// are every address.
+func urlAddr(urls string) (Addr, bool) {
+	u := strings.TrimSpace(strings.Split(urls, ";")[0])
+	_, u, _ = strings.Cut(u, "://")
+	u, _, _ = strings.Cut(u, "/")
+	i := strings.LastIndex(u, ":")
+	if i < 0 {
+		return Addr{}, false
+	}
+	n, err := strconv.Atoi(u[i+1:])
+	if err != nil {
+		return Addr{}, false
+	}
+	h := u[:i]
+	if h == "+" || h == "*" {
+		h = "0.0.0.0"
+	}
+	return Addr{normHost(h), n}, true
+}
+
+// dotnetTool runs an app's dll on Kestrel.
+func dotnetTool(r *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
+	if len(args) == 0 || !strings.HasSuffix(args[0], ".dll") {
+		return startCmd{}, false
+	}
+	return r.kestrel(r.entry("dotnet", args[0], args[1:], env), args[1:], env), true
+}

@@ -1,0 +1,72 @@
+package appsim
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// Go: `go run FILE.go`, and the go command's builds (a module needs its
+// go.mod).
+
+func goRecord() *tool {
+	return &tool{name: "go", names: []string{"go"}, lang: "go", run: goRunTool, build: goBuild,
+		missingEntry: func(_, abs string) []Line { return []Line{{3, fmt.Sprintf("stat %s: no such file or directory", abs)}} },
+		hostNotFound: func(host string) string { return fmt.Sprintf("dial tcp: lookup %s: no such host", host) }}
+}
+
+// goCmd fails as the go command does when a package build has no go.mod
+// (a build of named .go files needs none).
+func (b *buildSim) goCmd(args []string) int {
+	if len(args) == 0 || b.files == nil {
+		return 0
+	}
+	switch args[0] {
+	case "build", "install", "test", "vet", "generate":
+		for _, a := range args[1:] {
+			if strings.HasSuffix(a, ".go") {
+				return 0
+			}
+		}
+	case "mod":
+		if len(args) > 1 && args[1] == "init" {
+			b.produce("go.mod")
+			return 0
+		}
+	default:
+		return 0
+	}
+	for d := b.cwd; ; d = path.Dir(d) {
+		if d == "." {
+			d = ""
+		}
+		if b.exists(path.Join(d, "go.mod")) {
+			return 0
+		}
+		if d == "" {
+			break
+		}
+	}
+	b.err("go: go.mod file not found in current directory or any parent directory; see 'go help modules'")
+	return 1
+}
+
+// goBuild: a build without -o, generate and run make what is named after
+// the module or written by a program.
+func goBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) {
+	if code := b.goCmd(args); code != 0 {
+		return code, false, true
+	}
+	if len(args) > 0 && (args[0] == "build" && valueAfter(args, "-o") == "" || args[0] == "generate" || args[0] == "run") {
+		b.unknown = true
+	}
+	return 0, false, false
+}
+
+// goRunTool is `go run file.go`.
+func goRunTool(r *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
+	if len(args) < 2 || args[0] != "run" || !strings.HasSuffix(args[1], ".go") {
+		return startCmd{}, false
+	}
+	return r.entry("go", args[1], args[2:], env), true
+}

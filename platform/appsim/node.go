@@ -1,0 +1,552 @@
+package appsim
+
+import (
+	"encoding/json"
+	"fmt"
+	"path"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
+)
+
+// Node.js: `node FILE` (node22, nodemon, tsx, ts-node by family), the
+// modules its entry imports followed file by file, the packages it needs
+// from node_modules, and the servers of Node frameworks that bind an
+// address of their own (next, vite).
+
+const (
+	viteLocal  = "  ➜  Local:   http://localhost:%[2]d/\n  ➜  Network: use --host to expose"
+	viteAll    = "  ➜  Local:   http://localhost:%[2]d/\n  ➜  Network: http://%[1]s:%[2]d/"
+	nextBanner = "ready - started server on %[1]s:%[2]d, url: http://localhost:%[2]d"
+)
+
+func nodeRecord() *tool {
+	return &tool{name: "node", names: []string{"node"}, lang: "node", run: nodeTool,
+		missingEntry: func(_, abs string) []Line {
+			return []Line{{3, "node:internal/modules/cjs/loader:1228"}, {3, "  throw err;"}, {3, "  ^"}, {3, ""},
+				{3, "Error: Cannot find module '" + abs + "'"},
+				{3, "    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)"},
+				{3, "    at Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:170:5)"},
+				{3, "  code: 'MODULE_NOT_FOUND',"}, {3, "  requireStack: []"}, {3, "}"}, {3, ""}, {3, "Node.js v22.12.0"}}
+		},
+		hostNotFound: func(host string) string { return "Error: getaddrinfo ENOTFOUND " + host },
+		servers: map[string]ownAddr{
+			"next start": {lang: "node", runs: []string{"next start"}, host: "0.0.0.0", port: 3000, hostFlags: []string{"-H", "--hostname"},
+				portFlags: []string{"-p", "--port"}, portVars: []string{"PORT"}, banner: nextBanner},
+			"next dev": {lang: "node", runs: []string{"next dev"}, host: "0.0.0.0", port: 3000, hostFlags: []string{"-H", "--hostname"},
+				portFlags: []string{"-p", "--port"}, portVars: []string{"PORT"}, banner: nextBanner},
+			"vite preview": {lang: "node", runs: []string{"vite preview"}, host: "127.0.0.1", port: 4173, hostFlags: []string{"--host"},
+				portFlags: []string{"--port"}, banner: viteAll, local: viteLocal},
+			"vite": {lang: "node", runs: []string{"vite", "vite dev", "vite serve"}, host: "127.0.0.1", port: 5173, hostFlags: []string{"--host"},
+				portFlags: []string{"--port"}, banner: viteAll, local: viteLocal},
+		}}
+}
+
+// jsImport is a module specifier a JavaScript or TypeScript file names.
+type jsImport struct {
+	spec   string
+	at     int  // the specifier's offset in the source
+	viaImp bool // named by an import or export statement (else by require)
+}
+
+// exportFromRe is a re-export: export { x } from './x', export * from './x'.
+var exportFromRe = lazyregexp.New(`(?m)^\s*export\s+(type\s+)?(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s+from\s+['"]([^'"]+)['"]`)
+
+// jsImports are the modules src names, in the order it names them:
+// require('x') outside a // comment, import … from 'x', import 'x' and
+// export … from 'x' (type-only ones left out: they are erased).
+func jsImports(src string) []jsImport {
+	var out []jsImport
+	for _, m := range requireRe.FindAllStringSubmatchIndex(src, -1) {
+		if commentFree(src, m[0]) {
+			out = append(out, jsImport{src[m[2]:m[3]], m[2], false})
+		}
+	}
+	for _, m := range importRe.FindAllStringSubmatchIndex(src, -1) {
+		if m[2] >= 0 && strings.HasPrefix(src[m[2]:m[3]], "type ") {
+			continue
+		}
+		out = append(out, jsImport{src[m[4]:m[5]], m[4], true})
+	}
+	for _, m := range exportFromRe.FindAllStringSubmatchIndex(src, -1) {
+		if m[2] < 0 {
+			out = append(out, jsImport{src[m[4]:m[5]], m[4], true})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].at < out[j].at })
+	return out
+}
+
+// relativeSpec reports whether a specifier names a file by a relative path.
+func relativeSpec(spec string) bool {
+	return spec == "." || spec == ".." || strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../")
+}
+
+// nodeWalk follows a Node entry's modules.
+type nodeWalk struct {
+	r         *runSim
+	typeMod   bool // package.json says "type": "module"
+	loader    bool // a loader (--import, -r) may resolve specifiers its own way
+	seen      map[string]bool
+	installed map[string]bool // nodeInstalled by directory
+}
+
+// nodeModules follows the modules of the Node entry at rel: the start's
+// failure when one is missing or imports a package with no node_modules to
+// find it in.
+func (r *runSim) nodeModules(rel string, args []string) (startCmd, bool) {
+	pkg, _ := r.deployedText("package.json")
+	w := &nodeWalk{r: r, typeMod: typeModule.MatchString(pkg), seen: map[string]bool{}, installed: map[string]bool{},
+		loader: hasFlag(args, "--import", "--loader", "--experimental-loader", "-r", "--require")}
+	return w.module(rel, nil)
+}
+
+// module follows the module at rel, loaded through stack (the files that
+// import it, nearest first).
+func (w *nodeWalk) module(rel string, stack []string) (startCmd, bool) {
+	if w.seen[rel] || len(w.seen) >= maxModules {
+		return startCmd{}, false
+	}
+	w.seen[rel] = true
+	if ext := path.Ext(rel); ext == ".json" || ext == ".node" {
+		return startCmd{}, false
+	}
+	src, compiled, ok := w.r.moduleSource(rel)
+	if !ok {
+		if len(stack) > 0 { // an entry not read: where it listens is unknown, said there
+			w.r.unread = append(w.r.unread, rel)
+		}
+		return startCmd{}, false
+	}
+	stack = append([]string{path.Join(RunRoot, rel)}, stack...)
+	esm := w.esm(rel, src, compiled)
+	for _, imp := range jsImports(src) {
+		if name := pkgSpec(imp.spec); name != "" {
+			if !w.depsAt(path.Dir(rel)) {
+				return nodePackageMissing(name, esm || !compiled && imp.viaImp && !requireRe.MatchString(src), stack), true
+			}
+			continue
+		}
+		if !relativeSpec(imp.spec) {
+			continue // a builtin, node:, a URL, an absolute path
+		}
+		target, found := w.resolve(path.Dir(rel), imp.spec, esm && imp.viaImp)
+		if !found {
+			return nodeRelativeMissing(imp.spec, target, esm && imp.viaImp, stack), true
+		}
+		if c, failed := w.module(target, stack); failed {
+			return c, true
+		}
+	}
+	return startCmd{}, false
+}
+
+// depsAt reports whether packages can be found from a module in dir.
+func (w *nodeWalk) depsAt(dir string) bool {
+	ok, known := w.installed[dir]
+	if !known {
+		ok = w.r.nodeInstalled("", dir)
+		w.installed[dir] = ok
+	}
+	return ok
+}
+
+// esm reports whether Node loads the module at rel as an ES module: by its
+// extension, package.json's "type", or (a file run as written) its syntax.
+func (w *nodeWalk) esm(rel, src string, compiled bool) bool {
+	switch path.Ext(rel) {
+	case ".mjs", ".mts":
+		return true
+	case ".cjs", ".cts":
+		return false
+	}
+	return w.typeMod || !compiled && esmRe.MatchString(src) && !requireRe.MatchString(src)
+}
+
+// resolve is the file a relative specifier names from dir: for require
+// (and under a loader) the path, then with .js, .json, .node, then as a
+// directory's index; for an ES import the path as written. found is false
+// when nothing the deploy or the build puts there answers; target is then
+// what Node names (the path for an import, the closest candidate's form
+// otherwise).
+func (w *nodeWalk) resolve(dir, spec string, esmImport bool) (target string, found bool) {
+	base := CleanRel(path.Join(dir, spec))
+	if esmImport && !w.loader {
+		if w.r.isFile(base) || w.r.producedAt(base) && path.Ext(base) != "" {
+			return base, true
+		}
+		return base, false
+	}
+	exts := []string{"", ".js", ".json", ".node", "/index.js", "/index.json", "/index.node"}
+	if w.loader {
+		exts = append(exts, ".ts", ".tsx", ".mts", "/index.ts")
+	}
+	for _, e := range exts {
+		if c := base + e; w.r.isFile(c) {
+			return c, true
+		}
+	}
+	// What the build made: a file it compiled (its source read), else any
+	// file it may have put there (read as unknown).
+	for _, e := range []string{".js", "/index.js", ""} {
+		if c := base + e; (e != "" || path.Ext(base) != "") && w.r.producedAt(c) {
+			return c, true
+		}
+	}
+	return base, false
+}
+
+// nodeRelativeMissing is how Node fails on a relative module that is not
+// there: require's MODULE_NOT_FOUND with its require stack, or an ES
+// import's ERR_MODULE_NOT_FOUND (suggesting the file with an extension).
+func nodeRelativeMissing(spec, target string, esmImport bool, stack []string) startCmd {
+	if esmImport {
+		abs := path.Join(RunRoot, target)
+		msg := fmt.Sprintf("Error [ERR_MODULE_NOT_FOUND]: Cannot find module '%s' imported from %s", abs, stack[0])
+		lines := []Line{{3, "node:internal/modules/esm/resolve:275"}, {3, "    throw new ERR_MODULE_NOT_FOUND("}, {3, "          ^"}, {3, ""}, {3, msg}}
+		if path.Ext(spec) == "" {
+			lines = append(lines, Line{3, fmt.Sprintf("Did you mean to import %q?", spec+".js")})
+		}
+		return startCmd{lang: "node", crash: append(lines, Line{3, "    at finalizeResolution (node:internal/modules/esm/resolve:275:11)"},
+			Line{3, "  code: 'ERR_MODULE_NOT_FOUND',"}, Line{3, fmt.Sprintf("  url: 'file://%s'", abs)}, Line{3, "}"}, Line{3, ""},
+			Line{3, "Node.js " + nodeVersion})}
+	}
+	return cjsNotFound(spec, stack)
+}
+
+// nodePackageMissing is how Node fails on a package with no node_modules
+// to find it in, imported by stack[0].
+func nodePackageMissing(name string, esm bool, stack []string) startCmd {
+	if esm {
+		return startCmd{lang: "node", crash: []Line{{3, "node:internal/modules/esm/resolve:838"},
+			{3, "  throw new ERR_MODULE_NOT_FOUND(packageName, fileURLToPath(base), null);"}, {3, "        ^"}, {3, ""},
+			{3, fmt.Sprintf("Error [ERR_MODULE_NOT_FOUND]: Cannot find package '%s' imported from %s", name, stack[0])},
+			{3, "    at packageResolve (node:internal/modules/esm/resolve:838:9)"},
+			{3, "  code: 'ERR_MODULE_NOT_FOUND'"}, {3, "}"}, {3, ""}, {3, "Node.js " + nodeVersion}}}
+	}
+	return cjsNotFound(name, stack)
+}
+
+// cjsNotFound is require's MODULE_NOT_FOUND for spec with its require stack.
+func cjsNotFound(spec string, stack []string) startCmd {
+	lines := []Line{{3, "node:internal/modules/cjs/loader:1228"}, {3, "  throw err;"}, {3, "  ^"}, {3, ""},
+		{3, fmt.Sprintf("Error: Cannot find module '%s'", spec)}, {3, "Require stack:"}}
+	quoted := make([]string, 0, len(stack))
+	for _, s := range stack {
+		lines = append(lines, Line{3, "- " + s})
+		quoted = append(quoted, "'"+s+"'")
+	}
+	lines = append(lines, Line{3, "    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)"},
+		Line{3, "    at Module._load (node:internal/modules/cjs/loader:1051:27)"},
+		Line{3, "    at Module.require (node:internal/modules/cjs/loader:1311:19)"},
+		Line{3, "  code: 'MODULE_NOT_FOUND',"}, Line{3, fmt.Sprintf("  requireStack: [ %s ]", strings.Join(quoted, ", "))}, Line{3, "}"}, Line{3, ""},
+		Line{3, "Node.js " + nodeVersion})
+	return startCmd{lang: "node", crash: lines}
+}
+
+// nodeDirEntry is the file Node runs for rel, the path `node X` names
+// under /var/www: a directory is loaded as a package, from package.json
+// "main" (tried as a file, with .js/.json/.node, then as a directory's
+// index) or else its index.js. Node's loader reads no "exports" for a
+// path. A file named without its extension is found with .js, .json or
+// .node. rel itself when it is a file or nothing in it is deployed; the
+// "main" file when neither it nor index.js is there.
+func (r *runSim) nodeDirEntry(rel string) string {
+	if r.files == nil {
+		return rel
+	}
+	if _, file := r.deployedText(rel); file || r.deployed(rel) != "" && !r.isDeployedDir(rel) {
+		return rel
+	}
+	if rel != "" && !r.isDeployedDir(rel) {
+		// A file named without its extension: Node tries .js, .json, .node.
+		for _, ext := range []string{".js", ".json", ".node"} {
+			if r.deployed(rel+ext) != "" || r.producedAt(rel+ext) && !r.producedAt(rel) {
+				return rel + ext
+			}
+		}
+		return rel
+	}
+	found := func(base string) (string, bool) {
+		for _, c := range []string{base, base + ".js", base + ".json", base + ".node",
+			path.Join(base, "index.js"), path.Join(base, "index.json"), path.Join(base, "index.node")} {
+			c = CleanRel(c)
+			if _, file := r.deployedText(c); file {
+				return c, true
+			}
+		}
+		return "", false
+	}
+	missing := rel
+	if src, ok := r.deployedText(path.Join(rel, "package.json")); ok {
+		var pkg struct {
+			Main string `json:"main"`
+		}
+		if json.Unmarshal([]byte(src), &pkg) == nil && pkg.Main != "" {
+			if f, ok := found(path.Join(rel, pkg.Main)); ok {
+				return f
+			}
+			missing = CleanRel(path.Join(rel, pkg.Main)) // what Node names when index.js is absent too
+			if r.producedAt(missing) {
+				return missing // the build may have made it
+			}
+		}
+	}
+	for _, c := range []string{"index.js", "index.json", "index.node"} {
+		if c = CleanRel(path.Join(rel, c)); r.deployed(c) != "" || r.producedAt(c) {
+			return c
+		}
+	}
+	return missing
+}
+
+// isDeployedDir reports whether the deploy puts a directory of uploaded
+// files at /var/www/rel (what a build made there is unknown).
+func (r *runSim) isDeployedDir(rel string) bool {
+	src := r.deployed(rel)
+	if src == "" {
+		return false
+	}
+	if _, file := r.files.Read(src); file {
+		return false
+	}
+	for p := range r.files.paths {
+		if strings.HasPrefix(p, src+"/") {
+			return r.files.Has(p) // recorded: a later start finds it again
+		}
+	}
+	return false
+}
+
+// envFiles loads into env the files node's --env-file options name (a
+// variable already set wins), and answers the first that is not deployed.
+func (r *runSim) envFiles(args []string, env map[string]string) string {
+	for i, a := range args {
+		f, ok := strings.CutPrefix(a, "--env-file=")
+		if !ok && a == "--env-file" && i+1 < len(args) {
+			f, ok = args[i+1], true
+		}
+		if !ok || r.files == nil {
+			continue
+		}
+		if r.deployed(r.path(f)) == "" && !r.producedAt(r.path(f)) {
+			return f
+		}
+		src, _ := r.deployedText(r.path(f))
+		for _, l := range strings.Split(src, "\n") {
+			k, v, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(l, "export ")), "=")
+			if _, set := env[k]; ok && !set && envKeyRe.MatchString(k) {
+				env[k] = strings.Trim(strings.TrimSpace(v), `"'`)
+			}
+		}
+	}
+	return ""
+}
+
+// nodeTools are commands that come from a package's node_modules/.bin: no
+// nodejs image has them.
+var nodeTools = map[string]bool{"next": true, "nuxt": true, "nuxi": true, "nodemon": true, "ts-node": true,
+	"ts-node-dev": true, "tsx": true, "pm2": true, "pm2-runtime": true, "vite": true, "nest": true,
+	"react-scripts": true, "remix-serve": true, "react-router-serve": true, "astro": true, "serve": true,
+	"http-server": true, "tsc": true, "concurrently": true, "strapi": true, "svelte-kit": true, "ng": true}
+
+// nodeInstalled reports whether Node packages may be in the run container
+// for an entry under dir: node_modules deployed (or made by the build and
+// deployed) in dir or above it, or an install in run.prepareCommands,
+// initCommands or the start; or tool named there. A build that may have
+// made any path may have made node_modules.
+func (r *runSim) nodeInstalled(tool, dir string) bool {
+	if r.unknown || nodeInstallRe.MatchString(r.ownLines()) || (tool != "" && strings.Contains(strings.Join(r.d.Prep.RunPrepare, "\n"), tool)) {
+		return true
+	}
+	for d := dir; ; d = path.Dir(d) {
+		if d == "." || d == "/" {
+			d = ""
+		}
+		nm := path.Join(d, "node_modules")
+		if r.deployed(nm) != "" || r.builtAt(nm) {
+			return true
+		}
+		if d == "" {
+			return false
+		}
+	}
+}
+
+// Imports of a JavaScript or TypeScript file: require('x'), import … from 'x', import 'x'.
+var (
+	requireRe  = lazyregexp.New(`\brequire\(\s*['"]([^'"]+)['"]\s*\)`)
+	importRe   = lazyregexp.New(`(?m)^\s*import\s+(?:([^'";]*?)\s+from\s+)?['"]([^'"]+)['"]`)
+	esmRe      = lazyregexp.New(`(?m)^\s*(?:import\s|export\s)`)
+	nodeMajRe  = lazyregexp.New(`^nodejs@(\d+)`)
+	typeModule = lazyregexp.New(`"type"\s*:\s*"module"`)
+)
+
+// nodeBuiltins are the modules Node has without node_modules.
+var nodeBuiltins = map[string]bool{}
+
+func init() {
+	for _, m := range strings.Fields("assert async_hooks buffer child_process cluster console constants crypto dgram " +
+		"diagnostics_channel dns domain events fs http http2 https inspector module net os path perf_hooks process " +
+		"punycode querystring readline repl stream string_decoder sys timers tls trace_events tty url util v8 vm wasi " +
+		"worker_threads zlib") {
+		nodeBuiltins[m] = true
+	}
+}
+
+// nodeEntry judges `node [flags] FILE`: a .ts file Node (before 23) cannot
+// load, or a package the entry imports with no node_modules to find it in.
+func (r *runSim) nodeEntry(args []string) (startCmd, bool) {
+	file := firstFile(args, "-r", "--require", "--import", "--loader", "--env-file")
+	rel := r.nodeDirEntry(r.path(file))
+	if file == "" || (r.deployed(rel) == "" && !r.producedAt(rel)) || r.envFiles(args, map[string]string{}) != "" {
+		return startCmd{}, false // no entry, a missing one or a missing --env-file: the command's own rules
+	}
+	abs := path.Join(RunRoot, rel)
+	src, readable := r.deployedText(rel)
+	pkg, _ := r.deployedText("package.json")
+	esm := typeModule.MatchString(pkg) || strings.HasSuffix(rel, ".mjs") || strings.HasSuffix(rel, ".mts")
+	if ext := path.Ext(rel); (ext == ".ts" || ext == ".mts" || ext == ".cts") && readable && r.nodeMajor() < 23 &&
+		!hasFlag(args, "--experimental-strip-types", "--experimental-transform-types", "--import", "--loader", "-r", "--require") &&
+		(esm || esmRe.MatchString(src)) {
+		// Node before 23.6 strips no types: an ES module (by package.json or
+		// by its syntax) with a .ts extension has no loader.
+		return startCmd{lang: "node", crash: []Line{{3, "node:internal/modules/esm/get_format:218"},
+			{3, "  throw new ERR_UNKNOWN_FILE_EXTENSION(ext, filepath);"}, {3, "        ^"}, {3, ""},
+			{3, fmt.Sprintf("TypeError [ERR_UNKNOWN_FILE_EXTENSION]: Unknown file extension %q for %s", ext, abs)},
+			{3, "    at Object.getFileProtocolModuleFormat [as file:] (node:internal/modules/esm/get_format:218:9)"},
+			{3, "  code: 'ERR_UNKNOWN_FILE_EXTENSION'"}, {3, "}"}, {3, ""}, {3, "Node.js " + nodeVersion}}}, true
+	}
+	return r.nodeModules(rel, args)
+}
+
+// nodeVersion is the Node.js the simulated nodejs@22 runtime reports.
+const nodeVersion = "v22.12.0"
+
+// nodeMajor is the run base's Node.js major version (22 when unknown).
+func (r *runSim) nodeMajor() int {
+	if m := nodeMajRe.FindStringSubmatch(r.d.RunBase); m != nil {
+		if n, err := strconv.Atoi(m[1]); err == nil {
+			return n
+		}
+	}
+	return 22
+}
+
+// builtFrom is the source of a build output whose content is unknown: for
+// dist/x.js that tsc compiled, the uploaded src/x.ts (or x.ts). A bundling
+// build (its output carries the packages) has none.
+func (r *runSim) builtFrom(rel string) (string, bool) {
+	pkg, _ := r.files.Read("package.json")
+	if bundlerRe.MatchString(strings.Join(r.d.BuildCommands, "\n") + "\n" + pkg) {
+		return "", false
+	}
+	_, rest, ok := strings.Cut(rel, "/")
+	if !ok {
+		return "", false
+	}
+	stem := strings.TrimSuffix(rest, path.Ext(rest))
+	for _, c := range []string{"src/" + stem + ".ts", stem + ".ts", "src/" + stem + ".js"} {
+		if s, ok := r.files.Read(c); ok {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+var bundlerRe = lazyregexp.New(`\b(?:esbuild|webpack|rollup|ncc|tsup|bun build|vite build|parcel|rspack|next build|nuxt|nuxi)\b`)
+
+// commentFree reports whether the line holding offset at is no // comment.
+func commentFree(src string, at int) bool {
+	start := strings.LastIndexByte(src[:at], '\n') + 1
+	t := strings.TrimSpace(src[start:at])
+	return !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, "*") && !strings.HasPrefix(t, "/*")
+}
+
+// pkgSpec is the package a module specifier names, "" for a relative or
+// absolute path, a URL or a builtin.
+func pkgSpec(spec string) string {
+	if spec == "" || strings.HasPrefix(spec, ".") || strings.HasPrefix(spec, "/") || strings.Contains(spec, ":") {
+		return ""
+	}
+	parts := strings.Split(spec, "/")
+	if strings.HasPrefix(spec, "@") {
+		if len(parts) < 2 {
+			return ""
+		}
+		return parts[0] + "/" + parts[1]
+	}
+	if nodeBuiltins[parts[0]] {
+		return ""
+	}
+	return parts[0]
+}
+
+var (
+	viteBlockRe = lazyregexp.New(`\b(preview|server)\s*:\s*\{([^}]*)\}`)
+	vitePortRe  = lazyregexp.New(`\bport\s*:\s*([^,}\n]+)`)
+	viteHostRe  = lazyregexp.New(`\bhost\s*:\s*([^,}\n]+)`)
+)
+
+// viteConfig is where a vite config sets the server (preview: the preview
+// server, whose host defaults to the dev server's) over def; false when it
+// sets it in a way this does not read.
+func (r *runSim) viteConfig(preview bool, def Addr) (Addr, bool) {
+	for _, name := range []string{"vite.config.js", "vite.config.ts", "vite.config.mjs", "vite.config.mts", "vite.config.cjs"} {
+		src, ok := r.deployedText(r.path(name))
+		if !ok {
+			if r.files != nil && r.deployed(r.path(name)) != "" {
+				return def, false // too large to read
+			}
+			continue
+		}
+		out := def
+		blocks := viteBlockRe.FindAllStringSubmatch(src, -1)
+		slices.SortStableFunc(blocks, func(a, b []string) int { return strings.Compare(b[1], a[1]) }) // server, then preview
+		for _, m := range blocks {
+			if m[1] == "server" && preview {
+				m[2] = vitePortRe.ReplaceAllString(m[2], "") // preview has its own port
+			} else if m[1] == "preview" && !preview {
+				continue
+			}
+			if pm := vitePortRe.FindStringSubmatch(m[2]); pm != nil {
+				n, err := strconv.Atoi(strings.TrimSpace(pm[1]))
+				if err != nil {
+					return def, false
+				}
+				out.port = n
+			}
+			if hm := viteHostRe.FindStringSubmatch(m[2]); hm != nil {
+				switch v := strings.TrimSpace(hm[1]); v {
+				case "true":
+					out.host = "0.0.0.0"
+				case "false":
+				default:
+					h, ok := stringValue(src, v, nil)
+					if !ok {
+						return def, false
+					}
+					out.host = h
+				}
+			}
+		}
+		return out, true
+	}
+	return def, true
+}
+
+// nodeTool runs a file: Node 22 refuses to start without the file
+// --env-file names.
+func nodeTool(r *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
+	if bad := r.envFiles(args, env); bad != "" {
+		return startCmd{lang: "node", exit: 9, crash: []Line{{3, "node: " + bad + ": not found"}}}, true
+	}
+	return r.entry("node", firstFile(args, "-r", "--require", "--import", "--loader", "--experimental-loader",
+		"--env-file", "--title", "-C", "--conditions"), args, env), true
+}
+
+// nodeInstallRe is an install of Node packages in a command line.
+var nodeInstallRe = lazyregexp.New(`(?:^|[\s;&|(])(?:npm|pnpm|yarn|bun)(?:\s+-\S+)*(?:\s+(?:install|i|ci|add|clean-install)\b|\s*(?:$|[;&|)]))`)

@@ -1,0 +1,361 @@
+package appsim
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
+)
+
+// Python: `python FILE` and `python -m MODULE` (python3, python3.12 by
+// family), the local modules a program imports, pip's installs, flask's
+// development server, fastapi's servers.
+
+const (
+	flaskBanner   = " * Running on http://%s:%d"
+	uvicornBanner = "INFO:     Uvicorn running on http://%s:%d (Press CTRL+C to quit)"
+)
+
+func pythonRecord() *tool {
+	return &tool{name: "python", names: []string{"python", "python3"}, lang: "python", run: pythonTool, build: pythonBuild, entryExit: 2,
+		missingEntry: func(_, abs string) []Line {
+			return []Line{{3, fmt.Sprintf("python3: can't open file '%s': [Errno 2] No such file or directory", abs)}}
+		},
+		hostNotFound: func(host string) string {
+			return fmt.Sprintf("psycopg.OperationalError: could not translate host name %q to address: Name or service not known", host)
+		},
+		servers: map[string]ownAddr{
+			"fastapi dev": {lang: "python", runs: []string{"fastapi dev"}, host: "127.0.0.1", port: 8000, hostFlags: []string{"--host"},
+				portFlags: []string{"--port"}, banner: uvicornBanner},
+			"fastapi run": {lang: "python", runs: []string{"fastapi run"}, host: "0.0.0.0", port: 8000, hostFlags: []string{"--host"},
+				portFlags: []string{"--port"}, banner: uvicornBanner},
+		}}
+}
+
+func pipRecord() *tool {
+	return &tool{name: "pip", names: []string{"pip", "pip3"}, lang: "python", build: pipBuild}
+}
+
+func flaskRecord() *tool {
+	return &tool{name: "flask", names: []string{"flask"}, lang: "python", run: flaskTool, banners: map[string]string{"flask": flaskBanner}}
+}
+
+// pip fails as pip does on a requirements file that was not uploaded.
+func (b *buildSim) pip(args []string) int {
+	if len(args) == 0 || args[0] != "install" || b.files == nil {
+		return 0
+	}
+	for _, f := range []string{valueAfter(args, "-r", "--requirement"), valueAfter(args, "-c", "--constraint")} {
+		if f != "" && !b.exists(b.rel(f)) {
+			b.err(fmt.Sprintf("ERROR: Could not open requirements file: [Errno 2] No such file or directory: '%s'", f))
+			return 1
+		}
+	}
+	if t := valueAfter(args, "--target", "-t"); t != "" {
+		b.produce(t)
+	}
+	return 0
+}
+
+func pipBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) {
+	return b.pip(args), false, false
+}
+
+// pythonBuild is `python -m pip …`, or a script whose outputs are unknown
+// (manage.py collectstatic, …).
+func pythonBuild(b *buildSim, name string, args []string, _ int) (int, bool, bool) {
+	if len(args) > 2 && args[0] == "-m" && args[1] == "pip" {
+		return b.pip(args[2:]), false, false
+	}
+	if !b.knownCommand(name, args) {
+		b.unknown = true
+	}
+	return 0, false, false
+}
+
+// pyImportLineRe is a module-level import statement (at the start of its
+// line: one inside a block, a try or an if, may be guarded): from X import
+// NAMES, or import X, Y.
+var pyImportLineRe = lazyregexp.New(`(?m)^(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w, \t]*)|import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*))`)
+
+// pyFrame is one line of a Python traceback: the file, the line, its text.
+type pyFrame struct {
+	file string
+	line int
+	text string
+}
+
+// pyWalk follows a Python program's local modules: those under its root
+// (sys.path[0]: the script's directory, or where a server imports its app
+// module from) or uploaded there.
+type pyWalk struct {
+	r      *runSim
+	root   string          // relative to /var/www
+	upRoot string          // the same directory in the upload
+	listed map[string]bool // modules requirements.txt lists, when nothing installs them
+	seen   map[string]bool
+}
+
+// pyModules follows the imports of the Python module mod (file rel; mod
+// "__main__" for a script) imported from root.
+func (r *runSim) pyModules(root, rel, mod string) (startCmd, bool) {
+	return r.pyWalker(root, rel).module(rel, mod, nil)
+}
+
+// pyWalker is a walk of the modules imported from root by the program
+// whose first module is rel.
+func (r *runSim) pyWalker(root, rel string) *pyWalk {
+	w := &pyWalk{r: r, root: root, seen: map[string]bool{}}
+	if src := r.deployed(rel); src != "" {
+		w.upRoot = CleanRel(strings.TrimSuffix(path.Dir(src), strings.TrimPrefix(path.Dir(rel), root)))
+	}
+	if reqs, ok := r.files.Read("requirements.txt"); ok && !r.pyInstalled("") {
+		w.listed = requirementsModules(reqs)
+	}
+	return w
+}
+
+// requirementsModules are the module names a requirements.txt's packages
+// give (lower case).
+func requirementsModules(reqs string) map[string]bool {
+	listed := map[string]bool{}
+	for _, l := range strings.Split(reqs, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "-") {
+			continue
+		}
+		n := strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(pyNameRe.FindString(l), "-", "_"), ".", "_"))
+		listed[n] = true
+		if a := pyAliases[n]; a != "" {
+			listed[a] = true
+		}
+	}
+	return listed
+}
+
+// module follows the module mod at rel, imported through frames.
+func (w *pyWalk) module(rel, mod string, frames []pyFrame) (startCmd, bool) {
+	if w.seen[rel] || len(w.seen) >= maxModules {
+		return startCmd{}, false
+	}
+	w.seen[rel] = true
+	src, ok := w.r.deployedText(rel)
+	if !ok {
+		if len(frames) > 0 {
+			w.r.unread = append(w.r.unread, rel)
+		}
+		return startCmd{}, false
+	}
+	pkg := mod // the package its relative imports start from
+	if path.Base(rel) != "__init__.py" {
+		pkg = mod[:max(strings.LastIndex(mod, "."), 0)]
+	}
+	for _, m := range pyImportLineRe.FindAllStringSubmatchIndex(src, -1) {
+		frame := pyFrame{path.Join(RunRoot, rel), strings.Count(src[:m[0]], "\n") + 1,
+			strings.TrimSpace(src[m[0] : m[0]+strings.IndexByte(src[m[0]:]+"\n", '\n')])}
+		var names []string // the modules the statement imports
+		if m[2] >= 0 {
+			from := src[m[2]:m[3]]
+			level := len(from) - len(strings.TrimLeft(from, "."))
+			if level > 0 {
+				if mod == "__main__" {
+					return pyCrash(append(frames, frame), "ImportError: attempted relative import with no known parent package"), true
+				}
+				base := pkg
+				for range level - 1 {
+					base = base[:max(strings.LastIndex(base, "."), 0)]
+				}
+				rest := from[level:]
+				if rest == "" { // from . import a, b: submodules, or names of the package
+					for _, n := range strings.Split(src[m[4]:m[5]], ",") {
+						if n = strings.TrimSpace(n); n != "" && w.exists(joinMod(base, n)) {
+							names = append(names, joinMod(base, n))
+						}
+					}
+				} else {
+					names = append(names, joinMod(base, rest))
+				}
+			} else {
+				names = append(names, from)
+			}
+		} else {
+			for _, n := range strings.Split(src[m[6]:m[7]], ",") {
+				names = append(names, strings.TrimSpace(n))
+			}
+		}
+		for _, name := range names {
+			if c, failed := w.imports(name, append(frames, frame)); failed {
+				return c, true
+			}
+		}
+	}
+	return startCmd{}, false
+}
+
+// joinMod is package base's module name.
+func joinMod(base, name string) string {
+	if base == "" {
+		return name
+	}
+	return base + "." + name
+}
+
+// imports follows `import name` (dotted: each package on the way) from
+// frames: a local module the deploy lacks, or a package requirements.txt
+// lists with nothing installing it, fails the start.
+func (w *pyWalk) imports(name string, frames []pyFrame) (startCmd, bool) {
+	parts := strings.Split(name, ".")
+	if !w.local(parts[0]) {
+		if w.listed[strings.ToLower(parts[0])] {
+			return pyCrash(frames, fmt.Sprintf("ModuleNotFoundError: No module named '%s'", parts[0])), true
+		}
+		return startCmd{}, false
+	}
+	for i := range parts {
+		sub := strings.Join(parts[:i+1], ".")
+		p := path.Join(w.root, strings.Join(parts[:i+1], "/"))
+		switch {
+		case w.r.isFile(p + ".py"):
+			if c, failed := w.module(p+".py", sub, frames); failed {
+				return c, true
+			}
+		case w.r.isFile(p + "/__init__.py"):
+			if c, failed := w.module(p+"/__init__.py", sub, frames); failed {
+				return c, true
+			}
+		case w.r.deployed(p) != "", w.r.producedAt(p + ".py"):
+			// a namespace package, or what the build made
+		default:
+			return pyCrash(frames, fmt.Sprintf("ModuleNotFoundError: No module named '%s'", sub)), true
+		}
+	}
+	return startCmd{}, false
+}
+
+// exists reports whether the deploy has the module name under root.
+func (w *pyWalk) exists(name string) bool {
+	p := path.Join(w.root, strings.ReplaceAll(name, ".", "/"))
+	return w.r.isFile(p+".py") || w.r.isFile(p+"/__init__.py")
+}
+
+// local reports whether a top-level module is the app's own: deployed
+// under root, or uploaded in the directory that root is.
+func (w *pyWalk) local(top string) bool {
+	p := path.Join(w.root, top)
+	if w.r.deployed(p+".py") != "" || w.r.deployed(p) != "" {
+		return true
+	}
+	up := path.Join(w.upRoot, top)
+	return w.r.files.Has(up+".py") || w.r.files.Has(path.Join(up, "__init__.py"))
+}
+
+// pyCrash is Python's traceback through frames ending in last.
+func pyCrash(frames []pyFrame, last string) startCmd {
+	lines := []Line{{3, "Traceback (most recent call last):"}}
+	for _, f := range frames {
+		lines = append(lines, Line{3, fmt.Sprintf("  File %q, line %d, in <module>", f.file, f.line)}, Line{3, "    " + f.text})
+	}
+	return startCmd{lang: "python", crash: append(lines, Line{3, last})}
+}
+
+// pyModule judges `python -m X ARGS` (args: what follows X): http.server
+// listens on 0.0.0.0:8000 unless told; a server module is judged like its
+// command.
+func (r *runSim) pyModule(mod string, args []string, env map[string]string) startCmd {
+	switch mod {
+	case "http.server":
+		port := 8000
+		if rest := nonFlags(args); len(rest) > 0 {
+			if n, err := strconv.Atoi(rest[0]); err == nil {
+				port = n
+			}
+		}
+		return startCmd{lang: "python", listen: &Addr{orStr(valueAfter(args, "--bind", "-b"), "0.0.0.0"), port}}
+	case "gunicorn", "uvicorn", "hypercorn":
+		return r.pyServer(mod, args, env)
+	case "flask":
+		return flaskRun(args, env)
+	}
+	return startCmd{lang: "python", listen: flagListen(args, env, "", 0)}
+}
+
+// flaskRun judges `flask run` and `python -m flask run`: Flask's development
+// server listens on 127.0.0.1:5000 unless --host/-h and --port/-p (or
+// FLASK_RUN_HOST and FLASK_RUN_PORT) say otherwise.
+func flaskRun(args []string, env map[string]string) startCmd {
+	if !slices.Contains(nonFlags(args), "run") {
+		return startCmd{lang: "python", listen: flagListen(args, env, "", 0)} // flask db, flask shell, …
+	}
+	host, port := orStr(env["FLASK_RUN_HOST"], "127.0.0.1"), 5000
+	if n, err := strconv.Atoi(env["FLASK_RUN_PORT"]); err == nil {
+		port = n
+	}
+	if v := valueAfter(args, "-h"); v != "" {
+		host = expand(v, env)
+	}
+	return startCmd{lang: "python", listen: flagListen(args, env, host, port), banner: serverBanners["flask"]}
+}
+
+// pyTools are commands that come from a pip package: the python image has
+// none of them.
+var pyTools = map[string]bool{"gunicorn": true, "uvicorn": true, "hypercorn": true, "daphne": true,
+	"celery": true, "flask": true, "fastapi": true, "django-admin": true, "streamlit": true, "waitress-serve": true}
+
+// pyInstalled reports whether pip packages may be in the run container: an
+// install in run.prepareCommands, initCommands or the start, tool named in
+// run.prepareCommands, a virtualenv or target directory made in the build,
+// or PATH/PYTHONPATH/VIRTUAL_ENV set.
+func (r *runSim) pyInstalled(tool string) bool {
+	if r.unknown || pyInstallRe.MatchString(r.ownLines()) || pyTargetRe.MatchString(strings.Join(r.d.BuildCommands, "\n")) {
+		return true
+	}
+	if tool != "" && strings.Contains(strings.Join(r.d.Prep.RunPrepare, "\n"), tool) {
+		return true
+	}
+	for _, k := range []string{"PATH", "PYTHONPATH", "VIRTUAL_ENV"} {
+		if _, ok := r.env.Vars[k]; ok {
+			return true
+		}
+	}
+	return r.deployed(".venv") != "" || r.deployed("venv") != "" || r.builtAt(".venv") || r.builtAt("venv")
+}
+
+// pyAliases are pip packages whose module is named otherwise.
+var pyAliases = map[string]string{"python_dotenv": "dotenv", "pyyaml": "yaml", "beautifulsoup4": "bs4",
+	"pillow": "pil", "scikit_learn": "sklearn", "psycopg2_binary": "psycopg2", "psycopg_binary": "psycopg",
+	"opencv_python": "cv2", "python_jose": "jose", "pyjwt": "jwt", "djangorestframework": "rest_framework"}
+
+// pyImports judges `python FILE`: the modules it imports, followed from
+// its directory (modules.go).
+func (r *runSim) pyImports(file string) (startCmd, bool) {
+	rel := r.path(file)
+	if _, ok := r.deployedText(rel); file == "" || !ok {
+		return startCmd{}, false
+	}
+	return r.pyModules(CleanRel(path.Dir(rel)), rel, "__main__")
+}
+
+var pyNameRe = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9._-]*`)
+
+// pythonTool runs a file, or a module (-m) with its own arguments.
+func pythonTool(r *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
+	if i := slices.Index(args, "-m"); i >= 0 && i+1 < len(args) {
+		return r.pyModule(args[i+1], args[i+2:], env), true
+	}
+	return r.entry("python", firstFile(args, "-X", "-W"), args, env), true
+}
+
+// flaskTool is the flask command.
+func flaskTool(_ *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
+	return flaskRun(args, env), true
+}
+
+// Installs of pip packages in a command line, and installs into a
+// directory of their own.
+var (
+	pyInstallRe = lazyregexp.New(`\bpip[\d.]*\s+install\b|\bpip\s+install\b|\buv\s+(?:pip\s+install|sync)\b|\b(?:poetry|pipenv)\s+install\b|\bpy3-`)
+	pyTargetRe  = lazyregexp.New(`\bpip[\d.]*\s+install\b.*\s(?:--target|-t|--prefix|--user)\b|\bvenv\b|\bvirtualenv\b`)
+)
