@@ -13,7 +13,6 @@ require (
 	github.com/thejerf/suture/v4 v4.0.6
 	github.com/zeropsio/zerops-go v1.0.18
 	go.uber.org/goleak v1.3.0
-	go.uber.org/zap v1.28.0
 	golang.org/x/sync v0.20.0
 	golang.org/x/sys v0.41.0
 	golang.org/x/text v0.14.0
@@ -39,13 +38,13 @@ require (
 	github.com/blevesearch/zapx/v16 v16.2.8 // indirect
 	github.com/golang/snappy v0.0.4 // indirect
 	github.com/json-iterator/go v0.0.0-20171115153421-f7279a603ede // indirect
+	github.com/kr/text v0.2.0 // indirect
 	github.com/mschoch/smat v0.2.0 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/shopspring/decimal v1.3.1 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	go.etcd.io/bbolt v1.4.0 // indirect
-	go.uber.org/multierr v1.10.0 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 )

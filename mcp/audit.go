@@ -1,17 +1,18 @@
 package mcp
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sort"
 	"strings"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-	"go.uber.org/zap"
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/lazyregexp"
@@ -43,7 +44,7 @@ func (s *Server) audit(line auditLine) {
 		return
 	}
 	if err := s.writeAudit(append(b, '\n')); err != nil {
-		s.log.Warn("audit write failed", zap.Error(err))
+		s.log.Warn("audit write failed", slog.Any("error", err))
 	}
 }
 
@@ -61,13 +62,13 @@ func (s *Server) writeAudit(b []byte) error {
 // agent's message leaves out) in the debug log. Causes of API errors have
 // the token scrubbed already.
 func (s *Server) logFailure(tool string, err error) {
-	if !s.log.Core().Enabled(zap.DebugLevel) {
+	if !s.log.Enabled(context.Background(), slog.LevelDebug) {
 		return
 	}
-	fields := []zap.Field{zap.String("tool", tool), zap.String("error", err.Error())}
+	fields := []any{slog.String("tool", tool), slog.String("error", err.Error())}
 	var pe *platform.PlatformError
 	if errors.As(err, &pe) && pe.Err != nil {
-		fields = append(fields, zap.String("cause", pe.Err.Error()))
+		fields = append(fields, slog.String("cause", pe.Err.Error()))
 	}
 	s.log.Debug("tool call failed", fields...)
 }

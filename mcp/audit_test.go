@@ -2,13 +2,10 @@ package mcp_test
 
 import (
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
-
-	"go.uber.org/zap"
-	"go.uber.org/zap/zapcore"
-	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
@@ -69,8 +66,9 @@ func outcomeLines(log string) []string {
 // agent a plain sentence; Go's error text goes to the debug log.
 func TestErrors_RawCauseOnlyInDebugLog(t *testing.T) {
 	t.Parallel()
-	core, logs := observer.New(zapcore.DebugLevel)
-	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Logger = zap.New(core) }})
+	logs := &syncBuffer{}
+	debug := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) { d.Logger = debug }})
 	h.fake.InjectFault(fakeapi.Fault{Method: http.MethodPost, PathPrefix: "/service-stack/search", ResetConn: true})
 	res, m := h.call(t, "zerops_discover", nil)
 	wantError(t, res, m, platform.ErrNetworkError)
@@ -79,8 +77,11 @@ func TestErrors_RawCauseOnlyInDebugLog(t *testing.T) {
 		t.Errorf("message %q: want a plain sentence", msg)
 	}
 	var cause string
-	for _, e := range logs.FilterMessage("tool call failed").All() {
-		cause += e.ContextMap()["cause"].(string)
+	for _, line := range strings.Split(logs.String(), "\n") {
+		var e struct{ Msg, Cause string }
+		if json.Unmarshal([]byte(line), &e) == nil && e.Msg == "tool call failed" {
+			cause += e.Cause
+		}
 	}
 	if !strings.Contains(cause, "EOF") && !strings.Contains(cause, "reset") {
 		t.Errorf("debug log cause %q lacks the raw error", cause)

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-	"go.uber.org/zap"
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/policy"
@@ -40,7 +40,7 @@ func (s *Server) confirm(ctx context.Context, call *sdk.CallToolRequest, tool st
 		if err == nil || outcome == outcomeDeclined {
 			return outcome, err
 		}
-		s.log.Info("elicitation failed; falling back to one-shot grants", zap.Error(err))
+		s.log.Info("elicitation failed; falling back to one-shot grants", slog.Any("error", err))
 	}
 	now := s.now()
 	for _, c := range confirms {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/netip"
@@ -21,7 +22,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-	"go.uber.org/zap"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -254,7 +254,7 @@ func (h *HTTP) sessionMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 			if ow, ok := ctx.Value(openingKey{}).(*openingResponse); ok {
 				ow.listed() // counted as a session from now on
 			}
-			h.srv.log.Info("MCP session started", zap.String("session", ss.ID()))
+			h.srv.log.Info("MCP session started", slog.String("session", ss.ID()))
 		}
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()

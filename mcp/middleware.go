@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"runtime/debug"
 	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-	"go.uber.org/zap"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -64,8 +64,8 @@ func (s *Server) recoverMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 	return func(ctx context.Context, method string, req sdk.Request) (res sdk.Result, err error) {
 		defer func() {
 			if r := recover(); r != nil {
-				s.log.Error("handler panicked", zap.String("method", method), zap.String("panic", fmt.Sprint(r)),
-					zap.ByteString("stack", debug.Stack()))
+				s.log.Error("handler panicked", slog.String("method", method), slog.String("panic", fmt.Sprint(r)),
+					slog.String("stack", string(debug.Stack())))
 				pe := platform.NewError(platform.ErrInternal, "internal error in ZCP",
 					"Retry the call; if it keeps failing, report it with the ZCP log (stderr).")
 				if method == methodCallTool {

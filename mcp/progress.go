@@ -3,12 +3,12 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-	"go.uber.org/zap"
 
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/platform"
@@ -20,7 +20,7 @@ type progress struct {
 	ctx   context.Context
 	req   *sdk.CallToolRequest
 	token any
-	log   *zap.Logger
+	log   *slog.Logger
 	call  *callProgress
 }
 
@@ -87,7 +87,7 @@ func (p *progress) send(msg string) {
 	if err := p.req.Session.NotifyProgress(p.ctx, &sdk.ProgressNotificationParams{
 		ProgressToken: p.token, Progress: c.n, Message: msg,
 	}); err != nil {
-		p.log.Debug("progress notification failed", zap.Error(err))
+		p.log.Debug("progress notification failed", slog.Any("error", err))
 	}
 }
 

@@ -2,11 +2,11 @@ package mcp
 
 import (
 	"context"
+	"log/slog"
 	"strings"
 	"sync"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-	"go.uber.org/zap"
 
 	"github.com/zeropsio/zcp/knowledge"
 )
@@ -19,13 +19,13 @@ const docsTemplate = "zerops://docs/{+path}"
 func (s *Server) addResources() {
 	infos, err := knowledge.DocumentInfos()
 	if err != nil {
-		s.log.Warn("knowledge documents unavailable for resources", zap.Error(err))
+		s.log.Warn("knowledge documents unavailable for resources", slog.Any("error", err))
 	}
 	// The documents are parsed at the first read, not on the way to initialize.
 	documents := sync.OnceValue(func() map[string]knowledge.Document {
 		docs, err := knowledge.Documents()
 		if err != nil {
-			s.log.Warn("knowledge documents unavailable for resources", zap.Error(err))
+			s.log.Warn("knowledge documents unavailable for resources", slog.Any("error", err))
 		}
 		byURI := make(map[string]knowledge.Document, len(docs))
 		for _, d := range docs {

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-	"go.uber.org/zap"
 
 	"github.com/zeropsio/zcp/actors"
 	"github.com/zeropsio/zcp/deploy"
@@ -74,7 +73,7 @@ type Deps struct {
 	Deployer  Deployer
 	Pool      Pool
 	EnvWrites ops.EnvQueue // serializes env writes per target (actors.EnvWrites); nil writes directly
-	Logger    *zap.Logger
+	Logger    *slog.Logger
 	Version   string
 	ReadOnly  bool      // ZCP_READ_ONLY: register only read-only tools (zerops_env and zerops_process as get/status variants)
 	Audit     io.Writer // one JSON line per non-read-only call; nil = off
@@ -128,7 +127,7 @@ type InFlightCall struct {
 // it serves one session per Run.
 type Server struct {
 	deps    Deps
-	log     *zap.Logger
+	log     *slog.Logger
 	sdk     *sdk.Server
 	stacks  *ops.StackTypeCache
 	tools   map[string]toolDef // registered tools by name
@@ -159,7 +158,7 @@ func New(deps Deps) (*Server, error) {
 		return nil, errors.New("mcp.New: Deps.Project.ID or Deps.Connect is required")
 	}
 	if deps.Logger == nil {
-		deps.Logger = zap.NewNop()
+		deps.Logger = slog.New(slog.DiscardHandler)
 	}
 	if deps.Version == "" {
 		deps.Version = "dev"
@@ -234,7 +233,7 @@ func (s *Server) Run(ctx context.Context, t sdk.Transport) error {
 	case <-ctx.Done():
 		_ = ss.Close()
 		<-ended
-		s.log.Info("MCP session stopped", zap.Error(ctx.Err()))
+		s.log.Info("MCP session stopped", slog.Any("error", ctx.Err()))
 		return fmt.Errorf("mcp server stopped: %w", ctx.Err())
 	case err := <-ended:
 		if err != nil {
@@ -293,7 +292,7 @@ func (s *Server) stackTypes(ctx context.Context) []platform.ServiceStackType {
 	defer cancel()
 	types, err := s.stacks.Get(ctx)
 	if err != nil {
-		s.log.Debug("service type catalog unavailable", zap.String("code", platform.ErrorCode(err)))
+		s.log.Debug("service type catalog unavailable", slog.String("code", platform.ErrorCode(err)))
 		return nil
 	}
 	return types

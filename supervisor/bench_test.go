@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/zap"
+	"log/slog"
 
 	"github.com/zeropsio/zcp/actors"
 	"github.com/zeropsio/zcp/platform/fakeapi"
@@ -33,7 +33,7 @@ func BenchmarkShutdown_SIGTERM(b *testing.B) {
 	var total time.Duration
 	for i := range b.N {
 		srv.ResetRequests()
-		tree := NewTree(zap.NewNop(), TreeConfig{})
+		tree := NewTree(slog.New(slog.DiscardHandler), TreeConfig{})
 		gw := actors.NewGateway(c, actors.GatewayConfig{Rate: 10000, Burst: 1000, MaxInFlight: 32})
 		w := actors.NewWatcher(gw, actors.WatcherConfig{Interval: 5 * time.Millisecond})
 		_ = tree.Add(GroupAPI, gw)

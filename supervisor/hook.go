@@ -1,27 +1,27 @@
 package supervisor
 
 import (
+	"log/slog"
 	"maps"
 	"sync"
 
 	"github.com/thejerf/suture/v4"
-	"go.uber.org/zap"
 )
 
-// EventHook logs suture events through zap (panics and stop timeouts at
+// EventHook logs suture events through slog (panics and stop timeouts at
 // error, restarts at warn, backoff and resume at info) and counts restarts
 // per service for the status dump. Safe for concurrent use: suture calls it
 // from every supervisor of the tree.
 type EventHook struct {
-	log *zap.Logger
+	log *slog.Logger
 
 	mu       sync.Mutex
 	restarts map[string]int // service name → failures (each followed by a restart or a backoff)
 }
 
 // NewEventHook returns a hook logging to l.
-func NewEventHook(l *zap.Logger) *EventHook {
-	return &EventHook{log: l.Named("supervisor"), restarts: map[string]int{}}
+func NewEventHook(l *slog.Logger) *EventHook {
+	return &EventHook{log: l.With("logger", "supervisor"), restarts: map[string]int{}}
 }
 
 // Hook is the suture.EventHook.
@@ -30,9 +30,9 @@ func (h *EventHook) Hook(e suture.Event) {
 	case suture.EventServicePanic:
 		h.count(ev.ServiceName)
 		h.log.Error("actor panicked",
-			zap.String("supervisor", ev.SupervisorName), zap.String("actor", ev.ServiceName),
-			zap.String("panic", ev.PanicMsg), zap.Bool("restarting", ev.Restarting),
-			zap.Float64("failures", ev.CurrentFailures), zap.String("stack", ev.Stacktrace))
+			slog.String("supervisor", ev.SupervisorName), slog.String("actor", ev.ServiceName),
+			slog.String("panic", ev.PanicMsg), slog.Bool("restarting", ev.Restarting),
+			slog.Float64("failures", ev.CurrentFailures), slog.String("stack", ev.Stacktrace))
 	case suture.EventServiceTerminate:
 		h.count(ev.ServiceName)
 		msg := "actor terminated; restarting"
@@ -40,18 +40,18 @@ func (h *EventHook) Hook(e suture.Event) {
 			msg = "actor terminated; restart deferred until its group's backoff ends"
 		}
 		h.log.Warn(msg,
-			zap.String("supervisor", ev.SupervisorName), zap.String("actor", ev.ServiceName),
-			zap.Any("error", ev.Err), zap.Bool("restarting", ev.Restarting),
-			zap.Float64("failures", ev.CurrentFailures))
+			slog.String("supervisor", ev.SupervisorName), slog.String("actor", ev.ServiceName),
+			slog.Any("error", ev.Err), slog.Bool("restarting", ev.Restarting),
+			slog.Float64("failures", ev.CurrentFailures))
 	case suture.EventStopTimeout:
 		h.log.Error("actor did not stop in time",
-			zap.String("supervisor", ev.SupervisorName), zap.String("actor", ev.ServiceName))
+			slog.String("supervisor", ev.SupervisorName), slog.String("actor", ev.ServiceName))
 	case suture.EventBackoff:
-		h.log.Info("supervisor backing off after repeated failures", zap.String("supervisor", ev.SupervisorName))
+		h.log.Info("supervisor backing off after repeated failures", slog.String("supervisor", ev.SupervisorName))
 	case suture.EventResume:
-		h.log.Info("supervisor resuming", zap.String("supervisor", ev.SupervisorName))
+		h.log.Info("supervisor resuming", slog.String("supervisor", ev.SupervisorName))
 	default:
-		h.log.Info("supervisor event", zap.Stringer("event", e))
+		h.log.Info("supervisor event", slog.Any("event", e))
 	}
 }
 

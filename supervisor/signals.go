@@ -2,13 +2,12 @@ package supervisor
 
 import (
 	"context"
+	"log/slog"
 	"os"
 	"os/signal"
 	"sync"
 	"syscall"
 	"time"
-
-	"go.uber.org/zap"
 )
 
 // DefaultHardDeadline is how long shutdown may take after the first signal
@@ -21,7 +20,7 @@ type SignalOptions struct {
 	Dump         func()             // writes the status dump on SIGUSR1 (nil: ignore SIGUSR1)
 	Exit         func(code int)     // default os.Exit; tests inject their own
 	HardDeadline time.Duration      // default 5 s
-	Log          *zap.Logger        // default: no logging
+	Log          *slog.Logger       // default: no logging
 }
 
 // HandleSignals installs zcp's signal handling: SIGINT or SIGTERM cancels the
@@ -42,7 +41,7 @@ func HandleSignalsWith(ctx context.Context, o SignalOptions) (stop func()) {
 		o.HardDeadline = DefaultHardDeadline
 	}
 	if o.Log == nil {
-		o.Log = zap.NewNop()
+		o.Log = slog.New(slog.DiscardHandler)
 	}
 	if o.Cancel == nil {
 		o.Cancel = func() {}
@@ -74,12 +73,12 @@ func HandleSignalsWith(ctx context.Context, o SignalOptions) (stop func()) {
 				}
 				shutdowns++
 				if shutdowns > 1 {
-					o.Log.Error("second signal: exiting now", zap.String("signal", sig.String()))
+					o.Log.Error("second signal: exiting now", slog.String("signal", sig.String()))
 					o.Exit(1)
 					continue
 				}
-				o.Log.Info("signal: shutting down", zap.String("signal", sig.String()),
-					zap.Duration("deadline", o.HardDeadline))
+				o.Log.Info("signal: shutting down", slog.String("signal", sig.String()),
+					slog.Duration("deadline", o.HardDeadline))
 				mu.Lock()
 				if !stopped {
 					deadline = time.AfterFunc(o.HardDeadline, func() {
@@ -88,7 +87,7 @@ func HandleSignalsWith(ctx context.Context, o SignalOptions) (stop func()) {
 						if stopped {
 							return
 						}
-						o.Log.Error("shutdown deadline passed: forcing exit", zap.Duration("deadline", o.HardDeadline))
+						o.Log.Error("shutdown deadline passed: forcing exit", slog.Duration("deadline", o.HardDeadline))
 						o.Exit(1)
 					})
 				}

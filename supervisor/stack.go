@@ -4,9 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"time"
-
-	"go.uber.org/zap"
 
 	"github.com/zeropsio/zcp/actors"
 	"github.com/zeropsio/zcp/knowledge"
@@ -25,7 +24,7 @@ type StackConfig struct {
 	DeployWorkers int
 	Tree          TreeConfig
 	BuildIndex    func() (*knowledge.Index, error) // default: the embedded corpus
-	Logger        *zap.Logger                      // default: discards
+	Logger        *slog.Logger                     // default: discards
 	// StateDir is where the project's memory keeps what outlives a restart
 	// (ops.DefaultStateDir in production); "": kept in memory only.
 	StateDir string
@@ -43,14 +42,14 @@ type Stack struct {
 	EnvWrites *actors.EnvWrites
 	Index     *actors.KnowledgeIndex
 	Memory    *ops.Memory // what ZCP remembers of the project, shared by every session
-	log       *zap.Logger
+	log       *slog.Logger
 }
 
 // NewStack builds the actors on client and adds them to a new tree; nothing
 // runs until Start.
 func NewStack(client platform.Client, cfg StackConfig) (*Stack, error) {
 	if cfg.Logger == nil {
-		cfg.Logger = zap.NewNop()
+		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	if cfg.BuildIndex == nil {
 		cfg.BuildIndex = BuildKnowledgeIndex
@@ -130,7 +129,7 @@ func (s *Stack) Deps(c ServerConfig) mcp.Deps {
 		Audit:      c.Audit,
 		Secrets:    c.Secrets,
 		WorkDir:    c.WorkDir,
-		SlogLogger: NewSlogLogger(s.log),
+		SlogLogger: s.log.With("logger", "sdk"),
 		Prober:     c.Prober,
 		Policy:     c.Policy,
 		Grants:     c.Grants,

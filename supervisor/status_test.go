@@ -3,6 +3,7 @@ package supervisor
 import (
 	"bytes"
 	"context"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,8 +11,6 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
-
-	"go.uber.org/zap"
 
 	"github.com/zeropsio/zcp/actors"
 	"github.com/zeropsio/zcp/platform"
@@ -112,7 +111,7 @@ func TestStatusDump_OneWrite(t *testing.T) {
 // shows a target held by a write's processes and the write queued behind it.
 func TestStatusDump_ShowsEnvWriteQueue(t *testing.T) {
 	checkLeaks(t)
-	tree := NewTree(zap.NewNop(), TreeConfig{})
+	tree := NewTree(slog.New(slog.DiscardHandler), TreeConfig{})
 	envs := actors.NewEnvWrites()
 	if err := tree.Add(GroupEnv, envs); err != nil {
 		t.Fatal(err)

@@ -5,10 +5,10 @@ package supervisor
 import (
 	"bufio"
 	"fmt"
+	"log/slog"
 	"os"
 	"strings"
 
-	"go.uber.org/zap"
 	"golang.org/x/sys/unix"
 )
 
@@ -21,7 +21,7 @@ const maxStrayLine = 2000
 // shows. stop points fd 1 at /dev/null and waits for the last line: an API
 // call abandoned at shutdown may still print when it fails, after the log
 // is gone, and that line must not reach the user's stderr either.
-func RouteStrayStdout(log *zap.Logger) (stop func(), err error) {
+func RouteStrayStdout(log *slog.Logger) (stop func(), err error) {
 	r, w, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("route stray stdout: %w", err)
@@ -42,7 +42,7 @@ func RouteStrayStdout(log *zap.Logger) (stop func(), err error) {
 				if len(text) > maxStrayLine {
 					text = text[:maxStrayLine] + "…"
 				}
-				log.Debug("stray output on stdout", zap.String("text", text))
+				log.Debug("stray output on stdout", slog.String("text", text))
 			}
 			if err != nil {
 				return

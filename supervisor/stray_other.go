@@ -2,7 +2,7 @@
 
 package supervisor
 
-import "go.uber.org/zap"
+import "log/slog"
 
 // RouteStrayStdout does nothing here: GuardStdout already points os.Stdout at stderr.
-func RouteStrayStdout(*zap.Logger) (stop func(), err error) { return func() {}, nil }
+func RouteStrayStdout(*slog.Logger) (stop func(), err error) { return func() {}, nil }

@@ -65,7 +65,6 @@ func strayChild(level string) {
 	fmt.Println("Method Do error: dial tcp 127.0.0.1:1: connect: connection refused")
 	stop()
 	fmt.Println("Method Do error: after stop") // an abandoned call failing at shutdown
-	_ = log.Sync()
 	_, _ = protocol.Write([]byte("{}\n"))
 	_ = protocol.Close()
 	os.Exit(0)

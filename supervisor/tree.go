@@ -3,11 +3,11 @@ package supervisor
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"sync"
 	"time"
 
 	"github.com/thejerf/suture/v4"
-	"go.uber.org/zap"
 
 	"github.com/zeropsio/zcp/actors"
 )
@@ -43,7 +43,7 @@ type Tree struct {
 }
 
 // NewTree builds the tree; log receives the suture events.
-func NewTree(log *zap.Logger, cfg TreeConfig) *Tree {
+func NewTree(log *slog.Logger, cfg TreeConfig) *Tree {
 	if cfg.StopTimeout <= 0 {
 		cfg.StopTimeout = 4 * time.Second // under the 5 s hard deadline
 	}

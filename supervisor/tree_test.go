@@ -4,15 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"go.uber.org/zap"
-	"go.uber.org/zap/zapcore"
 
 	"github.com/zeropsio/zcp/actors"
 	"github.com/zeropsio/zcp/platform"
@@ -69,6 +67,32 @@ func newFakeClient(t testing.TB, opts fakeapi.Options) (*fakeapi.Server, platfor
 	return srv, c
 }
 
+// signalHandler passes records on to Handler and signals seen (without
+// blocking) when one carries the message msg.
+type signalHandler struct {
+	slog.Handler
+	msg  string
+	seen chan struct{}
+}
+
+func (h signalHandler) Handle(ctx context.Context, r slog.Record) error {
+	if r.Message == h.msg {
+		select {
+		case h.seen <- struct{}{}:
+		default:
+		}
+	}
+	return h.Handler.Handle(ctx, r) //nolint:wrapcheck // a test's pass-through
+}
+
+func (h signalHandler) WithAttrs(as []slog.Attr) slog.Handler {
+	return signalHandler{Handler: h.Handler.WithAttrs(as), msg: h.msg, seen: h.seen}
+}
+
+func (h signalHandler) WithGroup(name string) slog.Handler {
+	return signalHandler{Handler: h.Handler.WithGroup(name), msg: h.msg, seen: h.seen}
+}
+
 func TestTree_PanickingActorRestartedOthersServe(t *testing.T) {
 	checkLeaks(t)
 	var logs syncBuffer
@@ -76,15 +100,7 @@ func TestTree_PanickingActorRestartedOthersServe(t *testing.T) {
 	// The hook counts the restart before it logs the panic, and suture calls
 	// it only after the restart: the log entry is the signal to await.
 	panicLogged := make(chan struct{}, 1)
-	log = log.WithOptions(zap.Hooks(func(e zapcore.Entry) error {
-		if e.Message == "actor panicked" {
-			select {
-			case panicLogged <- struct{}{}:
-			default:
-			}
-		}
-		return nil
-	}))
+	log = slog.New(signalHandler{Handler: log.Handler(), msg: "actor panicked", seen: panicLogged})
 	tree := NewTree(log, TreeConfig{StopTimeout: time.Second})
 	srv, c := newFakeClient(t, fakeapi.Options{ProcessDuration: 30 * time.Millisecond})
 	gw := actors.NewGateway(c, actors.GatewayConfig{Rate: 1000, Burst: 100})
@@ -133,7 +149,7 @@ func TestTree_ShutdownUnderLoad(t *testing.T) {
 	srv, c := newFakeClient(t, fakeapi.Options{ProcessDuration: time.Hour})
 	// Every poll hangs in the API until shutdown cancels it.
 	srv.InjectFault(fakeapi.Fault{Method: http.MethodGet, PathPrefix: "/process/", Latency: time.Hour})
-	tree := NewTree(zap.NewNop(), TreeConfig{StopTimeout: 2 * time.Second})
+	tree := NewTree(slog.New(slog.DiscardHandler), TreeConfig{StopTimeout: 2 * time.Second})
 	gw := actors.NewGateway(c, actors.GatewayConfig{Rate: 1000, Burst: 100, MaxInFlight: 32})
 	w := actors.NewWatcher(gw, actors.WatcherConfig{Interval: 5 * time.Millisecond})
 	pool := actors.NewDeployPool(2)
@@ -199,7 +215,7 @@ func (s stoppable) Shutdown() { s.shutdowns <- struct{}{} }
 // tree reports that it stopped.
 func TestTree_ShutsDownStoppersOnceStopped(t *testing.T) {
 	checkLeaks(t)
-	tree := NewTree(zap.NewNop(), TreeConfig{})
+	tree := NewTree(slog.New(slog.DiscardHandler), TreeConfig{})
 	s := stoppable{shutdowns: make(chan struct{}, 2)}
 	if err := tree.Add(GroupAPI, s); err != nil {
 		t.Fatal(err)

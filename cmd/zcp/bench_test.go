@@ -127,7 +127,7 @@ func blevePackages(b *testing.B) map[string]bool {
 	// knowledge themselves (platform/ops, actors, mcp, supervisor).
 	rest := list("github.com/zeropsio/zcp/platform", "github.com/zeropsio/zcp/platform/auth",
 		"github.com/zeropsio/zcp/platform/fakeapi", "github.com/zeropsio/zcp/deploy",
-		"github.com/modelcontextprotocol/go-sdk/mcp", "go.uber.org/zap", "github.com/thejerf/suture/v4",
+		"github.com/modelcontextprotocol/go-sdk/mcp", "github.com/thejerf/suture/v4",
 		"golang.org/x/time/rate", "gopkg.in/yaml.v3")
 	only := map[string]bool{}
 	for p := range withKnowledge {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
@@ -16,8 +17,6 @@ import (
 	"strings"
 	"syscall"
 	"time"
-
-	"go.uber.org/zap"
 
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/supervisor"
@@ -195,7 +194,7 @@ const httpShutdown = time.Second
 
 // serveHTTP serves srv at cfg.addr until ctx ends, then closes every
 // session and the listener. The tree's actors are shared by all sessions.
-func serveHTTP(ctx context.Context, srv *mcp.Server, cfg *httpConfig, dump *supervisor.StatusDump, log *zap.Logger, stderr io.Writer, banner string) int {
+func serveHTTP(ctx context.Context, srv *mcp.Server, cfg *httpConfig, dump *supervisor.StatusDump, log *slog.Logger, stderr io.Writer, banner string) int {
 	h, err := srv.NewHTTP(mcp.HTTPOptions{Token: cfg.token, IdleTimeout: cfg.idle, MaxSessions: cfg.sessions})
 	if err != nil {
 		fmt.Fprintf(stderr, "zcp: %v\n", err)
@@ -214,7 +213,7 @@ func serveHTTP(ctx context.Context, srv *mcp.Server, cfg *httpConfig, dump *supe
 		fmt.Fprintf(stderr, "zcp: --http: %v\n", err)
 		return 1
 	}
-	hs := h.Server(zap.NewStdLog(log))
+	hs := h.Server(slog.NewLogLogger(log.Handler(), slog.LevelInfo))
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(h.Listener(ln)) }()
 	if banner != "" {
@@ -222,7 +221,7 @@ func serveHTTP(ctx context.Context, srv *mcp.Server, cfg *httpConfig, dump *supe
 	}
 	fmt.Fprintf(stderr, "zcp: serving MCP over HTTP at http://%s%s; every request needs Authorization: Bearer <token from %s>\n",
 		ln.Addr(), mcp.HTTPPath, cfg.tokenFrom)
-	log.Info("serving MCP over HTTP", zap.String("addr", ln.Addr().String()), zap.String("version", version))
+	log.Info("serving MCP over HTTP", slog.String("addr", ln.Addr().String()), slog.String("version", version))
 	select {
 	case err := <-served:
 		fmt.Fprintf(stderr, "zcp: --http: %v\n", err)

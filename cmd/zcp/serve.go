@@ -5,12 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/url"
 	"os"
 	"time"
-
-	"go.uber.org/zap"
 
 	"github.com/zeropsio/zcp/actors"
 	"github.com/zeropsio/zcp/deploy"
@@ -112,7 +111,6 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zcp: ZCP_LOG_LEVEL: %v\n", err)
 		return 1
 	}
-	defer func() { _ = log.Sync() }()
 	defer supervisor.RedirectStdLog(log)()
 	stopStray, err := supervisor.RouteStrayStdout(log)
 	if err != nil {
@@ -221,11 +219,11 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	if opts.banner != "" {
 		fmt.Fprintln(stderr, opts.banner)
 	}
-	log.Info("serving MCP over stdio", zap.String("version", version))
+	log.Info("serving MCP over stdio", slog.String("version", version))
 
 	err = srv.Run(ctx, mcp.NewStdioTransport(os.Stdin, protocol, mcp.DefaultDrain))
 	if err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
-		log.Error("MCP session ended with an error", zap.Error(err))
+		log.Error("MCP session ended with an error", slog.Any("error", err))
 		return 1
 	}
 	return 0
@@ -276,7 +274,7 @@ func gatewayConfigFromEnv() (actors.GatewayConfig, error) {
 
 // waitTree waits (bounded) for the supervision tree to stop after the root
 // context is cancelled.
-func waitTree(done <-chan error, log *zap.Logger) {
+func waitTree(done <-chan error, log *slog.Logger) {
 	select {
 	case <-done:
 	case <-time.After(supervisor.DefaultHardDeadline):
