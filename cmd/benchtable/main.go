@@ -47,6 +47,7 @@ func main() {
 		}
 	}
 	render(os.Stdout, rows)
+	renderVersus(os.Stdout, rows)
 }
 
 // withPrevious gives each row the figures of the same benchmark in prev.
@@ -151,4 +152,36 @@ func formatMetric(m metric) string {
 		}
 	}
 	return strconv.FormatFloat(m.value, 'g', 6, 64) + " " + m.unit
+}
+
+// renderVersus prints, when the run compared ZCP with upstream
+// (BenchmarkVersusUpstream reports each figure as unit, upstream-unit and
+// ratio-unit), one line per figure: ZCP's, upstream's and their ratio.
+func renderVersus(w io.Writer, rows []row) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	header := false
+	for _, r := range rows {
+		byUnit := map[string]float64{}
+		for _, m := range r.metrics {
+			byUnit[m.unit] = m.value
+		}
+		for _, m := range r.metrics {
+			up, ok := byUnit["upstream-"+m.unit]
+			ratio, hasRatio := byUnit["ratio-"+m.unit]
+			if !ok {
+				continue
+			}
+			if !header {
+				fmt.Fprintln(tw, "\nVERSUS UPSTREAM (one interleaved run)\tZCP\tUPSTREAM\tRATIO (ZCP / upstream)")
+				header = true
+			}
+			rs := "-"
+			if hasRatio {
+				rs = strconv.FormatFloat(ratio, 'f', 2, 64)
+			}
+			fmt.Fprintf(tw, "%s %s\t%s\t%s\t%s\n", r.name, m.unit, strconv.FormatFloat(m.value, 'g', 4, 64),
+				strconv.FormatFloat(up, 'g', 4, 64), rs)
+		}
+	}
+	tw.Flush()
 }

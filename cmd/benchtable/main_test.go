@@ -63,3 +63,32 @@ func TestRender_PreviousFigures(t *testing.T) {
 		}
 	}
 }
+
+func TestRenderVersus_OneLinePerFigure(t *testing.T) {
+	t.Parallel()
+	rows, err := parse(strings.NewReader("pkg: github.com/zeropsio/zcp/cmd/zcp\n" +
+		"BenchmarkVersusUpstream/binary-2 1 12 ns/op 15.68 MB 20.49 upstream-MB 0.7652 ratio-MB\n" +
+		"BenchmarkVersusUpstream/mix=200-2 1 9 ns/op 4.4 s-wall 4.6 upstream-s-wall 0.9565 ratio-s-wall 35 api-requests 481 upstream-api-requests 0.07277 ratio-api-requests\n" +
+		"BenchmarkToolsList-2 100 52000 ns/op 8123 bytes\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	renderVersus(&out, rows)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 4 || !strings.HasPrefix(lines[0], "VERSUS UPSTREAM") {
+		t.Fatalf("want a header and 3 figures:\n%s", out.String())
+	}
+	for i, want := range [][]string{{"VersusUpstream/binary MB", "15.68", "20.49", "0.77"},
+		{"VersusUpstream/mix=200 s-wall", "4.4", "4.6", "0.96"}, {"VersusUpstream/mix=200 api-requests", "35", "481", "0.07"}} {
+		if f := strings.Fields(lines[i+1]); len(f) < 4 || !strings.Contains(lines[i+1], want[0]) ||
+			f[len(f)-3] != want[1] || f[len(f)-2] != want[2] || f[len(f)-1] != want[3] {
+			t.Errorf("line %d = %q, want %v", i+1, lines[i+1], want)
+		}
+	}
+	out.Reset()
+	renderVersus(&out, rows[2:])
+	if out.Len() != 0 {
+		t.Errorf("no comparison in the run, yet:\n%s", out.String())
+	}
+}
