@@ -15,7 +15,7 @@ import (
 // Node.js: `node FILE` (node22, nodemon, tsx, ts-node by family), the
 // modules its entry imports followed file by file, the packages it needs
 // from node_modules, and the servers of Node frameworks that bind an
-// address of their own (next, vite).
+// address of their own (next, vite, http-server).
 
 const (
 	viteLocal  = "  ➜  Local:   http://localhost:%[2]d/\n  ➜  Network: use --host to expose"
@@ -42,6 +42,9 @@ func nodeRecord() *tool {
 				portFlags: []string{"--port"}, banner: viteAll, local: viteLocal},
 			"vite": {lang: "node", runs: []string{"vite", "vite dev", "vite serve"}, host: "127.0.0.1", port: 5173, hostFlags: []string{"--host"},
 				portFlags: []string{"--port"}, banner: viteAll, local: viteLocal},
+			"http-server": {lang: "node", runs: []string{"http-server *"}, host: "0.0.0.0", port: 8080, hostFlags: []string{"-a"},
+				portFlags: []string{"-p", "--port"}, portVars: []string{"PORT"},
+				banner: "Starting up http-server, serving ./\nAvailable on:\n  http://%s:%d"},
 		}}
 }
 
