@@ -24,7 +24,7 @@ const (
 )
 
 func nodeRecord() *tool {
-	return &tool{name: "node", names: []string{"node"}, lang: "node", run: nodeTool,
+	return &tool{name: "node", names: []string{"node"}, lang: "node", run: nodeTool, deps: nodeDeps,
 		missingEntry: func(_, abs string) []Line {
 			return []Line{{3, "node:internal/modules/cjs/loader:1228"}, {3, "  throw err;"}, {3, "  ^"}, {3, ""},
 				{3, "Error: Cannot find module '" + abs + "'"},
@@ -553,3 +553,21 @@ func nodeTool(r *runSim, _ string, args []string, env map[string]string, _ int) 
 
 // nodeInstallRe is an install of Node packages in a command line.
 var nodeInstallRe = lazyregexp.New(`(?:^|[\s;&|(])(?:npm|pnpm|yarn|bun)(?:\s+-\S+)*(?:\s+(?:install|i|ci|add|clean-install)\b|\s*(?:$|[;&|)]))`)
+
+// nodeDeps judges what a start on a Node run base needs from node_modules
+// (depth: its npm script nesting): a command of nodeTools not installed is
+// sh's "not found" (exit 127); `node FILE` follows the packages FILE
+// imports (nodeEntry).
+func nodeDeps(r *runSim, name string, args []string, depth int) (startCmd, bool) {
+	switch {
+	case nodeTools[name] && !r.nodeInstalled(name, ""):
+		sh := "sh"
+		if depth == 0 {
+			sh = "/bin/sh"
+		}
+		return startCmd{lang: "node", exit: 127, crash: []Line{{3, fmt.Sprintf("%s: %s: not found", sh, name)}}}, true
+	case strings.HasPrefix(name, "node") && !strings.HasPrefix(name, "nodemon"):
+		return r.nodeEntry(args)
+	}
+	return startCmd{}, false
+}

@@ -20,7 +20,8 @@ const (
 )
 
 func pythonRecord() *tool {
-	return &tool{name: "python", names: []string{"python", "python3"}, lang: "python", run: pythonTool, build: pythonBuild, entryExit: 2,
+	return &tool{name: "python", names: []string{"python", "python3"}, lang: "python", run: pythonTool, build: pythonBuild, deps: pyDeps,
+		entryExit: 2,
 		missingEntry: func(_, abs string) []Line {
 			return []Line{{3, fmt.Sprintf("python3: can't open file '%s': [Errno 2] No such file or directory", abs)}}
 		},
@@ -359,3 +360,22 @@ var (
 	pyInstallRe = lazyregexp.New(`\bpip[\d.]*\s+install\b|\bpip\s+install\b|\buv\s+(?:pip\s+install|sync)\b|\b(?:poetry|pipenv)\s+install\b|\bpy3-`)
 	pyTargetRe  = lazyregexp.New(`\bpip[\d.]*\s+install\b.*\s(?:--target|-t|--prefix|--user)\b|\bvenv\b|\bvirtualenv\b`)
 )
+
+// pyDeps judges what a start on a Python run base needs from pip: a command
+// of pyTools not installed is sh's "not found" (exit 127), `python -m` of
+// one Python's "No module named"; `python FILE` follows the modules FILE
+// imports (pyImports).
+func pyDeps(r *runSim, name string, args []string, _ int) (startCmd, bool) {
+	switch {
+	case pyTools[name] && !r.pyInstalled(name):
+		return startCmd{lang: "python", exit: 127, crash: []Line{{3, fmt.Sprintf("/bin/sh: %s: not found", name)}}}, true
+	case strings.HasPrefix(name, "python"):
+		if m := valueAfter(args, "-m"); pyTools[m] && !r.pyInstalled(m) && r.deployed(m) == "" && r.deployed(m+".py") == "" {
+			return startCmd{lang: "python", crash: []Line{{3, fmt.Sprintf("/usr/local/bin/python3: No module named %s", m)}}}, true
+		}
+		if valueAfter(args, "-m") == "" {
+			return r.pyImports(firstFile(args, "-X", "-W"))
+		}
+	}
+	return startCmd{}, false
+}

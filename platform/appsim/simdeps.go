@@ -1,7 +1,6 @@
 package appsim
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform/lazyregexp"
@@ -15,31 +14,15 @@ import (
 // fails the way its runtime does when neither holds.
 
 // depsFailure is how the start command words (depth its npm script
-// nesting) fails for a package the run container lacks; false when nothing
+// nesting) fails for a package the run container lacks, as the deps of the
+// run base's tool record judges it (nodeDeps, pyDeps); false when nothing
 // is known missing.
 func (r *runSim) depsFailure(words []string, depth int) (startCmd, bool) {
 	if r.files == nil || len(words) == 0 {
 		return startCmd{}, false
 	}
-	name, args := words[0], words[1:]
-	switch lang := r.langOfBase(); {
-	case nodeTools[name] && lang == "node" && !r.nodeInstalled(name, ""):
-		sh := "sh"
-		if depth == 0 {
-			sh = "/bin/sh"
-		}
-		return startCmd{lang: "node", exit: 127, crash: []Line{{3, fmt.Sprintf("%s: %s: not found", sh, name)}}}, true
-	case pyTools[name] && lang == "python" && !r.pyInstalled(name):
-		return startCmd{lang: "python", exit: 127, crash: []Line{{3, fmt.Sprintf("/bin/sh: %s: not found", name)}}}, true
-	case strings.HasPrefix(name, "python") && lang == "python":
-		if m := valueAfter(args, "-m"); pyTools[m] && !r.pyInstalled(m) && r.deployed(m) == "" && r.deployed(m+".py") == "" {
-			return startCmd{lang: "python", crash: []Line{{3, fmt.Sprintf("/usr/local/bin/python3: No module named %s", m)}}}, true
-		}
-		if valueAfter(args, "-m") == "" {
-			return r.pyImports(firstFile(args, "-X", "-W"))
-		}
-	case strings.HasPrefix(name, "node") && !strings.HasPrefix(name, "nodemon") && lang == "node":
-		return r.nodeEntry(args)
+	if t := byLang[r.langOfBase()]; t != nil && t.deps != nil {
+		return t.deps(r, words[0], words[1:], depth)
 	}
 	return startCmd{}, false
 }

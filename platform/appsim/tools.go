@@ -12,6 +12,11 @@ import (
 // sandbox reads, and the command is judged as any other.
 type runTool func(r *runSim, name string, args []string, env map[string]string, depth int) (startCmd, bool)
 
+// depsTool judges what a start (name, args; depth as command's) needs of
+// the packages the build installed, on a run base of its tool's language:
+// false when nothing is known missing.
+type depsTool func(r *runSim, name string, args []string, depth int) (startCmd, bool)
+
 // tool is everything the sandbox knows of one tool, in one record: the
 // commands that run it, the language its errors read as, what it does as
 // a start and as a build command, what it prints when its entry file is
@@ -26,6 +31,7 @@ type tool struct {
 	lang         string                        // the language of what it runs: startCmd.lang, the key of entry and host lines
 	run          runTool                       // nil: a start running it is judged as any command
 	build        buildTool                     // nil: a build command running it is otherBuildTool
+	deps         depsTool                      // on a run base of its lang: what a start needs of the packages the build installed (simdeps.go)
 	missingEntry func(file, abs string) []Line // what it prints when the entry file it is given is not deployed
 	entryExit    int                           // its exit status then (0: 1)
 	hostNotFound func(host string) string      // its error when a host it connects to does not resolve
