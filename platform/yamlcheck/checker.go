@@ -2,6 +2,7 @@ package yamlcheck
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -197,7 +198,8 @@ func (c *checker) wantStringMap(path string, v any) {
 	if !ok {
 		return
 	}
-	for k, val := range m {
+	for _, k := range slices.Sorted(maps.Keys(m)) { // sorted: one answer for one document
+		val := m[k]
 		switch val.(type) {
 		case string, int, int64, uint64, float64, bool:
 		case nil: // official recipes ship null values: outside the schema, not refused (facts)

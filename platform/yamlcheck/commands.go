@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/zeropsyml"
 )
 
 // commandsAt is one list of commands of a setup (build.prepareCommands,
@@ -111,15 +112,24 @@ func simpleCommands(line string) [][]string {
 // checkCommands applies commandWarnings to a setup's command lists.
 func checkCommands(c *checker, p string, s setupAt) {
 	if s.Build != nil {
-		commandWarnings(c, p+".build", commandsAt{key: "prepareCommands", cmds: s.Build.PrepareCommands,
-			os: containerOS(s.Build.OS, s.Build.Base.names...)})
+		commandWarnings(c, p+".build", commandsAt{key: "prepareCommands", cmds: listed(s.Build.Keys, "prepareCommands", s.Build.PrepareCommands),
+			os: containerOS(s.Build.OS, s.Build.Base...)})
 	}
 	if s.Run != nil {
 		os := containerOS(s.Run.OS, s.Run.Base, s.buildBase())
 		if s.Run.Base != "" {
 			os = containerOS(s.Run.OS, s.Run.Base)
 		}
-		commandWarnings(c, p, commandsAt{key: "run.prepareCommands", cmds: s.Run.PrepareCommands, os: os})
-		commandWarnings(c, p, commandsAt{key: "run.initCommands", cmds: s.Run.InitCommands, os: os})
+		commandWarnings(c, p, commandsAt{key: "run.prepareCommands", cmds: listed(s.Run.Keys, "prepareCommands", s.Run.PrepareCommands), os: os})
+		commandWarnings(c, p, commandsAt{key: "run.initCommands", cmds: listed(s.Run.Keys, "initCommands", s.Run.InitCommands), os: os})
 	}
+}
+
+// listed is cmds when key holds a list: a lone string, which the model
+// reads as one command, is refused by the shape check instead.
+func listed(k zeropsyml.Keys, key string, cmds []string) []string {
+	if k[key].Kind != "a list" {
+		return nil
+	}
+	return cmds
 }

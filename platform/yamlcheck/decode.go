@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-
-	"github.com/zeropsio/zcp/platform"
 )
 
 // keys records, for a decoded mapping, which keys it held and whether each
@@ -23,69 +21,7 @@ type decodable interface {
 	decodeFrom(c *checker, path string, v any) bool
 }
 
-// stringOrList is a command or a list of them (deployFiles, buildCommands).
-type stringOrList []string
-
-func (s *stringOrList) decodeFrom(c *checker, path string, v any) bool {
-	n := c.errorCount()
-	c.wantStringOrList(path, v)
-	switch x := v.(type) {
-	case string:
-		*s = stringOrList{x}
-	case []any:
-		for _, it := range x {
-			if str, ok := it.(string); ok {
-				*s = append(*s, str)
-			}
-		}
-	}
-	return c.errorCount() == n
-}
-
-// commandList is a list of commands (buildCommands, prepareCommands,
-// initCommands). A string is refused at its key, as the sandbox's API does:
-// the facts are silent on it, and a list always works.
-type commandList []string
-
-func (s *commandList) decodeFrom(c *checker, path string, v any) bool {
-	if x, ok := v.(string); ok {
-		c.shapef(path, "must be a list of commands, got a string").Fix =
-			fmt.Sprintf("Write it as a list, each command its own item:\n  - %s", platform.Clip(x, 100))
-		return false
-	}
-	if _, ok := v.([]any); !ok {
-		c.shapef(path, "must be a list of commands, got %s", kindOf(v)).Fix = "Write each command as an item of a list: - npm ci"
-		return false
-	}
-	var l stringOrList
-	ok := l.decodeFrom(c, path, v)
-	*s = commandList(l)
-	return ok
-}
-
-// bases is build.base: one base or a list of them.
-type bases struct {
-	names []string
-	list  bool
-}
-
-func (b *bases) decodeFrom(c *checker, path string, v any) bool {
-	_, b.list = v.([]any)
-	var s stringOrList
-	ok := s.decodeFrom(c, path, v)
-	b.names = s
-	return ok
-}
-
-// at is the path of the i-th base.
-func (b *bases) at(path string, i int) string {
-	if b.list {
-		return fmt.Sprintf("%s[%d]", path, i)
-	}
-	return path
-}
-
-// envMap is a mapping of scalar values (envVariables, envSecrets).
+// envMap is a mapping of scalar values (envSecrets).
 type envMap map[string]any
 
 func (e *envMap) decodeFrom(c *checker, path string, v any) bool {
@@ -95,20 +31,6 @@ func (e *envMap) decodeFrom(c *checker, path string, v any) bool {
 		*e = m
 	}
 	return c.errorCount() == n
-}
-
-// buildCache is build.cache: true/false, or paths.
-type buildCache struct {
-	enabled *bool
-	paths   stringOrList
-}
-
-func (b *buildCache) decodeFrom(c *checker, path string, v any) bool {
-	if x, isBool := v.(bool); isBool {
-		b.enabled = &x
-		return true
-	}
-	return b.paths.decodeFrom(c, path, v)
 }
 
 // raw is a value ZCP does not check; the platform reads it as it is.

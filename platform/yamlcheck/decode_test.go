@@ -2,25 +2,32 @@ package yamlcheck
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/zeropsio/zcp/platform/zeropsyml"
 )
 
-func TestDecoder_ReportsAndGoesOn(t *testing.T) {
+func TestShaper_ReportsAndGoesOn(t *testing.T) {
 	t.Parallel()
+	runFields := zeropsyml.Fields[0].Keys[3]
+	if runFields.Key != "run" {
+		t.Fatalf("field %q, want run", runFields.Key)
+	}
 	tests := []struct {
 		name, doc string
-		warn      bool
 		problems  []string // "path: problem" prefixes, in order
-		port      int      // ports[1].port decoded despite the problems
+		bad       []string // paths refused, sorted
 	}{
-		{"unknown keys are errors", "start: x\nweird: 1\nports: [{port: 1}, {port: 3000, colour: red}]\n", false,
-			[]string{"weird: unknown key", "ports[1].colour: unknown key"}, 3000},
-		{"unknown keys as warnings", "start: x\nweird: 1\nports: [{port: 1}, {port: 3000}]\n", true, nil, 3000},
-		{"wrong types", "start: [x]\nos: 1\nports: [{port: \"80\"}, {port: 3000, httpSupport: yes please}]\n", false,
-			[]string{"start: must be a string", "ports[0].port: must be a whole number", "ports[1].httpSupport: must be true or false"}, 3000},
+		{"unknown keys are errors", "start: x\nweird: 1\nports: [{port: 1}, {port: 3000, colour: red}]\n",
+			[]string{"weird: unknown key", "ports[1].colour: unknown key"}, nil},
+		{"wrong types", "start: [x]\nos: 1\nports: [{port: \"80\"}, {port: 3000, httpSupport: yes please}]\ninitCommands: npm start\n",
+			[]string{"start: must be a string", "ports[0].port: must be a whole number", "ports[1].httpSupport: must be true or false", "initCommands: must be a list of commands"},
+			[]string{"initCommands", "ports[0].port", "ports[1].httpSupport", "start"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -30,9 +37,9 @@ func TestDecoder_ReportsAndGoesOn(t *testing.T) {
 				t.Fatal(err)
 			}
 			var c checker
-			var r zeropsRun
-			if !(decoder{c: &c, unknownAsWarning: tt.warn}).decode("", root, &r) {
-				t.Fatal("a mapping did not decode")
+			sh := shaper{c: &c, bad: badPaths{}}
+			if _, ok := sh.mapping("", root, runFields.Keys); !ok {
+				t.Fatal("a mapping was refused")
 			}
 			if len(c.errors) != len(tt.problems) {
 				t.Fatalf("errors %v, want %d", c.errors, len(tt.problems))
@@ -42,13 +49,29 @@ func TestDecoder_ReportsAndGoesOn(t *testing.T) {
 					t.Errorf("error %d = %q, want %q… with a fix", i, got, want)
 				}
 			}
-			if tt.warn && len(c.warnings) != 1 {
-				t.Errorf("warnings %v, want the unknown key", c.warnings)
-			}
-			if len(r.Ports) != 2 || r.Ports[1].Port != tt.port || !r.Keys.has("ports") {
-				t.Errorf("ports = %+v", r.Ports)
+			if got := slices.Sorted(maps.Keys(sh.bad)); !slices.Equal(got, tt.bad) {
+				t.Errorf("bad %v, want %v", got, tt.bad)
 			}
 		})
+	}
+}
+
+func TestDecoder_UnknownKeysAsWarnings(t *testing.T) {
+	t.Parallel()
+	var root any
+	if err := yaml.Unmarshal([]byte("cpuMode: SHARED\nweird: 1\nminRam: 0.5\n"), &root); err != nil {
+		t.Fatal(err)
+	}
+	var c checker
+	var v importVertical
+	if !(decoder{c: &c, unknownAsWarning: true}).decode("", root, &v) {
+		t.Fatal("a mapping did not decode")
+	}
+	if len(c.errors) != 0 || len(c.warnings) != 1 || !strings.HasPrefix(c.warnings[0].String(), "weird: unknown key") {
+		t.Errorf("errors %v, warnings %v, want the unknown key warned", c.errors, c.warnings)
+	}
+	if v.CPUMode != "SHARED" || v.MinRAM != 0.5 || !v.Keys.has("minRam") {
+		t.Errorf("decoded %+v", v)
 	}
 }
 

@@ -84,7 +84,6 @@ var (
 
 func (e *importEntry) managed() bool       { return slices.Contains(managedTypes, e.parsed.Name) }
 func (e *importEntry) objectStorage() bool { return slices.Contains(storageTypes[:2], e.parsed.Name) }
-func (e *importEntry) sharedStorage() bool { return slices.Contains(storageTypes[2:], e.parsed.Name) }
 
 // envKeyPattern is the platform's rule for an env variable's key.
 var envKeyPattern = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)

@@ -39,21 +39,26 @@ func (in Live) checksVersions() bool {
 // default) is a warning. With the platform's schema, whose lists of bases
 // decide, a version the catalog lacks is left to the schema; the os warning
 // stays.
-func checkBases(c *checker, p string, s *zeropsSetup, in Live) {
+func checkBases(c *checker, s setupAt, in Live) {
 	bySchema := in.Schemas.ZeropsYml() != nil
-	if b := s.Build; b != nil && b.Keys.ok("base") {
-		for i, name := range b.Base.names {
-			checkBase(c, b.Base.at(p+".build.base", i), name, osOf(b.Keys, b.OS), "build", in.BuildCatalog, bySchema)
+	if b, p := s.Build, s.Path()+".build"; b != nil && s.bad.ok(b.Keys, p, "base") {
+		for i, name := range b.Base {
+			at := p + ".base"
+			if b.BaseList {
+				at = fmt.Sprintf("%s[%d]", at, i)
+			}
+			checkBase(c, at, name, osOf(s.bad.ok(b.Keys, p, "os"), b.OS), "build", in.BuildCatalog, bySchema)
 		}
 	}
-	if r := s.Run; r != nil && r.Keys.ok("base") {
-		checkBase(c, p+".run.base", r.Base, osOf(r.Keys, r.OS), "run", in.Catalog, bySchema)
+	if r, p := s.Run, s.Path()+".run"; r != nil && s.bad.ok(r.Keys, p, "base") {
+		checkBase(c, p+".base", r.Base, osOf(s.bad.ok(r.Keys, p, "os"), r.OS), "run", in.Catalog, bySchema)
 	}
 }
 
-// osOf is a section's os: alpine unless it says ubuntu.
-func osOf(k keys, os string) string {
-	if k.ok("os") && os == "ubuntu" {
+// osOf is a section's os: alpine unless it says ubuntu (ok: os is there, a
+// string).
+func osOf(ok bool, os string) string {
+	if ok && os == "ubuntu" {
 		return "ubuntu"
 	}
 	return "alpine"

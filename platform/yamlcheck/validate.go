@@ -61,7 +61,7 @@ func ValidateWith(content, kind string, in Live) (*ValidationResult, error) {
 	}
 	switch kind {
 	case KindZeropsYml:
-		checkZeropsYml(&c, root, in)
+		checkZeropsYml(&c, root, content, in)
 	case KindImportYml:
 		for _, s := range checkImportYml(&c, root, false) {
 			if in.checksVersions() && s.Type != "" {

@@ -7,114 +7,97 @@ import (
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/zeropsyml"
 )
 
-// zeropsDoc is a zerops.yml: a list of setups.
-type zeropsDoc struct {
-	Zerops []zeropsSetup `yaml:"zerops"`
-	Keys   keys          `yaml:"-"`
+// shaper checks a decoded zerops.yml's keys and value types against the
+// model's key sets (zeropsyml.Fields) as the decoder checks an import.yml:
+// a wrong type or an unknown key is an issue at its path, and the rest of
+// the document is still checked. The paths whose values it refused are in
+// bad. Not safe for concurrent use.
+type shaper struct {
+	c   *checker
+	bad badPaths
 }
 
-// zeropsSetup is one item of zerops: how one setup builds, deploys and runs.
-type zeropsSetup struct {
-	Setup   string        `yaml:"setup"`
-	Build   *zeropsBuild  `yaml:"build"`
-	Deploy  *zeropsDeploy `yaml:"deploy"`
-	Run     *zeropsRun    `yaml:"run"`
-	Extends string        `yaml:"extends"`
-	Keys    keys          `yaml:"-"`
+// badPaths are the paths of values of the wrong shape.
+type badPaths map[string]bool
+
+// ok reports whether a mapping at path holds key and its value had its
+// shape.
+func (b badPaths) ok(k zeropsyml.Keys, path, key string) bool {
+	return k.Has(key) && !b[join(path, key)]
 }
 
-type zeropsBuild struct {
-	Base            bases        `yaml:"base"`
-	OS              string       `yaml:"os"`
-	PrepareCommands commandList  `yaml:"prepareCommands"`
-	BuildCommands   commandList  `yaml:"buildCommands"`
-	DeployFiles     stringOrList `yaml:"deployFiles"`
-	Deploy          stringOrList `yaml:"deploy"` // deprecated alias of deployFiles the schema still takes
-	Cache           buildCache   `yaml:"cache"`
-	AddToRunPrepare stringOrList `yaml:"addToRunPrepare"`
-	EnvVariables    envMap       `yaml:"envVariables"`
-	Keys            keys         `yaml:"-"`
+// mapping checks v at path as a mapping holding fields, and answers it
+// (false: not a mapping, reported).
+func (s shaper) mapping(path string, v any, fields []zeropsyml.Field) (map[string]any, bool) {
+	m, ok := s.c.asMap(path, v)
+	if !ok {
+		return nil, false
+	}
+	s.c.unknownKeys(path, m, zeropsyml.Names(fields), true)
+	for _, f := range fields {
+		if x, has := m[f.Key]; has && !s.value(join(path, f.Key), x, f) {
+			s.bad[join(path, f.Key)] = true
+		}
+	}
+	return m, true
 }
 
-type zeropsDeploy struct {
-	TemporaryShutdown bool             `yaml:"temporaryShutdown"`
-	ReadinessCheck    *zeropsReadiness `yaml:"readinessCheck"`
+// value checks v at path against f's shape; false when it does not have it.
+func (s shaper) value(path string, v any, f zeropsyml.Field) bool {
+	c, n := s.c, s.c.errorCount()
+	switch f.Shape {
+	case zeropsyml.ShapeText:
+		_, ok := c.wantString(path, v)
+		return ok
+	case zeropsyml.ShapeInt:
+		_, ok := c.wantInt(path, v)
+		return ok
+	case zeropsyml.ShapeBool:
+		c.wantBool(path, v)
+		_, ok := v.(bool)
+		return ok
+	case zeropsyml.ShapeTexts:
+		c.wantStringOrList(path, v)
+	case zeropsyml.ShapeCommands:
+		return commands(c, path, v)
+	case zeropsyml.ShapeCache:
+		if _, isBool := v.(bool); !isBool {
+			c.wantStringOrList(path, v)
+		}
+	case zeropsyml.ShapeEnv:
+		c.wantStringMap(path, v)
+	case zeropsyml.ShapeMapping:
+		_, ok := s.mapping(path, v, f.Keys)
+		return ok
+	case zeropsyml.ShapeList:
+		list, ok := c.asList(path, v)
+		for i, it := range list {
+			s.mapping(fmt.Sprintf("%s[%d]", path, i), it, f.Keys)
+		}
+		return ok
+	}
+	return c.errorCount() == n
 }
 
-type zeropsRun struct {
-	Base            string        `yaml:"base"`
-	OS              string        `yaml:"os"`
-	Start           string        `yaml:"start"`
-	StartCommands   raw           `yaml:"startCommands"`
-	Ports           []zeropsPort  `yaml:"ports"`
-	InitCommands    commandList   `yaml:"initCommands"`
-	PrepareCommands commandList   `yaml:"prepareCommands"`
-	EnvVariables    envMap        `yaml:"envVariables"`
-	EnvReplace      raw           `yaml:"envReplace"`
-	HealthCheck     *zeropsHealth `yaml:"healthCheck"`
-	Crontab         []zeropsCron  `yaml:"crontab"`
-	DocumentRoot    string        `yaml:"documentRoot"`
-	SiteConfigPath  string        `yaml:"siteConfigPath"`
-	Routing         raw           `yaml:"routing"`
-	Keys            keys          `yaml:"-"`
-}
-
-type zeropsPort struct {
-	Port        int    `yaml:"port"`
-	Protocol    string `yaml:"protocol"`
-	HTTPSupport bool   `yaml:"httpSupport"`
-	Keys        keys   `yaml:"-"`
-}
-
-// zeropsReadiness is a deploy.readinessCheck; its period is retryPeriod.
-type zeropsReadiness struct {
-	HTTPGet        *zeropsHTTPGet `yaml:"httpGet"`
-	Exec           *zeropsExec    `yaml:"exec"`
-	FailureTimeout raw            `yaml:"failureTimeout"`
-	RetryPeriod    raw            `yaml:"retryPeriod"`
-	Keys           keys           `yaml:"-"`
-}
-
-// zeropsHealth is a run.healthCheck: it watches a running container, so it
-// has its own timeouts and its period is execPeriod (zerops.yaml spec).
-type zeropsHealth struct {
-	HTTPGet           *zeropsHTTPGet `yaml:"httpGet"`
-	Exec              *zeropsExec    `yaml:"exec"`
-	FailureTimeout    raw            `yaml:"failureTimeout"`
-	DisconnectTimeout raw            `yaml:"disconnectTimeout"`
-	RecoveryTimeout   raw            `yaml:"recoveryTimeout"`
-	ExecPeriod        raw            `yaml:"execPeriod"`
-	Keys              keys           `yaml:"-"`
-}
-
-// zeropsCheck is what the rules read of either check.
-type zeropsCheck struct {
-	HTTPGet *zeropsHTTPGet
-	Exec    *zeropsExec
-	Keys    keys
-}
-
-type zeropsHTTPGet struct {
-	Port   int  `yaml:"port"`
-	Path   raw  `yaml:"path"`
-	Host   raw  `yaml:"host"`
-	Scheme raw  `yaml:"scheme"`
-	Keys   keys `yaml:"-"`
-}
-
-type zeropsExec struct {
-	Command raw  `yaml:"command"`
-	Keys    keys `yaml:"-"`
-}
-
-type zeropsCron struct {
-	Timing        raw  `yaml:"timing"`
-	Command       raw  `yaml:"command"`
-	AllContainers raw  `yaml:"allContainers"`
-	WorkingDir    raw  `yaml:"workingDir"`
-	Keys          keys `yaml:"-"`
+// commands checks a list of commands (buildCommands, prepareCommands,
+// initCommands). A string is refused at its key, as the sandbox's API does:
+// the facts are silent on it, and a list always works.
+func commands(c *checker, path string, v any) bool {
+	if x, ok := v.(string); ok {
+		c.shapef(path, "must be a list of commands, got a string").Fix =
+			fmt.Sprintf("Write it as a list, each command its own item:\n  - %s", platform.Clip(x, 100))
+		return false
+	}
+	if _, ok := v.([]any); !ok {
+		c.shapef(path, "must be a list of commands, got %s", kindOf(v)).Fix = "Write each command as an item of a list: - npm ci"
+		return false
+	}
+	n := c.errorCount()
+	c.wantStringOrList(path, v)
+	return c.errorCount() == n
 }
 
 // Runtimes whose web server starts by itself: no run.start needed.
@@ -122,35 +105,39 @@ var noStartBases = []string{"php-nginx", "php-apache", "nginx", "static"}
 
 // setupAt is a setup with what its rules need from the rest of the document.
 type setupAt struct {
-	*zeropsSetup
+	*zeropsyml.Setup
+	bad       badPaths
 	duplicate bool
 	setups    []string // the file's setup names, in order
 }
 
+// ok reports whether the setup holds key with a value of its shape.
+func (s setupAt) ok(key string) bool { return s.bad.ok(s.Keys, s.Path(), key) }
+
 // extends reports whether the setup extends another (which may supply what it lacks).
-func (s setupAt) extends() bool { return s.Keys.has("extends") }
+func (s setupAt) extends() bool { return s.Keys.Has("extends") }
 
 // buildBase is the build's (first) base, "" when none.
 func (s setupAt) buildBase() string {
-	if s.Build == nil || len(s.Build.Base.names) == 0 {
+	if s.Build == nil || len(s.Build.Base) == 0 {
 		return ""
 	}
-	return s.Build.Base.names[0]
+	return s.Build.Base[0]
 }
 
 var setupRules = []rule[setupAt]{
 	{path: "setup", check: func(s setupAt) (string, string) {
-		return is(!s.Keys.has("setup"), "missing: every item needs a setup name (e.g. dev, prod or the service hostname)")
+		return is(!s.Keys.Has("setup"), "missing: every item needs a setup name (e.g. dev, prod or the service hostname)")
 	}},
 	{path: "setup", check: func(s setupAt) (string, string) {
-		return is(s.duplicate, fmt.Sprintf("duplicate setup %q", platform.Clip(s.Setup, 40)))
+		return is(s.duplicate, fmt.Sprintf("duplicate setup %q", platform.Clip(s.Name, 40)))
 	}},
 	{path: "extends", warn: true, check: func(s setupAt) (string, string) {
 		switch {
-		case !s.Keys.ok("extends") || s.Extends == "":
+		case !s.ok("extends") || s.Extends == "":
 			return "", ""
-		case s.Keys.ok("setup") && s.Extends == s.Setup:
-			return fmt.Sprintf("setup %q extends itself", platform.Clip(s.Setup, 40)), "Name another setup of the file in extends, or remove it."
+		case s.ok("setup") && s.Extends == s.Name:
+			return fmt.Sprintf("setup %q extends itself", platform.Clip(s.Name, 40)), "Name another setup of the file in extends, or remove it."
 		case !slices.Contains(s.setups, s.Extends):
 			return fmt.Sprintf("extends %q, which is no setup of this file (it has %s)", platform.Clip(s.Extends, 40), setupList(s.setups)),
 				"Name one of the file's setups in extends (the one whose build and run this setup inherits), or remove it."
@@ -161,20 +148,20 @@ var setupRules = []rule[setupAt]{
 		if s.Build == nil {
 			return "", ""
 		}
-		return osProblem(s.Build.Keys, s.Build.OS)
+		return osProblem(s.bad.ok(s.Build.Keys, s.Path()+".build", "os"), s.Build.OS)
 	}},
 	{path: "build.deployFiles", check: func(s setupAt) (string, string) {
-		return is(s.Build != nil && !s.Build.Keys.has("deployFiles") && !s.Build.Keys.has("deploy") && !s.extends(), "missing: required when build exists (e.g. deployFiles: ./ or a list of paths)")
+		return is(s.Build != nil && !s.Build.Keys.Has("deployFiles") && !s.Build.Keys.Has("deploy") && !s.extends(), "missing: required when build exists (e.g. deployFiles: ./ or a list of paths)")
 	}},
 	{path: "build.deploy", warn: true, fix: "Rename build.deploy to build.deployFiles (same value); the platform still reads the old name.", check: func(s setupAt) (string, string) {
-		return is(s.Build != nil && s.Build.Keys.has("deploy") && !s.Build.Keys.has("deployFiles"), "build.deploy is the deprecated name of deployFiles")
+		return is(s.Build != nil && s.Build.Keys.Has("deploy") && !s.Build.Keys.Has("deployFiles"), "build.deploy is the deprecated name of deployFiles")
 	}},
 	{path: "build.deploy", warn: true, fix: "Remove build.deploy: deployFiles decides what is deployed.", check: func(s setupAt) (string, string) {
-		return is(s.Build != nil && s.Build.Keys.has("deploy") && s.Build.Keys.has("deployFiles"), "build.deploy beside deployFiles: the deprecated name is redundant")
+		return is(s.Build != nil && s.Build.Keys.Has("deploy") && s.Build.Keys.Has("deployFiles"), "build.deploy beside deployFiles: the deprecated name is redundant")
 	}},
 	{path: "run", check: func(s setupAt) (string, string) {
 		base := s.buildBase()
-		return is(!s.Keys.has("run") && !s.extends() && base != "" && !noStartBase(base),
+		return is(!s.Keys.Has("run") && !s.extends() && base != "" && !noStartBase(base),
 			fmt.Sprintf("missing: run.start is required for %s (it says how to start the app)", platform.Clip(base, 40)))
 	}},
 }
@@ -182,16 +169,18 @@ var setupRules = []rule[setupAt]{
 // runAt is a setup's run section with the base it runs on and whether the
 // setup's service is reached over its subdomain.
 type runAt struct {
-	*zeropsRun
+	*zeropsyml.Run
+	path      string // zerops[i].run
+	bad       badPaths
 	base      string
 	extends   bool
 	subdomain bool
 }
 
 var runRules = []rule[runAt]{
-	{path: "os", check: func(r runAt) (string, string) { return osProblem(r.Keys, r.OS) }},
+	{path: "os", check: func(r runAt) (string, string) { return osProblem(r.ok("os"), r.OS) }},
 	{path: "routing", warn: true, check: func(r runAt) (string, string) {
-		return is(r.Keys.has("routing") && !strings.HasPrefix(r.base, "static"), "only the static runtime takes routing")
+		return is(r.Keys.Has("routing") && !strings.HasPrefix(r.base, "static"), "only the static runtime takes routing")
 	}},
 	{path: "ports", warn: true, fix: "Add httpSupport: true to the port the app serves HTTP on; the subdomain routes to HTTP ports only.", check: func(r runAt) (string, string) {
 		for _, p := range r.Ports {
@@ -206,11 +195,11 @@ var runRules = []rule[runAt]{
 		if r.base != "" {
 			what = platform.Clip(r.base, 40)
 		}
-		return is(!r.Keys.has("start") && !r.Keys.has("startCommands") && !r.extends && !noStartBase(r.base),
+		return is(!r.Keys.Has("start") && !r.Keys.Has("startCommands") && !r.extends && !noStartBase(r.base),
 			fmt.Sprintf("missing: required for %s (only php-nginx, php-apache, nginx and static start by themselves)", what))
 	}},
 	{path: "start", warn: true, check: func(r runAt) (string, string) {
-		if !r.Keys.ok("start") || !noStartBase(r.base) {
+		if !r.ok("start") || !noStartBase(r.base) {
 			return "", ""
 		}
 		problem := fmt.Sprintf("%s serves the app on port 80 itself and takes no run.start: %q runs beside its web server", platform.Clip(r.base, 40), platform.Clip(r.Start, 60))
@@ -227,124 +216,143 @@ var runRules = []rule[runAt]{
 	}},
 }
 
-// portAt is one of run.ports.
-type portAt struct{ zeropsPort }
+// ok reports whether the run section holds key with a value of its shape.
+func (r runAt) ok(key string) bool { return r.bad.ok(r.Keys, r.path, key) }
+
+// portAt is one of run.ports, at path.
+type portAt struct {
+	zeropsyml.Port
+	path string
+	bad  badPaths
+}
+
+func (p portAt) ok(key string) bool { return p.bad.ok(p.Keys, p.path, key) }
 
 const portRangeFix = "Use a port from 10 to 65435, e.g. 3000 or 8080."
 
 var portRules = []rule[portAt]{
 	{path: "port", fix: "Add port: the number the app listens on (10–65435), e.g. 3000.", check: func(p portAt) (string, string) {
-		return is(!p.Keys.has("port"), "missing")
+		return is(!p.Keys.Has("port"), "missing")
 	}},
 	{path: "port", fix: portRangeFix, warn: true, check: func(p portAt) (string, string) {
-		return is(p.Keys.ok("port") && !portInRange(p.Port), portRangeProblem(p.Port))
+		return is(p.ok("port") && !portInRange(p.Port.Port), portRangeProblem(p.Port.Port))
 	}},
 	{path: "protocol", fix: "Write protocol: TCP (or UDP).", check: func(p portAt) (string, string) {
-		return is(p.Keys.ok("protocol") && !strings.EqualFold(p.Protocol, "tcp") && !strings.EqualFold(p.Protocol, "udp"),
+		return is(p.ok("protocol") && !strings.EqualFold(p.Protocol, "tcp") && !strings.EqualFold(p.Protocol, "udp"),
 			fmt.Sprintf("must be tcp or udp, got %q", platform.Clip(p.Protocol, 20)))
 	}},
 }
 
-var checkRules = []rule[*zeropsCheck]{
-	{check: func(c *zeropsCheck) (string, string) {
-		return is(!c.Keys.has("httpGet") && !c.Keys.has("exec"), "needs httpGet or exec")
+// checkAt is a deploy.readinessCheck or a run.healthCheck, at path.
+type checkAt struct {
+	*zeropsyml.Check
+	path string
+	bad  badPaths
+}
+
+var checkRules = []rule[checkAt]{
+	{check: func(c checkAt) (string, string) {
+		return is(!c.Keys.Has("httpGet") && !c.Keys.Has("exec"), "needs httpGet or exec")
 	}},
-	{path: "httpGet.port", check: func(c *zeropsCheck) (string, string) {
-		return is(c.HTTPGet != nil && !c.HTTPGet.Keys.has("port"), "missing")
+	{path: "httpGet.port", check: func(c checkAt) (string, string) {
+		return is(c.HTTPGet != nil && !c.HTTPGet.Keys.Has("port"), "missing")
 	}},
-	{path: "httpGet.port", fix: portRangeFix, warn: true, check: func(c *zeropsCheck) (string, string) {
-		if c.HTTPGet == nil || !c.HTTPGet.Keys.ok("port") {
+	{path: "httpGet.port", fix: portRangeFix, warn: true, check: func(c checkAt) (string, string) {
+		if c.HTTPGet == nil || !c.bad.ok(c.HTTPGet.Keys, c.path+".httpGet", "port") {
 			return "", ""
 		}
 		return is(!portInRange(c.HTTPGet.Port), portRangeProblem(c.HTTPGet.Port))
 	}},
-	{path: "exec.command", check: func(c *zeropsCheck) (string, string) {
-		return is(c.Exec != nil && !c.Exec.Keys.has("command"), "missing")
+	{path: "exec.command", check: func(c checkAt) (string, string) {
+		return is(c.Exec != nil && !c.Exec.Keys.Has("command"), "missing")
 	}},
 }
 
-var cronRules = []rule[zeropsCron]{
-	{path: "timing", check: func(c zeropsCron) (string, string) { return is(!c.Keys.has("timing"), "missing") }},
-	{path: "command", check: func(c zeropsCron) (string, string) { return is(!c.Keys.has("command"), "missing") }},
+var cronRules = []rule[zeropsyml.Cron]{
+	{path: "timing", check: func(c zeropsyml.Cron) (string, string) { return is(!c.Keys.Has("timing"), "missing") }},
+	{path: "command", check: func(c zeropsyml.Cron) (string, string) { return is(!c.Keys.Has("command"), "missing") }},
 }
 
-// checkZeropsYml decodes a zerops.yml and applies the rules to every setup,
-// and checks its bases against the live catalog when in has one.
-func checkZeropsYml(c *checker, root any, in Live) {
+// checkZeropsYml checks a zerops.yml's shape (root is content decoded),
+// applies the rules to every setup of its model, and checks its bases
+// against the live catalog when in has one.
+func checkZeropsYml(c *checker, root any, content string, in Live) {
 	if rootList(c, root, "zerops", "setup, build and run") {
 		return
 	}
-	var doc zeropsDoc
-	if !(decoder{c: c}).decode("", root, &doc) {
+	sh := shaper{c: c, bad: badPaths{}}
+	top, ok := sh.mapping("", root, zeropsyml.Fields)
+	if !ok {
 		return
 	}
-	switch {
-	case !doc.Keys.has("zerops"):
+	f, _ := zeropsyml.Parse([]byte(content)) // content decoded: no syntax error; too complex: what it read
+	switch list, isList := top["zerops"].([]any); {
+	case f == nil:
+		return
+	case !f.Keys.Has("zerops"):
 		c.errf("zerops", "missing: a zerops.yml is a list of setups under the top-level key zerops")
 		return
-	case !doc.Keys.ok("zerops"):
+	case sh.bad["zerops"]:
 		return
-	case len(doc.Zerops) == 0:
+	case isList && len(list) == 0:
 		c.errf("zerops", "has no setups")
 	}
-	seen := map[string]bool{}
-	var setups []string
-	for _, z := range doc.Zerops {
-		if z.Keys.ok("setup") {
-			setups = append(setups, z.Setup)
+	var names []string
+	for _, z := range f.Setups {
+		if sh.bad.ok(z.Keys, z.Path(), "setup") {
+			names = append(names, z.Name)
 		}
 	}
-	for i := range doc.Zerops {
-		s := setupAt{zeropsSetup: &doc.Zerops[i], setups: setups}
-		if s.Keys == nil {
-			continue // not a mapping: reported
+	seen := map[string]bool{}
+	for _, z := range f.Setups {
+		s := setupAt{Setup: z, bad: sh.bad, setups: names}
+		if s.ok("setup") {
+			s.duplicate = seen[s.Name]
+			seen[s.Name] = true
 		}
-		if s.Keys.ok("setup") {
-			s.duplicate = seen[s.Setup]
-			seen[s.Setup] = true
-		}
-		p := fmt.Sprintf("zerops[%d]", i)
-		apply(c, p, s, setupRules)
-		checkCommands(c, p, s)
-		if s.Deploy != nil && s.Deploy.ReadinessCheck != nil {
-			r := s.Deploy.ReadinessCheck
-			apply(c, p+".deploy.readinessCheck", &zeropsCheck{r.HTTPGet, r.Exec, r.Keys}, checkRules)
-		}
-		if s.Run != nil {
-			subdomain := in.Subdomain != nil && s.Keys.ok("setup") && in.Subdomain(s.Setup)
-			checkRun(c, p+".run", runAt{zeropsRun: s.Run, base: s.buildBase(), extends: s.extends(), subdomain: subdomain})
-		}
-		if in.checksVersions() {
-			checkBases(c, p, s.zeropsSetup, in)
-		}
+		checkSetup(c, s, in)
+	}
+}
+
+// checkSetup applies the rules of a setup and of its sections.
+func checkSetup(c *checker, s setupAt, in Live) {
+	p := s.Path()
+	apply(c, p, s, setupRules)
+	checkCommands(c, p, s)
+	if s.Deploy != nil && s.Deploy.ReadinessCheck != nil {
+		apply(c, p+".deploy.readinessCheck", checkAt{s.Deploy.ReadinessCheck, p + ".deploy.readinessCheck", s.bad}, checkRules)
+	}
+	if s.Run != nil {
+		subdomain := in.Subdomain != nil && s.ok("setup") && in.Subdomain(s.Name)
+		checkRun(c, runAt{Run: s.Run, path: p + ".run", bad: s.bad, base: s.buildBase(), extends: s.extends(), subdomain: subdomain})
+	}
+	if in.checksVersions() {
+		checkBases(c, s, in)
 	}
 }
 
 // checkRun applies the run rules and those of its checks, ports and crons.
-func checkRun(c *checker, p string, r runAt) {
-	if r.Keys.ok("base") {
+func checkRun(c *checker, r runAt) {
+	p := r.path
+	if r.ok("base") {
 		r.base = r.Base
 	}
 	apply(c, p, r, runRules)
 	if r.HealthCheck != nil {
-		h := r.HealthCheck
-		apply(c, p+".healthCheck", &zeropsCheck{h.HTTPGet, h.Exec, h.Keys}, checkRules)
+		apply(c, p+".healthCheck", checkAt{r.HealthCheck, p + ".healthCheck", r.bad}, checkRules)
 	}
-	for i, port := range r.Ports {
-		if port.Keys != nil {
-			apply(c, fmt.Sprintf("%s.ports[%d]", p, i), portAt{zeropsPort: port}, portRules)
-		}
+	for _, port := range r.Ports {
+		at := fmt.Sprintf("%s.ports[%d]", p, port.Index)
+		apply(c, at, portAt{Port: port, path: at, bad: r.bad}, portRules)
 	}
-	for i, cron := range r.Crontab {
-		if cron.Keys != nil {
-			apply(c, fmt.Sprintf("%s.crontab[%d]", p, i), cron, cronRules)
-		}
+	for _, cron := range r.Crontab {
+		apply(c, fmt.Sprintf("%s.crontab[%d]", p, cron.Index), cron, cronRules)
 	}
 }
 
-// osProblem checks an os key of keys whose value is os.
-func osProblem(k keys, os string) (string, string) {
-	return is(k.ok("os") && os != "alpine" && os != "ubuntu", fmt.Sprintf("must be alpine or ubuntu, got %q", platform.Clip(os, 20)))
+// osProblem checks an os key holding os; ok: the key is there, a string.
+func osProblem(ok bool, os string) (string, string) {
+	return is(ok && os != "alpine" && os != "ubuntu", fmt.Sprintf("must be alpine or ubuntu, got %q", platform.Clip(os, 20)))
 }
 
 func portInRange(n int) bool { return n >= 10 && n <= 65435 }

@@ -122,8 +122,9 @@ type StartCommand struct {
 	Keys         Keys
 }
 
-// Port is one of run.ports.
+// Port is one of run.ports; Index is its place in the list.
 type Port struct {
+	Index       int
 	Port        int
 	Protocol    string
 	HTTPSupport bool
@@ -153,8 +154,9 @@ type Exec struct {
 	Keys    Keys
 }
 
-// Cron is one of run.crontab.
+// Cron is one of run.crontab; Index is its place in the list.
 type Cron struct {
+	Index         int
 	Timing        string
 	Command       string
 	AllContainers bool

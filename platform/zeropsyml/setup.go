@@ -122,6 +122,7 @@ func (d *decoder) run(p string, n *yaml.Node) *Run {
 		case "ports":
 			d.list(at2, v, func(i int, it *yaml.Node) {
 				if port, ok := d.port(fmt.Sprintf("%s[%d]", at2, i), it); ok {
+					port.Index = i
 					r.Ports = append(r.Ports, port)
 				}
 			})
@@ -136,6 +137,7 @@ func (d *decoder) run(p string, n *yaml.Node) *Run {
 		case "crontab":
 			d.list(at2, v, func(i int, it *yaml.Node) {
 				if c, ok := d.cron(fmt.Sprintf("%s[%d]", at2, i), it); ok {
+					c.Index = i
 					r.Crontab = append(r.Crontab, c)
 				}
 			})
