@@ -157,6 +157,10 @@ func (g *Gateway) ExportService(ctx context.Context, serviceID string) (string, 
 	return do(g, ctx, readOf("ExportService", keepNone, serviceID), bind1(g.c.ExportService, serviceID))
 }
 
+func (g *Gateway) ObjectStorage(ctx context.Context, serviceID string) (*platform.ObjectStorageUse, error) {
+	return do(g, ctx, readOf("ObjectStorage", keepNone, serviceID), bind1(g.c.ObjectStorage, serviceID))
+}
+
 // CreateBackup is a mutation that answers no process.
 func (g *Gateway) CreateBackup(ctx context.Context, serviceID string) error {
 	_, err := do(g, ctx, mutation("CreateBackup", changedAnything, serviceID), func(ctx context.Context) (struct{}, error) {

@@ -137,6 +137,10 @@ func (r *recClient) ExportService(context.Context, string) (string, error) {
 	return "", r.rec("ExportService")
 }
 func (r *recClient) CreateBackup(context.Context, string) error { return r.rec("CreateBackup") }
+func (r *recClient) ObjectStorage(context.Context, string) (*platform.ObjectStorageUse, error) {
+	return nil, r.rec("ObjectStorage")
+}
+
 func (r *recClient) ListBackups(context.Context, string) (*platform.BackupList, error) {
 	return nil, r.rec("ListBackups")
 }
@@ -173,7 +177,7 @@ func TestGateway_ClassifiesEveryClientMethod(t *testing.T) {
 		"GetUserInfo": true, "ListProjects": true, "GetProject": true, "ListServices": true, "GetService": true,
 		"GetServiceEnv": true, "GetProjectEnv": true, "GetProcess": true, "GetProjectLog": true,
 		"SearchProcesses": true, "SearchAppVersions": true, "ListServiceStackTypes": true, "ServiceStats": true,
-		"ExportProject": true, "ExportService": true, "ListBackups": true,
+		"ExportProject": true, "ExportService": true, "ListBackups": true, "ObjectStorage": true,
 	}
 	if !mutations["DeleteService"] || reads["DeleteService"] {
 		t.Fatal("DeleteService must be classified as a mutation")

@@ -63,6 +63,36 @@ func TestGuards_DeleteRollbackExport(t *testing.T) {
 			t.Errorf("export writes the legacy mode beside the type form:\n%s", y)
 		}
 	})
+	t.Run("export keeps the object storage's size and policy", func(t *testing.T) {
+		const media = "services:\n  - hostname: media\n    type: object-storage\n    objectStorageSize: 5\n    objectStorageRawPolicy: |\n" +
+			`      {"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"AWS":["*"]},"Action":["s3:GetObject"],"Resource":["arn:aws:s3:::{{ .BucketName }}/public/*"]}]}` + "\n"
+		if res, _ := h.callWith(t, ctx, "zerops_import", map[string]any{"content": media}, "media"); res.IsError {
+			t.Fatalf("import media: %s", text(res))
+		}
+		for host, want := range map[string][]string{
+			"storage": {"objectStorageSize: 2", "objectStoragePolicy: public-read"}, // as seeded
+			"media":   {"objectStorageSize: 5", "objectStorageRawPolicy: |", `arn:aws:s3:::{{ .BucketName }}/public/*`},
+		} {
+			res, m := h.call(t, "zerops_export", map[string]any{"serviceHostname": host})
+			wantOK(t, res)
+			y := str(m["yaml"])
+			for _, w := range want {
+				if !strings.Contains(y, w) {
+					t.Errorf("export of %s lacks %q:\n%s", host, w, y)
+				}
+			}
+			// Imported for real under another hostname, the copy is the same storage.
+			copyYAML := strings.Replace(y, "hostname: "+host, "hostname: "+host+"copy", 1)
+			if res, _ := h.callWith(t, ctx, "zerops_import", map[string]any{"content": copyYAML}, host+"copy"); res.IsError {
+				t.Fatalf("the export of %s does not import: %s\n%s", host, text(res), copyYAML)
+			}
+			res, m = h.call(t, "zerops_export", map[string]any{"serviceHostname": host + "copy"})
+			wantOK(t, res)
+			if got := strings.Replace(str(m["yaml"]), "hostname: "+host+"copy", "hostname: "+host, 1); got != y {
+				t.Errorf("the imported copy of %s differs:\n%s\nwant\n%s", host, got, y)
+			}
+		}
+	})
 }
 
 // Monitoring and scaling see what is there (issue 34): events take since;

@@ -66,6 +66,8 @@ type Client interface {
 	// ExportProject and ExportService answer import YAML, secrets included.
 	ExportProject(ctx context.Context, projectID string) (string, error)
 	ExportService(ctx context.Context, serviceID string) (string, error)
+	// ObjectStorage is an object storage's use and bucket policy.
+	ObjectStorage(ctx context.Context, serviceID string) (*ObjectStorageUse, error)
 	// CreateBackup starts a backup; the API answers no process to follow.
 	CreateBackup(ctx context.Context, serviceID string) error
 	// ListBackups is a service's stored backups and its retention policy.

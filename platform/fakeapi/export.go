@@ -16,6 +16,7 @@ type exportService struct {
 	Mode       string            `yaml:"mode,omitempty"`
 	Subdomain  bool              `yaml:"enableSubdomainAccess,omitempty"`
 	EnvSecrets map[string]string `yaml:"envSecrets,omitempty"`
+	Policy     string            `yaml:"objectStoragePolicy,omitempty"`
 }
 
 type exportDoc struct {
@@ -55,6 +56,12 @@ func (st *state) export(p *project, services []*service) (int, any) {
 		switch s.category() {
 		case platform.CategoryStandard, platform.CategoryShared:
 			e.Mode = s.Mode
+		case platform.CategoryObject:
+			// The policy by its name alone (custom for a document); the
+			// size is left out: the export is assumed not to carry it.
+			if s.storage != nil {
+				e.Policy = s.storage.Policy
+			}
 		}
 		for _, v := range s.Env {
 			if v.Type == envSecret {

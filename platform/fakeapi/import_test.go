@@ -49,7 +49,12 @@ func TestImport_Rejections(t *testing.T) {
 		{"containers in range", svc("a", "nodejs@22") + "    minContainers: 2\n    maxContainers: 4\n", "", []string{""}},
 		{"containers on a database", svc("a", "postgresql@16") + "    mode: NON_HA\n    minContainers: 2\n", "projectImportInvalidParameter", nil},
 		{"database without mode is single", svc("a", "postgresql@16"), "", []string{""}},
-		{"object storage with mode", svc("a", "object-storage") + "    mode: NON_HA\n", "projectImportInvalidParameter", nil},
+		{"object storage with mode", svc("a", "object-storage") + "    objectStorageSize: 1\n    mode: NON_HA\n", "projectImportInvalidParameter", nil},
+		{"object storage without size", svc("a", "object-storage"), "projectImportMissingParameter", nil},
+		{"object storage too large", svc("a", "object-storage") + "    objectStorageSize: 101\n", "projectImportInvalidParameter", nil},
+		{"object storage with both policies", svc("a", "object-storage") + "    objectStorageSize: 1\n    objectStoragePolicy: private\n    objectStorageRawPolicy: '{}'\n", "projectImportInvalidParameter", nil},
+		{"object storage custom without document", svc("a", "object-storage") + "    objectStorageSize: 1\n    objectStoragePolicy: custom\n", "projectImportMissingParameter", nil},
+		{"object storage sized", svc("a", "object-storage") + "    objectStorageSize: 3\n    objectStoragePolicy: public-read\n", "", []string{""}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -33,6 +33,7 @@ type importService struct {
 	MaxContainers         *int              `yaml:"maxContainers"`
 	VerticalAutoscaling   *importVertical   `yaml:"verticalAutoscaling"`
 	EnvSecrets            map[string]string `yaml:"envSecrets"`
+	storageSpec           `yaml:",inline"`
 }
 
 // singleOnly are the managed types that run in one container only.
@@ -166,6 +167,7 @@ func (st *state) checkImportService(projectID string, svc importService, seen ma
 	}
 	whole = append(whole, importContainers(name, cat, svc.MinContainers, svc.MaxContainers)...)
 	whole = append(whole, importVerticalLimits(name, cat, svc.VerticalAutoscaling)...)
+	whole = append(whole, checkStorage(name, cat, svc.storageSpec)...)
 	for k := range svc.EnvSecrets {
 		if !envKeyRe.MatchString(k) {
 			whole = append(whole, problem("userDataKeyInvalid", "Invalid env key.", name+".envSecrets", fmt.Sprintf("invalid key %q", clip(k, 40))))
@@ -330,6 +332,13 @@ func (st *state) createImported(projectID string, plan plannedService, now time.
 		// The counts the import file set are the user's own (customAutoscaling).
 		set := &autoscalingJSON{Horizontal: h}
 		svc.Custom, svc.Current = mergeAutoscaling(nil, set), mergeAutoscaling(svc.Current, set)
+	}
+	if s := plan.spec.storageSpec; svc.category() == platform.CategoryObject && s.Size != nil {
+		o := objectStorage{SizeGB: *s.Size, Policy: s.Policy}
+		if s.RawPolicy != nil {
+			o.RawPolicy = *s.RawPolicy
+		}
+		svc.setStorage(o)
 	}
 	for k, v := range plan.spec.EnvSecrets {
 		svc.Env = append(svc.Env, &envVar{ID: newID(), Key: k, Content: v, Type: envSecret, Created: now, LastUpdate: now})

@@ -45,6 +45,7 @@ func (s *Server) routeTable() []route {
 		r(http.MethodGet, "service-stack/{id}/export", (*state).exportServiceStack),
 		r(http.MethodPost, "service-stack/{id}/backup", (*state).createBackup),
 		r(http.MethodGet, "service-stack/{id}/backup", (*state).listBackups),
+		r(http.MethodGet, "service-stack/{id}/object-storage-size", (*state).objectStorageSize),
 		r(http.MethodPost, "project/{id}/env", (*state).createProjectEnv),
 		r(http.MethodPost, "project/{id}/service-stack/import", (*state).importServices),
 		r(http.MethodDelete, "project-env/{id}", (*state).deleteProjectEnv),

@@ -315,6 +315,7 @@ const goodImport = `services:
     mode: NON_HA
   - hostname: files
     type: object-storage
+    objectStorageSize: 2
 `
 
 func TestSDK_Import(t *testing.T) {

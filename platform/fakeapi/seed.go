@@ -42,6 +42,8 @@ func (st *state) seedDemo() {
 			st.generateLogs(svc, st.created.Add(-time.Hour), st.created)
 		}
 	}
+	// storage holds 2 GB, readable by anyone.
+	st.serviceByName(p.ID, "storage").setStorage(objectStorage{SizeGB: 2, Policy: "public-read"})
 	// appdev was deployed once from the CLI.
 	dev := st.serviceByName(p.ID, "appdev")
 	dev.Ports = []portJSON{{Protocol: "tcp", Port: 3000, HTTPRouting: true, Scheme: "http"}}
@@ -89,6 +91,9 @@ func (st *state) newService(projectID, name string, v *stackVersion, mode string
 		}
 		s.Env = append(s.Env, &envVar{ID: newID(), Key: kv.key, Content: kv.value, Sensitive: kv.sensitive,
 			Type: typ, Created: now, LastUpdate: now})
+	}
+	if v.Type.Category == platform.CategoryObject {
+		s.setStorage(objectStorage{SizeGB: 1})
 	}
 	st.services[s.ID] = s
 	st.svcOrder = append(st.svcOrder, s.ID)
@@ -183,7 +188,7 @@ func (st *state) generatedEnv(s *service) []genEnv {
 	case "object-storage":
 		return []genEnv{{"apiUrl", "https://storage.app-prg1.zerops.io", false},
 			{"accessKeyId", secret()[:20], false}, {"secretAccessKey", secret(), true},
-			{"bucketName", s.Name + "-" + s.ID[:6], false}}
+			{"bucketName", s.Name + "-" + s.ID[:6], false}, {"quotaGBytes", "1", false}}
 	case "nats":
 		return []genEnv{host, {"port", "4222", false}, {"user", s.Name, false}, {"password", secret(), true}}
 	case "meilisearch":

@@ -76,7 +76,8 @@ type service struct {
 	cpuModeTo         string           // the cpuMode that change asked for
 	scalingSent       []string         // the bodies of the autoscaling requests it received
 	Env               []*envVar
-	backups           []backupFile // stored backups, oldest first (backup.go)
+	backups           []backupFile   // stored backups, oldest first (backup.go)
+	storage           *objectStorage // an object storage's size and policy (objectstorage.go)
 	Containers        []string
 	Created           time.Time
 	LastUpdate        time.Time

@@ -66,6 +66,9 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 			for _, svc := range v.Content {
 				out.Secrets = append(out.Secrets, maskSecrets(svc)...)
 				keepSettings(svc, byName)
+				if note := keepStorage(ctx, proj, svc, byName); note != "" {
+					out.Note = strings.TrimSpace(out.Note + " " + note)
+				}
 			}
 		}
 		kept = append(kept, k, v)

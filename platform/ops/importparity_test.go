@@ -37,7 +37,7 @@ func TestCheckImport_PredictsTheImport(t *testing.T) {
 		{"ManagedMaxContainers", svc("db", "postgresql:ha@16", "maxContainers: 3"), []string{"db.maxContainers"}, "fixed"},
 		{"ManagedBothContainers", svc("cache", "valkey@7.2", "mode: HA", "minContainers: 1", "maxContainers: 3"),
 			[]string{"cache.maxContainers", "cache.minContainers"}, "fixed"},
-		{"StorageContainers", svc("files", "object-storage", "minContainers: 1"), []string{"files.minContainers"}, "fixed"},
+		{"StorageContainers", svc("files", "object-storage", "objectStorageSize: 1", "minContainers: 1"), []string{"files.minContainers"}, "fixed"},
 		{"VerticalInRange", svc("api", "nodejs@22", "verticalAutoscaling: {minCpu: 1, maxCpu: 8, minRam: 0.125, maxRam: 48, minDisk: 1, maxDisk: 250}"), nil, ""},
 		{"VerticalDatabaseInRange", svc("db", "postgresql@16", "mode: NON_HA", "verticalAutoscaling: {minRam: 0.25, maxRam: 0.25}"), nil, ""},
 		{"CPUZero", svc("api", "nodejs@22", "verticalAutoscaling: {minCpu: 0}"), []string{"api.verticalAutoscaling.minCpu"}, "1–8"},

@@ -30,4 +30,18 @@ func (c *ZeropsClient) ExportService(ctx context.Context, serviceID string) (str
 	return out.Yaml.Native(), err
 }
 
+// ObjectStorage answers an object storage's use and bucket policy
+// (GetServiceStackObjectStorageSize).
+func (c *ZeropsClient) ObjectStorage(ctx context.Context, serviceID string) (*platform.ObjectStorageUse, error) {
+	if err := validateID("service ID", serviceID); err != nil {
+		return nil, err
+	}
+	resp, err := c.api.GetServiceStackObjectStorageSize(ctx, servicePath(serviceID))
+	out, err := result[output.ServiceStackDiskGBytesUsed](c, kindService, resp, err)
+	if err != nil {
+		return nil, err
+	}
+	return &platform.ObjectStorageUse{UsedGB: out.DiskGBytesUsed.Native(), Objects: out.Objects.Native(), RawPolicy: out.RawPolicy.Native()}, nil
+}
+
 var _ platform.Client = (*ZeropsClient)(nil)
