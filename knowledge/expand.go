@@ -306,6 +306,7 @@ type expansion struct {
 	focus    []string // managed services the query names, typed or through an alias
 	files    []string // config files the query names (import.yml, zerops.yml)
 	notes    []string
+	seen     map[string]bool // the terms added so far
 }
 
 // managedServices are the documents of services/: a query that names one is
@@ -332,90 +333,20 @@ func tokenize(q string) []string {
 // expandQuery adds alias terms to the query's tokens and notes services Zerops
 // does not offer.
 func expandQuery(q string) expansion {
-	var e expansion
-	seen := map[string]bool{}
-	add := func(t string, original bool) {
-		if t == "" || seen[t] {
-			return
-		}
-		seen[t] = true
-		e.terms = append(e.terms, t)
-		if original {
-			e.original = append(e.original, t)
-		} else {
-			e.added = append(e.added, t)
-		}
-	}
-	// A pasted reference literal ("${db_connectionString}") is about env
-	// references: its variable name is kept, the literal itself says the
-	// reference did not resolve (or refers to itself: "KEY: ${KEY}").
-	for _, m := range refLiteral.FindAllStringSubmatch(q, 4) {
-		for _, a := range []string{"reference", "literal"} {
-			add(a, false)
-			e.strong = append(e.strong, a)
-		}
-		if _, v, ok := strings.Cut(m[1], "_"); ok {
-			add(strings.ToLower(v), true)
-		}
-		if regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(m[1]) + `\s*[:=]\s*"?\$\{`).MatchString(q) {
-			add("self", false)
-			e.strong = append(e.strong, "self")
-		}
-	}
+	e := expansion{seen: map[string]bool{}}
+	e.addLiterals(q)
 	toks := rewriteCommands(tokenize(refLiteral.ReplaceAllString(q, " ")))
-	for _, raw := range toks {
-		t := strings.Trim(raw, "-.@_")
-		add(t, true)
-		// "nodejs@22" and "postgresql:single@18" carry the base name.
-		if base, _, ok := strings.Cut(t, "@"); ok {
-			if i := strings.LastIndexByte(base, '/'); i >= 0 {
-				base = base[i+1:]
-			}
-			add(base, false)
-			add("version", false)
-		}
-	}
-	noted := map[string]bool{}
-	for _, t := range append([]string(nil), e.terms...) {
-		base, _, _ := strings.Cut(t, "@")
-		e.addFocus(base)
-		// An alias naming one managed service ("postgres") focuses on it; one
-		// fanning out to several ("broker" → nats, kafka) names a category.
-		named := 0
-		for _, a := range aliases[base] {
-			if managedServices[a] {
-				named++
-			}
-		}
-		for _, a := range aliases[base] {
-			add(a, false)
-			if named == 1 {
-				e.addFocus(a)
-			}
-		}
-		for _, a := range symptoms[base] {
-			add(a, false)
-			if !slices.Contains(e.strong, a) {
-				e.strong = append(e.strong, a)
-			}
-		}
-		if u, ok := unsupported[base]; ok && !noted[u.name] {
-			noted[u.name] = true
-			e.notes = append(e.notes, "Zerops has no "+u.name+" service; the closest alternative is "+u.alternative+": "+u.uri+" (see also zerops://docs/pitfalls/unsupported-services).")
-			for _, a := range u.expand {
-				add(a, false)
-			}
-		}
-	}
+	e.addTokens(toks)
+	e.addAliases()
 	if isErrorish(q, toks) {
 		e.focus = nil // in an error message a service's name is context, the error the subject
 	}
 	if asksChoice(toks) {
 		// "postgres or mariadb?" is about the choice, not about either service.
 		e.focus = nil
-		add("choose", false)
-		if slices.Contains(e.added, "choose") && !slices.Contains(e.strong, "choose") {
-			e.strong = append(e.strong, "choose") // the decision documents are titled "Choose …"
+		e.add("choose", false)
+		if slices.Contains(e.added, "choose") {
+			e.addStrong("choose") // the decision documents are titled "Choose …"
 		}
 	}
 	for _, f := range configFiles {
@@ -423,16 +354,114 @@ func expandQuery(q string) expansion {
 			e.files = append(e.files, f)
 		}
 	}
+	e.addPatterns(toks)
+	return e
+}
+
+// add records t once, as typed (original) or added.
+func (e *expansion) add(t string, original bool) {
+	if t == "" || e.seen[t] {
+		return
+	}
+	e.seen[t] = true
+	e.terms = append(e.terms, t)
+	if original {
+		e.original = append(e.original, t)
+	} else {
+		e.added = append(e.added, t)
+	}
+}
+
+// addStrong marks t (once) as an added term weighed as typed.
+func (e *expansion) addStrong(t string) {
+	if !slices.Contains(e.strong, t) {
+		e.strong = append(e.strong, t)
+	}
+}
+
+// addLiterals reads pasted reference literals ("${db_connectionString}"):
+// they are about env references; the variable name is kept, the literal
+// itself says the reference did not resolve (or refers to itself: "KEY:
+// ${KEY}").
+func (e *expansion) addLiterals(q string) {
+	for _, m := range refLiteral.FindAllStringSubmatch(q, 4) {
+		for _, a := range []string{"reference", "literal"} {
+			e.add(a, false)
+			e.strong = append(e.strong, a)
+		}
+		if _, v, ok := strings.Cut(m[1], "_"); ok {
+			e.add(strings.ToLower(v), true)
+		}
+		if regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(m[1]) + `\s*[:=]\s*"?\$\{`).MatchString(q) {
+			e.add("self", false)
+			e.strong = append(e.strong, "self")
+		}
+	}
+}
+
+// addTokens adds the typed words; a versioned type ("nodejs@22",
+// "postgresql:single@18") also carries its base name.
+func (e *expansion) addTokens(toks []string) {
+	for _, raw := range toks {
+		t := strings.Trim(raw, "-.@_")
+		e.add(t, true)
+		if base, _, ok := strings.Cut(t, "@"); ok {
+			if i := strings.LastIndexByte(base, '/'); i >= 0 {
+				base = base[i+1:]
+			}
+			e.add(base, false)
+			e.add("version", false)
+		}
+	}
+}
+
+// addAliases adds each term's aliases and symptoms and notes the services
+// Zerops does not offer. An alias naming one managed service ("postgres")
+// focuses on it; one fanning out to several ("broker" → nats, kafka) names
+// a category.
+func (e *expansion) addAliases() {
+	noted := map[string]bool{}
+	for _, t := range append([]string(nil), e.terms...) {
+		base, _, _ := strings.Cut(t, "@")
+		e.addFocus(base)
+		named := 0
+		for _, a := range aliases[base] {
+			if managedServices[a] {
+				named++
+			}
+		}
+		for _, a := range aliases[base] {
+			e.add(a, false)
+			if named == 1 {
+				e.addFocus(a)
+			}
+		}
+		for _, a := range symptoms[base] {
+			e.add(a, false)
+			e.addStrong(a)
+		}
+		if u, ok := unsupported[base]; ok && !noted[u.name] {
+			noted[u.name] = true
+			e.notes = append(e.notes, "Zerops has no "+u.name+" service; the closest alternative is "+u.alternative+": "+u.uri+" (see also zerops://docs/pitfalls/unsupported-services).")
+			for _, a := range u.expand {
+				e.add(a, false)
+			}
+		}
+	}
+}
+
+// addPatterns adds the terms word pairs and phrases stand for.
+func (e *expansion) addPatterns(toks []string) {
 	for i := 0; i+1 < len(toks); i++ {
 		// "minimum ram" / "max containers" name the minRam / maxContainers keys.
 		if p, ok := limitPrefixes[toks[i]]; ok {
-			add(p+strings.Trim(toks[i+1], "-.@_"), false)
+			e.add(p+strings.Trim(toks[i+1], "-.@_"), false)
 		}
 		// "run three containers", "scale to 3 instances" ask for a container
 		// count: horizontal scaling.
 		if i > 0 && scaleVerbs[toks[i-1]] && countWords[toks[i]] && (toks[i+1] == "containers" || toks[i+1] == "instances") {
 			for _, a := range []string{"mincontainers", "horizontal"} {
-				add(a, false)
+				e.add(a, false)
 			}
 		}
 	}
@@ -440,11 +469,10 @@ func expandQuery(q string) expansion {
 	for _, pa := range phraseAliases {
 		if strings.Contains(joined, " "+pa.phrase+" ") {
 			for _, a := range pa.terms {
-				add(a, false)
+				e.add(a, false)
 			}
 		}
 	}
-	return e
 }
 
 // refLiteral is an env reference as written in zerops.yml.
