@@ -33,41 +33,16 @@ var compiled = sync.OnceValue(func() *keywordScanner {
 // maxEvidence bounds Diagnosis.Evidence, in bytes.
 const maxEvidence = 300
 
+// found is one signal read from one line of the log.
+type found struct {
+	sig  *signal
+	line int
+	text string
+}
+
 // ClassifyWith is Classify with what the caller knows about the service.
 func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
-	scanner := compiled()
-	hit := make([]uint64, (len(rules)+63)/64)
-	type found struct {
-		sig  *signal
-		line int
-		text string
-	}
-	var got []found
-	seen := map[string]bool{}
-	for n, raw := range lines {
-		line := stripANSI(raw)
-		if !scanner.scan(line, hit) {
-			continue
-		}
-		for w := range hit {
-			for hit[w] != 0 {
-				bit := hit[w] & -hit[w]
-				hit[w] &^= bit
-				r := &rules[w*64+bits.TrailingZeros64(bit)]
-				id := r.signalFor(stage)
-				if id == "db-connection-refused" && plainRefused(line) {
-					id = "connection-refused"
-				}
-				if id == "" || seen[id] || !r.matches(line) {
-					continue
-				}
-				seen[id] = true
-				if sig := signalByID[id]; sig != nil {
-					got = append(got, found{sig, n, line})
-				}
-			}
-		}
-	}
+	got, seen := matchLines(lines, stage)
 	if seen[publicBind] {
 		got = slices.DeleteFunc(got, func(f found) bool { return f.sig.id == "listening-on-localhost" })
 	}
@@ -100,42 +75,82 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 	out := make([]Diagnosis, len(got))
 	for i, f := range got {
 		out[i] = Diagnosis{Signal: f.sig.id, Cause: f.sig.cause, Fix: f.sig.fix, Evidence: clip(f.text), Doc: f.sig.doc}
-		switch f.sig.id {
-		case "wrong-port":
-			out[i].portFix(f.text, opt)
-		case "listening-on-localhost":
-			out[i].localhostFix(f.text, opt)
-		case "permission-denied":
-			out[i].permissionFix(f.text)
-		case "start-command-invalid":
-			out[i].tsFix(f.text)
-			if len(opt.Ports) > 0 { // the port run.ports declares
-				out[i].Fix = strings.ReplaceAll(out[i].Fix, "<port>", strconv.Itoa(opt.Ports[0]))
-			}
-		case "prepare-reads-deploy-files":
-			if prepFiles != "" {
-				out[i].prepManifestFix(prepFiles)
-			}
-		case "module-not-found-at-runtime":
-			out[i].moduleFix(f.text)
-		case "connection-refused":
-			out[i].refusedFix(f.text)
-		case "compile-error":
-			out[i].tsModuleFix(f.text)
-		case "missing-env-variable", "disk-full":
-			out[i].stageFix(f.text, stage)
-		}
-		if f.sig.id != "host-not-found" && f.sig.id != "missing-env-variable" {
-			continue
-		}
-		if j := slices.IndexFunc(opt.BadRefs, func(b BadRef) bool { return b.shows(f.text) }); j >= 0 {
-			out[i].locate(opt.BadRefs[j])
-		} else if ref := unresolvedRef.FindString(f.text); ref != "" {
-			out[i].Cause = "The env reference " + ref + " did not resolve (no service or variable of that name), so the app got the literal text."
-			out[i].Fix = "Correct the reference in `run.envVariables` to ${<hostname>_<variable>} of a service that exists (`zerops_discover` lists them), or create that service."
-		}
+		out[i].specialise(f.text, stage, opt, prepFiles)
 	}
 	return dropEchoes(out)
+}
+
+// matchLines reads each signal's first line: the signals found, in line
+// order, and the ids of every rule that matched (marker rules included).
+func matchLines(lines []string, stage Stage) ([]found, map[string]bool) {
+	scanner := compiled()
+	hit := make([]uint64, (len(rules)+63)/64)
+	var got []found
+	seen := map[string]bool{}
+	for n, raw := range lines {
+		line := stripANSI(raw)
+		if !scanner.scan(line, hit) {
+			continue
+		}
+		for w := range hit {
+			for hit[w] != 0 {
+				bit := hit[w] & -hit[w]
+				hit[w] &^= bit
+				r := &rules[w*64+bits.TrailingZeros64(bit)]
+				id := r.signalFor(stage)
+				if id == "db-connection-refused" && plainRefused(line) {
+					id = "connection-refused"
+				}
+				if id == "" || seen[id] || !r.matches(line) {
+					continue
+				}
+				seen[id] = true
+				if sig := signalByID[id]; sig != nil {
+					got = append(got, found{sig, n, line})
+				}
+			}
+		}
+	}
+	return got, seen
+}
+
+// specialise fits d's generic cause and fix to what its evidence line text,
+// the stage and the caller's options show (the port, the file, the reference).
+func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles string) {
+	switch d.Signal {
+	case "wrong-port":
+		d.portFix(text, opt)
+	case "listening-on-localhost":
+		d.localhostFix(text, opt)
+	case "permission-denied":
+		d.permissionFix(text)
+	case "start-command-invalid":
+		d.tsFix(text)
+		if len(opt.Ports) > 0 { // the port run.ports declares
+			d.Fix = strings.ReplaceAll(d.Fix, "<port>", strconv.Itoa(opt.Ports[0]))
+		}
+	case "prepare-reads-deploy-files":
+		if prepFiles != "" {
+			d.prepManifestFix(prepFiles)
+		}
+	case "module-not-found-at-runtime":
+		d.moduleFix(text)
+	case "connection-refused":
+		d.refusedFix(text)
+	case "compile-error":
+		d.tsModuleFix(text)
+	case "missing-env-variable", "disk-full":
+		d.stageFix(text, stage)
+	}
+	if d.Signal != "host-not-found" && d.Signal != "missing-env-variable" {
+		return
+	}
+	if j := slices.IndexFunc(opt.BadRefs, func(b BadRef) bool { return b.shows(text) }); j >= 0 {
+		d.locate(opt.BadRefs[j])
+	} else if ref := unresolvedRef.FindString(text); ref != "" {
+		d.Cause = "The env reference " + ref + " did not resolve (no service or variable of that name), so the app got the literal text."
+		d.Fix = "Correct the reference in `run.envVariables` to ${<hostname>_<variable>} of a service that exists (`zerops_discover` lists them), or create that service."
+	}
 }
 
 // dropEchoes leaves out a generic diagnosis (app-crash, build-command-failed)
