@@ -292,37 +292,48 @@ func resolveDeploy(ctx context.Context, env Env, in Params) (Request, string, er
 		return req, "", invalidParam("pass targetService or targetServiceId, not both", "targetService is a hostname; targetServiceId an id.")
 	}
 	if in.SourceService == "" {
-		if in.WorkingDir == "" || (in.ServiceID == "" && in.TargetServiceID == "" && in.TargetService == "") {
-			return req, "", invalidParam("nothing to deploy from",
-				"Pass sourceService (SSH deploy from a runtime container) or workingDir + targetService (local deploy).")
+		return resolveLocal(ctx, env, in, req)
+	}
+	return resolveSSH(ctx, env, in, req)
+}
+
+// resolveLocal is resolveDeploy for a deploy of a local directory.
+func resolveLocal(ctx context.Context, env Env, in Params, req Request) (Request, string, error) {
+	if in.WorkingDir == "" || (in.ServiceID == "" && in.TargetServiceID == "" && in.TargetService == "") {
+		return req, "", invalidParam("nothing to deploy from",
+			"Pass sourceService (SSH deploy from a runtime container) or workingDir + targetService (local deploy).")
+	}
+	dir, err := ops.ResolveDirInDir(env.WorkDir, in.WorkingDir)
+	if err != nil {
+		return req, "", err
+	}
+	req.WorkingDir = dir
+	id, name := cmp.Or(in.TargetServiceID, in.ServiceID), "" // two that differ: sameTarget refuses
+	if in.TargetService == "" {
+		if err := hostnameAsID(ctx, env, id); err != nil {
+			return req, "", err
 		}
-		dir, err := ops.ResolveDirInDir(env.WorkDir, in.WorkingDir)
+	}
+	if in.TargetService != "" {
+		svc, err := ops.ResolveService(ctx, env.project(), in.TargetService)
 		if err != nil {
 			return req, "", err
 		}
-		req.WorkingDir = dir
-		id, name := cmp.Or(in.TargetServiceID, in.ServiceID), "" // two that differ: sameTarget refuses
-		if in.TargetService == "" {
-			if err := hostnameAsID(ctx, env, id); err != nil {
-				return req, "", err
-			}
-		}
-		if in.TargetService != "" {
-			svc, err := ops.ResolveService(ctx, env.project(), in.TargetService)
-			if err != nil {
-				return req, "", err
-			}
-			if err := runtimeOnly(svc, "target"); err != nil {
-				return req, "", err
-			}
-			id, name = svc.ID, svc.Name
-		}
-		if err := sameTarget(ctx, env, in, id, name); err != nil {
+		if err := runtimeOnly(svc, "target"); err != nil {
 			return req, "", err
 		}
-		req.ServiceID = id
-		return req, name, nil
+		id, name = svc.ID, svc.Name
 	}
+	if err := sameTarget(ctx, env, in, id, name); err != nil {
+		return req, "", err
+	}
+	req.ServiceID = id
+	return req, name, nil
+}
+
+// resolveSSH is resolveDeploy for a deploy from a runtime container
+// (sourceService) to itself or to another service.
+func resolveSSH(ctx context.Context, env Env, in Params, req Request) (Request, string, error) {
 	dir, err := remoteWorkingDir(in.WorkingDir)
 	if err != nil {
 		return req, "", err
