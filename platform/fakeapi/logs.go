@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -126,6 +127,64 @@ type logItemJSON struct {
 	Tag           string `json:"tag"`
 }
 
+// logQuery is one log request's filters, read from its query string.
+type logQuery struct {
+	limit, minSev, facility int
+	service, container      string
+	tags                    map[string]bool // nil: every tag
+	desc                    bool
+}
+
+// parseLogQuery reads q's filters; a filter out of range is refused with the
+// message the API answers.
+func parseLogQuery(q url.Values) (logQuery, string) {
+	lq := logQuery{
+		limit: 100, minSev: 7,
+		service: q.Get("serviceStackId"), container: q.Get("containerId"), desc: q.Get("desc") == "1",
+	}
+	var ok bool
+	if lq.limit, ok = intParam(q, "limit", lq.limit, 1, 1000); !ok {
+		return lq, "limit must be 1–1000"
+	}
+	if lq.minSev, ok = intParam(q, "minimumSeverity", lq.minSev, 0, 7); !ok {
+		return lq, "minimumSeverity must be 0–7"
+	}
+	if lq.facility, ok = intParam(q, "facility", 0, 0, 23); !ok {
+		return lq, "facility must be 0–23"
+	}
+	if v := q.Get("tags"); v != "" {
+		lq.tags = map[string]bool{}
+		for _, t := range strings.Split(v, ",") {
+			lq.tags[strings.TrimSpace(t)] = true
+		}
+	}
+	return lq, ""
+}
+
+// intParam is q's integer name, def when absent; false when it is not an
+// integer in lo–hi.
+func intParam(q url.Values, name string, def, lo, hi int) (int, bool) {
+	v := q.Get(name)
+	if v == "" {
+		return def, true
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, false
+	}
+	return n, true
+}
+
+// shows reports whether l, a line of project projectID, is one lq asks for
+// at now.
+func (lq logQuery) shows(l *logLine, projectID string, now time.Time) bool {
+	return (lq.tags == nil || lq.tags[l.Tag]) &&
+		l.ProjectID == projectID && l.Severity <= lq.minSev && !l.Time.After(now) &&
+		(lq.service == "" || l.ServiceID == lq.service) &&
+		(lq.facility == 0 || l.Facility == lq.facility) &&
+		(lq.container == "" || l.ContainerID == lq.container)
+}
+
 // serveLogs is the log backend: GET with accessToken, serviceStackId, limit
 // (1–1000, default 100), desc=1, minimumSeverity, facility, containerId and
 // tags (comma-separated).
@@ -136,31 +195,10 @@ func (s *Server) serveLogs(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	limit := 100
-	if v := q.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 1000 {
-			writeAPIError(w, http.StatusBadRequest, "invalidUserInput", "limit must be 1–1000")
-			return
-		}
-		limit = n
-	}
-	minSev, facility := 7, 0
-	if v := q.Get("minimumSeverity"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 || n > 7 {
-			writeAPIError(w, http.StatusBadRequest, "invalidUserInput", "minimumSeverity must be 0–7")
-			return
-		}
-		minSev = n
-	}
-	if v := q.Get("facility"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 || n > 23 {
-			writeAPIError(w, http.StatusBadRequest, "invalidUserInput", "facility must be 0–23")
-			return
-		}
-		facility = n
+	lq, bad := parseLogQuery(q)
+	if bad != "" {
+		writeAPIError(w, http.StatusBadRequest, "invalidUserInput", bad)
+		return
 	}
 	now := time.Now()
 	s.mu.Lock()
@@ -171,25 +209,11 @@ func (s *Server) serveLogs(w http.ResponseWriter, r *http.Request) {
 		writeAPIError(w, http.StatusUnauthorized, "notAuthorized", "Invalid or expired log access token.")
 		return
 	}
-	var tags map[string]bool
-	if v := q.Get("tags"); v != "" {
-		tags = map[string]bool{}
-		for _, t := range strings.Split(v, ",") {
-			tags[strings.TrimSpace(t)] = true
-		}
-	}
 	var lines []*logLine
 	for _, l := range s.st.logs {
-		if tags != nil && !tags[l.Tag] {
-			continue
+		if lq.shows(l, grant.ProjectID, now) {
+			lines = append(lines, l)
 		}
-		if l.ProjectID != grant.ProjectID || l.Severity > minSev || l.Time.After(now) ||
-			(q.Get("serviceStackId") != "" && l.ServiceID != q.Get("serviceStackId")) ||
-			(facility != 0 && l.Facility != facility) ||
-			(q.Get("containerId") != "" && l.ContainerID != q.Get("containerId")) {
-			continue
-		}
-		lines = append(lines, l)
 	}
 	s.mu.Unlock()
 
@@ -199,13 +223,13 @@ func (s *Server) serveLogs(w http.ResponseWriter, r *http.Request) {
 		}
 		return lines[i].Seq < lines[j].Seq
 	})
-	if q.Get("desc") == "1" {
+	if lq.desc {
 		for i, j := 0, len(lines)-1; i < j; i, j = i+1, j-1 {
 			lines[i], lines[j] = lines[j], lines[i]
 		}
 	}
-	if len(lines) > limit {
-		lines = lines[:limit]
+	if len(lines) > lq.limit {
+		lines = lines[:lq.limit]
 	}
 	items := make([]logItemJSON, 0, len(lines))
 	for _, l := range lines {
