@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -160,19 +161,28 @@ func TestSDK_Push(t *testing.T) {
 	if string(builder) != srv.ServiceID("build") {
 		t.Fatalf("build.serviceStackId = %s, want the build service %s", builder, srv.ServiceID("build"))
 	}
-	tag := fakeapi.BuildLogTag(string(third.Id))
-	// The runtime's lines are those of the two versions it runs or ran.
+	checkPushLogs(t, srv, h, string(builder), string(third.Id), string(first.Id), string(second.Id))
+	checkPushRefused(t, srv, h)
+}
+
+// checkPushLogs checks where TestSDK_Push's builds logged: the runtime
+// appstage only the lines of the versions it runs or ran (deployed), the
+// build service builder those of the failed build.
+func checkPushLogs(t *testing.T, srv *fakeapi.Server, h sdk.Handler, builder, failed string, deployed ...string) {
+	t.Helper()
+	stage := srv.ServiceID("appstage")
+	tag := fakeapi.BuildLogTag(failed)
 	_, runtime := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {stage}, "limit": {"1000"}})
 	for _, l := range runtime {
-		if strings.Contains(l.Message, string(third.Id)) || l.Tag != "appstage" ||
-			!strings.Contains(l.Message, string(first.Id)) && !strings.Contains(l.Message, string(second.Id)) {
+		if strings.Contains(l.Message, failed) || l.Tag != "appstage" ||
+			!slices.ContainsFunc(deployed, func(id string) bool { return strings.Contains(l.Message, id) }) {
 			t.Errorf("runtime line %q (tag %s) is not of a deployed version", l.Message, l.Tag)
 		}
 	}
-	if len(runtime) != 2 {
+	if len(runtime) != len(deployed) {
 		t.Errorf("the runtime has %d lines, want one per deploy", len(runtime))
 	}
-	code, lines := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {string(builder)}, "tags": {tag + ",other"}, "limit": {"1000"}})
+	code, lines := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {builder}, "tags": {tag + ",other"}, "limit": {"1000"}})
 	if code != http.StatusOK {
 		t.Fatalf("logs: %d", code)
 	}
@@ -191,14 +201,18 @@ func TestSDK_Push(t *testing.T) {
 	if buildLines == 0 || errorLines == 0 {
 		t.Fatalf("failed build logged %d lines, %d errors", buildLines, errorLines)
 	}
+}
 
-	// Pushing to a managed service or building without an upload is refused.
+// checkPushRefused checks that pushing to a managed service or building
+// without an upload is refused.
+func checkPushRefused(t *testing.T, srv *fakeapi.Server, h sdk.Handler) {
+	t.Helper()
 	ctx := context.Background()
 	cr, err := h.PostServiceStackAppVersion(ctx, sid(srv.ServiceID("db")), body.PostAppVersion{})
 	if code := apiCode(outErr(t, cr.Output, err)); code == "" {
 		t.Fatal("app version for a database accepted")
 	}
-	cr, err = h.PostServiceStackAppVersion(ctx, sid(stage), body.PostAppVersion{})
+	cr, err = h.PostServiceStackAppVersion(ctx, sid(srv.ServiceID("appstage")), body.PostAppVersion{})
 	fresh := out(t, cr.Output, err)
 	br, err := h.PutAppVersionBuildAndDeploy(ctx, path.AppVersionId{Id: fresh.Id},
 		body.PutAppVersionBuildAndDeploy{ZeropsYaml: "zerops: []"})
