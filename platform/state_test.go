@@ -33,40 +33,7 @@ var stateAllowed = map[string]string{
 func TestPackageState_NoMutableVars(t *testing.T) {
 	t.Parallel()
 	fset := token.NewFileSet()
-	type pkgFiles struct {
-		files []*ast.File
-		vars  map[string]bool
-	}
-	pkgs := map[string]*pkgFiles{}
-	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if path != ".." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		dir := filepath.ToSlash(filepath.Dir(strings.TrimPrefix(path, "../")))
-		if dir == ".." {
-			dir = "."
-		}
-		p := pkgs[dir]
-		if p == nil {
-			p = &pkgFiles{vars: map[string]bool{}}
-			pkgs[dir] = p
-		}
-		p.files = append(p.files, f)
-		return nil
-	})
+	pkgs, err := parseNonTest(fset, "..")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,30 +45,7 @@ func TestPackageState_NoMutableVars(t *testing.T) {
 		found = append(found, fset.Position(pos).String()+": package var "+name+" "+why)
 	}
 	for dir, p := range pkgs {
-		for _, f := range p.files {
-			for _, decl := range f.Decls {
-				g, ok := decl.(*ast.GenDecl)
-				if !ok || g.Tok != token.VAR {
-					continue
-				}
-				for _, spec := range g.Specs {
-					vs := spec.(*ast.ValueSpec)
-					for i, n := range vs.Names {
-						if n.Name == "_" {
-							continue
-						}
-						p.vars[n.Name] = true
-						var val ast.Expr
-						if i < len(vs.Values) {
-							val = vs.Values[i]
-						}
-						if why := stateDecl(vs.Type, val); why != "" {
-							flag(dir, n.Name, n.Pos(), why)
-						}
-					}
-				}
-			}
-		}
+		p.declaredState(func(name string, pos token.Pos, why string) { flag(dir, name, pos, why) })
 		for _, f := range p.files {
 			for _, decl := range f.Decls {
 				fn, ok := decl.(*ast.FuncDecl)
@@ -117,6 +61,78 @@ func TestPackageState_NoMutableVars(t *testing.T) {
 	sort.Strings(found)
 	for _, f := range found {
 		t.Error(f + ": keep it in a value that owns it (a struct passed in, an actor's state), or add it to stateAllowed saying why it is not state")
+	}
+}
+
+// pkgFiles is one package's non-test files and the names of its
+// package-level vars (filled by declaredState).
+type pkgFiles struct {
+	files []*ast.File
+	vars  map[string]bool
+}
+
+// parseNonTest parses the non-test Go files under root, skipping hidden
+// directories and testdata, by package directory relative to root.
+func parseNonTest(fset *token.FileSet, root string) (map[string]*pkgFiles, error) {
+	pkgs := map[string]*pkgFiles{}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		dir := filepath.ToSlash(filepath.Dir(strings.TrimPrefix(path, root+"/")))
+		if dir == root {
+			dir = "."
+		}
+		p := pkgs[dir]
+		if p == nil {
+			p = &pkgFiles{vars: map[string]bool{}}
+			pkgs[dir] = p
+		}
+		p.files = append(p.files, f)
+		return nil
+	})
+	return pkgs, err
+}
+
+// declaredState records p's package-level vars in p.vars and calls flag for
+// each one whose declaration makes it state.
+func (p *pkgFiles) declaredState(flag func(name string, pos token.Pos, why string)) {
+	for _, f := range p.files {
+		for _, decl := range f.Decls {
+			g, ok := decl.(*ast.GenDecl)
+			if !ok || g.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range g.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, n := range vs.Names {
+					if n.Name == "_" {
+						continue
+					}
+					p.vars[n.Name] = true
+					var val ast.Expr
+					if i < len(vs.Values) {
+						val = vs.Values[i]
+					}
+					if why := stateDecl(vs.Type, val); why != "" {
+						flag(n.Name, n.Pos(), why)
+					}
+				}
+			}
+		}
 	}
 }
 
