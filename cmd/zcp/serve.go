@@ -56,29 +56,9 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	// ZCP knows its token and writes it nowhere, whatever the input: every
 	// output (stderr and the log, the protocol, the audit log, the status
 	// dump) loses it on the way out.
-	var own []string
-	if opts.creds != nil {
-		own = append(own, opts.creds.Token)
-	}
-	if opts.http != nil {
-		own = append(own, opts.http.token) // the HTTP bearer token is as secret
-	}
-	var secrets *platform.Scrubber
-	if len(own) > 0 {
-		secrets = platform.NewScrubber(own...)
-	}
+	secrets := opts.secrets()
 	stderr = secrets.Writer(stderr)
-	readOnly, err := envBool(os.Getenv, "ZCP_READ_ONLY")
-	if err != nil {
-		fmt.Fprintf(stderr, "zcp: %v\n", err)
-		return 1
-	}
-	pol, err := policyFromEnv()
-	if err != nil {
-		fmt.Fprintf(stderr, "zcp: ZCP_POLICY: %v\n", err)
-		return 1
-	}
-	wait, err := envWait(os.Getenv)
+	cfg, err := serverSettings()
 	if err != nil {
 		fmt.Fprintf(stderr, "zcp: %v\n", err)
 		return 1
@@ -122,18 +102,8 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 
-	creds := opts.creds
-	if creds == nil {
-		// Nothing will call the API (the connector answers credErr), but the
-		// stack is built the same way.
-		creds = &auth.Credentials{Token: "none", APIURL: zeropsapi.DefaultAPIHost}
-	}
-	client, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: creds.APIURL, Token: creds.Token})
-	if err != nil {
-		printFatal(stderr, fmt.Errorf("API client: %w", err))
-		return 1
-	}
-	gwCfg, err := gatewayConfigFromEnv()
+	creds := opts.credsOrNone()
+	client, gwCfg, err := apiClient(creds)
 	if err != nil {
 		printFatal(stderr, err)
 		return 1
@@ -155,51 +125,141 @@ func serve(opts serveOptions, stderr io.Writer) int {
 
 	conn := auth.NewConnector(stack.Gateway, creds, opts.credErr, auth.ConnectorConfig{Hint: opts.hint})
 	defer reportFirstAttempt(ctx, conn.Start(ctx), opts.hint, stderr)()
-	dump.Project = func() (string, string) {
+	dump.Project = knownProject(conn)
+	cfg.Connect, cfg.Known = projectThrough(conn)
+	cfg.Audit, cfg.Secrets, cfg.NewDeployer, cfg.Prober, cfg.Schemas = audit, secrets, opts.deployer(creds), opts.prober, schemas
+	srv, err := stack.NewServer(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "zcp: %v\n", err)
+		return 1
+	}
+	watchServer(dump, srv)
+	go dump.RefreshFile(ctx, supervisor.StatusFileInterval)
+	if opts.http != nil {
+		return serveHTTP(ctx, srv, opts.http, dump, log, stderr, opts.banner)
+	}
+	return serveStdio(ctx, srv, protocol, log, stderr, opts.banner)
+}
+
+// serveStdio serves srv on stdin and protocol (the guarded stdout) until
+// stdin closes or ctx ends; the exit code.
+func serveStdio(ctx context.Context, srv *mcp.Server, protocol io.WriteCloser, log *slog.Logger, stderr io.Writer, banner string) int {
+	if banner != "" {
+		fmt.Fprintln(stderr, banner)
+	}
+	log.Info("serving MCP over stdio", slog.String("version", version))
+
+	err := srv.Run(ctx, mcp.NewStdioTransport(os.Stdin, protocol, mcp.DefaultDrain))
+	if err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
+		log.Error("MCP session ended with an error", slog.Any("error", err))
+		return 1
+	}
+	return 0
+}
+
+// credsOrNone is opts.creds, or without credentials a placeholder: nothing
+// will call the API (the connector answers credErr), but the stack is
+// built the same way.
+func (opts serveOptions) credsOrNone() *auth.Credentials {
+	if opts.creds == nil {
+		return &auth.Credentials{Token: "none", APIURL: zeropsapi.DefaultAPIHost}
+	}
+	return opts.creds
+}
+
+// secrets is the scrubber of what opts holds secret (the token, the HTTP
+// bearer token); nil when there is none.
+func (opts serveOptions) secrets() *platform.Scrubber {
+	var own []string
+	if opts.creds != nil {
+		own = append(own, opts.creds.Token)
+	}
+	if opts.http != nil {
+		own = append(own, opts.http.token) // the HTTP bearer token is as secret
+	}
+	if len(own) == 0 {
+		return nil
+	}
+	return platform.NewScrubber(own...)
+}
+
+// serverSettings is the server's configuration as far as the environment
+// sets it: ZCP_READ_ONLY, ZCP_POLICY, ZCP_WAIT, the grants directory and
+// the working directory.
+func serverSettings() (supervisor.ServerConfig, error) {
+	readOnly, err := envBool(os.Getenv, "ZCP_READ_ONLY")
+	if err != nil {
+		return supervisor.ServerConfig{}, err
+	}
+	pol, err := policyFromEnv()
+	if err != nil {
+		return supervisor.ServerConfig{}, fmt.Errorf("ZCP_POLICY: %w", err)
+	}
+	wait, err := envWait(os.Getenv)
+	if err != nil {
+		return supervisor.ServerConfig{}, err
+	}
+	workDir, _ := os.Getwd()
+	return supervisor.ServerConfig{
+		Version: version, ReadOnly: readOnly, Wait: wait, Policy: pol, Grants: grantsDir(), WorkDir: workDir,
+	}, nil
+}
+
+// projectThrough is the server's view of the project conn discovers: connect
+// waits for it, known answers what is known already.
+func projectThrough(conn *auth.Connector) (connect func(context.Context) (mcp.Project, error), known func() (mcp.Project, bool)) {
+	connect = func(ctx context.Context) (mcp.Project, error) {
+		info, err := conn.Info(ctx)
+		if err != nil {
+			return mcp.Project{}, err
+		}
+		return mcp.Project{ID: info.ProjectID, Name: info.ProjectName}, nil
+	}
+	known = func() (mcp.Project, bool) {
+		info, ok := conn.Known()
+		if !ok {
+			return mcp.Project{}, false
+		}
+		return mcp.Project{ID: info.ProjectID, Name: info.ProjectName}, true
+	}
+	return connect, known
+}
+
+// apiClient is a client of the API creds name and the gateway's settings
+// from the environment.
+func apiClient(creds *auth.Credentials) (platform.Client, actors.GatewayConfig, error) {
+	client, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: creds.APIURL, Token: creds.Token})
+	if err != nil {
+		return nil, actors.GatewayConfig{}, fmt.Errorf("API client: %w", err)
+	}
+	gwCfg, err := gatewayConfigFromEnv()
+	return client, gwCfg, err
+}
+
+// deployer is opts.newDeployer, or by default SSH and local deploys with
+// the token of creds.
+func (opts serveOptions) deployer(creds *auth.Credentials) func(platform.Client) mcp.Deployer {
+	if opts.newDeployer != nil {
+		return opts.newDeployer
+	}
+	return func(platform.Client) mcp.Deployer {
+		return deploy.New(deploy.Config{SSHConfigPath: os.Getenv("ZCP_SSH_CONFIG"), Token: creds.Token})
+	}
+}
+
+// knownProject is the status dump's view of the project conn discovers:
+// its name and id once known.
+func knownProject(conn *auth.Connector) func() (name, id string) {
+	return func() (string, string) {
 		if info, ok := conn.Known(); ok {
 			return info.ProjectName, info.ProjectID
 		}
 		return "", ""
 	}
+}
 
-	newDeployer := opts.newDeployer
-	if newDeployer == nil {
-		newDeployer = func(platform.Client) mcp.Deployer {
-			return deploy.New(deploy.Config{SSHConfigPath: os.Getenv("ZCP_SSH_CONFIG"), Token: creds.Token})
-		}
-	}
-	workDir, _ := os.Getwd()
-	srv, err := stack.NewServer(supervisor.ServerConfig{
-		Connect: func(ctx context.Context) (mcp.Project, error) {
-			info, err := conn.Info(ctx)
-			if err != nil {
-				return mcp.Project{}, err
-			}
-			return mcp.Project{ID: info.ProjectID, Name: info.ProjectName}, nil
-		},
-		Known: func() (mcp.Project, bool) {
-			info, ok := conn.Known()
-			if !ok {
-				return mcp.Project{}, false
-			}
-			return mcp.Project{ID: info.ProjectID, Name: info.ProjectName}, true
-		},
-		Version:     version,
-		ReadOnly:    readOnly,
-		Wait:        wait,
-		Audit:       audit,
-		Secrets:     secrets,
-		WorkDir:     workDir,
-		NewDeployer: newDeployer,
-		Prober:      opts.prober,
-		Policy:      pol,
-		Grants:      grantsDir(),
-		Schemas:     schemas,
-	})
-	if err != nil {
-		fmt.Fprintf(stderr, "zcp: %v\n", err)
-		return 1
-	}
+// watchServer has dump show srv's calls in flight and its policy.
+func watchServer(dump *supervisor.StatusDump, srv *mcp.Server) {
 	dump.InFlight = func() []supervisor.InFlightCall {
 		calls := srv.InFlight()
 		out := make([]supervisor.InFlightCall, len(calls))
@@ -212,21 +272,6 @@ func serve(opts serveOptions, stderr io.Writer) int {
 		st := srv.PolicyStatus()
 		return st.Policy, st.Decisions
 	}
-	go dump.RefreshFile(ctx, supervisor.StatusFileInterval)
-	if opts.http != nil {
-		return serveHTTP(ctx, srv, opts.http, dump, log, stderr, opts.banner)
-	}
-	if opts.banner != "" {
-		fmt.Fprintln(stderr, opts.banner)
-	}
-	log.Info("serving MCP over stdio", slog.String("version", version))
-
-	err = srv.Run(ctx, mcp.NewStdioTransport(os.Stdin, protocol, mcp.DefaultDrain))
-	if err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
-		log.Error("MCP session ended with an error", slog.Any("error", err))
-		return 1
-	}
-	return 0
 }
 
 // reportFirstAttempt says on stderr, once, what keeps ZCP from the
