@@ -148,6 +148,39 @@ func (d *StatusDump) Render(ctx context.Context) []byte {
 	if d.Actors != nil {
 		list = d.Actors()
 	}
+	answers := askActors(ctx, list, timeout)
+
+	t := now()
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "=== zcp status %s ===\n", t.Format(time.RFC3339))
+	fmt.Fprintf(&b, "version: %s\n", orDash(d.Version))
+	if !d.Started.IsZero() {
+		fmt.Fprintf(&b, "uptime: %s\n", t.Sub(d.Started).Round(time.Second))
+	}
+	name, id := d.ProjectName, d.ProjectID
+	if d.Project != nil {
+		name, id = d.Project()
+	}
+	fmt.Fprintf(&b, "project: %s (id %s)\n", orDash(name), orDash(id))
+	fmt.Fprintf(&b, "goroutines: %d\n", runtime.NumGoroutine())
+	d.writeActors(&b, list, answers, timeout)
+	d.writeCalls(&b, t)
+	d.writePolicy(&b)
+	if d.Sessions != nil {
+		sessions := d.Sessions()
+		fmt.Fprintf(&b, "sessions: %d\n", len(sessions))
+		for _, s := range sessions {
+			fmt.Fprintf(&b, "  %s: client %s, age %s, %d calls in flight\n",
+				oneLine(s.ID), oneLine(orDash(s.Client)), t.Sub(s.Started).Round(time.Second), s.Calls)
+		}
+	}
+	b.WriteString("=== end ===\n")
+	return d.Secrets.Bytes(b.Bytes())
+}
+
+// askActors asks every actor of list for its status at once and waits at
+// most timeout in all; an actor that has not answered by then has no answer.
+func askActors(ctx context.Context, list []actors.Actor, timeout time.Duration) []actorAnswer {
 	answers := make([]actorAnswer, len(list))
 	replies := make([]chan actorAnswer, len(list))
 	for i, a := range list {
@@ -176,21 +209,12 @@ func (d *StatusDump) Render(ctx context.Context) []byte {
 			expired = true
 		}
 	}
+	return answers
+}
 
-	t := now()
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "=== zcp status %s ===\n", t.Format(time.RFC3339))
-	fmt.Fprintf(&b, "version: %s\n", orDash(d.Version))
-	if !d.Started.IsZero() {
-		fmt.Fprintf(&b, "uptime: %s\n", t.Sub(d.Started).Round(time.Second))
-	}
-	name, id := d.ProjectName, d.ProjectID
-	if d.Project != nil {
-		name, id = d.Project()
-	}
-	fmt.Fprintf(&b, "project: %s (id %s)\n", orDash(name), orDash(id))
-	fmt.Fprintf(&b, "goroutines: %d\n", runtime.NumGoroutine())
-	fmt.Fprintf(&b, "actors: %d\n", len(list))
+// writeActors writes the actors section: each actor of list with its answer.
+func (d *StatusDump) writeActors(b *bytes.Buffer, list []actors.Actor, answers []actorAnswer, timeout time.Duration) {
+	fmt.Fprintf(b, "actors: %d\n", len(list))
 	for i, a := range list {
 		restarts := 0
 		if d.Restarts != nil {
@@ -199,53 +223,53 @@ func (d *StatusDump) Render(ctx context.Context) []byte {
 		ans := answers[i]
 		switch {
 		case !ans.ok || errors.Is(ans.err, context.DeadlineExceeded):
-			fmt.Fprintf(&b, "  %s: unresponsive (no status within %s), restarts %d\n", a, timeout, restarts)
+			fmt.Fprintf(b, "  %s: unresponsive (no status within %s), restarts %d\n", a, timeout, restarts)
 		case ans.err != nil:
-			fmt.Fprintf(&b, "  %s: status error: %v, restarts %d\n", a, ans.err, restarts)
+			fmt.Fprintf(b, "  %s: status error: %v, restarts %d\n", a, ans.err, restarts)
 		default:
-			fmt.Fprintf(&b, "  %s: %s, restarts %d", a, ans.st.State, restarts)
+			fmt.Fprintf(b, "  %s: %s, restarts %d", a, ans.st.State, restarts)
 			for _, f := range ans.st.Figures {
-				fmt.Fprintf(&b, ", %s %s", f.Key, f.Value)
+				fmt.Fprintf(b, ", %s %s", f.Key, f.Value)
 			}
 			b.WriteByte('\n')
 			for _, line := range ans.st.Details {
-				fmt.Fprintf(&b, "    %s\n", oneLine(line))
+				fmt.Fprintf(b, "    %s\n", oneLine(line))
 			}
 		}
 	}
+}
+
+// writeCalls writes the tool calls in flight at t, oldest first.
+func (d *StatusDump) writeCalls(b *bytes.Buffer, t time.Time) {
 	var calls []InFlightCall
 	if d.InFlight != nil {
 		calls = d.InFlight()
 	}
 	sort.Slice(calls, func(i, j int) bool { return calls[i].Started.Before(calls[j].Started) })
-	fmt.Fprintf(&b, "tool calls in flight: %d\n", len(calls))
+	fmt.Fprintf(b, "tool calls in flight: %d\n", len(calls))
 	for _, c := range calls {
-		fmt.Fprintf(&b, "  %s: %s\n", oneLine(c.Tool), t.Sub(c.Started).Round(time.Millisecond))
+		fmt.Fprintf(b, "  %s: %s\n", oneLine(c.Tool), t.Sub(c.Started).Round(time.Millisecond))
 	}
-	if d.Policy != nil {
-		inForce, decisions := d.Policy()
-		fmt.Fprintf(&b, "policy: %s\n", oneLine(orDash(inForce)))
-		keys := make([]string, 0, len(decisions))
-		for k := range decisions {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		counts := make([]string, len(keys))
-		for i, k := range keys {
-			counts[i] = fmt.Sprintf("%s %d", oneLine(k), decisions[k])
-		}
-		fmt.Fprintf(&b, "  decisions: %s\n", orDash(strings.Join(counts, ", ")))
+}
+
+// writePolicy writes the policy in force and its decisions so far, when
+// the dump shows a policy gate.
+func (d *StatusDump) writePolicy(b *bytes.Buffer) {
+	if d.Policy == nil {
+		return
 	}
-	if d.Sessions != nil {
-		sessions := d.Sessions()
-		fmt.Fprintf(&b, "sessions: %d\n", len(sessions))
-		for _, s := range sessions {
-			fmt.Fprintf(&b, "  %s: client %s, age %s, %d calls in flight\n",
-				oneLine(s.ID), oneLine(orDash(s.Client)), t.Sub(s.Started).Round(time.Second), s.Calls)
-		}
+	inForce, decisions := d.Policy()
+	fmt.Fprintf(b, "policy: %s\n", oneLine(orDash(inForce)))
+	keys := make([]string, 0, len(decisions))
+	for k := range decisions {
+		keys = append(keys, k)
 	}
-	b.WriteString("=== end ===\n")
-	return d.Secrets.Bytes(b.Bytes())
+	sort.Strings(keys)
+	counts := make([]string, len(keys))
+	for i, k := range keys {
+		counts[i] = fmt.Sprintf("%s %d", oneLine(k), decisions[k])
+	}
+	fmt.Fprintf(b, "  decisions: %s\n", orDash(strings.Join(counts, ", ")))
 }
 
 func orDash(s string) string {
