@@ -74,12 +74,16 @@ func runCases(t *testing.T, tests []runCase) {
 	}
 }
 
+// nodeOK is a Node server that answers on 0.0.0.0:3000.
+const nodeOK = "const http = require('node:http');\nhttp.createServer((q, s) => s.end('ok')).listen(3000);\n"
+
 // Each rule of the simulated runtime, from what the user wrote: the
-// runtime's log (its own words) and what the declared port answers.
+// runtime's log (its own words) and what the declared port answers. This
+// test has the entry file run.start names; the TestRun_ tests below it the
+// listening address, the environment and the shell.
 func TestRun_FollowsWhatTheUserWrote(t *testing.T) {
 	t.Parallel()
-	const nodeOK = "const http = require('node:http');\nhttp.createServer((q, s) => s.end('ok')).listen(3000);\n"
-	tests := []runCase{
+	runCases(t, []runCase{
 		{"NodeHealthy", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, ""), "index.js": nodeOK},
 			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, []string{"Error"}},
 		{"NodeMissingStartFile", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node server.js", 3000, ""), "index.js": nodeOK},
@@ -117,6 +121,17 @@ func TestRun_FollowsWhatTheUserWrote(t *testing.T) {
 			8080, http.StatusBadGateway, []string{"Could not open input file: worker.php"}, nil},
 		{"GoBinaryMissing", map[string]string{"zerops.yml": appYml("appstage", "go@1", "./app", 8080, ""), "main.go": "package main\n"},
 			8080, http.StatusBadGateway, []string{"/bin/sh: ./app: not found", "exited with code 127"}, nil},
+		{"UnknownEntryKeepsDeclared", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
+			"index.js": "require('./server')\n", "server.js": "module.exports = {}\n"},
+			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, nil},
+	})
+}
+
+// The address the app listens on: the port and host its code, its flags
+// and its environment give, as the runtime reads them.
+func TestRun_ListensWhereTheCodeSays(t *testing.T) {
+	t.Parallel()
+	runCases(t, []runCase{
 		{"WrongPortLiteral", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
 			"index.js": "require('http').createServer(h).listen(8080);\n"},
 			3000, http.StatusBadGateway, []string{"Listening on 0.0.0.0:8080"}, []string{":3000"}},
@@ -183,6 +198,26 @@ func TestRun_FollowsWhatTheUserWrote(t *testing.T) {
 		{"FlaskCommandDefaultPort", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "flask run -h 0.0.0.0", 8000, ""),
 			"app.py": "app = object()\n"},
 			8000, http.StatusBadGateway, []string{" * Running on http://0.0.0.0:5000"}, nil},
+		{"GunicornBindIPv6Any", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "gunicorn -b [::]:8000 app:app", 8000, ""),
+			"app.py": "app = object()\n"},
+			8000, http.StatusOK, []string{"[INFO] Listening at: http://[::]:8000"}, []string{"127.0.0.1"}},
+		{"UvicornHostIPv6Any", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", `"uvicorn app:app --host :: --port 8000"`, 8000, ""),
+			"app.py": "app = object()\n"},
+			8000, http.StatusOK, []string{"Uvicorn running on http://[::]:8000"}, []string{"127.0.0.1"}},
+		{"GunicornBindEmptyHost", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "gunicorn -b :8000 app:app", 8000, ""),
+			"app.py": "app = object()\n"},
+			8000, http.StatusOK, []string{"[INFO] Listening at: http://0.0.0.0:8000"}, []string{"127.0.0.1"}},
+		{"HypercornBindIPv6Any", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "hypercorn app:app --bind [::]:8000", 8000, ""),
+			"app.py": "app = object()\n"},
+			8000, http.StatusOK, []string{"Running on http://[::]:8000"}, []string{"127.0.0.1"}},
+	})
+}
+
+// Service references in run.envVariables and run.initCommands, as the
+// container's start reads and runs them.
+func TestRun_ReadsReferencesAndInitCommands(t *testing.T) {
+	t.Parallel()
+	runCases(t, []runCase{
 		{"MissingServiceReference", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000,
 			"        DATABASE_URL: ${database_connectionString}\n"), "index.js": nodeOK},
 			3000, http.StatusBadGateway, []string{"Error: getaddrinfo ENOTFOUND database"}, []string{"Listening"}},
@@ -210,6 +245,13 @@ func TestRun_FollowsWhatTheUserWrote(t *testing.T) {
 		{"InitCommandPasses", map[string]string{"zerops.yml": strings.Replace(appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
 			"    run:\n", "    run:\n      initCommands: [node migrate.js, 'zsc execOnce x -- node migrate.js']\n", 1), "index.js": nodeOK, "migrate.js": "1\n"},
 			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, []string{"initCommands"}},
+	})
+}
+
+// How sh runs run.start and run.startCommands from /var/www.
+func TestRun_StartsThroughTheShell(t *testing.T) {
+	t.Parallel()
+	runCases(t, []runCase{
 		// sh runs run.start from /var/www: a cd moves it, a wrapper runs the
 		// same command, a trailing & ends the start at once.
 		{"CdIntoDirectory", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "cd dist && node index.js", 3000, ""), "dist/index.js": nodeOK},
@@ -270,23 +312,7 @@ func TestRun_FollowsWhatTheUserWrote(t *testing.T) {
 		{"GunicornBindPortUnset", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "gunicorn --bind 0.0.0.0:$PORT app:app", 8000, ""),
 			"app.py": "app = object()\n"},
 			8000, http.StatusBadGateway, []string{"Error: '' is not a valid port number.", "exited with code 1"}, []string{"Listening at"}},
-		{"GunicornBindIPv6Any", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "gunicorn -b [::]:8000 app:app", 8000, ""),
-			"app.py": "app = object()\n"},
-			8000, http.StatusOK, []string{"[INFO] Listening at: http://[::]:8000"}, []string{"127.0.0.1"}},
-		{"UvicornHostIPv6Any", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", `"uvicorn app:app --host :: --port 8000"`, 8000, ""),
-			"app.py": "app = object()\n"},
-			8000, http.StatusOK, []string{"Uvicorn running on http://[::]:8000"}, []string{"127.0.0.1"}},
-		{"GunicornBindEmptyHost", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "gunicorn -b :8000 app:app", 8000, ""),
-			"app.py": "app = object()\n"},
-			8000, http.StatusOK, []string{"[INFO] Listening at: http://0.0.0.0:8000"}, []string{"127.0.0.1"}},
-		{"HypercornBindIPv6Any", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "hypercorn app:app --bind [::]:8000", 8000, ""),
-			"app.py": "app = object()\n"},
-			8000, http.StatusOK, []string{"Running on http://[::]:8000"}, []string{"127.0.0.1"}},
-		{"UnknownEntryKeepsDeclared", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
-			"index.js": "require('./server')\n", "server.js": "module.exports = {}\n"},
-			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, nil},
-	}
-	runCases(t, tests)
+	})
 }
 
 // A service variable naming a service the project lacks is read when the
