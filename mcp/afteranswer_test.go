@@ -115,11 +115,12 @@ func TestProgress_NoneAfterAnswerOverHTTP(t *testing.T) {
 		must(t, err)
 		procs = append(procs, p.ID)
 	}
-	session := rawPost(t, hh.url, "", scriptInit).Header.Get("Mcp-Session-Id")
+	header, _ := rawPost(t, hh.url, "", scriptInit)
+	session := header.Get("Mcp-Session-Id")
 	if session == "" {
 		t.Fatal("no session id")
 	}
-	_ = rawPost(t, hh.url, session, scriptInitialized)
+	rawPost(t, hh.url, session, scriptInitialized)
 	// The session's standalone stream: where a notification no call's
 	// stream takes would go.
 	getCtx, stopGet := context.WithCancel(t.Context())
@@ -130,11 +131,10 @@ func TestProgress_NoneAfterAnswerOverHTTP(t *testing.T) {
 	get.Header.Set("Mcp-Session-Id", session)
 	get.Header.Set("Mcp-Protocol-Version", "2025-06-18")
 	standalone := make(chan []wireMessage, 1)
-	if res, err := http.DefaultClient.Do(get); err == nil {
-		go func() {
-			defer func() { _ = res.Body.Close() }()
-			standalone <- readEvents(t, res.Body)
-		}()
+	res, err := http.DefaultClient.Do(get)
+	if err == nil {
+		defer func() { _ = res.Body.Close() }()
+		go func() { standalone <- readEvents(t, res.Body) }()
 	} else {
 		standalone <- nil
 	}
@@ -145,8 +145,7 @@ func TestProgress_NoneAfterAnswerOverHTTP(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			res := rawPost(t, hh.url, session, waitCall(n, procs))
-			msgs := readEvents(t, res.Body)
+			_, msgs := rawPost(t, hh.url, session, waitCall(n, procs))
 			a, k := afterAnswer(t, fmt.Sprintf("POST %d", n), msgs)
 			mu.Lock()
 			answers, notes = answers+a, notes+k
@@ -167,8 +166,9 @@ func TestProgress_NoneAfterAnswerOverHTTP(t *testing.T) {
 	}
 }
 
-// rawPost posts one JSON-RPC message as a Streamable HTTP client does.
-func rawPost(t *testing.T, url, session, body string) *http.Response {
+// rawPost posts one JSON-RPC message as a Streamable HTTP client does and
+// reads the answer to its end: its header and its messages in order.
+func rawPost(t *testing.T, url, session, body string) (http.Header, []wireMessage) {
 	t.Helper()
 	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, url, strings.NewReader(body))
 	must(t, err)
@@ -182,13 +182,13 @@ func rawPost(t *testing.T, url, session, body string) *http.Response {
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Errorf("POST: %v", err)
-		return &http.Response{Header: http.Header{}, Body: io.NopCloser(strings.NewReader(""))}
+		return http.Header{}, nil
 	}
-	t.Cleanup(func() { _ = res.Body.Close() })
+	defer func() { _ = res.Body.Close() }()
 	if res.StatusCode >= 300 {
 		t.Errorf("POST answered %s", res.Status)
 	}
-	return res
+	return res.Header, readEvents(t, res.Body)
 }
 
 // readEvents reads an event stream (or a JSON body) to its end: the

@@ -159,7 +159,7 @@ func TestMonitor_SeesWhatIsThere(t *testing.T) {
 		t.Errorf("backups next %q repeats the call just made", next)
 	}
 
-	res, m = h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "storage"})
+	res, _ = h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "storage"})
 	wantOK(t, res)
 	if !strings.Contains(text(res), "object storage: it has no containers") || strings.Contains(text(res), `"cpu"`) {
 		t.Errorf("object storage metrics: %s", text(res))

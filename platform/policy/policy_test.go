@@ -102,7 +102,7 @@ func TestParse_ErrorsNameTheirLine(t *testing.T) {
 		{"unknown action", "rules:\n  - actions: [delete, destroy]\n    decision: deny\n", 2, `unknown action "destroy"`},
 		{"unknown decision", "rules:\n  - decision: maybe\n", 2, `decision "maybe"`},
 		{"missing decision", "rules:\n  - services: [db]\n", 2, "no decision"},
-		{"unknown key", "rules:\n  - services: [db]\n    decison: deny\n", 3, `unknown key "decison"`},
+		{"unknown key", "rules:\n  - services: [db]\n    decison: deny\n", 3, `unknown key "decison"`}, //nolint:misspell // the misspelt key is what the test feeds
 		{"bad limit", "rules:\n  - actions: [scale]\n    above: {containers: lots}\n    decision: confirm\n", 3, "positive number"},
 		{"above without scale", "rules:\n  - actions: [delete]\n    above: {containers: 2}\n    decision: confirm\n", 2, "only a scale"},
 		{"syntax", "rules:\n  - services: [db]\n    decision: deny: x\n", 3, "not valid YAML"},

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -64,7 +65,8 @@ func textLocations(err error, lits map[string]string) [][]string {
 			walk(c)
 		}
 	}
-	if ve, ok := err.(*jsonschema.ValidationError); ok {
+	var ve *jsonschema.ValidationError
+	if errors.As(err, &ve) {
 		walk(ve)
 	}
 	return out

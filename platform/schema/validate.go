@@ -243,7 +243,7 @@ func (m *mapper) add(warn bool, is platform.Issue) {
 // zerops[0].run.base, services[2](db).type.
 func (m *mapper) path(loc []string) string {
 	var b strings.Builder
-	var cur any = m.inst
+	cur := m.inst
 	for i, tok := range loc {
 		switch c := cur.(type) {
 		case []any:

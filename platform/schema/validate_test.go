@@ -43,8 +43,8 @@ func TestValidate_SchemaErrorsHavePathProblemFix(t *testing.T) {
 		doc                    string
 		path, problem, fixPart string
 	}{
-		{"UnknownKey", zy, setup + "    run:\n      base: nodejs@22\n      strat: node x\n",
-			"zerops[0].run.strat", `unknown key "strat"`, "Did you mean start?"},
+		{"UnknownKey", zy, setup + "    run:\n      base: nodejs@22\n      strat: node x\n", //nolint:misspell // a misspelt key is the input
+			"zerops[0].run.strat", `unknown key "strat"`, "Did you mean start?"}, //nolint:misspell // and its path in the answer
 		{"WrongType", zy, setup + "    run:\n      base: nodejs@22\n      ports:\n        - port: http\n",
 			"zerops[0].run.ports[0].port", "must be integer, got string", "Write integer"},
 		{"UnknownRunBase", zy, setup + "    run:\n      base: nodejs@99\n",
