@@ -219,9 +219,9 @@ var mutants = []mutant{
 	{name: "dry-run-lets-type-mode-contradiction-through", file: "platform/yamlcheck/importyml.go",
 		old: `|| e.Mode == typeMode {`, new: `|| true {`,
 		pkgs: []string{"./platform/ops"}, run: "TestCheckImport_PredictsTheImport"},
-	{name: "dry-run-lets-shared-storage-without-mode-through", file: "platform/yamlcheck/importyml.go",
-		old: `return "missing for shared storage", `, new: `return "", "" + `,
-		pkgs: []string{"./platform/ops"}, run: "TestCheckImport_PredictsTheImport"},
+	{name: "dry-run-lets-managed-without-mode-through", file: "platform/yamlcheck/importyml.go",
+		old: `if e.Keys.has("mode") || !e.managed() || e.objectStorage()`, new: `if true || !e.managed() || e.objectStorage()`,
+		pkgs: []string{"./platform/yamlcheck"}, run: "TestValidate_ManagedWithoutModeWarns"},
 	{name: "unknown-key-without-near-match", file: "platform/yamlcheck/checker.go",
 		old: `if near != "" {`, new: `if near == "\x00" {`,
 		pkgs: []string{"./platform/yamlcheck"}, run: "TestValidate_UnknownKeyNamesTheNearMatch"},
@@ -292,8 +292,8 @@ var mutants = []mutant{
 		old: `if !b.unknown && !b.deploys(df) {`, new: `if !b.deploys(df) {`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestBuild_SucceedsWhenFilesAllow"},
 	// Commands are lists in the validator as in the fake (review5 F30).
-	{name: "validate-takes-command-strings", file: "platform/yamlcheck/zeropsyml.go",
-		old: "BuildCommands   commandList  `yaml:\"buildCommands\"`", new: "BuildCommands   stringOrList `yaml:\"buildCommands\"`",
+	{name: "validate-takes-command-strings", file: "platform/zeropsyml/fields.go",
+		old: `{"buildCommands", ShapeCommands, nil},`, new: `{"buildCommands", ShapeTexts, nil},`,
 		pkgs: []string{"./platform/yamlcheck"}, run: "TestValidate_CommandsAreLists"},
 	// A web server answers from its document root (review5 F4, F5, F22).
 	{name: "fake-web-root-serves-any-path", file: "platform/fakeapi/probe.go",
