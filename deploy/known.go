@@ -1,6 +1,9 @@
 package deploy
 
-import "github.com/zeropsio/zcp/platform/ops"
+import (
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/ops"
+)
 
 // project is the project env deploys to, with what ZCP remembers of it.
 func (env Env) project() ops.Project {
@@ -11,11 +14,11 @@ func (env Env) project() ops.Project {
 // answered after its deploy or rollback, so that a default rollback does not
 // go back to one seen not answering: the version live before is no way back
 // when it was broken itself. A later answering verdict forgets it.
-func (env Env) noteVerdict(id, verdict string) {
+func (env Env) noteVerdict(id string, verdict platform.Verdict) {
 	switch verdict {
-	case VerdictNotAnswering:
+	case platform.VerdictNotAnswering:
 		env.Memory.NoteAnswering(env.ProjectID, id, false)
-	case VerdictLive, VerdictDegraded:
+	case platform.VerdictLive, platform.VerdictDegraded:
 		env.Memory.NoteAnswering(env.ProjectID, id, true)
 	}
 }

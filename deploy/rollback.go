@@ -82,7 +82,7 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	}
 	out.Verdict, out.Check = checkLive(ctx, env, svc.ID, svc.Name, v.ID, started)
 	env.noteVerdict(v.ID, out.Verdict)
-	if out.Verdict == VerdictTargetDeleted {
+	if out.Verdict == platform.VerdictTargetDeleted {
 		return nil, deletedDuring(ctx, env, svc.ID, svc.Name, v.ID, out.Status, nil)
 	}
 	out.Message = "Rolled back to " + what + ": " + verdictMessage(svc.Name, out.Verdict, out.Check)

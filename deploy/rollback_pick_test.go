@@ -22,10 +22,10 @@ func TestPickVersion_TheOneLiveBefore(t *testing.T) {
 		return platform.AppVersion{ID: id, Sequence: seq, Status: status, Created: at(seq), LastUpdate: at(updated)}
 	}
 	env := Env{ProjectID: "pick", Memory: ops.NewMemory("")}
-	env.noteVerdict("pick-broken-b", VerdictNotAnswering)
-	env.noteVerdict("pick-broken-c", VerdictNotAnswering)
-	env.noteVerdict("pick-healed", VerdictNotAnswering)
-	env.noteVerdict("pick-healed", VerdictLive)
+	env.noteVerdict("pick-broken-b", platform.VerdictNotAnswering)
+	env.noteVerdict("pick-broken-c", platform.VerdictNotAnswering)
+	env.noteVerdict("pick-healed", platform.VerdictNotAnswering)
+	env.noteVerdict("pick-healed", platform.VerdictLive)
 	for _, tt := range []struct {
 		name     string
 		versions []platform.AppVersion // newest first, as the search answers

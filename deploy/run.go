@@ -95,8 +95,8 @@ type Outcome struct {
 	// Verdict (live, degraded, not-answering, deployed, unverified, stopped,
 	// replaced) and Check are set when the build was followed to ACTIVE; a
 	// failed build is an error.
-	Verdict string `json:"verdict,omitempty"`
-	Check   *Check `json:"check,omitempty"`
+	Verdict platform.Verdict `json:"verdict,omitempty"`
+	Check   *Check           `json:"check,omitempty"`
 	// Warnings are the validator's for the pushed zerops.yml: the push went
 	// out, but what they name may not work as meant.
 	Warnings []platform.Issue `json:"warnings,omitempty"`
@@ -267,7 +267,7 @@ func finishFollow(ctx context.Context, env Env, out *Outcome, label string, sinc
 			return nil
 		}
 		env.noteVerdict(build.AppVersionID, out.Verdict)
-		if out.Verdict == VerdictTargetDeleted {
+		if out.Verdict == platform.VerdictTargetDeleted {
 			return deletedDuring(ctx, env, out.TargetServiceID, label, build.AppVersionID, build.Status, nil)
 		}
 		out.Message = verdictMessage(label, out.Verdict, out.Check)

@@ -11,20 +11,6 @@ import (
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
-// What a followed deploy came to (Outcome.Verdict).
-const (
-	VerdictLive          = "live"           // the new version answers HTTP and its log is clean
-	VerdictDegraded      = "degraded"       // it answers, but not everywhere or its log shows errors
-	VerdictNotAnswering  = "not-answering"  // deployed, but nothing answers HTTP
-	VerdictBuildFailed   = "build-failed"   // the build or deploy failed; the version deployed before stays ACTIVE
-	VerdictDeployed      = "deployed"       // ACTIVE, but nothing could be probed from here
-	VerdictUnverified    = "unverified"     // zcp sandbox only: the simulated app answered, but what decides that was not read
-	VerdictStopped       = "stopped"        // deployed to a stopped service: nothing runs until it is started
-	VerdictReplaced      = "replaced"       // a later deploy replaced this one's version before it was checked
-	VerdictCancelled     = "cancelled"      // the build was cancelled before it deployed; the version deployed before stays ACTIVE
-	VerdictTargetDeleted = "target-deleted" // the target was deleted while the deploy ran: nothing of it runs
-)
-
 // Timing of the wait for a deployed app to answer.
 const (
 	DefaultReadyWait = time.Minute     // how long a deployed app may take to answer
@@ -50,7 +36,7 @@ type Check struct {
 // or not answering with a quiet log, is asked again: it may not be
 // listening yet.
 // An empty verdict means the wait budget ended before the check decided.
-func checkLive(ctx context.Context, env Env, serviceID, label, own string, started time.Time) (string, *Check) {
+func checkLive(ctx context.Context, env Env, serviceID, label, own string, started time.Time) (platform.Verdict, *Check) {
 	wait := env.ReadyWait
 	if wait <= 0 {
 		wait = DefaultReadyWait
@@ -71,14 +57,14 @@ func checkLive(ctx context.Context, env Env, serviceID, label, own string, start
 			return "", nil // what the cut check saw decides nothing: Follow checks again
 		}
 		if platform.ErrorCode(err) == platform.ErrServiceNotFound || err == nil && svc.Status == platform.ServiceDeleting {
-			return VerdictTargetDeleted, &Check{Reason: label + " was deleted while the deploy ran"}
+			return platform.VerdictTargetDeleted, &Check{Reason: label + " was deleted while the deploy ran"}
 		}
 		if err != nil {
-			return VerdictDeployed, &Check{Reason: "could not check it: " + platform.Clip(err.Error(), 200),
+			return platform.VerdictDeployed, &Check{Reason: "could not check it: " + platform.Clip(err.Error(), 200),
 				Next: platform.Call("zerops_verify", "serviceHostname="+label).Say(" tells whether it answers.")}
 		}
 		if h == nil { // stopped: nothing runs to answer, however long we wait
-			return VerdictStopped, &Check{Reason: fmt.Sprintf("%s is %s: the version deployed runs once %s is started", label, svc.Status, label),
+			return platform.VerdictStopped, &Check{Reason: fmt.Sprintf("%s is %s: the version deployed runs once %s is started", label, svc.Status, label),
 				Next: platform.Say("start it with ").Call("zerops_manage", "action=start", "serviceHostname="+label).Say("; then ").
 					Call("zerops_verify", "serviceHostname="+label).Say(" tells whether it answers.")}
 		}
@@ -87,8 +73,8 @@ func checkLive(ctx context.Context, env Env, serviceID, label, own string, start
 		quiet := len(h.Diagnoses) == 0 && len(h.ErrorLines) == 0
 		// The platform registers a deploy's ports a moment after it ends;
 		// an app whose log already shows it failing is not waited for.
-		noPortsYet := len(h.Probes) == 0 && time.Since(begun) < portsWait && (quiet || h.Verdict != ops.VerdictFailing)
-		retry := h.ReplacedBy == nil && (noPortsYet || h.Starting() || (h.Verdict == ops.VerdictFailing && quiet))
+		noPortsYet := len(h.Probes) == 0 && time.Since(begun) < portsWait && (quiet || h.Verdict != platform.VerdictFailing)
+		retry := h.ReplacedBy == nil && (noPortsYet || h.Starting() || (h.Verdict == platform.VerdictFailing && quiet))
 		if !retry || time.Now().Add(poll).After(deadline) {
 			return verdictOf(h)
 		}
@@ -133,29 +119,29 @@ func checkOnce(ctx context.Context, venv ops.VerifyEnv, serviceID, own string) (
 }
 
 // verdictOf turns a service's health into a deploy's verdict.
-func verdictOf(h *ops.ServiceHealth) (string, *Check) {
+func verdictOf(h *ops.ServiceHealth) (platform.Verdict, *Check) {
 	v := &Check{Reason: h.Reason, Diagnoses: h.Diagnoses, Next: h.Next}
 	if h.ReplacedBy != nil {
-		return VerdictReplaced, v
+		return platform.VerdictReplaced, v
 	}
 	best := bestProbe(h.Probes)
 	v.URL, v.HTTPStatus = best.URL, best.Status
 	switch {
-	case h.Verdict == ops.VerdictHealthy && best.OK():
-		return VerdictLive, v
-	case h.Verdict == ops.VerdictHealthy:
-		return VerdictDeployed, v
-	case h.Verdict == ops.VerdictUnverified:
-		return VerdictUnverified, v
+	case h.Verdict == platform.VerdictHealthy && best.OK():
+		return platform.VerdictLive, v
+	case h.Verdict == platform.VerdictHealthy:
+		return platform.VerdictDeployed, v
+	case h.Verdict == platform.VerdictUnverified:
+		return platform.VerdictUnverified, v
 	}
 	v.LogLines = logLines(h)
-	if h.Verdict == ops.VerdictDegraded && len(h.Probes) == 0 {
-		return VerdictDeployed, v // nothing to probe (no HTTP port): not "does not answer"
+	if h.Verdict == platform.VerdictDegraded && len(h.Probes) == 0 {
+		return platform.VerdictDeployed, v // nothing to probe (no HTTP port): not "does not answer"
 	}
-	if h.Verdict == ops.VerdictDegraded && best.Answered() {
-		return VerdictDegraded, v
+	if h.Verdict == platform.VerdictDegraded && best.Answered() {
+		return platform.VerdictDegraded, v
 	}
-	return VerdictNotAnswering, v
+	return platform.VerdictNotAnswering, v
 }
 
 // bestProbe is the probe a verdict quotes: an OK one, the public URL first,
@@ -175,19 +161,19 @@ func bestProbe(ps []ops.Probe) ops.Probe {
 }
 
 // verdictMessage is the deploy answer's one line for a verdict.
-func verdictMessage(label, verdict string, c *Check) string {
+func verdictMessage(label string, verdict platform.Verdict, c *Check) string {
 	switch verdict {
-	case VerdictLive:
+	case platform.VerdictLive:
 		return fmt.Sprintf("%s is live: %s answered %d.", label, c.URL, c.HTTPStatus)
-	case VerdictDegraded:
+	case platform.VerdictDegraded:
 		return fmt.Sprintf("%s is deployed and answers, but: %s.", label, c.Reason)
-	case VerdictStopped:
+	case platform.VerdictStopped:
 		return c.Reason + "."
-	case VerdictReplaced:
+	case platform.VerdictReplaced:
 		return fmt.Sprintf("%s was deployed, but %s.", label, c.Reason)
-	case VerdictNotAnswering:
+	case platform.VerdictNotAnswering:
 		return fmt.Sprintf("%s is deployed (ACTIVE) but does not answer: %s.", label, c.Reason)
-	case VerdictUnverified:
+	case platform.VerdictUnverified:
 		return fmt.Sprintf("%s is deployed; unverified: %s.", label, c.Reason)
 	}
 	return fmt.Sprintf("%s is ACTIVE; %s.", label, c.Reason)

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/mcp"
+	"github.com/zeropsio/zcp/platform"
 )
 
 // A version that fails after its build (PREPARING_RUNTIME_FAILED,
@@ -37,12 +37,12 @@ func TestSandbox_FailureAfterBuildNamesCause(t *testing.T) {
 			h := newHarness(t, harnessOpts{sandboxPush: true, deps: func(d *mcp.Deps) { d.ReadyWait = 3 * time.Second }})
 			wd := h.workDir(t)
 			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
-			if res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "good"); m["verdict"] != deploy.VerdictLive {
+			if res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "good"); m["verdict"] != string(platform.VerdictLive) {
 				t.Fatalf("the good app's verdict = %v: %s", m["verdict"], text(res))
 			}
 			writeApp(t, wd, tt.broken)
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
-			if m["verdict"] != deploy.VerdictBuildFailed || m["status"] != tt.status || firstSignal(m["diagnoses"]) != tt.signal ||
+			if m["verdict"] != string(platform.VerdictBuildFailed) || m["status"] != tt.status || firstSignal(m["diagnoses"]) != tt.signal ||
 				!strings.Contains(text(res), "the version deployed before stays ACTIVE") {
 				t.Fatalf("deploy: want %s with %s first, the version before ACTIVE: %s", tt.status, tt.signal, text(res))
 			}

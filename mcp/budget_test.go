@@ -128,7 +128,7 @@ func TestBudget_DeployFollowReachesVerdict(t *testing.T) {
 			t.Fatalf("the continuation failed: %v", m)
 		}
 	}
-	if m["verdict"] != deploy.VerdictLive || m["targetService"] != "appstage" {
+	if m["verdict"] != string(platform.VerdictLive) || m["targetService"] != "appstage" {
 		t.Errorf("the verdict after following = %v, want live on appstage", m)
 	}
 	if a.calls < 2 {
@@ -155,7 +155,7 @@ func TestBudget_FailedBuildThroughFollow(t *testing.T) {
 		}
 		m, isErr = a.call(t, tool, args)
 	}
-	if !isErr || m["code"] != platform.ErrBuildFailed || m["verdict"] != deploy.VerdictBuildFailed || a.calls < 2 {
+	if !isErr || m["code"] != platform.ErrBuildFailed || m["verdict"] != string(platform.VerdictBuildFailed) || a.calls < 2 {
 		t.Fatalf("after %d calls: want BUILD_FAILED through a continuation, got %v", a.calls, m)
 	}
 }

@@ -7,9 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/platform"
-	"github.com/zeropsio/zcp/platform/ops"
 )
 
 // deployBuilt deploys args with a progress token while builds stand still
@@ -80,7 +78,7 @@ func TestProcessCancel_DeployingBuildRunsOn(t *testing.T) {
 		}
 	}
 	h.fake.FinishBuilds()
-	if c := recv(t, call); c.m["verdict"] != deploy.VerdictLive {
+	if c := recv(t, call); c.m["verdict"] != string(platform.VerdictLive) {
 		t.Errorf("the deploy whose cancel was refused: %s", text(c.res))
 	}
 }
@@ -99,8 +97,8 @@ func TestDeploy_CancelledBuildIsNoFailure(t *testing.T) {
 		wantNext   []string // in the cancelled deploy's suggestion
 		wantVerify string   // zerops_verify's verdict after it
 	}{
-		{name: "cancelled", wantNext: []string{"zerops_deploy again"}, wantVerify: ops.VerdictHealthy},
-		{name: "first build cancelled", first: true, wantNext: []string{"zerops_deploy again"}, wantVerify: ops.VerdictFailing},
+		{name: "cancelled", wantNext: []string{"zerops_deploy again"}, wantVerify: string(platform.VerdictHealthy)},
+		{name: "first build cancelled", first: true, wantNext: []string{"zerops_deploy again"}, wantVerify: string(platform.VerdictFailing)},
 		{name: "superseded by a newer push", newer: true,
 			wantNext: []string{"zerops_events serviceHostname=appstage", "zerops_verify serviceHostname=appstage"}},
 	} {
@@ -110,7 +108,7 @@ func TestDeploy_CancelledBuildIsNoFailure(t *testing.T) {
 			t.Cleanup(func() { h.fake.FinishBuilds() }) // no deploy call left waiting an hour
 			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
 			if !tt.first {
-				if c := h.deployBuilt(t, args, "v1"); c.m["verdict"] != deploy.VerdictLive {
+				if c := h.deployBuilt(t, args, "v1"); c.m["verdict"] != string(platform.VerdictLive) {
 					t.Fatalf("v1 is not live: %s", text(c.res))
 				}
 			}
@@ -129,9 +127,9 @@ func TestDeploy_CancelledBuildIsNoFailure(t *testing.T) {
 			wantError(t, c.res, c.m, platform.ErrBuildCancelled)
 			msg, _ := c.m["error"].(string)
 			sugg, _ := c.m["suggestion"].(string)
-			if c.m["verdict"] != deploy.VerdictCancelled || !strings.Contains(msg, "cancelled") ||
+			if c.m["verdict"] != string(platform.VerdictCancelled) || !strings.Contains(msg, "cancelled") ||
 				strings.Contains(sugg, "buildId=") || strings.Contains(sugg, "fix") || tt.first && strings.Contains(msg, "stays ACTIVE") {
-				t.Errorf("want verdict %s saying cancelled, no build log to fix: %s", deploy.VerdictCancelled, text(c.res))
+				t.Errorf("want verdict %s saying cancelled, no build log to fix: %s", string(platform.VerdictCancelled), text(c.res))
 			}
 			for _, w := range tt.wantNext {
 				if !strings.Contains(sugg, w) {

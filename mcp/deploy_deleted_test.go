@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/platform"
 )
 
@@ -56,9 +55,9 @@ func TestDeploy_TargetDeletedDuringBuild(t *testing.T) {
 			wantError(t, c.res, c.m, platform.ErrServiceNotFound)
 			msg, _ := c.m["error"].(string)
 			sugg, _ := c.m["suggestion"].(string)
-			if c.m["verdict"] != deploy.VerdictTargetDeleted || !strings.Contains(msg, "deleted while the deploy ran") ||
+			if c.m["verdict"] != string(platform.VerdictTargetDeleted) || !strings.Contains(msg, "deleted while the deploy ran") ||
 				!strings.Contains(msg, "nothing of it runs") || c.m["appVersionId"] == nil {
-				t.Errorf("want verdict %s saying appstage was deleted while the deploy ran: %s", deploy.VerdictTargetDeleted, text(c.res))
+				t.Errorf("want verdict %s saying appstage was deleted while the deploy ran: %s", string(platform.VerdictTargetDeleted), text(c.res))
 			}
 			if !strings.Contains(sugg, "zerops_import") || strings.Contains(sugg, "zerops_verify") {
 				t.Errorf("suggestion %q: want re-create with zerops_import or deploy elsewhere, no zerops_verify", sugg)
@@ -83,7 +82,7 @@ func TestDeploy_TargetDeletedWhileChecked(t *testing.T) {
 	wantOK(t, res)
 	c := recv(t, call)
 	wantError(t, c.res, c.m, platform.ErrServiceNotFound)
-	if sugg, _ := c.m["suggestion"].(string); c.m["verdict"] != deploy.VerdictTargetDeleted || strings.Contains(sugg, "zerops_verify") {
-		t.Errorf("want verdict %s and no zerops_verify step: %s", deploy.VerdictTargetDeleted, text(c.res))
+	if sugg, _ := c.m["suggestion"].(string); c.m["verdict"] != string(platform.VerdictTargetDeleted) || strings.Contains(sugg, "zerops_verify") {
+		t.Errorf("want verdict %s and no zerops_verify step: %s", string(platform.VerdictTargetDeleted), text(c.res))
 	}
 }

@@ -9,8 +9,7 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/zeropsio/zcp/deploy"
+	"github.com/zeropsio/zcp/platform"
 )
 
 // deployCall is a zerops_deploy call made in the background.
@@ -98,11 +97,11 @@ func TestDeploy_SecondPushReplacesFirstBeforeItsCheck(t *testing.T) {
 		}
 	}
 	next, _ := a.m["next"].(string)
-	if a.m["verdict"] != deploy.VerdictReplaced || !strings.Contains(a.m["message"].(string), own(b)) ||
+	if a.m["verdict"] != string(platform.VerdictReplaced) || !strings.Contains(a.m["message"].(string), own(b)) ||
 		!strings.Contains(next, "zerops_verify serviceHostname=appstage") {
-		t.Errorf("the replaced deploy's answer: want verdict %s naming %s and zerops_verify: %s", deploy.VerdictReplaced, own(b), text(a.res))
+		t.Errorf("the replaced deploy's answer: want verdict %s naming %s and zerops_verify: %s", string(platform.VerdictReplaced), own(b), text(a.res))
 	}
-	if b.m["verdict"] != deploy.VerdictLive {
+	if b.m["verdict"] != string(platform.VerdictLive) {
 		t.Errorf("the second deploy's verdict %v, want live: %s", b.m["verdict"], text(b.res))
 	}
 }

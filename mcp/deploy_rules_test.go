@@ -9,7 +9,6 @@ import (
 
 	"github.com/zeropsio/zcp/mcp"
 	"github.com/zeropsio/zcp/platform"
-	"github.com/zeropsio/zcp/platform/ops"
 )
 
 // issueLines are issues as "path: problem → fix" lines, sorted.
@@ -91,7 +90,7 @@ func TestDeploy_SubdomainWithoutHTTPPortWarnsAsValidateDoes(t *testing.T) {
 	// subdomain asked for and no HTTP port for it to route to.
 	res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "web"})
 	next, _ = m["next"].(string)
-	if m["verdict"] == ops.VerdictHealthy || strings.Contains(next, "nothing to fix") || !strings.Contains(next, "httpSupport: true") {
+	if m["verdict"] == string(platform.VerdictHealthy) || strings.Contains(next, "nothing to fix") || !strings.Contains(next, "httpSupport: true") {
 		t.Errorf("verify of a subdomain service without an HTTP port: want the port fixed, not nothing to fix: %s", text(res))
 	}
 }

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/mcp"
+	"github.com/zeropsio/zcp/platform"
 )
 
 // staticYml is a static site's setup: a Node build, its output deployed.
@@ -61,7 +61,7 @@ func TestDeploy_FrameworkBuildOutputsAreNotClaimedMissing(t *testing.T) {
 			h := newStaticHarness(t, "static")
 			writeApp(t, h.workDir(t), tt.files)
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "web"}, "site")
-			if m["verdict"] != deploy.VerdictLive {
+			if m["verdict"] != string(platform.VerdictLive) {
 				t.Fatalf("verdict %v, want live: %s", m["verdict"], text(res))
 			}
 		})
@@ -118,7 +118,7 @@ func TestDeploy_WebRootWithoutIndexIsNotLive(t *testing.T) {
 			if check, ok := m["check"].(map[string]any); ok && next == "" {
 				next, _ = check["next"].(string)
 			}
-			if m["verdict"] == deploy.VerdictLive || strings.Contains(next, "nothing to fix") {
+			if m["verdict"] == string(platform.VerdictLive) || strings.Contains(next, "nothing to fix") {
 				t.Fatalf("verdict %v: want not live: %s", m["verdict"], text(res))
 			}
 			for _, w := range tt.want {
@@ -128,7 +128,7 @@ func TestDeploy_WebRootWithoutIndexIsNotLive(t *testing.T) {
 			}
 			writeApp(t, h.workDir(t), tt.fix)
 			res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed")
-			if m["verdict"] != deploy.VerdictLive {
+			if m["verdict"] != string(platform.VerdictLive) {
 				t.Fatalf("after the fix the verdict is %v, want live: %s", m["verdict"], text(res))
 			}
 		})
@@ -144,13 +144,13 @@ func TestDeploy_SiteConfigNotDeployedFails(t *testing.T) {
 	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml, "index.html": "<!doctype html>\n", "site.conf.tmpl": "server {}\n"})
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "web"}, "conf")
 	body := text(res)
-	if m["verdict"] == deploy.VerdictLive || !strings.Contains(body, "site.conf.tmpl") || !strings.Contains(body, "deployFiles") {
+	if m["verdict"] == string(platform.VerdictLive) || !strings.Contains(body, "site.conf.tmpl") || !strings.Contains(body, "deployFiles") {
 		t.Fatalf("verdict %v: want a failed deploy naming site.conf.tmpl and deployFiles: %s", m["verdict"], body)
 	}
 	fixed := strings.Replace(yml, "deployFiles: [index.html]", "deployFiles: [index.html, site.conf.tmpl]", 1)
 	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": fixed})
 	res, m = h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "web"}, "fixed")
-	if m["verdict"] != deploy.VerdictLive {
+	if m["verdict"] != string(platform.VerdictLive) {
 		t.Fatalf("after the fix the verdict is %v, want live: %s", m["verdict"], text(res))
 	}
 }
@@ -171,7 +171,7 @@ func TestDeploy_WebServerRuntimeWithStartAndPort(t *testing.T) {
 	}
 	res, m = h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "web"}, "deploy")
 	next := str(m["next"])
-	if m["verdict"] == deploy.VerdictLive {
+	if m["verdict"] == string(platform.VerdictLive) {
 		t.Fatalf("verdict live: %s", text(res))
 	}
 	if !strings.Contains(next, "Remove `run.ports`") || strings.Contains(next, "PORT") || strings.Contains(next, "`run.ports` to 80") {

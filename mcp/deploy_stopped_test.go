@@ -6,8 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zeropsio/zcp/deploy"
-	"github.com/zeropsio/zcp/platform/ops"
+	"github.com/zeropsio/zcp/platform"
 )
 
 // A deploy to a stopped runtime: the platform builds and activates the new
@@ -21,7 +20,7 @@ func TestDeploy_StoppedTargetSaysStartIt(t *testing.T) {
 	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "first")
 	wantOK(t, res)
-	if m["verdict"] != deploy.VerdictLive {
+	if m["verdict"] != string(platform.VerdictLive) {
 		t.Fatalf("first deploy: %s", text(res))
 	}
 	res, _ = h.call(t, "zerops_manage", map[string]any{"action": "stop", "serviceHostname": "appstage"})
@@ -35,10 +34,10 @@ func TestDeploy_StoppedTargetSaysStartIt(t *testing.T) {
 	wantOK(t, res)
 	msg, _ := m["message"].(string)
 	next, _ := m["next"].(string)
-	if m["verdict"] != deploy.VerdictStopped || !strings.HasPrefix(msg, "appstage is STOPPED") ||
+	if m["verdict"] != string(platform.VerdictStopped) || !strings.HasPrefix(msg, "appstage is STOPPED") ||
 		!strings.Contains(next, "zerops_manage action=start serviceHostname=appstage") || strings.Contains(msg, "ACTIVE") {
 		t.Fatalf("verdict %v, message %q, next %q; want %s saying STOPPED first and the start call: %s",
-			m["verdict"], msg, next, deploy.VerdictStopped, text(res))
+			m["verdict"], msg, next, string(platform.VerdictStopped), text(res))
 	}
 	if took := time.Since(began); took > 10*time.Second {
 		t.Errorf("the deploy to a stopped service took %s: it waited for an answer", took)
@@ -57,7 +56,7 @@ func TestDeploy_StoppedTargetSaysStartIt(t *testing.T) {
 	wantOK(t, res)
 	h.fake.EndProcesses()
 	res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
-	if m["verdict"] != ops.VerdictHealthy {
+	if m["verdict"] != string(platform.VerdictHealthy) {
 		t.Fatalf("after the start: %s", text(res))
 	}
 	res, _ = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage"})
@@ -73,7 +72,7 @@ func TestVerify_StoppedServiceSaysStartIt(t *testing.T) {
 	h := newHarness(t, harnessOpts{sandboxPush: true})
 	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
 	for _, token := range []string{"v1", "v2"} {
-		if res, m := h.callWith(t, context.Background(), "zerops_deploy", args, token); m["verdict"] != deploy.VerdictLive {
+		if res, m := h.callWith(t, context.Background(), "zerops_deploy", args, token); m["verdict"] != string(platform.VerdictLive) {
 			t.Fatalf("%s is not live: %s", token, text(res))
 		}
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
 )
@@ -67,15 +66,15 @@ func TestDeploy_FailedDeployCarriesWarnings(t *testing.T) {
 		diagnose string // what the next step names besides
 	}{
 		{name: "build warning, failed build", yml: withEnv(failing, "build", buildRef), code: platform.ErrBuildFailed,
-			verdict: deploy.VerdictBuildFailed, path: buildPath, leads: true, diagnose: "zerops_deploy again"},
+			verdict: string(platform.VerdictBuildFailed), path: buildPath, leads: true, diagnose: "zerops_deploy again"},
 		{name: "run warning, failed build", yml: withEnv(failing, "run", runRef), code: platform.ErrBuildFailed,
-			verdict: deploy.VerdictBuildFailed, path: runPath, diagnose: "zerops_deploy again"},
+			verdict: string(platform.VerdictBuildFailed), path: runPath, diagnose: "zerops_deploy again"},
 		{name: "build warning, build failed in package.json", yml: withEnv(noScript, "build", buildRef), code: platform.ErrBuildFailed,
-			verdict: deploy.VerdictBuildFailed, path: buildPath, diagnose: "Correct the script name"},
+			verdict: string(platform.VerdictBuildFailed), path: buildPath, diagnose: "Correct the script name"},
 		{name: "run warning, app not answering", yml: withEnv(demoZeropsYml, "run", "DATABASE_URL: ${database_connectionString}"),
-			verdict: deploy.VerdictNotAnswering, path: "zerops[0].run.envVariables.DATABASE_URL", leads: true, diagnose: "Reference a service that exists"},
+			verdict: string(platform.VerdictNotAnswering), path: "zerops[0].run.envVariables.DATABASE_URL", leads: true, diagnose: "Reference a service that exists"},
 		{name: "run warning, start file missing", yml: withEnv(noStart, "run", runRef),
-			verdict: deploy.VerdictNotAnswering, path: runPath, diagnose: "Make `run.start` name a file"},
+			verdict: string(platform.VerdictNotAnswering), path: runPath, diagnose: "Make `run.start` name a file"},
 		{name: "run warning, upload refused", yml: withEnv(demoZeropsYml, "run", runRef), fault: true,
 			code: platform.ErrInvalidParameter, path: runPath},
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zeropsio/zcp/deploy"
+	"github.com/zeropsio/zcp/platform"
 )
 
 // An app that binds to process.env.HOST, falling back to localhost, is not
@@ -21,7 +21,7 @@ func TestEnv_HostVariableBringsLocalhostAppLive(t *testing.T) {
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "local")
 	check, _ := m["check"].(map[string]any)
 	first := firstDiagnosis(check["diagnoses"])
-	if m["verdict"] != deploy.VerdictNotAnswering || first["signal"] != "listening-on-localhost" ||
+	if m["verdict"] != string(platform.VerdictNotAnswering) || first["signal"] != "listening-on-localhost" ||
 		!strings.Contains(first["fix"]+str(m["next"]), `zerops_env action=set variables=["HOST=0.0.0.0"] restart=true`) {
 		t.Fatalf("verdict %v, first diagnosis %v; want not-answering, listening-on-localhost naming the HOST variable: %s",
 			m["verdict"], first, text(res))
@@ -54,7 +54,7 @@ func TestEnv_HostSetAppStillLocalhostNamesHardcodedBind(t *testing.T) {
 			writeApp(t, h.workDir(t), map[string]string{"index.js": "const http = require('node:http');\n" +
 				"http.createServer((req, res) => res.end('ok')).listen(3000, '127.0.0.1', () => console.log('Listening on 127.0.0.1:3000'));\n"})
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
-			if m["verdict"] != deploy.VerdictNotAnswering {
+			if m["verdict"] != string(platform.VerdictNotAnswering) {
 				t.Fatalf("deploy verdict %v, want not-answering: %s", m["verdict"], text(res))
 			}
 			set := map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"HOST=0.0.0.0"}, "restart": true}

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
 )
@@ -27,7 +26,7 @@ func TestMetrics_IdleVersusOutOfMemory(t *testing.T) {
 
 	res, m := h.callWith(t, ctx, "zerops_deploy", args, "idle")
 	wantOK(t, res)
-	if m["verdict"] != deploy.VerdictLive {
+	if m["verdict"] != string(platform.VerdictLive) {
 		t.Fatalf("the demo app is not live: %s", text(res))
 	}
 	res, m = h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "appstage"})

@@ -197,7 +197,7 @@ func TestDeploy_FollowsBuildToActive(t *testing.T) {
 	if build == nil || build["status"] != platform.AppVersionActive || m["targetServiceId"] != h.fake.ServiceID("appstage") {
 		t.Fatalf("deploy = %s", text(res))
 	}
-	if check, _ := m["check"].(map[string]any); m["verdict"] != deploy.VerdictLive || check["httpStatus"] != 200.0 || check["url"] != "http://appstage:3000/" {
+	if check, _ := m["check"].(map[string]any); m["verdict"] != string(platform.VerdictLive) || check["httpStatus"] != 200.0 || check["url"] != "http://appstage:3000/" {
 		t.Errorf("a healthy deploy's verdict: %s", text(res))
 	}
 	if len(h.notifications()) == 0 {
@@ -228,7 +228,7 @@ func TestDeploy_BuildFailureCarriesLog(t *testing.T) {
 	writeApp(t, h.workDir(t), noBuildScript)
 	res, m = h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d2")
 	wantError(t, res, m, platform.ErrBuildFailed)
-	if m["appVersionId"] == nil || m["verdict"] != deploy.VerdictBuildFailed || !strings.Contains(text(res), `Missing script: \"build\"`) {
+	if m["appVersionId"] == nil || m["verdict"] != string(platform.VerdictBuildFailed) || !strings.Contains(text(res), `Missing script: \"build\"`) {
 		t.Errorf("a failed build's answer lacks its id, verdict or log: %s", text(res))
 	}
 }

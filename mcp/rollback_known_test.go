@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/platform"
 )
 
@@ -24,7 +23,7 @@ func TestRollback_SkipsVersionsKnownNotToAnswer(t *testing.T) {
 	ctx := context.Background()
 
 	res, m := h.callWith(t, ctx, "zerops_deploy", args, "v1")
-	if m["verdict"] != deploy.VerdictLive {
+	if m["verdict"] != string(platform.VerdictLive) {
 		t.Fatalf("v1 is not live: %s", text(res))
 	}
 	v1 := m["build"].(map[string]any)["appVersionId"].(string)
@@ -32,7 +31,7 @@ func TestRollback_SkipsVersionsKnownNotToAnswer(t *testing.T) {
 	var broken []string
 	for _, tok := range []string{"v2", "v3"} {
 		res, m = h.callWith(t, ctx, "zerops_deploy", args, tok)
-		if m["verdict"] != deploy.VerdictNotAnswering {
+		if m["verdict"] != string(platform.VerdictNotAnswering) {
 			t.Fatalf("%s without its start file answers: %s", tok, text(res))
 		}
 		broken = append(broken, m["build"].(map[string]any)["appVersionId"].(string))

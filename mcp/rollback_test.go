@@ -9,7 +9,6 @@ import (
 
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/platform"
-	"github.com/zeropsio/zcp/platform/ops"
 )
 
 // TestRollback_BrokenVersionGoesBack deploys v1 (live), v2 (crashes), rolls
@@ -23,7 +22,7 @@ func TestRollback_BrokenVersionGoesBack(t *testing.T) {
 
 	res, m := h.callWith(t, ctx, "zerops_deploy", args, "v1")
 	wantOK(t, res)
-	if m["verdict"] != deploy.VerdictLive {
+	if m["verdict"] != string(platform.VerdictLive) {
 		t.Fatalf("v1 is not live: %s", text(res))
 	}
 	v1 := m["build"].(map[string]any)["appVersionId"].(string)
@@ -31,7 +30,7 @@ func TestRollback_BrokenVersionGoesBack(t *testing.T) {
 	must(t, os.Remove(filepath.Join(wd, "index.js")))
 	res, m = h.callWith(t, ctx, "zerops_deploy", args, "v2")
 	wantOK(t, res)
-	if m["verdict"] == deploy.VerdictLive || !strings.Contains(m["next"].(string), "zerops_deploy rollback=true targetService=appstage") {
+	if m["verdict"] == string(platform.VerdictLive) || !strings.Contains(m["next"].(string), "zerops_deploy rollback=true targetService=appstage") {
 		t.Fatalf("a failing v2's answer names no rollback: %s", text(res))
 	}
 	res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
@@ -41,7 +40,7 @@ func TestRollback_BrokenVersionGoesBack(t *testing.T) {
 
 	res, m = h.callWith(t, ctx, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage"}, "back")
 	wantOK(t, res)
-	if m["verdict"] != deploy.VerdictLive || m["mode"] != deploy.ModeRollback || m["build"].(map[string]any)["appVersionId"] != v1 {
+	if m["verdict"] != string(platform.VerdictLive) || m["mode"] != deploy.ModeRollback || m["build"].(map[string]any)["appVersionId"] != v1 {
 		t.Fatalf("the rollback did not bring v1 back live: %s", text(res))
 	}
 	vs, err := h.client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: h.fake.ServiceID("appstage")})
@@ -88,12 +87,12 @@ func TestVerify_RollbackAfterFailedBuild(t *testing.T) {
 	ctx := context.Background()
 
 	res, m := h.callWith(t, ctx, "zerops_deploy", args, "v1")
-	if m["verdict"] != deploy.VerdictLive {
+	if m["verdict"] != string(platform.VerdictLive) {
 		t.Fatalf("v1 is not live: %s", text(res))
 	}
 	v1 := m["build"].(map[string]any)["appVersionId"].(string)
 	must(t, os.Remove(filepath.Join(wd, "index.js")))
-	if res, m = h.callWith(t, ctx, "zerops_deploy", args, "v2"); m["verdict"] == deploy.VerdictLive {
+	if res, m = h.callWith(t, ctx, "zerops_deploy", args, "v2"); m["verdict"] == string(platform.VerdictLive) {
 		t.Fatalf("v2 without its start file is live: %s", text(res))
 	}
 	writeApp(t, wd, demoApp)
@@ -101,14 +100,14 @@ func TestVerify_RollbackAfterFailedBuild(t *testing.T) {
 	res, m = h.callWith(t, ctx, "zerops_deploy", args, "v3")
 	wantError(t, res, m, platform.ErrBuildFailed)
 	res, m = h.callWith(t, ctx, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage"}, "back")
-	if m["verdict"] != deploy.VerdictLive || m["build"].(map[string]any)["appVersionId"] != v1 {
+	if m["verdict"] != string(platform.VerdictLive) || m["build"].(map[string]any)["appVersionId"] != v1 {
 		t.Fatalf("the rollback did not bring v1 back live: %s", text(res))
 	}
 
 	res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
 	s := service0(t, m)
 	av, _ := s["appVersion"].(map[string]any)
-	if av["id"] != v1 || m["verdict"] != ops.VerdictHealthy || s["errorLines"] != nil {
+	if av["id"] != v1 || m["verdict"] != string(platform.VerdictHealthy) || s["errorLines"] != nil {
 		t.Errorf("verify after the rollback: want v1 (%s) judged healthy with a clean log since it went live: %s", v1, text(res))
 	}
 }
@@ -125,24 +124,24 @@ func TestRollback_SecondGoesToTheOneLiveBefore(t *testing.T) {
 	ctx := context.Background()
 
 	res, m := h.callWith(t, ctx, "zerops_deploy", args, "v1")
-	if m["verdict"] != deploy.VerdictLive {
+	if m["verdict"] != string(platform.VerdictLive) {
 		t.Fatalf("v1 is not live: %s", text(res))
 	}
 	v1 := m["build"].(map[string]any)["appVersionId"].(string)
 	must(t, os.Remove(filepath.Join(wd, "index.js")))
-	if res, m = h.callWith(t, ctx, "zerops_deploy", args, "v2"); m["verdict"] == deploy.VerdictLive {
+	if res, m = h.callWith(t, ctx, "zerops_deploy", args, "v2"); m["verdict"] == string(platform.VerdictLive) {
 		t.Fatalf("v2 without its start file is live: %s", text(res))
 	}
 	if res, m = h.callWith(t, ctx, "zerops_deploy", back, "back1"); m["build"].(map[string]any)["appVersionId"] != v1 {
 		t.Fatalf("the first rollback did not bring v1 back: %s", text(res))
 	}
-	if res, m = h.callWith(t, ctx, "zerops_deploy", args, "v3"); m["verdict"] == deploy.VerdictLive ||
+	if res, m = h.callWith(t, ctx, "zerops_deploy", args, "v3"); m["verdict"] == string(platform.VerdictLive) ||
 		!strings.Contains(m["next"].(string), "zerops_deploy rollback=true targetService=appstage") {
 		t.Fatalf("a failing v3's answer names no rollback: %s", text(res))
 	}
 	res, m = h.callWith(t, ctx, "zerops_deploy", back, "back2")
 	wantOK(t, res)
-	if m["verdict"] != deploy.VerdictLive || m["build"].(map[string]any)["appVersionId"] != v1 {
+	if m["verdict"] != string(platform.VerdictLive) || m["build"].(map[string]any)["appVersionId"] != v1 {
 		t.Fatalf("the second rollback did not go back to v1 (%s), the version live before v3: %s", v1, text(res))
 	}
 }

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/mcp"
+	"github.com/zeropsio/zcp/platform"
 )
 
 // Apps shaped like the official Zerops recipes (zeropsio/recipe-*), written
@@ -45,7 +45,7 @@ var sandboxRecipes = []struct {
 		"src/index.ts":  "import app from './app';\n\nconst port = process.env.PORT || 3000;\napp.listen(port, () => console.log(`up on ${port}`));\n",
 		"src/app.ts":    "import express from 'express';\nimport { Client } from 'pg';\n\nconst app = express();\nexport default app;\n",
 	}, []recipeMistake{
-		{"dependencies not deployed", map[string]string{"zerops.yml": "./node_modules, |"}, deploy.VerdictNotAnswering, "module-not-found-at-runtime"},
+		{"dependencies not deployed", map[string]string{"zerops.yml": "./node_modules, |"}, platform.VerdictNotAnswering, "module-not-found-at-runtime"},
 	}},
 	{"ruby", map[string]string{
 		"zerops.yml": `zerops:
@@ -70,7 +70,7 @@ var sandboxRecipes = []struct {
 		"Gemfile": "source 'https://rubygems.org'\n\ngem 'sinatra'\ngem 'pg'\ngem 'puma'\n",
 		"app.rb":  "require 'sinatra'\nrequire 'pg'\n\nset :port, ENV['PORT'] || 8080\nset :bind, '0.0.0.0'\n\nget('/status') { 'UP' }\n",
 	}, []recipeMistake{
-		{"a reference to a missing service", map[string]string{"zerops.yml": "$db_hostname|$database_hostname"}, deploy.VerdictNotAnswering, "host-not-found"},
+		{"a reference to a missing service", map[string]string{"zerops.yml": "$db_hostname|$database_hostname"}, platform.VerdictNotAnswering, "host-not-found"},
 	}},
 	{"rust", map[string]string{
 		"zerops.yml": `zerops:
@@ -90,7 +90,7 @@ var sandboxRecipes = []struct {
 		"src/main.rs": "use actix_web::{App, HttpServer};\n\n#[actix_web::main]\nasync fn main() -> std::io::Result<()> {\n" +
 			"    HttpServer::new(|| App::new())\n        .bind(\"[::]:8080\")?\n        .run()\n        .await\n}\n",
 	}, []recipeMistake{
-		{"localhost bind", map[string]string{"src/main.rs": `"[::]:8080"|"127.0.0.1:8080"`}, deploy.VerdictNotAnswering, "listening-on-localhost"},
+		{"localhost bind", map[string]string{"src/main.rs": `"[::]:8080"|"127.0.0.1:8080"`}, platform.VerdictNotAnswering, "listening-on-localhost"},
 	}},
 	{"django", map[string]string{
 		"zerops.yml": `zerops:
@@ -120,7 +120,7 @@ var sandboxRecipes = []struct {
 		"recipe/wsgi.py":     "import os\n\nfrom django.core.wsgi import get_wsgi_application\n\napplication = get_wsgi_application()\n",
 		"files/__init__.py":  "",
 	}, []recipeMistake{
-		{"dependencies not installed", map[string]string{"zerops.yml": "        - pip install --no-cache-dir -r requirements.txt\n|"}, deploy.VerdictNotAnswering, "module-not-found-at-runtime"},
+		{"dependencies not installed", map[string]string{"zerops.yml": "        - pip install --no-cache-dir -r requirements.txt\n|"}, platform.VerdictNotAnswering, "module-not-found-at-runtime"},
 	}},
 	{"nuxt-static", map[string]string{
 		"zerops.yml": `zerops:
@@ -137,7 +137,7 @@ var sandboxRecipes = []struct {
 		"nuxt.config.ts":  "export default defineNuxtConfig({})\n",
 		"pages/index.vue": "<template><h1>hello</h1></template>\n",
 	}, []recipeMistake{
-		{"a script typo", map[string]string{"zerops.yml": "yarn nuxi generate|yarn generat"}, deploy.VerdictBuildFailed, ""},
+		{"a script typo", map[string]string{"zerops.yml": "yarn nuxi generate|yarn generat"}, platform.VerdictBuildFailed, ""},
 	}},
 	{"php", map[string]string{
 		"zerops.yml": `zerops:
@@ -192,7 +192,7 @@ var sandboxRecipes = []struct {
 		"src/main.ts":         "import { NestFactory } from '@nestjs/core';\nimport { AppModule } from './app.module';\n\nNestFactory.create(AppModule).then((app) => app.listen(3000));\n",
 		"src/app.module.ts":   "export class AppModule {}\n",
 	}, []recipeMistake{
-		{"wrong start file", map[string]string{"package.json": "node dist/main|node dist/mian"}, deploy.VerdictNotAnswering, "start-file-missing"},
+		{"wrong start file", map[string]string{"package.json": "node dist/main|node dist/mian"}, platform.VerdictNotAnswering, "start-file-missing"},
 	}},
 }
 
@@ -201,7 +201,7 @@ var sandboxRecipes = []struct {
 type recipeMistake struct {
 	name    string
 	edits   map[string]string
-	verdict string
+	verdict platform.Verdict
 	signal  string // the first diagnosis' signal; "": any
 }
 
@@ -220,7 +220,7 @@ func TestSandbox_RecipesDeployAndBreak(t *testing.T) {
 			writeApp(t, wd, rc.files)
 			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, rc.name)
-			if m["verdict"] != deploy.VerdictLive {
+			if m["verdict"] != string(platform.VerdictLive) {
 				t.Fatalf("the recipe's verdict is %v, want live: %s", m["verdict"], text(res))
 			}
 			for _, mk := range rc.mistakes {
@@ -239,7 +239,7 @@ func TestSandbox_RecipesDeployAndBreak(t *testing.T) {
 					diags = check["diagnoses"]
 				}
 				first := firstDiagnosis(diags)
-				if m["verdict"] != mk.verdict || mk.signal != "" && first["signal"] != mk.signal {
+				if m["verdict"] != string(mk.verdict) || mk.signal != "" && first["signal"] != mk.signal {
 					t.Errorf("%s: verdict %v, first diagnosis %v; want %s naming %q:\n%s", mk.name, m["verdict"], first, mk.verdict, mk.signal, text(res))
 				}
 				writeApp(t, wd, rc.files)

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/mcp"
+	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
 )
 
@@ -29,18 +29,18 @@ func TestSandbox_FailsFromUserMistakes(t *testing.T) {
 		line    string // in zerops_logs
 	}{
 		{"BrokenBuild", map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "buildCommands: [npm ci]", "buildCommands: [npm ci, npm run biuld]")},
-			deploy.VerdictBuildFailed, true, `npm error Missing script: \"biuld\"`},
+			string(platform.VerdictBuildFailed), true, `npm error Missing script: \"biuld\"`},
 		{"NpmCiWithoutLock", map[string]string{"zerops.yml": demoZeropsYml, "package-lock.json": ""},
-			deploy.VerdictBuildFailed, true, "npm error code EUSAGE"},
+			string(platform.VerdictBuildFailed), true, "npm error code EUSAGE"},
 		{"MissingStartFile", map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "node index.js", "node server.js")},
-			deploy.VerdictNotAnswering, false, "Error: Cannot find module '/var/www/server.js'"},
+			string(platform.VerdictNotAnswering), false, "Error: Cannot find module '/var/www/server.js'"},
 		{"WrongPort", map[string]string{"index.js": "require('node:http').createServer((q, s) => s.end('ok')).listen(process.env.PORT || 8080);\n"},
-			deploy.VerdictNotAnswering, false, "Listening on 0.0.0.0:8080"},
+			string(platform.VerdictNotAnswering), false, "Listening on 0.0.0.0:8080"},
 		{"Localhost", map[string]string{"index.js": "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, 'localhost');\n"},
-			deploy.VerdictNotAnswering, false, "Listening on 127.0.0.1:3000"},
+			string(platform.VerdictNotAnswering), false, "Listening on 127.0.0.1:3000"},
 		{"MissingServiceReference", map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
 			"start: node index.js\n      envVariables:\n        DATABASE_URL: ${database_connectionString}")},
-			deploy.VerdictNotAnswering, false, "Error: getaddrinfo ENOTFOUND database"},
+			string(platform.VerdictNotAnswering), false, "Error: getaddrinfo ENOTFOUND database"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -75,7 +75,7 @@ func TestSandbox_FailsFromUserMistakes(t *testing.T) {
 
 			writeApp(t, wd, demoApp) // the fix
 			res, m = h.callWith(t, context.Background(), "zerops_deploy", args, tt.name+"-fixed")
-			if m["verdict"] != deploy.VerdictLive {
+			if m["verdict"] != string(platform.VerdictLive) {
 				t.Fatalf("after the fix, verdict = %v: %s", m["verdict"], text(res))
 			}
 			if code := get(t, fakeapi.ProbeURL(h.fake.URL(), "appstage", 3000, "/")); code != http.StatusOK {

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/mcp"
+	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
 )
 
@@ -29,8 +29,8 @@ func TestSandbox_NodeModulesNotDeployed(t *testing.T) {
 	})
 	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "nomods")
-	if m["verdict"] != deploy.VerdictNotAnswering {
-		t.Fatalf("verdict = %v, want %s: %s", m["verdict"], deploy.VerdictNotAnswering, text(res))
+	if m["verdict"] != string(platform.VerdictNotAnswering) {
+		t.Fatalf("verdict = %v, want %s: %s", m["verdict"], string(platform.VerdictNotAnswering), text(res))
 	}
 	body := text(res)
 	for _, want := range []string{"module-not-found-at-runtime", "Cannot find module 'express'", "`express`"} {
@@ -47,7 +47,7 @@ func TestSandbox_NodeModulesNotDeployed(t *testing.T) {
 
 	writeApp(t, wd, map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "deployFiles: ./", "deployFiles: [index.js, package.json, node_modules]")})
 	res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "nomods-fixed")
-	if m["verdict"] != deploy.VerdictLive {
+	if m["verdict"] != string(platform.VerdictLive) {
 		t.Fatalf("after the fix, verdict = %v: %s", m["verdict"], text(res))
 	}
 	if code := get(t, fakeapi.ProbeURL(h.fake.URL(), "appstage", 3000, "/")); code != http.StatusOK {
@@ -70,7 +70,7 @@ func TestSandbox_VendorNotDeployed(t *testing.T) {
 		"public/index.php": "<?php\nrequire __DIR__ . '/../vendor/autoload.php';\n", "src/App.php": "<?php\n"})
 	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "novendor")
-	if m["verdict"] == deploy.VerdictLive {
+	if m["verdict"] == string(platform.VerdictLive) {
 		t.Fatalf("verdict live with vendor not deployed: %s", text(res))
 	}
 	if next, _ := m["next"].(string); !strings.Contains(next, "Add `vendor` to `build.deployFiles`") {
@@ -78,7 +78,7 @@ func TestSandbox_VendorNotDeployed(t *testing.T) {
 	}
 	writeApp(t, wd, map[string]string{"zerops.yml": yml("[public, src, vendor, composer.json]")})
 	res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "vendor")
-	if m["verdict"] != deploy.VerdictLive {
+	if m["verdict"] != string(platform.VerdictLive) {
 		t.Fatalf("after the fix, verdict = %v: %s", m["verdict"], text(res))
 	}
 }

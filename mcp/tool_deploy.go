@@ -124,17 +124,17 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 	switch {
 	case res.Waiting != "" && res.Build != nil && res.Build.AppVersionID != "":
 		out.Next = waitOnNext(res, target)
-	case res.Verdict == deploy.VerdictLive && len(res.Warnings) > 0:
+	case res.Verdict == platform.VerdictLive && len(res.Warnings) > 0:
 		out.Next = "Next: " + target + " is live at " + res.Check.URL + ", but fix the zerops.yml warnings, then zerops_deploy again."
-	case res.Verdict == deploy.VerdictLive && res.Mode == deploy.ModeRollback:
+	case res.Verdict == platform.VerdictLive && res.Mode == deploy.ModeRollback:
 		// Only what runs went back: the next push would bring the failure again.
 		out.Next = "Next: " + target + " runs the earlier version again, live at " + res.Check.URL + ". Your local zerops.yml and code still hold the change that failed: fix it there before the next zerops_deploy, or that deploy brings the failure back."
-	case res.Verdict == deploy.VerdictLive:
+	case res.Verdict == platform.VerdictLive:
 		out.Next = "Next: nothing to fix; " + target + " is live at " + res.Check.URL + "."
-	case res.Verdict == deploy.VerdictDeployed && len(res.Warnings) > 0:
+	case res.Verdict == platform.VerdictDeployed && len(res.Warnings) > 0:
 		// Nothing was probed: the warnings are what is known to be wrong.
 		out.Next = warningsFirst(res.Warnings, "zerops_deploy", "zerops_verify serviceHostname="+target+" tells whether it answers.")
-	case res.Check != nil && (res.Verdict == deploy.VerdictNotAnswering || res.Verdict == deploy.VerdictDegraded) &&
+	case res.Check != nil && (res.Verdict == platform.VerdictNotAnswering || res.Verdict == platform.VerdictDegraded) &&
 		mayCause(res.Warnings, res.Check.Diagnoses, false):
 		out.Next = warnedNext(res.Warnings, nextText(res.Check.Next))
 	case res.Check != nil:
@@ -181,7 +181,7 @@ func deployError(err error) error {
 	}
 	extra := map[string]any{}
 	if bf := (*deploy.BuildFailedError)(nil); errors.As(err, &bf) {
-		extra["verdict"], extra["appVersionId"], extra["status"] = deploy.VerdictBuildFailed, bf.AppVersionID, bf.Status
+		extra["verdict"], extra["appVersionId"], extra["status"] = platform.VerdictBuildFailed, bf.AppVersionID, bf.Status
 		if len(bf.BuildLog) > 0 {
 			extra["buildLog"] = bf.BuildLog
 		}
@@ -196,13 +196,13 @@ func deployError(err error) error {
 		}
 	}
 	if ce := (*deploy.CancelledError)(nil); errors.As(err, &ce) {
-		extra["verdict"], extra["appVersionId"], extra["status"] = deploy.VerdictCancelled, ce.AppVersionID, ce.Status
+		extra["verdict"], extra["appVersionId"], extra["status"] = platform.VerdictCancelled, ce.AppVersionID, ce.Status
 		if ce.Newer != nil {
 			extra["newerAppVersionId"] = ce.Newer.ID
 		}
 	}
 	if td := (*deploy.TargetDeletedError)(nil); errors.As(err, &td) {
-		extra["verdict"], extra["appVersionId"], extra["status"] = deploy.VerdictTargetDeleted, td.AppVersionID, td.Status
+		extra["verdict"], extra["appVersionId"], extra["status"] = platform.VerdictTargetDeleted, td.AppVersionID, td.Status
 	}
 	if len(warnings) > 0 {
 		extra["warnings"] = warnings

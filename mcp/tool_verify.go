@@ -5,6 +5,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
@@ -16,9 +17,9 @@ type verifyInput struct {
 // verifyOutput is zerops_verify's answer: ops.VerifyResult with its next
 // steps in words.
 type verifyOutput struct {
-	Verdict  string          `json:"verdict"`
-	Services []serviceHealth `json:"services"`
-	Next     string          `json:"next"`
+	Verdict  platform.Verdict `json:"verdict"`
+	Services []serviceHealth  `json:"services"`
+	Next     string           `json:"next"`
 }
 
 // serviceHealth is one service's health with its next step in words, left

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/platform"
 )
 
@@ -22,20 +21,20 @@ var sandboxMistakes = []struct {
 		name:    "broken build",
 		broken:  map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "buildCommands: [npm ci]", "buildCommands: [npm ci, npm run biuld]")},
 		fix:     map[string]string{"zerops.yml": demoZeropsYml},
-		verdict: deploy.VerdictBuildFailed, signal: "npm-missing-script",
+		verdict: string(platform.VerdictBuildFailed), signal: "npm-missing-script",
 	},
 	{
 		name:    "missing start file",
 		broken:  map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node server.js")},
 		fix:     map[string]string{"zerops.yml": demoZeropsYml},
-		verdict: deploy.VerdictNotAnswering, signal: "start-file-missing",
+		verdict: string(platform.VerdictNotAnswering), signal: "start-file-missing",
 	},
 	{
 		// The start runs in sh from /var/www: `cd dist` moves it there.
 		name:    "start in a directory without the entry",
 		broken:  map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: cd dist && node index.js")},
 		fix:     map[string]string{"dist/index.js": demoApp["index.js"]},
-		verdict: deploy.VerdictNotAnswering, signal: "start-file-missing",
+		verdict: string(platform.VerdictNotAnswering), signal: "start-file-missing",
 	},
 	{
 		// Each of run.startCommands is judged as run.start is.
@@ -44,21 +43,21 @@ var sandboxMistakes = []struct {
 			"startCommands: [{command: node server.js, name: web}]")},
 		fix: map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
 			"startCommands: [{command: node index.js, name: web}]")},
-		verdict: deploy.VerdictNotAnswering, signal: "start-file-missing",
+		verdict: string(platform.VerdictNotAnswering), signal: "start-file-missing",
 	},
 	{
 		name: "wrong port",
 		broken: map[string]string{"index.js": "const http = require('node:http');\n" +
 			"http.createServer((req, res) => res.end('ok')).listen(8080, '0.0.0.0');\n"},
 		fix:     map[string]string{"index.js": demoApp["index.js"]},
-		verdict: deploy.VerdictNotAnswering, signal: "wrong-port",
+		verdict: string(platform.VerdictNotAnswering), signal: "wrong-port",
 	},
 	{
 		name: "bound to localhost",
 		broken: map[string]string{"index.js": "const http = require('node:http');\n" +
 			"http.createServer((req, res) => res.end('ok')).listen(3000, '127.0.0.1');\n"},
 		fix:     map[string]string{"index.js": demoApp["index.js"]},
-		verdict: deploy.VerdictNotAnswering, signal: "listening-on-localhost",
+		verdict: string(platform.VerdictNotAnswering), signal: "listening-on-localhost",
 	},
 	{
 		// The start line's --host 0.0.0.0 is no sign of where the app listens.
@@ -67,7 +66,7 @@ var sandboxMistakes = []struct {
 			"index.js": "const http = require('node:http');\n" +
 				"http.createServer((req, res) => res.end('ok')).listen(3000, '127.0.0.1');\n"},
 		fix:     map[string]string{"index.js": demoApp["index.js"]},
-		verdict: deploy.VerdictNotAnswering, signal: "listening-on-localhost",
+		verdict: string(platform.VerdictNotAnswering), signal: "listening-on-localhost",
 	},
 	{
 		name: "reference to a missing service",
@@ -75,7 +74,7 @@ var sandboxMistakes = []struct {
 			"start: node index.js\n      envVariables:\n        DATABASE_URL: ${database_connectionString}")},
 		fix: map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
 			"start: node index.js\n      envVariables:\n        DATABASE_URL: ${db_connectionString}")},
-		verdict: deploy.VerdictNotAnswering, signal: "host-not-found",
+		verdict: string(platform.VerdictNotAnswering), signal: "host-not-found",
 	},
 }
 
@@ -91,7 +90,7 @@ func TestDeploy_SandboxMistakesEndInVerdicts(t *testing.T) {
 			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
 			writeApp(t, h.workDir(t), tt.broken)
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
-			if tt.verdict == deploy.VerdictBuildFailed {
+			if tt.verdict == string(platform.VerdictBuildFailed) {
 				wantError(t, res, m, platform.ErrBuildFailed)
 			} else {
 				wantOK(t, res)
@@ -113,7 +112,7 @@ func TestDeploy_SandboxMistakesEndInVerdicts(t *testing.T) {
 			writeApp(t, h.workDir(t), tt.fix)
 			res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed")
 			wantOK(t, res)
-			if check, _ := m["check"].(map[string]any); m["verdict"] != deploy.VerdictLive || check["httpStatus"] != 200.0 {
+			if check, _ := m["check"].(map[string]any); m["verdict"] != string(platform.VerdictLive) || check["httpStatus"] != 200.0 {
 				t.Fatalf("after the fix the verdict is %v, want live: %s", m["verdict"], text(res))
 			}
 		})
@@ -150,7 +149,7 @@ func TestDeploy_SandboxUnreadablePortIsUnverified(t *testing.T) {
 	wantOK(t, res)
 	check, _ := m["check"].(map[string]any)
 	reason, _ := check["reason"].(string)
-	if m["verdict"] != deploy.VerdictUnverified || !strings.Contains(reason, "node index.js") || !strings.Contains(reason, "HTTP probe decides") {
+	if m["verdict"] != string(platform.VerdictUnverified) || !strings.Contains(reason, "node index.js") || !strings.Contains(reason, "HTTP probe decides") {
 		t.Fatalf("verdict %v (%q), want unverified naming the start command and the probe: %s", m["verdict"], reason, text(res))
 	}
 	res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})

@@ -8,7 +8,6 @@ import (
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
-	"github.com/zeropsio/zcp/platform/ops"
 )
 
 // service0 is the first service of a verify answer.
@@ -39,35 +38,35 @@ func TestVerifyTool_ServiceStates(t *testing.T) {
 		notNext     string // a step the answer must not name
 		wantSignal  string // the first diagnosis; "" = not checked
 	}{
-		{name: "healthy", hostname: "appdev", wantVerdict: ops.VerdictHealthy, wantStatus: 200, wantNext: "live"},
-		{name: "no code yet: the deploy call with its arguments", hostname: "appstage", wantVerdict: ops.VerdictFailing, wantStatus: 0, wantNext: "zerops_deploy sourceService="},
-		{name: "stopped answers 502", hostname: "appdev", wantVerdict: ops.VerdictFailing, wantStatus: 502, wantNext: "action=start",
+		{name: "healthy", hostname: "appdev", wantVerdict: string(platform.VerdictHealthy), wantStatus: 200, wantNext: "live"},
+		{name: "no code yet: the deploy call with its arguments", hostname: "appstage", wantVerdict: string(platform.VerdictFailing), wantStatus: 0, wantNext: "zerops_deploy sourceService="},
+		{name: "stopped answers 502", hostname: "appdev", wantVerdict: string(platform.VerdictFailing), wantStatus: 502, wantNext: "action=start",
 			setup: func(t *testing.T, h *harness) {
 				res, _ := h.call(t, "zerops_manage", map[string]any{"action": "stop", "serviceHostname": "appdev"})
 				wantOK(t, res)
 				h.fake.EndProcesses()
 			}},
-		{name: "crash loop answers 502 with its cause", hostname: "appstage", sandboxPush: true, wantVerdict: ops.VerdictFailing, wantStatus: 502, wantNext: "run.start",
+		{name: "crash loop answers 502 with its cause", hostname: "appstage", sandboxPush: true, wantVerdict: string(platform.VerdictFailing), wantStatus: 502, wantNext: "run.start",
 			setup: func(t *testing.T, h *harness) {
 				writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "node index.js", "node server.js")})
 				res, _ := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "crash")
 				wantOK(t, res)
 			}},
 		{name: "first deploy in progress: wait, no second deploy", hostname: "appstage", sandboxPush: true, buildStep: time.Hour,
-			wantVerdict: ops.VerdictDegraded, wantNext: "zerops_events serviceHostname=appstage", notNext: "zerops_deploy",
+			wantVerdict: string(platform.VerdictDegraded), wantNext: "zerops_events serviceHostname=appstage", notNext: "zerops_deploy",
 			setup: func(t *testing.T, h *harness) {
 				res, _ := h.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"})
 				wantOK(t, res)
 			}},
 		{name: "first build failed: fix the diagnosis, then deploy", hostname: "appstage", sandboxPush: true,
-			wantVerdict: ops.VerdictFailing, wantNext: "then zerops_deploy again", notNext: "deploy code", wantSignal: "npm-missing-script",
+			wantVerdict: string(platform.VerdictFailing), wantNext: "then zerops_deploy again", notNext: "deploy code", wantSignal: "npm-missing-script",
 			setup: func(t *testing.T, h *harness) {
 				writeApp(t, h.workDir(t), noBuildScript)
 				res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "bf")
 				wantError(t, res, m, platform.ErrBuildFailed)
 			}},
 		{name: "an upload left unbuilt is not a deploy to wait for", hostname: "appstage", sandboxPush: true,
-			wantVerdict: ops.VerdictDegraded, wantNext: "if your zerops_deploy failed",
+			wantVerdict: string(platform.VerdictDegraded), wantNext: "if your zerops_deploy failed",
 			setup: func(t *testing.T, h *harness) {
 				h.fake.InjectFault(fakeapi.Fault{Method: "PUT", PathPrefix: "/app-version/", Status: 400, Times: 1})
 				res, m := h.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"})
@@ -79,16 +78,16 @@ func TestVerifyTool_ServiceStates(t *testing.T) {
 					return err == nil && len(vs) == 1 && vs[0].Status == platform.AppVersionUploading
 				})
 			}},
-		{name: "managed database is judged by its status", hostname: "db", wantVerdict: ops.VerdictHealthy, wantNext: "nothing to fix", notNext: "zerops_deploy"},
-		{name: "managed cache is judged by its status", hostname: "cache", wantVerdict: ops.VerdictHealthy, wantNext: "nothing to fix", notNext: "zerops_deploy"},
-		{name: "managed storage is judged by its status", hostname: "storage", wantVerdict: ops.VerdictHealthy, wantNext: "nothing to fix", notNext: "zerops_deploy"},
-		{name: "stopped managed service is started", hostname: "db", wantVerdict: ops.VerdictFailing, wantNext: "action=start serviceHostname=db", notNext: "zerops_deploy",
+		{name: "managed database is judged by its status", hostname: "db", wantVerdict: string(platform.VerdictHealthy), wantNext: "nothing to fix", notNext: "zerops_deploy"},
+		{name: "managed cache is judged by its status", hostname: "cache", wantVerdict: string(platform.VerdictHealthy), wantNext: "nothing to fix", notNext: "zerops_deploy"},
+		{name: "managed storage is judged by its status", hostname: "storage", wantVerdict: string(platform.VerdictHealthy), wantNext: "nothing to fix", notNext: "zerops_deploy"},
+		{name: "stopped managed service is started", hostname: "db", wantVerdict: string(platform.VerdictFailing), wantNext: "action=start serviceHostname=db", notNext: "zerops_deploy",
 			setup: func(t *testing.T, h *harness) {
 				res, _ := h.call(t, "zerops_manage", map[string]any{"action": "stop", "serviceHostname": "db"})
 				wantOK(t, res)
 				h.fake.EndProcesses()
 			}},
-		{name: "restarting answers 503", hostname: "appdev", processDur: time.Hour, wantVerdict: ops.VerdictDegraded, wantStatus: 503, wantNext: "again",
+		{name: "restarting answers 503", hostname: "appdev", processDur: time.Hour, wantVerdict: string(platform.VerdictDegraded), wantStatus: 503, wantNext: "again",
 			setup: func(t *testing.T, h *harness) {
 				_, err := h.client.RestartService(context.Background(), h.fake.ServiceID("appdev"))
 				must(t, err)

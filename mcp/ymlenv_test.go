@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zeropsio/zcp/deploy"
+	"github.com/zeropsio/zcp/platform"
 )
 
 // TestYmlEnv_BindVariableInZeropsYml: the deployed zerops.yml's
@@ -38,7 +38,7 @@ func TestYmlEnv_BindVariableInZeropsYml(t *testing.T) {
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "appstage"}, "deploy")
 			check, _ := m["check"].(map[string]any)
 			first := firstDiagnosis(check["diagnoses"])
-			if m["verdict"] != deploy.VerdictNotAnswering || first["signal"] != tt.signal {
+			if m["verdict"] != string(platform.VerdictNotAnswering) || first["signal"] != tt.signal {
 				t.Fatalf("deploy verdict %v, first diagnosis %v; want not-answering, %s: %s", m["verdict"], first, tt.signal, text(res))
 			}
 			said := first["cause"] + " " + first["fix"] + " " + str(m["next"])

@@ -236,7 +236,7 @@ var mutants = []mutant{
 		old: `s == setup && (target.SubdomainAccess || proj.Memory.subdomainPlanned(projectID, target.Name))`, new: `s == setup && false`,
 		pkgs: []string{"./mcp"}, run: "TestDeploy_SubdomainWithoutHTTPPortWarnsAsValidateDoes"},
 	{name: "deployed-with-warnings-nothing-to-fix", file: "mcp/tool_deploy.go",
-		old: `res.Verdict == deploy.VerdictDeployed && len(res.Warnings) > 0`, new: `res.Verdict == deploy.VerdictDeployed && len(res.Warnings) > 99`,
+		old: `res.Verdict == platform.VerdictDeployed && len(res.Warnings) > 0`, new: `res.Verdict == platform.VerdictDeployed && len(res.Warnings) > 99`,
 		pkgs: []string{"./mcp"}, run: "TestDeploy_SubdomainWithoutHTTPPortWarnsAsValidateDoes"},
 	// Review 4: a default rollback goes back to the one live before.
 	{name: "rollback-picks-highest-sequence", file: "deploy/rollback.go",

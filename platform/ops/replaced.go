@@ -32,7 +32,7 @@ func ownVersion(ctx context.Context, c platform.Client, versions []platform.AppV
 // not this one's, says whether the app is live.
 func judgeReplaced(ctx context.Context, c platform.Client, h *ServiceHealth, svc platform.ServiceStack, mine platform.AppVersion) {
 	h.AppVersion = &VersionState{ID: mine.ID, Status: mine.Status, Created: mine.Created}
-	h.Verdict = VerdictDegraded
+	h.Verdict = platform.VerdictDegraded
 	now := "a later version"
 	if versions, err := c.SearchAppVersions(platform.FreshRead(ctx), platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5}); err == nil && len(versions) > 0 {
 		live := liveVersion(versions)

@@ -18,7 +18,9 @@ import (
 // first that no deploy of the user's code has succeeded on it yet.
 func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVersion, subdomain, first bool) {
 	name := svc.Name
-	set := func(verdict, reason string, next platform.Step) { h.Verdict, h.Reason, h.Next = verdict, reason, next }
+	set := func(verdict platform.Verdict, reason string, next platform.Step) {
+		h.Verdict, h.Reason, h.Next = verdict, reason, next
+	}
 	var fix platform.Step // the diagnosed fix, when there is one
 	if len(h.Diagnoses) > 0 {
 		fix = platform.Say(h.Diagnoses[0].FixThenDeploy())
@@ -40,23 +42,23 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 	host := "serviceHostname=" + name
 	switch {
 	case latest == nil:
-		set(VerdictFailing, name+" has no code deployed yet",
+		set(platform.VerdictFailing, name+" has no code deployed yet",
 			platform.Say("deploy code to "+name+": ").Then(deployCall(name)).Say("."))
 		return
 	case latest.StartedWithoutCode():
 		// startWithoutCode runs an empty container: ACTIVE, and nothing of
 		// the user's in it, as before a first deploy.
-		set(VerdictFailing, name+" has no code of yours deployed yet: it was started without code (startWithoutCode), so it is "+string(svc.Status)+" with nothing of yours running",
+		set(platform.VerdictFailing, name+" has no code of yours deployed yet: it was started without code (startWithoutCode), so it is "+string(svc.Status)+" with nothing of yours running",
 			platform.Say("deploy code to "+name+": ").Then(deployCall(name)).Say("."))
 		return
 	case svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping:
-		set(VerdictFailing, name+" is "+string(svc.Status)+": nothing runs until it is started",
+		set(platform.VerdictFailing, name+" is "+string(svc.Status)+": nothing runs until it is started",
 			platform.Say("start it with ").Call("zerops_manage", "action=start", host).Say("."))
 		return
 	case latest.Status == platform.AppVersionUploading:
 		// A push uploads in seconds; one refused or cut off leaves its
 		// version UPLOADING for good: not a deploy to wait out.
-		set(VerdictDegraded, fmt.Sprintf("%s has an upload not built yet (app version %s UPLOADING since %s): a push under way, or one that failed",
+		set(platform.VerdictDegraded, fmt.Sprintf("%s has an upload not built yet (app version %s UPLOADING since %s): a push under way, or one that failed",
 			name, latest.ID, latest.Created.UTC().Format(time.TimeOnly)),
 			UploadNext(name))
 		return
@@ -66,21 +68,21 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 		if first {
 			what = "the first deploy"
 		}
-		set(VerdictDegraded, fmt.Sprintf("%s of %s is in progress (%s)", what, name, latest.Status),
+		set(platform.VerdictDegraded, fmt.Sprintf("%s of %s is in progress (%s)", what, name, latest.Status),
 			platform.Say("wait for it, do not deploy again (").Call("zerops_events", host).Say(" follows it), then ").Call("zerops_verify", host).Say(" again."))
 		return
 	case latest.Cancelled():
 		// Nothing failed: a cancel (a user's, or the platform's for a newer
 		// version) stopped the build; no build log holds a cause.
-		verdict, what, runs := VerdictDegraded, "the newest deploy", "the version deployed before it still runs"
+		verdict, what, runs := platform.VerdictDegraded, "the newest deploy", "the version deployed before it still runs"
 		if first {
-			verdict, what, runs = VerdictFailing, "the first deploy", "no code runs on it yet"
+			verdict, what, runs = platform.VerdictFailing, "the first deploy", "no code runs on it yet"
 		}
 		set(verdict, fmt.Sprintf("%s of %s was cancelled before it deployed (app version %s CANCELLED): %s", what, name, latest.ID, runs),
 			platform.Say("deploy the code to "+name+" again (nothing failed: a cancel stopped the build): ").Then(deployCall(name)).Say("."))
 		return
 	case first && latest.Failed():
-		set(VerdictFailing, fmt.Sprintf("the first deploy of %s ended %s: no code runs on it yet", name, latest.Status),
+		set(platform.VerdictFailing, fmt.Sprintf("the first deploy of %s ended %s: no code runs on it yet", name, latest.Status),
 			or(readBuildLog(name, latest.ID)))
 		return
 	}
@@ -115,35 +117,35 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 		if failed {
 			reason += fmt.Sprintf("; the newest deploy (app version %s) ended %s, so this is the version deployed before it", latest.ID, latest.Status)
 		}
-		set(VerdictFailing, reason, next)
+		set(platform.VerdictFailing, reason, next)
 	case starting > 0 && ok+answered == 0:
 		h.starting = true
 		if !fix.IsZero() {
-			set(VerdictFailing, name+" answers 503 and its log shows errors", fix)
+			set(platform.VerdictFailing, name+" answers 503 and its log shows errors", fix)
 			return
 		}
-		set(VerdictDegraded, name+" answers 503: the app is starting",
+		set(platform.VerdictDegraded, name+" answers 503: the app is starting",
 			platform.Call("zerops_verify", host).Say(" again in about 10 s; if it stays 503, read ").Call("zerops_logs", host).Say("."))
 	case down != nil:
-		set(VerdictDegraded, name+" answers on some ports only", or(deadPortsNext(h, name)))
+		set(platform.VerdictDegraded, name+" answers on some ports only", or(deadPortsNext(h, name)))
 	case starting > 0:
-		set(VerdictDegraded, name+" answers on some ports only", or(platform.Call("zerops_verify", host).Say(" again in about 10 s; if a port stays 503, read ").Call("zerops_logs", host).Say(".")))
+		set(platform.VerdictDegraded, name+" answers on some ports only", or(platform.Call("zerops_verify", host).Say(" again in about 10 s; if a port stays 503, read ").Call("zerops_logs", host).Say(".")))
 	case failed:
 		runs := "the version deployed before it stays ACTIVE"
 		if ok+answered > 0 {
 			runs = "the version deployed before it still answers"
 		}
-		set(VerdictDegraded, fmt.Sprintf("the newest deploy of %s ended %s; %s", name, latest.Status, runs),
+		set(platform.VerdictDegraded, fmt.Sprintf("the newest deploy of %s ended %s; %s", name, latest.Status, runs),
 			or(readBuildLog(name, latest.ID)))
 	case reached == 0 && h.exits > 0:
 		// Nothing was probed: the log tells a crash loop, which no probe
 		// could have reached either.
-		set(VerdictFailing, fmt.Sprintf("%s keeps crashing: its app exited on start %s and was restarted each time (a crash loop); %s", name, times(h.exits), notProbed(h)),
+		set(platform.VerdictFailing, fmt.Sprintf("%s keeps crashing: its app exited on start %s and was restarted each time (a crash loop); %s", name, times(h.exits), notProbed(h)),
 			or(platform.Say("read ").Call("zerops_logs", host).Say(" for why the app exits, fix it and ").Call("zerops_deploy").Say(" again.")))
 	case reached == 0 && len(h.Diagnoses) > 0:
-		set(VerdictDegraded, name+"'s log since the deploy shows errors; "+notProbed(h), fix)
+		set(platform.VerdictDegraded, name+"'s log since the deploy shows errors; "+notProbed(h), fix)
 	case len(h.Diagnoses) > 0:
-		set(VerdictDegraded, name+" answers, but its log since the deploy shows errors", fix)
+		set(platform.VerdictDegraded, name+" answers, but its log since the deploy shows errors", fix)
 	case reached > 0 && ok == 0:
 		p := firstReached(h.Probes)
 		next := platform.Call("zerops_verify", host).Say(" again with path set to a route the app serves.")
@@ -152,26 +154,26 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 				"deploy a build output's contents with `dist/~` in build.deployFiles (without `~` they land in /var/www/dist), " +
 				"or set run.documentRoot to the deployed folder that holds the index (`public` for Laravel and Symfony), then ").Then(deployCall(name)).Say(".")
 		}
-		set(VerdictDegraded, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), next)
+		set(platform.VerdictDegraded, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), next)
 	case reached == 0 && len(h.Probes) == 0 && subdomain:
 		// The subdomain routes to httpSupport ports only: with none it
 		// reaches nothing, however well the app runs.
-		set(VerdictDegraded, name+" has a subdomain (enabled, or asked for at import) but no HTTP port for it to reach: its zerops.yml declares no run.ports entry with httpSupport: true",
+		set(platform.VerdictDegraded, name+" has a subdomain (enabled, or asked for at import) but no HTTP port for it to reach: its zerops.yml declares no run.ports entry with httpSupport: true",
 			platform.Say("mark the app's port httpSupport: true in run.ports of zerops.yml, then ").Then(deployCall(name)).
 				Say("; if "+name+" serves no HTTP, disable the subdomain instead: ").Call("zerops_subdomain", host, "action=disable").Say("."))
 	case reached == 0 && len(h.Probes) == 0:
-		set(VerdictHealthy, name+" is "+string(svc.Status)+" with a clean log; it has no HTTP port to probe", platform.Say("nothing to fix."))
+		set(platform.VerdictHealthy, name+" is "+string(svc.Status)+" with a clean log; it has no HTTP port to probe", platform.Say("nothing to fix."))
 	case reached == 0:
-		set(VerdictHealthy, name+" is "+string(svc.Status)+" with a clean log; not probed: "+h.Network,
+		set(platform.VerdictHealthy, name+" is "+string(svc.Status)+" with a clean log; not probed: "+h.Network,
 			platform.Say("to probe it, enable a subdomain with ").Call("zerops_subdomain").Say(" or run zcli vpn up."))
 	case firstOK(h.Probes).Unverified != "":
 		p := firstOK(h.Probes)
-		set(VerdictUnverified, fmt.Sprintf("the sandbox's %s answers %d at %s, but the sandbox could not check %s; on the platform the HTTP probe decides",
+		set(platform.VerdictUnverified, fmt.Sprintf("the sandbox's %s answers %d at %s, but the sandbox could not check %s; on the platform the HTTP probe decides",
 			name, p.Status, p.URL, p.Unverified),
 			platform.Say("nothing the sandbox found to fix; on Zerops, ").Call("zerops_verify", host).Say(" tells whether it is live."))
 	default:
 		p := firstOK(h.Probes)
-		set(VerdictHealthy, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), platform.Say("nothing to fix; "+name+" is live."))
+		set(platform.VerdictHealthy, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), platform.Say("nothing to fix; "+name+" is live."))
 	}
 }
 

@@ -14,19 +14,19 @@ func TestCheckService_ManagedByStatus(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		status       platform.ServiceStatus
-		wantVerdict  string
+		wantVerdict  platform.Verdict
 		wantNext     string
 		wantStarting bool
 	}{
-		{platform.ServiceActive, ops.VerdictHealthy, "nothing to fix", false},
-		{platform.ServiceStopped, ops.VerdictFailing, "zerops_manage action=start serviceHostname=db", false},
-		{platform.ServiceStopping, ops.VerdictFailing, "zerops_manage action=start serviceHostname=db", false},
-		{platform.ServiceCreating, ops.VerdictDegraded, "wait for it (zerops_events serviceHostname=db)", true},
-		{platform.ServiceRestarting, ops.VerdictDegraded, "wait for it", true},
-		{"UPGRADING", ops.VerdictDegraded, "wait for it", true},
-		{platform.ServiceDeleting, ops.VerdictFailing, "zerops_import", false},
-		{platform.ServiceFailed, ops.VerdictFailing, "zerops_events serviceHostname=db", false},
-		{"CONTAINER_FAILED", ops.VerdictFailing, "zerops_manage action=restart serviceHostname=db", false},
+		{platform.ServiceActive, platform.VerdictHealthy, "nothing to fix", false},
+		{platform.ServiceStopped, platform.VerdictFailing, "zerops_manage action=start serviceHostname=db", false},
+		{platform.ServiceStopping, platform.VerdictFailing, "zerops_manage action=start serviceHostname=db", false},
+		{platform.ServiceCreating, platform.VerdictDegraded, "wait for it (zerops_events serviceHostname=db)", true},
+		{platform.ServiceRestarting, platform.VerdictDegraded, "wait for it", true},
+		{"UPGRADING", platform.VerdictDegraded, "wait for it", true},
+		{platform.ServiceDeleting, platform.VerdictFailing, "zerops_import", false},
+		{platform.ServiceFailed, platform.VerdictFailing, "zerops_events serviceHostname=db", false},
+		{"CONTAINER_FAILED", platform.VerdictFailing, "zerops_manage action=restart serviceHostname=db", false},
 	}
 	fake, c := newFake(t, 0)
 	env := ops.VerifyEnv{Client: c, ProjectID: fake.ProjectID()} // no logs, no prober: a managed service needs neither

@@ -18,16 +18,6 @@ import (
 	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
-// Verdicts of a verify, from best to worst.
-const (
-	VerdictHealthy = "healthy"
-	// VerdictUnverified: the sandbox's simulated app answered, but the
-	// sandbox could not read what decides that (zcp sandbox only).
-	VerdictUnverified = "unverified"
-	VerdictDegraded   = "degraded"
-	VerdictFailing    = "failing"
-)
-
 // VerifyParams selects what a verify checks.
 type VerifyParams struct {
 	Hostname string // "" = every runtime service
@@ -51,9 +41,9 @@ func (env VerifyEnv) project() Project {
 // VerifyResult is the answer to a verify: the worst verdict of the
 // services, each service's findings and the one next step.
 type VerifyResult struct {
-	Verdict  string          `json:"verdict"`
-	Services []ServiceHealth `json:"services"`
-	Next     platform.Step   `json:"-"`
+	Verdict  platform.Verdict `json:"verdict"`
+	Services []ServiceHealth  `json:"services"`
+	Next     platform.Step    `json:"-"`
 }
 
 // ServiceHealth is what a verify found out about one service.
@@ -65,7 +55,7 @@ type ServiceHealth struct {
 	Network    string                 `json:"network,omitempty"`
 	ErrorLines []string               `json:"errorLines,omitempty"`
 	Diagnoses  []diagnose.Diagnosis   `json:"diagnoses,omitempty"`
-	Verdict    string                 `json:"verdict"`
+	Verdict    platform.Verdict       `json:"verdict"`
 	Reason     string                 `json:"reason"`
 	Next       platform.Step          `json:"-"` // in a verify answer, zero for the service whose next step the answer's is
 	// ReplacedBy is set when the version a deploy's check named was replaced
@@ -198,13 +188,13 @@ func subdomainHost(ctx context.Context, env VerifyEnv) string {
 // may change the verdict.
 func (h *ServiceHealth) Starting() bool { return h.starting }
 
-func verdictRank(v string) int {
+func verdictRank(v platform.Verdict) int {
 	switch v {
-	case VerdictFailing:
+	case platform.VerdictFailing:
 		return 3
-	case VerdictDegraded:
+	case platform.VerdictDegraded:
 		return 2
-	case VerdictUnverified:
+	case platform.VerdictUnverified:
 		return 1
 	}
 	return 0
@@ -354,7 +344,7 @@ func nextAfterJudging(h *ServiceHealth, svc platform.ServiceStack, versions []pl
 	}
 	// A stopped service is started, not rolled back: no version of it runs.
 	stopped := svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping
-	if (h.Verdict == VerdictFailing || h.Verdict == VerdictDegraded) && !stopped && canRollBack(versions, latest) && redeployFixes(h.Diagnoses) {
+	if (h.Verdict == platform.VerdictFailing || h.Verdict == platform.VerdictDegraded) && !stopped && canRollBack(versions, latest) && redeployFixes(h.Diagnoses) {
 		h.Next = h.Next.Say(" Or, if the version before worked, go back: ").Call("zerops_deploy", "rollback=true", "targetService="+svc.Name).Say(".")
 	}
 }

@@ -42,25 +42,25 @@ func TestVerify_Verdicts(t *testing.T) {
 		hostname    string
 		status      map[string]int
 		resolve     error
-		wantVerdict string
+		wantVerdict platform.Verdict
 		wantReason  string
 		wantNext    string
 		wantProbes  int
 	}{
 		{name: "healthy", hostname: "appdev", status: map[string]int{"appdev": 200},
-			wantVerdict: ops.VerdictHealthy, wantReason: "answers 200", wantNext: "live", wantProbes: 1},
+			wantVerdict: platform.VerdictHealthy, wantReason: "answers 200", wantNext: "live", wantProbes: 1},
 		{name: "bad gateway", hostname: "appdev", status: map[string]int{"appdev": 502},
-			wantVerdict: ops.VerdictFailing, wantReason: "does not answer HTTP", wantNext: "0.0.0.0:3000", wantProbes: 1},
+			wantVerdict: platform.VerdictFailing, wantReason: "does not answer HTTP", wantNext: "0.0.0.0:3000", wantProbes: 1},
 		{name: "starting", hostname: "appdev", status: map[string]int{"appdev": 503},
-			wantVerdict: ops.VerdictDegraded, wantReason: "starting", wantNext: "again", wantProbes: 1},
+			wantVerdict: platform.VerdictDegraded, wantReason: "starting", wantNext: "again", wantProbes: 1},
 		{name: "not found at path", hostname: "appdev", status: map[string]int{"appdev": 404},
-			wantVerdict: ops.VerdictDegraded, wantReason: "answers 404", wantNext: "with path", wantProbes: 1},
+			wantVerdict: platform.VerdictDegraded, wantReason: "answers 404", wantNext: "with path", wantProbes: 1},
 		{name: "no code yet", hostname: "appstage", status: map[string]int{},
-			wantVerdict: ops.VerdictFailing, wantReason: "no code deployed", wantNext: "zerops_deploy", wantProbes: 0},
+			wantVerdict: platform.VerdictFailing, wantReason: "no code deployed", wantNext: "zerops_deploy", wantProbes: 0},
 		{name: "every runtime, worst wins", status: map[string]int{"appdev": 200},
-			wantVerdict: ops.VerdictFailing, wantReason: "", wantNext: "zerops_deploy", wantProbes: -1},
+			wantVerdict: platform.VerdictFailing, wantReason: "", wantNext: "zerops_deploy", wantProbes: -1},
 		{name: "outside the project network", hostname: "appdev", status: map[string]int{"appdev": 200},
-			resolve: errors.New("no such host"), wantVerdict: ops.VerdictHealthy, wantReason: "not probed", wantNext: "zerops_subdomain", wantProbes: 1},
+			resolve: errors.New("no such host"), wantVerdict: platform.VerdictHealthy, wantReason: "not probed", wantNext: "zerops_subdomain", wantProbes: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

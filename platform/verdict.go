@@ -1,0 +1,31 @@
+package platform
+
+// Verdict is what a check of a service came to: a verify's of what runs
+// on it, and a followed deploy's of what it deployed, which a deploy
+// derives from the verify of its own version. One type for both.
+type Verdict string
+
+// A verify's verdicts, from best to worst.
+const (
+	VerdictHealthy Verdict = "healthy"
+	// VerdictUnverified: the sandbox's simulated app answered, but the
+	// sandbox could not read what decides that (zcp sandbox only); a
+	// deploy's too.
+	VerdictUnverified Verdict = "unverified"
+	// VerdictDegraded: it answers, but not everywhere or its log shows
+	// errors; a deploy's too.
+	VerdictDegraded Verdict = "degraded"
+	VerdictFailing  Verdict = "failing"
+)
+
+// A followed deploy's verdicts (beside degraded and unverified).
+const (
+	VerdictLive          Verdict = "live"           // the new version answers HTTP and its log is clean
+	VerdictNotAnswering  Verdict = "not-answering"  // deployed, but nothing answers HTTP
+	VerdictBuildFailed   Verdict = "build-failed"   // the build or deploy failed; the version deployed before stays ACTIVE
+	VerdictDeployed      Verdict = "deployed"       // ACTIVE, but nothing could be probed from here
+	VerdictStopped       Verdict = "stopped"        // deployed to a stopped service: nothing runs until it is started
+	VerdictReplaced      Verdict = "replaced"       // a later deploy replaced this one's version before it was checked
+	VerdictCancelled     Verdict = "cancelled"      // the build was cancelled before it deployed; the version deployed before stays ACTIVE
+	VerdictTargetDeleted Verdict = "target-deleted" // the target was deleted while the deploy ran: nothing of it runs
+)
