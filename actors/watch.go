@@ -330,7 +330,7 @@ func (wt *watch) describe(k key, now time.Time) string {
 	case []platform.AppVersion:
 		state = "no build yet"
 		if av, ok := newestBuild(snap, k.id, time.Time{}); ok {
-			state = "app version " + av.ID + " " + av.Status
+			state = "app version " + av.ID + " " + string(av.Status)
 		}
 	}
 	oldest := time.Duration(0)

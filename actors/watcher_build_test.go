@@ -16,13 +16,13 @@ func TestWatcher_BuildMode(t *testing.T) {
 	// must be skipped, as must anything created before since.
 	noneActive := platform.AppVersion{ID: "none", ServiceStackID: "svc-1", Source: platform.SourceNone, Status: platform.AppVersionActive, Created: since.Add(2 * time.Second)}
 	oldActive := platform.AppVersion{ID: "old", ServiceStackID: "svc-1", Source: platform.SourceCLI, Status: platform.AppVersionActive, Created: since.Add(-time.Hour)}
-	build := func(status string, b *platform.BuildInfo) platform.AppVersion {
+	build := func(status platform.AppVersionStatus, b *platform.BuildInfo) platform.AppVersion {
 		return platform.AppVersion{ID: "new", ServiceStackID: "svc-1", Source: platform.SourceCLI, Status: status, Build: b, Created: since.Add(time.Second)}
 	}
 	tests := []struct {
 		name       string
 		steps      [][]platform.AppVersion
-		wantStatus string
+		wantStatus platform.AppVersionStatus
 	}{
 		{
 			name: "NONE-source skipped until the real build ends",
@@ -86,7 +86,7 @@ func TestWatcher_BuildModeFollowsTheVersionNamed(t *testing.T) {
 	checkLeaks(t)
 	since := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
 	started := since.Add(time.Second)
-	av := func(id, status string, at time.Duration) platform.AppVersion {
+	av := func(id string, status platform.AppVersionStatus, at time.Duration) platform.AppVersion {
 		return platform.AppVersion{ID: id, ServiceStackID: "svc-1", Source: platform.SourceCLI, Status: status,
 			Build: &platform.BuildInfo{PipelineStart: &started}, Created: since.Add(at)}
 	}
@@ -120,7 +120,7 @@ func TestWatcher_BuildModeFollowsTheVersionNamed(t *testing.T) {
 func TestAppVersionFinal_States(t *testing.T) {
 	t.Parallel()
 	now := time.Now()
-	inProgress := []string{platform.AppVersionUploading, platform.AppVersionWaitingToBuild, platform.AppVersionBuilding,
+	inProgress := []platform.AppVersionStatus{platform.AppVersionUploading, platform.AppVersionWaitingToBuild, platform.AppVersionBuilding,
 		platform.AppVersionPreparingRuntime, platform.AppVersionWaitingToDeploy, platform.AppVersionDeploying}
 	for _, s := range inProgress {
 		if (platform.AppVersion{Status: s}).Final() {
@@ -130,7 +130,7 @@ func TestAppVersionFinal_States(t *testing.T) {
 			t.Errorf("%s with pipelineFailed not final", s)
 		}
 	}
-	for _, s := range []string{platform.AppVersionActive, platform.AppVersionBuildFailed, platform.AppVersionDeployFailed,
+	for _, s := range []platform.AppVersionStatus{platform.AppVersionActive, platform.AppVersionBuildFailed, platform.AppVersionDeployFailed,
 		platform.AppVersionPreparingRuntimeFailed, platform.AppVersionCancelled, "SOMETHING_NEW"} {
 		if !(platform.AppVersion{Status: s}).Final() {
 			t.Errorf("%s not final", s)

@@ -13,7 +13,7 @@ import (
 type CancelledError struct {
 	*platform.PlatformError
 	AppVersionID string
-	Status       string
+	Status       platform.AppVersionStatus
 	Newer        *platform.AppVersion
 }
 

@@ -76,14 +76,14 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 			fmt.Sprintf("the redeploy of %s of %s ended %s%s", what, svc.Name, end.Status, failReason(end)),
 			"The version deployed before stays ACTIVE; zerops_events serviceHostname="+svc.Name+" shows why."))
 	}
-	out.Status, out.Build.Status = platform.AppVersionActive, platform.AppVersionActive
+	out.Status, out.Build.Status = string(platform.AppVersionActive), platform.AppVersionActive
 	if env.Progress != nil {
 		env.Progress(fmt.Sprintf("Rolling back %s: deployed; checking that it answers HTTP", svc.Name))
 	}
 	out.Verdict, out.Check = checkLive(ctx, env, svc.ID, svc.Name, v.ID, started)
 	env.noteVerdict(v.ID, out.Verdict)
 	if out.Verdict == platform.VerdictTargetDeleted {
-		return nil, deletedDuring(ctx, env, svc.ID, svc.Name, v.ID, out.Status, nil)
+		return nil, deletedDuring(ctx, env, svc.ID, svc.Name, v.ID, out.Build.Status, nil)
 	}
 	out.Message = "Rolled back to " + what + ": " + verdictMessage(svc.Name, out.Verdict, out.Check)
 	return out, nil

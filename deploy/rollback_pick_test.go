@@ -18,7 +18,7 @@ func TestPickVersion_TheOneLiveBefore(t *testing.T) {
 	t.Parallel()
 	t0 := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
 	at := func(m int) time.Time { return t0.Add(time.Duration(m) * time.Minute) }
-	v := func(id string, seq int, status string, updated int) platform.AppVersion {
+	v := func(id string, seq int, status platform.AppVersionStatus, updated int) platform.AppVersion {
 		return platform.AppVersion{ID: id, Sequence: seq, Status: status, Created: at(seq), LastUpdate: at(updated)}
 	}
 	env := Env{ProjectID: "pick", Memory: ops.NewMemory("")}

@@ -113,10 +113,10 @@ const (
 
 // BuildOutcome is where a followed build ended (or why following it stopped).
 type BuildOutcome struct {
-	AppVersionID   string `json:"appVersionId"`
-	Status         string `json:"status"`
-	ElapsedSeconds int    `json:"elapsedSeconds,omitempty"` // since the wait for it began
-	Note           string `json:"note,omitempty"`
+	AppVersionID   string                    `json:"appVersionId"`
+	Status         platform.AppVersionStatus `json:"status"`
+	ElapsedSeconds int                       `json:"elapsedSeconds,omitempty"` // since the wait for it began
+	Note           string                    `json:"note,omitempty"`
 }
 
 // ErrWaitBudget is the cause of a context whose wait budget ended: the work
@@ -256,7 +256,7 @@ func finishFollow(ctx context.Context, env Env, out *Outcome, label string, sinc
 	out.Build = build
 	switch build.Status {
 	case platform.AppVersionActive, platform.AppVersionBackup: // BACKUP: a later deploy replaced it already
-		out.Status = build.Status
+		out.Status = string(build.Status)
 		if env.Progress != nil {
 			env.Progress(fmt.Sprintf("Deploying %s: deployed; checking that it answers HTTP", label))
 		}
@@ -522,7 +522,7 @@ func runsEarlier(ctx context.Context, c platform.Client, v platform.AppVersion) 
 type BuildFailedError struct {
 	*platform.PlatformError
 	AppVersionID string
-	Status       string
+	Status       platform.AppVersionStatus
 	BuildLog     []string
 	Diagnoses    []diagnose.Diagnosis
 }
@@ -608,7 +608,7 @@ func buildBaseline(ctx context.Context, c platform.Client, serviceID string) tim
 type TargetDeletedError struct {
 	*platform.PlatformError
 	AppVersionID string
-	Status       string
+	Status       platform.AppVersionStatus
 }
 
 func (e *TargetDeletedError) Unwrap() error { return e.PlatformError }
@@ -616,7 +616,7 @@ func (e *TargetDeletedError) Unwrap() error { return e.PlatformError }
 // deletedDuring is the TargetDeletedError when the target serviceID is gone
 // or being deleted (read by id, fresh), else orig: the error the deploy
 // ended with, nil when it ended without one.
-func deletedDuring(ctx context.Context, env Env, serviceID, label, appVersionID, status string, orig error) error {
+func deletedDuring(ctx context.Context, env Env, serviceID, label, appVersionID string, status platform.AppVersionStatus, orig error) error {
 	state, gone := targetGone(ctx, env.Client, serviceID)
 	if !gone {
 		return orig

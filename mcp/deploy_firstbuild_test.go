@@ -65,7 +65,7 @@ func TestDeploy_FailedBuildOverA502(t *testing.T) {
 	s := service0(t, m)
 	next, _ := m["next"].(string)
 	reason, _ := s["reason"].(string)
-	if n := strings.Count(next, "deploy again"); n != 1 || strings.Contains(reason, "keeps running") || !strings.Contains(reason, platform.AppVersionBuildFailed) {
+	if n := strings.Count(next, "deploy again"); n != 1 || strings.Contains(reason, "keeps running") || !strings.Contains(reason, string(platform.AppVersionBuildFailed)) {
 		t.Errorf("verify: want the failed build named, no claim the 502 version keeps running, deploy again once (%d): %s", n, text(res))
 	}
 	_, m = h.call(t, "zerops_events", map[string]any{"serviceHostname": "appstage"})

@@ -199,7 +199,7 @@ func TestSandbox_PushTellsTheTruth(t *testing.T) {
 	}
 	var real platform.AppVersion
 	waitFor(t, func() bool { real = newest(); return real.ID == build["appVersionId"] })
-	if build["status"] != real.Status || m["status"] != real.Status || real.Status != platform.AppVersionActive {
+	if build["status"] != string(real.Status) || m["status"] != string(real.Status) || real.Status != platform.AppVersionActive {
 		t.Errorf("answer says status %v, build %v; the app version is %s", m["status"], build, real.Status)
 	}
 

@@ -194,7 +194,7 @@ func TestDeploy_FollowsBuildToActive(t *testing.T) {
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d1")
 	wantOK(t, res)
 	build, _ := m["build"].(map[string]any)
-	if build == nil || build["status"] != platform.AppVersionActive || m["targetServiceId"] != h.fake.ServiceID("appstage") {
+	if build == nil || build["status"] != string(platform.AppVersionActive) || m["targetServiceId"] != h.fake.ServiceID("appstage") {
 		t.Fatalf("deploy = %s", text(res))
 	}
 	if check, _ := m["check"].(map[string]any); m["verdict"] != string(platform.VerdictLive) || check["httpStatus"] != 200.0 || check["url"] != "http://appstage:3000/" {
@@ -204,7 +204,7 @@ func TestDeploy_FollowsBuildToActive(t *testing.T) {
 		t.Error("no build progress")
 	}
 	for _, n := range h.notifications() {
-		if strings.Contains(n.Message, platform.AppVersionActive) {
+		if strings.Contains(n.Message, string(platform.AppVersionActive)) {
 			t.Errorf("final state sent as progress: %q", n.Message)
 		}
 	}

@@ -177,7 +177,7 @@ func TestRealAPI_SubdomainRightAfterDeploy(t *testing.T) {
 	}
 	res, m = h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d1")
 	wantOK(t, res)
-	if b, _ := m["build"].(map[string]any); b["status"] != platform.AppVersionActive {
+	if b, _ := m["build"].(map[string]any); b["status"] != string(platform.AppVersionActive) {
 		t.Fatalf("deploy = %s", text(res))
 	}
 	// The platform registers the deployed port a moment after the deploy:
@@ -279,7 +279,7 @@ func TestRealAPI_SubdomainOfWebServerRuntime(t *testing.T) {
 		[]byte("zerops:\n  - setup: web\n    build:\n      base: php@8.4\n      deployFiles: ./\n    run:\n      base: php-nginx@8.4\n      documentRoot: public\n"), 0o644))
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "web"}, "d1")
 	wantOK(t, res)
-	if b, _ := m["build"].(map[string]any); b["status"] != platform.AppVersionActive {
+	if b, _ := m["build"].(map[string]any); b["status"] != string(platform.AppVersionActive) {
 		t.Fatalf("deploy = %s", text(res))
 	}
 	res, m = h.callWith(t, context.Background(), "zerops_subdomain", map[string]any{"serviceHostname": "web", "action": "enable"}, "s1")
@@ -304,7 +304,7 @@ func TestRealAPI_LogLinesOfOneInstantInOrder(t *testing.T) {
 	h := newHarness(t, harnessOpts{sandboxPush: true})
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d1")
 	wantOK(t, res)
-	if b, _ := m["build"].(map[string]any); b["status"] != platform.AppVersionActive {
+	if b, _ := m["build"].(map[string]any); b["status"] != string(platform.AppVersionActive) {
 		t.Fatalf("deploy = %s", text(res))
 	}
 	for _, args := range []map[string]any{{"serviceHostname": "appstage"}, {"limit": 1000}} {
@@ -348,7 +348,7 @@ func TestRealAPI_SubdomainEnabledByImportAtFirstDeploy(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(h.workDir(t), "zerops.yml"), []byte(strings.ReplaceAll(demoZeropsYml, "setup: prod", "setup: web")), 0o644))
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "web"}, "d1")
 	wantOK(t, res)
-	if b, _ := m["build"].(map[string]any); b["status"] != platform.AppVersionActive {
+	if b, _ := m["build"].(map[string]any); b["status"] != string(platform.AppVersionActive) {
 		t.Fatalf("deploy = %s", text(res))
 	}
 	res, m = h.callWith(t, context.Background(), "zerops_subdomain", map[string]any{"serviceHostname": "web", "action": "enable"}, "s1")

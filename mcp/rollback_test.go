@@ -60,7 +60,7 @@ func TestRollback_BrokenVersionGoesBack(t *testing.T) {
 	failed := m["appVersionId"].(string)
 	res, m = h.call(t, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage", "appVersionId": failed})
 	wantError(t, res, m, platform.ErrInvalidParameter)
-	if !strings.Contains(m["error"].(string), platform.AppVersionBuildFailed) || !strings.Contains(m["suggestion"].(string), "Deployable earlier versions") {
+	if !strings.Contains(m["error"].(string), string(platform.AppVersionBuildFailed)) || !strings.Contains(m["suggestion"].(string), "Deployable earlier versions") {
 		t.Errorf("a rollback to a failed build is not refused with why: %s", text(res))
 	}
 

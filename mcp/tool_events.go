@@ -83,7 +83,7 @@ func eventsNext(events []ops.Event, hostname string) string {
 	}
 	if len(running) > 0 {
 		e := running[0]
-		if e.Kind == "build" && e.Status == platform.AppVersionUploading {
+		if e.Kind == "build" && e.Status == string(platform.AppVersionUploading) {
 			return "Next: " + eventWho(e) + "'s upload " + e.ID + " is not built yet: a push under way, or one that failed (it builds nothing and has no log). " +
 				stepText(ops.UploadNext(e.Service))
 		}
@@ -102,8 +102,8 @@ func eventWho(e ops.Event) string { return cmp.Or(e.Service, "the project") }
 // eventFailed reports whether a build or process ended in failure.
 func eventFailed(e ops.Event) bool {
 	switch e.Status {
-	case string(platform.ProcessFailed), platform.AppVersionBuildFailed, platform.AppVersionBuildValidationFailed,
-		platform.AppVersionPreparingRuntimeFailed, platform.AppVersionDeployFailed:
+	case string(platform.ProcessFailed), string(platform.AppVersionBuildFailed), string(platform.AppVersionBuildValidationFailed),
+		string(platform.AppVersionPreparingRuntimeFailed), string(platform.AppVersionDeployFailed):
 		return true
 	}
 	return e.Diagnosis != nil
@@ -112,7 +112,7 @@ func eventFailed(e ops.Event) bool {
 // eventRunning reports whether a build or process is still under way.
 func eventRunning(e ops.Event) bool {
 	if e.Kind == "build" {
-		v := platform.AppVersion{Status: e.Status, Created: e.Time}
+		v := platform.AppVersion{Status: platform.AppVersionStatus(e.Status), Created: e.Time}
 		return !v.Final() && !ops.AbandonedUpload(v, time.Now())
 	}
 	switch platform.ProcessStatus(e.Status) {

@@ -39,21 +39,26 @@ const (
 	ServiceFailed        ServiceStatus = "FAILED"
 )
 
+// AppVersionStatus is the status of an app version, a build and its deploy
+// (the AppVersion* values; the platform may have more, passed through
+// untouched).
+type AppVersionStatus string
+
 // App version (build) statuses.
 const (
-	AppVersionUploading              = "UPLOADING"
-	AppVersionWaitingToBuild         = "WAITING_TO_BUILD"
-	AppVersionBuilding               = "BUILDING"
-	AppVersionBuildFailed            = "BUILD_FAILED"
-	AppVersionBuildValidationFailed  = "BUILD_VALIDATION_FAILED"
-	AppVersionPreparingRuntime       = "PREPARING_RUNTIME"
-	AppVersionPreparingRuntimeFailed = "PREPARING_RUNTIME_FAILED"
-	AppVersionWaitingToDeploy        = "WAITING_TO_DEPLOY"
-	AppVersionDeploying              = "DEPLOYING"
-	AppVersionDeployFailed           = "DEPLOY_FAILED"
-	AppVersionActive                 = "ACTIVE"
-	AppVersionBackup                 = "BACKUP"
-	AppVersionCancelled              = "CANCELLED"
+	AppVersionUploading              AppVersionStatus = "UPLOADING"
+	AppVersionWaitingToBuild         AppVersionStatus = "WAITING_TO_BUILD"
+	AppVersionBuilding               AppVersionStatus = "BUILDING"
+	AppVersionBuildFailed            AppVersionStatus = "BUILD_FAILED"
+	AppVersionBuildValidationFailed  AppVersionStatus = "BUILD_VALIDATION_FAILED"
+	AppVersionPreparingRuntime       AppVersionStatus = "PREPARING_RUNTIME"
+	AppVersionPreparingRuntimeFailed AppVersionStatus = "PREPARING_RUNTIME_FAILED"
+	AppVersionWaitingToDeploy        AppVersionStatus = "WAITING_TO_DEPLOY"
+	AppVersionDeploying              AppVersionStatus = "DEPLOYING"
+	AppVersionDeployFailed           AppVersionStatus = "DEPLOY_FAILED"
+	AppVersionActive                 AppVersionStatus = "ACTIVE"
+	AppVersionBackup                 AppVersionStatus = "BACKUP"
+	AppVersionCancelled              AppVersionStatus = "CANCELLED"
 )
 
 // App version sources. A NONE-source version is what `startWithoutCode` leaves
@@ -292,15 +297,15 @@ type BuildInfo struct {
 
 // AppVersion is one deployed (or deploying) version of a runtime service.
 type AppVersion struct {
-	ID             string     `json:"id"`
-	ProjectID      string     `json:"projectId"`
-	ServiceStackID string     `json:"serviceStackId"`
-	Source         string     `json:"source"`
-	Sequence       int        `json:"sequence"`
-	Status         string     `json:"status"`
-	Build          *BuildInfo `json:"build,omitempty"`
-	Created        time.Time  `json:"created"`
-	LastUpdate     time.Time  `json:"lastUpdate"`
+	ID             string           `json:"id"`
+	ProjectID      string           `json:"projectId"`
+	ServiceStackID string           `json:"serviceStackId"`
+	Source         string           `json:"source"`
+	Sequence       int              `json:"sequence"`
+	Status         AppVersionStatus `json:"status"`
+	Build          *BuildInfo       `json:"build,omitempty"`
+	Created        time.Time        `json:"created"`
+	LastUpdate     time.Time        `json:"lastUpdate"`
 }
 
 // Final reports whether the app version's build and deploy have ended: any

@@ -24,7 +24,7 @@ func readinessOf(c *zeropsyml.Check) *appsim.Readiness {
 
 // planFailure records a failure after the build: status (PREPARING_RUNTIME_FAILED
 // or DEPLOY_FAILED) from buildPath step on, with lines logged before reason.
-func (av *appVersion) planFailure(status string, step int, lines []appsim.Line, reason string) {
+func (av *appVersion) planFailure(status platform.AppVersionStatus, step int, lines []appsim.Line, reason string) {
 	av.failStatus, av.failStep, av.failLines, av.failReason = status, step, lines, reason
 }
 
@@ -37,7 +37,7 @@ func (av *appVersion) failAt() int {
 }
 
 // failedStatus is the status a failing version ends in.
-func (av *appVersion) failedStatus() string {
+func (av *appVersion) failedStatus() platform.AppVersionStatus {
 	return orStr(av.failStatus, platform.AppVersionBuildFailed)
 }
 

@@ -20,9 +20,9 @@ import (
 func TestCancelBuild_RefusedOnceDeploying(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		stage    string // the app version's status when the cancel comes
+		stage    platform.AppVersionStatus // the app version's status when the cancel comes
 		refused  bool
-		wantLast string // the app version's final status
+		wantLast platform.AppVersionStatus // the app version's final status
 	}{
 		{platform.AppVersionWaitingToBuild, false, platform.AppVersionCancelled},
 		{platform.AppVersionBuilding, false, platform.AppVersionCancelled},
@@ -30,7 +30,7 @@ func TestCancelBuild_RefusedOnceDeploying(t *testing.T) {
 		{platform.AppVersionDeploying, true, platform.AppVersionActive},
 	}
 	for _, tt := range tests {
-		t.Run(tt.stage, func(t *testing.T) {
+		t.Run(string(tt.stage), func(t *testing.T) {
 			t.Parallel()
 			opts := fastOpts
 			opts.BuildStepDuration = time.Hour
@@ -47,7 +47,7 @@ func TestCancelBuild_RefusedOnceDeploying(t *testing.T) {
 				ZeropsYaml: types.MediumText(files["zerops.yml"]), ZeropsYamlSetup: types.NewStringNull("appstage")})
 			p := out(t, br.Output, err)
 			srv.AdvanceBuildsTo(tt.stage)
-			if st := appVersions(t, h, stage)[string(av.Id)].Status; string(st) != tt.stage {
+			if st := appVersions(t, h, stage)[string(av.Id)].Status; string(st) != string(tt.stage) {
 				t.Fatalf("app version before the cancel = %s, want %s", st, tt.stage)
 			}
 			xr, err := h.PutProcessCancel(ctx, path.ProcessId{Id: p.Id})
@@ -63,7 +63,7 @@ func TestCancelBuild_RefusedOnceDeploying(t *testing.T) {
 			if want := map[bool]string{true: "FINISHED", false: "CANCELED"}[tt.refused]; string(done.Status) != want {
 				t.Errorf("build process ends %s, want %s", done.Status, want)
 			}
-			if st := appVersions(t, h, stage)[string(av.Id)].Status; string(st) != tt.wantLast {
+			if st := appVersions(t, h, stage)[string(av.Id)].Status; string(st) != string(tt.wantLast) {
 				t.Errorf("app version ends %s, want %s", st, tt.wantLast)
 			}
 		})

@@ -167,7 +167,7 @@ func (p *process) cancel(st *state, at time.Time) {
 // where its build can no longer be cancelled: the artefact is going onto the
 // runtime containers (README: the sandbox's reading; the facts name the
 // error, processCanNoLongerBeCanceled, not the stage).
-func pastTheBuild(status string) bool {
+func pastTheBuild(status platform.AppVersionStatus) bool {
 	switch status {
 	case platform.AppVersionWaitingToDeploy, platform.AppVersionDeploying, platform.AppVersionActive:
 		return true

@@ -12,7 +12,7 @@ import (
 // buildPath is the status walk of a successful build, one BuildStepDuration
 // per step after build-and-deploy; a failing build stops at BUILD_FAILED
 // where PREPARING_RUNTIME would begin.
-var buildPath = []string{
+var buildPath = []platform.AppVersionStatus{
 	platform.AppVersionWaitingToBuild,
 	platform.AppVersionBuilding,
 	platform.AppVersionPreparingRuntime,
@@ -35,17 +35,17 @@ type appVersion struct {
 	Created    time.Time
 	LastUpdate time.Time
 
-	status     string        // stored status (before a build, or once final)
-	final      bool          // status no longer follows the clock
-	uploaded   bool          // archive received
-	files      *appsim.Files // its files; nil when the upload was no archive
-	buildStart time.Time     // zero: never built
+	status     platform.AppVersionStatus // stored status (before a build, or once final)
+	final      bool                      // status no longer follows the clock
+	uploaded   bool                      // archive received
+	files      *appsim.Files             // its files; nil when the upload was no archive
+	buildStart time.Time                 // zero: never built
 	stepDur    time.Duration
-	failReason string        // planned BUILD_FAILED (or failStatus)
-	failStatus string        // "": BUILD_FAILED (prepare.go)
-	failStep   int           // the buildPath step it fails at; 0: 2
-	failLines  []appsim.Line // logged before failReason at failStep
-	prepLines  []appsim.Line // run.prepareCommands' lines
+	failReason string                    // planned BUILD_FAILED (or failStatus)
+	failStatus platform.AppVersionStatus // "": BUILD_FAILED (prepare.go)
+	failStep   int                       // the buildPath step it fails at; 0: 2
+	failLines  []appsim.Line             // logged before failReason at failStep
+	prepLines  []appsim.Line             // run.prepareCommands' lines
 	finishedAt time.Time
 	canceledAt time.Time
 	logged     int // build steps already written to the log backend
@@ -73,7 +73,7 @@ func (st *state) newAppVersion(s *service, source, name string, now time.Time) *
 }
 
 // statusAt is the app version's status at now.
-func (av *appVersion) statusAt(now time.Time) string {
+func (av *appVersion) statusAt(now time.Time) platform.AppVersionStatus {
 	if av.final || av.buildStart.IsZero() {
 		return av.status
 	}
@@ -89,7 +89,7 @@ func (av *appVersion) stepTime(i int) time.Time {
 	return av.buildStart.Add(time.Duration(i) * av.stepDur)
 }
 
-func (av *appVersion) finalize(status string, at time.Time) {
+func (av *appVersion) finalize(status platform.AppVersionStatus, at time.Time) {
 	av.status, av.final, av.LastUpdate = status, true, at
 	if status == platform.AppVersionActive || status == av.failedStatus() {
 		av.finishedAt = at
@@ -128,7 +128,7 @@ type appVersionJSON struct {
 func (st *state) appVersionView(av *appVersion, now time.Time) appVersionJSON {
 	status := av.statusAt(now)
 	v := appVersionJSON{ID: av.ID, ClientID: st.clientID, ProjectID: av.ProjectID, ServiceStackID: av.ServiceID,
-		Source: av.Source, Sequence: av.Seq, Status: status, Created: ts(av.Created), LastUpdate: ts(av.LastUpdate)}
+		Source: av.Source, Sequence: av.Seq, Status: string(status), Created: ts(av.Created), LastUpdate: ts(av.LastUpdate)}
 	if av.Name != "" {
 		name := av.Name
 		v.Name = &name
@@ -421,7 +421,7 @@ func (av *appVersion) logBuildCommands(emit func(sev int, msg string)) {
 	}
 }
 
-func orStr(s, d string) string {
+func orStr[S ~string](s, d S) S {
 	if s == "" {
 		return d
 	}

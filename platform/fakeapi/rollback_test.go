@@ -11,14 +11,14 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-func versionStatus(t *testing.T, h sdk.Handler, id string) string {
+func versionStatus(t *testing.T, h sdk.Handler, id string) platform.AppVersionStatus {
 	t.Helper()
 	r, err := h.PostAppVersionSearch(context.Background(), filter([2]string{"id", id}))
 	items := out(t, r.Output, err).Items
 	if len(items) != 1 {
 		t.Fatalf("app version %s: %d found", id, len(items))
 	}
-	return string(items[0].Status)
+	return platform.AppVersionStatus(items[0].Status.Native())
 }
 
 // TestDeployAppVersion_RedeploysAnEarlierBuild deploys v1, v2, then v1 again:

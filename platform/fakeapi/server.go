@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // apiPrefix is where every public REST path begins.
@@ -346,7 +348,7 @@ func (s *Server) FinishBuilds() int {
 // WAITING_TO_BUILD, BUILDING, PREPARING_RUNTIME, DEPLOYING), as if the steps
 // before it had passed, and returns how many it moved; a build already at or
 // past that step is left. Tests pair it with a long BuildStepDuration.
-func (s *Server) AdvanceBuildsTo(status string) int {
+func (s *Server) AdvanceBuildsTo(status platform.AppVersionStatus) int {
 	step := slices.Index(buildPath[:len(buildPath)-1], status)
 	if step < 0 {
 		return 0

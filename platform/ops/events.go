@@ -107,7 +107,7 @@ func EventsSince(ctx context.Context, proj Project, hostname string, limit int, 
 		if v.LastUpdate.After(t) {
 			t = v.LastUpdate
 		}
-		events = append(events, Event{Time: t, Kind: "build", ID: v.ID, Action: "build", Status: v.Status,
+		events = append(events, Event{Time: t, Kind: "build", ID: v.ID, Action: "build", Status: string(v.Status),
 			ServiceID: v.ServiceStackID, Service: names[v.ServiceStackID], Source: v.Source})
 	}
 	sort.SliceStable(events, func(i, j int) bool { return events[i].Time.After(events[j].Time) })

@@ -356,7 +356,7 @@ func buildLogs(ctx context.Context, proj Project, lf platform.LogFetcher, svc *p
 // BuildLogStage is how the build log of an app version ending status reads:
 // a DEPLOY_FAILED version's ends in its new containers' start, which read
 // as a runtime's; every other's as a build's.
-func BuildLogStage(status string) diagnose.Stage {
+func BuildLogStage(status platform.AppVersionStatus) diagnose.Stage {
 	if status == platform.AppVersionDeployFailed {
 		return diagnose.Runtime
 	}

@@ -90,9 +90,9 @@ func exitCount(lines []string) int {
 
 // VersionState is the newest app version of a service.
 type VersionState struct {
-	ID      string    `json:"id"`
-	Status  string    `json:"status"`
-	Created time.Time `json:"created"`
+	ID      string                    `json:"id"`
+	Status  platform.AppVersionStatus `json:"status"`
+	Created time.Time                 `json:"created"`
 }
 
 // Bounds of what a verify reads and shows.

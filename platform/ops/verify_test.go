@@ -187,7 +187,7 @@ func TestLogsSince_RunningVersionOnly(t *testing.T) {
 	live := created.Add(time.Minute)
 	tests := []struct {
 		name   string
-		status string
+		status platform.AppVersionStatus
 		want   time.Time
 	}{
 		{"active: since it went live", platform.AppVersionActive, live},
@@ -231,7 +231,7 @@ func TestAbandonedUpload_OnlyOldUploads(t *testing.T) {
 	now := time.Now()
 	tests := []struct {
 		name   string
-		status string
+		status platform.AppVersionStatus
 		age    time.Duration
 		want   bool
 	}{
@@ -257,7 +257,7 @@ func TestLiveVersion_JudgesWhatRuns(t *testing.T) {
 	t.Parallel()
 	t0 := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
 	at := func(min int) time.Time { return t0.Add(time.Duration(min) * time.Minute) }
-	v := func(id, status string, created, updated int) platform.AppVersion {
+	v := func(id string, status platform.AppVersionStatus, created, updated int) platform.AppVersion {
 		return platform.AppVersion{ID: id, Status: status, Created: at(created), LastUpdate: at(updated)}
 	}
 	tests := []struct {

@@ -211,7 +211,7 @@ func convertEsAppVersion(v output.EsAppVersion) platform.AppVersion {
 		ServiceStackID: v.ServiceStackId.Native(),
 		Source:         v.Source.Native(),
 		Sequence:       v.Sequence.Native(),
-		Status:         v.Status.Native(),
+		Status:         platform.AppVersionStatus(v.Status.Native()),
 		Build:          convertBuild(v.Build),
 		Created:        v.Created.Native(),
 		LastUpdate:     v.LastUpdate.Native(),

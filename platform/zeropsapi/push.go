@@ -33,7 +33,7 @@ func (c *ZeropsClient) CreateAppVersion(ctx context.Context, serviceID, name str
 		ProjectID:      v.ProjectId.Native(),
 		ServiceStackID: v.ServiceStackId.Native(),
 		Sequence:       v.Sequence.Native(),
-		Status:         v.Status.Native(),
+		Status:         platform.AppVersionStatus(v.Status.Native()),
 		Build:          convertBuild(v.Build),
 		Created:        v.Created.Native(),
 		LastUpdate:     v.LastUpdate.Native(),
