@@ -313,7 +313,7 @@ func (g *Gateway) PlatformChanged() { g.changed(changedAnything, "") }
 // processEnded records what an ended process changed and keeps it.
 func (g *Gateway) processEnded(key string, p *platform.Process) {
 	scope := changedAnything
-	if p.ActionName == "stack.start" || p.ActionName == "stack.stop" || p.ActionName == "stack.restart" {
+	if p.ActionName == platform.ActionStart || p.ActionName == platform.ActionStop || p.ActionName == platform.ActionRestart {
 		scope = changedLifecycle
 	}
 	g.changed(scope, p.ServiceStackID)

@@ -326,7 +326,7 @@ func (wt *watch) describe(k key, now time.Time) string {
 	state := "not polled yet"
 	switch snap := wt.snap.(type) {
 	case platform.Process:
-		state = snap.ActionName + " " + string(snap.Status)
+		state = string(snap.ActionName) + " " + string(snap.Status)
 	case []platform.AppVersion:
 		state = "no build yet"
 		if av, ok := newestBuild(snap, k.id, time.Time{}); ok {

@@ -61,15 +61,15 @@ type Watcher struct {
 
 	mu       sync.Mutex
 	watches  map[key]*watch
-	project  string                   // the last project a read showed: searched for the others
-	next     time.Time                // when the next poll is due, unless an end is near
-	last     time.Time                // when the last poll began
-	expected map[string]time.Duration // action name → how long its last ended process took
+	project  string                                // the last project a read showed: searched for the others
+	next     time.Time                             // when the next poll is due, unless an end is near
+	last     time.Time                             // when the last poll began
+	expected map[platform.ActionName]time.Duration // action name → how long its last ended process took
 }
 
 // NewWatcher returns a watcher polling through c (normally the Gateway).
 func NewWatcher(c platform.Client, cfg WatcherConfig) *Watcher {
-	w := &Watcher{c: c, cfg: cfg.withDefaults(), watches: map[key]*watch{}, expected: map[string]time.Duration{}}
+	w := &Watcher{c: c, cfg: cfg.withDefaults(), watches: map[key]*watch{}, expected: map[platform.ActionName]time.Duration{}}
 	w.life.init("process-watcher")
 	return w
 }

@@ -92,18 +92,18 @@ func (p *progress) send(msg string) {
 }
 
 // verbs names what a process action is doing, for progress messages.
-var verbs = map[string]string{
-	"stack.start": "Starting", "stack.stop": "Stopping", "stack.restart": "Restarting",
-	"stack.autoscaling": "Scaling", "stack.create": "Creating", "stack.delete": "Deleting",
-	"stack.build": "Building", "stack.updateUserData": "Updating variables of",
-	"stack.updateProjectEnvs":     "Updating project variables",
-	"stack.enableSubdomainAccess": "Enabling subdomain of", "stack.disableSubdomainAccess": "Disabling subdomain of",
+var verbs = map[platform.ActionName]string{
+	platform.ActionStart: "Starting", platform.ActionStop: "Stopping", platform.ActionRestart: "Restarting",
+	platform.ActionAutoscaling: "Scaling", platform.ActionCreate: "Creating", platform.ActionDelete: "Deleting",
+	platform.ActionBuild: "Building", platform.ActionUpdateUserData: "Updating variables of",
+	platform.ActionUpdateProjectEnvs:     "Updating project variables",
+	platform.ActionEnableSubdomainAccess: "Enabling subdomain of", platform.ActionDisableSubdomainAccess: "Disabling subdomain of",
 }
 
 func describeProcess(p platform.Process, fallback string) string {
 	verb := verbs[p.ActionName]
 	if verb == "" {
-		verb = p.ActionName
+		verb = string(p.ActionName)
 		if verb == "" {
 			verb = "Working on"
 		}
@@ -237,19 +237,19 @@ func seconds(d time.Duration) string {
 
 // processSummary is how a result reports the processes a call started.
 type processSummary struct {
-	ID             string `json:"id"`
-	Action         string `json:"action"`
-	Status         string `json:"status"`
-	Service        string `json:"serviceHostname,omitempty"`
-	FailReason     string `json:"failReason,omitempty"`
-	ElapsedSeconds int    `json:"elapsedSeconds,omitempty"` // waited so far, when the wait budget ended first
-	Note           string `json:"note,omitempty"`
+	ID             string                 `json:"id"`
+	Action         platform.ActionName    `json:"action"`
+	Status         platform.ProcessStatus `json:"status"`
+	Service        string                 `json:"serviceHostname,omitempty"`
+	FailReason     string                 `json:"failReason,omitempty"`
+	ElapsedSeconds int                    `json:"elapsedSeconds,omitempty"` // waited so far, when the wait budget ended first
+	Note           string                 `json:"note,omitempty"`
 }
 
 func summarize(outcomes []waitOutcome) []processSummary {
 	out := make([]processSummary, 0, len(outcomes))
 	for _, o := range outcomes {
-		ps := processSummary{ID: o.Process.ID, Action: o.Process.ActionName, Status: string(o.Process.Status), Note: o.Note}
+		ps := processSummary{ID: o.Process.ID, Action: o.Process.ActionName, Status: o.Process.Status, Note: o.Note}
 		if o.Waited {
 			ps.ElapsedSeconds = max(1, int(o.Elapsed.Seconds()))
 		}

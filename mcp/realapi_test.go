@@ -236,7 +236,7 @@ func TestRealAPI_EventsHideInternalProcesses(t *testing.T) {
 		procs, err := h.client.SearchProcesses(context.Background(), platform.ProcessFilter{ProjectID: h.fake.ProjectID(), Limit: 100})
 		internal := 0
 		for _, p := range procs {
-			if platform.InternalAction(p.ActionName) {
+			if p.ActionName.Internal() {
 				internal++
 			}
 		}

@@ -191,7 +191,7 @@ type Process struct {
 	ID             string            `json:"id"`
 	ProjectID      string            `json:"projectId,omitempty"`
 	ServiceStackID string            `json:"serviceStackId,omitempty"`
-	ActionName     string            `json:"actionName"`
+	ActionName     ActionName        `json:"actionName"`
 	Status         ProcessStatus     `json:"status"`
 	ServiceStacks  []ServiceStackRef `json:"serviceStacks,omitempty"`
 	Created        time.Time         `json:"created"`
@@ -200,11 +200,33 @@ type Process struct {
 	FailReason     *string           `json:"failReason,omitempty"`
 }
 
-// InternalAction reports whether a process action is the platform's own
+// ActionName is what a platform process does, its actionName (the Action*
+// values; the platform has more, passed through untouched).
+type ActionName string
+
+// Process actions ZCP starts, follows or describes.
+const (
+	ActionCreate                 ActionName = "stack.create"
+	ActionStart                  ActionName = "stack.start"
+	ActionStop                   ActionName = "stack.stop"
+	ActionRestart                ActionName = "stack.restart"
+	ActionDelete                 ActionName = "stack.delete"
+	ActionBuild                  ActionName = "stack.build"
+	ActionDeploy                 ActionName = "stack.deploy" // a redeploy of an earlier version (a rollback)
+	ActionAutoscaling            ActionName = "stack.autoscaling"
+	ActionUpdateAutoscaling      ActionName = "stack.updateAutoscaling" // the platform's own, after a scaling change
+	ActionUpdateUserData         ActionName = "stack.updateUserData"
+	ActionUpdateProjectEnvs      ActionName = "stack.updateProjectEnvs"
+	ActionEnableSubdomainAccess  ActionName = "stack.enableSubdomainAccess"
+	ActionDisableSubdomainAccess ActionName = "stack.disableSubdomainAccess"
+	ActionL7BalancerConfigUpdate ActionName = "zL7Master.instanceL7BalancerConfigUpdate"
+)
+
+// Internal reports whether a process action is the platform's own
 // bookkeeping (zL7Master.*, stack.updateAutoscaling): listed by process
 // search, noise in a timeline.
-func InternalAction(action string) bool {
-	return strings.HasPrefix(action, "zL7Master.") || action == "stack.updateAutoscaling"
+func (a ActionName) Internal() bool {
+	return strings.HasPrefix(string(a), "zL7Master.") || a == ActionUpdateAutoscaling
 }
 
 // IsTerminal reports whether the process has ended (finished, failed or canceled).

@@ -80,7 +80,7 @@ func EventsSince(ctx context.Context, proj Project, hostname string, limit int, 
 	}
 	events := make([]Event, 0, len(procs)+len(versions))
 	for _, p := range procs {
-		if platform.InternalAction(p.ActionName) {
+		if p.ActionName.Internal() {
 			continue // the platform's own bookkeeping, not the user's activity
 		}
 		sid := p.ServiceStackID
@@ -90,7 +90,7 @@ func EventsSince(ctx context.Context, proj Project, hostname string, limit int, 
 		if serviceID != "" && sid != serviceID && !refersTo(p, serviceID) {
 			continue
 		}
-		e := Event{Time: p.Created, Kind: "process", ID: p.ID, Action: p.ActionName, Status: string(p.Status), ServiceID: sid, Service: names[sid]}
+		e := Event{Time: p.Created, Kind: "process", ID: p.ID, Action: string(p.ActionName), Status: string(p.Status), ServiceID: sid, Service: names[sid]}
 		if e.Service == "" && len(p.ServiceStacks) > 0 {
 			e.Service = p.ServiceStacks[0].Name
 		}

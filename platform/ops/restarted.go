@@ -22,7 +22,7 @@ func restartedAfter(ctx context.Context, proj Project, serviceID string, since t
 	procs = recentProcesses(ctx, proj, procs)
 	var last time.Time
 	for _, p := range procs {
-		if (p.ActionName != "stack.restart" && p.ActionName != "stack.start") || p.Status != platform.ProcessFinished {
+		if (p.ActionName != platform.ActionRestart && p.ActionName != platform.ActionStart) || p.Status != platform.ProcessFinished {
 			continue
 		}
 		at := p.Created

@@ -167,7 +167,7 @@ func TestZeropsClient_Lifecycle(t *testing.T) {
 	id := srv.ServiceID("appdev")
 
 	steps := []struct {
-		action string
+		action platform.ActionName
 		run    func(context.Context, string) (*platform.Process, error)
 		status platform.ServiceStatus
 	}{
