@@ -185,6 +185,12 @@ func TestLogs_FiltersAndErrors(t *testing.T) {
 	if _, err := ops.Logs(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, lf, ops.LogsParams{Hostname: "appdev", Severity: "error", Since: "1h", Search: "x"}); err != nil {
 		t.Errorf("filtered logs: %v", err)
 	}
+	// The filter reads platform.ParseSeverity's table: every name it knows.
+	for _, sev := range []string{"panic", "EMERG", "informational", " warn ", "7"} {
+		if _, err := ops.Logs(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, lf, ops.LogsParams{Hostname: "appdev", Severity: sev}); err != nil {
+			t.Errorf("severity %q: %v", sev, err)
+		}
+	}
 }
 
 func TestParseSince_Forms(t *testing.T) {

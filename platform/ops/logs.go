@@ -153,26 +153,17 @@ func toLines(entries []platform.LogEntry, service string) []LogLine {
 	return out
 }
 
-var severityNames = map[string]string{
-	"emergency": "0", "emerg": "0", "alert": "1", "critical": "2", "crit": "2",
-	"error": "3", "err": "3", "warning": "4", "warn": "4", "notice": "5",
-	"info": "6", "informational": "6", "debug": "7",
-}
-
-// normalizeSeverity checks s and returns it as a syslog number string ("" = any).
+// normalizeSeverity checks s against platform.ParseSeverity's one table and
+// returns it as a syslog number string ("" = any).
 func normalizeSeverity(s string) (string, error) {
-	s = strings.ToLower(strings.TrimSpace(s))
-	if s == "" {
+	if strings.TrimSpace(s) == "" {
 		return "", nil
 	}
-	if n, ok := severityNames[s]; ok {
-		return n, nil
+	n, err := platform.ParseSeverity(s)
+	if err != nil {
+		return "", err
 	}
-	if n, err := strconv.Atoi(s); err == nil && n >= 0 && n <= 7 {
-		return s, nil
-	}
-	return "", invalidParam(fmt.Sprintf("unknown severity %q", platform.Clip(s, 20)),
-		"Use emergency, alert, critical, error, warning, notice, info or debug (or 0–7).")
+	return strconv.Itoa(n), nil
 }
 
 // ParseSince turns "30m", "2h", "1d" or an RFC 3339 time into an absolute time.
