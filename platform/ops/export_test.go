@@ -11,3 +11,6 @@ var HotNext = hotNext
 
 // LiveVersion exposes liveVersion to the package's external tests.
 var LiveVersion = liveVersion
+
+// Judge exposes judge to the package's external tests.
+var Judge = judge

@@ -15,13 +15,49 @@ import (
 
 // judge sets h's verdict, reason and next step from its findings;
 // subdomain tells that svc's subdomain is on or was asked for at import,
-// first that no deploy of the user's code has succeeded on it yet.
+// first that no deploy of the user's code has succeeded on it yet. The
+// first question that decides wins: the version, then the probes that
+// failed, then the log, then the probes that answered.
 func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVersion, subdomain, first bool) {
-	name := svc.Name
-	set := func(verdict platform.Verdict, reason string, next platform.Step) {
-		h.Verdict, h.Reason, h.Next = verdict, reason, next
+	j := &judgement{h: h, svc: svc, latest: latest, name: svc.Name, host: "serviceHostname=" + svc.Name,
+		fix: diagnosedFix(h), subdomain: subdomain, first: first}
+	if j.byVersion() {
+		return
 	}
-	var fix platform.Step // the diagnosed fix, when there is one
+	t := tallyProbes(h.Probes)
+	if j.byFailedProbes(t) || j.byLog(t) {
+		return
+	}
+	j.byAnswers(t)
+}
+
+// judgement is what judge decides from, and sets h's verdict; used by one
+// judge call at a time.
+type judgement struct {
+	h                *ServiceHealth
+	svc              platform.ServiceStack
+	latest           *platform.AppVersion
+	name, host       string        // svc's hostname and its serviceHostname= argument
+	fix              platform.Step // the diagnosed fix, when there is one
+	subdomain, first bool
+}
+
+func (j *judgement) set(verdict platform.Verdict, reason string, next platform.Step) {
+	j.h.Verdict, j.h.Reason, j.h.Next = verdict, reason, next
+}
+
+// or is the diagnosed fix when there is one, else next.
+func (j *judgement) or(next platform.Step) platform.Step {
+	if j.fix.IsZero() {
+		return next
+	}
+	return j.fix
+}
+
+// diagnosedFix is the step the first diagnosis of h gives, or the one for
+// a start command that keeps ending; zero when neither.
+func diagnosedFix(h *ServiceHealth) platform.Step {
+	var fix platform.Step
 	if len(h.Diagnoses) > 0 {
 		fix = platform.Say(h.Diagnoses[0].FixThenDeploy())
 		if !h.Diagnoses[0].NeedsDeploy() {
@@ -33,120 +69,155 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 			"(a trailing `&`, `nohup … &`, a daemonizing option such as `pm2 start`, or a script that ends). Make `run.start` run the server itself in the foreground, then ").
 			Call("zerops_deploy").Say(" again.")
 	}
-	or := func(next platform.Step) platform.Step {
-		if fix.IsZero() {
-			return next
-		}
-		return fix
-	}
-	host := "serviceHostname=" + name
+	return fix
+}
+
+// byVersion decides when the service's newest version (or its status)
+// says all: no code, stopped, a deploy under way, cancelled, a first
+// deploy failed. It reports whether it decided.
+func (j *judgement) byVersion() bool {
+	svc, latest, name, host := j.svc, j.latest, j.name, j.host
 	switch {
 	case latest == nil:
-		set(platform.VerdictFailing, name+" has no code deployed yet",
+		j.set(platform.VerdictFailing, name+" has no code deployed yet",
 			platform.Say("deploy code to "+name+": ").Then(deployCall(name)).Say("."))
-		return
 	case latest.StartedWithoutCode():
 		// startWithoutCode runs an empty container: ACTIVE, and nothing of
 		// the user's in it, as before a first deploy.
-		set(platform.VerdictFailing, name+" has no code of yours deployed yet: it was started without code (startWithoutCode), so it is "+string(svc.Status)+" with nothing of yours running",
+		j.set(platform.VerdictFailing, name+" has no code of yours deployed yet: it was started without code (startWithoutCode), so it is "+string(svc.Status)+" with nothing of yours running",
 			platform.Say("deploy code to "+name+": ").Then(deployCall(name)).Say("."))
-		return
 	case svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping:
-		set(platform.VerdictFailing, name+" is "+string(svc.Status)+": nothing runs until it is started",
+		j.set(platform.VerdictFailing, name+" is "+string(svc.Status)+": nothing runs until it is started",
 			platform.Say("start it with ").Call("zerops_manage", "action=start", host).Say("."))
-		return
 	case latest.Status == platform.AppVersionUploading:
 		// A push uploads in seconds; one refused or cut off leaves its
 		// version UPLOADING for good: not a deploy to wait out.
-		set(platform.VerdictDegraded, fmt.Sprintf("%s has an upload not built yet (app version %s UPLOADING since %s): a push under way, or one that failed",
+		j.set(platform.VerdictDegraded, fmt.Sprintf("%s has an upload not built yet (app version %s UPLOADING since %s): a push under way, or one that failed",
 			name, latest.ID, latest.Created.UTC().Format(time.TimeOnly)),
 			UploadNext(name))
-		return
 	case !latest.Final():
-		h.starting = true
+		j.h.starting = true
 		what := "a deploy"
-		if first {
+		if j.first {
 			what = "the first deploy"
 		}
-		set(platform.VerdictDegraded, fmt.Sprintf("%s of %s is in progress (%s)", what, name, latest.Status),
+		j.set(platform.VerdictDegraded, fmt.Sprintf("%s of %s is in progress (%s)", what, name, latest.Status),
 			platform.Say("wait for it, do not deploy again (").Call("zerops_events", host).Say(" follows it), then ").Call("zerops_verify", host).Say(" again."))
-		return
 	case latest.Cancelled():
 		// Nothing failed: a cancel (a user's, or the platform's for a newer
 		// version) stopped the build; no build log holds a cause.
 		verdict, what, runs := platform.VerdictDegraded, "the newest deploy", "the version deployed before it still runs"
-		if first {
+		if j.first {
 			verdict, what, runs = platform.VerdictFailing, "the first deploy", "no code runs on it yet"
 		}
-		set(verdict, fmt.Sprintf("%s of %s was cancelled before it deployed (app version %s CANCELLED): %s", what, name, latest.ID, runs),
+		j.set(verdict, fmt.Sprintf("%s of %s was cancelled before it deployed (app version %s CANCELLED): %s", what, name, latest.ID, runs),
 			platform.Say("deploy the code to "+name+" again (nothing failed: a cancel stopped the build): ").Then(deployCall(name)).Say("."))
-		return
-	case first && latest.Failed():
-		set(platform.VerdictFailing, fmt.Sprintf("the first deploy of %s ended %s: no code runs on it yet", name, latest.Status),
-			or(readBuildLog(name, latest.ID)))
-		return
+	case j.first && latest.Failed():
+		j.set(platform.VerdictFailing, fmt.Sprintf("the first deploy of %s ended %s: no code runs on it yet", name, latest.Status),
+			j.or(readBuildLog(name, latest.ID)))
+	default:
+		return false
 	}
-	var reached, ok, answered, starting int
-	var down *Probe
-	for i, p := range h.Probes {
+	return true
+}
+
+// probeTally counts h's probes by how they ended.
+type probeTally struct {
+	reached, ok, answered, starting int
+	down                            *Probe // the first probe that reached nothing that answered
+}
+
+func tallyProbes(probes []Probe) probeTally {
+	var t probeTally
+	for i, p := range probes {
 		if p.Skipped {
 			continue
 		}
-		reached++
+		t.reached++
 		switch {
 		case p.OK():
-			ok++
+			t.ok++
 		case p.Answered():
-			answered++
+			t.answered++
 		case p.Status == http.StatusServiceUnavailable:
-			starting++
+			t.starting++
 		default:
-			if down == nil {
-				down = &h.Probes[i]
+			if t.down == nil {
+				t.down = &probes[i]
 			}
 		}
 	}
+	return t
+}
+
+// byFailedProbes decides when a port does not answer or answers 503, or
+// the newest deploy failed (the version before it runs). It reports
+// whether it decided.
+func (j *judgement) byFailedProbes(t probeTally) bool {
+	h, latest, name, host := j.h, j.latest, j.name, j.host
 	failed := latest.Failed()
 	switch {
-	case down != nil && ok+answered == 0:
+	case t.down != nil && t.ok+t.answered == 0:
 		// The log since the latest start was read and names no cause: a
 		// step to zerops_logs, which then points back here, would loop.
-		next := or(platform.Say(fmt.Sprintf("nothing answers on port %d and the log since its latest start names no cause: make the app listen on 0.0.0.0:%d, the port run.ports declares in zerops.yml (check the address and port the code binds, and PORT or HOST where it reads them), then ", down.Port, down.Port)).
+		next := j.or(platform.Say(fmt.Sprintf("nothing answers on port %d and the log since its latest start names no cause: make the app listen on 0.0.0.0:%d, the port run.ports declares in zerops.yml (check the address and port the code binds, and PORT or HOST where it reads them), then ", t.down.Port, t.down.Port)).
 			Call("zerops_deploy").Say(" again."))
-		reason := name + " does not answer HTTP: " + probeSummary(*down)
+		reason := name + " does not answer HTTP: " + probeSummary(*t.down)
 		if failed {
 			reason += fmt.Sprintf("; the newest deploy (app version %s) ended %s, so this is the version deployed before it", latest.ID, latest.Status)
 		}
-		set(platform.VerdictFailing, reason, next)
-	case starting > 0 && ok+answered == 0:
+		j.set(platform.VerdictFailing, reason, next)
+	case t.starting > 0 && t.ok+t.answered == 0:
 		h.starting = true
-		if !fix.IsZero() {
-			set(platform.VerdictFailing, name+" answers 503 and its log shows errors", fix)
-			return
+		if !j.fix.IsZero() {
+			j.set(platform.VerdictFailing, name+" answers 503 and its log shows errors", j.fix)
+			return true
 		}
-		set(platform.VerdictDegraded, name+" answers 503: the app is starting",
+		j.set(platform.VerdictDegraded, name+" answers 503: the app is starting",
 			platform.Call("zerops_verify", host).Say(" again in about 10 s; if it stays 503, read ").Call("zerops_logs", host).Say("."))
-	case down != nil:
-		set(platform.VerdictDegraded, name+" answers on some ports only", or(deadPortsNext(h, name)))
-	case starting > 0:
-		set(platform.VerdictDegraded, name+" answers on some ports only", or(platform.Call("zerops_verify", host).Say(" again in about 10 s; if a port stays 503, read ").Call("zerops_logs", host).Say(".")))
+	case t.down != nil:
+		j.set(platform.VerdictDegraded, name+" answers on some ports only", j.or(deadPortsNext(h, name)))
+	case t.starting > 0:
+		j.set(platform.VerdictDegraded, name+" answers on some ports only", j.or(platform.Call("zerops_verify", host).Say(" again in about 10 s; if a port stays 503, read ").Call("zerops_logs", host).Say(".")))
 	case failed:
 		runs := "the version deployed before it stays ACTIVE"
-		if ok+answered > 0 {
+		if t.ok+t.answered > 0 {
 			runs = "the version deployed before it still answers"
 		}
-		set(platform.VerdictDegraded, fmt.Sprintf("the newest deploy of %s ended %s; %s", name, latest.Status, runs),
-			or(readBuildLog(name, latest.ID)))
-	case reached == 0 && h.exits > 0:
+		j.set(platform.VerdictDegraded, fmt.Sprintf("the newest deploy of %s ended %s; %s", name, latest.Status, runs),
+			j.or(readBuildLog(name, latest.ID)))
+	default:
+		return false
+	}
+	return true
+}
+
+// byLog decides when the log since the deploy tells a crash loop or
+// errors. It reports whether it decided.
+func (j *judgement) byLog(t probeTally) bool {
+	h, name, host := j.h, j.name, j.host
+	switch {
+	case t.reached == 0 && h.exits > 0:
 		// Nothing was probed: the log tells a crash loop, which no probe
 		// could have reached either.
-		set(platform.VerdictFailing, fmt.Sprintf("%s keeps crashing: its app exited on start %s and was restarted each time (a crash loop); %s", name, times(h.exits), notProbed(h)),
-			or(platform.Say("read ").Call("zerops_logs", host).Say(" for why the app exits, fix it and ").Call("zerops_deploy").Say(" again.")))
-	case reached == 0 && len(h.Diagnoses) > 0:
-		set(platform.VerdictDegraded, name+"'s log since the deploy shows errors; "+notProbed(h), fix)
+		j.set(platform.VerdictFailing, fmt.Sprintf("%s keeps crashing: its app exited on start %s and was restarted each time (a crash loop); %s", name, times(h.exits), notProbed(h)),
+			j.or(platform.Say("read ").Call("zerops_logs", host).Say(" for why the app exits, fix it and ").Call("zerops_deploy").Say(" again.")))
+	case t.reached == 0 && len(h.Diagnoses) > 0:
+		j.set(platform.VerdictDegraded, name+"'s log since the deploy shows errors; "+notProbed(h), j.fix)
 	case len(h.Diagnoses) > 0:
-		set(platform.VerdictDegraded, name+" answers, but its log since the deploy shows errors", fix)
-	case reached > 0 && ok == 0:
+		j.set(platform.VerdictDegraded, name+" answers, but its log since the deploy shows errors", j.fix)
+	default:
+		return false
+	}
+	return true
+}
+
+// byAnswers decides from what the probes that answered said, with a clean
+// log: a wrong path or no index, nothing to probe, or live.
+func (j *judgement) byAnswers(t probeTally) {
+	h, svc, name, host := j.h, j.svc, j.name, j.host
+	switch {
+	case t.reached > 0 && t.ok == 0:
 		p := firstReached(h.Probes)
 		next := platform.Call("zerops_verify", host).Say(" again with path set to a route the app serves.")
 		if p.Status == http.StatusNotFound && servesFiles(svc) && rootPath(p.URL) {
@@ -154,26 +225,26 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 				"deploy a build output's contents with `dist/~` in build.deployFiles (without `~` they land in /var/www/dist), " +
 				"or set run.documentRoot to the deployed folder that holds the index (`public` for Laravel and Symfony), then ").Then(deployCall(name)).Say(".")
 		}
-		set(platform.VerdictDegraded, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), next)
-	case reached == 0 && len(h.Probes) == 0 && subdomain:
+		j.set(platform.VerdictDegraded, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), next)
+	case t.reached == 0 && len(h.Probes) == 0 && j.subdomain:
 		// The subdomain routes to httpSupport ports only: with none it
 		// reaches nothing, however well the app runs.
-		set(platform.VerdictDegraded, name+" has a subdomain (enabled, or asked for at import) but no HTTP port for it to reach: its zerops.yml declares no run.ports entry with httpSupport: true",
+		j.set(platform.VerdictDegraded, name+" has a subdomain (enabled, or asked for at import) but no HTTP port for it to reach: its zerops.yml declares no run.ports entry with httpSupport: true",
 			platform.Say("mark the app's port httpSupport: true in run.ports of zerops.yml, then ").Then(deployCall(name)).
 				Say("; if "+name+" serves no HTTP, disable the subdomain instead: ").Call("zerops_subdomain", host, "action=disable").Say("."))
-	case reached == 0 && len(h.Probes) == 0:
-		set(platform.VerdictHealthy, name+" is "+string(svc.Status)+" with a clean log; it has no HTTP port to probe", platform.Say("nothing to fix."))
-	case reached == 0:
-		set(platform.VerdictHealthy, name+" is "+string(svc.Status)+" with a clean log; not probed: "+h.Network,
+	case t.reached == 0 && len(h.Probes) == 0:
+		j.set(platform.VerdictHealthy, name+" is "+string(svc.Status)+" with a clean log; it has no HTTP port to probe", platform.Say("nothing to fix."))
+	case t.reached == 0:
+		j.set(platform.VerdictHealthy, name+" is "+string(svc.Status)+" with a clean log; not probed: "+h.Network,
 			platform.Say("to probe it, enable a subdomain with ").Call("zerops_subdomain").Say(" or run zcli vpn up."))
 	case firstOK(h.Probes).Unverified != "":
 		p := firstOK(h.Probes)
-		set(platform.VerdictUnverified, fmt.Sprintf("the sandbox's %s answers %d at %s, but the sandbox could not check %s; on the platform the HTTP probe decides",
+		j.set(platform.VerdictUnverified, fmt.Sprintf("the sandbox's %s answers %d at %s, but the sandbox could not check %s; on the platform the HTTP probe decides",
 			name, p.Status, p.URL, p.Unverified),
 			platform.Say("nothing the sandbox found to fix; on Zerops, ").Call("zerops_verify", host).Say(" tells whether it is live."))
 	default:
 		p := firstOK(h.Probes)
-		set(platform.VerdictHealthy, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), platform.Say("nothing to fix; "+name+" is live."))
+		j.set(platform.VerdictHealthy, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), platform.Say("nothing to fix; "+name+" is live."))
 	}
 }
 
