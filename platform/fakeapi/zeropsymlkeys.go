@@ -2,40 +2,11 @@ package fakeapi
 
 import (
 	"fmt"
-	"slices"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/zeropsio/zcp/platform/zeropsyml"
 )
-
-// zeropsYmlKeys are the keys the platform knows at each level of a zerops.yml
-// setup (facts: zerops-platform.md); a build refuses any other.
-var zeropsYmlKeys = map[string][]string{
-	"":               {"zerops"},
-	"setup":          {"setup", "build", "deploy", "run", "extends"},
-	"build":          {"base", "os", "prepareCommands", "buildCommands", "deployFiles", "deploy", "cache", "addToRunPrepare", "envVariables"},
-	"deploy":         {"temporaryShutdown", "readinessCheck"},
-	"readinessCheck": {"httpGet", "exec", "failureTimeout", "retryPeriod"},
-	"healthCheck":    {"httpGet", "exec", "failureTimeout", "disconnectTimeout", "recoveryTimeout", "execPeriod"},
-	"httpGet":        {"port", "path", "host", "scheme"},
-	"exec":           {"command"},
-	"run":            {"base", "os", "start", "startCommands", "ports", "initCommands", "prepareCommands", "envVariables", "envReplace", "healthCheck", "crontab", "documentRoot", "siteConfigPath", "routing"},
-	"ports":          {"port", "protocol", "httpSupport"},
-	"crontab":        {"timing", "command", "allContainers", "workingDir"},
-}
-
-// children names the level of a key's mapping value (or list items).
-var children = map[string]string{
-	"zerops": "setup", "build": "build", "deploy": "deploy", "run": "run",
-	"readinessCheck": "readinessCheck", "healthCheck": "healthCheck", "httpGet": "httpGet", "exec": "exec",
-	"ports": "ports", "crontab": "crontab",
-}
-
-// listKeys must hold a list: commands (the sandbox's reading, the facts
-// being silent: a list always works) and the lists of mappings.
-var listKeys = map[string]bool{"buildCommands": true, "prepareCommands": true, "initCommands": true,
-	"ports": true, "crontab": true, "startCommands": true}
 
 // unknownZeropsKeys lists, as the API's meta, the keys of the root and of the
 // pushed setup's entry (the only one when setup is empty) and of the entry it
@@ -47,35 +18,38 @@ func unknownZeropsKeys(src, setup string) []metaItem {
 	}
 	var out []metaItem
 	doc := root.Content[0]
-	walkKeys(doc, "", "", &out, false)
+	walkKeys(doc, zeropsyml.Fields, "", &out, false)
 	list := mapValue(doc, "zerops")
 	f, err := zeropsyml.Parse([]byte(src))
 	if list == nil || list.Kind != yaml.SequenceNode || err != nil {
 		return out
 	}
+	setupFields, _ := zeropsyml.FieldOf(zeropsyml.Fields, "zerops")
 	for _, s := range f.Setups {
 		if s.Name != setup && (setup != "" || len(list.Content) != 1) {
 			continue
 		}
-		walkKeys(list.Content[s.Index], "setup", s.Path(), &out, true)
+		walkKeys(list.Content[s.Index], setupFields.Keys, s.Path(), &out, true)
 		if p := f.Parent(s); p != nil {
-			walkKeys(list.Content[p.Index], "setup", p.Path(), &out, true)
+			walkKeys(list.Content[p.Index], setupFields.Keys, p.Path(), &out, true)
 		}
 		break
 	}
 	return out
 }
 
-// walkKeys reports n's keys unknown at level, under path, and with deep its
-// children's.
-func walkKeys(n *yaml.Node, level, path string, out *[]metaItem, deep bool) {
+// walkKeys reports n's keys that are not among fields (the platform's key
+// sets: zeropsyml.Fields), under path, and with deep the values that must be
+// a list (commands, ports, crontab, startCommands) and are not, and its
+// children's keys.
+func walkKeys(n *yaml.Node, fields []zeropsyml.Field, path string, out *[]metaItem, deep bool) {
 	if n.Kind == yaml.AliasNode && n.Alias != nil {
 		n = n.Alias
 	}
 	switch n.Kind {
 	case yaml.SequenceNode:
 		for i, it := range n.Content {
-			walkKeys(it, level, fmt.Sprintf("%s[%d]", path, i), out, deep)
+			walkKeys(it, fields, fmt.Sprintf("%s[%d]", path, i), out, deep)
 		}
 		return
 	case yaml.MappingNode:
@@ -91,18 +65,26 @@ func walkKeys(n *yaml.Node, level, path string, out *[]metaItem, deep bool) {
 		if k == "<<" {
 			continue // a merge key: its mapping's keys count as the entry's
 		}
-		if !slices.Contains(zeropsYmlKeys[level], k) {
+		f, known := zeropsyml.FieldOf(fields, k)
+		if !known {
 			*out = append(*out, problem("zeropsYamlInvalidParameter", "Unknown zerops.yaml parameter.", clip(p, 120), "field not allowed here"))
 			continue
 		}
-		if v := n.Content[i+1]; listKeys[k] && level != "" && v.Kind != yaml.SequenceNode && v.Kind != yaml.AliasNode && v.Tag != "!!null" {
+		if v := n.Content[i+1]; deep && isList(f.Shape) && v.Kind != yaml.SequenceNode && v.Kind != yaml.AliasNode && v.Tag != "!!null" {
 			*out = append(*out, problem("zeropsYamlInvalidParameter", "Invalid zerops.yaml parameter.", clip(p, 120), "must be a list"))
 			continue
 		}
-		if child, ok := children[k]; ok && deep && len(*out) < 20 {
-			walkKeys(n.Content[i+1], child, p, out, true)
+		if f.Keys != nil && deep && len(*out) < 20 {
+			walkKeys(n.Content[i+1], f.Keys, p, out, true)
 		}
 	}
+}
+
+// isList reports whether a value of shape must be a list: the sandbox
+// refuses a lone command string (the facts being silent: a list always
+// works).
+func isList(shape zeropsyml.Shape) bool {
+	return shape == zeropsyml.ShapeCommands || shape == zeropsyml.ShapeList || shape == zeropsyml.ShapeItems
 }
 
 // mapValue is the value of key in mapping n, nil when absent.

@@ -78,6 +78,8 @@ func (s shaper) value(path string, v any, f zeropsyml.Field) bool {
 			s.mapping(fmt.Sprintf("%s[%d]", path, i), it, f.Keys)
 		}
 		return ok
+	case zeropsyml.ShapeAny, zeropsyml.ShapeItems:
+		// read as written; startCommands' shape is left to the platform's schema
 	}
 	return c.errorCount() == n
 }

@@ -27,6 +27,9 @@ const (
 	ShapeMapping
 	// ShapeList is a list of mappings, each holding Field.Keys.
 	ShapeList
+	// ShapeItems is a list whose items are read as written
+	// (run.startCommands).
+	ShapeItems
 )
 
 // Field is a key zerops.yml holds and the shape of its value; Keys are the
@@ -89,7 +92,7 @@ var (
 		{"base", ShapeText, nil},
 		{"os", ShapeText, nil},
 		{"start", ShapeText, nil},
-		{"startCommands", ShapeAny, nil},
+		{"startCommands", ShapeItems, nil},
 		{"ports", ShapeList, portFields},
 		{"initCommands", ShapeCommands, nil},
 		{"prepareCommands", ShapeCommands, nil},
