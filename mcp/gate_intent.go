@@ -60,7 +60,7 @@ func (s *Server) intentOf(ctx context.Context, def toolDef, raw json.RawMessage)
 			return intent{action: policy.ActionScale}, false
 		}
 		it := intent{action: policy.Canonical(in.Action), names: []string{in.ServiceHostname}}
-		switch it.action {
+		switch ops.ManageAction(it.action) {
 		case ops.ActionBackups:
 			it.action, it.read = policy.ActionRead, true
 		case ops.ActionScale:

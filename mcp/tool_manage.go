@@ -25,7 +25,7 @@ type manageInput struct {
 }
 
 type manageOutput struct {
-	Action          string                `json:"action"`
+	Action          ops.ManageAction      `json:"action"`
 	ServiceHostname string                `json:"serviceHostname"`
 	Processes       []processSummary      `json:"processes"`
 	Scaling         *platform.Autoscaling `json:"scaling,omitempty" jsonschema:"scale: the scaling in force once the change applies"`

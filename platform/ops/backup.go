@@ -10,8 +10,8 @@ import (
 
 // Backup actions of Manage.
 const (
-	ActionBackup  = "backup"
-	ActionBackups = "backups"
+	ActionBackup  ManageAction = "backup"
+	ActionBackups ManageAction = "backups"
 )
 
 // backupAction creates a backup of svc (ActionBackup) or lists its backups,

@@ -14,9 +14,9 @@ func invalidParam(msg, suggestion string) *platform.PlatformError {
 }
 
 // unknownAction answers an action the tool does not know, naming the accepted ones.
-func unknownAction(action string, accepted ...string) *platform.PlatformError {
+func unknownAction[A ~string](action A, accepted ...A) *platform.PlatformError {
 	return invalidParam(
-		fmt.Sprintf("unknown action %q", platform.Clip(action, 40)),
+		fmt.Sprintf("unknown action %q", platform.Clip(string(action), 40)),
 		fmt.Sprintf("Use one of: %s.", joinQuoted(accepted)),
 	)
 }
@@ -39,13 +39,13 @@ func asPlatformError(err error, what string) error {
 	}
 }
 
-func joinQuoted(items []string) string {
+func joinQuoted[S ~string](items []S) string {
 	out := ""
 	for i, s := range items {
 		if i > 0 {
 			out += ", "
 		}
-		out += s
+		out += string(s)
 	}
 	return out
 }

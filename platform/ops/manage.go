@@ -4,21 +4,25 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
 )
 
+// ManageAction is what Manage does to a service (the Action* values).
+type ManageAction string
+
 // Manage actions.
 const (
-	ActionStart   = "start"
-	ActionStop    = "stop"
-	ActionRestart = "restart"
-	ActionScale   = "scale"
+	ActionStart   ManageAction = "start"
+	ActionStop    ManageAction = "stop"
+	ActionRestart ManageAction = "restart"
+	ActionScale   ManageAction = "scale"
 )
 
 // ManageActions lists the accepted manage actions.
-var ManageActions = []string{ActionStart, ActionStop, ActionRestart, ActionScale, ActionBackup, ActionBackups}
+var ManageActions = []ManageAction{ActionStart, ActionStop, ActionRestart, ActionScale, ActionBackup, ActionBackups}
 
 // ScaleParams is a sparse scaling request as the agent wrote it; nil fields
 // keep their current value.
@@ -43,7 +47,7 @@ func (p ScaleParams) empty() bool {
 // ManageResult is the answer to a lifecycle or scaling action. Process is nil
 // when the platform applied a scaling change synchronously.
 type ManageResult struct {
-	Action          string            `json:"action"`
+	Action          ManageAction      `json:"action"`
 	ServiceHostname string            `json:"serviceHostname"`
 	ServiceID       string            `json:"serviceId"`
 	Process         *platform.Process `json:"process,omitempty"`
@@ -60,12 +64,10 @@ type ManageResult struct {
 
 // Manage starts, stops, restarts or scales the service named hostname.
 // Scaling parameters are validated before any API call (INVALID_SCALING).
-func Manage(ctx context.Context, proj Project, action, hostname string, scale ScaleParams) (*ManageResult, error) {
+func Manage(ctx context.Context, proj Project, name, hostname string, scale ScaleParams) (*ManageResult, error) {
 	c := proj.Client
-	action = strings.ToLower(strings.TrimSpace(action))
-	switch action {
-	case ActionStart, ActionStop, ActionRestart, ActionScale, ActionBackup, ActionBackups:
-	default:
+	action := ManageAction(strings.ToLower(strings.TrimSpace(name)))
+	if !slices.Contains(ManageActions, action) {
 		return nil, unknownAction(action, ManageActions...)
 	}
 	svc, err := ResolveService(ctx, proj, hostname)
@@ -101,7 +103,7 @@ func Manage(ctx context.Context, proj Project, action, hostname string, scale Sc
 		proc, err = applyScale(ctx, proj, svc, params, res)
 	}
 	if err != nil {
-		return nil, asPlatformError(err, action+" "+svc.Name)
+		return nil, asPlatformError(err, string(action)+" "+svc.Name)
 	}
 	proj.noteChange(svc.ID, proc)
 	res.Process = proc
