@@ -19,8 +19,7 @@ import (
 // first question that decides wins: the version, then the probes that
 // failed, then the log, then the probes that answered.
 func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVersion, subdomain, first bool) {
-	j := &judgement{h: h, svc: svc, latest: latest, name: svc.Name, host: "serviceHostname=" + svc.Name,
-		fix: diagnosedFix(h), subdomain: subdomain, first: first}
+	j := &judgement{h: h, svc: svc, latest: latest, name: svc.Name, fix: diagnosedFix(h), subdomain: subdomain, first: first}
 	if j.byVersion() {
 		return
 	}
@@ -37,7 +36,7 @@ type judgement struct {
 	h                *ServiceHealth
 	svc              platform.ServiceStack
 	latest           *platform.AppVersion
-	name, host       string        // svc's hostname and its serviceHostname= argument
+	name             string        // svc's hostname
 	fix              platform.Step // the diagnosed fix, when there is one
 	subdomain, first bool
 }
@@ -76,7 +75,8 @@ func diagnosedFix(h *ServiceHealth) platform.Step {
 // says all: no code, stopped, a deploy under way, cancelled, a first
 // deploy failed. It reports whether it decided.
 func (j *judgement) byVersion() bool {
-	svc, latest, name, host := j.svc, j.latest, j.name, j.host
+	svc, latest, name := j.svc, j.latest, j.name
+	host := "serviceHostname=" + name
 	switch {
 	case latest == nil:
 		j.set(platform.VerdictFailing, name+" has no code deployed yet",
@@ -154,7 +154,8 @@ func tallyProbes(probes []Probe) probeTally {
 // the newest deploy failed (the version before it runs). It reports
 // whether it decided.
 func (j *judgement) byFailedProbes(t probeTally) bool {
-	h, latest, name, host := j.h, j.latest, j.name, j.host
+	h, latest, name := j.h, j.latest, j.name
+	host := "serviceHostname=" + name
 	failed := latest.Failed()
 	switch {
 	case t.down != nil && t.ok+t.answered == 0:
@@ -195,7 +196,8 @@ func (j *judgement) byFailedProbes(t probeTally) bool {
 // byLog decides when the log since the deploy tells a crash loop or
 // errors. It reports whether it decided.
 func (j *judgement) byLog(t probeTally) bool {
-	h, name, host := j.h, j.name, j.host
+	h, name := j.h, j.name
+	host := "serviceHostname=" + name
 	switch {
 	case t.reached == 0 && h.exits > 0:
 		// Nothing was probed: the log tells a crash loop, which no probe
@@ -215,7 +217,8 @@ func (j *judgement) byLog(t probeTally) bool {
 // byAnswers decides from what the probes that answered said, with a clean
 // log: a wrong path or no index, nothing to probe, or live.
 func (j *judgement) byAnswers(t probeTally) {
-	h, svc, name, host := j.h, j.svc, j.name, j.host
+	h, svc, name := j.h, j.svc, j.name
+	host := "serviceHostname=" + name
 	switch {
 	case t.reached > 0 && t.ok == 0:
 		p := firstReached(h.Probes)
