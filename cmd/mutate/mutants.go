@@ -209,8 +209,8 @@ var mutants = []mutant{
 		old: `if mode == "HA" && singleOnly[typ.Name] {`, new: `if mode == "x" && singleOnly[typ.Name] {`,
 		pkgs: []string{"./platform/ops"}, run: "TestCheckImport_PredictsTheImport"},
 	// The catalog offers the facts' versions only (review 5, F14).
-	{name: "fake-catalog-offers-kafka-3.8", file: "platform/fakeapi/catalog.go",
-		old: `[]string{"!3.8", "3.9"}`, new: `[]string{"3.8", "3.9"}`,
+	{name: "fake-catalog-withdraws-kafka-3.8", file: "platform/fakeapi/catalog.go",
+		old: `IsBuild: build[name], Status: "ACTIVE",`, new: `IsBuild: build[name], Status: map[bool]string{true: "DISABLED", false: "ACTIVE"}[name == "kafka@3.8"],`,
 		pkgs: []string{"./knowledge"}, run: "TestFakeCatalog_FactsVersions"},
 	// The dry run refuses what the import refuses (review 5, F20).
 	{name: "dry-run-lets-bad-env-secret-key-through", file: "platform/yamlcheck/importyml.go",
