@@ -41,11 +41,33 @@ type texter interface{ contentText() string }
 // document tool (Out a texter) is registered by newDirectTool instead. The
 // read-only flag comes from the annotations.
 func newTool[In, Out any](t *sdk.Tool, h handlerFor[In, Out]) toolDef {
-	if t.Annotations != nil && t.Title == "" {
-		t.Title = t.Annotations.Title
-	}
 	if isDocument[Out]() {
 		return newDirectTool(t, h)
+	}
+	return registered(t, func(srv *sdk.Server) error {
+		t.InputSchema, t.OutputSchema = schemaFor[In](), outputSchemaFor[Out]()
+		sdk.AddTool(srv, t, func(ctx context.Context, req *sdk.CallToolRequest, in In) (*sdk.CallToolResult, Out, error) {
+			out, err := h(ctx, req, in)
+			var text string
+			if err == nil {
+				text, err = answerJSON(t.Name, out)
+			}
+			if err != nil {
+				var zero Out
+				return nil, zero, handlerError{err}
+			}
+			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}}, out, nil
+		})
+		return nil
+	})
+}
+
+// registered is the toolDef of t whose add runs register, a panic in it
+// (an SDK refusing a schema) returned as an error. The title defaults to the
+// annotations' and the read-only flag comes from them.
+func registered(t *sdk.Tool, register func(*sdk.Server) error) toolDef {
+	if t.Annotations != nil && t.Title == "" {
+		t.Title = t.Annotations.Title
 	}
 	return toolDef{
 		tool:     t,
@@ -56,26 +78,19 @@ func newTool[In, Out any](t *sdk.Tool, h handlerFor[In, Out]) toolDef {
 					err = fmt.Errorf("%v", r)
 				}
 			}()
-			t.InputSchema, t.OutputSchema = schemaFor[In](), outputSchemaFor[Out]()
-			sdk.AddTool(srv, t, func(ctx context.Context, req *sdk.CallToolRequest, in In) (*sdk.CallToolResult, Out, error) {
-				out, err := h(ctx, req, in)
-				if err != nil {
-					var zero Out
-					return nil, zero, handlerError{err}
-				}
-				text, err := marshalJSON(out)
-				if err == nil && len(text) > platform.MaxAnswer {
-					err = answerTooLarge(t.Name, len(text))
-				}
-				if err != nil {
-					var zero Out
-					return nil, zero, handlerError{err}
-				}
-				return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}}, out, nil
-			})
-			return nil
+			return register(srv)
 		},
 	}
+}
+
+// answerJSON is out as the JSON text of tool's answer, or ANSWER_TOO_LARGE
+// when it is over platform.MaxAnswer: cut JSON would not parse.
+func answerJSON(tool string, out any) (string, error) {
+	text, err := marshalJSON(out)
+	if err == nil && len(text) > platform.MaxAnswer {
+		err = answerTooLarge(tool, len(text))
+	}
+	return text, err
 }
 
 // newDirectTool registers a tool through the SDK's raw AddTool, with the
@@ -86,33 +101,21 @@ func newTool[In, Out any](t *sdk.Tool, h handlerFor[In, Out]) toolDef {
 // document answered as {markdown, next} would reach it as one escaped JSON
 // string. Other Outs keep their output schema and structured content.
 func newDirectTool[In, Out any](t *sdk.Tool, h handlerFor[In, Out]) toolDef {
-	if t.Annotations != nil && t.Title == "" {
-		t.Title = t.Annotations.Title
-	}
-	return toolDef{
-		tool:     t,
-		readOnly: t.Annotations != nil && t.Annotations.ReadOnlyHint,
-		add: func(srv *sdk.Server) (err error) {
-			defer func() {
-				if r := recover(); r != nil {
-					err = fmt.Errorf("%v", r)
-				}
-			}()
-			in := schemaFor[In]()
-			t.InputSchema, t.OutputSchema = in, nil
-			if !isDocument[Out]() {
-				t.OutputSchema = outputSchemaFor[Out]()
-			}
-			resolved, err := in.Resolve(&jsonschema.ResolveOptions{ValidateDefaults: true})
-			if err != nil {
-				return fmt.Errorf("input schema of %s: %w", t.Name, err)
-			}
-			srv.AddTool(t, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-				return directAnswer(ctx, req, resolved, h), nil
-			})
-			return nil
-		},
-	}
+	return registered(t, func(srv *sdk.Server) error {
+		in := schemaFor[In]()
+		t.InputSchema, t.OutputSchema = in, nil
+		if !isDocument[Out]() {
+			t.OutputSchema = outputSchemaFor[Out]()
+		}
+		resolved, err := in.Resolve(&jsonschema.ResolveOptions{ValidateDefaults: true})
+		if err != nil {
+			return fmt.Errorf("input schema of %s: %w", t.Name, err)
+		}
+		srv.AddTool(t, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			return directAnswer(ctx, req, resolved, h), nil
+		})
+		return nil
+	})
 }
 
 // isDocument reports whether Out is a document answer (a texter): markdown
@@ -138,10 +141,7 @@ func directAnswer[In, Out any](ctx context.Context, req *sdk.CallToolRequest, sc
 	if tx, ok := any(out).(texter); ok {
 		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: cutDocument(tx.contentText())}}}
 	}
-	structured, err := marshalJSON(out)
-	if err == nil && len(structured) > platform.MaxAnswer {
-		err = answerTooLarge(req.Params.Name, len(structured))
-	}
+	structured, err := answerJSON(req.Params.Name, out)
 	if err != nil {
 		return errorAnswer(handlerError{err})
 	}
