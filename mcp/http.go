@@ -250,10 +250,10 @@ func (h *HTTP) sessionMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 		if method == "initialize" {
 			h.mu.Lock()
 			h.started[ss] = time.Now()
-			h.mu.Unlock()
 			if ow, ok := ctx.Value(openingKey{}).(*openingResponse); ok {
-				ow.listed() // counted as a session from now on
+				ow.releaseLocked() // counted as a session from now on, never twice
 			}
+			h.mu.Unlock()
 			h.srv.log.Info("MCP session started", slog.String("session", ss.ID()))
 		}
 		ctx, cancel := context.WithCancel(ctx)
@@ -382,35 +382,39 @@ func (h *HTTP) postDone() {
 // openingKey is the context key of a session-opening POST's openingResponse.
 type openingKey struct{}
 
-// openingResponse is a session-opening POST's ResponseWriter: once the go-sdk
-// answers with the session's id, the session is in its list and the request's
-// reserved slot is given back.
+// openingResponse is a session-opening POST's ResponseWriter. Its reserved
+// slot is given back when initialize reaches the session (which counts from
+// then on) or when the answer begins, whichever is first: a POST that opened
+// no session (server/discover) is answered before the handler returns, and
+// the client's next POST must not find the slot still taken.
 type openingResponse struct {
 	http.ResponseWriter
-	h    *HTTP
-	once sync.Once
+	h        *HTTP
+	released bool // guarded by h.mu
+}
+
+// releaseLocked gives the reserved slot back, once. Requires h.mu.
+func (o *openingResponse) releaseLocked() {
+	if !o.released {
+		o.released = true
+		o.h.opening--
+	}
 }
 
 // listed gives the reserved slot back, once.
 func (o *openingResponse) listed() {
-	o.once.Do(func() {
-		o.h.mu.Lock()
-		o.h.opening--
-		o.h.mu.Unlock()
-	})
+	o.h.mu.Lock()
+	o.releaseLocked()
+	o.h.mu.Unlock()
 }
 
 func (o *openingResponse) WriteHeader(code int) {
-	if o.Header().Get("Mcp-Session-Id") != "" {
-		o.listed()
-	}
+	o.listed()
 	o.ResponseWriter.WriteHeader(code)
 }
 
 func (o *openingResponse) Write(p []byte) (int, error) {
-	if o.Header().Get("Mcp-Session-Id") != "" {
-		o.listed()
-	}
+	o.listed()
 	return o.ResponseWriter.Write(p)
 }
 
