@@ -136,6 +136,15 @@ func BudgetEnded(ctx context.Context) bool {
 	return ctx.Err() != nil && errors.Is(context.Cause(ctx), ErrWaitBudget)
 }
 
+// cutShort reports whether err is a call refused because it could not run
+// before ctx's deadline while ctx still lives: the gateway refuses at once a
+// call its rate budget cannot admit in time, so a wait budget is as good as
+// ended, and what the call would have read is not known.
+func cutShort(ctx context.Context, err error) bool {
+	_, bounded := ctx.Deadline()
+	return bounded && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded)
+}
+
 // Deploy statuses when the build was not followed to its end.
 const (
 	StatusPushed   = "PUSHED"   // the push succeeded; the build runs on the platform

@@ -53,7 +53,7 @@ func checkLive(ctx context.Context, env Env, serviceID, label, own string, start
 	begun := time.Now()
 	for {
 		svc, h, err := checkOnce(ctx, venv, serviceID, own)
-		if BudgetEnded(ctx) {
+		if BudgetEnded(ctx) || cutShort(ctx, err) {
 			return "", nil // what the cut check saw decides nothing: Follow checks again
 		}
 		if platform.ErrorCode(err) == platform.ErrServiceNotFound || err == nil && svc.Status == platform.ServiceDeleting {
