@@ -7,6 +7,7 @@ import (
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/fakeapi"
+	"github.com/zeropsio/zcp/platform/ops"
 	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
@@ -22,6 +23,16 @@ func newFake(t *testing.T, processDuration time.Duration) (*fakeapi.Server, plat
 		t.Fatalf("NewZeropsClient: %v", err)
 	}
 	return fake, c
+}
+
+// catalogOf is the live service-type catalog c answers (the fake's).
+func catalogOf(t *testing.T, c platform.Client) []platform.ServiceStackType {
+	t.Helper()
+	types, err := ops.NewStackTypeCache(c, 0).Get(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return types
 }
 
 func wantCode(t *testing.T, err error, code string) {

@@ -36,10 +36,7 @@ func TestCheckImport_AllProblemsAtOnce(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)
 	ctx := context.Background()
-	types, err := ops.NewStackTypeCache(c, 0).Get(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	types := catalogOf(t, c)
 	content := "project: {name: x}\nservices:\n  - hostname: cache\n    type: redis@7\n  - hostname: api\n    type: nodejs@18\n    envVariables: {A: 1}\n" +
 		"  - hostname: pg\n    type: postgresql@16\n  - hostname: files\n    type: object-storage\n    mode: NON_HA\n    weird: 1\n"
 	res, err := ops.CheckImport(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, content, ops.Published{Types: types})
@@ -167,10 +164,7 @@ func TestCheckImport_ExportPlaceholders(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)
 	ctx := context.Background()
-	types, err := ops.NewStackTypeCache(c, 0).Get(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	types := catalogOf(t, c)
 	const svc = "services:\n  - hostname: copy\n    type: nodejs@22\n"
 	t.Cleanup(func() { // after the subtests
 		if n := fake.CountRequests("POST", "/project/"+fake.ProjectID()+"/service-stack/import"); n != 0 {
@@ -221,10 +215,7 @@ func TestCheckImport_MountTargets(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	types, err := ops.NewStackTypeCache(c, 0).Get(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	types := catalogOf(t, c)
 	if _, err := ops.Import(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, "services:\n  - hostname: shared\n    type: shared-storage\n    mode: NON_HA\n", ops.Published{Types: types}, ops.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}

@@ -29,10 +29,7 @@ func TestRecipes_ValidateAndDryRunClean(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)
 	ctx := context.Background()
-	types, err := ops.NewStackTypeCache(c, 0).Get(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	types := catalogOf(t, c)
 	set := schemasOf(t, fake)
 	if set == nil {
 		t.Fatal("no schemas from the fake")
@@ -74,10 +71,7 @@ func TestCheckImport_ManagedForms(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)
 	ctx := context.Background()
-	types, err := ops.NewStackTypeCache(c, 0).Get(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	types := catalogOf(t, c)
 	set := schemasOf(t, fake)
 	for _, tc := range []struct{ name, svc, warn string }{
 		{"single", "    type: postgresql:single@18\n    profile: production\n", ""},

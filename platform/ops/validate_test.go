@@ -17,10 +17,7 @@ func TestValidate_SaysWhenVersionsWereNotChecked(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)
 	ctx := context.Background()
-	types, err := ops.NewStackTypeCache(c, 0).Get(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	types := catalogOf(t, c)
 	doc := "zerops:\n  - setup: appdev\n    run: {base: nodejs@99, start: x}\n"
 	offline, err := ops.Validate(ctx, ops.Project{Client: nil, ID: ""}, doc, "", ops.Published{})
 	if err != nil {
