@@ -84,12 +84,7 @@ func TestDiscover_ConcurrentCallsShareReads(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	var reqs []string // the schemas' background fetch is not the discovers'
-	for _, r := range h.fake.Requests() {
-		if !strings.Contains(r.Path, "/settings/") {
-			reqs = append(reqs, r.Method+" "+r.Path)
-		}
-	}
+	reqs := callRequests(h.fake)
 	if len(reqs) != 3 {
 		t.Errorf("20 concurrent discovers made %d API requests, want 3: %q", len(reqs), reqs)
 	}

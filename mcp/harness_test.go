@@ -355,3 +355,16 @@ func (h *harness) secretOf(t *testing.T, hostname, key string) string {
 	t.Fatalf("%s has no %s", hostname, key)
 	return ""
 }
+
+// callRequests lists the fake's logged requests as "METHOD path", without
+// the published schemas' fetches: the harness starts them in the background,
+// and on a loaded machine they land at any time, so they are no call's.
+func callRequests(f *fakeapi.Server) []string {
+	var out []string
+	for _, r := range f.Requests() {
+		if !strings.Contains(r.Path, "/settings/") {
+			out = append(out, r.Method+" "+r.Path)
+		}
+	}
+	return out
+}

@@ -153,15 +153,7 @@ func TestStdioTransport_OversizedArgumentsRefusedBeforeAnyWork(t *testing.T) {
 				!strings.Contains(r.Content[0].Text, `"ARGUMENTS_TOO_LARGE"`) {
 				t.Fatalf("answer = %+v, want an ARGUMENTS_TOO_LARGE tool error", a)
 			}
-			// The published schemas are fetched in the background after
-			// start-up, on a loaded machine after the reset: not the call's.
-			var made []string
-			for _, rq := range h.fake.Requests() {
-				if !strings.Contains(rq.Path, "/settings/") {
-					made = append(made, rq.Method+" "+rq.Path)
-				}
-			}
-			if len(made) != 0 {
+			if made := callRequests(h.fake); len(made) != 0 {
 				t.Errorf("the refused call still reached the API: %v", made)
 			}
 			if a := got["3"]; len(a) != 1 || a[0].Result == nil {
