@@ -5,6 +5,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // Deno: `deno task`, `deno run` (with the permission to listen) and `deno
@@ -15,7 +17,17 @@ func denoRecord() *tool {
 		missingEntry: func(_, abs string) []Line {
 			return []Line{{3, fmt.Sprintf("error: Module not found \"file://%s\".", abs)}}
 		},
-		servers: map[string]ownAddr{"Deno.serve": {host: "0.0.0.0", port: 8000}}}
+		servers: map[string]ownAddr{"Deno.serve": {host: "0.0.0.0", port: 8000}},
+		listens: []listenForm{denoServe, listenOptions, listenCall}, envRead: `Deno\.env\.get\(['"]%[1]s['"]\)`}
+}
+
+// denoServeRe is Deno.serve({…}).
+var denoServeRe = lazyregexp.New(`\bDeno\.serve\(\s*(\{[^}]*\})?`)
+
+// denoServe reads Deno.serve's options (port, hostname), else its own:
+// every address, port 8000.
+func denoServe(s *srcListen) (*Addr, bool) {
+	return serveOptions(s, denoServeRe, ownAddrs["Deno.serve"])
 }
 
 // denoModules follows the relative imports of the Deno entry at rel (Deno

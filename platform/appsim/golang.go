@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // Go: `go run FILE.go`, and the go command's builds (a module needs its
@@ -12,8 +14,13 @@ import (
 func goRecord() *tool {
 	return &tool{name: "go", names: []string{"go"}, lang: "go", run: goRunTool, build: goBuild,
 		missingEntry: func(_, abs string) []Line { return []Line{{3, fmt.Sprintf("stat %s: no such file or directory", abs)}} },
-		hostNotFound: func(host string) string { return fmt.Sprintf("dial tcp: lookup %s: no such host", host) }}
+		hostNotFound: func(host string) string { return fmt.Sprintf("dial tcp: lookup %s: no such host", host) },
+		listens:      []listenForm{addrLiteral(goAddrRe)}, envRead: `os\.Getenv\("%[1]s"\)`}
 }
+
+// goAddrRe is net/http's ListenAndServe("HOST:PORT") and the frameworks'
+// Run, Start and Listen of such an address (gin, echo, fiber).
+var goAddrRe = lazyregexp.New(`(?:ListenAndServe(?:TLS)?|\.Run|\.Start|Listen)\(\s*"([^"]*):(\d+)"`)
 
 // goCmd fails as the go command does when a package build has no go.mod
 // (a build of named .go files needs none).

@@ -25,6 +25,7 @@ const (
 
 func nodeRecord() *tool {
 	return &tool{name: "node", names: []string{"node"}, lang: "node", run: nodeTool, deps: nodeDeps,
+		listens: []listenForm{listenOptions, listenCall}, envRead: `process\.env\.%[1]s\b|process\.env\[['"]%[1]s['"]\]`,
 		missingEntry: func(_, abs string) []Line {
 			return []Line{{3, "node:internal/modules/cjs/loader:1228"}, {3, "  throw err;"}, {3, "  ^"}, {3, ""},
 				{3, "Error: Cannot find module '" + abs + "'"},
@@ -47,6 +48,33 @@ func nodeRecord() *tool {
 				banner: "Starting up http-server, serving ./\nAvailable on:\n  http://%s:%d"},
 		}}
 }
+
+// listenOptions reads fastify's (and Oak's) listen({port, host}): the
+// host by default localhost, the port by default PORT's.
+func listenOptions(s *srcListen) (*Addr, bool) {
+	m := listenObjRe.FindStringSubmatch(s.src)
+	if m == nil {
+		return nil, false
+	}
+	obj := m[1]
+	h := "127.0.0.1"
+	if hm := hostExprRe.FindStringSubmatch(obj); hm != nil {
+		if v, ok := stringValue(s.src, hm[1], s.env); ok {
+			h = v
+		}
+	}
+	if pm := objPortRe.FindStringSubmatch(obj); pm != nil {
+		n, _ := strconv.Atoi(pm[1])
+		return &Addr{normHost(h), n}, true
+	}
+	return &Addr{normHost(h), s.envPort(s.defPort)}, true
+}
+
+// listen({…}) and the options' literal port.
+var (
+	listenObjRe = lazyregexp.New(`\.listen\(\s*\{([^}]*)\}`)
+	objPortRe   = lazyregexp.New(`port\s*:\s*(\d{2,5})`)
+)
 
 // jsImport is a module specifier a JavaScript or TypeScript file names.
 type jsImport struct {

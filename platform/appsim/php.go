@@ -19,7 +19,8 @@ func phpRecord() *tool {
 			return fmt.Sprintf("PHP Warning:  php_network_getaddresses: getaddrinfo for %s failed: Name or service not known", host)
 		},
 		servers: map[string]ownAddr{"php -S": {lang: "php", banner: "PHP Development Server (http://%s:%d) started"}},
-		banners: map[string]string{"artisan": "   INFO  Server running on [http://%s:%d]."}}
+		banners: map[string]string{"artisan": "   INFO  Server running on [http://%s:%d]."},
+		envRead: `getenv\(['"]%[1]s['"]\)`}
 }
 
 // phpRequireRe is a PHP file's require of a file by its path:

@@ -33,7 +33,49 @@ func pythonRecord() *tool {
 				portFlags: []string{"--port"}, banner: uvicornBanner},
 			"fastapi run": {lang: "python", runs: []string{"fastapi run"}, host: "0.0.0.0", port: 8000, hostFlags: []string{"--host"},
 				portFlags: []string{"--port"}, banner: uvicornBanner},
-		}}
+		},
+		listens: []listenForm{listenCall, pyAddrTuple, pyRun},
+		envRead: `os\.environ(?:\.get)?[\[(]['"]%[1]s['"]|os\.getenv\(['"]%[1]s['"]`}
+}
+
+// Where a Python program listens: a server's (HOST, PORT) tuple
+// (socketserver, http.server), Flask's app.run and uvicorn.run with their
+// keywords.
+var (
+	pyTupleRe    = lazyregexp.New(`\(\s*\(\s*['"]([^'"]*)['"]\s*,\s*(\d{2,5})\s*\)`)
+	flaskRunRe   = lazyregexp.New(`\b(?:app|application)\.run\(([^)]*)\)`)
+	uvicornRunRe = lazyregexp.New(`uvicorn\.run\(([^)]*)\)`)
+	hostKwRe     = lazyregexp.New(`\bhost(?:name)?\s*[=:]\s*['"]([^'"]*)['"]`)
+)
+
+// pyAddrTuple reads HTTPServer(("HOST", PORT), …).
+var pyAddrTuple = addrLiteral(pyTupleRe)
+
+// pyRun reads Flask's app.run (127.0.0.1:5000 unless told) and uvicorn.run
+// (127.0.0.1:8000), with their listening lines.
+func pyRun(s *srcListen) (*Addr, bool) {
+	for _, re := range []*lazyregexp.Regexp{flaskRunRe, uvicornRunRe} {
+		m := re.FindStringSubmatch(s.src)
+		if m == nil {
+			continue
+		}
+		port := 5000
+		s.banner = serverBanners["flask"]
+		if re == uvicornRunRe {
+			port, s.banner = 8000, serverBanners["uvicorn"]
+		}
+		h := "127.0.0.1"
+		if hm := hostKwRe.FindStringSubmatch(m[1]); hm != nil {
+			h = hm[1]
+		}
+		if pm := portKwRe.FindStringSubmatch(m[1]); pm != nil {
+			port, _ = strconv.Atoi(pm[1])
+		} else if portEnvRe.MatchString(m[1]) || strings.Contains(m[1], "port=port") {
+			port = s.envPort(s.defPort)
+		}
+		return &Addr{normHost(h), port}, true
+	}
+	return nil, false
 }
 
 func pipRecord() *tool {

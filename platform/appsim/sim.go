@@ -398,7 +398,7 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 		if oom := heapExhaustion(lang, src); oom != nil {
 			return startCmd{lang: lang, crash: oom, exit: 134}
 		}
-		out.listen, out.banner = sourceListen(lang, src, env, r.seed), sourceBanner(lang, src)
+		out.listen, out.banner = sourceListen(lang, src, env, r.seed)
 	}
 	return out
 }

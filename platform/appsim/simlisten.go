@@ -12,115 +12,118 @@ import (
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
-// Where an entry file listens, in the forms apps write it.
+// Where an entry file listens, in the forms of every language: the PORT
+// variable read (as each tool record's envRead reads a variable: filled in
+// init), `port = N` and a ":N" literal; the forms of one language are its
+// record's listens.
 var (
-	listenCallRe = lazyregexp.New(`\.listen\(\s*([^,)]+?)\s*(?:,\s*([^,)]+?))?\s*[,)]`)
-	listenObjRe  = lazyregexp.New(`\.listen\(\s*\{([^}]*)\}`)
-	addrStringRe = lazyregexp.New(`(?:ListenAndServe(?:TLS)?|\.Run|\.Start|Listen|serve)\(\s*"([^"]*):(\d+)"`)
-	tupleRe      = lazyregexp.New(`\(\s*\(\s*['"]([^'"]*)['"]\s*,\s*(\d{2,5})\s*\)`)
 	portKwRe     = lazyregexp.New(`\bport\s*[=:]\s*(\d{2,5})\b`)
 	portEnvDefRe = lazyregexp.New(`PORT['"\])]*\s*(?:\|\||\?\?|,|or)\s*['"]?(\d{2,5})`)
-	hostKwRe     = lazyregexp.New(`\bhost(?:name)?\s*[=:]\s*['"]([^'"]*)['"]`)
 	colonPortRe  = lazyregexp.New(`['"]:(\d{2,5})['"]`)
-	portEnvRe    = lazyregexp.New(`(?:process\.env\.PORT|process\.env\[['"]PORT['"]\]|os\.environ(?:\.get)?[\[(]['"]PORT['"]|os\.getenv\(['"]PORT['"]|os\.Getenv\("PORT"\)|Deno\.env\.get\(['"]PORT['"]\)|Bun\.env\.PORT|getenv\(['"]PORT['"]\))`)
 	assignNumRe  = `(?:const|let|var|:=|=)\s*`
-	flaskRunRe   = lazyregexp.New(`\b(?:app|application)\.run\(([^)]*)\)`)
-	uvicornRunRe = lazyregexp.New(`uvicorn\.run\(([^)]*)\)`)
+	listenCallRe = lazyregexp.New(`\.listen\(\s*([^,)]+?)\s*(?:,\s*([^,)]+?))?\s*[,)]`)
 )
 
-// sourceListen reads where an entry file's app listens: a port it names
-// (listen(8080), PORT || 8080, ":8080", port=8080) or $PORT (from env;
-// unset and without a fallback, an ephemeral port), bound to the host it
-// names (127.0.0.1 and localhost reach nothing outside the container).
-// nil when the file names no port.
-func sourceListen(lang, src string, env map[string]string, seed string) *Addr {
-	host := "0.0.0.0"
-	envPort := func(def int) int {
-		if n, err := strconv.Atoi(env["PORT"]); err == nil {
-			return n
-		}
-		if def != 0 {
-			return def
-		}
-		return ephemeralPort(seed)
-	}
-	usesEnv := portEnvRe.MatchString(src)
-	defPort := portFallback(src)
-	if l, ok := serveListen(lang, src, env, envPort); ok {
-		return l
-	}
-	// node: server.listen(port[, host]) or fastify's listen({port, host}).
-	if m := listenObjRe.FindStringSubmatch(src); m != nil {
-		obj := m[1]
-		h := "127.0.0.1" // fastify's default host: localhost
-		if hm := hostExprRe.FindStringSubmatch(obj); hm != nil {
-			if v, ok := stringValue(src, hm[1], env); ok {
-				h = v
+// listenForm is one way the code of an entry file says where its server
+// listens: false when the file does not say it so. A tool record lists the
+// forms of its language in its listens, tried in order before the forms of
+// every language (anyLang).
+type listenForm func(s *srcListen) (*Addr, bool)
+
+// srcListen is an entry file read for where it listens.
+type srcListen struct {
+	src     string
+	env     map[string]string
+	seed    string // makes an ephemeral port stable
+	usesEnv bool   // it reads the PORT variable
+	defPort int    // what it falls back to when PORT is unset (0: none)
+	host    string // a bind a form read without its port ("": every address)
+	banner  string // the listening line of the server a form read ("": the plain one)
+}
+
+// sourceListen reads where an entry file of lang listens, and its server's
+// listening line: a port it names (listen(8080), PORT || 8080, ":8080",
+// port=8080) or $PORT (from env; unset and without a fallback, an
+// ephemeral port), bound to the host it names (127.0.0.1 and localhost
+// reach nothing outside the container). nil when the file names no port.
+func sourceListen(lang, src string, env map[string]string, seed string) (*Addr, string) {
+	s := &srcListen{src: src, env: env, seed: seed, usesEnv: portEnvRe.MatchString(src), defPort: portFallback(src)}
+	if t := byLang[lang]; t != nil {
+		for _, form := range t.listens {
+			if l, ok := form(s); ok {
+				return l, s.banner
 			}
 		}
-		if pm := lazyregexp.New(`port\s*:\s*(\d{2,5})`).FindStringSubmatch(obj); pm != nil {
-			n, _ := strconv.Atoi(pm[1])
-			return &Addr{normHost(h), n}
-		}
-		return &Addr{normHost(h), envPort(defPort)}
 	}
-	if m := listenCallRe.FindStringSubmatch(src); m != nil {
-		if h, ok := stringValue(src, m[2], env); ok {
-			host = h
-		}
-		if n, err := strconv.Atoi(m[1]); err == nil {
-			return &Addr{normHost(host), n}
-		}
-		arg := m[1]
-		if n := numberAssigned(src, arg); n != 0 && !portEnvRe.MatchString(arg) && !usesEnvVar(src, arg) {
-			return &Addr{normHost(host), n}
-		}
-		if usesEnv {
-			return &Addr{normHost(host), envPort(defPort)}
-		}
+	return s.anyLang(), ""
+}
+
+// envPort is the PORT variable's port, else def, else an ephemeral one.
+func (s *srcListen) envPort(def int) int {
+	if n, err := strconv.Atoi(s.env["PORT"]); err == nil {
+		return n
 	}
-	if m := addrStringRe.FindStringSubmatch(src); m != nil {
-		n, _ := strconv.Atoi(m[2])
-		return &Addr{normHost(orStr(m[1], "0.0.0.0")), n}
+	if def != 0 {
+		return def
 	}
-	if m := tupleRe.FindStringSubmatch(src); m != nil {
-		n, _ := strconv.Atoi(m[2])
-		return &Addr{normHost(orStr(m[1], "0.0.0.0")), n}
+	return ephemeralPort(s.seed)
+}
+
+// anyLang reads the forms of every language: the PORT variable (on every
+// address), `port = N`, a ":N" literal.
+func (s *srcListen) anyLang() *Addr {
+	host := normHost(orStr(s.host, "0.0.0.0"))
+	if s.usesEnv {
+		return &Addr{host, s.envPort(s.defPort)}
 	}
-	if lang == "python" {
-		for _, re := range []*lazyregexp.Regexp{flaskRunRe, uvicornRunRe} {
-			m := re.FindStringSubmatch(src)
-			if m == nil {
-				continue
-			}
-			def := 5000
-			if re == uvicornRunRe {
-				def = 8000
-			}
-			h := "127.0.0.1"
-			if hm := hostKwRe.FindStringSubmatch(m[1]); hm != nil {
-				h = hm[1]
-			}
-			if pm := portKwRe.FindStringSubmatch(m[1]); pm != nil {
-				def, _ = strconv.Atoi(pm[1])
-			} else if portEnvRe.MatchString(m[1]) || strings.Contains(m[1], "port=port") {
-				def = envPort(defPort)
-			}
-			return &Addr{normHost(h), def}
-		}
-	}
-	if usesEnv {
-		return &Addr{normHost(host), envPort(defPort)}
-	}
-	if m := portKwRe.FindStringSubmatch(src); m != nil {
+	if m := portKwRe.FindStringSubmatch(s.src); m != nil {
 		n, _ := strconv.Atoi(m[1])
-		return &Addr{normHost(host), n}
+		return &Addr{host, n}
 	}
-	if m := colonPortRe.FindStringSubmatch(src); m != nil {
+	if m := colonPortRe.FindStringSubmatch(s.src); m != nil {
 		n, _ := strconv.Atoi(m[1])
-		return &Addr{normHost(host), n}
+		return &Addr{host, n}
 	}
 	return nil
+}
+
+// listenCall reads server.listen(port[, host]): Node's http and the
+// frameworks on it (as Bun and Deno run them), Tornado. A port it cannot
+// follow leaves the file to the other forms.
+func listenCall(s *srcListen) (*Addr, bool) {
+	m := listenCallRe.FindStringSubmatch(s.src)
+	if m == nil {
+		return nil, false
+	}
+	host := "0.0.0.0"
+	if h, ok := stringValue(s.src, m[2], s.env); ok {
+		host, s.host = h, h
+	}
+	if n, err := strconv.Atoi(m[1]); err == nil {
+		return &Addr{normHost(host), n}, true
+	}
+	arg := m[1]
+	if n := numberAssigned(s.src, arg); n != 0 && !portEnvRe.MatchString(arg) && !usesEnvVar(s.src, arg) {
+		return &Addr{normHost(host), n}, true
+	}
+	if s.usesEnv {
+		return &Addr{normHost(host), s.envPort(s.defPort)}, true
+	}
+	return nil, false
+}
+
+// addrLiteral is the form of a call re names whose first argument is a
+// "HOST:PORT" literal (group 1 the host, "" every address; group 2 the
+// port).
+func addrLiteral(re *lazyregexp.Regexp) listenForm {
+	return func(s *srcListen) (*Addr, bool) {
+		m := re.FindStringSubmatch(s.src)
+		if m == nil {
+			return nil, false
+		}
+		n, _ := strconv.Atoi(m[2])
+		return &Addr{normHost(orStr(m[1], "0.0.0.0")), n}, true
+	}
 }
 
 // goPortVarRe is a Go variable given the PORT variable's value.
@@ -179,12 +182,23 @@ func stringValueDepth(src, expr string, env map[string]string, depth int) (strin
 // hostExprRe is the host of an options object ({port, host}).
 var hostExprRe = lazyregexp.New(`\bhost\s*:\s*([^,}\n]+)`)
 
-// hostEnvRe is a read of the HOST variable; fallbackStrRe the string an
-// expression falls back to.
-var (
-	hostEnvRe     = lazyregexp.New(`process\.env\.HOST\b|process\.env\[['"]HOST['"]\]|os\.environ(?:\.get)?[\[(]['"]HOST['"]|os\.getenv\(['"]HOST['"]|os\.Getenv\("HOST"\)|Deno\.env\.get\(['"]HOST['"]\)|Bun\.env\.HOST\b`)
-	fallbackStrRe = lazyregexp.New(`(?:\|\||\?\?|,|\bor\b)\s*['"]([^'"]*)['"]`)
-)
+// fallbackStrRe is the string an expression falls back to.
+var fallbackStrRe = lazyregexp.New(`(?:\|\||\?\?|,|\bor\b)\s*['"]([^'"]*)['"]`)
+
+// portEnvRe and hostEnvRe are reads of the PORT and the HOST variable, in
+// the words of any tool record's language (its envRead): set in init.
+var portEnvRe, hostEnvRe *lazyregexp.Regexp
+
+// envReads are the reads of the variable %[1]s of every record's language.
+func envReads() string {
+	var reads []string
+	for _, t := range tools {
+		if t.envRead != "" {
+			reads = append(reads, t.envRead)
+		}
+	}
+	return strings.Join(reads, "|")
+}
 
 var identRe = lazyregexp.New(`^[A-Za-z_$][\w$]*$`)
 
@@ -416,30 +430,22 @@ func firstMatch(re *lazyregexp.Regexp, s string) string {
 	return ""
 }
 
-var (
-	serveRe     = lazyregexp.New(`\b(Bun|Deno)\.serve\(\s*(\{[^}]*\})?|export\s+default\s*(\{[^}]*\bfetch\b[^}]*\})`)
-	optPortRe   = lazyregexp.New(`\bport\s*:\s*([^,}\n]+)`)
-	optHostRe   = lazyregexp.New(`\bhostname\s*:\s*([^,}\n]+)`)
-	shortPortRe = lazyregexp.New(`[{,]\s*port\s*[,}]`)
-)
-
-// serveListen reads Bun.serve and Deno.serve (and Bun's default-exported
-// server): their options' port and hostname, else their own defaults (every
-// address; Bun's port from BUN_PORT, PORT or NODE_PORT, else 3000; Deno's
-// 8000). nil, true: a port this does not read; false: no such server.
-func serveListen(lang, src string, env map[string]string, envPort func(int) int) (*Addr, bool) {
-	m := serveRe.FindStringSubmatch(src)
-	if m == nil || (m[1] == "" && lang != "bun") {
+// serveOptions reads a serve call re finds (its groups: the options
+// object as written) of the server srv: the object's port and hostname,
+// else srv's own (from srv's port variables, else its default port; every
+// address). nil, true: a port or bind this does not read.
+func serveOptions(s *srcListen, re *lazyregexp.Regexp, srv ownAddr) (*Addr, bool) {
+	m := re.FindStringSubmatch(s.src)
+	if m == nil {
 		return nil, false
 	}
-	s := ownAddrs[orStr(m[1], "Bun")+".serve"]
-	obj := m[2] + m[3]
-	l := Addr{s.host, s.port}
-	if n, err := strconv.Atoi(firstVar(env, s.portVars)); err == nil {
+	obj := strings.Join(m[1:], "")
+	l := Addr{srv.host, srv.port}
+	if n, err := strconv.Atoi(firstVar(s.env, srv.portVars)); err == nil {
 		l.port = n
 	}
 	if hm := optHostRe.FindStringSubmatch(obj); hm != nil {
-		h, ok := stringValue(src, hm[1], env)
+		h, ok := stringValue(s.src, hm[1], s.env)
 		if !ok {
 			return nil, true
 		}
@@ -455,14 +461,14 @@ func serveListen(lang, src string, env map[string]string, envPort func(int) int)
 		n, err := strconv.Atoi(expr)
 		switch {
 		case err == nil:
-		case portEnvRe.MatchString(expr) || usesEnvVar(src, expr):
+		case portEnvRe.MatchString(expr) || usesEnvVar(s.src, expr):
 			def := 0
-			if dm := portEnvDefRe.FindStringSubmatch(orStr(portEnvDefRe.FindString(expr), src)); dm != nil {
+			if dm := portEnvDefRe.FindStringSubmatch(orStr(portEnvDefRe.FindString(expr), s.src)); dm != nil {
 				def, _ = strconv.Atoi(dm[1])
 			}
-			n = envPort(def)
-		case numberAssigned(src, expr) != 0:
-			n = numberAssigned(src, expr)
+			n = s.envPort(def)
+		case numberAssigned(s.src, expr) != 0:
+			n = numberAssigned(s.src, expr)
 		default:
 			return nil, true
 		}
@@ -471,19 +477,12 @@ func serveListen(lang, src string, env map[string]string, envPort func(int) int)
 	return &Addr{normHost(l.host), l.port}, true
 }
 
-// sourceBanner is the listening line of the server a Python entry file
-// starts itself (Flask's app.run, uvicorn.run), "" for the plain one.
-func sourceBanner(lang, src string) string {
-	switch {
-	case lang != "python":
-		return ""
-	case uvicornRunRe.MatchString(src):
-		return serverBanners["uvicorn"]
-	case flaskRunRe.MatchString(src):
-		return serverBanners["flask"]
-	}
-	return ""
-}
+// The options of a serve call: its port and hostname.
+var (
+	optPortRe   = lazyregexp.New(`\bport\s*:\s*([^,}\n]+)`)
+	optHostRe   = lazyregexp.New(`\bhostname\s*:\s*([^,}\n]+)`)
+	shortPortRe = lazyregexp.New(`[{,]\s*port\s*[,}]`)
+)
 
 // builtBinary judges a built binary c by the program it was built from: an
 // uploaded main.go of package main listens where it says; a Cargo
@@ -493,7 +492,8 @@ func (r *runSim) builtBinary(c startCmd, args []string, env map[string]string) s
 		return c
 	}
 	if src, ok := r.files.Read("main.go"); ok && strings.Contains(src, "package main") {
-		c.lang, c.listen = "go", sourceListen("go", src, env, r.seed)
+		c.lang = "go"
+		c.listen, _ = sourceListen("go", src, env, r.seed)
 		return c
 	}
 	if src, ok := r.files.Read("src/main.rs"); ok && r.files.Has("Cargo.toml") {

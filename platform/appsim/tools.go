@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // runTool judges a start command that runs one tool (args: what follows
@@ -38,6 +40,8 @@ type tool struct {
 	servers      map[string]ownAddr            // servers it starts with an address of their own, by their docs name
 	banners      map[string]string             // the line a command of its prints once listening, by command
 	webServer    []string                      // run bases whose web server serves it (port 80)
+	listens      []listenForm                  // how its entry files' code says where they listen, in order (simlisten.go)
+	envRead      string                        // how its code reads the variable %[1]s: a regular expression
 }
 
 // tools are the records. Filled in init: a tool that follows a script goes
@@ -85,6 +89,7 @@ func init() {
 			webServers[b] = true
 		}
 	}
+	portEnvRe, hostEnvRe = lazyregexp.New(fmt.Sprintf(envReads(), "PORT")), lazyregexp.New(fmt.Sprintf(envReads(), "HOST"))
 }
 
 // missingEntry is what the tool of lang prints when its entry file (rel
