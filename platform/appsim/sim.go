@@ -373,9 +373,9 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 	if file == "" {
 		return startCmd{lang: lang}
 	}
-	rel := r.path(file)
-	if lang == "node" {
-		rel = r.nodeDirEntry(rel)
+	rel, t := r.path(file), byLang[lang]
+	if t != nil && t.entryAt != nil {
+		rel = t.entryAt(r, rel)
 	}
 	if r.files != nil && r.deployed(rel) == "" && !r.producedAt(rel) {
 		crash, exit := missingEntry(lang, file, rel)
@@ -391,8 +391,8 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 		return out
 	}
 	src, ok := r.deployedText(rel)
-	if !ok && lang == "node" && r.files != nil && r.deployed(rel) == "" && r.producedAt(rel) {
-		src, ok = r.builtFrom(rel) // a compiled file listens where its source does
+	if !ok && t != nil && t.builtSource != nil && r.files != nil && r.deployed(rel) == "" && r.producedAt(rel) {
+		src, ok = t.builtSource(r, rel) // a compiled file listens where its source does
 	}
 	if ok {
 		if oom := heapExhaustion(lang, src); oom != nil {

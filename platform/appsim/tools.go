@@ -42,6 +42,11 @@ type tool struct {
 	webServer    []string                      // run bases whose web server serves it (port 80)
 	listens      []listenForm                  // how its entry files' code says where they listen, in order (simlisten.go)
 	envRead      string                        // how its code reads the variable %[1]s: a regular expression
+	// How it finds its entry: the file it runs for the path (relative to
+	// /var/www) a start names (nil: that path), and the source of an entry
+	// the build compiled, read for where it listens (nil: none is read).
+	entryAt     func(r *runSim, rel string) string
+	builtSource func(r *runSim, rel string) (string, bool)
 }
 
 // tools are the records. Filled in init: a tool that follows a script goes
