@@ -25,7 +25,7 @@ const (
 
 func nodeRecord() *tool {
 	return &tool{name: "node", names: []string{"node"}, lang: "node", run: nodeTool, deps: nodeDeps,
-		entryAt: (*runSim).nodeDirEntry, builtSource: (*runSim).builtFrom,
+		entryAt: (*runSim).nodeDirEntry, builtSource: (*runSim).builtFrom, outOfMemory: nodeHeapExhaustion,
 		listens: []listenForm{listenOptions, listenCall}, envRead: `process\.env\.%[1]s\b|process\.env\[['"]%[1]s['"]\]`,
 		missingEntry: func(_, abs string) []Line {
 			return []Line{{3, "node:internal/modules/cjs/loader:1228"}, {3, "  throw err;"}, {3, "  ^"}, {3, ""},
@@ -76,6 +76,23 @@ var (
 	listenObjRe = lazyregexp.New(`\.listen\(\s*\{([^}]*)\}`)
 	objPortRe   = lazyregexp.New(`port\s*:\s*(\d{2,5})`)
 )
+
+// unboundedGrowth matches a Node entry file that keeps allocating forever:
+// a `while (true)` or `setInterval` loop pushing into an array or allocating buffers.
+var unboundedGrowth = lazyregexp.New(`(?s)(while\s*\(\s*true\s*\)|setInterval\s*\().*(\.push\(|Buffer\.alloc)`)
+
+// nodeHeapExhaustion is how Node dies running src that grows without
+// bound: out of heap, aborted (exit 134).
+func nodeHeapExhaustion(src string) ([]Line, int) {
+	if !unboundedGrowth.MatchString(src) {
+		return nil, 0
+	}
+	return []Line{
+		{6, "<--- Last few GCs --->"},
+		{3, "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory"},
+		{3, " 1: 0xb7a940 node::Abort() [node]"},
+	}, 134
+}
 
 // jsImport is a module specifier a JavaScript or TypeScript file names.
 type jsImport struct {

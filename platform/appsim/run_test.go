@@ -118,3 +118,24 @@ func TestRun_NodeEntryWithoutExtension(t *testing.T) {
 		})
 	}
 }
+
+func TestRun_OutOfMemoryAsTheRecordTells(t *testing.T) {
+	t.Parallel()
+	grow := "const kept = [];\nwhile (true) { kept.push(Buffer.alloc(1 << 20)); }\n"
+	tests := []struct {
+		name, base, start string
+		oom               bool
+	}{
+		{"node's heap runs out", "nodejs@22", "node index.js", true},
+		{"a runtime whose record knows no such death", "bun@1", "bun index.js", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := run(appsim.Setup{RunBase: tt.base, Start: tt.start, DeployFiles: []string{"./"}}, map[string]string{"index.js": grow})
+			if got.OutOfMemory() != tt.oom || tt.oom && (got.ExitCode() != 134 || !strings.Contains(got.Crash[1].Msg, "heap out of memory")) {
+				t.Fatalf("OutOfMemory %v, exit %d, crash %v; want oom %v", got.OutOfMemory(), got.ExitCode(), got.Crash, tt.oom)
+			}
+		})
+	}
+}

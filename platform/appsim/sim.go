@@ -23,6 +23,7 @@ type RunResult struct {
 	Lang      string   // what the start command runs: how its errors read
 	WebServer bool     // the runtime serves HTTP itself and survives its app's errors
 	Web       *WebRoot // what such a runtime serves; nil: any path answers
+	OOM       bool     // the crash is the app's heap exhausted (its memory runs full first)
 	// SiteConfig is the absolute path of a run.siteConfigPath the deploy
 	// does not put in /var/www: the web server cannot be configured.
 	SiteConfig string
@@ -135,7 +136,7 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		switch {
 		case cmd.crash != nil:
 			if out.Crash == nil {
-				out.Crash, out.Exit, out.Lang = cmd.crash, cmd.exit, orStr(cmd.lang, out.Lang)
+				out.Crash, out.Exit, out.Lang, out.OOM = cmd.crash, cmd.exit, orStr(cmd.lang, out.Lang), cmd.oom
 			}
 		case cmd.listen != nil:
 			out.Listens = append(out.Listens, *cmd.listen)
@@ -162,6 +163,7 @@ type startCmd struct {
 	banner string // as RunResult's
 	crash  []Line
 	exit   int
+	oom    bool // the crash is an exhausted heap
 }
 
 // resolve reads a start command as sh runs it from the working directory
@@ -395,8 +397,8 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 		src, ok = t.builtSource(r, rel) // a compiled file listens where its source does
 	}
 	if ok {
-		if oom := heapExhaustion(lang, src); oom != nil {
-			return startCmd{lang: lang, crash: oom, exit: 134}
+		if c, dies := heapExhaustion(lang, src); dies {
+			return c // oom.go
 		}
 		out.listen, out.banner = sourceListen(lang, src, env, r.seed)
 	}

@@ -47,6 +47,9 @@ type tool struct {
 	// the build compiled, read for where it listens (nil: none is read).
 	entryAt     func(r *runSim, rel string) string
 	builtSource func(r *runSim, rel string) (string, bool)
+	// outOfMemory is how it dies when the entry file's code src grows
+	// without bound: what it prints and its exit status (nil: it does not).
+	outOfMemory func(src string) ([]Line, int)
 }
 
 // tools are the records. Filled in init: a tool that follows a script goes
