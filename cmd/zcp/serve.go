@@ -121,7 +121,7 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	defer waitTree(treeDone, log)
 	defer cancel()
 	schemas := newSchemaStore(creds.APIURL, stack.Gateway.Published)
-	go schemas.Start(ctx) // off the start-up path: initialize never waits on it
+	schemas.StartAfter(ctx, schemaStartDelay)
 
 	conn := auth.NewConnector(stack.Gateway, creds, opts.credErr, auth.ConnectorConfig{Hint: opts.hint})
 	defer reportFirstAttempt(ctx, conn.Start(ctx), opts.hint, stderr)()
@@ -352,6 +352,11 @@ func openAudit(path string) (io.Writer, func(), error) {
 	}
 	return f, func() { _ = f.Close() }, nil
 }
+
+// schemaStartDelay keeps the schemas' disk read, fetch and compilation (a
+// sixth of a start's work) off the way to initialize and the first answers;
+// a call that validates earlier starts the store at once.
+const schemaStartDelay = 2 * time.Second
 
 // newSchemaStore keeps the platform's published schemas of the API at
 // apiURL, on disk in the user cache directory; an API on this machine (the

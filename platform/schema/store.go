@@ -49,11 +49,12 @@ type Config struct {
 	Now func() time.Time
 }
 
-// Store keeps the newest copy of both schemas: from disk at Start, then
-// fetched in the background when missing or older than MaxAge. Safe for
+// Store keeps the newest copy of both schemas: from disk at Start (or the
+// first Get after StartAfter), then fetched in the background when missing or older than MaxAge. Safe for
 // concurrent use; a nil Store has no schemas.
 type Store struct {
-	cfg Config
+	cfg    Config
+	loaded sync.Once // the disk copy read (at the first Start or Get)
 
 	mu       sync.Mutex
 	cur      *Set
@@ -97,15 +98,56 @@ func (s *Store) Start(ctx context.Context) {
 	if s == nil {
 		return
 	}
+	s.arm(ctx)
+	s.warm()
+}
+
+// StartAfter is Start deferred by delay, so that reading, fetching and
+// compiling the schemas stay off a process's way to its first answers; a Get
+// before then starts the store at once. The wait ends with ctx.
+func (s *Store) StartAfter(ctx context.Context, delay time.Duration) {
+	if s == nil {
+		return
+	}
+	s.arm(ctx)
+	go func() {
+		t := time.NewTimer(delay)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			s.warm()
+		case <-ctx.Done():
+		}
+	}()
+}
+
+// arm sets the context that bounds the background fetches.
+func (s *Store) arm(ctx context.Context) {
 	s.mu.Lock()
 	s.ctx = ctx
-	if s.cur == nil {
-		if set, err := s.load(); err == nil {
-			s.cur = set
-		}
-	}
 	s.mu.Unlock()
-	s.refresh()
+}
+
+// warm reads the disk copy once, when the store is armed, and starts a fetch
+// when the copy is missing or stale; it returns refresh's channel.
+func (s *Store) warm() <-chan struct{} {
+	s.mu.Lock()
+	armed := s.ctx != nil
+	s.mu.Unlock()
+	if armed {
+		s.loaded.Do(func() {
+			set, err := s.load()
+			if err != nil {
+				return
+			}
+			s.mu.Lock()
+			if s.cur == nil {
+				s.cur = set
+			}
+			s.mu.Unlock()
+		})
+	}
+	return s.refresh()
 }
 
 // Get returns the newest copy, nil when there is none. When there is none
@@ -115,7 +157,7 @@ func (s *Store) Get(ctx context.Context, wait time.Duration) *Set {
 	if s == nil {
 		return nil
 	}
-	done := s.refresh()
+	done := s.warm()
 	s.mu.Lock()
 	cur := s.cur
 	s.mu.Unlock()

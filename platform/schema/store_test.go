@@ -83,6 +83,40 @@ func TestStore_FreshFetchIsCachedOnDisk(t *testing.T) {
 	}
 }
 
+func TestStore_StartAfterWaitsForItsDelayOrAGet(t *testing.T) {
+	t.Parallel()
+	fake := fakeapi.StartTB(t, fakeapi.Options{})
+	dir, clk := t.TempDir(), &clock{now: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)}
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+
+	// Deferred for an hour: nothing is fetched (a fetch under way would be
+	// waited for here), until a call asks for the schemas.
+	s := newStore(t, fake.URL(), dir, clk)
+	s.StartAfter(ctx, time.Hour)
+	s.Wait(ctx)
+	if n := schemaGets(fake); n != 0 {
+		t.Fatalf("%d schema requests before the delay and before any Get", n)
+	}
+	if got := s.Get(ctx, 5*time.Second); got == nil || got.ZeropsYml() == nil {
+		t.Fatalf("a Get did not start the deferred store: %v", s.LastError())
+	}
+
+	// With a short delay the store starts by itself: no copy on disk, so it
+	// fetches, and no Get asked for it.
+	before := schemaGets(fake)
+	s2 := newStore(t, fake.URL(), "", clk)
+	s2.StartAfter(ctx, time.Millisecond)
+	for schemaGets(fake) == before {
+		select {
+		case <-ctx.Done():
+			t.Fatal("the deferred store never started by itself")
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	s2.Wait(ctx)
+}
+
 func TestStore_StaleCopyIsRefreshedAtMostDaily(t *testing.T) {
 	t.Parallel()
 	fake := fakeapi.StartTB(t, fakeapi.Options{})
