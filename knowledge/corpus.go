@@ -13,12 +13,13 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// corpusFiles returns the corpus's markdown files (paths relative to docs/).
-// The binary reads them from the pack `go generate` made of knowledge/docs
-// (corpus.pack.gz, a third of their size); the package's own tests read
-// knowledge/docs itself (corpus_source_test.go), so an edit counts at once
-// and TestEmbeddedIndex_MatchesCorpus says when the packs are stale.
-var corpusFiles = packedCorpus
+// corpusDocs returns the corpus's documents, sorted by URI, and the bytes of
+// their markdown files. The binary reads them parsed from the pack `go
+// generate` made of knowledge/docs (corpus.pack.gz): no front matter is
+// parsed at run time. The package's own tests parse knowledge/docs itself
+// (corpus_source_test.go), so an edit counts at once and
+// TestCorpusPack_MatchesDocs says when the packs are stale.
+var corpusDocs = packedDocuments
 
 // rawFile is one markdown file of the corpus.
 type rawFile struct {
@@ -36,17 +37,12 @@ var corpus struct {
 	err   error
 }
 
-// Documents parses the embedded corpus (knowledge/docs/**.md) into documents
-// sorted by URI. The parse runs once; later calls return the same result.
+// Documents reads the embedded corpus (knowledge/docs/**.md) as documents
+// sorted by URI. The read runs once; later calls return the same result.
 // Callers must not modify the returned documents' slices.
 func Documents() ([]Document, error) {
 	corpus.once.Do(func() {
-		files, err := corpusFiles()
-		if err != nil {
-			corpus.err = err
-			return
-		}
-		corpus.docs, corpus.bytes, corpus.err = parseFiles(files)
+		corpus.docs, corpus.bytes, corpus.err = corpusDocs()
 	})
 	if corpus.err != nil {
 		return nil, corpus.err

@@ -9,5 +9,5 @@ import "embed"
 var docsFS embed.FS
 
 func init() {
-	corpusFiles = func() ([]rawFile, error) { return readCorpus(docsFS, "docs") }
+	corpusDocs = func() ([]Document, int, error) { return parseCorpus(docsFS, "docs") }
 }

@@ -26,28 +26,33 @@ import (
 //go:embed index.pack.gz
 var embeddedPack []byte
 
-// corpusPack holds knowledge/docs/**.md as `go generate` found them, in the
-// same pack format (no fingerprint: the index's covers the parsed corpus).
+// corpusPack holds knowledge/docs/**.md parsed by `go generate`, in the same
+// pack format (no fingerprint: the index's covers the parsed corpus).
 //
 //go:embed corpus.pack.gz
 var corpusPack []byte
 
-// packedCorpus reads the corpus's markdown files from corpusPack.
-func packedCorpus() ([]rawFile, error) {
+// packedDocuments reads the parsed documents from corpusPack: what each is
+// from its header, each one's content from its file.
+func packedDocuments() ([]Document, int, error) {
 	hdr, data, err := readPack(bytes.NewReader(corpusPack))
 	if err != nil {
-		return nil, fmt.Errorf("knowledge corpus: %w", err)
+		return nil, 0, fmt.Errorf("knowledge corpus: %w", err)
 	}
-	files := make([]rawFile, len(hdr.Files))
-	for i, f := range hdr.Files {
-		files[i] = rawFile{path: f.Name, data: data[i]}
+	if hdr.Version != packVersion || len(hdr.Docs) != len(data) || len(hdr.Keywords) != len(data) {
+		return nil, 0, fmt.Errorf("knowledge corpus: %w", errPackStale)
 	}
-	return files, nil
+	docs := make([]Document, len(data))
+	for i, in := range hdr.Docs {
+		docs[i] = Document{URI: in.URI, Path: in.Path, Title: in.Title, Description: in.Description,
+			Keywords: hdr.Keywords[i], Content: string(data[i])}
+	}
+	return docs, hdr.Bytes, nil
 }
 
 // packVersion changes whenever the pack layout or what the fingerprint
 // covers changes.
-const packVersion = 3 // 3: the postings (2: a persisted scorch index)
+const packVersion = 4 // 4: the corpus parsed (3: the postings; 2: a persisted scorch index)
 
 // postingsFile names the index pack's one file.
 const postingsFile = "postings"
@@ -64,6 +69,8 @@ type packHeader struct {
 	Corpus      string         `json:"corpus,omitempty"`    // the index pack's: sha256 of the corpus pack it was made with
 	StopWords   []string       `json:"stopWords,omitempty"` // the analyzer's, as the generator's bleve lists them
 	Docs        []DocumentInfo `json:"docs,omitempty"`      // the corpus pack's: what each document is, sorted by URI
+	Keywords    [][]string     `json:"keywords,omitempty"`  // the corpus pack's: each document's keywords
+	Bytes       int            `json:"bytes,omitempty"`     // the corpus pack's: the size of its markdown files
 	Files       []packFile     `json:"files"`
 }
 
@@ -199,14 +206,18 @@ func WritePacks(dir string, stopWords []string) error {
 	if err != nil {
 		return err
 	}
+	// The corpus pack holds the documents parsed: each one's content as a
+	// file, what it is in the header.
 	corpusHdr := packHeader{Version: packVersion}
-	for _, d := range docs {
-		corpusHdr.Docs = append(corpusHdr.Docs, d.Info())
+	contents := make([][]byte, len(docs))
+	for _, f := range files {
+		corpusHdr.Bytes += len(f.data)
 	}
-	contents := make([][]byte, len(files))
-	for i, f := range files {
-		corpusHdr.Files = append(corpusHdr.Files, packFile{Name: f.path, Size: int64(len(f.data))})
-		contents[i] = f.data
+	for i, d := range docs {
+		corpusHdr.Docs = append(corpusHdr.Docs, d.Info())
+		corpusHdr.Keywords = append(corpusHdr.Keywords, d.Keywords)
+		corpusHdr.Files = append(corpusHdr.Files, packFile{Name: d.Path + ".md", Size: int64(len(d.Content))})
+		contents[i] = []byte(d.Content)
 	}
 	var corpus bytes.Buffer
 	if err := writePack(&corpus, corpusHdr, contents); err != nil {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -188,29 +189,33 @@ func TestDocumentInfos_AsParsed(t *testing.T) {
 }
 
 // TestCorpusPack_MatchesDocs fails when knowledge/docs changed without
-// `go generate ./knowledge`: the binary reads its documents from the pack.
+// `go generate ./knowledge`: the binary reads its documents, parsed, from
+// the pack.
 func TestCorpusPack_MatchesDocs(t *testing.T) {
 	t.Parallel()
-	packed, err := packedCorpus()
+	packed, packedBytes, err := packedDocuments()
 	if err != nil {
 		t.Fatal(err)
 	}
-	onDisk, err := readCorpus(docsFS, "docs")
+	onDisk, n, err := parseCorpus(docsFS, "docs")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string][]byte{}
-	for _, f := range onDisk {
-		want[f.path] = f.data
+	if packedBytes != n {
+		t.Errorf("corpus.pack.gz counts %d bytes of markdown, knowledge/docs has %d: run `go generate ./knowledge`", packedBytes, n)
 	}
-	for _, f := range packed {
-		if d, ok := want[f.path]; !ok || !bytes.Equal(d, f.data) {
-			t.Errorf("corpus.pack.gz: %s differs from knowledge/docs: run `go generate ./knowledge`", f.path)
+	want := map[string]Document{}
+	for _, d := range onDisk {
+		want[d.URI] = d
+	}
+	for _, d := range packed {
+		if w, ok := want[d.URI]; !ok || !reflect.DeepEqual(w, d) {
+			t.Errorf("corpus.pack.gz: %s differs from knowledge/docs: run `go generate ./knowledge`", d.URI)
 		}
-		delete(want, f.path)
+		delete(want, d.URI)
 	}
-	for p := range want {
-		t.Errorf("corpus.pack.gz lacks %s: run `go generate ./knowledge`", p)
+	for u := range want {
+		t.Errorf("corpus.pack.gz lacks %s: run `go generate ./knowledge`", u)
 	}
 }
 
