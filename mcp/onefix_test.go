@@ -36,6 +36,23 @@ func TestAnswers_OneCauseOneFix(t *testing.T) {
 	}
 }
 
+// A failed build's answer names the specific cause alone: the build
+// command's exit status, which that cause explains, brings no generic
+// build-command-failed fix beside it (issue 34, Acceptance 1).
+func TestAnswers_FailedBuildHasNoGenericFixBesideTheCause(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	writeApp(t, h.workDir(t), noBuildScript)
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "build")
+	if list, _ := m["diagnoses"].([]any); len(list) != 1 || firstDiagnosis(list)["signal"] != "npm-missing-script" {
+		t.Errorf("deploy diagnoses %v, want npm-missing-script alone: %s", m["diagnoses"], text(res))
+	}
+	res, _ = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+	if strings.Contains(text(res), "build-command-failed") {
+		t.Errorf("verify names the generic build-command-failed beside the cause: %s", text(res))
+	}
+}
+
 // A reference to a service that does not exist keeps the variable's key
 // and names the project's service of the kind it means; when ZCP deleted
 // that service a moment ago, the answer says so and names its latest backup.

@@ -154,8 +154,10 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 }
 
 // dropEchoes leaves out a generic diagnosis (app-crash, build-command-failed)
-// read from a line a specific one explains: one cause, one fix per line
-// (an app-crash's "deploy again" would also undo an env fix's point).
+// that only echoes a specific one: read from a line the specific one
+// explains, or a command's exit status, which the specific cause is why of.
+// One cause, one fix (an app-crash's "deploy again" would also undo an env
+// fix's point).
 func dropEchoes(ds []Diagnosis) []Diagnosis {
 	explained := map[string]bool{}
 	for _, d := range ds {
@@ -163,8 +165,17 @@ func dropEchoes(ds []Diagnosis) []Diagnosis {
 			explained[d.Evidence] = true
 		}
 	}
-	return slices.DeleteFunc(ds, func(d Diagnosis) bool { return generic(d.Signal) && explained[d.Evidence] })
+	if len(explained) == 0 {
+		return ds
+	}
+	return slices.DeleteFunc(ds, func(d Diagnosis) bool {
+		return generic(d.Signal) && (explained[d.Evidence] || exitStatus.MatchString(d.Evidence))
+	})
 }
+
+// exitStatus finds a line that says only that a command or app exited
+// unsuccessfully: the end of a failure, whose cause other lines show.
+var exitStatus = lazyregexp.New(`(?i)\bexit(ed)? (with )?(code|status):? [1-9]\d*\b|returned with error code [1-9]|ELIFECYCLE|ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL|^(error )?command failed|\b(build|command) failed\b|BUILD FAILURE|make: \*\*\* .*Error \d+|non-zero (exit|status|code)|^Node\.js v\d+\.\d+\.\d+\s*$`)
 
 // generic reports whether signal names only that something failed.
 func generic(signal string) bool { return signal == "app-crash" || signal == "build-command-failed" }

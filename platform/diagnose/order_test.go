@@ -18,8 +18,11 @@ func TestClassify_OrdersRootCauseFirst(t *testing.T) {
 		lines []string
 		want  []string
 	}{
-		{"ScriptBeforeExitCode", Build, []string{"$ npm run biuld", `npm error Missing script: "biuld"`, "ERROR: build command failed with exit code 1"},
-			[]string{"npm-missing-script", "build-command-failed"}},
+		{"NoExitCodeBesideTheScript", Build, []string{"$ npm run biuld", `npm error Missing script: "biuld"`, "ERROR: build command failed with exit code 1"},
+			[]string{"npm-missing-script"}},
+		{"NoExitCodeBesideTheCrash", Runtime, []string{"Error: getaddrinfo ENOTFOUND postgres", "App version x exited with code 1 (start attempt 1); restarting in 2s"},
+			[]string{"host-not-found"}},
+		{"ExitCodeAloneIsTheDiagnosis", Build, []string{"$ make", "make: *** [Makefile:3: all] Error 2"}, []string{"build-command-failed"}},
 		{"DependencyBeforeCompile", Build, []string{"> Task :compileJava FAILED", "Execution failed for task ':compileJava'.", "   > Could not find org.acme:core:1.0."},
 			[]string{"dependency-not-found", "compile-error"}},
 		{"OOMBeforeCompile", Build, []string{"error: could not compile `big` (lib)", "  process didn't exit successfully: `rustc` (signal: 9, SIGKILL: kill)"},
