@@ -108,12 +108,18 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 	}
 }
 
-// localBindFlag finds a command line's option binding a local address:
-// gunicorn -b/--bind, uvicorn/flask --host, next -H, rackup -o, puma's tcp://.
-var localBindFlag = lazyregexp.New(`(?:^|\s)(?:--bind|-b|--host|-H|--hostname|-o)[ =](?:tcp://)?(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?\b`)
+// bindOption names a command-line option that sets where a server listens:
+// a one-letter one (gunicorn -b, next -H, flask -h, http-server -a, rackup -o,
+// php -S, …) or a long one named for the bind (--bind, --host, --address,
+// --listen, Spring's --server.address, -Dserver.address, …), never one that
+// names another server's host (--db-host).
+const bindOption = `(?:-[bHhaolSi]|--?(?:D?(?:server|http|web|bind|listen)[.-])?(?:bind|binding|host|hostname|address|addr|listen|ip|interface)(?:[.-]address)?)`
+
+// localBindFlag finds a command line's option binding a local address.
+var localBindFlag = lazyregexp.New(`(?:^|\s)` + bindOption + `[ =](?:tcp://|https?://)?(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?\b`)
 
 // localBindAddr is the flag and its local address, to replace the address.
-var localBindAddr = lazyregexp.New(`((?:--bind|-b|--host|-H|--hostname|-o)[ =](?:tcp://)?)(?:127\.0\.0\.1|localhost|\[::1\])`)
+var localBindAddr = lazyregexp.New(`(` + bindOption + `[ =](?:tcp://|https?://)?)(?:127\.0\.0\.1|localhost|\[::1\])`)
 
 // startBind is the local bind option a line of the log shows the start
 // command giving (the platform logs the command it starts), or "".

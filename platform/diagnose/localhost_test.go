@@ -159,6 +159,14 @@ func TestClassifyWith_StartCommandBindIsFixedInRunStart(t *testing.T) {
 			map[string]string{"HOST": "0.0.0.0"}, []string{"although HOST is 0.0.0.0", "written in the start command (`--host 127.0.0.1`)", "`--host 0.0.0.0`"}},
 		{"flask --host=", []string{"$ flask run --host=127.0.0.1 --port 8000", " * Running on http://127.0.0.1:8000"},
 			nil, []string{"`--host=0.0.0.0`"}},
+		{"http-server -a", []string{"Starting app version v1 on nodejs@22: npx http-server -a 127.0.0.1 -p 8000", "Available on:", "  http://127.0.0.1:8000"},
+			nil, []string{"`-a 0.0.0.0` instead of `-a 127.0.0.1`"}},
+		{"php -S", []string{"$ php -S localhost:8000 -t public", "[Sun Nov 29 10:00:00 2026] PHP 8.3.0 Development Server (http://localhost:8000) started"},
+			nil, []string{"`-S 0.0.0.0:8000` instead of `-S localhost:8000`"}},
+		{"spring --server.address", []string{"Starting app version v1 on java@21: java -jar app.jar --server.address=127.0.0.1", "Tomcat started on port 8000 (http) with context path '/'", "Listening on 127.0.0.1:8000"},
+			nil, []string{"`--server.address=0.0.0.0`"}},
+		{"hypercorn --bind, HOST set", []string{"> hypercorn --bind localhost:8000 app:app", "[INFO] Running on http://127.0.0.1:8000 (CTRL + C to quit)"},
+			map[string]string{"HOST": "0.0.0.0"}, []string{"although HOST is 0.0.0.0", "`--bind 0.0.0.0:8000`"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -177,5 +185,15 @@ func TestClassifyWith_StartCommandBindIsFixedInRunStart(t *testing.T) {
 				t.Errorf("fix %q offers a HOST variable or no deploy", ds[0].Fix)
 			}
 		})
+	}
+}
+
+// An option naming another server's host (a database's) is no bind: the
+// general fix stays.
+func TestClassifyWith_OtherHostOptionIsNoBind(t *testing.T) {
+	t.Parallel()
+	ds := ClassifyWith([]string{"$ node server.js --db-host localhost --redis-host=127.0.0.1", "Listening on 127.0.0.1:3000"}, Runtime, Options{})
+	if len(ds) == 0 || ds[0].Signal != "listening-on-localhost" || strings.Contains(ds[0].Fix, "instead of") {
+		t.Errorf("diagnoses %+v, want listening-on-localhost with the general fix", ds)
 	}
 }
