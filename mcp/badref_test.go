@@ -120,3 +120,44 @@ func str(v any) string {
 	s, _ := v.(string)
 	return s
 }
+
+// A reference to a missing service written in zerops.yml's run.envVariables
+// is fixed there, keeping the key and naming the project's service of that
+// kind; zerops_deploy, zerops_verify and zerops_logs each say the fix once
+// and never propose another key (${<hostname>_hostname}) or a zerops_env
+// call. Applied, the next deploy is live.
+func TestDeploy_MissingServiceInZeropsYmlKeepsTheKey(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	withRef := func(ref string) map[string]string {
+		return map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
+			"start: node index.js\n      envVariables:\n        DATABASE_URL: "+ref)}
+	}
+	writeApp(t, h.workDir(t), withRef("${postgres_connectionString}"))
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	const kept = "${db_connectionString} (db is postgresql@16)"
+	answers := map[string]string{}
+	res, _ := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
+	answers["deploy"] = text(res)
+	res, _ = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+	answers["verify"] = text(res)
+	res, _ = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage"})
+	answers["logs"] = text(res)
+	for what, answer := range answers {
+		if n := strings.Count(answer, kept); n != 1 {
+			t.Errorf("%s states %s %d times, want once: %s", what, kept, n, answer)
+		}
+		for _, bad := range []string{"_hostname}", "zerops_env"} {
+			if strings.Contains(answer, bad) {
+				t.Errorf("%s proposes %q: %s", what, bad, answer)
+			}
+		}
+		if !strings.Contains(answer, "DATABASE_URL") || !strings.Contains(answer, "`run.envVariables`") {
+			t.Errorf("%s does not name DATABASE_URL in run.envVariables: %s", what, answer)
+		}
+	}
+	writeApp(t, h.workDir(t), withRef("${db_connectionString}"))
+	if res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "fixed"); m["verdict"] != "live" {
+		t.Fatalf("with the reference fixed the deploy is not live: %s", text(res))
+	}
+}

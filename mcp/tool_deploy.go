@@ -119,6 +119,11 @@ func (s *Server) deployAnswer(res *deploy.Outcome) deployOutput {
 
 // deployAnswer is a deploy's or rollback's outcome with its next step.
 func deployAnswer(res *deploy.Outcome) deployOutput {
+	if res.Check != nil && len(res.Check.Diagnoses) > 0 && len(res.Warnings) > 0 {
+		cp := *res // the fix once: a warning the diagnosis states is left to it
+		cp.Warnings = undiagnosed(res.Warnings, res.Check.Diagnoses[0])
+		res = &cp
+	}
 	target := orDefault(res.TargetService, "<target>")
 	out := deployOutput{Outcome: *res}
 	switch {

@@ -2,8 +2,12 @@ package mcp
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
+	"strings"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
 // warningsFirst is the next step of a check that passed with warnings: fix
@@ -42,4 +46,16 @@ func pick(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// envRef finds a ${host_key} reference in a warning's problem.
+var envRef = regexp.MustCompile(`\$\{[A-Za-z0-9]+_[A-Za-z0-9_]+\}`)
+
+// undiagnosed is warnings without those whose reference d, the diagnosis
+// of the failure, names as its cause: d states that warning's fix.
+func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis) []platform.Issue {
+	return slices.DeleteFunc(slices.Clone(warnings), func(w platform.Issue) bool {
+		ref := envRef.FindString(w.Problem)
+		return ref != "" && strings.Contains(d.Cause, ref)
+	})
 }

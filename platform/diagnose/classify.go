@@ -148,8 +148,9 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 	if j := slices.IndexFunc(opt.BadRefs, func(b BadRef) bool { return b.shows(text) }); j >= 0 {
 		d.locate(opt.BadRefs[j])
 	} else if ref := unresolvedRef.FindString(text); ref != "" {
+		_, key, _ := strings.Cut(ref, "_") // hostnames have no underscore: the key follows the first
 		d.Cause = "The env reference " + ref + " did not resolve (no service or variable of that name), so the app got the literal text."
-		d.Fix = "Correct the reference in `run.envVariables` to ${<hostname>_<variable>} of a service that exists (`zerops_discover` lists them), or create that service."
+		d.Fix = "Correct the reference in `run.envVariables` to ${<hostname>_" + key + " of a service that exists (`zerops_discover` lists them), keeping the variable, or create that service."
 	}
 }
 

@@ -10,12 +10,13 @@ import (
 const (
 	InService = "service" // a service variable (secret), set with zerops_env
 	InProject = "project" // a project variable, set with zerops_env project=true
+	InYml     = "yml"     // run.envVariables of the deployed zerops.yml, changed with a deploy
 )
 
 // BadRef is a variable whose ${host_key} reference names no service of the
 // project, so the app reads text that is no hostname or value.
 type BadRef struct {
-	Where    string   // InService or InProject
+	Where    string   // InService, InProject or InYml
 	Service  string   // the service the app runs in (InService: that holds the variable)
 	Key      string   // the variable, e.g. REDIS_HOST
 	Ref      string   // the reference, e.g. ${redis_hostname}
@@ -38,23 +39,33 @@ func (b BadRef) shows(line string) bool {
 }
 
 // locate rewrites d, a diagnosis of an unresolved host or variable, to name
-// the variable that holds the bad reference and the zerops_env call that
-// fixes it: a redeploy or rollback keeps such a variable.
+// the variable that holds the bad reference and the change that fixes it,
+// keeping the variable's key: in zerops.yml, then a deploy; a service or
+// project variable with zerops_env, which a redeploy or rollback keeps.
 func (d *Diagnosis) locate(b BadRef) {
 	scope, target := "service variable "+b.Key+" of "+b.Service, "serviceHostname="+b.Service
-	if b.Where == InProject {
+	switch b.Where {
+	case InProject:
 		scope, target = "project variable "+b.Key, "project=true"
+	case InYml:
+		scope = "variable " + b.Key + " in `run.envVariables` of zerops.yml"
 	}
 	d.Cause = fmt.Sprintf("The %s references %s, but the project has no service %s, so the app gets a host or value that does not exist.", scope, b.Ref, b.Host)
 	if b.Gone != "" {
 		d.Cause = fmt.Sprintf("The %s references %s, but %s.", scope, b.Ref, b.Gone)
 	}
-	use := "a service that exists (" + strings.Join(b.Services, ", ") + ")"
-	switch key := strings.TrimPrefix(b.Ref, "${"+b.Host); {
+	key := strings.TrimPrefix(b.Ref, "${"+b.Host) // the reference's own key, kept: "_connectionString}"
+	use := "${<hostname>" + key + " of a service that exists (" + strings.Join(b.Services, ", ") + ")"
+	switch {
 	case b.Near != "":
 		use = "e.g. ${" + b.Near + key + " (services: " + strings.Join(b.Services, ", ") + ")"
 	case b.Kin != "": // the same key on the service of the kind the reference names
 		use = "${" + b.Kin + key + " (" + b.Kin + " is " + b.KinType + ")"
+	}
+	if b.Where == InYml {
+		d.Fix = fmt.Sprintf("In zerops.yml `run.envVariables`, keep %s and reference %s instead of %s, then zerops_deploy again.", b.Key, use, b.Ref)
+		d.envOnly = false
+		return
 	}
 	d.Fix = fmt.Sprintf("Change the variable, not zerops.yml (a redeploy or rollback keeps it): zerops_env action=set %s variables=[\"%s=…\"] restart=true referencing %s, or zerops_env action=delete %s variables=[\"%s\"] restart=true.",
 		target, b.Key, use, target, b.Key)

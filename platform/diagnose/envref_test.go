@@ -56,6 +56,40 @@ func TestClassifyWith_BadRefNamesTheVariableAndTheEnvCall(t *testing.T) {
 	}
 }
 
+// TestClassifyWith_BadRefInZeropsYmlKeepsTheKey checks that a reference
+// run.envVariables hold is fixed there, with a deploy, keeping the
+// variable's key and naming the service of the kind it meant.
+func TestClassifyWith_BadRefInZeropsYmlKeepsTheKey(t *testing.T) {
+	t.Parallel()
+	ref := BadRef{Where: InYml, Service: "appstage", Key: "DATABASE_URL", Ref: "${postgres_connectionString}", Host: "postgres",
+		Services: []string{"appstage", "db"}, Kin: "db", KinType: "postgresql@16"}
+	ds := ClassifyWith([]string{"Error: getaddrinfo ENOTFOUND postgres", "App version v1 exited with code 1 (start attempt 1); restarting in 2s"}, Runtime, Options{BadRefs: []BadRef{ref}})
+	if len(ds) != 1 || ds[0].Signal != "host-not-found" {
+		t.Fatalf("diagnoses %+v, want host-not-found alone", ds)
+	}
+	said := ds[0].Cause + " " + ds[0].Fix
+	for _, w := range []string{"DATABASE_URL in `run.envVariables` of zerops.yml", "${db_connectionString} (db is postgresql@16)", "zerops_deploy"} {
+		if !strings.Contains(said, w) {
+			t.Errorf("%q lacks %q", said, w)
+		}
+	}
+	if strings.Contains(said, "_hostname}") || strings.Contains(said, "zerops_env") || !ds[0].NeedsDeploy() {
+		t.Errorf("%q proposes another key or an env call", said)
+	}
+}
+
+// TestClassifyWith_UnknownRefKeepsItsKey checks that the fix of a host or
+// reference no known variable holds keeps the key the user wrote.
+func TestClassifyWith_UnknownRefKeepsItsKey(t *testing.T) {
+	t.Parallel()
+	for _, line := range []string{"Error: getaddrinfo ENOTFOUND postgres", `could not translate host name "${postgres_connectionString}" to address`} {
+		ds := ClassifyWith([]string{line}, Runtime, Options{})
+		if len(ds) == 0 || strings.Contains(ds[0].Fix, "_hostname}") {
+			t.Errorf("%q: fix %+v proposes ${<hostname>_hostname}", line, ds)
+		}
+	}
+}
+
 // TestClassifyWith_BadRefOfAnotherHostLeavesTheDiagnosis checks that a bad
 // reference the log does not show changes nothing.
 func TestClassifyWith_BadRefOfAnotherHostLeavesTheDiagnosis(t *testing.T) {

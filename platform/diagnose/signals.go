@@ -67,7 +67,7 @@ var signals = []signal{
 
 	// Networking.
 	{"host-not-found", "The app connects to a hostname that does not resolve in the project's private network.",
-		"Reference a service that exists (`zerops_discover` lists them) as ${<hostname>_hostname}, where the reference is set: `run.envVariables` in zerops.yml (then deploy), or a service or project variable (`zerops_env`, then restart).", docNetwork, 83},
+		"Point the app at a service that exists (`zerops_discover` lists them). Where a reference gives the host, change only its hostname and keep the variable after it (${postgres_connectionString} becomes ${db_connectionString} when the database service is db), where it is set: `run.envVariables` in zerops.yml (then deploy), or a service or project variable (`zerops_env`, then restart).", docNetwork, 83},
 	{"connection-refused", "The app calls another server's port and the connection is refused: nothing listens at that address (the server is down, listens on another port or only on its own localhost, or the address is wrong).",
 		"Call another service as http://<hostname>:<port>, the port its `run.ports` declares (`zerops_discover` lists both); localhost or 127.0.0.1 is the app's own container. Check that the service called is ACTIVE (`zerops_discover`) and that its log (`zerops_logs`) shows it listening on 0.0.0.0 on that port.", docNetwork, 78},
 	{"https-between-services", "The app speaks HTTPS to another service over the private network, which serves plain HTTP.",

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strings"
 
@@ -61,7 +62,11 @@ func badRefs(ctx context.Context, proj Project, svc platform.ServiceStack, vars 
 		}
 		for _, v := range vars {
 			if strings.Contains(v.value, r.text) {
-				out = append(out, diagnose.BadRef{Where: v.where, Service: svc.Name, Key: v.key, Ref: r.text,
+				where := v.where
+				if v.yml {
+					where = diagnose.InYml
+				}
+				out = append(out, diagnose.BadRef{Where: where, Service: svc.Name, Key: v.key, Ref: r.text,
 					Host: r.host, Services: names, Near: nearest(r.host, names), Kin: r.kin, KinType: r.kinType, Gone: r.gone})
 			}
 		}
@@ -100,7 +105,7 @@ func classifyRuntime(ctx context.Context, proj Project, svc platform.ServiceStac
 		return ds
 	}
 	if refs {
-		opt.BadRefs = badRefs(ctx, proj, svc, vars)
+		opt.BadRefs = badRefs(ctx, proj, svc, withYml(vars, yml))
 	}
 	if port {
 		opt.Env = map[string]string{}
@@ -122,6 +127,19 @@ func classifyRuntime(ctx context.Context, proj Project, svc platform.ServiceStac
 		}
 	}
 	return diagnose.ClassifyWith(lines, diagnose.Runtime, opt)
+}
+
+// withYml is vars with the deployed zerops.yml's run.envVariables (yml),
+// each marked as the yaml's, where vars lack them: the platform may not
+// list them as the service's variables.
+func withYml(vars []heldVar, yml map[string]string) []heldVar {
+	out := slices.Clone(vars)
+	for _, k := range slices.Sorted(maps.Keys(yml)) {
+		if !slices.ContainsFunc(vars, func(v heldVar) bool { return v.yml && v.key == k }) {
+			out = append(out, heldVar{where: diagnose.InService, key: k, value: yml[k], yml: true})
+		}
+	}
+	return out
 }
 
 // redeployFixes reports whether the top diagnosis is fixed by a deploy (so a
