@@ -229,7 +229,7 @@ func TestCheckImport_MountTargets(t *testing.T) {
 		{"InTheProject", "services:\n" + app("[shared]"), ""},
 		{"Nowhere", "services:\n" + app("[files]"), `no service "files"`},
 		{"Database", "services:\n" + app("[db]"), "shared storage"},
-		{"ObjectStorageInTheFile", "services:\n  - hostname: bucket\n    type: object-storage\n" + app("[bucket]"), "shared storage"},
+		{"ObjectStorageInTheFile", "services:\n  - hostname: bucket\n    type: object-storage\n    objectStorageSize: 1\n" + app("[bucket]"), "shared storage"},
 		{"NotAList", "services:\n" + files + app("files"), "list"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

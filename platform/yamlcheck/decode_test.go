@@ -93,6 +93,7 @@ func TestValidate_ImportEveryProblemInOneAnswer(t *testing.T) {
     enableSubdomainAccess: "yes"
   - hostname: files
     type: object-storage
+    objectStorageSize: 2
     mode: NON_HA
     objectStoragePolicy: open
   - hostname: api

@@ -205,6 +205,26 @@ var serviceRules = []rule[*importEntry]{
 		return is(!e.managed() && e.Keys.ok("minContainers") && e.Keys.ok("maxContainers") && in(e.MinContainers) && in(e.MaxContainers) &&
 			e.MaxContainers < e.MinContainers, fmt.Sprintf("%d is below minContainers %d", e.MaxContainers, e.MinContainers))
 	}},
+	// The object storage docs state the size as a whole number of GB from 1
+	// to 100 and do not mark it optional; the import refuses it missing
+	// (platform/fakeapi/objectstorage.go answers the same words).
+	{path: "objectStorageSize", fix: "Add objectStorageSize: the bucket's size in GB, a whole number from 1 to 100 (e.g. objectStorageSize: 2).", check: func(e *importEntry) (string, string) {
+		return is(e.objectStorage() && !e.Keys.has("objectStorageSize"), "required: object storage needs its size in GB")
+	}},
+	{path: "objectStorageSize", fix: "Write the size as a whole number of GB from 1 to 100, e.g. objectStorageSize: 2.", check: func(e *importEntry) (string, string) {
+		if !e.objectStorage() || !e.Keys.has("objectStorageSize") {
+			return "", ""
+		}
+		switch n := e.ObjectStorageSize.v.(type) {
+		case int:
+			return is(n < 1 || n > 100, fmt.Sprintf("must be 1 to 100 GB, not %d", n))
+		case int64:
+			return is(n < 1 || n > 100, fmt.Sprintf("must be 1 to 100 GB, not %d", n))
+		case uint64:
+			return is(n < 1 || n > 100, fmt.Sprintf("must be 1 to 100 GB, not %d", n))
+		}
+		return "must be 1 to 100 GB, a whole number, not " + platform.Clip(fmt.Sprint(e.ObjectStorageSize.v), 20), ""
+	}},
 	{path: "objectStoragePolicy", fix: "Use one of: " + strings.Join(objectStoragePolicies, ", ") + ".", check: func(e *importEntry) (string, string) {
 		return is(e.Keys.ok("objectStoragePolicy") && !slices.Contains(objectStoragePolicies, e.ObjectStoragePolicy),
 			fmt.Sprintf("unknown policy %q", platform.Clip(e.ObjectStoragePolicy, 30)))
