@@ -51,6 +51,16 @@ var signalLines = []struct {
 		"/src/Api.csproj : error NU1004: The packages lock file is inconsistent with the project dependencies so restore can't be run in locked mode.",
 		"error: The lockfile is out of date. Run `deno install --frozen=false`, or rerun with `--frozen=false` to update it.",
 	}},
+	{"lockfile-mismatch", Build, []string{ // Bundler in deployment (frozen) mode
+		"The dependencies in your gemfile changed, but the lockfile can't be updated because frozen mode is set",
+		"You are trying to install in deployment mode after changing your Gemfile. Run `bundle install` elsewhere and add the updated Gemfile.lock to version control.",
+		"The gemspecs for path gems changed, but the lockfile can't be updated because frozen mode is set",
+	}},
+	{"runtime-version-mismatch", Build, []string{ // javac told a newer source level than it has
+		"> error: invalid source release: 21",
+		"[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.8.1:compile (default-compile) on project api: Fatal error compiling: error: invalid source release: 17 -> [Help 1]",
+		"javac: invalid source release: 22",
+	}},
 	{"compile-error", Build, []string{
 		"src/app.ts:14:7 - error TS2304: Cannot find name 'reqest'.",
 		"./main.go:12:2: \"os\" imported and not used",
@@ -238,6 +248,11 @@ var signalLines = []struct {
 		"thread 'main' panicked at src/main.rs:9:41: called `Result::unwrap()` on an `Err` value: NotPresent",
 		"System.ArgumentNullException: Value cannot be null. (Parameter 'connectionString')",
 		"Error: reading REDIS_URL: NotPresent",
+	}},
+	{"missing-env-variable", Runtime, []string{ // Ruby's ENV.fetch
+		"/var/www/config/initializers/stripe.rb:1:in `fetch': key not found: \"STRIPE_SECRET_KEY\" (KeyError)",
+		"/var/www/config/puma.rb:4:in `fetch': key not found: \"WEB_CONCURRENCY\" (KeyError)",
+		"app.rb:12:in `block in <main>': key not found: \"DATABASE_URL\" (KeyError)",
 	}},
 	{"missing-env-variable", Runtime, []string{ // issue 34: Rails and Spring name no variable
 		"/var/www/vendor/bundle/ruby/3.3.0/gems/railties-7.1.3/lib/rails/application.rb:652:in `validate_secret_key_base': Missing `secret_key_base` for 'production' environment, set this string with `bin/rails credentials:edit` (ArgumentError)",

@@ -34,6 +34,8 @@ func TestClassify_OrdersRootCauseFirst(t *testing.T) {
 			[]string{"db-connection-refused", "app-crash"}},
 		{"NginxUpstreamFieldIsNoListener", Runtime, []string{`2025/01/01 10:00:00 [error] 9#9: *4 upstream timed out (110: Connection timed out) while reading upstream, client: 10.0.0.2, server: localhost, request: "POST /x HTTP/1.1", upstream: "fastcgi://127.0.0.1:9000"`},
 			[]string{"upstream-timeout"}},
+		{"TracebackSourceLineIsNoCause", Runtime, []string{`  File "/var/www/db.py", line 9, in connect`, `    return psycopg2.connect(os.environ["DATABASE_URL"])`,
+			`psycopg2.OperationalError: could not translate host name "pg" to address: Name or service not known`}, []string{"host-not-found"}},
 		{"OneDiagnosisPerSignal", Runtime, []string{"panic: a", "panic: b"}, []string{"app-crash"}},
 	}
 	for _, tt := range tests {
