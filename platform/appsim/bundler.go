@@ -15,7 +15,19 @@ import (
 // Gemfile, unless run.prepareCommands installs them.
 
 func bundlerRecord() *tool {
-	return &tool{name: "bundler", names: []string{"bundle"}, lang: "ruby", build: bundleBuild}
+	return &tool{name: "bundler", names: []string{"bundle"}, lang: "ruby", build: bundleBuild, runner: bundleRunner}
+}
+
+// bundleRunner: bundle exec runs its command with the bundle's gems, once
+// bundler finds the Gemfile and the gems (bundleExec).
+func bundleRunner(r *runSim, args []string, env map[string]string) ([]string, startCmd, bool) {
+	if len(args) < 2 || args[0] != "exec" {
+		return nil, startCmd{}, false
+	}
+	if c, failed := r.bundleExec(env); failed {
+		return nil, c, true
+	}
+	return args[1:], startCmd{}, false
 }
 
 // bundleBuild: bundle install needs a Gemfile (or gems.rb, or --gemfile);

@@ -262,16 +262,16 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 	switch path.Base(words[0]) {
 	case "exec", "env", "nohup":
 		return r.command(slices.DeleteFunc(words[1:], func(w string) bool { return w == "-i" || w == "--" }), env, depth)
-	case "bundle":
-		if len(words) > 2 && words[1] == "exec" { // runs the command with the bundle's gems
-			if c, failed := r.bundleExec(env); failed {
-				return c // bundler.go
-			}
-			return r.command(words[2:], env, depth)
-		}
 	case "sh", "bash", "dash":
 		if c := valueAfter(words[1:], "-c"); c != "" && depth < 3 {
 			return r.resolveIn(c, env, depth+1)
+		}
+	}
+	if wraps := runners[path.Base(words[0])]; wraps != nil {
+		if cmd, c, failed := wraps(r, words[1:], env); failed {
+			return c
+		} else if len(cmd) > 0 {
+			return r.command(cmd, env, depth) // tools.go
 		}
 	}
 	if c, failed := r.depsFailure(words, depth); failed {

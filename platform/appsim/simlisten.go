@@ -344,7 +344,7 @@ func ListenLines(run RunResult) []string {
 }
 
 // ownServer reads a start command that runs a server with an address of its
-// own (through bundle exec, npx, python -m django); false for any other.
+// own (through npx, python -m django); false for any other.
 func (r *runSim) ownServer(name string, args []string, env map[string]string) (startCmd, bool) {
 	name, args = unwrapRunner(name, args)
 	switch {
@@ -368,11 +368,9 @@ func (r *runSim) ownServer(name string, args []string, env map[string]string) (s
 	return s.at(s.lang, s.listen(args, env, base)), true
 }
 
-// unwrapRunner is the command bundle exec, npx and python -m django run.
+// unwrapRunner is the command npx and python -m django run (bundle exec's
+// is judged as a start of its own: runners).
 func unwrapRunner(name string, args []string) (string, []string) {
-	if name == "bundle" && len(args) > 1 && args[0] == "exec" {
-		name, args = path.Base(args[1]), args[2:]
-	}
 	if name == "npx" {
 		args = slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "-y" || a == "--yes" })
 		if len(args) > 0 {

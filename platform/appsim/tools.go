@@ -50,6 +50,9 @@ type tool struct {
 	// outOfMemory is how it dies when the entry file's code src grows
 	// without bound: what it prints and its exit status (nil: it does not).
 	outOfMemory func(src string) ([]Line, int)
+	// runner is what a start running it with args runs in turn (bundle exec
+	// X: X), judged as a start of its own; failed: how it fails first.
+	runner func(r *runSim, args []string, env map[string]string) (cmd []string, c startCmd, failed bool)
 }
 
 // tools are the records. Filled in init: a tool that follows a script goes
@@ -61,6 +64,7 @@ var tools []*tool
 // (ownAddrs), by run base (webServers).
 var (
 	runTools      map[string]runTool
+	runners       map[string]func(r *runSim, args []string, env map[string]string) ([]string, startCmd, bool)
 	buildTools    map[string]buildTool
 	serverBanners map[string]string
 	byLang        map[string]*tool
@@ -74,6 +78,7 @@ func init() {
 		phpRecord(), composerRecord(), rubyRecord(), bundlerRecord(), javaRecord(), mavenRecord(), goRecord(),
 		dotnetRecord(), rustRecord(), staticRecord())
 	runTools, buildTools, serverBanners = map[string]runTool{}, map[string]buildTool{}, map[string]string{}
+	runners = map[string]func(*runSim, []string, map[string]string) ([]string, startCmd, bool){}
 	byLang, ownAddrs, webServers = map[string]*tool{}, map[string]ownAddr{}, map[string]bool{}
 	for _, t := range tools {
 		for _, n := range t.names {
@@ -82,6 +87,9 @@ func init() {
 			}
 			if t.build != nil {
 				buildTools[n] = t.build
+			}
+			if t.runner != nil {
+				runners[n] = t.runner
 			}
 		}
 		if t.lang != "" && byLang[t.lang] == nil {
