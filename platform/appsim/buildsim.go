@@ -179,10 +179,14 @@ var noOutput = map[string]bool{"echo": true, "printf": true, "cat": true, "ls": 
 
 // knownCommand reports whether the sandbox knows every path the command
 // makes: a command in noOutput or in toolOutputs (whose config, when
-// present, is judged there), or one asked only for its version or help.
+// present, is judged there), an install that makes its folder, or one
+// asked only for its version or help.
 func (b *buildSim) knownCommand(name string, args []string) bool {
 	if noOutput[name] && (name != "env" || len(nonFlags(args)) == 0) {
 		return true
+	}
+	if pm, ok := installOf(name, args); ok && pm.into != "" {
+		return true // pkgmanagers.go
 	}
 	joined := " " + name + " " + strings.Join(args, " ") + " "
 	for _, o := range toolOutputs {
@@ -208,6 +212,9 @@ func (b *buildSim) knownCommand(name string, args []string) bool {
 // --output). A tool whose config file is there may write elsewhere: its
 // outputs are then unknown.
 func (b *buildSim) conventionalOutputs(words []string) {
+	if pm, ok := installOf(path.Base(words[0]), words[1:]); ok {
+		b.installs(pm.name, "") // pkgmanagers.go
+	}
 	joined := " " + path.Base(words[0]) + " " + strings.Join(words[1:], " ") + " "
 	for _, o := range toolOutputs {
 		if !strings.Contains(joined, o.cmd) {
@@ -305,10 +312,7 @@ var toolOutputs = []struct {
 	{" nuxt generate ", ".output", []string{"nuxt.config"}, nuxtMoves}, {" nuxi generate ", ".output", []string{"nuxt.config"}, nuxtMoves},
 	{" react-scripts build ", "build", nil, nil}, {" svelte-kit build ", "build", []string{"svelte.config"}, nil},
 	{" gradle ", "build", nil, nil}, {" gradlew ", "build", nil, nil},
-	{" cargo build ", "target", nil, nil}, {" composer install ", "vendor", nil, nil}, {" hugo ", "public", nil, nil},
-	{" npm ci ", "node_modules", nil, nil}, {" npm install ", "node_modules", nil, nil}, {" npm i ", "node_modules", nil, nil},
-	{" yarn ", "node_modules", nil, nil}, {" pnpm install ", "node_modules", nil, nil}, {" pnpm i ", "node_modules", nil, nil},
-	{" bun install ", "node_modules", nil, nil}, {" bun i ", "node_modules", nil, nil},
+	{" cargo build ", "target", nil, nil}, {" hugo ", "public", nil, nil},
 }
 
 // nuxtMoves are what in nuxt.config may move its output from .output:

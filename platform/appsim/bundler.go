@@ -46,14 +46,13 @@ func bundleBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) 
 		b.err("Could not locate Gemfile")
 		return 10, false, true
 	}
-	b.produce(orStr(valueAfter(args, "--path"), "vendor/bundle"))
-	return 0, false, false
+	b.installs("bundle", valueAfter(args, "--path"))
+	return 0, false, true
 }
 
 var (
 	gemLineRe     = lazyregexp.New(`(?m)^\s*gem\s+['"]([\w.-]+)['"]`)
 	lockSpecRe    = lazyregexp.New(`(?m)^    ([\w.-]+) \(([^)\s]+)\)$`)
-	gemInstallRe  = lazyregexp.New(`\bbundle(?:\s+-\S+)*\s+install\b|\bgem\s+install\b`)
 	bundlePathCfg = lazyregexp.New(`(?m)^BUNDLE_PATH:\s*["']?([^"'\n]+)`)
 )
 
@@ -99,7 +98,7 @@ func (r *runSim) gemfileDir() (string, bool) {
 // /var/www).
 func (r *runSim) gemsMissing(dir string, env map[string]string) []Line {
 	gemfile, ok := r.deployedText(path.Join(dir, "Gemfile"))
-	if !ok || r.produced == nil || r.unknown || gemInstallRe.MatchString(r.ownLines()) {
+	if !ok || r.produced == nil || r.unknown || installsPackages("ruby", r.ownLines()) {
 		return nil
 	}
 	gems := gemLineRe.FindAllStringSubmatch(gemfile, -1)

@@ -408,7 +408,7 @@ var nodeTools = map[string]bool{"next": true, "nuxt": true, "nuxi": true, "nodem
 // initCommands or the start; or tool named there. A build that may have
 // made any path may have made node_modules.
 func (r *runSim) nodeInstalled(tool, dir string) bool {
-	if r.unknown || nodeInstallRe.MatchString(r.ownLines()) || (tool != "" && strings.Contains(strings.Join(r.d.Prep.RunPrepare, "\n"), tool)) {
+	if r.unknown || installsPackages("node", r.ownLines()) || (tool != "" && strings.Contains(strings.Join(r.d.Prep.RunPrepare, "\n"), tool)) {
 		return true
 	}
 	for d := dir; ; d = path.Dir(d) {
@@ -596,9 +596,6 @@ func nodeTool(r *runSim, _ string, args []string, env map[string]string, _ int) 
 	return r.entry("node", firstFile(args, "-r", "--require", "--import", "--loader", "--experimental-loader",
 		"--env-file", "--title", "-C", "--conditions"), args, env), true
 }
-
-// nodeInstallRe is an install of Node packages in a command line.
-var nodeInstallRe = lazyregexp.New(`(?:^|[\s;&|(])(?:npm|pnpm|yarn|bun)(?:\s+-\S+)*(?:\s+(?:install|i|ci|add|clean-install)\b|\s*(?:$|[;&|)]))`)
 
 // nodeDeps judges what a start on a Node run base needs from node_modules
 // (depth: its npm script nesting): a command of nodeTools not installed is

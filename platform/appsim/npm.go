@@ -44,7 +44,7 @@ func (b *buildSim) npm(args []string, depth int) int {
 	}
 	switch sub {
 	case "ci", "clean-install", "ic", "install-clean", "isntall-clean":
-		b.produce("node_modules")
+		b.installs("npm", "")
 		b.lifecycle()
 		if b.files == nil {
 			return 0
@@ -60,7 +60,7 @@ func (b *buildSim) npm(args []string, depth int) int {
 		}
 		return 0
 	case "install", "i", "add", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall":
-		b.produce("node_modules")
+		b.installs("npm", "")
 		b.lifecycle()
 		return 0
 	case "run", "run-script", "rum", "urn":
@@ -181,7 +181,7 @@ func (b *buildSim) otherPM(name string, args []string, depth int) int {
 	script := rest[0]
 	switch {
 	case script == "install" || script == "i" || script == "add":
-		b.produce("node_modules")
+		b.installs(name, "")
 		b.lifecycle()
 		return 0
 	case script == "run" && len(rest) > 1:

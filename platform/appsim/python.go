@@ -352,7 +352,7 @@ var pyTools = map[string]bool{"gunicorn": true, "uvicorn": true, "hypercorn": tr
 // run.prepareCommands, a virtualenv or target directory made in the build,
 // or PATH/PYTHONPATH/VIRTUAL_ENV set.
 func (r *runSim) pyInstalled(tool string) bool {
-	if r.unknown || pyInstallRe.MatchString(r.ownLines()) || pyTargetRe.MatchString(strings.Join(r.d.BuildCommands, "\n")) {
+	if r.unknown || installsPackages("python", r.ownLines()) || pySystemPkgRe.MatchString(r.ownLines()) || pyTargetRe.MatchString(strings.Join(r.d.BuildCommands, "\n")) {
 		return true
 	}
 	if tool != "" && strings.Contains(strings.Join(r.d.Prep.RunPrepare, "\n"), tool) {
@@ -396,11 +396,11 @@ func flaskTool(_ *runSim, _ string, args []string, env map[string]string, _ int)
 	return flaskRun(args, env), true
 }
 
-// Installs of pip packages in a command line, and installs into a
-// directory of their own.
+// Python packages from Alpine's (pip's and the others': pkgmanagers.go),
+// and installs into a directory of their own.
 var (
-	pyInstallRe = lazyregexp.New(`\bpip[\d.]*\s+install\b|\bpip\s+install\b|\buv\s+(?:pip\s+install|sync)\b|\b(?:poetry|pipenv)\s+install\b|\bpy3-`)
-	pyTargetRe  = lazyregexp.New(`\bpip[\d.]*\s+install\b.*\s(?:--target|-t|--prefix|--user)\b|\bvenv\b|\bvirtualenv\b`)
+	pySystemPkgRe = lazyregexp.New(`\bpy3-`) // an Alpine package of Python's (apk add py3-…)
+	pyTargetRe    = lazyregexp.New(`\bpip[\d.]*\s+install\b.*\s(?:--target|-t|--prefix|--user)\b|\bvenv\b|\bvirtualenv\b`)
 )
 
 // pyDeps judges what a start on a Python run base needs from pip: a command
