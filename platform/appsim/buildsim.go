@@ -175,7 +175,7 @@ func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
 var noOutput = map[string]bool{"echo": true, "printf": true, "cat": true, "ls": true, "pwd": true, "test": true,
 	"[": true, "true": true, ":": true, "sleep": true, "export": true, "set": true, "unset": true, "rm": true,
 	"chmod": true, "chown": true, "which": true, "whoami": true, "date": true, "env": true,
-	"tsc": true, "esbuild": true} // tsc's and esbuild's outputs: conventionalOutputs
+	"esbuild": true} // esbuild's outputs: conventionalOutputs (its flags)
 
 // knownCommand reports whether the sandbox knows every path the command
 // makes: a command in noOutput or in toolOutputs (whose config, when
@@ -217,11 +217,7 @@ func (b *buildSim) conventionalOutputs(words []string) {
 	}
 	joined := " " + path.Base(words[0]) + " " + strings.Join(words[1:], " ") + " "
 	for _, o := range toolOutputs {
-		if !strings.Contains(joined, o.cmd) {
-			continue
-		}
-		if o.cmd == " vite build " && b.hasConfig("svelte.config") {
-			b.svelteKit()
+		if !strings.Contains(joined, o.cmd) || o.made != nil && o.made(b, words) {
 			continue
 		}
 		if o.out != "" {
@@ -232,15 +228,6 @@ func (b *buildSim) conventionalOutputs(words []string) {
 				b.unknown = true
 			}
 		}
-	}
-	if strings.Contains(joined, " tsc ") {
-		b.tscOutputs(words)
-	}
-	if strings.Contains(joined, " nest build ") {
-		b.nestOutputs()
-	}
-	if strings.Contains(joined, " mvn ") || strings.Contains(joined, " mvnw ") {
-		b.mavenOutputs(words[1:])
 	}
 	for i, w := range words {
 		flag, val, hasVal := strings.Cut(w, "=")
@@ -256,19 +243,6 @@ func (b *buildSim) conventionalOutputs(words []string) {
 }
 
 var outDirRe = lazyregexp.New(`"outDir"\s*:\s*"([^"]+)"`)
-
-// svelteKit records what `vite build` makes in a SvelteKit project: with
-// adapter-static at its default pages directory, build/ (no dist/); with
-// another adapter or pages set elsewhere, outputs the sandbox cannot know.
-func (b *buildSim) svelteKit() {
-	b.produce(".svelte-kit")
-	cfg, ok := b.readConfig("svelte.config")
-	if ok && strings.Contains(cfg, "adapter-static") && !strings.Contains(cfg, "pages") {
-		b.produce("build")
-		return
-	}
-	b.unknown = true
-}
 
 // hasConfig reports whether a config file named prefix.<ext> is in the
 // current directory.
@@ -296,28 +270,17 @@ func (b *buildSim) configName(prefix string) (string, bool) {
 	return "", false
 }
 
-// toolOutputs are the default output directories of common build tools,
-// with the config files that can move them (angular.json always names one).
-var toolOutputs = []struct {
+// toolOutput is what a build command makes by default (a tool record's
+// outputs): the words it runs as (" vite build ", matched anywhere in the
+// command), its folder, the config files that can move it and the words
+// of a config that may (nil: any config may). made, when set, records what
+// it makes itself in place of the folder (false: as the folder says).
+type toolOutput struct {
 	cmd, out string
 	configs  []string
-	moves    []string // words of a config that may move the output (a plugin may); nil: any config may
-}{
-	{" vite build ", "dist", []string{"vite.config", "svelte.config"}, []string{"outDir", "root", "plugins"}}, {" webpack", "dist", []string{"webpack.config"}, nil},
-	{" parcel build ", "dist", nil, nil}, {" astro build ", "dist", []string{"astro.config"}, []string{"outDir", "root", "adapter", "integrations"}},
-	{" ng build ", "dist", []string{"angular"}, nil},
-	{" tsup ", "dist", []string{"tsup.config"}, []string{"outDir"}}, {" nest build ", "", nil, nil}, // nestOutputs
-	{" next build ", ".next", []string{"next.config"}, []string{"distDir", "output"}},
-	{" nuxt build ", ".output", []string{"nuxt.config"}, nuxtMoves}, {" nuxi build ", ".output", []string{"nuxt.config"}, nuxtMoves},
-	{" nuxt generate ", ".output", []string{"nuxt.config"}, nuxtMoves}, {" nuxi generate ", ".output", []string{"nuxt.config"}, nuxtMoves},
-	{" react-scripts build ", "build", nil, nil}, {" svelte-kit build ", "build", []string{"svelte.config"}, nil},
-	{" gradle ", "build", nil, nil}, {" gradlew ", "build", nil, nil},
-	{" cargo build ", "target", nil, nil}, {" hugo ", "public", nil, nil},
+	moves    []string
+	made     func(b *buildSim, words []string) bool
 }
-
-// nuxtMoves are what in nuxt.config may move its output from .output:
-// nitro's output directory, a nitro preset, the build directory.
-var nuxtMoves = []string{"output", "nitro", "buildDir"}
 
 // configKeeps reports whether the config prefix.* leaves a tool's output
 // where it is by default: readable, and naming none of moves.
@@ -332,31 +295,6 @@ func (b *buildSim) configKeeps(prefix string, moves []string) bool {
 		}
 	}
 	return true
-}
-
-// nestOutputs records what `nest build` emits: tsc's outputs for
-// tsconfig.build.json (else tsconfig.json), unless nest-cli.json switches
-// the builder or the project (webpack, swc, a monorepo), whose outputs are
-// then unknown.
-func (b *buildSim) nestOutputs() {
-	if b.files == nil {
-		b.unknown = true
-		return
-	}
-	if b.files.Has(path.Join(b.cwd, "nest-cli.json")) {
-		src, ok := b.readFile("nest-cli.json")
-		if !ok || strings.Contains(src, "webpack") || strings.Contains(src, "builder") || strings.Contains(src, "tsConfigPath") ||
-			strings.Contains(src, "monorepo") || strings.Contains(src, "projects") {
-			b.produce("dist")
-			b.unknown = true
-			return
-		}
-	}
-	proj := "tsconfig.json"
-	if b.files.Has(path.Join(b.cwd, "tsconfig.build.json")) {
-		proj = "tsconfig.build.json"
-	}
-	b.tscOutputs([]string{"tsc", "-p", proj})
 }
 
 func (b *buildSim) produce(p string) {

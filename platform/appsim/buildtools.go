@@ -2,6 +2,7 @@ package appsim
 
 import (
 	"fmt"
+	"path"
 	"strconv"
 	"strings"
 )
@@ -74,4 +75,80 @@ func otherBuildTool(b *buildSim, name string, args []string, _ int) (int, bool, 
 		b.unknown = true
 	}
 	return 0, false, false
+}
+
+// bundlersRecord is the JavaScript build tools a package script runs:
+// their default output folders, unless a config of theirs may move them.
+func bundlersRecord() *tool {
+	return &tool{name: "bundlers", names: []string{"vite", "webpack", "parcel", "astro", "ng", "tsup", "nest", "next", "nuxt", "nuxi",
+		"react-scripts", "svelte-kit"},
+		outputs: []toolOutput{
+			{cmd: " vite build ", out: "dist", configs: []string{"vite.config", "svelte.config"}, moves: []string{"outDir", "root", "plugins"}, made: svelteKit},
+			{cmd: " webpack", out: "dist", configs: []string{"webpack.config"}},
+			{cmd: " parcel build ", out: "dist"},
+			{cmd: " astro build ", out: "dist", configs: []string{"astro.config"}, moves: []string{"outDir", "root", "adapter", "integrations"}},
+			{cmd: " ng build ", out: "dist", configs: []string{"angular"}},
+			{cmd: " tsup ", out: "dist", configs: []string{"tsup.config"}, moves: []string{"outDir"}},
+			{cmd: " nest build ", made: nestOutputs},
+			{cmd: " next build ", out: ".next", configs: []string{"next.config"}, moves: []string{"distDir", "output"}},
+			{cmd: " nuxt build ", out: ".output", configs: []string{"nuxt.config"}, moves: nuxtMoves},
+			{cmd: " nuxi build ", out: ".output", configs: []string{"nuxt.config"}, moves: nuxtMoves},
+			{cmd: " nuxt generate ", out: ".output", configs: []string{"nuxt.config"}, moves: nuxtMoves},
+			{cmd: " nuxi generate ", out: ".output", configs: []string{"nuxt.config"}, moves: nuxtMoves},
+			{cmd: " react-scripts build ", out: "build"},
+			{cmd: " svelte-kit build ", out: "build", configs: []string{"svelte.config"}},
+		}}
+}
+
+// nuxtMoves are what in nuxt.config may move its output from .output:
+// nitro's output directory, a nitro preset, the build directory.
+var nuxtMoves = []string{"output", "nitro", "buildDir"}
+
+// svelteKit records what `vite build` makes in a SvelteKit project (a
+// svelte.config): with adapter-static at its default pages directory,
+// build/ (no dist/); with another adapter or pages set elsewhere, outputs
+// the sandbox cannot know. false: no SvelteKit project, vite's own dist.
+func svelteKit(b *buildSim, _ []string) bool {
+	if !b.hasConfig("svelte.config") {
+		return false
+	}
+	b.produce(".svelte-kit")
+	cfg, ok := b.readConfig("svelte.config")
+	if ok && strings.Contains(cfg, "adapter-static") && !strings.Contains(cfg, "pages") {
+		b.produce("build")
+		return true
+	}
+	b.unknown = true
+	return true
+}
+
+// nestOutputs records what `nest build` emits: tsc's outputs for
+// tsconfig.build.json (else tsconfig.json), unless nest-cli.json switches
+// the builder or the project (webpack, swc, a monorepo), whose outputs are
+// then unknown.
+func nestOutputs(b *buildSim, _ []string) bool {
+	if b.files == nil {
+		b.unknown = true
+		return true
+	}
+	if b.files.Has(path.Join(b.cwd, "nest-cli.json")) {
+		src, ok := b.readFile("nest-cli.json")
+		if !ok || strings.Contains(src, "webpack") || strings.Contains(src, "builder") || strings.Contains(src, "tsConfigPath") ||
+			strings.Contains(src, "monorepo") || strings.Contains(src, "projects") {
+			b.produce("dist")
+			b.unknown = true
+			return true
+		}
+	}
+	proj := "tsconfig.json"
+	if b.files.Has(path.Join(b.cwd, "tsconfig.build.json")) {
+		proj = "tsconfig.build.json"
+	}
+	b.tscOutputs([]string{"tsc", "-p", proj})
+	return true
+}
+
+// hugoRecord is Hugo's site build: public/.
+func hugoRecord() *tool {
+	return &tool{name: "hugo", names: []string{"hugo"}, outputs: []toolOutput{{cmd: " hugo ", out: "public"}}}
 }

@@ -9,7 +9,15 @@ import (
 // Maven and its wrapper: the artifact a package phase makes in target/.
 
 func mavenRecord() *tool {
-	return &tool{name: "maven", names: []string{"mvn", "mvnw"}, lang: "java", build: mavenBuild}
+	made := func(b *buildSim, words []string) bool { b.mavenOutputs(words[1:]); return true }
+	return &tool{name: "maven", names: []string{"mvn", "mvnw"}, lang: "java", build: mavenBuild,
+		outputs: []toolOutput{{cmd: " mvn ", made: made}, {cmd: " mvnw ", made: made}}}
+}
+
+// gradleRecord is Gradle and its wrapper: what they make, in build/.
+func gradleRecord() *tool {
+	return &tool{name: "gradle", names: []string{"gradle", "gradlew"}, lang: "java",
+		outputs: []toolOutput{{cmd: " gradle ", out: "build"}, {cmd: " gradlew ", out: "build"}}}
 }
 
 // mavenPOM is what the sandbox reads of a pom.xml: what names the

@@ -52,7 +52,8 @@ type tool struct {
 	outOfMemory func(src string) ([]Line, int)
 	// runner is what a start running it with args runs in turn (bundle exec
 	// X: X), judged as a start of its own; failed: how it fails first.
-	runner func(r *runSim, args []string, env map[string]string) (cmd []string, c startCmd, failed bool)
+	runner  func(r *runSim, args []string, env map[string]string) (cmd []string, c startCmd, failed bool)
+	outputs []toolOutput // what its build commands make by default (buildsim.go's conventionalOutputs)
 }
 
 // tools are the records. Filled in init: a tool that follows a script goes
@@ -61,7 +62,8 @@ var tools []*tool
 
 // The tables the generic code reads, built from tools: by command name
 // (runTools, buildTools, serverBanners), by language (byLang), by server
-// (ownAddrs), by run base (webServers).
+// (ownAddrs), by run base (webServers); what build commands make
+// (toolOutputs).
 var (
 	runTools      map[string]runTool
 	runners       map[string]func(r *runSim, args []string, env map[string]string) ([]string, startCmd, bool)
@@ -70,14 +72,15 @@ var (
 	byLang        map[string]*tool
 	ownAddrs      map[string]ownAddr
 	webServers    map[string]bool
+	toolOutputs   []toolOutput
 )
 
 func init() {
 	tools = append(shellRecords(), binaryRecord(), nodeRecord(), npmRecord(), yarnRecord(), npxRecord(),
 		bunRecord(), denoRecord(), pythonRecord(), pipRecord(), flaskRecord(), gunicornRecord(), djangoRecord(),
-		phpRecord(), composerRecord(), rubyRecord(), bundlerRecord(), javaRecord(), mavenRecord(), goRecord(),
-		dotnetRecord(), rustRecord(), staticRecord())
-	runTools, buildTools, serverBanners = map[string]runTool{}, map[string]buildTool{}, map[string]string{}
+		phpRecord(), composerRecord(), rubyRecord(), bundlerRecord(), javaRecord(), mavenRecord(), gradleRecord(), goRecord(),
+		dotnetRecord(), rustRecord(), staticRecord(), bundlersRecord(), tscRecord(), hugoRecord())
+	runTools, buildTools, serverBanners, toolOutputs = map[string]runTool{}, map[string]buildTool{}, map[string]string{}, nil
 	runners = map[string]func(*runSim, []string, map[string]string) ([]string, startCmd, bool){}
 	byLang, ownAddrs, webServers = map[string]*tool{}, map[string]ownAddr{}, map[string]bool{}
 	for _, t := range tools {
@@ -101,6 +104,7 @@ func init() {
 		for k, v := range t.banners {
 			serverBanners[k] = v
 		}
+		toolOutputs = append(toolOutputs, t.outputs...)
 		for _, b := range t.webServer {
 			webServers[b] = true
 		}

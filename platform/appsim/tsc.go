@@ -7,6 +7,14 @@ import (
 	"strings"
 )
 
+// tscRecord is TypeScript's compiler: a .js file per source (tscOutputs).
+func tscRecord() *tool {
+	return &tool{name: "tsc", names: []string{"tsc"}, outputs: []toolOutput{{cmd: " tsc ", made: func(b *buildSim, words []string) bool {
+		b.tscOutputs(words)
+		return true
+	}}}}
+}
+
 // tscConfig is what tsc reads of a tsconfig.json to place its outputs.
 type tscConfig struct {
 	Extends         any      `json:"extends"`
