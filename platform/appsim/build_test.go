@@ -90,3 +90,15 @@ func TestBuild_ToolOutputsKnownFromTheirConfig(t *testing.T) {
 		})
 	}
 }
+
+// cargo b is cargo build: its binary in target/ is deployable.
+func TestBuild_CargoAliasBuildsIntoTarget(t *testing.T) {
+	t.Parallel()
+	up := map[string]string{"Cargo.toml": "[package]\nname = \"app\"\n", "src/main.rs": "fn main() {}\n"}
+	for _, c := range []string{"cargo build --release", "cargo b --release"} {
+		d := appsim.Setup{BuildCommands: []string{c}, DeployFiles: []string{"target/release/app"}, RunBase: "rust@1"}
+		if res := appsim.Build(&d, files(up), fixedTime); res.Failure != "" {
+			t.Errorf("%s: failure %q, want the build to pass", c, res.Failure)
+		}
+	}
+}

@@ -14,7 +14,7 @@ import (
 
 func rustRecord() *tool {
 	return &tool{name: "cargo", names: []string{"cargo"}, lang: "rust", build: cargoBuild,
-		outputs:      []toolOutput{{cmd: " cargo build ", out: "target"}},
+		outputs:      []toolOutput{{cmd: " cargo build ", out: "target"}, {cmd: " cargo b ", out: "target"}},
 		hostNotFound: func(string) string { return "Error: failed to lookup address information: Name or service not known" },
 		servers: map[string]ownAddr{"actix": {banner: "INFO  actix_server::builder] starting 1 workers\n" +
 			"INFO  actix_server::server] starting service: \"actix-web-service-%s:%d\", workers: 1, listening on: %[1]s:%[2]d",
