@@ -71,6 +71,7 @@ var sandboxRecipes = []struct {
 		"app.rb":  "require 'sinatra'\nrequire 'pg'\n\nset :port, ENV['PORT'] || 8080\nset :bind, '0.0.0.0'\n\nget('/status') { 'UP' }\n",
 	}, []recipeMistake{
 		{"a reference to a missing service", map[string]string{"zerops.yml": "$db_hostname|$database_hostname"}, platform.VerdictNotAnswering, "host-not-found"},
+		{"gems not deployed", map[string]string{"zerops.yml": "deployFiles: [.]|deployFiles: [app.rb, Gemfile]"}, platform.VerdictNotAnswering, "module-not-found-at-runtime"},
 	}},
 	{"rust", map[string]string{
 		"zerops.yml": `zerops:
@@ -91,6 +92,7 @@ var sandboxRecipes = []struct {
 			"    HttpServer::new(|| App::new())\n        .bind(\"[::]:8080\")?\n        .run()\n        .await\n}\n",
 	}, []recipeMistake{
 		{"localhost bind", map[string]string{"src/main.rs": `"[::]:8080"|"127.0.0.1:8080"`}, platform.VerdictNotAnswering, "listening-on-localhost"},
+		{"build subcommand typo", map[string]string{"zerops.yml": "cargo build --release|cargo biuld --release"}, platform.VerdictBuildFailed, "build-command-failed"},
 	}},
 	{"django", map[string]string{
 		"zerops.yml": `zerops:
@@ -153,7 +155,9 @@ var sandboxRecipes = []struct {
 `,
 		"composer.json": `{"require": {"ramsey/uuid": "^4.7"}}`,
 		"index.php":     "<?php\nrequire 'vendor/autoload.php';\n\necho json_encode(['status' => 'UP']);\n",
-	}, nil},
+	}, []recipeMistake{
+		{"composer subcommand typo", map[string]string{"zerops.yml": "composer install|composer isntall"}, platform.VerdictBuildFailed, "build-command-failed"},
+	}},
 	{"java", map[string]string{
 		"zerops.yml": `zerops:
   - setup: appstage
