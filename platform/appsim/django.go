@@ -11,7 +11,7 @@ import (
 )
 
 func djangoRecord() *tool {
-	return &tool{name: "django", lang: "python", servers: map[string]ownAddr{
+	return &tool{name: "django", names: []string{"django-admin"}, lang: "python", serverStart: (*runSim).djangoServer, servers: map[string]ownAddr{
 		"django runserver": {lang: "python", host: "127.0.0.1", port: 8000,
 			banner: "Starting development server at http://%s:%d/\nQuit the server with CONTROL-C."}}}
 }

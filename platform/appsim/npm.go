@@ -24,7 +24,16 @@ func yarnRecord() *tool {
 }
 
 func npxRecord() *tool {
-	return &tool{name: "npx", names: []string{"npx", "bunx"}, lang: "node", build: npxBuild}
+	return &tool{name: "npx", names: []string{"npx", "bunx"}, lang: "node", build: npxBuild, unwrap: npxCommand}
+}
+
+// npxCommand is the command npx runs (its -y/--yes dropped).
+func npxCommand(_ string, args []string) (string, []string, bool) {
+	args = slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "-y" || a == "--yes" })
+	if len(args) == 0 {
+		return "", nil, false
+	}
+	return path.Base(args[0]), args[1:], true
 }
 
 // packageJSON is what npm reads of package.json.

@@ -18,9 +18,10 @@ func phpRecord() *tool {
 		hostNotFound: func(host string) string {
 			return fmt.Sprintf("PHP Warning:  php_network_getaddresses: getaddrinfo for %s failed: Name or service not known", host)
 		},
-		servers: map[string]ownAddr{"php -S": {lang: "php", banner: "PHP Development Server (http://%s:%d) started"}},
-		banners: map[string]string{"artisan": "   INFO  Server running on [http://%s:%d]."},
-		envRead: `getenv\(['"]%[1]s['"]\)`}
+		servers:     map[string]ownAddr{"php -S": {lang: "php", banner: "PHP Development Server (http://%s:%d) started"}},
+		serverStart: func(_ *runSim, _ string, args []string, _ map[string]string) (startCmd, bool) { return phpServer(args) },
+		banners:     map[string]string{"artisan": "   INFO  Server running on [http://%s:%d]."},
+		envRead:     `getenv\(['"]%[1]s['"]\)`}
 }
 
 // phpRequireRe is a PHP file's require of a file by its path:

@@ -21,6 +21,7 @@ const (
 
 func pythonRecord() *tool {
 	return &tool{name: "python", names: []string{"python", "python3"}, lang: "python", run: pythonTool, build: pythonBuild, deps: pyDeps,
+		unwrap: pyDjangoModule, serverStart: (*runSim).djangoServer,
 		entryExit: 2,
 		missingEntry: func(_, abs string) []Line {
 			return []Line{{3, fmt.Sprintf("python3: can't open file '%s': [Errno 2] No such file or directory", abs)}}
@@ -84,6 +85,14 @@ func pipRecord() *tool {
 
 func flaskRecord() *tool {
 	return &tool{name: "flask", names: []string{"flask"}, lang: "python", run: flaskTool, banners: map[string]string{"flask": flaskBanner}}
+}
+
+// pyDjangoModule is python -m django: django-admin.
+func pyDjangoModule(_ string, args []string) (string, []string, bool) {
+	if len(args) > 1 && args[0] == "-m" && args[1] == "django" {
+		return "django-admin", args[2:], true
+	}
+	return "", nil, false
 }
 
 // pip fails as pip does on a requirements file that was not uploaded.

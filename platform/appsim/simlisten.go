@@ -3,9 +3,7 @@ package appsim
 import (
 	"fmt"
 	"hash/fnv"
-	"path"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -262,6 +260,9 @@ type ownAddr struct {
 	// group: a literal's text).
 	lang                   string
 	uses, setPort, setHost *lazyregexp.Regexp
+	// config is where its config file sets it over def (vite.config);
+	// false when it sets it in a way that is not read.
+	config func(r *runSim, def Addr) (Addr, bool)
 }
 
 // listen is where s listens started with args in env, from base (its
@@ -344,43 +345,30 @@ func ListenLines(run RunResult) []string {
 }
 
 // ownServer reads a start command that runs a server with an address of its
-// own (through npx, python -m django); false for any other.
+// own (through a command that runs another in its place: npx X, python -m
+// django); false for any other.
 func (r *runSim) ownServer(name string, args []string, env map[string]string) (startCmd, bool) {
-	name, args = unwrapRunner(name, args)
-	switch {
-	case strings.HasPrefix(name, "python") || name == "django-admin":
-		return r.djangoServer(name, args, env)
-	case name == "php":
-		return phpServer(args)
+	if t := byName[toolName(name)]; t != nil && t.unwrap != nil {
+		if n, rest, ok := t.unwrap(name, args); ok {
+			name, args = n, rest
+		}
+	}
+	if t := byName[toolName(name)]; t != nil && t.serverStart != nil {
+		return t.serverStart(r, name, args, env)
 	}
 	key, ok := ownCommand(name, args)
 	if !ok {
 		return startCmd{}, false
 	}
 	s := ownAddrs[key]
-	if name != "vite" {
+	if s.config == nil {
 		return s.cmd(s.lang, args, env), true
 	}
-	base, ok := r.viteConfig(key == "vite preview", Addr{s.host, s.port})
+	base, ok := s.config(r, Addr{s.host, s.port})
 	if !ok {
 		return startCmd{lang: s.lang}, true
 	}
 	return s.at(s.lang, s.listen(args, env, base)), true
-}
-
-// unwrapRunner is the command npx and python -m django run (bundle exec's
-// is judged as a start of its own: runners).
-func unwrapRunner(name string, args []string) (string, []string) {
-	if name == "npx" {
-		args = slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "-y" || a == "--yes" })
-		if len(args) > 0 {
-			name, args = path.Base(args[0]), args[1:]
-		}
-	}
-	if strings.HasPrefix(name, "python") && len(args) > 1 && args[0] == "-m" && args[1] == "django" {
-		name, args = "django-admin", args[2:]
-	}
-	return name, args
 }
 
 // ownCommand is the record of ownAddrs whose runs name this command: "name

@@ -54,6 +54,14 @@ type tool struct {
 	// X: X), judged as a start of its own; failed: how it fails first.
 	runner  func(r *runSim, args []string, env map[string]string) (cmd []string, c startCmd, failed bool)
 	outputs []toolOutput // what its build commands make by default (buildsim.go's conventionalOutputs)
+	// unwrap is the command (name, args) a start running it begins in its
+	// place, read for a server of its own (npx X, python -m django): false
+	// for none.
+	unwrap func(name string, args []string) (string, []string, bool)
+	// serverStart reads a start running it (name, args) that begins a
+	// server of its own its records' runs do not name (manage.py
+	// runserver, php -S); false for any other.
+	serverStart func(r *runSim, name string, args []string, env map[string]string) (startCmd, bool)
 }
 
 // tools are the records. Filled in init: a tool that follows a script goes
@@ -61,7 +69,7 @@ type tool struct {
 var tools []*tool
 
 // The tables the generic code reads, built from tools: by command name
-// (runTools, buildTools, serverBanners), by language (byLang), by server
+// (byName, runTools, runners, buildTools, serverBanners), by language (byLang), by server
 // (ownAddrs), by run base (webServers); what build commands make
 // (toolOutputs).
 var (
@@ -70,6 +78,7 @@ var (
 	buildTools    map[string]buildTool
 	serverBanners map[string]string
 	byLang        map[string]*tool
+	byName        map[string]*tool
 	ownAddrs      map[string]ownAddr
 	webServers    map[string]bool
 	toolOutputs   []toolOutput
@@ -82,9 +91,10 @@ func init() {
 		dotnetRecord(), rustRecord(), staticRecord(), bundlersRecord(), tscRecord(), hugoRecord())
 	runTools, buildTools, serverBanners, toolOutputs = map[string]runTool{}, map[string]buildTool{}, map[string]string{}, nil
 	runners = map[string]func(*runSim, []string, map[string]string) ([]string, startCmd, bool){}
-	byLang, ownAddrs, webServers = map[string]*tool{}, map[string]ownAddr{}, map[string]bool{}
+	byLang, byName, ownAddrs, webServers = map[string]*tool{}, map[string]*tool{}, map[string]ownAddr{}, map[string]bool{}
 	for _, t := range tools {
 		for _, n := range t.names {
+			byName[n] = t
 			if t.run != nil {
 				runTools[n] = t.run
 			}
