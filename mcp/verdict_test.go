@@ -46,6 +46,14 @@ var sandboxMistakes = []struct {
 		verdict: string(platform.VerdictNotAnswering), signal: "start-file-missing",
 	},
 	{
+		// Issue 34's walk: Node names a relative module it cannot find as
+		// written, with its require stack: a module, not the start file.
+		name:    "a relative module not deployed",
+		broken:  map[string]string{"index.js": "require('./missing');\n" + demoApp["index.js"]},
+		fix:     map[string]string{"index.js": demoApp["index.js"]},
+		verdict: string(platform.VerdictNotAnswering), signal: "module-not-found-at-runtime",
+	},
+	{
 		name: "wrong port",
 		broken: map[string]string{"index.js": "const http = require('node:http');\n" +
 			"http.createServer((req, res) => res.end('ok')).listen(8080, '0.0.0.0');\n"},
