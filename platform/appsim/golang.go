@@ -12,7 +12,7 @@ import (
 // go.mod).
 
 func goRecord() *tool {
-	return &tool{name: "go", names: []string{"go"}, lang: "go", run: goRunTool, build: goBuild,
+	return &tool{name: "go", names: []string{"go"}, lang: "go", run: goRunTool, build: goBuild, runBases: []string{"go"},
 		missingEntry: func(_, abs string) []Line { return []Line{{3, fmt.Sprintf("stat %s: no such file or directory", abs)}} },
 		hostNotFound: func(host string) string { return fmt.Sprintf("dial tcp: lookup %s: no such host", host) },
 		listens:      []listenForm{addrLiteral(goAddrRe)}, envRead: `os\.Getenv\("%[1]s"\)`}

@@ -11,7 +11,7 @@ import (
 // config, SERVER_PORT, the command line). Maven: maven.go.
 
 func javaRecord() *tool {
-	return &tool{name: "java", names: []string{"java"}, lang: "java", run: javaTool,
+	return &tool{name: "java", names: []string{"java"}, lang: "java", run: javaTool, runBases: []string{"java"},
 		missingEntry: func(file, _ string) []Line { return []Line{{3, "Error: Unable to access jarfile " + file}} },
 		hostNotFound: func(host string) string { return "java.net.UnknownHostException: " + host },
 		servers: map[string]ownAddr{"spring boot": {host: "0.0.0.0", port: 8080, portFlags: []string{"--server.port", "-Dserver.port"},

@@ -25,7 +25,9 @@ const (
 
 func nodeRecord() *tool {
 	return &tool{name: "node", names: []string{"node"}, lang: "node", run: nodeTool, deps: nodeDeps,
-		entryAt: (*runSim).nodeDirEntry, builtSource: (*runSim).builtFrom, outOfMemory: nodeHeapExhaustion,
+		family:   func(n string) bool { return strings.HasPrefix(n, "node") || n == "tsx" || n == "ts-node" },
+		runBases: []string{"nodejs*", "bun", "deno"}, // bun's and deno's packages are read as node's
+		entryAt:  (*runSim).nodeDirEntry, builtSource: (*runSim).builtFrom, outOfMemory: nodeHeapExhaustion,
 		listens: []listenForm{listenOptions, listenCall}, envRead: `process\.env\.%[1]s\b|process\.env\[['"]%[1]s['"]\]`,
 		missingEntry: func(_, abs string) []Line {
 			return []Line{{3, "node:internal/modules/cjs/loader:1228"}, {3, "  throw err;"}, {3, "  ^"}, {3, ""},

@@ -13,7 +13,7 @@ import (
 // serve it on port 80 (webroot.go).
 
 func phpRecord() *tool {
-	return &tool{name: "php", names: []string{"php"}, lang: "php", run: phpTool, webServer: []string{"php-nginx", "php-apache"},
+	return &tool{name: "php", names: []string{"php"}, lang: "php", run: phpTool, webServer: []string{"php-nginx", "php-apache"}, runBases: []string{"php*"},
 		missingEntry: func(file, _ string) []Line { return []Line{{3, "Could not open input file: " + file}} },
 		hostNotFound: func(host string) string {
 			return fmt.Sprintf("PHP Warning:  php_network_getaddresses: getaddrinfo for %s failed: Name or service not known", host)

@@ -22,6 +22,7 @@ const (
 func pythonRecord() *tool {
 	return &tool{name: "python", names: []string{"python", "python3"}, lang: "python", run: pythonTool, build: pythonBuild, deps: pyDeps,
 		unwrap: pyDjangoModule, serverStart: (*runSim).djangoServer,
+		family: func(n string) bool { return strings.HasPrefix(n, "python") }, runBases: []string{"python"},
 		entryExit: 2,
 		missingEntry: func(_, abs string) []Line {
 			return []Line{{3, fmt.Sprintf("python3: can't open file '%s': [Errno 2] No such file or directory", abs)}}

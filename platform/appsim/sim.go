@@ -547,19 +547,15 @@ func (r *runSim) producedAt(rel string) bool {
 // langOfBase is the language the run base runs.
 func (r *runSim) langOfBase() string { return baseLang(r.base) }
 
-// baseLang is the language a runtime (a base's name) runs.
+// baseLang is the language a runtime (a base's name) runs: that of the
+// tool record whose runBases name it, else the name.
 func baseLang(name string) string {
-	switch {
-	case strings.HasPrefix(name, "nodejs"), name == "bun", name == "deno":
-		return "node"
-	case name == "python":
-		return "python"
-	case name == "go":
-		return "go"
-	case name == "java":
-		return "java"
-	case strings.HasPrefix(name, "php"):
-		return "php"
+	for _, t := range tools {
+		for _, b := range t.runBases {
+			if b == name || strings.HasSuffix(b, "*") && strings.HasPrefix(name, strings.TrimSuffix(b, "*")) {
+				return t.lang
+			}
+		}
 	}
 	return name
 }

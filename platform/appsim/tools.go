@@ -3,7 +3,6 @@ package appsim
 import (
 	"fmt"
 	"path"
-	"strings"
 
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
@@ -62,6 +61,11 @@ type tool struct {
 	// server of its own its records' runs do not name (manage.py
 	// runserver, php -S); false for any other.
 	serverStart func(r *runSim, name string, args []string, env map[string]string) (startCmd, bool)
+	// family takes the command names that run it besides names (node22,
+	// python3.12); runBases are the run bases whose starts read as its
+	// language (a trailing *: by prefix).
+	family   func(name string) bool
+	runBases []string
 }
 
 // tools are the records. Filled in init: a tool that follows a script goes
@@ -154,14 +158,14 @@ func binaryRecord() *tool {
 // files on port 80 (webroot.go).
 func staticRecord() *tool { return &tool{name: "static", webServer: []string{"nginx", "static"}} }
 
-// toolName is the tool a command's name runs: node (node22, nodemon, tsx,
-// ts-node) and python (python3, python3.12) by family, else the name.
+// toolName is the tool a command's name runs: the first name of the
+// record whose family takes it (node22, nodemon, tsx: node; python3.12:
+// python), else the name.
 func toolName(name string) string {
-	switch {
-	case strings.HasPrefix(name, "node") || name == "tsx" || name == "ts-node":
-		return "node"
-	case strings.HasPrefix(name, "python"):
-		return "python"
+	for _, t := range tools {
+		if t.family != nil && t.family(name) {
+			return t.names[0]
+		}
 	}
 	return name
 }
