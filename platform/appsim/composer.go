@@ -38,7 +38,7 @@ func composerBuild(b *buildSim, name string, args []string, _ int) (int, bool, b
 		b.err("")
 		return 1, false, true
 	}
-	install := sub == "install" || sub == "update" || sub == "i" || sub == "u" || sub == "upgrade"
+	_, install := installOf(name, []string{sub}) // pkgmanagers.go
 	if install && b.files != nil && !b.files.Has(path.Join(b.cwd, "composer.json")) {
 		b.err("Composer could not find a composer.json file in " + b.dir())
 		b.err("To initialize a project, please create a composer.json file. See https://getcomposer.org/basic-usage")

@@ -189,7 +189,7 @@ func (b *buildSim) otherPM(name string, args []string, depth int) int {
 	}
 	script := rest[0]
 	switch {
-	case script == "install" || script == "i" || script == "add":
+	case isInstall(name, script):
 		b.installs(name, "")
 		b.lifecycle()
 		return 0

@@ -22,7 +22,7 @@ type packageManager struct {
 var packageManagers = []packageManager{
 	{"npm", "node", []string{"install", "i", "ci", "clean-install", "add"}, "node_modules"},
 	{"pnpm", "node", []string{"install", "i", "add"}, "node_modules"},
-	{"yarn", "node", []string{"", "install", "add"}, "node_modules"}, // yarn alone installs
+	{"yarn", "node", []string{"", "install", "i", "add"}, "node_modules"}, // yarn alone installs
 	{"bun", "node", []string{"install", "i", "add"}, "node_modules"},
 	{"pip", "python", []string{"install"}, ""}, // site-packages, or --target
 	{"uv", "python", []string{"pip install", "sync"}, ""},
@@ -76,6 +76,13 @@ func installOf(name string, args []string) (packageManager, bool) {
 		}
 	}
 	return packageManager{}, false
+}
+
+// isInstall reports whether sub is an install subcommand of the package
+// manager name.
+func isInstall(name, sub string) bool {
+	_, ok := installOf(name, []string{sub})
+	return ok && sub != ""
 }
 
 // installs records what the build's install by the package manager name
