@@ -25,6 +25,8 @@ func TestRun_HTTPServer(t *testing.T) {
 		{"--port", "npx http-server public --port 3000", nil, 3000, true},
 		{"PORT", "npx http-server public", map[string]string{"PORT": "3000"}, 3000, true},
 		{"-a localhost", "npx http-server public -a 127.0.0.1", nil, 8080, false},
+		{"through bunx, npx's record", "bunx http-server public -p 3000", nil, 3000, true},
+		{"npx -y", "npx -y http-server public --port 3000", nil, 3000, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
