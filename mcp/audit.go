@@ -16,6 +16,7 @@ import (
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/lazyregexp"
+	"github.com/zeropsio/zcp/platform/ops"
 )
 
 // auditLine is one line of the audit log. Arguments holds only what the
@@ -136,7 +137,7 @@ func redactArguments(raw json.RawMessage, known map[string]bool) (map[string]any
 		case secretish(k):
 			out[k] = "***"
 		case k == "variables":
-			out[k] = redactEnvList(v, strings.EqualFold(strings.TrimSpace(action), "delete"))
+			out[k] = redactEnvList(v, strings.EqualFold(strings.TrimSpace(action), string(ops.EnvDelete)))
 		case k == "content":
 			out[k] = contentDigest(v)
 		default:

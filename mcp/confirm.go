@@ -19,7 +19,7 @@ const ConfirmWait = 5 * time.Minute
 
 // confirmTarget is one action on one service a human must confirm.
 type confirmTarget struct {
-	action  string
+	action  policy.Action
 	verdict policy.Verdict
 }
 
@@ -61,7 +61,7 @@ func uniqueConfirms(in []confirmTarget) []confirmTarget {
 	var out []confirmTarget
 	seen := map[string]bool{}
 	for _, c := range in {
-		k := c.action + "\x00" + c.service()
+		k := string(c.action) + "\x00" + c.service()
 		if !seen[k] {
 			seen[k] = true
 			out = append(out, c)

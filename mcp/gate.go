@@ -99,7 +99,7 @@ func (s *Server) gateMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 			repeat = stripRepeat(call.Params)
 		}
 		it, readable := s.intentOf(ctx, def, call.Params.Arguments)
-		calls := []string{it.action}
+		calls := []policy.Action{it.action}
 		calls = append(calls, it.also...)
 		need := !readable || it.every
 		for _, a := range calls {
@@ -156,7 +156,7 @@ func (s *Server) gateMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 
 // decide is the strictest verdict over the call's actions and targets, and
 // the targets a human must confirm.
-func (s *Server) decide(tool string, actions []string, targets []policy.Target, scale *policy.Scale) (policy.Verdict, []confirmTarget) {
+func (s *Server) decide(tool string, actions []policy.Action, targets []policy.Target, scale *policy.Scale) (policy.Verdict, []confirmTarget) {
 	var out policy.Verdict
 	var confirms []confirmTarget
 	for i, a := range actions {
@@ -205,8 +205,8 @@ func (s *Server) confirmAndRun(ctx context.Context, call *sdk.CallToolRequest, s
 }
 
 // denied is the POLICY_DENIED error naming the rule and its reason.
-func denied(tool, action string, v policy.Verdict) error {
-	what := tool + " " + action
+func denied(tool string, action policy.Action, v policy.Verdict) error {
+	what := tool + " " + string(action)
 	if v.Service != "" {
 		what += " on " + v.Service
 	}
@@ -240,19 +240,19 @@ func hostnamesOf(targets []policy.Target) []string {
 // and, for a confirm, how it was confirmed. CallID links them to the
 // call's outcome line.
 type decisionRecord struct {
-	Time         time.Time `json:"time"`
-	CallID       string    `json:"callId"`
-	Record       string    `json:"record"` // decision | confirmation | replay
-	Session      string    `json:"session,omitempty"`
-	Tool         string    `json:"tool"`
-	Action       string    `json:"action"`
-	Also         []string  `json:"alsoActions,omitempty"`
-	Services     []string  `json:"services,omitempty"`
-	Decision     string    `json:"decision"`
-	Rule         string    `json:"rule"`
-	Reason       string    `json:"reason,omitempty"`
-	Confirmation string    `json:"confirmation,omitempty"`
-	ReplayOf     string    `json:"replayOf,omitempty"`
+	Time         time.Time       `json:"time"`
+	CallID       string          `json:"callId"`
+	Record       string          `json:"record"` // decision | confirmation | replay
+	Session      string          `json:"session,omitempty"`
+	Tool         string          `json:"tool"`
+	Action       policy.Action   `json:"action"`
+	Also         []policy.Action `json:"alsoActions,omitempty"`
+	Services     []string        `json:"services,omitempty"`
+	Decision     string          `json:"decision"`
+	Rule         string          `json:"rule"`
+	Reason       string          `json:"reason,omitempty"`
+	Confirmation string          `json:"confirmation,omitempty"`
+	ReplayOf     string          `json:"replayOf,omitempty"`
 }
 
 // auditRecord writes one gate record; it fails when the log cannot take it.

@@ -18,11 +18,11 @@ import (
 // scaling it asks for. A call may carry more than one action (env set with
 // restart: true also restarts).
 type intent struct {
-	action  string
-	also    []string // further actions on the same services
-	names   []string // service references: hostnames or ids, any spelling
-	project bool     // the project's variables
-	every   bool     // the action reaches every runtime service (project restart)
+	action  policy.Action
+	also    []policy.Action // further actions on the same services
+	names   []string        // service references: hostnames or ids, any spelling
+	project bool            // the project's variables
+	every   bool            // the action reaches every runtime service (project restart)
 	scale   *policy.Scale
 	read    bool
 	// pushes is a deploy's push of the working directory: what it sends is
@@ -59,8 +59,10 @@ func (s *Server) intentOf(ctx context.Context, def toolDef, raw json.RawMessage)
 		if json.Unmarshal(raw, &in) != nil {
 			return intent{action: policy.ActionScale}, false
 		}
-		it := intent{action: policy.Canonical(in.Action), names: []string{in.ServiceHostname}}
-		switch ops.ManageAction(it.action) {
+		action := ops.ManageAction(policy.Canonical(string(in.Action)))
+		// The manage actions are policy actions of the same name.
+		it := intent{action: policy.Action(action), names: []string{in.ServiceHostname}}
+		switch action {
 		case ops.ActionBackups:
 			it.action, it.read = policy.ActionRead, true
 		case ops.ActionScale:
@@ -122,13 +124,13 @@ func (s *Server) intentOf(ctx context.Context, def toolDef, raw json.RawMessage)
 		if json.Unmarshal(raw, &in) != nil {
 			return intent{action: policy.ActionCancel}, false
 		}
-		if a := policy.Canonical(in.Action); a == ops.ProcessCancel {
+		if ops.ProcessAction(policy.Canonical(string(in.Action))) == ops.ProcessCancel {
 			return intent{action: policy.ActionCancel}, true
 		}
 		return intent{action: policy.ActionRead, read: true}, true
 	}
 	// A tool the gate does not know: every rule about any service applies.
-	return intent{action: name}, false
+	return intent{action: policy.Action(name)}, false
 }
 
 // envIntent is zerops_env's: get reads; set and delete write the service's
@@ -142,7 +144,7 @@ func envIntent(raw json.RawMessage) (intent, bool) {
 	if strings.TrimSpace(in.ServiceHostname) != "" {
 		it.names = []string{in.ServiceHostname}
 	}
-	switch policy.Canonical(in.Action) {
+	switch ops.EnvAction(policy.Canonical(string(in.Action))) {
 	case ops.EnvGet:
 		it.action, it.read = policy.ActionRead, true
 		return it, true
@@ -152,7 +154,7 @@ func envIntent(raw json.RawMessage) (intent, bool) {
 		it.action = policy.ActionEnvSet
 	}
 	if in.Restart.V {
-		it.also = []string{policy.ActionRestart}
+		it.also = []policy.Action{policy.ActionRestart}
 		it.every = it.project
 	}
 	return it, true

@@ -3,6 +3,7 @@ package mcp
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
@@ -25,41 +26,52 @@ func readOnlyRefusal(what, instead string) error {
 // actionGate limits the action argument of a tool's read-only variant (the
 // one registered under ZCP_READ_ONLY in place of a tool that can also
 // mutate): the read actions pass, the mutating ones are READ_ONLY, anything
-// else is INVALID_PARAMETER naming the accepted values. The zero value is
-// not useful; a gate is immutable and safe for concurrent use.
-type actionGate struct {
+// else is INVALID_PARAMETER naming the accepted values. A is the tool's
+// action type. The zero value is not useful; a gate is immutable and safe
+// for concurrent use.
+type actionGate[A ~string] struct {
 	tool     string
-	def      string            // the action when none is given
-	read     map[string]string // accepted spelling → canonical read action
-	accepted []string          // the read actions named in errors
-	mutating []string          // actions refused with READ_ONLY
-	instead  string            // what the agent can do instead, for the suggestion
+	def      A       // the action when none is given
+	read     map[A]A // accepted spelling → canonical read action
+	accepted []A     // the read actions named in errors
+	mutating []A     // actions refused with READ_ONLY
+	instead  string  // what the agent can do instead, for the suggestion
 }
 
 // check returns the canonical read action for action, or the refusal.
-func (g actionGate) check(action string) (string, error) {
-	a := strings.ToLower(strings.TrimSpace(action))
+func (g actionGate[A]) check(action A) (A, error) {
+	a := A(strings.ToLower(strings.TrimSpace(string(action))))
 	if a == "" {
 		return g.def, nil
 	}
 	if canonical, ok := g.read[a]; ok {
 		return canonical, nil
 	}
-	for _, m := range g.mutating {
-		if a == m {
-			return "", readOnlyRefusal(g.tool+" action="+m, g.instead)
-		}
+	if err := g.refuse(a); err != nil {
+		return "", err
+	}
+	accepted := make([]string, len(g.accepted))
+	for i, r := range g.accepted {
+		accepted[i] = string(r)
 	}
 	return "", platform.NewError(platform.ErrInvalidParameter,
-		fmt.Sprintf("unknown action %q", platform.Clip(action, 40)),
-		fmt.Sprintf("ZCP runs read-only (%s): %s accepts only action=%s.", readOnlySetting, g.tool, strings.Join(g.accepted, ", ")))
+		fmt.Sprintf("unknown action %q", platform.Clip(string(action), 40)),
+		fmt.Sprintf("ZCP runs read-only (%s): %s accepts only action=%s.", readOnlySetting, g.tool, strings.Join(accepted, ", ")))
+}
+
+// refuse is READ_ONLY when a (lowercase, trimmed) is a mutating action.
+func (g actionGate[A]) refuse(a A) error {
+	if slices.Contains(g.mutating, a) {
+		return readOnlyRefusal(g.tool+" action="+string(a), g.instead)
+	}
+	return nil
 }
 
 // guard refuses a mutating action from the raw arguments, before the SDK
 // validates them against the variant's narrower schema: an agent asking to
 // set variables learns that ZCP is read-only, not that "variables" is an
 // unknown argument. Anything it cannot read is left to the schema.
-func (g actionGate) guard(raw json.RawMessage) error {
+func (g actionGate[A]) guard(raw json.RawMessage) error {
 	var args struct {
 		Action any `json:"action"`
 	}
@@ -73,11 +85,5 @@ func (g actionGate) guard(raw json.RawMessage) error {
 	if !ok {
 		return nil
 	}
-	a := strings.ToLower(strings.TrimSpace(s))
-	for _, m := range g.mutating {
-		if a == m {
-			return readOnlyRefusal(g.tool+" action="+m, g.instead)
-		}
-	}
-	return nil
+	return g.refuse(A(strings.ToLower(strings.TrimSpace(s))))
 }

@@ -12,15 +12,15 @@ import (
 )
 
 type envInput struct {
-	Action          string  `json:"action" jsonschema:"get, set or delete"`
-	ServiceHostname string  `json:"serviceHostname,omitempty" jsonschema:"the service; or project: true"`
-	Project         Bool    `json:"project,omitzero" jsonschema:"project-wide variables"`
-	Variables       Strings `json:"variables,omitempty" jsonschema:"set: [\"KEY=value\"]; delete: [\"KEY\"]"`
-	Restart         Bool    `json:"restart,omitzero" jsonschema:"after the change, restart the service (project: every running runtime)"`
+	Action          ops.EnvAction `json:"action" jsonschema:"get, set or delete"`
+	ServiceHostname string        `json:"serviceHostname,omitempty" jsonschema:"the service; or project: true"`
+	Project         Bool          `json:"project,omitzero" jsonschema:"project-wide variables"`
+	Variables       Strings       `json:"variables,omitempty" jsonschema:"set: [\"KEY=value\"]; delete: [\"KEY\"]"`
+	Restart         Bool          `json:"restart,omitzero" jsonschema:"after the change, restart the service (project: every running runtime)"`
 }
 
 type envOutput struct {
-	Action    string           `json:"action"`
+	Action    ops.EnvAction    `json:"action"`
 	Scope     string           `json:"scope"`
 	Service   string           `json:"serviceHostname,omitempty"`
 	Variables []ops.EnvInfo    `json:"variables,omitzero"`
@@ -72,17 +72,17 @@ func (s *Server) envTool() toolDef {
 
 // envReadInput is the read-only variant's input: no variables, action get only.
 type envReadInput struct {
-	Action          string `json:"action,omitempty" jsonschema:"get (default); set and delete are refused: ZCP runs read-only"`
-	ServiceHostname string `json:"serviceHostname,omitempty" jsonschema:"the service; or project: true"`
-	Project         Bool   `json:"project,omitzero" jsonschema:"project-wide variables"`
+	Action          ops.EnvAction `json:"action,omitempty" jsonschema:"get (default); set and delete are refused: ZCP runs read-only"`
+	ServiceHostname string        `json:"serviceHostname,omitempty" jsonschema:"the service; or project: true"`
+	Project         Bool          `json:"project,omitzero" jsonschema:"project-wide variables"`
 }
 
-var envReadGate = actionGate{
+var envReadGate = actionGate[ops.EnvAction]{
 	tool:     "zerops_env",
 	def:      ops.EnvGet,
-	read:     map[string]string{ops.EnvGet: ops.EnvGet},
-	accepted: []string{ops.EnvGet},
-	mutating: []string{ops.EnvSet, ops.EnvDelete},
+	read:     map[ops.EnvAction]ops.EnvAction{ops.EnvGet: ops.EnvGet},
+	accepted: []ops.EnvAction{ops.EnvGet},
+	mutating: []ops.EnvAction{ops.EnvSet, ops.EnvDelete},
 	instead:  "Read variables with action=get.",
 }
 

@@ -10,9 +10,9 @@ import (
 )
 
 type processInput struct {
-	ProcessID string `json:"processId"`
-	Action    string `json:"action,omitempty" jsonschema:"status (default) or cancel"`
-	Wait      Bool   `json:"wait,omitzero" jsonschema:"with status: wait until it ends, at most one wait budget"`
+	ProcessID string            `json:"processId"`
+	Action    ops.ProcessAction `json:"action,omitempty" jsonschema:"status (default) or cancel"`
+	Wait      Bool              `json:"wait,omitzero" jsonschema:"with status: wait until it ends, at most one wait budget"`
 }
 
 type processOutput struct {
@@ -26,7 +26,7 @@ func (s *Server) processTool() toolDef {
 		Description: "Status of a platform process returned by another tool (PENDING, RUNNING, FINISHED, FAILED with reason, CANCELED), or cancel it. wait: true waits for its end (within one wait budget).",
 		Annotations: mutatingAnn("Process status or cancel", true, true),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in processInput) (processOutput, error) {
-		p, err := ops.ProcessAction(ctx, s.deps.Client, in.ProcessID, in.Action)
+		p, err := ops.Process(ctx, s.deps.Client, in.ProcessID, in.Action)
 		if err != nil {
 			return processOutput{}, err
 		}
@@ -68,17 +68,17 @@ func processNext(p *platform.Process) string {
 
 // processStatusInput is the read-only variant's input: action status only.
 type processStatusInput struct {
-	ProcessID string `json:"processId"`
-	Action    string `json:"action,omitempty" jsonschema:"status (default); cancel is refused: ZCP runs read-only"`
-	Wait      Bool   `json:"wait,omitzero" jsonschema:"wait until it ends, at most one wait budget"`
+	ProcessID string            `json:"processId"`
+	Action    ops.ProcessAction `json:"action,omitempty" jsonschema:"status (default); cancel is refused: ZCP runs read-only"`
+	Wait      Bool              `json:"wait,omitzero" jsonschema:"wait until it ends, at most one wait budget"`
 }
 
-var processStatusGate = actionGate{
+var processStatusGate = actionGate[ops.ProcessAction]{
 	tool:     "zerops_process",
 	def:      ops.ProcessStatus,
-	read:     map[string]string{ops.ProcessStatus: ops.ProcessStatus, "get": ops.ProcessStatus},
-	accepted: []string{ops.ProcessStatus},
-	mutating: []string{ops.ProcessCancel},
+	read:     map[ops.ProcessAction]ops.ProcessAction{ops.ProcessStatus: ops.ProcessStatus, "get": ops.ProcessStatus},
+	accepted: []ops.ProcessAction{ops.ProcessStatus},
+	mutating: []ops.ProcessAction{ops.ProcessCancel},
 	instead:  "Check the process with action=status.",
 }
 
@@ -94,7 +94,7 @@ func (s *Server) processStatusTool() toolDef {
 		if _, err := processStatusGate.check(in.Action); err != nil {
 			return processOutput{}, err
 		}
-		p, err := ops.ProcessAction(ctx, s.deps.Client, in.ProcessID, ops.ProcessStatus)
+		p, err := ops.Process(ctx, s.deps.Client, in.ProcessID, ops.ProcessStatus)
 		if err != nil {
 			return processOutput{}, err
 		}

@@ -10,18 +10,18 @@ import (
 )
 
 type subdomainInput struct {
-	ServiceHostname string `json:"serviceHostname"`
-	Action          string `json:"action" jsonschema:"enable or disable"`
+	ServiceHostname string              `json:"serviceHostname"`
+	Action          ops.SubdomainAction `json:"action" jsonschema:"enable or disable"`
 }
 
 type subdomainOutput struct {
-	Action          string           `json:"action"`
-	ServiceHostname string           `json:"serviceHostname"`
-	AlreadyInState  bool             `json:"alreadyInState,omitempty"`
-	Message         string           `json:"message,omitempty"`
-	SubdomainURLs   []string         `json:"subdomainUrls,omitempty" jsonschema:"after enable: the public URL of each HTTP port"`
-	Processes       []processSummary `json:"processes"`
-	Next            string           `json:"next"`
+	Action          ops.SubdomainAction `json:"action"`
+	ServiceHostname string              `json:"serviceHostname"`
+	AlreadyInState  bool                `json:"alreadyInState,omitempty"`
+	Message         string              `json:"message,omitempty"`
+	SubdomainURLs   []string            `json:"subdomainUrls,omitempty" jsonschema:"after enable: the public URL of each HTTP port"`
+	Processes       []processSummary    `json:"processes"`
+	Next            string              `json:"next"`
 }
 
 func (s *Server) subdomainTool() toolDef {

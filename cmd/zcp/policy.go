@@ -201,7 +201,7 @@ func policyAllow(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zcp policy allow: want ACTION SERVICE, e.g. `zcp policy allow delete db`\n")
 		return 2
 	}
-	action, service := policy.Canonical(args[0]), policy.Canonical(args[1])
+	action, service := policy.Action(policy.Canonical(args[0])), policy.Canonical(args[1])
 	if err := policy.CheckGrantTarget(action, service); err != nil {
 		fmt.Fprintf(stderr, "zcp policy allow: %v\n", err)
 		return 2

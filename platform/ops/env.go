@@ -12,15 +12,19 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
+// EnvAction is what Env does to a service's or the project's variables (the
+// Env* values).
+type EnvAction string
+
 // Env actions.
 const (
-	EnvGet    = "get"
-	EnvSet    = "set"
-	EnvDelete = "delete"
+	EnvGet    EnvAction = "get"
+	EnvSet    EnvAction = "set"
+	EnvDelete EnvAction = "delete"
 )
 
 // EnvActions lists the accepted env actions.
-var EnvActions = []string{EnvGet, EnvSet, EnvDelete}
+var EnvActions = []EnvAction{EnvGet, EnvSet, EnvDelete}
 
 var envKeyRe = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
 
@@ -39,7 +43,7 @@ type EnvTarget struct {
 // EnvResult is the answer to an env call. Processes are the platform
 // processes a change started (none for get).
 type EnvResult struct {
-	Action    string             `json:"action"`
+	Action    EnvAction          `json:"action"`
 	Scope     string             `json:"scope"` // "service" or "project"
 	Service   string             `json:"serviceHostname,omitempty"`
 	Variables []EnvInfo          `json:"variables,omitempty"`
@@ -135,12 +139,10 @@ type EnvQueue interface {
 // Env runs an env action on a service or on the project. A set or delete
 // reads, merges and writes through q, so that overlapping writes of one
 // target never lose each other's changes; a nil q runs it directly (tests).
-func Env(ctx context.Context, proj Project, q EnvQueue, action string, target EnvTarget, variables []string) (*EnvResult, error) {
+func Env(ctx context.Context, proj Project, q EnvQueue, name EnvAction, target EnvTarget, variables []string) (*EnvResult, error) {
 	c := proj.Client
-	action = strings.ToLower(strings.TrimSpace(action))
-	switch action {
-	case EnvGet, EnvSet, EnvDelete:
-	default:
+	action := EnvAction(strings.ToLower(strings.TrimSpace(string(name))))
+	if !slices.Contains(EnvActions, action) {
 		return nil, unknownAction(action, EnvActions...)
 	}
 	if target.Project && target.Hostname != "" {
@@ -230,7 +232,7 @@ func settleProcesses(c platform.Client, procs []platform.Process) func(context.C
 // whole settle too).
 const envSettleLimit = 10 * time.Minute
 
-func serviceEnv(ctx context.Context, c platform.Client, svc *platform.ServiceStack, action string, pairs []EnvPair, keys []string) (*EnvResult, error) {
+func serviceEnv(ctx context.Context, c platform.Client, svc *platform.ServiceStack, action EnvAction, pairs []EnvPair, keys []string) (*EnvResult, error) {
 	res := &EnvResult{Action: action, Scope: "service", Service: svc.Name, NeverDeployed: neverDeployed(svc)}
 	existing, err := c.GetServiceEnv(ctx, svc.ID)
 	if err != nil {
@@ -344,10 +346,10 @@ func ymlKeys(existing []platform.EnvVar, keys []string) []string {
 // zeropsYmlEnvErr refuses a set or delete of keys that come from svc's
 // deployed zerops.yml: run.envVariables win over a service variable, so
 // the change belongs there, and takes effect with a deploy.
-func zeropsYmlEnvErr(svc string, keys []string, action string) error {
+func zeropsYmlEnvErr(svc string, keys []string, action EnvAction) error {
 	names := listSome(clipAll(keys, 40), ", ")
 	what := "Change it in"
-	if action == "delete" {
+	if action == EnvDelete {
 		what = "Remove it from"
 	}
 	return invalidParam(fmt.Sprintf("%s on %s comes from run.envVariables of its deployed zerops.yml, which wins over a service variable", names, svc),
@@ -396,7 +398,7 @@ func mergeEnvFile(existing []platform.EnvVar, pairs []EnvPair) string {
 	return b.String()
 }
 
-func projectEnv(ctx context.Context, proj Project, action string, pairs []EnvPair, keys []string) (*EnvResult, error) {
+func projectEnv(ctx context.Context, proj Project, action EnvAction, pairs []EnvPair, keys []string) (*EnvResult, error) {
 	c, projectID := proj.Client, proj.ID
 	res := &EnvResult{Action: action, Scope: "project"}
 	existing, err := c.GetProjectEnv(ctx, projectID)

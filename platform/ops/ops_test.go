@@ -146,18 +146,18 @@ func TestProcessAction_StatusCancelTerminal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := ops.ProcessAction(ctx, c, res.Process.ID, "")
+	p, err := ops.Process(ctx, c, res.Process.ID, "")
 	if err != nil || p.ID != res.Process.ID {
 		t.Fatalf("status = %+v, %v", p, err)
 	}
-	if _, err := ops.ProcessAction(ctx, c, res.Process.ID, "cancel"); err != nil {
+	if _, err := ops.Process(ctx, c, res.Process.ID, "cancel"); err != nil {
 		t.Fatalf("cancel: %v", err)
 	}
-	_, err = ops.ProcessAction(ctx, c, res.Process.ID, "cancel")
+	_, err = ops.Process(ctx, c, res.Process.ID, "cancel")
 	wantCode(t, err, platform.ErrProcessTerminal)
-	_, err = ops.ProcessAction(ctx, c, res.Process.ID, "explode")
+	_, err = ops.Process(ctx, c, res.Process.ID, "explode")
 	wantCode(t, err, platform.ErrInvalidParameter)
-	_, err = ops.ProcessAction(ctx, c, "", "status")
+	_, err = ops.Process(ctx, c, "", "status")
 	wantCode(t, err, platform.ErrInvalidParameter)
 }
 

@@ -3,28 +3,33 @@ package ops
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
 )
 
+// ProcessAction is what Process does to a platform process (the Process*
+// values).
+type ProcessAction string
+
 // Process actions.
 const (
-	ProcessStatus = "status"
-	ProcessCancel = "cancel"
+	ProcessStatus ProcessAction = "status"
+	ProcessCancel ProcessAction = "cancel"
 )
 
 // ProcessActions lists the accepted process actions.
-var ProcessActions = []string{ProcessStatus, ProcessCancel}
+var ProcessActions = []ProcessAction{ProcessStatus, ProcessCancel}
 
-// ProcessAction reads (status) or cancels a platform process. Cancelling one
+// Process reads (status) or cancels a platform process. Cancelling one
 // that has already ended is PROCESS_ALREADY_TERMINAL.
-func ProcessAction(ctx context.Context, c platform.Client, processID, action string) (*platform.Process, error) {
-	action = strings.ToLower(strings.TrimSpace(action))
+func Process(ctx context.Context, c platform.Client, processID string, name ProcessAction) (*platform.Process, error) {
+	action := ProcessAction(strings.ToLower(strings.TrimSpace(string(name))))
 	if action == "" || action == "get" {
 		action = ProcessStatus
 	}
-	if action != ProcessStatus && action != ProcessCancel {
+	if !slices.Contains(ProcessActions, action) {
 		return nil, unknownAction(action, ProcessActions...)
 	}
 	if strings.TrimSpace(processID) == "" {

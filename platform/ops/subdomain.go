@@ -4,25 +4,30 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
 )
 
+// SubdomainAction is what Subdomain does to a service's zerops.app
+// subdomain (the Subdomain* values).
+type SubdomainAction string
+
 // Subdomain actions.
 const (
-	SubdomainEnable  = "enable"
-	SubdomainDisable = "disable"
+	SubdomainEnable  SubdomainAction = "enable"
+	SubdomainDisable SubdomainAction = "disable"
 )
 
 // SubdomainActions lists the accepted subdomain actions.
-var SubdomainActions = []string{SubdomainEnable, SubdomainDisable}
+var SubdomainActions = []SubdomainAction{SubdomainEnable, SubdomainDisable}
 
 // SubdomainResult is the answer to a subdomain change. Process is nil when
 // the service was already in the asked state.
 type SubdomainResult struct {
-	Action          string            `json:"action"`
+	Action          SubdomainAction   `json:"action"`
 	ServiceHostname string            `json:"serviceHostname"`
 	ServiceID       string            `json:"serviceId"`
 	AlreadyInState  bool              `json:"alreadyInState,omitempty"`
@@ -43,10 +48,10 @@ const freshDeploy = 2 * time.Minute
 // Subdomain enables or disables the zerops.app subdomain of a service. It is
 // idempotent: the service is checked first, and a service already in the
 // asked state (or the API saying so) is a success, never a failed process.
-func Subdomain(ctx context.Context, proj Project, hostname, action string) (*SubdomainResult, error) {
+func Subdomain(ctx context.Context, proj Project, hostname string, name SubdomainAction) (*SubdomainResult, error) {
 	c, projectID := proj.Client, proj.ID
-	action = strings.ToLower(strings.TrimSpace(action))
-	if action != SubdomainEnable && action != SubdomainDisable {
+	action := SubdomainAction(strings.ToLower(strings.TrimSpace(string(name))))
+	if !slices.Contains(SubdomainActions, action) {
 		return nil, unknownAction(action, SubdomainActions...)
 	}
 	svc, err := ResolveService(ctx, proj, hostname)
@@ -90,7 +95,7 @@ func Subdomain(ctx context.Context, proj Project, hostname, action string) (*Sub
 			}
 			return res, nil
 		}
-		return nil, asPlatformError(err, action+" subdomain of "+svc.Name)
+		return nil, asPlatformError(err, string(action)+" subdomain of "+svc.Name)
 	}
 	proj.noteChange(svc.ID, proc)
 	res.Process = proc
@@ -214,6 +219,6 @@ func deployedRecently(ctx context.Context, proj Project, serviceID string) bool 
 
 func already(res *SubdomainResult) *SubdomainResult {
 	res.AlreadyInState = true
-	res.Message = "subdomain access already " + res.Action + "d"
+	res.Message = "subdomain access already " + string(res.Action) + "d"
 	return res
 }

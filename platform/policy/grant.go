@@ -22,18 +22,18 @@ const GrantTTL = 10 * time.Minute
 // written by `zcp policy allow` outside the agent and used up by the first
 // call it allows.
 type Grant struct {
-	Action  string    `json:"action"`
+	Action  Action    `json:"action"`
 	Service string    `json:"service"`
 	Expires time.Time `json:"expires"`
 }
 
 // grantFile is the file name prefix of a grant for action on service.
-func grantPrefix(action, service string) string { return action + "." + service + "." }
+func grantPrefix(action Action, service string) string { return string(action) + "." + service + "." }
 
 // CheckGrantTarget refuses an action or service a grant cannot name.
-func CheckGrantTarget(action, service string) error {
+func CheckGrantTarget(action Action, service string) error {
 	if !slices.Contains(Actions, action) || action == ActionRead {
-		return fmt.Errorf("unknown action %q; one of %s", platform.Clip(action, 40), strings.Join(mutating(), ", "))
+		return fmt.Errorf("unknown action %q; one of %s", platform.Clip(string(action), 40), strings.Join(names(mutating()), ", "))
 	}
 	if service != ProjectTarget && !platform.ValidHostname(service) {
 		return fmt.Errorf("%q is not a hostname (or \"project\")", platform.Clip(service, 40))
@@ -42,7 +42,7 @@ func CheckGrantTarget(action, service string) error {
 }
 
 // WriteGrant writes a grant for action on service into dir, valid until now+GrantTTL.
-func WriteGrant(dir, action, service string, now time.Time) (Grant, error) {
+func WriteGrant(dir string, action Action, service string, now time.Time) (Grant, error) {
 	g := Grant{Action: action, Service: service, Expires: now.Add(GrantTTL)}
 	if err := CheckGrantTarget(action, service); err != nil {
 		return g, err
@@ -61,14 +61,14 @@ func WriteGrant(dir, action, service string, now time.Time) (Grant, error) {
 }
 
 // HasGrant reports whether dir holds an unexpired grant for action on service.
-func HasGrant(dir, action, service string, now time.Time) bool {
+func HasGrant(dir string, action Action, service string, now time.Time) bool {
 	return len(grantFiles(dir, action, service, now)) > 0
 }
 
 // ClaimGrant uses up one unexpired grant for action on service: the file is
 // removed, so of two calls racing for it only one wins. Expired grants are
 // removed on the way.
-func ClaimGrant(dir, action, service string, now time.Time) (bool, error) {
+func ClaimGrant(dir string, action Action, service string, now time.Time) (bool, error) {
 	for _, f := range grantFiles(dir, action, service, now) {
 		err := os.Remove(f)
 		if err == nil {
@@ -83,7 +83,7 @@ func ClaimGrant(dir, action, service string, now time.Time) (bool, error) {
 
 // grantFiles lists the unexpired grants for action on service, removing
 // the expired ones.
-func grantFiles(dir, action, service string, now time.Time) []string {
+func grantFiles(dir string, action Action, service string, now time.Time) []string {
 	if dir == "" || CheckGrantTarget(action, service) != nil {
 		return nil
 	}

@@ -160,11 +160,11 @@ func (ps *parser) rule(n *yaml.Node) (Rule, bool) {
 		case "services":
 			r.Services = ps.globs(v)
 		case "actions":
-			r.Actions = ps.oneOf(v, "action", Actions)
+			r.Actions = oneOf(ps, v, "action", Actions)
 		case "tools":
-			r.Tools = ps.oneOf(v, "tool", ps.tools)
+			r.Tools = oneOf(ps, v, "tool", ps.tools)
 		case "kinds":
-			r.Kinds = ps.oneOf(v, "kind", []string{KindData, KindRuntime})
+			r.Kinds = oneOf(ps, v, "kind", []string{KindData, KindRuntime})
 		case "above":
 			r.Above = ps.limits(v)
 		case "decision":
@@ -239,15 +239,20 @@ func (ps *parser) globs(n *yaml.Node) []string {
 	return out
 }
 
-func (ps *parser) oneOf(n *yaml.Node, what string, valid []string) []string {
-	var out []string
+// oneOf reads a list of words each of which must be one of valid.
+func oneOf[W ~string](ps *parser, n *yaml.Node, what string, valid []W) []W {
+	words := make([]string, len(valid))
+	for i, w := range valid {
+		words[i] = string(w)
+	}
+	var out []W
 	for _, c := range ps.list(n, what+"s") {
 		v := strings.ToLower(strings.TrimSpace(c.Value))
-		if !slices.Contains(valid, v) {
-			ps.fail(c, "unknown %s %q%s; known: %s", what, clip(c.Value), suggest(v, valid), strings.Join(valid, ", "))
+		if !slices.Contains(words, v) {
+			ps.fail(c, "unknown %s %q%s; known: %s", what, clip(c.Value), suggest(v, words), strings.Join(words, ", "))
 			continue
 		}
-		out = append(out, v)
+		out = append(out, W(v))
 	}
 	return out
 }

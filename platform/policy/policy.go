@@ -29,26 +29,29 @@ func (d Decision) strictness() int {
 	return 0
 }
 
+// Action is what a call does, as rules name it (the Action* values).
+type Action string
+
 // Actions a rule can name. Read is every call that changes nothing.
 const (
-	ActionRead      = "read"
-	ActionStart     = "start"
-	ActionStop      = "stop"
-	ActionRestart   = "restart"
-	ActionScale     = "scale"
-	ActionDelete    = "delete"
-	ActionEnvSet    = "env-set"
-	ActionEnvDelete = "env-delete"
-	ActionDeploy    = "deploy"
-	ActionRollback  = "rollback"
-	ActionSubdomain = "subdomain"
-	ActionImport    = "import"
-	ActionBackup    = "backup"
-	ActionCancel    = "cancel"
+	ActionRead      Action = "read"
+	ActionStart     Action = "start"
+	ActionStop      Action = "stop"
+	ActionRestart   Action = "restart"
+	ActionScale     Action = "scale"
+	ActionDelete    Action = "delete"
+	ActionEnvSet    Action = "env-set"
+	ActionEnvDelete Action = "env-delete"
+	ActionDeploy    Action = "deploy"
+	ActionRollback  Action = "rollback"
+	ActionSubdomain Action = "subdomain"
+	ActionImport    Action = "import"
+	ActionBackup    Action = "backup"
+	ActionCancel    Action = "cancel"
 )
 
 // Actions lists every action, in the order the decision table shows them.
-var Actions = []string{ActionStart, ActionStop, ActionRestart, ActionScale, ActionDelete, ActionEnvSet, ActionEnvDelete,
+var Actions = []Action{ActionStart, ActionStop, ActionRestart, ActionScale, ActionDelete, ActionEnvSet, ActionEnvDelete,
 	ActionDeploy, ActionRollback, ActionSubdomain, ActionImport, ActionBackup, ActionCancel, ActionRead}
 
 // Kinds of service a rule can name instead of (or besides) hostnames.
@@ -79,7 +82,7 @@ type Scale struct {
 // services it reaches.
 type Call struct {
 	Tool    string
-	Action  string
+	Action  Action
 	Targets []Target
 	Scale   *Scale
 }
@@ -106,7 +109,7 @@ func (l *Limits) exceeded(s *Scale) bool {
 type Rule struct {
 	Services []string // hostname globs (path.Match), lowercase
 	Kinds    []string
-	Actions  []string
+	Actions  []Action
 	Tools    []string
 	Above    *Limits // only a scale above these matches
 	Decision Decision
@@ -165,8 +168,8 @@ type Policy struct {
 
 // Built-in rules, after a file's own.
 var defaults = []Rule{
-	{Actions: []string{ActionRead}, Decision: Allow, Source: "default: reads are allowed"},
-	{Actions: []string{ActionDelete}, Kinds: []string{KindData}, Decision: Confirm,
+	{Actions: []Action{ActionRead}, Decision: Allow, Source: "default: reads are allowed"},
+	{Actions: []Action{ActionDelete}, Kinds: []string{KindData}, Decision: Confirm,
 		Reason: "deleting a data service deletes its data", Source: "default: deleting a data service asks"},
 	{Decision: Allow, Source: "default: allow"},
 }
@@ -175,8 +178,8 @@ var defaults = []Rule{
 func Default() *Policy { return &Policy{rules: slices.Clone(defaults), name: "built-in defaults"} }
 
 // mutating is every action but read.
-func mutating() []string {
-	return slices.DeleteFunc(slices.Clone(Actions), func(a string) bool { return a == ActionRead })
+func mutating() []Action {
+	return slices.DeleteFunc(slices.Clone(Actions), func(a Action) bool { return a == ActionRead })
 }
 
 // ReadOnly returns p with the read-only rule before all others: every
@@ -235,7 +238,7 @@ func (p *Policy) first(c Call, t *Target) Verdict {
 // NeedsServices reports whether deciding on this tool and action may depend
 // on which services the call reaches (some matching rule names services or
 // kinds); when it does not, resolving them can be skipped.
-func (p *Policy) NeedsServices(tool, action string) bool {
+func (p *Policy) NeedsServices(tool string, action Action) bool {
 	for _, r := range p.rules {
 		if len(r.Tools) > 0 && !slices.Contains(r.Tools, tool) || len(r.Actions) > 0 && !slices.Contains(r.Actions, action) {
 			continue
@@ -254,6 +257,15 @@ func (p *Policy) NeedsServices(tool, action string) bool {
 // trimmed and lowercase.
 func Canonical(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
+// names are actions as words.
+func names(actions []Action) []string {
+	out := make([]string, len(actions))
+	for i, a := range actions {
+		out[i] = string(a)
+	}
+	return out
+}
+
 // describe is a rule in one line, for the decision table's legend.
 func (r *Rule) describe() string {
 	var parts []string
@@ -264,7 +276,7 @@ func (r *Rule) describe() string {
 	}
 	add("services", r.Services)
 	add("kinds", r.Kinds)
-	add("actions", r.Actions)
+	add("actions", names(r.Actions))
 	add("tools", r.Tools)
 	if r.Above != nil {
 		parts = append(parts, fmt.Sprintf("above=%+v", *r.Above))

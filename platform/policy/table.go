@@ -10,7 +10,7 @@ import (
 
 // ActionTools names the tool that performs each action, for the decision
 // table (a rule naming tools is shown for the tool an agent would use).
-var ActionTools = map[string]string{
+var ActionTools = map[Action]string{
 	ActionStart: "zerops_manage", ActionStop: "zerops_manage", ActionRestart: "zerops_manage",
 	ActionScale: "zerops_manage", ActionBackup: "zerops_manage", ActionDelete: "zerops_delete",
 	ActionEnvSet: "zerops_env", ActionEnvDelete: "zerops_env", ActionDeploy: "zerops_deploy",
@@ -22,7 +22,7 @@ var ActionTools = map[string]string{
 // without limits asked), each cell naming its rule by number, then the rules.
 func (p *Policy) WriteTable(w io.Writer, targets []Target) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "service\tkind\t%s\n", strings.Join(Actions, "\t"))
+	fmt.Fprintf(tw, "service\tkind\t%s\n", strings.Join(names(Actions), "\t"))
 	used := map[string]int{}
 	var order []string
 	for _, t := range targets {
