@@ -31,7 +31,7 @@ func TestMetrics_IdleVersusOutOfMemory(t *testing.T) {
 	}
 	res, m = h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "appstage"})
 	wantOK(t, res)
-	if m["verdict"] != ops.MetricsOK || !strings.Contains(m["next"].(string), "nothing near a limit") {
+	if m["verdict"] != string(ops.MetricsOK) || !strings.Contains(m["next"].(string), "nothing near a limit") {
 		t.Fatalf("an idle app is judged %v: %s", m["verdict"], text(res))
 	}
 
@@ -45,7 +45,7 @@ func TestMetrics_IdleVersusOutOfMemory(t *testing.T) {
 	wantOK(t, res)
 	svc := m["services"].([]any)[0].(map[string]any)
 	next := m["next"].(string)
-	if m["verdict"] != ops.MetricsNearLimit || !strings.HasPrefix(svc["reason"].(string), "RAM at 9") ||
+	if m["verdict"] != string(ops.MetricsNearLimit) || !strings.HasPrefix(svc["reason"].(string), "RAM at 9") ||
 		!strings.Contains(next, "platform maximum") {
 		t.Fatalf("an out-of-memory app is not judged at its RAM ceiling: %s", text(res))
 	}
@@ -53,7 +53,7 @@ func TestMetrics_IdleVersusOutOfMemory(t *testing.T) {
 	// Every service: the idle ones are listed too, the worst verdict wins.
 	res, m = h.call(t, "zerops_metrics", map[string]any{})
 	wantOK(t, res)
-	if m["verdict"] != ops.MetricsNearLimit || len(m["services"].([]any)) < 3 {
+	if m["verdict"] != string(ops.MetricsNearLimit) || len(m["services"].([]any)) < 3 {
 		t.Errorf("all services: %s", text(res))
 	}
 
@@ -93,7 +93,7 @@ func TestMetrics_LeakNextByMaxRAM(t *testing.T) {
 			res, m := h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "appstage", "window": "30m"})
 			wantOK(t, res)
 			next := m["next"].(string)
-			if m["verdict"] != ops.MetricsNearLimit {
+			if m["verdict"] != string(ops.MetricsNearLimit) {
 				t.Fatalf("not at the limit: %s", text(res))
 			}
 			for _, w := range tt.want {

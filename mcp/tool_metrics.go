@@ -16,10 +16,10 @@ type metricsInput struct {
 // metricsOutput is zerops_metrics' answer: ops.MetricsResult with its next
 // steps in words.
 type metricsOutput struct {
-	Window   string           `json:"window"` // from, till (UTC) and the bucket
-	Services []serviceMetrics `json:"services"`
-	Verdict  string           `json:"verdict"`
-	Next     string           `json:"next"`
+	Window   string             `json:"window"` // from, till (UTC) and the bucket
+	Services []serviceMetrics   `json:"services"`
+	Verdict  ops.MetricsVerdict `json:"verdict"`
+	Next     string             `json:"next"`
 }
 
 // serviceMetrics is one service's resource use with its next step in words.

@@ -20,12 +20,16 @@ const (
 	bytesPerGB           = 1e9 // RAM and disk arrive in bytes (assumed; see README)
 )
 
+// MetricsVerdict is what Metrics concludes about a service's resource use,
+// or the project's (the Metrics* values).
+type MetricsVerdict string
+
 // Metrics verdicts.
 const (
-	MetricsNearLimit = "near-limit" // a resource sits at its ceiling now
-	MetricsPeaked    = "peaked"     // it reached one within the window, not now
-	MetricsOK        = "ok"         // nothing near a limit
-	MetricsNoData    = "no-data"    // no containers reported in the window
+	MetricsNearLimit MetricsVerdict = "near-limit" // a resource sits at its ceiling now
+	MetricsPeaked    MetricsVerdict = "peaked"     // it reached one within the window, not now
+	MetricsOK        MetricsVerdict = "ok"         // nothing near a limit
+	MetricsNoData    MetricsVerdict = "no-data"    // no containers reported in the window
 )
 
 // Use is one resource over the window: percentages of its limit.
@@ -44,7 +48,7 @@ type ServiceMetrics struct {
 	Service    string         `json:"service"`
 	Containers int            `json:"containers"`
 	Use        map[string]Use `json:"use,omitempty"`
-	Verdict    string         `json:"verdict"`
+	Verdict    MetricsVerdict `json:"verdict"`
 	Reason     string         `json:"reason"`
 	Next       platform.Step  `json:"-"`
 	cpu, ram   *Use
@@ -56,7 +60,7 @@ type ServiceMetrics struct {
 type MetricsResult struct {
 	Window   string           `json:"window"` // from, till (UTC) and the bucket
 	Services []ServiceMetrics `json:"services"`
-	Verdict  string           `json:"verdict"`
+	Verdict  MetricsVerdict   `json:"verdict"`
 	Next     platform.Step    `json:"-"`
 }
 
@@ -135,7 +139,7 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 	}
 	out := &MetricsResult{Window: fmt.Sprintf("%s to %s by %s", f.From.Format(time.RFC3339), till.Format(time.RFC3339), bucketName(bucket)),
 		Services: []ServiceMetrics{}, Verdict: MetricsNoData}
-	rank := map[string]int{MetricsNoData: 0, MetricsOK: 1, MetricsPeaked: 2, MetricsNearLimit: 3}
+	rank := map[MetricsVerdict]int{MetricsNoData: 0, MetricsOK: 1, MetricsPeaked: 2, MetricsNearLimit: 3}
 	for _, s := range services {
 		m := summarise(s.Name, byService[s.ID], bucket)
 		if s.Type.Category == platform.CategoryObject && m.Verdict == MetricsNoData {
