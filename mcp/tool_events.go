@@ -54,8 +54,8 @@ func eventsNext(events []ops.Event, hostname string) string {
 	seen := map[string]bool{}
 	var failed, running []ops.Event
 	for _, e := range events { // newest first
-		key := e.Kind + "|" + e.ServiceID
-		if e.Kind == "process" {
+		key := string(e.Kind) + "|" + e.ServiceID
+		if e.Kind == ops.EventProcess {
 			key += "|" + e.Action
 		}
 		if seen[key] {
@@ -74,7 +74,7 @@ func eventsNext(events []ops.Event, hostname string) string {
 		switch {
 		case e.Diagnosis != nil:
 			return diagnosisNext(*e.Diagnosis)
-		case e.Kind == "build":
+		case e.Kind == ops.EventBuild:
 			return "Next: " + eventWho(e) + "'s build " + e.ID + " is " + e.Status + ": read zerops_logs serviceHostname=" + e.Service +
 				" buildId=" + e.ID + ", fix the cause, then zerops_deploy again."
 		default:
@@ -83,11 +83,11 @@ func eventsNext(events []ops.Event, hostname string) string {
 	}
 	if len(running) > 0 {
 		e := running[0]
-		if e.Kind == "build" && e.Status == string(platform.AppVersionUploading) {
+		if e.Kind == ops.EventBuild && e.Status == string(platform.AppVersionUploading) {
 			return "Next: " + eventWho(e) + "'s upload " + e.ID + " is not built yet: a push under way, or one that failed (it builds nothing and has no log). " +
 				stepText(ops.UploadNext(e.Service))
 		}
-		if e.Kind == "build" {
+		if e.Kind == ops.EventBuild {
 			return "Next: " + eventWho(e) + " is " + e.Status + ": wait for it, or follow its output with zerops_logs serviceHostname=" + e.Service +
 				" buildId=" + e.ID + "; zerops_events again shows when it ends."
 		}
@@ -111,7 +111,7 @@ func eventFailed(e ops.Event) bool {
 
 // eventRunning reports whether a build or process is still under way.
 func eventRunning(e ops.Event) bool {
-	if e.Kind == "build" {
+	if e.Kind == ops.EventBuild {
 		v := platform.AppVersion{Status: platform.AppVersionStatus(e.Status), Created: e.Time}
 		return !v.Final() && !ops.AbandonedUpload(v, time.Now())
 	}

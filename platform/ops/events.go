@@ -11,11 +11,20 @@ import (
 	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
+// EventKind is what an Event records (the Event* values).
+type EventKind string
+
+// Event kinds.
+const (
+	EventProcess EventKind = "process" // a platform process
+	EventBuild   EventKind = "build"   // a build (app version)
+)
+
 // Event is one entry of the project's activity timeline: a platform process
 // or a build (app version).
 type Event struct {
 	Time       time.Time `json:"time"`
-	Kind       string    `json:"kind"` // "process" or "build"
+	Kind       EventKind `json:"kind"`
 	ID         string    `json:"id"`
 	Action     string    `json:"action,omitempty"`
 	Status     string    `json:"status"`
@@ -90,7 +99,7 @@ func EventsSince(ctx context.Context, proj Project, hostname string, limit int, 
 		if serviceID != "" && sid != serviceID && !refersTo(p, serviceID) {
 			continue
 		}
-		e := Event{Time: p.Created, Kind: "process", ID: p.ID, Action: string(p.ActionName), Status: string(p.Status), ServiceID: sid, Service: names[sid]}
+		e := Event{Time: p.Created, Kind: EventProcess, ID: p.ID, Action: string(p.ActionName), Status: string(p.Status), ServiceID: sid, Service: names[sid]}
 		if e.Service == "" && len(p.ServiceStacks) > 0 {
 			e.Service = p.ServiceStacks[0].Name
 		}
@@ -107,7 +116,7 @@ func EventsSince(ctx context.Context, proj Project, hostname string, limit int, 
 		if v.LastUpdate.After(t) {
 			t = v.LastUpdate
 		}
-		events = append(events, Event{Time: t, Kind: "build", ID: v.ID, Action: "build", Status: string(v.Status),
+		events = append(events, Event{Time: t, Kind: EventBuild, ID: v.ID, Action: "build", Status: string(v.Status),
 			ServiceID: v.ServiceStackID, Service: names[v.ServiceStackID], Source: v.Source})
 	}
 	sort.SliceStable(events, func(i, j int) bool { return events[i].Time.After(events[j].Time) })

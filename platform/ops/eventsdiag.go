@@ -25,11 +25,11 @@ func DiagnoseFailedBuilds(ctx context.Context, proj Project, lf platform.LogFetc
 	read := 0
 	for i := range res.Events { // newest first
 		e := &res.Events[i]
-		if e.Kind != "build" || seen[e.ServiceID] {
+		if e.Kind != EventBuild || seen[e.ServiceID] {
 			continue
 		}
 		seen[e.ServiceID] = true
-		if e.Status != "BUILD_FAILED" || read == maxDiagnosedBuilds {
+		if e.Status != string(platform.AppVersionBuildFailed) || read == maxDiagnosedBuilds {
 			continue
 		}
 		read++
