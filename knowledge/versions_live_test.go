@@ -124,7 +124,7 @@ func TestFakeCatalog_FactsVersions(t *testing.T) {
 	var offered []string
 	for _, typ := range types {
 		for _, v := range typ.Versions {
-			if strings.EqualFold(v.Status, "ACTIVE") && !v.IsBuild {
+			if strings.EqualFold(string(v.Status), string(platform.TypeVersionActive)) && !v.IsBuild {
 				offered = append(offered, v.Name)
 			}
 		}

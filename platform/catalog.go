@@ -34,7 +34,7 @@ func newCatalog(types []ServiceStackType, withBuild bool) *Catalog {
 	c := &Catalog{types: map[string]*CatalogType{}, versions: map[string]*CatalogType{}}
 	for _, t := range types {
 		for _, v := range t.Versions {
-			if (v.IsBuild && !withBuild) || !strings.EqualFold(v.Status, "ACTIVE") {
+			if (v.IsBuild && !withBuild) || !strings.EqualFold(string(v.Status), string(TypeVersionActive)) {
 				continue
 			}
 			name, ver, _ := strings.Cut(v.Name, "@")

@@ -391,11 +391,21 @@ type AppVersionFilter struct {
 
 // ServiceStackTypeVersion is one version of a service type, e.g. "nodejs@22".
 type ServiceStackTypeVersion struct {
-	ID      string `json:"id"`
-	Name    string `json:"name"`
-	IsBuild bool   `json:"isBuild"`
-	Status  string `json:"status"` // ACTIVE or DISABLED
+	ID      string            `json:"id"`
+	Name    string            `json:"name"`
+	IsBuild bool              `json:"isBuild"`
+	Status  TypeVersionStatus `json:"status"`
 }
+
+// TypeVersionStatus is whether the catalog offers a type version (the
+// TypeVersion* values).
+type TypeVersionStatus string
+
+// Type version statuses.
+const (
+	TypeVersionActive   TypeVersionStatus = "ACTIVE"
+	TypeVersionDisabled TypeVersionStatus = "DISABLED"
+)
 
 // ServiceStackType is one entry of the type catalog.
 type ServiceStackType struct {

@@ -29,9 +29,9 @@ func catalogTypes() []platform.ServiceStackType {
 	for _, s := range spec {
 		t := platform.ServiceStackType{Name: s.name, Category: s.category}
 		for _, v := range s.versions {
-			status := "ACTIVE"
+			status := platform.TypeVersionActive
 			if strings.HasPrefix(v, "!") {
-				status, v = "DISABLED", v[1:]
+				status, v = platform.TypeVersionDisabled, v[1:]
 			}
 			name := s.name
 			if v != "" {

@@ -128,7 +128,7 @@ func (c *ZeropsClient) ListServiceStackTypes(ctx context.Context) ([]platform.Se
 			Versions: make([]platform.ServiceStackTypeVersion, 0, len(t.ServiceStackTypeVersionList))}
 		for _, v := range t.ServiceStackTypeVersionList {
 			st.Versions = append(st.Versions, platform.ServiceStackTypeVersion{
-				ID: v.Id.Native(), Name: v.Name.Native(), IsBuild: v.IsBuild.Native(), Status: v.Status.Native(),
+				ID: v.Id.Native(), Name: v.Name.Native(), IsBuild: v.IsBuild.Native(), Status: platform.TypeVersionStatus(v.Status.Native()),
 			})
 		}
 		typesOut = append(typesOut, st)
