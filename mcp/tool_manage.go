@@ -10,18 +10,18 @@ import (
 )
 
 type manageInput struct {
-	Action          string `json:"action" jsonschema:"start, stop, restart, scale, backup or backups"`
-	ServiceHostname string `json:"serviceHostname"`
-	CPUMode         string `json:"cpuMode,omitempty" jsonschema:"scale: SHARED or DEDICATED"`
-	MinCPU          Int    `json:"minCpu,omitzero" jsonschema:"scale: cores 1-8"`
-	MaxCPU          Int    `json:"maxCpu,omitzero"`
-	MinRAM          Float  `json:"minRam,omitzero" jsonschema:"scale: GB 0.125-48"`
-	MaxRAM          Float  `json:"maxRam,omitzero"`
-	MinDisk         Float  `json:"minDisk,omitzero" jsonschema:"scale: GB 1-250"`
-	MaxDisk         Float  `json:"maxDisk,omitzero"`
-	MinContainers   Int    `json:"minContainers,omitzero" jsonschema:"scale: 1-10, runtimes only"`
-	MaxContainers   Int    `json:"maxContainers,omitzero"`
-	StartContainers Int    `json:"startContainers,omitzero"`
+	Action          ops.ManageAction `json:"action" jsonschema:"start, stop, restart, scale, backup or backups"`
+	ServiceHostname string           `json:"serviceHostname"`
+	CPUMode         string           `json:"cpuMode,omitempty" jsonschema:"scale: SHARED or DEDICATED"`
+	MinCPU          Int              `json:"minCpu,omitzero" jsonschema:"scale: cores 1-8"`
+	MaxCPU          Int              `json:"maxCpu,omitzero"`
+	MinRAM          Float            `json:"minRam,omitzero" jsonschema:"scale: GB 0.125-48"`
+	MaxRAM          Float            `json:"maxRam,omitzero"`
+	MinDisk         Float            `json:"minDisk,omitzero" jsonschema:"scale: GB 1-250"`
+	MaxDisk         Float            `json:"maxDisk,omitzero"`
+	MinContainers   Int              `json:"minContainers,omitzero" jsonschema:"scale: 1-10, runtimes only"`
+	MaxContainers   Int              `json:"maxContainers,omitzero"`
+	StartContainers Int              `json:"startContainers,omitzero"`
 }
 
 type manageOutput struct {

@@ -64,9 +64,9 @@ type ManageResult struct {
 
 // Manage starts, stops, restarts or scales the service named hostname.
 // Scaling parameters are validated before any API call (INVALID_SCALING).
-func Manage(ctx context.Context, proj Project, name, hostname string, scale ScaleParams) (*ManageResult, error) {
+func Manage(ctx context.Context, proj Project, name ManageAction, hostname string, scale ScaleParams) (*ManageResult, error) {
 	c := proj.Client
-	action := ManageAction(strings.ToLower(strings.TrimSpace(name)))
+	action := ManageAction(strings.ToLower(strings.TrimSpace(string(name))))
 	if !slices.Contains(ManageActions, action) {
 		return nil, unknownAction(action, ManageActions...)
 	}

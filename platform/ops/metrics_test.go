@@ -52,7 +52,7 @@ func scaled(t *testing.T, c platform.Client, projectID, hostname string, p ops.S
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	res, err := ops.Manage(ctx, ops.Project{Client: c, ID: projectID}, string(ops.ActionScale), hostname, p)
+	res, err := ops.Manage(ctx, ops.Project{Client: c, ID: projectID}, ops.ActionScale, hostname, p)
 	if err != nil {
 		t.Fatal(err)
 	}
