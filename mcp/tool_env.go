@@ -21,7 +21,7 @@ type envInput struct {
 
 type envOutput struct {
 	Action    ops.EnvAction    `json:"action"`
-	Scope     string           `json:"scope"`
+	Scope     ops.EnvScope     `json:"scope"`
 	Service   string           `json:"serviceHostname,omitempty"`
 	Variables []ops.EnvInfo    `json:"variables,omitzero"`
 	Changed   []string         `json:"changed,omitempty"`
@@ -167,7 +167,7 @@ func anyFailed(outcomes []waitOutcome) bool {
 // what happens meanwhile.
 func badRefNext(res *ops.EnvResult, consequence string) string {
 	target, verify := "serviceHostname="+res.Service, " serviceHostname="+res.Service
-	if res.Scope == "project" {
+	if res.Scope == ops.EnvScopeProject {
 		target, verify = "project=true", ""
 	}
 	keys := res.BadRefKeys

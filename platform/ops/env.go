@@ -28,6 +28,15 @@ var EnvActions = []EnvAction{EnvGet, EnvSet, EnvDelete}
 
 var envKeyRe = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
 
+// EnvScope is whose variables an env call touched (the EnvScope* values).
+type EnvScope string
+
+// Env scopes.
+const (
+	EnvScopeService EnvScope = "service"
+	EnvScopeProject EnvScope = "project"
+)
+
 // EnvPair is one parsed KEY=value line.
 type EnvPair struct {
 	Key   string
@@ -44,7 +53,7 @@ type EnvTarget struct {
 // processes a change started (none for get).
 type EnvResult struct {
 	Action    EnvAction          `json:"action"`
-	Scope     string             `json:"scope"` // "service" or "project"
+	Scope     EnvScope           `json:"scope"`
 	Service   string             `json:"serviceHostname,omitempty"`
 	Variables []EnvInfo          `json:"variables,omitempty"`
 	Changed   []string           `json:"changed,omitempty"`
@@ -233,7 +242,7 @@ func settleProcesses(c platform.Client, procs []platform.Process) func(context.C
 const envSettleLimit = 10 * time.Minute
 
 func serviceEnv(ctx context.Context, c platform.Client, svc *platform.ServiceStack, action EnvAction, pairs []EnvPair, keys []string) (*EnvResult, error) {
-	res := &EnvResult{Action: action, Scope: "service", Service: svc.Name, NeverDeployed: neverDeployed(svc)}
+	res := &EnvResult{Action: action, Scope: EnvScopeService, Service: svc.Name, NeverDeployed: neverDeployed(svc)}
 	existing, err := c.GetServiceEnv(ctx, svc.ID)
 	if err != nil {
 		return nil, asPlatformError(err, "reading the variables of "+svc.Name)
@@ -400,7 +409,7 @@ func mergeEnvFile(existing []platform.EnvVar, pairs []EnvPair) string {
 
 func projectEnv(ctx context.Context, proj Project, action EnvAction, pairs []EnvPair, keys []string) (*EnvResult, error) {
 	c, projectID := proj.Client, proj.ID
-	res := &EnvResult{Action: action, Scope: "project"}
+	res := &EnvResult{Action: action, Scope: EnvScopeProject}
 	existing, err := c.GetProjectEnv(ctx, projectID)
 	if err != nil {
 		return nil, asPlatformError(err, "reading project variables")
@@ -528,9 +537,9 @@ func RestartAfterEnv(ctx context.Context, proj Project, res *EnvResult) ([]platf
 		switch {
 		case svc.System:
 			continue
-		case res.Scope == "project" && (svc.Type.Category != platform.CategoryUser || svc.Status != platform.ServiceActive):
+		case res.Scope == EnvScopeProject && (svc.Type.Category != platform.CategoryUser || svc.Status != platform.ServiceActive):
 			continue
-		case res.Scope != "project" && svc.Name != res.Service:
+		case res.Scope != EnvScopeProject && svc.Name != res.Service:
 			continue
 		case neverDeployed(&svc):
 			continue // no container runs: the variables apply at its first deploy
