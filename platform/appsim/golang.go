@@ -15,7 +15,20 @@ func goRecord() *tool {
 	return &tool{name: "go", names: []string{"go"}, lang: "go", run: goRunTool, build: goBuild, runBases: []string{"go"},
 		missingEntry: func(_, abs string) []Line { return []Line{{3, fmt.Sprintf("stat %s: no such file or directory", abs)}} },
 		hostNotFound: func(host string) string { return fmt.Sprintf("dial tcp: lookup %s: no such host", host) },
-		listens:      []listenForm{addrLiteral(goAddrRe)}, envRead: `os\.Getenv\("%[1]s"\)`}
+		listens:      []listenForm{addrLiteral(goAddrRe)}, envRead: `os\.Getenv\("%[1]s"\)`,
+		binaryFrom: goBinary}
+}
+
+// goBinary reads a built binary as the uploaded main.go of package main
+// it was built from: it listens where that says.
+func goBinary(r *runSim, c startCmd, _ []string, env map[string]string) (startCmd, bool) {
+	src, ok := r.files.Read("main.go")
+	if !ok || !strings.Contains(src, "package main") {
+		return c, false
+	}
+	c.lang = "go"
+	c.listen, _ = sourceListen("go", src, env, r.seed)
+	return c, true
 }
 
 // goAddrRe is net/http's ListenAndServe("HOST:PORT") and the frameworks'

@@ -20,7 +20,18 @@ func rustRecord() *tool {
 			"INFO  actix_server::server] starting service: \"actix-web-service-%s:%d\", workers: 1, listening on: %[1]s:%[2]d",
 			lang: "rust", uses: lazyregexp.New(`\bHttpServer::new\b`),
 			setPort: lazyregexp.New(`\.bind\(\s*\(\s*"[^"]*"\s*,\s*([\w.]+)\s*\)|\.bind\(\s*"[^"]*:(\d+)"\s*\)`),
-			setHost: lazyregexp.New(`\.bind\(\s*\(\s*("[^"]*")\s*,|\.bind\(\s*"(\[[^\]]*\]|[^":]*):\d+"\s*\)`)}}}
+			setHost: lazyregexp.New(`\.bind\(\s*\(\s*("[^"]*")\s*,|\.bind\(\s*"(\[[^\]]*\]|[^":]*):\d+"\s*\)`)}},
+		binaryFrom: rustBinary}
+}
+
+// rustBinary reads a built binary as the Cargo project's src/main.rs, where
+// a server record reads it (codeserver.go).
+func rustBinary(r *runSim, _ startCmd, args []string, env map[string]string) (startCmd, bool) {
+	src, ok := r.files.Read("src/main.rs")
+	if !ok || !r.files.Has("Cargo.toml") {
+		return startCmd{}, false
+	}
+	return codeServer("rust", src, args, env)
 }
 
 // cargoCommands are cargo's own subcommands and their aliases; any other

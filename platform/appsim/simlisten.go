@@ -470,20 +470,17 @@ var (
 	shortPortRe = lazyregexp.New(`[{,]\s*port\s*[,}]`)
 )
 
-// builtBinary judges a built binary c by the program it was built from: an
-// uploaded main.go of package main listens where it says; a Cargo
-// project's src/main.rs where a server record reads it (codeserver.go).
+// builtBinary judges a built binary c by the program it was built from, as
+// the record of the tool that builds it reads that program (binaryFrom).
 func (r *runSim) builtBinary(c startCmd, args []string, env map[string]string) startCmd {
 	if c.crash != nil || c.listen != nil || r.files == nil {
 		return c
 	}
-	if src, ok := r.files.Read("main.go"); ok && strings.Contains(src, "package main") {
-		c.lang = "go"
-		c.listen, _ = sourceListen("go", src, env, r.seed)
-		return c
-	}
-	if src, ok := r.files.Read("src/main.rs"); ok && r.files.Has("Cargo.toml") {
-		if s, ok := codeServer("rust", src, args, env); ok {
+	for _, t := range tools {
+		if t.binaryFrom == nil {
+			continue
+		}
+		if s, ok := t.binaryFrom(r, c, args, env); ok {
 			return s
 		}
 	}

@@ -66,6 +66,10 @@ type tool struct {
 	// language (a trailing *: by prefix).
 	family   func(name string) bool
 	runBases []string
+	// binaryFrom judges a built executable started by its path (./app) by
+	// the program it builds it from, when that program is uploaded: false
+	// when it is not this tool's.
+	binaryFrom func(r *runSim, c startCmd, args []string, env map[string]string) (startCmd, bool)
 }
 
 // tools are the records. Filled in init: a tool that follows a script goes
