@@ -69,7 +69,7 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 	if len(exp.added) > 0 {
 		res.ExpandedQuery = strings.Join(exp.terms, " ")
 	}
-	original := exp.original
+	original := withoutFiller(exp.original)
 	bq := buildQuery(original, exp.added, exp.strong, exp.focus)
 	if len(bq) > 0 && len(exp.files) > 0 {
 		// A config file the query names: the documents titled by it lead, gently.
@@ -284,3 +284,32 @@ func similarity(term, word string) int {
 }
 
 func sortStrings(s []string) { sort.Strings(s) }
+
+// fillerWords carry no topic in an agent's question ("how do I get …", "I
+// still need …", "where do I read …"); the analyzer's stop words miss them,
+// and a document that happens to use one in its title or keywords ("after
+// last command", "read only") would be pulled up by it. They are dropped
+// from the typed terms at query time only (documents keep them), unless
+// nothing else is left.
+var fillerWords = map[string]bool{"get": true, "make": true, "need": true, "want": true, "still": true,
+	"last": true, "read": true, "put": true, "give": true, "just": true, "also": true, "now": true,
+	"like": true, "thing": true, "things": true, "anything": true, "something": true, "can": true,
+	"will": true, "way": true, "tell": true, "know": true, "try": true, "tried": true, "able": true,
+	"please": true, "actually": true, "really": true, "happen": true, "happens": true, "seem": true,
+	"seems": true, "set": true, "see": true, "show": true, "look": true, "looks": true, "one": true,
+	"right": true}
+
+// withoutFiller drops the filler words of terms; none when they are all
+// there is.
+func withoutFiller(terms []string) []string {
+	out := make([]string, 0, len(terms))
+	for _, t := range terms {
+		if !fillerWords[t] {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		return terms
+	}
+	return out
+}
