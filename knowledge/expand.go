@@ -380,24 +380,41 @@ func (e *expansion) addStrong(t string) {
 }
 
 // addLiterals reads pasted reference literals ("${db_connectionString}"):
-// they are about env references; the variable name is kept, the literal
-// itself says the reference did not resolve (or refers to itself: "KEY:
-// ${KEY}").
+// they are about env references, and the variable name is kept. Only when
+// the question says the literal is what the app got ("prints ${…} instead
+// of …", "shows the literal ${…}") or the key refers to itself ("KEY:
+// ${KEY}") is it about a reference that did not resolve; otherwise the
+// literal is just the config the question quotes ("S3_ENDPOINT:
+// ${storage_apiUrl} and the sdk …") and the rest of the question decides.
 func (e *expansion) addLiterals(q string) {
+	unresolved := false
+	for _, t := range tokenize(refLiteral.ReplaceAllString(q, " ")) {
+		unresolved = unresolved || unresolvedWords[t]
+	}
 	for _, m := range refLiteral.FindAllStringSubmatch(q, 4) {
-		for _, a := range []string{"reference", "literal"} {
-			e.add(a, false)
-			e.strong = append(e.strong, a)
+		self := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(m[1]) + `\s*[:=]\s*"?\$\{`).MatchString(q)
+		if unresolved || self {
+			for _, a := range []string{"reference", "literal"} {
+				e.add(a, false)
+				e.addStrong(a)
+			}
+		} else {
+			e.add("reference", false)
 		}
 		if _, v, ok := strings.Cut(m[1], "_"); ok {
 			e.add(strings.ToLower(v), true)
 		}
-		if regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(m[1]) + `\s*[:=]\s*"?\$\{`).MatchString(q) {
+		if self {
 			e.add("self", false)
-			e.strong = append(e.strong, "self")
+			e.addStrong("self")
 		}
 	}
 }
+
+// unresolvedWords say that a quoted literal is what the app got.
+var unresolvedWords = map[string]bool{"literal": true, "literally": true, "instead": true, "text": true,
+	"prints": true, "printed": true, "shows": true, "shown": true, "empty": true, "unresolved": true,
+	"raw": true, "verbatim": true}
 
 // addTokens adds the typed words; a versioned type ("nodejs@22",
 // "postgresql:single@18") also carries its base name.

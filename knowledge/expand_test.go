@@ -97,3 +97,45 @@ func TestExpandQuery_Intent(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandQuery_Literals: a pasted reference literal is about env
+// references; it is about one that did not resolve only when the question
+// says the literal is what the app got, or the key refers to itself.
+func TestExpandQuery_Literals(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		query  string
+		strong []string
+	}{
+		{"my app prints ${db_connectionString} instead of the url", []string{"reference", "literal"}},
+		{"env value shows the literal ${api_url} text", []string{"reference", "literal"}},
+		{"DATABASE_URL: ${DATABASE_URL} does not work", []string{"reference", "literal", "self"}},
+		{"S3_ENDPOINT: ${storage_apiUrl} and the sdk tries a bucket host", nil},
+		{"${appstage_zeropsSubdomain} right after the import", nil},
+	}
+	for _, tt := range tests {
+		e := expandQuery(tt.query)
+		if !slices.Equal(e.strong, tt.strong) {
+			t.Errorf("expandQuery(%q).strong = %v, want %v", tt.query, e.strong, tt.strong)
+		}
+		if !slices.Contains(e.terms, "reference") {
+			t.Errorf("expandQuery(%q) terms %v, want reference", tt.query, e.terms)
+		}
+	}
+}
+
+// TestWithoutFiller: words with no topic leave the typed terms, unless they
+// are all there is.
+func TestWithoutFiller(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want []string }{
+		{[]string{"where", "read", "last", "build", "log"}, []string{"where", "build", "log"}},
+		{[]string{"get", "one"}, []string{"get", "one"}},
+		{[]string{"valkey"}, []string{"valkey"}},
+	}
+	for _, tt := range tests {
+		if got := withoutFiller(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("withoutFiller(%v) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
