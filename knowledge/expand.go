@@ -8,7 +8,9 @@ import (
 )
 
 // aliases maps a term an agent may type to the terms the corpus uses. The
-// expansion adds these terms; the original term is always kept.
+// expansion adds these terms; the original term is always kept. Words with
+// no topic of their own (url, extension) have no alias: "the
+// API URL" is not about subdomains, a PHP extension not about PostgreSQL.
 var aliases = tableMap(aliasEntries)
 
 // aliasEntries are the entries of aliases, as static data (see tableEntry).
@@ -24,7 +26,6 @@ var aliasEntries = []tableEntry[[]string]{
 	{"pooler", []string{"pgbouncer", "postgresql"}},
 	{"pooling", []string{"pgbouncer"}},
 	{"replica", []string{"replicas"}},
-	{"extension", []string{"superuser"}},
 	{"pgvector", []string{"postgresql", "extension", "superuser"}},
 	// caches ("cache" alone is no alias: build caches and CDN caches are not Valkey)
 	{"redis", []string{"valkey"}},
@@ -115,7 +116,6 @@ var aliasEntries = []tableEntry[[]string]{
 	{"tls", []string{"https"}},
 	{"cert", []string{"https", "tls"}},
 	{"domain", []string{"subdomain", "public", "access"}},
-	{"url", []string{"subdomain", "public"}},
 	{"ha", []string{"high", "availability"}},
 	{"k8s", []string{"docker"}},
 	{"container", []string{"containers"}},

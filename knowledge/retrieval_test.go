@@ -213,6 +213,9 @@ func TestRetrieval_RankingRules(t *testing.T) {
 		// packages installed in the build container and not deployed: the pitfall that explains it leads
 		{"node_modules missing at runtime", "zerops://docs/pitfalls/build-vs-run-containers", ""},
 		{"Error: Cannot find module 'express' at runtime", "zerops://docs/pitfalls/build-vs-run-containers", ""},
+		// a word with no topic of its own pulls no document by an alias
+		{"php extension intl is missing", "zerops://docs/runtimes/php", "zerops://docs/services/postgresql"},
+		{"the bundle calls the old API URL", "", "zerops://docs/networking/subdomains"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
