@@ -120,3 +120,10 @@ func (ix *Index) specificity(term string) float64 {
 	df := float64(len(ix.post.fields[fieldIndex(fieldContent)].terms[term]))
 	return 1 - df/float64(ix.post.docs)
 }
+
+// contentIDF is term's inverse document frequency in the corpus's content,
+// as BM25 weighs it: a word few documents use counts more.
+func (ix *Index) contentIDF(term string) float64 {
+	df := float64(len(ix.post.fields[fieldIndex(fieldContent)].terms[term]))
+	return math.Log(1 + (float64(ix.post.docs)-df+0.5)/(df+0.5))
+}

@@ -31,11 +31,19 @@ type Index struct {
 	analyzer *analyzer // the fields' analyzer
 }
 
-// entry is one document and its snippet text, prepared on its first hit.
+// entry is one document and its snippet text, prepared on its first hit,
+// and its sections, prepared on its first search as the top hit.
 type entry struct {
-	doc  Document
-	once sync.Once
-	snip snippetText
+	doc     Document
+	once    sync.Once
+	snip    snippetText
+	secOnce sync.Once
+	secs    *docSections // nil for a document answered whole
+}
+
+func (e *entry) sections(an *analyzer) *docSections {
+	e.secOnce.Do(func() { e.secs = newDocSections(e.doc.Content, an) })
+	return e.secs
 }
 
 func (e *entry) snippetText() snippetText {

@@ -99,13 +99,18 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 		res.Suggestions = ix.suggest(exp.terms)
 		return res, nil
 	}
-	top := ix.byURI[res.Hits[0].URI].doc.Content
+	top := ix.byURI[res.Hits[0].URI]
 	if full {
-		res.TopContent = top
+		res.TopContent = top.doc.Content
+		return res, nil
+	}
+	ds := top.sections(ix.analyzer)
+	if ds == nil {
+		res.TopContent = top.doc.Content
 		return res, nil
 	}
 	terms := append(append([]string(nil), snippetTerms[0]...), ix.contentTerms(exp.strong)...)
-	res.TopContent, res.TopOmitted = relevantSections(top, terms)
+	res.TopContent, res.TopOmitted = ds.relevant(terms, exp.added, ix.analyzer, ix.contentIDF)
 	return res, nil
 }
 

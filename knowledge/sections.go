@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -46,44 +47,84 @@ func splitSections(content string) []section {
 }
 
 // relevantSections returns the parts of content the query terms are about:
-// the opening, then up to maxSectionsKept `## ` sections that name the most
-// distinct query terms (a term in the heading counts headingWeight times;
-// the words of the title count nothing),
-// in document order and within sectionBudget; and the headings left out. A
-// short document, or one whose sections match nothing, keeps what it has:
-// the whole short document, or the opening and the first section.
-func relevantSections(content string, terms []string) (string, []string) {
-	if len(content) < wholeDocBelow {
+// the opening, then up to maxSectionsKept `## ` sections with the best
+// score, in document order and within sectionBudget; and the headings left
+// out. A section scores the weight of each query term it uses (its
+// analysed stem, so "worker" is not "workload"), headingWeight times more
+// in its heading; weight gives the rarer terms of the corpus more (nil
+// weighs every term 1); the words of the title count nothing. A short
+// document, or one whose sections match nothing, keeps what it has: the
+// whole short document, or the opening and the first section.
+func relevantSections(content string, terms, added []string, an *analyzer, weight func(stem string) float64) (string, []string) {
+	ds := newDocSections(content, an)
+	if ds == nil {
 		return content, nil
 	}
-	// The document's own subject (the words of its title line) is in every
-	// section: it cannot tell them apart.
-	title, _, _ := strings.Cut(strings.ToLower(content), "\n")
-	var topical []string
-	for _, t := range terms {
-		if findTerm(title, strings.ToLower(t)) < 0 {
-			topical = append(topical, t)
-		}
+	return ds.relevant(terms, added, an, weight)
+}
+
+// docSections is a long document cut into its sections, with the analysed
+// terms of each, prepared once per document on its first search as the
+// top hit. Nil for a document answered whole.
+type docSections struct {
+	secs          []section
+	title         map[string]bool // the terms of the title line
+	heads, bodies []map[string]bool
+}
+
+func newDocSections(content string, an *analyzer) *docSections {
+	if len(content) < wholeDocBelow {
+		return nil
 	}
-	terms = topical
 	secs := splitSections(content)
 	if len(secs) < 3 {
-		return content, nil
+		return nil
+	}
+	title, _, _ := strings.Cut(content, "\n")
+	ds := &docSections{secs: secs, title: stemSet(an, title)}
+	for _, s := range secs {
+		ds.heads = append(ds.heads, stemSet(an, s.heading))
+		ds.bodies = append(ds.bodies, stemSet(an, s.text+"\n"+camelWords(s.text)))
+	}
+	return ds
+}
+
+// relevant is relevantSections over prepared sections.
+func (ds *docSections) relevant(terms, added []string, an *analyzer, weight func(stem string) float64) (string, []string) {
+	secs := ds.secs
+	// The document's own subject (the words of its title line) is in every
+	// section: it cannot tell them apart.
+	var stems []string
+	factor := map[string]float64{}
+	for i, t := range append(append([]string(nil), terms...), added...) {
+		for _, st := range an.terms(t) {
+			if !ds.title[st] && !slices.Contains(stems, st) {
+				stems = append(stems, st)
+				factor[st] = 1
+				if i >= len(terms) {
+					factor[st] = expandedBoost
+				}
+			}
+		}
 	}
 	type scored struct {
-		i, score int
+		i     int
+		score float64
 	}
 	var cands []scored
-	for i, s := range secs[1:] {
-		lowerHead, lowerText := strings.ToLower(s.heading), strings.ToLower(s.text)
-		score := 0
-		for _, t := range terms {
-			t = strings.ToLower(t)
-			if findTerm(lowerHead, t) >= 0 {
-				score += headingWeight
+	for i := range secs[1:] {
+		head, text := ds.heads[i+1], ds.bodies[i+1]
+		score := 0.0
+		for _, st := range stems {
+			w := factor[st]
+			if weight != nil {
+				w *= weight(st)
 			}
-			if findTerm(lowerText, t) >= 0 {
-				score++
+			if head[st] {
+				score += headingWeight * w
+			}
+			if text[st] {
+				score += w
 			}
 		}
 		if score > 0 {
@@ -118,4 +159,13 @@ func relevantSections(content string, terms []string) (string, []string) {
 		}
 	}
 	return strings.Join(parts, "\n\n"), omitted
+}
+
+// stemSet is the set of text's analysed terms.
+func stemSet(an *analyzer, text string) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range an.terms(text) {
+		out[t] = true
+	}
+	return out
 }

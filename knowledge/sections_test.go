@@ -25,6 +25,10 @@ func TestSearch_TopSections(t *testing.T) {
 		{"set maxmemory-policy allkeys-lru on valkey", "zerops://docs/services/valkey", "## Eviction: `maxmemory-policy`", []string{"## Generated env variables"}},
 		{"how do I install the pgvector extension in postgres", "zerops://docs/services/postgresql", "## Extensions", []string{"## Ports"}},
 		{"zcli vpn up needs wireguard", "zerops://docs/operations/vpn-local-development", "## Connect", nil},
+		// a word's stem, not its prefix: "worker" is not "workload" or "workers"
+		{"how do I give my worker the postgres password", "zerops://docs/services/postgresql", "## Generated env variables", []string{"## Scaling profiles"}},
+		// an alias of the question's word finds its heading ("backed" → backup)
+		{"does valkey get backed up", "zerops://docs/services/valkey", "## Backups", nil},
 	}
 	for _, tt := range tests {
 		res, err := ix.Search(tt.query, 3)
@@ -60,20 +64,20 @@ func TestSearch_TopSections(t *testing.T) {
 func TestRelevantSections_Cases(t *testing.T) {
 	t.Parallel()
 	short := "# T\n\nintro\n\n## A\n\na\n\n## B\n\nb\n"
-	if got, om := relevantSections(short, []string{"b"}); got != short || om != nil {
+	if got, om := relevantSections(short, []string{"b"}, nil, newAnalyzer(nil), nil); got != short || om != nil {
 		t.Errorf("short document cut: %q %v", got, om)
 	}
 	long := "# T\n\nintro\n\n## Alpha\n\n" + strings.Repeat("alpha words here. ", 120) +
 		"\n```sh\n## not a heading\n```\n\n## Beta\n\n" + strings.Repeat("beta words here. ", 120) +
 		"\n\n## Gamma\n\n" + strings.Repeat("gamma words here. ", 120) + "\n"
-	got, om := relevantSections(long, []string{"gamma"})
+	got, om := relevantSections(long, []string{"gamma"}, nil, newAnalyzer(nil), nil)
 	if !strings.HasPrefix(got, "# T\n\nintro") || !strings.Contains(got, "## Gamma") || strings.Contains(got, "## Beta") {
 		t.Errorf("gamma: %q", got[:min(len(got), 200)])
 	}
 	if strings.Join(om, ",") != "Alpha,Beta" {
 		t.Errorf("omitted %v, want Alpha,Beta (the fenced line is no heading)", om)
 	}
-	got, _ = relevantSections(long, []string{"nothing"})
+	got, _ = relevantSections(long, []string{"nothing"}, nil, newAnalyzer(nil), nil)
 	if !strings.Contains(got, "## Alpha") || strings.Contains(got, "## Gamma") {
 		t.Errorf("no match keeps the first section only")
 	}
