@@ -66,16 +66,22 @@ func resultText(res *sdk.CallToolResult) string {
 // says so; answers under the cap pass unchanged.
 func TestAnswerCap_StructuredAndDocuments(t *testing.T) {
 	t.Parallel()
-	structured := newTool(&sdk.Tool{Name: "big_json"}, func(_ context.Context, _ *sdk.CallToolRequest, in capIn) (capOut, error) {
-		return capOut{Blob: strings.Repeat("x", in.Size)}, nil
-	})
-	document := newTool(&sdk.Tool{Name: "big_doc"}, func(_ context.Context, _ *sdk.CallToolRequest, in capIn) (capDoc, error) {
-		line := strings.Repeat("word ", 19) + "end\n"
-		return capDoc{md: strings.Repeat(line, in.Size/len(line)+1)}, nil
-	})
+	// A toolDef is registered once, on one server (its registration sets
+	// its tool's schemas): each subtest makes its own.
+	structured := func() toolDef {
+		return newTool(&sdk.Tool{Name: "big_json"}, func(_ context.Context, _ *sdk.CallToolRequest, in capIn) (capOut, error) {
+			return capOut{Blob: strings.Repeat("x", in.Size)}, nil
+		})
+	}
+	document := func() toolDef {
+		return newTool(&sdk.Tool{Name: "big_doc"}, func(_ context.Context, _ *sdk.CallToolRequest, in capIn) (capDoc, error) {
+			line := strings.Repeat("word ", 19) + "end\n"
+			return capDoc{md: strings.Repeat(line, in.Size/len(line)+1)}, nil
+		})
+	}
 	tests := []struct {
 		name    string
-		def     toolDef
+		def     func() toolDef
 		size    int
 		wantErr bool
 		wantCut bool
@@ -88,7 +94,7 @@ func TestAnswerCap_StructuredAndDocuments(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			res := callCapTool(t, tt.def, tt.size)
+			res := callCapTool(t, tt.def(), tt.size)
 			text := resultText(res)
 			if len(text) > platform.MaxAnswer {
 				t.Fatalf("the answer is %d bytes, over platform.MaxAnswer", len(text))
