@@ -25,13 +25,20 @@ func issueLines(issues []map[string]string) []string {
 // the very problems zerops_validate lists for the same file.
 func TestDeploy_BaseNotInCatalogRefusedAsValidateDoes(t *testing.T) {
 	t.Parallel()
-	for _, tt := range []struct{ name, old, new, path, fix string }{
-		{"build", "    build: &build\n      base: nodejs@22\n", "    build: &build\n      base: nodejs@99\n", "zerops[0].build.base", "nodejs@24"},
-		{"run", "    run: &run\n      base: nodejs@22\n", "    run: &run\n      base: bun@1\n", "zerops[0].run.base", "bun@1.3"},
+	for _, tt := range []struct{ name, old, new, path, fix, problem string }{
+		{"build", "    build: &build\n      base: nodejs@22\n", "    build: &build\n      base: nodejs@99\n", "zerops[0].build.base", "nodejs@24", "not a value the platform's schema lists"},
+		{"run", "    run: &run\n      base: nodejs@22\n", "    run: &run\n      base: bun@1\n", "zerops[0].run.base", "bun@1.3", "not a value the platform's schema lists"},
+		// Without the platform's schemas (not fetched yet) the live catalog
+		// still decides, in the deploy as in validate.
+		{"build without the schema", "    build: &build\n      base: nodejs@22\n", "    build: &build\n      base: nodejs@99\n", "zerops[0].build.base", "nodejs@24", "is not in the catalog"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
+			o := harnessOpts{sandboxPush: true}
+			if strings.HasSuffix(tt.name, "without the schema") {
+				o.deps = func(d *mcp.Deps) { d.Schemas = nil }
+			}
+			h := newHarness(t, o)
 			yml := strings.Replace(demoZeropsYml, tt.old, tt.new, 1)
 			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
 			res, v := h.call(t, "zerops_validate", map[string]any{"content": yml})
@@ -43,8 +50,8 @@ func TestDeploy_BaseNotInCatalogRefusedAsValidateDoes(t *testing.T) {
 				}
 			}
 			if v["versionsChecked"] != true || len(want) == 0 || want[0]["path"] != tt.path ||
-				!strings.Contains(want[0]["problem"], "not a value the platform's schema lists") || !strings.Contains(want[0]["fix"], tt.fix) {
-				t.Fatalf("validate: want %s refused with a fix naming %s: %s", tt.path, tt.fix, text(res))
+				!strings.Contains(want[0]["problem"], tt.problem) || !strings.Contains(want[0]["fix"], tt.fix) {
+				t.Fatalf("validate: want %s refused (%s) with a fix naming %s: %s", tt.path, tt.problem, tt.fix, text(res))
 			}
 			pushes := h.fake.CountRequests("POST", "/service-stack/"+h.fake.ServiceID("appstage")+"/app-version")
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "base-"+tt.name)

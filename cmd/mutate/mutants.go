@@ -233,7 +233,7 @@ var mutants = []mutant{
 		old: `env.Types = s.stackTypes`, new: `_ = s.stackTypes`,
 		pkgs: []string{"./mcp"}, run: "TestDeploy_BaseNotInCatalogRefusedAsValidateDoes"},
 	{name: "deploy-check-without-subdomain", file: "platform/ops/validate.go",
-		old: `s == setup && (target.SubdomainAccess || proj.Memory.subdomainPlanned(projectID, target.Name))`, new: `s == setup && false`,
+		old: `s == setup && (target.SubdomainAccess || proj.Memory.subdomainPlanned(projectID, target.Name))`, new: `s == setup && false && (target.SubdomainAccess || proj.Memory.subdomainPlanned(projectID, target.Name))`,
 		pkgs: []string{"./mcp"}, run: "TestDeploy_SubdomainWithoutHTTPPortWarnsAsValidateDoes"},
 	{name: "deployed-with-warnings-nothing-to-fix", file: "mcp/tool_deploy.go",
 		old: `res.Verdict == platform.VerdictDeployed && len(res.Warnings) > 0`, new: `res.Verdict == platform.VerdictDeployed && len(res.Warnings) > 99`,
