@@ -1,6 +1,7 @@
 package appsim_test
 
 import (
+	"cmp"
 	"strings"
 	"testing"
 	"time"
@@ -135,6 +136,37 @@ func TestRun_OutOfMemoryAsTheRecordTells(t *testing.T) {
 			got := run(appsim.Setup{RunBase: tt.base, Start: tt.start, DeployFiles: []string{"./"}}, map[string]string{"index.js": grow})
 			if got.OutOfMemory() != tt.oom || tt.oom && (got.ExitCode() != 134 || !strings.Contains(got.Crash[1].Msg, "heap out of memory")) {
 				t.Fatalf("OutOfMemory %v, exit %d, crash %v; want oom %v", got.OutOfMemory(), got.ExitCode(), got.Crash, tt.oom)
+			}
+		})
+	}
+}
+
+// A web server's run base reads as the record that serves it: PHP's warning
+// for a missing host behind php-nginx, nothing from a static site's nginx,
+// which connects to no host.
+func TestRun_WebServerReadsAsItsRecord(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		base, lang, line string
+	}{
+		{"php-nginx@8.4", "php", "php_network_getaddresses"},
+		{"static", "static", ""},
+		{"nginx@1.22", "nginx", ""},
+	} {
+		t.Run(tt.base, func(t *testing.T) {
+			t.Parallel()
+			d := appsim.Setup{RunBase: tt.base}
+			built := appsim.BuildResult{}
+			res := appsim.Run(&d, files(map[string]string{"index.php": "<?php echo 1;"}), &built, d.RunBase, appsim.Env{Vars: map[string]string{}, MissingHost: "db"}, "seed")
+			if !res.WebServer || res.Lang != tt.lang {
+				t.Fatalf("web server %v, lang %q; want true, %q", res.WebServer, res.Lang, tt.lang)
+			}
+			var got string
+			for _, l := range res.Lines {
+				got += l.Msg + "\n"
+			}
+			if tt.line == "" && got != "" || !strings.Contains(got, tt.line) {
+				t.Errorf("lines %q; want %q", got, cmp.Or(tt.line, "none"))
 			}
 		})
 	}

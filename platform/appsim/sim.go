@@ -1,6 +1,7 @@
 package appsim
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -99,13 +100,16 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 	}
 	missing := env.MissingHost
 	if WebServer(r.base) {
-		out.Listens, out.Lang, out.WebServer = []Addr{{"0.0.0.0", 80}}, "php", true
+		// The record whose web server serves the base says how its
+		// errors read: PHP's behind php-nginx, none for a static site.
+		t := webServers[r.base]
+		out.Listens, out.Lang, out.WebServer = []Addr{{"0.0.0.0", 80}}, cmp.Or(t.lang, r.base), true
 		out.Web = r.WebRoot()
 		if c := r.d.SiteConfig; c != "" && r.files != nil && r.deployed(c) == "" && !r.producedAt(c) {
 			out.SiteConfig = path.Join(RunRoot, c)
 		}
-		if missing != "" {
-			out.Lines = []Line{{3, hostNotFound("php", missing)}}
+		if missing != "" && t.hostNotFound != nil {
+			out.Lines = []Line{{3, t.hostNotFound(missing)}}
 		}
 		return out
 	}

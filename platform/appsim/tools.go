@@ -88,7 +88,7 @@ var (
 	byLang        map[string]*tool
 	byName        map[string]*tool
 	ownAddrs      map[string]ownAddr
-	webServers    map[string]bool
+	webServers    map[string]*tool // by run base: the record whose web server serves it
 	toolOutputs   []toolOutput
 )
 
@@ -99,7 +99,7 @@ func init() {
 		dotnetRecord(), rustRecord(), staticRecord(), bundlersRecord(), tscRecord(), hugoRecord())
 	runTools, buildTools, serverBanners, toolOutputs = map[string]runTool{}, map[string]buildTool{}, map[string]string{}, nil
 	runners = map[string]func(*runSim, []string, map[string]string) ([]string, startCmd, bool){}
-	byLang, byName, ownAddrs, webServers = map[string]*tool{}, map[string]*tool{}, map[string]ownAddr{}, map[string]bool{}
+	byLang, byName, ownAddrs, webServers = map[string]*tool{}, map[string]*tool{}, map[string]ownAddr{}, map[string]*tool{}
 	for _, t := range tools {
 		for _, n := range t.names {
 			byName[n] = t
@@ -124,7 +124,7 @@ func init() {
 		}
 		toolOutputs = append(toolOutputs, t.outputs...)
 		for _, b := range t.webServer {
-			webServers[b] = true
+			webServers[b] = t
 		}
 	}
 	portEnvRe, hostEnvRe = lazyregexp.New(fmt.Sprintf(envReads(), "PORT")), lazyregexp.New(fmt.Sprintf(envReads(), "HOST"))
@@ -149,7 +149,7 @@ func hostNotFound(lang, host string) string {
 }
 
 // WebServer reports whether a runtime serves HTTP itself (port 80).
-func WebServer(name string) bool { return webServers[name] }
+func WebServer(name string) bool { return webServers[name] != nil }
 
 // binaryRecord is a built executable started by its path (./app).
 func binaryRecord() *tool {
