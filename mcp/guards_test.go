@@ -170,3 +170,23 @@ func TestMonitor_SeesWhatIsThere(t *testing.T) {
 		t.Errorf("the monitor workflow does not verify: %s", w)
 	}
 }
+
+// A service's deployed zerops.yml that references ${db_…} in run.envVariables
+// is named by an unconfirmed delete of db, as its service variables are: the
+// app stops resolving it either way.
+func TestGuards_DeleteNamesDeployedYmlReference(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables:\n        DATABASE_URL: ${db_connectionString}")
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	dep := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	if res, m := h.callWith(t, ctx, "zerops_deploy", dep, "ok"); m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	res, m := h.call(t, "zerops_delete", map[string]any{"serviceHostname": "db"})
+	wantError(t, res, m, "CONFIRM_REQUIRED")
+	if w := "appstage (DATABASE_URL in zerops.yml)"; !strings.Contains(str(m["error"]), w) {
+		t.Errorf("unconfirmed delete lacks %q: %s", w, text(res))
+	}
+}

@@ -3,6 +3,8 @@ package ops
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
@@ -28,9 +30,13 @@ func Delete(ctx context.Context, proj Project, hostname string, confirm bool) (*
 		if note := deletionBackupNote(ctx, c, svc); note != "" {
 			msg += ". " + note
 		}
-		if refs := referencesTo(ctx, proj, svc.Name); len(refs) > 0 {
+		if refs, inYml := referencesTo(ctx, proj, svc.Name); len(refs) > 0 {
+			how := "zerops_env"
+			if inYml {
+				how = "zerops_env; in zerops.yml, then zerops_deploy"
+			}
 			msg += " Variables that reference " + svc.Name + " stop resolving (their apps get the literal text): " + strings.Join(refs, ", ") +
-				"; change them (zerops_env) or keep the service."
+				"; change them (" + how + ") or keep the service."
 		}
 		return nil, platform.NewError(platform.ErrConfirmRequired, msg,
 			"Deletion is permanent (data included). Ask the user, then call again with confirm: true.")
@@ -47,12 +53,14 @@ func Delete(ctx context.Context, proj Project, hostname string, confirm bool) (*
 
 // referencesTo names the variables of the project's other services, and
 // the project's own, whose values reference ${hostname_…}: "app (DB_URL)",
-// "project (CACHE_URL)". A service whose variables cannot be read is passed over.
-func referencesTo(ctx context.Context, proj Project, hostname string) []string {
+// "app (DB_URL in zerops.yml)" for run.envVariables of the zerops.yml ZCP
+// last deployed there (inYml then true), "project (CACHE_URL)". A service
+// whose variables cannot be read is passed over.
+func referencesTo(ctx context.Context, proj Project, hostname string) (refs []string, inYml bool) {
 	c, projectID := proj.Client, proj.ID
 	services, err := listServices(ctx, proj)
 	if err != nil {
-		return nil
+		return nil, false
 	}
 	ref := "${" + hostname + "_"
 	keysWith := func(envs []platform.EnvVar) []string {
@@ -74,11 +82,23 @@ func referencesTo(ctx context.Context, proj Project, hostname string) []string {
 				out = append(out, s.Name+" ("+strings.Join(keys, ", ")+")")
 			}
 		}
+		if yml, ok := proj.Memory.deployedEnv(projectID, s.ID); ok {
+			var keys []string
+			for _, k := range slices.Sorted(maps.Keys(yml)) {
+				if strings.Contains(yml[k], ref) {
+					keys = append(keys, k)
+				}
+			}
+			if len(keys) > 0 {
+				out = append(out, s.Name+" ("+strings.Join(keys, ", ")+" in zerops.yml)")
+				inYml = true
+			}
+		}
 	}
 	if envs, err := c.GetProjectEnv(ctx, projectID); err == nil {
 		if keys := keysWith(envs); len(keys) > 0 {
 			out = append(out, "project ("+strings.Join(keys, ", ")+")")
 		}
 	}
-	return out
+	return out, inYml
 }
