@@ -42,6 +42,10 @@ func (s *Server) logsTool() toolDef {
 		switch {
 		case res.Count == 0:
 			next = "Next: no lines matched; widen since or severity, or check zerops_events for failed processes."
+		case len(res.Diagnoses) > 0 && res.Earlier() != "":
+			next = "Next: the failures these lines show were logged before the latest start of " + res.Earlier() +
+				" (a deploy, rollback or restart since); zerops_verify" + verifyArg(res.Service) +
+				" tells whether the running version answers (with the diagnosis if not)."
 		case len(res.Diagnoses) > 0:
 			next = diagnosisNext(res.Diagnoses[0])
 		case hasErrorLine(res):

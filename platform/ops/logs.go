@@ -42,7 +42,43 @@ type LogsResult struct {
 	// otherPort is a line showing the app listening on none of the declared
 	// ports; not a diagnosis, since only a probe tells whether one is dead.
 	otherPort string
-	clipped   int // lines whose message was clipped
+	// earlier names the services whose latest start every diagnosed line
+	// predates: failures a deploy, rollback or restart has since replaced.
+	earlier string
+	clipped int // lines whose message was clipped
+}
+
+// Earlier names the services (comma-separated) whose latest start every
+// line a diagnosis rests on predates, or "" when some such line is newer
+// or a start is unknown.
+func (r *LogsResult) Earlier() string { return r.earlier }
+
+// withEarlier sets earlier when each diagnosis's evidence is logged only
+// before the latest start of the service that logged it (start gives it;
+// zero: unknown, and then nothing is called earlier).
+func (r *LogsResult) withEarlier(start func(service string) time.Time) *LogsResult {
+	var names []string
+	for _, d := range r.Diagnoses {
+		found := false
+		for _, e := range r.Entries {
+			if d.Evidence == "" || !strings.Contains(e.Message, d.Evidence) {
+				continue
+			}
+			found = true
+			svc := cmp.Or(e.Service, r.Shared["service"], r.Service)
+			if at := start(svc); at.IsZero() || !e.Time.Before(at) {
+				return r
+			}
+			if !slices.Contains(names, svc) {
+				names = append(names, svc)
+			}
+		}
+		if !found {
+			return r
+		}
+	}
+	r.earlier = strings.Join(names, ", ")
+	return r
 }
 
 // OtherPort is a line where the app says it listens on none of the
@@ -246,11 +282,13 @@ func logs(ctx context.Context, proj Project, lf platform.LogFetcher, p LogsParam
 	}
 	res := newLogsResult(svc.Name, toLines(entries, ""), len(entries) >= limit)
 	res.Diagnoses = classifyRuntime(ctx, proj, *svc, res.messages(), diagnose.Options{})
+	start := latestStart(ctx, proj, *svc)
+	res.withEarlier(func(string) time.Time { return start })
 	ports := httpPorts(*svc)
 	if len(ports) == 0 {
 		return res, nil
 	}
-	return res.withPortCheck(ports, latestStart(ctx, proj, *svc)), nil
+	return res.withPortCheck(ports, start), nil
 }
 
 // latestStart is when svc's app last started, as verify reads it: its
@@ -304,7 +342,19 @@ func projectLogs(ctx context.Context, proj Project, lf platform.LogFetcher, para
 	if len(lines) > params.Limit {
 		lines, more = lines[len(lines)-params.Limit:], true
 	}
-	return newLogsResult("", lines, more).withDiagnoses(diagnose.Runtime), nil
+	starts := map[string]time.Time{}
+	start := func(name string) time.Time {
+		if at, ok := starts[name]; ok {
+			return at
+		}
+		for _, svc := range services {
+			if svc.Name == name && !svc.System {
+				starts[name] = latestStart(ctx, proj, svc)
+			}
+		}
+		return starts[name]
+	}
+	return newLogsResult("", lines, more).withDiagnoses(diagnose.Runtime).withEarlier(start), nil
 }
 
 // buildLogs answers a logs call for one build of svc, filtered like any other.
