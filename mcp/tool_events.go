@@ -8,6 +8,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
@@ -41,7 +42,14 @@ func (s *Server) eventsTool() toolDef {
 			return eventsOutput{}, err
 		}
 		ops.DiagnoseFailedBuilds(ctx, s.opsProject(), s.deps.Logs, res)
-		return eventsOutput{*res, eventsNext(res.Events, in.ServiceHostname)}, nil
+		next := eventsNext(res.Events, in.ServiceHostname)
+		for i, e := range res.Events { // the fix once: in next
+			if e.Diagnosis != nil {
+				d := diagnose.WithoutStated([]diagnose.Diagnosis{*e.Diagnosis}, next)[0]
+				res.Events[i].Diagnosis = &d
+			}
+		}
+		return eventsOutput{*res, next}, nil
 	})
 }
 
