@@ -148,7 +148,7 @@ var embeddedStopWords = sync.OnceValues(func() ([]string, error) {
 })
 
 // DocumentInfos lists what each embedded document is, sorted by URI, from
-// the corpus pack's header: no document is parsed (Documents parses them).
+// the corpus pack's header alone: no content is read (Documents reads it).
 var DocumentInfos = sync.OnceValues(func() ([]DocumentInfo, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(corpusPack))
 	if err != nil {

@@ -14,14 +14,14 @@ import (
 const docsTemplate = "zerops://docs/{+path}"
 
 // addResources exposes every knowledge document: a template for any
-// zerops://docs/… URI plus one listed resource per document (parsing the
+// zerops://docs/… URI plus one listed resource per document (reading the
 // embedded corpus is cheap; the search index is not needed for it).
 func (s *Server) addResources() {
 	infos, err := knowledge.DocumentInfos()
 	if err != nil {
 		s.log.Warn("knowledge documents unavailable for resources", slog.Any("error", err))
 	}
-	// The documents are parsed at the first read, not on the way to initialize.
+	// The contents are read at the first resource read, not on the way to initialize.
 	documents := sync.OnceValue(func() map[string]knowledge.Document {
 		docs, err := knowledge.Documents()
 		if err != nil {

@@ -150,9 +150,10 @@ func (s *Store) warm() <-chan struct{} {
 	return s.refresh()
 }
 
-// Get returns the newest copy, nil when there is none. When there is none
-// and a fetch is under way, it waits for it at most wait (and ctx). A stale
-// copy is answered at once and refreshed in the background.
+// Get returns the newest copy, nil when there is none; a store StartAfter
+// has not started yet starts now. When there is none and a fetch is under
+// way, it waits for it at most wait (and ctx). A stale copy is answered at
+// once and refreshed in the background.
 func (s *Store) Get(ctx context.Context, wait time.Duration) *Set {
 	if s == nil {
 		return nil
