@@ -1,15 +1,11 @@
 package schema
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -36,14 +32,12 @@ func (s *Schema) ValidateYAML(content string) (errs, warns []platform.Issue, err
 	lits := map[string]string{}
 	inst := fromNode(&root, nil, lits, 0)
 	var coerced []platform.Issue
-	if verr := s.compiled.Validate(inst); verr != nil {
-		for _, loc := range textLocations(verr, lits) {
-			lit := lits[strings.Join(loc, "/")]
-			if setAt(inst, loc, lit) {
-				m := mapper{inst: inst}
-				coerced = append(coerced, platform.Issue{Path: m.path(loc), Problem: fmt.Sprintf("%s is written unquoted: the platform's schema wants a string", platform.Clip(lit, 40)),
-					Fix: fmt.Sprintf("Quote it: %q.", platform.Clip(lit, 40))})
-			}
+	for _, loc := range textLocations(s.root.check(inst, nil, 0), lits) {
+		lit := lits[strings.Join(loc, "/")]
+		if setAt(inst, loc, lit) {
+			m := mapper{inst: inst}
+			coerced = append(coerced, platform.Issue{Path: m.path(loc), Problem: fmt.Sprintf("%s is written unquoted: the platform's schema wants a string", platform.Clip(lit, 40)),
+				Fix: fmt.Sprintf("Quote it: %q.", platform.Clip(lit, 40))})
 		}
 	}
 	errs, warns = s.validate(inst)
@@ -52,22 +46,21 @@ func (s *Schema) ValidateYAML(content string) (errs, warns []platform.Issue, err
 
 // textLocations lists the locations of scalars written unquoted where the
 // schema wants a string.
-func textLocations(err error, lits map[string]string) [][]string {
+func textLocations(found []*vErr, lits map[string]string) [][]string {
 	var out [][]string
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		if t, ok := e.ErrorKind.(*kind.Type); ok && slices.Contains(t.Want, "string") && t.Got != "null" {
-			if _, ok := lits[strings.Join(e.InstanceLocation, "/")]; ok {
-				out = append(out, e.InstanceLocation)
+	var walk func(e *vErr)
+	walk = func(e *vErr) {
+		if e.kind == errType && slices.Contains(e.want, "string") && e.got != "null" {
+			if _, ok := lits[strings.Join(e.loc, "/")]; ok {
+				out = append(out, e.loc)
 			}
 		}
-		for _, c := range e.Causes {
+		for _, c := range e.causes {
 			walk(c)
 		}
 	}
-	var ve *jsonschema.ValidationError
-	if errors.As(err, &ve) {
-		walk(ve)
+	for _, e := range found {
+		walk(e)
 	}
 	return out
 }

@@ -1,12 +1,10 @@
 package schema
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // Set is one copy of both schemas, compiled. Immutable; safe for concurrent use.
@@ -18,9 +16,8 @@ type Set struct {
 
 // Schema is one compiled schema with its source.
 type Schema struct {
-	raw      []byte
-	doc      any // the decoded source, to read key sets and enums from
-	compiled *jsonschema.Schema
+	raw  []byte
+	root *node
 }
 
 // NewSet compiles both schemas fetched at fetched.
@@ -52,36 +49,19 @@ func (s *Set) ImportYml() *Schema {
 	return s.importYml
 }
 
-// Compile compiles one JSON schema document (draft 2020-12 unless it says otherwise).
+// Compile compiles one JSON schema document (draft 2020-12). A $ref is
+// read only inside the document: nothing is fetched from the network.
 func Compile(raw []byte) (*Schema, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-	if err != nil {
+	var doc any
+	if err := json.Unmarshal(raw, &doc); err != nil {
 		return nil, fmt.Errorf("decode schema: %w", err)
 	}
 	if _, ok := doc.(map[string]any); !ok {
-		return nil, fmt.Errorf("schema is not a JSON object")
+		return nil, errors.New("schema is not a JSON object")
 	}
-	// The document's own $id may name another host: compile it under a
-	// local name, so that no $ref is fetched from the network.
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.UseLoader(noLoader{})
-	const loc = "mem://zcp/schema.json"
-	if err := c.AddResource(loc, doc); err != nil {
-		return nil, fmt.Errorf("load schema: %w", err)
-	}
-	sch, err := c.Compile(loc)
+	root, err := compileDoc(doc)
 	if err != nil {
 		return nil, fmt.Errorf("compile schema: %w", err)
 	}
-	var keep any
-	_ = json.Unmarshal(raw, &keep) // valid: decoded above
-	return &Schema{raw: raw, doc: keep, compiled: sch}, nil
-}
-
-// noLoader refuses every external reference: a schema is used as served.
-type noLoader struct{}
-
-func (noLoader) Load(url string) (any, error) {
-	return nil, fmt.Errorf("external reference %s not loaded", url)
+	return &Schema{raw: raw, root: root}, nil
 }

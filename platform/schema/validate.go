@@ -1,19 +1,12 @@
 package schema
 
 import (
-	"errors"
 	"fmt"
-	"net/url"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -34,132 +27,117 @@ func (s *Schema) Validate(doc any) (errs, warns []platform.Issue) {
 
 // validate maps the schema errors of a JSON instance.
 func (s *Schema) validate(inst any) (errs, warns []platform.Issue) {
-	err := s.compiled.Validate(inst)
-	if err == nil {
+	found := s.root.check(inst, nil, 0)
+	if len(found) == 0 {
 		return nil, nil
 	}
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return []platform.Issue{{Problem: platform.Clip("the document could not be checked against the platform's schema: "+err.Error(), 200)}}, nil
+	m := mapper{inst: inst, seen: map[string]bool{}}
+	for _, e := range found {
+		m.collect(e)
 	}
-	m := mapper{s: s, inst: inst, seen: map[string]bool{}}
-	m.collect(ve)
 	sortIssues(m.errs)
 	sortIssues(m.warns)
 	return m.errs, m.warns
 }
 
-// mapper turns a validation error tree into issues.
+// mapper turns validation errors into issues. Used by one goroutine.
 type mapper struct {
-	s           *Schema
 	inst        any
 	errs, warns []platform.Issue
 	seen        map[string]bool
 }
 
-func (m *mapper) collect(e *jsonschema.ValidationError) {
-	switch k := e.ErrorKind.(type) {
-	case *kind.AnyOf:
+func (m *mapper) collect(e *vErr) {
+	switch e.kind {
+	case errAnyOf, errOneOf:
 		m.alternatives(e)
-		return
-	case *kind.OneOf:
-		if len(k.Subschemas) == 0 {
-			m.alternatives(e)
-			return
-		}
-	}
-	if len(e.Causes) > 0 {
-		for _, c := range e.Causes {
+	case errGroup:
+		for _, c := range e.causes {
 			m.collect(c)
 		}
-		return
+	default:
+		m.leaf(e)
 	}
-	m.leaf(e)
 }
 
-// alternatives reports the branch of an anyOf/oneOf whose type the value
-// has (its own errors are the useful ones); when no branch took the value's
-// type, one type error naming every type the branches take.
-func (m *mapper) alternatives(e *jsonschema.ValidationError) {
+// alternatives reports a value no alternative of anyOf/oneOf accepts: as
+// one type issue when every alternative wants another type, else as the
+// first alternative's errors.
+func (m *mapper) alternatives(e *vErr) {
 	var wants []string
-	for _, c := range e.Causes {
-		if t, ok := typeErrorAt(c, e.InstanceLocation); ok {
-			wants = append(wants, t.Want...)
+	for _, c := range e.causes {
+		if t, ok := typeErrorAt(c, e.loc); ok {
+			wants = append(wants, t.want...)
 			continue
 		}
 		m.collect(c)
 		return
 	}
 	if len(wants) == 0 {
-		m.leaf(e)
+		m.add(false, platform.Issue{Path: m.path(e.loc), Problem: "matches none of the forms the platform's schema allows here",
+			Fix: "Change the value to what the platform's schema asks for."})
 		return
 	}
 	slices.Sort(wants)
-	m.typeIssue(e.InstanceLocation, &kind.Type{Got: jsonType(m.at(e.InstanceLocation)), Want: slices.Compact(wants)})
+	m.typeIssue(e.loc, typeName(m.at(e.loc)), slices.Compact(wants))
 }
 
-// typeErrorAt reports whether e is only a type error at loc (through groups).
-func typeErrorAt(e *jsonschema.ValidationError, loc []string) (*kind.Type, bool) {
-	for len(e.Causes) == 1 {
-		e = e.Causes[0]
+// typeErrorAt is e, or its only cause, when it is a type error at loc.
+func typeErrorAt(e *vErr, loc []string) (*vErr, bool) {
+	for e.kind == errGroup && len(e.causes) == 1 {
+		e = e.causes[0]
 	}
-	t, ok := e.ErrorKind.(*kind.Type)
-	return t, ok && len(e.Causes) == 0 && slices.Equal(e.InstanceLocation, loc)
+	return e, e.kind == errType && slices.Equal(e.loc, loc)
 }
 
-var printer = message.NewPrinter(language.English)
-
-func (m *mapper) leaf(e *jsonschema.ValidationError) {
-	loc := e.InstanceLocation
-	switch k := e.ErrorKind.(type) {
-	case *kind.AdditionalProperties:
-		allowed := m.s.keysAt(e.SchemaURL)
-		for _, p := range k.Properties {
+func (m *mapper) leaf(e *vErr) {
+	loc := e.loc
+	switch e.kind {
+	case errAdditional:
+		for _, p := range e.want {
 			fix := "Remove it."
-			if near := platform.NearKey(platform.Clip(p, 60), allowed); near != "" {
+			if near := platform.NearKey(platform.Clip(p, 60), e.allowed); near != "" {
 				fix = "Did you mean " + near + "? Rename it to " + near + "; otherwise remove it."
-			} else if len(allowed) > 0 {
-				fix = "Remove it; the platform's schema allows here: " + strings.Join(allowed, ", ") + "."
+			} else if len(e.allowed) > 0 {
+				fix = "Remove it; the platform's schema allows here: " + strings.Join(e.allowed, ", ") + "."
 			}
 			m.add(false, platform.Issue{Path: m.path(append(slices.Clone(loc), p)), Problem: fmt.Sprintf("unknown key %q", platform.Clip(p, 40)),
 				Fix: fix, Kind: platform.IssueUnknownKey})
 		}
-	case *kind.Required:
-		for _, p := range k.Missing {
+	case errRequired:
+		for _, p := range e.want {
 			m.add(false, platform.Issue{Path: m.path(append(slices.Clone(loc), p)), Problem: "missing: the platform's schema requires it",
 				Fix: "Add " + p + "."})
 		}
-	case *kind.Type:
-		m.typeIssue(loc, k)
-	case *kind.Enum:
-		m.enumIssue(loc, fmt.Sprint(k.Got), k.Got, k.Want)
-	case *kind.Const:
-		m.enumIssue(loc, fmt.Sprint(k.Got), k.Got, []any{k.Want})
-	case *kind.FalseSchema:
+	case errType:
+		m.typeIssue(loc, e.got, e.want)
+	case errEnum, errConst:
+		m.enumIssue(loc, fmt.Sprint(e.value), e.value, e.values)
+	case errFalse:
 		m.add(false, platform.Issue{Path: m.path(loc), Problem: "not allowed here by the platform's schema", Fix: "Remove it."})
 	default:
-		m.add(false, platform.Issue{Path: m.path(loc), Problem: platform.Clip(e.ErrorKind.LocalizedString(printer), 200),
+		m.add(false, platform.Issue{Path: m.path(loc), Problem: platform.Clip(e.msg, 200),
 			Fix: "Change the value to what the platform's schema asks for."})
 	}
 }
 
-func (m *mapper) typeIssue(loc []string, k *kind.Type) {
-	want := strings.Join(k.Want, " or ")
-	if k.Got == "null" {
+func (m *mapper) typeIssue(loc []string, got string, wantTypes []string) {
+	want := strings.Join(wantTypes, " or ")
+	if got == "null" {
 		m.add(true, platform.Issue{Path: m.path(loc), Problem: "empty value (null): the platform's schema wants " + want,
 			Fix: `Write a value ("" for an empty string) or remove the key; the platform may read null as empty or drop it.`})
 		return
 	}
 	fix := "Write " + want + "."
 	switch {
-	case slices.Contains(k.Want, "array") && k.Got == "string":
+	case slices.Contains(wantTypes, "array") && got == "string":
 		fix = "Write it as a list, one item per line starting with '- '."
-	case slices.Contains(k.Want, "string") && (k.Got == "number" || k.Got == "integer" || k.Got == "boolean"):
+	case slices.Contains(wantTypes, "string") && (got == "number" || got == "integer" || got == "boolean"):
 		fix = "Quote the value to make it a string."
-	case slices.Contains(k.Want, "object"):
+	case slices.Contains(wantTypes, "object"):
 		fix = "Write key: value pairs indented under it."
 	}
-	m.add(false, platform.Issue{Path: m.path(loc), Problem: fmt.Sprintf("must be %s, got %s", want, k.Got), Fix: fix})
+	m.add(false, platform.Issue{Path: m.path(loc), Problem: fmt.Sprintf("must be %s, got %s", want, got), Fix: fix})
 }
 
 // enumIssue reports a value outside the schema's list, unless the list
@@ -301,43 +279,6 @@ func (m *mapper) at(loc []string) any {
 		}
 	}
 	return cur
-}
-
-// keysAt lists the properties of the schema object at schemaURL (the one
-// whose additionalProperties failed), sorted.
-func (s *Schema) keysAt(schemaURL string) []string {
-	_, frag, _ := strings.Cut(schemaURL, "#")
-	toks := strings.Split(strings.TrimPrefix(frag, "/"), "/")
-	cur := s.doc
-	for _, t := range toks {
-		if t == "" {
-			continue
-		}
-		if u, err := url.PathUnescape(t); err == nil {
-			t = u
-		}
-		t = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
-		switch c := cur.(type) {
-		case map[string]any:
-			cur = c[t]
-		case []any:
-			n, err := strconv.Atoi(t)
-			if err != nil || n < 0 || n >= len(c) {
-				return nil
-			}
-			cur = c[n]
-		default:
-			return nil
-		}
-	}
-	obj, _ := cur.(map[string]any)
-	props, _ := obj["properties"].(map[string]any)
-	out := make([]string, 0, len(props))
-	for k := range props {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 func jsonType(v any) string {
