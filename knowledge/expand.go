@@ -11,6 +11,13 @@ import (
 // expansion adds these terms; the original term is always kept. Words with
 // no topic of their own (url, extension) have no alias: "the
 // API URL" is not about subdomains, a PHP extension not about PostgreSQL.
+// Nor do words that are mostly the context of a question, not its topic
+// (locally, laptop, disk, upload): the documents use them literally where
+// they are the topic, and a lone alias would pull the topic they are only
+// context of ("works locally but nothing answers on port 3000" is not about
+// the VPN, "zcli push should not upload my .env" not about object storage);
+// the phrases in which they are the topic ("from my laptop", "users upload")
+// are phraseAliases.
 var aliases = tableMap(aliasEntries)
 
 // aliasEntries are the entries of aliases, as static data (see tableEntry).
@@ -36,7 +43,6 @@ var aliasEntries = []tableEntry[[]string]{
 	{"bucket", []string{"object-storage", "object", "storage"}},
 	{"nfs", []string{"shared-storage", "shared", "storage"}},
 	{"volume", []string{"shared-storage", "shared", "storage", "mount"}},
-	{"disk", []string{"disk", "storage"}},
 	// runtimes
 	{"node", []string{"nodejs"}},
 	{"js", []string{"nodejs"}},
@@ -106,7 +112,6 @@ var aliasEntries = []tableEntry[[]string]{
 	{"monthly", []string{"crontab"}},
 	{"internet", []string{"public", "access", "subdomain"}},
 	{"publicly", []string{"public", "access", "subdomain"}},
-	{"upload", []string{"storage", "object-storage"}},
 	{"uploads", []string{"storage", "object-storage"}},
 	{"uploaded", []string{"storage", "object-storage"}},
 	{"env", []string{"environment", "variables"}},
@@ -123,8 +128,6 @@ var aliasEntries = []tableEntry[[]string]{
 	{"healthcheck", []string{"health", "check"}},
 	{"readiness", []string{"readinesscheck", "health"}},
 	{"vpn", []string{"vpn", "wireguard"}},
-	{"laptop", []string{"vpn", "local"}},
-	{"locally", []string{"vpn", "local"}},
 	{"wireguard", []string{"vpn"}},
 	{"rollback", []string{"roll", "back", "previous", "version"}},
 	{"revert", []string{"roll", "back", "previous", "version"}},
@@ -226,6 +229,8 @@ var phraseAliases = []struct {
 	{"connection pool", []string{"pgbouncer", "pooling"}},
 	{"entity too large", []string{"413", "upload", "client_max_body_size"}},
 	{"from my laptop", []string{"vpn", "local"}},
+	{"users upload", []string{"storage", "object-storage"}},
+	{"user upload", []string{"storage", "object-storage"}},
 	{"from my machine", []string{"vpn", "local"}},
 	{"roll back", []string{"rollback", "previous", "version"}},
 	{"go live", []string{"production", "checklist"}},

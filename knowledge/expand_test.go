@@ -139,3 +139,37 @@ func TestWithoutFiller(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandQuery_ContextWordsNoLoneAlias: a word that is mostly the
+// context of a question (locally, laptop, disk, upload) adds no alias alone;
+// the phrases in which it is the topic do.
+func TestExpandQuery_ContextWordsNoLoneAlias(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		query string
+		want  string // an alias term the expansion must add; "" for none of the guarded ones
+	}{
+		{"my fastify server works locally but nothing answers on port 3000", ""},
+		{"zcli push should not upload my local .env", ""},
+		{"the service still has the larger disk", ""},
+		{"deploy with zcli on my laptop", ""},
+		{"connect to the database from my laptop", "vpn"},
+		{"users upload avatars, where should I store them", "object-storage"},
+		{"store user uploads so they survive a redeploy", "object-storage"},
+	}
+	guarded := []string{"vpn", "storage", "object-storage"}
+	for _, tt := range tests {
+		e := expandQuery(tt.query)
+		if tt.want != "" {
+			if !slices.Contains(e.added, tt.want) {
+				t.Errorf("expandQuery(%q).added = %v, want %q", tt.query, e.added, tt.want)
+			}
+			continue
+		}
+		for _, g := range guarded {
+			if slices.Contains(e.added, g) {
+				t.Errorf("expandQuery(%q).added = %v: a context word added %q", tt.query, e.added, g)
+			}
+		}
+	}
+}
