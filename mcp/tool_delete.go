@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -31,7 +32,22 @@ func (s *Server) deleteTool() toolDef {
 		}
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), processList(res.Process), res.ServiceHostname)
 		out := deleteOutput{ServiceHostname: res.ServiceHostname, Processes: summarize(outcomes)}
-		out.Next = nextForProcesses(outcomes, followed, "Next: the hostname is free again once the deletion finishes (zerops_discover).")
+		out.Next = nextForProcesses(outcomes, followed, deletedNext(res))
 		return out, nil
 	})
+}
+
+// deletedNext is the step after a deletion that ended: what still
+// references the service, which stops resolving at those services' next
+// start, and the backup that outlives it.
+func deletedNext(res *ops.DeleteResult) string {
+	next := "Next: " + res.ServiceHostname + " is deleted and its hostname is free again."
+	if res.Backup != "" {
+		next += " Its latest backup " + res.Backup + " stays 7 days: restore it from the Zerops UI into a new service."
+	}
+	if len(res.ReferencedBy) > 0 {
+		next += " Variables still reference " + res.ServiceHostname + " and stop resolving at their service's next start or deploy: " +
+			strings.Join(res.ReferencedBy, ", ") + "; change them (" + ops.RefsChange(res.RefsInYml) + ") or create " + res.ServiceHostname + " again (zerops_import)."
+	}
+	return next
 }

@@ -67,6 +67,9 @@ func (s *Server) manageTool() toolDef {
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), processList(res.Process), res.ServiceHostname)
 		out := manageOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, Processes: summarize(outcomes), Scaling: res.Scaling, Notes: res.Notes, Warnings: res.Warnings}
 		success := "Next: check the service with zerops_discover or its logs with zerops_logs."
+		if res.Action == ops.ActionScale { // the answer holds the range in force: the use under it is what is new
+			success = "Next: `scaling` holds the range in force now; zerops_metrics serviceHostname=" + res.ServiceHostname + " shows the use and the containers under it."
+		}
 		if res.Action == ops.ActionStart || res.Action == ops.ActionRestart {
 			success = "Next: zerops_verify serviceHostname=" + res.ServiceHostname + " checks that it answers (with the diagnosis if not)."
 		}

@@ -15,6 +15,14 @@ type DeleteResult struct {
 	ServiceHostname string            `json:"serviceHostname"`
 	ServiceID       string            `json:"serviceId"`
 	Process         *platform.Process `json:"process,omitempty"`
+	// Backup is the deleted service's latest backup ("name of time"), kept
+	// after the deletion; "" when it has none.
+	Backup string `json:"backup,omitempty"`
+	// ReferencedBy names the variables that still reference the deleted
+	// service ("app (DB_URL)", "app (DB_URL in zerops.yml)"); RefsInYml
+	// reports whether any is in a deployed zerops.yml.
+	ReferencedBy []string `json:"referencedBy,omitempty"`
+	RefsInYml    bool     `json:"-"`
 }
 
 // Delete removes the service named hostname. Without confirm it does nothing
@@ -31,24 +39,30 @@ func Delete(ctx context.Context, proj Project, hostname string, confirm bool) (*
 			msg += ". " + note
 		}
 		if refs, inYml := referencesTo(ctx, proj, svc.Name); len(refs) > 0 {
-			how := "zerops_env"
-			if inYml {
-				how = "zerops_env; in zerops.yml, then zerops_deploy"
-			}
 			msg += " Variables that reference " + svc.Name + " stop resolving (their apps get the literal text): " + strings.Join(refs, ", ") +
-				"; change them (" + how + ") or keep the service."
+				"; change them (" + RefsChange(inYml) + ") or keep the service."
 		}
 		return nil, platform.NewError(platform.ErrConfirmRequired, msg,
 			"Deletion is permanent (data included). Ask the user, then call again with confirm: true.")
 	}
 	backup := latestBackupName(ctx, c, svc)
+	refs, inYml := referencesTo(ctx, proj, svc.Name)
 	proc, err := c.DeleteService(ctx, svc.ID)
 	if err != nil {
 		return nil, asPlatformError(err, "deleting "+svc.Name)
 	}
 	proj.noteChange(svc.ID, proc)
 	proj.Memory.noteDeleted(projectID, svc, backup)
-	return &DeleteResult{ServiceHostname: svc.Name, ServiceID: svc.ID, Process: proc}, nil
+	return &DeleteResult{ServiceHostname: svc.Name, ServiceID: svc.ID, Process: proc, Backup: backup, ReferencedBy: refs, RefsInYml: inYml}, nil
+}
+
+// RefsChange is where the variables referencesTo names are changed: with
+// zerops_env, and those of a deployed zerops.yml there, then a deploy.
+func RefsChange(inYml bool) string {
+	if inYml {
+		return "zerops_env; in zerops.yml, then zerops_deploy"
+	}
+	return "zerops_env"
 }
 
 // referencesTo names the variables of the project's other services, and

@@ -1,0 +1,64 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// A confirmed delete answers what it leaves behind (issue 34, walked as an
+// agent): the services whose variables still reference the deleted one and
+// its latest backup; the deletion it followed to the end is not sent to
+// zerops_discover to be checked again.
+func TestDelete_ConfirmedNamesWhatStillReferencesIt(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables:\n        DATABASE_URL: ${db_connectionString}")
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "ok"); m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	if res, _ := h.call(t, "zerops_manage", map[string]any{"action": "backup", "serviceHostname": "db"}); res.IsError {
+		t.Fatalf("backup: %s", text(res))
+	}
+	res, m := h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true}, "del")
+	wantOK(t, res)
+	next := str(m["next"])
+	for _, w := range []string{"appstage (DATABASE_URL in zerops.yml)", "latest backup db-"} {
+		if !strings.Contains(next, w) {
+			t.Errorf("confirmed delete next lacks %q: %s", w, next)
+		}
+	}
+	if strings.Contains(next, "once the deletion finishes") || strings.Contains(next, "zerops_discover") {
+		t.Errorf("confirmed delete next sends a finished deletion to be checked again: %s", next)
+	}
+}
+
+// A confirmed delete of a service nothing references says only that it is
+// gone: no referrer, no backup it does not have.
+func TestDelete_ConfirmedUnreferenced(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.callWith(t, context.Background(), "zerops_delete", map[string]any{"serviceHostname": "cache", "confirm": true}, "del")
+	wantOK(t, res)
+	next := str(m["next"])
+	if !strings.Contains(next, "cache is deleted") || strings.Contains(next, "reference") || strings.Contains(next, "zerops_discover") {
+		t.Errorf("confirmed delete next: %s", next)
+	}
+}
+
+// The answer to a scale holds the range in force (`scaling`): its next step
+// is the use under that range (zerops_metrics), not zerops_discover, which
+// shows the same range again.
+func TestScale_NextIsNotTheRangeAgain(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.callWith(t, context.Background(), "zerops_manage",
+		map[string]any{"action": "scale", "serviceHostname": "appdev", "minContainers": 2, "maxContainers": 3}, "scale")
+	wantOK(t, res)
+	next := str(m["next"])
+	if strings.Contains(next, "zerops_discover") || !strings.Contains(next, "zerops_metrics serviceHostname=appdev") {
+		t.Errorf("scale next %q: want the use under the new range (zerops_metrics serviceHostname=appdev), not zerops_discover", next)
+	}
+}
