@@ -62,3 +62,25 @@ func TestScale_NextIsNotTheRangeAgain(t *testing.T) {
 		t.Errorf("scale next %q: want the use under the new range (zerops_metrics serviceHostname=appdev), not zerops_discover", next)
 	}
 }
+
+// An export leaves the project section out; the project's variables, which
+// an import cannot carry, are named so that they are not lost on the way.
+func TestExport_NamesTheProjectVariablesLeftOut(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	set := map[string]any{"action": "set", "project": true, "variables": []string{"APP_ENV=production", "LOG_FORMAT=json"}}
+	if res, _ := h.callWith(t, context.Background(), "zerops_env", set, "env"); res.IsError {
+		t.Fatalf("env set: %s", text(res))
+	}
+	res, m := h.call(t, "zerops_export", map[string]any{})
+	wantOK(t, res)
+	note := str(m["note"])
+	for _, w := range []string{"APP_ENV", "LOG_FORMAT", "zerops_env action=set project=true"} {
+		if !strings.Contains(note, w) {
+			t.Errorf("export note lacks %q: %s", w, note)
+		}
+	}
+	if strings.Contains(note, "production") {
+		t.Errorf("export note shows a project variable's value: %s", note)
+	}
+}

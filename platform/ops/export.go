@@ -60,7 +60,7 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 		k, v := root.Content[i], root.Content[i+1]
 		switch k.Value {
 		case "project":
-			out.Note = "The project section is left out: zerops_import adds services to the current project (set project variables with zerops_env and project: true)."
+			out.Note = "The project section is left out: zerops_import adds services to the current project" + projectVarsNote(ctx, proj)
 			continue
 		case "services":
 			for _, svc := range v.Content {
@@ -86,6 +86,26 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 	}
 	out.Next = out.Next.Call("zerops_import").Say(" with this YAML (dryRun: true first) in a project without these hostnames.")
 	return out, nil
+}
+
+// projectVarsNote ends the note on the project section: the keys of the
+// project's own variables, which an import cannot carry (values left out:
+// some are secrets), or how to set them when they cannot be read.
+func projectVarsNote(ctx context.Context, proj Project) string {
+	envs, err := proj.Client.GetProjectEnv(ctx, proj.ID)
+	if err != nil {
+		return " (set project variables with zerops_env action=set project=true)."
+	}
+	var keys []string
+	for _, e := range envs {
+		if e.Type != "SYSTEM" {
+			keys = append(keys, e.Key)
+		}
+	}
+	if len(keys) == 0 {
+		return "; this project has no variables of its own."
+	}
+	return "; its variables " + strings.Join(keys, ", ") + " are not in this YAML: set them where you import it with zerops_env action=set project=true."
 }
 
 // maskSecrets replaces the values of a service's envSecrets and
