@@ -84,3 +84,30 @@ func TestExport_NamesTheProjectVariablesLeftOut(t *testing.T) {
 		t.Errorf("export note shows a project variable's value: %s", note)
 	}
 }
+
+// The debug workflow tells the agent where verify's fix is: in the answer's
+// next step, since a verify diagnosis carries no fix of its own (stated
+// once). The workflow once sent it to a diagnosis's `fix` that verify
+// leaves out.
+func TestDebugWorkflow_SaysWhereVerifysFixIs(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node missing.js")})
+	h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "broken")
+	_, v := h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+	svcs, _ := v["services"].([]any)
+	if len(svcs) != 1 {
+		t.Fatalf("verify services: %v", v)
+	}
+	diags, _ := svcs[0].(map[string]any)["diagnoses"].([]any)
+	if len(diags) == 0 || str(v["next"]) == "" {
+		t.Fatalf("verify of a broken start: no diagnosis or next: %v", v)
+	}
+	_, hasFix := diags[0].(map[string]any)["fix"]
+	res, _ := h.call(t, "zerops_workflow", map[string]any{"workflow": "debug"})
+	step1, _, _ := strings.Cut(text(res), "## Step 2")
+	if !hasFix && (strings.Contains(step1, "`fix` (") || !strings.Contains(step1, "`next` states the fix")) {
+		t.Errorf("verify's diagnosis has no fix (its next states it), but the debug workflow's Step 1 says otherwise:\n%s", step1)
+	}
+}
