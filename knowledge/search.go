@@ -19,6 +19,7 @@ const (
 	focusBoost         = 2.0 // a managed service the query names: its own document leads ("connect flask to valkey")
 	fileBoost          = 0.3 // a config file the query names (import.yml): its reference documents gain a little
 	symptomBoost       = 1.5 // what an error signature means (137 → oom, memory) outweighs the words around it
+	contextBoost       = 0.3 // the words of a clause that says what works ("curl works from my laptop") are context
 	genericBoost       = 0.1 // generic words (container, service, app) in a title or keyword barely count
 )
 
@@ -64,13 +65,25 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 	}
 	limit = min(limit, MaxSearchLimit)
 
-	exp := expandQuery(q)
+	topic, context := splitContext(q)
+	exp := expandQuery(topic)
 	res := &SearchResult{Query: q, Hits: []Hit{}, Notes: exp.notes}
+	if context != "" {
+		res.Notes = expandQuery(q).notes // a service Zerops lacks is worth a note wherever it is named
+	}
 	if len(exp.added) > 0 {
 		res.ExpandedQuery = strings.Join(exp.terms, " ")
 	}
 	original := withoutFiller(exp.original)
 	bq := buildQuery(original, exp.added, exp.strong, exp.focus)
+	if ctx := contextTerms(context, exp); len(bq) > 0 && len(ctx) > 0 {
+		for _, f := range []struct {
+			name  string
+			boost float64
+		}{{fieldTitle, boostTitle}, {fieldKeywords, boostKeywords}, {fieldContent, boostContent}} {
+			bq = append(bq, match{f.name, strings.Join(ctx, " "), f.boost * contextBoost})
+		}
+	}
 	if len(bq) > 0 && len(exp.files) > 0 {
 		// A config file the query names: the documents titled by it lead, gently.
 		bq = append(bq, match{fieldTitle, strings.Join(exp.files, " "), boostTitle * fileBoost})
@@ -130,6 +143,58 @@ func (ix *Index) contentTerms(terms []string) []string {
 	out := make([]string, 0, len(terms))
 	for _, t := range terms {
 		if len(ix.analyzer.terms(t)) > 0 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// fineWords say that a clause of the question tells what works ("curl works
+// from my laptop", "it built fine"): the clause is context, the other one
+// the topic.
+var fineWords = map[string]bool{"works": true, "worked": true, "working": true, "fine": true}
+
+// splitContext cuts q at "but" into the clauses it contrasts; a clause
+// that says what works is context (weighed low, without aliases), the rest
+// the topic. A query without such a clause is all topic.
+func splitContext(q string) (topic, context string) {
+	words := strings.Fields(q)
+	var clauses [][]string
+	start := 0
+	for i, w := range words {
+		if strings.EqualFold(strings.Trim(w, ",.;"), "but") {
+			clauses = append(clauses, words[start:i])
+			start = i + 1
+		}
+	}
+	clauses = append(clauses, words[start:])
+	if len(clauses) < 2 {
+		return q, ""
+	}
+	var t, c []string
+	for _, cl := range clauses {
+		fine := false
+		for _, tok := range tokenize(strings.Join(cl, " ")) {
+			fine = fine || fineWords[tok]
+		}
+		if fine {
+			c = append(c, cl...)
+		} else {
+			t = append(t, cl...)
+		}
+	}
+	if len(t) == 0 || len(c) == 0 {
+		return q, ""
+	}
+	return strings.Join(t, " "), strings.Join(c, " ")
+}
+
+// contextTerms are the words of the context clause the topic does not have.
+func contextTerms(context string, exp expansion) []string {
+	var out []string
+	for _, t := range withoutFiller(tokenize(context)) {
+		t = strings.Trim(t, "-.@_")
+		if t != "" && !exp.seen[t] && !fineWords[t] && !slices.Contains(out, t) {
 			out = append(out, t)
 		}
 	}

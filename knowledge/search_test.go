@@ -464,3 +464,56 @@ func TestExpandQuery_ReferenceLiteral(t *testing.T) {
 		t.Errorf("reference is not strong: %v", e.strong)
 	}
 }
+
+// TestSplitContext: a clause that says what works is context; the other
+// clause is the topic; a query without "but" or without such a clause is all
+// topic.
+func TestSplitContext(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ q, topic, context string }{
+		{"health check keeps failing but curl works from my laptop", "health check keeps failing", "curl works from my laptop"},
+		{"cannot find module express after deploy but it built fine", "cannot find module express after deploy", "it built fine"},
+		{"my server works locally but nothing answers on port 3000", "nothing answers on port 3000", "my server works locally"},
+		{"deploy works", "deploy works", ""},
+		{"the build fails but the deploy fails too", "the build fails but the deploy fails too", ""},
+		{"it works but works", "it works but works", ""},
+	}
+	for _, tt := range tests {
+		topic, context := splitContext(tt.q)
+		if tt.context == "" && (topic != tt.q || context != "") {
+			t.Errorf("splitContext(%q) = %q, %q; want it all topic", tt.q, topic, context)
+			continue
+		}
+		if tt.context != "" && (topic != tt.topic || context != tt.context) {
+			t.Errorf("splitContext(%q) = %q, %q; want %q, %q", tt.q, topic, context, tt.topic, tt.context)
+		}
+	}
+}
+
+// TestSearch_ContextClause: the clause that says what works neither leads
+// the ranking nor loses a note about a service Zerops lacks.
+func TestSearch_ContextClause(t *testing.T) {
+	t.Parallel()
+	docs, err := Documents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := BuildIndex(docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := ix.Search("health check keeps failing but curl works from my laptop", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := firstURI(res.Hits); got != "zerops://docs/config/zerops-yml-health-checks" {
+		t.Errorf("top = %s, want the health checks document", got)
+	}
+	res, err = ix.Search("my queries time out but the same code works with mongodb", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Notes) == 0 {
+		t.Errorf("no note about MongoDB named in the context clause")
+	}
+}
