@@ -98,15 +98,63 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 		d.envOnly = false
 		return
 	}
-	if allInterfaces(host) {
-		d.Cause = "The app listens on localhost (127.0.0.1) although HOST is set to " + host +
-			": the code ignores HOST (the address is hard-coded), so the balancer and other services cannot reach it."
-		d.Fix = strings.ReplaceAll("Change the code to bind 0.0.0.0 on port <port> (or to read HOST): Node `listen(<port>, \"0.0.0.0\")`, Bun.serve/Deno.serve `hostname: \"0.0.0.0\"`, "+
-			"Flask `app.run(host=\"0.0.0.0\")`; or bind it in `run.start` (gunicorn `--bind 0.0.0.0:<port>`, uvicorn `--host 0.0.0.0`). "+
-			"Setting HOST again changes nothing.", "<port>", port)
+	d.codeBindFix(line, opt, host, port)
+}
+
+// codeBindFix rewrites d, a listening-on-localhost diagnosis from line that
+// no server's own words or start command explain: the address is set in
+// the code, in the app's language (opt.Runtime). A HOST variable is offered
+// first only where the code is known to read it, never where the address
+// is known to be written in the code, and not again once HOST is 0.0.0.0;
+// the answer says where the address is, as far as ZCP read the code.
+func (d *Diagnosis) codeBindFix(line string, opt Options, host, port string) {
+	lang, c := langOf(opt.Runtime), opt.Code
+	addr := "localhost (127.0.0.1)"
+	if m := shownLocal.FindString(line); m != "" {
+		addr = strings.Trim(m, "[]")
+	}
+	if port == "<port>" {
+		if m := listenPort.FindStringSubmatch(line); m != nil {
+			port = m[1] + m[2]
+		}
+	}
+	form := strings.ReplaceAll(bindForms[lang], "<port>", port)
+	how := c.rewritten() // the line read, rewritten; else the language's forms
+	if how == "" {
+		how = ": " + form
+	}
+	const hostVar = "a service variable (zerops_env action=set variables=[\"HOST=0.0.0.0\"] restart=true, no deploy) or `run.envVariables`"
+	switch {
+	case allInterfaces(host):
+		// A HOST variable was tried: the address is in the code.
+		d.Cause = "The app listens on " + addr + " although HOST is set to " + host +
+			": the code ignores HOST (the address is hard-coded " + c.where() + "), so the balancer and other services cannot reach it."
+		d.Fix = "Change " + c.target() + " to bind 0.0.0.0 on port " + port + " (or to read HOST)" + how + ". Setting HOST again changes nothing."
+		d.envOnly = false
+	case c.literal():
+		d.Cause = "The app listens on " + addr + " because its code says so " + c.where() + ", so the balancer and other services cannot reach it; no variable changes an address written in the code."
+		d.Fix = "Change " + c.target() + " to bind 0.0.0.0 on port " + port + how + "."
+		d.envOnly = false
+	case c.readsHost():
+		d.Cause = "The app listens on " + addr + ": its code reads a HOST variable that is not set and falls back to a local address (" + c.target() + "), so the balancer and other services cannot reach it."
+		d.Fix = "Set HOST to 0.0.0.0, which the code reads: " + hostVar + "."
+		d.envOnly = true
+	case host != "":
+		// HOST is set to a local address: the code is taken to read it.
+		d.Cause = "The app listens on " + addr + ": HOST is set to " + host + " as a service or project variable, so the balancer and other services cannot reach it."
+		d.Fix = "Set HOST to 0.0.0.0: " + hostVar + ". If the log still shows " + addr + " after it, the address is written in the code: bind 0.0.0.0 in " + c.target() + ": " + form + "."
+		d.envOnly = true
+	default:
+		// Where the code sets the address is not known: the bind in the
+		// app's language first, the variable only for code that reads it.
+		d.Fix = "Bind to 0.0.0.0 on port " + port + " where " + c.target() + " sets its address: " + form +
+			". Only if the code reads a HOST variable (" + hostReads[lang] + ") does HOST=0.0.0.0 do it instead: " + hostVar + "."
 		d.envOnly = false
 	}
 }
+
+// shownLocal is the local address a listening line shows.
+var shownLocal = lazyregexp.New(`127\.0\.0\.1|\[::1\]|\blocalhost\b`)
 
 // bindOption names a command-line option that sets where a server listens:
 // a one-letter one (gunicorn -b, next -H, flask -h, http-server -a, rackup -o,

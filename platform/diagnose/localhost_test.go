@@ -45,7 +45,7 @@ func TestClassifyWith_LocalhostFixNamesTheServersOwnBind(t *testing.T) {
 		{"next -H localhost", "ready - started server on 127.0.0.1:3000, url: http://localhost:3000", nil,
 			[]string{"drop `-H`", "-H 0.0.0.0"}, "Flask"},
 		{"no server named", "Listening on 127.0.0.1:3000", nil,
-			[]string{"Bind to 0.0.0.0", "HOST=0.0.0.0", `listen(port, "0.0.0.0")`, `Bun.serve/Deno.serve ` + "`" + `hostname: "0.0.0.0"`}, "Puma"},
+			[]string{"Bind to 0.0.0.0", "Only if the code reads a HOST variable", `listen(3000, '0.0.0.0')`, `Bun.serve/Deno.serve ` + "`" + `hostname: '0.0.0.0'`}, "Puma"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

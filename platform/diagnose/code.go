@@ -1,0 +1,111 @@
+package diagnose
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
+)
+
+// Code is what ZCP read of a deployed app's code when it pushed it: the
+// file run.start starts and, when found there, the line that binds a local
+// address. A value; the zero Code knows nothing.
+type Code struct {
+	File      string `json:"file"`                // the file run.start starts, relative to the deploy's working directory
+	Read      bool   `json:"read,omitempty"`      // File was read (else only its name is known)
+	Line      int    `json:"line,omitempty"`      // the line of File binding a local address; 0: none found
+	Text      string `json:"text,omitempty"`      // that line, trimmed and clipped
+	Literal   string `json:"literal,omitempty"`   // the local address written there: 127.0.0.1, localhost, ::1
+	ReadsHost bool   `json:"readsHost,omitempty"` // File reads a HOST variable: the local address may be its fallback
+}
+
+// maxCodeText bounds Code.Text, in bytes.
+const maxCodeText = 160
+
+// localLiteral is a local address written as a string literal.
+var localLiteral = lazyregexp.New(`["'` + "`" + `](?:https?://)?(127\.0\.0\.1|localhost|::1|\[::1\])(?::\d+)?/?["'` + "`" + `]`)
+
+// bindWord is a word of a line that binds an address: a listen or bind
+// call, a server's host option, a variable naming the host.
+var bindWord = lazyregexp.New(`(?i)listen|\bbind\b|\.bind\(|serve\b|\.run\(|run_app|hostname|\bhost\b|\bhost\s*[:=]|\baddr(ess)?\b|UseUrls|ListenAndServe|set\s*:bind`)
+
+// hostRead is a read of a HOST variable, in any of the languages.
+var hostRead = lazyregexp.New(`process\.env\.HOST\b|process\.env\[["']HOST["']\]|Bun\.env\.HOST\b|Deno\.env\.get\(["']HOST["']\)|` +
+	`os\.environ(?:\.get)?[\[(]["']HOST["']|os\.getenv\(["']HOST["']|os\.Getenv\("HOST"\)|\bgetenv\(["']HOST["']\)|\$_(?:ENV|SERVER)\[["']HOST["']\]|` +
+	`ENV(?:\.fetch\(|\[)["']HOST["']|System\.getenv\("HOST"\)|GetEnvironmentVariable\("HOST"\)|env::var\("HOST"\)|System\.get_env\("HOST"\)`)
+
+// ScanCode reads content, the source of file that run.start starts, for
+// the first line binding a local address written in it, and for a read of
+// a HOST variable; comment lines are skipped.
+func ScanCode(file, content string) Code {
+	c := Code{File: file, Read: true}
+	for n, line := range strings.Split(content, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "//") || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "*") || strings.HasPrefix(t, "/*") {
+			continue
+		}
+		if hostRead.MatchString(t) {
+			c.ReadsHost = true
+		}
+		if c.Line == 0 && bindWord.MatchString(t) {
+			if m := localLiteral.FindStringSubmatch(t); m != nil {
+				c.Line, c.Text, c.Literal = n+1, clipTo(t, maxCodeText), strings.Trim(m[1], "[]")
+			}
+		}
+	}
+	return c
+}
+
+// clipTo trims s to at most n bytes on a rune boundary, marking the cut.
+func clipTo(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// where says where the code binds the local address, as far as c knows;
+// start-relative wording when only the file's name is known.
+func (c *Code) where() string {
+	switch {
+	case c == nil || c.File == "":
+		return "in the app's code (ZCP did not read it)"
+	case c.Line > 0:
+		return "in " + c.File + ", line " + strconv.Itoa(c.Line) + ": `" + c.Text + "`"
+	case c.Read:
+		return "in the code: not in " + c.File + ", the file `run.start` starts (ZCP read it), so in a module it loads"
+	}
+	return "in the app's code, in the file `run.start` starts (" + c.File + ") or a module it loads (ZCP did not read them)"
+}
+
+// literal reports whether c shows the local address written in the code,
+// with no HOST variable read that could replace it.
+func (c *Code) literal() bool { return c != nil && c.Line > 0 && !c.ReadsHost }
+
+// readsHost reports whether c shows the code reading a HOST variable.
+func (c *Code) readsHost() bool { return c != nil && c.Read && c.ReadsHost }
+
+// target names, for a fix, the code to change, as far as c knows.
+func (c *Code) target() string {
+	switch {
+	case c == nil || c.File == "":
+		return "the code"
+	case c.Line > 0:
+		return c.File + ", line " + strconv.Itoa(c.Line)
+	case c.Read:
+		return "the module " + c.File + " loads"
+	}
+	return "the code (" + c.File + ", the file `run.start` starts, or a module it loads)"
+}
+
+// rewritten is, when c read the bind's line, the line with its local
+// address 0.0.0.0, as a fix shows it (": `…`"); else "".
+func (c *Code) rewritten() string {
+	if c == nil || c.Line == 0 || c.Literal == "" || strings.HasSuffix(c.Text, "…") {
+		return ""
+	}
+	return ": `" + strings.ReplaceAll(c.Text, c.Literal, "0.0.0.0") + "`"
+}
