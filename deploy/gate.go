@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
@@ -22,6 +23,14 @@ import (
 // (see Env.ReadZeropsYml). Deploys call it concurrently, as they push.
 type ZeropsYmlReader interface {
 	ReadZeropsYml(ctx context.Context, req Request) (file, content string, err error)
+}
+
+// pushedSetup is what a push's zerops.yml (and the code its run.start
+// starts) showed of the setup pushed: its run.envVariables (nil: not
+// read) and its code (nil: not known).
+type pushedSetup struct {
+	env  map[string]string
+	code *diagnose.Code
 }
 
 // checkBeforePush refuses a push of req to a target being deleted, and one
@@ -32,24 +41,24 @@ type ZeropsYmlReader interface {
 // setup's warnings, unresolvable
 // envVariables references and HTTP ports the target's subdomain cannot reach
 // included.
-func checkBeforePush(ctx context.Context, env Env, req Request, targetName string) ([]platform.Issue, map[string]string, error) {
+func checkBeforePush(ctx context.Context, env Env, req Request, targetName string) ([]platform.Issue, pushedSetup, error) {
 	var target *platform.ServiceStack
 	if env.Client != nil {
 		// Read by id: the project's service list may lag a deletion.
 		target, _ = env.Client.GetService(ctx, cmp.Or(req.TargetServiceID, req.ServiceID)) // unread: not refused, no subdomain check
 	}
 	if err := deployableTarget(target, targetName); err != nil {
-		return nil, nil, err
+		return nil, pushedSetup{}, err
 	}
 	if env.ReadZeropsYml == nil {
-		return nil, nil, nil
+		return nil, pushedSetup{}, nil
 	}
 	file, content, err := env.ReadZeropsYml(ctx, req)
 	if err != nil {
-		return nil, nil, fmt.Errorf("read zerops.yml before the push: %w", err)
+		return nil, pushedSetup{}, fmt.Errorf("read zerops.yml before the push: %w", err)
 	}
 	if content == "" {
-		return nil, nil, nil
+		return nil, pushedSetup{}, nil
 	}
 	setup := cmp.Or(req.Setup, targetName)
 	if setup == "" && target != nil {
@@ -70,16 +79,16 @@ func checkBeforePush(ctx context.Context, env Env, req Request, targetName strin
 			cp := *pe
 			cp.Message = file + ": " + pe.Message
 			cp.Suggestion = pe.Suggestion + " Nothing was pushed; fix it, check it with zerops_validate, then zerops_deploy again."
-			return nil, nil, &cp
+			return nil, pushedSetup{}, &cp
 		}
-		return nil, nil, fmt.Errorf("check %s: %w", file, err)
+		return nil, pushedSetup{}, fmt.Errorf("check %s: %w", file, err)
 	}
 	if len(issues) > 0 {
-		return nil, nil, &ops.IssuesError{Problems: issues, PlatformError: platform.NewError(platform.ErrInvalidZeropsYml,
+		return nil, pushedSetup{}, &ops.IssuesError{Problems: issues, PlatformError: platform.NewError(platform.ErrInvalidZeropsYml,
 			fmt.Sprintf("%s is not valid for setup %s (%d problem(s)): %s", file, cmp.Or(setup, "(any)"), len(issues), platform.JoinIssues(issues)),
 			"Nothing was pushed. Fix every listed problem (path, problem, fix) in "+file+", check it with zerops_validate, then zerops_deploy again.")}
 	}
-	return warnings, ops.SetupRunEnv(content, setup), nil
+	return warnings, pushedSetup{env: ops.SetupRunEnv(content, setup), code: pushedCode(ctx, env, req, content, setup)}, nil
 }
 
 // deployableTarget refuses a target whose deletion is under way: the

@@ -53,6 +53,7 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	}
 	env.Memory.NoteDeploy(env.ProjectID, svc.ID, started)
 	env.Memory.NoteDeployedEnv(env.ProjectID, svc.ID, nil) // the earlier version's zerops.yml is not known here
+	env.Memory.NoteDeployedCode(env.ProjectID, svc.ID, nil)
 	out := &Outcome{Mode: ModeRollback, TargetService: svc.Name, TargetServiceID: svc.ID, Output: []string{},
 		DurationMS: time.Since(started).Milliseconds(), Build: &BuildOutcome{AppVersionID: v.ID, Status: v.Status}}
 	what := fmt.Sprintf("version #%d (%s)", v.Sequence, v.ID)

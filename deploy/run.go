@@ -58,6 +58,10 @@ type Env struct {
 	// before the push; nil: not checked. Empty content without an error: not
 	// readable here, and the push reports what it finds.
 	ReadZeropsYml func(ctx context.Context, req Request) (file, content string, err error)
+	// ReadSource reads a file of the code a push of req sends (relative to
+	// its working directory), where the file run.start starts binds its
+	// address; nil: not read.
+	ReadSource func(ctx context.Context, req Request, rel string) (string, error)
 	// Types is the live catalog the check's bases are checked against; nil,
 	// or nil answered: not checked.
 	Types func(ctx context.Context) []platform.ServiceStackType
@@ -164,11 +168,11 @@ func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	warnings, runEnv, err := checkBeforePush(ctx, env, req, targetName)
+	warnings, pushed, err := checkBeforePush(ctx, env, req, targetName)
 	if err != nil {
 		return nil, err
 	}
-	out, err := pushAndFollow(ctx, env, req, targetName, started, runEnv)
+	out, err := pushAndFollow(ctx, env, req, targetName, started, pushed)
 	if err != nil {
 		if len(warnings) > 0 {
 			err = &WarnedError{Err: err, Warnings: warnings}
@@ -190,10 +194,10 @@ func (e *WarnedError) Error() string { return e.Err.Error() }
 func (e *WarnedError) Unwrap() error { return e.Err }
 
 // pushAndFollow pushes req in the target's queue turn and, when env.Follow
-// is set, follows the build and checks the app (see Run); runEnv, the
-// pushed setup's run.envVariables (nil: not read), is remembered for the
+// is set, follows the build and checks the app (see Run); pushed, what the
+// pushed setup's zerops.yml and code showed, is remembered for the
 // diagnoses of the target.
-func pushAndFollow(ctx context.Context, env Env, req Request, targetName string, started time.Time, runEnv map[string]string) (*Outcome, error) {
+func pushAndFollow(ctx context.Context, env Env, req Request, targetName string, started time.Time, pushed pushedSetup) (*Outcome, error) {
 	target := req.TargetServiceID
 	if req.SourceService == "" {
 		target = req.ServiceID
@@ -218,7 +222,8 @@ func pushAndFollow(ctx context.Context, env Env, req Request, targetName string,
 	}
 	if id := cmp.Or(res.TargetServiceID, target); id != "" {
 		env.Memory.NoteDeploy(env.ProjectID, id, res.Started)
-		env.Memory.NoteDeployedEnv(env.ProjectID, id, runEnv)
+		env.Memory.NoteDeployedEnv(env.ProjectID, id, pushed.env)
+		env.Memory.NoteDeployedCode(env.ProjectID, id, pushed.code)
 	}
 	out := &Outcome{Mode: res.Mode, SourceService: res.SourceService, TargetService: targetName,
 		TargetServiceID: cmp.Or(res.TargetServiceID, target), Setup: res.Setup, WorkingDir: res.WorkingDir,

@@ -36,8 +36,9 @@ func TestEnv_HostVariableBringsLocalhostAppLive(t *testing.T) {
 
 // An app whose code binds 127.0.0.1 itself is not fixed by HOST=0.0.0.0:
 // once that variable is set and the app still binds localhost, verify's fix
-// says the address is hard-coded and no longer offers the HOST variable,
-// so an agent following the fix does not set it again and again.
+// says the address is hard-coded, where (the line of the code ZCP pushed),
+// and no longer offers the HOST variable, so an agent following the fix
+// does not set it again and again.
 func TestEnv_HostSetAppStillLocalhostNamesHardcodedBind(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -78,6 +79,10 @@ func TestEnv_HostSetAppStillLocalhostNamesHardcodedBind(t *testing.T) {
 			said := first["cause"] + " " + first["fix"] + " " + str(svc["next"])
 			if !strings.Contains(said, "hard-coded") || !strings.Contains(said, "HOST is set to 0.0.0.0") {
 				t.Errorf("diagnosis and next %q do not say the address is hard-coded although HOST is set", said)
+			}
+			// Where the address really is: the line of the pushed code.
+			if !strings.Contains(said, "index.js, line 2") || !strings.Contains(said, "listen(3000, '0.0.0.0'") {
+				t.Errorf("diagnosis and next %q do not name where the address is written (index.js, line 2) and its fix", said)
 			}
 			if strings.Contains(said, "zerops_env") || strings.Contains(said, "HOST=0.0.0.0") {
 				t.Errorf("diagnosis and next %q offer the HOST variable again", said)

@@ -53,6 +53,9 @@ func (s *Server) deployTool() toolDef {
 			env.Types = s.stackTypes
 			env.Schemas = s.schemas
 		}
+		if r, ok := s.deps.Deployer.(deploy.SourceReader); ok {
+			env.ReadSource = r.ReadSource
+		}
 		if (pr.enabled() || in.Follow != "") && s.deps.Watcher != nil {
 			env.Follow, env.Wait = s.followBuild, s.waitBudget()
 			env.Await = func(ctx context.Context, p platform.Process) (platform.Process, bool) {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
 // Project is the one project an operation acts on: the client that reaches
@@ -26,11 +27,12 @@ type Project struct {
 
 // Memory is what ZCP remembers about the project it serves, beyond what the
 // API answers at once: its own recent changes (the search lags them), the
-// run.envVariables of the zerops.yml it last pushed to each service, the
+// run.envVariables of the zerops.yml it last pushed to each service (and
+// what it read of the code run.start starts: where it binds), the
 // services an import planned to open over their subdomain, the services it
 // deleted (with their latest backup), its cpuMode changes of the last hour
 // (to name when the next is possible), and the app versions it saw end not
-// answering. The last pushed environments and the versions seen not
+// answering. The last pushed environments and code and the versions seen not
 // answering outlive a restart: they are kept in one file per project under
 // the state directory given to NewMemory. Safe for concurrent use; a nil
 // *Memory remembers nothing. Every map is bounded or expires.
@@ -41,6 +43,7 @@ type Memory struct {
 	project string // the project the maps below are of ("" before first use)
 	recent  changes
 	envs    map[string]map[string]string // service id → run.envVariables last pushed
+	code    map[string]diagnose.Code     // service id → what the last push's code showed
 	plans   map[string]bool              // hostname → planned with enableSubdomainAccess
 	deleted map[string]deletedNote       // hostname → the service ZCP deleted
 	broken  []string                     // app version ids seen ending not answering, oldest first
@@ -70,6 +73,7 @@ const stateMaxBytes = 4 << 20
 // saved is the part of a Memory kept on disk.
 type saved struct {
 	PushedEnvs   map[string]map[string]string `json:"pushedEnvs,omitempty"`
+	PushedCode   map[string]diagnose.Code     `json:"pushedCode,omitempty"`
 	NotAnswering []string                     `json:"notAnswering,omitempty"`
 }
 
@@ -86,6 +90,7 @@ func (m *Memory) lock(projectID string) {
 	m.project = projectID
 	m.recent = changes{}
 	m.envs, m.plans, m.deleted, m.broken = map[string]map[string]string{}, map[string]bool{}, map[string]deletedNote{}, nil
+	m.code = map[string]diagnose.Code{}
 	m.cpu = map[string]cpuModeChange{}
 	if s, ok := m.load(); ok {
 		for id, env := range s.PushedEnvs {
@@ -93,6 +98,7 @@ func (m *Memory) lock(projectID string) {
 				m.envs[id] = env
 			}
 		}
+		maps.Copy(m.code, s.PushedCode)
 		m.broken = s.NotAnswering[max(len(s.NotAnswering)-brokenMax, 0):]
 	}
 }
@@ -133,7 +139,7 @@ func (m *Memory) save() {
 	if p == "" {
 		return
 	}
-	data, err := json.Marshal(saved{PushedEnvs: m.envs, NotAnswering: m.broken})
+	data, err := json.Marshal(saved{PushedEnvs: m.envs, PushedCode: m.code, NotAnswering: m.broken})
 	if err != nil {
 		return
 	}
@@ -190,6 +196,36 @@ func (m *Memory) deployedEnv(projectID, serviceID string) (map[string]string, bo
 	defer m.mu.Unlock()
 	env, ok := m.envs[serviceID]
 	return maps.Clone(env), ok
+}
+
+// NoteDeployedCode records code, what a push to serviceID showed of the
+// code its run.start starts (nil: nothing is known).
+func (m *Memory) NoteDeployedCode(projectID, serviceID string, code *diagnose.Code) {
+	if m == nil {
+		return
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	if code == nil {
+		delete(m.code, serviceID)
+	} else {
+		m.code[serviceID] = *code
+	}
+	m.save()
+}
+
+// deployedCode is what NoteDeployedCode recorded for serviceID; nil when
+// nothing is known.
+func (m *Memory) deployedCode(projectID, serviceID string) *diagnose.Code {
+	if m == nil {
+		return nil
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	if c, ok := m.code[serviceID]; ok {
+		return &c
+	}
+	return nil
 }
 
 // NoteAnswering records whether app version id answered after its deploy

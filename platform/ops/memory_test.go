@@ -7,9 +7,11 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
-// TestMemory_OutlivesARestart: the environment last pushed and the versions
+// TestMemory_OutlivesARestart: the environment and code last pushed and the versions
 // seen not answering are read back by a new Memory over the same directory
 // (a restarted stdio server); the rest of the memory is not.
 func TestMemory_OutlivesARestart(t *testing.T) {
@@ -17,6 +19,7 @@ func TestMemory_OutlivesARestart(t *testing.T) {
 	dir := t.TempDir()
 	m := NewMemory(dir)
 	m.NoteDeployedEnv("p1", "svc1", map[string]string{"PORT": "3000"})
+	m.NoteDeployedCode("p1", "svc1", &diagnose.Code{File: "index.js", Read: true, Line: 2, Literal: "127.0.0.1"})
 	m.NoteAnswering("p1", "v-broken", false)
 	m.NoteAnswering("p1", "v-healed", false)
 	m.NoteAnswering("p1", "v-healed", true)
@@ -25,6 +28,9 @@ func TestMemory_OutlivesARestart(t *testing.T) {
 	again := NewMemory(dir)
 	if env, ok := again.deployedEnv("p1", "svc1"); !ok || env["PORT"] != "3000" {
 		t.Errorf("deployed env after restart = %v, %v; want PORT=3000", env, ok)
+	}
+	if c := again.deployedCode("p1", "svc1"); c == nil || c.File != "index.js" || c.Line != 2 {
+		t.Errorf("deployed code after restart = %+v; want index.js, line 2", c)
 	}
 	if !again.SeenNotAnswering("p1", "v-broken") || again.SeenNotAnswering("p1", "v-healed") {
 		t.Error("versions seen not answering were not read back as they were left")

@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"cmp"
 	"context"
 	"maps"
 	"slices"
@@ -85,11 +86,14 @@ func nearest(s string, names []string) string {
 	return best
 }
 
-// classifyRuntime classifies svc's runtime log lines; when a diagnosis
+// classifyRuntime classifies svc's runtime log lines, knowing svc's type
+// and what the last push showed of its code; when a diagnosis
 // depends on svc's variables (a bad reference, a port variable), it reads
 // svc's and the project's and classifies again knowing them.
 func classifyRuntime(ctx context.Context, proj Project, svc platform.ServiceStack, lines []string, opt diagnose.Options) []diagnose.Diagnosis {
 	projectID := proj.ID
+	opt.Runtime = cmp.Or(svc.Type.VersionName, svc.Type.Name)
+	opt.Code = proj.Memory.deployedCode(projectID, svc.ID)
 	ds := diagnose.ClassifyWith(lines, diagnose.Runtime, opt)
 	refs := slices.ContainsFunc(ds, unresolvedSignal)
 	// A wrong port or a localhost bind despite PORT or HOST set is in the code.
