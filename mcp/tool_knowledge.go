@@ -77,7 +77,7 @@ func (o knowledgeOutput) contentText() string {
 }
 
 func (s *Server) knowledgeTool() toolDef {
-	return newDirectTool(&sdk.Tool{
+	return newTool(&sdk.Tool{
 		Name:        "zerops_knowledge",
 		Description: "Zerops documentation. query: ranked search with the top document's relevant sections. runtime/services: the briefing to read before writing import.yml or zerops.yml, with version checks. uri: one document.",
 		Annotations: readOnlyAnn("Search Zerops knowledge"),

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -34,32 +35,57 @@ type handlerFor[In, Out any] func(ctx context.Context, req *sdk.CallToolRequest,
 // than its JSON (context, workflow, knowledge documents).
 type texter interface{ contentText() string }
 
-// newTool builds a toolDef for a typed handler through go-sdk's AddTool: the
-// input and output schemas are inferred from In and Out (see schemaFor), the
-// SDK validates the arguments and the result against them, and the result is
-// both structuredContent and, as text, its JSON without HTML escaping. A
-// document tool (Out a texter) is registered by newDirectTool instead. The
-// read-only flag comes from the annotations.
+// newTool builds a toolDef for a typed handler: the input and output
+// schemas are inferred from In and Out (see schemaFor), the arguments are
+// validated against the input schema and the result against the output
+// schema, and the result is both structuredContent and, as text, its JSON
+// without HTML escaping. A document tool (Out a texter) answers markdown
+// text only and publishes no output schema: Claude Code hands the model the
+// structured content when there is one (facts/clients.md), so a document
+// answered as {markdown, next} would reach it as one escaped JSON string.
+// The read-only flag comes from the annotations.
+//
+// The tool is registered through the SDK's raw AddTool, and each schema is
+// resolved for validation at the tool's first call, not at registration:
+// resolving every tool's schemas was about half of what building the
+// server cost, on the way to every session's initialize answer.
 func newTool[In, Out any](t *sdk.Tool, h handlerFor[In, Out]) toolDef {
-	if isDocument[Out]() {
-		return newDirectTool(t, h)
-	}
 	return registered(t, func(srv *sdk.Server) error {
-		t.InputSchema, t.OutputSchema = schemaFor[In](), outputSchemaFor[Out]()
-		sdk.AddTool(srv, t, func(ctx context.Context, req *sdk.CallToolRequest, in In) (*sdk.CallToolResult, Out, error) {
-			out, err := h(ctx, req, in)
-			var text string
-			if err == nil {
-				text, err = answerJSON(t.Name, out)
-			}
+		in := schemaFor[In]()
+		t.InputSchema, t.OutputSchema = in, nil
+		var out *jsonschema.Schema
+		if !isDocument[Out]() {
+			out = outputSchemaFor[Out]()
+			t.OutputSchema = out
+		}
+		schemas := sync.OnceValues(func() (resolvedSchemas, error) { return resolve(t.Name, in, out) })
+		srv.AddTool(t, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			rs, err := schemas()
 			if err != nil {
-				var zero Out
-				return nil, zero, handlerError{err}
+				return nil, err
 			}
-			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}}, out, nil
+			return answer(ctx, req, rs, h), nil
 		})
 		return nil
 	})
+}
+
+// resolvedSchemas are one tool's schemas ready to validate with; output is
+// nil for a document tool.
+type resolvedSchemas struct{ input, output *jsonschema.Resolved }
+
+func resolve(tool string, in, out *jsonschema.Schema) (resolvedSchemas, error) {
+	var rs resolvedSchemas
+	var err error
+	if rs.input, err = in.Resolve(&jsonschema.ResolveOptions{ValidateDefaults: true}); err != nil {
+		return rs, fmt.Errorf("input schema of %s: %w", tool, err)
+	}
+	if out != nil {
+		if rs.output, err = out.Resolve(nil); err != nil {
+			return rs, fmt.Errorf("output schema of %s: %w", tool, err)
+		}
+	}
+	return rs, nil
 }
 
 // registered is the toolDef of t whose add runs register, a panic in it
@@ -93,31 +119,6 @@ func answerJSON(tool string, out any) (string, error) {
 	return text, err
 }
 
-// newDirectTool registers a tool through the SDK's raw AddTool, with the
-// input schema inferred from In and the arguments validated against it as
-// the typed API does. It serves the document tools, whose answer is markdown
-// text only and which publish no output schema: Claude Code hands the model
-// the structured content when there is one (facts/clients.md), so a
-// document answered as {markdown, next} would reach it as one escaped JSON
-// string. Other Outs keep their output schema and structured content.
-func newDirectTool[In, Out any](t *sdk.Tool, h handlerFor[In, Out]) toolDef {
-	return registered(t, func(srv *sdk.Server) error {
-		in := schemaFor[In]()
-		t.InputSchema, t.OutputSchema = in, nil
-		if !isDocument[Out]() {
-			t.OutputSchema = outputSchemaFor[Out]()
-		}
-		resolved, err := in.Resolve(&jsonschema.ResolveOptions{ValidateDefaults: true})
-		if err != nil {
-			return fmt.Errorf("input schema of %s: %w", t.Name, err)
-		}
-		srv.AddTool(t, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-			return directAnswer(ctx, req, resolved, h), nil
-		})
-		return nil
-	})
-}
-
 // isDocument reports whether Out is a document answer (a texter): markdown
 // text only, no structured content.
 func isDocument[Out any]() bool {
@@ -126,11 +127,12 @@ func isDocument[Out any]() bool {
 	return ok
 }
 
-// directAnswer runs a direct tool's call. Errors are error results, as the
-// typed API answers them: bad arguments become INVALID_PARAMETER in the
-// middleware, a handler's error its {code,error,suggestion}.
-func directAnswer[In, Out any](ctx context.Context, req *sdk.CallToolRequest, schema *jsonschema.Resolved, h handlerFor[In, Out]) *sdk.CallToolResult {
-	args, err := decodeArguments[In](req.Params.Arguments, schema)
+// answer runs a tool's call. Errors are error results: bad arguments
+// become INVALID_PARAMETER in the middleware, a handler's error its
+// {code,error,suggestion}, a result its output schema refuses an internal
+// error (a bug of ZCP's, which the tool tests catch first).
+func answer[In, Out any](ctx context.Context, req *sdk.CallToolRequest, rs resolvedSchemas, h handlerFor[In, Out]) *sdk.CallToolResult {
+	args, err := decodeArguments[In](req.Params.Arguments, rs.input)
 	if err != nil {
 		return errorAnswer(err)
 	}
@@ -142,11 +144,26 @@ func directAnswer[In, Out any](ctx context.Context, req *sdk.CallToolRequest, sc
 		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: cutDocument(tx.contentText())}}}
 	}
 	structured, err := answerJSON(req.Params.Name, out)
+	if err == nil && rs.output != nil {
+		err = checkAnswer(structured, rs.output)
+	}
 	if err != nil {
 		return errorAnswer(handlerError{err})
 	}
 	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: structured}},
 		StructuredContent: json.RawMessage(structured)}
+}
+
+// checkAnswer checks a result's JSON against the tool's output schema.
+func checkAnswer(structured string, schema *jsonschema.Resolved) error {
+	var v any
+	if err := json.Unmarshal([]byte(structured), &v); err != nil {
+		return fmt.Errorf("the answer is not JSON: %w", err)
+	}
+	if err := schema.Validate(v); err != nil {
+		return fmt.Errorf("validating tool output: %w", err)
+	}
+	return nil
 }
 
 // answerTooLarge is the error of a structured answer over platform.MaxAnswer:
