@@ -228,6 +228,16 @@ var mutants = []mutant{
 	{name: "schema-unknown-key-without-near-match", file: "platform/schema/validate.go",
 		old: `allowed); near != ""`, new: `allowed); near == "\x00"`,
 		pkgs: []string{"./platform/schema", "./platform/yamlcheck"}, run: "TestValidate_SchemaErrorsHavePathProblemFix|TestValidate_UnknownKeyNamesTheNearMatch"},
+	// platform/schema's own validator (issue 36): the checks users meet first.
+	{name: "schema-unknown-keys-accepted", file: "platform/schema/jsonschema.go",
+		old: `extra = append(extra, k)`, new: `_ = k`,
+		pkgs: []string{"./platform/schema"}, run: "TestValidate_SchemaErrorsHavePathProblemFix|TestValidate_AgreesWithALibrary"},
+	{name: "schema-enum-unchecked", file: "platform/schema/jsonschema.go",
+		old: `if n.enum != nil && !slices.ContainsFunc`, new: `if false && n.enum != nil && !slices.ContainsFunc`,
+		pkgs: []string{"./platform/schema"}, run: "TestValidate_SchemaErrorsHavePathProblemFix|TestCompile_KeywordsCheckAsTheDraftSays"},
+	{name: "tool-output-unchecked", file: "mcp/tools.go",
+		old: `if err == nil && rs.output != nil {`, new: `if false && err == nil && rs.output != nil {`,
+		pkgs: []string{"./mcp"}, run: "TestAnswer_OutputOutsideItsSchemaIsAnError"},
 	// The deploy checks with zerops_validate's rules (review 3, 2026-11-25).
 	{name: "deploy-check-without-catalog", file: "mcp/tool_deploy.go",
 		old: `env.Types = s.stackTypes`, new: `_ = s.stackTypes`,
