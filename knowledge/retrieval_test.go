@@ -216,6 +216,8 @@ func TestRetrieval_RankingRules(t *testing.T) {
 		// a word with no topic of its own pulls no document by an alias
 		{"php extension intl is missing", "zerops://docs/runtimes/php", "zerops://docs/services/postgresql"},
 		{"the bundle calls the old API URL", "", "zerops://docs/networking/subdomains"},
+		// a config key spelled as written names its document above the runtime it serves
+		{"prepareCommands or buildCommands for the npm install", "zerops://docs/config/zerops-yml-build", "zerops://docs/runtimes/nodejs"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -21,6 +22,7 @@ const (
 	symptomBoost       = 1.5 // what an error signature means (137 → oom, memory) outweighs the words around it
 	contextBoost       = 0.3 // the words of a clause that says what works ("curl works from my laptop") are context
 	genericBoost       = 0.1 // generic words (container, service, app) in a title or keyword barely count
+	identBoost         = 1.0 // a config key or tool name typed as spelled (prepareCommands, zerops_env) that a document lists as a keyword
 )
 
 // ErrEmptyQuery is returned by Search for a query with nothing to search
@@ -88,6 +90,12 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 		// A config file the query names: the documents titled by it lead, gently.
 		bq = append(bq, match{fieldTitle, strings.Join(exp.files, " "), boostTitle * fileBoost})
 	}
+	if ids := ix.identifiers(topic); len(bq) > 0 && len(ids) > 0 {
+		// A key or tool spelled as the config or the tools spell it names
+		// the documents that list it, above the service or runtime it is
+		// used with ("prepareCommands vs buildCommands … npm ci").
+		bq = append(bq, match{fieldKeywords, strings.Join(ids, " "), boostKeywords * identBoost})
+	}
 	if len(bq) == 0 {
 		res.Suggestions = ix.suggest(exp.terms)
 		return res, nil
@@ -135,6 +143,30 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 type match struct {
 	field, text string
 	boost       float64
+}
+
+// identifierWord is a word spelled as a config key or a tool name: camelCase
+// (prepareCommands, minRam) or lower-case words joined by "_" or "."
+// (zerops_env, run.start).
+var identifierWord = regexp.MustCompile(`\b(?:[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:[_.][a-z][a-z0-9]*)+)\b`)
+
+// identifiers are the identifier words of q (outside ${…} literals) that
+// some document lists as a keyword; config files (import.yml) weigh by
+// fileBoost instead.
+func (ix *Index) identifiers(q string) []string {
+	kw := ix.post.fields[fieldIndex(fieldKeywords)].terms
+	var out []string
+	for _, w := range identifierWord.FindAllString(refLiteral.ReplaceAllString(q, " "), maxQueryTerms) {
+		if strings.HasSuffix(w, ".yml") || strings.HasSuffix(w, ".yaml") {
+			continue // a config file weighs by fileBoost
+		}
+		for _, t := range ix.analyzer.terms(w) {
+			if len(kw[t]) > 0 && !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
 }
 
 // contentTerms drops the terms the analyzer discards (stop words such as
