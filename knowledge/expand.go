@@ -310,6 +310,7 @@ type expansion struct {
 	strong   []string // the added terms that explain an error signature (weighed as typed)
 	focus    []string // managed services the query names, typed or through an alias
 	files    []string // config files the query names (import.yml, zerops.yml)
+	place    []string // where the user is (laptop, locally), taken out of original when the query ships code from there
 	notes    []string
 	seen     map[string]bool // the terms added so far
 }
@@ -360,6 +361,7 @@ func expandQuery(q string) expansion {
 		}
 	}
 	e.addPatterns(toks)
+	e.placeAsContext(toks)
 	return e
 }
 
@@ -488,13 +490,46 @@ func (e *expansion) addPatterns(toks []string) {
 		}
 	}
 	joined := " " + strings.Join(toks, " ") + " "
+	shipping := slices.ContainsFunc(toks, func(t string) bool { return shipWords[t] })
 	for _, pa := range phraseAliases {
+		if shipping && placePhrases[pa.phrase] {
+			continue // see placeAsContext
+		}
 		if strings.Contains(joined, " "+pa.phrase+" ") {
 			for _, a := range pa.terms {
 				e.add(a, false)
 			}
 		}
 	}
+}
+
+// shipWords send code or files to Zerops: a query that ships from the
+// user's machine is about the push, not about reaching services from there.
+var shipWords = map[string]bool{"push": true, "pushed": true, "pushing": true, "pushes": true,
+	"deploy": true, "deployed": true, "deploying": true, "deploys": true}
+
+// placeWords say where the user is; placePhrases are the phrase aliases
+// that read them as the VPN topic.
+var (
+	placeWords   = map[string]bool{"laptop": true, "machine": true, "computer": true, "locally": true, "local": true, "pc": true}
+	placePhrases = map[string]bool{"from my laptop": true, "from my machine": true}
+)
+
+// placeAsContext moves the place words of a query that ships code ("zcli
+// push from my laptop", "deploy from my machine") from the typed terms to
+// the context: where the push starts is not what it is about. Reaching
+// services from the laptop ("psql from my laptop") keeps them.
+func (e *expansion) placeAsContext(toks []string) {
+	if !slices.ContainsFunc(toks, func(t string) bool { return shipWords[t] }) {
+		return
+	}
+	e.original = slices.DeleteFunc(e.original, func(t string) bool {
+		if placeWords[t] {
+			e.place = append(e.place, t)
+			return true
+		}
+		return false
+	})
 }
 
 // refLiteral is an env reference as written in zerops.yml.

@@ -78,7 +78,7 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 	}
 	original := withoutFiller(exp.original)
 	bq := buildQuery(original, exp.added, exp.strong, exp.focus)
-	if ctx := contextTerms(context, exp); len(bq) > 0 && len(ctx) > 0 {
+	if ctx := append(contextTerms(context, exp), exp.place...); len(bq) > 0 && len(ctx) > 0 {
 		for _, f := range []struct {
 			name  string
 			boost float64
