@@ -111,3 +111,19 @@ func TestDebugWorkflow_SaysWhereVerifysFixIs(t *testing.T) {
 		t.Errorf("verify's diagnosis has no fix (its next states it), but the debug workflow's Step 1 says otherwise:\n%s", step1)
 	}
 }
+
+// The live stack list names every version as it can be written: a type the
+// catalog offers bare as well (java, static) is not shown as an empty
+// version inside the braces (`java@{17,21,}`).
+func TestStackList_NoEmptyVersion(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.call(t, "zerops_workflow", map[string]any{"workflow": "bootstrap"})
+	body := text(res)
+	if strings.Contains(body, ",}") || strings.Contains(body, "{,") || strings.Contains(body, "@{}") {
+		t.Errorf("the stack list shows an empty version:\n%s", body[:min(len(body), 1500)])
+	}
+	if !strings.Contains(body, "java@{17,21} or java") {
+		t.Errorf("the stack list lacks java's versions and its bare name:\n%s", body[:min(len(body), 1500)])
+	}
+}

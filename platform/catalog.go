@@ -2,6 +2,7 @@ package platform
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -75,15 +76,21 @@ func (c *Catalog) Types() []*CatalogType {
 	return out
 }
 
-// Compact renders "nodejs@{20,22,24}", "valkey@7.2" or "object-storage".
+// Compact renders "nodejs@{20,22,24}", "valkey@7.2" or "object-storage";
+// a type the catalog also offers bare is written so ("java@{17,21} or java").
 func (t *CatalogType) Compact() string {
+	versions := slices.DeleteFunc(slices.Clone(t.versions), func(v string) bool { return v == "" })
+	out := t.Name
 	switch {
-	case len(t.versions) == 1:
-		return joinVersion(t.Name, t.versions[0])
-	case len(t.versions) > 1:
-		return t.Name + "@{" + strings.Join(t.versions, ",") + "}"
+	case len(versions) == 1:
+		out = joinVersion(t.Name, versions[0])
+	case len(versions) > 1:
+		out = t.Name + "@{" + strings.Join(versions, ",") + "}"
 	}
-	return t.Name
+	if len(versions) > 0 && len(versions) < len(t.versions) {
+		out += " or " + t.Name
+	}
+	return out
 }
 
 // Available lists the version names, newest first and named builds (canary,
