@@ -52,8 +52,9 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 		return nil, err
 	}
 	env.Memory.NoteDeploy(env.ProjectID, svc.ID, started)
-	env.Memory.NoteDeployedEnv(env.ProjectID, svc.ID, nil) // the earlier version's zerops.yml is not known here
-	env.Memory.NoteDeployedCode(env.ProjectID, svc.ID, nil)
+	pushedEnv, pushedCode := env.Memory.VersionPushed(env.ProjectID, v.ID) // nil: a version ZCP did not push
+	env.Memory.NoteDeployedEnv(env.ProjectID, svc.ID, pushedEnv)
+	env.Memory.NoteDeployedCode(env.ProjectID, svc.ID, pushedCode)
 	out := &Outcome{Mode: ModeRollback, TargetService: svc.Name, TargetServiceID: svc.ID, Output: []string{},
 		DurationMS: time.Since(started).Milliseconds(), Build: &BuildOutcome{AppVersionID: v.ID, Status: v.Status}}
 	what := fmt.Sprintf("version #%d (%s)", v.Sequence, v.ID)

@@ -246,7 +246,11 @@ func pushAndFollow(ctx context.Context, env Env, req Request, targetName string,
 	case since.IsZero():
 		since = res.Started.Add(-ops.BuildSinceSlack)
 	}
-	return out, finishFollow(ctx, env, out, label, since, own, started)
+	err := finishFollow(ctx, env, out, label, since, own, started)
+	if out.Build != nil { // the push's own version: a rollback to it brings back what was pushed
+		env.Memory.NoteVersionPushed(env.ProjectID, out.TargetServiceID, cmp.Or(own, out.Build.AppVersionID))
+	}
+	return out, err
 }
 
 // finishFollow follows the build of out's target (app version own, when

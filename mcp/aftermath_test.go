@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -125,5 +126,37 @@ func TestStackList_NoEmptyVersion(t *testing.T) {
 	}
 	if !strings.Contains(body, "java@{17,21} or java") {
 		t.Errorf("the stack list lacks java's versions and its bare name:\n%s", body[:min(len(body), 1500)])
+	}
+}
+
+// After a rollback the zerops.yml of the version rolled back to is still
+// known: an env set on a key its run.envVariables declare is warned about
+// (a restart would not bring the new value), and an unconfirmed delete of
+// the service it references names it. A rollback once forgot the deployed
+// zerops.yml, so both answers went quiet.
+func TestRollback_KeepsTheDeployedZeropsYml(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables:\n        DATABASE_URL: ${db_connectionString}")
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	dep := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	if res, m := h.callWith(t, ctx, "zerops_deploy", dep, "ok"); m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(yml, "start: node index.js", "start: node missing.js")})
+	h.callWith(t, ctx, "zerops_deploy", dep, "broken")
+	if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"targetService": "appstage", "rollback": true}, "back"); m["verdict"] != "live" {
+		t.Fatalf("rollback: %s", text(res))
+	}
+	res, m := h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"DATABASE_URL=postgres://x"}})
+	wantOK(t, res)
+	if w := fmt.Sprint(m["warnings"]); !strings.Contains(w, "DATABASE_URL") || !strings.Contains(w, "zerops.yml") {
+		t.Errorf("env set on a key the rolled-back-to zerops.yml declares: warnings %q, want it named: %s", w, text(res))
+	}
+	res, m = h.call(t, "zerops_delete", map[string]any{"serviceHostname": "db"})
+	wantError(t, res, m, "CONFIRM_REQUIRED")
+	if w := "appstage (DATABASE_URL in zerops.yml)"; !strings.Contains(str(m["error"]), w) {
+		t.Errorf("unconfirmed delete after a rollback lacks %q: %s", w, text(res))
 	}
 }

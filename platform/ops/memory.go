@@ -28,11 +28,12 @@ type Project struct {
 // Memory is what ZCP remembers about the project it serves, beyond what the
 // API answers at once: its own recent changes (the search lags them), the
 // run.envVariables of the zerops.yml it last pushed to each service (and
-// what it read of the code run.start starts: where it binds), the
+// what it read of the code run.start starts: where it binds), the same for
+// each app version it pushed (a rollback brings them back), the
 // services an import planned to open over their subdomain, the services it
 // deleted (with their latest backup), its cpuMode changes of the last hour
 // (to name when the next is possible), and the app versions it saw end not
-// answering. The last pushed environments and code and the versions seen not
+// answering. The pushed environments and code and the versions seen not
 // answering outlive a restart: they are kept in one file per project under
 // the state directory given to NewMemory. Safe for concurrent use; a nil
 // *Memory remembers nothing. Every map is bounded or expires.
@@ -44,10 +45,13 @@ type Memory struct {
 	recent  changes
 	envs    map[string]map[string]string // service id → run.envVariables last pushed
 	code    map[string]diagnose.Code     // service id → what the last push's code showed
-	plans   map[string]bool              // hostname → planned with enableSubdomainAccess
-	deleted map[string]deletedNote       // hostname → the service ZCP deleted
-	broken  []string                     // app version ids seen ending not answering, oldest first
-	cpu     map[string]cpuModeChange     // service id → ZCP's last cpuMode change, within cpuModeEvery
+	// versions holds what each app version was pushed with, oldest first
+	// (at most versionsMax), so that a rollback knows it.
+	versions []pushedVersion
+	plans    map[string]bool          // hostname → planned with enableSubdomainAccess
+	deleted  map[string]deletedNote   // hostname → the service ZCP deleted
+	broken   []string                 // app version ids seen ending not answering, oldest first
+	cpu      map[string]cpuModeChange // service id → ZCP's last cpuMode change, within cpuModeEvery
 }
 
 // NewMemory is an empty memory keeping what outlives a restart under dir
@@ -64,6 +68,17 @@ func DefaultStateDir() string {
 	return filepath.Join(base, "zcp", "projects")
 }
 
+// pushedVersion is what app version ID was pushed with: its zerops.yml's
+// run.envVariables and what the push read of its code (each nil: not known).
+type pushedVersion struct {
+	ID   string            `json:"id"`
+	Env  map[string]string `json:"env,omitempty"`
+	Code *diagnose.Code    `json:"code,omitempty"`
+}
+
+// versionsMax bounds the app versions whose push is remembered.
+const versionsMax = 256
+
 // brokenMax bounds the versions remembered not answering: the oldest go first.
 const brokenMax = 512
 
@@ -74,6 +89,7 @@ const stateMaxBytes = 4 << 20
 type saved struct {
 	PushedEnvs   map[string]map[string]string `json:"pushedEnvs,omitempty"`
 	PushedCode   map[string]diagnose.Code     `json:"pushedCode,omitempty"`
+	Versions     []pushedVersion              `json:"versions,omitempty"`
 	NotAnswering []string                     `json:"notAnswering,omitempty"`
 }
 
@@ -91,6 +107,7 @@ func (m *Memory) lock(projectID string) {
 	m.recent = changes{}
 	m.envs, m.plans, m.deleted, m.broken = map[string]map[string]string{}, map[string]bool{}, map[string]deletedNote{}, nil
 	m.code = map[string]diagnose.Code{}
+	m.versions = nil
 	m.cpu = map[string]cpuModeChange{}
 	if s, ok := m.load(); ok {
 		for id, env := range s.PushedEnvs {
@@ -100,6 +117,7 @@ func (m *Memory) lock(projectID string) {
 		}
 		maps.Copy(m.code, s.PushedCode)
 		m.broken = s.NotAnswering[max(len(s.NotAnswering)-brokenMax, 0):]
+		m.versions = s.Versions[max(len(s.Versions)-versionsMax, 0):]
 	}
 }
 
@@ -139,7 +157,7 @@ func (m *Memory) save() {
 	if p == "" {
 		return
 	}
-	data, err := json.Marshal(saved{PushedEnvs: m.envs, PushedCode: m.code, NotAnswering: m.broken})
+	data, err := json.Marshal(saved{PushedEnvs: m.envs, PushedCode: m.code, Versions: m.versions, NotAnswering: m.broken})
 	if err != nil {
 		return
 	}
@@ -226,6 +244,49 @@ func (m *Memory) deployedCode(projectID, serviceID string) *diagnose.Code {
 		return &c
 	}
 	return nil
+}
+
+// NoteVersionPushed records that app version id of serviceID was made by
+// the push NoteDeployedEnv and NoteDeployedCode last recorded for it;
+// nothing when neither is known.
+func (m *Memory) NoteVersionPushed(projectID, serviceID, id string) {
+	if m == nil || id == "" {
+		return
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	v := pushedVersion{ID: id, Env: maps.Clone(m.envs[serviceID])}
+	if c, ok := m.code[serviceID]; ok {
+		v.Code = &c
+	}
+	if v.Env == nil && v.Code == nil {
+		return
+	}
+	m.versions = slices.DeleteFunc(m.versions, func(p pushedVersion) bool { return p.ID == id })
+	m.versions = append(m.versions, v)
+	m.versions = m.versions[max(len(m.versions)-versionsMax, 0):]
+	m.save()
+}
+
+// VersionPushed is what app version id was pushed with: its run.envVariables
+// and code, each nil when ZCP did not push it (or forgot it).
+func (m *Memory) VersionPushed(projectID, id string) (map[string]string, *diagnose.Code) {
+	if m == nil {
+		return nil, nil
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	for _, v := range m.versions {
+		if v.ID == id {
+			var code *diagnose.Code
+			if v.Code != nil {
+				c := *v.Code
+				code = &c
+			}
+			return maps.Clone(v.Env), code
+		}
+	}
+	return nil, nil
 }
 
 // NoteAnswering records whether app version id answered after its deploy

@@ -24,8 +24,12 @@ func TestMemory_OutlivesARestart(t *testing.T) {
 	m.NoteAnswering("p1", "v-healed", false)
 	m.NoteAnswering("p1", "v-healed", true)
 	m.planSubdomain("p1", "app")
+	m.NoteVersionPushed("p1", "svc1", "v-live")
 
 	again := NewMemory(dir)
+	if env, _ := again.VersionPushed("p1", "v-live"); env["PORT"] != "3000" {
+		t.Errorf("a pushed version's env after restart = %v; want PORT=3000", env)
+	}
 	if env, ok := again.deployedEnv("p1", "svc1"); !ok || env["PORT"] != "3000" {
 		t.Errorf("deployed env after restart = %v, %v; want PORT=3000", env, ok)
 	}
@@ -78,7 +82,8 @@ func TestMemory_RefusesWhatIsNotAFile(t *testing.T) {
 }
 
 // TestMemory_Bounded: the versions seen not answering keep the newest
-// brokenMax; a nil Memory remembers nothing and never panics.
+// brokenMax and the pushed versions' environments the newest versionsMax;
+// a nil Memory remembers nothing and never panics.
 func TestMemory_Bounded(t *testing.T) {
 	t.Parallel()
 	m := NewMemory("")
@@ -88,7 +93,24 @@ func TestMemory_Bounded(t *testing.T) {
 	if m.SeenNotAnswering("p", "v0") || !m.SeenNotAnswering("p", "v"+strconv.Itoa(brokenMax+9)) {
 		t.Error("the oldest were not dropped first")
 	}
+	m.NoteDeployedEnv("p", "s", map[string]string{"A": "1"})
+	for i := range versionsMax + 10 {
+		m.NoteVersionPushed("p", "s", "av"+strconv.Itoa(i))
+	}
+	oldest, _ := m.VersionPushed("p", "av0")
+	newest, _ := m.VersionPushed("p", "av"+strconv.Itoa(versionsMax+9))
+	if oldest != nil || newest["A"] != "1" {
+		t.Error("the oldest pushed versions' envs were not dropped first")
+	}
+	m.NoteVersionPushed("p", "unknown-service", "av-x")
+	if env, code := m.VersionPushed("p", "av-x"); env != nil || code != nil {
+		t.Error("a version of a service with no pushed env was given one")
+	}
 	var none *Memory
+	none.NoteVersionPushed("p", "s", "v")
+	if env, _ := none.VersionPushed("p", "v"); env != nil {
+		t.Error("a nil memory remembered a version's env")
+	}
 	none.NoteAnswering("p", "v", false)
 	none.NoteDeployedEnv("p", "s", map[string]string{"A": "1"})
 	if none.SeenNotAnswering("p", "v") {
