@@ -29,6 +29,9 @@ type Index struct {
 	byURI    map[string]*entry // URI → document
 	post     *postings
 	analyzer *analyzer // the fields' analyzer
+
+	titleOnce sync.Once
+	titles    map[string][]string // URI → the document's specific title terms, prepared on the first search
 }
 
 // entry is one document and its snippet text, prepared on its first hit,

@@ -218,6 +218,8 @@ func TestRetrieval_RankingRules(t *testing.T) {
 		{"the bundle calls the old API URL", "", "zerops://docs/networking/subdomains"},
 		// a config key spelled as written names its document above the runtime it serves
 		{"prepareCommands or buildCommands for the npm install", "zerops://docs/config/zerops-yml-build", "zerops://docs/runtimes/nodejs"},
+		// a question that names a document's whole title is about that document
+		{"Error: listen EADDRINUSE or connection refused, the app binds to localhost", "zerops://docs/pitfalls/binding-localhost", ""},
 		// where a push starts is context; reaching a database from there is the VPN
 		{"deploy the api from my machine with zcli", "zerops://docs/operations/deploy-with-zcli zerops://docs/tools/zcli", ""},
 		{"reach the database from my machine", "zerops://docs/operations/vpn-local-development zerops://docs/operations/connect-to-managed-services", ""},

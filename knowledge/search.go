@@ -22,6 +22,7 @@ const (
 	symptomBoost       = 1.5 // what an error signature means (137 → oom, memory) outweighs the words around it
 	contextBoost       = 0.3 // the words of a clause that says what works ("curl works from my laptop") are context
 	genericBoost       = 0.1 // generic words (container, service, app) in a title or keyword barely count
+	titleCover         = 2.0 // a document whose whole title the query names ("single … to HA": HA vs single container)
 	identBoost         = 1.0 // a config key or tool name typed as spelled (prepareCommands, zerops_env) that a document lists as a keyword
 )
 
@@ -100,7 +101,8 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 		res.Suggestions = ix.suggest(exp.terms)
 		return res, nil
 	}
-	hits := ix.topN(bq, limit)
+	hits := ix.coverTitles(ix.topN(bq, len(ix.docs)), original)
+	hits = hits[:min(limit, len(hits))]
 	snippetTerms := [][]string{ix.contentTerms(original), ix.contentTerms(exp.added)}
 	for _, h := range hits {
 		e, ok := ix.byURI[h.ID]
@@ -133,6 +135,35 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 	terms := append(append([]string(nil), snippetTerms[0]...), ix.contentTerms(exp.strong)...)
 	res.TopContent, res.TopOmitted = ds.relevant(terms, exp.added, ix.analyzer, ix.contentIDF)
 	return res, nil
+}
+
+// coverTitles multiplies by titleCover the score of each document whose
+// title's specific words (two or more) the query typed all ("from single
+// to HA" → "HA vs single container"), and re-sorts: a question that names
+// a document's whole subject is about that document, more than about the
+// service or runtime it mentions.
+func (ix *Index) coverTitles(hits []scored, typed []string) []scored {
+	ix.titleOnce.Do(func() {
+		ix.titles = make(map[string][]string, len(ix.docs))
+		for _, d := range ix.docs {
+			specific, _ := splitGeneric(ix.analyzer.terms(d.Title))
+			ix.titles[d.URI] = specific
+		}
+	})
+	stems := map[string]bool{}
+	for _, t := range typed {
+		for _, st := range ix.analyzer.terms(t) {
+			stems[st] = true
+		}
+	}
+	for i, h := range hits {
+		title := ix.titles[h.ID]
+		if len(title) >= 2 && !slices.ContainsFunc(title, func(st string) bool { return !stems[st] }) {
+			hits[i].Score *= titleCover
+		}
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
+	return hits
 }
 
 // match is a query clause: any of the analysed terms of text in field, each
