@@ -34,6 +34,9 @@ func TestDelete_ConfirmedNamesWhatStillReferencesIt(t *testing.T) {
 	if strings.Contains(next, "once the deletion finishes") || strings.Contains(next, "zerops_discover") {
 		t.Errorf("confirmed delete next sends a finished deletion to be checked again: %s", next)
 	}
+	if strings.Contains(next, "zerops_env") {
+		t.Errorf("confirmed delete next names zerops_env for a reference only zerops.yml holds: %s", next)
+	}
 }
 
 // A confirmed delete of a service nothing references says only that it is

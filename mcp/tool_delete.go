@@ -47,7 +47,7 @@ func deletedNext(res *ops.DeleteResult) string {
 	}
 	if len(res.ReferencedBy) > 0 {
 		next += " Variables still reference " + res.ServiceHostname + " and stop resolving at their service's next start or deploy: " +
-			strings.Join(res.ReferencedBy, ", ") + "; change them (" + ops.RefsChange(res.RefsInYml) + ") or create " + res.ServiceHostname + " again (zerops_import)."
+			strings.Join(res.ReferencedBy, ", ") + "; change them (" + ops.RefsChange(res.ReferencedBy) + ") or create " + res.ServiceHostname + " again (zerops_import)."
 	}
 	return next
 }

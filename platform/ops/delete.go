@@ -19,10 +19,8 @@ type DeleteResult struct {
 	// after the deletion; "" when it has none.
 	Backup string `json:"backup,omitempty"`
 	// ReferencedBy names the variables that still reference the deleted
-	// service ("app (DB_URL)", "app (DB_URL in zerops.yml)"); RefsInYml
-	// reports whether any is in a deployed zerops.yml.
+	// service ("app (DB_URL)", "app (DB_URL in zerops.yml)").
 	ReferencedBy []string `json:"referencedBy,omitempty"`
-	RefsInYml    bool     `json:"-"`
 }
 
 // Delete removes the service named hostname. Without confirm it does nothing
@@ -38,29 +36,41 @@ func Delete(ctx context.Context, proj Project, hostname string, confirm bool) (*
 		if note := deletionBackupNote(ctx, c, svc); note != "" {
 			msg += ". " + note
 		}
-		if refs, inYml := referencesTo(ctx, proj, svc.Name); len(refs) > 0 {
+		if refs := referencesTo(ctx, proj, svc.Name); len(refs) > 0 {
 			msg += " Variables that reference " + svc.Name + " stop resolving (their apps get the literal text): " + strings.Join(refs, ", ") +
-				"; change them (" + RefsChange(inYml) + ") or keep the service."
+				"; change them (" + RefsChange(refs) + ") or keep the service."
 		}
 		return nil, platform.NewError(platform.ErrConfirmRequired, msg,
 			"Deletion is permanent (data included). Ask the user, then call again with confirm: true.")
 	}
 	backup := latestBackupName(ctx, c, svc)
-	refs, inYml := referencesTo(ctx, proj, svc.Name)
+	refs := referencesTo(ctx, proj, svc.Name)
 	proc, err := c.DeleteService(ctx, svc.ID)
 	if err != nil {
 		return nil, asPlatformError(err, "deleting "+svc.Name)
 	}
 	proj.noteChange(svc.ID, proc)
 	proj.Memory.noteDeleted(projectID, svc, backup)
-	return &DeleteResult{ServiceHostname: svc.Name, ServiceID: svc.ID, Process: proc, Backup: backup, ReferencedBy: refs, RefsInYml: inYml}, nil
+	return &DeleteResult{ServiceHostname: svc.Name, ServiceID: svc.ID, Process: proc, Backup: backup, ReferencedBy: refs}, nil
 }
 
-// RefsChange is where the variables referencesTo names are changed: with
-// zerops_env, and those of a deployed zerops.yml there, then a deploy.
-func RefsChange(inYml bool) string {
-	if inYml {
-		return "zerops_env; in zerops.yml, then zerops_deploy"
+// RefsChange is where the variables referencesTo names (refs) are
+// changed: service and project variables with zerops_env, those of a
+// deployed zerops.yml there, then with a deploy.
+func RefsChange(refs []string) string {
+	yml, env := false, false
+	for _, r := range refs {
+		if strings.HasSuffix(r, " in zerops.yml)") {
+			yml = true
+		} else {
+			env = true
+		}
+	}
+	switch {
+	case yml && env:
+		return "zerops_env; those in zerops.yml there, then zerops_deploy"
+	case yml:
+		return "in zerops.yml, then zerops_deploy"
 	}
 	return "zerops_env"
 }
@@ -68,13 +78,13 @@ func RefsChange(inYml bool) string {
 // referencesTo names the variables of the project's other services, and
 // the project's own, whose values reference ${hostname_…}: "app (DB_URL)",
 // "app (DB_URL in zerops.yml)" for run.envVariables of the zerops.yml ZCP
-// last deployed there (inYml then true), "project (CACHE_URL)". A service
+// last deployed there, "project (CACHE_URL)". A service
 // whose variables cannot be read is passed over.
-func referencesTo(ctx context.Context, proj Project, hostname string) (refs []string, inYml bool) {
+func referencesTo(ctx context.Context, proj Project, hostname string) []string {
 	c, projectID := proj.Client, proj.ID
 	services, err := listServices(ctx, proj)
 	if err != nil {
-		return nil, false
+		return nil
 	}
 	ref := "${" + hostname + "_"
 	keysWith := func(envs []platform.EnvVar) []string {
@@ -105,7 +115,6 @@ func referencesTo(ctx context.Context, proj Project, hostname string) (refs []st
 			}
 			if len(keys) > 0 {
 				out = append(out, s.Name+" ("+strings.Join(keys, ", ")+" in zerops.yml)")
-				inYml = true
 			}
 		}
 	}
@@ -114,5 +123,5 @@ func referencesTo(ctx context.Context, proj Project, hostname string) (refs []st
 			out = append(out, "project ("+strings.Join(keys, ", ")+")")
 		}
 	}
-	return out, inYml
+	return out
 }
