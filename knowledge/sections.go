@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -84,7 +85,7 @@ func newDocSections(content string, an *analyzer) *docSections {
 	ds := &docSections{secs: secs, title: stemSet(an, title)}
 	for _, s := range secs {
 		ds.heads = append(ds.heads, stemSet(an, s.heading))
-		ds.bodies = append(ds.bodies, stemSet(an, s.text+"\n"+camelWords(s.text)))
+		ds.bodies = append(ds.bodies, stemSet(an, s.text+"\n"+camelWords(s.text)+"\n"+typeParts(s.text)))
 	}
 	return ds
 }
@@ -93,7 +94,8 @@ func newDocSections(content string, an *analyzer) *docSections {
 func (ds *docSections) relevant(terms, added []string, an *analyzer, weight func(stem string) float64) (string, []string) {
 	secs := ds.secs
 	// The document's own subject (the words of its title line) is in every
-	// section: it cannot tell them apart.
+	// section: it cannot tell them apart; another name of it (an alias of a
+	// title word: "postgres") weighs as an added term.
 	var stems []string
 	factor := map[string]float64{}
 	for i, t := range append(append([]string(nil), terms...), added...) {
@@ -101,7 +103,7 @@ func (ds *docSections) relevant(terms, added []string, an *analyzer, weight func
 			if !ds.title[st] && !slices.Contains(stems, st) {
 				stems = append(stems, st)
 				factor[st] = 1
-				if i >= len(terms) {
+				if i >= len(terms) || ds.namesTitle(t, an) {
 					factor[st] = expandedBoost
 				}
 			}
@@ -159,6 +161,35 @@ func (ds *docSections) relevant(terms, added []string, an *analyzer, weight func
 		}
 	}
 	return strings.Join(parts, "\n\n"), omitted
+}
+
+// typeWord is a service type's name and mode joined by ":" (postgresql:single),
+// one word to the segmenter.
+var typeWord = regexp.MustCompile(`[A-Za-z]+:[A-Za-z]+`)
+
+// typeParts are the parts of the type words of text, one per line
+// ("postgresql single"): a section that writes postgresql:single@18 is
+// about a single-container service.
+func typeParts(text string) string {
+	var b strings.Builder
+	for _, w := range typeWord.FindAllString(text, -1) {
+		b.WriteString(strings.Replace(w, ":", " ", 1))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// namesTitle reports whether t is an alias of the title's words ("postgres"
+// in the PostgreSQL document): another name for the document's own subject.
+func (ds *docSections) namesTitle(t string, an *analyzer) bool {
+	for _, a := range aliases[t] {
+		for _, st := range an.terms(a) {
+			if ds.title[st] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // stemSet is the set of text's analysed terms.

@@ -29,6 +29,8 @@ func TestSearch_TopSections(t *testing.T) {
 		{"how do I give my worker the postgres password", "zerops://docs/services/postgresql", "## Generated env variables", []string{"## Scaling profiles"}},
 		// an alias of the question's word finds its heading ("backed" → backup)
 		{"does valkey get backed up", "zerops://docs/services/valkey", "## Backups", nil},
+		// a type's mode (postgresql:single@18) is a word of its section; "postgres" names the document, not a section
+		{"move a single postgres to ha without losing data", "zerops://docs/services/postgresql", "## import.yml", nil},
 	}
 	for _, tt := range tests {
 		res, err := ix.Search(tt.query, 3)
