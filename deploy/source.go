@@ -39,19 +39,22 @@ func (d *Deployer) ReadSource(ctx context.Context, req Request, rel string) (str
 	return ops.ReadFileInDir(ctx, p.WorkingDir, rel)
 }
 
-// pushedCode is what the push of req shows of the code setup's run.start
-// (in content, its zerops.yml) starts: the file and, when env can read it,
-// where it binds an address; nil when run.start names no source file.
+// pushedCode is what the push of req shows of its code: the run base of
+// setup (in content, its zerops.yml), the file its run.start starts and,
+// when env can read it, where that file binds an address; nil when the
+// setup names neither.
 func pushedCode(ctx context.Context, env Env, req Request, content, setup string) *diagnose.Code {
-	file := diagnose.EntryFile(ops.SetupRunStart(content, setup))
-	if file == "" {
+	base, start := ops.SetupRun(content, setup)
+	file := diagnose.EntryFile(start)
+	if base == "" && file == "" {
 		return nil
 	}
-	if env.ReadSource != nil && filepath.IsLocal(file) {
+	c := diagnose.Code{Base: base, File: file}
+	if file != "" && env.ReadSource != nil && filepath.IsLocal(file) {
 		if src, err := env.ReadSource(ctx, req, file); err == nil && src != "" {
-			c := diagnose.ScanCode(file, src)
-			return &c
+			c = diagnose.ScanCode(file, src)
+			c.Base = base
 		}
 	}
-	return &diagnose.Code{File: file}
+	return &c
 }

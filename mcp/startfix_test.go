@@ -57,7 +57,7 @@ func TestDeploy_PortAndBindFixesFitTheApp(t *testing.T) {
 			[]string{"listens on 8080", "hardcoded", "change `run.ports` to 8080"}, nil,
 			map[string]string{"index.js": demoApp["index.js"]}},
 		{"PORT as a service variable, port hardcoded", true, hardcoded, "wrong-port",
-			[]string{"ignores PORT", "change `run.ports` to 8080"}, []string{"`run.envVariables`"},
+			[]string{"ignores PORT", "change `run.ports` to 8080", "`server.listen(process.env.PORT, '0.0.0.0')`"}, []string{"`run.envVariables`", "os.environ"},
 			map[string]string{"index.js": demoApp["index.js"]}},
 		{"Flask app.run on localhost", false,
 			map[string]string{"zerops.yml": pyZeropsYml("python app.py"), "app.py": "from flask import Flask\napp = Flask(__name__)\napp.run(port=8000)\n"},

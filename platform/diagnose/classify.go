@@ -126,6 +126,9 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.permissionFix(text)
 	case "start-command-invalid":
 		d.tsFix(text)
+		if l := langOf(opt.Runtime); l != "" && l != "python" && !pyServerLine.MatchString(text) {
+			d.Fix = strings.Replace(d.Fix, pyStartOptions, "", 1)
+		}
 		if len(opt.Ports) > 0 { // the port run.ports declares
 			d.Fix = strings.ReplaceAll(d.Fix, "<port>", strconv.Itoa(opt.Ports[0]))
 		}
@@ -197,6 +200,9 @@ func WithoutStated(ds []Diagnosis, text string) []Diagnosis {
 	}
 	return out
 }
+
+// pyServerLine is a line of a Python server's own (its usage error).
+var pyServerLine = lazyregexp.New(`(?i)gunicorn|uvicorn|hypercorn`)
 
 // publicBind is the marker rule's id: a line shows the app bound to all
 // interfaces, so a localhost line beside it (Flask prints both) is no failure.

@@ -8,10 +8,11 @@ import (
 )
 
 // Code is what ZCP read of a deployed app's code when it pushed it: the
-// file run.start starts and, when found there, the line that binds a local
-// address. A value; the zero Code knows nothing.
+// run base, the file run.start starts and, when found there, the line that
+// binds a local address. A value; the zero Code knows nothing.
 type Code struct {
-	File      string `json:"file"`                // the file run.start starts, relative to the deploy's working directory
+	Base      string `json:"base,omitempty"`      // the run.base pushed (nodejs@22): what runs the code
+	File      string `json:"file,omitempty"`      // the file run.start starts, relative to the deploy's working directory
 	Read      bool   `json:"read,omitempty"`      // File was read (else only its name is known)
 	Line      int    `json:"line,omitempty"`      // the line of File binding a local address; 0: none found
 	Text      string `json:"text,omitempty"`      // that line, trimmed and clipped

@@ -42,8 +42,9 @@ type Options struct {
 	// on 80 (php-nginx, php-apache, nginx, static): a declared port other
 	// than 80 then has nothing of the app's to listen on it.
 	WebServer string
-	// Runtime is the service's type (nodejs@22, python@3.12; "" unknown):
-	// a fix in the app's code is given in its language.
+	// Runtime is what runs the app: the run.base pushed, else the
+	// service's type (nodejs@22, python@3.12; "" unknown): a fix in the
+	// app's code is given in its language.
 	Runtime string
 	// Code is what ZCP read of the deployed code when it pushed it (nil:
 	// nothing): where a localhost bind is written, or which file run.start

@@ -60,6 +60,25 @@ var hostReads = map[string]string{
 	"": "e.g. Node `process.env.HOST`",
 }
 
+// portReads are, per language, how its code listens on the PORT variable.
+var portReads = map[string]string{
+	"node": "Node `server.listen(process.env.PORT, '0.0.0.0')`", "bun": "Bun `Bun.serve({ port: Bun.env.PORT, hostname: '0.0.0.0', fetch })`",
+	"deno":   "Deno `Deno.serve({ port: Number(Deno.env.get(\"PORT\")), hostname: '0.0.0.0' }, handler)`",
+	"python": "Python `int(os.environ[\"PORT\"])` as the port its server runs on", "go": "Go `http.ListenAndServe(\":\"+os.Getenv(\"PORT\"), handler)`",
+	"php": "PHP `getenv('PORT')`", "ruby": "Ruby `ENV.fetch('PORT')`", "java": "Spring Boot `server.port=${PORT}`",
+	"dotnet": "ASP.NET Core `app.Run(\"http://0.0.0.0:\" + Environment.GetEnvironmentVariable(\"PORT\"))`",
+	"rust":   "Rust `env::var(\"PORT\")` in its bind", "elixir": "Phoenix `port: String.to_integer(System.get_env(\"PORT\"))`",
+}
+
+// portRead is, for an app of lang, " (how its code reads PORT)"; "" when
+// the language is unknown.
+func portRead(lang string) string {
+	if r := portReads[lang]; r != "" {
+		return " (" + r + ")"
+	}
+	return ""
+}
+
 // sourceExt are the extensions of the source files a start command runs.
 var sourceExt = map[string]bool{".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true,
 	".py": true, ".rb": true, ".php": true, ".go": true, ".exs": true}

@@ -47,7 +47,7 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 	}
 	if set != "" && set != got {
 		d.Cause = fmt.Sprintf("The app listens on %s although PORT is set to %s: the code ignores PORT (the port is hardcoded), so nothing listens on %s.", got, set, want)
-		d.Fix = fmt.Sprintf("Change the code to listen on the PORT variable (or on %s), or change `run.ports` to %s; setting PORT again changes nothing.", want, got)
+		d.Fix = fmt.Sprintf("Change the code to listen on the PORT variable%s (or on %s), or change `run.ports` to %s; setting PORT again changes nothing.", portRead(langOf(opt.Runtime)), want, got)
 		return
 	}
 	if n, _ := strconv.Atoi(got); n >= ephemeralLow && set == "" {
@@ -56,7 +56,7 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 		return
 	}
 	d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
-	d.Fix = fmt.Sprintf("Make the app listen on %s: where the code reads a port variable, set it (PORT: \"%s\" in `run.envVariables`); if PORT is set already and the log still shows %s, the code ignores it (a hardcoded port): change the code to read PORT or listen on %s. Or change `run.ports` to %s.", want, want, got, want, got)
+	d.Fix = fmt.Sprintf("Make the app listen on %s: where the code reads a port variable, set it (PORT: \"%s\" in `run.envVariables`); if PORT is set already and the log still shows %s, the code ignores it (a hardcoded port): change the code to read PORT%s or listen on %s. Or change `run.ports` to %s.", want, want, got, portRead(langOf(opt.Runtime)), want, got)
 }
 
 // serviceVarFix is the variable and value a server's port fix sets.

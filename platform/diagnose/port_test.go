@@ -13,19 +13,24 @@ func TestClassifyWith_WrongPortNamesBothPortsAndAHardcodedOne(t *testing.T) {
 	t.Parallel()
 	lines := []string{"Starting app version v1 on nodejs@22: node index.js", "Listening on 0.0.0.0:8080"}
 	tests := []struct {
-		name      string
-		env       map[string]string
-		want, not []string
+		name, runtime string
+		env           map[string]string
+		want, not     []string
 	}{
-		{"PORT unknown", nil,
+		{"PORT unknown", "", nil,
 			[]string{"listens on 8080", "declared port 3000", `PORT: "3000"`, "hardcoded", "change `run.ports` to 8080"}, nil},
-		{"PORT set", map[string]string{"PORT": "3000"},
+		{"PORT set", "", map[string]string{"PORT": "3000"},
 			[]string{"ignores PORT", "hardcoded", "Change the code", "change `run.ports` to 8080"}, []string{"`run.envVariables`"}},
+		// The code's read of PORT in the app's language, none other's.
+		{"PORT set, node", "nodejs@22", map[string]string{"PORT": "3000"},
+			[]string{"ignores PORT", "`server.listen(process.env.PORT, '0.0.0.0')`"}, []string{"os.environ", "Getenv"}},
+		{"PORT unknown, python", "python@3.12", nil,
+			[]string{`int(os.environ["PORT"])`, `PORT: "3000"`}, []string{"process.env", "Getenv"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			ds := ClassifyWith(lines, Runtime, Options{Ports: []int{3000}, Env: tt.env})
+			ds := ClassifyWith(lines, Runtime, Options{Ports: []int{3000}, Env: tt.env, Runtime: tt.runtime})
 			if len(ds) == 0 || ds[0].Signal != "wrong-port" {
 				t.Fatalf("diagnoses %v, want wrong-port", signalIDs(ds))
 			}
@@ -71,6 +76,31 @@ func TestClassify_GunicornHostFlagLeadsToBind(t *testing.T) {
 		"App version v1 exited with code 2 (start attempt 1); restarting in 2s"}, Runtime)
 	if len(ds) == 0 || ds[0].Signal != "start-command-invalid" || !strings.Contains(ds[0].Fix, "--bind 0.0.0.0:<port>") {
 		t.Fatalf("diagnoses %+v, want start-command-invalid with --bind first", ds)
+	}
+}
+
+// A usage error of a start option names Python servers' binds only for a
+// Python app (or an unknown one, or a Python server's own line).
+func TestClassifyWith_StartOptionFixFitsTheLanguage(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		line, runtime string
+		python        bool
+	}{
+		{"error: unknown option '--host'", "nodejs@22", false},
+		{"flag provided but not defined: -host", "go@1", false},
+		{"error: unknown option '--host'", "", true},
+		{"error: unknown option '--host'", "python@3.12", true},
+		{"gunicorn: error: unrecognized arguments: --host", "nodejs@22", true},
+	}
+	for _, tt := range tests {
+		ds := ClassifyWith([]string{tt.line}, Runtime, Options{Ports: []int{8000}, Runtime: tt.runtime})
+		if len(ds) == 0 || ds[0].Signal != "start-command-invalid" {
+			t.Fatalf("%s: diagnoses %+v, want start-command-invalid", tt.line, ds)
+		}
+		if got := strings.Contains(ds[0].Fix, "gunicorn"); got != tt.python || !strings.Contains(ds[0].Fix, "its usage line lists them") {
+			t.Errorf("%s on %q: fix %q names gunicorn = %v, want %v", tt.line, tt.runtime, ds[0].Fix, got, tt.python)
+		}
 	}
 }
 

@@ -92,8 +92,12 @@ func nearest(s string, names []string) string {
 // svc's and the project's and classifies again knowing them.
 func classifyRuntime(ctx context.Context, proj Project, svc platform.ServiceStack, lines []string, opt diagnose.Options) []diagnose.Diagnosis {
 	projectID := proj.ID
-	opt.Runtime = cmp.Or(svc.Type.VersionName, svc.Type.Name)
+	// The run base pushed runs the code; else the service's type says.
 	opt.Code = proj.Memory.deployedCode(projectID, svc.ID)
+	opt.Runtime = cmp.Or(svc.Type.VersionName, svc.Type.Name)
+	if opt.Code != nil && opt.Code.Base != "" {
+		opt.Runtime = opt.Code.Base
+	}
 	ds := diagnose.ClassifyWith(lines, diagnose.Runtime, opt)
 	refs := slices.ContainsFunc(ds, unresolvedSignal)
 	// A wrong port or a localhost bind despite PORT or HOST set is in the code.

@@ -28,23 +28,25 @@ func SetupRunEnv(content, setup string) map[string]string {
 	return out
 }
 
-// SetupRunStart is the command setup's entry in a zerops.yml starts: its
-// run.start, else its first run.startCommands' (inherited by extends);
-// "" when the file does not decode or has none.
-func SetupRunStart(content, setup string) string {
+// SetupRun is the run base and start command of setup's entry in a
+// zerops.yml: its run.base and run.start, else its first
+// run.startCommands' (inherited by extends); "" for what the file does not
+// decode or set.
+func SetupRun(content, setup string) (base, start string) {
 	if setup == "" {
-		return ""
+		return "", ""
 	}
 	f, err := zeropsyml.Parse([]byte(content))
 	if err != nil {
-		return ""
+		return "", ""
 	}
 	s := f.Lookup(setup)
 	if s == nil || s.Run == nil {
-		return ""
+		return "", ""
 	}
-	if s.Run.Start != "" || len(s.Run.StartCommands) == 0 {
-		return s.Run.Start
+	start = s.Run.Start
+	if start == "" && len(s.Run.StartCommands) > 0 {
+		start = s.Run.StartCommands[0].Command
 	}
-	return s.Run.StartCommands[0].Command
+	return s.Run.Base, start
 }
