@@ -517,7 +517,8 @@ var (
 
 // placeAsContext moves the place words of a query that ships code ("zcli
 // push from my laptop", "deploy from my machine") from the typed terms to
-// the context: where the push starts is not what it is about. Reaching
+// the context, and weighs the push word as strongly as an error signature:
+// where the push starts is not what it is about, the push is. Reaching
 // services from the laptop ("psql from my laptop") keeps them.
 func (e *expansion) placeAsContext(toks []string) {
 	if !slices.ContainsFunc(toks, func(t string) bool { return shipWords[t] }) {
@@ -530,6 +531,14 @@ func (e *expansion) placeAsContext(toks []string) {
 		}
 		return false
 	})
+	if len(e.place) == 0 {
+		return
+	}
+	for _, t := range toks {
+		if shipWords[t] {
+			e.addStrong(t) // pushing from there is the topic
+		}
+	}
 }
 
 // refLiteral is an env reference as written in zerops.yml.

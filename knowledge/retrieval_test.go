@@ -222,6 +222,7 @@ func TestRetrieval_RankingRules(t *testing.T) {
 		{"Error: listen EADDRINUSE or connection refused, the app binds to localhost", "zerops://docs/pitfalls/binding-localhost", ""},
 		// where a push starts is context; reaching a database from there is the VPN
 		{"deploy the api from my machine with zcli", "zerops://docs/operations/deploy-with-zcli zerops://docs/tools/zcli", ""},
+		{"pushed the repo with zcli from my laptop and the env file is missing in the container", "zerops://docs/operations/deploy-with-zcli", ""},
 		{"reach the database from my machine", "zerops://docs/operations/vpn-local-development zerops://docs/operations/connect-to-managed-services", ""},
 	}
 	for _, tt := range tests {
