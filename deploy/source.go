@@ -1,10 +1,16 @@
 package deploy
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
+	"strings"
 
+	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/diagnose"
 	"github.com/zeropsio/zcp/platform/ops"
 )
@@ -29,14 +35,45 @@ func (p *APIPusher) ReadSource(ctx context.Context, req Request, rel string) (st
 	return p.read(ctx, p.root, path.Join(filepath.ToSlash(dir), rel))
 }
 
-// ReadSource reads rel, relative to a local push's working directory,
-// confined to it; an SSH push's source container is not read here ("").
+// ReadSource reads rel, relative to the push's working directory, confined
+// to it: a local one here, an SSH push's over ssh in the source container
+// ("" when it cannot be read there, or is larger than a source read here).
 func (d *Deployer) ReadSource(ctx context.Context, req Request, rel string) (string, error) {
 	p, err := Validate(req)
-	if err != nil || p.Mode == ModeSSH {
+	if err != nil || !filepath.IsLocal(rel) {
 		return "", err
 	}
-	return ops.ReadFileInDir(ctx, p.WorkingDir, rel)
+	if p.Mode != ModeSSH {
+		return ops.ReadFileInDir(ctx, p.WorkingDir, rel)
+	}
+	return d.readRemoteSource(ctx, p, rel), nil
+}
+
+// sourceMarker precedes the content of a source file read over ssh.
+const sourceMarker = "zcp-source-file:"
+
+// readRemoteSource prints rel, a regular file under the source container's
+// working directory, after the marker, over one ssh session; "" when it
+// is not there or is over platform.MaxFileSize.
+func (d *Deployer) readRemoteSource(ctx context.Context, p Plan, rel string) string {
+	script := "cd " + shellQuote(p.WorkingDir) + " 2>/dev/null || exit 97; f=" + shellQuote(rel) + "; " +
+		`[ -f "$f" ] || exit 3; echo "` + sourceMarker + `"; exec head -c ` + fmt.Sprint(platform.MaxFileSize+1) + ` -- "$f"`
+	rctx, cancel := context.WithTimeout(ctx, readTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(rctx, d.cfg.SSHPath, d.sshArgs(p.SourceService, script)...)
+	cmd.Env = childEnv(os.Environ(), d.cfg.Token)
+	cmd.WaitDelay = waitDelay
+	var out bytes.Buffer
+	cmd.Stdout = &limitedWriter{w: &out, n: platform.MaxFileSize + 1024}
+	if cmd.Run() != nil {
+		return ""
+	}
+	// A login shell's rc files may print before the marker: skip what they did.
+	_, body, ok := strings.Cut(out.String(), sourceMarker+"\n")
+	if !ok || len(body) > platform.MaxFileSize {
+		return ""
+	}
+	return body
 }
 
 // pushedCode is what the push of req shows of its code: the run base of

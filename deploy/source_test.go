@@ -1,0 +1,52 @@
+package deploy_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/deploy"
+	"github.com/zeropsio/zcp/deploy/sshdtest"
+	"github.com/zeropsio/zcp/platform"
+)
+
+// TestDeployer_ReadSourceReadsWhatThePushSends: the file run.start starts
+// is read from the push's working directory, over ssh or locally; a path
+// leaving it, a missing file, an unreachable container or a file over the
+// read limit answers nothing.
+func TestDeployer_ReadSourceReadsWhatThePushSends(t *testing.T) {
+	t.Parallel()
+	s := sshdtest.Start(t, sshdtest.Options{UnreachableHosts: []string{"gone"}})
+	d := newSSHDeployer(s, nil)
+	dir := t.TempDir()
+	src := "server.listen(3000, '127.0.0.1');\n"
+	writeFile(t, filepath.Join(dir, "index.js"), src)
+	writeFile(t, filepath.Join(dir, "big.js"), strings.Repeat("//\n", platform.MaxFileSize))
+	writeFile(t, filepath.Join(filepath.Dir(dir), "outside.js"), src)
+	ssh := func(wd string) deploy.Request {
+		return deploy.Request{SourceService: "appdev", TargetServiceID: "x", WorkingDir: wd}
+	}
+	tests := []struct {
+		name string
+		req  deploy.Request
+		rel  string
+		want string
+	}{
+		{"ssh", ssh(dir), "index.js", src},
+		{"local", deploy.Request{WorkingDir: dir, ServiceID: "x"}, "index.js", src},
+		{"ssh, missing", ssh(dir), "server.js", ""},
+		{"ssh, leaving the directory", ssh(dir), "../outside.js", ""},
+		{"local, leaving the directory", deploy.Request{WorkingDir: dir, ServiceID: "x"}, "../outside.js", ""},
+		{"ssh, over the limit", ssh(dir), "big.js", ""},
+		{"ssh unreachable", deploy.Request{SourceService: "gone", TargetServiceID: "x", WorkingDir: dir}, "index.js", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, _ := d.ReadSource(testContext(t), tt.req, tt.rel)
+			if got != tt.want {
+				t.Errorf("ReadSource(%s) = %d bytes, want %d", tt.rel, len(got), len(tt.want))
+			}
+		})
+	}
+}
