@@ -19,8 +19,8 @@ func TestBackup_CreateAndList(t *testing.T) {
 	}
 	res, _ = h.call(t, "zerops_manage", map[string]any{"action": "backup", "serviceHostname": "db"})
 	wantOK(t, res)
-	if out := text(res); !strings.Contains(out, "no process") || !strings.Contains(out, "action=backups") {
-		t.Errorf("backup does not say how to see it: %s", out)
+	if out := text(res); !strings.Contains(out, "Backup of db stored: db-") {
+		t.Errorf("backup does not name the backup it stored: %s", out)
 	}
 	res, m = h.call(t, "zerops_manage", map[string]any{"action": "backups", "serviceHostname": "db"})
 	wantOK(t, res)

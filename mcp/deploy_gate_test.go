@@ -95,7 +95,8 @@ func TestDeploy_MissingSetupRefusedBeforePush(t *testing.T) {
 }
 
 // The validator's warnings for the pushed setup reach the deploy's answer,
-// and its next step names them instead of "nothing to fix".
+// and its next step points at them instead of "nothing to fix", without
+// restating them.
 func TestDeploy_WarningsReachTheAnswer(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
@@ -108,9 +109,10 @@ func TestDeploy_WarningsReachTheAnswer(t *testing.T) {
 	if len(warnings) == 0 || !strings.Contains(text(res), "db has no variable pasword") {
 		t.Errorf("no warning of ${db_pasword}: %s", text(res))
 	}
-	if strings.Contains(next, "nothing to fix") || !strings.Contains(next, "db_pasword") {
-		t.Errorf("next %q: want the warning named, not nothing to fix", next)
+	if strings.Contains(next, "nothing to fix") || !strings.Contains(next, "fix the 1 zerops.yml warning") {
+		t.Errorf("next %q: want the warning pointed at, not nothing to fix", next)
 	}
+	wantStatedOnce(t, "zerops_deploy", m)
 	if m["verdict"] != "live" {
 		t.Errorf("verdict %v, want live", m["verdict"])
 	}

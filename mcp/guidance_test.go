@@ -135,6 +135,7 @@ func TestGuidance_ExampleCallsWork(t *testing.T) {
 			if res.IsError && (m == nil || m["code"] == platform.ErrInvalidParameter) {
 				t.Errorf("example %d from %s: %s %v fails: %s", i, c.source, c.tool, c.args, text(res))
 			}
+			wantStatedOnce(t, fmt.Sprintf("example %d from %s: %s %v", i, c.source, c.tool, c.args), m)
 		})
 	}
 }

@@ -133,7 +133,8 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 	case res.Waiting != "" && res.Build != nil && res.Build.AppVersionID != "":
 		out.Next = waitOnNext(res, target)
 	case res.Verdict == platform.VerdictLive && len(res.Warnings) > 0:
-		out.Next = "Next: " + target + " is live at " + res.Check.URL + ", but fix the zerops.yml warnings, then zerops_deploy again."
+		out.Next = fmt.Sprintf("Next: %s is live at %s, but fix the %d zerops.yml warning%s (each names its fix), then zerops_deploy again.",
+			target, res.Check.URL, len(res.Warnings), plural(len(res.Warnings)))
 	case res.Verdict == platform.VerdictLive && res.Mode == deploy.ModeRollback:
 		// Only what runs went back: the next push would bring the failure again.
 		out.Next = "Next: " + target + " runs the earlier version again, live at " + res.Check.URL + ". Your local zerops.yml and code still hold the change that failed: fix it there before the next zerops_deploy, or that deploy brings the failure back."
@@ -153,8 +154,9 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 	if res.Mode == deploy.ModeRollback && !strings.Contains(out.Next, "still hold") {
 		out.Next += " After a rollback your local zerops.yml and code still hold the change that failed: fix it there before the next zerops_deploy."
 	}
-	if len(res.Warnings) > 0 {
-		out.Next += fmt.Sprintf(" Warnings (%d): %s", len(res.Warnings), platform.Clip(platform.JoinIssues(res.Warnings), 600))
+	if n := len(res.Warnings); n > 0 && !strings.Contains(out.Next, "warning") {
+		// The fix once: each warning names its own, in warnings.
+		out.Next += fmt.Sprintf(" Before the next zerops_deploy, fix the %d zerops.yml warning%s (each names its fix).", n, plural(n))
 	}
 	if res.Check != nil { // the fix once: in next
 		check := *res.Check

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -55,7 +56,10 @@ func (s *Server) envTool() toolDef {
 		}
 		outcomes, followed := s.followProcesses(ctx, pr, res.Processes, res.Service)
 		out.Processes = summarize(outcomes)
-		success := "Next: restart the affected services so they read the new values: zerops_manage action=restart serviceHostname=<service> (or pass restart: true next time)."
+		success := "Next: restart the affected services so they read the new values: zerops_manage action=restart serviceHostname=<service> for each (or pass restart: true next time)."
+		if res.Scope == ops.EnvScopeService {
+			success = "Next: restart " + res.Service + " so it reads the new values: zerops_manage action=restart serviceHostname=" + res.Service + " (or pass restart: true next time)."
+		}
 		if res.NeverDeployed {
 			success = "Next: deploy " + res.Service + " with zerops_deploy (zerops_workflow workflow=deploy); the variables apply at that first deploy."
 		}
@@ -65,6 +69,9 @@ func (s *Server) envTool() toolDef {
 		}
 		if len(res.YmlKeys) > 0 && !anyFailed(outcomes) {
 			out.Next = ymlKeysNext(res)
+		}
+		if strings.Contains(out.Next, "action=restart") { // the restart once: in next
+			out.Notes = slices.DeleteFunc(out.Notes, func(n string) bool { return strings.Contains(n, "after a restart") })
 		}
 		return out, nil
 	})
@@ -179,9 +186,14 @@ func badRefNext(res *ops.EnvResult, consequence string) string {
 }
 
 // ymlKeysNext is the step after a set of variables the deployed zerops.yml's
-// run.envVariables set (the warnings): those win, so the change is made
-// there and deployed.
+// run.envVariables also declare (the warning says why): keep each key in
+// one place, zerops.yml or the service variable.
 func ymlKeysNext(res *ops.EnvResult) string {
-	return fmt.Sprintf("Next: `run.envVariables` of the zerops.yml deployed to %s set %s, and they win over a service variable (warnings): change the value there, then deploy: %s.",
-		res.Service, platform.Clip(strings.Join(res.YmlKeys, ", "), 200), stepText(ops.DeployCall(res.Service)))
+	keys := platform.Clip(strings.Join(res.YmlKeys, ", "), 200)
+	vars := make([]string, 0, min(len(res.YmlKeys), 5))
+	for _, k := range res.YmlKeys[:min(len(res.YmlKeys), 5)] {
+		vars = append(vars, fmt.Sprintf("%q", platform.Clip(k, 60)))
+	}
+	return fmt.Sprintf("Next: keep %s in one place. To use the value set here, remove it from `run.envVariables` in zerops.yml and deploy: %s. To keep the zerops.yml value, delete this one: zerops_env action=delete serviceHostname=%s variables=[%s].",
+		keys, stepText(ops.DeployCall(res.Service)), res.Service, strings.Join(vars, ","))
 }

@@ -58,7 +58,10 @@ func (s *Server) manageTool() toolDef {
 		}
 		if res.Action == ops.ActionBackup || res.Action == ops.ActionBackups {
 			next := "Next: zerops_manage action=backups serviceHostname=" + res.ServiceHostname + " lists it once stored; restore and download are in the Zerops UI."
-			if res.Action == ops.ActionBackups { // the list is this answer: no call to repeat it
+			switch {
+			case res.NewBackup != "": // listed in this answer: no call to list it again
+				next = "Next: nothing more for the backup: " + res.NewBackup + " is stored; restore and download are in the Zerops UI."
+			case res.Action == ops.ActionBackups: // the list is this answer: no call to repeat it
 				next = "Next: restore or download a backup in the Zerops UI; zerops_manage action=backup serviceHostname=" + res.ServiceHostname + " makes a new one."
 			}
 			return manageOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, Processes: []processSummary{}, Backups: res.Backups, Notes: res.Notes,

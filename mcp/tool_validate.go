@@ -41,7 +41,7 @@ func (s *Server) validateTool() toolDef {
 		}
 		next := "Next: fix the errors and validate again."
 		if res.Valid {
-			next = "Next: deploy with zerops_deploy."
+			next = "Next: deploy: " + stepText(ops.DeployNext(ctx, ops.Project{Client: c, ID: s.projectID(), Memory: s.deps.Memory}, content)) + "."
 			if res.Kind == yamlcheck.KindImportYml {
 				next = "Next: zerops_import content=<import.yml> dryRun=true checks it against the live catalog and the project, then import."
 			}

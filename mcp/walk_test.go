@@ -30,7 +30,7 @@ var (
 
 // TestWalk_WorkflowsFollowedLiterally follows the six workflows in order in
 // the sandbox, sending every call they show with their placeholders filled,
-// and checks every answer: no link to a document that does not exist, no
+// and checks every answer: no fix stated twice, no link to a document that does not exist, no
 // subdomain URL the service does not serve, no zerops_delete suggested by
 // another tool, no maximum lowered by the workflow's own example, and no
 // version outside the live catalog.
@@ -106,6 +106,7 @@ func (w *walker) check(t *testing.T, step, tool, answer string, m map[string]any
 	if tool != "zerops_delete" && strings.Contains(answer, "zerops_delete") && tool != "zerops_workflow" && tool != "zerops_knowledge" {
 		t.Errorf("%s: suggests zerops_delete: %s", step, answer)
 	}
+	wantStatedOnce(t, step, m)
 	if warn := fmt.Sprint(m["warnings"]); strings.Contains(warn, "lowered") {
 		t.Errorf("%s: the workflow's own call cuts resources: %s", step, warn)
 	}

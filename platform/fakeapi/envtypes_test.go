@@ -74,8 +74,12 @@ func TestEnvTypes_EnvFileKeepsGenerated(t *testing.T) {
 	}
 	for _, key := range []string{"NODE_ENV", "serviceId", "hostname"} {
 		pr, err = h.PutServiceStackUserDataEnvFile(ctx, sid(id), body.UserDataPutEnvFile{EnvFile: types.Text("A=2\n" + key + "=x\n")})
-		if code := apiCode(outErr(t, pr.Output, err)); code != "userDataUseOfSystemKey" {
-			t.Errorf("env file with %s: code %q, want userDataUseOfSystemKey", key, code)
+		want := "userDataUseOfSystemKey"
+		if key == "NODE_ENV" { // a zerops.yml key: the newer Zerops guide's refusal
+			want = "userDataDuplicateKey"
+		}
+		if code := apiCode(outErr(t, pr.Output, err)); code != want {
+			t.Errorf("env file with %s: code %q, want %s", key, code, want)
 		}
 		dr, err := h.DeleteUserData(ctx, path.UserDataId{Id: env[key].Id})
 		if code := apiCode(outErr(t, dr.Output, err)); code != "userDataDeleteForbidden" {

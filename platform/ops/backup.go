@@ -22,17 +22,35 @@ func backupAction(ctx context.Context, c platform.Client, svc *platform.ServiceS
 			fmt.Sprintf("%s (%s) has no platform backups: Zerops backs up only %s", svc.Name, svc.Type.VersionName, platform.BackedUpTypes()),
 			"Keep this service's state in a backed-up service (e.g. a database or shared storage), or in the repository it deploys from.")
 	}
+	var before map[string]bool // the backups stored before this one
 	if res.Action == ActionBackup {
+		if l, err := c.ListBackups(ctx, svc.ID); err == nil {
+			before = map[string]bool{}
+			for _, f := range l.Files {
+				before[f.Name] = true
+			}
+		}
 		if err := c.CreateBackup(ctx, svc.ID); err != nil {
 			return asPlatformError(err, "backing up "+svc.Name)
 		}
-		res.Notes = append(res.Notes, "Backup of "+svc.Name+" requested; the API reports no process to follow, and a large backup finishes in the background. It appears in zerops_manage action=backups serviceHostname="+svc.Name+" once stored.")
 	}
 	list, err := c.ListBackups(ctx, svc.ID)
 	if err != nil {
 		return asPlatformError(err, "listing backups of "+svc.Name)
 	}
 	res.Backups = list.Files
+	if res.Action == ActionBackup {
+		for _, f := range list.Files {
+			if before != nil && !before[f.Name] {
+				res.NewBackup = f.Name
+			}
+		}
+		note := "Backup of " + svc.Name + " requested; the API reports no process to follow, and a large backup finishes in the background."
+		if res.NewBackup != "" {
+			note = "Backup of " + svc.Name + " stored: " + res.NewBackup + " (listed in backups)."
+		}
+		res.Notes = append(res.Notes, note)
+	}
 	res.Notes = append(res.Notes, retentionNote(list))
 	return nil
 }

@@ -56,6 +56,9 @@ type ManageResult struct {
 	Notes   []string              `json:"notes,omitempty"`
 	// Backups are the service's stored backups (backup, backups).
 	Backups []platform.Backup `json:"backups,omitempty"`
+	// NewBackup is the name of the backup this call made, once the list
+	// holds it ("": not stored yet, or not a backup).
+	NewBackup string `json:"-"`
 	// NeverDeployed: a restart of a service with no deploy yet, not sent.
 	NeverDeployed bool `json:"-"`
 	// Warnings name what the change takes away: a lower maximum, a higher minimum.
@@ -113,7 +116,7 @@ func Manage(ctx context.Context, proj Project, name ManageAction, hostname strin
 // neverDeployedNote says that a service without a deploy has no container
 // to restart: its variables apply when its first deploy starts it.
 func neverDeployedNote(name string) string {
-	return name + " has never been deployed: no container runs to restart; its variables apply at the first deploy (zerops_workflow workflow=deploy shows how)."
+	return name + " has never been deployed: no container runs to restart; its variables apply at the first deploy."
 }
 
 // neverDeployed reports whether svc has had no deploy yet.

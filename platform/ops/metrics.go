@@ -140,8 +140,19 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 	out := &MetricsResult{Window: fmt.Sprintf("%s to %s by %s", f.From.Format(time.RFC3339), till.Format(time.RFC3339), bucketName(bucket)),
 		Services: []ServiceMetrics{}, Verdict: MetricsNoData}
 	rank := map[MetricsVerdict]int{MetricsNoData: 0, MetricsOK: 1, MetricsPeaked: 2, MetricsNearLimit: 3}
+	var busiest *platform.ServiceStack // the one to scale for more load: a runtime first, then the higher peak
+	busiestPeak := -1.0
 	for _, s := range services {
 		m := summarise(s.Name, byService[s.ID], bucket)
+		if m.Verdict != MetricsNoData {
+			peak := max(m.cpu.Peak, m.ram.Peak)
+			if s.Type.Category == platform.CategoryUser {
+				peak += 1000
+			}
+			if peak > busiestPeak {
+				busiest, busiestPeak = &s, peak
+			}
+		}
 		if s.Type.Category == platform.CategoryObject && m.Verdict == MetricsNoData {
 			m.Reason = s.Name + " is object storage: it has no containers, so no CPU, RAM or disk use to report; its size is the objectStorageSize set for it"
 		}
@@ -158,7 +169,7 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 		// No verdict on why anything is slow: the user may be planning for load.
 		out.Next = platform.Say("nothing near a limit now. If it is slow, the cause is elsewhere (").Call("zerops_logs").Say(", ").Call("zerops_verify").
 			Say("); to plan for more load, compare this use with the scaling in force (").Call("zerops_discover").
-			Say(") and raise the maxima or the container count: ").Call("zerops_manage", "action=scale", "serviceHostname=<service>", "maxContainers=<n>").Say(".")
+			Say(") and raise ").Then(moreLoadCall(busiest)).Say(".")
 	case MetricsNoData:
 		out.Next = platform.Say("no container reported in the window: start the service with ").Call("zerops_manage").Say(", or widen window.")
 		if len(services) == 1 && services[0].Type.Category == platform.CategoryObject {
@@ -169,6 +180,16 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 		out.Next = platform.Say("a resource reached its limit earlier but not now; if it recurs, scale it with ").Call("zerops_manage").Say(".")
 	}
 	return out, nil
+}
+
+// moreLoadCall is the scale call that readies svc for more load: more
+// containers for a runtime, a higher RAM maximum for a managed service,
+// whose container count its mode sets.
+func moreLoadCall(svc *platform.ServiceStack) platform.Step {
+	if svc.Type.Category == platform.CategoryUser {
+		return platform.Say("the maxima or the container count: ").Call("zerops_manage", "action=scale", "serviceHostname="+svc.Name, "maxContainers=<n>")
+	}
+	return platform.Say("its maxima: ").Call("zerops_manage", "action=scale", "serviceHostname="+svc.Name, "maxRam=<GB>")
 }
 
 // summarise judges one service's points.

@@ -6,6 +6,7 @@ import (
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/schema"
 	"github.com/zeropsio/zcp/platform/yamlcheck"
+	"github.com/zeropsio/zcp/platform/zeropsyml"
 )
 
 // Published is what the platform publishes that a check reads: the live
@@ -84,4 +85,43 @@ func ValidateSetup(ctx context.Context, proj Project, content, setup string, tar
 		return errs, warns, err
 	}
 	return nil, append(warns, yamlcheck.SetupIssues(content, setup, EnvRefIssues(ctx, proj, content))...), nil
+}
+
+// maxDeployCalls bounds the deploy calls a valid zerops.yml's next step names.
+const maxDeployCalls = 3
+
+// DeployNext is the step after a valid zerops.yml (content): the deploy of
+// each setup named after a service of the project (at most maxDeployCalls),
+// else of its first setup, with setup and a target to choose.
+func DeployNext(ctx context.Context, proj Project, content string) platform.Step {
+	f, err := zeropsyml.Parse([]byte(content))
+	if err != nil || len(f.Setups) == 0 {
+		return deployCall("<the service to deploy to>")
+	}
+	have := map[string]bool{}
+	if proj.Client != nil {
+		if services, err := listServices(ctx, proj); err == nil {
+			for _, s := range services {
+				have[s.Name] = s.Type.Category == platform.CategoryUser
+			}
+		}
+	}
+	var step platform.Step
+	n := 0
+	for _, s := range f.Setups {
+		if !have[s.Name] || n == maxDeployCalls {
+			continue
+		}
+		if n > 0 {
+			step = step.Say("; then ")
+		}
+		step, n = step.Then(deployCall(s.Name)), n+1
+	}
+	if n > 0 {
+		return step
+	}
+	setup := f.Setups[0].Name
+	target := "targetService=<the service for setup " + setup + ">"
+	return platform.Call("zerops_deploy", "sourceService=<the container holding the code>", target, "setup="+setup).
+		Say(" (local: ").Call("zerops_deploy", "workingDir=<the directory with zerops.yml>", target, "setup="+setup).Say(")")
 }
