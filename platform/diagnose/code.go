@@ -30,6 +30,14 @@ var localLiteral = lazyregexp.New(`["'` + "`" + `](?:https?://)?(127\.0\.0\.1|lo
 // call, a server's host option, a variable naming the host.
 var bindWord = lazyregexp.New(`(?i)listen|\bbind\b|\.bind\(|serve\b|\.run\(|run_app|hostname|\bhost\b|\bhost\s*[:=]|\baddr(ess)?\b|UseUrls|ListenAndServe|set\s*:bind`)
 
+// bindCall is a call that binds the app's own address, whatever else the
+// line names (a URL it logs).
+var bindCall = lazyregexp.New(`\.listen\s*\(|\blisten\s*\(|ListenAndServe|\.bind\s*\(|run_app\(|app\.run\(|\b(?:Bun|Deno)\.serve\(|UseUrls\(|set\s*:bind`)
+
+// clientLine is a line that names another server's host (a database's, a
+// cache's, a URL called): no bind of the app's own.
+var clientLine = lazyregexp.New(`(?i)redis|postgres|\bpg\b|mysql|maria|mongo|database|\bdb_?|amqp|rabbit|nats|elastic|kafka|smtp|mail|createClient|createConnection|connect\(|fetch\(|axios|request|proxy|upstream`)
+
 // hostRead is a read of a HOST variable, in any of the languages.
 var hostRead = lazyregexp.New(`process\.env\.HOST\b|process\.env\[["']HOST["']\]|Bun\.env\.HOST\b|Deno\.env\.get\(["']HOST["']\)|` +
 	`os\.environ(?:\.get)?[\[(]["']HOST["']|os\.getenv\(["']HOST["']|os\.Getenv\("HOST"\)|\bgetenv\(["']HOST["']\)|\$_(?:ENV|SERVER)\[["']HOST["']\]|` +
@@ -48,7 +56,7 @@ func ScanCode(file, content string) Code {
 		if hostRead.MatchString(t) {
 			c.ReadsHost = true
 		}
-		if c.Line == 0 && bindWord.MatchString(t) {
+		if c.Line == 0 && (bindCall.MatchString(t) || bindWord.MatchString(t) && !clientLine.MatchString(t)) {
 			if m := localLiteral.FindStringSubmatch(t); m != nil {
 				c.Line, c.Text, c.Literal = n+1, clipTo(t, maxCodeText), strings.Trim(m[1], "[]")
 			}
@@ -77,7 +85,7 @@ func (c *Code) where() string {
 	case c.Line > 0:
 		return "in " + c.File + ", line " + strconv.Itoa(c.Line) + ": `" + c.Text + "`"
 	case c.Read:
-		return "in the code: not in " + c.File + ", the file `run.start` starts (ZCP read it), so in a module it loads"
+		return "in the code: ZCP read " + c.File + ", the file `run.start` starts, and found no line there binding a local address, so look in the modules it loads"
 	}
 	return "in the app's code, in the file `run.start` starts (" + c.File + ") or a module it loads (ZCP did not read them)"
 }

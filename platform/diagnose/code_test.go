@@ -47,7 +47,7 @@ func TestClassifyWith_LocalhostFixCutToTheLanguage(t *testing.T) {
 			[]string{"although HOST is set to 0.0.0.0", "in server.js, line 3: `server.listen(3000, '127.0.0.1');`"},
 			[]string{"HOST=0.0.0.0", "zerops_env", "Flask"}, false, false},
 		{"HOST set, entry read without the bind", "python@3.12", &Code{File: "app.py", Read: true}, map[string]string{"HOST": "0.0.0.0"},
-			[]string{"not in app.py", "a module it loads", `app.run(host="0.0.0.0", port=3000)`},
+			[]string{"found no line there binding a local address", "the module app.py loads", `app.run(host="0.0.0.0", port=3000)`},
 			[]string{"HOST=0.0.0.0", "Node"}, false, false},
 	}
 	for _, tt := range tests {
@@ -98,6 +98,9 @@ func TestScanCode_FindsTheBind(t *testing.T) {
 		{"go", "func main() {\n\thttp.ListenAndServe(\"localhost:8080\", nil)\n}\n", 2, "localhost", false},
 		{"python reads HOST", "host = os.environ.get(\"HOST\", \"127.0.0.1\")\napp.run(host=host)\n", 1, "127.0.0.1", true},
 		{"a database host is no bind", "const db = new Client({ connectionString: process.env.DB });\nserver.listen(3000, '0.0.0.0');\n", 0, "", false},
+		{"a cache's host is no bind", "const redis = createClient({ host: 'localhost', port: 6379 });\napp.listen(3000, '127.0.0.1');\n", 2, "127.0.0.1", false},
+		{"a URL logged beside the bind", "app.listen(3000, 'localhost', () => console.log('at http://localhost:3000'));\n", 1, "localhost", false},
+		{"a database URL is no bind", "const db = { host: 'localhost', database: 'app' };\nserver.listen(3000);\n", 0, "", false},
 		{"a comment is no bind", "# app.run(host='127.0.0.1')\napp.run(host='0.0.0.0')\n", 0, "", false},
 	}
 	for _, tt := range tests {
