@@ -10,7 +10,8 @@ import (
 
 // An app that binds to process.env.HOST, falling back to localhost, is not
 // answering after its deploy; the fix names the HOST service variable, and
-// following it (zerops_env set … restart=true, no deploy) makes it healthy,
+// following it as written (zerops_env set serviceHostname=appstage …
+// restart=true, no deploy; without the service the call is refused) makes it healthy,
 // as on the platform, where a secret is in the container's environment.
 func TestEnv_HostVariableBringsLocalhostAppLive(t *testing.T) {
 	t.Parallel()
@@ -22,7 +23,7 @@ func TestEnv_HostVariableBringsLocalhostAppLive(t *testing.T) {
 	check, _ := m["check"].(map[string]any)
 	first := firstDiagnosis(check["diagnoses"])
 	if m["verdict"] != string(platform.VerdictNotAnswering) || first["signal"] != "listening-on-localhost" ||
-		!strings.Contains(first["fix"]+str(m["next"]), `zerops_env action=set variables=["HOST=0.0.0.0"] restart=true`) {
+		!strings.Contains(first["fix"]+str(m["next"]), `zerops_env action=set serviceHostname=appstage variables=["HOST=0.0.0.0"] restart=true`) {
 		t.Fatalf("verdict %v, first diagnosis %v; want not-answering, listening-on-localhost naming the HOST variable: %s",
 			m["verdict"], first, text(res))
 	}

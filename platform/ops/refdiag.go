@@ -105,12 +105,12 @@ func classifyRuntime(ctx context.Context, proj Project, svc platform.ServiceStac
 		return d.Signal == "wrong-port" || d.Signal == "listening-on-localhost"
 	})
 	if !refs && !port {
-		return ds
+		return forService(svc.Name, ds)
 	}
 	vars := appVars(ctx, proj, svc)
 	yml, known := proj.Memory.deployedEnv(projectID, svc.ID)
 	if len(vars) == 0 && !known {
-		return ds
+		return forService(svc.Name, ds)
 	}
 	if refs {
 		opt.BadRefs = badRefs(ctx, proj, svc, withYml(vars, yml))
@@ -134,7 +134,19 @@ func classifyRuntime(ctx context.Context, proj Project, svc platform.ServiceStac
 			}
 		}
 	}
-	return diagnose.ClassifyWith(lines, diagnose.Runtime, opt)
+	return forService(svc.Name, diagnose.ClassifyWith(lines, diagnose.Runtime, opt))
+}
+
+// forService names the service in each fix's zerops_env call: the
+// classifier does not know whose log it reads, and a set without
+// serviceHostname is refused (SERVICE_REQUIRED), so the call must be one
+// the agent can make as written.
+func forService(hostname string, ds []diagnose.Diagnosis) []diagnose.Diagnosis {
+	const call = "zerops_env action=set variables="
+	for i := range ds {
+		ds[i].Fix = strings.ReplaceAll(ds[i].Fix, call, "zerops_env action=set serviceHostname="+hostname+" variables=")
+	}
+	return ds
 }
 
 // withYml is vars with the deployed zerops.yml's run.envVariables (yml),
