@@ -125,6 +125,12 @@ func (d *Diagnosis) codeBindFix(line string, opt Options, host, port string) {
 	}
 	const hostVar = "a service variable (zerops_env action=set variables=[\"HOST=0.0.0.0\"] restart=true, no deploy) or `run.envVariables`"
 	switch {
+	case allInterfaces(host) && c.readsHost() && c.Line > 0 && hostRead.MatchString(c.Text):
+		// The bind reads HOST, which is set: the running app did not get it.
+		d.Cause = "The app listens on " + addr + " although HOST is set to " + host + " and its code binds by HOST (" + c.target() +
+			"): the running app did not get HOST (it started before HOST was set), so the balancer and other services cannot reach it."
+		d.Fix = "Restart the service so the app starts with HOST (zerops_manage action=restart); if the log still shows " + addr + ", bind 0.0.0.0 in the code" + how + "."
+		d.envOnly = true
 	case allInterfaces(host):
 		// A HOST variable was tried: the address is in the code.
 		d.Cause = "The app listens on " + addr + " although HOST is set to " + host +
