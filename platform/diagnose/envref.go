@@ -55,20 +55,30 @@ func (d *Diagnosis) locate(b BadRef) {
 		d.Cause = fmt.Sprintf("The %s references %s, but %s.", scope, b.Ref, b.Gone)
 	}
 	key := strings.TrimPrefix(b.Ref, "${"+b.Host) // the reference's own key, kept: "_connectionString}"
-	use := "${<hostname>" + key + " of a service that exists (" + strings.Join(b.Services, ", ") + ")"
+	// With no service of the kind the reference names, none of the others
+	// is known to fit: the reference resolves again once a service with its
+	// hostname exists (again, when it was just deleted), else the agent
+	// picks a service of the kind the app needs, if the project has one.
+	create := fmt.Sprintf("Create a service with hostname %s (zerops_import) so that %s resolves; or ", b.Host, b.Ref)
+	if b.Gone != "" {
+		create = fmt.Sprintf("Create %s again (zerops_import with hostname %s) so that %s resolves; or ", b.Host, b.Host, b.Ref)
+	}
+	use := "${<hostname>" + key + " of a service of the kind the app needs, if the project has one (" + strings.Join(b.Services, ", ") + ")"
 	switch {
 	case b.Near != "":
-		use = "e.g. ${" + b.Near + key + " (services: " + strings.Join(b.Services, ", ") + ")"
+		create, use = "", "e.g. ${"+b.Near+key+" (services: "+strings.Join(b.Services, ", ")+")"
 	case b.Kin != "": // the same key on the service of the kind the reference names
-		use = "${" + b.Kin + key + " (" + b.Kin + " is " + b.KinType + ")"
+		create, use = "", "${"+b.Kin+key+" ("+b.Kin+" is "+b.KinType+")"
 	}
 	if b.Where == InYml {
-		d.Fix = fmt.Sprintf("In zerops.yml `run.envVariables`, keep %s and reference %s instead of %s, then zerops_deploy again.", b.Key, use, b.Ref)
+		d.Fix = fmt.Sprintf("%sin zerops.yml `run.envVariables`, keep %s and reference %s instead of %s, then zerops_deploy again.", create, b.Key, use, b.Ref)
+		d.Fix = strings.ToUpper(d.Fix[:1]) + d.Fix[1:]
 		d.envOnly = false
 		return
 	}
-	d.Fix = fmt.Sprintf("Change the variable, not zerops.yml (a redeploy or rollback keeps it): zerops_env action=set %s variables=[\"%s=…\"] restart=true referencing %s, or zerops_env action=delete %s variables=[\"%s\"] restart=true.",
-		target, b.Key, use, target, b.Key)
+	d.Fix = fmt.Sprintf("%schange the variable, not zerops.yml (a redeploy or rollback keeps it): zerops_env action=set %s variables=[\"%s=…\"] restart=true referencing %s, or zerops_env action=delete %s variables=[\"%s\"] restart=true.",
+		create, target, b.Key, use, target, b.Key)
+	d.Fix = strings.ToUpper(d.Fix[:1]) + d.Fix[1:]
 	d.envOnly = true
 }
 
