@@ -22,7 +22,7 @@ var (
 
 // The fixes, per ecosystem, in the words of the build-vs-run pitfall.
 const (
-	nodeDepsFix = "Deploy the packages with the app: add `node_modules` and `package.json` to `build.deployFiles` (or deploy `./`), after `npm ci` in `build.buildCommands`; the run container gets only the deployed files, so packages installed in the build container stay there."
+	nodeDepsFix = "Deploy the packages with the app: add `node_modules` and `package.json` to `build.deployFiles` (or deploy `./`), after the install in `build.buildCommands` (`npm ci` needs a package-lock.json; without one, `npm install`); the run container gets only the deployed files, so packages installed in the build container stay there."
 	pyDepsFix   = "Install the packages into the run image: `build.addToRunPrepare: [requirements.txt]` and `run.prepareCommands: [python3 -m pip install --no-cache-dir --ignore-installed -r requirements.txt]`; packages pip-installed in `build.buildCommands` stay in the build container."
 )
 

@@ -16,7 +16,7 @@ func TestClassify_MissingDependencyNamedWithItsFix(t *testing.T) {
 		notFix             []string
 	}{
 		{"NodeRequire", "Error: Cannot find module 'express'", "module-not-found-at-runtime",
-			[]string{"`express`", "node_modules"}, []string{"`node_modules` and `package.json` to `build.deployFiles`", "`express` in package.json `dependencies`"}, []string{"prepareCommands"}},
+			[]string{"`express`", "node_modules"}, []string{"`node_modules` and `package.json` to `build.deployFiles`", "`express` in package.json `dependencies`", "without one, `npm install`"}, []string{"prepareCommands", "after `npm ci` in"}},
 		{"NodeImport", "Error [ERR_MODULE_NOT_FOUND]: Cannot find package '@prisma/client' imported from /var/www/dist/db.js", "module-not-found-at-runtime",
 			[]string{"`@prisma/client`"}, []string{"`node_modules` and `package.json` to `build.deployFiles`"}, nil},
 		{"NodeTool", "sh: next: not found", "module-not-found-at-runtime",
