@@ -18,6 +18,9 @@ type Code struct {
 	Text      string `json:"text,omitempty"`      // that line, trimmed and clipped
 	Literal   string `json:"literal,omitempty"`   // the local address written there: 127.0.0.1, localhost, ::1
 	ReadsHost bool   `json:"readsHost,omitempty"` // File reads a HOST variable: the local address may be its fallback
+	ReadsPort bool   `json:"readsPort,omitempty"` // File reads a PORT variable
+	PortLine  int    `json:"portLine,omitempty"`  // the first line of File calling listen/bind with a port number written in it; 0: none
+	PortText  string `json:"portText,omitempty"`  // that line, trimmed and clipped
 }
 
 // maxCodeText bounds Code.Text, in bytes.
@@ -38,14 +41,24 @@ var bindCall = lazyregexp.New(`\.listen\s*\(|\blisten\s*\(|ListenAndServe|\.bind
 // cache's, a URL called): no bind of the app's own.
 var clientLine = lazyregexp.New(`(?i)redis|postgres|\bpg\b|mysql|maria|mongo|database|\bdb_?|amqp|rabbit|nats|elastic|kafka|smtp|mail|createClient|createConnection|connect\(|fetch\(|axios|request|proxy|upstream`)
 
-// hostRead is a read of a HOST variable, in any of the languages.
-var hostRead = lazyregexp.New(`process\.env\.HOST\b|process\.env\[["']HOST["']\]|Bun\.env\.HOST\b|Deno\.env\.get\(["']HOST["']\)|` +
-	`os\.environ(?:\.get)?[\[(]["']HOST["']|os\.getenv\(["']HOST["']|os\.Getenv\("HOST"\)|\bgetenv\(["']HOST["']\)|\$_(?:ENV|SERVER)\[["']HOST["']\]|` +
-	`ENV(?:\.fetch\(|\[)["']HOST["']|System\.getenv\("HOST"\)|GetEnvironmentVariable\("HOST"\)|env::var\("HOST"\)|System\.get_env\("HOST"\)`)
+// envReadPattern is a read of the variable VAR, in any of the languages.
+const envReadPattern = `process\.env\.VAR\b|process\.env\[["']VAR["']\]|Bun\.env\.VAR\b|Deno\.env\.get\(["']VAR["']\)|` +
+	`os\.environ(?:\.get)?[\[(]["']VAR["']|os\.getenv\(["']VAR["']|os\.Getenv\("VAR"\)|\bgetenv\(["']VAR["']\)|\$_(?:ENV|SERVER)\[["']VAR["']\]|` +
+	`ENV(?:\.fetch\(|\[)["']VAR["']|System\.getenv\("VAR"\)|GetEnvironmentVariable\("VAR"\)|env::var\("VAR"\)|System\.get_env\("VAR"\)`
+
+// hostRead and portVarRead are reads of a HOST and a PORT variable.
+var (
+	hostRead    = lazyregexp.New(strings.ReplaceAll(envReadPattern, "VAR", "HOST"))
+	portVarRead = lazyregexp.New(strings.ReplaceAll(envReadPattern, "VAR", "PORT"))
+)
+
+// portNumber is a port number written in a line: 2 to 5 digits standing alone.
+var portNumber = lazyregexp.New(`\b\d{2,5}\b`)
 
 // ScanCode reads content, the source of file that run.start starts, for
-// the first line binding a local address written in it, and for a read of
-// a HOST variable; comment lines are skipped.
+// the first line binding a local address written in it, the first listen
+// or bind call with a port number in it, and for reads of HOST and PORT
+// variables; comment lines are skipped.
 func ScanCode(file, content string) Code {
 	c := Code{File: file, Read: true}
 	for n, line := range strings.Split(content, "\n") {
@@ -55,6 +68,12 @@ func ScanCode(file, content string) Code {
 		}
 		if hostRead.MatchString(t) {
 			c.ReadsHost = true
+		}
+		if portVarRead.MatchString(t) {
+			c.ReadsPort = true
+		}
+		if c.PortLine == 0 && bindCall.MatchString(t) && portNumber.MatchString(t) {
+			c.PortLine, c.PortText = n+1, clipTo(t, maxCodeText)
 		}
 		if c.Line == 0 && (bindCall.MatchString(t) || bindWord.MatchString(t) && !clientLine.MatchString(t)) {
 			if m := localLiteral.FindStringSubmatch(t); m != nil {

@@ -139,3 +139,31 @@ func TestEntryFile_NamesTheStartedSource(t *testing.T) {
 		}
 	}
 }
+
+// TestScanCode_FindsThePortWrittenAndItsRead checks the port half of the
+// scan: the first listen call with a number in it, and a read of PORT in
+// the languages' forms; a comment is no call.
+func TestScanCode_FindsThePortWrittenAndItsRead(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, content string
+		line          int
+		readsPort     bool
+	}{
+		{"NodeLiteral", "const http = require('http');\n// app.listen(3000)\nhttp.createServer(h).listen(8080, '0.0.0.0');\n", 3, false},
+		{"NodeReadsPort", "const port = process.env.PORT || 3000;\napp.listen(port, '0.0.0.0');\n", 0, true},
+		{"NodeFallbackInTheCall", "app.listen(process.env.PORT || 3000);\n", 1, true},
+		{"PythonReadsPort", "import os\napp.run(host='0.0.0.0', port=int(os.environ['PORT']))\n", 0, true},
+		{"GoLiteral", "func main() {\n\thttp.ListenAndServe(\":8080\", nil)\n}\n", 2, false},
+		{"NoListen", "console.log(42)\n", 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			c := ScanCode("f", tt.content)
+			if c.PortLine != tt.line || c.ReadsPort != tt.readsPort {
+				t.Fatalf("port line %d, reads PORT %v; want %d, %v", c.PortLine, c.ReadsPort, tt.line, tt.readsPort)
+			}
+		})
+	}
+}

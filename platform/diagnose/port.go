@@ -55,6 +55,15 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 		d.Fix = fmt.Sprintf("Set PORT: \"%s\" in `run.envVariables` (or give the code a fallback or a literal port %s); declaring %s in `run.ports` cannot work, the next start picks another.", want, want, got)
 		return
 	}
+	if c := opt.Code; c != nil && c.Read && !c.ReadsPort && c.PortLine > 0 && portNumber.FindString(c.PortText) == got {
+		// ZCP read the file run.start starts: its listen call writes the
+		// port the log shows, and the file reads no PORT, so setting PORT
+		// would cost a deploy and change nothing.
+		d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: the port is written in the code (%s, line %d: `%s`), which reads no PORT variable.",
+			got, want, c.File, c.PortLine, c.PortText)
+		d.Fix = fmt.Sprintf("Change the code to listen on %s, or on the PORT variable%s, then zerops_deploy; or change `run.ports` to %s. Setting PORT alone changes nothing.", want, portRead(langOf(opt.Runtime)), got)
+		return
+	}
 	d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
 	d.Fix = fmt.Sprintf("Make the app listen on %s: where the code reads a port variable, set it (PORT: \"%s\" in `run.envVariables`); if PORT is set already and the log still shows %s, the code ignores it (a hardcoded port): change the code to read PORT%s or listen on %s. Or change `run.ports` to %s.", want, want, got, portRead(langOf(opt.Runtime)), want, got)
 }
