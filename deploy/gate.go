@@ -171,6 +171,23 @@ func (d *Deployer) readRemoteZeropsYml(ctx context.Context, p Plan) (file, conte
 	script := "cd " + shellQuote(p.WorkingDir) + " 2>/dev/null || exit 97; " +
 		"for f in " + strings.Join(zeropsYmlNames, " ") + "; do " +
 		`if [ -f "$f" ]; then echo "` + fileMarker + `$f"; exec head -c ` + fmt.Sprint(platform.MaxFileSize+1) + ` "$f"; fi; done; exit 3`
+	out, ok := d.readRemote(ctx, p, script)
+	if !ok {
+		return "", "", nil // unreadable here: the push reports it
+	}
+	// A login shell's rc files may print before the marker: skip what they did.
+	_, rest, ok := strings.Cut(out, fileMarker)
+	name, body, _ := strings.Cut(rest, "\n")
+	if !ok || !slices.Contains(zeropsYmlNames, name) {
+		return "", "", nil
+	}
+	return p.WorkingDir + "/" + name, body, nil
+}
+
+// readRemote runs script, a read, in the source container over one ssh
+// session within readTimeout, and returns what it printed (at most a file
+// and a little more); false when it failed.
+func (d *Deployer) readRemote(ctx context.Context, p Plan, script string) (string, bool) {
 	rctx, cancel := context.WithTimeout(ctx, readTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(rctx, d.cfg.SSHPath, d.sshArgs(p.SourceService, script)...)
@@ -179,15 +196,9 @@ func (d *Deployer) readRemoteZeropsYml(ctx context.Context, p Plan) (file, conte
 	var out bytes.Buffer
 	cmd.Stdout = &limitedWriter{w: &out, n: platform.MaxFileSize + 1024}
 	if cmd.Run() != nil {
-		return "", "", nil //nolint:nilerr // unreadable here: the push reports it
+		return "", false
 	}
-	// A login shell's rc files may print before the marker: skip what they did.
-	_, rest, ok := strings.Cut(out.String(), fileMarker)
-	name, body, _ := strings.Cut(rest, "\n")
-	if !ok || !slices.Contains(zeropsYmlNames, name) {
-		return "", "", nil
-	}
-	return p.WorkingDir + "/" + name, body, nil
+	return out.String(), true
 }
 
 // fileMarker precedes the name of the file read over ssh.

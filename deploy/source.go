@@ -1,11 +1,8 @@
 package deploy
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"strings"
@@ -58,18 +55,12 @@ const sourceMarker = "zcp-source-file:"
 func (d *Deployer) readRemoteSource(ctx context.Context, p Plan, rel string) string {
 	script := "cd " + shellQuote(p.WorkingDir) + " 2>/dev/null || exit 97; f=" + shellQuote(rel) + "; " +
 		`[ -f "$f" ] || exit 3; echo "` + sourceMarker + `"; exec head -c ` + fmt.Sprint(platform.MaxFileSize+1) + ` -- "$f"`
-	rctx, cancel := context.WithTimeout(ctx, readTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(rctx, d.cfg.SSHPath, d.sshArgs(p.SourceService, script)...)
-	cmd.Env = childEnv(os.Environ(), d.cfg.Token)
-	cmd.WaitDelay = waitDelay
-	var out bytes.Buffer
-	cmd.Stdout = &limitedWriter{w: &out, n: platform.MaxFileSize + 1024}
-	if cmd.Run() != nil {
+	out, ok := d.readRemote(ctx, p, script)
+	if !ok {
 		return ""
 	}
 	// A login shell's rc files may print before the marker: skip what they did.
-	_, body, ok := strings.Cut(out.String(), sourceMarker+"\n")
+	_, body, ok := strings.Cut(out, sourceMarker+"\n")
 	if !ok || len(body) > platform.MaxFileSize {
 		return ""
 	}
