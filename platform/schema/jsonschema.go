@@ -103,26 +103,15 @@ func (c *compiler) resolve(ref string) (*node, error) {
 	if n, ok := c.nodes[frag]; ok {
 		return n, nil
 	}
-	cur := c.root
+	var toks []string
 	if frag != "" {
 		for _, tok := range strings.Split(strings.TrimPrefix(frag, "/"), "/") {
-			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-			switch v := cur.(type) {
-			case map[string]any:
-				cur, ok = v[tok]
-			case []any:
-				i, err := strconv.Atoi(tok)
-				ok = err == nil && i >= 0 && i < len(v)
-				if ok {
-					cur = v[i]
-				}
-			default:
-				ok = false
-			}
-			if !ok {
-				return nil, errors.New("nothing at that pointer")
-			}
+			toks = append(toks, strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~"))
 		}
+	}
+	cur, ok := descend(c.root, toks)
+	if !ok {
+		return nil, errors.New("nothing at that pointer")
 	}
 	return c.compile(cur, frag)
 }

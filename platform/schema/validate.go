@@ -263,22 +263,32 @@ func hostnameOf(v any) (string, bool) {
 
 // at is the instance value at loc (nil when there is none).
 func (m *mapper) at(loc []string) any {
-	cur := m.inst
-	for _, tok := range loc {
+	v, _ := descend(m.inst, loc)
+	return v
+}
+
+// descend is the value at toks (object keys and array indexes) under cur;
+// false when there is none.
+func descend(cur any, toks []string) (any, bool) {
+	for _, tok := range toks {
 		switch c := cur.(type) {
 		case []any:
 			n, err := strconv.Atoi(tok)
 			if err != nil || n < 0 || n >= len(c) {
-				return nil
+				return nil, false
 			}
 			cur = c[n]
 		case map[string]any:
-			cur = c[tok]
+			v, ok := c[tok]
+			if !ok {
+				return nil, false
+			}
+			cur = v
 		default:
-			return nil
+			return nil, false
 		}
 	}
-	return cur
+	return cur, true
 }
 
 func jsonType(v any) string {
