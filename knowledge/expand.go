@@ -483,7 +483,7 @@ func (e *expansion) addPatterns(toks []string) {
 		}
 		// "run three containers", "scale to 3 instances" ask for a container
 		// count: horizontal scaling.
-		if i > 0 && scaleVerbs[toks[i-1]] && countWords[toks[i]] && (toks[i+1] == "containers" || toks[i+1] == "instances") {
+		if i > 0 && scaleVerbs[toks[i-1]] && countWords[toks[i]] && countedWords[toks[i+1]] {
 			for _, a := range []string{"mincontainers", "horizontal"} {
 				e.add(a, false)
 			}
@@ -554,6 +554,9 @@ var limitPrefixes = map[string]string{"min": "min", "minimum": "min", "max": "ma
 // countWords are small counts spelled out or in digits.
 var countWords = map[string]bool{"2": true, "3": true, "4": true, "5": true, "two": true, "three": true,
 	"four": true, "five": true}
+
+// countedWords are what a container count counts.
+var countedWords = map[string]bool{"containers": true, "instances": true}
 
 // scaleVerbs ask for a number of containers before a count.
 var scaleVerbs = map[string]bool{"run": true, "scale": true, "to": true, "want": true, "need": true, "start": true}

@@ -68,12 +68,15 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 	}
 	limit = min(limit, MaxSearchLimit)
 
+	typed := q
+	q, typoNotes := ix.correctTypos(q)
 	topic, context := splitContext(q)
 	exp := expandQuery(topic)
-	res := &SearchResult{Query: q, Hits: []Hit{}, Notes: exp.notes}
+	res := &SearchResult{Query: typed, Hits: []Hit{}, Notes: exp.notes}
 	if context != "" {
 		res.Notes = expandQuery(q).notes // a service Zerops lacks is worth a note wherever it is named
 	}
+	res.Notes = append(typoNotes, res.Notes...)
 	if len(exp.added) > 0 {
 		res.ExpandedQuery = strings.Join(exp.terms, " ")
 	}

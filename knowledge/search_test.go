@@ -196,7 +196,7 @@ func TestSearch_NoMatchSuggests(t *testing.T) {
 		query string
 		want  string
 	}{
-		{"postgrs", "PostgreSQL (zerops://docs/services/postgresql)"}, // typo
+		{"postgrxyz", "PostgreSQL (zerops://docs/services/postgresql)"}, // too far to be read as a typo, close enough to suggest
 		{"zzzzqqq", ""}, // nothing similar: any suggestions
 		{"the and of", ""},
 	}
