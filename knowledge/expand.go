@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	porterstemmer "github.com/blevesearch/go-porterstemmer"
 )
 
 // aliases maps a term an agent may type to the terms the corpus uses. The
@@ -489,18 +491,41 @@ func (e *expansion) addPatterns(toks []string) {
 			}
 		}
 	}
-	joined := " " + strings.Join(toks, " ") + " "
 	shipping := slices.ContainsFunc(toks, func(t string) bool { return shipWords[t] })
 	for _, pa := range phraseAliases {
 		if shipping && placePhrases[pa.phrase] {
 			continue // see placeAsContext
 		}
-		if strings.Contains(joined, " "+pa.phrase+" ") {
+		if containsPhrase(toks, pa.phrase) {
 			for _, a := range pa.terms {
 				e.add(a, false)
 			}
 		}
 	}
+}
+
+// containsPhrase reports whether toks hold the words of phrase in a row,
+// each as written or inflected ("going live" for "go live", "rolled back"
+// for "roll back").
+func containsPhrase(toks []string, phrase string) bool {
+	words := strings.Fields(phrase)
+	for i := 0; i+len(words) <= len(toks); i++ {
+		if matchesAt(toks[i:], words) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchesAt reports whether toks start with words, each as written or inflected.
+func matchesAt(toks, words []string) bool {
+	for j, w := range words {
+		t := strings.Trim(toks[j], "-.@_")
+		if t != w && porterstemmer.StemString(t) != porterstemmer.StemString(w) {
+			return false
+		}
+	}
+	return true
 }
 
 // shipWords send code or files to Zerops: a query that ships from the

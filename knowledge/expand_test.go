@@ -173,3 +173,26 @@ func TestExpandQuery_ContextWordsNoLoneAlias(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandQuery_PhrasesInflected: a phrase alias matches its words
+// inflected ("going live", "rolled back"), never a part of a word.
+func TestExpandQuery_PhrasesInflected(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		query, want string
+		found       bool
+	}{
+		{"go live next week", "checklist", true},
+		{"going live next week", "checklist", true},
+		{"what to check before going live", "checklist", true},
+		{"we rolled back the deploy", "previous", true},
+		{"users uploading photos", "object-storage", true},
+		{"golive next week", "checklist", false},
+		{"live go", "checklist", false},
+	}
+	for _, tt := range tests {
+		if got := slices.Contains(expandQuery(tt.query).added, tt.want); got != tt.found {
+			t.Errorf("expandQuery(%q) adds %q: %v, want %v", tt.query, tt.want, got, tt.found)
+		}
+	}
+}

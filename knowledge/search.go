@@ -80,8 +80,11 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 	if len(exp.added) > 0 {
 		res.ExpandedQuery = strings.Join(exp.terms, " ")
 	}
-	original := withoutFiller(exp.original)
+	original, contentOnly := ix.nameCollisions(withoutFiller(exp.original))
 	bq := buildQuery(original, exp.added, exp.strong, exp.focus)
+	if len(contentOnly) > 0 {
+		bq = append(bq, match{fieldContent, strings.Join(contentOnly, " "), boostContent})
+	}
 	if ctx := append(contextTerms(context, exp), exp.place...); len(bq) > 0 && len(ctx) > 0 {
 		for _, f := range []struct {
 			name  string

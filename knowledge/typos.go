@@ -25,10 +25,14 @@ const (
 // content), lower-cased as typed, with the number of documents using each,
 // and the words the expansion reads (aliases, symptoms, phrases, patterns),
 // which count as used by typoMinDocs documents at least; and the names
-// among them. Never changed once made, so safe for concurrent reads.
+// among them. Never changed once made (stems once), so safe for
+// concurrent reads.
 type vocabulary struct {
 	docs  map[string]int
 	names map[string]bool
+
+	stemOnce sync.Once
+	stems    map[string]string // a name's analysed term → the name, made on first use
 }
 
 // namedFolders hold the documents named by what they document: a service,

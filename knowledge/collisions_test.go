@@ -1,0 +1,46 @@
+package knowledge
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestNameCollisions_Rules: an English word the stemmer folds into a name
+// is matched in content only; the name typed as a name, an alias for it
+// and the same word inflected are not.
+func TestNameCollisions_Rules(t *testing.T) {
+	t.Parallel()
+	ix := testIndex(t)
+	tests := []struct {
+		typed, contentOnly []string
+	}{
+		{[]string{"going", "live"}, []string{"going"}},
+		{[]string{"admin", "panel"}, []string{"admin"}},
+		{[]string{"docker", "compose"}, []string{"compose"}},
+		{[]string{"go", "golang", "adminer", "composer"}, nil},
+		{[]string{"buckets", "volumes", "shared", "share", "gems"}, nil},
+	}
+	for _, tt := range tests {
+		kept, only := ix.nameCollisions(tt.typed)
+		if !slices.Equal(only, tt.contentOnly) || len(kept)+len(only) != len(tt.typed) {
+			t.Errorf("nameCollisions(%v) = %v, content only %v; want content only %v", tt.typed, kept, only, tt.contentOnly)
+		}
+	}
+}
+
+// TestRetrieval_NameCollisions: a question whose English word the stemmer
+// folds into a runtime's name is not about that runtime.
+func TestRetrieval_NameCollisions(t *testing.T) {
+	t.Parallel()
+	ix := testIndex(t)
+	for _, q := range []string{"the jvm is going out of memory", "things going wrong after deploy",
+		"what is going on with my build"} {
+		res, err := ix.Search(q, 3)
+		if err != nil || len(res.Hits) == 0 {
+			t.Fatalf("Search(%q): %v, %d hits", q, err, len(res.Hits))
+		}
+		if top := res.Hits[0].URI; top == "zerops://docs/runtimes/go" {
+			t.Errorf("Search(%q): top %s, want anything but the Go runtime", q, top)
+		}
+	}
+}
