@@ -23,9 +23,24 @@ type BadRef struct {
 	Host     string   // the hostname the reference names, e.g. redis
 	Services []string // the project's hostnames, to reference instead
 	Near     string   // a hostname close to Host (a typo's likely target), or ""
-	Kin      string   // the project's one service of the kind Host names (postgres → a postgresql service), or ""
-	KinType  string   // Kin's type, e.g. postgresql@16
+	Kin      []Kin    // the project's services of the kind Host names (postgres → its postgresql services)
 	Gone     string   // Host was just deleted: when, and its latest backup; or ""
+}
+
+// Kin is a service of the kind a reference names: its hostname and type.
+type Kin struct {
+	Name, Type string // e.g. db, postgresql@16
+}
+
+// KinRefs is ref's key on each service of kin, with its type:
+// "${db_connectionString} (db is postgresql@16) or ${pg_…} (pg is …)".
+// key is the reference's own key with its closing brace ("_connectionString}").
+func KinRefs(kin []Kin, key string) string {
+	refs := make([]string, len(kin))
+	for i, k := range kin {
+		refs[i] = "${" + k.Name + key + " (" + k.Name + " is " + k.Type + ")"
+	}
+	return strings.Join(refs, " or ")
 }
 
 // shows reports whether line shows b: the reference itself, or as a whole
@@ -64,11 +79,11 @@ func (d *Diagnosis) locate(b BadRef) {
 		create = fmt.Sprintf("Create %s again (zerops_import with hostname %s) so that %s resolves; or ", b.Host, b.Host, b.Ref)
 	}
 	use := "${<hostname>" + key + " of a service of the kind the app needs, if the project has one (" + strings.Join(b.Services, ", ") + ")"
-	switch {
+	switch { // the kind the reference names first: a hostname that looks alike may be another kind (pg, py)
+	case len(b.Kin) > 0: // the same key on each service of the kind the reference names
+		create, use = "", KinRefs(b.Kin, key)
 	case b.Near != "":
 		create, use = "", "e.g. ${"+b.Near+key+" (services: "+strings.Join(b.Services, ", ")+")"
-	case b.Kin != "": // the same key on the service of the kind the reference names
-		create, use = "", "${"+b.Kin+key+" ("+b.Kin+" is "+b.KinType+")"
 	}
 	if b.Where == InYml {
 		d.Fix = fmt.Sprintf("%sin zerops.yml `run.envVariables`, keep %s and reference %s instead of %s, then zerops_deploy again.", create, b.Key, use, b.Ref)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
 // envRefRe matches a reference to another service's variable, ${host_KEY}:
@@ -18,9 +19,9 @@ var envRefRe = regexp.MustCompile(`\$\{([a-z0-9]+)_([a-zA-Z0-9_]+)\}`)
 // refIssue is a ${host_KEY} reference no service of the project resolves.
 type refIssue struct {
 	text, host, key string
-	keys            []string // the host's keys; nil when the project has no such host
-	kin, kinType    string   // the project's one service of the kind host names, and its type
-	gone            string   // host was deleted by ZCP a moment ago: when, and its latest backup
+	keys            []string       // the host's keys; nil when the project has no such host
+	kin             []diagnose.Kin // the project's services of the kind host names
+	gone            string         // host was deleted by ZCP a moment ago: when, and its latest backup
 }
 
 // refIssues checks each ${host_KEY} in values against the project: a
@@ -70,7 +71,11 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 			continue // a project variable whose name holds an underscore
 		}
 		if !ok {
-			r.kin, r.kinType = kinOf(r.host, services)
+			goneType := ""
+			if n, ok := proj.Memory.deletedService(proj.ID, r.host); ok {
+				goneType = n.typ
+			}
+			r.kin = kinOf(r.host, goneType, services)
 			r.gone = goneNote(proj, r.host)
 			out = append(out, r)
 			continue
@@ -141,11 +146,15 @@ func (r refIssue) explain(names []string) (problem, fix string) {
 			problem += " (" + r.gone + ")"
 		}
 		fix = "reference one of those hostnames"
+		// The kind the reference names first: a hostname that looks alike
+		// may be another kind (pg, py).
 		switch near := nearest(r.host, names); {
+		case len(r.kin) == 1: // keep the key, name the service of that kind
+			fix = fmt.Sprintf("reference the project's %s service, keeping the key: %s", kindWord(r.kin[0].Type), diagnose.KinRefs(r.kin, "_"+platform.Clip(r.key, 60)+"}"))
+		case len(r.kin) > 1:
+			fix = fmt.Sprintf("reference one of the project's services of that kind, keeping the key: %s", diagnose.KinRefs(r.kin, "_"+platform.Clip(r.key, 60)+"}"))
 		case near != "":
 			fix += fmt.Sprintf(" (likely ${%s_%s})", near, platform.Clip(r.key, 60))
-		case r.kin != "": // keep the key, name the service of that kind
-			fix = fmt.Sprintf("reference the project's %s service, keeping the key: ${%s_%s} (%s is %s)", kindWord(r.kinType), r.kin, platform.Clip(r.key, 60), r.kin, r.kinType)
 		case r.gone != "":
 			fix = "restore the backup into a new service named " + platform.Clip(r.host, 40) + ", or reference one of those hostnames"
 		}

@@ -2,10 +2,12 @@ package ops
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
 // kinFamilies maps a word a reference may use for a service's kind to the
@@ -23,28 +25,24 @@ var kinFamilies = map[string][]string{
 	"db": {"postgresql", "mariadb", "mysql", "mongodb"}, "database": {"postgresql", "mariadb", "mysql", "mongodb"},
 }
 
-// kinOf is the project's one service of the kind host names (a type or its
-// usual word), with its type; "", "" when there is none or more than one.
-func kinOf(host string, services []platform.ServiceStack) (name, typ string) {
+// kinOf lists the project's services of the kind host names (a type or its
+// usual word), or, when ZCP deleted host a moment ago, of the type it had
+// (goneType, else ""), each with its type; none when the kind is unknown.
+func kinOf(host, goneType string, services []platform.ServiceStack) []diagnose.Kin {
 	family := kinFamilies[strings.ToLower(host)]
-	if family == nil {
-		return "", ""
+	if goneType != "" {
+		family = append(slices.Clone(family), kindWord(goneType))
 	}
+	var kin []diagnose.Kin
 	for _, s := range services {
 		if s.System || s.Name == host {
 			continue
 		}
-		base, _, _ := strings.Cut(s.Type.VersionName, "@")
-		for _, f := range family {
-			if base == f {
-				if name != "" {
-					return "", "" // two of that kind: not ZCP's to choose
-				}
-				name, typ = s.Name, s.Type.VersionName
-			}
+		if slices.Contains(family, kindWord(s.Type.VersionName)) {
+			kin = append(kin, diagnose.Kin{Name: s.Name, Type: s.Type.VersionName})
 		}
 	}
-	return name, typ
+	return kin
 }
 
 // deletedNote is a service ZCP deleted: its type and the latest backup it had.

@@ -1,0 +1,58 @@
+package mcp_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// A reference to a missing service names every service of the kind it
+// means, never leading with creating one when the project has two of that
+// kind; and a reference to a service just deleted names the service of the
+// deleted one's kind, not a hostname that merely looks alike (pg → py).
+func TestEnv_MissingServiceReferenceNamesEachServiceOfItsKind(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	imp := "services:\n  - hostname: pg\n    type: postgresql:single@18\n  - hostname: py\n    type: python@3.12\n"
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": imp}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	if res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "first"); m["verdict"] != "live" {
+		t.Fatalf("first deploy: %s", text(res))
+	}
+	res, m := h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage",
+		"variables": []string{"DATABASE_URL=${postgres_connectionString}"}, "restart": true}, "set")
+	wantOK(t, res)
+	both := []string{"${db_connectionString} (db is postgresql@16)", "${pg_connectionString} (pg is postgresql@18)"}
+	v := h.verifyUntil(t, func(svc map[string]any) bool { return svc["diagnoses"] != nil })
+	for what, answer := range map[string]string{"env set warnings": fmt.Sprint(m["warnings"]), "verify next": str(v["next"])} {
+		for _, w := range both {
+			if !strings.Contains(answer, w) {
+				t.Errorf("%s %q lacks %s", what, answer, w)
+			}
+		}
+		if strings.Contains(answer, "hostname postgres") || strings.Contains(answer, "<hostname>") {
+			t.Errorf("%s %q leads with creating postgres or a placeholder although db and pg are postgresql", what, answer)
+		}
+	}
+
+	res, _ = h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage",
+		"variables": []string{"DATABASE_URL=${pg_connectionString}"}, "restart": true})
+	wantOK(t, res)
+	if res, _ := h.callWith(t, context.Background(), "zerops_delete", map[string]any{"serviceHostname": "pg", "confirm": true}, "del"); res.IsError {
+		t.Fatalf("delete: %s", text(res))
+	}
+	if res, _ := h.callWith(t, context.Background(), "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appstage"}, "restart"); res.IsError {
+		t.Fatalf("restart: %s", text(res))
+	}
+	v = h.verifyUntil(t, func(svc map[string]any) bool { return svc["diagnoses"] != nil })
+	const kin = "${db_connectionString} (db is postgresql@16)"
+	if next := str(v["next"]); !strings.Contains(next, kin) || strings.Contains(next, "${py_") {
+		t.Errorf("after deleting pg, verify next %q: want %s, not the python service py", next, kin)
+	}
+	_, m = h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"DB=${pg_connectionString}"}})
+	if w := fmt.Sprint(m["warnings"]); !strings.Contains(w, kin) || strings.Contains(w, "${py_") {
+		t.Errorf("after deleting pg, env set warnings %q: want %s, not the python service py", w, kin)
+	}
+}
