@@ -25,6 +25,12 @@ func TestSandbox_UnsetPortInStartNamesPort(t *testing.T) {
 	if next, _ := m["next"].(string); m["verdict"] != "not-answering" || first["signal"] != "start-command-invalid" || !strings.Contains(next, "`$PORT`") {
 		t.Fatalf("verdict %v, first diagnosis %v; want not-answering, start-command-invalid naming $PORT: %s", m["verdict"], first, text(res))
 	}
+	// The options are right: only the variable giving --port its value is
+	// missing, so neither the cause nor the fix sends to other options.
+	if answer := first["cause"] + " " + str(m["next"]); strings.Contains(answer, "does not accept") || strings.Contains(answer, "Correct `run.start` to options") ||
+		strings.Contains(answer, "gunicorn") || !strings.Contains(answer, `PORT: "8000"`) {
+		t.Errorf("cause %q, next %q: want the unset PORT set to 8000, not other options", first["cause"], m["next"])
+	}
 	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml("      envVariables:\n        PORT: \"8000\"\n")})
 	res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "set")
 	if m["verdict"] != "live" {

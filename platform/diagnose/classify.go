@@ -126,6 +126,10 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.permissionFix(text)
 	case "start-command-invalid":
 		d.tsFix(text)
+		if noValue.MatchString(text) { // the options are right: a variable giving one its value is unset
+			d.Cause = "An option of the start command has no value, so the program prints its usage and exits: a variable in `run.start` that the container does not set expands to nothing (`--port $PORT` with PORT unset)."
+			d.Fix = "Set the variable `run.start` uses in `run.envVariables` (PORT: \"<port>\" for a `$PORT`), or write the value in `run.start`."
+		}
 		if l := langOf(opt.Runtime); l != "" && l != "python" && !pyServerLine.MatchString(text) {
 			d.Fix = strings.Replace(d.Fix, pyStartOptions, "", 1)
 		}
@@ -156,6 +160,10 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.Fix = "Correct the reference in `run.envVariables` to ${<hostname>_" + key + " of a service that exists (`zerops_discover` lists them), keeping the variable, or create that service."
 	}
 }
+
+// noValue finds a usage error saying an option got no value: what a
+// variable that expands to nothing leaves (`--port $PORT`, `--bind 0.0.0.0:$PORT`).
+var noValue = lazyregexp.New(`(?i)requires an argument|expected one argument|'' is not a valid port number`)
 
 // dropEchoes leaves out a generic diagnosis (app-crash, build-command-failed)
 // that only echoes a specific one: read from a line the specific one
