@@ -186,8 +186,9 @@ func logLines(h *ops.ServiceHealth) []string {
 	var out []string
 	seen := map[string]bool{}
 	add := func(l string) {
-		if l = strings.TrimSpace(l); l != "" && !seen[l] && len(out) < checkLines {
-			seen[l] = true
+		l = strings.TrimSpace(l)
+		if key := ops.Uncounted(l); l != "" && !seen[key] && len(out) < checkLines {
+			seen[key] = true
 			out = append(out, l)
 		}
 	}

@@ -435,11 +435,47 @@ func runtimeLines(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 			errs = append(errs, platform.Clip(msg, 300))
 		}
 	}
+	errs = collapseRepeats(errs)
 	if len(errs) > verifyShowLines {
 		errs = errs[len(errs)-verifyShowLines:]
 	}
 	return all, errs, ""
 }
+
+// repeatCount is the count collapseRepeats appends to a line that came
+// again; digits are what lines of one kind differ in.
+var (
+	repeatCount = regexp.MustCompile(` \(\d+ times\)$`)
+	digits      = regexp.MustCompile(`\d+`)
+)
+
+// collapseRepeats lists each line of lines once, where it first came, as
+// the last of its kind said it (lines alike but for their numbers, such as
+// a crash loop's restarts, are one kind), with how many times it came.
+func collapseRepeats(lines []string) []string {
+	var out []string
+	at, count := map[string]int{}, map[string]int{}
+	for _, l := range lines {
+		key := digits.ReplaceAllString(l, "0")
+		i, ok := at[key]
+		if !ok {
+			i = len(out)
+			at[key] = i
+			out = append(out, l)
+		}
+		out[i] = l
+		count[key]++
+	}
+	for i, l := range out {
+		if n := count[digits.ReplaceAllString(l, "0")]; n > 1 {
+			out[i] = fmt.Sprintf("%s (%d times)", l, n)
+		}
+	}
+	return out
+}
+
+// Uncounted is line without the count collapseRepeats gave it.
+func Uncounted(line string) string { return repeatCount.ReplaceAllString(line, "") }
 
 // httpPorts are svc's ports with HTTP routing.
 func httpPorts(svc platform.ServiceStack) []int {
