@@ -56,3 +56,29 @@ func TestEnv_MissingServiceReferenceNamesEachServiceOfItsKind(t *testing.T) {
 		t.Errorf("after deleting pg, env set warnings %q: want %s, not the python service py", w, kin)
 	}
 }
+
+// A crash whose cause is a service variable is fixed with zerops_env, not by
+// a deploy: a zerops.yml warning beside it is fixed before the next deploy,
+// never first with "deploy again and if it still fails", which the service
+// variable would fail again.
+func TestDeploy_EnvCauseWithYmlWarningNeedsNoExtraDeploy(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	if res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "first"); m["verdict"] != "live" {
+		t.Fatalf("first deploy: %s", text(res))
+	}
+	res, _ := h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage",
+		"variables": []string{"DB_HOST=${nosuch_hostname}"}}, "set")
+	wantOK(t, res)
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
+		"start: node index.js\n      envVariables:\n        DATABASE_URL: ${nosuch_connectionString}")})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || m["warnings"] == nil {
+		t.Fatalf("want not-answering with a warning: %s", text(res))
+	}
+	if strings.Contains(next, "if it still fails") || !strings.Contains(next, "zerops_env action=set serviceHostname=appstage") || !strings.Contains(next, "warning") {
+		t.Errorf("next %q: want the env fix and the warning's, no deploy first", next)
+	}
+}

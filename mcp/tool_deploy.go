@@ -230,10 +230,11 @@ var codeCauses = []string{"npm-missing-script", "lockfile-mismatch", "compile-er
 
 // mayCause reports whether warnings may be why a build (build true) or the
 // deployed app failed with diags, the most specific first: not when that
-// names a cause in the code, nor a run setting for a build, which runs
-// without them.
+// names a cause in the code or a variable a deploy keeps (its fix is an env
+// change, which no deploy replaces), nor a run setting for a build, which
+// runs without them.
 func mayCause(warnings []platform.Issue, diags []diagnose.Diagnosis, build bool) bool {
-	if len(diags) > 0 && slices.Contains(codeCauses, diags[0].Signal) {
+	if len(diags) > 0 && (slices.Contains(codeCauses, diags[0].Signal) || !diags[0].NeedsDeploy()) {
 		return false
 	}
 	return slices.ContainsFunc(warnings, func(w platform.Issue) bool { return !build || !strings.Contains("."+w.Path+".", ".run.") })
