@@ -81,6 +81,12 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 		res.ExpandedQuery = strings.Join(exp.terms, " ")
 	}
 	original, contentOnly := ix.nameCollisions(withoutFiller(exp.original))
+	var topics map[string]bool
+	if len(exp.focus) > 0 {
+		if topics = ix.topicsNamed(original); len(topics) > 0 {
+			exp.focus = nil // the service is the context of the topic the question names
+		}
+	}
 	bq := buildQuery(original, exp.added, exp.strong, exp.focus)
 	if len(contentOnly) > 0 {
 		bq = append(bq, match{fieldContent, strings.Join(contentOnly, " "), boostContent})
@@ -107,7 +113,7 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 		res.Suggestions = ix.suggest(exp.terms)
 		return res, nil
 	}
-	hits := ix.coverTitles(ix.topN(bq, len(ix.docs)), original)
+	hits := ix.coverTitles(ix.topN(bq, len(ix.docs)), original, topics)
 	hits = hits[:min(limit, len(hits))]
 	snippetTerms := [][]string{ix.contentTerms(original), ix.contentTerms(exp.added)}
 	for _, h := range hits {
@@ -148,7 +154,21 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 // to HA" → "HA vs single container"), and re-sorts: a question that names
 // a document's whole subject is about that document, more than about the
 // service or runtime it mentions.
-func (ix *Index) coverTitles(hits []scored, typed []string) []scored {
+func (ix *Index) coverTitles(hits []scored, typed []string, topics map[string]bool) []scored {
+	titles := ix.titleTerms()
+	stems := ix.stems(typed)
+	for i, h := range hits {
+		title := titles[h.ID]
+		if topics[h.ID] || len(title) >= 2 && !slices.ContainsFunc(title, func(st string) bool { return !stems[st] }) {
+			hits[i].Score *= titleCover
+		}
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
+	return hits
+}
+
+// titleTerms maps each document's URI to its title's specific terms.
+func (ix *Index) titleTerms() map[string][]string {
 	ix.titleOnce.Do(func() {
 		ix.titles = make(map[string][]string, len(ix.docs))
 		for _, d := range ix.docs {
@@ -156,20 +176,40 @@ func (ix *Index) coverTitles(hits []scored, typed []string) []scored {
 			ix.titles[d.URI] = specific
 		}
 	})
-	stems := map[string]bool{}
+	return ix.titles
+}
+
+// stems is the set of the analysed terms of typed.
+func (ix *Index) stems(typed []string) map[string]bool {
+	out := map[string]bool{}
 	for _, t := range typed {
 		for _, st := range ix.analyzer.terms(t) {
-			stems[st] = true
+			out[st] = true
 		}
 	}
-	for i, h := range hits {
-		title := ix.titles[h.ID]
-		if len(title) >= 2 && !slices.ContainsFunc(title, func(st string) bool { return !stems[st] }) {
-			hits[i].Score *= titleCover
+	return out
+}
+
+// topicsNamed are the topic documents (outside the named folders: an
+// operation, a setting, a network feature) whose title's specific terms
+// typed all names ("Backups", "Logs", "zerops.yml build cache"). A managed
+// service named in the same question is the context of that topic
+// ("restore a postgres backup"), not its subject. (Setting the config file
+// aside would make "zerops.yml ports" a topic of every "valkey port"
+// question: a service's attribute, not an operation on it.)
+func (ix *Index) topicsNamed(typed []string) map[string]bool {
+	stems := ix.stems(typed)
+	out := map[string]bool{}
+	for uri, title := range ix.titleTerms() {
+		rest := strings.TrimPrefix(uri, URIPrefix)
+		if len(title) == 0 || slices.ContainsFunc(namedFolders, func(f string) bool { return strings.HasPrefix(rest, f) }) {
+			continue
+		}
+		if !slices.ContainsFunc(title, func(st string) bool { return !stems[st] }) {
+			out[uri] = true
 		}
 	}
-	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
-	return hits
+	return out
 }
 
 // match is a query clause: any of the analysed terms of text in field, each
