@@ -49,6 +49,9 @@ func TestMetrics_IdleVersusOutOfMemory(t *testing.T) {
 		!strings.Contains(next, "platform maximum") {
 		t.Fatalf("an out-of-memory app is not judged at its RAM ceiling: %s", text(res))
 	}
+	if svc["next"] == next { // the next step once: the answer's
+		t.Errorf("the service's next step repeats the answer's: %s", text(res))
+	}
 
 	// Every service: the idle ones are listed too, the worst verdict wins.
 	res, m = h.call(t, "zerops_metrics", map[string]any{})

@@ -32,6 +32,9 @@ func metricsAnswer(res *ops.MetricsResult) metricsOutput {
 	out := metricsOutput{Window: res.Window, Services: make([]serviceMetrics, len(res.Services)), Verdict: res.Verdict, Next: nextText(res.Next)}
 	for i, m := range res.Services {
 		out.Services[i] = serviceMetrics{m, nextText(m.Next)}
+		if out.Services[i].Next == out.Next { // the next step once: the answer's
+			out.Services[i].Next = ""
+		}
 	}
 	return out
 }
