@@ -49,3 +49,25 @@ func slicesAnyMatch(lines []any, re *regexp.Regexp) bool {
 	}
 	return false
 }
+
+// A usage error printed with blank lines around it (gunicorn's) shows no
+// blank line, and no count standing alone, among the lines of the deploy.
+func TestDeploy_BlankErrorLinesAreNotCounted(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: python@3.12\n      deployFiles: ./\n" +
+		"    run:\n      base: python@3.12\n      prepareCommands: [python3 -m pip install gunicorn]\n      ports: [{port: 8000, httpSupport: true}]\n" +
+		"      start: gunicorn main:app --bind 0.0.0.0:$PORT\n"
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml, "main.py": "app = object()\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "unset")
+	check, _ := m["check"].(map[string]any)
+	lines, _ := check["logLines"].([]any)
+	if len(lines) == 0 {
+		t.Fatalf("no log lines: %s", text(res))
+	}
+	for _, l := range lines {
+		if s, _ := l.(string); strings.TrimSpace(regexp.MustCompile(`\(\d+ times\)`).ReplaceAllString(s, "")) == "" {
+			t.Errorf("log line %q says nothing: %q", s, lines)
+		}
+	}
+}

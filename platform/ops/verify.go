@@ -452,10 +452,14 @@ var (
 // collapseRepeats lists each line of lines once, where it first came, as
 // the last of its kind said it (lines alike but for their numbers, such as
 // a crash loop's restarts, are one kind), with how many times it came.
+// A blank line says nothing and is left out.
 func collapseRepeats(lines []string) []string {
 	var out []string
 	at, count := map[string]int{}, map[string]int{}
 	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
 		key := digits.ReplaceAllString(l, "0")
 		i, ok := at[key]
 		if !ok {
