@@ -31,6 +31,8 @@ func TestSearch_TopSections(t *testing.T) {
 		{"does valkey get backed up", "zerops://docs/services/valkey", "## Backups", nil},
 		// a type's mode (postgresql:single@18) is a word of its section; "postgres" names the document, not a section
 		{"move a single postgres to ha without losing data", "zerops://docs/services/postgresql", "## import.yml", nil},
+		// a word of a snake_case identifier finds the section writing it (DB_PASSWORD: ${db_password})
+		{"the password variable of postgres for my api", "zerops://docs/services/postgresql", "## Connect from an app", nil},
 	}
 	for _, tt := range tests {
 		res, err := ix.Search(tt.query, 3)
@@ -82,5 +84,20 @@ func TestRelevantSections_Cases(t *testing.T) {
 	got, _ = relevantSections(long, []string{"nothing"}, nil, newAnalyzer(nil), nil)
 	if !strings.Contains(got, "## Alpha") || strings.Contains(got, "## Gamma") {
 		t.Errorf("no match keeps the first section only")
+	}
+}
+
+func TestSnakeWords_Parts(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ text, want string }{
+		{"DB_PASSWORD: ${db_password}", "db password\ndb password\n"},
+		{"cache node_modules", "node modules\n"},
+		{"a _leading and trailing_ underscore", ""},
+		{"no identifiers here", ""},
+	}
+	for _, tt := range tests {
+		if got := snakeWords(tt.text); got != tt.want {
+			t.Errorf("snakeWords(%q) = %q, want %q", tt.text, got, tt.want)
+		}
 	}
 }
