@@ -17,6 +17,7 @@ func TestNameCollisions_Rules(t *testing.T) {
 		{[]string{"going", "live"}, []string{"going"}},
 		{[]string{"admin", "panel"}, []string{"admin"}},
 		{[]string{"docker", "compose"}, []string{"compose"}},
+		{[]string{"app", "booting"}, []string{"booting"}}, // Spring Boot's second word
 		{[]string{"go", "golang", "adminer", "composer"}, nil},
 		{[]string{"buckets", "volumes", "shared", "share", "gems"}, nil},
 	}
@@ -29,18 +30,18 @@ func TestNameCollisions_Rules(t *testing.T) {
 }
 
 // TestRetrieval_NameCollisions: a question whose English word the stemmer
-// folds into a runtime's name is not about that runtime.
+// folds into a runtime's or framework's name is not about it.
 func TestRetrieval_NameCollisions(t *testing.T) {
 	t.Parallel()
 	ix := testIndex(t)
 	for _, q := range []string{"the jvm is going out of memory", "things going wrong after deploy",
-		"what is going on with my build"} {
+		"what is going on with my build", "the app is still booting when the first requests arrive, make the deploy wait"} {
 		res, err := ix.Search(q, 3)
 		if err != nil || len(res.Hits) == 0 {
 			t.Fatalf("Search(%q): %v, %d hits", q, err, len(res.Hits))
 		}
-		if top := res.Hits[0].URI; top == "zerops://docs/runtimes/go" {
-			t.Errorf("Search(%q): top %s, want anything but the Go runtime", q, top)
+		if top := res.Hits[0].URI; top == "zerops://docs/runtimes/go" || top == "zerops://docs/frameworks/spring-boot" {
+			t.Errorf("Search(%q): top %s, want anything but the named runtime or framework", q, top)
 		}
 	}
 }

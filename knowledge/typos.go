@@ -71,9 +71,9 @@ func newVocabulary(docs []Document) *vocabulary {
 	return v
 }
 
-// docNames are the names a document of a named folder goes by: the first
-// word of its title (PostgreSQL, Node, Spring) and its one-word file name
-// (nodejs, dotnet).
+// docNames are the names a document of a named folder goes by: the words
+// of its title before any bracket (PostgreSQL; Spring, Boot; Object,
+// Storage) and its one-word file name (nodejs, dotnet).
 func docNames(d Document) map[string]bool {
 	rest := strings.TrimPrefix(d.URI, URIPrefix)
 	named := false
@@ -84,8 +84,9 @@ func docNames(d Document) map[string]bool {
 	if !named {
 		return out
 	}
-	if ws := letterWords(d.Title); len(ws) > 0 {
-		out[ws[0]] = true
+	head, _, _ := strings.Cut(d.Title, "(") // "Adminer (database web UI)": the words in brackets say what it is
+	for _, w := range letterWords(head) {
+		out[w] = true // every word of a name: "booting" is no Spring Boot
 	}
 	if slug := rest[strings.LastIndexByte(rest, '/')+1:]; len(letterWords(slug)) == 1 && letterWords(slug)[0] == slug {
 		out[slug] = true
