@@ -32,6 +32,9 @@ type Index struct {
 
 	titleOnce sync.Once
 	titles    map[string][]string // URI → the document's specific title terms, prepared on the first search
+
+	vocabOnce sync.Once
+	vocab     *vocabulary // the words the documents use, prepared on the first query word no document uses
 }
 
 // entry is one document and its snippet text, prepared on its first hit,

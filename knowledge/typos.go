@@ -3,12 +3,10 @@ package knowledge
 import (
 	"fmt"
 	"regexp"
-	"runtime"
 	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
-	"weak"
 )
 
 // Typo tolerance: a query word no document uses in any form, close to a
@@ -121,25 +119,10 @@ func expansionWords() []string {
 	return out
 }
 
-// lazyVocabulary is an index's vocabulary, made on its first typo.
-type lazyVocabulary struct {
-	once sync.Once
-	v    *vocabulary
-}
-
-// vocabularies holds each live index's vocabulary, keyed weakly: an index
-// dropped by its owner drops its vocabulary too. Safe for concurrent use.
-var vocabularies sync.Map // weak.Pointer[Index] → *lazyVocabulary
-
+// vocabulary is ix's vocabulary, made on its first use.
 func (ix *Index) vocabulary() *vocabulary {
-	key := weak.Make(ix)
-	lv, loaded := vocabularies.LoadOrStore(key, &lazyVocabulary{})
-	if !loaded {
-		runtime.AddCleanup(ix, func(k weak.Pointer[Index]) { vocabularies.Delete(k) }, key)
-	}
-	l := lv.(*lazyVocabulary)
-	l.once.Do(func() { l.v = newVocabulary(ix.docs) })
-	return l.v
+	ix.vocabOnce.Do(func() { ix.vocab = newVocabulary(ix.docs) })
+	return ix.vocab
 }
 
 // queryWord is a word of a query as tokenize reads it (letters, digits and
