@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
@@ -84,5 +86,12 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 			c.Base = base
 		}
 	}
+	if cmds, files, ok := ops.SetupBuild(content, setup); ok {
+		c.NoInstall = slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "." }) &&
+			!slices.ContainsFunc(cmds, nodeInstall.MatchString)
+	}
 	return &c
 }
+
+// nodeInstall finds a build command that installs Node packages.
+var nodeInstall = regexp.MustCompile(`\b(npm (ci|install|i|add)|yarn|pnpm (i|install|add)|bun (i|install|add))\b`)

@@ -141,7 +141,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 			d.prepManifestFix(prepFiles)
 		}
 	case "module-not-found-at-runtime":
-		d.moduleFix(text)
+		d.moduleFix(text, opt.Code)
 	case "connection-refused":
 		d.refusedFix(text)
 	case "compile-error":

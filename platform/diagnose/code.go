@@ -21,6 +21,9 @@ type Code struct {
 	ReadsPort bool   `json:"readsPort,omitempty"` // File reads a PORT variable
 	PortLine  int    `json:"portLine,omitempty"`  // the first line of File calling listen/bind with a port number written in it; 0: none
 	PortText  string `json:"portText,omitempty"`  // that line, trimmed and clipped
+	// NoInstall: the build deploys the whole tree (deployFiles ./) and no
+	// build command installs Node packages, so no node_modules is deployed.
+	NoInstall bool `json:"noInstall,omitempty"`
 }
 
 // maxCodeText bounds Code.Text, in bytes.

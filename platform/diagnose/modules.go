@@ -28,10 +28,14 @@ const (
 
 // moduleFix names in d the dependency line shows missing, with its
 // ecosystem's fix; a line it cannot place keeps the general one.
-func (d *Diagnosis) moduleFix(line string) {
+func (d *Diagnosis) moduleFix(line string, code *Code) {
 	if m := nodeMissingRe.FindStringSubmatch(line); m != nil {
 		d.Cause = "The app imports the package `" + m[1] + "`, which is not in the run container: `node_modules` was not deployed (or does not hold it)."
 		d.Fix = nodeDepsFix + " Keep `" + m[1] + "` in package.json `dependencies`."
+		if code != nil && code.NoInstall { // deployFiles ./ deploys node_modules once the build makes it
+			d.Cause = "The app imports the package `" + m[1] + "`, which is not in the run container: no command in `build.buildCommands` installs the packages, so the deployed tree has no `node_modules`."
+			d.Fix = "Install the packages in `build.buildCommands`: `npm ci` (needs a package-lock.json; without one, `npm install`); `deployFiles: ./` then deploys `node_modules`. Keep `" + m[1] + "` in package.json `dependencies`."
+		}
 		return
 	}
 	if m := pyMissingRe.FindStringSubmatch(line); m != nil {

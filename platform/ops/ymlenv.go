@@ -50,3 +50,18 @@ func SetupRun(content, setup string) (base, start string) {
 	}
 	return s.Run.Base, start
 }
+
+// SetupBuild is build.buildCommands and build.deployFiles of setup's entry
+// in a zerops.yml (inherited by extends); ok false when the file does not
+// decode or has no such entry with a build.
+func SetupBuild(content, setup string) (commands, deployFiles []string, ok bool) {
+	f, err := zeropsyml.Parse([]byte(content))
+	if err != nil || setup == "" {
+		return nil, nil, false
+	}
+	s := f.Lookup(setup)
+	if s == nil || s.Build == nil {
+		return nil, nil, false
+	}
+	return s.Build.BuildCommands, s.Build.DeployFiles, true
+}
