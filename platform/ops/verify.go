@@ -154,8 +154,11 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	worst := slices.MaxFunc(out.Services, func(a, b ServiceHealth) int { // the first of the worst
-		return cmp.Compare(verdictRank(a.Verdict), verdictRank(b.Verdict))
+	// The first of the worst, one with a diagnosed failure before one
+	// without (a service never deployed waits; a broken one is the task).
+	worst := slices.MaxFunc(out.Services, func(a, b ServiceHealth) int {
+		return cmp.Or(cmp.Compare(verdictRank(a.Verdict), verdictRank(b.Verdict)),
+			cmp.Compare(min(len(a.Diagnoses), 1), min(len(b.Diagnoses), 1)))
 	})
 	// The next step once: the answer's, not also the worst service's, and
 	// no diagnosis's fix that the service's next step states.
