@@ -56,7 +56,8 @@ func TestEnvTypes_Default(t *testing.T) {
 
 // TestEnvTypes_EnvFileKeepsGenerated checks that an env file rewrites only
 // SECRET variables: ENV, INTERNAL and READ_ONLY ones stay, and a file naming
-// one of them is refused whole.
+// a generated one is refused whole (a zerops.yml key is accepted:
+// TestEnvTypes_SecretBesideZeropsYmlKey).
 func TestEnvTypes_EnvFileKeepsGenerated(t *testing.T) {
 	t.Parallel()
 	srv, h := newSDK(t, fastOpts)
@@ -73,13 +74,11 @@ func TestEnvTypes_EnvFileKeepsGenerated(t *testing.T) {
 		}
 	}
 	for _, key := range []string{"NODE_ENV", "serviceId", "hostname"} {
-		pr, err = h.PutServiceStackUserDataEnvFile(ctx, sid(id), body.UserDataPutEnvFile{EnvFile: types.Text("A=2\n" + key + "=x\n")})
-		want := "userDataUseOfSystemKey"
-		if key == "NODE_ENV" { // a zerops.yml key: the newer Zerops guide's refusal
-			want = "userDataDuplicateKey"
-		}
-		if code := apiCode(outErr(t, pr.Output, err)); code != want {
-			t.Errorf("env file with %s: code %q, want %s", key, code, want)
+		if key != "NODE_ENV" {
+			pr, err = h.PutServiceStackUserDataEnvFile(ctx, sid(id), body.UserDataPutEnvFile{EnvFile: types.Text("A=2\n" + key + "=x\n")})
+			if code := apiCode(outErr(t, pr.Output, err)); code != "userDataUseOfSystemKey" {
+				t.Errorf("env file with %s: code %q, want userDataUseOfSystemKey", key, code)
+			}
 		}
 		dr, err := h.DeleteUserData(ctx, path.UserDataId{Id: env[key].Id})
 		if code := apiCode(outErr(t, dr.Output, err)); code != "userDataDeleteForbidden" {
@@ -100,5 +99,55 @@ func TestEnvTypes_SystemProjectEnvNotDeletable(t *testing.T) {
 	}
 	if _, ok := projectEnv(t, h, srv.ProjectID())["zeropsSubdomainHost"]; !ok {
 		t.Fatal("SYSTEM variable gone")
+	}
+}
+
+// TestEnvTypes_SecretBesideZeropsYmlKey checks that a secret on a key the
+// deployed zerops.yml declares (ENV) is accepted, as the fake is no stricter
+// than the platform where the docs read two ways: both variables are listed
+// with their own ids, a second write keeps the secret's id, deleting the
+// secret leaves the ENV variable, and the ENV one still cannot be deleted.
+func TestEnvTypes_SecretBesideZeropsYmlKey(t *testing.T) {
+	t.Parallel()
+	srv, h := newSDK(t, fastOpts)
+	ctx := context.Background()
+	id := srv.ServiceID("appdev")
+	byType := func() map[string]output.ServiceStackEnv {
+		t.Helper()
+		r, err := h.GetServiceStackEnv(ctx, sid(id))
+		m := map[string]output.ServiceStackEnv{}
+		for _, e := range out(t, r.Output, err).Items {
+			if e.Key == "NODE_ENV" {
+				if _, dup := m[string(e.Type)]; dup {
+					t.Errorf("two NODE_ENV variables of type %s", e.Type)
+				}
+				m[string(e.Type)] = e
+			}
+		}
+		return m
+	}
+	yml := byType()["ENV"]
+	var secretID string
+	for i, content := range []string{"production", "staging"} {
+		pr, err := h.PutServiceStackUserDataEnvFile(ctx, sid(id), body.UserDataPutEnvFile{EnvFile: types.Text("NODE_ENV=" + content + "\n")})
+		waitProcess(t, h, string(out(t, pr.Output, err).Id))
+		got := byType()
+		if len(got) != 2 || got["ENV"].Id != yml.Id || string(got["ENV"].Content) != "development" ||
+			string(got["SECRET"].Content) != content || got["SECRET"].Id == yml.Id {
+			t.Fatalf("write %d: NODE_ENV variables %+v, want the ENV one (id %s) unchanged beside a SECRET %q of its own id", i, got, yml.Id, content)
+		}
+		if i == 1 && string(got["SECRET"].Id) != secretID {
+			t.Errorf("a second write changed the secret's id: %s → %s", secretID, got["SECRET"].Id)
+		}
+		secretID = string(got["SECRET"].Id)
+	}
+	dr, err := h.DeleteUserData(ctx, path.UserDataId{Id: yml.Id})
+	if code := apiCode(outErr(t, dr.Output, err)); code != "userDataDeleteForbidden" {
+		t.Errorf("delete the ENV NODE_ENV: code %q, want userDataDeleteForbidden", code)
+	}
+	dr, err = h.DeleteUserData(ctx, path.UserDataId{Id: byType()["SECRET"].Id})
+	waitProcess(t, h, string(out(t, dr.Output, err).Id))
+	if got := byType(); len(got) != 1 || got["ENV"].Id != yml.Id {
+		t.Errorf("after deleting the secret: %+v, want the ENV NODE_ENV alone", got)
 	}
 }

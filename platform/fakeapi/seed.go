@@ -57,7 +57,7 @@ func (st *state) seedDemo() {
 	av.finalize(platform.AppVersionActive, start.Add(4*time.Minute))
 	av.logged = buildSteps
 	av.deployed = &deployedSetup{BuildBase: "nodejs@22", BuildCommands: []string{"npm ci"}, RunBase: "nodejs@22",
-		Start: "node index.js", Ports: simPorts(dev.Ports)}
+		Start: "node index.js", Ports: simPorts(dev.Ports), EnvVariables: map[string]string{"NODE_ENV": "development"}}
 	av.runFiles = appsim.NewFiles()
 	av.runFiles.Add("index.js", `require("node:http").createServer((req, res) => res.end("ok")).listen(process.env.PORT || 3000);`)
 	st.appStarted(dev, av, av.finishedAt)

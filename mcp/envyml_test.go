@@ -1,0 +1,80 @@
+package mcp_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/platform/fakeapi"
+)
+
+// nodeEnvs are the NODE_ENV variables of a zerops_env get answer, by
+// whether they are read-only (the zerops.yml one) or not (a secret).
+func nodeEnvs(t *testing.T, h *harness) map[bool]string {
+	t.Helper()
+	res, m := h.call(t, "zerops_env", map[string]any{"action": "get", "serviceHostname": "appdev"})
+	wantOK(t, res)
+	out := map[bool]string{}
+	vars, _ := m["variables"].([]any)
+	for _, v := range vars {
+		e, _ := v.(map[string]any)
+		if e["key"] == "NODE_ENV" {
+			ro, _ := e["readOnly"].(bool)
+			out[ro] = fmt.Sprint(e["value"])
+		}
+	}
+	return out
+}
+
+// A service secret on a key the deployed zerops.yml's run.envVariables
+// declare (appdev's NODE_ENV): the facts are unsure whether the platform
+// refuses it, so the fake accepts it and ZCP's answer warns with both
+// readings, advising one place per key. Both variables are then listed,
+// and deleting the key deletes the secret, never the zerops.yml one.
+func TestEnv_SecretOnZeropsYmlKeyAcceptedWithWarning(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	ctx := context.Background()
+	res, m := h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"NODE_ENV=production"}}, "set")
+	wantOK(t, res)
+	warnings := strings.ToLower(fmt.Sprint(m["warnings"]))
+	for _, w := range []string{"node_env", "run.envvariables", "refuses", "userdataduplicatekey", "overrides", "never declare"} {
+		if !strings.Contains(warnings, w) {
+			t.Errorf("set NODE_ENV: the warning lacks %q: %s", w, text(res))
+		}
+	}
+	if got := nodeEnvs(t, h); got[true] != "development" || got[false] != "production" {
+		t.Errorf("after the set: NODE_ENV variables %v, want the zerops.yml one (development) beside the secret (production)", got)
+	}
+	res, _ = h.callWith(t, ctx, "zerops_env", map[string]any{"action": "delete", "serviceHostname": "appdev", "variables": []string{"NODE_ENV"}}, "delete")
+	wantOK(t, res)
+	if got := nodeEnvs(t, h); len(got) != 1 || got[true] != "development" {
+		t.Errorf("after the delete: NODE_ENV variables %v, want the zerops.yml one alone", got)
+	}
+}
+
+// Where the platform refuses such a secret (userDataDuplicateKey, as the
+// newer guide says), the answer explains the refusal, names the key and
+// the one place to keep it, and says nothing was changed.
+func TestEnv_SecretOnZeropsYmlKeyRefusedByPlatform(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	h.fake.InjectFault(fakeapi.Fault{Method: "PUT", PathPrefix: "/service-stack/" + h.fake.ServiceID("appdev") + "/user-data/env-file",
+		Status: 400, APICode: "userDataDuplicateKey", Message: "Duplicate key.", Times: 1})
+	res, m := h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"NODE_ENV=production"}})
+	if !res.IsError {
+		t.Fatalf("want the platform's refusal, got %s", text(res))
+	}
+	for _, w := range []string{"NODE_ENV", "run.envVariables", "userDataDuplicateKey"} {
+		if !strings.Contains(str(m["error"]), w) {
+			t.Errorf("error lacks %q: %s", w, text(res))
+		}
+	}
+	if s := str(m["suggestion"]); !strings.Contains(s, "one place") || !strings.Contains(s, "Nothing was changed") {
+		t.Errorf("suggestion: %s", s)
+	}
+	if got := nodeEnvs(t, h); len(got) != 1 {
+		t.Errorf("after the refusal: NODE_ENV variables %v, want the zerops.yml one alone", got)
+	}
+}
