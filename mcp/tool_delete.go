@@ -42,12 +42,17 @@ func (s *Server) deleteTool() toolDef {
 // start, and the backup that outlives it.
 func deletedNext(res *ops.DeleteResult) string {
 	next := "Next: " + res.ServiceHostname + " is deleted and its hostname is free again."
+	recreate := ops.Recreate(res.ServiceHostname, res.Type, res.Backup)
 	if res.Backup != "" {
-		next += " Its latest backup " + res.Backup + " stays 7 days: restore it from the Zerops UI into a new service."
+		next += " Its latest backup " + res.Backup + " stays 7 days; to get the data back, " + recreate + "."
 	}
 	if len(res.ReferencedBy) > 0 {
+		again := recreate
+		if res.Backup != "" {
+			again = "create " + res.ServiceHostname + " again and restore the backup, as above"
+		}
 		next += " Variables still reference " + res.ServiceHostname + " and stop resolving at their service's next start or deploy: " +
-			strings.Join(res.ReferencedBy, ", ") + "; change them (" + ops.RefsChange(res.ReferencedBy) + ") or create " + res.ServiceHostname + " again (zerops_import)."
+			strings.Join(res.ReferencedBy, ", ") + "; change them (" + ops.RefsChange(res.ReferencedBy) + ") or " + again + "."
 	}
 	return next
 }

@@ -151,7 +151,10 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 	default:
 		out.Next = fmt.Sprintf("Next: follow the build with zerops_events serviceHostname=%s; once it is ACTIVE, zerops_verify serviceHostname=%s tells whether it is live.", target, target)
 	}
-	if res.Mode == deploy.ModeRollback && !strings.Contains(out.Next, "still hold") {
+	// A reference to a service the project lacks failed the version gone
+	// back to as well: no change of the local files failed.
+	missing := res.Check != nil && len(res.Check.Diagnoses) > 0 && res.Check.Diagnoses[0].MissingService() != ""
+	if res.Mode == deploy.ModeRollback && !strings.Contains(out.Next, "still hold") && !missing {
 		out.Next += " After a rollback your local zerops.yml and code still hold the change that failed: fix it there before the next zerops_deploy."
 	}
 	if n := len(res.Warnings); n > 0 && !strings.Contains(out.Next, "warning") {

@@ -19,7 +19,8 @@ type Diagnosis struct {
 	Evidence string `json:"evidence"`      // the log line that showed it, clipped
 	Doc      string `json:"doc"`           // zerops://docs/... URI that explains it
 
-	envOnly bool // the fix is an env change a restart applies, no deploy
+	envOnly bool   // the fix is an env change a restart applies, no deploy
+	missing string // the cause is a reference to this service, which the project lacks
 }
 
 // Options add what the caller knows besides the lines.

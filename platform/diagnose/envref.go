@@ -25,6 +25,7 @@ type BadRef struct {
 	Near     string   // a hostname close to Host (a typo's likely target), or ""
 	Kin      []Kin    // the project's services of the kind Host names (postgres → its postgresql services)
 	Gone     string   // Host was just deleted: when, and its latest backup; or ""
+	Recreate string   // with Gone: how to create Host again and restore its backup
 }
 
 // Kin is a service of the kind a reference names: its hostname and type.
@@ -65,6 +66,7 @@ func (d *Diagnosis) locate(b BadRef) {
 	case InYml:
 		scope = "variable " + b.Key + " in `run.envVariables` of zerops.yml"
 	}
+	d.missing = b.Host
 	d.Cause = fmt.Sprintf("The %s references %s, but the project has no service %s, so the app gets a host or value that does not exist.", scope, b.Ref, b.Host)
 	if b.Gone != "" {
 		d.Cause = fmt.Sprintf("The %s references %s, but %s.", scope, b.Ref, b.Gone)
@@ -75,8 +77,8 @@ func (d *Diagnosis) locate(b BadRef) {
 	// hostname exists (again, when it was just deleted), else the agent
 	// picks a service of the kind the app needs, if the project has one.
 	create := fmt.Sprintf("Create a service with hostname %s (zerops_import) so that %s resolves; or ", b.Host, b.Ref)
-	if b.Gone != "" {
-		create = fmt.Sprintf("Create %s again (zerops_import with hostname %s) so that %s resolves; or ", b.Host, b.Host, b.Ref)
+	if b.Gone != "" && b.Recreate != "" {
+		create = fmt.Sprintf("%s, so that %s resolves; or ", b.Recreate, b.Ref)
 	}
 	use := "${<hostname>" + key + " of a service of the kind the app needs, if the project has one (" + strings.Join(b.Services, ", ") + ")"
 	switch { // the kind the reference names first: a hostname that looks alike may be another kind (pg, py)
@@ -100,6 +102,10 @@ func (d *Diagnosis) locate(b BadRef) {
 // NeedsDeploy reports whether the fix takes effect with a deploy; false when
 // it is an env change that a restart applies.
 func (d Diagnosis) NeedsDeploy() bool { return !d.envOnly }
+
+// MissingService is the hostname of the service the project lacks that d's
+// cause is a reference to, or "": no rollback brings such a service back.
+func (d Diagnosis) MissingService() string { return d.missing }
 
 // FixThenDeploy is the fix as a step that ends in a deploy: the fix, then
 // zerops_deploy again, or, when the fix already says to deploy again, the

@@ -22,8 +22,9 @@ func TestClassifyWith_BadRefNamesTheVariableAndTheEnvCall(t *testing.T) {
 			BadRef{Where: InService, Service: "appdev", Key: "REDIS_HOST", Ref: "${redis_hostname}", Host: "redis", Services: services}, "host-not-found",
 			[]string{"service variable REDIS_HOST of appdev", "Create a service with hostname redis (zerops_import)", "zerops_env action=set serviceHostname=appdev", `zerops_env action=delete serviceHostname=appdev variables=["REDIS_HOST"] restart=true`, "of the kind the app needs, if the project has one (appdev, cache, db)"}},
 		{"the service just deleted, none of its kind left", []string{"Error: getaddrinfo ENOTFOUND db"},
-			BadRef{Where: InService, Service: "appdev", Key: "DATABASE_URL", Ref: "${db_connectionString}", Host: "db", Services: []string{"appdev", "cache"}, Gone: "db was deleted 2 minutes ago; its latest backup is db-1.tar.gz"}, "host-not-found",
-			[]string{"Create db again (zerops_import with hostname db) so that ${db_connectionString} resolves", "db-1.tar.gz"}},
+			BadRef{Where: InService, Service: "appdev", Key: "DATABASE_URL", Ref: "${db_connectionString}", Host: "db", Services: []string{"appdev", "cache"}, Gone: "db was deleted 2 minutes ago; its latest backup is db-1.tar.gz",
+				Recreate: "create db again (zerops_import with hostname db), then restore its backup db-1.tar.gz into it"}, "host-not-found",
+			[]string{"Create db again (zerops_import with hostname db), then restore its backup db-1.tar.gz into it, so that ${db_connectionString} resolves", "was deleted"}},
 		{"project variable, literal reference in the log", []string{`psycopg.OperationalError: could not translate host name "${postgres_hostname}" to address`},
 			BadRef{Where: InProject, Service: "appdev", Key: "DB_HOST", Ref: "${postgres_hostname}", Host: "postgres", Services: services, Near: "db"}, "host-not-found",
 			[]string{"project variable DB_HOST", "zerops_env action=set project=true", "${db_hostname}"}},
@@ -49,6 +50,9 @@ func TestClassifyWith_BadRefNamesTheVariableAndTheEnvCall(t *testing.T) {
 			}
 			if d.NeedsDeploy() || strings.Contains(d.Fix, "run.envVariables") {
 				t.Errorf("fix %q sends to zerops.yml or a deploy", d.Fix)
+			}
+			if d.MissingService() != c.ref.Host { // no rollback brings it back
+				t.Errorf("MissingService() = %q, want %q", d.MissingService(), c.ref.Host)
 			}
 			for _, o := range ds[1:] {
 				if o.Signal == "app-crash" && o.Evidence == d.Evidence {

@@ -21,6 +21,8 @@ type DeleteResult struct {
 	// ReferencedBy names the variables that still reference the deleted
 	// service ("app (DB_URL)", "app (DB_URL in zerops.yml)").
 	ReferencedBy []string `json:"referencedBy,omitempty"`
+	// Type is the deleted service's type, to create it again.
+	Type string `json:"type,omitempty"`
 }
 
 // Delete removes the service named hostname. Without confirm it does nothing
@@ -51,7 +53,7 @@ func Delete(ctx context.Context, proj Project, hostname string, confirm bool) (*
 	}
 	proj.noteChange(svc.ID, proc)
 	proj.Memory.noteDeleted(projectID, svc, backup)
-	return &DeleteResult{ServiceHostname: svc.Name, ServiceID: svc.ID, Process: proc, Backup: backup, ReferencedBy: refs}, nil
+	return &DeleteResult{ServiceHostname: svc.Name, ServiceID: svc.ID, Process: proc, Backup: backup, ReferencedBy: refs, Type: svc.Type.VersionName}, nil
 }
 
 // RefsChange is where the variables referencesTo names (refs) are

@@ -22,6 +22,7 @@ type refIssue struct {
 	keys            []string       // the host's keys; nil when the project has no such host
 	kin             []diagnose.Kin // the project's services of the kind host names
 	gone            string         // host was deleted by ZCP a moment ago: when, and its latest backup
+	recreate        string         // for a gone host: how to create it again and restore its backup
 }
 
 // refIssues checks each ${host_KEY} in values against the project: a
@@ -76,7 +77,7 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 				goneType = n.typ
 			}
 			r.kin = kinOf(r.host, goneType, services)
-			r.gone = goneNote(proj, r.host)
+			r.gone, r.recreate = goneNote(proj, r.host)
 			out = append(out, r)
 			continue
 		}
@@ -156,7 +157,7 @@ func (r refIssue) explain(names []string) (problem, fix string) {
 		case near != "":
 			fix += fmt.Sprintf(" (likely ${%s_%s})", near, platform.Clip(r.key, 60))
 		case r.gone != "":
-			fix = "restore the backup into a new service named " + platform.Clip(r.host, 40) + ", or reference one of those hostnames"
+			fix = r.recreate + ", or reference one of those hostnames"
 		}
 		return problem, fix
 	}

@@ -74,17 +74,35 @@ func latestBackupName(ctx context.Context, c platform.Client, svc *platform.Serv
 }
 
 // goneNote says that host was deleted a moment ago and names its latest
-// backup; "" when ZCP did not delete it.
-func goneNote(proj Project, host string) string {
+// backup, and says how to get it back; "", "" when ZCP did not delete it.
+func goneNote(proj Project, host string) (note, recreate string) {
 	n, ok := proj.Memory.deletedService(proj.ID, host)
 	if !ok {
-		return ""
+		return "", ""
 	}
 	s := host + " (" + n.typ + ") was deleted " + n.at.UTC().Format(time.RFC3339)
 	if n.backup != "" {
-		return s + "; its latest backup is " + n.backup + " (kept 7 days; restore it from the Zerops UI into a new service)"
+		s += "; its latest backup is " + n.backup + " (kept 7 days)"
+	} else {
+		s += "; it left no backup"
 	}
-	return s + "; it left no backup"
+	return s, Recreate(host, n.typ, n.backup)
+}
+
+// Recreate says how to bring back host, a deleted service of type typ
+// whose latest backup is backup ("" for none): create it again, then
+// restore the backup into it. The platform has no one-click restore.
+func Recreate(host, typ, backup string) string {
+	s := "create " + host + " again (zerops_import with hostname " + host
+	if typ != "" {
+		s += ", type " + typ
+	}
+	s += ")"
+	if backup == "" {
+		return s
+	}
+	name, _, _ := strings.Cut(backup, " of ")
+	return s + ", then restore its backup " + name + " into it: download it in the Zerops UI and load it with the service's own tool (zerops://docs/operations/backups)"
 }
 
 // kindWord is the type name of version name typ ("postgresql@16" → "postgresql").

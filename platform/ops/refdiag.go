@@ -68,7 +68,7 @@ func badRefs(ctx context.Context, proj Project, svc platform.ServiceStack, vars 
 					where = diagnose.InYml
 				}
 				out = append(out, diagnose.BadRef{Where: where, Service: svc.Name, Key: v.key, Ref: r.text,
-					Host: r.host, Services: names, Near: nearest(r.host, names), Kin: r.kin, Gone: r.gone})
+					Host: r.host, Services: names, Near: nearest(r.host, names), Kin: r.kin, Gone: r.gone, Recreate: r.recreate})
 			}
 		}
 	}
@@ -163,7 +163,9 @@ func withYml(vars []heldVar, yml map[string]string) []heldVar {
 }
 
 // redeployFixes reports whether the top diagnosis is fixed by a deploy (so a
-// rollback may help too); true when there is none.
+// rollback may help too); true when there is none. A reference to a
+// service the project lacks is not: the version before references it too
+// (when the service was just deleted) or needs it all the same.
 func redeployFixes(ds []diagnose.Diagnosis) bool {
-	return len(ds) == 0 || ds[0].NeedsDeploy()
+	return len(ds) == 0 || ds[0].NeedsDeploy() && ds[0].MissingService() == ""
 }

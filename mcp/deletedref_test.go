@@ -1,0 +1,59 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// After zerops_delete of a managed service (db) that appstage's zerops.yml
+// still references, every failing answer about appstage (verify, a deploy,
+// its logs, a rollback) says that db was deleted, names its latest backup
+// and how to get it back (create db again, then restore the backup), and
+// never offers a rollback: the version before references db as well. The
+// rollback's own answer does not blame a local change either.
+func TestDeletedService_NoRollbackOffered(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables:\n        DATABASE_URL: ${db_connectionString}")
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	deploy := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	for _, v := range []string{"v1", "v2"} { // a version before to go back to
+		if res, m := h.callWith(t, ctx, "zerops_deploy", deploy, v); m["verdict"] != "live" {
+			t.Fatalf("deploy %s: %s", v, text(res))
+		}
+	}
+	if res, _ := h.call(t, "zerops_manage", map[string]any{"action": "backup", "serviceHostname": "db"}); res.IsError {
+		t.Fatalf("backup: %s", text(res))
+	}
+	res, m := h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true}, "del")
+	wantOK(t, res)
+	if next := str(m["next"]); !strings.Contains(next, "create db again") || !strings.Contains(next, "then restore its backup db-") {
+		t.Errorf("delete next does not say how to get db back: %s", next)
+	}
+	if res, _ := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appstage"}, "rs"); res.IsError {
+		t.Fatalf("restart: %s", text(res))
+	}
+	check := func(what, answer string) {
+		t.Helper()
+		for _, w := range []string{"db (postgresql@16) was deleted", "its latest backup is db-", "Create db again", "then restore its backup db-"} {
+			if !strings.Contains(answer, w) {
+				t.Errorf("%s lacks %q: %s", what, w, answer)
+			}
+		}
+		for _, w := range []string{"rollback=true", "go back", "still hold the change"} {
+			if strings.Contains(answer, w) {
+				t.Errorf("%s says %q, which cannot help: db is gone for every version: %s", what, w, answer)
+			}
+		}
+	}
+	res, _ = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+	check("verify", text(res))
+	res, _ = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage"})
+	check("logs", text(res))
+	res, _ = h.callWith(t, ctx, "zerops_deploy", deploy, "v3")
+	check("deploy", text(res))
+	res, _ = h.callWith(t, ctx, "zerops_deploy", map[string]any{"targetService": "appstage", "rollback": true}, "rb")
+	check("rollback", text(res))
+}
