@@ -151,7 +151,7 @@ func pickVersion(versions []platform.AppVersion, id, label string, notAnswering 
 		}
 		return platform.AppVersion{}, platform.NewError(platform.ErrNotFound,
 			"no earlier version of "+label+" known to work to go back to: each did not answer after its deploy: "+strings.Join(broken, ", "),
-			"Fix the code and zerops_deploy again; or, to redeploy one anyway, zerops_deploy rollback=true targetService="+label+" appVersionId=<id>.")
+			"Fix the code and zerops_deploy again; or, to redeploy one anyway (the newest is "+cands[0].ID+"), zerops_deploy rollback=true targetService="+label+" appVersionId="+cands[0].ID+".")
 	}
 	for _, v := range versions {
 		if v.ID != id {

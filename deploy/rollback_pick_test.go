@@ -46,7 +46,7 @@ func TestPickVersion_TheOneLiveBefore(t *testing.T) {
 			versions: []platform.AppVersion{v("c", 3, "ACTIVE", 50), v("pick-healed", 2, "BACKUP", 50), v("a", 1, "BACKUP", 40)}, want: "pick-healed"},
 		{name: "only broken ones",
 			versions: []platform.AppVersion{v("a", 1, "ACTIVE", 50), v("pick-broken-c", 3, "BACKUP", 50), v("pick-broken-b", 2, "BACKUP", 40)},
-			wantErr:  []string{platform.ErrNotFound, "pick-broken-c (#3)", "pick-broken-b (#2)", "appVersionId=<id>"}},
+			wantErr:  []string{platform.ErrNotFound, "pick-broken-c (#3)", "pick-broken-b (#2)", "appVersionId=pick-broken-c."}},
 		{name: "none", versions: []platform.AppVersion{v("a", 1, "ACTIVE", 50)}, wantErr: []string{platform.ErrNotFound, "none built"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

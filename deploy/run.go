@@ -172,6 +172,7 @@ func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	env.Memory.NoteCodeSource(env.ProjectID, ops.CodeSource{Service: p.SourceService, Dir: p.WorkingDir})
 	out, err := pushAndFollow(ctx, env, req, targetName, started, pushed)
 	if err != nil {
 		if len(warnings) > 0 {
@@ -344,6 +345,15 @@ func resolveLocal(ctx context.Context, env Env, in Params, req Request) (Request
 	}
 	if err := sameTarget(ctx, env, in, id, name); err != nil {
 		return req, "", err
+	}
+	if name == "" { // named by id: the answer's next steps need its hostname
+		if services, err := ops.ListServices(ctx, env.project()); err == nil {
+			for _, s := range services {
+				if s.ID == id {
+					name = s.Name
+				}
+			}
+		}
 	}
 	req.ServiceID = id
 	return req, name, nil

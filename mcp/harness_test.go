@@ -247,7 +247,9 @@ func (h *harness) callWith(t testing.TB, ctx context.Context, name string, args 
 	if err != nil {
 		t.Fatalf("CallTool(%s): %v", name, err)
 	}
-	return res, decode(res)
+	m := decode(res)
+	checkNoPlaceholderArgs(t, name, m)
+	return res, m
 }
 
 func decode(res *sdk.CallToolResult) map[string]any {

@@ -279,7 +279,7 @@ func processWaits(pending []string) string {
 	if len(pending) == 1 {
 		return "zerops_process wait=true processId=" + pending[0]
 	}
-	return fmt.Sprintf("zerops_process processId=<id> wait=true for each of the %d processes (%s)", len(pending), strings.Join(pending, ", "))
+	return fmt.Sprintf("zerops_process wait=true processId=%s, then the same call for each of the other %d processes (%s)", pending[0], len(pending)-1, strings.Join(pending[1:], ", "))
 }
 
 // nextForProcesses says what to do after an async call.

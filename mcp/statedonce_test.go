@@ -175,10 +175,11 @@ func TestValidate_NextIsACall(t *testing.T) {
 		name, content string
 		want          []string
 	}{
-		{"one setup", one, []string{"zerops_deploy sourceService=", "targetService=appstage"}},
-		{"setups named after services", demoZeropsYml, []string{"targetService=appstage", "targetService=appdev"}},
+		// Before any push the source is said, not made up (TestNext_NoPlaceholderArguments).
+		{"one setup", one, []string{"zerops_deploy targetService=appstage", "sourceService set to"}},
+		{"setups named after services", demoZeropsYml, []string{"targetService=appstage", "targetService=appdev", "each with sourceService set to"}},
 		{"setup named after no service", strings.Replace(one, "setup: appstage", "setup: prod", 1),
-			[]string{"zerops_deploy sourceService=", "setup=prod"}},
+			[]string{"zerops_deploy setup=prod", "sourceService set to", "targetService set to"}},
 	} {
 		res, m := h.call(t, "zerops_validate", map[string]any{"content": tt.content})
 		wantOK(t, res)

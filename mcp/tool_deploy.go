@@ -87,7 +87,7 @@ func (s *Server) followOn(ctx context.Context, env deploy.Env, in deployInput) (
 	if in.SourceService != "" || in.WorkingDir != "" || in.ServiceID != "" || in.Setup != "" || in.Rollback.V || in.AppVersionID != "" ||
 		in.TargetService != "" || in.TargetServiceID != "" {
 		return deployOutput{}, platform.NewError(platform.ErrInvalidParameter, "follow waits on a deploy already pushed and takes no other argument",
-			"Call zerops_deploy follow=<appVersionId> alone, with the id the earlier answer named.")
+			"Call zerops_deploy follow="+platform.Clip(strings.TrimSpace(in.Follow), 60)+" alone.")
 	}
 	id := strings.TrimSpace(in.Follow)
 	res, err := deploy.Follow(ctx, env, id, s.leases.serviceOf(id))

@@ -56,7 +56,10 @@ func (s *Server) envTool() toolDef {
 		}
 		outcomes, followed := s.followProcesses(ctx, pr, res.Processes, res.Service)
 		out.Processes = summarize(outcomes)
-		success := "Next: restart the affected services so they read the new values: zerops_manage action=restart serviceHostname=<service> for each (or pass restart: true next time)."
+		success := "Next: no running service reads them yet; they apply at each service's next start or deploy."
+		if names := ops.EnvAffected(ctx, s.opsProject(), res); len(names) > 0 && res.Scope == ops.EnvScopeProject {
+			success = "Next: restart the services that read them so they get the new values: " + restartCalls(names) + " (or pass restart: true next time)."
+		}
 		if res.Scope == ops.EnvScopeService {
 			success = "Next: restart " + res.Service + " so it reads the new values: zerops_manage action=restart serviceHostname=" + res.Service + " (or pass restart: true next time)."
 		}
@@ -68,7 +71,7 @@ func (s *Server) envTool() toolDef {
 			out.Next = badRefNext(res, "a restart or deploy gives the app the unresolved text, and it will likely crash or misbehave")
 		}
 		if len(res.YmlKeys) > 0 && !anyFailed(outcomes) {
-			out.Next = ymlKeysNext(res)
+			out.Next = ymlKeysNext(s.opsProject(), res)
 		}
 		if strings.Contains(out.Next, "action=restart") { // the restart call once: in next; the note keeps why
 			out.Notes = slices.Clone(out.Notes)
@@ -131,7 +134,7 @@ func (s *Server) envRestart(ctx context.Context, pr *progress, res *ops.EnvResul
 		if !o.Finished || o.Process.Status != platform.ProcessFinished {
 			out.Processes = summarize(outcomes)
 			out.Notes = append(out.Notes, "nothing was restarted: the variable change has not finished")
-			out.Next = nextForProcesses(outcomes, true, "Next: once the change has finished, restart with zerops_manage action=restart serviceHostname=<service>.")
+			out.Next = nextForProcesses(outcomes, true, "Next: once the change has finished, restart with "+restartCalls(ops.EnvAffected(ctx, s.opsProject(), res))+".")
 			return out, nil
 		}
 	}
@@ -159,7 +162,7 @@ func (s *Server) envRestart(ctx context.Context, pr *progress, res *ops.EnvResul
 		out.Next = badRefNext(res, "the restarted app gets the unresolved text and will likely crash or misbehave")
 	}
 	if len(res.YmlKeys) > 0 && !anyFailed(restarts) {
-		out.Next = ymlKeysNext(res)
+		out.Next = ymlKeysNext(s.opsProject(), res)
 	}
 	return out, nil
 }
@@ -190,15 +193,27 @@ func badRefNext(res *ops.EnvResult, consequence string) string {
 		platform.Clip(strings.Join(keys, ", "), 200), pick(len(res.BadRefKeys), "s", ""), consequence, target, platform.Clip(keys[0], 60), verify)
 }
 
+// restartCalls is the zerops_manage restart call of each of names.
+func restartCalls(names []string) string {
+	if len(names) == 0 {
+		return "a restart with zerops_manage once the service runs"
+	}
+	calls := make([]string, len(names))
+	for i, n := range names {
+		calls[i] = "zerops_manage action=restart serviceHostname=" + n
+	}
+	return strings.Join(calls, ", then ")
+}
+
 // ymlKeysNext is the step after a set of variables the deployed zerops.yml's
 // run.envVariables also declare (the warning says why): keep each key in
 // one place, zerops.yml or the service variable.
-func ymlKeysNext(res *ops.EnvResult) string {
+func ymlKeysNext(proj ops.Project, res *ops.EnvResult) string {
 	keys := platform.Clip(strings.Join(res.YmlKeys, ", "), 200)
 	vars := make([]string, 0, min(len(res.YmlKeys), 5))
 	for _, k := range res.YmlKeys[:min(len(res.YmlKeys), 5)] {
 		vars = append(vars, fmt.Sprintf("%q", platform.Clip(k, 60)))
 	}
 	return fmt.Sprintf("Next: keep %s in one place. To use the value set here, remove it from `run.envVariables` in zerops.yml and deploy: %s. To keep the zerops.yml value, delete this one: zerops_env action=delete serviceHostname=%s variables=[%s].",
-		keys, stepText(ops.DeployCall(res.Service)), res.Service, strings.Join(vars, ","))
+		keys, stepText(ops.DeployCall(proj, res.Service)), res.Service, strings.Join(vars, ","))
 }

@@ -113,7 +113,7 @@ func (s *Server) knowledgeTool() toolDef {
 			}
 			b.WriteString(strings.TrimSpace(brief))
 			return knowledgeOutput{Markdown: b.String(),
-				Next: "Next: write import.yml and zerops.yml with these rules and only validated versions, then check them with zerops_import content=<import.yml> dryRun=true and zerops_validate content=<zerops.yml>."}, nil
+				Next: "Next: write import.yml and zerops.yml with these rules and only validated versions, then check them with zerops_import with the import.yml as content and dryRun=true and zerops_validate with the zerops.yml as content."}, nil
 		case strings.TrimSpace(in.Query) != "":
 			limit := 5
 			if in.Limit.Set {

@@ -43,7 +43,7 @@ func (s *Server) validateTool() toolDef {
 		if res.Valid {
 			next = "Next: deploy: " + stepText(ops.DeployNext(ctx, ops.Project{Client: c, ID: s.projectID(), Memory: s.deps.Memory}, content)) + "."
 			if res.Kind == yamlcheck.KindImportYml {
-				next = "Next: zerops_import content=<import.yml> dryRun=true checks it against the live catalog and the project, then import."
+				next = "Next: zerops_import with the import.yml as content and dryRun=true checks it against the live catalog and the project, then import."
 			}
 			if w := warningsFirst(res.Warnings, "validate", next[len("Next: "):]); w != "" {
 				next = w

@@ -37,11 +37,11 @@ func TestWarningsNext_CheckWithWarningsFixesFirst(t *testing.T) {
 			[]string{"Next: import for real with zerops_import"}, "warning"},
 		{"validate unresolved refs", "zerops_validate",
 			map[string]any{"content": zyml + "      envVariables:\n        A: ${postgres_user}\n        B: ${db_pasword}\n        X: ${X}\n"},
-			[]string{"fix (or knowingly accept) the 3 warnings first", "validate again and deploy: zerops_deploy sourceService="},
+			[]string{"fix (or knowingly accept) the 3 warnings first", "validate again and deploy: zerops_deploy targetService=appstage with sourceService set to"},
 			"Next: deploy: "},
 		{"validate clean", "zerops_validate",
 			map[string]any{"content": zyml},
-			[]string{"Next: deploy: zerops_deploy sourceService=", "targetService=appstage"}, "warning"},
+			[]string{"Next: deploy: zerops_deploy targetService=appstage with sourceService set to"}, "warning"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

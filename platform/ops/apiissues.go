@@ -81,11 +81,11 @@ func apiFix(code, field string) string {
 	case code == "serviceStackTypeNotFound" || strings.HasSuffix(field, ".type") || field == "serviceStackTypeVersion":
 		return "Use a type and version from the live catalog (zerops_knowledge lists them), e.g. nodejs@22 or postgresql@16."
 	case code == "yamlValidationInvalidYaml":
-		return "Fix the YAML at the line named (indentation, a missing colon or quote); zerops_import content=<import.yml> dryRun=true checks it."
+		return "Fix the YAML at the line named (indentation, a missing colon or quote); zerops_import with the import.yml as content and dryRun=true checks it."
 	case code == "zeropsYamlInvalidParameter":
 		return "Fix this zerops.yml field as the problem says; zerops_validate checks the file."
 	}
-	return "Change this field as the problem says and import again; zerops_import content=<import.yml> dryRun=true checks the file."
+	return "Change this field as the problem says and import again; zerops_import with the import.yml as content and dryRun=true checks the file."
 }
 
 // clipIssues bounds the issues and their texts, as the checker does.

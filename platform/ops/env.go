@@ -468,7 +468,7 @@ func projectEnv(ctx context.Context, proj Project, action EnvAction, pairs []Env
 				res.Processes = append(res.Processes, *proc)
 			}
 		}
-		res.Notes = append(res.Notes, "Services see project variables after a restart: zerops_manage action=restart serviceHostname=<service> for each (or pass restart: true).")
+		res.Notes = append(res.Notes, "Services see project variables after a restart: restart each running runtime service with zerops_manage (or pass restart: true).")
 		return res, nil
 	default: // delete
 		if sys := generatedKeys(existing, keys); len(sys) > 0 {
@@ -543,23 +543,13 @@ func waitProcessEnd(ctx context.Context, c platform.Client, id string, limit tim
 // service. It returns the restart processes and the services restarted.
 func RestartAfterEnv(ctx context.Context, proj Project, res *EnvResult) ([]platform.Process, []string, error) {
 	c := proj.Client
-	services, err := listServices(ctx, proj)
+	services, err := envAffected(ctx, proj, res)
 	if err != nil {
 		return nil, nil, err
 	}
 	var procs []platform.Process
 	var names []string
 	for _, svc := range services {
-		switch {
-		case svc.System:
-			continue
-		case res.Scope == EnvScopeProject && (svc.Type.Category != platform.CategoryUser || svc.Status != platform.ServiceActive):
-			continue
-		case res.Scope != EnvScopeProject && svc.Name != res.Service:
-			continue
-		case neverDeployed(&svc):
-			continue // no container runs: the variables apply at its first deploy
-		}
 		proc, err := c.RestartService(ctx, svc.ID)
 		if err != nil {
 			return procs, names, asPlatformError(err, "restarting "+svc.Name)
@@ -571,6 +561,40 @@ func RestartAfterEnv(ctx context.Context, proj Project, res *EnvResult) ([]platf
 		}
 	}
 	return procs, names, nil
+}
+
+// EnvAffected names the services a restart gives the change res made:
+// the service, or for project variables every running runtime service
+// with code deployed. A read that fails names none.
+func EnvAffected(ctx context.Context, proj Project, res *EnvResult) []string {
+	services, _ := envAffected(ctx, proj, res)
+	names := make([]string, 0, len(services))
+	for _, s := range services {
+		names = append(names, s.Name)
+	}
+	return names
+}
+
+func envAffected(ctx context.Context, proj Project, res *EnvResult) ([]platform.ServiceStack, error) {
+	services, err := listServices(ctx, proj)
+	if err != nil {
+		return nil, err
+	}
+	var out []platform.ServiceStack
+	for _, svc := range services {
+		switch {
+		case svc.System:
+			continue
+		case res.Scope == EnvScopeProject && (svc.Type.Category != platform.CategoryUser || svc.Status != platform.ServiceActive):
+			continue
+		case res.Scope != EnvScopeProject && svc.Name != res.Service:
+			continue
+		case neverDeployed(&svc):
+			continue // no container runs: the variables apply at its first deploy
+		}
+		out = append(out, svc)
+	}
+	return out, nil
 }
 
 func itThem(n int) string {

@@ -103,7 +103,7 @@ const maxPlanned = 50
 // every problem with its fix.
 func (ic *ImportCheck) refusal() error {
 	code := platform.ErrInvalidImportYml
-	suggestion := "Fix every listed problem (zerops_import content=<import.yml> dryRun=true lists them with their fixes) and import again. Nothing was imported."
+	suggestion := "Fix every listed problem (zerops_import with the import.yml as content and dryRun=true lists them with their fixes) and import again. Nothing was imported."
 	for _, p := range ic.Problems {
 		if p.Path == "project" {
 			code = platform.ErrImportHasProject
@@ -168,7 +168,7 @@ func Import(ctx context.Context, proj Project, content string, pub Published, op
 	if len(failed) > 0 && len(failed) == len(res.ServiceStacks) {
 		return nil, platform.NewError(platform.ErrAPIError,
 			"the platform refused every service: "+listSome(failed, "; "),
-			"Fix the reported problems (zerops_import content=<import.yml> dryRun=true checks them) and import again.")
+			"Fix the reported problems (zerops_import with the import.yml as content and dryRun=true checks them) and import again.")
 	}
 	for _, s := range out.Services {
 		if s.Error == nil {

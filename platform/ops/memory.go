@@ -52,6 +52,7 @@ type Memory struct {
 	deleted  map[string]deletedNote   // hostname → the service ZCP deleted
 	broken   []string                 // app version ids seen ending not answering, oldest first
 	cpu      map[string]cpuModeChange // service id → ZCP's last cpuMode change, within cpuModeEvery
+	source   CodeSource               // where the code of ZCP's last push came from
 }
 
 // NewMemory is an empty memory keeping what outlives a restart under dir
@@ -109,6 +110,7 @@ func (m *Memory) lock(projectID string) {
 	m.code = map[string]diagnose.Code{}
 	m.versions = nil
 	m.cpu = map[string]cpuModeChange{}
+	m.source = CodeSource{}
 	if s, ok := m.load(); ok {
 		for id, env := range s.PushedEnvs {
 			if env != nil {
@@ -340,6 +342,32 @@ func (m *Memory) subdomainPlanned(projectID, hostname string) bool {
 	m.lock(projectID)
 	defer m.mu.Unlock()
 	return m.plans[hostname]
+}
+
+// CodeSource is where the code of a push came from: a container holding it
+// (Service, an SSH deploy; Dir, when set, the directory in it) or a
+// directory where ZCP runs (Dir alone, a local deploy).
+type CodeSource struct{ Service, Dir string }
+
+// NoteCodeSource records where the code of a push ZCP makes came from.
+func (m *Memory) NoteCodeSource(projectID string, src CodeSource) {
+	if m == nil {
+		return
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	m.source = src
+}
+
+// codeSource is where the code of ZCP's last push came from; zero when it
+// pushed none.
+func (m *Memory) codeSource(projectID string) CodeSource {
+	if m == nil {
+		return CodeSource{}
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	return m.source
 }
 
 // noteDeleted records that ZCP deleted svc, whose latest backup is backup ("" for none).

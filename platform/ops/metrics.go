@@ -141,6 +141,7 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 		Services: []ServiceMetrics{}, Verdict: MetricsNoData}
 	rank := map[MetricsVerdict]int{MetricsNoData: 0, MetricsOK: 1, MetricsPeaked: 2, MetricsNearLimit: 3}
 	var busiest *platform.ServiceStack // the one to scale for more load: a runtime first, then the higher peak
+	var busiestUse ServiceMetrics
 	busiestPeak := -1.0
 	for _, s := range services {
 		m := summarise(s.Name, byService[s.ID], bucket)
@@ -150,14 +151,14 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 				peak += 1000
 			}
 			if peak > busiestPeak {
-				busiest, busiestPeak = &s, peak
+				busiest, busiestUse, busiestPeak = &s, m, peak
 			}
 		}
 		if s.Type.Category == platform.CategoryObject && m.Verdict == MetricsNoData {
 			m.Reason = s.Name + " is object storage: it has no containers, so no CPU, RAM or disk use to report; its size is the objectStorageSize set for it"
 		}
 		if m.Verdict == MetricsNearLimit {
-			m.Next = hotNext(ctx, c, s, m.hot)
+			m.Next = hotNext(ctx, c, s, m.hot, m)
 		}
 		out.Services = append(out.Services, m)
 		if rank[m.Verdict] > rank[out.Verdict] {
@@ -168,8 +169,7 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 	case MetricsOK:
 		// No verdict on why anything is slow: the user may be planning for load.
 		out.Next = platform.Say("nothing near a limit now. If it is slow, the cause is elsewhere (").Call("zerops_logs").Say(", ").Call("zerops_verify").
-			Say("); to plan for more load, compare this use with the scaling in force (").Call("zerops_discover").
-			Say(") and raise ").Then(moreLoadCall(busiest)).Say(".")
+			Say("); to plan for more load, ").Then(moreLoadCall(ctx, c, busiest, busiestUse)).Say(".")
 	case MetricsNoData:
 		out.Next = platform.Say("no container reported in the window: start the service with ").Call("zerops_manage").Say(", or widen window.")
 		if len(services) == 1 && services[0].Type.Category == platform.CategoryObject {
@@ -182,14 +182,45 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 	return out, nil
 }
 
-// moreLoadCall is the scale call that readies svc for more load: more
-// containers for a runtime, a higher RAM maximum for a managed service,
-// whose container count its mode sets.
-func moreLoadCall(svc *platform.ServiceStack) platform.Step {
-	if svc.Type.Category == platform.CategoryUser {
-		return platform.Say("the maxima or the container count: ").Call("zerops_manage", "action=scale", "serviceHostname="+svc.Name, "maxContainers=<n>")
+// platformMaxContainers is the most containers a runtime scales to (facts:
+// horizontal 1–10, runtimes only).
+const platformMaxContainers = 10
+
+// moreLoadCall is the scale call that readies svc (whose use is m) for more
+// load, from the scaling in force: twice the containers for a runtime
+// below the most, else twice the RAM or CPU maximum below the platform's;
+// with every maximum at the platform's, a higher minimum, so that more is
+// ready before the load comes. A scaling the read does not answer is
+// described, never guessed (a guess could lower a maximum).
+func moreLoadCall(ctx context.Context, c platform.Client, svc *platform.ServiceStack, m ServiceMetrics) platform.Step {
+	set := scalingOf(ctx, c, *svc)
+	host := "serviceHostname=" + svc.Name
+	runtime := svc.Type.Category == platform.CategoryUser
+	switch {
+	case runtime && set.MaxContainers > 0 && set.MaxContainers < platformMaxContainers:
+		return platform.Say(fmt.Sprintf("raise the container count (maxContainers now %d, %d running): ", set.MaxContainers, m.Containers)).
+			Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxContainers=%d", min(platformMaxContainers, set.MaxContainers*2)))
+	case set.MaxRAM > 0 && set.MaxRAM < platformMaxRAM:
+		return platform.Say(fmt.Sprintf("raise its RAM maximum (maxRam now %g GB): ", set.MaxRAM)).
+			Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxRam=%g", min(platformMaxRAM, math.Ceil(set.MaxRAM*2))))
+	case set.MaxCPU > 0 && set.MaxCPU < platformMaxCPU:
+		return platform.Say(fmt.Sprintf("raise its CPU maximum (maxCpu now %d): ", set.MaxCPU)).
+			Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxCpu=%d", min(platformMaxCPU, set.MaxCPU*2)))
+	case set.MaxRAM >= platformMaxRAM && set.MinRAM > 0:
+		return platform.Say(fmt.Sprintf("no maximum to raise: %s already scales up to the platform's maxima (%d cores, %g GB RAM) on its own; to have more RAM ready before the load comes, raise its minimum (minRam now %g GB): ",
+			svc.Name, platformMaxCPU, platformMaxRAM, set.MinRAM)).
+			Call("zerops_manage", "action=scale", host, fmt.Sprintf("minRam=%g", math.Min(platformMaxRAM, set.MinRAM*2)))
 	}
-	return platform.Say("its maxima: ").Call("zerops_manage", "action=scale", "serviceHostname="+svc.Name, "maxRam=<GB>")
+	return platform.Say("raise its maxima above those in force (").Call("zerops_discover", host).Say(" shows them): ").
+		Call("zerops_manage", "action=scale", host).Say(" with maxRam (and, for a runtime, maxContainers) set higher")
+}
+
+// scalingOf is s's scaling in force; zero where the read fails.
+func scalingOf(ctx context.Context, c platform.Client, s platform.ServiceStack) platform.Autoscaling {
+	if full, err := c.GetService(ctx, s.ID); err == nil && full.CurrentAutoscaling != nil {
+		return *full.CurrentAutoscaling
+	}
+	return platform.Autoscaling{}
 }
 
 // summarise judges one service's points.
@@ -267,27 +298,27 @@ func use(ps []platform.StatsPoint, get func(platform.StatsPoint) (used, limit fl
 // Platform maxima per container (facts: CPU 1–8 cores, RAM 48 GB, disk 250 GB).
 const platformMaxCPU, platformMaxRAM, platformMaxDisk = 8, 48.0, 250.0
 
-// hotNext names what helps a service at its CPU, RAM or disk ceiling: the
-// scale call raising the maximum in force, or, at the platform's maximum,
-// what to look at instead; never a call that changes nothing.
-func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, what string) platform.Step {
-	var set *platform.Autoscaling
-	if full, err := c.GetService(ctx, s.ID); err == nil {
-		set = full.CurrentAutoscaling
-	}
-	if set == nil {
-		set = &platform.Autoscaling{}
-	}
+// hotNext names what helps a service at its CPU, RAM or disk ceiling (its
+// use m): the scale call raising the maximum in force, or, at the
+// platform's maximum, what to look at instead; never a call that changes
+// nothing. A maximum the service read does not answer is described.
+func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, what string, m ServiceMetrics) platform.Step {
+	set := scalingOf(ctx, c, s)
 	u := s.Name
 	host := "serviceHostname=" + u
 	switch what {
 	case "CPU":
 		if set.MaxCPU >= platformMaxCPU {
-			return platform.Say(fmt.Sprintf("CPU is at the platform maximum (%d cores), scaling up will not help: find the hot path in ", platformMaxCPU)).
-				Call("zerops_logs", host).Say(", or (runtimes) spread the load: ").Call("zerops_manage", "action=scale", host, "maxContainers=<up to 10>").Say(".")
+			step := platform.Say(fmt.Sprintf("CPU is at the platform maximum (%d cores), scaling up will not help: find the hot path in ", platformMaxCPU)).
+				Call("zerops_logs", host)
+			if cur := max(set.MaxContainers, m.Containers, 1); s.Type.Category == platform.CategoryUser && cur < platformMaxContainers {
+				step = step.Say(fmt.Sprintf(", or spread the load over more containers (%d now): ", cur)).
+					Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxContainers=%d", min(platformMaxContainers, cur*2)))
+			}
+			return step.Say(".")
 		}
 		if set.MaxCPU == 0 {
-			return platform.Say("raise maxCpu: ").Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxCpu=<whole cores above the current, at most %d>", platformMaxCPU)).Say(".")
+			return platform.Say(fmt.Sprintf("raise maxCpu above the current (whole cores, at most %d): ", platformMaxCPU)).Call("zerops_manage", "action=scale", host).Say(" with maxCpu set to it.")
 		}
 		return platform.Say(fmt.Sprintf("raise maxCpu (now %d): ", set.MaxCPU)).Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxCpu=%d", min(platformMaxCPU, set.MaxCPU*2))).Say(".")
 	case "disk":
@@ -295,7 +326,7 @@ func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, wh
 			return platform.Say(fmt.Sprintf("disk is at the platform maximum (%g GB), scaling will not help: delete what fills it (logs, uploads, caches) or keep files in object storage.", platformMaxDisk))
 		}
 		if set.MaxDisk == 0 {
-			return platform.Say("raise maxDisk: ").Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxDisk=<GB above the current, at most %g>", platformMaxDisk)).Say(".")
+			return platform.Say(fmt.Sprintf("raise maxDisk above the current (GB, at most %g): ", platformMaxDisk)).Call("zerops_manage", "action=scale", host).Say(" with maxDisk set to it.")
 		}
 		return platform.Say(fmt.Sprintf("raise maxDisk (now %g GB): ", set.MaxDisk)).
 			Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxDisk=%g", min(platformMaxDisk, math.Ceil(set.MaxDisk*2)))).Say(".")
@@ -303,7 +334,7 @@ func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, wh
 	if set.MaxRAM >= platformMaxRAM {
 		node := ""
 		if strings.HasPrefix(s.Type.Name, "nodejs") || strings.HasPrefix(s.Type.VersionName, "nodejs") {
-			node = "; cap Node's heap below the RAM with node --max-old-space-size=<MB> in run.start"
+			node = fmt.Sprintf("; cap Node's heap below the RAM with node --max-old-space-size=%d in run.start (¾ of %g GB)", int(platformMaxRAM*1024*3/4), platformMaxRAM)
 		}
 		return platform.Say(fmt.Sprintf("RAM is at the platform maximum (%g GB), scaling will not help: it is likely a leak, see ", platformMaxRAM)).
 			Call("zerops_logs", host).Say(" (").Call("zerops_verify").Say(" diagnoses a crash loop)" + node + ".")
@@ -312,7 +343,7 @@ func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, wh
 	leak := platform.Say(" If RAM keeps climbing to the new limit, it is a leak, not too little RAM: ").Call("zerops_logs", host).
 		Say(" shows the out-of-memory crash and ").Call("zerops_verify", host).Say(" diagnoses it; fix the code.")
 	if set.MaxRAM == 0 {
-		return platform.Say("raise maxRam: ").Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxRam=<GB above the current, at most %g>", platformMaxRAM)).Say(".").Then(leak)
+		return platform.Say(fmt.Sprintf("raise maxRam above the current (GB, at most %g): ", platformMaxRAM)).Call("zerops_manage", "action=scale", host).Say(" with maxRam set to it.").Then(leak)
 	}
 	return platform.Say(fmt.Sprintf("raise maxRam (now %g GB): ", set.MaxRAM)).
 		Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxRam=%g", min(platformMaxRAM, set.MaxRAM*2))).Say(".").Then(leak)

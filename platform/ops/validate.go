@@ -95,8 +95,9 @@ const maxDeployCalls = 3
 // else of its first setup, with setup and a target to choose.
 func DeployNext(ctx context.Context, proj Project, content string) platform.Step {
 	f, err := zeropsyml.Parse([]byte(content))
+	src := proj.Memory.codeSource(proj.ID)
 	if err != nil || len(f.Setups) == 0 {
-		return deployCall("<the service to deploy to>")
+		return platform.Say("zerops_deploy with targetService set to the service to deploy to, and sourceService to the container holding the code (or workingDir to the directory with zerops.yml)")
 	}
 	have := map[string]bool{}
 	if proj.Client != nil {
@@ -115,13 +116,21 @@ func DeployNext(ctx context.Context, proj Project, content string) platform.Step
 		if n > 0 {
 			step = step.Say("; then ")
 		}
-		step, n = step.Then(deployCall(s.Name)), n+1
+		call := deployCall(src, s.Name)
+		if src == (CodeSource{}) { // what to add, said once after the calls
+			call = platform.Call("zerops_deploy", "targetService="+s.Name)
+		}
+		step, n = step.Then(call), n+1
+	}
+	if n > 1 && src == (CodeSource{}) {
+		return step.Say(", each" + sourceUnknown)
+	}
+	if n == 1 && src == (CodeSource{}) {
+		return step.Say(sourceUnknown)
 	}
 	if n > 0 {
 		return step
 	}
 	setup := f.Setups[0].Name
-	target := "targetService=<the service for setup " + setup + ">"
-	return platform.Call("zerops_deploy", "sourceService=<the container holding the code>", target, "setup="+setup).
-		Say(" (local: ").Call("zerops_deploy", "workingDir=<the directory with zerops.yml>", target, "setup="+setup).Say(")")
+	return deploySetup(src, setup).Say(", and targetService set to the service setup " + setup + " is for")
 }

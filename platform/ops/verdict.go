@@ -18,8 +18,8 @@ import (
 // first that no deploy of the user's code has succeeded on it yet. The
 // first question that decides wins: the version, then the probes that
 // failed, then the log, then the probes that answered.
-func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVersion, subdomain, first bool) {
-	j := &judgement{h: h, svc: svc, latest: latest, name: svc.Name, fix: diagnosedFix(h), subdomain: subdomain, first: first}
+func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVersion, src CodeSource, subdomain, first bool) {
+	j := &judgement{h: h, svc: svc, latest: latest, name: svc.Name, fix: diagnosedFix(h), src: src, subdomain: subdomain, first: first}
 	if j.byVersion() {
 		return
 	}
@@ -38,6 +38,7 @@ type judgement struct {
 	latest           *platform.AppVersion
 	name             string        // svc's hostname
 	fix              platform.Step // the diagnosed fix, when there is one
+	src              CodeSource    // where ZCP's last push took the code from
 	subdomain, first bool
 }
 
@@ -80,12 +81,12 @@ func (j *judgement) byVersion() bool {
 	switch {
 	case latest == nil:
 		j.set(platform.VerdictFailing, name+" has no code deployed yet",
-			platform.Say("deploy code to "+name+": ").Then(deployCall(name)).Say("."))
+			platform.Say("deploy code to "+name+": ").Then(deployCall(j.src, name)).Say("."))
 	case latest.StartedWithoutCode():
 		// startWithoutCode runs an empty container: ACTIVE, and nothing of
 		// the user's in it, as before a first deploy.
 		j.set(platform.VerdictFailing, name+" has no code of yours deployed yet: it was started without code (startWithoutCode), so it is "+string(svc.Status)+" with nothing of yours running",
-			platform.Say("deploy code to "+name+": ").Then(deployCall(name)).Say("."))
+			platform.Say("deploy code to "+name+": ").Then(deployCall(j.src, name)).Say("."))
 	case svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping:
 		j.set(platform.VerdictFailing, name+" is "+string(svc.Status)+": nothing runs until it is started",
 			platform.Say("start it with ").Call("zerops_manage", "action=start", host).Say("."))
@@ -111,7 +112,7 @@ func (j *judgement) byVersion() bool {
 			verdict, what, runs = platform.VerdictFailing, "the first deploy", "no code runs on it yet"
 		}
 		j.set(verdict, fmt.Sprintf("%s of %s was cancelled before it deployed (app version %s CANCELLED): %s", what, name, latest.ID, runs),
-			platform.Say("deploy the code to "+name+" again (nothing failed: a cancel stopped the build): ").Then(deployCall(name)).Say("."))
+			platform.Say("deploy the code to "+name+" again (nothing failed: a cancel stopped the build): ").Then(deployCall(j.src, name)).Say("."))
 	case j.first && latest.Failed():
 		j.set(platform.VerdictFailing, fmt.Sprintf("the first deploy of %s ended %s: no code runs on it yet", name, latest.Status),
 			j.or(readBuildLog(name, latest.ID)))
@@ -177,7 +178,7 @@ func (j *judgement) byFailedProbes(t probeTally) bool {
 		j.set(platform.VerdictDegraded, name+" answers 503: the app is starting",
 			platform.Call("zerops_verify", host).Say(" again in about 10 s; if it stays 503, read ").Call("zerops_logs", host).Say("."))
 	case t.down != nil:
-		j.set(platform.VerdictDegraded, name+" answers on some ports only", j.or(deadPortsNext(h, name)))
+		j.set(platform.VerdictDegraded, name+" answers on some ports only", j.or(deadPortsNext(h, j.src, name)))
 	case t.starting > 0:
 		j.set(platform.VerdictDegraded, name+" answers on some ports only", j.or(platform.Call("zerops_verify", host).Say(" again in about 10 s; if a port stays 503, read ").Call("zerops_logs", host).Say(".")))
 	case failed:
@@ -226,14 +227,14 @@ func (j *judgement) byAnswers(t probeTally) {
 		if p.Status == http.StatusNotFound && servesFiles(svc) && rootPath(p.URL) {
 			next = platform.Say(name + " serves the files under run.documentRoot (default /var/www) and finds no index there (index.html; index.php for PHP): " +
 				"deploy a build output's contents with `dist/~` in build.deployFiles (without `~` they land in /var/www/dist), " +
-				"or set run.documentRoot to the deployed folder that holds the index (`public` for Laravel and Symfony), then ").Then(deployCall(name)).Say(".")
+				"or set run.documentRoot to the deployed folder that holds the index (`public` for Laravel and Symfony), then ").Then(deployCall(j.src, name)).Say(".")
 		}
 		j.set(platform.VerdictDegraded, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), next)
 	case t.reached == 0 && len(h.Probes) == 0 && j.subdomain:
 		// The subdomain routes to httpSupport ports only: with none it
 		// reaches nothing, however well the app runs.
 		j.set(platform.VerdictDegraded, name+" has a subdomain (enabled, or asked for at import) but no HTTP port for it to reach: its zerops.yml declares no run.ports entry with httpSupport: true",
-			platform.Say("mark the app's port httpSupport: true in run.ports of zerops.yml, then ").Then(deployCall(name)).
+			platform.Say("mark the app's port httpSupport: true in run.ports of zerops.yml, then ").Then(deployCall(j.src, name)).
 				Say("; if "+name+" serves no HTTP, disable the subdomain instead: ").Call("zerops_subdomain", host, "action=disable").Say("."))
 	case t.reached == 0 && len(h.Probes) == 0:
 		j.set(platform.VerdictHealthy, name+" is "+string(svc.Status)+" with a clean log; it has no HTTP port to probe", platform.Say("nothing to fix."))
@@ -279,7 +280,7 @@ func rootPath(raw string) bool {
 // do not, and the log names no cause: the ports its log shows a listener on
 // say which declared ports nothing listens on. No step to zerops_logs: its
 // answer would point back at verify.
-func deadPortsNext(h *ServiceHealth, name string) platform.Step {
+func deadPortsNext(h *ServiceHealth, src CodeSource, name string) platform.Step {
 	var dead, live []string
 	for _, p := range h.Probes {
 		port := strconv.Itoa(p.Port)
@@ -309,7 +310,7 @@ func deadPortsNext(h *ServiceHealth, name string) platform.Step {
 		listening = live
 	}
 	return platform.Say(fmt.Sprintf("run.ports in zerops.yml declares %s, but the app listens only on %s (its log since the latest start announces no listener on %s): remove %s from run.ports, or make the app listen on %s at 0.0.0.0 too; then ",
-		ports, strings.Join(listening, ", "), ports, ports, it)).Then(deployCall(name)).Say(".")
+		ports, strings.Join(listening, ", "), ports, ports, it)).Then(deployCall(src, name)).Say(".")
 }
 
 // times is n as a count of occurrences: "once", "3 times".
@@ -355,16 +356,45 @@ func firstOK(ps []Probe) Probe {
 	return best
 }
 
-// DeployCall is deployCall for callers outside ops.
-func DeployCall(name string) platform.Step { return deployCall(name) }
-
-// deployCall is the zerops_deploy call that deploys code to name, in both
-// of its argument forms: from the container that holds the code (SSH), or
-// from a directory where ZCP runs (local).
-func deployCall(name string) platform.Step {
-	return platform.Call("zerops_deploy", "sourceService=<the container holding the code>", "targetService="+name).
-		Say(" (local: ").Call("zerops_deploy", "workingDir=<the directory with zerops.yml>", "targetService="+name).Say(")")
+// DeployCall is deployCall for callers outside ops, from where proj's last
+// push came.
+func DeployCall(proj Project, name string) platform.Step {
+	return deployCall(proj.Memory.codeSource(proj.ID), name)
 }
+
+// deployCall is the zerops_deploy call that deploys the code to name from
+// src, where ZCP's last push took it; before any push the call says what
+// to add (the container holding the code, or the directory where ZCP
+// runs), never a made-up value.
+func deployCall(src CodeSource, name string) platform.Step {
+	switch {
+	case src.Service != "" && src.Dir != "":
+		return platform.Call("zerops_deploy", "sourceService="+src.Service, "targetService="+name, "workingDir="+src.Dir)
+	case src.Service != "":
+		return platform.Call("zerops_deploy", "sourceService="+src.Service, "targetService="+name)
+	case src.Dir != "":
+		return platform.Call("zerops_deploy", "workingDir="+src.Dir, "targetService="+name)
+	}
+	return platform.Call("zerops_deploy", "targetService="+name).Say(sourceUnknown)
+}
+
+// deploySetup is deployCall for setup, whose target is for the agent to
+// choose (no service is named after it).
+func deploySetup(src CodeSource, setup string) platform.Step {
+	switch {
+	case src.Service != "" && src.Dir != "":
+		return platform.Call("zerops_deploy", "sourceService="+src.Service, "setup="+setup, "workingDir="+src.Dir)
+	case src.Service != "":
+		return platform.Call("zerops_deploy", "sourceService="+src.Service, "setup="+setup)
+	case src.Dir != "":
+		return platform.Call("zerops_deploy", "workingDir="+src.Dir, "setup="+setup)
+	}
+	return platform.Call("zerops_deploy", "setup="+setup).Say(sourceUnknown)
+}
+
+// sourceUnknown says what a deploy call needs besides its target before
+// ZCP has pushed any code.
+const sourceUnknown = " with sourceService set to the hostname of the container holding the code (or, to deploy from where ZCP runs, workingDir set to the directory with zerops.yml)"
 
 // readBuildLog is the step after a failed build: its log, then a deploy.
 func readBuildLog(name, buildID string) platform.Step {

@@ -133,8 +133,8 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 		}
 		if len(services) == 0 {
 			return nil, platform.NewError(platform.ErrServiceNotFound, "the project has no runtime services to verify",
-				"Create one with zerops_import, then deploy code to it: zerops_deploy sourceService=<the container holding the code> targetService=<its hostname>"+
-					" (local: workingDir=<the directory with zerops.yml> targetService=<its hostname>).")
+				"Create one with zerops_import, then deploy code to it with zerops_deploy: targetService set to its hostname, and sourceService to the container holding the code"+
+					" (or, from where ZCP runs, workingDir to the directory with zerops.yml).")
 		}
 	}
 	host := subdomainHost(ctx, env)
@@ -252,8 +252,9 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 			return h, nil
 		}
 	}
-	judge(h, svc, latest, svc.SubdomainAccess || env.Memory.subdomainPlanned(env.ProjectID, svc.Name), !codeDeployed(svc, versions))
-	nextAfterJudging(h, svc, versions, latest, own)
+	src := env.Memory.codeSource(env.ProjectID)
+	judge(h, svc, latest, src, svc.SubdomainAccess || env.Memory.subdomainPlanned(env.ProjectID, svc.Name), !codeDeployed(svc, versions))
+	nextAfterJudging(h, svc, versions, latest, src, own)
 	if logNote != "" {
 		h.Reason += " (" + logNote + ")"
 	}
@@ -340,10 +341,10 @@ func gatherFindings(ctx context.Context, env VerifyEnv, h *ServiceHealth, svc pl
 
 // nextAfterJudging adds to a judged h what the versions tell: a cancelled
 // newest push, and a rollback when the version before may have worked.
-func nextAfterJudging(h *ServiceHealth, svc platform.ServiceStack, versions []platform.AppVersion, latest *platform.AppVersion, own string) {
+func nextAfterJudging(h *ServiceHealth, svc platform.ServiceStack, versions []platform.AppVersion, latest *platform.AppVersion, src CodeSource, own string) {
 	if c := cancelledNewest(versions, latest); c != nil && own == "" {
 		h.Reason += fmt.Sprintf("; the newest push (app version %s) was cancelled before it deployed: its code does not run", c.ID)
-		h.Next = h.Next.Say(" The cancelled push's code is not deployed; to deploy it: ").Then(deployCall(svc.Name)).Say(".")
+		h.Next = h.Next.Say(" The cancelled push's code is not deployed; to deploy it: ").Then(deployCall(src, svc.Name)).Say(".")
 	}
 	// A stopped service is started, not rolled back: no version of it runs.
 	stopped := svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping
