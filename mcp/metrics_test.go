@@ -143,3 +143,41 @@ func wantKnownArgs(t *testing.T, h *harness, next string) {
 		}
 	}
 }
+
+// Planning for load on a healthy service: below its container ceiling the
+// answer says how far it scales on its own and proposes no value; at the
+// ceiling it proposes a concrete one; and once that is applied, asking
+// again proposes no further raise, so following the answers does not
+// double the ceiling call after call.
+func TestMetrics_PlanForLoadStopsAtHeadroom(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	ctx := context.Background()
+	scale := func(min, max int) {
+		t.Helper()
+		res, _ := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appdev",
+			"minContainers": min, "maxContainers": max}, "scale")
+		wantOK(t, res)
+	}
+	okNext := func() string {
+		t.Helper()
+		_, m := h.callWith(t, ctx, "zerops_metrics", map[string]any{"serviceHostname": "appdev"}, "metrics")
+		if m == nil || m["verdict"] != "ok" {
+			t.Fatalf("metrics: %v, want verdict ok", m)
+		}
+		return str(m["next"])
+	}
+	scale(1, 4)
+	if next := okNext(); !strings.Contains(next, "scales out on its own to 4 containers (1 running now)") || strings.Contains(next, "maxContainers=") {
+		t.Errorf("below the ceiling: next %q, want the headroom said and no value proposed", next)
+	}
+	scale(2, 2)
+	next := okNext()
+	if !strings.Contains(next, "zerops_manage action=scale serviceHostname=appdev maxContainers=4") {
+		t.Fatalf("at the ceiling: next %q, want maxContainers=4 proposed", next)
+	}
+	scale(2, 4)
+	if next := okNext(); strings.Contains(next, "maxContainers=") {
+		t.Errorf("after following the proposal: next %q, want no further raise proposed", next)
+	}
+}

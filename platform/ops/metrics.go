@@ -187,8 +187,9 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 const platformMaxContainers = 10
 
 // moreLoadCall is the scale call that readies svc (whose use is m) for more
-// load, from the scaling in force: twice the containers for a runtime
-// below the most, else twice the RAM or CPU maximum below the platform's;
+// load, from the scaling in force: for a runtime running fewer containers
+// than its maximum, none (it scales out on its own; the headroom is said);
+// twice the containers for a runtime at its maximum below the most, else twice the RAM or CPU maximum below the platform's;
 // with every maximum at the platform's, a higher minimum, so that more is
 // ready before the load comes. A scaling the read does not answer is
 // described, never guessed (a guess could lower a maximum).
@@ -196,6 +197,13 @@ func moreLoadCall(ctx context.Context, c platform.Client, svc *platform.ServiceS
 	set := scalingOf(ctx, c, *svc)
 	host := "serviceHostname=" + svc.Name
 	runtime := svc.Type.Category == platform.CategoryUser
+	// Below its ceiling a service grows on its own: the answer says how far,
+	// and proposes no value (only the load the user expects can tell one), so
+	// following it again and again does not double the ceiling each time.
+	if runtime && m.Containers > 0 && m.Containers < set.MaxContainers {
+		return platform.Say(fmt.Sprintf("%s already scales out on its own to %d containers (%d running now); only if the expected load needs more than %d, raise maxContainers (up to %d) with ",
+			svc.Name, set.MaxContainers, m.Containers, set.MaxContainers, platformMaxContainers)).Call("zerops_manage", "action=scale", host)
+	}
 	switch {
 	case runtime && set.MaxContainers > 0 && set.MaxContainers < platformMaxContainers:
 		return platform.Say(fmt.Sprintf("raise the container count (maxContainers now %d, %d running): ", set.MaxContainers, m.Containers)).
