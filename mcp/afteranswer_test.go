@@ -131,7 +131,7 @@ func TestProgress_NoneAfterAnswerOverHTTP(t *testing.T) {
 	get.Header.Set("Mcp-Session-Id", session)
 	get.Header.Set("Mcp-Protocol-Version", "2025-06-18")
 	standalone := make(chan []wireMessage, 1)
-	res, err := http.DefaultClient.Do(get)
+	res, err := testClient.Do(get)
 	if err == nil {
 		defer func() { _ = res.Body.Close() }()
 		go func() { standalone <- readEvents(t, res.Body) }()
@@ -179,7 +179,7 @@ func rawPost(t *testing.T, url, session, body string) (http.Header, []wireMessag
 	if session != "" {
 		req.Header.Set("Mcp-Session-Id", session)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := testClient.Do(req)
 	if err != nil {
 		t.Errorf("POST: %v", err)
 		return http.Header{}, nil

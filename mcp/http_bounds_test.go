@@ -34,7 +34,7 @@ func (hh *httpHarness) postStatus(t *testing.T, headers map[string]string, body 
 	for k, v := range headers {
 		req.Header.Set(k, v)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := testClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -353,7 +353,7 @@ func TestHTTP_DeleteCancelsCalls(t *testing.T) {
 			if version != "" {
 				del.Header.Set("Mcp-Protocol-Version", version)
 			}
-			resp, err := http.DefaultClient.Do(del)
+			resp, err := testClient.Do(del)
 			if err != nil {
 				t.Fatalf("DELETE with a call queued: %v (it waited for the call)", err)
 			}
@@ -375,6 +375,7 @@ func TestHTTP_LeaksNoGoroutine(t *testing.T) {
 	}
 	baseline := goleak.IgnoreCurrent()
 	t.Cleanup(func() {
+		testTransport.CloseIdleConnections()
 		http.DefaultClient.CloseIdleConnections()
 		goleak.VerifyNone(t, baseline, goleak.IgnoreTopFunction("github.com/blevesearch/bleve/v2/index/scorch.(*Scorch).introducerLoop"),
 			goleak.IgnoreTopFunction("github.com/blevesearch/bleve/v2/index/scorch.(*Scorch).persisterLoop"),

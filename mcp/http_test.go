@@ -107,8 +107,17 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 	for k, v := range b.extra {
 		r.Header.Set(k, v)
 	}
-	return http.DefaultTransport.RoundTrip(r)
+	return testTransport.RoundTrip(r)
 }
+
+// testTransport and testClient carry the tests' HTTP. Not
+// http.DefaultTransport: every httptest.Server.Close (each parallel test
+// closes its own) closes that transport's idle connections, and a POST
+// about to reuse one fails ("http: CloseIdleConnections called").
+var (
+	testTransport = http.DefaultTransport.(*http.Transport).Clone()
+	testClient    = &http.Client{Transport: testTransport}
+)
 
 // connect opens a go-sdk client session over HTTP.
 func (hh *httpHarness) connect(t *testing.T, name, token string) (*sdk.ClientSession, error) {
@@ -268,7 +277,7 @@ func TestHTTP_CancelIsPerSession(t *testing.T) {
 	}
 	del.Header.Set("Authorization", "Bearer "+httpTestToken)
 	del.Header.Set("Mcp-Session-Id", a.ID())
-	resp, err := http.DefaultClient.Do(del)
+	resp, err := testClient.Do(del)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,7 +324,7 @@ func TestHTTP_RefusedDeleteKeepsCalls(t *testing.T) {
 	del.Header.Set("Authorization", "Bearer "+httpTestToken)
 	del.Header.Set("Mcp-Session-Id", a.ID())
 	del.Header.Set("Mcp-Protocol-Version", "1999-01-01")
-	resp, err := http.DefaultClient.Do(del)
+	resp, err := testClient.Do(del)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -366,7 +375,7 @@ func TestHTTP_Refusals(t *testing.T) {
 				}
 				req.Header.Set(k, v)
 			}
-			resp, err := http.DefaultClient.Do(req)
+			resp, err := testClient.Do(req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -442,7 +451,7 @@ func (hh *httpHarness) postRaw(t *testing.T, session, body string) (http.Header,
 	if session != "" {
 		req.Header.Set("Mcp-Session-Id", session)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := testClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

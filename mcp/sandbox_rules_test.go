@@ -87,7 +87,7 @@ func TestSandbox_FailsFromUserMistakes(t *testing.T) {
 
 func get(t *testing.T, url string) int {
 	t.Helper()
-	resp, err := http.Get(url)
+	resp, err := testClient.Get(url)
 	if err != nil {
 		t.Fatal(err)
 	}
