@@ -7,6 +7,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // Typo tolerance: a query word no document uses in any form, close to a
@@ -186,7 +188,7 @@ func (ix *Index) typoFix(w string) (string, bool) {
 	}
 	best, bestDist, bestDocs := "", 3, 0
 	for v, docs := range vocab.docs {
-		d := typoDistance(w, v, 3)
+		d := platform.SwapDistanceWithin(w, v, 3)
 		if d > bestDist || !vocab.fixes(w, v, d, docs) || !ix.analysed(v) {
 			continue
 		}
@@ -255,39 +257,4 @@ func (ix *Index) analysed(w string) bool {
 // topic (a filler, generic or "works" word).
 func knownWord(w string) bool {
 	return fillerWords[w] || genericTerms[w] || fineWords[w]
-}
-
-// typoDistance is the edit distance between a and b counting an insertion,
-// a deletion, a substitution or a swap of two neighbouring runes as one
-// edit (optimal string alignment), or limit when it is limit or more.
-func typoDistance(a, b string, limit int) int {
-	ra, rb := []rune(a), []rune(b)
-	if d := len(ra) - len(rb); d >= limit || -d >= limit {
-		return limit
-	}
-	rows := [3][]int{make([]int, len(rb)+1), make([]int, len(rb)+1), make([]int, len(rb)+1)}
-	for j := range rows[1] {
-		rows[1][j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		before, prev, cur := rows[0], rows[1], rows[2]
-		cur[0] = i
-		rowMin := i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				cur[j] = min(cur[j], before[j-2]+1)
-			}
-			rowMin = min(rowMin, cur[j])
-		}
-		if rowMin >= limit {
-			return limit
-		}
-		rows = [3][]int{prev, cur, before}
-	}
-	return min(rows[1][len(rb)], limit)
 }

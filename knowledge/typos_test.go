@@ -73,34 +73,6 @@ func TestCorrectTypos_Rules(t *testing.T) {
 	}
 }
 
-// TestTypoDistance: insertions, deletions, changes and swaps of neighbouring
-// runes are one edit each; the answer stops at limit.
-func TestTypoDistance(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		a, b  string
-		limit int
-		want  int
-	}{
-		{"kafak", "kafka", 3, 1},
-		{"valky", "valkey", 3, 1},
-		{"photo", "proto", 3, 1},
-		{"qdarnt", "qdrant", 3, 1},
-		{"envirnoment", "environment", 3, 1}, //nolint:misspell // the typo is the test
-		{"instaces", "installs", 3, 2},
-		{"same", "same", 3, 0},
-		{"", "ab", 3, 2},
-		{"abcdef", "uvwxyz", 3, 3},
-		{"ab", "abcdefgh", 3, 3},
-		{"žluť", "žlťu", 3, 1},
-	}
-	for _, tt := range tests {
-		if got := typoDistance(tt.a, tt.b, tt.limit); got != tt.want {
-			t.Errorf("typoDistance(%q, %q, %d) = %d, want %d", tt.a, tt.b, tt.limit, got, tt.want)
-		}
-	}
-}
-
 // testIndex builds the embedded corpus's index.
 func testIndex(t *testing.T) *Index {
 	t.Helper()

@@ -10,12 +10,21 @@ func EditDistance(a, b string) int { return EditDistanceWithin(a, b, math.MaxInt
 
 // EditDistanceWithin is EditDistance, or limit when it is at least limit: a row
 // whose every cell reaches limit ends the count (near-match searches stay cheap).
-func EditDistanceWithin(a, b string, limit int) int {
+func EditDistanceWithin(a, b string, limit int) int { return distanceWithin(a, b, limit, false) }
+
+// SwapDistanceWithin is EditDistanceWithin counting a swap of two
+// neighbouring runes as one edit too (optimal string alignment): "kafak" is
+// one edit from "kafka", as a typist's slip is.
+func SwapDistanceWithin(a, b string, limit int) int { return distanceWithin(a, b, limit, true) }
+
+// distanceWithin counts the edits from a to b, a swap of neighbouring runes
+// one edit when swaps is set, up to limit.
+func distanceWithin(a, b string, limit int, swaps bool) int {
 	ra, rb := []rune(a), []rune(b)
 	if d := len(ra) - len(rb); d >= limit || -d >= limit {
 		return limit
 	}
-	prev, cur := make([]int, len(rb)+1), make([]int, len(rb)+1)
+	before, prev, cur := make([]int, len(rb)+1), make([]int, len(rb)+1), make([]int, len(rb)+1)
 	for j := range prev {
 		prev[j] = j
 	}
@@ -28,12 +37,15 @@ func EditDistanceWithin(a, b string, limit int) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if swaps && i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], before[j-2]+1)
+			}
 			rowMin = min(rowMin, cur[j])
 		}
 		if rowMin >= limit {
 			return limit
 		}
-		prev, cur = cur, prev
+		before, prev, cur = prev, cur, before
 	}
 	return min(prev[len(rb)], limit)
 }
