@@ -367,27 +367,29 @@ func DeployCall(proj Project, name string) platform.Step {
 // to add (the container holding the code, or the directory where ZCP
 // runs), never a made-up value.
 func deployCall(src CodeSource, name string) platform.Step {
-	return deployTo(src, "targetService="+name)
+	switch {
+	case src.Service != "" && src.Dir != "":
+		return platform.Call("zerops_deploy", "sourceService="+src.Service, "targetService="+name, "workingDir="+src.Dir)
+	case src.Service != "":
+		return platform.Call("zerops_deploy", "sourceService="+src.Service, "targetService="+name)
+	case src.Dir != "":
+		return platform.Call("zerops_deploy", "workingDir="+src.Dir, "targetService="+name)
+	}
+	return platform.Call("zerops_deploy", "targetService="+name).Say(sourceUnknown)
 }
 
 // deploySetup is deployCall for setup, whose target is for the agent to
 // choose (no service is named after it).
 func deploySetup(src CodeSource, setup string) platform.Step {
-	return deployTo(src, "setup="+setup)
-}
-
-// deployTo is the zerops_deploy call with target (its targetService= or
-// setup= argument) from src.
-func deployTo(src CodeSource, target string) platform.Step {
 	switch {
 	case src.Service != "" && src.Dir != "":
-		return platform.Call("zerops_deploy", "sourceService="+src.Service, target, "workingDir="+src.Dir)
+		return platform.Call("zerops_deploy", "sourceService="+src.Service, "setup="+setup, "workingDir="+src.Dir)
 	case src.Service != "":
-		return platform.Call("zerops_deploy", "sourceService="+src.Service, target)
+		return platform.Call("zerops_deploy", "sourceService="+src.Service, "setup="+setup)
 	case src.Dir != "":
-		return platform.Call("zerops_deploy", "workingDir="+src.Dir, target)
+		return platform.Call("zerops_deploy", "workingDir="+src.Dir, "setup="+setup)
 	}
-	return platform.Call("zerops_deploy", target).Say(sourceUnknown)
+	return platform.Call("zerops_deploy", "setup="+setup).Say(sourceUnknown)
 }
 
 // sourceUnknown says what a deploy call needs besides its target before
