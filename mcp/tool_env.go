@@ -73,13 +73,8 @@ func (s *Server) envTool() toolDef {
 		if len(res.YmlKeys) > 0 && !anyFailed(outcomes) {
 			out.Next = ymlKeysNext(s.opsProject(), res)
 		}
-		if strings.Contains(out.Next, "action=restart") { // the restart call once: in next; the note keeps why
-			out.Notes = slices.Clone(out.Notes)
-			for i, n := range out.Notes {
-				if before, _, ok := strings.Cut(n, " after a restart:"); ok {
-					out.Notes[i] = before + " after a restart."
-				}
-			}
+		if strings.Contains(out.Next, "action=restart") { // the restart once: next is it
+			out.Notes = slices.DeleteFunc(slices.Clone(out.Notes), func(n string) bool { return strings.Contains(n, "after a restart") })
 		}
 		return out, nil
 	})

@@ -16,7 +16,7 @@ func TestBinary_Demo(t *testing.T) {
 		t.Fatalf("zcp demo: exit %d\n%s\nstderr:\n%s", code, out, errOut)
 	}
 	for _, want := range []string{"zerops_workflow", "nodejs@99", "not valid", "fix: Use nodejs@24", "valid: 2 services",
-		"created api and pg; 2 platform processes", "… Creating api", "set DATABASE_URL on appdev", "note: Running containers see the change",
+		"created api and pg; 2 platform processes", "… Creating api", "set DATABASE_URL on appdev",
 		"appdev restarted", "log lines of appdev", "zerops_events", "10 calls"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("transcript lacks %q:\n%s", want, out)
