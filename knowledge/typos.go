@@ -28,8 +28,9 @@ const (
 // among them. Never changed once made (stems once), so safe for
 // concurrent reads.
 type vocabulary struct {
-	docs  map[string]int
-	names map[string]bool
+	docs     map[string]int
+	names    map[string]bool
+	services map[string][]string // a name of a services/ document → its URIs
 
 	stemOnce sync.Once
 	stems    map[string]string // a name's analysed term → the name, made on first use
@@ -40,7 +41,7 @@ type vocabulary struct {
 var namedFolders = []string{"services/", "runtimes/", "frameworks/", "tools/"}
 
 func newVocabulary(docs []Document) *vocabulary {
-	v := &vocabulary{docs: map[string]int{}, names: map[string]bool{}}
+	v := &vocabulary{docs: map[string]int{}, names: map[string]bool{}, services: map[string][]string{}}
 	for _, d := range docs {
 		seen := map[string]bool{}
 		for _, w := range letterWords(d.Title + " " + strings.Join(d.Keywords, " ") + " " + d.Content) {
@@ -51,6 +52,9 @@ func newVocabulary(docs []Document) *vocabulary {
 		}
 		for n := range docNames(d) {
 			v.names[n] = true
+			if strings.HasPrefix(d.URI, URIPrefix+"services/") {
+				v.services[n] = append(v.services[n], d.URI)
+			}
 		}
 	}
 	for _, w := range expansionWords() {
