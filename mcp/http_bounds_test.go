@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -264,12 +265,19 @@ func TestHTTP_ConnectionsPerAddressCapped(t *testing.T) {
 }
 
 // TestHTTP_ShutdownAnswersCallsInFlight: CloseSessions (SIGTERM) answers every
-// call already sent before the stream closes: a cancellable one answers
-// CANCELED, one that ignores its cancel answers that its outcome is unknown
-// once DrainTimeout passes; a request after it is refused.
+// call already sent before the stream closes: a restart followed to its end
+// stops waiting and answers that its process keeps running, one that
+// ignores its cancel answers that its outcome is unknown once
+// DrainTimeout passes; a request after it is refused.
+//
+// The shutdown comes once the restart follows its process (its first progress
+// arrived): cancelled earlier, before or during the restart's PUT, it answers
+// CANCELED instead, and "in flight" alone did not say which.
 func TestHTTP_ShutdownAnswersCallsInFlight(t *testing.T) {
 	t.Parallel()
-	hh := newHTTPHarness(t, time.Hour, mcp.HTTPOptions{DrainTimeout: 300 * time.Millisecond})
+	// The production drain: the cancelled restart answers itself within it,
+	// however loaded the machine; the stuck call holds the drain to its end.
+	hh := newHTTPHarness(t, time.Hour, mcp.HTTPOptions{DrainTimeout: mcp.DefaultDrainTimeout})
 	stuck, release := make(chan struct{}), make(chan struct{})
 	defer close(release)
 	hh.srv.SDK().AddTool(&sdk.Tool{Name: "stuck", InputSchema: json.RawMessage(`{"type":"object"}`)},
@@ -278,9 +286,17 @@ func TestHTTP_ShutdownAnswersCallsInFlight(t *testing.T) {
 			<-release // ignores its cancel
 			return &sdk.CallToolResult{}, nil
 		})
+	following := make(chan struct{}) // closed by the restart's first progress
+	var once sync.Once
+	c := sdk.NewClient(&sdk.Implementation{Name: "draining", Version: "1"}, &sdk.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, req *sdk.ProgressNotificationClientRequest) {
+			if req.Params.ProgressToken == "r" {
+				once.Do(func() { close(following) })
+			}
+		},
+	})
 	// The go-sdk's default retries, as a real client has: the session ending after
 	// the answers must not fail a call whose answer is already on its stream.
-	c := sdk.NewClient(&sdk.Implementation{Name: "draining", Version: "1"}, nil)
 	cs, err := c.Connect(t.Context(), &sdk.StreamableClientTransport{Endpoint: hh.url, HTTPClient: &http.Client{Transport: bearer{token: httpTestToken}}}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -298,20 +314,29 @@ func TestHTTP_ShutdownAnswersCallsInFlight(t *testing.T) {
 		restart <- answer{res, err}
 	}()
 	go func() { res, err := cs.CallTool(t.Context(), callParams("stuck", nil)); stucked <- answer{res, err} }()
-	await(t, "the restart in flight", func() bool { return len(hh.srv.InFlight()) == 1 })
-	<-stuck
+	for what, ch := range map[string]chan struct{}{"the restart's first progress": following, "the stuck call": stuck} {
+		select {
+		case <-ch:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: not within 20 s", what)
+		}
+	}
 	closed := make(chan struct{})
 	go func() { defer close(closed); hh.http.CloseSessions() }()
 	for name, want := range map[string]struct {
-		ch   chan answer
-		text string
-	}{"restart": {restart, "CANCELED"}, "stuck": {stucked, "outcome is unknown"}} {
+		ch      chan answer
+		text    string
+		isError bool
+	}{
+		"restart": {restart, "stopped waiting: the call was cancelled; the process keeps running", false},
+		"stuck":   {stucked, "outcome is unknown", true},
+	} {
 		select {
 		case a := <-want.ch:
 			if a.err != nil {
 				t.Errorf("%s after the shutdown: %v; want an answer saying %q", name, a.err, want.text)
-			} else if !a.res.IsError || !strings.Contains(text(a.res), want.text) {
-				t.Errorf("%s after the shutdown: %s; want an answer saying %q", name, text(a.res), want.text)
+			} else if a.res.IsError != want.isError || !strings.Contains(text(a.res), want.text) {
+				t.Errorf("%s after the shutdown: %s (error %v); want an answer saying %q (error %v)", name, text(a.res), a.res.IsError, want.text, want.isError)
 			}
 		case <-time.After(20 * time.Second):
 			t.Fatalf("%s: no answer within 20 s of the shutdown", name)
