@@ -163,9 +163,10 @@ func withYml(vars []heldVar, yml map[string]string) []heldVar {
 }
 
 // redeployFixes reports whether the top diagnosis is fixed by a deploy (so a
-// rollback may help too); true when there is none. A reference to a
-// service the project lacks is not: the version before references it too
-// (when the service was just deleted) or needs it all the same.
+// rollback may help too); false when there is none: nothing says the new
+// version is broken. A reference to a service the project lacks is not:
+// the version before references it too (when the service was just
+// deleted) or needs it all the same.
 func redeployFixes(ds []diagnose.Diagnosis) bool {
-	return len(ds) == 0 || ds[0].NeedsDeploy() && ds[0].MissingService() == ""
+	return len(ds) > 0 && ds[0].NeedsDeploy() && ds[0].MissingService() == ""
 }
