@@ -140,7 +140,7 @@ func ValidateScale(p ScaleParams, svc *platform.ServiceStack) (platform.Autoscal
 	problems = append(problems, scaleOrderProblems(p)...)
 	horizontal := p.MinContainers != nil || p.MaxContainers != nil || p.StartContainers != nil
 	if horizontal && svc != nil && svc.Type.Category != "" && svc.Type.Category != platform.CategoryUser {
-		problems = append(problems, fmt.Sprintf("%s is a managed service (%s): container counts are fixed (1 single, 3 HA)", svc.Name, svc.Type.VersionName))
+		return platform.AutoscalingParams{}, nil, managedContainersErr(svc)
 	}
 	if len(problems) > 0 {
 		return platform.AutoscalingParams{}, nil, scalingErr(strings.Join(problems, "; "),
@@ -215,6 +215,25 @@ func scaleOrderProblems(p ScaleParams) []string {
 		problems = append(problems, fmt.Sprintf("minContainers %d is above maxContainers %d", *p.MinContainers, *p.MaxContainers))
 	}
 	return problems
+}
+
+// managedContainersErr refuses container counts for svc, a managed
+// service: its mode fixes them (1 single, 3 HA), and the mode is chosen at
+// creation only, so the ways on are vertical scaling or a new HA service.
+func managedContainersErr(svc *platform.ServiceStack) error {
+	mode, count := "single", "1 container"
+	if svc.Mode == "HA" {
+		mode, count = "HA", "3 containers"
+	}
+	msg := fmt.Sprintf("%s is a managed service (%s) in %s mode: its mode fixes its container count (%s), so minContainers and maxContainers do not apply",
+		svc.Name, svc.Type.VersionName, mode, count)
+	more := "For more capacity scale " + svc.Name + " vertically (minCpu/maxCpu, minRam/maxRam, minDisk/maxDisk)"
+	if mode == "single" {
+		name, version, _ := strings.Cut(svc.Type.VersionName, "@")
+		more += "; for high availability, which is chosen when a service is created, create a new service of type " +
+			name + ":ha@" + version + " (zerops_import), move the data into it and point the app's references at it"
+	}
+	return scalingErr(msg, more+". Nothing was changed.")
 }
 
 func scalingErr(msg, suggestion string) error {

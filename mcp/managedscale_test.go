@@ -1,0 +1,31 @@
+package mcp_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// TestScale_ManagedContainersNamesTheFix: container counts asked of a
+// managed database are refused with what applies (its mode fixes them)
+// and the ways to what the user wants: vertical scaling, or a new HA
+// service and a move of the data; not the generic ranges (issue 34 walk).
+func TestScale_ManagedContainersNamesTheFix(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.call(t, "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "db", "minContainers": 2, "maxContainers": 3})
+	wantError(t, res, m, platform.ErrInvalidScaling)
+	said := str(m["error"]) + " " + str(m["suggestion"])
+	for _, w := range []string{"single", "postgresql:ha@16", "minRam", "Nothing was changed"} {
+		if !strings.Contains(said, w) {
+			t.Errorf("the answer lacks %q: %s", w, said)
+		}
+	}
+	if strings.Contains(said, "1–10") || strings.Contains(said, "min ≤ max") {
+		t.Errorf("the answer restates the generic ranges: %s", said)
+	}
+	if reqs := strings.Join(callRequests(h.fake), " "); strings.Contains(reqs, "autoscaling") {
+		t.Errorf("a scaling change was sent: %s", reqs)
+	}
+}
