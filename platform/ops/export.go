@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -26,7 +28,8 @@ func Placeholder(key string) string { return "<fill in " + key + ">" }
 // Export reads the platform's export of the project (hostname empty) or of
 // one service and makes it importable and secret-free: the project section
 // is dropped (an import into a project takes services only) and every
-// secret value is replaced by a placeholder naming its key.
+// secret value is replaced by a placeholder naming its key (a value made of
+// references is no secret: it is kept).
 func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, error) {
 	c, projectID := proj.Client, proj.ID
 	var text string
@@ -133,8 +136,8 @@ func maskSecrets(svc *yaml.Node) []string {
 	return keys
 }
 
-// maskEnv returns a copy of a secrets field with every value a placeholder,
-// and the keys it masked: a map (KEY: value), a list of KEY=value lines or of
+// maskEnv returns a copy of a secrets field with every value but references
+// a placeholder, and the keys it masked: a map (KEY: value), a list of KEY=value lines or of
 // maps, or one dotenv text (KEY=value lines). Anything else is replaced
 // whole, named field[i].
 func maskEnv(field string, v *yaml.Node) (*yaml.Node, []string) {
@@ -148,7 +151,11 @@ func maskEnv(field string, v *yaml.Node) (*yaml.Node, []string) {
 	case v.Kind == yaml.MappingNode:
 		out := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
 		for j := 0; j+1 < len(v.Content); j += 2 {
-			key := v.Content[j].Value
+			key, val := v.Content[j].Value, v.Content[j+1]
+			if val.Kind == yaml.ScalarNode && referencesOnly(val.Value) {
+				out.Content = append(out.Content, v.Content[j], val)
+				continue
+			}
 			out.Content = append(out.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key},
 				&yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: Placeholder(key)})
 			keys = append(keys, key)
@@ -160,7 +167,9 @@ func maskEnv(field string, v *yaml.Node) (*yaml.Node, []string) {
 			if item.Kind == yaml.AliasNode && item.Alias != nil {
 				item = item.Alias
 			}
-			switch key, _, ok := strings.Cut(item.Value, "="); {
+			switch key, val, ok := strings.Cut(item.Value, "="); {
+			case item.Kind == yaml.ScalarNode && ok && referencesOnly(val):
+				out.Content = append(out.Content, item)
 			case item.Kind == yaml.MappingNode:
 				m, named := maskEnv(field, item)
 				out.Content = append(out.Content, m)
@@ -179,8 +188,11 @@ func maskEnv(field string, v *yaml.Node) (*yaml.Node, []string) {
 	}
 	var lines []string
 	for _, l := range strings.Split(v.Value, "\n") {
-		if key, _, ok := strings.Cut(l, "="); ok && !strings.HasPrefix(strings.TrimSpace(l), "#") && strings.TrimSpace(key) != "" {
-			key = strings.TrimSpace(key)
+		if key, val, ok := strings.Cut(l, "="); ok && !strings.HasPrefix(strings.TrimSpace(l), "#") && strings.TrimSpace(key) != "" {
+			if key = strings.TrimSpace(key); referencesOnly(val) {
+				lines = append(lines, key+"="+strings.TrimSpace(val))
+				continue
+			}
 			lines = append(lines, key+"="+Placeholder(key))
 			keys = append(keys, key)
 		}
@@ -189,4 +201,18 @@ func maskEnv(field string, v *yaml.Node) (*yaml.Node, []string) {
 		lines, keys = []string{Placeholder(field)}, []string{field}
 	}
 	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: strings.Join(lines, "\n") + "\n", Style: yaml.LiteralStyle}, keys
+}
+
+// envRef is a reference to a variable: ${db_hostname}, ${appVersionId}.
+var envRef = regexp.MustCompile(`\$\{[A-Za-z0-9_]+\}`)
+
+// ownText is literal text long enough to be a secret of its own.
+var ownText = regexp.MustCompile(`[A-Za-z0-9]{` + strconv.Itoa(platform.MinScrubbedSecret) + `,}`)
+
+// referencesOnly reports whether an exported value is references, alone or
+// joined by short literal text (a URL's scheme and punctuation): it holds
+// no secret, and a placeholder would lose the wiring it is.
+func referencesOnly(v string) bool {
+	rest := envRef.ReplaceAllString(v, "")
+	return rest != v && !ownText.MatchString(rest)
 }
