@@ -32,6 +32,7 @@ type Index struct {
 
 	titleOnce sync.Once
 	titles    map[string][]string // URI → the document's specific title terms, prepared on the first search
+	naming    map[string][]string // URI → the title terms that name the document (a config file's name aside), with titles
 
 	vocabOnce sync.Once
 	vocab     *vocabulary // the words the documents use, prepared on the first query word no document uses

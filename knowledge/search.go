@@ -165,16 +165,24 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 	return res, nil
 }
 
+// minNamingSpecificity: a title word used by two thirds of the documents
+// or more names none of them.
+const minNamingSpecificity = 1.0 / 3
+
 // coverTitles multiplies by titleCover the score of each document whose
 // title's specific words (two or more) the query typed all ("from single
 // to HA" → "HA vs single container"), and re-sorts: a question that names
 // a document's whole subject is about that document, more than about the
-// service or runtime it mentions.
+// service or runtime it mentions. A config reference is filed under its
+// file's name, which agents seldom type: its title's other words name it
+// when two or more are left and none is used by two thirds of the
+// documents or more ("cache between builds" → "zerops.yml build cache";
+// "env variables" names no one document).
 func (ix *Index) coverTitles(hits []scored, typed []string, topics map[string]bool) []scored {
-	titles := ix.titleTerms()
+	ix.titleTerms()
 	stems := ix.stems(typed)
 	for i, h := range hits {
-		title := titles[h.ID]
+		title := ix.naming[h.ID]
 		if topics[h.ID] || len(title) >= 2 && !slices.ContainsFunc(title, func(st string) bool { return !stems[st] }) {
 			hits[i].Score *= titleCover
 		}
@@ -183,13 +191,20 @@ func (ix *Index) coverTitles(hits []scored, typed []string, topics map[string]bo
 	return hits
 }
 
-// titleTerms maps each document's URI to its title's specific terms.
+// titleTerms maps each document's URI to its title's specific terms (and
+// prepares ix.naming: the terms that name it, see coverTitles).
 func (ix *Index) titleTerms() map[string][]string {
 	ix.titleOnce.Do(func() {
 		ix.titles = make(map[string][]string, len(ix.docs))
+		ix.naming = make(map[string][]string, len(ix.docs))
 		for _, d := range ix.docs {
 			specific, _ := splitGeneric(ix.analyzer.terms(d.Title))
 			ix.titles[d.URI] = specific
+			ix.naming[d.URI] = specific
+			if rest := slices.DeleteFunc(slices.Clone(specific), func(t string) bool { return slices.Contains(configFiles, t) }); len(rest) >= 2 &&
+				!slices.ContainsFunc(rest, func(t string) bool { return ix.specificity(t) < minNamingSpecificity }) {
+				ix.naming[d.URI] = rest
+			}
 		}
 	})
 	return ix.titles
