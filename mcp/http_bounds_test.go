@@ -134,7 +134,7 @@ func TestHTTP_SlowOpenerDelaysNoOne(t *testing.T) {
 		t.Fatalf("a client starting while another's initialize is held: %v", err)
 	}
 	_ = cs.Close()
-	if err := <-slow; err != nil {
+	if err := within(t, "the slow client", slow); err != nil {
 		t.Errorf("the slow client, released: %v", err)
 	}
 	// The slot the slow opener reserved was given back: the limit still counts right.
@@ -314,13 +314,8 @@ func TestHTTP_ShutdownAnswersCallsInFlight(t *testing.T) {
 		restart <- answer{res, err}
 	}()
 	go func() { res, err := cs.CallTool(t.Context(), callParams("stuck", nil)); stucked <- answer{res, err} }()
-	for what, ch := range map[string]chan struct{}{"the restart's first progress": following, "the stuck call": stuck} {
-		select {
-		case <-ch:
-		case <-time.After(20 * time.Second):
-			t.Fatalf("%s: not within 20 s", what)
-		}
-	}
+	within(t, "the restart's first progress", following)
+	within(t, "the stuck call", stuck)
 	closed := make(chan struct{})
 	go func() { defer close(closed); hh.http.CloseSessions() }()
 	for name, want := range map[string]struct {
@@ -427,9 +422,9 @@ func TestHTTP_LeaksNoGoroutine(t *testing.T) {
 	}
 	done := make(chan struct{})
 	go func() { defer close(done); _, _ = cs.CallTool(t.Context(), callParams("stuck", nil)) }()
-	<-stuck
+	within(t, "the stuck call", stuck)
 	hh.http.CloseSessions()
-	<-done
+	within(t, "the stuck call's end", done)
 }
 
 // FuzzHTTPBody posts arbitrary bodies to an open session over HTTP. Whatever
