@@ -76,8 +76,34 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 	for i, f := range got {
 		out[i] = Diagnosis{Signal: f.sig.id, Cause: f.sig.cause, Fix: f.sig.fix, Evidence: clip(f.text), Doc: f.sig.doc}
 		out[i].specialise(f.text, stage, opt, prepFiles)
+		out[i].fillPort(opt)
 	}
 	return dropEchoes(out)
+}
+
+// SortByLikelihood orders ds most likely cause first, as ClassifyWith
+// orders one log's; ties keep their order.
+func SortByLikelihood(ds []Diagnosis) {
+	rank := func(d Diagnosis) int {
+		if s := signalByID[d.Signal]; s != nil {
+			return s.rank
+		}
+		return 0
+	}
+	slices.SortStableFunc(ds, func(a, b Diagnosis) int { return rank(b) - rank(a) })
+}
+
+// fillPort writes the service's declared port (opt) where d's texts show a
+// command's or code's <port>; unknown, the words say where it comes from.
+func (d *Diagnosis) fillPort(opt Options) {
+	r := strings.NewReplacer(`"<port>"`, "(the port in run.ports)", "<port>", "(the port in run.ports)")
+	if port := opt.Port; len(opt.Ports) > 0 || port > 0 {
+		if len(opt.Ports) > 0 {
+			port = opt.Ports[0]
+		}
+		r = strings.NewReplacer("<port>", strconv.Itoa(port))
+	}
+	d.Cause, d.Fix = r.Replace(d.Cause), r.Replace(d.Fix)
 }
 
 // matchLines reads each signal's first line: the signals found, in line
@@ -133,9 +159,6 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		if l := langOf(opt.Runtime); l != "" && l != "python" && !pyServerLine.MatchString(text) {
 			d.Fix = strings.Replace(d.Fix, pyStartOptions, "", 1)
 		}
-		if len(opt.Ports) > 0 { // the port run.ports declares
-			d.Fix = strings.ReplaceAll(d.Fix, "<port>", strconv.Itoa(opt.Ports[0]))
-		}
 	case "prepare-reads-deploy-files":
 		if prepFiles != "" {
 			d.prepManifestFix(prepFiles)
@@ -157,7 +180,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 	} else if ref := unresolvedRef.FindString(text); ref != "" {
 		_, key, _ := strings.Cut(ref, "_") // hostnames have no underscore: the key follows the first
 		d.Cause = "The env reference " + ref + " did not resolve (no service or variable of that name), so the app got the literal text."
-		d.Fix = "Correct the reference in `run.envVariables` to ${<hostname>_" + key + " of a service that exists (`zerops_discover` lists them), keeping the variable, or create that service."
+		d.Fix = "Correct the hostname before `_" + key + "` in the reference in `run.envVariables` to a service that exists (`zerops_discover` lists them), keeping the variable and its key, or create that service."
 	}
 }
 

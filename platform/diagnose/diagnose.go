@@ -28,6 +28,10 @@ type Options struct {
 	// Ports are the service's declared run.ports; when set, an app that logs
 	// it listens on another port is diagnosed wrong-port.
 	Ports []int
+	// Port is the service's declared port, written into the fix texts when
+	// Ports is empty; unlike Ports it diagnoses nothing. With neither, a fix
+	// names the port in words, never a made-up value.
+	Port int
 	// BadRefs are the service's and project's variables whose references
 	// name no service; a diagnosis of the host or variable they leave
 	// unresolved then names the variable and the call that fixes it.

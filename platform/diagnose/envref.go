@@ -80,7 +80,7 @@ func (d *Diagnosis) locate(b BadRef) {
 	if b.Gone != "" && b.Recreate != "" {
 		create = fmt.Sprintf("%s, so that %s resolves; or ", b.Recreate, b.Ref)
 	}
-	use := "${<hostname>" + key + " of a service of the kind the app needs, if the project has one (" + strings.Join(b.Services, ", ") + ")"
+	use := "the key " + strings.Trim(key, "_}") + " of a service of the kind the app needs, if the project has one (" + strings.Join(b.Services, ", ") + ")"
 	switch { // the kind the reference names first: a hostname that looks alike may be another kind (pg, py)
 	case len(b.Kin) > 0: // the same key on each service of the kind the reference names
 		create, use = "", KinRefs(b.Kin, key)

@@ -38,7 +38,7 @@ var localServers = []struct {
 		"`php artisan serve` binds 127.0.0.1: pass `--host=0.0.0.0 --port=<port>` in `run.start` (on php-nginx and php-apache the web server serves the app without it).",
 		"`php artisan serve` listens on 8000 unless told otherwise: pass `--host=0.0.0.0 --port=<port>` in `run.start`.", false},
 	{lazyregexp.New(`Starting development server at https?://`),
-		"Django's runserver binds 127.0.0.1 unless given an address (a bare port too): start it with `python manage.py runserver 0.0.0.0:<port>` in `run.start`; in production, gunicorn: `gunicorn --bind 0.0.0.0:<port> <project>.wsgi`.",
+		"Django's runserver binds 127.0.0.1 unless given an address (a bare port too): start it with `python manage.py runserver 0.0.0.0:<port>` in `run.start`; in production, `gunicorn --bind 0.0.0.0:<port>` with the project's wsgi module.",
 		"Django's runserver listens on 8000 unless given a port: start it with `python manage.py runserver 0.0.0.0:<port>` in `run.start`.", false},
 	{lazyregexp.New(`Development Server \(https?://`),
 		"PHP's built-in server listens only on the address it is given: start it with `php -S 0.0.0.0:<port>` in `run.start` (on php-nginx and php-apache the web server serves the app without it).",
@@ -206,6 +206,6 @@ func (d *Diagnosis) permissionFix(line string) {
 		return
 	}
 	d.Cause = "Deno runs the app without " + m[1] + " access and cannot ask for it without a terminal, so the app exits at its first " + m[1] + " use."
-	d.Fix = "Grant it in `run.start`: `deno run " + m[2] + " <script>` (the flag before the script: after it, it goes to the script), or `-A` for every permission."
+	d.Fix = "Grant it in `run.start`: `deno run " + m[2] + "` followed by the script (the flag before the script: after it, it goes to the script), or `-A` for every permission."
 	d.envOnly = false
 }

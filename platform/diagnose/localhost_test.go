@@ -135,7 +135,7 @@ func TestClassify_DenoPermissionNamesTheFlag(t *testing.T) {
 	if len(ds) == 0 || ds[0].Signal != "permission-denied" {
 		t.Fatalf("diagnoses %v, want permission-denied", signalIDs(ds))
 	}
-	for _, w := range []string{"deno run --allow-net <script>", "before the script", "net access"} {
+	for _, w := range []string{"`deno run --allow-net` followed by the script", "before the script", "net access"} {
 		if !strings.Contains(ds[0].Cause+" "+ds[0].Fix, w) {
 			t.Errorf("%q lacks %q", ds[0].Cause+" "+ds[0].Fix, w)
 		}

@@ -74,8 +74,8 @@ func TestClassify_GunicornHostFlagLeadsToBind(t *testing.T) {
 	t.Parallel()
 	ds := Classify([]string{"usage: gunicorn [OPTIONS] [APP_MODULE]", "gunicorn: error: unrecognized arguments: --host",
 		"App version v1 exited with code 2 (start attempt 1); restarting in 2s"}, Runtime)
-	if len(ds) == 0 || ds[0].Signal != "start-command-invalid" || !strings.Contains(ds[0].Fix, "--bind 0.0.0.0:<port>") {
-		t.Fatalf("diagnoses %+v, want start-command-invalid with --bind first", ds)
+	if len(ds) == 0 || ds[0].Signal != "start-command-invalid" || !strings.Contains(ds[0].Fix, "--bind 0.0.0.0:(the port in run.ports)") {
+		t.Fatalf("diagnoses %+v, want start-command-invalid with --bind first, the port unknown in words", ds)
 	}
 }
 

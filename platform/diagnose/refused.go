@@ -62,7 +62,7 @@ func (d *Diagnosis) refusedFix(line string) {
 	switch strings.Trim(host, "[]") {
 	case "127.0.0.1", "localhost", "::1":
 		d.Cause = fmt.Sprintf("The app calls %s:%s, which is its own container: nothing listens there, and the service it means runs in another container.", host, port)
-		d.Fix = "Call the other service by its hostname: http://<hostname>:<port> with the port its `run.ports` declares (`zerops_discover` lists both), e.g. an env variable set to http://${<hostname>_hostname}:<port>; localhost is only the app's own container."
+		d.Fix = "Call the other service by its hostname and the port its `run.ports` declares, as http://hostname:port (`zerops_discover` lists both; an env variable can reference its hostname); localhost is only the app's own container."
 	case "?":
 		d.Cause = fmt.Sprintf("The app calls port %s of another server and the connection is refused: nothing listens there.", port)
 	default:

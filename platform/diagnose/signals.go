@@ -37,7 +37,7 @@ var signals = []signal{
 	{"prepare-reads-deploy-files", "`run.prepareCommands` read /var/www, but they build the runtime image before the deploy puts the files there.",
 		"Move the commands that need the deployed files (cd /var/www, installs from its manifest, migrations) to `run.initCommands` (they run in /var/www at each start) or to `build.buildCommands`; keep OS packages in `run.prepareCommands` (`build.addToRunPrepare` copies files they need).", docBuild, 93},
 	{"prepare-command-failed", "A prepare command (installing OS packages into the build or run image) failed.",
-		"Fix `build.prepareCommands` / `run.prepareCommands`: use the package manager of the base with sudo (commands run as the zerops user): `sudo apk add --no-cache <pkg>` on Alpine (the default), `sudo apt-get install -y <pkg>` on Ubuntu (`os: ubuntu`), with existing package names.", docBuild, 88},
+		"Fix `build.prepareCommands` / `run.prepareCommands`: use the package manager of the base with sudo (commands run as the zerops user): `sudo apk add --no-cache` on Alpine (the default), `sudo apt-get install -y` on Ubuntu (`os: ubuntu`), each followed by existing package names.", docBuild, 88},
 	{"compile-error", "The code does not compile: the compiler or bundler reported an error in the source.",
 		"Fix the reported file and line in the source and deploy again; `build.buildCommands` stays as is.", docBuild, 80},
 	{"deploy-files-missing", "A path listed in deployFiles does not exist after the build commands ran.",
@@ -49,7 +49,7 @@ var signals = []signal{
 
 	// Start and crash.
 	{"init-command-failed", "A `run.initCommands` command failed, so the app is not started (they run at every container start, before `run.start`).",
-		"Fix the init command the log names: a file it runs must be in `build.deployFiles`, a package install belongs in `run.prepareCommands` (with sudo), and a migration against a database still starting needs `zsc execOnce ${appVersionId} --retryUntilSuccessful -- <command>`; every init command must exit 0.", docStart, 92},
+		"Fix the init command the log names: a file it runs must be in `build.deployFiles`, a package install belongs in `run.prepareCommands` (with sudo), and a migration against a database still starting needs `zsc execOnce ${appVersionId} --retryUntilSuccessful --` before the command; every init command must exit 0.", docStart, 92},
 	{"start-file-missing", "The start command names a file that is not in the deployed files.",
 		"Make `run.start` name a file the build produces, and include it (and its directory) in `build.deployFiles`.", docStart, 90},
 	{"start-command-invalid", "The start command passes an option its program does not accept, so it prints its usage and exits.",
@@ -69,7 +69,7 @@ var signals = []signal{
 	{"host-not-found", "The app connects to a hostname that does not resolve in the project's private network.",
 		"Point the app at a service that exists (`zerops_discover` lists them). Where a reference gives the host, change only its hostname and keep the variable after it (${postgres_connectionString} becomes ${db_connectionString} when the database service is db), where it is set: `run.envVariables` in zerops.yml (then deploy), or a service or project variable (`zerops_env`, then restart).", docNetwork, 83},
 	{"connection-refused", "The app calls another server's port and the connection is refused: nothing listens at that address (the server is down, listens on another port or only on its own localhost, or the address is wrong).",
-		"Call another service as http://<hostname>:<port>, the port its `run.ports` declares (`zerops_discover` lists both); localhost or 127.0.0.1 is the app's own container. Check that the service called is ACTIVE (`zerops_discover`) and that its log (`zerops_logs`) shows it listening on 0.0.0.0 on that port.", docNetwork, 78},
+		"Call another service as http://hostname:port, with its hostname and the port its `run.ports` declares (`zerops_discover` lists both); localhost or 127.0.0.1 is the app's own container. Check that the service called is ACTIVE (`zerops_discover`) and that its log (`zerops_logs`) shows it listening on 0.0.0.0 on that port.", docNetwork, 78},
 	{"https-between-services", "The app speaks HTTPS to another service over the private network, which serves plain HTTP.",
 		"Call other services as http://hostname:port inside the project; HTTPS ends at the Zerops balancer (subdomain or domain).", docNetwork, 80},
 	{"port-in-use", "The app tries to listen on a port another process already holds.",
@@ -93,7 +93,7 @@ var signals = []signal{
 	{"too-many-connections", "The database refused a connection because all its connection slots are taken.",
 		"Lower the app's connection pool size (per container × containers), or give the database more resources with `zerops_manage action=scale`.", docDatabase, 77},
 	{"db-schema-missing", "The app queries a table, column or database that does not exist yet: migrations have not run.",
-		"Run the migrations on deploy in `run.initCommands` (e.g. zsc execOnce ${appVersionId} -- <migrate command>).", docDatabase, 72},
+		"Run the migrations on deploy in `run.initCommands` (e.g. `zsc execOnce ${appVersionId} --` followed by the migrate command).", docDatabase, 72},
 
 	// Resources.
 	{"disk-full", "A disk ran out of space.",

@@ -354,7 +354,25 @@ func projectLogs(ctx context.Context, proj Project, lf platform.LogFetcher, para
 		}
 		return starts[name]
 	}
-	return newLogsResult("", lines, more).withDiagnoses(diagnose.Runtime).withEarlier(start), nil
+	return newLogsResult("", lines, more).byService(ctx, proj, services).withEarlier(start), nil
+}
+
+// byService classifies the answer's lines service by service, each knowing
+// its service (type, code, variables, ports), most likely cause first.
+func (r *LogsResult) byService(ctx context.Context, proj Project, services []platform.ServiceStack) *LogsResult {
+	lines := map[string][]string{}
+	for _, e := range r.Entries {
+		name := cmp.Or(e.Service, r.Shared["service"])
+		lines[name] = append(lines[name], e.Message)
+	}
+	r.Diagnoses = nil
+	for _, svc := range services {
+		if l := lines[svc.Name]; len(l) > 0 && !svc.System {
+			r.Diagnoses = append(r.Diagnoses, classifyRuntime(ctx, proj, svc, l, diagnose.Options{})...)
+		}
+	}
+	diagnose.SortByLikelihood(r.Diagnoses)
+	return r
 }
 
 // buildLogs answers a logs call for one build of svc, filtered like any other.

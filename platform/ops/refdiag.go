@@ -92,6 +92,9 @@ func nearest(s string, names []string) string {
 // svc's and the project's and classifies again knowing them.
 func classifyRuntime(ctx context.Context, proj Project, svc platform.ServiceStack, lines []string, opt diagnose.Options) []diagnose.Diagnosis {
 	projectID := proj.ID
+	if opt.Port == 0 { // the port a fix names
+		opt.Port = declaredPort(svc)
+	}
 	// The run base pushed runs the code; else the service's type says.
 	opt.Code = proj.Memory.deployedCode(projectID, svc.ID)
 	opt.Runtime = cmp.Or(svc.Type.VersionName, svc.Type.Name)
@@ -135,6 +138,18 @@ func classifyRuntime(ctx context.Context, proj Project, svc platform.ServiceStac
 		}
 	}
 	return forService(svc.Name, diagnose.ClassifyWith(lines, diagnose.Runtime, opt))
+}
+
+// declaredPort is svc's first declared HTTP port, else its first port; 0
+// when it declares none.
+func declaredPort(svc platform.ServiceStack) int {
+	if ports := httpPorts(svc); len(ports) > 0 {
+		return ports[0]
+	}
+	if len(svc.Ports) > 0 {
+		return svc.Ports[0].Port
+	}
+	return 0
 }
 
 // forService names the service in each fix's zerops_env call: the
