@@ -349,7 +349,10 @@ func expandQuery(q string) expansion {
 	if isErrorish(q, toks) {
 		e.focus = nil // in an error message a service's name is context, the error the subject
 	}
-	if asksChoice(toks) {
+	if asksType(toks) {
+		e.original = slices.DeleteFunc(e.original, func(t string) bool { return t == "type" }) // the question's form, not its topic
+	}
+	if asksChoice(toks) || asksType(toks) {
 		// "postgres or mariadb?" is about the choice, not about either service.
 		e.focus = nil
 		e.add("choose", false)
@@ -598,6 +601,12 @@ func asksChoice(toks []string) bool {
 		}
 	}
 	return false
+}
+
+// asksType reports whether toks ask which service type to use ("what
+// service type do I add", "which service type for redis"): a choice too.
+func asksType(toks []string) bool {
+	return containsPhrase(toks, "which service type") || containsPhrase(toks, "what service type")
 }
 
 // namesService reports whether t names one managed service, itself or through an alias.

@@ -224,6 +224,8 @@ func TestRetrieval_RankingRules(t *testing.T) {
 		{"deploy the api from my machine with zcli", "zerops://docs/operations/deploy-with-zcli zerops://docs/tools/zcli", ""},
 		{"pushed the repo with zcli from my laptop and the env file is missing in the container", "zerops://docs/operations/deploy-with-zcli", ""},
 		{"reach the database from my machine", "zerops://docs/operations/vpn-local-development zerops://docs/operations/connect-to-managed-services", ""},
+		// asking which service type to use is a choice: the decision document leads
+		{"what service type do I add for a redis cache", "zerops://docs/decisions/choose-cache", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
