@@ -56,4 +56,8 @@ func TestVerify_NoRollbackWithoutDiagnosis(t *testing.T) {
 	if strings.Contains(text(res), "rollback=true") {
 		t.Errorf("verify without a diagnosis offers a rollback: %s", text(res))
 	}
+	// The app answered, with an error: not a bind or port to fix.
+	if next := str(m["next"]); strings.Contains(next, "nothing answers") || strings.Contains(next, "make the app listen") || !strings.Contains(next, "answers 500") {
+		t.Errorf("verify of an app answering 500 sends to its bind: %s", next)
+	}
 }
