@@ -54,13 +54,20 @@ func errStopped(actor string) error {
 
 // ctxError turns the end of a caller's context into a PlatformError that
 // still matches context.Canceled / context.DeadlineExceeded with errors.Is.
+// The call ended while it waited its turn: the step it waited for never
+// started, so its suggestion is to look before retrying, not to fix the
+// arguments.
 func ctxError(ctx context.Context, what string) error {
 	err, code := cmp.Or(ctx.Err(), context.Canceled), platform.ErrCanceled
 	if errors.Is(err, context.DeadlineExceeded) {
 		code = platform.ErrAPITimeout
 	}
-	return &platform.PlatformError{Code: code, Message: what + ": " + err.Error(), Err: err}
+	return &platform.PlatformError{Code: code, Message: what + ": " + err.Error(), Err: err, Suggestion: waitedSuggestion}
 }
+
+// waitedSuggestion is the next step after a call that ended while waiting.
+const waitedSuggestion = "The call ended while it waited its turn: the step it waited for never started, though earlier steps of the same call may have. " +
+	"Check zerops_events (or zerops_discover) for what changed, then retry only what is missing."
 
 func round(d time.Duration) string {
 	if d < time.Millisecond {

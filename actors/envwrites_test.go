@@ -86,6 +86,8 @@ func TestEnvWrites_QueuedWriteCancelled(t *testing.T) {
 	cancel()
 	if err := recv(t, errc); platform.ErrorCode(err) != platform.ErrCanceled || !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled queued write: %v, want CANCELED", err)
+	} else if pe := (*platform.PlatformError)(nil); !errors.As(err, &pe) || !strings.Contains(pe.Suggestion, "never started") {
+		t.Errorf("cancelled queued write: %v, want a suggestion saying the write never started", err)
 	}
 	if ran.Load() {
 		t.Error("a write cancelled in the queue ran")
