@@ -60,4 +60,7 @@ func TestVerify_NoRollbackWithoutDiagnosis(t *testing.T) {
 	if next := str(m["next"]); strings.Contains(next, "nothing answers") || strings.Contains(next, "make the app listen") || !strings.Contains(next, "answers 500") {
 		t.Errorf("verify of an app answering 500 sends to its bind: %s", next)
 	}
+	if strings.Contains(text(res), "does not answer HTTP") {
+		t.Errorf("verify of an app answering 500 says it does not answer: %s", text(res))
+	}
 }
