@@ -52,14 +52,17 @@ func TestGateway_PollsStayWithinTheBudget(t *testing.T) {
 	if len(times) != 12 {
 		t.Fatalf("%d requests, want 12", len(times))
 	}
-	// A token bucket admits at most burst + rate·(b−a) requests in [a, b]; one
-	// token (125 ms) covers a goroutine descheduled between the limiter and the
-	// stamp on a loaded machine. Any bypass of the shared budget still shows: its
-	// requests outrun the bound within a few hundred milliseconds.
+	// A token bucket admits at most burst + rate·(b−a) requests in [a, b].
+	// The stamps are taken after the limiter, so a goroutine descheduled
+	// between the two moves its stamp later: slack tokens (375 ms) cover that
+	// on a loaded 2-core machine (one token, 125 ms, did not). A bypass still
+	// shows: the six polls alone, unbudgeted, would stamp 6 requests within
+	// a few milliseconds, where the bound allows 4.
+	const slack = 3
 	for i := range times {
 		for j := i + 1; j < len(times); j++ {
 			n := float64(j - i + 1)
-			if allowed := burst + 1 + rate*times[j].Sub(times[i]).Seconds(); n > allowed {
+			if allowed := burst + slack + rate*times[j].Sub(times[i]).Seconds(); n > allowed {
 				t.Fatalf("%v requests within %v, the budget allows %.1f", n, times[j].Sub(times[i]), allowed)
 			}
 		}
