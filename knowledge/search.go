@@ -24,7 +24,6 @@ const (
 	genericBoost       = 0.1 // generic words (container, service, app) in a title or keyword barely count
 	titleCover         = 2.0 // a document whose whole title the query names ("single … to HA": HA vs single container)
 	identBoost         = 1.0 // a config key or tool name typed as spelled (prepareCommands, zerops_env) that a document lists as a keyword
-	contextLead        = 3.0 // without the service it names, a topic document leads the service's by this much: the service is context
 )
 
 // ErrEmptyQuery is returned by Search for a query with nothing to search
@@ -88,22 +87,7 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 			exp.focus = nil // the service is the context of the topic the question names
 		}
 	}
-	typedTopic := original
-	names, nameDocs := ix.serviceNames(original, exp)
-	if ix.namesAreContext(original, exp, names, nameDocs) {
-		// The service is where the topic happens, not what is asked: it
-		// weighs as any typed word, in a clause of its own, and its
-		// document gets no focus.
-		original, exp.added, exp.strong = withoutNames(original, names), withoutNames(exp.added, names), withoutNames(exp.strong, names)
-		exp.focus = nil
-	} else {
-		names = nil
-	}
 	bq := buildQuery(original, exp.added, exp.strong, exp.focus)
-	if len(names) > 0 && len(bq) > 0 {
-		text := strings.Join(names, " ")
-		bq = append(bq, match{fieldTitle, text, boostTitle}, match{fieldKeywords, text, boostKeywords}, match{fieldContent, text, boostContent})
-	}
 	if len(contentOnly) > 0 {
 		bq = append(bq, match{fieldContent, strings.Join(contentOnly, " "), boostContent})
 	}
@@ -129,7 +113,7 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 		res.Suggestions = ix.suggest(exp.terms)
 		return res, nil
 	}
-	hits := ix.coverTitles(ix.topN(bq, len(ix.docs)), typedTopic, topics)
+	hits := ix.coverTitles(ix.topN(bq, len(ix.docs)), original, topics)
 	hits = hits[:min(limit, len(hits))]
 	snippetTerms := [][]string{ix.contentTerms(original), ix.contentTerms(exp.added)}
 	for _, h := range hits {
@@ -521,87 +505,6 @@ func withoutFiller(terms []string) []string {
 	}
 	if len(out) == 0 {
 		return terms
-	}
-	return out
-}
-
-// serviceNames are the words of typed that name a managed service the
-// query focuses on ("postgres", "valkey"), with their aliases, and the
-// documents of those services; none when typed also names a runtime or a
-// framework: wiring the two together is the service's own subject
-// ("connect a flask app to valkey").
-func (ix *Index) serviceNames(typed []string, exp expansion) (names []string, docs map[string]bool) {
-	if len(exp.focus) == 0 {
-		return nil, nil
-	}
-	v := ix.vocabulary()
-	for _, t := range typed {
-		base, _, _ := strings.Cut(t, "@")
-		if !v.names[base] {
-			continue
-		}
-		if !namesService(base) {
-			return nil, nil
-		}
-		for _, n := range append([]string{t, base}, aliases[base]...) {
-			if !slices.Contains(names, n) {
-				names = append(names, n)
-			}
-		}
-	}
-	docs = map[string]bool{}
-	for _, n := range names {
-		for _, uri := range v.services[n] {
-			docs[uri] = true
-		}
-	}
-	return names, docs
-}
-
-// namesAreContext decides whether the services a question names are its
-// subject or the context of a topic ("postgres was created single, can I
-// switch it to HA later", "disk full on my postgres"): it ranks the question
-// without the names, and when a topic document (outside the named folders)
-// then leads the services' documents by more than contextLead, the topic is
-// what is asked.
-func (ix *Index) namesAreContext(typed []string, exp expansion, names []string, docs map[string]bool) bool {
-	if len(names) == 0 || len(docs) == 0 {
-		return false
-	}
-	rest := withoutNames(typed, names)
-	if len(ix.stems(rest)) == 0 {
-		return false // nothing but the service: it is the subject
-	}
-	bq := buildQuery(rest, withoutNames(exp.added, names), withoutNames(exp.strong, names), nil)
-	if len(bq) == 0 {
-		return false
-	}
-	topic, service := 0.0, 0.0
-	for _, h := range ix.topN(bq, len(ix.docs)) {
-		switch {
-		case docs[h.ID]:
-			service = max(service, h.Score)
-		case topic == 0 && !inNamedFolder(h.ID):
-			topic = h.Score
-		}
-	}
-	return topic > contextLead*service
-}
-
-// inNamedFolder reports whether uri is a document of a named folder
-// (a service, a runtime, a framework, a tool).
-func inNamedFolder(uri string) bool {
-	rest := strings.TrimPrefix(uri, URIPrefix)
-	return slices.ContainsFunc(namedFolders, func(f string) bool { return strings.HasPrefix(rest, f) })
-}
-
-// withoutNames is terms without names.
-func withoutNames(terms, names []string) []string {
-	var out []string
-	for _, t := range terms {
-		if !slices.Contains(names, t) {
-			out = append(out, t)
-		}
 	}
 	return out
 }

@@ -29,9 +29,8 @@ func TestSearch_TopSections(t *testing.T) {
 		{"how do I give my worker the postgres password", "zerops://docs/services/postgresql", "## Generated env variables", []string{"## Scaling profiles"}},
 		// an alias of the question's word finds its heading ("backed" → backup)
 		{"does valkey get backed up", "zerops://docs/services/valkey", "## Backups", nil},
-		// a type's mode (postgresql:ha@18) is a word of its section; "postgres" names the document, not a section
-		// (moving a single postgres to HA is the HA document's topic: the service is its context)
-		{"the postgres type for ha in import", "zerops://docs/services/postgresql", "## import.yml", nil},
+		// a type's mode (postgresql:single@18) is a word of its section; "postgres" names the document, not a section
+		{"move a single postgres to ha without losing data", "zerops://docs/services/postgresql", "## import.yml", nil},
 		// a word of a snake_case identifier finds the section writing it (DB_PASSWORD: ${db_password})
 		{"the password variable of postgres for my api", "zerops://docs/services/postgresql", "## Connect from an app", nil},
 	}

@@ -28,9 +28,8 @@ const (
 // among them. Never changed once made (stems once), so safe for
 // concurrent reads.
 type vocabulary struct {
-	docs     map[string]int
-	names    map[string]bool
-	services map[string][]string // a name of a services/ document → its URIs
+	docs  map[string]int
+	names map[string]bool
 
 	stemOnce sync.Once
 	stems    map[string]string // a name's analysed term → the name, made on first use
@@ -41,7 +40,7 @@ type vocabulary struct {
 var namedFolders = []string{"services/", "runtimes/", "frameworks/", "tools/"}
 
 func newVocabulary(docs []Document) *vocabulary {
-	v := &vocabulary{docs: map[string]int{}, names: map[string]bool{}, services: map[string][]string{}}
+	v := &vocabulary{docs: map[string]int{}, names: map[string]bool{}}
 	for _, d := range docs {
 		seen := map[string]bool{}
 		for _, w := range letterWords(d.Title + " " + strings.Join(d.Keywords, " ") + " " + d.Content) {
@@ -52,9 +51,6 @@ func newVocabulary(docs []Document) *vocabulary {
 		}
 		for n := range docNames(d) {
 			v.names[n] = true
-			if strings.HasPrefix(d.URI, URIPrefix+"services/") {
-				v.services[n] = append(v.services[n], d.URI)
-			}
 		}
 	}
 	for _, w := range expansionWords() {
