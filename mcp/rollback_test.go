@@ -145,3 +145,31 @@ func TestRollback_SecondGoesToTheOneLiveBefore(t *testing.T) {
 		t.Fatalf("the second rollback did not go back to v1 (%s), the version live before v3: %s", v1, text(res))
 	}
 }
+
+// TestRollback_ChecksAVersionOlderThanTheNewestFive: v1 live, then five
+// versions that crash; the rollback brings v1 back and checks it, though
+// v1 is not among the newest five versions a verify lists (it once answered
+// "could not check it: project ID is empty": v1 was read by id alone).
+func TestRollback_ChecksAVersionOlderThanTheNewestFive(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	wd := h.workDir(t)
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	ctx := context.Background()
+
+	res, m := h.callWith(t, ctx, "zerops_deploy", args, "v1")
+	if m["verdict"] != string(platform.VerdictLive) {
+		t.Fatalf("v1 is not live: %s", text(res))
+	}
+	v1 := m["build"].(map[string]any)["appVersionId"].(string)
+	must(t, os.Remove(filepath.Join(wd, "index.js")))
+	for i := 2; i <= 6; i++ {
+		if res, m = h.callWith(t, ctx, "zerops_deploy", args, "broken"); m["verdict"] == string(platform.VerdictLive) {
+			t.Fatalf("v%d without its start file is live: %s", i, text(res))
+		}
+	}
+	res, m = h.callWith(t, ctx, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage"}, "back")
+	if m["verdict"] != string(platform.VerdictLive) || m["build"].(map[string]any)["appVersionId"] != v1 {
+		t.Fatalf("the rollback to v1, older than the newest five, was not checked live: %s", text(res))
+	}
+}

@@ -7,15 +7,16 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// ownVersion is the app version id: from versions when listed there, else
-// read by id (nil when the platform has no such version).
-func ownVersion(ctx context.Context, c platform.Client, versions []platform.AppVersion, id string) (*platform.AppVersion, error) {
+// ownVersion is the app version id of service serviceID: from versions
+// when listed there, else read by id within the service (nil when the
+// platform has no such version).
+func ownVersion(ctx context.Context, c platform.Client, serviceID string, versions []platform.AppVersion, id string) (*platform.AppVersion, error) {
 	for i := range versions {
 		if versions[i].ID == id {
 			return &versions[i], nil
 		}
 	}
-	found, err := c.SearchAppVersions(platform.FreshRead(ctx), platform.AppVersionFilter{ID: id, Limit: 1})
+	found, err := c.SearchAppVersions(platform.FreshRead(ctx), platform.AppVersionFilter{ID: id, ServiceID: serviceID, Limit: 1})
 	if err != nil {
 		return nil, asPlatformError(err, "reading app version "+id)
 	}

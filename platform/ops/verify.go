@@ -247,7 +247,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	logNote := gatherFindings(ctx, env, h, svc, latest, projectHost, path)
 	if own != "" && latest != nil && latest.ID == own {
 		// A later deploy may have replaced it while it was probed.
-		if mine, err := ownVersion(ctx, env.Client, nil, own); err == nil && mine != nil && mine.Status == platform.AppVersionBackup {
+		if mine, err := ownVersion(ctx, env.Client, svc.ID, nil, own); err == nil && mine != nil && mine.Status == platform.AppVersionBackup {
 			judgeReplaced(ctx, env.Client, h, svc, *mine)
 			return h, nil
 		}
@@ -283,7 +283,7 @@ func judgedVersion(ctx context.Context, env VerifyEnv, h *ServiceHealth, svc pla
 		latest = liveVersion(versions)
 	}
 	if own != "" {
-		mine, err := ownVersion(ctx, env.Client, versions, own)
+		mine, err := ownVersion(ctx, env.Client, svc.ID, versions, own)
 		if err != nil {
 			return nil, false, err
 		}
