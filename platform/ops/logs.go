@@ -81,6 +81,30 @@ func (r *LogsResult) withEarlier(start func(service string) time.Time) *LogsResu
 	return r
 }
 
+// withCurrentOnly keeps, when the lines logged since their service's latest
+// start (start gives it; zero: unknown, every line counts) show a failure,
+// only the failures those lines show (classify reads them, as an answer of
+// their own): an earlier start's, which a deploy, rollback or restart has
+// since replaced, would lead to a fix already made.
+func (r *LogsResult) withCurrentOnly(start func(service string) time.Time, classify func(current *LogsResult) []diagnose.Diagnosis) *LogsResult {
+	if len(r.Diagnoses) == 0 {
+		return r
+	}
+	current := &LogsResult{Service: r.Service, Shared: r.Shared}
+	for _, e := range r.Entries {
+		if at := start(cmp.Or(e.Service, r.Shared["service"], r.Service)); at.IsZero() || !e.Time.Before(at) {
+			current.Entries = append(current.Entries, e)
+		}
+	}
+	if len(current.Entries) == 0 || len(current.Entries) == len(r.Entries) {
+		return r
+	}
+	if d := classify(current); len(d) > 0 {
+		r.Diagnoses = d
+	}
+	return r
+}
+
 // OtherPort is a line where the app says it listens on none of the
 // service's declared HTTP ports ("" if none does).
 func (r *LogsResult) OtherPort() string { return r.otherPort }
@@ -283,7 +307,9 @@ func logs(ctx context.Context, proj Project, lf platform.LogFetcher, p LogsParam
 	res := newLogsResult(svc.Name, toLines(entries, ""), len(entries) >= limit)
 	res.Diagnoses = classifyRuntime(ctx, proj, *svc, res.messages(), diagnose.Options{})
 	start := latestStart(ctx, proj, *svc)
-	res.withEarlier(func(string) time.Time { return start })
+	res.withCurrentOnly(func(string) time.Time { return start }, func(cur *LogsResult) []diagnose.Diagnosis {
+		return classifyRuntime(ctx, proj, *svc, cur.messages(), diagnose.Options{})
+	}).withEarlier(func(string) time.Time { return start })
 	ports := httpPorts(*svc)
 	if len(ports) == 0 {
 		return res, nil
@@ -354,7 +380,9 @@ func projectLogs(ctx context.Context, proj Project, lf platform.LogFetcher, para
 		}
 		return starts[name]
 	}
-	return newLogsResult("", lines, more).byService(ctx, proj, services).withEarlier(start), nil
+	return newLogsResult("", lines, more).byService(ctx, proj, services).
+		withCurrentOnly(start, func(cur *LogsResult) []diagnose.Diagnosis { return cur.byService(ctx, proj, services).Diagnoses }).
+		withEarlier(start), nil
 }
 
 // byService classifies the answer's lines service by service, each knowing
