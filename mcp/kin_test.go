@@ -48,7 +48,7 @@ func TestEnv_MissingServiceReferenceNamesEachServiceOfItsKind(t *testing.T) {
 	}
 	v = h.verifyUntil(t, func(svc map[string]any) bool { return svc["diagnoses"] != nil })
 	const kin = "${db_connectionString} (db is postgresql@16)"
-	if next := str(v["next"]); !strings.Contains(next, kin) || strings.Contains(next, "${py_") {
+	if next := str(v["next"]); !strings.Contains(next, "${db_connectionString}") || !strings.Contains(next, "(db is postgresql@16)") || strings.Contains(next, "${py_") {
 		t.Errorf("after deleting pg, verify next %q: want %s, not the python service py", next, kin)
 	}
 	_, m = h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"DB=${pg_connectionString}"}})

@@ -70,7 +70,7 @@ func TestEnv_MissingServiceReferenceKeepsTheKey(t *testing.T) {
 		t.Errorf("env set warnings %q, want %s", w, kept)
 	}
 	_, v := h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
-	if next := str(v["next"]); !strings.Contains(next, kept) {
+	if next := str(v["next"]); !strings.Contains(next, `variables=["DATABASE_URL=${db_connectionString}"]`) || !strings.Contains(next, "(db is postgresql@16)") {
 		t.Errorf("verify next %q, want %s", next, kept)
 	}
 

@@ -184,6 +184,10 @@ func badRefNext(res *ops.EnvResult, consequence string) string {
 	if len(keys) > 5 {
 		keys = keys[:5]
 	}
+	if fix := res.BadRefFixes[keys[0]]; len(keys) == 1 && fix != "" {
+		return fmt.Sprintf("Next: %s holds a reference that will not resolve (warnings): %s. Fix the variable first: zerops_env action=set %s variables=[\"%s=%s\"] restart=true, then zerops_verify%s.",
+			platform.Clip(keys[0], 60), consequence, target, platform.Clip(keys[0], 60), fix, verify)
+	}
 	return fmt.Sprintf("Next: %s hold%s a reference that will not resolve (warnings): %s. Fix the variable first: zerops_env action=set %s variables=[\"%s=…\"] restart=true with a reference the warning names (or action=delete), then zerops_verify%s.",
 		platform.Clip(strings.Join(keys, ", "), 200), pick(len(res.BadRefKeys), "s", ""), consequence, target, platform.Clip(keys[0], 60), verify)
 }

@@ -26,6 +26,7 @@ type BadRef struct {
 	Kin      []Kin    // the project's services of the kind Host names (postgres → its postgresql services)
 	Gone     string   // Host was just deleted: when, and its latest backup; or ""
 	Recreate string   // with Gone: how to create Host again and restore its backup
+	Whole    bool     // the variable's value is the reference alone
 }
 
 // Kin is a service of the kind a reference names: its hostname and type.
@@ -93,8 +94,12 @@ func (d *Diagnosis) locate(b BadRef) {
 		d.envOnly = false
 		return
 	}
-	d.Fix = fmt.Sprintf("%schange the variable, not zerops.yml (a redeploy or rollback keeps it): zerops_env action=set %s variables=[\"%s=…\"] restart=true referencing %s, or zerops_env action=delete %s variables=[\"%s\"] restart=true.",
-		create, target, b.Key, use, target, b.Key)
+	value, referencing := "…", " referencing "+use
+	if b.Whole && len(b.Kin) == 1 { // the call as it is sent
+		value, referencing = "${"+b.Kin[0].Name+key, " ("+b.Kin[0].Name+" is "+b.Kin[0].Type+")"
+	}
+	d.Fix = fmt.Sprintf("%schange the variable, not zerops.yml (a redeploy or rollback keeps it): zerops_env action=set %s variables=[\"%s=%s\"] restart=true%s, or zerops_env action=delete %s variables=[\"%s\"] restart=true.",
+		create, target, b.Key, value, referencing, target, b.Key)
 	d.Fix = strings.ToUpper(d.Fix[:1]) + d.Fix[1:]
 	d.envOnly = true
 }

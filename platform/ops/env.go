@@ -65,6 +65,10 @@ type EnvResult struct {
 	Warnings []string `json:"warnings,omitempty"`
 	// BadRefKeys are the set variables holding a reference that will not resolve.
 	BadRefKeys []string `json:"-"`
+	// BadRefFixes hold, for a bad key whose value is the reference alone to
+	// a service the project lacks, the reference to the one service of the
+	// kind it names.
+	BadRefFixes map[string]string `json:"-"`
 	// YmlKeys are the set variables that run.envVariables of the
 	// service's deployed zerops.yml also declare (as the platform lists
 	// them, or as ZCP last deployed it): the value set does not reach the app.
@@ -206,8 +210,9 @@ func Env(ctx context.Context, proj Project, q EnvQueue, name EnvAction, target E
 		return settleProcesses(c, res.Processes), err
 	}
 	var warnings, badKeys []string
+	var fixes map[string]string
 	if action == EnvSet {
-		warnings, badKeys = envRefWarnings(ctx, proj, pairs)
+		warnings, badKeys, fixes = envRefWarnings(ctx, proj, pairs)
 	}
 	if action == EnvGet || q == nil {
 		_, err = write(ctx)
@@ -215,7 +220,7 @@ func Env(ctx context.Context, proj Project, q EnvQueue, name EnvAction, target E
 		err = q.Write(ctx, queueKey, write)
 	}
 	if res != nil {
-		res.Warnings, res.BadRefKeys = warnings, badKeys
+		res.Warnings, res.BadRefKeys, res.BadRefFixes = warnings, badKeys, fixes
 		if action == EnvSet && svc != nil {
 			res.YmlKeys, res.Warnings = shadowedByYml(proj, svc, pairs, res.ymlListed, res.Warnings)
 			if len(res.YmlKeys) == len(pairs) { // a restart cannot give the app these values

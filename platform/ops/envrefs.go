@@ -106,8 +106,10 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 // KEY stays the literal text) and each ${host_KEY} in pairs that no service
 // of the project resolves: no service host (naming the services there are)
 // or no variable KEY on it (naming its keys), each with the likely meant one.
-// It also returns the keys of the pairs holding such a reference.
-func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warnings, keys []string) {
+// It also returns the keys of the pairs holding such a reference, and for
+// a pair whose value is a missing service's reference alone, with one
+// service of the kind it names, that service's reference (fixes).
+func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warnings, keys []string, fixes map[string]string) {
 	values := make([]string, len(pairs))
 	var out []string
 	for i, p := range pairs {
@@ -130,12 +132,17 @@ func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warning
 			formed[p.Key] = true
 		}
 	}
+	fixes = map[string]string{}
 	for i, p := range pairs {
 		if formed[p.Key] || strings.Contains(p.Value, "${"+p.Key+"}") || slices.ContainsFunc(issues, func(r refIssue) bool { return strings.Contains(values[i], r.text) }) {
 			keys = append(keys, p.Key)
 		}
+		// A value that is the reference alone, to the one service of its kind: its fix is that service's reference.
+		if j := slices.IndexFunc(issues, func(r refIssue) bool { return r.text == strings.TrimSpace(p.Value) }); j >= 0 && issues[j].keys == nil && len(issues[j].kin) == 1 {
+			fixes[p.Key] = "${" + issues[j].kin[0].Name + "_" + issues[j].key + "}"
+		}
 	}
-	return out, keys
+	return out, keys, fixes
 }
 
 // explain says what is wrong with r and how to fix it, given the project's

@@ -68,7 +68,8 @@ func badRefs(ctx context.Context, proj Project, svc platform.ServiceStack, vars 
 					where = diagnose.InYml
 				}
 				out = append(out, diagnose.BadRef{Where: where, Service: svc.Name, Key: v.key, Ref: r.text,
-					Host: r.host, Services: names, Near: nearest(r.host, names), Kin: r.kin, Gone: r.gone, Recreate: r.recreate})
+					Host: r.host, Services: names, Near: nearest(r.host, names), Kin: r.kin, Gone: r.gone, Recreate: r.recreate,
+					Whole: strings.TrimSpace(v.value) == r.text})
 			}
 		}
 	}
