@@ -173,3 +173,43 @@ func TestRollback_ChecksAVersionOlderThanTheNewestFive(t *testing.T) {
 		t.Fatalf("the rollback to v1, older than the newest five, was not checked live: %s", text(res))
 	}
 }
+
+// TestRollback_GoesToTheVersionAVerifyFoundHealthy: v1 live; v2 crashes on a
+// service variable, fixed with zerops_env, and zerops_verify finds v2
+// healthy; v3 crashes. The rollback goes back to v2, the version live
+// before v3, not past it to v1 (v2 was once remembered as not answering).
+func TestRollback_GoesToTheVersionAVerifyFoundHealthy(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	wd := h.workDir(t)
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	ctx := context.Background()
+
+	if res, m := h.callWith(t, ctx, "zerops_deploy", args, "v1"); m["verdict"] != string(platform.VerdictLive) {
+		t.Fatalf("v1 is not live: %s", text(res))
+	}
+	env := func(v string) {
+		t.Helper()
+		if res, _ := h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{v}}, "env"); res.IsError {
+			t.Fatalf("env set %s: %s", v, text(res))
+		}
+	}
+	env("PGHOST=${postgres_hostname}")
+	res, m := h.callWith(t, ctx, "zerops_deploy", args, "v2")
+	if m["verdict"] == string(platform.VerdictLive) {
+		t.Fatalf("v2 with a bad reference is live: %s", text(res))
+	}
+	v2 := m["build"].(map[string]any)["appVersionId"].(string)
+	if res, _ := h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"PGHOST=${db_hostname}"}, "restart": true}, "fix"); res.IsError {
+		t.Fatalf("env fix: %s", text(res))
+	}
+	h.verifyUntil(t, func(svc map[string]any) bool { return svc["verdict"] == "healthy" })
+	must(t, os.Remove(filepath.Join(wd, "index.js")))
+	if res, m = h.callWith(t, ctx, "zerops_deploy", args, "v3"); m["verdict"] == string(platform.VerdictLive) {
+		t.Fatalf("v3 without its start file is live: %s", text(res))
+	}
+	res, m = h.callWith(t, ctx, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage"}, "back")
+	if m["verdict"] != string(platform.VerdictLive) || m["build"].(map[string]any)["appVersionId"] != v2 {
+		t.Fatalf("the rollback did not go back to v2 (%s), found healthy before v3: %s", v2, text(res))
+	}
+}

@@ -154,6 +154,13 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
+	for _, h := range out.Services {
+		// A version once seen not answering (say, until a variable was
+		// fixed) that answers now is a way back for a default rollback again.
+		if h.Verdict == platform.VerdictHealthy && h.AppVersion != nil && h.AppVersion.Status == platform.AppVersionActive {
+			env.Memory.NoteAnswering(env.ProjectID, h.AppVersion.ID, true)
+		}
+	}
 	// The first of the worst, one with a diagnosed failure before one
 	// without (a service never deployed waits; a broken one is the task).
 	worst := slices.MaxFunc(out.Services, func(a, b ServiceHealth) int {
