@@ -181,3 +181,26 @@ func TestMetrics_PlanForLoadStopsAtHeadroom(t *testing.T) {
 		t.Errorf("after following the proposal: next %q, want no further raise proposed", next)
 	}
 }
+
+// TestMetrics_NeverDeployedServiceRunsNothing: a runtime created without
+// code (READY_TO_DEPLOY) runs no container, so it reports no use and is
+// not the service the answer proposes to scale for more load.
+func TestMetrics_NeverDeployedServiceRunsNothing(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.call(t, "zerops_metrics", map[string]any{})
+	wantOK(t, res)
+	for _, s := range m["services"].([]any) {
+		if svc := s.(map[string]any); svc["service"] == "appstage" && svc["verdict"] != string(ops.MetricsNoData) {
+			t.Errorf("appstage, never deployed, reports use: %v", svc)
+		}
+	}
+	if next := str(m["next"]); strings.Contains(next, "serviceHostname=appstage") {
+		t.Errorf("the next step scales appstage, which was never deployed: %s", next)
+	}
+	res, m = h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "appstage"})
+	wantOK(t, res)
+	if next := str(m["next"]); !strings.Contains(next, "no code deployed") || strings.Contains(next, "zerops_manage") {
+		t.Errorf("appstage alone, never deployed: want it deployed first, not started: %s", next)
+	}
+}

@@ -149,7 +149,7 @@ func TestMetrics_NextNamesTheService(t *testing.T) {
 		args map[string]any
 		want string
 	}{
-		{map[string]any{"serviceHostname": "appstage"}, "serviceHostname=appstage"},
+		{map[string]any{"serviceHostname": "appdev"}, "serviceHostname=appdev"},
 		{map[string]any{"serviceHostname": "db"}, "serviceHostname=db"},
 		{map[string]any{}, "serviceHostname=app"},
 	} {

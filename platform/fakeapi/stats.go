@@ -120,7 +120,8 @@ func (st *state) statsAt(s *service, from, till, now time.Time) (statsJSON, bool
 		return statsJSON{}, false
 	}
 	switch s.Status {
-	case platform.ServiceStopped, platform.ServiceStopping, platform.ServiceDeleting:
+	// A runtime created without code runs nothing until its first deploy.
+	case platform.ServiceStopped, platform.ServiceStopping, platform.ServiceDeleting, platform.ServiceReadyToDeploy:
 		return statsJSON{}, false
 	}
 	cpus, minRAM, maxRAM, disk := limitsOf(s)

@@ -172,6 +172,10 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 			Say("); to plan for more load, ").Then(moreLoadCall(ctx, c, busiest, busiestUse)).Say(".")
 	case MetricsNoData:
 		out.Next = platform.Say("no container reported in the window: start the service with ").Call("zerops_manage").Say(", or widen window.")
+		if len(services) == 1 && services[0].Status == platform.ServiceReadyToDeploy {
+			out.Next = platform.Say(services[0].Name+" has no code deployed yet, so nothing runs there to measure: deploy it first (").
+				Call("zerops_workflow", "workflow=deploy").Say(").")
+		}
 		if len(services) == 1 && services[0].Type.Category == platform.CategoryObject {
 			out.Next = platform.Say("nothing to measure here; object storage has no CPU, RAM or disk metrics. Metrics of the services that use it: ").
 				Call("zerops_metrics").Say(" without serviceHostname.")
