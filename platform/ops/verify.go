@@ -261,7 +261,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	}
 	src := env.Memory.codeSource(env.ProjectID)
 	judge(h, svc, latest, src, svc.SubdomainAccess || env.Memory.subdomainPlanned(env.ProjectID, svc.Name), !codeDeployed(svc, versions))
-	nextAfterJudging(h, svc, versions, latest, src, own)
+	nextAfterJudging(h, svc, versions, latest, src, own, func(id string) bool { return env.Memory.SeenNotAnswering(env.ProjectID, id) })
 	if logNote != "" {
 		h.Reason += " (" + logNote + ")"
 	}
@@ -348,14 +348,14 @@ func gatherFindings(ctx context.Context, env VerifyEnv, h *ServiceHealth, svc pl
 
 // nextAfterJudging adds to a judged h what the versions tell: a cancelled
 // newest push, and a rollback when the version before may have worked.
-func nextAfterJudging(h *ServiceHealth, svc platform.ServiceStack, versions []platform.AppVersion, latest *platform.AppVersion, src CodeSource, own string) {
+func nextAfterJudging(h *ServiceHealth, svc platform.ServiceStack, versions []platform.AppVersion, latest *platform.AppVersion, src CodeSource, own string, broken func(id string) bool) {
 	if c := cancelledNewest(versions, latest); c != nil && own == "" {
 		h.Reason += fmt.Sprintf("; the newest push (app version %s) was cancelled before it deployed: its code does not run", c.ID)
 		h.Next = h.Next.Say(" The cancelled push's code is not deployed; to deploy it: ").Then(deployCall(src, svc.Name)).Say(".")
 	}
 	// A stopped service is started, not rolled back: no version of it runs.
 	stopped := svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping
-	if (h.Verdict == platform.VerdictFailing || h.Verdict == platform.VerdictDegraded) && !stopped && canRollBack(versions, latest) && redeployFixes(h.Diagnoses) {
+	if (h.Verdict == platform.VerdictFailing || h.Verdict == platform.VerdictDegraded) && !stopped && canRollBack(versions, latest, broken) && redeployFixes(h.Diagnoses) {
 		h.Next = h.Next.Say(" Or, if the version before worked, go back: ").Call("zerops_deploy", "rollback=true", "targetService="+svc.Name).Say(".")
 	}
 }
@@ -606,13 +606,14 @@ func cancelledNewest(versions []platform.AppVersion, live *platform.AppVersion) 
 }
 
 // canRollBack reports whether the live version is the newest, deployed
-// over an earlier one that built: going back is then one call.
-func canRollBack(versions []platform.AppVersion, live *platform.AppVersion) bool {
+// over an earlier one that built and was not seen not answering (broken):
+// going back is then one call a default rollback does not refuse.
+func canRollBack(versions []platform.AppVersion, live *platform.AppVersion, broken func(id string) bool) bool {
 	if live == nil || live != &versions[0] || live.Status != platform.AppVersionActive {
 		return false
 	}
 	for _, v := range versions[1:] {
-		if v.Status == platform.AppVersionBackup {
+		if v.Status == platform.AppVersionBackup && !broken(v.ID) {
 			return true
 		}
 	}
