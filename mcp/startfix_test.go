@@ -129,6 +129,9 @@ func TestDeploy_PortAndBindFixesFitTheApp(t *testing.T) {
 					t.Errorf("diagnosis %q has %q", said, n)
 				}
 			}
+			if n := strings.Count(strings.SplitN(str(m["next"]), " Or, if", 2)[0], "zerops_deploy"); n != 1 {
+				t.Errorf("next names the deploy %d times, want once: %s", n, str(m["next"]))
+			}
 			writeApp(t, h.workDir(t), tt.fix)
 			res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed")
 			if m["verdict"] != "live" {
