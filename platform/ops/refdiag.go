@@ -3,6 +3,7 @@ package ops
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -102,7 +103,7 @@ func classifyRuntime(ctx context.Context, proj Project, svc platform.ServiceStac
 	if opt.Code != nil && opt.Code.Base != "" {
 		opt.Runtime = opt.Code.Base
 	}
-	ds := diagnose.ClassifyWith(lines, diagnose.Runtime, opt)
+	ds := oomAtMax(ctx, proj.Client, svc, diagnose.ClassifyWith(lines, diagnose.Runtime, opt))
 	refs := slices.ContainsFunc(ds, unresolvedSignal)
 	// A wrong port or a localhost bind despite PORT or HOST set is in the code.
 	port := slices.ContainsFunc(ds, func(d diagnose.Diagnosis) bool {
@@ -185,4 +186,17 @@ func withYml(vars []heldVar, yml map[string]string) []heldVar {
 // deleted) or needs it all the same.
 func redeployFixes(ds []diagnose.Diagnosis) bool {
 	return len(ds) > 0 && ds[0].NeedsDeploy() && ds[0].MissingService() == ""
+}
+
+// oomAtMax rewrites the out-of-memory fix of ds for svc when its RAM may
+// already grow to the platform's maximum: no scale call raises it, so the
+// fix is the leak or the runtime's own memory limit.
+func oomAtMax(ctx context.Context, c platform.Client, svc platform.ServiceStack, ds []diagnose.Diagnosis) []diagnose.Diagnosis {
+	i := slices.IndexFunc(ds, func(d diagnose.Diagnosis) bool { return d.Signal == "out-of-memory" })
+	if i < 0 || scalingOf(ctx, c, svc).MaxRAM < platformMaxRAM {
+		return ds
+	}
+	ds[i].Fix = fmt.Sprintf("%s may already grow to the platform's most RAM (maxRam %g GB), so scaling will not help: if memory climbs until it dies, it is a leak: fix the code. Otherwise raise the runtime's own limit (NODE_OPTIONS --max-old-space-size, -Xmx, PHP memory_limit) in `run.envVariables`.",
+		svc.Name, platformMaxRAM)
+	return ds
 }
