@@ -74,6 +74,11 @@ func CheckImport(content string, in ImportContext) (*ImportReport, error) {
 	}
 	checkMounts(&ch, services, existing, rep.HostnamesChecked)
 	ch.oneCausePerPath()
+	// A refused value goes, replaced as its problem's fix says: a warning
+	// on it would name a fix for what goes (redis@7 → redis:single@7).
+	ch.warnings = slices.DeleteFunc(ch.warnings, func(w platform.Issue) bool {
+		return slices.ContainsFunc(ch.errors, func(e platform.Issue) bool { return e.Path == w.Path })
+	})
 	ch.finish()
 	rep.Problems, rep.Warnings = nonNilIssues(ch.errors), nonNilIssues(ch.warnings)
 	return rep, nil
