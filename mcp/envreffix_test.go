@@ -23,6 +23,9 @@ func TestEnv_BadReferenceFixCarriesTheReference(t *testing.T) {
 	if next := str(m["next"]); !strings.Contains(next, call) || strings.Contains(next, "…") {
 		t.Errorf("env set next %q: want %s", next, call)
 	}
+	if n := strings.Count(text(res), "${db_hostname}"); n != 1 {
+		t.Errorf("env set states the fix %d times, want once (in next): %s", n, text(res))
+	}
 	v := h.verifyUntil(t, func(svc map[string]any) bool { return svc["diagnoses"] != nil })
 	if next := str(v["next"]); !strings.Contains(next, call) || strings.Contains(next, "…") {
 		t.Errorf("verify next %q: want %s", next, call)

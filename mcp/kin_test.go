@@ -52,8 +52,8 @@ func TestEnv_MissingServiceReferenceNamesEachServiceOfItsKind(t *testing.T) {
 		t.Errorf("after deleting pg, verify next %q: want %s, not the python service py", next, kin)
 	}
 	_, m = h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"DB=${pg_connectionString}"}})
-	if w := fmt.Sprint(m["warnings"]); !strings.Contains(w, kin) || strings.Contains(w, "${py_") {
-		t.Errorf("after deleting pg, env set warnings %q: want %s, not the python service py", w, kin)
+	if w := fmt.Sprint(m["warnings"]) + " " + str(m["next"]); !strings.Contains(w, "${db_connectionString}") || !strings.Contains(w, "(db is postgresql@16)") || strings.Contains(w, "${py_") {
+		t.Errorf("after deleting pg, env set warnings and next %q: want %s, not the python service py", w, kin)
 	}
 }
 

@@ -69,6 +69,7 @@ func (s *Server) envTool() toolDef {
 		out.Next = nextForProcesses(outcomes, followed, success)
 		if len(res.BadRefKeys) > 0 && !anyFailed(outcomes) {
 			out.Next = badRefNext(res, "a restart or deploy gives the app the unresolved text, and it will likely crash or misbehave")
+			out.Warnings = refFixOnce(out.Warnings, res, out.Next)
 		}
 		if len(res.YmlKeys) > 0 && !anyFailed(outcomes) {
 			out.Next = ymlKeysNext(s.opsProject(), res)
@@ -155,6 +156,7 @@ func (s *Server) envRestart(ctx context.Context, pr *progress, res *ops.EnvResul
 	if len(res.BadRefKeys) > 0 && !anyFailed(restarts) {
 		// Whether or not the restart has ended, what it starts is broken.
 		out.Next = badRefNext(res, "the restarted app gets the unresolved text and will likely crash or misbehave")
+		out.Warnings = refFixOnce(out.Warnings, res, out.Next)
 	}
 	if len(res.YmlKeys) > 0 && !anyFailed(restarts) {
 		out.Next = ymlKeysNext(s.opsProject(), res)
@@ -184,12 +186,29 @@ func badRefNext(res *ops.EnvResult, consequence string) string {
 	if len(keys) > 5 {
 		keys = keys[:5]
 	}
-	if fix := res.BadRefFixes[keys[0]]; len(keys) == 1 && fix != "" {
-		return fmt.Sprintf("Next: %s holds a reference that will not resolve (warnings): %s. Fix the variable first: zerops_env action=set %s variables=[\"%s=%s\"] restart=true, then zerops_verify%s.",
-			platform.Clip(keys[0], 60), consequence, target, platform.Clip(keys[0], 60), fix, verify)
+	if fix, ok := res.BadRefFixes[keys[0]]; len(keys) == 1 && ok {
+		return fmt.Sprintf("Next: %s holds a reference that will not resolve (warnings): %s. Fix the variable first: zerops_env action=set %s variables=[\"%s=%s\"] restart=true (%s), then zerops_verify%s.",
+			platform.Clip(keys[0], 60), consequence, target, platform.Clip(keys[0], 60), fix.Ref, fix.Kin, verify)
 	}
 	return fmt.Sprintf("Next: %s hold%s a reference that will not resolve (warnings): %s. Fix the variable first: zerops_env action=set %s variables=[\"%s=…\"] restart=true with a reference the warning names (or action=delete), then zerops_verify%s.",
 		platform.Clip(strings.Join(keys, ", "), 200), pick(len(res.BadRefKeys), "s", ""), consequence, target, platform.Clip(keys[0], 60), verify)
+}
+
+// refFixOnce leaves out of warnings the reference to use instead that next
+// already sends as its call's value (the fix once: in next); the problem stays.
+func refFixOnce(warnings []string, res *ops.EnvResult, next string) []string {
+	out := slices.Clone(warnings)
+	for _, fix := range res.BadRefFixes {
+		if !strings.Contains(next, "="+fix.Ref+`"]`) {
+			continue
+		}
+		for i, w := range out {
+			if j := strings.LastIndex(w, "; reference the project's "); j > 0 && strings.Contains(w[j:], fix.Ref) {
+				out[i] = w[:j] + "."
+			}
+		}
+	}
+	return out
 }
 
 // restartCalls is the zerops_manage restart call of each of names.

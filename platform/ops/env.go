@@ -68,7 +68,7 @@ type EnvResult struct {
 	// BadRefFixes hold, for a bad key whose value is the reference alone to
 	// a service the project lacks, the reference to the one service of the
 	// kind it names.
-	BadRefFixes map[string]string `json:"-"`
+	BadRefFixes map[string]RefFix `json:"-"`
 	// YmlKeys are the set variables that run.envVariables of the
 	// service's deployed zerops.yml also declare (as the platform lists
 	// them, or as ZCP last deployed it): the value set does not reach the app.
@@ -210,7 +210,7 @@ func Env(ctx context.Context, proj Project, q EnvQueue, name EnvAction, target E
 		return settleProcesses(c, res.Processes), err
 	}
 	var warnings, badKeys []string
-	var fixes map[string]string
+	var fixes map[string]RefFix
 	if action == EnvSet {
 		warnings, badKeys, fixes = envRefWarnings(ctx, proj, pairs)
 	}

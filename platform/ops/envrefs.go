@@ -102,6 +102,10 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 	return out, names
 }
 
+// RefFix is the reference that replaces a missing service's: to the one
+// service of the kind it names (Kin says which, e.g. "db is postgresql@16").
+type RefFix struct{ Ref, Kin string }
+
 // envRefWarnings names each pair whose value references itself (${KEY} in
 // KEY stays the literal text) and each ${host_KEY} in pairs that no service
 // of the project resolves: no service host (naming the services there are)
@@ -109,7 +113,7 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 // It also returns the keys of the pairs holding such a reference, and for
 // a pair whose value is a missing service's reference alone, with one
 // service of the kind it names, that service's reference (fixes).
-func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warnings, keys []string, fixes map[string]string) {
+func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warnings, keys []string, fixes map[string]RefFix) {
 	values := make([]string, len(pairs))
 	var out []string
 	for i, p := range pairs {
@@ -132,14 +136,15 @@ func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warning
 			formed[p.Key] = true
 		}
 	}
-	fixes = map[string]string{}
+	fixes = map[string]RefFix{}
 	for i, p := range pairs {
 		if formed[p.Key] || strings.Contains(p.Value, "${"+p.Key+"}") || slices.ContainsFunc(issues, func(r refIssue) bool { return strings.Contains(values[i], r.text) }) {
 			keys = append(keys, p.Key)
 		}
 		// A value that is the reference alone, to the one service of its kind: its fix is that service's reference.
 		if j := slices.IndexFunc(issues, func(r refIssue) bool { return r.text == strings.TrimSpace(p.Value) }); j >= 0 && issues[j].keys == nil && len(issues[j].kin) == 1 {
-			fixes[p.Key] = "${" + issues[j].kin[0].Name + "_" + issues[j].key + "}"
+			k := issues[j].kin[0]
+			fixes[p.Key] = RefFix{Ref: "${" + k.Name + "_" + issues[j].key + "}", Kin: k.Name + " is " + k.Type}
 		}
 	}
 	return out, keys, fixes
