@@ -34,3 +34,23 @@ func TestEnv_BadReferenceFixCarriesTheReference(t *testing.T) {
 	wantOK(t, res)
 	h.verifyUntil(t, func(svc map[string]any) bool { return svc["verdict"] == "healthy" })
 }
+
+// TestEnv_BadReferenceSetHasNoRestartNote: a set whose value references a
+// service that does not exist, without restart, answers the fix in next and
+// no note to restart: a restart now would start the app with the
+// unresolved text (issue 34 walk).
+func TestEnv_BadReferenceSetHasNoRestartNote(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "first"); m["verdict"] != "live" {
+		t.Fatalf("first deploy: %s", text(res))
+	}
+	res, m := h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"PGHOST=${postgres_hostname}"}})
+	wantOK(t, res)
+	if next := str(m["next"]); !strings.Contains(next, "${db_hostname}") {
+		t.Fatalf("next %q: want the reference's fix, so this checks something", next)
+	}
+	if strings.Contains(text(res), "after a restart") {
+		t.Errorf("a set with a bad reference suggests a restart beside its fix: %s", text(res))
+	}
+}

@@ -67,14 +67,17 @@ func (s *Server) envTool() toolDef {
 			success = "Next: deploy " + res.Service + " with zerops_deploy (zerops_workflow workflow=deploy); the variables apply at that first deploy."
 		}
 		out.Next = nextForProcesses(outcomes, followed, success)
-		if len(res.BadRefKeys) > 0 && !anyFailed(outcomes) {
+		badRef := len(res.BadRefKeys) > 0 && !anyFailed(outcomes)
+		if badRef {
 			out.Next = badRefNext(res, "a restart or deploy gives the app the unresolved text, and it will likely crash or misbehave")
 			out.Warnings = refFixOnce(out.Warnings, res, out.Next)
 		}
 		if len(res.YmlKeys) > 0 && !anyFailed(outcomes) {
 			out.Next = ymlKeysNext(s.opsProject(), res)
 		}
-		if strings.Contains(out.Next, "action=restart") { // the restart once: next is it
+		// The restart once: next is it, or next fixes a reference a
+		// restart now would hand the app unresolved.
+		if badRef || strings.Contains(out.Next, "action=restart") {
 			out.Notes = slices.DeleteFunc(slices.Clone(out.Notes), func(n string) bool { return strings.Contains(n, "after a restart") })
 		}
 		return out, nil
