@@ -91,8 +91,15 @@ func nearest(s string, names []string) string {
 // classifyRuntime classifies svc's runtime log lines, knowing svc's type
 // and what the last push showed of its code; when a diagnosis
 // depends on svc's variables (a bad reference, a port variable), it reads
-// svc's and the project's and classifies again knowing them.
+// svc's and the project's and classifies again knowing them. Whichever
+// pass answers, an out-of-memory fix fits svc's RAM ceiling (oomAtMax).
 func classifyRuntime(ctx context.Context, proj Project, svc platform.ServiceStack, lines []string, opt diagnose.Options) []diagnose.Diagnosis {
+	return oomAtMax(ctx, proj.Client, svc, classifyKnowing(ctx, proj, svc, lines, opt))
+}
+
+// classifyKnowing is classifyRuntime's classification, before the fixes
+// are fitted to svc's scaling.
+func classifyKnowing(ctx context.Context, proj Project, svc platform.ServiceStack, lines []string, opt diagnose.Options) []diagnose.Diagnosis {
 	projectID := proj.ID
 	if opt.Port == 0 { // the port a fix names
 		opt.Port = declaredPort(svc)
@@ -103,7 +110,7 @@ func classifyRuntime(ctx context.Context, proj Project, svc platform.ServiceStac
 	if opt.Code != nil && opt.Code.Base != "" {
 		opt.Runtime = opt.Code.Base
 	}
-	ds := oomAtMax(ctx, proj.Client, svc, diagnose.ClassifyWith(lines, diagnose.Runtime, opt))
+	ds := diagnose.ClassifyWith(lines, diagnose.Runtime, opt)
 	refs := slices.ContainsFunc(ds, unresolvedSignal)
 	// A wrong port or a localhost bind despite PORT or HOST set is in the code.
 	port := slices.ContainsFunc(ds, func(d diagnose.Diagnosis) bool {
