@@ -13,10 +13,15 @@ type heldOutLog struct {
 	lines        []string
 }
 
-// readHeldOut reads the held-apart log set (its header says the format).
-func readHeldOut(t *testing.T) []heldOutLog {
+// heldOutFiles are the held-apart log sets, each written before the
+// classifier first ran over it; first-run scores are in their headers.
+var heldOutFiles = []string{"testdata/heldout_logs.txt", "testdata/heldout_logs2.txt"}
+
+// readHeldOut reads one held-apart log set (heldout_logs.txt's header says
+// the format).
+func readHeldOut(t *testing.T, file string) []heldOutLog {
 	t.Helper()
-	data, err := os.ReadFile("testdata/heldout_logs.txt")
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,11 +30,11 @@ func readHeldOut(t *testing.T) []heldOutLog {
 		if rest, ok := strings.CutPrefix(line, "=== "); ok {
 			f := strings.Fields(rest)
 			if len(f) != 3 {
-				t.Fatalf("record header %q: want === <name> <stage> <expect>", line)
+				t.Fatalf("%s: record header %q: want === <name> <stage> <expect>", file, line)
 			}
 			stage := map[string]Stage{"build": Build, "runtime": Runtime}[f[1]]
 			if stage == 0 || (f[2] != "healthy" && signalByID[f[2]] == nil) {
-				t.Fatalf("record header %q: unknown stage or signal", line)
+				t.Fatalf("%s: record header %q: unknown stage or signal", file, line)
 			}
 			out = append(out, heldOutLog{name: f[0], stage: stage, expect: f[2]})
 			continue
@@ -50,41 +55,42 @@ const (
 	heldOutHealthyCeil = 0.1
 )
 
-// TestClassify_HeldApart runs the classifier over the held-apart log set,
-// logs its score and each miss, and guards the score.
+// TestClassify_HeldApart runs the classifier over each held-apart log set,
+// logs its score and each miss, and guards each set's score.
 func TestClassify_HeldApart(t *testing.T) {
 	t.Parallel()
-	logs := readHeldOut(t)
-	var failing, right, healthy, diagnosed int
-	for _, l := range logs {
-		ds := Classify(l.lines, l.stage)
-		if l.expect == "healthy" {
-			healthy++
-			if len(ds) > 0 {
-				diagnosed++
-				t.Logf("healthy %s diagnosed %v (%q)", l.name, signalIDs(ds), ds[0].Evidence)
+	for _, file := range heldOutFiles {
+		var failing, right, healthy, diagnosed int
+		for _, l := range readHeldOut(t, file) {
+			ds := Classify(l.lines, l.stage)
+			if l.expect == "healthy" {
+				healthy++
+				if len(ds) > 0 {
+					diagnosed++
+					t.Logf("%s: healthy %s diagnosed %v (%q)", file, l.name, signalIDs(ds), ds[0].Evidence)
+				}
+				continue
 			}
-			continue
+			failing++
+			if len(ds) > 0 && ds[0].Signal == l.expect {
+				right++
+				continue
+			}
+			got := "nothing"
+			if len(ds) > 0 {
+				got = strings.Join(signalIDs(ds), ",") + " (" + ds[0].Evidence + ")"
+			}
+			t.Logf("%s: failing %s: want %s first, got %s", file, l.name, l.expect, got)
 		}
-		failing++
-		if len(ds) > 0 && ds[0].Signal == l.expect {
-			right++
-			continue
+		if failing < 30 || healthy < 20 {
+			t.Fatalf("%s: %d failing and %d healthy logs; a set holds at least 30 and 20", file, failing, healthy)
 		}
-		got := "nothing"
-		if len(ds) > 0 {
-			got = strings.Join(signalIDs(ds), ",") + " (" + ds[0].Evidence + ")"
+		rightShare, healthyShare := float64(right)/float64(failing), float64(diagnosed)/float64(healthy)
+		t.Logf("%s: first diagnosis right for %d/%d failing logs (%.3f); %d/%d healthy logs diagnosed (%.3f)",
+			file, right, failing, rightShare, diagnosed, healthy, healthyShare)
+		if rightShare < heldOutRightFloor || healthyShare > heldOutHealthyCeil {
+			t.Errorf("%s: held-apart score fell: right %.3f (floor %.3f), healthy diagnosed %.3f (ceiling %.3f)",
+				file, rightShare, heldOutRightFloor, healthyShare, heldOutHealthyCeil)
 		}
-		t.Logf("failing %s: want %s first, got %s", l.name, l.expect, got)
-	}
-	if failing < 30 || healthy < 20 {
-		t.Fatalf("%d failing and %d healthy logs; the set holds at least 30 and 20", failing, healthy)
-	}
-	rightShare, healthyShare := float64(right)/float64(failing), float64(diagnosed)/float64(healthy)
-	t.Logf("held apart: first diagnosis right for %d/%d failing logs (%.3f); %d/%d healthy logs diagnosed (%.3f)",
-		right, failing, rightShare, diagnosed, healthy, healthyShare)
-	if rightShare < heldOutRightFloor || healthyShare > heldOutHealthyCeil {
-		t.Errorf("held-apart score fell: right %.3f (floor %.3f), healthy diagnosed %.3f (ceiling %.3f)",
-			rightShare, heldOutRightFloor, healthyShare, heldOutHealthyCeil)
 	}
 }
