@@ -78,7 +78,10 @@ func TestMetrics_LeakNextByMaxRAM(t *testing.T) {
 		maxRAM       float64 // 0: the demo's, 48 GB
 		want, reject []string
 	}{
-		{"platform maximum", 0, []string{"platform maximum (48 GB)", "--max-old-space-size", "zerops_logs serviceHostname=appstage"}, []string{"maxRam=", "minFreeRam"}},
+		// One cause, one fix: what tells a leak from a steady need, the call
+		// that shows which, and no raised heap cap (the RAM is full).
+		{"platform maximum", 0, []string{"platform maximum (48 GB)", "climbs until the app dies", "it is a leak: fix the code", "holds steady", "zerops_verify serviceHostname=appstage"},
+			[]string{"maxRam=", "minFreeRam", "--max-old-space-size", "likely a leak"}},
 		{"room to grow", 4, []string{"zerops_manage action=scale serviceHostname=appstage maxRam=8.", "it is a leak", "zerops_logs serviceHostname=appstage"}, []string{"minFreeRam", "platform maximum"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

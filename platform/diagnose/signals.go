@@ -99,8 +99,18 @@ var signals = []signal{
 	{"disk-full", "A disk ran out of space.",
 		"Free space (logs, caches, uploads) or give the service more disk with `zerops_manage action=scale` (minDisk/maxDisk).", docLimits, 79},
 	{"out-of-memory", "The app ran out of memory and was killed or aborted.",
-		"If memory climbs until it dies whatever the limit (zerops_metrics shows RAM at maxRam), it is a leak: fix the code, more RAM only delays it. Otherwise raise maxRam with `zerops_manage action=scale` (at most 48 GB) or the runtime's own limit (NODE_OPTIONS --max-old-space-size, -Xmx, PHP memory_limit) in `run.envVariables`.", docLimits, 79},
+		OOMLeak + " If it holds steady and needs more: when `zerops_metrics` shows RAM at its limit, raise maxRam with `zerops_manage action=scale` (at most 48 GB); when " + OOMRuntimeLimit, docLimits, 79},
 }
+
+// OOMLeak is how every answer about an app out of memory tells a leak from
+// a steady need (the out-of-memory fix, its rewrite at the platform's most
+// RAM, the metrics of a service at its RAM ceiling), so that none of them
+// contradicts another.
+const OOMLeak = "If RAM climbs until the app dies, and again after each restart, it is a leak: fix the code (more memory only delays it)."
+
+// OOMRuntimeLimit completes "when …": the one case where the runtime's own
+// memory limit is the fix, RAM left unused below the container's limit.
+const OOMRuntimeLimit = "RAM stays below it, the runtime's own limit stopped the app: raise that (NODE_OPTIONS --max-old-space-size, -Xmx, PHP memory_limit) in `run.envVariables`."
 
 // pyStartOptions is the part of start-command-invalid's fix that names
 // Python servers' bind options: left out for an app of another language.

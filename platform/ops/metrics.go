@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
 // Metrics windows and thresholds.
@@ -344,16 +345,15 @@ func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, wh
 			Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxDisk=%g", min(platformMaxDisk, math.Ceil(set.MaxDisk*2)))).Say(".")
 	}
 	if set.MaxRAM >= platformMaxRAM {
-		node := ""
-		if strings.HasPrefix(s.Type.Name, "nodejs") || strings.HasPrefix(s.Type.VersionName, "nodejs") {
-			node = fmt.Sprintf("; cap Node's heap below the RAM with node --max-old-space-size=%d in run.start (¾ of %g GB)", int(platformMaxRAM*1024*3/4), platformMaxRAM)
-		}
-		return platform.Say(fmt.Sprintf("RAM is at the platform maximum (%g GB), scaling will not help: it is likely a leak, see ", platformMaxRAM)).
-			Call("zerops_logs", host).Say(" (").Call("zerops_verify").Say(" diagnoses a crash loop)" + node + ".")
+		// The container's RAM is full: a higher heap cap has nothing to
+		// grow into, so the fix is the leak or holding less.
+		return platform.Say(fmt.Sprintf("RAM is at the platform maximum (%g GB), so neither scaling nor a higher runtime memory limit will help; ", platformMaxRAM)).
+			Call("zerops_verify", host).Say(" shows whether the app dies out of memory. " + diagnose.OOMLeak +
+			" If it holds steady without crashing, make the app hold less (smaller caches and batches, stream large data).")
 	}
 	// RAM at its ceiling may as well be a leak, which more RAM only delays.
-	leak := platform.Say(" If RAM keeps climbing to the new limit, it is a leak, not too little RAM: ").Call("zerops_logs", host).
-		Say(" shows the out-of-memory crash and ").Call("zerops_verify", host).Say(" diagnoses it; fix the code.")
+	leak := platform.Say(" "+diagnose.OOMLeak+" ").Call("zerops_logs", host).
+		Say(" shows the out-of-memory crash and ").Call("zerops_verify", host).Say(" diagnoses it.")
 	if set.MaxRAM == 0 {
 		return platform.Say(fmt.Sprintf("raise maxRam above the current (GB, at most %g): ", platformMaxRAM)).Call("zerops_manage", "action=scale", host).Say(" with maxRam set to it.").Then(leak)
 	}

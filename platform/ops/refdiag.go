@@ -203,7 +203,7 @@ func oomAtMax(ctx context.Context, c platform.Client, svc platform.ServiceStack,
 	if i < 0 || scalingOf(ctx, c, svc).MaxRAM < platformMaxRAM {
 		return ds
 	}
-	ds[i].Fix = fmt.Sprintf("%s may already grow to the platform's most RAM (maxRam %g GB), so scaling will not help: if memory climbs until it dies, it is a leak: fix the code. Otherwise raise the runtime's own limit (NODE_OPTIONS --max-old-space-size, -Xmx, PHP memory_limit) in `run.envVariables`.",
-		svc.Name, platformMaxRAM)
+	ds[i].Fix = fmt.Sprintf("%s may already grow to the platform's most RAM (maxRam %g GB), so scaling will not help. %s If it holds steady and needs more: when `zerops_metrics` shows RAM at that ceiling, make the app hold less (smaller caches and batches, stream large data); when %s",
+		svc.Name, platformMaxRAM, diagnose.OOMLeak, diagnose.OOMRuntimeLimit)
 	return ds
 }
