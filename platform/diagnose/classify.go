@@ -35,14 +35,32 @@ const maxEvidence = 300
 
 // found is one signal read from one line of the log.
 type found struct {
-	sig  *signal
-	line int
-	text string
+	sig     *signal
+	line    int
+	text    string // the line, the evidence
+	bare    string // the line without its timestamp, which the rules read
+	retried bool   // read from a line announcing a retry: the app tries again
 }
 
 // ClassifyWith is Classify with what the caller knows about the service.
 func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 	got, seen := matchLines(lines, stage)
+	if !slices.ContainsFunc(got, func(f found) bool { return !f.retried }) {
+		got = nil // errors the app retried past, and nothing failed: no failure
+	}
+	explained := map[string]bool{} // lines a diagnosis left out explains
+	if seen["connection-refused"] {
+		// A refusal naming neither a database nor an address is the one
+		// a line naming the app's address explains.
+		got = slices.DeleteFunc(got, func(f found) bool {
+			_, port := refusedHostPort(f.bare)
+			drop := f.sig.id == "db-connection-refused" && port == "" && !dbWordsRe.MatchString(f.bare)
+			if drop {
+				explained[clip(f.text)] = true
+			}
+			return drop
+		})
+	}
 	if seen[publicBind] {
 		got = slices.DeleteFunc(got, func(f found) bool { return f.sig.id == "listening-on-localhost" })
 	}
@@ -53,11 +71,11 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		got = slices.DeleteFunc(got, func(f found) bool {
 			return f.line == n || f.sig.id == "prepare-reads-deploy-files" || runPrepFailed.MatchString(f.text)
 		})
-		got, prepFiles = append(got, found{signalByID["prepare-reads-deploy-files"], n, line}), files
+		got, prepFiles = append(got, found{sig: signalByID["prepare-reads-deploy-files"], line: n, text: line, bare: stripStamp(line)}), files
 	}
 	if len(opt.Ports) > 0 && stage != Build && !seen["wrong-port"] {
 		if n, line, ok := otherPort(lines, opt.Ports); ok {
-			got = append(got, found{signalByID["wrong-port"], n, line})
+			got = append(got, found{sig: signalByID["wrong-port"], line: n, text: line, bare: stripStamp(line)})
 		}
 	}
 	if len(got) == 0 {
@@ -75,10 +93,10 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 	out := make([]Diagnosis, len(got))
 	for i, f := range got {
 		out[i] = Diagnosis{Signal: f.sig.id, Cause: f.sig.cause, Fix: f.sig.fix, Evidence: clip(f.text), Doc: f.sig.doc}
-		out[i].specialise(f.text, stage, opt, prepFiles)
+		out[i].specialise(f.bare, stage, opt, prepFiles)
 		out[i].fillPort(opt)
 	}
-	return dropEchoes(out)
+	return dropEchoes(out, explained)
 }
 
 // SortByLikelihood orders ds most likely cause first, as ClassifyWith
@@ -107,17 +125,22 @@ func (d *Diagnosis) fillPort(opt Options) {
 }
 
 // matchLines reads each signal's first line: the signals found, in line
-// order, and the ids of every rule that matched (marker rules included).
+// order, and the ids of every rule that matched (marker rules included). A
+// signal first read from a line announcing a retry is read again from a
+// later line that does not, which then gives its evidence.
 func matchLines(lines []string, stage Stage) ([]found, map[string]bool) {
 	scanner := compiled()
 	hit := make([]uint64, (len(rules)+63)/64)
 	var got []found
 	seen := map[string]bool{}
+	retriedAt := map[string]int{} // a signal read only from retry lines: its index in got
 	for n, raw := range lines {
-		line := stripANSI(raw)
+		text := stripANSI(raw) // the evidence; the rules read it past its timestamp
+		line := stripStamp(text)
 		if !scanner.scan(line, hit) {
 			continue
 		}
+		retry := retryLine.MatchString(line) && !giveUp.MatchString(line)
 		for w := range hit {
 			for hit[w] != 0 {
 				bit := hit[w] & -hit[w]
@@ -127,17 +150,50 @@ func matchLines(lines []string, stage Stage) ([]found, map[string]bool) {
 				if id == "db-connection-refused" && plainRefused(line) {
 					id = "connection-refused"
 				}
-				if id == "" || seen[id] || !r.matches(line) {
+				i, onlyRetried := retriedAt[id]
+				if id == "" || seen[id] && (retry || !onlyRetried) || !r.matches(line) {
 					continue
 				}
 				seen[id] = true
-				if sig := signalByID[id]; sig != nil {
-					got = append(got, found{sig, n, line})
+				sig := signalByID[id]
+				switch {
+				case sig == nil:
+				case onlyRetried:
+					got[i] = found{sig, n, text, line, false}
+					delete(retriedAt, id)
+				default:
+					if retry {
+						retriedAt[id] = len(got)
+					}
+					got = append(got, found{sig, n, text, line, retry})
 				}
 			}
 		}
 	}
 	return got, seen
+}
+
+// retryLine finds a line saying the app will try again, or did and went on:
+// what it reports there it has not failed of (yet). Giving up (giveUp) is
+// no retry.
+var (
+	retryLine = lazyregexp.New(`(?i)\bretr(y|ying|ied)\b`)
+	giveUp    = lazyregexp.New(`(?i)\bgiv(e|ing) up\b|\bgave up\b|\bexhausted\b|\bno more (retries|attempts)\b|\bmax(imum)? (retry|retries|attempts)\b`)
+)
+
+// stamp finds a timestamp that begins a line (ISO 8601, or nginx's
+// date/time), which the rules read past.
+var stamp = lazyregexp.New(`^\[?\d{4}[-/]\d{2}[-/]\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:\s?(?:Z|[+-]\d{2}:?\d{2}))?\]?\s+`)
+
+// stripStamp is line without its leading timestamp, if any.
+func stripStamp(line string) string {
+	if len(line) < 20 || (line[0] < '0' || line[0] > '9') && line[0] != '[' {
+		return line
+	}
+	if m := stamp.FindStringIndex(line); m != nil {
+		return line[m[1]:]
+	}
+	return line
 }
 
 // specialise fits d's generic cause and fix to what its evidence line text,
@@ -192,9 +248,9 @@ var noValue = lazyregexp.New(`(?i)requires an argument|expected one argument|'' 
 // that only echoes a specific one: read from a line the specific one
 // explains, or a command's exit status, which the specific cause is why of.
 // One cause, one fix (an app-crash's "deploy again" would also undo an env
-// fix's point).
-func dropEchoes(ds []Diagnosis) []Diagnosis {
-	explained := map[string]bool{}
+// fix's point). explained holds the evidence of specific diagnoses already
+// left out as another's; dropEchoes adds to it.
+func dropEchoes(ds []Diagnosis, explained map[string]bool) []Diagnosis {
 	for _, d := range ds {
 		if !generic(d.Signal) {
 			explained[d.Evidence] = true

@@ -143,6 +143,8 @@ var signalLines = []struct {
 		"bash: line 1: cd: /var/www/app: No such file or directory",
 		"cp: /var/www/config.ini: No such file or directory",
 		"sh: 1: cd: can't cd to /var/www/backend",
+		"cp: can't stat '/var/www/conf/php.ini': No such file or directory",
+		`cp: cannot stat "/var/www/nginx.conf": No such file or directory`,
 	}},
 	{"init-command-failed", Runtime, []string{
 		`ERROR: initCommands: "node migrate.js" exited with code 1; the app is not started`,
@@ -274,6 +276,8 @@ var signalLines = []struct {
 		"com.mysql.cj.jdbc.exceptions.CommunicationsException: Communications link failure",
 		"Npgsql.NpgsqlException (0x80004005): Failed to connect to 10.0.5.3:5432 ---> System.Net.Sockets.SocketException (111): Connection refused",
 		"ERROR 2003 (HY000): Can't connect to MySQL server on 'db:3306' (111)",
+		"Error: P1001: Can't reach database server at `pg:5432`",
+		"PrismaClientInitializationError: Can't reach database server at `postgres:6543`",
 	}},
 	{"db-auth-failed", Runtime, []string{
 		"FATAL:  password authentication failed for user \"postgres\"",
@@ -282,6 +286,12 @@ var signalLines = []struct {
 		"MongoServerError: Authentication failed.",
 		"FATAL:  role \"admin\" does not exist",
 		"ERROR:  permission denied for table orders",
+		"PrismaClientInitializationError: Authentication failed against database server at `pg`, the provided database credentials for `shop` are not valid.",
+	}},
+	{"runtime-version-mismatch", Runtime, []string{ // the .NET host lacks the framework the app targets
+		"You must install or update .NET to run this application.",
+		"  You must install or update .NET to run this application.",
+		"The framework 'Microsoft.NETCore.App', version '7.0.0' (x64) was not found.",
 	}},
 	{"host-not-found", Runtime, []string{
 		"Error: getaddrinfo EAI_AGAIN redis",

@@ -13,6 +13,12 @@ var healthyLogs = []struct {
 	stage Stage
 	lines []string
 }{
+	{"RetriedPast", Runtime, []string{ // errors the app retried past are no failure
+		"redis: dial tcp 10.0.0.4:6379: connect: connection refused; retrying in 500ms",
+		"redis: connected to 10.0.0.4:6379",
+		`time=2026-01-02T03:04:05Z level=INFO msg="call retried" target=http://rates:8000 err="context deadline exceeded" attempt=2 result=ok`,
+		"listening on 0.0.0.0:8080",
+	}},
 	{"NpmWarnings", Build, []string{
 		"npm WARN deprecated rimraf@3.0.2: Rimraf versions prior to v4 are no longer supported",
 		"npm warn EBADENGINE Unsupported engine {",

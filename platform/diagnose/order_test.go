@@ -37,6 +37,22 @@ func TestClassify_OrdersRootCauseFirst(t *testing.T) {
 		{"TracebackSourceLineIsNoCause", Runtime, []string{`  File "/var/www/db.py", line 9, in connect`, `    return psycopg2.connect(os.environ["DATABASE_URL"])`,
 			`psycopg2.OperationalError: could not translate host name "pg" to address: Name or service not known`}, []string{"host-not-found"}},
 		{"OneDiagnosisPerSignal", Runtime, []string{"panic: a", "panic: b"}, []string{"app-crash"}},
+		{"ReadsPastTimestamps", Runtime, []string{"2026-01-02T03:04:05Z usage: gunicorn [OPTIONS] [APP_MODULE]",
+			"2026-01-02T03:04:05Z gunicorn: error: unrecognized arguments: --threads-count 2", "2026-01-02T03:04:06Z Process exited with code 2"},
+			[]string{"start-command-invalid"}},
+		{"ReadsPastBracketedTimestamps", Build, []string{"[2026-01-02 03:04:05,881] ./cmd/api/main.go:14:2: undefined: routes"}, []string{"compile-error"}},
+		{"RetriedThenGaveUp", Runtime, []string{"db: connect ECONNREFUSED 10.0.0.3:5432, retrying in 1s",
+			"db: connect ECONNREFUSED 10.0.0.3:5432 after 5 attempts, giving up", "Process exited with code 1"},
+			[]string{"db-connection-refused"}},
+		{"RetriedThenCrashed", Runtime, []string{"redis: dial tcp 10.0.0.4:6379: connect: connection refused; retrying in 500ms",
+			"panic: redis: no connection"}, []string{"db-connection-refused", "app-crash"}},
+		{"InitCommandWrapsItsCause", Runtime, []string{"Running initCommands", "➜ php artisan migrate --force",
+			"SQLSTATE[HY000] [2002] Connection refused (Connection: mysql, SQL: select * from information_schema.tables)",
+			`initCommands: "php artisan migrate --force" exited with code 1, the app was not started`},
+			[]string{"db-connection-refused", "init-command-failed"}},
+		{"AddresslessRefusalIsTheAddressedOne", Runtime, []string{"ConnectionRefusedError: [Errno 111] Connection refused",
+			"urllib3.exceptions.NewConnectionError: Failed to establish a new connection: [Errno 111] Connection refused (host='search', port=8080)"},
+			[]string{"connection-refused"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -166,5 +182,23 @@ func TestDoc_ListsEverySignal(t *testing.T) {
 		if want := strings.TrimPrefix(s.doc, DocPrefix+"troubleshooting/"); listed[s.id] != want {
 			t.Errorf("docs/diagnose.md lists %s under %q, want %q", s.id, listed[s.id], want)
 		}
+	}
+}
+
+func TestClassify_EvidenceOfARetryIsTheLineThatGaveUp(t *testing.T) {
+	t.Parallel()
+	ds := Classify([]string{"db: connect ECONNREFUSED 10.0.0.3:5432, retrying in 1s",
+		"db: connect ECONNREFUSED 10.0.0.3:5432 after 5 attempts, giving up"}, Runtime)
+	if len(ds) != 1 || !strings.Contains(ds[0].Evidence, "giving up") {
+		t.Fatalf("diagnoses = %+v, want one whose evidence is the line that gave up", ds)
+	}
+}
+
+func TestClassify_TimestampIsNoAddress(t *testing.T) {
+	t.Parallel()
+	line := "2026-01-02T03:04:05Z Error: connect ECONNREFUSED 10.0.0.9:8080"
+	ds := Classify([]string{line}, Runtime)
+	if len(ds) == 0 || ds[0].Signal != "connection-refused" || !strings.Contains(ds[0].Cause, "10.0.0.9:8080") || ds[0].Evidence != line {
+		t.Fatalf("diagnoses = %+v, want connection-refused naming 10.0.0.9:8080 with the whole line as evidence", ds)
 	}
 }
