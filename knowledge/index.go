@@ -46,6 +46,9 @@ type entry struct {
 	snip    snippetText
 	secOnce sync.Once
 	secs    *docSections // nil for a document answered whole
+
+	partsOnce sync.Once
+	parts     []map[string]bool // the terms of its title and keywords, and of each section, prepared on its first cover
 }
 
 func (e *entry) sections(an *analyzer) *docSections {

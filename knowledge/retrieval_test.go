@@ -226,6 +226,10 @@ func TestRetrieval_RankingRules(t *testing.T) {
 		{"reach the database from my machine", "zerops://docs/operations/vpn-local-development zerops://docs/operations/connect-to-managed-services", ""},
 		// asking which service type to use is a choice: the decision document leads
 		{"what service type do I add for a redis cache", "zerops://docs/decisions/choose-cache", ""},
+		// a managed service named only as a participant of another topic: that topic's document leads
+		{"mariadb ran out of disk space", "zerops://docs/troubleshooting/resources-limits", ""},
+		// … but not when its own document uses the question's other words
+		{"what port does mariadb listen on", "zerops://docs/services/mariadb", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {

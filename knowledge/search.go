@@ -87,6 +87,7 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 			exp.focus = nil // the service is the context of the topic the question names
 		}
 	}
+	ix.dropParticipants(original, &exp)
 	bq := buildQuery(original, exp.added, exp.strong, exp.focus)
 	if len(contentOnly) > 0 {
 		bq = append(bq, match{fieldContent, strings.Join(contentOnly, " "), boostContent})
@@ -507,4 +508,146 @@ func withoutFiller(terms []string) []string {
 		return terms
 	}
 	return out
+}
+
+// minUncovered: a managed service is a participant of a question when
+// another document covers this many of its other words that the
+// service's own document never uses.
+const minUncovered = 2
+
+// dropParticipants finds the managed services the typed terms name only
+// as participants of another topic ("postgres ran out of disk space",
+// "postgres was created single, can i switch it to HA later"): ranked on
+// the question's other words, the leading document covers in one part
+// (its title and keywords, or one section) minUncovered or more of them
+// that the service's own document never uses, so that document answers
+// what the service's cannot. The focus on such services and the aliases
+// that name them are dropped: the typed name stays one word of the
+// question, no longer its subject.
+func (ix *Index) dropParticipants(original []string, exp *expansion) {
+	var svc []string // typed terms naming a service, and the services they name
+	for _, t := range original {
+		base, _, _ := strings.Cut(t, "@")
+		if managedServices[base] {
+			svc = append(svc, t, base)
+			continue
+		}
+		for _, a := range aliases[base] {
+			if managedServices[a] {
+				svc = append(svc, t, a)
+			}
+		}
+	}
+	isSvc := func(t string) bool { return slices.Contains(svc, t) }
+	rest := slices.DeleteFunc(slices.Clone(original), isSvc)
+	if len(svc) == 0 || len(rest) == 0 {
+		return
+	}
+	restAdded := slices.DeleteFunc(slices.Clone(exp.added), isSvc)
+	concepts := ix.concepts(rest, restAdded)
+	if len(concepts) < minUncovered {
+		return
+	}
+	var other *entry
+	for _, h := range ix.topN(buildQuery(rest, restAdded, exp.strong, nil), 4) {
+		if !strings.HasPrefix(h.ID, URIPrefix+"services/") {
+			other = ix.byURI[h.ID]
+			break
+		}
+	}
+	if other == nil {
+		return
+	}
+	var own []*entry
+	for _, t := range svc {
+		if e, ok := ix.byURI[URIPrefix+"services/"+t]; ok {
+			own = append(own, e)
+		}
+	}
+	uncovered := 0
+	for _, c := range other.bestPart(concepts, ix.analyzer) {
+		if !slices.ContainsFunc(own, func(e *entry) bool { return e.uses(c, ix.analyzer) }) {
+			uncovered++
+		}
+	}
+	if uncovered < minUncovered {
+		return
+	}
+	exp.focus = nil
+	exp.added = restAdded
+}
+
+// concept is one word of a question in the forms a document may use (its
+// analysed terms): the word and its aliases.
+type concept []string
+
+// concepts groups the specific typed terms with their aliases; words that
+// only say the question asks for a choice ("pick", "vs") carry no topic
+// and are left out, and added terms no typed one brought are concepts of
+// their own.
+func (ix *Index) concepts(typed, added []string) []concept {
+	var out []concept
+	covered := map[string]bool{}
+	specific, _ := splitGeneric(typed)
+	for _, t := range specific {
+		base, _, _ := strings.Cut(t, "@")
+		var c concept
+		for _, f := range append(append([]string{t}, aliases[base]...), symptoms[base]...) {
+			covered[f] = true
+			for _, st := range ix.analyzer.terms(f) {
+				if !slices.Contains(c, st) {
+					c = append(c, st)
+				}
+			}
+		}
+		if len(c) > 0 {
+			out = append(out, c)
+		}
+	}
+	for _, t := range added {
+		if sts := ix.analyzer.terms(t); !covered[t] && len(sts) > 0 {
+			out = append(out, sts)
+		}
+	}
+	return out
+}
+
+// termParts are the analysed terms of the document's title and keywords,
+// and of each of its sections (of its whole content when it is answered
+// whole), prepared on first use.
+func (e *entry) termParts(an *analyzer) []map[string]bool {
+	e.partsOnce.Do(func() {
+		e.parts = append(e.parts, stemSet(an, e.doc.Title+"\n"+strings.Join(e.doc.Keywords, "\n")))
+		if ds := e.sections(an); ds != nil {
+			e.parts = append(e.parts, ds.bodies...)
+		} else {
+			e.parts = append(e.parts, stemSet(an, e.doc.Content+"\n"+camelWords(e.doc.Content)+"\n"+snakeWords(e.doc.Content)))
+		}
+	})
+	return e.parts
+}
+
+// uses reports whether some part of the document uses a form of c.
+func (e *entry) uses(c concept, an *analyzer) bool {
+	return slices.ContainsFunc(e.termParts(an), func(p map[string]bool) bool {
+		return slices.ContainsFunc(c, func(st string) bool { return p[st] })
+	})
+}
+
+// bestPart are the concepts of the part of the document that uses the
+// most of them.
+func (e *entry) bestPart(concepts []concept, an *analyzer) []concept {
+	var best []concept
+	for _, p := range e.termParts(an) {
+		var in []concept
+		for _, c := range concepts {
+			if slices.ContainsFunc(c, func(st string) bool { return p[st] }) {
+				in = append(in, c)
+			}
+		}
+		if len(in) > len(best) {
+			best = in
+		}
+	}
+	return best
 }
