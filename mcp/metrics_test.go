@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
@@ -206,4 +207,37 @@ func TestMetrics_NeverDeployedServiceRunsNothing(t *testing.T) {
 	if next := str(m["next"]); !strings.Contains(next, "no code deployed") || strings.Contains(next, "zerops_manage") {
 		t.Errorf("appstage alone, never deployed: want it deployed first, not started: %s", next)
 	}
+}
+
+// TestMetrics_PeakSurvivesADeploy: the app ran out of memory for half an
+// hour, then a fixed version was deployed. Over 6h the RAM peak that
+// explains the crash stays in the history beside the idle use now, and
+// the answer (RAM at the platform's 48 GB then) proposes no scale.
+func TestMetrics_PeakSurvivesADeploy(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	writeApp(t, h.workDir(t), leakyApp)
+	res, _ := h.callWith(t, ctx, "zerops_deploy", args, "oom")
+	wantOK(t, res)
+	h.fake.AgeAppRuns(h.fake.ServiceID("appstage"), 30*time.Minute)
+	writeApp(t, h.workDir(t), demoApp)
+	res, m := h.callWith(t, ctx, "zerops_deploy", args, "fixed")
+	if m["verdict"] != string(platform.VerdictLive) {
+		t.Fatalf("the fixed app is not live: %s", text(res))
+	}
+
+	res, m = h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "appstage", "window": "6h"})
+	wantOK(t, res)
+	ram, _ := m["services"].([]any)[0].(map[string]any)["use"].(map[string]any)["ram"].(map[string]any)
+	if peak, now := ram["peakPct"].(float64), ram["nowPct"].(float64); peak < 90 || now >= 90 {
+		t.Fatalf("RAM peak %v%%, now %v%%: want the out-of-memory peak before the deploy and idle use now: %s", peak, now, text(res))
+	}
+	next := str(m["next"])
+	if m["verdict"] != string(ops.MetricsPeaked) || strings.Contains(next, "zerops_manage") || !strings.Contains(next, "platform maximum (48 GB)") ||
+		!strings.Contains(next, "it is a leak: fix the code") {
+		t.Errorf("a past RAM peak at the platform maximum: want peaked, the leak's test and no scale: %s", text(res))
+	}
+	wantKnownArgs(t, h, next)
 }

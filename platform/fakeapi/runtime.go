@@ -32,6 +32,7 @@ func (st *state) appStarted(s *service, av *appVersion, at time.Time) {
 	av.starts++
 	run := appsim.Run(d, av.runFiles, av.built, base, st.startEnv(s, d), fmt.Sprintf("%s#%d", av.ID, av.starts))
 	av.sim, av.runStart, av.attempts = &run, at, 1
+	s.runs = append(s.runs, appRun{At: at, OutOfMemory: run.OutOfMemory()})
 	for i, c := range s.Containers {
 		t := at.Add(time.Duration(i) * time.Millisecond)
 		if start := d.StartText(); start != "" {

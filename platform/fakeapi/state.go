@@ -79,6 +79,7 @@ type service struct {
 	backups           []backupFile   // stored backups, oldest first (backup.go)
 	storage           *objectStorage // an object storage's size and policy (objectstorage.go)
 	Containers        []string
+	runs              []appRun // every start of its app, oldest first (stats.go)
 	Created           time.Time
 	LastUpdate        time.Time
 }

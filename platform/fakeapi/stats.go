@@ -129,7 +129,7 @@ func (st *state) statsAt(s *service, from, till, now time.Time) (statsJSON, bool
 	// shared by its containers: a scale-up shows in the shares, as it would.
 	containers := max(len(s.Containers), minContainersOf(s))
 	cpu, ram, ramLimit := idleCPU/float64(containers), idleRAM*min(1, defaultMinRAM/minRAM), minRAM
-	if av := st.activeVersion(s.ID, now); av != nil && av.run().OutOfMemory() && !av.runStart.IsZero() && !till.Before(av.runStart) {
+	if s.outOfMemoryIn(from, till, now) {
 		cpu, ram, ramLimit = oomCPU, oomRAM, maxRAM
 	}
 	w := wiggle(s.ID, from)
@@ -137,6 +137,36 @@ func (st *state) statsAt(s *service, from, till, now time.Time) (statsJSON, bool
 		CPULimit: cpus, CPUUsed: cpus * (cpu + w/4), VCPULimit: cpus, VCPUUsed: cpus * (cpu + w/4),
 		RAMLimit: ramLimit * gb, RAMUsed: ramLimit * gb * min(ram+w, 0.995), DiskLimit: disk * gb, DiskUsed: disk * gb * idleDisk}
 	return p, true
+}
+
+// appRun is one start of a service's app: from At until the next start,
+// it ran out of memory or not. The history is the service's, so a deploy
+// adds to it and hides nothing before it.
+type appRun struct {
+	At          time.Time
+	OutOfMemory bool
+}
+
+// outOfMemoryIn reports whether s's app was out of memory in the bucket
+// [from, till) at now. A finished bucket reports the most it reached, so
+// the RAM ceiling that explains a crash stays in the history after a later
+// deploy or restart; the bucket under way reports what runs now (the live
+// platform's aggregation is unconfirmed).
+func (s *service) outOfMemoryIn(from, till, now time.Time) bool {
+	if till.After(now) {
+		i := len(s.runs) - 1
+		for i >= 0 && s.runs[i].At.After(now) {
+			i--
+		}
+		return i >= 0 && s.runs[i].OutOfMemory
+	}
+	for i, r := range s.runs {
+		ended := i+1 < len(s.runs) && !s.runs[i+1].At.After(from)
+		if r.OutOfMemory && r.At.Before(till) && !ended {
+			return true
+		}
+	}
+	return false
 }
 
 // defaultMinRAM is the minimum RAM, in GB, limitsOf assumes when none is set.

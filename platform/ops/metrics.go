@@ -54,7 +54,7 @@ type ServiceMetrics struct {
 	Next       platform.Step  `json:"-"`
 	cpu, ram   *Use
 	disk       *Use
-	hot        string // the resource at its limit: RAM, CPU or disk
+	hot        string // the resource at its limit (or, peaked, that was): RAM, CPU or disk
 }
 
 // MetricsResult is zerops_metrics' answer.
@@ -158,8 +158,11 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 		if s.Type.Category == platform.CategoryObject && m.Verdict == MetricsNoData {
 			m.Reason = s.Name + " is object storage: it has no containers, so no CPU, RAM or disk use to report; its size is the objectStorageSize set for it"
 		}
-		if m.Verdict == MetricsNearLimit {
+		switch m.Verdict {
+		case MetricsNearLimit:
 			m.Next = hotNext(ctx, c, s, m.hot, m)
+		case MetricsPeaked:
+			m.Next = peakedNext(ctx, c, s, m.hot)
 		}
 		out.Services = append(out.Services, m)
 		if rank[m.Verdict] > rank[out.Verdict] {
@@ -181,8 +184,6 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 			out.Next = platform.Say("nothing to measure here; object storage has no CPU, RAM or disk metrics. Metrics of the services that use it: ").
 				Call("zerops_metrics").Say(" without serviceHostname.")
 		}
-	case MetricsPeaked:
-		out.Next = platform.Say("a resource reached its limit earlier but not now; if it recurs, scale it with ").Call("zerops_manage").Say(".")
 	}
 	return out, nil
 }
@@ -264,6 +265,7 @@ func summarise(name string, ps []platform.StatsPoint, bucket time.Duration) Serv
 	for _, h := range []hot{{"RAM", m.ram, hotRAM}, {"CPU", m.cpu, hotCPU}, {"disk", m.disk, hotDisk}} {
 		if h.u.Peak >= h.limit {
 			m.Verdict, m.Reason = MetricsPeaked, fmt.Sprintf("%s peaked at %.0f%% of its limit; now %.0f%%", h.what, h.u.Peak, h.u.Current)
+			m.hot = h.what
 			return m
 		}
 	}
@@ -359,6 +361,18 @@ func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, wh
 	}
 	return platform.Say(fmt.Sprintf("raise maxRam (now %g GB): ", set.MaxRAM)).
 		Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxRam=%g", min(platformMaxRAM, set.MaxRAM*2))).Say(".").Then(leak)
+}
+
+// peakedNext names what to do about s, whose use of what (RAM, CPU or disk)
+// reached its ceiling earlier but not now: scale should it recur, except
+// for RAM whose maxRam is already the platform's, where no scale helps and
+// the out-of-memory answers' own test tells a leak from a steady need.
+func peakedNext(ctx context.Context, c platform.Client, s platform.ServiceStack, what string) platform.Step {
+	if what == "RAM" && scalingOf(ctx, c, s).MaxRAM >= platformMaxRAM {
+		return platform.Say(fmt.Sprintf("%s's RAM reached its ceiling earlier, not now; its maxRam is already the platform maximum (%g GB), so scaling will not help should it recur. %s",
+			s.Name, platformMaxRAM, diagnose.OOMLeak))
+	}
+	return platform.Say("a resource reached its limit earlier but not now; if it recurs, scale it with ").Call("zerops_manage").Say(".")
 }
 
 func limitText(what string, limit float64) string {

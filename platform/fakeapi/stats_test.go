@@ -1,0 +1,36 @@
+package fakeapi
+
+import (
+	"testing"
+	"time"
+)
+
+// An app ran out of memory from t0+10m until a fixed version started at
+// t0+22m. A finished bucket reports the most it reached, so every bucket
+// the out-of-memory run touched shows it whatever came after; the bucket
+// under way reports what runs now.
+func TestOutOfMemoryIn_FinishedBucketsKeepThePeak(t *testing.T) {
+	t.Parallel()
+	t0 := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	at := func(m int) time.Time { return t0.Add(time.Duration(m) * time.Minute) }
+	s := &service{runs: []appRun{{At: at(0)}, {At: at(10), OutOfMemory: true}, {At: at(22)}}}
+	for _, tt := range []struct {
+		name       string
+		from, till int // minutes after t0
+		now        int
+		want       bool
+	}{
+		{"before the run", 0, 5, 60, false},
+		{"bucket ending as it starts", 5, 10, 60, false},
+		{"bucket it starts in", 5, 15, 60, true},
+		{"bucket it fills", 15, 20, 60, true},
+		{"bucket a deploy ended it in", 20, 25, 60, true},
+		{"bucket after the deploy", 25, 30, 60, false},
+		{"bucket under way while it runs", 15, 20, 17, true},
+		{"bucket under way after the deploy", 20, 25, 23, false},
+	} {
+		if got := s.outOfMemoryIn(at(tt.from), at(tt.till), at(tt.now)); got != tt.want {
+			t.Errorf("%s: out of memory in [%d, %d) at %d = %v, want %v", tt.name, tt.from, tt.till, tt.now, got, tt.want)
+		}
+	}
+}
