@@ -87,6 +87,11 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"services/valkey", "maxmemory-policy through profileOverrides", "(?s)`maxmemory-policy`.{0,200}`profileOverrides`"},
 		{"services/valkey", "valkey backups: both readings", `(?i)backups exist and are off by default, another lists Valkey and KeyDB among the services without backups`},
 		{"services/typesense", "typesense 30.2 only if the catalog offers it", "`typesense@30\\.2`[^.]*schema[^.]*\\. Use 30\\.2 only when the live catalog"},
+		// issue 34 Deliver 5, gaps found in agents' words (kbgaps)
+		{"troubleshooting/build-failures", "build commands start at the pushed root, /build/source", "(?s)/build/source/package\\.json'`.{0,400}each list item starts again in `/build/source`"},
+		{"troubleshooting/build-failures", "a gitignored file never reaches the build", "(?i)matched by `\\.gitignore`[^\\n]{0,160}is not uploaded"},
+		{"config/zerops-yml-build", "monorepo: cd in the item, deployFiles from the root", "(?s)## Monorepo.{0,600}- cd api && npm ci && npm run build.{0,900}relative to `/build/source`"},
+		{"platform/containers-and-ssh", "sudo on the Zerops images; missing sudo means another image", "(?s)`sudo: command not found`.{0,300}not running in a Zerops (base )?image"},
 	}
 	for _, k := range kept {
 		body, ok := all[k.path]
