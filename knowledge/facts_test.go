@@ -92,6 +92,9 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"troubleshooting/build-failures", "a gitignored file never reaches the build", "(?i)matched by `\\.gitignore`[^\\n]{0,160}is not uploaded"},
 		{"config/zerops-yml-build", "monorepo: cd in the item, deployFiles from the root", "(?s)## Monorepo.{0,600}- cd api && npm ci && npm run build.{0,900}relative to `/build/source`"},
 		{"platform/containers-and-ssh", "sudo on the Zerops images; missing sudo means another image", "(?s)`sudo: command not found`.{0,300}not running in a Zerops (base )?image"},
+		{"runtimes/static", "static falls back to /index.html before a 404", "`\\$uri`, `\\$uri\\.html`, `\\$uri/index\\.html`, then `/index\\.html`"},
+		{"runtimes/static", "nginx needs try_files for an SPA", "(?s)## Unknown paths.{0,1000}try_files \\$uri \\$uri/ /index\\.html"},
+		{"services/postgresql", "no in-place major upgrade: new service, dump and restore", "(?s)## Upgrading to a new major version.{0,900}no in-place.{0,1000}protected.{0,900}pg_restore"},
 	}
 	for _, k := range kept {
 		body, ok := all[k.path]
