@@ -42,6 +42,7 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"mode is the legacy form, never required", "(?i)(needs?|requires?|required|must (have|carry|set|give))[^.\\n|]{0,30}`mode`|`mode`[^.\\n|]{0,30}(is )?(required|mandatory)|rejects? the import without (it|`?mode)"},
 		{"os: ubuntu is not deprecated", `(?i)(os:|os:.{0,40}key)[^.\n]{0,60}deprecated|(?i)deprecated in favour of (an|the) os`},
 		{"80/443 are valid in run.ports", `(?i)80 and 443 are reserved for the platform`},
+		{"collectstatic needs Django installed: not in the build of the recipe's shape", "(?i)collectstatic[^.\\n]{0,30}in `?buildCommands"},
 	}
 	for _, g := range gone {
 		re := regexp.MustCompile(g.old)
@@ -95,6 +96,9 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"runtimes/static", "static falls back to /index.html before a 404", "`\\$uri`, `\\$uri\\.html`, `\\$uri/index\\.html`, then `/index\\.html`"},
 		{"runtimes/static", "nginx needs try_files for an SPA", "(?s)## Unknown paths.{0,1000}try_files \\$uri \\$uri/ /index\\.html"},
 		{"services/postgresql", "no in-place major upgrade: new service, dump and restore", "(?s)## Upgrading to a new major version.{0,900}no in-place.{0,1000}protected.{0,900}pg_restore"},
+		{"frameworks/symfony", "cache warmed in the build with APP_ENV prod", "(?s)APP_ENV: prod.{0,400}cache:warmup"},
+		{"frameworks/django", "collectstatic as the recipe runs it", "(?s)zsc execOnce[^\\n]{0,40}collectstatic"},
+		{"runtimes/python", "collectstatic as the recipe runs it", "(?s)`collectstatic`[^\\n]{0,200}`run\\.initCommands`"},
 	}
 	for _, k := range kept {
 		body, ok := all[k.path]
