@@ -99,6 +99,10 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"frameworks/symfony", "cache warmed in the build with APP_ENV prod", "(?s)APP_ENV: prod.{0,400}cache:warmup"},
 		{"frameworks/django", "collectstatic as the recipe runs it", "(?s)zsc execOnce[^\\n]{0,40}collectstatic"},
 		{"runtimes/python", "collectstatic as the recipe runs it", "(?s)`collectstatic`[^\\n]{0,200}`run\\.initCommands`"},
+		{"operations/ci-cd", "preview environments: a project per pull request, no built-in", "(?s)## Preview environments.{0,500}no built-in.{0,900}project-import"},
+		{"platform/overview", "no buildpacks: the build section is the equivalent", "(?i)no buildpacks?[^.]{0,200}zerops\\.yml"},
+		{"config/zerops-yml-deploy", "stop signal and grace period are not documented", "(?i)docs name neither the signal nor a grace period"},
+		{"platform/pricing", "a stopped service is billed for its disk only", "(?i)stopped service[^.]{0,80}only (for )?its disk"},
 	}
 	for _, k := range kept {
 		body, ok := all[k.path]
