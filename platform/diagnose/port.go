@@ -61,7 +61,10 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 		// would cost a deploy and change nothing.
 		d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: the port is written in the code (%s, line %d: `%s`), which reads no PORT variable.",
 			got, want, c.File, c.PortLine, c.PortText)
-		d.Fix = fmt.Sprintf("Change the code to listen on %s, or on the PORT variable%s; or change `run.ports` to %s. Setting PORT alone changes nothing.", want, portRead(langOf(opt.Runtime)), got)
+		// The PORT route needs both halves: code that reads an unset PORT
+		// listens on a port the system picks.
+		d.Fix = fmt.Sprintf("Change the code to listen on %s; or make it read the PORT variable%s and set PORT: \"%s\" in `run.envVariables`; or change `run.ports` to %s. Setting PORT alone changes nothing.",
+			want, portRead(langOf(opt.Runtime)), want, got)
 		return
 	}
 	d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
