@@ -149,6 +149,14 @@ func pickVersion(versions []platform.AppVersion, id, label string, notAnswering 
 			return platform.AppVersion{}, platform.NewError(platform.ErrNotFound, "no earlier version of "+label+" to go back to: none built and deployed before the current one",
 				"Fix the code and zerops_deploy again; zerops_events serviceHostname="+label+" lists its versions.")
 		}
+		// The live version not seen failing is where an earlier rollback
+		// went back to: repeating it has nowhere better to go.
+		if i := slices.IndexFunc(versions, func(v platform.AppVersion) bool { return v.Status == platform.AppVersionActive }); i >= 0 && !notAnswering(versions[i].ID) {
+			return platform.AppVersion{}, platform.NewError(platform.ErrNotFound,
+				fmt.Sprintf("no earlier version of %s known to work to go back to: %s already runs %s (#%d), not seen failing, and the other versions did not answer after their deploy: %s",
+					label, label, versions[i].ID, versions[i].Sequence, strings.Join(broken, ", ")),
+				"Nothing to roll back: keep "+versions[i].ID+". Fix the change that failed in your zerops.yml and code, then zerops_deploy again.")
+		}
 		return platform.AppVersion{}, platform.NewError(platform.ErrNotFound,
 			"no earlier version of "+label+" known to work to go back to: each did not answer after its deploy: "+strings.Join(broken, ", "),
 			"Fix the code and zerops_deploy again; or, to redeploy one anyway (the newest is "+cands[0].ID+"), zerops_deploy rollback=true targetService="+label+" appVersionId="+cands[0].ID+".")

@@ -12,8 +12,9 @@ import (
 
 // TestPickVersion_TheOneLiveBefore: a default rollback takes the BACKUP
 // version that left ACTIVE last (its lastUpdate), not the highest
-// sequence, skips one seen not to answer after its deploy, and is refused,
-// naming the candidates and the appVersionId form, when none is left.
+// sequence, skips one seen not to answer after its deploy, and is refused
+// when none is left, naming the candidates, and either the live version
+// (not seen failing: nothing to roll back) or the appVersionId form.
 func TestPickVersion_TheOneLiveBefore(t *testing.T) {
 	t.Parallel()
 	t0 := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
@@ -24,6 +25,7 @@ func TestPickVersion_TheOneLiveBefore(t *testing.T) {
 	env := Env{ProjectID: "pick", Memory: ops.NewMemory("")}
 	env.noteVerdict("pick-broken-b", platform.VerdictNotAnswering)
 	env.noteVerdict("pick-broken-c", platform.VerdictNotAnswering)
+	env.noteVerdict("pick-broken-d", platform.VerdictNotAnswering)
 	env.noteVerdict("pick-healed", platform.VerdictNotAnswering)
 	env.noteVerdict("pick-healed", platform.VerdictLive)
 	for _, tt := range []struct {
@@ -46,6 +48,9 @@ func TestPickVersion_TheOneLiveBefore(t *testing.T) {
 			versions: []platform.AppVersion{v("c", 3, "ACTIVE", 50), v("pick-healed", 2, "BACKUP", 50), v("a", 1, "BACKUP", 40)}, want: "pick-healed"},
 		{name: "only broken ones",
 			versions: []platform.AppVersion{v("a", 1, "ACTIVE", 50), v("pick-broken-c", 3, "BACKUP", 50), v("pick-broken-b", 2, "BACKUP", 40)},
+			wantErr:  []string{platform.ErrNotFound, "pick-broken-c (#3)", "pick-broken-b (#2)", "already runs a (#1)", "Nothing to roll back"}},
+		{name: "only broken ones, the live one too",
+			versions: []platform.AppVersion{v("pick-broken-d", 4, "ACTIVE", 60), v("pick-broken-c", 3, "BACKUP", 50), v("pick-broken-b", 2, "BACKUP", 40)},
 			wantErr:  []string{platform.ErrNotFound, "pick-broken-c (#3)", "pick-broken-b (#2)", "appVersionId=pick-broken-c."}},
 		{name: "none", versions: []platform.AppVersion{v("a", 1, "ACTIVE", 50)}, wantErr: []string{platform.ErrNotFound, "none built"}},
 	} {

@@ -13,7 +13,8 @@ import (
 // A default rollback never goes back to a version whose own deploy ZCP saw
 // not answer: v1 live, v2 and v3 crash, a rollback skips v2 (live before
 // v3) for v1; a second one finds only v2 and v3, both known broken, and is
-// refused naming them and the appVersionId form, which still takes one.
+// refused naming them and v1, which runs already; the appVersionId form
+// still takes one.
 func TestRollback_SkipsVersionsKnownNotToAnswer(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
@@ -47,7 +48,7 @@ func TestRollback_SkipsVersionsKnownNotToAnswer(t *testing.T) {
 	res, m = h.call(t, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage", "repeat": true})
 	wantError(t, res, m, platform.ErrNotFound)
 	all := text(res)
-	for _, want := range append([]string{"appVersionId="}, broken...) {
+	for _, want := range append([]string{"already runs " + v1}, broken...) {
 		if !strings.Contains(all, want) {
 			t.Errorf("the refusal lacks %q: %s", want, all)
 		}
