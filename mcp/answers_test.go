@@ -240,7 +240,9 @@ func TestAnswers_EnvSetWarnsUnresolvedReference(t *testing.T) {
 		want  []string // parts of the warnings; none: no warning
 	}{
 		{"NoSuchService", "DB=${postgres_connectionString}", []string{"no service \"postgres\"", "appdev", "db"}},
-		{"NoSuchKey", "DB=${db_url}", []string{"db has no variable url", "connectionString"}},
+		{"NoSuchKey", "DB=${db_url}", []string{"db has no variable url", "likely meant one is ${db_connectionString}"}},
+		{"KeyNamesTheURL", "DB=${db_connectionURL}", []string{"db has no variable connectionURL", "likely meant one is ${db_connectionString}"}},
+		{"KeyNothingLike", "DB=${db_zzz}", []string{"db has no variable zzz", "reference one of the variables it has"}},
 		{"KeyTypo", "DB=${db_pasword}", []string{"db has no variable pasword", "likely meant one is ${db_password}"}},
 		{"KeyAbbreviatedHost", "DB=${db_host}", []string{"db has no variable host", "likely meant one is ${db_hostname}"}},
 		{"KeyAbbreviatedPass", "DB=${db_pass}", []string{"db has no variable pass", "likely meant one is ${db_password}"}},
@@ -253,7 +255,8 @@ func TestAnswers_EnvSetWarnsUnresolvedReference(t *testing.T) {
 		{"SelfReference", "SELF=x${SELF}", []string{"SELF references itself: ${SELF} stays the literal text"}},
 		{"SelfReferenceWithUnderscore", "db_url=${db_url}", []string{"db_url references itself"}},
 	}
-	absent := map[string]string{"SelfReferenceWithUnderscore": "has no variable url", "KeyAbbreviatedHost": "${db_port}"} // the self-reference is not also a ${host_KEY}
+	absent := map[string]string{"SelfReferenceWithUnderscore": "has no variable url", "KeyAbbreviatedHost": "${db_port}",
+		"KeyNothingLike": "zerops_env action=get"} // the warning lists the keys that call shows // the self-reference is not also a ${host_KEY}
 	res, _ := h.call(t, "zerops_env", map[string]any{"action": "set", "project": true, "variables": []string{"my_var=1"}})
 	wantOK(t, res)
 	for _, tt := range tests {

@@ -181,7 +181,28 @@ func (r refIssue) explain(names []string) (problem, fix string) {
 	if near := nearestKey(r.key, r.keys); near != "" {
 		return problem, fmt.Sprintf("the likely meant one is ${%s_%s}", r.host, near)
 	}
-	return problem, "check the name with zerops_env action=get serviceHostname=" + r.host
+	if len(r.keys) > maxListed { // the problem shows only some
+		return problem, "check the name with zerops_env action=get serviceHostname=" + r.host
+	}
+	return problem, fmt.Sprintf("reference one of the variables it has, as ${%s_<key>}", r.host)
+}
+
+// urlKey is the connection string of keys for a typo that names a URL
+// (url, databaseUrl, connectionURL, dsn): the TLS one when it says tls.
+func urlKey(low string, keys []string) string {
+	if !strings.HasSuffix(low, "url") && !strings.HasSuffix(low, "uri") && !strings.HasSuffix(low, "dsn") && !strings.Contains(low, "connection") {
+		return ""
+	}
+	want := "connectionString"
+	if strings.Contains(low, "tls") || strings.Contains(low, "ssl") {
+		want = "connectionTlsString"
+	}
+	for _, k := range keys {
+		if k == want {
+			return k
+		}
+	}
+	return ""
 }
 
 // nearestKey is the key of keys that typo likely means: the shortest one it
@@ -199,6 +220,9 @@ func nearestKey(typo string, keys []string) string {
 	}
 	if best != "" {
 		return best
+	}
+	if k := urlKey(low, keys); k != "" {
+		return k
 	}
 	if len(low) >= 3 {
 		for _, k := range keys {
