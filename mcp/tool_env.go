@@ -52,7 +52,11 @@ func (s *Server) envTool() toolDef {
 		}
 		pr := s.progressFor(ctx, req)
 		if in.Restart.V {
-			return s.envRestart(ctx, pr, res, out)
+			out, err := s.envRestart(ctx, pr, res, out)
+			if err == nil && len(res.Joined) > 0 {
+				out.Next = joinedNext(res)
+			}
+			return out, err
 		}
 		outcomes, followed := s.followProcesses(ctx, pr, res.Processes, res.Service)
 		out.Processes = summarize(outcomes)
@@ -75,9 +79,12 @@ func (s *Server) envTool() toolDef {
 		if len(res.YmlKeys) > 0 && !anyFailed(outcomes) {
 			out.Next = ymlKeysNext(s.opsProject(), res)
 		}
+		if len(res.Joined) > 0 && !anyFailed(outcomes) {
+			out.Next = joinedNext(res)
+		}
 		// The restart once: next is it, or next fixes a reference a
 		// restart now would hand the app unresolved.
-		if badRef || strings.Contains(out.Next, "action=restart") {
+		if badRef || len(res.Joined) > 0 || strings.Contains(out.Next, "action=restart") {
 			out.Notes = slices.DeleteFunc(slices.Clone(out.Notes), func(n string) bool { return strings.Contains(n, "after a restart") })
 		}
 		return out, nil
@@ -212,6 +219,22 @@ func refFixOnce(warnings []string, res *ops.EnvResult, next string) []string {
 		}
 	}
 	return out
+}
+
+// joinedNext is the step after a set whose value held further KEY=value
+// pairs (the warning names them): the same set, one item per variable.
+func joinedNext(res *ops.EnvResult) string {
+	target := "serviceHostname=" + res.Service
+	if res.Scope == ops.EnvScopeProject {
+		target = "project=true"
+	}
+	j := res.Joined[0]
+	items := make([]string, 0, len(j.Inside)+1)
+	for _, k := range append([]string{j.Key}, j.Inside...) {
+		items = append(items, fmt.Sprintf("%q", platform.Clip(k, 60)+"=…"))
+	}
+	return fmt.Sprintf("Next: if they were meant as separate variables, set each as its own item of the list: zerops_env action=set %s variables=[%s] restart=true (a value that holds such text on purpose needs nothing).",
+		target, strings.Join(items, ","))
 }
 
 // restartCalls is the zerops_manage restart call of each of names.

@@ -76,6 +76,10 @@ type EnvResult struct {
 	// ymlListed are the keys the platform lists as from the deployed
 	// zerops.yml (type ENV), with their values.
 	ymlListed map[string]string
+	// Joined are the set variables whose value holds what reads as further
+	// KEY=value pairs (an agent's "A=1,B=2" in one item), in order, each
+	// with the keys inside its value.
+	Joined []JoinedVar `json:"-"`
 	// NeverDeployed: the service has no deploy yet, so nothing to restart.
 	NeverDeployed bool `json:"-"`
 }
@@ -221,6 +225,13 @@ func Env(ctx context.Context, proj Project, q EnvQueue, name EnvAction, target E
 	}
 	if res != nil {
 		res.Warnings, res.BadRefKeys, res.BadRefFixes = warnings, badKeys, fixes
+		if action == EnvSet {
+			res.Joined = joinedVars(pairs)
+			for _, j := range res.Joined {
+				res.Warnings = append(res.Warnings, fmt.Sprintf("%s was set as one variable whose value runs on past a comma or space into %s: %s not set by this call.",
+					platform.Clip(j.Key, 60), platform.Clip(strings.Join(j.Inside, "=…, ")+"=…", 200), platform.Clip(strings.Join(j.Inside, ", "), 200)))
+			}
+		}
 		if action == EnvSet && svc != nil {
 			res.YmlKeys, res.Warnings = shadowedByYml(proj, svc, pairs, res.ymlListed, res.Warnings)
 			if len(res.YmlKeys) == len(pairs) { // a restart cannot give the app these values
@@ -671,4 +682,31 @@ func shadowedByYml(proj Project, svc *platform.ServiceStack, pairs []EnvPair, li
 		"an older page says the zerops.yml value overrides it; either way the app does not get the value set here. "+
 		"Never declare a key both in zerops.yml and as a service variable.",
 		listSome(clipAll(keys, 60), ", "), isAre(len(keys)), svc.Name, listSome(declared, "; ")))
+}
+
+// JoinedVar is a set variable whose value holds further KEY=value pairs.
+type JoinedVar struct {
+	Key    string
+	Inside []string // the keys inside its value
+}
+
+// joinedPairRe is a KEY= after a comma or a space inside a value: a
+// variable of its own joined to the one before it. Only upper-case keys,
+// as env variables are written: a connection string's "Database=" or a
+// query's "a=1&b=2" are values.
+var joinedPairRe = regexp.MustCompile(`[,\s]\s*([A-Z_][A-Z0-9_]*)=`)
+
+// joinedVars are the pairs whose value holds further KEY=value pairs.
+func joinedVars(pairs []EnvPair) []JoinedVar {
+	var out []JoinedVar
+	for _, p := range pairs {
+		var inside []string
+		for _, m := range joinedPairRe.FindAllStringSubmatch(p.Value, 5) {
+			inside = append(inside, m[1])
+		}
+		if len(inside) > 0 {
+			out = append(out, JoinedVar{Key: p.Key, Inside: inside})
+		}
+	}
+	return out
 }
