@@ -37,7 +37,7 @@ func applyScale(ctx context.Context, proj Project, svc *platform.ServiceStack, p
 	if last, ok := proj.Memory.lastCPUMode(proj.ID, svc.ID, now); ok {
 		cur.CPUMode = last.to // asked for a moment ago; maybe not in force yet
 	}
-	if err := checkAgainst(p, cur); err != nil {
+	if err := checkAgainst(p, cur, svc.Name); err != nil {
 		return nil, err
 	}
 	p, same := changedOnly(p, cur)
@@ -63,12 +63,19 @@ func applyScale(ctx context.Context, proj Project, svc *platform.ServiceStack, p
 }
 
 // checkAgainst refuses a minimum above its maximum once the values not
-// given are taken from the settings in force.
-func checkAgainst(p platform.AutoscalingParams, cur platform.Autoscaling) error {
-	var problems []string
+// given are taken from the settings in force, naming the bound to add to
+// the call on service name.
+func checkAgainst(p platform.AutoscalingParams, cur platform.Autoscaling, name string) error {
+	var problems, adds []string
 	pair := func(minName, maxName string, minSet, maxSet bool, lo, hi float64) {
 		if (minSet || maxSet) && lo > 0 && hi > 0 && lo > hi {
 			problems = append(problems, fmt.Sprintf("%s %g would be above %s %g (given or in force)", minName, lo, maxName, hi))
+			switch {
+			case minSet && !maxSet:
+				adds = append(adds, fmt.Sprintf("%s=%g (or more)", maxName, lo))
+			case maxSet && !minSet:
+				adds = append(adds, fmt.Sprintf("%s=%g (or less)", minName, hi))
+			}
 		}
 	}
 	pair("minCpu", "maxCpu", p.VerticalMinCPU != nil, p.VerticalMaxCPU != nil,
@@ -77,9 +84,12 @@ func checkAgainst(p platform.AutoscalingParams, cur platform.Autoscaling) error 
 	pair("minDisk", "maxDisk", p.VerticalMinDisk != nil, p.VerticalMaxDisk != nil, or(p.VerticalMinDisk, cur.MinDisk), or(p.VerticalMaxDisk, cur.MaxDisk))
 	pair("minContainers", "maxContainers", p.HorizontalMinCount != nil, p.HorizontalMaxCount != nil,
 		float64(orInt(p.HorizontalMinCount, cur.MinContainers)), float64(orInt(p.HorizontalMaxCount, cur.MaxContainers)))
+	if len(adds) == 0 { // both given: the values' own check refuses them first
+		adds = append(adds, "each minimum at or below its maximum")
+	}
 	if len(problems) > 0 {
-		return scalingErr(strings.Join(problems, "; "),
-			"Pass the other bound too (zerops_discover serviceHostname=… shows the scaling in force), so that every minimum stays at or below its maximum.")
+		return scalingErr(strings.Join(problems, "; "), fmt.Sprintf("Call zerops_manage action=scale serviceHostname=%s again with the same values plus %s, so that every minimum stays at or below its maximum.",
+			name, strings.Join(adds, " and ")))
 	}
 	return nil
 }
