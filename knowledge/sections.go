@@ -72,6 +72,10 @@ type docSections struct {
 	secs          []section
 	title         map[string]bool // the terms of the title line
 	heads, bodies []map[string]bool
+	// the compounds of each section's heading and body: the words of its
+	// identifiers joined ("max_connections" → maxconnections,
+	// "deploy-files-missing" → deployfiles, filesmissing, deployfilesmissing)
+	headCompounds, bodyCompounds []map[string]bool
 }
 
 func newDocSections(content string, an *analyzer) *docSections {
@@ -87,6 +91,8 @@ func newDocSections(content string, an *analyzer) *docSections {
 	for _, s := range secs {
 		ds.heads = append(ds.heads, stemSet(an, s.heading))
 		ds.bodies = append(ds.bodies, stemSet(an, s.text+"\n"+camelWords(s.text)+"\n"+snakeWords(s.text)+"\n"+typeParts(s.text)))
+		ds.headCompounds = append(ds.headCompounds, compounds(s.heading))
+		ds.bodyCompounds = append(ds.bodyCompounds, compounds(s.text))
 	}
 	return ds
 }
@@ -110,6 +116,7 @@ func (ds *docSections) relevant(terms, added []string, an *analyzer, weight func
 			}
 		}
 	}
+	phrases := ds.phrases(terms, an, weight)
 	type scored struct {
 		i     int
 		score float64
@@ -117,7 +124,7 @@ func (ds *docSections) relevant(terms, added []string, an *analyzer, weight func
 	var cands []scored
 	for i := range secs[1:] {
 		head, text := ds.heads[i+1], ds.bodies[i+1]
-		score := 0.0
+		score := ds.phraseScore(i+1, phrases)
 		for _, st := range stems {
 			w := factor[st]
 			if weight != nil {
@@ -195,6 +202,104 @@ func snakeWords(text string) string {
 		}
 	}
 	return b.String()
+}
+
+// phrase is typed words joined as an identifier joins them, and their weight.
+type phrase struct {
+	joined string
+	weight float64
+}
+
+// phrases are the typed words an identifier may join: each typed word
+// without its joining characters ("deployFiles", "max_connections"), and
+// each two typed words in a row ("max connections" for max_connections,
+// "deploy files" for a "deploy-files-…" heading). A section that writes
+// the identifier matches it as a phrase: once more, with the weight of
+// its words (the title's words weigh nothing).
+func (ds *docSections) phrases(terms []string, an *analyzer, weight func(stem string) float64) []phrase {
+	wordWeight := func(t string) float64 {
+		w := 0.0
+		for _, st := range an.terms(t) {
+			switch {
+			case ds.title[st]:
+			case weight == nil:
+				w++
+			default:
+				w += weight(st)
+			}
+		}
+		return w
+	}
+	var out []phrase
+	add := func(joined string, w float64) {
+		if strings.IndexFunc(joined, unicode.IsLetter) < 0 || w == 0 {
+			return
+		}
+		if i := slices.IndexFunc(out, func(p phrase) bool { return p.joined == joined }); i >= 0 {
+			out[i].weight = max(out[i].weight, w)
+			return
+		}
+		out = append(out, phrase{joined, w})
+	}
+	for i, t := range terms {
+		add(joinedWord(t), wordWeight(t))
+		if i+1 < len(terms) {
+			add(joinedWord(t)+joinedWord(terms[i+1]), wordWeight(t)+wordWeight(terms[i+1]))
+		}
+	}
+	return out
+}
+
+// phraseScore is what the phrases section i writes weigh, headingWeight
+// times more in its heading.
+func (ds *docSections) phraseScore(i int, phrases []phrase) float64 {
+	score := 0.0
+	for _, p := range phrases {
+		if ds.headCompounds[i][p.joined] {
+			score += headingWeight * p.weight
+		}
+		if ds.bodyCompounds[i][p.joined] {
+			score += p.weight
+		}
+	}
+	return score
+}
+
+// joinedWord is t without the characters that join an identifier's words
+// ("max_connections" → maxconnections).
+func joinedWord(t string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '_' || r == '-' || r == '.' {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, t)
+}
+
+// compounds are the joined words of the identifiers of text, each run of
+// two or more of an identifier's words ("deploy-files-missing" →
+// deployfiles, filesmissing, deployfilesmissing; "minRam" → minram).
+func compounds(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' }) {
+		var parts []string
+		start := 0
+		rs := []rune(w)
+		for i := 1; i <= len(rs); i++ {
+			if i == len(rs) || rs[i] == '_' || rs[i] == '-' || unicode.IsUpper(rs[i]) && unicode.IsLower(rs[i-1]) {
+				if p := strings.Trim(string(rs[start:i]), "_-"); p != "" {
+					parts = append(parts, strings.ToLower(p))
+				}
+				start = i
+			}
+		}
+		for i := range parts {
+			for j := i + 2; j <= len(parts); j++ {
+				out[strings.Join(parts[i:j], "")] = true
+			}
+		}
+	}
+	return out
 }
 
 // namesTitle reports whether t is an alias of the title's words ("postgres"

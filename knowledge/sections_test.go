@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -98,6 +99,51 @@ func TestSnakeWords_Parts(t *testing.T) {
 	for _, tt := range tests {
 		if got := snakeWords(tt.text); got != tt.want {
 			t.Errorf("snakeWords(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+func TestCompounds_Runs(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ text, want string }{
+		{"set max_connections high", "maxconnections"},
+		{"## deploy-files-missing", "deployfiles deployfilesmissing filesmissing"},
+		{"deployFiles: ./dist and minRam", "deployfiles minram"},
+		{"plain words only, DB", ""},
+	}
+	for _, tt := range tests {
+		var got []string
+		for c := range compounds(tt.text) {
+			got = append(got, c)
+		}
+		slices.Sort(got)
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("compounds(%q) = %v, want %s", tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestRelevantSections_Phrases: typed words an identifier joins ("max
+// connections", "deployFiles") choose the section that writes the
+// identifier (max_connections, a deploy-files-… heading) over sections that
+// use the words apart.
+func TestRelevantSections_Phrases(t *testing.T) {
+	t.Parallel()
+	filler := strings.Repeat("more text here. ", 140) // one section fills the budget
+	doc := "# T\n\nintro\n\n## Pool\n\nconnections and connections again, max of max. " + filler +
+		"\n\n## Limits\n\nthe max_connections setting follows RAM. " + filler +
+		"\n\n## deploy-files-missing\n\nthe path is absent. " + filler +
+		"\n\n## Other\n\nconnections to deploy, and more files. " + filler + "\n"
+	for _, tt := range []struct {
+		terms []string
+		want  string
+	}{
+		{[]string{"max", "connections"}, "## Limits"},
+		{[]string{"deployfiles"}, "## deploy-files-missing"},
+	} {
+		got, _ := relevantSections(doc, tt.terms, nil, newAnalyzer(nil), nil)
+		if shown := sectionTitles(got); len(shown) != 1 || "## "+shown[0] != tt.want {
+			t.Errorf("%v: shows %v, want %s", tt.terms, shown, tt.want)
 		}
 	}
 }
