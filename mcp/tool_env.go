@@ -258,6 +258,10 @@ func ymlKeysNext(proj ops.Project, res *ops.EnvResult) string {
 	for _, k := range res.YmlKeys[:min(len(res.YmlKeys), 5)] {
 		vars = append(vars, fmt.Sprintf("%q", platform.Clip(k, 60)))
 	}
+	if len(res.YmlBroken) == len(res.YmlKeys) { // the zerops.yml values do not resolve: nothing there to keep
+		return fmt.Sprintf("Next: keep %s in one place, the value set here: the zerops.yml value holds a reference that does not resolve. Remove it from `run.envVariables` in zerops.yml and deploy: %s.",
+			keys, stepText(ops.DeployCall(proj, res.Service)))
+	}
 	return fmt.Sprintf("Next: keep %s in one place. To use the value set here, remove it from `run.envVariables` in zerops.yml and deploy: %s. To keep the zerops.yml value, delete this one: zerops_env action=delete serviceHostname=%s variables=[%s].",
 		keys, stepText(ops.DeployCall(proj, res.Service)), res.Service, strings.Join(vars, ","))
 }

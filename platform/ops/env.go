@@ -73,6 +73,9 @@ type EnvResult struct {
 	// service's deployed zerops.yml also declare (as the platform lists
 	// them, or as ZCP last deployed it): the value set does not reach the app.
 	YmlKeys []string `json:"-"`
+	// YmlBroken are the YmlKeys whose zerops.yml value holds a reference
+	// that does not resolve: no value to keep.
+	YmlBroken []string `json:"-"`
 	// ymlListed are the keys the platform lists as from the deployed
 	// zerops.yml (type ENV), with their values.
 	ymlListed map[string]string
@@ -234,6 +237,7 @@ func Env(ctx context.Context, proj Project, q EnvQueue, name EnvAction, target E
 		}
 		if action == EnvSet && svc != nil {
 			res.YmlKeys, res.Warnings = shadowedByYml(proj, svc, pairs, res.ymlListed, res.Warnings)
+			res.YmlBroken = brokenInYml(ctx, proj, svc, res.YmlKeys, res.ymlListed)
 			if len(res.YmlKeys) == len(pairs) { // a restart cannot give the app these values
 				res.Notes = slices.DeleteFunc(res.Notes, func(n string) bool { return n == restartNote(svc) })
 			}
@@ -682,6 +686,24 @@ func shadowedByYml(proj Project, svc *platform.ServiceStack, pairs []EnvPair, li
 		"an older page says the zerops.yml value overrides it; either way the app does not get the value set here. "+
 		"Never declare a key both in zerops.yml and as a service variable.",
 		listSome(clipAll(keys, 60), ", "), isAre(len(keys)), svc.Name, listSome(declared, "; ")))
+}
+
+// brokenInYml are those of keys whose value in the zerops.yml deployed to
+// svc holds a reference that does not resolve.
+func brokenInYml(ctx context.Context, proj Project, svc *platform.ServiceStack, keys []string, listed map[string]string) []string {
+	if len(keys) == 0 {
+		return nil
+	}
+	yml := maps.Clone(listed)
+	if deployed, ok := proj.Memory.deployedEnv(proj.ID, svc.ID); ok {
+		yml = mapsMerge(yml, deployed)
+	}
+	pairs := make([]EnvPair, 0, len(keys))
+	for _, k := range keys {
+		pairs = append(pairs, EnvPair{Key: k, Value: yml[k]})
+	}
+	_, bad, _ := envRefWarnings(ctx, proj, pairs)
+	return bad
 }
 
 // JoinedVar is a set variable whose value holds further KEY=value pairs.
