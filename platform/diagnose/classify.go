@@ -49,6 +49,18 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		got = nil // errors the app retried past, and nothing failed: no failure
 	}
 	explained := map[string]bool{} // lines a diagnosis left out explains
+	if i := slices.IndexFunc(got, func(f found) bool { return f.sig.id == "init-command-failed" }); i >= 0 {
+		// A file missing before an init command failed is the init
+		// command's, not run.start's: the init failure says which.
+		initLine := got[i].line
+		got = slices.DeleteFunc(got, func(f found) bool {
+			drop := (f.sig.id == "start-file-missing" || f.sig.id == "start-command-invalid") && f.line < initLine
+			if drop {
+				explained[clip(f.text)] = true
+			}
+			return drop
+		})
+	}
 	if seen["connection-refused"] {
 		// A refusal naming neither a database nor an address is the one
 		// a line naming the app's address explains.

@@ -50,6 +50,8 @@ func TestClassify_OrdersRootCauseFirst(t *testing.T) {
 			"SQLSTATE[HY000] [2002] Connection refused (Connection: mysql, SQL: select * from information_schema.tables)",
 			`initCommands: "php artisan migrate --force" exited with code 1, the app was not started`},
 			[]string{"db-connection-refused", "init-command-failed"}},
+		{"InitCommandOwnsItsMissingFile", Runtime, []string{"➜ node migrate.js", "Error: Cannot find module '/var/www/migrate.js'",
+			`initCommands: "node migrate.js" exited with code 1, the app was not started`}, []string{"init-command-failed"}},
 		{"AddresslessRefusalIsTheAddressedOne", Runtime, []string{"ConnectionRefusedError: [Errno 111] Connection refused",
 			"urllib3.exceptions.NewConnectionError: Failed to establish a new connection: [Errno 111] Connection refused (host='search', port=8080)"},
 			[]string{"connection-refused"}},
