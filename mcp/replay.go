@@ -43,11 +43,19 @@ func newReplays(window time.Duration) *replays {
 }
 
 // replayKey identifies a call: its tool and arguments, whatever their
-// order or spacing.
+// order or spacing, and with an argument "true" or "false" read as the
+// boolean the tools take it for.
 func replayKey(tool string, args json.RawMessage) [32]byte {
 	var v any
 	canon := []byte(args)
 	if json.Unmarshal(args, &v) == nil {
+		if m, ok := v.(map[string]any); ok {
+			for k, a := range m {
+				if s, ok := a.(string); ok && (s == "true" || s == "false") {
+					m[k] = s == "true"
+				}
+			}
+		}
 		if b, err := json.Marshal(v); err == nil {
 			canon = b
 		}

@@ -11,9 +11,9 @@ import (
 )
 
 // An agent that rolls back twice (the second time acting on the state
-// before the first): the second answer says the target already runs the
-// version the first went back to, and does not offer to redeploy the
-// version that failed.
+// before the first, with repeat: true past the replay): the second answer
+// says the target already runs the version the first went back to, and
+// does not offer to redeploy the version that failed.
 func TestRollback_AgainSaysItAlreadyRunsTheWayBack(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
@@ -32,7 +32,7 @@ func TestRollback_AgainSaysItAlreadyRunsTheWayBack(t *testing.T) {
 	v2 := m["build"].(map[string]any)["appVersionId"].(string)
 	res, _ = h.callWith(t, ctx, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage"}, "back")
 	wantOK(t, res)
-	res, m = h.callWith(t, ctx, "zerops_deploy", map[string]any{"rollback": "true", "targetService": "appstage"}, "again")
+	res, m = h.callWith(t, ctx, "zerops_deploy", map[string]any{"rollback": "true", "targetService": "appstage", "repeat": true}, "again")
 	wantError(t, res, m, platform.ErrNotFound)
 	all := text(res)
 	if !strings.Contains(all, "already runs "+v1) || !strings.Contains(all, "Nothing to roll back") {
