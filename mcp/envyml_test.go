@@ -78,3 +78,66 @@ func TestEnv_SecretOnZeropsYmlKeyRefusedByPlatform(t *testing.T) {
 		t.Errorf("after the refusal: NODE_ENV variables %v, want the zerops.yml one alone", got)
 	}
 }
+
+// ymlVars are the variables of a zerops_env get answer whose source is
+// the deployed zerops.yml, by key, and the next step.
+func ymlVars(t *testing.T, h *harness, host string) (map[string]string, string) {
+	t.Helper()
+	res, m := h.call(t, "zerops_env", map[string]any{"action": "get", "serviceHostname": host})
+	wantOK(t, res)
+	out := map[string]string{}
+	vars, _ := m["variables"].([]any)
+	for _, v := range vars {
+		e, _ := v.(map[string]any)
+		if e["from"] == "zerops.yml" {
+			if e["readOnly"] != true {
+				t.Errorf("%v comes from zerops.yml but is not read-only: %s", e["key"], text(res))
+			}
+			out[fmt.Sprint(e["key"])] = fmt.Sprint(e["value"])
+		}
+	}
+	return out, str(m["next"])
+}
+
+// After a deploy, zerops_env get lists run.envVariables of the zerops.yml
+// deployed, marked as coming from it (the platform lists them as service
+// variables of type ENV); a later deploy's or a rollback's yml replaces
+// them, and the next step says where such a variable changes.
+func TestEnv_GetListsTheDeployedZeropsYmlVariables(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	withEnv := func(vars string) map[string]string {
+		return map[string]string{"zerops.yml": strings.Replace(demoZeropsYml, "      start: node index.js\n",
+			"      start: node index.js\n      envVariables:\n"+vars, 1)}
+	}
+	writeApp(t, h.workDir(t), demoApp)
+	writeApp(t, h.workDir(t), withEnv("        NODE_ENV: production\n        API_URL: http://api:8080\n"))
+	res, _ := h.callWith(t, ctx, "zerops_deploy", args, "first")
+	wantOK(t, res)
+	got, next := ymlVars(t, h, "appstage")
+	if len(got) != 2 || got["NODE_ENV"] != "production" || got["API_URL"] != "http://api:8080" {
+		t.Errorf("after the first deploy: zerops.yml variables %v, want NODE_ENV and API_URL", got)
+	}
+	if !strings.Contains(next, "run.envVariables") || !strings.Contains(next, "zerops_deploy") {
+		t.Errorf("next does not say where a zerops.yml variable changes: %s", next)
+	}
+
+	writeApp(t, h.workDir(t), withEnv("        NODE_ENV: staging\n"))
+	res, _ = h.callWith(t, ctx, "zerops_deploy", args, "second")
+	wantOK(t, res)
+	if got, _ := ymlVars(t, h, "appstage"); len(got) != 1 || got["NODE_ENV"] != "staging" {
+		t.Errorf("after the second deploy: zerops.yml variables %v, want NODE_ENV=staging alone", got)
+	}
+	// A rollback makes the first version's zerops.yml the one in force.
+	res, _ = h.callWith(t, ctx, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage"}, "back")
+	wantOK(t, res)
+	if got, _ := ymlVars(t, h, "appstage"); len(got) != 2 || got["NODE_ENV"] != "production" {
+		t.Errorf("after the rollback: zerops.yml variables %v, want the first deploy's", got)
+	}
+	// The seeded appdev (deployed once from the CLI) lists its own too.
+	if got, _ := ymlVars(t, h, "appdev"); got["NODE_ENV"] != "development" {
+		t.Errorf("appdev's zerops.yml variables %v, want NODE_ENV=development", got)
+	}
+}

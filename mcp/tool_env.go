@@ -36,7 +36,7 @@ type envOutput struct {
 func (s *Server) envTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_env",
-		Description: "Read, set or delete env variables of a service (serviceHostname) or the project (project: true). get shows SECRET values, never sensitive ones (generated passwords, connection strings read ***). Writes to one service or the project run one at a time.",
+		Description: "Read, set or delete env variables of a service (serviceHostname) or the project (project: true). get says where each comes from, shows SECRET values, never sensitive ones (generated passwords, connection strings: ***).",
 		Annotations: mutatingAnn("Environment variables", true, true),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in envInput) (envOutput, error) {
 		res, err := ops.Env(ctx, s.opsProject(), s.deps.EnvWrites, in.Action,
@@ -48,6 +48,9 @@ func (s *Server) envTool() toolDef {
 		if res.Action == ops.EnvGet {
 			out.Variables = nonNil(out.Variables)
 			out.Next = "Next: reference another service's variable as ${hostname_KEY}; change values with action=set."
+			if slices.ContainsFunc(out.Variables, func(v ops.EnvInfo) bool { return v.From == ops.EnvFromZeropsYml }) {
+				out.Next = "Next: reference another service's variable as ${hostname_KEY}; change a secret with action=set, and one from zerops.yml in its run.envVariables, then zerops_deploy (never both for one key)."
+			}
 			return out, nil
 		}
 		pr := s.progressFor(ctx, req)

@@ -42,7 +42,7 @@ func metricsAnswer(res *ops.MetricsResult) metricsOutput {
 func (s *Server) metricsTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_metrics",
-		Description: "CPU, RAM, disk vs their limits and containers per service over a window: now/peak/average and a verdict naming the scale call when one is at its limit.",
+		Description: "CPU, RAM, disk vs limits and containers per service over a window (now, peak, average): a verdict and its next step.",
 		Annotations: readOnlyAnn("Resource use"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in metricsInput) (metricsOutput, error) {
 		window, err := ops.ParseWindow(in.Window)

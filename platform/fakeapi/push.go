@@ -2,7 +2,9 @@ package fakeapi
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
@@ -312,9 +314,40 @@ func (st *state) activate(av *appVersion, at time.Time) {
 		}
 	}
 	av.finalize(platform.AppVersionActive, at)
-	if s := st.services[av.ServiceID]; s != nil && s.Status == platform.ServiceReadyToDeploy {
+	s := st.services[av.ServiceID]
+	if s == nil {
+		return
+	}
+	if s.Status == platform.ServiceReadyToDeploy {
 		s.Status, s.LastUpdate = platform.ServiceActive, at
 	}
+	if av.deployed != nil {
+		s.setYmlEnv(av.deployed.EnvVariables, at)
+	}
+}
+
+// setYmlEnv makes vars, run.envVariables of the zerops.yml just made
+// active, s's ENV variables: the platform lists them beside the service's
+// own, and each deploy (or rollback) replaces them. One unchanged keeps
+// its id and dates.
+func (s *service) setYmlEnv(vars map[string]string, at time.Time) {
+	old := map[string]*envVar{}
+	kept := s.Env[:0:0]
+	for _, e := range s.Env {
+		if e.Type == envEnv {
+			old[e.Key] = e
+		} else {
+			kept = append(kept, e)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(vars)) {
+		if e := old[k]; e != nil && e.Content == vars[k] {
+			kept = append(kept, e)
+			continue
+		}
+		kept = append(kept, &envVar{ID: newID(), Key: k, Content: vars[k], Type: envEnv, Created: at, LastUpdate: at})
+	}
+	s.Env = kept
 }
 
 // refuseDeleting answers the platform's refusal of code for a service
