@@ -3,7 +3,6 @@ package ops
 import (
 	"context"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
@@ -79,8 +78,9 @@ func RefsChange(refs []string) string {
 
 // referencesTo names the variables of the project's other services, and
 // the project's own, whose values reference ${hostname_…}: "app (DB_URL)",
-// "app (DB_URL in zerops.yml)" for run.envVariables of the zerops.yml ZCP
-// last deployed there, "project (CACHE_URL)". A service
+// "app (DB_URL in zerops.yml)" for run.envVariables of the deployed
+// zerops.yml (as the platform lists them, or as ZCP last deployed it),
+// "project (CACHE_URL)". A service
 // whose variables cannot be read is passed over.
 func referencesTo(ctx context.Context, proj Project, hostname string) []string {
 	c, projectID := proj.Client, proj.ID
@@ -103,21 +103,26 @@ func referencesTo(ctx context.Context, proj Project, hostname string) []string {
 		if s.System || s.Name == hostname {
 			continue
 		}
+		// The zerops.yml's variables: those the platform lists (type ENV)
+		// and those of the zerops.yml ZCP last deployed, each key once.
+		var ymlKeys []string
 		if envs, err := c.GetServiceEnv(ctx, s.ID); err == nil {
-			if keys := keysWith(envs); len(keys) > 0 {
+			own := slices.DeleteFunc(slices.Clone(envs), fromZeropsYml)
+			if keys := keysWith(own); len(keys) > 0 {
 				out = append(out, s.Name+" ("+strings.Join(keys, ", ")+")")
 			}
+			ymlKeys = keysWith(slices.DeleteFunc(envs, func(e platform.EnvVar) bool { return !fromZeropsYml(e) }))
 		}
 		if yml, ok := proj.Memory.deployedEnv(projectID, s.ID); ok {
-			var keys []string
-			for _, k := range slices.Sorted(maps.Keys(yml)) {
-				if strings.Contains(yml[k], ref) {
-					keys = append(keys, k)
+			for k, v := range yml {
+				if strings.Contains(v, ref) {
+					ymlKeys = append(ymlKeys, k)
 				}
 			}
-			if len(keys) > 0 {
-				out = append(out, s.Name+" ("+strings.Join(keys, ", ")+" in zerops.yml)")
-			}
+		}
+		slices.Sort(ymlKeys)
+		if ymlKeys = slices.Compact(ymlKeys); len(ymlKeys) > 0 {
+			out = append(out, s.Name+" ("+strings.Join(ymlKeys, ", ")+" in zerops.yml)")
 		}
 	}
 	if envs, err := c.GetProjectEnv(ctx, projectID); err == nil {
