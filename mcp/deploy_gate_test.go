@@ -113,7 +113,9 @@ func TestDeploy_WarningsReachTheAnswer(t *testing.T) {
 		t.Errorf("next %q: want the warning pointed at, not nothing to fix", next)
 	}
 	wantStatedOnce(t, "zerops_deploy", m)
-	if m["verdict"] != "live" {
-		t.Errorf("verdict %v, want live", m["verdict"])
+	// The app gets the reference's text for DB_PASS: whether it needs
+	// it is in its code, which the sandbox does not read.
+	if m["verdict"] != "unverified" {
+		t.Errorf("verdict %v, want unverified", m["verdict"])
 	}
 }

@@ -166,3 +166,21 @@ func TestDeploy_SandboxUnreadablePortIsUnverified(t *testing.T) {
 		t.Fatalf("zerops_verify answered %v, want unverified: %s", m["verdict"], text(res))
 	}
 }
+
+// An app started with a reference to a variable its service lacks gets the
+// reference's text for a value: whether it needs it is in its code, which
+// the sandbox does not read, so the verdict is unverified, naming it.
+func TestDeploy_SandboxUnresolvedReferenceIsUnverified(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
+		"start: node index.js\n      envVariables:\n        DATABASE_URL: ${db_connectionURL}")})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "deploy")
+	wantOK(t, res)
+	check, _ := m["check"].(map[string]any)
+	reason, _ := check["reason"].(string)
+	if m["verdict"] != string(platform.VerdictUnverified) || !strings.Contains(reason, "DATABASE_URL holds ${db_connectionURL}") {
+		t.Fatalf("verdict %v (%q), want unverified naming the variable and its reference: %s", m["verdict"], reason, text(res))
+	}
+}

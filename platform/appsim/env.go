@@ -8,11 +8,13 @@ import (
 )
 
 // Env is the environment a container starts with: each variable's value,
-// references resolved, and the first hostname a reference names that the
-// project has no service of ("" when none).
+// references resolved, the first hostname a reference names that the
+// project has no service of ("" when none), and the references to a
+// variable an existing service lacks, which stay as written.
 type Env struct {
 	Vars        map[string]string
 	MissingHost string
+	Unresolved  []string // "KEY holds ${host_key}", in key order
 }
 
 // envKeyRe is a variable name.

@@ -86,6 +86,18 @@ type runSim struct {
 // it reads are the same whatever env holds, so a set that recorded them at
 // one start answers every later one.
 func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, seed string) RunResult {
+	out := run(d, files, built, runBase, env, seed)
+	if out.Crash == nil && len(env.Unresolved) > 0 {
+		// The app gets the reference's text for a value: whether it
+		// needs the value (at its start, or at a request) is in its code.
+		out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app needs what %s (a reference to a variable that service lacks, left as written)",
+			clip(strings.Join(env.Unresolved, ", "), 200)))
+	}
+	return out
+}
+
+// run is Run before the environment's unresolved references are weighed.
+func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, seed string) RunResult {
 	r := &runSim{d: d, files: files, env: env, base: RuntimeName(runBase), seed: seed}
 	if built != nil {
 		r.produced, r.unknown = built.Produced, built.Unknown

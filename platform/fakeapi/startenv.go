@@ -65,6 +65,7 @@ func (st *state) startEnv(s *service, d *deployedSetup) appsim.Env {
 			if e := findEnv(o.Env, m[2]); e != nil {
 				return e.Content
 			}
+			out.Unresolved = append(out.Unresolved, k+" holds "+ref)
 			return ref
 		})
 	}
