@@ -53,24 +53,16 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		// A file missing before an init command failed is the init
 		// command's, not run.start's: the init failure says which.
 		initLine := got[i].line
-		got = slices.DeleteFunc(got, func(f found) bool {
-			drop := (f.sig.id == "start-file-missing" || f.sig.id == "start-command-invalid") && f.line < initLine
-			if drop {
-				explained[clip(f.text)] = true
-			}
-			return drop
+		got = leaveOut(got, explained, func(f found) bool {
+			return (f.sig.id == "start-file-missing" || f.sig.id == "start-command-invalid") && f.line < initLine
 		})
 	}
 	if seen["connection-refused"] {
 		// A refusal naming neither a database nor an address is the one
 		// a line naming the app's address explains.
-		got = slices.DeleteFunc(got, func(f found) bool {
+		got = leaveOut(got, explained, func(f found) bool {
 			_, port := refusedHostPort(f.bare)
-			drop := f.sig.id == "db-connection-refused" && port == "" && !dbWordsRe.MatchString(f.bare)
-			if drop {
-				explained[clip(f.text)] = true
-			}
-			return drop
+			return f.sig.id == "db-connection-refused" && port == "" && !dbWordsRe.MatchString(f.bare)
 		})
 	}
 	if seen[publicBind] {
@@ -109,6 +101,18 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		out[i].fillPort(opt)
 	}
 	return dropEchoes(out, explained)
+}
+
+// leaveOut deletes from got what another diagnosis explains (drop), and
+// records their lines in explained, so their generic echoes go too.
+func leaveOut(got []found, explained map[string]bool, drop func(found) bool) []found {
+	return slices.DeleteFunc(got, func(f found) bool {
+		if drop(f) {
+			explained[clip(f.text)] = true
+			return true
+		}
+		return false
+	})
 }
 
 // SortByLikelihood orders ds most likely cause first, as ClassifyWith
