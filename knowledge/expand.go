@@ -611,16 +611,23 @@ func asksType(toks []string) bool {
 
 // namesService reports whether t names one managed service, itself or through an alias.
 func namesService(t string) bool {
-	t, _, _ = strings.Cut(strings.Trim(t, "-.@_"), "@")
-	if managedServices[t] {
-		return true
+	return len(servicesNamed(strings.Trim(t, "-.@_"))) > 0
+}
+
+// servicesNamed are the managed services t (a type with or without its
+// version) names: itself, or those of its aliases.
+func servicesNamed(t string) []string {
+	base, _, _ := strings.Cut(t, "@")
+	if managedServices[base] {
+		return []string{base}
 	}
-	for _, a := range aliases[t] {
+	var out []string
+	for _, a := range aliases[base] {
 		if managedServices[a] {
-			return true
+			out = append(out, a)
 		}
 	}
-	return false
+	return out
 }
 
 // errorWords mark a query as a pasted error message.

@@ -527,15 +527,8 @@ const minUncovered = 2
 func (ix *Index) dropParticipants(original []string, exp *expansion) {
 	var svc []string // typed terms naming a service, and the services they name
 	for _, t := range original {
-		base, _, _ := strings.Cut(t, "@")
-		if managedServices[base] {
-			svc = append(svc, t, base)
-			continue
-		}
-		for _, a := range aliases[base] {
-			if managedServices[a] {
-				svc = append(svc, t, a)
-			}
+		if named := servicesNamed(t); len(named) > 0 {
+			svc = append(append(svc, t), named...)
 		}
 	}
 	isSvc := func(t string) bool { return slices.Contains(svc, t) }
@@ -627,11 +620,14 @@ func (e *entry) termParts(an *analyzer) []map[string]bool {
 	return e.parts
 }
 
+// in reports whether the terms p hold a form of c.
+func (c concept) in(p map[string]bool) bool {
+	return slices.ContainsFunc(c, func(st string) bool { return p[st] })
+}
+
 // uses reports whether some part of the document uses a form of c.
 func (e *entry) uses(c concept, an *analyzer) bool {
-	return slices.ContainsFunc(e.termParts(an), func(p map[string]bool) bool {
-		return slices.ContainsFunc(c, func(st string) bool { return p[st] })
-	})
+	return slices.ContainsFunc(e.termParts(an), c.in)
 }
 
 // bestPart are the concepts of the part of the document that uses the
@@ -641,7 +637,7 @@ func (e *entry) bestPart(concepts []concept, an *analyzer) []concept {
 	for _, p := range e.termParts(an) {
 		var in []concept
 		for _, c := range concepts {
-			if slices.ContainsFunc(c, func(st string) bool { return p[st] }) {
+			if c.in(p) {
 				in = append(in, c)
 			}
 		}
