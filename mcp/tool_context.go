@@ -14,7 +14,7 @@ type contextInput struct{}
 func (s *Server) contextTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_context",
-		Description: "Zerops platform overview: projects, services, networking, the rules that break deployments, and the live service types and versions. Load once per session.",
+		Description: "Zerops overview: projects, services, networking, rules that break deploys, live service types and versions. Load once per session.",
 		Annotations: readOnlyAnn("Platform context"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, _ contextInput) (markdownOutput, error) {
 		var live string

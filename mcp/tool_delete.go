@@ -11,7 +11,7 @@ import (
 
 type deleteInput struct {
 	ServiceHostname string  `json:"serviceHostname"`
-	Confirm         Confirm `json:"confirm,omitzero" jsonschema:"must be true: deletion is permanent"`
+	Confirm         Confirm `json:"confirm,omitzero"`
 }
 
 type deleteOutput struct {

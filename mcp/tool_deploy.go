@@ -16,15 +16,15 @@ import (
 )
 
 type deployInput struct {
-	SourceService   string `json:"sourceService,omitempty" jsonschema:"SSH mode: hostname of the container holding the code"`
-	TargetService   string `json:"targetService,omitempty" jsonschema:"hostname to deploy to (default: sourceService)"`
+	SourceService   string `json:"sourceService,omitempty" jsonschema:"SSH: the container holding the code"`
+	TargetService   string `json:"targetService,omitempty" jsonschema:"default: sourceService"`
 	TargetServiceID string `json:"targetServiceId,omitempty" jsonschema:"or the target's id"`
 	Setup           string `json:"setup,omitempty" jsonschema:"zerops.yml setup name, e.g. dev or prod"`
-	WorkingDir      string `json:"workingDir,omitempty" jsonschema:"directory with zerops.yml; relative: under ZCP's working dir (local) or /var/www (SSH)"`
+	WorkingDir      string `json:"workingDir,omitempty" jsonschema:"dir with zerops.yml; relative to ZCP's working dir (local) or /var/www (SSH)"`
 	ServiceID       string `json:"serviceId,omitempty" jsonschema:"the target's id (local)"`
-	Rollback        Bool   `json:"rollback,omitzero" jsonschema:"redeploy an earlier version of the target; no push"`
+	Rollback        Bool   `json:"rollback,omitzero" jsonschema:"no push"`
 	AppVersionID    string `json:"appVersionId,omitempty" jsonschema:"rollback to this version (default: the one live before)"`
-	Follow          string `json:"follow,omitempty" jsonschema:"an appVersionId an answer named: wait on for that deploy's verdict"`
+	Follow          string `json:"follow,omitempty" jsonschema:"an appVersionId an answer named: wait for its verdict"`
 }
 
 type deployOutput struct {
@@ -35,7 +35,7 @@ type deployOutput struct {
 func (s *Server) deployTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_deploy",
-		Description: "Push code, build, deploy. SSH: sourceService to targetService. Local: workingDir + targetService. rollback: true + targetService redeploys an earlier version. With a progress token: follows the build, probes the app, answers a verdict (live, degraded, not-answering, build-failed; sandbox: unverified) with the diagnosis.",
+		Description: "Push code, build, deploy: SSH from sourceService, or local from workingDir, to targetService; rollback: true redeploys its earlier version. With a progress token: follows the build, probes the app, answers a verdict (live, degraded, not-answering, build-failed; sandbox: unverified) with the diagnosis.",
 		Annotations: mutatingAnn("Deploy code", false, false),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in deployInput) (deployOutput, error) {
 		if s.deps.Deployer == nil {

@@ -21,7 +21,7 @@ type discoverOutput struct {
 func (s *Server) discoverTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_discover",
-		Description: "Project state: services with type, status, ports, subdomain URLs; one service with its scaling in force; env variables with includeEnvs.",
+		Description: "Project state: services with type, status, ports, subdomain URLs; one service with its scaling in force.",
 		Annotations: readOnlyAnn("Discover project and services"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in discoverInput) (discoverOutput, error) {
 		res, err := ops.Discover(ctx, s.opsProject(), in.ServiceHostname, in.IncludeEnvs.V)

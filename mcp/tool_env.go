@@ -13,11 +13,11 @@ import (
 )
 
 type envInput struct {
-	Action          ops.EnvAction `json:"action" jsonschema:"get, set or delete"`
-	ServiceHostname string        `json:"serviceHostname,omitempty" jsonschema:"the service; or project: true"`
-	Project         Bool          `json:"project,omitzero" jsonschema:"project-wide variables"`
+	Action          ops.EnvAction `json:"action"`
+	ServiceHostname string        `json:"serviceHostname,omitempty"`
+	Project         Bool          `json:"project,omitzero"`
 	Variables       Strings       `json:"variables,omitempty" jsonschema:"set: [\"KEY=value\"]; delete: [\"KEY\"]"`
-	Restart         Bool          `json:"restart,omitzero" jsonschema:"after the change, restart the service (project: every running runtime)"`
+	Restart         Bool          `json:"restart,omitzero" jsonschema:"restart after the change (project: every running runtime)"`
 }
 
 type envOutput struct {
@@ -36,7 +36,7 @@ type envOutput struct {
 func (s *Server) envTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_env",
-		Description: "Read, set or delete env variables of a service (serviceHostname) or the project (project: true). get says where each comes from, shows SECRET values, never sensitive ones (generated passwords, connection strings: ***).",
+		Description: "Env variables of a service (serviceHostname) or the project (project: true): get, set or delete. get says where each comes from, shows SECRET values, never sensitive ones (generated passwords, connection strings: ***).",
 		Annotations: mutatingAnn("Environment variables", true, true),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in envInput) (envOutput, error) {
 		res, err := ops.Env(ctx, s.opsProject(), s.deps.EnvWrites, in.Action,

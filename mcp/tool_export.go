@@ -9,7 +9,7 @@ import (
 )
 
 type exportInput struct {
-	ServiceHostname string `json:"serviceHostname,omitempty" jsonschema:"only this service (default: the project)"`
+	ServiceHostname string `json:"serviceHostname,omitempty"`
 }
 
 // exportOutput is zerops_export's answer: the export and its next step in words.

@@ -11,8 +11,8 @@ import (
 )
 
 type importInput struct {
-	Content  string `json:"content,omitempty" jsonschema:"import.yml content (services: only, no project:)"`
-	FilePath string `json:"filePath,omitempty" jsonschema:"or a file, relative to the working directory"`
+	Content  string `json:"content,omitempty" jsonschema:"services: only, no project:"`
+	FilePath string `json:"filePath,omitempty" jsonschema:"or a file, relative to the working dir"`
 	DryRun   Bool   `json:"dryRun,omitzero" jsonschema:"check only: structure, hostnames, live versions, mode"`
 }
 
@@ -46,7 +46,7 @@ type importService struct {
 func (s *Server) importTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_import",
-		Description: "Create services from an import.yml (services only). dryRun=true checks it, creating nothing; run it first.",
+		Description: "Create services from an import.yml. dryRun=true checks it, creating nothing; run it first.",
 		Annotations: mutatingAnn("Import services", false, false),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in importInput) (importOutput, error) {
 		content, err := s.readContent(ctx, in.Content, in.FilePath)

@@ -14,11 +14,11 @@ import (
 )
 
 type knowledgeInput struct {
-	Query    string  `json:"query,omitempty" jsonschema:"search the Zerops docs"`
-	Limit    Int     `json:"limit,omitzero" jsonschema:"max hits (default 5, max 20)"`
-	Runtime  string  `json:"runtime,omitempty" jsonschema:"briefing before writing YAML: runtime type, e.g. nodejs@22"`
-	Services Strings `json:"services,omitempty" jsonschema:"briefing: managed services, e.g. [\"postgresql@16\"]"`
-	URI      string  `json:"uri,omitempty" jsonschema:"one document, zerops://docs/..."`
+	Query    string  `json:"query,omitempty"`
+	Limit    Int     `json:"limit,omitzero" jsonschema:"hits; default 5, max 20"`
+	Runtime  string  `json:"runtime,omitempty" jsonschema:"e.g. nodejs@22"`
+	Services Strings `json:"services,omitempty" jsonschema:"managed services, e.g. [\"postgresql@16\"]"`
+	URI      string  `json:"uri,omitempty" jsonschema:"zerops://docs/..."`
 }
 
 // knowledgeOutput is a search answer, or a briefing or document whose
@@ -79,7 +79,7 @@ func (o knowledgeOutput) contentText() string {
 func (s *Server) knowledgeTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_knowledge",
-		Description: "Zerops documentation. query: ranked search with the top document's relevant sections. runtime/services: the briefing to read before writing import.yml or zerops.yml, with version checks. uri: one document.",
+		Description: "Zerops docs. query: ranked search with the top document's relevant sections. runtime/services: the briefing to read before writing import.yml or zerops.yml, with version checks. uri: one document.",
 		Annotations: readOnlyAnn("Search Zerops knowledge"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in knowledgeInput) (knowledgeOutput, error) {
 		switch {

@@ -15,8 +15,8 @@ type logsInput struct {
 	ServiceHostname string `json:"serviceHostname,omitempty" jsonschema:"omit for all services, merged by time"`
 	Severity        string `json:"severity,omitempty" jsonschema:"minimum: error, warning, info, debug (or 0-7)"`
 	Since           string `json:"since,omitempty" jsonschema:"e.g. 30m, 2h, 1d or an RFC 3339 time"`
-	Limit           Int    `json:"limit,omitzero" jsonschema:"lines (default 100, max 1000)"`
-	Search          string `json:"search,omitempty" jsonschema:"only lines containing this text"`
+	Limit           Int    `json:"limit,omitzero" jsonschema:"lines; default 100, max 1000"`
+	Search          string `json:"search,omitempty" jsonschema:"only lines with this text"`
 	BuildID         string `json:"buildId,omitempty" jsonschema:"only this build's log (app version id from zerops_events)"`
 }
 
@@ -28,7 +28,7 @@ type logsOutput struct {
 func (s *Server) logsTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_logs",
-		Description: "Runtime or build log lines of a service or the whole project, filtered by severity, time, text or build.",
+		Description: "Runtime or build log lines of a service or the whole project.",
 		Annotations: readOnlyAnn("Service logs"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in logsInput) (logsOutput, error) {
 		res, err := ops.Logs(ctx, s.opsProject(), s.deps.Logs, ops.LogsParams{

@@ -38,7 +38,7 @@ type manageOutput struct {
 func (s *Server) manageTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_manage",
-		Description: "Start, stop, restart, scale (cpuMode, min/max cpu, ram, disk, containers) or back up a service; backups lists its backups. Follows the process with a progress token; else check it with zerops_process.",
+		Description: "Start, stop, restart, scale or back up a service; backups lists its backups. Follows the process with a progress token; else check it with zerops_process.",
 		Annotations: mutatingAnn("Manage service", false, true),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in manageInput) (manageOutput, error) {
 		scale := ops.ScaleParams{

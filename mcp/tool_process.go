@@ -12,7 +12,7 @@ import (
 type processInput struct {
 	ProcessID string            `json:"processId"`
 	Action    ops.ProcessAction `json:"action,omitempty" jsonschema:"status (default) or cancel"`
-	Wait      Bool              `json:"wait,omitzero" jsonschema:"with status: wait until it ends, at most one wait budget"`
+	Wait      Bool              `json:"wait,omitzero" jsonschema:"with status: wait for its end, at most one wait budget"`
 }
 
 type processOutput struct {
@@ -23,7 +23,7 @@ type processOutput struct {
 func (s *Server) processTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_process",
-		Description: "Status of a platform process returned by another tool (PENDING, RUNNING, FINISHED, FAILED with reason, CANCELED), or cancel it. wait: true waits for its end (within one wait budget).",
+		Description: "Status of a platform process returned by another tool (PENDING, RUNNING, FINISHED, FAILED with reason, CANCELED), or cancel it.",
 		Annotations: mutatingAnn("Process status or cancel", true, true),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in processInput) (processOutput, error) {
 		p, err := ops.Process(ctx, s.deps.Client, in.ProcessID, in.Action)

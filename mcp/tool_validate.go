@@ -11,9 +11,9 @@ import (
 )
 
 type validateInput struct {
-	Content  string `json:"content,omitempty" jsonschema:"the YAML itself"`
-	FilePath string `json:"filePath,omitempty" jsonschema:"or a file, relative to the working directory"`
-	Kind     string `json:"kind,omitempty" jsonschema:"zerops.yml or import.yml (detected when omitted)"`
+	Content  string `json:"content,omitempty" jsonschema:"the YAML"`
+	FilePath string `json:"filePath,omitempty" jsonschema:"or a file, relative to the working dir"`
+	Kind     string `json:"kind,omitempty" jsonschema:"zerops.yml or import.yml; default: detected"`
 }
 
 type validateOutput struct {
