@@ -230,6 +230,9 @@ func TestRetrieval_RankingRules(t *testing.T) {
 		{"mariadb ran out of disk space", "zerops://docs/troubleshooting/resources-limits", ""},
 		// … but not when its own document uses the question's other words
 		{"what port does mariadb listen on", "zerops://docs/services/mariadb", ""},
+		// a pasted log line the classifier diagnoses: the diagnosis's document leads
+		{"FATAL ERROR: Ineffective mark-compacts near heap limit Allocation failed - JavaScript heap out of memory", "zerops://docs/troubleshooting/resources-limits", ""},
+		{"redis.exceptions.ConnectionError: Error 111 connecting to cache:6379. Connection refused.", "zerops://docs/troubleshooting/database-connections", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
 // Search limits.
@@ -115,6 +116,7 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 		return res, nil
 	}
 	hits := ix.coverTitles(ix.topN(bq, len(ix.docs)), original, topics)
+	signal := ix.routeDiagnosis(hits, typed)
 	hits = hits[:min(limit, len(hits))]
 	snippetTerms := [][]string{ix.contentTerms(original), ix.contentTerms(exp.added)}
 	for _, h := range hits {
@@ -146,7 +148,11 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 		return res, nil
 	}
 	terms := append(append([]string(nil), snippetTerms[0]...), ix.contentTerms(exp.strong)...)
-	res.TopContent, res.TopOmitted = ds.relevant(terms, exp.added, ix.analyzer, ix.contentIDF)
+	lead := ""
+	if signal != "" && diagnose.DocOf(signal) == top.doc.URI {
+		lead = signal // the diagnosis's own section answers a pasted line
+	}
+	res.TopContent, res.TopOmitted = ds.relevant(lead, terms, exp.added, ix.analyzer, ix.contentIDF)
 	return res, nil
 }
 

@@ -517,3 +517,24 @@ func TestSearch_ContextClause(t *testing.T) {
 		t.Errorf("no note about MongoDB named in the context clause")
 	}
 }
+
+// TestPastedDiagnosis_Reading: a pasted line is diagnosed (as a build's when
+// it says so); a question in the user's own words and a clause that says
+// what works are not read as log lines.
+func TestPastedDiagnosis_Reading(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ query, want string }{
+		{"SQLSTATE[HY000] [1045] Access denied for user app", "db-auth-failed"},
+		{"npm ERR! JavaScript heap out of memory while running vite build", "build-out-of-memory"},
+		{"JavaScript heap out of memory in the api", "out-of-memory"},
+		{"why does my api say JavaScript heap out of memory", ""},
+		{"JavaScript heap out of memory in the api, but the build works", "out-of-memory"}, // the build is context
+		{"Process exited with code 1", ""},                                                 // a generic crash routes nowhere
+	}
+	for _, tt := range tests {
+		d, ok := pastedDiagnosis(tt.query)
+		if got := d.Signal; ok != (tt.want != "") || got != tt.want {
+			t.Errorf("pastedDiagnosis(%q) = %q %v, want %q", tt.query, got, ok, tt.want)
+		}
+	}
+}

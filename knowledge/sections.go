@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -62,7 +63,7 @@ func relevantSections(content string, terms, added []string, an *analyzer, weigh
 	if ds == nil {
 		return content, nil
 	}
-	return ds.relevant(terms, added, an, weight)
+	return ds.relevant("", terms, added, an, weight)
 }
 
 // docSections is a long document cut into its sections, with the analysed
@@ -97,8 +98,9 @@ func newDocSections(content string, an *analyzer) *docSections {
 	return ds
 }
 
-// relevant is relevantSections over prepared sections.
-func (ds *docSections) relevant(terms, added []string, an *analyzer, weight func(stem string) float64) (string, []string) {
+// relevant is relevantSections over prepared sections; the section headed
+// lead, when there is one, is kept first of all.
+func (ds *docSections) relevant(lead string, terms, added []string, an *analyzer, weight func(stem string) float64) (string, []string) {
 	secs := ds.secs
 	// The document's own subject (the words of its title line) is in every
 	// section: it cannot tell them apart; another name of it (an alias of a
@@ -146,6 +148,9 @@ func (ds *docSections) relevant(terms, added []string, an *analyzer, weight func
 		for j := i; j > 0 && cands[j].score > cands[j-1].score; j-- {
 			cands[j], cands[j-1] = cands[j-1], cands[j]
 		}
+	}
+	if i := slices.IndexFunc(secs, func(s section) bool { return lead != "" && s.heading == lead }); i > 0 {
+		cands = append([]scored{{i, math.Inf(1)}}, slices.DeleteFunc(cands, func(c scored) bool { return c.i == i })...)
 	}
 	keep := map[int]bool{}
 	used := 0

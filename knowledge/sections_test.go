@@ -86,6 +86,11 @@ func TestRelevantSections_Cases(t *testing.T) {
 	if !strings.Contains(got, "## Alpha") || strings.Contains(got, "## Gamma") {
 		t.Errorf("no match keeps the first section only")
 	}
+	// A diagnosis's section (lead) is shown even where the words match another.
+	got, _ = newDocSections(long, newAnalyzer(nil)).relevant("Beta", []string{"gamma"}, nil, newAnalyzer(nil), nil)
+	if shown := sectionTitles(got); len(shown) == 0 || shown[0] != "Beta" {
+		t.Errorf("lead Beta: shows %v, want Beta first", shown)
+	}
 }
 
 func TestSnakeWords_Parts(t *testing.T) {
