@@ -105,7 +105,9 @@ func (st *state) probe(hostname string, port int, path, agent string, now time.T
 	if !run.Answers(port) { // a crash-looping process listens nowhere
 		return http.StatusBadGateway, badGatewayBody, ""
 	}
-	unchecked = strings.Join(run.Unchecked, "; ")
+	// A service the app's variables referenced at its start may be gone
+	// since: said first, as the clipped reason keeps its start.
+	unchecked = strings.Join(append(nonEmpty(st.goneRefs(s, av.startRefs)), run.Unchecked...), "; ")
 	base := orStr(av.deployed.RunBase, s.Version.Name)
 	status, body = http.StatusOK, fmt.Sprintf("%s: app version %s (%s) answered GET %s on port %d\n", s.Name, av.ID, base, clip(path, 200), port)
 	if run.Web != nil && !run.Web.Serves(path) {

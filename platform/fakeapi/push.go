@@ -55,6 +55,7 @@ type appVersion struct {
 	built      *appsim.BuildResult // the simulated build (buildsim.go)
 	sim        *appsim.RunResult   // what the deployed app does (sim.go); nil: listens on its declared ports
 	runStart   time.Time           // when its app last started (runtime.go)
+	startRefs  []hostRef           // the variables references to other services filled in at that start
 	attempts   int                 // start attempts of a crash-looping app logged since runStart
 	starts     int                 // times its app was started (runtime.go)
 	runFiles   *appsim.Files       // the deployed files its app's start reads (sim.go), kept for its next starts
@@ -266,7 +267,8 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 	}
 	prepFiles, prepMade := appsim.RunPrepFiles(d, av.files, res.Produced)
 	used := av.files.Record()
-	run := appsim.Run(d, av.files, &res, orStr(d.RunBase, s.Version.Name), st.startEnv(s, d), av.ID)
+	env, _ := st.startEnv(s, d)
+	run := appsim.Run(d, av.files, &res, orStr(d.RunBase, s.Version.Name), env, av.ID)
 	// Of the files, keep only what the app's start reads: each start
 	// decides again with the environment of its time.
 	av.built, av.sim, av.runFiles, av.files = &res, &run, used, nil

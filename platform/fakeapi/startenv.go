@@ -1,21 +1,64 @@
 package fakeapi
 
 import (
-	"github.com/zeropsio/zcp/platform/appsim"
+	"fmt"
 	"regexp"
 	"sort"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/appsim"
 )
 
 // refRe is a cross-service reference in an env value: ${hostname_key}, or
 // $hostname_key without braces (as official recipes write it).
 var refRe = regexp.MustCompile(`\$\{([a-z][a-z0-9]*)_([A-Za-z0-9_]+)\}|\$([a-z][a-z0-9]*)_([A-Za-z0-9_]+)`)
 
+// hostRef is a variable whose value a reference to another service filled
+// in when the app started: the variable, the reference, the service.
+type hostRef struct{ key, ref, host string }
+
 // startEnv is the environment s's containers start with when they run d,
 // as of now: the facts' precedence is system (generated) > zerops.yml
 // run.envVariables (d's, fixed at its deploy) > service secret > project
 // variable. A reference to another service's variable resolves to its
-// value; one to a variable that service lacks stays as written.
-func (st *state) startEnv(s *service, d *deployedSetup) appsim.Env {
+// value; one to a variable that service lacks stays as written. refs are
+// the variables a reference to an existing service filled in.
+func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []hostRef) {
+	raw := st.rawEnv(s, d)
+	keys := make([]string, 0, len(raw))
+	for k := range raw {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out.Vars = make(map[string]string, len(raw))
+	for _, k := range keys {
+		out.Vars[k] = refRe.ReplaceAllStringFunc(raw[k], func(ref string) string {
+			m := refRe.FindStringSubmatch(ref)
+			if m[1] == "" {
+				m = m[2:] // the form without braces
+			}
+			o := st.serviceByName(s.ProjectID, m[1])
+			if o == nil || o.system() {
+				if out.MissingHost == "" {
+					out.MissingHost = m[1]
+				}
+				return ref
+			}
+			if e := findEnv(o.Env, m[2]); e != nil {
+				refs = append(refs, hostRef{k, ref, m[1]})
+				return e.Content
+			}
+			out.Unresolved = append(out.Unresolved, k+" holds "+ref)
+			return ref
+		})
+	}
+	return out, refs
+}
+
+// rawEnv is each variable s's containers get when they run d, references
+// as written, in the facts' precedence (startEnv).
+func (st *state) rawEnv(s *service, d *deployedSetup) map[string]string {
 	raw := map[string]string{}
 	var system []*envVar
 	if p := st.projects[s.ProjectID]; p != nil {
@@ -43,31 +86,38 @@ func (st *state) startEnv(s *service, d *deployedSetup) appsim.Env {
 	for _, e := range system {
 		raw[e.Key] = e.Content
 	}
-	keys := make([]string, 0, len(raw))
-	for k := range raw {
-		keys = append(keys, k)
+	return raw
+}
+
+// goneRefs says what a running app lost when a service a reference
+// filled its variables from at its start is gone since (deleted, or being
+// deleted): the container keeps the values, which point at nothing, and
+// its next start cannot resolve them; "" when none is gone.
+func (st *state) goneRefs(s *service, refs []hostRef) string {
+	var keys []string
+	var gone hostRef
+	for _, r := range refs {
+		o := st.serviceByName(s.ProjectID, r.host)
+		if o != nil && o.Status != platform.ServiceDeleting || gone.host != "" && r.host != gone.host {
+			continue
+		}
+		if gone.host == "" {
+			gone = r
+		}
+		keys = append(keys, r.key)
 	}
-	sort.Strings(keys)
-	out := appsim.Env{Vars: make(map[string]string, len(raw))}
-	for _, k := range keys {
-		out.Vars[k] = refRe.ReplaceAllStringFunc(raw[k], func(ref string) string {
-			m := refRe.FindStringSubmatch(ref)
-			if m[1] == "" {
-				m = m[2:] // the form without braces
-			}
-			o := st.serviceByName(s.ProjectID, m[1])
-			if o == nil || o.system() {
-				if out.MissingHost == "" {
-					out.MissingHost = m[1]
-				}
-				return ref
-			}
-			if e := findEnv(o.Env, m[2]); e != nil {
-				return e.Content
-			}
-			out.Unresolved = append(out.Unresolved, k+" holds "+ref)
-			return ref
-		})
+	if gone.host == "" {
+		return ""
 	}
-	return out
+	return fmt.Sprintf("whether the app works without %s: it started with %s from %s, and %s is deleted since; "+
+		"the running container keeps the old value, and a restart or redeploy would not resolve the reference (the start fails: host not found)",
+		gone.host, clip(strings.Join(keys, ", "), 80), gone.ref, gone.host)
+}
+
+// nonEmpty is s as a list: none when s is empty.
+func nonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
 	"github.com/zeropsio/zerops-go/dto/input/body"
 	"github.com/zeropsio/zerops-go/types"
 )
@@ -102,4 +104,49 @@ func orDefault(s, d string) string {
 		return d
 	}
 	return s
+}
+
+// A running app whose variables a reference to another service filled in
+// keeps the values when that service is deleted, but what they point at is
+// gone: its answer is unverified, naming the service, the variable and what
+// a restart would do, and the restart then fails as host not found.
+func TestProbe_ReferencedServiceDeletedIsUnverified(t *testing.T) {
+	t.Parallel()
+	srv, h := newSDK(t, fastOpts)
+	ctx := context.Background()
+	stage := srv.ServiceID("appstage")
+	code := "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
+	files := map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, "        DATABASE_URL: ${db_connectionString}\n"),
+		"index.js": code}
+	if _, p := pushFiles(t, h, stage, "appstage", files); p.Status != "FINISHED" {
+		t.Fatalf("build ended %s", p.Status)
+	}
+	if status, why := probeUnverified(t, srv, "appstage", 3000); status != http.StatusOK || why != "" {
+		t.Fatalf("with db there GET :3000 = %d, unverified %q; want 200, checked", status, why)
+	}
+	r, err := h.DeleteServiceStack(ctx, sid(srv.ServiceID("db")))
+	waitProcess(t, h, string(out(t, r.Output, err).Id))
+	status, why := probeUnverified(t, srv, "appstage", 3000)
+	for _, w := range []string{"without db", "DATABASE_URL from ${db_connectionString}", "restart or redeploy", "host not found"} {
+		if status != http.StatusOK || !strings.Contains(why, w) {
+			t.Errorf("after db's deletion GET :3000 = %d, unverified %q; want 200, unverified naming %q", status, why, w)
+		}
+	}
+	rs, err := h.PutServiceStackRestart(ctx, sid(stage))
+	waitProcess(t, h, string(out(t, rs.Output, err).Id))
+	if status, _ := probeUnverified(t, srv, "appstage", 3000); status != http.StatusBadGateway {
+		t.Errorf("after a restart GET :3000 = %d, want 502: the reference no longer resolves", status)
+	}
+}
+
+// probeUnverified is GET / on hostname's port: the status and what the
+// sandbox says it could not check.
+func probeUnverified(t *testing.T, srv *fakeapi.Server, hostname string, port int) (int, string) {
+	t.Helper()
+	resp, err := http.Get(fakeapi.ProbeURL(srv.URL(), hostname, port, "/"))
+	if err != nil {
+		t.Fatalf("probe %s:%d: %v", hostname, port, err)
+	}
+	_ = resp.Body.Close()
+	return resp.StatusCode, resp.Header.Get(platform.SandboxUnverifiedHeader)
 }
