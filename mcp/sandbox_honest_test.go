@@ -35,3 +35,37 @@ func TestVerify_SandboxReferencedServiceDeletedIsUnverified(t *testing.T) {
 		}
 	}
 }
+
+// A Python app importing a package: nothing installs packages, and the
+// start fails as Python does (the diagnosis names the module); an install
+// that does not name it leaves the verdict unverified, naming it; one that
+// names it is live.
+func TestDeploy_SandboxPythonImportOnlyLiveWhenChecked(t *testing.T) {
+	t.Parallel()
+	yml := func(prepare string) string {
+		return "zerops:\n  - setup: appstage\n    build:\n      base: python@3.12\n      addToRunPrepare: [requirements.txt]\n      deployFiles: ./\n" +
+			"    run:\n      base: python@3.12\n" + prepare + "      ports: [{port: 8000, httpSupport: true}]\n      start: python app.py\n"
+	}
+	const app = "import requests\nfrom http.server import HTTPServer, BaseHTTPRequestHandler\n" +
+		"HTTPServer(('0.0.0.0', 8000), BaseHTTPRequestHandler).serve_forever()\n"
+	install := "      prepareCommands: [pip install -r requirements.txt]\n"
+	tests := []struct {
+		name, prepare, reqs string
+		verdict, want       string
+	}{
+		{"nothing installs", "", "requests\n", string(platform.VerdictNotAnswering), "module-not-found-at-runtime"},
+		{"an install without it", install, "flask\n", string(platform.VerdictUnverified), "(requests: no install the sandbox read names them)"},
+		{"an install naming it", install, "flask\nrequests==2.32.3\n", string(platform.VerdictLive), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml(tt.prepare), "requirements.txt": tt.reqs, "app.py": app})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "py")
+			if m["verdict"] != tt.verdict || !strings.Contains(text(res), tt.want) {
+				t.Fatalf("verdict %v, want %s naming %q: %s", m["verdict"], tt.verdict, tt.want, text(res))
+			}
+		})
+	}
+}

@@ -145,11 +145,11 @@ type pyFrame struct {
 // (sys.path[0]: the script's directory, or where a server imports its app
 // module from) or uploaded there.
 type pyWalk struct {
-	r      *runSim
-	root   string          // relative to /var/www
-	upRoot string          // the same directory in the upload
-	listed map[string]bool // modules requirements.txt lists, when nothing installs them
-	seen   map[string]bool
+	r       *runSim
+	root    string // relative to /var/www
+	upRoot  string // the same directory in the upload
+	seen    map[string]bool
+	pathSet bool // a module adds to sys.path: a package may come from anywhere (pkg)
 }
 
 // pyModules follows the imports of the Python module mod (file rel; mod
@@ -165,28 +165,7 @@ func (r *runSim) pyWalker(root, rel string) *pyWalk {
 	if src := r.deployed(rel); src != "" {
 		w.upRoot = CleanRel(strings.TrimSuffix(path.Dir(src), strings.TrimPrefix(path.Dir(rel), root)))
 	}
-	if reqs, ok := r.files.Read("requirements.txt"); ok && !r.pyInstalled("") {
-		w.listed = requirementsModules(reqs)
-	}
 	return w
-}
-
-// requirementsModules are the module names a requirements.txt's packages
-// give (lower case).
-func requirementsModules(reqs string) map[string]bool {
-	listed := map[string]bool{}
-	for _, l := range strings.Split(reqs, "\n") {
-		l = strings.TrimSpace(l)
-		if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "-") {
-			continue
-		}
-		n := strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(pyNameRe.FindString(l), "-", "_"), ".", "_"))
-		listed[n] = true
-		if a := pyAliases[n]; a != "" {
-			listed[a] = true
-		}
-	}
-	return listed
 }
 
 // module follows the module mod at rel, imported through frames.
@@ -202,6 +181,7 @@ func (w *pyWalk) module(rel, mod string, frames []pyFrame) (startCmd, bool) {
 		}
 		return startCmd{}, false
 	}
+	w.pathSet = w.pathSet || pyPathSetRe.MatchString(src)
 	pkg := mod // the package its relative imports start from
 	if path.Base(rel) != "__init__.py" {
 		pkg = mod[:max(strings.LastIndex(mod, "."), 0)]
@@ -257,15 +237,12 @@ func joinMod(base, name string) string {
 }
 
 // imports follows `import name` (dotted: each package on the way) from
-// frames: a local module the deploy lacks, or a package requirements.txt
-// lists with nothing installing it, fails the start.
+// frames: a local module the deploy lacks fails the start, as does a
+// package nothing installs (pkg).
 func (w *pyWalk) imports(name string, frames []pyFrame) (startCmd, bool) {
 	parts := strings.Split(name, ".")
 	if !w.local(parts[0]) {
-		if w.listed[strings.ToLower(parts[0])] {
-			return pyCrash(frames, fmt.Sprintf("ModuleNotFoundError: No module named '%s'", parts[0])), true
-		}
-		return startCmd{}, false
+		return w.pkg(parts[0], frames)
 	}
 	for i := range parts {
 		sub := strings.Join(parts[:i+1], ".")

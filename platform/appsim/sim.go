@@ -80,6 +80,8 @@ type runSim struct {
 	cwd       string          // the start command's directory, relative to /var/www
 	unread    []string        // modules the start imports that could not be read (modules.go)
 	atRequest []string        // what fails only once the app is asked (django.go): its answers are not judged
+	pyUnsure  []string        // packages the start imports that an install may or may not have put there (pypkgs.go)
+	py        *pyPkgs         // the run container's Python packages, once read (pypkgs.go)
 }
 
 // Run is what the app of d does when started with env. The files
@@ -134,11 +136,15 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		out.Unchecked = append(out.Unchecked, "what the container runs (the setup has no run.start)")
 	}
 	for i, sc := range d.Starts() {
-		r.cwd, r.unread, r.atRequest = r.path(orStr(sc.WorkingDir, RunRoot)), nil, nil
+		r.cwd, r.unread, r.atRequest, r.pyUnsure = r.path(orStr(sc.WorkingDir, RunRoot)), nil, nil, nil
 		cmd := r.resolve(sc.Command, 0)
 		if cmd.crash == nil && len(r.unread) > 0 {
 			out.Unchecked = append(out.Unchecked, fmt.Sprintf("the modules `%s` imports (%s: not read)",
 				clip(sc.Command, 80), clip(strings.Join(r.unread, ", "), 200)))
+		}
+		if cmd.crash == nil && len(r.pyUnsure) > 0 {
+			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the run container has the Python modules `%s` imports (%s: no install the sandbox read names them)",
+				clip(sc.Command, 80), clip(strings.Join(r.pyUnsure, ", "), 160)))
 		}
 		if cmd.crash == nil {
 			out.Unchecked = append(out.Unchecked, r.atRequest...)
