@@ -69,3 +69,36 @@ func TestDeploy_SandboxPythonImportOnlyLiveWhenChecked(t *testing.T) {
 		})
 	}
 }
+
+// A Node app that throws at start when JWT_SECRET is unset is not live
+// while no variable sets it: the deploy's verdict is not-answering with the
+// app's own error; once zerops.yml sets it, live. Where the sandbox cannot
+// tell the check runs at start, the verdict is unverified, naming it.
+func TestDeploy_SandboxRequiredEnvVariable(t *testing.T) {
+	t.Parallel()
+	const check = "if (!process.env.JWT_SECRET) throw new Error('JWT_SECRET is required');\n"
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	t.Run("at start", func(t *testing.T) {
+		t.Parallel()
+		h := newHarness(t, harnessOpts{sandboxPush: true})
+		writeApp(t, h.workDir(t), map[string]string{"index.js": check + demoApp["index.js"]})
+		res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
+		if m["verdict"] != string(platform.VerdictNotAnswering) || !strings.Contains(text(res), "JWT_SECRET is required") {
+			t.Fatalf("verdict %v, want not-answering with the app's error: %s", m["verdict"], text(res))
+		}
+		writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
+			"start: node index.js\n      envVariables:\n        JWT_SECRET: s3cret")})
+		if res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed"); m["verdict"] != string(platform.VerdictLive) {
+			t.Fatalf("with JWT_SECRET set the verdict is %v, want live: %s", m["verdict"], text(res))
+		}
+	})
+	t.Run("in a function", func(t *testing.T) {
+		t.Parallel()
+		h := newHarness(t, harnessOpts{sandboxPush: true})
+		writeApp(t, h.workDir(t), map[string]string{"index.js": "function sign() {\n  " + check + "}\n" + demoApp["index.js"]})
+		res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "maybe")
+		if m["verdict"] != string(platform.VerdictUnverified) || !strings.Contains(text(res), "whether the app runs without JWT_SECRET") {
+			t.Fatalf("verdict %v, want unverified naming JWT_SECRET: %s", m["verdict"], text(res))
+		}
+	})
+}

@@ -3,6 +3,7 @@ package appsim
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"sort"
@@ -144,7 +145,8 @@ type nodeWalk struct {
 	typeMod   bool // package.json says "type": "module"
 	loader    bool // a loader (--import, -r) may resolve specifiers its own way
 	seen      map[string]bool
-	installed map[string]bool // nodeInstalled by directory
+	installed map[string]bool   // nodeInstalled by directory
+	env       map[string]string // the start's environment, with the files --env-file loads
 }
 
 // nodeModules follows the modules of the Node entry at rel: the start's
@@ -152,7 +154,12 @@ type nodeWalk struct {
 // find it in.
 func (r *runSim) nodeModules(rel string, args []string) (startCmd, bool) {
 	pkg, _ := r.deployedText("package.json")
-	w := &nodeWalk{r: r, typeMod: typeModule.MatchString(pkg), seen: map[string]bool{}, installed: map[string]bool{},
+	var env map[string]string
+	if r.cmdEnv != nil {
+		env = maps.Clone(r.cmdEnv)
+		r.envFiles(args, env)
+	}
+	w := &nodeWalk{r: r, typeMod: typeModule.MatchString(pkg), seen: map[string]bool{}, installed: map[string]bool{}, env: env,
 		loader: hasFlag(args, "--import", "--loader", "--experimental-loader", "-r", "--require")}
 	return w.module(rel, nil)
 }
@@ -176,7 +183,28 @@ func (w *nodeWalk) module(rel string, stack []string) (startCmd, bool) {
 	}
 	stack = append([]string{path.Join(RunRoot, rel)}, stack...)
 	esm := w.esm(rel, src, compiled)
+	w.r.noteDotenv(src)
+	needs := nodeEnvNeeds(src, esm)
+	if compiled { // its lines are the source's, not the file's
+		for i := range needs {
+			needs[i].fail = nil
+		}
+	}
+	// CommonJS runs a module's statements in order; ES imports are
+	// loaded before the module's code runs.
+	envBefore := func(at int) (startCmd, bool) {
+		var now []envNeed
+		for len(needs) > 0 && needs[0].at < at {
+			now, needs = append(now, needs[0]), needs[1:]
+		}
+		return w.r.envCheck(src, rel, now, w.env)
+	}
 	for _, imp := range jsImports(src) {
+		if !esm || !imp.viaImp {
+			if c, failed := envBefore(imp.at); failed {
+				return c, true
+			}
+		}
 		if name := pkgSpec(imp.spec); name != "" {
 			if !w.depsAt(path.Dir(rel)) {
 				return nodePackageMissing(name, esm || !compiled && imp.viaImp && !requireRe.MatchString(src), stack), true
@@ -194,7 +222,7 @@ func (w *nodeWalk) module(rel string, stack []string) (startCmd, bool) {
 			return c, true
 		}
 	}
-	return startCmd{}, false
+	return envBefore(len(src))
 }
 
 // depsAt reports whether packages can be found from a module in dir.

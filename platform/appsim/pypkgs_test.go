@@ -32,7 +32,7 @@ func TestRun_PythonPackageImports(t *testing.T) {
 			crash: "ModuleNotFoundError: No module named 'jwt'"},
 		{name: "the standard library only", files: map[string]string{"app.py": "import os, json, logging.config\nfrom urllib import parse\n" + server}},
 		{name: "an install not naming the package", prepare: []string{"pip install -r requirements.txt"}, toRunPre: []string{"requirements.txt"},
-			files: map[string]string{"app.py": "import flask\nimport requests\n" + server, "requirements.txt": "Flask==3.0.0\n"},
+			files:  map[string]string{"app.py": "import flask\nimport requests\n" + server, "requirements.txt": "Flask==3.0.0\n"},
 			unsure: "(requests: no install the sandbox read names them)"},
 		{name: "requirements name it", prepare: []string{"pip install -r requirements.txt"}, toRunPre: []string{"requirements.txt"},
 			files: map[string]string{"app.py": "import requests\nimport jwt\nimport yaml\n" + server, "requirements.txt": "requests>=2\nPyJWT\n-r more.txt\n", "more.txt": "PyYAML\n"}},

@@ -182,11 +182,23 @@ func (w *pyWalk) module(rel, mod string, frames []pyFrame) (startCmd, bool) {
 		return startCmd{}, false
 	}
 	w.pathSet = w.pathSet || pyPathSetRe.MatchString(src)
+	w.r.noteDotenv(src)
+	needs := pyEnvNeeds(src)
+	envBefore := func(at int) (startCmd, bool) { // a module's statements run in order
+		var now []envNeed
+		for len(needs) > 0 && needs[0].at < at {
+			now, needs = append(now, needs[0]), needs[1:]
+		}
+		return w.r.envCheck(src, rel, now, w.r.cmdEnv)
+	}
 	pkg := mod // the package its relative imports start from
 	if path.Base(rel) != "__init__.py" {
 		pkg = mod[:max(strings.LastIndex(mod, "."), 0)]
 	}
 	for _, m := range pyImportLineRe.FindAllStringSubmatchIndex(src, -1) {
+		if c, failed := envBefore(m[0]); failed {
+			return c, true
+		}
 		frame := pyFrame{path.Join(RunRoot, rel), strings.Count(src[:m[0]], "\n") + 1,
 			strings.TrimSpace(src[m[0] : m[0]+strings.IndexByte(src[m[0]:]+"\n", '\n')])}
 		var names []string // the modules the statement imports
@@ -225,7 +237,7 @@ func (w *pyWalk) module(rel, mod string, frames []pyFrame) (startCmd, bool) {
 			}
 		}
 	}
-	return startCmd{}, false
+	return envBefore(len(src))
 }
 
 // joinMod is package base's module name.

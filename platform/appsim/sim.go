@@ -71,17 +71,20 @@ func declared(d *Setup) []Addr {
 // /var/www and the environment its containers start with.
 type runSim struct {
 	d         *Setup
-	files     *Files          // nil: unknown, no rule that needs them applies
-	produced  map[string]bool // what the build made
-	unknown   bool            // the build may have made any path (BuildResult's)
-	env       Env             // the containers' environment at this start
-	base      string          // the run base's runtime name (nodejs, python, php-nginx…)
-	seed      string          // makes an ephemeral port stable
-	cwd       string          // the start command's directory, relative to /var/www
-	unread    []string        // modules the start imports that could not be read (modules.go)
-	atRequest []string        // what fails only once the app is asked (django.go): its answers are not judged
-	pyUnsure  []string        // packages the start imports that an install may or may not have put there (pypkgs.go)
-	py        *pyPkgs         // the run container's Python packages, once read (pypkgs.go)
+	files     *Files            // nil: unknown, no rule that needs them applies
+	produced  map[string]bool   // what the build made
+	unknown   bool              // the build may have made any path (BuildResult's)
+	env       Env               // the containers' environment at this start
+	base      string            // the run base's runtime name (nodejs, python, php-nginx…)
+	seed      string            // makes an ephemeral port stable
+	cwd       string            // the start command's directory, relative to /var/www
+	unread    []string          // modules the start imports that could not be read (modules.go)
+	atRequest []string          // what fails only once the app is asked (django.go): its answers are not judged
+	pyUnsure  []string          // packages the start imports that an install may or may not have put there (pypkgs.go)
+	py        *pyPkgs           // the run container's Python packages, once read (pypkgs.go)
+	unsure    []string          // what else may fail the start, unread (envneeds.go)
+	dotenv    *string           // a module loads a .env file, given these arguments (envneeds.go)
+	cmdEnv    map[string]string // the environment of the command being judged
 }
 
 // Run is what the app of d does when started with env. The files
@@ -136,7 +139,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		out.Unchecked = append(out.Unchecked, "what the container runs (the setup has no run.start)")
 	}
 	for i, sc := range d.Starts() {
-		r.cwd, r.unread, r.atRequest, r.pyUnsure = r.path(orStr(sc.WorkingDir, RunRoot)), nil, nil, nil
+		r.cwd, r.unread, r.atRequest, r.pyUnsure, r.unsure, r.dotenv = r.path(orStr(sc.WorkingDir, RunRoot)), nil, nil, nil, nil, nil
 		cmd := r.resolve(sc.Command, 0)
 		if cmd.crash == nil && len(r.unread) > 0 {
 			out.Unchecked = append(out.Unchecked, fmt.Sprintf("the modules `%s` imports (%s: not read)",
@@ -147,7 +150,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 				clip(sc.Command, 80), clip(strings.Join(r.pyUnsure, ", "), 160)))
 		}
 		if cmd.crash == nil {
-			out.Unchecked = append(out.Unchecked, r.atRequest...)
+			out.Unchecked = append(append(out.Unchecked, r.atRequest...), r.unsure...)
 		}
 		if i == 0 {
 			out.Lang = orStr(cmd.lang, out.Lang)
@@ -273,6 +276,7 @@ func expandWords(words []string, env map[string]string) []string {
 
 // command judges the server a start command's last simple command runs.
 func (r *runSim) command(words []string, env map[string]string, depth int) startCmd {
+	r.cmdEnv = env
 	for len(words) > 0 && isAssignment(words[0]) {
 		k, v, _ := strings.Cut(words[0], "=")
 		env[k] = v

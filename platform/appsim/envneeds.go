@@ -1,0 +1,373 @@
+package appsim
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
+)
+
+// Variables an app's code cannot start without. A module the start loads
+// that tests a variable and throws (or exits) when it is unset, reads it
+// where an unset one raises (Python's os.environ["X"]), or declares it
+// required to a config library (envalid, env-var) fails the start as the
+// app does when no variable sets it, if the statement runs as the module
+// loads and the sandbox reads what it prints; otherwise the start is
+// unverified, naming the variable (r.unsure).
+
+// envNeed is a statement of a module that fails without some variables.
+type envNeed struct {
+	keys  []string // the variables it needs
+	at    int      // its offset in the module
+	top   bool     // at module level: it runs as the module loads
+	empty bool     // an empty value fails it as well
+	// fail is what the app prints when missing (the keys unset, in
+	// order) fail it, in the module abs, and its exit status; nil: the
+	// sandbox does not read what it prints.
+	fail func(abs string, missing []string) ([]Line, int)
+}
+
+// baseVars are variables every container has besides the service's.
+var baseVars = map[string]bool{"PATH": true, "HOME": true, "HOSTNAME": true, "PWD": true, "USER": true, "SHELL": true,
+	"LANG": true, "TERM": true, "hostname": true, "serviceId": true, "projectId": true}
+
+// envCheck is how the variables needs test fare in env: the first need
+// that fails the start at load (its lines), and notes for the others that
+// may fail it. loaded: env files the code loads are read (dotenv).
+func (r *runSim) envCheck(src, rel string, needs []envNeed, env map[string]string) (startCmd, bool) {
+	if env == nil {
+		return startCmd{}, false
+	}
+	for _, n := range needs {
+		var missing []string
+		unknown := false
+		for _, k := range n.keys {
+			v, set := env[k]
+			if set && (!n.empty || v != "") || baseVars[k] || strings.HasPrefix(k, "ZEROPS_") {
+				continue
+			}
+			if r.dotenv != nil {
+				vars, read := r.dotenvVars(*r.dotenv)
+				if !read {
+					unknown = true
+					continue
+				}
+				if v, set := vars[k]; set && (!n.empty || v != "") {
+					continue
+				}
+			}
+			missing = append(missing, k)
+		}
+		if len(missing) == 0 {
+			continue
+		}
+		line := strings.Count(src[:n.at], "\n") + 1
+		if n.top && n.fail != nil && !unknown {
+			crash, exit := n.fail(path.Join(RunRoot, rel), missing)
+			return startCmd{lang: r.langOfBase(), crash: crash, exit: exit}, true
+		}
+		note := fmt.Sprintf("whether the app runs without %s: %s:%d fails when it is unset, and no variable sets it", strings.Join(missing, ", "), rel, line)
+		if !slices.Contains(r.unsure, note) {
+			r.unsure = append(r.unsure, note)
+		}
+	}
+	return startCmd{}, false
+}
+
+// dotenvRe is code loading a .env file (dotenv's config, python-dotenv's
+// load_dotenv), with what it is given.
+var dotenvRe = lazyregexp.New(`(?:require\(\s*['"]dotenv['"]\s*\)\s*\.config|\bdotenv\.config|\bload_dotenv)\(([^)]*)\)|import\s+['"]dotenv/config['"]`)
+
+// noteDotenv records that a module the start loads (src) loads a .env
+// file, and with what arguments: the variables needed later may come from
+// it.
+func (r *runSim) noteDotenv(src string) {
+	if m := dotenvRe.FindStringSubmatch(src); m != nil && r.dotenv == nil {
+		r.dotenv = &m[1]
+	}
+}
+
+// dotenvVars are the variables the .env file in /var/www sets, when dotenv
+// is given no path of its own (args) and the file is read; none when the
+// deploy has no such file.
+func (r *runSim) dotenvVars(args string) (map[string]string, bool) {
+	if strings.TrimSpace(args) != "" {
+		return nil, false
+	}
+	out := map[string]string{}
+	if r.deployed(r.path(".env")) == "" {
+		return out, true
+	}
+	src, ok := r.deployedText(r.path(".env"))
+	if !ok {
+		return nil, false
+	}
+	for _, l := range strings.Split(src, "\n") {
+		k, v, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "export ")), "=")
+		if ok && envKeyRe.MatchString(k) {
+			out[k] = strings.Trim(strings.TrimSpace(v), `"'`)
+		}
+	}
+	return out, true
+}
+
+// Node's forms: an if testing variables falsy (or undefined) that throws
+// or exits, assert, envalid's cleanEnv and env-var's required().
+var (
+	jsEnvRef      = `process\.env(?:\.([A-Za-z_]\w*)|\[\s*['"]([A-Za-z_]\w*)['"]\s*\])`
+	jsIfRe        = lazyregexp.New(`(?m)^([ \t]*)(?:}\s*else\s+)?if\s*\(`)
+	jsNotEnvRe    = lazyregexp.New(`^(?:!\s*` + jsEnvRef + `|` + jsEnvRef + `\s*={2,3}\s*(?:undefined|null)|typeof\s+` + jsEnvRef + `\s*={2,3}\s*['"]undefined['"])$`)
+	jsThrowRe     = lazyregexp.New(`^\{?\s*throw\s+(?:new\s+)?(\w+)\s*\(\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|` + "`[^`$]*`" + `)\s*\)`)
+	jsAnyThrowRe  = lazyregexp.New(`^\{?\s*throw\b`)
+	jsExitRe      = lazyregexp.New(`^\{?\s*(?:console\.(?:error|log|warn)\(\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|` + "`[^`$]*`" + `)\s*\)\s*;?\s*)?process\.exit\(\s*(\d*)\s*\)`)
+	jsAssertRe    = lazyregexp.New(`(?m)^([ \t]*)assert(?:\.ok)?\(\s*` + jsEnvRef + `\s*,\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*\)`)
+	envalidRe     = lazyregexp.New(`(?m)^([ \t]*)(?:(?:const|let|var)\s+[\w{}\s,]+=\s*)?(?:envalid\.)?cleanEnv\(\s*process\.env\s*,\s*\{`)
+	envalidKeyRe  = lazyregexp.New(`(?m)^\s*([A-Za-z_]\w*)\s*:\s*(?:envalid\.)?(?:str|num|bool|port|url|email|host|json)\(([^)]*)\)`)
+	envVarRe      = lazyregexp.New(`(?m)^([ \t]*)[^\n]*\.get\(\s*['"]([A-Za-z_]\w*)['"]\s*\)\s*\.required\(\s*(?:true)?\s*\)\s*\.as\w+\(`)
+	builtinErrors = map[string]bool{"Error": true, "TypeError": true, "RangeError": true, "SyntaxError": true}
+)
+
+// nodeEnvNeeds are the statements of the module src that fail without a
+// variable.
+func nodeEnvNeeds(src string, esm bool) []envNeed {
+	var out []envNeed
+	for _, m := range jsIfRe.FindAllStringSubmatchIndex(src, -1) {
+		if !commentFree(src, m[1]) {
+			continue
+		}
+		cond, end, ok := balanced(src, m[1]-1)
+		if !ok {
+			continue
+		}
+		var keys []string
+		for _, part := range strings.Split(cond, "||") {
+			p := jsNotEnvRe.FindStringSubmatch(strings.TrimSpace(part))
+			if p == nil {
+				keys = nil
+				break
+			}
+			keys = append(keys, firstNonEmpty(p[1:]...))
+		}
+		if len(keys) == 0 {
+			continue
+		}
+		n := envNeed{keys: keys, at: m[0], top: m[3] == m[2], empty: true}
+		body := strings.TrimLeft(src[end:], " \t\r\n")
+		bodyAt := len(src) - len(body)
+		switch t, x := jsThrowRe.FindStringSubmatch(body), jsExitRe.FindStringSubmatch(body); {
+		case t != nil && builtinErrors[t[1]]:
+			msg, at := t[1]+": "+jsString(t[2]), bodyAt+strings.Index(body, "throw")
+			n.fail = func(abs string, _ []string) ([]Line, int) { return nodeThrown(src, abs, at, msg, esm), 1 }
+		case jsAnyThrowRe.MatchString(body):
+			// an error of the app's own class: what it prints is not read
+		case x != nil:
+			code, _ := strconv.Atoi(x[2])
+			if code == 0 {
+				continue // exit 0 ends the process without a failure: not read
+			}
+			var lines []Line
+			if x[1] != "" {
+				lines = []Line{{3, jsString(x[1])}}
+			}
+			n.fail = func(string, []string) ([]Line, int) { return append([]Line{}, lines...), code }
+		default:
+			continue
+		}
+		out = append(out, n)
+	}
+	for _, m := range jsAssertRe.FindAllStringSubmatchIndex(src, -1) {
+		key, msg, at := firstNonEmpty(sub(src, m, 2), sub(src, m, 3)), jsString(sub(src, m, 4)), m[3]
+		out = append(out, envNeed{keys: []string{key}, at: m[0], top: m[3] == m[2], empty: true,
+			fail: func(abs string, _ []string) ([]Line, int) {
+				line, col := lineCol(src, at)
+				return []Line{{3, "node:assert:408"}, {3, "    throw err;"}, {3, "    ^"}, {3, ""},
+					{3, "AssertionError [ERR_ASSERTION]: " + msg},
+					{3, fmt.Sprintf("    at %s", jsFrame(abs, line, col, esm))},
+					{3, "  generatedMessage: false,"}, {3, "  code: 'ERR_ASSERTION',"}, {3, "  actual: undefined,"},
+					{3, "  expected: true,"}, {3, "  operator: '=='"}, {3, "}"}, {3, ""}, {3, "Node.js " + nodeVersion}}, 1
+			}})
+	}
+	for _, m := range envalidRe.FindAllStringSubmatchIndex(src, -1) {
+		obj, _, ok := balanced(src, m[1]-1)
+		if !ok {
+			continue
+		}
+		var keys []string
+		for _, k := range envalidKeyRe.FindAllStringSubmatch(obj, -1) {
+			if !strings.Contains(k[2], "default") { // default, devDefault: not required
+				keys = append(keys, k[1])
+			}
+		}
+		if len(keys) > 0 {
+			out = append(out, envNeed{keys: keys, at: m[0], top: m[3] == m[2], fail: envalidReport})
+		}
+	}
+	for _, m := range envVarRe.FindAllStringSubmatchIndex(src, -1) {
+		key, at := sub(src, m, 2), m[0]
+		out = append(out, envNeed{keys: []string{key}, at: m[0], top: m[3] == m[2],
+			fail: func(abs string, _ []string) ([]Line, int) {
+				line, col := lineCol(src, at+strings.Index(src[at:], ".get("))
+				lib := path.Join(RunRoot, "node_modules/env-var/lib/variable.js")
+				return []Line{{3, lib + ":47"}, {3, "    throw new EnvVarError(errMsg)"}, {3, "    ^"}, {3, ""},
+					{3, fmt.Sprintf("EnvVarError: env-var: %q is a required variable, but it was not set", key)},
+					{3, fmt.Sprintf("    at raiseError (%s:47:11)", lib)},
+					{3, fmt.Sprintf("    at %s", jsFrame(abs, line, col, esm))}, {3, ""}, {3, "Node.js " + nodeVersion}}, 1
+			}})
+	}
+	slices.SortFunc(out, func(a, b envNeed) int { return a.at - b.at })
+	return out
+}
+
+// envalidReport is envalid's default reporter on missing variables: the
+// list between its rules, then it exits 1.
+func envalidReport(_ string, missing []string) ([]Line, int) {
+	sorted := slices.Sorted(slices.Values(missing))
+	lines := []Line{{3, "================================"}, {3, " Missing environment variables:"}}
+	for _, k := range sorted {
+		lines = append(lines, Line{3, "    " + k + ": undefined"})
+	}
+	return append(lines, Line{3, "================================"}, Line{3, ""}, Line{3, " Exiting with error code 1"}), 1
+}
+
+// nodeThrown is how Node reports an error thrown at offset at of the module
+// abs (src) as it loads: the source line, a caret, the error, its stack.
+func nodeThrown(src, abs string, at int, msg string, esm bool) []Line {
+	line, col := lineCol(src, at)
+	text := strings.Split(src, "\n")[line-1]
+	where := abs
+	if esm {
+		where = "file://" + abs
+	}
+	lines := []Line{{3, fmt.Sprintf("%s:%d", where, line)}, {3, strings.TrimRight(text, "\r")},
+		{3, strings.Repeat(" ", col-1) + "^"}, {3, ""}, {3, msg},
+		{3, fmt.Sprintf("    at %s", jsFrame(abs, line, col+max(strings.Index(src[at:], "new"), 0), esm))}}
+	if esm {
+		lines = append(lines, Line{3, "    at ModuleJob.run (node:internal/modules/esm/module_job:271:25)"})
+	} else {
+		lines = append(lines, Line{3, "    at Module._compile (node:internal/modules/cjs/loader:1546:14)"},
+			Line{3, "    at Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:170:5)"})
+	}
+	return append(lines, Line{3, ""}, Line{3, "Node.js " + nodeVersion})
+}
+
+// jsFrame is a stack frame of a module's top-level code.
+func jsFrame(abs string, line, col int, esm bool) string {
+	if esm {
+		return fmt.Sprintf("file://%s:%d:%d", abs, line, col)
+	}
+	return fmt.Sprintf("Object.<anonymous> (%s:%d:%d)", abs, line, col)
+}
+
+// Python's forms: os.environ["X"], which raises KeyError when X is unset,
+// and an if testing a variable unset that raises or exits.
+var (
+	pyEnvItemRe = lazyregexp.New(`os\.environ\[\s*['"]([A-Za-z_]\w*)['"]\s*\]`)
+	pyEnvGet    = `(?:os\.environ\.get|os\.getenv)\(\s*['"]([A-Za-z_]\w*)['"]\s*\)`
+	pyIfRe      = lazyregexp.New(`(?m)^([ \t]*)if\s+(?:not\s+` + pyEnvGet + `|` + pyEnvGet + `\s+is\s+None|['"]([A-Za-z_]\w*)['"]\s+not\s+in\s+os\.environ)\s*:[ \t]*(?:\n[ \t]+)?` +
+		`(?:raise\s+(\w+)\(\s*('[^'\n]*'|"[^"\n]*")\s*\)|sys\.exit\(\s*('[^'\n]*'|"[^"\n]*")\s*\))`)
+	pyRaised = map[string]string{"Exception": "Exception", "RuntimeError": "RuntimeError", "ValueError": "ValueError",
+		"EnvironmentError": "OSError", "OSError": "OSError", "AssertionError": "AssertionError", "SystemExit": ""}
+)
+
+// pyEnvNeeds are the statements of the Python module src that fail
+// without a variable.
+func pyEnvNeeds(src string) []envNeed {
+	var out []envNeed
+	for _, m := range pyEnvItemRe.FindAllStringSubmatchIndex(src, -1) {
+		start := strings.LastIndexByte(src[:m[0]], '\n') + 1
+		if strings.HasPrefix(strings.TrimSpace(src[start:m[0]]), "#") || strings.Contains(src[start:m[0]], "os.environ.setdefault") {
+			continue
+		}
+		key, stmt := sub(src, m, 1), strings.TrimSpace(strings.SplitN(src[start:], "\n", 2)[0])
+		if strings.HasPrefix(stmt, "os.environ[") && strings.Contains(stmt, "] =") && !strings.Contains(stmt, "==") {
+			continue // an assignment sets it
+		}
+		top := start == m[0] || src[start] != ' ' && src[start] != '\t'
+		out = append(out, envNeed{keys: []string{key}, at: m[0], top: top,
+			fail: func(abs string, _ []string) ([]Line, int) {
+				return pyTraceback(abs, src, m[0], fmt.Sprintf("KeyError: '%s'", key)), 1
+			}})
+	}
+	for _, m := range pyIfRe.FindAllStringSubmatchIndex(src, -1) {
+		key := firstNonEmpty(sub(src, m, 2), sub(src, m, 3), sub(src, m, 4))
+		name, msg := sub(src, m, 5), strings.Trim(firstNonEmpty(sub(src, m, 6), sub(src, m, 7)), `'"`)
+		n := envNeed{keys: []string{key}, at: m[0], top: m[3] == m[2], empty: sub(src, m, 2) != ""}
+		raiseAt := m[0] + strings.LastIndex(src[m[0]:m[1]], "\n") + 1
+		switch shown, known := pyRaised[name]; {
+		case name == "" || known && shown == "": // sys.exit("…"), SystemExit("…"): the message alone, exit 1
+			n.fail = func(string, []string) ([]Line, int) { return []Line{{3, msg}}, 1 }
+		case known:
+			n.fail = func(abs string, _ []string) ([]Line, int) {
+				return pyTraceback(abs, src, raiseAt, shown+": "+msg), 1
+			}
+		}
+		out = append(out, n)
+	}
+	slices.SortFunc(out, func(a, b envNeed) int { return a.at - b.at })
+	return out
+}
+
+// pyTraceback is Python's traceback of the module abs (src) failing at
+// offset at with last.
+func pyTraceback(abs, src string, at int, last string) []Line {
+	line, _ := lineCol(src, at)
+	text := strings.TrimSpace(strings.Split(src, "\n")[line-1])
+	return pyCrash([]pyFrame{{abs, line, text}}, last).crash
+}
+
+// balanced is what the bracket at src[open] encloses (to its match) and
+// the offset past its match; false when it is not closed. Strings and
+// comments are not told apart: enough for the conditions read here.
+func balanced(src string, open int) (string, int, bool) {
+	closeOf := map[byte]byte{'(': ')', '{': '}', '[': ']'}
+	want, depth := closeOf[src[open]], 0
+	for i := open; i < len(src) && i < open+4000; i++ {
+		switch src[i] {
+		case src[open]:
+			depth++
+		case want:
+			depth--
+			if depth == 0 {
+				return src[open+1 : i], i + 1, true
+			}
+		}
+	}
+	return "", 0, false
+}
+
+// lineCol is the 1-based line and column of offset at in src.
+func lineCol(src string, at int) (int, int) {
+	start := strings.LastIndexByte(src[:at], '\n') + 1
+	return strings.Count(src[:at], "\n") + 1, at - start + 1
+}
+
+// jsString is the text of a JavaScript string literal.
+func jsString(lit string) string {
+	if len(lit) < 2 {
+		return lit
+	}
+	body := lit[1 : len(lit)-1]
+	r := strings.NewReplacer(`\'`, `'`, `\"`, `"`, `\\`, `\`, `\n`, " ")
+	return r.Replace(body)
+}
+
+// sub is submatch i of m in src ("" when it did not take part).
+func sub(src string, m []int, i int) string {
+	if 2*i+1 >= len(m) || m[2*i] < 0 {
+		return ""
+	}
+	return src[m[2*i]:m[2*i+1]]
+}
+
+// firstNonEmpty is the first of ss that is not empty.
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
