@@ -163,7 +163,7 @@ func matchLines(lines []string, stage Stage) ([]found, map[string]bool) {
 				hit[w] &^= bit
 				r := &rules[w*64+bits.TrailingZeros64(bit)]
 				id := r.signalFor(stage)
-				if id == "db-connection-refused" && plainRefused(line) {
+				if id == "db-connection-refused" && plainRefused(lines, n) {
 					id = "connection-refused"
 				}
 				i, onlyRetried := retriedAt[id]

@@ -356,6 +356,62 @@ var signalLines = []struct {
 		"FATAL:  database \"shop\" does not exist",
 		"Invalid `prisma.post.create()` invocation: The column `Post.slug` does not exist in the current database.",
 	}},
+	{"runtime-version-mismatch", Build, []string{ // the language version a manifest declares: Mix, Bundler, uv
+		"** (Mix) You're trying to run :billing on Elixir v1.14.5 but it has declared in its mix.exs file it supports only Elixir ~> 1.16",
+		"Your Ruby version is 3.2.2, but your Gemfile specified 3.3.6",
+		"error: The Python request from `.python-version` resolved to Python 3.11.9, which is incompatible with the project's Python requirement: `>=3.12`",
+	}},
+	{"zerops-yml-invalid", Build, []string{ // the setup or key it lacks, named before the file
+		"Cannot find corresponding setup in zerops.yaml, please select with --setup",
+		`ERROR: no setup named "webprod" in zerops.yml; available setups: web, worker`,
+		`setup "api" not found in zerops.yaml`,
+		"unknown field 'buildCommand' in zerops.yml",
+	}},
+	{"prepare-reads-deploy-files", Build, []string{ // the errno's words before the path
+		"ERROR: Could not open requirements file: [Errno 2] No such file or directory: '/var/www/requirements.txt'",
+		"Error: ENOENT: no such file or directory, open '/var/www/package.json'",
+		"Could not open input file: /var/www/artisan",
+		"No such file or directory @ rb_sysopen - /var/www/Gemfile (Errno::ENOENT)",
+	}},
+	{"build-timeout", Build, []string{ // a build or CI job over its maximum time
+		"Build exceeded the maximum build time of 60 minutes and was terminated.",
+		"ERROR: Job failed: execution took longer than 1h0m0s seconds",
+		"##[error]The job running on runner ci-runner-3 has exceeded the maximum execution time of 360 minutes.",
+	}},
+	{"missing-env-variable", Runtime, []string{ // an env schema's report: t3-env (zod), envalid, NestJS (Joi)
+		"❌ Invalid environment variables: { DATABASE_URL: [ 'Required' ] }",
+		"Error: Invalid environment variables",
+		"    Invalid environment variables:",
+		`Error: Config validation error: "JWT_SECRET" is required`,
+	}},
+	{"missing-env-variable", Build, []string{ // the same, when the build validates (next build)
+		"❌ Invalid environment variables: { NEXTAUTH_SECRET: [ 'Required' ] }",
+		"Error: Invalid environment variables",
+		"    Missing environment variables:",
+	}},
+	{"readiness-check-failed", Runtime, []string{ // the check or probe gave up, in other words
+		"readiness check did not succeed within 5m0s; the new version was not activated",
+		"Readiness probe failed: HTTP probe failed with statuscode: 503",
+		"readiness check was unsuccessful after 30 attempts",
+	}},
+	{"host-not-found", Runtime, []string{ // Erlang's :nxdomain and DNS tools' NXDOMAIN
+		"11:20:04.602 [error] Postgrex.Protocol (#PID<0.2411.0>) failed to connect: ** (DBConnection.ConnectionError) tcp connect (pg-main:5432): non-existing domain - :nxdomain",
+		"** (Mint.TransportError) non-existing domain",
+		"** server can't find cache.internal: NXDOMAIN",
+	}},
+	{"connection-refused", Runtime, []string{ // no database said: a broker's or search's port, an HTTP client, nothing
+		"Error: connect ECONNREFUSED 10.0.7.14:5672",
+		"httpx.ConnectError: [Errno 111] Connection refused",
+		"aiohttp.client_exceptions.ClientConnectorError: Cannot connect to host search:7700 ssl:default [Connection refused]",
+		"nats: dial tcp 10.0.3.2:4222: connect: connection refused",
+		"java.net.ConnectException: Connection refused",
+	}},
+	{"db-connection-refused", Runtime, []string{ // a database client says so, on any port
+		"08:00:04.118 [error] Postgrex.Protocol (#PID<0.2305.0>) failed to connect: ** (DBConnection.ConnectionError) tcp connect (db:5433): connection refused - :econnrefused",
+		`psycopg.OperationalError: connection failed: connection to server at "10.0.2.4", port 5433 failed: Connection refused`,
+		"** (Redix.ConnectionError) connection refused",
+		"MongooseServerSelectionError: connect ECONNREFUSED 10.0.2.7:27018",
+	}},
 }
 
 func TestClassify_EachSignalFromEachTool(t *testing.T) {

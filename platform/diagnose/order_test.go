@@ -55,6 +55,16 @@ func TestClassify_OrdersRootCauseFirst(t *testing.T) {
 		{"AddresslessRefusalIsTheAddressedOne", Runtime, []string{"ConnectionRefusedError: [Errno 111] Connection refused",
 			"urllib3.exceptions.NewConnectionError: Failed to establish a new connection: [Errno 111] Connection refused (host='search', port=8080)"},
 			[]string{"connection-refused"}},
+		// A refusal naming no client takes the nearest line that does.
+		{"AddresslessRefusalTakesTheWrappingDatabaseClient", Runtime, []string{"Npgsql.NpgsqlException (0x80004005): Failed to connect to 10.0.4.2:5433",
+			" ---> System.Net.Sockets.SocketException (111): Connection refused"}, []string{"db-connection-refused"}},
+		{"AddresslessRefusalTakesTheFrameBelow", Runtime, []string{"Caused by: java.net.ConnectException: Connection refused",
+			"\tat org.postgresql.core.PGStream.createSocket(PGStream.java:243)"}, []string{"db-connection-refused"}},
+		{"AddresslessRefusalTakesTheHTTPCallAbove", Runtime, []string{`  File "/var/www/app/clients/stock.py", line 31, in fetch`,
+			`    resp = await client.get(f"http://inventory:8080/stock/{sku}")`, "ConnectionRefusedError: [Errno 111] Connection refused"},
+			[]string{"connection-refused"}},
+		{"NearestClientDecides", Runtime, []string{"[db] pool ready (postgres)", "GET http://pricing:8080/v1/rates", "Error: Connection refused"},
+			[]string{"connection-refused"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -202,5 +212,27 @@ func TestClassify_TimestampIsNoAddress(t *testing.T) {
 	ds := Classify([]string{line}, Runtime)
 	if len(ds) == 0 || ds[0].Signal != "connection-refused" || !strings.Contains(ds[0].Cause, "10.0.0.9:8080") || ds[0].Evidence != line {
 		t.Fatalf("diagnoses = %+v, want connection-refused naming 10.0.0.9:8080 with the whole line as evidence", ds)
+	}
+}
+
+func TestClassify_ManagedServiceRefusalNamesItsVariables(t *testing.T) {
+	t.Parallel()
+	ds := Classify([]string{"Error: connect ECONNREFUSED 10.0.7.14:5672"}, Runtime)
+	if len(ds) != 1 || ds[0].Signal != "connection-refused" || !strings.Contains(ds[0].Cause, "RabbitMQ") ||
+		!strings.Contains(ds[0].Fix, "${<hostname>_port}") || strings.Contains(ds[0].Fix, "run.ports") {
+		t.Fatalf("diagnoses = %+v, want connection-refused naming the broker and its generated variables, not run.ports", ds)
+	}
+}
+
+func TestClassify_EnvSchemaInTheBuildIsFixedInTheBuild(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		stage Stage
+		want  string
+	}{{Build, "build.envVariables"}, {Runtime, "run.envVariables"}} {
+		ds := Classify([]string{"❌ Invalid environment variables: { API_URL: [ 'Required' ] }"}, tc.stage)
+		if len(ds) == 0 || ds[0].Signal != "missing-env-variable" || !strings.Contains(ds[0].Fix, tc.want) {
+			t.Errorf("stage %d: diagnoses = %+v, want missing-env-variable whose fix names %s", tc.stage, ds, tc.want)
+		}
 	}
 }

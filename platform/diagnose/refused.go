@@ -7,31 +7,67 @@ import (
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
-// httpTarget marks a refused call as an HTTP client's: a URL or the client's own words.
-var httpTarget = lazyregexp.New(`(?i)https?://|HTTPS?ConnectionPool|cURL error 7|Failed to connect to \S+ port \d+`)
+// httpTarget marks a refused call as an HTTP client's: a URL, or the
+// client's own words (Python's requests/urllib3/httpx/aiohttp, PHP's cURL
+// and Guzzle, node's fetch/undici and axios, .NET's HttpClient, Ruby's
+// Faraday and Net::HTTP, Rust's reqwest).
+var httpTarget = lazyregexp.New(`(?i)https?://|HTTPS?ConnectionPool|cURL error 7|Failed to connect to \S+ port \d+|\b(httpx|urllib3|aiohttp|requests\.exceptions|GuzzleHttp|undici|axios|HttpRequestException|Faraday|Net::HTTP|reqwest)\b|fetch failed`)
 
 // refusedAddr finds the host:port or "host port N" a refused line names.
 var refusedAddr = lazyregexp.New(`(?i)(\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\]|::1|localhost|[a-z][\w-]*(?:\.[\w-]+)*):(\d{2,5})\b|(?:host='([\w.-]+)', )?port[ =:'"]+(\d{2,5})\b|connect to ([\w.-]+) port (\d{2,5})\b`)
 
-// managedPorts are the ports of the managed services (databases, caches,
-// queues, search): a refused connection there is the service's.
-var managedPorts = map[string]bool{"5432": true, "6432": true, "3306": true, "6379": true, "27017": true,
-	"5672": true, "4222": true, "9200": true, "7700": true, "8108": true, "11211": true}
+// managedPorts are the ports of the managed services that are no database
+// (message brokers, search, memcached): a refusal there is that service's,
+// reached by its generated hostname and port, not by an app's run.ports.
+var managedPorts = map[string]string{"5672": "the message broker (RabbitMQ)", "4222": "NATS", "9200": "Elasticsearch",
+	"7700": "Meilisearch", "8108": "Typesense", "6333": "Qdrant", "6334": "Qdrant", "11211": "Memcached"}
 
 var dbWordsRe = lazyregexp.New(dbWords)
 
-// plainRefused reports whether a refused connection in line is to an app's
-// port, not a managed service's: an HTTP client's call, or a port no
-// database listens on, with no database named.
-func plainRefused(line string) bool {
-	if dbWordsRe.MatchString(line) {
-		return false
+// refusalContext is how many lines around an addressless refusal are read
+// for the client that made the call: the frames and wrapping errors of the
+// same exception.
+const refusalContext = 8
+
+// plainRefused reports whether the refused connection in lines[n] is an
+// app's or a non-database service's, not a database's. A refusal is a
+// database's only when something says so: the line names a database, its
+// client or a database port; a line with no client and no address takes the
+// nearest line around it that names a client (a database's, or an HTTP
+// one's); with none, it is a plain refusal.
+func plainRefused(lines []string, n int) bool {
+	if plain, ok := refusalKind(stripStamp(stripANSI(lines[n])), true); ok {
+		return plain
 	}
-	if httpTarget.MatchString(line) {
-		return true
+	for d := 1; d <= refusalContext; d++ {
+		for _, i := range []int{n - d, n + d} {
+			if i < 0 || i >= len(lines) {
+				continue
+			}
+			if plain, ok := refusalKind(stripStamp(stripANSI(lines[i])), false); ok {
+				return plain
+			}
+		}
 	}
-	host, port := refusedHostPort(line)
-	return port != "" && !managedPorts[port] && host != ""
+	return true
+}
+
+// refusalKind reads whose refusal line shows: plain (an app's or a
+// non-database service's) or a database's; ok is false when it names no
+// client (nor, with addr, an address).
+func refusalKind(line string, addr bool) (plain, ok bool) {
+	switch {
+	case dbWordsRe.MatchString(line):
+		return false, true
+	case httpTarget.MatchString(line):
+		return true, true
+	case !addr:
+		return false, false
+	}
+	if _, port := refusedHostPort(line); port != "" {
+		return true, true // no database port: dbWords names those
+	}
+	return false, false
 }
 
 // refusedHostPort is the address a refused line names, or "", "".
@@ -59,13 +95,22 @@ func (d *Diagnosis) refusedFix(line string) {
 	if port == "" {
 		return
 	}
+	local := false
 	switch strings.Trim(host, "[]") {
 	case "127.0.0.1", "localhost", "::1":
+		local = true
 		d.Cause = fmt.Sprintf("The app calls %s:%s, which is its own container: nothing listens there, and the service it means runs in another container.", host, port)
 		d.Fix = "Call the other service by its hostname and the port its `run.ports` declares, as http://hostname:port (`zerops_discover` lists both; an env variable can reference its hostname); localhost is only the app's own container."
 	case "?":
 		d.Cause = fmt.Sprintf("The app calls port %s of another server and the connection is refused: nothing listens there.", port)
 	default:
 		d.Cause = fmt.Sprintf("The app calls %s:%s and the connection is refused: nothing listens at that address (the service is down, or listens on another port or only on its own localhost).", host, port)
+	}
+	if kind := managedPorts[port]; kind != "" {
+		// A managed service has no run.ports: its generated variables name it.
+		if !local {
+			d.Cause = fmt.Sprintf("The app calls %s:%s, the port of %s, and the connection is refused: no such service listens at that address (it is not running, or the host is wrong).", host, port, kind)
+		}
+		d.Fix = "Point the app at the service by its generated variables in `run.envVariables` (${<hostname>_hostname} and ${<hostname>_port}), not localhost or a container IP, and check with `zerops_discover` that the service exists and is ACTIVE."
 	}
 }

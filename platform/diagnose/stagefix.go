@@ -27,6 +27,10 @@ func (d *Diagnosis) tsModuleFix(line string) {
 	d.Fix = fmt.Sprintf("Add %s to package.json (npm install %s; for a package without its own types also @types/…) and commit the lock file; then deploy again.", mod, mod)
 }
 
+// envSchema finds an env schema's report (t3-env, envalid, NestJS's Joi):
+// variables missing or with values it rejects.
+var envSchema = lazyregexp.New(`(?i)^\s*(❌\s*)?(\w*Error: )?Invalid environment variables?\b|Config validation error: "`)
+
 // stageFix fits d's fix to what the line names and the log it is from.
 func (d *Diagnosis) stageFix(line string, stage Stage) {
 	low := strings.ToLower(line)
@@ -43,6 +47,12 @@ func (d *Diagnosis) stageFix(line string, stage Stage) {
 	case strings.Contains(line, "Failed to configure a DataSource"):
 		d.Cause = "Spring Boot has no database URL: spring.datasource.url is not set, so the app cannot configure its DataSource."
 		d.Fix = "Set SPRING_DATASOURCE_URL (e.g. jdbc:postgresql://${db_hostname}:${db_port}/${db_dbName}), SPRING_DATASOURCE_USERNAME (${db_user}) and SPRING_DATASOURCE_PASSWORD (${db_password}) in `run.envVariables` of zerops.yml, naming the project's database service, then zerops_deploy."
+	case d.Signal == "missing-env-variable" && stage == Build:
+		d.Cause = "A build step needs an environment variable that the build does not have (an env schema validates it, or the code reads it while building)."
+		d.Fix = "Set the variables it names in `build.envVariables` of zerops.yml: the build sees neither `run.envVariables` nor the service's secrets, except by reference with the RUNTIME_ prefix (NAME: ${RUNTIME_NAME}); then deploy again."
+	case d.Signal == "missing-env-variable" && envSchema.MatchString(line):
+		d.Cause = "The app's env schema rejected its environment at start: a variable it requires is not set, or its value fails the schema (the lines after the report name each)."
+		d.Fix = "Set each variable the report names, with a value the schema accepts, in `run.envVariables` of zerops.yml (then deploy) or as a secret with `zerops_env` (then restart); a reference like ${db_connectionString} needs the service named before the underscore to exist."
 	case d.Signal == "disk-full" && stage == Build:
 		d.Cause = "The build container ran out of disk while the build wrote dependencies, caches or artefacts."
 		d.Fix = "Cut what the build writes: the build container's disk is fixed (zerops_manage cannot scale it), so install only what the build needs (no dev or GPU-sized packages you do not use), clear caches the build fills (npm cache clean --force, pip --no-cache-dir) and keep `build.cache` to dependency folders; then deploy again."
