@@ -620,7 +620,7 @@ func (e *entry) termParts(an *analyzer) []map[string]bool {
 		if ds := e.sections(an); ds != nil {
 			e.parts = append(e.parts, ds.bodies...)
 		} else {
-			e.parts = append(e.parts, stemSet(an, e.doc.Content+"\n"+camelWords(e.doc.Content)+"\n"+snakeWords(e.doc.Content)))
+			e.parts = append(e.parts, stemSet(an, e.doc.Content+"\n"+identWords(e.doc.Content)))
 		}
 	})
 	return e.parts

@@ -91,7 +91,7 @@ func newDocSections(content string, an *analyzer) *docSections {
 	ds := &docSections{secs: secs, title: stemSet(an, title)}
 	for _, s := range secs {
 		ds.heads = append(ds.heads, stemSet(an, s.heading))
-		ds.bodies = append(ds.bodies, stemSet(an, s.text+"\n"+camelWords(s.text)+"\n"+snakeWords(s.text)+"\n"+typeParts(s.text)))
+		ds.bodies = append(ds.bodies, stemSet(an, s.text+"\n"+identWords(s.text)+"\n"+typeParts(s.text)))
 		ds.headCompounds = append(ds.headCompounds, compounds(s.heading))
 		ds.bodyCompounds = append(ds.bodyCompounds, compounds(s.text))
 	}
@@ -192,23 +192,6 @@ func typeParts(text string) string {
 	return b.String()
 }
 
-// snakeWords are the parts of the snake_case identifiers of text, one
-// identifier a line ("DB_PASSWORD: ${db_password}" → "db password"): the
-// analyzer keeps such an identifier one token, so a question's "password"
-// would not find the section that writes it. Only sections are read so;
-// in the ranking's content the parts would pull documents by every env
-// name they quote (measured: 538 against 543 held-apart answers).
-func snakeWords(text string) string {
-	var b strings.Builder
-	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) {
-		if parts := strings.FieldsFunc(w, func(r rune) bool { return r == '_' }); len(parts) >= 2 {
-			b.WriteString(strings.ToLower(strings.Join(parts, " ")))
-			b.WriteByte('\n')
-		}
-	}
-	return b.String()
-}
-
 // phrase is typed words joined as an identifier joins them, and their weight.
 type phrase struct {
 	joined string
@@ -281,23 +264,53 @@ func joinedWord(t string) string {
 	}, t)
 }
 
-// compounds are the joined words of the identifiers of text, each run of
-// two or more of an identifier's words ("deploy-files-missing" →
-// deployfiles, filesmissing, deployfilesmissing; "minRam" → minram).
-func compounds(text string) map[string]bool {
-	out := map[string]bool{}
+// identParts are the words of each identifier of text (two or more, split
+// at "_", "-" and a lower-to-upper case change, lower-cased); capitalised
+// words are split at a case change only when capitalised is set (names
+// such as PostgreSQL or JavaScript are no keys where words are read).
+func identParts(text string, capitalised bool) [][]string {
+	var out [][]string
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' }) {
 		var parts []string
 		start := 0
 		rs := []rune(w)
 		for i := 1; i <= len(rs); i++ {
-			if i == len(rs) || rs[i] == '_' || rs[i] == '-' || unicode.IsUpper(rs[i]) && unicode.IsLower(rs[i-1]) {
+			if i == len(rs) || rs[i] == '_' || rs[i] == '-' || (capitalised || unicode.IsLower(rs[0])) && unicode.IsUpper(rs[i]) && unicode.IsLower(rs[i-1]) {
 				if p := strings.Trim(string(rs[start:i]), "_-"); p != "" {
 					parts = append(parts, strings.ToLower(p))
 				}
 				start = i
 			}
 		}
+		if len(parts) >= 2 {
+			out = append(out, parts)
+		}
+	}
+	return out
+}
+
+// identWords are the words of text's identifiers, one identifier a line
+// ("DB_PASSWORD: ${db_password}" → "db password", "minRam" → "min ram"):
+// the analyzer keeps such an identifier one token, so a question's
+// "password" would not find the section that writes it. Only sections are
+// read so; in the ranking's content the snake_case parts would pull
+// documents by every env name they quote (measured: 538 against 543
+// held-apart answers), so the index reads camelWords alone.
+func identWords(text string) string {
+	var b strings.Builder
+	for _, p := range identParts(text, false) {
+		b.WriteString(strings.Join(p, " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// compounds are the joined words of the identifiers of text, each run of
+// two or more of an identifier's words ("deploy-files-missing" →
+// deployfiles, filesmissing, deployfilesmissing; "minRam" → minram).
+func compounds(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, parts := range identParts(text, true) {
 		for i := range parts {
 			for j := i + 2; j <= len(parts); j++ {
 				out[strings.Join(parts[i:j], "")] = true

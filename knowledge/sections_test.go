@@ -93,17 +93,19 @@ func TestRelevantSections_Cases(t *testing.T) {
 	}
 }
 
-func TestSnakeWords_Parts(t *testing.T) {
+func TestIdentWords_Parts(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ text, want string }{
 		{"DB_PASSWORD: ${db_password}", "db password\ndb password\n"},
 		{"cache node_modules", "node modules\n"},
 		{"a _leading and trailing_ underscore", ""},
 		{"no identifiers here", ""},
+		{"set minRam on PostgreSQL", "min ram\n"},
+		{"## deploy-files-missing", "deploy files missing\n"},
 	}
 	for _, tt := range tests {
-		if got := snakeWords(tt.text); got != tt.want {
-			t.Errorf("snakeWords(%q) = %q, want %q", tt.text, got, tt.want)
+		if got := identWords(tt.text); got != tt.want {
+			t.Errorf("identWords(%q) = %q, want %q", tt.text, got, tt.want)
 		}
 	}
 }
