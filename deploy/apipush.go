@@ -2,6 +2,8 @@ package deploy
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"path"
@@ -90,6 +92,7 @@ func (p *APIPusher) Deploy(ctx context.Context, req Request) (*Result, error) {
 	return &Result{
 		Mode: plan.Mode, SourceService: plan.SourceService, TargetServiceID: plan.TargetServiceID,
 		Setup: plan.Setup, WorkingDir: plan.WorkingDir, Started: started, Duration: time.Since(started), AppVersion: av,
+		Digest: uploadDigest(packed.digest(), yml, setup),
 		Output: []string{
 			"read " + file + " (setup " + setup + ")",
 			"app version " + av.ID + " created",
@@ -165,4 +168,12 @@ func (p *APIPusher) readZeropsYml(ctx context.Context, dir, shown string) (file,
 		fmt.Sprintf("no zerops.yml in %s: a push sends the working directory's zerops.yml, which says how to build and run the code", where),
 		fmt.Sprintf("Create %s with a `setup` entry named after the target service (or pass setup): zerops_workflow deploy, step 2, lists its parts; check it with zerops_validate, then deploy again.",
 			filepath.Join(p.root, dir, "zerops.yml")))
+}
+
+// uploadDigest is a push's Result.Digest: the files' digest, the zerops.yml
+// sent beside them and the setup it builds.
+func uploadDigest(files, yml, setup string) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n%q\n%q\n", files, yml, setup)
+	return hex.EncodeToString(h.Sum(nil))
 }

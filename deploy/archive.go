@@ -5,8 +5,11 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"io/fs"
 	"os"
@@ -34,10 +37,12 @@ var uploadLimits = packLimits{files: 20000, bytes: 32 << 20, file: 1 << 20}
 // and node_modules is rebuilt by the build (and usually git-ignored).
 var skippedDirs = map[string]bool{".git": true, "node_modules": true}
 
-// packer writes the files of one working directory into a tar.
+// packer writes the files of one working directory into a tar, and what
+// they hold (names, modes and content) into a digest.
 type packer struct {
 	root  *os.Root
 	tw    *tar.Writer
+	sum   hash.Hash
 	lim   packLimits
 	shown string // the working directory as the deploy names it
 	files int
@@ -49,19 +54,46 @@ type packer struct {
 // root) without blocking. Passing a limit is FILE_TOO_LARGE naming it, the
 // file that reached it and shown (dir as the deploy names it).
 func packDir(ctx context.Context, root, dir, shown string, lim packLimits) (*bytes.Buffer, *packer, error) {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	pk, err := walkDir(ctx, root, dir, shown, lim, zw)
+	if err != nil {
+		return nil, pk, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, pk, fmt.Errorf("pack the working directory: %w", err)
+	}
+	return &buf, pk, nil
+}
+
+// digestDir is the digest packDir's archive of dir would have (see
+// packer.digest), read without keeping the archive.
+func digestDir(ctx context.Context, root, dir string, lim packLimits) (string, error) {
+	pk, err := walkDir(ctx, root, dir, dir, lim, io.Discard)
+	if err != nil {
+		return "", err
+	}
+	return pk.digest(), nil
+}
+
+// digest is the hex SHA-256 of what the packed files hold: their names,
+// modes and content (a file sent by name only: its size and time), not
+// when they were written, so that the same files pushed twice are equal.
+func (pk *packer) digest() string { return hex.EncodeToString(pk.sum.Sum(nil)) }
+
+// walkDir writes a tar of the regular files of dir (relative to root) to w.
+func walkDir(ctx context.Context, root, dir, shown string, lim packLimits, w io.Writer) (*packer, error) {
 	top, err := os.OpenRoot(root)
 	if err != nil {
-		return nil, nil, fmt.Errorf("open the working directory: %w", err)
+		return nil, fmt.Errorf("open the working directory: %w", err)
 	}
 	defer func() { _ = top.Close() }()
 	sub, err := top.OpenRoot(dir) // a link leading out of root is refused
 	if err != nil {
-		return nil, nil, fmt.Errorf("open the working directory: %w", err)
+		return nil, fmt.Errorf("open the working directory: %w", err)
 	}
 	defer func() { _ = sub.Close() }()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	pk := &packer{root: sub, tw: tar.NewWriter(zw), lim: lim, shown: shown}
+	pk := &packer{root: sub, tw: tar.NewWriter(w), sum: sha256.New(), lim: lim, shown: shown}
 	walkErr := fs.WalkDir(sub.FS(), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil //nolint:nilerr // an unreadable entry is left out, as an ignored one
@@ -81,18 +113,15 @@ func packDir(ctx context.Context, root, dir, shown string, lim packLimits) (*byt
 		return pk.add(p, d)
 	})
 	if platform.ErrorCode(walkErr) != "" {
-		return nil, pk, walkErr
+		return pk, walkErr
 	}
 	if walkErr != nil {
-		return nil, pk, fmt.Errorf("pack the working directory: %w", walkErr)
+		return pk, fmt.Errorf("pack the working directory: %w", walkErr)
 	}
 	if err := pk.tw.Close(); err != nil {
-		return nil, pk, fmt.Errorf("pack the working directory: %w", err)
+		return pk, fmt.Errorf("pack the working directory: %w", err)
 	}
-	if err := zw.Close(); err != nil {
-		return nil, pk, fmt.Errorf("pack the working directory: %w", err)
-	}
-	return &buf, pk, nil
+	return pk, nil
 }
 
 // add writes the regular file p; one larger than the limit, or one that
@@ -124,11 +153,15 @@ func (pk *packer) add(p string, d fs.DirEntry) error {
 			"Move large or generated files (build output, archives, media) out of it")
 	}
 	h := &tar.Header{Name: p, Mode: int64(info.Mode().Perm()), Size: size, ModTime: info.ModTime(), Typeflag: tar.TypeReg}
+	fmt.Fprintf(pk.sum, "%q %o %d\n", p, h.Mode, size)
+	if f == nil || info.Size() > pk.lim.file {
+		fmt.Fprintf(pk.sum, "name only: %d %d\n", info.Size(), info.ModTime().UnixNano())
+	}
 	if err := pk.tw.WriteHeader(h); err != nil || size == 0 {
 		return err
 	}
 	// The file may shrink or grow while read: exactly size bytes go in.
-	if _, err := io.CopyN(pk.tw, io.MultiReader(f, zeros{}), size); err != nil {
+	if _, err := io.CopyN(io.MultiWriter(pk.tw, pk.sum), io.MultiReader(f, zeros{}), size); err != nil {
 		return err
 	}
 	pk.read += size

@@ -34,12 +34,17 @@ func (d *Deployer) deployLocal(ctx context.Context, p Plan) (*Result, error) {
 	if p.Setup != "" {
 		args = append(args, "--setup", p.Setup)
 	}
+	// What zcli uploads, read before it runs; too much to read: not known.
+	files, _ := digestDir(ctx, p.WorkingDir, ".", uploadLimits)
 	out := d.run(ctx, runSpec{path: zcli, args: args, dir: p.WorkingDir})
 	if out.startErr != nil {
 		return nil, &platform.PlatformError{Code: platform.ErrZcliNotFound,
 			Message: fmt.Sprintf("cannot run zcli at %s: %v", zcli, out.startErr), Suggestion: zcliInstallHint, Err: out.startErr}
 	}
 	res := newResult(p, out)
+	if files != "" {
+		res.Digest = uploadDigest(files, "", p.Setup)
+	}
 	if err := interrupted("zcli push", out, "Large uploads may need a longer timeout; check your network to Zerops."); err != nil {
 		if out.success {
 			return res, nil // the push got through before the kill

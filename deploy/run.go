@@ -107,6 +107,11 @@ type Outcome struct {
 	// Waiting is set when the wait budget ended first: the step still
 	// running (WaitingBuild, WaitingCheck); Follow continues from there.
 	Waiting string `json:"waiting,omitempty"`
+	// Unchanged: the target's last deploy uploaded the same files and
+	// failed the same way as this one.
+	Unchanged bool `json:"-"`
+
+	digest string // the upload's Result.Digest
 }
 
 // Steps a deploy's wait budget can end in.
@@ -172,8 +177,15 @@ func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	env.Memory.NoteCodeSource(env.ProjectID, ops.CodeSource{Service: p.SourceService, Dir: p.WorkingDir})
+	env.Memory.NoteCodeSource(env.ProjectID, ops.CodeSource{Service: p.SourceService, Dir: p.WorkingDir}, pushed.setups)
 	out, err := pushAndFollow(ctx, env, req, targetName, started, pushed)
+	if out != nil && env.Memory.NoteUploadEnd(env.ProjectID, out.TargetServiceID, out.digest, failureOf(out, err)) {
+		var bf *BuildFailedError
+		if errors.As(err, &bf) {
+			bf.Unchanged = true
+		}
+		out.Unchanged = err == nil
+	}
 	if err != nil {
 		if len(warnings) > 0 {
 			err = &WarnedError{Err: err, Warnings: warnings}
@@ -182,6 +194,27 @@ func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
 	}
 	out.Warnings = warnings
 	return out, nil
+}
+
+// failureOf is how a deploy that ended in out and err failed, the same
+// for the same failure: a failed build's status and first diagnosis, or a
+// verdict that the app does not work and its first diagnosis; "" when it
+// did not fail (or its end is not known).
+func failureOf(out *Outcome, err error) string {
+	first := func(d []diagnose.Diagnosis) string {
+		if len(d) == 0 {
+			return ""
+		}
+		return d[0].Signal
+	}
+	var bf *BuildFailedError
+	switch {
+	case errors.As(err, &bf):
+		return "build " + string(bf.Status) + " " + first(bf.Diagnoses)
+	case err == nil && out.Check != nil && (out.Verdict == platform.VerdictNotAnswering || out.Verdict == platform.VerdictDegraded):
+		return string(out.Verdict) + " " + first(out.Check.Diagnoses)
+	}
+	return ""
 }
 
 // WarnedError is a deploy's failure after its zerops.yml passed the check
@@ -228,7 +261,7 @@ func pushAndFollow(ctx context.Context, env Env, req Request, targetName string,
 	}
 	out := &Outcome{Mode: res.Mode, SourceService: res.SourceService, TargetService: targetName,
 		TargetServiceID: cmp.Or(res.TargetServiceID, target), Setup: res.Setup, WorkingDir: res.WorkingDir,
-		Output: res.Output, DurationMS: res.Duration.Milliseconds()}
+		Output: res.Output, DurationMS: res.Duration.Milliseconds(), digest: res.Digest}
 	if out.Output == nil {
 		out.Output = []string{}
 	}
@@ -504,7 +537,7 @@ func buildFailure(ctx context.Context, env Env, v platform.AppVersion, label str
 	pe := platform.NewError(platform.ErrBuildFailed,
 		fmt.Sprintf("%s of %s ended %s", what, label, v.Status),
 		"Read the log lines below (or zerops_logs serviceHostname="+label+" buildId="+v.ID+"), fix zerops.yml or the code, and deploy again.")
-	bf := &BuildFailedError{PlatformError: pe, AppVersionID: v.ID, Status: v.Status}
+	bf := &BuildFailedError{PlatformError: pe, AppVersionID: v.ID, Status: v.Status, Target: label}
 	lines, err := ops.BuildLogLines(ctx, env.project(), env.Logs, v)
 	if err != nil {
 		return bf
@@ -551,8 +584,12 @@ type BuildFailedError struct {
 	*platform.PlatformError
 	AppVersionID string
 	Status       platform.AppVersionStatus
+	Target       string // the target's hostname (or id)
 	BuildLog     []string
 	Diagnoses    []diagnose.Diagnosis
+	// Unchanged: the target's last deploy uploaded the same files and
+	// failed the same way.
+	Unchanged bool
 }
 
 func (e *BuildFailedError) Unwrap() error { return e.PlatformError }

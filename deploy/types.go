@@ -41,4 +41,7 @@ type Result struct {
 	// AppVersion is the version the push created, when the pusher knows it
 	// (the API pusher does; zcli over SSH does not say).
 	AppVersion *platform.AppVersion `json:"-"`
+	// Digest identifies what was uploaded (the files, zerops.yml and the
+	// setup): equal for the same upload; "" when not known (SSH).
+	Digest string `json:"-"`
 }

@@ -161,12 +161,23 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 		// The fix once: each warning names its own, in warnings.
 		out.Next += fmt.Sprintf(" Before the next zerops_deploy, fix the %d zerops.yml warning%s (each names its fix).", n, plural(n))
 	}
+	if res.Unchanged {
+		out.Next = "Next: " + unchangedNote(target) + strings.TrimPrefix(out.Next, "Next: ")
+	}
 	if res.Check != nil { // the fix once: in next
 		check := *res.Check
 		check.Diagnoses = diagnose.WithoutStated(check.Diagnoses, out.Next)
 		out.Check = &check
 	}
 	return out
+}
+
+// unchangedNote leads the step after a deploy whose upload (files,
+// zerops.yml) failed the same way as the target's last deploy: an agent
+// deploying it again unchanged would loop.
+func unchangedNote(target string) string {
+	return "Nothing changed since the last failed deploy of " + target +
+		" (same files, same zerops.yml), and it failed the same way: deploying it again as it is will not help. "
 }
 
 // waitOnNext is the next step of a deploy whose wait budget ended before
@@ -202,6 +213,11 @@ func deployError(err error) error {
 			cp := *pe
 			cp.Suggestion = strings.TrimPrefix(warnedNext(warnings, pe.Suggestion), "Next: ")
 			cp.Suggestion = strings.ToUpper(cp.Suggestion[:1]) + cp.Suggestion[1:]
+			pe = &cp
+		}
+		if bf.Unchanged {
+			cp := *pe
+			cp.Suggestion = unchangedNote(orDefault(bf.Target, "the target")) + pe.Suggestion
 			pe = &cp
 		}
 		if len(bf.Diagnoses) > 0 { // the fix once: in the suggestion

@@ -52,7 +52,8 @@ type Memory struct {
 	deleted  map[string]deletedNote   // hostname → the service ZCP deleted
 	broken   []string                 // app version ids seen ending not answering, oldest first
 	cpu      map[string]cpuModeChange // service id → ZCP's last cpuMode change, within cpuModeEvery
-	source   CodeSource               // where the code of ZCP's last push came from
+	sources  []sourceNote             // where the code of ZCP's pushes came from, latest last
+	failed   map[string]failedUpload  // service id → its last deploy's upload, when that failed
 }
 
 // NewMemory is an empty memory keeping what outlives a restart under dir
@@ -110,7 +111,8 @@ func (m *Memory) lock(projectID string) {
 	m.code = map[string]diagnose.Code{}
 	m.versions = nil
 	m.cpu = map[string]cpuModeChange{}
-	m.source = CodeSource{}
+	m.sources = nil
+	m.failed = map[string]failedUpload{}
 	if s, ok := m.load(); ok {
 		for id, env := range s.PushedEnvs {
 			if env != nil {
@@ -347,27 +349,79 @@ func (m *Memory) subdomainPlanned(projectID, hostname string) bool {
 // CodeSource is where the code of a push came from: a container holding it
 // (Service, an SSH deploy; Dir, when set, the directory in it) or a
 // directory where ZCP runs (Dir alone, a local deploy).
-type CodeSource struct{ Service, Dir string }
+type CodeSource struct {
+	Service, Dir string
+	known        *[]sourceNote // every source ZCP pushed from, latest last; nil: none known
+}
 
-// NoteCodeSource records where the code of a push ZCP makes came from.
-func (m *Memory) NoteCodeSource(projectID string, src CodeSource) {
+// sourceNote is a source ZCP pushed from and the setups its zerops.yml had
+// (nil: not read).
+type sourceNote struct {
+	src    CodeSource
+	setups []string
+}
+
+// sourcesMax bounds the sources remembered: the oldest go first.
+const sourcesMax = 16
+
+// NoteCodeSource records where the code of a push ZCP makes came from, and
+// the setups the zerops.yml there has (nil: not read).
+func (m *Memory) NoteCodeSource(projectID string, src CodeSource, setups []string) {
 	if m == nil {
 		return
 	}
 	m.lock(projectID)
 	defer m.mu.Unlock()
-	m.source = src
+	src.known = nil
+	m.sources = slices.DeleteFunc(m.sources, func(n sourceNote) bool { return n.src == src })
+	m.sources = append(m.sources, sourceNote{src: src, setups: slices.Clone(setups)})
+	if len(m.sources) > sourcesMax {
+		m.sources = slices.Delete(m.sources, 0, len(m.sources)-sourcesMax)
+	}
 }
 
-// codeSource is where the code of ZCP's last push came from; zero when it
-// pushed none.
+// codeSource is where the code of ZCP's last push came from, knowing the
+// others; zero when it pushed none.
 func (m *Memory) codeSource(projectID string) CodeSource {
 	if m == nil {
 		return CodeSource{}
 	}
 	m.lock(projectID)
 	defer m.mu.Unlock()
-	return m.source
+	if len(m.sources) == 0 {
+		return CodeSource{}
+	}
+	known := slices.Clone(m.sources) // a snapshot: read without the lock
+	src := known[len(known)-1].src
+	src.known = &known
+	return src
+}
+
+// forSetup is where to deploy the code of setup from: src when its
+// zerops.yml has that setup (or is not known), else the latest other source
+// whose zerops.yml has it; else src with the setups its zerops.yml has
+// (non-nil), which a deploy for setup would fail on.
+func (src CodeSource) forSetup(setup string) (CodeSource, []string) {
+	if src.known == nil {
+		return src, nil
+	}
+	notes, own := *src.known, []string(nil)
+	for _, n := range notes {
+		if n.src == (CodeSource{Service: src.Service, Dir: src.Dir}) {
+			own = n.setups
+		}
+	}
+	if own == nil || slices.Contains(own, setup) {
+		return src, nil
+	}
+	for i := len(notes) - 1; i >= 0; i-- {
+		if slices.Contains(notes[i].setups, setup) {
+			other := notes[i].src
+			other.known = src.known
+			return other, nil
+		}
+	}
+	return src, own
 }
 
 // noteDeleted records that ZCP deleted svc, whose latest backup is backup ("" for none).

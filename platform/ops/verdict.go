@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -371,15 +372,40 @@ func DeployCall(proj Project, name string) platform.Step {
 // to add (the container holding the code, or the directory where ZCP
 // runs), never a made-up value.
 func deployCall(src CodeSource, name string) platform.Step {
+	src, has := src.forSetup(name)
+	var call platform.Step
 	switch {
 	case src.Service != "" && src.Dir != "":
-		return platform.Call("zerops_deploy", "sourceService="+src.Service, "targetService="+name, "workingDir="+src.Dir)
+		call = platform.Call("zerops_deploy", "sourceService="+src.Service, "targetService="+name, "workingDir="+src.Dir)
 	case src.Service != "":
-		return platform.Call("zerops_deploy", "sourceService="+src.Service, "targetService="+name)
+		call = platform.Call("zerops_deploy", "sourceService="+src.Service, "targetService="+name)
 	case src.Dir != "":
-		return platform.Call("zerops_deploy", "workingDir="+src.Dir, "targetService="+name)
+		call = platform.Call("zerops_deploy", "workingDir="+src.Dir, "targetService="+name)
+	default:
+		return platform.Call("zerops_deploy", "targetService="+name).Say(sourceUnknown)
 	}
-	return platform.Call("zerops_deploy", "targetService="+name).Say(sourceUnknown)
+	if has == nil {
+		return call
+	}
+	// The push builds the setup named after the target: one the file
+	// lacks fails, so the step names the entry to add first.
+	file := path.Join(src.Dir, "zerops.yml")
+	if src.Service != "" {
+		file = path.Join(cmp.Or(src.Dir, "/var/www"), "zerops.yml") + " in " + src.Service
+	}
+	return platform.Say(fmt.Sprintf("add an entry `setup: %s` (its build and run) to %s, which has only %s, then ", name, file, quotedList(has))).Then(call)
+}
+
+// quotedList is names as "a", "b" (none: "no setup").
+func quotedList(names []string) string {
+	if len(names) == 0 {
+		return "no setup"
+	}
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
 }
 
 // deploySetup is deployCall for setup, whose target is for the agent to

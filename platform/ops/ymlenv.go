@@ -65,3 +65,13 @@ func SetupBuild(content, setup string) (commands, deployFiles []string, ok bool)
 	}
 	return s.Build.BuildCommands, s.Build.DeployFiles, true
 }
+
+// SetupNames are the setups a zerops.yml declares, in order; nil when it
+// does not decode.
+func SetupNames(content string) []string {
+	f, err := zeropsyml.Parse([]byte(content))
+	if err != nil {
+		return nil
+	}
+	return append([]string{}, f.Names()...)
+}
