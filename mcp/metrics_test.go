@@ -150,9 +150,9 @@ func wantKnownArgs(t *testing.T, h *harness, next string) {
 
 // Planning for load on a healthy service: below its container ceiling the
 // answer says how far it scales on its own and proposes no value; at the
-// ceiling it proposes a concrete one; and once that is applied, asking
-// again proposes no further raise, so following the answers does not
-// double the ceiling call after call.
+// ceiling it says so and proposes no value either (only the load the user
+// expects can tell one), so following the answers does not double the
+// ceiling call after call.
 func TestMetrics_PlanForLoadStopsAtHeadroom(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
@@ -176,13 +176,26 @@ func TestMetrics_PlanForLoadStopsAtHeadroom(t *testing.T) {
 		t.Errorf("below the ceiling: next %q, want the headroom said and no value proposed", next)
 	}
 	scale(2, 2)
-	next := okNext()
-	if !strings.Contains(next, "zerops_manage action=scale serviceHostname=appdev maxContainers=4") {
-		t.Fatalf("at the ceiling: next %q, want maxContainers=4 proposed", next)
+	if next := okNext(); !strings.Contains(next, "at its maximum of 2 containers") || strings.Contains(next, "maxContainers=") {
+		t.Errorf("at the ceiling: next %q, want the ceiling said and no value proposed", next)
 	}
-	scale(2, 4)
-	if next := okNext(); strings.Contains(next, "maxContainers=") {
-		t.Errorf("after following the proposal: next %q, want no further raise proposed", next)
+}
+
+// Project-wide metrics with an ok verdict propose no scaling (walk F10:
+// they proposed scaling out appdev, a dev service): they say what the
+// numbers mean for more load.
+func TestMetrics_OkProjectProposesNoScaling(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.call(t, "zerops_metrics", map[string]any{})
+	wantOK(t, res)
+	next := str(m["next"])
+	if m["verdict"] != "ok" {
+		t.Fatalf("metrics: %s", text(res))
+	}
+	if strings.Contains(next, "Containers=") || strings.Contains(next, "Ram=") || strings.Contains(next, "Cpu=") ||
+		!strings.Contains(next, "nothing needs scaling") || !strings.Contains(next, "× that load fits") {
+		t.Errorf("ok project metrics: next %q proposes a scale value, or does not say what the numbers mean", next)
 	}
 }
 

@@ -140,8 +140,9 @@ func TestBackup_NextIsNotTheCallJustMade(t *testing.T) {
 	}
 }
 
-// TestMetrics_NextNamesTheService: the scale call of an ok verdict names
-// a real hostname, the one asked about or the busiest runtime.
+// TestMetrics_NextNamesTheService: the load planning of an ok verdict names
+// a real hostname, the one asked about or the busiest runtime (db scales to
+// the platform's maxima on its own: nothing to call).
 func TestMetrics_NextNamesTheService(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
@@ -150,7 +151,7 @@ func TestMetrics_NextNamesTheService(t *testing.T) {
 		want string
 	}{
 		{map[string]any{"serviceHostname": "appdev"}, "serviceHostname=appdev"},
-		{map[string]any{"serviceHostname": "db"}, "serviceHostname=db"},
+		{map[string]any{"serviceHostname": "db"}, "db peaked"},
 		{map[string]any{}, "serviceHostname=app"},
 	} {
 		res, m := h.call(t, "zerops_metrics", tt.args)
@@ -160,7 +161,7 @@ func TestMetrics_NextNamesTheService(t *testing.T) {
 			t.Fatalf("verdict %v: %s", m["verdict"], text(res))
 		}
 		if strings.Contains(next, "<service>") || !strings.Contains(next, tt.want) {
-			t.Errorf("%v: next = %q, want a call with %s", tt.args, next, tt.want)
+			t.Errorf("%v: next = %q, want %s", tt.args, next, tt.want)
 		}
 	}
 }

@@ -171,9 +171,10 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 	}
 	switch out.Verdict {
 	case MetricsOK:
-		// No verdict on why anything is slow: the user may be planning for load.
-		out.Next = platform.Say("nothing near a limit now. If it is slow, the cause is elsewhere (").Call("zerops_logs").Say(", ").Call("zerops_verify").
-			Say("); to plan for more load, ").Then(moreLoadCall(ctx, c, busiest, busiestUse)).Say(".")
+		// No verdict on why anything is slow, and no scaling: the user may be
+		// planning for load, which only they know; the numbers' meaning is said.
+		out.Next = platform.Say("nothing near a limit, so nothing needs scaling for the load measured. To plan for more load: ").
+			Then(loadHeadroom(ctx, c, busiest, busiestUse)).Say(". If it is slow now, the cause is elsewhere (").Call("zerops_logs").Say(", ").Call("zerops_verify").Say(").")
 	case MetricsNoData:
 		out.Next = platform.Say("no container reported in the window: start the service with ").Call("zerops_manage").Say(", or widen window.")
 		if len(services) == 1 && services[0].Status == platform.ServiceReadyToDeploy {
@@ -192,41 +193,39 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 // horizontal 1–10, runtimes only).
 const platformMaxContainers = 10
 
-// moreLoadCall is the scale call that readies svc (whose use is m) for more
-// load, from the scaling in force: for a runtime running fewer containers
-// than its maximum, none (it scales out on its own; the headroom is said);
-// twice the containers for a runtime at its maximum below the most, else twice the RAM or CPU maximum below the platform's;
-// with every maximum at the platform's, a higher minimum, so that more is
-// ready before the load comes. A scaling the read does not answer is
-// described, never guessed (a guess could lower a maximum).
-func moreLoadCall(ctx context.Context, c platform.Client, svc *platform.ServiceStack, m ServiceMetrics) platform.Step {
+// loadHeadroom says what svc's use m means for more load: how much more
+// of the measured load fits in its limits as they are, how far it grows on
+// its own, and which maximum to raise only if the load the user expects is
+// larger. It proposes no value: only that expected load can tell one, and
+// following it again and again must not double a maximum each time. A
+// scaling the read does not answer is described, never guessed.
+func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceStack, m ServiceMetrics) platform.Step {
 	set := scalingOf(ctx, c, *svc)
 	host := "serviceHostname=" + svc.Name
+	what, peak := "CPU", m.cpu.Peak
+	if m.ram.Peak > peak {
+		what, peak = "RAM", m.ram.Peak
+	}
+	fits := fmt.Sprintf("%s peaked at %.0f%% of its %s limit, so about %.1f× that load fits as it is", svc.Name, peak, what, 100/max(peak, 1))
 	runtime := svc.Type.Category == platform.CategoryUser
-	// Below its ceiling a service grows on its own: the answer says how far,
-	// and proposes no value (only the load the user expects can tell one), so
-	// following it again and again does not double the ceiling each time.
-	if runtime && m.Containers > 0 && m.Containers < set.MaxContainers {
-		return platform.Say(fmt.Sprintf("%s already scales out on its own to %d containers (%d running now); only if the expected load needs more than %d, raise maxContainers (up to %d) with ",
-			svc.Name, set.MaxContainers, m.Containers, set.MaxContainers, platformMaxContainers)).Call("zerops_manage", "action=scale", host)
-	}
+	var grows, raise string
 	switch {
+	case runtime && m.Containers > 0 && m.Containers < set.MaxContainers:
+		grows = fmt.Sprintf(", and it scales out on its own to %d containers (%d running now)", set.MaxContainers, m.Containers)
+		raise = fmt.Sprintf("maxContainers (up to %d)", platformMaxContainers)
 	case runtime && set.MaxContainers > 0 && set.MaxContainers < platformMaxContainers:
-		return platform.Say(fmt.Sprintf("raise the container count (maxContainers now %d, %d running): ", set.MaxContainers, m.Containers)).
-			Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxContainers=%d", min(platformMaxContainers, set.MaxContainers*2)))
+		grows = fmt.Sprintf("; it runs at its maximum of %d containers", set.MaxContainers)
+		raise = fmt.Sprintf("maxContainers (up to %d)", platformMaxContainers)
 	case set.MaxRAM > 0 && set.MaxRAM < platformMaxRAM:
-		return platform.Say(fmt.Sprintf("raise its RAM maximum (maxRam now %g GB): ", set.MaxRAM)).
-			Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxRam=%g", min(platformMaxRAM, math.Ceil(set.MaxRAM*2))))
-	case set.MaxCPU > 0 && set.MaxCPU < platformMaxCPU:
-		return platform.Say(fmt.Sprintf("raise its CPU maximum (maxCpu now %d): ", set.MaxCPU)).
-			Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxCpu=%d", min(platformMaxCPU, set.MaxCPU*2)))
-	case set.MaxRAM >= platformMaxRAM && set.MinRAM > 0:
-		return platform.Say(fmt.Sprintf("no maximum to raise: %s already scales up to the platform's maxima (%d cores, %g GB RAM) on its own; to have more RAM ready before the load comes, raise its minimum (minRam now %g GB): ",
-			svc.Name, platformMaxCPU, platformMaxRAM, set.MinRAM)).
-			Call("zerops_manage", "action=scale", host, fmt.Sprintf("minRam=%g", math.Min(platformMaxRAM, set.MinRAM*2)))
+		grows = fmt.Sprintf(", and its RAM grows on its own up to %g GB", set.MaxRAM)
+		raise = fmt.Sprintf("maxRam (up to %g)", platformMaxRAM)
+	case set.MaxRAM >= platformMaxRAM:
+		return platform.Say(fits + fmt.Sprintf(", and it grows on its own up to the platform's maxima (%d cores, %g GB RAM): nothing to raise", platformMaxCPU, platformMaxRAM))
+	default:
+		return platform.Say(fits+"; only if the load you expect is larger, raise its maxima (").Call("zerops_discover", host).
+			Say(" shows them) with ").Call("zerops_manage", "action=scale", host)
 	}
-	return platform.Say("raise its maxima above those in force (").Call("zerops_discover", host).Say(" shows them): ").
-		Call("zerops_manage", "action=scale", host).Say(" with maxRam (and, for a runtime, maxContainers) set higher")
+	return platform.Say(fits+grows+"; only if the load you expect is larger than that, raise "+raise+" with ").Call("zerops_manage", "action=scale", host)
 }
 
 // scalingOf is s's scaling in force; zero where the read fails.
