@@ -43,16 +43,16 @@ func (s *Server) deleteTool() toolDef {
 func deletedNext(res *ops.DeleteResult) string {
 	next := "Next: " + res.ServiceHostname + " is deleted and its hostname is free again."
 	recreate := ops.Recreate(res.ServiceHostname, res.Type, res.Backup)
+	back := " To get the data back, " + recreate + "."
 	if res.Backup != "" {
-		next += " Its latest backup " + res.Backup + " stays 7 days; to get the data back, " + recreate + "."
+		next += " Its latest backup " + res.Backup + " stays 7 days."
+	} else {
+		back = ""
 	}
-	if len(res.ReferencedBy) > 0 {
-		again := recreate
-		if res.Backup != "" {
-			again = "create " + res.ServiceHostname + " again and restore the backup, as above"
-		}
+	if len(res.ReferencedBy) > 0 { // the way back said once: as the other choice
+		back = ""
 		next += " Variables still reference " + res.ServiceHostname + " and stop resolving at their service's next start or deploy: " +
-			strings.Join(res.ReferencedBy, ", ") + "; change them (" + ops.RefsChange(res.ReferencedBy) + ") or " + again + "."
+			strings.Join(res.ReferencedBy, ", ") + "; change them (" + ops.RefsChange(res.ReferencedBy) + ") or " + recreate + "."
 	}
-	return next
+	return next + back
 }

@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"context"
-	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -39,8 +38,8 @@ func (s *Server) subdomainTool() toolDef {
 			Message: res.Message, SubdomainURLs: res.SubdomainURLs, Processes: summarize(outcomes)}
 		success := "Next: zerops_discover shows the subdomain; the app must listen on 0.0.0.0 on an httpSupport port."
 		if len(res.SubdomainURLs) > 0 {
-			success = "Next: zerops_verify serviceHostname=" + res.ServiceHostname + " checks the app answers at " + strings.Join(res.SubdomainURLs, ", ") +
-				"; it must listen on 0.0.0.0 on that port."
+			// The URLs are in subdomainUrls: said once.
+			success = "Next: zerops_verify serviceHostname=" + res.ServiceHostname + " checks that the app answers at the subdomain URL above."
 		}
 		if res.Action == ops.SubdomainDisable {
 			success = "Next: the service is no longer public on its zerops.app subdomain."

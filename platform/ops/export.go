@@ -73,6 +73,9 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 					out.Note = strings.TrimSpace(out.Note + " " + note)
 				}
 			}
+			if note := goneRefsNote(ctx, proj, v.Content); note != "" {
+				out.Note = strings.TrimSpace(out.Note + " " + note)
+			}
 		}
 		kept = append(kept, k, v)
 	}

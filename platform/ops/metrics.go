@@ -214,7 +214,7 @@ func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceS
 		grows = fmt.Sprintf(", and it scales out on its own to %d containers (%d running now)", set.MaxContainers, m.Containers)
 		raise = fmt.Sprintf("maxContainers (up to %d)", platformMaxContainers)
 	case runtime && set.MaxContainers > 0 && set.MaxContainers < platformMaxContainers:
-		grows = fmt.Sprintf("; it runs at its maximum of %d containers", set.MaxContainers)
+		grows = fmt.Sprintf("; it runs at its maximum of %d container%s", set.MaxContainers, plural(set.MaxContainers))
 		raise = fmt.Sprintf("maxContainers (up to %d)", platformMaxContainers)
 	case set.MaxRAM > 0 && set.MaxRAM < platformMaxRAM:
 		grows = fmt.Sprintf(", and its RAM grows on its own up to %g GB", set.MaxRAM)
