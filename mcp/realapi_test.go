@@ -188,8 +188,8 @@ func TestRealAPI_SubdomainRightAfterDeploy(t *testing.T) {
 	if len(urls) != 1 || !strings.HasPrefix(urls[0].(string), "https://appstage-") || !strings.HasSuffix(urls[0].(string), "-3000.prg1.zerops.app") {
 		t.Fatalf("enable answer = %s", text(res))
 	}
-	if next, _ := m["next"].(string); !strings.Contains(next, urls[0].(string)) {
-		t.Errorf("next does not point to the URL: %q", next)
+	if next, _ := m["next"].(string); !strings.Contains(next, "zerops_verify serviceHostname=appstage") || strings.Contains(next, urls[0].(string)) {
+		t.Errorf("next does not verify appstage, or repeats the URL subdomainUrls shows: %q", next)
 	}
 	res, _ = h.call(t, "zerops_discover", map[string]any{"serviceHostname": "appstage"})
 	wantOK(t, res)
