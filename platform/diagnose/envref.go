@@ -118,7 +118,7 @@ func (d Diagnosis) MissingService() string { return d.missing }
 func (d Diagnosis) FixThenDeploy() string {
 	fix := strings.TrimSuffix(strings.TrimSpace(d.Fix), ".")
 	switch {
-	case strings.Contains(fix, "zerops_deploy again"):
+	case strings.Contains(fix, "zerops_deploy again"), strings.Contains(fix, "then zerops_deploy"):
 		return fix + "."
 	case strings.Contains(fix, " deploy again"):
 		i := strings.LastIndex(fix, " deploy again")
