@@ -76,8 +76,7 @@ func (s *Server) envTool() toolDef {
 		out.Next = nextForProcesses(outcomes, followed, success)
 		badRef := len(res.BadRefKeys) > 0 && !anyFailed(outcomes)
 		if badRef {
-			out.Next = badRefNext(res, "a restart or deploy gives the app the unresolved text, and it will likely crash or misbehave")
-			out.Warnings = refFixOnce(out.Warnings, res, out.Next)
+			out.Next, out.Warnings = badRefStep(res, "a restart or deploy gives the app the unresolved text, and it will likely crash or misbehave", out.Warnings)
 		}
 		if len(res.YmlKeys) > 0 && !anyFailed(outcomes) {
 			out.Next = ymlKeysNext(s.opsProject(), res)
@@ -168,8 +167,7 @@ func (s *Server) envRestart(ctx context.Context, pr *progress, res *ops.EnvResul
 	out.Next = nextForProcesses(restarts, followed, success)
 	if len(res.BadRefKeys) > 0 && !anyFailed(restarts) {
 		// Whether or not the restart has ended, what it starts is broken.
-		out.Next = badRefNext(res, "the restarted app gets the unresolved text and will likely crash or misbehave")
-		out.Warnings = refFixOnce(out.Warnings, res, out.Next)
+		out.Next, out.Warnings = badRefStep(res, "the restarted app gets the unresolved text and will likely crash or misbehave", out.Warnings)
 	}
 	if len(res.YmlKeys) > 0 && !anyFailed(restarts) {
 		out.Next = ymlKeysNext(s.opsProject(), res)
@@ -187,57 +185,51 @@ func anyFailed(outcomes []waitOutcome) bool {
 	return false
 }
 
-// badRefNext is the step after a set that left references unresolved (the
-// warnings): fix the variables holding them, then verify; consequence says
-// what happens meanwhile.
-func badRefNext(res *ops.EnvResult, consequence string) string {
-	target, verify := "serviceHostname="+res.Service, " serviceHostname="+res.Service
+// envCallTarget is the arguments of a zerops_env call that name res's
+// variables: the service's, or the project's.
+func envCallTarget(res *ops.EnvResult) string {
 	if res.Scope == ops.EnvScopeProject {
-		target, verify = "project=true", ""
+		return "project=true"
+	}
+	return "serviceHostname=" + res.Service
+}
+
+// badRefStep is the step after a set that left references unresolved (the
+// warnings), with the warnings to answer beside it: fix the variables
+// holding them, then verify; consequence says what happens meanwhile. When
+// the step's call sends the one bad key's fix, that key's warning is the
+// one ops hands without the fix, so the fix is said once.
+func badRefStep(res *ops.EnvResult, consequence string, warnings []string) (string, []string) {
+	target, verify := envCallTarget(res), " serviceHostname="+res.Service
+	if res.Scope == ops.EnvScopeProject {
+		verify = ""
 	}
 	keys := res.BadRefKeys
 	if len(keys) > 5 {
 		keys = keys[:5]
 	}
 	if fix, ok := res.BadRefFixes[keys[0]]; len(keys) == 1 && ok {
+		warnings = slices.Clone(warnings)
+		if i := slices.Index(warnings, fix.Warning); i >= 0 {
+			warnings[i] = fix.Problem
+		}
 		return fmt.Sprintf("Next: %s holds a reference that will not resolve (warnings): %s. Fix the variable first: zerops_env action=set %s variables=[\"%s=%s\"] restart=true (%s), then zerops_verify%s.",
-			platform.Clip(keys[0], 60), consequence, target, platform.Clip(keys[0], 60), fix.Ref, fix.Kin, verify)
+			platform.Clip(keys[0], 60), consequence, target, platform.Clip(keys[0], 60), fix.Ref, fix.Kin, verify), warnings
 	}
 	return fmt.Sprintf("Next: %s hold%s a reference that will not resolve (warnings): %s. Fix the variable first: zerops_env action=set %s variables=[\"%s=…\"] restart=true with a reference the warning names (or action=delete), then zerops_verify%s.",
-		platform.Clip(strings.Join(keys, ", "), 200), pick(len(res.BadRefKeys), "s", ""), consequence, target, platform.Clip(keys[0], 60), verify)
-}
-
-// refFixOnce leaves out of warnings the reference to use instead that next
-// already sends as its call's value (the fix once: in next); the problem stays.
-func refFixOnce(warnings []string, res *ops.EnvResult, next string) []string {
-	out := slices.Clone(warnings)
-	for _, fix := range res.BadRefFixes {
-		if !strings.Contains(next, "="+fix.Ref+`"]`) {
-			continue
-		}
-		for i, w := range out {
-			if j := strings.LastIndex(w, "; reference the project's "); j > 0 && strings.Contains(w[j:], fix.Ref) {
-				out[i] = w[:j] + "."
-			}
-		}
-	}
-	return out
+		platform.Clip(strings.Join(keys, ", "), 200), pick(len(res.BadRefKeys), "s", ""), consequence, target, platform.Clip(keys[0], 60), verify), warnings
 }
 
 // joinedNext is the step after a set whose value held further KEY=value
 // pairs (the warning names them): the same set, one item per variable.
 func joinedNext(res *ops.EnvResult) string {
-	target := "serviceHostname=" + res.Service
-	if res.Scope == ops.EnvScopeProject {
-		target = "project=true"
-	}
 	j := res.Joined[0]
 	items := make([]string, 0, len(j.Inside)+1)
 	for _, k := range append([]string{j.Key}, j.Inside...) {
 		items = append(items, fmt.Sprintf("%q", platform.Clip(k, 60)+"=…"))
 	}
 	return fmt.Sprintf("Next: if they were meant as separate variables, set each as its own item of the list: zerops_env action=set %s variables=[%s] restart=true (a value that holds such text on purpose needs nothing).",
-		target, strings.Join(items, ","))
+		envCallTarget(res), strings.Join(items, ","))
 }
 
 // restartCalls is the zerops_manage restart call of each of names.

@@ -104,7 +104,10 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 
 // RefFix is the reference that replaces a missing service's: to the one
 // service of the kind it names (Kin says which, e.g. "db is postgresql@16").
-type RefFix struct{ Ref, Kin string }
+// Warning is the reference's warning as Warnings hold it, naming that fix;
+// Problem is the same warning without the fix, for an answer that sends
+// the fix as its next call and so says it once.
+type RefFix struct{ Ref, Kin, Warning, Problem string }
 
 // envRefWarnings names each pair whose value references itself (${KEY} in
 // KEY stays the literal text) and each ${host_KEY} in pairs that no service
@@ -144,7 +147,9 @@ func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warning
 		// A value that is the reference alone, to the one service of its kind: its fix is that service's reference.
 		if j := slices.IndexFunc(issues, func(r refIssue) bool { return r.text == strings.TrimSpace(p.Value) }); j >= 0 && issues[j].keys == nil && len(issues[j].kin) == 1 {
 			k := issues[j].kin[0]
-			fixes[p.Key] = RefFix{Ref: "${" + k.Name + "_" + issues[j].key + "}", Kin: k.Name + " is " + k.Type}
+			problem, fix := issues[j].explain(names)
+			fixes[p.Key] = RefFix{Ref: "${" + k.Name + "_" + issues[j].key + "}", Kin: k.Name + " is " + k.Type,
+				Warning: problem + "; " + fix + ".", Problem: problem + "."}
 		}
 	}
 	return out, keys, fixes
