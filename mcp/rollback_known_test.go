@@ -1,9 +1,6 @@
 package mcp_test
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,29 +14,20 @@ import (
 // still takes one.
 func TestRollback_SkipsVersionsKnownNotToAnswer(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	wd := h.workDir(t)
-	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
-	back := map[string]any{"rollback": true, "targetService": "appstage"}
-	ctx := context.Background()
-
-	res, m := h.callWith(t, ctx, "zerops_deploy", args, "v1")
-	if m["verdict"] != string(platform.VerdictLive) {
-		t.Fatalf("v1 is not live: %s", text(res))
-	}
-	v1 := m["build"].(map[string]any)["appVersionId"].(string)
-	must(t, os.Remove(filepath.Join(wd, "index.js")))
+	r := newRollbackRig(t)
+	h, ctx, v1 := r.harness, r.ctx, r.v1
+	r.removeStart(t)
 	var broken []string
 	for _, tok := range []string{"v2", "v3"} {
-		res, m = h.callWith(t, ctx, "zerops_deploy", args, tok)
+		res, m := r.deploy(t, tok)
 		if m["verdict"] != string(platform.VerdictNotAnswering) {
 			t.Fatalf("%s without its start file answers: %s", tok, text(res))
 		}
-		broken = append(broken, m["build"].(map[string]any)["appVersionId"].(string))
+		broken = append(broken, appVersionOf(m))
 	}
-	res, m = h.callWith(t, ctx, "zerops_deploy", back, "back1")
+	res, m := r.rollback(t, "back1")
 	wantOK(t, res)
-	if m["build"].(map[string]any)["appVersionId"] != v1 {
+	if appVersionOf(m) != v1 {
 		t.Fatalf("the rollback did not skip v2, known not to answer, for v1 (%s): %s", v1, text(res))
 	}
 
@@ -55,7 +43,7 @@ func TestRollback_SkipsVersionsKnownNotToAnswer(t *testing.T) {
 	}
 	res, m = h.callWith(t, ctx, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage", "appVersionId": broken[0]}, "again")
 	wantOK(t, res)
-	if m["build"].(map[string]any)["appVersionId"] != broken[0] {
+	if appVersionOf(m) != broken[0] {
 		t.Errorf("appVersionId did not redeploy v2 (%s): %s", broken[0], text(res))
 	}
 }

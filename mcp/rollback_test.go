@@ -2,35 +2,88 @@ package mcp_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/zeropsio/zcp/deploy"
 	"github.com/zeropsio/zcp/platform"
 )
+
+// rollbackRig is the start every rollback test shares: a sandbox whose
+// appstage was deployed from appdev and is live (v1).
+type rollbackRig struct {
+	*harness
+	ctx  context.Context
+	wd   string         // appdev's code
+	args map[string]any // a deploy from appdev to appstage
+	v1   string         // the live version's appVersionId
+}
+
+func newRollbackRig(t *testing.T) *rollbackRig {
+	t.Helper()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	r := &rollbackRig{harness: h, ctx: context.Background(), wd: h.workDir(t),
+		args: map[string]any{"sourceService": "appdev", "targetService": "appstage"}}
+	res, m := r.deploy(t, "v1")
+	if m["verdict"] != string(platform.VerdictLive) {
+		t.Fatalf("v1 is not live: %s", text(res))
+	}
+	r.v1 = appVersionOf(m)
+	return r
+}
+
+// deploy deploys appdev to appstage; token is the call's progress token.
+func (r *rollbackRig) deploy(t *testing.T, token string) (*sdk.CallToolResult, map[string]any) {
+	t.Helper()
+	return r.callWith(t, r.ctx, "zerops_deploy", r.args, token)
+}
+
+// removeStart removes the app's start file: each deploy after it crashes.
+func (r *rollbackRig) removeStart(t *testing.T) {
+	t.Helper()
+	must(t, os.Remove(filepath.Join(r.wd, "index.js")))
+}
+
+// deployBroken deploys the app without its start file and fails the test
+// if that version is live.
+func (r *rollbackRig) deployBroken(t *testing.T, token string) (*sdk.CallToolResult, map[string]any) {
+	t.Helper()
+	res, m := r.deploy(t, token)
+	if m["verdict"] == string(platform.VerdictLive) {
+		t.Fatalf("%s without its start file is live: %s", token, text(res))
+	}
+	return res, m
+}
+
+// rollback rolls appstage back to the version live before.
+func (r *rollbackRig) rollback(t *testing.T, token string) (*sdk.CallToolResult, map[string]any) {
+	t.Helper()
+	return r.callWith(t, r.ctx, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage"}, token)
+}
+
+// appVersionOf is the appVersionId of a deploy's build.
+func appVersionOf(m map[string]any) string {
+	build, _ := m["build"].(map[string]any)
+	id, _ := build["appVersionId"].(string)
+	return id
+}
 
 // TestRollback_BrokenVersionGoesBack deploys v1 (live), v2 (crashes), rolls
 // back in one call (v1 live again) and is refused a failed build.
 func TestRollback_BrokenVersionGoesBack(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	wd := h.workDir(t)
-	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
-	ctx := context.Background()
+	r := newRollbackRig(t)
+	h, ctx, v1 := r.harness, r.ctx, r.v1
 
-	res, m := h.callWith(t, ctx, "zerops_deploy", args, "v1")
+	r.removeStart(t)
+	res, m := r.deployBroken(t, "v2")
 	wantOK(t, res)
-	if m["verdict"] != string(platform.VerdictLive) {
-		t.Fatalf("v1 is not live: %s", text(res))
-	}
-	v1 := m["build"].(map[string]any)["appVersionId"].(string)
-
-	must(t, os.Remove(filepath.Join(wd, "index.js")))
-	res, m = h.callWith(t, ctx, "zerops_deploy", args, "v2")
-	wantOK(t, res)
-	if m["verdict"] == string(platform.VerdictLive) || !strings.Contains(m["next"].(string), "zerops_deploy rollback=true targetService=appstage") {
+	if !strings.Contains(m["next"].(string), "zerops_deploy rollback=true targetService=appstage") {
 		t.Fatalf("a failing v2's answer names no rollback: %s", text(res))
 	}
 	res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
@@ -38,9 +91,9 @@ func TestRollback_BrokenVersionGoesBack(t *testing.T) {
 		t.Errorf("verify of a failing v2 names no rollback: %s", text(res))
 	}
 
-	res, m = h.callWith(t, ctx, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage"}, "back")
+	res, m = r.rollback(t, "back")
 	wantOK(t, res)
-	if m["verdict"] != string(platform.VerdictLive) || m["mode"] != deploy.ModeRollback || m["build"].(map[string]any)["appVersionId"] != v1 {
+	if m["verdict"] != string(platform.VerdictLive) || m["mode"] != deploy.ModeRollback || appVersionOf(m) != v1 {
 		t.Fatalf("the rollback did not bring v1 back live: %s", text(res))
 	}
 	vs, err := h.client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: h.fake.ServiceID("appstage")})
@@ -53,9 +106,9 @@ func TestRollback_BrokenVersionGoesBack(t *testing.T) {
 		}
 	}
 
-	writeApp(t, wd, demoApp)
-	writeApp(t, wd, noBuildScript)
-	res, m = h.callWith(t, ctx, "zerops_deploy", args, "v3")
+	writeApp(t, r.wd, demoApp)
+	writeApp(t, r.wd, noBuildScript)
+	res, m = r.deploy(t, "v3")
 	wantError(t, res, m, platform.ErrBuildFailed)
 	failed := m["appVersionId"].(string)
 	res, m = h.call(t, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage", "appVersionId": failed})
@@ -81,30 +134,20 @@ func TestRollback_BrokenVersionGoesBack(t *testing.T) {
 // and reads the log since v1 went live again: v2's crash is no error of it.
 func TestVerify_RollbackAfterFailedBuild(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	wd := h.workDir(t)
-	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
-	ctx := context.Background()
-
-	res, m := h.callWith(t, ctx, "zerops_deploy", args, "v1")
-	if m["verdict"] != string(platform.VerdictLive) {
-		t.Fatalf("v1 is not live: %s", text(res))
-	}
-	v1 := m["build"].(map[string]any)["appVersionId"].(string)
-	must(t, os.Remove(filepath.Join(wd, "index.js")))
-	if res, m = h.callWith(t, ctx, "zerops_deploy", args, "v2"); m["verdict"] == string(platform.VerdictLive) {
-		t.Fatalf("v2 without its start file is live: %s", text(res))
-	}
-	writeApp(t, wd, demoApp)
-	writeApp(t, wd, noBuildScript)
-	res, m = h.callWith(t, ctx, "zerops_deploy", args, "v3")
+	r := newRollbackRig(t)
+	v1 := r.v1
+	r.removeStart(t)
+	r.deployBroken(t, "v2")
+	writeApp(t, r.wd, demoApp)
+	writeApp(t, r.wd, noBuildScript)
+	res, m := r.deploy(t, "v3")
 	wantError(t, res, m, platform.ErrBuildFailed)
-	res, m = h.callWith(t, ctx, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage"}, "back")
-	if m["verdict"] != string(platform.VerdictLive) || m["build"].(map[string]any)["appVersionId"] != v1 {
+	res, m = r.rollback(t, "back")
+	if m["verdict"] != string(platform.VerdictLive) || appVersionOf(m) != v1 {
 		t.Fatalf("the rollback did not bring v1 back live: %s", text(res))
 	}
 
-	res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+	res, m = r.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
 	s := service0(t, m)
 	av, _ := s["appVersion"].(map[string]any)
 	if av["id"] != v1 || m["verdict"] != string(platform.VerdictHealthy) || s["errorLines"] != nil {
@@ -117,31 +160,19 @@ func TestVerify_RollbackAfterFailedBuild(t *testing.T) {
 // to v1, the version live before v3, not to v2, the newest BACKUP.
 func TestRollback_SecondGoesToTheOneLiveBefore(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	wd := h.workDir(t)
-	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
-	back := map[string]any{"rollback": true, "targetService": "appstage"}
-	ctx := context.Background()
-
-	res, m := h.callWith(t, ctx, "zerops_deploy", args, "v1")
-	if m["verdict"] != string(platform.VerdictLive) {
-		t.Fatalf("v1 is not live: %s", text(res))
-	}
-	v1 := m["build"].(map[string]any)["appVersionId"].(string)
-	must(t, os.Remove(filepath.Join(wd, "index.js")))
-	if res, m = h.callWith(t, ctx, "zerops_deploy", args, "v2"); m["verdict"] == string(platform.VerdictLive) {
-		t.Fatalf("v2 without its start file is live: %s", text(res))
-	}
-	if res, m = h.callWith(t, ctx, "zerops_deploy", back, "back1"); m["build"].(map[string]any)["appVersionId"] != v1 {
+	r := newRollbackRig(t)
+	v1 := r.v1
+	r.removeStart(t)
+	r.deployBroken(t, "v2")
+	if res, m := r.rollback(t, "back1"); appVersionOf(m) != v1 {
 		t.Fatalf("the first rollback did not bring v1 back: %s", text(res))
 	}
-	if res, m = h.callWith(t, ctx, "zerops_deploy", args, "v3"); m["verdict"] == string(platform.VerdictLive) ||
-		!strings.Contains(m["next"].(string), "zerops_deploy rollback=true targetService=appstage") {
+	if res, m := r.deployBroken(t, "v3"); !strings.Contains(str(m["next"]), "zerops_deploy rollback=true targetService=appstage") {
 		t.Fatalf("a failing v3's answer names no rollback: %s", text(res))
 	}
-	res, m = h.callWith(t, ctx, "zerops_deploy", back, "back2")
+	res, m := r.rollback(t, "back2")
 	wantOK(t, res)
-	if m["verdict"] != string(platform.VerdictLive) || m["build"].(map[string]any)["appVersionId"] != v1 {
+	if m["verdict"] != string(platform.VerdictLive) || appVersionOf(m) != v1 {
 		t.Fatalf("the second rollback did not go back to v1 (%s), the version live before v3: %s", v1, text(res))
 	}
 }
@@ -152,24 +183,13 @@ func TestRollback_SecondGoesToTheOneLiveBefore(t *testing.T) {
 // "could not check it: project ID is empty": v1 was read by id alone).
 func TestRollback_ChecksAVersionOlderThanTheNewestFive(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	wd := h.workDir(t)
-	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
-	ctx := context.Background()
-
-	res, m := h.callWith(t, ctx, "zerops_deploy", args, "v1")
-	if m["verdict"] != string(platform.VerdictLive) {
-		t.Fatalf("v1 is not live: %s", text(res))
-	}
-	v1 := m["build"].(map[string]any)["appVersionId"].(string)
-	must(t, os.Remove(filepath.Join(wd, "index.js")))
+	r := newRollbackRig(t)
+	r.removeStart(t)
 	for i := 2; i <= 6; i++ {
-		if res, m = h.callWith(t, ctx, "zerops_deploy", args, "broken"); m["verdict"] == string(platform.VerdictLive) {
-			t.Fatalf("v%d without its start file is live: %s", i, text(res))
-		}
+		r.deployBroken(t, fmt.Sprintf("v%d", i))
 	}
-	res, m = h.callWith(t, ctx, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage"}, "back")
-	if m["verdict"] != string(platform.VerdictLive) || m["build"].(map[string]any)["appVersionId"] != v1 {
+	res, m := r.rollback(t, "back")
+	if m["verdict"] != string(platform.VerdictLive) || appVersionOf(m) != r.v1 {
 		t.Fatalf("the rollback to v1, older than the newest five, was not checked live: %s", text(res))
 	}
 }
@@ -180,14 +200,8 @@ func TestRollback_ChecksAVersionOlderThanTheNewestFive(t *testing.T) {
 // before v3, not past it to v1 (v2 was once remembered as not answering).
 func TestRollback_GoesToTheVersionAVerifyFoundHealthy(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	wd := h.workDir(t)
-	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
-	ctx := context.Background()
-
-	if res, m := h.callWith(t, ctx, "zerops_deploy", args, "v1"); m["verdict"] != string(platform.VerdictLive) {
-		t.Fatalf("v1 is not live: %s", text(res))
-	}
+	r := newRollbackRig(t)
+	h, ctx := r.harness, r.ctx
 	env := func(v string) {
 		t.Helper()
 		if res, _ := h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{v}}, "env"); res.IsError {
@@ -195,21 +209,19 @@ func TestRollback_GoesToTheVersionAVerifyFoundHealthy(t *testing.T) {
 		}
 	}
 	env("PGHOST=${postgres_hostname}")
-	res, m := h.callWith(t, ctx, "zerops_deploy", args, "v2")
+	res, m := r.deploy(t, "v2")
 	if m["verdict"] == string(platform.VerdictLive) {
 		t.Fatalf("v2 with a bad reference is live: %s", text(res))
 	}
-	v2 := m["build"].(map[string]any)["appVersionId"].(string)
+	v2 := appVersionOf(m)
 	if res, _ := h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"PGHOST=${db_hostname}"}, "restart": true}, "fix"); res.IsError {
 		t.Fatalf("env fix: %s", text(res))
 	}
 	h.verifyUntil(t, func(svc map[string]any) bool { return svc["verdict"] == "healthy" })
-	must(t, os.Remove(filepath.Join(wd, "index.js")))
-	if res, m = h.callWith(t, ctx, "zerops_deploy", args, "v3"); m["verdict"] == string(platform.VerdictLive) {
-		t.Fatalf("v3 without its start file is live: %s", text(res))
-	}
-	res, m = h.callWith(t, ctx, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage"}, "back")
-	if m["verdict"] != string(platform.VerdictLive) || m["build"].(map[string]any)["appVersionId"] != v2 {
+	r.removeStart(t)
+	r.deployBroken(t, "v3")
+	res, m = r.rollback(t, "back")
+	if m["verdict"] != string(platform.VerdictLive) || appVersionOf(m) != v2 {
 		t.Fatalf("the rollback did not go back to v2 (%s), found healthy before v3: %s", v2, text(res))
 	}
 }

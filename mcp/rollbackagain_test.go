@@ -1,9 +1,6 @@
 package mcp_test
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,23 +13,17 @@ import (
 // does not offer to redeploy the version that failed.
 func TestRollback_AgainSaysItAlreadyRunsTheWayBack(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
-	ctx := context.Background()
-	res, m := h.callWith(t, ctx, "zerops_deploy", args, "v1")
-	if m["verdict"] != string(platform.VerdictLive) {
-		t.Fatalf("v1 is not live: %s", text(res))
-	}
-	v1 := m["build"].(map[string]any)["appVersionId"].(string)
-	must(t, os.Remove(filepath.Join(h.workDir(t), "index.js")))
-	res, m = h.callWith(t, ctx, "zerops_deploy", args, "v2")
+	r := newRollbackRig(t)
+	v1 := r.v1
+	r.removeStart(t)
+	res, m := r.deploy(t, "v2")
 	if m["verdict"] != string(platform.VerdictNotAnswering) {
 		t.Fatalf("v2 without its start file answers: %s", text(res))
 	}
-	v2 := m["build"].(map[string]any)["appVersionId"].(string)
-	res, _ = h.callWith(t, ctx, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage"}, "back")
+	v2 := appVersionOf(m)
+	res, _ = r.rollback(t, "back")
 	wantOK(t, res)
-	res, m = h.callWith(t, ctx, "zerops_deploy", map[string]any{"rollback": "true", "targetService": "appstage", "repeat": true}, "again")
+	res, m = r.callWith(t, r.ctx, "zerops_deploy", map[string]any{"rollback": "true", "targetService": "appstage", "repeat": true}, "again")
 	wantError(t, res, m, platform.ErrNotFound)
 	all := text(res)
 	if !strings.Contains(all, "already runs "+v1) || !strings.Contains(all, "Nothing to roll back") {
