@@ -310,6 +310,7 @@ type expansion struct {
 	original []string // the typed terms only
 	added    []string // the added terms only (terms = original ∪ added)
 	strong   []string // the added terms that explain an error signature (weighed as typed)
+	phrased  []string // the added terms a phrase or word pattern stands for (weighed by phraseBoost)
 	focus    []string // managed services the query names, typed or through an alias
 	files    []string // config files the query names (import.yml, zerops.yml)
 	place    []string // where the user is (laptop, locally), taken out of original when the query ships code from there
@@ -382,6 +383,14 @@ func (e *expansion) add(t string, original bool) {
 	} else {
 		e.added = append(e.added, t)
 	}
+}
+
+// addPhrased adds t (once) as a term a phrase of the query stands for.
+func (e *expansion) addPhrased(t string) {
+	if !e.seen[t] {
+		e.phrased = append(e.phrased, t)
+	}
+	e.add(t, false)
 }
 
 // addStrong marks t (once) as an added term weighed as typed.
@@ -484,13 +493,13 @@ func (e *expansion) addPatterns(toks []string) {
 	for i := 0; i+1 < len(toks); i++ {
 		// "minimum ram" / "max containers" name the minRam / maxContainers keys.
 		if p, ok := limitPrefixes[toks[i]]; ok {
-			e.add(p+strings.Trim(toks[i+1], "-.@_"), false)
+			e.addPhrased(p + strings.Trim(toks[i+1], "-.@_"))
 		}
 		// "run three containers", "scale to 3 instances" ask for a container
 		// count: horizontal scaling.
 		if i > 0 && scaleVerbs[toks[i-1]] && countWords[toks[i]] && countedWords[toks[i+1]] {
 			for _, a := range []string{"mincontainers", "horizontal"} {
-				e.add(a, false)
+				e.addPhrased(a)
 			}
 		}
 	}
@@ -501,7 +510,7 @@ func (e *expansion) addPatterns(toks []string) {
 		}
 		if containsPhrase(toks, pa.phrase) {
 			for _, a := range pa.terms {
-				e.add(a, false)
+				e.addPhrased(a)
 			}
 		}
 	}

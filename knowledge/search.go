@@ -15,16 +15,17 @@ import (
 const (
 	DefaultSearchLimit = 5
 	MaxSearchLimit     = 20
-	maxQueryRunes      = 500 // longer queries are truncated
-	maxQueryTerms      = 40  // terms beyond this are dropped
-	expandedBoost      = 0.5 // added alias terms weigh half: they widen recall without outranking what was typed
-	focusBoost         = 2.0 // a managed service the query names: its own document leads ("connect flask to valkey")
-	fileBoost          = 0.3 // a config file the query names (import.yml): its reference documents gain a little
-	symptomBoost       = 1.5 // what an error signature means (137 → oom, memory) outweighs the words around it
-	contextBoost       = 0.3 // the words of a clause that says what works ("curl works from my laptop") are context
-	genericBoost       = 0.1 // generic words (container, service, app) in a title or keyword barely count
-	titleCover         = 2.0 // a document whose whole title the query names ("single … to HA": HA vs single container)
-	identBoost         = 1.0 // a config key or tool name typed as spelled (prepareCommands, zerops_env) that a document lists as a keyword
+	maxQueryRunes      = 500  // longer queries are truncated
+	maxQueryTerms      = 40   // terms beyond this are dropped
+	expandedBoost      = 0.25 // added alias terms weigh a quarter: they widen recall without outranking what was typed (0.5 let "postgres" → postgresql outweigh the question's other words)
+	phraseBoost        = 0.5  // the terms a phrase stands for ("too many clients" → pgbouncer) weigh half: a phrase says more than one word
+	focusBoost         = 2.0  // a managed service the query names: its own document leads ("connect flask to valkey")
+	fileBoost          = 0.3  // a config file the query names (import.yml): its reference documents gain a little
+	symptomBoost       = 1.5  // what an error signature means (137 → oom, memory) outweighs the words around it
+	contextBoost       = 0.3  // the words of a clause that says what works ("curl works from my laptop") are context
+	genericBoost       = 0.1  // generic words (container, service, app) in a title or keyword barely count
+	titleCover         = 2.0  // a document whose whole title the query names ("single … to HA": HA vs single container)
+	identBoost         = 1.0  // a config key or tool name typed as spelled (prepareCommands, zerops_env) that a document lists as a keyword
 )
 
 // ErrEmptyQuery is returned by Search for a query with nothing to search
@@ -89,7 +90,7 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 		}
 	}
 	ix.dropParticipants(original, &exp)
-	bq := buildQuery(original, exp.added, exp.strong, exp.focus)
+	bq := buildQuery(original, exp.added, exp.strong, exp.phrased, exp.focus)
 	if len(contentOnly) > 0 {
 		bq = append(bq, match{fieldContent, strings.Join(contentOnly, " "), boostContent})
 	}
@@ -346,7 +347,7 @@ func cleanQuery(q string) string {
 // framework documents that merely mention it. Terms are analysed by the field
 // analyzer, so any character is harmless. It returns nil when there is
 // nothing to match.
-func buildQuery(original, added, strong, focus []string) []match {
+func buildQuery(original, added, strong, phrased, focus []string) []match {
 	if len(original) > maxQueryTerms {
 		original = original[:maxQueryTerms]
 	}
@@ -370,14 +371,19 @@ func buildQuery(original, added, strong, focus []string) []match {
 				match{fieldContent, text, boostContent * factor})
 		}
 	}
-	var weak []string
+	var weak, phrase []string
 	for _, t := range added {
-		if !slices.Contains(strong, t) {
+		switch {
+		case slices.Contains(strong, t):
+		case slices.Contains(phrased, t):
+			phrase = append(phrase, t)
+		default:
 			weak = append(weak, t)
 		}
 	}
 	group(original, 1)
 	group(strong, symptomBoost)
+	group(phrase, phraseBoost)
 	group(weak, expandedBoost)
 	if len(q) > 0 && len(focus) > 0 {
 		q = append(q, match{fieldTitle, strings.Join(focus, " "), boostTitle * focusBoost})
@@ -548,7 +554,7 @@ func (ix *Index) dropParticipants(original []string, exp *expansion) {
 		return
 	}
 	var other *entry
-	for _, h := range ix.topN(buildQuery(rest, restAdded, exp.strong, nil), 4) {
+	for _, h := range ix.topN(buildQuery(rest, restAdded, exp.strong, exp.phrased, nil), 4) {
 		if !strings.HasPrefix(h.ID, URIPrefix+"services/") {
 			other = ix.byURI[h.ID]
 			break

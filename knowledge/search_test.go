@@ -380,7 +380,7 @@ func TestBuildQuery_SymptomsAndGenericWords(t *testing.T) {
 	if !slices.Contains(e.strong, "oom") || slices.Contains(e.strong, "containers") {
 		t.Fatalf("strong = %v, want the meaning of 137 only", e.strong)
 	}
-	q := buildQuery(e.original, e.added, e.strong, e.focus)
+	q := buildQuery(e.original, e.added, e.strong, e.phrased, e.focus)
 	boosts := map[string]map[string]float64{} // text → field → boost
 	for _, m := range q {
 		if boosts[m.text] == nil {
@@ -404,7 +404,7 @@ func TestBuildQuery_SymptomsAndGenericWords(t *testing.T) {
 		}
 	}
 	// a query of generic words only keeps their full weight
-	only := buildQuery([]string{"zerops"}, nil, nil, nil)
+	only := buildQuery([]string{"zerops"}, nil, nil, nil, nil)
 	if len(only) == 0 || only[0].field != fieldTitle || only[0].boost != boostTitle {
 		t.Errorf("generic-only query = %+v, want full title boost", only)
 	}

@@ -42,7 +42,7 @@ func TestSearch_ScoresAsBleve(t *testing.T) {
 	}
 	for _, c := range loadRetrievalCases(t) {
 		e := expandQuery(c.question)
-		qs = append(qs, buildQuery(e.original, e.added, e.strong, e.focus))
+		qs = append(qs, buildQuery(e.original, e.added, e.strong, e.phrased, e.focus))
 	}
 	compared := 0
 	for _, q := range qs {
