@@ -9,12 +9,12 @@ import (
 
 // heldApartFiles are the held-apart batches, each written before it was first
 // measured and never tuned to one by one; first-run scores are in the files.
-var heldApartFiles = []string{"testdata/heldout.txt", "testdata/heldout5.txt", "testdata/heldout6.txt", "testdata/heldout7.txt", "testdata/heldout8.txt", "testdata/heldout9.txt", "testdata/heldout10.txt", "testdata/heldout11.txt", "testdata/heldout12.txt", "testdata/heldout13.txt", "testdata/heldout14.txt", "testdata/heldout15.txt", "testdata/heldout16.txt", "testdata/heldout17.txt", "testdata/heldout18.txt", "testdata/heldout19.txt", "testdata/heldout20.txt", "testdata/heldout21.txt", "testdata/heldout22.txt", "testdata/heldout23.txt"}
+var heldApartFiles = []string{"testdata/heldout.txt", "testdata/heldout5.txt", "testdata/heldout6.txt", "testdata/heldout7.txt", "testdata/heldout8.txt", "testdata/heldout9.txt", "testdata/heldout10.txt", "testdata/heldout11.txt", "testdata/heldout12.txt", "testdata/heldout13.txt", "testdata/heldout14.txt", "testdata/heldout15.txt", "testdata/heldout16.txt", "testdata/heldout17.txt", "testdata/heldout18.txt", "testdata/heldout19.txt", "testdata/heldout20.txt", "testdata/heldout21.txt", "testdata/heldout22.txt", "testdata/heldout23.txt", "testdata/heldout24.txt", "testdata/heldout25.txt", "testdata/heldout26.txt"}
 
 // sectionChecked are the batches whose answer must be in the sections Search
 // shows (TopContent), not only somewhere in the top document: the answer of
 // a broader document's one section must reach the agent.
-var sectionChecked = map[string]bool{"testdata/heldout10.txt": true, "testdata/heldout11.txt": true, "testdata/heldout12.txt": true, "testdata/heldout13.txt": true, "testdata/heldout14.txt": true, "testdata/heldout15.txt": true, "testdata/heldout16.txt": true, "testdata/heldout17.txt": true, "testdata/heldout18.txt": true, "testdata/heldout19.txt": true, "testdata/heldout20.txt": true, "testdata/heldout21.txt": true, "testdata/heldout22.txt": true, "testdata/heldout23.txt": true}
+var sectionChecked = map[string]bool{"testdata/heldout10.txt": true, "testdata/heldout11.txt": true, "testdata/heldout12.txt": true, "testdata/heldout13.txt": true, "testdata/heldout14.txt": true, "testdata/heldout15.txt": true, "testdata/heldout16.txt": true, "testdata/heldout17.txt": true, "testdata/heldout18.txt": true, "testdata/heldout19.txt": true, "testdata/heldout20.txt": true, "testdata/heldout21.txt": true, "testdata/heldout22.txt": true, "testdata/heldout23.txt": true, "testdata/heldout24.txt": true, "testdata/heldout25.txt": true, "testdata/heldout26.txt": true}
 
 // TestRetrieval_HeldApart runs the held-apart questions, logs the score of
 // each file and requires the top result to hold the answer for at least 90%
