@@ -256,6 +256,13 @@ var signalLines = []struct {
 		"/var/www/config/puma.rb:4:in `fetch': key not found: \"WEB_CONCURRENCY\" (KeyError)",
 		"app.rb:12:in `block in <main>': key not found: \"DATABASE_URL\" (KeyError)",
 	}},
+	{"missing-env-variable", Runtime, []string{ // the app's own check names the variable
+		"Error: JWT_SECRET is required",
+		"EnvVarError: env-var: \"DATABASE_URL\" is a required variable, but it was not set. Read more: https://example.org/env-var",
+		"AssertionError [ERR_ASSERTION]: SESSION_SECRET must be set",
+		"RuntimeError: 'REDIS_URL' is not set",
+		"panic: config: S3_BUCKET_NAME is missing",
+	}},
 	{"missing-env-variable", Runtime, []string{ // issue 34: Rails and Spring name no variable
 		"/var/www/vendor/bundle/ruby/3.3.0/gems/railties-7.1.3/lib/rails/application.rb:652:in `validate_secret_key_base': Missing `secret_key_base` for 'production' environment, set this string with `bin/rails credentials:edit` (ArgumentError)",
 		"app error: Missing `secret_key_base` for 'production' environment, set this value in `config/secrets.yml` (RuntimeError)",
