@@ -86,6 +86,9 @@ func TestDeploy_SandboxRequiredEnvVariable(t *testing.T) {
 		if m["verdict"] != string(platform.VerdictNotAnswering) || !strings.Contains(text(res), "JWT_SECRET is required") {
 			t.Fatalf("verdict %v, want not-answering with the app's error: %s", m["verdict"], text(res))
 		}
+		if out := text(res); !strings.Contains(out, "missing-env-variable") || strings.Contains(out, "app-crash") {
+			t.Fatalf("the app's own check names the variable: want missing-env-variable, not app-crash: %s", out)
+		}
 		writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
 			"start: node index.js\n      envVariables:\n        JWT_SECRET: s3cret")})
 		if res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed"); m["verdict"] != string(platform.VerdictLive) {

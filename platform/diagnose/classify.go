@@ -44,11 +44,11 @@ type found struct {
 
 // ClassifyWith is Classify with what the caller knows about the service.
 func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
-	got, seen := matchLines(lines, stage)
+	got, seen, again := matchLines(lines, stage)
 	if !slices.ContainsFunc(got, func(f found) bool { return !f.retried }) {
 		got = nil // errors the app retried past, and nothing failed: no failure
 	}
-	explained := map[string]bool{} // lines a diagnosis left out explains
+	explained := map[string]bool{} // lines a diagnosis left out, or kept, explains
 	if i := slices.IndexFunc(got, func(f found) bool { return f.sig.id == "init-command-failed" }); i >= 0 {
 		// A file missing before an init command failed is the init
 		// command's, not run.start's: the init failure says which.
@@ -93,6 +93,11 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 	})
 	if slices.ContainsFunc(got, func(f found) bool { return f.sig.id == "listening-on-localhost" }) {
 		opt.startBind = startBind(lines)
+	}
+	for _, f := range again {
+		if slices.ContainsFunc(got, func(g found) bool { return g.sig == f.sig }) {
+			explained[clip(f.text)] = true // a later line of a signal kept
+		}
 	}
 	out := make([]Diagnosis, len(got))
 	for i, f := range got {
@@ -144,11 +149,14 @@ func (d *Diagnosis) fillPort(opt Options) {
 // order, and the ids of every rule that matched (marker rules included). A
 // signal first read from a line announcing a retry is read again from a
 // later line that does not, which then gives its evidence.
-func matchLines(lines []string, stage Stage) ([]found, map[string]bool) {
+//
+// A specific signal is found once, at its first line; again holds the
+// later lines it also reads, so that a generic crash read from one of them
+// is an echo of the signal (dropEchoes).
+func matchLines(lines []string, stage Stage) (got []found, seen map[string]bool, again []found) {
 	scanner := compiled()
 	hit := make([]uint64, (len(rules)+63)/64)
-	var got []found
-	seen := map[string]bool{}
+	seen = map[string]bool{}
 	retriedAt := map[string]int{} // a signal read only from retry lines: its index in got
 	for n, raw := range lines {
 		text := stripANSI(raw) // the evidence; the rules read it past its timestamp
@@ -167,7 +175,13 @@ func matchLines(lines []string, stage Stage) ([]found, map[string]bool) {
 					id = "connection-refused"
 				}
 				i, onlyRetried := retriedAt[id]
-				if id == "" || seen[id] && (retry || !onlyRetried) || !r.matches(line) {
+				if id == "" || !r.matches(line) {
+					continue
+				}
+				if seen[id] && (retry || !onlyRetried) {
+					if sig := signalByID[id]; sig != nil && !retry && !generic(id) {
+						again = append(again, found{sig, n, text, line, false})
+					}
 					continue
 				}
 				seen[id] = true
@@ -186,7 +200,7 @@ func matchLines(lines []string, stage Stage) ([]found, map[string]bool) {
 			}
 		}
 	}
-	return got, seen
+	return got, seen, again
 }
 
 // retryLine finds a line saying the app will try again, or did and went on:

@@ -37,6 +37,8 @@ func TestClassify_OrdersRootCauseFirst(t *testing.T) {
 		{"TracebackSourceLineIsNoCause", Runtime, []string{`  File "/var/www/db.py", line 9, in connect`, `    return psycopg2.connect(os.environ["DATABASE_URL"])`,
 			`psycopg2.OperationalError: could not translate host name "pg" to address: Name or service not known`}, []string{"host-not-found"}},
 		{"OneDiagnosisPerSignal", Runtime, []string{"panic: a", "panic: b"}, []string{"app-crash"}},
+		{"NoCrashForALaterLineTheCauseReads", Runtime, []string{"/var/www/index.js:2", "if (!process.env.JWT_SECRET) throw new Error('JWT_SECRET is required');",
+			"Error: JWT_SECRET is required", "    at Object.<anonymous> (/var/www/index.js:2:36)", "Node.js v22.12.0"}, []string{"missing-env-variable"}},
 		{"ReadsPastTimestamps", Runtime, []string{"2026-01-02T03:04:05Z usage: gunicorn [OPTIONS] [APP_MODULE]",
 			"2026-01-02T03:04:05Z gunicorn: error: unrecognized arguments: --threads-count 2", "2026-01-02T03:04:06Z Process exited with code 2"},
 			[]string{"start-command-invalid"}},
