@@ -34,6 +34,9 @@ func TestVerify_SandboxReferencedServiceDeletedIsUnverified(t *testing.T) {
 			t.Errorf("verify lacks %q: %s", w, text(res))
 		}
 	}
+	if strings.Contains(text(res), "nothing the sandbox found to fix") {
+		t.Errorf("the reason names a reference a restart would fail on; next says there is nothing to fix: %s", text(res))
+	}
 }
 
 // A Python app importing a package: nothing installs packages, and the

@@ -250,7 +250,7 @@ func (j *judgement) byAnswers(t probeTally) {
 		p := firstOK(h.Probes)
 		j.set(platform.VerdictUnverified, fmt.Sprintf("the sandbox's %s answers %d at %s, but the sandbox could not check %s; on the platform the HTTP probe decides",
 			name, p.Status, p.URL, p.Unverified),
-			platform.Say("nothing the sandbox found to fix; on Zerops, ").Call("zerops_verify", host).Say(" tells whether it is live."))
+			platform.Say("act on what the reason names if it is wrong (the sandbox could not check it); on Zerops, ").Call("zerops_verify", host).Say(" tells whether it is live."))
 	default:
 		p := firstOK(h.Probes)
 		j.set(platform.VerdictHealthy, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), platform.Say("nothing to fix; "+name+" is live."))
