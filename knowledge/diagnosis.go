@@ -30,10 +30,6 @@ var speechWords = map[string]bool{"how": true, "why": true, "what": true, "which
 var buildWords = map[string]bool{"build": true, "builds": true, "building": true, "buildcommands": true,
 	"compile": true, "compiling": true}
 
-// generic diagnoses name no cause of their own (a process that exited, a
-// build command that failed): they route nowhere.
-func genericSignal(sig string) bool { return sig == "app-crash" || sig == "build-command-failed" }
-
 // pastedDiagnosis is the first specific diagnosis the log classifier reads
 // in the topic of q (not in a clause that says what works), when q reads as
 // a pasted line rather than a question in the user's words.
@@ -49,7 +45,7 @@ func pastedDiagnosis(q string) (diagnose.Diagnosis, bool) {
 	}
 	for _, st := range stages {
 		for _, d := range diagnose.Classify([]string{topic}, st) {
-			if !genericSignal(d.Signal) && d.Doc != "" {
+			if !diagnose.Generic(d.Signal) && d.Doc != "" { // a generic one routes nowhere
 				return d, true
 			}
 		}

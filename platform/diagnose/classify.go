@@ -179,7 +179,7 @@ func matchLines(lines []string, stage Stage) (got []found, seen map[string]bool,
 					continue
 				}
 				if seen[id] && (retry || !onlyRetried) {
-					if sig := signalByID[id]; sig != nil && !retry && !generic(id) {
+					if sig := signalByID[id]; sig != nil && !retry && !Generic(id) {
 						again = append(again, found{sig, n, text, line, false})
 					}
 					continue
@@ -282,7 +282,7 @@ var noValue = lazyregexp.New(`(?i)requires an argument|expected one argument|'' 
 // left out as another's; dropEchoes adds to it.
 func dropEchoes(ds []Diagnosis, explained map[string]bool) []Diagnosis {
 	for _, d := range ds {
-		if !generic(d.Signal) {
+		if !Generic(d.Signal) {
 			explained[d.Evidence] = true
 		}
 	}
@@ -290,7 +290,7 @@ func dropEchoes(ds []Diagnosis, explained map[string]bool) []Diagnosis {
 		return ds
 	}
 	return slices.DeleteFunc(ds, func(d Diagnosis) bool {
-		return generic(d.Signal) && (explained[d.Evidence] || exitStatus.MatchString(d.Evidence))
+		return Generic(d.Signal) && (explained[d.Evidence] || exitStatus.MatchString(d.Evidence))
 	})
 }
 
@@ -298,8 +298,9 @@ func dropEchoes(ds []Diagnosis, explained map[string]bool) []Diagnosis {
 // unsuccessfully: the end of a failure, whose cause other lines show.
 var exitStatus = lazyregexp.New(`(?i)\bexit(ed)? (with )?(code|status):? [1-9]\d*\b|returned with error code [1-9]|ELIFECYCLE|ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL|^(error )?command failed|\b(build|command) failed\b|BUILD FAILURE|make: \*\*\* .*Error \d+|non-zero (exit|status|code)|^Node\.js v\d+\.\d+\.\d+\s*$`)
 
-// generic reports whether signal names only that something failed.
-func generic(signal string) bool { return signal == "app-crash" || signal == "build-command-failed" }
+// Generic reports whether signal names only that something failed (a
+// process that exited, a build command that failed): no cause of its own.
+func Generic(signal string) bool { return signal == "app-crash" || signal == "build-command-failed" }
 
 // WithoutStated returns ds with the fix of each diagnosis that text (an
 // answer's next step) already states left out, so that an answer says each
