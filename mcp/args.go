@@ -82,40 +82,35 @@ func (x *Confirm) UnmarshalJSON(b []byte) error {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Int) UnmarshalJSON(b []byte) error {
-	if isNull(b) {
-		*x = Int{}
-		return nil
-	}
-	s, _ := unquote(b)
-	if s == "" {
-		*x = Int{}
-		return nil
-	}
-	f, err := strconv.ParseFloat(s, 64)
+	f, set, err := number(b)
 	if err != nil || f != float64(int(f)) {
 		return fmt.Errorf("expected a whole number, got %s", clipBytes(b))
 	}
-	*x = Int{V: int(f), Set: true}
+	*x = Int{V: int(f), Set: set}
 	return nil
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Float) UnmarshalJSON(b []byte) error {
-	if isNull(b) {
-		*x = Float{}
-		return nil
-	}
-	s, _ := unquote(b)
-	if s == "" {
-		*x = Float{}
-		return nil
-	}
-	f, err := strconv.ParseFloat(s, 64)
+	f, set, err := number(b)
 	if err != nil {
 		return fmt.Errorf("expected a number, got %s", clipBytes(b))
 	}
-	*x = Float{V: f, Set: true}
+	*x = Float{V: f, Set: set}
 	return nil
+}
+
+// number reads a JSON number or a string holding one; null and "" are unset.
+func number(b []byte) (float64, bool, error) {
+	if isNull(b) {
+		return 0, false, nil
+	}
+	s, _ := unquote(b)
+	if s == "" {
+		return 0, false, nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	return f, err == nil, err
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
