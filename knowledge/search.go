@@ -73,6 +73,7 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 	typed := q
 	q, typoNotes := ix.correctTypos(q)
 	topic, context := splitContext(q)
+	topic = quantityAsked.ReplaceAllString(topic, "how")
 	exp := expandQuery(topic)
 	res := &SearchResult{Query: typed, Hits: []Hit{}, Notes: exp.notes}
 	if context != "" {
@@ -659,3 +660,7 @@ func (e *entry) bestPart(concepts []concept, an *analyzer) []concept {
 	}
 	return best
 }
+
+// quantityAsked: in "how many/much/long/often" the second word asks for a
+// number and names no topic ("how long can a build take" is about builds).
+var quantityAsked = regexp.MustCompile(`(?i)\bhow\s+(many|much|long|often|big|large)\b`)
