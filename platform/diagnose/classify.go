@@ -19,6 +19,7 @@ type rule struct {
 	re             *lazyregexp.Regexp // then the line must match this
 	and            *lazyregexp.Regexp // and, when set, this as well
 	not            *lazyregexp.Regexp // and, when set, must not match this
+	near           nearFunc           // and, when set, the lines must show this
 }
 
 // compiled is the rule set with its keyword scanner, built on first use.
@@ -175,7 +176,7 @@ func matchLines(lines []string, stage Stage) (got []found, seen map[string]bool,
 					id = "connection-refused"
 				}
 				i, onlyRetried := retriedAt[id]
-				if id == "" || !r.matches(line) {
+				if id == "" || !r.matches(line) || r.near != nil && !r.near(lines, n, line) {
 					continue
 				}
 				if seen[id] && (retry || !onlyRetried) {
@@ -236,7 +237,11 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.localhostFix(text, opt)
 	case "permission-denied":
 		d.permissionFix(text)
-	case "start-command-invalid":
+	case "start-command-invalid", "build-command-failed":
+		d.commandFix(text, stage)
+		if d.Signal == "build-command-failed" {
+			break
+		}
 		d.tsFix(text)
 		if noValue.MatchString(text) { // the options are right: a variable giving one its value is unset
 			d.Cause = "An option of the start command has no value, so the program prints its usage and exits: a variable in `run.start` that the container does not set expands to nothing (`--port $PORT` with PORT unset)."

@@ -27,6 +27,7 @@ var signalLines = []struct {
 		` ERR_PNPM_NO_SCRIPT  Missing script: lint`,
 		`error: Script not found "prebuild"`,
 		"error: Task not found: bundle",
+		`Usage Error: Couldn't find a script named "biuld".`,
 	}},
 	{"dependency-not-found", Build, []string{
 		"npm ERR! 404 Not Found - GET https://registry.npmjs.org/@acme%2fui - Not found",
@@ -418,6 +419,31 @@ var signalLines = []struct {
 		`psycopg.OperationalError: connection failed: connection to server at "10.0.2.4", port 5433 failed: Connection refused`,
 		"** (Redix.ConnectionError) connection refused",
 		"MongooseServerSelectionError: connect ECONNREFUSED 10.0.2.7:27018",
+	}},
+	{"start-command-invalid", Runtime, []string{ // the start's program misspelt, as each shell says it is missing
+		"/bin/sh: 1: ndoe: not found",
+		"sh: pyhton3: not found",
+		"bash: line 1: gunicron: command not found",
+		"zsh:1: command not found: yran",
+		"/bin/sh: 1: exec: pnmp: not found",
+		"/bin/bash: uvicorm: command not found",
+	}},
+	{"start-command-invalid", Runtime, []string{ // a tool asked for a task or command it does not have
+		`** (Mix) The task "ecto.migrat" could not be found`,
+		"Don't know how to build task 'db:migarte' (See the list of available tasks with `rake --tasks`)",
+		`Unrecognized command "sever" (Rails::Command::UnrecognizedCommandError)`,
+		`  Command "octane:strt" is not defined.`,
+		`There are no commands defined in the "queue-work" namespace.`,
+		"Unknown command: 'runsever'. Did you mean runserver?",
+		"Error: No such command 'wroker'.",
+		`Error: unknown command "srve" for "api"`,
+		`npm error Unknown command: "sart"`,
+	}},
+	{"module-not-found-at-runtime", Runtime, []string{ // a program the container lacks, not misspelt: a package's, or a tool's
+		"sh: 1: uvicorn: not found",
+		"zsh:1: command not found: nodemon",
+		"/bin/sh: 1: pnpm: not found",
+		"bash: line 1: wkhtmltopdf: command not found",
 	}},
 }
 

@@ -118,6 +118,13 @@ var healthyLogs = []struct {
 		"LOG:  database system is ready to accept connections", "LOG:  checkpoint complete: wrote 12 buffers (0.1%)",
 		"LOG:  autovacuum: found 0 removable, 12 nonremovable row versions", "LOG:  duration: 1203.114 ms  statement: SELECT 1",
 	}},
+	{"StartCommandsAndSettings", Runtime, []string{ // a start's echo, tasks that exist, settings loaded, a request's own validation
+		"Starting application: npm run start:prod", "> shop@1.4.0 start:prod", "> node dist/main.js",
+		"Running: mix phx.server", "[info] Running ShopWeb.Endpoint with Bandit 1.5.7 at 0.0.0.0:4000 (http)",
+		"settings: 14 fields loaded from the environment (env_prefix=APP_)",
+		`INFO:     10.0.1.7:40312 - "POST /api/orders HTTP/1.1" 422 Unprocessable Entity`,
+		"Tip: run `mix help` to list the tasks this project defines",
+	}},
 	{"Migrations", Runtime, []string{
 		"Operations to perform:", "  Apply all migrations: admin, auth, contenttypes, sessions", "Running migrations:", "  No migrations to apply.",
 		"prisma:info Datasource \"db\": PostgreSQL database \"app\", schema \"public\" at \"db:5432\"", "All migrations have been successfully applied.",

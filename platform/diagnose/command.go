@@ -1,0 +1,160 @@
+package diagnose
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
+)
+
+// shNotFound finds a shell that did not find a command's program: dash
+// (`/bin/sh: 1: x: not found`), BusyBox ash (`sh: x: not found`), bash
+// (`bash: line 1: x: command not found`), and zsh, which puts the name last
+// (`zsh:1: command not found: x`). A path (./x) is a file the deploy lacks,
+// which another rule reads.
+const shNotFound = `(?i)(^|\s)(/bin/)?(ba|da|z)?sh: (line )?(\d+: )?(exec: )?[\w.@+-]+: (command )?not found|(^|\s)zsh:(\d+:)? command not found: [\w.@+-]+`
+
+// missingProgram finds the program a shell did not find (shNotFound): the
+// first submatch, or the second for zsh.
+var missingProgram = lazyregexp.New(`sh: (?:line )?(?:\d+: )?(?:exec: )?([\w.@+-]+): (?:command )?not found|zsh:(?:\d+:)? command not found: ([\w.@+-]+)`)
+
+// programOf is the program the shell in line did not find; "" when none.
+func programOf(line string) string {
+	m := missingProgram.FindStringSubmatch(line)
+	if m == nil {
+		return ""
+	}
+	return m[1] + m[2]
+}
+
+// basePrograms are the programs a runtime base or the run image brings, or
+// an app's start commonly runs: a name one slip from one of them (or from a
+// package's command, pyCommands and nodeCommands) is that name misspelt.
+var basePrograms = strings.Fields(`node npm npx yarn yarnpkg pnpm pnpx corepack bun bunx deno
+	python python3 pip pip3 uv uvx poetry pipenv php php-fpm composer frankenphp
+	go java javac mvn mvnw gradle gradlew dotnet ruby bundle bundler rails rake puma rackup
+	mix elixir iex erl cargo rustc gleam nginx caddy httpd apache2 make sh bash sudo apk apt-get zsc`)
+
+// misspeltProgram is the program the shell in line did not find, when its
+// name is one slip from a program the container has or a package provides
+// (nmp for npm, pyhton for python, gunicron for gunicorn): a start command
+// written wrong, not a package missing. ok is false otherwise; a known
+// name itself is never misspelt (pnpm missing is pnpm not installed).
+func misspeltProgram(line string) (typed, meant string, ok bool) {
+	typed = programOf(line)
+	if len(typed) < 3 {
+		return "", "", false
+	}
+	known := slices.Concat(basePrograms, pyCommands, nodeCommands)
+	if slices.Contains(known, typed) {
+		return "", "", false
+	}
+	for _, k := range known {
+		if slip(typed, k) {
+			return typed, k, true
+		}
+	}
+	return "", "", false
+}
+
+// slip reports whether typed is name with one typist's slip: two
+// neighbouring letters swapped or a letter doubled (any name), or, for a
+// name of six letters or more, one letter left out, added or changed. A
+// short name gets no more: a real program is often one letter from a short
+// one (make and rake, serve and server).
+func slip(typed, name string) bool {
+	if typed == name {
+		return false
+	}
+	if len(typed) == len(name) {
+		diff := []int{}
+		for i := range typed {
+			if typed[i] != name[i] {
+				diff = append(diff, i)
+			}
+		}
+		switch {
+		case len(diff) == 2 && diff[1] == diff[0]+1 && typed[diff[0]] == name[diff[1]] && typed[diff[1]] == name[diff[0]]:
+			return true // swapped
+		case len(diff) == 1:
+			return len(name) >= 6 // changed
+		}
+		return false
+	}
+	added := len(typed) > len(name)
+	long, short := typed, name
+	if !added {
+		long, short = name, typed
+	}
+	if len(long) != len(short)+1 {
+		return false
+	}
+	i := 0 // where long has the letter short lacks
+	for i < len(short) && long[i] == short[i] {
+		i++
+	}
+	if long[i+1:] != short[i:] {
+		return false
+	}
+	doubled := added && (i > 0 && typed[i] == typed[i-1] || i+1 < len(typed) && typed[i] == typed[i+1])
+	return doubled || len(name) >= 6
+}
+
+// taskNotFound finds a tool that was asked for a task or command it does
+// not have: Mix, rake and Rails, Symfony's console (Laravel's artisan),
+// Django's manage.py, npm, Click (flask, celery), Cobra and commander CLIs,
+// pip, clap (uv), go and cargo. npm, yarn, pnpm, bun and deno's own scripts
+// are npm-missing-script.
+const taskNotFound = `\(Mix\) The task "?[^"\s]+"? could not be found|Don't know how to build task '|Unrecognized command "[^"]+" \(Rails::|^(Error: )?Command '[^']+' not recognized|\bCommand "[^"]+" is not defined\b|There are no commands defined in the "[^"]+" namespace|^(npm (ERR!|error) )?Unknown command: ['"]|^Error: No such command ['"]|^(Error|error): unknown command ['"]|^ERROR: unknown command "|\berror: unrecognized subcommand '|^go \S+: unknown command|\berror: no such command: ` + "`"
+
+// taskName finds the name a tool did not know, and its suggestion (the
+// words after "did you mean" or "maybe you meant").
+var (
+	taskName    = lazyregexp.New(`(?:task|command|Command|namespace)[: ]*["'` + "`" + `]([^"'` + "`" + `\s]+)["'` + "`" + `]|^go (\S+): unknown command`)
+	taskMeant   = lazyregexp.New(`(?i)(?:did you mean|maybe you meant)\??:?\s*(?:["'` + "`" + `]([\w:.-]+)["'` + "`" + `]|([\w:.-]+)(?:\?|\s*$))`)
+	taskNamed   = lazyregexp.New(taskNotFound)
+	taskNamedNS = lazyregexp.New(`no commands defined in the "([^"]+)" namespace`)
+)
+
+// commandFix fits d (start-command-invalid in a runtime log,
+// build-command-failed in a build's) to a misspelt program or an unknown
+// task, which line shows; other lines keep d as it is.
+func (d *Diagnosis) commandFix(line string, stage Stage) {
+	where := "`run.start`"
+	if stage == Build {
+		where = "`build.buildCommands`"
+	}
+	if typed, meant, ok := misspeltProgram(line); ok {
+		d.Cause = "The command runs `" + typed + "`, a program that does not exist: `" + meant + "` misspelt, so the shell exits 127."
+		d.Fix = "Correct `" + typed + "` to `" + meant + "` in " + where + " (or in the package.json script it runs), then deploy again."
+		return
+	}
+	if !taskNamed.MatchString(line) {
+		return
+	}
+	name := ""
+	if m := taskName.FindStringSubmatch(line); m != nil {
+		name = m[1] + m[2]
+	}
+	if m := taskNamedNS.FindStringSubmatch(line); m != nil {
+		name = m[1]
+	}
+	d.Cause = "The command asks its tool for a task or command it does not have"
+	if name != "" {
+		d.Cause += " (`" + name + "`)"
+	}
+	d.Cause += ": the name is misspelt, renamed in the tool's version, or comes from a package that is not installed."
+	d.Fix = "Correct the task in " + where + " to one the tool lists (`mix help`, `bin/rails --tasks`, `php artisan list`, `python manage.py help`, the CLI's `--help`), then deploy again."
+	if m := taskMeant.FindStringSubmatch(line); m != nil {
+		d.Fix = "Correct the task in " + where + " to `" + m[1] + m[2] + "`, as the tool suggests (or another its help lists), then deploy again."
+	}
+}
+
+// misspelt and notMisspelt tell the rules a missing program's name
+// misspelt from one missing.
+func misspelt(_ []string, _ int, line string) bool {
+	_, _, ok := misspeltProgram(line)
+	return ok
+}
+
+func notMisspelt(lines []string, n int, line string) bool { return !misspelt(lines, n, line) }
