@@ -104,6 +104,9 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 	for i, f := range got {
 		out[i] = Diagnosis{Signal: f.sig.id, Cause: f.sig.cause, Fix: f.sig.fix, Evidence: clip(f.text), Doc: f.sig.doc}
 		out[i].specialise(f.bare, stage, opt, prepFiles)
+		if f.sig.id == "missing-env-variable" {
+			out[i].settingsFix(lines, f.line, stage)
+		}
 		out[i].fillPort(opt)
 	}
 	return dropEchoes(out, explained)
@@ -300,8 +303,10 @@ func dropEchoes(ds []Diagnosis, explained map[string]bool) []Diagnosis {
 }
 
 // exitStatus finds a line that says only that a command or app exited
-// unsuccessfully: the end of a failure, whose cause other lines show.
-var exitStatus = lazyregexp.New(`(?i)\bexit(ed)? (with )?(code|status):? [1-9]\d*\b|returned with error code [1-9]|ELIFECYCLE|ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL|^(error )?command failed|\b(build|command) failed\b|BUILD FAILURE|make: \*\*\* .*Error \d+|non-zero (exit|status|code)|^Node\.js v\d+\.\d+\.\d+\s*$`)
+// unsuccessfully: the end of a failure, whose cause other lines show; or
+// only that one follows: Python's traceback header, a server's words that
+// its app failed to start (uvicorn's startup, gunicorn's worker).
+var exitStatus = lazyregexp.New(`Traceback \(most recent call last\):?\s*$|Application startup failed|Worker failed to boot|(?i)\bexit(ed)? (with )?(code|status):? [1-9]\d*\b|returned with error code [1-9]|ELIFECYCLE|ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL|^(error )?command failed|\b(build|command) failed\b|BUILD FAILURE|make: \*\*\* .*Error \d+|non-zero (exit|status|code)|^Node\.js v\d+\.\d+\.\d+\s*$`)
 
 // Generic reports whether signal names only that something failed (a
 // process that exited, a build command that failed): no cause of its own.

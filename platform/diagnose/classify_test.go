@@ -445,6 +445,17 @@ var signalLines = []struct {
 		"/bin/sh: 1: pnpm: not found",
 		"bash: line 1: wkhtmltopdf: command not found",
 	}},
+	{"missing-env-variable", Runtime, []string{ // a settings class's report: pydantic-settings, pydantic v1, python-decouple
+		"pydantic_core._pydantic_core.ValidationError: 2 validation errors for Settings",
+		"pydantic.error_wrappers.ValidationError: 1 validation error for AppSettings",
+		`pydantic_settings.sources.SettingsError: error parsing value for field "cors_origins" from source "EnvSettingsSource"`,
+		"decouple.UndefinedValueError: STRIPE_API_KEY not found. Declare it as envvar or define a default value.",
+	}},
+	{"missing-env-variable", Build, []string{ // the same, when a build step loads the settings (collectstatic)
+		"pydantic_core._pydantic_core.ValidationError: 1 validation error for WorkerSettings",
+		"pydantic.error_wrappers.ValidationError: 3 validation errors for Settings",
+		"decouple.UndefinedValueError: DJANGO_SECRET_KEY not found. Declare it as envvar or define a default value.",
+	}},
 }
 
 func TestClassify_EachSignalFromEachTool(t *testing.T) {
