@@ -248,3 +248,64 @@ func TestDocs_ListedVersionsNeverDenied_CatchesDenial(t *testing.T) {
 		}
 	}
 }
+
+// TestDocs_OperateSections_StateTheCommands keeps the day-2 operations of
+// every runtime and framework document (issue 34, Deliver 6) as the general
+// documents and zeropsio/docs state them: a changed command, range or
+// version path would be acted on as written.
+func TestDocs_OperateSections_StateTheCommands(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	section := regexp.MustCompile(`(?s)\n## Operate it[^\n]*\n.*?(\n## |\z)`)
+	docker, nginx, static := "runtimes/docker", "runtimes/nginx", "runtimes/static"
+	paths := []string{"runtimes/nodejs", "runtimes/bun", "runtimes/deno", "runtimes/php", "runtimes/python",
+		"runtimes/ruby", "runtimes/go", "runtimes/rust", "runtimes/java", "runtimes/dotnet", "runtimes/elixir",
+		"runtimes/gleam", "runtimes/alpine", "runtimes/ubuntu", docker, nginx, static, "frameworks/laravel",
+		"frameworks/symfony", "frameworks/django", "frameworks/rails", "frameworks/spring-boot", "frameworks/nextjs",
+		"frameworks/nuxt", "frameworks/sveltekit"}
+	every := []struct{ fact, want string }{
+		{"scale out at run time", "`zerops_manage action=scale serviceHostname=[a-z]+ maxContainers=\\d+`"},
+		{"restart through zerops_manage", "`zerops_manage action=restart serviceHostname=[a-z]+`"},
+	}
+	for _, p := range paths {
+		body, ok := all[p]
+		if !ok {
+			t.Errorf("%s: missing", p)
+			continue
+		}
+		sec := section.FindString(body)
+		if sec == "" {
+			t.Errorf("%s: no \"## Operate it\" section", p)
+			continue
+		}
+		for _, w := range every {
+			if !regexp.MustCompile(w.want).MatchString(sec) {
+				t.Errorf("%s: operate section no longer states %q (/%s/)", p, w.fact, w.want)
+			}
+		}
+		if p != docker && !regexp.MustCompile("`minContainers`/`maxContainers` \\(1–10\\)").MatchString(sec) {
+			t.Errorf("%s: operate section lost the horizontal range 1–10", p)
+		}
+		if p != docker && p != nginx && p != static &&
+			!regexp.MustCompile("(?s)`build\\.base`.{0,80}`run\\.base`.{0,120}deploy").MatchString(sec) {
+			t.Errorf("%s: operate section lost the version change through build.base, run.base and a deploy", p)
+		}
+		if regexp.MustCompile(`(?i)(recreate|new service)[^.\n]{0,60}version|version[^.\n]{0,60}(recreate|new service)`).MatchString(sec) {
+			t.Errorf("%s: operate section asks for a new service to change a runtime version", p)
+		}
+	}
+	kept := []struct{ path, fact, want string }{
+		{"runtimes/python", "python@3.14 needs os: ubuntu on upgrade too", "(?s)## Operate it[^#]*`python@3\\.14` needs `os: ubuntu`"},
+		{"runtimes/nodejs", "Bun and Deno are their own types", "(?s)## Operate it[^#]*Bun and Deno are separate service types \\(`bun@1\\.3`, `deno@2`\\)"},
+		{"runtimes/java", "no Kotlin type: a jar on java", "(?i)Kotlin[^.]{0,60}no service type of their own[^.]{0,60}`java@21`"},
+		{docker, "fixed resources restart the VM", "(?i)changing CPU, RAM or disk restarts the VM"},
+		{docker, "a :latest tag is not pulled again", "(?s)`:latest` tag is not pulled again.{0,80}cached until `prepareCommands` change"},
+		{"frameworks/laravel", "a zerops.yml value needs a deploy, a secret a restart", "(?s)## Operate it[^#]*secret or project variable \\(a value in zerops\\.yml needs a deploy\\)"},
+		{"frameworks/laravel", "artisan over ssh from the zcp service", "`ssh app \"cd /var/www && php artisan [a-z:]+\"` from the zcp service"},
+	}
+	for _, k := range kept {
+		if !regexp.MustCompile(k.want).MatchString(all[k.path]) {
+			t.Errorf("%s no longer states %q (/%s/)", k.path, k.fact, k.want)
+		}
+	}
+}
