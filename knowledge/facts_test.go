@@ -48,6 +48,8 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"no static egress IP is documented", `(?i)(offers|provides|has|gives|with) (a |an )?(static|fixed|dedicated) (outbound|egress|outgoing) ip`},
 		{"the balancer's HTTP to HTTPS redirect is not documented", `(?i)balancer (always |automatically )?redirects (all |plain )?http(://)? (requests )?to https`},
 		{"no balancer access log is documented", `(?i)balancer('s)? access logs? (are|is) (available|shown|in)`},
+		// kbgaps3: Zerops reads no .env file; only the app's own loader does
+		{"Zerops reads no .env file", `(?i)zerops (automatically )?(reads|loads|picks up|sources) (the |your |a )?` + "`?" + `\.env`},
 	}
 	for _, g := range gone {
 		re := regexp.MustCompile(g.old)
@@ -119,6 +121,13 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"networking/outbound-restrictions", "no static egress IP; dedicated IPv4 is for incoming traffic", "(?s)## A fixed outbound IP for allow-listing.{0,120}describe no static or dedicated egress IP.{0,400}incoming traffic only"},
 		{"platform/overview", "Prague and New York; no region setting documented", "(?s)## Regions and data centres.{0,120}Prague.{0,120}New York.{0,300}no region setting"},
 		{"config/zerops-yml-build", "a secret reaches the build as RUNTIME_", "(?s)## Private registries: a token in the build.{0,1000}.{0,500}NPM_TOKEN: \\$\\{RUNTIME_NPM_TOKEN\\}"},
+		// kbgaps3: gaps blind writers found no document for
+		{"troubleshooting/runtime-crashes", "exit code 127: the shell found no such program", "(?s)## Status 127: program not found\n.{0,60}shell finding no such program"},
+		{"troubleshooting/runtime-crashes", "a glibc binary is 'not found' on Alpine", "(?s)glibc binary[^.]{0,60}on Alpine's musl.{0,40}one `os` for build and run"},
+		{"config/zerops-yml-env-variables", "Zerops reads no .env file", "Not a `\\.env` file: Zerops reads none"},
+		{"config/zerops-yml-env-variables", "a .env loader keeps variables already set", "(?s)the app's own loader.{0,40}keeps variables already set"},
+		{"networking/cloudflare-custom-domains", "a wildcard covers one level, not the apex", "`\\*\\.example\\.com` covers one level and not `example\\.com`"},
+		{"networking/cloudflare-custom-domains", "HTTP-01 needs the acme-challenge path through a WAF", "WAF rule blocks `/\\.well-known/acme-challenge/`"},
 	}
 	for _, k := range kept {
 		body, ok := all[k.path]
