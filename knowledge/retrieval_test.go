@@ -233,6 +233,9 @@ func TestRetrieval_RankingRules(t *testing.T) {
 		// a pasted log line the classifier diagnoses: the diagnosis's document leads
 		{"FATAL ERROR: Ineffective mark-compacts near heap limit Allocation failed - JavaScript heap out of memory", "zerops://docs/troubleshooting/resources-limits", ""},
 		{"redis.exceptions.ConnectionError: Error 111 connecting to cache:6379. Connection refused.", "zerops://docs/troubleshooting/database-connections", ""},
+		// a browser's net::ERR_ code names its network stack, not .NET
+		{"net::ERR_CERT_COMMON_NAME_INVALID", "zerops://docs/networking/cloudflare-custom-domains", "zerops://docs/runtimes/dotnet"},
+		{"how do I deploy a .net app", "zerops://docs/runtimes/dotnet", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {

@@ -335,12 +335,19 @@ func contextTerms(context string, exp expansion) []string {
 }
 
 // cleanQuery makes any input safe to tokenise: valid UTF-8, bounded length,
-// trimmed.
+// trimmed. A browser's network error keeps its code and loses its
+// namespace: "net::ERR_CERT_COMMON_NAME_INVALID" is about a certificate,
+// and "net" alone names .NET.
 func cleanQuery(q string) string {
 	q = strings.ToValidUTF8(q, " ")
 	q = truncateRunes(q, maxQueryRunes)
+	q = browserNetError.ReplaceAllString(q, "$1")
 	return strings.TrimSpace(q)
 }
+
+// browserNetError is the namespace Chromium prints before a network error
+// code (net::ERR_NAME_NOT_RESOLVED).
+var browserNetError = regexp.MustCompile(`(?i)\bnet::(err_)`)
 
 // buildQuery matches typed and added terms against every field with the
 // field's boost, and the focus terms (managed services the query names)
