@@ -128,6 +128,8 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"config/zerops-yml-env-variables", "a .env loader keeps variables already set", "(?s)the app's own loader.{0,40}keeps variables already set"},
 		{"networking/cloudflare-custom-domains", "a wildcard covers one level, not the apex", "`\\*\\.example\\.com` covers one level and not `example\\.com`"},
 		{"networking/cloudflare-custom-domains", "HTTP-01 needs the acme-challenge path through a WAF", "WAF rule blocks `/\\.well-known/acme-challenge/`"},
+		{"runtimes/ruby", "one Ruby version and one os for build and run", "(?s)## `bundler: failed to load command`.{0,900}same `ruby@X\\.Y` everywhere.{0,300}same `os` in both"},
+		{"runtimes/static", "plain HTML: a build with no commands", "(?s)## Plain HTML with no build step.{0,200}`buildCommands` is optional.{0,200}deployFiles: public/~"},
 	}
 	for _, k := range kept {
 		body, ok := all[k.path]
