@@ -130,6 +130,10 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"networking/cloudflare-custom-domains", "HTTP-01 needs the acme-challenge path through a WAF", "WAF rule blocks `/\\.well-known/acme-challenge/`"},
 		{"runtimes/ruby", "one Ruby version and one os for build and run", "(?s)## `bundler: failed to load command`.{0,900}same `ruby@X\\.Y` everywhere.{0,300}same `os` in both"},
 		{"runtimes/static", "plain HTML: a build with no commands", "(?s)## Plain HTML with no build step.{0,200}`buildCommands` is optional.{0,200}deployFiles: public/~"},
+		{"services/postgresql", "another user: CREATE ROLE as the superuser, pg_read_all_data", "(?s)## Another user, e.g. read-only.{0,400}superuser.{0,400}CREATE ROLE reporting LOGIN.{0,80}GRANT pg_read_all_data TO reporting"},
+		{"services/postgresql", "pgBouncer with a role made in SQL: not documented", "Whether pgBouncer on 6432[^.]{0,80}is not documented"},
+		{"services/object-storage", "SignatureDoesNotMatch: the secret first", "(?s)## `SignatureDoesNotMatch`.{0,600}1\\. The secret"},
+		{"services/object-storage", "SignatureDoesNotMatch: the SDK checksum default", "AWS_REQUEST_CHECKSUM_CALCULATION=when_required"},
 	}
 	for _, k := range kept {
 		body, ok := all[k.path]
