@@ -134,6 +134,14 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"services/postgresql", "pgBouncer with a role made in SQL: not documented", "Whether pgBouncer on 6432[^.]{0,80}is not documented"},
 		{"services/object-storage", "SignatureDoesNotMatch: the secret first", "(?s)## `SignatureDoesNotMatch`.{0,600}1\\. The secret"},
 		{"services/object-storage", "SignatureDoesNotMatch: the SDK checksum default", "AWS_REQUEST_CHECKSUM_CALCULATION=when_required"},
+		// kbops1: the day-2 operations of each managed service (issue 34 Deliver 6)
+		{"services/mariadb", "MariaDB backups are mariabackup files, restored through the restore recipe", "(?s)## Backups and restore.{0,200}`mariabackup` \\(a `\\.xb\\.gz` file, not an SQL dump\\).{0,400}recipe-mariadb-restore.{0,200}backup\\.sh -d"},
+		{"services/mariadb", "the password variable and the database password are changed apart", "(?i)changing the `password` variable does not change the user's password in the database"},
+		{"services/mariadb", "no SSH into MariaDB: a client over the VPN", "(?s)## mysql shell and web UI.{0,100}no SSH into the database container.{0,200}zcli vpn up"},
+		{"services/postgresql", "psql from the ZCP service", "(?s)## psql shell and database tools.{0,200}ZCP service ships `psql`"},
+		{"services/postgresql", "PostgreSQL backups: daily pg_dump zip, pg_restore per file", "(?s)## Backups and restore.{0,100}00:00 and 01:00 UTC.{0,100}`pg_dump -Fc`.{0,500}`pg_restore --no-owner"},
+		{"services/valkey", "Valkey keeps its data over a restart (AOF every second)", "(?s)## CLI access and data persistence on restart.{0,400}append-only file synced every second"},
+		{"services/keydb", "KeyDB has no platform backups", "(?i)backup pages list no KeyDB backups"},
 	}
 	for _, k := range kept {
 		body, ok := all[k.path]
