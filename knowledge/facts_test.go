@@ -142,6 +142,10 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"services/postgresql", "PostgreSQL backups: daily pg_dump zip, pg_restore per file", "(?s)## Backups and restore.{0,100}00:00 and 01:00 UTC.{0,100}`pg_dump -Fc`.{0,500}`pg_restore --no-owner"},
 		{"services/valkey", "Valkey keeps its data over a restart (AOF every second)", "(?s)## CLI access and data persistence on restart.{0,400}append-only file synced every second"},
 		{"services/keydb", "KeyDB has no platform backups", "(?i)backup pages list no KeyDB backups"},
+		{"services/meilisearch", "Meilisearch backups are dumps, restored by dump import", "(?s)## Access, backups and restore.{0,400}Meilisearch dump \\(`\\.dump`.{0,300}dump import"},
+		{"services/qdrant", "Qdrant backups are snapshots from the primary", "(?s)## Access, backups and restore.{0,400}Qdrant snapshot \\(`\\.snapshot`\\), taken on the primary"},
+		{"services/elasticsearch", "Elasticsearch backups are elasticdump files", "(?s)## Access, backups and restore.{0,300}`elasticdump` files, gzip-compressed JSON per index"},
+		{"services/typesense", "Typesense keeps its data on disk over a restart; no backup listed", "(?s)`/var/lib/typesense`[^\\n]{0,80}a restart keeps it.{0,100}backup pages do not list Typesense"},
 	}
 	for _, k := range kept {
 		body, ok := all[k.path]
