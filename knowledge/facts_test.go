@@ -50,6 +50,8 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"no balancer access log is documented", `(?i)balancer('s)? access logs? (are|is) (available|shown|in)`},
 		// kbgaps3: Zerops reads no .env file; only the app's own loader does
 		{"Zerops reads no .env file", `(?i)zerops (automatically )?(reads|loads|picks up|sources) (the |your |a )?` + "`?" + `\.env`},
+		// kbops1: a MariaDB backup is a mariabackup .xb.gz (official docs), never an SQL dump to feed to mysql
+		{"MariaDB backups are mariabackup archives", "(?i)\\| MariaDB \\| a dump of the databases|(?i)MariaDB: feed the dump to"},
 	}
 	for _, g := range gone {
 		re := regexp.MustCompile(g.old)
@@ -142,6 +144,7 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"services/postgresql", "PostgreSQL backups: daily pg_dump zip, pg_restore per file", "(?s)## Backups and restore.{0,100}00:00 and 01:00 UTC.{0,100}`pg_dump -Fc`.{0,500}`pg_restore --no-owner"},
 		{"services/valkey", "Valkey keeps its data over a restart (AOF every second)", "(?s)## CLI access and data persistence on restart.{0,400}append-only file synced every second"},
 		{"services/keydb", "KeyDB has no platform backups", "(?i)backup pages list no KeyDB backups"},
+		{"operations/backups", "MariaDB backups are mariabackup archives, restored through the recipe", "(?s)\\| MariaDB \\| a `\\.xb\\.gz` made with `mariabackup`[\\s\\S]*- MariaDB: the file is a `mariabackup` archive, not SQL.{0,80}recipe-mariadb-restore"},
 		{"services/object-storage", "no platform backup of object storage; zsc goes the other way", "(?s)## Backups, size limit and data on redeploy.{0,60}Object storage has no platform backup.{0,200}`zsc object-storage backup` goes the other way"},
 		{"services/object-storage", "quota 1-100 GB, changed in the GUI, no autoscaling", "(?i)change both in the GUI[^.]{0,120}1–100 GB and never grows by itself"},
 		{"services/shared-storage", "shared storage is backed up as a tar.gz, restored by copying back", "(?s)Backups: automatic, daily.{0,80}`\\.tar\\.gz`.{0,300}copy the files back into `/mnt/files`"},
