@@ -151,7 +151,7 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"services/shared-storage", "the Filer UI over the VPN on 8888", "`http://files\\.zerops:8888`"},
 		{"services/meilisearch", "Meilisearch backups are dumps, restored by dump import", "(?s)## Access, backups and restore.{0,400}Meilisearch dump \\(`\\.dump`.{0,300}dump import"},
 		{"services/qdrant", "Qdrant backups are snapshots from the primary", "(?s)## Access, backups and restore.{0,400}Qdrant snapshot \\(`\\.snapshot`\\), taken on the primary"},
-		{"services/elasticsearch", "Elasticsearch backups are elasticdump files", "(?s)## Access, backups and restore.{0,300}`elasticdump` files, gzip-compressed JSON per index"},
+		{"services/elasticsearch", "Elasticsearch backups are elasticdump files", "(?s)## Access, backups, restarts and upgrades.{0,300}`elasticdump` files, gzip-compressed JSON per index"},
 		{"services/typesense", "Typesense keeps its data on disk over a restart; no backup listed", "(?s)`/var/lib/typesense`[^\\n]{0,80}it survives a restart.{0,100}backup pages do not list Typesense"},
 		{"services/clickhouse", "ClickHouse backups: both readings; restore from S3 or by support", "(?s)## Client access, backups and restore.{0,600}`BACKUP ALL`.{0,200}not on the standard automatic path.{0,400}`RESTORE ALL FROM S3\\("},
 		{"services/kafka", "Kafka has no platform backup listed", "(?i)backup pages do not list Kafka"},
