@@ -12,7 +12,7 @@ import (
 // the whole document; the whole document stays one call away (its URI).
 const (
 	sectionBudget   = 3000 // bytes of sections beyond the opening
-	wholeDocBelow   = 3500 // a document this short is answered whole
+	wholeDocBelow   = 4500 // a document this short is answered whole
 	headingWeight   = 3    // a query term in a section's heading counts this many times
 	maxSectionsKept = 3
 )

@@ -25,7 +25,7 @@ func TestSearch_TopSections(t *testing.T) {
 	}{
 		{"set maxmemory-policy allkeys-lru on valkey", "zerops://docs/services/valkey", "## Eviction: `maxmemory-policy`", []string{"## Generated env variables"}},
 		{"how do I install the pgvector extension in postgres", "zerops://docs/services/postgresql", "## Extensions", []string{"## Ports"}},
-		{"zcli vpn up needs wireguard", "zerops://docs/operations/vpn-local-development", "## Connect", nil},
+		{"allow only some ip addresses to reach my public domain", "zerops://docs/networking/public-access", "## Let only some IP addresses in", []string{"## Balancer request logs"}},
 		// a word's stem, not its prefix: "worker" is not "workload" or "workers"
 		{"how do I give my worker the postgres password", "zerops://docs/services/postgresql", "## Generated env variables", []string{"## Scaling profiles"}},
 		// an alias of the question's word finds its heading ("backed" → backup)
