@@ -140,6 +140,9 @@ func pickVersion(versions []platform.AppVersion, id, label string, notAnswering 
 	}
 	choices := "Deployable earlier versions: " + cmp.Or(strings.Join(backups, ", "), "none") + "."
 	if id == "" {
+		if err := neverWentLive(versions, cands, label, notAnswering); err != nil {
+			return platform.AppVersion{}, err
+		}
 		for _, v := range cands {
 			if !notAnswering(v.ID) {
 				return v, nil
@@ -176,6 +179,41 @@ func pickVersion(versions []platform.AppVersion, id, label string, notAnswering 
 		return v, nil
 	}
 	return platform.AppVersion{}, invalidParam(fmt.Sprintf("%s has no app version %q", label, platform.Clip(id, 40)), choices)
+}
+
+// neverWentLive refuses a default rollback whose service's latest deploy
+// failed (or was cancelled) before it went live: the version that runs is
+// still the one from before that deploy, so going back would replace a
+// version not seen failing with an older one. A live version seen not
+// answering, or a failure older than the live version, is no reason to
+// refuse. cands are the deployable earlier versions, newest first.
+func neverWentLive(versions, cands []platform.AppVersion, label string, notAnswering func(id string) bool) error {
+	i := slices.IndexFunc(versions, func(v platform.AppVersion) bool { return v.Status == platform.AppVersionActive })
+	if i < 0 || notAnswering(versions[i].ID) {
+		return nil
+	}
+	live := versions[i]
+	var last *platform.AppVersion
+	for j, v := range versions {
+		if v.Created.After(live.LastUpdate) && (last == nil || v.Created.After(last.Created)) {
+			last = &versions[j]
+		}
+	}
+	if last == nil || (!last.Failed() && !last.Cancelled()) {
+		return nil
+	}
+	how := "ended " + string(last.Status)
+	if last.Cancelled() {
+		how = "was cancelled"
+	}
+	further := ""
+	if len(cands) > 0 {
+		further = " Only to go back further anyway: zerops_deploy rollback=true targetService=" + label + " appVersionId=" + cands[0].ID + "."
+	}
+	return platform.NewError(platform.ErrNotFound,
+		fmt.Sprintf("nothing to roll back on %s: its latest deploy, #%d (%s), %s and never went live; %s still runs #%d (%s), the version it ran before that deploy",
+			label, last.Sequence, last.ID, how, label, live.Sequence, live.ID),
+		"Keep "+live.ID+": fix what failed in your zerops.yml and code, then zerops_deploy again."+further)
 }
 
 func procID(p *platform.Process) string {

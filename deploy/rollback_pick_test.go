@@ -52,6 +52,16 @@ func TestPickVersion_TheOneLiveBefore(t *testing.T) {
 		{name: "only broken ones, the live one too",
 			versions: []platform.AppVersion{v("pick-broken-d", 4, "ACTIVE", 60), v("pick-broken-c", 3, "BACKUP", 50), v("pick-broken-b", 2, "BACKUP", 40)},
 			wantErr:  []string{platform.ErrNotFound, "pick-broken-c (#3)", "pick-broken-b (#2)", "appVersionId=pick-broken-c."}},
+		{name: "the latest deploy failed its build: the live one stays",
+			versions: []platform.AppVersion{v("x", 60, "BUILD_FAILED", 61), v("c", 3, "ACTIVE", 30), v("b", 2, "BACKUP", 30)},
+			wantErr:  []string{platform.ErrNotFound, "nothing to roll back", "#60 (x), ended BUILD_FAILED and never went live", "still runs #3 (c)", "appVersionId=b."}},
+		{name: "the latest deploy was cancelled: the live one stays",
+			versions: []platform.AppVersion{v("y", 60, "CANCELLED", 61), v("c", 3, "ACTIVE", 30)},
+			wantErr:  []string{platform.ErrNotFound, "was cancelled and never went live", "still runs #3 (c)"}},
+		{name: "the latest deploy failed, the live one was seen not answering",
+			versions: []platform.AppVersion{v("x", 60, "BUILD_FAILED", 61), v("pick-broken-b", 3, "ACTIVE", 30), v("a", 1, "BACKUP", 30)}, want: "a"},
+		{name: "a failed build, then a deploy that went live",
+			versions: []platform.AppVersion{v("c", 70, "ACTIVE", 70), v("x", 60, "BUILD_FAILED", 61), v("b", 2, "BACKUP", 70)}, want: "b"},
 		{name: "none", versions: []platform.AppVersion{v("a", 1, "ACTIVE", 50)}, wantErr: []string{platform.ErrNotFound, "none built"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
