@@ -254,3 +254,59 @@ func TestMetrics_PeakSurvivesADeploy(t *testing.T) {
 	}
 	wantKnownArgs(t, h, next)
 }
+
+// Planning for load counts the service's vertical autoscaling (walk, scale
+// goal: "about 2.7× that load fits as it is" was read at 0.125 GB of RAM
+// while the service grew on its own to 48 GB): the answer says what fits at
+// the size measured and how far the maxima in force let it grow, and names
+// a maximum to raise only below the platform's.
+func TestMetrics_PlanForLoadCountsVerticalGrowth(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	ctx := context.Background()
+	okNext := func(host string) string {
+		t.Helper()
+		_, m := h.callWith(t, ctx, "zerops_metrics", map[string]any{"serviceHostname": host}, "metrics")
+		if m == nil || m["verdict"] != "ok" {
+			t.Fatalf("metrics of %s: %v, want verdict ok", host, m)
+		}
+		return str(m["next"])
+	}
+	scale := func(args map[string]any) {
+		t.Helper()
+		args["action"] = "scale"
+		res, _ := h.callWith(t, ctx, "zerops_manage", args, "scale")
+		wantOK(t, res)
+	}
+	for _, tt := range []struct {
+		name      string
+		scale     map[string]any // nil: as the sandbox starts
+		host      string
+		want, not []string
+	}{
+		{name: "a runtime at the platform's vertical maxima", host: "appdev",
+			want: []string{"fits at this size", "grows it on its own up to 8 cores and 48 GB RAM", "raise maxContainers"},
+			not:  []string{"fits as it is"}},
+		{name: "a runtime with lower maxima", host: "appdev", scale: map[string]any{"serviceHostname": "appdev", "maxCpu": 2, "maxRam": 2},
+			want: []string{"fits at this size", "up to 2 cores and 2 GB RAM"}},
+		{name: "a database at the platform's maxima", host: "db",
+			want: []string{"up to 8 cores and 48 GB RAM a container, the platform's maxima: nothing to raise"}, not: []string{"zerops_manage"}},
+		{name: "a database with a lower RAM maximum", host: "db", scale: map[string]any{"serviceHostname": "db", "maxRam": 4},
+			want: []string{"up to 8 cores and 4 GB RAM", "raise maxRam (up to 48)"}},
+	} {
+		if tt.scale != nil {
+			scale(tt.scale)
+		}
+		next := okNext(tt.host)
+		for _, w := range tt.want {
+			if !strings.Contains(next, w) {
+				t.Errorf("%s: next lacks %q: %s", tt.name, w, next)
+			}
+		}
+		for _, w := range tt.not {
+			if strings.Contains(next, w) {
+				t.Errorf("%s: next has %q: %s", tt.name, w, next)
+			}
+		}
+	}
+}

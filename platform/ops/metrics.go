@@ -202,11 +202,18 @@ const platformMaxContainers = 10
 func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceStack, m ServiceMetrics) platform.Step {
 	set := scalingOf(ctx, c, *svc)
 	host := "serviceHostname=" + svc.Name
-	what, peak := "CPU", m.cpu.Peak
+	what, peak, now := "CPU", m.cpu.Peak, limitText("CPU", m.cpu.Limit)
 	if m.ram.Peak > peak {
-		what, peak = "RAM", m.ram.Peak
+		what, peak, now = "RAM", m.ram.Peak, limitText("RAM", m.ram.Limit)
 	}
-	fits := fmt.Sprintf("%s peaked at %.0f%% of its %s limit, so about %.1f× that load fits as it is", svc.Name, peak, what, 100/max(peak, 1))
+	// The limit measured is the size the service has now; vertical
+	// autoscaling grows it up to the maxima in force, so what fits at this
+	// size is not all that fits.
+	fits := fmt.Sprintf("%s peaked at %.0f%% of its %s (%s now), so about %.1f× that load fits at this size", svc.Name, peak, what, now, 100/max(peak, 1))
+	up := verticalRoom(set, m)
+	if up != "" {
+		fits += "; " + up
+	}
 	runtime := svc.Type.Category == platform.CategoryUser
 	var grows, raise string
 	switch {
@@ -217,15 +224,35 @@ func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceS
 		grows = fmt.Sprintf("; it runs at its maximum of %d container%s", set.MaxContainers, plural(set.MaxContainers))
 		raise = fmt.Sprintf("maxContainers (up to %d)", platformMaxContainers)
 	case set.MaxRAM > 0 && set.MaxRAM < platformMaxRAM:
-		grows = fmt.Sprintf(", and its RAM grows on its own up to %g GB", set.MaxRAM)
 		raise = fmt.Sprintf("maxRam (up to %g)", platformMaxRAM)
+	case set.MaxCPU > 0 && set.MaxCPU < platformMaxCPU:
+		raise = fmt.Sprintf("maxCpu (up to %d)", platformMaxCPU)
+	case set.MaxRAM >= platformMaxRAM && up != "":
+		return platform.Say(fits + ", the platform's maxima: nothing to raise")
 	case set.MaxRAM >= platformMaxRAM:
-		return platform.Say(fits + fmt.Sprintf(", and it grows on its own up to the platform's maxima (%d cores, %g GB RAM): nothing to raise", platformMaxCPU, platformMaxRAM))
+		return platform.Say(fits + fmt.Sprintf("; it is at the platform's maxima (%d cores, %g GB RAM a container): nothing to raise", platformMaxCPU, platformMaxRAM))
 	default:
 		return platform.Say(fits+"; only if the load you expect is larger, raise its maxima (").Call("zerops_discover", host).
 			Say(" shows them) with ").Call("zerops_manage", "action=scale", host)
 	}
 	return platform.Say(fits+grows+"; only if the load you expect is larger than that, raise "+raise+" with ").Call("zerops_manage", "action=scale", host)
+}
+
+// verticalRoom says how far the service of use m grows on its own above
+// the size measured, by the maxima in force of set ("" when it cannot grow,
+// or the maxima are unknown).
+func verticalRoom(set platform.Autoscaling, m ServiceMetrics) string {
+	var up []string
+	if set.MaxCPU > 0 && float64(set.MaxCPU) > m.cpu.Limit {
+		up = append(up, fmt.Sprintf("%d cores", set.MaxCPU))
+	}
+	if set.MaxRAM > 0 && set.MaxRAM > m.ram.Limit {
+		up = append(up, fmt.Sprintf("%g GB RAM", set.MaxRAM))
+	}
+	if len(up) == 0 {
+		return ""
+	}
+	return "its vertical autoscaling grows it on its own up to " + strings.Join(up, " and ") + " a container"
 }
 
 // scalingOf is s's scaling in force; zero where the read fails.
