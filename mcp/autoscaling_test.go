@@ -187,3 +187,22 @@ func TestDiscover_ScalingInForce(t *testing.T) {
 		t.Errorf("after minRam 0.5: autoscaling = %v", svc["autoscaling"])
 	}
 }
+
+// TestScale_SecondCPUModeChangeAlone: a second cpuMode change within the
+// hour asked with nothing else is refused without "apply the other
+// settings now" (walk: there were none, and the call it led to, scale
+// without cpuMode, answered "no scaling parameter given").
+func TestScale_SecondCPUModeChangeAlone(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	ctx := context.Background()
+	res, _ := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "db", "cpuMode": "DEDICATED"}, "c1")
+	wantOK(t, res)
+	res, m := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "db", "cpuMode": "SHARED"}, "c2")
+	wantError(t, res, m, platform.ErrCPUModeTooSoon)
+	sugg := str(m["suggestion"])
+	if strings.Contains(sugg, "other settings") || strings.Contains(sugg, "leave cpuMode out") ||
+		!regexp.MustCompile(`retry the change after \d\d:\d\d UTC`).MatchString(sugg) || !strings.Contains(sugg, "db keeps cpuMode DEDICATED") {
+		t.Errorf("cpuMode alone, refused: suggestion %q, want the retry time and what stays, no other settings to apply", sugg)
+	}
+}

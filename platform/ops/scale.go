@@ -54,7 +54,9 @@ func applyScale(ctx context.Context, proj Project, svc *platform.ServiceStack, p
 	p.Mode = fresh.Mode
 	proc, err := c.SetAutoscaling(ctx, svc.ID, p)
 	if platform.ErrorCode(err) == platform.ErrCPUModeTooSoon {
-		return nil, cpuModeTooSoon(proj, err, svc, cur.CPUMode, now)
+		rest := p
+		rest.CPUMode, rest.Mode = nil, ""
+		return nil, cpuModeTooSoon(proj, err, svc, cur.CPUMode, now, rest != platform.AutoscalingParams{})
 	}
 	if err == nil && p.CPUMode != nil {
 		proj.Memory.noteCPUMode(proj.ID, svc.ID, *p.CPUMode, now)
@@ -183,8 +185,9 @@ func orInt(v *int, def int) int {
 
 // cpuModeTooSoon explains a refused cpuMode change: nothing was changed,
 // when the next change is possible (exactly when ZCP made the last one,
-// otherwise at the latest an hour from now), and how to apply the rest now.
-func cpuModeTooSoon(proj Project, err error, svc *platform.ServiceStack, inForce string, now time.Time) error {
+// otherwise at the latest an hour from now), and, when the call asked for
+// more (rest), how to apply the rest now.
+func cpuModeTooSoon(proj Project, err error, svc *platform.ServiceStack, inForce string, now time.Time, rest bool) error {
 	var pe *platform.PlatformError
 	if !errors.As(err, &pe) {
 		return err
@@ -201,5 +204,8 @@ func cpuModeTooSoon(proj Project, err error, svc *platform.ServiceStack, inForce
 	}
 	out.Suggestion = "cpuMode can change once an hour: retry the change " + when + ", or keep " + keep +
 		" (leave cpuMode out) to apply the other settings now."
+	if !rest { // cpuMode alone: nothing else to apply now
+		out.Suggestion = "cpuMode can change once an hour: retry the change " + when + "; until then " + svc.Name + " keeps " + keep + "."
+	}
 	return &out
 }
