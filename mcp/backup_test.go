@@ -7,7 +7,8 @@ import (
 	"github.com/zeropsio/zcp/platform"
 )
 
-// TestBackup_CreateAndList backs up the database, lists it with its size,
+// TestBackup_CreateAndList lists no backup of a fresh database (the next
+// step makes one: there is nothing to restore), backs it up, lists it with its size,
 // time and retention, and is refused for a runtime with the reason.
 func TestBackup_CreateAndList(t *testing.T) {
 	t.Parallel()
@@ -16,6 +17,9 @@ func TestBackup_CreateAndList(t *testing.T) {
 	wantOK(t, res)
 	if m["backups"] != nil || !strings.Contains(text(res), "0 backup(s)") {
 		t.Fatalf("a fresh database lists backups: %s", text(res))
+	}
+	if next := str(m["next"]); strings.Contains(next, "restore") || !strings.Contains(next, "no backup yet") {
+		t.Errorf("no backup yet, the next step restores one: %s", next)
 	}
 	res, _ = h.call(t, "zerops_manage", map[string]any{"action": "backup", "serviceHostname": "db"})
 	wantOK(t, res)
