@@ -29,3 +29,30 @@ func TestScale_ManagedContainersNamesTheFix(t *testing.T) {
 		t.Errorf("a scaling change was sent: %s", reqs)
 	}
 }
+
+// TestScale_ObjectStorageSaysWhatItHas: any scaling asked of object storage
+// is refused before it is sent, saying it has no CPU, RAM, disk or
+// containers and where its size is changed (walk: the API's refusal came
+// back with "minimums must not exceed maximums, and managed services
+// cannot change HA mode", which fits nothing asked).
+func TestScale_ObjectStorageSaysWhatItHas(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	for _, args := range []map[string]any{{"maxRam": 2}, {"minDisk": 5}, {"maxContainers": 2}, {"cpuMode": "DEDICATED"}} {
+		args["action"], args["serviceHostname"] = "scale", "storage"
+		res, m := h.call(t, "zerops_manage", args)
+		wantError(t, res, m, platform.ErrInvalidScaling)
+		said := str(m["error"]) + " " + str(m["suggestion"])
+		for _, w := range []string{"object storage", "no CPU, RAM, disk or containers", "objectStorageSize", "Nothing was changed"} {
+			if !strings.Contains(said, w) {
+				t.Errorf("%v: the answer lacks %q: %s", args, w, said)
+			}
+		}
+		if strings.Contains(said, "HA mode") || strings.Contains(said, "managed service") {
+			t.Errorf("%v: the answer names what does not apply: %s", args, said)
+		}
+	}
+	if reqs := strings.Join(callRequests(h.fake), " "); strings.Contains(reqs, "autoscaling") {
+		t.Errorf("a scaling change was sent: %s", reqs)
+	}
+}

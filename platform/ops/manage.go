@@ -134,6 +134,11 @@ func ValidateScale(p ScaleParams, svc *platform.ServiceStack) (platform.Autoscal
 		return out, nil, scalingErr("no scaling parameter given",
 			"Pass at least one of cpuMode, minCpu, maxCpu, minRam, maxRam, minDisk, maxDisk, minContainers, maxContainers.")
 	}
+	if svc != nil && svc.Type.Category == platform.CategoryObject {
+		// The API's own refusal names no way on: say what object storage has.
+		return out, nil, scalingErr(svc.Name+" is object storage: it runs in no container of the project, so it has no CPU, RAM, disk or containers to scale",
+			"Its size is the bucket quota (objectStorageSize, 1–100 GB), changed in the Zerops UI. Nothing was changed.")
+	}
 	mode, problems := scaleCPUMode(p.CPUMode)
 	out.CPUMode = mode
 	problems = append(problems, scaleRangeProblems(p)...)
