@@ -88,3 +88,36 @@ func TestExport_PlaceholderRefusedByImportDryRun(t *testing.T) {
 		t.Errorf("the filled-in export is not valid: %s", text(res))
 	}
 }
+
+// TestExport_NextSaysWhereItImports: ZCP works in one project, which has
+// every exported hostname, so the next step sends the project's export to
+// another project (not to zerops_import here, which refuses each hostname:
+// walk, export goal) and one service's also here under a new hostname; it
+// says that runtimes come without code, and names only the runtimes.
+func TestExport_NextSaysWhereItImports(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	for _, tt := range []struct {
+		args      map[string]any
+		want, not []string
+	}{
+		{args: map[string]any{}, want: []string{"into another project", "not here", "service-import", "deploy appdev, appstage with zerops_deploy"},
+			not: []string{"project without these hostnames", "deploy db", "cache"}},
+		{args: map[string]any{"serviceHostname": "appdev"}, want: []string{"here only after changing its hostname (appdev exists here)", "another project", "deploy appdev with zerops_deploy"}},
+		{args: map[string]any{"serviceHostname": "db"}, want: []string{"here only after changing its hostname (db exists here)"}, not: []string{"zerops_deploy"}},
+	} {
+		res, m := h.call(t, "zerops_export", tt.args)
+		wantOK(t, res)
+		next := str(m["next"])
+		for _, w := range tt.want {
+			if !strings.Contains(next, w) {
+				t.Errorf("export %v: next lacks %q: %s", tt.args, w, next)
+			}
+		}
+		for _, w := range tt.not {
+			if strings.Contains(next, w) {
+				t.Errorf("export %v: next has %q: %s", tt.args, w, next)
+			}
+		}
+	}
+}

@@ -59,6 +59,7 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 		}
 	}
 	var kept []*yaml.Node
+	var runtimes []string // the exported runtimes: the YAML carries none of their code
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		switch k.Value {
@@ -67,6 +68,9 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 			continue
 		case "services":
 			for _, svc := range v.Content {
+				if h := mapValue(svc, "hostname"); h != nil && byName[h.Value].Type.Category == platform.CategoryUser {
+					runtimes = append(runtimes, h.Value)
+				}
 				out.Secrets = append(out.Secrets, maskSecrets(svc)...)
 				keepSettings(svc, byName)
 				if note := keepStorage(ctx, proj, svc, byName); note != "" {
@@ -90,8 +94,24 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 	if len(out.Secrets) > 0 {
 		out.Next = platform.Say("replace the placeholders of " + strings.Join(out.Secrets, ", ") + " with their values, then ")
 	}
-	out.Next = out.Next.Call("zerops_import").Say(" with this YAML (dryRun: true first) in a project without these hostnames.")
+	out.Next = out.Next.Then(importWhere(hostname))
+	if len(runtimes) > 0 {
+		out.Next = out.Next.Say(" The YAML carries no code: once imported, deploy " + strings.Join(runtimes, ", ") + " with ").Call("zerops_deploy").Say(".")
+	}
 	return out, nil
+}
+
+// importWhere says where an export of the project (hostname empty) or of
+// one service is imported: ZCP works in this project, which has each of
+// its hostnames, so zerops_import here refuses them; another project's
+// import takes it, and one service also here under a new hostname.
+func importWhere(hostname string) platform.Step {
+	if hostname != "" {
+		return platform.Say("import it with ").Call("zerops_import").Say(" (dryRun: true first): here only after changing its hostname (" + hostname +
+			" exists here), or as it is in another project, through a ZCP working there or `zcli project service-import <file>`.")
+	}
+	return platform.Say("import it into another project, which a ZCP working there does with ").Call("zerops_import").
+		Say(" (dryRun: true first), or `zcli project service-import <file>`; not here: this project has each of its hostnames already.")
 }
 
 // projectVarsNote ends the note on the project section: the keys of the
