@@ -76,8 +76,14 @@ func (s *Server) importTool() toolDef {
 		for _, sv := range res.Services {
 			out.Services = append(out.Services, importService{Hostname: sv.Hostname, ID: sv.ID, Error: sv.Error})
 		}
-		out.Next = nextForProcesses(outcomes, followed,
-			"Next: services exist; write zerops.yml (reference managed services' variables in run.envVariables) and deploy runtimes with zerops_deploy.")
+		success := "Next: services exist; write zerops.yml (reference managed services' variables in run.envVariables) and deploy runtimes with zerops_deploy."
+		if !res.Next.IsZero() { // a service back under a deleted one's hostname, or one others reference
+			success = nextText(res.Next)
+			if len(res.Rest) > 0 {
+				success += " For " + strings.Join(res.Rest, ", ") + ": write zerops.yml and deploy runtimes with zerops_deploy."
+			}
+		}
+		out.Next = nextForProcesses(outcomes, followed, success)
 		return out, nil
 	})
 }

@@ -40,6 +40,11 @@ type ImportOutcome struct {
 	Services  []ImportedService  `json:"services"`
 	Processes []platform.Process `json:"processes,omitempty"`
 	Warnings  []platform.Issue   `json:"warnings"`
+	// Next is what the services created ask of the project (see
+	// recreatedNext); zero when nothing does.
+	Next platform.Step `json:"-"`
+	// Rest are the created hostnames Next does not name.
+	Rest []string `json:"-"`
 }
 
 // ImportedService is one service of a real import; Error is set when the
@@ -184,6 +189,13 @@ func Import(ctx context.Context, proj Project, content string, pub Published, op
 		out.Warnings = append(out.Warnings, platform.Issue{Path: s.Hostname, Problem: "not imported: " + platform.Clip(s.Error.Message, 200),
 			Fix: "Fix it and import this service again on its own."})
 	}
+	var created []string
+	for _, s := range out.Services {
+		if s.Error == nil {
+			created = append(created, s.Hostname)
+		}
+	}
+	out.Next, out.Rest = recreatedNext(ctx, proj, created)
 	return out, nil
 }
 

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -109,4 +110,55 @@ func Recreate(host, typ, backup string) string {
 func kindWord(typ string) string {
 	base, _, _ := strings.Cut(typ, "@")
 	return base
+}
+
+// recreatedNext is what created, hostnames an import just created, ask of
+// the project: one ZCP deleted a moment ago comes back empty (its latest
+// backup is what to restore into it), and the services whose variables
+// reference one get its values only at their next start. rest are the
+// hostnames the step does not name.
+func recreatedNext(ctx context.Context, proj Project, created []string) (next platform.Step, rest []string) {
+	restart := map[string]bool{}
+	var refs, project []string
+	for _, host := range created {
+		named := false
+		if n, ok := proj.Memory.deletedService(proj.ID, host); ok {
+			named = true
+			next = next.Say(host + " takes the hostname of the " + host + " deleted " + n.at.UTC().Format(time.RFC3339) + ", not its data: it starts empty. ")
+			if name, _, _ := strings.Cut(n.backup, " of "); name != "" {
+				next = next.Say("Restore its backup " + name + " into it: download it in the Zerops UI and load it with the service's own tool (zerops://docs/operations/backups). ")
+			}
+		}
+		for _, r := range referencesTo(ctx, proj, host) {
+			named = true
+			refs = append(refs, r)
+			if svc, _, _ := strings.Cut(r, " ("); svc == "project" {
+				project = append(project, r)
+			} else {
+				restart[svc] = true
+			}
+		}
+		if !named {
+			rest = append(rest, host)
+		}
+	}
+	if len(refs) == 0 {
+		return next, rest
+	}
+	next = next.Say("The variables referencing " + strings.Join(created, ", ") + " (" + strings.Join(refs, ", ") +
+		") get the new values only when their services start again: ")
+	names := slices.Sorted(maps.Keys(restart))
+	for i, svc := range names {
+		if i > 0 {
+			next = next.Say(", ")
+		}
+		next = next.Call("zerops_manage", "action=restart", "serviceHostname="+svc)
+	}
+	if len(project) > 0 {
+		if len(names) > 0 {
+			next = next.Say("; ")
+		}
+		next = next.Say("project variables reach every service at its next restart")
+	}
+	return next.Say("."), rest
 }

@@ -1,0 +1,55 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestImport_RecreatedServiceSaysRestoreAndRestart: db, backed up, is
+// deleted while appstage's zerops.yml references it, then created again
+// with zerops_import, as the delete answer says. The import's next step
+// says db came back empty, names the backup to restore and the restart
+// that gives appstage the new values, and following it appstage is
+// healthy; it does not send the agent to write zerops.yml and deploy
+// (walk, delete goal). A service nothing references gets the usual step.
+func TestImport_RecreatedServiceSaysRestoreAndRestart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables:\n        DATABASE_URL: ${db_connectionString}")
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1"); m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	if res, _ := h.call(t, "zerops_manage", map[string]any{"action": "backup", "serviceHostname": "db"}); res.IsError {
+		t.Fatalf("backup: %s", text(res))
+	}
+	if res, _ := h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true}, "del"); res.IsError {
+		t.Fatalf("delete: %s", text(res))
+	}
+	res, m := h.callWith(t, ctx, "zerops_import", map[string]any{"content": "services:\n  - hostname: db\n    type: postgresql@16\n    mode: NON_HA\n"}, "imp")
+	wantOK(t, res)
+	next := str(m["next"])
+	for _, w := range []string{"not its data: it starts empty", "Restore its backup db-", "appstage (DATABASE_URL in zerops.yml)",
+		"zerops_manage action=restart serviceHostname=appstage"} {
+		if !strings.Contains(next, w) {
+			t.Errorf("import of db again: next lacks %q: %s", w, next)
+		}
+	}
+	if strings.Contains(next, "write zerops.yml") {
+		t.Errorf("import of db again sends the agent to write zerops.yml: %s", next)
+	}
+	if res, _ := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appstage"}, "rs"); res.IsError {
+		t.Fatalf("restart: %s", text(res))
+	}
+	h.verifyUntil(t, func(svc map[string]any) bool {
+		return svc["serviceHostname"] == "appstage" && svc["verdict"] == "healthy"
+	})
+
+	res, m = h.callWith(t, ctx, "zerops_import", map[string]any{"content": "services:\n  - hostname: api\n    type: nodejs@22\n"}, "imp2")
+	wantOK(t, res)
+	if next := str(m["next"]); !strings.Contains(next, "write zerops.yml") || strings.Contains(next, "restart") {
+		t.Errorf("import of a new runtime nothing references: %s", next)
+	}
+}
