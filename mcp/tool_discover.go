@@ -5,6 +5,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
 )
 
@@ -36,9 +37,10 @@ func (s *Server) discoverTool() toolDef {
 			}
 		}
 		if in.ServiceHostname == "" {
-			// Only for a service whose scaling this answer does not show already.
+			// Only for a service whose scaling this answer does not show
+			// already, and that has one (object storage has none).
 			for _, svc := range res.Services {
-				if svc.Autoscaling == nil {
+				if svc.Autoscaling == nil && svc.Category != platform.CategoryObject {
 					next += " For the scaling in force of a service not shown here: zerops_discover serviceHostname=" + svc.Hostname + "."
 					break
 				}
