@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -54,5 +55,21 @@ func TestScale_ObjectStorageSaysWhatItHas(t *testing.T) {
 	}
 	if reqs := strings.Join(callRequests(h.fake), " "); strings.Contains(reqs, "autoscaling") {
 		t.Errorf("a scaling change was sent: %s", reqs)
+	}
+}
+
+// TestScale_StoppedServiceNamesTheStart: scaling a stopped service answers
+// the range in force and that it applies once the service starts, not a
+// metrics call that would report no container (walk, scale goal).
+func TestScale_StoppedServiceNamesTheStart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	ctx := context.Background()
+	res, _ := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "stop", "serviceHostname": "cache"}, "stop")
+	wantOK(t, res)
+	res, m := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "cache", "maxRam": 2}, "scale")
+	wantOK(t, res)
+	if next := str(m["next"]); strings.Contains(next, "zerops_metrics") || !strings.Contains(next, "zerops_manage action=start serviceHostname=cache") {
+		t.Errorf("scale of a stopped cache: next %q, want the start named and no metrics", next)
 	}
 }

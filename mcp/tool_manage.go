@@ -74,6 +74,9 @@ func (s *Server) manageTool() toolDef {
 		success := "Next: check the service with zerops_discover or its logs with zerops_logs."
 		if res.Action == ops.ActionScale { // the answer holds the range in force: the use under it is what is new
 			success = "Next: `scaling` holds the range in force now; zerops_metrics serviceHostname=" + res.ServiceHostname + " shows the use and the containers under it."
+			if res.Stopped { // nothing runs under the range: metrics would report nothing
+				success = "Next: `scaling` holds the range in force now; " + res.ServiceHostname + " is stopped, so it applies once zerops_manage action=start serviceHostname=" + res.ServiceHostname + " starts it."
+			}
 		}
 		if res.Action == ops.ActionStart || res.Action == ops.ActionRestart {
 			success = "Next: zerops_verify serviceHostname=" + res.ServiceHostname + " checks that it answers (with the diagnosis if not)."

@@ -61,6 +61,8 @@ type ManageResult struct {
 	NewBackup string `json:"-"`
 	// NeverDeployed: a restart of a service with no deploy yet, not sent.
 	NeverDeployed bool `json:"-"`
+	// Stopped: the service was stopped when the action was asked.
+	Stopped bool `json:"-"`
 	// Warnings name what the change takes away: a lower maximum, a higher minimum.
 	Warnings []string `json:"warnings,omitempty"`
 }
@@ -77,7 +79,8 @@ func Manage(ctx context.Context, proj Project, name ManageAction, hostname strin
 	if err != nil {
 		return nil, err
 	}
-	res := &ManageResult{Action: action, ServiceHostname: svc.Name, ServiceID: svc.ID}
+	res := &ManageResult{Action: action, ServiceHostname: svc.Name, ServiceID: svc.ID,
+		Stopped: svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping}
 	if action == ActionBackup || action == ActionBackups {
 		if err := backupAction(ctx, c, svc, res); err != nil {
 			return nil, err
