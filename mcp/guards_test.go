@@ -169,6 +169,9 @@ func TestMonitor_SeesWhatIsThere(t *testing.T) {
 	if w := text(res); !strings.Contains(w, "zerops_verify") || !strings.Contains(w, "ACTIVE says the platform runs the containers, not that the app answers") {
 		t.Errorf("the monitor workflow does not verify: %s", w)
 	}
+	if w := text(res); !strings.Contains(w, "`zerops_events` `{\"since\": \"24h\"}`") {
+		t.Errorf("the monitor workflow does not read the timeline by time (zerops_events since): %s", w)
+	}
 }
 
 // A service's deployed zerops.yml that references ${db_…} in run.envVariables
