@@ -310,3 +310,47 @@ func TestMetrics_PlanForLoadCountsVerticalGrowth(t *testing.T) {
 		}
 	}
 }
+
+// TestMetrics_RaisedRAMFilledAgainStopsDoubling: the leaky app fills its
+// 2 GB maxRam; the answer proposes maxRam=4, and after that raise it fills
+// 4 GB too. The next answer proposes no maxRam=8 (walk, monitor goal:
+// following the answers doubled maxRam call after call) but names the
+// raise, the leak and a further raise without a value.
+func TestMetrics_RaisedRAMFilledAgainStopsDoubling(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	scale := func(maxRAM float64) {
+		t.Helper()
+		res, _ := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appstage", "maxRam": maxRAM}, "scale")
+		wantOK(t, res)
+	}
+	hotNext := func() string {
+		t.Helper()
+		res, m := h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "appstage", "window": "30m"})
+		if m["verdict"] != string(ops.MetricsNearLimit) {
+			t.Fatalf("the leaky app's metrics: want near-limit: %s", text(res))
+		}
+		next := str(m["next"])
+		wantKnownArgs(t, h, next)
+		return next
+	}
+	scale(2)
+	writeApp(t, h.workDir(t), leakyApp)
+	res, _ := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "oom")
+	wantOK(t, res)
+	if next := hotNext(); !strings.Contains(next, "maxRam=4") {
+		t.Fatalf("at 2 GB: want the raise to 4 proposed: %s", next)
+	}
+	scale(4)
+	next := hotNext()
+	for _, w := range []string{"fills the 4 GB maxRam ZCP raised it to from 2 GB", "is a leak", "raising maxRam again only delays it",
+		"steady need above 4 GB", "zerops_manage action=scale serviceHostname=appstage."} {
+		if !strings.Contains(next, w) {
+			t.Errorf("filled again after the raise: next lacks %q: %s", w, next)
+		}
+	}
+	if strings.Contains(next, "maxRam=") {
+		t.Errorf("filled again after the raise: next proposes another value: %s", next)
+	}
+}

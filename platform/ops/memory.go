@@ -52,6 +52,7 @@ type Memory struct {
 	deleted  map[string]deletedNote   // hostname → the service ZCP deleted
 	broken   []string                 // app version ids seen ending not answering, oldest first
 	cpu      map[string]cpuModeChange // service id → ZCP's last cpuMode change, within cpuModeEvery
+	ram      map[string]ramRaise      // service id → ZCP's last raise of maxRam, within ramRaiseKept
 	sources  []sourceNote             // where the code of ZCP's pushes came from, latest last
 	failed   map[string]failedUpload  // service id → its last deploy's upload, when that failed
 }
@@ -111,6 +112,7 @@ func (m *Memory) lock(projectID string) {
 	m.code = map[string]diagnose.Code{}
 	m.versions = nil
 	m.cpu = map[string]cpuModeChange{}
+	m.ram = map[string]ramRaise{}
 	m.sources = nil
 	m.failed = map[string]failedUpload{}
 	if s, ok := m.load(); ok {
@@ -445,6 +447,39 @@ func (m *Memory) deletedService(projectID, hostname string) (deletedNote, bool) 
 	defer m.mu.Unlock()
 	n, ok := m.deleted[hostname]
 	return n, ok && time.Since(n.at) <= backupRetention
+}
+
+// ramRaise is ZCP's raise of a service's maxRam from one value to another (GB).
+type ramRaise struct {
+	from, to float64
+	at       time.Time
+}
+
+// ramRaiseKept is how long a maxRam raise is remembered: a leak may take
+// hours to fill the memory it was given.
+const ramRaiseKept = 24 * time.Hour
+
+// noteRAMRaise records that ZCP raised serviceID's maxRam from from to to at now.
+func (m *Memory) noteRAMRaise(projectID, serviceID string, from, to float64, now time.Time) {
+	if m == nil {
+		return
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	maps.DeleteFunc(m.ram, func(_ string, r ramRaise) bool { return now.Sub(r.at) >= ramRaiseKept })
+	m.ram[serviceID] = ramRaise{from: from, to: to, at: now}
+}
+
+// lastRAMRaise is ZCP's latest maxRam raise of serviceID within
+// ramRaiseKept before now; false when there was none.
+func (m *Memory) lastRAMRaise(projectID, serviceID string, now time.Time) (ramRaise, bool) {
+	if m == nil {
+		return ramRaise{}, false
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	r, ok := m.ram[serviceID]
+	return r, ok && now.Sub(r.at) < ramRaiseKept
 }
 
 // noteCPUMode records that ZCP changed serviceID's cpuMode to to at now.

@@ -160,7 +160,7 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 		}
 		switch m.Verdict {
 		case MetricsNearLimit:
-			m.Next = hotNext(ctx, c, s, m.hot, m)
+			m.Next = hotNext(ctx, proj, s, m.hot, m)
 		case MetricsPeaked:
 			m.Next = peakedNext(ctx, c, s, m.hot)
 		}
@@ -343,8 +343,8 @@ const platformMaxCPU, platformMaxRAM, platformMaxDisk = 8, 48.0, 250.0
 // use m): the scale call raising the maximum in force, or, at the
 // platform's maximum, what to look at instead; never a call that changes
 // nothing. A maximum the service read does not answer is described.
-func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, what string, m ServiceMetrics) platform.Step {
-	set := scalingOf(ctx, c, s)
+func hotNext(ctx context.Context, proj Project, s platform.ServiceStack, what string, m ServiceMetrics) platform.Step {
+	set := scalingOf(ctx, proj.Client, s)
 	u := s.Name
 	host := "serviceHostname=" + u
 	switch what {
@@ -382,6 +382,14 @@ func hotNext(ctx context.Context, c platform.Client, s platform.ServiceStack, wh
 	// RAM at its ceiling may as well be a leak, which more RAM only delays.
 	leak := platform.Say(" "+diagnose.OOMLeak+" ").Call("zerops_logs", host).
 		Say(" shows the out-of-memory crash and ").Call("zerops_verify", host).Say(" diagnoses it.")
+	if r, ok := proj.Memory.lastRAMRaise(proj.ID, s.ID, time.Now()); ok && set.MaxRAM == r.to {
+		// It filled the memory ZCP raised it to as well: doubling again
+		// and again is the loop a leak leads into; no value is proposed.
+		return platform.Say(fmt.Sprintf("RAM fills the %g GB maxRam ZCP raised it to from %g GB at %s UTC as well. Use that grows into whatever memory it is given until the app dies is a leak, and raising maxRam again only delays it: fix the code (",
+			set.MaxRAM, r.from, r.at.UTC().Format("15:04"))).Call("zerops_logs", host).Say(" shows the out-of-memory crash, ").Call("zerops_verify", host).
+			Say(fmt.Sprintf(" diagnoses it). Only for a steady need above %g GB, raise maxRam further (at most %g) with ", set.MaxRAM, platformMaxRAM)).
+			Call("zerops_manage", "action=scale", host).Say(".")
+	}
 	if set.MaxRAM == 0 {
 		return platform.Say(fmt.Sprintf("raise maxRam above the current (GB, at most %g): ", platformMaxRAM)).Call("zerops_manage", "action=scale", host).Say(" with maxRam set to it.").Then(leak)
 	}

@@ -38,10 +38,10 @@ func TestHotNext_RaisesOrSaysScalingWontHelp(t *testing.T) {
 		{"disk", "maxDisk", "maxDisk=20.", "disk is at the platform maximum (250 GB)"},
 		{"RAM", "maxRam", "maxRam=8.", "RAM is at the platform maximum (48 GB)"},
 	} {
-		if got := said(ops.HotNext(ctx, c, *low, tt.what, ops.ServiceMetrics{})); !strings.Contains(got, "serviceHostname=appdev "+tt.low) {
+		if got := said(ops.HotNext(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, *low, tt.what, ops.ServiceMetrics{})); !strings.Contains(got, "serviceHostname=appdev "+tt.low) {
 			t.Errorf("%s below the maximum: %q, want %q", tt.what, got, tt.low)
 		}
-		if got := said(ops.HotNext(ctx, c, *top, tt.what, ops.ServiceMetrics{})); !strings.Contains(got, tt.top) || strings.Contains(got, tt.param+"=") {
+		if got := said(ops.HotNext(ctx, ops.Project{Client: c, ID: fake.ProjectID()}, *top, tt.what, ops.ServiceMetrics{})); !strings.Contains(got, tt.top) || strings.Contains(got, tt.param+"=") {
 			t.Errorf("%s at the maximum: %q, want %q", tt.what, got, tt.top)
 		}
 	}

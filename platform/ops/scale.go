@@ -61,6 +61,9 @@ func applyScale(ctx context.Context, proj Project, svc *platform.ServiceStack, p
 	if err == nil && p.CPUMode != nil {
 		proj.Memory.noteCPUMode(proj.ID, svc.ID, *p.CPUMode, now)
 	}
+	if err == nil && cur.MaxRAM > 0 && after.MaxRAM > cur.MaxRAM {
+		proj.Memory.noteRAMRaise(proj.ID, svc.ID, cur.MaxRAM, after.MaxRAM, now)
+	}
 	return proc, err
 }
 
