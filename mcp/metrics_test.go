@@ -200,7 +200,8 @@ func TestMetrics_OkProjectProposesNoScaling(t *testing.T) {
 }
 
 // TestMetrics_NeverDeployedServiceRunsNothing: a runtime created without
-// code (READY_TO_DEPLOY) runs no container, so it reports no use and is
+// code (READY_TO_DEPLOY) runs no container, so it reports no use (the reason
+// says so, not three guesses) and is
 // not the service the answer proposes to scale for more load.
 func TestMetrics_NeverDeployedServiceRunsNothing(t *testing.T) {
 	t.Parallel()
@@ -208,8 +209,8 @@ func TestMetrics_NeverDeployedServiceRunsNothing(t *testing.T) {
 	res, m := h.call(t, "zerops_metrics", map[string]any{})
 	wantOK(t, res)
 	for _, s := range m["services"].([]any) {
-		if svc := s.(map[string]any); svc["service"] == "appstage" && svc["verdict"] != string(ops.MetricsNoData) {
-			t.Errorf("appstage, never deployed, reports use: %v", svc)
+		if svc := s.(map[string]any); svc["service"] == "appstage" && (svc["verdict"] != string(ops.MetricsNoData) || !strings.Contains(str(svc["reason"]), "no code deployed yet")) {
+			t.Errorf("appstage, never deployed, reports use or guesses why it reports none: %v", svc)
 		}
 	}
 	if next := str(m["next"]); strings.Contains(next, "serviceHostname=appstage") {

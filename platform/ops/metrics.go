@@ -158,6 +158,14 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 		if s.Type.Category == platform.CategoryObject && m.Verdict == MetricsNoData {
 			m.Reason = s.Name + " is object storage: it has no containers, so no CPU, RAM or disk use to report; its size is the objectStorageSize set for it"
 		}
+		if m.Verdict == MetricsNoData { // the status says which of the reasons it is
+			switch s.Status {
+			case platform.ServiceReadyToDeploy:
+				m.Reason = s.Name + " has no code deployed yet, so nothing runs there to measure"
+			case platform.ServiceStopped, platform.ServiceStopping:
+				m.Reason = s.Name + " is stopped, so nothing runs there to measure"
+			}
+		}
 		switch m.Verdict {
 		case MetricsNearLimit:
 			m.Next = hotNext(ctx, proj, s, m.hot, m)
