@@ -40,6 +40,9 @@ type Event struct {
 type EventsResult struct {
 	Events []Event `json:"events"`
 	Count  int     `json:"count"`
+	// More says that the window since asked for holds more events than
+	// shown, and how to see them.
+	More string `json:"more,omitempty"`
 }
 
 // Events merges the project's processes and builds, newest first, optionally
@@ -120,15 +123,49 @@ func EventsSince(ctx context.Context, proj Project, hostname string, limit int, 
 			ServiceID: v.ServiceStackID, Service: names[v.ServiceStackID], Source: v.Source})
 	}
 	sort.SliceStable(events, func(i, j int) bool { return events[i].Time.After(events[j].Time) })
+	return window(events, procs, versions, limit, since), nil
+}
+
+// window is events (newest first) without those before since (zero: all),
+// at most limit, saying in More when the window since holds more than
+// shown: more than limit of them, or a search (procs, versions) that
+// filled its limit without reaching back to since.
+func window(events []Event, procs []platform.Process, versions []platform.AppVersion, limit int, since time.Time) *EventsResult {
 	if !since.IsZero() {
 		if i := slices.IndexFunc(events, func(e Event) bool { return e.Time.Before(since) }); i >= 0 {
 			events = events[:i] // newest first: the rest are older still
 		}
 	}
+	reaches := func(n int, oldest time.Time) bool { return n < limit || oldest.Before(since) }
+	oldestProc, oldestVersion := time.Now(), time.Now()
+	for _, p := range procs {
+		oldestProc = minTime(oldestProc, p.Created)
+	}
+	for _, v := range versions {
+		oldestVersion = minTime(oldestVersion, v.Created)
+	}
+	cut := len(events) > limit || !reaches(len(procs), oldestProc) || !reaches(len(versions), oldestVersion)
 	if len(events) > limit {
 		events = events[:limit]
 	}
-	return &EventsResult{Events: events, Count: len(events)}, nil
+	out := &EventsResult{Events: events, Count: len(events)}
+	if !since.IsZero() && cut && len(events) > 0 {
+		out.More = fmt.Sprintf("only the %d newest events since %s are shown (back to %s); older ones in the window are left out: ",
+			len(events), since.UTC().Format(time.RFC3339), events[len(events)-1].Time.UTC().Format(time.RFC3339))
+		if limit < 200 {
+			out.More += "pass limit up to 200"
+		} else {
+			out.More += "narrow since, or pass serviceHostname"
+		}
+	}
+	return out
+}
+
+func minTime(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
 }
 
 // ownBuildMissing reports whether a push ZCP made within the settle window
