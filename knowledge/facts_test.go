@@ -52,6 +52,8 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"Zerops reads no .env file", `(?i)zerops (automatically )?(reads|loads|picks up|sources) (the |your |a )?` + "`?" + `\.env`},
 		// kbops1: a MariaDB backup is a mariabackup .xb.gz (official docs), never an SQL dump to feed to mysql
 		{"MariaDB backups are mariabackup archives", "(?i)\\| MariaDB \\| a dump of the databases|(?i)MariaDB: feed the dump to"},
+		// kbgaps4a: the official docs say nothing of HTTP/2 or gRPC through the L7 balancer
+		{"HTTP/2 and gRPC through the balancer are not documented", `(?i)balancer (supports|forwards|handles|speaks|proxies) (http/2|http2|grpc)`},
 	}
 	for _, g := range gone {
 		re := regexp.MustCompile(g.old)
@@ -155,6 +157,17 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"services/typesense", "Typesense keeps its data on disk over a restart; no backup listed", "(?s)`/var/lib/typesense`[^\\n]{0,80}it survives a restart.{0,100}backup pages do not list Typesense"},
 		{"services/clickhouse", "ClickHouse backups: both readings; restore from S3 or by support", "(?s)## Client access, backups and restore.{0,600}`BACKUP ALL`.{0,200}not on the standard automatic path.{0,400}`RESTORE ALL FROM S3\\("},
 		{"services/kafka", "Kafka has no platform backup listed", "(?i)backup pages do not list Kafka"},
+		// kbgaps4a: connecting (databases, caches, ssh, TLS, public ports), gaps in agents' words
+		{"troubleshooting/database-connections", "no root login: the generated user is named after the service", "`Access denied for user 'root'`: the app has no `root` login; the generated user is named after the service"},
+		{"troubleshooting/database-connections", "a name that does not resolve: hostname as created, or the VPN", "(?s)## db-host-not-found and timeouts.{0,200}hostname exactly as created.{0,200}`zcli vpn up` first"},
+		{"troubleshooting/database-connections", "x509: the Zerops CA, in containers and at app.zerops.io/ca", "(?s)`x509: certificate signed by unknown authority`.{0,200}`/etc/zerops-zembed/ca\\.crt`.{0,60}`https://app\\.zerops\\.io/ca`"},
+		{"services/postgresql", "x509 on 6432: the Zerops CA", "(?s)`x509: certificate signed by unknown authority` on 6432.{0,200}`/etc/zerops-zembed/ca\\.crt`.{0,60}`https://app\\.zerops\\.io/ca`"},
+		{"troubleshooting/networking-ports", "ssh: runtime containers only; sshIsolation defaults to vpn", "(?s)## ssh-refused.{0,200}runtime containers only.{0,300}`sshIsolation` \\(default `vpn`\\)"},
+		{"networking/public-access", "direct ports are set in the GUI per service", "(?s)## Direct ports.{0,800}\\*\\*Subdomain & domain & IP access\\*\\* \\(runtime\\) or \\*\\*Direct access through IP address\\*\\* \\(PostgreSQL\\)"},
+		{"networking/public-access", "www to apex: the per-location redirect", "(?s)\\*\\*www to the apex domain\\*\\*.{0,200}\\*\\*Advanced Location Configuration\\*\\*.{0,80}code `301`"},
+		{"networking/private-network", "the VPN needs WireGuard first", "(?s)## From outside.{0,200}Install WireGuard first"},
+		{"networking/websockets-balancer", "gRPC: inside by hostname, outside on a direct port", "(?s)## HTTP/2 and gRPC.{0,100}say nothing of HTTP/2 or gRPC.{0,300}only inside the project.{0,100}direct port"},
+		{"pitfalls/binding-localhost", "a client pointed at localhost reaches its own container", "(?s)## The other direction: a client pointed at localhost.{0,300}`localhost` is its own container"},
 		{"services/nats", "NATS settings apply at a restart", "(?s)`MAX_PAYLOAD` and `JET_STREAM_ENABLED` apply at a restart: `zerops_manage action=restart serviceHostname=queue`"},
 	}
 	for _, k := range kept {
