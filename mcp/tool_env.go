@@ -56,7 +56,7 @@ func (s *Server) envTool() toolDef {
 		pr := s.progressFor(ctx, req)
 		if in.Restart.V {
 			out, err := s.envRestart(ctx, pr, res, out)
-			if err == nil && len(res.Joined) > 0 {
+			if err == nil && len(res.Joined) > 0 { // also when nothing was restarted
 				out.Next = joinedNext(res)
 			}
 			return out, err
@@ -75,14 +75,10 @@ func (s *Server) envTool() toolDef {
 		}
 		out.Next = nextForProcesses(outcomes, followed, success)
 		badRef := len(res.BadRefKeys) > 0 && !anyFailed(outcomes)
-		if badRef {
-			out.Next, out.Warnings = badRefStep(res, "a restart or deploy gives the app the unresolved text, and it will likely crash or misbehave", out.Warnings)
-		}
-		if len(res.YmlKeys) > 0 && !anyFailed(outcomes) {
-			out.Next = ymlKeysNext(s.opsProject(), res)
-		}
-		if len(res.Joined) > 0 && !anyFailed(outcomes) {
-			out.Next = joinedNext(res)
+		if !anyFailed(outcomes) {
+			if next, warnings, ok := setStep(s.opsProject(), res, "a restart or deploy gives the app the unresolved text, and it will likely crash or misbehave", out.Warnings); ok {
+				out.Next, out.Warnings = next, warnings
+			}
 		}
 		// The restart once: next is it, or next fixes a reference a
 		// restart now would hand the app unresolved.
@@ -165,14 +161,78 @@ func (s *Server) envRestart(ctx context.Context, pr *progress, res *ops.EnvResul
 		success = "Next: deploy " + res.Service + " with zerops_deploy (zerops_workflow workflow=deploy); the variables apply at that first deploy."
 	}
 	out.Next = nextForProcesses(restarts, followed, success)
-	if len(res.BadRefKeys) > 0 && !anyFailed(restarts) {
+	if !anyFailed(restarts) {
 		// Whether or not the restart has ended, what it starts is broken.
-		out.Next, out.Warnings = badRefStep(res, "the restarted app gets the unresolved text and will likely crash or misbehave", out.Warnings)
-	}
-	if len(res.YmlKeys) > 0 && !anyFailed(restarts) {
-		out.Next = ymlKeysNext(s.opsProject(), res)
+		if next, warnings, ok := setStep(s.opsProject(), res, "the restarted app gets the unresolved text and will likely crash or misbehave", out.Warnings); ok {
+			out.Next, out.Warnings = next, warnings
+		}
 	}
 	return out, nil
+}
+
+// setStep is the step after a set that left something to fix beyond a
+// restart, with the warnings to answer beside it; false when nothing is
+// left. One step decides, and the fix each warning needs is said once,
+// where the agent reads it: values joined into one item are split first
+// (every warning keeps its fix); a broken reference on a key the deployed
+// zerops.yml declares with a value that resolves goes, keeping that value;
+// other broken references are fixed first, then keys zerops.yml declares
+// are kept in one place.
+func setStep(proj ops.Project, res *ops.EnvResult, consequence string, warnings []string) (string, []string, bool) {
+	switch {
+	case len(res.Joined) > 0:
+		return joinedNext(res), warnings, true
+	case len(res.BadRefKeys) > 0 && len(res.YmlKeys) > 0 && ymlHolds(res, res.BadRefKeys):
+		return ymlHeldNext(res), withoutFixes(res, res.BadRefKeys, warnings), true
+	case len(res.BadRefKeys) > 0:
+		next, warnings := badRefStep(res, consequence, warnings)
+		if len(res.YmlKeys) > 0 {
+			next += " Then " + strings.TrimPrefix(ymlKeysNext(proj, res), "Next: ")
+		}
+		return next, warnings, true
+	case len(res.YmlKeys) > 0:
+		return ymlKeysNext(proj, res), warnings, true
+	}
+	return "", warnings, false
+}
+
+// ymlHolds reports whether the deployed zerops.yml declares each of keys
+// with a value that resolves: none set here reaches the app, and zerops.yml
+// gives each one that works.
+func ymlHolds(res *ops.EnvResult, keys []string) bool {
+	for _, k := range keys {
+		if !slices.Contains(res.YmlKeys, k) || slices.Contains(res.YmlBroken, k) {
+			return false
+		}
+	}
+	return true
+}
+
+// ymlHeldNext is the step after a set of broken references on keys the
+// deployed zerops.yml declares with values that resolve: delete them,
+// keeping zerops.yml's.
+func ymlHeldNext(res *ops.EnvResult) string {
+	keys := res.BadRefKeys[:min(len(res.BadRefKeys), 5)]
+	vars := make([]string, len(keys))
+	for i, k := range keys {
+		vars[i] = fmt.Sprintf("%q", platform.Clip(k, 60))
+	}
+	return fmt.Sprintf("Next: %s set here hold%s a reference that will not resolve (warnings), and the zerops.yml deployed to %s declares %s with a value that resolves, which is the one to keep. Delete the one set here: zerops_env action=delete serviceHostname=%s variables=[%s].",
+		platform.Clip(strings.Join(keys, ", "), 200), pick(len(keys), "s", ""), res.Service, pick(len(keys), "it", "them"), res.Service, strings.Join(vars, ","))
+}
+
+// withoutFixes is warnings with the warning of each of keys whose fix
+// another step replaces said without that fix.
+func withoutFixes(res *ops.EnvResult, keys, warnings []string) []string {
+	warnings = slices.Clone(warnings)
+	for _, k := range keys {
+		if fix, ok := res.BadRefFixes[k]; ok {
+			if i := slices.Index(warnings, fix.Warning); i >= 0 {
+				warnings[i] = fix.Problem
+			}
+		}
+	}
+	return warnings
 }
 
 // anyFailed reports whether a process of outcomes failed or was canceled.
@@ -208,11 +268,8 @@ func badRefStep(res *ops.EnvResult, consequence string, warnings []string) (stri
 	if len(keys) > 5 {
 		keys = keys[:5]
 	}
-	if fix, ok := res.BadRefFixes[keys[0]]; len(keys) == 1 && ok {
-		warnings = slices.Clone(warnings)
-		if i := slices.Index(warnings, fix.Warning); i >= 0 {
-			warnings[i] = fix.Problem
-		}
+	if fix, ok := res.BadRefFixes[keys[0]]; len(keys) == 1 && ok && fix.Ref != "" {
+		warnings = withoutFixes(res, keys, warnings)
 		return fmt.Sprintf("Next: %s holds a reference that will not resolve (warnings): %s. Fix the variable first: zerops_env action=set %s variables=[\"%s=%s\"] restart=true (%s), then zerops_verify%s.",
 			platform.Clip(keys[0], 60), consequence, target, platform.Clip(keys[0], 60), fix.Ref, fix.Kin, verify), warnings
 	}

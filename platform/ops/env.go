@@ -65,9 +65,9 @@ type EnvResult struct {
 	Warnings []string `json:"warnings,omitempty"`
 	// BadRefKeys are the set variables holding a reference that will not resolve.
 	BadRefKeys []string `json:"-"`
-	// BadRefFixes hold, for a bad key whose value is the reference alone to
-	// a service the project lacks, the reference to the one service of the
-	// kind it names.
+	// BadRefFixes hold, for a bad key whose value is the reference alone,
+	// its warning with and without the fix and, to a service the project
+	// lacks, the reference to the one service of the kind it names.
 	BadRefFixes map[string]RefFix `json:"-"`
 	// YmlKeys are the set variables that run.envVariables of the
 	// service's deployed zerops.yml also declare (as the platform lists

@@ -102,11 +102,13 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 	return out, names
 }
 
-// RefFix is the reference that replaces a missing service's: to the one
-// service of the kind it names (Kin says which, e.g. "db is postgresql@16").
-// Warning is the reference's warning as Warnings hold it, naming that fix;
-// Problem is the same warning without the fix, for an answer that sends
-// the fix as its next call and so says it once.
+// RefFix is the warning of a variable whose value is a reference alone
+// that will not resolve: Warning as Warnings hold it, with its fix, and
+// Problem, the same warning without the fix, for an answer whose next step
+// says what to do instead, so that it says one thing once. Ref is the
+// reference that replaces a missing service's, to the one service of the
+// kind it names (Kin says which, e.g. "db is postgresql@16"); "" when there
+// is no such one service.
 type RefFix struct{ Ref, Kin, Warning, Problem string }
 
 // envRefWarnings names each pair whose value references itself (${KEY} in
@@ -114,8 +116,9 @@ type RefFix struct{ Ref, Kin, Warning, Problem string }
 // of the project resolves: no service host (naming the services there are)
 // or no variable KEY on it (naming its keys), each with the likely meant one.
 // It also returns the keys of the pairs holding such a reference, and for
-// a pair whose value is a missing service's reference alone, with one
-// service of the kind it names, that service's reference (fixes).
+// a pair whose value is such a reference alone, its warning and, with one
+// service of the kind a missing service's names, that service's reference
+// (fixes).
 func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warnings, keys []string, fixes map[string]RefFix) {
 	values := make([]string, len(pairs))
 	var out []string
@@ -144,12 +147,16 @@ func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warning
 		if formed[p.Key] || strings.Contains(p.Value, "${"+p.Key+"}") || slices.ContainsFunc(issues, func(r refIssue) bool { return strings.Contains(values[i], r.text) }) {
 			keys = append(keys, p.Key)
 		}
-		// A value that is the reference alone, to the one service of its kind: its fix is that service's reference.
-		if j := slices.IndexFunc(issues, func(r refIssue) bool { return r.text == strings.TrimSpace(p.Value) }); j >= 0 && issues[j].keys == nil && len(issues[j].kin) == 1 {
-			k := issues[j].kin[0]
+		// A value that is the reference alone: its warning, with and without
+		// the fix; to the one service of its kind, the fix is that service's
+		// reference.
+		if j := slices.IndexFunc(issues, func(r refIssue) bool { return r.text == strings.TrimSpace(p.Value) }); j >= 0 {
 			problem, fix := issues[j].explain(names)
-			fixes[p.Key] = RefFix{Ref: "${" + k.Name + "_" + issues[j].key + "}", Kin: k.Name + " is " + k.Type,
-				Warning: problem + "; " + fix + ".", Problem: problem + "."}
+			f := RefFix{Warning: problem + "; " + fix + ".", Problem: problem + "."}
+			if k := issues[j].kin; issues[j].keys == nil && len(k) == 1 {
+				f.Ref, f.Kin = "${"+k[0].Name+"_"+issues[j].key+"}", k[0].Name+" is "+k[0].Type
+			}
+			fixes[p.Key] = f
 		}
 	}
 	return out, keys, fixes
