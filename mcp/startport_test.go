@@ -75,3 +75,33 @@ func TestSandbox_BackgroundedStartNamesForeground(t *testing.T) {
 		t.Fatalf("in the foreground the verdict is %v, want live: %s", m["verdict"], text(res))
 	}
 }
+
+// A start with an option its server does not take (`gunicorn --host`)
+// gets the options it takes, and no PORT variable: none is missing there
+// (issue 34 walk: the fix offered `PORT: "8000"` beside --bind).
+func TestSandbox_UnknownStartOptionSetsNoPort(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	yml := func(start string) string {
+		return "zerops:\n  - setup: appstage\n    build:\n      base: python@3.12\n      deployFiles: ./\n" +
+			"    run:\n      base: python@3.12\n      prepareCommands: [python3 -m pip install flask gunicorn]\n      ports: [{port: 8000, httpSupport: true}]\n" +
+			"      start: " + start + "\n"
+	}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml("gunicorn --host 0.0.0.0 --port 8000 app:app"),
+		"app.py": "from flask import Flask\napp = Flask(__name__)\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "host")
+	check, _ := m["check"].(map[string]any)
+	first := firstDiagnosis(check["diagnoses"])
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || first["signal"] != "start-command-invalid" || !strings.Contains(next, "--bind 0.0.0.0:8000") {
+		t.Fatalf("verdict %v, first diagnosis %v; want not-answering, start-command-invalid naming --bind: %s", m["verdict"], first, text(res))
+	}
+	if strings.Contains(next, "$PORT") || strings.Contains(next, `PORT: "8000"`) {
+		t.Errorf("next sets a PORT variable no option lacks: %s", next)
+	}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml("gunicorn --bind 0.0.0.0:8000 app:app")})
+	if res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "bind"); m["verdict"] != "live" {
+		t.Fatalf("with --bind the verdict is %v, want live: %s", m["verdict"], text(res))
+	}
+}

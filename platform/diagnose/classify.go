@@ -253,6 +253,12 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		if l := langOf(opt.Runtime); l != "" && l != "python" && !pyServerLine.MatchString(text) {
 			d.Fix = strings.Replace(d.Fix, pyStartOptions, "", 1)
 		}
+		if unknownOption.MatchString(text) { // an option it does not have: no value is missing
+			d.Fix = strings.Replace(d.Fix, unsetOption, "", 1)
+		}
+		if strings.HasPrefix(text, "gunicorn: ") { // gunicorn's own usage error: its options alone
+			d.Fix = strings.Replace(d.Fix, pyStartOptions, strings.TrimSuffix(gunicornOptions, ";")+".", 1)
+		}
 	case "prepare-reads-deploy-files":
 		if prepFiles != "" {
 			d.prepManifestFix(prepFiles)
@@ -277,6 +283,10 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.Fix = "Correct the hostname before `_" + key + "` in the reference in `run.envVariables` to a service that exists (`zerops_discover` lists them), keeping the variable and its key, or create that service."
 	}
 }
+
+// unknownOption finds a usage error naming an option the program does not
+// have: not what a variable that expands to nothing leaves.
+var unknownOption = lazyregexp.New(`(?i)unrecognized arguments: -|no such option: |unknown option '|flag provided but not defined: |unknown (shorthand )?flag: `)
 
 // noValue finds a usage error saying an option got no value: what a
 // variable that expands to nothing leaves (`--port $PORT`, `--bind 0.0.0.0:$PORT`).

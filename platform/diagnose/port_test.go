@@ -184,3 +184,26 @@ func TestClassifyWith_WrongPortOnWebServerRuntime(t *testing.T) {
 		}
 	}
 }
+
+// TestClassify_UnknownStartOptionNamesNoVariable checks that a usage error
+// naming an option the program does not have gets no unset-variable fix:
+// no option lacks its value there.
+func TestClassify_UnknownStartOptionNamesNoVariable(t *testing.T) {
+	t.Parallel()
+	for _, line := range []string{"gunicorn: error: unrecognized arguments: --host",
+		"Error: No such option: --bind",
+		"flag provided but not defined: -port",
+		"error: unknown option '--hostname'"} {
+		ds := ClassifyWith([]string{line, "App version v1 exited with code 2 (start attempt 1); restarting in 2s"}, Runtime, Options{Ports: []int{8000}, Runtime: "python@3.12"})
+		if len(ds) == 0 || ds[0].Signal != "start-command-invalid" {
+			t.Fatalf("%s: diagnoses %v, want start-command-invalid", line, signalIDs(ds))
+		}
+		if strings.Contains(ds[0].Fix, "$PORT") || strings.Contains(ds[0].Fix, `PORT: "8000"`) {
+			t.Errorf("%s: fix %q sets a variable", line, ds[0].Fix)
+		}
+	}
+	ds := ClassifyWith([]string{"gunicorn: error: unrecognized arguments: --host"}, Runtime, Options{Ports: []int{8000}})
+	if len(ds) == 0 || !strings.Contains(ds[0].Fix, "--bind 0.0.0.0:8000") || strings.Contains(ds[0].Fix, "uvicorn") {
+		t.Errorf("gunicorn's own error: fix %+v, want gunicorn's --bind alone", ds)
+	}
+}

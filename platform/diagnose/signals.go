@@ -53,7 +53,7 @@ var signals = []signal{
 	{"start-file-missing", "The start command names a file that is not in the deployed files.",
 		"Make `run.start` name a file the build produces, and include it (and its directory) in `build.deployFiles`.", docStart, 90},
 	{"start-command-invalid", "The start command passes an option its program does not accept, so it prints its usage and exits.",
-		"Correct `run.start` to options the program accepts (its usage line lists them):" + pyStartOptions + " An option left without its value is a variable the container does not set: a `$PORT` in `run.start` expands to nothing unless PORT is set, so set it in `run.envVariables` (PORT: \"<port>\") or write the port.", docStart, 89},
+		"Correct `run.start` to options the program accepts (its usage line lists them):" + pyStartOptions + unsetOption, docStart, 89},
 	{"module-not-found-at-runtime", "The running app imports a dependency that is not in the deployed files.",
 		"Get the dependencies into the run container, which has only the deployed files: add `node_modules` (Node) or `vendor` (PHP) to `build.deployFiles`; for Python, `build.addToRunPrepare: [requirements.txt]` and `pip install -r requirements.txt` in `run.prepareCommands` (packages installed by `build.buildCommands` stay in the build container). Keep the package in the manifest's runtime dependencies.", docStart, 86},
 	{"missing-env-variable", "The app needs an environment variable that is not set (or a reference that did not resolve).",
@@ -113,8 +113,17 @@ const OOMLeak = "If RAM climbs until the app dies, and again after each restart,
 const OOMRuntimeLimit = "RAM stays below it, the runtime's own limit stopped the app: raise that (NODE_OPTIONS --max-old-space-size, -Xmx, PHP memory_limit) in `run.envVariables`."
 
 // pyStartOptions is the part of start-command-invalid's fix that names
-// Python servers' bind options: left out for an app of another language.
-const pyStartOptions = " gunicorn binds with --bind 0.0.0.0:<port> and has no --host or --port; uvicorn takes --host 0.0.0.0 --port <port>."
+// Python servers' bind options (gunicornOptions, then uvicorn's): left out
+// for an app of another language, uvicorn's for gunicorn's own error.
+const (
+	pyStartOptions  = gunicornOptions + " uvicorn takes --host 0.0.0.0 --port <port>."
+	gunicornOptions = " gunicorn binds with --bind 0.0.0.0:<port> and has no --host or --port;"
+)
+
+// unsetOption is the part of start-command-invalid's fix for a usage error
+// a variable that expands to nothing may cause: left out where the error
+// names an option the program does not have.
+const unsetOption = " An option left without its value is a variable the container does not set: a `$PORT` in `run.start` expands to nothing unless PORT is set, so set it in `run.envVariables` (PORT: \"<port>\") or write the port."
 
 // signalByID indexes signals.
 var signalByID = func() map[string]*signal {
