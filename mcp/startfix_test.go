@@ -46,54 +46,58 @@ func TestDeploy_PortAndBindFixesFitTheApp(t *testing.T) {
 		"index.js":   "require('http').createServer((q, s) => s.end('ok')).listen(8080);\n",
 	}
 	tests := []struct {
-		name       string
-		secretPort bool // PORT=3000 set as a service variable too
-		broken     map[string]string
-		signal     string
-		want, not  []string
-		fix        map[string]string
+		name      string
+		secret    string // a service variable set too, e.g. PORT=3000
+		broken    map[string]string
+		signal    string
+		want, not []string
+		fix       map[string]string
 	}{
-		{"PORT in zerops.yml, port hardcoded", false, hardcoded, "wrong-port",
+		{"PORT in zerops.yml, port hardcoded", "", hardcoded, "wrong-port",
 			[]string{"listens on 8080", "hardcoded", "change `run.ports` to 8080"}, nil,
 			map[string]string{"index.js": demoApp["index.js"]}},
-		{"no PORT anywhere, port written in the listen call", false,
+		{"no PORT anywhere, port written in the listen call", "",
 			map[string]string{"index.js": "require('http').createServer((q, s) => s.end('ok')).listen(8080, '0.0.0.0');\n"}, "wrong-port",
 			[]string{"listens on 8080", "index.js, line 1", "reads no PORT variable", "Setting PORT alone changes nothing"}, []string{"set it (PORT"},
 			map[string]string{"index.js": demoApp["index.js"]}},
-		{"PORT as a service variable, port hardcoded", true, hardcoded, "wrong-port",
+		{"PORT as a service variable, port hardcoded", "PORT=3000", hardcoded, "wrong-port",
 			[]string{"ignores PORT", "change `run.ports` to 8080", "`server.listen(process.env.PORT, '0.0.0.0')`"}, []string{"`run.envVariables`", "os.environ"},
 			map[string]string{"index.js": demoApp["index.js"]}},
-		{"Flask app.run on localhost", false,
+		{"Flask app.run on localhost", "",
 			map[string]string{"zerops.yml": pyZeropsYml("python app.py"), "app.py": "from flask import Flask\napp = Flask(__name__)\napp.run(port=8000)\n"},
 			"listening-on-localhost", []string{`app.run(host="0.0.0.0")`, "with port 8000", "--bind 0.0.0.0:8000"}, []string{"(e.g. HOST=0.0.0.0", "<port>"},
 			map[string]string{"app.py": "from flask import Flask\napp = Flask(__name__)\napp.run(host=\"0.0.0.0\", port=8000)\n"}},
-		{"gunicorn on its default bind", false,
+		{"gunicorn on its default bind", "",
 			map[string]string{"zerops.yml": pyZeropsYml("gunicorn app:app"), "app.py": "app = object()\n"},
 			"listening-on-localhost", []string{"gunicorn --bind 0.0.0.0:8000 app:app"}, []string{"HOST=0.0.0.0", "Flask", "<port>"},
 			map[string]string{"zerops.yml": pyZeropsYml("gunicorn --bind 0.0.0.0:8000 app:app")}},
-		{"Flask app.run on its default port", false,
+		{"Flask app.run on its default port", "",
 			map[string]string{"zerops.yml": pyZeropsYml("python app.py"), "app.py": "from flask import Flask\napp = Flask(__name__)\napp.run(host=\"0.0.0.0\")\n"},
 			"wrong-port", []string{"listens on 5000", `app.run(host="0.0.0.0", port=8000)`, "reads no PORT"}, []string{`PORT: "8000"`},
 			map[string]string{"app.py": "from flask import Flask\napp = Flask(__name__)\napp.run(host=\"0.0.0.0\", port=8000)\n"}},
-		{"Django runserver on its default address", false, djangoApp("python manage.py runserver"),
+		{"Django runserver on its default address", "", djangoApp("python manage.py runserver"),
 			"listening-on-localhost", []string{"python manage.py runserver 0.0.0.0:8000"}, []string{"HOST=0.0.0.0", "<port>"},
 			map[string]string{"zerops.yml": pyZeropsYml("python manage.py runserver 0.0.0.0:8000")}},
-		{"Django runserver given a bare port", false, djangoApp("python manage.py runserver 8000"),
+		{"Django runserver given a bare port", "", djangoApp("python manage.py runserver 8000"),
 			"listening-on-localhost", []string{"python manage.py runserver 0.0.0.0:8000", "a bare port too"}, []string{"HOST=0.0.0.0"},
 			map[string]string{"zerops.yml": pyZeropsYml("python manage.py runserver 0:8000")}},
-		{"next start on its default port", false, map[string]string{"zerops.yml": strings.NewReplacer("port: 3000", "port: 8080", "start: node index.js", "start: npm start").Replace(demoZeropsYml),
+		{"next start on its default port", "", map[string]string{"zerops.yml": strings.NewReplacer("port: 3000", "port: 8080", "start: node index.js", "start: npm start").Replace(demoZeropsYml),
 			"package.json": `{"name": "demo", "version": "1.0.0", "scripts": {"start": "next start"}}`, ".next/BUILD_ID": "b1\n"},
 			"wrong-port", []string{"listens on 3000", "next start -p 8080"}, []string{"change `run.ports`", "hardcoded"},
 			map[string]string{"package.json": `{"name": "demo", "version": "1.0.0", "scripts": {"start": "next start -p 8080"}}`}},
-		{"deno run without --allow-net", false, map[string]string{"zerops.yml": denoZeropsYml("deno run main.ts"),
+		{"deno run without --allow-net", "", map[string]string{"zerops.yml": denoZeropsYml("deno run main.ts"),
 			"main.ts": "Deno.serve({ port: 8000 }, () => new Response('ok'))\n"},
 			"permission-denied", []string{"`deno run --allow-net` followed by the script"}, nil,
 			map[string]string{"zerops.yml": denoZeropsYml("deno run --allow-net main.ts")}},
-		{"http-server -a 127.0.0.1 in run.start", false,
+		{"http-server -a 127.0.0.1 in run.start", "",
 			map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: npx http-server -a 127.0.0.1 -p 3000")},
 			"listening-on-localhost", []string{"`-a 0.0.0.0` instead of `-a 127.0.0.1`", "`run.start`"}, []string{"HOST=0.0.0.0", "HOST variable,"},
 			map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: npx http-server -a 0.0.0.0 -p 3000")}},
-		{"gunicorn --host", false,
+		{"HOST set, localhost written in the code", "HOST=0.0.0.0",
+			map[string]string{"index.js": "require('http').createServer((q, s) => s.end('ok')).listen(3000, '127.0.0.1');\n"},
+			"listening-on-localhost", []string{"ignores HOST", "Setting HOST again changes nothing", "index.js, line 1"}, nil,
+			map[string]string{"index.js": demoApp["index.js"]}},
+		{"gunicorn --host", "",
 			map[string]string{"zerops.yml": pyZeropsYml("gunicorn --host 0.0.0.0 app:app"), "app.py": "app = object()\n"},
 			"start-command-invalid", []string{"--bind 0.0.0.0:8000", "no --host"}, nil,
 			map[string]string{"zerops.yml": pyZeropsYml("gunicorn --bind 0.0.0.0:8000 app:app")}},
@@ -102,8 +106,8 @@ func TestDeploy_PortAndBindFixesFitTheApp(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
-			if tt.secretPort {
-				if res, _ := h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"PORT=3000"}}); res.IsError {
+			if tt.secret != "" {
+				if res, _ := h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{tt.secret}}); res.IsError {
 					t.Fatalf("env set: %s", text(res))
 				}
 			}
@@ -128,6 +132,9 @@ func TestDeploy_PortAndBindFixesFitTheApp(t *testing.T) {
 				if strings.Contains(said, n) {
 					t.Errorf("diagnosis %q has %q", said, n)
 				}
+			}
+			if strings.Contains(str(m["next"]), "changes nothing; then") { // the deploy follows the fix, not what to leave
+				t.Errorf("next deploys after what changes nothing: %s", str(m["next"]))
 			}
 			if n := strings.Count(strings.SplitN(str(m["next"]), " Or, if", 2)[0], "zerops_deploy"); n != 1 {
 				t.Errorf("next names the deploy %d times, want once: %s", n, str(m["next"]))

@@ -135,7 +135,7 @@ func (d *Diagnosis) codeBindFix(line string, opt Options, host, port string) {
 		// A HOST variable was tried: the address is in the code.
 		d.Cause = "The app listens on " + addr + " although HOST is set to " + host +
 			": the code ignores HOST (the address is hard-coded " + c.where() + "), so the balancer and other services cannot reach it."
-		d.Fix = "Change " + c.target() + " to bind 0.0.0.0 on port " + port + " (or to read HOST)" + how + ". Setting HOST again changes nothing."
+		d.Fix = "Setting HOST again changes nothing. Change " + c.target() + " to bind 0.0.0.0 on port " + port + " (or to read HOST)" + how + "."
 		d.envOnly = false
 	case c.literal():
 		d.Cause = "The app listens on " + addr + " because its code says so " + c.where() + ", so the balancer and other services cannot reach it; no variable changes an address written in the code."

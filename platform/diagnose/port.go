@@ -47,7 +47,7 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 	}
 	if set != "" && set != got {
 		d.Cause = fmt.Sprintf("The app listens on %s although PORT is set to %s: the code ignores PORT (the port is hardcoded), so nothing listens on %s.", got, set, want)
-		d.Fix = fmt.Sprintf("Change the code to listen on the PORT variable%s (or on %s), or change `run.ports` to %s; setting PORT again changes nothing.", portRead(langOf(opt.Runtime)), want, got)
+		d.Fix = fmt.Sprintf("Setting PORT again changes nothing. Change the code to listen on the PORT variable%s (or on %s), or change `run.ports` to %s.", portRead(langOf(opt.Runtime)), want, got)
 		return
 	}
 	if n, _ := strconv.Atoi(got); n >= ephemeralLow && set == "" {
@@ -63,7 +63,7 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 			got, want, c.File, c.PortLine, c.PortText)
 		// The PORT route needs both halves: code that reads an unset PORT
 		// listens on a port the system picks.
-		d.Fix = fmt.Sprintf("Change the code to listen on %s; or make it read the PORT variable%s and set PORT: \"%s\" in `run.envVariables`; or change `run.ports` to %s. Setting PORT alone changes nothing.",
+		d.Fix = fmt.Sprintf("Setting PORT alone changes nothing. Change the code to listen on %s; or make it read the PORT variable%s and set PORT: \"%s\" in `run.envVariables`; or change `run.ports` to %s.",
 			want, portRead(langOf(opt.Runtime)), want, got)
 		return
 	}
