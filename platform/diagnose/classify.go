@@ -346,8 +346,10 @@ var pyServerLine = lazyregexp.New(`(?i)gunicorn|uvicorn|hypercorn`)
 // interfaces, so a localhost line beside it (Flask prints both) is no failure.
 const publicBind = "_public-bind"
 
-// unresolvedRef finds a Zerops env reference left as literal text.
-var unresolvedRef = lazyregexp.New(`\$\{[A-Za-z0-9]+_[A-Za-z0-9_]+\}`)
+// unresolvedRef finds a Zerops env reference left as literal text: a
+// hostname (lower case, as hostnames are) before the underscore; Spring's
+// ${S3_BUCKET} placeholder is none.
+var unresolvedRef = lazyregexp.New(`\$\{[a-z][a-z0-9]*_[A-Za-z0-9_]+\}`)
 
 // listenPort finds the port in a line announcing a listener.
 var listenPort = lazyregexp.New(`(?i)(?:\b(?:listen\w*|running|serving|started|bound|development server)\b|\blocal:).*?(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[:\da-f]*\]|\*|^|\s):(\d{2,5})\b|\bport:?\s+(\d{2,5})\b)`)

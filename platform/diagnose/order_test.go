@@ -238,3 +238,49 @@ func TestClassify_EnvSchemaInTheBuildIsFixedInTheBuild(t *testing.T) {
 		}
 	}
 }
+
+// TestClassify_MissingVariableNamed checks that a runtime line reporting a
+// variable missing gets a fix naming it, in one place: a secret as the
+// service's secret with a restart, another in run.envVariables with a
+// deploy; a line naming none keeps the general fix.
+func TestClassify_MissingVariableNamed(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		line, name string
+		secret     bool
+	}{
+		{"Error: environment variable STRIPE_KEY is required", "STRIPE_KEY", true},
+		{"KeyError: 'REDIS_URL'", "REDIS_URL", false},
+		{"django.core.exceptions.ImproperlyConfigured: Set the DATABASE_URL environment variable", "DATABASE_URL", false},
+		{"panic: env: required environment variable \"API_TOKEN\" is not set", "API_TOKEN", true},
+		{"/var/www/config/initializers/stripe.rb:1:in `fetch': key not found: \"STRIPE_SECRET_KEY\" (KeyError)", "STRIPE_SECRET_KEY", true},
+		{"Error: JWT_SECRET is required", "JWT_SECRET", true},
+		{"if (!process.env.JWT_SECRET) throw new Error('JWT_SECRET is required');", "JWT_SECRET", true},
+		{"AssertionError [ERR_ASSERTION]: SESSION_SECRET must be set", "SESSION_SECRET", true},
+		{"EnvVarError: env-var: \"DATABASE_URL\" is a required variable, but it was not set.", "DATABASE_URL", false},
+		{"RuntimeError: 'WEB_CONCURRENCY' is not set", "WEB_CONCURRENCY", false},
+		{"Error: reading REDIS_URL: NotPresent", "REDIS_URL", false},
+		{"Caused by: java.lang.IllegalArgumentException: Could not resolve placeholder 'S3_BUCKET' in value \"${S3_BUCKET}\"", "S3_BUCKET", false},
+	} {
+		ds := Classify([]string{tc.line}, Runtime)
+		if len(ds) == 0 || ds[0].Signal != "missing-env-variable" {
+			t.Errorf("%s: diagnoses %v, want missing-env-variable", tc.line, signalIDs(ds))
+			continue
+		}
+		d := ds[0]
+		if !strings.Contains(d.Cause, tc.name+" is not set") || !strings.Contains(d.Fix, "Set "+tc.name) {
+			t.Errorf("%s: cause %q, fix %q: want %s named", tc.line, d.Cause, d.Fix, tc.name)
+		}
+		if viaEnv := strings.Contains(d.Fix, "zerops_env action=set variables=[\""+tc.name+"="); viaEnv != tc.secret || viaEnv == d.NeedsDeploy() ||
+			tc.secret == strings.Contains(d.Fix, "`run.envVariables`") {
+			t.Errorf("%s: fix %q (deploy %v): want it set as a secret: %v", tc.line, d.Fix, d.NeedsDeploy(), tc.secret)
+		}
+		if strings.Contains(d.Fix, "${db_hostname}") {
+			t.Errorf("%s: fix %q gives the general reference advice", tc.line, d.Fix)
+		}
+	}
+	ds := Classify([]string{"Illuminate\\Encryption\\MissingAppKeyException: No application encryption key has been specified."}, Runtime)
+	if len(ds) == 0 || ds[0].Fix != signalByID["missing-env-variable"].fix {
+		t.Errorf("a line naming no variable: %+v, want the general fix", ds)
+	}
+}

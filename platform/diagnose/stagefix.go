@@ -53,8 +53,55 @@ func (d *Diagnosis) stageFix(line string, stage Stage) {
 	case d.Signal == "missing-env-variable" && envSchema.MatchString(line):
 		d.Cause = "The app's env schema rejected its environment at start: a variable it requires is not set, or its value fails the schema (the lines after the report name each)."
 		d.Fix = "Set each variable the report names, with a value the schema accepts, in `run.envVariables` of zerops.yml (then deploy) or as a secret with `zerops_env` (then restart); a reference like ${db_connectionString} needs the service named before the underscore to exist."
+	case d.Signal == "missing-env-variable" && stage == Runtime:
+		if name := missingVar(line); name != "" {
+			d.missingVarFix(name)
+		}
 	case d.Signal == "disk-full" && stage == Build:
 		d.Cause = "The build container ran out of disk while the build wrote dependencies, caches or artefacts."
 		d.Fix = "Cut what the build writes: the build container's disk is fixed (zerops_manage cannot scale it), so install only what the build needs (no dev or GPU-sized packages you do not use), clear caches the build fills (npm cache clean --force, pip --no-cache-dir) and keep `build.cache` to dependency folders; then deploy again."
 	}
+}
+
+// missingVars find the variable a line reports missing, in the ways the
+// missing-env-variable rules read it, the likeliest first: Python's and
+// Ruby's KeyError, Spring's placeholder, "environment variable X", an
+// app's own "X is required", Rust's "reading X: NotPresent".
+var missingVars = []*lazyregexp.Regexp{
+	lazyregexp.New(`KeyError: '([A-Z][A-Z0-9_]{1,})'|key not found: "([A-Z][A-Z0-9_]{1,})"|Could not resolve placeholder '([A-Z][A-Z0-9_]{1,})'`),
+	lazyregexp.New(`(?i:\benv(?:ironment)?[ _-]?var(?:iable)?) ["']?([A-Z][A-Z0-9_]{1,})\b`),
+	lazyregexp.New(`\b([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]) (?i:env(?:ironment)?[ _-]?var)`),
+	lazyregexp.New(`(?:\b([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])\b|"([A-Z][A-Z0-9_]{2,})"|'([A-Z][A-Z0-9_]{2,})') (?:is (?:a )?required|must be (?:set|defined|provided)|is (?:not (?:set|defined)|missing))\b`),
+	lazyregexp.New(`reading ([A-Z][A-Z0-9_]{1,}): NotPresent`),
+}
+
+// missingVar is the variable line reports missing, or "".
+func missingVar(line string) string {
+	for _, re := range missingVars {
+		for _, g := range re.FindStringSubmatch(line) {
+			if g != "" && g != line && !strings.ContainsAny(g, " '\"") {
+				return g
+			}
+		}
+	}
+	return ""
+}
+
+// secretName finds a variable name that holds a secret: a key, token,
+// password, salt or private credential.
+var secretName = lazyregexp.New(`(?:^|_)(?:SECRET|TOKEN|PASSWORD|PASSWD|PASS|PWD|KEY|APIKEY|PRIVATE|CREDENTIALS?|SALT|SIGNING|HMAC)(?:_|$)|SECRET|PASSWORD|TOKEN`)
+
+// missingVarFix names in d the variable name the app stops without, and
+// the one place to set it: a secret as the service's secret, applied by a
+// restart (a secret stays out of zerops.yml); another in run.envVariables,
+// applied by a deploy.
+func (d *Diagnosis) missingVarFix(name string) {
+	d.Cause = "The app stops at start because " + name + " is not set: no variable gives it a value (or the value is empty)."
+	if secretName.MatchString(name) {
+		d.Fix = "Set " + name + " as a secret of the service (a secret stays out of zerops.yml): zerops_env action=set variables=[\"" + name + "=<value>\"] restart=true; no deploy is needed."
+		d.envOnly = true
+		return
+	}
+	d.Fix = "Set " + name + " in `run.envVariables` of zerops.yml: its value, or a reference to another service's variable (${<hostname>_<variable>}); then deploy again."
+	d.envOnly = false
 }

@@ -1,0 +1,66 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestDeploy_MissingVariableFixNamesIt: an app that stops at start because
+// a variable it requires is unset gets a fix naming that variable, said
+// once, in one place: a secret as the service's secret (zerops_env with a
+// restart, no deploy, never in zerops.yml), another in run.envVariables
+// with a deploy; never the generic reference advice. Followed, it is live
+// (issue 34 walk: "Set it in zerops.yml or as a secret …; a reference like
+// ${db_hostname} needs …; then zerops_deploy again").
+func TestDeploy_MissingVariableFixNamesIt(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, key  string
+		want, not  []string
+		viaEnv     bool // the fix is a zerops_env set with restart
+		fixedYmlKV string
+	}{
+		{"a secret", "JWT_SECRET",
+			[]string{`zerops_env action=set serviceHostname=appstage variables=["JWT_SECRET=`, "restart=true"},
+			[]string{"zerops_deploy", "`run.envVariables`", "${db_hostname}"}, true, ""},
+		{"a setting", "API_BASE_URL",
+			[]string{"API_BASE_URL", "`run.envVariables`", "zerops_deploy"},
+			[]string{"zerops_env action=set", "${db_hostname}"}, false, "API_BASE_URL: http://api:8000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+			writeApp(t, h.workDir(t), map[string]string{"index.js": "if (!process.env." + tt.key + ") throw new Error('" + tt.key + " is required');\n" + demoApp["index.js"]})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
+			next := str(m["next"])
+			if m["verdict"] != "not-answering" || !strings.Contains(next, tt.key) {
+				t.Fatalf("verdict %v, next %q: want not-answering naming %s: %s", m["verdict"], next, tt.key, text(res))
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(next, w) {
+					t.Errorf("next %q lacks %q", next, w)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(next, n) {
+					t.Errorf("next %q has %q", next, n)
+				}
+			}
+			if tt.viaEnv {
+				res, _ = h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage",
+					"variables": []string{tt.key + "=x7Hq2-long-random-value"}, "restart": true}, "set")
+				wantOK(t, res)
+				h.verifyUntil(t, func(svc map[string]any) bool { return svc["verdict"] == "healthy" })
+				return
+			}
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
+				"start: node index.js\n      envVariables:\n        "+tt.fixedYmlKV)})
+			if res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed"); m["verdict"] != "live" {
+				t.Fatalf("with %s set the verdict is %v, want live: %s", tt.key, m["verdict"], text(res))
+			}
+		})
+	}
+}
