@@ -242,6 +242,17 @@ func TestRun_ReadsReferencesAndInitCommands(t *testing.T) {
 		{"InitCommandAptOnAlpine", map[string]string{"zerops.yml": strings.Replace(appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
 			"    run:\n", "    run:\n      initCommands: [sudo apt-get install -y curl]\n", 1), "index.js": nodeOK},
 			3000, http.StatusBadGateway, []string{"sudo: apt-get: command not found"}, []string{"Listening"}},
+		// zsc execOnce runs its command once per key: judged as the command
+		// after --, the key an unset variable may leave out.
+		{"InitCommandExecOnceFileMissing", map[string]string{"zerops.yml": strings.Replace(appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
+			"    run:\n", "    run:\n      initCommands: ['zsc execOnce ${appVersionId} -- node migrate.js']\n", 1), "index.js": nodeOK},
+			3000, http.StatusBadGateway, []string{"Error: Cannot find module '/var/www/migrate.js'", `ERROR: initCommands: "zsc execOnce ${appVersionId} -- node migrate.js" exited with code 1`}, []string{"Listening"}},
+		{"InitCommandExecOnceRetriedExits", map[string]string{"zerops.yml": strings.Replace(appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
+			"    run:\n", "    run:\n      initCommands: ['zsc execOnce migrate-1 --retryUntilSuccessful -- node db/migrate.js']\n", 1), "index.js": nodeOK},
+			3000, http.StatusBadGateway, []string{"Error: Cannot find module '/var/www/db/migrate.js'"}, []string{"Listening"}},
+		{"InitCommandExecOnceWithoutDashes", map[string]string{"zerops.yml": strings.Replace(appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
+			"    run:\n", "    run:\n      initCommands: ['zsc execOnce key1 node migrate.js']\n", 1), "index.js": nodeOK},
+			3000, http.StatusBadGateway, []string{"Error: Cannot find module '/var/www/migrate.js'"}, []string{"Listening"}},
 		{"InitCommandPasses", map[string]string{"zerops.yml": strings.Replace(appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
 			"    run:\n", "    run:\n      initCommands: [node migrate.js, 'zsc execOnce x -- node migrate.js']\n", 1), "index.js": nodeOK, "migrate.js": "1\n"},
 			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, []string{"initCommands"}},

@@ -1,0 +1,32 @@
+package appsim
+
+import (
+	"slices"
+	"strings"
+)
+
+// zscRecord is zsc, the Zerops container's own helper: `zsc execOnce KEY
+// [--retryUntilSuccessful] -- command` runs command once per KEY (across
+// the service's containers), the form the docs give for migrations in
+// run.initCommands. The sandbox has one container: the command runs, and
+// is judged as a command of its own.
+func zscRecord() *tool {
+	return &tool{name: "zsc", names: []string{"zsc"}, runner: zscRunner}
+}
+
+// zscRunner is the command `zsc execOnce` runs: what follows `--`, else
+// what follows the key and its options. Another zsc command runs nothing
+// the sandbox judges.
+func zscRunner(_ *runSim, args []string, _ map[string]string) ([]string, startCmd, bool) {
+	if len(args) < 2 || args[0] != "execOnce" {
+		return nil, startCmd{}, false
+	}
+	if i := slices.Index(args, "--"); i >= 0 {
+		return args[i+1:], startCmd{}, false
+	}
+	rest := args[2:] // the key, then its options
+	for len(rest) > 0 && strings.HasPrefix(rest[0], "-") {
+		rest = rest[1:]
+	}
+	return rest, startCmd{}, false
+}
