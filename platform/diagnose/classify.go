@@ -50,12 +50,17 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		got = nil // errors the app retried past, and nothing failed: no failure
 	}
 	explained := map[string]bool{} // lines a diagnosis left out, or kept, explains
+	var initCause *found           // what made the init command fail, when a line shows it
 	if i := slices.IndexFunc(got, func(f found) bool { return f.sig.id == "init-command-failed" }); i >= 0 {
 		// A file missing before an init command failed is the init
 		// command's, not run.start's: the init failure says which.
 		initLine := got[i].line
 		got = leaveOut(got, explained, func(f found) bool {
-			return (f.sig.id == "start-file-missing" || f.sig.id == "start-command-invalid") && f.line < initLine
+			drop := (f.sig.id == "start-file-missing" || f.sig.id == "start-command-invalid") && f.line < initLine
+			if drop && initCause == nil {
+				initCause = &f
+			}
+			return drop
 		})
 	}
 	if seen["connection-refused"] {
@@ -106,6 +111,9 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		out[i].specialise(f.bare, stage, opt, prepFiles)
 		if f.sig.id == "missing-env-variable" {
 			out[i].settingsFix(lines, f.line, stage)
+		}
+		if f.sig.id == "init-command-failed" && initCause != nil {
+			out[i].initFix(f.bare, *initCause)
 		}
 		out[i].fillPort(opt)
 	}
@@ -449,4 +457,37 @@ func clip(line string) string {
 		cut--
 	}
 	return line[:cut] + "…"
+}
+
+// initCommandRe finds the init command a failure line names.
+var initCommandRe = lazyregexp.New(`initCommands?: "(.+)" exited with`)
+
+// missingFileRe finds the file a start-file-missing line names.
+var missingFileRe = lazyregexp.New(`Cannot find module '([^']+)'|can't open file '([^']+)'|Could not open input file: (\S+)|Unable to access jarfile (\S+)|can't cd to (\S+?):|^node: (\S+): not found|sh: (?:line )?(?:\d+: )?(\.{0,2}/\S+): (?:not found|No such file or directory)|Module not found "([^"]+)"`)
+
+// initFix fits d, an init command's failure (its line text), to what made
+// it fail, a line the init command printed first (cause): the one fix for
+// that, the file it runs into deployFiles or its options, in place of the
+// advice for every way an init command fails.
+func (d *Diagnosis) initFix(text string, cause found) {
+	cmd := "the init command"
+	if m := initCommandRe.FindStringSubmatch(text); m != nil {
+		cmd = "`" + m[1] + "`"
+	}
+	if cause.sig.id == "start-command-invalid" {
+		d.Cause = "The init command " + cmd + " stops with its usage error, so the app is not started (init commands run at every container start, before `run.start`)."
+		d.Fix = "Correct " + cmd + " in `run.initCommands` to options its program accepts (its usage line lists them); every init command must exit 0."
+		return
+	}
+	file, rel := "the file it runs", "that file"
+	if m := missingFileRe.FindStringSubmatch(cause.bare); m != nil {
+		for _, g := range m[1:] {
+			if g != "" { // deployFiles name it from the build's directory, which /var/www mirrors
+				file, rel = "`"+g+"`", "`"+strings.TrimPrefix(g, "/var/www/")+"`"
+				break
+			}
+		}
+	}
+	d.Cause = "The init command " + cmd + " runs " + file + ", which the deploy did not put in /var/www, so it fails and the app is not started (init commands run at every container start, before `run.start`)."
+	d.Fix = "Deploy " + rel + ": the build must have it (uploaded, or made by a build command) and `build.deployFiles` must include it; or correct its path in " + cmd + " in `run.initCommands`."
 }

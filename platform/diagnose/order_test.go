@@ -284,3 +284,42 @@ func TestClassify_MissingVariableNamed(t *testing.T) {
 		t.Errorf("a line naming no variable: %+v, want the general fix", ds)
 	}
 }
+
+// TestClassify_InitCommandFileMissingNamesTheFile checks that an init
+// command that fails because the file it runs is not deployed gets the
+// one fix for that, naming the command and the file, and not the other
+// init failures' advice (package installs, a database still starting).
+func TestClassify_InitCommandFileMissingNamesTheFile(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		lines      []string
+		cmd, file  string
+		wantSignal string
+	}{
+		{[]string{"$ node migrate.js", "node:internal/modules/cjs/loader:1228", "Error: Cannot find module '/var/www/migrate.js'",
+			"  code: 'MODULE_NOT_FOUND',", "Node.js v22.12.0", `ERROR: initCommands: "node migrate.js" exited with code 1; the app is not started`},
+			"node migrate.js", "Deploy `migrate.js`", "init-command-failed"},
+		{[]string{"python: can't open file '/var/www/manage.py': [Errno 2] No such file or directory",
+			`ERROR: initCommands: "zsc execOnce 1 -- python manage.py migrate" exited with code 2; the app is not started`},
+			"zsc execOnce 1 -- python manage.py migrate", "Deploy `manage.py`", "init-command-failed"},
+		{[]string{"Could not open input file: artisan", `ERROR: initCommands: "php artisan migrate --force" exited with code 1; the app is not started`},
+			"php artisan migrate --force", "Deploy `artisan`", "init-command-failed"},
+	} {
+		ds := Classify(tc.lines, Runtime)
+		if len(ds) != 1 || ds[0].Signal != tc.wantSignal {
+			t.Errorf("%s: diagnoses %v, want %s alone", tc.cmd, signalIDs(ds), tc.wantSignal)
+			continue
+		}
+		fix := ds[0].Fix
+		for _, w := range []string{tc.cmd, tc.file, "`build.deployFiles`"} {
+			if !strings.Contains(fix, w) {
+				t.Errorf("%s: fix %q lacks %q", tc.cmd, fix, w)
+			}
+		}
+		for _, n := range []string{"prepareCommands", "retryUntilSuccessful"} {
+			if strings.Contains(fix, n) {
+				t.Errorf("%s: fix %q has another failure's %q", tc.cmd, fix, n)
+			}
+		}
+	}
+}

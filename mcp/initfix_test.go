@@ -1,0 +1,44 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestDeploy_InitCommandFileMissing: a migration in run.initCommands, as the
+// docs wrap it (zsc execOnce … --), that runs a file the deploy lacks
+// crash-loops the app: the verdict says so (not live) and next gives the
+// one fix, the file deployed, once; not the advice for every other way an
+// init command fails. With the file, the deploy is live (issue 34 walk).
+func TestDeploy_InitCommandFileMissing(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
+		"initCommands: ['zsc execOnce ${appVersionId} -- node migrate.js']\n      start: node index.js")})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
+	check, _ := m["check"].(map[string]any)
+	first := firstDiagnosis(check["diagnoses"])
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || first["signal"] != "init-command-failed" {
+		t.Fatalf("verdict %v, first diagnosis %v: want not-answering, init-command-failed: %s", m["verdict"], first, text(res))
+	}
+	for _, w := range []string{"Deploy `migrate.js`", "`build.deployFiles`", "zerops_deploy"} {
+		if !strings.Contains(next, w) {
+			t.Errorf("next %q lacks %q", next, w)
+		}
+	}
+	for _, n := range []string{"prepareCommands", "retryUntilSuccessful", "package install"} {
+		if strings.Contains(next, n) {
+			t.Errorf("next %q has another failure's %q", next, n)
+		}
+	}
+	if n := strings.Count(text(res), "Deploy `migrate.js`"); n != 1 {
+		t.Errorf("the fix is said %d times, want once: %s", n, text(res))
+	}
+	writeApp(t, h.workDir(t), map[string]string{"migrate.js": "console.log('migrated');\n"})
+	if res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed"); m["verdict"] != "live" {
+		t.Fatalf("with migrate.js deployed the verdict is %v, want live: %s", m["verdict"], text(res))
+	}
+}
