@@ -3,6 +3,8 @@ package mcp_test
 import (
 	"context"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -80,5 +82,60 @@ func TestSandbox_VendorNotDeployed(t *testing.T) {
 	res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "vendor")
 	if m["verdict"] != string(platform.VerdictLive) {
 		t.Fatalf("after the fix, verdict = %v: %s", m["verdict"], text(res))
+	}
+}
+
+// A package the code requires that package.json does not list, with
+// node_modules deployed: npm ci installs the lock file, which lacks it, so
+// the app dies at start. The deploy is not live (issue 34 walk: it said
+// live), and its fix lists the package in package.json, not node_modules
+// in deployFiles, which are there. Listed (lock updated), it is live.
+func TestSandbox_PackageNotInManifest(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	wd := h.workDir(t)
+	manifest := func(deps string) map[string]string {
+		return map[string]string{
+			"package.json": `{"name": "demo", "version": "1.0.0", "dependencies": {` + deps + `}}` + "\n",
+			"package-lock.json": `{"name": "demo", "lockfileVersion": 3, "packages": {"": {"dependencies": {` + deps + `}},` +
+				strings.NewReplacer(`"express": "^4.21.0"`, `"node_modules/express": {"version": "4.21.2"}`, `"dotenv": "^16.4.5"`, `"node_modules/dotenv": {"version": "16.4.5"}`).Replace(deps) + `}}` + "\n",
+		}
+	}
+	writeApp(t, wd, manifest(`"express": "^4.21.0"`))
+	writeApp(t, wd, map[string]string{"index.js": "require('dotenv').config();\nconst express = require('express');\nconst app = express();\n" +
+		"app.get('/', (q, s) => s.send('ok'));\napp.listen(3000, '0.0.0.0');\n"})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "undeclared")
+	if m["verdict"] != string(platform.VerdictNotAnswering) || !strings.Contains(text(res), "Cannot find module 'dotenv'") {
+		t.Fatalf("verdict = %v, want not-answering naming dotenv: %s", m["verdict"], text(res))
+	}
+	next := str(m["next"])
+	if !strings.Contains(next, "package.json") || !strings.Contains(next, "npm install dotenv") || strings.Contains(next, "Add `node_modules`") {
+		t.Errorf("next %q: want dotenv listed in package.json, not node_modules deployed", next)
+	}
+	writeApp(t, wd, manifest(`"dotenv": "^16.4.5", "express": "^4.21.0"`))
+	if res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "declared"); m["verdict"] != string(platform.VerdictLive) {
+		t.Fatalf("with dotenv listed, verdict = %v: %s", m["verdict"], text(res))
+	}
+}
+
+// Without a lock file, a package package.json does not list may come with
+// another one (npm install resolves their dependencies): the sandbox cannot
+// tell, so the deploy is unverified, naming the package, never live.
+func TestSandbox_PackageNotInManifestNoLock(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	wd := h.workDir(t)
+	if err := os.Remove(filepath.Join(wd, "package-lock.json")); err != nil {
+		t.Fatal(err)
+	}
+	writeApp(t, wd, map[string]string{
+		"zerops.yml":   strings.ReplaceAll(demoZeropsYml, "buildCommands: [npm ci]", "buildCommands: [npm install]"),
+		"package.json": `{"name": "demo", "version": "1.0.0", "dependencies": {"express": "^4.21.0"}}` + "\n",
+		"index.js": "const debug = require('debug')('demo');\nconst express = require('express');\nconst app = express();\n" +
+			"app.get('/', (q, s) => s.send('ok'));\napp.listen(3000, '0.0.0.0');\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "nolock")
+	if m["verdict"] != string(platform.VerdictUnverified) || !strings.Contains(text(res), "whether node_modules holds `debug`") {
+		t.Fatalf("verdict = %v, want unverified naming debug: %s", m["verdict"], text(res))
 	}
 }

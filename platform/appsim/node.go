@@ -206,8 +206,15 @@ func (w *nodeWalk) module(rel string, stack []string) (startCmd, bool) {
 			}
 		}
 		if name := pkgSpec(imp.spec); name != "" {
+			esmPkg := esm || !compiled && imp.viaImp && !requireRe.MatchString(src)
 			if !w.depsAt(path.Dir(rel)) {
-				return nodePackageMissing(name, esm || !compiled && imp.viaImp && !requireRe.MatchString(src), stack), true
+				return nodePackageMissing(name, esmPkg, stack), true
+			}
+			switch held, known := w.r.nodePackageHeld(path.Dir(rel), name); {
+			case !held && known:
+				return nodePackageMissing(name, esmPkg, stack), true
+			case !held:
+				w.r.unsure = append(w.r.unsure, fmt.Sprintf("whether node_modules holds `%s`, which %s imports: package.json does not list it, and no lock file the sandbox read says whether an install brings it", clip(name, 60), rel))
 			}
 			continue
 		}

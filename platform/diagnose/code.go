@@ -24,6 +24,12 @@ type Code struct {
 	// NoInstall: the build deploys the whole tree (deployFiles ./) and no
 	// build command installs Node packages, so no node_modules is deployed.
 	NoInstall bool `json:"noInstall,omitempty"`
+	// Modules: a build command installs Node packages and deployFiles
+	// carry node_modules (named, or ./). Packages are the names package.json
+	// lists in any of its dependencies, when it was read (PackagesRead).
+	Modules      bool     `json:"modules,omitempty"`
+	Packages     []string `json:"packages,omitempty"`
+	PackagesRead bool     `json:"packagesRead,omitempty"`
 }
 
 // maxCodeText bounds Code.Text, in bytes.

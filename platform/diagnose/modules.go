@@ -32,6 +32,12 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 	if m := nodeMissingRe.FindStringSubmatch(line); m != nil {
 		d.Cause = "The app imports the package `" + m[1] + "`, which is not in the run container: `node_modules` was not deployed (or does not hold it)."
 		d.Fix = nodeDepsFix + " Keep `" + m[1] + "` in package.json `dependencies`."
+		if code != nil && code.Modules && code.PackagesRead && !slices.Contains(code.Packages, m[1]) {
+			// node_modules is deployed: the install put in what package.json and its lock name.
+			d.Cause = "The app imports the package `" + m[1] + "`, which package.json does not list, so the install in the build does not put it in `node_modules`."
+			d.Fix = "Add `" + m[1] + "` to package.json `dependencies`: `npm install " + m[1] + "` adds it and updates package-lock.json (commit both); then deploy again."
+			return
+		}
 		if code != nil && code.NoInstall { // deployFiles ./ deploys node_modules once the build makes it
 			d.Cause = "The app imports the package `" + m[1] + "`, which is not in the run container: no command in `build.buildCommands` installs the packages, so the deployed tree has no `node_modules`."
 			d.Fix = "Install the packages in `build.buildCommands`: `npm ci` (needs a package-lock.json; without one, `npm install`); `deployFiles: ./` then deploys `node_modules`. Keep `" + m[1] + "` in package.json `dependencies`."

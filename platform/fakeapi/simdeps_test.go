@@ -28,6 +28,7 @@ func TestRun_PackagesOnlyInTheBuild(t *testing.T) {
 		pyRun     = "      ports: [{port: 8000, httpSupport: true}]\n      start: "
 		pyPrepare = "      prepareCommands: [python3 -m pip install --no-cache-dir --ignore-installed -r requirements.txt]\n"
 		lock      = `{"lockfileVersion": 3}`
+		fullLock  = `{"lockfileVersion": 3, "packages": {"": {"dependencies": {"express": "^4.21.0"}}, "node_modules/express": {"version": "4.21.2"}, "node_modules/debug": {"version": "2.6.9"}}}`
 		express   = "const express = require('express');\nconst app = express();\napp.listen(3000, '0.0.0.0');\n"
 		esmServer = "import express from 'express';\nimport http from 'node:http';\nexpress().listen(3000, '0.0.0.0');\n"
 		tsServer  = "import http from 'node:http';\nhttp.createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
@@ -42,6 +43,21 @@ func TestRun_PackagesOnlyInTheBuild(t *testing.T) {
 			3000, http.StatusBadGateway, []string{"Error: Cannot find module 'express'", "- /var/www/server.js", "code: 'MODULE_NOT_FOUND'"}, []string{"Listening"}},
 		{"RequireWithNodeModulesDeployed", map[string]string{"zerops.yml": depsYml("nodejs@22", "[npm ci]", "[server.js, package.json, node_modules]", nodeRun+"npm start\n"),
 			"server.js": express, "package.json": pkg(`"start": "node server.js"`), "package-lock.json": lock},
+			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, []string{"Cannot find"}},
+		// npm ci installs what the lock lists: a package neither package.json
+		// nor the lock names is not in node_modules; one the lock lists
+		// (another's dependency) is.
+		{"RequireNeitherManifestNorLockNames", map[string]string{"zerops.yml": depsYml("nodejs@22", "[npm ci]", "./", nodeRun+"node server.js\n"),
+			"server.js": "require('dotenv').config();\n" + express, "package.json": pkg(""), "package-lock.json": fullLock},
+			3000, http.StatusBadGateway, []string{"Error: Cannot find module 'dotenv'", "- /var/www/server.js"}, []string{"Listening"}},
+		{"ImportNeitherManifestNorLockNames", map[string]string{"zerops.yml": depsYml("nodejs@22", "[npm ci]", "./", nodeRun+"node server.mjs\n"),
+			"server.mjs": "import 'dotenv/config';\n" + esmServer, "package.json": pkg(""), "package-lock.json": fullLock},
+			3000, http.StatusBadGateway, []string{"Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'dotenv' imported from /var/www/server.mjs"}, nil},
+		{"RequireYarnLockLacksIt", map[string]string{"zerops.yml": depsYml("nodejs@22", "[yarn install --frozen-lockfile]", "./", nodeRun+"node server.js\n"),
+			"server.js": "const dotenv = require('dotenv');\n" + express, "package.json": pkg(""), "yarn.lock": "express@^4.21.0:\n  version \"4.21.2\"\n\ndebug@2.6.9:\n  version \"2.6.9\"\n"},
+			3000, http.StatusBadGateway, []string{"Error: Cannot find module 'dotenv'"}, []string{"Listening"}},
+		{"RequireTransitiveTheLockNames", map[string]string{"zerops.yml": depsYml("nodejs@22", "[npm ci]", "./", nodeRun+"node server.js\n"),
+			"server.js": "const debug = require('debug')('app');\n" + express, "package.json": pkg(""), "package-lock.json": fullLock},
 			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, []string{"Cannot find"}},
 		{"RequireDeployAll", map[string]string{"zerops.yml": depsYml("nodejs@22", "[npm ci]", "./", nodeRun+"node server.js\n"),
 			"server.js": express, "package.json": pkg(""), "package-lock.json": lock},

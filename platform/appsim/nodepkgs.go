@@ -1,0 +1,104 @@
+package appsim
+
+import (
+	"encoding/json"
+	"path"
+	"strings"
+)
+
+// nodePackageHeld reports whether the node_modules a module in dir finds
+// holds the package name, as far as the files tell (known): one uploaded
+// with the code holds what it has; one the build's install made holds what
+// package.json lists, and the packages beside them that its lock file
+// lists (npm ci installs the lock exactly). Without a lock file the sandbox
+// can read, a package package.json does not list may come with another
+// one: not known. An install the sandbox cannot follow holds anything.
+func (r *runSim) nodePackageHeld(dir, name string) (held, known bool) {
+	if r.unknown || installsPackages("node", r.ownLines()) {
+		return true, true
+	}
+	for d := dir; ; d = path.Dir(d) {
+		if d == "." || d == "/" {
+			d = ""
+		}
+		nm := path.Join(d, "node_modules")
+		switch {
+		case r.builtAt(nm):
+			return r.manifestHolds(d, name)
+		case r.deployed(nm) != "": // uploaded with the code: what it has
+			return r.deployed(path.Join(nm, name)) != "", true
+		}
+		if d == "" {
+			return true, true // no node_modules found here: depsAt judged it
+		}
+	}
+}
+
+// manifestHolds reports whether the install the build ran for the package
+// deployed at /var/www/dir puts name in its node_modules: package.json's
+// dependencies (of any kind; workspaces: anything), then its lock file.
+func (r *runSim) manifestHolds(dir, name string) (held, known bool) {
+	rel := path.Join(dir, "package.json")
+	src := orStr(r.deployed(rel), rel) // the uploaded manifest the install read
+	text, ok := r.files.Read(src)
+	if !ok {
+		return true, true
+	}
+	var pkg struct {
+		Workspaces json.RawMessage            `json:"workspaces"`
+		Deps       map[string]json.RawMessage `json:"dependencies"`
+		Dev        map[string]json.RawMessage `json:"devDependencies"`
+		Optional   map[string]json.RawMessage `json:"optionalDependencies"`
+		Peer       map[string]json.RawMessage `json:"peerDependencies"`
+	}
+	if json.Unmarshal([]byte(text), &pkg) != nil || pkg.Workspaces != nil {
+		return true, true
+	}
+	for _, deps := range []map[string]json.RawMessage{pkg.Deps, pkg.Dev, pkg.Optional, pkg.Peer} {
+		if _, ok := deps[name]; ok {
+			return true, true
+		}
+	}
+	srcDir := path.Dir(src)
+	for _, lock := range []string{"package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock", "bun.lockb"} {
+		at := path.Join(srcDir, lock)
+		if !r.files.Has(at) {
+			continue
+		}
+		text, ok := r.files.Read(at)
+		if !ok {
+			return false, false // too large to keep: unread
+		}
+		return lockLists(lock, text, name)
+	}
+	return false, false
+}
+
+// lockLists reports whether the lock file lock (its content text) lists
+// name among the packages an install puts where the app finds them
+// (known: the sandbox reads that lock's form).
+func lockLists(lock, text, name string) (held, known bool) {
+	switch lock {
+	case "package-lock.json", "npm-shrinkwrap.json":
+		var l struct {
+			Packages     map[string]json.RawMessage `json:"packages"`
+			Dependencies map[string]json.RawMessage `json:"dependencies"`
+		}
+		if json.Unmarshal([]byte(text), &l) != nil || l.Packages == nil && l.Dependencies == nil {
+			return false, false
+		}
+		_, inPackages := l.Packages["node_modules/"+name]
+		_, inDeps := l.Dependencies[name]
+		return inPackages || inDeps, true
+	case "yarn.lock":
+		for _, line := range strings.Split(text, "\n") {
+			for _, entry := range strings.Split(strings.TrimSuffix(line, ":"), ", ") {
+				if e := strings.Trim(entry, `"`); strings.HasPrefix(e, name+"@") {
+					return true, true
+				}
+			}
+		}
+		return false, true
+	}
+	return false, false // pnpm's and bun's: not read
+}
