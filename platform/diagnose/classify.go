@@ -273,6 +273,9 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		}
 	case "module-not-found-at-runtime":
 		d.moduleFix(text, opt.Code)
+		d.ownModuleFix(text, opt.Code)
+	case "start-file-missing":
+		d.ownModuleFix(text, opt.Code)
 	case "connection-refused":
 		d.refusedFix(text)
 	case "compile-error":

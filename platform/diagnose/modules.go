@@ -84,3 +84,36 @@ func (d *Diagnosis) tsFix(line string) {
 	d.Cause = "The start hands Node.js a TypeScript file, which Node before 23.6 does not run (it strips no types without --experimental-strip-types)."
 	d.Fix = "Compile in `build.buildCommands` (`npm ci`, `npx tsc`), deploy the output with `node_modules` and `package.json`, and start the JavaScript (`node dist/index.js`); or run on `nodejs@24`, which strips types itself."
 }
+
+// Evidence of a module of the app's own missing: require's relative path,
+// an ES import's absolute one and its importer, Deno's file URL.
+var (
+	ownRequireRe = lazyregexp.New(`Cannot find module '(\.\.?/[^']+)'`)
+	ownImportRe  = lazyregexp.New(`Cannot find module '(/[^']+)' imported from (\S+)`)
+	denoModuleRe = lazyregexp.New(`Module not found "file://(/[^"]+)"`)
+)
+
+// ownModuleFix names in d a module of the app's own code, imported by a
+// path, that the deploy lacks: the file is to be deployed or the import
+// corrected; no package manager or run.start is involved. A Deno module
+// is the entry's import only when it is not the file run.start starts.
+func (d *Diagnosis) ownModuleFix(line string, code *Code) {
+	var mod, from string
+	switch {
+	case ownRequireRe.MatchString(line):
+		mod, from = ownRequireRe.FindStringSubmatch(line)[1], "the module that requires it (the Require stack below names it)"
+	case ownImportRe.MatchString(line):
+		m := ownImportRe.FindStringSubmatch(line)
+		mod, from = strings.TrimPrefix(m[1], "/var/www/"), m[2]
+	case denoModuleRe.MatchString(line) && code != nil && code.File != "":
+		mod = strings.TrimPrefix(denoModuleRe.FindStringSubmatch(line)[1], "/var/www/")
+		if mod == strings.TrimPrefix(code.File, "./") {
+			return // the entry itself: run.start's file
+		}
+		from = "the module the next line names"
+	default:
+		return
+	}
+	d.Cause = "The app imports its own module `" + mod + "` by a path (from " + from + "), and the deploy has no file there."
+	d.Fix = "Deploy that file: it must be uploaded (or made by a build command) and `build.deployFiles` must include it or its directory; or correct the import's path (names are case-sensitive on Linux; an ES import names the file with its extension, e.g. `./routes.js`)."
+}

@@ -323,3 +323,35 @@ func TestClassify_InitCommandFileMissingNamesTheFile(t *testing.T) {
 		}
 	}
 }
+
+// TestClassify_OwnModuleMissingIsNoPackage checks that a module the app
+// imports by a relative path, missing from the deploy, gets the fix for
+// its own file (deploy it, or correct the import), never the packages' fix
+// (node_modules, vendor, requirements.txt) nor run.start's.
+func TestClassify_OwnModuleMissingIsNoPackage(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		line, want string
+		code       *Code
+	}{
+		{"Error: Cannot find module './routes'", "`./routes`", nil},
+		{"Error: Cannot find module '../lib/db'", "`../lib/db`", nil},
+		{"Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/var/www/routes' imported from /var/www/index.js", "`routes`", nil},
+		{`error: Module not found "file:///var/www/routes.ts".`, "`routes.ts`", &Code{File: "main.ts"}},
+	} {
+		ds := ClassifyWith([]string{tc.line}, Runtime, Options{Code: tc.code})
+		if len(ds) == 0 {
+			t.Errorf("%s: no diagnosis", tc.line)
+			continue
+		}
+		d := ds[0]
+		if !strings.Contains(d.Cause+d.Fix, tc.want) || !strings.Contains(d.Fix, "`build.deployFiles`") {
+			t.Errorf("%s: cause %q, fix %q: want %s deployed", tc.line, d.Cause, d.Fix, tc.want)
+		}
+		for _, n := range []string{"node_modules", "vendor", "requirements.txt", "Make `run.start` name"} {
+			if strings.Contains(d.Fix, n) {
+				t.Errorf("%s: fix %q has %q", tc.line, d.Fix, n)
+			}
+		}
+	}
+}

@@ -1,0 +1,32 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestDeploy_OwnModuleMissing: an entry that requires a module of its own
+// (./routes) the upload lacks dies at start; the deploy's fix deploys that
+// file or corrects the import, and never sends to node_modules, vendor or
+// requirements.txt (issue 34 walk). With the file, the deploy is live.
+func TestDeploy_OwnModuleMissing(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	writeApp(t, h.workDir(t), map[string]string{"index.js": "const routes = require('./routes');\n" + demoApp["index.js"]})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || !strings.Contains(text(res), "`./routes`") || !strings.Contains(next, "`build.deployFiles`") {
+		t.Fatalf("verdict %v, next %q: want not-answering, ./routes deployed: %s", m["verdict"], next, text(res))
+	}
+	for _, n := range []string{"node_modules", "vendor", "requirements.txt"} {
+		if strings.Contains(next, n) {
+			t.Errorf("next %q has %q", next, n)
+		}
+	}
+	writeApp(t, h.workDir(t), map[string]string{"routes.js": "module.exports = {};\n"})
+	if res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed"); m["verdict"] != "live" {
+		t.Fatalf("with routes.js the verdict is %v, want live: %s", m["verdict"], text(res))
+	}
+}
