@@ -30,3 +30,24 @@ func TestDeploy_OwnModuleMissing(t *testing.T) {
 		t.Fatalf("with routes.js the verdict is %v, want live: %s", m["verdict"], text(res))
 	}
 }
+
+// TestDeploy_OwnPythonModuleMissing: a Python app importing a module of
+// its own package the upload lacks (lib.models) is told to deploy that
+// file, not (only) to install packages it already installs.
+func TestDeploy_OwnPythonModuleMissing(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": pyZeropsYml("uvicorn main:app --host 0.0.0.0 --port 8000"),
+		"requirements.txt": "fastapi\nuvicorn\n", "lib/__init__.py": "",
+		"main.py": "from fastapi import FastAPI\nfrom lib.models import User\napp = FastAPI()\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || !strings.Contains(next, "deploy `lib/models.py`") || strings.Contains(next, "addToRunPrepare") {
+		t.Fatalf("verdict %v, next %q: want not-answering, lib/models.py deployed: %s", m["verdict"], next, text(res))
+	}
+	writeApp(t, h.workDir(t), map[string]string{"lib/models.py": "class User: pass\n"})
+	if res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed"); m["verdict"] != "live" {
+		t.Fatalf("with lib/models.py the verdict is %v, want live: %s", m["verdict"], text(res))
+	}
+}

@@ -20,6 +20,12 @@ var (
 	nodeCommands = strings.Fields("next nuxt nuxi nodemon ts-node ts-node-dev tsx pm2 pm2-runtime vite nest react-scripts remix-serve react-router-serve astro serve http-server tsc concurrently strapi svelte-kit ng")
 )
 
+// pyPackages are the import names of widely used PyPI packages (and
+// namespaces): a submodule of one missing is the package's install.
+var pyPackages = strings.Fields("django rest_framework flask fastapi starlette werkzeug jinja2 pydantic pydantic_settings sqlalchemy alembic celery kombu " +
+	"redis psycopg psycopg2 pymongo motor asyncpg uvicorn gunicorn requests httpx urllib3 aiohttp boto3 botocore google azure " +
+	"numpy pandas scipy sklearn torch tensorflow transformers openai anthropic langchain PIL cv2 yaml jwt dotenv sentry_sdk stripe")
+
 // The fixes, per ecosystem, in the words of the build-vs-run pitfall.
 const (
 	nodeDepsFix = "Deploy the packages with the app: add `node_modules` and `package.json` to `build.deployFiles` (or deploy `./`), after the install in `build.buildCommands` (`npm ci` needs a package-lock.json; without one, `npm install`); the run container gets only the deployed files, so packages installed in the build container stay there."
@@ -46,6 +52,14 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 	}
 	if m := pyMissingRe.FindStringSubmatch(line); m != nil {
 		mod, _, _ := strings.Cut(m[1], ".")
+		if i := strings.LastIndexByte(m[1], '.'); i > 0 && !slices.Contains(pyPackages, mod) {
+			// Its parent imported: the app's own package lacks a file, or a
+			// package's installed version lacks the module.
+			parent, file := m[1][:i], strings.ReplaceAll(m[1], ".", "/")+".py"
+			d.Cause = "The app imports `" + m[1] + "`: `" + parent + "` is there, but has no module `" + m[1][i+1:] + "` in the run container."
+			d.Fix = "If `" + mod + "` is the app's own package, deploy `" + file + "`: it must be uploaded and `build.deployFiles` must include it (or correct the import). If it is an installed package's, pin the version that provides `" + m[1] + "` in requirements.txt, which `run.prepareCommands` installs."
+			return
+		}
 		d.Cause = "The app imports the Python module `" + mod + "`, which is not installed in the run container."
 		d.Fix = pyDepsFix + " List its package in requirements.txt."
 		return

@@ -355,3 +355,27 @@ func TestClassify_OwnModuleMissingIsNoPackage(t *testing.T) {
 		}
 	}
 }
+
+// TestClassify_PythonSubmoduleMissing checks that a dotted module Python
+// cannot find, whose parent imported, is not answered as a package to
+// install alone: the app's own package may lack the file.
+func TestClassify_PythonSubmoduleMissing(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ line, file string }{
+		{"ModuleNotFoundError: No module named 'lib.models'", "`lib/models.py`"},
+		{"ModuleNotFoundError: No module named 'app.routes.users'", "`app/routes/users.py`"},
+		{"    from core.settings import base  # noqa\nModuleNotFoundError: No module named 'core.settings'", "`core/settings.py`"},
+	} {
+		ds := Classify([]string{tc.line}, Runtime)
+		if len(ds) == 0 || ds[0].Signal != "module-not-found-at-runtime" {
+			t.Fatalf("%s: diagnoses %v", tc.line, signalIDs(ds))
+		}
+		if !strings.Contains(ds[0].Fix, tc.file) || !strings.Contains(ds[0].Fix, "`build.deployFiles`") || strings.Contains(ds[0].Fix, "addToRunPrepare") {
+			t.Errorf("%s: fix %q, want %s deployed first", tc.line, ds[0].Fix, tc.file)
+		}
+	}
+	ds := Classify([]string{"ModuleNotFoundError: No module named 'requests'"}, Runtime)
+	if len(ds) == 0 || !strings.Contains(ds[0].Fix, "requirements.txt") || strings.Contains(ds[0].Fix, "deployFiles") {
+		t.Errorf("a top-level package: %+v, want the install fix", ds)
+	}
+}
