@@ -31,6 +31,9 @@ var kinFamilies = map[string][]string{
 // (goneType, else ""), each with its type; none when the kind is unknown.
 func kinOf(host, goneType string, services []platform.ServiceStack) []diagnose.Kin {
 	family := kinFamilies[strings.ToLower(host)]
+	if family == nil {
+		family = kinFamilies[kinAffix(strings.ToLower(host))]
+	}
 	if goneType != "" {
 		family = append(slices.Clone(family), kindWord(goneType))
 	}
@@ -44,6 +47,21 @@ func kinOf(host, goneType string, services []platform.ServiceStack) []diagnose.K
 		}
 	}
 	return kin
+}
+
+// kinAffix is the longest word of kinFamilies that host begins or ends
+// with (apidb: db, pgmain: pg, rediscache: redis), or "": a hostname of
+// its own often says the kind beside the app's name. Two-letter words
+// other than db and pg end too many words (images: es) to say a kind.
+func kinAffix(host string) string {
+	best := ""
+	for w := range kinFamilies {
+		short := len(w) < 3 && w != "db" && w != "pg" // es, s3: too common as a word's end
+		if !short && (len(w) > len(best) || len(w) == len(best) && w < best) && len(w) < len(host) && (strings.HasPrefix(host, w) || strings.HasSuffix(host, w)) {
+			best = w
+		}
+	}
+	return best
 }
 
 // deletedNote is a service ZCP deleted: its type and the latest backup it had.
