@@ -2,6 +2,8 @@ package mcp
 
 import (
 	"context"
+	"path"
+	"path/filepath"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -41,7 +43,11 @@ func (s *Server) validateTool() toolDef {
 		}
 		next := "Next: fix the errors and validate again."
 		if res.Valid {
-			next = "Next: deploy: " + stepText(ops.DeployNext(ctx, ops.Project{Client: c, ID: s.projectID(), Memory: s.deps.Memory}, content)) + "."
+			dir := "" // a file below ZCP's working directory is deployed from where it is
+			if d := path.Dir(filepath.ToSlash(in.FilePath)); in.Content == "" && d != "." && !path.IsAbs(d) {
+				dir = d
+			}
+			next = "Next: deploy: " + stepText(ops.DeployNext(ctx, ops.Project{Client: c, ID: s.projectID(), Memory: s.deps.Memory}, content, dir)) + "."
 			if res.Kind == yamlcheck.KindImportYml {
 				next = "Next: zerops_import with the import.yml as content and dryRun=true checks it against the live catalog and the project, then import."
 			}

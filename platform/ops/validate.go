@@ -92,10 +92,15 @@ const maxDeployCalls = 3
 
 // DeployNext is the step after a valid zerops.yml (content): the deploy of
 // each setup named after a service of the project (at most maxDeployCalls),
-// else of its first setup, with setup and a target to choose.
-func DeployNext(ctx context.Context, proj Project, content string) platform.Step {
+// else of its first setup, with setup and a target to choose. dir is the
+// directory of the file validated, below ZCP's working directory, which
+// the deploy then sends ("": the code's source ZCP last pushed from).
+func DeployNext(ctx context.Context, proj Project, content, dir string) platform.Step {
 	f, err := zeropsyml.Parse([]byte(content))
 	src := proj.Memory.codeSource(proj.ID)
+	if dir != "" { // the file validated is where the code is: not the last push's source
+		src.Service, src.Dir = "", dir
+	}
 	if err != nil || len(f.Setups) == 0 {
 		return platform.Say("zerops_deploy with targetService set to the service to deploy to, and sourceService to the container holding the code (or workingDir to the directory with zerops.yml)")
 	}
