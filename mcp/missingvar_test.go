@@ -64,3 +64,25 @@ func TestDeploy_MissingVariableFixNamesIt(t *testing.T) {
 		})
 	}
 }
+
+// TestVerify_RestartWithVariableReadsTheWholeApp: an app that stopped at
+// its first line for a variable (a KeyError before its imports) is judged
+// whole once a restart gives it the variable: its imports and their
+// installs were not read by the start that stopped, and the restarted one
+// said it could not check them (issue 34 walk: unverified, "no install the
+// sandbox read names them", though requirements.txt did).
+func TestVerify_RestartWithVariableReadsTheWholeApp(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": pyZeropsYml("uvicorn main:app --host 0.0.0.0 --port 8000"),
+		"requirements.txt": "fastapi\nuvicorn\n", "lib/__init__.py": "", "lib/models.py": "class User: pass\n",
+		"main.py": "import os\nKEY = os.environ[\"STRIPE_API_KEY\"]\nfrom fastapi import FastAPI\nfrom lib.models import User\napp = FastAPI()\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "broken")
+	if m["verdict"] != "not-answering" || !strings.Contains(str(m["next"]), "STRIPE_API_KEY") {
+		t.Fatalf("verdict %v: want not-answering naming STRIPE_API_KEY: %s", m["verdict"], text(res))
+	}
+	res, _ = h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage",
+		"variables": []string{"STRIPE_API_KEY=sk_test_51HxYz"}, "restart": true}, "set")
+	wantOK(t, res)
+	h.verifyUntil(t, func(svc map[string]any) bool { return svc["verdict"] == "healthy" })
+}

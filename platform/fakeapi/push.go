@@ -270,7 +270,12 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 	env, _ := st.startEnv(s, d)
 	run := appsim.Run(d, av.files, &res, orStr(d.RunBase, s.Version.Name), env, av.ID)
 	// Of the files, keep only what the app's start reads: each start
-	// decides again with the environment of its time.
+	// decides again with the environment of its time. A start that
+	// stopped early (a variable unset, a host not found) read only what
+	// came before: one with another environment reads on, so all stay.
+	if run.Crash != nil {
+		used = av.files
+	}
 	av.built, av.sim, av.runFiles, av.files = &res, &run, used, nil
 	if av.failReason == "" {
 		av.failReason = res.Failure
