@@ -51,13 +51,14 @@ func kinOf(host, goneType string, services []platform.ServiceStack) []diagnose.K
 
 // kinAffix is the longest word of kinFamilies that host begins or ends
 // with (apidb: db, pgmain: pg, rediscache: redis), or "": a hostname of
-// its own often says the kind beside the app's name. Two-letter words
-// other than db and pg end too many words (images: es) to say a kind.
+// its own often says the kind beside the app's name (at least two letters
+// of it: dbb is a typo of db). Two-letter words other than db and pg end
+// too many words (images: es) to say a kind.
 func kinAffix(host string) string {
 	best := ""
 	for w := range kinFamilies {
 		short := len(w) < 3 && w != "db" && w != "pg" // es, s3: too common as a word's end
-		if !short && (len(w) > len(best) || len(w) == len(best) && w < best) && len(w) < len(host) && (strings.HasPrefix(host, w) || strings.HasSuffix(host, w)) {
+		if !short && (len(w) > len(best) || len(w) == len(best) && w < best) && len(host)-len(w) >= 2 && (strings.HasPrefix(host, w) || strings.HasSuffix(host, w)) {
 			best = w
 		}
 	}
