@@ -115,7 +115,7 @@ func (d *Diagnosis) ownModuleFix(line string, code *Code) {
 	var mod, from string
 	switch {
 	case ownRequireRe.MatchString(line):
-		mod, from = ownRequireRe.FindStringSubmatch(line)[1], "the module that requires it (the Require stack below names it)"
+		mod, from = ownRequireRe.FindStringSubmatch(line)[1], "the module the Require stack below names"
 	case ownImportRe.MatchString(line):
 		m := ownImportRe.FindStringSubmatch(line)
 		mod, from = strings.TrimPrefix(m[1], "/var/www/"), m[2]
