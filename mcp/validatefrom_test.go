@@ -28,3 +28,23 @@ func TestValidate_FileNamesItsOwnDeploy(t *testing.T) {
 		t.Errorf("next %q: want the deploy from shop, the file's directory", next)
 	}
 }
+
+// TestVerify_NeverDeployedOffersItsOwnCode: a service with no code yet,
+// after a push from a directory whose zerops.yml lacks its setup, is told
+// to add the setup there, or, when it runs other code, to deploy from
+// that code's directory: the last push's may be another app's (issue 34
+// walk: shopdev was sent to api/zerops.yml alone).
+func TestVerify_NeverDeployedOffersItsOwnCode(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	writeApp(t, h.workDir(t)+"/api", map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "setup: appstage", "setup: other"),
+		"index.js": demoApp["index.js"], "package.json": demoApp["package.json"], "package-lock.json": demoApp["package-lock.json"]})
+	res, _ := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "api", "targetService": "appdev"}, "api")
+	wantOK(t, res)
+	res, m := h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+	wantOK(t, res)
+	next := str(m["next"])
+	if !strings.Contains(next, "add an entry `setup: appstage`") || !strings.Contains(next, "if appstage runs other code") {
+		t.Errorf("next %q: want the setup added, or a deploy from appstage's own code", next)
+	}
+}

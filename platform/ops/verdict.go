@@ -393,7 +393,12 @@ func deployCall(src CodeSource, name string) platform.Step {
 	if src.Service != "" {
 		file = path.Join(cmp.Or(src.Dir, "/var/www"), "zerops.yml") + " in " + src.Service
 	}
-	return platform.Say(fmt.Sprintf("add an entry `setup: %s` (its build and run) to %s, which has only %s, then ", name, file, quotedList(has))).Then(call)
+	step := platform.Say(fmt.Sprintf("add an entry `setup: %s` (its build and run) to %s, which has only %s, then ", name, file, quotedList(has))).Then(call)
+	if src.Service == "" {
+		// A local directory is one app's: the target may run another.
+		step = step.Say(" (or, if " + name + " runs other code, that call with workingDir set to its code's directory)")
+	}
+	return step
 }
 
 // quotedList is names as "a", "b" (none: "no setup").
