@@ -359,3 +359,48 @@ func TestDocs_OperateSections_StateTheCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestDocs_OperateFacts keeps the facts of the build, deploy and operate
+// answers written for the questions a blind judge found unanswered (issue
+// 34, kbgaps4b): each document still states its fact, and no text claims a
+// zcli command the official zcli reference does not have.
+func TestDocs_OperateFacts(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	gone := []struct{ fact, old string }{
+		{"zcli has no rollback command", `(?i)zcli (service )?(rollback|redeploy)\b`},
+	}
+	for _, g := range gone {
+		re := regexp.MustCompile(g.old)
+		for path, body := range all {
+			if m := re.FindString(body); m != "" {
+				t.Errorf("%s: %q contradicts the fact %q", path, m, g.fact)
+			}
+		}
+	}
+	kept := []struct{ path, fact, want string }{
+		{"config/zerops-yml-run", "apt only with os: ubuntu, apk on Alpine", "`sudo apk add --no-cache <pkg>`; `apt-get` exists only with `os: ubuntu`: `sudo apt-get update && sudo apt-get install -y <pkg>`"},
+		{"runtimes/ubuntu", "apt-get not found: the container is Alpine", "(?s)`apt-get: command not found`.{0,120}Alpine, the default `os`"},
+		{"platform/containers-and-ssh", "Unable to locate package: apt-get update first", "(?s)`E: Unable to locate package <name>`.{0,100}`sudo apt-get update` before the install"},
+		{"operations/deploy-with-zcli", "service deploy skips the build", "(?s)`zcli service deploy`: deploy without the build"},
+		{"operations/deploy-with-zcli", "zcli has no rollback; zerops_deploy rollback does it", "(?s)zcli has no rollback or redeploy command.{0,40}`zerops_deploy` `\\{\"rollback\": true"},
+		{"platform/projects-and-services", "project deletion with zcli", "`zcli project delete <project-id> --confirm`"},
+		{"platform/scaling", "RAM headroom defaults", "(?s)`minFreeRamGB` \\(default 0\\.0625 GB\\).{0,80}`minFreeRamPercent`[^.]{0,40}\\(default 0, off\\)"},
+		{"config/import-yml-scaling", "the balancer spreads requests over the containers", "spreads HTTP requests round-robin across all of them"},
+		{"operations/logs", "logs from the terminal: zcli service log", "`zcli service log <service>`"},
+		{"operations/dev-stage-pattern", "clone a project: export, then project-import", "(?s)`zerops_export`.{0,150}`zcli project project-import <file>`.{0,120}carries no data or secret values"},
+		{"operations/log-forwarding-metrics", "no built-in downtime alert is documented", "(?s)## Alerts when a service goes down\n.{0,40}describe no built-in downtime alert"},
+		{"troubleshooting/build-failures", "module missing after a passing build: deployFiles", "(?s)`Cannot find module 'next'`: not this case.{0,120}add `node_modules` and `package.json` to `deployFiles`"},
+		{"decisions/choose-database", "TimescaleDB is not documented", "no TimescaleDB service is documented"},
+	}
+	for _, k := range kept {
+		body, ok := all[k.path]
+		if !ok {
+			t.Errorf("%s: missing", k.path)
+			continue
+		}
+		if !regexp.MustCompile(k.want).MatchString(body) {
+			t.Errorf("%s no longer states %q (/%s/)", k.path, k.fact, k.want)
+		}
+	}
+}
