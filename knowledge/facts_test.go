@@ -34,7 +34,7 @@ func agentTexts(t *testing.T) map[string]string {
 func TestDocs_CorrectedFacts(t *testing.T) {
 	t.Parallel()
 	all := agentTexts(t)
-	gone := []struct{ fact, old string }{
+	gone := []goneFact{
 		{"a shared-storage connection needs a deploy", `(?i)connecting (or disconnecting )?does not restart`},
 		{"run.mount is refused, not dropped", "(?i)mount[^\\n]{0,80}(silently drop|drops? (it )?without|dropped without|does not (always )?refuse)|(?i)(silently drop|drops? without a word)[^\\n]{0,80}mount"},
 		{"zerops.yml envVariables need a redeploy", `(?i)read at run time; a restart applies a change`},
@@ -55,15 +55,8 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		// kbgaps4a: the official docs say nothing of HTTP/2 or gRPC through the L7 balancer
 		{"HTTP/2 and gRPC through the balancer are not documented", `(?i)balancer (supports|forwards|handles|speaks|proxies) (http/2|http2|grpc)`},
 	}
-	for _, g := range gone {
-		re := regexp.MustCompile(g.old)
-		for path, body := range all {
-			if m := re.FindString(body); m != "" {
-				t.Errorf("%s: %q contradicts the fact %q", path, m, g.fact)
-			}
-		}
-	}
-	kept := []struct{ path, fact, want string }{
+	assertGone(t, all, gone)
+	kept := []keptFact{
 		{"services/shared-storage", "connect then deploy", `(?i)deploy the runtime again`},
 		{"services/shared-storage", "a restart brings no mount", `(?i)restart[^.]{0,60}no mount`},
 		{"config/import-yml-mounts", "run.mount is refused", "(?i)`run\\.mount`[^\\n]{0,80}refuse"},
@@ -170,16 +163,7 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"pitfalls/binding-localhost", "a client pointed at localhost reaches its own container", "(?s)## The other direction: a client pointed at localhost.{0,300}`localhost` is its own container"},
 		{"services/nats", "NATS settings apply at a restart", "(?s)`MAX_PAYLOAD` and `JET_STREAM_ENABLED` apply at a restart: `zerops_manage action=restart serviceHostname=queue`"},
 	}
-	for _, k := range kept {
-		body, ok := all[k.path]
-		if !ok {
-			t.Errorf("%s: missing", k.path)
-			continue
-		}
-		if !regexp.MustCompile(k.want).MatchString(body) {
-			t.Errorf("%s no longer states %q (/%s/)", k.path, k.fact, k.want)
-		}
-	}
+	assertKept(t, all, kept)
 	if strings.Contains(all["content/context"], "gleam@1.5 (Ubuntu)") {
 		t.Error("context calls gleam Ubuntu-only")
 	}
@@ -344,7 +328,7 @@ func TestDocs_OperateSections_StateTheCommands(t *testing.T) {
 			t.Errorf("%s: operate section asks for a new service to change a runtime version", p)
 		}
 	}
-	kept := []struct{ path, fact, want string }{
+	kept := []keptFact{
 		{"runtimes/python", "python@3.14 needs os: ubuntu on upgrade too", "(?s)## Operate it[^#]*`python@3\\.14` needs `os: ubuntu`"},
 		{"runtimes/nodejs", "Bun and Deno are their own types", "(?s)## Operate it[^#]*Bun and Deno are separate service types \\(`bun@1\\.3`, `deno@2`\\)"},
 		{"runtimes/java", "no Kotlin type: a jar on java", "(?i)Kotlin[^.]{0,60}no service type of their own[^.]{0,60}`java@21`"},
@@ -353,11 +337,7 @@ func TestDocs_OperateSections_StateTheCommands(t *testing.T) {
 		{"frameworks/laravel", "a zerops.yml value needs a deploy, a secret a restart", "(?s)## Operate it[^#]*secret or project variable \\(a value in zerops\\.yml needs a deploy\\)"},
 		{"frameworks/laravel", "artisan over ssh from the zcp service", "`ssh app \"cd /var/www && php artisan [a-z:]+\"` from the zcp service"},
 	}
-	for _, k := range kept {
-		if !regexp.MustCompile(k.want).MatchString(all[k.path]) {
-			t.Errorf("%s no longer states %q (/%s/)", k.path, k.fact, k.want)
-		}
-	}
+	assertKept(t, all, kept)
 }
 
 // TestDocs_OperateFacts keeps the facts of the build, deploy and operate
@@ -367,18 +347,11 @@ func TestDocs_OperateSections_StateTheCommands(t *testing.T) {
 func TestDocs_OperateFacts(t *testing.T) {
 	t.Parallel()
 	all := agentTexts(t)
-	gone := []struct{ fact, old string }{
+	gone := []goneFact{
 		{"zcli has no rollback command", `(?i)zcli (service )?(rollback|redeploy)\b`},
 	}
-	for _, g := range gone {
-		re := regexp.MustCompile(g.old)
-		for path, body := range all {
-			if m := re.FindString(body); m != "" {
-				t.Errorf("%s: %q contradicts the fact %q", path, m, g.fact)
-			}
-		}
-	}
-	kept := []struct{ path, fact, want string }{
+	assertGone(t, all, gone)
+	kept := []keptFact{
 		{"config/zerops-yml-run", "apt only with os: ubuntu, apk on Alpine", "`sudo apk add --no-cache <pkg>`; `apt-get` exists only with `os: ubuntu`: `sudo apt-get update && sudo apt-get install -y <pkg>`"},
 		{"runtimes/ubuntu", "apt-get not found: the container is Alpine", "(?s)`apt-get: command not found`.{0,120}Alpine, the default `os`"},
 		{"platform/containers-and-ssh", "Unable to locate package: apt-get update first", "(?s)`E: Unable to locate package <name>`.{0,100}`sudo apt-get update` before the install"},
@@ -393,6 +366,31 @@ func TestDocs_OperateFacts(t *testing.T) {
 		{"troubleshooting/build-failures", "module missing after a passing build: deployFiles", "(?s)`Cannot find module 'next'`: not this case.{0,120}add `node_modules` and `package.json` to `deployFiles`"},
 		{"decisions/choose-database", "TimescaleDB is not documented", "no TimescaleDB service is documented"},
 	}
+	assertKept(t, all, kept)
+}
+
+// goneFact is a wrong claim (old, a regexp) no agent text may make again.
+type goneFact struct{ fact, old string }
+
+// keptFact is a fact the document at path must keep stating (want, a regexp).
+type keptFact struct{ path, fact, want string }
+
+// assertGone fails for each text of all that makes a claim of gone.
+func assertGone(t *testing.T, all map[string]string, gone []goneFact) {
+	t.Helper()
+	for _, g := range gone {
+		re := regexp.MustCompile(g.old)
+		for path, body := range all {
+			if m := re.FindString(body); m != "" {
+				t.Errorf("%s: %q contradicts the fact %q", path, m, g.fact)
+			}
+		}
+	}
+}
+
+// assertKept fails for each fact of kept its document no longer states.
+func assertKept(t *testing.T, all map[string]string, kept []keptFact) {
+	t.Helper()
 	for _, k := range kept {
 		body, ok := all[k.path]
 		if !ok {
