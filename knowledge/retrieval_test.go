@@ -198,6 +198,10 @@ func TestRetrieval_RankingRules(t *testing.T) {
 		{"too many clients from php-fpm", "zerops://docs/services/postgresql", ""},
 		{"connection pooling", "zerops://docs/services/postgresql", ""},
 		{"vpn", "zerops://docs/operations/vpn-local-development", ""},
+		// "how long/many" asks a number: its second word names no topic
+		{"how long can a build take", "zerops://docs/platform/build-pipeline", ""},
+		{"how many containers can my api scale out to", "zerops://docs/platform/scaling", ""},
+		{"too many connections", "zerops://docs/troubleshooting/database-connections", ""},
 		{"rollback", "zerops://docs/operations/rollback-metrics-export", ""},
 		{"413 upload", "zerops://docs/runtimes/php-tuning", ""},
 		{"smtp", "zerops://docs/networking/smtp", ""},

@@ -538,38 +538,3 @@ func TestPastedDiagnosis_Reading(t *testing.T) {
 		}
 	}
 }
-
-// TestSearch_QuantityWordNamesNoTopic: "how long/many/much" asks for a
-// number; its second word must not pull up documents about long requests
-// or too many connections, while "too many connections" still finds its own.
-func TestSearch_QuantityWordNamesNoTopic(t *testing.T) {
-	t.Parallel()
-	docs, err := Documents()
-	if err != nil {
-		t.Fatalf("Documents: %v", err)
-	}
-	ix, err := BuildIndex(docs)
-	if err != nil {
-		t.Fatalf("BuildIndex: %v", err)
-	}
-	tests := []struct {
-		query   string
-		wantTop string
-	}{
-		{"how long can a build take", "zerops://docs/platform/build-pipeline"},
-		{"how many containers can my api scale out to", "zerops://docs/platform/scaling"},
-		{"too many connections", "zerops://docs/troubleshooting/database-connections"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.query, func(t *testing.T) {
-			t.Parallel()
-			res, err := ix.Search(tt.query, 3)
-			if err != nil {
-				t.Fatalf("Search: %v", err)
-			}
-			if top := firstURI(res.Hits); top != tt.wantTop {
-				t.Errorf("top %s, want %s", top, tt.wantTop)
-			}
-		})
-	}
-}
