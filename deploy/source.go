@@ -2,6 +2,7 @@ package deploy
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -94,10 +95,34 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 	}
 	if c.Modules && env.ReadSource != nil {
 		if src, err := env.ReadSource(ctx, req, "package.json"); err == nil && src != "" {
-			c.Packages, c.PackagesRead = diagnose.NodePackages(src)
+			c.Packages, c.PackagesRead = manifestPackages(src)
 		}
 	}
 	return &c
+}
+
+// manifestPackages are the names package.json (its text src) lists in any
+// of its dependencies; false when it cannot be read, or has workspaces
+// (whose packages the install links too).
+func manifestPackages(src string) ([]string, bool) {
+	var pkg struct {
+		Workspaces json.RawMessage            `json:"workspaces"`
+		Deps       map[string]json.RawMessage `json:"dependencies"`
+		Dev        map[string]json.RawMessage `json:"devDependencies"`
+		Optional   map[string]json.RawMessage `json:"optionalDependencies"`
+		Peer       map[string]json.RawMessage `json:"peerDependencies"`
+	}
+	if json.Unmarshal([]byte(src), &pkg) != nil || pkg.Workspaces != nil {
+		return nil, false
+	}
+	var names []string
+	for _, deps := range []map[string]json.RawMessage{pkg.Deps, pkg.Dev, pkg.Optional, pkg.Peer} {
+		for n := range deps {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	return names, true
 }
 
 // nodeInstall finds a build command that installs Node packages.

@@ -3,10 +3,7 @@ package appsim
 import (
 	"encoding/json"
 	"path"
-	"slices"
 	"strings"
-
-	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
 // nodePackageHeld reports whether the node_modules a module in dir finds
@@ -47,9 +44,20 @@ func (r *runSim) manifestHolds(dir, name string) (held, known bool) {
 	if !ok {
 		return true, true
 	}
-	names, read := diagnose.NodePackages(text)
-	if !read || slices.Contains(names, name) {
+	var pkg struct {
+		Workspaces json.RawMessage            `json:"workspaces"`
+		Deps       map[string]json.RawMessage `json:"dependencies"`
+		Dev        map[string]json.RawMessage `json:"devDependencies"`
+		Optional   map[string]json.RawMessage `json:"optionalDependencies"`
+		Peer       map[string]json.RawMessage `json:"peerDependencies"`
+	}
+	if json.Unmarshal([]byte(text), &pkg) != nil || pkg.Workspaces != nil {
 		return true, true
+	}
+	for _, deps := range []map[string]json.RawMessage{pkg.Deps, pkg.Dev, pkg.Optional, pkg.Peer} {
+		if _, ok := deps[name]; ok {
+			return true, true
+		}
 	}
 	srcDir := path.Dir(src)
 	for _, lock := range []string{"package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock", "bun.lockb"} {

@@ -1,8 +1,6 @@
 package diagnose
 
 import (
-	"encoding/json"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -147,28 +145,4 @@ func (c *Code) rewritten() string {
 		return ""
 	}
 	return ": `" + strings.ReplaceAll(c.Text, c.Literal, "0.0.0.0") + "`"
-}
-
-// NodePackages are the names package.json (its text src) lists in any
-// of its dependencies; false when it cannot be read, or has workspaces
-// (whose packages the install links too).
-func NodePackages(src string) ([]string, bool) {
-	var pkg struct {
-		Workspaces json.RawMessage            `json:"workspaces"`
-		Deps       map[string]json.RawMessage `json:"dependencies"`
-		Dev        map[string]json.RawMessage `json:"devDependencies"`
-		Optional   map[string]json.RawMessage `json:"optionalDependencies"`
-		Peer       map[string]json.RawMessage `json:"peerDependencies"`
-	}
-	if json.Unmarshal([]byte(src), &pkg) != nil || pkg.Workspaces != nil {
-		return nil, false
-	}
-	var names []string
-	for _, deps := range []map[string]json.RawMessage{pkg.Deps, pkg.Dev, pkg.Optional, pkg.Peer} {
-		for n := range deps {
-			names = append(names, n)
-		}
-	}
-	slices.Sort(names)
-	return names, true
 }
