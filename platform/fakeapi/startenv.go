@@ -19,9 +19,11 @@ var refRe = regexp.MustCompile(`\$\{([a-z][a-z0-9]*)_([A-Za-z0-9_]+)\}|\$([a-z][
 type hostRef struct{ key, ref, host string }
 
 // startEnv is the environment s's containers start with when they run d,
-// as of now: the facts' precedence is system (generated) > zerops.yml
-// run.envVariables (d's, fixed at its deploy) > service secret > project
-// variable. A reference to another service's variable resolves to its
+// as of now: system (generated) variables win, project variables lose,
+// and a key both in zerops.yml run.envVariables (d's, fixed at its deploy)
+// and a service secret takes the zerops.yml value (the older docs page;
+// the newer guide has the platform refuse such a secret, the fake accepts
+// it where the facts are unsure). A reference to another service's variable resolves to its
 // value; one to a variable that service lacks stays as written. refs are
 // the variables a reference to an existing service filled in.
 func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []hostRef) {

@@ -15,7 +15,7 @@ import (
 
 // An app reads its whole environment when its containers start: service
 // secrets and project variables count beside zerops.yml's run.envVariables,
-// in the platform's precedence (zerops.yml > secret > project), references
+// zerops.yml over secret (the older docs reading) over project, references
 // resolved, and a change counts from the next restart on.
 func TestRun_EnvironmentReadAtStart(t *testing.T) {
 	t.Parallel()
