@@ -73,3 +73,25 @@ func TestScale_StoppedServiceNamesTheStart(t *testing.T) {
 		t.Errorf("scale of a stopped cache: next %q, want the start named and no metrics", next)
 	}
 }
+
+// TestScale_ManagedContainersSingleOnlyNoHA: a managed type that runs single
+// only (meilisearch) is never told to move to an HA service of its type,
+// which the platform refuses ("runs single only: it has no HA mode").
+func TestScale_ManagedContainersSingleOnlyNoHA(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: search\n    type: meilisearch@1.10\n"})
+	wantOK(t, res)
+	h.fake.EndProcesses()
+	res, m := h.call(t, "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "search", "maxContainers": 3})
+	wantError(t, res, m, platform.ErrInvalidScaling)
+	said := str(m["error"]) + " " + str(m["suggestion"])
+	if strings.Contains(said, ":ha@") {
+		t.Errorf("the answer offers an HA type the platform refuses for meilisearch: %s", said)
+	}
+	for _, w := range []string{"single only", "minRam", "Nothing was changed"} {
+		if !strings.Contains(said, w) {
+			t.Errorf("the answer lacks %q: %s", w, said)
+		}
+	}
+}

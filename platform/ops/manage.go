@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/yamlcheck"
 )
 
 // ManageAction is what Manage does to a service (the Action* values).
@@ -236,10 +237,17 @@ func managedContainersErr(svc *platform.ServiceStack) error {
 	msg := fmt.Sprintf("%s is a managed service (%s) in %s mode: its mode fixes its container count (%s), so minContainers and maxContainers do not apply",
 		svc.Name, svc.Type.VersionName, mode, count)
 	more := "For more capacity scale " + svc.Name + " vertically (minCpu/maxCpu, minRam/maxRam, minDisk/maxDisk)"
-	if mode == "single" {
-		name, version, _ := strings.Cut(svc.Type.VersionName, "@")
+	typ, err := platform.ParseServiceType(svc.Type.VersionName)
+	switch {
+	case mode != "single" || err != nil:
+	case yamlcheck.SingleOnly(typ.Name):
+		more += "; " + typ.Name + " runs single only: it has no HA mode"
+	default:
+		// The type form of the docs (facts: postgresql:ha@18), at the
+		// version the service runs, whatever form its type was read in.
+		typ.OS, typ.Mode = "", "ha"
 		more += "; for high availability, which is chosen when a service is created, create a new service of type " +
-			name + ":ha@" + version + " (zerops_import), move the data into it and point the app's references at it"
+			typ.String() + " (zerops_import), move the data into it and point the app's references at it"
 	}
 	return scalingErr(msg, more+". Nothing was changed.")
 }

@@ -122,9 +122,13 @@ func suggestEnvKey(k string) string {
 // singleOnlyTypes are the managed types that run in one container only.
 var singleOnlyTypes = []string{"meilisearch"}
 
+// SingleOnly reports whether the managed type name (e.g. "meilisearch")
+// runs in one container only, with no HA mode.
+func SingleOnly(name string) bool { return slices.Contains(singleOnlyTypes, name) }
+
 // singleOnlyHA refuses HA (asked for when ha holds) on a single-only type.
 func singleOnlyHA(e *importEntry, ha bool) (string, string) {
-	if !ha || !slices.Contains(singleOnlyTypes, e.parsed.Name) {
+	if !ha || !SingleOnly(e.parsed.Name) {
 		return "", ""
 	}
 	single := e.parsed
