@@ -39,7 +39,7 @@ func TestVerifyTool_ServiceStates(t *testing.T) {
 		wantSignal  string // the first diagnosis; "" = not checked
 	}{
 		{name: "healthy", hostname: "appdev", wantVerdict: string(platform.VerdictHealthy), wantStatus: 200, wantNext: "live"},
-		{name: "no code yet: the deploy call with its arguments", hostname: "appstage", wantVerdict: string(platform.VerdictFailing), wantStatus: 0, wantNext: "zerops_deploy targetService=appstage with sourceService set to"},
+		{name: "no code yet: not deployed, the deploy call with its arguments", hostname: "appstage", wantVerdict: string(platform.VerdictNotDeployed), wantStatus: 0, wantNext: "zerops_deploy targetService=appstage with sourceService set to"},
 		{name: "stopped answers 502", hostname: "appdev", wantVerdict: string(platform.VerdictFailing), wantStatus: 502, wantNext: "action=start",
 			setup: func(t *testing.T, h *harness) {
 				res, _ := h.call(t, "zerops_manage", map[string]any{"action": "stop", "serviceHostname": "appdev"})

@@ -25,3 +25,30 @@ func TestVerify_AllLeadsWithTheDiagnosedFailure(t *testing.T) {
 		t.Errorf("verify of every service: next %q, want api's start fix first: %s", next, text(res))
 	}
 }
+
+// TestVerify_AllNeverDeployedIsNoFailure: verifying every runtime when the
+// deployed one answers and the only finding is a runtime never deployed
+// (appstage) answers not-deployed with the deploy call, never failing: a
+// service that waits for its first deploy is not a broken one (issue 34 walk).
+func TestVerify_AllNeverDeployedIsNoFailure(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.call(t, "zerops_verify", map[string]any{})
+	wantOK(t, res)
+	if m["verdict"] != "not-deployed" {
+		t.Errorf("verdict %v, want not-deployed: %s", m["verdict"], text(res))
+	}
+	if next := str(m["next"]); !strings.Contains(next, "zerops_deploy targetService=appstage") {
+		t.Errorf("next %q, want the deploy call for appstage: %s", next, text(res))
+	}
+	svcs, _ := m["services"].([]any)
+	got := map[string]string{}
+	for _, s := range svcs {
+		sm, _ := s.(map[string]any)
+		got[str(sm["serviceHostname"])] = str(sm["verdict"]) + " " + str(sm["reason"])
+	}
+	if !strings.HasPrefix(got["appdev"], "healthy") || !strings.HasPrefix(got["appstage"], "not-deployed") ||
+		!strings.Contains(got["appstage"], "not deployed") || strings.Contains(got["appstage"], "failing") {
+		t.Errorf("services %v: want appdev healthy, appstage not-deployed and said so", got)
+	}
+}

@@ -8,6 +8,10 @@ type Verdict string
 // A verify's verdicts, from best to worst.
 const (
 	VerdictHealthy Verdict = "healthy"
+	// VerdictNotDeployed: a runtime no code of the user's has reached yet
+	// (READY_TO_DEPLOY, or started without code): nothing of theirs runs,
+	// and nothing is broken; the step is its first deploy.
+	VerdictNotDeployed Verdict = "not-deployed"
 	// VerdictUnverified: the sandbox's simulated app answered, but the
 	// sandbox could not read what decides that (zcp sandbox only); a
 	// deploy's too.

@@ -81,12 +81,12 @@ func (j *judgement) byVersion() bool {
 	host := "serviceHostname=" + name
 	switch {
 	case latest == nil:
-		j.set(platform.VerdictFailing, name+" has no code deployed yet",
+		j.set(platform.VerdictNotDeployed, name+" is not deployed: no code has been deployed to it yet, so nothing of yours runs there to check (not a failure)",
 			platform.Say("deploy code to "+name+": ").Then(deployCall(j.src, name)).Say("."))
 	case latest.StartedWithoutCode():
 		// startWithoutCode runs an empty container: ACTIVE, and nothing of
 		// the user's in it, as before a first deploy.
-		j.set(platform.VerdictFailing, name+" has no code of yours deployed yet: it was started without code (startWithoutCode), so it is "+string(svc.Status)+" with nothing of yours running",
+		j.set(platform.VerdictNotDeployed, name+" is not deployed: no code of yours has been deployed to it yet; it was started without code (startWithoutCode), so it is "+string(svc.Status)+" with nothing of yours running (not a failure)",
 			platform.Say("deploy code to "+name+": ").Then(deployCall(j.src, name)).Say("."))
 	case svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping:
 		j.set(platform.VerdictFailing, name+" is "+string(svc.Status)+": nothing runs until it is started",

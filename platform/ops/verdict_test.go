@@ -33,7 +33,7 @@ func TestJudge_FirstQuestionThatDecidesWins(t *testing.T) {
 		wantReason  string
 		wantNext    string
 	}{
-		{"no version: no code, whatever answers", svc, nil, []ops.Probe{ok}, nil, false, platform.VerdictFailing, "has no code deployed yet", "deploy code to app"},
+		{"no version: no code, whatever answers", svc, nil, []ops.Probe{ok}, nil, false, platform.VerdictNotDeployed, "is not deployed: no code has been deployed to it yet", "deploy code to app"},
 		{"stopped before the probes", platform.ServiceStack{Name: "app", Status: platform.ServiceStopped}, active, []ops.Probe{ok}, nil, false,
 			platform.VerdictFailing, "nothing runs until it is started", "start it with"},
 		{"a port down before the log's errors", svc, active, []ops.Probe{down}, diag, false, platform.VerdictFailing, "does not answer HTTP", "Set PORT"},

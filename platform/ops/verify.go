@@ -201,10 +201,14 @@ func (h *ServiceHealth) Starting() bool { return h.starting }
 func verdictRank(v platform.Verdict) int {
 	switch v {
 	case platform.VerdictFailing:
-		return 3
+		return 4
 	case platform.VerdictDegraded:
-		return 2
+		return 3
 	case platform.VerdictUnverified:
+		return 2
+	case platform.VerdictNotDeployed:
+		// Nothing broken: a service still waiting for its first deploy
+		// never makes a project whose deployed services are fine failing.
 		return 1
 	}
 	return 0
