@@ -355,3 +355,52 @@ func TestMetrics_RaisedRAMFilledAgainStopsDoubling(t *testing.T) {
 		t.Errorf("filled again after the raise: next proposes another value: %s", next)
 	}
 }
+
+// TestMetrics_PastBucketsKeepTheirScaling: the leaky app ran out of memory
+// under maxRam 2 GB, a fixed version replaced it, then maxRam was raised to
+// 4 GB. The history the metrics are read from keeps 2 GB as the ceiling of
+// the out-of-memory buckets (walk: every past bucket took the scaling in
+// force now, so the crash seemed to hit the raised maxRam).
+func TestMetrics_PastBucketsKeepTheirScaling(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	scale := func(maxRAM float64) {
+		t.Helper()
+		res, _ := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appstage", "maxRam": maxRAM}, "scale")
+		wantOK(t, res)
+	}
+	scale(2)
+	writeApp(t, h.workDir(t), leakyApp)
+	res, _ := h.callWith(t, ctx, "zerops_deploy", args, "oom")
+	wantOK(t, res)
+	h.fake.AgeAppRuns(h.fake.ServiceID("appstage"), 20*time.Minute)
+	writeApp(t, h.workDir(t), demoApp)
+	if res, m := h.callWith(t, ctx, "zerops_deploy", args, "fixed"); m["verdict"] != string(platform.VerdictLive) {
+		t.Fatalf("the fixed app is not live: %s", text(res))
+	}
+	scale(4)
+	res, m := h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "appstage", "window": "30m"})
+	wantOK(t, res)
+	ram, _ := m["services"].([]any)[0].(map[string]any)["use"].(map[string]any)["ram"].(map[string]any)
+	if peak, limit := ram["peakPct"].(float64), ram["limit"].(float64); peak < 90 {
+		t.Fatalf("RAM peak %v%% (limit now %v GB): want the out-of-memory peak: %s", peak, limit, text(res))
+	}
+	now := time.Now()
+	ps, err := h.client.ServiceStats(ctx, platform.StatsFilter{ProjectID: h.fake.ProjectID(), ServiceID: h.fake.ServiceID("appstage"),
+		From: now.Add(-30 * time.Minute), Till: now, Bucket: time.Minute})
+	must(t, err)
+	oomBuckets := 0
+	for _, p := range ps {
+		if p.RAMLimit > 0 && p.RAMUsed/p.RAMLimit >= 0.9 {
+			oomBuckets++
+			if gbs := p.RAMLimit / 1e9; gbs != 2 {
+				t.Errorf("out-of-memory bucket at %s: RAM limit %v GB, want the 2 GB in force then", p.From.Format(time.TimeOnly), gbs)
+			}
+		}
+	}
+	if oomBuckets == 0 {
+		t.Fatalf("no out-of-memory bucket in %d", len(ps))
+	}
+}

@@ -383,15 +383,19 @@ func (s *Server) shiftBuilds(by func(p *process, now time.Time) time.Duration) i
 	return n
 }
 
-// AgeAppRuns moves every start of serviceID's app so far by earlier, as if
-// its app had run that long already: its resource history (stats.go)
-// reaches that far back. Tests use it to look at a past peak.
+// AgeAppRuns moves every start of serviceID's app so far, and every
+// scaling change so far, by earlier, as if its app had run that long
+// already: its resource history (stats.go) reaches that far back. Tests
+// use it to look at a past peak.
 func (s *Server) AgeAppRuns(serviceID string, by time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if svc := s.st.services[serviceID]; svc != nil {
 		for i := range svc.runs {
 			svc.runs[i].At = svc.runs[i].At.Add(-by)
+		}
+		for i := range svc.pastScaling {
+			svc.pastScaling[i].Until = svc.pastScaling[i].Until.Add(-by)
 		}
 	}
 }

@@ -79,7 +79,8 @@ type service struct {
 	backups           []backupFile   // stored backups, oldest first (backup.go)
 	storage           *objectStorage // an object storage's size and policy (objectstorage.go)
 	Containers        []string
-	runs              []appRun // every start of its app, oldest first (stats.go)
+	runs              []appRun       // every start of its app, oldest first (stats.go)
+	pastScaling       []scalingUntil // the settings in force before each change, oldest first (stats.go)
 	Created           time.Time
 	LastUpdate        time.Time
 }

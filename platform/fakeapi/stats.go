@@ -124,12 +124,25 @@ func (st *state) statsAt(s *service, from, till, now time.Time) (statsJSON, bool
 	case platform.ServiceStopped, platform.ServiceStopping, platform.ServiceDeleting, platform.ServiceReadyToDeploy:
 		return statsJSON{}, false
 	}
-	cpus, minRAM, maxRAM, disk := limitsOf(s)
+	// Each bucket has the scaling in force at its time: the one at its end
+	// (now for the bucket under way), or, when the app ran out of memory in
+	// it, the one it ran out under, so a later raise of maxRam never
+	// rewrites the ceiling a past crash hit.
+	at := till.Add(-time.Nanosecond)
+	if till.After(now) {
+		at = now
+	}
+	oomAt, oom := s.outOfMemoryIn(from, till, now)
+	if oom {
+		at = oomAt
+	}
+	sc := s.scalingAt(at)
+	cpus, minRAM, maxRAM, disk := limitsOf(sc)
 	// An idle app holds the same memory whatever its limit, and its load is
 	// shared by its containers: a scale-up shows in the shares, as it would.
-	containers := max(len(s.Containers), minContainersOf(s))
+	containers := max(len(s.Containers), minContainersOf(sc))
 	cpu, ram, ramLimit := idleCPU/float64(containers), idleRAM*min(1, defaultMinRAM/minRAM), minRAM
-	if s.outOfMemoryIn(from, till, now) {
+	if oom {
 		cpu, ram, ramLimit = oomCPU, oomRAM, maxRAM
 	}
 	w := wiggle(s.ID, from)
@@ -148,45 +161,72 @@ type appRun struct {
 }
 
 // outOfMemoryIn reports whether s's app was out of memory in the bucket
-// [from, till) at now. A finished bucket reports the most it reached, so
-// the RAM ceiling that explains a crash stays in the history after a later
-// deploy or restart; the bucket under way reports what runs now (the live
-// platform's aggregation is unconfirmed).
-func (s *service) outOfMemoryIn(from, till, now time.Time) bool {
+// [from, till) at now, and the latest time in it that it was. A finished
+// bucket reports the most it reached, so the RAM ceiling that explains a
+// crash stays in the history after a later deploy or restart; the bucket
+// under way reports what runs now (the live platform's aggregation is
+// unconfirmed).
+func (s *service) outOfMemoryIn(from, till, now time.Time) (time.Time, bool) {
 	if till.After(now) {
 		i := len(s.runs) - 1
 		for i >= 0 && s.runs[i].At.After(now) {
 			i--
 		}
-		return i >= 0 && s.runs[i].OutOfMemory
+		if i >= 0 && s.runs[i].OutOfMemory {
+			return now.Add(-time.Nanosecond), true
+		}
+		return time.Time{}, false
 	}
+	var at time.Time
+	oom := false
 	for i, r := range s.runs {
 		ended := i+1 < len(s.runs) && !s.runs[i+1].At.After(from)
 		if r.OutOfMemory && r.At.Before(till) && !ended {
-			return true
+			last := till.Add(-time.Nanosecond)
+			if i+1 < len(s.runs) && s.runs[i+1].At.Before(till) {
+				last = s.runs[i+1].At.Add(-time.Nanosecond)
+			}
+			at, oom = last, true
 		}
 	}
-	return false
+	return at, oom
+}
+
+// scalingUntil is a scaling s had in force until a change replaced it.
+type scalingUntil struct {
+	Until   time.Time
+	Current *autoscalingJSON
+}
+
+// scalingAt is the scaling s had in force at t: the one a later change
+// replaced, else the one in force now.
+func (s *service) scalingAt(t time.Time) *autoscalingJSON {
+	for _, p := range s.pastScaling {
+		if t.Before(p.Until) {
+			return p.Current
+		}
+	}
+	return s.Current
 }
 
 // defaultMinRAM is the minimum RAM, in GB, limitsOf assumes when none is set.
 const defaultMinRAM = 0.25
 
-// minContainersOf is the minimum container count in force for s (1 when unset).
-func minContainersOf(s *service) int {
-	if s.Current == nil || s.Current.Horizontal == nil || s.Current.Horizontal.MinContainerCount == nil {
+// minContainersOf is the minimum container count of the scaling sc (1 when unset).
+func minContainersOf(sc *autoscalingJSON) int {
+	if sc == nil || sc.Horizontal == nil || sc.Horizontal.MinContainerCount == nil {
 		return 1
 	}
-	return max(*s.Current.Horizontal.MinContainerCount, 1)
+	return max(*sc.Horizontal.MinContainerCount, 1)
 }
 
-// limitsOf is s's CPU cores, minimum and maximum RAM and disk in force.
-func limitsOf(s *service) (cpus, minRAM, maxRAM, disk float64) {
+// limitsOf is the CPU cores, minimum and maximum RAM and disk of the scaling sc.
+func limitsOf(sc *autoscalingJSON) (cpus, minRAM, maxRAM, disk float64) {
 	cpus, minRAM, maxRAM, disk = 1, defaultMinRAM, 1, 1
-	if s.Current == nil || s.Current.Vertical == nil {
+	if sc == nil || sc.Vertical == nil {
 		return
 	}
-	if r := s.Current.Vertical.MinResource; r != nil {
+	if r := sc.Vertical.MinResource; r != nil {
 		if r.CPUCoreCount != nil {
 			cpus = float64(*r.CPUCoreCount)
 		}
@@ -197,7 +237,7 @@ func limitsOf(s *service) (cpus, minRAM, maxRAM, disk float64) {
 			disk = *r.DiskGBytes
 		}
 	}
-	if r := s.Current.Vertical.MaxResource; r != nil && r.MemoryGBytes != nil {
+	if r := sc.Vertical.MaxResource; r != nil && r.MemoryGBytes != nil {
 		maxRAM = *r.MemoryGBytes
 	}
 	return

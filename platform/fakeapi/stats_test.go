@@ -29,7 +29,7 @@ func TestOutOfMemoryIn_FinishedBucketsKeepThePeak(t *testing.T) {
 		{"bucket under way while it runs", 15, 20, 17, true},
 		{"bucket under way after the deploy", 20, 25, 23, false},
 	} {
-		if got := s.outOfMemoryIn(at(tt.from), at(tt.till), at(tt.now)); got != tt.want {
+		if _, got := s.outOfMemoryIn(at(tt.from), at(tt.till), at(tt.now)); got != tt.want {
 			t.Errorf("%s: out of memory in [%d, %d) at %d = %v, want %v", tt.name, tt.from, tt.till, tt.now, got, tt.want)
 		}
 	}
