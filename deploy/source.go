@@ -3,7 +3,10 @@ package deploy
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -93,6 +96,10 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		c.NoInstall = whole && !installs
 		c.Modules = installs && (whole || slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "node_modules" }))
 	}
+	if env.ListSource != nil && (strings.HasPrefix(base, "python") || strings.HasSuffix(file, ".py")) {
+		names, all := env.ListSource(ctx, req)
+		c.PyOwn, c.PyOwnAll = diagnose.PythonModules(names), all
+	}
 	if c.Modules && env.ReadSource != nil {
 		if src, err := env.ReadSource(ctx, req, "package.json"); err == nil && src != "" {
 			c.Packages, c.PackagesRead = manifestPackages(src)
@@ -127,3 +134,88 @@ func manifestPackages(src string) ([]string, bool) {
 
 // nodeInstall finds a build command that installs Node packages.
 var nodeInstall = regexp.MustCompile(`\b(npm (ci|install|i|add)|yarn|pnpm (i|install|add)|bun (i|install|add))\b`)
+
+// SourceLister is a pusher that can list the top of the code it would push
+// (see Env.ListSource).
+type SourceLister interface {
+	ListSource(ctx context.Context, req Request) ([]string, bool)
+}
+
+// maxSourceEntries bounds the entries a listing of the working directory reads.
+const maxSourceEntries = 100
+
+// ListSource lists the entries of the working directory the push of req
+// sends (a directory's name ends in "/"), at most maxSourceEntries; true
+// when that is all of them.
+func (p *APIPusher) ListSource(_ context.Context, req Request) ([]string, bool) {
+	plan, err := Validate(req)
+	if err != nil {
+		return nil, false
+	}
+	rel, err := p.localDir(plan)
+	if err != nil {
+		return nil, false
+	}
+	dir, err := ops.ResolveDirInDir(p.root, rel)
+	if err != nil {
+		return nil, false
+	}
+	return listDir(dir)
+}
+
+// ListSource lists the entries of the push's working directory, a local
+// one here, an SSH push's over ssh in the source container; as
+// APIPusher.ListSource.
+func (d *Deployer) ListSource(ctx context.Context, req Request) ([]string, bool) {
+	p, err := Validate(req)
+	if err != nil {
+		return nil, false
+	}
+	if p.Mode != ModeSSH {
+		return listDir(p.WorkingDir)
+	}
+	script := "cd " + shellQuote(p.WorkingDir) + " 2>/dev/null || exit 97; echo \"" + listMarker + "\"; ls -1Ap | head -n " + fmt.Sprint(maxSourceEntries+1)
+	out, ok := d.readRemote(ctx, p, script)
+	if !ok {
+		return nil, false
+	}
+	_, body, ok := strings.Cut(out, listMarker+"\n")
+	if !ok {
+		return nil, false
+	}
+	names := strings.FieldsFunc(body, func(r rune) bool { return r == '\n' || r == '\r' }) // a name may hold spaces
+	if len(names) > maxSourceEntries {
+		return names[:maxSourceEntries], false
+	}
+	return names, true
+}
+
+// listMarker precedes a listing read over ssh.
+const listMarker = "zcp-source-list:"
+
+// listDir reads at most maxSourceEntries+1 entries of dir and answers the
+// first maxSourceEntries; true when that is all of them.
+func listDir(dir string) ([]string, bool) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, false
+	}
+	defer func() { _ = f.Close() }()
+	entries, err := f.ReadDir(maxSourceEntries + 1)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, false
+	}
+	all := len(entries) <= maxSourceEntries
+	if !all {
+		entries = entries[:maxSourceEntries]
+	}
+	names := make([]string, 0, len(entries))
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() {
+			n += "/"
+		}
+		names = append(names, n)
+	}
+	return names, all
+}

@@ -1,7 +1,9 @@
 package deploy_test
 
 import (
+	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -46,6 +48,49 @@ func TestDeployer_ReadSourceReadsWhatThePushSends(t *testing.T) {
 			got, _ := d.ReadSource(testContext(t), tt.req, tt.rel)
 			if got != tt.want {
 				t.Errorf("ReadSource(%s) = %d bytes, want %d", tt.rel, len(got), len(tt.want))
+			}
+		})
+	}
+}
+
+// TestDeployer_ListSourceListsTheTopBounded: the working directory's
+// entries are listed, over ssh or locally, a directory's name ending in
+// "/"; a directory with more entries than the bound answers that many and
+// says it is not all; an unreachable container answers nothing.
+func TestDeployer_ListSourceListsTheTopBounded(t *testing.T) {
+	t.Parallel()
+	s := sshdtest.Start(t, sshdtest.Options{UnreachableHosts: []string{"gone"}})
+	d := newSSHDeployer(s, nil)
+	dir, big := t.TempDir(), t.TempDir()
+	writeFile(t, filepath.Join(dir, "app.py"), "")
+	writeFile(t, filepath.Join(dir, "helpers", "__init__.py"), "")
+	for i := range 101 {
+		writeFile(t, filepath.Join(big, fmt.Sprintf("m%03d.py", i)), "")
+	}
+	ssh := func(wd string) deploy.Request {
+		return deploy.Request{SourceService: "appdev", TargetServiceID: "x", WorkingDir: wd}
+	}
+	local := func(wd string) deploy.Request { return deploy.Request{WorkingDir: wd, ServiceID: "x"} }
+	tests := []struct {
+		name  string
+		req   deploy.Request
+		want  []string
+		count int
+		all   bool
+	}{
+		{"ssh", ssh(dir), []string{"app.py", "helpers/"}, 2, true},
+		{"local", local(dir), []string{"app.py", "helpers/"}, 2, true},
+		{"ssh, over the bound", ssh(big), nil, 100, false},
+		{"local, over the bound", local(big), nil, 100, false},
+		{"ssh unreachable", deploy.Request{SourceService: "gone", TargetServiceID: "x", WorkingDir: dir}, nil, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, all := d.ListSource(testContext(t), tt.req)
+			slices.Sort(got)
+			if len(got) != tt.count || all != tt.all || tt.want != nil && !slices.Equal(got, tt.want) {
+				t.Errorf("ListSource = %v (%d), %v; want %v (%d), %v", got, len(got), all, tt.want, tt.count, tt.all)
 			}
 		})
 	}

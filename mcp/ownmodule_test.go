@@ -51,3 +51,41 @@ func TestDeploy_OwnPythonModuleMissing(t *testing.T) {
 		t.Fatalf("with lib/models.py the verdict is %v, want live: %s", m["verdict"], text(res))
 	}
 }
+
+// TestDeploy_OwnPythonTopModuleMissing: a Python app whose deployFiles
+// leave out its own helpers.py (or helpers/) dies at start with "No module
+// named 'helpers'"; the deploy's fix deploys that file or directory, not
+// the pip install (issue 34 walk). A module that is not the app's own
+// keeps the pip fix. With the file deployed, the deploy is live.
+func TestDeploy_OwnPythonTopModuleMissing(t *testing.T) {
+	t.Parallel()
+	yml := strings.ReplaceAll(pyZeropsYml("gunicorn app:app --bind 0.0.0.0:8000"), "deployFiles: ./", "deployFiles: [app.py, requirements.txt]")
+	for _, tc := range []struct {
+		name, own, deploy, want string
+	}{
+		{"file", "helpers.py", "helpers.py", "Deploy `helpers.py`"},
+		{"package", "helpers/__init__.py", "helpers", "Deploy `helpers/`"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml, "requirements.txt": "flask\ngunicorn\n", tc.own: "def greet(): return 'hi'\n",
+				"app.py": "from flask import Flask\nfrom helpers import greet\napp = Flask(__name__)\n"})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
+			next := str(m["next"])
+			if m["verdict"] != "not-answering" || !strings.Contains(next, tc.want) || !strings.Contains(next, "`build.deployFiles`") {
+				t.Fatalf("verdict %v, next %q: want not-answering, %s: %s", m["verdict"], next, tc.want, text(res))
+			}
+			for _, n := range []string{"pip install", "addToRunPrepare"} {
+				if strings.Contains(next, n) {
+					t.Errorf("next %q has %q", next, n)
+				}
+			}
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(yml, "app.py,", "app.py, "+tc.deploy+",")})
+			if res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed"); m["verdict"] != "live" {
+				t.Fatalf("with %s deployed the verdict is %v, want live: %s", tc.deploy, m["verdict"], text(res))
+			}
+		})
+	}
+}

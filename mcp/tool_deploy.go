@@ -56,6 +56,9 @@ func (s *Server) deployTool() toolDef {
 		if r, ok := s.deps.Deployer.(deploy.SourceReader); ok {
 			env.ReadSource = r.ReadSource
 		}
+		if r, ok := s.deps.Deployer.(deploy.SourceLister); ok {
+			env.ListSource = r.ListSource
+		}
 		if (pr.enabled() || in.Follow != "") && s.deps.Watcher != nil {
 			env.Follow, env.Wait = s.followBuild, s.waitBudget()
 			env.Await = func(ctx context.Context, p platform.Process) (platform.Process, bool) {

@@ -30,6 +30,40 @@ type Code struct {
 	Modules      bool     `json:"modules,omitempty"`
 	Packages     []string `json:"packages,omitempty"`
 	PackagesRead bool     `json:"packagesRead,omitempty"`
+	// PyOwn: the app's own top-level Python modules, as the top of its
+	// source holds them (helpers.py, lib/); PyOwnAll: that top was listed
+	// whole, so a module not in PyOwn is not the app's own.
+	PyOwn    []string `json:"pyOwn,omitempty"`
+	PyOwnAll bool     `json:"pyOwnAll,omitempty"`
+}
+
+// pyIdent is a name Python can import.
+var pyIdent = lazyregexp.New(`^[A-Za-z_]\w*$`)
+
+// PythonModules are, of names (a directory's ending in "/"), the modules
+// Python can import by name: X.py files and X/ directories.
+func PythonModules(names []string) []string {
+	var mods []string
+	for _, n := range names {
+		if m, ok := strings.CutSuffix(n, ".py"); ok && pyIdent.MatchString(m) || strings.HasSuffix(n, "/") && pyIdent.MatchString(strings.TrimSuffix(n, "/")) {
+			mods = append(mods, n)
+		}
+	}
+	return mods
+}
+
+// pyOwn is the app's own top-level module mod as its source holds it
+// (mod.py, mod/); "" when c did not find it there.
+func (c *Code) pyOwn(mod string) string {
+	if c == nil {
+		return ""
+	}
+	for _, n := range c.PyOwn {
+		if n == mod+".py" || n == mod+"/" {
+			return n
+		}
+	}
+	return ""
 }
 
 // maxCodeText bounds Code.Text, in bytes.

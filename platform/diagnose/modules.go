@@ -58,6 +58,14 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 			parent, file := m[1][:i], strings.ReplaceAll(m[1], ".", "/")+".py"
 			d.Cause = "The app imports `" + m[1] + "`: `" + parent + "` is there, but has no module `" + m[1][i+1:] + "` in the run container."
 			d.Fix = "If `" + mod + "` is the app's own package, deploy `" + file + "`: it must be uploaded and `build.deployFiles` must include it (or correct the import). If it is an installed package's, pin the version that provides `" + m[1] + "` in requirements.txt, which `run.prepareCommands` installs."
+			if code.pyOwn(mod) == mod+"/" {
+				d.Fix = "`" + mod + "` is the app's own package (`" + mod + "/` in its source), so deploy `" + file + "`: it must be uploaded and `build.deployFiles` must include it (or correct the import)."
+			}
+			return
+		}
+		if own := code.pyOwn(mod); own != "" && mod == m[1] {
+			d.Cause = "The app imports `" + mod + "`, its own module (`" + own + "` in its source), which is not in the run container: the deploy left it out; no package is missing."
+			d.Fix = "Deploy `" + own + "`: add it to `build.deployFiles` (or deploy `./`); the run container gets only the deployed files."
 			return
 		}
 		d.Cause = "The app imports the Python module `" + mod + "`, which is not installed in the run container."

@@ -379,3 +379,59 @@ func TestClassify_PythonSubmoduleMissing(t *testing.T) {
 		t.Errorf("a top-level package: %+v, want the install fix", ds)
 	}
 }
+
+// TestClassify_PythonOwnTopModuleMissing checks that a top-level module
+// Python cannot find is the app's own to deploy when the top of its source
+// holds it (helpers.py, helpers/), and a package to install otherwise, or
+// when ZCP listed nothing of the source.
+func TestClassify_PythonOwnTopModuleMissing(t *testing.T) {
+	t.Parallel()
+	listed := &Code{Base: "python@3.12", PyOwn: []string{"app.py", "helpers.py", "lib/"}, PyOwnAll: true}
+	for _, tc := range []struct {
+		name, line string
+		code       *Code
+		want       []string
+		not        []string
+	}{
+		{"own file", "ModuleNotFoundError: No module named 'helpers'", listed,
+			[]string{"Deploy `helpers.py`", "`build.deployFiles`"}, []string{"requirements.txt", "pip", "addToRunPrepare"}},
+		{"own package", "ModuleNotFoundError: No module named 'helpers'", &Code{PyOwn: []string{"helpers/"}},
+			[]string{"Deploy `helpers/`", "`build.deployFiles`"}, []string{"requirements.txt", "pip"}},
+		{"own package's submodule", "ModuleNotFoundError: No module named 'lib.models'", listed,
+			[]string{"`lib` is the app's own package", "deploy `lib/models.py`", "`build.deployFiles`"}, []string{"requirements.txt", "pin"}},
+		{"not the app's own", "ModuleNotFoundError: No module named 'markdown'", listed,
+			[]string{"requirements.txt", "pip install"}, []string{"deployFiles"}},
+		{"source not listed", "ModuleNotFoundError: No module named 'helpers'", &Code{Base: "python@3.12", File: "app.py"},
+			[]string{"requirements.txt", "pip install"}, []string{"deployFiles"}},
+		{"no code", "ModuleNotFoundError: No module named 'helpers'", nil,
+			[]string{"requirements.txt", "pip install"}, []string{"deployFiles"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ds := ClassifyWith([]string{tc.line}, Runtime, Options{Code: tc.code})
+			if len(ds) == 0 || ds[0].Signal != "module-not-found-at-runtime" {
+				t.Fatalf("diagnoses %v", signalIDs(ds))
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(ds[0].Fix, w) {
+					t.Errorf("fix %q lacks %q", ds[0].Fix, w)
+				}
+			}
+			for _, n := range tc.not {
+				if strings.Contains(ds[0].Fix, n) {
+					t.Errorf("fix %q has %q", ds[0].Fix, n)
+				}
+			}
+		})
+	}
+}
+
+// TestPythonModules_FilesAndDirectoriesPythonImports checks which entries
+// of a source's top are modules Python can import by name.
+func TestPythonModules_FilesAndDirectoriesPythonImports(t *testing.T) {
+	t.Parallel()
+	got := PythonModules([]string{"app.py", "helpers/", "README.md", "my-lib/", ".venv/", "setup.cfg", "2fa.py", "zerops.yml", "lib/", "my-tool.py"})
+	if want := []string{"app.py", "helpers/", "lib/"}; !slices.Equal(got, want) {
+		t.Errorf("PythonModules = %v, want %v", got, want)
+	}
+}
