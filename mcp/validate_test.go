@@ -25,6 +25,9 @@ func TestValidate_LiveCatalog(t *testing.T) {
 		{"OldListedVersion", zeropsYml("      base: nodejs@18\n", "      base: nodejs@18\n      ports: [{port: 80, httpSupport: true}]\n"), "", "", false},
 		{"InventedBuildVersion", zeropsYml("      base: nodejs@99\n", ""), "zerops[0].build.base", "nodejs@24", false},
 		{"InventedRunVersion", zeropsYml("      base: nodejs@22\n", "      base: nodejs@23\n"), "zerops[0].run.base", "nodejs@24", false},
+		// The refusal's fix names the Ubuntu-only version with what it needs.
+		{"RefusedVersionOffersUbuntuOnly", zeropsYml("      base: python@3.13\n", "      base: python@3.13\n"), "zerops[0].run.base", "python@3.14 (Ubuntu only", false},
+		{"RefusedVersionSaysOsUbuntu", zeropsYml("      base: python@3.13\n", "      base: python@3.13\n"), "zerops[0].build.base", "os: ubuntu", false},
 		// The facts do not say the platform refuses it: a warning.
 		{"UbuntuOnlyOnAlpine", zeropsYml("      base: python@3.14\n      os: ubuntu\n", "      base: python@3.14\n"), "zerops[0].run.base", "os: ubuntu", true},
 		{"ImportType", "services:\n  - hostname: api\n    type: nodejs@99\n", "services[0](api).type", "nodejs@24", false},

@@ -169,6 +169,18 @@ var ubuntuOnly = map[string][]string{
 	"deno":   {""},
 }
 
+// UbuntuOnlyFix is what a fix offering a version marked Ubuntu only says
+// it needs.
+const UbuntuOnlyFix = "A version marked Ubuntu only needs os: ubuntu in the build and run sections of zerops.yml."
+
+// ubuntuOnlyFix is UbuntuOnlyFix, after a space, when versions offer one.
+func ubuntuOnlyFix(versions []string) string {
+	if slices.ContainsFunc(versions, func(v string) bool { return strings.HasSuffix(v, "(Ubuntu only)") }) {
+		return " " + UbuntuOnlyFix
+	}
+	return ""
+}
+
 // UbuntuOnly reports whether version of the type runs on Ubuntu only.
 func UbuntuOnly(name, version string) bool {
 	for _, v := range ubuntuOnly[name] {
@@ -236,12 +248,12 @@ func (c *Catalog) Check(raw string) TypeCheck {
 			return out
 		}
 		out.Problem = "no version given"
-		out.Fix = fmt.Sprintf("Use %s; available: %s.", ct.Newest(), strings.Join(ct.Available(), ", "))
+		out.Fix = fmt.Sprintf("Use %s; available: %s.", ct.Newest(), strings.Join(ct.Available(), ", ")) + ubuntuOnlyFix(ct.Available())
 		return out
 	}
 	if !ct.lists(st.Name + "@" + st.Version) {
 		out.Problem = fmt.Sprintf("version %s is not in the catalog", Clip(st.Version, 20))
-		out.Fix = fmt.Sprintf("Use %s, the newest stable version; available: %s.", ct.Newest(), strings.Join(ct.Available(), ", "))
+		out.Fix = fmt.Sprintf("Use %s, the newest stable version; available: %s.", ct.Newest(), strings.Join(ct.Available(), ", ")) + ubuntuOnlyFix(ct.Available())
 		return out
 	}
 	if UbuntuOnly(ct.Name, st.Version) {

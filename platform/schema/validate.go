@@ -167,13 +167,21 @@ func nearestValues(got string, values []string) string {
 		name = t.Name
 	}
 	var same []string
+	ubuntu := false
 	for _, v := range values {
 		if t, err := platform.ParseServiceType(v); err == nil && t.Name == name && t.Version != "" {
+			if t.OS != "alpine" && platform.UbuntuOnly(t.Name, t.Version) {
+				v, ubuntu = v+" (Ubuntu only)", true
+			}
 			same = append(same, v)
 		}
 	}
 	if len(same) > 0 {
-		return "Use one of: " + strings.Join(clipList(same, 12), ", ") + "."
+		fix := "Use one of: " + strings.Join(clipList(same, 12), ", ") + "."
+		if ubuntu {
+			fix += " " + platform.UbuntuOnlyFix
+		}
+		return fix
 	}
 	type scored struct {
 		v string

@@ -73,6 +73,8 @@ func TestValidateWith_Bases(t *testing.T) {
 			"zerops[0].run.base", "version 18 is not in the catalog", "nodejs@24"},
 		{"invented version in a list", setup("      base: [nodejs@22, python@3.13]\n", ""),
 			"zerops[0].build.base[1]", "version 3.13 is not in the catalog", "python@3.12"},
+		{"refused version offers Ubuntu-only with its os", setup("      base: python@3.13\n", ""),
+			"zerops[0].build.base", "version 3.13 is not in the catalog", "python@3.14 (Ubuntu only; on Alpine python@3.12), the newest stable version; available: python@3.14 (Ubuntu only), python@3.12, python@3.11. A version marked Ubuntu only needs os: ubuntu"},
 		{"unknown type", setup("      base: node@22\n", "      base: nodejs@22\n"),
 			"zerops[0].build.base", `type "node" is not in the catalog`, "nodejs@{20,22,24}"},
 		{"build-only base to run", setup("      base: php@8.4\n", "      base: php@8.4\n"),
