@@ -77,12 +77,20 @@ func (o *orderClient) GetService(ctx context.Context, id string) (*platform.Serv
 }
 
 // awaitInLine waits until n goroutines wait in a semaphore's line, read from
-// their stacks: the semaphore tells no one when a caller joins its line.
+// their stacks: the semaphore tells no one when a caller joins its line. A
+// caller counts once it blocks in Acquire's select, which it reaches only
+// after joining the line; one still entering Acquire could yet be passed.
 func awaitInLine(t *testing.T, n int) {
 	t.Helper()
 	for deadline := time.Now().Add(10 * time.Second); ; runtime.Gosched() {
 		buf := make([]byte, 1<<20)
-		if bytes.Count(buf[:runtime.Stack(buf, true)], []byte("semaphore.(*Weighted).Acquire(")) >= n {
+		waiting := 0
+		for _, g := range bytes.Split(buf[:runtime.Stack(buf, true)], []byte("\n\n")) {
+			if bytes.Contains(g, []byte(" [select")) && bytes.Contains(g, []byte("semaphore.(*Weighted).Acquire(")) {
+				waiting++
+			}
+		}
+		if waiting >= n {
 			return
 		}
 		if time.Now().After(deadline) {
