@@ -36,17 +36,18 @@ const (
 // ecosystem's fix; a line it cannot place keeps the general one.
 func (d *Diagnosis) moduleFix(line string, code *Code) {
 	if m := nodeMissingRe.FindStringSubmatch(line); m != nil {
-		d.Cause = "The app imports the package `" + m[1] + "`, which is not in the run container: `node_modules` was not deployed (or does not hold it)."
-		d.Fix = nodeDepsFix + " Keep `" + m[1] + "` in package.json `dependencies`."
-		if code != nil && code.Modules && code.PackagesRead && !slices.Contains(code.Packages, m[1]) {
+		pkg := nodePackage(m[1]) // "dotenv/config" is the package dotenv
+		d.Cause = "The app imports the package `" + pkg + "`, which is not in the run container: `node_modules` was not deployed (or does not hold it)."
+		d.Fix = nodeDepsFix + " Keep `" + pkg + "` in package.json `dependencies`."
+		if code != nil && code.Modules && code.PackagesRead && !slices.Contains(code.Packages, pkg) {
 			// node_modules is deployed: the install put in what package.json and its lock name.
-			d.Cause = "The app imports the package `" + m[1] + "`, which package.json does not list, so the install in the build does not put it in `node_modules`."
-			d.Fix = "Add `" + m[1] + "` to package.json `dependencies`: `npm install " + m[1] + "` adds it and updates package-lock.json (commit both); then deploy again."
+			d.Cause = "The app imports the package `" + pkg + "`, which package.json does not list, so the install in the build does not put it in `node_modules`."
+			d.Fix = "Add `" + pkg + "` to package.json `dependencies`: `npm install " + pkg + "` adds it and updates package-lock.json (commit both); then deploy again."
 			return
 		}
 		if code != nil && code.NoInstall { // deployFiles ./ deploys node_modules once the build makes it
-			d.Cause = "The app imports the package `" + m[1] + "`, which is not in the run container: no command in `build.buildCommands` installs the packages, so the deployed tree has no `node_modules`."
-			d.Fix = "Install the packages in `build.buildCommands`: `npm ci` (needs a package-lock.json; without one, `npm install`); `deployFiles: ./` then deploys `node_modules`. Keep `" + m[1] + "` in package.json `dependencies`."
+			d.Cause = "The app imports the package `" + pkg + "`, which is not in the run container: no command in `build.buildCommands` installs the packages, so the deployed tree has no `node_modules`."
+			d.Fix = "Install the packages in `build.buildCommands`: `npm ci` (needs a package-lock.json; without one, `npm install`); `deployFiles: ./` then deploys `node_modules`. Keep `" + pkg + "` in package.json `dependencies`."
 		}
 		return
 	}
@@ -138,4 +139,15 @@ func (d *Diagnosis) ownModuleFix(line string, code *Code) {
 	}
 	d.Cause = "The app imports its own module `" + mod + "` by a path (from " + from + "), and the deploy has no file there."
 	d.Fix = "Deploy that file: it must be uploaded (or made by a build command) and `build.deployFiles` must include it or its directory; or correct the import's path (names are case-sensitive on Linux; an ES import names the file with its extension, e.g. `./routes.js`)."
+}
+
+// nodePackage is the package an import path names: its first segment, or
+// its first two for a scoped package ("@aws-sdk/client-s3/dist" →
+// "@aws-sdk/client-s3").
+func nodePackage(spec string) string {
+	parts := strings.SplitN(spec, "/", 3)
+	if strings.HasPrefix(spec, "@") && len(parts) > 1 {
+		return parts[0] + "/" + parts[1]
+	}
+	return parts[0]
 }

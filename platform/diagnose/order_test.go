@@ -435,3 +435,43 @@ func TestPythonModules_FilesAndDirectoriesPythonImports(t *testing.T) {
 		t.Errorf("PythonModules = %v, want %v", got, want)
 	}
 }
+
+// TestClassify_NodeSubpathImportNamesItsPackage checks that an import of a
+// package's subpath ("dotenv/config") is looked up, and fixed, as the
+// package: a listed package is not called unlisted, and no install names a
+// subpath.
+func TestClassify_NodeSubpathImportNamesItsPackage(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, line string
+		packages   []string
+		want, not  []string
+	}{
+		{"listed package's subpath", "Error: Cannot find module 'dotenv/config'", []string{"dotenv", "express"},
+			[]string{"Keep `dotenv` in package.json"}, []string{"does not list", "dotenv/config"}},
+		{"unlisted package's subpath", "Error: Cannot find module 'lodash/fp'", []string{"express"},
+			[]string{"`npm install lodash`"}, []string{"lodash/fp"}},
+		{"scoped package's subpath", "Error: Cannot find module '@aws-sdk/client-s3/dist-cjs/index.js'", []string{"@aws-sdk/client-s3"},
+			[]string{"Keep `@aws-sdk/client-s3` in package.json"}, []string{"does not list", "dist-cjs"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			code := &Code{Base: "nodejs@22", Modules: true, PackagesRead: true, Packages: tc.packages}
+			ds := ClassifyWith([]string{tc.line}, Runtime, Options{Code: code})
+			if len(ds) == 0 || ds[0].Signal != "module-not-found-at-runtime" {
+				t.Fatalf("diagnoses %v", signalIDs(ds))
+			}
+			text := ds[0].Cause + " " + ds[0].Fix
+			for _, w := range tc.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("answer %q lacks %q", text, w)
+				}
+			}
+			for _, n := range tc.not {
+				if strings.Contains(text, n) {
+					t.Errorf("answer %q has %q", text, n)
+				}
+			}
+		})
+	}
+}
