@@ -74,7 +74,10 @@ func checkLive(ctx context.Context, env Env, serviceID, label, own string, start
 		// The platform registers a deploy's ports a moment after it ends;
 		// an app whose log already shows it failing is not waited for.
 		noPortsYet := len(h.Probes) == 0 && time.Since(begun) < portsWait && (quiet || h.Verdict != platform.VerdictFailing)
-		retry := h.ReplacedBy == nil && (noPortsYet || h.Starting() || (h.Verdict == platform.VerdictFailing && quiet))
+		// Right after a push the platform may not list the new version yet:
+		// "not deployed" then is lag, waited out like a quiet failure.
+		retry := h.ReplacedBy == nil && (noPortsYet || h.Starting() || (h.Verdict == platform.VerdictFailing && quiet) ||
+			h.Verdict == platform.VerdictNotDeployed)
 		if !retry || time.Now().Add(poll).After(deadline) {
 			return verdictOf(h)
 		}
@@ -133,6 +136,12 @@ func verdictOf(h *ops.ServiceHealth) (platform.Verdict, *Check) {
 		return platform.VerdictDeployed, v
 	case h.Verdict == platform.VerdictUnverified:
 		return platform.VerdictUnverified, v
+	case h.Verdict == platform.VerdictNotDeployed:
+		// The push ended, yet the platform lists no version of it: not a
+		// failure of the app, and no reason to deploy again.
+		v.Reason = "the push ended, but the platform lists no deployed version yet"
+		v.Next = platform.Call("zerops_verify", "serviceHostname="+h.Service).Say(" in a minute tells whether it answers.")
+		return platform.VerdictDeployed, v
 	}
 	v.LogLines = logLines(h)
 	if h.Verdict == platform.VerdictDegraded && len(h.Probes) == 0 {
