@@ -94,6 +94,7 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		whole := slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "." })
 		installs := slices.ContainsFunc(cmds, nodeInstall.MatchString)
 		c.NoInstall = whole && !installs
+		c.Whole = whole
 		c.Modules = installs && (whole || slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "node_modules" }))
 	}
 	if env.ListSource != nil && (strings.HasPrefix(base, "python") || strings.HasSuffix(file, ".py")) {

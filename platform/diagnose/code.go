@@ -35,6 +35,9 @@ type Code struct {
 	// whole, so a module not in PyOwn is not the app's own.
 	PyOwn    []string `json:"pyOwn,omitempty"`
 	PyOwnAll bool     `json:"pyOwnAll,omitempty"`
+	// Whole: deployFiles deploys the whole tree (./), so the app's own
+	// modules were uploaded with it.
+	Whole bool `json:"whole,omitempty"`
 }
 
 // pyIdent is a name Python can import.

@@ -395,6 +395,8 @@ func TestClassify_PythonOwnTopModuleMissing(t *testing.T) {
 	}{
 		{"own file", "ModuleNotFoundError: No module named 'helpers'", listed,
 			[]string{"Deploy `helpers.py`", "`build.deployFiles`"}, []string{"requirements.txt", "pip", "addToRunPrepare"}},
+		{"own file, whole tree deployed", "ModuleNotFoundError: No module named 'helpers'", &Code{PyOwn: []string{"app.py", "helpers.py"}, Whole: true},
+			[]string{"PYTHONPATH: /var/www", "python -m"}, []string{"Deploy `helpers.py`", "requirements.txt", "pip"}},
 		{"own package", "ModuleNotFoundError: No module named 'helpers'", &Code{PyOwn: []string{"helpers/"}},
 			[]string{"Deploy `helpers/`", "`build.deployFiles`"}, []string{"requirements.txt", "pip"}},
 		{"own package's submodule", "ModuleNotFoundError: No module named 'lib.models'", listed,
