@@ -64,13 +64,12 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 			}
 			return
 		}
-		if own := code.pyOwn(mod); own != "" && mod == m[1] && code.Whole {
-			// deployFiles ./ uploaded it: it is there, but not on the import path.
-			d.Cause = "The app imports `" + mod + "`, its own module (`" + own + "` in its source), which `deployFiles: ./` deployed to /var/www; Python does not look for it there because the app starts from another directory or as a script in a subdirectory."
-			d.Fix = "Put /var/www on the import path: set `PYTHONPATH: /var/www` in `run.envVariables`, or start the app as a module from /var/www (`python -m pkg.main`, `gunicorn pkg.main:app`); deploying the file again changes nothing."
-			return
-		}
 		if own := code.pyOwn(mod); own != "" && mod == m[1] {
+			if code.Whole { // deployFiles ./ uploaded it: it is there, but not on the import path
+				d.Cause = "The app imports `" + mod + "`, its own module (`" + own + "` in its source), which `deployFiles: ./` deployed to /var/www; Python does not look for it there because the app starts from another directory or as a script in a subdirectory."
+				d.Fix = "Put /var/www on the import path: set `PYTHONPATH: /var/www` in `run.envVariables`, or start the app as a module from /var/www (`python -m pkg.main`, `gunicorn pkg.main:app`); deploying the file again changes nothing."
+				return
+			}
 			d.Cause = "The app imports `" + mod + "`, its own module (`" + own + "` in its source), which is not in the run container: the deploy left it out; no package is missing."
 			d.Fix = "Deploy `" + own + "`: add it to `build.deployFiles` (or deploy `./`); the run container gets only the deployed files."
 			return

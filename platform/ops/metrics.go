@@ -390,13 +390,13 @@ func hotNext(ctx context.Context, proj Project, s platform.ServiceStack, what st
 	// RAM at its ceiling may as well be a leak, which more RAM only delays.
 	leak := platform.Say(" "+diagnose.OOMLeak+" ").Call("zerops_logs", host).
 		Say(" shows the out-of-memory crash and ").Call("zerops_verify", host).Say(" diagnoses it.")
-	if r, ok := proj.Memory.lastRAMRaise(proj.ID, s.ID, time.Now()); ok && set.MaxRAM == r.to && m.ram != nil && m.ram.Limit < r.to*grownShare {
-		// The raise is in force but the container has not grown into it:
-		// full at its old size says nothing of a leak yet.
-		return platform.Say(fmt.Sprintf("RAM fills the %g GB the container has now; ZCP raised maxRam to %g GB at %s UTC and vertical autoscaling has not grown it there yet, so raise nothing now.",
-			m.ram.Limit, r.to, r.at.UTC().Format("15:04"))).Then(leak)
-	}
 	if r, ok := proj.Memory.lastRAMRaise(proj.ID, s.ID, time.Now()); ok && set.MaxRAM == r.to {
+		if m.ram != nil && m.ram.Limit < r.to*grownShare {
+			// The raise is in force but the container has not grown into
+			// it: full at its old size says nothing of a leak yet.
+			return platform.Say(fmt.Sprintf("RAM fills the %g GB the container has now; ZCP raised maxRam to %g GB at %s UTC and vertical autoscaling has not grown it there yet, so raise nothing now.",
+				m.ram.Limit, r.to, r.at.UTC().Format("15:04"))).Then(leak)
+		}
 		// It filled the memory ZCP raised it to as well: doubling again
 		// and again is the loop a leak leads into; no value is proposed.
 		return platform.Say(fmt.Sprintf("RAM fills the %g GB maxRam ZCP raised it to from %g GB at %s UTC as well. Use that grows into whatever memory it is given until the app dies is a leak, and raising maxRam again only delays it: fix the code (",
