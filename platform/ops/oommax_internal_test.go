@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/zeropsio/zcp/platform/diagnose"
-	"github.com/zeropsio/zcp/platform/fakeapi"
-	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 // TestClassifyRuntime_OutOfMemoryAtMaxBesideABadReference: an app at the
@@ -16,11 +14,7 @@ import (
 // out-of-memory fix proposes no scale on either pass.
 func TestClassifyRuntime_OutOfMemoryAtMaxBesideABadReference(t *testing.T) {
 	t.Parallel()
-	fake := fakeapi.StartTB(t, fakeapi.Options{})
-	c, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	fake, c := internalFake(t)
 	ctx := context.Background()
 	proj := Project{Client: c, ID: fake.ProjectID(), Memory: NewMemory("")}
 	svc, err := c.GetService(ctx, fake.ServiceID("appstage"))

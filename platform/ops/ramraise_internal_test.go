@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
-	"github.com/zeropsio/zcp/platform/fakeapi"
-	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 // scaledTo reads services with the scaling set in force.
@@ -32,11 +30,7 @@ func (s scaledTo) GetService(ctx context.Context, id string) (*platform.ServiceS
 // autoscaling has not grown it): no leak is claimed and no value proposed.
 func TestHotNext_RAMRaisedNotYetGrownIsNoLeak(t *testing.T) {
 	t.Parallel()
-	fake := fakeapi.StartTB(t, fakeapi.Options{})
-	c, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	fake, c := internalFake(t)
 	ctx := context.Background()
 	proj := Project{Client: scaledTo{c, platform.Autoscaling{MaxRAM: 4}}, ID: fake.ProjectID(), Memory: NewMemory("")}
 	svc, err := c.GetService(ctx, fake.ServiceID("appstage"))
