@@ -44,16 +44,8 @@ func TestClassify_MisspeltProgramOrTaskIsTheStartCommand(t *testing.T) {
 			if got := signalIDs(ds); !slices.Equal(got, tt.want) {
 				t.Fatalf("signals = %v, want %v", got, tt.want)
 			}
-			for _, c := range tt.cause {
-				if !strings.Contains(ds[0].Cause, c) {
-					t.Errorf("cause %q lacks %q", ds[0].Cause, c)
-				}
-			}
-			for _, f := range tt.fix {
-				if !strings.Contains(ds[0].Fix, f) {
-					t.Errorf("fix %q lacks %q", ds[0].Fix, f)
-				}
-			}
+			wantIn(t, "cause", ds[0].Cause, tt.cause, nil)
+			wantIn(t, "fix", ds[0].Fix, tt.fix, nil)
 		})
 	}
 }
@@ -74,6 +66,22 @@ func TestSlip_OneTypistsSlip(t *testing.T) {
 	for _, tt := range tests {
 		if got := slip(tt.typed, tt.name); got != tt.want {
 			t.Errorf("slip(%q, %q) = %v, want %v", tt.typed, tt.name, got, tt.want)
+		}
+	}
+}
+
+// wantIn fails for each of want that text (the diagnosis' what) lacks and
+// each of not that it has.
+func wantIn(t *testing.T, what, text string, want, not []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("%s %q lacks %q", what, text, w)
+		}
+	}
+	for _, n := range not {
+		if strings.Contains(text, n) {
+			t.Errorf("%s %q has %q", what, text, n)
 		}
 	}
 }
