@@ -2,7 +2,9 @@ package knowledge
 
 import (
 	"math"
+	"slices"
 	"sort"
+	"strings"
 )
 
 // BM25's parameters (bleve's: the term frequency's saturation and the
@@ -126,4 +128,62 @@ func (ix *Index) specificity(term string) float64 {
 func (ix *Index) contentIDF(term string) float64 {
 	df := float64(len(ix.post.fields[fieldIndex(fieldContent)].terms[term]))
 	return math.Log(1 + (float64(ix.post.docs)-df+0.5)/(df+0.5))
+}
+
+// withSections adds to each hit's score its best section's, scaled so the
+// best section of all adds sectionBoost × the top hit's score, and
+// re-sorts. A section scores as BM25 scores a document, over the content
+// clauses of q with their boosts, each term once: a question whose answer
+// is one section of a broad document ("ssh into the running container")
+// lifts that document over one that uses the same words scattered.
+func (ix *Index) withSections(hits []scored, q []match) []scored {
+	if len(hits) == 0 {
+		return hits
+	}
+	p := ix.post
+	sec := &p.sections
+	units := float64(len(p.secDoc))
+	avgLen := float64(sec.tokens) / units
+	secScore := make([]float64, len(p.secDoc))
+	seen := map[string]bool{}
+	for _, m := range q {
+		if m.field != fieldContent {
+			continue
+		}
+		for _, t := range ix.analyzer.terms(m.text) {
+			if seen[t] {
+				continue
+			}
+			seen[t] = true
+			ps := sec.terms[t]
+			df := float64(len(ps))
+			tc := termClause{field: sec, boost: m.boost, avgLen: avgLen, weight: m.boost,
+				idf: math.Log(1 + (units-df+0.5)/(df+0.5))}
+			for _, ps := range ps {
+				secScore[ps.doc] += tc.score(ps)
+			}
+		}
+	}
+	best := make([]float64, p.docs)
+	bestAll := 0.0
+	for s, sc := range secScore {
+		d := p.secDoc[s]
+		best[d] = max(best[d], sc)
+		bestAll = max(bestAll, sc)
+	}
+	if bestAll == 0 {
+		return hits
+	}
+	scale := sectionBoost * hits[0].Score / bestAll
+	for i, h := range hits {
+		hits[i].Score += scale * best[ix.position(h.ID)]
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
+	return hits
+}
+
+// position is the index in ix.docs of the document with uri (sorted by URI).
+func (ix *Index) position(uri string) int {
+	i, _ := slices.BinarySearchFunc(ix.docs, uri, func(d Document, uri string) int { return strings.Compare(d.URI, uri) })
+	return i
 }

@@ -52,7 +52,7 @@ func packedDocuments() ([]Document, int, error) {
 
 // packVersion changes whenever the pack layout or what the fingerprint
 // covers changes.
-const packVersion = 4 // 4: the corpus parsed (3: the postings; 2: a persisted scorch index)
+const packVersion = 5 // 5: section postings; 4: the corpus parsed (3: the postings; 2: a persisted scorch index)
 
 // postingsFile names the index pack's one file.
 const postingsFile = "postings"

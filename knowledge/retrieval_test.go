@@ -206,6 +206,9 @@ func TestRetrieval_RankingRules(t *testing.T) {
 		{"413 upload", "zerops://docs/runtimes/php-tuning", ""},
 		{"smtp", "zerops://docs/networking/smtp", ""},
 		{"backups", "zerops://docs/operations/backups", ""},
+		// an answer in one section of a broad document lifts that document (withSections)
+		{"how do I stop a build that is still running", "zerops://docs/platform/processes", ""},
+		{"ssh into the running container to debug", "zerops://docs/platform/containers-and-ssh zerops://docs/operations/ssh-and-mounts", ""},
 		// symptoms and error messages lead to the document that explains them (issue 22)
 		{"container exits with code 137", "zerops://docs/platform/scaling zerops://docs/troubleshooting/resources-limits", "zerops://docs/platform/containers-and-ssh"},
 		{"the deploy fails: port 8 is invalid", "zerops://docs/networking/ports", ""},

@@ -25,6 +25,7 @@ const (
 	contextBoost       = 0.3  // the words of a clause that says what works ("curl works from my laptop") are context
 	genericBoost       = 0.1  // generic words (container, service, app) in a title or keyword barely count
 	titleCover         = 2.0  // a document whose whole title the query names ("single … to HA": HA vs single container)
+	sectionBoost       = 0.3  // the best-matching section of all adds this share of the top score: an answer in one section of a broad document counts (0.2 and 0.5 answered fewer tuned questions)
 	identBoost         = 1.0  // a config key or tool name typed as spelled (prepareCommands, zerops_env) that a document lists as a keyword
 )
 
@@ -117,7 +118,7 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 		res.Suggestions = ix.suggest(exp.terms)
 		return res, nil
 	}
-	hits := ix.coverTitles(ix.topN(bq, len(ix.docs)), original, topics)
+	hits := ix.coverTitles(ix.withSections(ix.topN(bq, len(ix.docs)), bq), original, topics)
 	signal := ix.routeDiagnosis(hits, typed)
 	hits = hits[:min(limit, len(hits))]
 	snippetTerms := [][]string{ix.contentTerms(original), ix.contentTerms(exp.added)}
