@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -112,7 +115,15 @@ type frontMatter struct {
 	Title       string   `yaml:"title"`
 	Description string   `yaml:"description"`
 	Keywords    []string `yaml:"keywords"`
+	// Asks: `## ` heading (or "*" for the whole document) → questions.
+	Asks map[string][]string `yaml:"asks"`
 }
+
+// Bounds on a document's asks.
+const (
+	maxAskBytes       = 200
+	maxAsksPerSection = 12
+)
 
 // parseDocument splits front matter from body. rel is "{folder}/{name}".
 func parseDocument(rel string, raw []byte) (Document, error) {
@@ -151,12 +162,77 @@ func parseDocument(rel string, raw []byte) (Document, error) {
 			kws = append(kws, k)
 		}
 	}
+	content := strings.TrimSpace(body) + "\n"
+	asks, err := parseAsks(fm.Asks, content)
+	if err != nil {
+		return Document{}, fmt.Errorf("knowledge document %s: front matter asks: %w", file, err)
+	}
 	return Document{
 		URI:         URIPrefix + path.Clean(rel),
 		Path:        path.Clean(rel),
 		Title:       fm.Title,
 		Description: strings.TrimSpace(fm.Description),
 		Keywords:    kws,
-		Content:     strings.TrimSpace(body) + "\n",
+		Content:     content,
+		Asks:        asks,
 	}, nil
 }
+
+// parseAsks checks a document's asks against its sections: every key is
+// one of its `## ` headings, or "*" for the whole document (kept under
+// ""); every question is one line of at most maxAskBytes, at most
+// maxAsksPerSection a key. Nil when there are none.
+func parseAsks(in map[string][]string, content string) (map[string][]string, error) {
+	if len(in) == 0 {
+		return nil, nil
+	}
+	headings := map[string]bool{}
+	var names []string
+	for _, s := range splitSections(content) {
+		if s.heading != "" {
+			headings[s.heading] = true
+			names = append(names, strconv.Quote(s.heading))
+		}
+	}
+	out := make(map[string][]string, len(in))
+	for key, qs := range in {
+		heading := key
+		switch {
+		case key == "*":
+			heading = ""
+		case !headings[key]:
+			return nil, fmt.Errorf("%q is not a `## ` heading of the document (use \"*\" for the whole document, or one of %s)", key, strings.Join(names, ", "))
+		}
+		if len(qs) > maxAsksPerSection {
+			return nil, fmt.Errorf("%q has %d questions, at most %d", key, len(qs), maxAsksPerSection)
+		}
+		for _, q := range qs {
+			q = strings.TrimSpace(q)
+			if q == "" || len(q) > maxAskBytes || strings.ContainsAny(q, "\n\r") {
+				return nil, fmt.Errorf("%q: a question must be one non-empty line of at most %d bytes, not %q", key, maxAskBytes, q)
+			}
+			out[heading] = append(out[heading], q)
+		}
+	}
+	return out, nil
+}
+
+// asked is the document's questions, one a line: those of the section
+// headed heading, or all of them for allAsks.
+func (d Document) asked(heading string) string {
+	if heading != allAsks {
+		return strings.Join(d.Asks[heading], "\n")
+	}
+	keys := slices.Sorted(maps.Keys(d.Asks))
+	var b strings.Builder
+	for _, k := range keys {
+		for _, q := range d.Asks[k] {
+			b.WriteString(q)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// allAsks asks Document.asked for every question of the document.
+const allAsks = "\x00all"

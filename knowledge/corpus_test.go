@@ -42,6 +42,25 @@ func TestParseDocument_Cases(t *testing.T) {
 				}
 			},
 		},
+		{
+			name: "Asks",
+			raw:  "---\ntitle: T\nasks:\n  \"*\": [what is T]\n  Pooling: [\"too many clients\", \"  pgbouncer  \"]\n---\n# T\n\n## Pooling\n\nUse it.\n",
+			check: func(t *testing.T, d Document) {
+				if got := d.Asks[""]; len(got) != 1 || got[0] != "what is T" {
+					t.Errorf(`Asks[""] = %q`, got)
+				}
+				if got := d.Asks["Pooling"]; len(got) != 2 || got[1] != "pgbouncer" {
+					t.Errorf(`Asks["Pooling"] = %q`, got)
+				}
+				if strings.Contains(d.Content, "too many clients") {
+					t.Errorf("asks shown in Content %q", d.Content)
+				}
+			},
+		},
+		{name: "AsksUnknownHeading", raw: "---\ntitle: T\nasks:\n  Pool: [q]\n---\n## Pooling\n", wantErr: `"Pool" is not a`},
+		{name: "AsksEmptyQuestion", raw: "---\ntitle: T\nasks:\n  \"*\": [\" \"]\n---\nbody\n", wantErr: "one non-empty line"},
+		{name: "AsksTooLong", raw: "---\ntitle: T\nasks:\n  \"*\": [" + strings.Repeat("a", maxAskBytes+1) + "]\n---\nbody\n", wantErr: "at most 200 bytes"},
+		{name: "AsksTooMany", raw: "---\ntitle: T\nasks:\n  \"*\": [" + strings.Repeat("q, ", maxAsksPerSection) + "q]\n---\nbody\n", wantErr: "at most 12"},
 		{name: "NoFrontMatter", raw: "# Title\n", wantErr: "services/postgresql.md: missing front matter"},
 		{name: "Unclosed", raw: "---\ntitle: x\n", wantErr: "services/postgresql.md: front matter is not closed"},
 		{name: "BadYAML", raw: "---\ntitle: [unclosed\n---\nbody\n", wantErr: "services/postgresql.md: front matter"},

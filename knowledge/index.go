@@ -52,7 +52,7 @@ type entry struct {
 }
 
 func (e *entry) sections(an *analyzer) *docSections {
-	e.secOnce.Do(func() { e.secs = newDocSections(e.doc.Content, an) })
+	e.secOnce.Do(func() { e.secs = newDocSections(e.doc, an) })
 	return e.secs
 }
 
@@ -67,7 +67,7 @@ type indexedDoc struct {
 }
 
 func (d Document) indexed() indexedDoc {
-	return indexedDoc{Title: d.Title, Keywords: strings.Join(d.Keywords, " , "), Content: d.Content + "\n" + camelWords(d.Content)}
+	return indexedDoc{Title: d.Title, Keywords: strings.Join(d.Keywords, " , "), Content: d.Content + "\n" + camelWords(d.Content) + d.asked(allAsks)}
 }
 
 // camelWords spells out the camelCase identifiers of s as words ("minRam" →

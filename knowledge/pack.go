@@ -39,20 +39,20 @@ func packedDocuments() ([]Document, int, error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("knowledge corpus: %w", err)
 	}
-	if hdr.Version != packVersion || len(hdr.Docs) != len(data) || len(hdr.Keywords) != len(data) {
+	if hdr.Version != packVersion || len(hdr.Docs) != len(data) || len(hdr.Keywords) != len(data) || len(hdr.Asks) != len(data) {
 		return nil, 0, fmt.Errorf("knowledge corpus: %w", errPackStale)
 	}
 	docs := make([]Document, len(data))
 	for i, in := range hdr.Docs {
 		docs[i] = Document{URI: in.URI, Path: in.Path, Title: in.Title, Description: in.Description,
-			Keywords: hdr.Keywords[i], Content: string(data[i])}
+			Keywords: hdr.Keywords[i], Content: string(data[i]), Asks: hdr.Asks[i]}
 	}
 	return docs, hdr.Bytes, nil
 }
 
 // packVersion changes whenever the pack layout or what the fingerprint
 // covers changes.
-const packVersion = 5 // 5: section postings; 4: the corpus parsed (3: the postings; 2: a persisted scorch index)
+const packVersion = 6 // 6: asks; 5: section postings; 4: the corpus parsed (3: the postings; 2: a persisted scorch index)
 
 // postingsFile names the index pack's one file.
 const postingsFile = "postings"
@@ -64,14 +64,15 @@ var errPackStale = errors.New("the embedded knowledge index was generated from o
 // packHeader is the first line of a pack: what it was made from and the
 // files that follow it, in order.
 type packHeader struct {
-	Version     int            `json:"version"`
-	Fingerprint string         `json:"fingerprint,omitempty"`
-	Corpus      string         `json:"corpus,omitempty"`    // the index pack's: sha256 of the corpus pack it was made with
-	StopWords   []string       `json:"stopWords,omitempty"` // the analyzer's, as the generator's bleve lists them
-	Docs        []DocumentInfo `json:"docs,omitempty"`      // the corpus pack's: what each document is, sorted by URI
-	Keywords    [][]string     `json:"keywords,omitempty"`  // the corpus pack's: each document's keywords
-	Bytes       int            `json:"bytes,omitempty"`     // the corpus pack's: the size of its markdown files
-	Files       []packFile     `json:"files"`
+	Version     int                   `json:"version"`
+	Fingerprint string                `json:"fingerprint,omitempty"`
+	Corpus      string                `json:"corpus,omitempty"`    // the index pack's: sha256 of the corpus pack it was made with
+	StopWords   []string              `json:"stopWords,omitempty"` // the analyzer's, as the generator's bleve lists them
+	Docs        []DocumentInfo        `json:"docs,omitempty"`      // the corpus pack's: what each document is, sorted by URI
+	Keywords    [][]string            `json:"keywords,omitempty"`  // the corpus pack's: each document's keywords
+	Asks        []map[string][]string `json:"asks,omitempty"`      // the corpus pack's: each document's asks
+	Bytes       int                   `json:"bytes,omitempty"`     // the corpus pack's: the size of its markdown files
+	Files       []packFile            `json:"files"`
 }
 
 type packFile struct {
@@ -216,6 +217,7 @@ func WritePacks(dir string, stopWords []string) error {
 	for i, d := range docs {
 		corpusHdr.Docs = append(corpusHdr.Docs, d.Info())
 		corpusHdr.Keywords = append(corpusHdr.Keywords, d.Keywords)
+		corpusHdr.Asks = append(corpusHdr.Asks, d.Asks)
 		corpusHdr.Files = append(corpusHdr.Files, packFile{Name: d.Path + ".md", Size: int64(len(d.Content))})
 		contents[i] = []byte(d.Content)
 	}

@@ -67,7 +67,7 @@ func analyse(docs []Document, an *analyzer) *postings {
 			if strings.EqualFold(sec.heading, "See also") {
 				continue // links to other documents answer nothing themselves
 			}
-			n := p.sections.add(an.terms(sec.text+"\n"+camelWords(sec.text)), uint32(len(p.secDoc)))
+			n := p.sections.add(an.terms(sec.text+"\n"+camelWords(sec.text)+"\n"+d.asked(sec.heading)), uint32(len(p.secDoc)))
 			p.sections.lens = append(p.sections.lens, n)
 			p.secDoc = append(p.secDoc, uint32(i))
 		}

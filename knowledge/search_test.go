@@ -538,3 +538,34 @@ func TestPastedDiagnosis_Reading(t *testing.T) {
 		}
 	}
 }
+
+// TestSearch_AsksLiftTheirSection: a question in agents' words that a
+// section lists as asked finds its document over one that uses the words,
+// and the asks are never shown.
+func TestSearch_AsksLiftTheirSection(t *testing.T) {
+	t.Parallel()
+	docs := []Document{
+		{URI: URIPrefix + "platform/processes", Title: "Processes", Content: "# Processes\n\nAsynchronous work is a process.\n\n## Cancel\n\nCall zerops_process with action cancel.\n",
+			Asks: map[string][]string{"Cancel": {"stop a build that is still running"}}},
+		{URI: URIPrefix + "platform/build-pipeline", Title: "Build pipeline", Content: "# Build pipeline\n\nA build runs in its own container; while it is running, logs stream. Stop words aside, a build is still a build.\n"},
+	}
+	ix, err := BuildIndex(docs)
+	if err != nil {
+		t.Fatalf("BuildIndex: %v", err)
+	}
+	res, err := ix.Search("how do I stop a build that is still running", 2)
+	if err != nil {
+		t.Fatalf("Search: %v", err)
+	}
+	if top := firstURI(res.Hits); top != URIPrefix+"platform/processes" {
+		t.Errorf("top %s, want platform/processes (hits %+v)", top, res.Hits)
+	}
+	for _, h := range res.Hits {
+		if h.URI == URIPrefix+"platform/processes" && strings.Contains(h.Snippet, "still running") {
+			t.Errorf("snippet shows an ask: %q", h.Snippet)
+		}
+	}
+	if strings.Contains(res.TopContent, "stop a build") {
+		t.Errorf("TopContent shows an ask: %q", res.TopContent)
+	}
+}

@@ -10,6 +10,10 @@ type Document struct {
 	Description string   `json:"description"`
 	Keywords    []string `json:"keywords"`
 	Content     string   `json:"content"`
+	// Asks are questions in agents' words that the document answers, by
+	// the `## ` heading of the section that answers them ("" for the
+	// document as a whole). They are searched, never shown.
+	Asks map[string][]string `json:"-"`
 }
 
 // DocumentInfo is what a document is, without its content.
