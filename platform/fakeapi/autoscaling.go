@@ -57,7 +57,7 @@ func (st *state) setAutoscaling(rq *apiRequest) (int, any) {
 	p := st.newProcess(s.ProjectID, s, "stack.autoscaling", rq.now)
 	p.onFinish = func(st *state, at time.Time) {
 		if cur := st.services[s.ID]; cur != nil {
-			cur.pastScaling = append(cur.pastScaling, scalingUntil{Until: at, Current: cur.Current})
+			cur.rememberScaling(at)
 			cur.Custom, cur.Current = mergeAutoscaling(cur.Custom, change), mergeAutoscaling(cur.Current, change)
 			cur.LastUpdate = at
 			st.internalProcess(cur.ProjectID, cur, "stack.updateAutoscaling", at)

@@ -3,6 +3,7 @@ package fakeapi
 import (
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"time"
 
@@ -196,6 +197,20 @@ func (s *service) outOfMemoryIn(from, till, now time.Time) (time.Time, bool) {
 type scalingUntil struct {
 	Until   time.Time
 	Current *autoscalingJSON
+}
+
+// maxPastScaling bounds the scaling changes a service remembers: a sandbox
+// scaled every few minutes for days keeps a fixed amount, and a bucket
+// older than the oldest remembered change reads that change's scaling.
+const maxPastScaling = 256
+
+// rememberScaling records that s's current scaling was in force until at,
+// forgetting the oldest record beyond maxPastScaling.
+func (s *service) rememberScaling(at time.Time) {
+	s.pastScaling = append(s.pastScaling, scalingUntil{Until: at, Current: s.Current})
+	if n := len(s.pastScaling) - maxPastScaling; n > 0 {
+		s.pastScaling = slices.Delete(s.pastScaling, 0, n)
+	}
 }
 
 // scalingAt is the scaling s had in force at t: the one a later change

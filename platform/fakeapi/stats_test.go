@@ -34,3 +34,29 @@ func TestOutOfMemoryIn_FinishedBucketsKeepThePeak(t *testing.T) {
 		}
 	}
 }
+
+// TestRememberScaling_Bounded: a service scaled again and again remembers
+// at most maxPastScaling changes, the newest, and each bucket still reads
+// the scaling of its time among them.
+func TestRememberScaling_Bounded(t *testing.T) {
+	t.Parallel()
+	s := &service{}
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	changes := maxPastScaling + 10
+	for i := range changes {
+		n := i + 1
+		s.Current = &autoscalingJSON{Horizontal: &horizontalJSON{MinContainerCount: &n}}
+		s.rememberScaling(start.Add(time.Duration(i+1) * time.Minute))
+	}
+	if len(s.pastScaling) != maxPastScaling {
+		t.Fatalf("remembered %d changes, want %d", len(s.pastScaling), maxPastScaling)
+	}
+	// Until the last change (minute `changes`) the scaling recorded at it was in force.
+	at := start.Add(time.Duration(changes)*time.Minute - 30*time.Second)
+	if got := minContainersOf(s.scalingAt(at)); got != changes {
+		t.Errorf("scaling at %v has %d containers, want %d", at, got, changes)
+	}
+	if got := minContainersOf(s.scalingAt(start)); got != changes-maxPastScaling+1 {
+		t.Errorf("a bucket older than every remembered change reads %d containers, want the oldest kept %d", got, changes-maxPastScaling+1)
+	}
+}
