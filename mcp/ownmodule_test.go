@@ -89,3 +89,22 @@ func TestDeploy_OwnPythonTopModuleMissing(t *testing.T) {
 		})
 	}
 }
+
+// TestDeploy_OwnPythonModuleBesideASubdirStart: a start file in a
+// subdirectory (src/app.py) imports its neighbour src/helpers.py, which
+// the deploy left out. ZCP lists only the source's top, so it cannot tell
+// the module from a package: the fix installs packages and says what to
+// do if the module is the app's own, instead of only sending to pip.
+func TestDeploy_OwnPythonModuleBesideASubdirStart(t *testing.T) {
+	t.Parallel()
+	yml := strings.ReplaceAll(pyZeropsYml("python src/app.py"), "deployFiles: ./", "deployFiles: [src/app.py, requirements.txt]")
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml, "requirements.txt": "flask\n", "src/helpers.py": "def greet(): return 'hi'\n",
+		"src/app.py": "from flask import Flask\nfrom helpers import greet\napp = Flask(__name__)\napp.run(host='0.0.0.0', port=8000)\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || !strings.Contains(next, "did not see all of `src/`") || !strings.Contains(next, "`build.deployFiles`") {
+		t.Fatalf("verdict %v, next %q: want not-answering with the own-module alternative: %s", m["verdict"], next, text(res))
+	}
+}

@@ -1,6 +1,8 @@
 package diagnose
 
 import (
+	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -65,6 +67,24 @@ func (c *Code) pyOwn(mod string) string {
 		if n == mod+".py" || n == mod+"/" {
 			return n
 		}
+	}
+	return ""
+}
+
+// pyUnlisted names where the app's own module mod could be although c did
+// not find it: the start file's directory when that is below the top ZCP
+// listed, or the top when the listing was cut short; "" when c listed the
+// top whole with the start file in it, listed nothing, or mod is a known
+// package.
+func (c *Code) pyUnlisted(mod string) string {
+	if c == nil || len(c.PyOwn) == 0 || slices.Contains(pyPackages, mod) {
+		return ""
+	}
+	if dir := path.Dir(strings.TrimPrefix(c.File, "./")); dir != "." && !path.IsAbs(dir) {
+		return "`" + dir + "/`, the start file's directory"
+	}
+	if !c.PyOwnAll {
+		return "the source's top (it holds more than ZCP lists)"
 	}
 	return ""
 }

@@ -76,6 +76,9 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 		}
 		d.Cause = "The app imports the Python module `" + mod + "`, which is not installed in the run container."
 		d.Fix = pyDepsFix + " List its package in requirements.txt."
+		if where := code.pyUnlisted(mod); where != "" {
+			d.Fix += " ZCP did not see all of " + where + ": if `" + mod + "` is the app's own module (`" + mod + ".py` or `" + mod + "/` there), no package is missing; deploy it with `build.deployFiles` instead."
+		}
 		return
 	}
 	if strings.Contains(line, "vendor/autoload.php") {
