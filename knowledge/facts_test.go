@@ -54,6 +54,11 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"MariaDB backups are mariabackup archives", "(?i)\\| MariaDB \\| a dump of the databases|(?i)MariaDB: feed the dump to"},
 		// kbgaps4a: the official docs say nothing of HTTP/2 or gRPC through the L7 balancer
 		{"HTTP/2 and gRPC through the balancer are not documented", `(?i)balancer (supports|forwards|handles|speaks|proxies) (http/2|http2|grpc)`},
+		// kbcause2: the official deployment lifecycle: a failing init command fails the deploy
+		// (no restart loop of the app), and the log line is the platform's, not the fake's
+		{"a failing init command fails the deploy, it does not restart the app", `(?i)init commands?[^.\n]{0,80}(container|it) (does not start the app and )?restarts`},
+		{"the fake's init-command line is no real Zerops log line", "(?i)`initCommands: \"<command>\" exited with code"},
+		{"a start process that ends is not documented to be restarted", `(?i)when the start command exits, the container restarts it`},
 	}
 	assertGone(t, all, gone)
 	kept := []keptFact{
@@ -121,6 +126,12 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		// kbgaps3: gaps blind writers found no document for
 		{"troubleshooting/runtime-crashes", "exit code 127: the shell found no such program", "(?s)## Status 127: program not found\n.{0,60}shell finding no such program"},
 		{"troubleshooting/runtime-crashes", "a glibc binary is 'not found' on Alpine", "(?s)glibc binary[^.]{0,60}on Alpine's musl.{0,40}one `os` for build and run"},
+		// kbcause2: facts from the official docs an agent acts on when a deploy fails
+		{"troubleshooting/runtime-crashes", "a failing init command ends DEPLOY_FAILED, the old version serves", "(?s)## init-command-failed\n.{0,300}`RUN\\.INIT COMMANDS FINISHED WITH ERROR`.{0,120}`DEPLOY_FAILED`.{0,60}version before"},
+		{"troubleshooting/runtime-crashes", "the readiness check calls localhost inside the container", "(?s)## readiness-check-failed\n.{0,300}inside the container against localhost.{0,1000}bound to `127\\.0\\.0\\.1` passes this check"},
+		{"troubleshooting/build-failures", "changing base, os, prepareCommands or cache drops the build cache", "(?s)## Stale build cache\n.{0,300}Changing `build\\.base`, `build\\.os`, `build\\.prepareCommands` or `build\\.cache` drops the cache"},
+		{"troubleshooting/resources-limits", "the build container's 8 GB cannot be raised", "(?s)## build-out-of-memory\n.{0,400}8 GB cannot be raised"},
+		{"pitfalls/build-vs-run-containers", "runtime variables reach the build only through RUNTIME_", "(?s)## Env variables: build time vs run time\n.{0,300}`RUNTIME_` prefix"},
 		{"config/zerops-yml-env-variables", "Zerops reads no .env file", "Not a `\\.env` file: Zerops reads none"},
 		{"config/zerops-yml-env-variables", "a .env loader keeps variables already set", "(?s)the app's own loader.{0,40}keeps variables already set"},
 		{"networking/cloudflare-custom-domains", "a wildcard covers one level, not the apex", "`\\*\\.example\\.com` covers one level and not `example\\.com`"},
