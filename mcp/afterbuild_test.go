@@ -24,9 +24,8 @@ func TestSandbox_FailureAfterBuildNamesCause(t *testing.T) {
 		signal string
 	}{
 		{"ReadinessNeverPasses", map[string]string{
-			"zerops.yml": strings.Replace(demoZeropsYml, "    run: &run\n", "    deploy:\n      readinessCheck: {httpGet: {port: 3000, path: /}}\n    run: &run\n", 1),
-			"index.js":   "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, '127.0.0.1');\n"},
-			"DEPLOY_FAILED", "listening-on-localhost"},
+			"zerops.yml": strings.Replace(demoZeropsYml, "    run: &run\n", "    deploy:\n      readinessCheck: {httpGet: {port: 3001, path: /}}\n    run: &run\n", 1)},
+			"DEPLOY_FAILED", "readiness-check-failed"},
 		{"RunPrepareReadsVarWww", map[string]string{
 			"zerops.yml": strings.Replace(demoZeropsYml, "    run: &run\n", "    run: &run\n      prepareCommands: ['cd /var/www && npm ci']\n", 1)},
 			"PREPARING_RUNTIME_FAILED", "prepare-reads-deploy-files"},

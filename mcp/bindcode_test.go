@@ -28,6 +28,14 @@ func TestDeploy_LocalhostBindFixIsTheAppsOwnCode(t *testing.T) {
 				"http.createServer((req, res) => res.end('ok')).listen(3000, '127.0.0.1');\n"},
 			[]string{"index.js, line 2", "listen(3000, '0.0.0.0')"},
 			[]string{"HOST", "zerops_env", "Flask", "gunicorn", "uvicorn", "ListenAndServe"}, false},
+		// The platform's readiness check asks 127.0.0.1 inside the
+		// container: it passes, the version goes live, the balancer gets 502.
+		{"literal, with a readiness check",
+			map[string]string{"zerops.yml": strings.Replace(demoZeropsYml, "    run: &run\n", "    deploy:\n      readinessCheck: {httpGet: {port: 3000, path: /}}\n    run: &run\n", 1),
+				"index.js": "const http = require('node:http');\n" +
+					"http.createServer((req, res) => res.end('ok')).listen(3000, '127.0.0.1');\n"},
+			[]string{"index.js, line 2", "listen(3000, '0.0.0.0')"},
+			[]string{"HOST", "readinessCheck"}, false},
 		{"localhost in a constant the listen call takes",
 			map[string]string{"index.js": "const http = require('node:http');\nconst HOST = 'localhost';\n" +
 				"http.createServer((req, res) => res.end('ok')).listen(3000, HOST);\n"},

@@ -201,7 +201,9 @@ func (r *runSim) initFailure() (crash []Line, exit int, ok bool) {
 
 // ReadyFailure is why av's new containers never pass d's readiness check,
 // "" when they pass: an HTTP check needs the app to answer on its port
-// from the network, a command check to exit 0.
+// inside the container (the platform asks http://127.0.0.1:port, so an app
+// bound to the loopback address passes it and is still unreachable from
+// the balancer), a command check to exit 0.
 func ReadyFailure(d *Setup, run RunResult) string {
 	rc := d.Prep.Ready
 	switch {
@@ -209,8 +211,8 @@ func ReadyFailure(d *Setup, run RunResult) string {
 		return ""
 	case run.Crash != nil && len(run.Listens) == 0:
 		return "ERROR: readiness check never passed: the app exits at start"
-	case rc.Port > 0 && !run.Answers(rc.Port):
-		return fmt.Sprintf("ERROR: readiness check never passed: GET http://<container>:%d%s got no answer", rc.Port, rc.Path)
+	case rc.Port > 0 && !run.AnswersInside(rc.Port): // the check runs in the container, against 127.0.0.1
+		return fmt.Sprintf("ERROR: readiness check never passed: GET http://127.0.0.1:%d%s got no answer", rc.Port, rc.Path)
 	case rc.Exec != "":
 		if _, failed, code := runCommands([]string{rc.Exec}, nil); failed != "" {
 			return fmt.Sprintf("ERROR: readiness check never passed: %q exited with code %d", rc.Exec, code)

@@ -51,6 +51,18 @@ func (r RunResult) Answers(port int) bool {
 	return false
 }
 
+// AnswersInside tells whether the app answers on port from inside its own
+// container, as the platform's readiness and health checks ask
+// (http://127.0.0.1:port): bound to every address or to the loopback one.
+func (r RunResult) AnswersInside(port int) bool {
+	for _, l := range r.Listens {
+		if h := normHost(l.host); l.port == port && (h == "0.0.0.0" || h == "127.0.0.1") {
+			return true
+		}
+	}
+	return false
+}
+
 // Declared is an app of d (run base runBase) that listens on every port
 // its setup declares: what a version runs before anything is known of it.
 func Declared(d *Setup, runBase string) RunResult {

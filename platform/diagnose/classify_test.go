@@ -153,7 +153,7 @@ var signalLines = []struct {
 		"init command `php artisan migrate` exited with code 1",
 	}},
 	{"readiness-check-failed", Runtime, []string{
-		"ERROR: readiness check never passed: GET http://<container>:3001/ got no answer",
+		"ERROR: readiness check never passed: GET http://127.0.0.1:3001/ got no answer",
 		"readinessCheck failed: exec command exited with code 1",
 		"Readiness check timed out after 300s",
 	}},
