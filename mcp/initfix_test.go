@@ -8,9 +8,10 @@ import (
 
 // TestDeploy_InitCommandFileMissing: a migration in run.initCommands, as the
 // docs wrap it (zsc execOnce … --), that runs a file the deploy lacks
-// crash-loops the app: the verdict says so (not live) and next gives the
-// one fix, the file deployed, once; not the advice for every other way an
-// init command fails. With the file, the deploy is live (issue 34 walk).
+// fails the deploy, as on the platform (DEPLOY_FAILED, the start never
+// runs): the verdict says so and next gives the one fix, the file
+// deployed, once; not the advice for every other way an init command
+// fails. With the file, the deploy is live (issue 34 walk).
 func TestDeploy_InitCommandFileMissing(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
@@ -18,11 +19,9 @@ func TestDeploy_InitCommandFileMissing(t *testing.T) {
 	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
 		"initCommands: ['zsc execOnce ${appVersionId} -- node migrate.js']\n      start: node index.js")})
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
-	check, _ := m["check"].(map[string]any)
-	first := firstDiagnosis(check["diagnoses"])
-	next := str(m["next"])
-	if m["verdict"] != "not-answering" || first["signal"] != "init-command-failed" {
-		t.Fatalf("verdict %v, first diagnosis %v: want not-answering, init-command-failed: %s", m["verdict"], first, text(res))
+	next := str(m["suggestion"]) // a failed build's one step
+	if m["verdict"] != "build-failed" || m["status"] != "DEPLOY_FAILED" || firstSignal(m["diagnoses"]) != "init-command-failed" {
+		t.Fatalf("verdict %v %v, first diagnosis %v: want build-failed DEPLOY_FAILED, init-command-failed: %s", m["verdict"], m["status"], firstSignal(m["diagnoses"]), text(res))
 	}
 	for _, w := range []string{"Deploy `migrate.js`", "`build.deployFiles`", "zerops_deploy"} {
 		if !strings.Contains(next, w) {

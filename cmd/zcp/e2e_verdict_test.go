@@ -103,13 +103,19 @@ func TestBinary_SandboxMistakesEndInVerdicts(t *testing.T) {
 		{"apt on alpine", map[string]string{"zerops.yml": strings.Replace(verdictYml, "    build:\n",
 			"    build:\n      prepareCommands: [sudo apt-get install -y imagemagick]\n", 1)},
 			map[string]string{"zerops.yml": verdictYml}, "build-failed", "prepare-command-failed"},
-		{"readiness check never passes", map[string]string{"zerops.yml": strings.Replace(verdictYml, "    run:\n",
+		// The platform's readiness check asks 127.0.0.1 inside the
+		// container: it passes a localhost bind, which the balancer cannot reach.
+		{"readiness check passes a localhost bind", map[string]string{"zerops.yml": strings.Replace(verdictYml, "    run:\n",
 			"    deploy:\n      readinessCheck: {httpGet: {port: 3000, path: /}}\n    run:\n", 1),
 			"index.js": strings.Replace(verdictApp["index.js"], "0.0.0.0", "127.0.0.1", 1)},
-			map[string]string{"index.js": verdictApp["index.js"]}, "build-failed", "listening-on-localhost"},
+			map[string]string{"index.js": verdictApp["index.js"]}, "not-answering", "listening-on-localhost"},
+		{"readiness check on a port nothing answers", map[string]string{"zerops.yml": strings.Replace(verdictYml, "    run:\n",
+			"    deploy:\n      readinessCheck: {httpGet: {port: 3001, path: /}}\n    run:\n", 1)},
+			map[string]string{"zerops.yml": verdictYml}, "build-failed", "readiness-check-failed"},
+		// A failing init command fails the deploy on the platform.
 		{"initCommands file missing", map[string]string{"zerops.yml": strings.Replace(verdictYml, "    run:\n",
 			"    run:\n      initCommands: [node migrate.js]\n", 1)},
-			map[string]string{"zerops.yml": verdictYml}, "not-answering", "init-command-failed"},
+			map[string]string{"zerops.yml": verdictYml}, "build-failed", "init-command-failed"},
 	}
 	for _, mk := range mistakes {
 		write(mk.broken)

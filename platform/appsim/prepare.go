@@ -181,8 +181,9 @@ func RunPrepare(d *Setup, runBase string, files *Files, made map[string]bool) (l
 // initFailure is how the start of d's app fails in its initCommands, which
 // run in /var/www with the deployed files before run.start: a command that
 // exits non-zero, runs a file not deployed or a package manager the
-// container refuses. ok is false when every one passes.
-func (r *runSim) initFailure() (crash []Line, exit int, ok bool) {
+// container refuses. It logs the platform's line for it; cmd is the
+// command that failed, "" when every one passes.
+func (r *runSim) initFailure() (crash []Line, exit int, cmd string) {
 	os := containerOS(r.d.Prep.RunOS, r.base, r.d.RunBase)
 	for _, c := range r.d.Prep.Init {
 		lines, _, code := runCommands([]string{c}, prepHook(os, false))
@@ -192,11 +193,11 @@ func (r *runSim) initFailure() (crash []Line, exit int, ok bool) {
 			}
 		}
 		if code != 0 {
-			lines = append(lines, Line{3, fmt.Sprintf("ERROR: initCommands: %q exited with code %d; the app is not started", clip(c, 120), code)})
-			return lines, code, true
+			lines = append(lines, Line{3, "RUN.INIT COMMANDS FINISHED WITH ERROR"})
+			return lines, code, c
 		}
 	}
-	return nil, 0, false
+	return nil, 0, ""
 }
 
 // ReadyFailure is why av's new containers never pass d's readiness check,

@@ -25,6 +25,10 @@ type RunResult struct {
 	WebServer bool     // the runtime serves HTTP itself and survives its app's errors
 	Web       *WebRoot // what such a runtime serves; nil: any path answers
 	OOM       bool     // the crash is the app's heap exhausted (its memory runs full first)
+	// Init names the run.initCommands command that failed and its exit
+	// code ("" when none did): the platform fails the deploy then, and the
+	// start command never runs.
+	Init string
 	// SiteConfig is the absolute path of a run.siteConfigPath the deploy
 	// does not put in /var/www: the web server cannot be configured.
 	SiteConfig string
@@ -123,8 +127,9 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 	if files == nil {
 		out.Unchecked = []string{"the app's files (the upload was no tar archive)"}
 	}
-	if crash, exit, failed := r.initFailure(); failed {
+	if crash, exit, cmd := r.initFailure(); cmd != "" {
 		out.Crash, out.Exit = crash, exit
+		out.Init = fmt.Sprintf("%q exited with code %d", clip(cmd, 120), exit)
 		return out
 	}
 	missing := env.MissingHost

@@ -151,6 +151,9 @@ var signalLines = []struct {
 		`ERROR: initCommands: "node migrate.js" exited with code 1; the app is not started`,
 		"initCommands failed: exit status 2",
 		"init command `php artisan migrate` exited with code 1",
+		"RUN.INIT COMMANDS FINISHED WITH ERROR",
+		"run.initCommands finished with error (exit code 2)",
+		"Init commands finished with error",
 	}},
 	{"readiness-check-failed", Runtime, []string{
 		"ERROR: readiness check never passed: GET http://127.0.0.1:3001/ got no answer",

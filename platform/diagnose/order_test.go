@@ -302,6 +302,9 @@ func TestClassify_InitCommandFileMissingNamesTheFile(t *testing.T) {
 		{[]string{"python: can't open file '/var/www/manage.py': [Errno 2] No such file or directory",
 			`ERROR: initCommands: "zsc execOnce 1 -- python manage.py migrate" exited with code 2; the app is not started`},
 			"zsc execOnce 1 -- python manage.py migrate", "Deploy `manage.py`", "init-command-failed"},
+		// The platform's own line names no command: the fix names the file.
+		{[]string{"Error: Cannot find module '/var/www/migrate.js'", "RUN.INIT COMMANDS FINISHED WITH ERROR"},
+			"the init command", "Deploy `migrate.js`", "init-command-failed"},
 		{[]string{"Could not open input file: artisan", `ERROR: initCommands: "php artisan migrate --force" exited with code 1; the app is not started`},
 			"php artisan migrate --force", "Deploy `artisan`", "init-command-failed"},
 	} {

@@ -48,7 +48,7 @@ var signals = []signal{
 		"Read the lines before the failure, fix that command in `build.buildCommands` (or the code it builds) and deploy again.", docBuild, 10},
 
 	// Start and crash.
-	{"init-command-failed", "A `run.initCommands` command failed, so the app is not started (they run at every container start, before `run.start`).",
+	{"init-command-failed", "A `run.initCommands` command failed, so the app is not started: at a deploy the new version ends DEPLOY_FAILED and the one before keeps serving (init commands run at every container start, before `run.start`).",
 		"Fix the init command the log names: a file it runs must be in `build.deployFiles`, a package install belongs in `run.prepareCommands` (with sudo), and a migration against a database still starting needs `zsc execOnce ${appVersionId} --retryUntilSuccessful --` before the command; every init command must exit 0.", docStart, 21},
 	{"start-file-missing", "The start command names a file that is not in the deployed files.",
 		"Make `run.start` name a file the build produces, and include it (and its directory) in `build.deployFiles`.", docStart, 90},

@@ -42,8 +42,8 @@ func (av *appVersion) failedStatus() platform.AppVersionStatus {
 }
 
 // afterBuild plans what follows a build that succeeded: preparing the
-// runtime image, then the deploy's readiness check. The version deployed
-// before keeps running when either fails.
+// runtime image, then the deploy's init commands and readiness check. The
+// version deployed before keeps running when any fails.
 func (av *appVersion) afterBuild(d *deployedSetup, runBase string, run appsim.RunResult, prepFiles *appsim.Files, prepMade map[string]bool) {
 	lines, failure := appsim.RunPrepare(d, runBase, prepFiles, prepMade)
 	av.prepLines = lines
@@ -60,6 +60,14 @@ func (av *appVersion) afterBuild(d *deployedSetup, runBase string, run appsim.Ru
 			{Sev: 6, Msg: fmt.Sprintf("Starting app version %s on %s", av.ID, runBase)}, {Sev: 3, Msg: words},
 			{Sev: 3, Msg: fmt.Sprintf("App version %s never became ready; the version deployed before keeps running", av.ID)},
 		}, fmt.Sprintf("ERROR: run.siteConfigPath: %q does not exist: the file is missing from deployFiles, so the web server cannot be configured", run.SiteConfig))
+		return
+	}
+	if run.Init != "" {
+		// A failing init command fails the deploy: the start never runs,
+		// the version is never activated.
+		out := append([]appsim.Line{{Sev: 6, Msg: fmt.Sprintf("Starting app version %s on %s: run.initCommands", av.ID, runBase)}}, run.Crash...)
+		out = append(out, appsim.Line{Sev: 3, Msg: fmt.Sprintf("App version %s never became ready; the version deployed before keeps running", av.ID)})
+		av.planFailure(platform.AppVersionDeployFailed, 4, out, "ERROR: init command failed: "+run.Init)
 		return
 	}
 	if f := appsim.ReadyFailure(d, run); f != "" {

@@ -18,6 +18,9 @@ func TestDeploy_FailsAfterTheBuild(t *testing.T) {
 		return strings.Replace(nodeYml("[npm ci, npm run build]", "./"), "    run:\n",
 			"    deploy:\n      readinessCheck:\n        httpGet: {port: "+port+", path: /}\n    run:\n", 1)
 	}
+	initYml := func(cmds string) string {
+		return strings.Replace(appYml("appstage", "nodejs@22", "node index.js", 3000, ""), "    run:\n", "    run:\n      initCommands: ["+cmds+"]\n", 1)
+	}
 	tests := []struct {
 		name   string
 		files  map[string]string
@@ -45,6 +48,20 @@ func TestDeploy_FailsAfterTheBuild(t *testing.T) {
 			"    run: {base: php-nginx@8.4, siteConfigPath: nginx.conf}\n", "index.php": "<?php echo 1;", "nginx.conf": "server {}\n"}, "DEPLOY_FAILED",
 			[]string{`nginx: [emerg] open() "/var/www/nginx.conf" failed (2: No such file or directory)`,
 				`ERROR: run.siteConfigPath: "/var/www/nginx.conf" does not exist: the file is missing from deployFiles, so the web server cannot be configured`}},
+		// A failing init command fails the deploy: the start never runs
+		// and the version before keeps serving.
+		{"InitCommandExits", map[string]string{"zerops.yml": initYml("'exit 4'"), "index.js": nodeOK}, "DEPLOY_FAILED",
+			[]string{"RUN.INIT COMMANDS FINISHED WITH ERROR", "never became ready; the version deployed before keeps running"}},
+		{"InitCommandFileMissing", map[string]string{"zerops.yml": initYml("node migrate.js"), "index.js": nodeOK}, "DEPLOY_FAILED",
+			[]string{"Error: Cannot find module '/var/www/migrate.js'", "RUN.INIT COMMANDS FINISHED WITH ERROR", "never became ready; the version deployed before keeps running"}},
+		{"InitCommandAptOnAlpine", map[string]string{"zerops.yml": initYml("sudo apt-get install -y curl"), "index.js": nodeOK}, "DEPLOY_FAILED",
+			[]string{"sudo: apt-get: command not found", "RUN.INIT COMMANDS FINISHED WITH ERROR", "never became ready; the version deployed before keeps running"}},
+		{"InitCommandExecOnceFileMissing", map[string]string{"zerops.yml": initYml("'zsc execOnce ${appVersionId} -- node migrate.js'"), "index.js": nodeOK}, "DEPLOY_FAILED",
+			[]string{"Error: Cannot find module '/var/www/migrate.js'", "RUN.INIT COMMANDS FINISHED WITH ERROR", "never became ready; the version deployed before keeps running"}},
+		{"InitCommandExecOnceRetriedExits", map[string]string{"zerops.yml": initYml("'zsc execOnce migrate-1 --retryUntilSuccessful -- node db/migrate.js'"), "index.js": nodeOK}, "DEPLOY_FAILED",
+			[]string{"Error: Cannot find module '/var/www/db/migrate.js'", "RUN.INIT COMMANDS FINISHED WITH ERROR", "never became ready; the version deployed before keeps running"}},
+		{"InitCommandExecOnceWithoutDashes", map[string]string{"zerops.yml": initYml("'zsc execOnce key1 node migrate.js'"), "index.js": nodeOK}, "DEPLOY_FAILED",
+			[]string{"Error: Cannot find module '/var/www/migrate.js'", "RUN.INIT COMMANDS FINISHED WITH ERROR", "never became ready; the version deployed before keeps running"}},
 		{"ReadinessAppCrashes", nodeApp(strings.Replace(readyOn("3000"), "node index.js", "node server.js", 1), nil), "DEPLOY_FAILED",
 			[]string{"Error: Cannot find module '/var/www/server.js'", "ERROR: readiness check never passed: the app exits at start"}},
 	}
