@@ -413,3 +413,18 @@ func assertKept(t *testing.T, all map[string]string, kept []keptFact) {
 		}
 	}
 }
+
+// TestDocs_ConnectionCauses keeps the causes the connection troubleshooting
+// documents name, each with what an agent would act on, stated as the
+// official docs give it (kbcause1).
+func TestDocs_ConnectionCauses(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"troubleshooting/host-and-proxy-errors", "Django: .zerops.app in ALLOWED_HOSTS", "(?s)## Django DisallowedHost.{0,400}Add `\\.zerops\\.app`"},
+		{"troubleshooting/host-and-proxy-errors", "Vite: server.allowedHosts", "`server\\.allowedHosts: \\['\\.zerops\\.app'\\]`"},
+		{"troubleshooting/host-and-proxy-errors", "Rails: config.hosts", `config\.hosts << "\.zerops\.app"`},
+		{"troubleshooting/host-and-proxy-errors", "Symfony's trusted proxies as the docs give them", "`TRUSTED_PROXIES: 127\\.0\\.0\\.1,10\\.0\\.0\\.0/8`"},
+		{"troubleshooting/host-and-proxy-errors", "Zerops adds no CORS headers", "Zerops adds no CORS headers; the API must"},
+	})
+}
