@@ -426,5 +426,10 @@ func TestDocs_ConnectionCauses(t *testing.T) {
 		{"troubleshooting/host-and-proxy-errors", "Rails: config.hosts", `config\.hosts << "\.zerops\.app"`},
 		{"troubleshooting/host-and-proxy-errors", "Symfony's trusted proxies as the docs give them", "`TRUSTED_PROXIES: 127\\.0\\.0\\.1,10\\.0\\.0\\.0/8`"},
 		{"troubleshooting/host-and-proxy-errors", "Zerops adds no CORS headers", "Zerops adds no CORS headers; the API must"},
+		{"troubleshooting/ssh-vpn-errors", "no SSH into managed services", "(?s)## ssh: connect to host port 22: Connection refused.{0,300}they have no SSH"},
+		{"troubleshooting/ssh-vpn-errors", "sshIsolation defaults to vpn, vpn project opens services", "`sshIsolation` defaults to `vpn`.{0,120}`vpn project`"},
+		{"troubleshooting/ssh-vpn-errors", "new host keys on each deploy", "(?s)## Host key verification failed after a deploy.{0,200}new host keys"},
+		{"troubleshooting/ssh-vpn-errors", "a VPN conflict: --mtu 1350", "`zcli vpn up <project-id> --mtu 1350`"},
+		{"troubleshooting/ssh-vpn-errors", "WireGuard first, zcli is only its client", "WireGuard must be installed first, zcli is only its client"},
 	})
 }
