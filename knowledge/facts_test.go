@@ -162,8 +162,8 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"services/clickhouse", "ClickHouse backups: both readings; restore from S3 or by support", "(?s)## Client access, backups and restore.{0,600}`BACKUP ALL`.{0,200}not on the standard automatic path.{0,400}`RESTORE ALL FROM S3\\("},
 		{"services/kafka", "Kafka has no platform backup listed", "(?i)backup pages do not list Kafka"},
 		// kbgaps4a: connecting (databases, caches, ssh, TLS, public ports), gaps in agents' words
-		{"troubleshooting/database-connections", "no root login: the generated user is named after the service", "`Access denied for user 'root'`: the app has no `root` login; the generated user is named after the service"},
-		{"troubleshooting/database-connections", "a name that does not resolve: hostname as created, or the VPN", "(?s)## db-host-not-found and timeouts.{0,200}hostname exactly as created.{0,200}`zcli vpn up` first"},
+		{"troubleshooting/database-connections", "no root login: the generated user is in ${db_user}", "`Access denied for user 'root'`: the app has no `root` login; the generated user is in `\\$\\{db_user\\}`"},
+		{"troubleshooting/database-connections", "a name that does not resolve: hostname as created, or the VPN", "(?s)## db-host-not-found: the name does not resolve.{0,400}hostname exactly as created.{0,400}`zcli vpn up` first"},
 		{"troubleshooting/database-connections", "x509: the Zerops CA, in containers and at app.zerops.io/ca", "(?s)`x509: certificate signed by unknown authority`.{0,200}`/etc/zerops-zembed/ca\\.crt`.{0,60}`https://app\\.zerops\\.io/ca`"},
 		{"services/postgresql", "x509 on 6432: the Zerops CA", "(?s)`x509: certificate signed by unknown authority` on 6432.{0,200}`/etc/zerops-zembed/ca\\.crt`.{0,60}`https://app\\.zerops\\.io/ca`"},
 		{"troubleshooting/networking-ports", "ssh: runtime containers only; sshIsolation defaults to vpn", "(?s)## ssh-refused.{0,200}runtime containers only.{0,300}`sshIsolation` \\(default `vpn`\\)"},
@@ -420,6 +420,10 @@ func assertKept(t *testing.T, all map[string]string, kept []keptFact) {
 func TestDocs_ConnectionCauses(t *testing.T) {
 	t.Parallel()
 	all := agentTexts(t)
+	assertGone(t, all, []goneFact{
+		// PostgreSQL's app user is db whatever the hostname; MariaDB's follows the hostname
+		{"PostgreSQL's user does not follow the hostname", `(?i)postgres\w*[^.\n]{0,80}user (is )?named after the (service|hostname)|the generated user is named after the service`},
+	})
 	assertKept(t, all, []keptFact{
 		{"troubleshooting/host-and-proxy-errors", "Django: .zerops.app in ALLOWED_HOSTS", "(?s)## Django DisallowedHost.{0,400}Add `\\.zerops\\.app`"},
 		{"troubleshooting/host-and-proxy-errors", "Vite: server.allowedHosts", "`server\\.allowedHosts: \\['\\.zerops\\.app'\\]`"},
@@ -431,5 +435,10 @@ func TestDocs_ConnectionCauses(t *testing.T) {
 		{"troubleshooting/ssh-vpn-errors", "new host keys on each deploy", "(?s)## Host key verification failed after a deploy.{0,200}new host keys"},
 		{"troubleshooting/ssh-vpn-errors", "a VPN conflict: --mtu 1350", "`zcli vpn up <project-id> --mtu 1350`"},
 		{"troubleshooting/ssh-vpn-errors", "WireGuard first, zcli is only its client", "WireGuard must be installed first, zcli is only its client"},
+		{"troubleshooting/database-connections", "the database users: MariaDB's after the hostname, PostgreSQL's db", "MariaDB names it after the service hostname, PostgreSQL's app user is `db`"},
+		{"troubleshooting/database-connections", "a password changed on one side only is not synchronised", "(?s)## db-auth-failed[^#]*not synchronised: change both"},
+		{"troubleshooting/database-connections", "no password sent: the variable is empty", "(?s)`\\(using password: NO\\)` or `NOAUTH` means no password was sent"},
+		{"troubleshooting/database-connections", "5432 has no TLS, 6432 requires it", "(?s)## db-tls-mismatch.{0,500}sslmode=disable`.{0,80}Port 6432 \\(pgBouncer\\).{0,40}requires TLS"},
+		{"troubleshooting/database-connections", "an exhausted app pool is not a full database", "(?s)## too-many-connections[^#]*the database is not full"},
 	})
 }
