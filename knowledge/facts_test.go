@@ -440,5 +440,12 @@ func TestDocs_ConnectionCauses(t *testing.T) {
 		{"troubleshooting/database-connections", "no password sent: the variable is empty", "(?s)`\\(using password: NO\\)` or `NOAUTH` means no password was sent"},
 		{"troubleshooting/database-connections", "5432 has no TLS, 6432 requires it", "(?s)## db-tls-mismatch.{0,500}sslmode=disable`.{0,80}Port 6432 \\(pgBouncer\\).{0,40}requires TLS"},
 		{"troubleshooting/database-connections", "an exhausted app pool is not a full database", "(?s)## too-many-connections[^#]*the database is not full"},
+		{"troubleshooting/networking-ports", "a URL without a port goes to 80", "A URL without a port \\(`http://api`\\) goes to port 80"},
+		{"troubleshooting/networking-ports", "a browser is not on the private network", "(?s)## host-not-found[^#]*a browser is not on the private network"},
+		{"troubleshooting/networking-ports", "the subdomain's 50 MB is fixed", "`\\*\\.zerops\\.app` subdomain takes at most 50 MB and that cannot be raised"},
+		{"pitfalls/https-between-services", "5432 has no TLS: sslmode=disable", "port 5432 offers no TLS; set `sslmode=disable`"},
+		{"pitfalls/env-self-reference", "other services' variables are not injected by default", "Other services' variables are not injected by default"},
+		{"pitfalls/binding-localhost", "an unset variable falls back to localhost", "the library fell back to its default"},
+		{"operations/troubleshoot-502", "413 on a subdomain: 50 MB fixed", "50 MB on a `\\*\\.zerops\\.app` subdomain \\(fixed\\)"},
 	})
 }
