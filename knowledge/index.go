@@ -52,7 +52,7 @@ type entry struct {
 }
 
 func (e *entry) sections(an *analyzer) *docSections {
-	e.secOnce.Do(func() { e.secs = newDocSections(e.doc, an) })
+	e.secOnce.Do(func() { e.secs = newDocSections(e.doc.Content, an) })
 	return e.secs
 }
 

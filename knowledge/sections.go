@@ -59,7 +59,7 @@ func splitSections(content string) []section {
 // document, or one whose sections match nothing, keeps what it has: the
 // whole short document, or the opening and the first section.
 func relevantSections(content string, terms, added []string, an *analyzer, weight func(stem string) float64) (string, []string) {
-	ds := newDocSections(Document{Content: content}, an)
+	ds := newDocSections(content, an)
 	if ds == nil {
 		return content, nil
 	}
@@ -79,8 +79,7 @@ type docSections struct {
 	headCompounds, bodyCompounds []map[string]bool
 }
 
-func newDocSections(d Document, an *analyzer) *docSections {
-	content := d.Content
+func newDocSections(content string, an *analyzer) *docSections {
 	if len(content) < wholeDocBelow {
 		return nil
 	}
@@ -92,7 +91,7 @@ func newDocSections(d Document, an *analyzer) *docSections {
 	ds := &docSections{secs: secs, title: stemSet(an, title)}
 	for _, s := range secs {
 		ds.heads = append(ds.heads, stemSet(an, s.heading))
-		ds.bodies = append(ds.bodies, stemSet(an, s.text+"\n"+identWords(s.text)+"\n"+typeParts(s.text)+"\n"+d.asked(s.heading)))
+		ds.bodies = append(ds.bodies, stemSet(an, s.text+"\n"+identWords(s.text)+"\n"+typeParts(s.text)))
 		ds.headCompounds = append(ds.headCompounds, compounds(s.heading))
 		ds.bodyCompounds = append(ds.bodyCompounds, compounds(s.text))
 	}

@@ -87,7 +87,7 @@ func TestRelevantSections_Cases(t *testing.T) {
 		t.Errorf("no match keeps the first section only")
 	}
 	// A diagnosis's section (lead) is shown even where the words match another.
-	got, _ = newDocSections(Document{Content: long}, newAnalyzer(nil)).relevant("Beta", []string{"gamma"}, nil, newAnalyzer(nil), nil)
+	got, _ = newDocSections(long, newAnalyzer(nil)).relevant("Beta", []string{"gamma"}, nil, newAnalyzer(nil), nil)
 	if shown := sectionTitles(got); len(shown) == 0 || shown[0] != "Beta" {
 		t.Errorf("lead Beta: shows %v, want Beta first", shown)
 	}
