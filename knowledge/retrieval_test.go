@@ -199,7 +199,7 @@ func TestRetrieval_RankingRules(t *testing.T) {
 		{"connection pooling", "zerops://docs/services/postgresql", ""},
 		{"vpn", "zerops://docs/operations/vpn-local-development", ""},
 		// "how long/many" asks a number: its second word names no topic
-		{"how long can a build take", "zerops://docs/platform/build-pipeline", ""},
+		{"how long can a build take", "zerops://docs/platform/build-pipeline zerops://docs/troubleshooting/slow-deploys", ""},
 		{"how many containers can my api scale out to", "zerops://docs/platform/scaling", ""},
 		{"too many connections", "zerops://docs/troubleshooting/database-connections", ""},
 		{"rollback", "zerops://docs/operations/rollback-metrics-export", ""},
