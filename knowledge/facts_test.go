@@ -380,6 +380,29 @@ func TestDocs_OperateFacts(t *testing.T) {
 	assertKept(t, all, kept)
 }
 
+// TestDocs_ConfigEnvFacts keeps the config and env facts added so each
+// section answers what agents ask of it (issue 34, kbdepth1), as the official
+// docs state them.
+func TestDocs_ConfigEnvFacts(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertGone(t, all, []goneFact{
+		// the docs read two ways for a key both in zerops.yml and as a secret
+		{"no fixed order between zerops.yml and a secret of the same key", `system variables win, then zerops\.yml .run\.envVariables., then service secrets`},
+	})
+	assertKept(t, all, []keptFact{
+		{"config/zerops-yml-health-checks", "check timings have no default", "There is no default to rely on"},
+		{"config/zerops-yml-health-checks", "failing health check: disconnect, restart, recover", "(?s)after `disconnectTimeout` the container leaves the balancer, after `failureTimeout` it is restarted"},
+		{"config/zerops-yml-ports", "httpSupport defaults to false", "`httpSupport` \\| `false` by default"},
+		{"config/zerops-yml-build", "~ as a whole folder matches any folders", "`\\./path/~/to/file\\.txt` picks every `file\\.txt`"},
+		{"config/zerops-yml-env-variables", "envReplace runs at deploy, not on start", "once, at deploy time, in the deployed files"},
+		{"env/precedence", "env values: ASCII, no line break", "Values are ASCII only and hold no line break"},
+		{"env/precedence", "key uniqueness ignores case", "uniqueness ignores case"},
+		{"env/precedence", "PATH is a system key", "`PATH` in any `envVariables` answers `userDataUseOfSystemKey`"},
+		{"env/project-variables", "a reload does not re-read env", "a reload of the web server or PHP-FPM inside the container keeps the environment"},
+	})
+}
+
 // goneFact is a wrong claim (old, a regexp) no agent text may make again.
 type goneFact struct{ fact, old string }
 
