@@ -396,9 +396,13 @@ func TestDocs_ConfigEnvFacts(t *testing.T) {
 		{"config/zerops-yml-ports", "httpSupport defaults to false", "`httpSupport` \\| `false` by default"},
 		{"config/zerops-yml-build", "~ as a whole folder matches any folders", "`\\./path/~/to/file\\.txt` picks every `file\\.txt`"},
 		{"config/zerops-yml-env-variables", "envReplace runs at deploy, not on start", "once, at deploy time, in the deployed files"},
-		{"env/precedence", "env values: ASCII, no line break", "Values are ASCII only and hold no line break"},
+		{"env/precedence", "env values ASCII; the docs disagree on line breaks", "(?s)Values are ASCII only.{0,60}also say no line break, yet.{0,80}multi-line PEM keys"},
 		{"env/precedence", "key uniqueness ignores case", "uniqueness ignores case"},
 		{"env/precedence", "PATH is a system key", "`PATH` in any `envVariables` answers `userDataUseOfSystemKey`"},
+		{"config/import-yml-structure", "corePackage LIGHT by default, no downgrade", "(?s)`corePackage` \\(`LIGHT` by default.{0,200}never back"},
+		{"config/import-yml-scaling", "startCpuCoreCount default 2", "within min–max; default 2"},
+		{"config/import-yml-scaling", "both free-RAM thresholds at 0 are refused", "both 0 is refused \\(`Invalid custom autoscaling value`\\)"},
+		{"env/generated-variables", "PostgreSQL's user and database are db", "`user` \\(`db`\\), `password`, `dbName` \\(`db`\\)"},
 		{"env/project-variables", "a reload does not re-read env", "a reload of the web server or PHP-FPM inside the container keeps the environment"},
 	})
 }
