@@ -476,3 +476,25 @@ func TestDocs_ConnectionCauses(t *testing.T) {
 		{"operations/troubleshoot-502", "413 on a subdomain: 50 MB fixed", "50 MB on a `\\*\\.zerops\\.app` subdomain \\(fixed\\)"},
 	})
 }
+
+// TestDocs_AnsweredAsked keeps the answers kbdepth4 added where a page stopped
+// short of what agents ask (issue 34): values and keys stated, not linked away.
+func TestDocs_AnsweredAsked(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertGone(t, all, []goneFact{
+		{"the subdomain body limit is 50 MB, not about 50 MB", `(?i)uploads around 50 ?MB`},
+		{"the Java image brings no Maven or Gradle", `(?i)java (image|build (image|container))[^.\n]{0,40}(includes|has|brings|ships) (maven|gradle)`},
+	})
+	assertKept(t, all, []keptFact{
+		{"networking/subdomains", "subdomain URL: hostname, prefix, port; port 80 has none", "`https://<hostname>-<prefix>-<port>\\.<region>\\.zerops\\.app`.{0,120}on port 80 the port part is left out"},
+		{"networking/subdomains", "import records the wish, the first deploy turns the subdomain on", "route goes live with the first deploy \\(or the GUI switch\\), and later redeploys keep it on"},
+		{"networking/subdomains", "subdomain body cap 50 MB fixed", "capped at \\*\\*50 MB\\*\\*, fixed"},
+		{"runtimes/static", "static redirects: fields, rewrite without status, absolute needs status", "(?s)## Redirects and response headers \\(run\\.routing\\).{0,900}`from`, `to`, an optional `status`.{0,100}`preservePath` and `preserveQuery`.{0,300}must have a `status`"},
+		{"runtimes/static", "static header values carry their own nginx quotes", "each carries its own quotes \\(`\"'DENY'\"`"},
+		{"runtimes/php", "PHP extension packages follow the version; build needs them for Composer", "`sudo apk add --no-cache php84-<ext>`.{0,300}install it in `build\\.prepareCommands` too"},
+		{"runtimes/java", "no Maven or Gradle in the Java image", "brings the JDK but neither Maven nor Gradle"},
+		{"frameworks/laravel", "the queue worker needs its own variables and APP_KEY reference", "`APP_KEY: \\$\\{app_APP_KEY\\}`"},
+		{"frameworks/django", "Django does not read DATABASE_URL itself", "Django does not read `DATABASE_URL` by itself"},
+	})
+}
