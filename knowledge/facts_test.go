@@ -485,6 +485,7 @@ func TestDocs_AnsweredAsked(t *testing.T) {
 	assertGone(t, all, []goneFact{
 		{"the subdomain body limit is 50 MB, not about 50 MB", `(?i)uploads around 50 ?MB`},
 		{"the Java image brings no Maven or Gradle", `(?i)java (image|build (image|container))[^.\n]{0,40}(includes|has|brings|ships) (maven|gradle)`},
+		{"another listen port works when it is in run.ports", `(?i)balancer keeps sending traffic to the original port`},
 	})
 	assertKept(t, all, []keptFact{
 		{"networking/subdomains", "subdomain URL: hostname, prefix, port; port 80 has none", "`https://<hostname>-<prefix>-<port>\\.<region>\\.zerops\\.app`.{0,120}on port 80 the port part is left out"},
@@ -494,6 +495,8 @@ func TestDocs_AnsweredAsked(t *testing.T) {
 		{"runtimes/static", "static header values carry their own nginx quotes", "each carries its own quotes \\(`\"'DENY'\"`"},
 		{"runtimes/php", "PHP extension packages follow the version; build needs them for Composer", "`sudo apk add --no-cache php84-<ext>`.{0,300}install it in `build\\.prepareCommands` too"},
 		{"runtimes/java", "no Maven or Gradle in the Java image", "brings the JDK but neither Maven nor Gradle"},
+		{"runtimes/nginx", "site config: .tmpl with DocumentRoot and Environment", "(?s)`\\*\\.tmpl`.{0,80}`\\{\\{\\.DocumentRoot\\}\\}`.{0,120}`\\{\\{\\.Environment\\.API_HOST\\}\\}`"},
+		{"runtimes/php", "php-nginx site config: fastcgi_pass to PhpSocket", "`fastcgi_pass unix:\\{\\{\\.PhpSocket\\}\\};`"},
 		{"frameworks/laravel", "the queue worker needs its own variables and APP_KEY reference", "`APP_KEY: \\$\\{app_APP_KEY\\}`"},
 		{"frameworks/django", "Django does not read DATABASE_URL itself", "Django does not read `DATABASE_URL` by itself"},
 	})
