@@ -360,6 +360,7 @@ func TestDocs_OperateFacts(t *testing.T) {
 	all := agentTexts(t)
 	gone := []goneFact{
 		{"zcli has no rollback command", `(?i)zcli (service )?(rollback|redeploy)\b`},
+		{"SQLite on shared storage is a documented use", `(?i)SQLite file on shared storage: locking problems`},
 	}
 	assertGone(t, all, gone)
 	kept := []keptFact{
@@ -376,6 +377,9 @@ func TestDocs_OperateFacts(t *testing.T) {
 		{"operations/log-forwarding-metrics", "no built-in downtime alert is documented", "(?s)## Alerts when a service goes down\n.{0,40}describe no built-in downtime alert"},
 		{"troubleshooting/build-failures", "module missing after a passing build: deployFiles", "(?s)`Cannot find module 'next'`: not this case.{0,120}add `node_modules` and `package.json` to `deployFiles`"},
 		{"decisions/choose-database", "TimescaleDB is not documented", "no TimescaleDB service is documented"},
+		{"decisions/choose-search", "default search engine is the newest Meilisearch", "`meilisearch:single@1\\.20`"},
+		{"decisions/choose-queue", "default broker is the newest NATS", "`nats:single@2\\.12`"},
+		{"decisions/choose-storage", "shared storage holds at most 60 GB", "at most 60 GB per shared-storage service"},
 	}
 	assertKept(t, all, kept)
 }
