@@ -360,6 +360,7 @@ func TestDocs_OperateFacts(t *testing.T) {
 	all := agentTexts(t)
 	gone := []goneFact{
 		{"zcli has no rollback command", `(?i)zcli (service )?(rollback|redeploy)\b`},
+		{"Meilisearch can be published through a Zerops subdomain", `(?i)do not try to publish the master key or the raw service`},
 		{"SQLite on shared storage is a documented use", `(?i)SQLite file on shared storage: locking problems`},
 	}
 	assertGone(t, all, gone)
@@ -379,7 +380,10 @@ func TestDocs_OperateFacts(t *testing.T) {
 		{"decisions/choose-database", "TimescaleDB is not documented", "no TimescaleDB service is documented"},
 		{"decisions/choose-search", "default search engine is the newest Meilisearch", "`meilisearch:single@1\\.20`"},
 		{"decisions/choose-queue", "default broker is the newest NATS", "`nats:single@2\\.12`"},
+		{"services/meilisearch", "Meilisearch can get a public subdomain", "(?s)enable the service's Zerops subdomain.{0,160}`zeropsSubdomain` variable"},
+		{"services/object-storage", "public-read-write lets anyone delete", "`public-read-write` \\| list, download, upload and delete"},
 		{"decisions/choose-storage", "shared storage holds at most 60 GB", "at most 60 GB per shared-storage service"},
+		{"services/keydb", "KeyDB connection string has no password", "`connectionString` \\(`redis://<hostname>:6379`\\)"},
 	}
 	assertKept(t, all, kept)
 }
