@@ -415,6 +415,28 @@ func TestDocs_ConfigEnvFacts(t *testing.T) {
 	})
 }
 
+// TestDocs_DepthAnswers keeps the concrete answers the operations, tools and
+// platform documents give to what agents ask of them (issue 34, kbdepth2),
+// and keeps out the two claims those answers replaced.
+func TestDocs_DepthAnswers(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertGone(t, all, []goneFact{
+		{"a paused build container can be inspected in debug mode", `(?i)## Build containers\n[^#]{0,300}cannot SSH into it`},
+		{"zcli push --no-git uploads a folder that is not a repository", `(?i)not a git repository: zcli cannot list files`},
+	})
+	assertKept(t, all, []keptFact{
+		{"tools/zcli", "zcli install on Windows", "`irm https://zerops.io/zcli/install.ps1 \\| iex`"},
+		{"tools/zcli", "zcli service log defaults and web-server lines", "(?s)last 100 lines by default.{0,200}`--message-type WEBSERVER`"},
+		{"operations/logs", "no documented log retention; forward for a known one", "(?s)## How long logs are kept\n.{0,80}give no retention period"},
+		{"platform/pricing", "core upgrade: about 35 s off the network, IPs kept", "(?s)about 35 s on average.{0,200}keeps the project's IP addresses"},
+		{"platform/pricing", "worked cost of a small container", `\$0\.60 \+ \$3\.00 \+ \$0\.50 = \$4\.10 per 30 days`},
+		{"operations/ssh-and-mounts", "sshIsolation default and rules", "(?s)## SSH isolation \\(who may SSH where\\)\n.{0,300}`vpn` \\(the default alone\\).{0,400}block beats an allow"},
+		{"operations/deploy-with-zcli", "workspace-state values and --no-git", "(?s)`--workspace-state`.{0,60}`all` \\(default.{0,200}`--no-git` skips git"},
+		{"tools/mailpit", "the recipe's inbox has no login", "(?s)## Inbox login and how long mail stays\n- No login"},
+	})
+}
+
 // goneFact is a wrong claim (old, a regexp) no agent text may make again.
 type goneFact struct{ fact, old string }
 
