@@ -433,6 +433,9 @@ func TestDocs_DepthAnswers(t *testing.T) {
 		{"platform/pricing", "worked cost of a small container", `\$0\.60 \+ \$3\.00 \+ \$0\.50 = \$4\.10 per 30 days`},
 		{"operations/ssh-and-mounts", "sshIsolation default and rules", "(?s)## SSH isolation \\(who may SSH where\\)\n.{0,300}`vpn` \\(the default alone\\).{0,400}block beats an allow"},
 		{"operations/deploy-with-zcli", "workspace-state values and --no-git", "(?s)`--workspace-state`.{0,60}`all` \\(default.{0,200}`--no-git` skips git"},
+		{"operations/backups", "zcli only creates backups; the rest is in the GUI", "zcli only creates backups: listing, downloading"},
+		{"operations/vpn-local-development", "VPN MTU default 1420", "lower the MTU from its default of 1420"},
+		{"tools/zcli", "VPN MTU default 1420", "`--mtu`, default 1420"},
 		{"tools/mailpit", "the recipe's inbox has no login", "(?s)## Inbox login and how long mail stays\n- No login"},
 	})
 }
