@@ -428,11 +428,11 @@ func TestDocs_DepthAnswers(t *testing.T) {
 	assertKept(t, all, []keptFact{
 		{"tools/zcli", "zcli install on Windows", "`irm https://zerops.io/zcli/install.ps1 \\| iex`"},
 		{"tools/zcli", "zcli service log defaults and web-server lines", "(?s)last 100 lines by default.{0,200}`--message-type WEBSERVER`"},
-		{"operations/logs", "no documented log retention; forward for a known one", "(?s)## How long logs are kept\n.{0,80}give no retention period"},
+		{"operations/log-forwarding-metrics", "no documented log retention; forward for a known one", "(?s)give no retention period for those built-in logs.{0,200}forward them"},
 		{"platform/pricing", "core upgrade: about 35 s off the network, IPs kept", "(?s)about 35 s on average.{0,200}keeps the project's IP addresses"},
 		{"platform/pricing", "worked cost of a small container", `\$0\.60 \+ \$3\.00 \+ \$0\.50 = \$4\.10 per 30 days`},
 		{"operations/ssh-and-mounts", "sshIsolation default and rules", "(?s)## SSH isolation \\(who may SSH where\\)\n.{0,300}`vpn` \\(the default alone\\).{0,400}block beats an allow"},
-		{"operations/deploy-with-zcli", "workspace-state values and --no-git", "(?s)`--workspace-state`.{0,60}`all` \\(default.{0,200}`--no-git` skips git"},
+		{"operations/deploy-with-zcli", "workspace-state values and --no-git", "(?s)`--workspace-state` changes what of the tree goes.{0,200}`clean` the last commit alone.{0,40}`--no-git` sends the directory as it is"},
 		{"operations/backups", "zcli only creates backups; the rest is in the GUI", "zcli only creates backups: listing, downloading"},
 		{"operations/vpn-local-development", "VPN MTU default 1420", "lower the MTU from its default of 1420"},
 		{"tools/zcli", "VPN MTU default 1420", "`--mtu`, default 1420"},
