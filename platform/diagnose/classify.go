@@ -246,9 +246,10 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.portFix(text, opt)
 	case "listening-on-localhost":
 		d.localhostFix(text, opt)
-	case "permission-denied":
-		d.permissionFix(text)
 	case "start-command-invalid", "build-command-failed":
+		if d.denoFix(text, stage) {
+			break
+		}
 		d.commandFix(text, stage)
 		if d.Signal == "build-command-failed" {
 			break
@@ -476,6 +477,11 @@ func (d *Diagnosis) initFix(text string, cause found) {
 	cmd := "the init command"
 	if m := initCommandRe.FindStringSubmatch(text); m != nil {
 		cmd = "`" + m[1] + "`"
+	}
+	if m := denoPermission.FindStringSubmatch(cause.bare); m != nil {
+		d.Cause = "The init command " + cmd + " runs Deno without " + m[1] + " access (" + m[2] + " not given), so it fails and the app is not started (init commands run at every container start, before `run.start`)."
+		d.Fix = "Add " + m[2] + " before the script in " + cmd + " in `run.initCommands` (or `-A` for every permission); every init command must exit 0."
+		return
 	}
 	if cause.sig.id == "start-command-invalid" {
 		d.Cause = "The init command " + cmd + " stops with its usage error, so the app is not started (init commands run at every container start, before `run.start`)."

@@ -459,7 +459,12 @@ var signalLines = []struct {
 		"pydantic.error_wrappers.ValidationError: 3 validation errors for Settings",
 		"decouple.UndefinedValueError: DJANGO_SECRET_KEY not found. Declare it as envvar or define a default value.",
 	}},
-}
+	{"start-command-invalid", Runtime, []string{ // Deno refuses what its command line did not grant
+		`error: Uncaught (in promise) NotCapable: Requires env access to "DATABASE_URL", run again with the --allow-env flag`,
+		`error: Uncaught PermissionDenied: Requires read access to "./config.json", run again with the --allow-read flag`,
+		`error: Uncaught (in promise) NotCapable: Requires net access to "db:5432", run again with the --allow-net flag`,
+		`NotCapable: Requires sys access to "osRelease", run again with the --allow-sys flag`,
+	}}}
 
 func TestClassify_EachSignalFromEachTool(t *testing.T) {
 	t.Parallel()

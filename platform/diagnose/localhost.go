@@ -195,17 +195,25 @@ func allInterfaces(host string) bool {
 	return false
 }
 
-// denoPermission is Deno's refusal of a permission it may not ask for.
+// denoPermission is Deno's refusal of a permission it may not ask for:
+// its kind, and the flag that grants it.
 var denoPermission = lazyregexp.New(`Requires (\w+) access to .*run again with the (--allow-[\w-]+) flag`)
 
-// permissionFix rewrites d, a permission-denied diagnosis from line, when
-// line is Deno's refusal: the flag goes into run.start.
-func (d *Diagnosis) permissionFix(line string) {
+// denoFix rewrites d, a start or build command's failure from line, when
+// line is Deno's refusal of a permission: the flag goes into the command
+// that runs deno (run.start, or build.buildCommands in a build), before the
+// script. It reports whether line was that refusal.
+func (d *Diagnosis) denoFix(line string, stage Stage) bool {
 	m := denoPermission.FindStringSubmatch(line)
 	if m == nil {
-		return
+		return false
 	}
-	d.Cause = "Deno runs the app without " + m[1] + " access and cannot ask for it without a terminal, so the app exits at its first " + m[1] + " use."
-	d.Fix = "Grant it in `run.start`: `deno run " + m[2] + "` followed by the script (the flag before the script: after it, it goes to the script), or `-A` for every permission."
+	where := "`run.start`"
+	if stage == Build {
+		where = "`build.buildCommands`"
+	}
+	d.Cause = "Deno runs without " + m[1] + " access, which its command line did not grant (" + m[2] + "), and cannot ask for it without a terminal, so it exits at its first " + m[1] + " use; nothing in the file system is denied."
+	d.Fix = "Grant it in " + where + ": `deno run " + m[2] + "` followed by the script (the flag before the script: after it, it goes to the script), or `-A` for every permission; where the command is `deno task`, add the flag to that task's `deno run` in deno.json. Then deploy again."
 	d.envOnly = false
+	return true
 }

@@ -128,17 +128,44 @@ func TestClassifyWith_WrongPortNamesTheServersOwnPort(t *testing.T) {
 }
 
 // TestClassify_DenoPermissionNamesTheFlag checks that Deno's refusal of a
-// permission leads to the flag in run.start, before the script.
+// permission is the command's (start-command-invalid, the build command's
+// or an init command's) and leads to the flag in it, before the script.
 func TestClassify_DenoPermissionNamesTheFlag(t *testing.T) {
 	t.Parallel()
-	ds := Classify([]string{`error: Uncaught (in promise) NotCapable: Requires net access to "0.0.0.0:8000", run again with the --allow-net flag`}, Runtime)
-	if len(ds) == 0 || ds[0].Signal != "permission-denied" {
-		t.Fatalf("diagnoses %v, want permission-denied", signalIDs(ds))
+	tests := []struct {
+		name  string
+		lines []string
+		stage Stage
+		want  []string
+	}{
+		{"serve lacks net", []string{`error: Uncaught (in promise) NotCapable: Requires net access to "0.0.0.0:8000", run again with the --allow-net flag`}, Runtime,
+			[]string{"start-command-invalid", "Grant it in `run.start`: `deno run --allow-net` followed by the script", "before the script", "net access"}},
+		{"env read in a task", []string{"Task start deno run --allow-net main.ts", `error: Uncaught (in promise) NotCapable: Requires env access to "DATABASE_URL", run again with the --allow-env flag`}, Runtime,
+			[]string{"start-command-invalid", "`run.start`: `deno run --allow-env`", "deno.json"}},
+		{"Deno 1 read in the build", []string{`error: Uncaught PermissionDenied: Requires read access to "./content", run again with the --allow-read flag`}, Build,
+			[]string{"build-command-failed", "`build.buildCommands`: `deno run --allow-read`"}},
+		{"init command", []string{`error: Uncaught (in promise) NotCapable: Requires env access to "DATABASE_URL", run again with the --allow-env flag`, `ERROR: initCommands: "deno run migrate.ts" exited with code 1; the app is not started`}, Runtime,
+			[]string{"init-command-failed", "Add --allow-env before the script in `deno run migrate.ts`"}},
 	}
-	for _, w := range []string{"`deno run --allow-net` followed by the script", "before the script", "net access"} {
-		if !strings.Contains(ds[0].Cause+" "+ds[0].Fix, w) {
-			t.Errorf("%q lacks %q", ds[0].Cause+" "+ds[0].Fix, w)
-		}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := Classify(tt.lines, tt.stage)
+			if len(ds) == 0 || ds[0].Signal != tt.want[0] {
+				t.Fatalf("diagnoses %v, want %s first", signalIDs(ds), tt.want[0])
+			}
+			said := ds[0].Cause + " " + ds[0].Fix
+			for _, w := range tt.want[1:] {
+				if !strings.Contains(said, w) {
+					t.Errorf("%q lacks %q", said, w)
+				}
+			}
+			for _, not := range []string{"chmod", "port above 1024", "usage"} {
+				if strings.Contains(said, not) {
+					t.Errorf("%q has %q: the file system's or a usage error's fix", said, not)
+				}
+			}
+		})
 	}
 }
 
