@@ -459,6 +459,21 @@ var signalLines = []struct {
 		"pydantic.error_wrappers.ValidationError: 3 validation errors for Settings",
 		"decouple.UndefinedValueError: DJANGO_SECRET_KEY not found. Declare it as envvar or define a default value.",
 	}},
+	{"compile-error", Build, []string{ // Elixir's compiler: its banner, or the error it raises
+		"== Compilation error in file lib/billing/invoice.ex ==",
+		"** (CompileError) lib/billing/invoice.ex:41: undefined function format_total/1 (expected Billing.Invoice to define such a function or for it to be imported, but none are available)",
+		"** (CompileError) lib/app_web/router.ex: cannot compile module AppWeb.Router (errors have been logged)",
+		"** (SyntaxError) invalid syntax found on lib/app/cart.ex:30:7:",
+		"** (TokenMissingError) token missing on lib/app/cart.ex:52:1:",
+		"** (MismatchedDelimiterError) mismatched delimiter found on lib/app/repo.ex:9:3:",
+	}},
+	{"app-crash", Runtime, []string{ // Erlang and Elixir: a raised exception, the VM giving up on the app
+		"        ** (MatchError) no match of right hand side value: {:error, :econnreset}",
+		"    ** (ArgumentError) errors were found at the given arguments:",
+		`Kernel pid terminated (application_controller) ("{application_start_failure,billing,{bad_return,{{'Elixir.Billing.Application',start,[normal,[]]},{'EXIT',badarg}}}}")`,
+		"10:02:11.004 [notice] Application billing exited: Billing.Application.start(:normal, []) returned an error: shutdown: failed to start child: Billing.Scheduler",
+		"** (Mix) Could not start application billing: exited in: Billing.Application.start(:normal, [])",
+	}},
 	{"start-command-invalid", Runtime, []string{ // Deno refuses what its command line did not grant
 		`error: Uncaught (in promise) NotCapable: Requires env access to "DATABASE_URL", run again with the --allow-env flag`,
 		`error: Uncaught PermissionDenied: Requires read access to "./config.json", run again with the --allow-read flag`,

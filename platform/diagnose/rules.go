@@ -71,6 +71,8 @@ var ruleSpecs = []ruleSpec{
 	// "[tsl] ERROR" puts it alone on the next line, rollup after its plugin).
 	{build: "compile-error", runtime: "compile-error", keys: []string{"ts1", "ts2", "ts5", "ts6", "ts7", "ts8"}, re: `(^|[\s(:])TS[125678]\d{3}: `},
 	{build: "compile-error", runtime: "", keys: []string{"syntaxerror"}, re: `^\s*SyntaxError: `},
+	// Elixir's compiler: its banner naming the file, or the error it raises.
+	{build: "compile-error", runtime: "compile-error", keys: []string{"compilation error in file", "compilation error on file", "(compileerror)", "(syntaxerror)", "(tokenmissingerror)", "(mismatcheddelimitererror)"}, re: `^== Compilation error (in|on) file \S+ ==|^\s*\*\* \((CompileError|SyntaxError|TokenMissingError|MismatchedDelimiterError)\) \S+`},
 	{build: "compile-error", runtime: "", keys: []string{"execution failed for task ':compile"}, re: `(?i)execution failed for task ':compile`},
 
 	// --- Memory (the build's or the app's).
@@ -135,5 +137,5 @@ var ruleSpecs = []ruleSpec{
 
 	// --- Crashes and failed commands (generic: ranked last).
 	{build: "build-command-failed", runtime: "app-crash", keys: []string{"exit code", "exited with", "exit status", "returned with error code", "elifecycle", "err_pnpm_recursive_run_first_fail", "command failed", "build failed", "build failure", "make: ***", "error(s)", "non-zero"}, re: `(?i)\bexit(ed)? (with )?(code|status):? [1-9]\d*\b|returned with error code [1-9]|ELIFECYCLE|ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL|^(error )?command failed|\b(build|command) failed\b|BUILD FAILURE|make: \*\*\* .*Error \d+|\b[1-9]\d* Error\(s\)|non-zero (exit|status|code)`, not: `(?i)\bexit(ed)?\b.{0,30}\b(code|status):? 137\b`},
-	{build: "", runtime: "app-crash", keys: []string{"uncaught", "unhandled", "node.js v", "error", "exception", "panic", "panicked", "fatal error", "application failed to start", "application run failed", "segmentation fault", "core dumped", "sigsegv", "sigabrt", "[emerg]", "crash"}, re: `(?i)\buncaught\b|\bunhandled ?(exception|rejection|promise)|^Node\.js v\d+\.\d+\.\d+\s*$|^(\w+\.)*\w*(Error|Exception)(: |$)|^error: |Exception in thread "|^panic: |^fatal error: |thread '[^']*' panicked at|APPLICATION FAILED TO START|Application run failed|segmentation fault|core dumped|\bSIGSEGV\b|\bSIGABRT\b|\[emerg\]|crash ?loop`},
+	{build: "", runtime: "app-crash", keys: []string{"uncaught", "unhandled", "node.js v", "error", "exception", "kernel pid terminated", "could not start application", "panic", "panicked", "fatal error", "application failed to start", "application run failed", "segmentation fault", "core dumped", "sigsegv", "sigabrt", "[emerg]", "crash"}, re: `(?i)\buncaught\b|\bunhandled ?(exception|rejection|promise)|^\s*\*\* \(([A-Z]\w*\.)*[A-Z]\w*(Error|Exception)\) |Kernel pid terminated \(|\bApplication \w+ exited: .*\breturned an error\b|\(Mix\) Could not start application |^Node\.js v\d+\.\d+\.\d+\s*$|^(\w+\.)*\w*(Error|Exception)(: |$)|^error: |Exception in thread "|^panic: |^fatal error: |thread '[^']*' panicked at|APPLICATION FAILED TO START|Application run failed|segmentation fault|core dumped|\bSIGSEGV\b|\bSIGABRT\b|\[emerg\]|crash ?loop`},
 }
