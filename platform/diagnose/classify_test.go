@@ -474,6 +474,11 @@ var signalLines = []struct {
 		"10:02:11.004 [notice] Application billing exited: Billing.Application.start(:normal, []) returned an error: shutdown: failed to start child: Billing.Scheduler",
 		"** (Mix) Could not start application billing: exited in: Billing.Application.start(:normal, [])",
 	}},
+	{"init-command-failed", Runtime, []string{ // the platform tags an init command's lines [init]
+		"[init] command failed with exit status 1",
+		"[init] exited with status 2",
+		"[init] `php artisan db:seed --force` failed with exit code 1",
+	}},
 	{"start-command-invalid", Runtime, []string{ // Deno refuses what its command line did not grant
 		`error: Uncaught (in promise) NotCapable: Requires env access to "DATABASE_URL", run again with the --allow-env flag`,
 		`error: Uncaught PermissionDenied: Requires read access to "./config.json", run again with the --allow-read flag`,
