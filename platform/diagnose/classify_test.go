@@ -479,6 +479,13 @@ var signalLines = []struct {
 		"[init] exited with status 2",
 		"[init] `php artisan db:seed --force` failed with exit code 1",
 	}},
+	{"missing-env-variable", Runtime, []string{ // a ${host_key} reference the app got as text, in a parser's error
+		`URI::InvalidURIError: bad URI(is not URI?): "${db_connectionString}"`,
+		"sqlalchemy.exc.ArgumentError: Could not parse SQLAlchemy URL from string '${pg_connectionString}'",
+		"panic: cannot parse `${db_connectionString}`: failed to parse as keyword/value (invalid keyword/value)",
+		"java.lang.RuntimeException: Driver org.postgresql.Driver claims to not accept jdbcUrl, ${postgres_connectionString}",
+		"TypeError [ERR_INVALID_URL]: Invalid URL: ${cache_connectionString}",
+	}},
 	{"start-command-invalid", Runtime, []string{ // Deno refuses what its command line did not grant
 		`error: Uncaught (in promise) NotCapable: Requires env access to "DATABASE_URL", run again with the --allow-env flag`,
 		`error: Uncaught PermissionDenied: Requires read access to "./config.json", run again with the --allow-read flag`,

@@ -126,3 +126,48 @@ func (d Diagnosis) FixThenDeploy() string {
 	}
 	return fix + "; then zerops_deploy again."
 }
+
+// refFailure finds a failure's words in a line: an error or exception, a
+// parser's refusal.
+var refFailure = regexp.MustCompile(`(?i)error|exception|invalid|\bfail|cannot|can't|could not|unable|not a valid|malformed|bad uri|claims to not accept|\bpanic`)
+
+// refInFailure reports whether a ${host_key} reference in line (lines[n])
+// is part of a failure: the line says so, or it is a field of an error
+// thrown just above it (Node prints the input below the error), so a config
+// echo naming a reference is none, even beside another error.
+//
+// A hostname that did not resolve is host-not-found's, which names the
+// reference itself: no second diagnosis of the same reference.
+func refInFailure(lines []string, n int, line string) bool {
+	if hostUnresolved.MatchString(line) {
+		return false
+	}
+	if refFailure.MatchString(line) {
+		return true
+	}
+	if !refField.MatchString(line) {
+		return false
+	}
+	for i := n - 1; i >= 0 && i >= n-refContext; i-- {
+		if hostUnresolved.MatchString(lines[i]) {
+			return false
+		}
+		if thrownError.MatchString(lines[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// refField finds a reference as the value of an indented field: how Node
+// (and loggers) print an error object's properties below its message.
+var refField = regexp.MustCompile("^\\s+[\\w\"]+:\\s*['\"`]?\\$\\{")
+
+// thrownError finds an error's or exception's name heading its message.
+var thrownError = regexp.MustCompile(`\b[A-Z]\w*(Error|Exception)\b(\s*\[\w+\])?:`)
+
+// hostUnresolved is hostNotFound compiled.
+var hostUnresolved = regexp.MustCompile(hostNotFound)
+
+// refContext is how many lines above a reference refInFailure reads.
+const refContext = 12

@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -122,5 +123,54 @@ func TestFixThenDeploy_SaysDeployOnce(t *testing.T) {
 		if got := (Diagnosis{Fix: tt.fix}).FixThenDeploy(); got != tt.want {
 			t.Errorf("FixThenDeploy(%q) = %q, want %q", tt.fix, got, tt.want)
 		}
+	}
+}
+
+// TestClassify_ReferenceReachedTheAppAsText checks that a ${host_key}
+// reference the app got literally is diagnosed as that reference, whether
+// the error's message names it or an error object's field below it does,
+// and that a reference beside another error, or echoed, is not.
+func TestClassify_ReferenceReachedTheAppAsText(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		lines []string
+		want  string // the first signal, "" for none
+	}{
+		{"node error object", []string{
+			"TypeError [ERR_INVALID_URL]: Invalid URL",
+			"    at new URL (node:internal/url:775:36)",
+			"    at new Redis (/var/www/node_modules/ioredis/built/Redis.js:61:40) {",
+			"  code: 'ERR_INVALID_URL',",
+			"  input: '${cache_connectionString}'",
+			"}",
+		}, "missing-env-variable"},
+		{"message names it", []string{`redis.exceptions.ConnectionError: Error -2 connecting to ${valkey_hostname}:6379. Invalid port`}, "missing-env-variable"},
+		{"host lookup names it", []string{"Error: getaddrinfo ENOTFOUND ${cache_hostname}", "  hostname: '${cache_hostname}'"}, "host-not-found"},
+		{"echo beside an error", []string{
+			`2026/11/30 10:00:00 [error] 12#12: *5 open() "/var/www/favicon.ico" failed (2: No such file or directory)`,
+			"config: REDIS_URL=${cache_connectionString}",
+		}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := Classify(tt.lines, Runtime)
+			if tt.want == "" {
+				if len(ds) != 0 {
+					t.Fatalf("diagnoses %v, want none", signalIDs(ds))
+				}
+				return
+			}
+			if len(ds) == 0 || ds[0].Signal != tt.want {
+				t.Fatalf("diagnoses %v, want %s first", signalIDs(ds), tt.want)
+			}
+			if !strings.Contains(ds[0].Cause, "${") || (tt.want == "missing-env-variable" && !strings.Contains(ds[0].Fix, "keeping the variable and its key")) {
+				t.Errorf("cause %q, fix %q: want the reference named and its key kept", ds[0].Cause, ds[0].Fix)
+			}
+			if slices.Contains(signalIDs(ds), "missing-env-variable") && tt.want == "host-not-found" {
+				t.Errorf("diagnoses %v: one reference, one diagnosis", signalIDs(ds))
+			}
+		})
 	}
 }
