@@ -283,6 +283,8 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.tsModuleFix(text)
 	case "missing-env-variable", "disk-full":
 		d.stageFix(text, stage)
+	case "deploy-files-missing":
+		d.servedFileFix(text, stage)
 	}
 	if d.Signal != "host-not-found" && d.Signal != "missing-env-variable" {
 		return
@@ -499,4 +501,27 @@ func (d *Diagnosis) initFix(text string, cause found) {
 	}
 	d.Cause = "The init command " + cmd + " runs " + file + ", which the deploy did not put in /var/www, so it fails and the app is not started (init commands run at every container start, before `run.start`)."
 	d.Fix = "Deploy " + rel + ": the build must have it (uploaded, or made by a build command) and `build.deployFiles` must include it; or correct its path in " + cmd + " in `run.initCommands`."
+}
+
+// servedIndex finds, in a runtime line, the index file or document root a
+// web server or app looked for where it serves from.
+var servedIndex = lazyregexp.New(`"(\S*/index\.(?:html?|php))" (?:failed|is not found)|\b(?:stat|open) '(\S*/index\.html?)'|DocumentRoot \[?(\S+?)\]? does not exist|No matching DirectoryIndex`)
+
+// servedFileFix fits d, deploy-files-missing read from a running server's
+// line (text), to what it shows: the file the server serves is not where
+// it looks, so the build's output was not deployed there.
+func (d *Diagnosis) servedFileFix(text string, stage Stage) {
+	m := servedIndex.FindStringSubmatch(text)
+	if stage == Build || m == nil {
+		return
+	}
+	what := "the index file"
+	for _, g := range m[1:] {
+		if g != "" {
+			what = "`" + g + "`"
+			break
+		}
+	}
+	d.Cause = "The server finds no " + what + " where it serves the app from: the build's output was not deployed there (deployFiles), or the server's root points elsewhere."
+	d.Fix = "Make `build.deployFiles` include the directory the build writes (e.g. `dist`; `dist/~` deploys its contents to /var/www), and point the server at the directory that holds the index file (`run.documentRoot` for static and PHP services, or the path the app serves); then deploy again."
 }

@@ -486,6 +486,13 @@ var signalLines = []struct {
 		"java.lang.RuntimeException: Driver org.postgresql.Driver claims to not accept jdbcUrl, ${postgres_connectionString}",
 		"TypeError [ERR_INVALID_URL]: Invalid URL: ${cache_connectionString}",
 	}},
+	{"deploy-files-missing", Runtime, []string{ // a server finds no index file or root where it serves from
+		`2026/11/30 10:00:00 [error] 12#12: *4 open() "/var/www/public/index.html" failed (2: No such file or directory), client: 10.0.0.5, server: _, request: "GET / HTTP/1.1"`,
+		`2026/11/30 10:00:00 [error] 12#12: *9 "/var/www/dist/index.html" is not found (2: No such file or directory), client: 10.0.0.5, server: _, request: "GET / HTTP/1.1"`,
+		"[Mon Nov 30 10:00:00.123456 2026] [autoindex:error] [pid 41] [client 10.0.0.5:51234] AH01276: Cannot serve directory /var/www/public/: No matching DirectoryIndex (index.php,index.html) found, and server-generated directory index forbidden by Options directive",
+		"Error: ENOENT: no such file or directory, stat '/var/www/dist/index.html'",
+		"AH00112: Warning: DocumentRoot [/var/www/public] does not exist",
+	}},
 	{"start-command-invalid", Runtime, []string{ // Deno refuses what its command line did not grant
 		`error: Uncaught (in promise) NotCapable: Requires env access to "DATABASE_URL", run again with the --allow-env flag`,
 		`error: Uncaught PermissionDenied: Requires read access to "./config.json", run again with the --allow-read flag`,

@@ -129,6 +129,14 @@ var healthyLogs = []struct {
 		"Operations to perform:", "  Apply all migrations: admin, auth, contenttypes, sessions", "Running migrations:", "  No migrations to apply.",
 		"prisma:info Datasource \"db\": PostgreSQL database \"app\", schema \"public\" at \"db:5432\"", "All migrations have been successfully applied.",
 	}},
+	{"StrayFilesAndInitOK", Runtime, []string{ // files no page needs, init commands that passed, a reference in a config echo
+		`2026/11/30 10:00:00 [error] 12#12: *5 open() "/var/www/dist/assets/index-0ld4a.js" failed (2: No such file or directory), client: 10.0.0.5, server: _, request: "GET /assets/index-0ld4a.js HTTP/1.1"`,
+		"[Mon Nov 30 10:00:01.000001 2026] [core:info] [pid 41] [client 10.0.0.5:51240] AH00128: File does not exist: /var/www/public/robots.txt",
+		"[init] php artisan migrate --force", "[init]   INFO  Nothing to migrate.", "[init] command finished with exit status 0",
+		"zerops.yml run.envVariables: DATABASE_URL=${db_connectionString}",
+		"[info] Application billing started at :nonode@nohost", "10:02:11.004 [notice] Application billing exited: :stopped",
+		"Compiling 3 files (.ex)", "Generated billing app",
+	}},
 }
 
 func TestClassify_HealthyLogsYieldNothing(t *testing.T) {
