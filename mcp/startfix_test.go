@@ -87,7 +87,7 @@ func TestDeploy_PortAndBindFixesFitTheApp(t *testing.T) {
 			map[string]string{"package.json": `{"name": "demo", "version": "1.0.0", "scripts": {"start": "next start -p 8080"}}`}},
 		{"deno run without --allow-net", "", map[string]string{"zerops.yml": denoZeropsYml("deno run main.ts"),
 			"main.ts": "Deno.serve({ port: 8000 }, () => new Response('ok'))\n"},
-			"permission-denied", []string{"`deno run --allow-net` followed by the script"}, nil,
+			"start-command-invalid", []string{"`deno run --allow-net` followed by the script"}, []string{"chmod", "usage"},
 			map[string]string{"zerops.yml": denoZeropsYml("deno run --allow-net main.ts")}},
 		{"http-server -a 127.0.0.1 in run.start", "",
 			map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: npx http-server -a 127.0.0.1 -p 3000")},
