@@ -33,6 +33,13 @@ func TestDeploy_InitCommandFileMissing(t *testing.T) {
 			t.Errorf("next %q has another failure's %q", next, n)
 		}
 	}
+	// The fake logs the command as the platform's failReason names it
+	// (`init command failed: "…" exited with code N`): the cause and the
+	// fix quote it, never "the init command" twice.
+	if cause := str(m["error"]); !strings.Contains(cause, "`zsc execOnce ${appVersionId} -- node migrate.js` runs") ||
+		strings.Contains(text(res), "the init command the init command") {
+		t.Errorf("the cause does not quote the failing init command: %q", cause)
+	}
 	if n := strings.Count(text(res), "Deploy `migrate.js`"); n != 1 {
 		t.Errorf("the fix is said %d times, want once: %s", n, text(res))
 	}

@@ -113,7 +113,7 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 			out[i].settingsFix(lines, f.line, stage)
 		}
 		if f.sig.id == "init-command-failed" && initCause != nil {
-			out[i].initFix(f.bare, *initCause)
+			out[i].initFix(initCommandLine(lines, f), *initCause)
 		}
 		out[i].fillPort(opt)
 	}
@@ -466,19 +466,33 @@ func clip(line string) string {
 }
 
 // initCommandRe finds the init command a failure line names.
-var initCommandRe = lazyregexp.New(`initCommands?: "(.+)" exited with`)
+// (the sandbox's failReason `init command failed: "…" exited with code N`
+// as well as the older `initCommands: "…" exited with`).
+var initCommandRe = lazyregexp.New(`init(?:Commands?| command failed): "(.+)" exited with`)
 
 // missingFileRe finds the file a start-file-missing line names.
 var missingFileRe = lazyregexp.New(`Cannot find module '([^']+)'|can't open file '([^']+)'|Could not open input file: (\S+)|Unable to access jarfile (\S+)|can't cd to (\S+?):|^node: (\S+): not found|sh: (?:line )?(?:\d+: )?(\.{0,2}/\S+): (?:not found|No such file or directory)|Module not found "([^"]+)"`)
+
+// initCommandLine is the line that names the failing init command: the
+// platform's RUN.INIT line names none, the failReason after it does.
+func initCommandLine(lines []string, f found) string {
+	for _, l := range lines[min(f.line, len(lines)):] {
+		if initCommandRe.MatchString(l) {
+			return l
+		}
+	}
+	return f.bare
+}
 
 // initFix fits d, an init command's failure (its line text), to what made
 // it fail, a line the init command printed first (cause): the one fix for
 // that, the file it runs into deployFiles or its options, in place of the
 // advice for every way an init command fails.
 func (d *Diagnosis) initFix(text string, cause found) {
-	cmd := "the init command"
+	cmd, subject := "the init command", "An init command"
 	if m := initCommandRe.FindStringSubmatch(text); m != nil {
 		cmd = "`" + m[1] + "`"
+		subject = "The init command " + cmd
 	}
 	if m := denoPermission.FindStringSubmatch(cause.bare); m != nil {
 		d.Cause = "The init command " + cmd + " runs Deno without " + m[1] + " access (" + m[2] + " not given), so it fails and the app is not started (init commands run at every container start, before `run.start`)."
@@ -486,7 +500,7 @@ func (d *Diagnosis) initFix(text string, cause found) {
 		return
 	}
 	if cause.sig.id == "start-command-invalid" {
-		d.Cause = "The init command " + cmd + " stops with its usage error, so the app is not started (init commands run at every container start, before `run.start`)."
+		d.Cause = subject + " stops with its usage error, so the app is not started (init commands run at every container start, before `run.start`)."
 		d.Fix = "Correct " + cmd + " in `run.initCommands` to options its program accepts (its usage line lists them); every init command must exit 0."
 		return
 	}
@@ -499,7 +513,7 @@ func (d *Diagnosis) initFix(text string, cause found) {
 			}
 		}
 	}
-	d.Cause = "The init command " + cmd + " runs " + file + ", which the deploy did not put in /var/www, so it fails and the app is not started (init commands run at every container start, before `run.start`)."
+	d.Cause = subject + " runs " + file + ", which the deploy did not put in /var/www, so it fails and the app is not started (init commands run at every container start, before `run.start`)."
 	d.Fix = "Deploy " + rel + ": the build must have it (uploaded, or made by a build command) and `build.deployFiles` must include it; or correct its path in " + cmd + " in `run.initCommands`."
 }
 

@@ -307,11 +307,18 @@ func TestClassify_InitCommandFileMissingNamesTheFile(t *testing.T) {
 			"the init command", "Deploy `migrate.js`", "init-command-failed"},
 		{[]string{"Could not open input file: artisan", `ERROR: initCommands: "php artisan migrate --force" exited with code 1; the app is not started`},
 			"php artisan migrate --force", "Deploy `artisan`", "init-command-failed"},
+		// The failReason as a failed deploy's build log ends it.
+		{[]string{"python3: can't open file '/var/www/migrate.py': [Errno 2] No such file or directory", "RUN.INIT COMMANDS FINISHED WITH ERROR",
+			`ERROR: init command failed: "zsc execOnce ${appVersionId} -- python3 migrate.py" exited with code 2`},
+			"zsc execOnce ${appVersionId} -- python3 migrate.py", "Deploy `migrate.py`", "init-command-failed"},
 	} {
 		ds := Classify(tc.lines, Runtime)
 		if len(ds) != 1 || ds[0].Signal != tc.wantSignal {
 			t.Errorf("%s: diagnoses %v, want %s alone", tc.cmd, signalIDs(ds), tc.wantSignal)
 			continue
+		}
+		if strings.Contains(ds[0].Cause, "init command the init command") || (tc.cmd != "the init command" && !strings.Contains(ds[0].Cause, "`"+tc.cmd+"`")) {
+			t.Errorf("%s: cause %q does not name the command once", tc.cmd, ds[0].Cause)
 		}
 		fix := ds[0].Fix
 		for _, w := range []string{tc.cmd, tc.file, "`build.deployFiles`"} {
