@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"strings"
@@ -22,13 +23,23 @@ func TestSandbox_FailureAfterBuildNamesCause(t *testing.T) {
 		broken map[string]string
 		status string
 		signal string
+		// verifyAs is what verify and logs diagnose, when not signal: they
+		// read the build log without the service's ports (open, walk 5).
+		verifyAs string
 	}{
 		{"ReadinessNeverPasses", map[string]string{
 			"zerops.yml": strings.Replace(demoZeropsYml, "    run: &run\n", "    deploy:\n      readinessCheck: {httpGet: {port: 3001, path: /}}\n    run: &run\n", 1)},
-			"DEPLOY_FAILED", "readiness-check-failed"},
+			"DEPLOY_FAILED", "readiness-check-failed", ""},
+		// The check asks the declared port; the app listens on another:
+		// the app is moved, not the check (walk 5).
+		{"ReadinessAppOnOtherPort", map[string]string{
+			"zerops.yml": strings.Replace(demoZeropsYml, "    run: &run\n", "    deploy:\n      readinessCheck: {httpGet: {port: 3000, path: /}}\n    run: &run\n", 1),
+			"index.js": "const http = require('node:http');\nconst port = process.env.PORT || 8080;\n" +
+				"http.createServer((req, res) => res.end('ok')).listen(port, () => console.log(`listening on ${port}`));\n"},
+			"DEPLOY_FAILED", "wrong-port", "readiness-check-failed"},
 		{"RunPrepareReadsVarWww", map[string]string{
 			"zerops.yml": strings.Replace(demoZeropsYml, "    run: &run\n", "    run: &run\n      prepareCommands: ['cd /var/www && npm ci']\n", 1)},
-			"PREPARING_RUNTIME_FAILED", "prepare-reads-deploy-files"},
+			"PREPARING_RUNTIME_FAILED", "prepare-reads-deploy-files", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -45,19 +56,19 @@ func TestSandbox_FailureAfterBuildNamesCause(t *testing.T) {
 				!strings.Contains(text(res), "the version deployed before stays ACTIVE") {
 				t.Fatalf("deploy: want %s with %s first, the version before ACTIVE: %s", tt.status, tt.signal, text(res))
 			}
-			id := m["appVersionId"]
+			id, want := m["appVersionId"], cmp.Or(tt.verifyAs, tt.signal)
 			res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
 			svcs, _ := m["services"].([]any)
 			if len(svcs) != 1 {
 				t.Fatalf("verify: %s", text(res))
 			}
 			sv, _ := svcs[0].(map[string]any)
-			if sv["verdict"] != "degraded" || firstSignal(sv["diagnoses"]) != tt.signal {
-				t.Errorf("verify: want degraded (the version before answers) with %s first: %s", tt.signal, text(res))
+			if sv["verdict"] != "degraded" || firstSignal(sv["diagnoses"]) != want {
+				t.Errorf("verify: want degraded (the version before answers) with %s first: %s", want, text(res))
 			}
 			res, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage", "buildId": id})
-			if firstSignal(m["diagnoses"]) != tt.signal {
-				t.Errorf("logs of the build: want %s first: %s", tt.signal, text(res))
+			if firstSignal(m["diagnoses"]) != want {
+				t.Errorf("logs of the build: want %s first: %s", want, text(res))
 			}
 		})
 	}
