@@ -56,6 +56,10 @@ func TestSandbox_FailureAfterBuildNamesCause(t *testing.T) {
 				!strings.Contains(text(res), "the version deployed before stays ACTIVE") {
 				t.Fatalf("deploy: want %s with %s first, the version before ACTIVE: %s", tt.status, tt.signal, text(res))
 			}
+			if tt.verifyAs != "" && (strings.Contains(text(res), "make the check match the app") || strings.Count(text(res), "\"signal\"") != 1 ||
+				!strings.Contains(str(m["suggestion"]), "change `run.ports` and the readiness check's port to 8080")) {
+				t.Errorf("deploy: the readiness check's own fix (or a second diagnosis) beside %s: %s", tt.signal, text(res))
+			}
 			id, want := m["appVersionId"], cmp.Or(tt.verifyAs, tt.signal)
 			res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
 			svcs, _ := m["services"].([]any)

@@ -83,9 +83,16 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		})
 		got, prepFiles = append(got, found{sig: signalByID["prepare-reads-deploy-files"], line: n, text: line, bare: stripStamp(line)}), files
 	}
+	readyPort := false // a readiness check asked the declared port
 	if len(opt.Ports) > 0 && stage != Build && !seen["wrong-port"] {
 		if n, line, ok := otherPort(lines, opt.Ports); ok {
 			got = append(got, found{sig: signalByID["wrong-port"], line: n, text: line, bare: stripStamp(line)})
+			// A readiness check on the declared port failed because the
+			// app listens elsewhere: its own fix (the check moved to the
+			// app's port) is the wrong way round.
+			n := len(got)
+			got = leaveOut(got, explained, func(f found) bool { return f.sig.id == "readiness-check-failed" })
+			readyPort = len(got) < n
 		}
 	}
 	if len(got) == 0 {
@@ -116,6 +123,9 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 			out[i].initFix(initCommandLine(lines, f), *initCause)
 		}
 		out[i].fillPort(opt)
+		if f.sig.id == "wrong-port" && readyPort { // the check asks the old port too
+			out[i].Fix = strings.ReplaceAll(out[i].Fix, "change `run.ports` to", "change `run.ports` and the readiness check's port to")
+		}
 	}
 	return dropEchoes(out, explained)
 }
