@@ -37,6 +37,11 @@ func TestSandbox_FailureAfterBuildNamesCause(t *testing.T) {
 			"index.js": "const http = require('node:http');\nconst port = process.env.PORT || 8080;\n" +
 				"http.createServer((req, res) => res.end('ok')).listen(port, () => console.log(`listening on ${port}`));\n"},
 			"DEPLOY_FAILED", "wrong-port", "readiness-check-failed"},
+		// The app exits at start: its cause is the one fix, not the check's.
+		{"ReadinessAppExits", map[string]string{
+			"zerops.yml": strings.Replace(strings.Replace(demoZeropsYml, "    run: &run\n", "    deploy:\n      readinessCheck: {httpGet: {port: 3000, path: /}}\n    run: &run\n", 1),
+				"start: node index.js", "start: node dist/server.js", 1)},
+			"DEPLOY_FAILED", "start-file-missing", ""},
 		{"RunPrepareReadsVarWww", map[string]string{
 			"zerops.yml": strings.Replace(demoZeropsYml, "    run: &run\n", "    run: &run\n      prepareCommands: ['cd /var/www && npm ci']\n", 1)},
 			"PREPARING_RUNTIME_FAILED", "prepare-reads-deploy-files", ""},
@@ -56,8 +61,8 @@ func TestSandbox_FailureAfterBuildNamesCause(t *testing.T) {
 				!strings.Contains(text(res), "the version deployed before stays ACTIVE") {
 				t.Fatalf("deploy: want %s with %s first, the version before ACTIVE: %s", tt.status, tt.signal, text(res))
 			}
-			if tt.verifyAs != "" && (strings.Contains(text(res), "make the check match the app") || strings.Count(text(res), "\"signal\"") != 1 ||
-				!strings.Contains(str(m["suggestion"]), "change `run.ports` and the readiness check's port to 8080")) {
+			if tt.status == "DEPLOY_FAILED" && tt.signal != "readiness-check-failed" && (strings.Contains(text(res), "make the check match the app") || strings.Count(text(res), "\"signal\"") != 1 ||
+				tt.signal == "wrong-port" && !strings.Contains(str(m["suggestion"]), "change `run.ports` and the readiness check's port to 8080")) {
 				t.Errorf("deploy: the readiness check's own fix (or a second diagnosis) beside %s: %s", tt.signal, text(res))
 			}
 			id, want := m["appVersionId"], cmp.Or(tt.verifyAs, tt.signal)

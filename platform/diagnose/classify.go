@@ -95,6 +95,12 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 			readyPort = len(got) < n
 		}
 	}
+	if slices.ContainsFunc(got, func(f found) bool { return f.sig.id != "readiness-check-failed" && !Generic(f.sig.id) && !f.retried }) {
+		// What made the new containers fail the check (the app exits at
+		// start, a file or module missing) is the one fix: the check's own
+		// advice, moving the check to the app, would be a second one.
+		got = leaveOut(got, explained, func(f found) bool { return f.sig.id == "readiness-check-failed" })
+	}
 	if len(got) == 0 {
 		return nil
 	}
