@@ -108,3 +108,23 @@ func TestDeploy_OwnPythonModuleBesideASubdirStart(t *testing.T) {
 		t.Fatalf("verdict %v, next %q: want not-answering with the own-module alternative: %s", m["verdict"], next, text(res))
 	}
 }
+
+// TestDeploy_PythonModuleNowhereWithWholeDeploy: the same start in a
+// subdirectory with `deployFiles: ./`, and the module nowhere in the
+// source: if it is the app's own, deployFiles cannot be the fix (it deploys
+// everything already); the file is missing from the source (walk 5).
+func TestDeploy_PythonModuleNowhereWithWholeDeploy(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	// No install: the start fails at its first import, as on the platform.
+	yml := strings.Replace(pyZeropsYml("python src/app.py"), "      prepareCommands: [python3 -m pip install -r requirements.txt]\n", "", 1)
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml, "requirements.txt": "flask\n",
+		"src/app.py": "from helpers import greet\nfrom flask import Flask\napp = Flask(__name__)\napp.run(host='0.0.0.0', port=8000)\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || !strings.Contains(next, "did not see all of `src/`") ||
+		strings.Contains(next, "deploy it with `build.deployFiles`") || !strings.Contains(next, "add it, or correct the import") {
+		t.Fatalf("verdict %v, next %q: want not-answering, the own module missing from the source, not deployFiles: %s", m["verdict"], next, text(res))
+	}
+}

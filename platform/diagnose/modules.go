@@ -78,6 +78,10 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 		d.Fix = pyDepsFix + " List its package in requirements.txt."
 		if where := code.pyUnlisted(mod); where != "" {
 			d.Fix += " ZCP did not see all of " + where + ": if `" + mod + "` is the app's own module (`" + mod + ".py` or `" + mod + "/` there), no package is missing; deploy it with `build.deployFiles` instead."
+			if code.Whole { // deployFiles ./ deployed what was uploaded: widening it changes nothing
+				d.Fix = strings.TrimSuffix(d.Fix, " deploy it with `build.deployFiles` instead.") +
+					" `deployFiles: ./` deployed every file uploaded, so it is not in the source there: add it, or correct the import."
+			}
 		}
 		return
 	}
