@@ -29,7 +29,9 @@ func TestDeletedService_NoRollbackOffered(t *testing.T) {
 	}
 	res, m := h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true}, "del")
 	wantOK(t, res)
-	if next := str(m["next"]); !strings.Contains(next, "create db again") || !strings.Contains(next, "then restore its backup db-") {
+	// The type in the form an import takes without a warning (walk 5).
+	if next := str(m["next"]); !strings.Contains(next, "create db again") || !strings.Contains(next, "then restore its backup db-") ||
+		!strings.Contains(next, "type postgresql:single@16)") {
 		t.Errorf("delete next does not say how to get db back: %s", next)
 	}
 	if res, _ := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appstage"}, "rs"); res.IsError {
@@ -37,7 +39,7 @@ func TestDeletedService_NoRollbackOffered(t *testing.T) {
 	}
 	check := func(what, answer string) {
 		t.Helper()
-		for _, w := range []string{"db (postgresql@16) was deleted", "its latest backup is db-", "Create db again", "then restore its backup db-"} {
+		for _, w := range []string{"db (postgresql@16) was deleted", "its latest backup is db-", "Create db again", "type postgresql:single@16)", "then restore its backup db-"} {
 			if !strings.Contains(answer, w) {
 				t.Errorf("%s lacks %q: %s", what, w, answer)
 			}

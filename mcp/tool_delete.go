@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"cmp"
 	"context"
 	"strings"
 
@@ -42,7 +43,7 @@ func (s *Server) deleteTool() toolDef {
 // start, and the backup that outlives it.
 func deletedNext(res *ops.DeleteResult) string {
 	next := "Next: " + res.ServiceHostname + " is deleted and its hostname is free again."
-	recreate := ops.Recreate(res.ServiceHostname, res.Type, res.Backup)
+	recreate := ops.Recreate(res.ServiceHostname, cmp.Or(res.ImportType, res.Type), res.Backup)
 	back := " To get the data back, " + recreate + "."
 	if res.Backup != "" {
 		next += " Its latest backup " + res.Backup + " stays 7 days."

@@ -22,6 +22,22 @@ type DeleteResult struct {
 	ReferencedBy []string `json:"referencedBy,omitempty"`
 	// Type is the deleted service's type, to create it again.
 	Type string `json:"type,omitempty"`
+	// ImportType is Type as an import writes it: a managed service's mode
+	// in it (postgresql:single@16), so the import takes it without a warning.
+	ImportType string `json:"-"`
+}
+
+// ImportType is svc's type as import.yml writes it: a managed service's
+// mode as :single or :ha (postgresql:single@16), the form the docs prefer;
+// any other service's version name as it is.
+func ImportType(svc platform.ServiceStack) string {
+	typ := svc.Type.VersionName
+	form := map[string]string{"NON_HA": "single", "HA": "ha"}[svc.Mode]
+	name, version, ok := strings.Cut(typ, "@")
+	if svc.Type.Category != platform.CategoryStandard || form == "" || !ok || strings.Contains(name, ":") {
+		return typ
+	}
+	return name + ":" + form + "@" + version
 }
 
 // Delete removes the service named hostname. Without confirm it does nothing
@@ -52,7 +68,7 @@ func Delete(ctx context.Context, proj Project, hostname string, confirm bool) (*
 	}
 	proj.noteChange(svc.ID, proc)
 	proj.Memory.noteDeleted(projectID, svc, backup)
-	return &DeleteResult{ServiceHostname: svc.Name, ServiceID: svc.ID, Process: proc, Backup: backup, ReferencedBy: refs, Type: svc.Type.VersionName}, nil
+	return &DeleteResult{ServiceHostname: svc.Name, ServiceID: svc.ID, Process: proc, Backup: backup, ReferencedBy: refs, Type: svc.Type.VersionName, ImportType: ImportType(*svc)}, nil
 }
 
 // RefsChange is where the variables referencesTo names (refs) are

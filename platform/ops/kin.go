@@ -65,10 +65,11 @@ func kinAffix(host string) string {
 	return best
 }
 
-// deletedNote is a service ZCP deleted: its type and the latest backup it had.
+// deletedNote is a service ZCP deleted: its type (imp: as an import
+// writes it) and the latest backup it had.
 type deletedNote struct {
-	typ, backup string
-	at          time.Time
+	typ, imp, backup string
+	at               time.Time
 }
 
 // backupRetention is how long the platform keeps a deleted service's backups.
@@ -106,11 +107,11 @@ func goneNote(proj Project, host string) (note, recreate string) {
 	} else {
 		s += "; it left no backup"
 	}
-	return s, Recreate(host, n.typ, n.backup)
+	return s, Recreate(host, n.imp, n.backup)
 }
 
-// Recreate says how to bring back host, a deleted service of type typ
-// whose latest backup is backup ("" for none): create it again, then
+// Recreate says how to bring back host, a deleted service of type typ (as
+// an import writes it: ImportType) whose latest backup is backup ("" for none): create it again, then
 // restore the backup into it. The platform has no one-click restore.
 func Recreate(host, typ, backup string) string {
 	s := "create " + host + " again (zerops_import with hostname " + host

@@ -434,7 +434,7 @@ func (m *Memory) noteDeleted(projectID string, svc *platform.ServiceStack, backu
 	m.lock(projectID)
 	defer m.mu.Unlock()
 	maps.DeleteFunc(m.deleted, func(_ string, n deletedNote) bool { return time.Since(n.at) > backupRetention })
-	m.deleted[svc.Name] = deletedNote{typ: svc.Type.VersionName, backup: backup, at: time.Now()}
+	m.deleted[svc.Name] = deletedNote{typ: svc.Type.VersionName, imp: ImportType(*svc), backup: backup, at: time.Now()}
 }
 
 // deletedService is what ZCP remembers of hostname, deleted from the
