@@ -59,3 +59,30 @@ func TestDeletedService_NoRollbackOffered(t *testing.T) {
 	res, _ = h.callWith(t, ctx, "zerops_deploy", map[string]any{"targetService": "appstage", "rollback": true}, "rb")
 	check("rollback", text(res))
 }
+
+// TestDeletedService_UnverifiedNamesTheWayBack: right after zerops_delete
+// of db, appstage still runs with the values it started with, so the
+// sandbox answers unverified; its next step says how to get past the
+// deletion (change the references or create db again with its backup),
+// not zerops_verify, the call just made (walk 5).
+func TestDeletedService_UnverifiedNamesTheWayBack(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables:\n        DATABASE_URL: ${db_connectionString}")
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1"); m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	if res, _ := h.call(t, "zerops_manage", map[string]any{"action": "backup", "serviceHostname": "db"}); res.IsError {
+		t.Fatalf("backup: %s", text(res))
+	}
+	res, _ := h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true}, "del")
+	wantOK(t, res)
+	res, m := h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+	next := str(m["next"])
+	if m["verdict"] != "unverified" || !strings.Contains(next, "create db again") || !strings.Contains(next, "then restore its backup db-") ||
+		!strings.Contains(next, "DATABASE_URL") || strings.Contains(next, "zerops_verify") {
+		t.Errorf("verify after the delete: want unverified with the way past the deletion, not verify again: %s", text(res))
+	}
+}

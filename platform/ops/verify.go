@@ -266,6 +266,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	src := env.Memory.codeSource(env.ProjectID)
 	judge(h, svc, latest, src, svc.SubdomainAccess || env.Memory.subdomainPlanned(env.ProjectID, svc.Name), !codeDeployed(svc, versions))
 	nextAfterJudging(h, svc, versions, latest, src, own, func(id string) bool { return env.Memory.SeenNotAnswering(env.ProjectID, id) })
+	goneNext(env.project(), h)
 	if logNote != "" {
 		h.Reason += " (" + logNote + ")"
 	}
@@ -622,4 +623,29 @@ func canRollBack(versions []platform.AppVersion, live *platform.AppVersion, brok
 		}
 	}
 	return false
+}
+
+// goneUnverified reads the sandbox's unverified reason for an app whose
+// variables referenced a service deleted since it started: the service
+// and the variables.
+var goneUnverified = regexp.MustCompile(`without ([a-z][a-z0-9]*): it started with (.+?) from .+?, and [a-z][a-z0-9]* is deleted since`)
+
+// goneNext gives h, unverified because a service its app's variables
+// referenced was deleted (by ZCP) since the app started, the way past the
+// deletion in place of verifying again, which answers the same: change
+// those variables, or create the service again and restore its backup.
+func goneNext(proj Project, h *ServiceHealth) {
+	if h.Verdict != platform.VerdictUnverified {
+		return
+	}
+	m := goneUnverified.FindStringSubmatch(firstOK(h.Probes).Unverified)
+	if m == nil {
+		return
+	}
+	_, recreate := goneNote(proj, m[1])
+	if recreate == "" {
+		return
+	}
+	h.Next = platform.Say("if " + h.Service + " needs " + m[1] + ": point " + m[2] + " at a service the project has (in zerops.yml's run.envVariables, then zerops_deploy; a service variable with zerops_env), or " +
+		recreate + "; a restart alone resolves nothing.")
 }
