@@ -83,24 +83,7 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		})
 		got, prepFiles = append(got, found{sig: signalByID["prepare-reads-deploy-files"], line: n, text: line, bare: stripStamp(line)}), files
 	}
-	readyPort := false // a readiness check asked the declared port
-	if len(opt.Ports) > 0 && stage != Build && !seen["wrong-port"] {
-		if n, line, ok := otherPort(lines, opt.Ports); ok {
-			got = append(got, found{sig: signalByID["wrong-port"], line: n, text: line, bare: stripStamp(line)})
-			// A readiness check on the declared port failed because the
-			// app listens elsewhere: its own fix (the check moved to the
-			// app's port) is the wrong way round.
-			n := len(got)
-			got = leaveOut(got, explained, func(f found) bool { return f.sig.id == "readiness-check-failed" })
-			readyPort = len(got) < n
-		}
-	}
-	if slices.ContainsFunc(got, func(f found) bool { return f.sig.id != "readiness-check-failed" && !Generic(f.sig.id) && !f.retried }) {
-		// What made the new containers fail the check (the app exits at
-		// start, a file or module missing) is the one fix: the check's own
-		// advice, moving the check to the app, would be a second one.
-		got = leaveOut(got, explained, func(f found) bool { return f.sig.id == "readiness-check-failed" })
-	}
+	got, readyPort := portAndReadiness(got, lines, stage, opt, seen, explained)
 	if len(got) == 0 {
 		return nil
 	}
@@ -129,11 +112,43 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 			out[i].initFix(initCommandLine(lines, f), *initCause)
 		}
 		out[i].fillPort(opt)
-		if f.sig.id == "wrong-port" && readyPort { // the check asks the old port too
-			out[i].Fix = strings.ReplaceAll(out[i].Fix, "change `run.ports` to", "change `run.ports` and the readiness check's port to")
-		}
+		out[i].readinessPort(readyPort)
 	}
 	return dropEchoes(out, explained)
+}
+
+// portAndReadiness adds to got a wrong port, an app that logs it listens
+// on a port other than opt.Ports, and leaves out a failed readiness check
+// that another diagnosis explains; readyPort tells that the wrong port
+// explained it (the check asked the declared port).
+func portAndReadiness(got []found, lines []string, stage Stage, opt Options, seen, explained map[string]bool) (_ []found, readyPort bool) {
+	if len(opt.Ports) > 0 && stage != Build && !seen["wrong-port"] {
+		if n, line, ok := otherPort(lines, opt.Ports); ok {
+			got = append(got, found{sig: signalByID["wrong-port"], line: n, text: line, bare: stripStamp(line)})
+			// A readiness check on the declared port failed because the
+			// app listens elsewhere: its own fix (the check moved to the
+			// app's port) is the wrong way round.
+			n := len(got)
+			got = leaveOut(got, explained, func(f found) bool { return f.sig.id == "readiness-check-failed" })
+			readyPort = len(got) < n
+		}
+	}
+	if slices.ContainsFunc(got, func(f found) bool { return f.sig.id != "readiness-check-failed" && !Generic(f.sig.id) && !f.retried }) {
+		// What made the new containers fail the check (the app exits at
+		// start, a file or module missing) is the one fix: the check's own
+		// advice, moving the check to the app, would be a second one.
+		got = leaveOut(got, explained, func(f found) bool { return f.sig.id == "readiness-check-failed" })
+	}
+	return got, readyPort
+}
+
+// readinessPort fits a wrong-port fix to a readiness check that asked the
+// declared port too (readyPort): moving run.ports alone would fail the
+// next deploy's check.
+func (d *Diagnosis) readinessPort(readyPort bool) {
+	if d.Signal == "wrong-port" && readyPort {
+		d.Fix = strings.ReplaceAll(d.Fix, "change `run.ports` to", "change `run.ports` and the readiness check's port to")
+	}
 }
 
 // leaveOut deletes from got what another diagnosis explains (drop), and
