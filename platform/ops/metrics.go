@@ -41,6 +41,18 @@ type Use struct {
 	Limit   float64 `json:"limit"` // cores for CPU, GB for RAM and disk
 	// For is how long it has been at or above the hot threshold, up to now.
 	For string `json:"hotFor,omitempty"`
+	// peakUsed is the most used at once, in Limit's unit: against the
+	// limit in force now it says what the peak would be at this size,
+	// when a scale change moved the limit within the window.
+	peakUsed float64
+}
+
+// PeakNow is the peak use as a share of the limit in force now.
+func (u *Use) PeakNow() float64 {
+	if u.Limit <= 0 {
+		return u.Peak
+	}
+	return round1(100 * u.peakUsed / u.Limit)
 }
 
 // ServiceMetrics is one service's resource use over the window; Use is
@@ -210,14 +222,18 @@ const platformMaxContainers = 10
 func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceStack, m ServiceMetrics) platform.Step {
 	set := scalingOf(ctx, c, *svc)
 	host := "serviceHostname=" + svc.Name
-	what, peak, now := "CPU", m.cpu.Peak, limitText("CPU", m.cpu.Limit)
-	if m.ram.Peak > peak {
-		what, peak, now = "RAM", m.ram.Peak, limitText("RAM", m.ram.Limit)
+	// The peak is weighed against the size the service has now (a scale
+	// change within the window moved the limit); vertical autoscaling
+	// grows it up to the maxima in force, so what fits at this size is not
+	// all that fits.
+	what, peak, now := "CPU", m.cpu.PeakNow(), limitText("CPU", m.cpu.Limit)
+	if p := m.ram.PeakNow(); p > peak {
+		what, peak, now = "RAM", p, limitText("RAM", m.ram.Limit)
 	}
-	// The limit measured is the size the service has now; vertical
-	// autoscaling grows it up to the maxima in force, so what fits at this
-	// size is not all that fits.
 	fits := fmt.Sprintf("%s peaked at %.0f%% of its %s (%s now), so about %.1f× that load fits at this size", svc.Name, peak, what, now, 100/max(peak, 1))
+	if m.cpu.PeakNow() != m.cpu.Peak || m.ram.PeakNow() != m.ram.Peak {
+		fits = fmt.Sprintf("%s's peak use is %.0f%% of the %s it has now (%s; the window began at another size), so about %.1f× that load fits at this size", svc.Name, peak, what, now, 100/max(peak, 1))
+	}
 	up := verticalRoom(set, m)
 	if up != "" {
 		fits += "; " + up
@@ -320,6 +336,7 @@ func use(ps []platform.StatsPoint, get func(platform.StatsPoint) (used, limit fl
 		}
 		pct := 100 * used / limit
 		u.Peak = max(u.Peak, pct)
+		u.peakUsed = max(u.peakUsed, used/unit)
 		sum += pct
 		n++
 		u.Current, u.Limit = pct, limit/unit
