@@ -397,6 +397,8 @@ func TestDocs_ConfigEnvFacts(t *testing.T) {
 	assertGone(t, all, []goneFact{
 		// the docs read two ways for a key both in zerops.yml and as a secret
 		{"no fixed order between zerops.yml and a secret of the same key", `system variables win, then zerops\.yml .run\.envVariables., then service secrets`},
+		// official env-variables reference: BUILD_ reads build variables at run time
+		{"build variables reach the runtime through the BUILD_ prefix", `(?i)build variables never reach the runtime`},
 	})
 	assertKept(t, all, []keptFact{
 		{"config/zerops-yml-health-checks", "check timings have no default", "There is no default to rely on"},
@@ -406,6 +408,7 @@ func TestDocs_ConfigEnvFacts(t *testing.T) {
 		{"config/zerops-yml-env-variables", "envReplace runs at deploy, not on start", "once, at deploy time, in the deployed files"},
 		{"env/precedence", "env values ASCII; the docs disagree on line breaks", "(?s)Values are ASCII only.{0,60}also say no line break, yet.{0,80}multi-line PEM keys"},
 		{"env/precedence", "key uniqueness ignores case", "uniqueness ignores case"},
+		{"env/precedence", "BUILD_ reads a build variable at run time", "references it with the `BUILD_` prefix"},
 		{"env/precedence", "PATH is a system key", "`PATH` in any `envVariables` answers `userDataUseOfSystemKey`"},
 		{"config/import-yml-structure", "corePackage LIGHT by default, no downgrade", "(?s)`corePackage` \\(`LIGHT` by default.{0,200}never back"},
 		{"config/import-yml-scaling", "startCpuCoreCount default 2", "within min–max; default 2"},
