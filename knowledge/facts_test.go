@@ -443,6 +443,24 @@ func TestDocs_DepthAnswers(t *testing.T) {
 	})
 }
 
+// TestFacts_OperationsAgentsAsk keeps the answers to operations a blind question writer found
+// unanswered (issue 34, Deliver 5): each is what an agent acts on.
+func TestFacts_OperationsAgentsAsk(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"tools/zcli", "revoking a token: delete or regenerate it", "(?s)To revoke a token.{0,80}delete it in Access Tokens Management, or regenerate it"},
+		{"tools/zcli", "zcli has no service restart", "zcli has no `restart`: stop, then start"},
+		{"platform/projects-and-services", "no documented move of a service between projects", "no move is documented: create the service in the other project"},
+		{"platform/projects-and-services", "a protection refusal is not worked around", "(?s)`project has protection enabled`.{0,120}Do not retry or work around it"},
+		{"networking/public-access", "domain removal is the user's, in the GUI, plus DNS records", "(?s)## Removing a domain\n.{0,200}removes it in the GUI.{0,80}`A`/`AAAA` records"},
+		{"operations/apply-env-changes", "delete a service variable with zerops_env", "`zerops_env action=delete serviceHostname=<service> variables=<KEY>`"},
+		{"services/object-storage", "delete bucket files with an S3 client", "`aws s3 rm s3://<bucket>/<prefix> --recursive --endpoint-url <apiUrl>`"},
+		{"platform/containers-and-ssh", "no per-container stop in ZCP or zcli", "(?s)## One misbehaving container\n.{0,200}neither ZCP nor the zcli reference stops a single container"},
+		{"platform/scaling", "maxContainers must be at least minContainers", "(?s)`maxContainers` below `minContainers`: rejected.{0,60}max ≥ min"},
+	})
+}
+
 // goneFact is a wrong claim (old, a regexp) no agent text may make again.
 type goneFact struct{ fact, old string }
 
