@@ -31,13 +31,11 @@ type DeleteResult struct {
 // mode as :single or :ha (postgresql:single@16), the form the docs prefer;
 // any other service's version name as it is.
 func ImportType(svc platform.ServiceStack) string {
-	typ := svc.Type.VersionName
-	form := map[string]string{"NON_HA": "single", "HA": "ha"}[svc.Mode]
-	name, version, ok := strings.Cut(typ, "@")
-	if svc.Type.Category != platform.CategoryStandard || form == "" || !ok || strings.Contains(name, ":") {
-		return typ
+	if svc.Type.Category != platform.CategoryStandard {
+		return svc.Type.VersionName
 	}
-	return name + ":" + form + "@" + version
+	typ, _ := withModeForm(svc.Type.VersionName, svc.Mode)
+	return typ
 }
 
 // Delete removes the service named hostname. Without confirm it does nothing

@@ -63,23 +63,31 @@ func keepSettings(node *yaml.Node, byName map[string]platform.ServiceStack) {
 	}
 }
 
+// withModeForm writes the legacy mode (NON_HA, HA) into typ as :single or
+// :ha (postgresql@16 → postgresql:single@16); ok false, typ unchanged,
+// when typ names its form already or has no version, or mode is unknown.
+func withModeForm(typ, mode string) (string, bool) {
+	name, version, ok := strings.Cut(typ, "@")
+	form := map[string]string{"NON_HA": "single", "HA": "ha"}[mode]
+	if !ok || form == "" || strings.ContainsAny(typ, ":/") {
+		return typ, false
+	}
+	return name + ":" + form + "@" + version, true
+}
+
 // typeForm writes a service's legacy mode (NON_HA, HA) into its type as
 // :single or :ha and drops the mode; a type that names its form already,
 // or an unknown mode, is left as it is.
 func typeForm(node *yaml.Node) {
 	typ, mode := mapValue(node, "type"), mapValue(node, "mode")
-	if typ == nil || mode == nil || strings.Contains(typ.Value, ":") || strings.Contains(typ.Value, "/") {
+	if typ == nil || mode == nil {
 		return
 	}
-	name, version, ok := strings.Cut(typ.Value, "@")
+	formed, ok := withModeForm(typ.Value, mode.Value)
 	if !ok {
 		return
 	}
-	form := map[string]string{"NON_HA": "single", "HA": "ha"}[mode.Value]
-	if form == "" {
-		return
-	}
-	typ.Value = name + ":" + form + "@" + version
+	typ.Value = formed
 	for i := 0; i+1 < len(node.Content); i += 2 {
 		if node.Content[i].Value == "mode" {
 			node.Content = append(node.Content[:i], node.Content[i+2:]...)
