@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
@@ -533,7 +531,7 @@ func remoteWorkingDir(dir string) (string, error) {
 
 // buildFailure is the BUILD_FAILED error with the build log's last lines.
 func buildFailure(ctx context.Context, env Env, v platform.AppVersion, label string) error {
-	what, stage := "the build", ops.BuildLogStage(v.Status)
+	what := "the build"
 	switch v.Status {
 	case platform.AppVersionPreparingRuntimeFailed:
 		what = "preparing the runtime" // after the build, before the deploy
@@ -549,7 +547,7 @@ func buildFailure(ctx context.Context, env Env, v platform.AppVersion, label str
 		return bf
 	}
 	bf.BuildLog = lines
-	bf.Diagnoses = diagnose.ClassifyWith(bf.BuildLog, stage, diagnose.Options{Ports: readinessPorts(ctx, env.Client, v, bf.BuildLog)})
+	bf.Diagnoses = ops.ClassifyVersionLog(ctx, env.Client, nil, v, bf.BuildLog)
 	if len(bf.Diagnoses) > 3 {
 		bf.Diagnoses = bf.Diagnoses[:3]
 	}
@@ -563,39 +561,6 @@ func buildFailure(ctx context.Context, env Env, v platform.AppVersion, label str
 		}
 	}
 	return bf
-}
-
-// readinessRe finds the port a failed readiness check asked.
-var readinessRe = regexp.MustCompile(`readiness check never passed: GET https?://[^/:\s]+:(\d+)`)
-
-// readinessPorts is the port a readiness check that never passed asked,
-// from the failed deploy's log (v's), when the service declares it: an app
-// whose start line shows it listening on another is then diagnosed
-// wrong-port, whose fix moves the app to the declared port, not the check
-// away from it. A check on a port the service does not declare is the
-// check's own mismatch: none then.
-func readinessPorts(ctx context.Context, c platform.Client, v platform.AppVersion, lines []string) []int {
-	if c == nil {
-		return nil
-	}
-	for _, l := range lines {
-		m := readinessRe.FindStringSubmatch(l)
-		if m == nil {
-			continue
-		}
-		p, err := strconv.Atoi(m[1])
-		svc, serr := c.GetService(ctx, v.ServiceStackID)
-		if err != nil || serr != nil {
-			return nil
-		}
-		for _, sp := range svc.Ports {
-			if sp.Port == p {
-				return []int{p}
-			}
-		}
-		return nil
-	}
-	return nil
 }
 
 // runsEarlier tells whether the service of the failed version v has an

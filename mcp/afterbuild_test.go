@@ -1,7 +1,6 @@
 package mcp_test
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"strings"
@@ -23,20 +22,20 @@ func TestSandbox_FailureAfterBuildNamesCause(t *testing.T) {
 		broken map[string]string
 		status string
 		signal string
-		// verifyAs is what verify and logs diagnose, when not signal: they
-		// read the build log without the service's ports (open, walk 5).
-		verifyAs string
+		// fix is a part of the first fix each of the three answers gives.
+		fix string
 	}{
 		{"ReadinessNeverPasses", map[string]string{
 			"zerops.yml": strings.Replace(demoZeropsYml, "    run: &run\n", "    deploy:\n      readinessCheck: {httpGet: {port: 3001, path: /}}\n    run: &run\n", 1)},
 			"DEPLOY_FAILED", "readiness-check-failed", ""},
 		// The check asks the declared port; the app listens on another:
-		// the app is moved, not the check (walk 5).
+		// the app is moved, not the check; moving run.ports moves the check
+		// too (walk 5: verify and logs gave the check's own fix).
 		{"ReadinessAppOnOtherPort", map[string]string{
 			"zerops.yml": strings.Replace(demoZeropsYml, "    run: &run\n", "    deploy:\n      readinessCheck: {httpGet: {port: 3000, path: /}}\n    run: &run\n", 1),
 			"index.js": "const http = require('node:http');\nconst port = process.env.PORT || 8080;\n" +
 				"http.createServer((req, res) => res.end('ok')).listen(port, () => console.log(`listening on ${port}`));\n"},
-			"DEPLOY_FAILED", "wrong-port", "readiness-check-failed"},
+			"DEPLOY_FAILED", "wrong-port", "change `run.ports` and the readiness check's port to 8080"},
 		// The app exits at start: its cause is the one fix, not the check's.
 		{"ReadinessAppExits", map[string]string{
 			"zerops.yml": strings.Replace(strings.Replace(demoZeropsYml, "    run: &run\n", "    deploy:\n      readinessCheck: {httpGet: {port: 3000, path: /}}\n    run: &run\n", 1),
@@ -61,23 +60,23 @@ func TestSandbox_FailureAfterBuildNamesCause(t *testing.T) {
 				!strings.Contains(text(res), "the version deployed before stays ACTIVE") {
 				t.Fatalf("deploy: want %s with %s first, the version before ACTIVE: %s", tt.status, tt.signal, text(res))
 			}
-			if tt.status == "DEPLOY_FAILED" && tt.signal != "readiness-check-failed" && (strings.Contains(text(res), "make the check match the app") || strings.Count(text(res), "\"signal\"") != 1 ||
-				tt.signal == "wrong-port" && !strings.Contains(str(m["suggestion"]), "change `run.ports` and the readiness check's port to 8080")) {
-				t.Errorf("deploy: the readiness check's own fix (or a second diagnosis) beside %s: %s", tt.signal, text(res))
+			if tt.status == "DEPLOY_FAILED" && tt.signal != "readiness-check-failed" && (strings.Contains(text(res), "make the check match the app") || strings.Count(text(res), "\"signal\"") != 1) ||
+				!strings.Contains(str(m["suggestion"]), tt.fix) {
+				t.Errorf("deploy: the readiness check's own fix (or a second diagnosis) beside %s, or not %q: %s", tt.signal, tt.fix, text(res))
 			}
-			id, want := m["appVersionId"], cmp.Or(tt.verifyAs, tt.signal)
+			id := m["appVersionId"]
 			res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
 			svcs, _ := m["services"].([]any)
 			if len(svcs) != 1 {
 				t.Fatalf("verify: %s", text(res))
 			}
 			sv, _ := svcs[0].(map[string]any)
-			if sv["verdict"] != "degraded" || firstSignal(sv["diagnoses"]) != want {
-				t.Errorf("verify: want degraded (the version before answers) with %s first: %s", want, text(res))
+			if sv["verdict"] != "degraded" || firstSignal(sv["diagnoses"]) != tt.signal || !strings.Contains(text(res), tt.fix) {
+				t.Errorf("verify: want degraded (the version before answers) with %s first, %q: %s", tt.signal, tt.fix, text(res))
 			}
 			res, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage", "buildId": id})
-			if firstSignal(m["diagnoses"]) != want {
-				t.Errorf("logs of the build: want %s first: %s", want, text(res))
+			if firstSignal(m["diagnoses"]) != tt.signal || !strings.Contains(text(res), tt.fix) {
+				t.Errorf("logs of the build: want %s first, %q: %s", tt.signal, tt.fix, text(res))
 			}
 		})
 	}

@@ -131,12 +131,6 @@ func (r *LogsResult) withPortCheck(ports []int, since time.Time) *LogsResult {
 	return r
 }
 
-// withDiagnoses classifies the answer's lines as a log of stage.
-func (r *LogsResult) withDiagnoses(stage diagnose.Stage) *LogsResult {
-	r.Diagnoses = diagnose.Classify(r.messages(), stage)
-	return r
-}
-
 // messages are the answer's lines' messages.
 func (r *LogsResult) messages() []string {
 	msgs := make([]string, len(r.Entries))
@@ -437,7 +431,9 @@ func buildLogs(ctx context.Context, proj Project, lf platform.LogFetcher, svc *p
 	if more {
 		kept = kept[len(kept)-limit:]
 	}
-	return newLogsResult(svc.Name, toLines(kept, ""), more).withDiagnoses(BuildLogStage(v.Status)), nil
+	res := newLogsResult(svc.Name, toLines(kept, ""), more)
+	res.Diagnoses = ClassifyVersionLog(ctx, proj.Client, svc, *v, res.messages())
+	return res, nil
 }
 
 // BuildLogStage is how the build log of an app version ending status reads:

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -334,7 +335,7 @@ func gatherFindings(ctx context.Context, env VerifyEnv, h *ServiceHealth, svc pl
 	var buildDiags []diagnose.Diagnosis
 	if latest != nil && latest.Failed() {
 		buildLines, _ := BuildLogLines(ctx, env.project(), env.Logs, *latest)
-		buildDiags = diagnose.Classify(buildLines, BuildLogStage(latest.Status))
+		buildDiags = ClassifyVersionLog(ctx, env.Client, &svc, *latest, buildLines)
 	}
 	wg.Wait()
 	// The declared ports tell a wrong port only when one of them is dead:
@@ -377,6 +378,44 @@ func BuildLogLines(ctx context.Context, proj Project, lf platform.LogFetcher, v 
 		lines = append(lines, strings.TrimRight(e.Message, "\n"))
 	}
 	return lines, nil
+}
+
+// ClassifyVersionLog diagnoses lines of the log of v, an app version of
+// the service svc, as zerops_deploy, zerops_verify and zerops_logs all
+// read a failed one. When a readiness check that never passed asked a
+// port svc declares, an app the lines show listening on another port is a
+// wrong port, whose fix moves the app to the checked port, not the check
+// away from it. With svc nil (not in hand) c reads the service, once and
+// only when the lines show such a check.
+func ClassifyVersionLog(ctx context.Context, c platform.Client, svc *platform.ServiceStack, v platform.AppVersion, lines []string) []diagnose.Diagnosis {
+	return diagnose.ClassifyWith(lines, BuildLogStage(v.Status), diagnose.Options{Ports: checkedPort(ctx, c, svc, v, lines)})
+}
+
+// readinessRe finds the port a failed readiness check asked.
+var readinessRe = regexp.MustCompile(`readiness check never passed: GET https?://[^/:\s]+:(\d+)`)
+
+// checkedPort is the port a readiness check that never passed asked, from
+// v's log lines, when svc declares it; a check on a port it does not
+// declare is the check's own mismatch: none then.
+func checkedPort(ctx context.Context, c platform.Client, svc *platform.ServiceStack, v platform.AppVersion, lines []string) []int {
+	for _, l := range lines {
+		m := readinessRe.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		p, err := strconv.Atoi(m[1])
+		if err != nil {
+			return nil
+		}
+		if svc == nil && c != nil {
+			svc, _ = c.GetService(ctx, v.ServiceStackID)
+		}
+		if svc != nil && slices.ContainsFunc(svc.Ports, func(sp platform.Port) bool { return sp.Port == p }) {
+			return []int{p}
+		}
+		return nil
+	}
+	return nil
 }
 
 // probeService GETs each HTTP port of svc inside the project network, and
