@@ -83,7 +83,7 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		})
 		got, prepFiles = append(got, found{sig: signalByID["prepare-reads-deploy-files"], line: n, text: line, bare: stripStamp(line)}), files
 	}
-	got, readyPort := portAndReadiness(got, lines, stage, opt, seen, explained)
+	got, opt.checkedPort = portAndReadiness(got, lines, stage, opt, seen, explained)
 	if len(got) == 0 {
 		return nil
 	}
@@ -112,7 +112,6 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 			out[i].initFix(initCommandLine(lines, f), *initCause)
 		}
 		out[i].fillPort(opt)
-		out[i].readinessPort(readyPort)
 	}
 	return dropEchoes(out, explained)
 }
@@ -140,15 +139,6 @@ func portAndReadiness(got []found, lines []string, stage Stage, opt Options, see
 		got = leaveOut(got, explained, func(f found) bool { return f.sig.id == "readiness-check-failed" })
 	}
 	return got, readyPort
-}
-
-// readinessPort fits a wrong-port fix to a readiness check that asked the
-// declared port too (readyPort): moving run.ports alone would fail the
-// next deploy's check.
-func (d *Diagnosis) readinessPort(readyPort bool) {
-	if d.Signal == "wrong-port" && readyPort {
-		d.Fix = strings.ReplaceAll(d.Fix, "change `run.ports` to", "change `run.ports` and the readiness check's port to")
-	}
 }
 
 // leaveOut deletes from got what another diagnosis explains (drop), and

@@ -14,13 +14,19 @@ const ephemeralLow = 32768
 
 // portFix rewrites d, a wrong-port diagnosis from line, to name the port the
 // app listens on and the declared one. An app that listens elsewhere while
-// PORT is set ignores PORT: setting it again cannot help.
+// PORT is set ignores PORT: setting it again cannot help. Where it offers
+// moving `run.ports` to the app's port instead, it moves a failed readiness
+// check that asked the declared port with it (opt.checkedPort).
 func (d *Diagnosis) portFix(line string, opt Options) {
 	m := listenPort.FindStringSubmatch(line)
 	if m == nil || len(opt.Ports) == 0 {
 		return
 	}
 	got, want := m[1]+m[2], strconv.Itoa(opt.Ports[0])
+	movePorts := "change `run.ports` to"
+	if opt.checkedPort {
+		movePorts = "change `run.ports` and the readiness check's port to"
+	}
 	if opt.WebServer != "" {
 		d.Cause = fmt.Sprintf("%s serves the app with its own web server on port 80 (the log shows a listener on %s): nothing listens on the declared port %s.", opt.WebServer, got, want)
 		d.Fix = fmt.Sprintf("Remove `run.ports` (and `run.start`) from zerops.yml: %s needs neither, its web server serves the deployed files on 80 by itself; then zerops_deploy.", opt.WebServer)
@@ -29,7 +35,7 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 	set, inYml := opt.setVar("PORT")
 	if inYml && set == got {
 		d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: `run.envVariables` of the deployed zerops.yml set PORT to %s, and they win over any service or project variable.", got, want, set)
-		d.Fix = fmt.Sprintf("Set PORT: \"%s\" in `run.envVariables` of zerops.yml (a PORT service variable cannot override it), or change `run.ports` to %s; then zerops_deploy (zerops.yml changes need a redeploy).", want, got)
+		d.Fix = fmt.Sprintf("Set PORT: \"%s\" in `run.envVariables` of zerops.yml (a PORT service variable cannot override it), or %s %s; then zerops_deploy (zerops.yml changes need a redeploy).", want, movePorts, got)
 		return
 	}
 	for _, s := range localServers {
@@ -47,7 +53,7 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 	}
 	if set != "" && set != got {
 		d.Cause = fmt.Sprintf("The app listens on %s although PORT is set to %s: the code ignores PORT (the port is hardcoded), so nothing listens on %s.", got, set, want)
-		d.Fix = fmt.Sprintf("Setting PORT again changes nothing. Change the code to listen on the PORT variable%s (or on %s), or change `run.ports` to %s.", portRead(langOf(opt.Runtime)), want, got)
+		d.Fix = fmt.Sprintf("Setting PORT again changes nothing. Change the code to listen on the PORT variable%s (or on %s), or %s %s.", portRead(langOf(opt.Runtime)), want, movePorts, got)
 		return
 	}
 	if n, _ := strconv.Atoi(got); n >= ephemeralLow && set == "" {
@@ -63,12 +69,12 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 			got, want, c.File, c.PortLine, c.PortText)
 		// The PORT route needs both halves: code that reads an unset PORT
 		// listens on a port the system picks.
-		d.Fix = fmt.Sprintf("Setting PORT alone changes nothing. Change the code to listen on %s; or make it read the PORT variable%s and set PORT: \"%s\" in `run.envVariables`; or change `run.ports` to %s.",
-			want, portRead(langOf(opt.Runtime)), want, got)
+		d.Fix = fmt.Sprintf("Setting PORT alone changes nothing. Change the code to listen on %s; or make it read the PORT variable%s and set PORT: \"%s\" in `run.envVariables`; or %s %s.",
+			want, portRead(langOf(opt.Runtime)), want, movePorts, got)
 		return
 	}
 	d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
-	d.Fix = fmt.Sprintf("Make the app listen on %s: where the code reads a port variable, set it (PORT: \"%s\" in `run.envVariables`); if PORT is set already and the log still shows %s, the code ignores it (a hardcoded port): change the code to read PORT%s or listen on %s. Or change `run.ports` to %s.", want, want, got, portRead(langOf(opt.Runtime)), want, got)
+	d.Fix = fmt.Sprintf("Make the app listen on %s: where the code reads a port variable, set it (PORT: \"%s\" in `run.envVariables`); if PORT is set already and the log still shows %s, the code ignores it (a hardcoded port): change the code to read PORT%s or listen on %s. Or %s %s.", want, want, got, portRead(langOf(opt.Runtime)), want, movePorts, got)
 }
 
 // serviceVarFix is the variable and value a server's port fix sets.

@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -205,5 +206,44 @@ func TestClassify_UnknownStartOptionNamesNoVariable(t *testing.T) {
 	ds := ClassifyWith([]string{"gunicorn: error: unrecognized arguments: --host"}, Runtime, Options{Ports: []int{8000}})
 	if len(ds) == 0 || !strings.Contains(ds[0].Fix, "--bind 0.0.0.0:8000") || strings.Contains(ds[0].Fix, "uvicorn") {
 		t.Errorf("gunicorn's own error: fix %+v, want gunicorn's --bind alone", ds)
+	}
+}
+
+// TestClassifyWith_WrongPortFixMovesTheReadinessCheck checks that every
+// wrong-port fix offering to move `run.ports` to the app's port moves a
+// readiness check that asked the declared port too (the next deploy's
+// check would fail otherwise), whatever words the fix uses, and that
+// without such a check it names none.
+func TestClassifyWith_WrongPortFixMovesTheReadinessCheck(t *testing.T) {
+	t.Parallel()
+	listen := []string{"Starting app version v1 on nodejs@22: node index.js", "Listening on 0.0.0.0:8080"}
+	check := "ERROR: readiness check never passed: GET http://127.0.0.1:3000/ got no answer"
+	tests := []struct {
+		name string
+		opt  Options
+	}{
+		{"PORT unknown", Options{}},
+		{"PORT set, hardcoded", Options{Env: map[string]string{"PORT": "3000"}}},
+		{"PORT set in zerops.yml", Options{YmlEnv: map[string]string{"PORT": "8080"}}},
+		{"port written in the code", Options{Code: &Code{File: "index.js", Read: true, PortLine: 3, PortText: "server.listen(8080)"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			tt.opt.Ports = []int{3000}
+			plain := ClassifyWith(listen, Runtime, tt.opt)
+			ready := ClassifyWith(append(slices.Clone(listen), check), Runtime, tt.opt)
+			if len(plain) != 1 || plain[0].Signal != "wrong-port" || len(ready) != 1 || ready[0].Signal != "wrong-port" {
+				t.Fatalf("diagnoses %v and, with the check, %v; want wrong-port alone", signalIDs(plain), signalIDs(ready))
+			}
+			if !strings.Contains(plain[0].Fix, "`run.ports`") || strings.Contains(plain[0].Fix, "readiness") {
+				t.Errorf("without a check: %q offers no `run.ports` change, or names a check", plain[0].Fix)
+			}
+			for _, w := range []string{"readiness check's port", "8080"} {
+				if !strings.Contains(ready[0].Fix, w) {
+					t.Errorf("with the check on 3000: %q lacks %q", ready[0].Fix, w)
+				}
+			}
+		})
 	}
 }
