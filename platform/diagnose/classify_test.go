@@ -493,6 +493,24 @@ var signalLines = []struct {
 		"Error: ENOENT: no such file or directory, stat '/var/www/dist/index.html'",
 		"AH00112: Warning: DocumentRoot [/var/www/public] does not exist",
 	}},
+	{"build-command-failed", Build, []string{ // a bundle over its size budget: the build command's, not the compiler's
+		"✘ [ERROR] bundle initial exceeded maximum budget. Budget 1.00 MB was not met by 412.55 kB with a total of 1.41 MB.",
+		"Error: bundle initial exceeded maximum budget. Budget 2.00 MB was not met by 180.10 kB with a total of 2.18 MB.",
+		"ERROR in budgets, maximum exceeded for initial. Budget 2 MB was exceeded by 310 kB.",
+		"✘ [ERROR] src/app/orders/orders-table.component.scss exceeded maximum budget. Budget 4.00 kB was not met by 1.92 kB with a total of 5.92 kB.",
+		"ERROR in Exceeded maximum budget for src/styles.scss. Budget 150 kB was not met by 42 kB with a total of 192 kB.",
+	}},
+	{"dependency-not-found", Build, []string{ // yarn berry: a package or version the registry does not have
+		"➤ YN0035: │ @acme/ui-kit@npm:^3.1.0: Package not found",
+		"➤ YN0035: │   Response Code: 404 (Not Found)",
+		"➤ YN0082: │ lodash-es@npm:^9.4.0: No candidates found",
+		"➤ YN0001: │ Error: chalk@npm:^7.0.0: No candidates found",
+	}},
+	{"lockfile-mismatch", Build, []string{ // pipenv's --deploy and verify: the Pipfile's hash is not the lock's
+		"Your Pipfile.lock (3f9a1c) is out of date. Expected: (b72e04).",
+		"Pipfile.lock is out-of-date. Run $ pipenv lock to update.",
+		"Your Pipfile.lock (4be2c71f9a0d3e58b6c1a7f24d90e3b5c8a1f06d2e7b94c3a5f81d0e6c2b7a49) is out of date. Expected: (e09b3d5a17c2f48e6b90d1a3c5f7e2b4d6a8c0e1f3b5d7a9c2e4f6b8d0a1c3e5).",
+	}},
 	{"start-command-invalid", Runtime, []string{ // Deno refuses what its command line did not grant
 		`error: Uncaught (in promise) NotCapable: Requires env access to "DATABASE_URL", run again with the --allow-env flag`,
 		`error: Uncaught PermissionDenied: Requires read access to "./config.json", run again with the --allow-read flag`,

@@ -116,13 +116,22 @@ var (
 	taskNamedNS = lazyregexp.New(`no commands defined in the "([^"]+)" namespace`)
 )
 
+// budgetRe finds a line saying a bundle is over its size budget.
+var budgetRe = lazyregexp.New(budgetExceeded)
+
 // commandFix fits d (start-command-invalid in a runtime log,
-// build-command-failed in a build's) to a misspelt program or an unknown
-// task, which line shows; other lines keep d as it is.
+// build-command-failed in a build's) to a misspelt program, an unknown
+// task or a bundle over its size budget, which line shows; other lines
+// keep d as it is.
 func (d *Diagnosis) commandFix(line string, stage Stage) {
 	where := "`run.start`"
 	if stage == Build {
 		where = "`build.buildCommands`"
+	}
+	if budgetRe.MatchString(line) {
+		d.Cause = "The build's output is larger than a size budget of the project allows (Angular's `budgets` with a `maximumError` in angular.json), so the build command fails; the code itself compiles."
+		d.Fix = "Make the bundle or stylesheet the line names smaller (lazy-load routes, import only what is used), or raise that budget's `maximumError` in angular.json (under the configuration the build uses, e.g. `production`); then deploy again."
+		return
 	}
 	if typed, meant, ok := misspeltProgram(line); ok {
 		d.Cause = "The command runs `" + typed + "`, a program that does not exist: `" + meant + "` misspelt, so the shell exits 127."

@@ -50,6 +50,34 @@ func TestClassify_MisspeltProgramOrTaskIsTheStartCommand(t *testing.T) {
 	}
 }
 
+// A bundle over its size budget is the build command's own failure: the fix
+// names the budget, and no exit status is a second cause.
+func TestClassify_BudgetIsTheBuildCommands(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name       string
+		stage      Stage
+		lines      []string
+		want       []string
+		cause, fix []string
+	}{
+		{"AngularBudget", Build, []string{"Application bundle generation failed. [11.204 seconds]", "✘ [ERROR] bundle initial exceeded maximum budget. Budget 1.00 MB was not met by 98.20 kB with a total of 1.10 MB.",
+			"npm error Lifecycle script `build` failed with error:", "npm error code 1"},
+			[]string{"build-command-failed"}, []string{"size budget", "compiles"}, []string{"`maximumError`", "angular.json"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := Classify(tt.lines, tt.stage)
+			if got := signalIDs(ds); !slices.Equal(got, tt.want) {
+				t.Fatalf("signals = %v, want %v", got, tt.want)
+			}
+			wantIn(t, "cause", ds[0].Cause, tt.cause, nil)
+			wantIn(t, "fix", ds[0].Fix, tt.fix, nil)
+		})
+	}
+}
+
 // slip takes a typist's slip (two letters swapped, one doubled; for a
 // long name one left out, added or changed), never another real program.
 func TestSlip_OneTypistsSlip(t *testing.T) {

@@ -137,6 +137,15 @@ var healthyLogs = []struct {
 		"[info] Application billing started at :nonode@nohost", "10:02:11.004 [notice] Application billing exited: :stopped",
 		"Compiling 3 files (.ex)", "Generated billing app",
 	}},
+	{"BudgetWarningsAndPipenvRelock", Build, []string{ // a budget as a warning, pipenv relocking outside --deploy
+		"▲ [WARNING] bundle initial exceeded maximum budget. Budget 500.00 kB was not met by 103.95 kB with a total of 603.95 kB.",
+		"Warning: bundle initial exceeded maximum budget. Budget 500.00 kB was not met by 12.40 kB with a total of 512.40 kB.",
+		"WARNING in budgets, maximum exceeded for initial. Budget 500 kB was exceeded by 20 kB.",
+		"Application bundle generation complete. [9.120 seconds]",
+		"Pipfile.lock (a63ef6) out of date, updating to (5d8d12)...",
+		"Pipfile.lock is up-to-date.",
+		"➤ YN0000: └ Completed in 0s 941ms",
+	}},
 }
 
 func TestClassify_HealthyLogsYieldNothing(t *testing.T) {

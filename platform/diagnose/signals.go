@@ -27,7 +27,7 @@ var signals = []signal{
 	{"runtime-version-mismatch", "The project needs another version of the language or runtime than the build or run base provides.",
 		"Set `build.base` (and `run.base`) in zerops.yml to the version the project requires (e.g. nodejs@22, python@3.12, php@8.3, go@1, java@21).", docBuild, 95},
 	{"lockfile-mismatch", "The lock file is missing or out of step with the manifest, and the install runs in frozen/locked mode.",
-		"Regenerate the lock file locally (npm install, yarn, pnpm install, composer update, go mod tidy, cargo update, poetry lock), commit it with the manifest and deploy again; or use a non-frozen install in `build.buildCommands`.", docBuild, 92},
+		"Regenerate the lock file locally (npm install, yarn, pnpm install, composer update, go mod tidy, cargo update, poetry lock, pipenv lock), commit it with the manifest and deploy again; or use a non-frozen install in `build.buildCommands`.", docBuild, 92},
 	{"npm-missing-script", "The build runs a package.json script (or deno task) that the project does not define.",
 		"Correct the script name in `build.buildCommands` (or add the script to package.json's \"scripts\").", docBuild, 91},
 	{"dependency-not-found", "A dependency cannot be resolved: its name or version does not exist in the registry, or the registry/repository is unreachable.",
