@@ -511,6 +511,22 @@ var signalLines = []struct {
 		"Pipfile.lock is out-of-date. Run $ pipenv lock to update.",
 		"Your Pipfile.lock (4be2c71f9a0d3e58b6c1a7f24d90e3b5c8a1f06d2e7b94c3a5f81d0e6c2b7a49) is out of date. Expected: (e09b3d5a17c2f48e6b90d1a3c5f7e2b4d6a8c0e1f3b5d7a9c2e4f6b8d0a1c3e5).",
 	}},
+	{"start-command-invalid", Runtime, []string{ // Node.js refuses an option of its command line (exit 9)
+		"node: bad option: --experimental-strip-type",
+		"/usr/bin/node: bad option: --env-file-if-exists=.env",
+		"node: Bad option: --experimental-sea-config",
+		"node: --require requires an argument",
+	}},
+	{"port-in-use", Runtime, []string{ // Quarkus: its own words, and its bind exception
+		"2026-11-30 09:12:03,118 ERROR [io.qua.run.Application] (main) Port 8080 seems to be in use by another process. Quarkus may already be running or the port is used by another application.",
+		"ERROR [io.quarkus.runtime.Application] (Quarkus Main Thread) Port 8443 seems to be in use by another process.",
+		"Caused by: io.quarkus.runtime.QuarkusBindException: Port(s) already bound: 9000",
+	}},
+	{"deploy-files-missing", Runtime, []string{ // nginx loops when try_files' fallback index file is missing
+		`2026/11/30 10:00:00 [error] 31#31: *7 rewrite or internal redirection cycle while internally redirecting to "/index.html", client: 10.0.1.9, server: _, request: "GET /settings/profile HTTP/1.1", host: "shop.example.net"`,
+		`2026/11/30 10:00:02 [error] 31#31: *9 rewrite or internal redirection cycle while internally redirecting to "/index.htm", client: 10.0.1.9, server: _, request: "GET /favicon.ico HTTP/1.1"`,
+		`[error] 7#7: *2 rewrite or internal redirection cycle while internally redirecting to "/admin/index.html", client: 10.0.1.4, server: localhost, request: "GET /admin/users HTTP/1.1"`,
+	}},
 	{"start-command-invalid", Runtime, []string{ // Deno refuses what its command line did not grant
 		`error: Uncaught (in promise) NotCapable: Requires env access to "DATABASE_URL", run again with the --allow-env flag`,
 		`error: Uncaught PermissionDenied: Requires read access to "./config.json", run again with the --allow-read flag`,

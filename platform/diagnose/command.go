@@ -119,14 +119,41 @@ var (
 // budgetRe finds a line saying a bundle is over its size budget.
 var budgetRe = lazyregexp.New(budgetExceeded)
 
+// nodeBadOption is Node.js refusing an option of its command line (it
+// exits 9): one it does not know, or one given no value.
+const nodeBadOption = `^(\S*/)?node(js)?: (bad option: |--?[\w-]+ requires an argument)`
+
+// nodeOption finds the option a line of Node.js says it does not know.
+var nodeOption = lazyregexp.New(`(?i)^(?:\S*/)?node(?:js)?: bad option: (--?[\w-]+)`)
+
+// nodeOptionFix fits d to Node.js refusing an option it does not know
+// (line): misspelt, or one of another Node.js version than the base's.
+// It reports whether line was that refusal.
+func (d *Diagnosis) nodeOptionFix(line string, stage Stage) bool {
+	m := nodeOption.FindStringSubmatch(line)
+	if m == nil {
+		return false
+	}
+	where, base := "`run.start`", "`run.base`"
+	if stage == Build {
+		where, base = "`build.buildCommands`", "`build.base`"
+	}
+	d.Cause = "Node.js does not know the option `" + m[1] + "` it was started with, so it exits (code 9) before running any code: the option is misspelt, or it belongs to another Node.js version than the one installed."
+	d.Fix = "Correct `" + m[1] + "` in " + where + " (or the package.json script it runs) to an option the installed Node.js lists in `node --help`; if the option is a newer version's (--experimental-strip-types needs 22.6 or later), set " + base + " to that version (e.g. nodejs@22). Then deploy again."
+	return true
+}
+
 // commandFix fits d (start-command-invalid in a runtime log,
 // build-command-failed in a build's) to a misspelt program, an unknown
-// task or a bundle over its size budget, which line shows; other lines
-// keep d as it is.
+// task, an option Node.js does not know or a bundle over its size budget,
+// which line shows; other lines keep d as it is.
 func (d *Diagnosis) commandFix(line string, stage Stage) {
 	where := "`run.start`"
 	if stage == Build {
 		where = "`build.buildCommands`"
+	}
+	if d.nodeOptionFix(line, stage) {
+		return
 	}
 	if budgetRe.MatchString(line) {
 		d.Cause = "The build's output is larger than a size budget of the project allows (Angular's `budgets` with a `maximumError` in angular.json), so the build command fails; the code itself compiles."

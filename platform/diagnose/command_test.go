@@ -50,9 +50,10 @@ func TestClassify_MisspeltProgramOrTaskIsTheStartCommand(t *testing.T) {
 	}
 }
 
-// A bundle over its size budget is the build command's own failure: the fix
-// names the budget, and no exit status is a second cause.
-func TestClassify_BudgetIsTheBuildCommands(t *testing.T) {
+// Node.js refusing an option, and a bundle over its size budget, are the
+// command's own failures: the fix names the option (and the base, for
+// another version's) or the budget, and no exit status is a second cause.
+func TestClassify_NodeOptionAndBudgetAreTheCommands(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name       string
@@ -61,6 +62,10 @@ func TestClassify_BudgetIsTheBuildCommands(t *testing.T) {
 		want       []string
 		cause, fix []string
 	}{
+		{"NodeOptionMisspelt", Runtime, []string{"[zerops] starting: node --experimental-strip-type src/server.ts", "node: bad option: --experimental-strip-type", "[zerops] process exited with code 9"},
+			[]string{"start-command-invalid"}, []string{"`--experimental-strip-type`", "code 9"}, []string{"in `run.start`", "`run.base`", "node --help"}},
+		{"NodeOptionInTheBuild", Build, []string{"$ node --env-file-if-exists=.env scripts/gen.js", "node: bad option: --env-file-if-exists=.env", "build command failed with exit code 9"},
+			[]string{"build-command-failed"}, []string{"`--env-file-if-exists`"}, []string{"in `build.buildCommands`", "`build.base`"}},
 		{"AngularBudget", Build, []string{"Application bundle generation failed. [11.204 seconds]", "✘ [ERROR] bundle initial exceeded maximum budget. Budget 1.00 MB was not met by 98.20 kB with a total of 1.10 MB.",
 			"npm error Lifecycle script `build` failed with error:", "npm error code 1"},
 			[]string{"build-command-failed"}, []string{"size budget", "compiles"}, []string{"`maximumError`", "angular.json"}},

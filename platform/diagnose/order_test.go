@@ -474,3 +474,32 @@ func TestClassify_NodeSubpathImportNamesItsPackage(t *testing.T) {
 		})
 	}
 }
+
+// nginx's loop to try_files' fallback index.html is that file missing from
+// the root, named in the cause; a loop to a PHP front controller or a
+// rewrite's own loop is the config's, not a missing file.
+func TestClassify_NginxIndexCycleIsTheMissingIndex(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, line string
+		want       bool
+	}{
+		{"SPAFallback", `2026/11/30 08:40:11 [error] 22#22: *3 rewrite or internal redirection cycle while internally redirecting to "/index.html", client: 10.0.4.2, server: _, request: "GET /login HTTP/1.1"`, true},
+		{"FallbackUnderAPath", `[error] 22#22: *5 rewrite or internal redirection cycle while internally redirecting to "/app/index.html", client: 10.0.4.2, server: _, request: "GET /app/x HTTP/1.1"`, true},
+		{"PHPFrontController", `2026/11/30 08:40:11 [error] 22#22: *8 rewrite or internal redirection cycle while internally redirecting to "/index.php", client: 10.0.4.2, server: _, request: "GET /cart HTTP/1.1"`, false},
+		{"RewriteLoop", `2026/11/30 08:40:11 [error] 22#22: *9 rewrite or internal redirection cycle while processing "/index.html", client: 10.0.4.2, server: _, request: "GET / HTTP/1.1"`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := Classify([]string{tt.line}, Runtime)
+			got := slices.ContainsFunc(ds, func(d Diagnosis) bool { return d.Signal == "deploy-files-missing" })
+			if got != tt.want {
+				t.Fatalf("deploy-files-missing %v (signals %v), want %v", got, signalIDs(ds), tt.want)
+			}
+			if tt.want && !strings.Contains(ds[0].Cause, "/index.html`") {
+				t.Errorf("cause %q does not name the index file", ds[0].Cause)
+			}
+		})
+	}
+}
