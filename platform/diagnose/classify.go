@@ -74,6 +74,7 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 	if seen[publicBind] {
 		got = slices.DeleteFunc(got, func(f found) bool { return f.sig.id == "listening-on-localhost" })
 	}
+	got = loopbackRefusals(got, explained)
 	prepFiles := ""
 	if n, line, files, ok := prepManifest(lines); ok && stage != Runtime {
 		// The install's own words read as a lock file or package problem;

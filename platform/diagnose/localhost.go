@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -157,6 +158,28 @@ func (d *Diagnosis) codeBindFix(line string, opt Options, host, port string) {
 			". Only if the code reads a HOST variable (" + hostReads[lang] + ") does HOST=0.0.0.0 do it instead: " + hostVar + "."
 		d.envOnly = false
 	}
+}
+
+// loopbackPort finds the port a line shows a listener bound to on loopback.
+var loopbackPort = lazyregexp.New(`(?:127\.0\.0\.1|\[::1\]|\blocalhost):(\d{2,5})\b`)
+
+// loopbackRefusals leaves out of got a refused connection to the port the
+// app listens on only on loopback (listening-on-localhost, its line naming
+// the port): the balancer, a check or another service is refused there
+// because of that bind, which is the one fix.
+func loopbackRefusals(got []found, explained map[string]bool) []found {
+	i := slices.IndexFunc(got, func(f found) bool { return f.sig.id == "listening-on-localhost" })
+	if i < 0 {
+		return got
+	}
+	m := loopbackPort.FindStringSubmatch(got[i].bare)
+	if m == nil {
+		return got
+	}
+	return leaveOut(got, explained, func(f found) bool {
+		_, port := refusedHostPort(f.bare)
+		return f.sig.id == "connection-refused" && port == m[1]
+	})
 }
 
 // shownLocal is the local address a listening line shows.

@@ -65,6 +65,14 @@ func TestClassify_OrdersRootCauseFirst(t *testing.T) {
 		{"AddresslessRefusalTakesTheHTTPCallAbove", Runtime, []string{`  File "/var/www/app/clients/stock.py", line 31, in fetch`,
 			`    resp = await client.get(f"http://inventory:8080/stock/{sku}")`, "ConnectionRefusedError: [Errno 111] Connection refused"},
 			[]string{"connection-refused"}},
+		// The app bound to loopback is why its own port refuses the
+		// balancer or a check; a refusal of another port is another cause.
+		{"LoopbackBindExplainsItsPortsRefusal", Runtime, []string{"> HOST=127.0.0.1 PORT=3000 node build", "Listening on http://127.0.0.1:3000",
+			"[L7 balancer] 502 Bad Gateway GET https://web-1c.prg1.zerops.app/ upstream web:3000 connection refused"}, []string{"listening-on-localhost"}},
+		{"LocalhostBindExplainsItsPortsRefusal", Runtime, []string{"Now listening on: http://localhost:5000", "Get \"http://10.0.2.5:5000/health\": dial tcp 10.0.2.5:5000: connect: connection refused"},
+			[]string{"listening-on-localhost"}},
+		{"LoopbackBindLeavesAnotherPortsRefusal", Runtime, []string{"listening on 127.0.0.1:8080", "Error: connect ECONNREFUSED 10.0.3.7:7700"},
+			[]string{"connection-refused", "listening-on-localhost"}},
 		{"NearestClientDecides", Runtime, []string{"[db] pool ready (postgres)", "GET http://pricing:8080/v1/rates", "Error: Connection refused"},
 			[]string{"connection-refused"}},
 	}
