@@ -63,7 +63,7 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 		// The address is written in the start command: fixed there, and a
 		// HOST variable cannot change it.
 		fixed := localBindAddr.ReplaceAllString(flag, "${1}0.0.0.0")
-		if !strings.Contains(fixed, ":") && port != "<port>" && strings.Contains(flag, ":") {
+		if !strings.Contains(fixed, ":") && port != "<port>" && strings.Contains(flag, ":") && !strings.HasPrefix(flag, "HOST=") {
 			fixed += ":" + port
 		}
 		d.Cause = "The app listens on localhost (127.0.0.1) because its start command says so (`" + flag + "`), so the balancer and other services cannot reach it."
@@ -195,15 +195,26 @@ const bindOption = `(?:-[bHhaolSi]|--?(?:D?(?:server|http|web|bind|listen)[.-])?
 // localBindFlag finds a command line's option binding a local address.
 var localBindFlag = lazyregexp.New(`(?:^|\s)` + bindOption + `[ =](?:tcp://|https?://)?(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?\b`)
 
-// localBindAddr is the flag and its local address, to replace the address.
-var localBindAddr = lazyregexp.New(`(` + bindOption + `[ =](?:tcp://|https?://)?)(?:127\.0\.0\.1|localhost|\[::1\])`)
+// localHostEnv finds a command line that sets HOST to a local address for
+// the program it runs (an npm script's `HOST=127.0.0.1 PORT=3000 node
+// build`): the assignment, which no service variable overrides.
+var localHostEnv = lazyregexp.New(`(?:^|[\s>$])(HOST=(?:127\.0\.0\.1|localhost|\[::1\]))\s+(?:[A-Z_][A-Z0-9_]*=\S*\s+)*[a-z./]`)
 
-// startBind is the local bind option a line of the log shows the start
-// command giving (the platform logs the command it starts), or "".
+// localBindAddr is the flag (or HOST=) and its local address, to replace
+// the address.
+var localBindAddr = lazyregexp.New(`((?:` + bindOption + `[ =]|\bHOST=)(?:tcp://|https?://)?)(?:127\.0\.0\.1|localhost|\[::1\])`)
+
+// startBind is the local bind option, or HOST assignment, a line of the
+// log shows the start command giving (the platform logs the command it
+// starts, npm the script it runs), or "".
 func startBind(lines []string) string {
 	for _, l := range lines {
-		if m := localBindFlag.FindString(stripANSI(l)); m != "" {
+		l = stripANSI(l)
+		if m := localBindFlag.FindString(l); m != "" {
 			return strings.TrimSpace(m)
+		}
+		if m := localHostEnv.FindStringSubmatch(l); m != nil {
+			return m[1]
 		}
 	}
 	return ""

@@ -224,3 +224,50 @@ func TestClassifyWith_OtherHostOptionIsNoBind(t *testing.T) {
 		t.Errorf("diagnoses %+v, want listening-on-localhost with the general fix", ds)
 	}
 }
+
+// A start command (or the script it runs) that sets HOST to a local address
+// itself is fixed there: a HOST service variable would not override it.
+func TestClassifyWith_StartScriptHostIsFixedInTheScript(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		lines []string
+		env   map[string]string
+		want  []string
+	}{
+		{"npm script", []string{"> portal@1.4.0 start", "> HOST=127.0.0.1 PORT=3000 node build", "Listening on http://127.0.0.1:3000"},
+			nil, []string{"start command says so (`HOST=127.0.0.1`)", "`HOST=0.0.0.0` instead of `HOST=127.0.0.1`", "or the script it runs"}},
+		{"start line, localhost", []string{"$ HOST=localhost node dist/server.js", "Server listening at http://127.0.0.1:3000"},
+			nil, []string{"`HOST=0.0.0.0` instead of `HOST=localhost`"}},
+		{"IPv6 loopback, HOST set", []string{"starting: HOST=[::1] NODE_ENV=production node server.js", "listening on [::1]:3000"},
+			map[string]string{"HOST": "0.0.0.0"}, []string{"although HOST is 0.0.0.0", "`HOST=0.0.0.0` instead of `HOST=[::1]`"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := ClassifyWith(tt.lines, Runtime, Options{Ports: []int{3000}, Env: tt.env})
+			if len(ds) == 0 || ds[0].Signal != "listening-on-localhost" {
+				t.Fatalf("diagnoses %+v, want listening-on-localhost", ds)
+			}
+			said := ds[0].Cause + " " + ds[0].Fix
+			for _, w := range tt.want {
+				if !strings.Contains(said, w) {
+					t.Errorf("%q lacks %q", said, w)
+				}
+			}
+			if strings.Contains(ds[0].Fix, "zerops_env") || !ds[0].NeedsDeploy() {
+				t.Errorf("fix %q offers a service variable or no deploy", ds[0].Fix)
+			}
+		})
+	}
+}
+
+// HOST in a line that runs nothing (an environment's echo) is no start
+// command's: the general fix stays.
+func TestClassifyWith_HostEchoIsNoStartBind(t *testing.T) {
+	t.Parallel()
+	ds := ClassifyWith([]string{"env: HOST=127.0.0.1 PORT=3000 NODE_ENV=production", "Listening on http://127.0.0.1:3000"}, Runtime, Options{})
+	if len(ds) == 0 || ds[0].Signal != "listening-on-localhost" || strings.Contains(ds[0].Fix, "instead of") {
+		t.Errorf("diagnoses %+v, want listening-on-localhost with the general fix", ds)
+	}
+}
