@@ -555,3 +555,30 @@ func TestDocs_AnsweredAsked(t *testing.T) {
 		{"frameworks/django", "Django does not read DATABASE_URL itself", "Django does not read `DATABASE_URL` by itself"},
 	})
 }
+
+// TestDocs_ErrorCauses keeps what the error pages (kberr, issue 34 Deliver 5)
+// tell an agent to act on for the lines clients print: DNS, TLS, timeouts,
+// object storage, Valkey and SMTP, each as the official docs state it.
+func TestDocs_ErrorCauses(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertGone(t, all, []goneFact{
+		{"SMTP 25 and 465 are blocked for good, never opened on request", `(?i)(ask|request)[^.\n]{0,40}support[^.\n]{0,40}(open|unblock)[^.\n]{0,20}(port )?(25|465)\b`},
+		{"object storage is path-style only", `(?i)virtual[- ]host(ed)?[- ]style[^.\n]{0,40}(works|is supported|is fine)`},
+	})
+	assertKept(t, all, []keptFact{
+		{"troubleshooting/networking-ports", "EAI_AGAIN is no refusal: no address was found", "(?s)## host-not-found.{0,300}`getaddrinfo EAI_AGAIN api`.{0,200}None of these is a refused connection"},
+		{"troubleshooting/networking-ports", "a connect timeout to a low outside port is the firewall", "(?s)## upstream-timeout.{0,900}outside port 1–1024 other than 22, 53, 80, 123, 443, 587 the firewall drops it"},
+		{"networking/smtp", "25 and 465 time out; 587 with STARTTLS", "(?s)## Connection timed out: port 25 or 465.{0,700}blocked for good.{0,120}timeout, never a refusal.{0,40}port 587 with STARTTLS"},
+		{"networking/smtp", "implicit TLS on 587 is wrong version number", "(?s)## TLS errors on port 587.{0,100}`wrong version number`.{0,200}587 begins in plain text.{0,40}`secure: false`"},
+		{"networking/smtp", "Gmail wants an App Password", "`535-5\\.7\\.8 Username and Password not accepted` \\(Gmail\\): an account password; Gmail wants an App Password"},
+		{"troubleshooting/object-storage-errors", "the bucket name is the generated one", "(?s)## `NoSuchBucket`.{0,300}random prefix plus the hostname.{0,40}`\\$\\{storage_bucketName\\}`"},
+		{"troubleshooting/object-storage-errors", "InvalidAccessKeyId: no endpoint, the request went to AWS", "(?s)## `InvalidAccessKeyId`.{0,300}never used the Zerops endpoint.{0,300}`\\$\\{storage_apiUrl\\}`"},
+		{"troubleshooting/object-storage-errors", "virtual-hosted style does not resolve: path-style on", "(?s)## Bucket host does not resolve: path-style off.{0,500}`forcePathStyle: true`.{0,200}`AWS_USE_PATH_STYLE_ENDPOINT: \"true\"`"},
+		{"troubleshooting/object-storage-errors", "region: us-east-1, ignored", "(?s)## Region errors.{0,200}ignores it: set `us-east-1`"},
+		{"troubleshooting/object-storage-errors", "http:// endpoint answers a 301 SDKs do not follow", "(?s)## `http://` endpoint.{0,200}301 to HTTPS, which most S3 SDKs do not follow"},
+		{"troubleshooting/valkey-errors", "NOAUTH: no password sent; the connection string carries it", "(?s)## `NOAUTH Authentication required`.{0,400}sent no password.{0,300}`REDIS_URL: \\$\\{cache_connectionString\\}`"},
+		{"troubleshooting/valkey-errors", "READONLY: writes through the replica ports 7000/7001", "(?s)## `READONLY.{0,200}`valkey:ha@7\\.2`.{0,100}`7000`/`7001`.{0,200}`6379`/`6380`"},
+		{"services/valkey", "noeviction refuses writes when full", "With `noeviction` a full cache refuses writes instead: `OOM command not allowed"},
+	})
+}
