@@ -580,5 +580,7 @@ func TestDocs_ErrorCauses(t *testing.T) {
 		{"troubleshooting/valkey-errors", "NOAUTH: no password sent; the connection string carries it", "(?s)## `NOAUTH Authentication required`.{0,400}sent no password.{0,300}`REDIS_URL: \\$\\{cache_connectionString\\}`"},
 		{"troubleshooting/valkey-errors", "READONLY: writes through the replica ports 7000/7001", "(?s)## `READONLY.{0,200}`valkey:ha@7\\.2`.{0,100}`7000`/`7001`.{0,200}`6379`/`6380`"},
 		{"services/valkey", "noeviction refuses writes when full", "With `noeviction` a full cache refuses writes instead: `OOM command not allowed"},
+		{"networking/outbound-restrictions", "an outside host's private CA: give it to the client, verification stays on", "(?s)## Certificate errors towards an outside host.{0,600}rather than turning verification off: node `NODE_EXTRA_CA_CERTS` \\(added to the default roots\\); Python requests `REQUESTS_CA_BUNDLE`, which replaces the default roots"},
+		{"troubleshooting/networking-ports", "a bucket name before the storage host is path-style off", "(?s)## host-not-found[^#]*bucket's name in front of the object storage host: the S3 client is not set to path-style"},
 	})
 }
