@@ -301,12 +301,18 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.ownModuleFix(text, opt.Code)
 	case "connection-refused":
 		d.refusedFix(text)
+	case "lockfile-mismatch":
+		d.bundlerPlatformFix(text)
+	case "app-crash":
+		d.nestFix(text)
 	case "compile-error":
 		d.tsModuleFix(text)
 	case "missing-env-variable", "disk-full":
 		d.stageFix(text, stage)
 	case "deploy-files-missing":
-		d.servedFileFix(text, stage)
+		if !d.nextBuildFix(text) {
+			d.servedFileFix(text, stage)
+		}
 	}
 	if d.Signal != "host-not-found" && d.Signal != "missing-env-variable" {
 		return
@@ -493,7 +499,7 @@ func clip(line string) string {
 var initCommandRe = lazyregexp.New(`init(?:Commands?| command failed): "(.+)" exited with`)
 
 // missingFileRe finds the file a start-file-missing line names.
-var missingFileRe = lazyregexp.New(`Cannot find module '([^']+)'|can't open file '([^']+)'|Could not open input file: (\S+)|Unable to access jarfile (\S+)|can't cd to (\S+?):|^node: (\S+): not found|sh: (?:line )?(?:\d+: )?(\.{0,2}/\S+): (?:not found|No such file or directory)|Module not found "([^"]+)"`)
+var missingFileRe = lazyregexp.New(`Cannot find module '([^']+)'|can't open file '([^']+)'|Could not open input file: (\S+)|Unable to access jarfile (\S+)|can't cd to (\S+?):|^node: (\S+): not found|sh: (?:line )?(?:\d+: )?([\w.@+-]*/\S+): (?:not found|No such file or directory)|Module not found "([^"]+)"`)
 
 // initCommandLine is the line that names the failing init command: the
 // platform's RUN.INIT line names none, the failReason after it does.
@@ -560,4 +566,21 @@ func (d *Diagnosis) servedFileFix(text string, stage Stage) {
 	}
 	d.Cause = "The server finds no " + what + " where it serves the app from: the build's output was not deployed there (deployFiles), or the server's root points elsewhere."
 	d.Fix = "Make `build.deployFiles` include the directory the build writes (e.g. `dist`; `dist/~` deploys its contents to /var/www), and point the server at the directory that holds the index file (`run.documentRoot` for static and PHP services, or the path the app serves); then deploy again."
+}
+
+// nextNoBuildRe reads the directory `next start` found no build in.
+var nextNoBuildRe = lazyregexp.New(nextNoBuild)
+
+// nextBuildFix fits d, deploy-files-missing read from text, to `next
+// start` finding no build: the build's output directory was not deployed.
+// It reports whether text was that line.
+func (d *Diagnosis) nextBuildFix(text string) bool {
+	m := nextNoBuildRe.FindStringSubmatch(text)
+	if m == nil {
+		return false
+	}
+	dir := strings.TrimPrefix(m[2], "/var/www/")
+	d.Cause = "`next start` finds no production build in `" + m[2] + "`: the run container has only the deployed files, and the build's output directory was not among them (or the build never ran `next build`)."
+	d.Fix = "Run `next build` in `build.buildCommands` and add `" + dir + "` to `build.deployFiles` (with node_modules, package.json, public and next.config.*); with `output: 'standalone'`, deploy `.next/standalone` (plus `.next/static` and public) and start `node server.js` instead. Then deploy again."
+	return true
 }

@@ -532,7 +532,53 @@ var signalLines = []struct {
 		`error: Uncaught PermissionDenied: Requires read access to "./config.json", run again with the --allow-read flag`,
 		`error: Uncaught (in promise) NotCapable: Requires net access to "db:5432", run again with the --allow-net flag`,
 		`NotCapable: Requires sys access to "osRelease", run again with the --allow-sys flag`,
-	}}}
+	}},
+	{"deploy-files-missing", Runtime, []string{ // `next start` without the build's output directory
+		"Error: Could not find a production build in the '.next' directory. Try building your app with 'next build' before starting the production server. https://nextjs.org/docs/messages/production-start-no-build-id",
+		"web | Error: Could not find a production build in the '/var/www/apps/shop/.next' directory. Try building your app with 'next build' before starting the production server.",
+		"Error: Could not find a valid build in the '/var/www/.next' directory! Try building your app with 'next build' before starting the server.",
+		"Error: Could not find a production build in the 'out-next' directory.",
+	}},
+	{"module-not-found-at-runtime", Runtime, []string{ // PHP without a package's class; a package's command not deployed
+		`PHP Fatal error:  Uncaught Error: Class "Predis\Client" not found in /var/www/src/Cache/Store.php:19`,
+		`PHP Fatal error:  Uncaught Error: Class 'GuzzleHttp\Client' not found in /var/www/lib/Http.php:8`,
+		`[2026-01-02 10:00:00] production.ERROR: Interface "Psr\SimpleCache\CacheInterface" not found {"exception":"[object] (Error(code: 0): Interface \"Psr\\SimpleCache\\CacheInterface\" not found at /var/www/src/Cache.php:7)"}`,
+		`Attempted to load class "S3Client" from namespace "Aws\S3". Did you forget a "use" statement for another namespace?`,
+		"sh: 1: node_modules/.bin/next: not found",
+		"bash: line 1: vendor/bin/rr: No such file or directory",
+	}},
+	{"start-file-missing", Runtime, []string{ // a path the shell did not find (it looks no further for a name with a slash)
+		"/bin/sh: 1: _build/prod/rel/kiosk/bin/kiosk: not found",
+		"sh: 1: bin/server: not found",
+		"bash: line 1: target/release/api-gw: No such file or directory",
+	}},
+	{"app-crash", Runtime, []string{ // Nest's handler of an error that stopped the bootstrap
+		`[Nest] 31  - 11/30/2026, 8:31:02 AM   ERROR [ExceptionHandler] UnknownDependenciesException [Error]: Nest can't resolve dependencies of the OrdersService (?, ConfigService). Please make sure that the argument "PaymentsGateway" at index [0] is available in the OrdersModule context.`,
+		"[Nest] 12   - 01/14/2020, 3:24:49 PM   [ExceptionHandler] Nest can't resolve dependencies of the AuditService (Repo, ?). Please make sure that the argument at index [1] is available in the AuditModule context. +2ms",
+		"[Nest] 7  - 03/02/2026, 10:01:11 AM   ERROR [ExceptionHandler] Cannot read properties of undefined (reading 'get')",
+		"Nest can't resolve dependencies of the MailerService (?). Please make sure that the argument MAILER_OPTIONS at index [0] is available in the MailModule context.",
+	}},
+	{"lockfile-mismatch", Build, []string{ // Bundler's lock file without the container's platform
+		`Your bundle only supports platforms ["arm64-darwin-23"] but your local platform is x86_64-linux. Add the current platform to the lockfile with`,
+		`Your bundle only supports platforms ["x86_64-darwin-22", "arm64-darwin-22"] but your local`,
+		"platform is x86_64-linux-musl. Add the current platform to the lockfile with",
+	}},
+	{"lockfile-mismatch", Runtime, []string{ // the same under bundle exec at the start
+		"/usr/local/bundle/gems/bundler-2.5.6/lib/bundler/definition.rb:456:in `validate_platforms!': Your bundle only supports platforms [\"x86_64-linux\"] but your local platform is aarch64-linux. (Bundler::ProductionError)",
+		`Your bundle only supports platforms ["ruby"] but your local platform is x86_64-linux-musl.`,
+		"is x86_64-linux. Add the current platform to the lockfile with `bundle lock",
+	}},
+	{"dependency-not-found", Build, []string{ // Deno's JSR and npm resolution
+		"error: Could not find version of '@std/http' that matches specified version constraint '^9.1.0'",
+		"Could not find version of '@acme/kit' that matches specified version constraint '~2.4.0'",
+		"error: Could not find constraint '^0.300.0' in the list of versions: 0.224.0, 0.223.0",
+	}},
+	{"start-command-invalid", Runtime, []string{ // an option NODE_OPTIONS may not carry
+		"node: --use-env-proxy is not allowed in NODE_OPTIONS",
+		"/usr/local/bin/node: --optimize_for_size is not allowed in NODE_OPTIONS",
+		"Error: Initiated Worker with invalid NODE_OPTIONS env variable: --trace-events-enabled is not allowed in NODE_OPTIONS",
+	}},
+}
 
 func TestClassify_EachSignalFromEachTool(t *testing.T) {
 	t.Parallel()

@@ -120,8 +120,12 @@ var (
 var budgetRe = lazyregexp.New(budgetExceeded)
 
 // nodeBadOption is Node.js refusing an option of its command line (it
-// exits 9): one it does not know, or one given no value.
-const nodeBadOption = `^(\S*/)?node(js)?: (bad option: |--?[\w-]+ requires an argument)`
+// exits 9): one it does not know, or one given no value; or one that
+// NODE_OPTIONS may not carry (a worker's error says so too).
+const nodeBadOption = `^(\S*/)?node(js)?: (bad option: |--?[\w-]+ requires an argument)|--?[\w-]+(=\S*)? is not allowed in NODE_OPTIONS`
+
+// nodeEnvOption finds the option Node.js refuses in NODE_OPTIONS.
+var nodeEnvOption = lazyregexp.New(`(--?[\w-]+)(?:=\S*)? is not allowed in NODE_OPTIONS`)
 
 // nodeOption finds the option a line of Node.js says it does not know.
 var nodeOption = lazyregexp.New(`(?i)^(?:\S*/)?node(?:js)?: bad option: (--?[\w-]+)`)
@@ -130,13 +134,19 @@ var nodeOption = lazyregexp.New(`(?i)^(?:\S*/)?node(?:js)?: bad option: (--?[\w-
 // (line): misspelt, or one of another Node.js version than the base's.
 // It reports whether line was that refusal.
 func (d *Diagnosis) nodeOptionFix(line string, stage Stage) bool {
+	where, base, env := "`run.start`", "`run.base`", "`run.envVariables`"
+	if stage == Build {
+		where, base, env = "`build.buildCommands`", "`build.base`", "`build.envVariables`"
+	}
+	if m := nodeEnvOption.FindStringSubmatch(line); m != nil {
+		// The option itself may be right: only its place is not.
+		d.Cause = "Node.js refuses `" + m[1] + "` in the NODE_OPTIONS variable (only some options may be given there), so every node process exits (code 9) before running any code; the command itself is not at fault."
+		d.Fix = "Take `" + m[1] + "` out of NODE_OPTIONS where it is set (" + env + " in zerops.yml, or a service or project variable: `zerops_env`) and, if it is needed, pass it on node's own command line in " + where + " (`node " + m[1] + " <file>`); then deploy again."
+		return true
+	}
 	m := nodeOption.FindStringSubmatch(line)
 	if m == nil {
 		return false
-	}
-	where, base := "`run.start`", "`run.base`"
-	if stage == Build {
-		where, base = "`build.buildCommands`", "`build.base`"
 	}
 	d.Cause = "Node.js does not know the option `" + m[1] + "` it was started with, so it exits (code 9) before running any code: the option is misspelt, or it belongs to another Node.js version than the one installed."
 	d.Fix = "Correct `" + m[1] + "` in " + where + " (or the package.json script it runs) to an option the installed Node.js lists in `node --help`; if the option is a newer version's (--experimental-strip-types needs 22.6 or later), set " + base + " to that version (e.g. nodejs@22). Then deploy again."
@@ -194,3 +204,46 @@ func misspelt(_ []string, _ int, line string) bool {
 }
 
 func notMisspelt(lines []string, n int, line string) bool { return !misspelt(lines, n, line) }
+
+// bundlerPlatformRe reads the platform Bundler runs on from its refusal of
+// a lock file that lacks it.
+var bundlerPlatformRe = lazyregexp.New(`your local platform is (\S+?)\.?(?:\s|$)|bundle lock --add-platform (\S+?)` + "`?" + `(?:\s|$)`)
+
+// bundlerPlatformFix fits d, lockfile-mismatch read from line, to Bundler's
+// lock file lacking the container's platform: the lock is right for the
+// machine it was made on, and gains the platform without other changes.
+func (d *Diagnosis) bundlerPlatformFix(line string) {
+	if !bundlerPlatformLine.MatchString(line) {
+		return
+	}
+	platform := "the platform the log names"
+	if m := bundlerPlatformRe.FindStringSubmatch(line); m != nil {
+		platform = "`" + m[1] + m[2] + "`"
+	}
+	d.Cause = "Gemfile.lock lists only the platforms it was locked on (e.g. a Mac's), not the container's " + platform + ", so Bundler refuses to install from it."
+	d.Fix = "Add the container's platform to the lock file locally: `bundle lock --add-platform " + strings.Trim(platform, "`") + "`, commit Gemfile.lock and deploy again."
+	if platform == "the platform the log names" {
+		d.Fix = "Add the container's platform to the lock file locally: `bundle lock --add-platform x86_64-linux-musl` on the Alpine base (x86_64-linux on Ubuntu), commit Gemfile.lock and deploy again."
+	}
+}
+
+var bundlerPlatformLine = lazyregexp.New(bundlerPlatform)
+
+// nestDI reads Nest's dependency injection failure: the provider, the
+// dependency (when Nest names it) and the module.
+var nestDI = lazyregexp.New(`Nest can't resolve dependencies of the (\w+) \(.*?\)\. Please make sure that the argument (?:"?([\w$]+)"? )?at index \[\d+\] is available in the (\w+) context`)
+
+// nestFix fits d, app-crash read from line, to Nest failing to inject a
+// dependency at boot: the app's module wiring, which only the code fixes.
+func (d *Diagnosis) nestFix(line string) {
+	m := nestDI.FindStringSubmatch(line)
+	if m == nil {
+		return
+	}
+	dep := "the dependency at that index"
+	if m[2] != "" && m[2] != "Object" {
+		dep = "`" + m[2] + "`"
+	}
+	d.Cause = "Nest cannot inject " + dep + " into `" + m[1] + "` in `" + m[3] + "`, so the app stops at boot: the app's module wiring, not the platform."
+	d.Fix = "Make " + dep + " a provider in `" + m[3] + "` (its `providers`), or import the module that provides and exports it into `" + m[3] + "`'s `imports` (a type-only import of the class also breaks injection); then deploy again."
+}

@@ -66,6 +66,10 @@ func TestClassify_NodeOptionAndBudgetAreTheCommands(t *testing.T) {
 			[]string{"start-command-invalid"}, []string{"`--experimental-strip-type`", "code 9"}, []string{"in `run.start`", "`run.base`", "node --help"}},
 		{"NodeOptionInTheBuild", Build, []string{"$ node --env-file-if-exists=.env scripts/gen.js", "node: bad option: --env-file-if-exists=.env", "build command failed with exit code 9"},
 			[]string{"build-command-failed"}, []string{"`--env-file-if-exists`"}, []string{"in `build.buildCommands`", "`build.base`"}},
+		{"NodeOptionNotAllowedInTheEnv", Runtime, []string{"node: --use-env-proxy is not allowed in NODE_OPTIONS", "[zerops] process exited with code 9"},
+			[]string{"start-command-invalid"}, []string{"`--use-env-proxy`", "NODE_OPTIONS"}, []string{"`run.envVariables`", "zerops_env", "in `run.start`"}},
+		{"NodeOptionNotAllowedInTheBuildEnv", Build, []string{"$ npm run build", "node: --optimize_for_size is not allowed in NODE_OPTIONS", "build command failed with exit code 9"},
+			[]string{"build-command-failed"}, []string{"`--optimize_for_size`", "NODE_OPTIONS"}, []string{"`build.envVariables`", "in `build.buildCommands`"}},
 		{"AngularBudget", Build, []string{"Application bundle generation failed. [11.204 seconds]", "✘ [ERROR] bundle initial exceeded maximum budget. Budget 1.00 MB was not met by 98.20 kB with a total of 1.10 MB.",
 			"npm error Lifecycle script `build` failed with error:", "npm error code 1"},
 			[]string{"build-command-failed"}, []string{"size budget", "compiles"}, []string{"`maximumError`", "angular.json"}},
@@ -115,6 +119,59 @@ func wantIn(t *testing.T, what, text string, want, not []string) {
 	for _, n := range not {
 		if strings.Contains(text, n) {
 			t.Errorf("%s %q has %q", what, text, n)
+		}
+	}
+}
+
+// Each of set 7's families gets the fix its line names: the build's output
+// directory, the missing class, the platform to lock, the provider to wire.
+func TestClassify_FixNamesWhatTheLineNames(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name       string
+		stage      Stage
+		lines      []string
+		want       string
+		cause, fix []string
+	}{
+		{"NextDistDir", Runtime, []string{"Error: Could not find a production build in the '/var/www/apps/web/.next' directory. Try building your app with 'next build' before starting the production server."},
+			"deploy-files-missing", []string{"/var/www/apps/web/.next"}, []string{"`apps/web/.next` to `build.deployFiles`", "next build"}},
+		{"PHPPackageClass", Runtime, []string{`PHP Fatal error:  Uncaught Error: Class "Predis\Client" not found in /var/www/src/Cache/Store.php:19`},
+			"module-not-found-at-runtime", []string{"`Predis\\Client`", "Composer"}, []string{"composer require", "`vendor` in `build.deployFiles`"}},
+		{"PHPJSONEscapedClass", Runtime, []string{`production.ERROR: Interface \"Psr\\SimpleCache\\CacheInterface\" not found at /var/www/src/Cache.php:7`},
+			"module-not-found-at-runtime", []string{"`Psr\\SimpleCache\\CacheInterface`"}, nil},
+		{"SymfonyClass", Runtime, []string{`Attempted to load class "S3Client" from namespace "Aws\S3". Did you forget a "use" statement for another namespace?`},
+			"module-not-found-at-runtime", []string{"`Aws\\S3\\S3Client`"}, nil},
+		{"BundlerPlatform", Build, []string{`Your bundle only supports platforms ["arm64-darwin-23"] but your local platform is x86_64-linux-musl. Add the current platform to the lockfile with`},
+			"lockfile-mismatch", []string{"`x86_64-linux-musl`"}, []string{"`bundle lock --add-platform x86_64-linux-musl`", "commit Gemfile.lock"}},
+		{"NestDependency", Runtime, []string{`[Nest] 31  - 11/30/2026, 8:31:02 AM   ERROR [ExceptionHandler] Nest can't resolve dependencies of the OrdersService (?, ConfigService). Please make sure that the argument "PaymentsGateway" at index [0] is available in the OrdersModule context.`},
+			"app-crash", []string{"`PaymentsGateway`", "`OrdersService`", "`OrdersModule`"}, []string{"`providers`", "`imports`"}},
+		{"NestUnnamedDependency", Runtime, []string{"[Nest] 12   - 01/14/2020, 3:24:49 PM   [ExceptionHandler] Nest can't resolve dependencies of the AuditService (Repo, ?). Please make sure that the argument at index [1] is available in the AuditModule context. +2ms"},
+			"app-crash", []string{"the dependency at that index", "`AuditModule`"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := Classify(tt.lines, tt.stage)
+			if len(ds) == 0 || ds[0].Signal != tt.want {
+				t.Fatalf("signals = %v, want %s first", signalIDs(ds), tt.want)
+			}
+			wantIn(t, "cause", ds[0].Cause, tt.cause, nil)
+			wantIn(t, "fix", ds[0].Fix, tt.fix, nil)
+		})
+	}
+}
+
+// A class in the app's own namespace is the app's code, not a package.
+func TestClassify_PHPOwnClassIsNoPackage(t *testing.T) {
+	t.Parallel()
+	for _, line := range []string{
+		`PHP Fatal error:  Uncaught Error: Class "App\Http\Controllers\ReportController" not found in /var/www/routes/web.php:12`,
+		`PHP Fatal error:  Uncaught Error: Class 'Database\Seeders\UserSeeder' not found in /var/www/database/seeders/DatabaseSeeder.php:9`,
+		`Attempted to load class "Mailer" from namespace "App\Service". Did you forget a "use" statement for another namespace?`,
+	} {
+		if ds := Classify([]string{line}, Runtime); slices.ContainsFunc(ds, func(d Diagnosis) bool { return d.Signal == "module-not-found-at-runtime" }) {
+			t.Errorf("Classify(%q) = %v: the app's own class read as a package's", line, signalIDs(ds))
 		}
 	}
 }

@@ -90,6 +90,11 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 		d.Fix = "Add `vendor` to `build.deployFiles` (after `composer install` in `build.buildCommands`), or deploy `./`; the run container gets only the deployed files."
 		return
 	}
+	if class := phpMissingClass(line); class != "" {
+		d.Cause = "PHP cannot find the class `" + class + "`: the Composer package that provides it is not in the deployed `vendor` (composer.json does not require it, requires it only under require-dev, or `vendor` was not deployed)."
+		d.Fix = "Require the package that provides `" + class + "` in composer.json (`composer require <vendor/package>`, then commit composer.json and composer.lock; not under require-dev, which `composer install --no-dev` skips), run `composer install` in `build.buildCommands` and keep `vendor` in `build.deployFiles`; then deploy again."
+		return
+	}
 	m := cmdMissingRe.FindStringSubmatch(line)
 	if m == nil {
 		return
@@ -162,4 +167,25 @@ func nodePackage(spec string) string {
 		return parts[0] + "/" + parts[1]
 	}
 	return parts[0]
+}
+
+// phpClassRe reads the class phpPackageClass found: PHP's quoted name (its
+// backslashes doubled in a JSON log), or Symfony's class and namespace.
+var (
+	phpClassRe   = lazyregexp.New(`\b(?:Class|Interface|Trait|Enum) \\?["']\\*([A-Za-z_][\w\\]*?)\\?["'] not found`)
+	phpSymfonyRe = lazyregexp.New(`Attempted to load (?:class|interface|trait) "(\w+)" from namespace "([\w\\]+)"`)
+)
+
+// phpMissingClass is the class a PHP line says it cannot find; "" when none.
+func phpMissingClass(line string) string {
+	if m := phpSymfonyRe.FindStringSubmatch(line); m != nil {
+		return strings.ReplaceAll(m[2], `\\`, `\`) + `\` + m[1]
+	}
+	if m := phpClassRe.FindStringSubmatch(line); m != nil {
+		for strings.Contains(m[1], `\\`) {
+			m[1] = strings.ReplaceAll(m[1], `\\`, `\`)
+		}
+		return strings.TrimPrefix(m[1], `\`)
+	}
+	return ""
 }
