@@ -74,7 +74,15 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 	if seen[publicBind] {
 		got = slices.DeleteFunc(got, func(f found) bool { return f.sig.id == "listening-on-localhost" })
 	}
-	got = loopbackRefusals(got, explained)
+	got = loopbackRefusals(got, lines, explained)
+	got, again = withoutRecovered(got, again, lines, explained)
+	inferred := false
+	if len(opt.Ports) == 0 && stage != Build {
+		// The balancer calls the declared port: a refusal it logs names it.
+		if p := balancerRefusedPort(got); p > 0 {
+			opt.Ports, inferred = []int{p}, true
+		}
+	}
 	prepFiles := ""
 	if n, line, files, ok := prepManifest(lines); ok && stage != Runtime {
 		// The install's own words read as a lock file or package problem;
@@ -85,6 +93,9 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		got, prepFiles = append(got, found{sig: signalByID["prepare-reads-deploy-files"], line: n, text: line, bare: stripStamp(line)}), files
 	}
 	got, opt.checkedPort = portAndReadiness(got, lines, stage, opt, seen, explained)
+	if inferred && !slices.ContainsFunc(got, func(f found) bool { return f.sig.id == "wrong-port" }) {
+		opt.Ports = nil // no other port shown: the refusal stays what it is
+	}
 	if len(got) == 0 {
 		return nil
 	}
@@ -114,7 +125,10 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		}
 		out[i].fillPort(opt)
 	}
-	return dropEchoes(out, explained)
+	if out = dropEchoes(out, explained); len(out) == 0 {
+		return nil // only echoes of what was left out: no failure
+	}
+	return out
 }
 
 // portAndReadiness adds to got a wrong port, an app that logs it listens
@@ -131,6 +145,12 @@ func portAndReadiness(got []found, lines []string, stage Stage, opt Options, see
 			n := len(got)
 			got = leaveOut(got, explained, func(f found) bool { return f.sig.id == "readiness-check-failed" })
 			readyPort = len(got) < n
+			// The balancer refused on the declared port: that is the wrong port.
+			got = leaveOut(got, explained, func(f found) bool {
+				_, port := refusedHostPort(f.bare)
+				p, _ := strconv.Atoi(port)
+				return f.sig.id == "connection-refused" && balancerLine.MatchString(f.bare) && slices.Contains(opt.Ports, p)
+			})
 		}
 	}
 	if slices.ContainsFunc(got, func(f found) bool { return f.sig.id != "readiness-check-failed" && !Generic(f.sig.id) && !f.retried }) {
@@ -140,6 +160,39 @@ func portAndReadiness(got []found, lines []string, stage Stage, opt Options, see
 		got = leaveOut(got, explained, func(f found) bool { return f.sig.id == "readiness-check-failed" })
 	}
 	return got, readyPort
+}
+
+// withoutRecovered leaves out of got a refused connection that a later
+// line shows made (the client retried and connected): no failure. A later
+// refusal of the same signal that did not recover takes its place; the
+// lines of those that did are recorded in explained, so their generic
+// echoes go too.
+func withoutRecovered(got, again []found, lines []string, explained map[string]bool) ([]found, []found) {
+	for i := 0; i < len(got); i++ {
+		f := got[i]
+		if !refusal(f.sig.id) || !recovered(lines, f) {
+			continue
+		}
+		explained[clip(f.text)] = true
+		j := slices.IndexFunc(again, func(g found) bool {
+			if g.sig != f.sig {
+				return false
+			}
+			if recovered(lines, g) {
+				explained[clip(g.text)] = true
+				return false
+			}
+			return true
+		})
+		if j >= 0 {
+			got[i] = again[j]
+			again = slices.Delete(again, j, j+1)
+			continue
+		}
+		got = slices.Delete(got, i, i+1)
+		i--
+	}
+	return got, again
 }
 
 // leaveOut deletes from got what another diagnosis explains (drop), and
@@ -394,7 +447,7 @@ const publicBind = "_public-bind"
 var unresolvedRef = lazyregexp.New(`\$\{[a-z][a-z0-9]*_[A-Za-z0-9_]+\}`)
 
 // listenPort finds the port in a line announcing a listener.
-var listenPort = lazyregexp.New(`(?i)(?:\b(?:listen\w*|running|serving|started|bound|development server)\b|\blocal:).*?(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[:\da-f]*\]|\*|^|\s):(\d{2,5})\b|\bport:?\s+(\d{2,5})\b)`)
+var listenPort = lazyregexp.New(`(?i)(?:\b(?:listen\w*|running|serving|started|bound|development server|up (?:on|at))\b|\blocal:).*?(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[:\da-f]*\]|\*|^|\s):(\d{2,5})\b|\bport:?\s+(\d{2,5})\b)`)
 
 // otherPort finds the first line announcing a listener when none of the
 // announced ports is among ports.
@@ -403,7 +456,8 @@ func otherPort(lines []string, ports []int) (int, string, bool) {
 	for n, raw := range lines {
 		low := strings.ToLower(raw)
 		if !strings.Contains(low, "listen") && !strings.Contains(low, "started") && !strings.Contains(low, "running") &&
-			!strings.Contains(low, "serving") && !strings.Contains(low, "bound") && !strings.Contains(low, "development server") && !strings.Contains(low, "local:") {
+			!strings.Contains(low, "serving") && !strings.Contains(low, "bound") && !strings.Contains(low, "development server") && !strings.Contains(low, "local:") &&
+			!strings.Contains(low, "up on") && !strings.Contains(low, "up at") {
 			continue
 		}
 		m := listenPort.FindStringSubmatch(stripANSI(raw))

@@ -558,6 +558,18 @@ var signalLines = []struct {
 		"[Nest] 7  - 03/02/2026, 10:01:11 AM   ERROR [ExceptionHandler] Cannot read properties of undefined (reading 'get')",
 		"Nest can't resolve dependencies of the MailerService (?). Please make sure that the argument MAILER_OPTIONS at index [0] is available in the MailModule context.",
 	}},
+	{"listening-on-localhost", Runtime, []string{ // Vite-style servers: the hint, or a Local line with no Network line
+		"  ➜  Network: use --host to expose",
+		"  > Network: use `--host` to expose",
+		"  ┃ Network  use --host to expose",
+		"  ➜  Local:   http://localhost:5173/",
+		"  > Local: http://127.0.0.1:4173/",
+	}},
+	{"connection-refused", Runtime, []string{ // curl's code 7, which newer curl words without "refused"
+		"cURL error 7: Failed to connect to search port 7700 after 2 ms: Couldn't connect to server (see https://curl.haxx.se/libcurl/c/libcurl-errors.html)",
+		"curl: (7) Failed to connect to api port 8080 after 0 ms: Couldn't connect to server",
+		`GuzzleHttp\Exception\ConnectException: cURL error 7: Failed to connect to pricing port 3000 after 1 ms: Connection refused`,
+	}},
 	{"lockfile-mismatch", Build, []string{ // Bundler's lock file without the container's platform
 		`Your bundle only supports platforms ["arm64-darwin-23"] but your local platform is x86_64-linux. Add the current platform to the lockfile with`,
 		`Your bundle only supports platforms ["x86_64-darwin-22", "arm64-darwin-22"] but your local`,

@@ -19,6 +19,19 @@ var healthyLogs = []struct {
 		`time=2026-01-02T03:04:05Z level=INFO msg="call retried" target=http://rates:8000 err="context deadline exceeded" attempt=2 result=ok`,
 		"listening on 0.0.0.0:8080",
 	}},
+	{"RefusedThenConnected", Runtime, []string{ // a refusal a later line shows recovered, to the same address
+		"[2026-01-02 10:00:01,302: ERROR/MainProcess] consumer: Cannot connect to redis://broker:6379/0: Error 111 connecting to broker:6379. Connection refused..",
+		"Trying again in 2.00 seconds... (1/100)",
+		"[2026-01-02 10:00:03,318: INFO/MainProcess] Connected to redis://broker:6379/0",
+		"amqp: dial tcp 10.0.3.3:5672: connect: connection refused",
+		"amqp: connection established to 10.0.3.3:5672",
+		"Error: connect ECONNREFUSED 10.0.2.9:5432",
+		"pg pool: connected to 10.0.2.9:5432",
+	}},
+	{"ViteExposed", Runtime, []string{ // a Local line beside a Network line with an address
+		"  ➜  Local:   http://localhost:5173/",
+		"  ➜  Network: http://10.0.3.4:5173/",
+	}},
 	{"NpmWarnings", Build, []string{
 		"npm WARN deprecated rimraf@3.0.2: Rimraf versions prior to v4 are no longer supported",
 		"npm warn EBADENGINE Unsupported engine {",

@@ -160,6 +160,16 @@ func (d *Diagnosis) codeBindFix(line string, opt Options, host, port string) {
 	}
 }
 
+// networkLine is a dev server's line saying where else it listens (Vite's
+// "Network:" with an address, or its hint that there is none).
+var networkLine = lazyregexp.New(`(?i)(^|\s)Network:\s`)
+
+// noNetworkLine reports whether the log has no networkLine: a Vite-style
+// server given a local host prints its Local line alone.
+func noNetworkLine(lines []string, _ int, _ string) bool {
+	return !slices.ContainsFunc(lines, networkLine.MatchString)
+}
+
 // loopbackPort finds the port a line shows a listener bound to on loopback.
 var loopbackPort = lazyregexp.New(`(?:127\.0\.0\.1|\[::1\]|\blocalhost):(\d{2,5})\b`)
 
@@ -167,19 +177,43 @@ var loopbackPort = lazyregexp.New(`(?:127\.0\.0\.1|\[::1\]|\blocalhost):(\d{2,5}
 // app listens on only on loopback (listening-on-localhost, its line naming
 // the port): the balancer, a check or another service is refused there
 // because of that bind, which is the one fix.
-func loopbackRefusals(got []found, explained map[string]bool) []found {
+func loopbackRefusals(got []found, lines []string, explained map[string]bool) []found {
 	i := slices.IndexFunc(got, func(f found) bool { return f.sig.id == "listening-on-localhost" })
 	if i < 0 {
 		return got
 	}
-	m := loopbackPort.FindStringSubmatch(got[i].bare)
-	if m == nil {
+	ports := loopbackPorts(got[i].bare, lines)
+	if len(ports) == 0 {
 		return got
 	}
 	return leaveOut(got, explained, func(f found) bool {
 		_, port := refusedHostPort(f.bare)
-		return f.sig.id == "connection-refused" && port == m[1]
+		return f.sig.id == "connection-refused" && slices.Contains(ports, port)
 	})
+}
+
+// portFlag finds a command line's port option (vite --port, next -p).
+var portFlag = lazyregexp.New(`(?:^|\s)(?:--port|-p)[ =](\d{2,5})\b`)
+
+// loopbackPorts are the ports a loopback listener holds: the one its line
+// (line) names; for a line that names none (Vite's "use --host to
+// expose"), those the log's loopback listener lines (Vite's "Local:") or
+// the start command's port option name.
+func loopbackPorts(line string, lines []string) []string {
+	if m := loopbackPort.FindStringSubmatch(line); m != nil {
+		return []string{m[1]}
+	}
+	var out []string
+	for _, l := range lines {
+		l = stripANSI(l)
+		if m := listenPort.FindStringSubmatch(l); m != nil && shownLocal.MatchString(l) {
+			out = append(out, m[1]+m[2])
+		}
+		if m := portFlag.FindStringSubmatch(l); m != nil {
+			out = append(out, m[1])
+		}
+	}
+	return out
 }
 
 // shownLocal is the local address a listening line shows.

@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform/lazyregexp"
@@ -113,4 +114,61 @@ func (d *Diagnosis) refusedFix(line string) {
 		}
 		d.Fix = "Point the app at the service by its generated variables in `run.envVariables` (${<hostname>_hostname} and ${<hostname>_port}), not localhost or a container IP, and check with `zerops_discover` that the service exists and is ACTIVE."
 	}
+}
+
+// refusal reports whether signal is a refused connection's.
+func refusal(signal string) bool {
+	return signal == "connection-refused" || signal == "db-connection-refused"
+}
+
+// connectedLine is a client's word that it connected (or connected again);
+// notConnected is a line that says the opposite with the same word.
+var (
+	connectedLine = lazyregexp.New(`(?i)\b(connected|reconnected|connection (established|restored|successful|ready))\b`)
+	notConnected  = lazyregexp.New(`(?i)\b(not|never|dis|could ?n[o']t|can(no|')t|failed to|unable to|lost)\b[ -]?connect|\bdisconnected\b|refused`)
+)
+
+// recovered reports whether the refused connection f shows was made after
+// all: a later line says the client connected to the same address, and no
+// line after that is refused there again. A refusal naming no address
+// cannot be matched to a connection and is not recovered.
+func recovered(lines []string, f found) bool {
+	host, port := refusedHostPort(f.bare)
+	if host == "" || host == "?" {
+		return false
+	}
+	addr := strings.ToLower(strings.Trim(host, "[]") + ":" + port)
+	ok := false
+	for _, l := range lines[min(f.line+1, len(lines)):] {
+		low := strings.ToLower(l)
+		if !strings.Contains(low, addr) {
+			continue
+		}
+		switch {
+		case notConnected.MatchString(l):
+			ok = false
+		case connectedLine.MatchString(l):
+			ok = true
+		}
+	}
+	return ok
+}
+
+// balancerLine is the Zerops balancer's (or a proxy's) refusal of the app's
+// own port: a 502 answered because nothing accepted the connection.
+var balancerLine = lazyregexp.New(`(?i)\b502\b|\bbad gateway\b`)
+
+// balancerRefusedPort is the port a refused connection the balancer logs
+// names (the service's declared port); 0 when no refusal is the balancer's.
+func balancerRefusedPort(got []found) int {
+	for _, f := range got {
+		if f.sig.id != "connection-refused" || !balancerLine.MatchString(f.bare) {
+			continue
+		}
+		if _, port := refusedHostPort(f.bare); port != "" {
+			p, _ := strconv.Atoi(port)
+			return p
+		}
+	}
+	return 0
 }
