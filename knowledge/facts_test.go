@@ -584,3 +584,38 @@ func TestDocs_ErrorCauses(t *testing.T) {
 		{"troubleshooting/networking-ports", "a bucket name before the storage host is path-style off", "(?s)## host-not-found[^#]*bucket's name in front of the object storage host: the S3 client is not set to path-style"},
 	})
 }
+
+// TestFacts_EverydayOperations keeps the steps of the everyday operations
+// agents asked for (issue 34, kbops4): each way it can be done (ZCP call,
+// zcli, GUI screen, yaml key), and what the official docs do not offer,
+// said plainly so no agent invents a command.
+func TestFacts_EverydayOperations(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertGone(t, all, []goneFact{
+		// the zcli reference has none of these commands
+		{"zcli has no restart, scale or disable-subdomain command", "`zcli service (restart|scale|disable-subdomain)\\b"},
+		{"zerops_env cannot overwrite a generated password", "(?i)zerops_env[^\\n]{0,60}variables=password="},
+	})
+	assertKept(t, all, []keptFact{
+		{"platform/scaling", "scaling in the GUI; no zcli command", "\\*\\*Automatic scaling configuration\\*\\* page\\. zcli has no scaling command"},
+		{"platform/scaling", "a fixed size is min = max", "same minimum and maximum \\(`minRam=2 maxRam=2`\\)"},
+		{"platform/scaling", "raise a database's disk through maxDisk", "(?s)## Raising the disk \\(maxDisk\\).{0,200}`zerops_manage action=scale serviceHostname=db maxDisk=50`.{0,300}never shrinks"},
+		{"networking/subdomains", "subdomain off with ZCP or the GUI; zcli only enables", "(?s)## Turning it off\n`zerops_subdomain action=disable serviceHostname=appstage`.{0,80}only `enable-subdomain`, no command to turn it off"},
+		{"networking/public-access", "dedicated IPv4 is the Unique IPv4 add-on", "\\*\\*Unique IPv4 add-on\\*\\* in the GUI"},
+		{"networking/public-access", "apex and www each get their records", "add both domains to the same routing, each with its own `A`/`AAAA` records"},
+		{"networking/public-access", "a direct port is closed in the GUI only", "ZCP and zcli have no command for direct ports"},
+		{"env/secrets-and-sensitive", "making a value secret: zerops.yml first, then the secret", "(?s)## Making a variable secret\n.{0,120}remove the key from zerops\\.yml and deploy, then `zerops_env action=set"},
+		{"env/secrets-and-sensitive", "a project variable cannot stay sensitive", "A project variable cannot be made a true secret"},
+		{"env/env-file", "a .env file in one zerops_env call", "`zerops_env` `\\{\"action\":\"set\",\"serviceHostname\":\"appstage\",\"variables\":\\["},
+		{"env/env-file", "zcli sets variables only when creating a service", "(?s)`zcli service create --env-file <file>` \\(up to 1 MiB\\)\\. zcli has no command that sets variables of an existing service"},
+		{"services/postgresql", "password rotation: SQL, GUI variable, restart", "(?s)Rotating the app password.{0,120}`ALTER USER db WITH PASSWORD '<new>';`.{0,120}`zerops_env` refuses generated variables.{0,60}restart each service"},
+		{"services/mariadb", "password rotation: SQL, GUI variable, restart", "Rotation: `ALTER USER` in SQL, the same value in the `password` variable in the GUI"},
+		{"platform/service-statuses", "zcli has no restart; nothing acts on a whole project", "(?s)## Stop, start and restart\n.{0,200}it has no restart\\..{0,500}No stop, start or restart acts on a whole project"},
+		{"services/shared-storage", "detach in the GUI, then delete; backups kept 7 days", "(?s)## Detach and delete\n.{0,200}\\*\\*Shared storage connections\\*\\*.{0,80}Neither ZCP nor zcli has a command for connections.{0,600}kept 7 more days"},
+		{"operations/dev-stage-pattern", "production as its own project, or guarded prod services", "(?s)what the Zerops docs advise for production.{0,900}`ZCP_POLICY`"},
+		{"operations/logs", "the build log in the GUI", "\\*\\*Build log\\*\\* in its pipeline detail under \\*\\*Pipelines & CI/CD settings\\*\\*"},
+		{"platform/team-roles", "events name no person; no per-user record", "(?s)## Who changed what\n.{0,500}does not name the person or token behind a change"},
+		{"platform/projects-and-services", "runtime version: build.base and run.base, then a deploy", "(?s)## Changing a runtime's version\nSet the new version in zerops\\.yml, `build\\.base` and `run\\.base`.{0,60}then deploy"},
+	})
+}
