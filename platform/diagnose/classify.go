@@ -83,15 +83,7 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 			opt.Ports, inferred = []int{p}, true
 		}
 	}
-	prepFiles := ""
-	if n, line, files, ok := prepManifest(lines); ok && stage != Runtime {
-		// The install's own words read as a lock file or package problem;
-		// the failure line as a package manager's. The cause is the file.
-		got = slices.DeleteFunc(got, func(f found) bool {
-			return f.line == n || f.sig.id == "prepare-reads-deploy-files" || runPrepFailed.MatchString(f.text)
-		})
-		got, prepFiles = append(got, found{sig: signalByID["prepare-reads-deploy-files"], line: n, text: line, bare: stripStamp(line)}), files
-	}
+	got, prepFiles := prepareCause(got, lines, stage, seen, explained)
 	got, opt.checkedPort = portAndReadiness(got, lines, stage, opt, seen, explained)
 	if inferred && !slices.ContainsFunc(got, func(f found) bool { return f.sig.id == "wrong-port" }) {
 		opt.Ports = nil // no other port shown: the refusal stays what it is
@@ -161,6 +153,31 @@ func portAndReadiness(got []found, lines []string, stage Stage, opt Options, see
 	}
 	return got, readyPort
 }
+
+// prepareCause fits got to a run-prepare step that found no file: an
+// install's manifest missing in /home/zerops (files: those
+// build.addToRunPrepare must list), or a command that read /var/www,
+// whose failure line the platform adds is its end, not a second cause.
+func prepareCause(got []found, lines []string, stage Stage, seen, explained map[string]bool) (_ []found, files string) {
+	if n, line, fs, ok := prepManifest(lines); ok && stage != Runtime {
+		// The install's own words read as a lock file or package problem;
+		// the failure line as a package manager's. The cause is the file.
+		got = slices.DeleteFunc(got, func(f found) bool {
+			return f.line == n || f.sig.id == "prepare-reads-deploy-files" || runPrepFailed.MatchString(f.text)
+		})
+		return append(got, found{sig: signalByID["prepare-reads-deploy-files"], line: n, text: line, bare: stripStamp(line)}), fs
+	}
+	if seen["prepare-reads-deploy-files"] {
+		got = leaveOut(got, explained, func(f found) bool {
+			return f.sig.id == "prepare-command-failed" && (exitStatus.MatchString(f.bare) || prepFailed.MatchString(f.bare))
+		})
+	}
+	return got, ""
+}
+
+// prepFailed is the platform's line that prepare commands failed: the
+// end of the failure, not its cause.
+var prepFailed = lazyregexp.New(`(?i)prepare ?commands?\b.*\bfailed|PREPARING_RUNTIME_FAILED`)
 
 // withoutRecovered leaves out of got a refused connection that a later
 // line shows made (the client retried and connected): no failure. A later
@@ -348,6 +365,9 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 			d.prepManifestFix(prepFiles)
 		}
 	case "module-not-found-at-runtime":
+		if d.nativeFix(text) {
+			break
+		}
 		d.moduleFix(text, opt.Code)
 		d.ownModuleFix(text, opt.Code)
 	case "start-file-missing":
@@ -360,10 +380,13 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.nestFix(text)
 	case "compile-error":
 		d.tsModuleFix(text)
+	case "permission-denied", "db-tls-mismatch":
+		d.writableFix(text)
+		d.mysqlTLSFix(text)
 	case "missing-env-variable", "disk-full":
 		d.stageFix(text, stage)
 	case "deploy-files-missing":
-		if !d.nextBuildFix(text) {
+		if !d.nextBuildFix(text) && !d.manifestFix(text) {
 			d.servedFileFix(text, stage)
 		}
 	}

@@ -150,6 +150,20 @@ var healthyLogs = []struct {
 		"[info] Application billing started at :nonode@nohost", "10:02:11.004 [notice] Application billing exited: :stopped",
 		"Compiling 3 files (.ex)", "Generated billing app",
 	}},
+	{"StaleLockWarnedThenRelockedOrInstalled", Build, []string{ // a stale lock a tool warned of and went past
+		"WARNING: Lockfile hash doesn't match pyproject.toml, packages may be outdated",
+		"Updating the lock file...",
+		"Warning: The lock file is not up to date with the latest changes in composer.json. You may be getting outdated dependencies.",
+		"Package operations: 41 installs, 0 updates, 0 removals",
+		"[zerops] running buildCommands (2/2): npm run build",
+		"warn: yarn.lock is outdated, regenerating it",
+		"[zerops] build finished, deploying files: ./",
+	}},
+	{"CacheNotWritableSkipped", Build, []string{ // a cache a tool does without
+		"Cannot create cache directory /home/zerops/.composer/cache/repo/https---repo.packagist.org/, or directory is not writable. Proceeding without cache",
+		"WARNING: The directory '/home/zerops/.cache/pip' or its parent directory is not owned or is not writable by the current user. The cache has been disabled.",
+		"Successfully installed flask-3.1.0",
+	}},
 	{"BudgetWarningsAndPipenvRelock", Build, []string{ // a budget as a warning, pipenv relocking outside --deploy
 		"▲ [WARNING] bundle initial exceeded maximum budget. Budget 500.00 kB was not met by 103.95 kB with a total of 603.95 kB.",
 		"Warning: bundle initial exceeded maximum budget. Budget 500.00 kB was not met by 12.40 kB with a total of 512.40 kB.",

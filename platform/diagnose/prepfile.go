@@ -36,6 +36,9 @@ func prepManifest(lines []string) (n int, line, files string, ok bool) {
 	}
 	for i, raw := range lines {
 		l := stripANSI(raw)
+		if strings.Contains(l, "/var/www") {
+			continue // the deploy's files, not run-prepare's: prepare-reads-deploy-files
+		}
 		for _, m := range prepManifests {
 			if sm := m.re.FindStringSubmatch(l); sm != nil {
 				f := m.files

@@ -82,6 +82,38 @@ const phpOwnClass = `\b(Class|Interface|Trait|Enum) \\?["']\\*(App|Tests?|Databa
 // that it listens on localhost only; Vite 2 quoted the flag in backticks.
 const viteHostHint = "use \x60?--host\x60? to expose"
 
+// varWwwMissing is a tool, run by prepare commands, finding no file in
+// /var/www, the directory it looked in (Composer's "could not find a
+// composer.json file in /var/www", cargo's); a file path under it (node's
+// "Cannot find module '/var/www/server.js'") is a start file's.
+const varWwwMissing = `(?i)\b(could ?n[o']t|can ?not|can't|unable to|failed to) (find|locate)\b.{0,60}\bin ['"\x60]?/var/www/?['"\x60]?(\s|$)`
+
+// bundlerParse is a bundler's report that it could not parse or transform
+// a source file.
+const bundlerParse = `(?i)Parsing (ecmascript|typescript|css|js) source code failed|Turbopack build failed with \d+ errors?|Module parse failed: |Transform failed with \d+ errors?|\bRollupError: |^\s*(Error:\s+)?[x×] (Unexpected|Expected) `
+
+// compilerKilled is a compiler or build daemon killed, as its driver says.
+const compilerKilled = `(?i)Killed signal terminated program|internal compiler error: Killed|terminated with signal 9\b|\bsignal: killed\b|\[Killed\]|The system is out of resources|Not enough memory to run compilation|daemon disappeared unexpectedly`
+
+// managerFileMissing is a process manager or server finding no config or
+// script file it was told to start from.
+const managerFileMissing = `(?i)\[PM2\]\[ERROR\] (File \S+ not found|Script not found)|Configuration file \S+ is missing|\bProcfile does not exist|could not find config file|\b(config|configuration) file "?\S+"? (not found|does not exist)|reading config from file: open \S+: no such file or directory|open\("[^"]+"\): No such file or directory`
+
+// nativeOtherPlatform is a native module whose binary was built or
+// installed for another platform than the one it runs on.
+const nativeOtherPlatform = `Could not load the "[\w@/.-]+" module using the [\w-]+ runtime|installed esbuild for another platform|The package "@esbuild/[\w-]+" could not be found, and is needed by esbuild|invalid ELF header|Error relocating \S+: \S+: symbol not found|(?i:query engine)( library)? for (the )?(current platform|runtime) "[^"]+"|Cannot find native binding|Failed to load native binding|compiled against a different Node\.js version|Error loading shared library ld-linux\S*: No such file or directory`
+
+// assetManifestMissing is a framework finding no build manifest of its
+// assets at run time.
+const assetManifestMissing = `(?i)\b(vite|mix|webpack|asset|encore|static|propshaft)\b[^.]{0,40}\bmanifest\b.{0,80}?\b(not found|does ?n[o']t exist|is missing|could not be found)|Missing staticfiles manifest entry for|Unable to locate Mix file|Could not find (the )?static manifest at|Could not find the entrypoints file from Webpack|can't find \S+ in the manifests`
+
+// notWritable is a framework's or system's words for a path it may not write.
+const notWritable = `(?i)unable to write (in|to|into) (the )?["']?(/|\w+ (directory|file))|\bnot writ(e)?able\b|must be (present and )?writ(e)?able|read-only file system|\bEROFS\b|\[Errno 30\]`
+
+// lockStale is a tool saying its lock file is out of step with the
+// manifest, in any wording.
+const lockStale = `(?i)\b(lock[ -]?file|\S+\.lock|\S+-lock\.(json|ya?ml)|packages\.lock\.json)\b.{0,80}?\b(is (now )?|was |are )?(out[ -]of[ -]date|not up[ -]to[ -]date|outdated|stale|out of sync|inconsistent|needs to be (updated|regenerated))\b|\b(lock[ -]?file|\S+\.lock)\b.{0,40}\b(hash|checksum|content[ -]hash)\b.{0,20}\b(does ?n[o']t|do(es)? not) match`
+
 // ruleSpecs lists how the tools print each failure. The first rule of a signal
 // to match a line gives its evidence; signals are then ordered by rank.
 var ruleSpecs = []ruleSpec{
@@ -100,13 +132,17 @@ var ruleSpecs = []ruleSpec{
 	{build: "", runtime: "deploy-files-missing", keys: []string{"could not find a production build", "could not find a valid build"}, re: nextNoBuild},
 	{build: "deploy-files-missing", runtime: "", keys: []string{"cannot stat"}, re: `(?i)^tar: .*: cannot stat: no such file or directory`},
 	{build: "build-timeout", runtime: "", keys: []string{"timed out", "timeout", "time limit", "took too long", "took longer than", "the max", "the allowed"}, re: `(?i)\b(build|pipeline)\b.*\b(timed out|time ?out|time limit|took too long)\b|\b(timed out|time ?out|time limit)\b.*\b(build|pipeline)\b|\b(build|job|pipeline)\b.*\b(exceeded|exceeds|over) the (maximum|max|allowed) ([\w-]+ )?(time|duration)\b|\b(build|job|pipeline)\b.*\btook longer than\b`},
-	{build: "prepare-reads-deploy-files", runtime: "", keys: []string{"/var/www"}, re: `(?i)can't cd to /var/www\b|(^|\s)['"]?/var/www(/[^\s'"]*)?['"]?: No such file or directory|No such file or directory(:| @ \w+ -) ['"]?/var/www\b|\bENOENT\b.*['"]/var/www\b|Could not open (input|requirements) file: .*/var/www\b`, not: `^stat `},
+	{build: "prepare-reads-deploy-files", runtime: "", keys: []string{"/var/www"}, re: `(?i)can't cd to /var/www\b|(^|\s)['"]?/var/www(/[^\s'"]*)?['"]?: No such file or directory|No such file or directory(:| @ \w+ -) ['"]?/var/www\b|\bENOENT\b.*['"]/var/www\b|Could not open (input|requirements) file: .*/var/www\b|` + varWwwMissing, not: `^stat `},
 	{build: "prepare-command-failed", runtime: "prepare-command-failed", keys: []string{"prepare", "unable to locate package", "unable to select packages", "no such package", "no installation candidate", "apt-get: ", "apt: ", "apk: ", "yum: ", "dnf: ", "unable to lock database", "are you root"}, re: `(?i)preparing_runtime_failed|prepare ?commands?\b.*\b(failed|error|exit(ed)? (with )?(code|status) [1-9])|\bE: unable to locate package|\bE: package .* has no installation candidate|ERROR: unable to select packages|\(no such package\)|\b(apt-get|apt|apk|yum|dnf): (\d+: )?(command )?not found|ERROR: Unable to lock database: Permission denied|, are you root\?`},
 	{build: "readiness-check-failed", runtime: "readiness-check-failed", keys: []string{"readiness"}, re: `(?i)readiness ?(check|probe)\b.*\b(never (passed|succeeded)|did ?n[o']t (succeed|pass)|not (succeeded|passed)|unsuccessful|failed|timed? ?out|gave up)`},
 
 	// --- Package managers: scripts, lock files, dependencies, engines.
-	{build: "npm-missing-script", runtime: "npm-missing-script", keys: []string{"missing script", "err_pnpm_no_script", "script not found", "task not found", `command "`, "couldn't find a script named"}, re: `(?i)missing script:?|ERR_PNPM_NO_SCRIPT|script not found "|task not found|^error Command "[^"]+" not found|Couldn't find a script named "`},
+	{build: "npm-missing-script", runtime: "npm-missing-script", keys: []string{"missing script", "err_pnpm_no_script", "err_pnpm_recursive_run_no_script", "none of the selected packages has", "no script named", "script not found", "task not found", `command "`, "couldn't find a script named"}, re: `(?i)missing script:?|ERR_PNPM_(RECURSIVE_RUN_)?NO_SCRIPT|None of the selected packages has an? "[^"]+" script|\bno script named\b|script not found "|task not found|^error Command "[^"]+" not found|Couldn't find a script named "`},
 	{build: "lockfile-mismatch", runtime: "", keys: []string{"package-lock.json", "can only install packages", "from lock file", "lock file's", "lockfile", "lock file", "err_pnpm_outdated_lockfile", "err_pnpm_no_lockfile", "yn0028", "go.sum", "updates to go.mod needed", "poetry.lock", "match the hashes", "nu1004", "uv.lock", "integrity check failed", "checksum mismatch", "frozen mode is set", "deployment mode after changing", "pipfile.lock"}, re: `(?i)can only install (packages )?(when your package\.json and package-lock\.json|with an existing package-lock\.json)|^npm ERR! (cipm|` + "`npm ci`" + `) can only install packages when your package\.json and\s*$|\bMissing: \S+ from lock file|\bInvalid: lock file's|your lockfile needs to be updated|lockfile would have been modified|\bYN0028\b|ERR_PNPM_(OUTDATED|NO)_LOCKFILE|lockfile had changes, but lockfile is frozen|lock ?file .* needs to be updated but --(locked|frozen)|missing go\.sum entry|updates to go\.mod needed|go\.sum: .*checksum mismatch|verifying \S+: checksum mismatch|poetry\.lock (was last generated|is not consistent)|changed significantly since poetry\.lock|do not match the hashes from the requirements file|\bNU1004\b|packages lock file is inconsistent|uv\.lock.* needs to be updated|the lockfile is out of date|integrity check failed|required package "\S+" is not present in the lock file|lock file is not up to date.*--frozen|the lockfile can't be updated because frozen mode is set|install in deployment mode after changing your Gemfile|Your Pipfile\.lock \(\w+\) is out of date|Pipfile\.lock is out-of-date`},
+	// Any tool's lock file out of step with its manifest, in its own words
+	// (out of date, not up to date, outdated, a hash that does not match);
+	// a warning counts only where the command then fails without relocking.
+	{build: "lockfile-mismatch", runtime: "", keys: []string{"lockfile", "lock file", "lock-file", ".lock", "-lock.", "packages.lock.json"}, re: lockStale, not: `(?i)\bupdating\b|\brelocking\b`, near: lockStaleFailed},
 	// Bundler's lock file lacks the platform it runs on (a lock made on a
 	// Mac, a musl base): it refuses to install, or to start under bundle exec.
 	{build: "lockfile-mismatch", runtime: "lockfile-mismatch", keys: []string{"only supports platforms", "add the current platform to the lockfile"}, re: bundlerPlatform},
@@ -115,6 +151,10 @@ var ruleSpecs = []ruleSpec{
 
 	// --- Compilers and bundlers.
 	{build: "compile-error", runtime: "compile-error", keys: []string{"error ts", "[error]", "error[e", "could not compile", "error cs", "error fs", "compilation error", "compilation failed", "failed to compile", "module not found: error", "can't resolve", "module build failed", "error during build", "failed to resolve import", "could not resolve", "type error:", "parse error", "syntax error, unexpected", ".java:", ".kt:", ": error:"}, re: `(?i)\berror TS\d{3,5}\b|\bTS\d{3,5} \[ERROR\]|error\[E\d{4}\]|error: could not compile|\berror (CS|FS)\d{4}\b|COMPILATION ERROR|compilation failed|failed to compile|Module not found: Error: Can't resolve|Module build failed|error during build|failed to resolve import|[✘X] \[ERROR\]|^(\S+ )?type error: |PHP Parse error|Parse error: syntax error|syntax error, unexpected|\.java:\[\d+,\d+\]|\.java:\d+: error:|^e: (file://)?\S+\.kts?:|\.(c|cc|cpp|h|hpp):\d+:\d+: (fatal )?error:`, not: budgetExceeded}, // a size budget is no error in the source
+	// A bundler that cannot parse or transform a source file (Turbopack,
+	// SWC, webpack's loaders, Vite's plugins, Rollup): the source's error,
+	// whatever the bundler calls its failure.
+	{build: "compile-error", runtime: "", keys: []string{"source code failed", "turbopack build failed", "module parse failed", "transform failed", "rolluperror", "x unexpected", "x expected", "× unexpected", "× expected"}, re: bundlerParse},
 	{build: "compile-error", runtime: "", keys: []string{".go:"}, re: `^\s*\.{0,2}/?[\w./-]+\.go:\d+:\d+: `},
 	// tsc's own code, wherever a bundler or loader prints it (ts-loader's
 	// "[tsl] ERROR" puts it alone on the next line, rollup after its plugin).
@@ -130,6 +170,10 @@ var ruleSpecs = []ruleSpec{
 
 	// --- Memory (the build's or the app's).
 	{build: "build-out-of-memory", runtime: "out-of-memory", keys: []string{"heap out of memory", "reached heap limit", "outofmemoryerror", "heap space is exhausted", "garbage collector thrashing", "runtime: out of memory", "allowed memory size", "memoryerror", "outofmemoryexception", "memory allocation of", "out of memory", "oom", "sigkill", "exit code 137", "code 137", "status 137", "virtual memory exhausted", "cannot allocate memory", "enomem"}, re: `(?i)JavaScript heap out of memory|Reached heap limit|OutOfMemoryError|JVM heap space is exhausted|garbage collector (is )?thrashing|runtime: out of memory|Allowed memory size of \d+ bytes exhausted|(^|\s)MemoryError\b|OutOfMemoryException|memory allocation of \d+ bytes failed|out of memory|\bOOM[ -]?kill|OOMKilled|signal: 9, SIGKILL|sent SIGKILL|\bexit(ed)?\b.{0,30}\b(code|status):? 137\b|virtual memory exhausted|cannot allocate memory|\bENOMEM\b`},
+	// A compiler or build daemon killed (by the kernel's OOM killer, signal
+	// 9), in its driver's words: gcc's "Killed signal terminated program
+	// cc1plus", go's "signal: killed", collect2's "[Killed]".
+	{build: "build-out-of-memory", runtime: "out-of-memory", keys: []string{"killed signal terminated", "internal compiler error: killed", "terminated with signal 9", "signal: killed", "[killed]", "out of resources", "not enough memory to run compilation", "disappeared unexpectedly"}, re: compilerKilled},
 	{build: "build-out-of-memory", runtime: "out-of-memory", keys: []string{"killed"}, re: `^\s*(\S+:\s*)?(line \d+:\s*)?(\d+\s+)?Killed(\s.*)?$`},
 
 	// --- Start: the entry file, the dependencies, the environment.
@@ -138,6 +182,10 @@ var ruleSpecs = []ruleSpec{
 	{build: "", runtime: "init-command-failed", keys: []string{"[init]"}, re: `(?i)^\[init\]\s.*(\bexited with (exit )?(code|status) [1-9]|\bfailed with (exit )?(code|status) [1-9]|\bcommand failed\b|\bfinished with error)`},
 	{build: "", runtime: "start-file-missing", keys: []string{"cannot find module '/"}, re: `(?i)Cannot find module '/[^']+'`, not: `(?i)' imported from `}, // Node names its start file by the absolute path; a module by what imports it
 	{build: "", runtime: "start-file-missing", keys: []string{"can't open file", "could not open input file", "unable to access jarfile", "could not find or load main class", "application to execute does not exist", "specified command or file was not found", "failed to find attribute", "could not import module", "no such file or directory -- ", "could not read package.json", "can't cd to", "node: ", "' doesn't exist"}, re: `(?i)can't cd to \S+: No such file or directory|^node: \S+: not found|can't open file '[^']+': \[Errno 2\]|Could not open input file: |Unable to access jarfile|Could not find or load main class|application to execute does not exist|specified command or file was not found|Failed to find attribute '\S+' in '\S+'|Error loading ASGI app\. Could not import module|No such file or directory -- \S+ \(LoadError\)|Could not read package\.json|^Error: '[^']+' doesn't exist\s*$`},
+	// A process manager or server that finds no config or script file it was
+	// told to start from (pm2's ecosystem file, a Procfile, supervisord's
+	// or uWSGI's config, Caddy's).
+	{build: "", runtime: "start-file-missing", keys: []string{"[pm2][error]", "is missing", "procfile does not exist", "could not find config file", "config file", "configuration file", "reading config from file", "): no such file or directory"}, re: managerFileMissing},
 	{build: "build-command-failed", runtime: "start-command-invalid", keys: []string{"unrecognized arguments: ", "no such option: ", "unknown option ", "flag provided but not defined: ", "unknown flag: ", "unknown shorthand flag: ", "requires an argument", "invalid value for '", "expected one argument", "is not a valid port number", "bad option: ", "is not allowed in node_options"}, re: `(?i)^\S+: error: unrecognized arguments: |^Error: Option '\S+' requires an argument|^Error: Invalid value for '\S+'|^\S+: error: argument \S+: expected one argument|^Error: '[^']*' is not a valid port number|^Error: No such option: |^error: unknown option '|^flag provided but not defined: |^Error: unknown (shorthand )?flag: |` + nodeBadOption},
 	// Deno refuses a permission its command line did not grant: the flag
 	// belongs in the command that runs deno, not in the file system.
@@ -156,6 +204,17 @@ var ruleSpecs = []ruleSpec{
 	// A tool asked for a task or command it does not have (mix phx.serverr).
 	{build: "build-command-failed", runtime: "start-command-invalid", keys: []string{"could not be found", "don't know how to build task", "unrecognized command", "not recognized", "is not defined", "no commands defined in the", "unknown command", "no such command", "unrecognized subcommand"}, re: taskNotFound},
 	{build: "dependency-not-found", runtime: "module-not-found-at-runtime", keys: []string{"cannot find module '", "cannot find package", "err_module_not_found", `cannot find module "`, "no module named", "vendor/autoload.php", "classnotfoundexception", "noclassdeffounderror", "could not load file or assembly", "cannot load such file", "error while loading shared libraries", "not prefixed with / or ./ or ../", "in locally installed gems"}, re: `(?i)Cannot find module '[^/'][^']*'|Cannot find package ['"]|Cannot find module "[^./"][^"]*"|ERR_MODULE_NOT_FOUND|No module named|vendor/autoload\.php|ClassNotFoundException|NoClassDefFoundError|Could not load file or assembly|cannot load such file -- |error while loading shared libraries|not prefixed with / or \./ or \.\./|in locally installed gems`, not: `\bTS\d{4}\b|corresponding type declarations`}, // the TypeScript compiler's, a compile error
+	// A native module whose binary is for another platform (OS, C library,
+	// CPU) than the run container's: sharp's runtime, esbuild's, Prisma's
+	// engine, napi-rs bindings, a glibc build on musl, another Node ABI.
+	{build: "", runtime: "module-not-found-at-runtime", keys: []string{"could not load the", "for another platform", "is needed by esbuild", "invalid elf header", "error relocating", "query engine", "native binding", "compiled against a different node.js", "error loading shared library ld-linux"}, re: nativeOtherPlatform},
+	// Node prints its refusal of another version's native module over
+	// lines: the one naming the module leads.
+	{build: "", runtime: "module-not-found-at-runtime", keys: []string{"the module '"}, re: nodeABIModule, near: nodeABINext},
+	// A framework finds no build manifest of its assets at run time (Vite's,
+	// Mix's, Encore's, Django's staticfiles, Phoenix's digest): the asset
+	// build did not run or its output was not deployed.
+	{build: "", runtime: "deploy-files-missing", keys: []string{"manifest", "unable to locate mix file"}, re: assetManifestMissing},
 	// PHP cannot find a package's class (interface, trait, enum): a
 	// namespaced name outside the app's own namespace (App\, Tests\),
 	// whose package Composer did not install or the deploy did not ship.
@@ -180,6 +239,12 @@ var ruleSpecs = []ruleSpec{
 	{build: "", runtime: "missing-env-variable", keys: []string{"'url' attribute is not specified"}, re: `Failed to configure a DataSource: 'url' attribute is not specified`},
 	{build: "permission-denied", runtime: "permission-denied", keys: []string{"eacces", "permission denied", "permissionerror", "accessdeniedexception", "unauthorizedaccessexception", "is denied", "operation not permitted", "eperm"}, re: `(?i)\bEACCES\b|permission denied|PermissionError|AccessDeniedException|UnauthorizedAccessException|Access to the path .* is denied|operation not permitted|\bEPERM\b`, not: `(?i)permission denied \(publickey|permission denied for (table|relation|schema|database|sequence|view|function)`},
 
+	// A path the app cannot write, in a framework's words rather than the
+	// system's (Symfony's "Unable to write in the ... directory", Laravel's
+	// "must be present and writable", a read-only file system); a tool that
+	// goes on without it (a cache it disables) fails nothing.
+	{build: "permission-denied", runtime: "permission-denied", keys: []string{"unable to write", "writable", "writeable", "read-only file system", "erofs", "errno 30"}, re: notWritable, not: `(?i)proceeding without|continuing without|falling back|skipping|cache (is |has been )?disabled|will not be cached`},
+
 	// --- Networking.
 	{build: "", runtime: "port-in-use", keys: []string{"eaddrinuse", "address already in use", "addrinuse", "connection in use:", "already in use", "in use?", "failed to bind to address", "os error 98", "seems to be in use", "already bound"}, re: `(?i)EADDRINUSE|address already in use|AddrInUse|connection in use: |port \d+ (was|is) already in use|port \d+ seems to be in use|Port\(s\) already bound: \d|is port \d+ in use|failed to bind to address|os error 98`},
 	{build: "", runtime: "listening-on-localhost", keys: []string{"127.0.0.1", "[::1]"}, re: `(?i)\b(listen\w*|running|serving|started|start\w*|bound|binding|bind|available|ready|server|up)\b.*(127\.0\.0\.1|\[::1\])(:\d+)?`, not: `0\.0\.0\.0|\[::\]|all (addresses|interfaces)|\bupstream: "`}, // nginx names the upstream it called, not where it listens
@@ -194,7 +259,7 @@ var ruleSpecs = []ruleSpec{
 	{build: "", runtime: "upstream-timeout", keys: []string{"upstream timed out", "gateway time", "\" 504 ", "worker timeout", "maximum execution time", "execution timed out", "deadline exceeded", "client.timeout", "i/o timeout", "etimedout", "sockettimeoutexception", "read timed out", "httpclient.timeout", "readtimeout", "timeout of", "esockettimedout", "operation timed out"}, re: `(?i)upstream timed out|gateway time-?out|HTTP/[\d.]+" 504 |WORKER TIMEOUT|Maximum execution time of \d+ seconds exceeded|execution timed out|context deadline exceeded|Client\.Timeout exceeded|i/o timeout|\bETIMEDOUT\b|SocketTimeoutException|Read timed out|HttpClient\.Timeout|ReadTimeout(Error)?\b|timeout of \d+ ?ms exceeded|ESOCKETTIMEDOUT|operation timed out`},
 
 	// --- Databases.
-	{build: "", runtime: "db-tls-mismatch", keys: []string{"does not support ssl", "ssl is not enabled", "ssl connection is required", "pg_hba.conf", "ssl is required", "tls/ssl error", "does not support tls", "refused tls", "requires ssl", "ssl off", "no ssl enabled"}, re: `(?i)does not support SSL|SSL is not enabled on the server|SSL connection is required|no pg_hba\.conf entry for .*(no encryption|SSL off)|SSL is required but the server|TLS/SSL error|server does not support TLS|server refused TLS|requires SSL|No SSL enabled connection`},
+	{build: "", runtime: "db-tls-mismatch", keys: []string{"does not support ssl", "ssl is not enabled", "ssl connection is required", "pg_hba.conf", "ssl is required", "tls/ssl error", "does not support tls", "refused tls", "requires ssl", "ssl off", "no ssl enabled", "does not support secure conn", "handshake_no_ssl_support", "ssl not enabled in the server", "rejected ssl upgrade", "ssl not available"}, re: `(?i)does not support SSL|does not support secure conn+ection|HANDSHAKE_NO_SSL_SUPPORT|ssl not enabled in the server|rejected SSL upgrade|\bssl not available\b|SSL is not enabled on the server|SSL connection is required|no pg_hba\.conf entry for .*(no encryption|SSL off)|SSL is required but the server|TLS/SSL error|server does not support TLS|server refused TLS|requires SSL|No SSL enabled connection`},
 	{build: "", runtime: "db-tls-mismatch", keys: []string{"wrong version number", "wrong_version_number", "packet length too long", "unrecognized ssl message", "invalidcontenttype", "corrupted frame"}, re: `(?i)wrong[ _]version[ _]number|packet length too long|Unsupported or unrecognized SSL message|InvalidContentType|corrupted frame was received`, and: dbWords},
 	{build: "", runtime: "db-auth-failed", keys: []string{"password authentication failed", "role \"", "access denied for user", "[1045]", "noauth", "wrongpass", "invalid username-password", "authentication failed", "bad auth", "access_refused", "28p01", "permission denied for", "er_access_denied_error", "err auth"}, re: `(?i)password authentication failed for user|role "[^"]+" does not exist|Access denied for user '|\[1045\]|NOAUTH Authentication required|WRONGPASS|invalid username-password pair|Mongo(Server)?Error: Authentication failed|bad auth|ACCESS_REFUSED - Login was refused|\b28P01\b|permission denied for (table|relation|schema|database|sequence|view|function)|ER_ACCESS_DENIED_ERROR|ERR AUTH |Authentication failed against database server`},
 	{build: "", runtime: "db-connection-refused", keys: []string{"econnrefused", "connection refused", "can't reach database server", "(111)", "can't connect to", "[2002]", "refused. check that", "communications link failure", "os error 111", "socketexception (111)", "111 connecting", "connect: connection refused", "is the server running", "curl error 7: ", "curl: (7) ", "couldn't connect to server"}, re: `(?i)\bECONNREFUSED\b|connection refused|cURL error 7: |curl: \(7\) |Couldn't connect to server|Can't connect to (local )?(MySQL|MariaDB) server|\[2002\]|Connection to \S+ refused|Communications link failure|os error 111|SocketException \(111\)|Error 111 connecting|Is the server running|Can't reach database server at`, not: `(?i)while connecting to upstream|readiness check`},
