@@ -480,14 +480,14 @@ func otherPort(lines []string, ports []int) (int, string, bool) {
 		low := strings.ToLower(raw)
 		if !strings.Contains(low, "listen") && !strings.Contains(low, "started") && !strings.Contains(low, "running") &&
 			!strings.Contains(low, "serving") && !strings.Contains(low, "bound") && !strings.Contains(low, "development server") && !strings.Contains(low, "local:") &&
-			!strings.Contains(low, "up on") && !strings.Contains(low, "up at") {
+			!strings.Contains(low, "up on") && !strings.Contains(low, "up at") && !strings.Contains(low, "0.0.0.0:") && !strings.Contains(low, "::]:") && !strings.Contains(low, ":::") {
 			continue
 		}
-		m := listenPort.FindStringSubmatch(stripANSI(raw))
-		if m == nil {
+		port, ok := announcedPort(stripANSI(raw))
+		if !ok {
 			continue
 		}
-		p, err := strconv.Atoi(m[1] + m[2])
+		p, err := strconv.Atoi(port)
 		if err != nil {
 			continue
 		}
@@ -499,6 +499,23 @@ func otherPort(lines []string, ports []int) (int, string, bool) {
 		}
 	}
 	return first, text, first >= 0
+}
+
+// bindAddrPort finds the port of an all-interfaces bind address a line
+// shows (0.0.0.0:N, [::]:N, :::N): only a listener is bound there,
+// whatever the server's banner says around it (Ktor's "Responding at").
+var bindAddrPort = lazyregexp.New(`(?:^|[\s/@(=])(?:0\.0\.0\.0|\[::\]|::):(\d{2,5})\b`)
+
+// announcedPort is the port line announces a listener on: in words
+// (listenPort), or by an all-interfaces bind address (bindAddrPort).
+func announcedPort(line string) (string, bool) {
+	if m := listenPort.FindStringSubmatch(line); m != nil {
+		return m[1] + m[2], true
+	}
+	if m := bindAddrPort.FindStringSubmatch(line); m != nil && !balancerLine.MatchString(line) {
+		return m[1], true
+	}
+	return "", false
 }
 
 // ListenPorts are the ports lines announce a listener on, in the order

@@ -6,6 +6,78 @@ import (
 	"testing"
 )
 
+// A server's startup line naming a loopback address and port, whatever its
+// banner says, explains the balancer's refusal of that port; the same
+// line beside a refusal of another port, or no refusal, is no failure.
+func TestClassify_LoopbackBannerExplainsTheBalancerRefusal(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		lines []string
+		want  []string
+		fix   string
+	}{
+		{"SanicBanner", []string{"[2026-01-04 10:00:00 +0000] [1] [INFO] Goin' Fast @ http://127.0.0.1:8000",
+			"[L7 balancer] 502 Bad Gateway GET / upstream shop:8000 connection refused"}, []string{"listening-on-localhost"}, "--host 0.0.0.0 --port 8000"},
+		{"RespondingAtLoopback", []string{"INFO  Application - Responding at http://127.0.0.1:8081",
+			"502 Bad Gateway (upstream 10.0.4.2:8081: connection refused)"}, []string{"listening-on-localhost"}, "0.0.0.0 on port 8081"},
+		{"BoxedBanner", []string{" │            http://localhost:1323            │",
+			"balancer: GET /api -> 502, dial tcp 10.0.1.4:1323: connect: connection refused"}, []string{"listening-on-localhost"}, "1323"},
+		{"LoopbackAdminPortOtherRefused", []string{"admin console at http://127.0.0.1:9000",
+			"[L7 balancer] 502 Bad Gateway GET / upstream shop:8080 connection refused"}, []string{"connection-refused"}, ""},
+		{"OwnCallToLoopbackIsNoBanner", []string{"Error: connect ECONNREFUSED 127.0.0.1:8000",
+			"[L7 balancer] 502 Bad Gateway GET / upstream shop:8000 connection refused"}, []string{"connection-refused"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := Classify(tt.lines, Runtime)
+			if got := signalIDs(ds); !slices.Equal(got, tt.want) {
+				t.Fatalf("signals = %v, want %v", got, tt.want)
+			}
+			if tt.fix != "" && !strings.Contains(ds[0].Fix, tt.fix) {
+				t.Errorf("fix %q, want it to name %q", ds[0].Fix, tt.fix)
+			}
+		})
+	}
+}
+
+// An all-interfaces bind address is a listener whatever the banner's words
+// (Ktor's "Responding at", Bandit's ":::4000"): beside the balancer's
+// refusal of another port it is the wrong port, naming both.
+func TestClassify_BindAddressBesideTheRefusedPortIsWrongPort(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		lines []string
+		want  []string
+		fix   []string
+	}{
+		{"KtorRespondingAt", []string{"INFO  Application - Responding at http://0.0.0.0:8080",
+			"[L7 balancer] 502 Bad Gateway GET /api upstream parcels:3000 connection refused"}, []string{"wrong-port"}, []string{"listen on 3000", "`run.ports` to 8080"}},
+		{"BanditTripleColon", []string{"10:00:00.201 [info] Running CourierWeb.Endpoint with Bandit 1.5.7 at :::4000 (http)",
+			"502 Bad Gateway (upstream 10.0.2.7:8000: connection refused)"}, []string{"wrong-port"}, []string{"listen on 8000", "`run.ports` to 4000"}},
+		{"AcceptingAtIPv6Any", []string{"accepting connections at [::]:7000",
+			"balancer: GET / -> 502, dial tcp 10.0.1.4:5000: connect: connection refused"}, []string{"wrong-port"}, []string{"listen on 5000"}},
+		{"SamePortStaysRefused", []string{"Responding at http://0.0.0.0:8080",
+			"[L7 balancer] 502 Bad Gateway GET / upstream parcels:8080 connection refused"}, []string{"connection-refused"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := Classify(tt.lines, Runtime)
+			if got := signalIDs(ds); !slices.Equal(got, tt.want) {
+				t.Fatalf("signals = %v, want %v", got, tt.want)
+			}
+			for _, f := range tt.fix {
+				if !strings.Contains(ds[0].Fix, f) {
+					t.Errorf("fix %q, want it to name %q", ds[0].Fix, f)
+				}
+			}
+		})
+	}
+}
+
 // A stale lock file a tool only warns of is a failure where the command
 // then fails without relocking; one it relocks or installs past is not.
 func TestClassify_StaleLockWarningCountsWhenItsCommandFails(t *testing.T) {

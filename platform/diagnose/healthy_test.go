@@ -164,6 +164,12 @@ var healthyLogs = []struct {
 		"WARNING: The directory '/home/zerops/.cache/pip' or its parent directory is not owned or is not writable by the current user. The cache has been disabled.",
 		"Successfully installed flask-3.1.0",
 	}},
+	{"LoopbackSideListenerNoRefusal", Runtime, []string{ // a loopback admin port, the app public, no balancer refusal
+		"[INFO] Goin' Fast @ http://127.0.0.1:8001",
+		"metrics exporter at http://localhost:9464/metrics",
+		"Responding at http://0.0.0.0:8080",
+		"GET /health 200 1ms",
+	}},
 	{"BudgetWarningsAndPipenvRelock", Build, []string{ // a budget as a warning, pipenv relocking outside --deploy
 		"▲ [WARNING] bundle initial exceeded maximum budget. Budget 500.00 kB was not met by 103.95 kB with a total of 603.95 kB.",
 		"Warning: bundle initial exceeded maximum budget. Budget 500.00 kB was not met by 12.40 kB with a total of 512.40 kB.",

@@ -47,6 +47,9 @@ var localServers = []struct {
 	{lazyregexp.New(`started server on .*url: https?://`),
 		"`next start -H` was given a local address: drop `-H` (Next binds every address by default) or pass `-H 0.0.0.0` (in `run.start`, or the package.json script it runs).",
 		"`next start` listens on 3000 unless told otherwise: pass `-p <port>` where it is started (`next start -p <port>` in `run.start` or the package.json script it runs), or set PORT: \"<port>\" in `run.envVariables` (it reads PORT).", false},
+	{lazyregexp.New(`Goin' Fast @ https?://`),
+		"Sanic binds 127.0.0.1 unless told otherwise: add `--host 0.0.0.0 --port <port>` to the `sanic` command in `run.start`, or call `app.run(host=\"0.0.0.0\", port=<port>)` where the code starts it.",
+		"Sanic listens on 8000 unless told otherwise and reads no PORT variable: pass `--port <port>` (with `--host 0.0.0.0`) to `sanic` in `run.start`, or `app.run(host=\"0.0.0.0\", port=<port>)` in the code.", false},
 	{lazyregexp.New(`(Tomcat|Netty|Jetty|Undertow) started on port`), "",
 		"Spring Boot listens on 8080 unless told otherwise (it reads SERVER_PORT, not PORT): set SERVER_PORT=<port> as a service variable (zerops_env action=set variables=[\"SERVER_PORT=<port>\"] restart=true, no deploy) or in `run.envVariables`, or `server.port=<port>` in application.properties.", true},
 }
@@ -79,9 +82,7 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 			continue
 		}
 		if len(opt.Ports) == 0 {
-			if m := listenPort.FindStringSubmatch(line); m != nil {
-				port = m[1] + m[2]
-			}
+			port = shownPort(line, port)
 		}
 		d.Fix, d.envOnly = strings.ReplaceAll(s.fix, "<port>", port), s.envOnly
 		if v, ok := opt.YmlEnv["ASPNETCORE_URLS"]; ok && s.envOnly {
@@ -115,9 +116,7 @@ func (d *Diagnosis) codeBindFix(line string, opt Options, host, port string) {
 		addr = strings.Trim(m, "[]")
 	}
 	if port == "<port>" {
-		if m := listenPort.FindStringSubmatch(line); m != nil {
-			port = m[1] + m[2]
-		}
+		port = shownPort(line, port)
 	}
 	form := strings.ReplaceAll(bindForms[lang], "<port>", port)
 	how := c.rewritten() // the line read, rewritten; else the language's forms
@@ -284,4 +283,39 @@ func (d *Diagnosis) denoFix(line string, stage Stage) bool {
 	d.Fix = "Grant it in " + where + ": `deno run " + m[2] + "` followed by the script (the flag before the script: after it, it goes to the script), or `-A` for every permission; where the command is `deno task`, add the flag to that task's `deno run` in deno.json. Then deploy again."
 	d.envOnly = false
 	return true
+}
+
+// balancerRefused is a refusal line the balancer (or a proxy) logs.
+var balancerRefused = lazyregexp.New(`(?i)refused|ECONNREFUSED`)
+
+// balancerRefusesLoopbackPort reports whether the balancer's refusal (a
+// 502) in lines names the port line shows a loopback listener on: the
+// server's banner, whatever its words, then shows why it was refused.
+func balancerRefusesLoopbackPort(lines []string, _ int, line string) bool {
+	m := loopbackPort.FindStringSubmatch(line)
+	if m == nil {
+		return false
+	}
+	for _, raw := range lines {
+		l := stripStamp(stripANSI(raw))
+		if !balancerLine.MatchString(l) || !balancerRefused.MatchString(l) {
+			continue
+		}
+		if _, port := refusedHostPort(l); port == m[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// shownPort is the port a listening line shows, in words or by its
+// loopback address (a banner's "http://127.0.0.1:8000"); else def.
+func shownPort(line, def string) string {
+	if m := listenPort.FindStringSubmatch(line); m != nil {
+		return m[1] + m[2]
+	}
+	if m := loopbackPort.FindStringSubmatch(line); m != nil {
+		return m[1]
+	}
+	return def
 }

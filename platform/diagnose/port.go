@@ -18,11 +18,11 @@ const ephemeralLow = 32768
 // moving `run.ports` to the app's port instead, it moves a failed readiness
 // check that asked the declared port with it (opt.checkedPort).
 func (d *Diagnosis) portFix(line string, opt Options) {
-	m := listenPort.FindStringSubmatch(line)
-	if m == nil || len(opt.Ports) == 0 {
+	got, ok := announcedPort(line)
+	if !ok || len(opt.Ports) == 0 {
 		return
 	}
-	got, want := m[1]+m[2], strconv.Itoa(opt.Ports[0])
+	want := strconv.Itoa(opt.Ports[0])
 	movePorts := "change `run.ports` to"
 	if opt.checkedPort {
 		movePorts = "change `run.ports` and the readiness check's port to"

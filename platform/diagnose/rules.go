@@ -246,6 +246,10 @@ var ruleSpecs = []ruleSpec{
 	{build: "permission-denied", runtime: "permission-denied", keys: []string{"unable to write", "writable", "writeable", "read-only file system", "erofs", "errno 30"}, re: notWritable, not: `(?i)proceeding without|continuing without|falling back|skipping|cache (is |has been )?disabled|will not be cached`},
 
 	// --- Networking.
+	// A server's startup line naming a loopback address and port, whatever
+	// its banner's words (Sanic's "Goin' Fast @", Fiber's box, Ktor's
+	// "Responding at"), where the balancer is refused on that port.
+	{build: "", runtime: "listening-on-localhost", keys: []string{"127.0.0.1:", "localhost:", "[::1]:"}, re: `(?i)(127\.0\.0\.1|\blocalhost|\[::1\]):\d{2,5}\b`, not: `(?i)refused|econn|error|fail|unable|can ?not|can't|timed? ?out|connect(ing|ed)? to|\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /|readiness|upstream|proxy`, near: balancerRefusesLoopbackPort},
 	{build: "", runtime: "port-in-use", keys: []string{"eaddrinuse", "address already in use", "addrinuse", "connection in use:", "already in use", "in use?", "failed to bind to address", "os error 98", "seems to be in use", "already bound"}, re: `(?i)EADDRINUSE|address already in use|AddrInUse|connection in use: |port \d+ (was|is) already in use|port \d+ seems to be in use|Port\(s\) already bound: \d|is port \d+ in use|failed to bind to address|os error 98`},
 	{build: "", runtime: "listening-on-localhost", keys: []string{"127.0.0.1", "[::1]"}, re: `(?i)\b(listen\w*|running|serving|started|start\w*|bound|binding|bind|available|ready|server|up)\b.*(127\.0\.0\.1|\[::1\])(:\d+)?`, not: `0\.0\.0\.0|\[::\]|all (addresses|interfaces)|\bupstream: "`}, // nginx names the upstream it called, not where it listens
 	{build: "", runtime: "listening-on-localhost", keys: []string{"localhost", "to expose"}, re: `(?i)now listening on:? https?://localhost\b|development server (at |\()?https?://localhost\b|(listening|running) (on|at):? tcp://localhost\b|\b(listen(ing)?|bound|binding|bind)\s+(on|to|at)\s+localhost:\d+|` + viteHostHint, not: `0\.0\.0\.0|\[::\]|all (addresses|interfaces)`},
