@@ -109,6 +109,8 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"frameworks/django", "collectstatic as the recipe runs it", "(?s)zsc execOnce[^\\n]{0,40}collectstatic"},
 		{"frameworks/nestjs", "TypeORM migrations once per deploy, as recipe-nestjs runs them", "zsc execOnce \\$\\{appVersionId\\} -- npm run typeorm:migrate"},
 		{"frameworks/nestjs", "S3 client with path-style access", "forcePathStyle: true"},
+		{"frameworks/nextjs", "static export with next/image needs unoptimized images", "images: \\{ unoptimized: true \\}"},
+		{"frameworks/nextjs", "a prerendered page keeps build-time env values", "(?s)prerendered at build time.{0,300}`export const dynamic = 'force-dynamic'`"},
 		{"runtimes/python", "collectstatic as the recipe runs it", "(?s)`collectstatic`[^\\n]{0,200}`run\\.initCommands`"},
 		{"operations/ci-cd", "preview environments: a project per pull request, no built-in", "(?s)## Preview environments.{0,500}no built-in.{0,900}project-import"},
 		{"platform/overview", "no buildpacks: the build section is the equivalent", "(?i)no buildpacks?[^.]{0,200}zerops\\.yml"},
