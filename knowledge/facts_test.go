@@ -109,6 +109,8 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"frameworks/django", "collectstatic as the recipe runs it", "(?s)zsc execOnce[^\\n]{0,40}collectstatic"},
 		{"frameworks/nestjs", "TypeORM migrations once per deploy, as recipe-nestjs runs them", "zsc execOnce \\$\\{appVersionId\\} -- npm run typeorm:migrate"},
 		{"frameworks/nestjs", "S3 client with path-style access", "forcePathStyle: true"},
+		{"frameworks/vite-spa", "envReplace targets are not recursive: name the assets folder", "(?s)`target` is not recursive.{0,80}Vite `\\./assets/`"},
+		{"frameworks/astro", "standalone server needs HOST 0.0.0.0", "(?s)HOST: 0\\.0\\.0\\.0.{0,200}start: node dist/server/entry\\.mjs"},
 		{"frameworks/nextjs", "static export with next/image needs unoptimized images", "images: \\{ unoptimized: true \\}"},
 		{"frameworks/nextjs", "a prerendered page keeps build-time env values", "(?s)prerendered at build time.{0,300}`export const dynamic = 'force-dynamic'`"},
 		{"runtimes/python", "collectstatic as the recipe runs it", "(?s)`collectstatic`[^\\n]{0,200}`run\\.initCommands`"},
@@ -311,7 +313,7 @@ func TestDocs_OperateSections_StateTheCommands(t *testing.T) {
 		"runtimes/ruby", "runtimes/go", "runtimes/rust", "runtimes/java", "runtimes/dotnet", "runtimes/elixir",
 		"runtimes/gleam", "runtimes/alpine", "runtimes/ubuntu", docker, nginx, static, "frameworks/laravel",
 		"frameworks/symfony", "frameworks/django", "frameworks/rails", "frameworks/spring-boot", "frameworks/nextjs",
-		"frameworks/nuxt", "frameworks/sveltekit", "frameworks/nestjs"}
+		"frameworks/nuxt", "frameworks/sveltekit", "frameworks/nestjs", "frameworks/vite-spa", "frameworks/astro"}
 	every := []struct{ fact, want string }{
 		{"scale out at run time", "`zerops_manage action=scale serviceHostname=[a-z]+ maxContainers=\\d+`"},
 		{"restart through zerops_manage", "`zerops_manage action=restart serviceHostname=[a-z]+`"},
