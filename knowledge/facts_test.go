@@ -109,6 +109,8 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"frameworks/django", "collectstatic as the recipe runs it", "(?s)zsc execOnce[^\\n]{0,40}collectstatic"},
 		{"frameworks/nestjs", "TypeORM migrations once per deploy, as recipe-nestjs runs them", "zsc execOnce \\$\\{appVersionId\\} -- npm run typeorm:migrate"},
 		{"frameworks/nestjs", "S3 client with path-style access", "forcePathStyle: true"},
+		{"frameworks/spring-boot", "readiness probe groups are off outside Kubernetes", "MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED: \"true\""},
+		{"frameworks/spring-boot", "multipart limit 1 MB by default", "(?s)multipart limit is 1 MB.{0,40}`MaxUploadSizeExceededException`"},
 		{"frameworks/vite-spa", "envReplace targets are not recursive: name the assets folder", "(?s)`target` is not recursive.{0,80}Vite `\\./assets/`"},
 		{"frameworks/astro", "standalone server needs HOST 0.0.0.0", "(?s)HOST: 0\\.0\\.0\\.0.{0,200}start: node dist/server/entry\\.mjs"},
 		{"frameworks/nextjs", "static export with next/image needs unoptimized images", "images: \\{ unoptimized: true \\}"},
