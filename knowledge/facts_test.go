@@ -109,6 +109,8 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"frameworks/django", "collectstatic as the recipe runs it", "(?s)zsc execOnce[^\\n]{0,40}collectstatic"},
 		{"frameworks/nestjs", "TypeORM migrations once per deploy, as recipe-nestjs runs them", "zsc execOnce \\$\\{appVersionId\\} -- npm run typeorm:migrate"},
 		{"frameworks/nestjs", "S3 client with path-style access", "forcePathStyle: true"},
+		{"frameworks/aspnet-core", "Data Protection keys shared by containers", "(?s)Data Protection keys.{0,400}`The antiforgery token could not be decrypted`.{0,200}Persist the keys"},
+		{"frameworks/aspnet-core", "forwarded headers switched on from the environment", "ASPNETCORE_FORWARDEDHEADERS_ENABLED: \"true\""},
 		{"frameworks/spring-boot", "readiness probe groups are off outside Kubernetes", "MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED: \"true\""},
 		{"frameworks/spring-boot", "multipart limit 1 MB by default", "(?s)multipart limit is 1 MB.{0,40}`MaxUploadSizeExceededException`"},
 		{"frameworks/vite-spa", "envReplace targets are not recursive: name the assets folder", "(?s)`target` is not recursive.{0,80}Vite `\\./assets/`"},
@@ -315,7 +317,7 @@ func TestDocs_OperateSections_StateTheCommands(t *testing.T) {
 		"runtimes/ruby", "runtimes/go", "runtimes/rust", "runtimes/java", "runtimes/dotnet", "runtimes/elixir",
 		"runtimes/gleam", "runtimes/alpine", "runtimes/ubuntu", docker, nginx, static, "frameworks/laravel",
 		"frameworks/symfony", "frameworks/django", "frameworks/rails", "frameworks/spring-boot", "frameworks/nextjs",
-		"frameworks/nuxt", "frameworks/sveltekit", "frameworks/nestjs", "frameworks/vite-spa", "frameworks/astro"}
+		"frameworks/nuxt", "frameworks/sveltekit", "frameworks/nestjs", "frameworks/vite-spa", "frameworks/astro", "frameworks/aspnet-core"}
 	every := []struct{ fact, want string }{
 		{"scale out at run time", "`zerops_manage action=scale serviceHostname=[a-z]+ maxContainers=\\d+`"},
 		{"restart through zerops_manage", "`zerops_manage action=restart serviceHostname=[a-z]+`"},
