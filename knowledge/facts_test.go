@@ -109,6 +109,7 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"frameworks/django", "collectstatic as the recipe runs it", "(?s)zsc execOnce[^\\n]{0,40}collectstatic"},
 		{"frameworks/nestjs", "TypeORM migrations once per deploy, as recipe-nestjs runs them", "zsc execOnce \\$\\{appVersionId\\} -- npm run typeorm:migrate"},
 		{"frameworks/nestjs", "S3 client with path-style access", "forcePathStyle: true"},
+		{"frameworks/sveltekit", "adapter-node body limit 512K", "(?s)`BODY_SIZE_LIMIT` \\(default 512K\\)"},
 		{"frameworks/nuxt", "recipe deploys .output/~ and starts server/index.mjs", "(?s)deploys `\\.output/~`.{0,80}starts `node server/index\\.mjs`"},
 		{"frameworks/aspnet-core", "Data Protection keys shared by containers", "(?s)Data Protection keys.{0,400}`The antiforgery token could not be decrypted`.{0,200}Persist the keys"},
 		{"frameworks/aspnet-core", "forwarded headers switched on from the environment", "ASPNETCORE_FORWARDEDHEADERS_ENABLED: \"true\""},
