@@ -267,7 +267,7 @@ func TestDocs_NewDocumentsHaveExamples(t *testing.T) {
 		"operations/log-forwarding-metrics", "operations/production-checklist", "operations/zsc",
 		"networking/websockets-balancer", "tools/mailpit", "tools/adminer", "frameworks/nextjs",
 		"frameworks/nuxt", "frameworks/sveltekit", "frameworks/laravel", "frameworks/django",
-		"frameworks/rails", "frameworks/spring-boot", "frameworks/symfony", "frameworks/phoenix", "frameworks/fastapi-flask", "frameworks/vite-spa", "frameworks/astro", "frameworks/aspnet-core"}
+		"frameworks/rails", "frameworks/spring-boot", "frameworks/symfony", "frameworks/phoenix", "frameworks/fastapi-flask", "frameworks/nestjs", "frameworks/vite-spa", "frameworks/astro", "frameworks/aspnet-core"}
 	for _, p := range want {
 		d, ok := byPath[p]
 		switch {

@@ -107,6 +107,8 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"services/postgresql", "no in-place major upgrade: new service, dump and restore", "(?s)## Upgrading to a new major version.{0,300}no in-place.{0,300}protected.{0,600}pg_restore"},
 		{"frameworks/symfony", "cache warmed in the build with APP_ENV prod", "(?s)APP_ENV: prod.{0,400}cache:warmup"},
 		{"frameworks/django", "collectstatic as the recipe runs it", "(?s)zsc execOnce[^\\n]{0,40}collectstatic"},
+		{"frameworks/nestjs", "TypeORM migrations once per deploy, as recipe-nestjs runs them", "zsc execOnce \\$\\{appVersionId\\} -- npm run typeorm:migrate"},
+		{"frameworks/nestjs", "S3 client with path-style access", "forcePathStyle: true"},
 		{"frameworks/sveltekit", "adapter-node body limit 512K", "(?s)`BODY_SIZE_LIMIT` \\(default 512K\\)"},
 		{"frameworks/nuxt", "recipe deploys .output/~ and starts server/index.mjs", "(?s)deploys `\\.output/~`.{0,80}starts `node server/index\\.mjs`"},
 		{"frameworks/aspnet-core", "Data Protection keys shared by containers", "(?s)Data Protection keys.{0,400}`The antiforgery token could not be decrypted`.{0,200}Persist the keys"},
@@ -317,7 +319,7 @@ func TestDocs_OperateSections_StateTheCommands(t *testing.T) {
 		"runtimes/ruby", "runtimes/go", "runtimes/rust", "runtimes/java", "runtimes/dotnet", "runtimes/elixir",
 		"runtimes/gleam", "runtimes/alpine", "runtimes/ubuntu", docker, nginx, static, "frameworks/laravel",
 		"frameworks/symfony", "frameworks/django", "frameworks/rails", "frameworks/spring-boot", "frameworks/nextjs",
-		"frameworks/nuxt", "frameworks/sveltekit", "frameworks/vite-spa", "frameworks/astro", "frameworks/aspnet-core"}
+		"frameworks/nuxt", "frameworks/sveltekit", "frameworks/nestjs", "frameworks/vite-spa", "frameworks/astro", "frameworks/aspnet-core"}
 	every := []struct{ fact, want string }{
 		{"scale out at run time", "`zerops_manage action=scale serviceHostname=[a-z]+ maxContainers=\\d+`"},
 		{"restart through zerops_manage", "`zerops_manage action=restart serviceHostname=[a-z]+`"},
