@@ -339,27 +339,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 	case "listening-on-localhost":
 		d.localhostFix(text, opt)
 	case "start-command-invalid", "build-command-failed":
-		if d.denoFix(text, stage) {
-			break
-		}
-		d.commandFix(text, stage)
-		if d.Signal == "build-command-failed" {
-			break
-		}
-		d.tsFix(text)
-		if noValue.MatchString(text) { // the options are right: a variable giving one its value is unset
-			d.Cause = "An option of the start command has no value, so the program prints its usage and exits: a variable in `run.start` that the container does not set expands to nothing (`--port $PORT` with PORT unset)."
-			d.Fix = "Set the variable `run.start` uses in `run.envVariables` (PORT: \"<port>\" for a `$PORT`), or write the value in `run.start`."
-		}
-		if l := langOf(opt.Runtime); l != "" && l != "python" && !pyServerLine.MatchString(text) {
-			d.Fix = strings.Replace(d.Fix, pyStartOptions, "", 1)
-		}
-		if unknownOption.MatchString(text) { // an option it does not have: no value is missing
-			d.Fix = strings.Replace(d.Fix, unsetOption, "", 1)
-		}
-		if strings.HasPrefix(text, "gunicorn: ") { // gunicorn's own usage error: its options alone
-			d.Fix = strings.Replace(d.Fix, pyStartOptions, strings.TrimSuffix(gunicornOptions, ";")+".", 1)
-		}
+		d.commandFixes(text, stage, opt)
 	case "prepare-reads-deploy-files":
 		if prepFiles != "" {
 			d.prepManifestFix(prepFiles)
@@ -641,7 +621,7 @@ func (d *Diagnosis) initFix(text string, cause found) {
 
 // servedIndex finds, in a runtime line, the index file or document root a
 // web server or app looked for where it serves from.
-var servedIndex = lazyregexp.New(`"(\S*/index\.(?:html?|php))" (?:failed|is not found)|internally redirecting to "(\S*/index\.html?)"|\b(?:stat|open) '(\S*/index\.html?)'|DocumentRoot \[?(\S+?)\]? does not exist|No matching DirectoryIndex`)
+var servedIndex = lazyregexp.New(`"(\S*/index\.(?:html?|php))" (?:failed|is not found)|internally redirecting to "(\S*/index\.html?)"|\b(?:stat|open) '(\S*/index\.html?)'|DocumentRoot \[?(\S+?)\]? does not exist|No matching DirectoryIndex|directory index of "(\S+?)" is forbidden`)
 
 // servedFileFix fits d, deploy-files-missing read from a running server's
 // line (text), to what it shows: the file the server serves is not where
@@ -652,9 +632,12 @@ func (d *Diagnosis) servedFileFix(text string, stage Stage) {
 		return
 	}
 	what := "the index file"
-	for _, g := range m[1:] {
+	for i, g := range m[1:] {
 		if g != "" {
 			what = "`" + g + "`"
+			if i == 4 { // nginx's directory without an index file, autoindex off: a 403
+				what = "index file in `" + g + "`"
+			}
 			break
 		}
 	}
@@ -677,4 +660,46 @@ func (d *Diagnosis) nextBuildFix(text string) bool {
 	d.Cause = "`next start` finds no production build in `" + m[2] + "`: the run container has only the deployed files, and the build's output directory was not among them (or the build never ran `next build`)."
 	d.Fix = "Run `next build` in `build.buildCommands` and add `" + dir + "` to `build.deployFiles` (with node_modules, package.json, public and next.config.*); with `output: 'standalone'`, deploy `.next/standalone` (plus `.next/static` and public) and start `node server.js` instead. Then deploy again."
 	return true
+}
+
+// appRefFormatRe reads an app server's refusal of its app reference's form.
+var appRefFormatRe = lazyregexp.New(appRefFormat)
+
+// appRefFix fits d, start-command-invalid read from text, to an app server
+// that refused the form of the app reference in `run.start`. It reports
+// whether text was such a line.
+func (d *Diagnosis) appRefFix(text string) bool {
+	if !appRefFormatRe.MatchString(text) {
+		return false
+	}
+	d.Cause = "`run.start` names the app in a form its server does not read: uvicorn and gunicorn take it as module:attribute (main:app for `app` in main.py)."
+	d.Fix = "Write the app in `run.start` as module:attribute, e.g. `uvicorn main:app --host 0.0.0.0 --port <port>` or `gunicorn main:app --bind 0.0.0.0:<port>`, then deploy again."
+	return true
+}
+
+// commandFixes fits d, a start or build command's failure read from text,
+// to what the line shows: an app reference's form, Deno's permission, an
+// option the program lacks or one left without its value.
+func (d *Diagnosis) commandFixes(text string, stage Stage, opt Options) {
+	if d.appRefFix(text) || d.denoFix(text, stage) {
+		return
+	}
+	d.commandFix(text, stage)
+	if d.Signal == "build-command-failed" {
+		return
+	}
+	d.tsFix(text)
+	if noValue.MatchString(text) { // the options are right: a variable giving one its value is unset
+		d.Cause = "An option of the start command has no value, so the program prints its usage and exits: a variable in `run.start` that the container does not set expands to nothing (`--port $PORT` with PORT unset)."
+		d.Fix = "Set the variable `run.start` uses in `run.envVariables` (PORT: \"<port>\" for a `$PORT`), or write the value in `run.start`."
+	}
+	if l := langOf(opt.Runtime); l != "" && l != "python" && !pyServerLine.MatchString(text) {
+		d.Fix = strings.Replace(d.Fix, pyStartOptions, "", 1)
+	}
+	if unknownOption.MatchString(text) { // an option it does not have: no value is missing
+		d.Fix = strings.Replace(d.Fix, unsetOption, "", 1)
+	}
+	if strings.HasPrefix(text, "gunicorn: ") { // gunicorn's own usage error: its options alone
+		d.Fix = strings.Replace(d.Fix, pyStartOptions, strings.TrimSuffix(gunicornOptions, ";")+".", 1)
+	}
 }

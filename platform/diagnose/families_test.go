@@ -174,3 +174,66 @@ func TestClassify_PathUnderVarWwwIsNoPrepareRead(t *testing.T) {
 		}
 	}
 }
+
+// Log set 9's misses, each read as the family of wordings its tools share.
+func TestClassify_Set9Families(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		stage Stage
+		lines []string
+		want  string // the first diagnosis; "" for none
+		text  string // a word its cause or fix must carry, when set
+	}{
+		// Go's compiler line behind a log viewer's stage tag.
+		{"GoUndefinedTagged", Build, []string{"[build] # example.com/shop/api", "[build] api/orders.go:12:5: undefined: store.Open", "[build] command failed: go build ./... (exit status 1)"}, "compile-error", ""},
+		{"GoMismatchTagged", Build, []string{"[build.buildCommands] ./cmd/worker/main.go:88:14: cannot use n (variable of type int) as string value in argument to log.Print", "error: exit status 1"}, "compile-error", ""},
+		{"GoImportedNotUsedTagged", Build, []string{"[go] internal/db/conn.go:4:2: \"strings\" imported and not used", "build failed with exit code 1"}, "compile-error", ""},
+		// A resolver finding no version the constraint accepts.
+		{"PoetryNoVersionsMatch", Build, []string{"Because ledger depends on starlette-admin (^7.4) which doesn't match any versions, version solving failed.", "exited with 1"}, "dependency-not-found", ""},
+		{"YarnNoVersionsMatch", Build, []string{`Couldn't find any versions for "left-padder" that matches "4.0.9"`, "error Command failed with exit code 1."}, "dependency-not-found", ""},
+		{"BunNoVersionMatching", Build, []string{`error: No version matching "^12.1.0" found for specifier "chart-lite" (but package exists)`, "error: build command exited with code 1"}, "dependency-not-found", ""},
+		// A tool refusing the Node.js version it runs on, in its own words.
+		{"ViteNodeTooOld", Build, []string{"You are using Node.js 18.19.0. Vite requires Node.js version 20.19+ or 22.12+. Please upgrade your Node.js version.", "TypeError: crypto.hash is not a function", "exit code 1"}, "runtime-version-mismatch", "nodejs@22"},
+		{"AngularNodeTooOld", Build, []string{"Node.js version v18.13.0 detected.", "The Angular CLI requires a minimum Node.js version of v20.19 or v22.12.", "command failed with exit code 3"}, "runtime-version-mismatch", ""},
+		{"NextNodeTooOld", Runtime, []string{`You are using Node.js 16.20.2. For Next.js, Node.js version ">=18.18.0" is required.`, "npm error code 1"}, "runtime-version-mismatch", ""},
+		// nginx serving a directory with no index file in it (autoindex off).
+		{"NginxIndexForbidden", Runtime, []string{`2026/02/01 10:00:00 [error] 31#31: *4 directory index of "/var/www/dist/" is forbidden, client: 10.0.1.5, server: _, request: "GET / HTTP/1.1"`}, "deploy-files-missing", "/var/www/dist/"},
+		{"NginxIndexForbiddenNoStamp", Runtime, []string{`[error] directory index of "/var/www/html/" is forbidden, client: 10.0.0.9`, `10.0.0.9 - - "GET / HTTP/1.1" 403 153`}, "deploy-files-missing", "index file in"},
+		{"NginxIndexForbiddenSubdir", Runtime, []string{`*12 directory index of "/var/www/public/docs/" is forbidden, request: "GET /docs/ HTTP/2.0", host: "app.example"`}, "deploy-files-missing", ""},
+		// run.prepareCommands reading /var/www, in a runtime log.
+		{"RunPreparePipRequirements", Runtime, []string{"[run.prepare] pip install -r /var/www/requirements/prod.txt", "ERROR: Could not open requirements file: [Errno 2] No such file or directory: '/var/www/requirements/prod.txt'", "[run.prepare] run prepareCommands failed with exit code 1"}, "prepare-reads-deploy-files", "initCommands"},
+		{"RunPrepareCdVarWww", Runtime, []string{"[prepare] cd /var/www && bundle install", "sh: 1: cd: can't cd to /var/www/app", "prepareCommands failed (exit status 2)"}, "prepare-reads-deploy-files", ""},
+		{"RunPrepareComposer", Runtime, []string{"[run.prepare] composer install -d /var/www", "Composer could not find a composer.json file in /var/www", "PREPARING_RUNTIME_FAILED"}, "prepare-reads-deploy-files", ""},
+		{"StartFileWithoutPrepareIsNot", Runtime, []string{"python: can't open file '/var/www/app.py': [Errno 2] No such file or directory"}, "start-file-missing", ""},
+		{"AppReadWithoutPrepareIsNot", Runtime, []string{"Error: ENOENT: no such file or directory, open '/var/www/config/keys.json'", "    at Object.openSync (node:fs:573:18)"}, "app-crash", ""},
+		// An app server's app reference in the wrong form.
+		{"UvicornImportString", Runtime, []string{"ERROR:    Error loading ASGI app. Import string \"api.server.app\" must be in format \"<module>:<attribute>\"."}, "start-command-invalid", "module:attribute"},
+		{"GunicornParseAttribute", Runtime, []string{"Failed to parse 'create_app(' as an attribute name or function call.", "[2026-02-01 10:00:00 +0000] [1] [INFO] Reason: App failed to load."}, "start-command-invalid", "main:app"},
+		{"GunicornNoModule", Runtime, []string{"Error: No application module specified.", "exit status 1"}, "start-command-invalid", ""},
+		// gunicorn's SIGKILL guess after its own worker timeout.
+		{"GunicornTimeoutThenKill", Runtime, []string{"[1] [CRITICAL] WORKER TIMEOUT (pid:31)", "[1] [ERROR] Worker (pid:31) was sent SIGKILL! Perhaps out of memory?"}, "upstream-timeout", ""},
+		{"GunicornKillAlone", Runtime, []string{"[1] [ERROR] Worker (pid:44) was sent SIGKILL! Perhaps out of memory?", "[1] [INFO] Booting worker with pid: 45"}, "out-of-memory", ""},
+		{"GunicornKillOtherPid", Runtime, []string{"[1] [CRITICAL] WORKER TIMEOUT (pid:7)", "[1] [INFO] Booting worker with pid: 9", "[1] [ERROR] Worker (pid:9) was sent SIGKILL! Perhaps out of memory?"}, "out-of-memory", ""},
+		// The balancer's refusal in other words, beside the port the app listens on.
+		{"RefusedTheConnection", Runtime, []string{"* Listening on http://0.0.0.0:9292", "[balancer] 502 Bad Gateway: upstream web:3000 refused the connection"}, "wrong-port", "3000"},
+		{"RefusedConnection", Runtime, []string{"listening on 0.0.0.0:8000", "502 Bad Gateway: app:8080 refused connection"}, "wrong-port", "8080"},
+		{"ConnectionWasRefused", Runtime, []string{"Server started on 0.0.0.0:5000", "[balancer] 502: the connection to api:4000 was refused"}, "wrong-port", "4000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := Classify(tt.lines, tt.stage)
+			got := ""
+			if len(ds) > 0 {
+				got = ds[0].Signal
+			}
+			if got != tt.want {
+				t.Fatalf("first signal = %q (%v), want %q", got, signalIDs(ds), tt.want)
+			}
+			if tt.text != "" && !strings.Contains(ds[0].Cause+ds[0].Fix, tt.text) {
+				t.Errorf("cause %q / fix %q, want %q", ds[0].Cause, ds[0].Fix, tt.text)
+			}
+		})
+	}
+}

@@ -28,6 +28,11 @@ var healthyLogs = []struct {
 		"Error: connect ECONNREFUSED 10.0.2.9:5432",
 		"pg pool: connected to 10.0.2.9:5432",
 	}},
+	{"ClientErrorHttpExceptions", Runtime, []string{ // a framework's 4xx exception, logged as uncaught, answered the request
+		`[2026-02-01T10:00:05.221Z] request.ERROR: Uncaught PHP Exception Symfony\Component\HttpKernel\Exception\NotFoundHttpException: "No route found for "GET /xmlrpc.php"" at RouterListener.php line 149`,
+		`[2026-02-01 10:00:06] production.ERROR: Uncaught Symfony\Component\HttpKernel\Exception\MethodNotAllowedHttpException: The PUT method is not supported for route api/orders.`,
+		`request.ERROR: Uncaught PHP Exception Symfony\Component\HttpKernel\Exception\AccessDeniedHttpException: "Access Denied." at ExceptionListener.php line 136`,
+	}},
 	{"ViteExposed", Runtime, []string{ // a Local line beside a Network line with an address
 		"  ➜  Local:   http://localhost:5173/",
 		"  ➜  Network: http://10.0.3.4:5173/",

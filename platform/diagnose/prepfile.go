@@ -57,3 +57,37 @@ func (d *Diagnosis) prepManifestFix(files string) {
 	d.Cause = fmt.Sprintf("`run.prepareCommands` need %s, which the run-prepare step does not have: it runs in /home/zerops before the deploy, with only the files `build.addToRunPrepare` lists.", files)
 	d.Fix = fmt.Sprintf("Add `addToRunPrepare: [%s]` to the setup's `build` in zerops.yml (paths from the source root; `run.prepareCommands` find them at the same paths under /home/zerops)", files)
 }
+
+// runPrepareTag is a line of the run-prepare step: its tag, or the
+// platform's line that its commands failed.
+var runPrepareTag = lazyregexp.New(`(?i)^\s*\[(run\.)?prepare\]|prepare ?commands?\b.*\bfailed|PREPARING_RUNTIME_FAILED`)
+
+// runPrepareLog reports whether the log shows the run-prepare step, whose
+// commands run before the deploy files are in /var/www.
+func runPrepareLog(lines []string, _ int, _ string) bool {
+	return slices.ContainsFunc(lines, func(l string) bool {
+		return strings.Contains(strings.ToLower(l), "prepar") && runPrepareTag.MatchString(stripANSI(l))
+	})
+}
+
+// workerTimeout is gunicorn's arbiter timing a worker out.
+var workerTimeout = lazyregexp.New(`WORKER TIMEOUT \(pid:(\d+)\)`)
+
+// killedPid is the worker gunicorn's SIGKILL line names.
+var killedPid = lazyregexp.New(`Worker \(pid:(\d+)\) was sent SIGKILL`)
+
+// notAfterWorkerTimeout reports whether the worker gunicorn says was sent
+// SIGKILL (lines[n]) had not timed out before: the arbiter kills a worker
+// that timed out, and its "Perhaps out of memory?" is then only a guess.
+func notAfterWorkerTimeout(lines []string, n int, line string) bool {
+	m := killedPid.FindStringSubmatch(line)
+	if m == nil {
+		return true
+	}
+	for _, l := range lines[:n] {
+		if t := workerTimeout.FindStringSubmatch(l); t != nil && t[1] == m[1] {
+			return false
+		}
+	}
+	return true
+}
