@@ -211,6 +211,10 @@ func TestClassify_Set9Families(t *testing.T) {
 		{"UvicornImportString", Runtime, []string{"ERROR:    Error loading ASGI app. Import string \"api.server.app\" must be in format \"<module>:<attribute>\"."}, "start-command-invalid", "module:attribute"},
 		{"GunicornParseAttribute", Runtime, []string{"Failed to parse 'create_app(' as an attribute name or function call.", "[2026-02-01 10:00:00 +0000] [1] [INFO] Reason: App failed to load."}, "start-command-invalid", "main:app"},
 		{"GunicornNoModule", Runtime, []string{"Error: No application module specified.", "exit status 1"}, "start-command-invalid", ""},
+		// The app reference's module found, its attribute not: the same as gunicorn's.
+		{"UvicornAttributeNotFound", Runtime, []string{`ERROR:    Error loading ASGI app. Attribute "application" not found in module "api.main".`}, "start-file-missing", ""},
+		{"UvicornAttributeNotFoundStamped", Runtime, []string{`2026-02-01T10:00:00Z ERROR:    Error loading ASGI app. Attribute "app" not found in module "server".`, "exit status 1"}, "start-file-missing", ""},
+		{"GunicornAttributeNotFound", Runtime, []string{"Failed to find attribute 'application' in 'wsgi'.", "[1] [INFO] Reason: App failed to load."}, "start-file-missing", ""},
 		// gunicorn's SIGKILL guess after its own worker timeout.
 		{"GunicornTimeoutThenKill", Runtime, []string{"[1] [CRITICAL] WORKER TIMEOUT (pid:31)", "[1] [ERROR] Worker (pid:31) was sent SIGKILL! Perhaps out of memory?"}, "upstream-timeout", ""},
 		{"GunicornKillAlone", Runtime, []string{"[1] [ERROR] Worker (pid:44) was sent SIGKILL! Perhaps out of memory?", "[1] [INFO] Booting worker with pid: 45"}, "out-of-memory", ""},
