@@ -105,9 +105,22 @@ func (ds *docSections) relevant(lead string, terms, added []string, an *analyzer
 	// The document's own subject (the words of its title line) is in every
 	// section: it cannot tell them apart; another name of it (an alias of a
 	// title word: "postgres") weighs as an added term.
+	// What a title word stands for is the subject too: in the Laravel
+	// document "php" (laravel's alias) is in every section as well.
+	subject := map[string]bool{}
+	for _, t := range terms {
+		if slices.ContainsFunc(an.terms(t), func(st string) bool { return ds.title[st] }) {
+			for _, a := range aliases[strings.ToLower(t)] {
+				subject[a] = true
+			}
+		}
+	}
 	var stems []string
 	factor := map[string]float64{}
 	for i, t := range append(append([]string(nil), terms...), added...) {
+		if i >= len(terms) && subject[t] {
+			continue
+		}
 		for _, st := range an.terms(t) {
 			if !ds.title[st] && !slices.Contains(stems, st) {
 				stems = append(stems, st)

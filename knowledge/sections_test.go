@@ -34,6 +34,9 @@ func TestSearch_TopSections(t *testing.T) {
 		{"move a single postgres to ha without losing data", "zerops://docs/services/postgresql", "## import.yml", nil},
 		// a word of a snake_case identifier finds the section writing it (DB_PASSWORD: ${db_password})
 		{"the password variable of postgres for my api", "zerops://docs/services/postgresql", "## Connect from an app", nil},
+		// what the title word stands for is the subject too: "laravel" adds "php", which
+		// is in every section of the Laravel document and must not pick its PHP-version one
+		{"laravel zerops.yml example", "zerops://docs/frameworks/laravel", "## zerops.yml", []string{"## Operate it"}},
 	}
 	for _, tt := range tests {
 		res, err := ix.Search(tt.query, 3)
