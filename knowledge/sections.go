@@ -102,35 +102,7 @@ func newDocSections(content string, an *analyzer) *docSections {
 // lead, when there is one, is kept first of all.
 func (ds *docSections) relevant(lead string, terms, added []string, an *analyzer, weight func(stem string) float64) (string, []string) {
 	secs := ds.secs
-	// The document's own subject (the words of its title line) is in every
-	// section: it cannot tell them apart; another name of it (an alias of a
-	// title word: "postgres") weighs as an added term.
-	// What a title word stands for is the subject too: in the Laravel
-	// document "php" (laravel's alias) is in every section as well.
-	subject := map[string]bool{}
-	for _, t := range terms {
-		if slices.ContainsFunc(an.terms(t), func(st string) bool { return ds.title[st] }) {
-			for _, a := range aliases[strings.ToLower(t)] {
-				subject[a] = true
-			}
-		}
-	}
-	var stems []string
-	factor := map[string]float64{}
-	for i, t := range append(append([]string(nil), terms...), added...) {
-		if i >= len(terms) && subject[t] {
-			continue
-		}
-		for _, st := range an.terms(t) {
-			if !ds.title[st] && !slices.Contains(stems, st) {
-				stems = append(stems, st)
-				factor[st] = 1
-				if i >= len(terms) || ds.namesTitle(t, an) {
-					factor[st] = expandedBoost
-				}
-			}
-		}
-	}
+	stems, factor := ds.queryStems(terms, added, an)
 	phrases := ds.phrases(terms, an, weight)
 	type scored struct {
 		i     int
@@ -187,6 +159,41 @@ func (ds *docSections) relevant(lead string, terms, added []string, an *analyzer
 		}
 	}
 	return strings.Join(parts, "\n\n"), omitted
+}
+
+// queryStems are the analysed terms of the query that can tell the
+// sections apart, each with its factor (an added term's is expandedBoost).
+func (ds *docSections) queryStems(terms, added []string, an *analyzer) ([]string, map[string]float64) {
+	// The document's own subject (the words of its title line) is in every
+	// section: it cannot tell them apart; another name of it (an alias of a
+	// title word: "postgres") weighs as an added term.
+	// What a title word stands for is the subject too: in the Laravel
+	// document "php" (laravel's alias) is in every section as well.
+	subject := map[string]bool{}
+	for _, t := range terms {
+		if slices.ContainsFunc(an.terms(t), func(st string) bool { return ds.title[st] }) {
+			for _, a := range aliases[strings.ToLower(t)] {
+				subject[a] = true
+			}
+		}
+	}
+	var stems []string
+	factor := map[string]float64{}
+	for i, t := range append(append([]string(nil), terms...), added...) {
+		if i >= len(terms) && subject[t] {
+			continue
+		}
+		for _, st := range an.terms(t) {
+			if !ds.title[st] && !slices.Contains(stems, st) {
+				stems = append(stems, st)
+				factor[st] = 1
+				if i >= len(terms) || ds.namesTitle(t, an) {
+					factor[st] = expandedBoost
+				}
+			}
+		}
+	}
+	return stems, factor
 }
 
 // typeWord is a service type's name and mode joined by ":" (postgresql:single),
