@@ -72,6 +72,7 @@ func relevantSections(content string, terms, added []string, an *analyzer, weigh
 type docSections struct {
 	secs          []section
 	title         map[string]bool // the terms of the title line
+	subject       map[string]bool // what its words stand for (aliases: Laravel's php), in every section too
 	heads, bodies []map[string]bool
 	// the compounds of each section's heading and body: the words of its
 	// identifiers joined ("max_connections" → maxconnections,
@@ -88,7 +89,12 @@ func newDocSections(content string, an *analyzer) *docSections {
 		return nil
 	}
 	title, _, _ := strings.Cut(content, "\n")
-	ds := &docSections{secs: secs, title: stemSet(an, title)}
+	ds := &docSections{secs: secs, title: stemSet(an, title), subject: map[string]bool{}}
+	for _, w := range tokenize(title) {
+		for _, a := range aliases[w] {
+			ds.subject[a] = true
+		}
+	}
 	for _, s := range secs {
 		ds.heads = append(ds.heads, stemSet(an, s.heading))
 		ds.bodies = append(ds.bodies, stemSet(an, s.text+"\n"+identWords(s.text)+"\n"+typeParts(s.text)))
@@ -167,20 +173,12 @@ func (ds *docSections) queryStems(terms, added []string, an *analyzer) ([]string
 	// The document's own subject (the words of its title line) is in every
 	// section: it cannot tell them apart; another name of it (an alias of a
 	// title word: "postgres") weighs as an added term.
-	// What a title word stands for is the subject too: in the Laravel
-	// document "php" (laravel's alias) is in every section as well.
-	subject := map[string]bool{}
-	for _, t := range terms {
-		if slices.ContainsFunc(an.terms(t), func(st string) bool { return ds.title[st] }) {
-			for _, a := range aliases[strings.ToLower(t)] {
-				subject[a] = true
-			}
-		}
-	}
+	// What a title word stands for is the subject too (ds.subject): in
+	// the Laravel document "php" is in every section as well.
 	var stems []string
 	factor := map[string]float64{}
 	for i, t := range append(append([]string(nil), terms...), added...) {
-		if i >= len(terms) && subject[t] {
+		if ds.subject[strings.ToLower(t)] {
 			continue
 		}
 		for _, st := range an.terms(t) {
