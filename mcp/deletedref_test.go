@@ -86,3 +86,64 @@ func TestDeletedService_UnverifiedNamesTheWayBack(t *testing.T) {
 		t.Errorf("verify after the delete: want unverified with the way past the deletion, not verify again: %s", text(res))
 	}
 }
+
+// TestDeletedService_NoOtherOfItsKind: db, the project's only PostgreSQL,
+// is deleted while appstage references it, in zerops.yml and in a service
+// variable. The way back is db again with its backup, the reference kept;
+// no answer offers the other services (runtimes, the cache, the storage)
+// as what to reference instead (walk 6: "reference the key hostname of a
+// service of the kind the app needs, if the project has one (api, appdev,
+// …, storage)").
+func TestDeletedService_NoOtherOfItsKind(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		yml  string   // appstage's variables in zerops.yml
+		env  []string // appstage's service variables
+		want []string
+	}{
+		{name: "zerops.yml", yml: "DATABASE_URL: ${db_connectionString}",
+			want: []string{"no other service of db's kind", "keep DATABASE_URL in zerops.yml", "zerops_deploy again"}},
+		{name: "service variable", yml: "APP_NAME: shop", env: []string{"DATABASE_URL=${db_connectionString}"},
+			want: []string{"no other service of db's kind", "zerops_manage action=restart serviceHostname=appstage", `variables=["DATABASE_URL"]`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			ctx := context.Background()
+			yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables:\n        "+tt.yml)
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+			if tt.env != nil {
+				if res, _ := h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": tt.env}, "env"); res.IsError {
+					t.Fatalf("env: %s", text(res))
+				}
+			}
+			if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1"); m["verdict"] != "live" {
+				t.Fatalf("deploy: %s", text(res))
+			}
+			if res, _ := h.call(t, "zerops_manage", map[string]any{"action": "backup", "serviceHostname": "db"}); res.IsError {
+				t.Fatalf("backup: %s", text(res))
+			}
+			res, _ := h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true}, "del")
+			wantOK(t, res)
+			if res, _ := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appstage"}, "rs"); res.IsError {
+				t.Fatalf("restart: %s", text(res))
+			}
+			for _, tool := range []string{"zerops_verify", "zerops_logs"} {
+				_, m := h.call(t, tool, map[string]any{"serviceHostname": "appstage"})
+				answer := str(m["next"])
+				for _, w := range append([]string{"Create db again", "then restore its backup db-"}, tt.want...) {
+					if !strings.Contains(answer, w) {
+						t.Errorf("%s lacks %q: %s", tool, w, answer)
+					}
+				}
+				for _, w := range []string{"of the kind the app needs", "${cache_", "${storage_", "${appdev_"} {
+					if strings.Contains(answer, w) {
+						t.Errorf("%s offers %q, no service of db's kind: %s", tool, w, answer)
+					}
+				}
+			}
+		})
+	}
+}

@@ -87,6 +87,12 @@ func (d *Diagnosis) locate(b BadRef) {
 		create, use = "", KinRefs(b.Kin, key)
 	case b.Near != "":
 		create, use = "", "e.g. ${"+b.Near+key+" (services: "+strings.Join(b.Services, ", ")+")"
+	case b.Gone != "" && b.Recreate != "":
+		// Its kind is known and none of it is left: the other services
+		// (runtimes, storage, another kind of database) are no way out.
+		d.Fix = b.goneFix()
+		d.envOnly = b.Where != InYml
+		return
 	}
 	if b.Where == InYml {
 		d.Fix = fmt.Sprintf("%sin zerops.yml `run.envVariables`, keep %s and reference %s instead of %s, then zerops_deploy again.", create, b.Key, use, b.Ref)
@@ -102,6 +108,21 @@ func (d *Diagnosis) locate(b BadRef) {
 		create, target, b.Key, value, referencing, target, b.Key)
 	d.Fix = strings.ToUpper(d.Fix[:1]) + d.Fix[1:]
 	d.envOnly = true
+}
+
+// goneFix is the fix for a reference to b.Host, deleted a moment ago, when
+// the project has no other service of its kind: create it again (with its
+// backup), the variable unchanged, then apply it as the variable is set.
+func (b BadRef) goneFix() string {
+	fix := fmt.Sprintf("%s, so that %s resolves again: the project has no other service of %s's kind to reference instead", b.Recreate, b.Ref, b.Host)
+	fix = strings.ToUpper(fix[:1]) + fix[1:]
+	switch b.Where {
+	case InYml:
+		return fix + "; keep " + b.Key + " in zerops.yml `run.envVariables` as it is, then zerops_deploy again."
+	case InProject:
+		return fix + "; then restart the services that read " + b.Key + " (zerops_manage action=restart), or drop it if no app needs it: zerops_env action=delete project=true variables=[\"" + b.Key + "\"] restart=true."
+	}
+	return fix + "; then zerops_manage action=restart serviceHostname=" + b.Service + ", or drop " + b.Key + " if the app no longer needs it: zerops_env action=delete serviceHostname=" + b.Service + " variables=[\"" + b.Key + "\"] restart=true."
 }
 
 // NeedsDeploy reports whether the fix takes effect with a deploy; false when
