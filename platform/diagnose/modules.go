@@ -12,6 +12,8 @@ var (
 	nodeMissingRe = lazyregexp.New(`Cannot find (?:module|package) ['"]([^'"./][^'"]*)['"]`)
 	pyMissingRe   = lazyregexp.New(`No module named '?([A-Za-z_][\w.]*)'?`)
 	cmdMissingRe  = lazyregexp.New(`sh: (?:line )?(?:\d+: )?([\w.@+-]+): (?:command )?not found`)
+	gemsMissingRe = lazyregexp.New(`Could not find (.+?) in locally installed gems`)
+	gemLoadRe     = lazyregexp.New(`cannot load such file -- ([a-z][\w-]*)\b(?:[^/.]|$)`)
 )
 
 // pyCommands come from a pip package; nodeCommands from node_modules/.bin.
@@ -29,6 +31,7 @@ var pyPackages = strings.Fields("django rest_framework flask fastapi starlette w
 // The fixes, per ecosystem, in the words of the build-vs-run pitfall.
 const (
 	nodeDepsFix = "Deploy the packages with the app: add `node_modules` and `package.json` to `build.deployFiles` (or deploy `./`), after the install in `build.buildCommands` (`npm ci` needs a package-lock.json; without one, `npm install`); the run container gets only the deployed files, so packages installed in the build container stay there."
+	rubyDepsFix = "Install the gems into the app's directory and deploy them: `bundle config set --local path vendor/bundle` before `bundle install` in `build.buildCommands`, and `vendor/bundle` and `.bundle` in `build.deployFiles` (or deploy `./`); gems installed into the build container's own gem path stay there."
 	pyDepsFix   = "Install the packages into the run image: `build.addToRunPrepare: [requirements.txt]` and `run.prepareCommands: [python3 -m pip install --no-cache-dir --ignore-installed -r requirements.txt]`; packages pip-installed in `build.buildCommands` stay in the build container."
 )
 
@@ -83,6 +86,16 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 					" `deployFiles: ./` deployed every file uploaded, so it is not in the source there: add it, or correct the import."
 			}
 		}
+		return
+	}
+	if m := gemsMissingRe.FindStringSubmatch(line); m != nil {
+		d.Cause = "The app's gems (" + m[1] + ") are not in the run container: bundler finds none where it looks, so the build's `bundle install` put them where the deploy does not take them."
+		d.Fix = rubyDepsFix
+		return
+	}
+	if m := gemLoadRe.FindStringSubmatch(line); m != nil {
+		d.Cause = "The app requires the gem `" + m[1] + "`, which is not installed in the run container."
+		d.Fix = rubyDepsFix + " Keep `" + m[1] + "` in the Gemfile."
 		return
 	}
 	if strings.Contains(line, "vendor/autoload.php") {
