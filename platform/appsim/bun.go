@@ -2,6 +2,8 @@ package appsim
 
 import (
 	"fmt"
+	"path"
+	"strings"
 
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
@@ -33,5 +35,84 @@ func bunTool(r *runSim, _ string, args []string, env map[string]string, depth in
 	if text, ok := r.projectTask(firstFile(rest), "package.json"); ok && depth < 3 {
 		return r.resolveIn(text, env, depth+1), true
 	}
-	return r.entry("bun", firstFile(rest), args, env), true
+	file := firstFile(rest)
+	c := r.entry("bun", file, args, env)
+	if c.crash == nil && r.files != nil && file != "" {
+		if crash, failed := r.bunModules(r.path(file)); failed {
+			return crash, true
+		}
+	}
+	return c, true
+}
+
+// bunExts are the extensions Bun tries, in order, for a specifier written
+// without one, and for a directory's index.
+var bunExts = []string{".tsx", ".jsx", ".ts", ".mjs", ".js", ".cjs", ".json"}
+
+// bunResolve is the file a relative specifier names from dir as Bun
+// resolves it: as written, with each of bunExts, as a directory's index;
+// a `.js` one may name its TypeScript source. found is false when nothing
+// the deploy or the build puts there answers.
+func (r *runSim) bunResolve(dir, spec string) (string, bool) {
+	base := CleanRel(path.Join(dir, spec))
+	cands := []string{base}
+	for _, e := range bunExts {
+		cands = append(cands, base+e)
+	}
+	for _, e := range bunExts {
+		cands = append(cands, base+"/index"+e)
+	}
+	if stem, ok := strings.CutSuffix(base, ".js"); ok {
+		cands = append(cands, stem+".ts", stem+".tsx")
+	}
+	for _, c := range cands {
+		if r.isFile(c) {
+			return c, true
+		}
+	}
+	if path.Ext(base) != "" && r.producedAt(base) {
+		return base, true
+	}
+	return base, false
+}
+
+// bunModules follows the relative imports (and requires) of the Bun entry
+// at rel: one that resolves to nothing deployed fails the start with
+// Bun's "Cannot find module" naming the specifier and the importer.
+// Packages are left alone: Bun installs a missing one itself when no
+// node_modules is there.
+func (r *runSim) bunModules(rel string) (startCmd, bool) {
+	seen := map[string]bool{}
+	var walk func(rel string, entry bool) (startCmd, bool)
+	walk = func(rel string, entry bool) (startCmd, bool) {
+		if seen[rel] || len(seen) >= maxModules {
+			return startCmd{}, false
+		}
+		seen[rel] = true
+		if ext := path.Ext(rel); ext == ".json" || ext == ".node" {
+			return startCmd{}, false
+		}
+		src, _, ok := r.moduleSource(rel)
+		if !ok {
+			if !entry {
+				r.unread = append(r.unread, rel)
+			}
+			return startCmd{}, false
+		}
+		for _, imp := range jsImports(src) {
+			if !relativeSpec(imp.spec) {
+				continue // a package, bun:, node:, a URL, an absolute path
+			}
+			target, found := r.bunResolve(path.Dir(rel), imp.spec)
+			if !found {
+				return startCmd{lang: "bun", exit: 1, crash: []Line{
+					{3, fmt.Sprintf("error: Cannot find module %q from %q", imp.spec, path.Join(RunRoot, rel))}}}, true
+			}
+			if c, failed := walk(target, false); failed {
+				return c, true
+			}
+		}
+		return startCmd{}, false
+	}
+	return walk(rel, true)
 }

@@ -212,6 +212,10 @@ var signalLines = []struct {
 		"System.IO.FileNotFoundException: Could not load file or assembly 'Npgsql, Version=8.0.0.0, Culture=neutral'",
 		"./server: error while loading shared libraries: libssl.so.3: cannot open shared object file: No such file or directory",
 		"<internal:/usr/lib/ruby/3.3.0/rubygems/core_ext/kernel_require.rb>:136:in `require': cannot load such file -- sinatra (LoadError)",
+		"Could not find rack-3.1.8, puma-6.4.3 in locally installed gems",
+		`error: Cannot find module "./routes" from "/var/www/index.ts"`,
+		`error: Cannot find module "../lib/db" from "/var/www/src/server.ts"`,
+		"error: Cannot find module './handlers/user' from '/var/www/src/app.ts'",
 		"bash: gunicorn: command not found",
 	}},
 	{"out-of-memory", Runtime, []string{

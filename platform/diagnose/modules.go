@@ -138,9 +138,11 @@ func (d *Diagnosis) tsFix(line string) {
 	d.Fix = "Compile in `build.buildCommands` (`npm ci`, `npx tsc`), deploy the output with `node_modules` and `package.json`, and start the JavaScript (`node dist/index.js`); or run on `nodejs@24`, which strips types itself."
 }
 
-// Evidence of a module of the app's own missing: require's relative path,
-// an ES import's absolute one and its importer, Deno's file URL.
+// Evidence of a module of the app's own missing: Bun's specifier and its
+// importer, require's relative path, an ES import's absolute one and its
+// importer, Deno's file URL.
 var (
+	bunModuleRe  = lazyregexp.New(`Cannot find module ["'](\.\.?/[^"']+)["'] from ["']([^"']+)["']`)
 	ownRequireRe = lazyregexp.New(`Cannot find module '(\.\.?/[^']+)'`)
 	ownImportRe  = lazyregexp.New(`Cannot find module '(/[^']+)' imported from (\S+)`)
 	denoModuleRe = lazyregexp.New(`Module not found "file://(/[^"]+)"`)
@@ -153,6 +155,9 @@ var (
 func (d *Diagnosis) ownModuleFix(line string, code *Code) {
 	var mod, from string
 	switch {
+	case bunModuleRe.MatchString(line): // Bun names the specifier and its importer
+		m := bunModuleRe.FindStringSubmatch(line)
+		mod, from = m[1], strings.TrimPrefix(m[2], "/var/www/")
 	case ownRequireRe.MatchString(line):
 		mod, from = ownRequireRe.FindStringSubmatch(line)[1], "the module the Require stack below names"
 	case ownImportRe.MatchString(line):
@@ -169,6 +174,9 @@ func (d *Diagnosis) ownModuleFix(line string, code *Code) {
 	}
 	d.Cause = "The app imports its own module `" + mod + "` by a path (from " + from + "), and the deploy has no file there."
 	d.Fix = "Deploy that file: it must be uploaded (or made by a build command) and `build.deployFiles` must include it or its directory; or correct the import's path (names are case-sensitive on Linux; an ES import names the file with its extension, e.g. `./routes.js`)."
+	if bunModuleRe.MatchString(line) { // Bun finds a file without its extension
+		d.Fix = strings.Replace(d.Fix, "; an ES import names the file with its extension, e.g. `./routes.js`", "", 1)
+	}
 }
 
 // nodePackage is the package an import path names: its first segment, or
