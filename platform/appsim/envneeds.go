@@ -3,6 +3,7 @@ package appsim
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -370,4 +371,39 @@ func firstNonEmpty(ss ...string) string {
 		}
 	}
 	return ""
+}
+
+// Go's forms: an if testing os.Getenv("X") (or a variable holding it)
+// empty whose block stops the program (log.Fatal…, log.Panic…, panic,
+// os.Exit). What it prints (the logger's date, a panic's goroutine
+// trace) the sandbox does not write, so the start is unverified, naming
+// the variable.
+var (
+	goIfEnvRe  = lazyregexp.New(`(?m)^[ \t]*if\s+os\.Getenv\(\s*"([A-Za-z_]\w*)"\s*\)\s*==\s*""\s*\{`)
+	goVarEnvRe = lazyregexp.New(`(?m)^[ \t]*(?:var\s+)?([A-Za-z_]\w*)\s*:?=\s*os\.Getenv\(\s*"([A-Za-z_]\w*)"\s*\)`)
+	goStopRe   = lazyregexp.New(`\blog\.(?:Fatal|Panic)\w*\(|\bpanic\(|\bos\.Exit\(\s*[1-9]`)
+)
+
+// goEnvNeeds are the statements of the Go source src that stop the
+// program when a variable is unset or empty.
+func goEnvNeeds(src string) []envNeed {
+	var out []envNeed
+	stops := func(brace int) bool {
+		body, _, ok := balanced(src, brace)
+		return ok && goStopRe.MatchString(body)
+	}
+	for _, m := range goIfEnvRe.FindAllStringSubmatchIndex(src, -1) {
+		if stops(m[1] - 1) {
+			out = append(out, envNeed{keys: []string{sub(src, m, 1)}, at: m[0], empty: true})
+		}
+	}
+	for _, m := range goVarEnvRe.FindAllStringSubmatchIndex(src, -1) {
+		name, key := sub(src, m, 1), sub(src, m, 2)
+		test := regexp.MustCompile(`(?m)^[ \t]*if\s+` + regexp.QuoteMeta(name) + `\s*==\s*""\s*\{`)
+		if t := test.FindStringIndex(src[m[1]:]); t != nil && stops(m[1]+t[1]-1) {
+			out = append(out, envNeed{keys: []string{key}, at: m[1] + t[0], empty: true})
+		}
+	}
+	slices.SortFunc(out, func(a, b envNeed) int { return a.at - b.at })
+	return out
 }

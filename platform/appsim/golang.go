@@ -28,6 +28,7 @@ func goBinary(r *runSim, c startCmd, _ []string, env map[string]string) (startCm
 	}
 	c.lang = "go"
 	c.listen, _ = sourceListen("go", src, env, r.seed)
+	r.envCheck(src, "main.go", goEnvNeeds(src), env) // unverified: what it prints is not read
 	return c, true
 }
 
@@ -88,5 +89,9 @@ func goRunTool(r *runSim, _ string, args []string, env map[string]string, _ int)
 	if len(args) < 2 || args[0] != "run" || !strings.HasSuffix(args[1], ".go") {
 		return startCmd{}, false
 	}
-	return r.entry("go", args[1], args[2:], env), true
+	c := r.entry("go", args[1], args[2:], env)
+	if src, ok := r.deployedText(r.path(args[1])); ok && c.crash == nil {
+		r.envCheck(src, r.path(args[1]), goEnvNeeds(src), env) // unverified: what it prints is not read
+	}
+	return c, true
 }
