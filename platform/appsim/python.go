@@ -420,3 +420,39 @@ func pyDeps(r *runSim, name string, args []string, _ int) (startCmd, bool) {
 	}
 	return startCmd{}, false
 }
+
+// pyHostClients are the Python clients whose own words report a host that
+// does not resolve, by the module their package installs, with the kinds
+// of service a hostname names for them.
+var pyHostClients = []struct {
+	mod, kinds, line string
+}{
+	{"pymysql", "mysql mariadb maria", `pymysql.err.OperationalError: (2003, "Can't connect to MySQL server on '%s' ([Errno -2] Name or service not known)")`},
+	{"psycopg2", "postgres postgresql pg psql db", `psycopg2.OperationalError: could not translate host name "%s" to address: Name or service not known`},
+	{"psycopg", "postgres postgresql pg psql db", `psycopg.OperationalError: could not translate host name "%s" to address: Name or service not known`},
+	{"redis", "redis valkey keydb cache", `redis.exceptions.ConnectionError: Error -2 connecting to %s:6379. Name or service not known.`},
+}
+
+// pyHostNotFound is how a Python app reports host not resolving: in the
+// words of the client its installs bring for the kind of service the
+// hostname names, else of the only such client they bring, else def.
+func (r *runSim) pyHostNotFound(host, def string) string {
+	named := r.pyPackages().named
+	var have []int
+	for i, c := range pyHostClients {
+		if named[c.mod] {
+			have = append(have, i)
+		}
+	}
+	for _, i := range have {
+		for _, k := range strings.Fields(pyHostClients[i].kinds) {
+			if strings.Contains(strings.ToLower(host), k) {
+				return fmt.Sprintf(pyHostClients[i].line, host)
+			}
+		}
+	}
+	if len(have) == 1 {
+		return fmt.Sprintf(pyHostClients[have[0]].line, host)
+	}
+	return def
+}

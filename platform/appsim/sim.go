@@ -173,7 +173,11 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 			out.Lang = orStr(cmd.lang, out.Lang)
 		}
 		if cmd.crash == nil && missing != "" {
-			cmd.crash, cmd.exit = []Line{{3, hostNotFound(cmd.lang, missing)}}, 0
+			line := hostNotFound(cmd.lang, missing)
+			if cmd.lang == "python" { // the words of the client the app installs
+				line = r.pyHostNotFound(missing, line)
+			}
+			cmd.crash, cmd.exit = []Line{{3, line}}, 0
 		}
 		switch {
 		case cmd.crash != nil:

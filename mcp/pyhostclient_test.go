@@ -1,0 +1,65 @@
+package mcp_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A Python app referencing a service the project lacks fails its start in
+// the words of the client it installs for that kind of service, so the
+// evidence an agent reads names its own driver (walk 6: a PyMySQL app's
+// deleted MariaDB was reported as "psycopg.OperationalError: could not
+// translate host name"); the diagnosis stays host-not-found, naming the
+// variable to change.
+func TestDeploy_PythonHostNotFoundInItsClientsWords(t *testing.T) {
+	t.Parallel()
+	yml := `zerops:
+  - setup: appstage
+    build:
+      base: python@3.12
+      addToRunPrepare: [requirements.txt]
+      deployFiles: ./
+    run:
+      base: python@3.12
+      prepareCommands:
+        - python3 -m pip install --no-cache-dir -r requirements.txt
+      envVariables:
+        %s
+      ports:
+        - port: 8000
+          httpSupport: true
+      start: gunicorn --bind 0.0.0.0:8000 app:app
+`
+	tests := []struct {
+		name, env, reqs, want string
+	}{
+		{"pymysql", "DB_HOST: ${mysql_hostname}", "flask\ngunicorn\nPyMySQL\n", `pymysql.err.OperationalError: (2003, "Can't connect to MySQL server on 'mysql'`},
+		{"redis beside psycopg", "REDIS_URL: ${redis_connectionString}", "flask\ngunicorn\npsycopg[binary]\nredis\n", "redis.exceptions.ConnectionError: Error -2 connecting to redis:6379"},
+		{"psycopg2", "DATABASE_URL: ${postgres_connectionString}", "flask\ngunicorn\npsycopg2-binary\n", `psycopg2.OperationalError: could not translate host name "postgres"`},
+		{"no client", "API_HOST: ${search_hostname}", "flask\ngunicorn\n", `could not translate host name "search"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			wd := h.workDir(t)
+			for name := range demoApp {
+				must(t, os.Remove(filepath.Join(wd, name)))
+			}
+			writeApp(t, wd, map[string]string{
+				"zerops.yml":       strings.Replace(yml, "%s", tt.env, 1),
+				"requirements.txt": tt.reqs,
+				"app.py":           "from flask import Flask\n\napp = Flask(__name__)\n\n@app.get(\"/\")\ndef index():\n    return \"ok\"\n",
+			})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+			check, _ := m["check"].(map[string]any)
+			first := firstDiagnosis(check["diagnoses"])
+			if first["signal"] != "host-not-found" || !strings.Contains(first["evidence"], tt.want) {
+				t.Errorf("first diagnosis %v; want host-not-found read from %q: %s", first, tt.want, text(res))
+			}
+		})
+	}
+}
