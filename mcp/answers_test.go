@@ -73,7 +73,9 @@ func TestAnswers_ScaleWarnsWhatItTakesAway(t *testing.T) {
 		want []string // parts of the warnings; none: no warning
 	}{
 		{"LowerMaxRam", map[string]any{"maxRam": 4}, []string{"maxRam lowered from 48 to 4 GB", "OOM-killed", "back to 48"}},
-		{"LowerMaxCpu", map[string]any{"maxCpu": 2}, []string{"maxCpu lowered from 8 to 2 cores"}},
+		{"LowerMaxCpu", map[string]any{"maxCpu": 2}, []string{"maxCpu lowered from 8 to 2 cores", "slower"}},
+		// Walk 6: a lowered maxDisk was said to cut "(memory: OOM-killed)".
+		{"LowerMaxDisk", map[string]any{"maxDisk": 20}, []string{"maxDisk lowered from 250 to 20 GB", "writes past it fail"}},
 		{"RaiseMinCpu", map[string]any{"minCpu": 2}, []string{"minCpu raised from 1 to 2 cores", "billed"}},
 		{"RaiseMaxRam", map[string]any{"maxRam": 64}, nil},
 	}
@@ -94,6 +96,9 @@ func TestAnswers_ScaleWarnsWhatItTakesAway(t *testing.T) {
 			}
 			wantOK(t, res)
 			warnings := fmt.Sprint(m["warnings"])
+			if !strings.Contains(tt.name, "Ram") && strings.Contains(warnings, "OOM") {
+				t.Errorf("a bound other than RAM is said to OOM-kill: %s", warnings)
+			}
 			for _, w := range tt.want {
 				if !strings.Contains(warnings, w) {
 					t.Errorf("warnings lack %q: %s", w, text(res))

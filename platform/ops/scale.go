@@ -104,12 +104,19 @@ func checkAgainst(p platform.AutoscalingParams, cur platform.Autoscaling, name s
 // held and billed even when idle).
 func scaleWarnings(cur, after platform.Autoscaling) []string {
 	var out []string
+	// What a service that needs more than a lowered maximum meets.
+	beyond := map[string]string{
+		"maxCpu":        "load that needs more runs slower",
+		"maxRam":        "memory above it is OOM-killed",
+		"maxDisk":       "writes past it fail (disk full)",
+		"maxContainers": "no more containers start for more load",
+	}
 	bound := func(name, unit string, was, now float64) {
 		switch {
 		case was <= 0 || now == was:
 		case strings.HasPrefix(name, "max") && now < was:
 			out = append(out, fmt.Sprintf("%s lowered from %g to %g%s: the service can no longer grow past %g%s under load; "+
-				"more than that is cut (memory: OOM-killed). Scale %s back to %g if that was not intended.", name, was, now, unit, now, unit, name, was))
+				"%s. Scale %s back to %g if that was not intended.", name, was, now, unit, now, unit, beyond[name], name, was))
 		case strings.HasPrefix(name, "min") && now > was:
 			out = append(out, fmt.Sprintf("%s raised from %g to %g%s: the service holds, and is billed for, at least %g%s even when idle.",
 				name, was, now, unit, now, unit))
