@@ -51,10 +51,14 @@ func pick(n int, one, many string) string {
 // envRef finds a ${host_key} reference in a warning's problem.
 var envRef = regexp.MustCompile(`\$\{[A-Za-z0-9]+_[A-Za-z0-9_]+\}`)
 
-// undiagnosed is warnings without those whose reference d, the diagnosis
-// of the failure, names as its cause: d states that warning's fix.
+// undiagnosed is warnings without those d, the diagnosis of the failure,
+// states the fix of: a reference it names as its cause, or a run.start it
+// already says to remove (a web server's base, which serves on 80 alone).
 func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis) []platform.Issue {
 	return slices.DeleteFunc(slices.Clone(warnings), func(w platform.Issue) bool {
+		if strings.HasSuffix(w.Path, "run.start") && d.Signal == "wrong-port" && strings.HasPrefix(d.Fix, "Remove ") && strings.Contains(d.Fix, "`run.start`") {
+			return true
+		}
 		ref := envRef.FindString(w.Problem)
 		return ref != "" && strings.Contains(d.Cause, ref)
 	})
