@@ -189,7 +189,9 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 			out.Banner = orStr(out.Banner, cmd.banner)
 		default:
 			unknown = true
-			out.Unchecked = append(out.Unchecked, fmt.Sprintf("where `%s` listens (it reads no port or address for it)", clip(sc.Command, 80)))
+			if len(declared(d)) > 0 { // a worker with no port need not listen
+				out.Unchecked = append(out.Unchecked, fmt.Sprintf("where `%s` listens (it reads no port or address for it)", clip(sc.Command, 80)))
+			}
 		}
 	}
 	if len(out.Listens) == 0 && unknown {

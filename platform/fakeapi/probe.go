@@ -13,6 +13,9 @@ import (
 
 // ProbePrefix is where the fake answers HTTP requests to a runtime service's
 // ports, as the project's network would: GET ProbePrefix+"{hostname}/{port}{path}".
+// Port 0 asks for the process of a service with no HTTP port: 204 while it
+// runs, with what the sandbox could not check of it in
+// [platform.SandboxUnverifiedHeader].
 const ProbePrefix = "/_sandbox/http/"
 
 // ProbeURL is the URL at base (the fake's URL) that stands for
@@ -42,7 +45,7 @@ func (s *Server) serveProbe(w http.ResponseWriter, r *http.Request) {
 	host, rest, _ := strings.Cut(rest, "/")
 	portStr, path, _ := strings.Cut(rest, "/")
 	port, err := strconv.Atoi(portStr)
-	if host == "" || err != nil || port < 1 || port > 65535 {
+	if host == "" || err != nil || port < 0 || port > 65535 { // 0: the process of a service with no port
 		http.Error(w, "sandbox probe: want "+ProbePrefix+"{hostname}/{port}{path}", http.StatusBadRequest)
 		return
 	}
@@ -102,6 +105,12 @@ func (st *state) probe(hostname string, port int, path, agent string, now time.T
 		return http.StatusBadGateway, badGatewayBody, ""
 	}
 	run := av.run()
+	if port == 0 { // no port to ask: whether the process runs, and what of it was not checked
+		if run.Crash != nil {
+			return http.StatusBadGateway, badGatewayBody, ""
+		}
+		return http.StatusNoContent, "", strings.Join(append(nonEmpty(st.goneRefs(s, av.startRefs)), run.Unchecked...), "; ")
+	}
 	if !run.Answers(port) { // a crash-looping process listens nowhere
 		return http.StatusBadGateway, badGatewayBody, ""
 	}

@@ -85,7 +85,7 @@ func TestProbe_SeededProject(t *testing.T) {
 func TestProbe_MalformedPath(t *testing.T) {
 	t.Parallel()
 	srv, _ := newSDK(t, fastOpts)
-	for _, p := range []string{"appdev", "appdev/", "appdev/x/", "appdev/0/", "appdev/70000/", "/3000/"} {
+	for _, p := range []string{"appdev", "appdev/", "appdev/x/", "appdev/-1/", "appdev/70000/", "/3000/"} { // 0: the process, not malformed
 		resp, err := http.Get(srv.URL() + fakeapi.ProbePrefix + p)
 		if err != nil {
 			t.Fatal(err)

@@ -241,6 +241,10 @@ func (j *judgement) byAnswers(t probeTally) {
 		j.set(platform.VerdictDegraded, name+" has a subdomain (enabled, or asked for at import) but no HTTP port for it to reach: its zerops.yml declares no run.ports entry with httpSupport: true",
 			platform.Say("mark the app's port httpSupport: true in run.ports of zerops.yml, then ").Then(deployCall(j.src, name)).
 				Say("; if "+name+" serves no HTTP, disable the subdomain instead: ").Call("zerops_subdomain", host, "action=disable").Say("."))
+	case t.reached == 0 && len(h.Probes) == 0 && h.unchecked != "":
+		j.set(platform.VerdictUnverified, fmt.Sprintf("the sandbox's %s runs with a clean log (it has no HTTP port to probe), but the sandbox could not check %s; on the platform its log decides",
+			name, h.unchecked),
+			platform.Say("act on what the reason names if it is wrong (the sandbox could not check it); on Zerops, ").Call("zerops_logs", host).Say(" shows whether it runs."))
 	case t.reached == 0 && len(h.Probes) == 0:
 		j.set(platform.VerdictHealthy, name+" is "+string(svc.Status)+" with a clean log; it has no HTTP port to probe", platform.Say("nothing to fix."))
 	case t.reached == 0:

@@ -68,6 +68,9 @@ type ServiceHealth struct {
 	exits    int   // start attempts its log shows ending in an exit and a restart
 	quits    int   // of those, ones whose start command ended with status 0
 	listens  []int // the ports its log since the latest start announces a listener on
+	// unchecked (zcp sandbox only) is what the sandbox could not check of
+	// the process of a service with no HTTP port to probe.
+	unchecked string
 }
 
 // exitRestart finds the line the platform logs when an app exits and is
@@ -321,6 +324,10 @@ func gatherFindings(ctx context.Context, env VerifyEnv, h *ServiceHealth, svc pl
 	go func() {
 		defer wg.Done()
 		h.Probes, h.Network = probeService(ctx, env, svc, projectHost, path)
+		if len(h.Probes) == 0 && latest != nil && env.Prober != nil && env.Prober.Rewrite != nil {
+			// No port to ask: the sandbox still says what it could not check.
+			h.unchecked = env.Prober.Get(ctx, ProbeTarget{Service: svc.Name, Path: "/"}).Unverified
+		}
 	}()
 	since := logsSince(latest)
 	// The log since the app's latest start: a restart since the deploy (an
