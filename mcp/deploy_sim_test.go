@@ -100,12 +100,18 @@ func TestDeploy_WebRootWithoutIndexIsNotLive(t *testing.T) {
 		name, typ   string
 		broken, fix map[string]string
 		want        []string // in the next step
+		not         []string // not in it: a fix for another kind of app
 	}{
 		{"static folder without tilde", "static",
-			staticApp("vite build", "dist", nil), map[string]string{"zerops.yml": staticYml("dist/~")}, []string{"dist/~", "documentRoot"}},
+			staticApp("vite build", "dist", nil), map[string]string{"zerops.yml": staticYml("dist/~")}, []string{"dist/~", "documentRoot"}, nil},
 		{"php documentRoot not deployed", "php-nginx@8.4",
 			map[string]string{"zerops.yml": phpYml("      documentRoot: public\n"), "index.php": "<?php echo 'ok';\n"},
-			map[string]string{"zerops.yml": phpYml("")}, []string{"documentRoot"}},
+			map[string]string{"zerops.yml": phpYml("")}, []string{"documentRoot"}, nil},
+		// Walk 6: a PHP app's index in public/ with no documentRoot was
+		// first told to deploy a build output with dist/~.
+		{"php index in public without documentRoot", "php-nginx@8.4",
+			map[string]string{"zerops.yml": phpYml(""), "public/index.php": "<?php echo 'ok';\n"},
+			map[string]string{"zerops.yml": phpYml("      documentRoot: public\n")}, []string{"run.documentRoot", "`public`"}, []string{"dist/~"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -124,6 +130,11 @@ func TestDeploy_WebRootWithoutIndexIsNotLive(t *testing.T) {
 			for _, w := range tt.want {
 				if !strings.Contains(next, w) {
 					t.Errorf("next %q lacks %q: %s", next, w, text(res))
+				}
+			}
+			for _, w := range tt.not {
+				if strings.Contains(next, w) {
+					t.Errorf("next %q says %q, no fix for this app: %s", next, w, text(res))
 				}
 			}
 			writeApp(t, h.workDir(t), tt.fix)

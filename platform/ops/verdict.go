@@ -233,6 +233,10 @@ func (j *judgement) byAnswers(t probeTally) {
 			next = platform.Say(name + " serves the files under run.documentRoot (default /var/www) and finds no index there (index.html; index.php for PHP): " +
 				"deploy a build output's contents with `dist/~` in build.deployFiles (without `~` they land in /var/www/dist), " +
 				"or set run.documentRoot to the deployed folder that holds the index (`public` for Laravel and Symfony), then ").Then(deployCall(j.src, name)).Say(".")
+			if strings.HasPrefix(webServer(svc), "php-") { // a PHP app's index sits in its source, no build output
+				next = platform.Say(name + " serves the files under run.documentRoot (default /var/www) and finds no index.php or index.html there: " +
+					"set run.documentRoot in zerops.yml to the deployed folder that holds the index (`public` for Laravel and Symfony; none when the index is at the top of the deploy), then ").Then(deployCall(j.src, name)).Say(".")
+			}
 		}
 		j.set(platform.VerdictDegraded, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), next)
 	case t.reached == 0 && len(h.Probes) == 0 && j.subdomain:
