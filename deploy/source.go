@@ -95,6 +95,7 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		installs := slices.ContainsFunc(cmds, nodeInstall.MatchString)
 		c.NoInstall = whole && !installs
 		c.Whole = whole
+		c.Outputs, c.DeployFiles = diagnose.BuildOutputs(cmds), files
 		c.Modules = installs && (whole || slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "node_modules" }))
 	}
 	if env.ListSource != nil && (strings.HasPrefix(base, "python") || strings.HasSuffix(file, ".py")) {

@@ -352,6 +352,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.ownModuleFix(text, opt.Code)
 	case "start-file-missing":
 		d.ownModuleFix(text, opt.Code)
+		d.builtFileFix(text, opt.Code)
 	case "connection-refused":
 		d.refusedFix(text)
 	case "lockfile-mismatch":

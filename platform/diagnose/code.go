@@ -40,6 +40,11 @@ type Code struct {
 	// Whole: deployFiles deploys the whole tree (./), so the app's own
 	// modules were uploaded with it.
 	Whole bool `json:"whole,omitempty"`
+	// Outputs are the files the build commands name as their output
+	// (`go build -o bin/server`), DeployFiles the setup's build.deployFiles:
+	// where a built executable lands in /var/www.
+	Outputs     []string `json:"outputs,omitempty"`
+	DeployFiles []string `json:"deployFiles,omitempty"`
 }
 
 // pyIdent is a name Python can import.

@@ -1,0 +1,76 @@
+package mcp_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A Go build writes its binary with -o somewhere other than where
+// run.start looks: the answer names the file the build writes and where
+// the deploy puts it, so the agent's second try is not a guess (walk 6:
+// `go build -o bin/server` with `deployFiles: ./bin` and `start: ./app`,
+// then `./server`, both answered only "Make run.start name a file the build
+// produces"); either fix it names, applied literally, is live.
+func TestDeploy_StartNamesTheBuiltFile(t *testing.T) {
+	t.Parallel()
+	yml := `zerops:
+  - setup: appstage
+    build:
+      base: go@1
+      buildCommands:
+        - go build -o bin/server .
+      deployFiles: %s
+    run:
+      base: go@1
+      ports:
+        - port: 8080
+          httpSupport: true
+      start: %s
+`
+	tests := []struct {
+		name, deploy, start string
+		want                []string
+		fixed               [][2]string // deployFiles, start: each fix the answer names
+	}{
+		{"another name", "./bin", "./app", []string{"`./bin/server`", "`bin/~`"}, [][2]string{{"./bin", "./bin/server"}, {"./bin/~", "./server"}}},
+		{"the folder kept", "./bin", "./server", []string{"`./bin/server`", "`bin/~`"}, [][2]string{{"./bin", "./bin/server"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			wd := h.workDir(t)
+			for name := range demoApp {
+				must(t, os.Remove(filepath.Join(wd, name)))
+			}
+			files := map[string]string{
+				"go.mod":  "module example.com/app\n\ngo 1.22\n",
+				"main.go": "package main\n\nimport \"net/http\"\n\nfunc main() {\n\thttp.ListenAndServe(\":8080\", nil)\n}\n",
+			}
+			files["zerops.yml"] = strings.NewReplacer("deployFiles: %s", "deployFiles: "+tt.deploy, "start: %s", "start: "+tt.start).Replace(yml)
+			writeApp(t, wd, files)
+			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "v1")
+			next := str(m["next"])
+			if m["verdict"] == "live" {
+				t.Fatalf("live: %s", text(res))
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(next, w) {
+					t.Errorf("next lacks %q: %s", w, next)
+				}
+			}
+			for i, f := range tt.fixed {
+				files["zerops.yml"] = strings.NewReplacer("deployFiles: %s", "deployFiles: "+f[0], "start: %s", "start: "+f[1]).Replace(yml)
+				writeApp(t, wd, files)
+				res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "fix"+string(rune('a'+i)))
+				if m["verdict"] != "live" {
+					t.Errorf("deployFiles %s, start %s: verdict %v, want live: %s", f[0], f[1], m["verdict"], text(res))
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,90 @@
+package diagnose
+
+import (
+	"path"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
+)
+
+// outputFlag finds a build command's output file: `-o PATH` (go, gcc,
+// rustc), `--output PATH`, `--outfile PATH` (bun build --compile).
+var outputFlag = lazyregexp.New(`(?:^|\s)(?:-o|--output|--outfile)(?:\s+|=)([^\s;&|]+)`)
+
+// BuildOutputs are the files commands name as their output.
+func BuildOutputs(commands []string) []string {
+	var out []string
+	for _, c := range commands {
+		for _, m := range outputFlag.FindAllStringSubmatch(c, -1) {
+			out = append(out, relPath(m[1]))
+		}
+	}
+	return out
+}
+
+// relPath is p relative to the build's source directory, cleaned.
+func relPath(p string) string {
+	p = strings.Trim(p, `"'`)
+	return path.Clean(strings.TrimPrefix(strings.TrimPrefix(p, "/build/source/"), "./"))
+}
+
+// startMissing finds the path a start command named that the shell (or
+// Go's exec) did not find.
+var startMissing = lazyregexp.New(`sh: (?:line )?(?:\d+: )?(\S+): not found|exec: "([^"]+)": stat|sh: (?:line )?(?:\d+: )?(\S+): No such file or directory`)
+
+// deployedAt is where the build's file out lands under /var/www, relative
+// to it, by deployFiles files (a `~` cuts the path before it); "" when no
+// entry deploys it.
+func deployedAt(out string, files []string) string {
+	for _, f := range files {
+		f = relPath(f)
+		if f == "." {
+			return out
+		}
+		if pre, post, cut := strings.Cut(f, "~"); cut {
+			pre = strings.TrimSuffix(pre, "/")
+			post = strings.Trim(post, "/")
+			if rest, ok := strings.CutPrefix(out, pre+"/"); ok && (post == "" || rest == post || strings.HasPrefix(rest, post+"/")) {
+				return rest
+			}
+			continue
+		}
+		if out == f || strings.HasPrefix(out, f+"/") {
+			return out
+		}
+	}
+	return ""
+}
+
+// builtFileFix names, for a start that runs a file the deploy lacks, the
+// file the build writes (its -o) and where the deploy puts it: run.start
+// then names that path, or deployFiles cuts its folder with `~`.
+func (d *Diagnosis) builtFileFix(line string, c *Code) {
+	m := startMissing.FindStringSubmatch(line)
+	if m == nil || c == nil || len(c.Outputs) == 0 {
+		return
+	}
+	ran := relPath(strings.TrimPrefix(m[1]+m[2]+m[3], "/var/www/"))
+	var match string
+	for _, o := range c.Outputs {
+		if path.Base(o) == path.Base(ran) {
+			match = o
+		}
+	}
+	if match == "" && len(c.Outputs) == 1 {
+		match = c.Outputs[0] // the build's only executable
+	}
+	if match == "" {
+		return
+	}
+	at := deployedAt(match, c.DeployFiles)
+	if at == "" || at == ran {
+		return // not deployed (the build fails on deployFiles first), or where the start looks: another cause
+	}
+	d.Cause = "`run.start` runs `./" + ran + "`, but the build writes `" + match + "`, which the deploy puts at /var/www/" + at + "."
+	d.Fix = "Start `./" + at + "` in `run.start`"
+	if dir := path.Dir(at); dir != "." {
+		d.Fix += " (or deploy the folder's contents with `" + dir + "/~` in `build.deployFiles`, which puts it at /var/www/" + path.Base(at) + ")"
+	}
+	d.Fix += "."
+}
