@@ -55,5 +55,9 @@ func deletedNext(res *ops.DeleteResult) string {
 		next += " Variables still reference " + res.ServiceHostname + " and stop resolving at their service's next start or deploy: " +
 			strings.Join(res.ReferencedBy, ", ") + "; change them (" + ops.RefsChange(res.ReferencedBy) + ") or " + recreate + "."
 	}
+	if len(res.HostNamedBy) > 0 {
+		next += " Variables name " + res.ServiceHostname + " as a host and reach nothing now: " + strings.Join(res.HostNamedBy, ", ") +
+			"; change them (" + ops.RefsChange(res.HostNamedBy) + ")."
+	}
 	return next + back
 }

@@ -3,6 +3,7 @@ package ops
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -20,6 +21,9 @@ type DeleteResult struct {
 	// ReferencedBy names the variables that still reference the deleted
 	// service ("app (DB_URL)", "app (DB_URL in zerops.yml)").
 	ReferencedBy []string `json:"referencedBy,omitempty"`
+	// HostNamedBy names the variables whose values name the deleted
+	// service as a host (http://api:8080), as ReferencedBy does.
+	HostNamedBy []string `json:"hostNamedBy,omitempty"`
 	// Type is the deleted service's type, to create it again.
 	Type string `json:"type,omitempty"`
 	// ImportType is Type as an import writes it: a managed service's mode
@@ -55,18 +59,22 @@ func Delete(ctx context.Context, proj Project, hostname string, confirm bool) (*
 			msg += " Variables that reference " + svc.Name + " stop resolving (their apps get the literal text): " + strings.Join(refs, ", ") +
 				"; change them (" + RefsChange(refs) + ") or keep the service."
 		}
+		if named := hostNamedBy(ctx, proj, svc.Name); len(named) > 0 {
+			msg += " Variables that name " + svc.Name + " as a host reach nothing once it is gone: " + strings.Join(named, ", ") +
+				"; change them (" + RefsChange(named) + ") or keep the service."
+		}
 		return nil, platform.NewError(platform.ErrConfirmRequired, msg,
 			"Deletion is permanent (data included). Ask the user, then call again with confirm: true.")
 	}
 	backup := latestBackupName(ctx, c, svc)
-	refs := referencesTo(ctx, proj, svc.Name)
+	refs, named := referencesTo(ctx, proj, svc.Name), hostNamedBy(ctx, proj, svc.Name)
 	proc, err := c.DeleteService(ctx, svc.ID)
 	if err != nil {
 		return nil, asPlatformError(err, "deleting "+svc.Name)
 	}
 	proj.noteChange(svc.ID, proc)
 	proj.Memory.noteDeleted(projectID, svc, backup)
-	return &DeleteResult{ServiceHostname: svc.Name, ServiceID: svc.ID, Process: proc, Backup: backup, ReferencedBy: refs, Type: svc.Type.VersionName, ImportType: ImportType(*svc)}, nil
+	return &DeleteResult{ServiceHostname: svc.Name, ServiceID: svc.ID, Process: proc, Backup: backup, ReferencedBy: refs, HostNamedBy: named, Type: svc.Type.VersionName, ImportType: ImportType(*svc)}, nil
 }
 
 // RefsChange is where the variables referencesTo names (refs) are
@@ -97,16 +105,31 @@ func RefsChange(refs []string) string {
 // "project (CACHE_URL)". A service
 // whose variables cannot be read is passed over.
 func referencesTo(ctx context.Context, proj Project, hostname string) []string {
+	ref := "${" + hostname + "_"
+	return varsWhere(ctx, proj, hostname, func(v string) bool { return strings.Contains(v, ref) })
+}
+
+// hostNamedBy names, as referencesTo does, the variables whose values
+// name hostname as a host (http://api:8080, db:5432, user@db/x, the bare
+// hostname): no reference, so nothing resolves, but the host they name
+// is gone with the service.
+func hostNamedBy(ctx context.Context, proj Project, hostname string) []string {
+	re := regexp.MustCompile(`(^|://|@|[\s=,;])` + regexp.QuoteMeta(hostname) + `(:\d+|/|$|[\s,;?])`)
+	return varsWhere(ctx, proj, hostname, re.MatchString)
+}
+
+// varsWhere names the variables of the project's other services (their
+// own, their zerops.yml's) and the project's whose values match.
+func varsWhere(ctx context.Context, proj Project, hostname string, match func(string) bool) []string {
 	c, projectID := proj.Client, proj.ID
 	services, err := listServices(ctx, proj)
 	if err != nil {
 		return nil
 	}
-	ref := "${" + hostname + "_"
 	keysWith := func(envs []platform.EnvVar) []string {
 		var keys []string
 		for _, e := range envs {
-			if strings.Contains(e.Content, ref) {
+			if match(e.Content) {
 				keys = append(keys, e.Key)
 			}
 		}
@@ -129,7 +152,7 @@ func referencesTo(ctx context.Context, proj Project, hostname string) []string {
 		}
 		if yml, ok := proj.Memory.deployedEnv(projectID, s.ID); ok {
 			for k, v := range yml {
-				if strings.Contains(v, ref) {
+				if match(v) {
 					ymlKeys = append(ymlKeys, k)
 				}
 			}
