@@ -16,12 +16,14 @@ func TestDelete_NamesVariablesUsingTheHost(t *testing.T) {
 	tests := []struct {
 		name, variable string
 		named          bool
+		target         string // default cache
 	}{
-		{"url", "REDIS_URL=redis://cache:6379/0", true},
-		{"bare hostname", "CACHE_HOST=cache", true},
-		{"user at host", "QUEUE=amqp://u:p@cache/vhost", true},
-		{"a longer word", "MODE=nocache", false},
-		{"a reference", "REDIS_URL=${cache_connectionString}", false}, // a reference: said as one
+		{"url", "REDIS_URL=redis://cache:6379/0", true, ""},
+		{"bare hostname", "CACHE_HOST=cache", true, ""},
+		{"user at host", "QUEUE=amqp://u:p@cache/vhost", true, ""},
+		{"a longer word", "MODE=nocache", false, ""},
+		{"a reference", "REDIS_URL=${cache_connectionString}", false, ""}, // a reference: said as one
+		{"a runtime", "API_URL=http://appstage:3000/v1", true, "appstage"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -32,15 +34,22 @@ func TestDelete_NamesVariablesUsingTheHost(t *testing.T) {
 				t.Fatalf("env: %s", text(res))
 			}
 			key, _, _ := strings.Cut(tt.variable, "=")
-			res, _ := h.call(t, "zerops_delete", map[string]any{"serviceHostname": "cache"})
+			target := tt.target
+			if target == "" {
+				target = "cache"
+			}
+			res, _ := h.call(t, "zerops_delete", map[string]any{"serviceHostname": target})
 			before := text(res)
-			res, m := h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "cache", "confirm": true}, "del")
+			if strings.Contains(before, "confirm: true Variables") {
+				t.Errorf("the refusal runs its sentences together: %s", before)
+			}
+			res, m := h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": target, "confirm": true}, "del")
 			wantOK(t, res)
 			after := str(m["next"])
 			for what, answer := range map[string]string{"without confirm": before, "after the delete": after} {
 				says := strings.Contains(answer, "as a host") && strings.Contains(answer, "appdev ("+key+")")
 				if says != tt.named {
-					t.Errorf("%s: names %s as using cache as a host: %v, want %v: %s", what, key, says, tt.named, answer)
+					t.Errorf("%s: names %s as using %s as a host: %v, want %v: %s", what, key, target, says, tt.named, answer)
 				}
 			}
 		})

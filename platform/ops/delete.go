@@ -51,9 +51,9 @@ func Delete(ctx context.Context, proj Project, hostname string, confirm bool) (*
 		return nil, err
 	}
 	if !confirm {
-		msg := fmt.Sprintf("deleting %s needs confirm: true", svc.Name)
+		msg := fmt.Sprintf("deleting %s needs confirm: true.", svc.Name)
 		if note := deletionBackupNote(ctx, c, svc); note != "" {
-			msg += ". " + note
+			msg += " " + note
 		}
 		if refs := referencesTo(ctx, proj, svc.Name); len(refs) > 0 {
 			msg += " Variables that reference " + svc.Name + " stop resolving (their apps get the literal text): " + strings.Join(refs, ", ") +
