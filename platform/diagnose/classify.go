@@ -117,6 +117,7 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		}
 		out[i].fillPort(opt)
 	}
+	buildManifestFixes(out, lines, stage, prepFiles)
 	if out = dropEchoes(out, explained); len(out) == 0 {
 		return nil // only echoes of what was left out: no failure
 	}

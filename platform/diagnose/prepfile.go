@@ -91,3 +91,56 @@ func notAfterWorkerTimeout(lines []string, n int, line string) bool {
 	}
 	return true
 }
+
+// goModMissing is the go command's words for a package build with no
+// go.mod in the directory or above.
+var goModMissing = lazyregexp.New(`go: go\.mod file not found in current directory or any parent directory`)
+
+// buildManifestFixes fits each failed build command of ds, a build's, to the
+// manifest its tool did not find, if the lines show one (buildManifestFix);
+// not when run.prepareCommands lacked one (prepFiles), said as that.
+func buildManifestFixes(ds []Diagnosis, lines []string, stage Stage, prepFiles string) {
+	if stage != Build || prepFiles != "" {
+		return
+	}
+	for i := range ds {
+		if ds[i].Signal == "build-command-failed" {
+			ds[i].buildManifestFix(lines)
+		}
+	}
+}
+
+// buildManifestFix names, for a build command that failed, the manifest its
+// tool did not find among the uploaded files (pip's requirements file,
+// go.mod, package.json, composer.json, Gemfile): the file is the cause,
+// not the command.
+func (d *Diagnosis) buildManifestFix(lines []string) {
+	for _, raw := range lines {
+		l := stripANSI(raw)
+		if strings.Contains(l, "can only install with an existing package-lock") {
+			continue // the lock file's: lockfile-mismatch says it
+		}
+		file := ""
+		if goModMissing.MatchString(l) {
+			file = "go.mod"
+		}
+		for _, m := range prepManifests {
+			if sm := m.re.FindStringSubmatch(l); sm != nil && file == "" {
+				file, _, _ = strings.Cut(m.files, ",")
+				if len(sm) > 1 {
+					file = sm[1]
+				}
+			}
+		}
+		if file == "" || strings.HasPrefix(file, "/home/zerops/") {
+			continue
+		}
+		d.Evidence = clip(strings.TrimSpace(l))
+		d.Cause = fmt.Sprintf("The build command needs `%s`, which is not among the files the deploy uploaded (the build runs in /build/source with what zerops_deploy sent from the working directory).", file)
+		d.Fix = fmt.Sprintf("Add `%s` to the code in the working directory zerops_deploy pushes, or correct the path the command names in `build.buildCommands`; then deploy again.", file)
+		if file == "go.mod" {
+			d.Fix = "Create go.mod where the build runs `go build`: `go mod init <module path>` (then `go mod tidy` for go.sum) in the working directory zerops_deploy pushes; then deploy again."
+		}
+		return
+	}
+}

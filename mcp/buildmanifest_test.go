@@ -1,0 +1,55 @@
+package mcp_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A build command whose tool finds no manifest among the uploaded files
+// (go.mod, pip's requirements file, composer.json) fails the build; the
+// diagnosis names the file, not only that a command exited non-zero
+// (walk 6: `go build` without go.mod, `pip install -r requirements.txt`
+// with requirement.txt uploaded, both answered "Read the lines before the
+// failure").
+func TestDeploy_BuildNamesTheMissingManifest(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, base, command string
+		files               map[string]string
+		want                []string
+	}{
+		{"go.mod", "go@1", "go build -o app .", map[string]string{"main.go": "package main\n\nfunc main() {}\n"}, []string{"`go.mod`", "go mod init"}},
+		{"requirements file", "python@3.12", "pip install -r requirements.txt", map[string]string{"requirement.txt": "flask\n", "app.py": "print(1)\n"}, []string{"`requirements.txt`"}},
+		{"composer.json", "php@8.4", "composer install --no-dev", map[string]string{"index.php": "<?php echo 1;\n"}, []string{"`composer.json`"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			wd := h.workDir(t)
+			for name := range demoApp {
+				must(t, os.Remove(filepath.Join(wd, name)))
+			}
+			files := map[string]string{"zerops.yml": "zerops:\n  - setup: appstage\n    build:\n      base: " + tt.base +
+				"\n      buildCommands:\n        - " + tt.command + "\n      deployFiles: ./\n    run:\n      base: nodejs@22\n      start: node index.js\n"}
+			for k, v := range tt.files {
+				files[k] = v
+			}
+			writeApp(t, wd, files)
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+			if m["verdict"] != "build-failed" {
+				t.Fatalf("verdict %v, want build-failed: %s", m["verdict"], text(res))
+			}
+			d := firstDiagnosis(m["diagnoses"])
+			said := d["cause"] + " " + d["evidence"] + " " + d["fix"] + " " + str(m["suggestion"])
+			for _, w := range tt.want {
+				if !strings.Contains(said, w) {
+					t.Errorf("the diagnosis lacks %q: %s", w, text(res))
+				}
+			}
+		})
+	}
+}
