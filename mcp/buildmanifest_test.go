@@ -2,8 +2,6 @@ package mcp_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -29,16 +27,12 @@ func TestDeploy_BuildNamesTheMissingManifest(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
-			wd := h.workDir(t)
-			for name := range demoApp {
-				must(t, os.Remove(filepath.Join(wd, name)))
-			}
 			files := map[string]string{"zerops.yml": "zerops:\n  - setup: appstage\n    build:\n      base: " + tt.base +
 				"\n      buildCommands:\n        - " + tt.command + "\n      deployFiles: ./\n    run:\n      base: nodejs@22\n      start: node index.js\n"}
 			for k, v := range tt.files {
 				files[k] = v
 			}
-			writeApp(t, wd, files)
+			h.ownApp(t, files)
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
 			if m["verdict"] != "build-failed" {
 				t.Fatalf("verdict %v, want build-failed: %s", m["verdict"], text(res))

@@ -2,8 +2,6 @@ package mcp_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -42,16 +40,12 @@ func TestDeploy_StartNamesTheBuiltFile(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
-			wd := h.workDir(t)
-			for name := range demoApp {
-				must(t, os.Remove(filepath.Join(wd, name)))
-			}
 			files := map[string]string{
 				"go.mod":  "module example.com/app\n\ngo 1.22\n",
 				"main.go": "package main\n\nimport \"net/http\"\n\nfunc main() {\n\thttp.ListenAndServe(\":8080\", nil)\n}\n",
 			}
 			files["zerops.yml"] = strings.NewReplacer("deployFiles: %s", "deployFiles: "+tt.deploy, "start: %s", "start: "+tt.start).Replace(yml)
-			writeApp(t, wd, files)
+			wd := h.ownApp(t, files)
 			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "v1")
 			next := str(m["next"])

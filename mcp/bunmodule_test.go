@@ -2,8 +2,6 @@ package mcp_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -54,10 +52,6 @@ func TestDeploy_BunOwnModule(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
-			wd := h.workDir(t)
-			for name := range demoApp {
-				must(t, os.Remove(filepath.Join(wd, name)))
-			}
 			files := map[string]string{
 				"zerops.yml":    yml,
 				"package.json":  `{"name":"bunapi","version":"1.0.0","scripts":{"start":"bun run index.ts"}}`,
@@ -67,7 +61,7 @@ func TestDeploy_BunOwnModule(t *testing.T) {
 			for k, v := range tt.files {
 				files[k] = v
 			}
-			writeApp(t, wd, files)
+			h.ownApp(t, files)
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
 			if tt.live {
 				if m["verdict"] != "live" {

@@ -2,8 +2,6 @@ package mcp_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -48,11 +46,7 @@ func TestDeploy_GoRequiredVariable(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
-			wd := h.workDir(t)
-			for name := range demoApp {
-				must(t, os.Remove(filepath.Join(wd, name)))
-			}
-			writeApp(t, wd, map[string]string{
+			h.ownApp(t, map[string]string{
 				"zerops.yml": strings.Replace(yml, "%s", tt.env, 1),
 				"go.mod":     "module example.com/app\n\ngo 1.22\n",
 				"main.go":    strings.Replace(main, "%s", tt.check, 1),

@@ -341,6 +341,18 @@ func (h *harness) workDir(t *testing.T) string {
 	return v.(string)
 }
 
+// ownApp replaces demoApp in h's work dir with files (name → content),
+// for a test deploying an app of its own, and returns the dir.
+func (h *harness) ownApp(t *testing.T, files map[string]string) string {
+	t.Helper()
+	wd := h.workDir(t)
+	for name := range demoApp {
+		must(t, os.Remove(filepath.Join(wd, name)))
+	}
+	writeApp(t, wd, files)
+	return wd
+}
+
 // secretOf reads a sensitive value straight from the API, to check it never
 // appears in a tool answer.
 func (h *harness) secretOf(t *testing.T, hostname, key string) string {

@@ -2,8 +2,6 @@ package mcp_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -41,11 +39,7 @@ func TestDeploy_PortlessUnverified(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
-			wd := h.workDir(t)
-			for name := range demoApp {
-				must(t, os.Remove(filepath.Join(wd, name)))
-			}
-			writeApp(t, wd, map[string]string{
+			h.ownApp(t, map[string]string{
 				"zerops.yml":       yml,
 				"requirements.txt": "redis==5.0.8\n",
 				"worker.py":        tt.imports + "\nwhile True:\n    time.sleep(60)\n",

@@ -2,8 +2,6 @@ package mcp_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -45,11 +43,7 @@ func TestDeploy_PythonHostNotFoundInItsClientsWords(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
-			wd := h.workDir(t)
-			for name := range demoApp {
-				must(t, os.Remove(filepath.Join(wd, name)))
-			}
-			writeApp(t, wd, map[string]string{
+			h.ownApp(t, map[string]string{
 				"zerops.yml":       strings.Replace(yml, "%s", tt.env, 1),
 				"requirements.txt": tt.reqs,
 				"app.py":           "from flask import Flask\n\napp = Flask(__name__)\n\n@app.get(\"/\")\ndef index():\n    return \"ok\"\n",

@@ -2,8 +2,6 @@ package mcp_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -46,10 +44,6 @@ func TestDeploy_RubyGemsNotDeployed(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
-			wd := h.workDir(t)
-			for name := range demoApp {
-				must(t, os.Remove(filepath.Join(wd, name)))
-			}
 			files := map[string]string{
 				"zerops.yml":   strings.ReplaceAll(yml, "bundle exec ruby app.rb", tt.start),
 				"app.rb":       "require 'sinatra'\nset :bind, '0.0.0.0'\nset :port, 4567\nget('/') { 'ok' }\n",
@@ -57,7 +51,7 @@ func TestDeploy_RubyGemsNotDeployed(t *testing.T) {
 				"Gemfile":      "source 'https://rubygems.org'\ngem 'sinatra'\ngem 'puma'\ngem 'rackup'\n",
 				"Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    puma (6.4.3)\n    rackup (2.2.1)\n    sinatra (4.1.1)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  puma\n  rackup\n  sinatra\n\nBUNDLED WITH\n   2.5.3\n",
 			}
-			writeApp(t, wd, files)
+			wd := h.ownApp(t, files)
 			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "v1")
 			next := str(m["next"])

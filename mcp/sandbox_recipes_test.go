@@ -2,8 +2,6 @@ package mcp_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -217,11 +215,7 @@ func TestSandbox_RecipesDeployAndBreak(t *testing.T) {
 		t.Run(rc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true, deps: func(d *mcp.Deps) { d.ReadyWait = 3 * time.Second }})
-			wd := h.workDir(t)
-			for name := range demoApp {
-				must(t, os.Remove(filepath.Join(wd, name)))
-			}
-			writeApp(t, wd, rc.files)
+			wd := h.ownApp(t, rc.files)
 			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, rc.name)
 			if m["verdict"] != string(platform.VerdictLive) {

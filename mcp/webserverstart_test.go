@@ -2,8 +2,6 @@ package mcp_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -26,10 +24,6 @@ func TestDeploy_WebServerStartFixOnce(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
-			wd := h.workDir(t)
-			for name := range demoApp {
-				must(t, os.Remove(filepath.Join(wd, name)))
-			}
 			imp := "services:\n  - hostname: site\n    type: " + tt.base + "\n"
 			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": imp}, "imp"); res.IsError {
 				t.Fatalf("import: %s", text(res))
@@ -49,7 +43,7 @@ func TestDeploy_WebServerStartFixOnce(t *testing.T) {
 			for k, v := range tt.files {
 				files[k] = v
 			}
-			writeApp(t, wd, files)
+			h.ownApp(t, files)
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "site"}, "v1")
 			if m["verdict"] == "live" {
 				t.Fatalf("live: %s", text(res))
