@@ -198,19 +198,7 @@ func TestClassifyWith_StartCommandBindIsFixedInRunStart(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			ds := ClassifyWith(tt.lines, Runtime, Options{Ports: []int{8000}, Env: tt.env})
-			if len(ds) == 0 || ds[0].Signal != "listening-on-localhost" {
-				t.Fatalf("diagnoses %+v, want listening-on-localhost", ds)
-			}
-			said := ds[0].Cause + " " + ds[0].Fix
-			for _, w := range tt.want {
-				if !strings.Contains(said, w) {
-					t.Errorf("%q lacks %q", said, w)
-				}
-			}
-			if strings.Contains(ds[0].Fix, "HOST=0.0.0.0") || !ds[0].NeedsDeploy() {
-				t.Errorf("fix %q offers a HOST variable or no deploy", ds[0].Fix)
-			}
+			wantStartBindFix(t, ClassifyWith(tt.lines, Runtime, Options{Ports: []int{8000}, Env: tt.env}), tt.want, "HOST=0.0.0.0")
 		})
 	}
 }
@@ -245,19 +233,7 @@ func TestClassifyWith_StartScriptHostIsFixedInTheScript(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			ds := ClassifyWith(tt.lines, Runtime, Options{Ports: []int{3000}, Env: tt.env})
-			if len(ds) == 0 || ds[0].Signal != "listening-on-localhost" {
-				t.Fatalf("diagnoses %+v, want listening-on-localhost", ds)
-			}
-			said := ds[0].Cause + " " + ds[0].Fix
-			for _, w := range tt.want {
-				if !strings.Contains(said, w) {
-					t.Errorf("%q lacks %q", said, w)
-				}
-			}
-			if strings.Contains(ds[0].Fix, "zerops_env") || !ds[0].NeedsDeploy() {
-				t.Errorf("fix %q offers a service variable or no deploy", ds[0].Fix)
-			}
+			wantStartBindFix(t, ClassifyWith(tt.lines, Runtime, Options{Ports: []int{3000}, Env: tt.env}), tt.want, "zerops_env")
 		})
 	}
 }
@@ -269,5 +245,25 @@ func TestClassifyWith_HostEchoIsNoStartBind(t *testing.T) {
 	ds := ClassifyWith([]string{"env: HOST=127.0.0.1 PORT=3000 NODE_ENV=production", "Listening on http://127.0.0.1:3000"}, Runtime, Options{})
 	if len(ds) == 0 || ds[0].Signal != "listening-on-localhost" || strings.Contains(ds[0].Fix, "instead of") {
 		t.Errorf("diagnoses %+v, want listening-on-localhost with the general fix", ds)
+	}
+}
+
+// wantStartBindFix checks that ds leads with listening-on-localhost, that
+// its cause and fix say each of want, and that the fix needs a deploy and
+// never offers offer (a service variable: the bind written in the start
+// command or its script would override it).
+func wantStartBindFix(t *testing.T, ds []Diagnosis, want []string, offer string) {
+	t.Helper()
+	if len(ds) == 0 || ds[0].Signal != "listening-on-localhost" {
+		t.Fatalf("diagnoses %+v, want listening-on-localhost", ds)
+	}
+	said := ds[0].Cause + " " + ds[0].Fix
+	for _, w := range want {
+		if !strings.Contains(said, w) {
+			t.Errorf("%q lacks %q", said, w)
+		}
+	}
+	if strings.Contains(ds[0].Fix, offer) || !ds[0].NeedsDeploy() {
+		t.Errorf("fix %q offers %q or no deploy", ds[0].Fix, offer)
 	}
 }
