@@ -80,39 +80,19 @@ func (r *runSim) bunResolve(dir, spec string) (string, bool) {
 // at rel: one that resolves to nothing deployed fails the start with
 // Bun's "Cannot find module" naming the specifier and the importer.
 // Packages are left alone: Bun installs a missing one itself when no
-// node_modules is there.
+// node_modules is there; JSON and native addons import nothing.
 func (r *runSim) bunModules(rel string) (startCmd, bool) {
-	seen := map[string]bool{}
-	var walk func(rel string, entry bool) (startCmd, bool)
-	walk = func(rel string, entry bool) (startCmd, bool) {
-		if seen[rel] || len(seen) >= maxModules {
-			return startCmd{}, false
+	return r.followImports(rel, "bun", func(from, _ string, imp jsImport) (string, []Line) {
+		if !relativeSpec(imp.spec) {
+			return "", nil // a package, bun:, node:, a URL, an absolute path
 		}
-		seen[rel] = true
-		if ext := path.Ext(rel); ext == ".json" || ext == ".node" {
-			return startCmd{}, false
+		target, found := r.bunResolve(path.Dir(from), imp.spec)
+		if !found {
+			return "", []Line{{3, fmt.Sprintf("error: Cannot find module %q from %q", imp.spec, path.Join(RunRoot, from))}}
 		}
-		src, _, ok := r.moduleSource(rel)
-		if !ok {
-			if !entry {
-				r.unread = append(r.unread, rel)
-			}
-			return startCmd{}, false
+		if ext := path.Ext(target); ext == ".json" || ext == ".node" {
+			return "", nil
 		}
-		for _, imp := range jsImports(src) {
-			if !relativeSpec(imp.spec) {
-				continue // a package, bun:, node:, a URL, an absolute path
-			}
-			target, found := r.bunResolve(path.Dir(rel), imp.spec)
-			if !found {
-				return startCmd{lang: "bun", exit: 1, crash: []Line{
-					{3, fmt.Sprintf("error: Cannot find module %q from %q", imp.spec, path.Join(RunRoot, rel))}}}, true
-			}
-			if c, failed := walk(target, false); failed {
-				return c, true
-			}
-		}
-		return startCmd{}, false
-	}
-	return walk(rel, true)
+		return target, nil
+	})
 }

@@ -34,39 +34,20 @@ func denoServe(s *srcListen) (*Addr, bool) {
 // resolves a specifier as written): one not deployed fails the start with
 // Deno's "Module not found" and where it is imported.
 func (r *runSim) denoModules(rel string) (startCmd, bool) {
-	seen := map[string]bool{}
-	var walk func(rel string, entry bool) (startCmd, bool)
-	walk = func(rel string, entry bool) (startCmd, bool) {
-		if seen[rel] || len(seen) >= maxModules {
-			return startCmd{}, false
+	return r.followImports(rel, "deno", func(from, src string, imp jsImport) (string, []Line) {
+		if !imp.viaImp || !relativeSpec(imp.spec) {
+			return "", nil // jsr:, npm:, https:, a mapped name
 		}
-		seen[rel] = true
-		src, _, ok := r.moduleSource(rel)
-		if !ok {
-			if !entry {
-				r.unread = append(r.unread, rel)
-			}
-			return startCmd{}, false
+		target := CleanRel(path.Join(path.Dir(from), imp.spec))
+		if !r.isFile(target) && !r.producedAt(target) {
+			line := strings.Count(src[:imp.at], "\n") + 1
+			col := imp.at - strings.LastIndexByte(src[:imp.at], '\n')
+			return "", []Line{
+				{3, fmt.Sprintf("error: Module not found \"file://%s\".", path.Join(RunRoot, target))},
+				{3, fmt.Sprintf("    at file://%s:%d:%d", path.Join(RunRoot, from), line, col-1)}}
 		}
-		for _, imp := range jsImports(src) {
-			if !imp.viaImp || !relativeSpec(imp.spec) {
-				continue // jsr:, npm:, https:, a mapped name
-			}
-			target := CleanRel(path.Join(path.Dir(rel), imp.spec))
-			if !r.isFile(target) && !r.producedAt(target) {
-				line := strings.Count(src[:imp.at], "\n") + 1
-				col := imp.at - strings.LastIndexByte(src[:imp.at], '\n')
-				return startCmd{lang: "deno", exit: 1, crash: []Line{
-					{3, fmt.Sprintf("error: Module not found \"file://%s\".", path.Join(RunRoot, target))},
-					{3, fmt.Sprintf("    at file://%s:%d:%d", path.Join(RunRoot, rel), line, col-1)}}}, true
-			}
-			if c, failed := walk(target, false); failed {
-				return c, true
-			}
-		}
-		return startCmd{}, false
-	}
-	return walk(rel, true)
+		return target, nil
+	})
 }
 
 // denoPermitted judges `deno run`'s permissions: without a terminal it

@@ -31,3 +31,41 @@ func (r *runSim) moduleSource(rel string) (src string, compiled, ok bool) {
 	}
 	return "", false, false
 }
+
+// followImports walks the modules the entry at rel imports, depth first,
+// as far as maxModules: resolve tells, for each import imp of the module
+// from (its source src), the module it loads ("" to follow none) or the
+// lines of the start it fails, which end the walk as lang's crash. A
+// module that cannot be read (not the entry) is one the start was not
+// checked through (r.unread).
+func (r *runSim) followImports(rel, lang string, resolve func(from, src string, imp jsImport) (string, []Line)) (startCmd, bool) {
+	seen := map[string]bool{}
+	var walk func(rel string, entry bool) (startCmd, bool)
+	walk = func(rel string, entry bool) (startCmd, bool) {
+		if seen[rel] || len(seen) >= maxModules {
+			return startCmd{}, false
+		}
+		seen[rel] = true
+		src, _, ok := r.moduleSource(rel)
+		if !ok {
+			if !entry {
+				r.unread = append(r.unread, rel)
+			}
+			return startCmd{}, false
+		}
+		for _, imp := range jsImports(src) {
+			target, crash := resolve(rel, src, imp)
+			if crash != nil {
+				return startCmd{lang: lang, exit: 1, crash: crash}, true
+			}
+			if target == "" {
+				continue
+			}
+			if c, failed := walk(target, false); failed {
+				return c, true
+			}
+		}
+		return startCmd{}, false
+	}
+	return walk(rel, true)
+}
