@@ -529,16 +529,19 @@ func remoteWorkingDir(dir string) (string, error) {
 	return path.Join(DefaultWorkingDir, dir), nil
 }
 
-// buildFailure is the BUILD_FAILED error with the build log's last lines.
+// buildFailure is the error of a version that failed in the pipeline, with
+// the build log's last lines: BUILD_FAILED, or DEPLOY_FAILED when the build
+// passed and the new containers never became ready.
 func buildFailure(ctx context.Context, env Env, v platform.AppVersion, label string) error {
-	what := "the build"
+	what, code := "the build", platform.ErrBuildFailed
 	switch v.Status {
 	case platform.AppVersionPreparingRuntimeFailed:
 		what = "preparing the runtime" // after the build, before the deploy
 	case platform.AppVersionDeployFailed:
-		what = "the deploy" // its new containers never became ready
+		// The build passed: its new containers never became ready.
+		what, code = "the deploy", platform.ErrDeployFailed
 	}
-	pe := platform.NewError(platform.ErrBuildFailed,
+	pe := platform.NewError(code,
 		fmt.Sprintf("%s of %s ended %s", what, label, v.Status),
 		"Read the log lines below (or zerops_logs serviceHostname="+label+" buildId="+v.ID+"), fix zerops.yml or the code, and deploy again.")
 	bf := &BuildFailedError{PlatformError: pe, AppVersionID: v.ID, Status: v.Status, Target: label}
@@ -582,8 +585,9 @@ func runsEarlier(ctx context.Context, c platform.Client, v platform.AppVersion) 
 	return false
 }
 
-// BuildFailedError is a failed build: the BUILD_FAILED PlatformError with the
-// app version, the diagnoses and the build log's last lines.
+// BuildFailedError is a version failed in the pipeline: the BUILD_FAILED (or
+// DEPLOY_FAILED) PlatformError with the app version, the diagnoses and the
+// build log's last lines.
 type BuildFailedError struct {
 	*platform.PlatformError
 	AppVersionID string

@@ -60,6 +60,10 @@ func TestSandbox_FailureAfterBuildNamesCause(t *testing.T) {
 				!strings.Contains(text(res), "the version deployed before stays ACTIVE") {
 				t.Fatalf("deploy: want %s with %s first, the version before ACTIVE: %s", tt.status, tt.signal, text(res))
 			}
+			// The build passed when the deploy failed: the code says which.
+			if code := map[string]string{"DEPLOY_FAILED": platform.ErrDeployFailed}[tt.status]; code != "" && m["code"] != code || code == "" && m["code"] != platform.ErrBuildFailed {
+				t.Errorf("deploy: code %v for a version ended %s: %s", m["code"], tt.status, text(res))
+			}
 			if tt.status == "DEPLOY_FAILED" && tt.signal != "readiness-check-failed" && (strings.Contains(text(res), "make the check match the app") || strings.Count(text(res), "\"signal\"") != 1) ||
 				!strings.Contains(str(m["suggestion"]), tt.fix) {
 				t.Errorf("deploy: the readiness check's own fix (or a second diagnosis) beside %s, or not %q: %s", tt.signal, tt.fix, text(res))
