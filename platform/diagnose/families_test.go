@@ -241,3 +241,42 @@ func TestClassify_Set9Families(t *testing.T) {
 		})
 	}
 }
+
+// Log set 10's misses, each read as the family of wordings its tools share.
+func TestClassify_Set10Families(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		stage Stage
+		lines []string
+		want  string // the first diagnosis; "" for none
+		text  string // a word its cause or fix must carry, when set
+	}{
+		// A frozen install refused, or the lock named as one side of a
+		// mismatch, in any tool's words.
+		{"PnpmConfigMismatch", Build, []string{` ERR_PNPM_LOCKFILE_CONFIG_MISMATCH  Cannot proceed with the frozen installation. The current "catalogs" configuration doesn't match the value found in the lockfile`, "exit status 1"}, "lockfile-mismatch", ""},
+		{"PnpmFrozenOutdated", Build, []string{" ERR_PNPM_FROZEN_LOCKFILE_WITH_OUTDATED_LOCKFILE  Cannot perform a frozen installation because the lockfile needs updates", " ELIFECYCLE  Command failed with exit code 1."}, "lockfile-mismatch", ""},
+		{"PnpmLockfileCodeOnly", Build, []string{" ERR_PNPM_LOCKFILE_MISSING_DEPENDENCY  Broken lockfile: no entry for '/tiny-glob@0.2.9' in pnpm-lock.yaml", "exit status 1"}, "lockfile-mismatch", ""},
+		{"RefusingFrozenLockfile", Build, []string{"error: refusing to update the frozen lockfile: the dependency list changed", "exit code 1"}, "lockfile-mismatch", ""},
+		{"ValueDoesNotMatchTheLockfile", Build, []string{"error: the resolved version of tiny-glob does not match the one recorded in the lockfile", "build failed"}, "lockfile-mismatch", ""},
+		{"MixLockOutdated", Build, []string{"* plug (Hex package)", `  lock outdated: the lock is outdated compared to the options in your mix.exs. To fetch locked version run "mix deps.get"`, "** (Mix) Can't continue due to errors on dependencies"}, "lockfile-mismatch", ""},
+		{"MixDivergedFromTheLock", Build, []string{"** (Mix) Dependencies have diverged:", "* bandit (Hex package)", "  > In mix.exs:", `    {:bandit, "~> 1.6"}`, "  > In mix.lock:", "    locked at 1.2.3", "exit status 1"}, "lockfile-mismatch", ""},
+		{"HexLockSpecifies", Build, []string{`Failed to use "jason" (version 1.2.0) because`, "  ecto (version 3.12.4) requires ~> 1.4", "  mix.lock specifies 1.2.0", "** (Mix) Hex dependency resolution failed"}, "lockfile-mismatch", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := Classify(tt.lines, tt.stage)
+			got := ""
+			if len(ds) > 0 {
+				got = ds[0].Signal
+			}
+			if got != tt.want {
+				t.Fatalf("first signal = %q (%v), want %q", got, signalIDs(ds), tt.want)
+			}
+			if tt.text != "" && !strings.Contains(ds[0].Cause+ds[0].Fix, tt.text) {
+				t.Errorf("cause %q / fix %q, want %q", ds[0].Cause, ds[0].Fix, tt.text)
+			}
+		})
+	}
+}
