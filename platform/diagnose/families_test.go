@@ -262,6 +262,14 @@ func TestClassify_Set10Families(t *testing.T) {
 		{"MixLockOutdated", Build, []string{"* plug (Hex package)", `  lock outdated: the lock is outdated compared to the options in your mix.exs. To fetch locked version run "mix deps.get"`, "** (Mix) Can't continue due to errors on dependencies"}, "lockfile-mismatch", ""},
 		{"MixDivergedFromTheLock", Build, []string{"** (Mix) Dependencies have diverged:", "* bandit (Hex package)", "  > In mix.exs:", `    {:bandit, "~> 1.6"}`, "  > In mix.lock:", "    locked at 1.2.3", "exit status 1"}, "lockfile-mismatch", ""},
 		{"HexLockSpecifies", Build, []string{`Failed to use "jason" (version 1.2.0) because`, "  ecto (version 3.12.4) requires ~> 1.4", "  mix.lock specifies 1.2.0", "** (Mix) Hex dependency resolution failed"}, "lockfile-mismatch", ""},
+		// A package's engine range only warned of, then the build throws
+		// what the older Node.js lacks; a compile error or a passing build
+		// after the same warning is not the version's.
+		{"NpmEngineThenNotAFunction", Build, []string{"npm warn EBADENGINE Unsupported engine {", "npm warn EBADENGINE   package: 'rollup-kit@5.1.0',", "npm warn EBADENGINE   required: { node: '>=22' },", "npm warn EBADENGINE   current: { node: 'v18.20.1', npm: '10.5.0' }", "npm warn EBADENGINE }", "> rollup-kit build", "TypeError: Promise.withResolvers is not a function", "exit status 1"}, "runtime-version-mismatch", "build.base"},
+		{"PnpmEngineThenBuiltinMissing", Build, []string{` WARN  Unsupported engine: wanted: {"node":">=22.5"} (current: {"node":"v20.11.1","pnpm":"9.15.0"})`, "> tsx scripts/cache.ts", "Error [ERR_UNKNOWN_BUILTIN_MODULE]: No such built-in module: node:sqlite", " ELIFECYCLE  Command failed with exit code 1."}, "runtime-version-mismatch", ""},
+		{"OldNpmEngineThenRegexFlags", Build, []string{"npm WARN EBADENGINE   required: { node: '>=20.0.0' },", "npm WARN EBADENGINE   current: { node: 'v16.20.2', npm: '8.19.4' }", "/build/source/node_modules/fetchy/lib/util.js:3", "SyntaxError: Invalid regular expression flags", "[zerops] build command failed with exit code 1"}, "runtime-version-mismatch", ""},
+		{"EngineThenCompileError", Build, []string{"npm warn EBADENGINE   required: { node: '>=20.0.0' },", "> tsc -p .", "src/app.ts(3,1): error TS2304: Cannot find name 'foo'.", "exit status 2"}, "compile-error", ""},
+		{"EngineThenBuilt", Build, []string{"npm warn EBADENGINE   required: { node: '>=20.0.0' },", "added 200 packages in 9s", "> vite build", "✓ built in 3.2s"}, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
