@@ -270,6 +270,13 @@ func TestClassify_Set10Families(t *testing.T) {
 		{"OldNpmEngineThenRegexFlags", Build, []string{"npm WARN EBADENGINE   required: { node: '>=20.0.0' },", "npm WARN EBADENGINE   current: { node: 'v16.20.2', npm: '8.19.4' }", "/build/source/node_modules/fetchy/lib/util.js:3", "SyntaxError: Invalid regular expression flags", "[zerops] build command failed with exit code 1"}, "runtime-version-mismatch", ""},
 		{"EngineThenCompileError", Build, []string{"npm warn EBADENGINE   required: { node: '>=20.0.0' },", "> tsc -p .", "src/app.ts(3,1): error TS2304: Cannot find name 'foo'.", "exit status 2"}, "compile-error", ""},
 		{"EngineThenBuilt", Build, []string{"npm warn EBADENGINE   required: { node: '>=20.0.0' },", "added 200 packages in 9s", "> vite build", "✓ built in 3.2s"}, "", ""},
+		// A directory the app could not create is a path it may not write.
+		{"SymfonyCreateDir", Runtime, []string{`PHP Fatal error:  Uncaught RuntimeException: Unable to create the "sessions" directory (/var/www/var/sessions/prod).`}, "permission-denied", "`/var/www/var/sessions/prod`"},
+		{"TwigCreateCacheDir", Runtime, []string{`Twig\Error\RuntimeError: Unable to create the cache directory (/var/www/var/cache/twig).`}, "permission-denied", "`/var/www/var/cache/twig`"},
+		{"JavaCreateDir", Runtime, []string{"java.io.IOException: Could not create directory /opt/app/exports"}, "permission-denied", ""},
+		{"AppCreateFolder", Runtime, []string{"Error: failed to create upload folder /var/www/public/media"}, "permission-denied", ""},
+		{"CreateDirDiskFull", Runtime, []string{"Unable to create directory /var/www/tmp: No space left on device"}, "disk-full", ""},
+		{"CreateDirExists", Build, []string{"mkdir: cannot create directory 'dist': File exists"}, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -84,7 +84,7 @@ func (d *Diagnosis) manifestFix(text string) bool {
 // writablePath the path it names.
 var (
 	notWritableRe = lazyregexp.New(notWritable)
-	writablePath  = lazyregexp.New(`["'](/[^"']+)["']|\s(/\S+[^\s.,:;"'])`)
+	writablePath  = lazyregexp.New(`["'](/[^"']+)["']|[\s(](/[^\s)]*[^\s.,:;"')])`)
 )
 
 // writableFix fits d, permission-denied read from text, to a framework's

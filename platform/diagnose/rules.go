@@ -107,8 +107,12 @@ const nativeOtherPlatform = `Could not load the "[\w@/.-]+" module using the [\w
 // assets at run time.
 const assetManifestMissing = `(?i)\b(vite|mix|webpack|asset|encore|static|propshaft)\b[^.]{0,40}\bmanifest\b.{0,80}?\b(not found|does ?n[o']t exist|is missing|could not be found)|Missing staticfiles manifest entry for|Unable to locate Mix file|Could not find (the )?static manifest at|Could not find the entrypoints file from Webpack|can't find \S+ in the manifests`
 
-// notWritable is a framework's or system's words for a path it may not write.
-const notWritable = `(?i)unable to write (in|to|into) (the )?["']?(/|\w+ (directory|file))|\bnot writ(e)?able\b|must be (present and )?writ(e)?able|read-only file system|\bEROFS\b|\[Errno 30\]`
+// notWritable is a framework's or system's words for a path it may not
+// write, or a directory it could not create there (Symfony's "Unable to
+// create the "cache" directory", Twig's, Flysystem's, a JVM's "Could not
+// create directory").
+const notWritable = `(?i)unable to write (in|to|into) (the )?["']?(/|\w+ (directory|file))|\bnot writ(e)?able\b|must be (present and )?writ(e)?able|read-only file system|\bEROFS\b|\[Errno 30\]|` +
+	`\b(unable to|failed to|could ?n[o']t|can ?not|can't) (create|make) (the |a )?(["'][^"']+["'] |\w+ )?(directory|dir|folder)\b`
 
 // lockStale is a tool saying its lock file is out of step with the
 // manifest, in any wording.
@@ -288,7 +292,7 @@ var ruleSpecs = []ruleSpec{
 	// system's (Symfony's "Unable to write in the ... directory", Laravel's
 	// "must be present and writable", a read-only file system); a tool that
 	// goes on without it (a cache it disables) fails nothing.
-	{build: "permission-denied", runtime: "permission-denied", keys: []string{"unable to write", "writable", "writeable", "read-only file system", "erofs", "errno 30"}, re: notWritable, not: `(?i)proceeding without|continuing without|falling back|skipping|cache (is |has been )?disabled|will not be cached`},
+	{build: "permission-denied", runtime: "permission-denied", keys: []string{"unable to write", "writable", "writeable", "read-only file system", "erofs", "errno 30", "dir", "folder"}, re: notWritable, not: `(?i)proceeding without|continuing without|falling back|skipping|cache (is |has been )?disabled|will not be cached|no space left|\bENOSPC\b|quota|already exists|file exists|\bEEXIST\b|no such file or directory`},
 
 	// --- Networking.
 	// A server's startup line naming a loopback address and port, whatever
