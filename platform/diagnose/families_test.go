@@ -277,6 +277,12 @@ func TestClassify_Set10Families(t *testing.T) {
 		{"AppCreateFolder", Runtime, []string{"Error: failed to create upload folder /var/www/public/media"}, "permission-denied", ""},
 		{"CreateDirDiskFull", Runtime, []string{"Unable to create directory /var/www/tmp: No space left on device"}, "disk-full", ""},
 		{"CreateDirExists", Build, []string{"mkdir: cannot create directory 'dist': File exists"}, "", ""},
+		// Ruby's uncaught exception line, whatever its class.
+		{"RubyNoMethodError", Runtime, []string{"/var/www/config/initializers/mailer.rb:4:in `<main>': undefined method `delivery=' for module Mailer (NoMethodError)", "Exiting"}, "app-crash", ""},
+		{"RubyNameErrorNewQuotes", Runtime, []string{"/var/www/config/initializers/tracing.rb:7:in '<main>': uninitialized constant Tracer (NameError)"}, "app-crash", ""},
+		{"RubyNamespacedClass", Runtime, []string{"/var/www/config/application.rb:22:in 'Kernel#require': (<unknown>): did not find expected key while parsing a block mapping at line 3 column 1 (Psych::SyntaxError)"}, "app-crash", ""},
+		{"RubyLoadErrorStaysModule", Runtime, []string{"/var/www/config/boot.rb:3:in 'require': cannot load such file -- bundler/setup (LoadError)"}, "module-not-found-at-runtime", ""},
+		{"RubyWarningIsNone", Runtime, []string{"/var/www/vendor/bundle/ruby/3.3.0/gems/tidy-1.0/lib/tidy.rb:12: warning: method redefined; discarding old clean"}, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

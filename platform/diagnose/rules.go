@@ -147,6 +147,11 @@ const gunicornKillGuess = `Worker \(pid:\d+\) was sent SIGKILL! Perhaps out of m
 // logged as uncaught, yet the request was answered and nothing crashed.
 const httpClientError = `\b(NotFound|AccessDenied|MethodNotAllowed|BadRequest|Unauthorized|Gone|Conflict|UnprocessableEntity|TooManyRequests|PreconditionFailed|PreconditionRequired|NotAcceptable|UnsupportedMediaType|LengthRequired|Locked)HttpException\b|\bHttp404\b|\bResourceNotFoundException\b|\bModelNotFoundException\b`
 
+// rubyUncaught is Ruby's report of an exception nothing rescued: the file
+// and line that raised it, the method (quoted with a backtick before Ruby
+// 3.4, a quote since), the message and the class in parentheses.
+const rubyUncaught = `^\S+:\d+:in [\x60'][^']*': .*\(([A-Z]\w*::)*[A-Z]\w*\)\s*$`
+
 // ruleSpecs lists how the tools print each failure. The first rule of a signal
 // to match a line gives its evidence; signals are then ordered by rank.
 var ruleSpecs = []ruleSpec{
@@ -322,5 +327,8 @@ var ruleSpecs = []ruleSpec{
 
 	// --- Crashes and failed commands (generic: ranked last).
 	{build: "build-command-failed", runtime: "app-crash", keys: []string{"exit code", "exited with", "exit status", "returned with error code", "elifecycle", "err_pnpm_recursive_run_first_fail", "command failed", "build failed", "build failure", "make: ***", "error(s)", "non-zero"}, re: `(?i)\bexit(ed)? (with )?(code|status):? [1-9]\d*\b|returned with error code [1-9]|ELIFECYCLE|ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL|^(error )?command failed|\b(build|command) failed\b|BUILD FAILURE|make: \*\*\* .*Error \d+|\b[1-9]\d* Error\(s\)|non-zero (exit|status|code)`, not: `(?i)\bexit(ed)?\b.{0,30}\b(code|status):? 137\b`},
+	// Ruby's uncaught exception: the raising frame, the message and the
+	// class in parentheses (`<main>': undefined method ... (NoMethodError)).
+	{build: "", runtime: "app-crash", keys: []string{":in "}, re: rubyUncaught},
 	{build: "", runtime: "app-crash", keys: []string{"uncaught", "unhandled", "node.js v", "error", "exception", "kernel pid terminated", "could not start application", "panic", "panicked", "fatal error", "application failed to start", "application run failed", "segmentation fault", "core dumped", "sigsegv", "sigabrt", "[emerg]", "crash", "[exceptionhandler] ", "nest can't resolve dependencies"}, re: `(?i)\buncaught\b|\[ExceptionHandler\] |Nest can't resolve dependencies of |\bunhandled ?(exception|rejection|promise)|^\s*\*\* \(([A-Z]\w*\.)*[A-Z]\w*(Error|Exception)\) |Kernel pid terminated \(|\bApplication \w+ exited: .*\breturned an error\b|\(Mix\) Could not start application |^Node\.js v\d+\.\d+\.\d+\s*$|^(\w+\.)*\w*(Error|Exception)(: |$)|^error: |Exception in thread "|^panic: |^fatal error: |thread '[^']*' panicked at|APPLICATION FAILED TO START|Application run failed|segmentation fault|core dumped|\bSIGSEGV\b|\bSIGABRT\b|\[emerg\]|crash ?loop`, not: httpClientError},
 }
