@@ -283,6 +283,19 @@ func TestClassify_Set10Families(t *testing.T) {
 		{"RubyNamespacedClass", Runtime, []string{"/var/www/config/application.rb:22:in 'Kernel#require': (<unknown>): did not find expected key while parsing a block mapping at line 3 column 1 (Psych::SyntaxError)"}, "app-crash", ""},
 		{"RubyLoadErrorStaysModule", Runtime, []string{"/var/www/config/boot.rb:3:in 'require': cannot load such file -- bundler/setup (LoadError)"}, "module-not-found-at-runtime", ""},
 		{"RubyWarningIsNone", Runtime, []string{"/var/www/vendor/bundle/ruby/3.3.0/gems/tidy-1.0/lib/tidy.rb:12: warning: method redefined; discarding old clean"}, "", ""},
+		// Any framework's build output it does not find at start.
+		{"BuildDirNotFound", Runtime, []string{"Error: Could not find the build directory: /var/www/build. Did you run `npm run build`?"}, "deploy-files-missing", ""},
+		{"ServerBuildNotFound", Runtime, []string{"Error: Cannot find the server build at /var/www/build/server/index.js"}, "deploy-files-missing", ""},
+		{"BuildOutputNotFound", Runtime, []string{"ERROR: Build output not found at /var/www/dist. Run the build first."}, "deploy-files-missing", ""},
+		// A process killed for its memory, in a platform's words.
+		{"BuildKilledMemory", Build, []string{"The build was killed: the process exceeded its memory limit"}, "build-out-of-memory", ""},
+		{"AppKilledMemory", Runtime, []string{"[zerops] container app-1 killed: memory limit reached"}, "out-of-memory", ""},
+		{"MemoryKilledProcess", Build, []string{"webpack: process killed after using all available RAM"}, "build-out-of-memory", ""},
+		{"WorkerRecycledIsNone", Runtime, []string{"[worker] memory limit reached, worker killed and restarted"}, "", ""},
+		// A native module's binary for another C library.
+		{"MuslLacksLibstdcxx", Runtime, []string{"Error: Error loading shared library libstdc++.so.6: No such file or directory (needed by /var/www/node_modules/@libsql/linux-x64-gnu/index.node)"}, "module-not-found-at-runtime", "musl"},
+		{"GlibcTooOld", Runtime, []string{"Error: /lib64/libc.so.6: version `GLIBC_2.38' not found (required by /var/www/node_modules/@swc/core-linux-x64-gnu/swc.linux-x64-gnu.node)"}, "module-not-found-at-runtime", ""},
+		{"GlibcTooOldPython", Runtime, []string{"ImportError: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.39' not found (required by /var/www/.venv/lib/python3.12/site-packages/fastfloat/_core.so)"}, "module-not-found-at-runtime", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -101,11 +101,14 @@ const managerFileMissing = `(?i)\[PM2\]\[ERROR\] (File \S+ not found|Script not 
 
 // nativeOtherPlatform is a native module whose binary was built or
 // installed for another platform than the one it runs on.
-const nativeOtherPlatform = `Could not load the "[\w@/.-]+" module using the [\w-]+ runtime|installed esbuild for another platform|The package "@esbuild/[\w-]+" could not be found, and is needed by esbuild|invalid ELF header|Error relocating \S+: \S+: symbol not found|(?i:query engine)( library)? for (the )?(current platform|runtime) "[^"]+"|Cannot find native binding|Failed to load native binding|compiled against a different Node\.js version|Error loading shared library ld-linux\S*: No such file or directory`
+const nativeOtherPlatform = `Could not load the "[\w@/.-]+" module using the [\w-]+ runtime|installed esbuild for another platform|The package "@esbuild/[\w-]+" could not be found, and is needed by esbuild|invalid ELF header|Error relocating \S+: \S+: symbol not found|(?i:query engine)( library)? for (the )?(current platform|runtime) "[^"]+"|Cannot find native binding|Failed to load native binding|compiled against a different Node\.js version|Error loading shared library ld-linux\S*: No such file or directory|Error loading shared library \S+: No such file or directory \(needed by \S+\.node\)|version .GLIBC_[\d.]+. not found \(required by `
 
 // assetManifestMissing is a framework finding no build manifest of its
 // assets at run time.
-const assetManifestMissing = `(?i)\b(vite|mix|webpack|asset|encore|static|propshaft)\b[^.]{0,40}\bmanifest\b.{0,80}?\b(not found|does ?n[o']t exist|is missing|could not be found)|Missing staticfiles manifest entry for|Unable to locate Mix file|Could not find (the )?static manifest at|Could not find the entrypoints file from Webpack|can't find \S+ in the manifests`
+const assetManifestMissing = `(?i)\b(vite|mix|webpack|asset|encore|static|propshaft)\b[^.]{0,40}\bmanifest\b.{0,80}?\b(not found|does ?n[o']t exist|is missing|could not be found)|Missing staticfiles manifest entry for|Unable to locate Mix file|Could not find (the )?static manifest at|Could not find the entrypoints file from Webpack|can't find \S+ in the manifests|` +
+	// any framework's build output (Remix's server build, a build
+	// directory) it does not find at start
+	`\b(build|compiled|production|server|client) (output|directory|dir|folder|bundle|build|manifest)\b.{0,60}?\b(not found|does ?n[o']t exist|is missing|could not be found)\b|\b(could ?n[o']t|can ?not|can't|unable to|failed to) (find|locate)( the)? (build (output|directory|dir|folder|manifest)|(server|production|client) build)\b`
 
 // notWritable is a framework's or system's words for a path it may not
 // write, or a directory it could not create there (Symfony's "Unable to
@@ -225,6 +228,8 @@ var ruleSpecs = []ruleSpec{
 	// 9), in its driver's words: gcc's "Killed signal terminated program
 	// cc1plus", go's "signal: killed", collect2's "[Killed]".
 	{build: "build-out-of-memory", runtime: "out-of-memory", keys: []string{"killed signal terminated", "internal compiler error: killed", "terminated with signal 9", "signal: killed", "[killed]", "out of resources", "not enough memory to run compilation", "disappeared unexpectedly"}, re: compilerKilled},
+	// A process killed for its memory, in a platform's or supervisor's words.
+	{build: "build-out-of-memory", runtime: "out-of-memory", keys: []string{"killed"}, re: `(?i)\bkilled\b.{0,60}\b(memory|RAM)\b|\b(memory|RAM)\b.{0,60}\bkilled\b`, not: `(?i)restart(ing|ed)|recycl|replac(ing|ed)|` + gunicornKillGuess},
 	{build: "build-out-of-memory", runtime: "out-of-memory", keys: []string{"killed"}, re: `^\s*(\S+:\s*)?(line \d+:\s*)?(\d+\s+)?Killed(\s.*)?$`},
 
 	// --- Start: the entry file, the dependencies, the environment.
@@ -261,14 +266,14 @@ var ruleSpecs = []ruleSpec{
 	// A native module whose binary is for another platform (OS, C library,
 	// CPU) than the run container's: sharp's runtime, esbuild's, Prisma's
 	// engine, napi-rs bindings, a glibc build on musl, another Node ABI.
-	{build: "", runtime: "module-not-found-at-runtime", keys: []string{"could not load the", "for another platform", "is needed by esbuild", "invalid elf header", "error relocating", "query engine", "native binding", "compiled against a different node.js", "error loading shared library ld-linux"}, re: nativeOtherPlatform},
+	{build: "", runtime: "module-not-found-at-runtime", keys: []string{"could not load the", "for another platform", "is needed by esbuild", "invalid elf header", "error relocating", "query engine", "native binding", "compiled against a different node.js", "error loading shared library", "glibc_"}, re: nativeOtherPlatform},
 	// Node prints its refusal of another version's native module over
 	// lines: the one naming the module leads.
 	{build: "", runtime: "module-not-found-at-runtime", keys: []string{"the module '"}, re: nodeABIModule, near: nodeABINext},
 	// A framework finds no build manifest of its assets at run time (Vite's,
 	// Mix's, Encore's, Django's staticfiles, Phoenix's digest): the asset
 	// build did not run or its output was not deployed.
-	{build: "", runtime: "deploy-files-missing", keys: []string{"manifest", "unable to locate mix file"}, re: assetManifestMissing},
+	{build: "", runtime: "deploy-files-missing", keys: []string{"manifest", "unable to locate mix file", "build", "compiled"}, re: assetManifestMissing},
 	// PHP cannot find a package's class (interface, trait, enum): a
 	// namespaced name outside the app's own namespace (App\, Tests\),
 	// whose package Composer did not install or the deploy did not ship.
