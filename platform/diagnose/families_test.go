@@ -296,6 +296,12 @@ func TestClassify_Set10Families(t *testing.T) {
 		{"MuslLacksLibstdcxx", Runtime, []string{"Error: Error loading shared library libstdc++.so.6: No such file or directory (needed by /var/www/node_modules/@libsql/linux-x64-gnu/index.node)"}, "module-not-found-at-runtime", "musl"},
 		{"GlibcTooOld", Runtime, []string{"Error: /lib64/libc.so.6: version `GLIBC_2.38' not found (required by /var/www/node_modules/@swc/core-linux-x64-gnu/swc.linux-x64-gnu.node)"}, "module-not-found-at-runtime", ""},
 		{"GlibcTooOldPython", Runtime, []string{"ImportError: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.39' not found (required by /var/www/.venv/lib/python3.12/site-packages/fastfloat/_core.so)"}, "module-not-found-at-runtime", ""},
+		// A TLS client's plain-text reply: from a database its TLS setting,
+		// from another service HTTPS where plain HTTP is served.
+		{"GoRedisPlainReply", Runtime, []string{"redis: dial tcp 10.0.0.7:6379: tls: first record does not look like a TLS handshake"}, "db-tls-mismatch", ""},
+		{"MongoWrongVersion", Runtime, []string{"MongoServerSelectionError: 0A00010B:SSL routines:ssl3_get_record:wrong version number"}, "db-tls-mismatch", ""},
+		{"PsycopgUnknownProtocol", Runtime, []string{"psycopg.OperationalError: connection failed: SSL error: [SSL: UNKNOWN_PROTOCOL] unknown protocol"}, "db-tls-mismatch", ""},
+		{"GoHTTPPlainReply", Runtime, []string{`Get "https://api:3000/health": http: server gave HTTP response to HTTPS client`}, "https-between-services", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
