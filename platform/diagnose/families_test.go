@@ -270,6 +270,12 @@ func TestClassify_Set10Families(t *testing.T) {
 		{"OldNpmEngineThenRegexFlags", Build, []string{"npm WARN EBADENGINE   required: { node: '>=20.0.0' },", "npm WARN EBADENGINE   current: { node: 'v16.20.2', npm: '8.19.4' }", "/build/source/node_modules/fetchy/lib/util.js:3", "SyntaxError: Invalid regular expression flags", "[zerops] build command failed with exit code 1"}, "runtime-version-mismatch", ""},
 		{"EngineThenCompileError", Build, []string{"npm warn EBADENGINE   required: { node: '>=20.0.0' },", "> tsc -p .", "src/app.ts(3,1): error TS2304: Cannot find name 'foo'.", "exit status 2"}, "compile-error", ""},
 		{"EngineThenBuilt", Build, []string{"npm warn EBADENGINE   required: { node: '>=20.0.0' },", "added 200 packages in 9s", "> vite build", "✓ built in 3.2s"}, "", ""},
+		// The runtime version refused in a package's or a check's own words.
+		{"GemRequiresRuby", Build, []string{"Gem::RuntimeRequirementNotMetError: nokogiri requires Ruby version >= 3.1.0. The current ruby version is 3.0.6.", "exit status 1"}, "runtime-version-mismatch", ""},
+		{"ComposerPlatformCheck", Runtime, []string{`PHP Fatal error:  Composer detected issues in your platform: Your Composer dependencies require a PHP version ">= 8.3.0". You are running 8.2.15. in /var/www/vendor/composer/platform_check.php on line 24`}, "runtime-version-mismatch", ""},
+		{"JavacClassVersion", Build, []string{"[ERROR] bad class file: /root/.m2/repository/org/acme/core/2.0/core-2.0.jar(org/acme/Core.class)", "    class file has wrong version 65.0, should be 61.0", "[INFO] BUILD FAILURE"}, "runtime-version-mismatch", ""},
+		{"MixElixirWarnThenUndefined", Build, []string{`warning: the dependency :req requires Elixir "~> 1.17" but you are running on v1.15.7`, "** (CompileError) lib/shop/http.ex:12: undefined function dbg/1", "exit status 1"}, "runtime-version-mismatch", ""},
+		{"MixElixirWarnThenBuilt", Build, []string{`warning: the dependency :req requires Elixir "~> 1.17" but you are running on v1.15.7`, "Generated shop app", "* assembling shop-0.1.0 on MIX_ENV=prod"}, "", ""},
 		// A directory the app could not create is a path it may not write.
 		{"SymfonyCreateDir", Runtime, []string{`PHP Fatal error:  Uncaught RuntimeException: Unable to create the "sessions" directory (/var/www/var/sessions/prod).`}, "permission-denied", "`/var/www/var/sessions/prod`"},
 		{"TwigCreateCacheDir", Runtime, []string{`Twig\Error\RuntimeError: Unable to create the cache directory (/var/www/var/cache/twig).`}, "permission-denied", "`/var/www/var/cache/twig`"},
