@@ -302,6 +302,18 @@ func TestClassify_Set10Families(t *testing.T) {
 		{"MuslLacksLibstdcxx", Runtime, []string{"Error: Error loading shared library libstdc++.so.6: No such file or directory (needed by /var/www/node_modules/@libsql/linux-x64-gnu/index.node)"}, "module-not-found-at-runtime", "musl"},
 		{"GlibcTooOld", Runtime, []string{"Error: /lib64/libc.so.6: version `GLIBC_2.38' not found (required by /var/www/node_modules/@swc/core-linux-x64-gnu/swc.linux-x64-gnu.node)"}, "module-not-found-at-runtime", ""},
 		{"GlibcTooOldPython", Runtime, []string{"ImportError: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.39' not found (required by /var/www/.venv/lib/python3.12/site-packages/fastfloat/_core.so)"}, "module-not-found-at-runtime", ""},
+		// Memory exhausted in a runtime's or a container tool's words.
+		{"CppBadAlloc", Runtime, []string{"terminate called after throwing an instance of 'std::bad_alloc'", "  what():  std::bad_alloc"}, "out-of-memory", ""},
+		{"RubyNoMemory", Runtime, []string{"/var/www/app/jobs/export.rb:8:in 'Array#*': failed to allocate memory (NoMemoryError)"}, "out-of-memory", ""},
+		{"ExitCodeColon137", Build, []string{`ERROR: process "/bin/sh -c npm run build" did not complete successfully: exit code: 137`}, "build-out-of-memory", ""},
+		// A lock file out of step, in Go's and Gradle's words.
+		{"GoSumUpdatesNeeded", Build, []string{"go: updates to go.sum needed, disabled by -mod=readonly", "exit status 1"}, "lockfile-mismatch", ""},
+		{"GradleNotInLockState", Build, []string{"> Resolved 'org.acme:http-kit:2.4.1' which is not part of the dependency lock state", "BUILD FAILED in 14s"}, "lockfile-mismatch", ""},
+		{"GradleLockStateOutOfDate", Build, []string{"   > Dependency lock state for configuration 'runtimeClasspath' is out of date:", "BUILD FAILED in 9s"}, "lockfile-mismatch", ""},
+		// A server's config file it was told to start from, missing.
+		{"UwsgiConfigMissing", Runtime, []string{"uwsgi: unable to load configuration from uwsgi.ini"}, "start-file-missing", ""},
+		{"NginxIncludeMissing", Runtime, []string{`nginx: [emerg] open() "/etc/nginx/conf.d/site.conf" failed (2: No such file or directory) in /etc/nginx/nginx.conf:31`}, "start-file-missing", ""},
+		{"CargoDependencyFetch", Build, []string{"error: failed to get `serde_yml` as a dependency of package `api v0.1.0 (/build/source)`", "Caused by:", "  failed to query replaced source registry `crates-io`"}, "dependency-not-found", ""},
 		// A TLS client's plain-text reply: from a database its TLS setting,
 		// from another service HTTPS where plain HTTP is served.
 		{"GoRedisPlainReply", Runtime, []string{"redis: dial tcp 10.0.0.7:6379: tls: first record does not look like a TLS handshake"}, "db-tls-mismatch", ""},
