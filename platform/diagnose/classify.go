@@ -346,7 +346,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 			d.prepManifestFix(prepFiles)
 		}
 	case "module-not-found-at-runtime":
-		if d.nativeFix(text) {
+		if d.nativeFix(text) || d.sharedLibFix(text) {
 			break
 		}
 		d.moduleFix(text, opt.Code)

@@ -314,6 +314,10 @@ func TestClassify_Set10Families(t *testing.T) {
 		{"UwsgiConfigMissing", Runtime, []string{"uwsgi: unable to load configuration from uwsgi.ini"}, "start-file-missing", ""},
 		{"NginxIncludeMissing", Runtime, []string{`nginx: [emerg] open() "/etc/nginx/conf.d/site.conf" failed (2: No such file or directory) in /etc/nginx/nginx.conf:31`}, "start-file-missing", ""},
 		{"CargoDependencyFetch", Build, []string{"error: failed to get `serde_yml` as a dependency of package `api v0.1.0 (/build/source)`", "Caused by:", "  failed to query replaced source registry `crates-io`"}, "dependency-not-found", ""},
+		// A system library the run container lacks: an OS package's fix.
+		{"OpenCVLibGL", Runtime, []string{"ImportError: libGL.so.1: cannot open shared object file: No such file or directory"}, "module-not-found-at-runtime", "`libGL.so.1`"},
+		{"LoaderLibpq", Runtime, []string{"/var/www/server: error while loading shared libraries: libpq.so.5: cannot open shared object file: No such file or directory"}, "module-not-found-at-runtime", "`libpq.so.5`"},
+		{"VipsSharedObject", Runtime, []string{"Error: libvips-cpp.so.42: cannot open shared object file: No such file or directory"}, "module-not-found-at-runtime", "`libvips-cpp.so.42`"},
 		// A TLS client's plain-text reply: from a database its TLS setting,
 		// from another service HTTPS where plain HTTP is served.
 		{"GoRedisPlainReply", Runtime, []string{"redis: dial tcp 10.0.0.7:6379: tls: first record does not look like a TLS handshake"}, "db-tls-mismatch", ""},

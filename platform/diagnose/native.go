@@ -57,6 +57,25 @@ func (d *Diagnosis) nativeFix(text string) bool {
 	return true
 }
 
+// sharedLib is a loader not finding a system library; its group the
+// library's file name.
+var sharedLib = lazyregexp.New(`error while loading shared libraries: ([^\s:]+)|([^\s:'"]+\.so[\w.]*): cannot open shared object file|Error loading shared library ([^\s:]+)`)
+
+// sharedLibFix fits d, module-not-found-at-runtime read from text, to a
+// system library the run container lacks (libGL for OpenCV, libvips, a
+// database client's): an OS package, not one of the app's dependencies. It
+// reports whether text was that line.
+func (d *Diagnosis) sharedLibFix(text string) bool {
+	m := sharedLib.FindStringSubmatch(text)
+	if m == nil {
+		return false
+	}
+	lib := m[1] + m[2] + m[3]
+	d.Cause = "The run container lacks the system library `" + lib + "` that the app or one of its native packages loads: OS packages installed by `build.prepareCommands` stay in the build container."
+	d.Fix = "Install the OS package that provides `" + lib + "` in `run.prepareCommands` with sudo (`sudo apk add --no-cache <package>` on Alpine, the default; `sudo apt-get install -y <package>` on Ubuntu), or use a build of the native package that bundles it; then deploy again."
+	return true
+}
+
 // assetManifestRe reads a framework's missing asset manifest; manifestPath
 // the path it names.
 var (
