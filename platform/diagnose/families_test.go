@@ -318,6 +318,22 @@ func TestClassify_Set10Families(t *testing.T) {
 		{"OpenCVLibGL", Runtime, []string{"ImportError: libGL.so.1: cannot open shared object file: No such file or directory"}, "module-not-found-at-runtime", "`libGL.so.1`"},
 		{"LoaderLibpq", Runtime, []string{"/var/www/server: error while loading shared libraries: libpq.so.5: cannot open shared object file: No such file or directory"}, "module-not-found-at-runtime", "`libpq.so.5`"},
 		{"VipsSharedObject", Runtime, []string{"Error: libvips-cpp.so.42: cannot open shared object file: No such file or directory"}, "module-not-found-at-runtime", "`libvips-cpp.so.42`"},
+		// The manifest's versions conflicting, in any resolver's words; npm's
+		// warning that it overrode a peer is none.
+		{"NpmEresolve", Build, []string{"npm error code ERESOLVE", "npm error ERESOLVE unable to resolve dependency tree", `npm error peer react@"^18.0.0" from chart-kit@2.1.0`}, "dependency-not-found", ""},
+		{"PipResolutionImpossible", Build, []string{"ERROR: Cannot install -r requirements.txt (line 3) and urllib3==1.26.18 because these package versions have conflicting dependencies.", "ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/"}, "dependency-not-found", ""},
+		{"PoetryVersionSolving", Build, []string{"Because shop depends on both httpx (>=0.28) and legacy-client (1.2.0) which depends on httpx (<0.25), version solving failed."}, "dependency-not-found", ""},
+		{"MixDivergedChild", Build, []string{"Dependencies have diverged:", "* plug (Hex package)", "  the dependency plug in mix.exs is overriding a child dependency:", "  > In mix.exs:", "  > In deps/phoenix/mix.exs:", "** (Mix) Can't continue due to errors on dependencies"}, "dependency-not-found", ""},
+		{"NpmPeerOverrideWarnIsNone", Build, []string{"npm warn ERESOLVE overriding peer dependency", "added 300 packages in 12s"}, "", ""},
+		// A registry the build cannot reach, a 404 in yarn 1's words.
+		{"NpmRegistryNotFound", Build, []string{"npm error code ENOTFOUND", "npm error network request to https://registry.npmjs.org/zod failed, reason: getaddrinfo ENOTFOUND registry.npmjs.org"}, "dependency-not-found", ""},
+		{"PipRegistryUnresolved", Build, []string{"pip._vendor.urllib3.exceptions.NameResolutionError: <HTTPSConnection(host='pypi.org', port=443)>: Failed to resolve 'pypi.org' ([Errno -3] Temporary failure in name resolution)"}, "dependency-not-found", ""},
+		{"Yarn1NotFound", Build, []string{`error An unexpected error occurred: "https://registry.yarnpkg.com/@acme%2fui-kit: Not found".`}, "dependency-not-found", ""},
+		{"BuildDatabaseHostIsNotRegistry", Build, []string{"Error: getaddrinfo ENOTFOUND db", "exit status 1"}, "build-command-failed", ""},
+		// A downloaded package whose checksum is not the lock file's.
+		{"NpmIntegrity", Build, []string{"npm error code EINTEGRITY", "npm error sha512-Qw integrity checksum failed when using sha512: wanted sha512-Qw but got sha512-Zx. (4121 bytes)"}, "lockfile-mismatch", ""},
+		{"PnpmTarballIntegrity", Build, []string{` ERR_PNPM_TARBALL_INTEGRITY  Got unexpected checksum for "https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz". Wanted "sha512-a". Got "sha512-b".`}, "lockfile-mismatch", ""},
+		{"YarnBerryChecksum", Build, []string{"➤ YN0018: │ left-pad@npm:1.3.0: The remote archive doesn't match the expected checksum"}, "lockfile-mismatch", ""},
 		// A TLS client's plain-text reply: from a database its TLS setting,
 		// from another service HTTPS where plain HTTP is served.
 		{"GoRedisPlainReply", Runtime, []string{"redis: dial tcp 10.0.0.7:6379: tls: first record does not look like a TLS handshake"}, "db-tls-mismatch", ""},

@@ -30,7 +30,7 @@ var signals = []signal{
 		"Regenerate the lock file locally (npm install, yarn, pnpm install, composer update, go mod tidy, cargo update, poetry lock, pipenv lock), commit it with the manifest and deploy again; or use a non-frozen install in `build.buildCommands`.", docBuild, 92},
 	{"npm-missing-script", "The build runs a package.json script (or deno task) that the project does not define.",
 		"Correct the script name in `build.buildCommands` (or add the script to package.json's \"scripts\").", docBuild, 91},
-	{"dependency-not-found", "A dependency cannot be resolved: its name or version does not exist in the registry, or the registry/repository is unreachable.",
+	{"dependency-not-found", "A dependency cannot be resolved: its name or version does not exist in the registry, the versions the manifest asks for conflict, or the registry/repository is unreachable.",
 		"Fix the dependency's name or version in the manifest (package.json, requirements.txt, composer.json, go.mod, Cargo.toml, .csproj, pom.xml/build.gradle, deno.json) and deploy again.", docBuild, 90},
 	{"build-out-of-memory", "The build process ran out of memory and was killed.",
 		"Give the build more memory (e.g. NODE_OPTIONS=--max-old-space-size in `build.envVariables`, smaller build parallelism) or lower the build's footprint; the build container's resources are Zerops's, so cut the work per step.", docLimits, 89},
