@@ -334,6 +334,15 @@ func TestClassify_Set10Families(t *testing.T) {
 		{"NpmIntegrity", Build, []string{"npm error code EINTEGRITY", "npm error sha512-Qw integrity checksum failed when using sha512: wanted sha512-Qw but got sha512-Zx. (4121 bytes)"}, "lockfile-mismatch", ""},
 		{"PnpmTarballIntegrity", Build, []string{` ERR_PNPM_TARBALL_INTEGRITY  Got unexpected checksum for "https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz". Wanted "sha512-a". Got "sha512-b".`}, "lockfile-mismatch", ""},
 		{"YarnBerryChecksum", Build, []string{"➤ YN0018: │ left-pad@npm:1.3.0: The remote archive doesn't match the expected checksum"}, "lockfile-mismatch", ""},
+		// A crash in a logger's fatal level or Node's coded error; the shell
+		// exec'ing a start file that is not there.
+		{"FatalTagStart", Runtime, []string{"[FATAL] Failed to start: open /var/www/config.yaml: no such file or directory"}, "app-crash", ""},
+		{"ZapJSONFatal", Runtime, []string{`{"level":"fatal","ts":1764496800.1,"msg":"cannot load templates","error":"open templates/: no such file or directory"}`}, "app-crash", ""},
+		{"LogrusFatal", Runtime, []string{`time="2026-11-30T10:00:00Z" level=fatal msg="queue consumer stopped: channel closed"`}, "app-crash", ""},
+		{"NodeCodedError", Runtime, []string{"Error [ERR_REQUIRE_ESM]: require() of ES Module /var/www/node_modules/fetchy/src/index.js from /var/www/server.js not supported."}, "app-crash", ""},
+		{"NodeCodedTypeError", Runtime, []string{`TypeError [ERR_INVALID_ARG_TYPE]: The "path" argument must be of type string. Received undefined`}, "app-crash", ""},
+		{"FatalWordInInfoIsNone", Runtime, []string{`{"level":"info","msg":"health check passed, no fatal errors in the last hour"}`}, "", ""},
+		{"ShExecStartMissing", Runtime, []string{"/bin/sh: 1: exec: ./server: not found"}, "start-file-missing", ""},
 		// A TLS client's plain-text reply: from a database its TLS setting,
 		// from another service HTTPS where plain HTTP is served.
 		{"GoRedisPlainReply", Runtime, []string{"redis: dial tcp 10.0.0.7:6379: tls: first record does not look like a TLS handshake"}, "db-tls-mismatch", ""},
