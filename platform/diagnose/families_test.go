@@ -343,6 +343,23 @@ func TestClassify_Set10Families(t *testing.T) {
 		{"NodeCodedTypeError", Runtime, []string{`TypeError [ERR_INVALID_ARG_TYPE]: The "path" argument must be of type string. Received undefined`}, "app-crash", ""},
 		{"FatalWordInInfoIsNone", Runtime, []string{`{"level":"info","msg":"health check passed, no fatal errors in the last hour"}`}, "", ""},
 		{"ShExecStartMissing", Runtime, []string{"/bin/sh: 1: exec: ./server: not found"}, "start-file-missing", ""},
+		// Any compiler's error at a source line, an error located on the
+		// next line (rustc), a linker's status; zerops.yml keys by path; a
+		// package manager's own lock or binary denied.
+		{"KotlincFileLine", Build, []string{"src/main/kotlin/Main.kt:12:5: error: unresolved reference: foo"}, "compile-error", ""},
+		{"SwiftcFileLine", Build, []string{"/build/source/Sources/App/routes.swift:8:14: error: cannot find 'Router' in scope"}, "compile-error", ""},
+		{"ZigFileLine", Build, []string{"src/main.zig:3:5: error: use of undeclared identifier 'alloc'"}, "compile-error", ""},
+		{"RustcErrorArrow", Build, []string{"error: expected expression, found `}`", " --> src/main.rs:12:1", "error: could not compile `api` due to 1 previous error"}, "compile-error", ""},
+		{"RustcErrorArrowOnly", Build, []string{"error: this file contains an unclosed delimiter", "  --> src/lib.rs:40:3"}, "compile-error", ""},
+		{"ErrorWithoutArrowIsNot", Build, []string{"error: some tool failed", "exit status 1"}, "build-command-failed", ""},
+		{"LinkerExitStatus", Build, []string{"/usr/bin/ld: cannot find -lssl: No such file or directory", "collect2: error: ld returned 1 exit status"}, "build-command-failed", ""},
+		{"NoFilesMatchedDeployFiles", Build, []string{`ERROR: no files matched the deployFiles pattern "build/**"`}, "deploy-files-missing", ""},
+		{"YmlKeyPathInvalid", Build, []string{"build.base: invalid value nodejs@99"}, "zerops-yml-invalid", ""},
+		{"YmlSetupKeyPathRequired", Build, []string{"zerops[0].run.start: is required"}, "zerops-yml-invalid", ""},
+		{"YmlTaggedKeyPathUnknown", Build, []string{"[zerops] deploy.readinessCheck.httpGet.scheme: unknown value ftp"}, "zerops-yml-invalid", ""},
+		{"DpkgLockDenied", Build, []string{"E: Could not open lock file /var/lib/dpkg/lock-frontend - open (13: Permission denied)"}, "prepare-command-failed", ""},
+		{"AptGetDenied", Build, []string{"/bin/sh: 1: apt-get: Permission denied"}, "prepare-command-failed", ""},
+		{"AptListsDenied", Build, []string{"E: Could not open lock file /var/lib/apt/lists/lock - open (13: Permission denied)"}, "prepare-command-failed", ""},
 		// A TLS client's plain-text reply: from a database its TLS setting,
 		// from another service HTTPS where plain HTTP is served.
 		{"GoRedisPlainReply", Runtime, []string{"redis: dial tcp 10.0.0.7:6379: tls: first record does not look like a TLS handshake"}, "db-tls-mismatch", ""},

@@ -189,13 +189,19 @@ const integrityMismatch = `(?i)\bcode EINTEGRITY\b|\bintegrity checksum failed\b
 // registryWords names a package registry or a source repository in a line.
 const registryWords = `(?i)registry|npmjs|yarnpkg|pypi|pythonhosted|packagist|proxy\.golang|crates\.io|rubygems|maven|nuget|hex\.pm|jsr\.io|github\.com|gitlab\.com`
 
+// sourceErrorLine is a compiler's error naming the source file and line
+// (kotlinc's, swiftc's, gcc's, zig's, a linter's), whatever the language.
+const sourceErrorLine = `^\s*\S+\.(kt|kts|scala|swift|java|c|cc|cpp|cxx|h|hpp|m|rs|zig|nim|hs|dart|cs|fs|vb|go|ts|tsx|mts|js|jsx|mjs|vue|svelte|ex|exs|erl|cr|d|f90|pas):\d+(:\d+)?:? (fatal )?error\b`
+
 // ruleSpecs lists how the tools print each failure. The first rule of a signal
 // to match a line gives its evidence; signals are then ordered by rank.
 var ruleSpecs = []ruleSpec{
 	// --- The Zerops build and zerops.yml.
 	{build: "zerops-yml-invalid", runtime: "zerops-yml-invalid", keys: []string{"zerops.yml", "zerops.yaml", "zeropsyaml", "build_validation_failed"}, re: `(?i)build_validation_failed|zeropsYaml\w*(invalid|notfound|missing|required|error)|zerops\.ya?ml\b.*\b(invalid|unknown|not found|no setup|cannot|can't|could not|failed|missing|must|error|mapping values|did not find)|\b(invalid|cannot parse|failed to parse|error (in|parsing|reading))\b.*zerops\.ya?ml|\b(no setup|setup\b.{0,60}\b(not found|does ?n[o']t exist|missing)|(can(no|')t|could not) find (the |a )?(corresponding )?setup|unknown (field|key|property))\b.*zerops\.ya?ml`},
 	{build: "zerops-yml-invalid", runtime: "", keys: []string{"yaml: "}, re: `^(\S+\s+)?(error:?\s*)?yaml: (line \d+|unmarshal errors)`},
-	{build: "deploy-files-missing", runtime: "deploy-files-missing", keys: []string{"deployfiles", "deploy files", "deploy file", "deploy_files"}, re: `(?i)deploy[ _]?files?\b.*\b(not found|does ?n[o']t exist|no such file|missing|not exist|matched no|did not match|cannot stat|not present)|\b(not found|does ?n[o']t exist|no such file|missing|cannot stat)\b.*deploy[ _]?files?\b`},
+	// The platform's validation naming a zerops.yml key by its path.
+	{build: "zerops-yml-invalid", runtime: "", keys: []string{"build.", "run.", "deploy."}, re: `^\s*(\[\w+\]\s*)?(zerops\[\d+\]\.)?(build|run|deploy)\.\w+(\.\w+|\[\d+\])*: (invalid|unknown|must|is required|required|not allowed|not supported|unsupported)\b`},
+	{build: "deploy-files-missing", runtime: "deploy-files-missing", keys: []string{"deployfiles", "deploy files", "deploy file", "deploy_files"}, re: `(?i)deploy[ _]?files?\b.*\b(not found|does ?n[o']t exist|no such file|missing|not exist|matched no|did not match|cannot stat|not present)|\b(not found|does ?n[o']t exist|no such file|missing|cannot stat|no files? matched|matched no)\b.*deploy[ _]?files?\b`},
 	// A web server finds no index file (or no document root) where it serves
 	// the app from: nginx's open() or "is not found", Apache's root and
 	// DirectoryIndex, a node server's sendFile of index.html. A stray file
@@ -211,7 +217,7 @@ var ruleSpecs = []ruleSpec{
 	// The same read in a runtime log, where the run-prepare step's own lines
 	// show it: run.prepareCommands run before the deploy files are in /var/www.
 	{build: "", runtime: "prepare-reads-deploy-files", keys: []string{"/var/www"}, re: varWwwRead, not: `^stat `, near: runPrepareLog},
-	{build: "prepare-command-failed", runtime: "prepare-command-failed", keys: []string{"prepare", "unable to locate package", "unable to select packages", "no such package", "no installation candidate", "apt-get: ", "apt: ", "apk: ", "yum: ", "dnf: ", "unable to lock database", "are you root"}, re: `(?i)preparing_runtime_failed|prepare ?commands?\b.*\b(failed|error|exit(ed)? (with )?(code|status) [1-9])|\bE: unable to locate package|\bE: package .* has no installation candidate|ERROR: unable to select packages|\(no such package\)|\b(apt-get|apt|apk|yum|dnf): (\d+: )?(command )?not found|ERROR: Unable to lock database: Permission denied|, are you root\?`},
+	{build: "prepare-command-failed", runtime: "prepare-command-failed", keys: []string{"prepare", "unable to locate package", "unable to select packages", "no such package", "no installation candidate", "apt-get: ", "apt: ", "apk: ", "yum: ", "dnf: ", "unable to lock database", "are you root", "could not open lock file /var/lib/"}, re: `(?i)preparing_runtime_failed|prepare ?commands?\b.*\b(failed|error|exit(ed)? (with )?(code|status) [1-9])|\bE: unable to locate package|\bE: package .* has no installation candidate|ERROR: unable to select packages|\(no such package\)|\b(apt-get|apt|apk|yum|dnf): (\d+: )?(command )?not found|ERROR: Unable to lock database: Permission denied|, are you root\?|Could not open lock file /var/lib/(dpkg|apt)\S*|\b(apt-get|apt|apk|yum|dnf): Permission denied`},
 	{build: "readiness-check-failed", runtime: "readiness-check-failed", keys: []string{"readiness"}, re: `(?i)readiness ?(check|probe)\b.*\b(never (passed|succeeded)|did ?n[o']t (succeed|pass)|not (succeeded|passed)|unsuccessful|failed|timed? ?out|gave up)`},
 
 	// --- Package managers: scripts, lock files, dependencies, engines.
@@ -248,6 +254,10 @@ var ruleSpecs = []ruleSpec{
 	// whatever the bundler calls its failure.
 	{build: "compile-error", runtime: "", keys: []string{"source code failed", "turbopack build failed", "module parse failed", "transform failed", "rolluperror", "x unexpected", "x expected", "× unexpected", "× expected"}, re: bundlerParse},
 	{build: "compile-error", runtime: "", keys: []string{".go:"}, re: `^(\[[\w.-]+\]\s+)?\s*\.{0,2}/?[\w./-]+\.go:\d+:\d+: `},
+	// Any compiler's "file:line[:col]: error" of a source file, and an
+	// error whose location follows on an arrow line (rustc's " --> file:L:C").
+	{build: "compile-error", runtime: "", keys: []string{": error", ": fatal error"}, re: sourceErrorLine},
+	{build: "compile-error", runtime: "", keys: []string{"error"}, re: `^error(\[E\d{4}\])?: `, near: arrowLocationNext},
 	// tsc's own code, wherever a bundler or loader prints it (ts-loader's
 	// "[tsl] ERROR" puts it alone on the next line, rollup after its plugin).
 	{build: "compile-error", runtime: "compile-error", keys: []string{"ts1", "ts2", "ts5", "ts6", "ts7", "ts8"}, re: `(^|[\s(:])TS[125678]\d{3}: `},
@@ -369,7 +379,7 @@ var ruleSpecs = []ruleSpec{
 	{build: "disk-full", runtime: "disk-full", keys: []string{"enospc", "no space left on device", "errno 28", "disk quota exceeded", "edquot", "is full", "flood stage disk watermark", "disk full", "not enough space on the disk"}, re: `(?i)\bENOSPC\b|no space left on device|Errno 28\]|disk quota exceeded|\bEDQUOT\b|The table '[^']+' is full|database or disk is full|flood stage disk watermark|disk (is )?full|not enough space on the disk`, not: `(?i)file watchers|inotify`},
 
 	// --- Crashes and failed commands (generic: ranked last).
-	{build: "build-command-failed", runtime: "app-crash", keys: []string{"exit code", "exited with", "exit status", "returned with error code", "elifecycle", "err_pnpm_recursive_run_first_fail", "command failed", "build failed", "build failure", "make: ***", "error(s)", "non-zero"}, re: `(?i)\bexit(ed)? (with )?(code|status):? [1-9]\d*\b|returned with error code [1-9]|ELIFECYCLE|ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL|^(error )?command failed|\b(build|command) failed\b|BUILD FAILURE|make: \*\*\* .*Error \d+|\b[1-9]\d* Error\(s\)|non-zero (exit|status|code)`, not: `(?i)\bexit(ed)?\b.{0,30}\b(code|status):? 137\b`},
+	{build: "build-command-failed", runtime: "app-crash", keys: []string{"exit code", "exited with", "exit status", "returned with error code", "elifecycle", "err_pnpm_recursive_run_first_fail", "command failed", "build failed", "build failure", "make: ***", "error(s)", "non-zero", "exit status"}, re: `(?i)\bexit(ed)? (with )?(code|status):? [1-9]\d*\b|returned with error code [1-9]|ELIFECYCLE|ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL|^(error )?command failed|\b(build|command) failed\b|BUILD FAILURE|make: \*\*\* .*Error \d+|\b[1-9]\d* Error\(s\)|non-zero (exit|status|code)|\breturned [1-9]\d* exit status\b`, not: `(?i)\bexit(ed)?\b.{0,30}\b(code|status):? 137\b`},
 	// Ruby's uncaught exception: the raising frame, the message and the
 	// class in parentheses (`<main>': undefined method ... (NoMethodError)).
 	{build: "", runtime: "app-crash", keys: []string{":in "}, re: rubyUncaught},
