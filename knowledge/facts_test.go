@@ -631,3 +631,31 @@ func TestFacts_EverydayOperations(t *testing.T) {
 		{"platform/projects-and-services", "runtime version: build.base and run.base, then a deploy", "(?s)## Changing a runtime's version\nSet the new version in zerops\\.yml, `build\\.base` and `run\\.base`.{0,60}then deploy"},
 	})
 }
+
+// TestFacts_BuildAndInstallErrors keeps the causes of build and install
+// failures, ecosystem by ecosystem (issue 34, kbpm), as the tools print them
+// and zeropsio/docs states the Zerops side: each document still states the
+// fix an agent acts on, and none sends the build to rewrite a lock file.
+func TestFacts_BuildAndInstallErrors(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertGone(t, all, []goneFact{
+		// composer update in the build picks untested versions; the compatible-set error is a PHP version or extension
+		{"a lock file is rewritten locally, never by the build", "(?i)(run|add|use) `composer update` in `?build\\.buildCommands"},
+	})
+	assertKept(t, all, []keptFact{
+		{"troubleshooting/composer-php-errors", "no compatible set: the PHP version or an extension, not a stale lock", "(?s)`Your lock file does not contain a compatible set of packages\\. Please run composer update\\.` is not a stale lock.{0,300}`build\\.base: php@8\\.4`"},
+		{"troubleshooting/composer-php-errors", "Composer credentials from a secret through RUNTIME_", "`COMPOSER_AUTH: \\$\\{RUNTIME_COMPOSER_AUTH\\}`"},
+		{"troubleshooting/composer-php-errors", "framework scripts lack run variables in the build", "(?s)post-autoload-dump.{0,400}the build container gets `build\\.envVariables`, not `run\\.envVariables`"},
+		{"runtimes/php-tuning", "PHP memory_limit: which variable where", "(?s)## Allowed memory size exhausted: which memory_limit to raise\n.{0,400}`COMPOSER_MEMORY_LIMIT: \"-1\"` in `build\\.envVariables`.{0,300}`PHP_INI_memory_limit: 512M` in `run\\.envVariables`"},
+		{"troubleshooting/build-failures", "npm missing: list nodejs in build.base", "(?s)`sh: npm: command not found` is a base without Node\\.js.{0,120}`base: \\[php@8\\.4, nodejs@22\\]`"},
+		{"troubleshooting/build-failures", "NODE_ENV=production in the build skips devDependencies", "`NODE_ENV: production` in `build\\.envVariables`, or `npm ci --omit=dev`, drops them"},
+		{"troubleshooting/build-failures", ".next not found: deploy .next", "(?s)`Error: \\.next not found`.{0,150}deploy `\\.next` with `node_modules`, `package\\.json`"},
+		{"troubleshooting/build-failures", "each tool's lock-file words", "(?s)## lockfile-mismatch\n.{0,900}yarn 2\\+ `YN0028.{0,500}Bundler `You are trying to install in deployment mode"},
+		{"troubleshooting/build-failures", "tests needing the database fail in the build", "(?s)## Tests fail the build\n.{0,300}the build has `build\\.envVariables` only"},
+		{"troubleshooting/python-build-errors", "a deployed .venv starts through its interpreter", "`\\.venv/bin/python -m gunicorn.{0,200}name `/build/source` in their first line"},
+		{"troubleshooting/jvm-build-errors", "build JVM heap through MAVEN_OPTS", "`MAVEN_OPTS: -Xmx3g` in `build\\.envVariables`"},
+		{"runtimes/rust", "lock file version 4 needs a newer Cargo", "`lock file version 4 requires -Znext-lockfile-bump`: a newer Cargo wrote the lock"},
+		{"troubleshooting/ruby-elixir-dotnet-deno-build-errors", "NETSDK1045: the base follows TargetFramework", "(?s)`NETSDK1045.{0,200}`dotnet@9` for `net9\\.0`"},
+	})
+}
