@@ -659,3 +659,32 @@ func TestFacts_BuildAndInstallErrors(t *testing.T) {
 		{"troubleshooting/ruby-elixir-dotnet-deno-build-errors", "NETSDK1045: the base follows TargetFramework", "(?s)`NETSDK1045.{0,200}`dotnet@9` for `net9\\.0`"},
 	})
 }
+
+// TestDocs_ManagedServiceReach keeps what the managed-service pages (kbsvc,
+// issue 34 Deliver 5) tell an agent about reaching each service from outside
+// its project and about the client lines it meets, as the official docs state
+// them.
+func TestDocs_ManagedServiceReach(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertGone(t, all, []goneFact{
+		// direct public ports exist for runtimes and PostgreSQL only; MariaDB and KeyDB may not be exposed
+		{"no public port for MariaDB, KeyDB or Valkey", `(?i)(mariadb|keydb|valkey)[^.\n|]{0,60}(public ip access|direct port access|public port)[^.\n|]{0,30}(is available|can be (opened|enabled)|works)`},
+		{"Zerops MariaDB has no TLS", `(?i)mariadb[^.\n]{0,40}(supports|offers|accepts) (tls|ssl)\b`},
+		{"Valkey HA is no Redis Cluster", `(?i)valkey[^.\n]{0,40}(runs|is|as) (a )?redis cluster\b`},
+	})
+	assertKept(t, all, []keptFact{
+		{"operations/connect-to-managed-services", "MariaDB and KeyDB cannot be exposed", "\\| mariadb, keydb \\| not possible: Zerops does not allow exposing them to the internet"},
+		{"operations/connect-to-managed-services", "PostgreSQL from outside: pgBouncer 6432 with TLS", "(?s)## From another project or the internet.{0,400}\\| postgresql \\| public IP access.{0,160}pgBouncer on 6432 with TLS"},
+		{"operations/connect-to-managed-services", "no variables over the VPN", "(?s)## From your laptop: the VPN.{0,600}No environment variables reach your machine"},
+		{"services/postgresql", "public IP access lands on 6432 with TLS", "always lands on pgBouncer \\(6432\\) with TLS"},
+		{"troubleshooting/postgresql-client-errors", "lib/pq needs sslmode=disable on 5432", "(?s)## `pq: SSL is not enabled on the server`.{0,300}`sslmode=disable`"},
+		{"troubleshooting/postgresql-client-errors", "a RAM step restarts PostgreSQL", "(?s)## Dropped connections.{0,700}crosses a RAM step.{0,120}PostgreSQL restarts"},
+		{"troubleshooting/mariadb-errors", "ERROR 2026: turn the client's TLS off", "(?s)## `ERROR 2026`.{0,400}Zerops MariaDB has no TLS.{0,300}`mariadb --skip-ssl"},
+		{"troubleshooting/mariadb-errors", "MySQL 8 collation replaced before import", "s/utf8mb4_0900_ai_ci/utf8mb4_unicode_ci/g"},
+		{"troubleshooting/valkey-errors", "Valkey HA is Sentinel behind a proxy: a standalone client", "(?s)## Cluster and Sentinel clients.{0,200}it is not Redis Cluster.{0,300}Use the ordinary \\(standalone\\) client"},
+		{"troubleshooting/nats-kafka-errors", "Kafka takes SASL PLAIN only", "enabled mechanisms are \\[PLAIN\\]`: set the mechanism to `PLAIN`"},
+		{"troubleshooting/search-engine-errors", "ClickHouse's user is zerops, not default", "On Zerops the user is `zerops` with `\\$\\{analytics_password\\}`"},
+		{"operations/import-existing-data", "restore without the old owners, on 5432", "`PGPASSWORD=<password> pg_restore --no-owner --no-privileges -h db -U db -d db old\\.dump`"},
+	})
+}
