@@ -680,7 +680,7 @@ func TestDocs_ManagedServiceReach(t *testing.T) {
 		{"services/postgresql", "public IP access lands on 6432 with TLS", "always lands on pgBouncer \\(6432\\) with TLS"},
 		{"troubleshooting/postgresql-client-errors", "lib/pq needs sslmode=disable on 5432", "(?s)## `pq: SSL is not enabled on the server`.{0,300}`sslmode=disable`"},
 		{"troubleshooting/postgresql-client-errors", "a RAM step restarts PostgreSQL", "(?s)## Dropped connections.{0,700}crosses a RAM step.{0,120}PostgreSQL restarts"},
-		{"troubleshooting/mariadb-errors", "ERROR 2026: turn the client's TLS off", "(?s)## `ERROR 2026`.{0,400}Zerops MariaDB has no TLS.{0,300}`mariadb --skip-ssl"},
+		{"troubleshooting/mariadb-errors", "ERROR 2026: turn the client's TLS off", "(?s)## `ERROR 2026`.{0,400}Zerops MariaDB has no TLS.{0,500}`mariadb --skip-ssl"},
 		{"troubleshooting/mariadb-errors", "MySQL 8 collation replaced before import", "s/utf8mb4_0900_ai_ci/utf8mb4_unicode_ci/g"},
 		{"troubleshooting/valkey-errors", "Valkey HA is Sentinel behind a proxy: a standalone client", "(?s)## Cluster and Sentinel clients.{0,200}it is not Redis Cluster.{0,300}Use the ordinary \\(standalone\\) client"},
 		{"troubleshooting/nats-kafka-errors", "Kafka takes SASL PLAIN only", "enabled mechanisms are \\[PLAIN\\]`: set the mechanism to `PLAIN`"},
