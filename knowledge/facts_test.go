@@ -443,7 +443,7 @@ func TestDocs_DepthAnswers(t *testing.T) {
 	assertKept(t, all, []keptFact{
 		{"tools/zcli", "zcli install on Windows", "`irm https://zerops.io/zcli/install.ps1 \\| iex`"},
 		{"tools/zcli", "zcli service log defaults and web-server lines", "(?s)last 100 lines by default.{0,200}`--message-type WEBSERVER`"},
-		{"operations/log-forwarding-metrics", "no documented log retention; forward for a known one", "(?s)give no retention period for those built-in logs.{0,200}forward them"},
+		{"operations/log-forwarding-metrics", "no documented log retention; forward for a known one", "(?s)## How long logs are kept\nThe official docs give no retention period for the built-in logs.{0,400}forward the logs"},
 		{"platform/pricing", "core upgrade: about 35 s off the network, IPs kept", "(?s)about 35 s on average.{0,200}keeps the project's IP addresses"},
 		{"platform/pricing", "worked cost of a small container", `\$0\.60 \+ \$3\.00 \+ \$0\.50 = \$4\.10 per 30 days`},
 		{"operations/ssh-and-mounts", "sshIsolation default and rules", "(?s)## SSH isolation \\(who may SSH where\\)\n.{0,300}`vpn` \\(the default alone\\).{0,400}block beats an allow"},
