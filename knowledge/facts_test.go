@@ -688,3 +688,39 @@ func TestDocs_ManagedServiceReach(t *testing.T) {
 		{"operations/import-existing-data", "restore without the old owners, on 5432", "`PGPASSWORD=<password> pg_restore --no-owner --no-privileges -h db -U db -d db old\\.dump`"},
 	})
 }
+
+// TestFacts_DroppedQuestions keeps the answers written for questions blind
+// question writers dropped because no section answered them (issue 34,
+// Deliver 5, kbdrop): each states what an agent acts on, or what the
+// official docs do not offer, so no agent invents it.
+func TestFacts_DroppedQuestions(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertGone(t, all, []goneFact{
+		// the docs name zerops.yml, import.yml, the GUI and the API as the places variables come from
+		{"Zerops reads no .env file", `(?i)zerops (reads|loads|imports) (the|a|your) \.env`},
+		// no per-account limit on projects or services is documented
+		{"no documented project or service count limit", `(?i)(at most|up to|maximum of) \d+ (projects|services)\b`},
+	})
+	assertKept(t, all, []keptFact{
+		{"env/env-file", "Zerops reads no .env; dotenv loaders keep set variables", "(?s)## A \\.env file in the repository\nZerops does not read a `\\.env` file.{0,400}keep a variable already set in the environment by default"},
+		{"frameworks/fastapi-flask", "gunicorn Worker failed to boot: the traceback above is the cause", "(?s)## gunicorn: Worker failed to boot\n.{0,200}the traceback just above it is the cause.{0,200}`--chdir src`"},
+		{"config/zerops-yml-structure", "command lists stay lists with one item", "(?s)## YAML type errors \\(cannot unmarshal\\)\n.{0,300}`buildCommands`, `prepareCommands` and `initCommands` are lists even with one item"},
+		{"platform/projects-and-services", "no documented maximum of projects or services", "(?s)## How many projects and services\nThe official docs set no maximum number of projects per account or services per project"},
+		{"pitfalls/build-vs-run-containers", "a second language is a second build base", "(?s)## A language's tool not found \\(npm, go, python\\)\n.{0,200}lists both under `build\\.base`"},
+		{"pitfalls/build-vs-run-containers", "Prisma engine for Alpine: generate there or binaryTargets", "`binaryTargets = \\[\"native\", \"linux-musl-openssl-3\\.0\\.x\", \"debian-openssl-3\\.0\\.x\"\\]`"},
+		{"env/secrets-and-sensitive", "zcli sets secrets only at service creation", "zcli sets secrets only when it creates the service: `zcli service create --name api … --env STRIPE_KEY=<value>`.{0,200}no command that sets or changes a variable of an existing service"},
+		{"frameworks/rails", "InvalidAuthenticityToken behind the balancer: assume_ssl", "(?s)`ActionController::InvalidAuthenticityToken`.{0,200}TLS ended at the balancer; set `config\\.assume_ssl = true`"},
+		{"frameworks/nextjs", "ERR_REQUIRE_ESM: next.config.mjs, and deploy it", "(?s)## ERR_REQUIRE_ESM at build or start\n.{0,500}Rename it `next\\.config\\.mjs`.{0,80}`deployFiles`"},
+		{"troubleshooting/database-connections", "dropped idle connections: test before use", "(?s)## Connection closed unexpectedly \\(dropped idle connections\\)\n.{0,700}SQLAlchemy `pool_pre_ping=True`"},
+		{"config/import-yml-scaling", "a minimum above its maximum is refused", "A minimum above its maximum \\(`minContainers: 4` with `maxContainers: 3`"},
+		{"services/elasticsearch", "refused with no address: the localhost fallback", "(?s)## Connection refused from the app\n.{0,400}usually it is `localhost:9200`"},
+		{"networking/smtp", "Symfony/Laravel SMTP auth failure is the provider's 535", "`Failed to authenticate on SMTP server with username \"…\" using 2 possible authenticators`"},
+		{"pitfalls/unsupported-services", "MongoServerError comes from an outside server; no fixed IP for Atlas", "(?s)## MongoDB from a Zerops app \\(MongoServerError\\)\nThere is no MongoDB service.{0,900}Zerops gives no fixed outbound IP"},
+		{"pitfalls/invented-versions", "the build reads build.base of the repository's zerops.yml", "the build does not read the import's `type` but `build\\.base` and `build\\.os` of the repository's zerops\\.yml"},
+		{"operations/deploy-with-zcli", "no deploy of only the changed files", "(?s)## Only the changed files\\?\nNo: every push ships a whole new version"},
+		{"troubleshooting/resources-limits", "build disk is fixed; maxDisk does not apply", "(?s)## Disk full during the build\n.{0,300}up to 100 GB and fixed; the service's `maxDisk` does not apply to it"},
+		{"networking/outbound-restrictions", "a build timeout to a public registry: build again", "(?s)## Downloads time out in the build \\(ETIMEDOUT\\)\n.{0,600}timing out once: a passing network or registry problem; build again"},
+		{"networking/cloudflare-custom-domains", "expired certificate: check issuance, then support", "(?s)## Expired certificate \\(`certificate has expired`\\)\n.{0,400}ask Zerops support"},
+	})
+}
