@@ -714,7 +714,7 @@ func TestFacts_DroppedQuestions(t *testing.T) {
 		{"frameworks/nextjs", "ERR_REQUIRE_ESM: next.config.mjs, and deploy it", "(?s)## ERR_REQUIRE_ESM at build or start\n.{0,500}Rename it `next\\.config\\.mjs`.{0,80}`deployFiles`"},
 		{"troubleshooting/database-connections", "dropped idle connections: test before use", "(?s)## Connection closed unexpectedly \\(dropped idle connections\\)\n.{0,700}SQLAlchemy `pool_pre_ping=True`"},
 		{"config/import-yml-scaling", "a minimum above its maximum is refused", "A minimum above its maximum \\(`minContainers: 4` with `maxContainers: 3`"},
-		{"services/elasticsearch", "refused with no address: the localhost fallback", "(?s)## Connection refused from the app\n.{0,400}usually it is `localhost:9200`"},
+		{"services/elasticsearch", "refused with no address: the localhost fallback", "(?s)## Connection refused from the app\n.{0,200}usually the client fell back to `localhost:9200` because its URL variable is empty"},
 		{"networking/smtp", "Symfony/Laravel SMTP auth failure is the provider's 535", "`Failed to authenticate on SMTP server with username \"…\" using 2 possible authenticators`"},
 		{"pitfalls/unsupported-services", "MongoServerError comes from an outside server; no fixed IP for Atlas", "(?s)## MongoDB from a Zerops app \\(MongoServerError\\)\nThere is no MongoDB service.{0,900}Zerops gives no fixed outbound IP"},
 		{"pitfalls/invented-versions", "the build reads build.base of the repository's zerops.yml", "the build does not read the import's `type` but `build\\.base` and `build\\.os` of the repository's zerops\\.yml"},
