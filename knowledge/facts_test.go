@@ -712,7 +712,7 @@ func TestFacts_DroppedQuestions(t *testing.T) {
 		{"env/secrets-and-sensitive", "zcli sets secrets only at service creation", "zcli sets secrets only when it creates the service: `zcli service create --name api … --env STRIPE_KEY=<value>`.{0,200}no command that sets or changes a variable of an existing service"},
 		{"frameworks/rails", "InvalidAuthenticityToken behind the balancer: assume_ssl", "(?s)`ActionController::InvalidAuthenticityToken`.{0,200}TLS ended at the balancer; set `config\\.assume_ssl = true`"},
 		{"frameworks/nextjs", "ERR_REQUIRE_ESM: next.config.mjs, and deploy it", "(?s)## ERR_REQUIRE_ESM at build or start\n.{0,500}Rename it `next\\.config\\.mjs`.{0,80}`deployFiles`"},
-		{"troubleshooting/database-connections", "dropped idle connections: test before use", "(?s)## Connection closed unexpectedly \\(dropped idle connections\\)\n.{0,700}SQLAlchemy `pool_pre_ping=True`"},
+		{"troubleshooting/postgresql-client-errors", "psycopg2's TLS wording of a dropped connection", "(?s)## Dropped connections: `Connection terminated unexpectedly`\n.{0,200}`SSL connection has been closed unexpectedly`.{0,900}Django `CONN_HEALTH_CHECKS = True`"},
 		{"config/import-yml-scaling", "a minimum above its maximum is refused", "A minimum above its maximum \\(`minContainers: 4` with `maxContainers: 3`"},
 		{"services/elasticsearch", "refused with no address: the localhost fallback", "(?s)## Connection refused from the app\n.{0,200}usually the client fell back to `localhost:9200` because its URL variable is empty"},
 		{"networking/smtp", "Symfony/Laravel SMTP auth failure is the provider's 535", "`Failed to authenticate on SMTP server with username \"…\" using 2 possible authenticators`"},
