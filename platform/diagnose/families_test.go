@@ -384,3 +384,37 @@ func TestClassify_Set10Families(t *testing.T) {
 		})
 	}
 }
+
+// Log set 11's misses, each read as the family of wordings its tools share.
+func TestClassify_Set11Families(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		stage Stage
+		lines []string
+		want  string // the first diagnosis; "" for none
+		text  string // a word its cause or fix must carry, when set
+	}{
+		// A log's bracketed level after a word ending in x is no bundler's
+		// error mark.
+		{"LevelAfterIDEndingInX", Runtime, []string{`10:00:00.100 request_id=Ab9x [error] ** (Postgrex.Error) ERROR 42P01 (undefined_table) relation "invoices" does not exist`}, "db-schema-missing", ""},
+		{"LevelAfterWordEndingInXBuild", Build, []string{"worker=ax [error] retry scheduled", "exit status 1"}, "build-command-failed", ""},
+		{"EsbuildMarkStays", Build, []string{"X [ERROR] Expected \";\" but found \"const\""}, "compile-error", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := Classify(tt.lines, tt.stage)
+			got := ""
+			if len(ds) > 0 {
+				got = ds[0].Signal
+			}
+			if got != tt.want {
+				t.Fatalf("first signal = %q (%v), want %q", got, signalIDs(ds), tt.want)
+			}
+			if tt.text != "" && !strings.Contains(ds[0].Cause+ds[0].Fix, tt.text) {
+				t.Errorf("cause %q / fix %q, want %q", ds[0].Cause, ds[0].Fix, tt.text)
+			}
+		})
+	}
+}
