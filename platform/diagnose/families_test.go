@@ -395,6 +395,12 @@ func TestClassify_Set11Families(t *testing.T) {
 		want  string // the first diagnosis; "" for none
 		text  string // a word its cause or fix must carry, when set
 	}{
+		// A proxy's refusal of another host is that service's; of its own
+		// loopback, the app beside it is not on the port.
+		{"NginxUpstreamOtherHost", Runtime, []string{`2026/11/30 09:00:00 [error] 22#22: *5 connect() failed (111: Connection refused) while connecting to upstream, client: 10.0.1.9, server: _, request: "GET /api/items HTTP/1.1", upstream: "http://10.0.4.2:8080/api/items", host: "web.example.org"`}, "connection-refused", "10.0.4.2:8080"},
+		{"NginxUpstreamHostname", Runtime, []string{`[error] 9#9: *31 connect() failed (111: Connection refused) while connecting to upstream, client: 10.0.1.9, server: _, request: "POST /graphql HTTP/1.1", upstream: "http://api:4000/graphql"`}, "connection-refused", ""},
+		{"NginxUpstreamLoopbackIsWrongPort", Runtime, []string{`2026/11/30 09:00:00 [error] 22#22: *5 connect() failed (111: Connection refused) while connecting to upstream, client: 10.0.1.9, server: _, request: "GET / HTTP/1.1", upstream: "http://127.0.0.1:3000/"`}, "wrong-port", ""},
+		{"ProxyRefusalBesideOtherListener", Runtime, []string{"Listening on 0.0.0.0:8000", `[balancer] connect() failed (111: Connection refused) while connecting to upstream, upstream: "http://10.0.2.8:5000/"`}, "wrong-port", ""},
 		// A log's bracketed level after a word ending in x is no bundler's
 		// error mark.
 		{"LevelAfterIDEndingInX", Runtime, []string{`10:00:00.100 request_id=Ab9x [error] ** (Postgrex.Error) ERROR 42P01 (undefined_table) relation "invoices" does not exist`}, "db-schema-missing", ""},

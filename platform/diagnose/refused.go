@@ -155,8 +155,9 @@ func recovered(lines []string, f found) bool {
 }
 
 // balancerLine is the Zerops balancer's (or a proxy's) refusal of the app's
-// own port: a 502 answered because nothing accepted the connection.
-var balancerLine = lazyregexp.New(`(?i)\b502\b|\bbad gateway\b`)
+// own port: a 502 answered because nothing accepted the connection, or
+// nginx's refusal "while connecting to upstream", the balancer's own words.
+var balancerLine = lazyregexp.New(`(?i)\b502\b|\bbad gateway\b|\bwhile connecting to upstream\b`)
 
 // balancerRefusedPort is the port a refused connection the balancer logs
 // names (the service's declared port); 0 when no refusal is the balancer's.
