@@ -358,6 +358,8 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.refusedFix(text)
 	case "lockfile-mismatch":
 		d.bundlerPlatformFix(text)
+	case "dependency-not-found":
+		d.bundlerPackageFix(text)
 	case "app-crash":
 		d.nestFix(text)
 	case "compile-error":

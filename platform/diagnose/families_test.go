@@ -395,6 +395,20 @@ func TestClassify_Set11Families(t *testing.T) {
 		want  string // the first diagnosis; "" for none
 		text  string // a word its cause or fix must carry, when set
 	}{
+		// A bundler that cannot resolve a package the source imports: the
+		// manifest lacks it. A path, an alias or a Node.js built-in is the
+		// source's or the config's.
+		{"ViteRollupPackage", Build, []string{"error during build:", `[vite]: Rollup failed to resolve import "@acme/charts" from "/build/source/src/Dash.tsx".`, "This is most likely unintended because it can break your application at runtime."}, "dependency-not-found", "`@acme/charts`"},
+		{"ViteImportAnalysisPackage", Build, []string{`[plugin:vite:import-analysis] Failed to resolve import "swr" from "src/hooks/useUser.ts". Does the file exist?`}, "dependency-not-found", "`swr`"},
+		{"EsbuildPackage", Build, []string{`✘ [ERROR] Could not resolve "date-fns/format"`, "    src/util/dates.ts:1:23:", "1 error"}, "dependency-not-found", "`date-fns`"},
+		{"WebpackPackage", Build, []string{"ERROR in ./src/api/client.js 2:0-26", "Module not found: Error: Can't resolve 'axios' in '/build/source/src/api'"}, "dependency-not-found", "npm install axios"},
+		{"NextPackage", Build, []string{"Failed to compile.", "./app/signup/form.tsx:4:1", "Module not found: Can't resolve 'zod'"}, "dependency-not-found", "`zod`"},
+		{"ParcelPackage", Build, []string{"🚨 Build failed.", "@parcel/core: Failed to resolve 'qrcode' from './src/share.js'"}, "dependency-not-found", "`qrcode`"},
+		{"ViteRelativePathIsSource", Build, []string{"error during build:", `[vite]: Rollup failed to resolve import "./Widget" from "/build/source/src/App.tsx".`}, "compile-error", ""},
+		{"ViteAliasIsSource", Build, []string{`[vite]: Rollup failed to resolve import "@/lib/api" from "/build/source/src/main.ts".`}, "compile-error", ""},
+		{"ViteBaseUrlDirIsSource", Build, []string{`[vite]: Rollup failed to resolve import "stores/session" from "/build/source/src/router.ts".`}, "compile-error", ""},
+		{"WebpackRelativeIsSource", Build, []string{"Module not found: Error: Can't resolve './Header' in '/build/source/src/components'"}, "compile-error", ""},
+		{"EsbuildBuiltinIsConfig", Build, []string{`✘ [ERROR] Could not resolve "crypto"`, `  The package "crypto" wasn't found on the file system but is built into node.`}, "compile-error", ""},
 		// A proxy's refusal of another host is that service's; of its own
 		// loopback, the app beside it is not on the port.
 		{"NginxUpstreamOtherHost", Runtime, []string{`2026/11/30 09:00:00 [error] 22#22: *5 connect() failed (111: Connection refused) while connecting to upstream, client: 10.0.1.9, server: _, request: "GET /api/items HTTP/1.1", upstream: "http://10.0.4.2:8080/api/items", host: "web.example.org"`}, "connection-refused", "10.0.4.2:8080"},

@@ -199,6 +199,22 @@ const sourceErrorLine = `^\s*\S+\.(kt|kts|scala|swift|java|c|cc|cpp|cxx|h|hpp|m|
 // service's (connection-refused).
 const loopbackUpstream = `\w+://(127\.0\.0\.1|localhost|\[::1\])[:/]`
 
+// barePackage is an import specifier naming a package (react,
+// @tanstack/react-query, lodash/merge), not a path: no ./, ../, /, and no
+// alias (@/, ~/, #x, a scheme's virtual:x).
+const barePackage = `(@[a-z0-9][\w.-]*/)?[a-z0-9][\w.-]*(/[^"'\s:]*)?`
+
+// bundlerNoPackage is a bundler that cannot resolve a package the source
+// imports (Vite's Rollup and its import analysis, esbuild, webpack and
+// Next.js, Parcel): the package is not installed, not in the manifest.
+const bundlerNoPackage = `(?i)\bfailed to resolve import "` + barePackage + `"( from|\.|$)|\bCould not resolve "` + barePackage + `"|Module not found: (Error: )?Can't resolve '` + barePackage + `'|\bFailed to resolve '` + barePackage + `' from\b`
+
+// sourceAlias is a bare-looking specifier whose first segment is a source
+// directory (a baseUrl alias, "stores/auth"), or a Node.js built-in (fs,
+// path) a browser build cannot take: the source's or the config's error,
+// no package's.
+const sourceAlias = `(?i)(import|resolve|module) ["'](src|app|lib|components|stores?|utils|assets|pages|views|styles|hooks|config|layouts|composables|routes)/|set platform to|["']node:|(import|resolve) ["'](fs|path|os|crypto|https?|url|util|stream|events|buffer|child_process|net|tls|zlib|assert|querystring|worker_threads|dns|readline|perf_hooks|async_hooks)(/[^"']*)?["']`
+
 // ruleSpecs lists how the tools print each failure. The first rule of a signal
 // to match a line gives its evidence; signals are then ordered by rank.
 var ruleSpecs = []ruleSpec{
@@ -239,6 +255,10 @@ var ruleSpecs = []ruleSpec{
 	{build: "dependency-not-found", runtime: "", keys: []string{"e404", "404 not found", "not in this registry", "etarget", "no matching version", "couldn't find package", "err_pnpm_fetch_404", "err_pnpm_no_matching_version", "satisfies the requirement", "no matching distribution", "could not be found in any version", "could not be resolved to an installable", "unknown revision", "invalid version", "cannot find module providing", "no matching package named", "failed to select a version", "nu1101", "nu1102", "nu1103", "could not resolve dependencies", "could not find artifact", "could not transfer artifact", "could not resolve all", "could not find ", "could not resolve ", " - 404", "failed to resolve", "package not found", "could not find gem", "not found: 404", "there is no version of", "no solution found when resolving", "yn0035", "no candidates found", "could not find version of", "match any versions", "couldn't find any versions for", "no version matching", "no versions match", "could not find constraint", "as a dependency of package"}, re: `(?i)\bcode E404\b|\b404 Not Found - GET\b|is not in this registry|\bcode ETARGET\b|no matching version found for|couldn't find package "|ERR_PNPM_(FETCH_404|NO_MATCHING_VERSION)|could not find a version that satisfies the requirement|no matching distribution found for|could not be found in any version|could not be resolved to an installable set|\bunknown revision\b|\binvalid version: |cannot find module providing package|no matching package named|failed to select a version for|\bNU110[123]\b|could not resolve dependencies for|could not (find|transfer) artifact|could not resolve all (files|dependencies)|^\s*> could not (find|resolve) [\w.-]+:[\w.-]+|GET https?://\S+ - 404\b|^error: \S+@\S+ failed to resolve|^error: package "\S+" not found|\b(JSR|npm) package (not found|'\S+' does not exist)|could not find npm package|could not find gem '|module \S+: reading \S+: 404 Not Found|there is no version of \S+ and you require|No solution found when resolving dependencies|\bYN0035\b.*(: Package not found|Response Code: 404\b)|@npm:\S+: No candidates found|Could not find version of '\S+' that matches specified version constraint|Could not find constraint .{0,80}\bin (the )?list of versions|failed to get .\S+. as a dependency of package|` + noVersionMatches},
 	// The manifest's versions conflicting, in any resolver's words.
 	{build: "dependency-not-found", runtime: "", keys: []string{"eresolve", "unable to resolve dependency tree", "resolutionimpossible", "conflicting dependencies", "version solving failed", "dependencies have diverged", "dependency resolution failed", "err_pnpm_peer_dep_issues"}, re: resolveConflict},
+	// A bundler that cannot resolve a package the source imports: the
+	// package is missing from the manifest (or not installed), not a source
+	// path (compile-error reads those).
+	{build: "dependency-not-found", runtime: "", keys: []string{"failed to resolve import", "could not resolve \"", "can't resolve '", "failed to resolve '"}, re: bundlerNoPackage, not: sourceAlias},
 	// A registry the build cannot reach, or yarn 1's 404 of a package.
 	{build: "dependency-not-found", runtime: "", keys: []string{"enotfound", "eai_again", "name or service not known", "could not translate host name", "temporary failure in name resolution", "no such host", "unknownhostexception", "no such host is known", "getaddrinfo", "unknown mysql server host", "failed to lookup address", "host not found", "could not resolve host", "nodename nor servname", "nxdomain", "non-existing domain"}, re: hostNotFound, and: registryWords},
 	{build: "dependency-not-found", runtime: "", keys: []string{"an unexpected error occurred"}, re: `An unexpected error occurred: "\S+: (Not found|Request failed "404 Not Found")"`},
