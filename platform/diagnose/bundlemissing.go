@@ -20,3 +20,21 @@ func (d *Diagnosis) bundlerPackageFix(text string) bool {
 	d.Fix = "Add `" + pkg + "` to package.json `dependencies` (`npm install " + pkg + "` adds it and updates the lock file; commit both), or correct the import's name; then deploy again."
 	return true
 }
+
+// gemMissingRe reads the gem a Ruby app loads that its bundle lacks:
+// Bundler's "pg is not part of the bundle", Rails' older adapter line
+// "Add `gem 'mysql2'`", RubyGems' "Could not find 'x' (>= 0) among".
+var gemMissingRe = lazyregexp.New("([\\w.-]+) is not part of the bundle|Add `gem '([\\w.-]+)'`|Could not find '([\\w.-]+)' \\([^)]*\\) among \\d+ total gem")
+
+// gemFix fits d, a gem the app loads that its bundle lacks (text), to the
+// Gemfile. It reports whether text was such a line.
+func (d *Diagnosis) gemFix(text string) bool {
+	m := gemMissingRe.FindStringSubmatch(text)
+	if m == nil {
+		return false
+	}
+	gem := m[1] + m[2] + m[3]
+	d.Cause = "The app loads the gem `" + gem + "`, which is not in its bundle: the Gemfile does not list it, so `bundle install` in the build did not install it."
+	d.Fix = "Add `gem \"" + gem + "\"` to the Gemfile, run `bundle install` locally to update Gemfile.lock (commit both), then deploy again."
+	return true
+}

@@ -346,7 +346,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 			d.prepManifestFix(prepFiles)
 		}
 	case "module-not-found-at-runtime":
-		if d.nativeFix(text) || d.sharedLibFix(text) {
+		if d.nativeFix(text) || d.sharedLibFix(text) || d.gemFix(text) {
 			break
 		}
 		d.moduleFix(text, opt.Code)
@@ -359,7 +359,9 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 	case "lockfile-mismatch":
 		d.bundlerPlatformFix(text)
 	case "dependency-not-found":
-		d.bundlerPackageFix(text)
+		if !d.bundlerPackageFix(text) {
+			d.gemFix(text)
+		}
 	case "app-crash":
 		d.nestFix(text)
 	case "compile-error":

@@ -409,6 +409,13 @@ func TestClassify_Set11Families(t *testing.T) {
 		{"ViteBaseUrlDirIsSource", Build, []string{`[vite]: Rollup failed to resolve import "stores/session" from "/build/source/src/router.ts".`}, "compile-error", ""},
 		{"WebpackRelativeIsSource", Build, []string{"Module not found: Error: Can't resolve './Header' in '/build/source/src/components'"}, "compile-error", ""},
 		{"EsbuildBuiltinIsConfig", Build, []string{`✘ [ERROR] Could not resolve "crypto"`, `  The package "crypto" wasn't found on the file system but is built into node.`}, "compile-error", ""},
+		// A gem or driver the app loads at boot that its bundle lacks.
+		{"BundlerNotPartOfBundle", Runtime, []string{"/var/www/config/application.rb:9:in `require': redis is not part of the bundle. Add it to your Gemfile. (Gem::LoadError)"}, "module-not-found-at-runtime", "gem \"redis\""},
+		{"RailsAdapterGem", Runtime, []string{"/usr/local/bundle/gems/activerecord-7.1.3/lib/active_record/connection_adapters.rb:30:in 'resolve': Error loading the 'mysql2' Active Record adapter. Missing a gem it depends on? mysql2 is not part of the bundle. Add it to your Gemfile. (LoadError)"}, "module-not-found-at-runtime", "gem \"mysql2\""},
+		{"RailsOlderAdapterGem", Runtime, []string{"Specified 'postgresql' for database adapter, but the gem is not loaded. Add `gem 'pg'` to your Gemfile (and ensure its version is at the minimum required by ActiveRecord). (Gem::LoadError)"}, "module-not-found-at-runtime", "gem \"pg\""},
+		{"RubygemsAmongTotal", Runtime, []string{"/usr/lib/ruby/3.2.0/rubygems/dependency.rb:303:in 'to_specs': Could not find 'puma' (>= 0) among 38 total gem(s) (Gem::MissingSpecError)"}, "module-not-found-at-runtime", "gem \"puma\""},
+		{"DjangoDriverModule", Runtime, []string{"django.core.exceptions.ImproperlyConfigured: Error loading psycopg2 or psycopg module"}, "module-not-found-at-runtime", ""},
+		{"BuildTaskNotInBundle", Build, []string{"rake is not part of the bundle. Add it to your Gemfile. (Gem::LoadError)"}, "dependency-not-found", "gem \"rake\""},
 		// A proxy's refusal of another host is that service's; of its own
 		// loopback, the app beside it is not on the port.
 		{"NginxUpstreamOtherHost", Runtime, []string{`2026/11/30 09:00:00 [error] 22#22: *5 connect() failed (111: Connection refused) while connecting to upstream, client: 10.0.1.9, server: _, request: "GET /api/items HTTP/1.1", upstream: "http://10.0.4.2:8080/api/items", host: "web.example.org"`}, "connection-refused", "10.0.4.2:8080"},

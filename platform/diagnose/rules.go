@@ -259,6 +259,10 @@ var ruleSpecs = []ruleSpec{
 	// package is missing from the manifest (or not installed), not a source
 	// path (compile-error reads those).
 	{build: "dependency-not-found", runtime: "", keys: []string{"failed to resolve import", "could not resolve \"", "can't resolve '", "failed to resolve '"}, re: bundlerNoPackage, not: sourceAlias},
+	// A gem or driver the app loads at boot that the bundle does not hold
+	// (Bundler's "is not part of the bundle", Rails' adapter, RubyGems'
+	// activation, Django's database driver): missing from the manifest.
+	{build: "dependency-not-found", runtime: "module-not-found-at-runtime", keys: []string{"is not part of the bundle", "active record adapter", "but the gem is not loaded", "total gem(s)", "error loading "}, re: `(?i)\bis not part of the bundle\. Add it to (your )?Gemfile|Error loading the '\w+' Active Record adapter|Specified '\w+' for database adapter, but the gem is not loaded|Could not find '[\w.-]+' \([^)]*\) among \d+ total gem\(s\)|Error loading (psycopg2?|psycopg|MySQLdb|mysqlclient|cx_Oracle|oracledb)( or \w+)? module`},
 	// A registry the build cannot reach, or yarn 1's 404 of a package.
 	{build: "dependency-not-found", runtime: "", keys: []string{"enotfound", "eai_again", "name or service not known", "could not translate host name", "temporary failure in name resolution", "no such host", "unknownhostexception", "no such host is known", "getaddrinfo", "unknown mysql server host", "failed to lookup address", "host not found", "could not resolve host", "nodename nor servname", "nxdomain", "non-existing domain"}, re: hostNotFound, and: registryWords},
 	{build: "dependency-not-found", runtime: "", keys: []string{"an unexpected error occurred"}, re: `An unexpected error occurred: "\S+: (Not found|Request failed "404 Not Found")"`},
