@@ -119,6 +119,9 @@ var (
 // budgetRe finds a line saying a bundle is over its size budget.
 var budgetRe = lazyregexp.New(budgetExceeded)
 
+// testsFailedRe reads a test runner's summary of failed tests.
+var testsFailedRe = lazyregexp.New(testsFailed)
+
 // nodeBadOption is Node.js refusing an option of its command line (it
 // exits 9): one it does not know, or one given no value; or one that
 // NODE_OPTIONS may not carry (a worker's error says so too).
@@ -163,6 +166,11 @@ func (d *Diagnosis) commandFix(line string, stage Stage) {
 		where = "`build.buildCommands`"
 	}
 	if d.nodeOptionFix(line, stage) {
+		return
+	}
+	if testsFailedRe.MatchString(line) {
+		d.Cause = "A test run by " + where + " failed (the runner's lines above name it and what it expected), so the build command exits non-zero; the code compiles."
+		d.Fix = "Fix the failing test or the code it tests and deploy again; to deploy without the tests, run them outside " + where + " (in CI before the deploy)."
 		return
 	}
 	if budgetRe.MatchString(line) {

@@ -215,6 +215,16 @@ const bundlerNoPackage = `(?i)\bfailed to resolve import "` + barePackage + `"( 
 // no package's.
 const sourceAlias = `(?i)(import|resolve|module) ["'](src|app|lib|components|stores?|utils|assets|pages|views|styles|hooks|config|layouts|composables|routes)/|set platform to|["']node:|(import|resolve) ["'](fs|path|os|crypto|https?|url|util|stream|events|buffer|child_process|net|tls|zlib|assert|querystring|worker_threads|dns|readline|perf_hooks|async_hooks)(/[^"']*)?["']`
 
+// testsFailed is a test runner's summary of failed tests (jest's and
+// vitest's, pytest's, go test's, mocha's, RSpec's and ExUnit's, PHPUnit's,
+// Maven Surefire's and Gradle's, cargo's, dotnet test's, deno's and bun's):
+// a test run in the build command failed it.
+const testsFailed = `(?i)^\s*Tests?( Suites| Files)?:?\s+[1-9]\d* failed\b|^\s*Tests?( Files)?\s+[1-9]\d* failed \|` +
+	`|^=*\s*[1-9]\d* failed(, \d+ \w+)* in [\d.]+s\b|^FAILED \S+\.py::\S+|^--- FAIL: \S+ \(|^FAIL\s+\S+\s+[\d.]+s\s*$` +
+	`|^\s*[1-9]\d* failing\s*$|\b\d+ (examples?|tests?), [1-9]\d* failures?\b|^FAILURES!\s*$|^Tests: \d+, Assertions: \d+, (Errors: \d+, )?Failures: [1-9]` +
+	`|There (are|were) (test failures|failing tests)\b|Tests run: \d+, Failures: [1-9]\d*, Errors|Tests run: \d+, Failures: \d+, Errors: [1-9]` +
+	`|\btest result: FAILED\b|^error: test failed, to rerun pass|^\s*Failed!\s+- Failed:\s+[1-9]|^FAILED \| \d+ passed \| [1-9]\d* failed|^\s*[1-9]\d* fail\s*$`
+
 // ruleSpecs lists how the tools print each failure. The first rule of a signal
 // to match a line gives its evidence; signals are then ordered by rank.
 var ruleSpecs = []ruleSpec{
@@ -409,7 +419,10 @@ var ruleSpecs = []ruleSpec{
 	{build: "disk-full", runtime: "disk-full", keys: []string{"enospc", "no space left on device", "errno 28", "disk quota exceeded", "edquot", "is full", "flood stage disk watermark", "disk full", "not enough space on the disk"}, re: `(?i)\bENOSPC\b|no space left on device|Errno 28\]|disk quota exceeded|\bEDQUOT\b|The table '[^']+' is full|database or disk is full|flood stage disk watermark|disk (is )?full|not enough space on the disk`, not: `(?i)file watchers|inotify`},
 
 	// --- Crashes and failed commands (generic: ranked last).
-	{build: "build-command-failed", runtime: "app-crash", keys: []string{"exit code", "exited with", "exit status", "returned with error code", "elifecycle", "err_pnpm_recursive_run_first_fail", "command failed", "build failed", "build failure", "make: ***", "error(s)", "non-zero", "exit status"}, re: `(?i)\bexit(ed)? (with )?(code|status):? [1-9]\d*\b|returned with error code [1-9]|ELIFECYCLE|ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL|^(error )?command failed|\b(build|command) failed\b|BUILD FAILURE|make: \*\*\* .*Error \d+|\b[1-9]\d* Error\(s\)|non-zero (exit|status|code)|\breturned [1-9]\d* exit status\b`, not: `(?i)\bexit(ed)?\b.{0,30}\b(code|status):? 137\b`},
+	// A test runner's failures in a build command: the build command failed
+	// on its tests, not the compiler.
+	{build: "build-command-failed", runtime: "", keys: []string{"fail"}, re: testsFailed},
+	{build: "build-command-failed", runtime: "app-crash", keys: []string{"exit code", "exited with", "exit status", "returned with error code", "elifecycle", "lifecycle script", "npm error code", "npm err! code", "err_pnpm_recursive_run_first_fail", "command failed", "build failed", "build failure", "make: ***", "error(s)", "non-zero", "exit status"}, re: `(?i)\bexit(ed)? (with )?(code|status):? [1-9]\d*\b|returned with error code [1-9]|ELIFECYCLE|\bLifecycle script \S+ failed\b|^npm (ERR!|error) code [1-9]\d*\s*$|ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL|^(error )?command failed|\b(build|command) failed\b|BUILD FAILURE|make: \*\*\* .*Error \d+|\b[1-9]\d* Error\(s\)|non-zero (exit|status|code)|\breturned [1-9]\d* exit status\b`, not: `(?i)\bexit(ed)?\b.{0,30}\b(code|status):? 137\b`},
 	// Ruby's uncaught exception: the raising frame, the message and the
 	// class in parentheses (`<main>': undefined method ... (NoMethodError)).
 	{build: "", runtime: "app-crash", keys: []string{":in "}, re: rubyUncaught},
