@@ -435,6 +435,12 @@ func TestClassify_Set11Families(t *testing.T) {
 		{"RubygemsAmongTotal", Runtime, []string{"/usr/lib/ruby/3.2.0/rubygems/dependency.rb:303:in 'to_specs': Could not find 'puma' (>= 0) among 38 total gem(s) (Gem::MissingSpecError)"}, "module-not-found-at-runtime", "gem \"puma\""},
 		{"DjangoDriverModule", Runtime, []string{"django.core.exceptions.ImproperlyConfigured: Error loading psycopg2 or psycopg module"}, "module-not-found-at-runtime", ""},
 		{"BuildTaskNotInBundle", Build, []string{"rake is not part of the bundle. Add it to your Gemfile. (Gem::LoadError)"}, "dependency-not-found", "gem \"rake\""},
+		// The language version refused as the project's requirement; Poetry's
+		// warning before it looks for another interpreter is none.
+		{"PoetryNotAllowed", Build, []string{"Current Python version (3.11.10) is not allowed by the project (^3.12).", `Please change python executable via the "env use" command.`}, "runtime-version-mismatch", "build.base"},
+		{"PoetryOlderNotSupported", Build, []string{"The current Python version (3.9.18) is not supported by the project (>=3.10,<3.13)", "Please activate a compatible Python version."}, "runtime-version-mismatch", ""},
+		{"PoetryNoCompatibleFound", Build, []string{"The currently activated Python version 3.11.4 is not supported by the project (>=3.12).", "Trying to find and use a compatible version.", "Poetry was unable to find a compatible version. If you have one, you can explicitly use it via the \"env use\" command."}, "runtime-version-mismatch", ""},
+		{"PoetryActivatedWarningIsNone", Build, []string{"The currently activated Python version 3.11.4 is not supported by the project (>=3.11,<3.12.5).", "Trying to find and use a compatible version.", "Using python3.12 (3.12.3)", "Installing dependencies from lock file"}, "", ""},
 		// A proxy's refusal of another host is that service's; of its own
 		// loopback, the app beside it is not on the port.
 		{"NginxUpstreamOtherHost", Runtime, []string{`2026/11/30 09:00:00 [error] 22#22: *5 connect() failed (111: Connection refused) while connecting to upstream, client: 10.0.1.9, server: _, request: "GET /api/items HTTP/1.1", upstream: "http://10.0.4.2:8080/api/items", host: "web.example.org"`}, "connection-refused", "10.0.4.2:8080"},
