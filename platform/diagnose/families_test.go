@@ -470,3 +470,46 @@ func TestClassify_Set11Families(t *testing.T) {
 		})
 	}
 }
+
+// Set 11's families probed with wordings no set has used: a lock hash
+// that mismatches, unittest's summary, a proxy's refused connect in
+// Envoy's words, a file under the build's output missing at run time.
+func TestClassify_Set11Probes(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		stage Stage
+		lines []string
+		want  string // the first diagnosis; "" for none
+	}{
+		{"LockHashMismatch", Build, []string{"Error: Lock file hash mismatch. Run `pdm lock` to regenerate.", "exit status 1"}, "lockfile-mismatch"},
+		{"LockfileChecksumMismatched", Build, []string{"error: the lockfile checksum mismatched the manifest; relock with `tool lock`", "build failed"}, "lockfile-mismatch"},
+		{"DotLockContentHashMismatch", Build, []string{"deps.lock: content-hash mismatch (manifest changed since the lock was written)", "exit code 1"}, "lockfile-mismatch"},
+		{"LockHashMismatchRelockedIsNone", Build, []string{"warning: lock file hash mismatch, updating lock file", "Locked 40 packages"}, ""},
+		{"UnittestFailures", Build, []string{"Ran 12 tests in 0.031s", "FAILED (failures=2)"}, "build-command-failed"},
+		{"UnittestErrors", Build, []string{"Ran 40 tests in 1.201s", "FAILED (errors=1, skipped=3)"}, "build-command-failed"},
+		{"DjangoTestFailures", Build, []string{"Destroying test database for alias 'default'...", "FAILED (failures=1, errors=1)"}, "build-command-failed"},
+		{"UnittestOKIsNone", Build, []string{"Ran 12 tests in 0.031s", "OK (skipped=1)"}, ""},
+		{"EnvoyDelayedConnect", Runtime, []string{"upstream connect error or disconnect/reset before headers. reset reason: connection failure, transport failure reason: delayed connect error: 111"}, "connection-refused"},
+		{"EnvoyDelayedConnectInJSON", Runtime, []string{`{"level":"error","msg":"proxy failed","detail":"delayed connect error: 111"}`}, "connection-refused"},
+		{"EnvoyDelayedConnectLogged", Runtime, []string{"[2026-11-30 10:00:00.000][1][debug][pool] [source/common/conn_pool.cc:92] delayed connect error: 111"}, "connection-refused"},
+		{"NodeDistManifest", Runtime, []string{"Error: ENOENT: no such file or directory, open '/var/www/dist/.vite/manifest.json'"}, "deploy-files-missing"},
+		{"PythonBuildTemplate", Runtime, []string{"FileNotFoundError: [Errno 2] No such file or directory: './build/index.html'"}, "deploy-files-missing"},
+		{"GoDistFile", Runtime, []string{"2026/11/30 10:00:00 open dist/assets/app.js: no such file or directory"}, "deploy-files-missing"},
+		{"NextOutputFile", Runtime, []string{"Error: ENOENT: no such file or directory, open '/var/www/.next/BUILD_ID'"}, "deploy-files-missing"},
+		{"SourceFileENOENTIsNot", Runtime, []string{"Error: ENOENT: no such file or directory, open '/var/www/config/settings.json'"}, "app-crash"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := Classify(tt.lines, tt.stage)
+			got := ""
+			if len(ds) > 0 {
+				got = ds[0].Signal
+			}
+			if got != tt.want {
+				t.Fatalf("first signal = %q (%v), want %q", got, signalIDs(ds), tt.want)
+			}
+		})
+	}
+}

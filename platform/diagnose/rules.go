@@ -119,6 +119,11 @@ const assetManifestMissing = `(?i)\b(vite|mix|webpack|asset|encore|static|propsh
 	// directory) it does not find at start
 	`\b(build|compiled|production|server|client) (output|directory|dir|folder|bundle|build|manifest)\b.{0,60}?\b(not found|does ?n[o']t exist|is missing|could not be found)\b|\b(could ?n[o']t|can ?not|can't|unable to|failed to) (find|locate)( the)? (build (output|directory|dir|folder|manifest)|(server|production|client) build)\b`
 
+// buildOutputFileMissing is a file under a build's output directory
+// (dist, build, .next, .output, public/build) that the running app finds
+// missing, in Node's, Python's or Go's words.
+const buildOutputFileMissing = `(?i)\b(ENOENT|No such file or directory)\b.{0,60}['"](/var/www/|\./)?(dist|build|\.next|\.output|\.svelte-kit|public/build)/[^'"\s]+['"]|(^|[\s'"])(/var/www/|\./)?(dist|build|\.next|\.output|public/build)/\S+: no such file or directory`
+
 // notWritable is a framework's or system's words for a path it may not
 // write, or a directory it could not create there (Symfony's "Unable to
 // create the "cache" directory", Twig's, Flysystem's, a JVM's "Could not
@@ -128,7 +133,7 @@ const notWritable = `(?i)unable to write (in|to|into) (the )?["']?(/|\w+ (direct
 
 // lockStale is a tool saying its lock file is out of step with the
 // manifest, in any wording.
-const lockStale = `(?i)\b(lock[ -]?file|\S+\.lock|\S+-lock\.(json|ya?ml)|packages\.lock\.json)\b.{0,80}?\b(is (now )?|was |are )?(out[ -]of[ -]date|not up[ -]to[ -]date|outdated|stale|out of sync|inconsistent|needs to be (updated|regenerated))\b|\b(lock[ -]?file|\S+\.lock)\b.{0,40}\b(hash|checksum|content[ -]hash)\b.{0,20}\b(does ?n[o']t|do(es)? not) match|` +
+const lockStale = `(?i)\b(lock[ -]?file|\S+\.lock|\S+-lock\.(json|ya?ml)|packages\.lock\.json)\b.{0,80}?\b(is (now )?|was |are )?(out[ -]of[ -]date|not up[ -]to[ -]date|outdated|stale|out of sync|inconsistent|needs to be (updated|regenerated))\b|\b(lock[ -]?file|\S+\.lock)\b.{0,40}\b(hash|checksum|content[ -]hash)\b.{0,20}(\b(does ?n[o']t|do(es)? not) match|\bmismatch(ed)?\b)|` +
 	// the manifest's or config's value first, the lock's second (pnpm's
 	// "configuration doesn't match the value found in the lockfile")
 	`\b(does ?n[o']t|do(es)? not|no longer) match\b.{0,60}\b(in|from|of) the lock[ -]?file\b|` +
@@ -224,14 +229,14 @@ const bundlerNoPackage = `(?i)\bfailed to resolve import "` + barePackage + `"( 
 const sourceAlias = `(?i)(import|resolve|module) ["'](src|app|lib|components|stores?|utils|assets|pages|views|styles|hooks|config|layouts|composables|routes)/|set platform to|["']node:|(import|resolve) ["'](fs|path|os|crypto|https?|url|util|stream|events|buffer|child_process|net|tls|zlib|assert|querystring|worker_threads|dns|readline|perf_hooks|async_hooks)(/[^"']*)?["']`
 
 // testsFailed is a test runner's summary of failed tests (jest's and
-// vitest's, pytest's, go test's, mocha's, RSpec's and ExUnit's, PHPUnit's,
+// vitest's, pytest's and unittest's, go test's, mocha's, RSpec's and ExUnit's, PHPUnit's,
 // Maven Surefire's and Gradle's, cargo's, dotnet test's, deno's and bun's):
 // a test run in the build command failed it.
 const testsFailed = `(?i)^\s*Tests?( Suites| Files)?:?\s+[1-9]\d* failed\b|^\s*Tests?( Files)?\s+[1-9]\d* failed \|` +
 	`|^=*\s*[1-9]\d* failed(, \d+ \w+)* in [\d.]+s\b|^FAILED \S+\.py::\S+|^--- FAIL: \S+ \(|^FAIL\s+\S+\s+[\d.]+s\s*$` +
 	`|^\s*[1-9]\d* failing\s*$|\b\d+ (examples?|tests?), [1-9]\d* failures?\b|^FAILURES!\s*$|^Tests: \d+, Assertions: \d+, (Errors: \d+, )?Failures: [1-9]` +
 	`|There (are|were) (test failures|failing tests)\b|Tests run: \d+, Failures: [1-9]\d*, Errors|Tests run: \d+, Failures: \d+, Errors: [1-9]` +
-	`|\btest result: FAILED\b|^error: test failed, to rerun pass|^\s*Failed!\s+- Failed:\s+[1-9]|^FAILED \| \d+ passed \| [1-9]\d* failed|^\s*[1-9]\d* fail\s*$`
+	`|^FAILED \((failures|errors)=[1-9]|\btest result: FAILED\b|^error: test failed, to rerun pass|^\s*Failed!\s+- Failed:\s+[1-9]|^FAILED \| \d+ passed \| [1-9]\d* failed|^\s*[1-9]\d* fail\s*$`
 
 // ruleSpecs lists how the tools print each failure. The first rule of a signal
 // to match a line gives its evidence; signals are then ordered by rank.
@@ -370,6 +375,9 @@ var ruleSpecs = []ruleSpec{
 	// Mix's, Encore's, Django's staticfiles, Phoenix's digest): the asset
 	// build did not run or its output was not deployed.
 	{build: "", runtime: "deploy-files-missing", keys: []string{"manifest", "unable to locate mix file", "build", "compiled"}, re: assetManifestMissing},
+	// A file under the build's output directory the app does not find at
+	// run time (a manifest, a template, a page): the output was not deployed.
+	{build: "", runtime: "deploy-files-missing", keys: []string{"enoent", "no such file or directory"}, re: buildOutputFileMissing},
 	// PHP cannot find a package's class (interface, trait, enum): a
 	// namespaced name outside the app's own namespace (App\, Tests\),
 	// whose package Composer did not install or the deploy did not ship.
@@ -421,7 +429,7 @@ var ruleSpecs = []ruleSpec{
 	{build: "", runtime: "db-tls-mismatch", keys: []string{"does not support ssl", "ssl is not enabled", "ssl connection is required", "pg_hba.conf", "ssl is required", "tls/ssl error", "does not support tls", "refused tls", "requires ssl", "ssl off", "no ssl enabled", "does not support secure conn", "handshake_no_ssl_support", "ssl not enabled in the server", "rejected ssl upgrade", "ssl not available"}, re: `(?i)does not support SSL|does not support secure conn+ection|HANDSHAKE_NO_SSL_SUPPORT|ssl not enabled in the server|rejected SSL upgrade|\bssl not available\b|SSL is not enabled on the server|SSL connection is required|no pg_hba\.conf entry for .*(no encryption|SSL off)|SSL is required but the server|TLS/SSL error|server does not support TLS|server refused TLS|requires SSL|No SSL enabled connection`},
 	{build: "", runtime: "db-tls-mismatch", keys: []string{"wrong version number", "wrong_version_number", "packet length too long", "http response to https client", "does not look like a tls handshake", "unrecognized ssl message", "corrupted frame was received", "invalidcontenttype", "unknown_protocol"}, re: plainReply, and: dbWords},
 	{build: "", runtime: "db-auth-failed", keys: []string{"password authentication failed", "role \"", "access denied for user", "[1045]", "noauth", "wrongpass", "invalid username-password", "authentication failed", "bad auth", "access_refused", "28p01", "permission denied for", "er_access_denied_error", "err auth"}, re: `(?i)password authentication failed for user|role "[^"]+" does not exist|Access denied for user '|\[1045\]|NOAUTH Authentication required|WRONGPASS|invalid username-password pair|Mongo(Server)?Error: Authentication failed|bad auth|ACCESS_REFUSED - Login was refused|\b28P01\b|permission denied for (table|relation|schema|database|sequence|view|function)|ER_ACCESS_DENIED_ERROR|ERR AUTH |Authentication failed against database server`},
-	{build: "", runtime: "db-connection-refused", keys: []string{"econnrefused", "connection refused", "can't reach database server", "(111)", "can't connect to", "[2002]", "refused. check that", "communications link failure", "os error 111", "socketexception (111)", "111 connecting", "connect: connection refused", "is the server running", "curl error 7: ", "curl: (7) ", "couldn't connect to server", "refused the connection", "refused connection", "was refused"}, re: `(?i)\bECONNREFUSED\b|connection refused|\brefused (the )?connection\b|\bconnection (to \S+ )?was refused\b|cURL error 7: |curl: \(7\) |Couldn't connect to server|Can't connect to (local )?(MySQL|MariaDB) server|\[2002\]|Connection to \S+ refused|Communications link failure|os error 111|SocketException \(111\)|Error 111 connecting|Is the server running|Can't reach database server at`, not: `(?i)while connecting to upstream\b.*\bupstream: "` + loopbackUpstream + `|readiness check`},
+	{build: "", runtime: "db-connection-refused", keys: []string{"econnrefused", "connect error: 111", "connection refused", "can't reach database server", "(111)", "can't connect to", "[2002]", "refused. check that", "communications link failure", "os error 111", "socketexception (111)", "111 connecting", "connect: connection refused", "is the server running", "curl error 7: ", "curl: (7) ", "couldn't connect to server", "refused the connection", "refused connection", "was refused"}, re: `(?i)\bECONNREFUSED\b|connection refused|\brefused (the )?connection\b|\bconnection (to \S+ )?was refused\b|cURL error 7: |curl: \(7\) |Couldn't connect to server|Can't connect to (local )?(MySQL|MariaDB) server|\[2002\]|Connection to \S+ refused|Communications link failure|os error 111|SocketException \(111\)|Error 111 connecting|Is the server running|Can't reach database server at|delayed connect error: 111\b`, not: `(?i)while connecting to upstream\b.*\bupstream: "` + loopbackUpstream + `|readiness check`},
 	{build: "", runtime: "too-many-connections", keys: []string{"too many clients", "remaining connection slots", "too many connections", "[1040]", "er_con_count_error", "max number of clients", "queuepool limit", "fetching a new connection from the connection pool", "connection is not available, request timed out"}, re: `(?i)too many clients already|remaining connection slots are reserved|too many connections|\[1040\]|ER_CON_COUNT_ERROR|max number of clients reached|QueuePool limit of size|fetching a new connection from the connection pool|Connection is not available, request timed out`},
 	{build: "", runtime: "db-schema-missing", keys: []string{"does not exist", "base table or view not found", "doesn't exist", "[1146]", "no such table", "p2021", "p2022", "undefinedtable", "undefinedcolumn", "pendingmigrationerror", "unknown column", "[1054]", "unknown database", "[1049]", "er_no_such_table", "er_bad_db_error", "42s02", "42p01", "invalid object name", "unapplied migration"}, re: `(?i)relation "[^"]+" does not exist|column "[^"]+" (of relation "[^"]+" )?does not exist|Base table or view not found|Table '[^']+' doesn't exist|\[1146\]|no such table: |does not exist in the current database|\bP202[12]\b|UndefinedTable|UndefinedColumn|PendingMigrationError|Unknown column '|\[1054\]|database "[^"]+" does not exist|Unknown database '|\[1049\]|ER_NO_SUCH_TABLE|ER_BAD_DB_ERROR|SQLSTATE\[42S02\]|\b42P01\b|Invalid object name '|unapplied migration`},
 	{build: "disk-full", runtime: "disk-full", keys: []string{"enospc", "no space left on device", "errno 28", "disk quota exceeded", "edquot", "is full", "flood stage disk watermark", "disk full", "not enough space on the disk"}, re: `(?i)\bENOSPC\b|no space left on device|Errno 28\]|disk quota exceeded|\bEDQUOT\b|The table '[^']+' is full|database or disk is full|flood stage disk watermark|disk (is )?full|not enough space on the disk`, not: `(?i)file watchers|inotify`},
