@@ -122,6 +122,13 @@ var budgetRe = lazyregexp.New(budgetExceeded)
 // testsFailedRe reads a test runner's summary of failed tests.
 var testsFailedRe = lazyregexp.New(testsFailed)
 
+// toolchainMissingRe reads a build lacking a compiler or a library's
+// headers; headerName the header it names.
+var (
+	toolchainMissingRe = lazyregexp.New(toolchainMissing)
+	headerName         = lazyregexp.New(`fatal error: (\S+\.h):`)
+)
+
 // nodeBadOption is Node.js refusing an option of its command line (it
 // exits 9): one it does not know, or one given no value; or one that
 // NODE_OPTIONS may not carry (a worker's error says so too).
@@ -166,6 +173,15 @@ func (d *Diagnosis) commandFix(line string, stage Stage) {
 		where = "`build.buildCommands`"
 	}
 	if d.nodeOptionFix(line, stage) {
+		return
+	}
+	if m := toolchainMissingRe.FindString(line); m != "" {
+		what := "a C compiler or make"
+		if h := headerName.FindStringSubmatch(m); h != nil {
+			what = "the headers of a system library (`" + h[1] + "`)"
+		}
+		d.Cause = "The build container lacks " + what + " that a package's native code is compiled with, so its install fails; the source is not at fault."
+		d.Fix = "Install the OS packages in `build.prepareCommands` with sudo (`sudo apk add --no-cache build-base` plus the library's -dev package, e.g. python3-dev, libffi-dev, openssl-dev, postgresql-dev, on Alpine, the default; `sudo apt-get install -y build-essential` and its -dev package on Ubuntu), or use a version of the package that ships prebuilt binaries; then deploy again."
 		return
 	}
 	if testsFailedRe.MatchString(line) {

@@ -447,6 +447,16 @@ func TestClassify_Set11Families(t *testing.T) {
 		{"NginxUpstreamHostname", Runtime, []string{`[error] 9#9: *31 connect() failed (111: Connection refused) while connecting to upstream, client: 10.0.1.9, server: _, request: "POST /graphql HTTP/1.1", upstream: "http://api:4000/graphql"`}, "connection-refused", ""},
 		{"NginxUpstreamLoopbackIsWrongPort", Runtime, []string{`2026/11/30 09:00:00 [error] 22#22: *5 connect() failed (111: Connection refused) while connecting to upstream, client: 10.0.1.9, server: _, request: "GET / HTTP/1.1", upstream: "http://127.0.0.1:3000/"`}, "wrong-port", ""},
 		{"ProxyRefusalBesideOtherListener", Runtime, []string{"Listening on 0.0.0.0:8000", `[balancer] connect() failed (111: Connection refused) while connecting to upstream, upstream: "http://10.0.2.8:5000/"`}, "wrong-port", ""},
+		// The build container lacking a compiler, make or a system library's
+		// headers: an OS package for build.prepareCommands, not the source.
+		{"PythonHeaderMissing", Build, []string{"  src/_speedups.c:1:10: fatal error: Python.h: No such file or directory", "error: command '/usr/bin/gcc' failed with exit code 1"}, "build-command-failed", "python3-dev"},
+		{"OpensslHeaderMissing", Build, []string{"ext/crypt.c:4:10: fatal error: openssl/ssl.h: No such file or directory", "make: *** [Makefile:12: crypt.o] Error 1"}, "build-command-failed", "`openssl/ssl.h`"},
+		{"NodeGypNoMake", Build, []string{"gyp ERR! stack Error: not found: make", "npm error code 1"}, "build-command-failed", "build-base"},
+		{"SetuptoolsNoGcc", Build, []string{"  error: command 'gcc' failed: No such file or directory"}, "build-command-failed", "build.prepareCommands"},
+		{"RustNoLinker", Build, []string{"error: linker `cc` not found", "  = note: No such file or directory (os error 2)"}, "build-command-failed", "build-base"},
+		{"ShellNoGcc", Build, []string{"/bin/sh: gcc: not found", "make: *** [Makefile:3: all] Error 127"}, "build-command-failed", "build-base"},
+		{"PsycopgNoPgConfig", Build, []string{"Error: pg_config executable not found.", "exit status 1"}, "build-command-failed", "postgresql-dev"},
+		{"OwnHeaderIsSource", Build, []string{"src/main.c:3:10: fatal error: config.h: No such file or directory"}, "compile-error", ""},
 		// A log's bracketed level after a word ending in x is no bundler's
 		// error mark.
 		{"LevelAfterIDEndingInX", Runtime, []string{`10:00:00.100 request_id=Ab9x [error] ** (Postgrex.Error) ERROR 42P01 (undefined_table) relation "invoices" does not exist`}, "db-schema-missing", ""},

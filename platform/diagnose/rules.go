@@ -234,6 +234,16 @@ const bundlerNoPackage = `(?i)\bfailed to resolve import "` + barePackage + `"( 
 // no package's.
 const sourceAlias = `(?i)(import|resolve|module) ["'](src|app|lib|components|stores?|utils|assets|pages|views|styles|hooks|config|layouts|composables|routes)/|set platform to|["']node:|(import|resolve) ["'](fs|path|os|crypto|https?|url|util|stream|events|buffer|child_process|net|tls|zlib|assert|querystring|worker_threads|dns|readline|perf_hooks|async_hooks)(/[^"']*)?["']`
 
+// systemHeaderMissing is a C compiler not finding a system library's
+// header (Python's, libffi's, OpenSSL's, libpq's, zlib's and kin): an OS
+// package the build container lacks, not a file of the source.
+const systemHeaderMissing = `(?i)fatal error: (Python|ffi|zlib|jpeglib|png|sqlite3|mysql|libpq-fe|pg_config|yaml|gmp|ruby|bzlib|lzma|readline|ncurses|curl/curl|openssl/\w+|libxml/\w+|libxslt/\w+|security/pam_appl|sasl/sasl|krb5|gssapi/\w+|Python\d?[\d.]*/Python)\.h: No such file or directory`
+
+// toolchainMissing is a build that lacks a compiler, make or a library's
+// headers, in the compiler's, node-gyp's, setuptools', rustc's or a
+// library's build script's words.
+const toolchainMissing = systemHeaderMissing + `|gyp ERR! stack Error: not found: (make|g\+\+|gcc|python\d?)|error: command '\S*(gcc|cc|g\+\+|clang|c\+\+)' failed: No such file or directory|error: linker .(cc|gcc|clang). not found|pg_config executable not found|(^|\s)(/bin/)?(ba|da)?sh: (line )?(\d+: )?(gcc|g\+\+|cc|c\+\+|make|cmake|clang): (command )?not found`
+
 // testsFailed is a test runner's summary of failed tests (jest's and
 // vitest's, pytest's and unittest's, go test's, mocha's, RSpec's and ExUnit's, PHPUnit's,
 // Maven Surefire's and Gradle's, cargo's, dotnet test's, deno's and bun's):
@@ -307,7 +317,7 @@ var ruleSpecs = []ruleSpec{
 	{build: "runtime-version-mismatch", runtime: "runtime-version-mismatch", keys: []string{"ebadengine", "unsupported engine", "but you are running on"}, re: engineWarning, near: engineThenMissingAPI},
 
 	// --- Compilers and bundlers.
-	{build: "compile-error", runtime: "compile-error", keys: []string{"error ts", "[error]", "error[e", "could not compile", "error cs", "error fs", "compilation error", "compilation failed", "failed to compile", "module not found: error", "can't resolve", "module build failed", "error during build", "failed to resolve import", "could not resolve", "type error:", "parse error", "syntax error, unexpected", ".java:", ".kt:", ": error:"}, re: `(?i)\berror TS\d{3,5}\b|\bTS\d{3,5} \[ERROR\]|error\[E\d{4}\]|error: could not compile|\berror (CS|FS)\d{4}\b|COMPILATION ERROR|compilation failed|failed to compile|Module not found: Error: Can't resolve|Module build failed|error during build|failed to resolve import|(?-i:(^|\s)[✘X] \[ERROR\] )|^(\S+ )?type error: |PHP Parse error|Parse error: syntax error|syntax error, unexpected|\.java:\[\d+,\d+\]|\.java:\d+: error:|^e: (file://)?\S+\.kts?:|\.(c|cc|cpp|h|hpp):\d+:\d+: (fatal )?error:`, not: budgetExceeded}, // a size budget is no error in the source
+	{build: "compile-error", runtime: "compile-error", keys: []string{"error ts", "[error]", "error[e", "could not compile", "error cs", "error fs", "compilation error", "compilation failed", "failed to compile", "module not found: error", "can't resolve", "module build failed", "error during build", "failed to resolve import", "could not resolve", "type error:", "parse error", "syntax error, unexpected", ".java:", ".kt:", ": error:"}, re: `(?i)\berror TS\d{3,5}\b|\bTS\d{3,5} \[ERROR\]|error\[E\d{4}\]|error: could not compile|\berror (CS|FS)\d{4}\b|COMPILATION ERROR|compilation failed|failed to compile|Module not found: Error: Can't resolve|Module build failed|error during build|failed to resolve import|(?-i:(^|\s)[✘X] \[ERROR\] )|^(\S+ )?type error: |PHP Parse error|Parse error: syntax error|syntax error, unexpected|\.java:\[\d+,\d+\]|\.java:\d+: error:|^e: (file://)?\S+\.kts?:|\.(c|cc|cpp|h|hpp):\d+:\d+: (fatal )?error:`, not: budgetExceeded + `|` + systemHeaderMissing}, // a size budget is no error in the source, a system header none of the source's
 	// A bundler that cannot parse or transform a source file (Turbopack,
 	// SWC, webpack's loaders, Vite's plugins, Rollup): the source's error,
 	// whatever the bundler calls its failure.
@@ -315,7 +325,7 @@ var ruleSpecs = []ruleSpec{
 	{build: "compile-error", runtime: "", keys: []string{".go:"}, re: `^(\[[\w.-]+\]\s+)?\s*\.{0,2}/?[\w./-]+\.go:\d+:\d+: `},
 	// Any compiler's "file:line[:col]: error" of a source file, and an
 	// error whose location follows on an arrow line (rustc's " --> file:L:C").
-	{build: "compile-error", runtime: "", keys: []string{": error", ": fatal error"}, re: sourceErrorLine},
+	{build: "compile-error", runtime: "", keys: []string{": error", ": fatal error"}, re: sourceErrorLine, not: systemHeaderMissing},
 	{build: "compile-error", runtime: "", keys: []string{"error"}, re: `^error(\[E\d{4}\])?: `, near: arrowLocationNext},
 	// tsc's own code, wherever a bundler or loader prints it (ts-loader's
 	// "[tsl] ERROR" puts it alone on the next line, rollup after its plugin).
@@ -441,6 +451,10 @@ var ruleSpecs = []ruleSpec{
 	{build: "disk-full", runtime: "disk-full", keys: []string{"enospc", "no space left on device", "errno 28", "disk quota exceeded", "edquot", "is full", "flood stage disk watermark", "disk full", "not enough space on the disk"}, re: `(?i)\bENOSPC\b|no space left on device|Errno 28\]|disk quota exceeded|\bEDQUOT\b|The table '[^']+' is full|database or disk is full|flood stage disk watermark|disk (is )?full|not enough space on the disk`, not: `(?i)file watchers|inotify`},
 
 	// --- Crashes and failed commands (generic: ranked last).
+	// The build container lacking a compiler, make or a system library's
+	// headers that a package's native code needs: an OS package for
+	// build.prepareCommands, not the source's error.
+	{build: "build-command-failed", runtime: "", keys: []string{"no such file or directory", "not found: make", "linker", "pg_config executable not found", "not found"}, re: toolchainMissing},
 	// A test runner's failures in a build command: the build command failed
 	// on its tests, not the compiler.
 	{build: "build-command-failed", runtime: "", keys: []string{"fail"}, re: testsFailed},
