@@ -36,6 +36,14 @@ func TestClassify_CrashCauseFamilies(t *testing.T) {
 		{"ComposerPlatformCheckAtStart", Runtime, []string{"PHP Fatal error:  Composer detected issues in your platform: Your Composer dependencies require the following PHP extensions to be installed: bcmath. in /var/www/vendor/composer/platform_check.php on line 24"}, "module-not-found-at-runtime", "php84-bcmath"},
 		{"ComposerExtInBuild", Build, []string{"Your lock file does not contain a compatible set of packages. Please run composer update.", "  Problem 1", "    - spatie/image 3.7.4 requires ext-exif * -> it is missing from your system. Install or enable PHP's exif extension."}, "runtime-version-mismatch", "`build.prepareCommands`"},
 		{"AppFunctionIsCrash", Runtime, []string{`PHP Fatal error:  Uncaught Error: Call to undefined function App\Support\format_money() in /var/www/app/Cart.php:51`}, "app-crash", ""},
+		// The database refusing the credentials in an ORM's or a driver's words.
+		{"RailsRequestLog", Runtime, []string{"[b7f0] ActiveRecord::DatabaseConnectionError (There is an issue connecting to your database with your username/password, username: shop."}, "db-auth-failed", ""},
+		{"RailsTaskAborted", Runtime, []string{"bin/rails aborted!", "ActiveRecord::DatabaseConnectionError: There is an issue connecting to your database with your username/password, username: app. (ActiveRecord::DatabaseConnectionError)"}, "db-auth-failed", ""},
+		{"SqlServerLogin", Runtime, []string{"Microsoft.Data.SqlClient.SqlException (0x80131904): Login failed for user 'orders'."}, "db-auth-failed", ""},
+		{"PymssqlLogin", Runtime, []string{`sqlalchemy.exc.OperationalError: (pymssql.exceptions.OperationalError) (18456, b"Login failed for user 'etl'.")`}, "db-auth-failed", ""},
+		{"RailsHostname", Runtime, []string{"ActiveRecord::DatabaseConnectionError: There is an issue connecting with your hostname: pgdb."}, "host-not-found", ""},
+		{"RailsNoDatabase", Runtime, []string{"ActiveRecord::NoDatabaseError: We could not find your database: shop_production. Available database configurations can be found in config/database.yml."}, "db-schema-missing", ""},
+		{"AppLoginFailedIsNone", Runtime, []string{"WARN auth: authentication failed for user carol@example.org from 10.0.2.7"}, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
