@@ -54,6 +54,15 @@ func TestClassify_CrashCauseFamilies(t *testing.T) {
 		{"FpmTimeoutIsNotMemory", Runtime, []string{`[30-Nov-2026 08:00:00] WARNING: [pool www] child 41, script '/var/www/public/index.php' (request: "GET /index.php") execution timed out (30.1 sec), terminating`, "[30-Nov-2026 08:00:00] WARNING: [pool www] child 41 exited on signal 9 (SIGKILL) after 30.2 seconds from start"}, "upstream-timeout", ""},
 		{"SupervisorStopIsNone", Runtime, []string{"2026-11-30 08:00:00,001 INFO stopped: queue (terminated by SIGKILL)"}, "", ""},
 		{"ClusterRestartIsNone", Runtime, []string{"worker 88 died (SIGKILL), restarting"}, "", ""},
+		// zerops.yml's schema errors by their key path.
+		{"YmlAdditionalProperty", Build, []string{"ERROR: zerops.yml is not valid:", `  - zerops[0].build: additional property "buildCommand" is not allowed`}, "zerops-yml-invalid", "`build.buildCommands`"},
+		{"YmlDottedPath", Build, []string{"zerops.0.run: Additional property envs is not allowed"}, "zerops-yml-invalid", "`run.envVariables`"},
+		{"YmlInvalidType", Build, []string{"* run.ports.0.httpSupport: Invalid type. Expected: boolean, given: string"}, "zerops-yml-invalid", ""},
+		{"YmlRequired", Build, []string{`- zerops[1].run: "start" is required`}, "zerops-yml-invalid", ""},
+		{"YmlHeadingAlone", Build, []string{"ERROR: zerops.yml is not valid:", "  - the setup named api was not found"}, "zerops-yml-invalid", ""},
+		{"ScriptFileLineIsNotYml", Build, []string{"build.sh: invalid option -- 'z'"}, "", ""},
+		{"YmlKeyMust", Build, []string{"[BUILD_VALIDATION] build.deployFiles: must not be empty"}, "zerops-yml-invalid", ""},
+		{"YmlValidIsNone", Build, []string{"zerops.yml is valid, 2 setups found"}, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

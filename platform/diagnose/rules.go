@@ -260,8 +260,6 @@ var ruleSpecs = []ruleSpec{
 	// --- The Zerops build and zerops.yml.
 	{build: "zerops-yml-invalid", runtime: "zerops-yml-invalid", keys: []string{"zerops.yml", "zerops.yaml", "zeropsyaml", "build_validation_failed"}, re: `(?i)build_validation_failed|zeropsYaml\w*(invalid|notfound|missing|required|error)|zerops\.ya?ml\b.*\b(invalid|unknown|not found|no setup|cannot|can't|could not|failed|missing|must|error|mapping values|did not find)|\b(invalid|cannot parse|failed to parse|error (in|parsing|reading))\b.*zerops\.ya?ml|\b(no setup|setup\b.{0,60}\b(not found|does ?n[o']t exist|missing)|(can(no|')t|could not) find (the |a )?(corresponding )?setup|unknown (field|key|property))\b.*zerops\.ya?ml`},
 	{build: "zerops-yml-invalid", runtime: "", keys: []string{"yaml: "}, re: `^(\S+\s+)?(error:?\s*)?yaml: (line \d+|unmarshal errors)`},
-	// The platform's validation naming a zerops.yml key by its path.
-	{build: "zerops-yml-invalid", runtime: "", keys: []string{"build.", "run.", "deploy."}, re: `^\s*(\[\w+\]\s*)?(zerops\[\d+\]\.)?(build|run|deploy)\.\w+(\.\w+|\[\d+\])*: (invalid|unknown|must|is required|required|not allowed|not supported|unsupported)\b`},
 	{build: "deploy-files-missing", runtime: "deploy-files-missing", keys: []string{"deployfiles", "deploy files", "deploy file", "deploy_files"}, re: `(?i)deploy[ _]?files?\b.*\b(not found|does ?n[o']t exist|no such file|missing|not exist|matched no|did not match|cannot stat|not present)|\b(not found|does ?n[o']t exist|no such file|missing|cannot stat|no files? matched|matched no)\b.*deploy[ _]?files?\b`},
 	// A web server finds no index file (or no document root) where it serves
 	// the app from: nginx's open() or "is not found", Apache's root and
