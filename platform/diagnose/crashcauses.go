@@ -26,6 +26,7 @@ func (d *Diagnosis) crashCauseFix(text string, stage Stage) {
 	}
 	d.unsetURLFix(text, stage)
 	d.ymlKeyFix(text)
+	d.uvicornFix(text)
 }
 
 // unsetURL is a URL or URI parser (or a client handed one) refusing a
@@ -319,4 +320,21 @@ func (d *Diagnosis) ymlKeyFix(text string) {
 var ymlSpecs = []ruleSpec{
 	{build: "zerops-yml-invalid", runtime: "", keys: []string{"zerops[", "zerops.", "build.", "run.", "deploy."}, re: ymlSchemaLine, not: scriptFileLine},
 	{build: "zerops-yml-invalid", runtime: "zerops-yml-invalid", keys: []string{"zerops.yml", "zerops.yaml"}, re: ymlNotValid, near: noSchemaLineBelow},
+}
+
+// uvicornNoModule is uvicorn failing to import the module its app
+// reference names (main of main:app): no such module in its directory.
+var uvicornNoModule = lazyregexp.New(`Error loading ASGI app\. Could not import module "([^"]+)"`)
+
+// uvicornFix fits d, start-file-missing read from text, to uvicorn finding
+// no module its app reference names: a file not deployed, or a module
+// path in run.start that is not where the file is.
+func (d *Diagnosis) uvicornFix(text string) {
+	m := uvicornNoModule.FindStringSubmatch(text)
+	if d.Signal != "start-file-missing" || m == nil {
+		return
+	}
+	file := strings.ReplaceAll(m[1], ".", "/") + ".py"
+	d.Cause = "uvicorn cannot import the module `" + m[1] + "` that `run.start` names: no `" + file + "` (or package) in /var/www, the directory it starts in. The deploy did not include it, or the module lives elsewhere (app/main.py is the module app.main)."
+	d.Fix = "Make `build.deployFiles` include `" + file + "` and the packages it imports (`./` deploys the whole tree), or correct the module path of the app reference in `run.start` (`uvicorn app.main:app --host 0.0.0.0 --port <port>`, or `--app-dir src`); then deploy again."
 }

@@ -63,6 +63,10 @@ func TestClassify_CrashCauseFamilies(t *testing.T) {
 		{"ScriptFileLineIsNotYml", Build, []string{"build.sh: invalid option -- 'z'"}, "", ""},
 		{"YmlKeyMust", Build, []string{"[BUILD_VALIDATION] build.deployFiles: must not be empty"}, "zerops-yml-invalid", ""},
 		{"YmlValidIsNone", Build, []string{"zerops.yml is valid, 2 setups found"}, "", ""},
+		// uvicorn finding no module its app reference names.
+		{"UvicornMain", Runtime, []string{`ERROR:    Error loading ASGI app. Could not import module "main".`}, "start-file-missing", "`main.py`"},
+		{"UvicornDotted", Runtime, []string{`ERROR:    Error loading ASGI app. Could not import module "app.main".`}, "start-file-missing", "`app/main.py`"},
+		{"UvicornStamped", Runtime, []string{`2026-11-30T08:00:00Z ERROR:    Error loading ASGI app. Could not import module "api".`}, "start-file-missing", "`api.py`"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
