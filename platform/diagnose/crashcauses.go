@@ -31,12 +31,13 @@ func (d *Diagnosis) crashCauseFix(text string, stage Stage) {
 
 // unsetURL is a URL or URI parser (or a client handed one) refusing a
 // value that a variable left unset gives it: JavaScript's undefined,
-// Python's None, Ruby's nil, an empty string, or a URL built around one
-// (`${process.env.API}/v1` is "undefined/v1", a host left unset is
-// http://undefined:3000). Node's own form puts the input on a line below
-// (invalidURLInput); a database client may refuse the password it got.
+// Python's None, Ruby's nil, Java's null, an empty string, or a URL built
+// around one (`${process.env.API}/v1` is "undefined/v1", a host left
+// unset is http://undefined:3000). Node's own form puts the input on a
+// line below (invalidURLInput); a database client may refuse the
+// password it got.
 const unsetURL = `(?i)\bInvalid URL:? (['"](undefined|null|None|nil)?['"/:]|(undefined|null|None|nil)\b)|\bInvalid URL:? ['"]?\w+://(undefined|null|None|nil)\b|` +
-	`Failed to parse URL from (undefined|null|None)\b|\bbad URI ?\(is not URI\?\): (nil|""|'')(\s|$)|Invalid URI: The URI is empty|\(Parameter '(uriString|url|uri|baseAddress)'\)|` +
+	`Failed to parse URL from (undefined|null|None)\b|\bno protocol: (null|undefined)\b|\bunknown url type: '(None|null|undefined)\b|\bbad URI ?\(is not URI\?\): (nil|""|'')(\s|$)|Invalid URI: The URI is empty|\(Parameter '(uriString|url|uri|baseAddress)'\)|` +
 	`unsupported protocol scheme ""|\bparse "": empty url\b|\bmust be a string, got "?(undefined|null)\b|client password must be a string|Expected string or URL object, got None|` +
 	`The "(url|uri|href|host|hostname|input|connectionString)" (argument|property) must be .{0,80}\bReceived (undefined|null)\b`
 
@@ -68,7 +69,7 @@ func unsetURLInput(lines []string, n int, _ string) bool {
 
 // unsetURLSpecs are this family's rules.
 var unsetURLSpecs = []ruleSpec{
-	{build: "missing-env-variable", runtime: "missing-env-variable", keys: []string{"invalid url", "failed to parse url from", "bad uri", "invalid uri", "(parameter '", "unsupported protocol scheme", "empty url", "must be a string, got", "client password must be a string", "expected string or url object", "argument must be", "property must be"}, re: unsetURL},
+	{build: "missing-env-variable", runtime: "missing-env-variable", keys: []string{"invalid url", "failed to parse url from", "no protocol: ", "unknown url type: ", "bad uri", "invalid uri", "(parameter '", "unsupported protocol scheme", "empty url", "must be a string, got", "client password must be a string", "expected string or url object", "argument must be", "property must be"}, re: unsetURL},
 	{build: "missing-env-variable", runtime: "missing-env-variable", keys: []string{"invalid url"}, re: invalidURLLine, near: unsetURLInput},
 }
 

@@ -25,6 +25,8 @@ func TestClassify_CrashCauseFamilies(t *testing.T) {
 		{"DotnetEmptyURI", Runtime, []string{"Unhandled exception. System.UriFormatException: Invalid URI: The URI is empty."}, "missing-env-variable", ""},
 		{"GoEmptyScheme", Runtime, []string{`2026/11/30 08:00:01 fetch rates: Get "/latest": unsupported protocol scheme ""`}, "missing-env-variable", ""},
 		{"MongooseUndefinedURI", Runtime, []string{"MongooseError: The `uri` parameter to `openUri()` must be a string, got \"undefined\". Make sure the first parameter to `mongoose.connect()` or `mongoose.createConnection()` is a string."}, "missing-env-variable", ""},
+		{"JavaNullProtocol", Runtime, []string{"Exception in thread \"main\" java.net.MalformedURLException: no protocol: null/v1/rates", "\tat java.base/java.net.URL.<init>(URL.java:674)"}, "missing-env-variable", ""},
+		{"UrllibNone", Runtime, []string{"ValueError: unknown url type: 'None/hooks/ping'"}, "missing-env-variable", ""},
 		{"PgPasswordUnset", Runtime, []string{"Error: SASL: SCRAM-SERVER-FIRST-MESSAGE: client password must be a string"}, "missing-env-variable", ""},
 		{"NodeInvalidURLRealInputIsCrash", Runtime, []string{"TypeError: Invalid URL", "    at new URL (node:internal/url:818:25) {", "  code: 'ERR_INVALID_URL',", "  input: 'htp//shop.example.org'", "}"}, "app-crash", ""},
 		{"FormValidationIsNone", Runtime, []string{`{"level":"info","msg":"signup rejected","field":"website","reason":"Invalid URL"}`}, "", ""},
