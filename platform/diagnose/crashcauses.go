@@ -17,9 +17,13 @@ func withCrashCauses(specs []ruleSpec) []ruleSpec { return slices.Concat(specs, 
 // crashCauseSpecs are the rules of these families.
 var crashCauseSpecs = slices.Concat(unsetURLSpecs, phpExtSpecs, dbWordSpecs, signal9Specs, ymlSpecs)
 
-// crashCauseFix fits d, read from text in stage, to what these families
-// show where no other fix has fitted it yet (a PHP extension, over any).
-func (d *Diagnosis) crashCauseFix(text string, stage Stage) {
+// crashCauseFix fits d, read from text (lines[n] past its stamp) in stage,
+// to what these families show where no other fix has fitted it yet (a PHP
+// extension, over any).
+func (d *Diagnosis) crashCauseFix(lines []string, n int, text string, stage Stage) {
+	if composerVerdictRe.MatchString(text) {
+		text = composerProblemBelow(lines, n, text) // the problem names what the base lacks
+	}
 	d.phpExtFix(text, stage) // an extension, not the package another fix took it for
 	if s := signalByID[d.Signal]; s == nil || d.Cause != s.cause {
 		return // another fix already fits it to what the line names
@@ -166,6 +170,31 @@ func phpExtension(text string) (ext, pkg string) {
 // phpExtSpecs are this family's rules.
 var phpExtSpecs = []ruleSpec{
 	{build: "runtime-version-mismatch", runtime: "module-not-found-at-runtime", keys: []string{"call to undefined function", "not found", "could not find driver", "-> it is missing from your system", "php extensions to be installed"}, re: phpExtMissing},
+}
+
+// composerVerdictRe is Composer's verdict that the lock cannot be
+// installed on the build's PHP; phpVersionProblem a problem below it that
+// names the PHP version (not an extension).
+var (
+	composerVerdictRe = lazyregexp.New(`Your lock file does not contain a compatible set of packages`)
+	phpVersionProblem = lazyregexp.New(`(?i)\brequires php \S+ -> your php version|your php version \([^)]*\) does not satisfy`)
+)
+
+// composerContext is how many lines below Composer's verdict its problems
+// are read.
+const composerContext = 15
+
+// composerProblemBelow is the first problem below Composer's verdict
+// lines[n] that names what the build's PHP lacks, an extension or its
+// version; text when none does.
+func composerProblemBelow(lines []string, n int, text string) string {
+	for i := n + 1; i < len(lines) && i <= n+composerContext; i++ {
+		l := stripStamp(stripANSI(lines[i]))
+		if phpVersionProblem.MatchString(l) || phpExtRe.MatchString(l) {
+			return l
+		}
+	}
+	return text
 }
 
 // phpExtFix fits d, read from text, to a PHP extension the base lacks:
