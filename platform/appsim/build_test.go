@@ -1,6 +1,7 @@
 package appsim_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -100,5 +101,46 @@ func TestBuild_CargoAliasBuildsIntoTarget(t *testing.T) {
 		if res := appsim.Build(&d, files(up), fixedTime); res.Failure != "" {
 			t.Errorf("%s: failure %q, want the build to pass", c, res.Failure)
 		}
+	}
+}
+
+// No build image brings Maven or Gradle: run by its bare name, the tool is
+// there only when build.prepareCommands install it; a wrapper or a path
+// is the repository's own or installed elsewhere.
+func TestBuild_ToolNoImageBrings(t *testing.T) {
+	t.Parallel()
+	up := map[string]string{"pom.xml": "<project><artifactId>api</artifactId><version>1</version></project>", "mvnw": "#!/bin/sh\n"}
+	tests := []struct {
+		name, cmd string
+		prepare   []string
+		missing   string // "": the build passes
+	}{
+		{name: "mvn", cmd: "mvn -B package", missing: "mvn"},
+		{name: "gradle", cmd: "gradle build", missing: "gradle"},
+		{name: "after another command", cmd: "echo hi && mvn package", missing: "mvn"},
+		{name: "apk add maven", cmd: "mvn package", prepare: []string{"sudo apk add --no-cache maven"}},
+		{name: "sdkman gradle", cmd: "gradle build", prepare: []string{"curl -s https://get.sdkman.io | bash", "sdk install gradle"}},
+		{name: "maven wrapper", cmd: "./mvnw package"},
+		{name: "gradle wrapper", cmd: "sh ./gradlew build"},
+		{name: "a path", cmd: "/opt/maven/bin/mvn package"},
+		{name: "installed for another tool", cmd: "mvn package", prepare: []string{"sudo apk add --no-cache git"}, missing: "mvn"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := appsim.Setup{BuildBases: []string{"java@21"}, BuildCommands: []string{tt.cmd}, RunBase: "java@21"}
+			d.Prep.BuildPrepare = tt.prepare
+			res := appsim.Build(&d, files(up), fixedTime)
+			if tt.missing == "" {
+				if res.Failure != "" {
+					t.Errorf("failure %q, want the build to pass", res.Failure)
+				}
+				return
+			}
+			want := "/bin/sh: " + tt.missing + ": not found"
+			if !strings.Contains(res.Failure, "exit code 127") || !slices.ContainsFunc(res.Lines, func(l appsim.Line) bool { return l.Msg == want }) {
+				t.Errorf("failure %q, lines %v, want %q and exit 127", res.Failure, res.Lines, want)
+			}
+		})
 	}
 }

@@ -45,6 +45,9 @@ type buildSim struct {
 	root     string    // where the files are and commands start; "": BuildSource
 	// hook judges a command first (prepare.go): handled, its status stands.
 	hook func(b *buildSim, words []string) (code int, handled bool)
+	// image, when set, is the build image's build.prepareCommands: a build
+	// tool no base image brings is there only when they install it.
+	image *[]string
 }
 
 // Build runs d's build commands and checks its deployFiles.
@@ -54,7 +57,7 @@ func Build(d *Setup, files *Files, at time.Time) BuildResult {
 		return res
 	}
 	b := &buildSim{files: files, produced: res.Produced, at: at, out: res.Lines,
-		hook: prepHook(containerOS(d.Prep.BuildOS, d.BuildBases...), false)}
+		hook: prepHook(containerOS(d.Prep.BuildOS, d.BuildBases...), false), image: &d.Prep.BuildPrepare}
 	for _, c := range d.BuildCommands {
 		b.cwd = ""
 		b.out = append(b.out, Line{6, "$ " + c})
@@ -159,6 +162,9 @@ func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
 			return code, false
 		}
 	}
+	if code, missing := b.notInImage(words[0]); missing {
+		return code, false
+	}
 	name := path.Base(words[0])
 	tool := buildTools[name]
 	if tool == nil {
@@ -169,6 +175,31 @@ func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
 	}
 	b.conventionalOutputs(words)
 	return 0, false
+}
+
+// notInImage names, for build tools no build base image brings (the Java
+// image has the JDK, zCLI, git and wget, not Maven or Gradle), the words of
+// a build.prepareCommands line that installs them (`sudo apk add maven`,
+// SDKMAN's `sdk install gradle`, a downloaded archive named after it).
+var notInImage = map[string][]string{"mvn": {"maven", "mvn"}, "gradle": {"gradle"}}
+
+// notInImage answers the shell's exit for cmd, a command the build image
+// does not have: run by its bare name (not a wrapper or a path), and no
+// build.prepareCommands line installs it.
+func (b *buildSim) notInImage(cmd string) (int, bool) {
+	words, ok := notInImage[cmd]
+	if b.image == nil || !ok {
+		return 0, false
+	}
+	for _, p := range *b.image {
+		for _, w := range words {
+			if strings.Contains(strings.ToLower(p), w) {
+				return 0, false
+			}
+		}
+	}
+	b.err("/bin/sh: " + cmd + ": not found")
+	return 127, true
 }
 
 // noOutput are commands that make nothing in the working directory.

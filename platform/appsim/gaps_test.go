@@ -69,9 +69,9 @@ func TestRun_MavenJarNamedByThePOM(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			d := appsim.Setup{RunBase: "java@21", BuildCommands: []string{"mvn clean package"}, DeployFiles: []string{"target"},
+			d := appsim.Setup{RunBase: "java@21", BuildCommands: []string{"./mvnw clean package"}, DeployFiles: []string{"target"},
 				Start: tt.start, Ports: []appsim.Port{{Port: 8080, HTTP: true}}}
-			got := run(d, map[string]string{"pom.xml": tt.pom, "src/main/java/A.java": ""})
+			got := run(d, map[string]string{"pom.xml": tt.pom, "mvnw": "#!/bin/sh\n", "src/main/java/A.java": ""})
 			if (got.Crash != nil) != (tt.crash != "") || !strings.Contains(lines(got.Crash), tt.crash) {
 				t.Errorf("crash %v, want %q", got.Crash, tt.crash)
 			}

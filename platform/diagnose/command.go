@@ -199,6 +199,14 @@ func (d *Diagnosis) commandFix(line string, stage Stage) {
 		d.Fix = "Correct `" + typed + "` to `" + meant + "` in " + where + " (or in the package.json script it runs), then deploy again."
 		return
 	}
+	if tool, ok := imageLacks[programOf(line)]; ok && stage == Build {
+		prog := programOf(line)
+		d.Cause = "The build runs `" + prog + "`, which no Zerops build image brings (the Java one has the JDK, not " + tool.name + "), and no `build.prepareCommands` installs it."
+		d.Fix = "Commit the " + tool.name + " wrapper (`" + tool.wrapper + "` with its `" + tool.dir + "` folder) and run `./" + tool.wrapper + " …` in " + where +
+			" instead of `" + prog + "`, or install " + tool.name + " in `build.prepareCommands` (`sudo apk add --no-cache " + tool.pkg +
+			"` on Alpine, `sudo apt-get install -y " + tool.pkg + "` with `os: ubuntu`); then deploy again."
+		return
+	}
 	if !taskNamed.MatchString(line) {
 		return
 	}
@@ -218,6 +226,14 @@ func (d *Diagnosis) commandFix(line string, stage Stage) {
 	if m := taskMeant.FindStringSubmatch(line); m != nil {
 		d.Fix = "Correct the task in " + where + " to `" + m[1] + m[2] + "`, as the tool suggests (or another its help lists), then deploy again."
 	}
+}
+
+// imageLacks are the build tools no build image brings, by the command
+// that runs them: their name, the wrapper a repository commits in their
+// place and the package that installs them.
+var imageLacks = map[string]struct{ name, wrapper, dir, pkg string }{
+	"mvn":    {"Maven", "mvnw", ".mvn/", "maven"},
+	"gradle": {"Gradle", "gradlew", "gradle/", "gradle"},
 }
 
 // misspelt and notMisspelt tell the rules a missing program's name

@@ -34,6 +34,12 @@ func TestClassify_MisspeltProgramOrTaskIsTheStartCommand(t *testing.T) {
 			[]string{"start-command-invalid"}, []string{"`runsever`"}, []string{"to `runserver`"}},
 		{"ArtisanWithoutOneSuggestion", Runtime, []string{`   ERROR  Command "octane:strt" is not defined. Did you mean one of these?`, "  ⇂ octane:start", "  ⇂ octane:status"},
 			[]string{"start-command-invalid"}, []string{"`octane:strt`"}, []string{"`php artisan list`"}},
+		{"MavenNoImageBringsAlpine", Build, []string{"$ mvn -B package -DskipTests", "/bin/sh: mvn: not found", "ERROR: build command failed with exit code 127: mvn -B package -DskipTests"},
+			[]string{"build-command-failed"}, []string{"`mvn`", "Maven"}, []string{"`mvnw`", "sudo apk add --no-cache maven"}},
+		{"GradleNoImageBringsDash", Build, []string{"/bin/sh: 1: gradle: not found"},
+			[]string{"build-command-failed"}, []string{"`gradle`", "Gradle"}, []string{"`gradlew`", "sudo apt-get install -y gradle"}},
+		{"MavenNoImageBringsBash", Build, []string{"bash: line 1: mvn: command not found"},
+			[]string{"build-command-failed"}, []string{"`mvn`"}, []string{"`./mvnw …`"}},
 		{"RakeTaskInTheBuild", Build, []string{"rake aborted!", "Don't know how to build task 'assets:precompil' (See the list of available tasks with `rake --tasks`)"},
 			[]string{"build-command-failed"}, []string{"`assets:precompil`"}, []string{"`build.buildCommands`"}},
 	}

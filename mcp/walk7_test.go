@@ -1,0 +1,86 @@
+package mcp_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// Walk 7's faults in the bootstrap and debug starts (issue 34, Acceptance
+// 1), each through MCP against the fake as an agent meets it.
+
+// springPOM is a Spring Boot project whose jar is target/shop.jar.
+const springPOM = `<project><modelVersion>4.0.0</modelVersion>
+  <parent><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-parent</artifactId><version>3.3.4</version></parent>
+  <groupId>com.example</groupId><artifactId>shop</artifactId><version>0.0.1</version>
+  <dependencies><dependency><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies>
+  <build><finalName>shop</finalName><plugins><plugin><groupId>org.springframework.boot</groupId><artifactId>spring-boot-maven-plugin</artifactId></plugin></plugins></build>
+</project>
+`
+
+// No build image brings Maven or Gradle (the Java one has the JDK, zCLI,
+// git and wget): `mvn` in buildCommands fails the build as the shell does,
+// and the answer names the wrapper or the prepareCommands install, not a
+// deployFiles path; installed there (or run as the wrapper), the build
+// goes on (walk 7: `mvn package` on java@21 was built and answered live).
+func TestDeploy_BuildToolTheImageLacks(t *testing.T) {
+	t.Parallel()
+	yml := `zerops:
+  - setup: appstage
+    build:
+      base: java@21%s
+      buildCommands:
+        - %s
+      deployFiles:
+        - target/shop.jar
+    run:
+      base: java@21
+      ports:
+        - port: 8080
+          httpSupport: true
+      start: java -jar target/shop.jar
+`
+	tests := []struct {
+		name, prepare, build string
+		failed               bool
+	}{
+		{name: "mvn bare", build: "mvn -B package -DskipTests", failed: true},
+		{name: "gradle bare", build: "gradle bootJar", failed: true},
+		{name: "mvn installed", prepare: "\n      prepareCommands:\n        - sudo apk add --no-cache maven", build: "mvn -B package -DskipTests"},
+		{name: "wrapper", build: "./mvnw -B package -DskipTests"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			h.ownApp(t, map[string]string{
+				"zerops.yml": fmt.Sprintf(yml, tt.prepare, tt.build),
+				"pom.xml":    springPOM,
+				"mvnw":       "#!/bin/sh\n",
+				"src/main/java/com/example/shop/ShopApplication.java": "package com.example.shop;\n",
+			})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "java")
+			answer := text(res)
+			if !tt.failed {
+				if m["verdict"] == "build-failed" || strings.Contains(answer, ": not found") {
+					t.Fatalf("build with %q failed: %s", tt.build, answer)
+				}
+				return
+			}
+			tool := strings.Fields(tt.build)[0]
+			if m["verdict"] != "build-failed" || !strings.Contains(answer, "/bin/sh: "+tool+": not found") {
+				t.Fatalf("verdict %v, want build-failed with the shell's `%s: not found`: %s", m["verdict"], tool, answer)
+			}
+			sugg := str(m["suggestion"])
+			for _, want := range []string{"./" + tool + "w", "build.prepareCommands", "sudo apk add --no-cache"} {
+				if !strings.Contains(sugg, want) {
+					t.Errorf("suggestion %q lacks %q", sugg, want)
+				}
+			}
+			if strings.Contains(answer, "deployFiles") {
+				t.Errorf("the answer points at deployFiles, which the build never reached: %s", answer)
+			}
+		})
+	}
+}
