@@ -209,6 +209,9 @@ func deployError(err error) error {
 	extra := map[string]any{}
 	if bf := (*deploy.BuildFailedError)(nil); errors.As(err, &bf) {
 		extra["verdict"], extra["appVersionId"], extra["status"] = platform.VerdictBuildFailed, bf.AppVersionID, bf.Status
+		if len(bf.Diagnoses) > 0 { // a warning the failure proves is its cause, fixed once in the suggestion
+			warnings = undiagnosed(warnings, bf.Diagnoses[0])
+		}
 		if len(bf.BuildLog) > 0 {
 			extra["buildLog"] = bf.BuildLog
 		}

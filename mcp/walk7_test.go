@@ -84,3 +84,26 @@ func TestDeploy_BuildToolTheImageLacks(t *testing.T) {
 		})
 	}
 }
+
+// A prepare command using the package manager the image lacks (apt-get on
+// Alpine) is both a zerops.yml warning and the build's failure: the answer
+// states its fix once, not in the warning and again in the suggestion
+// (walk 7: "fix the 1 warning first … then if it still fails: use sudo apk
+// add" after the warning said the same).
+func TestDeploy_PrepareManagerFixOnce(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.Replace(demoZeropsYml, "buildCommands: [npm ci]",
+		"prepareCommands: [\"apt-get update && apt-get install -y libvips-dev\"]\n      buildCommands: [npm ci]", 1)})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "prep")
+	answer := text(res)
+	if m["verdict"] != "build-failed" || firstDiagnosis(m["diagnoses"])["signal"] != "prepare-command-failed" {
+		t.Fatalf("want build-failed on prepare-command-failed: %s", answer)
+	}
+	if n := strings.Count(answer, "apk add --no-cache"); n != 1 {
+		t.Errorf("the fix (apk add --no-cache) is stated %d times, want once: %s", n, answer)
+	}
+	if strings.Contains(answer, "if it still fails") {
+		t.Errorf("the answer sends the agent to deploy the same fix twice: %s", answer)
+	}
+}

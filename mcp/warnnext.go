@@ -52,12 +52,19 @@ func pick(n int, one, many string) string {
 var envRef = regexp.MustCompile(`\$\{[A-Za-z0-9]+_[A-Za-z0-9_]+\}`)
 
 // undiagnosed is warnings without those d, the diagnosis of the failure,
-// states the fix of: a reference it names as its cause, or a run.start it
-// already says to remove (a web server's base, which serves on 80 alone).
+// states the fix of: a reference it names as its cause, a run.start it
+// already says to remove (a web server's base, which serves on 80 alone),
+// or a prepare command's package manager the image lacks whose failure is
+// d's evidence (`/bin/sh: apt-get: not found` on Alpine).
 func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis) []platform.Issue {
 	return slices.DeleteFunc(slices.Clone(warnings), func(w platform.Issue) bool {
 		if strings.HasSuffix(w.Path, "run.start") && d.Signal == "wrong-port" && strings.HasPrefix(d.Fix, "Remove ") && strings.Contains(d.Fix, "`run.start`") {
 			return true
+		}
+		if d.Signal == "prepare-command-failed" && strings.Contains(w.Path, "prepareCommands") {
+			if name, _, ok := strings.Cut(w.Problem, " is not installed on "); ok && strings.Contains(d.Evidence, " "+name+": ") {
+				return true
+			}
 		}
 		ref := envRef.FindString(w.Problem)
 		return ref != "" && strings.Contains(d.Cause, ref)
