@@ -80,6 +80,9 @@ func (d *Deployer) readRemoteSource(ctx context.Context, p Plan, rel string) str
 func pushedCode(ctx context.Context, env Env, req Request, content, setup string) *diagnose.Code {
 	base, start := ops.SetupRun(content, setup)
 	file := diagnose.EntryFile(start)
+	if file == "" && env.ReadSource != nil {
+		file = denoTaskEntry(ctx, env, req, start)
+	}
 	if base == "" && file == "" {
 		return nil
 	}
@@ -108,6 +111,39 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		}
 	}
 	return &c
+}
+
+// denoTask finds a start that runs a deno.json task.
+var denoTask = regexp.MustCompile(`^\s*deno task ([\w:.-]+)\s*$`)
+
+// denoTaskEntry is the file the deno.json task start runs names (a task
+// is a command line, or in Deno 2 an object with one); "" when start runs
+// no task or its file cannot be read.
+func denoTaskEntry(ctx context.Context, env Env, req Request, start string) string {
+	m := denoTask.FindStringSubmatch(start)
+	if m == nil {
+		return ""
+	}
+	for _, name := range []string{"deno.json", "deno.jsonc"} {
+		src, err := env.ReadSource(ctx, req, name)
+		if err != nil || src == "" {
+			continue
+		}
+		var cfg struct {
+			Tasks map[string]json.RawMessage `json:"tasks"`
+		}
+		if json.Unmarshal([]byte(src), &cfg) != nil {
+			return ""
+		}
+		var task struct {
+			Command string `json:"command"`
+		}
+		if json.Unmarshal(cfg.Tasks[m[1]], &task.Command) != nil && json.Unmarshal(cfg.Tasks[m[1]], &task) != nil {
+			return ""
+		}
+		return diagnose.EntryFile(task.Command)
+	}
+	return ""
 }
 
 // manifestPackages are the names package.json (its text src) lists in any
