@@ -146,3 +146,43 @@ func TestDeploy_DenoTaskImportsAMissingModule(t *testing.T) {
 		t.Errorf("next %q, want the module deployed, not run.start changed", next)
 	}
 }
+
+// Kestrel's default, http://localhost:5000, is both a localhost bind and
+// another port than the declared one: one diagnosis, whose fix
+// (ASPNETCORE_URLS) binds both, stated once (walk 7: a wrong-port
+// diagnosis beside it said the same fix again).
+func TestDeploy_KestrelDefaultOneFix(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	h.ownApp(t, map[string]string{
+		"zerops.yml": `zerops:
+  - setup: appstage
+    build:
+      base: dotnet@8
+      buildCommands:
+        - dotnet publish -c Release -o app
+      deployFiles:
+        - app/~
+    run:
+      base: dotnet@8
+      ports:
+        - port: 8080
+          httpSupport: true
+      start: dotnet netapi.dll
+`,
+		"netapi.csproj": `<Project Sdk="Microsoft.NET.Sdk.Web"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>`,
+		"Program.cs":    "var app = WebApplication.CreateBuilder(args).Build();\napp.MapGet(\"/\", () => \"ok\");\napp.Run();\n",
+	})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "net")
+	answer := text(res)
+	diags, _ := firstCheck(m).([]any)
+	if len(diags) != 1 || firstDiagnosis(diags)["signal"] != "listening-on-localhost" {
+		t.Fatalf("diagnoses %v, want listening-on-localhost alone: %s", firstCheck(m), answer)
+	}
+	if cause := firstDiagnosis(diags)["cause"]; !strings.Contains(cause, "5000") || !strings.Contains(cause, "8080") {
+		t.Errorf("cause %q, want both the localhost bind and port 5000 against 8080", cause)
+	}
+	if n := strings.Count(answer, "set ASPNETCORE_URLS"); n != 1 {
+		t.Errorf("the fix is stated %d times, want once: %s", n, answer)
+	}
+}

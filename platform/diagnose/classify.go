@@ -118,11 +118,47 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		}
 		out[i].fillPort(opt)
 	}
+	out = oneBindFix(out, opt)
 	buildManifestFixes(out, lines, stage, prepFiles)
 	if out = dropEchoes(out, explained); len(out) == 0 {
 		return nil // only echoes of what was left out: no failure
 	}
 	return out
+}
+
+// oneBindFix leaves out of out a wrong port read from the line that shows
+// the app on localhost, when the localhost fix already binds the declared
+// port (Kestrel's http://localhost:5000, fixed by ASPNETCORE_URLS=
+// http://0.0.0.0:8080): one line, one cause, one fix. Its cause joins the
+// localhost one, as a sentence of its own.
+func oneBindFix(out []Diagnosis, opt Options) []Diagnosis {
+	i := slices.IndexFunc(out, func(d Diagnosis) bool { return d.Signal == "listening-on-localhost" })
+	if i < 0 || len(opt.Ports) == 0 || !hasNumber(out[i].Fix, strconv.Itoa(opt.Ports[0])) {
+		return out
+	}
+	j := slices.IndexFunc(out, func(d Diagnosis) bool { return d.Signal == "wrong-port" && d.Evidence == out[i].Evidence })
+	if j < 0 {
+		return out
+	}
+	out[i].Cause = strings.TrimSuffix(out[i].Cause, ".") + ". " + strings.Replace(out[j].Cause, "The app listens on ", "It listens on ", 1)
+	return slices.Delete(out, j, j+1)
+}
+
+// hasNumber reports whether s holds the number n standing alone (no digit
+// beside it).
+func hasNumber(s, n string) bool {
+	for at := 0; ; {
+		k := strings.Index(s[at:], n)
+		if k < 0 {
+			return false
+		}
+		k += at
+		end := k + len(n)
+		if (k == 0 || s[k-1] < '0' || s[k-1] > '9') && (end == len(s) || s[end] < '0' || s[end] > '9') {
+			return true
+		}
+		at = k + 1
+	}
 }
 
 // portAndReadiness adds to got a wrong port, an app that logs it listens

@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -265,5 +266,34 @@ func wantStartBindFix(t *testing.T, ds []Diagnosis, want []string, offer string)
 	}
 	if strings.Contains(ds[0].Fix, offer) || !ds[0].NeedsDeploy() {
 		t.Errorf("fix %q offers %q or no deploy", ds[0].Fix, offer)
+	}
+}
+
+// A line showing the app on localhost and on another port than the
+// declared one is one diagnosis when the localhost fix binds the declared
+// port too (Kestrel's ASPNETCORE_URLS, a bind in the code): its cause
+// names both; a fix that leaves the port alone keeps the wrong port beside.
+func TestClassifyWith_LocalhostOnAnotherPortIsOneFix(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		lines []string
+		want  []string
+	}{
+		{"kestrel", []string{"      Now listening on: http://localhost:5000"}, []string{"listening-on-localhost"}},
+		{"node code", []string{"Server listening on 127.0.0.1:4000"}, []string{"listening-on-localhost"}},
+		{"uvicorn", []string{"INFO:     Uvicorn running on http://127.0.0.1:8000 (Press CTRL+C to quit)"}, []string{"listening-on-localhost"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := ClassifyWith(tt.lines, Runtime, Options{Ports: []int{8080}})
+			if got := signalIDs(ds); !slices.Equal(got, tt.want) {
+				t.Fatalf("signals = %v, want %v", got, tt.want)
+			}
+			if !strings.Contains(ds[0].Cause, "8080") || !strings.Contains(ds[0].Fix, "8080") {
+				t.Errorf("cause %q and fix %q, want both to name the declared port 8080", ds[0].Cause, ds[0].Fix)
+			}
+		})
 	}
 }
