@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -69,6 +70,7 @@ func (s *Server) deployTool() toolDef {
 		if in.Follow != "" {
 			return s.followOn(ctx, env, in)
 		}
+		defer s.leases.push(cmp.Or(in.TargetService, in.SourceService))()
 		if in.Rollback.V {
 			return s.rollback(ctx, env, in)
 		}

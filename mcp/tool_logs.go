@@ -39,9 +39,19 @@ func (s *Server) logsTool() toolDef {
 			return logsOutput{}, err
 		}
 		var next string
+		building, status := res.Building()
 		switch {
 		case res.Count == 0:
 			next = "Next: no lines matched; widen since or severity, or check zerops_events for failed processes."
+		case len(res.Diagnoses) > 0 && s.leases.pushingTo(res.Service):
+			next = "Next: a zerops_deploy to " + res.Service + " is still running; these lines are of the version it replaces, so do not deploy again for them: " +
+				"that call's answer gives the new version's verdict (with the diagnosis if it fails too)."
+		case len(res.Diagnoses) > 0 && building != "":
+			// A deploy under way may carry the fix: deploying it again
+			// would repeat it.
+			next = "Next: app version " + building + " of " + res.Service + " is " + string(status) +
+				" now; these lines are of the version it replaces, so do not deploy again for them: zerops_deploy follow=" + building +
+				" waits for its verdict (with the diagnosis if it fails too)."
 		case len(res.Diagnoses) > 0 && res.Earlier() != "":
 			next = "Next: the failures these lines show were logged before the latest start of " + res.Earlier() +
 				" (a deploy, rollback or restart since); zerops_verify" + verifyArg(res.Service) +

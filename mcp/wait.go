@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"time"
 
@@ -129,6 +130,37 @@ type leases struct {
 
 	mu       sync.Mutex
 	services map[string]string // app version id → its service, for the versions answers named
+	pushing  map[string]int    // target hostname → zerops_deploy calls in flight to it
+}
+
+// push notes a zerops_deploy call to hostname in flight until the
+// returned func is called: the search lists its new version a second
+// late, and a logs call meanwhile reads the version it replaces.
+func (l *leases) push(hostname string) (done func()) {
+	hostname = strings.ToLower(strings.TrimSpace(hostname))
+	if hostname == "" {
+		return func() {}
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.pushing == nil {
+		l.pushing = map[string]int{}
+	}
+	l.pushing[hostname]++
+	return func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if l.pushing[hostname]--; l.pushing[hostname] <= 0 {
+			delete(l.pushing, hostname)
+		}
+	}
+}
+
+// pushingTo reports whether a zerops_deploy call to hostname is in flight.
+func (l *leases) pushingTo(hostname string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.pushing[strings.ToLower(strings.TrimSpace(hostname))] > 0
 }
 
 // noteService remembers the service of an app version an answer named: the

@@ -45,7 +45,19 @@ type LogsResult struct {
 	// earlier names the services whose latest start every diagnosed line
 	// predates: failures a deploy, rollback or restart has since replaced.
 	earlier string
-	clipped int // lines whose message was clipped
+	// building is a newer app version of the service whose build or
+	// deploy is under way: the lines are of the version before it.
+	building *platform.AppVersion
+	clipped  int // lines whose message was clipped
+}
+
+// Building is the app version of the service whose build or deploy is
+// under way (its id and status), or "" ids when none is.
+func (r *LogsResult) Building() (id string, status platform.AppVersionStatus) {
+	if r.building == nil {
+		return "", ""
+	}
+	return r.building.ID, r.building.Status
 }
 
 // Earlier names the services (comma-separated) whose latest start every
@@ -301,6 +313,7 @@ func logs(ctx context.Context, proj Project, lf platform.LogFetcher, p LogsParam
 	res := newLogsResult(svc.Name, toLines(entries, ""), len(entries) >= limit)
 	res.Diagnoses = classifyRuntime(ctx, proj, *svc, res.messages(), diagnose.Options{})
 	start := latestStart(ctx, proj, *svc)
+	res.building = buildingVersion(ctx, proj, *svc)
 	res.withCurrentOnly(func(string) time.Time { return start }, func(cur *LogsResult) []diagnose.Diagnosis {
 		return classifyRuntime(ctx, proj, *svc, cur.messages(), diagnose.Options{})
 	}).withEarlier(func(string) time.Time { return start })
@@ -327,6 +340,19 @@ func latestStart(ctx context.Context, proj Project, svc platform.ServiceStack) t
 		since = at
 	}
 	return since
+}
+
+// buildingVersion is svc's newest app version while its build or deploy
+// is under way; nil when it has ended or is unknown.
+func buildingVersion(ctx context.Context, proj Project, svc platform.ServiceStack) *platform.AppVersion {
+	versions, err := proj.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
+	if err != nil {
+		return nil
+	}
+	if versions = judgedVersions(versions, time.Now()); len(versions) == 0 || versions[0].Final() {
+		return nil
+	}
+	return &versions[0]
 }
 
 // projectLogs answers a logs call without a service: the newest lines of
