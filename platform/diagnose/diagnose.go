@@ -21,6 +21,7 @@ type Diagnosis struct {
 
 	envOnly bool   // the fix is an env change a restart applies, no deploy
 	missing string // the cause is a reference to this service, which the project lacks
+	unset   string // the cause is this variable, which the app started without
 }
 
 // Options add what the caller knows besides the lines.

@@ -96,6 +96,7 @@ var secretName = lazyregexp.New(`(?:^|_)(?:SECRET|TOKEN|PASSWORD|PASSWD|PASS|PWD
 // restart (a secret stays out of zerops.yml); another in run.envVariables,
 // applied by a deploy.
 func (d *Diagnosis) missingVarFix(name string) {
+	d.unset = name
 	d.Cause = "The app stops at start because " + name + " is not set: no variable gives it a value (or the value is empty)."
 	if secretName.MatchString(name) {
 		d.Fix = "Set " + name + " as a secret of the service (a secret stays out of zerops.yml): zerops_env action=set variables=[\"" + name + "=<value>\"] restart=true; no deploy is needed."
@@ -104,4 +105,23 @@ func (d *Diagnosis) missingVarFix(name string) {
 	}
 	d.Fix = "Set " + name + " in `run.envVariables` of zerops.yml: its value, or a reference to another service's variable (${<hostname>_<variable>}); then deploy again."
 	d.envOnly = false
+}
+
+// UnsetVariable is the variable d's cause says the app started without,
+// or "".
+func (d Diagnosis) UnsetVariable() string { return d.unset }
+
+// SetSince rewrites d, whose app started without its variable, for a
+// variable set since (where: "service" or "project" variable): the
+// running app started before it, a restart of hostname gives it the
+// value, and setting it again would change nothing.
+func (d *Diagnosis) SetSince(hostname, where string) {
+	if d.unset == "" {
+		return
+	}
+	d.Cause = "The app stopped at start because " + d.unset + " was not set when it started; it is set now (a " + where +
+		" variable), but variables reach the app only when it starts, and it has not started since."
+	d.Fix = "Restart " + hostname + " so the app starts with " + d.unset + ": zerops_manage action=restart serviceHostname=" + hostname +
+		"; setting " + d.unset + " again changes nothing, and no deploy is needed."
+	d.envOnly = true
 }

@@ -1,0 +1,57 @@
+package ops
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
+)
+
+// restartForSetVars fits ds, svc's diagnoses, to a variable the app
+// started without that a service or project variable sets now, changed
+// after the app's latest start: the app started before it was set, so the
+// fix is a restart, not setting it again (walk 7: a secret set without a
+// restart was asked for once more).
+func restartForSetVars(ctx context.Context, proj Project, svc platform.ServiceStack, ds []diagnose.Diagnosis) []diagnose.Diagnosis {
+	var vars []heldVar
+	changed := false
+	for i := range ds {
+		name := ds[i].UnsetVariable()
+		if name == "" {
+			continue
+		}
+		if vars == nil {
+			start := latestStart(ctx, proj, svc)
+			if changed = !start.IsZero() && envChangedSince(ctx, proj, svc.ID, start); !changed {
+				return ds
+			}
+			vars = appVars(ctx, proj, svc)
+		}
+		for _, v := range vars { // the service's first, then the project's
+			if v.key == name && !v.yml && strings.TrimSpace(v.value) != "" {
+				ds[i].SetSince(svc.Name, v.where)
+				break
+			}
+		}
+	}
+	return ds
+}
+
+// envChangedSince reports whether a change of serviceID's variables or the
+// project's was made after since (and did not fail).
+func envChangedSince(ctx context.Context, proj Project, serviceID string, since time.Time) bool {
+	procs, err := proj.Client.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: proj.ID, ServiceID: serviceID, Limit: 20})
+	if err != nil {
+		return false
+	}
+	for _, p := range recentProcesses(ctx, proj, procs) { // the search lags: ZCP's own change is read by id
+		own := p.ActionName == platform.ActionUpdateUserData && (p.ServiceStackID == serviceID || refersTo(p, serviceID))
+		failed := p.Status == platform.ProcessFailed || p.Status == platform.ProcessCanceled
+		if (own || p.ActionName == platform.ActionUpdateProjectEnvs) && !failed && p.Created.After(since) {
+			return true
+		}
+	}
+	return false
+}
