@@ -191,8 +191,9 @@ func (st *state) generatedEnv(s *service) []genEnv {
 			{"bucketName", s.Name + "-" + s.ID[:6], false}, {"quotaGBytes", "1", false}}
 	case "nats":
 		return []genEnv{host, {"port", "4222", false}, {"user", s.Name, false}, {"password", secret(), true}}
-	case "meilisearch":
-		return []genEnv{host, {"port", "7700", false}, {"masterKey", secret(), true}}
+	case "meilisearch": // the root key and the two application keys, the backend's and the browser's
+		return []genEnv{host, {"port", "7700", false}, {"masterKey", secret(), true}, {"defaultAdminKey", secret(), true},
+			{"defaultSearchKey", secret(), false}, {"environment", "production", false}}
 	case "elasticsearch":
 		return []genEnv{host, {"port", "9200", false}, {"password", secret(), true}}
 	case "qdrant":
