@@ -310,3 +310,28 @@ func TestDeploy_MeilisearchKeysAsGenerated(t *testing.T) {
 		t.Errorf("with ${search_defaultAdminKey}: verdict %v, warnings %v, want live without warnings: %s", m["verdict"], m["warnings"], text(res))
 	}
 }
+
+// A readiness check on a path the sandbox cannot judge (the app's routes
+// are in its code) leaves the verdict unverified, naming the path, never
+// live: on the platform a 404 there fails the deploy (walk 7: an actix
+// app serving only / with readinessCheck on /healthz was answered live).
+func TestDeploy_ReadinessPathIsUnverified(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ path, verdict, reason string }{
+		{"/healthz", "unverified", "answers 2xx at /healthz on port 3000"},
+		{"/", "live", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
+				"start: node index.js\n    deploy:\n      readinessCheck:\n        httpGet:\n          port: 3000\n          path: "+tt.path)})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "ready")
+			check, _ := m["check"].(map[string]any)
+			if m["verdict"] != tt.verdict || !strings.Contains(str(check["reason"]), tt.reason) {
+				t.Errorf("verdict %v (reason %q), want %s naming %q: %s", m["verdict"], check["reason"], tt.verdict, tt.reason, text(res))
+			}
+		})
+	}
+}

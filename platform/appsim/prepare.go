@@ -228,6 +228,24 @@ func ReadyFailure(d *Setup, run RunResult) string {
 // localURLRe is a URL of the container itself in a command (curl, wget).
 var localURLRe = lazyregexp.New(`https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?::(\d+))?`)
 
+// localURLPath is the path of the first URL of the container itself in
+// cmd when it names one other than the root; "" otherwise.
+func localURLPath(cmd string) string {
+	loc := localURLRe.FindStringIndex(cmd)
+	if loc == nil {
+		return ""
+	}
+	rest := cmd[loc[1]:]
+	end := strings.IndexAny(rest, " \t'\"`;|&)")
+	if end < 0 {
+		end = len(rest)
+	}
+	if p := rest[:end]; strings.Trim(p, "/") != "" && strings.HasPrefix(p, "/") {
+		return p
+	}
+	return ""
+}
+
 // localURLPort is the port of the first URL of the container itself in
 // cmd (80 when it names none); false when cmd names no such URL.
 func localURLPort(cmd string) (int, bool) {

@@ -47,6 +47,14 @@ func TestRun_UncheckedNamesWhatWasNotRead(t *testing.T) {
 		{"a server the sandbox does not know", appsim.Setup{Start: "./server"},
 			map[string]string{"server": "\x7fELF"}, "where `./server` listens"},
 		{"no start", appsim.Setup{}, map[string]string{"index.js": ""}, "no run.start"},
+		{"a readiness check on a path", appsim.Setup{Start: "node index.js", Prep: appsim.Prep{Ready: &appsim.Readiness{Port: 3000, Path: "/healthz"}}},
+			map[string]string{"index.js": "require('node:http').createServer().listen(3000)"}, "answers 2xx at /healthz on port 3000"},
+		{"a readiness check on the root", appsim.Setup{Start: "node index.js", Prep: appsim.Prep{Ready: &appsim.Readiness{Port: 3000, Path: "/"}}},
+			map[string]string{"index.js": "require('node:http').createServer().listen(3000)"}, ""},
+		{"a readiness command on a path", appsim.Setup{Start: "node index.js", Prep: appsim.Prep{Ready: &appsim.Readiness{Exec: "curl -f http://localhost:3000/healthz"}}},
+			map[string]string{"index.js": "require('node:http').createServer().listen(3000)"}, "whether the app answers /healthz"},
+		{"a readiness command on the root", appsim.Setup{Start: "node index.js", Prep: appsim.Prep{Ready: &appsim.Readiness{Exec: "curl -f http://localhost:3000/"}}},
+			map[string]string{"index.js": "require('node:http').createServer().listen(3000)"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -108,6 +108,17 @@ type runSim struct {
 // one start answers every later one.
 func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, seed string) RunResult {
 	out := run(d, files, built, runBase, env, seed)
+	if rc := d.Prep.Ready; out.Crash == nil && !out.WebServer && rc != nil {
+		// The app answers every path here: its routes are in its code.
+		switch path := localURLPath(rc.Exec); {
+		case rc.Port > 0 && strings.Trim(rc.Path, "/") != "":
+			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app answers 2xx at %s on port %d, which deploy.readinessCheck asks before the new version gets traffic (the sandbox does not read the app's routes)",
+				clip(rc.Path, 80), rc.Port))
+		case path != "":
+			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app answers %s, which the deploy.readinessCheck command `%s` asks before the new version gets traffic (the sandbox does not read the app's routes)",
+				clip(path, 80), clip(rc.Exec, 80)))
+		}
+	}
 	if out.Crash == nil && len(env.Unresolved) > 0 {
 		// The app gets the reference's text for a value: whether it
 		// needs the value (at its start, or at a request) is in its code.
