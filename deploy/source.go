@@ -92,6 +92,16 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 			c = diagnose.ScanCode(file, src)
 			c.Base = base
 		}
+	} else if file == "" && env.ReadSource != nil {
+		// A binary the build compiles: where it binds is in its source.
+		if cmds, _, ok := ops.SetupBuild(content, setup); ok {
+			if main := builtFrom(start, cmds); main != "" {
+				if src, err := env.ReadSource(ctx, req, main); err == nil && src != "" {
+					c = diagnose.ScanCode(main, src)
+					c.Base = base
+				}
+			}
+		}
 	}
 	if cmds, files, ok := ops.SetupBuild(content, setup); ok {
 		whole := slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "." })
@@ -111,6 +121,32 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		}
 	}
 	return &c
+}
+
+// cargoBinary and goBinary find a start that runs a binary a build command
+// makes: Cargo's target/<profile>/<name>, Go's -o output.
+var (
+	cargoBinary = regexp.MustCompile(`^\s*(?:exec\s+)?(?:\./)?target/(?:release|debug)/[\w.-]+(?:\s|$)`)
+	goOutput    = regexp.MustCompile(`\bgo build\b.*\s-o\s+(?:\./)?([\w./-]+)`)
+)
+
+// builtFrom is the source file of the program start runs, when a build
+// command compiles it from a conventional main file: a Cargo project's
+// src/main.rs, the main.go a `go build -o` in the directory makes; "" when
+// start runs no such binary.
+func builtFrom(start string, cmds []string) string {
+	first := strings.TrimPrefix(strings.Fields(start + " x")[0], "./")
+	for _, c := range cmds {
+		switch {
+		case cargoBinary.MatchString(start) && strings.Contains(c, "cargo build"):
+			return "src/main.rs"
+		case goOutput.MatchString(c):
+			if m := goOutput.FindStringSubmatch(c); strings.TrimPrefix(m[1], "./") == first && !strings.Contains(strings.TrimSpace(c[strings.Index(c, m[0])+len(m[0]):]), "/") {
+				return "main.go"
+			}
+		}
+	}
+	return ""
 }
 
 // denoTask finds a start that runs a deno.json task.

@@ -335,3 +335,45 @@ func TestDeploy_ReadinessPathIsUnverified(t *testing.T) {
 		})
 	}
 }
+
+// A compiled app's bind is read from the source its build compiles (a
+// Cargo project's src/main.rs, the main.go `go build -o` makes): a
+// localhost address written there is fixed there, and no HOST variable
+// is offered for it (walk 7: an actix app's `.bind(("127.0.0.1", 8080))`
+// got the generic bind fix with HOST=0.0.0.0 beside it).
+func TestDeploy_CompiledAppsLiteralBind(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"rust", map[string]string{
+			"zerops.yml": "zerops:\n  - setup: appstage\n    build:\n      base: rust@1.86\n      buildCommands:\n        - cargo build --release\n      deployFiles:\n        - target/release/rapi\n" +
+				"    run:\n      base: rust@1.86\n      ports:\n        - port: 8080\n          httpSupport: true\n      start: ./target/release/rapi\n",
+			"Cargo.toml":  "[package]\nname = \"rapi\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nactix-web = \"4\"\n",
+			"src/main.rs": "use actix_web::{App, HttpServer};\n\n#[actix_web::main]\nasync fn main() -> std::io::Result<()> {\n    HttpServer::new(|| App::new())\n        .bind((\"127.0.0.1\", 8080))?\n        .run()\n        .await\n}\n",
+		}, "src/main.rs, line 6"},
+		{"go", map[string]string{
+			"zerops.yml": "zerops:\n  - setup: appstage\n    build:\n      base: go@1\n      buildCommands:\n        - go build -o app .\n      deployFiles:\n        - app\n" +
+				"    run:\n      base: go@1\n      ports:\n        - port: 8080\n          httpSupport: true\n      start: ./app\n",
+			"go.mod":  "module example.com/app\n\ngo 1.22\n",
+			"main.go": "package main\n\nimport \"net/http\"\n\nfunc main() {\n\thttp.ListenAndServe(\"127.0.0.1:8080\", nil)\n}\n",
+		}, "main.go, line 6"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			h.ownApp(t, tt.files)
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "bind")
+			next := str(m["next"])
+			if firstDiagnosis(firstCheck(m))["signal"] != "listening-on-localhost" {
+				t.Fatalf("want listening-on-localhost: %s", text(res))
+			}
+			if !strings.Contains(next, tt.want) || strings.Contains(next, "HOST=0.0.0.0") {
+				t.Errorf("next %q, want the bind in %s and no HOST variable", next, tt.want)
+			}
+		})
+	}
+}
