@@ -2,6 +2,8 @@ package appsim
 
 import (
 	"fmt"
+	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,7 +14,7 @@ import (
 // appsettings.json, --urls or ASPNETCORE_URLS say.
 
 func dotnetRecord() *tool {
-	return &tool{name: "dotnet", names: []string{"dotnet"}, lang: "dotnet", run: dotnetTool,
+	return &tool{name: "dotnet", names: []string{"dotnet"}, lang: "dotnet", run: dotnetTool, build: dotnetBuild,
 		missingEntry: func(file, _ string) []Line {
 			return []Line{{3, fmt.Sprintf("The application '%s' does not exist.", file)}}
 		},
@@ -95,4 +97,57 @@ func dotnetTool(r *runSim, _ string, args []string, env map[string]string, _ int
 		return startCmd{}, false
 	}
 	return r.kestrel(r.entry("dotnet", args[0], args[1:], env), args[1:], env), true
+}
+
+// assemblyNameRe reads a project file's <AssemblyName>.
+var assemblyNameRe = lazyregexp.New(`<AssemblyName>\s*([^<\s]+)\s*</AssemblyName>`)
+
+// dotnetBuild is `dotnet publish -o DIR` of the one project file in the
+// directory (or the one it names): it makes DIR/<assembly>.dll, the
+// assembly named by the project's <AssemblyName>, else its file name, with
+// its .deps.json, .runtimeconfig.json, .pdb and the apphost beside it, and
+// copies appsettings*.json and wwwroot. Anything else (no -o, a solution,
+// several projects, a name in a property) makes what the sandbox does not
+// know.
+func dotnetBuild(b *buildSim, name string, args []string, depth int) (int, bool, bool) {
+	dir := valueAfter(args, "-o", "--output")
+	if len(args) == 0 || args[0] != "publish" || dir == "" || b.files == nil {
+		return otherBuildTool(b, name, args, depth)
+	}
+	var projects []string
+	for _, a := range nonFlags(args[1:]) {
+		if a != dir && strings.HasSuffix(a, ".csproj") {
+			projects = append(projects, path.Join(b.cwd, a))
+		}
+	}
+	if len(projects) == 0 {
+		for p := range b.files.paths {
+			if path.Dir(p) == path.Clean(orStr(b.cwd, ".")) && strings.HasSuffix(p, ".csproj") {
+				projects = append(projects, p)
+			}
+		}
+	}
+	if len(projects) != 1 || !b.files.Has(projects[0]) || slices.ContainsFunc(nonFlags(args[1:]), func(a string) bool { return strings.HasSuffix(a, ".sln") }) {
+		return otherBuildTool(b, name, args, depth)
+	}
+	src, ok := b.files.Read(projects[0])
+	if !ok {
+		return otherBuildTool(b, name, args, depth)
+	}
+	asm := strings.TrimSuffix(path.Base(projects[0]), ".csproj")
+	if m := assemblyNameRe.FindStringSubmatch(src); m != nil {
+		asm = m[1]
+	}
+	if strings.ContainsAny(asm, "$()") {
+		return otherBuildTool(b, name, args, depth)
+	}
+	for _, f := range []string{asm + ".dll", asm + ".pdb", asm + ".deps.json", asm + ".runtimeconfig.json", asm} {
+		b.produce(path.Join(dir, f))
+	}
+	for _, f := range []string{"appsettings.json", "appsettings.Production.json", "appsettings.Development.json", "wwwroot"} {
+		if b.files.Has(path.Join(b.cwd, f)) {
+			b.produce(path.Join(dir, f))
+		}
+	}
+	return 0, false, true
 }

@@ -35,3 +35,22 @@ func TestDeployedAt_DeployFilesPlaceTheOutput(t *testing.T) {
 		}
 	}
 }
+
+// The .NET host's line for a `dotnet X.dll` whose assembly is not there
+// (the run image has no SDK to fall back to) is the start's missing file,
+// not an app's crash.
+func TestClassify_DotnetApplicationMissing(t *testing.T) {
+	t.Parallel()
+	for _, lines := range [][]string{
+		{"The application 'NetApi.dll' does not exist."},
+		{"The command could not be loaded, possibly because:", "  * You intended to execute a .NET application:", "      The application '/var/www/Api.dll' does not exist.",
+			"  * You intended to execute a .NET SDK command:", "      No .NET SDKs were found."},
+		{"Could not execute because the application was not found or a compatible .NET SDK is not installed.", "Possible reasons for this include:",
+			"  * You intended to execute a .NET program:", "      The application 'app/Shop.Api.dll' does not exist."},
+	} {
+		ds := Classify(lines, Runtime)
+		if len(ds) == 0 || ds[0].Signal != "start-file-missing" {
+			t.Errorf("%q: diagnoses %v, want start-file-missing first", lines, ds)
+		}
+	}
+}

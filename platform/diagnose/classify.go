@@ -616,7 +616,7 @@ func clip(line string) string {
 var initCommandRe = lazyregexp.New(`init(?:Commands?| command failed): "(.+)" exited with`)
 
 // missingFileRe finds the file a start-file-missing line names.
-var missingFileRe = lazyregexp.New(`Cannot find module '([^']+)'|can't open file '([^']+)'|Could not open input file: (\S+)|Unable to access jarfile (\S+)|can't cd to (\S+?):|^node: (\S+): not found|sh: (?:line )?(?:\d+: )?([\w.@+-]*/\S+): (?:not found|No such file or directory)|Module not found "([^"]+)"`)
+var missingFileRe = lazyregexp.New(`Cannot find module '([^']+)'|The application '([^']+\.dll)' does not exist|can't open file '([^']+)'|Could not open input file: (\S+)|Unable to access jarfile (\S+)|can't cd to (\S+?):|^node: (\S+): not found|sh: (?:line )?(?:\d+: )?([\w.@+-]*/\S+): (?:not found|No such file or directory)|Module not found "([^"]+)"`)
 
 // initCommandLine is the line that names the failing init command: the
 // platform's RUN.INIT line names none, the failReason after it does.
