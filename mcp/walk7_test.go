@@ -416,3 +416,32 @@ func TestDeploy_DotnetPublishedAssembly(t *testing.T) {
 		})
 	}
 }
+
+// A run.siteConfigPath file left out of deployFiles: the deploy's answer
+// names that file to deploy, once, with no generic crash for nginx's own
+// refusal of it; deployed, the site is live (walk 7: "Make build.deployFiles
+// name paths the build actually produces" and an app-crash "read the stack
+// trace's first frame" beside it).
+func TestDeploy_SiteConfigNotDeployed(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: alpine@3.20\n      deployFiles:\n        - public\n%s    run:\n      base: nginx@1.22\n      documentRoot: public\n      siteConfigPath: site.conf.tmpl\n"
+	h.ownApp(t, map[string]string{
+		"zerops.yml":        fmt.Sprintf(yml, ""),
+		"public/index.html": "<h1>ok</h1>\n",
+		"site.conf.tmpl":    "server {\n    listen 80;\n    root /var/www/public;\n}\n",
+	})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "conf")
+	answer := text(res)
+	if list, _ := m["diagnoses"].([]any); len(list) != 1 || firstDiagnosis(list)["signal"] != "deploy-files-missing" {
+		t.Errorf("diagnoses %v, want deploy-files-missing alone: %s", m["diagnoses"], answer)
+	}
+	if sugg := str(m["suggestion"]); !strings.Contains(sugg, "Add `site.conf.tmpl` to `build.deployFiles`") {
+		t.Errorf("suggestion %q, want site.conf.tmpl added to deployFiles", sugg)
+	}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": fmt.Sprintf(yml, "        - site.conf.tmpl\n")})
+	if res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "conf2"); m["verdict"] != "live" {
+		t.Errorf("with site.conf.tmpl deployed: %s", text(res))
+	}
+}

@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -51,6 +52,24 @@ func TestClassify_DotnetApplicationMissing(t *testing.T) {
 		ds := Classify(lines, Runtime)
 		if len(ds) == 0 || ds[0].Signal != "start-file-missing" {
 			t.Errorf("%q: diagnoses %v, want start-file-missing first", lines, ds)
+		}
+	}
+}
+
+// A run.siteConfigPath the deploy lacks is that file to deploy, said once:
+// the web server's own refusal of it is no second, generic crash.
+func TestClassify_SiteConfigMissing(t *testing.T) {
+	t.Parallel()
+	for _, server := range []string{
+		`nginx: [emerg] open() "/var/www/site.conf.tmpl" failed (2: No such file or directory)`,
+		`AH00526: Syntax error on line 1: Could not open configuration file /var/www/site.conf.tmpl: No such file or directory`,
+		`2026/11/30 11:40:00 [emerg] 1#1: open() "/var/www/site.conf.tmpl" failed (2: No such file or directory)`,
+	} {
+		lines := []string{"Starting app version x on nginx@1.22", server, "App version x never became ready; the version deployed before keeps running",
+			`ERROR: run.siteConfigPath: "/var/www/site.conf.tmpl" does not exist: the file is missing from deployFiles, so the web server cannot be configured`}
+		ds := Classify(lines, Runtime)
+		if len(ds) != 1 || ds[0].Signal != "deploy-files-missing" || !strings.Contains(ds[0].Fix, "Add `site.conf.tmpl` to `build.deployFiles`") {
+			t.Errorf("%s: diagnoses %+v, want deploy-files-missing alone, deploying site.conf.tmpl", server, ds)
 		}
 	}
 }

@@ -119,6 +119,7 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		out[i].fillPort(opt)
 	}
 	out = oneBindFix(out, opt)
+	out = withoutSiteConfigEchoes(out)
 	buildManifestFixes(out, lines, stage, prepFiles)
 	if out = dropEchoes(out, explained); len(out) == 0 {
 		return nil // only echoes of what was left out: no failure
@@ -142,6 +143,45 @@ func oneBindFix(out []Diagnosis, opt Options) []Diagnosis {
 	}
 	out[i].Cause = strings.TrimSuffix(out[i].Cause, ".") + ". " + strings.Replace(out[j].Cause, "The app listens on ", "It listens on ", 1)
 	return slices.Delete(out, j, j+1)
+}
+
+// siteConfigMissing finds the platform's line that run.siteConfigPath
+// names a file the deploy did not put in /var/www.
+var siteConfigMissing = lazyregexp.New(`run\.siteConfigPath: "(/var/www/[^"]+)" does not exist`)
+
+// siteConfigFix fits d, deploy-files-missing read from text, to a
+// run.siteConfigPath the deploy lacks: no deployFiles path is missing
+// after the build; the file the web server is configured from is not
+// among the deployed ones. False when text says otherwise.
+func (d *Diagnosis) siteConfigFix(text string) bool {
+	m := siteConfigMissing.FindStringSubmatch(text)
+	if m == nil {
+		return false
+	}
+	rel := strings.TrimPrefix(m[1], "/var/www/")
+	d.Cause = "`run.siteConfigPath` names " + m[1] + ", and the deploy did not put `" + rel + "` there: no `build.deployFiles` entry carries it, so the web server cannot start with its config."
+	d.Fix = "Add `" + rel + "` to `build.deployFiles` (it must be uploaded or made by a build command), or point `run.siteConfigPath` at a file the deploy carries."
+	d.Doc = "zerops://docs/config/zerops-yml-run"
+	return true
+}
+
+// withoutSiteConfigEchoes leaves out of out a crash read from the web
+// server's own refusal of the missing site config (nginx's `[emerg]
+// open() … failed`, Apache's `Could not open configuration file`) when the
+// platform's line names that file: one cause, one fix.
+func withoutSiteConfigEchoes(out []Diagnosis) []Diagnosis {
+	var file string
+	for _, d := range out {
+		if m := siteConfigMissing.FindStringSubmatch(d.Evidence); m != nil && d.Signal == "deploy-files-missing" {
+			file = m[1]
+		}
+	}
+	if file == "" {
+		return out
+	}
+	return slices.DeleteFunc(out, func(d Diagnosis) bool {
+		return d.Signal != "deploy-files-missing" && Generic(d.Signal) && strings.Contains(d.Evidence, file)
+	})
 }
 
 // hasNumber reports whether s holds the number n standing alone (no digit
@@ -409,7 +449,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 	case "missing-env-variable", "disk-full":
 		d.stageFix(text, stage)
 	case "deploy-files-missing":
-		if !d.nextBuildFix(text) && !d.manifestFix(text) {
+		if !d.siteConfigFix(text) && !d.nextBuildFix(text) && !d.manifestFix(text) {
 			d.servedFileFix(text, stage)
 		}
 	}
