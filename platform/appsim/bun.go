@@ -78,11 +78,21 @@ func (r *runSim) bunResolve(dir, spec string) (string, bool) {
 
 // bunModules follows the relative imports (and requires) of the Bun entry
 // at rel: one that resolves to nothing deployed fails the start with
-// Bun's "Cannot find module" naming the specifier and the importer.
-// Packages are left alone: Bun installs a missing one itself when no
-// node_modules is there; JSON and native addons import nothing.
+// Bun's "Cannot find module" naming the specifier and the importer. A
+// package is judged where node_modules is deployed, as Node's are: one the
+// install did not put there fails with Bun's "Cannot find package"; with
+// no node_modules Bun installs a missing one itself. JSON and native
+// addons import nothing.
 func (r *runSim) bunModules(rel string) (startCmd, bool) {
 	return r.followImports(rel, "bun", func(from, _ string, imp jsImport) (string, []Line) {
+		if name := pkgSpec(imp.spec); name != "" && name != "bun" && r.nodeInstalled("", path.Dir(from)) {
+			switch held, known := r.nodePackageHeld(path.Dir(from), name); {
+			case !held && known:
+				return "", []Line{{3, fmt.Sprintf("error: Cannot find package '%s' from '%s'", name, path.Join(RunRoot, from))}}
+			case !held:
+				r.unsure = append(r.unsure, fmt.Sprintf("whether node_modules holds `%s`, which %s imports: package.json does not list it, and no lock file the sandbox read says whether an install brings it", clip(name, 60), from))
+			}
+		}
 		if !relativeSpec(imp.spec) {
 			return "", nil // a package, bun:, node:, a URL, an absolute path
 		}

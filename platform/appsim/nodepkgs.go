@@ -36,7 +36,8 @@ func (r *runSim) nodePackageHeld(dir, name string) (held, known bool) {
 
 // manifestHolds reports whether the install the build ran for the package
 // deployed at /var/www/dir puts name in its node_modules: package.json's
-// dependencies (of any kind; workspaces: anything), then its lock file.
+// dependencies (of any kind; workspaces: anything), then its lock file;
+// a manifest listing none installs nothing.
 func (r *runSim) manifestHolds(dir, name string) (held, known bool) {
 	rel := path.Join(dir, "package.json")
 	src := orStr(r.deployed(rel), rel) // the uploaded manifest the install read
@@ -54,10 +55,15 @@ func (r *runSim) manifestHolds(dir, name string) (held, known bool) {
 	if json.Unmarshal([]byte(text), &pkg) != nil || pkg.Workspaces != nil {
 		return true, true
 	}
+	listed := 0
 	for _, deps := range []map[string]json.RawMessage{pkg.Deps, pkg.Dev, pkg.Optional, pkg.Peer} {
 		if _, ok := deps[name]; ok {
 			return true, true
 		}
+		listed += len(deps)
+	}
+	if listed == 0 { // an install of nothing brings nothing with it
+		return false, true
 	}
 	srcDir := path.Dir(src)
 	for _, lock := range []string{"package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock", "bun.lockb"} {

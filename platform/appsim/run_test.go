@@ -179,3 +179,30 @@ func TestRun_WebServerReadsAsItsRecord(t *testing.T) {
 		})
 	}
 }
+
+// A Bun entry's packages are judged where node_modules is deployed, as
+// Node's: one the build's install did not bring fails as Bun does; with
+// none deployed, Bun installs a missing package itself.
+func TestRun_BunPackagesWhereNodeModulesIsDeployed(t *testing.T) {
+	t.Parallel()
+	entry := "import { Hono } from \"hono\";\nexport default { port: 3000, fetch: new Hono().fetch };\n"
+	tests := []struct {
+		name, deps string
+		deploy     []string
+		crash      string
+	}{
+		{"not listed", "{}", []string{"index.ts", "package.json", "node_modules"}, "error: Cannot find package 'hono' from '/var/www/index.ts'"},
+		{"listed", `{"hono": "^4"}`, []string{"index.ts", "package.json", "node_modules"}, ""},
+		{"bun installs it itself", "{}", []string{"index.ts", "package.json"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := appsim.Setup{RunBase: "bun@1.2", BuildCommands: []string{"bun install"}, DeployFiles: tt.deploy, Start: "bun run index.ts"}
+			got := run(d, map[string]string{"index.ts": entry, "package.json": `{"name": "x", "dependencies": ` + tt.deps + `}`})
+			if (got.Crash != nil) != (tt.crash != "") || !strings.Contains(lines(got.Crash), tt.crash) {
+				t.Errorf("crash %v, want %q", got.Crash, tt.crash)
+			}
+		})
+	}
+}

@@ -46,6 +46,9 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 			// node_modules is deployed: the install put in what package.json and its lock name.
 			d.Cause = "The app imports the package `" + pkg + "`, which package.json does not list, so the install in the build does not put it in `node_modules`."
 			d.Fix = "Add `" + pkg + "` to package.json `dependencies`: `npm install " + pkg + "` adds it and updates package-lock.json (commit both); then deploy again."
+			if strings.HasPrefix(code.Base, "bun") { // Bun's own lock
+				d.Fix = "Add `" + pkg + "` to package.json `dependencies`: `bun add " + pkg + "` adds it and updates bun.lock (commit both); then deploy again."
+			}
 			return
 		}
 		if code != nil && code.NoInstall { // deployFiles ./ deploys node_modules once the build makes it
