@@ -449,7 +449,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 	case "missing-env-variable", "disk-full":
 		d.stageFix(text, stage)
 	case "deploy-files-missing":
-		if !d.siteConfigFix(text) && !d.nextBuildFix(text) && !d.manifestFix(text) {
+		if !d.siteConfigFix(text) && !d.nextBuildFix(text) && !d.manifestFix(text) && !d.phpScriptFix(text) {
 			d.servedFileFix(text, stage)
 		}
 	}

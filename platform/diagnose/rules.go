@@ -38,7 +38,7 @@ func buildRules(specs []ruleSpec) []rule {
 }
 
 // rules are ruleSpecs as the classifier reads them.
-var rules = buildRules(withCrashCauses(ruleSpecs))
+var rules = buildRules(withJVMPkgScript(withCrashCauses(ruleSpecs)))
 
 // dbWords names, in a line, a database or its client or port: the
 // servers, their drivers and ORMs (node, Python, Elixir, PHP, Ruby, Java,

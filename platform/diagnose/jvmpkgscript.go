@@ -1,0 +1,70 @@
+package diagnose
+
+import (
+	"slices"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
+)
+
+// withJVMPkgScript adds this file's families to specs: a JVM tool naming
+// the Java version it needs, a registry saying a named package does not
+// exist, a FastCGI server finding no script where its root points.
+func withJVMPkgScript(specs []ruleSpec) []ruleSpec { return slices.Concat(specs, jvmPkgScriptSpecs) }
+
+// jvmTooOld is a JVM tool or a package for it refusing the Java it runs
+// on, whatever the tool: Gradle's variant check of a plugin ("Dependency
+// requires at least JVM runtime version 17. This build uses a Java 11
+// JVM", its older "declares a component compatible with Java 17 and the
+// consumer needed ... Java 11"), Gradle's and the Android plugin's own
+// launcher check ("requires JVM 17 or later to run", "requires Java 17 to
+// run"), Maven Enforcer's RequireJavaVersion.
+const jvmTooOld = `(?i)\brequires (at least )?(a )?(Java|JVM|JDK)( runtime)?( version)? \d+|\bThis build uses a Java \d+ JVM\b|Run this build using a Java \d+ or newer JVM|` +
+	`\bIncompatible because this component declares (an API of )?a component,? compatible with Java \d+ and the consumer needed (a runtime of )?a component,? compatible with Java \d+|` +
+	`\bDetected JDK [Vv]ersion:? \S+ .{0,100}\bis not in the allowed range\b|\bYour build is currently configured to use (Java|JVM) \d+`
+
+// packageAbsent is a registry or an installer saying the package the
+// manifest names does not exist there, the name quoted (Deno's "npm
+// package 'x' does not exist", JSR's "package not found: @scope/x", a
+// resolver's "package `x` was not found"); pkg-config's library is an OS
+// package (build-command-failed), not the manifest's.
+const packageAbsent = `(?i)\b(npm |jsr |pypi |hex |)package ['"\x60][@\w./:-]+['"\x60] (does ?n[o']t exist|was not found|not found|could not be found|is not (published|available) (in|on) (the )?registry)\b|\b(npm|jsr|pypi|hex) package not found: \S+`
+
+// denoPackageNotInstalled is Deno at start finding no installed copy of a
+// package the code imports: the packages were not installed or not
+// deployed with the app.
+const denoPackageNotInstalled = `Could not find a matching package for '(npm|jsr):[^']+' in the node_modules directory`
+
+// scriptUnknown is a FastCGI server (php-fpm, as nginx or Apache relays
+// it) finding no PHP script at the path the web server sent: the files
+// are not where the server's root points.
+const scriptUnknown = `Primary script unknown|Unable to open primary script: \S+ \(No such file or directory\)|^\s*No input file specified\.?\s*$`
+
+// jvmPkgScriptSpecs are this file's rules.
+var jvmPkgScriptSpecs = []ruleSpec{
+	{build: "runtime-version-mismatch", runtime: "runtime-version-mismatch", keys: []string{"requires", "this build uses a java", "newer jvm", "consumer needed", "allowed range", "currently configured to use"}, re: jvmTooOld},
+	{build: "dependency-not-found", runtime: "", keys: []string{"package '", "package \"", "package `", "package not found: "}, re: packageAbsent, not: `(?i)pkg-config|\.pc\b`},
+	{build: "", runtime: "module-not-found-at-runtime", keys: []string{"could not find a matching package for"}, re: denoPackageNotInstalled},
+	{build: "", runtime: "deploy-files-missing", keys: []string{"primary script", "no input file specified"}, re: scriptUnknown},
+}
+
+// scriptPathRe reads the script php-fpm could not open.
+var (
+	scriptUnknownRe = lazyregexp.New(scriptUnknown)
+	scriptPathRe    = lazyregexp.New(`Unable to open primary script: (\S+)`)
+)
+
+// phpScriptFix fits d, deploy-files-missing read from a FastCGI server's
+// line (text), to the script the server found nothing at. It reports
+// whether text was such a line.
+func (d *Diagnosis) phpScriptFix(text string) bool {
+	if !scriptUnknownRe.MatchString(text) {
+		return false
+	}
+	what := "the PHP script the web server asked for"
+	if m := scriptPathRe.FindStringSubmatch(text); m != nil {
+		what = "`" + m[1] + "`"
+	}
+	d.Cause = "PHP-FPM finds no file at " + what + ": the PHP files were not deployed where the web server's document root points (deployFiles), or the root points elsewhere."
+	d.Fix = "Make `build.deployFiles` include the app's PHP files (`.` or the folders holding them), and set `run.documentRoot` to the folder that holds the front controller (index.php; `public` for Laravel and Symfony); then deploy again."
+	return true
+}

@@ -1,0 +1,89 @@
+package diagnose
+
+import (
+	"strings"
+	"testing"
+)
+
+// A JVM tool naming the Java version it needs, a registry saying the
+// manifest's package does not exist, and a FastCGI server finding no script
+// are each read as their family, whatever the tool's words.
+func TestClassify_JVMPkgScriptFamilies(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		stage Stage
+		lines []string
+		want  string // the first diagnosis; "" for none
+		fix   string // a phrase its cause or fix names
+	}{
+		// The Java the build runs on is older than a plugin or the tool needs.
+		{"GradlePluginVariantUnderCouldNotResolve", Build, []string{"> Could not resolve all files for configuration ':classpath'.",
+			"   > Could not resolve com.acme.tools:ledger-gradle-plugin:4.1.0.",
+			"      > Dependency requires at least JVM runtime version 21. This build uses a Java 17 JVM.", "BUILD FAILED in 6s"}, "runtime-version-mismatch", "build.base"},
+		{"GradleOlderVariantWording", Build, []string{"> Could not resolve all artifacts for configuration ':classpath'.",
+			"   > No matching variant of org.acme:brewer-plugin:2.0.3 was found.",
+			"              - Incompatible because this component declares a component compatible with Java 17 and the consumer needed a component compatible with Java 11"}, "runtime-version-mismatch", ""},
+		{"GradleLauncherCheck", Build, []string{"Gradle requires JVM 17 or later to run. Your build is currently configured to use JVM 11."}, "runtime-version-mismatch", ""},
+		{"AndroidPluginCheck", Build, []string{"* What went wrong:", "An exception occurred applying plugin request [id: 'com.android.application']",
+			"> Failed to apply plugin 'com.android.internal.application'.", "   > Android Gradle plugin requires Java 17 to run. You are currently using Java 11."}, "runtime-version-mismatch", ""},
+		{"MavenEnforcer", Build, []string{"[ERROR] Rule 0: org.apache.maven.enforcer.rules.version.RequireJavaVersion failed with message:",
+			"[ERROR] Detected JDK version 11.0.24 (JAVA_HOME=/usr/lib/jvm/java-11) is not in the allowed range [17,).", "[INFO] BUILD FAILURE"}, "runtime-version-mismatch", ""},
+		{"CouldNotResolveAloneStaysDependency", Build, []string{"> Could not resolve all files for configuration ':compileClasspath'.",
+			"   > Could not find com.acme:ledger-core:9.9.9."}, "dependency-not-found", ""},
+
+		// A registry's own "no such package" of a name the manifest gives.
+		{"DenoNpmPackageDoesNotExist", Build, []string{"Download https://registry.npmjs.org/koa-fancy-routerz", "error: npm package 'koa-fancy-routerz' does not exist."}, "dependency-not-found", "deno.json"},
+		{"JSRPackageNotFound", Build, []string{"error: JSR package not found: @acme/strings"}, "dependency-not-found", ""},
+		{"BacktickedPackageWasNotFound", Build, []string{"error: package `tokio-magicz` was not found in the registry index"}, "dependency-not-found", ""},
+		{"BunQuotedPackageNotFound", Build, []string{"error: package \"left-padz\" not found registry.npmjs.org/left-padz 404"}, "dependency-not-found", ""},
+		{"DenoPackageNotInstalledAtStart", Runtime, []string{"error: Could not find a matching package for 'npm:hono@4' in the node_modules directory. Ensure you have all your JSR and npm dependencies listed in your deno.json or package.json, then run `deno install`."}, "module-not-found-at-runtime", ""},
+		{"DenoJSRNotInstalledAtStart", Runtime, []string{"error: Could not find a matching package for 'jsr:@std/path' in the node_modules directory."}, "module-not-found-at-runtime", ""},
+
+		// php-fpm finds no script where the web server's root points.
+		{"NginxRelaysPrimaryScriptUnknown", Runtime, []string{`2026/01/04 10:00:00 [error] 31#31: *2 FastCGI sent in stderr: "Primary script unknown" while reading response header from upstream, client: 10.0.1.9, server: _, request: "GET / HTTP/1.1", upstream: "fastcgi://127.0.0.1:9000"`}, "deploy-files-missing", "run.documentRoot"},
+		{"ApacheRelaysPrimaryScriptUnknown", Runtime, []string{`[proxy_fcgi:error] [pid 44:tid 71] [client 10.0.1.9:50122] AH01071: Got error 'Primary script unknown'`}, "deploy-files-missing", "run.documentRoot"},
+		{"FpmCannotOpenPrimaryScript", Runtime, []string{"[04-Jan-2026 10:00:00] ERROR: Unable to open primary script: /var/www/public/index.php (No such file or directory)"}, "deploy-files-missing", "/var/www/public/index.php"},
+		{"NoInputFileSpecified", Runtime, []string{"No input file specified."}, "deploy-files-missing", "run.documentRoot"},
+		{"PrimaryScriptInABuildIsNothing", Build, []string{"php -r 'echo \"Primary script unknown\";'"}, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := Classify(tt.lines, tt.stage)
+			if tt.want == "" {
+				if len(ds) > 0 {
+					t.Fatalf("signals = %v, want none", signalIDs(ds))
+				}
+				return
+			}
+			if len(ds) == 0 || ds[0].Signal != tt.want {
+				t.Fatalf("signals = %v, want %s first", signalIDs(ds), tt.want)
+			}
+			if tt.fix != "" && !strings.Contains(ds[0].Cause+" "+ds[0].Fix, tt.fix) {
+				t.Errorf("cause %q, fix %q: want them to name %q", ds[0].Cause, ds[0].Fix, tt.fix)
+			}
+		})
+	}
+}
+
+// The families' rules match no line of any held-apart set's healthy logs,
+// whatever else the classifier makes of the line.
+func TestClassify_JVMPkgScriptHealthyClean(t *testing.T) {
+	t.Parallel()
+	rs := buildRules(jvmPkgScriptSpecs)
+	for _, file := range heldOutFiles {
+		for _, l := range readHeldOut(t, file) {
+			if l.expect != "healthy" {
+				continue
+			}
+			for _, ln := range l.lines {
+				for i := range rs {
+					if rs[i].matches(stripStamp(stripANSI(ln))) {
+						t.Errorf("%s: healthy %s: line %q matches %s", file, l.name, ln, jvmPkgScriptSpecs[i].re)
+					}
+				}
+			}
+		}
+	}
+}
