@@ -127,6 +127,7 @@ var testsFailedRe = lazyregexp.New(testsFailed)
 var (
 	toolchainMissingRe = lazyregexp.New(toolchainMissing)
 	headerName         = lazyregexp.New(`fatal error: (\S+\.h):`)
+	pkgConfigName      = lazyregexp.New(`No package '([\w.+-]+)' found|Package ([\w.+-]+) was not found in the pkg-config`)
 )
 
 // nodeBadOption is Node.js refusing an option of its command line (it
@@ -179,9 +180,13 @@ func (d *Diagnosis) commandFix(line string, stage Stage) {
 		what := "a C compiler or make"
 		if h := headerName.FindStringSubmatch(m); h != nil {
 			what = "the headers of a system library (`" + h[1] + "`)"
+		} else if p := pkgConfigName.FindStringSubmatch(m); p != nil {
+			what = "the development files of a system library (`" + p[1] + p[2] + "`, which pkg-config looks for)"
+		} else if strings.Contains(strings.ToLower(m), "python") {
+			what = "Python, which node-gyp or a build script runs,"
 		}
 		d.Cause = "The build container lacks " + what + " that a package's native code is compiled with, so its install fails; the source is not at fault."
-		d.Fix = "Install the OS packages in `build.prepareCommands` with sudo (`sudo apk add --no-cache build-base` plus the library's -dev package, e.g. python3-dev, libffi-dev, openssl-dev, postgresql-dev, on Alpine, the default; `sudo apt-get install -y build-essential` and its -dev package on Ubuntu), or use a version of the package that ships prebuilt binaries; then deploy again."
+		d.Fix = "Install the OS packages in `build.prepareCommands` with sudo (`sudo apk add --no-cache build-base python3` plus the library's -dev package, e.g. python3-dev, libffi-dev, openssl-dev, postgresql-dev, on Alpine, the default; `sudo apt-get install -y build-essential` and its -dev package on Ubuntu), or use a version of the package that ships prebuilt binaries; then deploy again."
 		return
 	}
 	if testsFailedRe.MatchString(line) {

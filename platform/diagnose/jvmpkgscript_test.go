@@ -6,8 +6,9 @@ import (
 )
 
 // A JVM tool naming the Java version it needs, a registry saying the
-// manifest's package does not exist, and a FastCGI server finding no script
-// are each read as their family, whatever the tool's words.
+// manifest's package does not exist, a FastCGI server finding no script
+// and a build lacking Python or a library's .pc file are each read as
+// their family, whatever the tool's words.
 func TestClassify_JVMPkgScriptFamilies(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -37,6 +38,7 @@ func TestClassify_JVMPkgScriptFamilies(t *testing.T) {
 		{"JSRPackageNotFound", Build, []string{"error: JSR package not found: @acme/strings"}, "dependency-not-found", ""},
 		{"BacktickedPackageWasNotFound", Build, []string{"error: package `tokio-magicz` was not found in the registry index"}, "dependency-not-found", ""},
 		{"BunQuotedPackageNotFound", Build, []string{"error: package \"left-padz\" not found registry.npmjs.org/left-padz 404"}, "dependency-not-found", ""},
+		{"PkgConfigIsTheOSPackage", Build, []string{"Package 'libffi', required by 'virtual:world', not found", "No package 'libffi' found", "error: command failed"}, "build-command-failed", "`libffi`"},
 		{"DenoPackageNotInstalledAtStart", Runtime, []string{"error: Could not find a matching package for 'npm:hono@4' in the node_modules directory. Ensure you have all your JSR and npm dependencies listed in your deno.json or package.json, then run `deno install`."}, "module-not-found-at-runtime", ""},
 		{"DenoJSRNotInstalledAtStart", Runtime, []string{"error: Could not find a matching package for 'jsr:@std/path' in the node_modules directory."}, "module-not-found-at-runtime", ""},
 
@@ -46,6 +48,12 @@ func TestClassify_JVMPkgScriptFamilies(t *testing.T) {
 		{"FpmCannotOpenPrimaryScript", Runtime, []string{"[04-Jan-2026 10:00:00] ERROR: Unable to open primary script: /var/www/public/index.php (No such file or directory)"}, "deploy-files-missing", "/var/www/public/index.php"},
 		{"NoInputFileSpecified", Runtime, []string{"No input file specified."}, "deploy-files-missing", "run.documentRoot"},
 		{"PrimaryScriptInABuildIsNothing", Build, []string{"php -r 'echo \"Primary script unknown\";'"}, "", ""},
+
+		// A build that lacks Python (node-gyp's) or another tool env runs.
+		{"NodeGypFindsNoPython", Build, []string{"npm error gyp ERR! find Python You need to install the latest version of Python.",
+			"npm error gyp ERR! stack Error: Could not find any Python installation to use", "npm error code 1"}, "build-command-failed", "lacks Python"},
+		{"EnvFindsNoPython", Build, []string{"/usr/bin/env: 'python3': No such file or directory", "make: *** [Makefile:4: all] Error 127"}, "build-command-failed", "lacks Python"},
+		{"PkgConfigSearchPath", Build, []string{"Package libpq was not found in the pkg-config search path.", "Perhaps you should add the directory containing `libpq.pc'", "error: command failed"}, "build-command-failed", "`libpq`"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -239,10 +239,11 @@ const sourceAlias = `(?i)(import|resolve|module) ["'](src|app|lib|components|sto
 // package the build container lacks, not a file of the source.
 const systemHeaderMissing = `(?i)fatal error: (Python|ffi|zlib|jpeglib|png|sqlite3|mysql|libpq-fe|pg_config|yaml|gmp|ruby|bzlib|lzma|readline|ncurses|curl/curl|openssl/\w+|libxml/\w+|libxslt/\w+|security/pam_appl|sasl/sasl|krb5|gssapi/\w+|Python\d?[\d.]*/Python)\.h: No such file or directory`
 
-// toolchainMissing is a build that lacks a compiler, make or a library's
-// headers, in the compiler's, node-gyp's, setuptools', rustc's or a
-// library's build script's words.
-const toolchainMissing = systemHeaderMissing + `|gyp ERR! stack Error: not found: (make|g\+\+|gcc|python\d?)|error: command '\S*(gcc|cc|g\+\+|clang|c\+\+)' failed: No such file or directory|error: linker .(cc|gcc|clang). not found|pg_config executable not found|(^|\s)(/bin/)?(ba|da)?sh: (line )?(\d+: )?(gcc|g\+\+|cc|c\+\+|make|cmake|clang): (command )?not found`
+// toolchainMissing is a build that lacks a compiler, make, Python (which
+// node-gyp needs) or a library's headers, in the compiler's, node-gyp's,
+// setuptools', rustc's, env's, pkg-config's or a library's build script's
+// words.
+const toolchainMissing = systemHeaderMissing + `|gyp ERR! stack Error: not found: (make|g\+\+|gcc|python\d?)|gyp ERR! stack Error: Could not find any Python installation to use|(^|\s)(/usr/bin/)?env: ['"]?(python\d?|make|gcc|g\+\+|cc|clang)['"]?: No such file or directory|No package '[\w.+-]+' found|Package [\w.+-]+ was not found in the pkg-config search path|error: command '\S*(gcc|cc|g\+\+|clang|c\+\+)' failed: No such file or directory|error: linker .(cc|gcc|clang). not found|pg_config executable not found|(^|\s)(/bin/)?(ba|da)?sh: (line )?(\d+: )?(gcc|g\+\+|cc|c\+\+|make|cmake|clang): (command )?not found`
 
 // testsFailed is a test runner's summary of failed tests (jest's and
 // vitest's, pytest's and unittest's, go test's, mocha's, RSpec's and ExUnit's, PHPUnit's,
@@ -452,7 +453,7 @@ var ruleSpecs = []ruleSpec{
 	// The build container lacking a compiler, make or a system library's
 	// headers that a package's native code needs: an OS package for
 	// build.prepareCommands, not the source's error.
-	{build: "build-command-failed", runtime: "", keys: []string{"no such file or directory", "not found: make", "linker", "pg_config executable not found", "not found"}, re: toolchainMissing},
+	{build: "build-command-failed", runtime: "", keys: []string{"no such file or directory", "not found: make", "linker", "pg_config executable not found", "not found", "any python installation", "no package '"}, re: toolchainMissing},
 	// A test runner's failures in a build command: the build command failed
 	// on its tests, not the compiler.
 	{build: "build-command-failed", runtime: "", keys: []string{"fail"}, re: testsFailed},
