@@ -704,7 +704,7 @@ func (d *Diagnosis) initFix(text string, cause found) {
 
 // servedIndex finds, in a runtime line, the index file or document root a
 // web server or app looked for where it serves from.
-var servedIndex = lazyregexp.New(`"(\S*/index\.(?:html?|php))" (?:failed|is not found)|internally redirecting to "(\S*/index\.html?)"|\b(?:stat|open) '(\S*/index\.html?)'|DocumentRoot \[?(\S+?)\]? does not exist|No matching DirectoryIndex|directory index of "(\S+?)" is forbidden`)
+var servedIndex = lazyregexp.New(`"(\S*/index\.(?:html?|php))" (?:failed|is not found)|internally redirecting to "(\S*/index\.html?)"|\b(?:stat|open) '(\S*/index\.html?)'|DocumentRoot \[?(\S+?)\]? does not exist|No matching DirectoryIndex|directory index of "(\S+?)" is forbidden|File does not exist: (\S*/index\.(?:html?|php))\b`)
 
 // servedFileFix fits d, deploy-files-missing read from a running server's
 // line (text), to what it shows: the file the server serves is not where

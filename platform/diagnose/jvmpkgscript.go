@@ -6,8 +6,8 @@ import (
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
-// withJVMPkgScript adds this file's families to specs: a JVM tool naming
-// the Java version it needs, a registry saying a named package does not
+// withJVMPkgScript adds this file's families to specs: a JVM tool (or any
+// package or check) naming the Java or language version it needs, a registry saying a named package does not
 // exist, a FastCGI server finding no script where its root points.
 func withJVMPkgScript(specs []ruleSpec) []ruleSpec { return slices.Concat(specs, jvmPkgScriptSpecs) }
 
@@ -20,14 +20,25 @@ func withJVMPkgScript(specs []ruleSpec) []ruleSpec { return slices.Concat(specs,
 // run"), Maven Enforcer's RequireJavaVersion.
 const jvmTooOld = `(?i)\brequires (at least )?(a )?(Java|JVM|JDK)( runtime)?( version)? \d+|\bThis build uses a Java \d+ JVM\b|Run this build using a Java \d+ or newer JVM|` +
 	`\bIncompatible because this component declares (an API of )?a component,? compatible with Java \d+ and the consumer needed (a runtime of )?a component,? compatible with Java \d+|` +
-	`\bDetected JDK [Vv]ersion:? \S+ .{0,100}\bis not in the allowed range\b|\bYour build is currently configured to use (Java|JVM) \d+`
+	`\bDetected JDK [Vv]ersion:? \S+ .{0,100}\bis not in the allowed range\b|\bYour build is currently configured to use (Java|JVM) \d+|` +
+	// Gradle finding no JDK of the toolchain's languageVersion
+	`\b(No matching toolchains found for requested specification|Cannot find a Java installation on your machine matching this tasks requirements): \{languageVersion=\d+`
+
+// versionNamed is a package, framework or the app's own check naming the
+// language version it needs, in any tool's words: "requires Python 3.11",
+// "This version of Django requires Python 3.10, but you're trying to
+// install it on Python 3.9", "PHP 8.2 or newer is required".
+const versionNamed = `(?i)\brequires (at least )?(Python|PHP|Ruby|Elixir|Erlang/OTP|OTP|\.NET|Deno|Bun|Perl|rustc|Rust)( version)? ?(>=? ?)?v?\d+(\.[\dx]+)*|` +
+	`\b(Python|PHP|Ruby|Node(\.js)?|Elixir|Erlang/OTP|\.NET|Java|JDK|Deno|Bun|Perl|Rust|rustc) (version )?v?\d+(\.[\dx]+)*\+? or (newer|later|higher|above|greater) is required\b`
 
 // packageAbsent is a registry or an installer saying the package the
 // manifest names does not exist there, the name quoted (Deno's "npm
 // package 'x' does not exist", JSR's "package not found: @scope/x", a
 // resolver's "package `x` was not found"); pkg-config's library is an OS
 // package (build-command-failed), not the manifest's.
-const packageAbsent = `(?i)\b(npm |jsr |pypi |hex |)package ['"\x60][@\w./:-]+['"\x60] (does ?n[o']t exist|was not found|not found|could not be found|is not (published|available) (in|on) (the )?registry)\b|\b(npm|jsr|pypi|hex) package not found: \S+`
+const packageAbsent = `(?i)\b(npm |jsr |pypi |hex |)package ['"\x60][@\w./:-]+['"\x60] (does ?n[o']t exist|was not found|not found|could not be found|is not (published|available) (in|on) (the )?registry)\b|\b(npm|jsr|pypi|hex) package not found: \S+|` +
+	// JSR's manifest of the package, Hex's registry, Yarn's tarball
+	`\bJSR package manifest for '[^']+' failed to load\b|\bNo package with name \S+ .{0,40}\bin registry\b|\bResponse code 404 \(Not Found\)`
 
 // denoPackageNotInstalled is Deno at start finding no installed copy of a
 // package the code imports: the packages were not installed or not
@@ -41,8 +52,9 @@ const scriptUnknown = `Primary script unknown|Unable to open primary script: \S+
 
 // jvmPkgScriptSpecs are this file's rules.
 var jvmPkgScriptSpecs = []ruleSpec{
-	{build: "runtime-version-mismatch", runtime: "runtime-version-mismatch", keys: []string{"requires", "this build uses a java", "newer jvm", "consumer needed", "allowed range", "currently configured to use"}, re: jvmTooOld},
-	{build: "dependency-not-found", runtime: "", keys: []string{"package '", "package \"", "package `", "package not found: "}, re: packageAbsent, not: `(?i)pkg-config|\.pc\b`},
+	{build: "runtime-version-mismatch", runtime: "runtime-version-mismatch", keys: []string{"requires", "this build uses a java", "newer jvm", "consumer needed", "allowed range", "currently configured to use", "no matching toolchains found", "cannot find a java installation"}, re: jvmTooOld},
+	{build: "runtime-version-mismatch", runtime: "runtime-version-mismatch", keys: []string{"requires", "is required"}, re: versionNamed},
+	{build: "dependency-not-found", runtime: "", keys: []string{"package '", "package \"", "package `", "package not found: ", "jsr package manifest", "no package with name", "response code 404"}, re: packageAbsent, not: `(?i)pkg-config|\.pc\b`},
 	{build: "", runtime: "module-not-found-at-runtime", keys: []string{"could not find a matching package for"}, re: denoPackageNotInstalled},
 	{build: "", runtime: "deploy-files-missing", keys: []string{"primary script", "no input file specified"}, re: scriptUnknown},
 }

@@ -30,6 +30,14 @@ func TestClassify_JVMPkgScriptFamilies(t *testing.T) {
 			"> Failed to apply plugin 'com.android.internal.application'.", "   > Android Gradle plugin requires Java 17 to run. You are currently using Java 11."}, "runtime-version-mismatch", ""},
 		{"MavenEnforcer", Build, []string{"[ERROR] Rule 0: org.apache.maven.enforcer.rules.version.RequireJavaVersion failed with message:",
 			"[ERROR] Detected JDK version 11.0.24 (JAVA_HOME=/usr/lib/jvm/java-11) is not in the allowed range [17,).", "[INFO] BUILD FAILURE"}, "runtime-version-mismatch", ""},
+		{"GradleToolchainNotFound", Build, []string{"> No matching toolchains found for requested specification: {languageVersion=21, vendor=any vendor, implementation=vendor-specific} for LINUX on x86_64.", "BUILD FAILED in 3s"}, "runtime-version-mismatch", ""},
+		{"GradleOlderToolchainWording", Build, []string{"> Cannot find a Java installation on your machine matching this tasks requirements: {languageVersion=21, vendor=any, implementation=vendor-specific} for LINUX on x86_64.", "BUILD FAILED in 3s"}, "runtime-version-mismatch", ""},
+		// Any package's or the app's own check naming the language version.
+		{"SetupPyNamesPython", Build, []string{"This version of Quillpad requires Python 3.10, but you're trying to install it on Python 3.9.", "error: subprocess-exited-with-error"}, "runtime-version-mismatch", "build.base"},
+		{"ProjectRequiresNewer", Build, []string{"ERROR: This project requires Python 3.11 or newer; found 3.9.18", "error: command failed"}, "runtime-version-mismatch", ""},
+		{"PHPOrNewerIsRequired", Runtime, []string{"Error: PHP 8.2 or newer is required. You are running 8.1.27."}, "runtime-version-mismatch", ""},
+		{"RubyAtLeast", Runtime, []string{"RuntimeError: tallybook requires at least Ruby 3.2; running 3.1.6"}, "runtime-version-mismatch", ""},
+		{"RequiresPythonMetadataIsNothing", Build, []string{"Requires-Python: >=3.9", "Successfully installed quillpad-2.0.1"}, "", ""},
 		{"CouldNotResolveAloneStaysDependency", Build, []string{"> Could not resolve all files for configuration ':compileClasspath'.",
 			"   > Could not find com.acme:ledger-core:9.9.9."}, "dependency-not-found", ""},
 
@@ -37,6 +45,9 @@ func TestClassify_JVMPkgScriptFamilies(t *testing.T) {
 		{"DenoNpmPackageDoesNotExist", Build, []string{"Download https://registry.npmjs.org/koa-fancy-routerz", "error: npm package 'koa-fancy-routerz' does not exist."}, "dependency-not-found", "deno.json"},
 		{"JSRPackageNotFound", Build, []string{"error: JSR package not found: @acme/strings"}, "dependency-not-found", ""},
 		{"BacktickedPackageWasNotFound", Build, []string{"error: package `tokio-magicz` was not found in the registry index"}, "dependency-not-found", ""},
+		{"MixNoPackageInRegistry", Build, []string{"** (Mix) No package with name phoenix_livez (from: mix.exs) in registry"}, "dependency-not-found", ""},
+		{"JSRManifestFailedToLoad", Build, []string{"error: JSR package manifest for '@acme/pathz' failed to load. Import 'https://jsr.io/@acme/pathz/meta.json' failed: 404 Not Found"}, "dependency-not-found", ""},
+		{"YarnTarball404", Build, []string{"➤ YN0001: │ HTTPError: Response code 404 (Not Found)", "➤ YN0000: └ Completed in 1s"}, "dependency-not-found", ""},
 		{"BunQuotedPackageNotFound", Build, []string{"error: package \"left-padz\" not found registry.npmjs.org/left-padz 404"}, "dependency-not-found", ""},
 		{"PkgConfigIsTheOSPackage", Build, []string{"Package 'libffi', required by 'virtual:world', not found", "No package 'libffi' found", "error: command failed"}, "build-command-failed", "`libffi`"},
 		{"DenoPackageNotInstalledAtStart", Runtime, []string{"error: Could not find a matching package for 'npm:hono@4' in the node_modules directory. Ensure you have all your JSR and npm dependencies listed in your deno.json or package.json, then run `deno install`."}, "module-not-found-at-runtime", ""},
@@ -47,6 +58,8 @@ func TestClassify_JVMPkgScriptFamilies(t *testing.T) {
 		{"ApacheRelaysPrimaryScriptUnknown", Runtime, []string{`[proxy_fcgi:error] [pid 44:tid 71] [client 10.0.1.9:50122] AH01071: Got error 'Primary script unknown'`}, "deploy-files-missing", "run.documentRoot"},
 		{"FpmCannotOpenPrimaryScript", Runtime, []string{"[04-Jan-2026 10:00:00] ERROR: Unable to open primary script: /var/www/public/index.php (No such file or directory)"}, "deploy-files-missing", "/var/www/public/index.php"},
 		{"NoInputFileSpecified", Runtime, []string{"No input file specified."}, "deploy-files-missing", "run.documentRoot"},
+		{"ApacheIndexDoesNotExist", Runtime, []string{"[core:info] [pid 12] [client 10.0.1.9:5000] AH00128: File does not exist: /var/www/public/index.php"}, "deploy-files-missing", "`/var/www/public/index.php`"},
+		{"ApacheStrayFileIsNothing", Runtime, []string{"[core:info] [pid 12] [client 10.0.1.9:5000] AH00128: File does not exist: /var/www/public/favicon.ico"}, "", ""},
 		{"PrimaryScriptInABuildIsNothing", Build, []string{"php -r 'echo \"Primary script unknown\";'"}, "", ""},
 
 		// A build that lacks Python (node-gyp's) or another tool env runs.

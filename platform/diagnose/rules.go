@@ -263,10 +263,10 @@ var ruleSpecs = []ruleSpec{
 	{build: "zerops-yml-invalid", runtime: "", keys: []string{"yaml: "}, re: `^(\S+\s+)?(error:?\s*)?yaml: (line \d+|unmarshal errors)`},
 	{build: "deploy-files-missing", runtime: "deploy-files-missing", keys: []string{"deployfiles", "deploy files", "deploy file", "deploy_files"}, re: `(?i)deploy[ _]?files?\b.*\b(not found|does ?n[o']t exist|no such file|missing|not exist|matched no|did not match|cannot stat|not present)|\b(not found|does ?n[o']t exist|no such file|missing|cannot stat|no files? matched|matched no)\b.*deploy[ _]?files?\b`},
 	// A web server finds no index file (or no document root) where it serves
-	// the app from: nginx's open() or "is not found", Apache's root and
-	// DirectoryIndex, a node server's sendFile of index.html. A stray file
+	// the app from: nginx's open() or "is not found", Apache's root,
+	// DirectoryIndex and AH00128, a node server's sendFile of index.html. A stray file
 	// (favicon.ico) is no failure.
-	{build: "", runtime: "deploy-files-missing", keys: []string{"index.htm", "index.php", "directoryindex", "documentroot", "directory index of"}, re: `directory index of "[^"]+" is forbidden|(?i)(open\(\) |^|\s)"\S*/index\.(html?|php)" (failed|is not found) \(2: No such file or directory\)|\bENOENT\b.*\b(stat|open) '\S*/index\.html?'|No matching DirectoryIndex \([^)]*\) found|DocumentRoot \[?\S+?\]? does not exist|` + indexCycle},
+	{build: "", runtime: "deploy-files-missing", keys: []string{"index.htm", "index.php", "directoryindex", "documentroot", "directory index of"}, re: `directory index of "[^"]+" is forbidden|(?i)(open\(\) |^|\s)"\S*/index\.(html?|php)" (failed|is not found) \(2: No such file or directory\)|\bENOENT\b.*\b(stat|open) '\S*/index\.html?'|No matching DirectoryIndex \([^)]*\) found|AH00128: File does not exist: \S*/index\.(html?|php)\b|DocumentRoot \[?\S+?\]? does not exist|` + indexCycle},
 	// `next start` finds no build in its output directory (.next, or the
 	// config's distDir): `next build` ran in the build, its output was not
 	// deployed (Next.js 9+ "production build", older "valid build").
