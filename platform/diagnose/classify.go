@@ -364,6 +364,9 @@ func matchLines(lines []string, stage Stage) (got []found, seen map[string]bool,
 					if sig := signalByID[id]; sig != nil && !retry && !Generic(id) {
 						again = append(again, found{sig, n, text, line, false})
 					}
+					if !retry && Generic(id) {
+						tellingOverBare(got, id, found{signalByID[id], n, text, line, false})
+					}
 					continue
 				}
 				seen[id] = true

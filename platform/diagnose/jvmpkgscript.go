@@ -80,3 +80,20 @@ func (d *Diagnosis) phpScriptFix(text string) bool {
 	d.Fix = "Make `build.deployFiles` include the app's PHP files (`.` or the folders holding them), and set `run.documentRoot` to the folder that holds the front controller (index.php; `public` for Laravel and Symfony); then deploy again."
 	return true
 }
+
+// tellingGeneric is a line of a generic signal that says why the command
+// failed (a build lacking a toolchain, a test run's failures, a size
+// budget), which the signal's fix then reads.
+func tellingGeneric(line string) bool {
+	return toolchainMissingRe.MatchString(line) || testsFailedRe.MatchString(line) || budgetRe.MatchString(line)
+}
+
+// tellingOverBare makes f the evidence of got's diagnosis of the generic
+// signal id where that evidence says only that something failed and f
+// says why: npm prints "npm error code 1" above node-gyp's reason.
+func tellingOverBare(got []found, id string, f found) {
+	i := slices.IndexFunc(got, func(g found) bool { return g.sig != nil && g.sig.id == id })
+	if i >= 0 && !got[i].retried && !tellingGeneric(got[i].bare) && tellingGeneric(f.bare) {
+		got[i] = f
+	}
+}

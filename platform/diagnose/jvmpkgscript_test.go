@@ -65,6 +65,9 @@ func TestClassify_JVMPkgScriptFamilies(t *testing.T) {
 		// A build that lacks Python (node-gyp's) or another tool env runs.
 		{"NodeGypFindsNoPython", Build, []string{"npm error gyp ERR! find Python You need to install the latest version of Python.",
 			"npm error gyp ERR! stack Error: Could not find any Python installation to use", "npm error code 1"}, "build-command-failed", "lacks Python"},
+		{"NpmExitAboveGypReason", Build, []string{"npm error code 1", "npm error path /build/source/node_modules/argon2", "npm error command failed",
+			"npm error gyp ERR! stack Error: Could not find any Python installation to use", "npm error A complete log of this run can be found in: /root/.npm/_logs/x.log"}, "build-command-failed", "lacks Python"},
+		{"ExitAboveTestSummary", Build, []string{"ERROR: build command exited with code 1", "Tests:       2 failed, 40 passed, 42 total"}, "build-command-failed", "A test run"},
 		{"EnvFindsNoPython", Build, []string{"/usr/bin/env: 'python3': No such file or directory", "make: *** [Makefile:4: all] Error 127"}, "build-command-failed", "lacks Python"},
 		{"PkgConfigSearchPath", Build, []string{"Package libpq was not found in the pkg-config search path.", "Perhaps you should add the directory containing `libpq.pc'", "error: command failed"}, "build-command-failed", "`libpq`"},
 	}
