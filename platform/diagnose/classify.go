@@ -436,6 +436,8 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.builtFileFix(text, opt.Code)
 	case "connection-refused":
 		d.refusedFix(text)
+	case "https-between-services":
+		d.tlsServerFix(text)
 	case "lockfile-mismatch":
 		d.bundlerPlatformFix(text)
 	case "dependency-not-found":
@@ -767,7 +769,7 @@ func (d *Diagnosis) appRefFix(text string) bool {
 // to what the line shows: an app reference's form, Deno's permission, an
 // option the program lacks or one left without its value.
 func (d *Diagnosis) commandFixes(text string, stage Stage, opt Options) {
-	if d.appRefFix(text) || d.denoFix(text, stage) {
+	if d.appRefFix(text) || d.denoFix(text, stage) || d.execFormatFix(text, stage) {
 		return
 	}
 	d.commandFix(text, stage)

@@ -50,8 +50,25 @@ const denoPackageNotInstalled = `Could not find a matching package for '(npm|jsr
 // are not where the server's root points.
 const scriptUnknown = `Primary script unknown|Unable to open primary script: \S+ \(No such file or directory\)|^\s*No input file specified\.?\s*$`
 
+// execFormat is the kernel refusing to run a file as a program (Go's, a
+// shell's, Python's, Node's ENOEXEC): a binary built for another OS or CPU, or a script
+// with no #! line.
+const execFormat = `(?i)\bexec format error\b|cannot execute binary file|\bspawn \S+ ENOEXEC\b`
+
+// appServesTLS is an app's server serving TLS on the port the balancer
+// (or a caller) speaks plain HTTP to, in the server's words: Go's
+// net/http, nginx's, Kestrel's; TLS ends at the Zerops balancer.
+const appServesTLS = `client sent an HTTP request to an HTTPS server|client sent plain HTTP request to HTTPS port|The plain HTTP request was sent to HTTPS port|The handshake failed due to an unexpected packet format`
+
+// tlsToPlainPort is the other way round, read from the server's side: a
+// plain HTTP server (Tomcat) reading a caller's TLS handshake (0x16) as
+// an HTTP method; the caller speaks https:// inside the project.
+const tlsToPlainPort = `Invalid character found in method name \[0x16`
+
 // jvmPkgScriptSpecs are this file's rules.
 var jvmPkgScriptSpecs = []ruleSpec{
+	{build: "build-command-failed", runtime: "start-command-invalid", keys: []string{"exec format error", "cannot execute binary file", "enoexec"}, re: execFormat},
+	{build: "", runtime: "https-between-services", keys: []string{"http request to an https server", "plain http request", "unexpected packet format", "invalid character found in method name [0x16"}, re: appServesTLS + "|" + tlsToPlainPort},
 	{build: "runtime-version-mismatch", runtime: "runtime-version-mismatch", keys: []string{"requires", "this build uses a java", "newer jvm", "consumer needed", "allowed range", "currently configured to use", "no matching toolchains found", "cannot find a java installation"}, re: jvmTooOld},
 	{build: "runtime-version-mismatch", runtime: "runtime-version-mismatch", keys: []string{"requires", "is required"}, re: versionNamed},
 	{build: "dependency-not-found", runtime: "", keys: []string{"package '", "package \"", "package `", "package not found: ", "jsr package manifest", "no package with name", "response code 404"}, re: packageAbsent, not: `(?i)pkg-config|\.pc\b`},
@@ -96,4 +113,36 @@ func tellingOverBare(got []found, id string, f found) {
 	if i >= 0 && !got[i].retried && !tellingGeneric(got[i].bare) && tellingGeneric(f.bare) {
 		got[i] = f
 	}
+}
+
+// execFormatRe and appServesTLSRe read this file's two start families.
+var (
+	execFormatRe   = lazyregexp.New(execFormat)
+	appServesTLSRe = lazyregexp.New(appServesTLS)
+)
+
+// execFormatFix fits d, read from a line where the kernel refused to run
+// a file (text), to a program built for another platform. It reports
+// whether text was such a line.
+func (d *Diagnosis) execFormatFix(text string, stage Stage) bool {
+	if !execFormatRe.MatchString(text) {
+		return false
+	}
+	where := "`run.start`"
+	if stage == Build {
+		where = "`build.buildCommands`"
+	}
+	d.Cause = "The file " + where + " runs is not a program this container can execute: a binary built for another OS or CPU (on a Mac, or for arm64), or a script without a `#!` first line."
+	d.Fix = "Build the binary in `build.buildCommands` for Linux on x86_64 (the build container's own platform: `go build` there, or GOOS=linux GOARCH=amd64) and deploy that output instead of one built elsewhere; for a script, give it a `#!` line or name its interpreter in " + where + " (`sh start.sh`, `node server.js`); then deploy again."
+	return true
+}
+
+// tlsServerFix fits d, https-between-services read from the app's own
+// server (text), to the app serving TLS where plain HTTP arrives.
+func (d *Diagnosis) tlsServerFix(text string) {
+	if !appServesTLSRe.MatchString(text) {
+		return
+	}
+	d.Cause = "The app serves HTTPS on its port, but the Zerops balancer (and any service calling it over the private network) speaks plain HTTP to it: TLS ends at the balancer."
+	d.Fix = "Serve plain HTTP on the port in `run.ports` (drop the app's certificate and TLS listener, e.g. ListenAndServeTLS, `listen 443 ssl`, Kestrel's HTTPS endpoint, `server.ssl.enabled`); the balancer gives the public domain or subdomain its HTTPS. Then deploy again."
 }

@@ -62,6 +62,20 @@ func TestClassify_JVMPkgScriptFamilies(t *testing.T) {
 		{"ApacheStrayFileIsNothing", Runtime, []string{"[core:info] [pid 12] [client 10.0.1.9:5000] AH00128: File does not exist: /var/www/public/favicon.ico"}, "", ""},
 		{"PrimaryScriptInABuildIsNothing", Build, []string{"php -r 'echo \"Primary script unknown\";'"}, "", ""},
 
+		// A program built for another platform, or a script with no #! line.
+		{"GoExecFormat", Runtime, []string{"exec /var/www/ledgerd: exec format error"}, "start-command-invalid", "x86_64"},
+		{"ShellCannotExecuteBinary", Runtime, []string{"/bin/sh: ./server: cannot execute binary file: Exec format error"}, "start-command-invalid", "#!"},
+		{"NodeSpawnENOEXEC", Runtime, []string{"Error: spawn /var/www/bin/tiler ENOEXEC"}, "start-command-invalid", "x86_64"},
+		{"PythonErrno8", Runtime, []string{"OSError: [Errno 8] Exec format error: '/var/www/bin/tiler'"}, "start-command-invalid", "x86_64"},
+		{"BuildExecFormat", Build, []string{"/build/source/tools/protoc: cannot execute binary file: Exec format error", "ERROR: build command exited with code 126"}, "build-command-failed", "x86_64"},
+
+		// The app serves TLS where the balancer speaks plain HTTP, or a
+		// caller speaks TLS to a plain HTTP port.
+		{"GoServesTLS", Runtime, []string{"2026/01/04 10:00:00 http: TLS handshake error from 10.0.1.9:50122: client sent an HTTP request to an HTTPS server"}, "https-between-services", "TLS ends at the balancer"},
+		{"NginxListensSSL", Runtime, []string{`2026/01/04 10:00:00 [info] 29#29: *4 client sent plain HTTP request to HTTPS port while reading client request headers, client: 10.0.1.9, server: _`}, "https-between-services", "run.ports"},
+		{"KestrelHTTPSEndpoint", Runtime, []string{"warn: Microsoft.AspNetCore.Server.Kestrel.Https.Internal.HttpsConnectionMiddleware[1]", "      Failed to authenticate HTTPS connection.", "      System.IO.IOException: The handshake failed due to an unexpected packet format."}, "https-between-services", "Kestrel"},
+		{"TomcatReadsCallersTLS", Runtime, []string{"java.lang.IllegalArgumentException: Invalid character found in method name [0x160x030x010x020x000x010x000x01fc0x030x03...]. HTTP method names must be tokens"}, "https-between-services", "http://hostname:port"},
+
 		// A build that lacks Python (node-gyp's) or another tool env runs.
 		{"NodeGypFindsNoPython", Build, []string{"npm error gyp ERR! find Python You need to install the latest version of Python.",
 			"npm error gyp ERR! stack Error: Could not find any Python installation to use", "npm error code 1"}, "build-command-failed", "lacks Python"},
