@@ -76,6 +76,11 @@ func TestClassify_JVMPkgScriptFamilies(t *testing.T) {
 		{"KestrelHTTPSEndpoint", Runtime, []string{"warn: Microsoft.AspNetCore.Server.Kestrel.Https.Internal.HttpsConnectionMiddleware[1]", "      Failed to authenticate HTTPS connection.", "      System.IO.IOException: The handshake failed due to an unexpected packet format."}, "https-between-services", "Kestrel"},
 		{"TomcatReadsCallersTLS", Runtime, []string{"java.lang.IllegalArgumentException: Invalid character found in method name [0x160x030x010x020x000x010x000x01fc0x030x03...]. HTTP method names must be tokens"}, "https-between-services", "http://hostname:port"},
 
+		// A framework's assets not deployed, a process manager's config file.
+		{"SprocketsAssetNotPresent", Runtime, []string{`ActionView::Template::Error (The asset "application.css" is not present in the asset pipeline.)`}, "deploy-files-missing", ""},
+		{"PropshaftMissingAsset", Runtime, []string{"Propshaft::MissingAssetError (The asset 'application.js' was not found in the load path.)"}, "deploy-files-missing", ""},
+		{"ConfigFileNotFoundPathAfter", Runtime, []string{"Error: Config file not found: /var/www/supervisord.conf"}, "start-file-missing", ""},
+
 		// A build that lacks Python (node-gyp's) or another tool env runs.
 		{"NodeGypFindsNoPython", Build, []string{"npm error gyp ERR! find Python You need to install the latest version of Python.",
 			"npm error gyp ERR! stack Error: Could not find any Python installation to use", "npm error code 1"}, "build-command-failed", "lacks Python"},

@@ -106,7 +106,7 @@ const processKilled = `(?i)Killed signal terminated program|internal compiler er
 
 // managerFileMissing is a process manager or server finding no config or
 // script file it was told to start from.
-const managerFileMissing = `(?i)\[PM2\]\[ERROR\] (File \S+ not found|Script not found)|Configuration file \S+ is missing|\bProcfile does not exist|could not find config file|\b(config|configuration) file "?\S+"? (not found|does not exist)|reading config from file: open \S+: no such file or directory|open\("[^"]+"\): No such file or directory|unable to load configuration from \S+|\[emerg\] open\(\) "[^"]+\.conf" failed \(2: No such file or directory\)`
+const managerFileMissing = `(?i)\[PM2\]\[ERROR\] (File \S+ not found|Script not found)|Configuration file \S+ is missing|\bProcfile does not exist|could not find config file|\b(config|configuration) file "?\S+"? (not found|does not exist)|\b(config|configuration) file (not found|does ?n[o']t exist|is missing):? ['"]?/\S+|reading config from file: open \S+: no such file or directory|open\("[^"]+"\): No such file or directory|unable to load configuration from \S+|\[emerg\] open\(\) "[^"]+\.conf" failed \(2: No such file or directory\)`
 
 // nativeOtherPlatform is a native module whose binary was built or
 // installed for another platform than the one it runs on.
@@ -114,7 +114,7 @@ const nativeOtherPlatform = `Could not load the "[\w@/.-]+" module using the [\w
 
 // assetManifestMissing is a framework finding no build manifest of its
 // assets at run time.
-const assetManifestMissing = `(?i)\b(vite|mix|webpack|asset|encore|static|propshaft)\b[^.]{0,40}\bmanifest\b.{0,80}?\b(not found|does ?n[o']t exist|is missing|could not be found)|Missing staticfiles manifest entry for|Unable to locate Mix file|Could not find (the )?static manifest at|Could not find the entrypoints file from Webpack|can't find \S+ in the manifests|` +
+const assetManifestMissing = `(?i)\b(vite|mix|webpack|asset|encore|static|propshaft)\b[^.]{0,40}\bmanifest\b.{0,80}?\b(not found|does ?n[o']t exist|is missing|could not be found)|Missing staticfiles manifest entry for|Unable to locate Mix file|Could not find (the )?static manifest at|Could not find the entrypoints file from Webpack|can't find \S+ in the manifests|is not present in the asset pipeline|Propshaft::MissingAssetError|` +
 	// any framework's build output (Remix's server build, a build
 	// directory) it does not find at start
 	`\b(build|compiled|production|server|client) (output|directory|dir|folder|bundle|build|manifest)\b.{0,60}?\b(not found|does ?n[o']t exist|is missing|could not be found)\b|\b(could ?n[o']t|can ?not|can't|unable to|failed to) (find|locate)( the)? (build (output|directory|dir|folder|manifest)|(server|production|client) build)\b`
@@ -389,7 +389,7 @@ var ruleSpecs = []ruleSpec{
 	// A framework finds no build manifest of its assets at run time (Vite's,
 	// Mix's, Encore's, Django's staticfiles, Phoenix's digest): the asset
 	// build did not run or its output was not deployed.
-	{build: "", runtime: "deploy-files-missing", keys: []string{"manifest", "unable to locate mix file", "build", "compiled"}, re: assetManifestMissing},
+	{build: "", runtime: "deploy-files-missing", keys: []string{"manifest", "unable to locate mix file", "build", "compiled", "asset pipeline", "missingasseterror"}, re: assetManifestMissing},
 	// A file under the build's output directory the app does not find at
 	// run time (a manifest, a template, a page): the output was not deployed.
 	{build: "", runtime: "deploy-files-missing", keys: []string{"enoent", "no such file or directory"}, re: buildOutputFileMissing},
