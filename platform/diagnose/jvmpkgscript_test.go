@@ -81,6 +81,13 @@ func TestClassify_JVMPkgScriptFamilies(t *testing.T) {
 		{"PropshaftMissingAsset", Runtime, []string{"Propshaft::MissingAssetError (The asset 'application.js' was not found in the load path.)"}, "deploy-files-missing", ""},
 		{"ConfigFileNotFoundPathAfter", Runtime, []string{"Error: Config file not found: /var/www/supervisord.conf"}, "start-file-missing", ""},
 
+		// A database file the app may not write; a glibc build on musl.
+		{"PythonSQLiteReadonly", Runtime, []string{"sqlite3.OperationalError: attempt to write a readonly database"}, "permission-denied", ""},
+		{"NodeSQLiteReadonly", Runtime, []string{"[Error: SQLITE_READONLY: attempt to write a readonly database] { errno: 8, code: 'SQLITE_READONLY' }"}, "permission-denied", ""},
+		{"GoSQLiteReadonly", Runtime, []string{`level=ERROR msg="save failed" err="attempt to write a readonly database (8)"`}, "permission-denied", ""},
+		{"GlibcWheelOnMusl", Runtime, []string{"ImportError: Error loading shared library libstdc++.so.6: No such file or directory (needed by /var/www/.venv/lib/python3.12/site-packages/numpy/core/_multiarray_umath.cpython-312-x86_64-linux-gnu.so)"}, "module-not-found-at-runtime", ""},
+		{"GlibcExtensionOnMusl", Runtime, []string{"ImportError: Error loading shared library libgcc_s.so.1: No such file or directory (needed by /var/www/.venv/lib/python3.12/site-packages/pydantic_core/_pydantic_core.cpython-312-x86_64-linux-gnu.so)"}, "module-not-found-at-runtime", ""},
+
 		// A build that lacks Python (node-gyp's) or another tool env runs.
 		{"NodeGypFindsNoPython", Build, []string{"npm error gyp ERR! find Python You need to install the latest version of Python.",
 			"npm error gyp ERR! stack Error: Could not find any Python installation to use", "npm error code 1"}, "build-command-failed", "lacks Python"},

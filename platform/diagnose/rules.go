@@ -110,7 +110,7 @@ const managerFileMissing = `(?i)\[PM2\]\[ERROR\] (File \S+ not found|Script not 
 
 // nativeOtherPlatform is a native module whose binary was built or
 // installed for another platform than the one it runs on.
-const nativeOtherPlatform = `Could not load the "[\w@/.-]+" module using the [\w-]+ runtime|installed esbuild for another platform|The package "@esbuild/[\w-]+" could not be found, and is needed by esbuild|invalid ELF header|Error relocating \S+: \S+: symbol not found|(?i:query engine)( library)? for (the )?(current platform|runtime) "[^"]+"|Cannot find native binding|Failed to load native binding|compiled against a different Node\.js version|Error loading shared library ld-linux\S*: No such file or directory|Error loading shared library \S+: No such file or directory \(needed by \S+\.node\)|version .GLIBC_[\d.]+. not found \(required by `
+const nativeOtherPlatform = `Could not load the "[\w@/.-]+" module using the [\w-]+ runtime|installed esbuild for another platform|The package "@esbuild/[\w-]+" could not be found, and is needed by esbuild|invalid ELF header|Error relocating \S+: \S+: symbol not found|(?i:query engine)( library)? for (the )?(current platform|runtime) "[^"]+"|Cannot find native binding|Failed to load native binding|compiled against a different Node\.js version|Error loading shared library ld-linux\S*: No such file or directory|Error loading shared library \S+: No such file or directory \(needed by \S+\.(node|so)\)|version .GLIBC_[\d.]+. not found \(required by `
 
 // assetManifestMissing is a framework finding no build manifest of its
 // assets at run time.
@@ -127,8 +127,8 @@ const buildOutputFileMissing = `(?i)\b(ENOENT|No such file or directory)\b.{0,60
 // notWritable is a framework's or system's words for a path it may not
 // write, or a directory it could not create there (Symfony's "Unable to
 // create the "cache" directory", Twig's, Flysystem's, a JVM's "Could not
-// create directory").
-const notWritable = `(?i)unable to write (in|to|into) (the )?["']?(/|\w+ (directory|file))|\bnot writ(e)?able\b|must be (present and )?writ(e)?able|read-only file system|\bEROFS\b|\[Errno 30\]|` +
+// create directory", SQLite's readonly database).
+const notWritable = `(?i)unable to write (in|to|into) (the )?["']?(/|\w+ (directory|file))|\bnot writ(e)?able\b|must be (present and )?writ(e)?able|read-only file system|\bEROFS\b|\[Errno 30\]|attempt to write a readonly database|\bSQLITE_READONLY\b|` +
 	`\b(unable to|failed to|could ?n[o']t|can ?not|can't) (create|make) (the |a )?(["'][^"']+["'] |\w+ )?(directory|dir|folder)\b`
 
 // lockStale is a tool saying its lock file is out of step with the
@@ -421,7 +421,7 @@ var ruleSpecs = []ruleSpec{
 	// system's (Symfony's "Unable to write in the ... directory", Laravel's
 	// "must be present and writable", a read-only file system); a tool that
 	// goes on without it (a cache it disables) fails nothing.
-	{build: "permission-denied", runtime: "permission-denied", keys: []string{"unable to write", "writable", "writeable", "read-only file system", "erofs", "errno 30", "dir", "folder"}, re: notWritable, not: `(?i)proceeding without|continuing without|falling back|skipping|cache (is |has been )?disabled|will not be cached|no space left|\bENOSPC\b|quota|already exists|file exists|\bEEXIST\b|no such file or directory`},
+	{build: "permission-denied", runtime: "permission-denied", keys: []string{"unable to write", "writable", "writeable", "read-only file system", "erofs", "errno 30", "dir", "folder", "readonly database", "sqlite_readonly"}, re: notWritable, not: `(?i)proceeding without|continuing without|falling back|skipping|cache (is |has been )?disabled|will not be cached|no space left|\bENOSPC\b|quota|already exists|file exists|\bEEXIST\b|no such file or directory`},
 
 	// --- Networking.
 	// A server's startup line naming a loopback address and port, whatever
