@@ -189,7 +189,7 @@ func (d *Diagnosis) commandFix(line string, stage Stage) {
 		d.Fix = "Install the OS packages in `build.prepareCommands` with sudo (`sudo apk add --no-cache build-base python3` plus the library's -dev package, e.g. python3-dev, libffi-dev, openssl-dev, postgresql-dev, on Alpine, the default; `sudo apt-get install -y build-essential` and its -dev package on Ubuntu), or use a version of the package that ships prebuilt binaries; then deploy again."
 		return
 	}
-	if testsFailedRe.MatchString(line) {
+	if testsRanFailed(line) {
 		d.Cause = "A test run by " + where + " failed (the runner's lines above name it and what it expected), so the build command exits non-zero; the code compiles."
 		d.Fix = "Fix the failing test or the code it tests and deploy again; to deploy without the tests, run them outside " + where + " (in CI before the deploy)."
 		return

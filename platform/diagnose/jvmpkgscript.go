@@ -65,8 +65,27 @@ const appServesTLS = `client sent an HTTP request to an HTTPS server|client sent
 // an HTTP method; the caller speaks https:// inside the project.
 const tlsToPlainPort = `Invalid character found in method name \[0x16`
 
+// lineTag is what a build log or a task runner puts before a tool's own
+// line: the platform's stage ("[build] "), turbo's and pnpm -r's
+// package:task ("web:test: ").
+const lineTag = `^(\[[a-z]+\] +|[\w@/.-]+:[\w.-]+: +)`
+
+// lineTagRe reads lineTag.
+var lineTagRe = lazyregexp.New(lineTag)
+
+// testsRanFailed reports whether line, past a tag, is a test runner's
+// summary of failed tests.
+func testsRanFailed(line string) bool {
+	return testsFailedRe.MatchString(line) || testsFailedRe.MatchString(lineTagRe.ReplaceAllString(line, ""))
+}
+
+// taggedTestsFailed is testsRanFailed as a rule's nearFunc.
+func taggedTestsFailed(_ []string, _ int, line string) bool { return testsRanFailed(line) }
+
 // jvmPkgScriptSpecs are this file's rules.
 var jvmPkgScriptSpecs = []ruleSpec{
+	// A test runner's failures behind a tag ("[build] 1 failed, 31 passed").
+	{build: "build-command-failed", runtime: "", keys: []string{"fail"}, re: lineTag + `.*(?i:fail)`, near: taggedTestsFailed},
 	{build: "build-command-failed", runtime: "start-command-invalid", keys: []string{"exec format error", "cannot execute binary file", "enoexec"}, re: execFormat},
 	{build: "", runtime: "https-between-services", keys: []string{"http request to an https server", "plain http request", "unexpected packet format", "invalid character found in method name [0x16"}, re: appServesTLS + "|" + tlsToPlainPort},
 	{build: "runtime-version-mismatch", runtime: "runtime-version-mismatch", keys: []string{"requires", "this build uses a java", "newer jvm", "consumer needed", "allowed range", "currently configured to use", "no matching toolchains found", "cannot find a java installation"}, re: jvmTooOld},
@@ -102,7 +121,7 @@ func (d *Diagnosis) phpScriptFix(text string) bool {
 // failed (a build lacking a toolchain, a test run's failures, a size
 // budget), which the signal's fix then reads.
 func tellingGeneric(line string) bool {
-	return toolchainMissingRe.MatchString(line) || testsFailedRe.MatchString(line) || budgetRe.MatchString(line)
+	return toolchainMissingRe.MatchString(line) || testsRanFailed(line) || budgetRe.MatchString(line)
 }
 
 // tellingOverBare makes f the evidence of got's diagnosis of the generic

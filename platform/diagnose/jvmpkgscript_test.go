@@ -94,6 +94,10 @@ func TestClassify_JVMPkgScriptFamilies(t *testing.T) {
 		{"NpmExitAboveGypReason", Build, []string{"npm error code 1", "npm error path /build/source/node_modules/argon2", "npm error command failed",
 			"npm error gyp ERR! stack Error: Could not find any Python installation to use", "npm error A complete log of this run can be found in: /root/.npm/_logs/x.log"}, "build-command-failed", "lacks Python"},
 		{"ExitAboveTestSummary", Build, []string{"ERROR: build command exited with code 1", "Tests:       2 failed, 40 passed, 42 total"}, "build-command-failed", "A test run"},
+		{"PytestBehindStageTag", Build, []string{"[build] FAILED tests/test_cart.py::test_voucher_once - assert 80 == 90", "[build] 1 failed, 31 passed in 4.12s", "[build] buildCommands failed with exit code 1"}, "build-command-failed", "A test run"},
+		{"JestBehindTurboTask", Build, []string{"web:test: Tests:       1 failed, 86 passed, 87 total", "web:test:  ELIFECYCLE  Test failed. See above for more details.", "[zerops] build command failed with exit code 1"}, "build-command-failed", "A test run"},
+		{"GoTestBehindPnpmTask", Build, []string{"[zerops] build command failed with exit code 1", "api:test: --- FAIL: TestQuote (0.00s)"}, "build-command-failed", "A test run"},
+		{"TagAloneIsNoTestFailure", Build, []string{"[build] fail-fast is on", "[build] 0 failed, 12 passed in 1.02s"}, "", ""},
 		{"EnvFindsNoPython", Build, []string{"/usr/bin/env: 'python3': No such file or directory", "make: *** [Makefile:4: all] Error 127"}, "build-command-failed", "lacks Python"},
 		{"PkgConfigSearchPath", Build, []string{"Package libpq was not found in the pkg-config search path.", "Perhaps you should add the directory containing `libpq.pc'", "error: command failed"}, "build-command-failed", "`libpq`"},
 	}
@@ -127,9 +131,10 @@ func TestClassify_JVMPkgScriptHealthyClean(t *testing.T) {
 			if l.expect != "healthy" {
 				continue
 			}
-			for _, ln := range l.lines {
+			for n, ln := range l.lines {
+				line := stripStamp(stripANSI(ln))
 				for i := range rs {
-					if rs[i].matches(stripStamp(stripANSI(ln))) {
+					if rs[i].matches(line) && (rs[i].near == nil || rs[i].near(l.lines, n, line)) {
 						t.Errorf("%s: healthy %s: line %q matches %s", file, l.name, ln, jvmPkgScriptSpecs[i].re)
 					}
 				}
