@@ -473,6 +473,28 @@ func TestFacts_OperationsAgentsAsk(t *testing.T) {
 	})
 }
 
+// TestFacts_TunedMisses3940 keeps the answers written for the judged misses of batches 39 and 40
+// (issue 34, Deliver 5/6): each is what an agent does next.
+func TestFacts_TunedMisses3940(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"services/qdrant", "a read-only Qdrant key is refused on writes", "(?s)`403 \\(Forbidden\\)`.{0,300}sent with `readOnlyApiKey` is refused too: writes need `apiKey`"},
+		{"services/postgresql", "pgvector's extension name is vector", "the name in `CREATE EXTENSION` is `vector`, not `pgvector`"},
+		{"services/postgresql", "the four PostgreSQL versions", "Zerops offers four PostgreSQL versions: `postgresql@14`, `postgresql@16`, `postgresql@17`, `postgresql@18`"},
+		{"pitfalls/build-vs-run-containers", "a run variable reaches the build through RUNTIME_", "forward it as `DB_HOST: \\$\\{RUNTIME_DB_HOST\\}` under `build.envVariables`"},
+		{"pitfalls/env-self-reference", "a run variable is empty in the build", "(?s)\\*\\*Empty only in the build\\*\\*.{0,200}`DB_HOST: \\$\\{RUNTIME_DB_HOST\\}`"},
+		{"troubleshooting/ruby-elixir-dotnet-deno-build-errors", "Hex and Rebar before deps.get", "put `mix local.hex --force` and `mix local.rebar --force` first in `build.buildCommands`"},
+		{"troubleshooting/ruby-elixir-dotnet-deno-build-errors", "NU1301 on nuget.org is reach, not credentials", "NU1301: Unable to load the service index for source …` naming the public `https://api.nuget.org/v3/index.json` needs no credentials"},
+		{"runtimes/bun", "Bun serves a default export with fetch by itself", "Bun serves a module whose default export has a `fetch`"},
+		{"runtimes/go", "cgo needs a C compiler and CGO_ENABLED=1", "(?s)`sudo apk add --no-cache build-base` on Alpine\\) and set `CGO_ENABLED: \"1\"` in `build.envVariables`"},
+		{"runtimes/php", "a missing extension is installed, not enabled by a line", "(?s)Unable to load dynamic library 'redis'`.{0,200}install the package rather than write the line"},
+		{"troubleshooting/database-connections", "changing a password: SQL, variable, restart", "`ALTER USER` in SQL, the same value in the service's `password` variable in the GUI, then restart the services that reference it"},
+		{"troubleshooting/mariadb-errors", "a refused 2002 with the right host: ACTIVE, port", "(?s)refusal by the right host.{0,120}`ACTIVE`.{0,120}`\\$\\{db_port\\}`"},
+		{"troubleshooting/build-failures", "pip finds no file for this Python or OS", "none of its files fits this Python or OS"},
+	})
+}
+
 // goneFact is a wrong claim (old, a regexp) no agent text may make again.
 type goneFact struct{ fact, old string }
 
