@@ -58,9 +58,10 @@ func (d *Diagnosis) prepManifestFix(files string) {
 	d.Fix = fmt.Sprintf("Add `addToRunPrepare: [%s]` to the setup's `build` in zerops.yml (paths from the source root; `run.prepareCommands` find them at the same paths under /home/zerops)", files)
 }
 
-// runPrepareTag is a line of the run-prepare step: its tag, or the
-// platform's line that its commands failed.
-var runPrepareTag = lazyregexp.New(`(?i)^\s*\[(run\.)?prepare\]|prepare ?commands?\b.*\bfailed|PREPARING_RUNTIME_FAILED`)
+// runPrepareTag is a line of the run-prepare step: its tag in any spelling
+// ([prepare], [run.prepare], [run-prepare]), or the platform's line that its
+// commands failed or exited non-zero.
+var runPrepareTag = lazyregexp.New(`(?i)^\s*\[(run[._ -]?)?prepare\]|prepare ?commands?\b.*\b(failed|exited with (exit )?code [1-9])|PREPARING_RUNTIME_FAILED`)
 
 // runPrepareLog reports whether the log shows the run-prepare step, whose
 // commands run before the deploy files are in /var/www.

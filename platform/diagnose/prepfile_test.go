@@ -54,3 +54,29 @@ func TestClassify_RunPrepareManifestNamesAddToRunPrepare(t *testing.T) {
 		})
 	}
 }
+
+// run.prepareCommands reading /var/www are read as such under any spelling
+// of the step's tag and whether its end line says failed or an exit code.
+func TestClassify_RunPrepareTagSpellings(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		lines []string
+	}{
+		{"HyphenTagPhpInputFile", []string{"[run-prepare] php /var/www/bin/console cache:warmup", "Could not open input file: /var/www/bin/console",
+			"[run-prepare] ERROR: prepare command exited with code 1"}},
+		{"HyphenTagPipRequirements", []string{"[run-prepare] pip install -r /var/www/reqs/prod.txt",
+			"ERROR: Could not open requirements file: [Errno 2] No such file or directory: '/var/www/reqs/prod.txt'"}},
+		{"UnderscoreTagCd", []string{"[run_prepare] cd /var/www && bundle install", "sh: cd: can't cd to /var/www: No such file or directory"}},
+		{"ExitCodeLineOnly", []string{"cat: /var/www/config/app.ini: No such file or directory", "prepare commands exited with exit code 1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := Classify(tt.lines, Runtime)
+			if len(ds) == 0 || ds[0].Signal != "prepare-reads-deploy-files" {
+				t.Fatalf("signals = %v, want prepare-reads-deploy-files first", signalIDs(ds))
+			}
+		})
+	}
+}
