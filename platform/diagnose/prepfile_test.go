@@ -80,3 +80,26 @@ func TestClassify_RunPrepareTagSpellings(t *testing.T) {
 		})
 	}
 }
+
+// A full disk is the cause of what failed to write: a dependency fetch, an
+// install or a compile that stopped on it is read as the disk, not the tool.
+func TestClassify_DiskFullOutranksWhatItStopped(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		lines []string
+	}{
+		{"MavenResolveWriteFailed", []string{"[ERROR] Failed to execute goal on project api: Could not resolve dependencies for project com.example:api:jar:2.0: Could not transfer artifact org.slf4j:slf4j-api:jar:2.0.9: /root/.m2/repository/org/slf4j/slf4j-api/2.0.9/slf4j-api-2.0.9.jar (No space left on device)"}},
+		{"GradleResolveThenDisk", []string{"> Could not resolve all files for configuration ':app:runtimeClasspath'.", "   > Could not write to file '/root/.gradle/caches/modules-2/files-2.1/x.jar': No space left on device"}},
+		{"PipNoMatchingThenErrno28", []string{"ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device", "ERROR: No matching distribution found for torch==2.4.0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := Classify(tt.lines, Build)
+			if len(ds) == 0 || ds[0].Signal != "disk-full" {
+				t.Fatalf("signals = %v, want disk-full first", signalIDs(ds))
+			}
+		})
+	}
+}

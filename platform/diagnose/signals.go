@@ -97,7 +97,7 @@ var signals = []signal{
 
 	// Resources.
 	{"disk-full", "A disk ran out of space.",
-		"Free space (logs, caches, uploads) or give the service more disk with `zerops_manage action=scale` (minDisk/maxDisk).", docLimits, 79},
+		"Free space (logs, caches, uploads) or give the service more disk with `zerops_manage action=scale` (minDisk/maxDisk).", docLimits, 94},
 	{"out-of-memory", "The app ran out of memory and was killed or aborted.",
 		OOMLeak + " If it holds steady and needs more: when `zerops_metrics` shows RAM at its limit, raise maxRam with `zerops_manage action=scale` (at most 48 GB); when " + OOMRuntimeLimit, docLimits, 79},
 }
