@@ -81,6 +81,12 @@ func TestClassify_RefusalRecoveredOnlyByItsOwnAddress(t *testing.T) {
 			"Connected to amqp://guest:**@broker:5672//"}, []string{"db-connection-refused"}},
 		{"DisconnectedIsNoConnection", []string{"amqp: dial tcp 10.0.3.3:5672: connect: connection refused", "amqp: disconnected from 10.0.3.3:5672"},
 			[]string{"connection-refused"}},
+		{"ReadyByHostnameOnItsPort", []string{"[ioredis] Unhandled error event: Error: connect ECONNREFUSED 10.0.5.7:6379",
+			`{"level":"info","msg":"cache ready","host":"valkey","port":6379}`}, nil},
+		{"ConnectedByHostnameColonPort", []string{"pg: connect ECONNREFUSED 10.0.1.4:5432 (attempt 1)", "pool: connected to db:5432"}, nil},
+		{"ReadyOnAnotherPortStays", []string{"Error: connect ECONNREFUSED 10.0.5.7:6379", "amqp ready port=5672"}, []string{"db-connection-refused"}},
+		{"ReadyThenRefusedAgain", []string{"redis: dial tcp 10.0.5.7:6379: connect: connection refused", "redis client ready on :6379",
+			"redis: dial tcp 10.0.5.7:6379: connect: connection refused"}, []string{"db-connection-refused"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

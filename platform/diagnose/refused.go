@@ -124,13 +124,14 @@ func refusal(signal string) bool {
 // connectedLine is a client's word that it connected (or connected again);
 // notConnected is a line that says the opposite with the same word.
 var (
-	connectedLine = lazyregexp.New(`(?i)\b(connected|reconnected|connection (established|restored|successful|ready))\b`)
+	connectedLine = lazyregexp.New(`(?i)\b(connected|reconnected|connection (established|restored|successful|ready)|ready)\b`)
 	notConnected  = lazyregexp.New(`(?i)\b(not|never|dis|could ?n[o']t|can(no|')t|failed to|unable to|lost)\b[ -]?connect|\bdisconnected\b|refused`)
 )
 
 // recovered reports whether the refused connection f shows was made after
-// all: a later line says the client connected to the same address, and no
-// line after that is refused there again. A refusal naming no address
+// all: a later line says the client connected (or is ready) at the same
+// address or port (a client's ready line names the service's hostname, not
+// the IP it was refused at), and no line after that is refused there again. A refusal naming no address
 // cannot be matched to a connection and is not recovered.
 func recovered(lines []string, f found) bool {
 	host, port := refusedHostPort(f.bare)
@@ -138,10 +139,11 @@ func recovered(lines []string, f found) bool {
 		return false
 	}
 	addr := strings.ToLower(strings.Trim(host, "[]") + ":" + port)
+	samePort := lazyregexp.New(`(?i)(:|\bport\W{0,3})` + port + `\b`)
 	ok := false
 	for _, l := range lines[min(f.line+1, len(lines)):] {
 		low := strings.ToLower(l)
-		if !strings.Contains(low, addr) {
+		if !strings.Contains(low, addr) && !samePort.MatchString(l) {
 			continue
 		}
 		switch {
