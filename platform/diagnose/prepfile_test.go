@@ -56,7 +56,8 @@ func TestClassify_RunPrepareManifestNamesAddToRunPrepare(t *testing.T) {
 }
 
 // run.prepareCommands reading /var/www are read as such under any spelling
-// of the step's tag and whether its end line says failed or an exit code.
+// of the step's tag and whether its end line says failed or an exit code;
+// a script run from /var/www there too (without the step, a start file).
 func TestClassify_RunPrepareTagSpellings(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -69,6 +70,10 @@ func TestClassify_RunPrepareTagSpellings(t *testing.T) {
 			"ERROR: Could not open requirements file: [Errno 2] No such file or directory: '/var/www/reqs/prod.txt'"}},
 		{"UnderscoreTagCd", []string{"[run_prepare] cd /var/www && bundle install", "sh: cd: can't cd to /var/www: No such file or directory"}},
 		{"ExitCodeLineOnly", []string{"cat: /var/www/config/app.ini: No such file or directory", "prepare commands exited with exit code 1"}},
+		{"NodeScriptUnderVarWww", []string{"[prepare] node /var/www/tools/seed-icons.js", "Error: Cannot find module '/var/www/tools/seed-icons.js'"}},
+		{"PythonScriptUnderVarWww", []string{"[run.prepare] python3 /var/www/manage_assets.py", "python3: can't open file '/var/www/manage_assets.py': [Errno 2] No such file or directory",
+			"run.prepareCommands failed"}},
+		{"RubyScriptUnderVarWww", []string{"[run-prepare] ruby /var/www/script/fonts.rb", "ruby: No such file or directory -- /var/www/script/fonts.rb (LoadError)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

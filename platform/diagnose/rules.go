@@ -92,6 +92,11 @@ const varWwwMissing = `(?i)\b(could ?n[o']t|can ?not|can't|unable to|failed to) 
 // nothing yet: a cd, a file a program opens, a tool's manifest.
 const varWwwRead = `(?i)can't cd to /var/www\b|(^|\s)['"]?/var/www(/[^\s'"]*)?['"]?: No such file or directory|No such file or directory(:| @ \w+ -) ['"]?/var/www\b|\bENOENT\b.*['"]/var/www\b|Could not open (input|requirements) file: .*/var/www\b|` + varWwwMissing
 
+// varWwwRun is a program run from /var/www that is not there: node's,
+// python's, ruby's words for a start file. In a log of the run-prepare step
+// it is a prepare command reading the deploy's files; alone, a start file.
+const varWwwRun = `(?i)Cannot find module ['"]/var/www/|can't open file ['"]/var/www/|No such file or directory -- /var/www/`
+
 // bundlerParse is a bundler's report that it could not parse or transform
 // a source file.
 const bundlerParse = `(?i)Parsing (ecmascript|typescript|css|js) source code failed|Turbopack build failed with \d+ errors?|Module parse failed: |Transform failed with \d+ errors?|\bRollupError: |^\s*(Error:\s+)?[x×] (Unexpected|Expected) `
@@ -277,6 +282,7 @@ var ruleSpecs = []ruleSpec{
 	// The same read in a runtime log, where the run-prepare step's own lines
 	// show it: run.prepareCommands run before the deploy files are in /var/www.
 	{build: "", runtime: "prepare-reads-deploy-files", keys: []string{"/var/www"}, re: varWwwRead, not: `^stat `, near: runPrepareLog},
+	{build: "", runtime: "prepare-reads-deploy-files", keys: []string{"/var/www/"}, re: varWwwRun, near: runPrepareLog},
 	{build: "prepare-command-failed", runtime: "prepare-command-failed", keys: []string{"prepare", "unable to locate package", "unable to select packages", "no such package", "no installation candidate", "apt-get: ", "apt: ", "apk: ", "yum: ", "dnf: ", "unable to lock database", "are you root", "could not open lock file /var/lib/"}, re: `(?i)preparing_runtime_failed|prepare ?commands?\b.*\b(failed|error|exit(ed)? (with )?(code|status) [1-9])|\bE: unable to locate package|\bE: package .* has no installation candidate|ERROR: unable to select packages|\(no such package\)|\b(apt-get|apt|apk|yum|dnf): (\d+: )?(command )?not found|ERROR: Unable to lock database: Permission denied|, are you root\?|Could not open lock file /var/lib/(dpkg|apt)\S*|\b(apt-get|apt|apk|yum|dnf): Permission denied`},
 	{build: "readiness-check-failed", runtime: "readiness-check-failed", keys: []string{"readiness"}, re: `(?i)readiness ?(check|probe)\b.*\b(never (passed|succeeded)|did ?n[o']t (succeed|pass)|not (succeeded|passed)|unsuccessful|failed|timed? ?out|gave up)`},
 
