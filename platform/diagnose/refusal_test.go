@@ -84,6 +84,8 @@ func TestClassify_RefusalRecoveredOnlyByItsOwnAddress(t *testing.T) {
 		{"ReadyByHostnameOnItsPort", []string{"[ioredis] Unhandled error event: Error: connect ECONNREFUSED 10.0.5.7:6379",
 			`{"level":"info","msg":"cache ready","host":"valkey","port":6379}`}, nil},
 		{"ConnectedByHostnameColonPort", []string{"pg: connect ECONNREFUSED 10.0.1.4:5432 (attempt 1)", "pool: connected to db:5432"}, nil},
+		{"DebugStatusConnectingToReady", []string{"[ioredis] Unhandled error event: Error: connect ECONNREFUSED 10.0.5.7:6379",
+			"ioredis:redis status[10.0.5.7:6379]: connecting -> ready +40ms"}, nil},
 		{"ReadyOnAnotherPortStays", []string{"Error: connect ECONNREFUSED 10.0.5.7:6379", "amqp ready port=5672"}, []string{"db-connection-refused"}},
 		{"ReadyThenRefusedAgain", []string{"redis: dial tcp 10.0.5.7:6379: connect: connection refused", "redis client ready on :6379",
 			"redis: dial tcp 10.0.5.7:6379: connect: connection refused"}, []string{"db-connection-refused"}},
