@@ -252,6 +252,7 @@ func TestAnswers_EnvSetWarnsUnresolvedReference(t *testing.T) {
 		{"KeyAbbreviatedHost", "DB=${db_host}", []string{"db has no variable host", "likely meant one is ${db_hostname}"}},
 		{"KeyAbbreviatedPass", "DB=${db_pass}", []string{"db has no variable pass", "likely meant one is ${db_password}"}},
 		{"HostTypo", "DB=${dbb_password}", []string{"no service \"dbb\"", "likely ${db_password}"}},
+		{"HostLettersSwapped", "DB=${bd_password}", []string{"no service \"bd\"", "likely ${db_password}"}},
 		{"Dotted", "DBP=${db.password}", []string{"${db.password} is not a Zerops reference", "write ${db_password}"}},
 		{"Unclosed", "DBP=${db_password", []string{"${db_password has no closing }"}},
 		{"Resolves", "DB=${db_connectionString}", nil},

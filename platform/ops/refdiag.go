@@ -77,11 +77,13 @@ func badRefs(ctx context.Context, proj Project, svc platform.ServiceStack, vars 
 	return out
 }
 
-// nearest is the name within two edits of s (a likely typo's target), or "".
+// nearest is the name within two edits of s (a likely typo's target), or "";
+// two neighbouring letters swapped are one edit, as a typist's slip is
+// (vk for kv).
 func nearest(s string, names []string) string {
 	best, bestD := "", 3
 	for _, n := range names {
-		if d := platform.EditDistance(s, n); d < bestD && d < len(s) {
+		if d := platform.SwapDistanceWithin(s, n, bestD); d < bestD && d < len(s) {
 			best, bestD = n, d
 		}
 	}

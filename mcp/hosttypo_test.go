@@ -1,0 +1,54 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// dotnetApp is a small ASP.NET Core app on Kestrel at 0.0.0.0:5000 whose
+// zerops.yml declares env, deployed to appstage.
+func dotnetApp(env string) map[string]string {
+	return map[string]string{
+		"zerops.yml": `zerops:
+  - setup: appstage
+    build:
+      base: dotnet@9
+      buildCommands:
+        - dotnet publish -c Release -o out
+      deployFiles:
+        - out/~
+    run:
+      base: dotnet@9
+      ports:
+        - port: 5000
+          httpSupport: true
+      envVariables:
+        ASPNETCORE_URLS: http://0.0.0.0:5000
+        ` + env + `
+      start: dotnet Notes.dll
+`,
+		"Notes.csproj": "<Project Sdk=\"Microsoft.NET.Sdk.Web\">\n  <PropertyGroup>\n    <TargetFramework>net9.0</TargetFramework>\n  </PropertyGroup>\n</Project>\n",
+		"Program.cs":   "var app = WebApplication.CreateBuilder(args).Build();\napp.MapGet(\"/\", () => \"ok\");\napp.Run();\n",
+	}
+}
+
+// A reference whose hostname swaps two letters of a service's (walk 7:
+// ${vk_connectionString} for the Valkey service kv) is that service's
+// typo: the fix keeps the key and names the service, never "create a
+// service vk".
+func TestDeploy_HostTypoNamesTheNearService(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	h.ownApp(t, dotnetApp("DB_URL: ${bd_connectionString}"))
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+	check, _ := m["check"].(map[string]any)
+	first := firstDiagnosis(check["diagnoses"])
+	if first["signal"] != "host-not-found" {
+		t.Fatalf("first diagnosis %v; want host-not-found: %s", first, text(res))
+	}
+	next := str(m["next"])
+	if !strings.Contains(next, "${db_connectionString}") || strings.Contains(next, "Create a service with hostname bd") {
+		t.Errorf("next %q: want ${db_connectionString} (bd swaps db's letters), no service bd created", next)
+	}
+}
