@@ -36,7 +36,7 @@ func dotnetApp(env string) map[string]string {
 // A reference whose hostname swaps two letters of a service's (walk 7:
 // ${vk_connectionString} for the Valkey service kv) is that service's
 // typo: the fix keeps the key and names the service, never "create a
-// service vk".
+// service vk"; a .NET app reports the host in .NET's words, not Node's.
 func TestDeploy_HostTypoNamesTheNearService(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
@@ -46,6 +46,9 @@ func TestDeploy_HostTypoNamesTheNearService(t *testing.T) {
 	first := firstDiagnosis(check["diagnoses"])
 	if first["signal"] != "host-not-found" {
 		t.Fatalf("first diagnosis %v; want host-not-found: %s", first, text(res))
+	}
+	if ev := first["evidence"]; !strings.Contains(ev, "System.Net.Sockets.SocketException") || strings.Contains(ev, "getaddrinfo") {
+		t.Errorf("evidence %q: want .NET's SocketException, not Node's getaddrinfo", ev)
 	}
 	next := str(m["next"])
 	if !strings.Contains(next, "${db_connectionString}") || strings.Contains(next, "Create a service with hostname bd") {

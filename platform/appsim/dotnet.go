@@ -18,6 +18,11 @@ func dotnetRecord() *tool {
 		missingEntry: func(file, _ string) []Line {
 			return []Line{{3, fmt.Sprintf("The application '%s' does not exist.", file)}}
 		},
+		// The runtime's resolver failing on Linux, as an unhandled exception
+		// prints it; the hostname is not in the line.
+		hostNotFound: func(string) string {
+			return "Unhandled exception. System.Net.Sockets.SocketException (00000005, 0xFFFDFFFF): Name or service not known"
+		},
 		servers: map[string]ownAddr{"kestrel": {host: "127.0.0.1", port: 5000,
 			banner: "info: Microsoft.Hosting.Lifetime[14]\n      Now listening on: http://%s:%d",
 			local:  "info: Microsoft.Hosting.Lifetime[14]\n      Now listening on: http://localhost:%[2]d"}}}
