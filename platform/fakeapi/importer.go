@@ -39,8 +39,10 @@ type importService struct {
 // singleOnly are the managed types that run in one container only.
 var singleOnly = map[string]bool{"meilisearch": true}
 
-// importVertical is the part of verticalAutoscaling the import checks.
+// importVertical is the part of verticalAutoscaling the import checks and
+// sets.
 type importVertical struct {
+	CPUMode *string  `yaml:"cpuMode"`
 	MinCPU  *float64 `yaml:"minCpu"`
 	MaxCPU  *float64 `yaml:"maxCpu"`
 	MinRAM  *float64 `yaml:"minRam"`
@@ -275,6 +277,39 @@ func importVerticalLimits(name, category string, va *importVertical) []metaItem 
 	return out
 }
 
+// vertical is the scaling va sets, as a scaling change sends it, or nil
+// when it sets none (the import has checked the values).
+func (va *importVertical) vertical() *verticalJSON {
+	if va == nil {
+		return nil
+	}
+	cores := func(f *float64) *int {
+		if f == nil {
+			return nil
+		}
+		n := int(*f)
+		return &n
+	}
+	resource := func(cpu, ram, disk *float64) *scalingResourceJSON {
+		if cpu == nil && ram == nil && disk == nil {
+			return nil
+		}
+		return &scalingResourceJSON{CPUCoreCount: cores(cpu), MemoryGBytes: ram, DiskGBytes: disk}
+	}
+	v := &verticalJSON{MinResource: resource(va.MinCPU, va.MinRAM, va.MinDisk), MaxResource: resource(va.MaxCPU, va.MaxRAM, va.MaxDisk),
+		StartCPUCoreCount: cores(va.StartCPUCoreCount)}
+	if va.CPUMode != nil && (*va.CPUMode == "SHARED" || *va.CPUMode == "DEDICATED") {
+		v.CPUMode = va.CPUMode
+	}
+	if va.MinFreeRAMGB != nil || va.MinFreeRAMPercent != nil {
+		v.MinFreeResource = &minFreeResourceJSON{MemoryGBytes: va.MinFreeRAMGB, MemoryPercent: va.MinFreeRAMPercent}
+	}
+	if *v == (verticalJSON{}) {
+		return nil
+	}
+	return v
+}
+
 type importRequest struct {
 	YAML *string `json:"yaml"`
 }
@@ -327,10 +362,16 @@ func (st *state) importServices(rq *apiRequest) (int, any) {
 
 func (st *state) createImported(projectID string, plan plannedService, now time.Time) *service {
 	svc := st.newService(projectID, plan.spec.Hostname, plan.version, plan.mode, platform.ServiceCreating, now)
+	set := &autoscalingJSON{}
 	if h := (&horizontalJSON{MinContainerCount: plan.spec.MinContainers, MaxContainerCount: plan.spec.MaxContainers}); svc.Current != nil &&
 		svc.Current.Horizontal != nil && (h.MinContainerCount != nil || h.MaxContainerCount != nil) {
-		// The counts the import file set are the user's own (customAutoscaling).
-		set := &autoscalingJSON{Horizontal: h}
+		set.Horizontal = h
+	}
+	if svc.Current != nil && svc.Current.Vertical != nil {
+		set.Vertical = plan.spec.VerticalAutoscaling.vertical()
+	}
+	if set.Horizontal != nil || set.Vertical != nil {
+		// The scaling the import file set is the user's own (customAutoscaling).
 		svc.Custom, svc.Current = mergeAutoscaling(nil, set), mergeAutoscaling(svc.Current, set)
 	}
 	if s := plan.spec.storageSpec; svc.category() == platform.CategoryObject && s.Size != nil {
