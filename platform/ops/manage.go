@@ -129,7 +129,8 @@ func neverDeployed(svc *platform.ServiceStack) bool {
 }
 
 // ValidateScale checks p against the platform's limits and maps it onto
-// AutoscalingParams: cpu 1–8 whole cores, RAM 0.125–48 GB, disk 1–250 GB,
+// AutoscalingParams: cpu 1–8 whole cores, RAM 0.125–48 GB (0.25 for a
+// managed service such as a database), disk 1–250 GB,
 // containers 1–10 and only for runtimes, min ≤ max, cpuMode SHARED|DEDICATED.
 // Notes explain parameters that do not apply here.
 func ValidateScale(p ScaleParams, svc *platform.ServiceStack) (platform.AutoscalingParams, []string, error) {
@@ -145,15 +146,20 @@ func ValidateScale(p ScaleParams, svc *platform.ServiceStack) (platform.Autoscal
 	}
 	mode, problems := scaleCPUMode(p.CPUMode)
 	out.CPUMode = mode
-	problems = append(problems, scaleRangeProblems(p)...)
+	ramMin := minRAM(svc)
+	problems = append(problems, scaleRangeProblems(p, ramMin)...)
 	problems = append(problems, scaleOrderProblems(p)...)
 	horizontal := p.MinContainers != nil || p.MaxContainers != nil || p.StartContainers != nil
 	if horizontal && svc != nil && svc.Type.Category != "" && svc.Type.Category != platform.CategoryUser {
 		return platform.AutoscalingParams{}, nil, managedContainersErr(svc)
 	}
 	if len(problems) > 0 {
+		ram := fmt.Sprintf("RAM %g–48 GB", ramMin)
+		if ramMin != 0.125 {
+			ram += " (" + svc.Name + " is a managed service)"
+		}
 		return platform.AutoscalingParams{}, nil, scalingErr(strings.Join(problems, "; "),
-			"Fix the values: cpu 1–8 whole cores, RAM 0.125–48 GB, disk 1–250 GB, containers 1–10 (runtimes only), min ≤ max, cpuMode SHARED or DEDICATED.")
+			"Fix the values: cpu 1–8 whole cores, "+ram+", disk 1–250 GB, containers 1–10 (runtimes only), min ≤ max, cpuMode SHARED or DEDICATED.")
 	}
 	out.VerticalMinCPU, out.VerticalMaxCPU = p.MinCPU, p.MaxCPU
 	out.VerticalMinRAM, out.VerticalMaxRAM = p.MinRAM, p.MaxRAM
@@ -183,8 +189,19 @@ func scaleCPUMode(cpuMode *string) (*string, []string) {
 	return &mode, nil
 }
 
-// scaleRangeProblems are the values of p outside the platform's limits.
-func scaleRangeProblems(p ScaleParams) []string {
+// minRAM is the least RAM a container of svc may have: 0.25 GB for a
+// managed service (databases and the like; the facts say DBs from 0.25),
+// else 0.125 GB.
+func minRAM(svc *platform.ServiceStack) float64 {
+	if svc != nil && svc.Type.Category == platform.CategoryStandard {
+		return 0.25
+	}
+	return 0.125
+}
+
+// scaleRangeProblems are the values of p outside the platform's limits,
+// RAM from ramMin.
+func scaleRangeProblems(p ScaleParams, ramMin float64) []string {
 	var problems []string
 	checkInt := func(name string, v *int, lo, hi int) {
 		if v != nil && (*v < lo || *v > hi) {
@@ -198,8 +215,8 @@ func scaleRangeProblems(p ScaleParams) []string {
 	}
 	checkInt("minCpu", p.MinCPU, 1, 8)
 	checkInt("maxCpu", p.MaxCPU, 1, 8)
-	checkFloat("minRam", p.MinRAM, 0.125, 48)
-	checkFloat("maxRam", p.MaxRAM, 0.125, 48)
+	checkFloat("minRam", p.MinRAM, ramMin, 48)
+	checkFloat("maxRam", p.MaxRAM, ramMin, 48)
 	checkFloat("minDisk", p.MinDisk, 1, 250)
 	checkFloat("maxDisk", p.MaxDisk, 1, 250)
 	checkInt("minContainers", p.MinContainers, 1, 10)
