@@ -190,7 +190,10 @@ func (st *state) generatedEnv(s *service) []genEnv {
 			{"accessKeyId", secret()[:20], false}, {"secretAccessKey", secret(), true},
 			{"bucketName", s.Name + "-" + s.ID[:6], false}, {"quotaGBytes", "1", false}}
 	case "nats":
-		return []genEnv{host, {"port", "4222", false}, {"user", s.Name, false}, {"password", secret(), true}}
+		// The docs: the platform's user zerops, and the whole URL.
+		pw := secret()
+		return []genEnv{host, {"port", "4222", false}, {"user", "zerops", false}, {"password", pw, true},
+			{"connectionString", fmt.Sprintf("nats://zerops:%s@%s:4222", pw, s.Name), true}}
 	case "meilisearch": // the root key and the two application keys, the backend's and the browser's
 		return []genEnv{host, {"port", "7700", false}, {"masterKey", secret(), true}, {"defaultAdminKey", secret(), true},
 			{"defaultSearchKey", secret(), false}, {"environment", "production", false}}
