@@ -41,17 +41,51 @@ func (in Live) checksVersions() bool {
 // stays.
 func checkBases(c *checker, s setupAt, in Live) {
 	bySchema := in.Schemas.ZeropsYml() != nil
+	var needs []osNeed
 	if b, p := s.Build, s.Path()+".build"; b != nil && s.bad.ok(b.Keys, p, "base") {
 		for i, name := range b.Base {
 			at := p + ".base"
 			if b.BaseList {
 				at = fmt.Sprintf("%s[%d]", at, i)
 			}
-			checkBase(c, at, name, osOf(s.bad.ok(b.Keys, p, "os"), b.OS), "build", in.BuildCatalog, bySchema)
+			needs = append(needs, checkBase(c, at, name, osOf(s.bad.ok(b.Keys, p, "os"), b.OS), "build", in.BuildCatalog, bySchema)...)
 		}
 	}
 	if r, p := s.Run, s.Path()+".run"; r != nil && s.bad.ok(r.Keys, p, "base") {
-		checkBase(c, p+".base", r.Base, osOf(s.bad.ok(r.Keys, p, "os"), r.OS), "run", in.Catalog, bySchema)
+		needs = append(needs, checkBase(c, p+".base", r.Base, osOf(s.bad.ok(r.Keys, p, "os"), r.OS), "run", in.Catalog, bySchema)...)
+	}
+	warnUbuntuOnly(c, needs)
+}
+
+// osNeed is a base that runs on Ubuntu only in a section whose os is
+// alpine: where, the version, the section and the fix.
+type osNeed struct {
+	path, version, section, typ, fix string
+}
+
+// warnUbuntuOnly warns of each base in needs; one type wanting Ubuntu in
+// build and run is one warning, its fix (which says both) stated once.
+func warnUbuntuOnly(c *checker, needs []osNeed) {
+	done := map[int]bool{}
+	for i, n := range needs {
+		if done[i] {
+			continue
+		}
+		sections := []string{n.section + ".os"}
+		for j := i + 1; j < len(needs); j++ {
+			if m := needs[j]; !done[j] && m.typ == n.typ && m.section != n.section {
+				done[j] = true
+				sections = append(sections, m.section+".os")
+				break
+			}
+		}
+		verb := "is"
+		if len(sections) > 1 {
+			verb = "are"
+		}
+		// A warning: the facts do not say the platform refuses it (they call os
+		// deprecated: the platform may pick the image for the base).
+		c.warnf(n.path, "%s runs on Ubuntu only, and %s %s alpine (the default)", n.version, strings.Join(sections, " and "), verb).Fix = n.fix
 	}
 }
 
@@ -64,14 +98,16 @@ func osOf(ok bool, os string) string {
 	return "alpine"
 }
 
-func checkBase(c *checker, path, base, os, section string, cat *platform.Catalog, bySchema bool) {
+// checkBase checks one base of section against cat; a version that runs on
+// Ubuntu only where os is alpine is returned for warnUbuntuOnly.
+func checkBase(c *checker, path, base, os, section string, cat *platform.Catalog, bySchema bool) []osNeed {
 	if _, err := platform.ParseServiceType(base); err != nil {
 		if bySchema {
-			return
+			return nil
 		}
 		problem, fix := splitProblem(err)
 		c.errf(path, "%s", problem).Fix = fix
-		return
+		return nil
 	}
 	chk := cat.Check(base)
 	switch {
@@ -83,10 +119,9 @@ func checkBase(c *checker, path, base, os, section string, cat *platform.Catalog
 		if alpine := alpineVersions(chk.Type); len(alpine) > 0 {
 			fix = fmt.Sprintf("Write os: ubuntu in build and run, or pick a version that runs on Alpine: %s.", strings.Join(alpine, ", "))
 		}
-		// A warning: the facts do not say the platform refuses it (they call os
-		// deprecated: the platform may pick the image for the base).
-		c.warnf(path, "%s runs on Ubuntu only, and %s.os is alpine (the default)", chk.Parsed.VersionName(), section).Fix = fix
+		return []osNeed{{path: path, version: chk.Parsed.VersionName(), section: section, typ: chk.Type.Name, fix: fix}}
 	}
+	return nil
 }
 
 // alpineVersions lists a type's versions that run on Alpine.

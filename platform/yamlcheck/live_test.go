@@ -85,10 +85,12 @@ func TestValidateWith_Bases(t *testing.T) {
 		{"ubuntu-only with os ubuntu", setup("      base: python@3.14\n      os: ubuntu\n", "      base: python@3.14\n      os: ubuntu\n"), "", "", ""},
 		{"no alpine image at all", setup("      base: deno@2\n      os: ubuntu\n", "      base: deno@2\n"),
 			"zerops[0].run.base", "deno@2 runs on Ubuntu only, and run.os is alpine", "deno has no Alpine image"},
+		{"no alpine image in build and run", setup("      base: deno@2\n", "      base: deno@2\n"),
+			"zerops[0].build.base", "deno@2 runs on Ubuntu only, and build.os and run.os are alpine (the default)", "Write os: ubuntu in build and run"},
 	}
 	// Ubuntu-only bases on the Alpine default warn: the facts call os
 	// deprecated and do not say the platform refuses them.
-	warnings := map[string]bool{"ubuntu-only on the alpine default": true, "no alpine image at all": true}
+	warnings := map[string]bool{"ubuntu-only on the alpine default": true, "no alpine image at all": true, "no alpine image in build and run": true}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
