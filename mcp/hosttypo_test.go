@@ -55,3 +55,30 @@ func TestDeploy_HostTypoNamesTheNearService(t *testing.T) {
 		t.Errorf("next %q: want ${db_connectionString} (bd swaps db's letters), no service bd created", next)
 	}
 }
+
+// Two variables referencing one missing service are one cause: the
+// deploy's answer states its fix once (walk 7: after meili was deleted,
+// MEILI_URL's warning and the diagnosis of MEILI_KEY each said "Create
+// meili again …", the next step both "fix the warnings first" and, if
+// the deploy still failed, the same fix).
+func TestDeploy_OneMissingServiceOneFix(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	yml := strings.Replace(demoZeropsYml, "      start: node index.js\n",
+		"      start: node index.js\n      envVariables:\n        SEARCH_URL: http://${search_hostname}:7700\n        SEARCH_KEY: ${search_masterKey}\n", 1)
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+	if first := firstDiagnosis(m["check"].(map[string]any)["diagnoses"]); first["signal"] != "host-not-found" {
+		t.Fatalf("first diagnosis %v; want host-not-found: %s", first, text(res))
+	}
+	if n := strings.Count(text(res), "Create a service with hostname search"); n != 1 {
+		t.Errorf("the fix is stated %d times; want once: %s", n, text(res))
+	}
+	if next := str(m["next"]); strings.Contains(next, "warning") {
+		t.Errorf("next %q sends to warnings that state the same fix", next)
+	}
+	// The warning left out, the diagnosis names the other variable.
+	if first := firstDiagnosis(m["check"].(map[string]any)["diagnoses"]); !strings.Contains(first["cause"], "references search too") {
+		t.Errorf("cause %q: want the other variable referencing search named", first["cause"])
+	}
+}

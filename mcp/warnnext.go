@@ -52,10 +52,12 @@ func pick(n int, one, many string) string {
 var envRef = regexp.MustCompile(`\$\{[A-Za-z0-9]+_[A-Za-z0-9_]+\}`)
 
 // undiagnosed is warnings without those d, the diagnosis of the failure,
-// states the fix of: a reference it names as its cause, a run.start it
-// already says to remove (a web server's base, which serves on 80 alone),
-// or a prepare command's package manager the image lacks whose failure is
-// d's evidence (`/bin/sh: apt-get: not found` on Alpine).
+// states the fix of: a reference it names as its cause, or, when that is in
+// zerops.yml too, another to the same missing service (one service to
+// create, or both changed in one edit and deploy), a run.start it already
+// says to remove (a web server's base, which serves on 80 alone), or a
+// prepare command's package manager the image lacks whose failure is d's
+// evidence (`/bin/sh: apt-get: not found` on Alpine).
 func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis) []platform.Issue {
 	return slices.DeleteFunc(slices.Clone(warnings), func(w platform.Issue) bool {
 		if strings.HasSuffix(w.Path, "run.start") && d.Signal == "wrong-port" && strings.HasPrefix(d.Fix, "Remove ") && strings.Contains(d.Fix, "`run.start`") {
@@ -67,6 +69,10 @@ func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis) []platform.Iss
 			}
 		}
 		ref := envRef.FindString(w.Problem)
-		return ref != "" && strings.Contains(d.Cause, ref)
+		if ref == "" {
+			return false
+		}
+		host, _, _ := strings.Cut(strings.TrimPrefix(ref, "${"), "_")
+		return strings.Contains(d.Cause, ref) || (d.NeedsDeploy() && d.MissingService() != "" && host == d.MissingService())
 	})
 }

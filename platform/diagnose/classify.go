@@ -462,7 +462,13 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		return
 	}
 	if j := slices.IndexFunc(opt.BadRefs, func(b BadRef) bool { return b.shows(text) }); j >= 0 {
-		d.locate(opt.BadRefs[j])
+		b := opt.BadRefs[j]
+		for i, o := range opt.BadRefs {
+			if i != j && o.Host == b.Host && o.Key != b.Key && !slices.Contains(b.Also, o.Key) {
+				b.Also = append(slices.Clip(b.Also), o.Key)
+			}
+		}
+		d.locate(b)
 	} else if ref := unresolvedRef.FindString(text); ref != "" {
 		_, key, _ := strings.Cut(ref, "_") // hostnames have no underscore: the key follows the first
 		d.Cause = "The env reference " + ref + " did not resolve (no service or variable of that name), so the app got the literal text."

@@ -27,6 +27,7 @@ type BadRef struct {
 	Gone     string   // Host was just deleted: when, and its latest backup; or ""
 	Recreate string   // with Gone: how to create Host again and restore its backup
 	Whole    bool     // the variable's value is the reference alone
+	Also     []string // the other variables referencing Host, e.g. MEILI_URL beside MEILI_KEY
 }
 
 // Kin is a service of the kind a reference names: its hostname and type.
@@ -71,6 +72,9 @@ func (d *Diagnosis) locate(b BadRef) {
 	d.Cause = fmt.Sprintf("The %s references %s, but the project has no service %s, so the app gets a host or value that does not exist.", scope, b.Ref, b.Host)
 	if b.Gone != "" {
 		d.Cause = fmt.Sprintf("The %s references %s, but %s.", scope, b.Ref, b.Gone)
+	}
+	if len(b.Also) > 0 { // one cause: the answer leaves their warnings to this diagnosis
+		d.Cause += fmt.Sprintf(" %s %s %s too.", strings.Join(b.Also, " and "), pickWord(len(b.Also), "references", "reference"), b.Host)
 	}
 	key := strings.TrimPrefix(b.Ref, "${"+b.Host) // the reference's own key, kept: "_connectionString}"
 	// With no service of the kind the reference names, none of the others
@@ -123,6 +127,13 @@ func (b BadRef) goneFix() string {
 		return fix + "; then restart the services that read " + b.Key + " (zerops_manage action=restart), or drop it if no app needs it: zerops_env action=delete project=true variables=[\"" + b.Key + "\"] restart=true."
 	}
 	return fix + "; then zerops_manage action=restart serviceHostname=" + b.Service + ", or drop " + b.Key + " if the app no longer needs it: zerops_env action=delete serviceHostname=" + b.Service + " variables=[\"" + b.Key + "\"] restart=true."
+}
+
+func pickWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // NeedsDeploy reports whether the fix takes effect with a deploy; false when
