@@ -17,6 +17,10 @@ func denoRecord() *tool {
 		missingEntry: func(_, abs string) []Line {
 			return []Line{{3, fmt.Sprintf("error: Module not found \"file://%s\".", abs)}}
 		},
+		// Deno's fetch (its HTTP client's resolver), uncaught at start.
+		hostNotFound: func(host string) string {
+			return fmt.Sprintf("error: Uncaught (in promise) TypeError: error sending request for url (http://%s/): client error (Connect): dns error: failed to lookup address information: Name or service not known", host)
+		},
 		servers: map[string]ownAddr{"Deno.serve": {host: "0.0.0.0", port: 8000}},
 		listens: []listenForm{denoServe, listenOptions, listenCall}, envRead: `Deno\.env\.get\(['"]%[1]s['"]\)`}
 }
