@@ -158,6 +158,13 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
+	for j := range out.Services {
+		// This is the verify an unverified deploy sends to: here it would
+		// answer the same, so its next step is not that call again.
+		if h := &out.Services[j]; h.Verdict == platform.VerdictUnverified && callsOnly(h.Next, "zerops_verify") {
+			h.Next = platform.Say("act on what the reason names if it is wrong (the sandbox could not check it); only on Zerops does the HTTP probe tell whether it is live.")
+		}
+	}
 	for _, h := range out.Services {
 		// A version once seen not answering (say, until a variable was
 		// fixed) that answers now is a way back for a default rollback again.
@@ -180,6 +187,12 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 	}
 	out.Services[i].Next = platform.Step{}
 	return out, nil
+}
+
+// callsOnly reports whether s calls tool and nothing else.
+func callsOnly(s platform.Step, tool string) bool {
+	calls := s.Calls()
+	return len(calls) == 1 && calls[0].Tool == tool
 }
 
 // CheckService verifies one service: what a deploy's verdict is made of.
