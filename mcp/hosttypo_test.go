@@ -113,3 +113,25 @@ func TestDeploy_DenoHostNotFoundInItsWords(t *testing.T) {
 		t.Errorf("first diagnosis %v; want host-not-found in Deno's words: %s", first, text(res))
 	}
 }
+
+// .NET's resolver names no host: the diagnosis still finds the variable
+// whose reference names the missing service (walk 7: after the .NET
+// words, a service variable's typo got the generic "point the app at a
+// service … then zerops_deploy again" instead of its zerops_env fix).
+func TestVerify_HostlessNotFoundFindsTheVariable(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	h.ownApp(t, dotnetApp("LOG_LEVEL: info"))
+	if res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1"); m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	if res, _ := h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage",
+		"variables": []string{"DB_URL=${bd_connectionString}"}, "restart": true}, "set"); res.IsError {
+		t.Fatalf("env set: %s", text(res))
+	}
+	v := h.verifyUntil(t, func(svc map[string]any) bool { return svc["diagnoses"] != nil })
+	next := str(v["next"])
+	if !strings.Contains(next, "zerops_env action=set serviceHostname=appstage") || !strings.Contains(next, "${db_connectionString}") || strings.Contains(next, "zerops_deploy") {
+		t.Errorf("verify next %q: want the zerops_env fix naming ${db_connectionString}, no deploy", next)
+	}
+}

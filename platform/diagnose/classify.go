@@ -458,12 +458,25 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 			d.servedFileFix(text, stage)
 		}
 	}
-	if d.Signal != "host-not-found" && d.Signal != "missing-env-variable" {
-		return
+	if d.Signal == "host-not-found" || d.Signal == "missing-env-variable" {
+		d.locateRef(text, opt.BadRefs)
 	}
-	if j := slices.IndexFunc(opt.BadRefs, func(b BadRef) bool { return b.shows(text) }); j >= 0 {
-		b := opt.BadRefs[j]
-		for i, o := range opt.BadRefs {
+}
+
+// locateRef points d, an unresolved host or variable read from text, at
+// the variable of refs whose reference it shows (or, when the resolver
+// names no host, at the one missing service refs reference), naming the
+// other variables referencing that service; else at a reference the text
+// itself holds.
+func (d *Diagnosis) locateRef(text string, refs []BadRef) {
+	j := slices.IndexFunc(refs, func(b BadRef) bool { return b.shows(text) })
+	if j < 0 && len(refs) > 0 && hostlessNotFound.MatchString(text) &&
+		!slices.ContainsFunc(refs, func(b BadRef) bool { return b.Host != refs[0].Host }) {
+		j = 0 // the resolver names no host, and one missing service is referenced
+	}
+	if j >= 0 {
+		b := refs[j]
+		for i, o := range refs {
 			if i != j && o.Host == b.Host && o.Key != b.Key && !slices.Contains(b.Also, o.Key) {
 				b.Also = append(slices.Clip(b.Also), o.Key)
 			}
@@ -475,6 +488,10 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.Fix = "Correct the hostname before `_" + key + "` in the reference in `run.envVariables` to a service that exists (`zerops_discover` lists them), keeping the variable and its key, or create that service."
 	}
 }
+
+// hostlessNotFound is a resolver's failure that names no host (.NET's
+// SocketException, Rust's lookup error).
+var hostlessNotFound = lazyregexp.New(`(?i)(SocketException \([^)]*\)|failed to lookup address information): name or service not known\s*$`)
 
 // unknownOption finds a usage error naming an option the program does not
 // have: not what a variable that expands to nothing leaves.
