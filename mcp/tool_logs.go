@@ -41,6 +41,8 @@ func (s *Server) logsTool() toolDef {
 		var next string
 		building, status := res.Building()
 		switch {
+		case res.Count == 0 && res.Quiet() != "":
+			next = "Next: " + res.Quiet()
 		case res.Count == 0:
 			next = "Next: no lines matched; widen since or severity, or check zerops_events for failed processes."
 		case len(res.Diagnoses) > 0 && s.leases.pushingTo(res.Service):

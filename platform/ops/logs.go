@@ -48,7 +48,10 @@ type LogsResult struct {
 	// building is a newer app version of the service whose build or
 	// deploy is under way: the lines are of the version before it.
 	building *platform.AppVersion
-	clipped  int // lines whose message was clipped
+	// quiet says why the service has logged nothing yet (its first code
+	// still building, or none deployed); "" when that is not known.
+	quiet   string
+	clipped int // lines whose message was clipped
 }
 
 // Building is the app version of the service whose build or deploy is
@@ -59,6 +62,10 @@ func (r *LogsResult) Building() (id string, status platform.AppVersionStatus) {
 	}
 	return r.building.ID, r.building.Status
 }
+
+// Quiet says why an empty answer's service has logged nothing yet, as a
+// next step: a deploy still under way, or no code deployed; "" else.
+func (r *LogsResult) Quiet() string { return r.quiet }
 
 // Earlier names the services (comma-separated) whose latest start every
 // line a diagnosis rests on predates, or "" when some such line is newer
@@ -311,6 +318,9 @@ func logs(ctx context.Context, proj Project, lf platform.LogFetcher, p LogsParam
 		return nil, asPlatformError(err, "fetching logs")
 	}
 	res := newLogsResult(svc.Name, toLines(entries, ""), len(entries) >= limit)
+	if len(entries) == 0 {
+		res.quiet = quietWhy(ctx, proj, *svc)
+	}
 	res.Diagnoses = classifyRuntime(ctx, proj, *svc, res.messages(), diagnose.Options{})
 	start := latestStart(ctx, proj, *svc)
 	res.building = buildingVersion(ctx, proj, *svc)
@@ -322,6 +332,25 @@ func logs(ctx context.Context, proj Project, lf platform.LogFetcher, p LogsParam
 		return res, nil
 	}
 	return res.withPortCheck(ports, start), nil
+}
+
+// quietWhy is why svc, whose log is empty, may have logged nothing: its
+// newest deploy is still under way (no app of it has started to log), or
+// no code was ever deployed; "" when neither.
+func quietWhy(ctx context.Context, proj Project, svc platform.ServiceStack) string {
+	versions, err := proj.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
+	if err != nil {
+		return ""
+	}
+	switch versions = judgedVersions(versions, time.Now()); {
+	case len(versions) > 0 && !versions[0].Final():
+		v := versions[0]
+		return fmt.Sprintf("%s's deploy (app version %s) is %s: nothing of it has started to log yet; zerops_deploy follow=%s waits for its verdict (or zerops_events serviceHostname=%s shows where it is).",
+			svc.Name, v.ID, v.Status, v.ID, svc.Name)
+	case svc.Status == platform.ServiceReadyToDeploy:
+		return svc.Name + " has no code deployed yet, so nothing of yours has run there to log: deploy to it with zerops_deploy."
+	}
+	return ""
 }
 
 // latestStart is when svc's app last started, as verify reads it: its
