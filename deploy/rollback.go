@@ -148,6 +148,10 @@ func pickVersion(versions []platform.AppVersion, id, label string, notAnswering 
 				return v, nil
 			}
 		}
+		if len(versions) == 0 { // nothing failed: nothing was deployed
+			return platform.AppVersion{}, platform.NewError(platform.ErrNotFound, "no version of "+label+" to go back to: no code has been deployed to it yet",
+				"A rollback needs an earlier deploy; deploy to it with zerops_deploy targetService="+label+".")
+		}
 		if len(cands) == 0 {
 			return platform.AppVersion{}, platform.NewError(platform.ErrNotFound, "no earlier version of "+label+" to go back to: none built and deployed before the current one",
 				"Fix the code and zerops_deploy again; zerops_events serviceHostname="+label+" lists its versions.")
