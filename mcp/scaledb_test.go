@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// A database's RAM starts at 0.25 GB (walk 7: minRam 0.125 on MariaDB
+// A database's RAM starts at 0.25 GB where its docs say so (walk 7: minRam 0.125 on MariaDB
 // passed ZCP's check and the API's refusal came with a suggestion about
 // min ≤ max and the HA mode, neither the cause): the refusal is ZCP's,
 // naming the range of that service.
@@ -23,5 +23,10 @@ func TestManage_ScaleDatabaseRAMFloor(t *testing.T) {
 	}
 	if res, _ = h.call(t, "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appdev", "minRam": 0.125}); res.IsError {
 		t.Errorf("a runtime's minRam 0.125 refused: %s", text(res))
+	}
+	// Valkey's docs publish no floor above the platform's 0.125 GB step:
+	// neither ZCP nor the fake refuses it (the platform would answer).
+	if res, _ = h.call(t, "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "cache", "minRam": 0.125, "maxRam": 1}); res.IsError {
+		t.Errorf("valkey's minRam 0.125 refused: %s", text(res))
 	}
 }

@@ -162,3 +162,15 @@ func canonicalName(name string) string {
 	}
 	return name
 }
+
+// MinRAM is the least RAM in GB a container of the service type named
+// typeName may be given: 0.25 for the types whose scaling docs say so
+// (postgresql, mariadb, elasticsearch), else 0.125, the platform's step.
+// Other managed services' floors are not published: the API decides.
+func MinRAM(typeName string) float64 {
+	switch typeName {
+	case "postgresql", "mariadb", "elasticsearch":
+		return 0.25
+	}
+	return 0.125
+}

@@ -156,14 +156,14 @@ func cloneAutoscaling(a *autoscalingJSON) *autoscalingJSON {
 }
 
 // validateAutoscaling checks the platform's limits: CPU 1–8 cores, RAM
-// 0.125–48 GB (0.25 for databases), disk 1–250 GB, 1–10 containers for
+// 0.125–48 GB (platform.MinRAM), disk 1–250 GB, 1–10 containers for
 // runtimes only, min ≤ max, cpuMode SHARED or DEDICATED.
 func validateAutoscaling(s *service, change, merged *autoscalingJSON) error {
 	cat := s.category()
 	if err := scalingAvailable(cat, change); err != nil {
 		return err
 	}
-	if err := validateVertical(cat, merged.Vertical); err != nil {
+	if err := validateVertical(s.Version.Type.Name, merged.Vertical); err != nil {
 		return err
 	}
 	return validateHorizontal(merged.Horizontal)
@@ -184,19 +184,16 @@ func scalingAvailable(cat string, change *autoscalingJSON) error {
 	return nil
 }
 
-// validateVertical checks cpuMode, each resource's range (RAM from 0.25 GB
-// for databases) and that no maximum is below its minimum.
-func validateVertical(cat string, v *verticalJSON) error {
+// validateVertical checks cpuMode, each resource's range (RAM from
+// platform.MinRAM of the type) and that no maximum is below its minimum.
+func validateVertical(typeName string, v *verticalJSON) error {
 	if v == nil {
 		return nil
 	}
 	if v.CPUMode != nil && *v.CPUMode != "SHARED" && *v.CPUMode != "DEDICATED" {
 		return fmt.Errorf("cpuMode must be SHARED or DEDICATED")
 	}
-	minRAM := 0.125
-	if cat == platform.CategoryStandard {
-		minRAM = 0.25
-	}
+	minRAM := platform.MinRAM(typeName)
 	for _, r := range []*scalingResourceJSON{v.MinResource, v.MaxResource} {
 		if err := resourceInRange(r, minRAM); err != nil {
 			return err

@@ -168,7 +168,7 @@ func (st *state) checkImportService(projectID string, svc importService, seen ma
 			fmt.Sprintf("%s runs single only: it has no HA mode", typ.Name)))
 	}
 	whole = append(whole, importContainers(name, cat, svc.MinContainers, svc.MaxContainers)...)
-	whole = append(whole, importVerticalLimits(name, cat, svc.VerticalAutoscaling)...)
+	whole = append(whole, importVerticalLimits(name, cat, typ.Name, svc.VerticalAutoscaling)...)
 	whole = append(whole, checkStorage(name, cat, svc.storageSpec)...)
 	for k := range svc.EnvSecrets {
 		if !envKeyRe.MatchString(k) {
@@ -208,12 +208,12 @@ func importContainers(name, category string, minC, maxC *int) []metaItem {
 
 // importVerticalLimits applies the platform's per-container limits to an
 // import's verticalAutoscaling, each problem at its own key: CPU 1–8 whole
-// cores, RAM 0.125–48 GB (0.25 for a managed service, as a scaling change
-// of one answers), disk 1–250 GB, no maximum below its minimum;
+// cores, RAM 0.125–48 GB (0.25 for the types platform.MinRAM names, as a
+// scaling change of one answers), disk 1–250 GB, no maximum below its minimum;
 // startCpuCoreCount as CPU, minFreeRamPercent 0–100, minFreeRamGB 0–48 GB
 // and not above a valid maxRam. Object
 // storage's settings are ignored: it has no such resources.
-func importVerticalLimits(name, category string, va *importVertical) []metaItem {
+func importVerticalLimits(name, category, typeName string, va *importVertical) []metaItem {
 	if va == nil || category == platform.CategoryObject {
 		return nil
 	}
@@ -221,10 +221,7 @@ func importVerticalLimits(name, category string, va *importVertical) []metaItem 
 	bad := func(key, reason string) {
 		out = append(out, problem("projectImportInvalidParameter", "Invalid parameter value.", name+".verticalAutoscaling."+key, reason))
 	}
-	minRAM := 0.125
-	if category == platform.CategoryStandard {
-		minRAM = 0.25
-	}
+	minRAM := platform.MinRAM(typeName)
 	for _, r := range []struct {
 		res, unit  string
 		lo, hi     float64

@@ -129,8 +129,8 @@ func neverDeployed(svc *platform.ServiceStack) bool {
 }
 
 // ValidateScale checks p against the platform's limits and maps it onto
-// AutoscalingParams: cpu 1–8 whole cores, RAM 0.125–48 GB (0.25 for a
-// managed service such as a database), disk 1–250 GB,
+// AutoscalingParams: cpu 1–8 whole cores, RAM 0.125–48 GB (0.25 for the
+// databases whose docs say so: platform.MinRAM), disk 1–250 GB,
 // containers 1–10 and only for runtimes, min ≤ max, cpuMode SHARED|DEDICATED.
 // Notes explain parameters that do not apply here.
 func ValidateScale(p ScaleParams, svc *platform.ServiceStack) (platform.AutoscalingParams, []string, error) {
@@ -156,7 +156,7 @@ func ValidateScale(p ScaleParams, svc *platform.ServiceStack) (platform.Autoscal
 	if len(problems) > 0 {
 		ram := fmt.Sprintf("RAM %g–48 GB", ramMin)
 		if ramMin != 0.125 {
-			ram += " (" + svc.Name + " is a managed service)"
+			ram += " (" + svc.Name + " is " + svc.Type.Name + ")"
 		}
 		return platform.AutoscalingParams{}, nil, scalingErr(strings.Join(problems, "; "),
 			"Fix the values: cpu 1–8 whole cores, "+ram+", disk 1–250 GB, containers 1–10 (runtimes only), min ≤ max, cpuMode SHARED or DEDICATED.")
@@ -189,14 +189,12 @@ func scaleCPUMode(cpuMode *string) (*string, []string) {
 	return &mode, nil
 }
 
-// minRAM is the least RAM a container of svc may have: 0.25 GB for a
-// managed service (databases and the like; the facts say DBs from 0.25),
-// else 0.125 GB.
+// minRAM is the least RAM a container of svc may have (platform.MinRAM).
 func minRAM(svc *platform.ServiceStack) float64 {
-	if svc != nil && svc.Type.Category == platform.CategoryStandard {
-		return 0.25
+	if svc == nil {
+		return 0.125
 	}
-	return 0.125
+	return platform.MinRAM(svc.Type.Name)
 }
 
 // scaleRangeProblems are the values of p outside the platform's limits,

@@ -73,7 +73,8 @@ func TestDiscover_RedactsSensitive(t *testing.T) {
 func TestValidateScale_Limits(t *testing.T) {
 	t.Parallel()
 	runtime := &platform.ServiceStack{Name: "app", Type: platform.ServiceTypeInfo{Category: platform.CategoryUser}}
-	managed := &platform.ServiceStack{Name: "db", Type: platform.ServiceTypeInfo{Category: platform.CategoryStandard, VersionName: "postgresql@16"}}
+	managed := &platform.ServiceStack{Name: "db", Type: platform.ServiceTypeInfo{Name: "postgresql", Category: platform.CategoryStandard, VersionName: "postgresql@16"}}
+	cache := &platform.ServiceStack{Name: "cache", Type: platform.ServiceTypeInfo{Name: "valkey", Category: platform.CategoryStandard, VersionName: "valkey@7.2"}}
 	tests := []struct {
 		name string
 		p    ops.ScaleParams
@@ -91,6 +92,8 @@ func TestValidateScale_Limits(t *testing.T) {
 		{"runtime ram 0.125", ops.ScaleParams{MinRAM: ptrF(0.125)}, runtime, true},
 		{"managed ram 0.125", ops.ScaleParams{MinRAM: ptrF(0.125), MaxRAM: ptrF(1)}, managed, false},
 		{"managed ram 0.25", ops.ScaleParams{MinRAM: ptrF(0.25), MaxRAM: ptrF(1)}, managed, true},
+		// No floor above the step is published for Valkey: the API decides.
+		{"valkey ram 0.125", ops.ScaleParams{MinRAM: ptrF(0.125), MaxRAM: ptrF(1)}, cache, true},
 		{"disk too high", ops.ScaleParams{MaxDisk: ptrF(251)}, runtime, false},
 		{"min above max", ops.ScaleParams{MinCPU: ptrI(4), MaxCPU: ptrI(2)}, runtime, false},
 		{"containers 11", ops.ScaleParams{MaxContainers: ptrI(11)}, runtime, false},
