@@ -46,7 +46,7 @@ func (d *Diagnosis) stageFix(line string, stage Stage) {
 		d.envOnly = true
 	case strings.Contains(line, "Failed to configure a DataSource"):
 		d.Cause = "Spring Boot has no database URL: spring.datasource.url is not set, so the app cannot configure its DataSource."
-		d.Fix = "Set SPRING_DATASOURCE_URL (e.g. jdbc:postgresql://${db_hostname}:${db_port}/${db_dbName}), SPRING_DATASOURCE_USERNAME (${db_user}) and SPRING_DATASOURCE_PASSWORD (${db_password}) in `run.envVariables` of zerops.yml, naming the project's database service, then zerops_deploy."
+		d.Fix = "Set SPRING_DATASOURCE_URL (jdbc:postgresql://${db_hostname}:${db_port}/${db_dbName} for PostgreSQL, jdbc:mariadb://… the same for MariaDB), SPRING_DATASOURCE_USERNAME (${db_user}) and SPRING_DATASOURCE_PASSWORD (${db_password}) in `run.envVariables` of zerops.yml, naming the project's database service, then zerops_deploy."
 	case d.Signal == "missing-env-variable" && stage == Build:
 		d.Cause = "A build step needs an environment variable that the build does not have (an env schema validates it, or the code reads it while building)."
 		d.Fix = "Set the variables it names in `build.envVariables` of zerops.yml: the build sees neither `run.envVariables` nor the service's secrets, except by reference with the RUNTIME_ prefix (NAME: ${RUNTIME_NAME}); then deploy again."
