@@ -318,12 +318,12 @@ func logs(ctx context.Context, proj Project, lf platform.LogFetcher, p LogsParam
 		return nil, asPlatformError(err, "fetching logs")
 	}
 	res := newLogsResult(svc.Name, toLines(entries, ""), len(entries) >= limit)
+	res.building = buildingVersion(ctx, proj, *svc)
 	if len(entries) == 0 {
-		res.quiet = quietWhy(ctx, proj, *svc)
+		res.quiet = quietWhy(*svc, res.building)
 	}
 	res.Diagnoses = classifyRuntime(ctx, proj, *svc, res.messages(), diagnose.Options{})
 	start := latestStart(ctx, proj, *svc)
-	res.building = buildingVersion(ctx, proj, *svc)
 	res.withCurrentOnly(func(string) time.Time { return start }, func(cur *LogsResult) []diagnose.Diagnosis {
 		return classifyRuntime(ctx, proj, *svc, cur.messages(), diagnose.Options{})
 	}).withEarlier(func(string) time.Time { return start })
@@ -334,19 +334,14 @@ func logs(ctx context.Context, proj Project, lf platform.LogFetcher, p LogsParam
 	return res.withPortCheck(ports, start), nil
 }
 
-// quietWhy is why svc, whose log is empty, may have logged nothing: its
-// newest deploy is still under way (no app of it has started to log), or
-// no code was ever deployed; "" when neither.
-func quietWhy(ctx context.Context, proj Project, svc platform.ServiceStack) string {
-	versions, err := proj.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
-	if err != nil {
-		return ""
-	}
-	switch versions = judgedVersions(versions, time.Now()); {
-	case len(versions) > 0 && !versions[0].Final():
-		v := versions[0]
+// quietWhy is why svc, whose log is empty, may have logged nothing:
+// building, its newest deploy, is still under way (no app of it has
+// started to log), or no code was ever deployed; "" when neither.
+func quietWhy(svc platform.ServiceStack, building *platform.AppVersion) string {
+	switch {
+	case building != nil:
 		return fmt.Sprintf("%s's deploy (app version %s) is %s: nothing of it has started to log yet; zerops_deploy follow=%s waits for its verdict (or zerops_events serviceHostname=%s shows where it is).",
-			svc.Name, v.ID, v.Status, v.ID, svc.Name)
+			svc.Name, building.ID, building.Status, building.ID, svc.Name)
 	case svc.Status == platform.ServiceReadyToDeploy:
 		return svc.Name + " has no code deployed yet, so nothing of yours has run there to log: deploy to it with zerops_deploy."
 	}
