@@ -12,22 +12,21 @@ import (
 // restartForSetVars fits ds, svc's diagnoses, to a variable the app
 // started without that a service or project variable sets now, changed
 // after the app's latest start: the app started before it was set, so the
-// fix is a restart, not setting it again (walk 7: a secret set without a
-// restart was asked for once more).
+// fix is a restart, not setting it again.
 func restartForSetVars(ctx context.Context, proj Project, svc platform.ServiceStack, ds []diagnose.Diagnosis) []diagnose.Diagnosis {
 	var vars []heldVar
-	changed := false
+	read := false // vars: the start and the changes are looked up once
 	for i := range ds {
 		name := ds[i].UnsetVariable()
 		if name == "" {
 			continue
 		}
-		if vars == nil {
+		if !read {
 			start := latestStart(ctx, proj, svc)
-			if changed = !start.IsZero() && envChangedSince(ctx, proj, svc.ID, start); !changed {
+			if start.IsZero() || !envChangedSince(ctx, proj, svc.ID, start) {
 				return ds
 			}
-			vars = appVars(ctx, proj, svc)
+			vars, read = appVars(ctx, proj, svc), true
 		}
 		for _, v := range vars { // the service's first, then the project's
 			if v.key == name && !v.yml && strings.TrimSpace(v.value) != "" {
