@@ -87,6 +87,8 @@ func TestClassify_RefusalRecoveredOnlyByItsOwnAddress(t *testing.T) {
 		{"DebugStatusConnectingToReady", []string{"[ioredis] Unhandled error event: Error: connect ECONNREFUSED 10.0.5.7:6379",
 			"ioredis:redis status[10.0.5.7:6379]: connecting -> ready +40ms"}, nil},
 		{"ReadyOnAnotherPortStays", []string{"Error: connect ECONNREFUSED 10.0.5.7:6379", "amqp ready port=5672"}, []string{"db-connection-refused"}},
+		{"WaitingToBeReadyStays", []string{"Error: connect ECONNREFUSED 10.0.2.9:5432", "waiting for db:5432 to be ready (attempt 3)"}, []string{"db-connection-refused"}},
+		{"NotReadyStays", []string{"Error: connect ECONNREFUSED 10.0.2.9:5432", "db:5432 not ready yet"}, []string{"db-connection-refused"}},
 		{"ReadyThenRefusedAgain", []string{"redis: dial tcp 10.0.5.7:6379: connect: connection refused", "redis client ready on :6379",
 			"redis: dial tcp 10.0.5.7:6379: connect: connection refused"}, []string{"db-connection-refused"}},
 	}

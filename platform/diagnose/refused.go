@@ -122,10 +122,11 @@ func refusal(signal string) bool {
 }
 
 // connectedLine is a client's word that it connected (or connected again);
-// notConnected is a line that says the opposite with the same word.
+// notConnected is a line that says the opposite with the same word (a
+// client still waiting for the service to be ready, or not ready yet).
 var (
 	connectedLine = lazyregexp.New(`(?i)\b(connected|reconnected|connection (established|restored|successful|ready)|ready)\b`)
-	notConnected  = lazyregexp.New(`(?i)\b(not|never|dis|could ?n[o']t|can(no|')t|failed to|unable to|lost)\b[ -]?connect|\bdisconnected\b|refused`)
+	notConnected  = lazyregexp.New(`(?i)\b(not|never|dis|could ?n[o']t|can(no|')t|failed to|unable to|lost)\b[ -]?connect|\bdisconnected\b|refused|\bnot (yet )?ready\b|\bwait(ing|s)? (for|until)\b`)
 )
 
 // recovered reports whether the refused connection f shows was made after
