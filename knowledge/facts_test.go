@@ -495,6 +495,18 @@ func TestFacts_TunedMisses3940(t *testing.T) {
 	})
 }
 
+// TestFacts_TunedMisses4142 keeps the answers written for the judged misses of batches 41 and 42
+// (issue 34, Deliver 5/6) in the service page the agent lands on.
+func TestFacts_TunedMisses4142(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"services/nats", "no servers: the client port is 4222, not the monitoring 8222", "(?s)`nats: no servers available for connection`.{0,300}targets port `4222` and not `8222`"},
+		{"services/meilisearch", "the search key cannot index", "(?s)`invalid_api_key`.{0,200}the search-only `defaultSearchKey` used to index"},
+		{"services/mariadb", "MariaDB's import type", "(?s)## import.yml\n.{0,200}`zcli project service-import`.{0,100}\n```yaml\nservices:\n  - hostname: db\n    type: mariadb:single@10.6"},
+	})
+}
+
 // goneFact is a wrong claim (old, a regexp) no agent text may make again.
 type goneFact struct{ fact, old string }
 
