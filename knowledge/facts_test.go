@@ -503,6 +503,9 @@ func TestFacts_TunedMisses4142(t *testing.T) {
 	assertKept(t, all, []keptFact{
 		{"services/nats", "no servers: the client port is 4222, not the monitoring 8222", "(?s)`nats: no servers available for connection`.{0,300}targets port `4222` and not `8222`"},
 		{"services/meilisearch", "the search key cannot index", "(?s)`invalid_api_key`.{0,200}the search-only `defaultSearchKey` used to index"},
+		{"services/object-storage", "no bucket CORS setting is documented", "the official docs describe no CORS setting for the bucket"},
+		{"services/object-storage", "a private bucket refuses requests without keys", "(?s)`AccessDenied` \\(403\\) on a request without keys.{0,120}the bucket is `private`"},
+		{"platform/build-pipeline", "a running build is cancelled through its process", "To cancel a build that is still running: `zerops_process action=cancel processId=<id>`"},
 		{"services/mariadb", "MariaDB's import type", "(?s)## import.yml\n.{0,200}`zcli project service-import`.{0,100}\n```yaml\nservices:\n  - hostname: db\n    type: mariadb:single@10.6"},
 	})
 }
