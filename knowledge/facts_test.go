@@ -506,6 +506,7 @@ func TestFacts_TunedMisses4142(t *testing.T) {
 		{"services/object-storage", "no bucket CORS setting is documented", "the official docs describe no CORS setting for the bucket"},
 		{"services/object-storage", "a private bucket refuses requests without keys", "(?s)`AccessDenied` \\(403\\) on a request without keys.{0,120}the bucket is `private`"},
 		{"platform/build-pipeline", "a running build is cancelled through its process", "To cancel a build that is still running: `zerops_process action=cancel processId=<id>`"},
+		{"config/zerops-yml-env-variables", "a container's real env is read over SSH", "What a running container really has: `printenv` over SSH"},
 		{"services/mariadb", "MariaDB's import type", "(?s)## import.yml\n.{0,200}`zcli project service-import`.{0,100}\n```yaml\nservices:\n  - hostname: db\n    type: mariadb:single@10.6"},
 	})
 }
