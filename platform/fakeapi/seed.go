@@ -203,7 +203,11 @@ func (st *state) generatedEnv(s *service) []genEnv {
 		return []genEnv{host, {"port", "6333", false}, {"grpcPort", "6334", false}, {"apiKey", secret(), true}}
 	case "typesense":
 		return []genEnv{host, {"port", "8108", false}, {"apiKey", secret(), true}}
-	case "clickhouse", "rabbitmq":
+	case "clickhouse": // the knowledge base's page: a port per protocol, the user zerops and the admin super
+		return []genEnv{host, {"port", "9000", false}, {"portNative", "9000", false}, {"portHttp", "8123", false},
+			{"portMysql", "9004", false}, {"portPostgresql", "9005", false}, {"user", "zerops", false},
+			{"password", secret(), true}, {"superUserPassword", secret(), true}}
+	case "rabbitmq":
 		return []genEnv{host, {"port", fmt.Sprint(servicePorts[s.Version.Type.Name][0]), false},
 			{"user", s.Name, false}, {"password", secret(), true}}
 	case "kafka":
