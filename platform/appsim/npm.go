@@ -306,8 +306,8 @@ func (r *runSim) npmStart(args []string, env map[string]string, depth int) start
 	}
 	src, ok := r.deployedText(r.path("package.json"))
 	if !ok {
-		if r.deployed(r.path("package.json")) != "" {
-			return startCmd{lang: "node"} // too large to read
+		if r.deployed(r.path("package.json")) != "" || r.producedAt(r.path("package.json")) {
+			return startCmd{lang: "node"} // too large to read, or the build may have made it
 		}
 		p := path.Join(RunRoot, r.path("package.json"))
 		return startCmd{lang: "node", crash: npmRuntimeErr("code ENOENT", "syscall open", "path "+p, "errno -2",

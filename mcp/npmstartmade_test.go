@@ -1,0 +1,48 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// An npm script started from files the build may have made (Next.js's
+// standalone output carries its own package.json) is not answered with
+// npm's ENOENT for a package.json the sandbox could not see (walk 8:
+// `npm run serve` after `.next/standalone/~` was called not-answering, the
+// fix saying to make run.start name a file the build produces).
+func TestDeploy_NpmStartOfBuildMadePackageJSON(t *testing.T) {
+	t.Parallel()
+	yml := `zerops:
+  - setup: appstage
+    build:
+      base: nodejs@22
+      buildCommands: [npm ci, npm run build]
+      deployFiles: .next/standalone/~
+    run:
+      base: nodejs@22
+      ports: [{port: 3000, httpSupport: true}]
+      start: npm run serve
+`
+	tests := []struct {
+		name  string
+		files map[string]string
+	}{
+		{"next standalone", map[string]string{"zerops.yml": yml,
+			"next.config.js":    "module.exports = { output: 'standalone' };\n",
+			"package.json":      `{"name":"shop","version":"1.0.0","scripts":{"build":"next build","start":"next start"},"dependencies":{"next":"15.1.0"}}` + "\n",
+			"package-lock.json": `{"lockfileVersion":3,"packages":{"":{"name":"shop"},"node_modules/next":{"version":"15.1.0"}}}` + "\n",
+			"app/page.js":       "export default function Page() { return null; }\n"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			writeApp(t, h.workDir(t), tt.files)
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+			if m["verdict"] == "not-answering" || strings.Contains(text(res), "ENOENT") || strings.Contains(text(res), "name a file the build produces") {
+				t.Errorf("verdict %v: a package.json the build may have made was taken as missing: %s", m["verdict"], text(res))
+			}
+		})
+	}
+}
