@@ -57,14 +57,14 @@ func (s *Server) manageTool() toolDef {
 			return manageOutput{}, err
 		}
 		if res.Action == ops.ActionBackup || res.Action == ops.ActionBackups {
-			next := "Next: zerops_manage action=backups serviceHostname=" + res.ServiceHostname + " lists it once stored; restore and download are in the Zerops UI."
+			next := "Next: zerops_manage action=backups serviceHostname=" + res.ServiceHostname + " lists it once stored; " + res.Restore + "."
 			switch {
 			case res.NewBackup != "": // listed in this answer: no call to list it again
-				next = "Next: nothing more for the backup: " + res.NewBackup + " is stored; restore and download are in the Zerops UI."
+				next = "Next: nothing more for the backup: " + res.NewBackup + " is stored; " + res.Restore + "."
 			case res.Action == ops.ActionBackups && len(res.Backups) == 0: // nothing to restore yet
 				next = "Next: " + res.ServiceHostname + " has no backup yet; zerops_manage action=backup serviceHostname=" + res.ServiceHostname + " makes one now."
 			case res.Action == ops.ActionBackups: // the list is this answer: no call to repeat it
-				next = "Next: restore or download a backup in the Zerops UI; zerops_manage action=backup serviceHostname=" + res.ServiceHostname + " makes a new one."
+				next = "Next: " + res.Restore + "; zerops_manage action=backup serviceHostname=" + res.ServiceHostname + " makes a new one."
 			}
 			return manageOutput{Action: res.Action, ServiceHostname: res.ServiceHostname, Processes: []processSummary{}, Backups: res.Backups, Notes: res.Notes,
 				Next: next}, nil

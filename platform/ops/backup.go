@@ -3,6 +3,7 @@ package ops
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
@@ -39,6 +40,7 @@ func backupAction(ctx context.Context, c platform.Client, svc *platform.ServiceS
 		return asPlatformError(err, "listing backups of "+svc.Name)
 	}
 	res.Backups = list.Files
+	res.Restore = restoreWay(svc.Type.VersionName)
 	if res.Action == ActionBackup {
 		for _, f := range list.Files {
 			if before != nil && !before[f.Name] {
@@ -53,6 +55,18 @@ func backupAction(ctx context.Context, c platform.Client, svc *platform.ServiceS
 	}
 	res.Notes = append(res.Notes, retentionNote(list))
 	return nil
+}
+
+// restoreWay says how a backup of a service of typeVersion is restored:
+// in the Zerops UI, but ClickHouse's (its knowledge page) with RESTORE ALL
+// FROM S3 or by the Zerops team.
+func restoreWay(typeVersion string) string {
+	if name, _, _ := strings.Cut(strings.ToLower(typeVersion), "@"); strings.HasPrefix(name, "clickhouse") {
+		return "download it in the Zerops UI; a ClickHouse backup is restored by unpacking the archive into an S3 bucket " +
+			"(an object-storage service works) and running RESTORE ALL FROM S3('<url>', '<access key>', '<secret>') as the super user, " +
+			"or by asking the Zerops team to place it on the container"
+	}
+	return "restore and download are in the Zerops UI"
 }
 
 // retentionNote says how the platform keeps a service's backups.

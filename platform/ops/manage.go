@@ -60,6 +60,9 @@ type ManageResult struct {
 	// NewBackup is the name of the backup this call made, once the list
 	// holds it ("": not stored yet, or not a backup).
 	NewBackup string `json:"-"`
+	// Restore says how this type's backups are restored and downloaded
+	// (backup, backups).
+	Restore string `json:"-"`
 	// NeverDeployed: a restart of a service with no deploy yet, not sent.
 	NeverDeployed bool `json:"-"`
 	// Stopped: the service was stopped when the action was asked.
