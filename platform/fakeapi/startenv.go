@@ -3,6 +3,7 @@ package fakeapi
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -106,7 +107,9 @@ func (st *state) goneRefs(s *service, refs []hostRef) string {
 		if gone.host == "" {
 			gone = r
 		}
-		keys = append(keys, r.key)
+		if !slices.Contains(keys, r.key) { // a variable of several references is named once
+			keys = append(keys, r.key)
+		}
 	}
 	if gone.host == "" {
 		return ""
