@@ -26,6 +26,8 @@ func TestSandbox_NodeModulesNotDeployed(t *testing.T) {
 	writeApp(t, wd, map[string]string{
 		"zerops.yml":   broken,
 		"package.json": `{"name": "demo", "version": "1.0.0", "scripts": {"start": "node index.js"}, "dependencies": {"express": "^4.21.0"}}` + "\n",
+		"package-lock.json": `{"name": "demo", "lockfileVersion": 3, "packages": {"": {"dependencies": {"express": "^4.21.0"}},` +
+			` "node_modules/express": {"version": "4.21.2"}}}` + "\n", // in sync: npm ci installs it
 		"index.js": "const express = require('express');\nconst app = express();\napp.get('/', (q, s) => s.send('ok'));\n" +
 			"app.listen(3000, '0.0.0.0', () => console.log('Listening on 0.0.0.0:3000'));\n",
 	})

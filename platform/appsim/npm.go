@@ -3,6 +3,7 @@ package appsim
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"sort"
@@ -64,6 +65,16 @@ func (b *buildSim) npm(args []string, depth int) int {
 				"npm-shrinkwrap.json with lockfileVersion >= 1. Run an install with npm@5 or",
 				"later to generate a package-lock.json file, then try again.", "",
 				"Clean install a project", "", "Usage:", "npm ci", "", `Run "npm help ci" for more info`)
+			b.npmLogLine()
+			return 1
+		}
+		if missing := b.lockMissing(); len(missing) > 0 {
+			b.npmErr("code EUSAGE", "",
+				"`npm ci` can only install packages when your package.json and package-lock.json or npm-shrinkwrap.json are in sync. Please update your lock file with `npm install` before continuing.", "")
+			for _, m := range missing {
+				b.npmErr("Missing: " + m + " from lock file")
+			}
+			b.npmErr("", "Clean install a project", "", "Usage:", "npm ci", "", `Run "npm help ci" for more info`)
 			b.npmLogLine()
 			return 1
 		}
@@ -343,4 +354,39 @@ func npmTool(r *runSim, _ string, args []string, env map[string]string, depth in
 		return startCmd{}, false
 	}
 	return r.npmStart(args, env, depth), true
+}
+
+// lockMissing lists the dependencies package.json declares (as
+// name@range; npm names the version it resolved, which the sandbox cannot
+// know) that the lock npm ci reads lacks: npm ci refuses a lock out of
+// sync with package.json. A lock or manifest it cannot read, or a
+// workspace root, is not judged.
+func (b *buildSim) lockMissing() []string {
+	text, ok := b.readFile("npm-shrinkwrap.json")
+	if !ok {
+		text, ok = b.readFile("package-lock.json")
+	}
+	src, pok := b.readFile("package.json")
+	if !ok || !pok {
+		return nil
+	}
+	var pkg struct {
+		Workspaces json.RawMessage   `json:"workspaces"`
+		Deps       map[string]string `json:"dependencies"`
+		Dev        map[string]string `json:"devDependencies"`
+		Optional   map[string]string `json:"optionalDependencies"`
+	}
+	if json.Unmarshal([]byte(src), &pkg) != nil || pkg.Workspaces != nil {
+		return nil
+	}
+	var missing []string
+	for _, deps := range []map[string]string{pkg.Deps, pkg.Dev, pkg.Optional} {
+		for _, name := range slices.Sorted(maps.Keys(deps)) {
+			held, known := lockLists("package-lock.json", text, name)
+			if known && !held {
+				missing = append(missing, name+"@"+deps[name])
+			}
+		}
+	}
+	return missing
 }
