@@ -44,6 +44,11 @@ func composerBuild(b *buildSim, name string, args []string, _ int) (int, bool, b
 		b.err("To initialize a project, please create a composer.json file. See https://getcomposer.org/basic-usage")
 		return 1, false, true
 	}
+	if (install || sub == "dump-autoload") && !slices.Contains(args, "--no-scripts") {
+		if code := b.composerScripts(sub); code != 0 {
+			return code, false, true
+		}
+	}
 	if !install && sub != "dump-autoload" && !b.knownCommand(name, args) {
 		b.unknown = true
 	}
@@ -87,4 +92,56 @@ func (b *buildSim) composerTypo(sub string) string {
 		return ""
 	}
 	return near
+}
+
+// composerEvents are the script events an install, update or dump-autoload
+// fires, in Composer's order.
+var composerEvents = map[string][]string{
+	"install":       {"pre-install-cmd", "pre-autoload-dump", "post-autoload-dump", "post-install-cmd"},
+	"update":        {"pre-update-cmd", "pre-autoload-dump", "post-autoload-dump", "post-update-cmd"},
+	"dump-autoload": {"pre-autoload-dump", "post-autoload-dump"},
+}
+
+// composerScripts runs the `@php FILE` scripts of composer.json that the
+// command sub fires, as Composer does: a FILE that was neither uploaded nor
+// made (Laravel's `@php artisan package:discover` without artisan) fails
+// with PHP's and Composer's lines. Other scripts are not judged.
+func (b *buildSim) composerScripts(sub string) int {
+	switch sub {
+	case "i", "":
+		sub = "install"
+	case "u", "upgrade":
+		sub = "update"
+	}
+	src, ok := b.readFile("composer.json")
+	var c struct {
+		Scripts map[string]json.RawMessage `json:"scripts"`
+	}
+	if !ok || b.unknown || json.Unmarshal([]byte(src), &c) != nil {
+		return 0
+	}
+	for _, event := range composerEvents[sub] {
+		var lines []string
+		if raw, has := c.Scripts[event]; !has || json.Unmarshal(raw, &lines) != nil {
+			var one string
+			if !has || json.Unmarshal(raw, &one) != nil {
+				continue
+			}
+			lines = []string{one}
+		}
+		for _, l := range lines {
+			words := strings.Fields(l)
+			if len(words) < 2 || words[0] != "@php" || strings.HasPrefix(words[1], "-") {
+				continue
+			}
+			b.out = append(b.out, Line{6, "> " + l})
+			if b.exists(path.Join(b.cwd, words[1])) {
+				continue
+			}
+			b.err("Could not open input file: " + words[1])
+			b.err("Script " + l + " handling the " + event + " event returned with error code 1")
+			return 1
+		}
+	}
+	return 0
 }

@@ -116,6 +116,9 @@ func buildManifestFixes(ds []Diagnosis, lines []string, stage Stage, prepFiles s
 // go.mod, package.json, composer.json, Gemfile): the file is the cause,
 // not the command.
 func (d *Diagnosis) buildManifestFix(lines []string) {
+	if d.composerScriptFix(lines) {
+		return
+	}
 	for _, raw := range lines {
 		l := stripANSI(raw)
 		if strings.Contains(l, "can only install with an existing package-lock") {
@@ -144,4 +147,26 @@ func (d *Diagnosis) buildManifestFix(lines []string) {
 		}
 		return
 	}
+}
+
+// composerScriptRe is Composer's line for a script of composer.json that
+// failed, with the script and its event.
+var composerScriptRe = lazyregexp.New(`^Script (@php (\S+).*) handling the (\S+) event returned with error code \d+`)
+
+// composerScriptFix names, for a Composer install whose composer.json
+// script runs a PHP file that is not there (Laravel's `@php artisan
+// package:discover` without artisan), that file: the script is the
+// cause, not the install.
+func (d *Diagnosis) composerScriptFix(lines []string) bool {
+	for i, raw := range lines {
+		sm := composerScriptRe.FindStringSubmatch(stripANSI(raw))
+		if sm == nil || i == 0 || strings.TrimSpace(stripANSI(lines[i-1])) != "Could not open input file: "+sm[2] {
+			continue
+		}
+		d.Evidence = clip(strings.TrimSpace(stripANSI(lines[i-1])))
+		d.Cause = fmt.Sprintf("composer.json's %s script `%s` runs `%s`, which is not among the files the deploy uploaded (the build runs in /build/source with what zerops_deploy sent from the working directory).", sm[3], sm[1], sm[2])
+		d.Fix = fmt.Sprintf("Add `%s` to the code in the working directory zerops_deploy pushes (or remove the script from composer.json); then deploy again.", sm[2])
+		return true
+	}
+	return false
 }
