@@ -37,6 +37,9 @@ func TestDeploy_PythonHostNotFoundInItsClientsWords(t *testing.T) {
 		{"pymysql", "DB_HOST: ${mysql_hostname}", "flask\ngunicorn\nPyMySQL\n", `pymysql.err.OperationalError: (2003, "Can't connect to MySQL server on 'mysql'`},
 		{"redis beside psycopg", "REDIS_URL: ${redis_connectionString}", "flask\ngunicorn\npsycopg[binary]\nredis\n", "redis.exceptions.ConnectionError: Error -2 connecting to redis:6379"},
 		{"psycopg2", "DATABASE_URL: ${postgres_connectionString}", "flask\ngunicorn\npsycopg2-binary\n", `psycopg2.OperationalError: could not translate host name "postgres"`},
+		// walk 8: a Celery broker on a missing redis, with no client of
+		// the list installed, was worded as psycopg's.
+		{"redis without a listed client", "CELERY_BROKER_URL: ${redis_connectionString}", "flask\ngunicorn\ncelery\n", "redis.exceptions.ConnectionError: Error -2 connecting to redis:6379"},
 		{"no client", "API_HOST: ${search_hostname}", "flask\ngunicorn\n", `could not translate host name "search"`},
 	}
 	for _, tt := range tests {

@@ -435,7 +435,8 @@ var pyHostClients = []struct {
 
 // pyHostNotFound is how a Python app reports host not resolving: in the
 // words of the client its installs bring for the kind of service the
-// hostname names, else of the only such client they bring, else def.
+// hostname names, else of the client for that kind, else of the only
+// such client they bring, else def.
 func (r *runSim) pyHostNotFound(host, def string) string {
 	named := r.pyPackages().named
 	var have []int
@@ -448,6 +449,13 @@ func (r *runSim) pyHostNotFound(host, def string) string {
 		for _, k := range strings.Fields(pyHostClients[i].kinds) {
 			if strings.Contains(strings.ToLower(host), k) {
 				return fmt.Sprintf(pyHostClients[i].line, host)
+			}
+		}
+	}
+	for _, c := range pyHostClients { // a kind the hostname names: its client's words
+		for _, k := range strings.Fields(c.kinds) {
+			if strings.Contains(strings.ToLower(host), k) {
+				return fmt.Sprintf(c.line, host)
 			}
 		}
 	}
