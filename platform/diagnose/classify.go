@@ -434,6 +434,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 	case "start-file-missing":
 		d.ownModuleFix(text, opt.Code)
 		d.builtFileFix(text, opt.Code)
+		d.startManifestFix(text)
 	case "connection-refused":
 		d.refusedFix(text)
 	case "https-between-services":
