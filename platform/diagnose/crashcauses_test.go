@@ -1,7 +1,6 @@
 package diagnose
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -9,13 +8,7 @@ import (
 // 12's misses read as families), and the lines beside them that are none.
 func TestClassify_CrashCauseFamilies(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name  string
-		stage Stage
-		lines []string
-		want  string // the first diagnosis; "" for none
-		text  string // words its cause or fix must carry, when set
-	}{
+	tests := []familyCase{
 		// A URL or connection string parsed from a variable left unset.
 		{"NodeInvalidURLInputBelow", Runtime, []string{"node:internal/url:818", "TypeError: Invalid URL", "    at new URL (node:internal/url:818:25)", "    at connectQueue (/var/www/build/queue.js:4:15) {", "  code: 'ERR_INVALID_URL',", "  input: 'undefined/jobs'", "}", "Node.js v20.18.0"}, "missing-env-variable", "URL or connection string"},
 		{"NodeInvalidURLHostUnset", Runtime, []string{"TypeError [ERR_INVALID_URL]: Invalid URL: ws://undefined:undefined/socket"}, "missing-env-variable", "`run.envVariables`"},
@@ -71,20 +64,5 @@ func TestClassify_CrashCauseFamilies(t *testing.T) {
 		{"UvicornDotted", Runtime, []string{`ERROR:    Error loading ASGI app. Could not import module "app.main".`}, "start-file-missing", "`app/main.py`"},
 		{"UvicornStamped", Runtime, []string{`2026-11-30T08:00:00Z ERROR:    Error loading ASGI app. Could not import module "api".`}, "start-file-missing", "`api.py`"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			ds := Classify(tt.lines, tt.stage)
-			got := ""
-			if len(ds) > 0 {
-				got = ds[0].Signal
-			}
-			if got != tt.want {
-				t.Fatalf("first signal = %q (%v), want %q", got, signalIDs(ds), tt.want)
-			}
-			if tt.text != "" && !strings.Contains(ds[0].Cause+ds[0].Fix, tt.text) {
-				t.Errorf("cause %q / fix %q, want %q", ds[0].Cause, ds[0].Fix, tt.text)
-			}
-		})
-	}
+	runFamilyCases(t, tests)
 }

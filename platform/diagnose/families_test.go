@@ -178,13 +178,7 @@ func TestClassify_PathUnderVarWwwIsNoPrepareRead(t *testing.T) {
 // Log set 9's misses, each read as the family of wordings its tools share.
 func TestClassify_Set9Families(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name  string
-		stage Stage
-		lines []string
-		want  string // the first diagnosis; "" for none
-		text  string // a word its cause or fix must carry, when set
-	}{
+	tests := []familyCase{
 		// Go's compiler line behind a log viewer's stage tag.
 		{"GoUndefinedTagged", Build, []string{"[build] # example.com/shop/api", "[build] api/orders.go:12:5: undefined: store.Open", "[build] command failed: go build ./... (exit status 1)"}, "compile-error", ""},
 		{"GoMismatchTagged", Build, []string{"[build.buildCommands] ./cmd/worker/main.go:88:14: cannot use n (variable of type int) as string value in argument to log.Print", "error: exit status 1"}, "compile-error", ""},
@@ -224,34 +218,13 @@ func TestClassify_Set9Families(t *testing.T) {
 		{"RefusedConnection", Runtime, []string{"listening on 0.0.0.0:8000", "502 Bad Gateway: app:8080 refused connection"}, "wrong-port", "8080"},
 		{"ConnectionWasRefused", Runtime, []string{"Server started on 0.0.0.0:5000", "[balancer] 502: the connection to api:4000 was refused"}, "wrong-port", "4000"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			ds := Classify(tt.lines, tt.stage)
-			got := ""
-			if len(ds) > 0 {
-				got = ds[0].Signal
-			}
-			if got != tt.want {
-				t.Fatalf("first signal = %q (%v), want %q", got, signalIDs(ds), tt.want)
-			}
-			if tt.text != "" && !strings.Contains(ds[0].Cause+ds[0].Fix, tt.text) {
-				t.Errorf("cause %q / fix %q, want %q", ds[0].Cause, ds[0].Fix, tt.text)
-			}
-		})
-	}
+	runFamilyCases(t, tests)
 }
 
 // Log set 10's misses, each read as the family of wordings its tools share.
 func TestClassify_Set10Families(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name  string
-		stage Stage
-		lines []string
-		want  string // the first diagnosis; "" for none
-		text  string // a word its cause or fix must carry, when set
-	}{
+	tests := []familyCase{
 		// A frozen install refused, or the lock named as one side of a
 		// mismatch, in any tool's words.
 		{"PnpmConfigMismatch", Build, []string{` ERR_PNPM_LOCKFILE_CONFIG_MISMATCH  Cannot proceed with the frozen installation. The current "catalogs" configuration doesn't match the value found in the lockfile`, "exit status 1"}, "lockfile-mismatch", ""},
@@ -367,34 +340,13 @@ func TestClassify_Set10Families(t *testing.T) {
 		{"PsycopgUnknownProtocol", Runtime, []string{"psycopg.OperationalError: connection failed: SSL error: [SSL: UNKNOWN_PROTOCOL] unknown protocol"}, "db-tls-mismatch", ""},
 		{"GoHTTPPlainReply", Runtime, []string{`Get "https://api:3000/health": http: server gave HTTP response to HTTPS client`}, "https-between-services", ""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			ds := Classify(tt.lines, tt.stage)
-			got := ""
-			if len(ds) > 0 {
-				got = ds[0].Signal
-			}
-			if got != tt.want {
-				t.Fatalf("first signal = %q (%v), want %q", got, signalIDs(ds), tt.want)
-			}
-			if tt.text != "" && !strings.Contains(ds[0].Cause+ds[0].Fix, tt.text) {
-				t.Errorf("cause %q / fix %q, want %q", ds[0].Cause, ds[0].Fix, tt.text)
-			}
-		})
-	}
+	runFamilyCases(t, tests)
 }
 
 // Log set 11's misses, each read as the family of wordings its tools share.
 func TestClassify_Set11Families(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name  string
-		stage Stage
-		lines []string
-		want  string // the first diagnosis; "" for none
-		text  string // a word its cause or fix must carry, when set
-	}{
+	tests := []familyCase{
 		// A bundler that cannot resolve a package the source imports: the
 		// manifest lacks it. A path, an alias or a Node.js built-in is the
 		// source's or the config's.
@@ -463,22 +415,7 @@ func TestClassify_Set11Families(t *testing.T) {
 		{"LevelAfterWordEndingInXBuild", Build, []string{"worker=ax [error] retry scheduled", "exit status 1"}, "build-command-failed", ""},
 		{"EsbuildMarkStays", Build, []string{"X [ERROR] Expected \";\" but found \"const\""}, "compile-error", ""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			ds := Classify(tt.lines, tt.stage)
-			got := ""
-			if len(ds) > 0 {
-				got = ds[0].Signal
-			}
-			if got != tt.want {
-				t.Fatalf("first signal = %q (%v), want %q", got, signalIDs(ds), tt.want)
-			}
-			if tt.text != "" && !strings.Contains(ds[0].Cause+ds[0].Fix, tt.text) {
-				t.Errorf("cause %q / fix %q, want %q", ds[0].Cause, ds[0].Fix, tt.text)
-			}
-		})
-	}
+	runFamilyCases(t, tests)
 }
 
 // Set 11's families probed with wordings no set has used: a lock hash
@@ -526,6 +463,38 @@ func TestClassify_Set11Probes(t *testing.T) {
 			}
 			if got != tt.want {
 				t.Fatalf("first signal = %q (%v), want %q", got, signalIDs(ds), tt.want)
+			}
+		})
+	}
+}
+
+// familyCase is one row of a family table: log lines of a stage, the
+// signal the first diagnosis must name ("" for none) and, when set, a word
+// its cause or fix must carry.
+type familyCase struct {
+	name  string
+	stage Stage
+	lines []string
+	want  string
+	text  string
+}
+
+// runFamilyCases runs each case as a parallel subtest of t.
+func runFamilyCases(t *testing.T, tests []familyCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := Classify(tt.lines, tt.stage)
+			got := ""
+			if len(ds) > 0 {
+				got = ds[0].Signal
+			}
+			if got != tt.want {
+				t.Fatalf("first signal = %q (%v), want %q", got, signalIDs(ds), tt.want)
+			}
+			if tt.text != "" && !strings.Contains(ds[0].Cause+ds[0].Fix, tt.text) {
+				t.Errorf("cause %q / fix %q, want %q", ds[0].Cause, ds[0].Fix, tt.text)
 			}
 		})
 	}
