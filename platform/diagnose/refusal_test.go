@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"regexp"
 	"slices"
 	"testing"
 )
@@ -99,5 +100,26 @@ func TestClassify_RefusalRecoveredOnlyByItsOwnAddress(t *testing.T) {
 				t.Fatalf("signals = %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// namesPort, one expression for every port, reads a line as the expression
+// written for that port alone did: the port after a colon or the word port,
+// whole, not inside a longer number or word.
+func TestNamesPort_ReadsAsThePortsOwnExpression(t *testing.T) {
+	t.Parallel()
+	lines := []string{
+		"pool: connected to db:5432", "redis client ready on :6379", `{"msg":"cache ready","host":"valkey","port":6379}`,
+		"amqp ready port=5672", "PORT: 8080", "port  :  8080", "port::::8080", "Port 80:8080 mapped", "listening on :18080",
+		"listening on :80801", "upstream 10.0.0.1:8080abc", "sport 8080", "export8080", "port8080 ok", "port 8080_x",
+		"[::1]:3000 ready", "connected to 10.0.5.7:6379, 10.0.5.8:6380", "port 80 then port 8080", "ready", "",
+	}
+	for _, port := range []string{"80", "3000", "5432", "5672", "6379", "6380", "8080", "18080"} {
+		own := regexp.MustCompile(`(?i)(:|\bport\W{0,3})` + port + `\b`)
+		for _, l := range lines {
+			if got, want := namesPort(l, port), own.MatchString(l); got != want {
+				t.Errorf("namesPort(%q, %s) = %v, want %v", l, port, got, want)
+			}
+		}
 	}
 }

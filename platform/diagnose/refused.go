@@ -129,6 +129,20 @@ var (
 	notConnected  = lazyregexp.New(`(?i)\b(not|never|dis|could ?n[o']t|can(no|')t|failed to|unable to|lost)\b[ -]?connect|\bdisconnected\b|refused|\bnot (yet )?ready\b|\bwait(ing|s)? (for|until)\b`)
 )
 
+// portNamed is a port a line names: the digits after a colon or after the
+// word port (port 5432, "port":5432, PORT=5432).
+var portNamed = lazyregexp.New(`(?i)(?::|\bport\W{0,3})(\d+)\b`)
+
+// namesPort reports whether line names port as portNamed reads one.
+func namesPort(line, port string) bool {
+	for _, m := range portNamed.FindAllStringSubmatch(line, -1) {
+		if m[1] == port {
+			return true
+		}
+	}
+	return false
+}
+
 // recovered reports whether the refused connection f shows was made after
 // all: a later line says the client connected (or is ready) at the same
 // address or port (a client's ready line names the service's hostname, not
@@ -140,11 +154,10 @@ func recovered(lines []string, f found) bool {
 		return false
 	}
 	addr := strings.ToLower(strings.Trim(host, "[]") + ":" + port)
-	samePort := lazyregexp.New(`(?i)(:|\bport\W{0,3})` + port + `\b`)
 	ok := false
 	for _, l := range lines[min(f.line+1, len(lines)):] {
 		low := strings.ToLower(l)
-		if !strings.Contains(low, addr) && !samePort.MatchString(l) {
+		if !strings.Contains(low, addr) && !namesPort(l, port) {
 			continue
 		}
 		switch {
