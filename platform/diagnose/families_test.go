@@ -423,49 +423,32 @@ func TestClassify_Set11Families(t *testing.T) {
 // Envoy's words, a file under the build's output missing at run time.
 func TestClassify_Set11Probes(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name  string
-		stage Stage
-		lines []string
-		want  string // the first diagnosis; "" for none
-	}{
-		{"LockHashMismatch", Build, []string{"Error: Lock file hash mismatch. Run `pdm lock` to regenerate.", "exit status 1"}, "lockfile-mismatch"},
-		{"LockfileChecksumMismatched", Build, []string{"error: the lockfile checksum mismatched the manifest; relock with `tool lock`", "build failed"}, "lockfile-mismatch"},
-		{"DotLockContentHashMismatch", Build, []string{"deps.lock: content-hash mismatch (manifest changed since the lock was written)", "exit code 1"}, "lockfile-mismatch"},
-		{"LockHashMismatchRelockedIsNone", Build, []string{"warning: lock file hash mismatch, updating lock file", "Locked 40 packages"}, ""},
+	tests := []familyCase{
+		{"LockHashMismatch", Build, []string{"Error: Lock file hash mismatch. Run `pdm lock` to regenerate.", "exit status 1"}, "lockfile-mismatch", ""},
+		{"LockfileChecksumMismatched", Build, []string{"error: the lockfile checksum mismatched the manifest; relock with `tool lock`", "build failed"}, "lockfile-mismatch", ""},
+		{"DotLockContentHashMismatch", Build, []string{"deps.lock: content-hash mismatch (manifest changed since the lock was written)", "exit code 1"}, "lockfile-mismatch", ""},
+		{"LockHashMismatchRelockedIsNone", Build, []string{"warning: lock file hash mismatch, updating lock file", "Locked 40 packages"}, "", ""},
 		// Composer's lock that the build's PHP cannot install: the version or
 		// an extension of the base, not a stale lock.
-		{"ComposerLockSetAlone", Build, []string{"Installing dependencies from lock file (including require-dev)", "Verifying lock file contents can be installed on current platform.", "Your lock file does not contain a compatible set of packages. Please run composer update.", "exit status 2"}, "runtime-version-mismatch"},
-		{"ComposerLockSetPHPVersion", Build, []string{"Your lock file does not contain a compatible set of packages. Please run composer update.", "  Problem 1", "    - symfony/http-kernel v7.1.0 requires php >=8.2 -> your php version (8.1.27) does not satisfy that requirement."}, "runtime-version-mismatch"},
-		{"ComposerLockSetExtension", Build, []string{"Your lock file does not contain a compatible set of packages. Please run composer update.", "  Problem 1", "    - acme/widgets 2.0.0 requires ext-gmp * -> it is missing from your system. Install or enable PHP's gmp extension.", "exit status 2"}, "runtime-version-mismatch"},
-		{"ComposerExtensionAlone", Build, []string{"  Problem 1", "    - laravel/horizon v5.29.0 requires ext-pcntl * -> it is missing from your system. Install or enable PHP's pcntl extension.", "exit status 2"}, "runtime-version-mismatch"},
-		{"ComposerLockWarningIsStale", Build, []string{"Warning: The lock file is not up to date with the latest changes in composer.json. You may be getting outdated dependencies. It is recommended that you run `composer update` or `composer update <package name>`.", "  - Required package \"spatie/laravel-permission\" is not present in the lock file.", "exit status 4"}, "lockfile-mismatch"},
-		{"UnittestFailures", Build, []string{"Ran 12 tests in 0.031s", "FAILED (failures=2)"}, "build-command-failed"},
-		{"UnittestErrors", Build, []string{"Ran 40 tests in 1.201s", "FAILED (errors=1, skipped=3)"}, "build-command-failed"},
-		{"DjangoTestFailures", Build, []string{"Destroying test database for alias 'default'...", "FAILED (failures=1, errors=1)"}, "build-command-failed"},
-		{"UnittestOKIsNone", Build, []string{"Ran 12 tests in 0.031s", "OK (skipped=1)"}, ""},
-		{"EnvoyDelayedConnect", Runtime, []string{"upstream connect error or disconnect/reset before headers. reset reason: connection failure, transport failure reason: delayed connect error: 111"}, "connection-refused"},
-		{"EnvoyDelayedConnectInJSON", Runtime, []string{`{"level":"error","msg":"proxy failed","detail":"delayed connect error: 111"}`}, "connection-refused"},
-		{"EnvoyDelayedConnectLogged", Runtime, []string{"[2026-11-30 10:00:00.000][1][debug][pool] [source/common/conn_pool.cc:92] delayed connect error: 111"}, "connection-refused"},
-		{"NodeDistManifest", Runtime, []string{"Error: ENOENT: no such file or directory, open '/var/www/dist/.vite/manifest.json'"}, "deploy-files-missing"},
-		{"PythonBuildTemplate", Runtime, []string{"FileNotFoundError: [Errno 2] No such file or directory: './build/index.html'"}, "deploy-files-missing"},
-		{"GoDistFile", Runtime, []string{"2026/11/30 10:00:00 open dist/assets/app.js: no such file or directory"}, "deploy-files-missing"},
-		{"NextOutputFile", Runtime, []string{"Error: ENOENT: no such file or directory, open '/var/www/.next/BUILD_ID'"}, "deploy-files-missing"},
-		{"SourceFileENOENTIsNot", Runtime, []string{"Error: ENOENT: no such file or directory, open '/var/www/config/settings.json'"}, "app-crash"},
+		{"ComposerLockSetAlone", Build, []string{"Installing dependencies from lock file (including require-dev)", "Verifying lock file contents can be installed on current platform.", "Your lock file does not contain a compatible set of packages. Please run composer update.", "exit status 2"}, "runtime-version-mismatch", ""},
+		{"ComposerLockSetPHPVersion", Build, []string{"Your lock file does not contain a compatible set of packages. Please run composer update.", "  Problem 1", "    - symfony/http-kernel v7.1.0 requires php >=8.2 -> your php version (8.1.27) does not satisfy that requirement."}, "runtime-version-mismatch", ""},
+		{"ComposerLockSetExtension", Build, []string{"Your lock file does not contain a compatible set of packages. Please run composer update.", "  Problem 1", "    - acme/widgets 2.0.0 requires ext-gmp * -> it is missing from your system. Install or enable PHP's gmp extension.", "exit status 2"}, "runtime-version-mismatch", ""},
+		{"ComposerExtensionAlone", Build, []string{"  Problem 1", "    - laravel/horizon v5.29.0 requires ext-pcntl * -> it is missing from your system. Install or enable PHP's pcntl extension.", "exit status 2"}, "runtime-version-mismatch", ""},
+		{"ComposerLockWarningIsStale", Build, []string{"Warning: The lock file is not up to date with the latest changes in composer.json. You may be getting outdated dependencies. It is recommended that you run `composer update` or `composer update <package name>`.", "  - Required package \"spatie/laravel-permission\" is not present in the lock file.", "exit status 4"}, "lockfile-mismatch", ""},
+		{"UnittestFailures", Build, []string{"Ran 12 tests in 0.031s", "FAILED (failures=2)"}, "build-command-failed", ""},
+		{"UnittestErrors", Build, []string{"Ran 40 tests in 1.201s", "FAILED (errors=1, skipped=3)"}, "build-command-failed", ""},
+		{"DjangoTestFailures", Build, []string{"Destroying test database for alias 'default'...", "FAILED (failures=1, errors=1)"}, "build-command-failed", ""},
+		{"UnittestOKIsNone", Build, []string{"Ran 12 tests in 0.031s", "OK (skipped=1)"}, "", ""},
+		{"EnvoyDelayedConnect", Runtime, []string{"upstream connect error or disconnect/reset before headers. reset reason: connection failure, transport failure reason: delayed connect error: 111"}, "connection-refused", ""},
+		{"EnvoyDelayedConnectInJSON", Runtime, []string{`{"level":"error","msg":"proxy failed","detail":"delayed connect error: 111"}`}, "connection-refused", ""},
+		{"EnvoyDelayedConnectLogged", Runtime, []string{"[2026-11-30 10:00:00.000][1][debug][pool] [source/common/conn_pool.cc:92] delayed connect error: 111"}, "connection-refused", ""},
+		{"NodeDistManifest", Runtime, []string{"Error: ENOENT: no such file or directory, open '/var/www/dist/.vite/manifest.json'"}, "deploy-files-missing", ""},
+		{"PythonBuildTemplate", Runtime, []string{"FileNotFoundError: [Errno 2] No such file or directory: './build/index.html'"}, "deploy-files-missing", ""},
+		{"GoDistFile", Runtime, []string{"2026/11/30 10:00:00 open dist/assets/app.js: no such file or directory"}, "deploy-files-missing", ""},
+		{"NextOutputFile", Runtime, []string{"Error: ENOENT: no such file or directory, open '/var/www/.next/BUILD_ID'"}, "deploy-files-missing", ""},
+		{"SourceFileENOENTIsNot", Runtime, []string{"Error: ENOENT: no such file or directory, open '/var/www/config/settings.json'"}, "app-crash", ""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			ds := Classify(tt.lines, tt.stage)
-			got := ""
-			if len(ds) > 0 {
-				got = ds[0].Signal
-			}
-			if got != tt.want {
-				t.Fatalf("first signal = %q (%v), want %q", got, signalIDs(ds), tt.want)
-			}
-		})
-	}
+	runFamilyCases(t, tests)
 }
 
 // familyCase is one row of a family table: log lines of a stage, the

@@ -1,7 +1,6 @@
 package diagnose
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -11,13 +10,7 @@ import (
 // their family, whatever the tool's words.
 func TestClassify_JVMPkgScriptFamilies(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name  string
-		stage Stage
-		lines []string
-		want  string // the first diagnosis; "" for none
-		fix   string // a phrase its cause or fix names
-	}{
+	tests := []familyCase{
 		// The Java the build runs on is older than a plugin or the tool needs.
 		{"GradlePluginVariantUnderCouldNotResolve", Build, []string{"> Could not resolve all files for configuration ':classpath'.",
 			"   > Could not resolve com.acme.tools:ledger-gradle-plugin:4.1.0.",
@@ -101,24 +94,7 @@ func TestClassify_JVMPkgScriptFamilies(t *testing.T) {
 		{"EnvFindsNoPython", Build, []string{"/usr/bin/env: 'python3': No such file or directory", "make: *** [Makefile:4: all] Error 127"}, "build-command-failed", "lacks Python"},
 		{"PkgConfigSearchPath", Build, []string{"Package libpq was not found in the pkg-config search path.", "Perhaps you should add the directory containing `libpq.pc'", "error: command failed"}, "build-command-failed", "`libpq`"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			ds := Classify(tt.lines, tt.stage)
-			if tt.want == "" {
-				if len(ds) > 0 {
-					t.Fatalf("signals = %v, want none", signalIDs(ds))
-				}
-				return
-			}
-			if len(ds) == 0 || ds[0].Signal != tt.want {
-				t.Fatalf("signals = %v, want %s first", signalIDs(ds), tt.want)
-			}
-			if tt.fix != "" && !strings.Contains(ds[0].Cause+" "+ds[0].Fix, tt.fix) {
-				t.Errorf("cause %q, fix %q: want them to name %q", ds[0].Cause, ds[0].Fix, tt.fix)
-			}
-		})
-	}
+	runFamilyCases(t, tests)
 }
 
 // The families' rules match no line of any held-apart set's healthy logs,
