@@ -83,19 +83,43 @@ func testsRanFailed(line string) bool {
 func taggedTestsFailed(_ []string, _ int, line string) bool { return testsRanFailed(line) }
 
 // jvmPkgScriptSpecs are this file's rules.
-var jvmPkgScriptSpecs = []ruleSpec{
+var jvmPkgScriptSpecs = slices.Concat(testRunSpecs, execFormatSpecs, servesTLSSpecs, versionNeededSpecs, packageAbsentSpecs, phpScriptSpecs)
+
+// testRunSpecs are the rules of a test run's failures behind a tag.
+var testRunSpecs = []ruleSpec{
 	// A test runner's failures behind a tag ("[build] 1 failed, 31 passed").
 	{build: "build-command-failed", runtime: "", keys: []string{"fail"}, re: lineTag + `.*(?i:fail)`, near: taggedTestsFailed},
+}
+
+// execFormatSpecs are the rules of a file the kernel refuses to run.
+var execFormatSpecs = []ruleSpec{
 	{build: "build-command-failed", runtime: "start-command-invalid", keys: []string{"exec format error", "cannot execute binary file", "enoexec"}, re: execFormat},
+}
+
+// servesTLSSpecs are the rules of TLS where plain HTTP arrives.
+var servesTLSSpecs = []ruleSpec{
 	{build: "", runtime: "https-between-services", keys: []string{"http request to an https server", "plain http request", "unexpected packet format", "invalid character found in method name [0x16"}, re: appServesTLS + "|" + tlsToPlainPort},
+}
+
+// versionNeededSpecs are the rules of a tool naming the version it needs.
+var versionNeededSpecs = []ruleSpec{
 	{build: "runtime-version-mismatch", runtime: "runtime-version-mismatch", keys: []string{"requires", "this build uses a java", "newer jvm", "consumer needed", "allowed range", "currently configured to use", "no matching toolchains found", "cannot find a java installation"}, re: jvmTooOld},
 	{build: "runtime-version-mismatch", runtime: "runtime-version-mismatch", keys: []string{"requires", "is required"}, re: versionNamed},
+}
+
+// packageAbsentSpecs are the rules of a package no registry or install has.
+var packageAbsentSpecs = []ruleSpec{
 	{build: "dependency-not-found", runtime: "", keys: []string{"package '", "package \"", "package `", "package not found: ", "jsr package manifest", "no package with name", "response code 404"}, re: packageAbsent, not: `(?i)pkg-config|\.pc\b`},
 	{build: "", runtime: "module-not-found-at-runtime", keys: []string{"could not find a matching package for"}, re: denoPackageNotInstalled},
+}
+
+// phpScriptSpecs are the rules of a FastCGI server finding no script.
+var phpScriptSpecs = []ruleSpec{
 	{build: "", runtime: "deploy-files-missing", keys: []string{"primary script", "no input file specified"}, re: scriptUnknown},
 }
 
-// scriptPathRe reads the script php-fpm could not open.
+// scriptUnknownRe reads scriptUnknown; scriptPathRe the script php-fpm
+// could not open.
 var (
 	scriptUnknownRe = lazyregexp.New(scriptUnknown)
 	scriptPathRe    = lazyregexp.New(`Unable to open primary script: (\S+)`)
@@ -134,11 +158,11 @@ func tellingOverBare(got []found, id string, f found) {
 	}
 }
 
-// execFormatRe and appServesTLSRe read this file's two start families.
-var (
-	execFormatRe   = lazyregexp.New(execFormat)
-	appServesTLSRe = lazyregexp.New(appServesTLS)
-)
+// execFormatRe reads execFormat.
+var execFormatRe = lazyregexp.New(execFormat)
+
+// appServesTLSRe reads appServesTLS.
+var appServesTLSRe = lazyregexp.New(appServesTLS)
 
 // execFormatFix fits d, read from a line where the kernel refused to run
 // a file (text), to a program built for another platform. It reports
