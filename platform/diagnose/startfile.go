@@ -1,0 +1,42 @@
+package diagnose
+
+import (
+	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
+)
+
+// uvicornNoModule is uvicorn failing to import the module its app
+// reference names (main of main:app): no such module in its directory.
+var uvicornNoModule = lazyregexp.New(`Error loading ASGI app\. Could not import module "([^"]+)"`)
+
+// uvicornFix fits d, start-file-missing read from text, to uvicorn finding
+// no module its app reference names: a file not deployed, or a module
+// path in run.start that is not where the file is.
+func (d *Diagnosis) uvicornFix(text string) {
+	m := uvicornNoModule.FindStringSubmatch(text)
+	if d.Signal != "start-file-missing" || m == nil {
+		return
+	}
+	file := strings.ReplaceAll(m[1], ".", "/") + ".py"
+	d.Cause = "uvicorn cannot import the module `" + m[1] + "` that `run.start` names: no `" + file + "` (or package) in /var/www, the directory it starts in. The deploy did not include it, or the module lives elsewhere (app/main.py is the module app.main)."
+	d.Fix = "Make `build.deployFiles` include `" + file + "` and the packages it imports (`./` deploys the whole tree), or correct the module path of the app reference in `run.start` (`uvicorn app.main:app --host 0.0.0.0 --port <port>`, or `--app-dir src`); then deploy again."
+}
+
+// startManifestMissing is npm, started by run.start, finding no
+// package.json in the directory it starts in under /var/www.
+var startManifestMissing = lazyregexp.New(`Could not read package\.json: Error: ENOENT: no such file or directory, open '/var/www/((?:[^']+/)?)package\.json'`)
+
+// startManifestFix fits d, start-file-missing read from text, to npm
+// finding no package.json at the start: the file missing is the manifest
+// the script is read from, which the build does not make (it was
+// uploaded); deployFiles left it out.
+func (d *Diagnosis) startManifestFix(text string) {
+	m := startManifestMissing.FindStringSubmatch(text)
+	if d.Signal != "start-file-missing" || m == nil {
+		return
+	}
+	file := m[1] + "package.json"
+	d.Cause = "`run.start` runs an npm script, and npm reads it from `" + file + "`, which the deploy did not put in /var/www: `build.deployFiles` leaves it out."
+	d.Fix = "Add `" + file + "` to `build.deployFiles` (with the `node_modules` the script's command needs), or put the script's own command in `run.start` (e.g. `node dist/main.js`); then deploy again."
+}
