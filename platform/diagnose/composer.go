@@ -2,6 +2,12 @@ package diagnose
 
 import "github.com/zeropsio/zcp/platform/lazyregexp"
 
+// composerPlatform is Composer finding that the locked packages cannot be
+// installed on the build's PHP: its verdict (not a stale lock: the
+// problems below it name a PHP version or an extension the base lacks).
+// An extension "missing from your system" is phpExtMissing's to read.
+const composerPlatform = `Your lock file does not contain a compatible set of packages`
+
 // composerVerdictRe is Composer's verdict that the lock cannot be
 // installed on the build's PHP; phpVersionProblem a problem below it that
 // names the PHP version (not an extension).

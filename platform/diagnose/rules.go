@@ -171,12 +171,6 @@ const langTooOld = `(?i)\brequires Ruby version [<>=~]|\brequire a PHP version "
 // on from, looking for another.
 const langNotAllowed = `\b(?:[Tt]he )?[Cc]urrent (Python|PHP|Ruby|Node(\.js)?|Java|Go|Rust|Elixir|Erlang/OTP|\.NET|Dart|Deno|Bun) version \(?[\w.+-]+\)? is not (allowed|supported|compatible)( by| with)? the project\b|Poetry was unable to find a compatible version\b`
 
-// composerPlatform is Composer finding that the locked packages cannot be
-// installed on the build's PHP: its verdict (not a stale lock: the
-// problems below it name a PHP version or an extension the base lacks).
-// An extension "missing from your system" is phpExtMissing's to read.
-const composerPlatform = `Your lock file does not contain a compatible set of packages`
-
 // appRefFormat is an app server refusing the form of the app reference
 // its command line gave (uvicorn's and gunicorn's module:attribute).
 const appRefFormat = `Import string "[^"]*" must be in format "<module>:<attribute>"|Failed to parse '[^']*' as an attribute name or function call|Error: No application module specified`
