@@ -8,11 +8,10 @@ import "github.com/zeropsio/zcp/platform/lazyregexp"
 // An extension "missing from your system" is phpExtMissing's to read.
 const composerPlatform = `Your lock file does not contain a compatible set of packages`
 
-// composerVerdictRe is Composer's verdict that the lock cannot be
-// installed on the build's PHP; phpVersionProblem a problem below it that
-// names the PHP version (not an extension).
+// composerVerdictRe reads composerPlatform; phpVersionProblem a problem
+// below it that names the PHP version (not an extension).
 var (
-	composerVerdictRe = lazyregexp.New(`Your lock file does not contain a compatible set of packages`)
+	composerVerdictRe = lazyregexp.New(composerPlatform)
 	phpVersionProblem = lazyregexp.New(`(?i)\brequires php \S+ -> your php version|your php version \([^)]*\) does not satisfy`)
 )
 
