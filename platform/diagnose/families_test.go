@@ -665,6 +665,29 @@ func TestClassify_LevelAfterAWordEndingInXIsNoErrorMark(t *testing.T) {
 	runFamilyCases(t, tests)
 }
 
+// The rules of the families in files of their own match no line of any
+// held-apart set's healthy logs, whatever else the classifier makes of
+// the line.
+func TestRules_FamiliesMatchNoHealthyLine(t *testing.T) {
+	t.Parallel()
+	rs := buildRules(familySpecs)
+	for _, file := range heldOutFiles {
+		for _, l := range readHeldOut(t, file) {
+			if l.expect != "healthy" {
+				continue
+			}
+			for n, ln := range l.lines {
+				line := stripStamp(stripANSI(ln))
+				for i := range rs {
+					if rs[i].matches(line) && (rs[i].near == nil || rs[i].near(l.lines, n, line)) {
+						t.Errorf("%s: healthy %s: line %q matches %s", file, l.name, ln, familySpecs[i].re)
+					}
+				}
+			}
+		}
+	}
+}
+
 // familyCase is one row of a family table: log lines of a stage, the
 // signal the first diagnosis must name ("" for none) and, when set, a word
 // its cause or fix must carry.

@@ -1,6 +1,8 @@
 package diagnose
 
 import (
+	"slices"
+
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
@@ -38,7 +40,7 @@ func buildRules(specs []ruleSpec) []rule {
 }
 
 // rules are ruleSpecs as the classifier reads them.
-var rules = buildRules(withJVMPkgScript(withCrashCauses(ruleSpecs)))
+var rules = buildRules(slices.Concat(ruleSpecs, familySpecs))
 
 // dbWords names, in a line, a database or its client or port: the
 // servers, their drivers and ORMs (node, Python, Elixir, PHP, Ruby, Java,
