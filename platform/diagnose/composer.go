@@ -1,5 +1,9 @@
 package diagnose
 
+// This file owns Composer's verdict that the lock cannot be installed on
+// the build's PHP, which rules.go's version rule matches, and the problem
+// below it that names what the base lacks.
+
 import "github.com/zeropsio/zcp/platform/lazyregexp"
 
 // composerPlatform is Composer finding that the locked packages cannot be

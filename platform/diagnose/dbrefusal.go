@@ -1,5 +1,9 @@
 package diagnose
 
+// This file owns one family: the database refusing the credentials, the
+// host or the database in an ORM's or a driver's own words (Active
+// Record's, SQL Server's).
+
 // railsAuth, railsHost and railsNoDatabase are Active Record's own words
 // (7.0+) for the database refusing the credentials, a hostname it could
 // not resolve and a database that does not exist.

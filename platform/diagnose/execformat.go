@@ -1,5 +1,8 @@
 package diagnose
 
+// This file owns one family: the kernel refusing to run a file as a
+// program (a binary for another platform, a script with no #! line).
+
 import "github.com/zeropsio/zcp/platform/lazyregexp"
 
 // execFormat is the kernel refusing to run a file as a program (Go's, a

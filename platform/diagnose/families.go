@@ -1,5 +1,9 @@
 package diagnose
 
+// This file owns the list of the rule families kept in files of their own
+// (each says under its package clause which it holds) and the fix that
+// reads several of them.
+
 import "slices"
 
 // familySpecs are the rules of the families kept in files of their own,

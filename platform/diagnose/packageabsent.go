@@ -1,5 +1,8 @@
 package diagnose
 
+// This file owns one family: a registry saying a package the manifest
+// names does not exist, and Deno finding no installed copy at start.
+
 // packageAbsent is a registry or an installer saying the package the
 // manifest names does not exist there, the name quoted (Deno's "npm
 // package 'x' does not exist", JSR's "package not found: @scope/x", a

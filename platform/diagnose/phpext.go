@@ -1,5 +1,9 @@
 package diagnose
 
+// This file owns one family: a PHP extension the base lacks (its functions
+// or classes undefined, PDO's driver, Composer's platform check), its rule
+// and the fix naming the extension's Alpine package.
+
 import (
 	"strings"
 

@@ -1,5 +1,9 @@
 package diagnose
 
+// This file owns one family: a FastCGI server (php-fpm) finding no script
+// where the web server's root points, and the fix naming deployFiles and
+// run.documentRoot.
+
 import "github.com/zeropsio/zcp/platform/lazyregexp"
 
 // scriptUnknown is a FastCGI server (php-fpm, as nginx or Apache relays

@@ -1,5 +1,8 @@
 package diagnose
 
+// This file owns one family: an app serving TLS where plain HTTP arrives
+// (the balancer's), or a plain port reading a caller's TLS handshake.
+
 import "github.com/zeropsio/zcp/platform/lazyregexp"
 
 // appServesTLS is an app's server serving TLS on the port the balancer

@@ -1,5 +1,8 @@
 package diagnose
 
+// This file owns one family: a process or worker killed by signal 9 with
+// no word of memory, the OOM killer's unless a timeout or a stop sent it.
+
 import "github.com/zeropsio/zcp/platform/lazyregexp"
 
 // killedBySignal9 is a process or worker that a log says exited,

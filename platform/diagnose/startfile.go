@@ -1,5 +1,8 @@
 package diagnose
 
+// This file owns the start-file-missing fixes of what run.start names:
+// uvicorn's module and npm's package.json not deployed.
+
 import (
 	"strings"
 

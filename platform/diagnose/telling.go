@@ -1,5 +1,8 @@
 package diagnose
 
+// This file owns the choice of a generic signal's evidence: the line that
+// says why the command failed over the one that only says it did.
+
 import "slices"
 
 // tellingGeneric is a line of a generic signal that says why the command

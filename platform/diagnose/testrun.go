@@ -1,5 +1,8 @@
 package diagnose
 
+// This file owns one family: a test runner's failures behind a stage's or
+// a task runner's tag on the line.
+
 import "github.com/zeropsio/zcp/platform/lazyregexp"
 
 // lineTag is what a build log or a task runner puts before a tool's own

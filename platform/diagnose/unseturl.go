@@ -1,5 +1,9 @@
 package diagnose
 
+// This file owns one family: a URL or connection string parsed from a
+// variable left unset (missing-env-variable), in the parsers' and clients'
+// words, and the fix that names the variable.
+
 import (
 	"strings"
 

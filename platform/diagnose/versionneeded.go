@@ -1,5 +1,8 @@
 package diagnose
 
+// This file owns one family: a JVM tool, a package or the app's own check
+// naming the Java or language version it needs (runtime-version-mismatch).
+
 // jvmTooOld is a JVM tool or a package for it refusing the Java it runs
 // on, whatever the tool: Gradle's variant check of a plugin ("Dependency
 // requires at least JVM runtime version 17. This build uses a Java 11

@@ -1,5 +1,8 @@
 package diagnose
 
+// This file owns one family: zerops.yml's validation errors by the key
+// path they name, and the fix renaming an unknown key to zerops.yml's own.
+
 import (
 	"strings"
 
