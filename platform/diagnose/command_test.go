@@ -129,7 +129,7 @@ func wantIn(t *testing.T, what, text string, want, not []string) {
 	}
 }
 
-// Each of set 7's families gets the fix its line names: the build's output
+// Each family gets the fix its line names: the build's output
 // directory, the missing class, the platform to lock, the provider to wire.
 func TestClassify_FixNamesWhatTheLineNames(t *testing.T) {
 	t.Parallel()
