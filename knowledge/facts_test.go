@@ -222,7 +222,7 @@ var listedVersions = []string{
 var listedProse = regexp.MustCompile(`(?i)\.NET [67]\b|\bPHP 8\.1\b|\bDeno 1\b|\bNode(\.js)? 18\b|\bno 8\.1\b|\balpine 3\.1[789]\b`)
 
 // deniedRE is a sentence that says a version is not there.
-var deniedRE = regexp.MustCompile(`(?i)not offered|does not exist|do not exist|doesn't exist|withdrawn|invented|no such|not (available|listed|supported)|no longer|removed|there is no|nothing (older|else|newer)|fails? (the )?(import|validation)|in no list|guesses`)
+var deniedRE = regexp.MustCompile(`(?i)not offered|does not exist|do not exist|doesn't exist|withdrawn|invented|no such|not (available|listed|supported)|no longer|removed|there is no|nothing (older|else|newer)|fails? (the )?(import|validation)|in no list|guesses|legacy only|only (as )?(a )?legacy|only for old projects|do not create it`)
 
 // TestDocs_ListedVersionsNeverDenied: no document, workflow or context line
 // that names a version the platform lists says it is withdrawn, invented or

@@ -283,7 +283,7 @@ var typeAliases = map[string][]string{
 	"postgres": {"postgresql"}, "pg": {"postgresql"}, "mongodb": {"postgresql"}, "mongo": {"postgresql"},
 	"node": {"nodejs"}, "golang": {"go"}, "php": {"php-nginx", "php-apache"},
 	"s3": {"object-storage"}, "minio": {"object-storage"}, "elastic": {"elasticsearch"},
-	"rabbit": {"nats"}, "opensearch": {"elasticsearch"},
+	"rabbit": {"rabbitmq", "nats"}, "opensearch": {"elasticsearch"},
 }
 
 // similar names catalog types resembling name: aliases (redis → valkey),
