@@ -511,6 +511,21 @@ func TestFacts_TunedMisses4142(t *testing.T) {
 	})
 }
 
+// TestFacts_TunedMisses4344 keeps the answers written for the judged misses of batches 43 and 44
+// (issue 34, Deliver 5/6): where a migrating agent maps what it knows onto Zerops, and day-2 facts.
+func TestFacts_TunedMisses4344(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"platform/overview", "fly internal_port is a run.ports entry", "`\\[http_service\\] internal_port = 8080` \\| `run.ports: \\[\\{port: 8080, httpSupport: true\\}\\]`"},
+		{"platform/overview", "liveness is run.healthCheck, readiness is deploy.readinessCheck", "(?s)`livenessProbe` \\| `run.healthCheck`.{0,200}\n\\| `readinessProbe` \\| `deploy.readinessCheck`"},
+		{"platform/overview", "a k8s CronJob is run.crontab", "\\| CronJob \\| `run.crontab`"},
+		{"platform/overview", "certbot is not needed behind the balancer", "\\| certbot, Let's Encrypt renewal cron \\| nothing to run: the balancer issues and renews"},
+		{"platform/overview", "heroku config vars load in one step", "`heroku config --shell` prints them as `KEY=value` lines"},
+		{"config/zerops-yml-run", "pm2 is not needed; an ecosystem file runs through pm2-runtime", "A process manager is not needed at all.{0,200}`pm2-runtime ecosystem.config.js`"},
+	})
+}
+
 // goneFact is a wrong claim (old, a regexp) no agent text may make again.
 type goneFact struct{ fact, old string }
 
