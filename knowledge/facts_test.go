@@ -522,6 +522,16 @@ func TestFacts_TunedMisses4344(t *testing.T) {
 		{"platform/overview", "a k8s CronJob is run.crontab", "\\| CronJob \\| `run.crontab`"},
 		{"platform/overview", "certbot is not needed behind the balancer", "\\| certbot, Let's Encrypt renewal cron \\| nothing to run: the balancer issues and renews"},
 		{"platform/overview", "heroku config vars load in one step", "`heroku config --shell` prints them as `KEY=value` lines"},
+		{"platform/build-pipeline", "a build over 60 minutes is cancelled", "A whole build pipeline may run for at most \\*\\*60 minutes\\*\\*"},
+		{"operations/logs", "no retention period is documented", "The docs state no retention period for these logs"},
+		{"services/shared-storage", "a full shared storage refuses writes at 60 GB", "refused as full \\(`No space left on device`, `EDQUOT` / `Disk quota exceeded`\\): the storage holds at most 60 GB"},
+		{"decisions/choose-storage", "an upload under /var/www is gone after a deploy or on another container", "(?s)ENOENT: no such file or directory, open '/var/www/uploads/….{0,200}a deploy since then replaced the app files, or another container"},
+		{"services/postgresql", "dependent services pick a new password up only at restart", "do not pick up the new value by themselves, only when they restart"},
+		{"operations/ci-cd", "an invalid token in CI: expired, deleted, regenerated or empty", "no longer valid \\(expired, deleted or regenerated in Access Token Management\\), or it sent none"},
+		{"env/secrets-and-sensitive", "a leaked access token is deleted or regenerated", "delete it, or regenerate it, in \\*\\*Settings → Access Tokens Management\\*\\*; the old value stops working at once"},
+		{"services/object-storage", "an existing bucket is copied in with mc mirror", "`mc mirror old/<old bucket> zerops/<bucketName>`"},
+		{"runtimes/python", "can't open file: deployFiles left it out", "(?s)`python: can't open file '/var/www/manage.py'.{0,120}`deployFiles` left it out"},
+		{"env/env-file", "heroku config vars export as KEY=value", "Heroku: `heroku config --shell`"},
 		{"config/zerops-yml-run", "pm2 is not needed; an ecosystem file runs through pm2-runtime", "A process manager is not needed at all.{0,200}`pm2-runtime ecosystem.config.js`"},
 	})
 }
