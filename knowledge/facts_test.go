@@ -532,6 +532,13 @@ func TestFacts_TunedMisses4344(t *testing.T) {
 		{"services/object-storage", "an existing bucket is copied in with mc mirror", "`mc mirror old/<old bucket> zerops/<bucketName>`"},
 		{"runtimes/python", "can't open file: deployFiles left it out", "(?s)`python: can't open file '/var/www/manage.py'.{0,120}`deployFiles` left it out"},
 		{"env/env-file", "heroku config vars export as KEY=value", "Heroku: `heroku config --shell`"},
+		{"operations/troubleshoot-502", "a 502 after every deploy: no readiness check", "with no `deploy.readinessCheck`, nothing waits for the app"},
+		{"operations/troubleshoot-502", "no balancer wait setting is documented", "No balancer setting for how long it waits for the answer is documented"},
+		{"troubleshooting/networking-ports", "no balancer wait setting is documented", "No balancer setting for how long it waits for the app's answer is documented"},
+		{"config/zerops-yml-health-checks", "a 503 from the health route is the app's own", "\\*\\*Not 2xx\\*\\* \\(`returned 503`, 500, 401\\): the app runs but its route refused"},
+		{"networking/websockets-balancer", "a 400 handshake is the app's answer", "A handshake answered `400` \\(`Unexpected response code: 400`\\) is the app's answer"},
+		{"networking/websockets-balancer", "1006 is a drop without a close frame", "code `1006` \\(abnormal closure, `unexpected EOF`\\) means the connection dropped without a close frame"},
+		{"platform/pricing", "the spend ceiling is set with zerops_manage scale", "`zerops_manage action=scale serviceHostname=api maxContainers=2 maxRam=4 maxCpu=2`"},
 		{"config/zerops-yml-run", "pm2 is not needed; an ecosystem file runs through pm2-runtime", "A process manager is not needed at all.{0,200}`pm2-runtime ecosystem.config.js`"},
 	})
 }
