@@ -539,6 +539,7 @@ func TestFacts_TunedMisses4344(t *testing.T) {
 		{"networking/websockets-balancer", "a 400 handshake is the app's answer", "A handshake answered `400` \\(`Unexpected response code: 400`\\) is the app's answer"},
 		{"networking/websockets-balancer", "1006 is a drop without a close frame", "code `1006` \\(abnormal closure, `unexpected EOF`\\) means the connection dropped without a close frame"},
 		{"platform/pricing", "the spend ceiling is set with zerops_manage scale", "`zerops_manage action=scale serviceHostname=api maxContainers=2 maxRam=4 maxCpu=2`"},
+		{"runtimes/docker", "compose depends_on has no start order on Zerops", "\\| `depends_on` \\| no start order: import.yml `priority` only creates databases first"},
 		{"config/zerops-yml-run", "pm2 is not needed; an ecosystem file runs through pm2-runtime", "A process manager is not needed at all.{0,200}`pm2-runtime ecosystem.config.js`"},
 	})
 }
