@@ -40,7 +40,7 @@ func nodeRecord() *tool {
 		hostNotFound: func(host string) string { return "Error: getaddrinfo ENOTFOUND " + host },
 		servers: map[string]ownAddr{
 			"next start": {lang: "node", runs: []string{"next start"}, host: "0.0.0.0", port: 3000, hostFlags: []string{"-H", "--hostname"},
-				portFlags: []string{"-p", "--port"}, portVars: []string{"PORT"}, banner: nextBanner},
+				portFlags: []string{"-p", "--port"}, portVars: []string{"PORT"}, banner: nextBanner, missing: nextBuildMissing},
 			"next dev": {lang: "node", runs: []string{"next dev"}, host: "0.0.0.0", port: 3000, hostFlags: []string{"-H", "--hostname"},
 				portFlags: []string{"-p", "--port"}, portVars: []string{"PORT"}, banner: nextBanner},
 			"vite preview": {lang: "node", runs: []string{"vite preview"}, host: "127.0.0.1", port: 4173, hostFlags: []string{"--host"},
@@ -54,6 +54,50 @@ func nodeRecord() *tool {
 				banner: "Starting up http-server, serving ./\nAvailable on:\n  http://%s:%d"},
 		}}
 }
+
+// nextBuildMissing is what `next start` prints when the directory it
+// serves (its argument, else the working directory) holds no production
+// build: the BUILD_ID `next build` writes into .next (or next.config's
+// distDir), neither uploaded nor made by the build where the deploy puts
+// it. nil when it is there, or when next.config sets distDir in a way this
+// does not read.
+func nextBuildMissing(r *runSim, args []string) []Line {
+	if len(args) > 0 && args[0] == "start" {
+		args = args[1:]
+	}
+	dir := r.path(orStr(firstFile(args, "-p", "--port", "-H", "--hostname", "--keepAliveTimeout"), "."))
+	dist := ".next"
+	for _, name := range []string{"next.config.js", "next.config.mjs", "next.config.cjs", "next.config.ts"} {
+		at := path.Join(dir, name)
+		if r.deployed(at) == "" {
+			if r.producedAt(at) {
+				return nil // a config the build made: unread
+			}
+			continue
+		}
+		src, ok := r.deployedText(at)
+		if !ok {
+			return nil
+		}
+		if strings.Contains(src, "distDir") {
+			m := nextDistDirRe.FindStringSubmatch(src)
+			if m == nil {
+				return nil
+			}
+			dist = m[1]
+		}
+		break
+	}
+	if id := path.Join(dir, dist, "BUILD_ID"); r.deployed(id) != "" || r.producedAt(id) {
+		return nil
+	}
+	return []Line{{6, " ✓ Starting..."},
+		{3, fmt.Sprintf("Error: Could not find a production build in the '%s' directory. Try building your app with 'next build' before starting the production server. https://nextjs.org/docs/messages/production-start-no-build-id", dist)},
+		{3, "    at setupFsCheck (" + RunRoot + "/node_modules/next/dist/server/lib/router-utils/filesystem.js:151:19)"}}
+}
+
+// nextDistDirRe reads next.config's distDir written as a literal.
+var nextDistDirRe = lazyregexp.New(`\bdistDir\s*:\s*['"]([^'"]+)['"]`)
 
 // listenOptions reads fastify's (and Oak's) listen({port, host}): the
 // host by default localhost, the port by default PORT's.

@@ -263,6 +263,10 @@ type ownAddr struct {
 	// config is where its config file sets it over def (vite.config);
 	// false when it sets it in a way that is not read.
 	config func(r *runSim, def Addr) (Addr, bool)
+	// missing is what it prints when what it serves, started with args,
+	// is not deployed (next start without a build): nil when it is, or
+	// when the sandbox cannot tell.
+	missing func(r *runSim, args []string) []Line
 }
 
 // listen is where s listens started with args in env, from base (its
@@ -361,6 +365,11 @@ func (r *runSim) ownServer(name string, args []string, env map[string]string) (s
 		return startCmd{}, false
 	}
 	s := ownAddrs[key]
+	if s.missing != nil && r.files != nil {
+		if crash := s.missing(r, args); crash != nil {
+			return startCmd{lang: s.lang, crash: crash}, true
+		}
+	}
 	if s.config == nil {
 		return s.cmd(s.lang, args, env), true
 	}
