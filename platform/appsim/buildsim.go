@@ -28,8 +28,9 @@ type BuildResult struct {
 	NotRun   bool            // failed before its commands ran (a base the catalog lacks)
 	// Unknown: a command ran whose outputs the sandbox cannot know (a CLI
 	// it does not model, a tool whose config may move its output): it may
-	// have made any path.
-	Unknown bool
+	// have made any path; UnknownBy is the first such command.
+	Unknown   bool
+	UnknownBy string
 }
 
 // buildSim runs a setup's build commands in the mind: it knows the uploaded
@@ -61,7 +62,12 @@ func Build(d *Setup, files *Files, at time.Time) BuildResult {
 	for _, c := range d.BuildCommands {
 		b.cwd = ""
 		b.out = append(b.out, Line{6, "$ " + c})
-		if code := b.run(c, 0); code != 0 {
+		was := b.unknown
+		code := b.run(c, 0)
+		if !was && b.unknown {
+			res.UnknownBy = c
+		}
+		if code != 0 {
 			res.Lines = b.out
 			res.Failure = fmt.Sprintf("ERROR: build command failed with exit code %d: %s", code, clip(c, 120))
 			return res

@@ -90,7 +90,7 @@ func (r *runSim) bunModules(rel string) (startCmd, bool) {
 			case !held && known:
 				return "", []Line{{3, fmt.Sprintf("error: Cannot find package '%s' from '%s'", name, path.Join(RunRoot, from))}}
 			case !held:
-				r.unsure = append(r.unsure, fmt.Sprintf("whether node_modules holds `%s`, which %s imports: package.json does not list it, and no lock file the sandbox read says whether an install brings it", clip(name, 60), from))
+				r.unsureHeld(name, from)
 			}
 		}
 		if !relativeSpec(imp.spec) {

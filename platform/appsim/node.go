@@ -258,7 +258,7 @@ func (w *nodeWalk) module(rel string, stack []string) (startCmd, bool) {
 			case !held && known:
 				return nodePackageMissing(name, esmPkg, stack), true
 			case !held:
-				w.r.unsure = append(w.r.unsure, fmt.Sprintf("whether node_modules holds `%s`, which %s imports: package.json does not list it, and no lock file the sandbox read says whether an install brings it", clip(name, 60), rel))
+				w.r.unsureHeld(name, rel)
 			}
 			continue
 		}
@@ -488,10 +488,11 @@ var nodeTools = map[string]bool{"next": true, "nuxt": true, "nuxi": true, "nodem
 // nodeInstalled reports whether Node packages may be in the run container
 // for an entry under dir: node_modules deployed (or made by the build and
 // deployed) in dir or above it, or an install in run.prepareCommands,
-// initCommands or the start; or tool named there. A build that may have
-// made any path may have made node_modules.
+// initCommands or the start; or tool named there. A node_modules only a
+// build command the sandbox does not follow may have made counts, and what
+// it holds is unverified (noted in r.unsure).
 func (r *runSim) nodeInstalled(tool, dir string) bool {
-	if r.unknown || installsPackages("node", r.ownLines()) || (tool != "" && strings.Contains(strings.Join(r.d.Prep.RunPrepare, "\n"), tool)) {
+	if installsPackages("node", r.ownLines()) || (tool != "" && strings.Contains(strings.Join(r.d.Prep.RunPrepare, "\n"), tool)) {
 		return true
 	}
 	for d := dir; ; d = path.Dir(d) {
@@ -502,9 +503,31 @@ func (r *runSim) nodeInstalled(tool, dir string) bool {
 		if r.deployed(nm) != "" || r.builtAt(nm) {
 			return true
 		}
+		if r.unknownModules(d) {
+			r.noteUnsure(fmt.Sprintf("what the deployed %s holds: no install the sandbox read made it, and the build command `%s`, which it does not follow, may have",
+				path.Join(RunRoot, nm), clip(orStr(r.unknownBy, "?"), 80)))
+			return true
+		}
 		if d == "" {
 			return false
 		}
+	}
+}
+
+// unknownModules reports whether a build command the sandbox does not
+// follow may have made the node_modules the deploy puts in /var/www/dir:
+// a deployFiles entry covers it, and the package.json an install there
+// reads was uploaded beside it (an install puts node_modules beside its
+// manifest).
+func (r *runSim) unknownModules(dir string) bool {
+	manifest := path.Join(dir, "package.json")
+	return r.unknown && r.producedAt(path.Join(dir, "node_modules")) && r.files.Has(orStr(r.deployed(manifest), manifest))
+}
+
+// noteUnsure adds what may fail the start, unread, to r.unsure once.
+func (r *runSim) noteUnsure(s string) {
+	if !slices.Contains(r.unsure, s) {
+		r.unsure = append(r.unsure, s)
 	}
 }
 

@@ -2,6 +2,7 @@ package appsim
 
 import (
 	"encoding/json"
+	"fmt"
 	"path"
 	"strings"
 )
@@ -12,9 +13,11 @@ import (
 // package.json lists, and the packages beside them that its lock file
 // lists (npm ci installs the lock exactly). Without a lock file the sandbox
 // can read, a package package.json does not list may come with another
-// one: not known. An install the sandbox cannot follow holds anything.
+// one: not known; nor is anything else after a build command the sandbox
+// does not follow, which may have installed more. One only such a command
+// may have made holds anything (nodeInstalled notes it unverified).
 func (r *runSim) nodePackageHeld(dir, name string) (held, known bool) {
-	if r.unknown || installsPackages("node", r.ownLines()) {
+	if installsPackages("node", r.ownLines()) {
 		return true, true
 	}
 	for d := dir; ; d = path.Dir(d) {
@@ -24,14 +27,28 @@ func (r *runSim) nodePackageHeld(dir, name string) (held, known bool) {
 		nm := path.Join(d, "node_modules")
 		switch {
 		case r.builtAt(nm):
-			return r.manifestHolds(d, name)
+			held, known := r.manifestHolds(d, name)
+			return held, known && (held || !r.unknown)
 		case r.deployed(nm) != "": // uploaded with the code: what it has
 			return r.deployed(path.Join(nm, name)) != "", true
+		case r.unknownModules(d):
+			return true, true
 		}
 		if d == "" {
 			return true, true // no node_modules found here: depsAt judged it
 		}
 	}
+}
+
+// unsureHeld notes that whether node_modules holds the package name, which
+// the module from imports, is not known.
+func (r *runSim) unsureHeld(name, from string) {
+	why := "package.json does not list it, and no lock file the sandbox read says whether an install brings it"
+	if r.unknown {
+		why = fmt.Sprintf("no install the sandbox read brings it, and the build command `%s`, which it does not follow, may have installed it",
+			clip(orStr(r.unknownBy, "?"), 80))
+	}
+	r.noteUnsure(fmt.Sprintf("whether node_modules holds `%s`, which %s imports: %s", clip(name, 60), from, why))
 }
 
 // manifestHolds reports whether the install the build ran for the package

@@ -90,6 +90,7 @@ type runSim struct {
 	files     *Files            // nil: unknown, no rule that needs them applies
 	produced  map[string]bool   // what the build made
 	unknown   bool              // the build may have made any path (BuildResult's)
+	unknownBy string            // the build command that may have (BuildResult's UnknownBy)
 	env       Env               // the containers' environment at this start
 	base      string            // the run base's runtime name (nodejs, python, php-nginx…)
 	seed      string            // makes an ephemeral port stable
@@ -132,7 +133,7 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, seed string) RunResult {
 	r := &runSim{d: d, files: files, env: env, base: RuntimeName(runBase), seed: seed}
 	if built != nil {
-		r.produced, r.unknown = built.Produced, built.Unknown
+		r.produced, r.unknown, r.unknownBy = built.Produced, built.Unknown, built.UnknownBy
 	}
 	out := RunResult{Lang: r.langOfBase()}
 	if files == nil {
