@@ -129,3 +129,62 @@ func TestDeploy_UnfollowedBuildStepKeepsPackages(t *testing.T) {
 		})
 	}
 }
+
+// The PHP build image has PHP, Composer, git and wget, not Node.js (the
+// docs' PHP build environment; the Laravel recipes add nodejs to
+// build.base to run npm): `npm run build` on php@8.4 alone fails as the
+// shell does, and the answer adds nodejs to build.base (walk 8: such a
+// build was followed as if npm were there).
+func TestDeploy_NpmOnPHPBuildBase(t *testing.T) {
+	t.Parallel()
+	yml := `zerops:
+  - setup: appstage
+    build:
+      base: %s
+      prepareCommands: [%s]
+      buildCommands:
+        - composer install --no-dev
+        - npm ci
+        - npm run build
+      deployFiles: ./
+    run:
+      base: php-nginx@8.4
+      documentRoot: public
+      ports: [{port: 80, httpSupport: true}]
+`
+	tests := []struct {
+		name, base, prepare string
+		failed              bool
+	}{
+		{name: "php alone", base: "php@8.4", failed: true},
+		{name: "php with nodejs", base: "[php@8.4, nodejs@22]"},
+		{name: "node installed by prepareCommands", base: "php@8.4", prepare: "sudo apk add --no-cache nodejs npm"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			h.ownApp(t, map[string]string{
+				"zerops.yml":        fmt.Sprintf(yml, tt.base, tt.prepare),
+				"composer.json":     `{"require":{"php":"^8.2"}}`,
+				"package.json":      `{"name":"web","version":"1.0.0","scripts":{"build":"vite build"},"devDependencies":{"vite":"^6.0.0"}}`,
+				"package-lock.json": `{"lockfileVersion":3,"packages":{"":{"name":"web"},"node_modules/vite":{"version":"6.0.1","dev":true}}}`,
+				"public/index.php":  "<?php echo 'hi';\n",
+			})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "phpnpm")
+			answer := text(res)
+			if !tt.failed {
+				if m["verdict"] == "build-failed" {
+					t.Fatalf("the build failed: %s", answer)
+				}
+				return
+			}
+			if m["verdict"] != "build-failed" || !strings.Contains(answer, "npm: not found") {
+				t.Fatalf("verdict %v, want build-failed with the shell's `npm: not found`: %s", m["verdict"], answer)
+			}
+			if sugg := str(m["suggestion"]); !strings.Contains(sugg, "nodejs@22") || !strings.Contains(sugg, "build.base") {
+				t.Errorf("suggestion %q does not add nodejs to build.base: %s", sugg, answer)
+			}
+		})
+	}
+}

@@ -212,6 +212,11 @@ func (d *Diagnosis) commandFix(line string, stage Stage) {
 			"` on Alpine, `sudo apt-get install -y " + tool.pkg + "` with `os: ubuntu`); then deploy again."
 		return
 	}
+	if prog := programOf(line); stage == Build && nodeImageTools[prog] {
+		d.Cause = "The build runs `" + prog + "`, which its build image does not have: Node.js comes with a nodejs build base, not with PHP's (composer, git, wget), Python's, Go's, Java's or .NET's, and no `build.prepareCommands` installs it."
+		d.Fix = "Give `build.base` Node.js beside the base it has, as a list (`base: [php@8.4, nodejs@22]` for a PHP app), or install it in `build.prepareCommands` (`sudo apk add --no-cache nodejs npm` on Alpine); then deploy again."
+		return
+	}
 	if !taskNamed.MatchString(line) {
 		return
 	}
@@ -240,6 +245,10 @@ var imageLacks = map[string]struct{ name, wrapper, dir, pkg string }{
 	"mvn":    {"Maven", "mvnw", ".mvn/", "maven"},
 	"gradle": {"Gradle", "gradlew", "gradle/", "gradle"},
 }
+
+// nodeImageTools are Node.js's commands, which only some build images
+// bring (the nodejs one; not PHP's, Python's, Go's, Java's or .NET's).
+var nodeImageTools = map[string]bool{"npm": true, "npx": true, "node": true, "yarn": true}
 
 // misspelt and notMisspelt tell the rules a missing program's name
 // misspelt from one missing.

@@ -40,6 +40,12 @@ func TestClassify_MisspeltProgramOrTaskIsTheStartCommand(t *testing.T) {
 			[]string{"build-command-failed"}, []string{"`gradle`", "Gradle"}, []string{"`gradlew`", "sudo apt-get install -y gradle"}},
 		{"MavenNoImageBringsBash", Build, []string{"bash: line 1: mvn: command not found"},
 			[]string{"build-command-failed"}, []string{"`mvn`"}, []string{"`./mvnw …`"}},
+		{"NpmNoNodeInTheBuildImage", Build, []string{"$ npm ci", "/bin/sh: npm: not found", "ERROR: build command failed with exit code 127: npm ci"},
+			[]string{"build-command-failed"}, []string{"`npm`", "Node.js"}, []string{"`build.base`", "nodejs@22", "sudo apk add --no-cache nodejs npm"}},
+		{"NpxNoNodeInTheBuildImageDash", Build, []string{"/bin/sh: 1: npx: not found"},
+			[]string{"build-command-failed"}, []string{"`npx`"}, []string{"[php@8.4, nodejs@22]"}},
+		{"YarnNoNodeInTheBuildImageBash", Build, []string{"bash: line 1: yarn: command not found"},
+			[]string{"build-command-failed"}, []string{"`yarn`"}, []string{"`build.base`"}},
 		{"RakeTaskInTheBuild", Build, []string{"rake aborted!", "Don't know how to build task 'assets:precompil' (See the list of available tasks with `rake --tasks`)"},
 			[]string{"build-command-failed"}, []string{"`assets:precompil`"}, []string{"`build.buildCommands`"}},
 	}
