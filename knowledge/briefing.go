@@ -77,6 +77,9 @@ func Briefing(runtime string, services []string) (string, error) {
 		n := baseName(r)
 		if u, ok := unsupported[n]; ok {
 			n = u.name + " (not on Zerops)"
+			if v := u.legacy(); v != "" {
+				n = u.name + " (legacy: " + v + ")"
+			}
 		}
 		if n != "" && !contains(names, n) {
 			names = append(names, n)
@@ -115,7 +118,7 @@ func Briefing(runtime string, services []string) (string, error) {
 		}
 		seen[name] = true
 		if u, ok := unsupported[name]; ok {
-			notes = append(notes, "Zerops has no "+u.name+" service; use "+u.alternative+" ("+u.uri+").")
+			notes = append(notes, u.missing()+"; use "+u.alternative+" ("+u.uri+").")
 			continue
 		}
 		d, ok := byPath["services/"+name]

@@ -274,6 +274,23 @@ type unsupportedService struct {
 	expand      []string
 }
 
+// legacyServices are the versions the catalog keeps of a service of
+// unsupported for old projects, by its name: the service exists, and is
+// not created anew.
+var legacyServices = map[string]string{"RabbitMQ": "rabbitmq@3.9", "RabbitMQ / AMQP brokers": "rabbitmq@3.9"}
+
+// legacy is the version the catalog keeps of u for old projects ("": none).
+func (u unsupportedService) legacy() string { return legacyServices[u.name] }
+
+// missing is how an answer names u: a service Zerops has not, or one it
+// keeps only for old projects.
+func (u unsupportedService) missing() string {
+	if v := u.legacy(); v != "" {
+		return "Zerops keeps " + u.name + " only as a legacy service (" + v + ", for old projects): do not create it for a new one"
+	}
+	return "Zerops has no " + u.name + " service"
+}
+
 // unsupported services, keyed by the terms an agent types.
 var unsupported = tableMap(unsupportedEntries)
 
@@ -284,9 +301,9 @@ var unsupportedEntries = []tableEntry[unsupportedService]{
 	{"mysql", unsupportedService{"MySQL", "MariaDB (MySQL-compatible wire protocol and SQL; use the mysql drivers)", "zerops://docs/services/mariadb", []string{"mariadb"}}},
 	{"redis", unsupportedService{"Redis", "Valkey (Redis-compatible; use any Redis client)", "zerops://docs/services/valkey", []string{"valkey"}}},
 	{"memcached", unsupportedService{"Memcached", "Valkey (an in-memory key-value cache)", "zerops://docs/services/valkey", []string{"valkey"}}},
-	{"rabbitmq", unsupportedService{"RabbitMQ (legacy only: rabbitmq@3.9 is kept for old projects)", "NATS for new projects (or Kafka for durable streams)", "zerops://docs/services/nats", []string{"nats", "unsupported"}}},
-	{"rabbit", unsupportedService{"RabbitMQ (legacy only)", "NATS for new projects (or Kafka for durable streams)", "zerops://docs/services/nats", []string{"nats", "unsupported"}}},
-	{"amqp", unsupportedService{"RabbitMQ / AMQP brokers (legacy only)", "NATS for new projects", "zerops://docs/services/nats", []string{"nats", "unsupported"}}},
+	{"rabbitmq", unsupportedService{"RabbitMQ", "NATS for new projects (or Kafka for durable streams)", "zerops://docs/services/nats", []string{"nats", "unsupported"}}},
+	{"rabbit", unsupportedService{"RabbitMQ", "NATS for new projects (or Kafka for durable streams)", "zerops://docs/services/nats", []string{"nats", "unsupported"}}},
+	{"amqp", unsupportedService{"RabbitMQ / AMQP brokers", "NATS for new projects", "zerops://docs/services/nats", []string{"nats", "unsupported"}}},
 	{"cassandra", unsupportedService{"Cassandra", "ClickHouse for analytics-scale writes, or PostgreSQL", "zerops://docs/services/clickhouse", []string{"clickhouse", "unsupported"}}},
 	{"scylla", unsupportedService{"ScyllaDB", "ClickHouse for analytics-scale writes, or PostgreSQL", "zerops://docs/services/clickhouse", []string{"clickhouse", "unsupported"}}},
 	{"dynamodb", unsupportedService{"DynamoDB", "PostgreSQL, or Valkey for key-value access", "zerops://docs/services/postgresql", []string{"postgresql", "unsupported"}}},
@@ -480,7 +497,7 @@ func (e *expansion) addAliases() {
 		}
 		if u, ok := unsupported[base]; ok && !noted[u.name] {
 			noted[u.name] = true
-			e.notes = append(e.notes, "Zerops has no "+u.name+" service; the closest alternative is "+u.alternative+": "+u.uri+" (see also zerops://docs/pitfalls/unsupported-services).")
+			e.notes = append(e.notes, u.missing()+"; the closest alternative is "+u.alternative+": "+u.uri+" (see also zerops://docs/pitfalls/unsupported-services).")
 			for _, a := range u.expand {
 				e.add(a, false)
 			}
