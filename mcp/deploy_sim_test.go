@@ -43,17 +43,20 @@ func newStaticHarness(t *testing.T, typ string) *harness {
 
 // A framework's build writes its output where the sandbox cannot read it
 // from the build script: the build is not failed for it, and the site,
-// deployed with its real output directory, is live.
+// deployed with its real output directory, answers; where only that
+// build may have made the index it serves (Gatsby, Docusaurus), the
+// verdict is unverified, naming the build command, never live.
 func TestDeploy_FrameworkBuildOutputsAreNotClaimedMissing(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		name  string
-		files map[string]string
+		name    string
+		files   map[string]string
+		verdict platform.Verdict
 	}{
 		{"SvelteKitAdapterStatic", staticApp("vite build", "build/~", map[string]string{
-			"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n"})},
-		{"Gatsby", staticApp("gatsby build", "public/~", nil)},
-		{"Docusaurus", staticApp("docusaurus build", "build/~", nil)},
+			"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n"}), platform.VerdictLive},
+		{"Gatsby", staticApp("gatsby build", "public/~", nil), platform.VerdictUnverified},
+		{"Docusaurus", staticApp("docusaurus build", "build/~", nil), platform.VerdictUnverified},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -61,8 +64,11 @@ func TestDeploy_FrameworkBuildOutputsAreNotClaimedMissing(t *testing.T) {
 			h := newStaticHarness(t, "static")
 			writeApp(t, h.workDir(t), tt.files)
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "web"}, "site")
-			if m["verdict"] != string(platform.VerdictLive) {
-				t.Fatalf("verdict %v, want live: %s", m["verdict"], text(res))
+			if m["verdict"] != string(tt.verdict) {
+				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.verdict, text(res))
+			}
+			if tt.verdict == platform.VerdictUnverified && !strings.Contains(text(res), "npm run build") {
+				t.Errorf("the unverified reason names no build command: %s", text(res))
 			}
 		})
 	}

@@ -209,3 +209,53 @@ func TestKnowledge_LegacyServiceIsNotCalledMissing(t *testing.T) {
 		}
 	}
 }
+
+// A web server answers a path with a file the deploy carries; a file only
+// a build command the sandbox does not follow may have made (webpack
+// Encore's `npm run build`) is not taken as served: the verdict is
+// unverified, naming the file (walk 9: a Symfony app without
+// documentRoot: public was answered live, its /var/www/index.php assumed
+// made by Encore).
+func TestDeploy_WebRootFileOnlyAnUnfollowedBuildMayMake(t *testing.T) {
+	t.Parallel()
+	yml := `zerops:
+  - setup: web
+    build:
+      base: [php@8.4, nodejs@22]
+      buildCommands: [%s]
+      deployFiles: ./
+    run:
+      base: php-apache@8.4
+%s      ports: [{port: 80, httpSupport: true}]
+`
+	tests := []struct {
+		name, build, docRoot string
+		verdict, want        string
+	}{
+		{name: "no documentRoot, encore build", build: "composer install --no-dev, npm ci, npm run build", verdict: "unverified", want: "/var/www/index.php"},
+		{name: "documentRoot public, encore build", build: "composer install --no-dev, npm ci, npm run build", docRoot: "      documentRoot: public\n", verdict: "live"},
+		{name: "no documentRoot, composer only", build: "composer install --no-dev", verdict: "degraded", want: "set run.documentRoot"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: php-apache@8.4\n"}, "import"); res.IsError {
+				t.Fatalf("import: %s", text(res))
+			}
+			h.ownApp(t, map[string]string{
+				"zerops.yml":        fmt.Sprintf(yml, tt.build, tt.docRoot),
+				"composer.json":     `{"require":{"php":">=8.2","symfony/framework-bundle":"7.1.*"}}`,
+				"package.json":      `{"name":"assets","version":"1.0.0","scripts":{"build":"encore production"},"devDependencies":{"@symfony/webpack-encore":"^4.7.0"}}`,
+				"package-lock.json": `{"lockfileVersion":3,"packages":{"":{"name":"assets"},"node_modules/@symfony/webpack-encore":{"version":"4.7.0","dev":true}}}`,
+				"public/index.php":  "<?php echo 'hi';\n",
+				"assets/app.js":     "console.log('hi');\n",
+			})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "web"}, "webroot")
+			answer := text(res)
+			if m["verdict"] != tt.verdict || !strings.Contains(answer, tt.want) {
+				t.Fatalf("verdict %v, want %s with %q: %s", m["verdict"], tt.verdict, tt.want, answer)
+			}
+		})
+	}
+}

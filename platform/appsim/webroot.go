@@ -1,7 +1,9 @@
 package appsim
 
 import (
+	"fmt"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -13,6 +15,8 @@ type WebRoot struct {
 	root  string          // relative to /var/www
 	files map[string]bool // uploaded paths deployed under root, relative to it
 	made  *runSim         // its producedAt: what the build may have made (files unread)
+	sure  *runSim         // what a build command the sandbox follows made (made without the commands it does not)
+	by    string          // the first build command the sandbox does not follow ("": none ran)
 	// fallback is the file every other path ends at when the root holds
 	// it: static's /index.html (SPA-ready), PHP's /index.php (a front
 	// controller); "" for nginx.
@@ -30,7 +34,10 @@ func (r *runSim) WebRoot() *WebRoot {
 		return nil
 	}
 	w := &WebRoot{root: r.d.DocRoot, files: map[string]bool{},
-		made: &runSim{d: r.d, produced: r.produced, unknown: r.unknown}}
+		made: &runSim{d: r.d, produced: r.produced, unknown: r.unknown}, sure: &runSim{d: r.d, produced: r.produced}}
+	if r.unknown {
+		w.by = orStr(r.unknownBy, "?")
+	}
 	switch {
 	case r.base == "static":
 		w.fallback = "index.html"
@@ -90,24 +97,52 @@ func (w *WebRoot) has(rel string) bool {
 	return w.files[rel] || w.made.producedAt(CleanRel(path.Join(w.root, rel)))
 }
 
-// index reports whether the directory rel holds an index the server serves.
-func (w *WebRoot) index(rel string) bool {
-	return w.has(path.Join(rel, "index.html")) || (w.php && w.has(path.Join(rel, "index.php")))
+// known reports whether the root surely holds rel: uploaded, or made by a
+// build command the sandbox follows.
+func (w *WebRoot) known(rel string) bool {
+	return w.files[rel] || w.sure.producedAt(CleanRel(path.Join(w.root, rel)))
 }
 
 // Serves reports whether GET p answers (else 404).
 func (w *WebRoot) Serves(p string) bool {
+	ok, _ := w.Answer(p)
+	return ok
+}
+
+// Answer reports whether GET p answers (else 404), and, when it answers
+// only with a file that a build command the sandbox does not follow may
+// have made, what was not checked.
+func (w *WebRoot) Answer(p string) (bool, string) {
 	p, _, _ = strings.Cut(p, "?")
 	rel := CleanRel(p)
-	switch {
-	case rel == "" || strings.HasSuffix(p, "/"):
-		if w.index(rel) {
-			return true
+	var files []string // what the server answers p with, in order
+	if rel == "" || strings.HasSuffix(p, "/") {
+		files = append(files, path.Join(rel, "index.html"))
+		if w.php {
+			files = append(files, path.Join(rel, "index.php"))
 		}
-	case w.has(rel):
-		return true
+	} else {
+		files = append(files, rel)
 	}
-	return w.fallback != "" && w.has(w.fallback)
+	if w.fallback != "" {
+		files = append(files, w.fallback)
+	}
+	for _, f := range files {
+		if w.known(f) {
+			return true, ""
+		}
+	}
+	var maybe []string
+	for _, f := range files {
+		if at := path.Join(RunRoot, w.root, f); w.has(f) && !slices.Contains(maybe, at) {
+			maybe = append(maybe, at)
+		}
+	}
+	if len(maybe) == 0 {
+		return false, ""
+	}
+	return true, fmt.Sprintf("whether the build makes %s, which the web server answers GET %s with: no uploaded file is there, and the build command `%s`, which the sandbox does not follow, may make it",
+		strings.Join(maybe, " or "), clip(p, 80), clip(w.by, 80))
 }
 
 // RunsPHP reports whether GET p reaches PHP: any path but a deployed file

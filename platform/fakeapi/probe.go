@@ -119,7 +119,14 @@ func (st *state) probe(hostname string, port int, path, agent string, now time.T
 	unchecked = strings.Join(append(nonEmpty(st.goneRefs(s, av.startRefs)), run.Unchecked...), "; ")
 	base := orStr(av.deployed.RunBase, s.Version.Name)
 	status, body = http.StatusOK, fmt.Sprintf("%s: app version %s (%s) answered GET %s on port %d\n", s.Name, av.ID, base, clip(path, 200), port)
-	if run.Web != nil && !run.Web.Serves(path) {
+	serves, unread := true, ""
+	if run.Web != nil {
+		serves, unread = run.Web.Answer(path)
+	}
+	if unread != "" { // a file only a build command the sandbox does not follow may make
+		unchecked = strings.Join(append(nonEmpty(unchecked), unread), "; ")
+	}
+	if !serves {
 		status, body = http.StatusNotFound, notFoundBody
 	} else if run.Web != nil && run.Web.Fatal != nil && run.Web.RunsPHP(path) {
 		// The front controller dies on a file it requires: each request
