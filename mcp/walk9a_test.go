@@ -259,3 +259,32 @@ func TestDeploy_WebRootFileOnlyAnUnfollowedBuildMayMake(t *testing.T) {
 		})
 	}
 }
+
+// zerops_validate of a zerops.yml that adds a setup the last pushed file
+// lacked: the next step deploys it, never "add an entry `setup: worker`
+// to zerops.yml, which has only …" for the entry just validated (walk 9:
+// a Symfony file gaining its worker setup).
+func TestValidate_NewSetupIsNotAskedFor(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: worker\n    type: nodejs@22\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	if res, _ := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "appstage"}, "deploy"); res.IsError {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	content := demoZeropsYml + `  - setup: worker
+    build:
+      base: nodejs@22
+      buildCommands: [npm ci]
+      deployFiles: ./
+    run:
+      base: nodejs@22
+      start: node worker.js
+`
+	_, m := h.call(t, "zerops_validate", map[string]any{"content": content})
+	next := str(m["next"])
+	if strings.Contains(next, "add an entry `setup: worker`") || !strings.Contains(next, "targetService=worker") {
+		t.Errorf("next %q asks for the setup the validated file has (or deploys no worker)", next)
+	}
+}

@@ -122,6 +122,13 @@ func DeployNext(ctx context.Context, proj Project, content, dir string) platform
 			step = step.Say("; then ")
 		}
 		call := deployCall(src, s.Name)
+		if _, lacks := src.forSetup(s.Name); lacks != nil {
+			// The file last pushed from src lacked the setup; the
+			// content validated has it: its next version, pushed as is.
+			plain := src
+			plain.known = nil
+			call = deployCall(plain, s.Name)
+		}
 		if src == (CodeSource{}) { // what to add, said once after the calls
 			call = platform.Call("zerops_deploy", "targetService="+s.Name)
 		}
