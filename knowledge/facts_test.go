@@ -623,6 +623,7 @@ func TestDocs_AnsweredAsked(t *testing.T) {
 		{"the subdomain body limit is 50 MB, not about 50 MB", `(?i)uploads around 50 ?MB`},
 		{"the Java image brings no Maven or Gradle", `(?i)java (image|build (image|container))[^.\n]{0,40}(includes|has|brings|ships) (maven|gradle)`},
 		{"another listen port works when it is in run.ports", `(?i)balancer keeps sending traffic to the original port`},
+		{"a worker on a run base of php@8.4, which the schema refuses", "(?i)(setup|start)[^.\n]{0,80}on a `php@8\\.4` base"},
 	})
 	assertKept(t, all, []keptFact{
 		{"networking/subdomains", "subdomain URL: hostname, prefix, port; port 80 has none", "`https://<hostname>-<prefix>-<port>\\.<region>\\.zerops\\.app`.{0,120}on port 80 the port part is left out"},
@@ -634,7 +635,8 @@ func TestDocs_AnsweredAsked(t *testing.T) {
 		{"runtimes/java", "no Maven or Gradle in the Java image", "brings the JDK but neither Maven nor Gradle"},
 		{"runtimes/nginx", "site config: .tmpl with DocumentRoot and Environment", "(?s)`\\*\\.tmpl`.{0,80}`\\{\\{\\.DocumentRoot\\}\\}`.{0,120}`\\{\\{\\.Environment\\.API_HOST\\}\\}`"},
 		{"runtimes/php", "php-nginx site config: fastcgi_pass to PhpSocket", "`fastcgi_pass unix:\\{\\{\\.PhpSocket\\}\\};`"},
-		{"frameworks/laravel", "the queue worker needs its own variables and APP_KEY reference", "`APP_KEY: \\$\\{app_APP_KEY\\}`"},
+		{"frameworks/laravel", "a queue worker: php@8.4 is a build base only, the queue drained from crontab", "(?s)`php@8\\.4` is a build base only.{0,400}`run\\.crontab`"},
+		{"frameworks/symfony", "a Messenger worker: consumed from crontab, php@8.4 a build base only", "(?s)`php@8\\.4` is a build base only.{0,200}`run\\.crontab`"},
 		{"frameworks/django", "Django does not read DATABASE_URL itself", "Django does not read `DATABASE_URL` by itself"},
 	})
 }

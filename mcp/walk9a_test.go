@@ -288,3 +288,19 @@ func TestValidate_NewSetupIsNotAskedFor(t *testing.T) {
 		t.Errorf("next %q asks for the setup the validated file has (or deploys no worker)", next)
 	}
 }
+
+// A PHP queue worker: the knowledge no longer sends the agent to a
+// `php@8.4` run base, which the schema (and the import, as a type)
+// refuses (walk 9: a Symfony Messenger worker written so failed
+// zerops_validate); it drains the queue from run.crontab.
+func TestKnowledge_PHPWorkerNotOnABuildBase(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	for _, q := range []string{"symfony messenger worker on zerops", "laravel queue worker on zerops"} {
+		res, _ := h.call(t, "zerops_knowledge", map[string]any{"query": q})
+		answer := text(res)
+		if strings.Contains(answer, "on a `php@8.4` base") || !strings.Contains(answer, "run.crontab") {
+			t.Errorf("%q: the answer puts a worker on a php@8.4 base (or names no run.crontab): %s", q, answer)
+		}
+	}
+}
