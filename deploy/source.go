@@ -83,6 +83,9 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 	if file == "" && env.ReadSource != nil {
 		file = denoTaskEntry(ctx, env, req, start)
 	}
+	if file == "" && env.ReadSource != nil {
+		file = scriptEntry(ctx, env, req, start)
+	}
 	if base == "" && file == "" {
 		return nil
 	}
@@ -180,6 +183,35 @@ func denoTaskEntry(ctx context.Context, env Env, req Request, start string) stri
 		return diagnose.EntryFile(task.Command)
 	}
 	return ""
+}
+
+// pkgScript finds a start that runs a package.json script: `npm start`,
+// `npm run X`, `bun run X`, `yarn X`, `pnpm [run] X` (group 1: npm start,
+// group 2: the script's name).
+var pkgScript = regexp.MustCompile(`^\s*(?:(npm start|npm run-script start|yarn start|pnpm start)|(?:npm run(?:-script)?|bun run|yarn run|yarn|pnpm run|pnpm) ([\w:.-]+))\s*$`)
+
+// scriptEntry is the file the package.json script start runs names; ""
+// when start runs no script or package.json cannot be read.
+func scriptEntry(ctx context.Context, env Env, req Request, start string) string {
+	m := pkgScript.FindStringSubmatch(start)
+	if m == nil {
+		return ""
+	}
+	name := m[2]
+	if m[1] != "" {
+		name = "start"
+	}
+	src, err := env.ReadSource(ctx, req, "package.json")
+	if err != nil || src == "" {
+		return ""
+	}
+	var pkg struct {
+		Scripts map[string]string `json:"scripts"`
+	}
+	if json.Unmarshal([]byte(src), &pkg) != nil {
+		return ""
+	}
+	return diagnose.EntryFile(pkg.Scripts[name])
 }
 
 // manifestPackages are the names package.json (its text src) lists in any

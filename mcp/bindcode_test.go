@@ -41,8 +41,16 @@ func TestDeploy_LocalhostBindFixIsTheAppsOwnCode(t *testing.T) {
 				"http.createServer((req, res) => res.end('ok')).listen(3000, HOST);\n"},
 			[]string{"index.js, line 2", "`const HOST = '0.0.0.0';`"},
 			[]string{"HOST=0.0.0.0", "zerops_env", "Flask", "gunicorn", "uvicorn", "ListenAndServe"}, false},
-		{"started through an npm script, code not read",
+		// npm start runs package.json's script, whose file ZCP reads.
+		{"started through an npm script",
 			map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: npm start"),
+				"index.js": "const http = require('node:http');\n" +
+					"http.createServer((req, res) => res.end('ok')).listen(3000, '127.0.0.1');\n"},
+			[]string{"index.js, line 2", "listen(3000, '0.0.0.0')"},
+			[]string{"HOST", "zerops_env", "Flask", "gunicorn", "uvicorn", "ListenAndServe"}, false},
+		{"started through an npm script naming no file, code not read",
+			map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: npm start"),
+				"package.json": `{"name": "demo", "version": "1.0.0", "main": "index.js", "scripts": {"start": "node ."}}` + "\n",
 				"index.js": "const http = require('node:http');\n" +
 					"http.createServer((req, res) => res.end('ok')).listen(3000, '127.0.0.1');\n"},
 			[]string{"server.listen(3000, '0.0.0.0')", "Only if the code reads a HOST variable (`process.env.HOST`)"},

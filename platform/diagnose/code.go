@@ -105,8 +105,9 @@ var localLiteral = lazyregexp.New(`["'` + "`" + `](?:https?://)?(127\.0\.0\.1|lo
 var bindWord = lazyregexp.New(`(?i)listen|\bbind\b|\.bind\(|serve\b|\.run\(|run_app|hostname|\bhost\b|\bhost\s*[:=]|\baddr(ess)?\b|UseUrls|ListenAndServe|set\s*:bind`)
 
 // bindCall is a call that binds the app's own address, whatever else the
-// line names (a URL it logs).
-var bindCall = lazyregexp.New(`\.listen\s*\(|\blisten\s*\(|ListenAndServe|\.bind\s*\(|run_app\(|app\.run\(|\b(?:Bun|Deno)\.serve\(|UseUrls\(|set\s*:bind`)
+// line names (a URL it logs); Bun serves a default export's options
+// (`export default { port: 3000, fetch }`, Hono's form) as Bun.serve's.
+var bindCall = lazyregexp.New(`\.listen\s*\(|\blisten\s*\(|ListenAndServe|\.bind\s*\(|run_app\(|app\.run\(|\b(?:Bun|Deno)\.serve\(|UseUrls\(|set\s*:bind|^export\s+default\s*\{[^}]*\bport\s*:`)
 
 // clientLine is a line that names another server's host (a database's, a
 // cache's, a URL called): no bind of the app's own.
