@@ -349,3 +349,22 @@ func TestDeploy_ScriptEntryPortLiteral(t *testing.T) {
 		})
 	}
 }
+
+// A reference to a service the project lacks and whose kind nothing
+// names (`nats://${queue_hostname}:4222`): the fix offers creating it,
+// not only "reference one of those hostnames", which would point a NATS
+// client at a cache or a database (walk 9: a Go worker's NATS_URL).
+func TestValidate_MissingServiceOfNoKnownKindCanBeCreated(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	yml := strings.Replace(demoZeropsYml, "      start: node index.js\n", "      start: node index.js\n      envVariables:\n        NATS_URL: nats://${queue_hostname}:4222\n", 1)
+	_, m := h.call(t, "zerops_validate", map[string]any{"content": yml})
+	ws, _ := m["warnings"].([]any)
+	if len(ws) == 0 {
+		t.Fatalf("no warning for ${queue_hostname}: %v", m)
+	}
+	fix := str(ws[0].(map[string]any)["fix"])
+	if !strings.Contains(fix, "zerops_import") || !strings.Contains(fix, "queue") {
+		t.Errorf("fix %q does not offer creating queue", fix)
+	}
+}

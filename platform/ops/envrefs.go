@@ -182,6 +182,11 @@ func (r refIssue) explain(names []string) (problem, fix string) {
 			fix += fmt.Sprintf(" (likely ${%s_%s})", near, platform.Clip(r.key, 60))
 		case r.gone != "":
 			fix = r.recreate + ", or reference one of those hostnames"
+		default:
+			// No service of the project is of a kind the reference
+			// names: the app may need one it lacks.
+			fix = fmt.Sprintf("reference one of those hostnames if one is the service meant, or create %s (zerops_import with hostname %s and the type the app needs)",
+				platform.Clip(r.host, 40), platform.Clip(r.host, 40))
 		}
 		return problem, fix
 	}
