@@ -368,3 +368,32 @@ func TestValidate_MissingServiceOfNoKnownKindCanBeCreated(t *testing.T) {
 		t.Errorf("fix %q does not offer creating queue", fix)
 	}
 }
+
+// run.healthCheck asks the app a path while it runs; the sandbox's app
+// answers every path (its routes are in its code), so a check on a path
+// other than / makes the verdict unverified, naming it, as a readiness
+// check does (walk 9: a Hono app checked at /healthz, which it does not
+// serve, was answered live).
+func TestDeploy_HealthCheckPathIsUnverified(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, check, verdict string }{
+		{"a path of its own", "      healthCheck:\n        httpGet:\n          port: 3000\n          path: /healthz\n", "unverified"},
+		{"the root", "      healthCheck:\n        httpGet:\n          port: 3000\n          path: /\n", "live"},
+		{"a command asking a path", "      healthCheck:\n        exec:\n          command: curl -fsS http://localhost:3000/up\n", "unverified"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.Replace(demoZeropsYml, "      start: node index.js\n", "      start: node index.js\n"+tt.check, 1)})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "health")
+			answer := text(res)
+			if m["verdict"] != tt.verdict {
+				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.verdict, answer)
+			}
+			if tt.verdict == "unverified" && !strings.Contains(answer, "run.healthCheck") {
+				t.Errorf("the reason does not name run.healthCheck: %s", answer)
+			}
+		})
+	}
+}

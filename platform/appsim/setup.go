@@ -32,13 +32,14 @@ type StartCommand struct {
 
 // Prep is what a setup says besides building and starting:
 // build.prepareCommands, run.prepareCommands, run.initCommands, the OS of
-// the build and run containers and deploy.readinessCheck.
+// the build and run containers, deploy.readinessCheck and run.healthCheck.
 type Prep struct {
 	BuildOS, RunOS string // build.os, run.os as written
 	BuildPrepare   []string
 	RunPrepare     []string
 	Init           []string
 	Ready          *Readiness // nil: no readiness check
+	Health         *Readiness // run.healthCheck, read alike; nil: none
 	ToRunPrep      []string   // build.addToRunPrepare: the files run.prepareCommands have
 }
 

@@ -120,6 +120,18 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 				clip(path, 80), clip(rc.Exec, 80)))
 		}
 	}
+	if hc := d.Prep.Health; out.Crash == nil && !out.WebServer && hc != nil {
+		// Asked while the app runs: a failing answer is the platform's
+		// to act on, and the app's routes are in its code.
+		switch path := localURLPath(hc.Exec); {
+		case hc.Port > 0 && strings.Trim(hc.Path, "/") != "":
+			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app answers 2xx at %s on port %d, which run.healthCheck asks while it runs (the sandbox does not read the app's routes)",
+				clip(hc.Path, 80), hc.Port))
+		case path != "":
+			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app answers %s, which the run.healthCheck command `%s` asks while it runs (the sandbox does not read the app's routes)",
+				clip(path, 80), clip(hc.Exec, 80)))
+		}
+	}
 	if out.Crash == nil && len(env.Unresolved) > 0 {
 		// The app gets the reference's text for a value: whether it
 		// needs the value (at its start, or at a request) is in its code.

@@ -63,7 +63,8 @@ func deployed(s *zeropsyml.Setup) *deployedSetup {
 	d.BuildBases = clipList(b.Base, 10)
 	d.DeployFiles = clipList(b.DeployFiles, 20)
 	d.Prep = appsim.Prep{BuildOS: b.OS, RunOS: r.OS, BuildPrepare: clipList(b.PrepareCommands, 10),
-		RunPrepare: clipList(r.PrepareCommands, 10), Init: clipList(r.InitCommands, 10), Ready: readinessOf(dp.ReadinessCheck)}
+		RunPrepare: clipList(r.PrepareCommands, 10), Init: clipList(r.InitCommands, 10), Ready: readinessOf(dp.ReadinessCheck),
+		Health: readinessOf(r.HealthCheck)}
 	d.Prep.ToRunPrep = clipList(b.AddToRunPrepare, 20)
 	for _, v := range r.EnvVariables[:min(len(r.EnvVariables), 100)] {
 		if d.EnvVariables == nil {
