@@ -397,3 +397,33 @@ func TestDeploy_HealthCheckPathIsUnverified(t *testing.T) {
 		})
 	}
 }
+
+// The fix for packages left out of the deploy names only what deployFiles
+// lacks: `node_modules`, not package.json when it is listed (walk 9: a
+// NestJS app deploying dist, package.json and prisma was told to add
+// `node_modules` and `package.json`).
+func TestDeploy_NodeModulesFixNamesOnlyWhatIsMissing(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	h.ownApp(t, map[string]string{
+		"zerops.yml": `zerops:
+  - setup: appstage
+    build:
+      base: nodejs@22
+      buildCommands: [npm ci]
+      deployFiles: [index.js, package.json]
+    run:
+      base: nodejs@22
+      ports: [{port: 3000, httpSupport: true}]
+      start: node index.js
+`,
+		"package.json":      `{"name":"api","version":"1.0.0","dependencies":{"express":"^4.21.0"}}`,
+		"package-lock.json": `{"lockfileVersion":3,"packages":{"":{"name":"api"},"node_modules/express":{"version":"4.21.1"}}}`,
+		"index.js":          "require('express')().listen(3000, '0.0.0.0');\n",
+	})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "nm")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || !strings.Contains(next, "add `node_modules` to `build.deployFiles`") || strings.Contains(next, "`package.json` to `build.deployFiles`") {
+		t.Errorf("verdict %v, next %q: want node_modules alone added to deployFiles: %s", m["verdict"], next, text(res))
+	}
+}

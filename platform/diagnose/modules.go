@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -35,13 +36,22 @@ const (
 	pyDepsFix   = "Install the packages into the run image: `build.addToRunPrepare: [requirements.txt]` and `run.prepareCommands: [python3 -m pip install --no-cache-dir --ignore-installed -r requirements.txt]`; packages pip-installed in `build.buildCommands` stay in the build container."
 )
 
+// nodeDepsFixFor is nodeDepsFix for the pushed code: when its
+// build.deployFiles already list package.json, only node_modules is added.
+func nodeDepsFixFor(code *Code) string {
+	if code == nil || !slices.ContainsFunc(code.DeployFiles, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "package.json" }) {
+		return nodeDepsFix
+	}
+	return strings.Replace(nodeDepsFix, "add `node_modules` and `package.json` to", "add `node_modules` to", 1)
+}
+
 // moduleFix names in d the dependency line shows missing, with its
 // ecosystem's fix; a line it cannot place keeps the general one.
 func (d *Diagnosis) moduleFix(line string, code *Code) {
 	if m := nodeMissingRe.FindStringSubmatch(line); m != nil {
 		pkg := nodePackage(m[1]) // "dotenv/config" is the package dotenv
 		d.Cause = "The app imports the package `" + pkg + "`, which is not in the run container: `node_modules` was not deployed (or does not hold it)."
-		d.Fix = nodeDepsFix + " Keep `" + pkg + "` in package.json `dependencies`."
+		d.Fix = nodeDepsFixFor(code) + " Keep `" + pkg + "` in package.json `dependencies`."
 		if code != nil && code.Modules && code.PackagesRead && !slices.Contains(code.Packages, pkg) {
 			// node_modules is deployed: the install put in what package.json and its lock name.
 			d.Cause = "The app imports the package `" + pkg + "`, which package.json does not list, so the install in the build does not put it in `node_modules`."
@@ -122,7 +132,7 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 		d.Fix = pyDepsFix + " List `" + cmd + "` in requirements.txt."
 	case slices.Contains(nodeCommands, cmd):
 		d.Cause = "The start runs `" + cmd + "`, a command from `node_modules/.bin`, and `node_modules` is not in the run container."
-		d.Fix = nodeDepsFix + " Keep the package of `" + cmd + "` in `dependencies` (not only `devDependencies`)."
+		d.Fix = nodeDepsFixFor(code) + " Keep the package of `" + cmd + "` in `dependencies` (not only `devDependencies`)."
 		if cmd == "ts-node" || cmd == "tsx" || cmd == "nodemon" || cmd == "ts-node-dev" {
 			d.Fix += " Better: compile in `build.buildCommands` (`npx tsc`) and start the output with `node`, no dev tool at run time."
 		}
