@@ -132,6 +132,12 @@ func enableSubdomain(ctx context.Context, proj Project, svc *platform.ServiceSta
 				"The subdomain serves a runtime service's HTTP port: enable it on the runtime that serves the app (zerops_discover lists the services and their ports); it reaches this service over the private network by hostname.")
 		}
 		if i >= len(portWaits) || !deployedRecently(ctx, proj, svc.ID) {
+			if deployedBefore(ctx, proj, svc.ID) {
+				// Its code runs: the deploy in force declares no HTTP port.
+				return nil, platform.NewError(platform.ErrSubdomainNoPorts,
+					fmt.Sprintf("%s has no HTTP port for the subdomain: the zerops.yml deployed last declares no run.ports entry with httpSupport: true", svc.Name),
+					fmt.Sprintf("If %s serves HTTP, add its port to run.ports with httpSupport: true (e.g. {port: 3000, httpSupport: true}), deploy it (zerops_deploy) and enable the subdomain again; a worker without HTTP needs no subdomain.", svc.Name))
+			}
 			return nil, noHTTPPort(svc.Name, "no deploy has registered a port with httpSupport: true yet")
 		}
 		t := time.NewTimer(portWaits[i])
@@ -215,6 +221,13 @@ func deployedRecently(ctx context.Context, proj Project, serviceID string) bool 
 	}
 	v := versions[0]
 	return v.Status == platform.AppVersionActive && time.Since(v.LastUpdate) < freshDeploy
+}
+
+// deployedBefore reports whether the service's newest app version is
+// ACTIVE: code of a deploy runs there.
+func deployedBefore(ctx context.Context, proj Project, serviceID string) bool {
+	versions, err := proj.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: proj.ID, ServiceID: serviceID, Limit: 1})
+	return err == nil && len(versions) > 0 && versions[0].Status == platform.AppVersionActive
 }
 
 func already(res *SubdomainResult) *SubdomainResult {
