@@ -190,7 +190,8 @@ func pickVersion(versions []platform.AppVersion, id, label string, notAnswering 
 // still the one from before that deploy, so going back would replace a
 // version not seen failing with an older one. A live version seen not
 // answering, or a failure older than the live version, is no reason to
-// refuse. cands are the deployable earlier versions, newest first.
+// refuse. cands are the deployable earlier versions, newest first; the one
+// named to go back further anyway is the newest not seen not answering.
 func neverWentLive(versions, cands []platform.AppVersion, label string, notAnswering func(id string) bool) error {
 	i := slices.IndexFunc(versions, func(v platform.AppVersion) bool { return v.Status == platform.AppVersionActive })
 	if i < 0 || notAnswering(versions[i].ID) {
@@ -211,8 +212,10 @@ func neverWentLive(versions, cands []platform.AppVersion, label string, notAnswe
 		how = "was cancelled"
 	}
 	further := ""
-	if len(cands) > 0 {
-		further = " Only to go back further anyway: zerops_deploy rollback=true targetService=" + label + " appVersionId=" + cands[0].ID + "."
+	// A version seen not answering is where an earlier rollback came from:
+	// offering it would lead back into that failure.
+	if j := slices.IndexFunc(cands, func(v platform.AppVersion) bool { return !notAnswering(v.ID) }); j >= 0 {
+		further = " Only to go back further anyway: zerops_deploy rollback=true targetService=" + label + " appVersionId=" + cands[j].ID + "."
 	}
 	return platform.NewError(platform.ErrNotFound,
 		fmt.Sprintf("nothing to roll back on %s: its latest deploy, #%d (%s), %s and never went live; %s still runs #%d (%s), the version it ran before that deploy",
