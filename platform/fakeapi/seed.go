@@ -199,8 +199,10 @@ func (st *state) generatedEnv(s *service) []genEnv {
 			{"defaultSearchKey", secret(), false}, {"environment", "production", false}}
 	case "elasticsearch":
 		return []genEnv{host, {"port", "9200", false}, {"password", secret(), true}}
-	case "qdrant":
-		return []genEnv{host, {"port", "6333", false}, {"grpcPort", "6334", false}, {"apiKey", secret(), true}}
+	case "qdrant": // the docs: a full-access and a search-only key, a URL per API
+		return []genEnv{host, {"port", "6333", false}, {"grpcPort", "6334", false}, {"apiKey", secret(), true},
+			{"readOnlyApiKey", secret(), true}, {"connectionString", "http://" + s.Name + ":6333", false},
+			{"grpcConnectionString", "tcp://" + s.Name + ":6334", false}}
 	case "typesense":
 		return []genEnv{host, {"port", "8108", false}, {"apiKey", secret(), true}}
 	case "clickhouse": // the knowledge base's page: a port per protocol, the user zerops and the admin super
@@ -210,8 +212,8 @@ func (st *state) generatedEnv(s *service) []genEnv {
 	case "rabbitmq":
 		return []genEnv{host, {"port", fmt.Sprint(servicePorts[s.Version.Type.Name][0]), false},
 			{"user", s.Name, false}, {"password", secret(), true}}
-	case "kafka":
-		return []genEnv{host, {"port", "9092", false}}
+	case "kafka": // the docs: SASL PLAIN with a generated user and password
+		return []genEnv{host, {"port", "9092", false}, {"user", s.Name, false}, {"password", secret(), true}}
 	}
 	return nil
 }
