@@ -170,7 +170,8 @@ func validateAutoscaling(s *service, change, merged *autoscalingJSON) error {
 }
 
 // scalingAvailable refuses a change of the autoscaling a category lacks:
-// horizontal for all but runtimes, vertical for object and shared storage.
+// horizontal for all but runtimes, vertical for object storage (shared
+// storage has a range the docs let one change after creation).
 func scalingAvailable(cat string, change *autoscalingJSON) error {
 	if change == nil {
 		return nil
@@ -178,7 +179,7 @@ func scalingAvailable(cat string, change *autoscalingJSON) error {
 	if h := change.Horizontal; h != nil && cat != platform.CategoryUser && (h.MinContainerCount != nil || h.MaxContainerCount != nil) {
 		return fmt.Errorf("horizontal autoscaling is not available for %s services", cat)
 	}
-	if change.Vertical != nil && (cat == platform.CategoryObject || cat == platform.CategoryShared) {
+	if change.Vertical != nil && cat == platform.CategoryObject {
 		return fmt.Errorf("vertical autoscaling is not available for %s services", cat)
 	}
 	return nil
