@@ -128,16 +128,20 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 }
 
 // oneBindFix leaves out of out a wrong port read from the line that shows
-// the app on localhost, when the localhost fix already binds the declared
-// port (Kestrel's http://localhost:5000, fixed by ASPNETCORE_URLS=
-// http://0.0.0.0:8080): one line, one cause, one fix. Its cause joins the
+// the app on localhost (Kestrel's http://localhost:5000, fixed by
+// ASPNETCORE_URLS=http://0.0.0.0:8080), or from another line showing a
+// listener on loopback (Vite's "Local: http://localhost:4173/" beside its
+// "use --host to expose"), when the localhost fix already binds the
+// declared port: one listener, one cause, one fix. Its cause joins the
 // localhost one, as a sentence of its own.
 func oneBindFix(out []Diagnosis, opt Options) []Diagnosis {
 	i := slices.IndexFunc(out, func(d Diagnosis) bool { return d.Signal == "listening-on-localhost" })
 	if i < 0 || len(opt.Ports) == 0 || !hasNumber(out[i].Fix, strconv.Itoa(opt.Ports[0])) {
 		return out
 	}
-	j := slices.IndexFunc(out, func(d Diagnosis) bool { return d.Signal == "wrong-port" && d.Evidence == out[i].Evidence })
+	j := slices.IndexFunc(out, func(d Diagnosis) bool {
+		return d.Signal == "wrong-port" && (d.Evidence == out[i].Evidence || loopbackPort.MatchString(stripANSI(d.Evidence)))
+	})
 	if j < 0 {
 		return out
 	}
