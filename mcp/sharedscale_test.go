@@ -9,7 +9,8 @@ import (
 // range that can be changed after creation (walk9b: maxDisk on a
 // shared-storage service was refused as "vertical autoscaling is not
 // available", with a suggestion to check min ≤ max and HA mode, neither of
-// which was wrong). Its container count stays fixed.
+// which was wrong); the range it answers is whole, the bounds not given
+// as they were at creation. Its container count stays fixed.
 func TestManage_SharedStorageScalesVertically(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -32,9 +33,13 @@ func TestManage_SharedStorageScalesVertically(t *testing.T) {
 			for k, v := range tc.args {
 				args[k] = v
 			}
-			res, _ := h.callWith(t, context.Background(), "zerops_manage", args, "scale")
+			res, m := h.callWith(t, context.Background(), "zerops_manage", args, "scale")
 			if res.IsError != tc.wantErr {
 				t.Errorf("scale %v: isError %v, want %v: %s", tc.args, res.IsError, tc.wantErr, text(res))
+			}
+			// The range in force is whole: the bounds not given stay as they were.
+			if scaling, _ := m["scaling"].(map[string]any); !tc.wantErr && (scaling["minRam"] == nil || scaling["maxCpu"] == nil || scaling["minDisk"] == nil) {
+				t.Errorf("scale %v: the range in force lacks the bounds not changed: %s", tc.args, text(res))
 			}
 		})
 	}

@@ -133,7 +133,7 @@ func defaultAutoscaling(category, mode string) *autoscalingJSON {
 				MaxResource: &scalingResourceJSON{CPUCoreCount: ptrI(8), MemoryGBytes: ptrF(48), DiskGBytes: ptrF(250)}},
 			Horizontal: &horizontalJSON{MinContainerCount: ptrI(1), MaxContainerCount: ptrI(maxC)},
 		}
-	case platform.CategoryStandard:
+	case platform.CategoryStandard, platform.CategoryShared:
 		return &autoscalingJSON{Vertical: &verticalJSON{CPUMode: &shared,
 			MinResource: &scalingResourceJSON{CPUCoreCount: ptrI(1), MemoryGBytes: ptrF(0.25), DiskGBytes: ptrF(1)},
 			MaxResource: &scalingResourceJSON{CPUCoreCount: ptrI(8), MemoryGBytes: ptrF(48), DiskGBytes: ptrF(250)}}}
