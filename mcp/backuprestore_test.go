@@ -6,24 +6,27 @@ import (
 	"testing"
 )
 
-// A backup's next step names how that type's backup is restored: in the
-// Zerops UI for most, but a ClickHouse backup is restored with RESTORE ALL
-// FROM S3 or by the Zerops team, as the knowledge base's ClickHouse page
-// says (walk 8: a ClickHouse backup was answered "restore and download
-// are in the Zerops UI").
+// A backup's next step names how that type's backup is restored: the
+// platform has no restore of its own, only the download, and each type's
+// backup is loaded with its own tool, as the knowledge base's backups page
+// and the Zerops docs say (walk 8: a ClickHouse backup was answered
+// "restore and download are in the Zerops UI"; walk9b: so were
+// PostgreSQL's, Qdrant's snapshot and shared storage's archive).
 func TestBackup_RestoreWayPerType(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name, host, want, not string
 	}{
 		{"clickhouse", "olap", "RESTORE ALL FROM S3", "restore and download are in the Zerops UI"},
-		{"postgresql", "db", "restore and download are in the Zerops UI", "RESTORE ALL"},
+		{"postgresql", "db", "pg_restore", "restore and download are in the Zerops UI"},
+		{"qdrant", "vec", "snapshot restore API", "restore and download are in the Zerops UI"},
+		{"shared storage", "files", "tar -xzf <file> -C /mnt/files", "restore and download are in the Zerops UI"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{})
-			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: olap\n    type: clickhouse@25.3\n    mode: NON_HA\n"}, "imp"); res.IsError {
+			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: olap\n    type: clickhouse@25.3\n    mode: NON_HA\n  - hostname: vec\n    type: qdrant@1.12\n    mode: NON_HA\n  - hostname: files\n    type: shared-storage\n    mode: NON_HA\n"}, "imp"); res.IsError {
 				t.Fatalf("import: %s", text(res))
 			}
 			for _, action := range []string{"backup", "backups"} {

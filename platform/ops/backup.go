@@ -40,7 +40,7 @@ func backupAction(ctx context.Context, c platform.Client, svc *platform.ServiceS
 		return asPlatformError(err, "listing backups of "+svc.Name)
 	}
 	res.Backups = list.Files
-	res.Restore = restoreWay(svc.Type.VersionName)
+	res.Restore = restoreWay(svc)
 	if res.Action == ActionBackup {
 		for _, f := range list.Files {
 			if before != nil && !before[f.Name] {
@@ -57,16 +57,31 @@ func backupAction(ctx context.Context, c platform.Client, svc *platform.ServiceS
 	return nil
 }
 
-// restoreWay says how a backup of a service of typeVersion is restored:
-// in the Zerops UI, but ClickHouse's (its knowledge page) with RESTORE ALL
-// FROM S3 or by the Zerops team.
-func restoreWay(typeVersion string) string {
-	if name, _, _ := strings.Cut(strings.ToLower(typeVersion), "@"); strings.HasPrefix(name, "clickhouse") {
-		return "download it in the Zerops UI; a ClickHouse backup is restored by unpacking the archive into an S3 bucket " +
-			"(an object-storage service works) and running RESTORE ALL FROM S3('<url>', '<access key>', '<secret>') as the super user, " +
-			"or by asking the Zerops team to place it on the container"
+// restoreWays says, per service type, with which tool a downloaded backup
+// is loaded back (the knowledge base's backups page and the type's own):
+// the platform has no restore of its own, only the download.
+var restoreWays = map[string]string{
+	"postgresql":     "unzip it and load each dump with `pg_restore --no-owner -d \"$DATABASE_URL\" <file>.dump` (plain psql cannot read the custom format)",
+	"mariadb":        "it is a mariabackup archive, not SQL: turn it into backup.sql with the zeropsio/recipe-mariadb-restore service's backup.sh, then load that with the mariadb client",
+	"clickhouse":     "unpack the archive into an S3 bucket (an object-storage service works) and run RESTORE ALL FROM S3('<url>', '<access key>', '<secret>') as the super user, or ask the Zerops team to place it on the container",
+	"qdrant":         "it is a Qdrant snapshot: upload it through Qdrant's snapshot restore API into a clean or new service",
+	"elasticsearch":  "it holds elasticdump files (gzip JSON per index): load them with elasticdump or the Elasticsearch API",
+	"meilisearch":    "it is a Meilisearch dump: import it into a clean or new service with Meilisearch's dump import, or re-index from your database",
+	"nats":           "it holds the stored message state: restore it with the NATS CLI, following NATS's disaster-recovery steps",
+	"valkey":         "load its data with Valkey's own tools; a cache is usually cheaper to let refill",
+	"shared-storage": "extract it into the mount from a runtime that mounts the storage: `tar -xzf <file> -C /mnt/<hostname>`",
+}
+
+// restoreWay says how a backup of svc is restored: downloaded in the
+// Zerops UI (the platform restores nothing itself), then loaded with its
+// type's tool (restoreWays).
+func restoreWay(svc *platform.ServiceStack) string {
+	name, _, _ := strings.Cut(strings.ToLower(svc.Type.VersionName), "@")
+	way, ok := restoreWays[name]
+	if !ok {
+		way = "load it with the service's own import tool (zerops_knowledge uri=zerops://docs/operations/backups)"
 	}
-	return "restore and download are in the Zerops UI"
+	return "to restore, download the backup in the Zerops UI (the platform has no one-click restore); " + strings.ReplaceAll(way, "<hostname>", svc.Name)
 }
 
 // retentionNote says how the platform keeps a service's backups.
