@@ -97,7 +97,7 @@ func (st *state) rawEnv(s *service, d *deployedSetup) map[string]string {
 // deleted): the container keeps the values, which point at nothing, and
 // its next start cannot resolve them; "" when none is gone.
 func (st *state) goneRefs(s *service, refs []hostRef) string {
-	var keys []string
+	var keys, froms []string
 	var gone hostRef
 	for _, r := range refs {
 		o := st.serviceByName(s.ProjectID, r.host)
@@ -110,13 +110,16 @@ func (st *state) goneRefs(s *service, refs []hostRef) string {
 		if !slices.Contains(keys, r.key) { // a variable of several references is named once
 			keys = append(keys, r.key)
 		}
+		if !slices.Contains(froms, r.ref) { // each reference the variables hold, not the first alone
+			froms = append(froms, r.ref)
+		}
 	}
 	if gone.host == "" {
 		return ""
 	}
 	return fmt.Sprintf("whether the app works without %s: it started with %s from %s, and %s is deleted since; "+
 		"the running container keeps the old value, and a restart or redeploy would not resolve the reference (the start fails: host not found)",
-		gone.host, clip(strings.Join(keys, ", "), 80), gone.ref, gone.host)
+		gone.host, clip(strings.Join(keys, ", "), 80), clip(strings.Join(froms, ", "), 120), gone.host)
 }
 
 // nonEmpty is s as a list: none when s is empty.
