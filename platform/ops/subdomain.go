@@ -131,6 +131,11 @@ func enableSubdomain(ctx context.Context, proj Project, svc *platform.ServiceSta
 				fmt.Sprintf("%s is a managed service (%s) with no HTTP port for a subdomain", svc.Name, cmp.Or(svc.Type.VersionName, svc.Type.Name)),
 				"The subdomain serves a runtime service's HTTP port: enable it on the runtime that serves the app (zerops_discover lists the services and their ports); it reaches this service over the private network by hostname.")
 		}
+		v := newestVersion(ctx, proj, svc.ID)
+		if v != nil && v.Status == platform.AppVersionActive && (i >= len(portWaits) || !portsPending(svc, v)) {
+			// Deployed, its ports registered: its zerops.yml has no HTTP one.
+			return nil, deployedNoHTTPPort(svc)
+		}
 		if i >= len(portWaits) || !deployedRecently(ctx, proj, svc.ID) {
 			if deployedBefore(ctx, proj, svc.ID) {
 				// Its code runs: the deploy in force declares no HTTP port.
@@ -165,6 +170,34 @@ func noHTTPPort(name, why string) error {
 	return platform.NewError(platform.ErrSubdomainNoPorts,
 		fmt.Sprintf("%s has no HTTP port for the subdomain: %s", name, why),
 		fmt.Sprintf("The subdomain serves a port with httpSupport: true, which a deploy registers: deploy %s (zerops_deploy) with a zerops.yml whose run.ports has e.g. {port: 3000, httpSupport: true}, then enable the subdomain again.", name))
+}
+
+// deployedNoHTTPPort is SUBDOMAIN_NO_HTTP_PORT for a runtime whose live
+// deploy registered its ports, none with httpSupport: what its zerops.yml
+// declares, and that a service serving no HTTP (a worker) needs no
+// subdomain, before the port to mark for one that does.
+func deployedNoHTTPPort(svc *platform.ServiceStack) error {
+	why := "its deployed zerops.yml declares no run.ports"
+	if len(svc.Ports) > 0 {
+		ports := make([]string, 0, len(svc.Ports))
+		for _, p := range svc.Ports {
+			ports = append(ports, fmt.Sprintf("%d (%s)", p.Port, cmp.Or(p.Protocol, "tcp")))
+		}
+		why = "its deployed zerops.yml declares port " + strings.Join(ports, ", ") + " without httpSupport: true"
+	}
+	return platform.NewError(platform.ErrSubdomainNoPorts,
+		fmt.Sprintf("%s has no HTTP port for the subdomain: %s", svc.Name, why),
+		fmt.Sprintf("A service that serves no HTTP (a worker) needs no subdomain: leave it off. Only if %s serves HTTP, mark its port httpSupport: true in run.ports of zerops.yml (e.g. {port: 3000, httpSupport: true}), deploy it with zerops_deploy, then enable the subdomain again.", svc.Name))
+}
+
+// newestVersion is the newest app version of the service, nil when none
+// (or the search fails).
+func newestVersion(ctx context.Context, proj Project, serviceID string) *platform.AppVersion {
+	versions, err := proj.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ProjectID: proj.ID, ServiceID: serviceID, Limit: 1})
+	if err != nil || len(versions) == 0 {
+		return nil
+	}
+	return &versions[0]
 }
 
 // awaitDeployPorts returns svc once the ports of its newest deploy are
