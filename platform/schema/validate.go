@@ -96,7 +96,9 @@ func (m *mapper) leaf(e *vErr) {
 	case errAdditional:
 		for _, p := range e.want {
 			fix := "Remove it."
-			if near := platform.NearKey(platform.Clip(p, 60), e.allowed); near != "" {
+			if lo, hi, ok := rangeOf(p, e.allowed); ok {
+				fix = "The platform's schema takes this as a range: write " + lo + ": N and " + hi + ": N instead (the same N for a fixed value, as a docker service's resources are)."
+			} else if near := platform.NearKey(platform.Clip(p, 60), e.allowed); near != "" {
 				fix = "Did you mean " + near + "? Rename it to " + near + "; otherwise remove it."
 			} else if len(e.allowed) > 0 {
 				fix = "Remove it; the platform's schema allows here: " + strings.Join(e.allowed, ", ") + "."
@@ -119,6 +121,17 @@ func (m *mapper) leaf(e *vErr) {
 		m.add(false, platform.Issue{Path: m.path(loc), Problem: platform.Clip(e.msg, 200),
 			Fix: "Change the value to what the platform's schema asks for."})
 	}
+}
+
+// rangeOf names the bounds the schema allows (minX, maxX) for key x given
+// as one value: `cpu: 2` where the schema has minCpu and maxCpu.
+func rangeOf(key string, allowed []string) (lo, hi string, ok bool) {
+	if key == "" {
+		return "", "", false
+	}
+	title := strings.ToUpper(key[:1]) + key[1:]
+	lo, hi = "min"+title, "max"+title
+	return lo, hi, slices.Contains(allowed, lo) && slices.Contains(allowed, hi)
 }
 
 func (m *mapper) typeIssue(loc []string, got string, wantTypes []string) {
