@@ -47,6 +47,7 @@ func applyScale(ctx context.Context, proj Project, svc *platform.ServiceStack, p
 	after := applied(cur, p)
 	res.Scaling = &after
 	res.Warnings = append(res.Warnings, scaleWarnings(cur, after)...)
+	res.Warnings = append(res.Warnings, dockerScaleWarnings(svc, p, after)...)
 	if p == (platform.AutoscalingParams{}) {
 		res.Notes = append(res.Notes, "Nothing to change: "+svc.Name+" already has these settings.")
 		return nil, nil
@@ -218,4 +219,31 @@ func cpuModeTooSoon(proj Project, err error, svc *platform.ServiceStack, inForce
 		out.Suggestion = "cpuMode can change once an hour: retry the change " + when + "; until then " + svc.Name + " keeps " + keep + "."
 	}
 	return &out
+}
+
+// dockerScaleWarnings says what a vertical change of a docker service
+// means (Zerops docs, the knowledge base's docker page): it runs in a VM
+// that restarts to take new resources, and those are fixed values, not a
+// range it autoscales in. Nil for other types or a horizontal change.
+func dockerScaleWarnings(svc *platform.ServiceStack, p platform.AutoscalingParams, after platform.Autoscaling) []string {
+	if svc.Type.Name != "docker" || (p.VerticalMinCPU == nil && p.VerticalMaxCPU == nil && p.VerticalMinRAM == nil &&
+		p.VerticalMaxRAM == nil && p.VerticalMinDisk == nil && p.VerticalMaxDisk == nil && p.CPUMode == nil) {
+		return nil
+	}
+	out := []string{svc.Name + " is a docker service: the platform restarts its VM to apply the new resources, so it stops answering while the VM boots."}
+	var ranges []string
+	if after.MinCPU != after.MaxCPU {
+		ranges = append(ranges, fmt.Sprintf("minCpu %d/maxCpu %d", after.MinCPU, after.MaxCPU))
+	}
+	if after.MinRAM != after.MaxRAM {
+		ranges = append(ranges, fmt.Sprintf("minRam %g/maxRam %g", after.MinRAM, after.MaxRAM))
+	}
+	if after.MinDisk != after.MaxDisk {
+		ranges = append(ranges, fmt.Sprintf("minDisk %g/maxDisk %g", after.MinDisk, after.MaxDisk))
+	}
+	if len(ranges) > 0 {
+		out = append(out, "A docker service takes fixed values, not a range it autoscales in ("+strings.Join(ranges, ", ")+
+			"): give each minimum and maximum the same value; for more capacity without a VM restart raise maxContainers.")
+	}
+	return out
 }
