@@ -61,12 +61,14 @@ func (s *Server) eventsTool() toolDef {
 func eventsNext(events []ops.Event, hostname string) string {
 	seen := map[string]bool{}
 	var failed, running []ops.Event
+	olderFailed := false       // a failure a newer event of its kind came after
 	for _, e := range events { // newest first
 		key := string(e.Kind) + "|" + e.ServiceID
 		if e.Kind == ops.EventProcess {
 			key += "|" + e.Action
 		}
 		if seen[key] {
+			olderFailed = olderFailed || eventFailed(e)
 			continue
 		}
 		seen[key] = true
@@ -101,7 +103,11 @@ func eventsNext(events []ops.Event, hostname string) string {
 		}
 		return "Next: " + e.Action + " of " + eventWho(e) + " is " + e.Status + ": wait for it with zerops_process processId=" + e.ID + "."
 	}
-	return "Next: no build or process is running or failed; an app that crashes or listens elsewhere shows no event here: zerops_verify" +
+	state := "no build or process is running or failed"
+	if olderFailed {
+		state = "nothing is running, and the failures listed are older than the newest build and processes, which ended well"
+	}
+	return "Next: " + state + "; an app that crashes or listens elsewhere shows no event here: zerops_verify" +
 		verifyArg(hostname) + " checks that it answers (with the diagnosis if not)."
 }
 
