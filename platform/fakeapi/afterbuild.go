@@ -43,8 +43,13 @@ func (av *appVersion) failedStatus() platform.AppVersionStatus {
 
 // afterBuild plans what follows a build that succeeded: preparing the
 // runtime image, then the deploy's init commands and readiness check. The
-// version deployed before keeps running when any fails.
-func (av *appVersion) afterBuild(d *deployedSetup, runBase string, run appsim.RunResult, prepFiles *appsim.Files, prepMade map[string]bool) {
+// version deployed before keeps running when any fails (before: there is
+// one; else nothing runs).
+func (av *appVersion) afterBuild(d *deployedSetup, runBase string, run appsim.RunResult, prepFiles *appsim.Files, prepMade map[string]bool, before bool) {
+	notReady := appsim.Line{Sev: 3, Msg: fmt.Sprintf("App version %s never became ready; the version deployed before keeps running", av.ID)}
+	if !before {
+		notReady.Msg = fmt.Sprintf("App version %s never became ready; no version was deployed before it, so nothing runs", av.ID)
+	}
 	lines, failure := appsim.RunPrepare(d, runBase, prepFiles, prepMade)
 	av.prepLines = lines
 	if failure != "" {
@@ -58,7 +63,7 @@ func (av *appVersion) afterBuild(d *deployedSetup, runBase string, run appsim.Ru
 		}
 		av.planFailure(platform.AppVersionDeployFailed, 4, []appsim.Line{
 			{Sev: 6, Msg: fmt.Sprintf("Starting app version %s on %s", av.ID, runBase)}, {Sev: 3, Msg: words},
-			{Sev: 3, Msg: fmt.Sprintf("App version %s never became ready; the version deployed before keeps running", av.ID)},
+			notReady,
 		}, fmt.Sprintf("ERROR: run.siteConfigPath: %q does not exist: the file is missing from deployFiles, so the web server cannot be configured", run.SiteConfig))
 		return
 	}
@@ -66,7 +71,7 @@ func (av *appVersion) afterBuild(d *deployedSetup, runBase string, run appsim.Ru
 		// A failing init command fails the deploy: the start never runs,
 		// the version is never activated.
 		out := append([]appsim.Line{{Sev: 6, Msg: fmt.Sprintf("Starting app version %s on %s: run.initCommands", av.ID, runBase)}}, run.Crash...)
-		out = append(out, appsim.Line{Sev: 3, Msg: fmt.Sprintf("App version %s never became ready; the version deployed before keeps running", av.ID)})
+		out = append(out, notReady)
 		av.planFailure(platform.AppVersionDeployFailed, 4, out, "ERROR: init command failed: "+run.Init)
 		return
 	}
@@ -80,7 +85,7 @@ func (av *appVersion) afterBuild(d *deployedSetup, runBase string, run appsim.Ru
 				out = append(out, appsim.Line{Sev: 6, Msg: l})
 			}
 		}
-		out = append(out, appsim.Line{Sev: 3, Msg: fmt.Sprintf("App version %s never became ready; the version deployed before keeps running", av.ID)})
+		out = append(out, notReady)
 		av.planFailure(platform.AppVersionDeployFailed, 4, out, f)
 	}
 }

@@ -281,7 +281,7 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 		av.failReason = res.Failure
 	}
 	if av.failReason == "" {
-		av.afterBuild(d, orStr(d.RunBase, s.Version.Name), run, prepFiles, prepMade)
+		av.afterBuild(d, orStr(d.RunBase, s.Version.Name), run, prepFiles, prepMade, st.activeVersion(s.ID, rq.now) != nil)
 	}
 	p := st.newProcess(s.ProjectID, s, "stack.build", rq.now)
 	// The process follows the build, not ProcessDuration; a FailNextProcess
