@@ -34,7 +34,10 @@ func TestLogs_UndeclaredPortJudgedSinceLatestStart(t *testing.T) {
 // TestLogs_FixedFailureNotFixedAgain: a version whose start file is missing,
 // then a fixed one that answers. The window still holds the old crash; the
 // next step must not propose its fix again (issue 34 walk: monitoring a
-// healthy service proposed editing run.start), but send to zerops_verify.
+// healthy service proposed editing run.start), but send to zerops_verify;
+// nor may the old crash's diagnosis carry it (walk9b: Django's missing
+// DJANGO_SECRET_KEY, set and restarted, was still given "Set
+// DJANGO_SECRET_KEY" as the fix of the lines before that start).
 func TestLogs_FixedFailureNotFixedAgain(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
@@ -54,6 +57,9 @@ func TestLogs_FixedFailureNotFixedAgain(t *testing.T) {
 		}
 		if next := str(m["next"]); strings.Contains(next, "run.start") || !strings.Contains(next, "zerops_verify") || !strings.Contains(next, "before") {
 			t.Errorf("logs %v next = %q; want no fix for the crash before the latest start, and zerops_verify", call, next)
+		}
+		if strings.Contains(text(res), "name a file the build produces") { // the start-file fix's words
+			t.Errorf("logs %v: the crash before the latest start still carries its fix: %s", call, text(res))
 		}
 	}
 }

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -39,6 +40,7 @@ func (s *Server) logsTool() toolDef {
 			return logsOutput{}, err
 		}
 		var next string
+		stale := true // the lines' failures are of a version no longer running: no fix to act on
 		building, status := res.Building()
 		switch {
 		case res.Count == 0 && res.Quiet() != "":
@@ -59,7 +61,7 @@ func (s *Server) logsTool() toolDef {
 				" (a deploy, rollback or restart since); zerops_verify" + verifyArg(res.Service) +
 				" tells whether the running version answers (with the diagnosis if not)."
 		case len(res.Diagnoses) > 0:
-			next = diagnosisNext(res.Diagnoses[0])
+			next, stale = diagnosisNext(res.Diagnoses[0]), false
 		case hasErrorLine(res):
 			next = "Next: fix what the errors point at, redeploy (zerops_deploy) and check the logs again."
 		case res.OtherPort() != "":
@@ -70,8 +72,22 @@ func (s *Server) logsTool() toolDef {
 				" checks that it answers (with the diagnosis if not); failed builds and processes are in zerops_events."
 		}
 		res.Diagnoses = diagnose.WithoutStated(res.Diagnoses, next) // the fix once: in next
+		if stale {
+			// Its fix may be applied already: the verdict of what runs
+			// now (zerops_verify, named in next) gives one if still needed.
+			res.Diagnoses = fixesLeftOut(res.Diagnoses)
+		}
 		return logsOutput{*res, next}, nil
 	})
+}
+
+// fixesLeftOut is ds without their fixes; ds itself is not changed.
+func fixesLeftOut(ds []diagnose.Diagnosis) []diagnose.Diagnosis {
+	out := slices.Clone(ds)
+	for i := range out {
+		out[i].Fix = ""
+	}
+	return out
 }
 
 // verifyArg is the serviceHostname argument for hostname, if any.
