@@ -558,6 +558,11 @@ func buildFailure(ctx context.Context, env Env, v platform.AppVersion, label str
 		d := bf.Diagnoses[0]
 		pe.Message = fmt.Sprintf("%s of %s ended %s: %s", what, label, v.Status, strings.TrimSuffix(d.Cause, "."))
 		pe.Suggestion = d.FixThenDeploy()
+		if v.Status == platform.AppVersionDeployFailed {
+			// The failed version never ran: an env fix applies at the
+			// deploy again, not by restarting what runs (or nothing).
+			pe.Suggestion = strings.Replace(d.FixForRedeploy(), "zerops_env action=set variables=", "zerops_env action=set serviceHostname="+label+" variables=", 1)
+		}
 		if runsEarlier(ctx, env.Client, v) {
 			// ACTIVE, not "running": whether it answers is not probed here.
 			pe.Suggestion = strings.TrimSuffix(pe.Suggestion, ".") + " (the version deployed before stays ACTIVE)."

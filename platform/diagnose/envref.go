@@ -159,6 +159,26 @@ func (d Diagnosis) FixThenDeploy() string {
 	return fix + "; then zerops_deploy again."
 }
 
+// FixForRedeploy is the fix as a step before deploying again a version that
+// never ran (its deploy failed): an env fix's restart and "no deploy" are
+// for a version that runs, so they are left out, and the deploy is named
+// once. Other fixes are FixThenDeploy.
+func (d Diagnosis) FixForRedeploy() string {
+	if d.NeedsDeploy() {
+		return d.FixThenDeploy()
+	}
+	e := d
+	e.Fix = restartTrue.ReplaceAllString(noDeploy.ReplaceAllString(d.Fix, ""), "")
+	return e.FixThenDeploy()
+}
+
+// noDeploy and restartTrue find an env fix's words for a version that runs:
+// that no deploy is needed, and the restart that applies the change.
+var (
+	noDeploy    = regexp.MustCompile(`[;,]\s*(and )?no deploy( is needed)?`)
+	restartTrue = regexp.MustCompile(`\s*restart=true`)
+)
+
 // refFailure finds a failure's words in a line: an error or exception, a
 // parser's refusal.
 var refFailure = regexp.MustCompile(`(?i)error|exception|invalid|\bfail|cannot|can't|could not|unable|not a valid|malformed|bad uri|claims to not accept|\bpanic`)
