@@ -153,6 +153,12 @@ func pickVersion(versions []platform.AppVersion, id, label string, notAnswering 
 				"A rollback needs an earlier deploy; deploy to it with zerops_deploy targetService="+label+".")
 		}
 		if len(cands) == 0 {
+			if i := slices.IndexFunc(versions, func(v platform.AppVersion) bool { return v.Status == platform.AppVersionActive }); i >= 0 && !notAnswering(versions[i].ID) {
+				// Its only deployed version runs, not seen failing: no fix is due.
+				return platform.AppVersion{}, platform.NewError(platform.ErrNotFound,
+					fmt.Sprintf("no earlier version of %s to go back to: %s runs %s (#%d), the only version deployed to it", label, label, versions[i].ID, versions[i].Sequence),
+					"Nothing to roll back: keep "+versions[i].ID+". zerops_verify serviceHostname="+label+" tells whether it answers; only if it does not, fix the cause in zerops.yml or the code and zerops_deploy again.")
+			}
 			return platform.AppVersion{}, platform.NewError(platform.ErrNotFound, "no earlier version of "+label+" to go back to: none built and deployed before the current one",
 				"Fix the code and zerops_deploy again; zerops_events serviceHostname="+label+" lists its versions.")
 		}

@@ -62,7 +62,7 @@ func TestPickVersion_TheOneLiveBefore(t *testing.T) {
 			versions: []platform.AppVersion{v("x", 60, "BUILD_FAILED", 61), v("pick-broken-b", 3, "ACTIVE", 30), v("a", 1, "BACKUP", 30)}, want: "a"},
 		{name: "a failed build, then a deploy that went live",
 			versions: []platform.AppVersion{v("c", 70, "ACTIVE", 70), v("x", 60, "BUILD_FAILED", 61), v("b", 2, "BACKUP", 70)}, want: "b"},
-		{name: "none", versions: []platform.AppVersion{v("a", 1, "ACTIVE", 50)}, wantErr: []string{platform.ErrNotFound, "none built"}},
+		{name: "none", versions: []platform.AppVersion{v("a", 1, "ACTIVE", 50)}, wantErr: []string{platform.ErrNotFound, "the only version deployed", "Nothing to roll back"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
