@@ -77,8 +77,8 @@ func Briefing(runtime string, services []string) (string, error) {
 		n := baseName(r)
 		if u, ok := unsupported[n]; ok {
 			n = u.name + " (not on Zerops)"
-			if v := u.legacy(); v != "" {
-				n = u.name + " (legacy: " + v + ")"
+			if v := u.offered(); v != "" {
+				n = u.name + " (" + v + ", no guide)"
 			}
 		}
 		if n != "" && !contains(names, n) {
@@ -118,7 +118,7 @@ func Briefing(runtime string, services []string) (string, error) {
 		}
 		seen[name] = true
 		if u, ok := unsupported[name]; ok {
-			notes = append(notes, u.missing()+"; use "+u.alternative+" ("+u.uri+").")
+			notes = append(notes, u.missing()+"; the closest alternative is "+u.alternative+" ("+u.uri+").")
 			continue
 		}
 		d, ok := byPath["services/"+name]

@@ -274,19 +274,19 @@ type unsupportedService struct {
 	expand      []string
 }
 
-// legacyServices are the versions the catalog keeps of a service of
-// unsupported for old projects, by its name: the service exists, and is
-// not created anew.
-var legacyServices = map[string]string{"RabbitMQ": "rabbitmq@3.9", "RabbitMQ / AMQP brokers": "rabbitmq@3.9"}
+// undocumentedServices are the services of unsupported that the catalog
+// does offer, by name, with the version it lists: the platform runs them,
+// but neither its docs nor this knowledge base have a guide for them.
+var undocumentedServices = map[string]string{"RabbitMQ": "rabbitmq@3.9", "RabbitMQ / AMQP brokers": "rabbitmq@3.9"}
 
-// legacy is the version the catalog keeps of u for old projects ("": none).
-func (u unsupportedService) legacy() string { return legacyServices[u.name] }
+// offered is the version the catalog lists of u ("": none).
+func (u unsupportedService) offered() string { return undocumentedServices[u.name] }
 
 // missing is how an answer names u: a service Zerops has not, or one it
-// keeps only for old projects.
+// offers without a guide.
 func (u unsupportedService) missing() string {
-	if v := u.legacy(); v != "" {
-		return "Zerops keeps " + u.name + " only as a legacy service (" + v + ", for old projects): do not create it for a new one"
+	if v := u.offered(); v != "" {
+		return u.name + " is in the catalog (" + v + ") but has no guide in the Zerops docs or here: after creating it, read its variables and ports with zerops_discover rather than guess them"
 	}
 	return "Zerops has no " + u.name + " service"
 }
@@ -301,9 +301,9 @@ var unsupportedEntries = []tableEntry[unsupportedService]{
 	{"mysql", unsupportedService{"MySQL", "MariaDB (MySQL-compatible wire protocol and SQL; use the mysql drivers)", "zerops://docs/services/mariadb", []string{"mariadb"}}},
 	{"redis", unsupportedService{"Redis", "Valkey (Redis-compatible; use any Redis client)", "zerops://docs/services/valkey", []string{"valkey"}}},
 	{"memcached", unsupportedService{"Memcached", "Valkey (an in-memory key-value cache)", "zerops://docs/services/valkey", []string{"valkey"}}},
-	{"rabbitmq", unsupportedService{"RabbitMQ", "NATS for new projects (or Kafka for durable streams)", "zerops://docs/services/nats", []string{"nats", "unsupported"}}},
-	{"rabbit", unsupportedService{"RabbitMQ", "NATS for new projects (or Kafka for durable streams)", "zerops://docs/services/nats", []string{"nats", "unsupported"}}},
-	{"amqp", unsupportedService{"RabbitMQ / AMQP brokers", "NATS for new projects", "zerops://docs/services/nats", []string{"nats", "unsupported"}}},
+	{"rabbitmq", unsupportedService{"RabbitMQ", "NATS, the documented broker (or Kafka for durable streams)", "zerops://docs/services/nats", []string{"nats", "unsupported"}}},
+	{"rabbit", unsupportedService{"RabbitMQ", "NATS, the documented broker (or Kafka for durable streams)", "zerops://docs/services/nats", []string{"nats", "unsupported"}}},
+	{"amqp", unsupportedService{"RabbitMQ / AMQP brokers", "NATS, the documented broker", "zerops://docs/services/nats", []string{"nats", "unsupported"}}},
 	{"cassandra", unsupportedService{"Cassandra", "ClickHouse for analytics-scale writes, or PostgreSQL", "zerops://docs/services/clickhouse", []string{"clickhouse", "unsupported"}}},
 	{"scylla", unsupportedService{"ScyllaDB", "ClickHouse for analytics-scale writes, or PostgreSQL", "zerops://docs/services/clickhouse", []string{"clickhouse", "unsupported"}}},
 	{"dynamodb", unsupportedService{"DynamoDB", "PostgreSQL, or Valkey for key-value access", "zerops://docs/services/postgresql", []string{"postgresql", "unsupported"}}},

@@ -189,21 +189,22 @@ func TestDeploy_NpmOnPHPBuildBase(t *testing.T) {
 	}
 }
 
-// RabbitMQ is a legacy service the catalog still offers (rabbitmq@3.9):
-// the briefing says so and points new projects to NATS, never that Zerops
-// has no RabbitMQ beside a version check calling it valid (walk 9: "php-apache
-// + mariadb + RabbitMQ (legacy only: …) (not on Zerops)").
-func TestKnowledge_LegacyServiceIsNotCalledMissing(t *testing.T) {
+// RabbitMQ is in the catalog (rabbitmq@3.9) and in the docs' list of
+// types, with no guide: the briefing says so and names NATS as the
+// documented broker, never that Zerops has no RabbitMQ (walk 9: "RabbitMQ
+// (not on Zerops)" beside a version check calling it valid) nor that it is
+// legacy (nothing the platform publishes says so).
+func TestKnowledge_OfferedServiceIsNotCalledMissing(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
 	res, _ := h.call(t, "zerops_knowledge", map[string]any{"runtime": "php-apache@8.4", "services": []string{"mariadb@10.6", "rabbitmq@3.9"}})
 	answer := text(res)
-	for _, bad := range []string{"not on Zerops", "Zerops has no RabbitMQ"} {
+	for _, bad := range []string{"not on Zerops", "Zerops has no RabbitMQ", "legacy service", "RabbitMQ (legacy", "do not create"} {
 		if strings.Contains(answer, bad) {
 			t.Errorf("the briefing says %q of a service the catalog offers: %s", bad, answer)
 		}
 	}
-	for _, want := range []string{"legacy", "rabbitmq@3.9", "NATS"} {
+	for _, want := range []string{"rabbitmq@3.9", "no guide", "zerops_discover", "NATS"} {
 		if !strings.Contains(answer, want) {
 			t.Errorf("the briefing lacks %q: %s", want, answer)
 		}
