@@ -9,9 +9,10 @@ import (
 // A docker service's fixed resources, written as the Zerops docs and the
 // knowledge base's docker page write them (`cpu`, `ram`, `disk` under
 // verticalAutoscaling), are keys the platform's import schema does not
-// have: the answer says to write each as equal min and max bounds, not
-// to remove it (walk9b: "Remove it" would drop the resources the user
-// meant to fix).
+// have. Which one the platform takes is not settled, so ZCP warns and
+// does not refuse: the warning names the equal min and max bounds to
+// write if the platform refuses, never "Remove it" (walk9b: that would
+// drop the resources the user meant to fix).
 func TestImport_DockerFixedResourcesAsRanges(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ key, lo, hi string }{
@@ -27,6 +28,9 @@ func TestImport_DockerFixedResourcesAsRanges(t *testing.T) {
 	} {
 		res, _ := h.callWith(t, context.Background(), tool, args, "imp")
 		out := text(res)
+		if res.IsError || strings.Contains(out, "\"valid\":false") {
+			t.Errorf("%s refused what the docs write: %s", tool, out)
+		}
 		for _, tt := range tests {
 			i := strings.Index(out, "verticalAutoscaling."+tt.key)
 			if i < 0 {

@@ -97,7 +97,13 @@ func (m *mapper) leaf(e *vErr) {
 		for _, p := range e.want {
 			fix := "Remove it."
 			if lo, hi, ok := rangeOf(p, e.allowed); ok {
-				fix = "The platform's schema takes this as a range: write " + lo + ": N and " + hi + ": N instead (the same N for a fixed value, as a docker service's resources are)."
+				// The docs write a docker service's fixed resources as
+				// cpu/ram/disk; the schema has only the bounds. Which the
+				// platform takes is not settled: warn, never refuse.
+				m.add(true, platform.Issue{Path: m.path(append(slices.Clone(loc), p)),
+					Problem: fmt.Sprintf("%q is not in the platform's schema, which has %s and %s here (the Zerops docs write a docker service's fixed resources as %s: N)", p, lo, hi, p),
+					Fix:     "If the platform refuses it, write " + lo + ": N and " + hi + ": N instead (the same N for a fixed value).", Kind: platform.IssueUnknownKey})
+				continue
 			} else if near := platform.NearKey(platform.Clip(p, 60), e.allowed); near != "" {
 				fix = "Did you mean " + near + "? Rename it to " + near + "; otherwise remove it."
 			} else if len(e.allowed) > 0 {
