@@ -104,7 +104,7 @@ func (m *mapper) leaf(e *vErr) {
 					Problem: fmt.Sprintf("%q is not in the platform's schema, which has %s and %s here (the Zerops docs write a docker service's fixed resources as %s: N)", p, lo, hi, p),
 					Fix:     "If the platform refuses it, write " + lo + ": N and " + hi + ": N instead (the same N for a fixed value).", Kind: platform.IssueUnknownKey})
 				continue
-			} else if near := platform.NearKey(platform.Clip(p, 60), e.allowed); near != "" {
+			} else if near := nearOrSynonym(p, e.allowed); near != "" {
 				fix = "Did you mean " + near + "? Rename it to " + near + "; otherwise remove it."
 			} else if len(e.allowed) > 0 {
 				fix = "Remove it; the platform's schema allows here: " + strings.Join(e.allowed, ", ") + "."
@@ -127,6 +127,20 @@ func (m *mapper) leaf(e *vErr) {
 		m.add(false, platform.Issue{Path: m.path(loc), Problem: platform.Clip(e.msg, 200),
 			Fix: "Change the value to what the platform's schema asks for."})
 	}
+}
+
+// keySynonyms are keys other tools spell differently (a crontab entry's
+// cron "schedule", a compose "cmd"), by the key the schema has for them.
+var keySynonyms = map[string]string{"schedule": "timing", "cron": "timing", "cmd": "command",
+	"environment": "envVariables", "env": "envVariables"}
+
+// nearOrSynonym is the allowed key that unknown misspells or names in
+// another tool's words, "" when none.
+func nearOrSynonym(unknown string, allowed []string) string {
+	if syn, ok := keySynonyms[strings.ToLower(unknown)]; ok && slices.Contains(allowed, syn) {
+		return syn
+	}
+	return platform.NearKey(platform.Clip(unknown, 60), allowed)
 }
 
 // rangeOf names the bounds the schema allows (minX, maxX) for key x given

@@ -60,6 +60,10 @@ func TestValidate_SchemaErrorsHavePathProblemFix(t *testing.T) {
 		{"MissingSetup", zy, "zerops:\n  - run: {base: nodejs@22}\n", "zerops[0].setup", "missing", "Add setup."},
 		{"ImportUnknownType", iy, "services:\n  - hostname: db\n    type: postgres@16\n",
 			"services[0](db).type", `"postgres@16"`, "Did you mean"},
+		{"CrontabScheduleIsTiming", zy, setup + "    run:\n      base: nodejs@22\n      crontab:\n        - command: node job.js\n          schedule: \"*/5 * * * *\"\n",
+			"zerops[0].run.crontab[0].schedule", `unknown key "schedule"`, "Did you mean timing?"},
+		{"EnvironmentIsEnvVariables", zy, setup + "    run:\n      base: nodejs@22\n      environment:\n        A: b\n",
+			"zerops[0].run.environment", `unknown key "environment"`, "Did you mean envVariables?"},
 		{"ImportUnknownKey", iy, "services:\n  - hostname: db\n    type: postgresql@16\n    mdoe: HA\n",
 			"services[0](db).mdoe", `unknown key "mdoe"`, "Did you mean mode?"},
 	} {
