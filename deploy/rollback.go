@@ -182,7 +182,11 @@ func pickVersion(versions []platform.AppVersion, id, label string, notAnswering 
 		case v.Status == platform.AppVersionActive:
 			return v, invalidParam(fmt.Sprintf("app version %s (#%d) is already the live one", id, v.Sequence), choices)
 		case v.Failed():
-			return v, invalidParam(fmt.Sprintf("app version %s (#%d) ended %s: a version whose build failed has nothing to deploy", id, v.Sequence, v.Status), choices)
+			why := "a version whose build failed has nothing to deploy"
+			if v.Status == platform.AppVersionDeployFailed {
+				why = "its build passed but its deploy failed, so it never ran; deploying it again would meet the same failure"
+			}
+			return v, invalidParam(fmt.Sprintf("app version %s (#%d) ended %s: %s", id, v.Sequence, v.Status, why), choices)
 		case v.Status != platform.AppVersionBackup:
 			return v, invalidParam(fmt.Sprintf("app version %s (#%d) is %s, not a finished build", id, v.Sequence, v.Status), choices)
 		}
