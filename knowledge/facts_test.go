@@ -544,6 +544,23 @@ func TestFacts_TunedMisses4344(t *testing.T) {
 	})
 }
 
+// TestFacts_TunedMisses4546 keeps the facts written for batches 45/46
+// (kbtune4): what the section an agent is shown now states.
+func TestFacts_TunedMisses4546(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"config/zerops-yml-build", "files not in deployFiles are deleted with the build container", "Anything not listed in `deployFiles` is deleted with the build container"},
+		{"pitfalls/build-vs-run-containers", "initCommands run on every container start", "`run.initCommands` run on every container start"},
+		{"services/meilisearch", "meilisearch is single-node only", "`type: meilisearch:single@1\\.20` \\(single node only"},
+		{"services/shared-storage", "mount is an import.yml key of the runtime", "`mount` is a service-level key of the runtime there"},
+		{"platform/processes", "a client timeout does not stop the work", "`MCP error -32001: Request timed out`\\) stops only the waiting"},
+		{"platform/processes", "ZCP_WAIT below the client's limit", "`ZCP_WAIT` \\(default 100 s\\)"},
+		{"operations/deploy-with-zcli", "zerops_deploy workingDir is relative to /var/www over SSH", "`workingDir` \\(what is sent: a path relative to `/var/www` over SSH"},
+		{"operations/deploy-with-zcli", "zcli push needs a git repository", "`fatal: not a git repository \\(or any of the parent directories\\): \\.git`\\)\\. `zerops_deploy` pushes from the source's directory the same way: `git init` there once"},
+	})
+}
+
 // goneFact is a wrong claim (old, a regexp) no agent text may make again.
 type goneFact struct{ fact, old string }
 
