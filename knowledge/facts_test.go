@@ -557,6 +557,9 @@ func TestFacts_TunedMisses4546(t *testing.T) {
 		{"platform/processes", "a client timeout does not stop the work", "`MCP error -32001: Request timed out`\\) stops only the waiting"},
 		{"platform/processes", "ZCP_WAIT below the client's limit", "`ZCP_WAIT` \\(default 100 s\\)"},
 		{"operations/deploy-with-zcli", "zerops_deploy workingDir is relative to /var/www over SSH", "`workingDir` \\(what is sent: a path relative to `/var/www` over SSH"},
+		{"operations/zcp-service", "the zcp service is billed like any service", "`zcp@1` is a normal Zerops service, billed like any other"},
+		{"platform/pricing", "the zcp service is billed like any service", "is a normal Zerops service: it is billed like any other"},
+		{"platform/processes", "stop and start with zerops_manage", "`zerops_manage action=stop serviceHostname=api`, later `action=start`"},
 		{"operations/deploy-with-zcli", "zcli push needs a git repository", "`fatal: not a git repository \\(or any of the parent directories\\): \\.git`\\)\\. `zerops_deploy` pushes from the source's directory the same way: `git init` there once"},
 	})
 }
