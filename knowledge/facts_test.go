@@ -561,6 +561,7 @@ func TestFacts_TunedMisses4546(t *testing.T) {
 		{"platform/pricing", "the zcp service is billed like any service", "is a normal Zerops service: it is billed like any other"},
 		{"platform/processes", "stop and start with zerops_manage", "`zerops_manage action=stop serviceHostname=api`, later `action=start`"},
 		{"platform/projects-and-services", "a taken hostname is refused, an import never changes a service", "refused \\(`serviceStackNameUnavailable`; ZCP stops before the API with `hostname\\(s\\) already in use` and imports nothing\\)\\. An import never changes an existing service"},
+		{"troubleshooting/networking-ports", "only httpSupport ports take the subdomain or a domain", "`httpSupport: true` on a port says an HTTP server answers there: only such ports can take the public subdomain or a domain"},
 		{"operations/deploy-with-zcli", "zcli push needs a git repository", "`fatal: not a git repository \\(or any of the parent directories\\): \\.git`\\)\\. `zerops_deploy` pushes from the source's directory the same way: `git init` there once"},
 	})
 }
