@@ -562,6 +562,8 @@ func TestFacts_TunedMisses4546(t *testing.T) {
 		{"platform/processes", "stop and start with zerops_manage", "`zerops_manage action=stop serviceHostname=api`, later `action=start`"},
 		{"platform/projects-and-services", "a taken hostname is refused, an import never changes a service", "refused \\(`serviceStackNameUnavailable`; ZCP stops before the API with `hostname\\(s\\) already in use` and imports nothing\\)\\. An import never changes an existing service"},
 		{"troubleshooting/networking-ports", "only httpSupport ports take the subdomain or a domain", "`httpSupport: true` on a port says an HTTP server answers there: only such ports can take the public subdomain or a domain"},
+		{"operations/copy-files", "zcli service deploy skips the build; zerops_deploy always builds", "`zcli service deploy` uploads a directory as it is, skipping the `build` section.{0,80}`zerops_deploy` always builds"},
+		{"troubleshooting/database-connections", "relation already exists: one mechanism owns the schema", "`relation \"users\" already exists`.{0,400}Let one mechanism own the schema"},
 		{"operations/deploy-with-zcli", "zcli push needs a git repository", "`fatal: not a git repository \\(or any of the parent directories\\): \\.git`\\)\\. `zerops_deploy` pushes from the source's directory the same way: `git init` there once"},
 	})
 }
