@@ -564,6 +564,10 @@ func TestFacts_TunedMisses4546(t *testing.T) {
 		{"troubleshooting/networking-ports", "only httpSupport ports take the subdomain or a domain", "`httpSupport: true` on a port says an HTTP server answers there: only such ports can take the public subdomain or a domain"},
 		{"operations/copy-files", "zcli service deploy skips the build; zerops_deploy always builds", "`zcli service deploy` uploads a directory as it is, skipping the `build` section.{0,80}`zerops_deploy` always builds"},
 		{"troubleshooting/database-connections", "relation already exists: one mechanism owns the schema", "`relation \"users\" already exists`.{0,400}Let one mechanism own the schema"},
+		{"networking/private-network", "postgres 5432 in the project has no TLS", "PostgreSQL's port `5432` inside the project has no TLS \\(`sslmode=disable`; `require` fails\\)"},
+		{"runtimes/static", "envReplace injects a value at deploy", "`run.envReplace` swaps a placeholder such as `%%API_URL%%`"},
+		{"decisions/choose-runtime-base", "only deployFiles reach the runtime", "At run time only the files listed in `build.deployFiles` exist"},
+		{"platform/projects-and-services", "zerops_events is the activity timeline", "in the project's activity timeline: `zerops_events`"},
 		{"operations/deploy-with-zcli", "zcli push needs a git repository", "`fatal: not a git repository \\(or any of the parent directories\\): \\.git`\\)\\. `zerops_deploy` pushes from the source's directory the same way: `git init` there once"},
 	})
 }
