@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -50,6 +51,14 @@ func (s *Server) envTool() toolDef {
 			out.Next = "Next: reference another service's variable as ${hostname_KEY}; change values with action=set."
 			if slices.ContainsFunc(out.Variables, func(v ops.EnvInfo) bool { return v.From == ops.EnvFromZeropsYml }) {
 				out.Next = "Next: reference another service's variable as ${hostname_KEY}; change a secret with action=set, and one from zerops.yml in its run.envVariables, then zerops_deploy (never both for one key)."
+			}
+			if both := keysInBoth(out.Variables); len(both) > 0 {
+				for _, k := range both {
+					out.Warnings = append(out.Warnings, k+" is set both as a service secret and in run.envVariables of the zerops.yml deployed to "+res.Service+
+						": the Zerops docs read two ways (the newer guide: the platform refuses such a secret; an older page: the zerops.yml value wins), so the app may not get the value you expect.")
+				}
+				out.Next = fmt.Sprintf("Next: keep each of %s in one place: delete the secret (zerops_env action=delete serviceHostname=%s variables=[%s]), or remove the key from run.envVariables in zerops.yml and zerops_deploy.",
+					strings.Join(both, ", "), res.Service, quotedList(both))
 			}
 			return out, nil
 		}
@@ -316,4 +325,35 @@ func ymlKeysNext(proj ops.Project, res *ops.EnvResult) string {
 	}
 	return fmt.Sprintf("Next: keep %s in one place. To use the value set here, remove it from `run.envVariables` in zerops.yml and deploy: %s. To keep the zerops.yml value, delete this one: zerops_env action=delete serviceHostname=%s variables=[%s].",
 		keys, stepText(ops.DeployCall(proj, res.Service)), res.Service, strings.Join(vars, ","))
+}
+
+// keysInBoth are the keys vars lists both as a service secret and from the
+// deployed zerops.yml, sorted.
+func keysInBoth(vars []ops.EnvInfo) []string {
+	secret, yml := map[string]bool{}, map[string]bool{}
+	for _, v := range vars {
+		switch v.From {
+		case ops.EnvFromSecret:
+			secret[v.Key] = true
+		case ops.EnvFromZeropsYml:
+			yml[v.Key] = true
+		}
+	}
+	var out []string
+	for k := range secret {
+		if yml[k] {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// quotedList writes keys as a JSON list's items: "A","B".
+func quotedList(keys []string) string {
+	q := make([]string, len(keys))
+	for i, k := range keys {
+		q[i] = strconv.Quote(k)
+	}
+	return strings.Join(q, ",")
 }
