@@ -80,6 +80,9 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 			if note := goneRefsNote(ctx, proj, v.Content); note != "" {
 				out.Note = strings.TrimSpace(out.Note + " " + note)
 			}
+			if note := leftOutRefsNote(v.Content, byName); note != "" {
+				out.Note = strings.TrimSpace(out.Note + " " + note)
+			}
 		}
 		kept = append(kept, k, v)
 	}

@@ -3,9 +3,12 @@ package ops
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // goneRefsNote warns of the ${host_KEY} references in the exported
@@ -53,4 +56,58 @@ func goneRefsNote(ctx context.Context, proj Project, services []*yaml.Node) stri
 		return ""
 	}
 	return strings.Join(said, "; ") + ": imported as it is, the app gets that literal text. Point it at a service the import creates, or add that service to the YAML."
+}
+
+// leftOutRefsNote warns of the exported services' variables that reference
+// a service of the project the export leaves out (${db_connectionString}
+// in an export of appdev alone): imported into another project, they
+// resolve to nothing. It names each variable, the service and the
+// references, and what to do; the YAML keeps them as written. "" when
+// there are none.
+func leftOutRefsNote(services []*yaml.Node, byName map[string]platform.ServiceStack) string {
+	exported := map[string]bool{}
+	for _, svc := range services {
+		if h := mapValue(svc, "hostname"); h != nil {
+			exported[h.Value] = true
+		}
+	}
+	var said, hosts []string
+	for _, svc := range services {
+		host := mapValue(svc, "hostname")
+		if host == nil {
+			continue
+		}
+		for _, block := range []string{"envSecrets", "envVariables"} {
+			env := mapValue(svc, block)
+			if env == nil || env.Kind != yaml.MappingNode {
+				continue
+			}
+			for i := 0; i+1 < len(env.Content); i += 2 {
+				refsTo := map[string][]string{}
+				var order []string
+				for _, m := range envRefRe.FindAllStringSubmatch(env.Content[i+1].Value, -1) {
+					s, ok := byName[m[1]]
+					if !ok || s.System || exported[m[1]] || slices.Contains(refsTo[m[1]], m[0]) {
+						continue
+					}
+					if refsTo[m[1]] == nil {
+						order = append(order, m[1])
+					}
+					refsTo[m[1]] = append(refsTo[m[1]], m[0])
+				}
+				for _, to := range order {
+					said = append(said, fmt.Sprintf("%s.%s references %s (%s)", host.Value, env.Content[i].Value, to, strings.Join(refsTo[to], ", ")))
+					if !slices.Contains(hosts, to) {
+						hosts = append(hosts, to)
+					}
+				}
+			}
+		}
+	}
+	if len(said) == 0 {
+		return ""
+	}
+	return "This export leaves out services its variables reference: " + strings.Join(said, "; ") +
+		". Imported into another project, those references resolve to nothing: export " + strings.Join(hosts, ", ") +
+		" too (zerops_export without serviceHostname takes the whole project), or set the value in the new project with zerops_env action=set."
 }
