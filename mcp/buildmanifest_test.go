@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -43,6 +44,70 @@ func TestDeploy_BuildNamesTheMissingManifest(t *testing.T) {
 				if !strings.Contains(said, w) {
 					t.Errorf("the diagnosis lacks %q: %s", w, text(res))
 				}
+			}
+		})
+	}
+}
+
+// Composer runs composer.json's scripts at install: Laravel's `@php
+// artisan package:discover` with no artisan uploaded fails the build in
+// PHP's and Composer's words, so the answer names the missing file
+// (walk 8: such a Laravel app was answered live).
+func TestDeploy_ComposerScriptFileMissing(t *testing.T) {
+	t.Parallel()
+	yml := `zerops:
+  - setup: appstage
+    build:
+      base: php@8.4
+      buildCommands:
+        - composer install --no-dev%s
+      deployFiles: ./
+    run:
+      base: php-nginx@8.4
+      documentRoot: public
+      ports:
+        - port: 80
+          httpSupport: true
+`
+	composer := `{"require":{"laravel/framework":"^11.0"},"scripts":{"post-autoload-dump":["Illuminate\\Foundation\\ComposerScripts::postAutoloadDump","@php artisan package:discover --ansi"]}}`
+	tests := []struct {
+		name, flags string
+		artisan     bool
+		failed      bool
+	}{
+		{name: "artisan missing", failed: true},
+		{name: "artisan uploaded", artisan: true},
+		{name: "no scripts", flags: " --no-scripts"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			files := map[string]string{
+				"zerops.yml":       fmt.Sprintf(yml, tt.flags),
+				"composer.json":    composer,
+				"public/index.php": "<?php echo 'hi';\n",
+			}
+			if tt.artisan {
+				files["artisan"] = "#!/usr/bin/env php\n<?php\n"
+			}
+			h.ownApp(t, files)
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "composer")
+			answer := text(res)
+			if !tt.failed {
+				if m["verdict"] == "build-failed" {
+					t.Fatalf("the build failed: %s", answer)
+				}
+				return
+			}
+			for _, want := range []string{"Could not open input file: artisan",
+				"Script @php artisan package:discover --ansi handling the post-autoload-dump event returned with error code 1"} {
+				if m["verdict"] != "build-failed" || !strings.Contains(answer, want) {
+					t.Fatalf("verdict %v, want build-failed with %q: %s", m["verdict"], want, answer)
+				}
+			}
+			if sugg := str(m["suggestion"]); !strings.Contains(sugg, "artisan") {
+				t.Errorf("suggestion %q does not name artisan", sugg)
 			}
 		})
 	}

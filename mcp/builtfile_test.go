@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -63,6 +64,45 @@ func TestDeploy_StartNamesTheBuiltFile(t *testing.T) {
 				res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "fix"+string(rune('a'+i)))
 				if m["verdict"] != "live" {
 					t.Errorf("deployFiles %s, start %s: verdict %v, want live: %s", f[0], f[1], m["verdict"], text(res))
+				}
+			}
+		})
+	}
+}
+
+// `dotnet publish -o DIR` makes DIR/<assembly>.dll, the assembly named by
+// the project file (or its <AssemblyName>): a start naming another dll
+// (names are case-sensitive on Linux) fails as the .NET host does, and the
+// diagnosis is the start's missing file (walk 7: `dotnet NetApi.dll` for
+// netapi.csproj ran, listened and got the localhost fix).
+func TestDeploy_DotnetPublishedAssembly(t *testing.T) {
+	t.Parallel()
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: dotnet@8\n      buildCommands:\n        - dotnet publish -c Release -o app\n      deployFiles:\n        - app/~\n" +
+		"    run:\n      base: dotnet@8\n      envVariables:\n        ASPNETCORE_URLS: http://0.0.0.0:8080\n      ports:\n        - port: 8080\n          httpSupport: true\n      start: dotnet %s\n"
+	tests := []struct {
+		name, project, props, dll, verdict string
+	}{
+		{"the project's name", "netapi.csproj", "", "netapi.dll", "live"},
+		{"another case", "netapi.csproj", "", "NetApi.dll", "not-answering"},
+		{"AssemblyName", "netapi.csproj", "<AssemblyName>Shop.Api</AssemblyName>", "Shop.Api.dll", "live"},
+		{"the file's name despite AssemblyName", "netapi.csproj", "<AssemblyName>Shop.Api</AssemblyName>", "netapi.dll", "not-answering"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			h.ownApp(t, map[string]string{
+				"zerops.yml": fmt.Sprintf(yml, tt.dll),
+				tt.project:   `<Project Sdk="Microsoft.NET.Sdk.Web"><PropertyGroup><TargetFramework>net8.0</TargetFramework>` + tt.props + `</PropertyGroup></Project>`,
+				"Program.cs": "var app = WebApplication.CreateBuilder(args).Build();\napp.MapGet(\"/\", () => \"ok\");\napp.Run();\n",
+			})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "net")
+			if m["verdict"] != tt.verdict {
+				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.verdict, text(res))
+			}
+			if tt.verdict != "live" {
+				if d := firstDiagnosis(firstCheck(m)); d["signal"] != "start-file-missing" || !strings.Contains(text(res), "The application '"+tt.dll+"' does not exist.") {
+					t.Errorf("diagnosis %v, want start-file-missing on the .NET host's line: %s", d, text(res))
 				}
 			}
 		})

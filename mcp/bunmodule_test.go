@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -82,6 +83,48 @@ func TestDeploy_BunOwnModule(t *testing.T) {
 			}
 			if strings.Contains(text(res), "names the file with its extension") {
 				t.Errorf("the answer asks Bun for an extension it does not need: %s", text(res))
+			}
+		})
+	}
+}
+
+// A Bun app importing a package its deployed node_modules lacks (the
+// build's install put in what package.json lists) fails as Bun does,
+// and the fix adds the package with Bun's own command; with no
+// node_modules deployed Bun installs it itself (walk 7: an index.ts
+// importing "hono", which package.json did not list, was answered live).
+func TestDeploy_BunPackageNotInstalled(t *testing.T) {
+	t.Parallel()
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: bun@1.2\n      buildCommands:\n        - bun install\n      deployFiles:\n        - index.ts\n        - package.json\n%s" +
+		"    run:\n      base: bun@1.2\n      ports:\n        - port: 3000\n          httpSupport: true\n      start: bun run start\n"
+	tests := []struct {
+		name, deps, modules, verdict string
+	}{
+		{"not listed", "{}", "        - node_modules\n", "not-answering"},
+		{"listed", `{"hono": "^4.6.0"}`, "        - node_modules\n", "live"},
+		{"no node_modules deployed", "{}", "", "live"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			h.ownApp(t, map[string]string{
+				"zerops.yml":   fmt.Sprintf(yml, tt.modules),
+				"package.json": `{"name": "bh", "version": "1.0.0", "scripts": {"start": "bun run index.ts"}, "dependencies": ` + tt.deps + `}`,
+				"index.ts":     "import { Hono } from \"hono\";\n\nconst app = new Hono();\napp.get(\"/\", (c) => c.text(\"ok\"));\n\nexport default { port: 3000, fetch: app.fetch };\n",
+			})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "bun")
+			if m["verdict"] != tt.verdict {
+				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.verdict, text(res))
+			}
+			if tt.verdict == "live" {
+				return
+			}
+			if !strings.Contains(text(res), `error: Cannot find package 'hono' from '/var/www/index.ts'`) {
+				t.Errorf("no Bun line for the missing package: %s", text(res))
+			}
+			if next := str(m["next"]); !strings.Contains(next, "`bun add hono`") || strings.Contains(next, "npm install") {
+				t.Errorf("next %q, want `bun add hono`, not npm", next)
 			}
 		})
 	}

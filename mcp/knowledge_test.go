@@ -67,3 +67,41 @@ func TestKnowledge_SearchTextIsMarkdown(t *testing.T) {
 		t.Errorf("text does not start with the query and end with the next step:\n%s", got)
 	}
 }
+
+// RabbitMQ is in the catalog (rabbitmq@3.9) and in the docs' list of
+// types, with no guide: the briefing says so and names NATS as the
+// documented broker, never that Zerops has no RabbitMQ (walk 9: "RabbitMQ
+// (not on Zerops)" beside a version check calling it valid) nor that it is
+// legacy (nothing the platform publishes says so).
+func TestKnowledge_OfferedServiceIsNotCalledMissing(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.call(t, "zerops_knowledge", map[string]any{"runtime": "php-apache@8.4", "services": []string{"mariadb@10.6", "rabbitmq@3.9"}})
+	answer := text(res)
+	for _, bad := range []string{"not on Zerops", "Zerops has no RabbitMQ", "legacy service", "RabbitMQ (legacy", "do not create"} {
+		if strings.Contains(answer, bad) {
+			t.Errorf("the briefing says %q of a service the catalog offers: %s", bad, answer)
+		}
+	}
+	for _, want := range []string{"rabbitmq@3.9", "no guide", "zerops_discover", "NATS"} {
+		if !strings.Contains(answer, want) {
+			t.Errorf("the briefing lacks %q: %s", want, answer)
+		}
+	}
+}
+
+// A PHP queue worker: the knowledge no longer sends the agent to a
+// `php@8.4` run base, which the schema (and the import, as a type)
+// refuses (walk 9: a Symfony Messenger worker written so failed
+// zerops_validate); it drains the queue from run.crontab.
+func TestKnowledge_PHPWorkerNotOnABuildBase(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	for _, q := range []string{"symfony messenger worker on zerops", "laravel queue worker on zerops"} {
+		res, _ := h.call(t, "zerops_knowledge", map[string]any{"query": q})
+		answer := text(res)
+		if strings.Contains(answer, "on a `php@8.4` base") || !strings.Contains(answer, "run.crontab") {
+			t.Errorf("%q: the answer puts a worker on a php@8.4 base (or names no run.crontab): %s", q, answer)
+		}
+	}
+}

@@ -86,3 +86,30 @@ func TestVerify_RestartWithVariableReadsTheWholeApp(t *testing.T) {
 	wantOK(t, res)
 	h.verifyUntil(t, func(svc map[string]any) bool { return svc["verdict"] == "healthy" })
 }
+
+// A variable the app stopped without, set since as a secret but without a
+// restart: zerops_verify and zerops_logs send the agent to restart, not to
+// set it again, which would change nothing (walk 7: "Set JWT_SECRET as a
+// secret of the service …" once more after it was set). Restarted, it is
+// healthy.
+func TestVerify_VariableSetSinceTheStartNeedsARestart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	writeApp(t, h.workDir(t), map[string]string{"index.js": "if (!process.env.JWT_SECRET) throw new Error('JWT_SECRET is required');\n" + demoApp["index.js"]})
+	if res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "broken"); m["verdict"] != "not-answering" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	res, _ := h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage",
+		"variables": []string{"JWT_SECRET=x7Hq2-long-random-value"}}, "set") // no restart
+	wantOK(t, res)
+	for _, tool := range []string{"zerops_verify", "zerops_logs"} {
+		res, m := h.call(t, tool, map[string]any{"serviceHostname": "appstage"})
+		next := str(m["next"])
+		if !strings.Contains(next, "zerops_manage action=restart serviceHostname=appstage") || strings.Contains(next, "zerops_env action=set") {
+			t.Errorf("%s next %q, want the restart, not the variable set again: %s", tool, next, text(res))
+		}
+	}
+	res, _ = h.callWith(t, context.Background(), "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appstage"}, "restart")
+	wantOK(t, res)
+	h.verifyUntil(t, func(svc map[string]any) bool { return svc["verdict"] == "healthy" })
+}

@@ -46,3 +46,40 @@ func TestDeploy_NpmStartOfBuildMadePackageJSON(t *testing.T) {
 		})
 	}
 }
+
+// npm started by run.start with package.json left out of deployFiles:
+// the answer names package.json in deployFiles, not "make run.start name
+// a file the build produces" (walk 8: a NestJS app deploying only dist
+// and started with `npm run start:prod`).
+func TestDeploy_NpmStartWithoutPackageJSON(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	h.ownApp(t, map[string]string{
+		"zerops.yml": `zerops:
+  - setup: appstage
+    build:
+      base: nodejs@22
+      buildCommands:
+        - mkdir -p dist && cp server.js dist/main.js
+      deployFiles:
+        - dist
+    run:
+      base: nodejs@22
+      ports:
+        - port: 3000
+          httpSupport: true
+      start: npm run start:prod
+`,
+		"package.json": `{"name":"api","version":"1.0.0","scripts":{"start:prod":"node dist/main.js"}}`,
+		"server.js":    "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n",
+	})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "npmstart")
+	answer := text(res)
+	if m["verdict"] != "not-answering" {
+		t.Fatalf("verdict %v, want not-answering: %s", m["verdict"], answer)
+	}
+	next := str(m["next"])
+	if !strings.Contains(next, "Add `package.json` to `build.deployFiles`") || strings.Contains(answer, "name a file the build produces") {
+		t.Errorf("next %q does not name package.json in deployFiles (or the answer still says the build should produce it): %s", next, answer)
+	}
+}

@@ -128,3 +128,42 @@ func TestDeploy_PythonModuleNowhereWithWholeDeploy(t *testing.T) {
 		t.Fatalf("verdict %v, next %q: want not-answering, the own module missing from the source, not deployFiles: %s", m["verdict"], next, text(res))
 	}
 }
+
+// A Deno app started by a deno.json task whose entry imports a module the
+// deploy lacks: the fix deploys that module, never "make run.start name a
+// file", since run.start is right (walk 7).
+func TestDeploy_DenoTaskImportsAMissingModule(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	h.ownApp(t, map[string]string{
+		"zerops.yml": `zerops:
+  - setup: appstage
+    build:
+      base: deno@2
+      os: ubuntu
+      buildCommands:
+        - deno cache main.ts
+      deployFiles:
+        - main.ts
+        - deno.json
+    run:
+      base: deno@2
+      os: ubuntu
+      ports:
+        - port: 8000
+          httpSupport: true
+      start: deno task start
+`,
+		"deno.json": `{"tasks": {"start": "deno run --allow-net main.ts"}}`,
+		"main.ts":   "import { handle } from \"./routes.ts\";\n\nDeno.serve({ port: 8000 }, handle);\n",
+		"routes.ts": "export function handle(_req: Request): Response { return new Response(\"ok\"); }\n",
+	})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deno")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || !strings.Contains(text(res), `Module not found \"file:///var/www/routes.ts\"`) {
+		t.Fatalf("want not-answering on Deno's missing routes.ts: %s", text(res))
+	}
+	if !strings.Contains(next, "Deploy that file") || strings.Contains(next, "`run.start` name a file") {
+		t.Errorf("next %q, want the module deployed, not run.start changed", next)
+	}
+}

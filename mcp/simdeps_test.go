@@ -141,3 +141,99 @@ func TestSandbox_PackageNotInManifestNoLock(t *testing.T) {
 		t.Fatalf("verdict = %v, want unverified naming debug: %s", m["verdict"], text(res))
 	}
 }
+
+// npm ci installs the lock exactly and refuses a package.json listing a
+// dependency the lock lacks; the sandbox fails that build in npm's words
+// and the answer names the lock, not a deploy of an app that would never
+// have been built (walk 8: a NestJS app whose lock predated its
+// dependencies answered live).
+func TestDeploy_NpmCiLockOutOfSync(t *testing.T) {
+	t.Parallel()
+	yml := `zerops:
+  - setup: appstage
+    build:
+      base: nodejs@22
+      buildCommands:
+        - npm ci
+      deployFiles: ./
+    run:
+      base: nodejs@22
+      ports:
+        - port: 3000
+          httpSupport: true
+      start: node index.js
+`
+	pkg := `{"name":"api","version":"1.0.0","dependencies":{"express":"^4.21.0"},"devDependencies":{"typescript":"^5.6.0"}}`
+	tests := []struct {
+		name, lock string
+		missing    []string // Missing: lines the build log must show
+	}{
+		{name: "lock lists nothing", lock: `{"lockfileVersion":3,"packages":{"":{"name":"api"}}}`,
+			missing: []string{"express@^4.21.0", "typescript@^5.6.0"}},
+		{name: "lock lacks a dev dependency", lock: `{"lockfileVersion":3,"packages":{"":{"name":"api"},"node_modules/express":{"version":"4.21.1"}}}`,
+			missing: []string{"typescript@^5.6.0"}},
+		{name: "v1 lock in sync", lock: `{"lockfileVersion":1,"dependencies":{"express":{"version":"4.21.1"},"typescript":{"version":"5.6.2"}}}`},
+		{name: "lock in sync", lock: `{"lockfileVersion":3,"packages":{"":{"name":"api"},"node_modules/express":{"version":"4.21.1"},"node_modules/typescript":{"version":"5.6.2","dev":true}}}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			h.ownApp(t, map[string]string{
+				"zerops.yml":        yml,
+				"package.json":      pkg,
+				"package-lock.json": tt.lock,
+				"index.js":          "require('express')().listen(3000, '0.0.0.0');\n",
+			})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "npmci")
+			answer := text(res)
+			if len(tt.missing) == 0 {
+				if m["verdict"] == "build-failed" {
+					t.Fatalf("a lock in sync failed the build: %s", answer)
+				}
+				return
+			}
+			if m["verdict"] != "build-failed" || !strings.Contains(answer, "can only install packages when your package.json and package-lock.json") {
+				t.Fatalf("verdict %v, want build-failed with npm ci's out-of-sync lines: %s", m["verdict"], answer)
+			}
+			for _, p := range tt.missing {
+				if !strings.Contains(answer, "Missing: "+p+" from lock file") {
+					t.Errorf("the answer lacks `Missing: %s from lock file`: %s", p, answer)
+				}
+			}
+			if sugg := str(m["suggestion"]); !strings.Contains(sugg, "npm install") {
+				t.Errorf("suggestion %q does not say to update the lock with npm install", sugg)
+			}
+		})
+	}
+}
+
+// The fix for packages left out of the deploy names only what deployFiles
+// lacks: `node_modules`, not package.json when it is listed (walk 9: a
+// NestJS app deploying dist, package.json and prisma was told to add
+// `node_modules` and `package.json`).
+func TestDeploy_NodeModulesFixNamesOnlyWhatIsMissing(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	h.ownApp(t, map[string]string{
+		"zerops.yml": `zerops:
+  - setup: appstage
+    build:
+      base: nodejs@22
+      buildCommands: [npm ci]
+      deployFiles: [index.js, package.json]
+    run:
+      base: nodejs@22
+      ports: [{port: 3000, httpSupport: true}]
+      start: node index.js
+`,
+		"package.json":      `{"name":"api","version":"1.0.0","dependencies":{"express":"^4.21.0"}}`,
+		"package-lock.json": `{"lockfileVersion":3,"packages":{"":{"name":"api"},"node_modules/express":{"version":"4.21.1"}}}`,
+		"index.js":          "require('express')().listen(3000, '0.0.0.0');\n",
+	})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "nm")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || !strings.Contains(next, "add `node_modules` to `build.deployFiles`") || strings.Contains(next, "`package.json` to `build.deployFiles`") {
+		t.Errorf("verdict %v, next %q: want node_modules alone added to deployFiles: %s", m["verdict"], next, text(res))
+	}
+}

@@ -147,3 +147,48 @@ func TestDeploy_PortAndBindFixesFitTheApp(t *testing.T) {
 		})
 	}
 }
+
+// A port written in the code a package script starts (Hono on Bun's
+// `export default { port: 3000, fetch }`, started by `bun run start`):
+// the fix names that line, not a PORT variable the code never reads
+// (walk 9: "where the code reads a port variable, set it (PORT: …)").
+func TestDeploy_ScriptEntryPortLiteral(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, start, script string }{
+		{"bun run start", "bun run start", "bun run src/index.ts"},
+		{"npm start", "npm start", "bun src/index.ts"},
+		{"bun run of the file", "bun run src/index.ts", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			h.ownApp(t, map[string]string{
+				"zerops.yml": `zerops:
+  - setup: appstage
+    build:
+      base: bun@1.2
+      buildCommands: [bun install]
+      deployFiles: ./
+    run:
+      base: bun@1.2
+      ports: [{port: 8080, httpSupport: true}]
+      start: ` + tt.start + "\n",
+				"package.json": `{"name":"api","version":"1.0.0","scripts":{"start":"` + tt.script + `"},"dependencies":{"hono":"^4.6.0"}}`,
+				"src/index.ts": "import { Hono } from 'hono'\nconst app = new Hono()\napp.get('/', (c) => c.text('hi'))\nexport default { port: 3000, fetch: app.fetch }\n",
+			})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "port")
+			answer := text(res)
+			if m["verdict"] != "not-answering" {
+				t.Fatalf("verdict %v, want not-answering: %s", m["verdict"], answer)
+			}
+			next := str(m["next"])
+			if !strings.Contains(next, "Setting PORT alone changes nothing") || strings.Contains(next, "where the code reads a port variable") {
+				t.Errorf("next %q does not say the port is written in src/index.ts: %s", next, answer)
+			}
+			if !strings.Contains(answer, "src/index.ts, line 4") {
+				t.Errorf("the answer does not name src/index.ts, line 4: %s", answer)
+			}
+		})
+	}
+}

@@ -43,3 +43,26 @@ func TestSubdomain_DeployedWithoutHTTPPort(t *testing.T) {
 		})
 	}
 }
+
+// Enabling the subdomain of a service whose last deploy declares no HTTP
+// port: the answer says that deploy's zerops.yml declares none (not "no
+// deploy has registered a port … yet" of a service deployed with one
+// before), and that a worker without HTTP needs no subdomain (walk 9: a
+// Go worker deployed to a service that had served HTTP).
+func TestSubdomain_LastDeployWithoutHTTPPort(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, _ := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "appstage"}, "web"); res.IsError {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.Replace(demoZeropsYml, "      ports: [{port: 3000, httpSupport: true}]\n", "", 1)})
+	if res, _ := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "appstage"}, "worker"); res.IsError {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	res, m := h.call(t, "zerops_subdomain", map[string]any{"serviceHostname": "appstage", "action": "enable"})
+	answer := text(res)
+	if m["code"] != "SUBDOMAIN_NO_HTTP_PORT" || strings.Contains(answer, "no deploy has registered") ||
+		!strings.Contains(answer, "declares no run.ports") || !strings.Contains(answer, "needs no subdomain") {
+		t.Errorf("the answer does not say the last deploy declares no HTTP port: %s", answer)
+	}
+}

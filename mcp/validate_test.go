@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -164,5 +165,53 @@ func TestValidate_EnvReferencesThatWillNotResolve(t *testing.T) {
 	}
 	if w := got["zerops[0].run.envVariables.SUB"]; strings.Contains(w, "check the name") {
 		t.Errorf("the subdomain variable's fix is to check its name: %q", w)
+	}
+}
+
+// zerops_validate of a zerops.yml that adds a setup the last pushed file
+// lacked: the next step deploys it, never "add an entry `setup: worker`
+// to zerops.yml, which has only …" for the entry just validated (walk 9:
+// a Symfony file gaining its worker setup).
+func TestValidate_NewSetupIsNotAskedFor(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: worker\n    type: nodejs@22\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	if res, _ := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "appstage"}, "deploy"); res.IsError {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	content := demoZeropsYml + `  - setup: worker
+    build:
+      base: nodejs@22
+      buildCommands: [npm ci]
+      deployFiles: ./
+    run:
+      base: nodejs@22
+      start: node worker.js
+`
+	_, m := h.call(t, "zerops_validate", map[string]any{"content": content})
+	next := str(m["next"])
+	if strings.Contains(next, "add an entry `setup: worker`") || !strings.Contains(next, "targetService=worker") {
+		t.Errorf("next %q asks for the setup the validated file has (or deploys no worker)", next)
+	}
+}
+
+// A reference to a service the project lacks and whose kind nothing
+// names (`nats://${queue_hostname}:4222`): the fix offers creating it,
+// not only "reference one of those hostnames", which would point a NATS
+// client at a cache or a database (walk 9: a Go worker's NATS_URL).
+func TestValidate_MissingServiceOfNoKnownKindCanBeCreated(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	yml := strings.Replace(demoZeropsYml, "      start: node index.js\n", "      start: node index.js\n      envVariables:\n        NATS_URL: nats://${queue_hostname}:4222\n", 1)
+	_, m := h.call(t, "zerops_validate", map[string]any{"content": yml})
+	ws, _ := m["warnings"].([]any)
+	if len(ws) == 0 {
+		t.Fatalf("no warning for ${queue_hostname}: %v", m)
+	}
+	fix := str(ws[0].(map[string]any)["fix"])
+	if !strings.Contains(fix, "zerops_import") || !strings.Contains(fix, "queue") {
+		t.Errorf("fix %q does not offer creating queue", fix)
 	}
 }
