@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -57,8 +56,8 @@ func (s *Server) envTool() toolDef {
 					out.Warnings = append(out.Warnings, k+" is set both as a service secret and in run.envVariables of the zerops.yml deployed to "+res.Service+
 						": the Zerops docs read two ways (the newer guide: the platform refuses such a secret; an older page: the zerops.yml value wins), so the app may not get the value you expect.")
 				}
-				out.Next = fmt.Sprintf("Next: keep each of %s in one place: delete the secret (zerops_env action=delete serviceHostname=%s variables=[%s]), or remove the key from run.envVariables in zerops.yml and zerops_deploy.",
-					strings.Join(both, ", "), res.Service, quotedList(both))
+				out.Next = fmt.Sprintf("Next: keep each of %s in one place: delete the secret (%s), or remove the key from run.envVariables in zerops.yml and zerops_deploy.",
+					strings.Join(both, ", "), envDeleteCall(res.Service, both))
 			}
 			return out, nil
 		}
@@ -222,12 +221,8 @@ func ymlHolds(res *ops.EnvResult, keys []string) bool {
 // keeping zerops.yml's.
 func ymlHeldNext(res *ops.EnvResult) string {
 	keys := res.BadRefKeys[:min(len(res.BadRefKeys), 5)]
-	vars := make([]string, len(keys))
-	for i, k := range keys {
-		vars[i] = fmt.Sprintf("%q", platform.Clip(k, 60))
-	}
-	return fmt.Sprintf("Next: %s set here hold%s a reference that will not resolve (warnings), and the zerops.yml deployed to %s declares %s with a value that resolves, which is the one to keep. Delete the one set here: zerops_env action=delete serviceHostname=%s variables=[%s].",
-		platform.Clip(strings.Join(keys, ", "), 200), pick(len(keys), "s", ""), res.Service, pick(len(keys), "it", "them"), res.Service, strings.Join(vars, ","))
+	return fmt.Sprintf("Next: %s set here hold%s a reference that will not resolve (warnings), and the zerops.yml deployed to %s declares %s with a value that resolves, which is the one to keep. Delete the one set here: %s.",
+		platform.Clip(strings.Join(keys, ", "), 200), pick(len(keys), "s", ""), res.Service, pick(len(keys), "it", "them"), envDeleteCall(res.Service, keys))
 }
 
 // withoutFixes is warnings with the warning of each of keys whose fix
@@ -349,11 +344,11 @@ func keysInBoth(vars []ops.EnvInfo) []string {
 	return out
 }
 
-// quotedList writes keys as a JSON list's items: "A","B".
-func quotedList(keys []string) string {
-	q := make([]string, len(keys))
+// envDeleteCall is the zerops_env call that deletes keys of service.
+func envDeleteCall(service string, keys []string) string {
+	vars := make([]string, len(keys))
 	for i, k := range keys {
-		q[i] = strconv.Quote(k)
+		vars[i] = fmt.Sprintf("%q", platform.Clip(k, 60))
 	}
-	return strings.Join(q, ",")
+	return fmt.Sprintf("zerops_env action=delete serviceHostname=%s variables=[%s]", service, strings.Join(vars, ","))
 }
