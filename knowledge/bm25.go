@@ -130,16 +130,10 @@ func (ix *Index) contentIDF(term string) float64 {
 	return math.Log(1 + (float64(ix.post.docs)-df+0.5)/(df+0.5))
 }
 
-// withSections adds to each hit's score its best section's, scaled so the
-// best section of all adds sectionBoost × the top hit's score, and
-// re-sorts. A section scores as BM25 scores a document, over the content
-// clauses of q with their boosts, each term once: a question whose answer
-// is one section of a broad document ("ssh into the running container")
-// lifts that document over one that uses the same words scattered.
-func (ix *Index) withSections(hits []scored, q []match) []scored {
-	if len(hits) == 0 {
-		return hits
-	}
+// sectionScores scores every section of the corpus (its text and the asks
+// filed under its heading) as BM25 scores a document, over the content
+// clauses of q with their boosts, each term once.
+func (ix *Index) sectionScores(q []match) []float64 {
 	p := ix.post
 	sec := &p.sections
 	units := float64(len(p.secDoc))
@@ -164,6 +158,19 @@ func (ix *Index) withSections(hits []scored, q []match) []scored {
 			}
 		}
 	}
+	return secScore
+}
+
+// withSections adds to each hit's score its best section's (secScore, from
+// sectionScores), scaled so the best section of all adds sectionBoost × the
+// top hit's score, and re-sorts: a question whose answer is one section of
+// a broad document ("ssh into the running container") lifts that document
+// over one that uses the same words scattered.
+func (ix *Index) withSections(hits []scored, secScore []float64) []scored {
+	if len(hits) == 0 {
+		return hits
+	}
+	p := ix.post
 	best := make([]float64, p.docs)
 	bestAll := 0.0
 	for s, sc := range secScore {
@@ -180,6 +187,39 @@ func (ix *Index) withSections(hits []scored, q []match) []scored {
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
 	return hits
+}
+
+// bestHeading is the heading of uri's section that secScore scores best,
+// "" when none scores or the best is the opening (shown anyway). Sections
+// are posted in document order without "See also", as splitSections cuts
+// them.
+func (ix *Index) bestHeading(uri string, secScore []float64) string {
+	e, ok := ix.byURI[uri]
+	if !ok {
+		return ""
+	}
+	pos := uint32(ix.position(uri))
+	first, _ := slices.BinarySearch(ix.post.secDoc, pos)
+	best, bestScore := -1, 0.0
+	for s := first; s < len(secScore) && ix.post.secDoc[s] == pos; s++ {
+		if secScore[s] > bestScore {
+			best, bestScore = s-first, secScore[s]
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	k := 0
+	for _, s := range splitSections(e.doc.Content) {
+		if strings.EqualFold(s.heading, "See also") {
+			continue
+		}
+		if k == best {
+			return s.heading
+		}
+		k++
+	}
+	return ""
 }
 
 // position is the index in ix.docs of the document with uri (sorted by URI).

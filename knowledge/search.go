@@ -118,7 +118,8 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 		res.Suggestions = ix.suggest(exp.terms)
 		return res, nil
 	}
-	hits := ix.coverTitles(ix.withSections(ix.topN(bq, len(ix.docs)), bq), original, topics)
+	secScore := ix.sectionScores(bq)
+	hits := ix.coverTitles(ix.withSections(ix.topN(bq, len(ix.docs)), secScore), original, topics)
 	signal := ix.routeDiagnosis(hits, typed)
 	hits = hits[:min(limit, len(hits))]
 	snippetTerms := [][]string{ix.contentTerms(original), ix.contentTerms(exp.added)}
@@ -151,9 +152,13 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 		return res, nil
 	}
 	terms := append(append([]string(nil), snippetTerms[0]...), ix.contentTerms(exp.strong)...)
-	lead := ""
+	// The section the section index scores best (its words and the asks
+	// filed under it) leads; the diagnosis's own section answers a pasted
+	// line before it. Measured over the first runs of batches 29–42 at the
+	// code they first ran on: 670 of 840 answers shown against 663.
+	lead := ix.bestHeading(top.doc.URI, secScore)
 	if signal != "" && diagnose.DocOf(signal) == top.doc.URI {
-		lead = signal // the diagnosis's own section answers a pasted line
+		lead = signal
 	}
 	res.TopContent, res.TopOmitted = ds.relevant(lead, terms, exp.added, ix.analyzer, ix.contentIDF)
 	return res, nil

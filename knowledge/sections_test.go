@@ -157,3 +157,31 @@ func TestRelevantSections_Phrases(t *testing.T) {
 		}
 	}
 }
+
+// TestSearch_AskedSectionShown: the section whose asks hold the question's
+// words is shown even when no section's text uses them (the section index
+// picks the lead; the text scorer alone would show the first section).
+func TestSearch_AskedSectionShown(t *testing.T) {
+	t.Parallel()
+	filler := func(w string) string { return strings.Repeat(w+" lorem ipsum dolor sit amet consectetur. ", 40) }
+	content := "# Backups\n\nWhat is kept and for how long.\n\n" +
+		"## Schedule\n\n" + filler("cron") + "\n\n" +
+		"## Formats\n\n" + filler("archive") + "\n\n" +
+		"## Restore\n\n" + filler("import") + "\n"
+	docs := []Document{
+		{URI: URIPrefix + "operations/backups", Title: "Backups", Content: content,
+			Asks: map[string][]string{"Restore": {"bring yesterday's rows back"}}},
+		{URI: URIPrefix + "platform/overview", Title: "Overview", Content: "# Overview\n\nProjects hold services.\n"},
+	}
+	ix, err := BuildIndex(docs)
+	if err != nil {
+		t.Fatalf("BuildIndex: %v", err)
+	}
+	res, err := ix.Search("how do I bring yesterday's rows back", 2)
+	if err != nil || firstURI(res.Hits) != URIPrefix+"operations/backups" {
+		t.Fatalf("Search: %v, hits %+v", err, res)
+	}
+	if !strings.Contains(res.TopContent, "## Restore") || strings.Contains(res.TopContent, "## Schedule") {
+		t.Errorf("shown %v, omitted %v: want Restore, not Schedule", sectionTitles(res.TopContent), res.TopOmitted)
+	}
+}
