@@ -266,6 +266,41 @@ func rewriteCommands(toks []string) []string {
 	return out
 }
 
+// englishUses are the names that are everyday words too, each with the
+// neighbours that make it the word: the site does not "go" the language
+// when it goes offline, and "the next deploy" is not Next.js. A name so
+// used names no document; the phrases it is part of ("go live") still
+// count.
+var englishUses = map[string]struct{ before, after map[string]bool }{
+	"go": {after: setOf("down", "up", "offline", "online", "live", "away", "back", "wrong", "faster", "slower",
+		"through", "over", "out", "ahead", "missing", "unnoticed", "idle", "quiet", "stale", "bad")},
+	"next": {before: setOf("the", "every", "each", "until", "till", "before", "after"),
+		after: setOf("deploy", "deploys", "deployment", "time", "step", "steps", "release", "day", "morning",
+			"week", "attempt", "request", "restart", "push", "call", "run")},
+}
+
+// withoutEnglishUses is toks without the names used as everyday words
+// (englishUses).
+func withoutEnglishUses(toks []string) []string {
+	out := make([]string, 0, len(toks))
+	for i, t := range toks {
+		if u, ok := englishUses[t]; ok && (i > 0 && u.before[toks[i-1]] || i+1 < len(toks) && u.after[toks[i+1]]) {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// setOf is a set of words.
+func setOf(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
 // unsupportedService names a service Zerops does not offer and what to use instead.
 type unsupportedService struct {
 	name        string
@@ -362,7 +397,7 @@ func expandQuery(q string) expansion {
 	e := expansion{seen: map[string]bool{}}
 	e.addLiterals(q)
 	toks := rewriteCommands(tokenize(refLiteral.ReplaceAllString(q, " ")))
-	e.addTokens(toks)
+	e.addTokens(withoutEnglishUses(toks))
 	e.addAliases()
 	if isErrorish(q, toks) {
 		e.focus = nil // in an error message a service's name is context, the error the subject

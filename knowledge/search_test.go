@@ -569,3 +569,39 @@ func TestSearch_AsksLiftTheirSection(t *testing.T) {
 		t.Errorf("TopContent shows an ask: %q", res.TopContent)
 	}
 }
+
+// TestSearch_NamesUsedAsWords: a runtime's or framework's name used as an
+// everyday word ("go offline", "the next deploy") does not pull that
+// name's document; typed as the name, it still does.
+func TestSearch_NamesUsedAsWords(t *testing.T) {
+	t.Parallel()
+	docs, err := Documents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := BuildIndex(docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		query, uri string
+		named      bool // the top result is uri (else: it is not)
+	}{
+		{"does the site go offline while deploying", URIPrefix + "runtimes/go", false},
+		{"did it go down during the deploy", URIPrefix + "runtimes/go", false},
+		{"will the build go faster with a cache", URIPrefix + "runtimes/go", false},
+		{"what happens to uploaded files on the next deploy", URIPrefix + "frameworks/nextjs", false},
+		{"go build fails", URIPrefix + "runtimes/go", true},
+		{"go down the list of go modules", URIPrefix + "runtimes/go", true},
+		{"next build fails", URIPrefix + "frameworks/nextjs", true},
+	}
+	for _, tt := range tests {
+		res, err := ix.Search(tt.query, 3)
+		if err != nil {
+			t.Fatalf("Search(%q): %v", tt.query, err)
+		}
+		if top := firstURI(res.Hits); (top == tt.uri) != tt.named {
+			t.Errorf("%q: top %s (named %v, uri %s)", tt.query, top, tt.named, tt.uri)
+		}
+	}
+}
