@@ -266,30 +266,39 @@ func rewriteCommands(toks []string) []string {
 	return out
 }
 
-// englishUses are the names that are everyday words too, each with the
-// neighbours that make it the word: the site does not "go" the language
-// when it goes offline, and "the next deploy" is not Next.js. A name so
-// used names no document; the phrases it is part of ("go live") still
-// count.
-var englishUses = map[string]struct{ before, after map[string]bool }{
+// englishUses are the names (and words of a topic) that are everyday
+// words too, each with the neighbours that make it the word: the site does
+// not "go" the language when it goes offline, "the next deploy" is not
+// Next.js, and users "logged out" are not reading logs. A word so used
+// names no document; the phrases it is part of ("go live", "logged out")
+// still count.
+var englishUses = map[string]struct {
+	before, after map[string]bool
+	means         []string // what the word so used stands for (weighed as a phrase's terms)
+}{
 	"go": {after: setOf("down", "up", "offline", "online", "live", "away", "back", "wrong", "faster", "slower",
 		"through", "over", "out", "ahead", "missing", "unnoticed", "idle", "quiet", "stale", "bad")},
 	"next": {before: setOf("the", "every", "each", "until", "till", "before", "after"),
 		after: setOf("deploy", "deploys", "deployment", "time", "step", "steps", "release", "day", "morning",
 			"week", "attempt", "request", "restart", "push", "call", "run")},
+	// users logged out are sessions lost, not logs ("logs out of a
+	// container" are logs)
+	"logged": {after: setOf("out", "off"), means: []string{"session", "sessions", "login"}},
+	"log":    {after: setOf("out", "off"), means: []string{"session", "sessions", "login"}},
 }
 
-// withoutEnglishUses is toks without the names used as everyday words
-// (englishUses).
-func withoutEnglishUses(toks []string) []string {
-	out := make([]string, 0, len(toks))
+// withoutEnglishUses is toks without the words used as everyday words
+// (englishUses), and what those stand for.
+func withoutEnglishUses(toks []string) (kept, means []string) {
+	kept = make([]string, 0, len(toks))
 	for i, t := range toks {
 		if u, ok := englishUses[t]; ok && (i > 0 && u.before[toks[i-1]] || i+1 < len(toks) && u.after[toks[i+1]]) {
+			means = append(means, u.means...)
 			continue
 		}
-		out = append(out, t)
+		kept = append(kept, t)
 	}
-	return out
+	return kept, means
 }
 
 // setOf is a set of words.
@@ -397,7 +406,8 @@ func expandQuery(q string) expansion {
 	e := expansion{seen: map[string]bool{}}
 	e.addLiterals(q)
 	toks := rewriteCommands(tokenize(refLiteral.ReplaceAllString(q, " ")))
-	e.addTokens(withoutEnglishUses(toks))
+	kept, means := withoutEnglishUses(toks)
+	e.addTokens(kept)
 	e.addAliases()
 	if isErrorish(q, toks) {
 		e.focus = nil // in an error message a service's name is context, the error the subject
@@ -419,6 +429,9 @@ func expandQuery(q string) expansion {
 		}
 	}
 	e.addPatterns(toks)
+	for _, t := range means {
+		e.addPhrased(t)
+	}
 	e.placeAsContext(toks)
 	return e
 }

@@ -571,8 +571,8 @@ func TestSearch_AsksLiftTheirSection(t *testing.T) {
 }
 
 // TestSearch_NamesUsedAsWords: a runtime's or framework's name used as an
-// everyday word ("go offline", "the next deploy") does not pull that
-// name's document; typed as the name, it still does.
+// everyday word ("go offline", "the next deploy", users "logged out") does
+// not pull that name's document; typed as the name, it still does.
 func TestSearch_NamesUsedAsWords(t *testing.T) {
 	t.Parallel()
 	docs, err := Documents()
@@ -594,6 +594,9 @@ func TestSearch_NamesUsedAsWords(t *testing.T) {
 		{"go build fails", URIPrefix + "runtimes/go", true},
 		{"go down the list of go modules", URIPrefix + "runtimes/go", true},
 		{"next build fails", URIPrefix + "frameworks/nextjs", true},
+		{"users keep getting logged out after every deploy", URIPrefix + "operations/log-forwarding-metrics", false},
+		{"users keep getting logged out after every deploy", URIPrefix + "operations/logs", false},
+		{"how to read the logs out of a crashed container", URIPrefix + "operations/logs", true},
 	}
 	for _, tt := range tests {
 		res, err := ix.Search(tt.query, 3)
