@@ -572,6 +572,16 @@ func TestFacts_TunedMisses4546(t *testing.T) {
 	})
 }
 
+// TestFacts_TunedLeftovers4546 keeps the facts of kbtune5, the leftovers of
+// batches 45/46: each in the section an agent asking it is shown.
+func TestFacts_TunedLeftovers4546(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"config/zerops-yml-health-checks", "a 404 on the check path: the app does not serve it", "(?s)## Why a check fails\n.{0,900}\\*\\*`404`\\*\\*: the app runs but does not serve that path\\. Set `httpGet\\.path` to a route it has"},
+	})
+}
+
 // goneFact is a wrong claim (old, a regexp) no agent text may make again.
 type goneFact struct{ fact, old string }
 
