@@ -560,7 +560,7 @@ func TestFacts_TunedMisses4546(t *testing.T) {
 		{"operations/zcp-service", "the zcp service is billed like any service", "`zcp@1` is a normal Zerops service, billed like any other"},
 		{"platform/pricing", "the zcp service is billed like any service", "is a normal Zerops service: it is billed like any other"},
 		{"platform/processes", "stop and start with zerops_manage", "`zerops_manage action=stop serviceHostname=api`, later `action=start`"},
-		{"platform/projects-and-services", "a taken hostname is refused, an import never changes a service", "refused \\(`serviceStackNameUnavailable`; ZCP stops before the API with `hostname\\(s\\) already in use` and imports nothing\\)\\. An import never changes an existing service"},
+		{"platform/projects-and-services", "a taken hostname is refused, an import never changes a service", "refuses it \\(`serviceStackNameUnavailable`\\); ZCP stops before the API \\(`\"api\" already exists in the project`, or `hostname\\(s\\) already in use`\\) and imports nothing\\. An import never changes an existing service"},
 		{"troubleshooting/networking-ports", "only httpSupport ports take the subdomain or a domain", "`httpSupport: true` on a port says an HTTP server answers there: only such ports can take the public subdomain or a domain"},
 		{"operations/copy-files", "zcli service deploy skips the build; zerops_deploy always builds", "`zcli service deploy` uploads a directory as it is, skipping the `build` section.{0,80}`zerops_deploy` always builds"},
 		{"troubleshooting/database-connections", "relation already exists: one mechanism owns the schema", "`relation \"users\" already exists`.{0,400}Let one mechanism own the schema"},
@@ -578,6 +578,8 @@ func TestFacts_TunedLeftovers4546(t *testing.T) {
 	t.Parallel()
 	all := agentTexts(t)
 	assertKept(t, all, []keptFact{
+		{"platform/projects-and-services", "a taken hostname: reuse it, rename the new one, or delete and import", "(?s)## Import fails: the hostname already exists\n.{0,500}- reuse it: import the rest without those hostnames.{0,120}\n- give the new service another hostname;\n- replace it: delete it \\(`zerops_delete`; its data goes too\\), then import\\. The hostname stays taken until the delete has finished"},
+		{"platform/projects-and-services", "a services-only import adds to the project", "an import with `services:` only \\(no `project:`\\): it adds them next to the services the project has"},
 		{"config/zerops-yml-health-checks", "a 404 on the check path: the app does not serve it", "(?s)## Why a check fails\n.{0,900}\\*\\*`404`\\*\\*: the app runs but does not serve that path\\. Set `httpGet\\.path` to a route it has"},
 	})
 }
