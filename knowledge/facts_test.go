@@ -580,6 +580,8 @@ func TestFacts_TunedLeftovers4546(t *testing.T) {
 	assertKept(t, all, []keptFact{
 		{"platform/projects-and-services", "a taken hostname: reuse it, rename the new one, or delete and import", "(?s)## Import fails: the hostname already exists\n.{0,500}- reuse it: import the rest without those hostnames.{0,120}\n- give the new service another hostname;\n- replace it: delete it \\(`zerops_delete`; its data goes too\\), then import\\. The hostname stays taken until the delete has finished"},
 		{"platform/projects-and-services", "a services-only import adds to the project", "an import with `services:` only \\(no `project:`\\): it adds them next to the services the project has"},
+		{"operations/ssh-and-mounts", "nothing started by hand survives a deploy; run.start does", "(?s)## Running things\n.{0,900}- Nothing started by hand survives a redeploy or restart: a deploy replaces the containers.{0,200}Start it again after each one.{0,200}What must keep running belongs in `run\\.start` \\(several processes: `run\\.startCommands`; a worker: its own setup and service\\)"},
+		{"platform/containers-and-ssh", "a process started over SSH survives neither restart nor deploy", "\\| a process started by hand over SSH \\| \\*\\*no\\*\\* \\| \\*\\*no\\*\\*: what must run goes in `run\\.start` \\|"},
 		{"config/zerops-yml-health-checks", "a 404 on the check path: the app does not serve it", "(?s)## Why a check fails\n.{0,900}\\*\\*`404`\\*\\*: the app runs but does not serve that path\\. Set `httpGet\\.path` to a route it has"},
 	})
 }
