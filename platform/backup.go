@@ -40,3 +40,17 @@ func BacksUp(typeVersion string) bool {
 
 // BackedUpTypes names the types BacksUp accepts, for messages.
 func BackedUpTypes() string { return strings.Join(backedUpTypes, ", ") }
+
+// backupExts is the file format of each type's backups, as its page of the
+// Zerops docs gives it; a type whose page names none has no entry.
+var backupExts = map[string]string{
+	"postgresql": ".zip", "mariadb": ".xb.gz", "clickhouse": ".tar.gz", "qdrant": ".snapshot",
+	"elasticsearch": ".gz", "meilisearch": ".dump", "nats": ".tar.gz", "shared-storage": ".tar.gz",
+}
+
+// BackupExt is the file extension of a backup of typeVersion (e.g.
+// "postgresql@16" → ".zip"), or "" when the docs name no format for it.
+func BackupExt(typeVersion string) string {
+	name, _, _ := strings.Cut(strings.ToLower(typeVersion), "@")
+	return backupExts[name]
+}

@@ -1,7 +1,6 @@
 package fakeapi
 
 import (
-	"fmt"
 	"net/http"
 
 	"github.com/zeropsio/zcp/platform"
@@ -49,7 +48,9 @@ func (st *state) createBackup(rq *apiRequest) (int, any) {
 	if s == nil {
 		return code, body
 	}
-	name := fmt.Sprintf("%s-%s.tar.gz", s.Name, rq.now.UTC().Format("2006-01-02-15-04-05"))
+	// Named in its type's format; without a documented one, no extension
+	// claims a format.
+	name := s.Name + "-" + rq.now.UTC().Format("2006-01-02-15-04-05") + platform.BackupExt(s.Version.Name)
 	s.backups = append(s.backups, backupFile{Path: s.ID + "/" + name, Name: name, Size: 4096 * int64(len(s.backups)+1),
 		Metadata: map[string]any{"createdAt": rq.now.UTC().Format("2006-01-02T15:04:05Z07:00")}})
 	return http.StatusOK, map[string]bool{"success": true, "async": false}
