@@ -173,6 +173,7 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"services/typesense", "Typesense keeps its data on disk over a restart; no backup listed", "(?s)`/var/lib/typesense`[^\\n]{0,80}it survives a restart.{0,100}backup pages do not list Typesense"},
 		{"services/clickhouse", "ClickHouse backups: both readings; restore from S3 or by support", "(?s)## Client access, backups and restore.{0,600}`BACKUP ALL`.{0,200}not on the standard automatic path.{0,400}`RESTORE ALL FROM S3\\("},
 		{"services/kafka", "Kafka has no platform backup listed", "(?i)backup pages do not list Kafka"},
+		{"operations/backups", "each type's backup format, as its docs page gives it", "(?s)\\| Elasticsearch \\| `\\.gz`.{0,80}\\| Meilisearch \\| a `\\.dump`.{0,80}\\| Qdrant \\| a `\\.snapshot`.{0,80}\\| NATS \\| a `\\.tar\\.gz`.{0,80}\\| Shared storage \\| a `\\.tar\\.gz`"},
 		// kbgaps4a: connecting (databases, caches, ssh, TLS, public ports), gaps in agents' words
 		{"troubleshooting/database-connections", "no root login: the generated user is in ${db_user}", "`Access denied for user 'root'`: the app has no `root` login; the generated user is in `\\$\\{db_user\\}`"},
 		{"troubleshooting/database-connections", "a name that does not resolve: hostname as created, or the VPN", "(?s)## db-host-not-found: the name does not resolve.{0,400}hostname exactly as created.{0,400}`zcli vpn up` first"},
