@@ -19,7 +19,8 @@ type DeleteResult struct {
 	// after the deletion; "" when it has none.
 	Backup string `json:"backup,omitempty"`
 	// ReferencedBy names the variables that still reference the deleted
-	// service ("app (DB_URL)", "app (DB_URL in zerops.yml)").
+	// service, each service once ("app (DB_URL)", "app (DB_URL in
+	// zerops.yml)", "app (DB_PASS as a service variable, DB_URL in zerops.yml)").
 	ReferencedBy []string `json:"referencedBy,omitempty"`
 	// HostNamedBy names the variables whose values name the deleted
 	// service as a host (http://api:8080), as ReferencedBy does.
@@ -77,17 +78,41 @@ func Delete(ctx context.Context, proj Project, hostname string, confirm bool) (*
 	return &DeleteResult{ServiceHostname: svc.Name, ServiceID: svc.ID, Process: proc, Backup: backup, ReferencedBy: refs, HostNamedBy: named, Type: svc.Type.VersionName, ImportType: ImportType(*svc)}, nil
 }
 
+// The words of a varsWhere entry that say where its keys are set, when
+// some are in the service's zerops.yml.
+const (
+	inYml         = " in zerops.yml)"
+	asServiceVar  = " as a service variable"
+	asServiceVars = " as service variables"
+)
+
+// placesText is what varsWhere says of one service's keys: its own
+// variables' (own) and its zerops.yml's (yml), both places in one entry so
+// the service is named once: "DB_PASS as a service variable, DATABASE_URL
+// in zerops.yml". "" when neither has a key.
+func placesText(own, yml []string) string {
+	switch {
+	case len(yml) == 0:
+		return strings.Join(own, ", ")
+	case len(own) == 0:
+		return strings.Join(yml, ", ") + strings.TrimSuffix(inYml, ")")
+	}
+	as := asServiceVar
+	if len(own) > 1 {
+		as = asServiceVars
+	}
+	return strings.Join(own, ", ") + as + ", " + strings.Join(yml, ", ") + strings.TrimSuffix(inYml, ")")
+}
+
 // RefsChange is where the variables referencesTo names (refs) are
 // changed: service and project variables with zerops_env, those of a
 // deployed zerops.yml there, then with a deploy.
 func RefsChange(refs []string) string {
 	yml, env := false, false
 	for _, r := range refs {
-		if strings.HasSuffix(r, " in zerops.yml)") {
-			yml = true
-		} else {
-			env = true
-		}
+		inFile := strings.HasSuffix(r, inYml)
+		yml = yml || inFile
+		env = env || !inFile || strings.Contains(r, asServiceVar) || strings.Contains(r, asServiceVars)
 	}
 	switch {
 	case yml && env:
@@ -142,12 +167,9 @@ func varsWhere(ctx context.Context, proj Project, hostname string, match func(st
 		}
 		// The zerops.yml's variables: those the platform lists (type ENV)
 		// and those of the zerops.yml ZCP last deployed, each key once.
-		var ymlKeys []string
+		var ownKeys, ymlKeys []string
 		if envs, err := c.GetServiceEnv(ctx, s.ID); err == nil {
-			own := slices.DeleteFunc(slices.Clone(envs), fromZeropsYml)
-			if keys := keysWith(own); len(keys) > 0 {
-				out = append(out, s.Name+" ("+strings.Join(keys, ", ")+")")
-			}
+			ownKeys = keysWith(slices.DeleteFunc(slices.Clone(envs), fromZeropsYml))
 			ymlKeys = keysWith(slices.DeleteFunc(envs, func(e platform.EnvVar) bool { return !fromZeropsYml(e) }))
 		}
 		if yml, ok := proj.Memory.deployedEnv(projectID, s.ID); ok {
@@ -158,8 +180,8 @@ func varsWhere(ctx context.Context, proj Project, hostname string, match func(st
 			}
 		}
 		slices.Sort(ymlKeys)
-		if ymlKeys = slices.Compact(ymlKeys); len(ymlKeys) > 0 {
-			out = append(out, s.Name+" ("+strings.Join(ymlKeys, ", ")+" in zerops.yml)")
+		if entry := placesText(ownKeys, slices.Compact(ymlKeys)); entry != "" {
+			out = append(out, s.Name+" ("+entry+")")
 		}
 	}
 	if envs, err := c.GetProjectEnv(ctx, projectID); err == nil {
