@@ -174,3 +174,14 @@ func MinRAM(typeName string) float64 {
 	}
 	return 0.125
 }
+
+// PageMaxRAM is the most RAM in GB the Zerops docs page of the service type
+// named typeName gives a container, where it is below the platform's 48 GB
+// (Kafka: 40 GB); 0 for the others. Above it ZCP warns and never refuses:
+// the platform is not known to refuse more.
+func PageMaxRAM(typeName string) float64 {
+	if typeName == "kafka" {
+		return 40
+	}
+	return 0
+}

@@ -158,8 +158,12 @@ func ValidateScale(p ScaleParams, svc *platform.ServiceStack) (platform.Autoscal
 	}
 	if len(problems) > 0 {
 		ram := fmt.Sprintf("RAM %g–48 GB", ramMin)
-		if ramMin != 0.125 {
-			ram += " (" + svc.Name + " is " + svc.Type.Name + ")"
+		if svc != nil {
+			if page := platform.PageMaxRAM(svc.Type.Name); page > 0 {
+				ram += fmt.Sprintf(" (%s is %s: its docs page gives it up to %g GB)", svc.Name, svc.Type.Name, page)
+			} else if ramMin != 0.125 {
+				ram += " (" + svc.Name + " is " + svc.Type.Name + ")"
+			}
 		}
 		return platform.AutoscalingParams{}, nil, scalingErr(strings.Join(problems, "; "),
 			"Fix the values: cpu 1–8 whole cores, "+ram+", disk 1–250 GB, containers 1–10 (runtimes only), min ≤ max, cpuMode SHARED or DEDICATED.")

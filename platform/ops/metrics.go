@@ -239,6 +239,7 @@ func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceS
 		fits += "; " + up
 	}
 	runtime := svc.Type.Category == platform.CategoryUser
+	ceil, _ := ramCeiling(*svc)
 	var grows, raise string
 	switch {
 	case runtime && m.Containers > 0 && m.Containers < set.MaxContainers:
@@ -247,10 +248,12 @@ func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceS
 	case runtime && set.MaxContainers > 0 && set.MaxContainers < platformMaxContainers:
 		grows = fmt.Sprintf("; it runs at its maximum of %d container%s", set.MaxContainers, plural(set.MaxContainers))
 		raise = fmt.Sprintf("maxContainers (up to %d)", platformMaxContainers)
-	case set.MaxRAM > 0 && set.MaxRAM < platformMaxRAM:
-		raise = fmt.Sprintf("maxRam (up to %g)", platformMaxRAM)
+	case set.MaxRAM > 0 && set.MaxRAM < ceil:
+		raise = fmt.Sprintf("maxRam (up to %g)", ceil)
 	case set.MaxCPU > 0 && set.MaxCPU < platformMaxCPU:
 		raise = fmt.Sprintf("maxCpu (up to %d)", platformMaxCPU)
+	case set.MaxRAM >= ceil && ceil < platformMaxRAM:
+		return platform.Say(fits + fmt.Sprintf("; %g GB RAM a container is the most its docs page gives %s, and %d cores the platform's: nothing to raise", ceil, svc.Type.Name, platformMaxCPU))
 	case set.MaxRAM >= platformMaxRAM && up != "":
 		return platform.Say(fits + ", the platform's maxima: nothing to raise")
 	case set.MaxRAM >= platformMaxRAM:
@@ -364,6 +367,16 @@ func use(ps []platform.StatsPoint, get func(platform.StatsPoint) (used, limit fl
 // Platform maxima per container (facts: CPU 1–8 cores, RAM 48 GB, disk 250 GB).
 const platformMaxCPU, platformMaxRAM, platformMaxDisk = 8, 48.0, 250.0
 
+// ramCeiling is the most RAM in GB a container of svc is given and what
+// gives it: the platform's maximum, or less where its type's docs page
+// says so (Kafka: 40 GB).
+func ramCeiling(svc platform.ServiceStack) (float64, string) {
+	if gb := platform.PageMaxRAM(svc.Type.Name); gb > 0 && gb < platformMaxRAM {
+		return gb, "the most its docs page gives " + svc.Type.Name
+	}
+	return platformMaxRAM, "the platform maximum"
+}
+
 // hotNext names what helps a service at its CPU, RAM or disk ceiling (its
 // use m): the scale call raising the maximum in force, or, at the
 // platform's maximum, what to look at instead; never a call that changes
@@ -397,10 +410,11 @@ func hotNext(ctx context.Context, proj Project, s platform.ServiceStack, what st
 		return platform.Say(fmt.Sprintf("raise maxDisk (now %g GB): ", set.MaxDisk)).
 			Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxDisk=%g", min(platformMaxDisk, math.Ceil(set.MaxDisk*2)))).Say(".")
 	}
-	if set.MaxRAM >= platformMaxRAM {
+	ceil, ceilWords := ramCeiling(s)
+	if set.MaxRAM >= ceil {
 		// The container's RAM is full: a higher heap cap has nothing to
 		// grow into, so the fix is the leak or holding less.
-		return platform.Say(fmt.Sprintf("RAM is at the platform maximum (%g GB), so neither scaling nor a higher runtime memory limit will help; ", platformMaxRAM)).
+		return platform.Say(fmt.Sprintf("RAM is at %s (%g GB), so neither scaling nor a higher runtime memory limit will help; ", ceilWords, ceil)).
 			Call("zerops_verify", host).Say(" shows whether the app dies out of memory. " + diagnose.OOMLeak +
 			" If it holds steady without crashing, make the app hold less (smaller caches and batches, stream large data).")
 	}
@@ -418,14 +432,14 @@ func hotNext(ctx context.Context, proj Project, s platform.ServiceStack, what st
 		// and again is the loop a leak leads into; no value is proposed.
 		return platform.Say(fmt.Sprintf("RAM fills the %g GB maxRam ZCP raised it to from %g GB at %s UTC as well. Use that grows into whatever memory it is given until the app dies is a leak, and raising maxRam again only delays it: fix the code (",
 			set.MaxRAM, r.from, r.at.UTC().Format("15:04"))).Call("zerops_logs", host).Say(" shows the out-of-memory crash, ").Call("zerops_verify", host).
-			Say(fmt.Sprintf(" diagnoses it). Only for a steady need above %g GB, raise maxRam further (at most %g) with ", set.MaxRAM, platformMaxRAM)).
+			Say(fmt.Sprintf(" diagnoses it). Only for a steady need above %g GB, raise maxRam further (at most %g) with ", set.MaxRAM, ceil)).
 			Call("zerops_manage", "action=scale", host).Say(".")
 	}
 	if set.MaxRAM == 0 {
-		return platform.Say(fmt.Sprintf("raise maxRam above the current (GB, at most %g): ", platformMaxRAM)).Call("zerops_manage", "action=scale", host).Say(" with maxRam set to it.").Then(leak)
+		return platform.Say(fmt.Sprintf("raise maxRam above the current (GB, at most %g): ", ceil)).Call("zerops_manage", "action=scale", host).Say(" with maxRam set to it.").Then(leak)
 	}
 	return platform.Say(fmt.Sprintf("raise maxRam (now %g GB): ", set.MaxRAM)).
-		Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxRam=%g", min(platformMaxRAM, set.MaxRAM*2))).Say(".").Then(leak)
+		Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxRam=%g", min(ceil, set.MaxRAM*2))).Say(".").Then(leak)
 }
 
 // peakedNext names what to do about s, whose use of what (RAM, CPU or disk)
@@ -433,9 +447,9 @@ func hotNext(ctx context.Context, proj Project, s platform.ServiceStack, what st
 // for RAM whose maxRam is already the platform's, where no scale helps and
 // the out-of-memory answers' own test tells a leak from a steady need.
 func peakedNext(ctx context.Context, c platform.Client, s platform.ServiceStack, what string) platform.Step {
-	if what == "RAM" && scalingOf(ctx, c, s).MaxRAM >= platformMaxRAM {
-		return platform.Say(fmt.Sprintf("%s's RAM reached its ceiling earlier, not now; its maxRam is already the platform maximum (%g GB), so scaling will not help should it recur. %s",
-			s.Name, platformMaxRAM, diagnose.OOMLeak))
+	if ceil, ceilWords := ramCeiling(s); what == "RAM" && scalingOf(ctx, c, s).MaxRAM >= ceil {
+		return platform.Say(fmt.Sprintf("%s's RAM reached its ceiling earlier, not now; its maxRam is already %s (%g GB), so scaling will not help should it recur. %s",
+			s.Name, ceilWords, ceil, diagnose.OOMLeak))
 	}
 	return platform.Say("a resource reached its limit earlier but not now; if it recurs, scale it with ").Call("zerops_manage").Say(".")
 }

@@ -7,7 +7,9 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/fakeapi"
 	"github.com/zeropsio/zcp/platform/ops"
+	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
 // TestHotNext_RaisesOrSaysScalingWontHelp: below the platform's maximum the
@@ -70,6 +72,41 @@ func scaled(t *testing.T, c platform.Client, projectID, hostname string, p ops.S
 		case <-ctx.Done():
 			t.Fatalf("scaling %s did not end", hostname)
 		case <-tick.C:
+		}
+	}
+}
+
+// TestHotNext_KafkaRAMStopsAtItsPage: Kafka's docs page gives a container
+// up to 40 GB of RAM, below the platform's 48: full RAM at maxRam 32 is
+// raised to 40, not 64 or 48, and at 40 no raise is offered.
+func TestHotNext_KafkaRAMStopsAtItsPage(t *testing.T) {
+	t.Parallel()
+	fake := fakeapi.StartTB(t, fakeapi.Options{ProcessDuration: 30 * time.Millisecond, SearchLag: -1})
+	c, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	proj := ops.Project{Client: c, ID: fake.ProjectID()}
+	if _, err := ops.Import(ctx, proj, "services:\n  - hostname: kafka\n    type: kafka@3.9\n    mode: NON_HA\n", ops.Published{}, ops.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	fake.EndProcesses()
+	for _, tt := range []struct {
+		maxRAM    float64
+		want, not string
+	}{
+		{32, "maxRam=40.", "maxRam=64"},
+		{40, "RAM is at the most its docs page gives kafka (40 GB)", "maxRam="},
+	} {
+		ram := tt.maxRAM
+		scaled(t, c, fake.ProjectID(), "kafka", ops.ScaleParams{MaxRAM: &ram})
+		svc, err := ops.ResolveService(ctx, proj, "kafka")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := said(ops.HotNext(ctx, proj, *svc, "RAM", ops.ServiceMetrics{})); !strings.Contains(got, tt.want) || strings.Contains(got, tt.not) {
+			t.Errorf("maxRam %g: %q, want %q and not %q", tt.maxRAM, got, tt.want, tt.not)
 		}
 	}
 }

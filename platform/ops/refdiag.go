@@ -202,10 +202,11 @@ func redeployFixes(ds []diagnose.Diagnosis) bool {
 // fix is the leak or the runtime's own memory limit.
 func oomAtMax(ctx context.Context, c platform.Client, svc platform.ServiceStack, ds []diagnose.Diagnosis) []diagnose.Diagnosis {
 	i := slices.IndexFunc(ds, func(d diagnose.Diagnosis) bool { return d.Signal == "out-of-memory" })
-	if i < 0 || scalingOf(ctx, c, svc).MaxRAM < platformMaxRAM {
+	ceil, ceilWords := ramCeiling(svc)
+	if i < 0 || scalingOf(ctx, c, svc).MaxRAM < ceil {
 		return ds
 	}
-	ds[i].Fix = fmt.Sprintf("%s may already grow to the platform's most RAM (maxRam %g GB), so scaling will not help. %s If it holds steady and needs more: when `zerops_metrics` shows RAM at that ceiling, make the app hold less (smaller caches and batches, stream large data); when %s",
-		svc.Name, platformMaxRAM, diagnose.OOMLeak, diagnose.OOMRuntimeLimit)
+	ds[i].Fix = fmt.Sprintf("%s may already grow to %s (maxRam %g GB), so scaling will not help. %s If it holds steady and needs more: when `zerops_metrics` shows RAM at that ceiling, make the app hold less (smaller caches and batches, stream large data); when %s",
+		svc.Name, ceilWords, ceil, diagnose.OOMLeak, diagnose.OOMRuntimeLimit)
 	return ds
 }

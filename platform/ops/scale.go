@@ -40,6 +40,7 @@ func applyScale(ctx context.Context, proj Project, svc *platform.ServiceStack, p
 	if err := checkAgainst(p, cur, svc.Name); err != nil {
 		return nil, err
 	}
+	pageWarnings := pageRAMWarnings(svc, p) // of the values asked, sent or already set
 	p, same := changedOnly(p, cur)
 	if len(same) > 0 {
 		res.Notes = append(res.Notes, "already set, not sent: "+strings.Join(same, ", ")+".")
@@ -48,6 +49,7 @@ func applyScale(ctx context.Context, proj Project, svc *platform.ServiceStack, p
 	res.Scaling = &after
 	res.Warnings = append(res.Warnings, scaleWarnings(cur, after)...)
 	res.Warnings = append(res.Warnings, dockerScaleWarnings(svc, p, after)...)
+	res.Warnings = append(res.Warnings, pageWarnings...)
 	if p == (platform.AutoscalingParams{}) {
 		res.Notes = append(res.Notes, "Nothing to change: "+svc.Name+" already has these settings.")
 		return nil, nil
@@ -246,4 +248,28 @@ func dockerScaleWarnings(svc *platform.ServiceStack, p platform.AutoscalingParam
 			"): give each minimum and maximum the same value; for more capacity without a VM restart raise maxContainers.")
 	}
 	return out
+}
+
+// pageRAMWarnings warns of a minRam or maxRam asked of svc above the RAM
+// its type's docs page gives it (Kafka: 40 GB), within the platform's 48:
+// sent all the same, as the platform is not known to refuse it.
+func pageRAMWarnings(svc *platform.ServiceStack, p platform.AutoscalingParams) []string {
+	page := platform.PageMaxRAM(svc.Type.Name)
+	if page == 0 {
+		return nil
+	}
+	var above []string
+	for _, v := range []struct {
+		name string
+		gb   *float64
+	}{{"minRam", p.VerticalMinRAM}, {"maxRam", p.VerticalMaxRAM}} {
+		if v.gb != nil && *v.gb > page {
+			above = append(above, fmt.Sprintf("%s %g GB", v.name, *v.gb))
+		}
+	}
+	if len(above) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s is above the %g GB of RAM the Zerops docs page of %s gives it: sent as asked, though a container may get no more than %g GB.",
+		strings.Join(above, " and "), page, svc.Type.Name, page)}
 }

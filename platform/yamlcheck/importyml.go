@@ -245,6 +245,7 @@ var serviceRules = []rule[*importEntry]{
 	}},
 	verticalRange("minCpu"), verticalRange("maxCpu"), verticalOrder("Cpu"),
 	verticalRange("minRam"), verticalRange("maxRam"), verticalOrder("Ram"),
+	pageRAM("minRam"), pageRAM("maxRam"),
 	verticalRange("minDisk"), verticalRange("maxDisk"), verticalOrder("Disk"),
 	{path: "verticalAutoscaling.startCpuCoreCount", fix: verticalLimits["Cpu"].fix, check: func(e *importEntry) (string, string) {
 		return verticalExtra(e, "startCpuCoreCount"), ""
@@ -335,6 +336,21 @@ func verticalProblem(e *importEntry, key string) string {
 func verticalRange(key string) rule[*importEntry] {
 	return rule[*importEntry]{path: "verticalAutoscaling." + key, fix: verticalLimits[key[3:]].fix,
 		check: func(e *importEntry) (string, string) { return verticalProblem(e, key), "" }}
+}
+
+// pageRAM warns of a minRam or maxRam within the platform's range but above
+// the RAM the type's docs page gives a container (Kafka: 40 GB): the
+// platform is not known to refuse it.
+func pageRAM(key string) rule[*importEntry] {
+	return rule[*importEntry]{path: "verticalAutoscaling." + key, warn: true, check: func(e *importEntry) (string, string) {
+		v, ok := e.VerticalAutoscaling.value(key)
+		page := platform.PageMaxRAM(e.parsed.Name)
+		if !ok || page == 0 || v <= page || verticalProblem(e, key) != "" {
+			return "", ""
+		}
+		return fmt.Sprintf("%g GB is above the %g GB the Zerops docs page of %s gives a container", v, page, e.parsed.Name),
+			fmt.Sprintf("Use %g GB or less; a container may get no more.", page)
+	}}
 }
 
 // verticalOrder refuses a maximum below its minimum (both within range).
