@@ -184,7 +184,7 @@ func pickVersion(versions []platform.AppVersion, id, label string, notAnswering 
 		case v.Failed():
 			why := "a version whose build failed has nothing to deploy"
 			if v.Status == platform.AppVersionDeployFailed {
-				why = "its build passed but its deploy failed, so it never ran; deploying it again would meet the same failure"
+				why = "its build passed but its deploy failed, so it never ran; deploying it again may fail the same way: it holds the same code and zerops.yml, and whether what it needed outside them (a variable, a service) has changed since is not checked"
 			}
 			return v, invalidParam(fmt.Sprintf("app version %s (#%d) ended %s: %s", id, v.Sequence, v.Status, why), choices)
 		case v.Status != platform.AppVersionBackup:

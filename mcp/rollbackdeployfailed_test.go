@@ -11,7 +11,7 @@ import (
 // passes and its init command fails, so it ends DEPLOY_FAILED; v3 is live.
 // Asking to roll back to v2 by id is refused for what happened (it never ran), not
 // for a build failure it did not have (walk9b: "a version whose build
-// failed" of a version whose build passed).
+// failed" of a version whose build passed), and that it may fail again.
 func TestRollback_ToADeployFailedVersionSaysItsDeployFailed(t *testing.T) {
 	t.Parallel()
 	r := newRollbackRig(t)
@@ -42,5 +42,10 @@ func TestRollback_ToADeployFailedVersionSaysItsDeployFailed(t *testing.T) {
 	msg := str(m["error"])
 	if strings.Contains(msg, "build failed") || !strings.Contains(msg, "deploy failed") || !strings.Contains(msg, "never ran") {
 		t.Errorf("the refusal does not say v2's deploy failed and it never ran: %s", text(res))
+	}
+	// ZCP did not deploy v2 again: it says it may fail again, and why, not
+	// that it would (walk 10).
+	if strings.Contains(msg, "would meet") || !strings.Contains(msg, "may fail the same way") || !strings.Contains(msg, "same code and zerops.yml") {
+		t.Errorf("the refusal claims what was not checked, or not why it may fail again: %s", msg)
 	}
 }
