@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Where a variable is set: the places a bad reference can live.
@@ -49,11 +50,36 @@ func KinRefs(kin []Kin, key string) string {
 // shows reports whether line shows b: the reference itself, or as a whole
 // word its host (what a resolver names) or its variable (what a lookup names).
 func (b BadRef) shows(line string) bool {
-	if strings.Contains(line, b.Ref) {
-		return true
+	return strings.Contains(line, b.Ref) || hasWord(line, b.Host) || hasWord(line, b.Key)
+}
+
+// hasWord reports whether w stands in line as a whole word: not inside a
+// longer name (letters, digits, _ and -), nor after a dot (cache.redis, a
+// domain's tail). A non-ASCII neighbour is no name's part; it steps over
+// line by runes, so an empty w is looked for between runes only.
+func hasWord(line, w string) bool {
+	for i := 0; i+len(w) <= len(line); {
+		j := strings.Index(line[i:], w)
+		if j < 0 {
+			return false
+		}
+		i += j
+		end := i + len(w)
+		if (i == 0 || !nameByte(line[i-1]) && line[i-1] != '.') && (end == len(line) || !nameByte(line[end])) {
+			return true
+		}
+		if i == len(line) {
+			return false
+		}
+		_, size := utf8.DecodeRuneInString(line[i:])
+		i += size
 	}
-	re := regexp.MustCompile(`(^|[^A-Za-z0-9_.-])(` + regexp.QuoteMeta(b.Host) + `|` + regexp.QuoteMeta(b.Key) + `)($|[^A-Za-z0-9_-])`)
-	return re.MatchString(line)
+	return false
+}
+
+// nameByte reports whether c can be part of a hostname or variable name.
+func nameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
 }
 
 // locate rewrites d, a diagnosis of an unresolved host or variable, to name
