@@ -2,9 +2,12 @@ package mcp_test
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/zeropsio/zcp/platform/fakeapi"
 )
 
 // TestExport_ReferencesKeptSecretsMasked: a service variable whose value is
@@ -87,6 +90,43 @@ func TestExport_ReferencesToServicesLeftOut(t *testing.T) {
 				if k, val, _ := strings.Cut(v.(string), "="); strings.Contains(val, "${") && !strings.Contains(yml, k+": "+val) {
 					t.Errorf("the YAML lost %s as set:\n%s", v, yml)
 				}
+			}
+		})
+	}
+}
+
+// TestExport_ReferencesInEveryEnvForm: the platform's export may carry a
+// service's variables in any form the import YAML has: envSecrets (a map,
+// or KEY=value lines), dotEnvSecrets (dotenv text), service-level
+// envVariables. A reference to a service the export leaves out, or to one
+// the project no longer has, is named in each (walk 10: only KEY: value
+// maps were read).
+func TestExport_ReferencesInEveryEnvForm(t *testing.T) {
+	t.Parallel()
+	leftOut := "appdev.DATABASE_URL references db (${db_connectionString})"
+	gone := "appdev.DATABASE_URL references ${nodb_connectionString}, but the project has no service nodb"
+	for _, tt := range []struct {
+		name, env, want string
+	}{
+		{"envSecrets map", "  envSecrets:\n    DATABASE_URL: ${db_connectionString}\n", leftOut},
+		{"envSecrets KEY=value list", "  envSecrets:\n    - DATABASE_URL=${db_connectionString}\n", leftOut},
+		{"envSecrets list of maps", "  envSecrets:\n    - DATABASE_URL: ${db_connectionString}\n", leftOut},
+		{"dotEnvSecrets text", "  dotEnvSecrets: |\n    # the database\n    DATABASE_URL=${db_connectionString}\n", leftOut},
+		{"dotEnvSecrets quoted", "  dotEnvSecrets: |\n    DATABASE_URL=\"${db_connectionString}\"\n", leftOut},
+		{"envVariables map", "  envVariables:\n    DATABASE_URL: ${db_connectionString}\n", leftOut},
+		{"envVariables KEY=value list", "  envVariables:\n    - DATABASE_URL=${db_connectionString}\n", leftOut},
+		{"gone, dotEnvSecrets text", "  dotEnvSecrets: |\n    DATABASE_URL=${nodb_connectionString}\n", gone},
+		{"gone, envSecrets KEY=value list", "  envSecrets:\n    - DATABASE_URL=${nodb_connectionString}\n", gone},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{})
+			body, _ := json.Marshal(map[string]string{"yaml": "project:\n  name: demo\nservices:\n- hostname: appdev\n  type: nodejs@22\n" + tt.env})
+			h.fake.InjectFault(fakeapi.Fault{Method: "GET", PathPrefix: "/service-stack/" + h.fake.ServiceID("appdev") + "/export", Status: 200, Body: string(body)})
+			res, m := h.call(t, "zerops_export", map[string]any{"serviceHostname": "appdev"})
+			wantOK(t, res)
+			if note := str(m["note"]); !strings.Contains(note, tt.want) {
+				t.Errorf("the note lacks %q: %s", tt.want, note)
 			}
 		})
 	}

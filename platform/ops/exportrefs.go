@@ -20,14 +20,13 @@ func goneRefsNote(ctx context.Context, proj Project, services []*yaml.Node) stri
 	var vars []held
 	for _, svc := range services {
 		host := mapValue(svc, "hostname")
-		for _, block := range []string{"envSecrets", "envVariables"} {
-			env := mapValue(svc, block)
-			if host == nil || env == nil || env.Kind != yaml.MappingNode {
-				continue
-			}
-			for i := 0; i+1 < len(env.Content); i += 2 {
-				if v := env.Content[i+1]; v.Kind == yaml.ScalarNode && strings.Contains(v.Value, "${") {
-					vars = append(vars, held{host.Value + "." + env.Content[i].Value, v.Value})
+		if host == nil {
+			continue
+		}
+		for _, block := range envBlocks {
+			for _, kv := range envPairs(mapValue(svc, block)) {
+				if strings.Contains(kv.value, "${") {
+					vars = append(vars, held{host.Value + "." + kv.key, kv.value})
 				}
 			}
 		}
@@ -77,15 +76,11 @@ func leftOutRefsNote(services []*yaml.Node, byName map[string]platform.ServiceSt
 		if host == nil {
 			continue
 		}
-		for _, block := range []string{"envSecrets", "envVariables"} {
-			env := mapValue(svc, block)
-			if env == nil || env.Kind != yaml.MappingNode {
-				continue
-			}
-			for i := 0; i+1 < len(env.Content); i += 2 {
+		for _, block := range envBlocks {
+			for _, kv := range envPairs(mapValue(svc, block)) {
 				refsTo := map[string][]string{}
 				var order []string
-				for _, m := range envRefRe.FindAllStringSubmatch(env.Content[i+1].Value, -1) {
+				for _, m := range envRefRe.FindAllStringSubmatch(kv.value, -1) {
 					s, ok := byName[m[1]]
 					if !ok || s.System || exported[m[1]] || slices.Contains(refsTo[m[1]], m[0]) {
 						continue
@@ -96,7 +91,7 @@ func leftOutRefsNote(services []*yaml.Node, byName map[string]platform.ServiceSt
 					refsTo[m[1]] = append(refsTo[m[1]], m[0])
 				}
 				for _, to := range order {
-					said = append(said, fmt.Sprintf("%s.%s references %s (%s)", host.Value, env.Content[i].Value, to, strings.Join(refsTo[to], ", ")))
+					said = append(said, fmt.Sprintf("%s.%s references %s (%s)", host.Value, kv.key, to, strings.Join(refsTo[to], ", ")))
 					if !slices.Contains(hosts, to) {
 						hosts = append(hosts, to)
 					}
@@ -110,4 +105,50 @@ func leftOutRefsNote(services []*yaml.Node, byName map[string]platform.ServiceSt
 	return "This export leaves out services its variables reference: " + strings.Join(said, "; ") +
 		". Imported into another project, those references resolve to nothing: export " + strings.Join(hosts, ", ") +
 		" too (zerops_export without serviceHostname takes the whole project), or set the value in the new project with zerops_env action=set."
+}
+
+// envBlocks are the fields of an import YAML service that hold variables.
+var envBlocks = []string{"envSecrets", "dotEnvSecrets", "envVariables"}
+
+// envPair is one variable of an exported service.
+type envPair struct{ key, value string }
+
+// envPairs are the variables of an env field (envBlocks) in any form an
+// import YAML gives it: a map (KEY: value), a list of KEY=value lines or
+// of maps, or dotenv text (KEY=value lines; comments, an export prefix and
+// quotes as .env files write them). A value that is not text is passed over.
+func envPairs(v *yaml.Node) []envPair {
+	if v != nil && v.Kind == yaml.AliasNode {
+		v = v.Alias
+	}
+	if v == nil {
+		return nil
+	}
+	var out []envPair
+	switch v.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(v.Content); i += 2 {
+			if val := v.Content[i+1]; val.Kind == yaml.ScalarNode {
+				out = append(out, envPair{v.Content[i].Value, val.Value})
+			}
+		}
+	case yaml.SequenceNode:
+		for _, item := range v.Content {
+			out = append(out, envPairs(item)...)
+		}
+	case yaml.ScalarNode:
+		for _, line := range strings.Split(v.Value, "\n") {
+			key, val, ok := strings.Cut(line, "=")
+			key = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(key), "export "))
+			if !ok || key == "" || strings.HasPrefix(key, "#") {
+				continue
+			}
+			val = strings.TrimSpace(val)
+			if len(val) >= 2 && (val[0] == '"' || val[0] == '\'') && val[len(val)-1] == val[0] {
+				val = val[1 : len(val)-1]
+			}
+			out = append(out, envPair{key, val})
+		}
+	}
+	return out
 }
