@@ -56,7 +56,8 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	env.Memory.NoteDeployedEnv(env.ProjectID, svc.ID, pushedEnv)
 	env.Memory.NoteDeployedCode(env.ProjectID, svc.ID, pushedCode)
 	out := &Outcome{Mode: ModeRollback, TargetService: svc.Name, TargetServiceID: svc.ID, Output: []string{},
-		DurationMS: time.Since(started).Milliseconds(), Build: &BuildOutcome{AppVersionID: v.ID, Status: v.Status}}
+		DurationMS: time.Since(started).Milliseconds(), Build: &BuildOutcome{AppVersionID: v.ID, Status: v.Status},
+		Warnings: deployFailedWarning(v)}
 	what := fmt.Sprintf("version #%d (%s)", v.Sequence, v.ID)
 	if env.Await == nil || proc == nil {
 		out.Status = StatusPushed
@@ -181,18 +182,30 @@ func pickVersion(versions []platform.AppVersion, id, label string, notAnswering 
 		switch {
 		case v.Status == platform.AppVersionActive:
 			return v, invalidParam(fmt.Sprintf("app version %s (#%d) is already the live one", id, v.Sequence), choices)
+		case v.Status == platform.AppVersionDeployFailed:
+			// Its build finished: whether the platform deploys it again is
+			// its call (Rollback warns).
+			return v, nil
 		case v.Failed():
-			why := "a version whose build failed has nothing to deploy"
-			if v.Status == platform.AppVersionDeployFailed {
-				why = "its build passed but its deploy failed, so it never ran; deploying it again may fail the same way: it holds the same code and zerops.yml, and whether what it needed outside them (a variable, a service) has changed since is not checked"
-			}
-			return v, invalidParam(fmt.Sprintf("app version %s (#%d) ended %s: %s", id, v.Sequence, v.Status, why), choices)
+			return v, invalidParam(fmt.Sprintf("app version %s (#%d) ended %s: a version whose build failed has nothing to deploy", id, v.Sequence, v.Status), choices)
 		case v.Status != platform.AppVersionBackup:
 			return v, invalidParam(fmt.Sprintf("app version %s (#%d) is %s, not a finished build", id, v.Sequence, v.Status), choices)
 		}
 		return v, nil
 	}
 	return platform.AppVersion{}, invalidParam(fmt.Sprintf("%s has no app version %q", label, platform.Clip(id, 40)), choices)
+}
+
+// deployFailedWarning is the warning a redeploy of a version that ended
+// DEPLOY_FAILED carries (none for another): it never ran, and deploying it
+// again may fail the same way.
+func deployFailedWarning(v platform.AppVersion) []platform.Issue {
+	if v.Status != platform.AppVersionDeployFailed {
+		return nil
+	}
+	return []platform.Issue{{Path: "appVersionId",
+		Problem: fmt.Sprintf("app version %s (#%d) ended %s: its build passed but its deploy failed, so it never ran; deploying it again may fail the same way (it holds the same code and zerops.yml; whether what it needed outside them, a variable or a service, has changed since is not checked)", v.ID, v.Sequence, v.Status),
+		Fix:     "If it fails again, fix the cause zerops_events shows in zerops.yml or the code and zerops_deploy a new version."}}
 }
 
 // neverWentLive refuses a default rollback whose service's latest deploy
