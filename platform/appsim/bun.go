@@ -14,6 +14,9 @@ import (
 func bunRecord() *tool {
 	return &tool{name: "bun", names: []string{"bun"}, lang: "bun", run: bunTool,
 		missingEntry: func(file, _ string) []Line { return []Line{{3, fmt.Sprintf("error: Module not found \"%s\"", file)}} },
+		// Bun's resolver names its own exception, not Node's Error (as
+		// Bun 1.3 prints it for a host the DNS does not know).
+		hostNotFound: func(host string) string { return "DNSException: getaddrinfo ENOTFOUND " + host },
 		servers:      map[string]ownAddr{"Bun.serve": {host: "0.0.0.0", port: 3000, portVars: []string{"BUN_PORT", "PORT", "NODE_PORT"}}},
 		listens:      []listenForm{bunServe, listenOptions, listenCall}, envRead: `Bun\.env\.%[1]s\b`}
 }
