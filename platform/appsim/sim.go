@@ -213,7 +213,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 			out.Banner = orStr(out.Banner, cmd.banner)
 		default:
 			unknown = true
-			if len(declared(d)) > 0 { // a worker with no port need not listen
+			if len(declared(d)) > 0 && !cmd.named { // a worker with no port need not listen
 				out.Unchecked = append(out.Unchecked, fmt.Sprintf("where `%s` listens (it reads no port or address for it)", clip(sc.Command, 80)))
 			}
 		}
@@ -236,6 +236,10 @@ type startCmd struct {
 	crash  []Line
 	exit   int
 	oom    bool // the crash is an exhausted heap
+	// named: where it listens is unknown and r.unsure already says what
+	// the sandbox could not read of it, more precisely than "where it
+	// listens".
+	named bool
 }
 
 // resolve reads a start command as sh runs it from the working directory
