@@ -1,6 +1,8 @@
 package appsim
 
 import (
+	"fmt"
+	"path"
 	"strconv"
 	"strings"
 
@@ -92,10 +94,43 @@ func (r *runSim) mentions(word string, names ...string) bool {
 	return false
 }
 
-// javaTool runs a jar (a Spring Boot one listens as its record says).
+// javaTool runs a jar (a Spring Boot one listens as its record says; a
+// Quarkus launcher needs its folders beside it).
 func javaTool(r *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
 	if jar := valueAfter(args, "-jar"); jar != "" {
-		return r.springBoot(r.entry("java", jar, args, env), args, env), true
+		return r.springBoot(r.quarkusRun(r.entry("java", jar, args, env), jar), args, env), true
 	}
 	return startCmd{lang: "java"}, true
+}
+
+// quarkusEntry is the main class of Quarkus's launcher jar, which lives in
+// lib/boot/ beside it, not in the jar.
+const quarkusEntry = "io.quarkus.bootstrap.runner.QuarkusEntryPoint"
+
+// quarkusRun judges c, a start of jar, when jar is Quarkus's fast-jar
+// launcher (quarkus-run.jar): the jar holds only a manifest, and the app
+// is loaded from lib/ (the launcher's own classes in lib/boot, the
+// dependencies), quarkus/ (quarkus-application.dat) and app/ beside it.
+// Without lib/ the JVM cannot load the main class; without quarkus/ the
+// launcher cannot read the application's description. A missing app/ is
+// not judged (unread: what fails then is in the app).
+func (r *runSim) quarkusRun(c startCmd, jar string) startCmd {
+	if c.crash != nil || r.files == nil || path.Base(jar) != "quarkus-run.jar" {
+		return c
+	}
+	dir := path.Dir(r.path(jar))
+	there := func(f string) bool {
+		rel := CleanRel(path.Join(dir, f))
+		return r.deployed(rel) != "" || r.producedAt(rel)
+	}
+	switch {
+	case !there("lib"):
+		c.crash = []Line{{3, "Error: Could not find or load main class " + quarkusEntry}, {3, "Caused by: java.lang.ClassNotFoundException: " + quarkusEntry}}
+	case !there("quarkus"):
+		c.crash = []Line{{3, "Exception in thread \"main\" java.nio.file.NoSuchFileException: " + path.Join(RunRoot, dir, "quarkus/quarkus-application.dat")}}
+	case !there("app"):
+		r.unsure = append(r.unsure, fmt.Sprintf("whether the Quarkus app starts without %s, which the deploy leaves out beside quarkus-run.jar (deploy the whole folder)",
+			path.Join(RunRoot, dir, "app")))
+	}
+	return c
 }

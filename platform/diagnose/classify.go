@@ -75,6 +75,7 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		got = slices.DeleteFunc(got, func(f found) bool { return f.sig.id == "listening-on-localhost" })
 	}
 	got = loopbackRefusals(got, lines, explained)
+	got = leaveOut(got, explained, func(f found) bool { return mainClassCause(f, got) })
 	got, again = withoutRecovered(got, again, lines, explained)
 	inferred := false
 	if len(opt.Ports) == 0 && stage != Build {
@@ -436,6 +437,9 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.moduleFix(text, opt.Code)
 		d.ownModuleFix(text, opt.Code)
 	case "start-file-missing":
+		if d.quarkusFix(text, opt.Code) {
+			break
+		}
 		d.ownModuleFix(text, opt.Code)
 		d.builtFileFix(text, opt.Code)
 		d.startManifestFix(text)
@@ -450,7 +454,9 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 			d.gemFix(text)
 		}
 	case "app-crash":
-		d.nestFix(text)
+		if !d.quarkusFix(text, opt.Code) {
+			d.nestFix(text)
+		}
 	case "compile-error":
 		d.tsModuleFix(text)
 	case "permission-denied", "db-tls-mismatch":
