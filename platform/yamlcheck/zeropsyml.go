@@ -2,6 +2,7 @@ package yamlcheck
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -214,9 +215,21 @@ var runRules = []rule[runAt]{
 		if len(ports) > 0 {
 			problem += ", and run.ports " + strings.Join(ports, ", ") + " answer only if that command serves them"
 		}
+		if strings.HasPrefix(r.base, "php") && !appServer.MatchString(r.Start) {
+			// A queue consumer or scheduler needs its start: it runs
+			// beside the web server, which nothing stops serving.
+			return problem, "If this setup is a worker (a queue consumer or scheduler that serves no HTTP), keep run.start: it runs beside the web server, needs no run.ports and no subdomain, and the web server keeps serving the deployed files on port 80. " +
+				"Remove run.start only if it starts a web server of the app's own (`php artisan serve`, `php -S`), which the web server makes needless."
+		}
 		return problem, "Remove run.start (and run.ports): the web server serves the deployed files itself (documentRoot names the directory it serves), so a server process of the app's own (`php artisan serve`, `npx serve`) is not needed there."
 	}},
 }
+
+// appServer is a start command that serves HTTP itself: a PHP or Node
+// development server, a static file server. Any other start on a PHP web
+// server runtime may be a worker's.
+var appServer = regexp.MustCompile(`\bartisan\s+(serve|octane:start)\b|\bphp\b.*\s-S\b|\bsymfony\s+(serve|server:start)\b|\bserver:(run|start)\b|\bfrankenphp\b|\brr\s+serve\b|` +
+	`(^|[\s/])(serve|http-server|live-server|node|nodemon|next|nuxt|vite)(\s|$)|\bnpm\s+(start|run)\b|\bhttp\.server\b`)
 
 // ok reports whether the run section holds key with a value of its shape.
 func (r runAt) ok(key string) bool { return r.bad.ok(r.Keys, r.path, key) }
