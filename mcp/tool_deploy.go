@@ -132,6 +132,11 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 		cp.Warnings = undiagnosed(res.Warnings, res.Check.Diagnoses[0])
 		res = &cp
 	}
+	if res.Check != nil && len(res.Check.Diagnoses) == 0 && len(res.Warnings) > 0 {
+		cp := *res // likewise a warning the verdict's step states (set run.documentRoot)
+		cp.Warnings = unstated(res.Warnings, nextText(res.Check.Next))
+		res = &cp
+	}
 	target := orDefault(res.TargetService, "<target>")
 	out := deployOutput{Outcome: *res}
 	switch {

@@ -51,13 +51,17 @@ func pick(n int, one, many string) string {
 // envRef finds a ${host_key} reference in a warning's problem.
 var envRef = regexp.MustCompile(`\$\{[A-Za-z0-9]+_[A-Za-z0-9_]+\}`)
 
+// failsWith finds the line a warning foretells its command fails with.
+var failsWith = regexp.MustCompile("would fail with `([^`]+)`")
+
 // undiagnosed is warnings without those d, the diagnosis of the failure,
 // states the fix of: a reference it names as its cause, or, when that is in
 // zerops.yml too, another to the same missing service (one service to
 // create, or both changed in one edit and deploy), a run.start it already
 // says to remove (a web server's base, which serves on 80 alone), or a
 // prepare command's package manager the image lacks whose failure is d's
-// evidence (`/bin/sh: apt-get: not found` on Alpine).
+// evidence (`/bin/sh: apt-get: not found` on Alpine), or a build command's
+// tool the image lacks likewise (`npm: not found` on php@8.4).
 func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis) []platform.Issue {
 	return slices.DeleteFunc(slices.Clone(warnings), func(w platform.Issue) bool {
 		if strings.HasSuffix(w.Path, "run.start") && d.Signal == "wrong-port" && strings.HasPrefix(d.Fix, "Remove ") && strings.Contains(d.Fix, "`run.start`") {
@@ -68,11 +72,24 @@ func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis) []platform.Iss
 				return true
 			}
 		}
+		if m := failsWith.FindStringSubmatch(w.Problem); m != nil && strings.Contains(d.Evidence, m[1]) {
+			return true // the failure the warning foretold, which d explains
+		}
 		ref := envRef.FindString(w.Problem)
 		if ref == "" {
 			return false
 		}
 		host, _, _ := strings.Cut(strings.TrimPrefix(ref, "${"), "_")
 		return strings.Contains(d.Cause, ref) || (d.NeedsDeploy() && d.MissingService() != "" && host == d.MissingService())
+	})
+}
+
+// unstated is warnings without those whose setting next, a verdict's step,
+// already tells the agent to set ("set run.documentRoot …"): the fix once.
+func unstated(warnings []platform.Issue, next string) []platform.Issue {
+	next = strings.ToLower(next)
+	return slices.DeleteFunc(slices.Clone(warnings), func(w platform.Issue) bool {
+		_, key, ok := strings.Cut(w.Path, "].")
+		return ok && strings.Contains(next, "set "+strings.ToLower(key)+" ")
 	})
 }

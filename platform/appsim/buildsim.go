@@ -3,10 +3,10 @@ package appsim
 import (
 	"fmt"
 	"path"
-	"slices"
 	"strings"
 	"time"
 
+	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
@@ -185,50 +185,13 @@ func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
 	return 0, false
 }
 
-// imageTools are build tools not every build image brings, by the command
-// that runs them: install holds the words of a build.prepareCommands line
-// that installs one (`sudo apk add maven`, SDKMAN's `sdk install gradle`,
-// `zsc add nodejs@22`, a downloaded archive named after it). lackedBy
-// names the build bases whose images the docs say lack it (their build
-// environment: the OS, the language, zCLI and the tools listed); nil: no
-// image brings it (the Java image has the JDK, zCLI, git and wget, not
-// Maven or Gradle). Node.js's commands are there on nodejs and on bases
-// whose listed tools name npm (deno, elixir, gleam, rust), not on PHP's
-// (composer, git, wget), Python's (pip, git), Go's, Java's, .NET's,
-// Alpine's or Ubuntu's; bun's names none of them and is not judged.
-var imageTools = map[string]imageTool{"mvn": {install: []string{"maven", "mvn"}}, "gradle": {install: []string{"gradle"}},
-	"npm": nodeImageTool, "npx": nodeImageTool, "node": nodeImageTool, "yarn": nodeImageTool}
-
-type imageTool struct{ install, lackedBy []string }
-
-var nodeImageTool = imageTool{install: []string{"node", "npm", "yarn", "nvm", "fnm", "volta"},
-	lackedBy: []string{"php", "python", "go", "golang", "java", "dotnet", "alpine", "ubuntu"}}
-
 // notInImage answers the shell's exit for cmd, a command the build image
 // does not have: run by its bare name (not a wrapper or a path), every
 // build base's image lacks it, and no build.prepareCommands line installs
 // it.
 func (b *buildSim) notInImage(cmd string) (int, bool) {
-	t, ok := imageTools[cmd]
-	if b.image == nil || !ok {
+	if b.image == nil || !platform.BuildImageLacks(cmd, b.bases, *b.image) {
 		return 0, false
-	}
-	if t.lackedBy != nil {
-		if len(b.bases) == 0 {
-			return 0, false
-		}
-		for _, base := range b.bases {
-			if !slices.Contains(t.lackedBy, RuntimeName(base)) {
-				return 0, false
-			}
-		}
-	}
-	for _, p := range *b.image {
-		for _, w := range t.install {
-			if strings.Contains(strings.ToLower(p), w) {
-				return 0, false
-			}
-		}
 	}
 	b.err("/bin/sh: " + cmd + ": not found")
 	return 127, true

@@ -114,6 +114,7 @@ func checkCommands(c *checker, p string, s setupAt) {
 	if s.Build != nil {
 		commandWarnings(c, p+".build", commandsAt{key: "prepareCommands", cmds: listed(s.Build.Keys, "prepareCommands", s.Build.PrepareCommands),
 			os: containerOS(s.Build.OS, s.Build.Base...)})
+		missingBuildTools(c, p+".build", s.Build)
 	}
 	if s.Run != nil {
 		os := containerOS(s.Run.OS, s.Run.Base, s.buildBase())
@@ -132,4 +133,34 @@ func listed(k zeropsyml.Keys, key string, cmds []string) []string {
 		return nil
 	}
 	return cmds
+}
+
+// missingBuildTools warns, once per tool, of a build command running a
+// program the build image lacks (platform.BuildImageLacks: the rule the
+// sandbox's build follows): npm on a php@X base alone, mvn without its
+// wrapper. The build would fail with `<tool>: not found`.
+func missingBuildTools(c *checker, p string, b *zeropsyml.Build) {
+	if !b.Keys.Has("base") {
+		return // an extended setup's base is elsewhere
+	}
+	prepare := listed(b.Keys, "prepareCommands", b.PrepareCommands)
+	seen := map[string]bool{}
+	for i, cmd := range listed(b.Keys, "buildCommands", b.BuildCommands) {
+		for _, words := range simpleCommands(cmd) {
+			name := words[0]
+			if name == "sudo" || strings.Contains(name, "/") || seen[name] || !platform.BuildImageLacks(name, b.Base, prepare) {
+				continue
+			}
+			seen[name] = true
+			where := fmt.Sprintf("%s.buildCommands[%d]", p, i)
+			if platform.NodeBuildTool(name) {
+				c.warnf(where, "runs `%s`, but the build image of %s has no Node.js (it comes with a nodejs build base, not with PHP's, Python's, Go's, Java's or .NET's) and no build.prepareCommands installs it: the build would fail with `%[1]s: not found`",
+					name, platform.Clip(strings.Join(b.Base, ", "), 60)).Fix =
+					fmt.Sprintf("Give build.base Node.js beside the base it has, as a list (`base: [%s, nodejs@22]`, as the Laravel recipes do), or install it in build.prepareCommands (`sudo apk add --no-cache nodejs npm` on Alpine).", platform.Clip(b.Base[0], 40))
+				continue
+			}
+			c.warnf(where, "runs `%s`, which no Zerops build image brings (the Java one has the JDK, not Maven or Gradle), and no build.prepareCommands installs it: the build would fail with `%[1]s: not found`", name).Fix =
+				"Commit the tool's wrapper (`mvnw` with `.mvn/`, or `gradlew` with `gradle/`) and run it as `./mvnw` or `./gradlew`, or install the tool in build.prepareCommands (`sudo apk add --no-cache maven` or `gradle`)."
+		}
+	}
 }

@@ -178,6 +178,7 @@ type runAt struct {
 	base      string
 	extends   bool
 	subdomain bool
+	buildCmds []string // the setup's build.buildCommands
 }
 
 var runRules = []rule[runAt]{
@@ -223,6 +224,43 @@ var runRules = []rule[runAt]{
 		}
 		return problem, "Remove run.start (and run.ports): the web server serves the deployed files itself (documentRoot names the directory it serves), so a server process of the app's own (`php artisan serve`, `npx serve`) is not needed there."
 	}},
+	{path: "documentRoot", warn: true, check: func(r runAt) (string, string) {
+		if r.Keys.Has("documentRoot") || r.Keys.Has("siteConfigPath") || !strings.HasPrefix(r.base, "php-") ||
+			(r.Start != "" && !appServer.MatchString(r.Start)) { // a worker's web server serves nothing of its
+			return "", ""
+		}
+		name, marker := phpFramework(r)
+		if name == "" {
+			return "", ""
+		}
+		return fmt.Sprintf("%s serves /var/www (no run.documentRoot), but this looks like a %s app (%s in its commands), whose front controller is public/index.php: the web server would find no index at the top and answer 404",
+				platform.Clip(r.base, 40), name, marker),
+			"Set `run.documentRoot: public` (the folder holding index.php, as the Symfony recipe does), unless build.deployFiles puts the index at the top (`public/~`)."
+	}},
+}
+
+// phpFrameworks are the PHP frameworks whose front controller is
+// public/index.php, by what their commands run.
+var phpFrameworks = []struct{ name, marker string }{{"Laravel", "artisan"}, {"Symfony", "bin/console"}}
+
+// phpFramework is the framework r's commands (build, init, start, crontab)
+// show, and the word that shows it; "" when none.
+func phpFramework(r runAt) (string, string) {
+	cmds := append(slices.Clone(r.buildCmds), r.InitCommands...)
+	cmds = append(cmds, r.Start)
+	for _, c := range r.Crontab {
+		cmds = append(cmds, c.Command)
+	}
+	for _, f := range phpFrameworks {
+		for _, c := range cmds {
+			for _, words := range simpleCommands(c) {
+				if slices.ContainsFunc(words, func(w string) bool { return w == f.marker || strings.HasSuffix(w, "/"+f.marker) }) {
+					return f.name, "`" + f.marker + "`"
+				}
+			}
+		}
+	}
+	return "", ""
 }
 
 // appServer is a start command that serves HTTP itself: a PHP or Node
@@ -339,7 +377,11 @@ func checkSetup(c *checker, s setupAt, in Live) {
 	}
 	if s.Run != nil {
 		subdomain := in.Subdomain != nil && s.ok("setup") && in.Subdomain(s.Name)
-		checkRun(c, runAt{Run: s.Run, path: p + ".run", bad: s.bad, base: s.buildBase(), extends: s.extends(), subdomain: subdomain})
+		var cmds []string
+		if s.Build != nil {
+			cmds = s.Build.BuildCommands
+		}
+		checkRun(c, runAt{Run: s.Run, path: p + ".run", bad: s.bad, base: s.buildBase(), extends: s.extends(), subdomain: subdomain, buildCmds: cmds})
 	}
 	if in.checksVersions() {
 		checkBases(c, s, in)
