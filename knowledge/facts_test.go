@@ -59,10 +59,14 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"a failing init command fails the deploy, it does not restart the app", `(?i)init commands?[^.\n]{0,80}(container|it) (does not start the app and )?restarts`},
 		{"the fake's init-command line is no real Zerops log line", "(?i)`initCommands: \"<command>\" exited with code"},
 		{"a start process that ends is not documented to be restarted", `(?i)when the start command exits, the container restarts it`},
+		// issue 34 walk9: the docs list npm, yarn, git and npx in the Node.js
+		// images; the official recipes run pnpm there without installing it
+		{"pnpm needs no install on a nodejs base as the recipes build", "(?i)- pnpm: `npm i -g pnpm` in `build\\.prepareCommands`"},
 	}
 	assertGone(t, all, gone)
 	kept := []keptFact{
 		{"services/shared-storage", "connect then deploy", `(?i)deploy the runtime again`},
+		{"runtimes/nodejs", "pnpm: not listed by the docs, run by the recipes", "(?s)- pnpm: the Zerops docs list npm, yarn, git and npx.{0,200}official recipes.{0,120}without installing it"},
 		{"services/shared-storage", "a restart brings no mount", `(?i)restart[^.]{0,60}no mount`},
 		{"config/import-yml-mounts", "run.mount is refused", "(?i)`run\\.mount`[^\\n]{0,80}refuse"},
 		{"config/zerops-yml-run", "run.mount is refused", "(?i)`run\\.mount`[^\\n]{0,80}refuse"},
