@@ -51,6 +51,9 @@ type buildSim struct {
 	// tool no base image brings is there only when they install it.
 	image *[]string
 	bases []string // the build bases (build.base), whose images image prepares
+	// bundlePath is the gem path a `bundle config` command set, where a
+	// later `bundle install` installs.
+	bundlePath string
 }
 
 // Build runs d's build commands and checks its deployFiles.

@@ -3,6 +3,7 @@ package appsim
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform/lazyregexp"
@@ -38,6 +39,11 @@ func bundleBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) 
 	if sub == "config" || valueAfter(args, "--path") != "" || hasFlag(args, "--deployment") {
 		b.produce(".bundle") // its config: where the gems go, read at run time
 	}
+	if sub == "config" {
+		if p, _ := builtBundlePath([]string{"bundle " + strings.Join(args, " ")}); p != "" {
+			b.bundlePath = p
+		}
+	}
 	if sub != "install" && sub != "" {
 		return 0, false, false
 	}
@@ -46,7 +52,7 @@ func bundleBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) 
 		b.err("Could not locate Gemfile")
 		return 10, false, true
 	}
-	b.installs("bundle", valueAfter(args, "--path"))
+	b.installs("bundle", orStr(valueAfter(args, "--path"), b.bundlePath))
 	return 0, false, true
 }
 
@@ -110,9 +116,15 @@ func (r *runSim) gemsMissing(dir string, env map[string]string) []Line {
 		if m := bundlePathCfg.FindStringSubmatch(cfg); m != nil {
 			at = strings.TrimSpace(m[1])
 		}
-	} else if !ok && r.producedAt(path.Join(dir, ".bundle/config")) {
-		r.unread = append(r.unread, path.Join(dir, ".bundle/config")) // the build configured bundler: where the gems are is not read
-		return nil
+	} else if !ok && r.producedAt(path.Join(dir, ".bundle/config")) && at == "" {
+		// The build configured bundler: where the gems are is what its
+		// commands told it, when the sandbox reads them all.
+		p, read := builtBundlePath(r.d.BuildCommands)
+		if !read {
+			r.unread = append(r.unread, path.Join(dir, ".bundle/config"))
+			return nil
+		}
+		at = p
 	}
 	at = orStr(at, "vendor/bundle")
 	if strings.HasPrefix(at, "/") && !strings.HasPrefix(at, RunRoot+"/") {
@@ -136,4 +148,44 @@ func (r *runSim) gemsMissing(dir string, env map[string]string) []Line {
 	}
 	return []Line{{3, fmt.Sprintf("Could not find %s in locally installed gems", strings.Join(names, ", "))},
 		{3, "Run `bundle install` to install missing gems."}}
+}
+
+// builtBundlePath is the gem path the build's commands write into
+// .bundle/config: `bundle config [set] [--local] path X`, `bundle install
+// --path X`, deployment mode (vendor/bundle); "" when they set none. read
+// is false when a command configures bundler in a way not read here (the
+// system's gems, another setting taken from a variable).
+func builtBundlePath(cmds []string) (at string, read bool) {
+	read = true
+	for _, line := range cmds {
+		for _, st := range parseShell(line) {
+			w := st.words
+			if len(w) < 2 || path.Base(w[0]) != "bundle" {
+				continue
+			}
+			switch w[1] {
+			case "install":
+				if p := valueAfter(w[2:], "--path"); p != "" {
+					at = p
+				} else if hasFlag(w[2:], "--deployment") {
+					at = "vendor/bundle"
+				}
+			case "config":
+				args := slices.DeleteFunc(slices.Clone(w[2:]), func(a string) bool { return strings.HasPrefix(a, "--") || a == "set" })
+				if len(args) < 2 {
+					continue
+				}
+				key, val := strings.ToLower(args[0]), strings.Trim(args[1], `"'`)
+				switch {
+				case key == "path":
+					at = val
+				case key == "deployment" && val == "true":
+					at = orStr(at, "vendor/bundle")
+				case key == "path.system" || strings.Contains(val, "$"):
+					read = false
+				}
+			}
+		}
+	}
+	return at, read
 }

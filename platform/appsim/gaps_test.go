@@ -98,7 +98,11 @@ func TestRun_BundlerGemsDeployed(t *testing.T) {
 		{"no bundle install", nil, []string{"."}, nil, "Run `bundle install` to install missing gems."},
 		{"installed by run.prepareCommands", nil, []string{"."}, []string{"bundle install"}, ""},
 		{"installed where the build's config says", []string{"bundle install --path gems"}, []string{"."}, nil, ""},
-		{"a path given but vendor not deployed", []string{"bundle install --path vendor/bundle"}, []string{"app.rb", "Gemfile", "Gemfile.lock", ".bundle"}, nil, ""},
+		{"a path given but vendor not deployed", []string{"bundle install --path vendor/bundle"}, []string{"app.rb", "Gemfile", "Gemfile.lock", ".bundle"}, nil,
+			"Could not find sinatra-4.1.1 in locally installed gems"},
+		{"the path bundle config set", []string{"bundle config set --local path vendor/gems", "bundle install"}, []string{"."}, nil, ""},
+		{"the path bundle config set, gems not deployed", []string{"bundle config set --local path 'vendor/gems'", "bundle install"}, []string{"app.rb", "Gemfile", "Gemfile.lock", ".bundle"}, nil,
+			"Could not find sinatra-4.1.1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
