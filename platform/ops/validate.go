@@ -36,21 +36,32 @@ var noSchema = platform.Issue{Problem: "checked without the platform's schema: i
 func Validate(ctx context.Context, proj Project, content, kind string, pub Published) (*yamlcheck.ValidationResult, error) {
 	c, projectID := proj.Client, proj.ID
 	var subdomain func(string) bool
+	var serviceType func(string) string
 	if c != nil {
 		var byName map[string]bool
-		subdomain = func(setup string) bool {
+		var types map[string]string
+		read := func() {
 			if byName == nil {
-				byName = map[string]bool{}
+				byName, types = map[string]bool{}, map[string]string{}
 				if services, err := listServices(ctx, proj); err == nil {
 					for _, s := range services {
 						byName[s.Name] = s.SubdomainAccess
+						if s.Type.Category == platform.CategoryUser {
+							types[s.Name] = s.Type.VersionName
+						}
 					}
 				}
 			}
+		}
+		subdomain = func(setup string) bool {
+			read()
 			return byName[setup] || proj.Memory.subdomainPlanned(projectID, setup)
 		}
+		serviceType = func(setup string) string { read(); return types[setup] }
 	}
-	res, err := yamlcheck.ValidateWith(content, kind, pub.live(subdomain))
+	in := pub.live(subdomain)
+	in.ServiceType = serviceType
+	res, err := yamlcheck.ValidateWith(content, kind, in)
 	if err != nil {
 		return nil, err
 	}

@@ -18,6 +18,9 @@ type Live struct {
 	// Subdomain reports whether the service a setup deploys to (named like
 	// the setup) is reached over its zerops.app subdomain; nil: unknown.
 	Subdomain func(setup string) bool
+	// ServiceType is the type (nodejs@22) of the project's service a
+	// setup deploys to, named like the setup; "" or nil: unknown.
+	ServiceType func(setup string) string
 	// Schemas are the platform's published schemas; nil: not fetched, the
 	// document's shape is checked by ZCP's own structural checks.
 	Schemas *schema.Set
@@ -133,4 +136,31 @@ func alpineVersions(t *platform.CatalogType) []string {
 		}
 	}
 	return out
+}
+
+// checkRunFamily warns of a run.base of another runtime than the type of
+// the service the setup deploys to (nodejs@22 running python@3.12). The
+// docs describe run.base as moving a service to another version of its own
+// runtime and say nothing of another runtime: not refused, warned.
+func checkRunFamily(c *checker, s setupAt, in Live) {
+	r, p := s.Run, s.Path()+".run"
+	if in.ServiceType == nil || r == nil || !s.ok("setup") || !s.bad.ok(r.Keys, p, "base") || r.Base == "" {
+		return
+	}
+	typ := in.ServiceType(s.Name)
+	if typ == "" || runtimeOf(typ) == runtimeOf(r.Base) {
+		return
+	}
+	c.warnf(p+".base", "%s is another runtime than %s, the type of the service %s this setup deploys to: the Zerops docs describe run.base as moving a service to another version of its own runtime, and say nothing of another runtime (the platform may refuse the deploy or run it on the service's own)",
+		platform.Clip(r.Base, 40), platform.Clip(typ, 40), platform.Clip(s.Name, 40)).Fix =
+		fmt.Sprintf("Keep run.base to a %s version for this service, or deploy this setup to a service of %s's type (create it with zerops_import, then name it in the setup).", platform.Clip(runtimeOf(typ), 40), platform.Clip(runtimeOf(r.Base), 40))
+}
+
+// runtimeOf is a base's or type's runtime, without OS prefix and version.
+func runtimeOf(base string) string {
+	name, _, _ := strings.Cut(base, "@")
+	if i := strings.LastIndex(name, "/"); i >= 0 {
+		name = name[i+1:]
+	}
+	return name
 }

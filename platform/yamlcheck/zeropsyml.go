@@ -386,6 +386,7 @@ func checkSetup(c *checker, s setupAt, in Live) {
 	if in.checksVersions() {
 		checkBases(c, s, in)
 	}
+	checkRunFamily(c, s, in)
 }
 
 // checkRun applies the run rules and those of its checks, ports and crons.

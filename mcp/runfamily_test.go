@@ -1,0 +1,51 @@
+package mcp_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// A run.base of another runtime than the type of the service the setup
+// deploys to (appstage is nodejs@22): the docs describe run.base as a move
+// to another version of the service's own runtime and say nothing of
+// another runtime, so zerops_validate warns, naming both, and never
+// refuses (walk9: silent). Another version of its own runtime is what the
+// docs describe: no warning.
+func TestValidate_RunBaseOfAnotherRuntime(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, setup, base string
+		warn              bool
+	}{
+		{"python on a nodejs service", "appstage", "python@3.12", true},
+		{"go on a nodejs service", "appstage", "go@1", true},
+		{"another nodejs version", "appstage", "nodejs@20", false},
+		{"no such service", "newapp", "python@3.12", false},
+	}
+	h := newHarness(t, harnessOpts{})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			content := "zerops:\n  - setup: " + tt.setup + "\n    build:\n      base: " + tt.base + "\n      deployFiles: ./\n" +
+				"    run:\n      base: " + tt.base + "\n      ports: [{port: 8000, httpSupport: true}]\n      start: ./app\n"
+			res, m := h.call(t, "zerops_validate", map[string]any{"content": content})
+			wantOK(t, res)
+			if m["valid"] != true {
+				t.Fatalf("refused, want a warning at most: %s", text(res))
+			}
+			var got string
+			ws, _ := m["warnings"].([]any)
+			for _, w := range ws {
+				if w, _ := w.(map[string]any); w["path"] == "zerops[0].run.base" {
+					got = str(w["problem"]) + " " + str(w["fix"])
+				}
+			}
+			switch {
+			case tt.warn && (!strings.Contains(got, tt.base) || !strings.Contains(got, "nodejs@22")):
+				t.Errorf("no warning at run.base naming %s and nodejs@22: %s", tt.base, text(res))
+			case !tt.warn && got != "":
+				t.Errorf("unexpected warning at run.base: %s", got)
+			}
+		})
+	}
+}
