@@ -114,6 +114,7 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		c.Outputs, c.DeployFiles = diagnose.BuildOutputs(cmds), files
 		c.Modules = installs && (whole || slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "node_modules" }))
 	}
+	c.Start = platform.Clip(start, 200)
 	if env.ListSource != nil && (strings.HasPrefix(base, "python") || strings.HasSuffix(file, ".py")) {
 		names, all := env.ListSource(ctx, req)
 		c.PyOwn, c.PyOwnAll = diagnose.PythonModules(names), all

@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -48,5 +49,32 @@ func TestValidate_PHPWebServerStartFitsAWorker(t *testing.T) {
 				t.Errorf("an app server of its own on a web server runtime is not told to go: %s", fix)
 			}
 		})
+	}
+}
+
+// A worker deployed on php-nginx: its web server has no index to serve,
+// so port 80 answers 404. That is no fault of the worker, and the answer
+// does not send the agent to set a documentRoot nor to remove the start
+// (walk9: "set run.documentRoot" for a messenger consumer).
+func TestDeploy_PHPWorkerOnAWebServerRuntime(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: worker\n    type: php-nginx@8.4\n"}, "imp"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	h.ownApp(t, map[string]string{
+		"zerops.yml": "zerops:\n  - setup: worker\n    build:\n      base: php@8.4\n      buildCommands:\n        - composer install --no-dev\n      deployFiles: ./\n" +
+			"    run:\n      base: php-nginx@8.4\n      start: php bin/console messenger:consume async --time-limit=3600\n",
+		"composer.json":    `{"require": {}}`,
+		"bin/console":      "#!/usr/bin/env php\n<?php\n",
+		"public/index.php": "<?php echo 'hi';\n",
+	})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "worker"}, "v1")
+	out, next := text(res), str(m["next"])
+	if strings.Contains(out, `"fix":"Remove run.start`) || strings.Count(out, "keep run.start") != 1 {
+		t.Errorf("a worker is told to remove its start, or to keep it more than once: %s", out)
+	}
+	if !strings.Contains(next, "is a worker") || strings.Contains(next, "if it still fails") || strings.Contains(next, "set run.documentRoot in zerops.yml") {
+		t.Errorf("the next step does not fit a worker: %s", out)
 	}
 }

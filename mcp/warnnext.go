@@ -85,11 +85,13 @@ func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis) []platform.Iss
 }
 
 // unstated is warnings without those whose setting next, a verdict's step,
-// already tells the agent to set ("set run.documentRoot …"): the fix once.
+// already tells the agent to set or keep ("set run.documentRoot …", a
+// worker's "keep run.start"): the fix once.
 func unstated(warnings []platform.Issue, next string) []platform.Issue {
 	next = strings.ToLower(next)
 	return slices.DeleteFunc(slices.Clone(warnings), func(w platform.Issue) bool {
 		_, key, ok := strings.Cut(w.Path, "].")
-		return ok && strings.Contains(next, "set "+strings.ToLower(key)+" ")
+		key = strings.ToLower(key)
+		return ok && (strings.Contains(next, "set "+key+" ") || strings.Contains(next, "keep "+key+","))
 	})
 }

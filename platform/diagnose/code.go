@@ -14,6 +14,7 @@ import (
 // binds a local address. A value; the zero Code knows nothing.
 type Code struct {
 	Base      string `json:"base,omitempty"`      // the run.base pushed (nodejs@22): what runs the code
+	Start     string `json:"start,omitempty"`     // the run.start pushed, clipped
 	File      string `json:"file,omitempty"`      // the file run.start starts, relative to the deploy's working directory
 	Read      bool   `json:"read,omitempty"`      // File was read (else only its name is known)
 	Line      int    `json:"line,omitempty"`      // the line of File binding a local address; 0: none found

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
 // judge sets h's verdict, reason and next step from its findings;
@@ -19,8 +20,8 @@ import (
 // first that no deploy of the user's code has succeeded on it yet. The
 // first question that decides wins: the version, then the probes that
 // failed, then the log, then the probes that answered.
-func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVersion, src CodeSource, subdomain, first bool) {
-	j := &judgement{h: h, svc: svc, latest: latest, name: svc.Name, fix: diagnosedFix(h), src: src, subdomain: subdomain, first: first}
+func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVersion, src CodeSource, code *diagnose.Code, subdomain, first bool) {
+	j := &judgement{h: h, svc: svc, latest: latest, name: svc.Name, fix: diagnosedFix(h), src: src, code: code, subdomain: subdomain, first: first}
 	if j.byVersion() {
 		return
 	}
@@ -37,9 +38,10 @@ type judgement struct {
 	h                *ServiceHealth
 	svc              platform.ServiceStack
 	latest           *platform.AppVersion
-	name             string        // svc's hostname
-	fix              platform.Step // the diagnosed fix, when there is one
-	src              CodeSource    // where ZCP's last push took the code from
+	name             string         // svc's hostname
+	fix              platform.Step  // the diagnosed fix, when there is one
+	src              CodeSource     // where ZCP's last push took the code from
+	code             *diagnose.Code // what ZCP's last push to svc showed of its code; nil: unknown
 	subdomain, first bool
 }
 
@@ -236,6 +238,13 @@ func (j *judgement) byAnswers(t probeTally) {
 			if strings.HasPrefix(webServer(svc), "php-") { // a PHP app's index sits in its source, no build output
 				next = platform.Say(name + " serves the files under run.documentRoot (default /var/www) and finds no index.php or index.html there: " +
 					"set run.documentRoot in zerops.yml to the deployed folder that holds the index (`public` for Laravel and Symfony; none when the index is at the top of the deploy), then ").Then(deployCall(j.src, name)).Say(".")
+				if c := j.code; c != nil && strings.TrimSpace(c.Start) != "" && !platform.ServesHTTPItself(c.Start) {
+					// A worker's start runs beside the web server, which
+					// has nothing of its to serve: no documentRoot fixes it.
+					next = platform.Say(name+"'s web server has no index to serve on port 80; if "+name+" is a worker (its run.start `"+platform.Clip(c.Start, 80)+
+						"` serves no HTTP), that 404 is expected: keep run.start, nothing needs fixing; ").Call("zerops_logs", host).
+						Say(" shows whether the worker runs. Only if " + name + " should serve HTTP, set run.documentRoot to the deployed folder holding index.php (`public` for Laravel and Symfony), then ").Then(deployCall(j.src, name)).Say(".")
+				}
 			}
 		}
 		j.set(platform.VerdictDegraded, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), next)

@@ -50,7 +50,7 @@ func TestJudge_FirstQuestionThatDecidesWins(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := &ops.ServiceHealth{Service: tt.svc.Name, Status: tt.svc.Status, Probes: tt.probes, Diagnoses: tt.diagnoses}
-			ops.Judge(h, tt.svc, tt.latest, ops.CodeSource{}, tt.subdomain, false)
+			ops.Judge(h, tt.svc, tt.latest, ops.CodeSource{}, nil, tt.subdomain, false)
 			if h.Verdict != tt.wantVerdict || !strings.Contains(h.Reason, tt.wantReason) || !strings.Contains(h.Next.Prose(), tt.wantNext) {
 				t.Errorf("got %s %q, next %q; want %s %q, next naming %q", h.Verdict, h.Reason, h.Next.Prose(), tt.wantVerdict, tt.wantReason, tt.wantNext)
 			}

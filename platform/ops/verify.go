@@ -281,7 +281,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 		}
 	}
 	src := env.Memory.codeSource(env.ProjectID)
-	judge(h, svc, latest, src, svc.SubdomainAccess || env.Memory.subdomainPlanned(env.ProjectID, svc.Name), !codeDeployed(svc, versions))
+	judge(h, svc, latest, src, env.Memory.deployedCode(env.ProjectID, svc.ID), svc.SubdomainAccess || env.Memory.subdomainPlanned(env.ProjectID, svc.Name), !codeDeployed(svc, versions))
 	nextAfterJudging(h, svc, versions, latest, src, own, func(id string) bool { return env.Memory.SeenNotAnswering(env.ProjectID, id) })
 	goneNext(env.project(), h)
 	if logNote != "" {

@@ -2,7 +2,6 @@ package yamlcheck
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -216,7 +215,7 @@ var runRules = []rule[runAt]{
 		if len(ports) > 0 {
 			problem += ", and run.ports " + strings.Join(ports, ", ") + " answer only if that command serves them"
 		}
-		if strings.HasPrefix(r.base, "php") && !appServer.MatchString(r.Start) {
+		if strings.HasPrefix(r.base, "php") && !platform.ServesHTTPItself(r.Start) {
 			// A queue consumer or scheduler needs its start: it runs
 			// beside the web server, which nothing stops serving.
 			return problem, "If this setup is a worker (a queue consumer or scheduler that serves no HTTP), keep run.start: it runs beside the web server, needs no run.ports and no subdomain, and the web server keeps serving the deployed files on port 80. " +
@@ -226,7 +225,7 @@ var runRules = []rule[runAt]{
 	}},
 	{path: "documentRoot", warn: true, check: func(r runAt) (string, string) {
 		if r.Keys.Has("documentRoot") || r.Keys.Has("siteConfigPath") || !strings.HasPrefix(r.base, "php-") ||
-			(r.Start != "" && !appServer.MatchString(r.Start)) { // a worker's web server serves nothing of its
+			(r.Start != "" && !platform.ServesHTTPItself(r.Start)) { // a worker's web server serves nothing of its
 			return "", ""
 		}
 		name, marker := phpFramework(r)
@@ -262,12 +261,6 @@ func phpFramework(r runAt) (string, string) {
 	}
 	return "", ""
 }
-
-// appServer is a start command that serves HTTP itself: a PHP or Node
-// development server, a static file server. Any other start on a PHP web
-// server runtime may be a worker's.
-var appServer = regexp.MustCompile(`\bartisan\s+(serve|octane:start)\b|\bphp\b.*\s-S\b|\bsymfony\s+(serve|server:start)\b|\bserver:(run|start)\b|\bfrankenphp\b|\brr\s+serve\b|` +
-	`(^|[\s/])(serve|http-server|live-server|node|nodemon|next|nuxt|vite)(\s|$)|\bnpm\s+(start|run)\b|\bhttp\.server\b`)
 
 // ok reports whether the run section holds key with a value of its shape.
 func (r runAt) ok(key string) bool { return r.bad.ok(r.Keys, r.path, key) }
