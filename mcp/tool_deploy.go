@@ -125,18 +125,25 @@ func (s *Server) deployAnswer(res *deploy.Outcome) deployOutput {
 	return deployAnswer(res)
 }
 
+// fixOnce is res without the warnings its check states the fix of: one
+// its diagnosis states is left to it, likewise one the verdict's step
+// states (set run.documentRoot).
+func fixOnce(res *deploy.Outcome) *deploy.Outcome {
+	if res.Check == nil || len(res.Warnings) == 0 {
+		return res
+	}
+	cp := *res
+	if len(res.Check.Diagnoses) > 0 {
+		cp.Warnings = undiagnosed(res.Warnings, res.Check.Diagnoses[0])
+	} else {
+		cp.Warnings = unstated(res.Warnings, nextText(res.Check.Next))
+	}
+	return &cp
+}
+
 // deployAnswer is a deploy's or rollback's outcome with its next step.
 func deployAnswer(res *deploy.Outcome) deployOutput {
-	if res.Check != nil && len(res.Check.Diagnoses) > 0 && len(res.Warnings) > 0 {
-		cp := *res // the fix once: a warning the diagnosis states is left to it
-		cp.Warnings = undiagnosed(res.Warnings, res.Check.Diagnoses[0])
-		res = &cp
-	}
-	if res.Check != nil && len(res.Check.Diagnoses) == 0 && len(res.Warnings) > 0 {
-		cp := *res // likewise a warning the verdict's step states (set run.documentRoot)
-		cp.Warnings = unstated(res.Warnings, nextText(res.Check.Next))
-		res = &cp
-	}
+	res = fixOnce(res)
 	target := orDefault(res.TargetService, "<target>")
 	out := deployOutput{Outcome: *res}
 	switch {
