@@ -1,0 +1,19 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_TunedMisses4748 keeps the facts written for batches 47/48
+// (kbtune6): what the section an agent is shown now states.
+func TestFacts_TunedMisses4748(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"operations/logs", "a site down since a time: status, then events, then logs", "\"Down since this morning\" — `zerops_discover`.{0,120}`zerops_events`.{0,80}`zerops_logs`"},
+		{"platform/scaling", "slowness after a launch: read metrics before scaling", "Slow since traffic grew.{0,40}`zerops_metrics`"},
+		{"platform/scaling", "more RAM for good: raise minRam and maxRam with zerops_manage", "to add more RAM to an app for good: `zerops_manage action=scale serviceHostname=app minRam=2 maxRam=8`"},
+		{"platform/overview", "Prague is in the EU", "Prague \\(Czech Republic, in the EU"},
+		{"decisions/choose-runtime-base", "WordPress: php-nginx or php-apache with MariaDB, no special service", "(?s)## A WordPress site\nWordPress runs as a `php-nginx@8\\.4` service \\(or `php-apache@8\\.4`.{0,80}MariaDB database \\(`mariadb@10\\.6`\\); Zerops has no WordPress-specific"},
+		{"decisions/choose-runtime-base", "WordPress: wp-config reads the database's generated variables", "`DB_HOST: \\$\\{db_hostname\\}`, `DB_USER: \\$\\{db_user\\}`, `DB_PASSWORD: \\$\\{db_password\\}`, `DB_NAME: \\$\\{db_dbName\\}`"},
+		{"decisions/choose-runtime-base", "WordPress: uploads and wp-admin plugins vanish on deploy", "`wp-content/uploads` and plugins or themes installed from wp-admin vanish on the next deploy"},
+	})
+}
