@@ -15,5 +15,9 @@ func TestFacts_TunedMisses4748(t *testing.T) {
 		{"decisions/choose-runtime-base", "WordPress: php-nginx or php-apache with MariaDB, no special service", "(?s)## A WordPress site\nWordPress runs as a `php-nginx@8\\.4` service \\(or `php-apache@8\\.4`.{0,80}MariaDB database \\(`mariadb@10\\.6`\\); Zerops has no WordPress-specific"},
 		{"decisions/choose-runtime-base", "WordPress: wp-config reads the database's generated variables", "`DB_HOST: \\$\\{db_hostname\\}`, `DB_USER: \\$\\{db_user\\}`, `DB_PASSWORD: \\$\\{db_password\\}`, `DB_NAME: \\$\\{db_dbName\\}`"},
 		{"decisions/choose-runtime-base", "WordPress: uploads and wp-admin plugins vanish on deploy", "`wp-content/uploads` and plugins or themes installed from wp-admin vanish on the next deploy"},
+		{"config/zerops-yml-deploy", "the default deploy starts new containers first: no downtime", "`false` \\(default\\): start new containers first, then stop old ones — no downtime"},
+		{"networking/cloudflare-custom-domains", "a new domain's certificate takes 5–10 minutes", "4\\. Wait for the certificate, 5–10 minutes after the records point at the project"},
+		{"networking/public-access", "www and apex both working: add both domains, then redirect one", "(?s)\\*\\*www to the apex domain\\*\\* \\(or back\\), the site working on both names: add both domains to the same routing"},
+		{"operations/deploy-with-zcli", "a new version goes live with zcli push or zerops_deploy", "`zcli push` uploads a directory, then Zerops builds and deploys it"},
 	})
 }
