@@ -19,5 +19,10 @@ func TestFacts_TunedMisses4748(t *testing.T) {
 		{"networking/cloudflare-custom-domains", "a new domain's certificate takes 5–10 minutes", "4\\. Wait for the certificate, 5–10 minutes after the records point at the project"},
 		{"networking/public-access", "www and apex both working: add both domains, then redirect one", "(?s)\\*\\*www to the apex domain\\*\\* \\(or back\\), the site working on both names: add both domains to the same routing"},
 		{"operations/deploy-with-zcli", "a new version goes live with zcli push or zerops_deploy", "`zcli push` uploads a directory, then Zerops builds and deploys it"},
+		{"frameworks/django", "SECURE_SSL_REDIRECT loops without SECURE_PROXY_SSL_HEADER", "without `SECURE_PROXY_SSL_HEADER` Django thinks requests are plain HTTP, so `SECURE_SSL_REDIRECT = True` redirects every request again and the browser stops with `ERR_TOO_MANY_REDIRECTS`"},
+		{"decisions/choose-cache", "logged out after each deploy: sessions in the container", "Users logged out after every deploy.{0,200}point the framework's session store at Valkey or the database"},
+		{"networking/cdn", "old content after a deploy: deploy, browser cache, then CDN purge", "Old content still shown after a deploy: check that the deploy finished \\(`zerops_events`: a failed build leaves the previous version running\\)"},
+		{"troubleshooting/runtime-crashes", "a 500 with no details: read the log, not debug output", "(?s)## Server error \\(500\\) with no details\n.{0,400}`zerops_logs serviceHostname=<app> severity=error since=30m`"},
+		{"troubleshooting/runtime-crashes", "only on Zerops: compare variables, files, network, system", "(?s)only on Zerops, compare the environment with your laptop:\n- Variables: a local `\\.env` is not read by Zerops"},
 	})
 }
