@@ -24,5 +24,11 @@ func TestFacts_TunedMisses4748(t *testing.T) {
 		{"networking/cdn", "old content after a deploy: deploy, browser cache, then CDN purge", "Old content still shown after a deploy: check that the deploy finished \\(`zerops_events`: a failed build leaves the previous version running\\)"},
 		{"troubleshooting/runtime-crashes", "a 500 with no details: read the log, not debug output", "(?s)## Server error \\(500\\) with no details\n.{0,400}`zerops_logs serviceHostname=<app> severity=error since=30m`"},
 		{"troubleshooting/runtime-crashes", "only on Zerops: compare variables, files, network, system", "(?s)only on Zerops, compare the environment with your laptop:\n- Variables: a local `\\.env` is not read by Zerops"},
+		{"troubleshooting/networking-ports", "dig +short empty: no DNS record yet", "`dig \\+short www\\.example\\.com` prints nothing\\): it has no DNS record yet"},
+		{"operations/ci-cd", "CI cannot reach the database: migrate in initCommands with execOnce", "Database migrations from CI: the runner is outside the project's private network.{0,200}`zsc execOnce \\$\\{appVersionId\\} -- <migrate command>`"},
+		{"env/generated-variables", "zeropsSubdomain is the app's own public URL", "`zeropsSubdomain`, its public `https://…zerops\\.app` URL: the variable for the app's own public URL"},
+		{"config/zerops-yml-env-variables", "zeropsSubdomain among the generated variables", "a runtime with subdomain access has `zeropsSubdomain`, its public URL"},
+		{"troubleshooting/database-connections", "refused on 27017: a self-run mongod on localhost", "Refused on 27017.{0,200}listens only on its own localhost unless started with `--bind_ip_all`"},
+		{"pitfalls/unsupported-services", "mongod binds localhost by default", "`mongod` listens only on its own localhost by default; start it with `--bind_ip_all`"},
 	})
 }
