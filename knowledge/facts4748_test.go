@@ -30,5 +30,9 @@ func TestFacts_TunedMisses4748(t *testing.T) {
 		{"config/zerops-yml-env-variables", "zeropsSubdomain among the generated variables", "a runtime with subdomain access has `zeropsSubdomain`, its public URL"},
 		{"troubleshooting/database-connections", "refused on 27017: a self-run mongod on localhost", "Refused on 27017.{0,200}listens only on its own localhost unless started with `--bind_ip_all`"},
 		{"pitfalls/unsupported-services", "mongod binds localhost by default", "`mongod` listens only on its own localhost by default; start it with `--bind_ip_all`"},
+		{"troubleshooting/ssh-vpn-errors", "a WireGuard permission error: rerun zcli vpn up with admin rights", "A permission error from WireGuard at `zcli vpn up`: the tunnel needs admin rights"},
+		{"networking/websockets-balancer", "basic auth and rate limits are set on the project balancer, not a zerops.app subdomain", "(?s)## Other balancer features \\(GUI\\)\nSet by the user on the project's HTTP balancer.{0,120}a `zerops\\.app` subdomain has none of these"},
+		{"networking/websockets-balancer", "rate limit keys and 503", "Rate limiting \\(`503` when exceeded\\): keyed per IP \\(`binary_remote_addr`\\) or per domain \\(`server_name`\\)"},
+		{"networking/websockets-balancer", "no DDoS protection documented beyond the limits", "DDoS: the docs name no DDoS protection beyond these limits"},
 	})
 }
