@@ -34,5 +34,7 @@ func TestFacts_TunedMisses4748(t *testing.T) {
 		{"networking/websockets-balancer", "basic auth and rate limits are set on the project balancer, not a zerops.app subdomain", "(?s)## Other balancer features \\(GUI\\)\nSet by the user on the project's HTTP balancer.{0,120}a `zerops\\.app` subdomain has none of these"},
 		{"networking/websockets-balancer", "rate limit keys and 503", "Rate limiting \\(`503` when exceeded\\): keyed per IP \\(`binary_remote_addr`\\) or per domain \\(`server_name`\\)"},
 		{"networking/websockets-balancer", "no DDoS protection documented beyond the limits", "DDoS: the docs name no DDoS protection beyond these limits"},
+		{"operations/dev-stage-pattern", "prod data into staging: dump and pg_restore", "Prod data into staging: a dump \\(`pg_dump -Fc`, or a prod backup\\) restored with `pg_restore --clean --no-owner`"},
+		{"env/secrets-and-sensitive", "a leaked app key: rotate at the provider, set the secret, restart", "An app's own key that leaked.{0,80}revoke or rotate it at its provider first.{0,200}restart the service"},
 	})
 }
