@@ -37,5 +37,6 @@ func TestFacts_TunedMisses4748(t *testing.T) {
 		{"operations/dev-stage-pattern", "prod data into staging: dump and pg_restore", "Prod data into staging: a dump \\(`pg_dump -Fc`, or a prod backup\\) restored with `pg_restore --clean --no-owner`"},
 		{"env/secrets-and-sensitive", "a leaked app key: rotate at the provider, set the secret, restart", "An app's own key that leaked.{0,80}revoke or rotate it at its provider first.{0,200}restart the service"},
 		{"networking/outbound-restrictions", "curl's local-issuer error is the outside host's chain", "\\(curl: `\\(60\\) SSL certificate problem: unable to get local issuer certificate`\\).{0,200}certificate chain is incomplete or signed by a private CA"},
+		{"networking/public-access", "changing a domain: the new one first, then remove the old", "Changing to another domain: add the new one first.{0,120}only then remove the old one"},
 	})
 }
