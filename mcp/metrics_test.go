@@ -179,6 +179,12 @@ func TestMetrics_PlanForLoadStopsAtHeadroom(t *testing.T) {
 	if next := okNext(); !strings.Contains(next, "at its maximum of 2 containers") || strings.Contains(next, "maxContainers=") {
 		t.Errorf("at the ceiling: next %q, want the ceiling said and no value proposed", next)
 	}
+	// Walk 10: at the platform's 10 containers the answer told the agent to
+	// raise maxContainers (up to 10), which it already was.
+	scale(4, 10)
+	if next := okNext(); !strings.Contains(next, "scales out on its own to 10 containers (4 running now)") || strings.Contains(next, "raise maxContainers") {
+		t.Errorf("at the platform's container maximum: next %q, want the headroom said and no raise of maxContainers", next)
+	}
 }
 
 // Project-wide metrics with an ok verdict propose no scaling (walk F10:

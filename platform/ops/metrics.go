@@ -244,7 +244,21 @@ func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceS
 	switch {
 	case runtime && m.Containers > 0 && m.Containers < set.MaxContainers:
 		grows = fmt.Sprintf(", and it scales out on its own to %d containers (%d running now)", set.MaxContainers, m.Containers)
-		raise = fmt.Sprintf("maxContainers (up to %d)", platformMaxContainers)
+		// What to raise is a maximum below the platform's: maxContainers
+		// already at 10 is not (walk 10 was told to raise it to 10).
+		switch {
+		case set.MaxContainers < platformMaxContainers:
+			raise = fmt.Sprintf("maxContainers (up to %d)", platformMaxContainers)
+		case set.MaxRAM > 0 && set.MaxRAM < platformMaxRAM:
+			raise = fmt.Sprintf("maxRam (up to %g)", platformMaxRAM)
+		case set.MaxCPU > 0 && set.MaxCPU < platformMaxCPU:
+			raise = fmt.Sprintf("maxCpu (up to %d)", platformMaxCPU)
+		case set.MaxRAM >= platformMaxRAM:
+			return platform.Say(fits + grows + fmt.Sprintf(", the platform's maxima (%d containers, %d cores and %g GB RAM a container): nothing to raise", platformMaxContainers, platformMaxCPU, platformMaxRAM))
+		default:
+			return platform.Say(fits+grows+"; only if the load you expect is larger, raise its maxima (").Call("zerops_discover", host).
+				Say(" shows them) with ").Call("zerops_manage", "action=scale", host)
+		}
 	case runtime && set.MaxContainers > 0 && set.MaxContainers < platformMaxContainers:
 		grows = fmt.Sprintf("; it runs at its maximum of %d container%s", set.MaxContainers, plural(set.MaxContainers))
 		raise = fmt.Sprintf("maxContainers (up to %d)", platformMaxContainers)
