@@ -21,3 +21,45 @@ func TestImportDryRun_NoWarningBesideARefusedType(t *testing.T) {
 		t.Errorf("a warning names a fix for the refused type: %s", w)
 	}
 }
+
+// Walk 10: an import's envSecrets held `<@generateRandomString(<64>)>`
+// without the preprocessor's first line; the dry run said valid with no
+// warning and the service got the text itself as its secret. The dry run
+// warns at the value and names the line; with the line it says nothing.
+func TestImportDryRun_PreprocessorFunctionWithoutItsLine(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	body := "services:\n  - hostname: rails\n    type: ruby@3.4\n    envSecrets:\n      SECRET_KEY_BASE: <@generateRandomString(<64>)>\n"
+	tests := []struct {
+		name, content string
+		warn          bool
+	}{
+		{"NoLine", body, true},
+		{"LineAfterAComment", "# app\n#zeropsPreprocessor=on\n" + body, true},
+		{"ZeropsPreprocessorOn", "#zeropsPreprocessor=on\n" + body, false},
+		{"YamlPreprocessorOn", "#yamlPreprocessor=on\n" + body, false},
+		{"NoFunction", "services:\n  - hostname: rails\n    type: ruby@3.4\n    envSecrets:\n      A: b\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, m := h.call(t, "zerops_import", map[string]any{"dryRun": true, "content": tt.content})
+			wantOK(t, res)
+			var got map[string]string
+			for _, w := range issuesOf(m, "warnings") {
+				if strings.Contains(w["fix"], "#zeropsPreprocessor=on") {
+					got = w
+				}
+			}
+			if tt.warn != (got != nil) {
+				t.Fatalf("preprocessor warning = %v, want %v: %s", got, tt.warn, text(res))
+			}
+			if got != nil && got["path"] != "services[0](rails).envSecrets.SECRET_KEY_BASE" {
+				t.Errorf("warning at %q, want the value's path: %v", got["path"], got)
+			}
+			if m["valid"] != true {
+				t.Errorf("a warning refused the file: %s", text(res))
+			}
+		})
+	}
+}

@@ -56,6 +56,7 @@ func CheckImport(content string, in ImportContext) (*ImportReport, error) {
 		}
 	}
 	services := checkImportYml(&ch, root, true)
+	preprocessorOff(&ch, content, root)
 	if in.Catalog != nil && !in.Catalog.Empty() {
 		for _, s := range services {
 			if s.Type != "" {

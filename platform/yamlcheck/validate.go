@@ -63,6 +63,7 @@ func ValidateWith(content, kind string, in Live) (*ValidationResult, error) {
 	case KindZeropsYml:
 		checkZeropsYml(&c, root, content, in)
 	case KindImportYml:
+		preprocessorOff(&c, content, root)
 		for _, s := range checkImportYml(&c, root, false) {
 			if in.checksVersions() && s.Type != "" {
 				checkCatalogType(&c, in.Catalog, s)
