@@ -1,7 +1,9 @@
 package mcp_test
 
 import (
+	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -61,5 +63,26 @@ func TestImportDryRun_PreprocessorFunctionWithoutItsLine(t *testing.T) {
 				t.Errorf("a warning refused the file: %s", text(res))
 			}
 		})
+	}
+}
+
+// In the sandbox an import whose first line turns the preprocessor on gets
+// generated values, as on the platform; without the line the text as
+// written, as on the platform.
+func TestImport_PreprocessorLineGeneratesTheSecret(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	imp := func(host, first string) string {
+		t.Helper()
+		content := first + "services:\n  - hostname: " + host + "\n    type: ruby@3.4\n    envSecrets:\n      SECRET_KEY_BASE: <@generateRandomString(<64>)>\n      PIN: <@generateRandomInt(<1000>, <9999>)>\n"
+		res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": content}, "imp-"+host)
+		wantOK(t, res)
+		return h.secretOf(t, host, "SECRET_KEY_BASE") + " " + h.secretOf(t, host, "PIN")
+	}
+	if got := imp("railsa", "#zeropsPreprocessor=on\n"); !regexp.MustCompile(`^[A-Za-z0-9]{64} [0-9]{4}$`).MatchString(got) {
+		t.Errorf("with the preprocessor on, the secrets are %q, want 64 generated characters and a number of 4 digits", got)
+	}
+	if got := imp("railsb", ""); got != "<@generateRandomString(<64>)> <@generateRandomInt(<1000>, <9999>)>" {
+		t.Errorf("without the preprocessor line, the secrets are %q, want the text as written", got)
 	}
 }

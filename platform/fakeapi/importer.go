@@ -332,7 +332,7 @@ func (st *state) importServices(rq *apiRequest) (int, any) {
 	if in.YAML == nil {
 		return errInvalid("yaml is required", map[string]any{"parameter": "yaml"})
 	}
-	f, err := parseImportYAML(*in.YAML)
+	f, err := parseImportYAML(preprocess(*in.YAML))
 	if err != nil {
 		return apiErr(http.StatusBadRequest, "projectImportInvalidYaml", err.Error(),
 			[]metaItem{problem("yamlValidationInvalidYaml", "Invalid YAML.", "reason", err.Error())})
