@@ -74,6 +74,9 @@ func (s *Server) envTool() toolDef {
 		success := "Next: no running service reads them yet; they apply at each service's next start or deploy."
 		if names := ops.EnvAffected(ctx, s.opsProject(), res); len(names) > 0 && res.Scope == ops.EnvScopeProject {
 			success = "Next: restart the services that read them so they get the new values: " + restartCalls(names) + " (or pass restart: true next time)."
+			if len(res.Shadowed) > 0 {
+				success = "Next: restart the services that read them so they get the new values (except the keys the warnings name, which those services declare themselves): " + restartCalls(names) + " (or pass restart: true next time)."
+			}
 		}
 		if res.Scope == ops.EnvScopeService {
 			success = "Next: restart " + res.Service + " so it reads the new values: zerops_manage action=restart serviceHostname=" + res.Service + " (or pass restart: true next time)."
@@ -165,6 +168,9 @@ func (s *Server) envRestart(ctx context.Context, pr *progress, res *ops.EnvResul
 	out.Processes = summarize(append(outcomes, restarts...))
 	out.Restarted = nonNil(names)
 	success := "Next: the services run with the new values; zerops_verify checks that they answer (zerops_logs shows their lines)."
+	if len(res.Shadowed) > 0 {
+		success = "Next: the services run with the new values, except the keys the warnings name, which those services declare themselves; zerops_verify checks that they answer (zerops_logs shows their lines)."
+	}
 	if res.NeverDeployed {
 		success = "Next: deploy " + res.Service + " with zerops_deploy (zerops_workflow workflow=deploy); the variables apply at that first deploy."
 	}

@@ -79,6 +79,10 @@ type EnvResult struct {
 	// ymlListed are the keys the platform lists as from the deployed
 	// zerops.yml (type ENV), with their values.
 	ymlListed map[string]string
+	// Shadowed are, for a project set, the running runtimes that declare a
+	// key set here themselves (zerops.yml or a secret), whose own value
+	// wins over the project's: service name → keys.
+	Shadowed map[string][]string `json:"-"`
 	// Joined are the set variables whose value holds what reads as further
 	// KEY=value pairs (an agent's "A=1,B=2" in one item), in order, each
 	// with the keys inside its value.
@@ -234,6 +238,10 @@ func Env(ctx context.Context, proj Project, q EnvQueue, name EnvAction, target E
 				res.Warnings = append(res.Warnings, fmt.Sprintf("%s was set as one variable whose value runs on past a comma or space into %s: %s not set by this call.",
 					platform.Clip(j.Key, 60), platform.Clip(strings.Join(j.Inside, "=…, ")+"=…", 200), platform.Clip(strings.Join(j.Inside, ", "), 200)))
 			}
+		}
+		if action == EnvSet && svc == nil && err == nil {
+			res.Shadowed = shadowedOnServices(ctx, proj, res, pairs)
+			res.Warnings = append(res.Warnings, shadowedWarnings(res.Shadowed)...)
 		}
 		if action == EnvSet && svc != nil {
 			res.YmlKeys, res.Warnings = shadowedByYml(proj, svc, pairs, res.ymlListed, res.Warnings)
@@ -729,6 +737,59 @@ func joinedVars(pairs []EnvPair) []JoinedVar {
 		if len(inside) > 0 {
 			out = append(out, JoinedVar{Key: p.Key, Inside: inside})
 		}
+	}
+	return out
+}
+
+// shadowedOnServices are the running runtimes the project set res affects
+// that declare one of pairs' keys themselves (in run.envVariables of their
+// deployed zerops.yml or as a secret): a service's own variable wins over a
+// project variable of the same key, so the value set does not reach them.
+// A service whose variables cannot be read is left out.
+func shadowedOnServices(ctx context.Context, proj Project, res *EnvResult, pairs []EnvPair) map[string][]string {
+	services, err := envAffected(ctx, proj, res)
+	if err != nil {
+		return nil
+	}
+	out := map[string][]string{}
+	for _, svc := range services {
+		envs, err := proj.Client.GetServiceEnv(ctx, svc.ID)
+		if err != nil {
+			continue
+		}
+		for _, p := range pairs {
+			if slices.ContainsFunc(envs, func(e platform.EnvVar) bool { return e.Key == p.Key && (isUserEnv(e) || fromZeropsYml(e)) }) && !slices.Contains(out[svc.Name], p.Key) {
+				out[svc.Name] = append(out[svc.Name], p.Key)
+			}
+		}
+	}
+	return out
+}
+
+// shadowedWarnings say which services keep their own value of which
+// keys, and how the project value would reach them: one warning per set
+// of keys, naming every service that declares just those (the fix once).
+func shadowedWarnings(shadowed map[string][]string) []string {
+	byKeys := map[string][]string{}
+	for _, name := range slices.Sorted(maps.Keys(shadowed)) {
+		k := strings.Join(shadowed[name], ", ")
+		byKeys[k] = append(byKeys[k], name)
+	}
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(byKeys)) {
+		names, keys := byKeys[k], shadowed[byKeys[k][0]]
+		one := len(names) == 1
+		word := func(single, plural string) string {
+			if one {
+				return single
+			}
+			return plural
+		}
+		who := listSome(names, ", ")
+		out = append(out, fmt.Sprintf("%s %s %s %s (in run.envVariables of the deployed zerops.yml or as a secret), and a service's own variable wins over a project variable: %s %s, not the one set here. "+
+			"For %s to read the project's, remove %s there (from zerops.yml, then zerops_deploy; or zerops_env action=delete on the secret).",
+			who, word("declares", "declare"), listSome(clipAll(keys, 60), ", "), word("itself", "themselves"), who, word("keeps its own value", "keep their own value"),
+			word("it", "them"), itThem(len(keys))))
 	}
 	return out
 }
