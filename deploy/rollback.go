@@ -108,7 +108,13 @@ func rollbackTarget(ctx context.Context, env Env, p RollbackParams) (*platform.S
 	if err != nil {
 		return nil, err
 	}
-	return svc, runtimeOnly(svc, "target")
+	if svc.Type.Category != "" && svc.Type.Category != platform.CategoryUser {
+		// Not a deploy target, and what a rollback of it means is its
+		// data as it was: that is a backup, not code.
+		return nil, invalidParam(fmt.Sprintf("%s is a managed service (%s): it has no deployed versions to roll back", svc.Name, cmp.Or(svc.Type.VersionName, svc.Type.Name)),
+			fmt.Sprintf("Its data as it was comes from a backup: zerops_manage action=backups serviceHostname=%s lists them and says how to restore one. A rollback goes back to an earlier deploy of a runtime service (rollback: true with its hostname). Nothing was changed.", svc.Name))
+	}
+	return svc, nil
 }
 
 // pickVersion is the version a rollback deploys: id when given, else the

@@ -56,3 +56,16 @@ func TestDeploy_RollbackOfTheOnlyVersionKeepsIt(t *testing.T) {
 		})
 	}
 }
+
+// Walk 10: an agent asked to roll back the database (rollback: true on
+// pg) was told to deploy code to a runtime instead. A managed service has
+// no versions: its data comes back from a backup, which the answer names.
+func TestDeploy_RollbackOfAManagedServiceNamesItsBackups(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	res, m := h.call(t, "zerops_deploy", map[string]any{"targetService": "db", "rollback": true})
+	wantError(t, res, m, "INVALID_PARAMETER")
+	if sugg := str(m["suggestion"]); !strings.Contains(sugg, "zerops_manage action=backups serviceHostname=db") || strings.Contains(sugg, "Deploy the code") {
+		t.Errorf("want the backups of db named, no deploy of code: %s", text(res))
+	}
+}
