@@ -3,6 +3,7 @@ package mcp_test
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -129,5 +130,32 @@ func TestExport_ReferencesInEveryEnvForm(t *testing.T) {
 				t.Errorf("the note lacks %q: %s", tt.want, note)
 			}
 		})
+	}
+}
+
+// Walk 10: exporting one runtime (a Rails web) whose deployed zerops.yml
+// references pg, cache and mq in run.envVariables said nothing of them,
+// and its next step was to deploy it once imported: that deploy, in a
+// project without those services, starts an app whose references resolve
+// to nothing. The note names the zerops.yml variables too, and where each
+// is changed.
+func TestExport_ZeropsYmlReferencesToServicesLeftOut(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	app := maps.Clone(demoApp)
+	app["zerops.yml"] = strings.Replace(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables: {DATABASE_URL: '${db_connectionString}', MODE: prod}", 1)
+	writeApp(t, h.workDir(t), app)
+	res, _ := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+	wantOK(t, res)
+	res, m := h.call(t, "zerops_export", map[string]any{"serviceHostname": "appstage"})
+	wantOK(t, res)
+	note := str(m["note"])
+	for _, w := range []string{"appstage.DATABASE_URL (zerops.yml) references db (${db_connectionString})", "export db too"} {
+		if !strings.Contains(note, w) {
+			t.Errorf("the note lacks %q: %s", w, note)
+		}
+	}
+	if strings.Contains(note, "MODE") || strings.Contains(str(m["yaml"]), "DATABASE_URL") {
+		t.Errorf("the note names a variable without a reference, or the YAML carries a zerops.yml variable: %s", text(res))
 	}
 }

@@ -80,7 +80,7 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 			if note := goneRefsNote(ctx, proj, v.Content); note != "" {
 				out.Note = strings.TrimSpace(out.Note + " " + note)
 			}
-			if note := leftOutRefsNote(v.Content, byName); note != "" {
+			if note := leftOutRefsNote(v.Content, exportedVars(ctx, proj, v.Content, byName), byName); note != "" {
 				out.Note = strings.TrimSpace(out.Note + " " + note)
 			}
 		}

@@ -57,20 +57,20 @@ func goneRefsNote(ctx context.Context, proj Project, services []*yaml.Node) stri
 	return strings.Join(said, "; ") + ": imported as it is, the app gets that literal text. Point it at a service the import creates, or add that service to the YAML."
 }
 
-// leftOutRefsNote warns of the exported services' variables that reference
-// a service of the project the export leaves out (${db_connectionString}
-// in an export of appdev alone): imported into another project, they
-// resolve to nothing. It names each variable, the service and the
-// references, and what to do; the YAML keeps them as written. "" when
-// there are none.
-func leftOutRefsNote(services []*yaml.Node, byName map[string]platform.ServiceStack) string {
-	exported := map[string]bool{}
-	for _, svc := range services {
-		if h := mapValue(svc, "hostname"); h != nil {
-			exported[h.Value] = true
-		}
-	}
-	var said, hosts []string
+// exportedVar is a variable an exported service gets: from the YAML
+// (envBlocks) or from run.envVariables of the zerops.yml deployed to it
+// (yml), which the YAML does not carry but a deploy of the same zerops.yml
+// in the new project brings back.
+type exportedVar struct {
+	host, key, value string
+	yml              bool
+}
+
+// exportedVars are the variables of the exported services: each one's YAML
+// blocks, then, for a runtime, the zerops.yml variables its deploy set (a
+// service whose variables cannot be read adds none).
+func exportedVars(ctx context.Context, proj Project, services []*yaml.Node, byName map[string]platform.ServiceStack) []exportedVar {
+	var out []exportedVar
 	for _, svc := range services {
 		host := mapValue(svc, "hostname")
 		if host == nil {
@@ -78,33 +78,76 @@ func leftOutRefsNote(services []*yaml.Node, byName map[string]platform.ServiceSt
 		}
 		for _, block := range envBlocks {
 			for _, kv := range envPairs(mapValue(svc, block)) {
-				refsTo := map[string][]string{}
-				var order []string
-				for _, m := range envRefRe.FindAllStringSubmatch(kv.value, -1) {
-					s, ok := byName[m[1]]
-					if !ok || s.System || exported[m[1]] || slices.Contains(refsTo[m[1]], m[0]) {
-						continue
-					}
-					if refsTo[m[1]] == nil {
-						order = append(order, m[1])
-					}
-					refsTo[m[1]] = append(refsTo[m[1]], m[0])
-				}
-				for _, to := range order {
-					said = append(said, fmt.Sprintf("%s.%s references %s (%s)", host.Value, kv.key, to, strings.Join(refsTo[to], ", ")))
-					if !slices.Contains(hosts, to) {
-						hosts = append(hosts, to)
-					}
-				}
+				out = append(out, exportedVar{host: host.Value, key: kv.key, value: kv.value})
+			}
+		}
+		s, ok := byName[host.Value]
+		if !ok || s.Type.Category != platform.CategoryUser {
+			continue
+		}
+		envs, err := proj.Client.GetServiceEnv(ctx, s.ID)
+		if err != nil {
+			continue
+		}
+		for _, e := range envs {
+			if fromZeropsYml(e) {
+				out = append(out, exportedVar{host: host.Value, key: e.Key, value: e.Content, yml: true})
+			}
+		}
+	}
+	return out
+}
+
+// leftOutRefsNote warns of the exported services' variables (vars) that
+// reference a service of the project the export leaves out
+// (${db_connectionString} in an export of appdev alone): imported into
+// another project, they resolve to nothing. It names each variable (those
+// of zerops.yml marked so), the service and the references, and what to
+// do; the YAML keeps them as written. "" when there are none.
+func leftOutRefsNote(services []*yaml.Node, vars []exportedVar, byName map[string]platform.ServiceStack) string {
+	exported := map[string]bool{}
+	for _, svc := range services {
+		if h := mapValue(svc, "hostname"); h != nil {
+			exported[h.Value] = true
+		}
+	}
+	var said, hosts []string
+	yml := false
+	for _, v := range vars {
+		refsTo := map[string][]string{}
+		var order []string
+		for _, m := range envRefRe.FindAllStringSubmatch(v.value, -1) {
+			s, ok := byName[m[1]]
+			if !ok || s.System || exported[m[1]] || slices.Contains(refsTo[m[1]], m[0]) {
+				continue
+			}
+			if refsTo[m[1]] == nil {
+				order = append(order, m[1])
+			}
+			refsTo[m[1]] = append(refsTo[m[1]], m[0])
+		}
+		name := v.host + "." + v.key
+		if v.yml {
+			name += " (zerops.yml)"
+		}
+		for _, to := range order {
+			yml = yml || v.yml
+			said = append(said, fmt.Sprintf("%s references %s (%s)", name, to, strings.Join(refsTo[to], ", ")))
+			if !slices.Contains(hosts, to) {
+				hosts = append(hosts, to)
 			}
 		}
 	}
 	if len(said) == 0 {
 		return ""
 	}
+	set := "set the value in the new project with zerops_env action=set"
+	if yml {
+		set = "set the value in the new project (with zerops_env action=set; one marked zerops.yml in run.envVariables of the zerops.yml deployed there)"
+	}
 	return "This export leaves out services its variables reference: " + strings.Join(said, "; ") +
 		". Imported into another project, those references resolve to nothing: export " + strings.Join(hosts, ", ") +
-		" too (zerops_export without serviceHostname takes the whole project), or set the value in the new project with zerops_env action=set."
+		" too (zerops_export without serviceHostname takes the whole project), or " + set + "."
 }
 
 // envBlocks are the fields of an import YAML service that hold variables.
