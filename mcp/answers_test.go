@@ -77,6 +77,10 @@ func TestAnswers_ScaleWarnsWhatItTakesAway(t *testing.T) {
 		// Walk 6: a lowered maxDisk was said to cut "(memory: OOM-killed)".
 		{"LowerMaxDisk", map[string]any{"maxDisk": 20}, []string{"maxDisk lowered from 250 to 20 GB", "writes past it fail"}},
 		{"RaiseMinCpu", map[string]any{"minCpu": 2}, []string{"minCpu raised from 1 to 2 cores", "billed"}},
+		// Walk 10: a minimum is each container's: with 4 containers held,
+		// "the service holds at least 2 GB" hid the 8 GB billed.
+		{"RaiseMinRamOnSeveralContainers", map[string]any{"minRam": 2, "minContainers": 4, "maxContainers": 4},
+			[]string{"minRam raised from 0.125 to 2 GB: each of its containers (at least 4) holds, and is billed for, at least 2 GB even when idle: 8 GB in all"}},
 		{"RaiseMaxRam", map[string]any{"maxRam": 64}, nil},
 	}
 	for _, tt := range tests {

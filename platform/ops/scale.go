@@ -47,7 +47,7 @@ func applyScale(ctx context.Context, proj Project, svc *platform.ServiceStack, p
 	}
 	after := applied(cur, p)
 	res.Scaling = &after
-	res.Warnings = append(res.Warnings, scaleWarnings(cur, after)...)
+	res.Warnings = append(res.Warnings, scaleWarnings(cur, after, fresh.Mode == "HA" && fresh.Type.Category != platform.CategoryUser)...)
 	res.Warnings = append(res.Warnings, dockerScaleWarnings(svc, p, after)...)
 	res.Warnings = append(res.Warnings, pageWarnings...)
 	if p == (platform.AutoscalingParams{}) {
@@ -105,8 +105,17 @@ func checkAgainst(p platform.AutoscalingParams, cur platform.Autoscaling, name s
 // scaleWarnings names each maximum the change lowers (the service can no
 // longer grow to what it may need now) and each minimum it raises (resources
 // held and billed even when idle).
-func scaleWarnings(cur, after platform.Autoscaling) []string {
+func scaleWarnings(cur, after platform.Autoscaling, ha bool) []string {
 	var out []string
+	// The containers the service keeps at least: a managed service in HA
+	// mode runs 3, a runtime its minContainers.
+	held := struct {
+		n   int
+		say string
+	}{max(after.MinContainers, 1), fmt.Sprintf("at least %d", max(after.MinContainers, 1))}
+	if ha {
+		held.n, held.say = 3, "3 in HA mode"
+	}
 	// What a service that needs more than a lowered maximum meets.
 	beyond := map[string]string{
 		"maxCpu":        "load that needs more runs slower",
@@ -120,6 +129,10 @@ func scaleWarnings(cur, after platform.Autoscaling) []string {
 		case strings.HasPrefix(name, "max") && now < was:
 			out = append(out, fmt.Sprintf("%s lowered from %g to %g%s: the service can no longer grow past %g%s under load; "+
 				"%s. Scale %s back to %g if that was not intended.", name, was, now, unit, now, unit, beyond[name], name, was))
+		case strings.HasPrefix(name, "min") && now > was && name != "minContainers" && held.n > 1:
+			// A vertical minimum is each container's.
+			out = append(out, fmt.Sprintf("%s raised from %g to %g%s: each of its containers (%s) holds, and is billed for, at least %g%s even when idle: %g%s in all.",
+				name, was, now, unit, held.say, now, unit, now*float64(held.n), unit))
 		case strings.HasPrefix(name, "min") && now > was:
 			out = append(out, fmt.Sprintf("%s raised from %g to %g%s: the service holds, and is billed for, at least %g%s even when idle.",
 				name, was, now, unit, now, unit))
