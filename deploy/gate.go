@@ -32,6 +32,7 @@ type pushedSetup struct {
 	env    map[string]string
 	code   *diagnose.Code
 	setups []string // every setup of the zerops.yml pushed; nil: not read
+	bases  []string // the runtimes its setups run; nil: not read
 }
 
 // checkBeforePush refuses a push of req to a target being deleted, and one
@@ -89,7 +90,7 @@ func checkBeforePush(ctx context.Context, env Env, req Request, targetName strin
 			fmt.Sprintf("%s is not valid for setup %s (%d problem(s)): %s", file, cmp.Or(setup, "(any)"), len(issues), platform.JoinIssues(issues)),
 			"Nothing was pushed. Fix every listed problem (path, problem, fix) in "+file+", check it with zerops_validate, then zerops_deploy again.")}
 	}
-	return warnings, pushedSetup{env: ops.SetupRunEnv(content, setup), code: pushedCode(ctx, env, req, content, setup), setups: ops.SetupNames(content)}, nil
+	return warnings, pushedSetup{env: ops.SetupRunEnv(content, setup), code: pushedCode(ctx, env, req, content, setup), setups: ops.SetupNames(content), bases: ops.SetupRunBases(content)}, nil
 }
 
 // deployableTarget refuses a target whose deletion is under way: the

@@ -181,7 +181,7 @@ func Run(ctx context.Context, env Env, p Params) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	env.Memory.NoteCodeSource(env.ProjectID, ops.CodeSource{Service: p.SourceService, Dir: p.WorkingDir}, pushed.setups)
+	env.Memory.NoteCodeSource(env.ProjectID, ops.CodeSource{Service: p.SourceService, Dir: p.WorkingDir}, pushed.setups, pushed.bases)
 	out, err := pushAndFollow(ctx, env, req, targetName, started, pushed)
 	if out != nil && env.Memory.NoteUploadEnd(env.ProjectID, out.TargetServiceID, out.digest, failureOf(out, err)) {
 		var bf *BuildFailedError

@@ -361,6 +361,7 @@ type CodeSource struct {
 type sourceNote struct {
 	src    CodeSource
 	setups []string
+	bases  []string // the runtimes its setups run (nil: not read)
 }
 
 // sourcesMax bounds the sources remembered: the oldest go first.
@@ -368,7 +369,7 @@ const sourcesMax = 16
 
 // NoteCodeSource records where the code of a push ZCP makes came from, and
 // the setups the zerops.yml there has (nil: not read).
-func (m *Memory) NoteCodeSource(projectID string, src CodeSource, setups []string) {
+func (m *Memory) NoteCodeSource(projectID string, src CodeSource, setups, bases []string) {
 	if m == nil {
 		return
 	}
@@ -376,7 +377,7 @@ func (m *Memory) NoteCodeSource(projectID string, src CodeSource, setups []strin
 	defer m.mu.Unlock()
 	src.known = nil
 	m.sources = slices.DeleteFunc(m.sources, func(n sourceNote) bool { return n.src == src })
-	m.sources = append(m.sources, sourceNote{src: src, setups: slices.Clone(setups)})
+	m.sources = append(m.sources, sourceNote{src: src, setups: slices.Clone(setups), bases: slices.Clone(bases)})
 	if len(m.sources) > sourcesMax {
 		m.sources = slices.Delete(m.sources, 0, len(m.sources)-sourcesMax)
 	}
@@ -424,6 +425,20 @@ func (src CodeSource) forSetup(setup string) (CodeSource, []string) {
 		}
 	}
 	return src, own
+}
+
+// bases are the runtimes the setups of src's zerops.yml run, as ZCP last
+// read them; nil when not known.
+func (src CodeSource) bases() []string {
+	if src.known == nil {
+		return nil
+	}
+	for _, n := range *src.known {
+		if n.src == (CodeSource{Service: src.Service, Dir: src.Dir}) {
+			return n.bases
+		}
+	}
+	return nil
 }
 
 // noteDeleted records that ZCP deleted svc, whose latest backup is backup ("" for none).

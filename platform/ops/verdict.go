@@ -84,12 +84,12 @@ func (j *judgement) byVersion() bool {
 	switch {
 	case latest == nil:
 		j.set(platform.VerdictNotDeployed, name+" is not deployed: no code has been deployed to it yet, so nothing of yours runs there to check (not a failure)",
-			platform.Say("deploy code to "+name+": ").Then(deployCall(j.src, name)).Say("."))
+			platform.Say("deploy code to "+name+": ").Then(deployCallTo(j.src, svc)).Say("."))
 	case latest.StartedWithoutCode():
 		// startWithoutCode runs an empty container: ACTIVE, and nothing of
 		// the user's in it, as before a first deploy.
 		j.set(platform.VerdictNotDeployed, name+" is not deployed: no code of yours has been deployed to it yet; it was started without code (startWithoutCode), so it is "+string(svc.Status)+" with nothing of yours running (not a failure)",
-			platform.Say("deploy code to "+name+": ").Then(deployCall(j.src, name)).Say("."))
+			platform.Say("deploy code to "+name+": ").Then(deployCallTo(j.src, svc)).Say("."))
 	case svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping:
 		j.set(platform.VerdictFailing, name+" is "+string(svc.Status)+": nothing runs until it is started",
 			platform.Say("start it with ").Call("zerops_manage", "action=start", host).Say("."))
@@ -418,6 +418,30 @@ func deployCall(src CodeSource, name string) platform.Step {
 		step = step.Say(" (or, if " + name + " runs other code, that call with workingDir set to its code's directory)")
 	}
 	return step
+}
+
+// deployCallTo is deployCall for svc, which no push has reached: where
+// the last push's directory lacks its setup and every setup there runs
+// another runtime than svc's type, that file holds other code, so the step
+// sends the agent to svc's own code rather than into that file.
+func deployCallTo(src CodeSource, svc platform.ServiceStack) platform.Step {
+	at, has := src.forSetup(svc.Name)
+	typ := cmp.Or(svc.Type.VersionName, svc.Type.Name)
+	bases := at.bases()
+	if has == nil || at.Service != "" || at.Dir == "" || len(bases) == 0 || typ == "" || slices.ContainsFunc(bases, func(b string) bool { return sameRuntime(b, typ) }) {
+		return deployCall(src, svc.Name)
+	}
+	return platform.Say(fmt.Sprintf("%s is %s, and %s holds other code (its setups run %s): from the directory of %s's own code, whose zerops.yml has a `setup: %s` entry, ",
+		svc.Name, typ, path.Join(at.Dir, "zerops.yml"), strings.Join(bases, ", "), svc.Name, svc.Name)).
+		Call("zerops_deploy", "targetService="+svc.Name).Say(" with workingDir set to that directory")
+}
+
+// sameRuntime reports whether the base (php-apache@8.3) runs the runtime of
+// service type typ (php-apache@8.4): the names before the version agree.
+func sameRuntime(base, typ string) bool {
+	b, _, _ := strings.Cut(strings.ToLower(base), "@")
+	t, _, _ := strings.Cut(strings.ToLower(typ), "@")
+	return b == t
 }
 
 // quotedList is names as "a", "b" (none: "no setup").

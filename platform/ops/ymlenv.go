@@ -2,6 +2,7 @@ package ops
 
 import (
 	"maps"
+	"slices"
 
 	"github.com/zeropsio/zcp/platform/zeropsyml"
 )
@@ -74,4 +75,31 @@ func SetupNames(content string) []string {
 		return nil
 	}
 	return append([]string{}, f.Names()...)
+}
+
+// SetupRunBases are the runtimes content's setups run (run.base, else the
+// first build.base), each once, in order; nil when it cannot be read.
+func SetupRunBases(content string) []string {
+	f, err := zeropsyml.Parse([]byte(content))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, name := range f.Names() {
+		s := f.Lookup(name)
+		if s == nil {
+			continue
+		}
+		base := ""
+		switch {
+		case s.Run != nil && s.Run.Base != "":
+			base = s.Run.Base
+		case s.Build != nil && len(s.Build.Base) > 0:
+			base = s.Build.Base[0]
+		}
+		if base != "" && !slices.Contains(out, base) {
+			out = append(out, base)
+		}
+	}
+	return out
 }
