@@ -42,3 +42,28 @@ func TestEnv_ProjectVariableShadowedByAServiceOwnKey(t *testing.T) {
 		})
 	}
 }
+
+// Walk 10: MAXMEMORY_POLICY set as a variable of a Valkey service with
+// restart: true was answered "the services run with the new values" (and
+// the database restarted): a managed service takes no settings from the
+// variables set on it. The answer says so, names where Valkey's eviction
+// policy is set, and restarts nothing for it.
+func TestEnv_VariableOnAManagedServiceConfiguresNothing(t *testing.T) {
+	t.Parallel()
+	for _, restart := range []bool{true, false} {
+		t.Run(fmt.Sprint("restart=", restart), func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{})
+			res, m := h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "serviceHostname": "cache",
+				"variables": []string{"MAXMEMORY_POLICY=allkeys-lru"}, "restart": restart}, "set")
+			wantOK(t, res)
+			warnings, next := fmt.Sprint(m["warnings"]), str(m["next"])
+			if !strings.Contains(warnings, "managed service") || !strings.Contains(warnings, "profileOverrides") {
+				t.Errorf("warnings %q: want the managed service named as reading none, and where Valkey's policy is set", warnings)
+			}
+			if strings.Contains(next, "new values") || strings.Contains(next, "action=restart") || m["restarted"] != nil {
+				t.Errorf("next %q (restarted %v): claims or restarts for a value the service does not read", next, m["restarted"])
+			}
+		})
+	}
+}

@@ -84,6 +84,9 @@ func (s *Server) envTool() toolDef {
 		if res.NeverDeployed {
 			success = "Next: deploy " + res.Service + " with zerops_deploy (zerops_workflow workflow=deploy); the variables apply at that first deploy."
 		}
+		if res.Managed {
+			success = managedNext(res)
+		}
 		out.Next = nextForProcesses(outcomes, followed, success)
 		badRef := len(res.BadRefKeys) > 0 && !anyFailed(outcomes)
 		if !anyFailed(outcomes) {
@@ -173,6 +176,9 @@ func (s *Server) envRestart(ctx context.Context, pr *progress, res *ops.EnvResul
 	}
 	if res.NeverDeployed {
 		success = "Next: deploy " + res.Service + " with zerops_deploy (zerops_workflow workflow=deploy); the variables apply at that first deploy."
+	}
+	if res.Managed {
+		success = managedNext(res)
 	}
 	out.Next = nextForProcesses(restarts, followed, success)
 	if !anyFailed(restarts) {
@@ -357,4 +363,11 @@ func envDeleteCall(service string, keys []string) string {
 		vars[i] = fmt.Sprintf("%q", platform.Clip(k, 60))
 	}
 	return fmt.Sprintf("zerops_env action=delete serviceHostname=%s variables=[%s]", service, strings.Join(vars, ","))
+}
+
+// managedNext is the step after a set on a managed service, which reads
+// none of it (the warning says where its settings change): nothing to
+// restart there.
+func managedNext(res *ops.EnvResult) string {
+	return "Next: nothing to restart: " + res.Service + " reads none of the variables set on it (warnings); a service that references them gets them at its next restart or deploy."
 }

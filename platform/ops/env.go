@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -83,6 +84,9 @@ type EnvResult struct {
 	// key set here themselves (zerops.yml or a secret), whose own value
 	// wins over the project's: service name → keys.
 	Shadowed map[string][]string `json:"-"`
+	// Managed: the service set is a managed one, which takes no settings
+	// from the variables set on it; restarting it gives them nothing.
+	Managed bool `json:"-"`
 	// Joined are the set variables whose value holds what reads as further
 	// KEY=value pairs (an agent's "A=1,B=2" in one item), in order, each
 	// with the keys inside its value.
@@ -239,19 +243,35 @@ func Env(ctx context.Context, proj Project, q EnvQueue, name EnvAction, target E
 					platform.Clip(j.Key, 60), platform.Clip(strings.Join(j.Inside, "=…, ")+"=…", 200), platform.Clip(strings.Join(j.Inside, ", "), 200)))
 			}
 		}
-		if action == EnvSet && svc == nil && err == nil {
-			res.Shadowed = shadowedOnServices(ctx, proj, res, pairs)
-			res.Warnings = append(res.Warnings, shadowedWarnings(res.Shadowed)...)
-		}
-		if action == EnvSet && svc != nil {
-			res.YmlKeys, res.Warnings = shadowedByYml(proj, svc, pairs, res.ymlListed, res.Warnings)
-			res.YmlBroken = brokenInYml(ctx, proj, svc, res.YmlKeys, res.ymlListed)
-			if len(res.YmlKeys) == len(pairs) { // a restart cannot give the app these values
-				res.Notes = slices.DeleteFunc(res.Notes, func(n string) bool { return n == restartNote(svc) })
-			}
+		if action == EnvSet {
+			afterSet(ctx, proj, svc, res, pairs, err == nil)
 		}
 	}
 	return res, err
+}
+
+// afterSet adds to the result res of a set of pairs (on svc; nil: the
+// project) what the values set will not do: keys a service's own variable
+// shadows, a managed service that reads none, keys its zerops.yml declares.
+// written: the write went through.
+func afterSet(ctx context.Context, proj Project, svc *platform.ServiceStack, res *EnvResult, pairs []EnvPair, written bool) {
+	if svc == nil {
+		if written {
+			res.Shadowed = shadowedOnServices(ctx, proj, res, pairs)
+			res.Warnings = append(res.Warnings, shadowedWarnings(res.Shadowed)...)
+		}
+		return
+	}
+	if written && svc.Type.Category != "" && svc.Type.Category != platform.CategoryUser {
+		res.Managed = true
+		res.Warnings = append(res.Warnings, managedEnvWarning(svc, pairs))
+		res.Notes = slices.DeleteFunc(res.Notes, func(n string) bool { return n == restartNote(svc) })
+	}
+	res.YmlKeys, res.Warnings = shadowedByYml(proj, svc, pairs, res.ymlListed, res.Warnings)
+	res.YmlBroken = brokenInYml(ctx, proj, svc, res.YmlKeys, res.ymlListed)
+	if len(res.YmlKeys) == len(pairs) { // a restart cannot give the app these values
+		res.Notes = slices.DeleteFunc(res.Notes, func(n string) bool { return n == restartNote(svc) })
+	}
 }
 
 // serviceIDOf is svc's id, or "" for the project's variables.
@@ -616,6 +636,8 @@ func envAffected(ctx context.Context, proj Project, res *EnvResult) ([]platform.
 			continue
 		case res.Scope != EnvScopeProject && svc.Name != res.Service:
 			continue
+		case res.Managed:
+			continue // it reads none of the variables set on it
 		case neverDeployed(&svc):
 			continue // no container runs: the variables apply at its first deploy
 		}
@@ -804,4 +826,21 @@ func generatedSetFix(svc *platform.ServiceStack, key string) string {
 			"3) restart each service that references it (zerops_manage, action restart, one call per service). Nothing was changed.", svc.Name, svc.Name)
 	}
 	return "Generated variables cannot be overwritten; pick another key. Nothing was changed."
+}
+
+// managedEnvWarning says that the managed service svc takes no settings
+// from the variables pairs set on it: they serve the services that
+// reference them; where its settings are changed instead.
+func managedEnvWarning(svc *platform.ServiceStack, pairs []EnvPair) string {
+	typ := cmp.Or(svc.Type.VersionName, svc.Type.Name)
+	keys := make([]string, 0, len(pairs))
+	for _, p := range pairs {
+		keys = append(keys, p.Key)
+	}
+	where := fmt.Sprintf("its docs page (zerops://docs/services/%s) says which of its settings change and where", svc.Type.Name)
+	if svc.Type.Name == "valkey" {
+		where = "Valkey's settings, maxmemory-policy among them, come from its profile: profileOverrides in import.yml or the GUI (zerops://docs/services/valkey)"
+	}
+	return fmt.Sprintf("%s is a managed service (%s): it takes no settings from variables set on it, and a restart gives it none; %s serve%s only the services that reference %s as ${%s_%s}. %s.",
+		svc.Name, typ, listSome(clipAll(keys, 60), ", "), map[bool]string{true: "s"}[len(keys) == 1], itThem(len(keys)), svc.Name, platform.Clip(keys[0], 60), where)
 }
