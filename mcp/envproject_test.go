@@ -45,9 +45,12 @@ func TestEnv_ProjectVariableShadowedByAServiceOwnKey(t *testing.T) {
 
 // Walk 10: MAXMEMORY_POLICY set as a variable of a Valkey service with
 // restart: true was answered "the services run with the new values" (and
-// the database restarted): a managed service takes no settings from the
-// variables set on it. The answer says so, names where Valkey's eviction
-// policy is set, and restarts nothing for it.
+// the database restarted). Valkey's docs name VALKEY_MAXMEMORY_POLICY as
+// the one variable it reads (services made before profile overrides): the
+// answer says the key likely configures nothing there, names where the
+// policy is set and the restart call, and restarts nothing. A key the
+// service's docs say it reads (Elasticsearch's HEAP_PERCENT, which needs a
+// restart) is applied as asked, and MariaDB takes its system variables so.
 func TestEnv_VariableOnAManagedServiceConfiguresNothing(t *testing.T) {
 	t.Parallel()
 	for _, restart := range []bool{true, false} {
@@ -58,11 +61,44 @@ func TestEnv_VariableOnAManagedServiceConfiguresNothing(t *testing.T) {
 				"variables": []string{"MAXMEMORY_POLICY=allkeys-lru"}, "restart": restart}, "set")
 			wantOK(t, res)
 			warnings, next := fmt.Sprint(m["warnings"]), str(m["next"])
-			if !strings.Contains(warnings, "managed service") || !strings.Contains(warnings, "profileOverrides") {
-				t.Errorf("warnings %q: want the managed service named as reading none, and where Valkey's policy is set", warnings)
+			if !strings.Contains(warnings, "managed service") || !strings.Contains(warnings, "profileOverrides") ||
+				!strings.Contains(warnings, "VALKEY_MAXMEMORY_POLICY") || !strings.Contains(warnings, "zerops_manage action=restart serviceHostname=cache") {
+				t.Errorf("warnings %q: want the key the docs name, where Valkey's policy is set and the restart call", warnings)
+			}
+			if strings.Contains(warnings, "takes no settings") || strings.Contains(next, "reads none") {
+				t.Errorf("warnings %q / next %q: claim more than the docs say", warnings, next)
 			}
 			if strings.Contains(next, "new values") || strings.Contains(next, "action=restart") || m["restarted"] != nil {
-				t.Errorf("next %q (restarted %v): claims or restarts for a value the service does not read", next, m["restarted"])
+				t.Errorf("next %q (restarted %v): claims or restarts for a value the service likely does not read", next, m["restarted"])
+			}
+		})
+	}
+}
+
+// TestEnv_ManagedServiceReadsWhatItsDocsName: a variable a managed
+// service's docs page says it reads gets no "configures nothing" warning,
+// and restart: true restarts it.
+func TestEnv_ManagedServiceReadsWhatItsDocsName(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ typ, key string }{
+		{"elasticsearch@8.16", "HEAP_PERCENT=75"},
+		{"nats@2.10", "MAX_PAYLOAD=16MB"},
+		{"mariadb@10.6", "lower_case_table_names=1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.typ, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{})
+			res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: svc\n    type: " + tt.typ + "\n    mode: NON_HA\n"}, "import")
+			wantOK(t, res)
+			res, m := h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "serviceHostname": "svc",
+				"variables": []string{tt.key}, "restart": true}, "set")
+			wantOK(t, res)
+			if w := fmt.Sprint(m["warnings"]); strings.Contains(w, "likely configure") {
+				t.Errorf("warnings %q: a variable its docs say it reads called useless", w)
+			}
+			if strings.Contains(str(m["next"]), "was not restarted") {
+				t.Errorf("next %q: not restarted though its docs say it reads the key: %s", str(m["next"]), text(res))
 			}
 		})
 	}

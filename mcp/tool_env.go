@@ -365,9 +365,9 @@ func envDeleteCall(service string, keys []string) string {
 	return fmt.Sprintf("zerops_env action=delete serviceHostname=%s variables=[%s]", service, strings.Join(vars, ","))
 }
 
-// managedNext is the step after a set on a managed service, which reads
-// none of it (the warning says where its settings change): nothing to
-// restart there.
+// managedNext is the step after a set on a managed service whose docs
+// name none of the keys as read by it (the warning says where its
+// settings change): it was not restarted.
 func managedNext(res *ops.EnvResult) string {
-	return "Next: nothing to restart: " + res.Service + " reads none of the variables set on it (warnings); a service that references them gets them at its next restart or deploy."
+	return "Next: " + res.Service + " was not restarted: its docs name none of these as a variable it reads (warnings); a service that references them gets them at its next restart or deploy."
 }

@@ -84,8 +84,9 @@ type EnvResult struct {
 	// key set here themselves (zerops.yml or a secret), whose own value
 	// wins over the project's: service name → keys.
 	Shadowed map[string][]string `json:"-"`
-	// Managed: the service set is a managed one, which takes no settings
-	// from the variables set on it; restarting it gives them nothing.
+	// Managed: the service set is a managed one whose docs name none of
+	// the keys set as a variable it reads (managedReads): a restart would
+	// likely give it nothing, so none is made (the warning names the call).
 	Managed bool `json:"-"`
 	// Joined are the set variables whose value holds what reads as further
 	// KEY=value pairs (an agent's "A=1,B=2" in one item), in order, each
@@ -262,7 +263,7 @@ func afterSet(ctx context.Context, proj Project, svc *platform.ServiceStack, res
 		}
 		return
 	}
-	if written && svc.Type.Category != "" && svc.Type.Category != platform.CategoryUser {
+	if written && svc.Type.Category != "" && svc.Type.Category != platform.CategoryUser && !mayRead(svc, pairs) {
 		res.Managed = true
 		res.Warnings = append(res.Warnings, managedEnvWarning(svc, pairs))
 		res.Notes = slices.DeleteFunc(res.Notes, func(n string) bool { return n == restartNote(svc) })
@@ -828,19 +829,52 @@ func generatedSetFix(svc *platform.ServiceStack, key string) string {
 	return "Generated variables cannot be overwritten; pick another key. Nothing was changed."
 }
 
-// managedEnvWarning says that the managed service svc takes no settings
-// from the variables pairs set on it: they serve the services that
-// reference them; where its settings are changed instead.
+// managedReads are the variables each managed service type's page in the
+// Zerops docs says the service itself reads (applied at a restart);
+// anyReads are the types that read keys of their own software's settings
+// (MariaDB takes its system variables, lower_case_table_names, so).
+// Another type's page names none: a variable set on it likely only serves
+// the services that reference it.
+var (
+	managedReads = map[string][]string{
+		"elasticsearch": {"HEAP_PERCENT", "PLUGINS"},
+		"nats":          {"MAX_PAYLOAD", "JET_STREAM_ENABLED"},
+		"valkey":        {"VALKEY_MAXMEMORY_POLICY"}, // services created before profile overrides
+		"meilisearch":   {"environment"},
+	}
+	anyReads = map[string]bool{"mariadb": true}
+)
+
+// mayRead reports whether the managed service svc may read one of pairs'
+// keys as a setting of its own (managedReads, anyReads).
+func mayRead(svc *platform.ServiceStack, pairs []EnvPair) bool {
+	if anyReads[svc.Type.Name] {
+		return true
+	}
+	return slices.ContainsFunc(pairs, func(p EnvPair) bool { return slices.Contains(managedReads[svc.Type.Name], p.Key) })
+}
+
+// managedEnvWarning says that the managed service svc's docs name none of
+// the keys of pairs as a variable it reads: they likely serve only the
+// services that reference them, so it was not restarted (the call that
+// restarts it is named); where its settings are changed instead.
 func managedEnvWarning(svc *platform.ServiceStack, pairs []EnvPair) string {
 	typ := cmp.Or(svc.Type.VersionName, svc.Type.Name)
 	keys := make([]string, 0, len(pairs))
 	for _, p := range pairs {
 		keys = append(keys, p.Key)
 	}
-	where := fmt.Sprintf("its docs page (zerops://docs/services/%s) says which of its settings change and where", svc.Type.Name)
-	if svc.Type.Name == "valkey" {
-		where = "Valkey's settings, maxmemory-policy among them, come from its profile: profileOverrides in import.yml or the GUI (zerops://docs/services/valkey)"
+	reads := "names no variable it reads"
+	if r := managedReads[svc.Type.Name]; len(r) > 0 {
+		reads = "names " + strings.Join(r, ", ") + " as the variables it reads"
 	}
-	return fmt.Sprintf("%s is a managed service (%s): it takes no settings from variables set on it, and a restart gives it none; %s serve%s only the services that reference %s as ${%s_%s}. %s.",
-		svc.Name, typ, listSome(clipAll(keys, 60), ", "), map[bool]string{true: "s"}[len(keys) == 1], itThem(len(keys)), svc.Name, platform.Clip(keys[0], 60), where)
+	where := ""
+	if svc.Type.Name == "valkey" {
+		where = " Valkey's maxmemory-policy comes from its profile: profileOverrides in import.yml or the GUI; a Valkey created before profile overrides reads VALKEY_MAXMEMORY_POLICY."
+	}
+	n := len(keys)
+	verb := map[bool]string{true: "s"}[n == 1]
+	return fmt.Sprintf("%s is a managed service (%s) and its docs page (zerops://docs/services/%s) %s: %s likely configure%s nothing in %s itself, so ZCP did not restart it (if %s does read %s, zerops_manage action=restart serviceHostname=%s applies %s); %s serve%s the services that reference %s as ${%s_%s}.%s",
+		svc.Name, typ, svc.Type.Name, reads, listSome(clipAll(keys, 60), ", "), verb, svc.Name,
+		svc.Name, itThem(n), svc.Name, itThem(n), itThem(n), verb, itThem(n), svc.Name, platform.Clip(keys[0], 60), where)
 }
