@@ -163,3 +163,55 @@ func TestDeploy_NpmOnPHPBuildBase(t *testing.T) {
 		})
 	}
 }
+
+// A prepare command installing a package by the other OS's name (Debian's
+// libvips-dev on Alpine, Alpine's build-base on Ubuntu) fails as the
+// manager does, and the answer names the package as the container's OS
+// names it (walk 10: `sudo apk add --no-cache libvips-dev` built as if
+// Alpine had it). A name both OSes share builds.
+func TestDeploy_PrepareOtherOSPackageName(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, prepare string
+		failed        bool
+		want          []string
+	}{
+		{"DebianNameOnAlpine", `os: alpine
+      prepareCommands: ["sudo apk add --no-cache libvips-dev"]`, true,
+			[]string{"libvips-dev (no such package)", "vips-dev."}},
+		{"AptGetOnAlpineNamesAlpinePackage", `prepareCommands: ["apt-get update && apt-get install -y libvips-dev"]`, true,
+			[]string{"sudo apk add --no-cache vips-dev"}},
+		{"AlpineNameOnUbuntu", `os: ubuntu
+      prepareCommands: ["sudo apt-get update && sudo apt-get install -y build-base"]`, true,
+			[]string{"E: Unable to locate package build-base", "build-essential."}},
+		{"SharedName", `prepareCommands: ["sudo apk add --no-cache imagemagick"]`, false, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			app := map[string]string{}
+			for k, v := range demoApp {
+				app[k] = v
+			}
+			app["zerops.yml"] = strings.Replace(demoZeropsYml, "buildCommands: [npm ci]", tt.prepare+"\n      buildCommands: [npm ci]", 1)
+			writeApp(t, h.workDir(t), app)
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "prep")
+			answer := text(res)
+			if !tt.failed {
+				if m["verdict"] == "build-failed" {
+					t.Fatalf("a package both OSes name alike failed the build: %s", answer)
+				}
+				return
+			}
+			if m["verdict"] != "build-failed" || firstDiagnosis(m["diagnoses"])["signal"] != "prepare-command-failed" {
+				t.Fatalf("want build-failed on prepare-command-failed: %s", answer)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(answer, w) {
+					t.Errorf("the answer lacks %q: %s", w, answer)
+				}
+			}
+		})
+	}
+}

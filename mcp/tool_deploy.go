@@ -223,8 +223,16 @@ func deployError(err error) error {
 	extra := map[string]any{}
 	if bf := (*deploy.BuildFailedError)(nil); errors.As(err, &bf) {
 		extra["verdict"], extra["appVersionId"], extra["status"] = platform.VerdictBuildFailed, bf.AppVersionID, bf.Status
-		if len(bf.Diagnoses) > 0 { // a warning the failure proves is its cause, fixed once in the suggestion
-			warnings = undiagnosed(warnings, bf.Diagnoses[0])
+		diags := bf.Diagnoses
+		if len(diags) > 0 { // a warning the failure proves is its cause, fixed once in the suggestion
+			if fix := proveFix(warnings, diags[0]); fix != "" {
+				cp := *pe
+				cp.Suggestion = fix
+				pe = &cp
+				diags = slices.Clone(diags)
+				diags[0].Fix = "" // the warning's fix, naming the command, stands for it
+			}
+			warnings = undiagnosed(warnings, diags[0])
 		}
 		if len(bf.BuildLog) > 0 {
 			extra["buildLog"] = bf.BuildLog
@@ -240,8 +248,8 @@ func deployError(err error) error {
 			cp.Suggestion = unchangedNote(orDefault(bf.Target, "the target")) + pe.Suggestion
 			pe = &cp
 		}
-		if len(bf.Diagnoses) > 0 { // the fix once: in the suggestion
-			extra["diagnoses"] = diagnose.WithoutStated(bf.Diagnoses, pe.Suggestion)
+		if len(diags) > 0 { // the fix once: in the suggestion
+			extra["diagnoses"] = diagnose.WithoutStated(diags, pe.Suggestion)
 		}
 	}
 	if ce := (*deploy.CancelledError)(nil); errors.As(err, &ce) {

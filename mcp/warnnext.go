@@ -54,6 +54,34 @@ var envRef = regexp.MustCompile(`\$\{[A-Za-z0-9]+_[A-Za-z0-9_]+\}`)
 // failsWith finds the line a warning foretells its command fails with.
 var failsWith = regexp.MustCompile("would fail with `([^`]+)`")
 
+// provesPrepare reports whether d, a prepare command's failure, proves w,
+// a warning on a prepare command, its cause: the package manager the image
+// lacks (`/bin/sh: apt-get: not found` on Alpine), or a package the other
+// OS names so (`libvips-dev (no such package):`).
+func provesPrepare(w platform.Issue, d diagnose.Diagnosis) bool {
+	if d.Signal != "prepare-command-failed" || !strings.Contains(w.Path, "prepareCommands") {
+		return false
+	}
+	if name, _, ok := strings.Cut(w.Problem, " is not installed on "); ok && strings.Contains(d.Evidence, " "+name+": ") {
+		return true
+	}
+	_, rest, ok := strings.Cut(w.Problem, " names the package ")
+	pkg, _, _ := strings.Cut(rest, " ")
+	return ok && pkg != "" && (strings.Contains(d.Evidence, pkg+" (no such package)") || strings.HasSuffix(d.Evidence, "Unable to locate package "+pkg))
+}
+
+// proveFix is the suggestion of a failure d proves a warning of warnings
+// the cause of (provesPrepare): the warning's own fix, which names the
+// command and the packages; "" when d proves none.
+func proveFix(warnings []platform.Issue, d diagnose.Diagnosis) string {
+	for _, w := range warnings {
+		if provesPrepare(w, d) && w.Fix != "" {
+			return fmt.Sprintf("Fix `%s`: %s Then zerops_deploy again.", w.Path, w.Fix)
+		}
+	}
+	return ""
+}
+
 // undiagnosed is warnings without those d, the diagnosis of the failure,
 // states the fix of: a reference it names as its cause, or, when that is in
 // zerops.yml too, another to the same missing service (one service to
@@ -67,10 +95,8 @@ func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis) []platform.Iss
 		if strings.HasSuffix(w.Path, "run.start") && d.Signal == "wrong-port" && strings.HasPrefix(d.Fix, "Remove ") && strings.Contains(d.Fix, "`run.start`") {
 			return true
 		}
-		if d.Signal == "prepare-command-failed" && strings.Contains(w.Path, "prepareCommands") {
-			if name, _, ok := strings.Cut(w.Problem, " is not installed on "); ok && strings.Contains(d.Evidence, " "+name+": ") {
-				return true
-			}
+		if provesPrepare(w, d) {
+			return true
 		}
 		if m := failsWith.FindStringSubmatch(w.Problem); m != nil && strings.Contains(d.Evidence, m[1]) {
 			return true // the failure the warning foretold, which d explains

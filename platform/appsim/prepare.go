@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
@@ -96,7 +97,7 @@ func pmRule(os string, words []string) (lines []Line, code int, handled bool) {
 	}
 	switch {
 	case sudo:
-		return nil, 0, false
+		return absentPackages(os, name, sub, words[1:])
 	case os == "alpine" && name == "apk" && (sub == "add" || sub == "del" || sub == "update" || sub == "upgrade"):
 		return []Line{{3, "ERROR: Unable to lock database: Permission denied"},
 			{3, "ERROR: Failed to open apk database: Permission denied"}}, 99, true
@@ -109,6 +110,39 @@ func pmRule(os string, words []string) (lines []Line, code int, handled bool) {
 			{3, "E: Unable to lock directory " + path.Dir(lock) + "/, are you root?"}}, 100, true
 	}
 	return nil, 0, false
+}
+
+// absentPackages judges an install by the OS's own manager, under sudo:
+// a package named as the other OS names it (libvips-dev on Alpine,
+// build-base on Ubuntu) is not in the index, and the manager stops with
+// its own lines. handled is false for any other command.
+func absentPackages(os, name, sub string, args []string) (lines []Line, code int, handled bool) {
+	alpine := os == "alpine" && name == "apk" && sub == "add"
+	ubuntu := os == "ubuntu" && (name == "apt-get" || name == "apt") && sub == "install"
+	if !alpine && !ubuntu {
+		return nil, 0, false
+	}
+	var absent []string
+	for _, a := range nonFlags(args)[1:] {
+		if _, ok := platform.OSPackageName(os, a); ok {
+			absent = append(absent, a)
+		}
+	}
+	if len(absent) == 0 {
+		return nil, 0, false
+	}
+	if alpine {
+		lines = []Line{{3, "ERROR: unable to select packages:"}}
+		for _, a := range absent {
+			lines = append(lines, Line{3, "  " + a + " (no such package):"}, Line{3, "    required by: world[" + a + "]"})
+		}
+		return lines, 1, true
+	}
+	lines = []Line{{6, "Reading package lists..."}, {6, "Building dependency tree..."}, {6, "Reading state information..."}}
+	for _, a := range absent {
+		lines = append(lines, Line{3, "E: Unable to locate package " + a})
+	}
+	return lines, 100, true
 }
 
 // prepHook is the buildSim hook of a container of os: package managers as

@@ -67,14 +67,23 @@ func commandProblem(at commandsAt, line string) (problem, fix string) {
 		for _, f := range foreignPMs[at.os] {
 			if name == f {
 				osName := map[string]string{"alpine": "Alpine", "ubuntu": "Ubuntu"}[at.os]
+				install := osInstall[at.os]
+				if pkgs := installedPackages(at.os, line); pkgs != "" {
+					install = strings.Replace(install, "<pkg>", pkgs, 1)
+				}
 				return fmt.Sprintf("%s is not installed on %s, which this container runs", name, osName),
-					fmt.Sprintf("Use %s's package manager: %s (or set os: ubuntu for apt-get).", osName, osInstall[at.os])
+					fmt.Sprintf("Use %s's package manager: %s (or set os: ubuntu for apt-get).", osName, install)
 			}
 		}
 		install := (name == "apk" && sub == "add") || ((name == "apt-get" || name == "apt") && sub == "install")
 		if install && !sudo {
 			return fmt.Sprintf("%s %s without sudo: commands run as the zerops user, and the install is refused", name, sub),
 				"Prefix it with sudo: " + osInstall[at.os] + "."
+		}
+		if install {
+			if problem, fix := otherOSPackage(at.os, name, words[1:]); problem != "" {
+				return problem, fix
+			}
 		}
 		if install && at.key == "run.initCommands" {
 			return "installs packages at every container start (initCommands run on each start and restart)",
@@ -89,6 +98,54 @@ func commandProblem(at commandsAt, line string) (problem, fix string) {
 					"Move it to run.initCommands (they run in /var/www at each start) or to build.buildCommands; keep OS packages here, and copy files they need with build.addToRunPrepare."
 			}
 		}
+	}
+	return "", ""
+}
+
+// installedPackages are the packages the installs of line name, each as
+// os names it where the other OS's name differs (libvips-dev → vips-dev
+// on Alpine), space-separated; "" when line installs none.
+func installedPackages(os, line string) string {
+	var pkgs []string
+	for _, words := range simpleCommands(line) {
+		if path.Base(words[0]) == "sudo" {
+			words = words[1:]
+		}
+		if len(words) == 0 {
+			continue
+		}
+		var args []string
+		for _, w := range words[1:] {
+			if !strings.HasPrefix(w, "-") {
+				args = append(args, w)
+			}
+		}
+		if len(args) == 0 || args[0] != "install" && args[0] != "add" {
+			continue
+		}
+		for _, a := range args[1:] {
+			if their, ok := platform.OSPackageName(os, a); ok {
+				a = their
+			}
+			pkgs = append(pkgs, a)
+		}
+	}
+	return strings.Join(pkgs, " ")
+}
+
+// otherOSPackage is the problem of an install (by name, its arguments
+// args) naming a package as the other OS names it, which os's index lacks
+// (libvips-dev on Alpine, build-base on Ubuntu); "" when none does.
+func otherOSPackage(os, name string, args []string) (problem, fix string) {
+	osName := map[string]string{"alpine": "Alpine", "ubuntu": "Ubuntu"}[os]
+	for _, a := range args {
+		their, ok := platform.OSPackageName(os, a)
+		if strings.HasPrefix(a, "-") || !ok {
+			continue
+		}
+		other := map[string]string{"alpine": "Debian/Ubuntu", "ubuntu": "Alpine"}[os]
+		return fmt.Sprintf("%s names the package %s as %s does: %s, which this container runs, has none by that name, and the install fails", name, a, other, osName),
+			fmt.Sprintf("Use %s's name for it: %s.", osName, their)
 	}
 	return "", ""
 }
