@@ -212,6 +212,9 @@ func TestDeploy_PrepareOtherOSPackageName(t *testing.T) {
 					t.Errorf("the answer lacks %q: %s", w, answer)
 				}
 			}
+			if sugg := str(m["suggestion"]); !strings.Contains(sugg, tt.want[len(tt.want)-1]) || strings.Contains(answer, "if it still fails") {
+				t.Errorf("the suggestion %q does not name the package once, or sends the agent to deploy twice: %s", sugg, answer)
+			}
 		})
 	}
 }

@@ -67,7 +67,8 @@ func provesPrepare(w platform.Issue, d diagnose.Diagnosis) bool {
 	}
 	_, rest, ok := strings.Cut(w.Problem, " names the package ")
 	pkg, _, _ := strings.Cut(rest, " ")
-	return ok && pkg != "" && (strings.Contains(d.Evidence, pkg+" (no such package)") || strings.HasSuffix(d.Evidence, "Unable to locate package "+pkg))
+	return ok && pkg != "" && (strings.Contains(d.Evidence, pkg+" (no such package)") || strings.HasSuffix(d.Evidence, "Unable to locate package "+pkg) ||
+		strings.Contains(d.Evidence, "ERROR: unable to select packages")) // apk names the package on the line after
 }
 
 // proveFix is the suggestion of a failure d proves a warning of warnings
