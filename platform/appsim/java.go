@@ -98,7 +98,7 @@ func (r *runSim) mentions(word string, names ...string) bool {
 // Quarkus launcher needs its folders beside it).
 func javaTool(r *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
 	if jar := valueAfter(args, "-jar"); jar != "" {
-		return r.springBoot(r.quarkusRun(r.entry("java", jar, args, env), jar), args, env), true
+		return r.classVersion(r.springBoot(r.quarkusRun(r.entry("java", jar, args, env), jar), args, env)), true
 	}
 	return startCmd{lang: "java"}, true
 }
@@ -133,4 +133,129 @@ func (r *runSim) quarkusRun(c startCmd, jar string) startCmd {
 			path.Join(RunRoot, dir, "app")))
 	}
 	return c
+}
+
+var (
+	// javaTargetRes find the Java release a build file compiles for: Gradle's
+	// source/targetCompatibility, toolchain, release; Maven's release,
+	// target, Spring Boot's java.version.
+	javaTargetRes = []*lazyregexp.Regexp{
+		lazyregexp.New(`(?m)\btargetCompatibility\s*=\s*(?:JavaVersion\.(?:VERSION_(?:1_)?|toVersion\(\s*["']?)|["'])?(\d+)`),
+		lazyregexp.New(`(?m)\bJavaLanguageVersion\.of\(\s*(\d+)\s*\)`),
+		lazyregexp.New(`(?m)\bjvmToolchain\(\s*(\d+)\s*\)`),
+		lazyregexp.New(`(?m)\brelease(?:\.set\(|\s*=)\s*(\d+)`),
+		lazyregexp.New(`(?m)\bsourceCompatibility\s*=\s*(?:JavaVersion\.(?:VERSION_(?:1_)?|toVersion\(\s*["']?)|["'])?(\d+)`),
+		lazyregexp.New(`<maven\.compiler\.release>\s*(\d+)\s*<`),
+		lazyregexp.New(`<release>\s*(\d+)\s*</release>`),
+		lazyregexp.New(`<maven\.compiler\.target>\s*(?:1\.)?(\d+)\s*<`),
+		lazyregexp.New(`<java\.version>\s*(?:1\.)?(\d+)\s*<`),
+	}
+	javaMainRes = []*lazyregexp.Regexp{
+		lazyregexp.New(`\bmainClass(?:Name)?(?:\.set\(|\s*=)\s*["']([\w.$]+)["']`),
+		lazyregexp.New(`<(?:mainClass|start-class)>\s*([\w.$]+)\s*<`),
+	}
+	javaPackageRe = lazyregexp.New(`(?m)^\s*package\s+([\w.]+)`)
+	javaMainRe    = lazyregexp.New(`\bstatic\s+void\s+main\s*\(`)
+)
+
+// javaBuildFiles are the build files a JVM project's release and main
+// class are read from.
+var javaBuildFiles = []string{"build.gradle", "build.gradle.kts", "pom.xml"}
+
+// classVersion judges c, a jar the app starts, against the run base's
+// Java: classes compiled for a newer release than it (the build file's
+// target, else the build base's JDK, which javac targets by default) do
+// not load, and the JVM stops before the app runs. Not judged where a
+// version or the main class is not read.
+func (r *runSim) classVersion(c startCmd) startCmd {
+	if c.crash != nil || r.files == nil {
+		return c
+	}
+	run, ok := javaRelease(r.baseFull)
+	if !ok {
+		return c
+	}
+	target, ok := 0, false
+	for _, b := range r.d.BuildBases {
+		if RuntimeName(b) == "java" {
+			target, ok = javaRelease(b)
+			break
+		}
+	}
+	for _, name := range javaBuildFiles {
+		src, read := r.files.Read(name)
+		if !read {
+			continue
+		}
+		// Maven targets its compiler plugin's default, not the JDK's,
+		// unless the pom names a release (Spring Boot's parent: 17).
+		ok = ok && name != "pom.xml"
+		if name == "pom.xml" && strings.Contains(src, "spring-boot-starter-parent") {
+			target, ok = 17, true
+		}
+		for _, re := range javaTargetRes {
+			if m := re.FindStringSubmatch(src); m != nil {
+				target, _ = strconv.Atoi(m[1])
+				ok = true
+				break
+			}
+		}
+		break
+	}
+	main := r.javaMainClass()
+	if !ok || target <= run || main == "" {
+		return c
+	}
+	msg := fmt.Sprintf("java.lang.UnsupportedClassVersionError: %s has been compiled by a more recent version of the Java Runtime (class file version %d.0), this version of the Java Runtime only recognizes class file versions up to %d.0",
+		strings.ReplaceAll(main, ".", "/"), target+44, run+44)
+	c.listen, c.banner, c.exit = nil, "", 1
+	if r.mentions("spring-boot", "pom.xml") || r.mentions("org.springframework.boot", "build.gradle", "build.gradle.kts") {
+		c.crash = []Line{{3, `Exception in thread "main" ` + msg}, {3, "\tat java.base/java.lang.ClassLoader.defineClass1(Native Method)"}}
+		return c
+	}
+	c.crash = []Line{{3, "Error: LinkageError occurred while loading main class " + main}, {3, "\t" + msg}}
+	return c
+}
+
+// javaRelease is the Java release of a base (java@21: 21); false when it
+// names none.
+func javaRelease(base string) (int, bool) {
+	_, v, ok := strings.Cut(base, "@")
+	if !ok || RuntimeName(base) != "java" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(v)
+	return n, err == nil
+}
+
+// javaMainClass is the class the jar starts: the build file's main class,
+// else the one source file under src/main/java with a main method; "" when
+// neither is read.
+func (r *runSim) javaMainClass() string {
+	for _, name := range javaBuildFiles {
+		src, _ := r.files.Read(name)
+		for _, re := range javaMainRes {
+			if m := re.FindStringSubmatch(src); m != nil {
+				return m[1]
+			}
+		}
+	}
+	found := ""
+	for p := range r.files.paths {
+		if !strings.HasPrefix(p, "src/main/java/") || !strings.HasSuffix(p, ".java") {
+			continue
+		}
+		src, ok := r.files.Read(p)
+		if !ok || !javaMainRe.MatchString(src) {
+			continue
+		}
+		if found != "" {
+			return "" // more than one: which the jar starts is in its manifest
+		}
+		found = strings.TrimSuffix(path.Base(p), ".java")
+		if m := javaPackageRe.FindStringSubmatch(src); m != nil {
+			found = m[1] + "." + found
+		}
+	}
+	return found
 }

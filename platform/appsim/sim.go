@@ -93,6 +93,7 @@ type runSim struct {
 	unknownBy string            // the build command that may have (BuildResult's UnknownBy)
 	env       Env               // the containers' environment at this start
 	base      string            // the run base's runtime name (nodejs, python, php-nginx…)
+	baseFull  string            // the run base as given (java@17)
 	seed      string            // makes an ephemeral port stable
 	cwd       string            // the start command's directory, relative to /var/www
 	unread    []string          // modules the start imports that could not be read (modules.go)
@@ -143,7 +144,7 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 
 // run is Run before the environment's unresolved references are weighed.
 func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, seed string) RunResult {
-	r := &runSim{d: d, files: files, env: env, base: RuntimeName(runBase), seed: seed}
+	r := &runSim{d: d, files: files, env: env, base: RuntimeName(runBase), baseFull: runBase, seed: seed}
 	if built != nil {
 		r.produced, r.unknown, r.unknownBy = built.Produced, built.Unknown, built.UnknownBy
 	}
