@@ -449,6 +449,8 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.tlsServerFix(text)
 	case "lockfile-mismatch":
 		d.bundlerPlatformFix(text)
+	case "runtime-version-mismatch":
+		d.classVersionFix(text)
 	case "dependency-not-found":
 		if !d.bundlerPackageFix(text) {
 			d.gemFix(text)
@@ -534,9 +536,10 @@ func dropEchoes(ds []Diagnosis, explained map[string]bool) []Diagnosis {
 
 // exitStatus finds a line that says only that a command or app exited
 // unsuccessfully: the end of a failure, whose cause other lines show; or
-// only that one follows: Python's traceback header, a server's words that
+// only that one follows: Python's traceback header, the JVM's LinkageError
+// header (its cause on the line after), a server's words that
 // its app failed to start (uvicorn's startup, gunicorn's worker).
-var exitStatus = lazyregexp.New(`Traceback \(most recent call last\):?\s*$|Application startup failed|Worker failed to boot|(?i)\bexit(ed)? (with )?(code|status):? [1-9]\d*\b|returned with error code [1-9]|ELIFECYCLE|ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL|^(error )?command failed|\b(build|command) failed\b|BUILD FAILURE|make: \*\*\* .*Error \d+|non-zero (exit|status|code)|^Node\.js v\d+\.\d+\.\d+\s*$`)
+var exitStatus = lazyregexp.New(`Traceback \(most recent call last\):?\s*$|^Error: LinkageError occurred while loading main class |Application startup failed|Worker failed to boot|(?i)\bexit(ed)? (with )?(code|status):? [1-9]\d*\b|returned with error code [1-9]|ELIFECYCLE|ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL|^(error )?command failed|\b(build|command) failed\b|BUILD FAILURE|make: \*\*\* .*Error \d+|non-zero (exit|status|code)|^Node\.js v\d+\.\d+\.\d+\s*$`)
 
 // Generic reports whether signal names only that something failed (a
 // process that exited, a build command that failed): no cause of its own.
