@@ -46,7 +46,7 @@ func nodeRecord() *tool {
 			"vite preview": {lang: "node", runs: []string{"vite preview"}, host: "127.0.0.1", port: 4173, hostFlags: []string{"--host"},
 				portFlags: []string{"--port"}, banner: viteAll, local: viteLocal,
 				config: func(r *runSim, def Addr) (Addr, bool) { return r.viteConfig(true, def) }},
-			"vite": {lang: "node", runs: []string{"vite", "vite dev", "vite serve"}, host: "127.0.0.1", port: 5173, hostFlags: []string{"--host"},
+			"vite": {lang: "node", runs: []string{"vite", "vite dev", "vite serve", "react-router dev", "remix vite:dev"}, host: "127.0.0.1", port: 5173, hostFlags: []string{"--host"},
 				portFlags: []string{"--port"}, banner: viteAll, local: viteLocal,
 				config: func(r *runSim, def Addr) (Addr, bool) { return r.viteConfig(false, def) }},
 			"http-server": {lang: "node", runs: []string{"http-server *"}, host: "0.0.0.0", port: 8080, hostFlags: []string{"-a"},
@@ -482,7 +482,7 @@ func (r *runSim) envFiles(args []string, env map[string]string) string {
 // nodejs image has them.
 var nodeTools = map[string]bool{"next": true, "nuxt": true, "nuxi": true, "nodemon": true, "ts-node": true,
 	"ts-node-dev": true, "tsx": true, "pm2": true, "pm2-runtime": true, "vite": true, "nest": true,
-	"react-scripts": true, "remix-serve": true, "react-router-serve": true, "astro": true, "serve": true,
+	"react-scripts": true, "remix-serve": true, "react-router-serve": true, "react-router": true, "remix": true, "astro": true, "serve": true,
 	"http-server": true, "tsc": true, "concurrently": true, "strapi": true, "svelte-kit": true, "ng": true}
 
 // nodeInstalled reports whether Node packages may be in the run container
