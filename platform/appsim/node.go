@@ -524,6 +524,24 @@ func (r *runSim) unknownModules(dir string) bool {
 	return r.unknown && r.producedAt(path.Join(dir, "node_modules")) && r.files.Has(orStr(r.deployed(manifest), manifest))
 }
 
+// viteHosts notes, for a Vite server bound to every address, that it
+// answers only the Host headers it allows: localhost and IP addresses
+// unless its config's allowedHosts (or the variable adding to it) lists
+// more (Vite 6.0.9, 5.4.12, 4.5.6 and later), so a request for the
+// service's hostname or subdomain may get 403. Not judged: which Vite the
+// install brings and what the config's list holds are not read here.
+func (r *runSim) viteHosts(env map[string]string) {
+	if env["__VITE_ADDITIONAL_SERVER_ALLOWED_HOSTS"] != "" {
+		return
+	}
+	for _, name := range []string{"vite.config.js", "vite.config.ts", "vite.config.mjs", "vite.config.mts", "vite.config.cjs"} {
+		if src, ok := r.deployedText(r.path(name)); ok && strings.Contains(src, "allowedHosts") {
+			return
+		}
+	}
+	r.noteUnsure("whether Vite answers requests for the service's hostname and subdomain (its dev and preview servers refuse other Host headers than localhost and IP addresses with 403 \"Blocked request. This host is not allowed\" unless `allowedHosts` under `server`/`preview` in vite.config lists them)")
+}
+
 // noteUnsure adds what may fail the start, unread, to r.unsure once.
 func (r *runSim) noteUnsure(s string) {
 	if !slices.Contains(r.unsure, s) {

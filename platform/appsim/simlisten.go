@@ -377,7 +377,11 @@ func (r *runSim) ownServer(name string, args []string, env map[string]string) (s
 	if !ok {
 		return startCmd{lang: s.lang}, true
 	}
-	return s.at(s.lang, s.listen(args, env, base)), true
+	c := s.at(s.lang, s.listen(args, env, base))
+	if (key == "vite" || key == "vite preview") && c.listen != nil && normHost(c.listen.host) == "0.0.0.0" {
+		r.viteHosts(env)
+	}
+	return c, true
 }
 
 // ownCommand is the record of ownAddrs whose runs name this command: "name

@@ -29,7 +29,7 @@ var localServers = []struct {
 		"ASP.NET Core listens on localhost unless told otherwise: set ASPNETCORE_URLS=http://0.0.0.0:<port> as a service variable (zerops_env action=set variables=[\"ASPNETCORE_URLS=http://0.0.0.0:<port>\"] restart=true, no deploy) or in `run.envVariables`.",
 		"ASP.NET Core listens on http://localhost:5000 unless told otherwise: set ASPNETCORE_URLS=http://0.0.0.0:<port> as a service variable (zerops_env action=set variables=[\"ASPNETCORE_URLS=http://0.0.0.0:<port>\"] restart=true, no deploy) or in `run.envVariables`.", true},
 	{lazyregexp.New(`use --host to expose`),
-		"Vite's servers (`vite`, `vite preview` and the tools built on it) bind localhost: add `--host 0.0.0.0 --port <port>` to the vite command (in `run.start`, or the package.json script it runs), or set `host: true` under `server`/`preview` in its config; for production, serve the built files instead.", "", false},
+		"Vite's servers (`vite`, `vite preview` and the tools built on it) bind localhost: add `--host 0.0.0.0 --port <port>` to the vite command (in `run.start`, or the package.json script it runs), or set `host: true` under `server`/`preview` in its config, and list the service's hostname and subdomain in `allowedHosts` there (Vite answers other Host headers than localhost and IP addresses with 403); for production, serve the built files instead.", "", false},
 	{lazyregexp.New(`➜\s+Local:\s+https?://`), "",
 		"Vite listens on a port of its own (`vite` 5173, `vite preview` 4173) and reads no PORT variable: add `--port <port>` (with `--host 0.0.0.0`) to the vite command (in `run.start`, or the package.json script it runs), or set `port` under `server`/`preview` in its config.", false},
 	{lazyregexp.New(`(^|\s)\* Listening on https?://`),
