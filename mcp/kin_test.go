@@ -82,3 +82,36 @@ func TestDeploy_EnvCauseWithYmlWarningNeedsNoExtraDeploy(t *testing.T) {
 		t.Errorf("next %q: want the env fix and the warning's, no deploy first", next)
 	}
 }
+
+// A reference to a missing service whose kind the project has, but whose
+// service lacks the reference's key (RabbitMQ has no connectionString),
+// is fixed with the keys that service has, in the deploy's next step, the
+// zerops.yml warning and zerops_env's (walk 10: ${rabbitmq_connectionString}
+// answered "reference ${mq_connectionString} (mq is rabbitmq@3.9)", which
+// the next deploy warned mq lacks).
+func TestDeploy_MissingServiceKinWithoutTheKey(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	imp := "services:\n  - hostname: mq\n    type: rabbitmq@3.9\n"
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": imp}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	app := map[string]string{}
+	for k, v := range demoApp {
+		app[k] = v
+	}
+	app["zerops.yml"] = strings.ReplaceAll(demoZeropsYml, "start: node index.js",
+		"start: node index.js\n      envVariables:\n        AMQP_URL: ${rabbitmq_connectionString}")
+	app["index.js"] = "const amqp = process.env.AMQP_URL; require('node:net').connect(5672, new URL(amqp).hostname);\n" + demoApp["index.js"]
+	writeApp(t, h.workDir(t), app)
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+	answer := text(res)
+	next := str(m["next"])
+	if !strings.Contains(next, "${mq_user}") || !strings.Contains(next, "${mq_hostname}") || strings.Contains(answer, "${mq_connectionString}") {
+		t.Errorf("next %q: want mq's own keys, never ${mq_connectionString}: %s", next, answer)
+	}
+	_, v := h.call(t, "zerops_validate", map[string]any{"content": app["zerops.yml"], "kind": "zerops.yml"})
+	if w := fmt.Sprint(v["warnings"]); !strings.Contains(w, "${mq_user}") || strings.Contains(w, "${mq_connectionString}") {
+		t.Errorf("validate warnings %q: want mq's own keys, never ${mq_connectionString}", w)
+	}
+}

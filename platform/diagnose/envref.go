@@ -3,6 +3,7 @@ package diagnose
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -33,18 +34,39 @@ type BadRef struct {
 
 // Kin is a service of the kind a reference names: its hostname and type.
 type Kin struct {
-	Name, Type string // e.g. db, postgresql@16
+	Name, Type string   // e.g. db, postgresql@16
+	Keys       []string // its variables' keys, when read; nil: not read
+}
+
+// Has reports whether k has the variable key, the reference's own key with
+// its closing brace ("_connectionString}"); true when its keys were not read.
+func (k Kin) Has(key string) bool {
+	return k.Keys == nil || slices.Contains(k.Keys, strings.Trim(key, "_}"))
 }
 
 // KinRefs is ref's key on each service of kin, with its type:
 // "${db_connectionString} (db is postgresql@16) or ${pg_…} (pg is …)".
 // key is the reference's own key with its closing brace ("_connectionString}").
+// A service without that key (RabbitMQ has no connectionString) is named
+// with the keys it has, to build the value from.
 func KinRefs(kin []Kin, key string) string {
 	refs := make([]string, len(kin))
 	for i, k := range kin {
 		refs[i] = "${" + k.Name + key + " (" + k.Name + " is " + k.Type + ")"
+		if !k.Has(key) {
+			have := make([]string, len(k.Keys))
+			for j, h := range k.Keys {
+				have[j] = "${" + k.Name + "_" + h + "}"
+			}
+			refs[i] = "a value built from " + strings.Join(have, ", ") + " (" + k.Name + " is " + k.Type + " and has no " + strings.Trim(key, "_}") + ")"
+		}
 	}
 	return strings.Join(refs, " or ")
+}
+
+// KinHave reports whether every service of kin has key (as KinRefs takes it).
+func KinHave(kin []Kin, key string) bool {
+	return !slices.ContainsFunc(kin, func(k Kin) bool { return !k.Has(key) })
 }
 
 // shows reports whether line shows b: the reference itself, or as a whole
@@ -126,12 +148,15 @@ func (d *Diagnosis) locate(b BadRef) {
 	}
 	if b.Where == InYml {
 		d.Fix = fmt.Sprintf("%sin zerops.yml `run.envVariables`, keep %s and reference %s instead of %s, then zerops_deploy again.", create, b.Key, use, b.Ref)
+		if !KinHave(b.Kin, key) {
+			d.Fix = fmt.Sprintf("%sin zerops.yml `run.envVariables`, keep %s and set it to %s instead of %s, then zerops_deploy again.", create, b.Key, use, b.Ref)
+		}
 		d.Fix = strings.ToUpper(d.Fix[:1]) + d.Fix[1:]
 		d.envOnly = false
 		return
 	}
 	value, referencing := "…", " referencing "+use
-	if b.Whole && len(b.Kin) == 1 { // the call as it is sent
+	if b.Whole && len(b.Kin) == 1 && b.Kin[0].Has(key) { // the call as it is sent
 		value, referencing = "${"+b.Kin[0].Name+key, " ("+b.Kin[0].Name+" is "+b.Kin[0].Type+")"
 	}
 	d.Fix = fmt.Sprintf("%schange the variable, not zerops.yml (a redeploy or rollback keeps it): zerops_env action=set %s variables=[\"%s=%s\"] restart=true%s, or zerops_env action=delete %s variables=[\"%s\"] restart=true.",

@@ -33,7 +33,7 @@ func TestClassifyWith_BadRefNamesTheVariableAndTheEnvCall(t *testing.T) {
 			BadRef{Where: InService, Service: "appdev", Key: "API_TOKEN", Ref: "${auth_token}", Host: "auth", Services: services}, "missing-env-variable",
 			[]string{"service variable API_TOKEN", "restart=true"}},
 		{"the service of the kind, the key kept", []string{"Error: getaddrinfo ENOTFOUND postgres"},
-			BadRef{Where: InService, Service: "appdev", Key: "DATABASE_URL", Ref: "${postgres_connectionString}", Host: "postgres", Services: services, Kin: []Kin{{"db", "postgresql@16"}}}, "host-not-found",
+			BadRef{Where: InService, Service: "appdev", Key: "DATABASE_URL", Ref: "${postgres_connectionString}", Host: "postgres", Services: services, Kin: []Kin{{Name: "db", Type: "postgresql@16"}}}, "host-not-found",
 			[]string{"${db_connectionString} (db is postgresql@16)"}},
 	}
 	for _, c := range cases {
@@ -70,7 +70,7 @@ func TestClassifyWith_BadRefNamesTheVariableAndTheEnvCall(t *testing.T) {
 func TestClassifyWith_BadRefInZeropsYmlKeepsTheKey(t *testing.T) {
 	t.Parallel()
 	ref := BadRef{Where: InYml, Service: "appstage", Key: "DATABASE_URL", Ref: "${postgres_connectionString}", Host: "postgres",
-		Services: []string{"appstage", "db"}, Kin: []Kin{{"db", "postgresql@16"}}}
+		Services: []string{"appstage", "db"}, Kin: []Kin{{Name: "db", Type: "postgresql@16"}}}
 	ds := ClassifyWith([]string{"Error: getaddrinfo ENOTFOUND postgres", "App version v1 exited with code 1 (start attempt 1); restarting in 2s"}, Runtime, Options{BadRefs: []BadRef{ref}})
 	if len(ds) != 1 || ds[0].Signal != "host-not-found" {
 		t.Fatalf("diagnoses %+v, want host-not-found alone", ds)

@@ -77,23 +77,14 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 				goneType = n.typ
 			}
 			r.kin = kinOf(r.host, goneType, services)
+			for i, k := range r.kin { // the keys each has: a fix keeps the key only where it exists
+				r.kin[i].Keys = serviceKeys(ctx, c, keysOf, byName[k.Name])
+			}
 			r.gone, r.recreate = goneNote(proj, r.host)
 			out = append(out, r)
 			continue
 		}
-		keys, read := keysOf[r.host]
-		if !read {
-			envs, err := c.GetServiceEnv(ctx, svc.ID)
-			if err != nil {
-				keysOf[r.host] = nil
-				continue
-			}
-			for _, e := range envs {
-				keys = append(keys, e.Key)
-			}
-			sort.Strings(keys)
-			keysOf[r.host] = keys
-		}
+		keys := serviceKeys(ctx, c, keysOf, svc)
 		if keys != nil && !slices.Contains(keys, r.key) {
 			r.keys = keys
 			out = append(out, r)
@@ -153,13 +144,33 @@ func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warning
 		if j := slices.IndexFunc(issues, func(r refIssue) bool { return r.text == strings.TrimSpace(p.Value) }); j >= 0 {
 			problem, fix := issues[j].explain(names)
 			f := RefFix{Warning: problem + "; " + fix + ".", Problem: problem + "."}
-			if k := issues[j].kin; issues[j].keys == nil && len(k) == 1 {
+			if k := issues[j].kin; issues[j].keys == nil && len(k) == 1 && k[0].Has("_"+issues[j].key+"}") {
 				f.Ref, f.Kin = "${"+k[0].Name+"_"+issues[j].key+"}", k[0].Name+" is "+k[0].Type
 			}
 			fixes[p.Key] = f
 		}
 	}
 	return out, keys, fixes
+}
+
+// serviceKeys are svc's variables' keys, sorted, read once into keysOf;
+// nil when they cannot be read.
+func serviceKeys(ctx context.Context, c platform.Client, keysOf map[string][]string, svc platform.ServiceStack) []string {
+	if keys, read := keysOf[svc.Name]; read {
+		return keys
+	}
+	envs, err := c.GetServiceEnv(ctx, svc.ID)
+	if err != nil {
+		keysOf[svc.Name] = nil
+		return nil
+	}
+	keys := make([]string, 0, len(envs))
+	for _, e := range envs {
+		keys = append(keys, e.Key)
+	}
+	sort.Strings(keys)
+	keysOf[svc.Name] = keys
+	return keys
 }
 
 // explain says what is wrong with r and how to fix it, given the project's
@@ -174,6 +185,8 @@ func (r refIssue) explain(names []string) (problem, fix string) {
 		// The kind the reference names first: a hostname that looks alike
 		// may be another kind (pg, py).
 		switch near := nearest(r.host, names); {
+		case len(r.kin) == 1 && !r.kin[0].Has("_"+r.key+"}"): // it has no such key: build the value from those it has
+			fix = fmt.Sprintf("reference the project's %s service: %s", kindWord(r.kin[0].Type), diagnose.KinRefs(r.kin, "_"+platform.Clip(r.key, 60)+"}"))
 		case len(r.kin) == 1: // keep the key, name the service of that kind
 			fix = fmt.Sprintf("reference the project's %s service, keeping the key: %s", kindWord(r.kin[0].Type), diagnose.KinRefs(r.kin, "_"+platform.Clip(r.key, 60)+"}"))
 		case len(r.kin) > 1:
