@@ -19,8 +19,8 @@ var (
 
 // pyCommands come from a pip package; nodeCommands from node_modules/.bin.
 var (
-	pyCommands   = strings.Fields("gunicorn uvicorn hypercorn daphne celery flask fastapi django-admin streamlit waitress-serve alembic")
-	nodeCommands = strings.Fields("next nuxt nuxi nodemon ts-node ts-node-dev tsx pm2 pm2-runtime vite nest react-scripts remix-serve react-router-serve astro serve http-server tsc concurrently strapi svelte-kit ng")
+	pyCommands   = strings.Fields("gunicorn uvicorn hypercorn daphne celery flask fastapi django-admin streamlit waitress-serve alembic litestar granian sanic")
+	nodeCommands = strings.Fields("next nuxt nuxi nodemon ts-node ts-node-dev tsx pm2 pm2-runtime vite nest react-scripts remix-serve react-router-serve react-router remix astro serve http-server tsc concurrently strapi svelte-kit ng")
 )
 
 // pyPackages are the import names of widely used PyPI packages (and
