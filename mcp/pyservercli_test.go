@@ -59,8 +59,8 @@ func TestDeploy_PythonServerCLINotInRunContainer(t *testing.T) {
 			if m["verdict"] != "not-answering" || !strings.Contains(answer, "/bin/sh: "+tool+": not found") {
 				t.Fatalf("verdict %v, want not-answering with sh's `%s: not found`: %s", m["verdict"], tool, answer)
 			}
-			if next := str(m["next"]); !strings.Contains(next, "requirements.txt") {
-				t.Errorf("next %q does not install requirements.txt in the run container", next)
+			if next := str(m["next"]); !strings.Contains(next, "requirements.txt") || strings.Contains(next, "List `"+tool+"`") {
+				t.Errorf("next %q does not install requirements.txt in the run container, or tells to list %s, which requirements.txt lists", next, tool)
 			}
 		})
 	}

@@ -129,7 +129,7 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 	switch {
 	case slices.Contains(pyCommands, cmd):
 		d.Cause = "The start runs `" + cmd + "`, a command of a pip package that is not installed in the run container."
-		d.Fix = pyDepsFix + " List `" + cmd + "` in requirements.txt."
+		d.Fix = pyDepsFix + " Keep the package of `" + cmd + "` in requirements.txt (add it where it is missing)."
 	case slices.Contains(nodeCommands, cmd):
 		d.Cause = "The start runs `" + cmd + "`, a command from `node_modules/.bin`, and `node_modules` is not in the run container."
 		d.Fix = nodeDepsFixFor(code) + " Keep the package of `" + cmd + "` in `dependencies` (not only `devDependencies`)."
