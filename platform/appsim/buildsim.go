@@ -249,13 +249,14 @@ func (b *buildSim) conventionalOutputs(words []string) {
 		if !strings.Contains(joined, o.cmd) || o.made != nil && o.made(b, words) {
 			continue
 		}
-		if o.out != "" {
-			b.produce(o.out)
-		}
+		moved := false
 		for _, c := range o.configs {
 			if b.hasConfig(c) && !b.configKeeps(c, o.moves) {
-				b.unknown = true
+				b.unknown, moved = true, true
 			}
+		}
+		if o.out != "" && !moved { // a config that may move it: what is where is unknown, none of it sure
+			b.produce(o.out)
 		}
 	}
 	for i, w := range words {

@@ -1,6 +1,7 @@
 package appsim
 
 import (
+	"encoding/json"
 	"fmt"
 	"path"
 	"strconv"
@@ -87,7 +88,7 @@ func bundlersRecord() *tool {
 			{cmd: " webpack", out: "dist", configs: []string{"webpack.config"}},
 			{cmd: " parcel build ", out: "dist"},
 			{cmd: " astro build ", out: "dist", configs: []string{"astro.config"}, moves: []string{"outDir", "root", "adapter", "integrations"}},
-			{cmd: " ng build ", out: "dist", configs: []string{"angular"}},
+			{cmd: " ng build ", out: "dist", configs: []string{"angular"}, made: angularOutputs},
 			{cmd: " tsup ", out: "dist", configs: []string{"tsup.config"}, moves: []string{"outDir"}},
 			{cmd: " nest build ", made: nestOutputs},
 			{cmd: " next build ", out: ".next", configs: []string{"next.config"}, moves: []string{"distDir", "output"}},
@@ -119,6 +120,59 @@ func svelteKit(b *buildSim, _ []string) bool {
 		return true
 	}
 	b.unknown = true
+	return true
+}
+
+// angularOutputs records what `ng build` writes for angular.json's one
+// project: the application builder (Angular 17+) its browser files under
+// outputPath's browser/ (the object form's base and browser), the older
+// browser builders into outputPath itself. false (the folder and the
+// config's rule) for anything else: no angular.json, another builder, more
+// than one project, a form it does not read.
+func angularOutputs(b *buildSim, _ []string) bool {
+	src, ok := b.readConfig("angular")
+	if !ok {
+		return false
+	}
+	var cfg struct {
+		Projects map[string]struct {
+			Architect struct {
+				Build struct {
+					Builder string `json:"builder"`
+					Options struct {
+						OutputPath json.RawMessage `json:"outputPath"`
+					} `json:"options"`
+				} `json:"build"`
+			} `json:"architect"`
+		} `json:"projects"`
+	}
+	if json.Unmarshal([]byte(src), &cfg) != nil || len(cfg.Projects) != 1 {
+		return false
+	}
+	for _, p := range cfg.Projects {
+		build := p.Architect.Build
+		var out string
+		var obj struct{ Base, Browser *string }
+		switch {
+		case json.Unmarshal(build.Options.OutputPath, &out) == nil && out != "":
+		case json.Unmarshal(build.Options.OutputPath, &obj) == nil && obj.Base != nil:
+			out = *obj.Base
+		default:
+			return false
+		}
+		switch _, kind, _ := strings.Cut(build.Builder, ":"); kind {
+		case "application":
+			browser := "browser"
+			if obj.Browser != nil {
+				browser = *obj.Browser
+			}
+			b.produce(path.Join(out, browser))
+		case "browser", "browser-esbuild":
+			b.produce(out)
+		default:
+			return false
+		}
+	}
 	return true
 }
 
