@@ -233,7 +233,7 @@ func (j *judgement) byAnswers(t probeTally) {
 		next := platform.Call("zerops_verify", host).Say(" again with path set to a route the app serves.")
 		if p.Status == http.StatusNotFound && servesFiles(svc) && rootPath(p.URL) {
 			next = platform.Say(name + " serves the files under run.documentRoot (default /var/www) and finds no index there (index.html; index.php for PHP): " +
-				"deploy a build output's contents with `dist/~` in build.deployFiles (without `~` they land in /var/www/dist), " +
+				"deploy the contents of the build output's folder that holds index.html with `dist/~` in build.deployFiles (without `~` they land in /var/www/dist; Angular 17+ writes it to `dist/<project>/browser`: `dist/<project>/browser/~`), " +
 				"or set run.documentRoot to the deployed folder that holds the index (`public` for Laravel and Symfony), then ").Then(deployCall(j.src, name)).Say(".")
 			if strings.HasPrefix(webServer(svc), "php-") { // a PHP app's index sits in its source, no build output
 				next = platform.Say(name + " serves the files under run.documentRoot (default /var/www) and finds no index.php or index.html there: " +
