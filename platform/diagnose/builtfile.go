@@ -11,12 +11,20 @@ import (
 // rustc), `--output PATH`, `--outfile PATH` (bun build --compile).
 var outputFlag = lazyregexp.New(`(?:^|\s)(?:-o|--output|--outfile)(?:\s+|=)([^\s;&|]+)`)
 
-// BuildOutputs are the files commands name as their output.
+// shipmentExport is Gleam exporting an Erlang shipment, whose start script
+// is build/erlang-shipment/entrypoint.sh.
+var shipmentExport = lazyregexp.New(`\bgleam\s+export\s+erlang-shipment\b`)
+
+// BuildOutputs are the files commands name as their output, and the start
+// script of a Gleam shipment they export.
 func BuildOutputs(commands []string) []string {
 	var out []string
 	for _, c := range commands {
 		for _, m := range outputFlag.FindAllStringSubmatch(c, -1) {
 			out = append(out, relPath(m[1]))
+		}
+		if shipmentExport.MatchString(c) {
+			out = append(out, "build/erlang-shipment/entrypoint.sh")
 		}
 	}
 	return out
