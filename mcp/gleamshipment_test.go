@@ -42,7 +42,7 @@ func TestDeploy_GleamShipmentWithoutTilde(t *testing.T) {
 		t.Fatalf("want not-answering: %s", answer)
 	}
 	next := str(m["next"])
-	for _, w := range []string{"./build/erlang-shipment/entrypoint.sh", "build/erlang-shipment/~"} {
+	for _, w := range []string{"./build/erlang-shipment/entrypoint.sh` in place of `./entrypoint.sh`, its arguments unchanged", "build/erlang-shipment/~"} {
 		if !strings.Contains(next, w) {
 			t.Errorf("next %q lacks %s", next, w)
 		}

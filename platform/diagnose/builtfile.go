@@ -90,7 +90,7 @@ func (d *Diagnosis) builtFileFix(line string, c *Code) {
 		return // not deployed (the build fails on deployFiles first), or where the start looks: another cause
 	}
 	d.Cause = "`run.start` runs `./" + ran + "`, but the build writes `" + match + "`, which the deploy puts at /var/www/" + at + "."
-	d.Fix = "Start `./" + at + "` in `run.start`"
+	d.Fix = "In `run.start`, run `./" + at + "` in place of `./" + ran + "`, its arguments unchanged"
 	if dir := path.Dir(at); dir != "." {
 		d.Fix += " (or deploy the folder's contents with `" + dir + "/~` in `build.deployFiles`, which puts it at /var/www/" + path.Base(at) + ")"
 	}
