@@ -129,12 +129,39 @@ var (
 	envalidKeyRe  = lazyregexp.New(`(?m)^\s*([A-Za-z_]\w*)\s*:\s*(?:envalid\.)?(?:str|num|bool|port|url|email|host|json)\(([^)]*)\)`)
 	envVarRe      = lazyregexp.New(`(?m)^([ \t]*)[^\n]*\.get\(\s*['"]([A-Za-z_]\w*)['"]\s*\)\s*\.required\(\s*(?:true)?\s*\)\s*\.as\w+\(`)
 	builtinErrors = map[string]bool{"Error": true, "TypeError": true, "RangeError": true, "SyntaxError": true}
+	// jsEnvAliasRe is a constant holding a variable as it is, no default:
+	// `const secret = process.env.JWT_SECRET;`, which an if then tests.
+	jsEnvAliasRe = lazyregexp.New(`(?m)^[ \t]*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*` + jsEnvRef + `\s*;?[ \t]*$`)
+	jsNotIdentRe = lazyregexp.New(`^(?:!\s*([A-Za-z_$][\w$]*)|([A-Za-z_$][\w$]*)\s*={2,3}\s*(?:undefined|null))$`)
 )
+
+// jsEnvAliases are the constants src sets to a variable as it is, each with
+// the offset after which it holds it.
+func jsEnvAliases(src string) map[string]struct {
+	key string
+	at  int
+} {
+	out := map[string]struct {
+		key string
+		at  int
+	}{}
+	for _, m := range jsEnvAliasRe.FindAllStringSubmatchIndex(src, -1) {
+		name := sub(src, m, 1)
+		if _, seen := out[name]; !seen {
+			out[name] = struct {
+				key string
+				at  int
+			}{firstNonEmpty(sub(src, m, 2), sub(src, m, 3)), m[1]}
+		}
+	}
+	return out
+}
 
 // nodeEnvNeeds are the statements of the module src that fail without a
 // variable.
 func nodeEnvNeeds(src string, esm bool) []envNeed {
 	var out []envNeed
+	aliases := jsEnvAliases(src)
 	for _, m := range jsIfRe.FindAllStringSubmatchIndex(src, -1) {
 		if !commentFree(src, m[1]) {
 			continue
@@ -146,7 +173,13 @@ func nodeEnvNeeds(src string, esm bool) []envNeed {
 		var keys []string
 		for _, part := range strings.Split(cond, "||") {
 			p := jsNotEnvRe.FindStringSubmatch(strings.TrimSpace(part))
-			if p == nil {
+			if p == nil { // a constant set to the variable before the if
+				if q := jsNotIdentRe.FindStringSubmatch(strings.TrimSpace(part)); q != nil {
+					if a, ok := aliases[firstNonEmpty(q[1:]...)]; ok && a.at <= m[0] {
+						keys = append(keys, a.key)
+						continue
+					}
+				}
 				keys = nil
 				break
 			}
