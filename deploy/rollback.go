@@ -56,12 +56,11 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	env.Memory.NoteDeployedEnv(env.ProjectID, svc.ID, pushedEnv)
 	env.Memory.NoteDeployedCode(env.ProjectID, svc.ID, pushedCode)
 	out := &Outcome{Mode: ModeRollback, TargetService: svc.Name, TargetServiceID: svc.ID, Output: []string{},
-		DurationMS: time.Since(started).Milliseconds(), Build: &BuildOutcome{AppVersionID: v.ID, Status: v.Status},
-		Warnings: deployFailedWarning(v)}
+		DurationMS: time.Since(started).Milliseconds(), Build: &BuildOutcome{AppVersionID: v.ID, Status: v.Status}}
 	what := fmt.Sprintf("version #%d (%s)", v.Sequence, v.ID)
 	if env.Await == nil || proc == nil {
 		out.Status = StatusPushed
-		out.Message = fmt.Sprintf("Redeploying %s of %s; process %s runs on the platform.", what, svc.Name, procID(proc))
+		out.Message = fmt.Sprintf("Redeploying %s of %s; process %s runs on the platform.", what, svc.Name, procID(proc)) + deployFailedNote(v)
 		return out, nil
 	}
 	if env.Progress != nil {
@@ -72,7 +71,7 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	case !finished:
 		out.Status = StatusBuilding
 		out.Build.Note = "stopped waiting; the redeploy keeps running (zerops_process id=" + end.ID + ")"
-		out.Message = fmt.Sprintf("Redeploying %s of %s; it has not finished.", what, svc.Name)
+		out.Message = fmt.Sprintf("Redeploying %s of %s; it has not finished.", what, svc.Name) + deployFailedNote(v)
 		return out, nil
 	case end.Status != platform.ProcessFinished:
 		return nil, deletedDuring(ctx, env, svc.ID, svc.Name, v.ID, v.Status, platform.NewError(platform.ErrDeployFailed,
@@ -202,16 +201,16 @@ func pickVersion(versions []platform.AppVersion, id, label string, notAnswering 
 	return platform.AppVersion{}, invalidParam(fmt.Sprintf("%s has no app version %q", label, platform.Clip(id, 40)), choices)
 }
 
-// deployFailedWarning is the warning a redeploy of a version that ended
-// DEPLOY_FAILED carries (none for another): it never ran, and deploying it
-// again may fail the same way.
-func deployFailedWarning(v platform.AppVersion) []platform.Issue {
+// deployFailedNote is what a redeploy of a version that ended
+// DEPLOY_FAILED adds to its answer while it has not ended ("" for another
+// version; once it ends, its own outcome says how it went): it never ran,
+// and deploying it again may fail the same way. Not a warning: the
+// answer's warnings are zerops.yml's, each with a fix to deploy again.
+func deployFailedNote(v platform.AppVersion) string {
 	if v.Status != platform.AppVersionDeployFailed {
-		return nil
+		return ""
 	}
-	return []platform.Issue{{Path: "appVersionId",
-		Problem: fmt.Sprintf("app version %s (#%d) ended %s: its build passed but its deploy failed, so it never ran; deploying it again may fail the same way (it holds the same code and zerops.yml; whether what it needed outside them, a variable or a service, has changed since is not checked)", v.ID, v.Sequence, v.Status),
-		Fix:     "If it fails again, fix the cause zerops_events shows in zerops.yml or the code and zerops_deploy a new version."}}
+	return fmt.Sprintf(" Version #%d ended %s before: its build passed but its deploy failed, so it never ran, and it may fail the same way (it holds the same code and zerops.yml; whether what it needed outside them, a variable or a service, has changed since is not checked); if it does, fix the cause zerops_events shows and zerops_deploy a new version.", v.Sequence, v.Status)
 }
 
 // neverWentLive refuses a default rollback whose service's latest deploy
