@@ -189,15 +189,11 @@ func (ix *Index) withSections(hits []scored, secScore []float64) []scored {
 	return hits
 }
 
-// bestHeading is the heading of uri's section that secScore scores best,
-// "" when none scores or the best is the opening (shown anyway). Sections
-// are posted in document order without "See also", as splitSections cuts
-// them.
-func (ix *Index) bestHeading(uri string, secScore []float64) string {
-	e, ok := ix.byURI[uri]
-	if !ok {
-		return ""
-	}
+// bestHeading is the heading of the section of uri (cut into secs, the
+// top document's prepared sections) that secScore scores best, "" when
+// none scores or the best is the opening (shown anyway). Sections are
+// posted in document order without "See also", as splitSections cuts them.
+func (ix *Index) bestHeading(uri string, secs []section, secScore []float64) string {
 	pos := uint32(ix.position(uri))
 	first, _ := slices.BinarySearch(ix.post.secDoc, pos)
 	best, bestScore := -1, 0.0
@@ -210,7 +206,7 @@ func (ix *Index) bestHeading(uri string, secScore []float64) string {
 		return ""
 	}
 	k := 0
-	for _, s := range splitSections(e.doc.Content) {
+	for _, s := range secs {
 		if strings.EqualFold(s.heading, "See also") {
 			continue
 		}

@@ -156,7 +156,7 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 	// filed under it) leads; the diagnosis's own section answers a pasted
 	// line before it. Measured over the first runs of batches 29–42 at the
 	// code they first ran on: 670 of 840 answers shown against 663.
-	lead := ix.bestHeading(top.doc.URI, secScore)
+	lead := ix.bestHeading(top.doc.URI, ds.secs, secScore)
 	if signal != "" && diagnose.DocOf(signal) == top.doc.URI {
 		lead = signal
 	}

@@ -575,14 +575,7 @@ func TestSearch_AsksLiftTheirSection(t *testing.T) {
 // not pull that name's document; typed as the name, it still does.
 func TestSearch_NamesUsedAsWords(t *testing.T) {
 	t.Parallel()
-	docs, err := Documents()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ix, err := BuildIndex(docs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ix := testIndex(t)
 	tests := []struct {
 		query, uri string
 		named      bool // the top result is uri (else: it is not)
