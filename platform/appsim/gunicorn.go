@@ -9,18 +9,22 @@ import (
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
-// Python's WSGI and ASGI servers: gunicorn, uvicorn and hypercorn — the
-// app module they import, their options, their config file and their
-// default bind.
+// Python's WSGI and ASGI servers: gunicorn, uvicorn, hypercorn, daphne and
+// waitress — the app module they import, their options, their config file
+// and their default bind.
 
 func gunicornRecord() *tool {
-	return &tool{name: "gunicorn", names: []string{"gunicorn", "uvicorn", "hypercorn"}, lang: "python", run: pyServerTool,
+	return &tool{name: "gunicorn", names: []string{"gunicorn", "uvicorn", "hypercorn", "daphne", "waitress-serve"}, lang: "python", run: pyServerTool,
 		banners: map[string]string{"gunicorn": "[1] [INFO] Listening at: http://%s:%d (1)", "uvicorn": uvicornBanner,
-			"hypercorn": "[INFO] Running on http://%s:%d (CTRL + C to quit)"}}
+			"hypercorn": "[INFO] Running on http://%s:%d (CTRL + C to quit)",
+			// daphne logs the Twisted endpoint it starts, then the address.
+			"daphne":         "INFO     Starting server at tcp:port=%[2]d:interface=%[1]s\nINFO     Listening on TCP address %[1]s:%[2]d",
+			"waitress-serve": "INFO:waitress:Serving on http://%s:%d"}}
 }
 
-// pyServer judges gunicorn/uvicorn: the app module must be deployed, and
-// they listen on 127.0.0.1:8000 unless told otherwise.
+// pyServer judges gunicorn, uvicorn, hypercorn, daphne and waitress-serve:
+// the app module must be deployed, and they listen on 127.0.0.1:8000
+// (waitress-serve 0.0.0.0:8080) unless told otherwise.
 func (r *runSim) pyServer(name string, args []string, env map[string]string) startCmd {
 	if crash, exit := portArgError(name, args); crash != nil {
 		return startCmd{lang: "python", crash: crash, exit: exit}
@@ -31,7 +35,11 @@ func (r *runSim) pyServer(name string, args []string, env map[string]string) sta
 		return startCmd{lang: "python", exit: 2, crash: []Line{{3, "usage: gunicorn [OPTIONS] [APP_MODULE]"},
 			{3, "gunicorn: error: unrecognized arguments: " + bad}}}
 	}
-	if app := firstFile(args, pyServerValued...); app != "" && r.files != nil {
+	app := firstFile(args, pyServerValued...)
+	if (name == "daphne" || name == "waitress-serve") && !strings.Contains(app, ":") {
+		app = "" // both take MODULE:OBJECT: another word is not read as the app
+	}
+	if app != "" && r.files != nil {
 		mod, _, _ := strings.Cut(app, ":")
 		rel := path.Join(r.path(valueAfter(args, "--chdir", "--app-dir")), strings.ReplaceAll(mod, ".", "/"))
 		if r.deployed(rel+".py") == "" && r.deployed(rel+"/__init__.py") == "" && !r.producedAt(rel+".py") {
@@ -42,6 +50,11 @@ func (r *runSim) pyServer(name string, args []string, env map[string]string) sta
 					missing = strings.Join(parts[:i], ".")
 					break
 				}
+			}
+			if name == "waitress-serve" { // its runner's words: the error, its usage, the exception
+				return startCmd{lang: "python", crash: []Line{{3, fmt.Sprintf("Error: Bad module '%s'", mod)}, {3, ""}, {3, "Usage:"}, {3, ""},
+					{3, "    waitress-serve [OPTS] MODULE:OBJECT"}, {3, "There was an exception (ModuleNotFoundError) importing your module."},
+					{3, ""}, {3, "It had these arguments: "}, {3, fmt.Sprintf("1. No module named '%s'", missing)}}}
 			}
 			return startCmd{lang: "python", crash: []Line{{3, fmt.Sprintf("ModuleNotFoundError: No module named '%s'", missing)}}}
 		}
@@ -57,6 +70,12 @@ func (r *runSim) pyServer(name string, args []string, env map[string]string) sta
 		}
 	}
 	def := &Addr{"127.0.0.1", 8000}
+	switch name {
+	case "daphne":
+		return r.daphneListen(args, env)
+	case "waitress-serve":
+		def = &Addr{"0.0.0.0", 8080}
+	}
 	if name == "uvicorn" {
 		// uvicorn's click options read UVICORN_<OPTION> when not given.
 		def.host = orStr(env["UVICORN_HOST"], def.host)
@@ -78,6 +97,26 @@ func (r *runSim) pyServer(name string, args []string, env map[string]string) sta
 	return startCmd{lang: "python", listen: flagListen(args, env, def.host, def.port), banner: serverBanners[name]}
 }
 
+// daphneListen is where daphne listens: -b/--bind HOST and -p/--port PORT,
+// each defaulting (127.0.0.1, 8000) when the other is given or neither is;
+// a unix socket, file descriptor or Twisted endpoint string is not read.
+func (r *runSim) daphneListen(args []string, env map[string]string) startCmd {
+	if _, ok := flagValue(args, "-u", "--unix-socket", "--fd", "-e", "--endpoint"); ok {
+		r.unsure = append(r.unsure, "where daphne listens (a unix socket, file descriptor or endpoint string, which the sandbox does not read)")
+		return startCmd{lang: "python", named: true}
+	}
+	host, port := orStr(expand(valueAfter(args, "-b", "--bind"), env), "127.0.0.1"), 8000
+	if v := valueAfter(args, "-p", "--port"); v != "" {
+		n, err := strconv.Atoi(expand(v, env))
+		if err != nil { // argparse's type=int
+			return startCmd{lang: "python", exit: 2, crash: []Line{{3, "usage: daphne [-h] [-p PORT] [-b HOST] ... application"},
+				{3, fmt.Sprintf("daphne: error: argument -p/--port: invalid int value: '%s'", expand(v, env))}}}
+		}
+		port = n
+	}
+	return startCmd{lang: "python", listen: &Addr{normHost(host), port}, banner: serverBanners["daphne"]}
+}
+
 // portArgError is how gunicorn, uvicorn or hypercorn stops when its bind or
 // port option has no usable value (an unset $PORT expanded to nothing), in
 // its own words; nil when the options are well formed.
@@ -94,11 +133,13 @@ func portArgError(name string, args []string) ([]Line, int) {
 			return append(clickUsage, Line{3, fmt.Sprintf("Error: Option '%s' requires an argument.", flag)}), 2
 		case name == "uvicorn" && flag == "--port" && !isDigits(v):
 			return append(clickUsage, Line{3, fmt.Sprintf("Error: Invalid value for '--port': '%s' is not a valid integer.", v)}), 2
-		case name != "uvicorn" && (flag == "-b" || flag == "--bind") && last:
+		case name != "gunicorn" && name != "hypercorn":
+			continue // daphne's -b is a host alone; waitress-serve has none
+		case (flag == "-b" || flag == "--bind") && last:
 			// argparse: the usage line, the error, exit status 2.
 			return []Line{{3, fmt.Sprintf("usage: %s [OPTIONS] [APP_MODULE]", name)},
 				{3, fmt.Sprintf("%s: error: argument -b/--bind: expected one argument", name)}}, 2
-		case name != "uvicorn" && (flag == "-b" || flag == "--bind") && strings.Contains(v, ":") && !strings.HasPrefix(v, "unix:") &&
+		case (flag == "-b" || flag == "--bind") && strings.Contains(v, ":") && !strings.HasPrefix(v, "unix:") &&
 			!isDigits(v[strings.LastIndex(v, ":")+1:]):
 			port := v[strings.LastIndex(v, ":")+1:]
 			if name == "hypercorn" {
@@ -125,7 +166,16 @@ var pyServerValued = []string{"-b", "--bind", "--host", "--port", "-w", "--worke
 	"-u", "--user", "-g", "--group", "--worker-connections", "--backlog", "--forwarded-allow-ips", "--env-file",
 	"--root-path", "--uds", "--fd", "--loop", "--http", "--ws", "--lifespan", "--limit-concurrency",
 	"--timeout-keep-alive", "--reload-dir", "--worker-tmp-dir", "--certfile", "--keyfile", "--ssl-keyfile",
-	"--ssl-certfile", "--proxy-protocol"}
+	"--ssl-certfile", "--proxy-protocol",
+	// daphne's
+	"-v", "--verbosity", "--websocket_timeout", "--websocket_connect_timeout", "--unix-socket", "--fd", "--endpoint",
+	"--http-timeout", "--access-log", "--ping-interval", "--ping-timeout", "--application-close-timeout",
+	"--asgi-protocol", "--proxy-headers-host", "--proxy-headers-port", "-s", "--server-name",
+	// waitress-serve's (its getopt takes "--opt value" as "--opt=value")
+	"--listen", "--unix-socket-perms", "--url-scheme", "--url-prefix", "--ident", "--recv-bytes", "--send-bytes",
+	"--outbuf-overflow", "--outbuf-high-watermark", "--inbuf-overflow", "--connection-limit", "--cleanup-interval",
+	"--channel-timeout", "--max-request-header-size", "--max-request-body-size", "--asyncore-loop-timeout",
+	"--channel-request-lookahead"}
 
 // gunicornBindRe is a config file's bind written as a literal (or a list
 // of one); gunicornAnyBindRe any assignment of bind.
@@ -186,7 +236,7 @@ func gunicornUnknown(name string, args []string) string {
 	return ""
 }
 
-// pyServerTool is gunicorn, uvicorn or hypercorn.
+// pyServerTool is gunicorn, uvicorn, hypercorn, daphne or waitress-serve.
 func pyServerTool(r *runSim, name string, args []string, env map[string]string, _ int) (startCmd, bool) {
 	return r.pyServer(name, args, env), true
 }

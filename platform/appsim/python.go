@@ -316,12 +316,12 @@ func (r *runSim) pyModule(mod string, args []string, env map[string]string) star
 			}
 		}
 		return startCmd{lang: "python", listen: &Addr{orStr(valueAfter(args, "--bind", "-b"), "0.0.0.0"), port}}
-	case "gunicorn", "uvicorn", "hypercorn":
+	case "gunicorn", "uvicorn", "hypercorn", "daphne":
 		return r.pyServer(mod, args, env)
 	case "flask":
 		return flaskRun(args, env)
 	}
-	return startCmd{lang: "python", listen: flagListen(args, env, "", 0)}
+	return r.unmodelled("python -m "+mod, args, env)
 }
 
 // flaskRun judges `flask run` and `python -m flask run`: Flask's development

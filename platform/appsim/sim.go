@@ -367,7 +367,31 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 	if strings.HasPrefix(words[0], "./") || strings.HasPrefix(words[0], RunRoot+"/") {
 		return r.builtBinary(r.entry("binary", words[0], args, env), args, env)
 	}
-	return startCmd{lang: r.langOfBase(), listen: flagListen(args, env, "", 0)}
+	return r.unmodelled(name, args, env)
+}
+
+// unmodelled is a command no record models, started with args: how it
+// takes an address is its own, so flags that look like one (--host,
+// --port, --bind HOST:PORT) are not taken as where it listens. The app is
+// taken to listen on its declared ports, unverified, naming the command
+// and what its flags seem to say (a loopback host or a port run.ports does
+// not declare is the likely reason it would not answer).
+func (r *runSim) unmodelled(name string, args []string, env map[string]string) startCmd {
+	l := flagListen(args, env, "", 0)
+	if l == nil {
+		return startCmd{lang: r.langOfBase()}
+	}
+	cmd := clip(strings.Join(append([]string{name}, args...), " "), 80)
+	note := fmt.Sprintf("where `%s` listens (the sandbox does not model `%s`: read as most servers take them, its flags say %s:%d",
+		cmd, name, l.host, l.port)
+	switch {
+	case l.host == "127.0.0.1":
+		note += ", which answers only inside the container: bind 0.0.0.0"
+	case !slices.ContainsFunc(r.d.Ports, func(p Port) bool { return p.Port == l.port }) && len(r.d.Ports) > 0:
+		note += fmt.Sprintf(", a port run.ports does not declare (it declares %d)", r.d.Ports[0].Port)
+	}
+	r.unsure = append(r.unsure, note+")")
+	return startCmd{lang: r.langOfBase(), named: true}
 }
 
 // projectTask is the command the first of files (in the working
