@@ -79,13 +79,7 @@ func (d *Deployer) readRemoteSource(ctx context.Context, p Plan, rel string) str
 // setup names neither.
 func pushedCode(ctx context.Context, env Env, req Request, content, setup string) *diagnose.Code {
 	base, start := ops.SetupRun(content, setup)
-	file := diagnose.EntryFile(start)
-	if file == "" && env.ReadSource != nil {
-		file = denoTaskEntry(ctx, env, req, start)
-	}
-	if file == "" && env.ReadSource != nil {
-		file = scriptEntry(ctx, env, req, start)
-	}
+	file := startEntry(ctx, env, req, start)
 	if base == "" && file == "" {
 		return nil
 	}
@@ -149,6 +143,45 @@ func builtFrom(start string, cmds []string) string {
 				return "main.go"
 			}
 		}
+	}
+	return ""
+}
+
+// startEntry is the source file start runs: named in it, or by the Gleam
+// project, deno.json task or package.json script it runs.
+func startEntry(ctx context.Context, env Env, req Request, start string) string {
+	file := diagnose.EntryFile(start)
+	if env.ReadSource == nil {
+		return file
+	}
+	if gleamStart.MatchString(start) {
+		file = gleamMain(ctx, env, req)
+	}
+	if file == "" {
+		file = denoTaskEntry(ctx, env, req, start)
+	}
+	if file == "" {
+		file = scriptEntry(ctx, env, req, start)
+	}
+	return file
+}
+
+// gleamStart is a start that runs a Gleam project's main module: `gleam
+// run`, or the entrypoint.sh of its Erlang shipment.
+var gleamStart = regexp.MustCompile(`^\s*(?:exec\s+)?(?:gleam run\s*$|\S*entrypoint\.sh run\b)`)
+
+// gleamName is gleam.toml's project name.
+var gleamName = regexp.MustCompile(`(?m)^name\s*=\s*"(\w+)"`)
+
+// gleamMain is the main module of the Gleam project gleam.toml names,
+// src/NAME.gleam; "" when gleam.toml cannot be read.
+func gleamMain(ctx context.Context, env Env, req Request) string {
+	src, err := env.ReadSource(ctx, req, "gleam.toml")
+	if err != nil {
+		return ""
+	}
+	if m := gleamName.FindStringSubmatch(src); m != nil {
+		return "src/" + m[1] + ".gleam"
 	}
 	return ""
 }
