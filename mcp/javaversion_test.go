@@ -50,6 +50,7 @@ application { mainClass = "example.Application" }
 				"zerops.yml":                             fmt.Sprintf(yml, tt.runBase),
 				"build.gradle":                           fmt.Sprintf(gradle, tt.target),
 				"gradlew":                                "#!/bin/sh\n",
+				"gradle/wrapper/gradle-wrapper.jar":      "PK\x03\x04",
 				"src/main/java/example/Application.java": "package example;\npublic class Application {\n  public static void main(String[] args) {}\n}\n",
 			})
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "java")

@@ -54,6 +54,7 @@ type buildSim struct {
 	// bundlePath is the gem path a `bundle config` command set, where a
 	// later `bundle install` installs.
 	bundlePath string
+	argv0      string // the command being run, as written (./gradlew, a path)
 }
 
 // Build runs d's build commands and checks its deployFiles.
@@ -177,6 +178,7 @@ func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
 		return code, false
 	}
 	name := path.Base(words[0])
+	b.argv0 = words[0]
 	tool := buildTools[name]
 	if tool == nil {
 		tool = otherBuildTool

@@ -2,6 +2,7 @@ package appsim
 
 import (
 	"encoding/xml"
+	"path"
 	"slices"
 	"strings"
 )
@@ -14,10 +15,52 @@ func mavenRecord() *tool {
 		outputs: []toolOutput{{cmd: " mvn ", made: made}, {cmd: " mvnw ", made: made}}}
 }
 
-// gradleRecord is Gradle and its wrapper: what they make, in build/.
+// gradleRecord is Gradle and its wrapper: what they make, in build/; the
+// wrapper's jar it runs.
 func gradleRecord() *tool {
-	return &tool{name: "gradle", names: []string{"gradle", "gradlew"}, lang: "java",
+	return &tool{name: "gradle", names: []string{"gradle", "gradlew"}, lang: "java", build: gradleBuild,
 		outputs: []toolOutput{{cmd: " gradle ", out: "build"}, {cmd: " gradlew ", out: "build"}}}
+}
+
+// GradleWrapperJar is where the wrapper script gradlew finds the jar it
+// runs, beside it.
+const GradleWrapperJar = "gradle/wrapper/gradle-wrapper.jar"
+
+// gradleBuild: the wrapper script (./gradlew, a path to it) runs the JVM on
+// gradle/wrapper/gradle-wrapper.jar beside it; where the upload has the
+// script but not that jar (a .gitignore'd *.jar) and no command before may
+// have made it, the JVM cannot load the wrapper's main class: its two
+// lines, exit status 1.
+func gradleBuild(b *buildSim, name string, args []string, _ int) (int, bool, bool) {
+	if name == "gradlew" {
+		if code := b.gradleWrapper(b.argv0); code != 0 {
+			return code, false, true
+		}
+	}
+	if slices.Contains(args, "wrapper") { // the wrapper task writes the wrapper
+		for _, p := range []string{"gradlew", "gradlew.bat", GradleWrapperJar, "gradle/wrapper/gradle-wrapper.properties"} {
+			b.produce(p)
+		}
+	}
+	return 0, false, false
+}
+
+// gradleWrapper judges the wrapper script run as script (as written).
+func (b *buildSim) gradleWrapper(script string) int {
+	if b.files == nil || b.unknown || !strings.Contains(script, "/") {
+		return 0
+	}
+	rel := b.rel(script)
+	if !b.files.Has(rel) {
+		return 0 // not uploaded: the shell's own words, not judged here
+	}
+	jar := path.Join(path.Dir(rel), GradleWrapperJar)
+	if b.exists(jar) {
+		return 0
+	}
+	b.err("Error: Could not find or load main class org.gradle.wrapper.GradleWrapperMain")
+	b.err("Caused by: java.lang.ClassNotFoundException: org.gradle.wrapper.GradleWrapperMain")
+	return 1
 }
 
 // mavenPOM is what the sandbox reads of a pom.xml: what names the

@@ -204,6 +204,12 @@ func (d *Diagnosis) commandFix(line string, stage Stage) {
 		d.Fix = "Correct `" + typed + "` to `" + meant + "` in " + where + " (or in the package.json script it runs), then deploy again."
 		return
 	}
+	if gradleWrapperMain.MatchString(line) {
+		d.Cause = "`./gradlew` runs the JVM on `gradle/wrapper/gradle-wrapper.jar` beside it, and the build's source has no such jar (a `*.jar` line in .gitignore commonly leaves it out), so the JVM cannot load the wrapper's main class; the code is not at fault."
+		d.Fix = "Add `gradle/wrapper/gradle-wrapper.jar` to the source (`gradle wrapper` writes it with gradle-wrapper.properties; where .gitignore has `*.jar`, add `!gradle/wrapper/gradle-wrapper.jar` after it), or install Gradle in `build.prepareCommands` " +
+			"(`sudo apk add --no-cache gradle` on Alpine, `sudo apt-get install -y gradle` with `os: ubuntu`: the Java build image has the JDK, not Gradle) and run `gradle …` in " + where + " instead of `./gradlew`; then deploy again."
+		return
+	}
 	if tool, ok := imageLacks[programOf(line)]; ok && stage == Build {
 		prog := programOf(line)
 		d.Cause = "The build runs `" + prog + "`, which no Zerops build image brings (the Java one has the JDK, not " + tool.name + "), and no `build.prepareCommands` installs it."
@@ -241,6 +247,10 @@ func (d *Diagnosis) commandFix(line string, stage Stage) {
 // imageLacks are the build tools no build image brings, by the command
 // that runs them: their name, the wrapper a repository commits in their
 // place and the package that installs them.
+// gradleWrapperMain is the JVM's line (or its cause) when gradlew runs
+// without gradle/wrapper/gradle-wrapper.jar.
+var gradleWrapperMain = lazyregexp.New(`(?i)(?:Could not find or load main class|ClassNotFoundException:) org\.gradle\.wrapper\.GradleWrapperMain\b`)
+
 var imageLacks = map[string]struct{ name, wrapper, dir, pkg string }{
 	"mvn":    {"Maven", "mvnw", ".mvn/", "maven"},
 	"gradle": {"Gradle", "gradlew", "gradle/", "gradle"},

@@ -46,6 +46,13 @@ func TestClassify_MisspeltProgramOrTaskIsTheStartCommand(t *testing.T) {
 			[]string{"build-command-failed"}, []string{"`npx`"}, []string{"[php@8.4, nodejs@22]"}},
 		{"YarnNoNodeInTheBuildImageBash", Build, []string{"bash: line 1: yarn: command not found"},
 			[]string{"build-command-failed"}, []string{"`yarn`"}, []string{"`build.base`"}},
+		{"GradleWrapperJarMissing", Build, []string{"$ ./gradlew clean build -x test", "Error: Could not find or load main class org.gradle.wrapper.GradleWrapperMain",
+			"Caused by: java.lang.ClassNotFoundException: org.gradle.wrapper.GradleWrapperMain", "ERROR: build command failed with exit code 1: ./gradlew clean build -x test"},
+			[]string{"build-command-failed"}, []string{"gradle/wrapper/gradle-wrapper.jar"}, []string{"!gradle/wrapper/gradle-wrapper.jar", "sudo apk add --no-cache gradle"}},
+		{"GradleWrapperJarMissingCauseOnly", Build, []string{"Caused by: java.lang.ClassNotFoundException: org.gradle.wrapper.GradleWrapperMain"},
+			[]string{"build-command-failed"}, []string{"gradle-wrapper.jar"}, []string{"`gradle wrapper`"}},
+		{"GradleWrapperJarMissingStamped", Build, []string{"2026-11-30T20:01:02Z [build] Error: could not find or load main class org.gradle.wrapper.GradleWrapperMain"},
+			[]string{"build-command-failed"}, []string{"gradle-wrapper.jar"}, []string{"`./gradlew`"}},
 		{"RakeTaskInTheBuild", Build, []string{"rake aborted!", "Don't know how to build task 'assets:precompil' (See the list of available tasks with `rake --tasks`)"},
 			[]string{"build-command-failed"}, []string{"`assets:precompil`"}, []string{"`build.buildCommands`"}},
 	}
