@@ -14,6 +14,7 @@ import (
 type Env struct {
 	Vars        map[string]string
 	MissingHost string
+	MissingIn   string   // the variable whose value holds that reference ("": not known)
 	Unresolved  []string // "KEY holds ${host_key}", in key order
 }
 

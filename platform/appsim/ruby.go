@@ -2,6 +2,8 @@ package appsim
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
@@ -44,4 +46,78 @@ func rubyRecord() *tool {
 // rubyTool runs a file (a Sinatra one listens as its record says).
 func rubyTool(r *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
 	return r.entry("ruby", firstFile(args, "-I", "-r"), args, env), true
+}
+
+// rubyHostClients are the Ruby clients whose own words report a host that
+// does not resolve, by the gems that bring them, with the kind of service
+// they connect to (hostKind).
+var rubyHostClients = []struct {
+	gems, kind, line string
+}{
+	{"redis redis-client sidekiq", "redis", "Redis::CannotConnectError: getaddrinfo: Name or service not known (redis://%s:6379)"},
+	{"pg", "postgresql", "PG::ConnectionBad: could not translate host name %q to address: Name or service not known"},
+	{"mysql2", "mysql", "Mysql2::Error::ConnectionError: Unknown MySQL server host '%s' (-2)"},
+}
+
+// gemRe is a Gemfile's gem line: its name.
+var gemRe = lazyregexp.New(`(?m)^\s*gem\s+['"]([\w-]+)['"]`)
+
+// rubyHostNotFound is how a Ruby app reports host not resolving: in the
+// words of the client for the kind of service the reference's variable,
+// its URL or the hostname names, else of the only client the Gemfile
+// brings, else def (libpq's, through pg).
+func (r *runSim) rubyHostNotFound(host, def string) string {
+	kind := hostKind(host, r.env.MissingIn, r.env.Vars[r.env.MissingIn])
+	var have []int
+	if src, ok := r.deployedText("Gemfile"); ok {
+		for _, m := range gemRe.FindAllStringSubmatch(src, -1) {
+			for i, c := range rubyHostClients {
+				if strings.Contains(" "+c.gems+" ", " "+m[1]+" ") && !slices.Contains(have, i) {
+					have = append(have, i)
+				}
+			}
+		}
+	}
+	for _, c := range rubyHostClients {
+		if c.kind == kind {
+			return fmt.Sprintf(c.line, host)
+		}
+	}
+	if len(have) == 1 {
+		return fmt.Sprintf(rubyHostClients[have[0]].line, host)
+	}
+	return def
+}
+
+// hostKinds are the kinds of service an app connects to, with the URL
+// schemes and the words of a variable or hostname that name each ("db" and
+// "database" name none: any database).
+var hostKinds = []struct{ kind, schemes, words string }{
+	{"redis", "redis rediss valkey valkeys", "redis valkey keydb cache"},
+	{"postgresql", "postgres postgresql", "postgres postgresql pg psql"},
+	{"mysql", "mysql mysql2 mariadb", "mysql mariadb maria"},
+}
+
+// hostKind is the kind of service a reference to host points at, as the
+// variable holding it (key, value as written) says, else the hostname: ""
+// when none does. The URL's scheme first, then the key's words, then the
+// hostname's.
+func hostKind(host, key, value string) string {
+	if scheme, _, ok := strings.Cut(value, "://"); ok {
+		for _, k := range hostKinds {
+			if strings.Contains(" "+k.schemes+" ", " "+strings.ToLower(scheme)+" ") {
+				return k.kind
+			}
+		}
+	}
+	for _, name := range []string{key, host} {
+		for _, k := range hostKinds {
+			for _, w := range strings.Fields(k.words) {
+				if strings.Contains(strings.ToLower(name), w) {
+					return k.kind
+				}
+			}
+		}
+	}
+	return ""
 }

@@ -198,11 +198,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 			out.Lang = orStr(cmd.lang, out.Lang)
 		}
 		if cmd.crash == nil && missing != "" {
-			line := hostNotFound(cmd.lang, missing)
-			if cmd.lang == "python" { // the words of the client the app installs
-				line = r.pyHostNotFound(missing, line)
-			}
-			cmd.crash, cmd.exit = []Line{{3, line}}, 0
+			cmd.crash, cmd.exit = []Line{{3, r.hostNotFoundLine(cmd.lang, missing)}}, 0
 		}
 		switch {
 		case cmd.crash != nil:
@@ -226,6 +222,20 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		out.Banner = "" // servers of their own: the plain line for each
 	}
 	return out
+}
+
+// hostNotFoundLine is how a start of lang reports host not resolving: in
+// the words of the client the app installs for it (Python, Ruby), else
+// its runtime's.
+func (r *runSim) hostNotFoundLine(lang, host string) string {
+	line := hostNotFound(lang, host)
+	switch lang {
+	case "python":
+		return r.pyHostNotFound(host, line)
+	case "ruby":
+		return r.rubyHostNotFound(host, line)
+	}
+	return line
 }
 
 // startCmd is what a start command amounts to: the language of what it

@@ -44,7 +44,7 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 			o := st.serviceByName(s.ProjectID, m[1])
 			if o == nil || o.system() {
 				if out.MissingHost == "" {
-					out.MissingHost = m[1]
+					out.MissingHost, out.MissingIn = m[1], k
 				}
 				return ref
 			}
