@@ -13,7 +13,7 @@ import (
 // bundler.go.
 
 const (
-	pumaBanner = "* Listening on http://%s:%d"
+	pumaBanner = "* Listening on http://%[1]s:%[2]d" // indexed: a line before it may name the port first
 	pumaLocal  = "* Listening on http://127.0.0.1:%[2]d\n* Listening on http://[::1]:%[2]d"
 )
 
