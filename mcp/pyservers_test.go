@@ -54,14 +54,15 @@ func TestDeploy_PythonServersReadOrUnverified(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
-			h.ownApp(t, map[string]string{
+			target, app, _ := h.matchingTarget(t, map[string]string{
 				"zerops.yml":       strings.Replace(yml, "%s", tt.start, 1),
 				"requirements.txt": "django==5.1\nchannels==4.1\ndaphne==4.1.2\nwaitress==3.0.0\ngranian==1.6.0\n",
 				"app.py":           "def app(environ, start_response):\n    start_response('200 OK', [])\n    return [b'hi']\n",
 				"proj/__init__.py": "",
 				"proj/asgi.py":     "async def application(scope, receive, send):\n    pass\n",
-			})
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "py")
+			}, nil)
+			h.ownApp(t, app)
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": target}, "py")
 			answer := text(res)
 			if m["verdict"] != tt.verdict {
 				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.verdict, answer)

@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -31,6 +32,48 @@ func TestValidate_RunBaseOfAnotherRuntime(t *testing.T) {
 			res, m := h.call(t, "zerops_validate", map[string]any{"content": content})
 			wantOK(t, res)
 			if m["valid"] != true {
+				t.Fatalf("refused, want a warning at most: %s", text(res))
+			}
+			var got string
+			ws, _ := m["warnings"].([]any)
+			for _, w := range ws {
+				if w, _ := w.(map[string]any); w["path"] == "zerops[0].run.base" {
+					got = str(w["problem"]) + " " + str(w["fix"])
+				}
+			}
+			switch {
+			case tt.warn && (!strings.Contains(got, tt.base) || !strings.Contains(got, "nodejs@22")):
+				t.Errorf("no warning at run.base naming %s and nodejs@22: %s", tt.base, text(res))
+			case !tt.warn && got != "":
+				t.Errorf("unexpected warning at run.base: %s", got)
+			}
+		})
+	}
+}
+
+// zerops_deploy warns of a run.base of another runtime than the target's
+// type as zerops_validate does, from the same rule, and pushes all the
+// same (walk 10: only zerops_validate warned); another version of the
+// target's own runtime is not warned of.
+func TestDeploy_RunBaseOfAnotherRuntimeWarned(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, base string
+		warn       bool
+	}{
+		{"python on a nodejs service", "python@3.12", true},
+		{"another nodejs version", "nodejs@20", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			h.ownApp(t, map[string]string{
+				"zerops.yml": "zerops:\n  - setup: appstage\n    build:\n      base: " + tt.base + "\n      deployFiles: ./\n" +
+					"    run:\n      base: " + tt.base + "\n      ports: [{port: 8000, httpSupport: true}]\n      start: python3 -m http.server 8000\n",
+			})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "base")
+			if m["code"] == "INVALID_ZEROPS_YML" {
 				t.Fatalf("refused, want a warning at most: %s", text(res))
 			}
 			var got string

@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"maps"
 	"strings"
 	"testing"
 )
@@ -111,11 +112,12 @@ func TestDeploy_PortAndBindFixesFitTheApp(t *testing.T) {
 					t.Fatalf("env set: %s", text(res))
 				}
 			}
-			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
-			if strings.Contains(tt.broken["zerops.yml"], "requirements.txt") { // run.prepareCommands install it
+			target, broken, fix := h.matchingTarget(t, tt.broken, tt.fix)
+			args := map[string]any{"sourceService": "appdev", "targetService": target}
+			if strings.Contains(broken["zerops.yml"], "requirements.txt") { // run.prepareCommands install it
 				writeApp(t, h.workDir(t), map[string]string{"requirements.txt": "flask\ngunicorn\ndjango\n"})
 			}
-			writeApp(t, h.workDir(t), tt.broken)
+			writeApp(t, h.workDir(t), broken)
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
 			c, _ := m["check"].(map[string]any)
 			first := firstDiagnosis(c["diagnoses"])
@@ -139,7 +141,7 @@ func TestDeploy_PortAndBindFixesFitTheApp(t *testing.T) {
 			if n := strings.Count(strings.SplitN(str(m["next"]), " Or, if", 2)[0], "zerops_deploy"); n != 1 {
 				t.Errorf("next names the deploy %d times, want once: %s", n, str(m["next"]))
 			}
-			writeApp(t, h.workDir(t), tt.fix)
+			writeApp(t, h.workDir(t), fix)
 			res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed")
 			if m["verdict"] != "live" {
 				t.Fatalf("after the fix the verdict is %v, want live: %s", m["verdict"], text(res))
@@ -191,4 +193,34 @@ func TestDeploy_ScriptEntryPortLiteral(t *testing.T) {
 			}
 		})
 	}
+}
+
+// matchingTarget is where an app of broken's zerops.yml deploys: appstage
+// (nodejs@22) for a Node.js setup; for a Python or Deno one, a service of
+// its runtime the project gets for it (a run.base of another runtime than
+// the service's type is warned of), with the setup of broken's and fix's
+// zerops.yml renamed to it.
+func (h *harness) matchingTarget(t *testing.T, broken, fix map[string]string) (string, map[string]string, map[string]string) {
+	t.Helper()
+	host, typ := "appstage", ""
+	switch yml := broken["zerops.yml"]; {
+	case strings.Contains(yml, "base: python@3.12"):
+		host, typ = "pystage", "python@3.12"
+	case strings.Contains(yml, "base: deno@2"):
+		host, typ = "denostage", "deno@2"
+	}
+	if typ == "" {
+		return host, broken, fix
+	}
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: " + host + "\n    type: " + typ + "\n"}, "import-"+host); res.IsError {
+		t.Fatalf("import %s: %s", host, text(res))
+	}
+	rename := func(files map[string]string) map[string]string {
+		out := maps.Clone(files)
+		if y, ok := out["zerops.yml"]; ok {
+			out["zerops.yml"] = strings.ReplaceAll(y, "setup: appstage", "setup: "+host)
+		}
+		return out
+	}
+	return host, rename(broken), rename(fix)
 }

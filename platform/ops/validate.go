@@ -82,7 +82,8 @@ func Validate(ctx context.Context, proj Project, content, kind string, pub Publi
 
 // ValidateSetup checks the zerops.yml a push of setup to target sends with
 // Validate's rules, for setup's entry and the one it extends: errs refuse the
-// push, warns do not. The HTTP ports are checked against target's subdomain
+// push, warns do not (a run.base of another runtime than target's type is
+// warned of as Validate warns). The HTTP ports are checked against target's subdomain
 // (on, or asked for by an import of this process) and against pub: the
 // platform's schema, and the bases against the live catalog. An error is returned only when content cannot be
 // validated at all.
@@ -91,7 +92,14 @@ func ValidateSetup(ctx context.Context, proj Project, content, setup string, tar
 	subdomain := func(s string) bool {
 		return target != nil && s == setup && (target.SubdomainAccess || proj.Memory.subdomainPlanned(projectID, target.Name))
 	}
-	errs, warns, err = yamlcheck.CheckSetupWith(content, setup, pub.live(subdomain))
+	in := pub.live(subdomain)
+	in.ServiceType = func(s string) string { // validate's rule: a run.base of another runtime than target's
+		if target == nil || s != setup || target.Type.Category != platform.CategoryUser {
+			return ""
+		}
+		return target.Type.VersionName
+	}
+	errs, warns, err = yamlcheck.CheckSetupWith(content, setup, in)
 	if err != nil || len(errs) > 0 || c == nil {
 		return errs, warns, err
 	}
