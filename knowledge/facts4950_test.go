@@ -14,5 +14,11 @@ func TestFacts_TunedMisses4950(t *testing.T) {
 		{"platform/pricing", "billed: each container's CPU, RAM and disk per minute; the build container is free", "Billed: each container's CPU, RAM and disk per minute, not requests; the build container is free"},
 		{"platform/pricing", "a Node.js runtime and a single PostgreSQL at 1 CPU/1 GB/5 GB: $8.20", "a Node\\.js runtime plus a single PostgreSQL, each at that size: 2 × \\$4\\.10 = \\$8\\.20 per 30 days"},
 		{"platform/pricing", "build time draws on the plan's build hours, then $0.50 per 15 hours", "builds draw on the plan's included build hours \\(table above\\), not on the build container's CPU and RAM; beyond them, \\$0\\.50 per 15 hours"},
+		{"pitfalls/build-vs-run-containers", "build.prepareCommands: OS packages and tools the build needs", "OS packages and tools the build needs \\(`apk add`, a global CLI\\): `build\\.prepareCommands`, run before `build\\.buildCommands`"},
+		{"runtimes/php", "documentRoot goes under run:, relative to /var/www", "`run\\.documentRoot` is the web root relative to `/var/www`, set under `run:` beside `base: php-nginx@8\\.4` or `php-apache@8\\.4`"},
+		{"platform/projects-and-services", "a service's type family cannot change (nodejs to bun)", "\\| type family \\(postgresql → mariadb, nodejs → bun\\) \\| no — a new service of the other type"},
+		{"runtimes/bun", "an existing nodejs service cannot become bun", "an existing `nodejs` service cannot become `bun` \\(nor back\\); import a new `bun@1\\.3` service beside it"},
+		{"troubleshooting/build-failures", "a deadline error after about an hour is the 60-minute build limit", "a build that ends in a timeout or deadline error \\(`context deadline exceeded`\\) after about an hour hit this limit"},
+		{"troubleshooting/slow-deploys", "a fresh runtime image: Clear runtime prepare image in the GUI", "\\*\\*Clear runtime prepare image\\*\\* under the service's \\*\\*Pipelines & CI/CD settings\\*\\*"},
 	})
 }
