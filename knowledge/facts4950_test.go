@@ -20,5 +20,7 @@ func TestFacts_TunedMisses4950(t *testing.T) {
 		{"runtimes/bun", "an existing nodejs service cannot become bun", "an existing `nodejs` service cannot become `bun` \\(nor back\\); import a new `bun@1\\.3` service beside it"},
 		{"troubleshooting/build-failures", "a deadline error after about an hour is the 60-minute build limit", "a build that ends in a timeout or deadline error \\(`context deadline exceeded`\\) after about an hour hit this limit"},
 		{"troubleshooting/slow-deploys", "a fresh runtime image: Clear runtime prepare image in the GUI", "\\*\\*Clear runtime prepare image\\*\\* under the service's \\*\\*Pipelines & CI/CD settings\\*\\*"},
+		{"platform/scaling", "several containers: round-robin, no sticky sessions", "requests are spread round-robin, with no sticky sessions to keep a user on one container"},
+		{"config/import-yml-scaling", "no RAM figure per framework: start at the floor with autoscaling room, read zerops_metrics", "The docs give no RAM figure per framework: a PHP or Node app may start at the 0\\.25 or 0\\.5 GB floor when `maxRam` leaves autoscaling room above it"},
 	})
 }
