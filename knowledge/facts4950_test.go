@@ -22,5 +22,6 @@ func TestFacts_TunedMisses4950(t *testing.T) {
 		{"troubleshooting/slow-deploys", "a fresh runtime image: Clear runtime prepare image in the GUI", "\\*\\*Clear runtime prepare image\\*\\* under the service's \\*\\*Pipelines & CI/CD settings\\*\\*"},
 		{"platform/scaling", "several containers: round-robin, no sticky sessions", "requests are spread round-robin, with no sticky sessions to keep a user on one container"},
 		{"config/import-yml-scaling", "no RAM figure per framework: start at the floor with autoscaling room, read zerops_metrics", "The docs give no RAM figure per framework: a PHP or Node app may start at the 0\\.25 or 0\\.5 GB floor when `maxRam` leaves autoscaling room above it"},
+		{"platform/scaling", "minContainers/maxContainers: 1–10, runtimes only", "`minContainers`, `maxContainers` \\| horizontal range, 1–10 containers \\(runtimes only\\)"},
 	})
 }
