@@ -23,5 +23,13 @@ func TestFacts_TunedMisses4950(t *testing.T) {
 		{"platform/scaling", "several containers: round-robin, no sticky sessions", "requests are spread round-robin, with no sticky sessions to keep a user on one container"},
 		{"config/import-yml-scaling", "no RAM figure per framework: start at the floor with autoscaling room, read zerops_metrics", "The docs give no RAM figure per framework: a PHP or Node app may start at the 0\\.25 or 0\\.5 GB floor when `maxRam` leaves autoscaling room above it"},
 		{"platform/scaling", "minContainers/maxContainers: 1–10, runtimes only", "`minContainers`, `maxContainers` \\| horizontal range, 1–10 containers \\(runtimes only\\)"},
+		{"config/import-yml-structure", "objectStorageSize 1–100 GB and the five objectStoragePolicy values", "`objectStorageSize`, the bucket quota in whole GB from 1 to 100, and `objectStoragePolicy`, one of `private`, `public-objects-read`, `public-read`, `public-write`, `public-read-write`"},
+		{"troubleshooting/resources-limits", "maxDisk is at most 250 GB per container", "at most 250 GB per container\\) when the data is legitimate"},
+		{"troubleshooting/resources-limits", "--max-old-space-size is fixed at start, does not follow autoscaling", "a fixed number of MB read at start, so it does not follow the container's RAM as autoscaling changes it: keep it below `maxRam`"},
+		{"services/postgresql", "a listed version refused at import: read the live list", "A listed version refused at import \\(`not supported`, `serviceStackTypeNotFound`\\) means the live catalog no longer offers it as written"},
+		{"troubleshooting/build-failures", "mapping values are not allowed: a key: value where a value was expected", "`mapping values are not allowed in this context` is a `key: value` where a plain value was expected"},
+		{"pitfalls/build-vs-run-containers", "exec node not found at run time: run.base lacks Node", "At start, `exec: \"node\": executable file not found in \\$PATH`: the base lacks that language too, `run\\.base` is not a Node base"},
+		{"platform/projects-and-services", "LIGHT vs SERIOUS: what each includes", "`LIGHT` \\(the default, free: 15 build hours, 5 GB backups, 100 GB egress a month\\) or `SERIOUS` \\(\\$10 per 30 days: 150 build hours, 25 GB backups, 3 TB egress"},
+		{"troubleshooting/runtime-crashes", "127 in the build: the install skipped dev dependencies", "during the build \\(a package script exiting with 127\\), the dependency install before it skipped dev dependencies or never ran"},
 	})
 }
