@@ -31,5 +31,6 @@ func TestFacts_TunedMisses4950(t *testing.T) {
 		{"pitfalls/build-vs-run-containers", "exec node not found at run time: run.base lacks Node", "At start, `exec: \"node\": executable file not found in \\$PATH`: the base lacks that language too, `run\\.base` is not a Node base"},
 		{"platform/projects-and-services", "LIGHT vs SERIOUS: what each includes", "`LIGHT` \\(the default, free: 15 build hours, 5 GB backups, 100 GB egress a month\\) or `SERIOUS` \\(\\$10 per 30 days: 150 build hours, 25 GB backups, 3 TB egress"},
 		{"troubleshooting/runtime-crashes", "127 in the build: the install skipped dev dependencies", "during the build \\(a package script exiting with 127\\), the dependency install before it skipped dev dependencies or never ran"},
+		{"troubleshooting/mariadb-errors", "ERROR 1114 table is full: the disk reached maxDisk, raise it", "`ERROR 1114 \\(HY000\\): The table 'sessions' is full` on a Zerops MariaDB means its disk reached `maxDisk`, not a table limit\\. Raise `maxDisk`"},
 	})
 }
