@@ -132,7 +132,11 @@ func TestValidate_EnvReferencesThatWillNotResolve(t *testing.T) {
 	content := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n      start: node index.js\n" +
 		"      envVariables:\n        DB_USER: ${postgres_user}\n        DB_PASS: ${db_pasword}\n        X: ${X}\n        DB_URL: ${db_connectionString}\n" +
 		"        DOTTED: ${db.password}\n        OPEN: \"${db_password\"\n        API: https://${appstage_hostname}:3000\n        SUB: ${appstage_zeropsSubdomain}\n" +
-		"        PUBLIC: https://${zeropsSubdomainHost}\n"
+		"        PUBLIC: https://${zeropsSubdomainHost}\n" +
+		// Hostnames are lowercase: an upper-case one names no service
+		// and the reference stays the literal text (walk 11: ${MARIA_hostname}
+		// passed validate and the deploy answered live).
+		"        CASED: ${DB_hostname}\n        CASED2: ${Db_password}\n        OWN: ${DB_HOST}\n"
 	res, m := h.call(t, "zerops_validate", map[string]any{"content": content})
 	wantOK(t, res)
 	want := map[string][]string{
@@ -145,7 +149,9 @@ func TestValidate_EnvReferencesThatWillNotResolve(t *testing.T) {
 		// Services reach each other over plain http inside the project.
 		"zerops[0].run.envVariables.API": {"https://${appstage_hostname}", "http://"},
 		// zeropsSubdomain appears once the subdomain is enabled.
-		"zerops[0].run.envVariables.SUB": {"zeropsSubdomain", "zerops_subdomain serviceHostname=appstage action=enable"},
+		"zerops[0].run.envVariables.SUB":    {"zeropsSubdomain", "zerops_subdomain serviceHostname=appstage action=enable"},
+		"zerops[0].run.envVariables.CASED":  {"${DB_hostname}", "lowercase", "${db_hostname}"},
+		"zerops[0].run.envVariables.CASED2": {"${Db_password}", "lowercase", "${db_password}"},
 	}
 	got := map[string]string{}
 	for _, is := range issuesOf(m, "warnings") {
@@ -158,7 +164,8 @@ func TestValidate_EnvReferencesThatWillNotResolve(t *testing.T) {
 			}
 		}
 	}
-	for _, ok := range []string{"DB_URL", "PUBLIC"} {
+	// ${DB_HOST} may be a variable of the service's own: db has no HOST.
+	for _, ok := range []string{"DB_URL", "PUBLIC", "OWN"} {
 		if w := got["zerops[0].run.envVariables."+ok]; w != "" {
 			t.Errorf("%s is warned of: %q", ok, w)
 		}

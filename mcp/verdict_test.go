@@ -178,15 +178,25 @@ func TestDeploy_SandboxUnreadablePortIsUnverified(t *testing.T) {
 // the sandbox does not read, so the verdict is unverified, naming it.
 func TestDeploy_SandboxUnresolvedReferenceIsUnverified(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
-		"start: node index.js\n      envVariables:\n        DATABASE_URL: ${db_connectionURL}")})
-	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "deploy")
-	wantOK(t, res)
-	check, _ := m["check"].(map[string]any)
-	reason, _ := check["reason"].(string)
-	if m["verdict"] != string(platform.VerdictUnverified) || !strings.Contains(reason, "DATABASE_URL holds ${db_connectionURL}") {
-		t.Fatalf("verdict %v (%q), want unverified naming the variable and its reference: %s", m["verdict"], reason, text(res))
+	for _, tc := range []struct{ name, ref string }{
+		{"a key the service lacks", "${db_connectionURL}"},
+		// Hostnames are lowercase: ${DB_connectionString} names no
+		// service and stays the literal text (walk 11 answered live).
+		{"an upper-case hostname", "${DB_connectionString}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
+				"start: node index.js\n      envVariables:\n        DATABASE_URL: "+tc.ref)})
+			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "deploy")
+			wantOK(t, res)
+			check, _ := m["check"].(map[string]any)
+			reason, _ := check["reason"].(string)
+			if m["verdict"] != string(platform.VerdictUnverified) || !strings.Contains(reason, "DATABASE_URL holds "+tc.ref) {
+				t.Fatalf("verdict %v (%q), want unverified naming the variable and its reference: %s", m["verdict"], reason, text(res))
+			}
+		})
 	}
 }

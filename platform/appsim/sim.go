@@ -136,7 +136,7 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 	if out.Crash == nil && len(env.Unresolved) > 0 {
 		// The app gets the reference's text for a value: whether it
 		// needs the value (at its start, or at a request) is in its code.
-		out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app needs what %s (a reference to a variable that service lacks, left as written)",
+		out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app needs what %s (a reference nothing in the project resolves, left as written)",
 			clip(strings.Join(env.Unresolved, ", "), 200)))
 	}
 	return out

@@ -15,6 +15,11 @@ import (
 // $hostname_key without braces (as official recipes write it).
 var refRe = regexp.MustCompile(`\$\{([a-z][a-z0-9]*)_([A-Za-z0-9_]+)\}|\$([a-z][a-z0-9]*)_([A-Za-z0-9_]+)`)
 
+// casedRefRe is ${Host_key} with a capital in the host: hostnames are
+// lowercase, so unless it is the name of a variable the container has, the
+// platform leaves it as written.
+var casedRefRe = regexp.MustCompile(`\$\{([a-z0-9]*[A-Z][A-Za-z0-9]*_[A-Za-z0-9_]+)\}`)
+
 // hostRef is a variable whose value a reference to another service filled
 // in when the app started: the variable, the reference, the service.
 type hostRef struct{ key, ref, host string }
@@ -55,6 +60,11 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 			out.Unresolved = append(out.Unresolved, k+" holds "+ref)
 			return ref
 		})
+		for _, m := range casedRefRe.FindAllStringSubmatch(raw[k], -1) {
+			if _, own := raw[m[1]]; !own {
+				out.Unresolved = append(out.Unresolved, k+" holds "+m[0])
+			}
+		}
 	}
 	return out, refs
 }

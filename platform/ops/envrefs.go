@@ -16,12 +16,17 @@ import (
 // hostnames have no underscore, so the first one splits host from key.
 var envRefRe = regexp.MustCompile(`\$\{([a-z0-9]+)_([a-zA-Z0-9_]+)\}`)
 
+// casedRefRe is ${Host_KEY} with a capital in the host: hostnames are
+// lowercase, so it names no service and stays the literal text.
+var casedRefRe = regexp.MustCompile(`\$\{([a-z0-9]*[A-Z][A-Za-z0-9]*)_([a-zA-Z0-9_]+)\}`)
+
 // refIssue is a ${host_KEY} reference no service of the project resolves.
 type refIssue struct {
 	text, host, key string
 	keys            []string       // the host's keys; nil when the project has no such host
 	kin             []diagnose.Kin // the project's services of the kind host names
 	gone            string         // host was deleted by ZCP a moment ago: when, and its latest backup
+	cased           string         // for a host with capitals: the reference to the service it names in lowercase
 	recreate        string         // for a gone host: how to create it again and restore its backup
 }
 
@@ -31,7 +36,7 @@ type refIssue struct {
 // never guessed at.
 func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, []string) {
 	c, projectID := proj.Client, proj.ID
-	var refs []refIssue
+	var refs, cased []refIssue
 	seen := map[string]bool{}
 	for _, v := range values {
 		for _, m := range envRefRe.FindAllStringSubmatch(v, -1) {
@@ -40,8 +45,14 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 				refs = append(refs, refIssue{text: m[0], host: m[1], key: m[2]})
 			}
 		}
+		for _, m := range casedRefRe.FindAllStringSubmatch(v, -1) {
+			if !seen[m[0]] {
+				seen[m[0]] = true
+				cased = append(cased, refIssue{text: m[0], host: m[1], key: m[2]})
+			}
+		}
 	}
-	if len(refs) == 0 {
+	if len(refs) == 0 && len(cased) == 0 {
 		return nil, nil
 	}
 	services, err := listServices(ctx, proj)
@@ -66,6 +77,19 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 		}
 	}
 	var out []refIssue
+	for _, r := range cased {
+		// Only where the lowercase host is a service that has the key (in
+		// any case): ${DB_HOST} may be a variable of the service's own.
+		svc, ok := byName[strings.ToLower(r.host)]
+		if !ok || projectKeys[r.host+"_"+r.key] {
+			continue
+		}
+		keys := serviceKeys(ctx, c, keysOf, svc)
+		if i := slices.IndexFunc(keys, func(k string) bool { return strings.EqualFold(k, r.key) }); i >= 0 {
+			r.cased = "${" + svc.Name + "_" + keys[i] + "}"
+			out = append(out, r)
+		}
+	}
 	for _, r := range refs {
 		svc, ok := byName[r.host]
 		if !ok && projectKeys[r.host+"_"+r.key] {
@@ -176,6 +200,10 @@ func serviceKeys(ctx context.Context, c platform.Client, keysOf map[string][]str
 // explain says what is wrong with r and how to fix it, given the project's
 // hostnames: the hostname or key within two edits when there is one.
 func (r refIssue) explain(names []string) (problem, fix string) {
+	if r.cased != "" {
+		return fmt.Sprintf("%s: hostnames are lowercase, so %q names no service and the reference stays the literal text", r.text, platform.Clip(r.host, 40)),
+			"write " + r.cased
+	}
 	if r.keys == nil {
 		problem = fmt.Sprintf("%s: the project has no service %q (services: %s), so nothing resolves it", r.text, platform.Clip(r.host, 40), listSome(names, ", "))
 		if r.gone != "" {

@@ -62,6 +62,10 @@ func badRefs(ctx context.Context, proj Project, svc platform.ServiceStack, vars 
 		if r.keys != nil {
 			continue // the host exists; its missing key shows as another failure
 		}
+		near := nearest(r.host, names)
+		if r.cased != "" {
+			near = strings.ToLower(r.host) // hostnames are lowercase
+		}
 		for _, v := range vars {
 			if strings.Contains(v.value, r.text) {
 				where := v.where
@@ -69,7 +73,7 @@ func badRefs(ctx context.Context, proj Project, svc platform.ServiceStack, vars 
 					where = diagnose.InYml
 				}
 				out = append(out, diagnose.BadRef{Where: where, Service: svc.Name, Key: v.key, Ref: r.text,
-					Host: r.host, Services: names, Near: nearest(r.host, names), Kin: r.kin, Gone: r.gone, Recreate: r.recreate,
+					Host: r.host, Services: names, Near: near, Kin: r.kin, Gone: r.gone, Recreate: r.recreate,
 					Whole: strings.TrimSpace(v.value) == r.text})
 			}
 		}
