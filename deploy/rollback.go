@@ -43,6 +43,9 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	if err != nil {
 		return nil, err
 	}
+	fromBroken := slices.ContainsFunc(versions, func(a platform.AppVersion) bool {
+		return a.Status == platform.AppVersionActive && env.seenNotAnswering(a.ID)
+	})
 	var proc *platform.Process
 	job := func(ctx context.Context) error {
 		proc, err = env.Client.DeployAppVersion(ctx, v.ID)
@@ -55,7 +58,7 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	pushedEnv, pushedCode := env.Memory.VersionPushed(env.ProjectID, v.ID) // nil: a version ZCP did not push
 	env.Memory.NoteDeployedEnv(env.ProjectID, svc.ID, pushedEnv)
 	env.Memory.NoteDeployedCode(env.ProjectID, svc.ID, pushedCode)
-	out := &Outcome{Mode: ModeRollback, TargetService: svc.Name, TargetServiceID: svc.ID, Output: []string{},
+	out := &Outcome{Mode: ModeRollback, TargetService: svc.Name, TargetServiceID: svc.ID, Output: []string{}, FromBroken: fromBroken,
 		DurationMS: time.Since(started).Milliseconds(), Build: &BuildOutcome{AppVersionID: v.ID, Status: v.Status}}
 	what := fmt.Sprintf("version #%d (%s)", v.Sequence, v.ID)
 	if env.Await == nil || proc == nil {

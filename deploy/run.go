@@ -114,6 +114,9 @@ type Outcome struct {
 	// Unchanged: the target's last deploy uploaded the same files and
 	// failed the same way as this one.
 	Unchanged bool `json:"-"`
+	// FromBroken: a rollback went back from a version seen not answering
+	// after its deploy (else it answered, or nothing is known of it).
+	FromBroken bool `json:"-"`
 
 	digest string // the upload's Result.Digest
 }

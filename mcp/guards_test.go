@@ -46,6 +46,24 @@ func TestGuards_DeleteRollbackExport(t *testing.T) {
 		}
 		writeApp(t, h.workDir(t), map[string]string{"zerops.yml": demoZeropsYml})
 	})
+	// Walk 11: a rollback from a version that answered (a user going back
+	// from a logic change) said the local files held "the change that
+	// failed"; nothing had failed.
+	t.Run("rollback from a live version claims no failure", func(t *testing.T) {
+		dep := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+		for _, start := range []string{"node index.js", "node index.js --v2"} {
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: "+start)})
+			if res, m := h.callWith(t, ctx, "zerops_deploy", dep, "ok"); m["verdict"] != "live" {
+				t.Fatalf("deploy: %s", text(res))
+			}
+		}
+		res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"targetService": "appstage", "rollback": true}, "back")
+		next := str(m["next"])
+		if m["verdict"] != "live" || strings.Contains(next, "failed") || strings.Contains(next, "failure") || !strings.Contains(next, "local zerops.yml and code still hold") {
+			t.Errorf("rollback next %q: want the local files named, no failure claimed: %s", next, text(res))
+		}
+		writeApp(t, h.workDir(t), map[string]string{"zerops.yml": demoZeropsYml})
+	})
 	t.Run("export keeps scaling and writes the mode in the type", func(t *testing.T) {
 		scale := map[string]any{"action": "scale", "serviceHostname": "appdev", "minContainers": 2, "maxContainers": 3, "minRam": 1}
 		if res, _ := h.callWith(t, ctx, "zerops_manage", scale, "scale"); res.IsError {

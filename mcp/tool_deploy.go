@@ -152,9 +152,13 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 	case res.Verdict == platform.VerdictLive && len(res.Warnings) > 0:
 		out.Next = fmt.Sprintf("Next: %s is live at %s, but fix the %d zerops.yml warning%s (each names its fix), then zerops_deploy again.",
 			target, res.Check.URL, len(res.Warnings), plural(len(res.Warnings)))
-	case res.Verdict == platform.VerdictLive && res.Mode == deploy.ModeRollback:
+	case res.Verdict == platform.VerdictLive && res.Mode == deploy.ModeRollback && res.FromBroken:
 		// Only what runs went back: the next push would bring the failure again.
 		out.Next = "Next: " + target + " runs the earlier version again, live at " + res.Check.URL + ". Your local zerops.yml and code still hold the change that failed: fix it there before the next zerops_deploy, or that deploy brings the failure back."
+	case res.Verdict == platform.VerdictLive && res.Mode == deploy.ModeRollback:
+		// The version gone back from was not seen failing (a user may undo
+		// a change that works): no failure to name.
+		out.Next = "Next: " + target + " runs the earlier version again, live at " + res.Check.URL + ". Your local zerops.yml and code still hold the version rolled back from: change them first, or the next zerops_deploy brings it back."
 	case res.Verdict == platform.VerdictLive:
 		out.Next = "Next: nothing to fix; " + target + " is live at " + res.Check.URL + "."
 	case res.Verdict == platform.VerdictDeployed && len(res.Warnings) > 0:
@@ -171,7 +175,7 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 	// A reference to a service the project lacks failed the version gone
 	// back to as well: no change of the local files failed.
 	missing := res.Check != nil && len(res.Check.Diagnoses) > 0 && res.Check.Diagnoses[0].MissingService() != ""
-	if res.Mode == deploy.ModeRollback && !strings.Contains(out.Next, "still hold") && !missing {
+	if res.Mode == deploy.ModeRollback && res.FromBroken && !strings.Contains(out.Next, "still hold") && !missing {
 		out.Next += " After a rollback your local zerops.yml and code still hold the change that failed: fix it there before the next zerops_deploy."
 	}
 	if n := len(res.Warnings); n > 0 && !strings.Contains(out.Next, "warning") {
