@@ -46,7 +46,7 @@ func (b *buildSim) goCmd(args []string) int {
 	case "build", "install", "test", "vet", "generate":
 		for _, a := range args[1:] {
 			if strings.HasSuffix(a, ".go") {
-				return 0
+				return b.goPackagesThere(args) // named files need no go.mod
 			}
 		}
 	case "mod":
@@ -62,7 +62,7 @@ func (b *buildSim) goCmd(args []string) int {
 			d = ""
 		}
 		if b.exists(path.Join(d, "go.mod")) {
-			return 0
+			return b.goPackagesThere(args)
 		}
 		if d == "" {
 			break
@@ -70,6 +70,36 @@ func (b *buildSim) goCmd(args []string) int {
 	}
 	b.err("go: go.mod file not found in current directory or any parent directory; see 'go help modules'")
 	return 1
+}
+
+// goValueFlags are the go build flags that take the next argument as their
+// value.
+var goValueFlags = map[string]bool{"-o": true, "-p": true, "-C": true, "-asmflags": true, "-buildmode": true, "-compiler": true,
+	"-gccgoflags": true, "-gcflags": true, "-installsuffix": true, "-ldflags": true, "-mod": true, "-modfile": true,
+	"-overlay": true, "-pgo": true, "-pkgdir": true, "-tags": true, "-toolexec": true, "-run": true, "-bench": true}
+
+// goPackagesThere fails as the go command does when a package named by a
+// path (./cmd/server, ../x, a .go file) is not in the build's files:
+// `stat /build/source/cmd/server: directory not found`, exit 1. Patterns
+// (./...), import paths and flags' values are not judged.
+func (b *buildSim) goPackagesThere(args []string) int {
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a, "-") && goValueFlags["-"+strings.TrimLeft(a, "-")] { // -o or --o
+
+			i++
+			continue
+		}
+		local := a == "." || a == ".." || strings.HasPrefix(a, "./") || strings.HasPrefix(a, "../") || strings.HasSuffix(a, ".go")
+		if !local || strings.HasPrefix(a, "-") || strings.Contains(a, "...") || b.outside(a) {
+			continue
+		}
+		if !b.exists(b.rel(a)) {
+			b.err("stat " + path.Join(b.dir(), a) + ": directory not found")
+			return 1
+		}
+	}
+	return 0
 }
 
 // goBuild: a build without -o, generate and run make what is named after

@@ -247,7 +247,7 @@ func TestBuild_SucceedsWhenFilesAllow(t *testing.T) {
 		{"DeployAll", nodeApp(nodeYml("[npm ci]", "./"), nil)},
 		{"ScriptMakesDist", nodeApp(nodeYml("[npm ci, npm run build]", "dist/~"), nil)},
 		{"ViteBuild", nodeApp(nodeYml("[npm i, npx vite build]", "[dist, package.json]"), nil)},
-		{"GoBuildOutput", map[string]string{"zerops.yml": "zerops:\n  - setup: appstage\n    build:\n      base: go@1\n      buildCommands: [go build -o app ./cmd/server]\n      deployFiles: app\n    run:\n      base: go@1\n      start: ./app\n      ports: [{port: 8080, httpSupport: true}]\n", "go.mod": "module example.com/x\n"}},
+		{"GoBuildOutput", map[string]string{"zerops.yml": "zerops:\n  - setup: appstage\n    build:\n      base: go@1\n      buildCommands: [go build -o app ./cmd/server]\n      deployFiles: app\n    run:\n      base: go@1\n      start: ./app\n      ports: [{port: 8080, httpSupport: true}]\n", "go.mod": "module example.com/x\n", "cmd/server/main.go": "package main\n"}},
 		{"TscOutDir", nodeApp(nodeYml("[npm ci, 'npx tsc -p .']", "[out, node_modules]"), map[string]string{"tsconfig.json": `{"compilerOptions":{"outDir":"./out"}}`})},
 		{"OrElse", nodeApp(nodeYml("['npm ci || npm install', 'test -f .env || true']", "./"), map[string]string{"package-lock.json": ""})},
 		{"GoModuleInSubdir", map[string]string{"zerops.yml": strings.ReplaceAll(nodeYml("['cd api && go build -o ../app .']", "app"), "nodejs@22", "go@1"),
