@@ -159,3 +159,32 @@ func TestExport_ZeropsYmlReferencesToServicesLeftOut(t *testing.T) {
 		t.Errorf("the note names a variable without a reference, or the YAML carries a zerops.yml variable: %s", text(res))
 	}
 }
+
+// An export after the service a runtime's deployed zerops.yml references
+// was deleted names that reference too, not only those in the YAML's own
+// variables: the export's next step deploys the runtime into the new
+// project, where the zerops.yml gives the app the literal text (walk 11:
+// api's DB_HOST ${maria_hostname} after maria's delete went unsaid).
+func TestExport_ZeropsYmlReferencesToDeletedService(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	app := maps.Clone(demoApp)
+	app["zerops.yml"] = strings.Replace(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables: {DATABASE_URL: '${db_connectionString}', MODE: prod}", 1)
+	writeApp(t, h.workDir(t), app)
+	res, _ := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+	wantOK(t, res)
+	res, _ = h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true}, "del")
+	wantOK(t, res)
+	res, m := h.call(t, "zerops_export", map[string]any{})
+	wantOK(t, res)
+	note := str(m["note"])
+	for _, w := range []string{"appstage.DATABASE_URL (zerops.yml) references ${db_connectionString}", "db is no longer in the project"} {
+		if !strings.Contains(note, w) {
+			t.Errorf("the note lacks %q: %s", w, note)
+		}
+	}
+	if strings.Contains(note, "MODE") {
+		t.Errorf("the note names a variable without a reference: %s", note)
+	}
+}

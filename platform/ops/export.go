@@ -77,10 +77,11 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 					out.Note = strings.TrimSpace(out.Note + " " + note)
 				}
 			}
-			if note := goneRefsNote(ctx, proj, v.Content); note != "" {
+			vars := exportedVars(ctx, proj, v.Content, byName)
+			if note := goneRefsNote(ctx, proj, vars); note != "" {
 				out.Note = strings.TrimSpace(out.Note + " " + note)
 			}
-			if note := leftOutRefsNote(v.Content, exportedVars(ctx, proj, v.Content, byName), byName); note != "" {
+			if note := leftOutRefsNote(v.Content, vars, byName); note != "" {
 				out.Note = strings.TrimSpace(out.Note + " " + note)
 			}
 		}

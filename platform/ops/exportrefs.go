@@ -12,23 +12,22 @@ import (
 )
 
 // goneRefsNote warns of the ${host_KEY} references in the exported
-// services' variables whose host the project no longer has (a deleted
-// service): an import of the YAML would give the app that literal text.
-// "" when there are none, or the check cannot read the project.
-func goneRefsNote(ctx context.Context, proj Project, services []*yaml.Node) string {
+// services' variables (vars: the YAML's and those of the zerops.yml
+// deployed to a runtime, which its deploy in the new project brings back)
+// whose host the project no longer has (a deleted service): imported and
+// deployed, the app gets that literal text. "" when there are none, or the
+// check cannot read the project.
+func goneRefsNote(ctx context.Context, proj Project, all []exportedVar) string {
 	type held struct{ where, value string }
 	var vars []held
-	for _, svc := range services {
-		host := mapValue(svc, "hostname")
-		if host == nil {
-			continue
-		}
-		for _, block := range envBlocks {
-			for _, kv := range envPairs(mapValue(svc, block)) {
-				if strings.Contains(kv.value, "${") {
-					vars = append(vars, held{host.Value + "." + kv.key, kv.value})
-				}
+	yml := false
+	for _, v := range all {
+		if strings.Contains(v.value, "${") {
+			where := v.host + "." + v.key
+			if v.yml {
+				where += " (zerops.yml)"
 			}
+			vars = append(vars, held{where, v.value})
 		}
 	}
 	values := make([]string, len(vars))
@@ -48,11 +47,15 @@ func goneRefsNote(ctx context.Context, proj Project, services []*yaml.Node) stri
 		for _, v := range vars {
 			if strings.Contains(v.value, r.text) {
 				said = append(said, fmt.Sprintf("%s references %s, but %s", v.where, r.text, why))
+				yml = yml || strings.HasSuffix(v.where, " (zerops.yml)")
 			}
 		}
 	}
 	if len(said) == 0 {
 		return ""
+	}
+	if yml {
+		return strings.Join(said, "; ") + ": imported and deployed as it is, the app gets that literal text. Point it at a service the import creates (in zerops.yml's run.envVariables for those of zerops.yml), or add that service to the YAML."
 	}
 	return strings.Join(said, "; ") + ": imported as it is, the app gets that literal text. Point it at a service the import creates, or add that service to the YAML."
 }
