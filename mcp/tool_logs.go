@@ -1,7 +1,9 @@
 package mcp
 
 import (
+	"cmp"
 	"context"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -62,6 +64,11 @@ func (s *Server) logsTool() toolDef {
 				" tells whether the running version answers (with the diagnosis if not)."
 		case len(res.Diagnoses) > 0:
 			next, stale = diagnosisNext(res.Diagnoses[0]), false
+		case hasErrorLine(res) && quitsOnly(res):
+			// The platform's restart lines of a start command that ended
+			// with status 0: no error of the app's to fix here.
+			next = "Next: the start command ends with status 0 and is started again (no error of the app's in these lines); zerops_verify" + verifyArg(res.Service) +
+				" says why and the fix."
 		case hasErrorLine(res):
 			next = "Next: fix what the errors point at, redeploy (zerops_deploy) and check the logs again."
 		case res.OtherPort() != "":
@@ -116,6 +123,23 @@ func hasErrorLine(res *ops.LogsResult) bool {
 		}
 	}
 	return false
+}
+
+// quitRestart is the platform's line for a start command that ended with
+// status 0 and is started again.
+var quitRestart = regexp.MustCompile(`(?i)\bexited with (code|status) 0\b.*\brestarting\b`)
+
+// quitsOnly reports whether every error line of res is such a line.
+func quitsOnly(res *ops.LogsResult) bool {
+	for _, e := range res.Entries {
+		switch cmp.Or(e.Severity, res.Shared["severity"]) {
+		case "Error", "Critical", "Alert", "Emergency":
+			if !quitRestart.MatchString(e.Message) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // diagnosisNext is the step a diagnosis names: its fix, then a deploy and a

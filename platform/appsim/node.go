@@ -717,8 +717,9 @@ func nodeTool(r *runSim, _ string, args []string, env map[string]string, _ int) 
 	if bad := r.envFiles(args, env); bad != "" {
 		return startCmd{lang: "node", exit: 9, crash: []Line{{3, "node: " + bad + ": not found"}}}, true
 	}
-	return r.entry("node", firstFile(args, "-r", "--require", "--import", "--loader", "--experimental-loader",
-		"--env-file", "--title", "-C", "--conditions"), args, env), true
+	file := firstFile(args, "-r", "--require", "--import", "--loader", "--experimental-loader",
+		"--env-file", "--title", "-C", "--conditions")
+	return r.scriptRun("node", file, args, r.entry("node", file, args, env)), true
 }
 
 // nodeDeps judges what a start on a Node run base needs from node_modules

@@ -222,7 +222,7 @@ func (r *runSim) initFailure() (crash []Line, exit int, cmd string) {
 	for _, c := range r.d.Prep.Init {
 		lines, _, code := runCommands([]string{c}, prepHook(os, false))
 		if r.cwd = ""; code == 0 { // each in its own shell, from /var/www
-			if cmd := r.resolve(c, 0); cmd.crash != nil {
+			if cmd := r.resolve(c, 0); cmd.crash != nil && cmd.exit >= 0 { // exit -1: it ended with 0, as an init command does
 				lines, code = append(lines, cmd.crash...), max(cmd.exit, 1)
 			}
 		}

@@ -388,7 +388,8 @@ func pythonTool(r *runSim, _ string, args []string, env map[string]string, _ int
 	if i := slices.Index(args, "-m"); i >= 0 && i+1 < len(args) {
 		return r.pyModule(args[i+1], args[i+2:], env), true
 	}
-	return r.entry("python", firstFile(args, "-X", "-W"), args, env), true
+	file := firstFile(args, "-X", "-W")
+	return r.scriptRun("python", file, args, r.entry("python", file, args, env)), true
 }
 
 // flaskTool is the flask command.

@@ -517,6 +517,17 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 	return out
 }
 
+// afterFile is what args hold after file, the entry they name: a
+// script's own arguments (manage.py's runserver).
+func afterFile(args []string, file string) []string {
+	for i, a := range args {
+		if a == file {
+			return args[i+1:]
+		}
+	}
+	return nil
+}
+
 // flagListen reads where a command is told to listen: --port/-p, --host/-H,
 // --bind/-b HOST:PORT; defHost/defPort fill in what is not told (a zero
 // defPort: nil unless a port is told).

@@ -67,6 +67,13 @@ func diagnosedFix(h *ServiceHealth) platform.Step {
 			fix = platform.Say(h.Diagnoses[0].Fix)
 		}
 	}
+	if fix.IsZero() && h.quits > 0 && len(h.Probes) == 0 {
+		// No HTTP port: a worker, or a job meant for run.crontab.
+		fix = platform.Say("the start command ends at once with status 0 and is started again and again: nothing of it keeps running. " +
+			"For a job meant to run on a schedule, keep it in run.crontab and make `run.start` `zsc noop --silent`, which keeps the container up; " +
+			"for a worker meant to run all the time, make `run.start` run it in the foreground (its own loop or the worker's command), then ").
+			Call("zerops_deploy").Say(" again.")
+	}
 	if fix.IsZero() && h.quits > 0 {
 		fix = platform.Say("the start command ends at once with status 0 and is started again: nothing keeps the server in the foreground " +
 			"(a trailing `&`, `nohup … &`, a daemonizing option such as `pm2 start`, or a script that ends). Make `run.start` run the server itself in the foreground, then ").
@@ -212,6 +219,9 @@ func (j *judgement) byLog(t probeTally) bool {
 		// could have reached either.
 		j.set(platform.VerdictFailing, fmt.Sprintf("%s keeps crashing: its app exited on start %s and was restarted each time (a crash loop); %s", name, times(h.exits), notProbed(h)),
 			j.or(platform.Say("read ").Call("zerops_logs", host).Say(" for why the app exits, fix it and ").Call("zerops_deploy").Say(" again.")))
+	case t.reached == 0 && h.quits > 0 && len(h.Diagnoses) == 0:
+		// Status 0 each time: nothing failed, but nothing stays running.
+		j.set(platform.VerdictFailing, fmt.Sprintf("%s's start command ends at once: it exited with status 0 and was started again (%s so far); %s", name, times(h.quits), notProbed(h)), j.fix)
 	case t.reached == 0 && len(h.Diagnoses) > 0:
 		j.set(platform.VerdictDegraded, name+"'s log since the deploy shows errors; "+notProbed(h), j.fix)
 	case len(h.Diagnoses) > 0:

@@ -1,0 +1,73 @@
+package mcp_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// A worker (no ports) whose run.start is a script that ends at once (a job
+// meant for run.crontab) is started again and again: the answer says so
+// and keeps the container up with `zsc noop --silent`, not "a clean log;
+// nothing to fix" (walk 11: `start: python job.py` beside a crontab running
+// the same script was answered deployed, and verify said healthy). A script
+// that loops, or one importing a package whose run the sandbox cannot read,
+// is not judged to end.
+func TestDeploy_OneShotStartIsNamed(t *testing.T) {
+	t.Parallel()
+	yml := `zerops:
+  - setup: appstage
+    build:
+      base: %s
+      deployFiles: ./
+    run:
+      base: %s
+      start: %s
+      crontab:
+        - timing: "0 * * * *"
+          command: %s
+`
+	tests := []struct {
+		name, base, start, file, src string
+		ends                         bool
+	}{
+		{"python one-shot", "python@3.12", "python job.py", "job.py", "import os, datetime\nprint(\"cleanup ran at\", datetime.datetime.utcnow())\nos.makedirs(\"/tmp/x\", exist_ok=True)\n", true},
+		{"node one-shot", "nodejs@22", "node job.js", "job.js", "const fs = require('node:fs')\nconsole.log('cleanup', new Date().toISOString())\nfs.mkdirSync('/tmp/x', { recursive: true })\n", true},
+		{"python loop", "python@3.12", "python job.py", "job.py", "import time\nwhile True:\n    print(\"tick\")\n    time.sleep(60)\n", false},
+		{"node timer", "nodejs@22", "node job.js", "job.js", "setInterval(() => console.log('tick'), 60000)\n", false},
+		{"python package", "python@3.12", "python job.py", "job.py", "from worker import app\napp.run()\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			files := map[string]string{"zerops.yml": fmt.Sprintf(yml, tt.base, tt.base, tt.start, tt.start), tt.file: tt.src}
+			if tt.name == "python package" {
+				files["worker.py"] = "import celery\napp = celery.Celery()\n"
+			}
+			h.ownApp(t, files)
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+			answer := text(res)
+			next := str(m["next"])
+			if !tt.ends {
+				if strings.Contains(next, "zsc noop") || strings.Contains(answer, "ends at once") {
+					t.Errorf("a start that keeps running is said to end: %s", answer)
+				}
+				return
+			}
+			if m["verdict"] == "deployed" || strings.Contains(next, "nothing to fix") || !strings.Contains(next, "zsc noop --silent") || !strings.Contains(next, "ends at once") {
+				t.Errorf("verdict %v, next %q: want the start named as ending at once and zsc noop --silent: %s", m["verdict"], next, answer)
+			}
+			if strings.Count(answer, "zsc noop") > 1 {
+				t.Errorf("the fix is stated more than once: %s", answer)
+			}
+			// The log holds no error of the app's: only the platform's
+			// restart lines, which verify explains.
+			res, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage"})
+			if next := str(m["next"]); strings.Contains(next, "fix what the errors point at") || !strings.Contains(next, "zerops_verify serviceHostname=appstage") {
+				t.Errorf("logs next %q: want zerops_verify, not errors to fix: %s", next, text(res))
+			}
+		})
+	}
+}
