@@ -85,6 +85,13 @@ func argumentError(tool *sdk.Tool, raw json.RawMessage, rejection error) error {
 	return nil
 }
 
+// unknownMeant says, for an argument a tool does not take because what it
+// would set cannot be set there, where it is set instead.
+var unknownMeant = map[string]map[string]string{
+	"zerops_manage": {"mode": "HA or single mode is chosen when a service is created and cannot be changed: " +
+		"for HA, create a new service with zerops_import (type <kind>:ha@<version>, e.g. postgresql:ha@16), move the data and point the references at it"},
+}
+
 // maxUnknownNamed bounds the unknown arguments an answer names.
 const maxUnknownNamed = 5
 
@@ -126,6 +133,11 @@ func unknownArgument(tool string, args map[string]json.RawMessage, takes map[str
 		fix = "Rename " + strings.Join(renames, ", ")
 		if len(drops) > 0 {
 			fix += "; drop " + strings.Join(drops, ", ")
+		}
+	}
+	for _, k := range unknown[:min(len(unknown), maxUnknownNamed)] {
+		if why := unknownMeant[tool][k]; why != "" {
+			fix += ". " + why
 		}
 	}
 	return platform.NewError(platform.ErrInvalidParameter, msg,

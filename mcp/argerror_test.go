@@ -48,6 +48,10 @@ func TestArguments_RejectedArgumentNamedWithItsFix(t *testing.T) {
 			[]string{`zerops_logs takes no argument "service_hostname"`, `Rename "service_hostname" to serviceHostname. zerops_logs takes `}, ""},
 		{"several unknown, one wrong form", "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appdev", "cpu": 2, "ram": 1, "strtContainers": 1, "maxCpu": 0.5},
 			[]string{`zerops_manage takes no argument "cpu", "ram", "strtContainers"`, `Rename "strtContainers" to startContainers; drop "cpu", "ram".`}, "maxCpu takes"},
+		// Walk 11: mode HA sent to scale a database was answered only
+		// "Drop mode"; HA or single is fixed when a service is created.
+		{"a mode to scale", "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "db", "mode": "HA"},
+			[]string{`zerops_manage takes no argument "mode"`, "chosen when a service is created", "zerops_import"}, ""},
 		{"many unknown", "zerops_discover", map[string]any{"a": 1, "b": 1, "c": 1, "d": 1, "e": 1, "f": 1, "g": 1},
 			[]string{`zerops_discover takes no argument "a", "b", "c", "d", "e" (nor 2 more sent)`, `Drop "a", "b", "c", "d", "e". zerops_discover takes `}, `"f"`},
 		{"a hostile argument name", "zerops_logs", map[string]any{"serviceHostname": "appdev", strings.Repeat("\u202e\n<x>", 50): 1},
