@@ -1,10 +1,13 @@
 package yamlcheck
 
 import (
+	"cmp"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/zeropsyml"
@@ -178,6 +181,7 @@ type runAt struct {
 	extends   bool
 	subdomain bool
 	buildCmds []string // the setup's build.buildCommands
+	setup     string   // the setup's name, the service it deploys to by default
 }
 
 var runRules = []rule[runAt]{
@@ -374,7 +378,7 @@ func checkSetup(c *checker, s setupAt, in Live) {
 		if s.Build != nil {
 			cmds = s.Build.BuildCommands
 		}
-		checkRun(c, runAt{Run: s.Run, path: p + ".run", bad: s.bad, base: s.buildBase(), extends: s.extends(), subdomain: subdomain, buildCmds: cmds})
+		checkRun(c, runAt{Run: s.Run, path: p + ".run", bad: s.bad, base: s.buildBase(), extends: s.extends(), subdomain: subdomain, buildCmds: cmds, setup: s.Name})
 	}
 	if in.checksVersions() {
 		checkBases(c, s, in)
@@ -399,6 +403,39 @@ func checkRun(c *checker, r runAt) {
 	for _, cron := range r.Crontab {
 		apply(c, fmt.Sprintf("%s.crontab[%d]", p, cron.Index), cron, cronRules)
 	}
+	for _, v := range r.EnvVariables {
+		if literalSecret(v.Key, v.Value) {
+			host := cmp.Or(r.setup, "<hostname>")
+			key := platform.Clip(v.Key, 60)
+			c.warnf(p+".envVariables."+key, "%s holds a literal secret: zerops.yml is in the repository, so everyone who reads it (and its history) has the value", key).Fix =
+				fmt.Sprintf("Make it a service secret: remove %s from run.envVariables and deploy (the platform refuses a secret on a key the deployed zerops.yml still declares), then zerops_env action=set serviceHostname=%s variables=[\"%s=<value>\"] restart=true; rotate the value if it was committed.", key, host, key)
+		}
+	}
+}
+
+// secretKeyRe is a variable name that says it holds a secret.
+var secretKeyRe = regexp.MustCompile(`(?i)(^|_)(SECRET|TOKEN|PASSWORD|PASSWD|PASS|APIKEY|API_KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)(_|$)`)
+
+// secretValueRe is a value shaped as a known provider's key.
+var secretValueRe = regexp.MustCompile(`^(sk|rk|pk)_live_[A-Za-z0-9]{8,}|^gh[pousr]_[A-Za-z0-9]{20,}|^AKIA[0-9A-Z]{16}$|^xox[abp]-`)
+
+// literalSecret reports whether value, of key, is a secret written out:
+// no reference or placeholder, at least 8 characters with letters and
+// digits, under a name that says secret (a length, a duration or a flag
+// is not), or shaped as a provider's key.
+func literalSecret(key, value string) bool {
+	if secretValueRe.MatchString(value) {
+		return true
+	}
+	if !secretKeyRe.MatchString(key) || len(value) < 8 || strings.ContainsAny(value, "${<") {
+		return false
+	}
+	for _, word := range []string{"LENGTH", "TTL", "EXPIRES", "EXPIRY", "LIFETIME", "TIMEOUT", "HEADER", "NAME", "URL", "ENABLED", "FILE", "PATH"} {
+		if strings.Contains(strings.ToUpper(key), word) {
+			return false
+		}
+	}
+	return strings.ContainsAny(value, "0123456789") && strings.IndexFunc(value, unicode.IsLetter) >= 0
 }
 
 // osProblem checks an os key holding os; ok: the key is there, a string.
