@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -38,5 +39,28 @@ func TestValidate_SecretInZeropsYml(t *testing.T) {
 		if w := got["zerops[0].run.envVariables."+key]; w != "" {
 			t.Errorf("%s is warned of: %q", key, w)
 		}
+	}
+}
+
+// Setting as a service secret a key the deployed zerops.yml holds as a
+// literal secret warns of the clash without quoting the value (walk 11:
+// the warning quoted "STRIPE_SECRET_KEY: sk_live_…" back); another value
+// is quoted, as the clash's evidence.
+func TestEnv_ClashDoesNotEchoALiteralSecret(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.Replace(demoZeropsYml, "      start: node index.js\n",
+		"      start: node index.js\n      envVariables:\n        STRIPE_SECRET_KEY: sk_live_51Hx9aTestKeyDoNotUse000000\n        MODE: from-yml\n", 1)})
+	if res, _ := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "appstage"}, "deploy"); res.IsError {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	res, _ := h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage",
+		"variables": []string{"STRIPE_SECRET_KEY=sk_live_51Hx9aOtherValue0000000", "MODE=x"}}, "set")
+	answer := text(res)
+	if !strings.Contains(answer, "STRIPE_SECRET_KEY") || !strings.Contains(answer, "also declared") || !strings.Contains(answer, "MODE: from-yml") {
+		t.Fatalf("set does not name the clash: %s", answer)
+	}
+	if strings.Contains(answer, "TestKeyDoNotUse") {
+		t.Errorf("the answer quotes the zerops.yml secret: %s", answer)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/yamlcheck"
 )
 
 // EnvAction is what Env does to a service's or the project's variables (the
@@ -706,6 +707,9 @@ func shadowedByYml(proj Project, svc *platform.ServiceStack, pairs []EnvPair, li
 			continue
 		}
 		keys = append(keys, p.Key)
+		if yamlcheck.LiteralSecret(p.Key, v) { // never quoted back
+			v = "a literal secret, not shown"
+		}
 		declared = append(declared, platform.Clip(p.Key, 60)+": "+platform.Clip(v, 80))
 	}
 	if len(keys) == 0 {

@@ -404,7 +404,7 @@ func checkRun(c *checker, r runAt) {
 		apply(c, fmt.Sprintf("%s.crontab[%d]", p, cron.Index), cron, cronRules)
 	}
 	for _, v := range r.EnvVariables {
-		if literalSecret(v.Key, v.Value) {
+		if LiteralSecret(v.Key, v.Value) {
 			host := cmp.Or(r.setup, "<hostname>")
 			key := platform.Clip(v.Key, 60)
 			c.warnf(p+".envVariables."+key, "%s holds a literal secret: zerops.yml is in the repository, so everyone who reads it (and its history) has the value", key).Fix =
@@ -419,11 +419,11 @@ var secretKeyRe = regexp.MustCompile(`(?i)(^|_)(SECRET|TOKEN|PASSWORD|PASSWD|PAS
 // secretValueRe is a value shaped as a known provider's key.
 var secretValueRe = regexp.MustCompile(`^(sk|rk|pk)_live_[A-Za-z0-9]{8,}|^gh[pousr]_[A-Za-z0-9]{20,}|^AKIA[0-9A-Z]{16}$|^xox[abp]-`)
 
-// literalSecret reports whether value, of key, is a secret written out:
+// LiteralSecret reports whether value, of key, is a secret written out:
 // no reference or placeholder, at least 8 characters with letters and
 // digits, under a name that says secret (a length, a duration or a flag
 // is not), or shaped as a provider's key.
-func literalSecret(key, value string) bool {
+func LiteralSecret(key, value string) bool {
 	if secretValueRe.MatchString(value) {
 		return true
 	}
