@@ -12,7 +12,7 @@ import (
 // times, "point CLICKHOUSE_URL, CLICKHOUSE_URL, CLICKHOUSE_URL, ..."), and
 // the reason names every reference the variables started from (walk9b:
 // "QDRANT_API_KEY, QDRANT_URL from ${vec_apiKey}", QDRANT_URL being
-// ${vec_connectionString}).
+// ${vec_connectionString}), whole (walk11b: cut mid-word).
 func TestVerify_DeletedServiceVariableNamedOnce(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -25,6 +25,10 @@ func TestVerify_DeletedServiceVariableNamedOnce(t *testing.T) {
 			[]string{"${cache_password}", "${cache_hostname}", "${cache_port}"}},
 		{"a reference per variable", []string{"CACHE_HOST=${cache_hostname}", "CACHE_PASSWORD=${cache_password}"}, "CACHE_HOST",
 			[]string{"${cache_hostname}", "${cache_password}"}},
+		// walk11b: three variables made the reason longer than the probe's
+		// clip, and it ended "(the start fails: host not fou…".
+		{"three variables", []string{"CACHE_HOST=${cache_hostname}", "CACHE_PASSWORD=${cache_password}", "CACHE_PORT=${cache_port}"}, "CACHE_HOST",
+			[]string{"${cache_hostname}", "${cache_password}", "${cache_port}"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,6 +52,9 @@ func TestVerify_DeletedServiceVariableNamedOnce(t *testing.T) {
 				if !strings.Contains(reason, ref) {
 					t.Errorf("the reason does not name %s: %s", ref, reason)
 				}
+			}
+			if !strings.Contains(reason, "host not found)") {
+				t.Errorf("the reason is cut before its end: %s", reason)
 			}
 			if strings.Contains(out, tt.key+", "+tt.key) || strings.Contains(str(m["next"]), tt.key+", "+tt.key) {
 				t.Errorf("%s named more than once: %s", tt.key, out)

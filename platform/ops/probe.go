@@ -116,7 +116,9 @@ func (p *Prober) Get(ctx context.Context, t ProbeTarget) Probe {
 	defer func() { _ = resp.Body.Close() }()
 	out.Status = resp.StatusCode
 	if p != nil && p.Rewrite != nil { // a real app's header proves nothing
-		out.Unverified = platform.Clip(resp.Header.Get(platform.SandboxUnverifiedHeader), 300)
+		// The sandbox's own sentence runs to about 450 bytes (a deleted
+		// service's references); the clip only bounds a hostile header.
+		out.Unverified = platform.Clip(resp.Header.Get(platform.SandboxUnverifiedHeader), 1000)
 	}
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, probeBodyBytes))
 	out.Body = cleanBody(body)
