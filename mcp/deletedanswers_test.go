@@ -24,7 +24,7 @@ func TestDelete_AnswersAfterTheDeletion(t *testing.T) {
 	res, m := h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true}, "del")
 	wantOK(t, res)
 	next := str(m["next"])
-	if n := strings.Count(next, "restore"); n != 1 || strings.Contains(next, "as above") || !strings.Contains(next, "appdev (DATABASE_URL)") {
+	if n := strings.Count(strings.ToLower(next), "restore its backup"); n != 1 || strings.Contains(next, "as above") || !strings.Contains(next, "appdev (DATABASE_URL)") {
 		t.Errorf("delete next describes the restore %d times (want once) or lacks the reference: %s", n, next)
 	}
 	res, m = h.call(t, "zerops_export", map[string]any{})

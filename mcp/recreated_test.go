@@ -25,13 +25,19 @@ func TestImport_RecreatedServiceSaysRestoreAndRestart(t *testing.T) {
 	if res, _ := h.call(t, "zerops_manage", map[string]any{"action": "backup", "serviceHostname": "db"}); res.IsError {
 		t.Fatalf("backup: %s", text(res))
 	}
-	if res, _ := h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true}, "del"); res.IsError {
+	res, _ := h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true}, "del")
+	if res.IsError {
 		t.Fatalf("delete: %s", text(res))
+	}
+	// The backup is loaded as PostgreSQL's backups are, as zerops_manage
+	// backup says (walk11b: "the service's own tool" here, pg_restore there).
+	if !strings.Contains(text(res), "pg_restore") {
+		t.Errorf("delete of db: the restore does not name pg_restore: %s", text(res))
 	}
 	res, m := h.callWith(t, ctx, "zerops_import", map[string]any{"content": "services:\n  - hostname: db\n    type: postgresql@16\n    mode: NON_HA\n"}, "imp")
 	wantOK(t, res)
 	next := str(m["next"])
-	for _, w := range []string{"not its data: it starts empty", "Restore its backup db-", "appstage (DATABASE_URL in zerops.yml)",
+	for _, w := range []string{"not its data: it starts empty", "Restore its backup db-", "pg_restore", "appstage (DATABASE_URL in zerops.yml)",
 		"zerops_manage action=restart serviceHostname=appstage"} {
 		if !strings.Contains(next, w) {
 			t.Errorf("import of db again: next lacks %q: %s", w, next)

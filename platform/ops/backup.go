@@ -76,12 +76,20 @@ var restoreWays = map[string]string{
 // Zerops UI (the platform restores nothing itself), then loaded with its
 // type's tool (restoreWays).
 func restoreWay(svc *platform.ServiceStack) string {
-	name, _, _ := strings.Cut(strings.ToLower(svc.Type.VersionName), "@")
+	return "to restore, download the backup in the Zerops UI (the platform has no one-click restore); " + loadWay(svc.Type.VersionName, svc.Name)
+}
+
+// loadWay says with which tool a downloaded backup of host, a service of
+// type typ ("postgresql@16", "postgresql:single@18"; "" when unknown), is
+// loaded back (restoreWays).
+func loadWay(typ, host string) string {
+	name, _, _ := strings.Cut(strings.ToLower(typ), "@")
+	name, _, _ = strings.Cut(name, ":")
 	way, ok := restoreWays[name]
 	if !ok {
 		way = "load it with the service's own import tool (zerops_knowledge uri=zerops://docs/operations/backups)"
 	}
-	return "to restore, download the backup in the Zerops UI (the platform has no one-click restore); " + strings.ReplaceAll(way, "<hostname>", svc.Name)
+	return strings.ReplaceAll(way, "<hostname>", host)
 }
 
 // retentionNote says how the platform keeps a service's backups.
