@@ -114,6 +114,9 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		if f.sig.id == "missing-env-variable" {
 			out[i].settingsFix(lines, f.line, stage)
 		}
+		if f.sig.id == "readiness-check-failed" {
+			out[i].readinessPortFix(f.bare, lines)
+		}
 		if f.sig.id == "init-command-failed" && initCause != nil {
 			out[i].initFix(initCommandLine(lines, f), *initCause)
 		}

@@ -79,3 +79,21 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 
 // serviceVarFix is the variable and value a server's port fix sets.
 var serviceVarFix = lazyregexp.New(`set (\w+)=(\S+) as a service variable`)
+
+// readinessAsked finds the port an httpGet readiness check that never
+// passed asked.
+var readinessAsked = lazyregexp.New(`readiness check never passed: GET https?://[^/:\s]+:(\d+)`)
+
+// readinessPortFix fits d, a readiness check that never passed (line), to
+// a check asking a port the app does not listen on while lines show the
+// one port it does: the check moves to the app, named with both ports.
+func (d *Diagnosis) readinessPortFix(line string, lines []string) {
+	m := readinessAsked.FindStringSubmatch(line)
+	ports := ListenPorts(lines)
+	if m == nil || len(ports) != 1 || strconv.Itoa(ports[0]) == m[1] {
+		return
+	}
+	app := strconv.Itoa(ports[0])
+	d.Cause = fmt.Sprintf("The new version never passed `deploy.readinessCheck`, so it was not deployed: the check asks port %s, where nothing listens, and the app listens on %s.", m[1], app)
+	d.Fix = fmt.Sprintf("Set `deploy.readinessCheck.httpGet.port` to %s, the port the app listens on (its path must answer 2xx there); then deploy again.", app)
+}

@@ -48,7 +48,7 @@ var signals = []signal{
 		"Read the lines before the failure, fix that command in `build.buildCommands` (or the code it builds) and deploy again.", docBuild, 10},
 
 	// Start and crash.
-	{"init-command-failed", "A `run.initCommands` command failed, so the app is not started: at a deploy the new version ends DEPLOY_FAILED and the one before keeps serving (init commands run at every container start, before `run.start`).",
+	{"init-command-failed", "A `run.initCommands` command failed, so the app is not started: at a deploy the new version ends DEPLOY_FAILED and is not deployed (init commands run at every container start, before `run.start`).",
 		"Fix the init command the log names: a file it runs must be in `build.deployFiles`, a package install belongs in `run.prepareCommands` (with sudo), and a migration against a database still starting needs `zsc execOnce ${appVersionId} --retryUntilSuccessful --` before the command; every init command must exit 0.", docStart, 21},
 	{"start-file-missing", "The start command names a file that is not in the deployed files.",
 		"Make `run.start` name a file the build produces, and include it (and its directory) in `build.deployFiles`.", docStart, 90},
@@ -60,7 +60,7 @@ var signals = []signal{
 		"Set it in zerops.yml `run.envVariables` (or as a secret with `zerops_env`); a reference like ${db_hostname} needs the service named before the underscore to exist.", docStart, 84},
 	{"permission-denied", "The app tried to write, execute or bind something it has no permission for.",
 		"Write only under the app's directory or /tmp, mark scripts executable in the build (chmod +x in `build.buildCommands`), and listen on a port above 1024 declared in `run.ports`.", docStart, 60},
-	{"readiness-check-failed", "The new version never passed `deploy.readinessCheck`, so it was not deployed; the version before keeps running.",
+	{"readiness-check-failed", "The new version never passed `deploy.readinessCheck`, so it was not deployed.",
 		"Fix what the lines before it show (the app exits, or listens elsewhere), or make the check match the app: `httpGet` on a port the app listens on at 0.0.0.0 and a path that answers 2xx, or an `exec` command that exits 0; then deploy again.", docStart, 20},
 	{"app-crash", "The app threw an unhandled error and exited.",
 		"Read the stack trace's first frame in the app's code, fix it and deploy again; `zerops_logs` shows the lines around it.", docStart, 10},
