@@ -43,3 +43,32 @@ func TestDeploy_FirstReadinessOnOtherPort(t *testing.T) {
 		})
 	}
 }
+
+// zerops_validate of another app's zerops.yml, sharing no setup with the
+// file last pushed (walk 11: a Slim app's after a Gin app's deploy from
+// workingDir gin): its next step does not send the other app's directory
+// to the new target, which would push gin's code to slim; where the code
+// is, it asks.
+func TestValidate_OtherAppsFileNotPushedFromLastDir(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: slim\n    type: php-nginx@8.4\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	writeApp(t, h.workDir(t)+"/gin", demoApp)
+	if res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "gin", "targetService": "appstage"}, "deploy"); m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	slim := "zerops:\n  - setup: slim\n    build:\n      base: php@8.4\n      buildCommands: [composer install]\n      deployFiles: ./\n" +
+		"    run:\n      base: php-nginx@8.4\n      documentRoot: public\n"
+	_, m := h.call(t, "zerops_validate", map[string]any{"content": slim})
+	next := str(m["next"])
+	if strings.Contains(next, "workingDir=gin") || !strings.Contains(next, "targetService=slim") || !strings.Contains(next, "directory with zerops.yml") {
+		t.Errorf("next %q pushes the last app's directory to slim (or deploys no slim, or does not ask where the code is)", next)
+	}
+	// The same app's file gaining a setup still deploys from where it was pushed.
+	_, m = h.call(t, "zerops_validate", map[string]any{"content": demoZeropsYml + strings.TrimPrefix(slim, "zerops:\n")})
+	if next := str(m["next"]); !strings.Contains(next, "workingDir=gin") || !strings.Contains(next, "targetService=slim") {
+		t.Errorf("next %q: the pushed file's next version is not deployed from gin", next)
+	}
+}

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"context"
+	"slices"
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/schema"
@@ -143,9 +144,14 @@ func DeployNext(ctx context.Context, proj Project, content, dir string) platform
 		call := deployCall(src, s.Name)
 		if _, lacks := src.forSetup(s.Name); lacks != nil {
 			// The file last pushed from src lacked the setup; the
-			// content validated has it: its next version, pushed as is.
+			// content validated has it: its next version, pushed as is,
+			// when it keeps a setup of that file. Sharing none, it is
+			// another app's file, whose code is not known to be there.
 			plain := src
 			plain.known = nil
+			if !slices.ContainsFunc(f.Setups, func(o *zeropsyml.Setup) bool { return slices.Contains(lacks, o.Name) }) {
+				src = CodeSource{}
+			}
 			call = deployCall(plain, s.Name)
 		}
 		if src == (CodeSource{}) { // what to add, said once after the calls
