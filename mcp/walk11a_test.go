@@ -72,3 +72,37 @@ func TestValidate_OtherAppsFileNotPushedFromLastDir(t *testing.T) {
 		t.Errorf("next %q: the pushed file's next version is not deployed from gin", next)
 	}
 }
+
+// A Go app whose framework's Run or Start call writes the port (walk 11:
+// Gin's r.Run(":8080") with run.ports 3000): the wrong port's fix names
+// the line of main.go that the built binary comes from, never "set PORT"
+// first, which the code does not read.
+func TestDeploy_GoFrameworkPortWrittenInCode(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, call string }{
+		{"Gin", `r.Run(":8080")`},
+		{"Echo", `e.Logger.Fatal(e.Start(":8080"))`},
+		{"Fiber", `log.Fatal(app.Listen(":8080"))`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: api\n    type: go@1\n"}, "import"); res.IsError {
+				t.Fatalf("import: %s", text(res))
+			}
+			writeApp(t, h.workDir(t)+"/api", map[string]string{
+				"go.mod":  "module example.com/api\n\ngo 1.22\n",
+				"main.go": "package main\n\nfunc main() {\n\tr := setup()\n\t" + tt.call + "\n}\n",
+				"zerops.yml": "zerops:\n  - setup: api\n    build:\n      base: go@1\n      buildCommands: [go build -o app main.go]\n      deployFiles: app\n" +
+					"    run:\n      base: go@1\n      ports: [{port: 3000, httpSupport: true}]\n      start: ./app\n",
+			})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "api", "targetService": "api"}, "deploy")
+			next := str(m["next"])
+			if m["verdict"] != "not-answering" || !strings.Contains(next, "main.go, line 5") && !strings.Contains(text(res), "main.go, line 5") ||
+				strings.Contains(next, "set it (PORT") {
+				t.Errorf("want the port line of main.go named and no PORT to set first: %s", text(res))
+			}
+		})
+	}
+}

@@ -107,8 +107,10 @@ var bindWord = lazyregexp.New(`(?i)listen|\bbind\b|\.bind\(|serve\b|\.run\(|run_
 
 // bindCall is a call that binds the app's own address, whatever else the
 // line names (a URL it logs); Bun serves a default export's options
-// (`export default { port: 3000, fetch }`, Hono's form) as Bun.serve's.
-var bindCall = lazyregexp.New(`\.listen\s*\(|\blisten\s*\(|ListenAndServe|\.bind\s*\(|run_app\(|app\.run\(|\b(?:Bun|Deno)\.serve\(|UseUrls\(|set\s*:bind|^export\s+default\s*\{[^}]*\bport\s*:`)
+// (`export default { port: 3000, fetch }`, Hono's form) as Bun.serve's; Go
+// frameworks take the address as a string: Gin's r.Run(":8080"), Echo's
+// e.Start(…), Fiber's app.Listen(…).
+var bindCall = lazyregexp.New(`\.listen\s*\(|\blisten\s*\(|ListenAndServe|\.(?:Run|Start|Listen)(?:TLS)?\(\s*"|\.bind\s*\(|run_app\(|app\.run\(|\b(?:Bun|Deno)\.serve\(|UseUrls\(|set\s*:bind|^export\s+default\s*\{[^}]*\bport\s*:`)
 
 // clientLine is a line that names another server's host (a database's, a
 // cache's, a URL called): no bind of the app's own.
