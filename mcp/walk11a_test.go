@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -104,5 +105,33 @@ func TestDeploy_GoFrameworkPortWrittenInCode(t *testing.T) {
 				t.Errorf("want the port line of main.go named and no PORT to set first: %s", text(res))
 			}
 		})
+	}
+}
+
+// A Hugo site built by `hugo` on a base whose image has no Hugo (walk 11:
+// answered live): validate warns of it, the build fails as the shell does,
+// the fix installs Hugo in build.prepareCommands; installed there, it is live.
+func TestDeploy_HugoNotInAnyBuildImage(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: docs\n    type: static\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	yml := "zerops:\n  - setup: docs\n    build:\n      base: go@1\n      buildCommands: [hugo --minify]\n      deployFiles: public/~\n    run:\n      base: static\n"
+	site := map[string]string{"hugo.toml": "title = \"Docs\"\n", "content/_index.md": "# Hello\n", "layouts/_default/list.html": "<html>{{ .Content }}</html>\n", "zerops.yml": yml}
+	writeApp(t, h.workDir(t)+"/docs", site)
+	_, m := h.call(t, "zerops_validate", map[string]any{"content": yml})
+	if w := fmt.Sprint(m["warnings"]); !strings.Contains(w, "hugo") || !strings.Contains(w, "prepareCommands") {
+		t.Errorf("validate does not warn that no image brings hugo: %v", m)
+	}
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "docs", "targetService": "docs"}, "deploy")
+	wantError(t, res, m, platform.ErrBuildFailed)
+	if s := str(m["suggestion"]); !strings.Contains(s, "sudo apk add --no-cache hugo") || strings.Contains(s, "mvnw") || strings.Contains(s, "Maven") {
+		t.Errorf("the fix does not install Hugo in build.prepareCommands (or names Maven): %s", text(res))
+	}
+	site["zerops.yml"] = strings.Replace(yml, "      buildCommands:", "      prepareCommands: [sudo apk add --no-cache hugo]\n      buildCommands:", 1)
+	writeApp(t, h.workDir(t)+"/docs", site)
+	if res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "docs", "targetService": "docs"}, "fixed"); m["verdict"] != "live" {
+		t.Errorf("with Hugo installed: %s", text(res))
 	}
 }

@@ -15,12 +15,14 @@ type buildImageTool struct{ install, lackedBy []string }
 
 // buildImageTools are the build tools, by the command that runs them, that
 // some build images lack. The Java image has the JDK, zCLI, git and wget,
-// not Maven or Gradle. Node.js's commands are there on nodejs and on bases
-// whose listed tools name npm (deno, elixir, gleam, rust), not on PHP's
-// (composer, git, wget), Python's (pip, git), Go's, Java's, .NET's,
-// Alpine's or Ubuntu's; bun's names none of them and is not judged.
+// not Maven or Gradle; no image lists Hugo. Node.js's commands are there
+// on nodejs and on bases whose listed tools name npm (deno, elixir, gleam,
+// rust), not on PHP's (composer, git, wget), Python's (pip, git), Go's,
+// Java's, .NET's, Alpine's or Ubuntu's; bun's names none of them and is
+// not judged.
 var buildImageTools = map[string]buildImageTool{"mvn": {install: []string{"maven", "mvn"}}, "gradle": {install: []string{"gradle"}},
-	"npm": nodeBuildTool, "npx": nodeBuildTool, "node": nodeBuildTool, "yarn": nodeBuildTool}
+	"hugo": {install: []string{"hugo"}}, // a static site generator no image lists
+	"npm":  nodeBuildTool, "npx": nodeBuildTool, "node": nodeBuildTool, "yarn": nodeBuildTool}
 
 var nodeBuildTool = buildImageTool{install: []string{"node", "npm", "yarn", "nvm", "fnm", "volta"},
 	lackedBy: []string{"php", "python", "go", "golang", "java", "dotnet", "alpine", "ubuntu"}}

@@ -218,6 +218,11 @@ func (d *Diagnosis) commandFix(line string, stage Stage) {
 			"` on Alpine, `sudo apt-get install -y " + tool.pkg + "` with `os: ubuntu`); then deploy again."
 		return
 	}
+	if programOf(line) == "hugo" && stage == Build {
+		d.Cause = "The build runs `hugo`, which no Zerops build image brings, and no `build.prepareCommands` installs it."
+		d.Fix = "Install Hugo in `build.prepareCommands`: `sudo apk add --no-cache hugo` on Alpine (the default), or download its release archive there with wget; keep `hugo` in " + where + ". Then deploy again."
+		return
+	}
 	if prog := programOf(line); stage == Build && nodeImageTools[prog] {
 		d.Cause = "The build runs `" + prog + "`, which its build image does not have: Node.js comes with a nodejs build base, not with PHP's (composer, git, wget), Python's, Go's, Java's or .NET's, and no `build.prepareCommands` installs it."
 		d.Fix = "Give `build.base` Node.js beside the base it has, as a list (`base: [php@8.4, nodejs@22]` for a PHP app), or install it in `build.prepareCommands` (`sudo apk add --no-cache nodejs npm` on Alpine); then deploy again."

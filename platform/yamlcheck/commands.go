@@ -216,6 +216,11 @@ func missingBuildTools(c *checker, p string, b *zeropsyml.Build) {
 					fmt.Sprintf("Give build.base Node.js beside the base it has, as a list (`base: [%s, nodejs@22]`, as the Laravel recipes do), or install it in build.prepareCommands (`sudo apk add --no-cache nodejs npm` on Alpine).", platform.Clip(b.Base[0], 40))
 				continue
 			}
+			if name == "hugo" {
+				c.warnf(where, "runs `hugo`, which no Zerops build image brings, and no build.prepareCommands installs it: the build would fail with `hugo: not found`").Fix =
+					"Install Hugo in build.prepareCommands: `sudo apk add --no-cache hugo` on Alpine (the default), or download its release archive there with wget."
+				continue
+			}
 			c.warnf(where, "runs `%s`, which no Zerops build image brings (the Java one has the JDK, not Maven or Gradle), and no build.prepareCommands installs it: the build would fail with `%[1]s: not found`", name).Fix =
 				"Commit the tool's wrapper (`mvnw` with `.mvn/`, or `gradlew` with `gradle/`) and run it as `./mvnw` or `./gradlew`, or install the tool in build.prepareCommands (`sudo apk add --no-cache maven` or `gradle`)."
 		}
