@@ -135,3 +135,21 @@ func TestDeploy_HugoNotInAnyBuildImage(t *testing.T) {
 		t.Errorf("with Hugo installed: %s", text(res))
 	}
 }
+
+// A reference whose hostname is written in capitals (walk 11:
+// ${MDB_hostname} beside a warned ${mdb_User}): hostnames are lowercase, so
+// it names no service and stays the literal text; validate says so with the
+// lowercase reference, and passes over a variable of the service's own
+// (${API_KEY}) or a project variable whose name holds an underscore.
+func TestValidate_ReferenceHostnameInCapitals(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      buildCommands: [npm ci]\n      deployFiles: ./\n" +
+		"    run:\n      base: nodejs@22\n      ports: [{port: 3000, httpSupport: true}]\n      start: node index.js\n" +
+		"      envVariables:\n        DB_HOST: ${DB_hostname}\n        API_KEY: abc\n        TOKEN: ${API_KEY}\n"
+	_, m := h.call(t, "zerops_validate", map[string]any{"content": yml})
+	w := fmt.Sprint(m["warnings"])
+	if !strings.Contains(w, "${DB_hostname}") || !strings.Contains(w, "${db_hostname}") || strings.Contains(w, "${API_KEY}") {
+		t.Errorf("want ${DB_hostname} warned with ${db_hostname} as its fix, ${API_KEY} not: %v", m)
+	}
+}
