@@ -153,3 +153,41 @@ func TestValidate_ReferenceHostnameInCapitals(t *testing.T) {
 		t.Errorf("want ${DB_hostname} warned with ${db_hostname} as its fix, ${API_KEY} not: %v", m)
 	}
 }
+
+// An Axum app binds where its tokio TcpListener::bind says (walk 11: bound
+// to 127.0.0.1:3000 it was unverified, "could not check where it listens",
+// though src/main.rs writes it): localhost is not answering, named in
+// main.rs; every address is live.
+func TestDeploy_AxumBindReadFromMain(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, bind, verdict, signal string }{
+		{"Localhost", `"127.0.0.1:3000"`, "not-answering", "listening-on-localhost"},
+		{"Tuple", `("127.0.0.1", 3000)`, "not-answering", "listening-on-localhost"},
+		{"EveryAddress", `"0.0.0.0:3000"`, "live", ""},
+		{"OtherPort", `"0.0.0.0:8080"`, "not-answering", "wrong-port"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: axum\n    type: rust@1\n"}, "import"); res.IsError {
+				t.Fatalf("import: %s", text(res))
+			}
+			writeApp(t, h.workDir(t)+"/axum", map[string]string{
+				"Cargo.toml": "[package]\nname = \"axumapp\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\naxum = \"0.7\"\ntokio = { version = \"1\", features = [\"full\"] }\n",
+				"src/main.rs": "use axum::{routing::get, Router};\n\n#[tokio::main]\nasync fn main() {\n    let app = Router::new().route(\"/\", get(|| async { \"ok\" }));\n" +
+					"    let listener = tokio::net::TcpListener::bind(" + tt.bind + ").await.unwrap();\n    axum::serve(listener, app).await.unwrap();\n}\n",
+				"zerops.yml": "zerops:\n  - setup: axum\n    build:\n      base: rust@1\n      buildCommands: [cargo build --release]\n      deployFiles: [target/release/axumapp]\n" +
+					"    run:\n      base: rust@1\n      ports: [{port: 3000, httpSupport: true}]\n      start: ./target/release/axumapp\n",
+			})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "axum", "targetService": "axum"}, "deploy")
+			check, _ := m["check"].(map[string]any)
+			if m["verdict"] != tt.verdict || tt.signal != "" && firstSignal(check["diagnoses"]) != tt.signal {
+				t.Errorf("want %s %s: %s", tt.verdict, tt.signal, text(res))
+			}
+			if tt.signal == "listening-on-localhost" && !strings.Contains(str(m["next"]), "src/main.rs, line 6") {
+				t.Errorf("the fix does not name src/main.rs's bind: %s", str(m["next"]))
+			}
+		})
+	}
+}

@@ -9,8 +9,8 @@ import (
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
-// Rust: cargo's builds, and an actix-web server started by the binary it
-// builds.
+// Rust: cargo's builds, and an actix-web or Axum server started by the
+// binary it builds.
 
 func rustRecord() *tool {
 	return &tool{name: "cargo", names: []string{"cargo"}, lang: "rust", build: cargoBuild,
@@ -20,7 +20,12 @@ func rustRecord() *tool {
 			"INFO  actix_server::server] starting service: \"actix-web-service-%s:%d\", workers: 1, listening on: %[1]s:%[2]d",
 			lang: "rust", uses: lazyregexp.New(`\bHttpServer::new\b`),
 			setPort: lazyregexp.New(`\.bind\(\s*\(\s*"[^"]*"\s*,\s*([\w.]+)\s*\)|\.bind\(\s*"[^"]*:(\d+)"\s*\)`),
-			setHost: lazyregexp.New(`\.bind\(\s*\(\s*("[^"]*")\s*,|\.bind\(\s*"(\[[^\]]*\]|[^":]*):\d+"\s*\)`)}},
+			setHost: lazyregexp.New(`\.bind\(\s*\(\s*("[^"]*")\s*,|\.bind\(\s*"(\[[^\]]*\]|[^":]*):\d+"\s*\)`)},
+			// Axum serves on the tokio listener the code binds; it prints
+			// nothing of its own.
+			"axum": {lang: "rust", uses: lazyregexp.New(`\baxum::serve\b`),
+				setPort: lazyregexp.New(`TcpListener::bind\(\s*\(\s*"[^"]*"\s*,\s*([\w.]+)\s*\)|TcpListener::bind\(\s*"[^"]*:(\d+)"\s*\)`),
+				setHost: lazyregexp.New(`TcpListener::bind\(\s*\(\s*("[^"]*")\s*,|TcpListener::bind\(\s*"(\[[^\]]*\]|[^":]*):\d+"\s*\)`)}},
 		binaryFrom: rustBinary}
 }
 
