@@ -191,3 +191,23 @@ func TestDeploy_AxumBindReadFromMain(t *testing.T) {
 		})
 	}
 }
+
+// A TypeScript app compiled by tsc that throws without a variable (walk 11:
+// a Koa API needing JWT_SECRET): the unverified reason names the line in
+// the source it read, src/index.ts:4, not that line number in the compiled
+// build/index.js, which holds other lines.
+func TestDeploy_CompiledEnvNeedNamesTheSource(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	writeApp(t, h.workDir(t), map[string]string{
+		"package.json":  `{"name": "api", "version": "1.0.0", "scripts": {"build": "tsc"}, "devDependencies": {"typescript": "^5.6.3"}}` + "\n",
+		"tsconfig.json": `{"compilerOptions": {"outDir": "build", "rootDir": "src", "module": "commonjs"}}` + "\n",
+		"src/index.ts": "import http from 'node:http'\n\nconst secret = process.env.JWT_SECRET\nif (!secret) {\n  throw new Error('JWT_SECRET is not set')\n}\n" +
+			"http.createServer((req, res) => res.end('ok')).listen(3000, '0.0.0.0')\n",
+		"zerops.yml": strings.NewReplacer("buildCommands: [npm ci]", "buildCommands: [npm install, npm run build]", "start: node index.js", "start: node build/index.js").Replace(demoZeropsYml),
+	})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+	if m["verdict"] != "unverified" || !strings.Contains(text(res), "src/index.ts:4") || strings.Contains(text(res), "build/index.js:4") {
+		t.Errorf("want unverified naming src/index.ts:4, not build/index.js:4: %s", text(res))
+	}
+}

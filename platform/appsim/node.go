@@ -229,9 +229,13 @@ func (w *nodeWalk) module(rel string, stack []string) (startCmd, bool) {
 	esm := w.esm(rel, src, compiled)
 	w.r.noteDotenv(src)
 	needs := nodeEnvNeeds(src, esm)
+	needIn := rel // the file a need's line is in
 	if compiled { // its lines are the source's, not the file's
 		for i := range needs {
 			needs[i].fail = nil
+		}
+		if from, _, ok := w.r.builtSource(rel); ok {
+			needIn = from
 		}
 	}
 	// CommonJS runs a module's statements in order; ES imports are
@@ -241,7 +245,7 @@ func (w *nodeWalk) module(rel string, stack []string) (startCmd, bool) {
 		for len(needs) > 0 && needs[0].at < at {
 			now, needs = append(now, needs[0]), needs[1:]
 		}
-		return w.r.envCheck(src, rel, now, w.env)
+		return w.r.envCheck(src, needIn, now, w.env)
 	}
 	for _, imp := range jsImports(src) {
 		if !esm || !imp.viaImp {
@@ -613,21 +617,28 @@ func (r *runSim) nodeMajor() int {
 // dist/x.js that tsc compiled, the uploaded src/x.ts (or x.ts). A bundling
 // build (its output carries the packages) has none.
 func (r *runSim) builtFrom(rel string) (string, bool) {
+	_, src, ok := r.builtSource(rel)
+	return src, ok
+}
+
+// builtSource is builtFrom's source file, relative to the upload, and its
+// text.
+func (r *runSim) builtSource(rel string) (from, src string, ok bool) {
 	pkg, _ := r.files.Read("package.json")
 	if bundlerRe.MatchString(strings.Join(r.d.BuildCommands, "\n") + "\n" + pkg) {
-		return "", false
+		return "", "", false
 	}
 	_, rest, ok := strings.Cut(rel, "/")
 	if !ok {
-		return "", false
+		return "", "", false
 	}
 	stem := strings.TrimSuffix(rest, path.Ext(rest))
 	for _, c := range []string{"src/" + stem + ".ts", stem + ".ts", "src/" + stem + ".js"} {
 		if s, ok := r.files.Read(c); ok {
-			return s, true
+			return c, s, true
 		}
 	}
-	return "", false
+	return "", "", false
 }
 
 var bundlerRe = lazyregexp.New(`\b(?:esbuild|webpack|rollup|ncc|tsup|bun build|vite build|parcel|rspack|next build|nuxt|nuxi)\b`)
