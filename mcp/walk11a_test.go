@@ -211,3 +211,27 @@ func TestDeploy_CompiledEnvNeedNamesTheSource(t *testing.T) {
 		t.Errorf("want unverified naming src/index.ts:4, not build/index.js:4: %s", text(res))
 	}
 }
+
+// Pyramid's pserve comes from a pip package, like gunicorn: installed only
+// in the build container (walk 11: pip install in buildCommands, unverified)
+// the start fails with sh's "not found", and the fix installs the packages
+// into the run image.
+func TestDeploy_PserveInstalledOnlyInTheBuild(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: pyr\n    type: python@3.12\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	yml := "zerops:\n  - setup: pyr\n    build:\n      base: python@3.12\n      buildCommands: [pip install -r requirements.txt]\n      deployFiles: [myapp, production.ini]\n" +
+		"    run:\n      base: python@3.12\n      ports: [{port: 6543, httpSupport: true}]\n      start: pserve production.ini\n"
+	writeApp(t, h.workDir(t)+"/pyr", map[string]string{
+		"requirements.txt":  "pyramid==2.0.2\nwaitress==3.0.2\n",
+		"myapp/__init__.py": "from pyramid.config import Configurator\n",
+		"production.ini":    "[app:main]\nuse = egg:myapp\n\n[server:main]\nuse = egg:waitress#main\nlisten = 0.0.0.0:6543\n",
+		"zerops.yml":        yml,
+	})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "pyr", "targetService": "pyr"}, "deploy")
+	if m["verdict"] != "not-answering" || !strings.Contains(text(res), "pserve: not found") || !strings.Contains(str(m["next"]), "addToRunPrepare") {
+		t.Errorf("want pserve not found with the run-image install as the fix: %s", text(res))
+	}
+}

@@ -345,7 +345,7 @@ func flaskRun(args []string, env map[string]string) startCmd {
 // none of them.
 var pyTools = map[string]bool{"gunicorn": true, "uvicorn": true, "hypercorn": true, "daphne": true,
 	"celery": true, "flask": true, "fastapi": true, "django-admin": true, "streamlit": true, "waitress-serve": true,
-	"litestar": true, "granian": true, "sanic": true}
+	"litestar": true, "granian": true, "sanic": true, "pserve": true}
 
 // pyInstalled reports whether pip packages may be in the run container: an
 // install in run.prepareCommands, initCommands or the start, tool named in
