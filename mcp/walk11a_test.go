@@ -235,3 +235,36 @@ func TestDeploy_PserveInstalledOnlyInTheBuild(t *testing.T) {
 		t.Errorf("want pserve not found with the run-image install as the fix: %s", text(res))
 	}
 }
+
+// A start naming a file under a folder that deployFiles cut with `~`
+// (walk 11: `out/~` with `dotnet out/Minimal.dll`): the fix says the `~`
+// put it at /var/www/Minimal.dll and names the start to write, not the
+// generic "name a file the build produces".
+func TestDeploy_StartUnderTildeFolder(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, base, build, start, want string }{
+		{"Dotnet", "dotnet@9", "dotnet publish -c Release -o out", "dotnet out/Minimal.dll", "dotnet Minimal.dll"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: " + tt.base + "\n"}, "import"); res.IsError {
+				t.Fatalf("import: %s", text(res))
+			}
+			out := strings.Fields(tt.start)[1]
+			dir := out[:strings.Index(out, "/")]
+			writeApp(t, h.workDir(t)+"/web", map[string]string{
+				"Minimal.csproj": "<Project Sdk=\"Microsoft.NET.Sdk.Web\"><PropertyGroup><TargetFramework>net9.0</TargetFramework></PropertyGroup></Project>\n",
+				"Program.cs":     "var app = WebApplication.CreateBuilder(args).Build();\napp.MapGet(\"/\", () => \"ok\");\napp.Run();\n",
+				"index.js":       demoApp["index.js"],
+				"zerops.yml": "zerops:\n  - setup: web\n    build:\n      base: " + tt.base + "\n      buildCommands: [" + tt.build + "]\n      deployFiles: [" + dir + "/~]\n" +
+					"    run:\n      base: " + tt.base + "\n      envVariables: {ASPNETCORE_URLS: 'http://0.0.0.0:3000'}\n      ports: [{port: 3000, httpSupport: true}]\n      start: " + tt.start + "\n",
+			})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "web", "targetService": "web"}, "deploy")
+			if next := str(m["next"]); m["verdict"] != "not-answering" || !strings.Contains(next, "`"+tt.want+"`") || !strings.Contains(text(res), dir+"/~") {
+				t.Errorf("want the start %q named, with the %s/~ that moved the file: %s", tt.want, dir, text(res))
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ package diagnose
 // uvicorn's module and npm's package.json not deployed.
 
 import (
+	"path"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform/lazyregexp"
@@ -42,4 +43,38 @@ func (d *Diagnosis) startManifestFix(text string) {
 	file := m[1] + "package.json"
 	d.Cause = "`run.start` runs an npm script, and npm reads it from `" + file + "`, which the deploy did not put in /var/www: `build.deployFiles` leaves it out."
 	d.Fix = "Add `" + file + "` to `build.deployFiles` (with the `node_modules` the script's command needs), or put the script's own command in `run.start` (e.g. `node dist/main.js`); then deploy again."
+}
+
+// startPathMissing finds the file a start named that its runtime did not
+// find: .NET's host, Node's entry, Python's file, the JVM's jar.
+var startPathMissing = lazyregexp.New(`The application '([^']+)' does not exist|Cannot find module '/var/www/([^']+)'|can't open file '/var/www/([^']+)'|Unable to access jarfile (\S+)`)
+
+// tildeFix fits d, start-file-missing read from text, to a start naming a
+// file under a folder that build.deployFiles deploys with `~` (out/~):
+// the folder's contents land in /var/www itself, so the start's path
+// loses the folder.
+func (d *Diagnosis) tildeFix(text string, c *Code) {
+	m := startPathMissing.FindStringSubmatch(text)
+	if d.Signal != "start-file-missing" || m == nil || c == nil {
+		return
+	}
+	named := path.Clean(strings.TrimPrefix(strings.TrimPrefix(m[1]+m[2]+m[3]+m[4], "/var/www/"), "./"))
+	for _, f := range c.DeployFiles {
+		f = relPath(f)
+		dir, ok := strings.CutSuffix(f, "/~")
+		if !ok || dir == "" || dir == "." {
+			continue
+		}
+		rest, ok := strings.CutPrefix(named, dir+"/")
+		if !ok {
+			continue
+		}
+		d.Cause = "`run.start` names `" + named + "`, but `" + f + "` in `build.deployFiles` deploys the contents of " + dir + " to /var/www itself, so that file is at /var/www/" + rest + "."
+		d.Fix = "In `run.start`, name `" + rest + "` in place of `" + named + "`"
+		if c.Start != "" && strings.Contains(c.Start, named) {
+			d.Fix += ": `" + strings.Replace(c.Start, named, rest, 1) + "`"
+		}
+		d.Fix += " (or deploy `" + dir + "` without `~`); then deploy again."
+		return
+	}
 }
