@@ -268,3 +268,26 @@ func TestDeploy_StartUnderTildeFolder(t *testing.T) {
 		})
 	}
 }
+
+// run.healthCheck on a port the app does not listen on (walk 11: a Fastify
+// API on 3000, the check on 8080, answered live): not live; the reason
+// names both ports and the port to set. On the app's port it stays live.
+func TestDeploy_HealthCheckOnOtherPort(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, port, verdict string }{
+		{"OtherPort", "8080", "unverified"},
+		{"AppPort", "3000", "live"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			writeApp(t, h.workDir(t), map[string]string{
+				"zerops.yml": strings.Replace(demoZeropsYml, "      start: node index.js\n", "      healthCheck: {httpGet: {port: "+tt.port+", path: /}}\n      start: node index.js\n", 1)})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+			if m["verdict"] != tt.verdict || tt.verdict != "live" && (!strings.Contains(text(res), "port 8080") || !strings.Contains(text(res), "3000")) {
+				t.Errorf("want %s, naming the check's port and the app's: %s", tt.verdict, text(res))
+			}
+		})
+	}
+}

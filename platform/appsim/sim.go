@@ -125,6 +125,10 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		// Asked while the app runs: a failing answer is the platform's
 		// to act on, and the app's routes are in its code.
 		switch path := localURLPath(hc.Exec); {
+		case hc.Port > 0 && len(out.Listens) > 0 && !slices.ContainsFunc(out.Listens, func(a Addr) bool { return a.port == hc.Port }):
+			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the containers survive run.healthCheck, which asks port %d, where the app does not listen (it listens on %s): "+
+				"on the platform the check fails there and each container is restarted after its failureTimeout; set run.healthCheck.httpGet.port to %d",
+				hc.Port, listenPorts(out.Listens), out.Listens[0].port))
 		case hc.Port > 0 && strings.Trim(hc.Path, "/") != "":
 			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app answers 2xx at %s on port %d, which run.healthCheck asks while it runs (the sandbox does not read the app's routes)",
 				clip(hc.Path, 80), hc.Port))
@@ -701,4 +705,15 @@ func (r RunResult) ExitCode() int {
 		return r.Exit
 	}
 	return 1
+}
+
+// listenPorts names the ports of ls, joined.
+func listenPorts(ls []Addr) string {
+	var ps []string
+	for _, a := range ls {
+		if p := strconv.Itoa(a.port); !slices.Contains(ps, p) {
+			ps = append(ps, p)
+		}
+	}
+	return strings.Join(ps, ", ")
 }
