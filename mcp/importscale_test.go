@@ -37,3 +37,42 @@ func TestImport_VerticalAutoscalingIsKept(t *testing.T) {
 		t.Errorf("metrics next promises the platform's maximum, not the imported one: %s", next)
 	}
 }
+
+// A runtime's horizontal range the import leaves out is the platform's
+// default: minContainers 1 (the import reference) and up to 10 containers
+// (the scaling pages' range; an import sets maxContainers: 1 to pin a dev
+// service). Walk 10 imported minContainers: 2 alone and discover showed
+// maxContainers 1, a maximum below the minimum.
+func TestImport_HorizontalDefaults(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, scaling string
+		want          []string
+	}{
+		{"min only", "    minContainers: 2\n", []string{"minContainers:2", "maxContainers:10"}},
+		{"max only", "    maxContainers: 3\n", []string{"minContainers:1", "maxContainers:3"}},
+		{"neither", "", []string{"minContainers:1", "maxContainers:10"}},
+		{"pinned", "    minContainers: 1\n    maxContainers: 1\n", []string{"minContainers:1", "maxContainers:1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{})
+			yml := "services:\n  - hostname: web\n    type: nodejs@22\n    startWithoutCode: true\n" + tc.scaling
+			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": yml}, "imp"); res.IsError {
+				t.Fatalf("import: %s", text(res))
+			}
+			res, m := h.call(t, "zerops_discover", map[string]any{"serviceHostname": "web"})
+			wantOK(t, res)
+			svcs, _ := m["services"].([]any)
+			if len(svcs) != 1 {
+				t.Fatalf("discover: %s", text(res))
+			}
+			got := fmt.Sprint(svcs[0].(map[string]any)["autoscaling"])
+			for _, w := range tc.want {
+				if !strings.Contains(got, w+" ") && !strings.HasSuffix(got, w+"]") {
+					t.Errorf("autoscaling lacks %s: %s", w, got)
+				}
+			}
+		})
+	}
+}

@@ -47,7 +47,7 @@ func searchItem(t *testing.T, h sdk.Handler, id string) output.EsServiceStack {
 func TestRealAPI_AutoscalingCustomApartFromCurrent(t *testing.T) {
 	t.Parallel()
 	srv, h := newSDK(t, fastOpts)
-	id := srv.ServiceID("appdev")
+	id := srv.ServiceID("db") // the demo's runtimes were imported pinned to one container
 	if ca := searchItem(t, h, id).CustomAutoscaling; ca != nil {
 		t.Errorf("search: customAutoscaling of a service at its defaults = %+v, want null", ca)
 	}

@@ -15,8 +15,9 @@ const (
 )
 
 // seedDemo creates the "demo" project as it stands a day after its import:
-// appdev (nodejs@22, deployed), appstage (nodejs@22, no code yet), db
-// (postgresql@16), cache (valkey@7.2) and storage (object-storage).
+// appdev (nodejs@22, deployed), appstage (nodejs@22, no code yet), both
+// pinned to one container, db (postgresql@16), cache (valkey@7.2) and
+// storage (object-storage).
 func (st *state) seedDemo() {
 	born := st.created.Add(-24 * time.Hour)
 	p := st.addProject("demo", born)
@@ -34,6 +35,14 @@ func (st *state) seedDemo() {
 	for i, sd := range seed {
 		at := born.Add(time.Duration(i) * time.Second)
 		svc := st.newService(p.ID, sd.name, st.cat.lookup(sd.version), "NON_HA", sd.status, at)
+		if svc.category() == platform.CategoryUser {
+			// The demo's import pinned its runtimes to one container
+			// (maxContainers: 1); a runtime imported without it may
+			// scale out to 10 (defaultAutoscaling).
+			one := 1
+			set := &autoscalingJSON{Horizontal: &horizontalJSON{MinContainerCount: &one, MaxContainerCount: &one}}
+			svc.Custom, svc.Current = mergeAutoscaling(nil, set), mergeAutoscaling(svc.Current, set)
+		}
 		imp := st.newProcess(p.ID, svc, "stack.create", at)
 		imp.EndAt = at.Add(40 * time.Second)
 		imp.RunAt = at.Add(2 * time.Second)
@@ -80,7 +89,7 @@ func (st *state) newService(projectID, name string, v *stackVersion, mode string
 		s.Containers = append(s.Containers, newID())
 	}
 	s.Ports = defaultPorts(v)
-	s.Current = defaultAutoscaling(v.Type.Category, mode)
+	s.Current = defaultAutoscaling(v.Type.Category)
 	for _, kv := range st.generatedEnv(s) {
 		typ := envReadOnly
 		switch {
@@ -117,21 +126,21 @@ func defaultPorts(v *stackVersion) []portJSON {
 	return out
 }
 
-func defaultAutoscaling(category, mode string) *autoscalingJSON {
+func defaultAutoscaling(category string) *autoscalingJSON {
 	ptrI := func(i int) *int { return &i }
 	ptrF := func(f float64) *float64 { return &f }
 	shared := "SHARED"
 	switch category {
 	case platform.CategoryUser:
-		maxC := 1
-		if mode == "HA" {
-			maxC = 3
-		}
+		// A runtime created without a horizontal range gets the platform's
+		// whole one, 1–10 containers, as its vertical range is the whole
+		// per-container one (the scaling pages' limits; the import reference
+		// defaults only minContainers, to 1).
 		return &autoscalingJSON{
 			Vertical: &verticalJSON{CPUMode: &shared,
 				MinResource: &scalingResourceJSON{CPUCoreCount: ptrI(1), MemoryGBytes: ptrF(0.125), DiskGBytes: ptrF(1)},
 				MaxResource: &scalingResourceJSON{CPUCoreCount: ptrI(8), MemoryGBytes: ptrF(48), DiskGBytes: ptrF(250)}},
-			Horizontal: &horizontalJSON{MinContainerCount: ptrI(1), MaxContainerCount: ptrI(maxC)},
+			Horizontal: &horizontalJSON{MinContainerCount: ptrI(1), MaxContainerCount: ptrI(10)},
 		}
 	case platform.CategoryStandard, platform.CategoryShared:
 		return &autoscalingJSON{Vertical: &verticalJSON{CPUMode: &shared,
