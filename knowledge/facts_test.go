@@ -391,6 +391,8 @@ func TestDocs_OperateFacts(t *testing.T) {
 		{"platform/scaling", "RAM headroom defaults", "(?s)`minFreeRamGB` \\(default 0\\.0625 GB\\).{0,80}`minFreeRamPercent`[^.]{0,40}\\(default 0, off\\)"},
 		{"config/import-yml-scaling", "the balancer spreads requests over the containers", "spreads HTTP requests round-robin across all of them"},
 		{"operations/logs", "logs from the terminal: zcli service log", "`zcli service log <service>`"},
+		{"operations/backups", "valkey backups: both readings, as the Valkey page", "(?s)\\| Valkey \\| the docs read two ways: Valkey's own page says backups exist and are \\*\\*off by default\\*\\*.{0,120}the backup guide lists Valkey and KeyDB as not backed up"},
+		{"operations/rollback-metrics-export", "valkey automatic backups off by default", "Valkey's are off by default"},
 		{"operations/dev-stage-pattern", "clone a project: export, then project-import", "(?s)`zerops_export`.{0,150}`zcli project project-import <file>`.{0,120}carries no data or secret values"},
 		{"operations/log-forwarding-metrics", "no built-in downtime alert is documented", "(?s)## Alerts when a service goes down\n.{0,40}describe no built-in downtime alert"},
 		{"troubleshooting/build-failures", "module missing after a passing build: deployFiles", "(?s)`Cannot find module 'next'`: not this case.{0,120}add `node_modules` and `package.json` to `deployFiles`"},

@@ -57,3 +57,44 @@ func TestBackup_NamedInItsTypesFormat(t *testing.T) {
 		})
 	}
 }
+
+// TestBackup_ValkeyScheduleOffByDefault: Valkey's page of the Zerops docs
+// says its platform backups exist but are off by default (walk 10: the
+// backups answer gave Valkey the daily schedule of the databases). The
+// answer says so and where they are switched on; a database keeps its
+// daily schedule, and KeyDB, which no backup page lists, is refused.
+func TestBackup_ValkeyScheduleOffByDefault(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	for _, tc := range []struct {
+		host, action string
+		want, never  []string
+	}{
+		{"cache", "backups", []string{"off by default", "Backups List & Configuration"}, []string{"0 0 * * *"}},
+		{"cache", "backup", []string{"off by default"}, []string{"0 0 * * *"}},
+		{"db", "backups", []string{"0 0 * * *"}, []string{"off by default"}},
+	} {
+		t.Run(tc.host+"/"+tc.action, func(t *testing.T) {
+			res, _ := h.call(t, "zerops_manage", map[string]any{"action": tc.action, "serviceHostname": tc.host})
+			wantOK(t, res)
+			got := text(res)
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("answer lacks %q: %s", w, got)
+				}
+			}
+			for _, n := range tc.never {
+				if strings.Contains(got, n) {
+					t.Errorf("answer says %q: %s", n, got)
+				}
+			}
+		})
+	}
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: kv\n    type: keydb@6\n    mode: NON_HA\n"}, "imp"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	res, _ := h.call(t, "zerops_manage", map[string]any{"action": "backups", "serviceHostname": "kv"})
+	if !res.IsError || !strings.Contains(text(res), "no platform backups") {
+		t.Errorf("KeyDB backups: want refused as having none, got %s", text(res))
+	}
+}

@@ -1,6 +1,7 @@
 package platform
 
 import (
+	"slices"
 	"strings"
 	"time"
 )
@@ -36,6 +37,18 @@ func BacksUp(typeVersion string) bool {
 		}
 	}
 	return false
+}
+
+// backupsOffByDefault are the backed-up types whose automatic backups are
+// off until switched on: Valkey's page of the Zerops docs says so (the
+// others follow the daily default of features/backup).
+var backupsOffByDefault = []string{"valkey"}
+
+// BackupsOffByDefault reports whether services of typeVersion have no
+// automatic backups until the user switches them on.
+func BackupsOffByDefault(typeVersion string) bool {
+	name, _, _ := strings.Cut(strings.ToLower(typeVersion), "@")
+	return slices.Contains(backupsOffByDefault, name)
 }
 
 // BackedUpTypes names the types BacksUp accepts, for messages.

@@ -63,8 +63,14 @@ func (st *state) listBackups(rq *apiRequest) (int, any) {
 		return code, body
 	}
 	files := append([]backupFile{}, s.backups...)
+	// The documented daily default, or none where the type's backups are
+	// off until switched on (Valkey); the fake has no call to switch them.
+	var period any = "0 0 * * *"
+	if platform.BackupsOffByDefault(s.Version.Name) {
+		period = nil
+	}
 	return http.StatusOK, map[string]any{
-		"files": files, "backupPeriod": "0 0 * * *", "retentionPolicy": nil,
+		"files": files, "backupPeriod": period, "retentionPolicy": nil,
 		"defaultRetentionPolicy": retentionJSON{MaxTotalFiles: 50, ProtectedTags: []string{}, MinDaily: 7, MinWeekly: 4, MinMonthly: 3},
 	}
 }

@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -53,7 +54,7 @@ func backupAction(ctx context.Context, c platform.Client, svc *platform.ServiceS
 		}
 		res.Notes = append(res.Notes, note)
 	}
-	res.Notes = append(res.Notes, retentionNote(list))
+	res.Notes = append(res.Notes, retentionNote(svc, list))
 	return nil
 }
 
@@ -92,11 +93,17 @@ func loadWay(typ, host string) string {
 	return strings.ReplaceAll(way, "<hostname>", host)
 }
 
-// retentionNote says how the platform keeps a service's backups.
-func retentionNote(l *platform.BackupList) string {
+// retentionNote says how the platform keeps svc's backups; where its
+// type's automatic backups are off until switched on (Valkey), that and
+// where to switch them on.
+func retentionNote(svc *platform.ServiceStack, l *platform.BackupList) string {
 	auto := "no automatic backups"
-	if l.Period != "" {
+	switch {
+	case l.Period != "":
 		auto = "automatic backups on schedule " + l.Period + " (UTC)"
+	case platform.BackupsOffByDefault(svc.Type.VersionName):
+		auto = fmt.Sprintf("no automatic backups: those of %s are off by default (its docs page); if %s holds data you need, switch them on in the Zerops GUI, the service's Backups List & Configuration",
+			cmp.Or(svc.Type.VersionName, svc.Type.Name), svc.Name)
 	}
 	return fmt.Sprintf("%d backup(s); %s; kept: at least %d daily, %d weekly and %d monthly, at most %d in all.",
 		len(l.Files), auto, l.MinDaily, l.MinWeekly, l.MinMonth, l.MaxFiles)
