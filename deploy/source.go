@@ -118,7 +118,19 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 			c.Packages, c.PackagesRead = manifestPackages(src)
 		}
 	}
+	c.CMS, c.Uploads = localCMS(ctx, env, req, base, c.Packages)
 	return &c
+}
+
+// localCMS is a CMS the push of req deploys that keeps uploads on the
+// container's disk (more containers do not share them), and where: a PHP
+// one (base) by the top of its tree, a Node one by its packages.
+func localCMS(ctx context.Context, env Env, req Request, base string, packages []string) (cms, dir string) {
+	var names []string
+	if env.ListSource != nil && strings.HasPrefix(base, "php") {
+		names, _ = env.ListSource(ctx, req)
+	}
+	return diagnose.LocalUploads(names, packages)
 }
 
 // cargoBinary and goBinary find a start that runs a binary a build command

@@ -46,6 +46,10 @@ type Code struct {
 	// where a built executable lands in /var/www.
 	Outputs     []string `json:"outputs,omitempty"`
 	DeployFiles []string `json:"deployFiles,omitempty"`
+	// CMS is a CMS the code was seen to be (LocalUploads), Uploads the
+	// directory it writes uploaded files to on the container's own disk.
+	CMS     string `json:"cms,omitempty"`
+	Uploads string `json:"uploads,omitempty"`
 }
 
 // pyIdent is a name Python can import.

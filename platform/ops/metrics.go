@@ -194,7 +194,7 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 		// No verdict on why anything is slow, and no scaling: the user may be
 		// planning for load, which only they know; the numbers' meaning is said.
 		out.Next = platform.Say("nothing near a limit, so nothing needs scaling for the load measured. To plan for more load: ").
-			Then(loadHeadroom(ctx, c, busiest, busiestUse)).Say(". If it is slow now, the cause is elsewhere (").Call("zerops_logs").Say(", ").Call("zerops_verify").Say(").")
+			Then(loadHeadroom(ctx, c, busiest, busiestUse, localUploads(ctx, proj, busiest))).Say(". If it is slow now, the cause is elsewhere (").Call("zerops_logs").Say(", ").Call("zerops_verify").Say(").")
 	case MetricsNoData:
 		out.Next = platform.Say("no container reported in the window: start the service with ").Call("zerops_manage").Say(", or widen window.")
 		if len(services) == 1 && services[0].Status == platform.ServiceReadyToDeploy {
@@ -219,7 +219,10 @@ const platformMaxContainers = 10
 // larger. It proposes no value: only that expected load can tell one, and
 // following it again and again must not double a maximum each time. A
 // scaling the read does not answer is described, never guessed.
-func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceStack, m ServiceMetrics) platform.Step {
+//
+// local (localUploads) says where svc keeps uploaded files on its own
+// disk: the more containers planned are then preceded by it.
+func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceStack, m ServiceMetrics, local string) platform.Step {
 	set := scalingOf(ctx, c, *svc)
 	host := "serviceHostname=" + svc.Name
 	// The peak is weighed against the size the service has now (a scale
@@ -240,10 +243,19 @@ func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceS
 	}
 	runtime := svc.Type.Category == platform.CategoryUser
 	ceil, _ := ramCeiling(*svc)
-	var grows, raise string
+	var grows, raise, caveat string
+	finish := func(st platform.Step) platform.Step {
+		if caveat != "" {
+			return st.Say(caveat)
+		}
+		return st
+	}
 	switch {
 	case runtime && m.Containers > 0 && m.Containers < set.MaxContainers:
 		grows = fmt.Sprintf(", and it scales out on its own to %d containers (%d running now)", set.MaxContainers, m.Containers)
+		if local != "" { // it may scale out now: said last, after what it grows to
+			caveat = fmt.Sprintf("; but %s (or keep it on one container until then: maxContainers=1)", local)
+		}
 		// What to raise is a maximum below the platform's: maxContainers
 		// already at 10 is not (walk 10 was told to raise it to 10).
 		switch {
@@ -254,29 +266,32 @@ func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceS
 		case set.MaxCPU > 0 && set.MaxCPU < platformMaxCPU:
 			raise = fmt.Sprintf("maxCpu (up to %d)", platformMaxCPU)
 		case set.MaxRAM >= platformMaxRAM:
-			return platform.Say(fits + grows + fmt.Sprintf(", the platform's maxima (%d containers, %d cores and %g GB RAM a container): nothing to raise", platformMaxContainers, platformMaxCPU, platformMaxRAM))
+			return finish(platform.Say(fits + grows + fmt.Sprintf(", the platform's maxima (%d containers, %d cores and %g GB RAM a container): nothing to raise", platformMaxContainers, platformMaxCPU, platformMaxRAM)))
 		default:
-			return platform.Say(fits+grows+"; only if the load you expect is larger, raise its maxima (").Call("zerops_discover", host).
-				Say(" shows them) with ").Call("zerops_manage", "action=scale", host)
+			return finish(platform.Say(fits+grows+"; only if the load you expect is larger, raise its maxima (").Call("zerops_discover", host).
+				Say(" shows them) with ").Call("zerops_manage", "action=scale", host))
 		}
 	case runtime && set.MaxContainers > 0 && set.MaxContainers < platformMaxContainers:
 		grows = fmt.Sprintf("; it runs at its maximum of %d container%s", set.MaxContainers, plural(set.MaxContainers))
 		raise = fmt.Sprintf("maxContainers (up to %d)", platformMaxContainers)
+		if local != "" {
+			return finish(platform.Say(fits+grows+"; only if the load you expect is larger than that: first, "+local+"; then raise "+raise+" with ").Call("zerops_manage", "action=scale", host))
+		}
 	case set.MaxRAM > 0 && set.MaxRAM < ceil:
 		raise = fmt.Sprintf("maxRam (up to %g)", ceil)
 	case set.MaxCPU > 0 && set.MaxCPU < platformMaxCPU:
 		raise = fmt.Sprintf("maxCpu (up to %d)", platformMaxCPU)
 	case set.MaxRAM >= ceil && ceil < platformMaxRAM:
-		return platform.Say(fits + fmt.Sprintf("; %g GB RAM a container is the most its docs page gives %s, and %d cores the platform's: nothing to raise", ceil, svc.Type.Name, platformMaxCPU))
+		return finish(platform.Say(fits + fmt.Sprintf("; %g GB RAM a container is the most its docs page gives %s, and %d cores the platform's: nothing to raise", ceil, svc.Type.Name, platformMaxCPU)))
 	case set.MaxRAM >= platformMaxRAM && up != "":
-		return platform.Say(fits + ", the platform's maxima: nothing to raise")
+		return finish(platform.Say(fits + ", the platform's maxima: nothing to raise"))
 	case set.MaxRAM >= platformMaxRAM:
-		return platform.Say(fits + fmt.Sprintf("; it is at the platform's maxima (%d cores, %g GB RAM a container): nothing to raise", platformMaxCPU, platformMaxRAM))
+		return finish(platform.Say(fits + fmt.Sprintf("; it is at the platform's maxima (%d cores, %g GB RAM a container): nothing to raise", platformMaxCPU, platformMaxRAM)))
 	default:
-		return platform.Say(fits+"; only if the load you expect is larger, raise its maxima (").Call("zerops_discover", host).
-			Say(" shows them) with ").Call("zerops_manage", "action=scale", host)
+		return finish(platform.Say(fits+"; only if the load you expect is larger, raise its maxima (").Call("zerops_discover", host).
+			Say(" shows them) with ").Call("zerops_manage", "action=scale", host))
 	}
-	return platform.Say(fits+grows+"; only if the load you expect is larger than that, raise "+raise+" with ").Call("zerops_manage", "action=scale", host)
+	return finish(platform.Say(fits+grows+"; only if the load you expect is larger than that, raise "+raise+" with ").Call("zerops_manage", "action=scale", host))
 }
 
 // verticalRoom says how far the service of use m grows on its own above
@@ -405,7 +420,11 @@ func hotNext(ctx context.Context, proj Project, s platform.ServiceStack, what st
 			step := platform.Say(fmt.Sprintf("CPU is at the platform maximum (%d cores), scaling up will not help: find the hot path in ", platformMaxCPU)).
 				Call("zerops_logs", host)
 			if cur := max(set.MaxContainers, m.Containers, 1); s.Type.Category == platform.CategoryUser && cur < platformMaxContainers {
-				step = step.Say(fmt.Sprintf(", or spread the load over more containers (%d now): ", cur)).
+				spread := fmt.Sprintf(", or spread the load over more containers (%d now): ", cur)
+				if local := localUploads(ctx, proj, &s); local != "" {
+					spread = fmt.Sprintf(", or spread the load over more containers (%d now); first, %s; then ", cur, local)
+				}
+				step = step.Say(spread).
 					Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxContainers=%d", min(platformMaxContainers, cur*2)))
 			}
 			return step.Say(".")
@@ -487,3 +506,40 @@ func bucketName(d time.Duration) string {
 // grownShare: a container whose RAM limit reaches this share of maxRam has
 // grown into it (the limit is measured, maxRam is set).
 const grownShare = 0.95
+
+// localUploads says, for a runtime whose deployed code is a CMS writing
+// uploads to its own disk (diagnose.LocalUploads), that other containers
+// do not see those files and which storage keeps them shared first: the
+// project's shared or object storage by name, else the kind to add; ""
+// for any other service, or one whose code ZCP did not push.
+func localUploads(ctx context.Context, proj Project, svc *platform.ServiceStack) string {
+	if svc == nil || svc.Type.Category != platform.CategoryUser {
+		return ""
+	}
+	code := proj.Memory.deployedCode(proj.ID, svc.ID)
+	if code == nil || code.Uploads == "" {
+		return ""
+	}
+	shared, object := "a shared-storage service", "an object-storage service"
+	if all, err := listServices(ctx, proj); err == nil {
+		var sh, ob []string
+		for _, o := range all {
+			switch {
+			case o.System:
+			case o.Type.Category == platform.CategoryObject:
+				ob = append(ob, o.Name)
+			case strings.HasPrefix(o.Type.VersionName, "shared-storage"):
+				sh = append(sh, o.Name)
+			}
+		}
+		if len(sh) > 0 {
+			shared = "the project's " + listSome(sh, ", ")
+		}
+		if len(ob) > 0 {
+			object = "the project's " + listSome(ob, ", ")
+		}
+	}
+	return fmt.Sprintf("%s writes uploads to %s on the container's own disk, and files one container writes there are not seen by the other containers (a deploy replaces that disk too): "+
+		"move %s to shared storage (%s, mounted into %s) or object storage (%s, through an S3 offload plugin) before %s runs more than one container",
+		code.CMS, code.Uploads, code.Uploads, shared, svc.Name, object, svc.Name)
+}

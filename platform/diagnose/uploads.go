@@ -1,0 +1,39 @@
+package diagnose
+
+import "slices"
+
+// localCMS is a CMS that writes the files users upload to a directory of
+// the app's own tree, on the container's disk, unless a plugin or a
+// setting moves them: how its tree's top (dirs ending in "/") or its
+// package.json shows it, and that directory.
+type localCMS struct {
+	name, uploads string
+	names         []string // all at the top of the tree
+	pkg           string   // or this Node package among its dependencies
+}
+
+var localCMSes = []localCMS{
+	{name: "WordPress", uploads: "wp-content/uploads", names: []string{"wp-content/", "wp-includes/"}},
+	{name: "WordPress", uploads: "wp-content/uploads", names: []string{"wp-content/", "wp-config.php"}},
+	{name: "WordPress", uploads: "wp-content/uploads", names: []string{"wp-content/", "wp-settings.php"}},
+	{name: "Drupal", uploads: "sites/default/files", names: []string{"core/", "sites/", "modules/"}},
+	{name: "Joomla", uploads: "images", names: []string{"administrator/", "components/", "libraries/"}},
+	{name: "Strapi", uploads: "public/uploads", pkg: "@strapi/strapi"},
+	{name: "Directus", uploads: "uploads", pkg: "directus"},
+	{name: "Ghost", uploads: "content/images", pkg: "ghost"},
+}
+
+// LocalUploads names the CMS the top of a deployed tree (names, as
+// ListSource gives them) or its Node packages show, and the directory it
+// writes uploads to on the container's own disk; "" when none is seen.
+func LocalUploads(names, packages []string) (cms, dir string) {
+	for _, c := range localCMSes {
+		switch {
+		case c.pkg != "" && slices.Contains(packages, c.pkg):
+			return c.name, c.uploads
+		case len(c.names) > 0 && !slices.ContainsFunc(c.names, func(n string) bool { return !slices.Contains(names, n) }):
+			return c.name, c.uploads
+		}
+	}
+	return "", ""
+}
