@@ -60,6 +60,12 @@ func (g *Gateway) DeleteUserData(ctx context.Context, userDataID string) (*platf
 	return do(g, ctx, mutation("DeleteUserData", changedAnything, ""), bind1(g.c.DeleteUserData, userDataID))
 }
 
+func (g *Gateway) UpdateUserData(ctx context.Context, userDataID, key, content string) (*platform.Process, error) {
+	return do(g, ctx, mutation("UpdateUserData", changedAnything, ""), func(ctx context.Context) (*platform.Process, error) {
+		return g.c.UpdateUserData(ctx, userDataID, key, content)
+	})
+}
+
 func (g *Gateway) GetProjectEnv(ctx context.Context, projectID string) ([]platform.EnvVar, error) {
 	return do(g, ctx, readOf("GetProjectEnv", keepUntilChange, projectID), bind1(g.c.GetProjectEnv, projectID))
 }

@@ -79,6 +79,9 @@ func (r *recClient) SetServiceEnvFile(context.Context, string, string) (*platfor
 func (r *recClient) DeleteUserData(context.Context, string) (*platform.Process, error) {
 	return nil, r.rec("DeleteUserData")
 }
+func (r *recClient) UpdateUserData(context.Context, string, string, string) (*platform.Process, error) {
+	return nil, r.rec("UpdateUserData")
+}
 func (r *recClient) GetProjectEnv(context.Context, string) ([]platform.EnvVar, error) {
 	return nil, r.rec("GetProjectEnv")
 }
@@ -167,7 +170,7 @@ func TestGateway_ClassifiesEveryClientMethod(t *testing.T) {
 	checkLeaks(t)
 	mutations := map[string]bool{
 		"StartService": true, "StopService": true, "RestartService": true, "SetAutoscaling": true,
-		"SetServiceEnvFile": true, "DeleteUserData": true, "CreateProjectEnv": true, "DeleteProjectEnv": true,
+		"SetServiceEnvFile": true, "DeleteUserData": true, "UpdateUserData": true, "CreateProjectEnv": true, "DeleteProjectEnv": true,
 		"ImportServices": true, "DeleteService": true, "CancelProcess": true,
 		"EnableSubdomainAccess": true, "DisableSubdomainAccess": true,
 		"CreateAppVersion": true, "UploadAppVersion": true, "BuildAndDeploy": true,

@@ -59,10 +59,10 @@ func TestEnvTypes_RefusesGenerated(t *testing.T) {
 		{"set READ_ONLY", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"hostname=x"}}, []string{"generated"}, ""},
 		{"delete SYSTEM", map[string]any{"action": "delete", "project": true, "variables": []string{"zeropsSubdomainHost"}}, []string{"SYSTEM"}, ""},
 		{"set SYSTEM", map[string]any{"action": "set", "project": true, "variables": []string{"storageCdnUrl=x"}}, []string{"generated"}, ""},
-		// Walk 10: setting pg's password was answered "pick another key",
-		// which changes nothing; rotating it is the way.
-		{"set a database's password", map[string]any{"action": "set", "serviceHostname": "db", "variables": []string{"password=n3wPass"}},
-			[]string{"generated", "ALTER USER", "restart"}, "pick another key"},
+		// A connection string is composed from the credentials: the
+		// password is what changes (a password set: dbpassword_test.go).
+		{"set a database's connectionString", map[string]any{"action": "set", "serviceHostname": "db", "variables": []string{"connectionString=postgresql://x"}},
+			[]string{"generated", "password=", "follows"}, "pick another key"},
 	}
 	for _, tt := range tests {
 		res, _ := h.call(t, "zerops_env", tt.args)

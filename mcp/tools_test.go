@@ -54,7 +54,7 @@ func TestTools_ErrorPaths(t *testing.T) {
 		{"zerops_discover", map[string]any{"includeEnvs": "perhaps"}, platform.ErrInvalidParameter},
 		{"zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appdev"}, platform.ErrInvalidScaling},
 		{"zerops_env", map[string]any{"action": "get", "serviceHostname": "db", "project": true}, platform.ErrInvalidParameter},
-		{"zerops_env", map[string]any{"action": "set", "serviceHostname": "db", "variables": []string{"password=x"}}, platform.ErrInvalidParameter},
+		{"zerops_env", map[string]any{"action": "set", "serviceHostname": "db", "variables": []string{"hostname=x"}}, platform.ErrInvalidParameter},
 		{"zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"A=1\nB=2"}}, platform.ErrInvalidEnvFormat},
 		{"zerops_env", map[string]any{"action": "delete", "serviceHostname": "appdev", "variables": []string{"NOPE"}}, platform.ErrNotFound},
 		{"zerops_env", map[string]any{"action": "delete", "project": true, "variables": []string{"NOPE"}}, platform.ErrNotFound},

@@ -30,6 +30,9 @@ type Client interface {
 	GetServiceEnv(ctx context.Context, serviceID string) ([]EnvVar, error)
 	SetServiceEnvFile(ctx context.Context, serviceID, content string) (*Process, error)
 	DeleteUserData(ctx context.Context, userDataID string) (*Process, error)
+	// UpdateUserData changes the content of one service variable by its
+	// user-data ID (an EDITABLE generated one, such as a database's password).
+	UpdateUserData(ctx context.Context, userDataID, key, content string) (*Process, error)
 	GetProjectEnv(ctx context.Context, projectID string) ([]EnvVar, error)
 	CreateProjectEnv(ctx context.Context, projectID, key, content string, sensitive bool) (*Process, error)
 	DeleteProjectEnv(ctx context.Context, envID string) (*Process, error)

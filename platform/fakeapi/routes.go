@@ -62,6 +62,7 @@ func (s *Server) routeTable() []route {
 		r(http.MethodPut, "service-stack/{id}/user-data/env-file", (*state).putEnvFile),
 		r(http.MethodPost, "service-stack/{id}/app-version", (*state).createAppVersion),
 		r(http.MethodDelete, "user-data/{id}", (*state).deleteUserData),
+		r(http.MethodPut, "user-data/{id}", (*state).putUserData),
 		r(http.MethodPost, "process/search", (*state).searchProcesses),
 		r(http.MethodGet, "process/{id}", (*state).getProcess),
 		r(http.MethodPut, "process/{id}/cancel", (*state).cancelProcess),

@@ -98,7 +98,7 @@ func TestEnv_ServiceSetMergesAndDeletes(t *testing.T) {
 func TestEnv_GeneratedKeyRefused(t *testing.T) {
 	t.Parallel()
 	fake, c := newFake(t, 0)
-	_, err := ops.Env(context.Background(), ops.Project{Client: c, ID: fake.ProjectID()}, nil, "set", ops.EnvTarget{Hostname: "db"}, []string{"password=x"})
+	_, err := ops.Env(context.Background(), ops.Project{Client: c, ID: fake.ProjectID()}, nil, "set", ops.EnvTarget{Hostname: "db"}, []string{"hostname=x"})
 	wantCode(t, err, platform.ErrInvalidParameter)
 }
 

@@ -181,6 +181,21 @@ func (c *ZeropsClient) DeleteUserData(ctx context.Context, userDataID string) (*
 	return processPtr(p), nil
 }
 
+// UpdateUserData changes the content of one service env variable by its
+// user-data ID.
+func (c *ZeropsClient) UpdateUserData(ctx context.Context, userDataID, key, content string) (*platform.Process, error) {
+	if err := validateID("user-data ID", userDataID); err != nil {
+		return nil, err
+	}
+	resp, err := c.api.PutUserData(ctx, path.UserDataId{Id: uuid.UserDataId(userDataID)},
+		body.UserDataPut{Key: types.NewString(key), Content: types.NewText(content)})
+	p, err := result[output.Process](c, kindEnv, resp, err)
+	if err != nil {
+		return nil, err
+	}
+	return processPtr(p), nil
+}
+
 // ImportServices imports the services described by an import YAML. Errors
 // for single services come back inside the result, not as an error.
 func (c *ZeropsClient) ImportServices(ctx context.Context, projectID, yaml string) (*platform.ImportResult, error) {
