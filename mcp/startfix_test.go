@@ -196,7 +196,7 @@ func TestDeploy_ScriptEntryPortLiteral(t *testing.T) {
 }
 
 // matchingTarget is where an app of broken's zerops.yml deploys: appstage
-// (nodejs@22) for a Node.js setup; for a Python or Deno one, a service of
+// (nodejs@22) for a Node.js setup; for a Python, Deno or Go one, a service of
 // its runtime the project gets for it (a run.base of another runtime than
 // the service's type is warned of), with the setup of broken's and fix's
 // zerops.yml renamed to it.
@@ -208,6 +208,8 @@ func (h *harness) matchingTarget(t *testing.T, broken, fix map[string]string) (s
 		host, typ = "pystage", "python@3.12"
 	case strings.Contains(yml, "base: deno@2"):
 		host, typ = "denostage", "deno@2"
+	case strings.Contains(yml, "base: go@1"):
+		host, typ = "gostage", "go@1"
 	}
 	if typ == "" {
 		return host, broken, fix

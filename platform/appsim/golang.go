@@ -3,6 +3,7 @@ package appsim
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform/lazyregexp"
@@ -54,6 +55,11 @@ func (b *buildSim) goCmd(args []string) int {
 			b.produce("go.mod")
 			return 0
 		}
+		if len(args) > 1 && (args[1] == "tidy" || args[1] == "download") {
+			b.produce("go.sum")
+		}
+	case "get":
+		b.produce("go.sum")
 	default:
 		return 0
 	}
@@ -62,7 +68,10 @@ func (b *buildSim) goCmd(args []string) int {
 			d = ""
 		}
 		if b.exists(path.Join(d, "go.mod")) {
-			return b.goPackagesThere(args)
+			if code := b.goPackagesThere(args); code != 0 {
+				return code
+			}
+			return b.goSumMissing(d, args)
 		}
 		if d == "" {
 			break
@@ -100,6 +109,120 @@ func (b *buildSim) goPackagesThere(args []string) int {
 		}
 	}
 	return 0
+}
+
+// goImportRe is an import spec's path: `"path"`, after a name or `import`.
+var goImportRe = lazyregexp.New(`^\s*(?:import\s+)?(?:[\w.]+\s+)?"([^"]+)"`)
+
+// goSumMissing fails a package build as the go command does when go.mod in
+// modDir requires modules, the built package's main.go imports one of them
+// and no go.sum is there (uploaded, or written by go mod tidy, go mod
+// download or go get before): `main.go:5:2: missing go.sum entry for
+// module providing package …`, exit 1. -mod=mod (which writes go.sum), a
+// vendor directory and files it cannot read are not judged.
+func (b *buildSim) goSumMissing(modDir string, args []string) int {
+	if !slices.Contains([]string{"build", "install", "test", "vet"}, args[0]) || b.exists(path.Join(modDir, "go.sum")) || b.exists(path.Join(modDir, "vendor/modules.txt")) {
+		return 0
+	}
+	mod, ok := b.files.Read(path.Join(modDir, "go.mod"))
+	if !ok {
+		return 0
+	}
+	module, requires := goModRequires(mod)
+	var pkgs []string
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if a == "-mod=mod" || a == "-mod" && i+1 < len(args) && args[i+1] == "mod" {
+			return 0
+		}
+		if strings.HasPrefix(a, "-") {
+			if goValueFlags["-"+strings.TrimLeft(a, "-")] {
+				i++
+			}
+			continue
+		}
+		if a == "." || strings.HasPrefix(a, "./") && !strings.Contains(a, "...") || strings.HasSuffix(a, ".go") {
+			pkgs = append(pkgs, a)
+		} else {
+			return 0 // an import path or a pattern: not judged
+		}
+	}
+	if len(pkgs) == 0 {
+		pkgs = []string{"."}
+	}
+	for _, a := range pkgs {
+		file := path.Join(a, "main.go")
+		if strings.HasSuffix(a, ".go") {
+			file = path.Clean(a)
+		}
+		src, ok := b.files.Read(b.rel(file))
+		if !ok {
+			continue
+		}
+		imp, line, col := goImportOf(src, requires)
+		if imp == "" {
+			continue
+		}
+		importer := module
+		if dir := path.Dir(b.rel(file)); dir != "." && dir != modDir {
+			importer = module + "/" + strings.TrimPrefix(strings.TrimPrefix(dir, modDir), "/")
+		}
+		b.err(fmt.Sprintf("%s:%d:%d: missing go.sum entry for module providing package %s (imported by %s); to add:", file, line, col, imp, importer))
+		b.err("\tgo get " + importer)
+		return 1
+	}
+	return 0
+}
+
+// goImportOf is the first import of src, a Go file, from a module of
+// requires, with its line and the column of its opening quote (from 1);
+// "" when src imports none.
+func goImportOf(src string, requires []string) (imp string, line, col int) {
+	block := false
+	for n, l := range strings.Split(src, "\n") {
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(t, "import ("):
+			block = true
+			continue
+		case block && strings.HasPrefix(t, ")"):
+			block = false
+			continue
+		case !block && !strings.HasPrefix(t, "import "):
+			continue
+		}
+		m := goImportRe.FindStringSubmatchIndex(l)
+		if m == nil {
+			continue
+		}
+		imp := l[m[2]:m[3]]
+		if slices.ContainsFunc(requires, func(r string) bool { return imp == r || strings.HasPrefix(imp, r+"/") }) {
+			return imp, n + 1, m[2]
+		}
+	}
+	return "", 0, 0
+}
+
+// goModRequires is go.mod's module path and the module paths it requires.
+func goModRequires(mod string) (module string, requires []string) {
+	block := false
+	for _, l := range strings.Split(mod, "\n") {
+		f := strings.Fields(strings.SplitN(l, "//", 2)[0])
+		switch {
+		case len(f) == 0:
+		case block && f[0] == ")":
+			block = false
+		case block:
+			requires = append(requires, f[0])
+		case f[0] == "module" && len(f) > 1:
+			module = strings.Trim(f[1], `"`)
+		case f[0] == "require" && len(f) > 1 && f[1] == "(":
+			block = true
+		case f[0] == "require" && len(f) > 2:
+			requires = append(requires, f[1])
+		}
+	}
+	return module, requires
 }
 
 // goBuild: a build without -o, generate and run make what is named after

@@ -453,6 +453,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.tlsServerFix(text)
 	case "lockfile-mismatch":
 		d.bundlerPlatformFix(text)
+		d.goSumFix(text)
 	case "runtime-version-mismatch":
 		d.classVersionFix(text)
 	case "dependency-not-found":

@@ -298,6 +298,25 @@ func (d *Diagnosis) bundlerPlatformFix(line string) {
 
 var bundlerPlatformLine = lazyregexp.New(bundlerPlatform)
 
+// goSumLine is the go command's line for a module go.sum has no checksum
+// of: the module the package comes from is named by the package's path.
+var goSumLine = lazyregexp.New(`missing go\.sum entry for module providing package (\S+)|missing go\.sum entry for go\.mod file|updates to go\.(?:mod|sum) needed`)
+
+// goSumFix fits d, lockfile-mismatch read from line, to Go's: go.sum is
+// Go's lock file, written by go mod tidy, and go build does not add to it.
+func (d *Diagnosis) goSumFix(line string) {
+	m := goSumLine.FindStringSubmatch(line)
+	if m == nil {
+		return
+	}
+	what := "a module the build needs"
+	if m[1] != "" {
+		what = "the module providing `" + m[1] + "`"
+	}
+	d.Cause = "go.sum has no checksum for " + what + ": `go build` does not write go.sum, so a go.sum that is missing or older than go.mod fails the build."
+	d.Fix = "Run `go mod tidy` where go.mod is, commit go.mod and go.sum, and deploy again (or run `go mod tidy` before the build in `build.buildCommands`)."
+}
+
 // nestDI reads Nest's dependency injection failure: the provider, the
 // dependency (when Nest names it) and the module.
 var nestDI = lazyregexp.New(`Nest can't resolve dependencies of the (\w+) \(.*?\)\. Please make sure that the argument (?:"?([\w$]+)"? )?at index \[\d+\] is available in the (\w+) context`)

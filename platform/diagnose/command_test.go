@@ -163,6 +163,12 @@ func TestClassify_FixNamesWhatTheLineNames(t *testing.T) {
 			"module-not-found-at-runtime", []string{"`Aws\\S3\\S3Client`"}, nil},
 		{"BundlerPlatform", Build, []string{`Your bundle only supports platforms ["arm64-darwin-23"] but your local platform is x86_64-linux-musl. Add the current platform to the lockfile with`},
 			"lockfile-mismatch", []string{"`x86_64-linux-musl`"}, []string{"`bundle lock --add-platform x86_64-linux-musl`", "commit Gemfile.lock"}},
+		{"GoSumPackage", Build, []string{"cmd/api/main.go:8:2: missing go.sum entry for module providing package github.com/labstack/echo/v4 (imported by example.org/api/cmd/api); to add:"},
+			"lockfile-mismatch", []string{"`github.com/labstack/echo/v4`", "go.sum"}, []string{"`go mod tidy`", "commit go.mod and go.sum"}},
+		{"GoSumModFile", Build, []string{"go: github.com/jackc/pgx/v5@v5.7.1: missing go.sum entry for go.mod file; to add it:"},
+			"lockfile-mismatch", []string{"go.sum has no checksum"}, []string{"`go mod tidy`"}},
+		{"GoModUpdates", Build, []string{"go: updates to go.mod needed; to update it:"},
+			"lockfile-mismatch", []string{"go.sum"}, []string{"`go mod tidy`"}},
 		{"NestDependency", Runtime, []string{`[Nest] 31  - 11/30/2026, 8:31:02 AM   ERROR [ExceptionHandler] Nest can't resolve dependencies of the OrdersService (?, ConfigService). Please make sure that the argument "PaymentsGateway" at index [0] is available in the OrdersModule context.`},
 			"app-crash", []string{"`PaymentsGateway`", "`OrdersService`", "`OrdersModule`"}, []string{"`providers`", "`imports`"}},
 		{"NestUnnamedDependency", Runtime, []string{"[Nest] 12   - 01/14/2020, 3:24:49 PM   [ExceptionHandler] Nest can't resolve dependencies of the AuditService (Repo, ?). Please make sure that the argument at index [1] is available in the AuditModule context. +2ms"},
@@ -191,6 +197,22 @@ func TestClassify_PHPOwnClassIsNoPackage(t *testing.T) {
 	} {
 		if ds := Classify([]string{line}, Runtime); slices.ContainsFunc(ds, func(d Diagnosis) bool { return d.Signal == "module-not-found-at-runtime" }) {
 			t.Errorf("Classify(%q) = %v: the app's own class read as a package's", line, signalIDs(ds))
+		}
+	}
+}
+
+// A go.sum line that begins with the importing file's position is Go's
+// lock file, not the source's: one diagnosis, no compile-error beside it
+// with "fix the reported file and line" (walk 11).
+func TestClassify_GoSumLineIsNoCompileError(t *testing.T) {
+	t.Parallel()
+	for _, line := range []string{
+		"main.go:6:2: missing go.sum entry for module providing package github.com/gin-gonic/gin (imported by example.com/shop); to add:",
+		"[build] internal/store/pg.go:9:2: missing go.sum entry for module providing package github.com/jackc/pgx/v5/pgxpool (imported by example.org/ledger/internal/store); to add:",
+		"./handlers.go:14:3: missing go.sum entry for module providing package golang.org/x/crypto/bcrypt (imported by shop/handlers); to add:",
+	} {
+		if ds := Classify([]string{line}, Build); len(ds) != 1 || ds[0].Signal != "lockfile-mismatch" {
+			t.Errorf("Classify(%q) = %v, want lockfile-mismatch alone", line, signalIDs(ds))
 		}
 	}
 }
