@@ -16,7 +16,7 @@ func goRecord() *tool {
 	return &tool{name: "go", names: []string{"go"}, lang: "go", run: goRunTool, build: goBuild, runBases: []string{"go"},
 		missingEntry: func(_, abs string) []Line { return []Line{{3, fmt.Sprintf("stat %s: no such file or directory", abs)}} },
 		hostNotFound: func(host string) string { return fmt.Sprintf("dial tcp: lookup %s: no such host", host) },
-		listens:      []listenForm{addrLiteral(goAddrRe)}, envRead: `os\.Getenv\("%[1]s"\)`,
+		listens:      []listenForm{addrLiteral(goAddrRe), ginBareRun}, envRead: `os\.Getenv\("%[1]s"\)`,
 		binaryFrom: goBinary}
 }
 
@@ -36,6 +36,18 @@ func goBinary(r *runSim, c startCmd, _ []string, env map[string]string) (startCm
 // goAddrRe is net/http's ListenAndServe("HOST:PORT") and the frameworks'
 // Run, Start and Listen of such an address (gin, echo, fiber).
 var goAddrRe = lazyregexp.New(`(?:ListenAndServe(?:TLS)?|\.Run|\.Start|Listen)\(\s*"([^"]*):(\d+)"`)
+
+// ginRunRe is gin's Engine.Run without an address.
+var ginRunRe = lazyregexp.New(`\.Run\(\s*\)`)
+
+// ginBareRun is gin's `r.Run()`: it listens on the PORT variable's port,
+// else 8080, on every address.
+func ginBareRun(s *srcListen) (*Addr, bool) {
+	if !strings.Contains(s.src, `"github.com/gin-gonic/gin"`) || !ginRunRe.MatchString(s.src) {
+		return nil, false
+	}
+	return &Addr{"0.0.0.0", s.envPort(8080)}, true
+}
 
 // goCmd fails as the go command does when a package build has no go.mod
 // (a build of named .go files needs none).
