@@ -104,15 +104,9 @@ var goValueFlags = map[string]bool{"-o": true, "-p": true, "-C": true, "-asmflag
 // `stat /build/source/cmd/server: directory not found`, exit 1. Patterns
 // (./...), import paths and flags' values are not judged.
 func (b *buildSim) goPackagesThere(args []string) int {
-	for i := 1; i < len(args); i++ {
-		a := args[i]
-		if strings.HasPrefix(a, "-") && goValueFlags["-"+strings.TrimLeft(a, "-")] { // -o or --o
-
-			i++
-			continue
-		}
+	for _, a := range goPositional(args) {
 		local := a == "." || a == ".." || strings.HasPrefix(a, "./") || strings.HasPrefix(a, "../") || strings.HasSuffix(a, ".go")
-		if !local || strings.HasPrefix(a, "-") || strings.Contains(a, "...") || b.outside(a) {
+		if !local || strings.Contains(a, "...") || b.outside(a) {
 			continue
 		}
 		if !b.exists(b.rel(a)) {
@@ -121,6 +115,20 @@ func (b *buildSim) goPackagesThere(args []string) int {
 		}
 	}
 	return 0
+}
+
+// goPositional is the arguments of a go command (args[0]) that are no
+// flag and no flag's value (-o bin, --o bin).
+func goPositional(args []string) []string {
+	var out []string
+	for i := 1; i < len(args); i++ {
+		if a := args[i]; !strings.HasPrefix(a, "-") {
+			out = append(out, a)
+		} else if goValueFlags["-"+strings.TrimLeft(a, "-")] {
+			i++
+		}
+	}
+	return out
 }
 
 // goImportRe is an import spec's path: `"path"`, after a name or `import`.
@@ -141,18 +149,11 @@ func (b *buildSim) goSumMissing(modDir string, args []string) int {
 		return 0
 	}
 	module, requires := goModRequires(mod)
+	if i := slices.Index(args, "-mod"); slices.Contains(args, "-mod=mod") || i > 0 && i+1 < len(args) && args[i+1] == "mod" {
+		return 0
+	}
 	var pkgs []string
-	for i := 1; i < len(args); i++ {
-		a := args[i]
-		if a == "-mod=mod" || a == "-mod" && i+1 < len(args) && args[i+1] == "mod" {
-			return 0
-		}
-		if strings.HasPrefix(a, "-") {
-			if goValueFlags["-"+strings.TrimLeft(a, "-")] {
-				i++
-			}
-			continue
-		}
+	for _, a := range goPositional(args) {
 		if a == "." || strings.HasPrefix(a, "./") && !strings.Contains(a, "...") || strings.HasSuffix(a, ".go") {
 			pkgs = append(pkgs, a)
 		} else {

@@ -298,9 +298,13 @@ func (d *Diagnosis) bundlerPlatformFix(line string) {
 
 var bundlerPlatformLine = lazyregexp.New(bundlerPlatform)
 
-// goSumLine is the go command's line for a module go.sum has no checksum
-// of: the module the package comes from is named by the package's path.
-var goSumLine = lazyregexp.New(`missing go\.sum entry for module providing package (\S+)|missing go\.sum entry for go\.mod file|updates to go\.(?:mod|sum) needed`)
+// goSumLines are the go command's lines for a module go.sum (Go's lock
+// file) has no checksum of, or a go.mod out of step with the imports.
+const goSumLines = `missing go\.sum entry|updates to go\.(?:mod|sum) needed`
+
+// goSumLine reads such a line; group 1 the package whose module lacks a
+// checksum, when the line names it.
+var goSumLine = lazyregexp.New(`missing go\.sum entry for module providing package (\S+)|` + goSumLines)
 
 // goSumFix fits d, lockfile-mismatch read from line, to Go's: go.sum is
 // Go's lock file, written by go mod tidy, and go build does not add to it.

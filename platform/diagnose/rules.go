@@ -323,7 +323,7 @@ var ruleSpecs = []ruleSpec{
 	// SWC, webpack's loaders, Vite's plugins, Rollup): the source's error,
 	// whatever the bundler calls its failure.
 	{build: "compile-error", runtime: "", keys: []string{"source code failed", "turbopack build failed", "module parse failed", "transform failed", "rolluperror", "x unexpected", "x expected", "× unexpected", "× expected"}, re: bundlerParse},
-	{build: "compile-error", runtime: "", keys: []string{".go:"}, re: `^(\[[\w.-]+\]\s+)?\s*\.{0,2}/?[\w./-]+\.go:\d+:\d+: `, not: `missing go\.sum entry|updates to go\.(mod|sum) needed`}, // a module's checksum is the lock file's (lockfile-mismatch), not the source's
+	{build: "compile-error", runtime: "", keys: []string{".go:"}, re: `^(\[[\w.-]+\]\s+)?\s*\.{0,2}/?[\w./-]+\.go:\d+:\d+: `, not: goSumLines}, // a module's checksum is the lock file's (lockfile-mismatch), not the source's
 	// Any compiler's "file:line[:col]: error" of a source file, and an
 	// error whose location follows on an arrow line (rustc's " --> file:L:C").
 	{build: "compile-error", runtime: "", keys: []string{": error", ": fatal error"}, re: sourceErrorLine, not: systemHeaderMissing},
