@@ -123,7 +123,13 @@ func Recreate(host, typ, backup string) string {
 		return s
 	}
 	name, _, _ := strings.Cut(backup, " of ")
-	return s + ", then restore its backup " + name + " into it: download it in the Zerops UI, then " + loadWay(typ, host)
+	return s + ", then restore " + backupInto(name, typ, host)
+}
+
+// backupInto is what follows "restore" for the backup name of host, a
+// service of type typ: where it is downloaded and with what it is loaded.
+func backupInto(name, typ, host string) string {
+	return "its backup " + name + " into it: download it in the Zerops UI, then " + loadWay(typ, host)
 }
 
 // kindWord is the type name of version name typ ("postgresql@16" → "postgresql").
@@ -146,7 +152,7 @@ func recreatedNext(ctx context.Context, proj Project, created []string) (next pl
 			named = true
 			next = next.Say(host + " takes the hostname of the " + host + " deleted " + n.at.UTC().Format(time.RFC3339) + ", not its data: it starts empty. ")
 			if name, _, _ := strings.Cut(n.backup, " of "); name != "" {
-				next = next.Say("Restore its backup " + name + " into it: download it in the Zerops UI, then " + loadWay(n.typ, host) + ". ")
+				next = next.Say("Restore " + backupInto(name, n.typ, host) + ". ")
 			}
 		}
 		for _, r := range referencesTo(ctx, proj, host) {
