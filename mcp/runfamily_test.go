@@ -34,19 +34,7 @@ func TestValidate_RunBaseOfAnotherRuntime(t *testing.T) {
 			if m["valid"] != true {
 				t.Fatalf("refused, want a warning at most: %s", text(res))
 			}
-			var got string
-			ws, _ := m["warnings"].([]any)
-			for _, w := range ws {
-				if w, _ := w.(map[string]any); w["path"] == "zerops[0].run.base" {
-					got = str(w["problem"]) + " " + str(w["fix"])
-				}
-			}
-			switch {
-			case tt.warn && (!strings.Contains(got, tt.base) || !strings.Contains(got, "nodejs@22")):
-				t.Errorf("no warning at run.base naming %s and nodejs@22: %s", tt.base, text(res))
-			case !tt.warn && got != "":
-				t.Errorf("unexpected warning at run.base: %s", got)
-			}
+			wantRunBaseWarning(t, m, text(res), tt.base, tt.warn)
 		})
 	}
 }
@@ -76,19 +64,26 @@ func TestDeploy_RunBaseOfAnotherRuntimeWarned(t *testing.T) {
 			if m["code"] == "INVALID_ZEROPS_YML" {
 				t.Fatalf("refused, want a warning at most: %s", text(res))
 			}
-			var got string
-			ws, _ := m["warnings"].([]any)
-			for _, w := range ws {
-				if w, _ := w.(map[string]any); w["path"] == "zerops[0].run.base" {
-					got = str(w["problem"]) + " " + str(w["fix"])
-				}
-			}
-			switch {
-			case tt.warn && (!strings.Contains(got, tt.base) || !strings.Contains(got, "nodejs@22")):
-				t.Errorf("no warning at run.base naming %s and nodejs@22: %s", tt.base, text(res))
-			case !tt.warn && got != "":
-				t.Errorf("unexpected warning at run.base: %s", got)
-			}
+			wantRunBaseWarning(t, m, text(res), tt.base, tt.warn)
 		})
+	}
+}
+
+// wantRunBaseWarning checks the warnings of answer m (whole: answer) at
+// zerops[0].run.base: with warn, one naming base and nodejs@22, the type
+// of the service it deploys to; without, none.
+func wantRunBaseWarning(t *testing.T, m map[string]any, answer, base string, warn bool) {
+	t.Helper()
+	var got string
+	for _, w := range issuesOf(m, "warnings") {
+		if w["path"] == "zerops[0].run.base" {
+			got = w["problem"] + " " + w["fix"]
+		}
+	}
+	switch {
+	case warn && (!strings.Contains(got, base) || !strings.Contains(got, "nodejs@22")):
+		t.Errorf("no warning at run.base naming %s and nodejs@22: %s", base, answer)
+	case !warn && got != "":
+		t.Errorf("unexpected warning at run.base: %s", got)
 	}
 }
