@@ -11,7 +11,7 @@ import (
 // Section budget: a search answers the top document's relevant sections, not
 // the whole document; the whole document stays one call away (its URI).
 const (
-	sectionBudget   = 3000 // bytes of sections beyond the opening
+	sectionBudget   = 2700 // bytes of sections beyond the opening, passages included (3000 before passages; see maxPassages)
 	wholeDocBelow   = 4500 // a document this short is answered whole
 	headingWeight   = 3    // a query term in a section's heading counts this many times
 	maxSectionsKept = 3
@@ -51,13 +51,15 @@ func splitSections(content string) []section {
 
 // relevantSections returns the parts of content the query terms are about:
 // the opening, then up to maxSectionsKept `## ` sections with the best
-// score, in document order and within sectionBudget; and the headings left
-// out. A section scores the weight of each query term it uses (its
-// analysed stem, so "worker" is not "workload"), headingWeight times more
-// in its heading; weight gives the rarer terms of the corpus more (nil
-// weighs every term 1); the words of the title count nothing. A short
-// document, or one whose sections match nothing, keeps what it has: the
-// whole short document, or the opening and the first section.
+// score, in document order and within sectionBudget, with the best
+// passages of the scored sections left out in what the budget leaves
+// (bestPassages); and the headings of the sections not shown whole. A
+// section scores the weight of each query term it uses (its analysed
+// stem, so "worker" is not "workload"), headingWeight times more in its
+// heading; weight gives the rarer terms of the corpus more (nil weighs
+// every term 1); the words of the title count nothing. A short document,
+// or one whose sections match nothing, keeps what it has: the whole short
+// document, or the opening and the first section.
 func relevantSections(content string, terms, added []string, an *analyzer, weight func(stem string) float64) (string, []string) {
 	ds := newDocSections(content, an)
 	if ds == nil {
@@ -155,12 +157,24 @@ func (ds *docSections) relevant(lead string, terms, added []string, an *analyzer
 	if len(keep) == 0 {
 		keep[1] = true
 	}
+	var left []int // the scored sections left out, best first; links are no answer
+	for _, c := range cands {
+		if !keep[c.i] && secs[c.i].heading != "See also" {
+			left = append(left, c.i)
+		}
+	}
+	q := passageQuery{stems: stems, factor: factor, phrases: phrases, an: an, weight: weight}
+	chosen := ds.bestPassages(left, q, sectionBudget-used)
 	parts := []string{secs[0].text}
 	var omitted []string
 	for i, s := range secs[1:] {
-		if keep[i+1] {
+		switch {
+		case keep[i+1]:
 			parts = append(parts, s.text)
-		} else if s.heading != "" && s.heading != "See also" {
+		case len(chosen[i+1]) > 0:
+			parts = append(parts, showPassages(s.heading, chosen[i+1]))
+			omitted = append(omitted, s.heading)
+		case s.heading != "" && s.heading != "See also":
 			omitted = append(omitted, s.heading)
 		}
 	}
