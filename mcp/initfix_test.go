@@ -20,8 +20,8 @@ func TestDeploy_InitCommandFileMissing(t *testing.T) {
 		"initCommands: ['zsc execOnce ${appVersionId} -- node migrate.js']\n      start: node index.js")})
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
 	next := str(m["suggestion"]) // a failed build's one step
-	if m["verdict"] != "build-failed" || m["status"] != "DEPLOY_FAILED" || firstSignal(m["diagnoses"]) != "init-command-failed" {
-		t.Fatalf("verdict %v %v, first diagnosis %v: want build-failed DEPLOY_FAILED, init-command-failed: %s", m["verdict"], m["status"], firstSignal(m["diagnoses"]), text(res))
+	if m["verdict"] != "deploy-failed" || m["status"] != "DEPLOY_FAILED" || firstSignal(m["diagnoses"]) != "init-command-failed" {
+		t.Fatalf("verdict %v %v, first diagnosis %v: want deploy-failed DEPLOY_FAILED, init-command-failed: %s", m["verdict"], m["status"], firstSignal(m["diagnoses"]), text(res))
 	}
 	for _, w := range []string{"Deploy `migrate.js`", "`build.deployFiles`", "zerops_deploy"} {
 		if !strings.Contains(next, w) {

@@ -36,7 +36,7 @@ type deployOutput struct {
 func (s *Server) deployTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_deploy",
-		Description: "Push code, build, deploy: SSH from sourceService, or local from workingDir, to targetService; rollback: true redeploys its earlier version. With a progress token: follows the build, probes the app, answers a verdict (live, degraded, not-answering, build-failed; sandbox: unverified) with the diagnosis.",
+		Description: "Push code, build, deploy: SSH from sourceService, or local from workingDir, to targetService; rollback: true redeploys its earlier version. With a progress token: follows the build, probes the app, answers a verdict (live, degraded, not-answering, build-failed, deploy-failed; sandbox: unverified) with the diagnosis.",
 		Annotations: mutatingAnn("Deploy code", false, false),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in deployInput) (deployOutput, error) {
 		if s.deps.Deployer == nil {
@@ -226,7 +226,7 @@ func deployError(err error) error {
 	}
 	extra := map[string]any{}
 	if bf := (*deploy.BuildFailedError)(nil); errors.As(err, &bf) {
-		extra["verdict"], extra["appVersionId"], extra["status"] = platform.VerdictBuildFailed, bf.AppVersionID, bf.Status
+		extra["verdict"], extra["appVersionId"], extra["status"] = failedVerdict(bf.Status), bf.AppVersionID, bf.Status
 		diags := bf.Diagnoses
 		if len(diags) > 0 { // a warning the failure proves is its cause, fixed once in the suggestion
 			if fix := proveFix(warnings, diags[0]); fix != "" {
@@ -272,6 +272,16 @@ func deployError(err error) error {
 		return err
 	}
 	return &toolError{PlatformError: pe, Extra: extra}
+}
+
+// failedVerdict is the verdict of a version that ended status in the
+// pipeline: deploy-failed when its build passed and its new containers
+// never became ready (DEPLOY_FAILED), else build-failed.
+func failedVerdict(status platform.AppVersionStatus) platform.Verdict {
+	if status == platform.AppVersionDeployFailed {
+		return platform.VerdictDeployFailed
+	}
+	return platform.VerdictBuildFailed
 }
 
 // codeCauses are the diagnoses whose cause is in the code, its manifest or a

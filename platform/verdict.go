@@ -24,9 +24,14 @@ const (
 
 // A followed deploy's verdicts (beside degraded and unverified).
 const (
-	VerdictLive          Verdict = "live"           // the new version answers HTTP and its log is clean
-	VerdictNotAnswering  Verdict = "not-answering"  // deployed, but nothing answers HTTP
-	VerdictBuildFailed   Verdict = "build-failed"   // the build or deploy failed; the version deployed before stays ACTIVE
+	VerdictLive         Verdict = "live"          // the new version answers HTTP and its log is clean
+	VerdictNotAnswering Verdict = "not-answering" // deployed, but nothing answers HTTP
+	VerdictBuildFailed  Verdict = "build-failed"  // the build (or preparing the runtime image) failed; the version deployed before stays ACTIVE
+	// VerdictDeployFailed: the build passed, but the new version's
+	// containers never became ready (an init command or the start failed,
+	// or the readiness check never passed): the app version ends
+	// DEPLOY_FAILED and the version deployed before stays ACTIVE.
+	VerdictDeployFailed  Verdict = "deploy-failed"
 	VerdictDeployed      Verdict = "deployed"       // ACTIVE, but nothing could be probed from here
 	VerdictStopped       Verdict = "stopped"        // deployed to a stopped service: nothing runs until it is started
 	VerdictReplaced      Verdict = "replaced"       // a later deploy replaced this one's version before it was checked

@@ -111,11 +111,11 @@ func TestBinary_SandboxMistakesEndInVerdicts(t *testing.T) {
 			map[string]string{"index.js": verdictApp["index.js"]}, "not-answering", "listening-on-localhost"},
 		{"readiness check on a port nothing answers", map[string]string{"zerops.yml": strings.Replace(verdictYml, "    run:\n",
 			"    deploy:\n      readinessCheck: {httpGet: {port: 3001, path: /}}\n    run:\n", 1)},
-			map[string]string{"zerops.yml": verdictYml}, "build-failed", "readiness-check-failed"},
+			map[string]string{"zerops.yml": verdictYml}, "deploy-failed", "readiness-check-failed"},
 		// A failing init command fails the deploy on the platform.
 		{"initCommands file missing", map[string]string{"zerops.yml": strings.Replace(verdictYml, "    run:\n",
 			"    run:\n      initCommands: [node migrate.js]\n", 1)},
-			map[string]string{"zerops.yml": verdictYml}, "build-failed", "init-command-failed"},
+			map[string]string{"zerops.yml": verdictYml}, "deploy-failed", "init-command-failed"},
 	}
 	for _, mk := range mistakes {
 		write(mk.broken)
@@ -136,7 +136,7 @@ func TestBinary_SandboxMistakesEndInVerdicts(t *testing.T) {
 				fix = m["suggestion"]
 			}
 		}
-		if isErr != (mk.verdict == "build-failed") || m["verdict"] != mk.verdict || first["signal"] != mk.signal || fix == nil {
+		if isErr != (mk.verdict == "build-failed" || mk.verdict == "deploy-failed") || m["verdict"] != mk.verdict || first["signal"] != mk.signal || fix == nil {
 			t.Fatalf("%s: verdict %v, first diagnosis %v; want %s naming %s with a fix: %v", mk.name, m["verdict"], first, mk.verdict, mk.signal, m)
 		}
 		write(mk.fix)
