@@ -26,7 +26,13 @@ type BuildResult struct {
 	Lines    []Line
 	Failure  string
 	Produced map[string]bool // relative to the working directory
-	NotRun   bool            // failed before its commands ran (a base the catalog lacks)
+	// Known are the paths of Produced whose content is known: a folder
+	// mkdir made holds only the paths Produced lists beneath it, not any.
+	Known map[string]bool
+	// Copies are the files of Produced that a cp or mv made of an
+	// uploaded file: that file's path.
+	Copies map[string]string
+	NotRun bool // failed before its commands ran (a base the catalog lacks)
 	// Unknown: a command ran whose outputs the sandbox cannot know (a CLI
 	// it does not model, a tool whose config may move its output): it may
 	// have made any path; UnknownBy is the first such command.
@@ -41,7 +47,10 @@ type buildSim struct {
 	files    *Files // nil: the files are unknown, no rule needs them
 	cwd      string // relative to the working directory
 	produced map[string]bool
-	unknown  bool // as BuildResult's
+	known    map[string]bool   // as BuildResult's Known
+	copies   map[string]string // as BuildResult's Copies
+	dirs     map[string]bool   // the folders commands made (mkdir, cp -r)
+	unknown  bool              // as BuildResult's
 	out      []Line
 	at       time.Time // the build's start: npm's debug-log name
 	root     string    // where the files are and commands start; "": BuildSource
@@ -55,16 +64,18 @@ type buildSim struct {
 	// later `bundle install` installs.
 	bundlePath string
 	argv0      string // the command being run, as written (./gradlew, a path)
+	os         string // the build container's OS (containerOS): how its tools word errors
 }
 
 // Build runs d's build commands and checks its deployFiles.
 func Build(d *Setup, files *Files, at time.Time) BuildResult {
-	res := BuildResult{Produced: map[string]bool{}}
+	res := BuildResult{Produced: map[string]bool{}, Known: map[string]bool{}, Copies: map[string]string{}}
 	if failed := buildPrepare(d, &res); failed {
 		return res
 	}
-	b := &buildSim{files: files, produced: res.Produced, at: at, out: res.Lines,
-		hook: prepHook(containerOS(d.Prep.BuildOS, d.BuildBases...), false), image: &d.Prep.BuildPrepare, bases: d.BuildBases}
+	os := containerOS(d.Prep.BuildOS, d.BuildBases...)
+	b := &buildSim{files: files, produced: res.Produced, known: res.Known, copies: res.Copies, dirs: map[string]bool{}, at: at, out: res.Lines,
+		hook: prepHook(os, false), image: &d.Prep.BuildPrepare, bases: d.BuildBases, os: os}
 	for _, c := range d.BuildCommands {
 		b.cwd = ""
 		b.out = append(b.out, Line{6, "$ " + c})
@@ -105,11 +116,14 @@ func (b *buildSim) exists(p string) bool {
 }
 
 // madeByBuild reports whether a build command makes p, or a directory
-// holding it, or something inside it.
+// holding it whose content is unknown, or something inside it.
 func (b *buildSim) madeByBuild(p string) bool {
 	for q := p; q != "." && q != ""; q = path.Dir(q) {
-		if b.produced[q] {
+		if b.produced[q] && (q == p || !b.known[q]) {
 			return true
+		}
+		if b.produced[q] {
+			break // a folder holding only what is made in it (below)
 		}
 	}
 	for q := range b.produced {
@@ -329,10 +343,55 @@ func (b *buildSim) configKeeps(prefix string, moves []string) bool {
 	return true
 }
 
+// produce records that a command made p, its content unknown.
 func (b *buildSim) produce(p string) {
 	if r := b.rel(p); r != "" {
 		b.produced[r] = true
+		for k := range b.known {
+			if k == r || strings.HasPrefix(k, r+"/") {
+				delete(b.known, k)
+			}
+		}
 	}
+}
+
+// makeKnown records that a command made rel (relative to the working
+// directory) with its content known: a folder then holds only what is
+// made in it.
+func (b *buildSim) makeKnown(rel string) {
+	if rel == "" {
+		return
+	}
+	if b.known == nil { // a sim of its own (run.prepareCommands)
+		b.known = map[string]bool{}
+	}
+	b.produced[rel], b.known[rel] = true, true
+}
+
+// makeDir records that a command made the folder rel, empty but for
+// what is made in it.
+func (b *buildSim) makeDir(rel string) {
+	if rel == "" {
+		return
+	}
+	if b.dirs == nil {
+		b.dirs = map[string]bool{}
+	}
+	b.makeKnown(rel)
+	b.dirs[rel] = true
+}
+
+// copied records that a command made rel as a copy of the uploaded file
+// src.
+func (b *buildSim) copied(rel, src string) {
+	if rel == "" {
+		return
+	}
+	if b.copies == nil {
+		b.copies = map[string]string{}
+	}
+	b.makeKnown(rel)
+	b.copies[rel] = src
 }
 
 func (b *buildSim) err(msg string) { b.out = append(b.out, Line{3, msg}) }

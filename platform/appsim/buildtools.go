@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -51,22 +52,177 @@ func cdBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) {
 	return 0, false, true
 }
 
-// makeBuild is mkdir and touch: each path named.
-func makeBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) {
-	for _, a := range args {
-		if !strings.HasPrefix(a, "-") {
+// makeBuild is mkdir and touch: each path named that is not there yet is
+// made, empty (mkdir -p: with the folders above it).
+func makeBuild(b *buildSim, name string, args []string, _ int) (int, bool, bool) {
+	for _, a := range nonFlags(args) {
+		rel := b.rel(a)
+		switch {
+		case b.files == nil || b.outside(a):
 			b.produce(a)
+		case b.exists(rel):
+		case name == "mkdir":
+			for q := rel; q != "." && q != "" && !b.exists(q); q = path.Dir(q) {
+				b.makeDir(q)
+			}
+		default:
+			b.makeKnown(rel)
 		}
 	}
 	return 0, false, false
 }
 
-// copyBuild is cp, mv and ln: the last path named.
-func copyBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) {
-	if n := len(nonFlags(args)); n >= 2 {
-		b.produce(nonFlags(args)[n-1])
+// copyBuild is cp, mv and ln: the last path named is made. cp and mv
+// follow what they copy: a source that is not there fails as the command
+// does, and what lands in a folder a command made is what was copied
+// (an uploaded file's copy is that file); ln's target is not followed.
+func copyBuild(b *buildSim, name string, args []string, _ int) (int, bool, bool) {
+	ops := nonFlags(args)
+	if len(ops) < 2 {
+		return 0, false, false
+	}
+	dst := ops[len(ops)-1]
+	if name == "ln" || b.files == nil || b.outside(dst) || hasFlag(args, "-t", "--target-directory") {
+		b.produce(dst)
+		return 0, false, false
+	}
+	to := b.rel(dst)
+	into := strings.HasSuffix(dst, "/") || len(ops) > 2 || b.isDir(to)
+	recursive := name == "mv" || hasFlag(args, "--recursive", "--archive") ||
+		slices.ContainsFunc(args, func(a string) bool { return len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsAny(a, "rRa") })
+	var srcs []string
+	for _, s := range ops[:len(ops)-1] {
+		srcs = append(srcs, b.glob(s)...)
+	}
+	for _, src := range srcs { // the command stops at the first it cannot copy
+		if b.outside(src) || b.unknown {
+			continue
+		}
+		rel := b.rel(src)
+		if !b.exists(rel) {
+			b.err(b.toolErr(name, "stat", src, "No such file or directory"))
+			return 1, false, true
+		}
+		if !recursive && b.isDir(rel) {
+			b.err(b.toolErr(name, "omit", src, ""))
+			return 1, false, true
+		}
+	}
+	for _, src := range srcs {
+		tgt := to
+		if into {
+			tgt = path.Join(to, path.Base(src))
+		}
+		b.copyTo(src, tgt)
 	}
 	return 0, false, false
+}
+
+// copyTo records what a copy of src made at tgt (relative): an uploaded
+// file or folder (or a copy of one) is known path by path, anything else
+// has content unknown.
+func (b *buildSim) copyTo(src, tgt string) {
+	rel := b.rel(src)
+	file := func(p string) string { // the uploaded file p is, or ""
+		if c, ok := b.copies[p]; ok {
+			return c
+		}
+		if b.files.Has(p) && !b.isDir(p) {
+			return p
+		}
+		return ""
+	}
+	switch {
+	case b.outside(src) || tgt == "" || rel == "":
+		b.produce(path.Join(b.top(), tgt))
+	case file(rel) != "":
+		b.copied(tgt, file(rel))
+	case b.isDir(rel) && (b.files.Has(rel) || b.known[rel] || b.dirs[rel]):
+		b.makeDir(tgt)
+		var made []string // uploaded and made paths beneath it
+		for p := range b.files.paths {
+			made = append(made, p)
+		}
+		for p := range b.produced {
+			made = append(made, p)
+		}
+		for _, p := range made {
+			under, ok := strings.CutPrefix(p, rel+"/")
+			if !ok {
+				continue
+			}
+			at := path.Join(tgt, under)
+			switch {
+			case file(p) != "":
+				b.copied(at, file(p))
+			case b.isDir(p):
+				b.makeDir(at)
+			default:
+				b.produce(path.Join(b.top(), at))
+			}
+		}
+	default:
+		b.produce(path.Join(b.top(), tgt))
+	}
+}
+
+// isDir reports whether rel (relative) is a folder: uploaded with paths
+// beneath it, or made by a command.
+func (b *buildSim) isDir(rel string) bool {
+	if b.dirs[rel] {
+		return true
+	}
+	for p := range b.files.paths {
+		if strings.HasPrefix(p, rel+"/") {
+			return true
+		}
+	}
+	for p := range b.produced {
+		if strings.HasPrefix(p, rel+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// glob is what the shell passes for the word w: the uploaded and made
+// paths a pattern matches, sorted; w itself when it is none or matches
+// nothing.
+func (b *buildSim) glob(w string) []string {
+	if !strings.ContainsAny(w, "*?[") || b.outside(w) {
+		return []string{w}
+	}
+	pat := b.rel(w)
+	var out []string
+	seen := map[string]bool{}
+	for _, set := range []map[string]bool{b.files.paths, b.produced} {
+		for p := range set {
+			if ok, err := path.Match(pat, p); err == nil && ok && !seen[p] && !strings.HasPrefix(path.Base(p), ".") {
+				seen[p] = true
+				out = append(out, path.Join(b.top(), p))
+			}
+		}
+	}
+	if len(out) == 0 {
+		return []string{w}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// toolErr is how cp or mv (name) words a failure on src in the build's
+// OS: a source not there (what "stat"), a folder without -r ("omit").
+func (b *buildSim) toolErr(name, what, src, why string) string {
+	busybox := b.os != "ubuntu"
+	switch {
+	case what == "omit" && busybox:
+		return fmt.Sprintf("%s: omitting directory '%s'", name, src)
+	case what == "omit":
+		return fmt.Sprintf("%s: -r not specified; omitting directory '%s'", name, src)
+	case busybox:
+		return fmt.Sprintf("%s: can't stat '%s': %s", name, src, why)
+	}
+	return fmt.Sprintf("%s: cannot stat '%s': %s", name, src, why)
 }
 
 // otherBuildTool is any other command: it succeeds, and what it makes is

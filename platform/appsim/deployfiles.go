@@ -114,7 +114,7 @@ func (e deployEntry) source(rel string) (string, bool) {
 // deploys reports whether the build's working directory holds what the
 // entry names after the build commands: an uploaded path or one a command
 // makes; for a glob, an uploaded or made path it matches, or a directory
-// a command made before its first glob segment (its content unknown).
+// a command made before its first glob segment, its content unknown.
 func (b *buildSim) deploys(df string) bool {
 	e := parseDeployEntry(df)
 	if !e.glob() && b.exists(strings.Join(e.pattern, "/")) {
@@ -133,5 +133,6 @@ func (b *buildSim) deploys(df string) bool {
 	if !e.glob() {
 		return false
 	}
-	return e.literal() != "" && b.madeByBuild(e.literal())
+	// A folder made with its content unknown may hold a match.
+	return e.literal() != "" && b.madeByBuild(e.literal()) && !b.known[e.literal()]
 }

@@ -89,6 +89,8 @@ type runSim struct {
 	d         *Setup
 	files     *Files            // nil: unknown, no rule that needs them applies
 	produced  map[string]bool   // what the build made
+	known     map[string]bool   // of produced, what holds only what produced lists (BuildResult's Known)
+	copies    map[string]string // of produced, the copies of uploaded files (BuildResult's Copies)
 	unknown   bool              // the build may have made any path (BuildResult's)
 	unknownBy string            // the build command that may have (BuildResult's UnknownBy)
 	env       Env               // the containers' environment at this start
@@ -150,7 +152,7 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, seed string) RunResult {
 	r := &runSim{d: d, files: files, env: env, base: RuntimeName(runBase), baseFull: runBase, seed: seed}
 	if built != nil {
-		r.produced, r.unknown, r.unknownBy = built.Produced, built.Unknown, built.UnknownBy
+		r.produced, r.known, r.copies, r.unknown, r.unknownBy = built.Produced, built.Known, built.Copies, built.Unknown, built.UnknownBy
 	}
 	out := RunResult{Lang: r.langOfBase()}
 	if files == nil {
@@ -616,11 +618,16 @@ func (r *runSim) deployed(rel string) string {
 		if r.files.Has(rel) {
 			return rel
 		}
-		return ""
+		return r.copyOf(rel)
 	}
 	for _, df := range r.d.DeployFiles {
 		if src, ok := deploySource(df, rel); ok && r.files.Has(src) {
 			return src
+		}
+	}
+	for _, df := range r.d.DeployFiles {
+		if src, ok := deploySource(df, rel); ok && r.copyOf(src) != "" {
+			return r.copyOf(src)
 		}
 	}
 	for _, df := range r.d.DeployFiles {
@@ -633,6 +640,15 @@ func (r *runSim) deployed(rel string) string {
 				return src
 			}
 		}
+	}
+	return ""
+}
+
+// copyOf is the uploaded file a build command copied to src (a path the
+// build made), "" when none: the deploy holds that file's content there.
+func (r *runSim) copyOf(src string) string {
+	if c := r.copies[src]; c != "" && r.files.Has(c) {
+		return c
 	}
 	return ""
 }
@@ -662,7 +678,7 @@ func (r *runSim) producedAt(rel string) bool {
 	if len(r.produced) == 0 && !r.unknown {
 		return false
 	}
-	b := &buildSim{produced: r.produced}
+	b := &buildSim{produced: r.produced, known: r.known}
 	for _, df := range r.d.DeployFiles {
 		if src, ok := deploySource(df, rel); ok && (r.unknown || b.madeByBuild(src)) {
 			return true

@@ -31,8 +31,11 @@ func TestDeployFiles_BuildAndRunAgree(t *testing.T) {
 			"FINISHED", http.StatusOK, []string{"Listening on 0.0.0.0:3000"}},
 		{"GlobDeploysOnlyItsMatches", map[string]string{"zerops.yml": yml("[]", "./src/*.json", "node src/server.js"), "src/server.js": server, "src/config.json": "{}"},
 			"FINISHED", http.StatusBadGateway, []string{"Error: Cannot find module '/var/www/src/server.js'"}},
-		{"GlobOverMadeFiles", map[string]string{"zerops.yml": yml("[mkdir dist]", "dist/*.js", "node dist/server.js")},
+		{"GlobOverMadeFiles", map[string]string{"zerops.yml": yml("['mkdir dist && cp src/server.js dist/']", "dist/*.js", "node dist/server.js"), "src/server.js": server},
 			"FINISHED", http.StatusOK, []string{"Listening on 0.0.0.0:3000"}},
+		// A folder mkdir made holds nothing until a command puts something there.
+		{"GlobOverAnEmptyMadeFolder", map[string]string{"zerops.yml": yml("[mkdir dist]", "dist/*.js", "node dist/server.js")},
+			"FAILED", 0, nil},
 		{"GlobMatchingNothing", map[string]string{"zerops.yml": yml("[]", "./lib/*.js", "node lib/server.js"), "src/server.js": server},
 			"FAILED", 0, nil},
 		{"TildeWithTrailingSlash", map[string]string{"zerops.yml": yml("[]", "./dist/~/", "node server.js"), "dist/server.js": server},
