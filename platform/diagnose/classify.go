@@ -447,6 +447,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.builtFileFix(text, opt.Code)
 		d.startManifestFix(text)
 		d.tildeFix(text, opt.Code)
+		d.cdFix(text, opt.Code)
 	case "connection-refused":
 		d.refusedFix(text)
 	case "https-between-services":

@@ -78,3 +78,54 @@ func (d *Diagnosis) tildeFix(text string, c *Code) {
 		return
 	}
 }
+
+// startCdMissing is the shell finding no folder a start's cd names.
+var startCdMissing = lazyregexp.New(`can't cd to (\S+?): No such file or directory`)
+
+// cdFix fits d, start-file-missing read from text, to a run.start whose
+// cd finds no folder: the start runs in /var/www, where the deploy did
+// not put that folder (a `dir/~` in deployFiles put its contents in
+// /var/www itself), so the cd goes (naming where the build's file lands
+// when known) or the folder is deployed.
+func (d *Diagnosis) cdFix(text string, c *Code) {
+	m := startCdMissing.FindStringSubmatch(text)
+	if d.Signal != "start-file-missing" || m == nil || m[1] == "/var/www" {
+		return
+	}
+	dir := m[1]
+	rel := strings.TrimPrefix(dir, "/var/www/")
+	if !strings.HasPrefix(rel, "/") {
+		rel = relPath(rel)
+	}
+	cd := "cd " + dir + " && "
+	var after string // what run.start runs after the cd
+	if c != nil {
+		if _, rest, ok := strings.Cut(c.Start, cd); ok {
+			after = strings.TrimSpace(rest)
+		}
+	}
+	d.Cause = "`run.start` runs in /var/www, and its `cd " + dir + "` finds no folder there: the deploy did not put " + rel + " in /var/www, so the start stops before the app runs."
+	if c != nil {
+		for _, f := range c.DeployFiles {
+			if relPath(f) == rel+"/~" {
+				d.Cause = "`run.start` runs in /var/www, and its `cd " + dir + "` finds no folder there: `" + f + "` in `build.deployFiles` puts the contents of " + rel + " in /var/www itself, so the start stops before the app runs."
+				d.Fix = "Drop `" + strings.TrimSpace(cd) + "` from `run.start`"
+				if after != "" {
+					d.Fix += ": `" + after + "`"
+				}
+				d.Fix += ", its paths relative to /var/www (or deploy `" + rel + "` without `~`); then deploy again."
+				return
+			}
+		}
+	}
+	if ran, _, _ := strings.Cut(after, " "); strings.HasPrefix(ran, "./") && c != nil {
+		// The file it runs, where the build writes one of that name.
+		for _, o := range c.Outputs {
+			if at := deployedAt(o, c.DeployFiles); at != "" && path.Base(o) == path.Base(ran) {
+				d.Fix = "Drop `" + strings.TrimSpace(cd) + "` from `run.start`: `" + strings.Replace(after, ran, "./"+at, 1) + "` (the build's `" + o + "` lands at /var/www/" + at + "), or make `build.deployFiles` deploy the folder `" + rel + "`; then deploy again."
+				return
+			}
+		}
+	}
+	d.Fix = "Make `build.deployFiles` deploy the folder `" + rel + "` (an entry `" + rel + "` lands at /var/www/" + rel + "; `" + rel + "/~` would put its contents in /var/www itself), or drop `" + strings.TrimSpace(cd) + "` from `run.start` and name its files by their paths relative to /var/www; then deploy again."
+}
