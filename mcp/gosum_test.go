@@ -20,38 +20,54 @@ func TestDeploy_GoBuildWithoutGoSum(t *testing.T) {
       base: go@1
       buildCommands:
 %s
-      deployFiles: ./bin
+      deployFiles: ./bin%b
     run:
       base: go@1
       ports:
         - port: 8080
           httpSupport: true
-      start: ./bin/server
+      start: ./bin/server%r
 `
 	gomod := "module example.com/shop\n\ngo 1.22\n\nrequire (\n\tgithub.com/gin-gonic/gin v1.10.0 // direct\n)\n"
 	main := "package main\n\nimport (\n\t\"os\"\n\n\t\"github.com/gin-gonic/gin\"\n)\n\nfunc main() {\n\tr := gin.Default()\n\t_ = os.Getenv(\"X\")\n\tr.Run(\":8080\")\n}\n"
+	// build.envVariables and run.envVariables, as the yaml writes them.
+	buildEnv := func(k, v string) string { return "\n      envVariables:\n        " + k + ": \"" + v + "\"" }
 	tests := []struct {
-		name  string
-		cmds  []string
-		extra map[string]string
-		want  string // in the answer; "": live
+		name     string
+		cmds     []string
+		extra    map[string]string
+		want     string // in the answer; "": live
+		env, run string // build.envVariables, run.envVariables (buildEnv's form)
 	}{
 		{"no go.sum", []string{"go build -o bin/server ."},
-			nil, "main.go:6:2: missing go.sum entry for module providing package github.com/gin-gonic/gin (imported by example.com/shop)"},
+			nil, "main.go:6:2: missing go.sum entry for module providing package github.com/gin-gonic/gin (imported by example.com/shop)", "", ""},
 		{"no go.sum, package in a folder", []string{"go build -o bin/server ./cmd/server"},
-			map[string]string{"cmd/server/main.go": main}, "cmd/server/main.go:6:2: missing go.sum entry for module providing package github.com/gin-gonic/gin (imported by example.com/shop/cmd/server)"},
-		{"go mod tidy first", []string{"go mod tidy", "go build -o bin/server ."}, nil, ""},
-		{"go get first", []string{"go get github.com/gin-gonic/gin", "go build -o bin/server ."}, nil, ""},
-		{"-mod=mod", []string{"go build -mod=mod -o bin/server ."}, nil, ""},
-		{"go.sum uploaded", []string{"go build -o bin/server ."}, map[string]string{"go.sum": "github.com/gin-gonic/gin v1.10.0 h1:x=\n"}, ""},
-		{"vendored", []string{"go build -o bin/server ."}, map[string]string{"vendor/modules.txt": "# github.com/gin-gonic/gin v1.10.0\n"}, ""},
+			map[string]string{"cmd/server/main.go": main}, "cmd/server/main.go:6:2: missing go.sum entry for module providing package github.com/gin-gonic/gin (imported by example.com/shop/cmd/server)", "", ""},
+		{"go mod tidy first", []string{"go mod tidy", "go build -o bin/server ."}, nil, "", "", ""},
+		{"go get first", []string{"go get github.com/gin-gonic/gin", "go build -o bin/server ."}, nil, "", "", ""},
+		{"-mod=mod", []string{"go build -mod=mod -o bin/server ."}, nil, "", "", ""},
+		{"go.sum uploaded", []string{"go build -o bin/server ."}, map[string]string{"go.sum": "github.com/gin-gonic/gin v1.10.0 h1:x=\n"}, "", "", ""},
+		{"vendored", []string{"go build -o bin/server ."}, map[string]string{"vendor/modules.txt": "# github.com/gin-gonic/gin v1.10.0\n"}, "", "", ""},
+		// Named files are loaded in the module too (walk 11: skipped);
+		// their imports have no importer package, so go names the module
+		// to download.
+		{"no go.sum, main.go named", []string{"go build -o bin/server main.go"},
+			nil, "main.go:6:2: missing go.sum entry for module providing package github.com/gin-gonic/gin; to add:", "", ""},
+		// GOFLAGS holds the go command's default flags (walk 11: the
+		// variable in build.envVariables was not read).
+		{"GOFLAGS=-mod=mod in build.envVariables", []string{"go build -o bin/server ."}, nil, "", buildEnv("GOFLAGS", "-mod=mod"), ""},
+		{"GOFLAGS with -mod=mod among others", []string{"go build -o bin/server ."}, nil, "", buildEnv("GOFLAGS", "-trimpath -mod=mod"), ""},
+		{"GOFLAGS on the command line", []string{"GOFLAGS=-mod=mod go build -o bin/server ."}, nil, "", "", ""},
+		{"GOFLAGS exported before", []string{"export GOFLAGS=-mod=mod && go build -o bin/server ."}, nil, "", "", ""},
+		{"GOFLAGS=-mod=mod in run.envVariables only", []string{"go build -o bin/server ."},
+			nil, "main.go:6:2: missing go.sum entry for module providing package github.com/gin-gonic/gin (imported by example.com/shop)", "", buildEnv("GOFLAGS", "-mod=mod")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
 			files := map[string]string{
-				"zerops.yml": strings.Replace(yml, "%s", "        - "+strings.Join(tt.cmds, "\n        - "), 1),
+				"zerops.yml": strings.NewReplacer("%s", "        - "+strings.Join(tt.cmds, "\n        - "), "%b", tt.env, "%r", strings.ReplaceAll(tt.run, "\n      ", "\n      ")).Replace(yml),
 				"go.mod":     gomod,
 				"main.go":    main,
 			}
@@ -68,7 +84,7 @@ func TestDeploy_GoBuildWithoutGoSum(t *testing.T) {
 				}
 				return
 			}
-			if m["verdict"] != "build-failed" || !strings.Contains(answer, tt.want) {
+			if m["verdict"] != "build-failed" || !strings.Contains(answer, tt.want) || strings.Contains(tt.name, "named") && !strings.Contains(answer, "go mod download github.com/gin-gonic/gin") {
 				t.Errorf("verdict %v, want build-failed with %q: %s", m["verdict"], tt.want, answer)
 			}
 			// One cause, Go's fix: no "fix the reported file and line"

@@ -2,6 +2,7 @@ package appsim
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"strings"
 	"time"
@@ -65,6 +66,10 @@ type buildSim struct {
 	bundlePath string
 	argv0      string // the command being run, as written (./gradlew, a path)
 	os         string // the build container's OS (containerOS): how its tools word errors
+	// env is the environment the command being run sees: build.envVariables,
+	// what the command line exported before it and its own assignments.
+	env      map[string]string
+	buildEnv map[string]string // build.envVariables
 }
 
 // Build runs d's build commands and checks its deployFiles.
@@ -75,7 +80,7 @@ func Build(d *Setup, files *Files, at time.Time) BuildResult {
 	}
 	os := containerOS(d.Prep.BuildOS, d.BuildBases...)
 	b := &buildSim{files: files, produced: res.Produced, known: res.Known, copies: res.Copies, dirs: map[string]bool{}, at: at, out: res.Lines,
-		hook: prepHook(os, false), image: &d.Prep.BuildPrepare, bases: d.BuildBases, os: os}
+		hook: prepHook(os, false), image: &d.Prep.BuildPrepare, bases: d.BuildBases, os: os, buildEnv: d.BuildEnv}
 	for _, c := range d.BuildCommands {
 		b.cwd = ""
 		b.out = append(b.out, Line{6, "$ " + c})
@@ -159,6 +164,16 @@ func (b *buildSim) outside(p string) bool {
 // package scripts that run other scripts.
 func (b *buildSim) run(line string, depth int) int {
 	code := 0
+	// Each command line is a shell of its own, with build.envVariables; a
+	// script a command runs gets that command's environment.
+	shell := maps.Clone(b.buildEnv)
+	if b.env != nil {
+		shell = maps.Clone(b.env)
+	}
+	if shell == nil {
+		shell = map[string]string{}
+	}
+	defer func(was map[string]string) { b.env = was }(b.env)
 	for _, st := range parseShell(line) {
 		if (st.op == "&&" && code != 0) || (st.op == "||" && code == 0) {
 			continue
@@ -166,6 +181,7 @@ func (b *buildSim) run(line string, depth int) int {
 		for _, f := range st.redir {
 			b.produce(f)
 		}
+		b.env = stepEnv(shell, st.words)
 		var exit bool
 		code, exit = b.step(st.words, depth)
 		if exit {
@@ -402,6 +418,35 @@ func (b *buildSim) readFile(name string) (string, bool) {
 		return "", false
 	}
 	return b.files.Read(path.Join(b.cwd, name))
+}
+
+// stepEnv is the environment a simple command (words) runs with in a
+// shell whose exported variables are shell: its own assignments beside
+// them; `export K=V` (and an assignment alone to a variable exported
+// already) changes shell for the commands after it.
+func stepEnv(shell map[string]string, words []string) map[string]string {
+	if len(words) > 0 && words[0] == "export" {
+		for _, w := range words[1:] {
+			if k, v, ok := strings.Cut(w, "="); ok && isAssignment(w) {
+				shell[k] = v
+			}
+		}
+		return shell
+	}
+	env := maps.Clone(shell)
+	i := 0
+	for ; i < len(words) && isAssignment(words[i]); i++ {
+		k, v, _ := strings.Cut(words[i], "=")
+		env[k] = v
+	}
+	if i == len(words) { // assignments alone: shell variables, exported when they were
+		for k, v := range env {
+			if _, ok := shell[k]; ok {
+				shell[k] = v
+			}
+		}
+	}
+	return env
 }
 
 func isAssignment(w string) bool {

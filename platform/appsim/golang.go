@@ -50,16 +50,18 @@ func ginBareRun(s *srcListen) (*Addr, bool) {
 }
 
 // goCmd fails as the go command does when a package build has no go.mod
-// (a build of named .go files needs none).
+// (a build of named .go files needs none, but in a module they are built
+// in it, and its go.sum is checked alike).
 func (b *buildSim) goCmd(args []string) int {
 	if len(args) == 0 || b.files == nil {
 		return 0
 	}
+	files := false
 	switch args[0] {
 	case "build", "install", "test", "vet", "generate":
 		for _, a := range args[1:] {
 			if strings.HasSuffix(a, ".go") {
-				return b.goPackagesThere(args) // named files need no go.mod
+				files = true
 			}
 		}
 	case "mod":
@@ -89,8 +91,31 @@ func (b *buildSim) goCmd(args []string) int {
 			break
 		}
 	}
+	if files {
+		return b.goPackagesThere(args)
+	}
 	b.err("go: go.mod file not found in current directory or any parent directory; see 'go help modules'")
 	return 1
+}
+
+// goModMode is the -mod mode of go command args: the flag's, else the one
+// GOFLAGS in the command's environment names ("" when none does).
+func (b *buildSim) goModMode(args []string) string {
+	flags := args[1:]
+	if i := slices.IndexFunc(flags, func(a string) bool { return strings.TrimLeft(a, "-") == "mod" }); i >= 0 && i+1 < len(flags) {
+		return flags[i+1]
+	}
+	for _, a := range flags {
+		if v, ok := strings.CutPrefix(strings.TrimLeft(a, "-"), "mod="); ok && strings.HasPrefix(a, "-") {
+			return v
+		}
+	}
+	for _, f := range strings.Fields(b.env["GOFLAGS"]) {
+		if v, ok := strings.CutPrefix(strings.TrimLeft(f, "-"), "mod="); ok {
+			return v
+		}
+	}
+	return ""
 }
 
 // goValueFlags are the go build flags that take the next argument as their
@@ -149,7 +174,7 @@ func (b *buildSim) goSumMissing(modDir string, args []string) int {
 		return 0
 	}
 	module, requires := goModRequires(mod)
-	if i := slices.Index(args, "-mod"); slices.Contains(args, "-mod=mod") || i > 0 && i+1 < len(args) && args[i+1] == "mod" {
+	if b.goModMode(args) == "mod" { // it writes go.sum (GOFLAGS=-mod=mod too)
 		return 0
 	}
 	var pkgs []string
@@ -175,6 +200,13 @@ func (b *buildSim) goSumMissing(modDir string, args []string) int {
 		imp, line, col := goImportOf(src, requires)
 		if imp == "" {
 			continue
+		}
+		if strings.HasSuffix(a, ".go") {
+			// Named files' imports are loaded as roots, with no importing
+			// package: go names the module to download.
+			b.err(fmt.Sprintf("%s:%d:%d: missing go.sum entry for module providing package %s; to add:", file, line, col, imp))
+			b.err("\tgo mod download " + goProvider(imp, requires))
+			return 1
 		}
 		importer := module
 		if dir := path.Dir(b.rel(file)); dir != "." && dir != modDir {
@@ -214,6 +246,19 @@ func goImportOf(src string, requires []string) (imp string, line, col int) {
 		}
 	}
 	return "", 0, 0
+}
+
+// goProvider is the module of requires that provides package imp: the
+// longest whose path is imp or above it.
+func goProvider(imp string, requires []string) string {
+	best := imp
+	found := false
+	for _, r := range requires {
+		if (imp == r || strings.HasPrefix(imp, r+"/")) && (!found || len(r) > len(best)) {
+			best, found = r, true
+		}
+	}
+	return best
 }
 
 // goModRequires is go.mod's module path and the module paths it requires.

@@ -13,9 +13,10 @@ type Setup struct {
 	StartCommands []StartCommand // run.startCommands: each a process of its own
 	Ports         []Port         // run.ports
 	EnvVariables  map[string]string
-	Prep          Prep   // prepareCommands, initCommands, readinessCheck
-	DocRoot       string // run.documentRoot, relative to /var/www
-	SiteConfig    string // run.siteConfigPath, relative to /var/www
+	BuildEnv      map[string]string // build.envVariables: the build commands' environment
+	Prep          Prep              // prepareCommands, initCommands, readinessCheck
+	DocRoot       string            // run.documentRoot, relative to /var/www
+	SiteConfig    string            // run.siteConfigPath, relative to /var/www
 }
 
 // Port is one of run.ports.

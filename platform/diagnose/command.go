@@ -304,7 +304,7 @@ const goSumLines = `missing go\.sum entry|updates to go\.(?:mod|sum) needed`
 
 // goSumLine reads such a line; group 1 the package whose module lacks a
 // checksum, when the line names it.
-var goSumLine = lazyregexp.New(`missing go\.sum entry for module providing package (\S+)|` + goSumLines)
+var goSumLine = lazyregexp.New(`missing go\.sum entry for module providing package ([^\s;]+)|` + goSumLines)
 
 // goSumFix fits d, lockfile-mismatch read from line, to Go's: go.sum is
 // Go's lock file, written by go mod tidy, and go build does not add to it.

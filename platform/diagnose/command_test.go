@@ -165,6 +165,9 @@ func TestClassify_FixNamesWhatTheLineNames(t *testing.T) {
 			"lockfile-mismatch", []string{"`x86_64-linux-musl`"}, []string{"`bundle lock --add-platform x86_64-linux-musl`", "commit Gemfile.lock"}},
 		{"GoSumPackage", Build, []string{"cmd/api/main.go:8:2: missing go.sum entry for module providing package github.com/labstack/echo/v4 (imported by example.org/api/cmd/api); to add:"},
 			"lockfile-mismatch", []string{"`github.com/labstack/echo/v4`", "go.sum"}, []string{"`go mod tidy`", "commit go.mod and go.sum"}},
+		// Named files' imports have no importer: the line ends at a ";".
+		{"GoSumNamedFile", Build, []string{"main.go:6:2: missing go.sum entry for module providing package github.com/gin-gonic/gin; to add:"},
+			"lockfile-mismatch", []string{"`github.com/gin-gonic/gin`"}, []string{"`go mod tidy`"}},
 		{"GoSumModFile", Build, []string{"go: github.com/jackc/pgx/v5@v5.7.1: missing go.sum entry for go.mod file; to add it:"},
 			"lockfile-mismatch", []string{"go.sum has no checksum"}, []string{"`go mod tidy`"}},
 		{"GoModUpdates", Build, []string{"go: updates to go.mod needed; to update it:"},
@@ -210,6 +213,7 @@ func TestClassify_GoSumLineIsNoCompileError(t *testing.T) {
 		"main.go:6:2: missing go.sum entry for module providing package github.com/gin-gonic/gin (imported by example.com/shop); to add:",
 		"[build] internal/store/pg.go:9:2: missing go.sum entry for module providing package github.com/jackc/pgx/v5/pgxpool (imported by example.org/ledger/internal/store); to add:",
 		"./handlers.go:14:3: missing go.sum entry for module providing package golang.org/x/crypto/bcrypt (imported by shop/handlers); to add:",
+		"main.go:5:2: missing go.sum entry for module providing package github.com/labstack/echo/v4; to add:",
 	} {
 		if ds := Classify([]string{line}, Build); len(ds) != 1 || ds[0].Signal != "lockfile-mismatch" {
 			t.Errorf("Classify(%q) = %v, want lockfile-mismatch alone", line, signalIDs(ds))

@@ -72,6 +72,12 @@ func deployed(s *zeropsyml.Setup) *deployedSetup {
 		}
 		d.EnvVariables[clip(v.Key, 60)] = clip(v.Value, 500)
 	}
+	for _, v := range b.EnvVariables[:min(len(b.EnvVariables), 100)] {
+		if d.BuildEnv == nil {
+			d.BuildEnv = map[string]string{}
+		}
+		d.BuildEnv[clip(v.Key, 60)] = clip(v.Value, 500)
+	}
 	for _, p := range r.Ports {
 		if p.Port >= 10 && p.Port <= 65435 {
 			d.Ports = append(d.Ports, appsim.Port{Port: p.Port, HTTP: p.HTTPSupport})
