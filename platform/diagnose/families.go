@@ -11,7 +11,7 @@ import "slices"
 // them after ruleSpecs.
 var familySpecs = slices.Concat(
 	unsetURLSpecs, phpExtSpecs, dbWordSpecs, signal9Specs, ymlSpecs,
-	testRunSpecs, execFormatSpecs, servesTLSSpecs, versionNeededSpecs, packageAbsentSpecs, phpScriptSpecs,
+	testRunSpecs, execFormatSpecs, servesTLSSpecs, versionNeededSpecs, packageAbsentSpecs, phpScriptSpecs, pyDistSpecs,
 )
 
 // familyFix fits d, read from text (lines[n] past its stamp) in stage, to
@@ -29,4 +29,5 @@ func (d *Diagnosis) familyFix(lines []string, n int, text string, stage Stage) {
 	d.unsetURLFix(text, stage)
 	d.ymlKeyFix(text)
 	d.uvicornFix(text)
+	d.pyDistFix(text)
 }

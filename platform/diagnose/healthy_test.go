@@ -128,6 +128,10 @@ var healthyLogs = []struct {
 		"npm WARN prepare removing existing node_modules/ before installation",
 		"Filesystem      Size  Used Avail Use% Mounted on",
 	}},
+	{"PasteDeployPyramid", Runtime, []string{ // issue 34: words the distribution rule reads, in healthy lines
+		"Starting server in PID 12.", "2026-11-30 22:10:00,101 INFO  [waitress:486][MainThread] Serving on http://0.0.0.0:6543",
+		"found package metadata for myproj 0.0 (importlib.metadata)", "pkg_resources is deprecated as an API",
+	}},
 	{"CallsAnotherApp", Runtime, []string{
 		"upstream api at http://api:3000 is reachable", "GET http://api:3000/health 200 4ms",
 		"retrying connection to http://api:3000 in 2s (attempt 1/5)",
