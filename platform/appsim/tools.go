@@ -94,7 +94,7 @@ var (
 
 func init() {
 	tools = append(shellRecords(), binaryRecord(), nodeRecord(), npmRecord(), yarnRecord(), npxRecord(),
-		bunRecord(), denoRecord(), pythonRecord(), pipRecord(), flaskRecord(), gunicornRecord(), djangoRecord(),
+		bunRecord(), denoRecord(), pythonRecord(), pipRecord(), flaskRecord(), gunicornRecord(), pserveRecord(), djangoRecord(),
 		phpRecord(), composerRecord(), rubyRecord(), bundlerRecord(), javaRecord(), mavenRecord(), gradleRecord(), goRecord(),
 		dotnetRecord(), rustRecord(), gleamRecord(), staticRecord(), bundlersRecord(), tscRecord(), hugoRecord(), zscRecord(), dockerRecord())
 	runTools, buildTools, serverBanners, toolOutputs = map[string]runTool{}, map[string]buildTool{}, map[string]string{}, nil
