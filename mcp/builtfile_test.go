@@ -15,59 +15,24 @@ import (
 // produces"); either fix it names, applied literally, is live.
 func TestDeploy_StartNamesTheBuiltFile(t *testing.T) {
 	t.Parallel()
-	yml := `zerops:
-  - setup: appstage
-    build:
-      base: go@1
-      buildCommands:
-        - go build -o bin/server .
-      deployFiles: %s
-    run:
-      base: go@1
-      ports:
-        - port: 8080
-          httpSupport: true
-      start: %s
-`
-	tests := []struct {
-		name, deploy, start string
-		want                []string
-		fixed               [][2]string // deployFiles, start: each fix the answer names
-	}{
-		{"another name", "./bin", "./app", []string{"`./bin/server`", "`bin/~`"}, [][2]string{{"./bin", "./bin/server"}, {"./bin/~", "./server"}}},
-		{"the folder kept", "./bin", "./server", []string{"`./bin/server`", "`bin/~`"}, [][2]string{{"./bin", "./bin/server"}}},
+	app := func(deploy, start string) map[string]string {
+		return map[string]string{
+			"zerops.yml": setupYml{base: "go@1", build: []string{"go build -o bin/server ."}, deploy: deploy, start: start}.String(),
+			"go.mod":     "module example.com/app\n\ngo 1.22\n",
+			"main.go":    "package main\n\nimport \"net/http\"\n\nfunc main() {\n\thttp.ListenAndServe(\":8080\", nil)\n}\n",
+		}
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			files := map[string]string{
-				"go.mod":  "module example.com/app\n\ngo 1.22\n",
-				"main.go": "package main\n\nimport \"net/http\"\n\nfunc main() {\n\thttp.ListenAndServe(\":8080\", nil)\n}\n",
-			}
-			files["zerops.yml"] = strings.NewReplacer("deployFiles: %s", "deployFiles: "+tt.deploy, "start: %s", "start: "+tt.start).Replace(yml)
-			wd := h.ownApp(t, files)
-			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "v1")
-			next := str(m["next"])
-			if m["verdict"] == "live" {
-				t.Fatalf("live: %s", text(res))
-			}
-			for _, w := range tt.want {
-				if !strings.Contains(next, w) {
-					t.Errorf("next lacks %q: %s", w, next)
-				}
-			}
-			for i, f := range tt.fixed {
-				files["zerops.yml"] = strings.NewReplacer("deployFiles: %s", "deployFiles: "+f[0], "start: %s", "start: "+f[1]).Replace(yml)
-				writeApp(t, wd, files)
-				res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "fix"+string(rune('a'+i)))
-				if m["verdict"] != "live" {
-					t.Errorf("deployFiles %s, start %s: verdict %v, want live: %s", f[0], f[1], m["verdict"], text(res))
-				}
-			}
-		})
+	// Each fix the answer names, applied literally, is live.
+	fixed := func(deploy, start string) deployCase {
+		return deployCase{name: "deployFiles " + deploy + ", start " + start, files: app(deploy, start), verdict: "live"}
 	}
+	notLive := "not-answering|deploy-failed|build-failed|unverified|degraded"
+	runDeployCases(t, []deployCase{
+		{name: "another name", files: app("./bin", "./app"), verdict: notLive, next: []string{"`./bin/server`", "`bin/~`"},
+			then: []deployCase{fixed("./bin", "./bin/server"), fixed("./bin/~", "./server")}},
+		{name: "the folder kept", files: app("./bin", "./server"), verdict: notLive, next: []string{"`./bin/server`", "`bin/~`"},
+			then: []deployCase{fixed("./bin", "./bin/server")}},
+	})
 }
 
 // `dotnet publish -o DIR` makes DIR/<assembly>.dll, the assembly named by

@@ -1,0 +1,125 @@
+package mcp_test
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// setupYml is a zerops.yml of one setup, appstage, as the walk tests
+// deploy it: built on base with its build commands and deployFiles
+// (build.envVariables when set), run on base on one HTTP port with
+// run.envVariables and start.
+type setupYml struct {
+	base     string            // build.base and run.base
+	build    []string          // build.buildCommands, one an item
+	deploy   string            // build.deployFiles
+	buildEnv map[string]string // build.envVariables
+	port     int               // run.ports' one port (8080 when 0)
+	env      map[string]string // run.envVariables
+	start    string            // run.start
+}
+
+func (s setupYml) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "zerops:\n  - setup: appstage\n    build:\n      base: %s\n", s.base)
+	if len(s.build) > 0 {
+		b.WriteString("      buildCommands:\n")
+		for _, c := range s.build {
+			b.WriteString("        - " + c + "\n")
+		}
+	}
+	fmt.Fprintf(&b, "      deployFiles: %s\n", s.deploy)
+	yamlEnv(&b, s.buildEnv)
+	fmt.Fprintf(&b, "    run:\n      base: %s\n", s.base)
+	yamlEnv(&b, s.env)
+	fmt.Fprintf(&b, "      ports:\n        - port: %d\n          httpSupport: true\n      start: %s\n", cmpOr(s.port, 8080), s.start)
+	return b.String()
+}
+
+// yamlEnv writes env as an envVariables key under build or run.
+func yamlEnv(b *strings.Builder, env map[string]string) {
+	if len(env) == 0 {
+		return
+	}
+	b.WriteString("      envVariables:\n")
+	for _, k := range slices.Sorted(maps.Keys(env)) {
+		fmt.Fprintf(b, "        %s: %q\n", k, env[k])
+	}
+}
+
+func cmpOr(n, d int) int {
+	if n == 0 {
+		return d
+	}
+	return n
+}
+
+// deployCase is one deploy of a walk test: the app (zerops.yml among its
+// files) deployed to the service of its runtime (matchingTarget), the
+// verdict the answer gives ("a|b": either) and words it holds or lacks;
+// then, in the same project, the deploys after it (a fix applied).
+type deployCase struct {
+	name    string
+	files   map[string]string
+	verdict string
+	says    []string // in the answer
+	next    []string // in its step: next, or a failed deploy's suggestion
+	reason  []string // in check.reason
+	lacks   []string // nowhere in the answer
+	then    []deployCase
+}
+
+// runDeployCases deploys each case in a sandbox of its own, in parallel,
+// and checks each answer against its case.
+func runDeployCases(t *testing.T, cases []deployCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			target, files, _ := h.matchingTarget(t, tc.files, nil)
+			wd := h.ownApp(t, files)
+			for i, c := range append([]deployCase{tc}, tc.then...) {
+				if i > 0 { // its files over the last ones, its setup the target's
+					files = maps.Clone(c.files)
+					files["zerops.yml"] = strings.ReplaceAll(files["zerops.yml"], "setup: appstage", "setup: "+target)
+					writeApp(t, wd, files)
+				}
+				res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": target}, fmt.Sprintf("deploy%d", i))
+				c.check(t, text(res), m)
+			}
+		})
+	}
+}
+
+// check checks a deploy's answer (its text and decoded map) against c.
+func (c deployCase) check(t *testing.T, answer string, m map[string]any) {
+	t.Helper()
+	if v, _ := m["verdict"].(string); !slices.Contains(strings.Split(c.verdict, "|"), v) {
+		t.Fatalf("%s: verdict %v, want %s: %s", c.name, m["verdict"], c.verdict, answer)
+	}
+	step := str(m["next"])
+	if m["suggestion"] != nil {
+		step = str(m["suggestion"])
+	}
+	check, _ := m["check"].(map[string]any)
+	for _, w := range []struct {
+		where, text string
+		want        []string
+	}{{"the answer", answer, c.says}, {"its step", step, c.next}, {"check.reason", str(check["reason"]), c.reason}} {
+		for _, s := range w.want {
+			if !strings.Contains(w.text, s) {
+				t.Errorf("%s: %s lacks %q: %s", c.name, w.where, s, answer)
+			}
+		}
+	}
+	for _, s := range c.lacks {
+		if strings.Contains(answer, s) {
+			t.Errorf("%s: the answer has %q: %s", c.name, s, answer)
+		}
+	}
+}
