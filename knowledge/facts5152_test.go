@@ -19,5 +19,9 @@ func TestFacts_TunedMisses5152(t *testing.T) {
 		{"env/precedence", "per-environment values: each service's own secrets, the key left out of zerops.yml", "each keeps its own secrets: the same key, `API_URL` or `STRIPE_KEY`, holds a different value on each"},
 		{"config/zerops-yml-health-checks", "readinessCheck runs during a deploy only, healthCheck for the container's life", "`readinessCheck` \\| `deploy:` \\| during a deploy only"},
 		{"troubleshooting/slow-deploys", "no documented number of builds at once; long WAITING_TO_BUILD: ask support", "The Zerops docs give no number for builds running at once across services or projects"},
+		{"config/zerops-yml-deploy", "several containers roll out in parallel, not one at a time", "Not one at a time: as many new containers as are running go through these steps in parallel"},
+		{"platform/ha-vs-single", "a deploy keeps minContainers serving until the new ones are ready", "so a service at `minContainers: 2` never drops below two during a release"},
+		{"troubleshooting/database-connections", "pg_hba SSL off: a plaintext login where TLS is required, sslmode=require", "`no pg_hba\\.conf entry for host \\.\\.\\., SSL off` \\(or `no encryption`\\) is that second case"},
+		{"config/zerops-yml-cache", "old runtime image after a prepareCommands change: check what zerops.yml was pushed", "When a new push still uses the old image, check that the zerops\\.yml Zerops received holds the change"},
 	})
 }
