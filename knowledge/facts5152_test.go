@@ -23,5 +23,8 @@ func TestFacts_TunedMisses5152(t *testing.T) {
 		{"platform/ha-vs-single", "a deploy keeps minContainers serving until the new ones are ready", "so a service at `minContainers: 2` never drops below two during a release"},
 		{"troubleshooting/database-connections", "pg_hba SSL off: a plaintext login where TLS is required, sslmode=require", "`no pg_hba\\.conf entry for host \\.\\.\\., SSL off` \\(or `no encryption`\\) is that second case"},
 		{"config/zerops-yml-cache", "old runtime image after a prepareCommands change: check what zerops.yml was pushed", "When a new push still uses the old image, check that the zerops\\.yml Zerops received holds the change"},
+		{"env/project-variables", "who sees variables: project members; read-only sees sensitive ones as REDACTED", "With read-only access, sensitive ones \\(generated passwords, connection strings, flagged secrets\\) are masked as `REDACTED`"},
+		{"platform/projects-and-services", "a deleted database's backups stay 7 more days", "Its backups are kept 7 more days, the only way back after a mistake"},
+		{"operations/zsc", "a failing migration fails the deploy; the previous version keeps serving", "A failing migration fails the deploy, and the previous version keeps serving"},
 	})
 }
