@@ -87,7 +87,14 @@ func (s *Server) envTool() toolDef {
 		if res.Managed {
 			success = managedNext(res)
 		}
+		if !res.CredentialNext.IsZero() {
+			success = nextText(res.CredentialNext)
+		}
 		out.Next = nextForProcesses(outcomes, followed, success)
+		if !res.CredentialNext.IsZero() && out.Next != success && !anyFailed(outcomes) {
+			// The step does not wait for the variable's process.
+			out.Next = success + " The variable change itself: " + strings.TrimPrefix(out.Next, "Next: ")
+		}
 		badRef := len(res.BadRefKeys) > 0 && !anyFailed(outcomes)
 		if !anyFailed(outcomes) {
 			if next, warnings, ok := setStep(s.opsProject(), res, "a restart or deploy gives the app the unresolved text, and it will likely crash or misbehave", out.Warnings); ok {
@@ -179,6 +186,9 @@ func (s *Server) envRestart(ctx context.Context, pr *progress, res *ops.EnvResul
 	}
 	if res.Managed {
 		success = managedNext(res)
+	}
+	if !res.CredentialNext.IsZero() {
+		success = nextText(res.CredentialNext)
 	}
 	out.Next = nextForProcesses(restarts, followed, success)
 	if !anyFailed(restarts) {

@@ -99,6 +99,9 @@ type EnvResult struct {
 	// platform lets the user edit (EDITABLE: a managed service's password),
 	// each with the user it belongs to when known.
 	credentials []credential
+	// CredentialNext is the step after a set of credentials: the same
+	// value set in the service itself, then the restarts of its readers.
+	CredentialNext platform.Step `json:"-"`
 }
 
 // credential is a generated credential variable a set changed.
@@ -273,7 +276,8 @@ func afterSet(ctx context.Context, proj Project, svc *platform.ServiceStack, res
 	}
 	if len(res.credentials) > 0 {
 		if written {
-			res.Warnings = append(res.Warnings, credentialWarning(svc, res.credentials, referencesTo(ctx, proj, svc.Name)))
+			res.Warnings = append(res.Warnings, credentialWarning(svc, res.credentials))
+			res.CredentialNext = credentialNext(svc, res.credentials, referencesTo(ctx, proj, svc.Name))
 		}
 		// What a restart of svc itself would do for them is not the step.
 		res.Notes = slices.DeleteFunc(res.Notes, func(n string) bool { return n == restartNote(svc) })
@@ -894,45 +898,56 @@ func credentialUser(existing []platform.EnvVar, key string) string {
 	return ""
 }
 
-// credentialWarning says what a changed credential of the managed service
-// svc does not change and what must follow: where the docs say so
-// (PostgreSQL, MariaDB), the database user's own password, set in the
-// database; else that the docs do not say the service takes it. Then the
-// restart of the services that read it (refs, as referencesTo names them).
-func credentialWarning(svc *platform.ServiceStack, creds []credential, refs []string) string {
+// credentialWarning says what a set of the managed service svc's credential
+// variables did and did not do: the variables change, and where the docs
+// say so (PostgreSQL, MariaDB) the database user's own password does not.
+// It states no fix: credentialNext is the step.
+func credentialWarning(svc *platform.ServiceStack, creds []credential) string {
 	keys := make([]string, 0, len(creds))
 	for _, cr := range creds {
 		keys = append(keys, cr.key)
 	}
 	what := listSome(keys, ", ")
-	var first string
 	switch svc.Type.Name {
-	case "postgresql", "mariadb":
-		user := cmp.Or(creds[0].user, svc.Name)
-		alter := fmt.Sprintf("ALTER USER %s WITH PASSWORD '<the same value>' in psql", user)
-		if svc.Type.Name == "mariadb" {
-			alter = fmt.Sprintf("ALTER USER '%s'@'%%' IDENTIFIED BY '<the same value>' in the mariadb client", user)
-		}
-		first = fmt.Sprintf("Only the variable %s of %s changed: the database user keeps its old password until you set the same value in the database (%s); the %s docs say the two do not follow each other, and that connectionString follows the variable.",
-			what, svc.Name, alter, svc.Type.Name)
+	case "postgresql":
+		return fmt.Sprintf("This set changes only the variable %s of %s, not the password of its database user: the postgresql docs say the two do not synchronize.", what, svc.Name)
+	case "mariadb":
+		return fmt.Sprintf("This set changes only the variable %s of %s, not the password of its database user: the mariadb docs say the two do not synchronize, and that connectionString follows the variable.", what, svc.Name)
+	}
+	return fmt.Sprintf("This set changes only the variable %s of %s; the %s docs do not say that %s itself takes a new value from it.",
+		what, svc.Name, cmp.Or(svc.Type.VersionName, svc.Type.Name), svc.Name)
+}
+
+// credentialNext is the step after a set of svc's credential variables:
+// the same value set where the service checks it (the database user's
+// password; else a check that the service accepts it), then a restart of
+// the services that read it at start (refs, as referencesTo names them).
+func credentialNext(svc *platform.ServiceStack, creds []credential, refs []string) platform.Step {
+	user := cmp.Or(creds[0].user, svc.Name)
+	var st platform.Step
+	switch svc.Type.Name {
+	case "postgresql":
+		st = platform.Say(fmt.Sprintf("set the same value as the password of user %s in the database: ALTER USER %s WITH PASSWORD '<the same value>' in psql (through zcli vpn up or from a runtime container).", user, user))
+	case "mariadb":
+		st = platform.Say(fmt.Sprintf("set the same value as the password of user %s in the database: ALTER USER '%s'@'%%' IDENTIFIED BY '<the same value>' in the mariadb client (through zcli vpn up or from a runtime container).", user, user))
 	default:
-		first = fmt.Sprintf("The variable %s of %s changed; the %s docs do not say that %s itself takes a new value from it, so check that it accepts the new one (connect with it) before relying on it.",
-			what, svc.Name, cmp.Or(svc.Type.VersionName, svc.Type.Name), svc.Name)
+		st = platform.Say(fmt.Sprintf("check that %s accepts the new value (connect with it) before relying on it.", svc.Name))
 	}
 	if len(refs) == 0 {
-		return first + fmt.Sprintf(" No other service references ${%s_…} now; one that does reads the new value at its next start.", svc.Name)
+		return st.Say(fmt.Sprintf(" No other service references ${%s_…} now; one that does reads the new value at its next start.", svc.Name))
 	}
-	var calls []string
+	st = st.Say(fmt.Sprintf(" Then restart the services that read it at start, so they connect with the new value: %s", listSome(refs, "; ")))
+	sep := " ("
 	for _, r := range refs {
 		if name, _, _ := strings.Cut(r, " ("); name != "project" {
-			calls = append(calls, "zerops_manage action=restart serviceHostname="+name)
+			st = st.Say(sep).Call("zerops_manage", "action=restart", "serviceHostname="+name)
+			sep = "; "
 		}
 	}
-	restart := ""
-	if len(calls) > 0 {
-		restart = " (" + strings.Join(calls, "; ") + ")"
+	if sep == "; " {
+		st = st.Say(")")
 	}
-	return first + fmt.Sprintf(" Then restart the services that read it at start, so they connect with the new value: %s%s.", listSome(refs, "; "), restart)
+	return st.Say(".")
 }
 
 // generatedSetFix is the suggestion for a set refused on svc's generated
