@@ -158,8 +158,11 @@ type ServiceStack struct {
 	// CurrentAutoscaling the settings in force, only on a read by id.
 	CustomAutoscaling  *Autoscaling `json:"customAutoscaling,omitempty"`
 	CurrentAutoscaling *Autoscaling `json:"currentAutoscaling,omitempty"`
-	Created            time.Time    `json:"created"`
-	LastUpdate         time.Time    `json:"lastUpdate"`
+	// Mounts are the hostnames of the shared storages connected to it
+	// (import's mount, or a connection made in the GUI).
+	Mounts     []string  `json:"mounts,omitempty"`
+	Created    time.Time `json:"created"`
+	LastUpdate time.Time `json:"lastUpdate"`
 }
 
 // AutoscalingParams is a sparse scaling change: nil fields keep their current

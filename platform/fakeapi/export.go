@@ -17,6 +17,8 @@ type exportService struct {
 	Subdomain  bool              `yaml:"enableSubdomainAccess,omitempty"`
 	EnvSecrets map[string]string `yaml:"envSecrets,omitempty"`
 	Policy     string            `yaml:"objectStoragePolicy,omitempty"`
+	Git        string            `yaml:"buildFromGit,omitempty"`
+	Mount      []string          `yaml:"mount,omitempty"`
 }
 
 type exportDoc struct {
@@ -52,7 +54,9 @@ func (st *state) exportServiceStack(rq *apiRequest) (int, any) {
 func (st *state) export(p *project, services []*service) (int, any) {
 	doc := exportDoc{Project: map[string]string{"name": p.Name}, Services: []exportService{}}
 	for _, s := range services {
-		e := exportService{Hostname: s.Name, Type: s.Version.Name, Subdomain: s.Subdomain}
+		// What the user set at import: the export carries every parameter
+		// set (the import reference's Export section).
+		e := exportService{Hostname: s.Name, Type: s.Version.Name, Subdomain: s.Subdomain, Git: s.buildFromGit, Mount: st.mountNames(s)}
 		switch s.category() {
 		case platform.CategoryStandard, platform.CategoryShared:
 			e.Mode = s.Mode

@@ -33,6 +33,8 @@ type importService struct {
 	MaxContainers         *int              `yaml:"maxContainers"`
 	VerticalAutoscaling   *importVertical   `yaml:"verticalAutoscaling"`
 	EnvSecrets            map[string]string `yaml:"envSecrets"`
+	BuildFromGit          string            `yaml:"buildFromGit"`
+	Mount                 yaml.Node         `yaml:"mount"` // any shape: only a list of hostnames mounts
 	storageSpec           `yaml:",inline"`
 }
 
@@ -402,6 +404,7 @@ func (st *state) finishImport(id string, spec importService, at time.Time) {
 		}
 	}
 	svc.subdomainOnDeploy = spec.EnableSubdomainAccess // takes effect with the first deploy
+	st.connectMounts(svc, spec)
 	if svc.category() != platform.CategoryUser {
 		// A managed service logs from its start; a runtime only once code is
 		// deployed, and never from before it existed.

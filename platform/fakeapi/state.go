@@ -78,6 +78,8 @@ type service struct {
 	Env               []*envVar
 	backups           []backupFile   // stored backups, oldest first (backup.go)
 	storage           *objectStorage // an object storage's size and policy (objectstorage.go)
+	buildFromGit      string         // the repository its import named
+	mounts            []string       // ids of the shared storages connected to it (mount.go)
 	Containers        []string
 	runs              []appRun       // every start of its app, oldest first (stats.go)
 	pastScaling       []scalingUntil // the settings in force before each change, oldest first (stats.go)

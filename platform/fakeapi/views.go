@@ -99,6 +99,7 @@ type serviceJSON struct {
 	Ports              []portJSON       `json:"ports"`
 	CustomAutoscaling  *autoscalingJSON `json:"customAutoscaling"`
 	CurrentAutoscaling *autoscalingJSON `json:"currentAutoscaling,omitempty"`
+	ConnectedStacks    []connectedJSON  `json:"connectedStacks"`
 	UserData           []envJSON        `json:"userData,omitempty"`
 	Created            string           `json:"created"`
 	LastUpdate         string           `json:"lastUpdate"`
@@ -109,7 +110,7 @@ func (st *state) serviceView(s *service, detail bool) serviceJSON {
 		ID: s.ID, ClientID: st.clientID, ProjectID: s.ProjectID, Name: s.Name, Status: string(s.Status),
 		TypeID: s.Version.Type.ID, VersionID: s.Version.ID, TypeInfo: typeInfo(s.Version),
 		Mode: s.Mode, SubdomainAccess: s.Subdomain, IsSystem: s.system(), Ports: append([]portJSON{}, s.Ports...),
-		CustomAutoscaling: s.Custom, Created: ts(s.Created), LastUpdate: ts(s.LastUpdate),
+		CustomAutoscaling: s.Custom, ConnectedStacks: st.connectedView(s), Created: ts(s.Created), LastUpdate: ts(s.LastUpdate),
 	}
 	if detail {
 		v.CurrentAutoscaling = s.Current

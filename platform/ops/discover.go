@@ -37,6 +37,7 @@ type ServiceInfo struct {
 	// user changed from the defaults), which an agent would take for the
 	// figures in force; tools/list, paid every turn, stays under 20 kB.
 	Autoscaling *platform.Autoscaling `json:"autoscaling,omitempty" jsonschema:"scaling in force; shown when one service is asked for"`
+	Mounts      []string              `json:"mounts,omitempty" jsonschema:"shared storages mounted at /mnt/<hostname>"`
 	Envs        []EnvInfo             `json:"envs,omitempty"`
 }
 
@@ -220,6 +221,7 @@ func serviceInfo(s platform.ServiceStack) ServiceInfo {
 		SubdomainAccess: s.SubdomainAccess,
 		Ports:           append([]platform.Port{}, s.Ports...), // [] rather than null
 		Autoscaling:     s.CurrentAutoscaling,
+		Mounts:          s.Mounts,
 	}
 }
 

@@ -9,8 +9,9 @@ import (
 )
 
 // keepSettings completes one service of an export with what the user set
-// and the platform's export may leave out: the scaling (verticalAutoscaling;
-// minContainers and maxContainers for a runtime), and a managed service's
+// and the platform's export may leave out: the shared storages it mounts,
+// the scaling (verticalAutoscaling; minContainers and maxContainers for a
+// runtime), and a managed service's
 // mode written in its type (postgresql:single@16), the form the docs prefer.
 func keepSettings(node *yaml.Node, byName map[string]platform.ServiceStack) {
 	if node.Kind != yaml.MappingNode {
@@ -25,6 +26,15 @@ func keepSettings(node *yaml.Node, byName map[string]platform.ServiceStack) {
 		return
 	}
 	typeForm(node)
+	if len(svc.Mounts) > 0 && mapValue(node, "mount") == nil {
+		// The connections the platform lists: an export without them
+		// would import a runtime that mounts nothing.
+		m := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+		for _, h := range svc.Mounts {
+			m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: h})
+		}
+		setKey(node, "mount", m)
+	}
 	a := svc.CustomAutoscaling
 	if a == nil || svc.Type.Category == platform.CategoryObject {
 		return

@@ -205,7 +205,8 @@ func TestCheckImport_ExportPlaceholders(t *testing.T) {
 }
 
 // TestCheckImport_MountTargets: a mount naming no service (in the file or
-// the project) or a service that is no shared storage mounts nothing; the
+// the project) or a service that is no shared storage mounts nothing, nor
+// does a mount without buildFromGit (the import reference requires it); the
 // dry run warns at the mount, the import itself is not refused for it.
 func TestCheckImport_MountTargets(t *testing.T) {
 	t.Parallel()
@@ -220,7 +221,9 @@ func TestCheckImport_MountTargets(t *testing.T) {
 		t.Fatal(err)
 	}
 	const files = "  - hostname: files\n    type: shared-storage\n    mode: NON_HA\n"
-	app := func(mount string) string { return "  - hostname: app\n    type: nodejs@22\n    mount: " + mount + "\n" }
+	app := func(mount string) string {
+		return "  - hostname: app\n    type: nodejs@22\n    buildFromGit: https://github.com/example/app\n    mount: " + mount + "\n"
+	}
 	for _, tt := range []struct {
 		name, content string
 		warn          string // in the warning at the mount; "": none
@@ -231,6 +234,7 @@ func TestCheckImport_MountTargets(t *testing.T) {
 		{"Database", "services:\n" + app("[db]"), "shared storage"},
 		{"ObjectStorageInTheFile", "services:\n  - hostname: bucket\n    type: object-storage\n    objectStorageSize: 1\n" + app("[bucket]"), "shared storage"},
 		{"NotAList", "services:\n" + files + app("files"), "list"},
+		{"WithoutBuildFromGit", "services:\n" + files + strings.Replace(app("[files]"), "    buildFromGit: https://github.com/example/app\n", "    startWithoutCode: true\n", 1), "buildFromGit"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

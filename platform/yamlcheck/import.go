@@ -28,6 +28,7 @@ type ImportService struct {
 	Mode      string
 	Subdomain bool     // enableSubdomainAccess: true
 	Mount     []string // the hostnames its mount: lists
+	Git       bool     // buildFromGit names a repository
 }
 
 // ImportReport is the verdict on an import.yml for a service import: every
@@ -151,6 +152,14 @@ func checkMounts(ch *checker, services []ImportService, existing []platform.Serv
 	}
 	const fix = "List in mount: only shared-storage hostnames (type shared-storage, in this import or already in the project); a database or object storage is reached over the network by its hostname."
 	for _, s := range services {
+		if len(s.Mount) > 0 && !s.Git {
+			// The import reference: mount needs buildFromGit; the
+			// shared-storage guide: a runtime waiting for code at import
+			// does not pick the mount up. Whether the import is refused
+			// for it the facts do not say.
+			ch.warnf(s.Path+".mount", "mount without buildFromGit: the docs say a runtime imported without code does not get the mount").Fix =
+				"Add buildFromGit (the app's repository) to mount it at import; or, once the runtime is deployed, connect the storage in the GUI (the shared storage's connections) and deploy the runtime again."
+		}
 		for _, m := range s.Mount {
 			typ, known := inFile[m]
 			if !known {

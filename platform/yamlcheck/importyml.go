@@ -437,6 +437,9 @@ func checkImportYml(c *checker, root any, serviceImport bool) []ImportService {
 		}
 		svc.Subdomain = e.Keys.ok("enableSubdomainAccess") && e.EnableSubdomainAccess
 		svc.Mount = mountList(c, svc.Path, e.Mount.v, e.Keys.has("mount"))
+		if g, ok := e.BuildFromGit.v.(string); ok && strings.TrimSpace(g) != "" {
+			svc.Git = true
+		}
 		apply(c, svc.Path, &e, serviceRules)
 		envSecretKeys(c, svc.Path, &e)
 		out = append(out, svc)

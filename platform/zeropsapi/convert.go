@@ -167,6 +167,7 @@ func convertEsService(s output.EsServiceStack) platform.ServiceStack {
 		LastUpdate:        s.LastUpdate.Native(),
 	}
 	out.System = s.IsSystem.Native() || platform.SystemCategory(out.Type.Category)
+	out.Mounts = mounts(s.ConnectedStacks)
 	if s.Mode != nil {
 		out.Mode = s.Mode.Native()
 	}
@@ -189,6 +190,19 @@ func convertService(s output.ServiceStack) platform.ServiceStack {
 		LastUpdate:         s.LastUpdate.Native(),
 	}
 	out.System = s.IsSystem.Native() || platform.SystemCategory(out.Type.Category)
+	out.Mounts = mounts(s.ConnectedStacks)
+	return out
+}
+
+// mounts are the hostnames of the shared storages among a service's
+// connected stacks, but those being disconnected.
+func mounts(connected []output.ServiceStackConnectedServiceStack) []string {
+	var out []string
+	for _, c := range connected {
+		if convertTypeInfo(c.ServiceStack.ServiceStackTypeInfo).Category == platform.CategoryShared && c.Status.Native() != "DELETING" {
+			out = append(out, c.ServiceStack.Name.Native())
+		}
+	}
 	return out
 }
 
