@@ -431,6 +431,7 @@ func TestDocs_ConfigEnvFacts(t *testing.T) {
 		{"env/precedence", "PATH is a system key", "`PATH` in any `envVariables` answers `userDataUseOfSystemKey`"},
 		{"config/import-yml-structure", "corePackage LIGHT by default, no downgrade", "(?s)`corePackage` \\(`LIGHT` by default.{0,200}never back"},
 		{"config/import-yml-scaling", "startCpuCoreCount default 2", "within min–max; default 2"},
+		{"config/import-yml-scaling", "maxContainers has no documented default", "The docs give `maxContainers` no default: without one, the maximum in force is whatever the platform sets"},
 		{"config/import-yml-scaling", "both free-RAM thresholds at 0 are refused", "both 0 is refused \\(`Invalid custom autoscaling value`\\)"},
 		{"env/generated-variables", "PostgreSQL's user and database are db", "`user` \\(`db`\\), `password`, `dbName` \\(`db`\\)"},
 		{"env/project-variables", "a reload does not re-read env", "a reload of the web server or PHP-FPM inside the container keeps the environment"},

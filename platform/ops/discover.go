@@ -37,8 +37,10 @@ type ServiceInfo struct {
 	// user changed from the defaults), which an agent would take for the
 	// figures in force; tools/list, paid every turn, stays under 20 kB.
 	Autoscaling *platform.Autoscaling `json:"autoscaling,omitempty" jsonschema:"scaling in force; shown when one service is asked for"`
-	Mounts      []string              `json:"mounts,omitempty" jsonschema:"shared storages mounted at /mnt/<hostname>"`
-	Envs        []EnvInfo             `json:"envs,omitempty"`
+	// AutoscalingNote says which value of Autoscaling nobody set.
+	AutoscalingNote string    `json:"autoscalingNote,omitempty"`
+	Mounts          []string  `json:"mounts,omitempty" jsonschema:"shared storages mounted at /mnt/<hostname>"`
+	Envs            []EnvInfo `json:"envs,omitempty"`
 }
 
 // EnvInfo is one environment variable; a hidden value reads [Redacted].
@@ -211,7 +213,7 @@ func serviceInfo(s platform.ServiceStack) ServiceInfo {
 	if typ == "" {
 		typ = s.Type.Name
 	}
-	return ServiceInfo{
+	info := ServiceInfo{
 		Hostname:        s.Name,
 		ID:              s.ID,
 		Type:            typ,
@@ -223,6 +225,10 @@ func serviceInfo(s platform.ServiceStack) ServiceInfo {
 		Autoscaling:     s.CurrentAutoscaling,
 		Mounts:          s.Mounts,
 	}
+	if a := s.CurrentAutoscaling; a != nil {
+		info.AutoscalingNote = unsetMaxNote(s, a.MaxContainers)
+	}
+	return info
 }
 
 // isSecretEnv reports whether discover hides e's value: a SECRET variable

@@ -41,12 +41,18 @@ func applyScale(ctx context.Context, proj Project, svc *platform.ServiceStack, p
 		return nil, err
 	}
 	pageWarnings := pageRAMWarnings(svc, p) // of the values asked, sent or already set
+	askedMax := p.HorizontalMaxCount != nil
 	p, same := changedOnly(p, cur)
 	if len(same) > 0 {
 		res.Notes = append(res.Notes, "already set, not sent: "+strings.Join(same, ", ")+".")
 	}
 	after := applied(cur, p)
 	res.Scaling = &after
+	if !askedMax {
+		if note := unsetMaxNote(*fresh, after.MaxContainers); note != "" {
+			res.Notes = append(res.Notes, note)
+		}
+	}
 	res.Warnings = append(res.Warnings, scaleWarnings(cur, after, fresh.Mode == "HA" && fresh.Type.Category != platform.CategoryUser)...)
 	res.Warnings = append(res.Warnings, dockerScaleWarnings(svc, p, after)...)
 	res.Warnings = append(res.Warnings, pageWarnings...)

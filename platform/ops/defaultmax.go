@@ -1,0 +1,21 @@
+package ops
+
+import (
+	"fmt"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// unsetMaxNote says of the runtime svc, whose maxContainers in force is
+// inForce, that nobody set it: the docs give minContainers a default (1)
+// and maxContainers none, so the value is the platform's as ZCP reads it,
+// not a promise. "" when the user set a maximum (svc's customAutoscaling
+// has one), the value is unknown, or svc is no runtime.
+func unsetMaxNote(svc platform.ServiceStack, inForce int) string {
+	if svc.Type.Category != platform.CategoryUser || inForce == 0 ||
+		svc.CustomAutoscaling != nil && svc.CustomAutoscaling.MaxContainers > 0 {
+		return ""
+	}
+	return fmt.Sprintf("maxContainers %d of %s is not one you set: it is the maximum in force as ZCP reads it from the platform, and the docs state no default for it, so it is no promise; a maximum you set holds.",
+		inForce, svc.Name)
+}
