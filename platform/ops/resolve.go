@@ -26,8 +26,11 @@ func ResolveService(ctx context.Context, proj Project, hostname string) (*platfo
 		}
 		svc, err := findService(services, hostname)
 		wait := proj.justChanged()
-		if err == nil || wait <= 0 {
-			return svc, err
+		if err == nil {
+			return svc, nil
+		}
+		if wait <= 0 {
+			return nil, goneError(proj, hostname, err)
 		}
 		// ZCP changed the project a moment ago: the search may not show it yet.
 		t := time.NewTimer(min(wait, retryEvery))
@@ -38,6 +41,22 @@ func ResolveService(ctx context.Context, proj Project, hostname string) (*platfo
 		case <-t.C:
 		}
 	}
+}
+
+// goneError is err, the lookup of hostname that found nothing, or when ZCP
+// deleted a service of that name, that deletion: its latest backup and how
+// to bring it back (never the other hostnames to pick from).
+func goneError(proj Project, hostname string, err error) error {
+	n, ok := proj.Memory.deletedService(proj.ID, hostname)
+	if !ok {
+		return err
+	}
+	msg := hostname + " (" + n.typ + ") was deleted " + n.at.UTC().Format(time.RFC3339) + "; it left no backup"
+	if n.backup != "" {
+		msg = hostname + " (" + n.typ + ") was deleted " + n.at.UTC().Format(time.RFC3339) + "; its backups are kept 7 days after"
+	}
+	return platform.NewError(platform.ErrServiceNotFound, msg,
+		"To bring it back, "+Recreate(hostname, n.imp, n.backup)+"; else name another service (zerops_discover lists them).")
 }
 
 // ServiceByID reads the service with that id and refuses one that is not
