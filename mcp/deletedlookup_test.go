@@ -53,3 +53,35 @@ func TestManage_DeletedServiceAnswersWhatIsLeft(t *testing.T) {
 		t.Errorf("an unknown hostname does not list the existing ones: %s", text(res))
 	}
 }
+
+// TestManage_RecreatedServiceBackupsNameTheDeletedOnes: db created again
+// after ZCP deleted it starts empty; its own backup list is empty, and the
+// answer's next is the deleted db's backup to restore into it (kept 7
+// days), not "make one now" of an empty database (walk 12).
+func TestManage_RecreatedServiceBackupsNameTheDeletedOnes(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	ctx := context.Background()
+	res, m := h.call(t, "zerops_manage", map[string]any{"action": "backup", "serviceHostname": "db"})
+	wantOK(t, res)
+	backups, _ := m["backups"].([]any)
+	if len(backups) == 0 {
+		t.Fatalf("no backup made: %s", text(res))
+	}
+	name := backups[len(backups)-1].(map[string]any)["name"].(string)
+	id := h.fake.ServiceID("db")
+	res, _ = h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true}, "del")
+	wantOK(t, res)
+	await(t, "db gone", func() bool {
+		_, err := h.client.GetService(platform.FreshRead(ctx), id)
+		return platform.ErrorCode(err) == platform.ErrServiceNotFound
+	})
+	res, _ = h.callWith(t, ctx, "zerops_import", map[string]any{"content": "services:\n  - hostname: db\n    type: postgresql:single@16\n"}, "imp")
+	wantOK(t, res)
+	res, m = h.call(t, "zerops_manage", map[string]any{"action": "backups", "serviceHostname": "db"})
+	wantOK(t, res)
+	next, _ := m["next"].(string)
+	if !strings.Contains(next, name) || !strings.Contains(next, "pg_restore") || strings.Contains(next, "makes one now") {
+		t.Errorf("next of the new db's empty backup list: want the deleted db's backup %s to restore: %s", name, next)
+	}
+}

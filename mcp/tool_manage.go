@@ -61,6 +61,8 @@ func (s *Server) manageTool() toolDef {
 			switch {
 			case res.NewBackup != "": // listed in this answer: no call to list it again
 				next = "Next: nothing more for the backup: " + res.NewBackup + " is stored; " + res.Restore + "."
+			case res.Action == ops.ActionBackups && len(res.Backups) == 0 && res.Predecessor != "": // its data is in the deleted one's
+				next = "Next: " + res.ServiceHostname + " has no backup of its own yet; " + res.Predecessor + "."
 			case res.Action == ops.ActionBackups && len(res.Backups) == 0: // nothing to restore yet
 				next = "Next: " + res.ServiceHostname + " has no backup yet; zerops_manage action=backup serviceHostname=" + res.ServiceHostname + " makes one now."
 			case res.Action == ops.ActionBackups: // the list is this answer: no call to repeat it

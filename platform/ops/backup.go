@@ -76,6 +76,20 @@ var restoreWays = map[string]string{
 // restoreWay says how a backup of svc is restored: downloaded in the
 // Zerops UI (the platform restores nothing itself), then loaded with its
 // type's tool (restoreWays).
+// predecessorRestore is how the latest backup of the service of svc's
+// hostname that ZCP deleted before svc was created is restored into svc;
+// "" when there is none.
+func predecessorRestore(proj Project, svc *platform.ServiceStack) string {
+	n, ok := proj.Memory.deletedService(proj.ID, svc.Name)
+	name, _, _ := strings.Cut(n.backup, " of ")
+	if !ok || name == "" || svc.Created.Before(n.at) {
+		return ""
+	}
+	return "it was created after ZCP deleted the " + svc.Name + " of " + n.at.UTC().Format(time.RFC3339) +
+		", whose data is in " + name + " (kept 7 days): restore " + backupInto(name, n.typ, svc.Name)
+}
+
+// restoreWay says how svc's backups are restored.
 func restoreWay(svc *platform.ServiceStack) string {
 	return "to restore, download the backup in the Zerops UI (the platform has no one-click restore); " + loadWay(svc.Type.VersionName, svc.Name)
 }

@@ -63,6 +63,9 @@ type ManageResult struct {
 	// Restore says how this type's backups are restored and downloaded
 	// (backup, backups).
 	Restore string `json:"-"`
+	// Predecessor restores into a service created after ZCP deleted one
+	// of its hostname that service's latest backup ("": none).
+	Predecessor string `json:"-"`
 	// NeverDeployed: a restart of a service with no deploy yet, not sent.
 	NeverDeployed bool `json:"-"`
 	// Stopped: the service was stopped when the action was asked.
@@ -89,6 +92,7 @@ func Manage(ctx context.Context, proj Project, name ManageAction, hostname strin
 		if err := backupAction(ctx, c, svc, res); err != nil {
 			return nil, err
 		}
+		res.Predecessor = predecessorRestore(proj, svc)
 		return res, nil
 	}
 	var proc *platform.Process
