@@ -64,6 +64,10 @@ func Delete(ctx context.Context, proj Project, hostname string, confirm bool) (*
 			msg += " Variables that name " + svc.Name + " as a host reach nothing once it is gone: " + strings.Join(named, ", ") +
 				"; change them (" + RefsChange(named) + ") or keep the service."
 		}
+		if by := mountedBy(ctx, proj, svc.Name); len(by) > 0 {
+			msg += " " + listSome(by, ", ") + " mount" + map[bool]string{true: "s", false: ""}[len(by) == 1] + " " + svc.Name + " at /mnt/" + svc.Name +
+				": its files go with it; copy what they need elsewhere first or keep the service."
+		}
 		return nil, platform.NewError(platform.ErrConfirmRequired, msg,
 			"Deletion is permanent (data included). Ask the user, then call again with confirm: true.")
 	}
@@ -76,6 +80,22 @@ func Delete(ctx context.Context, proj Project, hostname string, confirm bool) (*
 	proj.noteChange(svc.ID, proc)
 	proj.Memory.noteDeleted(projectID, svc, backup)
 	return &DeleteResult{ServiceHostname: svc.Name, ServiceID: svc.ID, Process: proc, Backup: backup, ReferencedBy: refs, HostNamedBy: named, Type: svc.Type.VersionName, ImportType: ImportType(*svc)}, nil
+}
+
+// mountedBy names the project's services that mount hostname, a shared
+// storage (their connections, as the service list carries them).
+func mountedBy(ctx context.Context, proj Project, hostname string) []string {
+	services, err := listServices(ctx, proj)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, s := range services {
+		if slices.Contains(s.Mounts, hostname) {
+			out = append(out, s.Name)
+		}
+	}
+	return out
 }
 
 // The words of a varsWhere entry that say where its keys are set, when
