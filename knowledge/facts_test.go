@@ -744,7 +744,7 @@ func TestFacts_EverydayOperations(t *testing.T) {
 		{"env/secrets-and-sensitive", "a project variable cannot stay sensitive", "A project variable cannot be made a true secret"},
 		{"env/env-file", "a .env file in one zerops_env call", "`zerops_env` `\\{\"action\":\"set\",\"serviceHostname\":\"appstage\",\"variables\":\\["},
 		{"env/env-file", "zcli sets variables only when creating a service", "(?s)`zcli service create --env-file <file>` \\(up to 1 MiB\\)\\. zcli has no command that sets variables of an existing service"},
-		{"services/postgresql", "password rotation: SQL, the editable variable, restart", "(?s)Rotating the app password.{0,120}`ALTER USER db WITH PASSWORD '<new>';`.{0,120}`zerops_env action=set serviceHostname=db variables=\\[\"password=<new>\"\\]`.{0,200}restart each service"},
+		{"services/postgresql", "password rotation: SQL, the editable variable, restart", "(?s)Rotating the app password.{0,120}`ALTER USER db WITH PASSWORD '<new>';`.{0,120}`zerops_env action=set serviceHostname=db variables=\\[\"password=<new>\"\\]`.{0,160}PostgreSQL docs do not say.{0,200}restart each service"},
 		{"services/mariadb", "password rotation: SQL, the editable variable, restart", "Rotation: `ALTER USER` in SQL, the same value in the `password` variable \\(`zerops_env action=set"},
 		{"platform/service-statuses", "zcli has no restart; nothing acts on a whole project", "(?s)## Stop, start and restart\n.{0,200}it has no restart\\..{0,500}No stop, start or restart acts on a whole project"},
 		{"services/shared-storage", "detach in the GUI, then delete; backups kept 7 days", "(?s)## Detach and delete\n.{0,200}\\*\\*Shared storage connections\\*\\*.{0,80}Neither ZCP nor zcli has a command for connections.{0,600}kept 7 more days"},
