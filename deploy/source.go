@@ -109,6 +109,7 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		c.Modules = installs && (whole || slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "node_modules" }))
 	}
 	c.Start = platform.Clip(start, 200)
+	c.BuildOnlyEnv = ops.SetupBuildOnlyEnv(content, setup)
 	if env.ListSource != nil && (strings.HasPrefix(base, "python") || strings.HasSuffix(file, ".py")) {
 		names, all := env.ListSource(ctx, req)
 		c.PyOwn, c.PyOwnAll = diagnose.PythonModules(names), all

@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -112,4 +113,66 @@ func TestVerify_VariableSetSinceTheStartNeedsARestart(t *testing.T) {
 	res, _ = h.callWith(t, context.Background(), "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appstage"}, "restart")
 	wantOK(t, res)
 	h.verifyUntil(t, func(svc map[string]any) bool { return svc["verdict"] == "healthy" })
+}
+
+// TestDeploy_VariableOnlyInBuildEnv_SaysTheRunLacksIt: an app that stops
+// at start for a variable zerops.yml sets in build.envVariables only is
+// told that the build container alone gets it, and its one fix moves it
+// where the run container reads it: a secret as the service's secret, a
+// setting into run.envVariables. Followed, it is live (issue 34 walk 12:
+// "no variable gives it a value" for SECRET_KEY set in build.envVariables).
+func TestDeploy_VariableOnlyInBuildEnv_SaysTheRunLacksIt(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, key string
+		want, not []string
+		viaEnv    bool
+	}{
+		{"a secret", "JWT_SECRET",
+			[]string{"`build.envVariables`", "only the build container", `zerops_env action=set serviceHostname=appstage variables=["JWT_SECRET=`, "restart=true"},
+			[]string{"no variable gives it a value"}, true},
+		{"a setting", "API_BASE_URL",
+			[]string{"`build.envVariables`", "only the build container", "`run.envVariables`", "zerops_deploy"},
+			[]string{"no variable gives it a value", "zerops_env action=set"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+			buildEnv := func(run string) string {
+				return strings.ReplaceAll(strings.ReplaceAll(demoZeropsYml, "buildCommands: [npm ci]",
+					"buildCommands: [npm ci]\n      envVariables:\n        "+tt.key+": http://api:8000"),
+					"start: node index.js", "start: node index.js"+run)
+			}
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": buildEnv(""),
+				"index.js": "if (!process.env." + tt.key + ") throw new Error('" + tt.key + " is required');\n" + demoApp["index.js"]})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
+			if m["verdict"] != "not-answering" {
+				t.Fatalf("verdict %v, want not-answering: %s", m["verdict"], text(res))
+			}
+			all := str(m["next"]) + " " + fmt.Sprint(m["check"])
+			for _, w := range tt.want {
+				if !strings.Contains(all, w) {
+					t.Errorf("answer lacks %q: %s", w, all)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(all, n) {
+					t.Errorf("answer has %q: %s", n, all)
+				}
+			}
+			if tt.viaEnv {
+				res, _ = h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage",
+					"variables": []string{tt.key + "=x7Hq2-long-random-value"}, "restart": true}, "set")
+				wantOK(t, res)
+				h.verifyUntil(t, func(svc map[string]any) bool { return svc["verdict"] == "healthy" })
+				return
+			}
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": buildEnv("\n      envVariables:\n        " + tt.key + ": http://api:8000")})
+			if res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed"); m["verdict"] != "live" {
+				t.Fatalf("with %s in run.envVariables the verdict is %v, want live: %s", tt.key, m["verdict"], text(res))
+			}
+		})
+	}
 }

@@ -472,6 +472,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.mysqlTLSFix(text)
 	case "missing-env-variable", "disk-full":
 		d.stageFix(text, stage)
+		d.buildOnlyFix(opt.Code)
 	case "deploy-files-missing":
 		if !d.siteConfigFix(text) && !d.nextBuildFix(text) && !d.manifestFix(text) && !d.phpScriptFix(text) {
 			d.servedFileFix(text, stage)

@@ -46,6 +46,9 @@ type Code struct {
 	// where a built executable lands in /var/www.
 	Outputs     []string `json:"outputs,omitempty"`
 	DeployFiles []string `json:"deployFiles,omitempty"`
+	// BuildOnlyEnv are the keys the setup's build.envVariables set and its
+	// run.envVariables do not: the running app does not get them.
+	BuildOnlyEnv []string `json:"buildOnlyEnv,omitempty"`
 	// CMS is a CMS the code was seen to be (LocalUploads), Uploads the
 	// directory it writes uploaded files to on the container's own disk.
 	CMS     string `json:"cms,omitempty"`

@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform/lazyregexp"
@@ -104,6 +105,28 @@ func (d *Diagnosis) missingVarFix(name string) {
 		return
 	}
 	d.Fix = "Set " + name + " in `run.envVariables` of zerops.yml: its value, or a reference to another service's variable (${<hostname>_<variable>}); then deploy again."
+	d.envOnly = false
+}
+
+// buildOnlyFix fits d, an app that stopped at start without its
+// variable, to code whose zerops.yml sets that variable in
+// build.envVariables only: the build container alone gets those, so the
+// fix puts it where the run container reads it (a secret as the
+// service's secret, another in run.envVariables), not "no variable".
+func (d *Diagnosis) buildOnlyFix(c *Code) {
+	if d.unset == "" || c == nil || !slices.Contains(c.BuildOnlyEnv, d.unset) {
+		return
+	}
+	name := d.unset
+	d.Cause = "The app stops at start because " + name + " is not set where it runs: zerops.yml sets it in `build.envVariables`, " +
+		"which only the build container gets; the running app reads `run.envVariables` and the service's secrets."
+	if secretName.MatchString(name) {
+		d.Fix = "Set " + name + " as a secret of the service: zerops_env action=set variables=[\"" + name + "=<value>\"] restart=true " +
+			"(no deploy needed); at the next deploy drop it from `build.envVariables` unless the build reads it (a secret stays out of zerops.yml)."
+		d.envOnly = true
+		return
+	}
+	d.Fix = "Move " + name + " from `build.envVariables` to `run.envVariables` of zerops.yml (keep it in both if the build reads it too); then deploy again."
 	d.envOnly = false
 }
 

@@ -67,6 +67,32 @@ func SetupBuild(content, setup string) (commands, deployFiles []string, ok bool)
 	return s.Build.BuildCommands, s.Build.DeployFiles, true
 }
 
+// SetupBuildOnlyEnv are the keys setup's build.envVariables set that its
+// run.envVariables do not (inherited by extends), sorted: variables only
+// the build container gets. nil when the file does not decode.
+func SetupBuildOnlyEnv(content, setup string) []string {
+	f, err := zeropsyml.Parse([]byte(content))
+	if err != nil || setup == "" {
+		return nil
+	}
+	s := f.Lookup(setup)
+	if s == nil || s.Build == nil {
+		return nil
+	}
+	var run map[string]string
+	if s.Run != nil {
+		run = s.Run.EnvVariables.Values()
+	}
+	var out []string
+	for k := range s.Build.EnvVariables.Values() {
+		if _, ok := run[k]; !ok {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // SetupNames are the setups a zerops.yml declares, in order; nil when it
 // does not decode.
 func SetupNames(content string) []string {
