@@ -17,11 +17,12 @@ import (
 const (
 	flaskBanner   = " * Running on http://%s:%d"
 	uvicornBanner = "INFO:     Uvicorn running on http://%s:%d (Press CTRL+C to quit)"
+	bottleBanner  = "Bottle v0.13.2 server starting up (using WSGIRefServer())...\nListening on http://%s:%d/\nHit Ctrl-C to quit."
 )
 
 func pythonRecord() *tool {
 	return &tool{name: "python", names: []string{"python", "python3"}, lang: "python", run: pythonTool, build: pythonBuild, deps: pyDeps,
-		unwrap: pyDjangoModule, serverStart: (*runSim).djangoServer,
+		unwrap: pyDjangoModule, serverStart: (*runSim).djangoServer, banners: map[string]string{"bottle": bottleBanner},
 		family: func(n string) bool { return strings.HasPrefix(n, "python") }, runBases: []string{"python"},
 		entryExit: 2,
 		missingEntry: func(_, abs string) []Line {
@@ -47,24 +48,36 @@ var (
 	pyTupleRe    = lazyregexp.New(`\(\s*\(\s*['"]([^'"]*)['"]\s*,\s*(\d{2,5})\s*\)`)
 	flaskRunRe   = lazyregexp.New(`\b(?:app|application)\.run\(([^)]*)\)`)
 	uvicornRunRe = lazyregexp.New(`uvicorn\.run\(([^)]*)\)`)
-	hostKwRe     = lazyregexp.New(`\bhost(?:name)?\s*[=:]\s*['"]([^'"]*)['"]`)
+	// bottleRunRe is Bottle's run: bottle.run(…), run(…) imported from
+	// bottle, or the app's own app.run(…).
+	bottleRunRe = lazyregexp.New(`(?:\bbottle\.|(?:^|[^.\w])|\b(?:app|application)\.)run\(([^)]*)\)`)
+	bottleImpRe = lazyregexp.New(`(?m)^\s*(?:from\s+bottle\s+import\b|import\s+bottle\b)`)
+	hostKwRe    = lazyregexp.New(`\bhost(?:name)?\s*[=:]\s*['"]([^'"]*)['"]`)
 )
 
 // pyAddrTuple reads HTTPServer(("HOST", PORT), …).
 var pyAddrTuple = addrLiteral(pyTupleRe)
 
-// pyRun reads Flask's app.run (127.0.0.1:5000 unless told) and uvicorn.run
-// (127.0.0.1:8000), with their listening lines.
+// pyRun reads Flask's app.run (127.0.0.1:5000 unless told), uvicorn.run
+// (127.0.0.1:8000) and, in a file importing bottle, Bottle's run
+// (127.0.0.1:8080), with their listening lines.
 func pyRun(s *srcListen) (*Addr, bool) {
-	for _, re := range []*lazyregexp.Regexp{flaskRunRe, uvicornRunRe} {
+	forms := []*lazyregexp.Regexp{flaskRunRe, uvicornRunRe}
+	if bottleImpRe.MatchString(s.src) {
+		forms = []*lazyregexp.Regexp{bottleRunRe, uvicornRunRe}
+	}
+	for _, re := range forms {
 		m := re.FindStringSubmatch(s.src)
 		if m == nil {
 			continue
 		}
 		port := 5000
 		s.banner = serverBanners["flask"]
-		if re == uvicornRunRe {
+		switch re {
+		case uvicornRunRe:
 			port, s.banner = 8000, serverBanners["uvicorn"]
+		case bottleRunRe:
+			port, s.banner = 8080, serverBanners["bottle"]
 		}
 		h := "127.0.0.1"
 		if hm := hostKwRe.FindStringSubmatch(m[1]); hm != nil {

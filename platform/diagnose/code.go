@@ -116,8 +116,9 @@ var bindWord = lazyregexp.New(`(?i)listen|\bbind\b|\.bind\(|serve\b|\.run\(|run_
 // line names (a URL it logs); Bun serves a default export's options
 // (`export default { port: 3000, fetch }`, Hono's form) as Bun.serve's; Go
 // frameworks take the address as a string: Gin's r.Run(":8080"), Echo's
-// e.Start(…), Fiber's app.Listen(…).
-var bindCall = lazyregexp.New(`\.listen\s*\(|\blisten\s*\(|ListenAndServe|\.(?:Run|Start|Listen)(?:TLS)?\(\s*"|\.bind\s*\(|run_app\(|app\.run\(|\b(?:Bun|Deno)\.serve\(|UseUrls\(|set\s*:bind|^export\s+default\s*\{[^}]*\bport\s*:`)
+// e.Start(…), Fiber's app.Listen(…); Bottle's bare run(app, host=…,
+// port=…).
+var bindCall = lazyregexp.New(`\.listen\s*\(|\blisten\s*\(|ListenAndServe|\.(?:Run|Start|Listen)(?:TLS)?\(\s*"|\.bind\s*\(|run_app\(|app\.run\(|\b(?:Bun|Deno)\.serve\(|UseUrls\(|set\s*:bind|^export\s+default\s*\{[^}]*\bport\s*:|(?:^|[^.\w])run\(\s*\w+\s*,`)
 
 // clientLine is a line that names another server's host (a database's, a
 // cache's, a URL called): no bind of the app's own.
@@ -209,6 +210,23 @@ func (c *Code) target() string {
 		return "the module " + c.File + " loads"
 	}
 	return "the code (" + c.File + ", the file `run.start` starts, or a module it loads)"
+}
+
+// hostKeyword rewrites c's Python call binding a port (read, with a
+// `port=` keyword and no host one) to bind every address, as a fix shows
+// it (": `…`"), with where it is; "" when there is none.
+func (c *Code) hostKeyword() (how, where string) {
+	if c == nil || !c.Read || c.PortLine == 0 || strings.HasSuffix(c.PortText, "…") ||
+		!strings.Contains(c.PortText, "port=") || strings.Contains(c.PortText, "host") {
+		return "", ""
+	}
+	return ": `" + strings.Replace(c.PortText, "port=", "host=\"0.0.0.0\", port=", 1) + "`", c.File + ", line " + strconv.Itoa(c.PortLine)
+}
+
+// servesWithoutHost reports whether c has a call hostKeyword rewrites.
+func (c *Code) servesWithoutHost() bool {
+	how, _ := c.hostKeyword()
+	return how != ""
 }
 
 // rewritten is, when c read the bind's line, the line with its local

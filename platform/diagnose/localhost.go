@@ -156,6 +156,13 @@ func (d *Diagnosis) codeBindFix(line string, opt Options, host, port string) {
 		d.Cause = "The app listens on " + addr + ": HOST is set to " + host + " as a service or project variable, so the balancer and other services cannot reach it."
 		d.Fix = "Set HOST to 0.0.0.0: " + hostVar + ". If the log still shows " + addr + " after it, the address is written in the code: bind 0.0.0.0 in " + c.target() + ": " + form + "."
 		d.envOnly = true
+	case lang == "python" && c.servesWithoutHost():
+		// The call that serves on the port gives no host: its server's
+		// default is local, and the call takes a host keyword.
+		how, where := c.hostKeyword()
+		d.Cause = "The app listens on " + addr + ": the call that serves it (" + where + ") names a port but no host, and its server binds a local address unless told, so the balancer and other services cannot reach it."
+		d.Fix = "Give that call host=\"0.0.0.0\" at " + where + how + "."
+		d.envOnly = false
 	default:
 		// Where the code sets the address is not known: the bind in the
 		// app's language first, the variable only for code that reads it.

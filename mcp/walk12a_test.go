@@ -1,0 +1,56 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+// TestDeploy_BottleRunBindsWhereItSays: Bottle's run(app, host=…, port=…)
+// listens where its keywords say, 127.0.0.1:8080 unless told: a localhost
+// host is not live but the bind named in the code, and 0.0.0.0 is live
+// (issue 34 walk 12: `run(app, host="localhost", port=…)` answered live).
+func TestDeploy_BottleRunBindsWhereItSays(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, run, verdict string
+		want               []string
+	}{
+		{"localhost keyword", `run(app, host="localhost", port=int(os.environ.get("PORT", "8000")))`, string(platform.VerdictNotAnswering),
+			[]string{"app.py, line 9", "0.0.0.0"}},
+		{"no host keyword", `run(app, port=8000)`, string(platform.VerdictNotAnswering), []string{"0.0.0.0"}},
+		{"every address", `bottle.run(app, host="0.0.0.0", port=8000)`, string(platform.VerdictLive), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": pyZeropsYml("python app.py"), "requirements.txt": "bottle==0.13.2\n",
+				"app.py": "import os\nimport bottle\nfrom bottle import Bottle, run\napp = Bottle()\n@app.route('/')\ndef index():\n    return 'ok'\n" +
+					"if __name__ == '__main__':\n    " + tt.run + "\n"})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+			if m["verdict"] != tt.verdict {
+				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.verdict, text(res))
+			}
+			if tt.want == nil {
+				return
+			}
+			check, _ := m["check"].(map[string]any)
+			first := firstDiagnosis(check["diagnoses"])
+			if first["signal"] != "listening-on-localhost" {
+				t.Fatalf("first diagnosis %v, want listening-on-localhost: %s", first, text(res))
+			}
+			said := first["cause"] + " " + first["fix"] + " " + str(m["next"])
+			for _, w := range tt.want {
+				if !strings.Contains(said, w) {
+					t.Errorf("the answer lacks %q: %s", w, said)
+				}
+			}
+			if strings.Contains(said, "Flask") || strings.Contains(said, "uvicorn") {
+				t.Errorf("another server's words: %s", said)
+			}
+		})
+	}
+}
