@@ -545,6 +545,7 @@ func TestFacts_TunedMisses4344(t *testing.T) {
 		{"troubleshooting/networking-ports", "no balancer wait setting is documented", "No balancer setting for how long it waits for the app's answer is documented"},
 		{"config/zerops-yml-health-checks", "a 503 from the health route is the app's own", "\\*\\*Not 2xx\\*\\* \\(`returned 503`, 500, 401\\): the app runs but its route refused"},
 		{"networking/websockets-balancer", "a 400 handshake is the app's answer", "A handshake answered `400` \\(`Unexpected response code: 400`\\) is most often the app's own answer"},
+		{"networking/websockets-balancer", "Socket.IO on several containers: WebSocket only; an adapter carries broadcasts, not sessions", "(?s)Socket\\.IO must use the WebSocket transport only.{0,200}a shared adapter \\(Valkey pub/sub\\) does not fix that"},
 		{"networking/websockets-balancer", "1006 is a drop without a close frame", "code `1006` \\(abnormal closure, `unexpected EOF`\\) means the connection dropped without a close frame"},
 		{"platform/pricing", "the spend ceiling is set with zerops_manage scale", "`zerops_manage action=scale serviceHostname=api maxContainers=2 maxRam=4 maxCpu=2`"},
 		{"runtimes/docker", "compose depends_on has no start order on Zerops", "\\| `depends_on` \\| no start order: import.yml `priority` only creates databases first"},
