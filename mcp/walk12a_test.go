@@ -54,3 +54,39 @@ func TestDeploy_BottleRunBindsWhereItSays(t *testing.T) {
 		})
 	}
 }
+
+// TestDeploy_ListenArgumentWithCallsInside: a listen call whose port is an
+// expression with calls and commas of its own (Tornado's
+// app.listen(int(os.environ.get("PORT", "8888")))) listens on that port,
+// on every address: the string inside the port's expression is not its
+// host (issue 34 walk 12: the sandbox read host "8888" and answered that
+// nothing listens on the port, with no cause).
+func TestDeploy_ListenArgumentWithCallsInside(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, listen, verdict string
+	}{
+		{"port from a call with a fallback", `app.listen(int(os.environ.get("PORT", "8000")))`, string(platform.VerdictLive)},
+		{"and a keyword address", `app.listen(int(os.environ.get("PORT", "8000")), address="127.0.0.1")`, string(platform.VerdictNotAnswering)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": pyZeropsYml("python server.py"), "requirements.txt": "tornado==6.4.2\n",
+				"server.py": "import asyncio\nimport os\nimport tornado.web\n\nclass Main(tornado.web.RequestHandler):\n    def get(self):\n        self.write('ok')\n\n" +
+					"async def main():\n    app = tornado.web.Application([(r'/', Main)])\n    " + tt.listen + "\n    await asyncio.Event().wait()\n\n" +
+					"if __name__ == '__main__':\n    asyncio.run(main())\n"})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+			if m["verdict"] != tt.verdict {
+				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.verdict, text(res))
+			}
+			if tt.verdict != string(platform.VerdictLive) {
+				check, _ := m["check"].(map[string]any)
+				if first := firstDiagnosis(check["diagnoses"]); first["signal"] != "listening-on-localhost" {
+					t.Errorf("first diagnosis %v, want listening-on-localhost: %s", first, text(res))
+				}
+			}
+		})
+	}
+}

@@ -19,7 +19,7 @@ var (
 	portEnvDefRe = lazyregexp.New(`PORT['"\])]*\s*(?:\|\||\?\?|,|or)\s*['"]?(\d{2,5})`)
 	colonPortRe  = lazyregexp.New(`['"]:(\d{2,5})['"]`)
 	assignNumRe  = `(?:const|let|var|:=|=)\s*`
-	listenCallRe = lazyregexp.New(`\.listen\(\s*([^,)]+?)\s*(?:,\s*([^,)]+?))?\s*[,)]`)
+	listenCallRe = lazyregexp.New(`\.listen\(`)
 )
 
 // listenForm is one way the code of an entry file says where its server
@@ -89,7 +89,7 @@ func (s *srcListen) anyLang() *Addr {
 // frameworks on it (as Bun and Deno run them), Tornado. A port it cannot
 // follow leaves the file to the other forms.
 func listenCall(s *srcListen) (*Addr, bool) {
-	m := listenCallRe.FindStringSubmatch(s.src)
+	m := listenArgs(s.src)
 	if m == nil {
 		return nil, false
 	}
@@ -108,6 +108,73 @@ func listenCall(s *srcListen) (*Addr, bool) {
 		return &Addr{normHost(host), s.envPort(s.defPort)}, true
 	}
 	return nil, false
+}
+
+// listenArgs finds the first .listen( call of src and reads its
+// arguments as the call gives them, each whole however many calls and
+// commas it holds (`int(os.environ.get("PORT", "8000"))`): [call, port,
+// host], the host the second positional argument or an `address=`/`host=`
+// keyword (Tornado's), "" when none; nil when src has no such call with a
+// port.
+func listenArgs(src string) []string {
+	loc := listenCallRe.FindStringIndex(src)
+	if loc == nil {
+		return nil
+	}
+	args := splitArgs(src[loc[1]:])
+	if len(args) == 0 || args[0] == "" {
+		return nil
+	}
+	out := []string{src[loc[0]:loc[1]], args[0], ""}
+	for _, a := range args[1:] {
+		if k, v, ok := strings.Cut(a, "="); ok && identRe.MatchString(strings.TrimSpace(k)) && !strings.HasPrefix(v, "=") {
+			if k = strings.TrimSpace(k); k == "address" || k == "host" {
+				out[2] = strings.TrimSpace(v)
+			}
+			continue
+		}
+		if out[2] == "" && a == args[1] {
+			out[2] = a
+		}
+	}
+	return out
+}
+
+// splitArgs splits the arguments of a call whose text follows its "(",
+// up to the ")" that closes it, at the commas outside brackets and
+// strings; each trimmed. nil when the call does not close.
+func splitArgs(s string) []string {
+	var args []string
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			switch c {
+			case '\\':
+				i++
+			case quote:
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			if depth == 0 {
+				if a := strings.TrimSpace(s[start:i]); a != "" || len(args) > 0 {
+					args = append(args, a)
+				}
+				return args
+			}
+			depth--
+		case c == ',' && depth == 0:
+			args = append(args, strings.TrimSpace(s[start:i]))
+			start = i + 1
+		}
+	}
+	return nil
 }
 
 // addrLiteral is the form of a call re names whose first argument is a
