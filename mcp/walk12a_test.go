@@ -90,3 +90,32 @@ func TestDeploy_ListenArgumentWithCallsInside(t *testing.T) {
 		})
 	}
 }
+
+// TestDeploy_MissingServiceRefsAllFixedAtOnce: two variables referencing
+// one missing service (${postgres_hostname}, ${postgres_password}, the
+// project's PostgreSQL being db) get one fix that changes both, each
+// keeping its key: followed once, the deploy is live, with no second
+// round for the variable the fix left out (issue 34 walk 12: the fix named
+// MEILI_KEY only, while the cause said "MEILI_URL references meilisearch
+// too").
+func TestDeploy_MissingServiceRefsAllFixedAtOnce(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	yml := func(host string) string {
+		return strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables:\n"+
+			"        DB_HOST: ${"+host+"_hostname}\n        DB_PASS: ${"+host+"_password}")
+	}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml("postgres")})
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "broken")
+	next := str(m["next"])
+	for _, w := range []string{"DB_HOST", "${db_hostname}", "DB_PASS", "${db_password}"} {
+		if !strings.Contains(next, w) {
+			t.Errorf("next %q lacks %q: %s", next, w, text(res))
+		}
+	}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml("db")})
+	if res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed"); m["verdict"] != string(platform.VerdictLive) {
+		t.Fatalf("with both references fixed the verdict is %v, want live: %s", m["verdict"], text(res))
+	}
+}

@@ -499,6 +499,9 @@ func (d *Diagnosis) locateRef(text string, refs []BadRef) {
 		for i, o := range refs {
 			if i != j && o.Host == b.Host && o.Key != b.Key && !slices.Contains(b.Also, o.Key) {
 				b.Also = append(slices.Clip(b.Also), o.Key)
+				if o.Where == b.Where {
+					b.alsoRefs = append(slices.Clip(b.alsoRefs), [2]string{o.Key, o.Ref})
+				}
 			}
 		}
 		d.locate(b)

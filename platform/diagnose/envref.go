@@ -18,18 +18,19 @@ const (
 // BadRef is a variable whose ${host_key} reference names no service of the
 // project, so the app reads text that is no hostname or value.
 type BadRef struct {
-	Where    string   // InService, InProject or InYml
-	Service  string   // the service the app runs in (InService: that holds the variable)
-	Key      string   // the variable, e.g. REDIS_HOST
-	Ref      string   // the reference, e.g. ${redis_hostname}
-	Host     string   // the hostname the reference names, e.g. redis
-	Services []string // the project's hostnames, to reference instead
-	Near     string   // a hostname close to Host (a typo's likely target), or ""
-	Kin      []Kin    // the project's services of the kind Host names (postgres → its postgresql services)
-	Gone     string   // Host was just deleted: when, and its latest backup; or ""
-	Recreate string   // with Gone: how to create Host again and restore its backup
-	Whole    bool     // the variable's value is the reference alone
-	Also     []string // the other variables referencing Host, e.g. MEILI_URL beside MEILI_KEY
+	Where    string      // InService, InProject or InYml
+	Service  string      // the service the app runs in (InService: that holds the variable)
+	Key      string      // the variable, e.g. REDIS_HOST
+	Ref      string      // the reference, e.g. ${redis_hostname}
+	Host     string      // the hostname the reference names, e.g. redis
+	Services []string    // the project's hostnames, to reference instead
+	Near     string      // a hostname close to Host (a typo's likely target), or ""
+	Kin      []Kin       // the project's services of the kind Host names (postgres → its postgresql services)
+	Gone     string      // Host was just deleted: when, and its latest backup; or ""
+	Recreate string      // with Gone: how to create Host again and restore its backup
+	Whole    bool        // the variable's value is the reference alone
+	Also     []string    // the other variables referencing Host, e.g. MEILI_URL beside MEILI_KEY
+	alsoRefs [][2]string // of Also, those held where Key is: each key and its reference
 }
 
 // Kin is a service of the kind a reference names: its hostname and type.
@@ -147,7 +148,7 @@ func (d *Diagnosis) locate(b BadRef) {
 		return
 	}
 	if b.Where == InYml {
-		d.Fix = fmt.Sprintf("%sin zerops.yml `run.envVariables`, keep %s and reference %s instead of %s, then zerops_deploy again.", create, b.Key, use, b.Ref)
+		d.Fix = fmt.Sprintf("%sin zerops.yml `run.envVariables`, keep %s and reference %s instead of %s%s, then zerops_deploy again.", create, b.Key, use, b.Ref, b.alsoFix())
 		if !KinHave(b.Kin, key) {
 			d.Fix = fmt.Sprintf("%sin zerops.yml `run.envVariables`, keep %s and set it to %s instead of %s, then zerops_deploy again.", create, b.Key, use, b.Ref)
 		}
@@ -163,6 +164,32 @@ func (d *Diagnosis) locate(b BadRef) {
 		create, target, b.Key, value, referencing, target, b.Key)
 	d.Fix = strings.ToUpper(d.Fix[:1]) + d.Fix[1:]
 	d.envOnly = true
+}
+
+// alsoFix is, for the other variables of zerops.yml referencing b.Host,
+// the same change as b's when one service replaces b.Host (the one
+// service of its kind, or the hostname close to it): ", and keep K and
+// reference ${new_key} instead of ${old_key}" for each, so that one
+// deploy fixes them all; "" otherwise.
+func (b BadRef) alsoFix() string {
+	to := b.Near
+	if len(b.Kin) == 1 {
+		to = b.Kin[0].Name
+	} else if len(b.Kin) > 1 {
+		return ""
+	}
+	if to == "" {
+		return ""
+	}
+	var out strings.Builder
+	for _, kr := range b.alsoRefs {
+		ref := strings.Replace(kr[1], "${"+b.Host+"_", "${"+to+"_", 1)
+		if ref == kr[1] || len(b.Kin) == 1 && !b.Kin[0].Has(strings.TrimPrefix(ref, "${"+to)) {
+			return ""
+		}
+		fmt.Fprintf(&out, ", and keep %s and reference %s instead of %s", kr[0], ref, kr[1])
+	}
+	return out.String()
 }
 
 // goneFix is the fix for a reference to b.Host, deleted a moment ago, when
