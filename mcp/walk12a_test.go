@@ -119,3 +119,24 @@ func TestDeploy_MissingServiceRefsAllFixedAtOnce(t *testing.T) {
 		t.Fatalf("with both references fixed the verdict is %v, want live: %s", m["verdict"], text(res))
 	}
 }
+
+// TestDeploy_PythonHostOfSearchAPINotFound: a Python app referencing a
+// missing Meilisearch service logs the host not resolving in an HTTP
+// client's words, at the port its URL names, not in PostgreSQL's (issue
+// 34 walk 12: a Quart app with meilisearch-python-sdk logged
+// `psycopg.OperationalError: could not translate host name "meilisearch"`).
+func TestDeploy_PythonHostOfSearchAPINotFound(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	writeApp(t, h.workDir(t), map[string]string{
+		"zerops.yml":       strings.Replace(pyZeropsYml("python app.py"), "      start:", "      envVariables:\n        MEILI_URL: http://${meilisearch_hostname}:7700\n      start:", 1),
+		"requirements.txt": "requests==2.32.3\n",
+		"app.py":           "import os\nimport requests\nfrom http.server import HTTPServer, BaseHTTPRequestHandler\nURL = os.environ['MEILI_URL']\nHTTPServer(('0.0.0.0', 8000), BaseHTTPRequestHandler).serve_forever()\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+	check, _ := m["check"].(map[string]any)
+	first := firstDiagnosis(check["diagnoses"])
+	if first["signal"] != "host-not-found" || !strings.Contains(first["evidence"], "Failed to resolve 'meilisearch'") || !strings.Contains(first["evidence"], "port=7700") ||
+		strings.Contains(text(res), "psycopg") {
+		t.Fatalf("first diagnosis %v: want host-not-found in an HTTP client's words, no psycopg: %s", first, text(res))
+	}
+}

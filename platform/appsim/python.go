@@ -446,6 +446,40 @@ var pyHostClients = []struct {
 	{"psycopg2", "postgres postgresql pg psql db", `psycopg2.OperationalError: could not translate host name "%s" to address: Name or service not known`},
 	{"psycopg", "postgres postgresql pg psql db", `psycopg.OperationalError: could not translate host name "%s" to address: Name or service not known`},
 	{"redis", "redis valkey keydb cache", `redis.exceptions.ConnectionError: Error -2 connecting to %s:6379. Name or service not known.`},
+	{"requests", "meili elastic opensearch typesense qdrant", httpNotFound},
+}
+
+// httpNotFound is requests' (urllib3's) report of a host of an HTTP API
+// (Meilisearch, Elasticsearch, Typesense, Qdrant) that does not resolve.
+const httpNotFound = `requests.exceptions.ConnectionError: HTTPConnectionPool(host='%[1]s', port=%[2]d): Max retries exceeded with url: / ` +
+	`(Caused by NameResolutionError("<urllib3.connection.HTTPConnection object at 0x7f3a2c1b9d50>: Failed to resolve '%[1]s' ([Errno -2] Name or service not known)"))`
+
+// httpPorts are the ports of the HTTP APIs httpNotFound names, by a word
+// of their hostname.
+var httpPorts = []struct {
+	word string
+	port int
+}{{"meili", 7700}, {"elastic", 9200}, {"opensearch", 9200}, {"typesense", 8108}, {"qdrant", 6333}}
+
+// urlPortRe is the port of a URL.
+var urlPortRe = lazyregexp.New(`:(\d{2,5})\b`)
+
+// pyHostLine is c's line for host: an HTTP API's with the port its
+// variable's URL gives, else the port of its kind, else 80.
+func (r *runSim) pyHostLine(line, host string) string {
+	if line != httpNotFound {
+		return fmt.Sprintf(line, host)
+	}
+	port := 80
+	for _, p := range httpPorts {
+		if strings.Contains(strings.ToLower(host), p.word) {
+			port = p.port
+		}
+	}
+	if m := urlPortRe.FindStringSubmatch(r.env.Vars[r.env.MissingIn]); m != nil {
+		port, _ = strconv.Atoi(m[1])
+	}
+	return fmt.Sprintf(line, host, port)
 }
 
 // pyHostNotFound is how a Python app reports host not resolving: in the
@@ -463,19 +497,19 @@ func (r *runSim) pyHostNotFound(host, def string) string {
 	for _, i := range have {
 		for _, k := range strings.Fields(pyHostClients[i].kinds) {
 			if strings.Contains(strings.ToLower(host), k) {
-				return fmt.Sprintf(pyHostClients[i].line, host)
+				return r.pyHostLine(pyHostClients[i].line, host)
 			}
 		}
 	}
 	for _, c := range pyHostClients { // a kind the hostname names: its client's words
 		for _, k := range strings.Fields(c.kinds) {
 			if strings.Contains(strings.ToLower(host), k) {
-				return fmt.Sprintf(c.line, host)
+				return r.pyHostLine(c.line, host)
 			}
 		}
 	}
 	if len(have) == 1 {
-		return fmt.Sprintf(pyHostClients[have[0]].line, host)
+		return r.pyHostLine(pyHostClients[have[0]].line, host)
 	}
 	return def
 }
