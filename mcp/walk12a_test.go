@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -138,5 +139,28 @@ func TestDeploy_PythonHostOfSearchAPINotFound(t *testing.T) {
 	if first["signal"] != "host-not-found" || !strings.Contains(first["evidence"], "Failed to resolve 'meilisearch'") || !strings.Contains(first["evidence"], "port=7700") ||
 		strings.Contains(text(res), "psycopg") {
 		t.Fatalf("first diagnosis %v: want host-not-found in an HTTP client's words, no psycopg: %s", first, text(res))
+	}
+}
+
+// TestValidate_OwnSubdomainBeforeItIsEnabled: ${zeropsSubdomain} in the
+// run.envVariables of a setup whose service has no subdomain access names
+// no variable (the platform makes it when the subdomain is enabled), so
+// the app would get the literal text: validate warns with the call that
+// enables it; once enabled, no warning (issue 34 walk 12: PUBLIC_URL:
+// ${zeropsSubdomain} on a service without a subdomain passed silently).
+func TestValidate_OwnSubdomainBeforeItIsEnabled(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables:\n        PUBLIC_URL: ${zeropsSubdomain}")
+	_, m := h.call(t, "zerops_validate", map[string]any{"content": yml})
+	w := fmt.Sprint(m["warnings"])
+	if !strings.Contains(w, "${zeropsSubdomain}") || !strings.Contains(w, "zerops_subdomain serviceHostname=appdev action=enable") {
+		t.Fatalf("want ${zeropsSubdomain} warned for appdev with the call that enables its subdomain: %v", m)
+	}
+	res, _ := h.callWith(t, context.Background(), "zerops_subdomain", map[string]any{"serviceHostname": "appdev", "action": "enable"}, "enable")
+	wantOK(t, res)
+	_, m = h.call(t, "zerops_validate", map[string]any{"content": yml})
+	if w := fmt.Sprint(m["warnings"]); strings.Contains(w, "appdev has no subdomain") {
+		t.Errorf("subdomain enabled, still warned: %v", m)
 	}
 }

@@ -74,6 +74,7 @@ func EnvRefIssues(ctx context.Context, proj Project, content string) []platform.
 			out = append(out, platform.Issue{Path: v.path, Problem: f.problem, Fix: strings.ToUpper(f.fix[:1]) + f.fix[1:] + "."})
 		}
 	}
+	out = append(out, ownSubdomainIssues(ctx, proj, content)...)
 	issues, names := refIssues(ctx, proj, values)
 	for _, r := range issues {
 		// At every place: fixing one leaves the others.
@@ -81,6 +82,42 @@ func EnvRefIssues(ctx context.Context, proj Project, content string) []platform.
 			if strings.Contains(v.value, r.text) {
 				problem, fix := r.explain(names)
 				out = append(out, platform.Issue{Path: v.path, Problem: problem, Fix: strings.ToUpper(fix[:1]) + fix[1:] + "."})
+			}
+		}
+	}
+	return out
+}
+
+// ownSubdomainIssues warns of ${zeropsSubdomain} in the run.envVariables
+// of a setup named after a service of the project that has no subdomain
+// access: the platform makes that variable when the subdomain is enabled,
+// so until then the app gets the literal text.
+func ownSubdomainIssues(ctx context.Context, proj Project, content string) []platform.Issue {
+	const ref = "${zeropsSubdomain}"
+	if !strings.Contains(content, ref) {
+		return nil
+	}
+	f, err := zeropsyml.Parse([]byte(content))
+	if err != nil {
+		return nil
+	}
+	services, err := listServices(ctx, proj)
+	if err != nil {
+		return nil
+	}
+	var out []platform.Issue
+	for _, s := range f.Setups {
+		i := slices.IndexFunc(services, func(svc platform.ServiceStack) bool { return svc.Name == s.Name && !svc.System })
+		if i < 0 || services[i].SubdomainAccess {
+			continue
+		}
+		env := slices.SortedFunc(slices.Values(runEnv(s)), func(a, b zeropsyml.EnvVar) int { return strings.Compare(a.Key, b.Key) })
+		for _, v := range env {
+			if strings.Contains(v.Value, ref) {
+				out = append(out, platform.Issue{Path: fmt.Sprintf("%s.run.envVariables.%s", s.Path(), v.Key),
+					Problem: fmt.Sprintf("%s: %s has no subdomain access, so it has no zeropsSubdomain variable and the app gets the literal text", ref, s.Name),
+					Fix: fmt.Sprintf("Enable it before the deploy: zerops_subdomain serviceHostname=%s action=enable (the variable exists from then on; a service already running gets it at its next start), or set %s to the app's own URL.",
+						s.Name, platform.Clip(v.Key, 60))})
 			}
 		}
 	}
