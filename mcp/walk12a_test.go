@@ -164,3 +164,34 @@ func TestValidate_OwnSubdomainBeforeItIsEnabled(t *testing.T) {
 		t.Errorf("subdomain enabled, still warned: %v", m)
 	}
 }
+
+// TestValidate_CheckOverHTTPS: a readiness or health check with
+// httpGet.scheme https speaks TLS to the app itself, which behind the
+// balancer serves plain HTTP: validate warns at the key, with its removal
+// as the fix; plain http is not warned (issue 34 walk 12: `scheme: https`
+// on both checks of a gunicorn app passed silently).
+func TestValidate_CheckOverHTTPS(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, scheme string
+		warned       bool
+	}{
+		{"https", "https", true},
+		{"http", "http", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{})
+			yml := strings.Replace(demoZeropsYml, "    run: &run\n", "    deploy:\n      readinessCheck: {httpGet: {port: 3000, path: /health, scheme: "+tt.scheme+"}}\n    run: &run\n", 1)
+			_, m := h.call(t, "zerops_validate", map[string]any{"content": yml})
+			w := fmt.Sprint(m["warnings"])
+			if got := strings.Contains(w, "deploy.readinessCheck.httpGet.scheme"); got != tt.warned {
+				t.Fatalf("scheme %s warned: %v, want %v: %v", tt.scheme, got, tt.warned, m)
+			}
+			if tt.warned && !strings.Contains(w, "Remove scheme") {
+				t.Errorf("the warning lacks its fix: %v", w)
+			}
+		})
+	}
+}

@@ -316,6 +316,13 @@ var checkRules = []rule[checkAt]{
 	{path: "exec.command", check: func(c checkAt) (string, string) {
 		return is(c.Exec != nil && !c.Exec.Keys.Has("command"), "missing")
 	}},
+	// The check asks the app's port itself, not through the balancer that
+	// ends TLS: https passes only where the app serves TLS on that port.
+	{path: "httpGet.scheme", warn: true, fix: "Remove scheme (the check asks plain http by default), unless the app itself serves TLS on that port.",
+		check: func(c checkAt) (string, string) {
+			return is(c.HTTPGet != nil && strings.EqualFold(strings.TrimSpace(c.HTTPGet.Scheme), "https"),
+				"https: the check asks the app's own port with TLS, not through the balancer that ends TLS for the app, so an app serving plain HTTP there fails it")
+		}},
 }
 
 var cronRules = []rule[zeropsyml.Cron]{
