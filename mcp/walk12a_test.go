@@ -157,6 +157,11 @@ func TestValidate_OwnSubdomainBeforeItIsEnabled(t *testing.T) {
 	if !strings.Contains(w, "${zeropsSubdomain}") || !strings.Contains(w, "zerops_subdomain serviceHostname=appdev action=enable") {
 		t.Fatalf("want ${zeropsSubdomain} warned for appdev with the call that enables its subdomain: %v", m)
 	}
+	// appstage has no HTTP port before its first deploy: its subdomain is
+	// enabled after the deploy, then a restart gives the app the variable.
+	if !strings.Contains(w, "zerops_subdomain serviceHostname=appstage action=enable, then zerops_manage action=restart serviceHostname=appstage") {
+		t.Errorf("want appstage, not deployed yet, told to deploy, enable and restart: %v", w)
+	}
 	res, _ := h.callWith(t, context.Background(), "zerops_subdomain", map[string]any{"serviceHostname": "appdev", "action": "enable"}, "enable")
 	wantOK(t, res)
 	_, m = h.call(t, "zerops_validate", map[string]any{"content": yml})

@@ -113,12 +113,20 @@ func ownSubdomainIssues(ctx context.Context, proj Project, content string) []pla
 		}
 		env := slices.SortedFunc(slices.Values(runEnv(s)), func(a, b zeropsyml.EnvVar) int { return strings.Compare(a.Key, b.Key) })
 		for _, v := range env {
-			if strings.Contains(v.Value, ref) {
-				out = append(out, platform.Issue{Path: fmt.Sprintf("%s.run.envVariables.%s", s.Path(), v.Key),
-					Problem: fmt.Sprintf("%s: %s has no subdomain access, so it has no zeropsSubdomain variable and the app gets the literal text", ref, s.Name),
-					Fix: fmt.Sprintf("Enable it before the deploy: zerops_subdomain serviceHostname=%s action=enable (the variable exists from then on; a service already running gets it at its next start), or set %s to the app's own URL.",
-						s.Name, platform.Clip(v.Key, 60))})
+			if !strings.Contains(v.Value, ref) {
+				continue
 			}
+			// The subdomain serves an HTTP port a deploy registered: before
+			// the first deploy it cannot be enabled, so it comes after,
+			// with the restart that gives the app the variable.
+			fix := fmt.Sprintf("Enable it before the deploy: zerops_subdomain serviceHostname=%s action=enable (the variable exists from then on; a service already running gets it at its next start), or set %s to the app's own URL.",
+				s.Name, platform.Clip(v.Key, 60))
+			if len(httpPorts(services[i])) == 0 {
+				fix = fmt.Sprintf("Deploy, then enable it (a subdomain needs the HTTP port the deploy registers): zerops_subdomain serviceHostname=%s action=enable, then zerops_manage action=restart serviceHostname=%s so the app starts with the variable; or set %s to the app's own URL.",
+					s.Name, s.Name, platform.Clip(v.Key, 60))
+			}
+			out = append(out, platform.Issue{Path: fmt.Sprintf("%s.run.envVariables.%s", s.Path(), v.Key),
+				Problem: fmt.Sprintf("%s: %s has no subdomain access, so it has no zeropsSubdomain variable and the app gets the literal text", ref, s.Name), Fix: fix})
 		}
 	}
 	return out
