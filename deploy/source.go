@@ -117,6 +117,10 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 	if c.Modules && env.ReadSource != nil {
 		if src, err := env.ReadSource(ctx, req, "package.json"); err == nil && src != "" {
 			c.Packages, c.PackagesRead = manifestPackages(src)
+			c.DevOnly = devOnlyPackages(src)
+		}
+		if cmds, _, ok := ops.SetupBuild(content, setup); ok {
+			c.OmitsDev = slices.ContainsFunc(cmds, omitsDev.MatchString)
 		}
 	}
 	c.CMS, c.Uploads = localCMS(ctx, env, req, base, c.Packages)
@@ -284,6 +288,32 @@ func manifestPackages(src string) ([]string, bool) {
 	slices.Sort(names)
 	return names, true
 }
+
+// devOnlyPackages are the packages package.json (src) lists in
+// devDependencies and in no other kind of dependencies, sorted.
+func devOnlyPackages(src string) []string {
+	var pkg struct {
+		Deps     map[string]json.RawMessage `json:"dependencies"`
+		Dev      map[string]json.RawMessage `json:"devDependencies"`
+		Optional map[string]json.RawMessage `json:"optionalDependencies"`
+		Peer     map[string]json.RawMessage `json:"peerDependencies"`
+	}
+	if json.Unmarshal([]byte(src), &pkg) != nil {
+		return nil
+	}
+	var names []string
+	for n := range pkg.Dev {
+		if pkg.Deps[n] == nil && pkg.Optional[n] == nil && pkg.Peer[n] == nil {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// omitsDev finds an npm command that leaves devDependencies out of
+// node_modules.
+var omitsDev = regexp.MustCompile(`\bnpm\b.*(--omit[= ]dev\b|--production\b|--only=prod)`)
 
 // nodeInstall finds a build command that installs Node packages.
 var nodeInstall = regexp.MustCompile(`\b(npm (ci|install|i|add)|yarn|pnpm (i|install|add)|bun (i|install|add))\b`)

@@ -200,3 +200,49 @@ func TestValidate_CheckOverHTTPS(t *testing.T) {
 		})
 	}
 }
+
+// TestDeploy_DevDependencyPrunedBeforeTheStart: a package the app requires
+// that package.json lists in devDependencies only is gone after the
+// build's `npm prune --omit=dev` (or an install omitting dev): the start
+// fails as Node does, not live; listed in dependencies it is live (issue
+// 34 walk 12: morgan in devDependencies, pruned, answered live).
+func TestDeploy_DevDependencyPrunedBeforeTheStart(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, cmds, deps, verdict string
+	}{
+		{"prune omits dev", "[npm ci, npm prune --omit=dev]", `"devDependencies": {"morgan": "1.10.0"}`, string(platform.VerdictNotAnswering)},
+		{"install omits dev", "[npm ci --omit=dev]", `"devDependencies": {"morgan": "1.10.0"}`, string(platform.VerdictNotAnswering)},
+		{"prune keeps dependencies", "[npm ci, npm prune --omit=dev]", `"dependencies": {"morgan": "1.10.0"}`, string(platform.VerdictLive)},
+		{"no prune", "[npm ci]", `"devDependencies": {"morgan": "1.10.0"}`, string(platform.VerdictLive)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			dev := strings.Contains(tt.deps, "devDependencies")
+			lockEntry := `"node_modules/morgan": {"version": "1.10.0"}`
+			if dev {
+				lockEntry = `"node_modules/morgan": {"version": "1.10.0", "dev": true}`
+			}
+			writeApp(t, h.workDir(t), map[string]string{
+				"zerops.yml":        strings.Replace(demoZeropsYml, "buildCommands: [npm ci]", "buildCommands: "+tt.cmds, 1),
+				"package.json":      `{"name": "demo", "version": "1.0.0", ` + tt.deps + `}` + "\n",
+				"package-lock.json": `{"name": "demo", "version": "1.0.0", "lockfileVersion": 3, "requires": true, "packages": {"": {"name": "demo", "version": "1.0.0", ` + tt.deps + `}, ` + lockEntry + `}}` + "\n",
+				"index.js":          "const morgan = require('morgan');\n" + demoApp["index.js"]})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+			if m["verdict"] != tt.verdict {
+				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.verdict, text(res))
+			}
+			if tt.verdict == string(platform.VerdictLive) {
+				return
+			}
+			check, _ := m["check"].(map[string]any)
+			first := firstDiagnosis(check["diagnoses"])
+			said := first["cause"] + " " + str(m["next"])
+			if first["signal"] != "module-not-found-at-runtime" || !strings.Contains(said, "morgan") || !strings.Contains(said, "devDependencies") {
+				t.Errorf("first diagnosis %v, next %q: want morgan's module not found, naming devDependencies: %s", first, m["next"], text(res))
+			}
+		})
+	}
+}

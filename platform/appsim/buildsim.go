@@ -39,6 +39,10 @@ type BuildResult struct {
 	// have made any path; UnknownBy is the first such command.
 	Unknown   bool
 	UnknownBy string
+	// NoDev are the node_modules folders (as Produced) an npm install or
+	// prune left without package.json's devDependencies (--omit=dev,
+	// --production).
+	NoDev map[string]bool
 }
 
 // buildSim runs a setup's build commands in the mind: it knows the uploaded
@@ -70,16 +74,17 @@ type buildSim struct {
 	// what the command line exported before it and its own assignments.
 	env      map[string]string
 	buildEnv map[string]string // build.envVariables
+	noDev    map[string]bool   // as BuildResult's
 }
 
 // Build runs d's build commands and checks its deployFiles.
 func Build(d *Setup, files *Files, at time.Time) BuildResult {
-	res := BuildResult{Produced: map[string]bool{}, Known: map[string]bool{}, Copies: map[string]string{}}
+	res := BuildResult{Produced: map[string]bool{}, Known: map[string]bool{}, Copies: map[string]string{}, NoDev: map[string]bool{}}
 	if failed := buildPrepare(d, &res); failed {
 		return res
 	}
 	os := containerOS(d.Prep.BuildOS, d.BuildBases...)
-	b := &buildSim{files: files, produced: res.Produced, known: res.Known, copies: res.Copies, dirs: map[string]bool{}, at: at, out: res.Lines,
+	b := &buildSim{files: files, produced: res.Produced, known: res.Known, copies: res.Copies, noDev: res.NoDev, dirs: map[string]bool{}, at: at, out: res.Lines,
 		hook: prepHook(os, false), image: &d.Prep.BuildPrepare, bases: d.BuildBases, os: os, buildEnv: d.BuildEnv}
 	for _, c := range d.BuildCommands {
 		b.cwd = ""

@@ -73,11 +73,15 @@ func (r *runSim) manifestHolds(dir, name string) (held, known bool) {
 		return true, true
 	}
 	listed := 0
-	for _, deps := range []map[string]json.RawMessage{pkg.Deps, pkg.Dev, pkg.Optional, pkg.Peer} {
-		if _, ok := deps[name]; ok {
+	noDev := r.builtWithoutDev(path.Join(dir, "node_modules"))
+	for i, deps := range []map[string]json.RawMessage{pkg.Deps, pkg.Dev, pkg.Optional, pkg.Peer} {
+		if _, ok := deps[name]; ok && (i != 1 || !noDev) { // 1: devDependencies
 			return true, true
 		}
 		listed += len(deps)
+	}
+	if _, dev := pkg.Dev[name]; dev && noDev { // pruned, or never installed
+		return false, true
 	}
 	if listed == 0 { // an install of nothing brings nothing with it
 		return false, true
@@ -92,9 +96,42 @@ func (r *runSim) manifestHolds(dir, name string) (held, known bool) {
 		if !ok {
 			return false, false // too large to keep: unread
 		}
-		return lockLists(lock, text, name)
+		held, known := lockLists(lock, text, name)
+		if held && noDev && lockDevOnly(lock, text, name) {
+			return false, true
+		}
+		return held, known
 	}
 	return false, false
+}
+
+// builtWithoutDev reports whether the deploy puts at /var/www/rel a
+// node_modules the build left without devDependencies.
+func (r *runSim) builtWithoutDev(rel string) bool {
+	for _, df := range r.d.DeployFiles {
+		if src, ok := deploySource(df, rel); ok && r.noDev[src] {
+			return true
+		}
+	}
+	return false
+}
+
+// lockDevOnly reports whether package-lock.json (text) marks name as
+// installed for development only ("dev": true), which an install or prune
+// omitting dev leaves out.
+func lockDevOnly(lock, text, name string) bool {
+	if lock != "package-lock.json" && lock != "npm-shrinkwrap.json" {
+		return false
+	}
+	var l struct {
+		Packages map[string]struct {
+			Dev bool `json:"dev"`
+		} `json:"packages"`
+	}
+	if json.Unmarshal([]byte(text), &l) != nil {
+		return false
+	}
+	return l.Packages["node_modules/"+name].Dev
 }
 
 // lockLists reports whether the lock file lock (its content text) lists

@@ -55,6 +55,7 @@ func (b *buildSim) npm(args []string, depth int) int {
 	switch sub {
 	case "ci", "clean-install", "ic", "install-clean", "isntall-clean":
 		b.installs("npm", "")
+		b.omitsDev(args, true)
 		b.lifecycle()
 		if b.files == nil {
 			return 0
@@ -81,6 +82,7 @@ func (b *buildSim) npm(args []string, depth int) int {
 		return 0
 	case "install", "i", "add", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall":
 		b.installs("npm", "")
+		b.omitsDev(args, len(rest) == 0)
 		b.lifecycle()
 		return 0
 	case "run", "run-script", "rum", "urn":
@@ -93,11 +95,41 @@ func (b *buildSim) npm(args []string, depth int) int {
 		return b.npmScript(orStr(name, sub), depth)
 	case "exec", "x":
 		return b.run(strings.Join(rest, " "), depth)
-	case "", "prune", "cache", "config", "audit", "ls", "list", "view", "outdated", "doctor", "ping", "whoami":
+	case "prune":
+		if omitDev(args) {
+			b.omitsDev(args, true)
+		}
+		return 0
+	case "", "cache", "config", "audit", "ls", "list", "view", "outdated", "doctor", "ping", "whoami":
 		return 0
 	}
 	b.unknown = true // npm rebuild, pack, …
 	return 0
+}
+
+// omitDev reports whether npm's args leave devDependencies out:
+// --omit=dev (or --omit dev), --production, --only=prod[uction].
+func omitDev(args []string) bool {
+	for i, a := range args {
+		switch {
+		case a == "--omit=dev", a == "--production", a == "--only=prod", a == "--only=production",
+			a == "--omit" && i+1 < len(args) && args[i+1] == "dev":
+			return true
+		}
+	}
+	return false
+}
+
+// omitsDev records whether the node_modules of the current directory
+// holds devDependencies after an npm command with args: a whole install
+// (whole) or prune decides it; an install of named packages keeps it.
+func (b *buildSim) omitsDev(args []string, whole bool) {
+	if b.noDev == nil || !whole && !omitDev(args) {
+		return
+	}
+	if nm := b.rel("node_modules"); nm != "" {
+		b.noDev[nm] = omitDev(args)
+	}
 }
 
 // lifecycle: an install runs the package's own install scripts, which the

@@ -91,6 +91,7 @@ type runSim struct {
 	produced  map[string]bool   // what the build made
 	known     map[string]bool   // of produced, what holds only what produced lists (BuildResult's Known)
 	copies    map[string]string // of produced, the copies of uploaded files (BuildResult's Copies)
+	noDev     map[string]bool   // node_modules the build left without devDependencies (BuildResult's)
 	unknown   bool              // the build may have made any path (BuildResult's)
 	unknownBy string            // the build command that may have (BuildResult's UnknownBy)
 	env       Env               // the containers' environment at this start
@@ -153,6 +154,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 	r := &runSim{d: d, files: files, env: env, base: RuntimeName(runBase), baseFull: runBase, seed: seed}
 	if built != nil {
 		r.produced, r.known, r.copies, r.unknown, r.unknownBy = built.Produced, built.Known, built.Copies, built.Unknown, built.UnknownBy
+		r.noDev = built.NoDev
 	}
 	out := RunResult{Lang: r.langOfBase()}
 	if files == nil {

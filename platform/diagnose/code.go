@@ -33,6 +33,11 @@ type Code struct {
 	Modules      bool     `json:"modules,omitempty"`
 	Packages     []string `json:"packages,omitempty"`
 	PackagesRead bool     `json:"packagesRead,omitempty"`
+	// DevOnly are the packages package.json lists in devDependencies
+	// alone; OmitsDev: a build command installs or prunes without them
+	// (`npm prune --omit=dev`, `npm ci --omit=dev`, `--production`).
+	DevOnly  []string `json:"devOnly,omitempty"`
+	OmitsDev bool     `json:"omitsDev,omitempty"`
 	// PyOwn: the app's own top-level Python modules, as the top of its
 	// source holds them (helpers.py, lib/); PyOwnAll: that top was listed
 	// whole, so a module not in PyOwn is not the app's own.

@@ -45,6 +45,18 @@ func nodeDepsFixFor(code *Code) string {
 	return strings.Replace(nodeDepsFix, "add `node_modules` and `package.json` to", "add `node_modules` to", 1)
 }
 
+// devOnlyFix names in d, for a Node package pkg missing at start, that
+// package.json lists it in devDependencies alone, which the build leaves
+// out of the deployed node_modules (code: --omit=dev, --production).
+func (d *Diagnosis) devOnlyFix(pkg string, code *Code) bool {
+	if code == nil || !code.Modules || !code.OmitsDev || !slices.Contains(code.DevOnly, pkg) {
+		return false
+	}
+	d.Cause = "The app imports the package `" + pkg + "`, which package.json lists in `devDependencies` only, and the build leaves those out of the deployed `node_modules` (`--omit=dev` or `--production` in `build.buildCommands`)."
+	d.Fix = "Move `" + pkg + "` to package.json `dependencies`: `npm install " + pkg + " --save-prod` moves it and updates package-lock.json (commit both); then deploy again."
+	return true
+}
+
 // moduleFix names in d the dependency line shows missing, with its
 // ecosystem's fix; a line it cannot place keeps the general one.
 func (d *Diagnosis) moduleFix(line string, code *Code) {
@@ -52,6 +64,9 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 		pkg := nodePackage(m[1]) // "dotenv/config" is the package dotenv
 		d.Cause = "The app imports the package `" + pkg + "`, which is not in the run container: `node_modules` was not deployed (or does not hold it)."
 		d.Fix = nodeDepsFixFor(code) + " Keep `" + pkg + "` in package.json `dependencies`."
+		if d.devOnlyFix(pkg, code) {
+			return
+		}
 		if code != nil && code.Modules && code.PackagesRead && !slices.Contains(code.Packages, pkg) {
 			// node_modules is deployed: the install put in what package.json and its lock name.
 			d.Cause = "The app imports the package `" + pkg + "`, which package.json does not list, so the install in the build does not put it in `node_modules`."
