@@ -146,10 +146,14 @@ func (st *state) statsAt(s *service, from, till, now time.Time) (statsJSON, bool
 	if oom {
 		cpu, ram, ramLimit = oomCPU, oomRAM, maxRAM
 	}
+	// The variation shrinks with a share below the idle one (a large limit,
+	// many containers), so a share is never below zero.
 	w := wiggle(s.ID, from)
+	cpu += w / 4 * min(1, cpu/idleCPU)
+	ram = min(ram+w*min(1, ram/idleRAM), 0.995)
 	p := statsJSON{From: ts(from), Till: ts(till), ProjectID: s.ProjectID, ServiceStackID: s.ID, ContainerCount: containers,
-		CPULimit: cpus, CPUUsed: cpus * (cpu + w/4), VCPULimit: cpus, VCPUUsed: cpus * (cpu + w/4),
-		RAMLimit: ramLimit * gb, RAMUsed: ramLimit * gb * min(ram+w, 0.995), DiskLimit: disk * gb, DiskUsed: disk * gb * idleDisk}
+		CPULimit: cpus, CPUUsed: cpus * cpu, VCPULimit: cpus, VCPUUsed: cpus * cpu,
+		RAMLimit: ramLimit * gb, RAMUsed: ramLimit * gb * ram, DiskLimit: disk * gb, DiskUsed: disk * gb * idleDisk}
 	return p, true
 }
 

@@ -3,6 +3,8 @@ package fakeapi
 import (
 	"testing"
 	"time"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // An app ran out of memory from t0+10m until a fixed version started at
@@ -58,5 +60,40 @@ func TestRememberScaling_Bounded(t *testing.T) {
 	}
 	if got := minContainersOf(s.scalingAt(start)); got != changes-maxPastScaling+1 {
 		t.Errorf("a bucket older than every remembered change reads %d containers, want the oldest kept %d", got, changes-maxPastScaling+1)
+	}
+}
+
+// TestStatsAt_SharesNeverNegative reads a day of buckets of an idle app at
+// each size: its share of a large limit or of ten containers varies, but
+// stays above zero and below the idle share's variation.
+func TestStatsAt_SharesNeverNegative(t *testing.T) {
+	t.Parallel()
+	t0 := time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name       string
+		containers int
+		minRAM     float64
+	}{
+		{"default", 1, 0.25},
+		{"ten containers", 10, 0.25},
+		{"48 GB", 1, 48},
+		{"ten containers of 48 GB", 10, 48},
+	} {
+		n, ram := tt.containers, tt.minRAM
+		s := &service{ID: "svc-" + tt.name, Created: t0, Status: platform.ServiceActive, Containers: []string{"c1"},
+			Version: &stackVersion{Type: &stackType{Category: platform.CategoryUser}},
+			Current: &autoscalingJSON{Horizontal: &horizontalJSON{MinContainerCount: &n},
+				Vertical: &verticalJSON{MinResource: &scalingResourceJSON{MemoryGBytes: &ram}}}}
+		st := &state{}
+		for m := range 24 * 60 {
+			from := t0.Add(time.Duration(m) * time.Minute)
+			p, ok := st.statsAt(s, from, from.Add(time.Minute), t0.Add(48*time.Hour))
+			if !ok {
+				t.Fatalf("%s: no stats at %v", tt.name, from)
+			}
+			if p.CPUUsed <= 0 || p.RAMUsed <= 0 || p.CPUUsed > p.CPULimit || p.RAMUsed > p.RAMLimit {
+				t.Fatalf("%s at %v: CPU %v of %v, RAM %v of %v: a share outside (0, 1]", tt.name, from, p.CPUUsed, p.CPULimit, p.RAMUsed, p.RAMLimit)
+			}
+		}
 	}
 }
