@@ -51,6 +51,14 @@ func (s *Server) envTool() toolDef {
 			if slices.ContainsFunc(out.Variables, func(v ops.EnvInfo) bool { return v.From == ops.EnvFromZeropsYml }) {
 				out.Next = "Next: reference another service's variable as ${hostname_KEY}; change a secret with action=set, and one from zerops.yml in its run.envVariables, then zerops_deploy (never both for one key)."
 			}
+			pending := ""
+			if res.Scope == ops.EnvScopeService {
+				if changed, started, ok := ops.EnvPendingRestart(ctx, s.opsProject(), res.Service); ok {
+					pending = fmt.Sprintf("variables of %s or of the project changed at %s UTC, after its app last started (%s UTC): it runs with the values it started with until zerops_manage action=restart serviceHostname=%s.",
+						res.Service, changed.UTC().Format("15:04:05"), started.UTC().Format("15:04:05"), res.Service)
+					out.Next = "Next: " + pending
+				}
+			}
 			if both := keysInBoth(out.Variables); len(both) > 0 {
 				for _, k := range both {
 					out.Warnings = append(out.Warnings, k+" is set both as a service secret and in run.envVariables of the zerops.yml deployed to "+res.Service+
@@ -58,6 +66,9 @@ func (s *Server) envTool() toolDef {
 				}
 				out.Next = fmt.Sprintf("Next: keep each of %s in one place: delete the secret (%s), or remove the key from run.envVariables in zerops.yml and zerops_deploy.",
 					strings.Join(both, ", "), envDeleteCall(res.Service, both))
+				if pending != "" {
+					out.Warnings = append(out.Warnings, "The "+pending)
+				}
 			}
 			return out, nil
 		}

@@ -41,16 +41,40 @@ func restartForSetVars(ctx context.Context, proj Project, svc platform.ServiceSt
 // envChangedSince reports whether a change of serviceID's variables or the
 // project's was made after since (and did not fail).
 func envChangedSince(ctx context.Context, proj Project, serviceID string, since time.Time) bool {
+	return !envChangedAt(ctx, proj, serviceID, since).IsZero()
+}
+
+// envChangedAt is the latest change of serviceID's variables or the
+// project's made after since (and not failed); zero when there is none.
+func envChangedAt(ctx context.Context, proj Project, serviceID string, since time.Time) time.Time {
 	procs, err := proj.Client.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: proj.ID, ServiceID: serviceID, Limit: 20})
 	if err != nil {
-		return false
+		return time.Time{}
 	}
+	var last time.Time
 	for _, p := range recentProcesses(ctx, proj, procs) { // the search lags: ZCP's own change is read by id
 		own := p.ActionName == platform.ActionUpdateUserData && (p.ServiceStackID == serviceID || refersTo(p, serviceID))
 		failed := p.Status == platform.ProcessFailed || p.Status == platform.ProcessCanceled
-		if (own || p.ActionName == platform.ActionUpdateProjectEnvs) && !failed && p.Created.After(since) {
-			return true
+		if (own || p.ActionName == platform.ActionUpdateProjectEnvs) && !failed && p.Created.After(since) && p.Created.After(last) {
+			last = p.Created
 		}
 	}
-	return false
+	return last
+}
+
+// EnvPendingRestart reports, for hostname's running app, a change of its
+// variables or the project's made after the app last started: the app
+// runs with the values it started with until a restart. changed and
+// started are their times; ok false when there is no such change, no app
+// runs, or it cannot be read.
+func EnvPendingRestart(ctx context.Context, proj Project, hostname string) (changed, started time.Time, ok bool) {
+	svc, err := ResolveService(ctx, proj, hostname)
+	if err != nil || svc.Type.Category != platform.CategoryUser || svc.Status != platform.ServiceActive || neverDeployed(svc) {
+		return time.Time{}, time.Time{}, false
+	}
+	if started = latestStart(ctx, proj, *svc); started.IsZero() {
+		return time.Time{}, time.Time{}, false
+	}
+	changed = envChangedAt(ctx, proj, svc.ID, started)
+	return changed, started, !changed.IsZero()
 }
