@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -40,6 +41,13 @@ func (s *Server) subdomainTool() toolDef {
 		if len(res.SubdomainURLs) > 0 {
 			// The URLs are in subdomainUrls: said once.
 			success = "Next: zerops_verify serviceHostname=" + res.ServiceHostname + " checks that the app answers at the subdomain URL above."
+		}
+		if len(res.RefKeys) > 0 {
+			// The variable is there from now on; the running app's
+			// references to it resolve at its next start.
+			success = "Next: restart " + res.ServiceHostname + " so " + strings.Join(res.RefKeys, ", ") + " get" + pick(len(res.RefKeys), "s", "") +
+				" the subdomain URL (a reference resolves when the app starts, and it started before the subdomain): zerops_manage action=restart serviceHostname=" + res.ServiceHostname +
+				"; then zerops_verify serviceHostname=" + res.ServiceHostname + "."
 		}
 		if res.Action == ops.SubdomainDisable {
 			success = "Next: the service is no longer public on its zerops.app subdomain."

@@ -15,7 +15,7 @@ type Env struct {
 	Vars        map[string]string
 	MissingHost string
 	MissingIn   string   // the variable whose value holds that reference ("": not known)
-	Unresolved  []string // "KEY holds ${host_key}", in key order: a variable its service lacks, or a hostname with capitals
+	Unresolved  []string // "KEY holds ${host_key}", in key order: a variable its service (or the container) lacks, or a hostname with capitals
 }
 
 // envKeyRe is a variable name.

@@ -13,7 +13,7 @@ type Setup struct {
 	StartCommands []StartCommand // run.startCommands: each a process of its own
 	Ports         []Port         // run.ports
 	EnvVariables  map[string]string
-	BuildEnv      map[string]string // build.envVariables: the build commands' environment
+	BuildEnv      map[string]string // build.envVariables: the build commands' environment, and what ${BUILD_NAME} in run.envVariables reads
 	Prep          Prep              // prepareCommands, initCommands, readinessCheck
 	DocRoot       string            // run.documentRoot, relative to /var/www
 	SiteConfig    string            // run.siteConfigPath, relative to /var/www

@@ -20,6 +20,10 @@ var refRe = regexp.MustCompile(`\$\{([a-z][a-z0-9]*)_([A-Za-z0-9_]+)\}|\$([a-z][
 // platform leaves it as written.
 var casedRefRe = regexp.MustCompile(`\$\{([a-z0-9]*[A-Z][A-Za-z0-9]*_[A-Za-z0-9_]+)\}`)
 
+// ownRefRe is a reference to another variable of the container's own:
+// ${KEY}, or ${BUILD_KEY} for the build's variable KEY.
+var ownRefRe = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+
 // hostRef is a variable whose value a reference to another service filled
 // in when the app started: the variable, the reference, the service.
 type hostRef struct{ key, ref, host string }
@@ -65,6 +69,33 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 				out.Unresolved = append(out.Unresolved, k+" holds "+m[0])
 			}
 		}
+	}
+	// A reference to a variable of its own (a generated one such as
+	// zeropsSubdomain, a secret, a project variable) or to the build's
+	// (${BUILD_KEY}) resolves to its value; to one the container lacks it
+	// stays as written, as does one to the variable itself.
+	for _, k := range keys {
+		out.Vars[k] = ownRefRe.ReplaceAllStringFunc(out.Vars[k], func(ref string) string {
+			key := ref[2 : len(ref)-1]
+			if v, ok := out.Vars[key]; ok && key != k && !ownRefRe.MatchString(v) {
+				return v
+			}
+			if b, ok := strings.CutPrefix(key, "BUILD_"); ok && d != nil {
+				if v, ok := d.BuildEnv[b]; ok && !ownRefRe.MatchString(v) {
+					return v
+				}
+			}
+			if refRe.MatchString(ref) || casedRefRe.MatchString(ref) {
+				return ref // another service's, weighed above
+			}
+			switch _, ok := out.Vars[key]; {
+			case key == subdomainVar && !ok:
+				out.Unresolved = append(out.Unresolved, k+" holds "+ref+" (the service has "+subdomainVar+" once its subdomain is enabled, from its next start on)")
+			case !ok || key == k:
+				out.Unresolved = append(out.Unresolved, k+" holds "+ref)
+			}
+			return ref
+		})
 	}
 	return out, refs
 }

@@ -52,6 +52,12 @@ func TestRun_EnvironmentReadAtStart(t *testing.T) {
 			http.StatusBadGateway, http.StatusOK, "Listening on 0.0.0.0:3000"},
 		{"SecretMissingReference", "", portCode, 8080, "", "DB=${nodb_hostname}\n", nil,
 			http.StatusOK, http.StatusBadGateway, "Error: getaddrinfo ENOTFOUND nodb"},
+		// A reference to a variable of the container's own resolves at start:
+		// a secret's, a project variable's.
+		{"OwnReferenceToSecret", "", portCode, 3000, "        PORT: ${APP_PORT}\n", "APP_PORT=3000\n", nil,
+			http.StatusBadGateway, http.StatusOK, "Listening on 0.0.0.0:3000"},
+		{"OwnReferenceToProject", "", portCode, 3000, "        PORT: ${APP_PORT}\n", "", map[string]string{"APP_PORT": "3000"},
+			http.StatusBadGateway, http.StatusOK, "Listening on 0.0.0.0:3000"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -149,4 +155,25 @@ func probeUnverified(t *testing.T, srv *fakeapi.Server, hostname string, port in
 	}
 	_ = resp.Body.Close()
 	return resp.StatusCode, resp.Header.Get(platform.SandboxUnverifiedHeader)
+}
+
+// A reference in run.envVariables to the build's variable (${BUILD_NAME})
+// resolves to build.envVariables' value at start.
+func TestRun_BuildVariableReference(t *testing.T) {
+	t.Parallel()
+	srv, h := newSDK(t, fastOpts)
+	stage := srv.ServiceID("appstage")
+	yml := appYml("appstage", "nodejs@22", "node index.js", 3000, "        PORT: ${BUILD_APP_PORT}\n")
+	yml = strings.Replace(yml, "    build:\n", "    build:\n      envVariables:\n        APP_PORT: \"3000\"\n", 1)
+	if !strings.Contains(yml, "APP_PORT: \"3000\"") {
+		t.Fatalf("no build section to add to:\n%s", yml)
+	}
+	files := map[string]string{"zerops.yml": yml,
+		"index.js": "require('http').createServer((q, s) => s.end('ok')).listen(process.env.PORT || 8080, '0.0.0.0');\n"}
+	if _, p := pushFiles(t, h, stage, "appstage", files); p.Status != "FINISHED" {
+		t.Fatalf("build ended %s", p.Status)
+	}
+	if code, b := probe(t, srv, "appstage", 3000, "/"); code != http.StatusOK {
+		t.Errorf("GET :3000 = %d %q: PORT is ${BUILD_APP_PORT}, 3000", code, b)
+	}
 }

@@ -16,6 +16,9 @@ import (
 // the service gets a generated zeropsSubdomain variable holding its URL. An
 // import's enableSubdomainAccess takes effect with the first deploy.
 
+// subdomainVar is the variable an enabled subdomain gives its service.
+const subdomainVar = "zeropsSubdomain"
+
 // subdomainDomain is the region's domain of every fake project.
 const subdomainDomain = "prg1.zerops.app"
 
@@ -48,9 +51,9 @@ func (s *service) httpPort() int {
 // setSubdomain turns subdomain access on or off with its generated variable.
 func (st *state) setSubdomain(s *service, on bool, at time.Time) {
 	s.Subdomain, s.LastUpdate = on, at
-	s.Env = removeEnvKey(s.Env, "zeropsSubdomain")
+	s.Env = removeEnvKey(s.Env, subdomainVar)
 	if port := s.httpPort(); on && port != 0 {
-		s.Env = append(s.Env, &envVar{ID: newID(), Key: "zeropsSubdomain", Content: subdomainURL(s.ProjectID, s.Name, port),
+		s.Env = append(s.Env, &envVar{ID: newID(), Key: subdomainVar, Content: subdomainURL(s.ProjectID, s.Name, port),
 			Type: envReadOnly, Created: at, LastUpdate: at})
 	}
 }

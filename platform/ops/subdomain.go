@@ -34,6 +34,10 @@ type SubdomainResult struct {
 	Message         string            `json:"message,omitempty"`
 	SubdomainURLs   []string          `json:"subdomainUrls,omitempty"` // after enable: the public URL per HTTP port
 	Process         *platform.Process `json:"process,omitempty"`
+	// RefKeys are, after an enable, the variables of the service's running
+	// app that reference ${zeropsSubdomain}: the app started without the
+	// variable, so they hold the reference's text until it starts again.
+	RefKeys []string `json:"-"`
 }
 
 // portWaits are the pauses between tries of an enable that the platform
@@ -110,8 +114,25 @@ func Subdomain(ctx context.Context, proj Project, hostname string, name Subdomai
 		if proj, err := c.GetProject(ctx, projectID); err == nil {
 			res.SubdomainURLs = serviceURLs(ctx, c, proj.SubdomainHost, on, nil)
 		}
+		if on.Status == platform.ServiceActive && !neverDeployed(&on) {
+			res.RefKeys = subdomainRefKeys(ctx, proj, on)
+		}
 	}
 	return res, nil
+}
+
+// subdomainRefKeys are the keys of svc's variables (zerops.yml's, its
+// secrets, the project's) whose value references its own ${zeropsSubdomain}.
+func subdomainRefKeys(ctx context.Context, proj Project, svc platform.ServiceStack) []string {
+	yml, _ := proj.Memory.deployedEnv(proj.ID, svc.ID)
+	var keys []string
+	for _, v := range withYml(appVars(ctx, proj, svc), yml) {
+		if strings.Contains(v.value, "${"+subdomainVar+"}") && !slices.Contains(keys, v.key) {
+			keys = append(keys, v.key)
+		}
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // enableSubdomain asks for subdomain access. Right after a deploy the
