@@ -116,6 +116,28 @@ func TestDebugWorkflow_SaysWhereVerifysFixIs(t *testing.T) {
 	}
 }
 
+// The deploy workflow tells the agent where a deploy's fix is (walk 12: it
+// said "apply the first diagnosis' `fix`", which a deploy's diagnosis does
+// not carry: next states it, or an error's suggestion).
+func TestDeployWorkflow_SaysWhereTheFixIs(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node missing.js")})
+	_, d := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "broken")
+	check, _ := d["check"].(map[string]any)
+	diags, _ := check["diagnoses"].([]any)
+	if len(diags) == 0 || str(d["next"]) == "" {
+		t.Fatalf("deploy of a broken start: no diagnosis or next: %v", d)
+	}
+	_, hasFix := diags[0].(map[string]any)["fix"]
+	res, _ := h.call(t, "zerops_workflow", map[string]any{"workflow": "deploy"})
+	step4, _, _ := strings.Cut(text(res), "## Step 5")
+	if !hasFix && (strings.Contains(step4, "diagnosis' `fix`") || strings.Contains(step4, ", `fix`,") || !strings.Contains(step4, "answer's `next`")) {
+		t.Errorf("the deploy's diagnosis has no fix (its next states it), but the deploy workflow's Step 4 says otherwise:\n%s", step4)
+	}
+}
+
 // The live stack list names every version as it can be written: a type the
 // catalog offers bare as well (java, static) is not shown as an empty
 // version inside the braces (`java@{17,21,}`).
