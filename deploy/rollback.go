@@ -46,6 +46,7 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	fromBroken := slices.ContainsFunc(versions, func(a platform.AppVersion) bool {
 		return a.Status == platform.AppVersionActive && env.seenNotAnswering(a.ID)
 	})
+	last := lastPush(versions, v.ID, env.seenNotAnswering)
 	var proc *platform.Process
 	job := func(ctx context.Context) error {
 		proc, err = env.Client.DeployAppVersion(ctx, v.ID)
@@ -58,7 +59,7 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	pushedEnv, pushedCode := env.Memory.VersionPushed(env.ProjectID, v.ID) // nil: a version ZCP did not push
 	env.Memory.NoteDeployedEnv(env.ProjectID, svc.ID, pushedEnv)
 	env.Memory.NoteDeployedCode(env.ProjectID, svc.ID, pushedCode)
-	out := &Outcome{Mode: ModeRollback, TargetService: svc.Name, TargetServiceID: svc.ID, Output: []string{}, FromBroken: fromBroken,
+	out := &Outcome{Mode: ModeRollback, TargetService: svc.Name, TargetServiceID: svc.ID, Output: []string{}, FromBroken: fromBroken, LastPush: last,
 		DurationMS: time.Since(started).Milliseconds(), Build: &BuildOutcome{AppVersionID: v.ID, Status: v.Status}}
 	what := fmt.Sprintf("version #%d (%s)", v.Sequence, v.ID)
 	if env.Await == nil || proc == nil {
@@ -266,4 +267,21 @@ func failReason(p platform.Process) string {
 		return ""
 	}
 	return ": " + platform.Clip(*p.FailReason, 200)
+}
+
+// lastPush is the newest of versions (the last push: what the same
+// working files make again) as a rollback to target finds it; nil when
+// there are none.
+func lastPush(versions []platform.AppVersion, target string, notAnswering func(id string) bool) *LastPush {
+	var newest *platform.AppVersion
+	for i := range versions {
+		if newest == nil || versions[i].Sequence > newest.Sequence {
+			newest = &versions[i]
+		}
+	}
+	if newest == nil {
+		return nil
+	}
+	return &LastPush{Sequence: newest.Sequence, Failed: newest.Failed() || notAnswering(newest.ID),
+		Target: newest.ID == target, From: newest.Status == platform.AppVersionActive}
 }

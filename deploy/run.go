@@ -117,8 +117,22 @@ type Outcome struct {
 	// FromBroken: a rollback went back from a version seen not answering
 	// after its deploy (else it answered, or nothing is known of it).
 	FromBroken bool `json:"-"`
+	// LastPush is, after a rollback, the service's newest app version:
+	// what the next push of the same working files makes again (nil: none
+	// known).
+	LastPush *LastPush `json:"-"`
 
 	digest string // the upload's Result.Digest
+}
+
+// LastPush is a service's newest app version: its sequence number,
+// whether it failed (its build, or answering after its deploy), and
+// whether it is the version a rollback went back to (Target) or the one it
+// went back from (From).
+type LastPush struct {
+	Sequence     int
+	Failed       bool
+	Target, From bool
 }
 
 // Steps a deploy's wait budget can end in.

@@ -141,6 +141,29 @@ func fixOnce(res *deploy.Outcome) *deploy.Outcome {
 	return &cp
 }
 
+// rollbackLiveNext is the next step of a rollback that went live: what the
+// working files hold, which the next push brings back.
+func rollbackLiveNext(res *deploy.Outcome, target string) string {
+	last := res.LastPush
+	switch {
+	case last != nil && last.Target:
+		return fmt.Sprintf("Next: nothing to fix; %s runs version #%d again, the last one pushed, live at %s.", target, last.Sequence, res.Check.URL)
+	case last != nil && !last.From:
+		// The working files are the last push's, not the version gone back from.
+		next := fmt.Sprintf("Next: %s runs the earlier version again, live at %s. The last push was version #%d", target, res.Check.URL, last.Sequence)
+		if last.Failed {
+			return next + ", which failed: your local zerops.yml and code still hold that change; fix it there before the next zerops_deploy, or that deploy brings the failure back."
+		}
+		return next + ": your local zerops.yml and code still hold it, not the version rolled back to; change them first, or the next zerops_deploy brings it back."
+	case res.FromBroken:
+		// Only what runs went back: the next push would bring the failure again.
+		return "Next: " + target + " runs the earlier version again, live at " + res.Check.URL + ". Your local zerops.yml and code still hold the change that failed: fix it there before the next zerops_deploy, or that deploy brings the failure back."
+	}
+	// The version gone back from was not seen failing (a user may undo
+	// a change that works): no failure to name.
+	return "Next: " + target + " runs the earlier version again, live at " + res.Check.URL + ". Your local zerops.yml and code still hold the version rolled back from: change them first, or the next zerops_deploy brings it back."
+}
+
 // deployAnswer is a deploy's or rollback's outcome with its next step.
 func deployAnswer(res *deploy.Outcome) deployOutput {
 	res = fixOnce(res)
@@ -152,13 +175,8 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 	case res.Verdict == platform.VerdictLive && len(res.Warnings) > 0:
 		out.Next = fmt.Sprintf("Next: %s is live at %s, but fix the %d zerops.yml warning%s (each names its fix), then zerops_deploy again.",
 			target, res.Check.URL, len(res.Warnings), plural(len(res.Warnings)))
-	case res.Verdict == platform.VerdictLive && res.Mode == deploy.ModeRollback && res.FromBroken:
-		// Only what runs went back: the next push would bring the failure again.
-		out.Next = "Next: " + target + " runs the earlier version again, live at " + res.Check.URL + ". Your local zerops.yml and code still hold the change that failed: fix it there before the next zerops_deploy, or that deploy brings the failure back."
 	case res.Verdict == platform.VerdictLive && res.Mode == deploy.ModeRollback:
-		// The version gone back from was not seen failing (a user may undo
-		// a change that works): no failure to name.
-		out.Next = "Next: " + target + " runs the earlier version again, live at " + res.Check.URL + ". Your local zerops.yml and code still hold the version rolled back from: change them first, or the next zerops_deploy brings it back."
+		out.Next = rollbackLiveNext(res, target)
 	case res.Verdict == platform.VerdictLive:
 		out.Next = "Next: nothing to fix; " + target + " is live at " + res.Check.URL + "."
 	case res.Verdict == platform.VerdictDeployed && len(res.Warnings) > 0:
@@ -175,7 +193,7 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 	// A reference to a service the project lacks failed the version gone
 	// back to as well: no change of the local files failed.
 	missing := res.Check != nil && len(res.Check.Diagnoses) > 0 && res.Check.Diagnoses[0].MissingService() != ""
-	if res.Mode == deploy.ModeRollback && res.FromBroken && !strings.Contains(out.Next, "still hold") && !missing {
+	if res.Mode == deploy.ModeRollback && (res.FromBroken || res.LastPush != nil && res.LastPush.Failed && !res.LastPush.Target) && !strings.Contains(out.Next, "still hold") && !missing {
 		out.Next += " After a rollback your local zerops.yml and code still hold the change that failed: fix it there before the next zerops_deploy."
 	}
 	if n := len(res.Warnings); n > 0 && !strings.Contains(out.Next, "warning") {
