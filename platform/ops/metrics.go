@@ -189,13 +189,21 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 			out.Verdict, out.Next = m.Verdict, m.Next
 		}
 	}
-	switch out.Verdict {
-	case MetricsOK:
+	var down []string
+	if out.Verdict == MetricsOK {
+		down = notAnswering(ctx, proj, services)
+	}
+	switch {
+	case len(down) > 0:
+		out.Next = platform.Say("nothing near a limit, but "+strings.Join(down, ", ")+" did not answer after "+itsTheir(len(down))+
+			" last deploy: "+itsTheir(len(down))+" figures are of containers whose app serves nothing, not of load; ").
+			Call("zerops_verify", "serviceHostname="+down[0]).Say(" says why.")
+	case out.Verdict == MetricsOK:
 		// No verdict on why anything is slow, and no scaling: the user may be
 		// planning for load, which only they know; the numbers' meaning is said.
 		out.Next = platform.Say("nothing near a limit, so nothing needs scaling for the load measured. To plan for more load: ").
 			Then(loadHeadroom(ctx, c, busiest, busiestUse, localUploads(ctx, proj, busiest))).Say(". If it is slow now, the cause is elsewhere (").Call("zerops_logs").Say(", ").Call("zerops_verify").Say(").")
-	case MetricsNoData:
+	case out.Verdict == MetricsNoData:
 		out.Next = platform.Say("no container reported in the window: start the service with ").Call("zerops_manage").Say(", or widen window.")
 		if len(services) == 1 && services[0].Status == platform.ServiceReadyToDeploy {
 			out.Next = platform.Say(services[0].Name+" has no code deployed yet, so nothing runs there to measure: deploy it first (").
@@ -546,4 +554,27 @@ func localUploads(ctx context.Context, proj Project, svc *platform.ServiceStack)
 	return fmt.Sprintf("%s writes uploads to %s on the container's own disk, and files one container writes there are not seen by the other containers (a deploy replaces that disk too): "+
 		"move %s to shared storage (%s, mounted into %s) or object storage (%s, through an S3 offload plugin) before %s runs more than one container",
 		code.CMS, code.Uploads, code.Uploads, shared, svc.Name, object, svc.Name)
+}
+
+// notAnswering are the runtimes of services whose running version was
+// seen not answering after its deploy: their figures are of containers
+// whose app serves nothing, so they say nothing of the load it can take.
+func notAnswering(ctx context.Context, proj Project, services []platform.ServiceStack) []string {
+	var down []string
+	for _, s := range services {
+		if s.Type.Category != platform.CategoryUser || s.Status != platform.ServiceActive {
+			continue
+		}
+		if v := newestVersion(ctx, proj, s.ID); v != nil && v.Status == platform.AppVersionActive && proj.Memory.SeenNotAnswering(proj.ID, v.ID) {
+			down = append(down, s.Name)
+		}
+	}
+	return down
+}
+
+func itsTheir(n int) string {
+	if n == 1 {
+		return "its"
+	}
+	return "their"
 }
