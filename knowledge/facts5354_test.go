@@ -1,0 +1,18 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_TunedMisses5354 keeps the facts written for batches 53/54
+// (kbtune9): what the section an agent is shown now states.
+func TestFacts_TunedMisses5354(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"config/zerops-yml-build", "deployFiles ./ ships the whole working tree; a list only its paths", "A list \\(`dist`, `node_modules`, `package.json`\\) deploys only those paths and nothing else"},
+		{"pitfalls/build-vs-run-containers", "./ packs all of /build/source; a list just those paths", "`\\./` packs all of `/build/source`"},
+		{"services/kafka", "topic auto-creation is not documented: create topics with the admin client", "do not rely on it: create each topic from the app at start, or once by hand, with the admin client"},
+		{"troubleshooting/networking-ports", "refused broker: ACTIVE, address from references, Kafka also SASL", "Check with `zerops_discover` that the broker service is `ACTIVE`, not stopped or starting"},
+		{"troubleshooting/dependency-install", "npm ci installs devDependencies unless NODE_ENV=production in the build", "install `devDependencies` too .*unless `NODE_ENV: production` sits in `build\\.envVariables`"},
+		{"troubleshooting/ruby-elixir-dotnet-deno-build-errors", "no SCM for a hex dependency: install Hex first", "`\\*\\* \\(Mix\\) Could not find an SCM for dependency :phoenix`"},
+	})
+}
