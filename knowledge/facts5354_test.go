@@ -14,5 +14,8 @@ func TestFacts_TunedMisses5354(t *testing.T) {
 		{"troubleshooting/networking-ports", "refused broker: ACTIVE, address from references, Kafka also SASL", "Check with `zerops_discover` that the broker service is `ACTIVE`, not stopped or starting"},
 		{"troubleshooting/dependency-install", "npm ci installs devDependencies unless NODE_ENV=production in the build", "install `devDependencies` too .*unless `NODE_ENV: production` sits in `build\\.envVariables`"},
 		{"troubleshooting/ruby-elixir-dotnet-deno-build-errors", "no SCM for a hex dependency: install Hex first", "`\\*\\* \\(Mix\\) Could not find an SCM for dependency :phoenix`"},
+		{"runtimes/java", "old Gradle cannot parse the JDK version: upgrade the wrapper", "Gradle's `Could not determine java version from '21\\.0\\.2'` .*upgrade the wrapper"},
+		{"runtimes/java", "./gradlew: Permission denied: mark the wrapper executable in git", "`\\./gradlew: Permission denied` in the build log is this"},
+		{"troubleshooting/build-failures", "Poetry's missing pyproject.toml: the command ran in the wrong directory", "Poetry's missing `pyproject\\.toml`: the command ran where the project is not"},
 	})
 }
