@@ -17,5 +17,7 @@ func TestFacts_TunedMisses5354(t *testing.T) {
 		{"runtimes/java", "old Gradle cannot parse the JDK version: upgrade the wrapper", "Gradle's `Could not determine java version from '21\\.0\\.2'` .*upgrade the wrapper"},
 		{"runtimes/java", "./gradlew: Permission denied: mark the wrapper executable in git", "`\\./gradlew: Permission denied` in the build log is this"},
 		{"troubleshooting/build-failures", "Poetry's missing pyproject.toml: the command ran in the wrong directory", "Poetry's missing `pyproject\\.toml`: the command ran where the project is not"},
+		{"platform/projects-and-services", "a second app in another language is one more runtime service with its own setup", "A second app, in the same language or another one, is one more runtime service of its own type"},
+		{"config/import-yml-secrets", "zcli sets secrets only when it creates the service; zerops_env for existing ones", "zcli has no command that sets or changes a secret of an existing service"},
 	})
 }
