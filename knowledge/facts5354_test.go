@@ -19,5 +19,6 @@ func TestFacts_TunedMisses5354(t *testing.T) {
 		{"troubleshooting/build-failures", "Poetry's missing pyproject.toml: the command ran in the wrong directory", "Poetry's missing `pyproject\\.toml`: the command ran where the project is not"},
 		{"platform/projects-and-services", "a second app in another language is one more runtime service with its own setup", "A second app, in the same language or another one, is one more runtime service of its own type"},
 		{"config/import-yml-secrets", "zcli sets secrets only when it creates the service; zerops_env for existing ones", "zcli has no command that sets or changes a secret of an existing service"},
+		{"config/zerops-yml-health-checks", "a worker on no port fails httpGet: exec check or none", "A background worker\\*\\* \\(queue consumer, bot\\) that listens on no port fails any `httpGet` check"},
 	})
 }
