@@ -20,5 +20,6 @@ func TestFacts_TunedMisses5354(t *testing.T) {
 		{"platform/projects-and-services", "a second app in another language is one more runtime service with its own setup", "A second app, in the same language or another one, is one more runtime service of its own type"},
 		{"config/import-yml-secrets", "zcli sets secrets only when it creates the service; zerops_env for existing ones", "zcli has no command that sets or changes a secret of an existing service"},
 		{"config/zerops-yml-health-checks", "a worker on no port fails httpGet: exec check or none", "A background worker\\*\\* \\(queue consumer, bot\\) that listens on no port fails any `httpGet` check"},
+		{"services/postgresql", "a web UI for postgres: the Adminer recipe, opened over the VPN, server db", "the Adminer recipe, added by import as a `php-apache@8\\.5` service with `buildFromGit: https://github\\.com/zeropsio/recipe-adminer`"},
 	})
 }
