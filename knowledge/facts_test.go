@@ -428,6 +428,7 @@ func TestDocs_ConfigEnvFacts(t *testing.T) {
 		{"env/precedence", "env values ASCII; the docs disagree on line breaks", "(?s)Values are ASCII only.{0,60}also say no line break, yet.{0,80}multi-line PEM keys"},
 		{"env/precedence", "key uniqueness ignores case", "uniqueness ignores case"},
 		{"env/precedence", "BUILD_ reads a build variable at run time", "references it with the `BUILD_` prefix"},
+		{"env/precedence", "the docs disagree on BUILD_: do not rely on it", "(?s)references it with the `BUILD_` prefix.{0,200}newer environment-variables guide says the opposite.{0,200}do not rely on it"},
 		{"env/precedence", "PATH is a system key", "`PATH` in any `envVariables` answers `userDataUseOfSystemKey`"},
 		{"config/import-yml-structure", "corePackage LIGHT by default, no downgrade", "(?s)`corePackage` \\(`LIGHT` by default.{0,200}never back"},
 		{"config/import-yml-scaling", "startCpuCoreCount default 2", "within min–max; default 2"},
