@@ -49,8 +49,6 @@ func hookCmd(args []string, stdout, stderr io.Writer) int {
 // /dev/null for the duration.
 func sessionStart(out io.Writer, sandbox bool) error {
 	defer quietStdout()()
-	ctx, cancel := context.WithTimeout(context.Background(), hookBudget)
-	defer cancel()
 	var creds *auth.Credentials
 	if sandbox {
 		fake, err := fakeapi.Start(fakeapi.Options{})
@@ -70,6 +68,10 @@ func sessionStart(out io.Writer, sandbox bool) error {
 	if err != nil {
 		return err
 	}
+	// The budget bounds the wait on the API; the sandbox's own start is
+	// local work and is not counted (under load it alone can take seconds).
+	ctx, cancel := context.WithTimeout(context.Background(), hookBudget)
+	defer cancel()
 	return setup.SessionStart(ctx, out, client, creds)
 }
 
