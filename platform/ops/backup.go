@@ -73,9 +73,6 @@ var restoreWays = map[string]string{
 	"shared-storage": "extract it into the mount from a runtime that mounts the storage: `tar -xzf <file> -C /mnt/<hostname>`",
 }
 
-// restoreWay says how a backup of svc is restored: downloaded in the
-// Zerops UI (the platform restores nothing itself), then loaded with its
-// type's tool (restoreWays).
 // predecessorRestore is how the latest backup of the service of svc's
 // hostname that ZCP deleted before svc was created is restored into svc;
 // "" when there is none.
@@ -89,7 +86,9 @@ func predecessorRestore(proj Project, svc *platform.ServiceStack) string {
 		", whose data is in " + name + " (kept 7 days): restore " + backupInto(name, n.typ, svc.Name)
 }
 
-// restoreWay says how svc's backups are restored.
+// restoreWay says how a backup of svc is restored: downloaded in the
+// Zerops UI (the platform restores nothing itself), then loaded with its
+// type's tool (restoreWays).
 func restoreWay(svc *platform.ServiceStack) string {
 	return "to restore, download the backup in the Zerops UI (the platform has no one-click restore); " + loadWay(svc.Type.VersionName, svc.Name)
 }

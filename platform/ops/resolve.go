@@ -51,11 +51,11 @@ func goneError(proj Project, hostname string, err error) error {
 	if !ok {
 		return err
 	}
-	msg := hostname + " (" + n.typ + ") was deleted " + n.at.UTC().Format(time.RFC3339) + "; it left no backup"
+	left := "it left no backup"
 	if n.backup != "" {
-		msg = hostname + " (" + n.typ + ") was deleted " + n.at.UTC().Format(time.RFC3339) + "; its backups are kept 7 days after"
+		left = "its backups are kept 7 days after"
 	}
-	return platform.NewError(platform.ErrServiceNotFound, msg,
+	return platform.NewError(platform.ErrServiceNotFound, hostname+" ("+n.typ+") was deleted "+n.at.UTC().Format(time.RFC3339)+"; "+left,
 		"To bring it back, "+Recreate(hostname, n.imp, n.backup)+"; else name another service (zerops_discover lists them).")
 }
 
