@@ -12,10 +12,16 @@ import (
 // not a promise. "" when the user set a maximum (svc's customAutoscaling
 // has one), the value is unknown, or svc is no runtime.
 func unsetMaxNote(svc platform.ServiceStack, inForce int) string {
-	if svc.Type.Category != platform.CategoryUser || inForce == 0 ||
-		svc.CustomAutoscaling != nil && svc.CustomAutoscaling.MaxContainers > 0 {
+	if !maxUnset(svc, inForce) {
 		return ""
 	}
 	return fmt.Sprintf("maxContainers %d of %s is not one you set: it is the maximum in force as ZCP reads it from the platform, and the docs state no default for it, so it is no promise; a maximum you set holds.",
 		inForce, svc.Name)
+}
+
+// maxUnset reports whether inForce, the maxContainers in force of svc, is
+// a runtime's maximum that nobody set (unsetMaxNote).
+func maxUnset(svc platform.ServiceStack, inForce int) bool {
+	return svc.Type.Category == platform.CategoryUser && inForce != 0 &&
+		(svc.CustomAutoscaling == nil || svc.CustomAutoscaling.MaxContainers <= 0)
 }

@@ -261,7 +261,7 @@ func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceS
 	switch {
 	case runtime && m.Containers > 0 && m.Containers < set.MaxContainers:
 		grows = fmt.Sprintf(", and it scales out on its own to %d containers (%d running now)", set.MaxContainers, m.Containers)
-		if unsetMaxNote(*svc, set.MaxContainers) != "" {
+		if maxUnset(*svc, set.MaxContainers) {
 			grows = fmt.Sprintf(", and it scales out on its own to %d containers (%d running now; %d is the maximum in force as ZCP reads it, not one you set: the docs state no default for it)",
 				set.MaxContainers, m.Containers, set.MaxContainers)
 		}

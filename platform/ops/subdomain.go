@@ -127,7 +127,7 @@ func subdomainRefKeys(ctx context.Context, proj Project, svc platform.ServiceSta
 	yml, _ := proj.Memory.deployedEnv(proj.ID, svc.ID)
 	var keys []string
 	for _, v := range withYml(appVars(ctx, proj, svc), yml) {
-		if strings.Contains(v.value, "${"+subdomainVar+"}") && !slices.Contains(keys, v.key) {
+		if strings.Contains(v.value, subdomainRef) && !slices.Contains(keys, v.key) {
 			keys = append(keys, v.key)
 		}
 	}

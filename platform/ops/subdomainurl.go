@@ -13,6 +13,9 @@ import (
 // subdomain is enabled: the URL of its (first) HTTP port.
 const subdomainVar = "zeropsSubdomain"
 
+// subdomainRef is how zerops.yml and variables reference subdomainVar.
+const subdomainRef = "${" + subdomainVar + "}"
+
 // SubdomainURLs returns the public zerops.app URLs of svc's HTTP ports:
 // https://{hostname}-{prefix}-{port}.{domain}, without the port part for 80
 // (facts: "Subdomain URLs"). projectHost is the project's

@@ -93,8 +93,7 @@ func EnvRefIssues(ctx context.Context, proj Project, content string) []platform.
 // access: the platform makes that variable when the subdomain is enabled,
 // so until then the app gets the literal text.
 func ownSubdomainIssues(ctx context.Context, proj Project, content string) []platform.Issue {
-	const ref = "${zeropsSubdomain}"
-	if !strings.Contains(content, ref) {
+	if !strings.Contains(content, subdomainRef) {
 		return nil
 	}
 	f, err := zeropsyml.Parse([]byte(content))
@@ -113,7 +112,7 @@ func ownSubdomainIssues(ctx context.Context, proj Project, content string) []pla
 		}
 		env := slices.SortedFunc(slices.Values(runEnv(s)), func(a, b zeropsyml.EnvVar) int { return strings.Compare(a.Key, b.Key) })
 		for _, v := range env {
-			if !strings.Contains(v.Value, ref) {
+			if !strings.Contains(v.Value, subdomainRef) {
 				continue
 			}
 			// The subdomain serves an HTTP port a deploy registered: before
@@ -126,7 +125,7 @@ func ownSubdomainIssues(ctx context.Context, proj Project, content string) []pla
 					s.Name, s.Name, platform.Clip(v.Key, 60))
 			}
 			out = append(out, platform.Issue{Path: fmt.Sprintf("%s.run.envVariables.%s", s.Path(), v.Key),
-				Problem: fmt.Sprintf("%s: %s has no subdomain access, so it has no zeropsSubdomain variable and the app gets the literal text", ref, s.Name), Fix: fix})
+				Problem: fmt.Sprintf("%s: %s has no subdomain access, so it has no zeropsSubdomain variable and the app gets the literal text", subdomainRef, s.Name), Fix: fix})
 		}
 	}
 	return out
