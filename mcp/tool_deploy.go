@@ -145,23 +145,25 @@ func fixOnce(res *deploy.Outcome) *deploy.Outcome {
 // working files hold, which the next push brings back.
 func rollbackLiveNext(res *deploy.Outcome, target string) string {
 	last := res.LastPush
-	switch {
-	case last != nil && last.Target:
+	if last != nil && last.Target {
 		return fmt.Sprintf("Next: nothing to fix; %s runs version #%d again, the last one pushed, live at %s.", target, last.Sequence, res.Check.URL)
+	}
+	back := "Next: " + target + " runs the earlier version again, live at " + res.Check.URL + "."
+	switch {
 	case last != nil && !last.From:
 		// The working files are the last push's, not the version gone back from.
-		next := fmt.Sprintf("Next: %s runs the earlier version again, live at %s. The last push was version #%d", target, res.Check.URL, last.Sequence)
+		next := fmt.Sprintf("%s The last push was version #%d", back, last.Sequence)
 		if last.Failed {
 			return next + ", which failed: your local zerops.yml and code still hold that change; fix it there before the next zerops_deploy, or that deploy brings the failure back."
 		}
 		return next + ": your local zerops.yml and code still hold it, not the version rolled back to; change them first, or the next zerops_deploy brings it back."
 	case res.FromBroken:
 		// Only what runs went back: the next push would bring the failure again.
-		return "Next: " + target + " runs the earlier version again, live at " + res.Check.URL + ". Your local zerops.yml and code still hold the change that failed: fix it there before the next zerops_deploy, or that deploy brings the failure back."
+		return back + " Your local zerops.yml and code still hold the change that failed: fix it there before the next zerops_deploy, or that deploy brings the failure back."
 	}
 	// The version gone back from was not seen failing (a user may undo
 	// a change that works): no failure to name.
-	return "Next: " + target + " runs the earlier version again, live at " + res.Check.URL + ". Your local zerops.yml and code still hold the version rolled back from: change them first, or the next zerops_deploy brings it back."
+	return back + " Your local zerops.yml and code still hold the version rolled back from: change them first, or the next zerops_deploy brings it back."
 }
 
 // deployAnswer is a deploy's or rollback's outcome with its next step.

@@ -92,15 +92,7 @@ func (s *Server) envTool() toolDef {
 		if res.Scope == ops.EnvScopeService {
 			success = "Next: restart " + res.Service + " so it reads the new values: zerops_manage action=restart serviceHostname=" + res.Service + " (or pass restart: true next time)."
 		}
-		if res.NeverDeployed {
-			success = "Next: deploy " + res.Service + " with zerops_deploy (zerops_workflow workflow=deploy); the variables apply at that first deploy."
-		}
-		if res.Managed {
-			success = managedNext(res)
-		}
-		if !res.CredentialNext.IsZero() {
-			success = nextText(res.CredentialNext)
-		}
+		success = serviceSuccess(res, success)
 		out.Next = nextForProcesses(outcomes, followed, success)
 		if !res.CredentialNext.IsZero() && out.Next != success && !anyFailed(outcomes) {
 			// The step does not wait for the variable's process.
@@ -192,15 +184,7 @@ func (s *Server) envRestart(ctx context.Context, pr *progress, res *ops.EnvResul
 	if len(res.Shadowed) > 0 {
 		success = "Next: the services run with the new values, except the keys the warnings name, which those services declare themselves; zerops_verify checks that they answer (zerops_logs shows their lines)."
 	}
-	if res.NeverDeployed {
-		success = "Next: deploy " + res.Service + " with zerops_deploy (zerops_workflow workflow=deploy); the variables apply at that first deploy."
-	}
-	if res.Managed {
-		success = managedNext(res)
-	}
-	if !res.CredentialNext.IsZero() {
-		success = nextText(res.CredentialNext)
-	}
+	success = serviceSuccess(res, success)
 	out.Next = nextForProcesses(restarts, followed, success)
 	if !anyFailed(restarts) {
 		// Whether or not the restart has ended, what it starts is broken.
@@ -391,4 +375,22 @@ func envDeleteCall(service string, keys []string) string {
 // settings change): it was not restarted.
 func managedNext(res *ops.EnvResult) string {
 	return "Next: " + res.Service + " was not restarted: its docs name none of these as a variable it reads (warnings); a service that references them gets them at its next restart or deploy."
+}
+
+// serviceSuccess is the next step after a change of res's variables
+// succeeds, where what the service is decides it over success: a service
+// never deployed gets them at its first deploy, a managed one needs its
+// own step (managedNext), a database credential its change in the
+// database (res.CredentialNext).
+func serviceSuccess(res *ops.EnvResult, success string) string {
+	if res.NeverDeployed {
+		success = "Next: deploy " + res.Service + " with zerops_deploy (zerops_workflow workflow=deploy); the variables apply at that first deploy."
+	}
+	if res.Managed {
+		success = managedNext(res)
+	}
+	if !res.CredentialNext.IsZero() {
+		success = nextText(res.CredentialNext)
+	}
+	return success
 }
