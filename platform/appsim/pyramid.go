@@ -143,13 +143,8 @@ func (r *runSim) pyProjectName() string {
 		}
 	}
 	if src, ok := r.deployedText("setup.cfg"); ok {
-		if m := tomlNameRe.FindStringSubmatch(tomlSection(src, "metadata")); m != nil {
-			return m[1]
-		}
-		for _, l := range strings.Split(tomlSection(src, "metadata"), "\n") {
-			if k, v, ok := strings.Cut(l, "="); ok && strings.TrimSpace(k) == "name" {
-				return strings.TrimSpace(v)
-			}
+		if n := strings.Trim(parseINI(src)["metadata"]["name"], `"'`); n != "" {
+			return n
 		}
 	}
 	if src, ok := r.deployedText("setup.py"); ok {

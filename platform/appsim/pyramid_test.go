@@ -45,6 +45,11 @@ func TestRun_PserveEggNeedsTheProjectInstalled(t *testing.T) {
 			"No package metadata was found for MyProj", "", ""},
 		{"localhost", []string{prep, "pip install ."}, "pserve production.ini", up("localhost:6543", reqs, "myproj"), "", "127.0.0.1:6543", ""},
 		{"another package's egg", []string{prep}, "pserve production.ini", up("*:6543", reqs, "otherapp"), "", "0.0.0.0:6543", "otherapp"},
+		{"named in setup.cfg", []string{prep}, "pserve production.ini", func() map[string]string {
+			f := up("*:6543", reqs, "shop-app") // a name no package of the deploy has
+			f["setup.py"], f["setup.cfg"] = "from setuptools import setup\n\nsetup()\n", "[metadata]\nname = shop-app\nversion = 0.1\n"
+			return f
+		}(), "No package metadata was found for shop-app", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
