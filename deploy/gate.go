@@ -86,8 +86,9 @@ func checkBeforePush(ctx context.Context, env Env, req Request, targetName strin
 		return nil, pushedSetup{}, fmt.Errorf("check %s: %w", file, err)
 	}
 	if len(issues) > 0 {
-		return nil, pushedSetup{}, &ops.IssuesError{Problems: issues, PlatformError: platform.NewError(platform.ErrInvalidZeropsYml,
-			fmt.Sprintf("%s is not valid for setup %s (%d problem(s)): %s", file, cmp.Or(setup, "(any)"), len(issues), platform.JoinIssues(issues)),
+		head := fmt.Sprintf("%s is not valid for setup %s (%d problem(s)): ", file, cmp.Or(setup, "(any)"), len(issues))
+		return nil, pushedSetup{}, &ops.IssuesError{Problems: issues, Brief: head + platform.JoinProblems(issues), PlatformError: platform.NewError(platform.ErrInvalidZeropsYml,
+			head+platform.JoinIssues(issues),
 			"Nothing was pushed. Fix every listed problem (path, problem, fix) in "+file+", check it with zerops_validate, then zerops_deploy again.")}
 	}
 	return warnings, pushedSetup{env: ops.SetupRunEnv(content, setup), code: pushedCode(ctx, env, req, content, setup), setups: ops.SetupNames(content), bases: ops.SetupRunBases(content)}, nil

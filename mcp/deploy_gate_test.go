@@ -2,8 +2,11 @@ package mcp_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -42,6 +45,7 @@ func TestDeploy_InvalidZeropsYmlRefusedBeforePush(t *testing.T) {
 		if s, _ := m["suggestion"].(string); !strings.Contains(s, "Nothing was pushed") || !strings.Contains(s, "zerops_validate") || !strings.Contains(s, "zerops_deploy") {
 			t.Errorf("%s: suggestion %q names no next step", name, s)
 		}
+		wantFixesOnce(t, name, res, m)
 	}
 	if n := pushes(); n != before {
 		t.Errorf("a refused deploy pushed: %d app versions, %d before", n, before)
@@ -54,6 +58,25 @@ func TestDeploy_InvalidZeropsYmlRefusedBeforePush(t *testing.T) {
 	wantOK(t, res)
 	if n := pushes(); n != before+1 {
 		t.Errorf("the valid setup was not pushed: %d app versions, %d before", n, before)
+	}
+}
+
+// wantFixesOnce fails when a refusal states a problem's fix more than once
+// in its text (as the error's sentence and again in problems).
+func wantFixesOnce(t *testing.T, name string, res *sdk.CallToolResult, m map[string]any) {
+	t.Helper()
+	problems, _ := m["problems"].([]any)
+	if len(problems) == 0 {
+		t.Errorf("%s: the refusal lists no problems: %s", name, text(res))
+	}
+	for _, p := range problems {
+		pm, _ := p.(map[string]any)
+		fix, _ := pm["fix"].(string)
+		quoted, err := json.Marshal(fix)
+		must(t, err)
+		if n := strings.Count(text(res), strings.Trim(string(quoted), `"`)); fix != "" && n != 1 {
+			t.Errorf("%s: the fix %q is stated %d times: %s", name, fix, n, text(res))
+		}
 	}
 }
 
@@ -88,6 +111,7 @@ func TestDeploy_MissingSetupRefusedBeforePush(t *testing.T) {
 		if !strings.Contains(text(res), "setup argument") {
 			t.Errorf("%s: the answer names no setup argument: %s", name, text(res))
 		}
+		wantFixesOnce(t, name, res, m)
 	}
 	if n := versions(); n != before {
 		t.Errorf("a refused deploy created app versions: %d, %d before", n, before)

@@ -59,6 +59,10 @@ func errorPayload(err error, sc *platform.Scrubber) map[string]any {
 	var ie *ops.IssuesError
 	if errors.As(err, &ie) && len(ie.Problems) > 0 {
 		out["problems"] = ie.Problems // {path, problem, fix}: which field to change
+		// Each fix once: in problems, not again in the error's sentence.
+		if ie.Brief != "" {
+			out["error"] = platform.Clip(sc.String(ie.Brief), maxErrorText)
+		}
 	}
 	return out
 }

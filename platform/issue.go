@@ -59,6 +59,17 @@ func (i Issue) String() string {
 	return s
 }
 
+// JoinProblems renders issues as one line, separated by "; ", without their
+// fixes: for a message whose answer lists the issues with their fixes beside it.
+func JoinProblems(issues []Issue) string {
+	out := make([]string, 0, len(issues))
+	for _, i := range issues {
+		i.Fix = ""
+		out = append(out, i.String())
+	}
+	return strings.Join(out, "; ")
+}
+
 // JoinIssues renders issues as one line, separated by "; ".
 func JoinIssues(issues []Issue) string {
 	out := make([]string, 0, len(issues))

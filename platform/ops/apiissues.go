@@ -13,6 +13,10 @@ import (
 type IssuesError struct {
 	*platform.PlatformError
 	Problems []platform.Issue
+	// Brief is the error's text for an answer that lists Problems beside it:
+	// the message with each problem but not its fix, which Problems gives.
+	// Empty: the message.
+	Brief string
 }
 
 // Unwrap returns the PlatformError.

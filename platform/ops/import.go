@@ -143,9 +143,10 @@ func Import(ctx context.Context, proj Project, content string, pub Published, op
 		var rej *platform.ImportRejection
 		if errors.As(err, &rej) {
 			issues := apiIssues(rej.Problems, plan.Services)
-			return nil, &IssuesError{Problems: issues, PlatformError: &platform.PlatformError{
+			head := fmt.Sprintf("the platform refused the import (%d problem(s)): ", len(issues))
+			return nil, &IssuesError{Problems: issues, Brief: head + platform.JoinProblems(issues), PlatformError: &platform.PlatformError{
 				Code: platform.ErrInvalidImportYml, HTTPStatus: rej.HTTPStatus, APICode: rej.APICode, Err: err,
-				Message:    fmt.Sprintf("the platform refused the import (%d problem(s)): %s", len(issues), platform.JoinIssues(issues)),
+				Message:    head + platform.JoinIssues(issues),
 				Suggestion: "Fix every listed problem (path, problem, fix) and import again. Nothing was imported.",
 			}}
 		}
