@@ -3,6 +3,7 @@ package mcp_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -102,6 +103,45 @@ func TestDeploy_PrepareManagerFixOnce(t *testing.T) {
 	}
 	if strings.Contains(answer, "if it still fails") {
 		t.Errorf("the answer sends the agent to deploy the same fix twice: %s", answer)
+	}
+}
+
+// The build's prepare commands failing on the package manager the image
+// lacks prove the build's warnings of it, not run.prepareCommands' (another
+// container, whose own OS decides): those stay in the answer, and the
+// suggestion names every build command it proves (walk 13: the Scala
+// recipe's apt-get on java@21 fixed in build.prepareCommands only, then
+// failed again in run.prepareCommands).
+func TestDeploy_PrepareManagerBuildFailureKeepsRunWarnings(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	app := map[string]string{}
+	for k, v := range demoApp {
+		app[k] = v
+	}
+	app["zerops.yml"] = strings.Replace(strings.Replace(demoZeropsYml, "buildCommands: [npm ci]",
+		"prepareCommands: [\"sudo apt-get update -y\", \"sudo apt-get install -y jq\"]\n      buildCommands: [npm ci]", 1),
+		"start: node index.js", "start: node index.js\n      prepareCommands: [\"sudo apt-get install -y curl\"]", 1)
+	writeApp(t, h.workDir(t), app)
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "prep")
+	answer := text(res)
+	if m["verdict"] != "build-failed" || m["status"] != "BUILD_FAILED" {
+		t.Fatalf("want build-failed in build.prepareCommands: %s", answer)
+	}
+	sugg := str(m["suggestion"])
+	for _, want := range []string{"zerops[0].build.prepareCommands[0]", "zerops[0].build.prepareCommands[1]"} {
+		if !strings.Contains(sugg, want) {
+			t.Errorf("the suggestion %q does not name %s", sugg, want)
+		}
+	}
+	var paths []string
+	warnings, _ := m["warnings"].([]any)
+	for _, w := range warnings {
+		wm, _ := w.(map[string]any)
+		paths = append(paths, str(wm["path"]))
+	}
+	if !slices.Contains(paths, "zerops[0].run.prepareCommands[0]") {
+		t.Errorf("the run's apt-get on Alpine is not in the answer's warnings %v: %s", paths, answer)
 	}
 }
 

@@ -134,7 +134,7 @@ func fixOnce(res *deploy.Outcome) *deploy.Outcome {
 	}
 	cp := *res
 	if len(res.Check.Diagnoses) > 0 {
-		cp.Warnings = undiagnosed(res.Warnings, res.Check.Diagnoses[0])
+		cp.Warnings = undiagnosed(res.Warnings, res.Check.Diagnoses[0], "")
 	} else {
 		cp.Warnings = unstated(res.Warnings, nextText(res.Check.Next))
 	}
@@ -249,14 +249,14 @@ func deployError(err error) error {
 		extra["verdict"], extra["appVersionId"], extra["status"] = failedVerdict(bf.Status), bf.AppVersionID, bf.Status
 		diags := bf.Diagnoses
 		if len(diags) > 0 { // a warning the failure proves is its cause, fixed once in the suggestion
-			if fix := proveFix(warnings, diags[0]); fix != "" {
+			if fix := proveFix(warnings, diags[0], preparePhase(bf.Status)); fix != "" {
 				cp := *pe
 				cp.Suggestion = fix
 				pe = &cp
 				diags = slices.Clone(diags)
 				diags[0].Fix = "" // the warning's fix, naming the command, stands for it
 			}
-			warnings = undiagnosed(warnings, diags[0])
+			warnings = undiagnosed(warnings, diags[0], preparePhase(bf.Status))
 		}
 		if len(bf.BuildLog) > 0 {
 			extra["buildLog"] = bf.BuildLog

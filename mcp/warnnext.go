@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -57,9 +58,12 @@ var failsWith = regexp.MustCompile("would fail with `([^`]+)`")
 // provesPrepare reports whether d, a prepare command's failure, proves w,
 // a warning on a prepare command, its cause: the package manager the image
 // lacks (`/bin/sh: apt-get: not found` on Alpine), or a package the other
-// OS names so (`libvips-dev (no such package):`).
-func provesPrepare(w platform.Issue, d diagnose.Diagnosis) bool {
-	if d.Signal != "prepare-command-failed" || !strings.Contains(w.Path, "prepareCommands") {
+// OS names so (`libvips-dev (no such package):`). phase, when known
+// (preparePhase), is the prepare commands that failed: the build's failure
+// proves nothing of run.prepareCommands, another container whose own OS
+// decides, nor the other way round.
+func provesPrepare(w platform.Issue, d diagnose.Diagnosis, phase string) bool {
+	if d.Signal != "prepare-command-failed" || !strings.Contains(w.Path, cmp.Or(phase, "prepareCommands")) {
 		return false
 	}
 	if name, _, ok := strings.Cut(w.Problem, " is not installed on "); ok && strings.Contains(d.Evidence, " "+name+": ") {
@@ -71,16 +75,44 @@ func provesPrepare(w platform.Issue, d diagnose.Diagnosis) bool {
 		strings.Contains(d.Evidence, "ERROR: unable to select packages")) // apk names the package on the line after
 }
 
-// proveFix is the suggestion of a failure d proves a warning of warnings
-// the cause of (provesPrepare): the warning's own fix, which names the
-// command and the packages; "" when d proves none.
-func proveFix(warnings []platform.Issue, d diagnose.Diagnosis) string {
-	for _, w := range warnings {
-		if provesPrepare(w, d) && w.Fix != "" {
-			return fmt.Sprintf("Fix `%s`: %s Then zerops_deploy again.", w.Path, w.Fix)
-		}
+// preparePhase is the prepare commands a version that ended status failed
+// in: the build's (BUILD_FAILED) or the runtime's (PREPARING_RUNTIME_FAILED);
+// "" for any other status.
+func preparePhase(status platform.AppVersionStatus) string {
+	switch status {
+	case platform.AppVersionBuildFailed:
+		return "build.prepareCommands"
+	case platform.AppVersionPreparingRuntimeFailed:
+		return "run.prepareCommands"
 	}
 	return ""
+}
+
+// proveFix is the suggestion of a failure d proves a warning of warnings
+// the cause of (provesPrepare): the first such warning's own fix, which
+// names the command and the packages, and the paths of the others d proves
+// alike (the same manager in the next commands, which the answer no longer
+// lists as warnings); "" when d proves none.
+func proveFix(warnings []platform.Issue, d diagnose.Diagnosis, phase string) string {
+	var first platform.Issue
+	var alike []string
+	for _, w := range warnings {
+		switch {
+		case !provesPrepare(w, d, phase) || w.Fix == "":
+		case first.Fix == "":
+			first = w
+		default:
+			alike = append(alike, "`"+w.Path+"`")
+		}
+	}
+	if first.Fix == "" {
+		return ""
+	}
+	out := fmt.Sprintf("Fix `%s`: %s", first.Path, first.Fix)
+	if len(alike) > 0 {
+		out += " Likewise " + strings.Join(alike, ", ") + "."
+	}
+	return out + " Then zerops_deploy again."
 }
 
 // undiagnosed is warnings without those d, the diagnosis of the failure,
@@ -91,12 +123,12 @@ func proveFix(warnings []platform.Issue, d diagnose.Diagnosis) string {
 // prepare command's package manager the image lacks whose failure is d's
 // evidence (`/bin/sh: apt-get: not found` on Alpine), or a build command's
 // tool the image lacks likewise (`npm: not found` on php@8.4).
-func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis) []platform.Issue {
+func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis, phase string) []platform.Issue {
 	return slices.DeleteFunc(slices.Clone(warnings), func(w platform.Issue) bool {
 		if strings.HasSuffix(w.Path, "run.start") && d.Signal == "wrong-port" && strings.HasPrefix(d.Fix, "Remove ") && strings.Contains(d.Fix, "`run.start`") {
 			return true
 		}
-		if provesPrepare(w, d) {
+		if provesPrepare(w, d, phase) {
 			return true
 		}
 		if m := failsWith.FindStringSubmatch(w.Problem); m != nil && strings.Contains(d.Evidence, m[1]) {
