@@ -21,7 +21,7 @@ func npmRecord() *tool {
 }
 
 func yarnRecord() *tool {
-	return &tool{name: "yarn", names: []string{"yarn", "pnpm"}, lang: "node", build: otherPMBuild}
+	return &tool{name: "yarn", names: []string{"yarn", "pnpm"}, lang: "node", run: otherPMTool, build: otherPMBuild}
 }
 
 func npxRecord() *tool {
@@ -386,6 +386,39 @@ func npmTool(r *runSim, _ string, args []string, env map[string]string, depth in
 		return startCmd{}, false
 	}
 	return r.npmStart(args, env, depth), true
+}
+
+// otherPMTool follows a start by pnpm or yarn (`pnpm start`, `pnpm serve`,
+// `yarn run start`) into the package.json script it names, as npmTool does
+// npm's: the Qwik and SvelteKit recipes start so. A script package.json
+// lacks (pnpm and yarn then run an installed binary of that name, or fail),
+// a yarn builtin or a package.json it cannot read is not followed.
+func otherPMTool(r *runSim, name string, args []string, env map[string]string, depth int) (startCmd, bool) {
+	if depth >= 3 {
+		return startCmd{}, false
+	}
+	unread := startCmd{lang: "node"}
+	rest := nonFlags(args)
+	if len(rest) == 0 || r.files == nil {
+		return unread, true
+	}
+	script := rest[0]
+	switch {
+	case (script == "run" || (name == "pnpm" && script == "run-script")) && len(rest) > 1:
+		script = rest[1]
+	case isInstall(name, script), name == "yarn" && builtinYarn[script], script == "exec", script == "dlx":
+		return unread, true
+	}
+	src, ok := r.deployedText(r.path("package.json"))
+	var pkg packageJSON
+	if !ok || json.Unmarshal([]byte(src), &pkg) != nil {
+		return unread, true
+	}
+	text, has := pkg.Scripts[script]
+	if !has {
+		return unread, true
+	}
+	return r.resolveIn(text, env, depth+1), true
 }
 
 // lockMissing lists the dependencies package.json declares (as
