@@ -108,6 +108,9 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		c.Outputs, c.DeployFiles = diagnose.BuildOutputs(cmds), files
 		c.Modules = installs && (whole || slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "node_modules" }))
 	}
+	if c.Read && !c.Whole && len(c.DeployFiles) > 0 && env.ReadSource != nil {
+		c.Imports = ownImports(ctx, env, req, c.File)
+	}
 	c.Start = platform.Clip(start, 200)
 	c.BuildOnlyEnv = ops.SetupBuildOnlyEnv(content, setup)
 	if env.ListSource != nil && (strings.HasPrefix(base, "python") || strings.HasSuffix(file, ".py")) {
@@ -125,6 +128,35 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 	}
 	c.CMS, c.Uploads = localCMS(ctx, env, req, base, c.Packages)
 	return &c
+}
+
+// maxImportReads bounds the files ownImports reads (each a remote read in
+// the SSH mode).
+const maxImportReads = 24
+
+// ownImports are the app's own modules the file at entry imports by a
+// relative path, directly or through the modules it imports, read
+// breadth-first up to maxImportReads files: what the deploy must carry
+// besides the entry. A module that cannot be read is listed, not followed.
+func ownImports(ctx context.Context, env Env, req Request, entry string) []string {
+	var out []string
+	queue, reads := []string{entry}, 0
+	for len(queue) > 0 && reads < maxImportReads {
+		file := queue[0]
+		queue = queue[1:]
+		src, err := env.ReadSource(ctx, req, file)
+		reads++
+		if err != nil || src == "" {
+			continue
+		}
+		for _, p := range diagnose.RelativeImports(file, src) {
+			if p != entry && !slices.Contains(out, p) {
+				out = append(out, p)
+				queue = append(queue, p)
+			}
+		}
+	}
+	return out
 }
 
 // localCMS is a CMS the push of req deploys that keeps uploads on the

@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -165,5 +166,59 @@ func TestDeploy_DenoTaskImportsAMissingModule(t *testing.T) {
 	}
 	if !strings.Contains(next, "Deploy that file") || strings.Contains(next, "`run.start` name a file") {
 		t.Errorf("next %q, want the module deployed, not run.start changed", next)
+	}
+}
+
+// A deployFiles list that leaves out several of the app's own modules (the
+// Hono on Deno recipe deploys main.ts, deno.json and deno.lock while
+// main.ts imports config/, middleware/ and routes/): the runtime names one
+// missing module at a time, so the fix names every module the entry's
+// imports reach that deployFiles do not cover, and one deploy with them
+// all is live (walk 13: config/db.ts, then db/schema.ts, … one deploy each).
+func TestDeploy_OwnModulesMissingNamedTogether(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	yml := `zerops:
+  - setup: appstage
+    build:
+      base: deno@2
+      os: ubuntu
+      deployFiles: [%s]
+    run:
+      base: deno@2
+      os: ubuntu
+      ports:
+        - port: 8000
+          httpSupport: true
+      start: deno task start
+`
+	app := map[string]string{
+		"zerops.yml": fmt.Sprintf(yml, "main.ts, deno.json"),
+		"deno.json":  `{"tasks": {"start": "deno run --allow-net --allow-env main.ts"}}`,
+		"main.ts": "import { initDb } from './config/db.ts'\nimport { errorHandler } from './middleware/error.ts'\n" +
+			"import health from './routes/health.ts'\n\nawait initDb()\nDeno.serve({ port: 8000 }, (_r) => health(errorHandler))\n",
+		"config/db.ts":        "import * as schema from \"../db/schema.ts\";\nexport async function initDb() { return schema; }\n",
+		"db/schema.ts":        "export const tasks = 'tasks';\n",
+		"middleware/error.ts": "export const errorHandler = 1;\n",
+		"routes/health.ts":    "export default function health(_e: number) { return new Response('ok'); }\n",
+	}
+	h.ownApp(t, app)
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "deno")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" {
+		t.Fatalf("want not-answering on a missing module: %s", text(res))
+	}
+	for _, want := range []string{"`db/schema.ts`", "`middleware/error.ts`", "`routes/health.ts`", "deploy `./`"} {
+		if !strings.Contains(next, want) {
+			t.Errorf("next %q does not name %s", next, want)
+		}
+	}
+	if strings.Count(next, "config/db.ts") > 1 {
+		t.Errorf("next names the module the log names twice: %q", next)
+	}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": fmt.Sprintf(yml, "main.ts, deno.json, config, db, middleware, routes")})
+	if res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed"); m["verdict"] == "not-answering" {
+		t.Fatalf("with every module deployed the app does not answer: %s", text(res))
 	}
 }

@@ -58,6 +58,63 @@ type Code struct {
 	// directory it writes uploaded files to on the container's own disk.
 	CMS     string `json:"cms,omitempty"`
 	Uploads string `json:"uploads,omitempty"`
+	// Imports are the app's own modules File imports by a relative path,
+	// directly or through those it imports (as far as ZCP read them), as
+	// paths from the working directory (`config/db.ts`); read only when
+	// deployFiles name parts of the tree.
+	Imports []string `json:"imports,omitempty"`
+}
+
+// relSpec is a relative module specifier in an import: an ES `from './x'`,
+// a bare or dynamic `import('./x')`, `require('./x')`.
+var relSpec = lazyregexp.New(`(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'](\.\.?/[^"'\s]+)["']`)
+
+// RelativeImports are the modules src, the file at file (a path from the
+// working directory), imports by a relative path, as paths from the
+// working directory; a path leaving it is left out.
+func RelativeImports(file, src string) []string {
+	var out []string
+	for _, line := range strings.Split(src, "\n") {
+		if t := strings.TrimSpace(line); strings.HasPrefix(t, "//") || strings.HasPrefix(t, "*") {
+			continue
+		}
+		for _, m := range relSpec.FindAllStringSubmatch(line, -1) {
+			p := path.Join(path.Dir(file), m[1])
+			if p != ".." && !strings.HasPrefix(p, "../") && !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// undeployed are c's Imports that c's DeployFiles do not cover, other than
+// mod; nil when deployFiles deploy the whole tree or name a path in a way
+// ZCP does not map (`dist/~`, a glob).
+func (c *Code) undeployed(mod string) []string {
+	if c == nil || c.Whole || len(c.DeployFiles) == 0 {
+		return nil
+	}
+	var files []string
+	for _, f := range c.DeployFiles {
+		f = path.Clean(strings.TrimSpace(f))
+		if f == "." || f == "/" || strings.ContainsAny(f, "~*?[") {
+			return nil
+		}
+		files = append(files, strings.TrimPrefix(f, "/"))
+	}
+	covered := func(p string) bool {
+		return slices.ContainsFunc(files, func(f string) bool {
+			return p == f || strings.HasPrefix(p, f+"/") || strings.HasPrefix(f, p+".") || strings.HasPrefix(f, p+"/")
+		})
+	}
+	var out []string
+	for _, p := range c.Imports {
+		if p != path.Clean(mod) && !covered(p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // pyIdent is a name Python can import.

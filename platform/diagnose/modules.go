@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -204,6 +205,19 @@ func (d *Diagnosis) ownModuleFix(line string, code *Code) {
 	d.Fix = "Deploy that file: it must be uploaded (or made by a build command) and `build.deployFiles` must include it or its directory; or correct the import's path (names are case-sensitive on Linux; an ES import names the file with its extension, e.g. `./routes.js`)."
 	if bunModuleRe.MatchString(line) { // Bun finds a file without its extension
 		d.Fix = strings.Replace(d.Fix, "; an ES import names the file with its extension, e.g. `./routes.js`", "", 1)
+	}
+	if more := code.undeployed(mod); len(more) > 0 { // the runtime names one at a time: all in one deploy
+		const most = 8
+		names := make([]string, 0, most)
+		for _, m := range more[:min(len(more), most)] {
+			names = append(names, "`"+m+"`")
+		}
+		list := strings.Join(names, ", ")
+		if len(more) > most {
+			list += fmt.Sprintf(" and %d more", len(more)-most)
+		}
+		d.Fix += " `build.deployFiles` does not cover these the app imports either: " + list +
+			"; deploy them (or their folders) in the same edit, or deploy `./`."
 	}
 }
 
