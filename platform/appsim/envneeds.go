@@ -78,6 +78,58 @@ func (r *runSim) envCheck(src, rel string, needs []envNeed, env map[string]strin
 	return startCmd{}, false
 }
 
+// localFallbackRe is code reading a variable with a fallback at this
+// container's own address: `Deno.env.get("DATABASE_URL") ||
+// "postgres://…@localhost:5432/app"`, `process.env.REDIS_HOST ??
+// 'localhost'`, `os.environ.get("DATABASE_URL", "postgresql://localhost/app")`.
+var localFallbackRe = lazyregexp.New(`(?:process\.env\.(\w+)|process\.env\[\s*['"](\w+)['"]\s*\]|Deno\.env\.get\(\s*['"](\w+)['"]\s*\)|Bun\.env\.(\w+)|os\.(?:environ\.get|getenv)\(\s*['"](\w+)['"]\s*,)\s*(?:\|\||\?\?)?\s*['"` + "`" + `]([^'"` + "`" + `]*(?:localhost|127\.0\.0\.1)[^'"` + "`" + `]*)['"` + "`" + `]`)
+
+// serviceVar is a variable naming another service to reach: a database,
+// cache, broker, search engine, mail server or storage.
+var serviceVar = lazyregexp.New(`(?i)DB|DATABASE|POSTGRES|PG|MYSQL|MARIA|MONGO|REDIS|VALKEY|KEYDB|CACHE|AMQP|RABBIT|NATS|KAFKA|ELASTIC|MEILI|TYPESENSE|QDRANT|SMTP|MAIL|S3|STORAGE|BROKER|QUEUE`)
+
+// noteLocalFallback records, for a module the start loads (src, at rel),
+// the variables it reads with a fallback at localhost that env does not
+// set: the app then reaches a database or cache at the container's own
+// address, where nothing listens on Zerops; whether it does so at start
+// is in the code, so the start is unverified, naming each variable, its
+// line and the reference to set it to.
+func (r *runSim) noteLocalFallback(src, rel string, env map[string]string) {
+	if env == nil {
+		return // the environment is not known
+	}
+	var where, refs []string
+	for _, m := range localFallbackRe.FindAllStringSubmatchIndex(src, -1) {
+		key := firstNonEmpty(sub(src, m, 1), sub(src, m, 2), sub(src, m, 3), sub(src, m, 4), sub(src, m, 5))
+		def := sub(src, m, 6)
+		if _, set := env[key]; set || !strings.Contains(def, "://") && !serviceVar.MatchString(key) {
+			continue // set, or a bind address (HOST), which where it listens judges
+		}
+		line := strings.Count(src[:m[0]], "\n") + 1
+		where = append(where, fmt.Sprintf("%s (%s:%d, falling back to `%s`)", key, rel, line, clip(def, 80)))
+		ref := "connectionString"
+		switch upper := strings.ToUpper(key); {
+		case strings.HasSuffix(upper, "HOST"), strings.HasSuffix(upper, "HOSTNAME"):
+			ref = "hostname"
+		case strings.HasSuffix(upper, "PORT"):
+			ref = "port"
+		}
+		refs = append(refs, fmt.Sprintf("`%s: ${<hostname>_%s}`", key, ref))
+	}
+	if len(where) == 0 {
+		return
+	}
+	them := "them"
+	if len(where) == 1 {
+		them = "it"
+	}
+	note := fmt.Sprintf("whether the app reaches the services %s name: no variable sets %s, and nothing listens at localhost in the container "+
+		"(set %s in run.envVariables, <hostname> the service's)", strings.Join(where, " and "), them, strings.Join(refs, ", "))
+	if !slices.Contains(r.unsure, note) {
+		r.unsure = append(r.unsure, note)
+	}
+}
+
 // dotenvRe is code loading a .env file (dotenv's config, python-dotenv's
 // load_dotenv), with what it is given.
 var dotenvRe = lazyregexp.New(`(?:require\(\s*['"]dotenv['"]\s*\)\s*\.config|\bdotenv\.config|\bload_dotenv)\(([^)]*)\)|import\s+['"]dotenv/config['"]`)

@@ -53,6 +53,7 @@ func (r *runSim) followImports(rel, lang string, resolve func(from, src string, 
 			}
 			return startCmd{}, false
 		}
+		r.noteLocalFallback(src, rel, r.env.Vars)
 		for _, imp := range jsImports(src) {
 			target, crash := resolve(rel, src, imp)
 			if crash != nil {

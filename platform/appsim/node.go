@@ -228,6 +228,9 @@ func (w *nodeWalk) module(rel string, stack []string) (startCmd, bool) {
 	stack = append([]string{path.Join(RunRoot, rel)}, stack...)
 	esm := w.esm(rel, src, compiled)
 	w.r.noteDotenv(src)
+	if w.env != nil {
+		w.r.noteLocalFallback(src, rel, w.env)
+	}
 	needs := nodeEnvNeeds(src, esm)
 	needIn := rel // the file a need's line is in
 	if compiled { // its lines are the source's, not the file's
