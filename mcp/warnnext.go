@@ -121,12 +121,16 @@ func proveFix(warnings []platform.Issue, d diagnose.Diagnosis, phase string) str
 // create, or both changed in one edit and deploy), a run.start it already
 // says to remove (a web server's base, which serves on 80 alone), or a
 // prepare command's package manager the image lacks whose failure is d's
-// evidence (`/bin/sh: apt-get: not found` on Alpine), or a build command's
-// tool the image lacks likewise (`npm: not found` on php@8.4).
+// evidence (`/bin/sh: apt-get: not found` on Alpine), a build command's
+// tool the image lacks likewise (`npm: not found` on php@8.4), or a
+// loopback HOST in run.envVariables the app was found bound to.
 func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis, phase string) []platform.Issue {
 	return slices.DeleteFunc(slices.Clone(warnings), func(w platform.Issue) bool {
 		if strings.HasSuffix(w.Path, "run.start") && d.Signal == "wrong-port" && strings.HasPrefix(d.Fix, "Remove ") && strings.Contains(d.Fix, "`run.start`") {
 			return true
+		}
+		if _, key, ok := strings.Cut(w.Path, ".run.envVariables."); ok && d.Signal == "listening-on-localhost" && strings.Contains(d.Cause, " set "+key+" to ") {
+			return true // the loopback HOST the diagnosis found the app bound to
 		}
 		if provesPrepare(w, d, phase) {
 			return true

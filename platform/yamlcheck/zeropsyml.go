@@ -411,6 +411,11 @@ func checkRun(c *checker, r runAt) {
 		apply(c, fmt.Sprintf("%s.crontab[%d]", p, cron.Index), cron, cronRules)
 	}
 	for _, v := range r.EnvVariables {
+		if bindVar.MatchString(v.Key) && localBind.MatchString(strings.TrimSpace(v.Value)) {
+			key := platform.Clip(v.Key, 60)
+			c.warnf(p+".envVariables."+key, "%s: %s makes a server that binds to %s (SvelteKit's adapter-node, Nuxt, Node and Python servers reading it) listen inside the container only: the balancer and the other services get no answer (502)",
+				key, platform.Clip(v.Value, 40), key).Fix = "Set " + key + ": 0.0.0.0, every address of the container."
+		}
 		if LiteralSecret(v.Key, v.Value) {
 			host := cmp.Or(r.setup, "<hostname>")
 			key := platform.Clip(v.Key, 60)
@@ -419,6 +424,12 @@ func checkRun(c *checker, r runAt) {
 		}
 	}
 }
+
+// bindVar is a variable servers read as the address to listen on.
+var bindVar = regexp.MustCompile(`^(HOST|BIND|BIND_HOST|BIND_ADDRESS|SERVER_HOST|APP_HOST|LISTEN_HOST|LISTEN_ADDRESS|NITRO_HOST|UVICORN_HOST|FLASK_RUN_HOST)$`)
+
+// localBind is a loopback address, with a port or not.
+var localBind = regexp.MustCompile(`^(localhost|127\.0\.0\.1|::1|\[::1\])(:\d+)?$`)
 
 // secretKeyRe is a variable name that says it holds a secret.
 var secretKeyRe = regexp.MustCompile(`(?i)(^|_)(SECRET|TOKEN|PASSWORD|PASSWD|PASS|APIKEY|API_KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)(_|$)`)
