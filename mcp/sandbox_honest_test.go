@@ -73,6 +73,34 @@ func TestDeploy_SandboxPythonImportOnlyLiveWhenChecked(t *testing.T) {
 	}
 }
 
+// A package whose module is named otherwise (discord.py gives discord,
+// the Discord bot recipe's requirements.txt; python-telegram-bot gives
+// telegram) counts as installed for the module it gives (walk 13: discord
+// answered "no install the sandbox read names them").
+func TestDeploy_SandboxPythonPackageNamedOtherwise(t *testing.T) {
+	t.Parallel()
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: python@3.12\n      addToRunPrepare: [requirements.txt]\n      deployFiles: ./\n" +
+		"    run:\n      base: python@3.12\n      prepareCommands: [python3 -m pip install --ignore-installed -r requirements.txt]\n" +
+		"      ports: [{port: 8000, httpSupport: true}]\n      start: python app.py\n"
+	tests := []struct{ module, reqs string }{
+		{"discord", "discord.py==2.4.0\npython-dotenv==1.0.1\n"},
+		{"telegram", "python-telegram-bot==21.6\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.module, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			app := "import " + tt.module + "\nfrom http.server import HTTPServer, BaseHTTPRequestHandler\n" +
+				"HTTPServer(('0.0.0.0', 8000), BaseHTTPRequestHandler).serve_forever()\n"
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml, "requirements.txt": tt.reqs, "app.py": app})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "py")
+			if m["verdict"] != string(platform.VerdictLive) {
+				t.Fatalf("verdict %v, want live: %s", m["verdict"], text(res))
+			}
+		})
+	}
+}
+
 // A Node app that throws at start when JWT_SECRET is unset is not live
 // while no variable sets it: the deploy's verdict is not-answering with the
 // app's own error; once zerops.yml sets it, live. Where the sandbox cannot

@@ -382,7 +382,8 @@ func (r *runSim) pyInstalled(tool string) bool {
 // pyAliases are pip packages whose module is named otherwise.
 var pyAliases = map[string]string{"python_dotenv": "dotenv", "pyyaml": "yaml", "beautifulsoup4": "bs4",
 	"pillow": "pil", "scikit_learn": "sklearn", "psycopg2_binary": "psycopg2", "psycopg_binary": "psycopg",
-	"opencv_python": "cv2", "python_jose": "jose", "pyjwt": "jwt", "djangorestframework": "rest_framework"}
+	"opencv_python": "cv2", "python_jose": "jose", "pyjwt": "jwt", "djangorestframework": "rest_framework",
+	"discord_py": "discord", "python_telegram_bot": "telegram"}
 
 // pyImports judges `python FILE`: the modules it imports, followed from
 // its directory (modules.go).
