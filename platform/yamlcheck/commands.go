@@ -3,6 +3,8 @@ package yamlcheck
 import (
 	"fmt"
 	"path"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
@@ -85,6 +87,11 @@ func commandProblem(at commandsAt, line string) (problem, fix string) {
 				return problem, fix
 			}
 		}
+		if name == "zsc" && len(words) > 1 && words[1] == "execOnce" {
+			if problem, fix := execOnceProblem(words[2:]); problem != "" {
+				return problem, fix
+			}
+		}
 		if install && at.key == "run.initCommands" {
 			return "installs packages at every container start (initCommands run on each start and restart)",
 				"Move it to run.prepareCommands, which build the runtime image once: " + osInstall[at.os] + "."
@@ -98,6 +105,33 @@ func commandProblem(at commandsAt, line string) (problem, fix string) {
 					"Move it to run.initCommands (they run in /var/www at each start) or to build.buildCommands; keep OS packages here, and copy files they need with build.addToRunPrepare."
 			}
 		}
+	}
+	return "", ""
+}
+
+// migrationRe is a command that migrates a database schema.
+var migrationRe = regexp.MustCompile(`(?i)migrat`)
+
+// execOnceProblem is the problem of `zsc execOnce` given args (what
+// follows execOnce): the docs' form is `zsc execOnce KEY -- command`, the
+// command run once per KEY across the service's containers. Without a
+// KEY the form is broken; a fixed KEY on a migration runs it once for the
+// service's life, so later deploys never migrate.
+func execOnceProblem(args []string) (problem, fix string) {
+	for len(args) > 0 && args[0] != "--" && strings.HasPrefix(args[0], "-") {
+		args = args[1:] // its options (--retryUntilSuccessful)
+	}
+	if len(args) == 0 || args[0] == "--" {
+		return "zsc execOnce has no key before `--`: its form is `zsc execOnce KEY -- command`, the command run once per KEY",
+			"Give the key: zsc execOnce ${appVersionId} -- <command> runs it once per deploy (migrations); a fixed name such as `seed` runs it once for the service's life."
+	}
+	key, cmd := args[0], ""
+	if i := slices.Index(args, "--"); i >= 0 {
+		cmd = strings.Join(args[i+1:], " ")
+	}
+	if !strings.Contains(key, "$") && migrationRe.MatchString(cmd) {
+		return fmt.Sprintf("zsc execOnce %s runs the migration once for the service's life: the key never changes, so later deploys never migrate", platform.Clip(key, 40)),
+			"Key it by the deploy: zsc execOnce ${appVersionId} -- " + platform.Clip(cmd, 120) + "."
 	}
 	return "", ""
 }
