@@ -1,0 +1,20 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_TunedMisses5556 keeps the facts written for batches 55/56
+// (kbtune10): what the section an agent is shown now states.
+func TestFacts_TunedMisses5556(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"platform/containers-and-ssh", "from a laptop: zcli vpn up, then ssh <hostname> (the docker exec shell)", "From a laptop: `zcli vpn up` first \\(the `docker exec -it` shell\\)"},
+		{"pitfalls/build-vs-run-containers", "a multi-stage Dockerfile maps onto build, deployFiles and run", "A multi-stage Dockerfile maps onto this: its first stage becomes the `build` section, `COPY --from` becomes `deployFiles`"},
+		{"config/zerops-yml-build", "Dockerfile ARG values go in build.envVariables", "variables visible only during the build \\(where a Dockerfile's `ARG` / `--build-arg` values go\\)"},
+		{"config/zerops-yml-run", "no sidecar containers: one more startCommands entry or a service", "No sidecar containers: a helper process is one more `startCommands` entry, or its own service"},
+		{"operations/logs", "log files are not collected: log to stdout/stderr", "Log to stdout/stderr, an event a line; JSON is fine\\. Log files are not collected\\."},
+		{"platform/scaling", "RAM range 0.125-48 GB, CPU whole cores 1-8", "`minRam`, `maxRam` \\| RAM range in GB, 0\\.125–48"},
+		{"platform/overview", "k8s limits: RAM in GB from 0.125, CPU whole cores, no 500m", "CPU in whole cores, so no `500m`: one shared core is the least"},
+		{"config/zerops-yml-health-checks", "readinessProbe is deploy.readinessCheck, livenessProbe run.healthCheck", "a `readinessProbe` becomes `deploy\\.readinessCheck` .*a `livenessProbe` becomes `run\\.healthCheck`"},
+	})
+}
