@@ -16,5 +16,8 @@ func TestFacts_TunedMisses5556(t *testing.T) {
 		{"platform/scaling", "RAM range 0.125-48 GB, CPU whole cores 1-8", "`minRam`, `maxRam` \\| RAM range in GB, 0\\.125–48"},
 		{"platform/overview", "k8s limits: RAM in GB from 0.125, CPU whole cores, no 500m", "CPU in whole cores, so no `500m`: one shared core is the least"},
 		{"config/zerops-yml-health-checks", "readinessProbe is deploy.readinessCheck, livenessProbe run.healthCheck", "a `readinessProbe` becomes `deploy\\.readinessCheck` .*a `livenessProbe` becomes `run\\.healthCheck`"},
+		{"troubleshooting/build-failures", "composer: not found is a build base without PHP; php bases carry composer", "`composer: not found` is the reverse, a build base without PHP \\(the `php` bases carry composer\\)"},
+		{"services/object-storage", "uploads go to the bucket through an S3 client, not the container disk", "Storing uploads on the runtime container disk: lost on redeploy and not shared between containers\\. Have the app write them to the bucket"},
+		{"runtimes/php", "a PHP version bump sets build.base and run.base, then a deploy", "Change \\(bump\\) the PHP version, e\\.g\\. from 8\\.4 to 8\\.5: set `build\\.base` \\(`php@8\\.5`\\) and `run\\.base` \\(`php-nginx@8\\.5`\\)"},
 	})
 }
