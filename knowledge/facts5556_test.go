@@ -19,5 +19,8 @@ func TestFacts_TunedMisses5556(t *testing.T) {
 		{"troubleshooting/build-failures", "composer: not found is a build base without PHP; php bases carry composer", "`composer: not found` is the reverse, a build base without PHP \\(the `php` bases carry composer\\)"},
 		{"services/object-storage", "uploads go to the bucket through an S3 client, not the container disk", "Storing uploads on the runtime container disk: lost on redeploy and not shared between containers\\. Have the app write them to the bucket"},
 		{"runtimes/php", "a PHP version bump sets build.base and run.base, then a deploy", "Change \\(bump\\) the PHP version, e\\.g\\. from 8\\.4 to 8\\.5: set `build\\.base` \\(`php@8\\.5`\\) and `run\\.base` \\(`php-nginx@8\\.5`\\)"},
+		{"frameworks/nextjs", "static export to SSR: a new nodejs service (type cannot change), npm start runs next start", "Moving to server rendering: drop `output: 'export'`, import a new `nodejs@22` service \\(a service's type cannot change\\)"},
+		{"troubleshooting/runtime-crashes", "exec format error on a docker service: image built for another CPU architecture", "On a `docker` service the image's own entrypoint fails the same way .* when the image was built for another CPU architecture"},
+		{"troubleshooting/valkey-errors", "an unresolved cache host is a hostname no service has: use ${cache_hostname}; VPN first on a laptop", "is a hostname no service of this project has: use `\\$\\{cache_hostname\\}`, the name exactly as created"},
 	})
 }
