@@ -22,5 +22,7 @@ func TestFacts_TunedMisses5556(t *testing.T) {
 		{"frameworks/nextjs", "static export to SSR: a new nodejs service (type cannot change), npm start runs next start", "Moving to server rendering: drop `output: 'export'`, import a new `nodejs@22` service \\(a service's type cannot change\\)"},
 		{"troubleshooting/runtime-crashes", "exec format error on a docker service: image built for another CPU architecture", "On a `docker` service the image's own entrypoint fails the same way .* when the image was built for another CPU architecture"},
 		{"troubleshooting/valkey-errors", "an unresolved cache host is a hostname no service has: use ${cache_hostname}; VPN first on a laptop", "is a hostname no service of this project has: use `\\$\\{cache_hostname\\}`, the name exactly as created"},
+		{"config/import-yml-structure", "a recipe's import file names the new project in its project block", "An official recipe's import file opens with such a block: its `name` is the new project's name"},
+		{"services/valkey", "Laravel on Valkey also sets CACHE_STORE, SESSION_DRIVER, QUEUE_CONNECTION to redis", "Laravel adds `CACHE_STORE`, `SESSION_DRIVER` and `QUEUE_CONNECTION` set to `redis`"},
 	})
 }
