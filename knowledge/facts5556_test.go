@@ -24,5 +24,6 @@ func TestFacts_TunedMisses5556(t *testing.T) {
 		{"troubleshooting/valkey-errors", "an unresolved cache host is a hostname no service has: use ${cache_hostname}; VPN first on a laptop", "is a hostname no service of this project has: use `\\$\\{cache_hostname\\}`, the name exactly as created"},
 		{"config/import-yml-structure", "a recipe's import file names the new project in its project block", "An official recipe's import file opens with such a block: its `name` is the new project's name"},
 		{"services/valkey", "Laravel on Valkey also sets CACHE_STORE, SESSION_DRIVER, QUEUE_CONNECTION to redis", "Laravel adds `CACHE_STORE`, `SESSION_DRIVER` and `QUEUE_CONNECTION` set to `redis`"},
+		{"troubleshooting/resources-limits", "RAM 0.125-48 GB in GB, CPU whole cores 1-8, no 500m", "RAM 0\\.125–48 GB, set in GB rather than `Mi`; CPU in whole cores 1–8, no fractions like `500m`"},
 	})
 }
