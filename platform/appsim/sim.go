@@ -218,8 +218,8 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 			out.Banner = orStr(out.Banner, cmd.banner)
 		default:
 			unknown = true
-			if len(declared(d)) > 0 && !cmd.named { // a worker with no port need not listen
-				out.Unchecked = append(out.Unchecked, fmt.Sprintf("where `%s` listens (it reads no port or address for it)", clip(sc.Command, 80)))
+			if note := unreadStart(d, sc.Command, cmd); note != "" {
+				out.Unchecked = append(out.Unchecked, note)
 			}
 		}
 	}
@@ -230,6 +230,20 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		out.Banner = "" // servers of their own: the plain line for each
 	}
 	return out
+}
+
+// unreadStart is what the sandbox could not check of a start command
+// (line) that runs and tells no address: where it listens when d declares
+// ports (a worker with none need not listen), whether it keeps running
+// when no record models it ("" when there is nothing to say).
+func unreadStart(d *Setup, line string, cmd startCmd) string {
+	switch {
+	case len(declared(d)) > 0 && !cmd.named:
+		return fmt.Sprintf("where `%s` listens (it reads no port or address for it)", clip(line, 80))
+	case len(declared(d)) == 0 && cmd.unmodelled != "":
+		return fmt.Sprintf("whether `%s` keeps running (the sandbox does not model it and read nothing of what it runs)", cmd.unmodelled)
+	}
+	return ""
 }
 
 // hostNotFoundLine is how a start of lang reports host not resolving: in
@@ -259,6 +273,9 @@ type startCmd struct {
 	// the sandbox could not read of it, more precisely than "where it
 	// listens".
 	named bool
+	// unmodelled is the command when no record models it: nothing of the
+	// process was read, so a worker running it is not known to run.
+	unmodelled string
 }
 
 // resolve reads a start command as sh runs it from the working directory
@@ -397,7 +414,7 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 func (r *runSim) unmodelled(name string, args []string, env map[string]string) startCmd {
 	l := flagListen(args, env, "", 0)
 	if l == nil {
-		return startCmd{lang: r.langOfBase()}
+		return startCmd{lang: r.langOfBase(), unmodelled: clip(strings.Join(append([]string{name}, args...), " "), 80)}
 	}
 	cmd := clip(strings.Join(append([]string{name}, args...), " "), 80)
 	note := fmt.Sprintf("where `%s` listens (the sandbox does not model `%s`: read as most servers take them, its flags say %s:%d",
