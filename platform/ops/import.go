@@ -111,8 +111,7 @@ func (ic *ImportCheck) refusal() error {
 	suggestion := "Fix every listed problem (zerops_import with the import.yml as content and dryRun=true lists them with their fixes) and import again. Nothing was imported."
 	for _, p := range ic.Problems {
 		if p.Path == "project" {
-			code = platform.ErrImportHasProject
-			suggestion = "Remove the project: section and keep only services:. " + suggestion
+			code = platform.ErrImportHasProject // its fix, in the error, says what to do with the section
 			break
 		}
 	}

@@ -75,6 +75,12 @@ func CheckImport(content string, in ImportContext) (*ImportReport, error) {
 		}
 	}
 	checkMounts(&ch, services, existing, rep.HostnamesChecked)
+	if m, ok := root.(map[string]any); ok && m["project"] != nil {
+		// The project: section goes whole (its problem says so): an issue
+		// inside it would name a fix for what goes.
+		inProject := func(i platform.Issue) bool { return strings.HasPrefix(i.Path, "project.") }
+		ch.errors, ch.warnings = slices.DeleteFunc(ch.errors, inProject), slices.DeleteFunc(ch.warnings, inProject)
+	}
 	ch.oneCausePerPath()
 	// A refused value goes, replaced as its problem's fix says: a warning
 	// on it would name a fix for what goes (redis@7 → redis:single@7).

@@ -395,7 +395,7 @@ func checkImportYml(c *checker, root any, serviceImport bool) []ImportService {
 	}
 	if doc.Keys.has("project") {
 		if serviceImport {
-			c.errf("project", "a service import must not contain project: (ZCP manages one existing project)").Fix = "Remove the project: section and keep only services:."
+			c.errf("project", "a service import must not contain project: (ZCP manages one existing project)").Fix = projectFix(doc.Project.v)
 		} else {
 			c.warnf("project", "project: is only for creating a new project; zerops_import refuses it").Fix = "Remove the project: section before zerops_import."
 			if m, ok := c.asMap("project", doc.Project.v); ok {
