@@ -47,6 +47,7 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 		return a.Status == platform.AppVersionActive && env.seenNotAnswering(a.ID)
 	})
 	last := lastPush(versions, v.ID, env.seenNotAnswering)
+	ranInit := initRolledBack(env, versions, v)
 	var proc *platform.Process
 	job := func(ctx context.Context) error {
 		proc, err = env.Client.DeployAppVersion(ctx, v.ID)
@@ -60,7 +61,7 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	env.Memory.NoteDeployedEnv(env.ProjectID, svc.ID, pushedEnv)
 	env.Memory.NoteDeployedCode(env.ProjectID, svc.ID, pushedCode)
 	out := &Outcome{Mode: ModeRollback, TargetService: svc.Name, TargetServiceID: svc.ID, Output: []string{}, FromBroken: fromBroken, LastPush: last,
-		DurationMS: time.Since(started).Milliseconds(), Build: &BuildOutcome{AppVersionID: v.ID, Status: v.Status}}
+		DurationMS: time.Since(started).Milliseconds(), Build: &BuildOutcome{AppVersionID: v.ID, Status: v.Status}, Notes: ranInit}
 	what := fmt.Sprintf("version #%d (%s)", v.Sequence, v.ID)
 	if env.Await == nil || proc == nil {
 		out.Status = StatusPushed
@@ -93,6 +94,35 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	}
 	out.Message = "Rolled back to " + what + ": " + verdictMessage(svc.Name, out.Verdict, out.Check)
 	return out, nil
+}
+
+// initRolledBack says, for each version newer than v that was deployed
+// (ACTIVE now, or BACKUP: once ACTIVE) and that ZCP pushed with
+// run.initCommands, that the rollback to v does not undo what they did:
+// a migration they ran stays in the database that v's code meets.
+func initRolledBack(env Env, versions []platform.AppVersion, v platform.AppVersion) []string {
+	var out []string
+	for _, a := range versions {
+		if a.Sequence <= v.Sequence || a.Failed() || a.Status != platform.AppVersionActive && a.Status != platform.AppVersionBackup {
+			continue
+		}
+		_, code := env.Memory.VersionPushed(env.ProjectID, a.ID)
+		if code == nil || len(code.Init) == 0 {
+			continue
+		}
+		cmds := make([]string, 0, min(len(code.Init), 3))
+		for _, c := range code.Init[:min(len(code.Init), 3)] {
+			cmds = append(cmds, "`"+platform.Clip(c, 120)+"`")
+		}
+		more := ""
+		if len(code.Init) > 3 {
+			more = fmt.Sprintf(" and %d more", len(code.Init)-3)
+		}
+		out = append(out, fmt.Sprintf("version #%d ran run.initCommands at its start (%s%s): the rollback to #%d puts back its code, not what they changed. "+
+			"A database migration among them stays applied; if #%d's code cannot work with it, undo it in the database (a down migration, or a backup taken before #%d).",
+			a.Sequence, strings.Join(cmds, ", "), more, v.Sequence, v.Sequence, a.Sequence))
+	}
+	return out
 }
 
 func rollbackTarget(ctx context.Context, env Env, p RollbackParams) (*platform.ServiceStack, error) {

@@ -108,6 +108,9 @@ type Outcome struct {
 	// Warnings are the validator's for the pushed zerops.yml: the push went
 	// out, but what they name may not work as meant.
 	Warnings []platform.Issue `json:"warnings,omitempty"`
+	// Notes say what an answer's verdict does not: after a rollback, the
+	// init commands the versions rolled back from ran, whose changes stay.
+	Notes []string `json:"notes,omitempty"`
 	// Waiting is set when the wait budget ended first: the step still
 	// running (WaitingBuild, WaitingCheck); Follow continues from there.
 	Waiting string `json:"waiting,omitempty"`

@@ -75,12 +75,12 @@ func (d *Deployer) readRemoteSource(ctx context.Context, p Plan, rel string) str
 
 // pushedCode is what the push of req shows of its code: the run base of
 // setup (in content, its zerops.yml), the file its run.start starts and,
-// when env can read it, where that file binds an address; nil when the
-// setup names neither.
+// when env can read it, where that file binds an address, and its init
+// commands; nil when the setup names none of them.
 func pushedCode(ctx context.Context, env Env, req Request, content, setup string) *diagnose.Code {
 	base, start := ops.SetupRun(content, setup)
 	file := startEntry(ctx, env, req, start)
-	if base == "" && file == "" {
+	if base == "" && file == "" && len(ops.SetupInit(content, setup)) == 0 {
 		return nil
 	}
 	c := diagnose.Code{Base: base, File: file}
@@ -112,6 +112,9 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		c.Imports = ownImports(ctx, env, req, c.File)
 	}
 	c.Start = platform.Clip(start, 200)
+	for _, cmd := range ops.SetupInit(content, setup) {
+		c.Init = append(c.Init, platform.Clip(strings.TrimSpace(cmd), 200))
+	}
 	c.BuildOnlyEnv = ops.SetupBuildOnlyEnv(content, setup)
 	if env.ListSource != nil && (strings.HasPrefix(base, "python") || strings.HasSuffix(file, ".py")) {
 		names, all := env.ListSource(ctx, req)

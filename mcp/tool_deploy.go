@@ -148,50 +148,34 @@ func rollbackLiveNext(res *deploy.Outcome, target string) string {
 	if last != nil && last.Target {
 		return fmt.Sprintf("Next: nothing to fix; %s runs version #%d again, the last one pushed, live at %s.", target, last.Sequence, res.Check.URL)
 	}
-	back := "Next: " + target + " runs the earlier version again, live at " + res.Check.URL + "."
-	switch {
+	return "Next: " + target + " runs the earlier version again, live at " + res.Check.URL + ". " + rollbackFiles(res)
+}
+
+// rollbackFiles says what the working files hold after a rollback that
+// did not go back to the last push: the next push brings it back.
+func rollbackFiles(res *deploy.Outcome) string {
+	switch last := res.LastPush; {
 	case last != nil && !last.From:
 		// The working files are the last push's, not the version gone back from.
-		next := fmt.Sprintf("%s The last push was version #%d", back, last.Sequence)
+		next := fmt.Sprintf("The last push was version #%d", last.Sequence)
 		if last.Failed {
 			return next + ", which failed: your local zerops.yml and code still hold that change; fix it there before the next zerops_deploy, or that deploy brings the failure back."
 		}
 		return next + ": your local zerops.yml and code still hold it, not the version rolled back to; change them first, or the next zerops_deploy brings it back."
 	case res.FromBroken:
 		// Only what runs went back: the next push would bring the failure again.
-		return back + " Your local zerops.yml and code still hold the change that failed: fix it there before the next zerops_deploy, or that deploy brings the failure back."
+		return "Your local zerops.yml and code still hold the change that failed: fix it there before the next zerops_deploy, or that deploy brings the failure back."
 	}
 	// The version gone back from was not seen failing (a user may undo
 	// a change that works): no failure to name.
-	return back + " Your local zerops.yml and code still hold the version rolled back from: change them first, or the next zerops_deploy brings it back."
+	return "Your local zerops.yml and code still hold the version rolled back from: change them first, or the next zerops_deploy brings it back."
 }
 
 // deployAnswer is a deploy's or rollback's outcome with its next step.
 func deployAnswer(res *deploy.Outcome) deployOutput {
 	res = fixOnce(res)
 	target := orDefault(res.TargetService, "<target>")
-	out := deployOutput{Outcome: *res}
-	switch {
-	case res.Waiting != "" && res.Build != nil && res.Build.AppVersionID != "":
-		out.Next = waitOnNext(res, target)
-	case res.Verdict == platform.VerdictLive && len(res.Warnings) > 0:
-		out.Next = fmt.Sprintf("Next: %s is live at %s, but fix the %d zerops.yml warning%s (each names its fix), then zerops_deploy again.",
-			target, res.Check.URL, len(res.Warnings), plural(len(res.Warnings)))
-	case res.Verdict == platform.VerdictLive && res.Mode == deploy.ModeRollback:
-		out.Next = rollbackLiveNext(res, target)
-	case res.Verdict == platform.VerdictLive:
-		out.Next = "Next: nothing to fix; " + target + " is live at " + res.Check.URL + "."
-	case res.Verdict == platform.VerdictDeployed && len(res.Warnings) > 0:
-		// Nothing was probed: the warnings are what is known to be wrong.
-		out.Next = warningsFirst(res.Warnings, "zerops_deploy", "zerops_verify serviceHostname="+target+" tells whether it answers.")
-	case res.Check != nil && (res.Verdict == platform.VerdictNotAnswering || res.Verdict == platform.VerdictDegraded) &&
-		mayCause(res.Warnings, res.Check.Diagnoses, false):
-		out.Next = warnedNext(res.Warnings, nextText(res.Check.Next))
-	case res.Check != nil:
-		out.Next = nextText(res.Check.Next)
-	default:
-		out.Next = fmt.Sprintf("Next: follow the build with zerops_events serviceHostname=%s; once it is ACTIVE, zerops_verify serviceHostname=%s tells whether it is live.", target, target)
-	}
+	out := deployOutput{Outcome: *res, Next: verdictNext(res, target)}
 	// A reference to a service the project lacks failed the version gone
 	// back to as well: no change of the local files failed.
 	missing := res.Check != nil && len(res.Check.Diagnoses) > 0 && res.Check.Diagnoses[0].MissingService() != ""
@@ -211,6 +195,35 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 		out.Check = &check
 	}
 	return out
+}
+
+// verdictNext is the step a deploy's or rollback's verdict calls for,
+// before what deployAnswer adds to it.
+func verdictNext(res *deploy.Outcome, target string) string {
+	switch {
+	case res.Waiting != "" && res.Build != nil && res.Build.AppVersionID != "":
+		return waitOnNext(res, target)
+	case res.Verdict == platform.VerdictLive && len(res.Warnings) > 0:
+		return fmt.Sprintf("Next: %s is live at %s, but fix the %d zerops.yml warning%s (each names its fix), then zerops_deploy again.",
+			target, res.Check.URL, len(res.Warnings), plural(len(res.Warnings)))
+	case res.Verdict == platform.VerdictLive && res.Mode == deploy.ModeRollback:
+		return rollbackLiveNext(res, target)
+	case res.Verdict == platform.VerdictLive:
+		return "Next: nothing to fix; " + target + " is live at " + res.Check.URL + "."
+	case res.Verdict == platform.VerdictDeployed && len(res.Warnings) > 0:
+		// Nothing was probed: the warnings are what is known to be wrong.
+		return warningsFirst(res.Warnings, "zerops_deploy", "zerops_verify serviceHostname="+target+" tells whether it answers.")
+	case res.Check != nil && (res.Verdict == platform.VerdictNotAnswering || res.Verdict == platform.VerdictDegraded) &&
+		mayCause(res.Warnings, res.Check.Diagnoses, false):
+		return warnedNext(res.Warnings, nextText(res.Check.Next))
+	case res.Check != nil && res.Verdict == platform.VerdictUnverified && res.Mode == deploy.ModeRollback && (res.LastPush == nil || !res.LastPush.Target):
+		// Not checked, but what the working files hold is known all the same.
+		return nextText(res.Check.Next) + " " + rollbackFiles(res)
+	case res.Check != nil:
+		return nextText(res.Check.Next)
+	default:
+		return fmt.Sprintf("Next: follow the build with zerops_events serviceHostname=%s; once it is ACTIVE, zerops_verify serviceHostname=%s tells whether it is live.", target, target)
+	}
 }
 
 // unchangedNote leads the step after a deploy whose upload (files,

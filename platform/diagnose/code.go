@@ -63,6 +63,10 @@ type Code struct {
 	// paths from the working directory (`config/db.ts`); read only when
 	// deployFiles name parts of the tree.
 	Imports []string `json:"imports,omitempty"`
+	// Init are the setup's run.initCommands (and its startCommands'),
+	// each clipped: what each new container of the version ran at its
+	// start, a migration among them, which a rollback does not undo.
+	Init []string `json:"init,omitempty"`
 }
 
 // relSpec is a relative module specifier in an import: an ES `from './x'`,

@@ -52,6 +52,25 @@ func SetupRun(content, setup string) (base, start string) {
 	return s.Run.Base, start
 }
 
+// SetupInit are the run.initCommands of setup's entry in a zerops.yml,
+// then those of its run.startCommands (inherited by extends); nil when
+// the file does not decode or sets none.
+func SetupInit(content, setup string) []string {
+	f, err := zeropsyml.Parse([]byte(content))
+	if err != nil || setup == "" {
+		return nil
+	}
+	s := f.Lookup(setup)
+	if s == nil || s.Run == nil {
+		return nil
+	}
+	out := slices.Clone(s.Run.InitCommands)
+	for _, c := range s.Run.StartCommands {
+		out = append(out, c.InitCommands...)
+	}
+	return out
+}
+
 // SetupBuild is build.buildCommands and build.deployFiles of setup's entry
 // in a zerops.yml (inherited by extends); ok false when the file does not
 // decode or has no such entry with a build.
