@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -101,28 +102,48 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 // run.initCommands, that the rollback to v does not undo what they did:
 // a migration they ran stays in the database that v's code meets.
 func initRolledBack(env Env, versions []platform.AppVersion, v platform.AppVersion) []string {
+	var before []string // what v ran itself: a zsc execOnce key it shares ran then, once
+	if _, code := env.Memory.VersionPushed(env.ProjectID, v.ID); code != nil {
+		before = code.Init
+	}
 	var out []string
 	for _, a := range versions {
 		if a.Sequence <= v.Sequence || a.Failed() || a.Status != platform.AppVersionActive && a.Status != platform.AppVersionBackup {
 			continue
 		}
 		_, code := env.Memory.VersionPushed(env.ProjectID, a.ID)
-		if code == nil || len(code.Init) == 0 {
+		if code == nil {
 			continue
 		}
-		cmds := make([]string, 0, min(len(code.Init), 3))
-		for _, c := range code.Init[:min(len(code.Init), 3)] {
+		ran := slices.DeleteFunc(slices.Clone(code.Init), func(c string) bool { return onceBefore(c, before) })
+		if len(ran) == 0 {
+			continue
+		}
+		cmds := make([]string, 0, min(len(ran), 3))
+		for _, c := range ran[:min(len(ran), 3)] {
 			cmds = append(cmds, "`"+platform.Clip(c, 120)+"`")
 		}
 		more := ""
-		if len(code.Init) > 3 {
-			more = fmt.Sprintf(" and %d more", len(code.Init)-3)
+		if len(ran) > 3 {
+			more = fmt.Sprintf(" and %d more", len(ran)-3)
 		}
 		out = append(out, fmt.Sprintf("version #%d ran run.initCommands at its start (%s%s): the rollback to #%d puts back its code, not what they changed. "+
 			"A database migration among them stays applied; if #%d's code cannot work with it, undo it in the database (a down migration, or a backup taken before #%d).",
 			a.Sequence, strings.Join(cmds, ", "), more, v.Sequence, v.Sequence, a.Sequence))
 	}
 	return out
+}
+
+// execOnceKey is the key of a `zsc execOnce KEY …` command.
+var execOnceKey = regexp.MustCompile(`^\s*zsc\s+execOnce\s+(\S+)`)
+
+// onceBefore reports whether cmd, an init command of a later version, did
+// not run for it: a `zsc execOnce` whose key is fixed (no appVersionId in
+// it) and that the earlier version's init commands (before) hold as well
+// ran once, for that version or one before it.
+func onceBefore(cmd string, before []string) bool {
+	m := execOnceKey.FindStringSubmatch(cmd)
+	return m != nil && !strings.Contains(m[1], "appVersionId") && slices.Contains(before, cmd)
 }
 
 func rollbackTarget(ctx context.Context, env Env, p RollbackParams) (*platform.ServiceStack, error) {

@@ -15,13 +15,16 @@ import (
 func TestRollback_NamesTheInitCommandsRolledBackFrom(t *testing.T) {
 	t.Parallel()
 	const migrate = "zsc execOnce ${appVersionId}_migration -- npm run migrate"
+	const seed = "zsc execOnce seed -- npm run migrate"
 	for _, tt := range []struct {
-		name string
-		init string // run.initCommands of the second push
-		want []string
+		name         string
+		init1, init2 string // run.initCommands of the first and second push
+		want, reject []string
 	}{
-		{"a migration", "      initCommands: ['" + migrate + "']\n", []string{"version #2", migrate, "not what they changed"}},
-		{"no init commands", "", nil},
+		{"a migration", "", "      initCommands: ['" + migrate + "']\n", []string{"version #2", migrate, "not what they changed"}, nil},
+		// A fixed execOnce key both versions hold ran once, for #1.
+		{"a key run before", "      initCommands: ['" + seed + "']\n", "      initCommands: ['" + seed + "', '" + migrate + "']\n", []string{migrate}, []string{seed}},
+		{"no init commands", "", "", nil, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -29,10 +32,7 @@ func TestRollback_NamesTheInitCommandsRolledBackFrom(t *testing.T) {
 			ctx := context.Background()
 			dep := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
 			for i := range 2 {
-				yml := demoZeropsYml
-				if i == 1 {
-					yml = strings.Replace(yml, "      start: node index.js\n", "      start: node index.js\n"+tt.init, 1)
-				}
+				yml := strings.Replace(demoZeropsYml, "      start: node index.js\n", "      start: node index.js\n"+[]string{tt.init1, tt.init2}[i], 1)
 				writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml,
 					"package.json": `{"name": "demo", "version": "1.0.0", "scripts": {"start": "node index.js", "migrate": "node index.js"}}` + "\n",
 					"index.js":     demoApp["index.js"] + strings.Repeat("// v\n", i)})
@@ -48,6 +48,11 @@ func TestRollback_NamesTheInitCommandsRolledBackFrom(t *testing.T) {
 			for _, w := range tt.want {
 				if !strings.Contains(all, w) {
 					t.Errorf("the rollback does not say %q: %s", w, all)
+				}
+			}
+			for _, w := range tt.reject {
+				if strings.Contains(all, w) {
+					t.Errorf("the rollback names %q, which ran before: %s", w, all)
 				}
 			}
 			if tt.want == nil && strings.Contains(all, "initCommands") {
