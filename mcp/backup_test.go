@@ -40,11 +40,17 @@ func TestBackup_CreateAndList(t *testing.T) {
 		t.Errorf("the list does not say how long backups are kept: %s", out)
 	}
 
-	for _, host := range []string{"appdev", "storage"} {
+	// The way on fits what the service holds: object storage's files are
+	// the state itself, to be copied out of its bucket, not moved into a
+	// database (walk 13, Mattermost's s3).
+	for host, way := range map[string]string{"appdev": "repository", "storage": "S3 client"} {
 		res, m = h.call(t, "zerops_manage", map[string]any{"action": "backup", "serviceHostname": host})
 		wantError(t, res, m, platform.ErrInvalidUsage)
 		if msg := m["error"].(string); !strings.Contains(msg, "no platform backups") || !strings.Contains(msg, "postgresql") {
 			t.Errorf("backup of %s is refused without the reason: %s", host, msg)
+		}
+		if s := str(m["suggestion"]); !strings.Contains(s, way) || host == "storage" && strings.Contains(s, "database") {
+			t.Errorf("backup of %s: the suggestion does not name %q: %s", host, way, s)
 		}
 	}
 }

@@ -20,9 +20,14 @@ const (
 // filling res; a type the platform does not back up is refused by name.
 func backupAction(ctx context.Context, c platform.Client, svc *platform.ServiceStack, res *ManageResult) error {
 	if !platform.BacksUp(svc.Type.VersionName) {
+		way := "Keep this service's state in a backed-up service (e.g. a database or shared storage), or in the repository it deploys from."
+		if svc.Type.Category == platform.CategoryObject {
+			// Its files are the state: copied out, not moved elsewhere.
+			way = fmt.Sprintf("Its files are in an S3-compatible bucket: copy them to storage of your own with an S3 client (rclone, aws s3 sync), "+
+				"using its variables ${%[1]s_apiUrl}, ${%[1]s_bucketName}, ${%[1]s_accessKeyId} and ${%[1]s_secretAccessKey}. Nothing was changed.", svc.Name)
+		}
 		return platform.NewError(platform.ErrInvalidUsage,
-			fmt.Sprintf("%s (%s) has no platform backups: Zerops backs up only %s", svc.Name, svc.Type.VersionName, platform.BackedUpTypes()),
-			"Keep this service's state in a backed-up service (e.g. a database or shared storage), or in the repository it deploys from.")
+			fmt.Sprintf("%s (%s) has no platform backups: Zerops backs up only %s", svc.Name, svc.Type.VersionName, platform.BackedUpTypes()), way)
 	}
 	var before map[string]bool // the backups stored before this one
 	if res.Action == ActionBackup {
