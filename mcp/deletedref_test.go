@@ -147,3 +147,43 @@ func TestDeletedService_NoOtherOfItsKind(t *testing.T) {
 		})
 	}
 }
+
+// TestDeletedService_AnotherOfItsKind: pgdb, Mattermost's database, is
+// deleted after a backup while the project keeps db, another app's
+// PostgreSQL. After a restart the fix was only "reference ${db_user}
+// instead of ${pgdb_user}": the app moved onto another app's database,
+// its own data left in the backup (walk 13). The way back (pgdb again
+// with its backup) comes first; db is offered as another database.
+func TestDeletedService_AnotherOfItsKind(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	if res, _ := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: pgdb\n    type: postgresql@16\n    mode: NON_HA\n"}); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables:\n        connectionString: postgres://${pgdb_user}:${pgdb_password}@${pgdb_hostname}:${pgdb_port}")
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1"); m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	if res, _ := h.call(t, "zerops_manage", map[string]any{"action": "backup", "serviceHostname": "pgdb"}); res.IsError {
+		t.Fatalf("backup: %s", text(res))
+	}
+	res, _ := h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "pgdb", "confirm": true}, "del")
+	wantOK(t, res)
+	if res, _ := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appstage"}, "rs"); res.IsError {
+		t.Fatalf("restart: %s", text(res))
+	}
+	for _, tool := range []string{"zerops_verify", "zerops_logs"} {
+		res, m := h.call(t, tool, map[string]any{"serviceHostname": "appstage"})
+		next := str(m["next"])
+		for _, w := range []string{"Create pgdb again", "then restore its backup pgdb-", "${db_user}", "its data is not pgdb's"} {
+			if !strings.Contains(next, w) {
+				t.Errorf("%s next lacks %q: %s", tool, w, text(res))
+			}
+		}
+		if i, j := strings.Index(next, "Create pgdb again"), strings.Index(next, "${db_user}"); i < 0 || j < i {
+			t.Errorf("%s offers db before the way back: %s", tool, next)
+		}
+	}
+}

@@ -136,6 +136,10 @@ func (d *Diagnosis) locate(b BadRef) {
 	}
 	use := "the key " + strings.Trim(key, "_}") + " of a service of the kind the app needs, if the project has one (" + strings.Join(b.Services, ", ") + ")"
 	switch { // the kind the reference names first: a hostname that looks alike may be another kind (pg, py)
+	case len(b.Kin) > 0 && b.Gone != "" && b.Recreate != "":
+		// Deleted a moment ago, its data in its backup: another service
+		// of its kind holds other data, so the way back comes first.
+		use = KinRefs(b.Kin, key) + " (its data is not " + b.Host + "'s, which the backup holds)"
 	case len(b.Kin) > 0: // the same key on each service of the kind the reference names
 		create, use = "", KinRefs(b.Kin, key)
 	case b.Near != "":
