@@ -187,3 +187,37 @@ func TestDeletedService_AnotherOfItsKind(t *testing.T) {
 		}
 	}
 }
+
+// TestDeletedService_CreatedAgainNeedsARestart: pgdb, deleted, is created
+// again as the way back said; the app, crash-looping since its restart
+// on host not found, still looks up pgdb with the values it started with.
+// zerops_verify said "Point the app at a service that exists (…
+// ${postgres_connectionString} becomes ${db_connectionString})": pgdb
+// exists. The fix is the restart (walk 13).
+func TestDeletedService_CreatedAgainNeedsARestart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	imp := map[string]any{"content": "services:\n  - hostname: pgdb\n    type: postgresql:single@16\n"}
+	if res, _ := h.call(t, "zerops_import", imp); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables:\n        DATABASE_URL: ${pgdb_connectionString}")
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1"); m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	res, _ := h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "pgdb", "confirm": true}, "del")
+	wantOK(t, res)
+	if res, _ := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appstage"}, "rs"); res.IsError {
+		t.Fatalf("restart: %s", text(res))
+	}
+	if res, _ := h.callWith(t, ctx, "zerops_import", imp, "again"); res.IsError {
+		t.Fatalf("import again: %s", text(res))
+	}
+	res, m := h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+	next := str(m["next"])
+	if !strings.Contains(next, "zerops_manage action=restart serviceHostname=appstage") || strings.Contains(next, "a service that exists") {
+		t.Errorf("verify after pgdb is back: want the restart, not another service: %s", text(res))
+	}
+}

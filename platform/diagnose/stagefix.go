@@ -134,6 +134,16 @@ func (d *Diagnosis) buildOnlyFix(c *Code) {
 // or "".
 func (d Diagnosis) UnsetVariable() string { return d.unset }
 
+// SetHostBack rewrites d, whose app could not resolve host at its start,
+// for host created since (a deleted service made again): a restart of
+// hostname resolves it, and nothing else needs to change.
+func (d *Diagnosis) SetHostBack(hostname, host string) {
+	d.Cause = "The app could not resolve " + host + " when it last started; " + host + " exists now (created since), but the app looks it up only when it starts, and it has not started since."
+	d.Fix = "Restart " + hostname + " so the app starts with " + host + " there: zerops_manage action=restart serviceHostname=" + hostname +
+		"; the references to " + host + " resolve as they are, so no change of zerops.yml or the variables is needed."
+	d.envOnly = true
+}
+
 // SetSince rewrites d, whose app started without its variable, for a
 // variable set since (where: "service" or "project" variable): the
 // running app started before it, a restart of hostname gives it the

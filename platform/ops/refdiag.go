@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/diagnose"
@@ -100,7 +101,63 @@ func nearest(s string, names []string) string {
 // svc's and the project's and classifies again knowing them. Whichever
 // pass answers, an out-of-memory fix fits svc's RAM ceiling (oomAtMax).
 func classifyRuntime(ctx context.Context, proj Project, svc platform.ServiceStack, lines []string, opt diagnose.Options) []diagnose.Diagnosis {
-	return oomAtMax(ctx, proj.Client, svc, restartForSetVars(ctx, proj, svc, classifyKnowing(ctx, proj, svc, lines, opt)))
+	return oomAtMax(ctx, proj.Client, svc, restartForNewHost(ctx, proj, svc, restartForSetVars(ctx, proj, svc, classifyKnowing(ctx, proj, svc, lines, opt))))
+}
+
+// restartForNewHost turns a host-not-found diagnosis whose host is a
+// service created after svc's app last started (a deleted database made
+// again) into the restart that resolves it: the app still runs with the
+// lookup that failed, and nothing needs to change but its start.
+func restartForNewHost(ctx context.Context, proj Project, svc platform.ServiceStack, ds []diagnose.Diagnosis) []diagnose.Diagnosis {
+	var services []platform.ServiceStack
+	var start time.Time
+	read := false
+	for i := range ds {
+		if ds[i].Signal != "host-not-found" || ds[i].MissingService() != "" {
+			continue
+		}
+		if !read {
+			read, start = true, latestStart(ctx, proj, svc)
+			if start.IsZero() {
+				return ds
+			}
+			var err error
+			if services, err = listServices(ctx, proj); err != nil {
+				return ds
+			}
+		}
+		for _, s := range services {
+			if s.Created.After(start) && s.Name != svc.Name && hostWord(ds[i].Evidence, s.Name) {
+				ds[i].SetHostBack(svc.Name, s.Name)
+				break
+			}
+		}
+	}
+	return ds
+}
+
+// hostWord reports whether text names host as a word of its own (a
+// lookup's ENOTFOUND pgdb, not pgdb2).
+func hostWord(text, host string) bool {
+	for i := strings.Index(text, host); i >= 0; {
+		end := i + len(host)
+		before := i == 0 || !isHostChar(text[i-1])
+		after := end == len(text) || !isHostChar(text[end])
+		if before && after {
+			return true
+		}
+		next := strings.Index(text[i+1:], host)
+		if next < 0 {
+			return false
+		}
+		i += 1 + next
+	}
+	return false
+}
+
+// isHostChar reports whether c may be part of a hostname.
+func isHostChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c == '-' || c == '_'
 }
 
 // classifyKnowing is classifyRuntime's classification, before the fixes
