@@ -114,6 +114,7 @@ type setupAt struct {
 	bad       badPaths
 	duplicate bool
 	setups    []string // the file's setup names, in order
+	extenders []string // the setups whose extends names this one
 }
 
 // ok reports whether the setup holds key with a value of its shape.
@@ -182,6 +183,7 @@ type runAt struct {
 	subdomain bool
 	buildCmds []string // the setup's build.buildCommands
 	setup     string   // the setup's name, the service it deploys to by default
+	extenders []string // the setups that extend this one
 }
 
 var runRules = []rule[runAt]{
@@ -202,8 +204,19 @@ var runRules = []rule[runAt]{
 		if r.base != "" {
 			what = platform.Clip(r.base, 40)
 		}
-		return is(!r.Keys.Has("start") && !r.Keys.Has("startCommands") && !r.extends && !noStartBase(r.base),
+		return is(!r.Keys.Has("start") && !r.Keys.Has("startCommands") && !r.extends && len(r.extenders) == 0 && !noStartBase(r.base),
 			fmt.Sprintf("missing: required for %s (only php-nginx, php-apache, nginx and static start by themselves)", what))
+	}},
+	// A base setup that others extend (the official Airflow recipe's
+	// airflow-production-base) holds what they share and is never
+	// deployed itself: they supply the start.
+	{path: "start", warn: true, check: func(r runAt) (string, string) {
+		if r.Keys.Has("start") || r.Keys.Has("startCommands") || r.extends || len(r.extenders) == 0 || noStartBase(r.base) {
+			return "", ""
+		}
+		return fmt.Sprintf("no run.start: setup %q cannot be deployed by itself; %s, which extend it, need one of their own",
+				platform.Clip(r.setup, 40), setupList(r.extenders)),
+			"Give each setup that extends it a run.start; deploy those, not this one (or add a run.start here if it is deployed too)."
 	}},
 	{path: "start", warn: true, check: func(r runAt) (string, string) {
 		if !r.ok("start") || !noStartBase(r.base) {
@@ -360,9 +373,18 @@ func checkZeropsYml(c *checker, root any, content string, in Live) {
 			names = append(names, z.Name)
 		}
 	}
+	extenders := map[string][]string{}
+	for _, z := range f.Setups {
+		if z.Keys.Has("extends") && z.Extends != "" && sh.bad.ok(z.Keys, z.Path(), "extends") && sh.bad.ok(z.Keys, z.Path(), "setup") {
+			extenders[z.Extends] = append(extenders[z.Extends], z.Name)
+		}
+	}
 	seen := map[string]bool{}
 	for _, z := range f.Setups {
 		s := setupAt{Setup: z, bad: sh.bad, setups: names}
+		if s.ok("setup") {
+			s.extenders = extenders[s.Name]
+		}
 		if s.ok("setup") {
 			s.duplicate = seen[s.Name]
 			seen[s.Name] = true
@@ -385,7 +407,7 @@ func checkSetup(c *checker, s setupAt, in Live) {
 		if s.Build != nil {
 			cmds = s.Build.BuildCommands
 		}
-		checkRun(c, runAt{Run: s.Run, path: p + ".run", bad: s.bad, base: s.buildBase(), extends: s.extends(), subdomain: subdomain, buildCmds: cmds, setup: s.Name})
+		checkRun(c, runAt{Run: s.Run, path: p + ".run", bad: s.bad, base: s.buildBase(), extends: s.extends(), subdomain: subdomain, buildCmds: cmds, setup: s.Name, extenders: s.extenders})
 	}
 	if in.checksVersions() {
 		checkBases(c, s, in)
