@@ -96,6 +96,10 @@ func (m *mapper) leaf(e *vErr) {
 	case errAdditional:
 		for _, p := range e.want {
 			fix := "Remove it."
+			if parent := lastKey(loc); platform.RecipeKey(parent, p) {
+				m.add(true, platform.RecipeKeyIssue(m.path(append(slices.Clone(loc), p)), p))
+				continue
+			}
 			if lo, hi, ok := rangeOf(p, e.allowed); ok {
 				// The docs write a docker service's fixed resources as
 				// cpu/ram/disk; the schema has only the bounds. Which the
@@ -127,6 +131,16 @@ func (m *mapper) leaf(e *vErr) {
 		m.add(false, platform.Issue{Path: m.path(loc), Problem: platform.Clip(e.msg, 200),
 			Fix: "Change the value to what the platform's schema asks for."})
 	}
+}
+
+// lastKey is the last key of loc that is no list index.
+func lastKey(loc []string) string {
+	for i := len(loc) - 1; i >= 0; i-- {
+		if _, err := strconv.Atoi(loc[i]); err != nil {
+			return loc[i]
+		}
+	}
+	return ""
 }
 
 // keySynonyms are keys other tools spell differently (a crontab entry's

@@ -89,12 +89,23 @@ func TestValidate_NullIsAWarning(t *testing.T) {
 	}
 }
 
+// A key official recipes write that the schema lacks (a port's
+// description, recipe-prometheus-grafana) is a warning, never a refusal.
+func TestValidate_RecipeKeyIsAWarning(t *testing.T) {
+	t.Parallel()
+	zy, _ := fakeSchemas(t)
+	errs, warns := zy.Validate(decode(t, "zerops:\n  - setup: app\n    run:\n      base: alpine@latest\n      start: ./x\n      ports:\n        - port: 10000\n          description: gRPC server\n"))
+	if len(errs) != 0 || len(warns) != 1 || warns[0].Path != "zerops[0].run.ports[0].description" {
+		t.Fatalf("errs %+v warns %+v, want one warning at the port's description", errs, warns)
+	}
+}
+
 func TestValidate_TypeFormsTheListsSpellOtherwise(t *testing.T) {
 	t.Parallel()
 	zy, iy := fakeSchemas(t)
 	for _, typ := range []string{"postgresql:single@18", "postgresql:ha@18", "alpine/nodejs@22", "ubuntu/python@3.14",
-		"nodejs@latest", "golang@1", "elixir@1", "php-apache@8.1", "valkey:single@7.2"} {
-		errs, _ := iy.Validate(decode(t, "services:\n  - hostname: a\n    type: "+typ+"\n"))
+		"nodejs@latest", "golang@1", "elixir@1", "php-apache@8.1", "valkey:single@7.2", "22.04"} {
+		errs, _ := iy.Validate(decode(t, "services:\n  - hostname: a\n    type: \""+typ+"\"\n"))
 		if len(errs) != 0 {
 			t.Errorf("type %s: %+v", typ, errs)
 		}

@@ -224,6 +224,12 @@ func (c *checker) unknownKeys(path string, m map[string]any, allowed []string, a
 		if path != "" {
 			p = path + "." + p
 		}
+		if platform.RecipeKey(parentKey(path), k) {
+			is := platform.RecipeKeyIssue(p, k)
+			w := c.warnf(p, "%s", is.Problem)
+			w.Fix, w.Kind = is.Fix, is.Kind
+			continue
+		}
 		report := c.warnf
 		switch {
 		case c.bySchema: // the schema's error names it
@@ -242,6 +248,18 @@ func (c *checker) unknownKeys(path string, m map[string]any, allowed []string, a
 		is := report(p, "unknown key %q", platform.Clip(k, 40))
 		is.Fix, is.Kind = fix, platform.IssueUnknownKey
 	}
+}
+
+// parentKey is the key a path ends at, without a list index:
+// "zerops[2].run.ports[1]" is ports.
+func parentKey(path string) string {
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		path = path[i+1:]
+	}
+	if i := strings.IndexByte(path, '['); i >= 0 {
+		path = path[:i]
+	}
+	return path
 }
 
 // checkPeriod maps each check's period key to the other's: a healthCheck
