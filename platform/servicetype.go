@@ -125,9 +125,19 @@ var nameAliases = map[string]string{"golang": "go", "objectstorage": "object-sto
 // TypeMatches reports whether the written type or base names the listed one
 // once the parts the lists leave out are ignored: the OS prefix
 // (alpine/nodejs@22), the HA part (postgresql:single@18), the name's alias
-// (golang@1 for go@1), and the latest alias (elixir@latest for
-// elixir@1.16). A malformed type matches only itself.
+// (golang@1 for go@1), the latest alias (elixir@latest for elixir@1.16) and
+// the bare OS version (22.04 for ubuntu@22.04, BareOSType). A malformed type
+// matches only itself.
 func TypeMatches(written, listed string) bool {
+	if written == listed {
+		return true
+	}
+	if os, ok := BareOSType(written); ok {
+		written = os
+	}
+	if os, ok := BareOSType(listed); ok {
+		listed = os
+	}
 	if written == listed {
 		return true
 	}
@@ -184,4 +194,35 @@ func PageMaxRAM(typeName string) float64 {
 		return 40
 	}
 	return 0
+}
+
+// BareOSType is the OS-named type of a bare OS version, the legacy form the
+// zerops.yml schema lists beside the named one as a base (22.04 beside
+// ubuntu@22.04, 3.20 beside alpine@3.20) and official recipes write as an
+// import type (recipe-imgproxy's type: "22.04"): ubuntu@YY.MM for an
+// Ubuntu release, alpine@3.N for Alpine's. ok is false for anything else.
+func BareOSType(s string) (string, bool) {
+	major, minor, ok := strings.Cut(s, ".")
+	if !ok || !digits(major) || !digits(minor) {
+		return "", false
+	}
+	switch {
+	case major == "3":
+		return "alpine@" + s, true
+	case len(major) == 2 && len(minor) == 2 && major >= "20":
+		return "ubuntu@" + s, true
+	}
+	return "", false
+}
+
+func digits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -75,3 +75,24 @@ func FuzzParseServiceType(f *testing.F) {
 		}
 	})
 }
+
+func TestTypeMatches_BareOSVersion(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		written, listed string
+		want            bool
+	}{
+		{"22.04", "ubuntu@22.04", true},
+		{"24.04", "ubuntu@24.04", true},
+		{"3.20", "alpine@3.20", true},
+		{"ubuntu@22.04", "22.04", true},
+		{"22.04", "ubuntu@24.04", false},
+		{"3.20", "ubuntu@3.20", false},
+		{"1.22", "go@1.22", false},
+		{"22.04", "alpine@22.04", false},
+	} {
+		if got := TypeMatches(tc.written, tc.listed); got != tc.want {
+			t.Errorf("TypeMatches(%q, %q) = %v, want %v", tc.written, tc.listed, got, tc.want)
+		}
+	}
+}

@@ -160,6 +160,16 @@ var serviceRules = []rule[*importEntry]{
 		}
 		return splitProblem(err)
 	}},
+	// An official recipe imports type: "22.04" (recipe-imgproxy); the
+	// import schema lists ubuntu@22.04. Taken, with the listed form advised.
+	{path: "type", warn: true, check: func(e *importEntry) (string, string) {
+		named, ok := platform.BareOSType(e.Type)
+		if !e.Keys.ok("type") || !ok {
+			return "", ""
+		}
+		return fmt.Sprintf("%q is the bare form of %s, which the platform's import schema lists", platform.Clip(e.Type, 20), named),
+			fmt.Sprintf("Write type: %s; the bare form is the legacy spelling (official recipes still import it).", named)
+	}},
 	{path: "mode", fix: "Remove mode: from this service.", check: func(e *importEntry) (string, string) {
 		return is(e.Keys.ok("mode") && e.objectStorage(), "object storage takes no mode")
 	}},

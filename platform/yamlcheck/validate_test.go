@@ -95,6 +95,7 @@ func TestValidate_ImportYml(t *testing.T) {
 		wantWarn string
 	}{
 		{"good", "services:\n  - hostname: app\n    type: nodejs@22\n  - hostname: db\n    type: postgresql@16\n    mode: NON_HA\n", true, "", ""},
+		{"bare ubuntu version warns", "services:\n  - hostname: img\n    type: \"22.04\"\n", true, "", "Write type: ubuntu@22.04"},
 		{"new type syntax", "services:\n  - hostname: db\n    type: postgresql:single@18\n  - hostname: app\n    type: alpine/nodejs@22\n", true, "", ""},
 		{"bad hostname", "services:\n  - hostname: my-app\n    type: nodejs@22\n", false, "hostname", ""},
 		{"hostname 26 chars", "services:\n  - hostname: " + strings.Repeat("a", 26) + "\n    type: nodejs@22\n", false, "hostname", ""},
