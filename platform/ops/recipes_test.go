@@ -11,7 +11,10 @@ import (
 )
 
 // recipes are the official recipes whose files testdata/recipes restates.
-var recipes = []string{"elixir", "phoenix", "echo", "go-hello-world", "laravel-minimal", "nestjs", "django", "python", "umami"}
+var recipes = []string{"elixir", "phoenix", "echo", "go-hello-world", "laravel-minimal", "nestjs", "django", "python", "umami",
+	"ghost", "nette", "filament", "analog-static", "hono-deno", "bun", "rust", "dotnet", "ruby", "mailpit", "directus",
+	"prometheus-grafana", "discord-py", "symfony", "imgproxy", "mattermost", "supertokens", "airflow", "wordpress",
+	"scala", "laravel-jetstream"}
 
 func readRecipe(t *testing.T, name, kind string) string {
 	t.Helper()
