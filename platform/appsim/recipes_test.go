@@ -223,6 +223,23 @@ func recipePHP() recipe {
 	}}
 }
 
+// recipeLaravel: a Laravel app on php-nginx, whose nginx site config
+// (run.siteConfigPath) serves public/.
+func recipeLaravel() recipe {
+	return recipe{port: 80, setup: appsim.Setup{
+		BuildBase: "php@8.4", BuildBases: []string{"php@8.4"}, RunBase: "php-nginx@8.4",
+		BuildCommands: []string{"composer install --ignore-platform-reqs"}, DeployFiles: []string{"./"},
+		SiteConfig: "site.conf.tmpl", EnvVariables: map[string]string{"DB_HOST": "db"},
+	}, files: map[string]string{
+		"composer.json":    `{"require": {"php": "^8.2"}}`,
+		"composer.lock":    "{}",
+		"artisan":          "#!/usr/bin/env php\n<?php\n",
+		"public/index.php": "<?php\necho 'ok';\n",
+		"site.conf.tmpl": "server {\n    listen 80;\n    root /var/www/public;\n    index index.php;\n" +
+			"    location / {\n        try_files $uri $uri/ /index.php?$query_string;\n    }\n}\n",
+	}}
+}
+
 // recipeJava: a Spring Boot API built by the Maven wrapper into one jar.
 func recipeJava() recipe {
 	return recipe{port: 8080, setup: appsim.Setup{
@@ -364,6 +381,11 @@ func TestRecipes_DeployAndBreak(t *testing.T) {
 				"build-failed", "Composer could not find a composer.json file"},
 			{"composer subcommand typo", func(r *recipe) { r.setup.BuildCommands[0] = "composer isntall --optimize-autoloader --no-dev" },
 				"build-failed", `Command "isntall" is not defined.`},
+		}},
+		{"laravel", recipeLaravel, "live", []mistake{
+			{"the site config serves /var/www, the front controller is in public/", func(r *recipe) {
+				replaceIn(r, "site.conf.tmpl", "root /var/www/public;", "root /var/www;")
+			}, "not-answering", ""},
 		}},
 		{"java", recipeJava, "live", []mistake{
 			{"wrong start file", func(r *recipe) { r.setup.Start = "java -jar target/recipe.jar" },

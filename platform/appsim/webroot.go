@@ -5,6 +5,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // WebRoot is what a web-server runtime (static, nginx, php-nginx,
@@ -33,7 +35,7 @@ func (r *runSim) WebRoot() *WebRoot {
 	if r.files == nil {
 		return nil
 	}
-	w := &WebRoot{root: r.d.DocRoot, files: map[string]bool{},
+	w := &WebRoot{root: r.siteRoot(), files: map[string]bool{},
 		made: &runSim{d: r.d, produced: r.produced, unknown: r.unknown}, sure: &runSim{d: r.d, produced: r.produced}}
 	if r.unknown {
 		w.by = orStr(r.unknownBy, "?")
@@ -56,6 +58,34 @@ func (r *runSim) WebRoot() *WebRoot {
 		}
 	}
 	return w
+}
+
+// siteRootRe is the root directive of an nginx or the DocumentRoot of an
+// Apache site config.
+var siteRootRe = lazyregexp.New(`(?m)^\s*(?:root|DocumentRoot)\s+"?([^;"\s]+)"?\s*;?\s*$`)
+
+// siteRoot is the directory the web server serves, relative to /var/www:
+// the root a deployed run.siteConfigPath names (the Laravel recipes'
+// `root /var/www/public;`), else run.documentRoot.
+func (r *runSim) siteRoot() string {
+	if r.d.SiteConfig == "" {
+		return r.d.DocRoot
+	}
+	conf, ok := r.deployedText(CleanRel(r.d.SiteConfig))
+	if !ok {
+		return r.d.DocRoot
+	}
+	m := siteRootRe.FindStringSubmatch(conf)
+	if m == nil {
+		return r.d.DocRoot
+	}
+	if m[1] == RunRoot || m[1] == RunRoot+"/" {
+		return ""
+	}
+	if rel, ok := strings.CutPrefix(m[1], RunRoot+"/"); ok && !strings.Contains(rel, "{{") {
+		return CleanRel(rel)
+	}
+	return r.d.DocRoot // a template value or a root outside /var/www: documentRoot's
 }
 
 // deployedAt is where in /var/www the deploy puts the source path src.
