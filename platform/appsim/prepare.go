@@ -146,8 +146,9 @@ func absentPackages(os, name, sub string, args []string) (lines []Line, code int
 }
 
 // prepHook is the buildSim hook of a container of os: package managers as
-// pmRule judges them; with noDeploy, /var/www does not exist yet (the
-// runtime image is prepared before the deploy puts the files there).
+// pmRule judges them; with noDeploy, nothing is in /var/www yet (the
+// runtime image is prepared before the deploy puts the files there), though
+// the directory itself is.
 func prepHook(os string, noDeploy bool) func(b *buildSim, words []string) (int, bool) {
 	return func(b *buildSim, words []string) (int, bool) {
 		if lines, code, ok := pmRule(os, words); ok {
@@ -159,8 +160,8 @@ func prepHook(os string, noDeploy bool) func(b *buildSim, words []string) (int, 
 		}
 		name := path.Base(words[0])
 		for _, w := range words {
-			if w != RunRoot && !strings.HasPrefix(w, RunRoot+"/") {
-				continue
+			if !strings.HasPrefix(w, RunRoot+"/") || strings.TrimRight(w, "/") == RunRoot {
+				continue // /var/www itself is there, empty: the official recipes unpack into it (prometheus-grafana) or make a venv there (airflow)
 			}
 			if name == "cd" {
 				b.err(fmt.Sprintf("/bin/sh: cd: line 1: can't cd to %s: No such file or directory", w))

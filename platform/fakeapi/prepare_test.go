@@ -27,9 +27,13 @@ func TestDeploy_FailsAfterTheBuild(t *testing.T) {
 		status string
 		want   []string // in the build log, in this order
 	}{
-		{"RunPrepareTouchesVarWww", nodeApp(prepYml("run", "prepareCommands: ['cd /var/www && npm ci']"), nil), "PREPARING_RUNTIME_FAILED",
-			[]string{"BUILD ARTEFACTS READY TO DEPLOY", "$ cd /var/www && npm ci", "/bin/sh: cd: line 1: can't cd to /var/www: No such file or directory",
-				"ERROR: run.prepareCommands failed with exit code 2: cd /var/www && npm ci"}},
+		{"RunPrepareTouchesVarWww", nodeApp(prepYml("run", "prepareCommands: ['cd /var/www/app && npm ci']"), nil), "PREPARING_RUNTIME_FAILED",
+			[]string{"BUILD ARTEFACTS READY TO DEPLOY", "$ cd /var/www/app && npm ci", "/bin/sh: cd: line 1: can't cd to /var/www/app: No such file or directory",
+				"ERROR: run.prepareCommands failed with exit code 2: cd /var/www/app && npm ci"}},
+		// /var/www is there, empty: npm finds no lockfile of the app's.
+		{"RunPrepareInstallsInEmptyVarWww", nodeApp(prepYml("run", "prepareCommands: ['cd /var/www && npm ci']"), nil), "PREPARING_RUNTIME_FAILED",
+			[]string{"$ cd /var/www && npm ci", "can only install with an existing package-lock.json",
+				"ERROR: run.prepareCommands failed with exit code 1: cd /var/www && npm ci"}},
 		{"RunPrepareReadsDeployedFile", nodeApp(prepYml("run", "prepareCommands: ['cp /var/www/config.ini /etc/app.ini']"), nil), "PREPARING_RUNTIME_FAILED",
 			[]string{"cp: /var/www/config.ini: No such file or directory", "ERROR: run.prepareCommands failed with exit code 1"}},
 		{"RunPrepareExits", nodeApp(prepYml("run", "prepareCommands: ['exit 1']"), nil), "PREPARING_RUNTIME_FAILED",

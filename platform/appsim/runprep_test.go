@@ -1,0 +1,43 @@
+package appsim_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/platform/appsim"
+)
+
+// run.prepareCommands as official recipes write them pass; reading what
+// only the deploy brings fails with the shell's line.
+func TestRunPrepare_OfficialRecipeShapes(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name    string
+		cmds    []string
+		failure string // "" passes
+		line    string
+	}{
+		{"unzip then cd into what it unpacked (supertokens)",
+			[]string{"curl -sL https://example.com/core.zip --output core.zip", "unzip core.zip", "cd core && sudo sh install"}, "", ""},
+		{"cd into a folder nothing made", []string{"cd core && sudo sh install"},
+			"exit code 2", "can't cd to core: No such file or directory"},
+		{"unpack into /var/www (prometheus-grafana)",
+			[]string{"curl -L -o p.tar.gz https://example.com/p.tar.gz", "tar -xz -C /var/www/ -f p.tar.gz --strip-components=1"}, "", ""},
+		{"a venv in /var/www (airflow)", []string{"cd /var/www && python3 -m venv .venv"}, "", ""},
+		{"read a deployed file", []string{"cp /var/www/config.ini /etc/app.ini"},
+			"exit code 1", "/var/www/config.ini: No such file or directory"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			d := appsim.Setup{RunBase: "ubuntu@22.04", Prep: appsim.Prep{RunOS: "ubuntu", RunPrepare: tc.cmds}}
+			lines, failure := appsim.RunPrepare(&d, d.RunBase, appsim.NewFiles(), map[string]bool{})
+			var log []string
+			for _, l := range lines {
+				log = append(log, l.Msg)
+			}
+			if !strings.Contains(failure, tc.failure) || (tc.failure == "") != (failure == "") || !strings.Contains(strings.Join(log, "\n"), tc.line) {
+				t.Errorf("failure %q, want %q with %q:\n%s", failure, tc.failure, tc.line, strings.Join(log, "\n"))
+			}
+		})
+	}
+}
