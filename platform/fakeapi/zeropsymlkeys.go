@@ -2,9 +2,11 @@ package fakeapi
 
 import (
 	"fmt"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/zeropsyml"
 )
 
@@ -66,6 +68,9 @@ func walkKeys(n *yaml.Node, fields []zeropsyml.Field, path string, out *[]metaIt
 			continue // a merge key: its mapping's keys count as the entry's
 		}
 		f, known := zeropsyml.FieldOf(fields, k)
+		if !known && platform.RecipeKey(lastPathKey(path), k) {
+			continue // official recipes write it and deploy (a port's description)
+		}
 		if !known {
 			*out = append(*out, problem("zeropsYamlInvalidParameter", "Unknown zerops.yaml parameter.", clip(p, 120), "field not allowed here"))
 			continue
@@ -78,6 +83,16 @@ func walkKeys(n *yaml.Node, fields []zeropsyml.Field, path string, out *[]metaIt
 			walkKeys(n.Content[i+1], f.Keys, p, out, true)
 		}
 	}
+}
+
+// lastPathKey is the key a path ends at, without its list index:
+// "zerops[2].run.ports[1]" is ports.
+func lastPathKey(path string) string {
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		path = path[i+1:]
+	}
+	key, _, _ := strings.Cut(path, "[")
+	return key
 }
 
 // isList reports whether a value of shape must be a list: the sandbox

@@ -41,6 +41,8 @@ func TestBuildAndDeploy_UnknownZeropsYmlKeysRefused(t *testing.T) {
 		{"readinessCheck keys are known", "zerops:\n  - setup: app\n    deploy: {readinessCheck: {httpGet: {port: 3000, path: /}, failureTimeout: 60, retryPeriod: 10}}\n    run: {base: nodejs@22, start: x}\n", "app", nil},
 		{"each check's period is the other's unknown key", "zerops:\n  - setup: app\n    deploy: {readinessCheck: {httpGet: {port: 3000, path: /}, execPeriod: 10}}\n    run: {base: nodejs@22, start: x, healthCheck: {httpGet: {port: 3000, path: /}, retryPeriod: 10}}\n",
 			"app", []string{"zerops[0].deploy.readinessCheck.execPeriod", "zerops[0].run.healthCheck.retryPeriod"}},
+		// recipe-prometheus-grafana labels a port; the platform deploys it.
+		{"a port's description, as official recipes write it", "zerops:\n  - setup: app\n    run: {base: alpine@latest, start: x, ports: [{port: 10000, description: gRPC server}]}\n", "app", nil},
 		{"port key inside ports is known", "zerops:\n  - setup: app\n    run: {base: nodejs@22, start: x, ports: [{port: 3000, httpSupport: true}]}\n", "app", nil},
 	}
 	for _, tt := range tests {
