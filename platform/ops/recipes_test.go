@@ -50,6 +50,14 @@ func TestRecipes_ValidateAndDryRunClean(t *testing.T) {
 				if !res.Valid || res.SchemaChecked != (pub.Schemas != nil) {
 					t.Errorf("zerops.yml (schema %v): %+v", pub.Schemas != nil, res.Errors)
 				}
+				seen := map[string]bool{} // one warning says a thing once
+				for _, w := range res.Warnings {
+					if k := w.Path + ": " + w.Problem; seen[k] {
+						t.Errorf("zerops.yml (schema %v) warns twice: %s", pub.Schemas != nil, k)
+					} else {
+						seen[k] = true
+					}
+				}
 			}
 			imp := readRecipe(t, name, "import")
 			plan, err := ops.CheckImport(ctx, ops.Project{Client: c, ID: project}, imp, ops.Published{Types: types, Schemas: set})

@@ -225,6 +225,9 @@ func (c *checker) unknownKeys(path string, m map[string]any, allowed []string, a
 			p = path + "." + p
 		}
 		if platform.RecipeKey(parentKey(path), k) {
+			if c.bySchema {
+				continue // the schema's warning names it
+			}
 			is := platform.RecipeKeyIssue(p, k)
 			w := c.warnf(p, "%s", is.Problem)
 			w.Fix, w.Kind = is.Fix, is.Kind
