@@ -99,14 +99,31 @@ func commandProblem(at commandsAt, line string) (problem, fix string) {
 		if at.key != "run.prepareCommands" || name == "mkdir" {
 			continue
 		}
-		for _, w := range words {
-			if w == "/var/www" || strings.HasPrefix(w, "/var/www/") {
-				return fmt.Sprintf("reads %s, but run.prepareCommands run before the deploy puts the files there (the runtime image is built first)", platform.Clip(w, 60)),
-					"Move it to run.initCommands (they run in /var/www at each start) or to build.buildCommands; keep OS packages here, and copy files they need with build.addToRunPrepare."
-			}
+		if w := varWwwRead(words, name, line); w != "" {
+			return fmt.Sprintf("reads %s, but run.prepareCommands run before the deploy puts the files there (the runtime image is built first)", platform.Clip(w, 60)),
+				"Move it to run.initCommands (they run in /var/www at each start) or to build.buildCommands; keep OS packages here, and copy files they need with build.addToRunPrepare."
 		}
 	}
 	return "", ""
+}
+
+// varWwwRead is the word of a run.prepareCommands command (words, its name,
+// the line it is in) that reads what the deploy puts in /var/www, "" when
+// none. /var/www is there, empty: unpacking into it or making a venv there
+// is fine (the official prometheus-grafana and airflow recipes do);
+// reading the app's files there is not.
+func varWwwRead(words []string, name, line string) string {
+	for j, w := range words {
+		if w != "/var/www" && !strings.HasPrefix(w, "/var/www/") {
+			continue
+		}
+		root := strings.TrimRight(w, "/") == "/var/www"
+		if j > 0 && destFlags[words[j-1]] || root && (name != "cd" || !readsAppFiles.MatchString(line)) {
+			continue
+		}
+		return w
+	}
+	return ""
 }
 
 // migrationRe is a command that migrates a database schema.
@@ -135,6 +152,14 @@ func execOnceProblem(args []string) (problem, fix string) {
 	}
 	return "", ""
 }
+
+// destFlags name a command's destination directory (tar -C, unzip -d,
+// wget -P, curl -o): writing there, not reading.
+var destFlags = map[string]bool{"-C": true, "--directory": true, "-d": true, "-P": true, "-o": true, "-O": true, "--output": true}
+
+// readsAppFiles is an install or build that reads the app's own files (its
+// lockfile, manifest or sources) in the directory it runs in.
+var readsAppFiles = regexp.MustCompile(`\b(npm (ci|i|install)|yarn( install)?|pnpm (i|install)|bun install|composer install|bundle install|pip3? install -r|poetry install|uv sync|go build|cargo build|mix deps\.get|dotnet (build|publish|restore)|mvn|gradle)\b`)
 
 // installedPackages are the packages the installs of line name, each as
 // os names it where the other OS's name differs (libvips-dev → vips-dev

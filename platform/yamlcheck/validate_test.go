@@ -172,6 +172,8 @@ func TestValidate_CommandWarnings(t *testing.T) {
 		{"run prepare cd /var/www", with("run", "prepareCommands: ['cd /var/www && npm ci']"), "zerops[0].run.prepareCommands[0]", "reads /var/www"},
 		{"run prepare file under /var/www", with("run", "prepareCommands: [sudo apk add git, 'cp /var/www/a.ini /etc/']"), "zerops[0].run.prepareCommands[1]", "reads /var/www/a.ini"},
 		{"run prepare mkdir /var/www", with("run", "prepareCommands: ['mkdir -p /var/www/cache']"), "", ""},
+		{"run prepare unpacks into /var/www", with("run", "prepareCommands: ['curl -L -o p.tgz https://example.com/p.tgz', 'tar -xz -C /var/www/ -f p.tgz']"), "", ""},
+		{"run prepare makes a venv in /var/www", with("run", "prepareCommands: ['cd /var/www && python3 -m venv .venv']"), "", ""},
 		{"apt on alpine build", with("build", "prepareCommands: [sudo apt-get install -y imagemagick]"), "zerops[0].build.prepareCommands[0]", "apt-get is not installed on Alpine"},
 		{"apt on alpine run", with("run", "prepareCommands: ['apt-get update && apt-get install -y x']"), "zerops[0].run.prepareCommands[0]", "apt-get is not installed on Alpine"},
 		{"apt on os ubuntu", with("run", "os: ubuntu\n      prepareCommands: ['sudo apt-get update && sudo apt-get install -y x']"), "", ""},
