@@ -41,3 +41,35 @@ func TestRunPrepare_OfficialRecipeShapes(t *testing.T) {
 		})
 	}
 }
+
+// A start naming what run.prepareCommands unpacked into /var/www
+// (recipe-prometheus-grafana's ./bin/grafana) is not called missing; with
+// nothing unpacked there it is.
+func TestRun_StartsWhatRunPrepareUnpacked(t *testing.T) {
+	t.Parallel()
+	unpack := []string{"curl -L https://example.com/g.tar.gz -o g.tar.gz", "tar -xz -C /var/www/ -f g.tar.gz --strip-components=1"}
+	for _, tc := range []struct {
+		name    string
+		prepare []string
+		crash   string // "" starts
+	}{
+		{"unpacked into /var/www", unpack, ""},
+		{"nothing unpacked", []string{"sudo apk add curl"}, "./bin/grafana: not found"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			d := appsim.Setup{RunBase: "alpine@latest", DeployFiles: []string{"./grafana/~/"}, Start: "./bin/grafana server --homepath /var/www/",
+				Ports: []appsim.Port{{Port: 3000, HTTP: true}}, Prep: appsim.Prep{RunPrepare: tc.prepare}}
+			fs := files(map[string]string{"grafana/conf/defaults.ini": "[server]\nhttp_port = 3000\n"})
+			b := appsim.Build(&d, fs, fixedTime)
+			run := appsim.Run(&d, fs, &b, d.RunBase, appsim.Env{}, "seed")
+			var crash []string
+			for _, l := range run.Crash {
+				crash = append(crash, l.Msg)
+			}
+			if got := strings.Join(crash, "\n"); (tc.crash == "") != (got == "") || !strings.Contains(got, tc.crash) {
+				t.Errorf("crash %q, want %q", got, tc.crash)
+			}
+		})
+	}
+}

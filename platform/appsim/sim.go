@@ -516,7 +516,7 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 	if t != nil && t.entryAt != nil {
 		rel = t.entryAt(r, rel)
 	}
-	if r.files != nil && r.deployed(rel) == "" && !r.producedAt(rel) {
+	if r.files != nil && r.deployed(rel) == "" && !r.producedAt(rel) && !r.preparedAt(rel) {
 		crash, exit := missingEntry(lang, file, rel)
 		return startCmd{lang: lang, crash: crash, exit: exit}
 	}
@@ -701,6 +701,26 @@ func (r *runSim) producedAt(rel string) bool {
 	for _, df := range r.d.DeployFiles {
 		if src, ok := deploySource(df, rel); ok && (r.unknown || b.madeByBuild(src)) {
 			return true
+		}
+	}
+	return false
+}
+
+// preparedAt reports whether run.prepareCommands may have put something at
+// /var/www/rel: a command of theirs writes into /var/www (the official
+// prometheus-grafana recipe unpacks its binaries there, airflow makes its
+// venv there), and what it writes is unknown. The runtime image keeps it
+// under the deployed files.
+func (r *runSim) preparedAt(rel string) bool {
+	for _, c := range r.d.Prep.RunPrepare {
+		for _, w := range strings.Fields(c) {
+			w = strings.Trim(w, `"';`)
+			if strings.TrimRight(w, "/") == RunRoot {
+				return true
+			}
+			if at, ok := strings.CutPrefix(w, RunRoot+"/"); ok && (rel == CleanRel(at) || strings.HasPrefix(rel, CleanRel(at)+"/")) {
+				return true
+			}
 		}
 	}
 	return false
