@@ -169,6 +169,15 @@ var ubuntuOnly = map[string][]string{
 	"deno":   {""},
 }
 
+// ubuntuDefault are the types whose containers are Ubuntu when zerops.yml
+// names no os: the docs give Deno's default build environment as Ubuntu
+// 24.04, and the official deno and hono-deno recipes write no os.
+var ubuntuDefault = map[string]bool{"deno": true}
+
+// UbuntuByDefault reports whether a container of the type is Ubuntu when
+// its section of zerops.yml names no os.
+func UbuntuByDefault(name string) bool { return ubuntuDefault[name] }
+
 // UbuntuOnlyFix is what a fix offering a version marked Ubuntu only says
 // it needs.
 const UbuntuOnlyFix = "A version marked Ubuntu only needs os: ubuntu in the build and run sections of zerops.yml."

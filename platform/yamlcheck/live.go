@@ -64,6 +64,7 @@ func checkBases(c *checker, s setupAt, in Live) {
 // alpine: where, the version, the section and the fix.
 type osNeed struct {
 	path, version, section, typ, fix string
+	written                          bool // os: alpine is written, not the default
 }
 
 // warnUbuntuOnly warns of each base in needs; one type wanting Ubuntu in
@@ -88,17 +89,21 @@ func warnUbuntuOnly(c *checker, needs []osNeed) {
 		}
 		// A warning: the facts do not say the platform refuses it (they call os
 		// deprecated: the platform may pick the image for the base).
-		c.warnf(n.path, "%s runs on Ubuntu only, and %s %s alpine (the default)", n.version, strings.Join(sections, " and "), verb).Fix = n.fix
+		dflt := " (the default)"
+		if n.written {
+			dflt = ""
+		}
+		c.warnf(n.path, "%s runs on Ubuntu only, and %s %s alpine%s", n.version, strings.Join(sections, " and "), verb, dflt).Fix = n.fix
 	}
 }
 
-// osOf is a section's os: alpine unless it says ubuntu (ok: os is there, a
-// string).
+// osOf is a section's os as written: ubuntu, alpine, or "" when it names
+// none (ok: os is there, a string).
 func osOf(ok bool, os string) string {
-	if ok && os == "ubuntu" {
-		return "ubuntu"
+	if ok && (os == "ubuntu" || os == "alpine") {
+		return os
 	}
-	return "alpine"
+	return ""
 }
 
 // checkBase checks one base of section against cat; a version that runs on
@@ -117,12 +122,12 @@ func checkBase(c *checker, path, base, os, section string, cat *platform.Catalog
 	case !chk.OK && bySchema:
 	case !chk.OK:
 		c.errf(path, "%s: %s", platform.Clip(base, 60), chk.Problem).Fix = chk.Fix
-	case chk.Note != "" && (chk.Parsed.OS == "alpine" || (os != "ubuntu" && chk.Parsed.OS == "")):
+	case chk.Note != "" && (chk.Parsed.OS == "alpine" || chk.Parsed.OS == "" && (os == "alpine" || os == "" && !platform.UbuntuByDefault(chk.Type.Name))):
 		fix := "Write os: ubuntu in build and run: " + chk.Type.Name + " has no Alpine image."
 		if alpine := alpineVersions(chk.Type); len(alpine) > 0 {
 			fix = fmt.Sprintf("Write os: ubuntu in build and run, or pick a version that runs on Alpine: %s.", strings.Join(alpine, ", "))
 		}
-		return []osNeed{{path: path, version: chk.Parsed.VersionName(), section: section, typ: chk.Type.Name, fix: fix}}
+		return []osNeed{{path: path, version: chk.Parsed.VersionName(), section: section, typ: chk.Type.Name, fix: fix, written: os == "alpine" || chk.Parsed.OS == "alpine"}}
 	}
 	return nil
 }

@@ -83,10 +83,13 @@ func TestValidateWith_Bases(t *testing.T) {
 		{"ubuntu-only on the alpine default", setup("      base: python@3.14\n", "      base: python@3.14\n      os: ubuntu\n"),
 			"zerops[0].build.base", "python@3.14 runs on Ubuntu only, and build.os is alpine (the default)", "python@3.12"},
 		{"ubuntu-only with os ubuntu", setup("      base: python@3.14\n      os: ubuntu\n", "      base: python@3.14\n      os: ubuntu\n"), "", "", ""},
-		{"no alpine image at all", setup("      base: deno@2\n      os: ubuntu\n", "      base: deno@2\n"),
+		{"no alpine image at all", setup("      base: deno@2\n      os: ubuntu\n", "      base: deno@2\n      os: alpine\n"),
 			"zerops[0].run.base", "deno@2 runs on Ubuntu only, and run.os is alpine", "deno has no Alpine image"},
-		{"no alpine image in build and run", setup("      base: deno@2\n", "      base: deno@2\n"),
-			"zerops[0].build.base", "deno@2 runs on Ubuntu only, and build.os and run.os are alpine (the default)", "Write os: ubuntu in build and run"},
+		{"no alpine image in build and run", setup("      base: deno@2\n      os: alpine\n", "      base: deno@2\n      os: alpine\n"),
+			"zerops[0].build.base", "deno@2 runs on Ubuntu only, and build.os and run.os are alpine", "Write os: ubuntu in build and run"},
+		// The docs: Deno's default environment is Ubuntu; the official deno
+		// and hono-deno recipes write no os.
+		{"deno on its ubuntu default", setup("      base: deno@2\n", "      base: deno@2\n"), "", "", ""},
 	}
 	// Ubuntu-only bases on the Alpine default warn: the facts call os
 	// deprecated and do not say the platform refuses them.
@@ -105,6 +108,11 @@ func TestValidateWith_Bases(t *testing.T) {
 			if tt.path == "" {
 				if !res.Valid {
 					t.Fatalf("valid file refused: %v", res.Errors)
+				}
+				for _, w := range res.Warnings {
+					if strings.HasSuffix(w.Path, ".base") {
+						t.Fatalf("a base warned of: %v", w)
+					}
 				}
 				return
 			}
