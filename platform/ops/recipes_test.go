@@ -52,7 +52,8 @@ func TestRecipes_ValidateAndDryRunClean(t *testing.T) {
 				}
 				seen := map[string]bool{} // one warning says a thing once
 				for _, w := range res.Warnings {
-					if k := w.Path + ": " + w.Problem; seen[k] {
+					what, _, _ := strings.Cut(w.Problem, ":")
+					if k := w.Path + ": " + what; seen[k] {
 						t.Errorf("zerops.yml (schema %v) warns twice: %s", pub.Schemas != nil, k)
 					} else {
 						seen[k] = true

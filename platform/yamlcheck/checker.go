@@ -203,6 +203,9 @@ func (c *checker) wantStringMap(path string, v any) {
 		switch val.(type) {
 		case string, int, int64, uint64, float64, bool:
 		case nil: // official recipes ship null values: outside the schema, not refused (facts)
+			if c.bySchema {
+				continue // the schema's warning names it
+			}
 			c.warnf(path+"."+platform.Clip(k, 40), "empty value (null)").Fix = `Write a value ("" for an empty string) or remove the key; the platform may read null as empty or drop it.`
 		default:
 			c.shapef(path+"."+platform.Clip(k, 40), "must be a scalar value, got %s", kindOf(val)).Fix = "Write the value as a string."
