@@ -62,7 +62,8 @@ func TestValidate_ZeropsYml(t *testing.T) {
 		{"retryPeriod is no healthCheck key", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, healthCheck: {httpGet: {port: 3000, path: /}, retryPeriod: 10}}\n", false, "Rename it to execPeriod"},
 		{"execPeriod is no readinessCheck key", "zerops:\n  - setup: a\n    deploy: {readinessCheck: {httpGet: {port: 3000, path: /}, execPeriod: 10}}\n    run: {base: nodejs@22, start: x}\n", false, "Rename it to retryPeriod"},
 		{"extends itself", "zerops:\n  - setup: prod\n    extends: prod\n    run: {base: nodejs@22, start: y}\n", true, `setup "prod" extends itself`},
-		{"a base others extend needs no start", "zerops:\n  - setup: base\n    build: {deployFiles: ./}\n    run: {base: python@3.12}\n  - setup: web\n    extends: base\n    run: {start: y}\n", true, `setup "base" cannot be deployed by itself; setups "web", which extend it`},
+		{"a base others extend needs no start", "zerops:\n  - setup: base\n    build: {deployFiles: ./}\n    run: {base: python@3.12}\n  - setup: web\n    extends: base\n    run: {start: y}\n", true, ""},
+		{"a base and its extender with no start", "zerops:\n  - setup: base\n    build: {deployFiles: ./}\n    run: {base: python@3.12}\n  - setup: web\n    extends: base\n    run: {start: y}\n  - setup: job\n    extends: base\n", true, `no run.start, and setups "job", which extend setup "base", have none of their own either`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -114,7 +114,8 @@ type setupAt struct {
 	bad       badPaths
 	duplicate bool
 	setups    []string // the file's setup names, in order
-	extenders []string // the setups whose extends names this one
+	extended  bool     // another setup's extends names this one
+	unstarted []string // of those, the ones with no run.start of their own
 }
 
 // ok reports whether the setup holds key with a value of its shape.
@@ -183,7 +184,8 @@ type runAt struct {
 	subdomain bool
 	buildCmds []string // the setup's build.buildCommands
 	setup     string   // the setup's name, the service it deploys to by default
-	extenders []string // the setups that extend this one
+	extended  bool     // other setups extend this one
+	unstarted []string // of those, the ones with no run.start of their own
 }
 
 var runRules = []rule[runAt]{
@@ -204,19 +206,19 @@ var runRules = []rule[runAt]{
 		if r.base != "" {
 			what = platform.Clip(r.base, 40)
 		}
-		return is(!r.Keys.Has("start") && !r.Keys.Has("startCommands") && !r.extends && len(r.extenders) == 0 && !noStartBase(r.base),
+		return is(!r.Keys.Has("start") && !r.Keys.Has("startCommands") && !r.extends && !r.extended && !noStartBase(r.base),
 			fmt.Sprintf("missing: required for %s (only php-nginx, php-apache, nginx and static start by themselves)", what))
 	}},
 	// A base setup that others extend (the official Airflow recipe's
-	// airflow-production-base) holds what they share and is never
-	// deployed itself: they supply the start.
+	// airflow-production-base) holds what they share and is not deployed
+	// itself: they supply the start. One of them without one inherits none.
 	{path: "start", warn: true, check: func(r runAt) (string, string) {
-		if r.Keys.Has("start") || r.Keys.Has("startCommands") || r.extends || len(r.extenders) == 0 || noStartBase(r.base) {
+		if r.Keys.Has("start") || r.Keys.Has("startCommands") || r.extends || len(r.unstarted) == 0 || noStartBase(r.base) {
 			return "", ""
 		}
-		return fmt.Sprintf("no run.start: setup %q cannot be deployed by itself; %s, which extend it, need one of their own",
-				platform.Clip(r.setup, 40), setupList(r.extenders)),
-			"Give each setup that extends it a run.start; deploy those, not this one (or add a run.start here if it is deployed too)."
+		return fmt.Sprintf("no run.start, and %s, which extend setup %q, have none of their own either: nothing starts the app they deploy",
+				setupList(r.unstarted), platform.Clip(r.setup, 40)),
+			"Give each setup that extends it a run.start (or add one here for them all to inherit)."
 	}},
 	{path: "start", warn: true, check: func(r runAt) (string, string) {
 		if !r.ok("start") || !noStartBase(r.base) {
@@ -373,17 +375,23 @@ func checkZeropsYml(c *checker, root any, content string, in Live) {
 			names = append(names, z.Name)
 		}
 	}
-	extenders := map[string][]string{}
+	extenders := map[string][]string{} // by the setup they extend: those that have no start of their own
 	for _, z := range f.Setups {
 		if z.Keys.Has("extends") && z.Extends != "" && sh.bad.ok(z.Keys, z.Path(), "extends") && sh.bad.ok(z.Keys, z.Path(), "setup") {
-			extenders[z.Extends] = append(extenders[z.Extends], z.Name)
+			started := z.Run != nil && (z.Run.Keys.Has("start") || z.Run.Keys.Has("startCommands"))
+			if _, ok := extenders[z.Extends]; !ok {
+				extenders[z.Extends] = []string{}
+			}
+			if !started {
+				extenders[z.Extends] = append(extenders[z.Extends], z.Name)
+			}
 		}
 	}
 	seen := map[string]bool{}
 	for _, z := range f.Setups {
 		s := setupAt{Setup: z, bad: sh.bad, setups: names}
 		if s.ok("setup") {
-			s.extenders = extenders[s.Name]
+			s.extended, s.unstarted = extenders[s.Name] != nil, extenders[s.Name]
 		}
 		if s.ok("setup") {
 			s.duplicate = seen[s.Name]
@@ -407,7 +415,7 @@ func checkSetup(c *checker, s setupAt, in Live) {
 		if s.Build != nil {
 			cmds = s.Build.BuildCommands
 		}
-		checkRun(c, runAt{Run: s.Run, path: p + ".run", bad: s.bad, base: s.buildBase(), extends: s.extends(), subdomain: subdomain, buildCmds: cmds, setup: s.Name, extenders: s.extenders})
+		checkRun(c, runAt{Run: s.Run, path: p + ".run", bad: s.bad, base: s.buildBase(), extends: s.extends(), subdomain: subdomain, buildCmds: cmds, setup: s.Name, extended: s.extended, unstarted: s.unstarted})
 	}
 	if in.checksVersions() {
 		checkBases(c, s, in)
