@@ -107,7 +107,10 @@ func ownSubdomainIssues(ctx context.Context, proj Project, content string) []pla
 	var out []platform.Issue
 	for _, s := range f.Setups {
 		i := slices.IndexFunc(services, func(svc platform.ServiceStack) bool { return svc.Name == s.Name && !svc.System })
-		if i < 0 || services[i].SubdomainAccess {
+		// An import that asked for subdomain access enables it with the
+		// first deploy (the official recipes' APP_URL: ${zeropsSubdomain}):
+		// the deploy's verdict says when the app gets the variable.
+		if i < 0 || services[i].SubdomainAccess || proj.Memory.subdomainPlanned(proj.ID, s.Name) {
 			continue
 		}
 		env := slices.SortedFunc(slices.Values(runEnv(s)), func(a, b zeropsyml.EnvVar) int { return strings.Compare(a.Key, b.Key) })

@@ -163,6 +163,9 @@ func checkRunFamily(c *checker, s setupAt, in Live) {
 
 // runtimeOf is a base's or type's runtime, without OS prefix and version.
 func runtimeOf(base string) string {
+	if named, ok := platform.BareOSType(base); ok {
+		base = named // 22.04 is ubuntu@22.04
+	}
 	name, _, _ := strings.Cut(base, "@")
 	if i := strings.LastIndex(name, "/"); i >= 0 {
 		name = name[i+1:]
