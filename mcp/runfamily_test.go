@@ -21,6 +21,7 @@ func TestValidate_RunBaseOfAnotherRuntime(t *testing.T) {
 		{"python on a nodejs service", "appstage", "python@3.12", true},
 		{"go on a nodejs service", "appstage", "go@1", true},
 		{"another nodejs version", "appstage", "nodejs@20", false},
+		{"a bare OS, as the elixir recipes run a release", "appstage", "alpine@latest", false},
 		{"no such service", "newapp", "python@3.12", false},
 	}
 	h := newHarness(t, harnessOpts{})

@@ -153,12 +153,20 @@ func checkRunFamily(c *checker, s setupAt, in Live) {
 		return
 	}
 	typ := in.ServiceType(s.Name)
-	if typ == "" || runtimeOf(typ) == runtimeOf(r.Base) {
+	if typ == "" || runtimeOf(typ) == runtimeOf(r.Base) || osBase(r.Base) {
 		return
 	}
 	c.warnf(p+".base", "%s is another runtime than %s, the type of the service %s this setup deploys to: the Zerops docs describe run.base as moving a service to another version of its own runtime, and say nothing of another runtime (the platform may refuse the deploy or run it on the service's own)",
 		platform.Clip(r.Base, 40), platform.Clip(typ, 40), platform.Clip(s.Name, 40)).Fix =
 		fmt.Sprintf("Keep run.base to a %s version for this service, or deploy this setup to a service of %s's type (create it with zerops_import, then name it in the setup).", platform.Clip(runtimeOf(typ), 40), platform.Clip(runtimeOf(r.Base), 40))
+}
+
+// osBase reports whether a run base is a bare OS (alpine@latest, 22.04):
+// the official elixir and phoenix recipes run a compiled release on
+// alpine@latest on their elixir service, which the platform deploys.
+func osBase(base string) bool {
+	r := runtimeOf(base)
+	return r == "alpine" || r == "ubuntu"
 }
 
 // runtimeOf is a base's or type's runtime, without OS prefix and version.
