@@ -73,3 +73,17 @@ func TestRun_StartsWhatRunPrepareUnpacked(t *testing.T) {
 		})
 	}
 }
+
+// A multi-line start (recipe-airflow's venv, then the server) is named as
+// the shell runs it, its lines joined by "; ".
+func TestRun_MultiLineStartNamedAsOneLine(t *testing.T) {
+	t.Parallel()
+	d := appsim.Setup{RunBase: "python@3.12", Start: "source .venv/bin/activate\nairflow webserver\n",
+		Ports: []appsim.Port{{Port: 8080, HTTP: true}}}
+	fs := files(map[string]string{"dags/hello.py": "print('dag')\n"})
+	b := appsim.Build(&d, fs, fixedTime)
+	run := appsim.Run(&d, fs, &b, d.RunBase, appsim.Env{}, "seed")
+	if got := strings.Join(run.Unchecked, "\n"); !strings.Contains(got, "`source .venv/bin/activate; airflow webserver`") {
+		t.Errorf("unchecked %q, want the start as one line", got)
+	}
+}

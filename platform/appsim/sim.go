@@ -193,11 +193,11 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		cmd := r.resolve(sc.Command, 0)
 		if cmd.crash == nil && len(r.unread) > 0 {
 			out.Unchecked = append(out.Unchecked, fmt.Sprintf("the modules `%s` imports (%s: not read)",
-				clip(sc.Command, 80), clip(strings.Join(r.unread, ", "), 200)))
+				clip(shownCommand(sc.Command), 80), clip(strings.Join(r.unread, ", "), 200)))
 		}
 		if cmd.crash == nil && len(r.pyUnsure) > 0 {
 			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the run container has the Python modules `%s` imports (%s: no install the sandbox read names them)",
-				clip(sc.Command, 80), clip(strings.Join(r.pyUnsure, ", "), 160)))
+				clip(shownCommand(sc.Command), 80), clip(strings.Join(r.pyUnsure, ", "), 160)))
 		}
 		if cmd.crash == nil {
 			out.Unchecked = append(append(out.Unchecked, r.atRequest...), r.unsure...)
@@ -239,7 +239,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 func unreadStart(d *Setup, line string, cmd startCmd) string {
 	switch {
 	case len(declared(d)) > 0 && !cmd.named:
-		return fmt.Sprintf("where `%s` listens (it reads no port or address for it)", clip(line, 80))
+		return fmt.Sprintf("where `%s` listens (it reads no port or address for it)", clip(shownCommand(line), 80))
 	case len(declared(d)) == 0 && cmd.unmodelled != "":
 		return fmt.Sprintf("whether `%s` keeps running (the sandbox does not model it and read nothing of what it runs)", cmd.unmodelled)
 	}
@@ -704,6 +704,19 @@ func (r *runSim) producedAt(rel string) bool {
 		}
 	}
 	return false
+}
+
+// shownCommand is a start command as one line: a multi-line block
+// (recipe-airflow's `start: |` sourcing a venv, then the server) with its
+// lines joined by "; ", as the shell runs them.
+func shownCommand(c string) string {
+	var lines []string
+	for _, l := range strings.Split(c, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines, "; ")
 }
 
 // preparedAt reports whether run.prepareCommands may have put something at
