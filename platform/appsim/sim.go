@@ -16,7 +16,10 @@ const RunRoot = "/var/www"
 
 // RunResult is what a deployed app version does once its containers start.
 type RunResult struct {
-	Listens   []Addr   // where the app listens
+	Listens []Addr // where the app listens
+	// Assumed: nothing the sandbox read tells where the app listens, so
+	// Listens are the ports run.ports declares, taken on trust.
+	Assumed   bool
 	Banner    string   // the server's own "listening" line: a format of host and port; "" for the plain one
 	Lines     []Line   // what it prints once started (besides where it listens)
 	Crash     []Line   // non-nil: the app exits at start with these lines, and is started again
@@ -70,7 +73,7 @@ func (r RunResult) AnswersInside(port int) bool {
 // Declared is an app of d (run base runBase) that listens on every port
 // its setup declares: what a version runs before anything is known of it.
 func Declared(d *Setup, runBase string) RunResult {
-	return RunResult{Listens: declared(d), Lang: baseLang(RuntimeName(runBase))}
+	return RunResult{Listens: declared(d), Assumed: true, Lang: baseLang(RuntimeName(runBase))}
 }
 
 // declared is an app listening on every port its setup declares.
@@ -224,7 +227,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		}
 	}
 	if len(out.Listens) == 0 && unknown {
-		out.Listens = declared(d) // nothing tells where it listens
+		out.Listens, out.Assumed = declared(d), len(d.Ports) > 0 // nothing tells where it listens
 	}
 	if len(out.Listens) > 1 {
 		out.Banner = "" // servers of their own: the plain line for each

@@ -374,7 +374,7 @@ func TestSDK_BuildLogFollowsTheBuild(t *testing.T) {
 	for _, l := range app {
 		appMsgs = append(appMsgs, l.Message)
 	}
-	if got := strings.Join(appMsgs, "|"); !strings.Contains(got, "on alpine@3.20: ./app|Listening on 0.0.0.0:8080") || strings.Contains(got, "node") {
+	if got := strings.Join(appMsgs, "|"); !strings.Contains(got, "on alpine@3.20: ./app|[sandbox] not checked: where the app listens") || strings.Contains(got, "node") {
 		t.Errorf("runtime lines do not fit the deploy: %s", got)
 	}
 }

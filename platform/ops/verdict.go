@@ -21,6 +21,7 @@ import (
 // first question that decides wins: the version, then the probes that
 // failed, then the log, then the probes that answered.
 func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVersion, src CodeSource, code *diagnose.Code, subdomain, first bool) {
+	h.Diagnoses = withoutUncheckedBinds(h.Diagnoses, tallyProbes(h.Probes), h.Probes)
 	j := &judgement{h: h, svc: svc, latest: latest, name: svc.Name, fix: diagnosedFix(h), src: src, code: code, subdomain: subdomain, first: first}
 	if j.byVersion() {
 		return
@@ -30,6 +31,19 @@ func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVers
 		return
 	}
 	j.byAnswers(t)
+}
+
+// withoutUncheckedBinds leaves out of diags a local bind read from the
+// log when the sandbox answered on every port it probed, unverified: it
+// answered for an app it did not model (where it listens is taken on
+// trust), so the bind was read from a start command's flags it did not
+// check, and its unverified reason already names them as a warning. The
+// verdict stays unverified, not a fix drawn from what nobody checked.
+func withoutUncheckedBinds(diags []diagnose.Diagnosis, t probeTally, probes []Probe) []diagnose.Diagnosis {
+	if t.reached == 0 || t.ok != t.reached || firstOK(probes).Unverified == "" {
+		return diags
+	}
+	return slices.DeleteFunc(diags, func(d diagnose.Diagnosis) bool { return d.Signal == "listening-on-localhost" })
 }
 
 // judgement is what judge decides from, and sets h's verdict; used by one
