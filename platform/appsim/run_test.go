@@ -55,6 +55,17 @@ func TestRun_UncheckedNamesWhatWasNotRead(t *testing.T) {
 			map[string]string{"index.js": "require('node:http').createServer().listen(3000)"}, "whether the app answers /healthz"},
 		{"a readiness command on the root", appsim.Setup{Start: "node index.js", Prep: appsim.Prep{Ready: &appsim.Readiness{Exec: "curl -f http://localhost:3000/"}}},
 			map[string]string{"index.js": "require('node:http').createServer().listen(3000)"}, ""},
+		// Walk 12: a throw from a timer every minute was called live.
+		{"a timer that throws", appsim.Setup{Start: "node index.js"},
+			map[string]string{"index.js": "require('node:http').createServer().listen(3000);\nsetInterval(() => { throw new Error('boom') }, 60000);\n"},
+			"`index.js` calls setInterval with a callback that runs `throw` after the start"},
+		{"a timer that exits", appsim.Setup{Start: "node index.js"},
+			map[string]string{"index.js": "require('node:http').createServer().listen(3000);\nsetTimeout(function () {\n  process.exit(1);\n}, 5000);\n"},
+			"calls setTimeout with a callback that runs `process.exit(`"},
+		{"a timer whose throw is caught", appsim.Setup{Start: "node index.js"},
+			map[string]string{"index.js": "require('node:http').createServer().listen(3000);\nsetInterval(() => { try { throw new Error('x') } catch (e) { console.error(e) } }, 1000);\n"}, ""},
+		{"a timer that only logs", appsim.Setup{Start: "node index.js"},
+			map[string]string{"index.js": "require('node:http').createServer().listen(3000);\nsetInterval(() => console.log('tick'), 1000);\n"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

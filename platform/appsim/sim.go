@@ -524,6 +524,9 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 		return startCmd{lang: lang, crash: crash, exit: exit}
 	}
 	if src, ok := r.deployedText(rel); ok {
+		if end := laterEnd(lang, file, src); end != "" {
+			r.unsure = append(r.unsure, end) // latercrash.go
+		}
 		if c, ok := codeServer(lang, src, args, env); ok {
 			return c // a server of its own reads its flags itself
 		}
