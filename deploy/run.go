@@ -304,6 +304,11 @@ func pushAndFollow(ctx context.Context, env Env, req Request, targetName string,
 	case since.IsZero():
 		since = res.Started.Add(-ops.BuildSinceSlack)
 	}
+	if own != "" {
+		// Known before its build ends: a failed build is read with the
+		// code it was pushed with (the folders its build writes).
+		env.Memory.NoteVersionPushed(env.ProjectID, out.TargetServiceID, own)
+	}
 	err := finishFollow(ctx, env, out, label, since, own, started)
 	if out.Build != nil { // the push's own version: a rollback to it brings back what was pushed
 		env.Memory.NoteVersionPushed(env.ProjectID, out.TargetServiceID, cmp.Or(own, out.Build.AppVersionID))
@@ -570,7 +575,8 @@ func buildFailure(ctx context.Context, env Env, v platform.AppVersion, label str
 		return bf
 	}
 	bf.BuildLog = lines
-	bf.Diagnoses = ops.ClassifyVersionLog(ctx, env.Client, nil, v, bf.BuildLog)
+	_, pushed := env.Memory.VersionPushed(env.ProjectID, v.ID)
+	bf.Diagnoses = ops.ClassifyVersionLog(ctx, env.Client, nil, v, bf.BuildLog, pushed)
 	if len(bf.Diagnoses) > 3 {
 		bf.Diagnoses = bf.Diagnoses[:3]
 	}

@@ -106,6 +106,7 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		c.NoInstall = whole && !installs
 		c.Whole = whole
 		c.Outputs, c.DeployFiles = diagnose.BuildOutputs(cmds), files
+		c.Built = builtFolders(ctx, env, req, cmds)
 		c.Modules = installs && (whole || slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "node_modules" }))
 	}
 	if c.Read && !c.Whole && len(c.DeployFiles) > 0 && env.ReadSource != nil {

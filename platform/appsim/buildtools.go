@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // buildTool runs one command of a build (args: what follows its name;
@@ -243,7 +245,7 @@ func bundlersRecord() *tool {
 	return &tool{name: "bundlers", names: []string{"vite", "webpack", "parcel", "astro", "ng", "tsup", "nest", "next", "nuxt", "nuxi",
 		"react-scripts", "svelte-kit"},
 		outputs: []toolOutput{
-			{cmd: " vite build ", out: "dist", configs: []string{"vite.config", "svelte.config"}, moves: []string{"outDir", "root", "plugins"}, made: svelteKit},
+			{cmd: " vite build ", out: "dist", configs: []string{"vite.config", "svelte.config"}, moves: []string{"outDir", "root", "plugins"}, made: viteOutputs},
 			{cmd: " webpack", out: "dist", configs: []string{"webpack.config"}},
 			{cmd: " parcel build ", out: "dist"},
 			{cmd: " astro build ", out: "dist", configs: []string{"astro.config"}, moves: []string{"outDir", "root", "adapter", "integrations"}},
@@ -263,6 +265,26 @@ func bundlersRecord() *tool {
 // nuxtMoves are what in nuxt.config may move its output from .output:
 // nitro's output directory, a nitro preset, the build directory.
 var nuxtMoves = []string{"output", "nitro", "buildDir"}
+
+// viteOutDir finds build.outDir written as a string literal in a vite
+// config.
+var viteOutDir = lazyregexp.New(`\boutDir\s*:\s*['"` + "`" + `]([^'"` + "`" + `$]+)['"` + "`" + `]`)
+
+// viteOutputs records what `vite build` makes: SvelteKit's (svelteKit),
+// else the folder a config's literal build.outDir names when nothing else
+// in it may move the output (root, plugins). false: the record's rule.
+func viteOutputs(b *buildSim, words []string) bool {
+	if svelteKit(b, words) {
+		return true
+	}
+	cfg, ok := b.readConfig("vite.config")
+	m := viteOutDir.FindStringSubmatch(cfg)
+	if !ok || m == nil || strings.Contains(cfg, "root") || strings.Contains(cfg, "plugins") || strings.Count(cfg, "outDir") > 1 {
+		return false
+	}
+	b.produce(m[1])
+	return true
+}
 
 // svelteKit records what `vite build` makes in a SvelteKit project (a
 // svelte.config): with adapter-static at its default pages directory,

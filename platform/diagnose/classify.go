@@ -474,9 +474,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.stageFix(text, stage)
 		d.buildOnlyFix(opt.Code)
 	case "deploy-files-missing":
-		if !d.siteConfigFix(text) && !d.nextBuildFix(text) && !d.manifestFix(text) && !d.phpScriptFix(text) {
-			d.servedFileFix(text, stage)
-		}
+		d.deployFilesFix(text, stage, opt.Code)
 	}
 	if d.Signal == "host-not-found" || d.Signal == "missing-env-variable" {
 		d.locateRef(text, opt.BadRefs)

@@ -51,6 +51,11 @@ type Code struct {
 	// where a built executable lands in /var/www.
 	Outputs     []string `json:"outputs,omitempty"`
 	DeployFiles []string `json:"deployFiles,omitempty"`
+	// Built are the folders the build commands' tools write, as ZCP read
+	// them from the tools' configs (vite's build.outDir, else dist; tsc's
+	// outDir; Next's .next; Angular's dist/<name>/browser), each with the
+	// tool that writes it: "dist (vite build)".
+	Built []string `json:"built,omitempty"`
 	// BuildOnlyEnv are the keys the setup's build.envVariables set and its
 	// run.envVariables do not: the running app does not get them.
 	BuildOnlyEnv []string `json:"buildOnlyEnv,omitempty"`

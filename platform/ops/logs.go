@@ -482,7 +482,8 @@ func buildLogs(ctx context.Context, proj Project, lf platform.LogFetcher, svc *p
 		kept = kept[len(kept)-limit:]
 	}
 	res := newLogsResult(svc.Name, toLines(kept, ""), more)
-	res.Diagnoses = ClassifyVersionLog(ctx, proj.Client, svc, *v, res.messages())
+	_, code := proj.Memory.VersionPushed(proj.ID, v.ID)
+	res.Diagnoses = ClassifyVersionLog(ctx, proj.Client, svc, *v, res.messages(), code)
 	return res, nil
 }
 

@@ -355,7 +355,8 @@ func gatherFindings(ctx context.Context, env VerifyEnv, h *ServiceHealth, svc pl
 	var buildDiags []diagnose.Diagnosis
 	if latest != nil && latest.Failed() {
 		buildLines, _ := BuildLogLines(ctx, env.project(), env.Logs, *latest)
-		buildDiags = ClassifyVersionLog(ctx, env.Client, &svc, *latest, buildLines)
+		_, code := env.Memory.VersionPushed(env.ProjectID, latest.ID)
+		buildDiags = ClassifyVersionLog(ctx, env.Client, &svc, *latest, buildLines, code)
 	}
 	wg.Wait()
 	// The declared ports tell a wrong port only when one of them is dead:
@@ -406,9 +407,10 @@ func BuildLogLines(ctx context.Context, proj Project, lf platform.LogFetcher, v 
 // port svc declares, an app the lines show listening on another port is a
 // wrong port, whose fix moves the app to the checked port, not the check
 // away from it. With svc nil (not in hand) c reads the service, once and
-// only when the lines show such a check.
-func ClassifyVersionLog(ctx context.Context, c platform.Client, svc *platform.ServiceStack, v platform.AppVersion, lines []string) []diagnose.Diagnosis {
-	return diagnose.ClassifyWith(lines, BuildLogStage(v.Status), diagnose.Options{Ports: checkedPort(ctx, c, svc, v, lines)})
+// only when the lines show such a check. code is what ZCP's push of v
+// showed of its code (nil: unknown): the folders its build writes.
+func ClassifyVersionLog(ctx context.Context, c platform.Client, svc *platform.ServiceStack, v platform.AppVersion, lines []string, code *diagnose.Code) []diagnose.Diagnosis {
+	return diagnose.ClassifyWith(lines, BuildLogStage(v.Status), diagnose.Options{Ports: checkedPort(ctx, c, svc, v, lines), Code: code})
 }
 
 // readinessRe finds the port a failed readiness check asked.

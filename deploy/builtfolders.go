@@ -1,0 +1,187 @@
+package deploy
+
+import (
+	"context"
+	"encoding/json"
+	"path"
+	"regexp"
+	"strings"
+)
+
+// A deployFiles entry the build did not write is answered with the folder
+// it did write, where ZCP reads it: the build commands (and the
+// package.json scripts they run) name the tool, the tool's config its
+// output folder.
+
+// scriptRun finds a build command that runs a package.json script.
+var scriptRun = regexp.MustCompile(`(?:^|&&|;)\s*(?:npm run(?:-script)?|bun run|yarn run|yarn|pnpm run|pnpm)\s+([\w:.-]+)\s*(?:$|&&|;)`)
+
+// builtTool is a build tool whose words appear in a command, and where it
+// writes: read from what it reads (read gets the source reader and the
+// command), "" when it cannot tell.
+type builtTool struct {
+	words *regexp.Regexp
+	name  string
+	dir   func(read func(string) string, cmd string) string
+}
+
+// outDirLiteral finds an outDir written as a string literal in a JS or TS
+// config (vite's build.outDir), distDir in Next's.
+var (
+	outDirLiteral  = regexp.MustCompile(`\boutDir\s*:\s*['"` + "`" + `]([^'"` + "`" + `$]+)['"` + "`" + `]`)
+	distDirLiteral = regexp.MustCompile(`\bdistDir\s*:\s*['"` + "`" + `]([^'"` + "`" + `$]+)['"` + "`" + `]`)
+	nextExport     = regexp.MustCompile(`\boutput\s*:\s*['"]export['"]`)
+	tsOutDir       = regexp.MustCompile(`"outDir"\s*:\s*"([^"]+)"`)
+	flagOutDir     = regexp.MustCompile(`\s--outDir[ =](\S+)`)
+	tscProject     = regexp.MustCompile(`\s(?:-p|--project)[ =](\S+)`)
+)
+
+// configText is the first of a tool's config files (name.js, .mjs, .ts…)
+// read finds.
+func configText(read func(string) string, name string) string {
+	for _, ext := range []string{"js", "mjs", "cjs", "ts", "mts", "cts"} {
+		if src := read(name + "." + ext); src != "" {
+			return src
+		}
+	}
+	return ""
+}
+
+var builtTools = []builtTool{
+	{regexp.MustCompile(`\bvite build\b`), "vite build", func(read func(string) string, cmd string) string {
+		if m := flagOutDir.FindStringSubmatch(cmd); m != nil {
+			return m[1]
+		}
+		cfg := configText(read, "vite.config")
+		if m := outDirLiteral.FindStringSubmatch(cfg); m != nil {
+			return m[1]
+		}
+		if strings.Contains(cfg, "outDir") || strings.Contains(cfg, "root") || configText(read, "svelte.config") != "" {
+			return "" // set some other way, or a SvelteKit build: not read
+		}
+		return "dist"
+	}},
+	{regexp.MustCompile(`(?:^|\s|/)tsc(?:\s|$)`), "tsc", func(read func(string) string, cmd string) string {
+		if m := flagOutDir.FindStringSubmatch(cmd); m != nil {
+			return m[1]
+		}
+		proj := "tsconfig.json"
+		if m := tscProject.FindStringSubmatch(cmd); m != nil {
+			proj = m[1]
+			if !strings.HasSuffix(proj, ".json") {
+				proj = path.Join(proj, "tsconfig.json")
+			}
+		}
+		if m := tsOutDir.FindStringSubmatch(read(proj)); m != nil {
+			return path.Join(path.Dir(proj), m[1])
+		}
+		return ""
+	}},
+	{regexp.MustCompile(`\bnext build\b`), "next build", func(read func(string) string, _ string) string {
+		cfg := configText(read, "next.config")
+		if m := distDirLiteral.FindStringSubmatch(cfg); m != nil {
+			return m[1]
+		}
+		if nextExport.MatchString(cfg) {
+			return "out"
+		}
+		return ".next"
+	}},
+	{regexp.MustCompile(`\bng build\b`), "ng build", func(read func(string) string, _ string) string {
+		return angularOutput(read("angular.json"))
+	}},
+	{regexp.MustCompile(`\breact-scripts build\b`), "react-scripts build", func(func(string) string, string) string { return "build" }},
+	{regexp.MustCompile(`\bnuxi? (?:build|generate)\b`), "nuxt build", func(func(string) string, string) string { return ".output" }},
+}
+
+// angularOutput is where `ng build` writes the browser files of
+// angular.json's one project: outputPath's browser/ for the application
+// builder (Angular 17+), outputPath itself for the older browser builders;
+// "" when it cannot tell.
+func angularOutput(src string) string {
+	var cfg struct {
+		Projects map[string]struct {
+			Architect struct {
+				Build struct {
+					Builder string `json:"builder"`
+					Options struct {
+						OutputPath json.RawMessage `json:"outputPath"`
+					} `json:"options"`
+				} `json:"build"`
+			} `json:"architect"`
+		} `json:"projects"`
+	}
+	if json.Unmarshal([]byte(src), &cfg) != nil || len(cfg.Projects) != 1 {
+		return ""
+	}
+	for _, p := range cfg.Projects {
+		b := p.Architect.Build
+		var out string
+		var obj struct{ Base, Browser *string }
+		switch {
+		case json.Unmarshal(b.Options.OutputPath, &out) == nil && out != "":
+		case json.Unmarshal(b.Options.OutputPath, &obj) == nil && obj.Base != nil:
+			out = *obj.Base
+		default:
+			return ""
+		}
+		switch _, kind, _ := strings.Cut(b.Builder, ":"); kind {
+		case "application":
+			browser := "browser"
+			if obj.Browser != nil {
+				browser = *obj.Browser
+			}
+			return path.Join(out, browser)
+		case "browser", "browser-esbuild":
+			return out
+		}
+	}
+	return ""
+}
+
+// builtFolders are the folders the build commands cmds write, each with
+// its tool ("dist (vite build)"), as far as ZCP reads the push's source.
+func builtFolders(ctx context.Context, env Env, req Request, cmds []string) []string {
+	if env.ReadSource == nil {
+		return nil
+	}
+	read := func(rel string) string {
+		src, err := env.ReadSource(ctx, req, rel)
+		if err != nil {
+			return ""
+		}
+		return src
+	}
+	var scripts map[string]string
+	var out []string
+	for _, c := range cmds {
+		runs := []string{c}
+		if m := scriptRun.FindStringSubmatch(c); m != nil {
+			if scripts == nil {
+				var pkg struct {
+					Scripts map[string]string `json:"scripts"`
+				}
+				_ = json.Unmarshal([]byte(read("package.json")), &pkg)
+				scripts = pkg.Scripts
+				if scripts == nil {
+					scripts = map[string]string{}
+				}
+			}
+			if s := scripts[m[1]]; s != "" {
+				runs = append(runs, s)
+			}
+		}
+		for _, r := range runs {
+			for _, t := range builtTools {
+				if !t.words.MatchString(r) {
+					continue
+				}
+				if dir := t.dir(read, r); dir != "" {
+					dir = path.Clean(strings.TrimPrefix(dir, "./"))
+					out = append(out, dir+" ("+t.name+")")
+				}
+			}
+		}
+	}
+	return out
+}
