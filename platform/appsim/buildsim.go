@@ -39,6 +39,9 @@ type BuildResult struct {
 	// have made any path; UnknownBy is the first such command.
 	Unknown   bool
 	UnknownBy string
+	// Removed are the uploaded paths a build command took away (mv): the
+	// files the build leaves lack them (Files.Remove).
+	Removed map[string]bool
 	// NoDev are the node_modules folders (as Produced) an npm install or
 	// prune left without package.json's devDependencies (--omit=dev,
 	// --production).
@@ -75,6 +78,7 @@ type buildSim struct {
 	env      map[string]string
 	buildEnv map[string]string // build.envVariables
 	noDev    map[string]bool   // as BuildResult's
+	removed  map[string]bool   // as BuildResult's
 }
 
 // Build runs d's build commands and checks its deployFiles.
@@ -95,12 +99,12 @@ func Build(d *Setup, files *Files, at time.Time) BuildResult {
 			res.UnknownBy = c
 		}
 		if code != 0 {
-			res.Lines = b.out
+			res.Lines, res.Removed = b.out, b.removed
 			res.Failure = fmt.Sprintf("ERROR: build command failed with exit code %d: %s", code, clip(c, 120))
 			return res
 		}
 	}
-	res.Lines, res.Unknown = b.out, b.unknown
+	res.Lines, res.Unknown, res.Removed = b.out, b.unknown, b.removed
 	if files == nil {
 		return res
 	}

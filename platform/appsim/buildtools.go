@@ -77,18 +77,32 @@ func makeBuild(b *buildSim, name string, args []string, _ int) (int, bool, bool)
 	return 0, false, false
 }
 
-// copyBuild is cp, mv and ln: the last path named is made. cp and mv
-// follow what they copy: a source that is not there fails as the command
-// does, and what lands in a folder a command made is what was copied
-// (an uploaded file's copy is that file); ln's target is not followed.
+// copyBuild is cp, mv and ln: the last path named is made (with -t, the
+// folder -t names gets each source). cp and mv follow what they copy: a
+// source that is not there fails as the command does, and what lands in a
+// folder a command made is what was copied (an uploaded file's copy is
+// that file); mv then takes the source away. ln makes a link to a target
+// that is there as a copy of it (a symbolic link's target read from the
+// link's folder); a link to anything else holds what is unknown.
 func copyBuild(b *buildSim, name string, args []string, _ int) (int, bool, bool) {
 	ops := nonFlags(args)
+	dir := valueAfter(args, "-t", "--target-directory")
+	if dir != "" {
+		if i := slices.Index(ops, dir); i >= 0 {
+			ops = slices.Delete(ops, i, i+1)
+		}
+		ops = append(ops, dir+"/")
+	}
 	if len(ops) < 2 {
 		return 0, false, false
 	}
 	dst := ops[len(ops)-1]
-	if name == "ln" || b.files == nil || b.outside(dst) || hasFlag(args, "-t", "--target-directory") {
+	if b.files == nil || b.outside(dst) {
 		b.produce(dst)
+		return 0, false, false
+	}
+	if name == "ln" {
+		b.link(args, ops)
 		return 0, false, false
 	}
 	to := b.rel(dst)
@@ -119,8 +133,67 @@ func copyBuild(b *buildSim, name string, args []string, _ int) (int, bool, bool)
 			tgt = path.Join(to, path.Base(src))
 		}
 		b.copyTo(src, tgt)
+		if name == "mv" && !b.outside(src) && b.rel(src) != tgt {
+			b.remove(b.rel(src))
+		}
 	}
 	return 0, false, false
+}
+
+// link is ln with args (ops, its operands, the link last): a link to a
+// target that is there holds what the target does; else (a target outside
+// the source, one not there, or more than one) what is unknown.
+func (b *buildSim) link(args, ops []string) {
+	dst := ops[len(ops)-1]
+	to := b.rel(dst)
+	if len(ops) != 2 {
+		b.produce(dst)
+		return
+	}
+	target := ops[0]
+	if strings.HasSuffix(dst, "/") || b.isDir(to) {
+		to = path.Join(to, path.Base(target))
+	}
+	from := target // a hard link's target is read from the current folder
+	if symbolic := slices.ContainsFunc(args, func(a string) bool {
+		return a == "--symbolic" || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.Contains(a, "s")
+	}); symbolic && !path.IsAbs(target) {
+		from = path.Join(b.top(), path.Dir(to), target) // a symbolic one's from the link's folder
+	}
+	if b.outside(from) || !b.exists(b.rel(from)) || to == "" {
+		b.produce(path.Join(b.top(), to))
+		return
+	}
+	b.copyTo(from, to)
+}
+
+// remove records that a command took rel (relative) away, with all
+// beneath it: an upload's path is gone from the files the build leaves
+// (BuildResult's Removed), a made one from what it made.
+func (b *buildSim) remove(rel string) {
+	if rel == "" {
+		return
+	}
+	gone := func(p string) bool { return p == rel || strings.HasPrefix(p, rel+"/") }
+	for _, set := range []map[string]bool{b.produced, b.known, b.dirs} {
+		for p := range set {
+			if gone(p) {
+				delete(set, p)
+			}
+		}
+	}
+	for p := range b.copies {
+		if gone(p) {
+			delete(b.copies, p)
+		}
+	}
+	if b.files.Has(rel) {
+		if b.removed == nil {
+			b.removed = map[string]bool{}
+		}
+		b.removed[rel] = true
+		b.files = b.files.without(rel)
+	}
 }
 
 // copyTo records what a copy of src made at tgt (relative): an uploaded

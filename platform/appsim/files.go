@@ -57,9 +57,54 @@ func (fs *Files) Read(p string) (string, bool) {
 	p = CleanRel(p)
 	s, ok := fs.text[p]
 	if ok && fs.used != nil {
-		fs.used.paths[p], fs.used.text[p] = true, s
+		fs.used.paths[p], fs.used.text[p] = fs.paths[p], s // a moved file's content, for its copy (kept)
+		if !fs.paths[p] {
+			delete(fs.used.paths, p)
+		}
 	}
 	return s, ok
+}
+
+// without is a copy of fs without the paths p and all beneath it (fs
+// stays); their content stays readable through a copy of them (kept).
+func (fs *Files) without(p string) *Files {
+	p = CleanRel(p)
+	out := &Files{paths: make(map[string]bool, len(fs.paths)), text: fs.text, used: fs.used}
+	for k := range fs.paths {
+		if k != p && !strings.HasPrefix(k, p+"/") {
+			out.paths[k] = true
+		}
+	}
+	return out
+}
+
+// Remove takes the path p and all beneath it out of fs (what a build
+// command moved away: BuildResult's Removed); the content stays for the
+// copies made of it (kept).
+func (fs *Files) Remove(p string) {
+	if fs == nil {
+		return
+	}
+	p = CleanRel(p)
+	for k := range fs.paths {
+		if k == p || strings.HasPrefix(k, p+"/") {
+			delete(fs.paths, k)
+		}
+	}
+}
+
+// kept reports whether p was uploaded, even if a build command moved it
+// away since: a copy the build made of it holds its content.
+func (fs *Files) kept(p string) bool {
+	p = CleanRel(p)
+	if fs.Has(p) {
+		return true
+	}
+	s, ok := fs.text[p]
+	if ok && fs.used != nil {
+		fs.used.text[p] = s
+	}
+	return ok
 }
 
 // Record makes fs copy what it is asked from now on into the set it

@@ -672,7 +672,7 @@ func (r *runSim) deployed(rel string) string {
 // copyOf is the uploaded file a build command copied to src (a path the
 // build made), "" when none: the deploy holds that file's content there.
 func (r *runSim) copyOf(src string) string {
-	if c := r.copies[src]; c != "" && r.files.Has(c) {
+	if c := r.copies[src]; c != "" && r.files.kept(c) {
 		return c
 	}
 	return ""

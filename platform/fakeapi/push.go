@@ -265,6 +265,9 @@ func (st *state) buildAndDeploy(rq *apiRequest) (int, any) {
 	if res.Failure == "" {
 		res = appsim.Build(d, av.files, rq.now)
 	}
+	for p := range res.Removed { // what the build moved away is not deployed
+		av.files.Remove(p)
+	}
 	prepFiles, prepMade := appsim.RunPrepFiles(d, av.files, res.Produced)
 	used := av.files.Record()
 	env, _ := st.startEnv(s, d)
