@@ -14,12 +14,14 @@ import (
 // and their default bind.
 
 func gunicornRecord() *tool {
-	return &tool{name: "gunicorn", names: []string{"gunicorn", "uvicorn", "hypercorn", "daphne", "waitress-serve"}, lang: "python", run: pyServerTool,
+	return &tool{name: "gunicorn", names: []string{"gunicorn", "uvicorn", "hypercorn", "daphne", "waitress-serve", "sanic"}, lang: "python", run: pyServerTool,
 		banners: map[string]string{"gunicorn": "[1] [INFO] Listening at: http://%s:%d (1)", "uvicorn": uvicornBanner,
 			"hypercorn": "[INFO] Running on http://%s:%d (CTRL + C to quit)",
 			// daphne logs the Twisted endpoint it starts, then the address.
 			"daphne":         "INFO     Starting server at tcp:port=%[2]d:interface=%[1]s\nINFO     Listening on TCP address %[1]s:%[2]d",
-			"waitress-serve": "INFO:waitress:Serving on http://%s:%d"}}
+			"waitress-serve": "INFO:waitress:Serving on http://%s:%d",
+			// Sanic's CLI (`sanic`, `python -m sanic`): its banner's line.
+			"sanic": "[INFO] Goin' Fast @ http://%s:%d"}}
 }
 
 // pyServer judges gunicorn, uvicorn, hypercorn, daphne and waitress-serve:
@@ -39,8 +41,16 @@ func (r *runSim) pyServer(name string, args []string, env map[string]string) sta
 	if (name == "daphne" || name == "waitress-serve") && !strings.Contains(app, ":") {
 		app = "" // both take MODULE:OBJECT: another word is not read as the app
 	}
+	if name == "sanic" && hasFlag(args, "-s", "--simple") {
+		// A folder served as static files: not an app module.
+		r.unsure = append(r.unsure, "where `sanic --simple` listens and what it serves (the sandbox does not model its static server)")
+		return startCmd{lang: "python", named: true}
+	}
 	if app != "" && r.files != nil {
 		mod, _, _ := strings.Cut(app, ":")
+		if i := strings.LastIndex(mod, "."); name == "sanic" && !strings.Contains(app, ":") && i > 0 {
+			mod = mod[:i] // sanic's MODULE.APP: the last name is the app's
+		}
 		rel := path.Join(r.path(valueAfter(args, "--chdir", "--app-dir")), strings.ReplaceAll(mod, ".", "/"))
 		if r.deployed(rel+".py") == "" && r.deployed(rel+"/__init__.py") == "" && !r.producedAt(rel+".py") {
 			// Python names the first part of the dotted name it cannot find.
@@ -159,7 +169,7 @@ func isDigits(s string) bool {
 
 // pyServerValued are the options of gunicorn, uvicorn and hypercorn that
 // take a value: what follows one is not the app module.
-var pyServerValued = []string{"-b", "--bind", "--host", "--port", "-w", "--workers", "-k", "--worker-class",
+var pyServerValued = []string{"-b", "--bind", "-H", "--host", "--port", "-w", "--workers", "-k", "--worker-class",
 	"--log-level", "--chdir", "--app-dir", "-c", "--config", "-t", "--timeout", "--threads", "--graceful-timeout",
 	"--keep-alive", "--max-requests", "--max-requests-jitter", "--access-logfile", "--access-logformat",
 	"--error-logfile", "--log-file", "--log-config", "-e", "--env", "-p", "--pid", "--pythonpath", "-n", "--name",

@@ -329,7 +329,7 @@ func (r *runSim) pyModule(mod string, args []string, env map[string]string) star
 			}
 		}
 		return startCmd{lang: "python", listen: &Addr{orStr(valueAfter(args, "--bind", "-b"), "0.0.0.0"), port}}
-	case "gunicorn", "uvicorn", "hypercorn", "daphne":
+	case "gunicorn", "uvicorn", "hypercorn", "daphne", "sanic":
 		return r.pyServer(mod, args, env)
 	case "flask":
 		return flaskRun(args, env)

@@ -36,6 +36,9 @@ func rustBinary(r *runSim, _ startCmd, args []string, env map[string]string) (st
 	if !ok || !r.files.Has("Cargo.toml") {
 		return startCmd{}, false
 	}
+	if c, ok := r.rocket(src, env); ok {
+		return c, true // rocket.go
+	}
 	return codeServer("rust", src, args, env)
 }
 

@@ -56,6 +56,9 @@ var localServers = []struct {
 	{lazyregexp.New(`Goin' Fast @ https?://`),
 		"Sanic binds 127.0.0.1 unless told otherwise: add `--host 0.0.0.0 --port <port>` to the `sanic` command in `run.start`, or call `app.run(host=\"0.0.0.0\", port=<port>)` where the code starts it.",
 		"Sanic listens on 8000 unless told otherwise and reads no PORT variable: pass `--port <port>` (with `--host 0.0.0.0`) to `sanic` in `run.start`, or `app.run(host=\"0.0.0.0\", port=<port>)` in the code.", false},
+	{lazyregexp.New(`Rocket has launched from https?://`),
+		"Rocket binds 127.0.0.1 unless told otherwise: set ROCKET_ADDRESS=0.0.0.0 as a service variable (zerops_env action=set variables=[\"ROCKET_ADDRESS=0.0.0.0\"] restart=true, no deploy) or in `run.envVariables` (it wins over Rocket.toml's `address`).",
+		"Rocket listens on 8000 unless told otherwise (it reads ROCKET_PORT, not PORT): set ROCKET_PORT=<port> as a service variable (zerops_env action=set variables=[\"ROCKET_PORT=<port>\"] restart=true, no deploy) or in `run.envVariables` (it wins over Rocket.toml's `port`).", true},
 	{lazyregexp.New(`(Tomcat|Netty|Jetty|Undertow) started on port`), "",
 		"Spring Boot listens on 8080 unless told otherwise (it reads SERVER_PORT, not PORT): set SERVER_PORT=<port> as a service variable (zerops_env action=set variables=[\"SERVER_PORT=<port>\"] restart=true, no deploy) or in `run.envVariables`, or `server.port=<port>` in application.properties.", true},
 }

@@ -45,6 +45,10 @@ func TestClassifyWith_LocalhostFixNamesTheServersOwnBind(t *testing.T) {
 			[]string{"php -S 0.0.0.0:8000"}, "Flask"},
 		{"next -H localhost", "ready - started server on 127.0.0.1:3000, url: http://localhost:3000", nil,
 			[]string{"drop `-H`", "-H 0.0.0.0"}, "Flask"},
+		{"rocket", "Rocket has launched from http://127.0.0.1:8000", []int{8000},
+			[]string{"ROCKET_ADDRESS=0.0.0.0", "zerops_env action=set", "Rocket.toml"}, "Flask"},
+		{"sanic", "[2026-01-04 10:00:00 +0000] [1] [INFO] Goin' Fast @ http://127.0.0.1:8000", []int{8000},
+			[]string{"--host 0.0.0.0 --port 8000", "`sanic`"}, "Flask"},
 		{"no server named", "Listening on 127.0.0.1:3000", nil,
 			[]string{"Bind to 0.0.0.0", "Only if the code reads a HOST variable", `listen(3000, '0.0.0.0')`, `Bun.serve/Deno.serve ` + "`" + `hostname: '0.0.0.0'`}, "Puma"},
 	}
@@ -66,7 +70,7 @@ func TestClassifyWith_LocalhostFixNamesTheServersOwnBind(t *testing.T) {
 			if strings.Contains(ds[0].Fix, tt.not) || strings.Contains(ds[0].Fix, "deploy again") {
 				t.Errorf("fix %q has %q or a deploy of its own (the next step adds it)", ds[0].Fix, tt.not)
 			}
-			if envOnly := tt.name == "aspnet"; ds[0].NeedsDeploy() == envOnly {
+			if envOnly := tt.name == "aspnet" || tt.name == "rocket"; ds[0].NeedsDeploy() == envOnly {
 				t.Errorf("NeedsDeploy = %v, want %v", ds[0].NeedsDeploy(), !envOnly)
 			}
 		})
