@@ -112,6 +112,7 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 	if c.Read && !c.Whole && len(c.DeployFiles) > 0 && env.ReadSource != nil {
 		c.Imports = ownImports(ctx, env, req, c.File)
 	}
+	c.RunPrepare, c.RunPrepareRead = ops.SetupRunPrepare(content, setup)
 	c.Start = platform.Clip(start, 200)
 	for _, cmd := range ops.SetupInit(content, setup) {
 		c.Init = append(c.Init, platform.Clip(strings.TrimSpace(cmd), 200))
@@ -119,7 +120,7 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 	c.BuildOnlyEnv = ops.SetupBuildOnlyEnv(content, setup)
 	if env.ListSource != nil && (strings.HasPrefix(base, "python") || strings.HasSuffix(file, ".py")) {
 		names, all := env.ListSource(ctx, req)
-		c.PyOwn, c.PyOwnAll = diagnose.PythonModules(names), all
+		c.PyOwn, c.PyOwnAll, c.PyProject = diagnose.PythonModules(names), all, pyProjectFile(names)
 	}
 	if c.Modules && env.ReadSource != nil {
 		if src, err := env.ReadSource(ctx, req, "package.json"); err == nil && src != "" {
@@ -161,6 +162,17 @@ func ownImports(ctx context.Context, env Env, req Request, entry string) []strin
 		}
 	}
 	return out
+}
+
+// pyProjectFile is the Python project file among names (the top of the
+// source): pyproject.toml, setup.py or setup.cfg; "" when none.
+func pyProjectFile(names []string) string {
+	for _, f := range []string{"pyproject.toml", "setup.py", "setup.cfg"} {
+		if slices.Contains(names, f) {
+			return f
+		}
+	}
+	return ""
 }
 
 // localCMS is a CMS the push of req deploys that keeps uploads on the

@@ -110,7 +110,7 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 	for i, f := range got {
 		out[i] = Diagnosis{Signal: f.sig.id, Cause: f.sig.cause, Fix: f.sig.fix, Evidence: clip(f.text), Doc: f.sig.doc}
 		out[i].specialise(f.bare, stage, opt, prepFiles)
-		out[i].familyFix(lines, f.line, f.bare, stage)
+		out[i].familyFix(lines, f.line, f.bare, stage, opt.Code)
 		if f.sig.id == "missing-env-variable" {
 			out[i].settingsFix(lines, f.line, stage)
 		}

@@ -56,6 +56,13 @@ type Code struct {
 	// outDir; Next's .next; Angular's dist/<name>/browser), each with the
 	// tool that writes it: "dist (vite build)".
 	Built []string `json:"built,omitempty"`
+	// RunPrepare is the setup's build.addToRunPrepare (RunPrepareRead:
+	// the setup was read), what run.prepareCommands find; PyProject the
+	// Python project file at the top of the source (pyproject.toml,
+	// setup.py, setup.cfg), "" when none was found or it was not read.
+	RunPrepare     []string `json:"runPrepare,omitempty"`
+	RunPrepareRead bool     `json:"runPrepareRead,omitempty"`
+	PyProject      string   `json:"pyProject,omitempty"`
 	// BuildOnlyEnv are the keys the setup's build.envVariables set and its
 	// run.envVariables do not: the running app does not get them.
 	BuildOnlyEnv []string `json:"buildOnlyEnv,omitempty"`

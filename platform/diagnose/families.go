@@ -18,7 +18,7 @@ var familySpecs = slices.Concat(
 // what those families read where no other fix has fitted it yet: a URL
 // from an unset variable, a zerops.yml key, uvicorn's module; a PHP
 // extension (under Composer's verdict, the problem below it) over any.
-func (d *Diagnosis) familyFix(lines []string, n int, text string, stage Stage) {
+func (d *Diagnosis) familyFix(lines []string, n int, text string, stage Stage, code *Code) {
 	if composerVerdictRe.MatchString(text) {
 		text = composerProblemBelow(lines, n, text) // the problem names what the base lacks
 	}
@@ -29,5 +29,5 @@ func (d *Diagnosis) familyFix(lines []string, n int, text string, stage Stage) {
 	d.unsetURLFix(text, stage)
 	d.ymlKeyFix(text)
 	d.uvicornFix(text)
-	d.pyDistFix(text)
+	d.pyDistFix(text, code)
 }

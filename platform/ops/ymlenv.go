@@ -86,6 +86,20 @@ func SetupBuild(content, setup string) (commands, deployFiles []string, ok bool)
 	return s.Build.BuildCommands, s.Build.DeployFiles, true
 }
 
+// SetupRunPrepare is setup's build.addToRunPrepare; ok is false when the
+// file does not decode or has no such setup with a build.
+func SetupRunPrepare(content, setup string) (entries []string, ok bool) {
+	f, err := zeropsyml.Parse([]byte(content))
+	if err != nil || setup == "" {
+		return nil, false
+	}
+	s := f.Lookup(setup)
+	if s == nil || s.Build == nil {
+		return nil, false
+	}
+	return s.Build.AddToRunPrepare, true
+}
+
 // SetupBuildOnlyEnv are the keys setup's build.envVariables set that its
 // run.envVariables do not (inherited by extends), sorted: variables only
 // the build container gets. nil when the file does not decode.
