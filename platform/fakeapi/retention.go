@@ -2,13 +2,16 @@ package fakeapi
 
 // Retention bounds for a Server that runs for days (`zcp sandbox` left
 // open): past them the oldest ended records are dropped, so memory and the
-// per-request work of advance stay bounded. Each list is trimmed only once
-// it has grown by a quarter of its bound since the last trim, so the cost is
-// spread over many requests.
-// Tests and benchmarks stay far below every bound.
+// per-request work of advance stay bounded. Processes and log lines are
+// trimmed only once they have grown by a quarter of their bound since the
+// last trim, so the cost is spread over many requests; tests and
+// benchmarks stay far below those bounds. The app versions' bound is the
+// platform's own, kept exactly: Zerops keeps the 10 most recent versions of
+// an application and deletes older ones (zeropsio/docs features/pipeline
+// and guides/deployment-lifecycle; knowledge/docs/config/zerops-yml-deploy).
 const (
 	keepEndedProcesses   = 2000  // settled processes, all projects
-	keepFinalAppVersions = 50    // final app versions per service
+	keepFinalAppVersions = 10    // final app versions per service, as the platform keeps
 	keepLogLines         = 50000 // log lines, all services
 )
 
@@ -49,13 +52,11 @@ func (st *state) pruneProcesses() {
 }
 
 // pruneAppVersions keeps the newest final app versions of each service up
-// to the bound, and every one not final. The newest version of a service is
-// always kept, so the next version's sequence number still follows it.
+// to the bound, and every one not final: exactly, as the platform deletes
+// a service's older versions (the list stays short: no trim is deferred).
+// The newest version of a service is always kept, so the next version's
+// sequence number still follows it.
 func (st *state) pruneAppVersions() {
-	if len(st.avOrder) <= max(st.avTrimAt, keepFinalAppVersions+keepFinalAppVersions/4) {
-		return
-	}
-	defer func() { st.avTrimAt = len(st.avOrder) + keepFinalAppVersions/4 }()
 	finals := map[string]int{} // service id → final versions kept, newest first
 	drop := map[string]bool{}
 	for i := len(st.avOrder) - 1; i >= 0; i-- {

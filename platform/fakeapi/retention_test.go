@@ -2,6 +2,7 @@ package fakeapi
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 )
@@ -51,8 +52,8 @@ func TestRetention_BoundsLongRunningState(t *testing.T) {
 			finals++
 		}
 	}
-	if finals > keepFinalAppVersions+keepFinalAppVersions/4 || finals < keepFinalAppVersions {
-		t.Errorf("%d final app versions of appdev kept, want about %d", finals, keepFinalAppVersions)
+	if finals != keepFinalAppVersions {
+		t.Errorf("%d final app versions of appdev kept, want the platform's %d", finals, keepFinalAppVersions)
 	}
 	if st.appVersions[lastAV] == nil {
 		t.Error("the newest app version was dropped")
@@ -63,4 +64,47 @@ func TestRetention_BoundsLongRunningState(t *testing.T) {
 	if n := len(st.logs); n > keepLogLines+keepLogLines/4 || n < keepLogLines {
 		t.Errorf("%d log lines kept, want about %d", n, keepLogLines)
 	}
+}
+
+// TestRetention_KeepsThePlatformsTenVersions: as Zerops keeps the 10 most
+// recent versions of a service's application, the fake lists no more, from
+// the eleventh deploy on (walk 12: it kept 50 while the knowledge said 10).
+func TestRetention_KeepsThePlatformsTenVersions(t *testing.T) {
+	t.Parallel()
+	s := New(Options{ProcessDuration: time.Millisecond})
+	st := s.st
+	now := time.Now()
+	svc := st.serviceByName(st.demoID, "appdev")
+	var ids []string
+	for i := range 12 {
+		at := now.Add(time.Duration(i) * time.Second)
+		av := st.newAppVersion(svc, "CLI", fmt.Sprint("v", i), at)
+		av.finalize("ACTIVE", at)
+		ids = append(ids, av.ID)
+		st.advance(at.Add(time.Millisecond))
+		finals := 0
+		for _, id := range st.avOrder {
+			if a := st.appVersions[id]; a.ServiceID == svc.ID && a.final {
+				finals++
+			}
+		}
+		if want := min(i+1+seeded(st, svc.ID, ids), keepFinalAppVersions); finals != want {
+			t.Fatalf("after deploy %d: %d final versions listed, want %d", i+1, finals, want)
+		}
+	}
+	if st.appVersions[ids[len(ids)-1]] == nil || st.appVersions[ids[0]] != nil {
+		t.Error("the newest version was dropped, or the oldest kept")
+	}
+}
+
+// seeded counts the final versions of service id the fake was seeded with
+// (not among ids).
+func seeded(st *state, id string, ids []string) int {
+	n := 0
+	for _, v := range st.avOrder {
+		if a := st.appVersions[v]; a.ServiceID == id && a.final && !slices.Contains(ids, v) {
+			n++
+		}
+	}
+	return n
 }

@@ -30,7 +30,6 @@ type state struct {
 	logTokens   map[string]logToken
 	seq         int
 	procTrimAt  int // procOrder length that triggers the next prune (see retention.go)
-	avTrimAt    int // the same for avOrder
 
 	svcIndex serviceIndex // what service searches see (index.go)
 
