@@ -71,6 +71,11 @@ func TestExport_KeepsSharedStorageMount(t *testing.T) {
 			if i < 0 {
 				t.Fatalf("the export lacks web: %s", m["yaml"])
 			}
+			// Walk 12: the storage was exported as `mode: NON_HA`; the
+			// import docs show the type form.
+			if y := m["yaml"].(string); !strings.Contains(y, "type: shared-storage:single") || strings.Contains(y, "NON_HA") {
+				t.Errorf("the export does not write the storage as type shared-storage:single (without mode):\n%s", y)
+			}
 			if got := doc.Services[i].Mount; slices.Equal(got, []string{"files"}) != tc.mounted {
 				t.Fatalf("the export's mount of web = %v, mounted %v:\n%s", got, tc.mounted, m["yaml"])
 			}
