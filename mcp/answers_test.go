@@ -74,6 +74,8 @@ func TestAnswers_ScaleWarnsWhatItTakesAway(t *testing.T) {
 	}{
 		{"LowerMaxRam", map[string]any{"maxRam": 4}, []string{"maxRam lowered from 48 to 4 GB", "OOM-killed", "back to 48"}},
 		{"LowerMaxCpu", map[string]any{"maxCpu": 2}, []string{"maxCpu lowered from 8 to 2 cores", "slower"}},
+		// Walk 12: "1 cores".
+		{"LowerMaxCpuToOne", map[string]any{"maxCpu": 1}, []string{"maxCpu lowered from 8 to 1 core:", "grow past 1 core under load"}},
 		// Walk 6: a lowered maxDisk was said to cut "(memory: OOM-killed)".
 		{"LowerMaxDisk", map[string]any{"maxDisk": 20}, []string{"maxDisk lowered from 250 to 20 GB", "writes past it fail"}},
 		{"RaiseMinCpu", map[string]any{"minCpu": 2}, []string{"minCpu raised from 1 to 2 cores", "billed"}},

@@ -241,10 +241,7 @@ func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceS
 	if p := m.ram.PeakNow(); p > peak {
 		what, peak, now = "RAM", p, limitText("RAM", m.ram.Limit)
 	}
-	fits := fmt.Sprintf("%s peaked at %.0f%% of its %s (%s now), so about %.1f× that load fits at this size", svc.Name, peak, what, now, 100/max(peak, 1))
-	if m.cpu.PeakNow() != m.cpu.Peak || m.ram.PeakNow() != m.ram.Peak {
-		fits = fmt.Sprintf("%s's peak use is %.0f%% of the %s it has now (%s; the window began at another size), so about %.1f× that load fits at this size", svc.Name, peak, what, now, 100/max(peak, 1))
-	}
+	fits := fitsAtSize(svc.Name, what, now, peak, m.cpu.PeakNow() != m.cpu.Peak || m.ram.PeakNow() != m.ram.Peak)
 	up := verticalRoom(set, m)
 	if up != "" {
 		fits += "; " + up
@@ -306,13 +303,36 @@ func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceS
 	return finish(platform.Say(fits+grows+"; only if the load you expect is larger than that, raise "+raise+" with ").Call("zerops_manage", "action=scale", host))
 }
 
+// fitsAtSize says how much of the load measured fits at the size the
+// service name has now (what, the resource it used most, now its limit):
+// peak is its peak use in percent, shifted that the window began at another
+// size. A peak that rounds to 0% gives no load to project from: no
+// multiple of it is said.
+func fitsAtSize(name, what, now string, peak float64, shifted bool) string {
+	if peak < 0.5 {
+		return fmt.Sprintf("%s used under 1%% of its %s (%s now) in the window: there is no load to project from, so what more fits at this size is not known from these numbers", name, what, now)
+	}
+	if shifted {
+		return fmt.Sprintf("%s's peak use is %.0f%% of the %s it has now (%s; the window began at another size), so about %.1f× that load fits at this size", name, peak, what, now, 100/max(peak, 1))
+	}
+	return fmt.Sprintf("%s peaked at %.0f%% of its %s (%s now), so about %.1f× that load fits at this size", name, peak, what, now, 100/max(peak, 1))
+}
+
+// cores is n CPU cores in words: "1 core", "2 cores", "0.5 cores".
+func cores(n float64) string {
+	if n == 1 {
+		return "1 core"
+	}
+	return fmt.Sprintf("%g cores", n)
+}
+
 // verticalRoom says how far the service of use m grows on its own above
 // the size measured, by the maxima in force of set ("" when it cannot grow,
 // or the maxima are unknown).
 func verticalRoom(set platform.Autoscaling, m ServiceMetrics) string {
 	var up []string
 	if set.MaxCPU > 0 && float64(set.MaxCPU) > m.cpu.Limit {
-		up = append(up, fmt.Sprintf("%d cores", set.MaxCPU))
+		up = append(up, cores(float64(set.MaxCPU)))
 	}
 	if set.MaxRAM > 0 && set.MaxRAM > m.ram.Limit {
 		up = append(up, fmt.Sprintf("%g GB RAM", set.MaxRAM))
@@ -501,7 +521,7 @@ func peakedNext(ctx context.Context, c platform.Client, s platform.ServiceStack,
 
 func limitText(what string, limit float64) string {
 	if what == "CPU" {
-		return fmt.Sprintf("%g cores", limit)
+		return cores(limit)
 	}
 	return fmt.Sprintf("%g GB", limit)
 }

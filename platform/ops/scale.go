@@ -130,6 +130,8 @@ func scaleWarnings(cur, after platform.Autoscaling, ha bool) []string {
 		"maxContainers": "no more containers start for more load",
 	}
 	bound := func(name, unit string, was, now float64) {
+		all := now * float64(held.n)
+		unit, allUnit := one(now, unit), one(all, unit)
 		switch {
 		case was <= 0 || now == was:
 		case strings.HasPrefix(name, "max") && now < was:
@@ -138,7 +140,7 @@ func scaleWarnings(cur, after platform.Autoscaling, ha bool) []string {
 		case strings.HasPrefix(name, "min") && now > was && name != "minContainers" && held.n > 1:
 			// A vertical minimum is each container's.
 			out = append(out, fmt.Sprintf("%s raised from %g to %g%s: each of its containers (%s) holds, and is billed for, at least %g%s even when idle: %g%s in all.",
-				name, was, now, unit, held.say, now, unit, now*float64(held.n), unit))
+				name, was, now, unit, held.say, now, unit, all, allUnit))
 		case strings.HasPrefix(name, "min") && now > was:
 			out = append(out, fmt.Sprintf("%s raised from %g to %g%s: the service holds, and is billed for, at least %g%s even when idle.",
 				name, was, now, unit, now, unit))
@@ -153,6 +155,14 @@ func scaleWarnings(cur, after platform.Autoscaling, ha bool) []string {
 	bound("minDisk", " GB", cur.MinDisk, after.MinDisk)
 	bound("minContainers", " containers", float64(cur.MinContainers), float64(after.MinContainers))
 	return out
+}
+
+// one is unit (" cores", " containers") as it follows n: singular for 1.
+func one(n float64, unit string) string {
+	if n == 1 && (unit == " cores" || unit == " containers") {
+		return strings.TrimSuffix(unit, "s")
+	}
+	return unit
 }
 
 // changedOnly drops the fields equal to the settings in force and names them.

@@ -1,0 +1,36 @@
+package ops
+
+import (
+	"strings"
+	"testing"
+)
+
+// What fits at this size is said from a peak there is; a peak that rounds
+// to 0% projects nothing (walk 12: "peaked at 0% … about 100.0× that load
+// fits"); one core is "1 core" (walk 12: "1 cores").
+func TestFitsAtSize_NoProjectionFromNoLoad(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name      string
+		peak      float64
+		shifted   bool
+		want, not string
+	}{
+		{"no load", 0, false, "there is no load to project from", "×"},
+		{"under half a percent", 0.4, false, "used under 1% of its CPU (1 core now)", "×"},
+		{"some load", 25, false, "peaked at 25% of its CPU (1 core now), so about 4.0× that load fits", "no load"},
+		{"a size changed in the window", 50, true, "the window began at another size), so about 2.0×", "no load"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := fitsAtSize("api", "CPU", limitText("CPU", 1), tt.peak, tt.shifted)
+			if !strings.Contains(got, tt.want) || strings.Contains(got, tt.not) {
+				t.Errorf("fitsAtSize = %q, want %q and no %q", got, tt.want, tt.not)
+			}
+		})
+	}
+	if got := cores(2) + ", " + cores(1) + ", " + cores(0.5); got != "2 cores, 1 core, 0.5 cores" {
+		t.Errorf("cores = %q", got)
+	}
+}
