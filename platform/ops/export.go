@@ -53,10 +53,17 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 	root := doc.Content[0]
 	out := &ExportResult{}
 	byName := map[string]platform.ServiceStack{}
-	if services, err := listServices(ctx, proj); err == nil {
-		for _, s := range services {
-			byName[s.Name] = s
-		}
+	services, listErr := listServices(ctx, proj)
+	for _, s := range services {
+		byName[s.Name] = s
+	}
+	if listErr != nil {
+		// What the services list completes is left as the platform wrote
+		// it, and the answer says so: a runtime's shared-storage mount,
+		// its scaling, a managed service's mode in the type form.
+		out.Note = "The project's services could not be read (" + platform.Clip(platform.ErrorCode(listErr), 40) +
+			"), so the export is not completed from them: a runtime's shared-storage `mount`, the scaling settings and the `:single`/`:ha` type form are only what the platform's export holds; " +
+			"check them against zerops_discover before importing, or export again."
 	}
 	var kept []*yaml.Node
 	var runtimes []string // the exported runtimes: the YAML carries none of their code
