@@ -74,18 +74,13 @@ func keepSettings(node *yaml.Node, byName map[string]platform.ServiceStack) {
 }
 
 // withModeForm writes the legacy mode (NON_HA, HA) into typ as :single or
-// :ha (postgresql@16 → postgresql:single@16; a type without a version, as
-// shared storage's, shared-storage → shared-storage:single, the form the
-// import docs show); ok false, typ unchanged, when typ names its form
-// already, or mode is unknown.
+// :ha (postgresql@16 → postgresql:single@16); ok false, typ unchanged,
+// when typ names its form already or has no version, or mode is unknown.
 func withModeForm(typ, mode string) (string, bool) {
-	name, version, versioned := strings.Cut(typ, "@")
+	name, version, ok := strings.Cut(typ, "@")
 	form := map[string]string{"NON_HA": "single", "HA": "ha"}[mode]
-	if form == "" || name == "" || strings.ContainsAny(typ, ":/") {
+	if !ok || form == "" || strings.ContainsAny(typ, ":/") {
 		return typ, false
-	}
-	if !versioned {
-		return name + ":" + form, true
 	}
 	return name + ":" + form + "@" + version, true
 }

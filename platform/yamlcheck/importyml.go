@@ -139,7 +139,12 @@ func singleOnlyHA(e *importEntry, ha bool) (string, string) {
 }
 
 // modeFix suggests the type with its HA choice, written for the service's own type.
+// Shared storage is published with its plain type only (the docs' data.json
+// lists no :single or :ha form for it), so its choice is the mode key.
 func modeFix(t platform.ServiceType) string {
+	if t.Name == "shared-storage" || t.Name == "sharedstorage" {
+		return "Write mode: NON_HA (one copy) or mode: HA (two copies on two nodes; cannot be changed later); without it the platform creates it NON_HA."
+	}
 	single, ha := t, t
 	single.Mode, ha.Mode = "single", "ha"
 	return fmt.Sprintf("Write type: %s (one container) or %s (three, cannot be changed later); without either the platform creates it single. The legacy mode: NON_HA|HA still works.",
