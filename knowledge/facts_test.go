@@ -844,6 +844,8 @@ func TestFacts_DroppedQuestions(t *testing.T) {
 		{"pitfalls/unsupported-services", "MongoServerError comes from an outside server; no fixed IP for Atlas", "(?s)## MongoDB from a Zerops app \\(MongoServerError\\)\nThere is no MongoDB service.{0,900}Zerops gives no fixed outbound IP"},
 		{"pitfalls/invented-versions", "the build reads build.base of the repository's zerops.yml", "the build does not read the import's `type` but `build\\.base` and `build\\.os` of the repository's zerops\\.yml"},
 		{"operations/backups", "daily backups 00:00-01:00 UTC, 7 daily, 4 weekly, 3 monthly kept", "(?s)# Backups\n\n.{0,200}once a day between 00:00 and 01:00 UTC, keeping at least 7 daily, 4 weekly and 3 monthly backups"},
+		{"operations/deploy-with-zcli", "zcli push project/service not found: wrong project or hostname", "(?s)`project \"…\" not found` or `service \"…\" not found in project`: zcli looks in another project.{0,300}`zcli project list`.{0,200}`--project-id`"},
+		{"services/mariadb", "refused on 3306: localhost is the app's own container, else not ACTIVE", "(?s)Connection refused on 3306: with `localhost`.{0,120}app's own container.{0,200}`ACTIVE`, not stopped or starting"},
 		{"operations/deploy-with-zcli", "no deploy of only the changed files", "(?s)## Only the changed files\\?\nNo: every push ships a whole new version"},
 		{"troubleshooting/resources-limits", "build disk is fixed; maxDisk does not apply", "(?s)## Disk full during the build\n.{0,300}up to 100 GB and fixed; the service's `maxDisk` does not apply to it"},
 		{"networking/outbound-restrictions", "a build timeout to a public registry: build again", "(?s)## Downloads time out in the build \\(ETIMEDOUT\\)\n.{0,600}timing out once: a passing network or registry problem; build again"},
