@@ -52,8 +52,34 @@ func bundleBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) 
 		b.err("Could not locate Gemfile")
 		return 10, false, true
 	}
+	if flag := bundleFrozen(args, b.env); flag != "" && b.files != nil && valueAfter(args, "--gemfile") == "" &&
+		!b.exists(path.Join(b.cwd, "Gemfile.lock")) && !b.exists(path.Join(b.cwd, "gems.locked")) {
+		b.err(fmt.Sprintf("The %s requires a lockfile. Please make sure you have checked your Gemfile.lock into version control before deploying.", flag))
+		return 16, false, true
+	}
 	b.installs("bundle", orStr(valueAfter(args, "--path"), b.bundlePath))
 	return 0, false, true
+}
+
+// bundleFrozen names what puts `bundle install` in deployment (frozen)
+// mode, where bundler installs only what the lockfile locks and stops
+// without one: its --deployment or --frozen flag, or BUNDLE_DEPLOYMENT or
+// BUNDLE_FROZEN set true (the Ruby recipe's build.envVariables set
+// BUNDLE_DEPLOYMENT: 1); "" when none does. A setting made by `bundle
+// config` is not read.
+func bundleFrozen(args []string, env map[string]string) string {
+	on := func(k string) bool { v := strings.ToLower(env[k]); return v == "1" || v == "true" }
+	switch {
+	case hasFlag(args, "--deployment"):
+		return "--deployment flag"
+	case hasFlag(args, "--frozen"):
+		return "--frozen flag"
+	case on("BUNDLE_DEPLOYMENT"):
+		return "deployment setting"
+	case on("BUNDLE_FROZEN"):
+		return "frozen setting"
+	}
+	return ""
 }
 
 var (

@@ -490,7 +490,7 @@ func (r *runSim) envFiles(args []string, env map[string]string) string {
 var nodeTools = map[string]bool{"next": true, "nuxt": true, "nuxi": true, "nodemon": true, "ts-node": true,
 	"ts-node-dev": true, "tsx": true, "pm2": true, "pm2-runtime": true, "vite": true, "nest": true,
 	"react-scripts": true, "remix-serve": true, "react-router-serve": true, "react-router": true, "remix": true, "astro": true, "serve": true,
-	"http-server": true, "tsc": true, "concurrently": true, "strapi": true, "svelte-kit": true, "ng": true}
+	"http-server": true, "tsc": true, "concurrently": true, "cross-env": true, "strapi": true, "svelte-kit": true, "ng": true}
 
 // nodeInstalled reports whether Node packages may be in the run container
 // for an entry under dir: node_modules deployed (or made by the build and

@@ -45,7 +45,30 @@ func rubyRecord() *tool {
 
 // rubyTool runs a file (a Sinatra one listens as its record says).
 func rubyTool(r *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
-	return r.entry("ruby", firstFile(args, "-I", "-r"), args, env), true
+	file := firstFile(args, "-I", "-r")
+	c := r.entry("ruby", file, args, env)
+	if src, ok := r.deployedText(r.path(file)); ok && c.crash == nil {
+		r.envCheck(src, r.path(file), rubyEnvNeeds(src), env) // unverified: what it prints is not read
+	}
+	return c, true
+}
+
+// rubyEnvFetchRe is Ruby's ENV.fetch of a variable with no default (no
+// second argument, no block), which raises KeyError when it is unset.
+var rubyEnvFetchRe = lazyregexp.New(`(?m)^(\S.*)?\bENV\.fetch\(\s*['"](\w+)['"]\s*\)(\s*\{)?`)
+
+// rubyEnvNeeds are the statements of the Ruby file src that fail without a
+// variable: ENV.fetch("X") without a default. One not indented runs as the
+// file loads; what Ruby prints is not read, so it is named, not run.
+func rubyEnvNeeds(src string) []envNeed {
+	var out []envNeed
+	for _, m := range rubyEnvFetchRe.FindAllStringSubmatchIndex(src, -1) {
+		if m[6] >= 0 { // a block gives the default
+			continue
+		}
+		out = append(out, envNeed{keys: []string{src[m[4]:m[5]]}, at: m[0], top: true})
+	}
+	return out
 }
 
 // rubyHostClients are the Ruby clients whose own words report a host that

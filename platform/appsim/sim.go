@@ -394,6 +394,10 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 		return c // simdeps.go
 	}
 	name, args := path.Base(words[0]), words[1:]
+	if name == "cross-env" && len(args) > 0 {
+		// cross-env sets the variables it is given, then runs the rest.
+		return r.command(args, env, depth)
+	}
 	if c, ok := r.ownServer(name, args, env); ok {
 		return c
 	}
