@@ -161,8 +161,15 @@ func TestDeploy_CrossEnvStartWithoutNodeModules(t *testing.T) {
 			if m["verdict"] != tt.want {
 				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.want, text(res))
 			}
-			if tt.want == "not-answering" && !strings.Contains(text(res), "cross-env: not found") {
-				t.Errorf("the answer lacks the shell's words: %s", text(res))
+			if tt.want == "not-answering" {
+				if !strings.Contains(text(res), "cross-env: not found") {
+					t.Errorf("the answer lacks the shell's words: %s", text(res))
+				}
+				// cross-env is a Node package: the fix deploys node_modules,
+				// not an OS package in run.prepareCommands.
+				if next := str(m["next"]); !strings.Contains(next, "node_modules") || strings.Contains(next, "apk add") {
+					t.Errorf("next does not deploy node_modules: %s", next)
+				}
 			}
 		})
 	}

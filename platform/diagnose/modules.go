@@ -21,7 +21,7 @@ var (
 // pyCommands come from a pip package; nodeCommands from node_modules/.bin.
 var (
 	pyCommands   = strings.Fields("gunicorn uvicorn hypercorn daphne celery flask fastapi django-admin streamlit waitress-serve alembic litestar granian sanic pserve")
-	nodeCommands = strings.Fields("next nuxt nuxi nodemon ts-node ts-node-dev tsx pm2 pm2-runtime vite nest react-scripts remix-serve react-router-serve react-router remix astro serve http-server tsc concurrently strapi svelte-kit ng")
+	nodeCommands = strings.Fields("next nuxt nuxi nodemon ts-node ts-node-dev tsx pm2 pm2-runtime vite nest react-scripts remix-serve react-router-serve react-router remix astro serve http-server tsc concurrently cross-env strapi svelte-kit ng")
 )
 
 // pyPackages are the import names of widely used PyPI packages (and
