@@ -174,3 +174,52 @@ func TestDeploy_CrossEnvStartWithoutNodeModules(t *testing.T) {
 		})
 	}
 }
+
+// A Sinatra app (the Ruby recipe's `ruby app.rb`) whose code binds
+// localhost: Puma prints the same line as under rackup or rails, but the
+// address is in the code, so the fix changes `set :bind`, not run.start
+// (walk 14: "bind every address in `run.start`: `rails server -b 0.0.0.0
+// -p 8080`, `rackup -o 0.0.0.0 -p 8080` …").
+func TestDeploy_SinatraBindsLocalhostInCode(t *testing.T) {
+	t.Parallel()
+	yml := `zerops:
+  - setup: appstage
+    build:
+      base: ruby@3.4
+      buildCommands:
+        - bundle config set --local path vendor/bundle
+        - bundle install
+      deployFiles: .
+    run:
+      base: ruby@3.4
+      ports:
+        - port: 8080
+          httpSupport: true
+      start: bundle exec ruby app.rb
+`
+	tests := []struct{ name, bind string }{
+		{"localhost", "localhost"},
+		{"loopback address", "127.0.0.1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			h.ownApp(t, map[string]string{
+				"zerops.yml":   yml,
+				"app.rb":       "require 'sinatra'\nset :port, 8080\nset :bind, '" + tt.bind + "'\nget('/') { 'ok' }\n",
+				"Gemfile":      "source 'https://rubygems.org'\ngem 'sinatra'\ngem 'puma'\n",
+				"Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    puma (6.4.3)\n    sinatra (4.1.1)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  puma\n  sinatra\n\nBUNDLED WITH\n   2.5.3\n",
+			})
+			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "v1")
+			if m["verdict"] != "not-answering" {
+				t.Fatalf("verdict %v, want not-answering: %s", m["verdict"], text(res))
+			}
+			next := str(m["next"])
+			if !strings.Contains(next, "app.rb, line 3") || strings.Contains(next, "rails server") {
+				t.Errorf("next does not send the fix to app.rb's set :bind: %s", next)
+			}
+		})
+	}
+}

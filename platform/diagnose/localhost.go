@@ -90,6 +90,12 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 		if s.fix == "" || !s.line.MatchString(line) {
 			continue
 		}
+		if opt.Code.literal() && langOf(opt.Runtime) == "ruby" {
+			// Puma's line also shows for a Sinatra file started by ruby,
+			// whose address is written in the code (`set :bind`): the
+			// start command's flags would not change it.
+			break
+		}
 		if len(opt.Ports) == 0 {
 			port = shownPort(line, port)
 		}
