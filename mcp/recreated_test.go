@@ -59,3 +59,32 @@ func TestImport_RecreatedServiceSaysRestoreAndRestart(t *testing.T) {
 		t.Errorf("import of a new runtime nothing references: %s", next)
 	}
 }
+
+// TestImport_RecreatedAsOtherKindSaysNoRestore: db, a backed-up
+// PostgreSQL, is deleted and its hostname taken by a MariaDB (an official
+// recipe's import, ghost, names its database db). The import's next step
+// does not tell the agent to load the PostgreSQL backup into MariaDB with
+// pg_restore; it says the backup is of another kind (walk14b, backup and
+// delete goal).
+func TestImport_RecreatedAsOtherKindSaysNoRestore(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	ctx := context.Background()
+	if res, _ := h.call(t, "zerops_manage", map[string]any{"action": "backup", "serviceHostname": "db"}); res.IsError {
+		t.Fatalf("backup: %s", text(res))
+	}
+	if res, _ := h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true}, "del"); res.IsError {
+		t.Fatalf("delete: %s", text(res))
+	}
+	res, m := h.callWith(t, ctx, "zerops_import", map[string]any{"content": "services:\n  - hostname: db\n    type: mariadb@10.6\n    mode: NON_HA\n"}, "imp")
+	wantOK(t, res)
+	next := str(m["next"])
+	if strings.Contains(next, "pg_restore") || strings.Contains(next, "Restore its backup") {
+		t.Errorf("db again as MariaDB: next restores the PostgreSQL backup into it: %s", next)
+	}
+	for _, w := range []string{"not its data: it starts empty", "mariadb@10.6", "postgresql@16"} {
+		if !strings.Contains(next, w) {
+			t.Errorf("db again as MariaDB: next lacks %q: %s", w, next)
+		}
+	}
+}

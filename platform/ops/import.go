@@ -195,7 +195,11 @@ func Import(ctx context.Context, proj Project, content string, pub Published, op
 			created = append(created, s.Hostname)
 		}
 	}
-	out.Next, out.Rest = recreatedNext(ctx, proj, created)
+	types := map[string]string{}
+	for _, s := range plan.Services {
+		types[s.Hostname] = s.Type
+	}
+	out.Next, out.Rest = recreatedNext(ctx, proj, created, types)
 	return out, nil
 }
 

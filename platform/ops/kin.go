@@ -138,12 +138,21 @@ func kindWord(typ string) string {
 	return base
 }
 
+// importKind is the type name of an import's type ("mariadb@10.6",
+// "valkey:single@7.2" → "mariadb", "valkey").
+func importKind(typ string) string {
+	base, _, _ := strings.Cut(kindWord(typ), ":")
+	return strings.ToLower(base)
+}
+
 // recreatedNext is what created, hostnames an import just created, ask of
 // the project: one ZCP deleted a moment ago comes back empty (its latest
 // backup is what to restore into it), and the services whose variables
 // reference one get its values only at their next start. rest are the
-// hostnames the step does not name.
-func recreatedNext(ctx context.Context, proj Project, created []string) (next platform.Step, rest []string) {
+// hostnames the step does not name. types are the created services' types as
+// the import writes them: a backup of another kind (PostgreSQL's, the
+// hostname now MariaDB's) does not load into the new service.
+func recreatedNext(ctx context.Context, proj Project, created []string, types map[string]string) (next platform.Step, rest []string) {
 	restart := map[string]bool{}
 	var refs, project []string
 	for _, host := range created {
@@ -151,7 +160,13 @@ func recreatedNext(ctx context.Context, proj Project, created []string) (next pl
 		if n, ok := proj.Memory.deletedService(proj.ID, host); ok {
 			named = true
 			next = next.Say(host + " takes the hostname of the " + host + " deleted " + n.at.UTC().Format(time.RFC3339) + ", not its data: it starts empty. ")
-			if name, _, _ := strings.Cut(n.backup, " of "); name != "" {
+			name, _, _ := strings.Cut(n.backup, " of ")
+			newType := types[host]
+			switch {
+			case name != "" && newType != "" && importKind(newType) != kindWord(n.typ):
+				next = next.Say("It is a " + newType + ", the deleted one was a " + n.typ + ": its backup " + name +
+					" does not load into it (kept 7 days, for a " + kindWord(n.typ) + " service). ")
+			case name != "":
 				next = next.Say("Restore " + backupInto(name, n.typ, host) + ". ")
 			}
 		}
