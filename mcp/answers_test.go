@@ -42,6 +42,33 @@ func TestAnswers_TakenHostnameReusesNeverDeletes(t *testing.T) {
 	_ = m
 }
 
+// TestAnswers_TakenHostnameOfOtherKindIsNotReused: a recipe's import
+// (supertokens: db, postgresql@16) into a project whose db is another
+// kind (mariadb) is not told to reuse that db; the fix names both types
+// and asks for another hostname with the references moved to it, never a
+// delete (walk14b, env goal).
+func TestAnswers_TakenHostnameOfOtherKindIsNotReused(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	content := "services:\n  - hostname: db\n    type: mariadb@10.6\n    mode: NON_HA\n"
+	res, m := h.call(t, "zerops_import", map[string]any{"content": content, "dryRun": true})
+	wantOK(t, res)
+	answer := ""
+	for _, p := range issuesOf(m, "problems") {
+		if p["path"] == "services[0](db).hostname" {
+			answer += p["problem"] + " " + p["fix"]
+		}
+	}
+	if strings.Contains(answer, "Reuse the existing db") || strings.Contains(strings.ToLower(answer), "delete") {
+		t.Errorf("a db of another kind is offered for reuse (or deleted): %s", answer)
+	}
+	for _, w := range []string{"postgresql@16", "mariadb@10.6", "another hostname", "${db_"} {
+		if !strings.Contains(answer, w) {
+			t.Errorf("answer lacks %q: %s", w, answer)
+		}
+	}
+}
+
 // workflowCalls returns the `tool` `{json}` calls a workflow's text shows,
 // with <name> replaced by hostname: what an agent following it would send.
 func workflowCalls(t *testing.T, h *harness, workflow, tool, hostname string) []map[string]any {
