@@ -88,3 +88,23 @@ func TestImport_RecreatedAsOtherKindSaysNoRestore(t *testing.T) {
 		}
 	}
 }
+
+// TestImport_ReferencesWithinOneImportNeedNoRestart: an official recipe's
+// import (supertokens) creates services whose envSecrets reference each
+// other. None of them has started, so the next step does not ask to
+// restart them to pick the values up; it sends the agent to deploy
+// (walk14b, env goal).
+func TestImport_ReferencesWithinOneImportNeedNoRestart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	content := "services:\n  - hostname: kv\n    type: valkey@7.2\n    mode: NON_HA\n  - hostname: api\n    type: nodejs@22\n    envSecrets:\n      KV_HOST: ${kv_hostname}\n"
+	res, m := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": content}, "imp")
+	wantOK(t, res)
+	next := str(m["next"])
+	if strings.Contains(next, "restart") {
+		t.Errorf("services created together are sent to restart: %s", next)
+	}
+	if !strings.Contains(next, "zerops_deploy") {
+		t.Errorf("next does not send the agent to deploy: %s", next)
+	}
+}

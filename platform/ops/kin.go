@@ -171,9 +171,13 @@ func recreatedNext(ctx context.Context, proj Project, created []string, types ma
 			}
 		}
 		for _, r := range referencesTo(ctx, proj, host) {
+			svc, _, _ := strings.Cut(r, " (")
+			if slices.Contains(created, svc) {
+				continue // created by this import too: it starts with the values
+			}
 			named = true
 			refs = append(refs, r)
-			if svc, _, _ := strings.Cut(r, " ("); svc == "project" {
+			if svc == "project" {
 				project = append(project, r)
 			} else {
 				restart[svc] = true
