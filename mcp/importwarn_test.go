@@ -66,6 +66,26 @@ func TestImportDryRun_PreprocessorFunctionWithoutItsLine(t *testing.T) {
 	}
 }
 
+// TestImport_PreprocessorOffSaysHowToSetTheSecretAfter: the supertokens
+// recipe's import cut to its services: lost `#yamlPreprocessor=on`; the
+// real import goes through (the platform stores the text), so the
+// warning's fix also says how to set the secret now the service exists,
+// not only to fix a file that can no longer be imported (walk14b, env).
+func TestImport_PreprocessorOffSaysHowToSetTheSecretAfter(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	content := "services:\n  - hostname: tokens\n    type: nodejs@22\n    envSecrets:\n      API_KEYS: <@generateRandomString(<32>)>\n"
+	res, m := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": content}, "imp")
+	wantOK(t, res)
+	fix := ""
+	for _, w := range issuesOf(m, "warnings") {
+		fix += w["fix"]
+	}
+	if !strings.Contains(fix, "zerops_env action=set serviceHostname=tokens") || !strings.Contains(fix, "API_KEYS=") {
+		t.Errorf("the warning gives no way to set the secret once imported: %s", text(res))
+	}
+}
+
 // In the sandbox an import whose first line turns the preprocessor on gets
 // generated values, as on the platform; without the line the text as
 // written, as on the platform.

@@ -3,6 +3,7 @@ package yamlcheck
 import (
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -12,6 +13,9 @@ import (
 // preprocessorLines are the first lines that turn on the import.yml
 // preprocessor (the docs: both spellings are current).
 var preprocessorLines = []string{"#zeropsPreprocessor=on", "#yamlPreprocessor=on"}
+
+// secretPath is an envSecrets value's path: its hostname and key.
+var secretPath = regexp.MustCompile(`^services\[\d+\]\(([^)]+)\)\.envSecrets\.(\S+)$`)
 
 // preprocessorOff warns, once, at the first value of an import.yml that
 // calls a preprocessor function (`<@generateRandomString(<64>)>`) when the
@@ -55,6 +59,13 @@ func preprocessorOff(c *checker, content string, root any) {
 	if len(paths) > 1 {
 		more = fmt.Sprintf(" (and %d more value%s)", len(paths)-1, map[bool]string{true: "s"}[len(paths) > 2])
 	}
-	c.warnf(paths[0], "calls a preprocessor function (<@…>)%s, but the file's first line does not turn the preprocessor on: the platform stores the text as written, not a generated value", more).Fix =
-		"Make `#zeropsPreprocessor=on` the very first line of the file (before any comment)."
+	fix := "Make `#zeropsPreprocessor=on` the very first line of the file (before any comment)."
+	if m := secretPath.FindStringSubmatch(paths[0]); m != nil {
+		// A real import goes through: the service then exists and holds
+		// the text, and the file can no longer be imported as it is.
+		fix = "Before importing: make `#zeropsPreprocessor=on` the very first line of the file (before any comment). " +
+			"Once imported, " + m[1] + " holds the text itself: set a random value of your own with zerops_env action=set serviceHostname=" +
+			m[1] + " variables=[\"" + m[2] + "=<random value>\"] (and so for any other such value)."
+	}
+	c.warnf(paths[0], "calls a preprocessor function (<@…>)%s, but the file's first line does not turn the preprocessor on: the platform stores the text as written, not a generated value", more).Fix = fix
 }
