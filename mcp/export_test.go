@@ -121,3 +121,23 @@ func TestExport_NextSaysWhereItImports(t *testing.T) {
 		}
 	}
 }
+
+// TestExport_BuildFromGitServiceIsNotSentToDeploy: a recipe's service
+// imported with buildFromGit (supertokens' mailpit) builds from its
+// repository when the export is imported; the export's next step does not
+// list it among the runtimes to deploy by hand (walk14b, export goal).
+func TestExport_BuildFromGitServiceIsNotSentToDeploy(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: mailpit\n    type: go@1.22\n    buildFromGit: https://github.com/zeropsio/recipe-mailpit@main\n"}, "imp")
+	wantOK(t, res)
+	res, m := h.call(t, "zerops_export", map[string]any{})
+	wantOK(t, res)
+	next := str(m["next"])
+	if !strings.Contains(str(m["yaml"]), "buildFromGit: https://github.com/zeropsio/recipe-mailpit@main") {
+		t.Fatalf("export lost buildFromGit: %s", text(res))
+	}
+	if !strings.Contains(next, "deploy appdev, appstage with zerops_deploy") || !strings.Contains(next, "mailpit builds from its buildFromGit") {
+		t.Errorf("next sends mailpit to zerops_deploy or loses appdev: %s", next)
+	}
+}

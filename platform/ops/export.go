@@ -67,6 +67,7 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 	}
 	var kept []*yaml.Node
 	var runtimes []string // the exported runtimes: the YAML carries none of their code
+	var fromGit []string  // the exported runtimes with buildFromGit: built on import
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		switch k.Value {
@@ -76,7 +77,11 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 		case "services":
 			for _, svc := range v.Content {
 				if h := mapValue(svc, "hostname"); h != nil && byName[h.Value].Type.Category == platform.CategoryUser {
-					runtimes = append(runtimes, h.Value)
+					if g := mapValue(svc, "buildFromGit"); g != nil && g.Value != "" {
+						fromGit = append(fromGit, h.Value) // the import builds it from its repository
+					} else {
+						runtimes = append(runtimes, h.Value)
+					}
 				}
 				out.Secrets = append(out.Secrets, maskSecrets(svc)...)
 				keepSettings(svc, byName)
@@ -108,6 +113,13 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 	out.Next = out.Next.Then(importWhere(hostname))
 	if len(runtimes) > 0 {
 		out.Next = out.Next.Say(" The YAML carries no code: once imported, deploy " + strings.Join(runtimes, ", ") + " with ").Call("zerops_deploy").Say(".")
+	}
+	if len(fromGit) > 0 {
+		verb := " builds from its"
+		if len(fromGit) > 1 {
+			verb = " build from their"
+		}
+		out.Next = out.Next.Say(" " + strings.Join(fromGit, ", ") + verb + " buildFromGit repository when imported: no deploy needed.")
 	}
 	return out, nil
 }
