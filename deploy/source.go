@@ -83,23 +83,8 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 	if base == "" && file == "" && len(ops.SetupInit(content, setup)) == 0 {
 		return nil
 	}
-	c := diagnose.Code{Base: base, File: file}
-	if file != "" && env.ReadSource != nil && filepath.IsLocal(file) {
-		if src, err := env.ReadSource(ctx, req, file); err == nil && src != "" {
-			c = diagnose.ScanCode(file, src)
-			c.Base = base
-		}
-	} else if file == "" && env.ReadSource != nil {
-		// A binary the build compiles: where it binds is in its source.
-		if cmds, _, ok := ops.SetupBuild(content, setup); ok {
-			if main := builtFrom(start, cmds); main != "" {
-				if src, err := env.ReadSource(ctx, req, main); err == nil && src != "" {
-					c = diagnose.ScanCode(main, src)
-					c.Base = base
-				}
-			}
-		}
-	}
+	c := scannedStart(ctx, env, req, content, setup, start, file)
+	c.Base = base
 	if cmds, files, ok := ops.SetupBuild(content, setup); ok {
 		whole := slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "." })
 		installs := slices.ContainsFunc(cmds, nodeInstall.MatchString)
@@ -123,16 +108,51 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		c.PyOwn, c.PyOwnAll, c.PyProject = diagnose.PythonModules(names), all, pyProjectFile(names)
 	}
 	if c.Modules && env.ReadSource != nil {
-		if src, err := env.ReadSource(ctx, req, "package.json"); err == nil && src != "" {
-			c.Packages, c.PackagesRead = manifestPackages(src)
-			c.DevOnly = devOnlyPackages(src)
-		}
-		if cmds, _, ok := ops.SetupBuild(content, setup); ok {
-			c.OmitsDev = slices.ContainsFunc(cmds, omitsDev.MatchString)
-		}
+		nodePackages(ctx, env, req, content, setup, &c)
 	}
 	c.CMS, c.Uploads = localCMS(ctx, env, req, base, c.Packages)
 	return &c
+}
+
+// scannedStart is what the source of the started file says (file, when
+// env reads it), or, for a binary the build compiles, what the source it is
+// built from says; only the file's name when neither is read.
+func scannedStart(ctx context.Context, env Env, req Request, content, setup, start, file string) diagnose.Code {
+	read := func(name string) (diagnose.Code, bool) {
+		if src, err := env.ReadSource(ctx, req, name); err == nil && src != "" {
+			return diagnose.ScanCode(name, src), true
+		}
+		return diagnose.Code{}, false
+	}
+	switch {
+	case env.ReadSource == nil:
+	case file != "" && filepath.IsLocal(file):
+		if c, ok := read(file); ok {
+			return c
+		}
+	case file == "":
+		// A binary the build compiles: where it binds is in its source.
+		if cmds, _, ok := ops.SetupBuild(content, setup); ok {
+			if main := builtFrom(start, cmds); main != "" {
+				if c, ok := read(main); ok {
+					return c
+				}
+			}
+		}
+	}
+	return diagnose.Code{File: file}
+}
+
+// nodePackages fills c with what package.json declares and whether the
+// build leaves devDependencies out.
+func nodePackages(ctx context.Context, env Env, req Request, content, setup string, c *diagnose.Code) {
+	if src, err := env.ReadSource(ctx, req, "package.json"); err == nil && src != "" {
+		c.Packages, c.PackagesRead = manifestPackages(src)
+		c.DevOnly = devOnlyPackages(src)
+	}
+	if cmds, _, ok := ops.SetupBuild(content, setup); ok {
+		c.OmitsDev = slices.ContainsFunc(cmds, omitsDev.MatchString)
+	}
 }
 
 // maxImportReads bounds the files ownImports reads (each a remote read in
