@@ -62,9 +62,6 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		// issue 34 walk9: the docs list npm, yarn, git and npx in the Node.js
 		// images; the official recipes run pnpm there without installing it
 		{"pnpm needs no install on a nodejs base as the recipes build", "(?i)- pnpm: `npm i -g pnpm` in `build\\.prepareCommands`"},
-		// walk13/recipes13: Deno's own docs pages give Ubuntu as its default
-		// environment; the official deno recipes write no os.
-		{"Deno without os does not fail on an Alpine default", "(?i)leaving out `os: ubuntu`[^.\\n]{0,40}alpine default has no deno"},
 	}
 	assertGone(t, all, gone)
 	kept := []keptFact{
@@ -79,7 +76,6 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"config/zerops-yml-crontab", "allContainers is required", "(?i)`allContainers` \\| \\*\\*required\\*\\*"},
 		{"networking/ports", "80/443 reserved on the public side only", `(?i)80 and 443 are valid in .run\.ports.`},
 		{"runtimes/gleam", "Gleam on Alpine", `(?i)runs on the default Alpine image and on Ubuntu`},
-		{"runtimes/deno", "Deno's default environment is Ubuntu per its docs", "(?i)Deno's own docs pages give Ubuntu as its default build and runtime environment"},
 		{"runtimes/rust", "numbered rust versions are listed", "`rust@1`, `rust@1\\.78`"},
 		{"runtimes/php", "PHP 8.1 is listed", "`php-nginx@8\\.1`, `php-nginx@8\\.3`"},
 		{"runtimes/dotnet", ".NET 6 and 7 are listed", "`dotnet@6`, `dotnet@7`, `dotnet@8`"},
@@ -854,5 +850,19 @@ func TestFacts_DroppedQuestions(t *testing.T) {
 		{"troubleshooting/resources-limits", "build disk is fixed; maxDisk does not apply", "(?s)## Disk full during the build\n.{0,300}up to 100 GB and fixed; the service's `maxDisk` does not apply to it"},
 		{"networking/outbound-restrictions", "a build timeout to a public registry: build again", "(?s)## Downloads time out in the build \\(ETIMEDOUT\\)\n.{0,600}timing out once: a passing network or registry problem; build again"},
 		{"networking/cloudflare-custom-domains", "expired certificate: check issuance, then support", "(?s)## Expired certificate \\(`certificate has expired`\\)\n.{0,400}ask Zerops support"},
+	})
+}
+
+// TestFacts_DenoDefaultOS: Deno's own docs pages give Ubuntu as its default
+// build and runtime environment and the official deno recipes write no os,
+// so leaving os out is no mistake the knowledge may claim fails.
+func TestFacts_DenoDefaultOS(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertGone(t, all, []goneFact{
+		{"Deno without os does not fail", "(?i)leaving out `os: ubuntu`[^.\\n]{0,40}alpine default has no deno"},
+	})
+	assertKept(t, all, []keptFact{
+		{"runtimes/deno", "Deno's default environment is Ubuntu per its docs", "(?i)Deno's own docs pages give Ubuntu as its default build and runtime environment"},
 	})
 }
