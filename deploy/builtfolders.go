@@ -6,6 +6,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
 // A deployFiles entry the build did not write is answered with the folder
@@ -88,55 +90,10 @@ var builtTools = []builtTool{
 		return ".next"
 	}},
 	{regexp.MustCompile(`\bng build\b`), "ng build", func(read func(string) string, _ string) string {
-		return angularOutput(read("angular.json"))
+		return diagnose.AngularOutput(read("angular.json"))
 	}},
 	{regexp.MustCompile(`\breact-scripts build\b`), "react-scripts build", func(func(string) string, string) string { return "build" }},
 	{regexp.MustCompile(`\bnuxi? (?:build|generate)\b`), "nuxt build", func(func(string) string, string) string { return ".output" }},
-}
-
-// angularOutput is where `ng build` writes the browser files of
-// angular.json's one project: outputPath's browser/ for the application
-// builder (Angular 17+), outputPath itself for the older browser builders;
-// "" when it cannot tell.
-func angularOutput(src string) string {
-	var cfg struct {
-		Projects map[string]struct {
-			Architect struct {
-				Build struct {
-					Builder string `json:"builder"`
-					Options struct {
-						OutputPath json.RawMessage `json:"outputPath"`
-					} `json:"options"`
-				} `json:"build"`
-			} `json:"architect"`
-		} `json:"projects"`
-	}
-	if json.Unmarshal([]byte(src), &cfg) != nil || len(cfg.Projects) != 1 {
-		return ""
-	}
-	for _, p := range cfg.Projects {
-		b := p.Architect.Build
-		var out string
-		var obj struct{ Base, Browser *string }
-		switch {
-		case json.Unmarshal(b.Options.OutputPath, &out) == nil && out != "":
-		case json.Unmarshal(b.Options.OutputPath, &obj) == nil && obj.Base != nil:
-			out = *obj.Base
-		default:
-			return ""
-		}
-		switch _, kind, _ := strings.Cut(b.Builder, ":"); kind {
-		case "application":
-			browser := "browser"
-			if obj.Browser != nil {
-				browser = *obj.Browser
-			}
-			return path.Join(out, browser)
-		case "browser", "browser-esbuild":
-			return out
-		}
-	}
-	return ""
 }
 
 // builtFolders are the folders the build commands cmds write, each with

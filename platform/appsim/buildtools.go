@@ -1,13 +1,13 @@
 package appsim
 
 import (
-	"encoding/json"
 	"fmt"
 	"path"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/zeropsio/zcp/platform/diagnose"
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
@@ -388,45 +388,11 @@ func angularOutputs(b *buildSim, _ []string) bool {
 	if !ok {
 		return false
 	}
-	var cfg struct {
-		Projects map[string]struct {
-			Architect struct {
-				Build struct {
-					Builder string `json:"builder"`
-					Options struct {
-						OutputPath json.RawMessage `json:"outputPath"`
-					} `json:"options"`
-				} `json:"build"`
-			} `json:"architect"`
-		} `json:"projects"`
-	}
-	if json.Unmarshal([]byte(src), &cfg) != nil || len(cfg.Projects) != 1 {
+	out := diagnose.AngularOutput(src)
+	if out == "" {
 		return false
 	}
-	for _, p := range cfg.Projects {
-		build := p.Architect.Build
-		var out string
-		var obj struct{ Base, Browser *string }
-		switch {
-		case json.Unmarshal(build.Options.OutputPath, &out) == nil && out != "":
-		case json.Unmarshal(build.Options.OutputPath, &obj) == nil && obj.Base != nil:
-			out = *obj.Base
-		default:
-			return false
-		}
-		switch _, kind, _ := strings.Cut(build.Builder, ":"); kind {
-		case "application":
-			browser := "browser"
-			if obj.Browser != nil {
-				browser = *obj.Browser
-			}
-			b.produce(path.Join(out, browser))
-		case "browser", "browser-esbuild":
-			b.produce(out)
-		default:
-			return false
-		}
-	}
+	b.produce(out)
 	return true
 }
 
