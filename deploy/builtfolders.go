@@ -7,7 +7,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/zeropsio/zcp/platform/diagnose"
+	"github.com/zeropsio/zcp/platform/appsim"
 )
 
 // A deployFiles entry the build did not write is answered with the folder
@@ -90,7 +90,7 @@ var builtTools = []builtTool{
 		return ".next"
 	}},
 	{regexp.MustCompile(`\bng build\b`), "ng build", func(read func(string) string, _ string) string {
-		return diagnose.AngularOutput(read("angular.json"))
+		return appsim.AngularOutput(read("angular.json"))
 	}},
 	{regexp.MustCompile(`\breact-scripts build\b`), "react-scripts build", func(func(string) string, string) string { return "build" }},
 	{regexp.MustCompile(`\bnuxi? (?:build|generate)\b`), "nuxt build", func(func(string) string, string) string { return ".output" }},

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/zeropsio/zcp/platform/diagnose"
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
@@ -388,7 +387,7 @@ func angularOutputs(b *buildSim, _ []string) bool {
 	if !ok {
 		return false
 	}
-	out := diagnose.AngularOutput(src)
+	out := AngularOutput(src)
 	if out == "" {
 		return false
 	}

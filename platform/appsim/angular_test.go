@@ -1,9 +1,9 @@
-package diagnose_test
+package appsim_test
 
 import (
 	"testing"
 
-	"github.com/zeropsio/zcp/platform/diagnose"
+	"github.com/zeropsio/zcp/platform/appsim"
 )
 
 func TestAngularOutput_Builders(t *testing.T) {
@@ -20,7 +20,7 @@ func TestAngularOutput_Builders(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			if got := diagnose.AngularOutput(tt.src); got != tt.want {
+			if got := appsim.AngularOutput(tt.src); got != tt.want {
 				t.Errorf("AngularOutput = %q, want %q", got, tt.want)
 			}
 		})

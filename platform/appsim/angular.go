@@ -1,4 +1,4 @@
-package diagnose
+package appsim
 
 import (
 	"encoding/json"
