@@ -22,5 +22,6 @@ func TestFacts_TunedMisses5960(t *testing.T) {
 		{"platform/overview", "render.yaml or fly.toml splits into import.yml and zerops.yml", "A `render\\.yaml` or `fly\\.toml` splits in two: import\\.yml lists the project's services"},
 		{"platform/overview", "a Fly volume is shared storage with no size to give, up to 60 GB", "`\\[mounts\\]` volume \\(`fly volumes create`\\), Render disk \\| shared storage at `/mnt/<hostname>`.*no size to give, it grows up to 60 GB"},
 		{"platform/overview", "plain serverless functions become routes of one long-running server", "Other serverless functions \\(Vercel `api/`, Netlify functions\\) have no counterpart: their handlers become routes of one long-running server"},
+		{"runtimes/python", "no PORT is assigned: a Procfile $PORT becomes the declared port", "No `PORT` is assigned: a Procfile's `--bind 0\\.0\\.0\\.0:\\$PORT` becomes the port declared in `run\\.ports`"},
 	})
 }
