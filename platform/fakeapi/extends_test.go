@@ -28,6 +28,8 @@ func TestBuild_ExtendsMergesTheExtendedSetup(t *testing.T) {
 			[]int{3000}, 3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}},
 		{"OwnStartReplaces", "  - setup: appstage\n    extends: dev\n    run:\n      start: node dist/server.js\n",
 			[]int{3000}, 3000, http.StatusBadGateway, []string{"Error: Cannot find module '/var/www/dist/server.js'"}},
+		{"LaterParentOverEarlier", "  - setup: other\n    run:\n      start: node other.js\n  - setup: appstage\n    extends: [dev, other]\n",
+			[]int{3000}, 3000, http.StatusBadGateway, []string{"Error: Cannot find module '/var/www/other.js'"}},
 		{"OwnListReplaces", "  - setup: appstage\n    extends: dev\n    run:\n      ports: [{port: 8080, httpSupport: true}]\n",
 			[]int{8080}, 8080, http.StatusBadGateway, []string{"Listening on 0.0.0.0:3000"}},
 	}

@@ -32,7 +32,7 @@ func unknownZeropsKeys(src, setup string) []metaItem {
 			continue
 		}
 		walkKeys(list.Content[s.Index], setupFields.Keys, s.Path(), &out, true)
-		if p := f.Parent(s); p != nil {
+		for _, p := range f.Parents(s) {
 			walkKeys(list.Content[p.Index], setupFields.Keys, p.Path(), &out, true)
 		}
 		break

@@ -87,7 +87,7 @@ func setupEntries(content, setup string) (keep map[int]bool, names []string, fou
 		return map[int]bool{}, names, false
 	}
 	keep = map[int]bool{s.Index: true}
-	if p := f.Parent(s); p != nil {
+	for _, p := range f.Parents(s) {
 		keep[p.Index] = true
 	}
 	return keep, names, true

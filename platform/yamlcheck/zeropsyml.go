@@ -140,14 +140,17 @@ var setupRules = []rule[setupAt]{
 		return is(s.duplicate, fmt.Sprintf("duplicate setup %q", platform.Clip(s.Name, 40)))
 	}},
 	{path: "extends", warn: true, check: func(s setupAt) (string, string) {
-		switch {
-		case !s.ok("extends") || s.Extends == "":
+		if !s.ok("extends") {
 			return "", ""
-		case s.ok("setup") && s.Extends == s.Name:
-			return fmt.Sprintf("setup %q extends itself", platform.Clip(s.Name, 40)), "Name another setup of the file in extends, or remove it."
-		case !slices.Contains(s.setups, s.Extends):
-			return fmt.Sprintf("extends %q, which is no setup of this file (it has %s)", platform.Clip(s.Extends, 40), setupList(s.setups)),
-				"Name one of the file's setups in extends (the one whose build and run this setup inherits), or remove it."
+		}
+		for _, name := range s.Extends {
+			switch {
+			case s.ok("setup") && name == s.Name:
+				return fmt.Sprintf("setup %q extends itself", platform.Clip(s.Name, 40)), "Name another setup of the file in extends, or remove it."
+			case !slices.Contains(s.setups, name):
+				return fmt.Sprintf("extends %q, which is no setup of this file (it has %s)", platform.Clip(name, 40), setupList(s.setups)),
+					"Name one of the file's setups in extends (the one whose build and run this setup inherits), or remove it."
+			}
 		}
 		return "", ""
 	}},
@@ -377,13 +380,17 @@ func checkZeropsYml(c *checker, root any, content string, in Live) {
 	}
 	extenders := map[string][]string{} // by the setup they extend: those that have no start of their own
 	for _, z := range f.Setups {
-		if z.Keys.Has("extends") && z.Extends != "" && sh.bad.ok(z.Keys, z.Path(), "extends") && sh.bad.ok(z.Keys, z.Path(), "setup") {
-			started := z.Run != nil && (z.Run.Keys.Has("start") || z.Run.Keys.Has("startCommands"))
-			if _, ok := extenders[z.Extends]; !ok {
-				extenders[z.Extends] = []string{}
+		if !z.Keys.Has("extends") || !sh.bad.ok(z.Keys, z.Path(), "extends") || !sh.bad.ok(z.Keys, z.Path(), "setup") {
+			continue
+		}
+		r := f.Resolve(z).Run // a start it inherits from another parent counts
+		started := r != nil && (r.Keys.Has("start") || r.Keys.Has("startCommands"))
+		for _, parent := range z.Extends {
+			if _, ok := extenders[parent]; !ok {
+				extenders[parent] = []string{}
 			}
 			if !started {
-				extenders[z.Extends] = append(extenders[z.Extends], z.Name)
+				extenders[parent] = append(extenders[parent], z.Name)
 			}
 		}
 	}

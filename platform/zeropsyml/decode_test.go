@@ -256,8 +256,13 @@ func TestParse_Decoding(t *testing.T) {
 			eq(t, "kind", s.Keys["setup"].Kind, "a number")
 		}},
 		{"extends itself or a missing setup: unresolved", "zerops:\n  - setup: a\n    extends: a\n  - setup: b\n    extends: zzz\n", func(t *testing.T, f *zeropsyml.File) {
-			eq(t, "self", f.Parent(f.Setup("a")) == nil, true)
+			eq(t, "self", f.Parents(f.Setup("a")) == nil, true)
 			eq(t, "missing", f.Lookup("b") == f.Setup("b"), true)
+		}},
+		{"extends a list: later parents over earlier", "zerops:\n  - setup: a\n    run: {start: a, base: nodejs@22}\n  - setup: b\n    run: {start: b}\n  - setup: c\n    extends: [a, b]\n", func(t *testing.T, f *zeropsyml.File) {
+			eq(t, "extends", f.Setup("c").Extends, []string{"a", "b"})
+			eq(t, "start", f.Lookup("c").Run.Start, "b")
+			eq(t, "base", f.Lookup("c").Run.Base, "nodejs@22")
 		}},
 		{"extends one level only", "zerops:\n  - setup: a\n    run: {start: a}\n  - setup: b\n    extends: a\n  - setup: c\n    extends: b\n", func(t *testing.T, f *zeropsyml.File) {
 			eq(t, "b", f.Lookup("b").Run.Start, "a")

@@ -52,7 +52,7 @@ var (
 		{"build", ShapeMapping, buildFields},
 		{"deploy", ShapeMapping, deployFields},
 		{"run", ShapeMapping, runFields},
-		{"extends", ShapeText, nil},
+		{"extends", ShapeTexts, nil},
 	}
 	buildFields = []Field{
 		{"base", ShapeTexts, nil},

@@ -25,34 +25,53 @@ func (f *File) Names() []string {
 	return out
 }
 
-// Parent is the setup s extends (the first of that name other than s), nil
-// when it extends none the file has.
-func (f *File) Parent(s *Setup) *Setup {
-	if s == nil || s.Extends == "" {
+// Parents are the setups s extends, in the order extends names them (the
+// first of each name other than s); a name the file has no setup of is
+// skipped.
+func (f *File) Parents(s *Setup) []*Setup {
+	if s == nil {
 		return nil
 	}
-	for _, p := range f.Setups {
-		if p != s && p.Keys.Has("setup") && p.Name == s.Extends {
-			return p
+	var out []*Setup
+	for _, name := range s.Extends {
+		for _, p := range f.Setups {
+			if p != s && p.Keys.Has("setup") && p.Name == name {
+				out = append(out, p)
+				break
+			}
 		}
 	}
-	return nil
+	return out
 }
 
-// Resolve is s with what it inherits from the setup it extends, as the
-// platform merges it: block by block, a build, deploy or run s lacks comes
-// whole from the parent, and in one it has, each key it lacks does (a key
-// it has, a list or envVariables included, replaces the inherited one).
-// One level is followed. Without a parent it is s itself; the merged setup
-// keeps s's Index, Name and Extends, and each value its own line.
+// Resolve is s with what it inherits from the setups it extends, as the
+// platform merges them: the parents in order, a later one over an earlier
+// one, then s over them, block by block: a build, deploy or run a side lacks
+// comes whole from the other, and in one both have, each key the upper one
+// lacks does (a key it has, a list or envVariables included, replaces the
+// inherited one). One level is followed. Without a parent it is s itself;
+// the merged setup keeps s's Index, Name and Extends, and each value its own
+// line.
 func (f *File) Resolve(s *Setup) *Setup {
-	p := f.Parent(s)
-	if p == nil {
+	parents := f.Parents(s)
+	if len(parents) == 0 {
 		return s
 	}
 	d := &decoder{budget: maxVisits, quiet: true}
-	child, parent := d.pairs(s.node), d.pairs(p.node)
-	merged := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: s.node.Line, Column: s.node.Column}
+	base := parents[0].node
+	for _, p := range parents[1:] {
+		base = d.overlay(p.node, base)
+	}
+	out := d.setup(s.Index, d.overlay(s.node, base))
+	out.node = s.node
+	return out
+}
+
+// overlay is upper's keys over lower's blocks: upper's own keys, each block
+// both have merged key by key, and the blocks only lower has.
+func (d *decoder) overlay(upper, lower *yaml.Node) *yaml.Node {
+	child, parent := d.pairs(upper), d.pairs(lower)
+	merged := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: upper.Line, Column: upper.Column}
 	for _, kv := range child {
 		v := kv.v
 		if pv := parent.get(kv.k.Value); pv != nil && isBlock(kv.k.Value) {
@@ -65,9 +84,7 @@ func (f *File) Resolve(s *Setup) *Setup {
 			merged.Content = append(merged.Content, kv.k, kv.v)
 		}
 	}
-	out := d.setup(s.Index, merged)
-	out.node = s.node
-	return out
+	return merged
 }
 
 // Lookup is the setup named name with extends resolved, nil when the file

@@ -50,9 +50,9 @@ func (k Keys) Line(key string) int { return k[key].Line }
 // Setup is one item of zerops: how one setup builds, deploys and runs. A
 // block the item does not write is nil.
 type Setup struct {
-	Index   int    // its place in zerops
-	Name    string // setup
-	Extends string // extends: the name of the setup it inherits from
+	Index   int      // its place in zerops
+	Name    string   // setup
+	Extends []string // extends: the setups it inherits from, in order (a name or a list)
 	Line    int
 	Keys    Keys
 	Build   *Build

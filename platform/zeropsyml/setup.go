@@ -31,7 +31,7 @@ func (d *decoder) setup(i int, n *yaml.Node) *Setup {
 		case "setup":
 			s.Name = d.str(at2, v)
 		case "extends":
-			s.Extends = d.str(at2, v)
+			s.Extends, _ = d.strings(at2, v)
 		case "build":
 			if m := d.asMapping(at2, v); m != nil {
 				s.Build = d.build(at2, m)
