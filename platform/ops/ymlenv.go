@@ -7,10 +7,10 @@ import (
 	"github.com/zeropsio/zcp/platform/zeropsyml"
 )
 
-// SetupRunEnv is the run.envVariables of setup's entry in a zerops.yml,
-// with what it inherits by extends (null values left out); nil when the file
-// does not decode or has no such setup.
-func SetupRunEnv(content, setup string) map[string]string {
+// lookupSetup is setup's entry in the zerops.yml content, with what it inherits
+// by extends; nil when setup is "", the file does not decode or has no such
+// setup.
+func lookupSetup(content, setup string) *zeropsyml.Setup {
 	if setup == "" {
 		return nil
 	}
@@ -18,7 +18,14 @@ func SetupRunEnv(content, setup string) map[string]string {
 	if err != nil {
 		return nil
 	}
-	s := f.Lookup(setup)
+	return f.Lookup(setup)
+}
+
+// SetupRunEnv is the run.envVariables of setup's entry in a zerops.yml,
+// with what it inherits by extends (null values left out); nil when the file
+// does not decode or has no such setup.
+func SetupRunEnv(content, setup string) map[string]string {
+	s := lookupSetup(content, setup)
 	if s == nil {
 		return nil
 	}
@@ -34,14 +41,7 @@ func SetupRunEnv(content, setup string) map[string]string {
 // run.startCommands' (inherited by extends); "" for what the file does not
 // decode or set.
 func SetupRun(content, setup string) (base, start string) {
-	if setup == "" {
-		return "", ""
-	}
-	f, err := zeropsyml.Parse([]byte(content))
-	if err != nil {
-		return "", ""
-	}
-	s := f.Lookup(setup)
+	s := lookupSetup(content, setup)
 	if s == nil || s.Run == nil {
 		return "", ""
 	}
@@ -56,11 +56,7 @@ func SetupRun(content, setup string) (base, start string) {
 // then those of its run.startCommands (inherited by extends); nil when
 // the file does not decode or sets none.
 func SetupInit(content, setup string) []string {
-	f, err := zeropsyml.Parse([]byte(content))
-	if err != nil || setup == "" {
-		return nil
-	}
-	s := f.Lookup(setup)
+	s := lookupSetup(content, setup)
 	if s == nil || s.Run == nil {
 		return nil
 	}
@@ -75,11 +71,7 @@ func SetupInit(content, setup string) []string {
 // in a zerops.yml (inherited by extends); ok false when the file does not
 // decode or has no such entry with a build.
 func SetupBuild(content, setup string) (commands, deployFiles []string, ok bool) {
-	f, err := zeropsyml.Parse([]byte(content))
-	if err != nil || setup == "" {
-		return nil, nil, false
-	}
-	s := f.Lookup(setup)
+	s := lookupSetup(content, setup)
 	if s == nil || s.Build == nil {
 		return nil, nil, false
 	}
@@ -89,11 +81,7 @@ func SetupBuild(content, setup string) (commands, deployFiles []string, ok bool)
 // SetupRunPrepare is setup's build.addToRunPrepare; ok is false when the
 // file does not decode or has no such setup with a build.
 func SetupRunPrepare(content, setup string) (entries []string, ok bool) {
-	f, err := zeropsyml.Parse([]byte(content))
-	if err != nil || setup == "" {
-		return nil, false
-	}
-	s := f.Lookup(setup)
+	s := lookupSetup(content, setup)
 	if s == nil || s.Build == nil {
 		return nil, false
 	}
@@ -104,11 +92,7 @@ func SetupRunPrepare(content, setup string) (entries []string, ok bool) {
 // run.envVariables do not (inherited by extends), sorted: variables only
 // the build container gets. nil when the file does not decode.
 func SetupBuildOnlyEnv(content, setup string) []string {
-	f, err := zeropsyml.Parse([]byte(content))
-	if err != nil || setup == "" {
-		return nil
-	}
-	s := f.Lookup(setup)
+	s := lookupSetup(content, setup)
 	if s == nil || s.Build == nil {
 		return nil
 	}

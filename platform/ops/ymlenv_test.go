@@ -2,6 +2,7 @@ package ops
 
 import (
 	"maps"
+	"slices"
 	"testing"
 )
 
@@ -38,6 +39,62 @@ func TestSetupRunEnv_Setups(t *testing.T) {
 			t.Parallel()
 			if got := SetupRunEnv(tt.content, tt.setup); !maps.Equal(got, tt.want) || (got == nil) != (tt.want == nil) {
 				t.Errorf("SetupRunEnv(%q) = %v, want %v", tt.setup, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSetupLookups_Entries(t *testing.T) {
+	t.Parallel()
+	const yml = `zerops:
+  - setup: base
+    build:
+      base: nodejs@22
+      buildCommands: [npm ci]
+      deployFiles: [dist]
+      addToRunPrepare: [requirements.txt]
+      envVariables:
+        BUILD_ONLY: "1"
+        SHARED: "1"
+    run:
+      initCommands: [migrate]
+      startCommands:
+        - command: node a.js
+          initCommands: [seed]
+      envVariables:
+        SHARED: "1"
+  - setup: app
+    extends: base
+  - setup: runonly
+    run:
+      start: node b.js
+`
+	tests := []struct {
+		name, content, setup string
+		init, prepare, only  []string
+		prepareOK            bool
+	}{
+		{"own entry", yml, "base", []string{"migrate", "seed"}, []string{"requirements.txt"}, []string{"BUILD_ONLY"}, true},
+		{"inherited by extends", yml, "app", []string{"migrate", "seed"}, []string{"requirements.txt"}, []string{"BUILD_ONLY"}, true},
+		{"no build", yml, "runonly", nil, nil, nil, false},
+		{"no such setup", yml, "nope", nil, nil, nil, false},
+		{"no setup named", yml, "", nil, nil, nil, false},
+		{"not YAML", "zerops: [", "base", nil, nil, nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := SetupInit(tt.content, tt.setup); !slices.Equal(got, tt.init) {
+				t.Errorf("SetupInit = %q, want %q", got, tt.init)
+			}
+			if got, ok := SetupRunPrepare(tt.content, tt.setup); !slices.Equal(got, tt.prepare) || ok != tt.prepareOK {
+				t.Errorf("SetupRunPrepare = %q, %v; want %q, %v", got, ok, tt.prepare, tt.prepareOK)
+			}
+			if got := SetupBuildOnlyEnv(tt.content, tt.setup); !slices.Equal(got, tt.only) {
+				t.Errorf("SetupBuildOnlyEnv = %q, want %q", got, tt.only)
+			}
+			if _, _, ok := SetupBuild(tt.content, tt.setup); ok != tt.prepareOK {
+				t.Errorf("SetupBuild ok = %v, want %v", ok, tt.prepareOK)
 			}
 		})
 	}
