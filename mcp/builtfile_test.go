@@ -1,9 +1,7 @@
 package mcp_test
 
 import (
-	"context"
 	"fmt"
-	"strings"
 	"testing"
 )
 
@@ -44,32 +42,23 @@ func TestDeploy_DotnetPublishedAssembly(t *testing.T) {
 	t.Parallel()
 	yml := "zerops:\n  - setup: appstage\n    build:\n      base: dotnet@8\n      buildCommands:\n        - dotnet publish -c Release -o app\n      deployFiles:\n        - app/~\n" +
 		"    run:\n      base: dotnet@8\n      envVariables:\n        ASPNETCORE_URLS: http://0.0.0.0:8080\n      ports:\n        - port: 8080\n          httpSupport: true\n      start: dotnet %s\n"
-	tests := []struct {
-		name, project, props, dll, verdict string
-	}{
-		{"the project's name", "netapi.csproj", "", "netapi.dll", "live"},
-		{"another case", "netapi.csproj", "", "NetApi.dll", "not-answering"},
-		{"AssemblyName", "netapi.csproj", "<AssemblyName>Shop.Api</AssemblyName>", "Shop.Api.dll", "live"},
-		{"the file's name despite AssemblyName", "netapi.csproj", "<AssemblyName>Shop.Api</AssemblyName>", "netapi.dll", "not-answering"},
+	app := func(props, dll string) map[string]string {
+		return map[string]string{
+			"zerops.yml":    fmt.Sprintf(yml, dll),
+			"netapi.csproj": `<Project Sdk="Microsoft.NET.Sdk.Web"><PropertyGroup><TargetFramework>net8.0</TargetFramework>` + props + `</PropertyGroup></Project>`,
+			"Program.cs":    "var app = WebApplication.CreateBuilder(args).Build();\napp.MapGet(\"/\", () => \"ok\");\napp.Run();\n",
+		}
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			h.ownApp(t, map[string]string{
-				"zerops.yml": fmt.Sprintf(yml, tt.dll),
-				tt.project:   `<Project Sdk="Microsoft.NET.Sdk.Web"><PropertyGroup><TargetFramework>net8.0</TargetFramework>` + tt.props + `</PropertyGroup></Project>`,
-				"Program.cs": "var app = WebApplication.CreateBuilder(args).Build();\napp.MapGet(\"/\", () => \"ok\");\napp.Run();\n",
-			})
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "net")
-			if m["verdict"] != tt.verdict {
-				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.verdict, text(res))
-			}
-			if tt.verdict != "live" {
-				if d := firstDiagnosis(firstCheck(m)); d["signal"] != "start-file-missing" || !strings.Contains(text(res), "The application '"+tt.dll+"' does not exist.") {
-					t.Errorf("diagnosis %v, want start-file-missing on the .NET host's line: %s", d, text(res))
-				}
-			}
-		})
+	// A start naming another dll fails on the .NET host's line.
+	missing := func(name, props, dll string) deployCase {
+		return deployCase{name: name, files: app(props, dll), verdict: "not-answering", signal: "start-file-missing",
+			says: []string{"The application '" + dll + "' does not exist."}}
 	}
+	const assembly = "<AssemblyName>Shop.Api</AssemblyName>"
+	runDeployCases(t, []deployCase{
+		{name: "the project's name", files: app("", "netapi.dll"), verdict: "live"},
+		missing("another case", "", "NetApi.dll"),
+		{name: "AssemblyName", files: app(assembly, "Shop.Api.dll"), verdict: "live"},
+		missing("the file's name despite AssemblyName", assembly, "netapi.dll"),
+	})
 }

@@ -60,8 +60,9 @@ func cmpOr(n, d int) int {
 
 // deployCase is one deploy of a walk test: the app (zerops.yml among its
 // files) deployed to the service of its runtime (matchingTarget), the
-// verdict the answer gives ("a|b": either) and words it holds or lacks;
-// then, in the same project, the deploys after it (a fix applied).
+// verdict the answer gives ("a|b": either) and words it holds or lacks,
+// and zerops_verify's verdict after it; then, in the same project, the
+// deploys after it (a fix applied).
 type deployCase struct {
 	name    string
 	files   map[string]string
@@ -69,7 +70,9 @@ type deployCase struct {
 	says    []string // in the answer
 	next    []string // in its step: next, or a failed deploy's suggestion
 	reason  []string // in check.reason
-	lacks   []string // nowhere in the answer
+	signal  string   // check's first diagnosis' signal; "": not checked
+	lacks   []string // nowhere in the answer, nor in zerops_verify's
+	verify  string   // zerops_verify's verdict on the target; "": not called
 	then    []deployCase
 }
 
@@ -91,6 +94,10 @@ func runDeployCases(t *testing.T, cases []deployCase) {
 				}
 				res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": target}, fmt.Sprintf("deploy%d", i))
 				c.check(t, text(res), m)
+				if c.verify != "" {
+					vres, vm := h.call(t, "zerops_verify", map[string]any{"serviceHostname": target})
+					c.checkVerify(t, text(vres), vm)
+				}
 			}
 		})
 	}
@@ -117,9 +124,26 @@ func (c deployCase) check(t *testing.T, answer string, m map[string]any) {
 			}
 		}
 	}
+	if d := firstDiagnosis(check["diagnoses"]); c.signal != "" && d["signal"] != c.signal {
+		t.Errorf("%s: first diagnosis %v, want %s: %s", c.name, d, c.signal, answer)
+	}
 	for _, s := range c.lacks {
 		if strings.Contains(answer, s) {
 			t.Errorf("%s: the answer has %q: %s", c.name, s, answer)
+		}
+	}
+}
+
+// checkVerify checks zerops_verify's answer (its text and decoded map)
+// after the deploy of c.
+func (c deployCase) checkVerify(t *testing.T, answer string, m map[string]any) {
+	t.Helper()
+	if m["verdict"] != c.verify {
+		t.Errorf("%s: zerops_verify verdict %v, want %s: %s", c.name, m["verdict"], c.verify, answer)
+	}
+	for _, s := range c.lacks {
+		if strings.Contains(answer, s) {
+			t.Errorf("%s: zerops_verify's answer has %q: %s", c.name, s, answer)
 		}
 	}
 }
