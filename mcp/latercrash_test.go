@@ -1,10 +1,6 @@
 package mcp_test
 
-import (
-	"context"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // An app whose code throws (or exits) from a timer after its start ends
 // then on the platform, and is started again each time: the sandbox runs
@@ -25,31 +21,14 @@ func TestDeploy_TimerThatEndsTheAppIsNotLive(t *testing.T) {
       start: node index.js
 `
 	server := "require('node:http').createServer((q, s) => s.end('ok')).listen(3000);\n"
-	tests := []struct {
-		name, timer, verdict string
-		says                 []string
-	}{
-		{"ThrowsEveryMinute", "setInterval(() => { throw new Error('sync failed') }, 60000);\n", "unverified",
-			[]string{"whether the app keeps running", "setInterval", "`throw`"}},
-		{"ExitsAfterStart", "setTimeout(() => process.exit(1), 5000);\n", "unverified",
-			[]string{"whether the app keeps running", "setTimeout", "`process.exit(`"}},
-		{"OnlyLogs", "setInterval(() => console.log('tick'), 60000);\n", "live", nil},
+	app := func(timer string) map[string]string {
+		return map[string]string{"zerops.yml": yml, "index.js": server + timer}
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			h.ownApp(t, map[string]string{"zerops.yml": yml, "index.js": server + tt.timer})
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "tok")
-			answer := text(res)
-			if m["verdict"] != tt.verdict {
-				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.verdict, answer)
-			}
-			for _, w := range tt.says {
-				if !strings.Contains(answer, w) {
-					t.Errorf("the answer lacks %q: %s", w, answer)
-				}
-			}
-		})
-	}
+	runDeployCases(t, []deployCase{
+		{name: "ThrowsEveryMinute", files: app("setInterval(() => { throw new Error('sync failed') }, 60000);\n"), verdict: "unverified",
+			says: []string{"whether the app keeps running", "setInterval", "`throw`"}},
+		{name: "ExitsAfterStart", files: app("setTimeout(() => process.exit(1), 5000);\n"), verdict: "unverified",
+			says: []string{"whether the app keeps running", "setTimeout", "`process.exit(`"}},
+		{name: "OnlyLogs", files: app("setInterval(() => console.log('tick'), 60000);\n"), verdict: "live"},
+	})
 }

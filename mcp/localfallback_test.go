@@ -1,9 +1,8 @@
 package mcp_test
 
 import (
-	"context"
 	"fmt"
-	"strings"
+	"maps"
 	"testing"
 )
 
@@ -28,46 +27,35 @@ func TestDeploy_LocalhostFallbackOfAnUnsetVariable(t *testing.T) {
           httpSupport: true
       start: %[3]s
 %[4]s`
-	tests := []struct {
-		name, base, start, file, src string
-		port                         int
-	}{
-		{"Deno", "deno@2\n      os: ubuntu", "deno run --allow-net --allow-env main.ts", "config/db.ts",
-			"export const url = Deno.env.get(\"DATABASE_URL\") || \"postgres://postgres:postgres@localhost:5432/app\";\n", 8000},
-		{"Node", "nodejs@22", "node index.js", "db.js",
-			"module.exports = { host: process.env.REDIS_HOST ?? 'localhost' };\n", 3000},
+	// app is files with a zerops.yml of base, start and port; key set
+	// to the db service's hostname unless key is "".
+	app := func(base, start string, port int, key string, files map[string]string) map[string]string {
+		out, env := maps.Clone(files), ""
+		if key != "" {
+			env = "      envVariables:\n        " + key + ": ${db_hostname}\n"
+		}
+		out["zerops.yml"] = fmt.Sprintf(yml, base, port, start, env)
+		return out
 	}
-	entry := map[string]string{
-		"Deno": "import { url } from './config/db.ts'\nconsole.log(url)\nDeno.serve({ port: 8000 }, () => new Response('ok'))\n",
-		"Node": "const db = require('./db');\nrequire('node:http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n",
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			key := map[string]string{"Deno": "DATABASE_URL", "Node": "REDIS_HOST"}[tt.name]
-			files := map[string]string{
-				"zerops.yml": fmt.Sprintf(yml, tt.base, tt.port, tt.start, ""),
-				tt.file:      tt.src,
-				map[string]string{"Deno": "main.ts", "Node": "index.js"}[tt.name]: entry[tt.name],
-			}
-			if tt.name == "Node" {
-				files["package.json"] = `{"name": "app", "version": "1.0.0"}`
-			}
-			h.ownApp(t, files)
-			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "unset")
-			check, _ := m["check"].(map[string]any)
-			reason := str(check["reason"])
-			ref := map[string]string{"Deno": "`DATABASE_URL: ${<hostname>_connectionString}`", "Node": "`REDIS_HOST: ${<hostname>_hostname}`"}[tt.name]
-			if m["verdict"] != "unverified" || !strings.Contains(reason, key) || !strings.Contains(reason, tt.file+":1") || !strings.Contains(reason, ref) {
-				t.Fatalf("verdict %v, reason %q: want unverified naming %s at %s:1 and %s: %s", m["verdict"], reason, key, tt.file, ref, text(res))
-			}
-			env := "      envVariables:\n        " + key + ": ${db_hostname}\n"
-			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": fmt.Sprintf(yml, tt.base, tt.port, tt.start, env)})
-			if res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "set"); m["verdict"] != "live" {
-				t.Fatalf("with %s set the verdict is %v, want live: %s", key, m["verdict"], text(res))
-			}
+	deno := func(key string) map[string]string {
+		return app("deno@2\n      os: ubuntu", "deno run --allow-net --allow-env main.ts", 8000, key, map[string]string{
+			"config/db.ts": "export const url = Deno.env.get(\"DATABASE_URL\") || \"postgres://postgres:postgres@localhost:5432/app\";\n",
+			"main.ts":      "import { url } from './config/db.ts'\nconsole.log(url)\nDeno.serve({ port: 8000 }, () => new Response('ok'))\n",
 		})
 	}
+	node := func(key string) map[string]string {
+		return app("nodejs@22", "node index.js", 3000, key, map[string]string{
+			"db.js":        "module.exports = { host: process.env.REDIS_HOST ?? 'localhost' };\n",
+			"index.js":     "const db = require('./db');\nrequire('node:http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n",
+			"package.json": `{"name": "app", "version": "1.0.0"}`,
+		})
+	}
+	runDeployCases(t, []deployCase{
+		{name: "Deno", files: deno(""), verdict: "unverified",
+			reason: []string{"DATABASE_URL", "config/db.ts:1", "`DATABASE_URL: ${<hostname>_connectionString}`"},
+			then:   []deployCase{{name: "Deno, DATABASE_URL set", files: deno("DATABASE_URL"), verdict: "live"}}},
+		{name: "Node", files: node(""), verdict: "unverified",
+			reason: []string{"REDIS_HOST", "db.js:1", "`REDIS_HOST: ${<hostname>_hostname}`"},
+			then:   []deployCase{{name: "Node, REDIS_HOST set", files: node("REDIS_HOST"), verdict: "live"}}},
+	})
 }

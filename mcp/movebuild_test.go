@@ -1,9 +1,7 @@
 package mcp_test
 
 import (
-	"context"
 	"fmt"
-	"strings"
 	"testing"
 )
 
@@ -23,20 +21,12 @@ func TestDeploy_BuildMoveTakesTheSourceAway(t *testing.T) {
       ports: [{port: 3000, httpSupport: true}]
       start: %s
 `
-	tests := []struct{ start, verdict, says string }{
-		{"node server.js", "not-answering", "Cannot find module '/var/www/server.js'"},
-		{"node dist/server.js", "live", ""},
+	app := func(start string) map[string]string {
+		return map[string]string{"zerops.yml": fmt.Sprintf(yml, start),
+			"server.js": "require('node:http').createServer((q, s) => s.end('ok')).listen(3000);\n"}
 	}
-	for _, tt := range tests {
-		t.Run(tt.start, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			h.ownApp(t, map[string]string{"zerops.yml": fmt.Sprintf(yml, tt.start),
-				"server.js": "require('node:http').createServer((q, s) => s.end('ok')).listen(3000);\n"})
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "tok")
-			if answer := text(res); m["verdict"] != tt.verdict || !strings.Contains(answer, tt.says) {
-				t.Errorf("verdict %v, want %s saying %q: %s", m["verdict"], tt.verdict, tt.says, answer)
-			}
-		})
-	}
+	runDeployCases(t, []deployCase{
+		{name: "node server.js", files: app("node server.js"), verdict: "not-answering", says: []string{"Cannot find module '/var/www/server.js'"}},
+		{name: "node dist/server.js", files: app("node dist/server.js"), verdict: "live"},
+	})
 }

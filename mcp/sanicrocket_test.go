@@ -12,7 +12,7 @@ import (
 func TestDeploy_SanicCLIRead(t *testing.T) {
 	t.Parallel()
 	yml := `zerops:
-  - setup: pystage
+  - setup: appstage
     build:
       base: python@3.12
       addToRunPrepare: [requirements.txt]
@@ -23,29 +23,20 @@ func TestDeploy_SanicCLIRead(t *testing.T) {
       ports: [{port: 8000, httpSupport: true}]
       start: %s
 `
-	tests := []struct{ name, start, verdict, says string }{
-		{"ModuleEveryAddress", "python -m sanic app.app --host 0.0.0.0 --port 8000", "live", ""},
-		{"ModuleOnLocalhost", "python -m sanic app.app --host 127.0.0.1 --port 8000", "not-answering", "`--host 0.0.0.0` instead of `--host 127.0.0.1`"},
-		{"CommandDefault", "sanic app:app", "not-answering", "Sanic binds 127.0.0.1"},
-		{"ShortFlags", "sanic app:app -H 0.0.0.0 -p 8000", "live", ""},
-		{"ModuleMissing", "sanic web:app --host 0.0.0.0", "not-answering", "No module named 'web'"},
+	app := func(start string) map[string]string {
+		return map[string]string{
+			"zerops.yml":       strings.Replace(yml, "%s", start, 1),
+			"requirements.txt": "sanic==24.6.0\n",
+			"app.py":           "from sanic import Sanic\nfrom sanic.response import text\n\napp = Sanic(\"web\")\n\n@app.get(\"/\")\nasync def index(request):\n    return text(\"ok\")\n",
+		}
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			target, app, _ := h.matchingTarget(t, map[string]string{
-				"zerops.yml":       strings.Replace(yml, "%s", tt.start, 1),
-				"requirements.txt": "sanic==24.6.0\n",
-				"app.py":           "from sanic import Sanic\nfrom sanic.response import text\n\napp = Sanic(\"web\")\n\n@app.get(\"/\")\nasync def index(request):\n    return text(\"ok\")\n",
-			}, nil)
-			h.ownApp(t, app)
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": target}, "py")
-			if answer := text(res); m["verdict"] != tt.verdict || !strings.Contains(answer, tt.says) {
-				t.Errorf("verdict %v, want %s saying %q: %s", m["verdict"], tt.verdict, tt.says, answer)
-			}
-		})
-	}
+	runDeployCases(t, []deployCase{
+		{name: "ModuleEveryAddress", files: app("python -m sanic app.app --host 0.0.0.0 --port 8000"), verdict: "live"},
+		{name: "ModuleOnLocalhost", files: app("python -m sanic app.app --host 127.0.0.1 --port 8000"), verdict: "not-answering", says: []string{"`--host 0.0.0.0` instead of `--host 127.0.0.1`"}},
+		{name: "CommandDefault", files: app("sanic app:app"), verdict: "not-answering", says: []string{"Sanic binds 127.0.0.1"}},
+		{name: "ShortFlags", files: app("sanic app:app -H 0.0.0.0 -p 8000"), verdict: "live"},
+		{name: "ModuleMissing", files: app("sanic web:app --host 0.0.0.0"), verdict: "not-answering", says: []string{"No module named 'web'"}},
+	})
 }
 
 // Rocket binds 127.0.0.1:8000 unless Rocket.toml or ROCKET_ADDRESS and

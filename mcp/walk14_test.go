@@ -1,7 +1,7 @@
 package mcp_test
 
 import (
-	"context"
+	"maps"
 	"strings"
 	"testing"
 )
@@ -10,14 +10,9 @@ import (
 // and builds the sandbox answered live (or unverified for another reason)
 // while the platform fails them.
 
-// A Ruby app that reads a variable with ENV.fetch and no default as it
-// loads raises KeyError when no variable sets it (a secret the recipe's
-// import generates, dropped): the answer must not be live, and names the
-// variable and its line (walk 14: "app is live" for
-// `SECRET = ENV.fetch('SESSION_SECRET')`).
-func TestDeploy_RubyEnvFetchUnset(t *testing.T) {
-	t.Parallel()
-	yml := `zerops:
+// sinatraYml is the Ruby recipe's zerops.yml shape: bundle install into
+// vendor/bundle, the whole tree deployed, `ruby app.rb` started.
+const sinatraYml = `zerops:
   - setup: appstage
     build:
       base: ruby@3.4
@@ -32,34 +27,36 @@ func TestDeploy_RubyEnvFetchUnset(t *testing.T) {
           httpSupport: true
       start: bundle exec ruby app.rb
 `
-	tests := []struct {
-		name, app string
-		want      string // verdict
-	}{
-		{"fetch without default", "SECRET = ENV.fetch('SESSION_SECRET')\n", "unverified"},
-		{"fetch with a default", "SECRET = ENV.fetch('SESSION_SECRET', 'dev')\n", "live"},
-		{"fetch with a block", "SECRET = ENV.fetch('SESSION_SECRET') { 'dev' }\n", "live"},
+
+// sinatraLock is a Gemfile.lock of sinatra and, when puma, puma.
+func sinatraLock(puma bool) string {
+	specs, deps := "    sinatra (4.1.1)\n", "  sinatra\n"
+	if puma {
+		specs, deps = "    puma (6.4.3)\n"+specs, "  puma\n"+deps
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			h.ownApp(t, map[string]string{
-				"zerops.yml":   yml,
-				"app.rb":       "require 'sinatra'\n" + tt.app + "set :port, 8080\nset :bind, '0.0.0.0'\nget('/') { 'ok' }\n",
-				"Gemfile":      "source 'https://rubygems.org'\ngem 'sinatra'\n",
-				"Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    sinatra (4.1.1)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  sinatra\n\nBUNDLED WITH\n   2.5.3\n",
-			})
-			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "v1")
-			if m["verdict"] != tt.want {
-				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.want, text(res))
-			}
-			if tt.want == "unverified" && !strings.Contains(text(res), "SESSION_SECRET: app.rb:2") {
-				t.Errorf("the answer does not name the variable and its line: %s", text(res))
-			}
-		})
+	return "GEM\n  remote: https://rubygems.org/\n  specs:\n" + specs + "\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n" + deps + "\nBUNDLED WITH\n   2.5.3\n"
+}
+
+// A Ruby app that reads a variable with ENV.fetch and no default as it
+// loads raises KeyError when no variable sets it (a secret the recipe's
+// import generates, dropped): the answer must not be live, and names the
+// variable and its line (walk 14: "app is live" for
+// `SECRET = ENV.fetch('SESSION_SECRET')`).
+func TestDeploy_RubyEnvFetchUnset(t *testing.T) {
+	t.Parallel()
+	app := func(line string) map[string]string {
+		return map[string]string{
+			"zerops.yml":   sinatraYml,
+			"app.rb":       "require 'sinatra'\n" + line + "set :port, 8080\nset :bind, '0.0.0.0'\nget('/') { 'ok' }\n",
+			"Gemfile":      "source 'https://rubygems.org'\ngem 'sinatra'\n",
+			"Gemfile.lock": sinatraLock(false),
+		}
 	}
+	runDeployCases(t, []deployCase{
+		{name: "fetch without default", files: app("SECRET = ENV.fetch('SESSION_SECRET')\n"), verdict: "unverified", says: []string{"SESSION_SECRET: app.rb:2"}},
+		{name: "fetch with a default", files: app("SECRET = ENV.fetch('SESSION_SECRET', 'dev')\n"), verdict: "live"},
+		{name: "fetch with a block", files: app("SECRET = ENV.fetch('SESSION_SECRET') { 'dev' }\n"), verdict: "live"},
+	})
 }
 
 // The Ruby recipe builds with BUNDLE_DEPLOYMENT: 1; without Gemfile.lock
@@ -85,43 +82,24 @@ func TestDeploy_RubyDeploymentWithoutLock(t *testing.T) {
           httpSupport: true
       start: bundle exec ruby app.rb
 `
-	tests := []struct {
-		name string
-		lock bool
-		want string
-	}{
-		{"no lock", false, "build-failed"},
-		{"lock uploaded", true, "live"},
+	app := map[string]string{
+		"zerops.yml": yml,
+		"app.rb":     "require 'sinatra'\nset :port, 8080\nset :bind, '0.0.0.0'\nget('/') { 'ok' }\n",
+		"Gemfile":    "source 'https://rubygems.org'\ngem 'sinatra'\n",
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			files := map[string]string{
-				"zerops.yml": yml,
-				"app.rb":     "require 'sinatra'\nset :port, 8080\nset :bind, '0.0.0.0'\nget('/') { 'ok' }\n",
-				"Gemfile":    "source 'https://rubygems.org'\ngem 'sinatra'\n",
-			}
-			if tt.lock {
-				files["Gemfile.lock"] = "GEM\n  remote: https://rubygems.org/\n  specs:\n    sinatra (4.1.1)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  sinatra\n\nBUNDLED WITH\n   2.5.3\n"
-			}
-			h.ownApp(t, files)
-			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "v1")
-			if m["verdict"] != tt.want {
-				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.want, text(res))
-			}
-			if !tt.lock && !strings.Contains(text(res), "requires a lockfile") {
-				t.Errorf("the answer lacks bundler's words: %s", text(res))
-			}
-		})
-	}
+	locked := maps.Clone(app)
+	locked["Gemfile.lock"] = sinatraLock(false)
+	runDeployCases(t, []deployCase{
+		{name: "no lock", files: app, verdict: "build-failed", says: []string{"requires a lockfile"}},
+		{name: "lock uploaded", files: locked, verdict: "live"},
+	})
 }
 
 // The Remix recipe starts `pnpm start`, whose script is `cross-env
 // NODE_ENV=production node ./server.js`: without node_modules deployed the
 // shell finds no cross-env (walk 14: unverified, "reads no port or
-// address" for `pnpm start`).
+// address" for `pnpm start`). cross-env is a Node package: the fix deploys
+// node_modules, not an OS package in run.prepareCommands.
 func TestDeploy_CrossEnvStartWithoutNodeModules(t *testing.T) {
 	t.Parallel()
 	yml := `zerops:
@@ -141,38 +119,18 @@ func TestDeploy_CrossEnvStartWithoutNodeModules(t *testing.T) {
           httpSupport: true
       start: pnpm start
 `
-	tests := []struct {
-		name, yml, want string
-	}{
-		{"node_modules deployed", yml, "live"},
-		{"node_modules left out", strings.Replace(yml, "        - node_modules\n", "", 1), "not-answering"},
+	app := func(yml string) map[string]string {
+		return map[string]string{
+			"zerops.yml":   yml,
+			"package.json": `{"type":"module","scripts":{"start":"cross-env NODE_ENV=production node ./server.js"},"dependencies":{"express":"^4.19.2"},"devDependencies":{"cross-env":"^7.0.3"}}`,
+			"server.js":    "import express from \"express\";\nconst app = express();\napp.get('/', (req, res) => res.send('ok'));\napp.listen(process.env.PORT || 3000);\n",
+		}
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			h.ownApp(t, map[string]string{
-				"zerops.yml":   tt.yml,
-				"package.json": `{"type":"module","scripts":{"start":"cross-env NODE_ENV=production node ./server.js"},"dependencies":{"express":"^4.19.2"},"devDependencies":{"cross-env":"^7.0.3"}}`,
-				"server.js":    "import express from \"express\";\nconst app = express();\napp.get('/', (req, res) => res.send('ok'));\napp.listen(process.env.PORT || 3000);\n",
-			})
-			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "v1")
-			if m["verdict"] != tt.want {
-				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.want, text(res))
-			}
-			if tt.want == "not-answering" {
-				if !strings.Contains(text(res), "cross-env: not found") {
-					t.Errorf("the answer lacks the shell's words: %s", text(res))
-				}
-				// cross-env is a Node package: the fix deploys node_modules,
-				// not an OS package in run.prepareCommands.
-				if next := str(m["next"]); !strings.Contains(next, "node_modules") || strings.Contains(next, "apk add") {
-					t.Errorf("next does not deploy node_modules: %s", next)
-				}
-			}
-		})
-	}
+	runDeployCases(t, []deployCase{
+		{name: "node_modules deployed", files: app(yml), verdict: "live"},
+		{name: "node_modules left out", files: app(strings.Replace(yml, "        - node_modules\n", "", 1)), verdict: "not-answering",
+			says: []string{"cross-env: not found"}, next: []string{"node_modules"}, lacks: []string{"apk add"}},
+	})
 }
 
 // A Sinatra app (the Ruby recipe's `ruby app.rb`) whose code binds
@@ -182,44 +140,16 @@ func TestDeploy_CrossEnvStartWithoutNodeModules(t *testing.T) {
 // -p 8080`, `rackup -o 0.0.0.0 -p 8080` …").
 func TestDeploy_SinatraBindsLocalhostInCode(t *testing.T) {
 	t.Parallel()
-	yml := `zerops:
-  - setup: appstage
-    build:
-      base: ruby@3.4
-      buildCommands:
-        - bundle config set --local path vendor/bundle
-        - bundle install
-      deployFiles: .
-    run:
-      base: ruby@3.4
-      ports:
-        - port: 8080
-          httpSupport: true
-      start: bundle exec ruby app.rb
-`
-	tests := []struct{ name, bind string }{
-		{"localhost", "localhost"},
-		{"loopback address", "127.0.0.1"},
+	app := func(bind string) map[string]string {
+		return map[string]string{
+			"zerops.yml":   sinatraYml,
+			"app.rb":       "require 'sinatra'\nset :port, 8080\nset :bind, '" + bind + "'\nget('/') { 'ok' }\n",
+			"Gemfile":      "source 'https://rubygems.org'\ngem 'sinatra'\ngem 'puma'\n",
+			"Gemfile.lock": sinatraLock(true),
+		}
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			h.ownApp(t, map[string]string{
-				"zerops.yml":   yml,
-				"app.rb":       "require 'sinatra'\nset :port, 8080\nset :bind, '" + tt.bind + "'\nget('/') { 'ok' }\n",
-				"Gemfile":      "source 'https://rubygems.org'\ngem 'sinatra'\ngem 'puma'\n",
-				"Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    puma (6.4.3)\n    sinatra (4.1.1)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  puma\n  sinatra\n\nBUNDLED WITH\n   2.5.3\n",
-			})
-			args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", args, "v1")
-			if m["verdict"] != "not-answering" {
-				t.Fatalf("verdict %v, want not-answering: %s", m["verdict"], text(res))
-			}
-			next := str(m["next"])
-			if !strings.Contains(next, "app.rb, line 3") || strings.Contains(next, "rails server") {
-				t.Errorf("next does not send the fix to app.rb's set :bind: %s", next)
-			}
-		})
-	}
+	runDeployCases(t, []deployCase{
+		{name: "localhost", files: app("localhost"), verdict: "not-answering", next: []string{"app.rb, line 3"}, lacks: []string{"rails server"}},
+		{name: "loopback address", files: app("127.0.0.1"), verdict: "not-answering", next: []string{"app.rb, line 3"}, lacks: []string{"rails server"}},
+	})
 }
