@@ -196,7 +196,7 @@ func TestDeploy_ScriptEntryPortLiteral(t *testing.T) {
 }
 
 // matchingTarget is where an app of broken's zerops.yml deploys: appstage
-// (nodejs@22) for a Node.js setup; for a Python, Deno or Go one, a service of
+// (nodejs@22) for a Node.js setup; for a Python, Deno, Go or Ruby one, a service of
 // its runtime the project gets for it (a run.base of another runtime than
 // the service's type is warned of), with the setup of broken's and fix's
 // zerops.yml renamed to it.
@@ -210,6 +210,8 @@ func (h *harness) matchingTarget(t *testing.T, broken, fix map[string]string) (s
 		host, typ = "denostage", "deno@2"
 	case strings.Contains(yml, "base: go@1"):
 		host, typ = "gostage", "go@1"
+	case strings.Contains(yml, "base: ruby@3.4"):
+		host, typ = "rubystage", "ruby@3.4"
 	}
 	if typ == "" {
 		return host, broken, fix
