@@ -166,6 +166,20 @@ func VersionWithin(written, listed string) bool {
 		w.Version != "" && strings.HasPrefix(l.Version, w.Version+".")
 }
 
+// Kind is the kind of service a type names: its name without OS, mode and
+// version, with an alias and the bare OS form resolved (golang@1 is go,
+// 22.04 is ubuntu); "" when the type does not parse.
+func Kind(typ string) string {
+	if named, ok := BareOSType(typ); ok {
+		typ = named
+	}
+	t, err := ParseServiceType(typ)
+	if err != nil {
+		return ""
+	}
+	return canonicalName(t.Name)
+}
+
 func canonicalName(name string) string {
 	if a, ok := nameAliases[name]; ok {
 		return a

@@ -96,3 +96,23 @@ func TestTypeMatches_BareOSVersion(t *testing.T) {
 		}
 	}
 }
+
+func TestKind_Forms(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ typ, want string }{
+		{"postgresql@16", "postgresql"},
+		{"postgresql:single@18", "postgresql"},
+		{"alpine/nodejs@22", "nodejs"},
+		{"golang@1", "go"},
+		{"sharedstorage", "shared-storage"},
+		{"objectstorage", "object-storage"},
+		{"22.04", "ubuntu"},
+		{"3.20", "alpine"},
+		{"Node@22", ""},
+		{"", ""},
+	} {
+		if got := Kind(tc.typ); got != tc.want {
+			t.Errorf("Kind(%q) = %q, want %q", tc.typ, got, tc.want)
+		}
+	}
+}

@@ -138,12 +138,11 @@ func checkHostnamesFree(ch *checker, services []ImportService, existing []platfo
 }
 
 // otherKind tells whether import type want and live version name have
-// different kinds (postgresql@16 and mariadb@10.6); false when either does
-// not parse.
+// different kinds (postgresql@16 and mariadb@10.6, platform.Kind); false
+// when either does not parse.
 func otherKind(want, have string) bool {
-	w, err1 := platform.ParseServiceType(want)
-	h, err2 := platform.ParseServiceType(have)
-	return err1 == nil && err2 == nil && w.Name != "" && h.Name != "" && !strings.EqualFold(w.Name, h.Name)
+	w, h := platform.Kind(want), platform.Kind(have)
+	return w != "" && h != "" && w != h
 }
 
 func nonNilIssues(l []platform.Issue) []platform.Issue {
