@@ -373,24 +373,22 @@ func checkZeropsYml(c *checker, root any, content string, in Live) {
 		c.errf("zerops", "has no setups")
 	}
 	var names []string
+	extended := map[string]bool{}      // setups another setup extends
+	unstarted := map[string][]string{} // by the setup they extend: those with no run.start of their own
 	for _, z := range f.Setups {
-		if sh.bad.ok(z.Keys, z.Path(), "setup") {
-			names = append(names, z.Name)
+		if !sh.bad.ok(z.Keys, z.Path(), "setup") {
+			continue
 		}
-	}
-	extenders := map[string][]string{} // by the setup they extend: those that have no start of their own
-	for _, z := range f.Setups {
-		if !z.Keys.Has("extends") || !sh.bad.ok(z.Keys, z.Path(), "extends") || !sh.bad.ok(z.Keys, z.Path(), "setup") {
+		names = append(names, z.Name)
+		if !z.Keys.Has("extends") || !sh.bad.ok(z.Keys, z.Path(), "extends") {
 			continue
 		}
 		r := f.Resolve(z).Run // a start it inherits from another parent counts
 		started := r != nil && (r.Keys.Has("start") || r.Keys.Has("startCommands"))
 		for _, parent := range z.Extends {
-			if _, ok := extenders[parent]; !ok {
-				extenders[parent] = []string{}
-			}
+			extended[parent] = true
 			if !started {
-				extenders[parent] = append(extenders[parent], z.Name)
+				unstarted[parent] = append(unstarted[parent], z.Name)
 			}
 		}
 	}
@@ -398,9 +396,7 @@ func checkZeropsYml(c *checker, root any, content string, in Live) {
 	for _, z := range f.Setups {
 		s := setupAt{Setup: z, bad: sh.bad, setups: names}
 		if s.ok("setup") {
-			s.extended, s.unstarted = extenders[s.Name] != nil, extenders[s.Name]
-		}
-		if s.ok("setup") {
+			s.extended, s.unstarted = extended[s.Name], unstarted[s.Name]
 			s.duplicate = seen[s.Name]
 			seen[s.Name] = true
 		}
