@@ -319,12 +319,7 @@ func fitsAtSize(name, what, now string, peak float64, shifted bool) string {
 }
 
 // cores is n CPU cores in words: "1 core", "2 cores", "0.5 cores".
-func cores(n float64) string {
-	if n == 1 {
-		return "1 core"
-	}
-	return fmt.Sprintf("%g cores", n)
-}
+func cores(n float64) string { return fmt.Sprintf("%g%s", n, one(n, " cores")) }
 
 // verticalRoom says how far the service of use m grows on its own above
 // the size measured, by the maxima in force of set ("" when it cannot grow,
