@@ -180,6 +180,13 @@ func Kind(typ string) string {
 	return canonicalName(t.Name)
 }
 
+// OtherKind reports whether types a and b both parse and name different
+// kinds (postgresql@16 and mariadb@10.6; not golang@1 and go@1.22).
+func OtherKind(a, b string) bool {
+	ka, kb := Kind(a), Kind(b)
+	return ka != "" && kb != "" && ka != kb
+}
+
 func canonicalName(name string) string {
 	if a, ok := nameAliases[name]; ok {
 		return a

@@ -116,3 +116,21 @@ func TestKind_Forms(t *testing.T) {
 		}
 	}
 }
+
+func TestOtherKind_Pairs(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"postgresql@16", "mariadb@10.6", true},
+		{"valkey:single@7.2", "valkey@7.2", false},
+		{"golang@1", "go@1.22", false},
+		{"22.04", "ubuntu@24.04", false},
+		{"Postgres@16", "mariadb@10.6", false}, // a type that does not parse is no other kind
+	} {
+		if got := OtherKind(tc.a, tc.b); got != tc.want {
+			t.Errorf("OtherKind(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

@@ -138,13 +138,6 @@ func kindWord(typ string) string {
 	return base
 }
 
-// importKind is the type name of an import's type ("mariadb@10.6",
-// "valkey:single@7.2" → "mariadb", "valkey").
-func importKind(typ string) string {
-	base, _, _ := strings.Cut(kindWord(typ), ":")
-	return strings.ToLower(base)
-}
-
 // recreatedNext is what created, hostnames an import just created, ask of
 // the project: one ZCP deleted a moment ago comes back empty (its latest
 // backup is what to restore into it), and the services whose variables
@@ -163,7 +156,7 @@ func recreatedNext(ctx context.Context, proj Project, created []string, types ma
 			name, _, _ := strings.Cut(n.backup, " of ")
 			newType := types[host]
 			switch {
-			case name != "" && newType != "" && importKind(newType) != kindWord(n.typ):
+			case name != "" && platform.OtherKind(newType, n.typ):
 				next = next.Say("It is a " + newType + ", the deleted one was a " + n.typ + ": its backup " + name +
 					" does not load into it (kept 7 days, for a " + kindWord(n.typ) + " service). ")
 			case name != "":

@@ -125,7 +125,7 @@ func checkHostnamesFree(ch *checker, services []ImportService, existing []platfo
 		case !ok || s.Hostname == "":
 		case old.Status == platform.ServiceDeleting:
 			ch.warnf(s.Path+".hostname", "%q is still being deleted", s.Hostname).Fix = "Nothing to do: the import waits for the deletion to finish."
-		case otherKind(s.Type, old.Type.VersionName):
+		case platform.OtherKind(s.Type, old.Type.VersionName):
 			// A recipe's db (postgresql) over the project's db (mariadb):
 			// reusing it would wire the app to the wrong engine.
 			ch.errf(s.Path+".hostname", "%q already exists in the project as a %s, not the %s this import wants", s.Hostname, old.Type.VersionName, s.Type).Fix = fmt.Sprintf(
@@ -135,14 +135,6 @@ func checkHostnamesFree(ch *checker, services []ImportService, existing []platfo
 				"Reuse the existing %s: drop it from the import and deploy to it or wire to it by hostname; or give the new service another hostname.", s.Hostname)
 		}
 	}
-}
-
-// otherKind tells whether import type want and live version name have
-// different kinds (postgresql@16 and mariadb@10.6, platform.Kind); false
-// when either does not parse.
-func otherKind(want, have string) bool {
-	w, h := platform.Kind(want), platform.Kind(have)
-	return w != "" && h != "" && w != h
 }
 
 func nonNilIssues(l []platform.Issue) []platform.Issue {
