@@ -129,9 +129,6 @@ var nameAliases = map[string]string{"golang": "go", "objectstorage": "object-sto
 // the bare OS version (22.04 for ubuntu@22.04, BareOSType). A malformed type
 // matches only itself.
 func TypeMatches(written, listed string) bool {
-	if written == listed {
-		return true
-	}
 	if os, ok := BareOSType(written); ok {
 		written = os
 	}
