@@ -175,6 +175,14 @@ func (m *mapper) typeIssue(loc []string, got string, wantTypes []string) {
 			Fix: `Write a value ("" for an empty string) or remove the key; the platform may read null as empty or drop it.`})
 		return
 	}
+	if got == "string" && slices.Contains(wantTypes, "integer") && m.checkTimer(loc) {
+		// recipe-jenkins writes failureTimeout: 600s, and a public report
+		// (2026-08) has the deploy API refuse integers there and read Go
+		// durations: schema and API disagree, so warn, never refuse.
+		m.add(true, platform.Issue{Path: m.path(loc), Problem: "a duration where the platform's schema wants integer seconds; the deploy API is reported to read these timers as durations, so which form it takes is disputed",
+			Fix: "Keep it if the platform accepts it; if the platform refuses it, write the seconds as an integer."})
+		return
+	}
 	fix := "Write " + want + "."
 	switch {
 	case slices.Contains(wantTypes, "array") && got == "string":
@@ -185,6 +193,20 @@ func (m *mapper) typeIssue(loc []string, got string, wantTypes []string) {
 		fix = "Write key: value pairs indented under it."
 	}
 	m.add(false, platform.Issue{Path: m.path(loc), Problem: fmt.Sprintf("must be %s, got %s", want, got), Fix: fix})
+}
+
+// checkTimer tells whether loc is a readiness or health check's timer
+// whose value is a Go duration ("600s").
+func (m *mapper) checkTimer(loc []string) bool {
+	if len(loc) < 2 || (loc[len(loc)-2] != "readinessCheck" && loc[len(loc)-2] != "healthCheck") {
+		return false
+	}
+	s, ok := m.at(loc).(string)
+	if !ok {
+		return false
+	}
+	_, err := time.ParseDuration(s)
+	return err == nil
 }
 
 // enumIssue reports a value outside the schema's list, unless the list

@@ -100,6 +100,46 @@ func TestValidate_RecipeKeyIsAWarning(t *testing.T) {
 	}
 }
 
+// A check's timer written as a duration ("600s", recipe-jenkins) where
+// the schema wants integer seconds is a warning: a public report (2026-08)
+// has the deploy API read these timers as durations. Text that is no
+// duration, or a duration elsewhere, stays a schema error.
+func TestValidate_CheckTimerDurationIsAWarning(t *testing.T) {
+	t.Parallel()
+	zy, _ := fakeSchemas(t)
+	const setup = "zerops:\n  - setup: app\n"
+	for _, tc := range []struct {
+		name, doc, path string
+		warn            bool
+	}{
+		{"ReadinessFailureTimeout", setup + "    deploy:\n      readinessCheck:\n        httpGet: {port: 8080, path: /}\n        failureTimeout: 600s\n",
+			"zerops[0].deploy.readinessCheck.failureTimeout", true},
+		{"ReadinessRetryPeriod", setup + "    deploy:\n      readinessCheck:\n        httpGet: {port: 8080, path: /}\n        retryPeriod: 1m30s\n",
+			"zerops[0].deploy.readinessCheck.retryPeriod", true},
+		{"HealthExecPeriod", setup + "    run:\n      base: nodejs@22\n      start: node x\n      healthCheck:\n        httpGet: {port: 8080, path: /}\n        execPeriod: 10s\n",
+			"zerops[0].run.healthCheck.execPeriod", true},
+		{"NoDuration", setup + "    deploy:\n      readinessCheck:\n        httpGet: {port: 8080, path: /}\n        failureTimeout: ten minutes\n",
+			"zerops[0].deploy.readinessCheck.failureTimeout", false},
+		{"DurationAsPort", setup + "    run:\n      base: nodejs@22\n      start: node x\n      ports:\n        - port: 10s\n",
+			"zerops[0].run.ports[0].port", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			errs, warns := zy.Validate(decode(t, tc.doc))
+			got, want := errs, warns
+			if tc.warn {
+				got, want = warns, errs
+			}
+			if len(want) != 0 || len(got) != 1 || got[0].Path != tc.path {
+				t.Fatalf("errs %+v warns %+v, want one %s at %s (warning %v)", errs, warns, "issue", tc.path, tc.warn)
+			}
+			if tc.warn && (!strings.Contains(got[0].Problem, "duration") || !strings.Contains(got[0].Fix, "integer")) {
+				t.Errorf("the warning names neither reading: %+v", got[0])
+			}
+		})
+	}
+}
+
 func TestValidate_TypeFormsTheListsSpellOtherwise(t *testing.T) {
 	t.Parallel()
 	zy, iy := fakeSchemas(t)
