@@ -44,17 +44,24 @@ var osInstall = map[string]string{"alpine": "sudo apk add --no-cache <pkg>", "ub
 // the OS's package manager with sudo, run.prepareCommands without /var/www
 // (the deployed files are not there yet), no package installs at each start.
 func commandWarnings(c *checker, p string, at commandsAt) {
+	written := map[string]bool{} // the files the list's commands write
 	for i, cmd := range at.cmds {
 		where := fmt.Sprintf("%s.%s[%d]", p, at.key, i)
-		if problem, fix := commandProblem(at, cmd); problem != "" {
+		if problem, fix := commandProblem(at, cmd, written); problem != "" {
 			c.warnf(where, "%s", problem).Fix = fix
 		}
 	}
 }
 
-// commandProblem is the first problem of one command line, "" when none.
-func commandProblem(at commandsAt, line string) (problem, fix string) {
+// commandProblem is the first problem of one command line, "" when none;
+// it adds the files the line writes to written.
+func commandProblem(at commandsAt, line string, written map[string]bool) (problem, fix string) {
 	for _, words := range simpleCommands(line) {
+		for j, w := range words[1:] {
+			if destFlags[words[j]] || words[j] == ">" || words[j] == ">>" {
+				written[w] = true
+			}
+		}
 		sudo := len(words) > 1 && path.Base(words[0]) == "sudo"
 		if sudo {
 			words = words[1:]
@@ -99,7 +106,7 @@ func commandProblem(at commandsAt, line string) (problem, fix string) {
 		if at.key != "run.prepareCommands" || name == "mkdir" {
 			continue
 		}
-		if w := varWwwRead(words, name, line); w != "" {
+		if w := varWwwRead(words, name, line, written); w != "" {
 			return fmt.Sprintf("reads %s, but run.prepareCommands run before the deploy puts the files there (the runtime image is built first)", platform.Clip(w, 60)),
 				"Move it to run.initCommands (they run in /var/www at each start) or to build.buildCommands; keep OS packages here, and copy files they need with build.addToRunPrepare."
 		}
@@ -109,12 +116,13 @@ func commandProblem(at commandsAt, line string) (problem, fix string) {
 
 // varWwwRead is the word of a run.prepareCommands command (words, its name,
 // the line it is in) that reads what the deploy puts in /var/www, "" when
-// none. /var/www is there, empty: unpacking into it or making a venv there
-// is fine (the official prometheus-grafana and airflow recipes do);
-// reading the app's files there is not.
-func varWwwRead(words []string, name, line string) string {
+// none. /var/www is there, empty: unpacking into it, making a venv there
+// or changing a file an earlier command wrote there is fine (the official
+// prometheus-grafana, airflow and metabase recipes do); reading the app's
+// files there is not.
+func varWwwRead(words []string, name, line string, written map[string]bool) string {
 	for j, w := range words {
-		if w != "/var/www" && !strings.HasPrefix(w, "/var/www/") {
+		if w != "/var/www" && !strings.HasPrefix(w, "/var/www/") || written[w] {
 			continue
 		}
 		root := strings.TrimRight(w, "/") == "/var/www"
