@@ -148,8 +148,10 @@ func absentPackages(os, name, sub string, args []string) (lines []Line, code int
 // prepHook is the buildSim hook of a container of os: package managers as
 // pmRule judges them; with noDeploy, nothing is in /var/www yet (the
 // runtime image is prepared before the deploy puts the files there), though
-// the directory itself is.
+// the directory itself is, and what a command writes there (curl -o, as
+// recipe-metabase does) is there for the commands after it.
 func prepHook(os string, noDeploy bool) func(b *buildSim, words []string) (int, bool) {
+	written := map[string]bool{}
 	return func(b *buildSim, words []string) (int, bool) {
 		if lines, code, ok := pmRule(os, words); ok {
 			b.out = append(b.out, lines...)
@@ -159,9 +161,15 @@ func prepHook(os string, noDeploy bool) func(b *buildSim, words []string) (int, 
 			return 0, false
 		}
 		name := path.Base(words[0])
-		for _, w := range words {
+		for j, w := range words {
 			if !strings.HasPrefix(w, RunRoot+"/") || strings.TrimRight(w, "/") == RunRoot {
 				continue // /var/www itself is there, empty: the official recipes unpack into it (prometheus-grafana) or make a venv there (airflow)
+			}
+			if j > 0 && outputFlags[words[j-1]] {
+				written[w] = true
+			}
+			if written[w] {
+				continue
 			}
 			if name == "cd" {
 				b.err(fmt.Sprintf("/bin/sh: cd: line 1: can't cd to %s: No such file or directory", w))
@@ -176,6 +184,10 @@ func prepHook(os string, noDeploy bool) func(b *buildSim, words []string) (int, 
 		return 0, false
 	}
 }
+
+// outputFlags name the file a download or a shell writes: curl -o,
+// wget -O, a redirect.
+var outputFlags = map[string]bool{"-o": true, "--output": true, "-O": true, "--output-document": true, ">": true, ">>": true}
 
 // runCommands runs prepare commands in the mind with hook (the files are
 // unknown: only the rules that need none apply), stopping at the first

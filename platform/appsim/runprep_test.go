@@ -24,6 +24,10 @@ func TestRunPrepare_OfficialRecipeShapes(t *testing.T) {
 		{"unpack into /var/www (prometheus-grafana)",
 			[]string{"curl -L -o p.tar.gz https://example.com/p.tar.gz", "tar -xz -C /var/www/ -f p.tar.gz --strip-components=1"}, "", ""},
 		{"a venv in /var/www (airflow)", []string{"cd /var/www && python3 -m venv .venv"}, "", ""},
+		{"download into /var/www, then own it (metabase)",
+			[]string{"curl -fsSL https://example.com/m.jar -o /var/www/m.jar\nchown zerops:zerops /var/www/m.jar", "chmod 644 /var/www/m.jar"}, "", ""},
+		{"own a file nothing wrote there", []string{"curl -fsSL https://example.com/m.jar -o /var/www/m.jar", "chmod 644 /var/www/n.jar"},
+			"exit code 1", "/var/www/n.jar: No such file or directory"},
 		{"read a deployed file", []string{"cp /var/www/config.ini /etc/app.ini"},
 			"exit code 1", "/var/www/config.ini: No such file or directory"},
 	} {
