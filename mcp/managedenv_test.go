@@ -13,7 +13,8 @@ import (
 // set without a warning of a missing variable. Walk 7: NATS lacked
 // connectionString; walk 8: ClickHouse had only port, so
 // ${olap_portHttp} steered to the native port; walk9b: Kafka's
-// ${kafka_user} and ${kafka_password} were "kafka has no variable user".
+// ${kafka_user} and ${kafka_password} were "kafka has no variable user";
+// recipes15: PostgreSQL lacked superUserPassword (recipe-tegola).
 func TestEnv_ManagedServiceGeneratesItsPagesVariables(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -30,6 +31,9 @@ func TestEnv_ManagedServiceGeneratesItsPagesVariables(t *testing.T) {
 		{"kafka", "kafka@3.9",
 			[]string{`key:user `, `key:password `, `key:port [^]]*value:9092`},
 			[]string{"KAFKA_USER=${kafka_user}", "KAFKA_PASSWORD=${kafka_password}", "KAFKA_BROKERS=${kafka_hostname}:${kafka_port}"}},
+		{"postgis", "postgresql@16", // the PostgreSQL page's superuser, as recipe-tegola's migrations use it
+			[]string{`key:superUser [^]]*value:postgres`, `key:superUserPassword `},
+			[]string{"PGUSER=${postgis_superUser}", "PGPASSWORD=${postgis_superUserPassword}"}},
 		{"vec", "qdrant@1.12",
 			[]string{`key:connectionString `, `key:grpcConnectionString `, `key:apiKey `, `key:readOnlyApiKey `},
 			[]string{"QDRANT_URL=${vec_connectionString}", "QDRANT_GRPC=${vec_grpcConnectionString}", "QDRANT_KEY=${vec_apiKey}", "QDRANT_RO_KEY=${vec_readOnlyApiKey}"}},

@@ -180,7 +180,7 @@ func (st *state) generatedEnv(s *service) []genEnv {
 	case "postgresql":
 		pw := secret()
 		return []genEnv{host, {"port", "5432", false}, {"portTls", "6432", false}, {"user", s.Name, false},
-			{"password", pw, true}, {"dbName", s.Name, false}, {"superUser", "postgres", false},
+			{"password", pw, true}, {"dbName", s.Name, false}, {"superUser", "postgres", false}, {"superUserPassword", secret(), true},
 			{"connectionString", fmt.Sprintf("postgresql://%s:%s@%s:5432/%s", s.Name, pw, s.Name, s.Name), true}}
 	case "mariadb":
 		pw := secret()
