@@ -108,6 +108,9 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 			out = append(out, r)
 			continue
 		}
+		if r.key == subdomainVar && proj.Memory.subdomainPlanned(projectID, svc.Name) {
+			continue // its import asked for subdomain access: the variable comes with its first deploy
+		}
 		keys := serviceKeys(ctx, c, keysOf, svc)
 		if keys != nil && !slices.Contains(keys, r.key) {
 			r.keys = keys
