@@ -71,6 +71,44 @@ var recipeApps = map[string]map[string]string{
 	"scala": {"build.sbt": "scalaVersion := \"3.3.1\"\n", "src/main/scala/Main.scala": "@main def hello() = println(\"hi\")\n"},
 	"laravel-jetstream": {"composer.json": `{"require":{"laravel/jetstream":"^5.0"}}` + "\n", "package.json": `{"scripts":{"build":"true"}}` + "\n",
 		"artisan": "<?php\n", "public/index.php": "<?php echo 'ok';\n", "site.conf.tmpl": laravelSiteConf},
+	"java": {"mvnw": "#!/bin/sh\nexec mvn \"$@\"\n", "pom.xml": "<project><artifactId>app</artifactId><version>1.0.0</version></project>\n",
+		"src/main/java/app/App.java": "package app;\n\npublic class App {\n    public static void main(String[] args) {}\n}\n"},
+	"nextjs-static":  staticSite("pnpm-lock.yaml", "out/index.html"),
+	"nuxt-static":    {"package.json": `{"devDependencies":{"nuxt":"^3.13"}}` + "\n", "yarn.lock": "\n", ".output/public/index.html": "<p>hi</p>\n"},
+	"astro-static":   staticSite("pnpm-lock.yaml", "dist/index.html"),
+	"solidjs-static": staticSite("pnpm-lock.yaml", "dist/index.html"),
+	"qwik-static":    staticSite("pnpm-lock.yaml", "dist/index.html", "public/favicon.svg"),
+	"nuxt-nodejs": {"package.json": `{"scripts":{"build":"true"}}` + "\n", "yarn.lock": "\n",
+		".output/server/index.mjs": nodeHTTPApp, ".output/public/index.html": "<p>hi</p>\n"},
+	"deno": {"deno.jsonc": `{"tasks":{"build":"deno run --allow-read --allow-write build.js","start":"deno run --allow-net --allow-env dist/bundle.js"}}` + "\n",
+		"deno.lock": "{}\n", "build.js": "await Deno.mkdir('dist', { recursive: true });\n",
+		"src/index.ts": denoHTTPApp, "dist/bundle.js": denoHTTPApp},
+	"adminer":  {"README.md": "adminer\n"},
+	"metabase": {"README.md": "metabase\n"},
+	"jenkins": {"utils/start.sh": "#!/bin/sh\nexec java -jar /usr/share/java/jenkins.war --httpPort=8080\n", "utils/init.sh": "#!/bin/sh\n",
+		"utils/start-agent.sh": "#!/bin/sh\nexec java -jar agent.jar\n", "utils/backup.sh": "#!/bin/sh\n", "utils/jenkins.yaml": "jenkins: {}\n"},
+	"elk": {"kibana/kibana.yml": "server.host: 0.0.0.0\n", "logstash/logstash.yml": "http.host: 0.0.0.0\n",
+		"logstash/syslog.conf": "input { syslog { port => 1514 } }\n", "apm-server/apm-server.yml": "apm-server.host: 0.0.0.0:8200\n"},
+	"tegola": {"data/sample.tar.gz": "", "data/init.sh": "#!/bin/sh\n", "config/config.toml": "[webserver]\nport = \":8080\"\n"},
+	"zabbix": {"migrate.sh": "#!/bin/sh\n", "zabbix_server.conf": "DBHost=DBHOST\n", "nginx.conf": "server { listen 8080; }\n"},
+	"rag-starter": {"api/requirements.txt": "fastapi\ngunicorn\nuvicorn\n", "api/main.py": "from fastapi import FastAPI\n\napp = FastAPI()\n",
+		"processor/requirements.txt": "nats-py\n", "processor/processor.py": "import asyncio\n", "dashboard/index.html": "<p>##API_URL##</p>\n"},
+	"telegram-nodejs": {"package.json": `{"scripts":{"start":"node bot.js"},"dependencies":{"grammy":"^1"}}` + "\n", "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+		"bot.js": "const { Bot } = require('grammy');\nnew Bot(process.env.BOT_TOKEN).start();\n"},
+	"discord-bun": {"package.json": `{"scripts":{"start":"bun index.ts"},"dependencies":{"discord.js":"^14"}}` + "\n", "bun.lockb": "",
+		"index.ts": "import { Client } from 'discord.js';\nnew Client({ intents: [] }).login(process.env.TOKEN);\n"},
+	"prerender": {"package.json": `{"dependencies":{"prerender":"^5"}}` + "\n", "package-lock.json": "{}\n",
+		"server.js": "const prerender = require('prerender');\nprerender({ port: 3000 }).start();\n"},
+}
+
+// staticSite is a static recipe's app: a package.json whose build the
+// sandbox runs, its lockfile, and the pages the build leaves.
+func staticSite(lock string, pages ...string) map[string]string {
+	app := map[string]string{"package.json": `{"scripts":{"build":"true","generate":"true"}}` + "\n", lock: "\n"}
+	for _, p := range pages {
+		app[p] = "<p>hi</p>\n"
+	}
+	return app
 }
 
 // laravelSiteConf is the nginx site the Laravel recipes deploy: the
@@ -80,6 +118,7 @@ const laravelSiteConf = "server {\n    listen 80;\n    root /var/www/public;\n  
 const (
 	goHTTPApp   = "package main\n\nimport \"net/http\"\n\nfunc main() {\n\thttp.ListenAndServe(\"0.0.0.0:8080\", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(\"ok\")) }))\n}\n"
 	nodeHTTPApp = "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0')\n"
+	denoHTTPApp = "Deno.serve({ port: 8000, hostname: '0.0.0.0' }, () => new Response('UP'));\n"
 	pyHTTPApp   = "from http.server import HTTPServer, BaseHTTPRequestHandler\nHTTPServer(('0.0.0.0', 8000), BaseHTTPRequestHandler).serve_forever()\n"
 )
 
@@ -87,10 +126,11 @@ const (
 // the official recipes disagree on, with that verdict. Commands run as the
 // zerops user, so a package install without sudo is refused (the knowledge
 // base, and the recipes that write sudo: umami, imgproxy, mattermost,
-// scala); ghost (2024) runs apk add in build.buildCommands and wordpress
-// apt-get install in run.prepareCommands without it. Which holds today is
-// not settled here: a change of either shows in this test.
-var disputedVerdicts = map[string]string{"ghost": "build-failed", "wordpress": "build-failed"}
+// scala); ghost (2024) runs apk add in build.buildCommands, wordpress
+// apt-get install and prerender (2025) apk add in run.prepareCommands
+// without it. Which holds today is not settled here: a change of either
+// shows in this test.
+var disputedVerdicts = map[string]string{"ghost": "build-failed", "wordpress": "build-failed", "prerender": "build-failed"}
 
 // demoHostnames are the services the fake's demo project already has: a
 // recipe's services of these names are left out of its import (the demo's

@@ -14,7 +14,9 @@ import (
 var recipes = []string{"elixir", "phoenix", "echo", "go-hello-world", "laravel-minimal", "nestjs", "django", "python", "umami",
 	"ghost", "nette", "filament", "analog-static", "hono-deno", "bun", "rust", "dotnet", "ruby", "mailpit", "directus",
 	"prometheus-grafana", "discord-py", "symfony", "imgproxy", "mattermost", "supertokens", "airflow", "wordpress",
-	"scala", "laravel-jetstream"}
+	"scala", "laravel-jetstream", "java", "nextjs-static", "nuxt-static", "nuxt-nodejs", "astro-static", "solidjs-static",
+	"qwik-static", "deno", "adminer", "metabase", "jenkins", "elk", "tegola", "zabbix", "rag-starter", "telegram-nodejs",
+	"discord-bun", "prerender"}
 
 func readRecipe(t *testing.T, name, kind string) string {
 	t.Helper()
