@@ -86,7 +86,8 @@ var recipeApps = map[string]map[string]string{
 	"adminer":  {"README.md": "adminer\n"},
 	"metabase": {"README.md": "metabase\n"},
 	"jenkins": {"utils/start.sh": "#!/bin/sh\nexec java -jar /usr/share/java/jenkins.war --httpPort=8080\n", "utils/init.sh": "#!/bin/sh\n",
-		"utils/start-agent.sh": "#!/bin/sh\nexec java -jar agent.jar\n", "utils/backup.sh": "#!/bin/sh\n", "utils/jenkins.yaml": "jenkins: {}\n"},
+		"utils/start-agent.sh": "#!/bin/sh\nuntil curl -s $JENKINS_URL/login > /dev/null; do sleep 10; done\n" +
+			"curl -fsSL https://example.com/swarm-client.jar -o /var/www/swarm.jar\nexec java -jar /var/www/swarm.jar -master $JENKINS_URL\n", "utils/backup.sh": "#!/bin/sh\n", "utils/jenkins.yaml": "jenkins: {}\n"},
 	"elk": {"kibana/kibana.yml": "server.host: 0.0.0.0\n", "logstash/logstash.yml": "http.host: 0.0.0.0\n",
 		"logstash/syslog.conf": "input { syslog { port => 1514 } }\n", "apm-server/apm-server.yml": "apm-server.host: 0.0.0.0:8200\n"},
 	"tegola": {"data/sample.tar.gz": "", "data/init.sh": "#!/bin/sh\n", "config/config.toml": "[webserver]\nport = \":8080\"\n"},
