@@ -141,6 +141,9 @@ func DetectKind(root any) string {
 	if _, ok := m["project"]; ok {
 		return KindImportYml
 	}
+	if len(legacySetups(root)) > 0 {
+		return KindZeropsYml // the format before zerops:
+	}
 	return ""
 }
 

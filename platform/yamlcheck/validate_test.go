@@ -287,3 +287,33 @@ func TestValidate_WebServerRuntimeStart(t *testing.T) {
 		})
 	}
 }
+
+// A zerops.yml in the format before zerops: (the hostname as the top-level
+// key, build.build, build.deploy: recipe-gin-postgres-api, 2022) is refused
+// as the platform facts call it outdated, with the current form of the
+// same setup as its fix, never "remove it"; given without a kind it is
+// still read as a zerops.yml.
+func TestValidate_LegacyFormatNamesTheCurrentOne(t *testing.T) {
+	t.Parallel()
+	const doc = "api:\n  build:\n    base: [ go@1 ]\n    build:\n      - go build -o app main.go\n    deploy: [ app ]\n  run:\n    start: ./app\n"
+	for _, kind := range []string{"zerops.yml", ""} {
+		res, err := yamlcheck.Validate(doc, kind)
+		if err != nil {
+			t.Fatalf("kind %q: %v", kind, err)
+		}
+		if res.Valid || res.Kind != yamlcheck.KindZeropsYml {
+			t.Fatalf("kind %q: %+v, want an invalid zerops.yml", kind, res)
+		}
+		var named bool
+		for _, e := range res.Errors {
+			if strings.Contains(e.Fix, "Remove it") {
+				t.Errorf("kind %q: a fix removes the setup: %v", kind, e)
+			}
+			named = named || e.Path == "api" && strings.Contains(e.Problem, "format before zerops:") &&
+				strings.Contains(e.Fix, "setup: api") && strings.Contains(e.Fix, "buildCommands") && strings.Contains(e.Fix, "deployFiles")
+		}
+		if !named {
+			t.Errorf("kind %q: no error names the old format and the current one: %v", kind, res.Errors)
+		}
+	}
+}

@@ -348,11 +348,45 @@ var cronRules = []rule[zeropsyml.Cron]{
 	{path: "command", check: func(c zeropsyml.Cron) (string, string) { return is(!c.Keys.Has("command"), "missing") }},
 }
 
+// legacyFormat reports each setup of a zerops.yml in the format before
+// zerops: (the hostname as the top-level key, build.build, build.deploy;
+// official recipes of 2022 still show it; the platform facts: outdated)
+// with the current form of the same setup; false when root is not one.
+func legacyFormat(c *checker, root any) bool {
+	hosts := legacySetups(root)
+	for _, h := range hosts {
+		c.errf(h, "a setup in the format before zerops: (the hostname %s as the top-level key), which the platform no longer reads", platform.Clip(h, 40)).Fix = fmt.Sprintf(
+			"Write it as zerops: - setup: %s, with build.base, build.prepareCommands (was build.prepare), build.buildCommands (was build.build), build.deployFiles (was build.deploy), run.base, run.initCommands (was run.init) and run.start.",
+			platform.Clip(h, 40))
+	}
+	if len(hosts) > 0 {
+		c.errf("zerops", "missing: a zerops.yml is a list of setups under the top-level key zerops")
+	}
+	return len(hosts) > 0
+}
+
+// legacySetups are the top-level keys of a document without zerops: whose
+// value holds build or run, sorted.
+func legacySetups(root any) []string {
+	m, ok := root.(map[string]any)
+	if !ok || m["zerops"] != nil {
+		return nil
+	}
+	var hosts []string
+	for k, v := range m {
+		if s, ok := v.(map[string]any); ok && (s["build"] != nil || s["run"] != nil) {
+			hosts = append(hosts, k)
+		}
+	}
+	slices.Sort(hosts)
+	return hosts
+}
+
 // checkZeropsYml checks a zerops.yml's shape (root is content decoded),
 // applies the rules to every setup of its model, and checks its bases
 // against the live catalog when in has one.
 func checkZeropsYml(c *checker, root any, content string, in Live) {
-	if rootList(c, root, "zerops", "setup, build and run") {
+	if rootList(c, root, "zerops", "setup, build and run") || legacyFormat(c, root) {
 		return
 	}
 	sh := shaper{c: c, bad: badPaths{}}
