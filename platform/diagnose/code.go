@@ -195,8 +195,9 @@ var bindWord = lazyregexp.New(`(?i)listen|\bbind\b|\.bind\(|serve\b|\.run\(|run_
 // (`export default { port: 3000, fetch }`, Hono's form) as Bun.serve's; Go
 // frameworks take the address as a string: Gin's r.Run(":8080"), Echo's
 // e.Start(…), Fiber's app.Listen(…); Bottle's bare run(app, host=…,
-// port=…).
-var bindCall = lazyregexp.New(`\.listen\s*\(|\blisten\s*\(|ListenAndServe|\.(?:Run|Start|Listen)(?:TLS)?\(\s*"|\.bind\s*\(|run_app\(|app\.run\(|\b(?:Bun|Deno)\.serve\(|UseUrls\(|set\s*:bind|^export\s+default\s*\{[^}]*\bport\s*:|(?:^|[^.\w])run\(\s*\w+\s*,`)
+// port=…); Gleam's mist builder sets the port on a line of its own
+// (`|> mist.port(3000)`).
+var bindCall = lazyregexp.New(`\bmist\.port\(|\.listen\s*\(|\blisten\s*\(|ListenAndServe|\.(?:Run|Start|Listen)(?:TLS)?\(\s*"|\.bind\s*\(|run_app\(|app\.run\(|\b(?:Bun|Deno)\.serve\(|UseUrls\(|set\s*:bind|^export\s+default\s*\{[^}]*\bport\s*:|(?:^|[^.\w])run\(\s*\w+\s*,`)
 
 // clientLine is a line that names another server's host (a database's, a
 // cache's, a URL called): no bind of the app's own.
