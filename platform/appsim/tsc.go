@@ -20,6 +20,7 @@ type tscConfig struct {
 	Extends         any      `json:"extends"`
 	Files           []string `json:"files"`
 	Include         []string `json:"include"`
+	Exclude         []string `json:"exclude"`
 	References      []any    `json:"references"`
 	CompilerOptions struct {
 		OutDir  string `json:"outDir"`
@@ -62,7 +63,7 @@ func (b *buildSim) tscOutputs(words []string) {
 	}
 	dir := CleanRel(path.Join(b.cwd, path.Dir(proj)))
 	out := CleanRel(path.Join(dir, o.OutDir))
-	srcs, whole := b.tsSources(dir, out, cfg.Include)
+	srcs, whole := b.tsSources(dir, out, cfg.Include, cfg.Exclude)
 	if cfg.Extends != nil || cfg.Files != nil || cfg.References != nil || o.AllowJs || o.Jsx == "preserve" || !whole || len(srcs) == 0 {
 		b.produce(path.Join(path.Dir(proj), o.OutDir))
 		return
@@ -86,10 +87,15 @@ func (b *buildSim) tscOutputs(words []string) {
 
 // tsSources are the TypeScript files tsc compiles in project dir dir
 // (declarations, node_modules and outDir left out; include, when set, read
-// as folders); whole is false when one of them may not be in the upload's
-// kept list.
-func (b *buildSim) tsSources(dir, out string, include []string) (srcs []string, whole bool) {
+// as folders; exclude as folders, files and `**/*suffix` names); whole is
+// false when one of them may not be in the upload's kept list, or an
+// exclude pattern is of a form not read.
+func (b *buildSim) tsSources(dir, out string, include, exclude []string) (srcs []string, whole bool) {
 	if b.files == nil {
+		return nil, false
+	}
+	skip, ok := tsExcluded(dir, exclude)
+	if !ok {
 		return nil, false
 	}
 	var roots []string
@@ -110,12 +116,43 @@ func (b *buildSim) tsSources(dir, out string, include []string) (srcs []string, 
 		for _, r := range roots {
 			in = in || under(p, r) || p == r
 		}
-		if in {
+		if in && !skip(p) {
 			srcs = append(srcs, p)
 		}
 	}
 	sort.Strings(srcs)
 	return srcs, true
+}
+
+// tsExcluded reads tsconfig's exclude in project dir dir: a path written
+// out leaves out that file or folder, `**/*suffix` every file whose name
+// ends so (nest's `**/*spec.ts`); ok is false for any other pattern.
+func tsExcluded(dir string, exclude []string) (skip func(string) bool, ok bool) {
+	var paths, suffixes []string
+	for _, e := range exclude {
+		e = strings.TrimSuffix(strings.TrimPrefix(e, "./"), "/")
+		if rest, cut := strings.CutPrefix(e, "**/*"); cut && !strings.ContainsAny(rest, "*?[/") {
+			suffixes = append(suffixes, rest)
+			continue
+		}
+		if strings.ContainsAny(e, "*?[") {
+			return nil, false
+		}
+		paths = append(paths, CleanRel(path.Join(dir, e)))
+	}
+	return func(p string) bool {
+		for _, x := range paths {
+			if p == x || under(p, x) {
+				return true
+			}
+		}
+		for _, x := range suffixes {
+			if strings.HasSuffix(path.Base(p), x) {
+				return true
+			}
+		}
+		return false
+	}, true
 }
 
 // under reports whether p lies under dir ("" is everything).
@@ -167,6 +204,9 @@ func (b *buildSim) tscExtends(proj string, cfg tscConfig) tscConfig {
 	}
 	if cfg.Include != nil {
 		out.Include = cfg.Include
+	}
+	if cfg.Exclude != nil {
+		out.Exclude = cfg.Exclude
 	}
 	if cfg.References != nil {
 		out.References = cfg.References
