@@ -108,6 +108,8 @@ func (m *mapper) leaf(e *vErr) {
 					Problem: fmt.Sprintf("%q is not in the platform's schema, which has %s and %s here (the Zerops docs write a docker service's fixed resources as %s: N)", p, lo, hi, p),
 					Fix:     "If the platform refuses it, write " + lo + ": N and " + hi + ": N instead (the same N for a fixed value).", Kind: platform.IssueUnknownKey})
 				continue
+			} else if under := setupChild(lastKey(loc), p, e.allowed); under != "" {
+				fix = under
 			} else if near := nearOrSynonym(p, e.allowed); near != "" {
 				fix = "Did you mean " + near + "? Rename it to " + near + "; otherwise remove it."
 			} else if len(e.allowed) > 0 {
@@ -131,6 +133,30 @@ func (m *mapper) leaf(e *vErr) {
 		m.add(false, platform.Issue{Path: m.path(loc), Problem: platform.Clip(e.msg, 200),
 			Fix: "Change the value to what the platform's schema asks for."})
 	}
+}
+
+// runKeys and buildKeys are keys of a zerops.yml setup's run and build
+// blocks that older files (official recipes among them) wrote on the setup
+// itself.
+var (
+	runKeys   = []string{"envVariables", "start", "ports", "initCommands", "prepareCommands", "healthCheck", "crontab", "envReplace", "documentRoot", "siteConfigPath", "startCommands"}
+	buildKeys = []string{"buildCommands", "deployFiles", "cache", "addToRunPrepare"}
+)
+
+// setupChild is the fix for key p written on a zerops.yml setup (parent
+// "zerops") that belongs in its run or build block: move it there, its
+// value kept; "" for any other key.
+func setupChild(parent, p string, allowed []string) string {
+	switch {
+	case parent != "zerops" || !slices.Contains(allowed, "run") || !slices.Contains(allowed, "build"):
+	case p == "envVariables":
+		return "Move it under run: (run.envVariables, where the running app reads it), its values kept; variables the build needs go to build.envVariables."
+	case slices.Contains(runKeys, p):
+		return "Move it under run: (run." + p + "), its value kept."
+	case slices.Contains(buildKeys, p):
+		return "Move it under build: (build." + p + "), its value kept."
+	}
+	return ""
 }
 
 // lastKey is the last key of loc that is no list index.
