@@ -121,3 +121,21 @@ func TestValidate_SetupLevelEnvVariablesMovesUnderRun(t *testing.T) {
 		t.Errorf("the fix does not move envVariables under run: %s", answer)
 	}
 }
+
+// The official adonisjs-postgres-api recipe's zerops.yml is of the older
+// form (the hostname as the top-level key, build.build, build.deploy):
+// the fix moves it into the zerops: list, and never says only to remove
+// the key, which would drop the whole setup (walk 15).
+func TestValidate_OlderFormMovesIntoZeropsList(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	yml := "api:\n  build:\n    base: [ nodejs@14 ]\n    build:\n      - npm i\n      - npm run build\n    deploy: [ './build/~', 'node_modules' ]\n    cache: [ 'node_modules' ]\n  run:\n    start: npm start\n"
+	res, m := h.call(t, "zerops_validate", map[string]any{"content": yml, "kind": "zerops.yml"})
+	answer := text(res)
+	if m["valid"] != false {
+		t.Fatalf("valid %v, want false: %s", m["valid"], answer)
+	}
+	if strings.Contains(answer, "Remove it;") || !strings.Contains(answer, "- setup: api") || !strings.Contains(answer, "buildCommands") {
+		t.Errorf("the fix does not move the setup into the zerops: list: %s", answer)
+	}
+}
