@@ -125,7 +125,10 @@ func (d *Diagnosis) locate(b BadRef) {
 	if len(b.Also) > 0 { // one cause: the answer leaves their warnings to this diagnosis
 		d.Cause += fmt.Sprintf(" %s %s %s too.", strings.Join(b.Also, " and "), pickWord(len(b.Also), "references", "reference"), b.Host)
 	}
-	key := strings.TrimPrefix(b.Ref, "${"+b.Host) // the reference's own key, kept: "_connectionString}"
+	key := strings.TrimPrefix(b.Ref, "${"+b.Host)                 // the reference's own key, kept: "_connectionString}"
+	if bare, ok := strings.CutPrefix(b.Ref, "$"+b.Host+"_"); ok { // $host_key, without braces
+		key = "_" + bare + "}"
+	}
 	// With no service of the kind the reference names, none of the others
 	// is known to fit: the reference resolves again once a service with its
 	// hostname exists (again, when it was just deleted), else the agent

@@ -150,8 +150,12 @@ func RefsChange(refs []string) string {
 // "project (CACHE_URL)". A service
 // whose variables cannot be read is passed over.
 func referencesTo(ctx context.Context, proj Project, hostname string) []string {
-	ref := "${" + hostname + "_"
-	return varsWhere(ctx, proj, hostname, func(v string) bool { return strings.Contains(v, ref) })
+	return varsWhere(ctx, proj, hostname, func(v string) bool {
+		return slices.ContainsFunc(envRefRe.FindAllStringSubmatch(v, -1), func(m []string) bool {
+			host, _ := refParts(m)
+			return host == hostname
+		})
+	})
 }
 
 // hostNamedBy names, as referencesTo does, the variables whose values

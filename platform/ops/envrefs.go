@@ -12,9 +12,19 @@ import (
 	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
-// envRefRe matches a reference to another service's variable, ${host_KEY}:
-// hostnames have no underscore, so the first one splits host from key.
-var envRefRe = regexp.MustCompile(`\$\{([a-z0-9]+)_([a-zA-Z0-9_]+)\}`)
+// envRefRe matches a reference to another service's variable, ${host_KEY},
+// or $host_KEY without braces as official recipes write it (the spring
+// recipe's $db_port; the sandbox resolves both): hostnames have no
+// underscore, so the first one splits host from key.
+var envRefRe = regexp.MustCompile(`\$\{([a-z0-9]+)_([a-zA-Z0-9_]+)\}|\$([a-z][a-z0-9]*)_([a-zA-Z0-9_]+)`)
+
+// refParts are the host and key of envRefRe's match m, in either form.
+func refParts(m []string) (host, key string) {
+	if m[1] == "" {
+		return m[3], m[4]
+	}
+	return m[1], m[2]
+}
 
 // casedRefRe is ${Host_KEY} with a capital in the host: hostnames are
 // lowercase, so it names no service and stays the literal text.
@@ -42,7 +52,8 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 		for _, m := range envRefRe.FindAllStringSubmatch(v, -1) {
 			if !seen[m[0]] {
 				seen[m[0]] = true
-				refs = append(refs, refIssue{text: m[0], host: m[1], key: m[2]})
+				host, key := refParts(m)
+				refs = append(refs, refIssue{text: m[0], host: host, key: key})
 			}
 		}
 		for _, m := range casedRefRe.FindAllStringSubmatch(v, -1) {

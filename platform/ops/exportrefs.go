@@ -120,14 +120,15 @@ func leftOutRefsNote(services []*yaml.Node, vars []exportedVar, byName map[strin
 		refsTo := map[string][]string{}
 		var order []string
 		for _, m := range envRefRe.FindAllStringSubmatch(v.value, -1) {
-			s, ok := byName[m[1]]
-			if !ok || s.System || exported[m[1]] || slices.Contains(refsTo[m[1]], m[0]) {
+			host, _ := refParts(m)
+			s, ok := byName[host]
+			if !ok || s.System || exported[host] || slices.Contains(refsTo[host], m[0]) {
 				continue
 			}
-			if refsTo[m[1]] == nil {
-				order = append(order, m[1])
+			if refsTo[host] == nil {
+				order = append(order, host)
 			}
-			refsTo[m[1]] = append(refsTo[m[1]], m[0])
+			refsTo[host] = append(refsTo[host], m[0])
 		}
 		name := v.host + "." + v.key
 		if v.yml {
