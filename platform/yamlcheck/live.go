@@ -146,14 +146,16 @@ func alpineVersions(t *platform.CatalogType) []string {
 // checkRunFamily warns of a run.base of another runtime than the type of
 // the service the setup deploys to (nodejs@22 running python@3.12). The
 // docs describe run.base as moving a service to another version of its own
-// runtime and say nothing of another runtime: not refused, warned.
+// runtime and say nothing of another runtime: not refused, warned. A bare
+// OS on either side is no other runtime: the official meilisearch recipe
+// runs go@1 on its ubuntu@22.04 service, which the platform deploys.
 func checkRunFamily(c *checker, s setupAt, in Live) {
 	r, p := s.Run, s.Path()+".run"
 	if in.ServiceType == nil || r == nil || !s.ok("setup") || !s.bad.ok(r.Keys, p, "base") || r.Base == "" {
 		return
 	}
 	typ := in.ServiceType(s.Name)
-	if typ == "" || runtimeOf(typ) == runtimeOf(r.Base) || osBase(r.Base) {
+	if typ == "" || runtimeOf(typ) == runtimeOf(r.Base) || osBase(r.Base) || osBase(typ) {
 		return
 	}
 	c.warnf(p+".base", "%s is another runtime than %s, the type of the service %s this setup deploys to: the Zerops docs describe run.base as moving a service to another version of its own runtime, and say nothing of another runtime (the platform may refuse the deploy or run it on the service's own)",
