@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -77,10 +78,24 @@ func (s *Server) importTool() toolDef {
 			out.Services = append(out.Services, importService{Hostname: sv.Hostname, ID: sv.ID, Error: sv.Error})
 		}
 		success := "Next: services exist; write zerops.yml (reference managed services' variables in run.envVariables) and deploy runtimes with zerops_deploy."
+		fromGit := ""
+		if n := len(res.FromGit); n > 0 {
+			// The platform builds them from their repository: no deploy.
+			fromGit = strings.Join(res.FromGit, ", ") + map[bool]string{true: " builds from its", false: " build from their"}[n == 1] +
+				" buildFromGit repository: the platform builds and deploys " + map[bool]string{true: "it", false: "each"}[n == 1] +
+				" after the import, no zerops_deploy needed; zerops_events follows the build, then zerops_verify."
+			success = "Next: " + fromGit + " Any other runtime imported here: write zerops.yml (reference managed services' variables in run.envVariables) and deploy it with zerops_deploy."
+			if len(res.FromGit) == len(out.Services) {
+				success = "Next: " + fromGit
+			}
+		}
 		if !res.Next.IsZero() { // a service back under a deleted one's hostname, or one others reference
 			success = nextText(res.Next)
-			if len(res.Rest) > 0 {
-				success += " For " + strings.Join(res.Rest, ", ") + ": write zerops.yml and deploy runtimes with zerops_deploy."
+			if rest := slices.DeleteFunc(slices.Clone(res.Rest), func(h string) bool { return slices.Contains(res.FromGit, h) }); len(rest) > 0 {
+				success += " For " + strings.Join(rest, ", ") + ": write zerops.yml and deploy runtimes with zerops_deploy."
+			}
+			if fromGit != "" {
+				success += " " + fromGit
 			}
 		}
 		out.Next = nextForProcesses(outcomes, followed, success)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
@@ -17,6 +18,9 @@ type PlannedService struct {
 	Mode     string `json:"mode,omitempty"`
 	// Subdomain: the import opens it over its subdomain (with the first deploy).
 	Subdomain bool `json:"-"`
+	// Git: buildFromGit names a repository, which the platform builds and
+	// deploys after the import.
+	Git bool `json:"-"`
 }
 
 // ImportCheck is the verdict on an import.yml: every problem that fails the
@@ -45,6 +49,9 @@ type ImportOutcome struct {
 	Next platform.Step `json:"-"`
 	// Rest are the created hostnames Next does not name.
 	Rest []string `json:"-"`
+	// FromGit are the created hostnames with buildFromGit: the platform
+	// builds and deploys each from its repository, no zerops_deploy needed.
+	FromGit []string `json:"-"`
 }
 
 // ImportedService is one service of a real import; Error is set when the
@@ -83,7 +90,7 @@ func CheckImport(ctx context.Context, proj Project, content string, pub Publishe
 		HostnamesChecked: rep.HostnamesChecked, SchemaChecked: rep.SchemaChecked, Problems: append(rep.Problems, placeholderIssues(content)...), Warnings: rep.Warnings}
 	for _, s := range rep.Services {
 		if len(out.Services) < maxPlanned {
-			out.Services = append(out.Services, PlannedService{Hostname: platform.Clip(s.Hostname, 60), Type: platform.Clip(s.Type, 60), Mode: platform.Clip(s.Mode, 20), Subdomain: s.Subdomain})
+			out.Services = append(out.Services, PlannedService{Hostname: platform.Clip(s.Hostname, 60), Type: platform.Clip(s.Type, 60), Mode: platform.Clip(s.Mode, 20), Subdomain: s.Subdomain, Git: s.Git})
 		}
 	}
 	if !out.VersionsChecked && len(rep.Services) > 0 {
@@ -198,6 +205,9 @@ func Import(ctx context.Context, proj Project, content string, pub Published, op
 	types := map[string]string{}
 	for _, s := range plan.Services {
 		types[s.Hostname] = s.Type
+		if s.Git && slices.Contains(created, s.Hostname) {
+			out.FromGit = append(out.FromGit, s.Hostname)
+		}
 	}
 	out.Next, out.Rest = recreatedNext(ctx, proj, created, types)
 	return out, nil
