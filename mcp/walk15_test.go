@@ -139,3 +139,85 @@ func TestValidate_OlderFormMovesIntoZeropsList(t *testing.T) {
 		t.Errorf("the fix does not move the setup into the zerops: list: %s", answer)
 	}
 }
+
+// After zerops_delete of db, an app whose zerops.yml references db the way
+// the official spring recipe writes it (`DB_PASSWORD: $db_password`, no
+// braces, beside `DB_HOST: db`) fails to start; the deploy's answer says db
+// was deleted a moment ago and names its backup and the way back, and never
+// offers db as the service to point at (walk 15: "…becomes
+// ${db_connectionString} when the database service is db", with db just
+// deleted). The delete's own guard names that variable too.
+func TestDeletedService_LiteralHostNamesTheWayBack(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables:\n        DB_HOST: db\n        DB_PASSWORD: $db_password")
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	deploy := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	if res, m := h.callWith(t, ctx, "zerops_deploy", deploy, "v1"); m["verdict"] != "live" {
+		t.Fatalf("deploy v1: %s", text(res))
+	}
+	if res, _ := h.call(t, "zerops_manage", map[string]any{"action": "backup", "serviceHostname": "db"}); res.IsError {
+		t.Fatalf("backup: %s", text(res))
+	}
+	if res, _ := h.call(t, "zerops_delete", map[string]any{"serviceHostname": "db"}); !strings.Contains(text(res), "DB_PASSWORD") {
+		t.Errorf("the delete's guard does not name DB_PASSWORD ($db_password): %s", text(res))
+	}
+	if res, _ := h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true}, "del"); res.IsError {
+		t.Fatalf("delete: %s", text(res))
+	}
+	res, m := h.callWith(t, ctx, "zerops_deploy", deploy, "v2")
+	answer := text(res)
+	if m["verdict"] != "not-answering" {
+		t.Fatalf("verdict %v, want not-answering: %s", m["verdict"], answer)
+	}
+	for _, w := range []string{"db (postgresql@16) was deleted", "its latest backup is db-", "type postgresql:single@16)", "then restore its backup db-", "DB_PASSWORD"} {
+		if !strings.Contains(answer, w) {
+			t.Errorf("the deploy's answer lacks %q: %s", w, answer)
+		}
+	}
+	if strings.Contains(answer, "when the database service is db") {
+		t.Errorf("the answer offers db, just deleted, as the service to point at: %s", answer)
+	}
+}
+
+// The official meilisearch recipe deploys a setup with run.base go@1 (and
+// os: ubuntu) to a service of type ubuntu@22.04: a bare OS service runs
+// what the run base brings, and the platform runs that recipe, so neither
+// zerops_validate nor the deploy warns against it (walk 15: "go@1 is
+// another runtime than ubuntu@22.04 … fix the 1 zerops.yml warning").
+func TestValidate_RuntimeBaseOnAnOSServiceNotWarned(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	if res, _ := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: meilisearch\n    type: ubuntu@22.04\n    enableSubdomainAccess: true\n"}); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	yml := "zerops:\n  - setup: meilisearch\n    build:\n      buildCommands:\n        - curl -L https://install.meilisearch.com | sh\n      deployFiles:\n       - meilisearch\n" +
+		"    run:\n      os: ubuntu\n      base: go@1\n      ports:\n        - protocol: tcp\n          port: 7700\n          httpSupport: true\n      envVariables:\n        MEILI_HTTP_ADDR: \"[::]:7700\"\n      start: ./meilisearch\n"
+	res, m := h.call(t, "zerops_validate", map[string]any{"content": yml})
+	if m["valid"] != true || strings.Contains(text(res), "another runtime") {
+		t.Errorf("the official recipe's run.base is refused or warned against: %s", text(res))
+	}
+}
+
+// Services imported with buildFromGit (an official recipe's import, or an
+// export re-imported) are built from their repository by the platform: the
+// import's next step does not send them to zerops_deploy, which the
+// export's own answer says they do not need (walk 15: "deploy runtimes with
+// zerops_deploy" after importing only buildFromGit services); a runtime
+// without a repository still gets the deploy.
+func TestImport_BuildFromGitNotSentToDeploy(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: api\n    type: java@21\n    buildFromGit: https://github.com/zeropsio/recipe-spring\n  - hostname: web\n    type: nodejs@22\n"}, "imp")
+	if res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	next := str(m["next"])
+	if !strings.Contains(next, "api builds from its buildFromGit repository") {
+		t.Errorf("next does not say api builds from its repository: %s", next)
+	}
+	if strings.Contains(next, "deploy api") || !strings.Contains(next, "Any other runtime imported here") {
+		t.Errorf("next does not keep zerops_deploy for the runtime without a repository only: %s", next)
+	}
+}
