@@ -176,6 +176,9 @@ func TestDeletedService_LiteralHostNamesTheWayBack(t *testing.T) {
 			t.Errorf("the deploy's answer lacks %q: %s", w, answer)
 		}
 	}
+	if n := strings.Count(answer, "then restore its backup db-"); n != 1 {
+		t.Errorf("the answer states the way back %d times, want once: %s", n, answer)
+	}
 	if strings.Contains(answer, "when the database service is db") {
 		t.Errorf("the answer offers db, just deleted, as the service to point at: %s", answer)
 	}

@@ -49,8 +49,9 @@ func pick(n int, one, many string) string {
 	return many
 }
 
-// envRef finds a ${host_key} reference in a warning's problem.
-var envRef = regexp.MustCompile(`\$\{[A-Za-z0-9]+_[A-Za-z0-9_]+\}`)
+// envRef finds a ${host_key} reference in a warning's problem, or a
+// $host_key one without braces (as official recipes write it).
+var envRef = regexp.MustCompile(`\$\{[A-Za-z0-9]+_[A-Za-z0-9_]+\}|\$[a-z][a-z0-9]*_[A-Za-z0-9_]+`)
 
 // failsWith finds the line a warning foretells its command fails with.
 var failsWith = regexp.MustCompile("would fail with `([^`]+)`")
@@ -142,7 +143,7 @@ func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis, phase string) 
 		if ref == "" {
 			return false
 		}
-		host, _, _ := strings.Cut(strings.TrimPrefix(ref, "${"), "_")
+		host, _, _ := strings.Cut(strings.TrimLeft(ref, "${"), "_")
 		return strings.Contains(d.Cause, ref) || (d.NeedsDeploy() && d.MissingService() != "" && host == d.MissingService())
 	})
 }
