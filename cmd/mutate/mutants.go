@@ -269,7 +269,7 @@ var mutants = []mutant{
 		port = n`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestRun_ServersListenWhereTheyDefault"},
 	{name: "fake-run-prepare-reads-var-www", file: "platform/appsim/prepare.go",
-		old: `if w != RunRoot && !strings.HasPrefix(w, RunRoot+"/") {`, new: `if w != "" {`,
+		old: `if !strings.HasPrefix(w, RunRoot+"/") || strings.TrimRight(w, "/") == RunRoot {`, new: `if true {`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestDeploy_FailsAfterTheBuild"},
 	// Review 5, F36: run.prepareCommands see only build.addToRunPrepare's
 	// files, and the diagnosis names that key.
