@@ -46,6 +46,10 @@ type BuildResult struct {
 	// prune left without package.json's devDependencies (--omit=dev,
 	// --production).
 	NoDev map[string]bool
+	// Unsudo are the OS's own installs that build.prepareCommands and
+	// build.buildCommands run without sudo (unsudoIn's form): not failed,
+	// unchecked.
+	Unsudo []string
 }
 
 // buildSim runs a setup's build commands in the mind: it knows the uploaded
@@ -79,6 +83,7 @@ type buildSim struct {
 	buildEnv map[string]string // build.envVariables
 	noDev    map[string]bool   // as BuildResult's
 	removed  map[string]bool   // as BuildResult's
+	unsudo   []string          // the OS's own installs run without sudo (pmRule)
 }
 
 // Build runs d's build commands and checks its deployFiles.
@@ -105,6 +110,7 @@ func Build(d *Setup, files *Files, at time.Time) BuildResult {
 		}
 	}
 	res.Lines, res.Unknown, res.Removed = b.out, b.unknown, b.removed
+	res.Unsudo = unsudoIn(res.Unsudo, b.unsudo, "build.buildCommands")
 	if files == nil {
 		return res
 	}

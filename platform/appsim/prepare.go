@@ -3,6 +3,7 @@ package appsim
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -69,11 +70,14 @@ var foreignPM = map[string][]string{
 	"ubuntu": {"apk", "yum", "dnf"},
 }
 
-// pmRule judges a package manager command in a container of os, where
-// commands run as the zerops user: another OS's manager is not found, and
-// the OS's own needs sudo to install. handled is false for any other
-// command (sudo's command is judged here, the rest by the caller).
-func pmRule(os string, words []string) (lines []Line, code int, handled bool) {
+// pmRule judges a package manager command in a container of os: another
+// OS's manager is not found, and the OS's own stops at a package named as
+// the other OS names it. handled is false for any other command (sudo's
+// command is judged here, the rest by the caller). unsudo is the OS's own
+// install run without sudo ("apk add"): commands run as the zerops user,
+// yet official recipes (ghost, wordpress) install so and run on the
+// platform, so it is not failed here but noted as unchecked.
+func pmRule(os string, words []string) (lines []Line, code int, handled bool, unsudo string) {
 	sudo := false
 	if len(words) > 1 && path.Base(words[0]) == "sudo" {
 		sudo, words = true, words[1:]
@@ -87,35 +91,29 @@ func pmRule(os string, words []string) (lines []Line, code int, handled bool) {
 			continue
 		}
 		if sudo {
-			return []Line{{3, "sudo: " + name + ": command not found"}}, 1, true
+			return []Line{{3, "sudo: " + name + ": command not found"}}, 1, true, ""
 		}
-		return []Line{{3, "/bin/sh: " + name + ": not found"}}, 127, true
+		return []Line{{3, "/bin/sh: " + name + ": not found"}}, 127, true, ""
 	}
 	sub := ""
 	if rest := nonFlags(words[1:]); len(rest) > 0 {
 		sub = rest[0]
 	}
-	switch {
-	case sudo:
-		return absentPackages(os, name, sub, words[1:])
-	case os == "alpine" && name == "apk" && (sub == "add" || sub == "del" || sub == "update" || sub == "upgrade"):
-		return []Line{{3, "ERROR: Unable to lock database: Permission denied"},
-			{3, "ERROR: Failed to open apk database: Permission denied"}}, 99, true
-	case os == "ubuntu" && (name == "apt-get" || name == "apt") && (sub == "install" || sub == "update" || sub == "upgrade" || sub == "remove"):
-		lock := "/var/lib/dpkg/lock-frontend"
-		if sub == "update" {
-			lock = "/var/lib/apt/lists/lock"
-		}
-		return []Line{{3, "E: Could not open lock file " + lock + " - open (13: Permission denied)"},
-			{3, "E: Unable to lock directory " + path.Dir(lock) + "/, are you root?"}}, 100, true
+	if lines, code, ok := absentPackages(os, name, sub, words[1:]); ok {
+		return lines, code, true, "" // no such package, as root or not
 	}
-	return nil, 0, false
+	own := os == "alpine" && name == "apk" && (sub == "add" || sub == "del" || sub == "update" || sub == "upgrade") ||
+		os == "ubuntu" && (name == "apt-get" || name == "apt") && (sub == "install" || sub == "update" || sub == "upgrade" || sub == "remove")
+	if own && !sudo {
+		return nil, 0, true, name + " " + sub
+	}
+	return nil, 0, false, ""
 }
 
-// absentPackages judges an install by the OS's own manager, under sudo:
-// a package named as the other OS names it (libvips-dev on Alpine,
-// build-base on Ubuntu) is not in the index, and the manager stops with
-// its own lines. handled is false for any other command.
+// absentPackages judges an install by the OS's own manager: a package
+// named as the other OS names it (libvips-dev on Alpine, build-base on
+// Ubuntu) is not in the index, and the manager stops with its own lines.
+// handled is false for any other command.
 func absentPackages(os, name, sub string, args []string) (lines []Line, code int, handled bool) {
 	alpine := os == "alpine" && name == "apk" && sub == "add"
 	ubuntu := os == "ubuntu" && (name == "apt-get" || name == "apt") && sub == "install"
@@ -153,8 +151,11 @@ func absentPackages(os, name, sub string, args []string) (lines []Line, code int
 func prepHook(os string, noDeploy bool) func(b *buildSim, words []string) (int, bool) {
 	written := map[string]bool{}
 	return func(b *buildSim, words []string) (int, bool) {
-		if lines, code, ok := pmRule(os, words); ok {
+		if lines, code, ok, unsudo := pmRule(os, words); ok {
 			b.out = append(b.out, lines...)
+			if unsudo != "" && !slices.Contains(b.unsudo, unsudo) {
+				b.unsudo = append(b.unsudo, unsudo)
+			}
 			return code, true
 		}
 		if !noDeploy {
@@ -325,7 +326,9 @@ func buildPrepare(d *Setup, res *BuildResult) bool {
 	if len(d.Prep.BuildPrepare) == 0 {
 		return false
 	}
-	lines, failed, code := runCommands(d.Prep.BuildPrepare, prepHook(containerOS(d.Prep.BuildOS, d.BuildBases...), false))
+	b := &buildSim{produced: map[string]bool{}, hook: prepHook(containerOS(d.Prep.BuildOS, d.BuildBases...), false)}
+	lines, failed, code := runIn(b, d.Prep.BuildPrepare)
+	res.Unsudo = unsudoIn(res.Unsudo, b.unsudo, "build.prepareCommands")
 	res.Lines = append([]Line{{6, "Preparing the build image: build.prepareCommands"}}, lines...)
 	if failed != "" {
 		res.Failure = fmt.Sprintf("ERROR: build.prepareCommands failed with exit code %d: %s", code, clip(failed, 120))
@@ -335,4 +338,42 @@ func buildPrepare(d *Setup, res *BuildResult) bool {
 		res.Lines = append(res.Lines, Line{6, "Running build commands on " + orStr(d.BuildBase, "the build base")})
 	}
 	return false
+}
+
+// unsudoIn adds to notes each install of installs (pmRule's unsudo), run
+// without sudo in the command list where: "`apk add` (build.buildCommands)".
+func unsudoIn(notes, installs []string, where string) []string {
+	for _, i := range installs {
+		if n := "`" + i + "` (" + where + ")"; !slices.Contains(notes, n) {
+			notes = append(notes, n)
+		}
+	}
+	return notes
+}
+
+// unsudoNote is what the sandbox did not check of the OS's own installs
+// run without sudo (notes as unsudoIn makes them): whether they pass, as
+// they do in official recipes; "" when there are none.
+func unsudoNote(notes []string) string {
+	if len(notes) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("whether %s run without sudo: official recipes install without it; if the log shows Permission denied or \"are you root?\", prefix sudo",
+		clip(strings.Join(notes, ", "), 200))
+}
+
+// runUnsudo is unsudoIn of d's run.prepareCommands and run.initCommands
+// in a container of os (the files are not needed to tell an install).
+func runUnsudo(d *Setup, os string, notes []string) []string {
+	for _, l := range []struct {
+		cmds  []string
+		where string
+	}{{d.Prep.RunPrepare, "run.prepareCommands"}, {d.Prep.Init, "run.initCommands"}} {
+		for _, c := range l.cmds {
+			b := &buildSim{produced: map[string]bool{}, hook: prepHook(os, false)}
+			runIn(b, []string{c})
+			notes = unsudoIn(notes, b.unsudo, l.where)
+		}
+	}
+	return notes
 }

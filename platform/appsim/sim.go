@@ -143,6 +143,15 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 				clip(path, 80), clip(hc.Exec, 80)))
 		}
 	}
+	if out.Crash == nil {
+		var notes []string
+		if built != nil {
+			notes = built.Unsudo
+		}
+		if note := unsudoNote(runUnsudo(d, containerOS(d.Prep.RunOS, runBase, d.RunBase), slices.Clone(notes))); note != "" {
+			out.Unchecked = append(out.Unchecked, note)
+		}
+	}
 	if out.Crash == nil && len(env.Unresolved) > 0 {
 		// The app gets the reference's text for a value: whether it
 		// needs the value (at its start, or at a request) is in its code.
