@@ -733,7 +733,13 @@ func nodeTool(r *runSim, _ string, args []string, env map[string]string, _ int) 
 	}
 	file := firstFile(args, "-r", "--require", "--import", "--loader", "--experimental-loader",
 		"--env-file", "--title", "-C", "--conditions")
-	return r.scriptRun("node", file, args, r.entry("node", file, args, env)), true
+	c := r.entry("node", file, args, env)
+	if c.crash == nil && c.listen == nil && file != "" {
+		if a, ok := r.astroServer(r.path(file), env); ok {
+			c = a // astro.go
+		}
+	}
+	return r.scriptRun("node", file, args, c), true
 }
 
 // nodeDeps judges what a start on a Node run base needs from node_modules

@@ -176,6 +176,7 @@ var signalLines = []struct {
 		"* Listening on http://[::1]:3000",
 		"  ➜  Network: use --host to expose",
 		"server bound to 127.0.0.1:4000",
+		"[@astrojs/node] Server listening on http://localhost:4321",
 	}},
 	{"wrong-port", Runtime, []string{
 		"2025/01/01 10:00:00 [error] 7#7: *1 connect() failed (111: Connection refused) while connecting to upstream, upstream: \"http://127.0.0.1:3000/\"",

@@ -59,6 +59,9 @@ var localServers = []struct {
 	{lazyregexp.New(`Rocket has launched from https?://`),
 		"Rocket binds 127.0.0.1 unless told otherwise: set ROCKET_ADDRESS=0.0.0.0 as a service variable (zerops_env action=set variables=[\"ROCKET_ADDRESS=0.0.0.0\"] restart=true, no deploy) or in `run.envVariables` (it wins over Rocket.toml's `address`).",
 		"Rocket listens on 8000 unless told otherwise (it reads ROCKET_PORT, not PORT): set ROCKET_PORT=<port> as a service variable (zerops_env action=set variables=[\"ROCKET_PORT=<port>\"] restart=true, no deploy) or in `run.envVariables` (it wins over Rocket.toml's `port`).", true},
+	{lazyregexp.New(`\[@astrojs/node\] Server listening on https?://`),
+		"Astro's Node adapter (standalone) binds localhost unless told otherwise; it reads HOST first: set HOST=0.0.0.0 as a service variable (zerops_env action=set variables=[\"HOST=0.0.0.0\"] restart=true, no deploy) or in `run.envVariables` (or `server: { host: true }` in astro.config).",
+		"Astro's Node adapter listens on PORT, else astro.config's `server.port`, else 4321: set PORT=<port> as a service variable (zerops_env action=set variables=[\"PORT=<port>\"] restart=true, no deploy) or in `run.envVariables`.", true},
 	{lazyregexp.New(`(Tomcat|Netty|Jetty|Undertow) started on port`), "",
 		"Spring Boot listens on 8080 unless told otherwise (it reads SERVER_PORT, not PORT): set SERVER_PORT=<port> as a service variable (zerops_env action=set variables=[\"SERVER_PORT=<port>\"] restart=true, no deploy) or in `run.envVariables`, or `server.port=<port>` in application.properties.", true},
 }
@@ -100,6 +103,11 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 			port = shownPort(line, port)
 		}
 		d.Fix, d.envOnly = strings.ReplaceAll(s.fix, "<port>", port), s.envOnly
+		if v, ok := opt.YmlEnv["HOST"]; ok && s.envOnly && strings.Contains(s.fix, "HOST=0.0.0.0") {
+			d.Fix = "Astro's Node adapter listens where HOST says, and `run.envVariables` of the deployed zerops.yml set it to " + v +
+				" (they win over a service variable): set HOST: 0.0.0.0 there, then zerops_deploy."
+			d.envOnly = false
+		}
 		if v, ok := opt.YmlEnv["ASPNETCORE_URLS"]; ok && s.envOnly {
 			d.Fix = strings.ReplaceAll("ASP.NET Core listens where ASPNETCORE_URLS says, and `run.envVariables` of the deployed zerops.yml set it to "+v+
 				" (they win over a service variable): set ASPNETCORE_URLS: http://0.0.0.0:<port> there, then zerops_deploy.", "<port>", port)

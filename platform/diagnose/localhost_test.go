@@ -49,6 +49,8 @@ func TestClassifyWith_LocalhostFixNamesTheServersOwnBind(t *testing.T) {
 			[]string{"ROCKET_ADDRESS=0.0.0.0", "zerops_env action=set", "Rocket.toml"}, "Flask"},
 		{"sanic", "[2026-01-04 10:00:00 +0000] [1] [INFO] Goin' Fast @ http://127.0.0.1:8000", []int{8000},
 			[]string{"--host 0.0.0.0 --port 8000", "`sanic`"}, "Flask"},
+		{"astro", "12:00:01 [@astrojs/node] Server listening on http://localhost:4321", []int{3000},
+			[]string{"HOST=0.0.0.0", "zerops_env action=set", "server: { host: true }"}, "Flask"},
 		{"no server named", "Listening on 127.0.0.1:3000", nil,
 			[]string{"Bind to 0.0.0.0", "Only if the code reads a HOST variable", `listen(3000, '0.0.0.0')`, `Bun.serve/Deno.serve ` + "`" + `hostname: '0.0.0.0'`}, "Puma"},
 	}
@@ -70,7 +72,7 @@ func TestClassifyWith_LocalhostFixNamesTheServersOwnBind(t *testing.T) {
 			if strings.Contains(ds[0].Fix, tt.not) || strings.Contains(ds[0].Fix, "deploy again") {
 				t.Errorf("fix %q has %q or a deploy of its own (the next step adds it)", ds[0].Fix, tt.not)
 			}
-			if envOnly := tt.name == "aspnet" || tt.name == "rocket"; ds[0].NeedsDeploy() == envOnly {
+			if envOnly := tt.name == "aspnet" || tt.name == "rocket" || tt.name == "astro"; ds[0].NeedsDeploy() == envOnly {
 				t.Errorf("NeedsDeploy = %v, want %v", ds[0].NeedsDeploy(), !envOnly)
 			}
 		})
