@@ -84,6 +84,9 @@ type buildSim struct {
 	noDev    map[string]bool   // as BuildResult's
 	removed  map[string]bool   // as BuildResult's
 	unsudo   []string          // the OS's own installs run without sudo (pmRule)
+	// cargoBuilt are the binaries cargo builds read from Cargo.toml made
+	// (rust.go), relative to the working directory.
+	cargoBuilt []string
 }
 
 // Build runs d's build commands and checks its deployFiles.
@@ -117,6 +120,9 @@ func Build(d *Setup, files *Files, at time.Time) BuildResult {
 	for _, df := range d.DeployFiles {
 		// A path is missing only when every command's outputs are known.
 		if !b.unknown && !b.deploys(df) {
+			if note := b.cargoNote(df); note != "" {
+				res.Lines = append(res.Lines, Line{6, note})
+			}
 			res.Failure = fmt.Sprintf("ERROR: deployFiles: %q does not exist in %s after the build commands; nothing to deploy",
 				clip(df, 80), BuildSource)
 			return res

@@ -2,6 +2,7 @@ package appsim
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -13,8 +14,9 @@ import (
 // binary it builds.
 
 func rustRecord() *tool {
+	made := func(b *buildSim, words []string) bool { b.cargoOutputs(words[1:]); return true }
 	return &tool{name: "cargo", names: []string{"cargo"}, lang: "rust", build: cargoBuild,
-		outputs:      []toolOutput{{cmd: " cargo build ", out: "target"}, {cmd: " cargo b ", out: "target"}},
+		outputs:      []toolOutput{{cmd: " cargo build ", made: made}, {cmd: " cargo b ", made: made}},
 		hostNotFound: func(string) string { return "Error: failed to lookup address information: Name or service not known" },
 		servers: map[string]ownAddr{"actix": {banner: "INFO  actix_server::builder] starting 1 workers\n" +
 			"INFO  actix_server::server] starting service: \"actix-web-service-%s:%d\", workers: 1, listening on: %[1]s:%[2]d",
@@ -116,4 +118,126 @@ func swapped(a, b string) bool {
 		i++
 	}
 	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+}
+
+// cargoOutputs records what `cargo build` (args: its subcommand and
+// options) makes in target/: for a package whose Cargo.toml is read here,
+// each binary it builds by name in target/PROFILE/ (release for
+// --release, debug by default) beside cargo's own folders; else anything
+// in target/. A workspace, a cargo config, a target directory or triple
+// other than the default, or a package chosen by -p: anything in target/.
+func (b *buildSim) cargoOutputs(args []string) {
+	b.produce("target")
+	bins, profile, ok := b.cargoBins(args)
+	if !ok {
+		return
+	}
+	delete(b.produced, b.rel("target"))
+	dir := "target/" + profile
+	for _, p := range []string{"target/CACHEDIR.TAG", "target/.rustc_info.json", dir + "/build", dir + "/deps", dir + "/examples",
+		dir + "/incremental", dir + "/.fingerprint", dir + "/.cargo-lock"} {
+		b.produce(p)
+	}
+	for _, n := range bins {
+		b.produce(dir + "/" + n)
+		b.produce(dir + "/" + n + ".d")
+		b.cargoBuilt = append(b.cargoBuilt, b.rel(dir+"/"+n))
+	}
+}
+
+// cargoNote is the sandbox's line naming the binaries cargo built when
+// deployFiles entry df, missing, is in target/: "" otherwise.
+func (b *buildSim) cargoNote(df string) string {
+	if len(b.cargoBuilt) == 0 || !strings.HasPrefix(CleanRel(strings.ReplaceAll(df, "~", "")), "target/") {
+		return ""
+	}
+	return fmt.Sprintf("[sandbox] cargo built %s: a binary takes the name Cargo.toml gives the package ([package] name) or its [[bin]]",
+		clip(strings.Join(b.cargoBuilt, ", "), 200))
+}
+
+var (
+	cargoBinRe    = lazyregexp.New(`(?m)^\s*\[\[bin\]\]\s*$`)
+	cargoNameRe   = lazyregexp.New(`(?m)^\s*name\s*=\s*["']([^"']+)["']`)
+	cargoNoAutoRe = lazyregexp.New(`(?m)^\s*autobins\s*=\s*false`)
+	cargoPathRe   = lazyregexp.New(`(?m)^\s*path\s*=\s*["']([^"']+)["']`)
+)
+
+// cargoBins are the binaries `cargo build` args builds of the package in
+// the current directory (Cargo.toml: [[bin]] names, else the package's
+// name for src/main.rs, and src/bin's files) and its profile's folder;
+// false when the outputs are not read here.
+func (b *buildSim) cargoBins(args []string) (bins []string, profile string, ok bool) {
+	profile = "debug"
+	var only []string
+	for i, a := range args {
+		flag, val, hasVal := strings.Cut(a, "=")
+		if !hasVal && i+1 < len(args) {
+			val = args[i+1]
+		}
+		switch flag {
+		case "--release", "-r":
+			profile = "release"
+		case "--profile":
+			profile = map[string]string{"dev": "debug", "test": "debug", "bench": "release"}[val]
+			if profile == "" {
+				profile = val
+			}
+		case "--bin":
+			only = append(only, val)
+		case "--manifest-path", "--target-dir", "--target", "-p", "--package", "--workspace", "--all", "--artifact-dir", "--out-dir", "-Z", "--config":
+			return nil, "", false
+		}
+	}
+	for _, k := range []string{"CARGO_TARGET_DIR", "CARGO_BUILD_TARGET", "CARGO_BUILD_TARGET_DIR"} {
+		if _, set := b.env[k]; set {
+			return nil, "", false
+		}
+	}
+	src, read := b.readFile("Cargo.toml")
+	if !read || b.files.Has(".cargo/config.toml") || b.files.Has(".cargo/config") || tomlSection(src, "workspace") != "" ||
+		strings.Contains(src, "[workspace]") || strings.Contains(src, "crate-type") {
+		return nil, "", false
+	}
+	m := cargoNameRe.FindStringSubmatch(tomlSection(src, "package"))
+	if m == nil || strings.ContainsAny(profile, "/ ") || profile == "" {
+		return nil, "", false
+	}
+	name := m[1]
+	if len(only) > 0 {
+		return only, profile, true
+	}
+	mainBin := false
+	for _, l := range cargoBinRe.FindAllStringSubmatchIndex(src, -1) {
+		end := len(src)
+		if next := tomlSectionRe.FindStringIndex(src[l[1]:]); next != nil {
+			end = l[1] + next[0]
+		}
+		body := src[l[1]:end]
+		n := cargoNameRe.FindStringSubmatch(body)
+		if n == nil {
+			return nil, "", false
+		}
+		bins = append(bins, n[1])
+		if p := cargoPathRe.FindStringSubmatch(body); p != nil && CleanRel(p[1]) == "src/main.rs" {
+			mainBin = true
+		}
+	}
+	if cargoNoAutoRe.MatchString(src) {
+		return bins, profile, true
+	}
+	if !mainBin && b.exists(path.Join(b.cwd, "src/main.rs")) {
+		bins = append(bins, name)
+	}
+	for p := range b.files.paths {
+		rest, under := strings.CutPrefix(p, CleanRel(path.Join(b.cwd, "src/bin"))+"/")
+		switch {
+		case !under:
+		case !strings.Contains(rest, "/") && strings.HasSuffix(rest, ".rs"):
+			bins = append(bins, strings.TrimSuffix(rest, ".rs"))
+		case strings.HasSuffix(rest, "/main.rs") && strings.Count(rest, "/") == 1:
+			bins = append(bins, path.Dir(rest))
+		}
+	}
+	slices.Sort(bins)
+	return slices.Compact(bins), profile, true
 }
