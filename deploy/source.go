@@ -107,7 +107,9 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		names, all := env.ListSource(ctx, req)
 		c.PyOwn, c.PyOwnAll, c.PyProject = diagnose.PythonModules(names), all, pyProjectFile(names)
 	}
-	if c.Modules && env.ReadSource != nil {
+	if (c.Modules || strings.HasPrefix(base, "nodejs")) && env.ReadSource != nil {
+		// Without node_modules deployed, what package.json names still
+		// tells the framework (Qwik's dev server started by `vite`).
 		nodePackages(ctx, env, req, content, setup, &c)
 	}
 	c.CMS, c.Uploads = localCMS(ctx, env, req, base, c.Packages)
