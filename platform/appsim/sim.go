@@ -131,6 +131,12 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		// Asked while the app runs: a failing answer is the platform's
 		// to act on, and the app's routes are in its code.
 		switch path := localURLPath(hc.Exec); {
+		case hc.Port > 0 && out.Assumed && !slices.ContainsFunc(out.Listens, func(a Addr) bool { return a.port == hc.Port }):
+			// Where the app listens was not read: run.ports is what is
+			// known, not where it listens.
+			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app listens on port %d, which run.healthCheck asks (run.ports declares %s): "+
+				"if it does not, the check fails there and each container is restarted after its failureTimeout; set run.healthCheck.httpGet.port to the port it listens on",
+				hc.Port, listenPorts(out.Listens)))
 		case hc.Port > 0 && len(out.Listens) > 0 && !slices.ContainsFunc(out.Listens, func(a Addr) bool { return a.port == hc.Port }):
 			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the containers survive run.healthCheck, which asks port %d, where the app does not listen (it listens on %s): "+
 				"on the platform the check fails there and each container is restarted after its failureTimeout; set run.healthCheck.httpGet.port to %d",
