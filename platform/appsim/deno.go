@@ -25,6 +25,9 @@ func denoRecord() *tool {
 		listens: []listenForm{denoServe, listenOptions, listenCall}, envRead: `Deno\.env\.get\(['"]%[1]s['"]\)`}
 }
 
+// denoRemoteRe is a module specifier Deno fetches rather than a file.
+var denoRemoteRe = lazyregexp.New(`^(?:jsr|npm|https?):`)
+
 // denoServeRe is Deno.serve({…}).
 var denoServeRe = lazyregexp.New(`\bDeno\.serve\(\s*(\{[^}]*\})?`)
 
@@ -88,6 +91,11 @@ func denoTool(r *runSim, _ string, args []string, env map[string]string, depth i
 		rest = rest[1:]
 	}
 	file := firstFile(rest, "--config", "-c", "--import-map", "--port", "--host")
+	if denoRemoteRe.MatchString(file) {
+		// A module Deno fetches (jsr:, npm:, a URL), not a deployed file:
+		// what it serves and where is in its code, not read here.
+		return startCmd{lang: "deno"}, true
+	}
 	c := r.entry("deno", file, args, env)
 	if c.crash == nil && r.files != nil && file != "" {
 		if crash, failed := r.denoModules(r.path(file)); failed {
