@@ -167,8 +167,36 @@ var (
 // name for src/main.rs, and src/bin's files) and its profile's folder;
 // false when the outputs are not read here.
 func (b *buildSim) cargoBins(args []string) (bins []string, profile string, ok bool) {
+	profile, only, ok := cargoFlags(args)
+	if !ok {
+		return nil, "", false
+	}
+	for _, k := range []string{"CARGO_TARGET_DIR", "CARGO_BUILD_TARGET", "CARGO_BUILD_TARGET_DIR"} {
+		if _, set := b.env[k]; set {
+			return nil, "", false
+		}
+	}
+	src, read := b.readFile("Cargo.toml")
+	if !read || b.files.Has(".cargo/config.toml") || b.files.Has(".cargo/config") ||
+		strings.Contains(src, "[workspace]") || strings.Contains(src, "crate-type") {
+		return nil, "", false
+	}
+	m := cargoNameRe.FindStringSubmatch(tomlSection(src, "package"))
+	if m == nil || strings.ContainsAny(profile, "/ ") || profile == "" {
+		return nil, "", false
+	}
+	if len(only) > 0 {
+		return only, profile, true
+	}
+	bins, ok = b.cargoAllBins(src, m[1])
+	return bins, profile, ok
+}
+
+// cargoFlags reads cargo build's options: the profile's folder, the
+// binaries --bin names; false for an option that moves the outputs or
+// picks another package.
+func cargoFlags(args []string) (profile string, only []string, ok bool) {
 	profile = "debug"
-	var only []string
 	for i, a := range args {
 		flag, val, hasVal := strings.Cut(a, "=")
 		if !hasVal && i+1 < len(args) {
@@ -185,27 +213,16 @@ func (b *buildSim) cargoBins(args []string) (bins []string, profile string, ok b
 		case "--bin":
 			only = append(only, val)
 		case "--manifest-path", "--target-dir", "--target", "-p", "--package", "--workspace", "--all", "--artifact-dir", "--out-dir", "-Z", "--config":
-			return nil, "", false
+			return "", nil, false
 		}
 	}
-	for _, k := range []string{"CARGO_TARGET_DIR", "CARGO_BUILD_TARGET", "CARGO_BUILD_TARGET_DIR"} {
-		if _, set := b.env[k]; set {
-			return nil, "", false
-		}
-	}
-	src, read := b.readFile("Cargo.toml")
-	if !read || b.files.Has(".cargo/config.toml") || b.files.Has(".cargo/config") || tomlSection(src, "workspace") != "" ||
-		strings.Contains(src, "[workspace]") || strings.Contains(src, "crate-type") {
-		return nil, "", false
-	}
-	m := cargoNameRe.FindStringSubmatch(tomlSection(src, "package"))
-	if m == nil || strings.ContainsAny(profile, "/ ") || profile == "" {
-		return nil, "", false
-	}
-	name := m[1]
-	if len(only) > 0 {
-		return only, profile, true
-	}
+	return profile, only, true
+}
+
+// cargoAllBins are the binaries of the package name whose Cargo.toml is
+// src: [[bin]] names, the package's own for src/main.rs (unless a [[bin]]
+// takes it), src/bin's files and folders (unless autobins = false).
+func (b *buildSim) cargoAllBins(src, name string) (bins []string, ok bool) {
 	mainBin := false
 	for _, l := range cargoBinRe.FindAllStringSubmatchIndex(src, -1) {
 		end := len(src)
@@ -215,7 +232,7 @@ func (b *buildSim) cargoBins(args []string) (bins []string, profile string, ok b
 		body := src[l[1]:end]
 		n := cargoNameRe.FindStringSubmatch(body)
 		if n == nil {
-			return nil, "", false
+			return nil, false
 		}
 		bins = append(bins, n[1])
 		if p := cargoPathRe.FindStringSubmatch(body); p != nil && CleanRel(p[1]) == "src/main.rs" {
@@ -223,7 +240,7 @@ func (b *buildSim) cargoBins(args []string) (bins []string, profile string, ok b
 		}
 	}
 	if cargoNoAutoRe.MatchString(src) {
-		return bins, profile, true
+		return bins, true
 	}
 	if !mainBin && b.exists(path.Join(b.cwd, "src/main.rs")) {
 		bins = append(bins, name)
@@ -239,5 +256,5 @@ func (b *buildSim) cargoBins(args []string) (bins []string, profile string, ok b
 		}
 	}
 	slices.Sort(bins)
-	return slices.Compact(bins), profile, true
+	return slices.Compact(bins), true
 }

@@ -146,21 +146,29 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 	case slices.Contains(pyCommands, cmd):
 		d.Cause = "The start runs `" + cmd + "`, a command of a pip package that is not installed in the run container."
 		d.Fix = pyDepsFix + " Keep the package of `" + cmd + "` in requirements.txt (add it where it is missing)."
-	case cmd == "vite" && code != nil && slices.Contains(code.Packages, "@builder.io/qwik-city"):
-		// Qwik's start script runs Vite's dev server; its production
-		// server is the Node adapter's build (the official Qwik recipe).
-		d.Cause = "The start runs `vite`, Qwik's dev server, a command from `node_modules/.bin`, and `node_modules` is not in the run container."
-		d.Fix = "Start Qwik's production server instead of the dev server: build it with the Node adapter (`npm run qwik add express` adds `adapters/express` and the `serve` script), " +
-			"put `npm run serve` (`node server/entry.express`) in `run.start` and deploy `server`, `dist`, `public` and package.json, as the official Qwik recipe does with `pnpm serve`."
 	case slices.Contains(nodeCommands, cmd):
-		d.Cause = "The start runs `" + cmd + "`, a command from `node_modules/.bin`, and `node_modules` is not in the run container."
-		d.Fix = nodeDepsFixFor(code) + " Keep the package of `" + cmd + "` in `dependencies` (not only `devDependencies`)."
-		if cmd == "ts-node" || cmd == "tsx" || cmd == "nodemon" || cmd == "ts-node-dev" {
-			d.Fix += " Better: compile in `build.buildCommands` (`npx tsc`) and start the output with `node`, no dev tool at run time."
-		}
+		d.nodeCommandFix(cmd, code)
 	default:
 		d.Cause = "The start runs `" + cmd + "`, a command the run container does not have."
 		d.Fix = "Install it into the run image in `run.prepareCommands` (OS packages with `sudo apk add` on Alpine, `sudo apt-get install -y` on Ubuntu), or deploy it with the app in `build.deployFiles` and run it by its path."
+	}
+}
+
+// nodeCommandFix names in d the Node command cmd (from node_modules/.bin)
+// the start runs without node_modules deployed: the packages deployed, a
+// dev tool replaced by the compiled output, Qwik's dev server by its
+// production start (the official Qwik recipe's).
+func (d *Diagnosis) nodeCommandFix(cmd string, code *Code) {
+	if cmd == "vite" && code != nil && slices.Contains(code.Packages, "@builder.io/qwik-city") {
+		d.Cause = "The start runs `vite`, Qwik's dev server, a command from `node_modules/.bin`, and `node_modules` is not in the run container."
+		d.Fix = "Start Qwik's production server instead of the dev server: build it with the Node adapter (`npm run qwik add express` adds `adapters/express` and the `serve` script), " +
+			"put `npm run serve` (`node server/entry.express`) in `run.start` and deploy `server`, `dist`, `public` and package.json, as the official Qwik recipe does with `pnpm serve`."
+		return
+	}
+	d.Cause = "The start runs `" + cmd + "`, a command from `node_modules/.bin`, and `node_modules` is not in the run container."
+	d.Fix = nodeDepsFixFor(code) + " Keep the package of `" + cmd + "` in `dependencies` (not only `devDependencies`)."
+	if cmd == "ts-node" || cmd == "tsx" || cmd == "nodemon" || cmd == "ts-node-dev" {
+		d.Fix += " Better: compile in `build.buildCommands` (`npx tsc`) and start the output with `node`, no dev tool at run time."
 	}
 }
 
