@@ -103,3 +103,24 @@ func TestEnv_ManagedServiceReadsWhatItsDocsName(t *testing.T) {
 		})
 	}
 }
+
+// Walk 14: a zerops.yml reference to a project variable stayed unresolved
+// after the project variables were set, where that variable is built from
+// another (the guide's URLs from ${zeropsSubdomainHost}, Medusa's store
+// URLs): the app read the literal text. It resolves through the chain,
+// whatever order the keys sort in, and the app listens on the port it names.
+func TestEnv_ProjectVariableChainResolves(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	res, _ := h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "project": true,
+		"variables": []string{"WEB_PORT=${DEFAULT_PORT}", "DEFAULT_PORT=3000"}}, "set")
+	wantOK(t, res)
+	app := maps.Clone(demoApp)
+	app["zerops.yml"] = strings.Replace(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables: {PORT: '${WEB_PORT}'}", 1)
+	app["index.js"] = "require('http').createServer((q, s) => s.end('ok')).listen(process.env.PORT || 8080, '0.0.0.0');\n"
+	writeApp(t, h.workDir(t), app)
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+	if m["verdict"] != "live" {
+		t.Errorf("verdict %v, want live: PORT is ${WEB_PORT}, the project's ${DEFAULT_PORT}, 3000\n%s", m["verdict"], text(res))
+	}
+}

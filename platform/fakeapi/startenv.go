@@ -70,15 +70,29 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 			}
 		}
 	}
-	// A reference to a variable of its own (a generated one such as
-	// zeropsSubdomain, a secret, a project variable) or to the build's
-	// (${BUILD_KEY}) resolves to its value; to one the container lacks it
-	// stays as written, as does one to the variable itself.
-	for _, k := range keys {
+	resolveOwn(&out, keys, d)
+	return out, refs
+}
+
+// resolveOwn resolves in out the references to a variable of the
+// container's own (a generated one such as zeropsSubdomain, a secret, a
+// project variable) or to the build's (${BUILD_KEY}), through chains in any
+// key order: a project variable may itself be built from another (the
+// guide's URLs from ${zeropsSubdomainHost}). A reference to a variable the
+// container lacks stays as written, as does one that leads back to the
+// variable itself; each is named in out.Unresolved.
+func resolveOwn(out *appsim.Env, keys []string, d *deployedSetup) {
+	done := map[string]bool{}
+	var expand func(k string, path []string) string
+	expand = func(k string, path []string) string {
+		if done[k] {
+			return out.Vars[k]
+		}
+		path = append(path, k)
 		out.Vars[k] = ownRefRe.ReplaceAllStringFunc(out.Vars[k], func(ref string) string {
 			key := ref[2 : len(ref)-1]
-			if v, ok := out.Vars[key]; ok && key != k && !ownRefRe.MatchString(v) {
-				return v
+			if _, ok := out.Vars[key]; ok && !slices.Contains(path, key) {
+				return expand(key, path)
 			}
 			if b, ok := strings.CutPrefix(key, "BUILD_"); ok && d != nil {
 				if v, ok := d.BuildEnv[b]; ok && !ownRefRe.MatchString(v) {
@@ -86,18 +100,24 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 				}
 			}
 			if refRe.MatchString(ref) || casedRefRe.MatchString(ref) {
-				return ref // another service's, weighed above
+				if _, ok := out.Vars[key]; !ok {
+					return ref // another service's, weighed in startEnv
+				}
 			}
 			switch _, ok := out.Vars[key]; {
 			case key == subdomainVar && !ok:
 				out.Unresolved = append(out.Unresolved, k+" holds "+ref+" (the service has "+subdomainVar+" once its subdomain is enabled, from its next start on)")
-			case !ok || key == k:
+			default:
 				out.Unresolved = append(out.Unresolved, k+" holds "+ref)
 			}
 			return ref
 		})
+		done[k] = true
+		return out.Vars[k]
 	}
-	return out, refs
+	for _, k := range keys {
+		expand(k, nil)
+	}
 }
 
 // rawEnv is each variable s's containers get when they run d, references

@@ -58,6 +58,11 @@ func TestRun_EnvironmentReadAtStart(t *testing.T) {
 			http.StatusBadGateway, http.StatusOK, "Listening on 0.0.0.0:3000"},
 		{"OwnReferenceToProject", "", portCode, 3000, "        PORT: ${APP_PORT}\n", "", map[string]string{"APP_PORT": "3000"},
 			http.StatusBadGateway, http.StatusOK, "Listening on 0.0.0.0:3000"},
+		// A project variable's value may reference another variable (the
+		// guide's URLs built from ${zeropsSubdomainHost}): the reference to
+		// it resolves through, whatever order the keys sort in.
+		{"OwnReferenceThroughProject", "", portCode, 3000, "        PORT: ${WEB_PORT}\n", "", map[string]string{"WEB_PORT": "${DEFAULT_PORT}", "DEFAULT_PORT": "3000"},
+			http.StatusBadGateway, http.StatusOK, "Listening on 0.0.0.0:3000"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
