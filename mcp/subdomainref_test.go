@@ -2,49 +2,38 @@ package mcp_test
 
 import (
 	"context"
+	"maps"
 	"strings"
 	"testing"
 )
 
-// ${zeropsSubdomain} referenced before the subdomain is on (walk 12: a
-// Bottle app's PUBLIC_URL): the platform leaves the reference as written,
-// so the sandbox does not call the app live but names the reference and
-// when the variable exists; the enable then restarts the app (a reference
-// resolves at start), and after the restart the app is live with the URL.
-func TestSubdomainRef_BeforeEnable(t *testing.T) {
+// subdomainApp is demoApp as the service web, whose zerops.yml reads its
+// own subdomain URL (the official recipes' APP_URL: ${zeropsSubdomain}).
+func subdomainApp() map[string]string {
+	app := maps.Clone(demoApp)
+	app["zerops.yml"] = strings.Replace(strings.Replace(demoZeropsYml, "setup: appdev", "setup: web", 1),
+		"start: node index.js", "start: node index.js\n      envVariables: {ORIGIN: '${zeropsSubdomain}'}", 1)
+	return app
+}
+
+// Walk 14: a service an import created with enableSubdomainAccess: true,
+// its zerops.yml reading ORIGIN: ${zeropsSubdomain}, was called unverified
+// at its first deploy ("the service has zeropsSubdomain once its subdomain
+// is enabled"), and so was every verify after. The import's subdomain takes
+// effect with that deploy, and the official recipes read the variable from
+// their first start: the deploy is live, and so is the verify.
+func TestSubdomain_ImportedSubdomainResolvesAtFirstDeploy(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
-	ctx := context.Background()
-	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
-		"start: node index.js\n      envVariables:\n        PUBLIC_URL: ${zeropsSubdomain}")})
-	res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d")
+	writeApp(t, h.workDir(t), subdomainApp())
+	res, _ := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: nodejs@22\n    enableSubdomainAccess: true\n"})
 	wantOK(t, res)
-	if m["verdict"] == "live" || !strings.Contains(text(res), "PUBLIC_URL holds ${zeropsSubdomain}") ||
-		!strings.Contains(text(res), "once its subdomain is enabled") {
-		t.Fatalf("a deploy whose PUBLIC_URL holds an unresolved ${zeropsSubdomain}: %s", text(res))
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "web"}, "deploy")
+	if m["verdict"] != "live" || strings.Contains(text(res), "zeropsSubdomain") {
+		t.Errorf("deploy verdict %v, want live with no word of zeropsSubdomain: %s", m["verdict"], text(res))
 	}
-
-	res, m = h.callWith(t, ctx, "zerops_subdomain", map[string]any{"action": "enable", "serviceHostname": "appstage"}, "s")
-	wantOK(t, res)
-	next := str(m["next"])
-	if !strings.Contains(next, "zerops_manage action=restart serviceHostname=appstage") || !strings.Contains(next, "PUBLIC_URL") {
-		t.Fatalf("enable next %q: want the restart that resolves PUBLIC_URL", next)
-	}
-	wantKnownArgs(t, h, next)
-
-	if res, _ := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appstage"}, "r"); res.IsError {
-		t.Fatalf("restart: %s", text(res))
-	}
-	res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
-	wantOK(t, res)
+	res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "web"})
 	if m["verdict"] != "healthy" {
-		t.Errorf("after the restart PUBLIC_URL holds the URL, the app is live: %s", text(res))
-	}
-
-	// Without a reference to it, the enable's next is the check at the URL.
-	res, m = h.callWith(t, ctx, "zerops_subdomain", map[string]any{"action": "enable", "serviceHostname": "appdev"}, "s2")
-	wantOK(t, res)
-	if next := str(m["next"]); strings.Contains(next, "restart") {
-		t.Errorf("enable on a service whose variables do not reference it: next %q names a restart", next)
+		t.Errorf("verify %v, want healthy: %s", m["verdict"], text(res))
 	}
 }

@@ -147,10 +147,31 @@ func (st *state) rawEnv(s *service, d *deployedSetup) map[string]string {
 	for k, v := range d.EnvVariables {
 		raw[k] = v
 	}
+	if e := importedSubdomain(s, d); e != nil {
+		system = append(system, e)
+	}
 	for _, e := range system {
 		raw[e.Key] = e.Content
 	}
 	return raw
+}
+
+// importedSubdomain is the zeropsSubdomain variable s's containers start
+// with when an import asked for its subdomain (enableSubdomainAccess) and d,
+// its first deploy, declares an HTTP port; nil otherwise. The access takes
+// effect with that deploy, and the official recipes read the variable from
+// their first start (APP_URL: ${zeropsSubdomain}); the service lists it once
+// the deploy registered its ports.
+func importedSubdomain(s *service, d *deployedSetup) *envVar {
+	if !s.subdomainOnDeploy || findEnv(s.Env, subdomainVar) != nil {
+		return nil
+	}
+	for _, p := range d.Ports {
+		if p.HTTP {
+			return &envVar{Key: subdomainVar, Content: subdomainURL(s.ProjectID, s.Name, p.Port), Type: envReadOnly}
+		}
+	}
+	return nil
 }
 
 // goneRefs says what a running app lost when a service a reference

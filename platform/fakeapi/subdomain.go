@@ -14,7 +14,8 @@ import (
 // deploy (from zerops.yml's run.ports with httpSupport), a moment after the
 // deploy ends; enabling before that answers noSubdomainPorts. Once enabled,
 // the service gets a generated zeropsSubdomain variable holding its URL. An
-// import's enableSubdomainAccess takes effect with the first deploy.
+// import's enableSubdomainAccess takes effect with the first deploy, whose
+// containers start with the variable (importedSubdomain).
 
 // subdomainVar is the variable an enabled subdomain gives its service.
 const subdomainVar = "zeropsSubdomain"
