@@ -141,3 +141,27 @@ func TestExport_BuildFromGitServiceIsNotSentToDeploy(t *testing.T) {
 		t.Errorf("next sends mailpit to zerops_deploy or loses appdev: %s", next)
 	}
 }
+
+// Walk 14: the export of a service an import created with
+// enableSubdomainAccess: true and never deployed left the setting out (the
+// access takes effect with the first deploy), so its re-import would serve
+// no subdomain. The import reference says an export holds every parameter
+// set: the YAML keeps it, for the project's export and the service's.
+func TestExport_KeepsImportedSubdomainBeforeDeploy(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: nodejs@22\n    enableSubdomainAccess: true\n  - hostname: worker\n    type: nodejs@22\n"}, "import")
+	wantOK(t, res)
+	for _, args := range []map[string]any{{}, {"serviceHostname": "web"}} {
+		res, m := h.call(t, "zerops_export", args)
+		wantOK(t, res)
+		y := str(m["yaml"])
+		web, _, _ := strings.Cut(y[strings.Index(y, "hostname: web"):], "- hostname:")
+		if !strings.Contains(web, "enableSubdomainAccess: true") {
+			t.Errorf("export %v: web's entry has no enableSubdomainAccess: true:\n%s", args, y)
+		}
+		if strings.Count(y, "enableSubdomainAccess") != 1 {
+			t.Errorf("export %v: want enableSubdomainAccess once (web's), not for a service that never asked:\n%s", args, y)
+		}
+	}
+}

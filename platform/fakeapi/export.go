@@ -55,8 +55,9 @@ func (st *state) export(p *project, services []*service) (int, any) {
 	doc := exportDoc{Project: map[string]string{"name": p.Name}, Services: []exportService{}}
 	for _, s := range services {
 		// What the user set at import: the export carries every parameter
-		// set (the import reference's Export section).
-		e := exportService{Hostname: s.Name, Type: s.Version.Name, Subdomain: s.Subdomain, Git: s.buildFromGit, Mount: st.mountNames(s)}
+		// set (the import reference's Export section), the subdomain asked
+		// for before the first deploy turned it on included.
+		e := exportService{Hostname: s.Name, Type: s.Version.Name, Subdomain: s.Subdomain || s.subdomainOnDeploy, Git: s.buildFromGit, Mount: st.mountNames(s)}
 		switch s.category() {
 		case platform.CategoryStandard, platform.CategoryShared:
 			e.Mode = s.Mode
