@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"strings"
 	"testing"
@@ -35,5 +36,46 @@ func TestSubdomain_ImportedSubdomainResolvesAtFirstDeploy(t *testing.T) {
 	res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "web"})
 	if m["verdict"] != "healthy" {
 		t.Errorf("verify %v, want healthy: %s", m["verdict"], text(res))
+	}
+}
+
+// Walk 14: api's ORIGIN: ${web_zeropsSubdomain}, where the same import
+// created web with enableSubdomainAccess: true, was warned "enable web's
+// subdomain" (zerops_subdomain action=enable), though the import asked for
+// it and it takes effect with web's first deploy; the env set's next step
+// then asked to fix a reference that is right. The warning says to deploy
+// web first; to a service whose subdomain nobody asked for, it still says
+// to enable it.
+func TestSubdomain_ReferenceToAnImportedSubdomainAsksNoEnable(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: nodejs@22\n    enableSubdomainAccess: true\n  - hostname: api\n    type: nodejs@22\n"}, "import")
+	wantOK(t, res)
+	for _, tt := range []struct{ ref, want, not string }{
+		{"${web_zeropsSubdomain}", "deploy web first", "action=enable"},
+		{"${appstage_zeropsSubdomain}", "zerops_subdomain serviceHostname=appstage action=enable", "deploy appstage first"},
+	} {
+		yml := "zerops:\n  - setup: api\n    build: {base: nodejs@22, deployFiles: ./}\n    run:\n      base: nodejs@22\n      start: node index.js\n      envVariables:\n        ORIGIN: " + tt.ref + "\n"
+		res, m := h.call(t, "zerops_validate", map[string]any{"content": yml})
+		wantOK(t, res)
+		var fixes string
+		for _, w := range issuesOf(m, "warnings") {
+			if strings.Contains(w["problem"], tt.ref) {
+				fixes += w["fix"] + "\n"
+			}
+		}
+		if !strings.Contains(fixes, tt.want) || strings.Contains(fixes, tt.not) {
+			t.Errorf("validate %s: fix %q, want it to name %q and not %q\n%s", tt.ref, fixes, tt.want, tt.not, text(res))
+		}
+		res, m = h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "serviceHostname": "api",
+			"variables": []string{"ORIGIN=" + tt.ref}}, "set")
+		wantOK(t, res)
+		warnings := fmt.Sprint(m["warnings"])
+		if !strings.Contains(warnings, tt.want) || strings.Contains(warnings, tt.not) {
+			t.Errorf("env set %s: warnings %q, want them to name %q and not %q", tt.ref, warnings, tt.want, tt.not)
+		}
+		if fixAsked := strings.Contains(str(m["next"]), "Fix the variable"); fixAsked != (tt.ref != "${web_zeropsSubdomain}") {
+			t.Errorf("env set %s: next %q asks to fix the variable: %v", tt.ref, str(m["next"]), fixAsked)
+		}
 	}
 }

@@ -38,6 +38,10 @@ type refIssue struct {
 	gone            string         // host was deleted by ZCP a moment ago: when, and its latest backup
 	cased           string         // for a host with capitals: the reference to the service it names in lowercase
 	recreate        string         // for a gone host: how to create it again and restore its backup
+	// pending: the key is zeropsSubdomain of a host whose subdomain is on
+	// or was asked for by an import of this process: the reference is
+	// right, the variable comes with the host's (first) deploy.
+	pending bool
 }
 
 // refIssues checks each ${host_KEY} in values against the project: a
@@ -125,6 +129,7 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 		keys := serviceKeys(ctx, c, keysOf, svc)
 		if keys != nil && !slices.Contains(keys, r.key) {
 			r.keys = keys
+			r.pending = r.key == subdomainVar && (svc.SubdomainAccess || proj.Memory.subdomainPlanned(proj.ID, svc.Name))
 			out = append(out, r)
 		}
 	}
@@ -173,13 +178,14 @@ func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warning
 	}
 	fixes = map[string]RefFix{}
 	for i, p := range pairs {
-		if formed[p.Key] || strings.Contains(p.Value, "${"+p.Key+"}") || slices.ContainsFunc(issues, func(r refIssue) bool { return strings.Contains(values[i], r.text) }) {
+		// A pending reference is right: no fix of the variable is asked for.
+		if formed[p.Key] || strings.Contains(p.Value, "${"+p.Key+"}") || slices.ContainsFunc(issues, func(r refIssue) bool { return !r.pending && strings.Contains(values[i], r.text) }) {
 			keys = append(keys, p.Key)
 		}
 		// A value that is the reference alone: its warning, with and without
 		// the fix; to the one service of its kind, the fix is that service's
 		// reference.
-		if j := slices.IndexFunc(issues, func(r refIssue) bool { return r.text == strings.TrimSpace(p.Value) }); j >= 0 {
+		if j := slices.IndexFunc(issues, func(r refIssue) bool { return !r.pending && r.text == strings.TrimSpace(p.Value) }); j >= 0 {
 			problem, fix := issues[j].explain(names)
 			f := RefFix{Warning: problem + "; " + fix + ".", Problem: problem + "."}
 			if k := issues[j].kin; issues[j].keys == nil && len(k) == 1 && k[0].Has("_"+issues[j].key+"}") {
@@ -245,8 +251,13 @@ func (r refIssue) explain(names []string) (problem, fix string) {
 		}
 		return problem, fix
 	}
+	if r.pending {
+		// Its subdomain is asked for: enabling it again is no fix.
+		return fmt.Sprintf("%s: %s has no zeropsSubdomain yet: its subdomain access, asked for at import, takes effect with the deploy that registers its HTTP port", r.text, r.host),
+			fmt.Sprintf("nothing to change in the reference: deploy %s first (zerops_deploy, targetService %s); a service that starts before then gets the literal text until it is restarted", r.host, r.host)
+	}
 	problem = fmt.Sprintf("%s: %s has no variable %s (it has: %s)", r.text, r.host, platform.Clip(r.key, 60), listSome(r.keys, ", "))
-	if r.key == "zeropsSubdomain" {
+	if r.key == subdomainVar {
 		// The platform adds it once the subdomain is on: the name is right.
 		return problem, fmt.Sprintf("the variable appears once %s's subdomain is enabled: zerops_subdomain serviceHostname=%s action=enable (after a deploy that registers an httpSupport port)", r.host, r.host)
 	}
