@@ -346,6 +346,7 @@ var checkRules = []rule[checkAt]{
 var cronRules = []rule[zeropsyml.Cron]{
 	{path: "timing", check: func(c zeropsyml.Cron) (string, string) { return is(!c.Keys.Has("timing"), "missing") }},
 	{path: "command", check: func(c zeropsyml.Cron) (string, string) { return is(!c.Keys.Has("command"), "missing") }},
+	{path: "timing", warn: true, check: func(c zeropsyml.Cron) (string, string) { return cronTimingIssue(c.Timing) }},
 }
 
 // legacyFormat reports each setup of a zerops.yml in the format before
