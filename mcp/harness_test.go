@@ -84,6 +84,11 @@ type harnessOpts struct {
 	// sandboxPush deploys as `zcp sandbox` does (deploy.APIPusher), with
 	// demoApp in the working directory.
 	sandboxPush bool
+	// fake and project: the server works in a new project of that name in
+	// another harness's fake API (a second ZCP, e.g. where an export is
+	// imported).
+	fake    *fakeapi.Server
+	project string
 }
 
 // demoZeropsYml holds a setup for each runtime of the demo project and the
@@ -147,7 +152,14 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	if o.buildStep == 0 {
 		o.buildStep = 15 * time.Millisecond
 	}
-	fake := fakeapi.StartTB(t, fakeapi.Options{Token: o.token, ProcessDuration: o.processDuration, BuildStepDuration: o.buildStep})
+	fake := o.fake
+	if fake == nil {
+		fake = fakeapi.StartTB(t, fakeapi.Options{Token: o.token, ProcessDuration: o.processDuration, BuildStepDuration: o.buildStep})
+	}
+	projectID, projectName := fake.ProjectID(), "demo"
+	if o.project != "" {
+		projectID, projectName = fake.AddProject(o.project), o.project
+	}
 	client, err := zeropsapi.NewZeropsClient(zeropsapi.ClientConfig{APIURL: fake.URL(), Token: fake.Token()})
 	if err != nil {
 		t.Fatal(err)
@@ -171,7 +183,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 
 	h := &harness{fake: fake, client: client, stack: stack, audit: &syncBuffer{}, notified: make(chan struct{}, 1000)}
 	deps := stack.Deps(supervisor.ServerConfig{
-		Project: mcp.Project{ID: fake.ProjectID(), Name: "demo"},
+		Project: mcp.Project{ID: projectID, Name: projectName},
 		Version: "test",
 		Audit:   h.audit,
 		WorkDir: t.TempDir(),

@@ -63,7 +63,11 @@ func keepSettings(node *yaml.Node, byName map[string]platform.ServiceStack) {
 	if svc.Type.Category != platform.CategoryUser {
 		return // managed services have a fixed container count
 	}
-	for key, n := range map[string]int{"minContainers": a.MinContainers, "maxContainers": a.MaxContainers} {
+	for _, c := range []struct {
+		key string
+		n   int
+	}{{"minContainers", a.MinContainers}, {"maxContainers", a.MaxContainers}} { // in this order: the YAML is the same each time
+		key, n := c.key, c.n
 		if n > 0 && mapValue(node, key) == nil {
 			var v yaml.Node
 			if err := v.Encode(n); err == nil {
