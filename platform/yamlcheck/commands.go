@@ -86,8 +86,8 @@ func commandProblem(at commandsAt, line string, written map[string]bool) (proble
 		}
 		install := (name == "apk" && sub == "add") || ((name == "apt-get" || name == "apt") && sub == "install")
 		if install && !sudo {
-			return fmt.Sprintf("%s %s without sudo: commands run as the zerops user, and the install is refused", name, sub),
-				"Prefix it with sudo: " + osInstall[at.os] + "."
+			return fmt.Sprintf("%s %s without sudo: the docs install with sudo (commands run as the zerops user), while official recipes (ghost, wordpress) install without it", name, sub),
+				"If the log shows Permission denied or \"are you root?\", prefix it with sudo: " + osInstall[at.os] + "."
 		}
 		if install {
 			if problem, fix := otherOSPackage(at.os, name, words[1:]); problem != "" {
