@@ -81,8 +81,8 @@ func (s *Server) importTool() toolDef {
 		fromGit := ""
 		if n := len(res.FromGit); n > 0 {
 			// The platform builds them from their repository: no deploy.
-			fromGit = strings.Join(res.FromGit, ", ") + map[bool]string{true: " builds from its", false: " build from their"}[n == 1] +
-				" buildFromGit repository: the platform builds and deploys " + map[bool]string{true: "it", false: "each"}[n == 1] +
+			fromGit = strings.Join(res.FromGit, ", ") + pick(n, " builds from its", " build from their") +
+				" buildFromGit repository: the platform builds and deploys " + pick(n, "it", "each") +
 				" after the import, no zerops_deploy needed; zerops_events follows the build, then zerops_verify."
 			success = "Next: " + fromGit + " Any other runtime imported here: write zerops.yml (reference managed services' variables in run.envVariables) and deploy it with zerops_deploy."
 			if len(res.FromGit) == len(out.Services) {

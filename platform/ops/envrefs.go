@@ -39,8 +39,8 @@ type refIssue struct {
 	cased           string         // for a host with capitals: the reference to the service it names in lowercase
 	recreate        string         // for a gone host: how to create it again and restore its backup
 	// pending: the key is zeropsSubdomain of a host whose subdomain is on
-	// or was asked for by an import of this process: the reference is
-	// right, the variable comes with the host's (first) deploy.
+	// (one an import of this process asked for is no issue at all): the
+	// reference is right, the variable comes with the host's deploy.
 	pending bool
 }
 
@@ -129,7 +129,7 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 		keys := serviceKeys(ctx, c, keysOf, svc)
 		if keys != nil && !slices.Contains(keys, r.key) {
 			r.keys = keys
-			r.pending = r.key == subdomainVar && (svc.SubdomainAccess || proj.Memory.subdomainPlanned(proj.ID, svc.Name))
+			r.pending = r.key == subdomainVar && svc.SubdomainAccess // a planned one was skipped above
 			out = append(out, r)
 		}
 	}

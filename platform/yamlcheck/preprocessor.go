@@ -57,7 +57,7 @@ func preprocessorOff(c *checker, content string, root any) {
 	}
 	more := ""
 	if len(paths) > 1 {
-		more = fmt.Sprintf(" (and %d more value%s)", len(paths)-1, map[bool]string{true: "s"}[len(paths) > 2])
+		more = fmt.Sprintf(" (and %d more value%s)", len(paths)-1, pick(len(paths) > 2, "s", ""))
 	}
 	fix := "Make `#zeropsPreprocessor=on` the very first line of the file (before any comment)."
 	if m := secretPath.FindStringSubmatch(paths[0]); m != nil {
