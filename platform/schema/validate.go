@@ -110,9 +110,6 @@ func (m *mapper) leaf(e *vErr) {
 				continue
 			} else if under := setupChild(lastKey(loc), p, e.allowed); under != "" {
 				fix = under
-			} else if len(loc) == 0 && slices.Equal(e.allowed, []string{"zerops"}) && oldSetup(m.at([]string{p})) {
-				fix = "This is the older zerops.yml form (a setup's name as the top-level key), which the platform's schema no longer has: move it into the top-level list as `zerops:` `- setup: " + platform.Clip(p, 40) +
-					"`, its build and run under it; in build, `build:` becomes buildCommands and `deploy:` deployFiles, and `base: [ nodejs@14 ]` a base from the live catalog."
 			} else if near := nearOrSynonym(p, e.allowed); near != "" {
 				fix = "Did you mean " + near + "? Rename it to " + near + "; otherwise remove it."
 			} else if len(e.allowed) > 0 {
@@ -160,18 +157,6 @@ func setupChild(parent, p string, allowed []string) string {
 		return "Move it under build: (build." + p + "), its value kept."
 	}
 	return ""
-}
-
-// oldSetup reports whether v is a setup of the older zerops.yml form, a
-// map holding build or run.
-func oldSetup(v any) bool {
-	m, ok := v.(map[string]any)
-	if !ok {
-		return false
-	}
-	_, build := m["build"]
-	_, run := m["run"]
-	return build || run
 }
 
 // lastKey is the last key of loc that is no list index.
