@@ -15,6 +15,8 @@ func TestFacts_CoverageAudit8b(t *testing.T) {
 		{"services/valkey", "Valkey exports Prometheus metrics on 9121", "Prometheus-format metrics by default on port 9121"},
 		{"services/shared-storage", "one runtime can mount several storages", "one runtime can mount several storages at once, each at its own path"},
 		{"services/object-storage", "object storage hostname: at most 25 characters", "lowercase letters and digits, starting with a letter, at most 25 characters"},
+		{"platform/pricing", "a manual top-up is at least $10", "manual top-up is at least \\$10"},
+		{"platform/pricing", "three failed automatic charges switch auto top-up off", "Three failed charges in a row switch automatic top-ups off"},
 		{"platform/projects-and-services", "another project's service only through its public access", "reaches a service of another only through that service's public access"},
 		{"platform/scaling", "an added container runs on another host from the same artefact", "runs on another physical host and starts from the same deployed artefact"},
 		{"config/import-yml-scaling", "docker takes fixed sizes, not ranges", "docker \\(a VM\\) \\| \\*\\*fixed\\*\\* sizes, not ranges"},
