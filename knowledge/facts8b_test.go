@@ -26,6 +26,6 @@ func TestFacts_CoverageAudit8b(t *testing.T) {
 		{"platform/containers-and-ssh", "the app's code stays out of the runtime image", "packages only: the app's code reaches each container with the deploy, not through that image"},
 		{"troubleshooting/build-failures", "run.prepareCommands output is the prepare runtime log", "Its output is the prepare runtime log, in the GUI's pipeline detail"},
 		{"operations/copy-files", "the GUI's File browser looks into a running container", "\\*\\*File browser\\*\\* for a running container"},
-		{"networking/ports", "a custom nginx block listens on 80 plain HTTP, never 443 ssl", "listens on 80 in plain HTTP, never `listen 443 ssl`: TLS ends at the balancer"},
+		{"networking/ports", "a custom nginx block listens on 80 plain HTTP, never 443 ssl", "listens in plain HTTP on 80 \\(or a port also in `run\\.ports`\\), never `listen 443 ssl`: TLS ends at the balancer"},
 	})
 }
