@@ -27,5 +27,7 @@ func TestFacts_TunedMisses6164(t *testing.T) {
 		{"operations/log-forwarding-metrics", "a syslog-ng destination forwards logs to your own syslog server", "\\*\\*Your own syslog server or any syslog-ng compatible receiver\\*\\*: write a syslog-ng destination"},
 		{"operations/rollback-metrics-export", "nothing alerts by itself on usage: Grafana alerting on the Prometheus setup", "nothing alerts by itself \\(the docs name only the spending-limit e-mail\\)\\. For an alert such as disk above 90 %, use Grafana alerting"},
 		{"operations/ci-cd", "the CI secret holding the token, e.g. ZEROPS_TOKEN read by zcli login", "stored as a CI secret \\(e\\.g\\. `ZEROPS_TOKEN`, read by `zcli login`\\)"},
+		{"services/mariadb", "ERROR 1040: every container's pool counts; lower pool size, close leaks, more resources", "`ERROR 1040 \\(HY000\\): Too many connections` \\(`max_connections` reached.*the total is pool size × processes × containers\\. Lower the pool size, close leaked connections, or give the database more resources"},
+		{"config/import-yml-scaling", "logins loop or drop with several containers when sessions stay in one container", "break with more than one container: logins loop or drop as requests reach a container without the session"},
 	})
 }
