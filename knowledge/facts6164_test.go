@@ -29,5 +29,6 @@ func TestFacts_TunedMisses6164(t *testing.T) {
 		{"operations/ci-cd", "the CI secret holding the token, e.g. ZEROPS_TOKEN read by zcli login", "stored as a CI secret \\(e\\.g\\. `ZEROPS_TOKEN`, read by `zcli login`\\)"},
 		{"services/mariadb", "ERROR 1040: every container's pool counts; lower pool size, close leaks, more resources", "`ERROR 1040 \\(HY000\\): Too many connections` \\(`max_connections` reached.*the total is pool size × processes × containers\\. Lower the pool size, close leaked connections, or give the database more resources"},
 		{"config/import-yml-scaling", "logins loop or drop with several containers when sessions stay in one container", "break with more than one container: logins loop or drop as requests reach a container without the session"},
+		{"troubleshooting/database-connections", "PHP's [2002] Connection timed out is no refusal: no answer came", "Nothing accepts the connection \\(PHP's `\\[2002\\] Connection timed out` is another case: no answer came, timed out below\\)"},
 	})
 }
