@@ -30,5 +30,7 @@ func TestFacts_TunedMisses6164(t *testing.T) {
 		{"services/mariadb", "ERROR 1040: every container's pool counts; lower pool size, close leaks, more resources", "`ERROR 1040 \\(HY000\\): Too many connections` \\(`max_connections` reached.*the total is pool size × processes × containers\\. Lower the pool size, close leaked connections, or give the database more resources"},
 		{"config/import-yml-scaling", "logins loop or drop with several containers when sessions stay in one container", "break with more than one container: logins loop or drop as requests reach a container without the session"},
 		{"troubleshooting/database-connections", "PHP's [2002] Connection timed out is no refusal: no answer came", "Nothing accepts the connection \\(PHP's `\\[2002\\] Connection timed out` is another case: no answer came, timed out below\\)"},
+		{"platform/projects-and-services", "a deleted project's service backups are kept 7 more days", "ZCP cannot delete projects\\. Its services' backups are kept 7 more days, as a deleted service's are"},
+		{"operations/backups", "import.yml has no backup key: the schedule is set in the GUI", "import\\.yml has no backup key \\(the import reference lists none\\), so a `backups:` or `frequency:` entry under a service is no setting"},
 	})
 }
