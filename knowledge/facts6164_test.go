@@ -32,5 +32,6 @@ func TestFacts_TunedMisses6164(t *testing.T) {
 		{"troubleshooting/database-connections", "PHP's [2002] Connection timed out is no refusal: no answer came", "Nothing accepts the connection \\(PHP's `\\[2002\\] Connection timed out` is another case: no answer came, timed out below\\)"},
 		{"platform/projects-and-services", "a deleted project's service backups are kept 7 more days", "ZCP cannot delete projects\\. Its services' backups are kept 7 more days, as a deleted service's are"},
 		{"operations/backups", "import.yml has no backup key: the schedule is set in the GUI", "import\\.yml has no backup key \\(the import reference lists none\\), so a `backups:` or `frequency:` entry under a service is no setting"},
+		{"platform/service-statuses", "CREATING or UPGRADING that does not move: no lever for an agent, Zerops support", "`CREATING` or `UPGRADING` that does not move for long while its process shows no failure.*contact Zerops support \\(support@zerops\\.io"},
 	})
 }
