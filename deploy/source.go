@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -94,7 +95,8 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		c.Built = builtFolders(ctx, env, req, cmds)
 		c.Modules = installs && (whole || slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "node_modules" }))
 	}
-	if c.Read && !c.Whole && len(c.DeployFiles) > 0 && env.ReadSource != nil {
+	if c.Read && c.File == file && !c.Whole && len(c.DeployFiles) > 0 && env.ReadSource != nil {
+		// (a compiled file's source imports sources, not what is deployed)
 		c.Imports = ownImports(ctx, env, req, c.File)
 	}
 	c.RunPrepare, c.RunPrepareRead = ops.SetupRunPrepare(content, setup)
@@ -132,6 +134,13 @@ func scannedStart(ctx context.Context, env Env, req Request, content, setup, sta
 		if c, ok := read(file); ok {
 			return c
 		}
+		// A file the build compiles (`node dist/main` after `nest build`):
+		// where it listens is written in its TypeScript source.
+		if from := tsSource(ctx, env, req, file); from != "" {
+			if c, ok := read(from); ok {
+				return c
+			}
+		}
 	case file == "":
 		// A binary the build compiles: where it binds is in its source.
 		if cmds, _, ok := ops.SetupBuild(content, setup); ok {
@@ -143,6 +152,49 @@ func scannedStart(ctx context.Context, env Env, req Request, content, setup, sta
 		}
 	}
 	return diagnose.Code{File: file}
+}
+
+// tsOption is a compiler option of a tsconfig, or nest-cli.json's
+// sourceRoot, read where it is written (group 1 its name, 2 its value),
+// comments and all.
+var tsOption = regexp.MustCompile(`"(outDir|rootDir|sourceRoot)"\s*:\s*"([^"]*)"`)
+
+// tsSource is the TypeScript source of file, a start's .js file not in
+// the upload that tsc (or `nest build`) emits into the outDir of
+// tsconfig.build.json or tsconfig.json: the same path under rootDir, else
+// under nest-cli.json's sourceRoot, else under src/ or the top; "" when
+// file is not under that outDir or no such source is there.
+func tsSource(ctx context.Context, env Env, req Request, file string) string {
+	opts := map[string]string{}
+	for _, name := range []string{"nest-cli.json", "tsconfig.json", "tsconfig.build.json"} {
+		if src, err := env.ReadSource(ctx, req, name); err == nil {
+			for _, m := range tsOption.FindAllStringSubmatch(src, -1) {
+				opts[m[1]] = path.Clean(m[2]) // the build config's, read last, win
+			}
+		}
+	}
+	out := opts["outDir"]
+	rel, ok := strings.CutPrefix(path.Clean(file), out+"/")
+	if out == "" || out == "." || !ok {
+		return ""
+	}
+	roots := []string{"src", "."}
+	if r := cmp.Or(opts["rootDir"], opts["sourceRoot"]); r != "" {
+		roots = []string{r}
+	}
+	stem := strings.TrimSuffix(rel, path.Ext(rel))
+	if ext := path.Ext(rel); ext != ".js" && ext != ".mjs" && ext != ".cjs" {
+		stem = rel // `node dist/main`: Node adds .js
+	}
+	for _, root := range roots {
+		for _, ext := range []string{".ts", ".tsx", ".mts", ".cts", "/index.ts"} {
+			from := path.Join(root, stem+ext)
+			if src, err := env.ReadSource(ctx, req, from); err == nil && src != "" {
+				return from
+			}
+		}
+	}
+	return ""
 }
 
 // nodePackages fills c with what package.json declares and whether the
@@ -237,7 +289,7 @@ func builtFrom(start string, cmds []string) string {
 // startEntry is the source file start runs: named in it, or by the Gleam
 // project, deno.json task or package.json script it runs.
 func startEntry(ctx context.Context, env Env, req Request, start string) string {
-	file := diagnose.EntryFile(start)
+	file := cmp.Or(diagnose.EntryFile(start), nodeFile(start))
 	if env.ReadSource == nil {
 		return file
 	}
@@ -332,7 +384,21 @@ func scriptEntry(ctx context.Context, env Env, req Request, start string) string
 	if json.Unmarshal([]byte(src), &pkg) != nil {
 		return ""
 	}
-	return diagnose.EntryFile(pkg.Scripts[name])
+	return cmp.Or(diagnose.EntryFile(pkg.Scripts[name]), nodeFile(pkg.Scripts[name]))
+}
+
+// nodeBare finds `node FILE` with FILE written without its extension
+// (`node dist/main`), group 1 FILE.
+var nodeBare = regexp.MustCompile(`^\s*(?:exec\s+)?node\s+(?:--?[\w-]+(?:=\S+)?\s+)*((?:\./)?[\w-]+(?:/[\w.-]+)*)\s*$`)
+
+// nodeFile is the file `node FILE` runs when FILE has no extension: the
+// .js file Node loads for it; "" for any other command.
+func nodeFile(cmd string) string {
+	m := nodeBare.FindStringSubmatch(cmd)
+	if m == nil || path.Ext(m[1]) != "" {
+		return ""
+	}
+	return path.Clean(m[1]) + ".js"
 }
 
 // manifestPackages are the names package.json (its text src) lists in any
