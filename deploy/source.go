@@ -141,6 +141,15 @@ func scannedStart(ctx context.Context, env Env, req Request, content, setup, sta
 				return c
 			}
 		}
+	case file == "" && javaJar.MatchString(start):
+		// Spring Boot binds where its config says; the jar is not source.
+		for _, name := range diagnose.SpringConfigs {
+			if src, err := env.ReadSource(ctx, req, name); err == nil && src != "" {
+				if c, ok := diagnose.ScanSpringConfig(name, src); ok {
+					return c
+				}
+			}
+		}
 	case file == "":
 		// A binary the build compiles: where it binds is in its source.
 		if cmds, _, ok := ops.SetupBuild(content, setup); ok {
@@ -196,6 +205,9 @@ func tsSource(ctx context.Context, env Env, req Request, file string) string {
 	}
 	return ""
 }
+
+// javaJar finds a start that runs a jar.
+var javaJar = regexp.MustCompile(`^\s*(?:exec\s+)?java\s(?:.*\s)?-jar\s`)
 
 // nodePackages fills c with what package.json declares and whether the
 // build leaves devDependencies out.

@@ -1,6 +1,11 @@
 package mcp_test
 
-import "testing"
+import (
+	"cmp"
+	"context"
+	"strings"
+	"testing"
+)
 
 // nestApp is the official nestjs-postgres-api recipe's app in short: built
 // by `nest build` (tsconfig.build.json extends tsconfig.json, outDir
@@ -50,4 +55,65 @@ func TestDeploy_NestCompiledStartReadsItsSource(t *testing.T) {
 			says: []string{"src/main.ts, line 7", "app.listen(3000, '0.0.0.0')"}, signal: "listening-on-localhost",
 			lacks: []string{"HOST=0.0.0.0"}},
 	})
+}
+
+// springApp is the official spring recipe's api in short: Maven (the
+// wrapper) packages target/api.jar (pom.xml's finalName), deployFiles
+// deploy, the start runs start, run.ports declare port.
+func springApp(port, deploy, start string) map[string]string {
+	return map[string]string{
+		"_import": "services:\n  - hostname: api\n    type: java@21\n",
+		"_target": "api",
+		"zerops.yml": "zerops:\n  - setup: api\n    build:\n      base: java@21\n      buildCommands:\n        - ./mvnw clean install --define maven.test.skip\n" +
+			"      deployFiles:\n        - " + deploy + "\n    run:\n      base: java@21\n      ports:\n        - port: " + port + "\n          httpSupport: true\n      start: " + start + "\n",
+		"mvnw": "#!/bin/sh\nexec mvn \"$@\"\n",
+		"pom.xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<project>\n  <modelVersion>4.0.0</modelVersion>\n  <parent>\n    <groupId>org.springframework.boot</groupId>\n" +
+			"    <artifactId>spring-boot-starter-parent</artifactId>\n    <version>3.3.2</version>\n  </parent>\n  <groupId>io.zerops</groupId>\n  <artifactId>recipespring</artifactId>\n" +
+			"  <version>0.0.1-SNAPSHOT</version>\n  <properties>\n    <java.version>21</java.version>\n  </properties>\n  <dependencies>\n    <dependency>\n" +
+			"      <groupId>org.springframework.boot</groupId>\n      <artifactId>spring-boot-starter-web</artifactId>\n    </dependency>\n  </dependencies>\n" +
+			"  <packaging>jar</packaging>\n  <build>\n    <finalName>api</finalName>\n    <plugins>\n      <plugin>\n        <groupId>org.springframework.boot</groupId>\n" +
+			"        <artifactId>spring-boot-maven-plugin</artifactId>\n      </plugin>\n    </plugins>\n  </build>\n</project>\n",
+		"src/main/java/io/zerops/recipespring/RecipeSpringApplication.java": "package io.zerops.recipespring;\n\nimport org.springframework.boot.SpringApplication;\n" +
+			"import org.springframework.boot.autoconfigure.SpringBootApplication;\n\n@SpringBootApplication\npublic class RecipeSpringApplication {\n" +
+			"    public static void main(String[] args) {\n        SpringApplication.run(RecipeSpringApplication.class, args);\n    }\n}\n",
+		"src/main/resources/application.properties": "spring.application.name=recipe-spring\n",
+	}
+}
+
+// The official spring recipe's api bound to a local address by its config
+// (server.address in application.properties or application.yml): Spring
+// Boot's log shows no address, and the answer names the config's line to
+// change (walk 15: "the log since its latest start names no cause"); so
+// does a port its config sets (server.port) other than run.ports'.
+func TestDeploy_SpringConfigLineNamed(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, file, config, want, port string }{
+		{"properties", "src/main/resources/application.properties", "spring.application.name=recipe-spring\nserver.address=127.0.0.1\n",
+			"src/main/resources/application.properties, line 2) binds 127.0.0.1, which nothing outside the container reaches: change it to `server.address=0.0.0.0`", ""},
+		{"yaml", "src/main/resources/application.yml", "spring:\n  application:\n    name: recipe-spring\nserver:\n  address: localhost\n",
+			"src/main/resources/application.yml, line 5) binds localhost, which nothing outside the container reaches: change it to `address: 0.0.0.0`", ""},
+		{"port in properties", "src/main/resources/application.properties", "spring.application.name=recipe-spring\nserver.port=3000\n",
+			"Change `server.port=3000` in src/main/resources/application.properties, line 2 to `server.port=8080`", ""},
+		{"port in yaml", "src/main/resources/application.yml", "server:\n  port: 8080\n",
+			"Change `port: 8080` in src/main/resources/application.yml, line 2 to `port: 3000`", "3000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			files := springApp(cmp.Or(tt.port, "8080"), "./target/api.jar", "java -jar target/api.jar")
+			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": files["_import"]}, "import"); res.IsError {
+				t.Fatalf("import: %s", text(res))
+			}
+			delete(files, "_import")
+			delete(files, "_target")
+			delete(files, "src/main/resources/application.properties")
+			files[tt.file] = tt.config
+			h.ownApp(t, files)
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "api"}, "deploy")
+			if m["verdict"] != "not-answering" || !strings.Contains(str(m["next"]), tt.want) {
+				t.Errorf("verdict %v; next lacks %q: %s", m["verdict"], tt.want, text(res))
+			}
+		})
+	}
 }

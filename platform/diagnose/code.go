@@ -302,6 +302,20 @@ func (c *Code) hostKeyword() (how, where string) {
 	return ": `" + strings.Replace(c.PortText, "port=", "host=\"0.0.0.0\", port=", 1) + "`", c.File + ", line " + strconv.Itoa(c.PortLine)
 }
 
+// LocalBind is, when c read a line binding a local address with no HOST
+// variable read, that line, where it is and how to write it: for a log
+// that shows no bind (Spring Boot's does not); "" otherwise.
+func (c *Code) LocalBind() string {
+	if !c.literal() {
+		return ""
+	}
+	s := "`" + c.Text + "` (" + c.target() + ") binds " + c.Literal + ", which nothing outside the container reaches"
+	if r := c.rewritten(); r != "" {
+		return s + ": change it to " + strings.TrimPrefix(r, ": ")
+	}
+	return s + ": bind 0.0.0.0 there"
+}
+
 // servesWithoutHost reports whether c has a call hostKeyword rewrites.
 func (c *Code) servesWithoutHost() bool {
 	how, _ := c.hostKeyword()

@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -42,6 +43,14 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 		if s.port != "" && s.line.MatchString(line) {
 			d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
 			d.Fix, d.envOnly = strings.ReplaceAll(s.port, "<port>", want), s.envOnly
+			if c := opt.Code; c != nil && c.PortLine > 0 && slices.Contains(SpringConfigs, c.File) && portNumber.FindString(c.PortText) == got {
+				// ZCP read the config line that sets the port: changing it
+				// keeps the setting where the user wrote it.
+				d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: %s, line %d sets `%s`.", got, want, c.File, c.PortLine, c.PortText)
+				d.Fix = fmt.Sprintf("Change `%s` in %s, line %d to `%s`, then zerops_deploy; or %s %s.",
+					c.PortText, c.File, c.PortLine, strings.Replace(c.PortText, got, want, 1), movePorts, got)
+				d.envOnly = false
+			}
 			if m := serviceVarFix.FindStringSubmatch(d.Fix); m != nil && s.envOnly {
 				if v, ok := opt.YmlEnv[m[1]]; ok {
 					d.Fix = fmt.Sprintf("`run.envVariables` of the deployed zerops.yml set %s to %s, and they win over a service variable: set %s: %s there, then zerops_deploy.", m[1], v, m[1], m[2])

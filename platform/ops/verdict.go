@@ -187,6 +187,9 @@ func (j *judgement) byFailedProbes(t probeTally) bool {
 		// The log since the latest start was read and names no cause: a
 		// step to zerops_logs, which then points back here, would loop.
 		what := fmt.Sprintf("nothing answers on port %d and the log since its latest start names no cause: make the app listen on 0.0.0.0:%d, the port run.ports declares in zerops.yml (check the address and port the code binds, and PORT or HOST where it reads them), then ", t.down.Port, t.down.Port)
+		if bind := j.code.LocalBind(); bind != "" {
+			what = fmt.Sprintf("nothing answers on port %d and the log since its latest start names no cause, but the code ZCP pushed does: %s, then ", t.down.Port, bind)
+		}
 		reason := name + " does not answer HTTP: " + probeSummary(*t.down)
 		if s := t.down.Status; s > 0 && s != http.StatusBadGateway && s != http.StatusGatewayTimeout { // the app's own error
 			what = fmt.Sprintf("the app answers %d on port %d: it runs and listens, but fails the request, and the log since its latest start names no cause: make it log the error (its framework's error handler or debug mode), fix what that shows, then ", s, t.down.Port)
