@@ -91,7 +91,7 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		installs := slices.ContainsFunc(cmds, nodeInstall.MatchString)
 		c.NoInstall = whole && !installs
 		c.Whole = whole
-		c.Outputs, c.DeployFiles = diagnose.BuildOutputs(cmds), files
+		c.Outputs, c.DeployFiles = append(diagnose.BuildOutputs(cmds), jarOutputs(ctx, env, req, cmds)...), files
 		c.Built = builtFolders(ctx, env, req, cmds)
 		c.Modules = installs && (whole || slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "node_modules" }))
 	}
@@ -204,6 +204,62 @@ func tsSource(ctx context.Context, env Env, req Request, file string) string {
 		}
 	}
 	return ""
+}
+
+var (
+	// mavenPackage and gradleJar find a build command that packages the
+	// project's jar: Maven's package/install/verify, Gradle's
+	// build/bootJar/jar/assemble.
+	mavenPackage = regexp.MustCompile(`\b(?:mvn|mvnw)\b.*\s(?:package|install|verify)\b`)
+	gradleJar    = regexp.MustCompile(`\b(?:gradle|gradlew)\b.*\s(?:build|bootJar|jar|assemble)\b`)
+	// pomParent, pomElem: a pom's <parent> block (whose coordinates are
+	// not the project's), and an element of the project's own.
+	pomParent = regexp.MustCompile(`(?s)<parent>.*?</parent>|<dependencies>.*`)
+	pomElem   = func(name string) *regexp.Regexp { return regexp.MustCompile(`<` + name + `>\s*([\w.-]+)\s*</` + name + `>`) }
+	pomFinal  = pomElem("finalName")
+	pomID     = pomElem("artifactId")
+	pomVer    = pomElem("version")
+	// gradleName is settings.gradle's rootProject.name, gradleVer the
+	// build file's version.
+	gradleName = regexp.MustCompile(`rootProject\.name\s*=\s*["']([\w.-]+)["']`)
+	gradleVer  = regexp.MustCompile(`(?m)^\s*version\s*=\s*["']([\w.-]+)["']`)
+)
+
+// jarOutputs are the jars the build commands package, as the build files
+// name them: Maven's target/<finalName, else artifactId-version>.jar,
+// Gradle's build/libs/<rootProject.name[-version]>.jar; none where a name
+// is not read (a property, a file not there).
+func jarOutputs(ctx context.Context, env Env, req Request, cmds []string) []string {
+	if env.ReadSource == nil {
+		return nil
+	}
+	read := func(name string) string {
+		src, _ := env.ReadSource(ctx, req, name)
+		return src
+	}
+	var out []string
+	if slices.ContainsFunc(cmds, mavenPackage.MatchString) {
+		pom := read("pom.xml")
+		own := pomParent.ReplaceAllString(pom, "")
+		id, ver := pomID.FindStringSubmatch(own), pomVer.FindStringSubmatch(own)
+		switch m := pomFinal.FindStringSubmatch(pom); {
+		case m != nil:
+			out = append(out, "target/"+m[1]+".jar")
+		case id != nil && ver != nil:
+			out = append(out, "target/"+id[1]+"-"+ver[1]+".jar")
+		}
+	}
+	if slices.ContainsFunc(cmds, gradleJar.MatchString) {
+		name := gradleName.FindStringSubmatch(read("settings.gradle") + read("settings.gradle.kts"))
+		if name != nil {
+			jar := name[1]
+			if v := gradleVer.FindStringSubmatch(read("build.gradle") + read("build.gradle.kts")); v != nil {
+				jar += "-" + v[1]
+			}
+			out = append(out, "build/libs/"+jar+".jar")
+		}
+	}
+	return out
 }
 
 // javaJar finds a start that runs a jar.

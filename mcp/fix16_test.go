@@ -117,3 +117,33 @@ func TestDeploy_SpringConfigLineNamed(t *testing.T) {
 		})
 	}
 }
+
+// The official spring recipe's build packages target/api.jar (pom.xml's
+// finalName): a start or deployFiles that miss it are answered with the
+// path, not the generic "name a file the build produces" (walk 15).
+func TestDeploy_SpringJarPathNamed(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, deploy, start, want string }{
+		{"start names the jar without its folder", "./target/api.jar", "java -jar api.jar",
+			"name `target/api.jar` in place of `api.jar` (`java -jar target/api.jar`)"},
+		{"deployFiles lack the jar", "./pom.xml", "java -jar target/api.jar",
+			"Add `./target/api.jar` to `build.deployFiles`"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			files := springApp("8080", tt.deploy, tt.start)
+			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": files["_import"]}, "import"); res.IsError {
+				t.Fatalf("import: %s", text(res))
+			}
+			delete(files, "_import")
+			delete(files, "_target")
+			h.ownApp(t, files)
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "api"}, "deploy")
+			if m["verdict"] != "not-answering" || !strings.Contains(str(m["next"]), tt.want) {
+				t.Errorf("verdict %v; next lacks %q: %s", m["verdict"], tt.want, text(res))
+			}
+		})
+	}
+}

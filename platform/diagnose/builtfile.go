@@ -37,8 +37,8 @@ func relPath(p string) string {
 }
 
 // startMissing finds the path a start command named that the shell (or
-// Go's exec) did not find.
-var startMissing = lazyregexp.New(`sh: (?:line )?(?:\d+: )?(\S+): not found|exec: "([^"]+)": stat|sh: (?:line )?(?:\d+: )?(\S+): No such file or directory`)
+// Go's exec) did not find, or the jar the JVM did not (group 4).
+var startMissing = lazyregexp.New(`sh: (?:line )?(?:\d+: )?(\S+): not found|exec: "([^"]+)": stat|sh: (?:line )?(?:\d+: )?(\S+): No such file or directory|Unable to access jarfile (\S+)`)
 
 // deployedAt is where the build's file out lands under /var/www, relative
 // to it, by deployFiles files (a `~` cuts the path before it); "" when no
@@ -72,7 +72,11 @@ func (d *Diagnosis) builtFileFix(line string, c *Code) {
 	if m == nil || c == nil || len(c.Outputs) == 0 {
 		return
 	}
-	ran := relPath(strings.TrimPrefix(m[1]+m[2]+m[3], "/var/www/"))
+	ran := relPath(strings.TrimPrefix(m[1]+m[2]+m[3]+m[4], "/var/www/"))
+	exe := "./" + ran // what run.start runs: an executable by its path, a jar by its name
+	if m[4] != "" {
+		exe = ran
+	}
 	var match string
 	for _, o := range c.Outputs {
 		if path.Base(o) == path.Base(ran) {
@@ -86,8 +90,24 @@ func (d *Diagnosis) builtFileFix(line string, c *Code) {
 		return
 	}
 	at := deployedAt(match, c.DeployFiles)
+	if at == "" && match == ran && len(c.DeployFiles) > 0 {
+		// deployFiles name other paths (an entry naming a missing one
+		// would have failed the build first)
+		d.Cause = "`run.start` runs `" + exe + "`, which the build writes, but `build.deployFiles` (" + strings.Join(c.DeployFiles, ", ") + ") does not deploy it."
+		d.Fix = "Add `./" + match + "` to `build.deployFiles`, which puts it at /var/www/" + match + ", where `run.start` looks."
+		return
+	}
 	if at == "" || at == ran {
-		return // not deployed (the build fails on deployFiles first), or where the start looks: another cause
+		return // not deployed, or where the start looks: another cause
+	}
+	if m[4] != "" {
+		d.Cause = "`run.start` runs the jar `" + ran + "`, but the build writes `" + match + "`, which the deploy puts at /var/www/" + at + "."
+		d.Fix = "In `run.start`, name `" + at + "` in place of `" + ran + "` (`java -jar " + at + "`)"
+		if dir := path.Dir(at); dir != "." {
+			d.Fix += ", or deploy the folder's contents with `" + dir + "/~` in `build.deployFiles`, which puts it at /var/www/" + path.Base(at)
+		}
+		d.Fix += "."
+		return
 	}
 	d.Cause = "`run.start` runs `./" + ran + "`, but the build writes `" + match + "`, which the deploy puts at /var/www/" + at + "."
 	d.Fix = "In `run.start`, run `./" + at + "` in place of `./" + ran + "`, its arguments unchanged"
