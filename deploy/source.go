@@ -212,13 +212,13 @@ var (
 	// build/bootJar/jar/assemble.
 	mavenPackage = regexp.MustCompile(`\b(?:mvn|mvnw)\b.*\s(?:package|install|verify)\b`)
 	gradleJar    = regexp.MustCompile(`\b(?:gradle|gradlew)\b.*\s(?:build|bootJar|jar|assemble)\b`)
-	// pomParent, pomElem: a pom's <parent> block (whose coordinates are
-	// not the project's), and an element of the project's own.
+	// pomParent is what of a pom is not the project's own coordinates
+	// (its <parent> block, the dependencies and after); pomFinal, pomID
+	// and pomVer the elements read.
 	pomParent = regexp.MustCompile(`(?s)<parent>.*?</parent>|<dependencies>.*`)
-	pomElem   = func(name string) *regexp.Regexp { return regexp.MustCompile(`<` + name + `>\s*([\w.-]+)\s*</` + name + `>`) }
-	pomFinal  = pomElem("finalName")
-	pomID     = pomElem("artifactId")
-	pomVer    = pomElem("version")
+	pomFinal  = regexp.MustCompile(`<finalName>\s*([\w.-]+)\s*</finalName>`)
+	pomID     = regexp.MustCompile(`<artifactId>\s*([\w.-]+)\s*</artifactId>`)
+	pomVer    = regexp.MustCompile(`<version>\s*([\w.-]+)\s*</version>`)
 	// gradleName is settings.gradle's rootProject.name, gradleVer the
 	// build file's version.
 	gradleName = regexp.MustCompile(`rootProject\.name\s*=\s*["']([\w.-]+)["']`)
