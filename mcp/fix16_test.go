@@ -147,3 +147,35 @@ func TestDeploy_SpringJarPathNamed(t *testing.T) {
 		})
 	}
 }
+
+// A Gleam app whose DATABASE_URL references a service the project lacks
+// fails in its runtime's words, not Node's (walk 15: "Error: getaddrinfo
+// ENOTFOUND postgres" for the gleam recipe), and the fix keeps the
+// variable and names the database that is there.
+func TestDeploy_GleamHostNotFoundInItsOwnWords(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: api\n    type: gleam@1.5\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	h.ownApp(t, map[string]string{
+		"zerops.yml": "zerops:\n  - setup: api\n    build:\n      base: gleam@1.5\n      buildCommands:\n        - gleam export erlang-shipment\n      deployFiles: build/erlang-shipment/~\n" +
+			"    run:\n      base: gleam@1.5\n      envVariables:\n        DATABASE_URL: ${postgres_connectionString}/${db_dbName}\n      ports:\n        - port: 3000\n          httpSupport: true\n      start: ./entrypoint.sh run\n",
+		"gleam.toml":    "name = \"app\"\nversion = \"1.0.0\"\n\n[dependencies]\nmist = \">= 3.0.0 and < 4.0.0\"\ngleam_pgo = \">= 0.14.0 and < 1.0.0\"\n",
+		"src/app.gleam": "import mist\n\npub fn main() {\n  let assert Ok(_) =\n    handler\n    |> mist.new\n    |> mist.bind(\"0.0.0.0\")\n    |> mist.port(3000)\n    |> mist.start_http\n  process.sleep_forever()\n}\n",
+	})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "api"}, "deploy")
+	answer := text(res)
+	check, _ := m["check"].(map[string]any)
+	if d := firstDiagnosis(check["diagnoses"]); m["verdict"] != "not-answering" || d["signal"] != "host-not-found" {
+		t.Fatalf("verdict %v, first diagnosis %v; want not-answering, host-not-found: %s", m["verdict"], d, answer)
+	}
+	for _, node := range []string{"ENOTFOUND", "getaddrinfo", "Node"} {
+		if strings.Contains(answer, node) {
+			t.Errorf("the answer has Node's %q for a Gleam app: %s", node, answer)
+		}
+	}
+	if next := str(m["next"]); !strings.Contains(next, "keep DATABASE_URL and reference ${db_connectionString}") {
+		t.Errorf("next does not keep DATABASE_URL and name db: %s", next)
+	}
+}

@@ -20,7 +20,13 @@ func gleamRecord() *tool {
 			setPort: lazyregexp.New(`\bmist\.port\(\s*(?:\w+\s*,\s*)?([^,()]+?)\s*\)`),
 			setHost: lazyregexp.New(`\bmist\.bind\(\s*(?:\w+\s*,\s*)?("[^"]*"|\w+)\s*\)`),
 			banner:  "Listening on http://%s:%d"}},
-		binaryFrom: gleamShipment}
+		binaryFrom: gleamShipment,
+		// Erlang's resolver answers nxdomain, and a `let assert` on the
+		// connection crashes the main process with a report that names no
+		// host.
+		hostNotFound: func(string) string {
+			return `exception error: #{function => <<"main">>,gleam_error => let_assert,message => <<"Pattern match failed, no pattern matched the value.">>,module => <<"app">>,value => {error,nxdomain}}`
+		}}
 }
 
 // mistUseRe is a Gleam module that starts a mist server.

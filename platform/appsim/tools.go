@@ -140,12 +140,16 @@ func missingEntry(lang, file, rel string) ([]Line, int) {
 }
 
 // hostNotFound is how the runtime of lang reports a hostname that does
-// not resolve (Node's words for one without a record).
+// not resolve: its record's words; Elixir's database client's (DBConnection)
+// on the BEAM; else the system resolver's, which names no runtime.
 func hostNotFound(lang, host string) string {
 	if t := byLang[lang]; t != nil && t.hostNotFound != nil {
 		return t.hostNotFound(host)
 	}
-	return fmt.Sprintf("Error: getaddrinfo ENOTFOUND %s", host)
+	if lang == "elixir" {
+		return fmt.Sprintf("** (DBConnection.ConnectionError) tcp connect (%s:5432): non-existing domain - :nxdomain", host)
+	}
+	return fmt.Sprintf("%s: Name or service not known", host)
 }
 
 // WebServer reports whether a runtime serves HTTP itself (port 80).

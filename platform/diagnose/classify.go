@@ -511,8 +511,8 @@ func (d *Diagnosis) locateRef(text string, refs []BadRef) {
 }
 
 // hostlessNotFound is a resolver's failure that names no host (.NET's
-// SocketException, Rust's lookup error).
-var hostlessNotFound = lazyregexp.New(`(?i)(SocketException \([^)]*\)|failed to lookup address information): name or service not known\s*$`)
+// SocketException, Rust's lookup error, Erlang's {error,nxdomain}).
+var hostlessNotFound = lazyregexp.New(`(?i)(SocketException \([^)]*\)|failed to lookup address information): name or service not known\s*$|\{error,\s*nxdomain\}`)
 
 // unknownOption finds a usage error naming an option the program does not
 // have: not what a variable that expands to nothing leaves.

@@ -415,6 +415,11 @@ var signalLines = []struct {
 		"** (Mint.TransportError) non-existing domain",
 		"** server can't find cache.internal: NXDOMAIN",
 	}},
+	{"host-not-found", Runtime, []string{ // a Gleam let assert on {error,nxdomain}, the system resolver's own words
+		`exception error: #{function => <<"main">>,gleam_error => let_assert,message => <<"Assertion pattern match failed">>,module => <<"api">>,value => {error,nxdomain}}`,
+		"cache: Name or service not known",
+		"  value => {error, nxdomain}}",
+	}},
 	{"connection-refused", Runtime, []string{ // no database said: a broker's or search's port, an HTTP client, nothing
 		"Error: connect ECONNREFUSED 10.0.7.14:5672",
 		"httpx.ConnectError: [Errno 111] Connection refused",
