@@ -43,16 +43,17 @@ func TestSubdomain_ImportedSubdomainResolvesAtFirstDeploy(t *testing.T) {
 // created web with enableSubdomainAccess: true, was warned "enable web's
 // subdomain" (zerops_subdomain action=enable), though the import asked for
 // it and it takes effect with web's first deploy; the env set's next step
-// then asked to fix a reference that is right. The warning says to deploy
-// web first; to a service whose subdomain nobody asked for, it still says
-// to enable it.
+// then asked to fix a reference that is right. It is warned of no more
+// (the one rule of envrefs.go: a subdomain on or asked for at import gives
+// the variable); to a service whose subdomain nobody asked for, the warning
+// still says to enable it.
 func TestSubdomain_ReferenceToAnImportedSubdomainAsksNoEnable(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
 	res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: nodejs@22\n    enableSubdomainAccess: true\n  - hostname: api\n    type: nodejs@22\n"}, "import")
 	wantOK(t, res)
 	for _, tt := range []struct{ ref, want, not string }{
-		{"${web_zeropsSubdomain}", "", "action=enable"}, // no warning (362f30b4), or one saying to deploy web first
+		{"${web_zeropsSubdomain}", "", "action=enable"}, // no warning: the reference is right
 		{"${appstage_zeropsSubdomain}", "zerops_subdomain serviceHostname=appstage action=enable", "deploy appstage first"},
 	} {
 		yml := "zerops:\n  - setup: api\n    build: {base: nodejs@22, deployFiles: ./}\n    run:\n      base: nodejs@22\n      start: node index.js\n      envVariables:\n        ORIGIN: " + tt.ref + "\n"
@@ -64,7 +65,7 @@ func TestSubdomain_ReferenceToAnImportedSubdomainAsksNoEnable(t *testing.T) {
 				fixes += w["fix"] + "\n"
 			}
 		}
-		if fixes != "" && !strings.Contains(fixes, tt.want) || strings.Contains(fixes, tt.not) || tt.want != "" && fixes == "" {
+		if !strings.Contains(fixes, tt.want) || strings.Contains(fixes, tt.not) || tt.want == "" && fixes != "" {
 			t.Errorf("validate %s: fix %q, want it to name %q and not %q\n%s", tt.ref, fixes, tt.want, tt.not, text(res))
 		}
 		res, m = h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "serviceHostname": "api",

@@ -38,10 +38,6 @@ type refIssue struct {
 	gone            string         // host was deleted by ZCP a moment ago: when, and its latest backup
 	cased           string         // for a host with capitals: the reference to the service it names in lowercase
 	recreate        string         // for a gone host: how to create it again and restore its backup
-	// pending: the key is zeropsSubdomain of a host whose subdomain is on
-	// (one an import of this process asked for is no issue at all): the
-	// reference is right, the variable comes with the host's deploy.
-	pending bool
 }
 
 // refIssues checks each ${host_KEY} in values against the project: a
@@ -123,13 +119,16 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 			out = append(out, r)
 			continue
 		}
-		if r.key == subdomainVar && proj.Memory.subdomainPlanned(projectID, svc.Name) {
-			continue // its import asked for subdomain access: the variable comes with its first deploy
+		if r.key == subdomainVar && (svc.SubdomainAccess || proj.Memory.subdomainPlanned(projectID, svc.Name)) {
+			// The platform sets zeropsSubdomain once the subdomain is on:
+			// the reference is right, whether the subdomain is on (the
+			// variable follows it) or an import asked for it (it is
+			// turned on by the host's first deploy).
+			continue
 		}
 		keys := serviceKeys(ctx, c, keysOf, svc)
 		if keys != nil && !slices.Contains(keys, r.key) {
 			r.keys = keys
-			r.pending = r.key == subdomainVar && svc.SubdomainAccess // a planned one was skipped above
 			out = append(out, r)
 		}
 	}
@@ -178,14 +177,13 @@ func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warning
 	}
 	fixes = map[string]RefFix{}
 	for i, p := range pairs {
-		// A pending reference is right: no fix of the variable is asked for.
-		if formed[p.Key] || strings.Contains(p.Value, "${"+p.Key+"}") || slices.ContainsFunc(issues, func(r refIssue) bool { return !r.pending && strings.Contains(values[i], r.text) }) {
+		if formed[p.Key] || strings.Contains(p.Value, "${"+p.Key+"}") || slices.ContainsFunc(issues, func(r refIssue) bool { return strings.Contains(values[i], r.text) }) {
 			keys = append(keys, p.Key)
 		}
 		// A value that is the reference alone: its warning, with and without
 		// the fix; to the one service of its kind, the fix is that service's
 		// reference.
-		if j := slices.IndexFunc(issues, func(r refIssue) bool { return !r.pending && r.text == strings.TrimSpace(p.Value) }); j >= 0 {
+		if j := slices.IndexFunc(issues, func(r refIssue) bool { return r.text == strings.TrimSpace(p.Value) }); j >= 0 {
 			problem, fix := issues[j].explain(names)
 			f := RefFix{Warning: problem + "; " + fix + ".", Problem: problem + "."}
 			if k := issues[j].kin; issues[j].keys == nil && len(k) == 1 && k[0].Has("_"+issues[j].key+"}") {
@@ -250,11 +248,6 @@ func (r refIssue) explain(names []string) (problem, fix string) {
 				platform.Clip(r.host, 40), platform.Clip(r.host, 40))
 		}
 		return problem, fix
-	}
-	if r.pending {
-		// Its subdomain is asked for: enabling it again is no fix.
-		return fmt.Sprintf("%s: %s has no zeropsSubdomain yet: its subdomain access, asked for at import, takes effect with the deploy that registers its HTTP port", r.text, r.host),
-			fmt.Sprintf("nothing to change in the reference: deploy %s first (zerops_deploy, targetService %s); a service that starts before then gets the literal text until it is restarted", r.host, r.host)
 	}
 	problem = fmt.Sprintf("%s: %s has no variable %s (it has: %s)", r.text, r.host, platform.Clip(r.key, 60), listSome(r.keys, ", "))
 	if r.key == subdomainVar {
