@@ -179,3 +179,29 @@ func TestDeploy_GleamHostNotFoundInItsOwnWords(t *testing.T) {
 		t.Errorf("next does not keep DATABASE_URL and name db: %s", next)
 	}
 }
+
+// The official meilisearch recipe's server listens where MEILI_HTTP_ADDR
+// says (HOST:PORT; localhost:7700 when unset): the sandbox reads it, so a
+// local address there is diagnosed as a bind, a port there other than
+// run.ports' as a wrong port, and the recipe's own "[::]:7700" goes live
+// (walk 15: the sandbox did not model it and answered unverified).
+func TestDeploy_MeilisearchHTTPAddr(t *testing.T) {
+	t.Parallel()
+	meili := func(port, addr string) map[string]string {
+		env := ""
+		if addr != "" {
+			env = "      envVariables:\n        MEILI_HTTP_ADDR: \"" + addr + "\"\n"
+		}
+		return map[string]string{"zerops.yml": "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      buildCommands:\n        - curl -L https://install.meilisearch.com | sh\n" +
+			"      deployFiles:\n        - meilisearch\n    run:\n      base: nodejs@22\n      ports:\n        - port: " + port + "\n          httpSupport: true\n" + env + "      start: ./meilisearch\n"}
+	}
+	runDeployCases(t, []deployCase{
+		{name: "the recipe's every address", files: meili("7700", "[::]:7700"), verdict: "live"},
+		{name: "a local address", files: meili("7700", "127.0.0.1:7700"), verdict: "not-answering", signal: "listening-on-localhost",
+			next: []string{`set MEILI_HTTP_ADDR: "0.0.0.0:7700" in ` + "`run.envVariables`"}, lacks: []string{"Node", "HOST=0.0.0.0"}},
+		{name: "unset: localhost", files: meili("7700", ""), verdict: "not-answering", signal: "listening-on-localhost",
+			next: []string{`set MEILI_HTTP_ADDR: "0.0.0.0:7700"`}},
+		{name: "another port", files: meili("7700", "0.0.0.0:8108"), verdict: "not-answering", signal: "wrong-port",
+			says: []string{"8108", "7700"}, next: []string{`set MEILI_HTTP_ADDR: "0.0.0.0:7700"`}},
+	})
+}

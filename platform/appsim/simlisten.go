@@ -318,6 +318,7 @@ type ownAddr struct {
 	port                 int      // its port when told nothing
 	hostFlags, portFlags []string // flags that set the bind (given bare: every address) and the port
 	hostVars, portVars   []string // variables it reads them from, the first set wins
+	addrFlags, addrVars  []string // a flag and variables giving both as HOST:PORT, over the ones above
 	modeFlags, modeVars  []string // where it reads its mode: any but development binds every address
 	banner               string
 	runs                 []string // the commands that start it: "name sub", "name" without a subcommand, "name *" with any arguments
@@ -348,6 +349,16 @@ func (s ownAddr) listen(args []string, env map[string]string, base Addr) *Addr {
 	}
 	if n, err := strconv.Atoi(firstVar(env, s.portVars)); err == nil {
 		port = n
+	}
+	if v := firstVar(env, s.addrVars); v != "" {
+		if a := addrPort(v, Addr{host, port}); a.port != 0 {
+			host, port = a.host, a.port
+		}
+	}
+	if v, ok := flagValue(args, s.addrFlags...); ok {
+		if a := addrPort(expand(v, env), Addr{host, port}); a.port != 0 {
+			host, port = a.host, a.port
+		}
 	}
 	if v, ok := flagValue(args, s.hostFlags...); ok {
 		host = orStr(expand(v, env), "0.0.0.0")

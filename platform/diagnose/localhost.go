@@ -62,6 +62,9 @@ var localServers = []struct {
 	{lazyregexp.New(`\[@astrojs/node\] Server listening on https?://`),
 		"Astro's Node adapter (standalone) binds localhost unless told otherwise; it reads HOST first: set HOST=0.0.0.0 as a service variable (zerops_env action=set variables=[\"HOST=0.0.0.0\"] restart=true, no deploy) or in `run.envVariables` (or `server: { host: true }` in astro.config).",
 		"Astro's Node adapter listens on PORT, else astro.config's `server.port`, else 4321: set PORT=<port> as a service variable (zerops_env action=set variables=[\"PORT=<port>\"] restart=true, no deploy) or in `run.envVariables`.", true},
+	{lazyregexp.New(`Server listening on:\s+"https?://`),
+		"Meilisearch binds localhost:7700 unless MEILI_HTTP_ADDR (HOST:PORT) or `--http-addr` says otherwise: set MEILI_HTTP_ADDR: \"0.0.0.0:<port>\" in `run.envVariables` of zerops.yml (or `--http-addr 0.0.0.0:<port>` in `run.start`).",
+		"Meilisearch listens on 7700 unless MEILI_HTTP_ADDR (HOST:PORT) or `--http-addr` says otherwise: set MEILI_HTTP_ADDR: \"0.0.0.0:<port>\" in `run.envVariables` of zerops.yml (or `--http-addr 0.0.0.0:<port>` in `run.start`).", false},
 	{lazyregexp.New(`(Tomcat|Netty|Jetty|Undertow) started on port`), "",
 		"Spring Boot listens on 8080 unless told otherwise (it reads SERVER_PORT, not PORT): set SERVER_PORT=<port> as a service variable (zerops_env action=set variables=[\"SERVER_PORT=<port>\"] restart=true, no deploy) or in `run.envVariables`, or `server.port=<port>` in application.properties.", true},
 }
