@@ -205,3 +205,36 @@ func TestDeploy_MeilisearchHTTPAddr(t *testing.T) {
 			says: []string{"8108", "7700"}, next: []string{`set MEILI_HTTP_ADDR: "0.0.0.0:7700"`}},
 	})
 }
+
+// The official spring recipe writes DB_PASSWORD: $db_password, without
+// braces; zeropsio/docs document only ${db_password}. Whether the platform
+// expands the bare form is not known here, so the sandbox neither calls it
+// broken nor calls the deploy live on it: unverified, naming the reference
+// and the documented form; the braced form goes live.
+func TestDeploy_BracelessReferenceUnverified(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ ref, verdict string }{{"$db_password", "unverified"}, {"${db_password}", "live"}}
+	for _, tt := range tests {
+		t.Run(tt.ref, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables:\n        DB_PASSWORD: "+tt.ref)})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+			answer := text(res)
+			if m["verdict"] != tt.verdict {
+				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.verdict, answer)
+			}
+			if tt.verdict == "live" {
+				return
+			}
+			for _, w := range []string{"DB_PASSWORD holds $db_password", "document only ${hostname_key}"} {
+				if !strings.Contains(answer, w) {
+					t.Errorf("the answer lacks %q: %s", w, answer)
+				}
+			}
+			if strings.Contains(answer, "left as written") || strings.Contains(answer, "nothing in the project resolves") {
+				t.Errorf("the answer calls the bare reference broken: %s", answer)
+			}
+		})
+	}
+}

@@ -60,8 +60,8 @@ var sandboxRecipes = []struct {
       base: ruby@3.4
       envVariables:
         RACK_ENV: production
-        DB_HOST: $db_hostname
-        DB_PORT: $db_port
+        DB_HOST: ${db_hostname}
+        DB_PORT: ${db_port}
       ports: [{port: 8080, httpSupport: true}]
       start: bundle exec ruby app.rb
 `,
@@ -70,7 +70,7 @@ var sandboxRecipes = []struct {
 		"Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    pg (1.5.9)\n    puma (6.5.0)\n    sinatra (4.1.1)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  pg\n  puma\n  sinatra\n\nBUNDLED WITH\n   2.6.2\n",
 		"app.rb":       "require 'sinatra'\nrequire 'pg'\n\nset :port, ENV['PORT'] || 8080\nset :bind, '0.0.0.0'\n\nget('/status') { 'UP' }\n",
 	}, []recipeMistake{
-		{"a reference to a missing service", map[string]string{"zerops.yml": "$db_hostname|$database_hostname"}, platform.VerdictNotAnswering, "host-not-found"},
+		{"a reference to a missing service", map[string]string{"zerops.yml": "${db_hostname}|${database_hostname}"}, platform.VerdictNotAnswering, "host-not-found"},
 		{"gems not deployed", map[string]string{"zerops.yml": "deployFiles: [.]|deployFiles: [app.rb, Gemfile]"}, platform.VerdictNotAnswering, "module-not-found-at-runtime"},
 	}},
 	{"rust", map[string]string{
@@ -109,7 +109,7 @@ var sandboxRecipes = []struct {
         - sudo apk add tzdata
         - pip install --no-cache-dir -r requirements.txt
       envVariables:
-        DB_HOST: $db_hostname
+        DB_HOST: ${db_hostname}
       ports: [{port: 8000, httpSupport: true}]
       initCommands:
         - zsc execOnce migrate-${ZEROPS_appVersionId} -- python manage.py migrate

@@ -16,6 +16,10 @@ type Env struct {
 	MissingHost string
 	MissingIn   string   // the variable whose value holds that reference ("": not known)
 	Unresolved  []string // "KEY holds ${host_key}", in key order: a variable its service (or the container) lacks, or a hostname with capitals
+	// Braceless are the references written $host_key that the sandbox
+	// expanded ("KEY holds $host_key"): official recipes write them, the
+	// docs document only ${host_key}, so the platform's reading is unknown.
+	Braceless []string
 }
 
 // envKeyRe is a variable name.

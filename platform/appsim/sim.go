@@ -164,6 +164,11 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app needs what %s (a reference nothing in the project resolves, left as written)",
 			clip(strings.Join(env.Unresolved, ", "), 200)))
 	}
+	if out.Crash == nil && len(env.Braceless) > 0 {
+		// Neither broken nor known to resolve: say what is known.
+		out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the platform expands a reference written without braces (%s): zeropsio/docs document only ${hostname_key}, official recipes write the bare form; the sandbox expanded it, and the braced form is the documented one",
+			clip(strings.Join(env.Braceless, ", "), 200)))
+	}
 	return out
 }
 

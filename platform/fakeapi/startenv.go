@@ -47,7 +47,8 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 	for _, k := range keys {
 		out.Vars[k] = refRe.ReplaceAllStringFunc(raw[k], func(ref string) string {
 			m := refRe.FindStringSubmatch(ref)
-			if m[1] == "" {
+			bare := m[1] == ""
+			if bare {
 				m = m[2:] // the form without braces
 			}
 			o := st.serviceByName(s.ProjectID, m[1])
@@ -59,6 +60,9 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 			}
 			if e := findEnv(o.Env, m[2]); e != nil {
 				refs = append(refs, hostRef{k, ref, m[1]})
+				if bare {
+					out.Braceless = append(out.Braceless, k+" holds "+ref)
+				}
 				return e.Content
 			}
 			out.Unresolved = append(out.Unresolved, k+" holds "+ref)
