@@ -209,6 +209,14 @@ func (m *mapper) typeIssue(loc []string, got string, wantTypes []string) {
 			Fix: "Keep it if the platform accepts it; if the platform refuses it, write the seconds as an integer."})
 		return
 	}
+	if got == "object" && lastKey(loc) == "zeropsSetup" && slices.Contains(wantTypes, "string") {
+		// recipe-quake3-server writes its setup inline here; the schema
+		// and the docs want a setup's name, and carry an inline zerops.yml
+		// as zeropsYaml. Which the platform takes is not settled: warn.
+		m.add(true, platform.Issue{Path: m.path(loc), Problem: "an inline setup where the platform's schema and docs want a setup's name (an official recipe writes it this way); whether the platform takes it is not settled",
+			Fix: "Keep it if the platform accepts it; if the platform refuses it, name the setup here (zeropsSetup: NAME) and put the setup under zeropsYaml as zerops: [{setup: NAME, build: …, run: …}], or in the repository's zerops.yml."})
+		return
+	}
 	fix := "Write " + want + "."
 	switch {
 	case slices.Contains(wantTypes, "array") && got == "string":

@@ -140,6 +140,45 @@ func TestValidate_CheckTimerDurationIsAWarning(t *testing.T) {
 	}
 }
 
+// An inline setup under an import's zeropsSetup, as recipe-quake3-server
+// writes it, is a warning naming zeropsYaml: schema and docs want a setup
+// name there, the official recipe writes the setup itself, and whether
+// the platform takes it is not settled. A list stays a schema error.
+func TestValidate_InlineZeropsSetupIsAWarning(t *testing.T) {
+	t.Parallel()
+	_, iy := fakeSchemas(t)
+	const svc = "services:\n  - hostname: q3server\n    type: ubuntu@22.04\n"
+	for _, tc := range []struct {
+		name, doc string
+		warn      bool
+	}{
+		{"InlineSetup", svc + "    zeropsSetup:\n      run:\n        base: ubuntu@22.04\n        start: ./q3server start\n", true},
+		{"SetupName", svc + "    zeropsSetup: server\n", false},
+		{"List", svc + "    zeropsSetup: [server]\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			errs, warns := iy.Validate(decode(t, tc.doc))
+			if tc.name == "SetupName" {
+				if len(errs)+len(warns) != 0 {
+					t.Fatalf("errs %+v warns %+v, want none", errs, warns)
+				}
+				return
+			}
+			got, want := errs, warns
+			if tc.warn {
+				got, want = warns, errs
+			}
+			if len(want) != 0 || len(got) != 1 || got[0].Path != "services[0](q3server).zeropsSetup" {
+				t.Fatalf("errs %+v warns %+v, want one issue at zeropsSetup (warning %v)", errs, warns, tc.warn)
+			}
+			if tc.warn && !strings.Contains(got[0].Fix, "zeropsYaml") {
+				t.Errorf("the warning does not name zeropsYaml: %+v", got[0])
+			}
+		})
+	}
+}
+
 func TestValidate_TypeFormsTheListsSpellOtherwise(t *testing.T) {
 	t.Parallel()
 	zy, iy := fakeSchemas(t)
