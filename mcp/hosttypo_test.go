@@ -83,6 +83,49 @@ func TestDeploy_OneMissingServiceOneFix(t *testing.T) {
 	}
 }
 
+// A reference to a service the project lacks whose key names no address
+// (recipe-medusa-storefront's IMGPROXY_KEY: ${imgproxy_IMGPROXY_KEY}) is
+// left as written: the app gets the text, not a host to look up, so the
+// sandbox cannot tell whether it starts: unverified, naming the reference,
+// never a host-not-found crash it did not see. A key that carries the
+// address (hostname, connectionString, a URL), or the service's address
+// written out beside the reference, still crashes the start.
+func TestDeploy_MissingServiceKeyWithoutAddressIsUnverified(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, env, verdict string
+	}{
+		{"Key", "        IMGPROXY_KEY: ${imgproxy_IMGPROXY_KEY}\n        IMGPROXY_SALT: ${imgproxy_IMGPROXY_SALT}\n", "unverified"},
+		{"Password", "        DB_PASS: ${pg_password}\n", "unverified"},
+		{"Hostname", "        IMGPROXY_KEY: ${imgproxy_IMGPROXY_KEY}\n        IMGPROXY_HOST: ${imgproxy_hostname}\n", "not-answering"},
+		{"URL", "        API: ${api_API_URL}\n", "not-answering"},
+		{"AddressWrittenOut", "        DB_PASS: ${pg_password}\n        DB_URL: postgres://user@pg:5432/app\n", "not-answering"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			yml := strings.Replace(demoZeropsYml, "      start: node index.js\n", "      start: node index.js\n      envVariables:\n"+tc.env, 1)
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+			if m["verdict"] != tc.verdict {
+				t.Fatalf("verdict %v; want %s: %s", m["verdict"], tc.verdict, text(res))
+			}
+			check, _ := m["check"].(map[string]any)
+			if tc.verdict == "unverified" {
+				if first := firstDiagnosis(check["diagnoses"]); first["signal"] == "host-not-found" {
+					t.Errorf("a host-not-found the sandbox did not see: %v", first)
+				}
+				ref := strings.TrimSpace(tc.env[strings.Index(tc.env, "${") : strings.Index(tc.env, "}")+1])
+				if msg := str(m["message"]); !strings.Contains(msg, ref) {
+					t.Errorf("message %q does not name %s", msg, ref)
+				}
+			} else if first := firstDiagnosis(check["diagnoses"]); first["signal"] != "host-not-found" {
+				t.Errorf("first diagnosis %v; want host-not-found", first)
+			}
+		})
+	}
+}
+
 // A Deno app reports a host that does not resolve in Deno's words (walk 7:
 // it logged Node's getaddrinfo ENOTFOUND after meili was deleted), however
 // it is started: its fetch's TypeError ending "dns error: failed to lookup

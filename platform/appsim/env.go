@@ -8,9 +8,10 @@ import (
 )
 
 // Env is the environment a container starts with: each variable's value,
-// references resolved, the first hostname a reference names that the
-// project has no service of ("" when none), and the references to a
-// variable an existing service lacks, which stay as written.
+// references resolved, the first hostname the project has no service of
+// that a reference to its address names ("" when none), and the
+// references left as written: to a variable an existing service lacks, or
+// to a missing service's key that holds no address.
 type Env struct {
 	Vars        map[string]string
 	MissingHost string

@@ -34,7 +34,10 @@ type hostRef struct{ key, ref, host string }
 // and a service secret takes the zerops.yml value (the older docs page;
 // the newer guide has the platform refuse such a secret, the fake accepts
 // it where the facts are unsure). A reference to another service's variable resolves to its
-// value; one to a variable that service lacks stays as written. refs are
+// value; one to a variable that service lacks stays as written, as does
+// one to a service the project lacks (the app fails to look that host up
+// only when the key holds its address, or the address is written out
+// beside it). refs are
 // the variables a reference to an existing service filled in.
 func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []hostRef) {
 	raw := st.rawEnv(s, d)
@@ -44,6 +47,8 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 	}
 	sort.Strings(keys)
 	out.Vars = make(map[string]string, len(raw))
+	noAddress := map[string]bool{}                     // entries of out.Unresolved: a missing service's key that holds no address
+	keyOf, hosts := map[string]string{}, []string(nil) // those services, each with the first variable referencing it
 	for _, k := range keys {
 		out.Vars[k] = refRe.ReplaceAllStringFunc(raw[k], func(ref string) string {
 			m := refRe.FindStringSubmatch(ref)
@@ -53,7 +58,18 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 			}
 			o := st.serviceByName(s.ProjectID, m[1])
 			if o == nil || o.system() {
-				if out.MissingHost == "" {
+				// The platform leaves the reference as written. Only a key
+				// that carries the service's address makes the app look
+				// up a host that does not resolve; a secret or a port is
+				// text the sandbox cannot follow.
+				switch {
+				case !addressKey(m[2]):
+					e := k + " holds " + ref + " (the project has no service " + m[1] + ")"
+					out.Unresolved, noAddress[e] = append(out.Unresolved, e), true
+					if _, seen := keyOf[m[1]]; !seen {
+						keyOf[m[1]], hosts = k, append(hosts, m[1])
+					}
+				case out.MissingHost == "":
 					out.MissingHost, out.MissingIn = m[1], k
 				}
 				return ref
@@ -74,8 +90,50 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 			}
 		}
 	}
+	for _, h := range hosts {
+		// The service's address written out (DB_HOST: db beside
+		// ${db_password}): the app looks that host up.
+		if out.MissingHost == "" && slices.ContainsFunc(keys, func(k string) bool { return literalHost(raw[k], h) }) {
+			out.MissingHost, out.MissingIn = h, keyOf[h]
+		}
+	}
+	if out.MissingHost != "" { // the host that does not resolve decides
+		out.Unresolved = slices.DeleteFunc(out.Unresolved, func(e string) bool { return noAddress[e] })
+	}
 	resolveOwn(&out, keys, d)
 	return out, refs
+}
+
+// addressWords are the parts of a variable's name that say it holds an
+// address: hostname, connectionString, apiUrl, a user's SERVICE_URI.
+var addressWords = []string{"host", "url", "uri", "connection", "addr", "endpoint", "dsn", "domain", "server", "broker"}
+
+// literalHost tells whether value names host as an address: the whole
+// value, or the host of a URL or host:port in it.
+func literalHost(value, host string) bool {
+	if value == host {
+		return true
+	}
+	for i := strings.Index(value, host); i >= 0; {
+		before, after := value[:i], value[i+len(host):]
+		if (strings.HasSuffix(before, "//") || strings.HasSuffix(before, "@")) &&
+			(after == "" || strings.HasPrefix(after, ":") || strings.HasPrefix(after, "/")) {
+			return true
+		}
+		j := strings.Index(after, host)
+		if j < 0 {
+			break
+		}
+		i += len(host) + j
+	}
+	return false
+}
+
+// addressKey tells whether a service's variable key holds its address,
+// one an app connects to.
+func addressKey(key string) bool {
+	key = strings.ToLower(key)
+	return slices.ContainsFunc(addressWords, func(w string) bool { return strings.Contains(key, w) })
 }
 
 // resolveOwn resolves in out the references to a variable of the
