@@ -212,6 +212,9 @@ func (b *buildSim) copyTo(src, tgt string) {
 	switch {
 	case b.outside(src) || tgt == "" || rel == "":
 		b.produce(path.Join(b.top(), tgt))
+	case b.unknown && !b.exists(rel):
+		// Only a command the sandbox does not follow may have made the
+		// source (a download unzipped): the copy is as unknown as it is.
 	case file(rel) != "":
 		b.copied(tgt, file(rel))
 	case b.isDir(rel) && (b.files.Has(rel) || b.known[rel] || b.dirs[rel]):
