@@ -100,7 +100,53 @@ var recipeApps = map[string]map[string]string{
 		"index.ts": "import { Client } from 'discord.js';\nnew Client({ intents: [] }).login(process.env.TOKEN);\n"},
 	"prerender": {"package.json": `{"dependencies":{"prerender":"^5"}}` + "\n", "package-lock.json": "{}\n",
 		"server.js": "const prerender = require('prerender');\nprerender({ port: 3000 }).start();\n"},
+	"php": {"composer.json": `{"require":{"php":">=8.3"}}` + "\n", "composer.lock": "{}\n", ".htaccess": "DirectoryIndex index.php\n",
+		"index.php": "<?php\nif ($_SERVER['REQUEST_URI'] === '/status') { echo 'UP'; }\n"},
+	"python-hello-world": {"app/requirements.txt": "\n", "app/hello.py": pyHTTPApp8080},
+	"nette-contributte": {"composer.json": `{"require":{"contributte/console":"^0.10"}}` + "\n", "www/index.php": "<?php echo 'ok';\n",
+		"bin/console": "<?php\n", "var/tmp/.keep": "", "app/Bootstrap.php": "<?php\n"},
+	"medama":        {"README.md": "medama\n"},
+	"quake3-server": {"q3server.cfg": "set sv_hostname \"%SV_HOSTNAME%\"\n"},
+	"adminerevo":    {"README.md": "adminerevo\n"},
+	"docker":        {"README.md": "docker\n"},
+	"medusa-storefront": {"package.json": `{"scripts":{"build":"next build","start":"next start -p 8000"},"dependencies":{"next":"^15"}}` + "\n",
+		"yarn.lock": "\n", ".yarnrc.yml": "nodeLinker: node-modules\n", "next.config.js": "module.exports = {}\n",
+		"check-env-variables.js": "module.exports = () => {}\n", "utils/.keep": "", "public/favicon.ico": ""},
+	"medusa-analogstore": {"package.json": `{"scripts":{"build":"true"}}` + "\n", "package-lock.json": "{}\n", "dist/analog/server/index.mjs": nodeHTTPApp},
+	"nodejs": {"package.json": `{"scripts":{"build":"true","start:prod":"node dist/index.js"}}` + "\n", "package-lock.json": "{}\n",
+		"dist/index.js": nodeHTTPApp, "node_modules/.keep": ""},
+	"discord-nodejs": {"package.json": `{"scripts":{"build":"true","start":"node dist/index.js"},"dependencies":{"discord.js":"^14"}}` + "\n",
+		"pnpm-lock.yaml": "lockfileVersion: '9.0'\n", "dist/index.js": "const { Client } = require('discord.js');\nnew Client({ intents: [] }).login(process.env.TOKEN);\n"},
+	"adonis": {"package.json": `{"scripts":{"build":"true","start":"node bin/server.js"}}` + "\n", "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+		"build/package.json":  `{"scripts":{"start":"node bin/server.js"}}` + "\n",
+		"build/bin/server.js": "require('http').createServer((q, s) => s.end('ok')).listen(process.env.PORT, process.env.HOST)\n"},
+	"gleam": {"gleam.toml": "name = \"app\"\nversion = \"1.0.0\"\n", "manifest.toml": "packages = []\n",
+		"src/app.gleam": "pub fn main() { Nil }\n", "build/erlang-shipment/entrypoint.sh": "#!/bin/sh\n"},
+	"spring": {"mvnw": "#!/bin/sh\nexec mvn \"$@\"\n", "pom.xml": "<project><artifactId>api</artifactId><version>1.0.0</version><build><finalName>api</finalName></build></project>\n",
+		"src/main/java/app/App.java": "package app;\n\npublic class App {\n    public static void main(String[] args) {}\n}\n"},
+	"astro-nodejs": {"package.json": `{"scripts":{"build":"true","start":"node ./dist/server/entry.mjs"}}` + "\n", "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+		"dist/server/entry.mjs": "require('http').createServer((q, s) => s.end('ok')).listen(process.env.PORT, process.env.HOST)\n"},
+	"qwik-nodejs": {"package.json": `{"scripts":{"build":"true","serve":"node server/entry.express"}}` + "\n", "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+		"server/entry.express.js": nodeHTTPApp, "dist/index.html": "<p>hi</p>\n", "public/favicon.ico": ""},
+	"meilisearch": {"README.md": "meilisearch\n"},
 }
+
+// recipeSetups are the setups of services not named after their setup:
+// quake3-server's q3server runs the setup its import writes inline, the
+// one its zerops.yml calls server.
+var recipeSetups = map[string]map[string]string{"quake3-server": {"q3server": "server"}}
+
+// recipeFaults are official recipes whose own zerops.yml keeps the app from
+// answering on its declared port, by the first diagnosis the sandbox must
+// give: recipe-adonis sets HOST: localhost and PORT: 3333 in
+// run.envVariables, declares port 3000, and AdonisJS listens where HOST
+// and PORT say (its stub here does the same).
+var recipeFaults = map[string]string{"adonis": "listening-on-localhost"}
+
+// recipeUnread are official recipes whose app the sandbox cannot read: what
+// they run is a download or an image their build or start fetches, so
+// their verdict is never live.
+var recipeUnread = map[string]bool{"medama": true, "quake3-server": true, "adminerevo": true, "docker": true, "meilisearch": true, "adminer": true, "metabase": true, "mailpit": true}
 
 // staticSite is a static recipe's app: a package.json whose build the
 // sandbox runs, its lockfile, and the pages the build leaves.
@@ -117,10 +163,11 @@ func staticSite(lock string, pages ...string) map[string]string {
 const laravelSiteConf = "server {\n    listen 80;\n    root /var/www/public;\n    index index.php;\n    location / {\n        try_files $uri $uri/ /index.php?$query_string;\n    }\n}\n"
 
 const (
-	goHTTPApp   = "package main\n\nimport \"net/http\"\n\nfunc main() {\n\thttp.ListenAndServe(\"0.0.0.0:8080\", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(\"ok\")) }))\n}\n"
-	nodeHTTPApp = "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0')\n"
-	denoHTTPApp = "Deno.serve({ port: 8000, hostname: '0.0.0.0' }, () => new Response('UP'));\n"
-	pyHTTPApp   = "from http.server import HTTPServer, BaseHTTPRequestHandler\nHTTPServer(('0.0.0.0', 8000), BaseHTTPRequestHandler).serve_forever()\n"
+	goHTTPApp     = "package main\n\nimport \"net/http\"\n\nfunc main() {\n\thttp.ListenAndServe(\"0.0.0.0:8080\", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(\"ok\")) }))\n}\n"
+	nodeHTTPApp   = "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0')\n"
+	denoHTTPApp   = "Deno.serve({ port: 8000, hostname: '0.0.0.0' }, () => new Response('UP'));\n"
+	pyHTTPApp     = "from http.server import HTTPServer, BaseHTTPRequestHandler\nHTTPServer(('0.0.0.0', 8000), BaseHTTPRequestHandler).serve_forever()\n"
+	pyHTTPApp8080 = "from http.server import HTTPServer, BaseHTTPRequestHandler\nHTTPServer(('0.0.0.0', 8080), BaseHTTPRequestHandler).serve_forever()\n"
 )
 
 // demoHostnames are the services the fake's demo project already has: a
@@ -129,7 +176,8 @@ const (
 var demoHostnames = map[string]bool{"appdev": true, "appstage": true, "db": true, "cache": true, "storage": true}
 
 // Acceptance 1 of issue 31: each official recipe's services import and
-// each setup of its zerops.yml that a service of the import is named after
+// each setup of its zerops.yml that a service of the import runs (named
+// after it, or naming it in zeropsSetup)
 // is pushed by zerops_deploy in the sandbox (the same code path as zcp
 // sandbox: the fake API over HTTP, its schemas fetched), never refused by
 // ZCP's own checks, and its verdict live or unverified: the recipe works on
@@ -175,16 +223,23 @@ func TestRecipes_PushInTheSandbox(t *testing.T) {
 			writeApp(t, h.workDir(t), files)
 			// The recipe's services the demo project has none of by name.
 			var add []map[string]any
-			imported := map[string]bool{}
+			imported := map[string]string{} // setup -> the service that runs it
 			for _, s := range services.Services {
 				if host, _ := s["hostname"].(string); !demoHostnames[host] {
 					add = append(add, s)
-					imported[host] = true
+					setup, _ := s["zeropsSetup"].(string)
+					if setup == "" {
+						setup = host
+					}
+					if named, ok := recipeSetups[name][host]; ok {
+						setup = named
+					}
+					imported[setup] = host
 				}
 			}
 			var setups []string
 			for _, z := range doc.Zerops {
-				if imported[z.Setup] {
+				if imported[z.Setup] != "" {
 					setups = append(setups, z.Setup)
 				}
 			}
@@ -199,13 +254,23 @@ func TestRecipes_PushInTheSandbox(t *testing.T) {
 				t.Errorf("zerops_validate: %s", clipRecipe(text(res), 600))
 			}
 			for _, setup := range setups {
-				res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"targetService": setup, "setup": setup, "workingDir": "."}, "deploy")
+				res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"targetService": imported[setup], "setup": setup, "workingDir": "."}, "deploy")
 				if res.IsError && strings.Contains(text(res), "INVALID_ZEROPS_YML") {
 					t.Fatalf("ZCP refused the recipe's zerops.yml: %s", text(res))
 				}
 				t.Logf("%s/%s: verdict %v (error %v): %s", name, setup, m["verdict"], res.IsError, clipRecipe(text(res), 500))
 				if res.IsError {
 					t.Errorf("%s: push failed: %s", setup, clipRecipe(text(res), 600))
+				}
+				if signal := recipeFaults[name]; signal != "" {
+					check, _ := m["check"].(map[string]any)
+					if first := firstDiagnosis(check["diagnoses"]); m["verdict"] != "not-answering" || first["signal"] != signal {
+						t.Errorf("%s: verdict %v, first diagnosis %v; want not-answering for %s: %s", setup, m["verdict"], first, signal, clipRecipe(text(res), 4000))
+					}
+					continue
+				}
+				if v := m["verdict"]; recipeUnread[name] && v == "live" {
+					t.Errorf("%s: live, but the sandbox cannot read what the recipe runs: %s", setup, clipRecipe(text(res), 4000))
 				}
 				if v := m["verdict"]; v != "live" && v != "unverified" && v != "deployed" { // deployed: no HTTP port to probe
 					t.Errorf("%s: the sandbox calls a working recipe %v: %s", setup, v, clipRecipe(text(res), 4000))

@@ -16,7 +16,9 @@ var recipes = []string{"elixir", "phoenix", "echo", "go-hello-world", "laravel-m
 	"prometheus-grafana", "discord-py", "symfony", "imgproxy", "mattermost", "supertokens", "airflow", "wordpress",
 	"scala", "laravel-jetstream", "java", "nextjs-static", "nuxt-static", "nuxt-nodejs", "astro-static", "solidjs-static",
 	"qwik-static", "deno", "adminer", "metabase", "jenkins", "elk", "tegola", "zabbix", "rag-starter", "telegram-nodejs",
-	"discord-bun", "prerender"}
+	"discord-bun", "prerender", "php", "python-hello-world", "nette-contributte", "medama", "quake3-server", "adminerevo",
+	"docker", "medusa-storefront", "medusa-analogstore", "nodejs", "discord-nodejs", "adonis", "gleam", "spring",
+	"astro-nodejs", "qwik-nodejs", "meilisearch"}
 
 func readRecipe(t *testing.T, name, kind string) string {
 	t.Helper()
