@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"cmp"
 	"context"
 	"os"
 	"path/filepath"
@@ -221,22 +222,7 @@ func TestRecipes_PushInTheSandbox(t *testing.T) {
 				files[k] = v
 			}
 			writeApp(t, h.workDir(t), files)
-			// The recipe's services the demo project has none of by name.
-			var add []map[string]any
-			imported := map[string]string{} // setup -> the service that runs it
-			for _, s := range services.Services {
-				if host, _ := s["hostname"].(string); !demoHostnames[host] {
-					add = append(add, s)
-					setup, _ := s["zeropsSetup"].(string)
-					if setup == "" {
-						setup = host
-					}
-					if named, ok := recipeSetups[name][host]; ok {
-						setup = named
-					}
-					imported[setup] = host
-				}
-			}
+			add, imported := recipeServices(name, services.Services)
 			var setups []string
 			for _, z := range doc.Zerops {
 				if imported[z.Setup] != "" {
@@ -262,21 +248,49 @@ func TestRecipes_PushInTheSandbox(t *testing.T) {
 				if res.IsError {
 					t.Errorf("%s: push failed: %s", setup, clipRecipe(text(res), 600))
 				}
-				if signal := recipeFaults[name]; signal != "" {
-					check, _ := m["check"].(map[string]any)
-					if first := firstDiagnosis(check["diagnoses"]); m["verdict"] != "not-answering" || first["signal"] != signal {
-						t.Errorf("%s: verdict %v, first diagnosis %v; want not-answering for %s: %s", setup, m["verdict"], first, signal, clipRecipe(text(res), 4000))
-					}
-					continue
-				}
-				if v := m["verdict"]; recipeUnread[name] && v == "live" {
-					t.Errorf("%s: live, but the sandbox cannot read what the recipe runs: %s", setup, clipRecipe(text(res), 4000))
-				}
-				if v := m["verdict"]; v != "live" && v != "unverified" && v != "deployed" { // deployed: no HTTP port to probe
-					t.Errorf("%s: the sandbox calls a working recipe %v: %s", setup, v, clipRecipe(text(res), 4000))
-				}
+				checkRecipeVerdict(t, name, setup, text(res), m)
 			}
 		})
+	}
+}
+
+// recipeServices are the recipe's services the demo project has none of by
+// name, and by each setup they run, the service that runs it.
+func recipeServices(name string, services []map[string]any) (add []map[string]any, imported map[string]string) {
+	imported = map[string]string{}
+	for _, s := range services {
+		host, _ := s["hostname"].(string)
+		if demoHostnames[host] {
+			continue
+		}
+		add = append(add, s)
+		setup, _ := s["zeropsSetup"].(string)
+		if named, ok := recipeSetups[name][host]; ok {
+			setup = named
+		}
+		imported[cmp.Or(setup, host)] = host
+	}
+	return add, imported
+}
+
+// checkRecipeVerdict holds a recipe's push to the verdict it deserves: a
+// fault of the recipe's own named first, never live for an app the
+// sandbox cannot read, never broken for a working one.
+func checkRecipeVerdict(t *testing.T, name, setup, answer string, m map[string]any) {
+	t.Helper()
+	v := m["verdict"]
+	if signal := recipeFaults[name]; signal != "" {
+		check, _ := m["check"].(map[string]any)
+		if first := firstDiagnosis(check["diagnoses"]); v != "not-answering" || first["signal"] != signal {
+			t.Errorf("%s: verdict %v, first diagnosis %v; want not-answering for %s: %s", setup, v, first, signal, clipRecipe(answer, 4000))
+		}
+		return
+	}
+	if recipeUnread[name] && v == "live" {
+		t.Errorf("%s: live, but the sandbox cannot read what the recipe runs: %s", setup, clipRecipe(answer, 4000))
+	}
+	if v != "live" && v != "unverified" && v != "deployed" { // deployed: no HTTP port to probe
+		t.Errorf("%s: the sandbox calls a working recipe %v: %s", setup, v, clipRecipe(answer, 4000))
 	}
 }
 
