@@ -183,8 +183,9 @@ func TestDeploy_GleamHostNotFoundInItsOwnWords(t *testing.T) {
 // The official meilisearch recipe's server listens where MEILI_HTTP_ADDR
 // says (HOST:PORT; localhost:7700 when unset): the sandbox reads it, so a
 // local address there is diagnosed as a bind, a port there other than
-// run.ports' as a wrong port, and the recipe's own "[::]:7700" goes live
-// (walk 15: the sandbox did not model it and answered unverified).
+// run.ports' as a wrong port; the recipe's own "[::]:7700" answers but stays
+// unverified: the downloaded binary is not read (walk 15: the address
+// was not read either, and a local one went unnoticed).
 func TestDeploy_MeilisearchHTTPAddr(t *testing.T) {
 	t.Parallel()
 	meili := func(port, addr string) map[string]string {
@@ -196,7 +197,7 @@ func TestDeploy_MeilisearchHTTPAddr(t *testing.T) {
 			"      deployFiles:\n        - meilisearch\n    run:\n      base: nodejs@22\n      ports:\n        - port: " + port + "\n          httpSupport: true\n" + env + "      start: ./meilisearch\n"}
 	}
 	runDeployCases(t, []deployCase{
-		{name: "the recipe's every address", files: meili("7700", "[::]:7700"), verdict: "live"},
+		{name: "the recipe's every address", files: meili("7700", "[::]:7700"), verdict: "unverified", says: []string{"meilisearch binary"}},
 		{name: "a local address", files: meili("7700", "127.0.0.1:7700"), verdict: "not-answering", signal: "listening-on-localhost",
 			next: []string{`set MEILI_HTTP_ADDR: "0.0.0.0:7700" in ` + "`run.envVariables`"}, lacks: []string{"Node", "HOST=0.0.0.0"}},
 		{name: "unset: localhost", files: meili("7700", ""), verdict: "not-answering", signal: "listening-on-localhost",

@@ -335,6 +335,10 @@ type ownAddr struct {
 	// is not deployed (next start without a build): nil when it is, or
 	// when the sandbox cannot tell.
 	missing func(r *runSim, args []string) []Line
+	// unread says what of it the sandbox does not read (a binary the
+	// build downloads): where it listens is modelled, the rest is not,
+	// so a start that answers is unverified, naming this.
+	unread string
 }
 
 // listen is where s listens started with args in env, from base (its
@@ -450,6 +454,9 @@ func (r *runSim) ownServer(name string, args []string, env map[string]string) (s
 		return startCmd{}, false
 	}
 	s := ownAddrs[key]
+	if s.unread != "" {
+		r.unsure = append(r.unsure, s.unread)
+	}
 	if s.missing != nil && r.files != nil {
 		if crash := s.missing(r, args); crash != nil {
 			return startCmd{lang: s.lang, crash: crash}, true
