@@ -89,3 +89,71 @@ func TestImport_Rejections(t *testing.T) {
 		})
 	}
 }
+
+// TestImport_OverrideKeepsTheExistingRuntime: the import reference's
+// override: true on the hostname of an existing runtime redeploys that
+// runtime instead of refusing the hostname. The fake answers the existing
+// service (same id, no error) and creates no second one; what the redeploy
+// changes the facts do not say, so the service keeps its state and data.
+// A managed service's hostname stays unavailable (override is for runtimes
+// only), as does a taken hostname without override.
+func TestImport_OverrideKeepsTheExistingRuntime(t *testing.T) {
+	t.Parallel()
+	svc := func(hostname, typ, extra string) string {
+		return "services:\n  - hostname: " + hostname + "\n    type: " + typ + "\n" + extra
+	}
+	tests := []struct {
+		name, yaml string
+		code       string // the per-service error; "" accepted
+		existing   bool   // the answer is the existing service, nothing created
+	}{
+		{"runtime", svc("appdev", "nodejs@22", "    override: true\n"), "", true},
+		{"runtime of another type", svc("appstage", "go@1", "    override: true\n"), "", true},
+		{"managed", svc("db", "postgresql@16", "    mode: NON_HA\n    override: true\n"), "serviceStackNameUnavailable", false},
+		{"override false", svc("appdev", "nodejs@22", "    override: false\n"), "serviceStackNameUnavailable", false},
+		{"free hostname", svc("fresh", "nodejs@22", "    override: true\n"), "", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			srv, h := newSDK(t, fastOpts)
+			ctx := context.Background()
+			count := func() int {
+				r, err := h.PostServiceStackSearch(ctx, filter([2]string{"projectId", srv.ProjectID()}))
+				return len(out(t, r.Output, err).Items)
+			}
+			before := count()
+			host := strings.Fields(tc.yaml)[3]
+			oldID := srv.ServiceID(host)
+			var oldStatus string
+			if oldID != "" {
+				oldStatus = string(getService(t, h, oldID).Status)
+			}
+			r, err := h.PostProjectServiceStackImport(ctx, pid(srv.ProjectID()), body.ServiceStackImport{Yaml: types.Text(tc.yaml)})
+			res := out(t, r.Output, err)
+			if len(res.ServiceStacks) != 1 {
+				t.Fatalf("%d services in answer, want 1", len(res.ServiceStacks))
+			}
+			got := res.ServiceStacks[0]
+			code := ""
+			if got.Error != nil {
+				code = string(got.Error.Code)
+			}
+			if code != tc.code {
+				t.Fatalf("code %q, want %q", code, tc.code)
+			}
+			if !tc.existing {
+				return
+			}
+			if string(got.Id) != oldID || string(got.Name) != host {
+				t.Errorf("answered %s (%s), want the existing %s (%s)", got.Name, got.Id, host, oldID)
+			}
+			if n := count(); n != before {
+				t.Errorf("%d services after the import, want %d", n, before)
+			}
+			if s := getService(t, h, oldID); string(s.Status) != oldStatus || string(s.ServiceStackTypeInfo.ServiceStackTypeVersionName) != "nodejs@22" {
+				t.Errorf("the existing %s changed: %s %s, want %s nodejs@22", host, s.Status, s.ServiceStackTypeInfo.ServiceStackTypeVersionName, oldStatus)
+			}
+		})
+	}
+}

@@ -34,6 +34,7 @@ type importService struct {
 	VerticalAutoscaling   *importVertical   `yaml:"verticalAutoscaling"`
 	EnvSecrets            map[string]string `yaml:"envSecrets"`
 	BuildFromGit          string            `yaml:"buildFromGit"`
+	Override              bool              `yaml:"override"`
 	Mount                 yaml.Node         `yaml:"mount"` // any shape: only a list of hostnames mounts
 	storageSpec           `yaml:",inline"`
 }
@@ -83,11 +84,13 @@ func parseImportYAML(src string) (f *importFile, err error) {
 }
 
 // plannedService is a service an import will create, or the error it got.
+// existing is the runtime an override: true keeps in place of a new one.
 type plannedService struct {
-	spec    importService
-	version *stackVersion
-	mode    string
-	err     *errorBody
+	spec     importService
+	version  *stackVersion
+	mode     string
+	err      *errorBody
+	existing *service
 }
 
 // planImport checks every service of f against the catalog and the project.
@@ -132,11 +135,13 @@ func (st *state) checkImportService(projectID string, svc importService, seen ma
 			Message: fmt.Sprintf("Service stack name %q is invalid.", clip(name, 60)),
 			Meta:    []metaItem{problem("serviceStackNameInvalid", "Invalid hostname.", clip(name, 60)+".hostname", "must match "+platform.HostnamePattern)}}, nil
 	}
-	if seen[name] || st.serviceByName(projectID, name) != nil {
+	old := st.serviceByName(projectID, name)
+	if seen[name] || old != nil && !overrides(svc, old) {
 		return &errorBody{Code: "serviceStackNameUnavailable",
 			Message: fmt.Sprintf("Service stack name %q is unavailable.", name),
 			Meta:    []metaItem{problem("serviceStackNameUnavailable", "Hostname is already used.", name+".hostname", "taken in this project")}}, nil
 	}
+	p.existing = old
 	typ, err := platform.ParseServiceType(svc.Type)
 	var v *stackVersion
 	if err == nil {
@@ -179,6 +184,13 @@ func (st *state) checkImportService(projectID string, svc importService, seen ma
 	}
 	p.version, p.mode = v, mode
 	return nil, whole
+}
+
+// overrides reports whether svc's override: true takes the hostname of old:
+// the import reference says override works for runtime services only. One
+// being deleted stays unavailable, as without override.
+func overrides(svc importService, old *service) bool {
+	return svc.Override && old.category() == platform.CategoryUser && old.Status != platform.ServiceDeleting
 }
 
 // importContainers applies the platform's horizontal scaling rules to an
@@ -347,6 +359,13 @@ func (st *state) importServices(rq *apiRequest) (int, any) {
 	for _, plan := range plans {
 		if plan.err != nil {
 			out = append(out, importedJSON{Name: clip(plan.spec.Hostname, 60), Error: plan.err, Processes: []processJSON{}})
+			continue
+		}
+		if old := plan.existing; old != nil {
+			// The reference says the existing runtime is redeployed; what
+			// that changes, and which process it answers, the facts do not
+			// say: the service stays as it is and no process is invented.
+			out = append(out, importedJSON{ID: old.ID, Name: old.Name, Processes: []processJSON{}})
 			continue
 		}
 		svc := st.createImported(pr.ID, plan, rq.now)
