@@ -42,6 +42,9 @@ type importService struct {
 	Mode     string             `json:"mode,omitempty"`
 	ID       string             `json:"id,omitempty"`
 	Error    *platform.APIError `json:"error,omitempty"`
+	// Override: an existing runtime of this hostname is kept and, as the
+	// import reference says of override: true, redeployed; none is created.
+	Override bool `json:"override,omitempty"`
 }
 
 func (s *Server) importTool() toolDef {
@@ -63,7 +66,7 @@ func (s *Server) importTool() toolDef {
 			out := importOutput{DryRun: true, Valid: plan.Valid, Problems: plan.Problems, Warnings: plan.Warnings,
 				VersionsChecked: &plan.VersionsChecked, HostnamesChecked: &plan.HostnamesChecked, SchemaChecked: &plan.SchemaChecked, Services: []importService{}, ServiceCount: plan.ServiceCount}
 			for _, p := range plan.Services {
-				out.Services = append(out.Services, importService{Hostname: p.Hostname, Type: p.Type, Mode: p.Mode})
+				out.Services = append(out.Services, importService{Hostname: p.Hostname, Type: p.Type, Mode: p.Mode, Override: p.Override})
 			}
 			out.Next = dryRunNext(plan)
 			return out, nil
@@ -75,7 +78,7 @@ func (s *Server) importTool() toolDef {
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), res.Processes, "")
 		out := importOutput{Valid: true, Problems: []platform.Issue{}, Warnings: res.Warnings, Services: []importService{}, Processes: summarize(outcomes)}
 		for _, sv := range res.Services {
-			out.Services = append(out.Services, importService{Hostname: sv.Hostname, ID: sv.ID, Error: sv.Error})
+			out.Services = append(out.Services, importService{Hostname: sv.Hostname, ID: sv.ID, Error: sv.Error, Override: slices.Contains(res.Overridden, sv.Hostname)})
 		}
 		success := "Next: services exist; write zerops.yml (reference managed services' variables in run.envVariables) and deploy runtimes with zerops_deploy."
 		fromGit := ""
@@ -96,6 +99,14 @@ func (s *Server) importTool() toolDef {
 			}
 			if fromGit != "" {
 				success += " " + fromGit
+			}
+		}
+		if n := len(res.Overridden); n > 0 {
+			said := overrideSaid(res.Overridden, false)
+			if n == len(out.Services) {
+				success = "Next: " + said + " zerops_events shows whether a redeploy ran; then zerops_verify serviceHostname=" + res.Overridden[0] + " tells whether it answers."
+			} else {
+				success += " " + said
 			}
 		}
 		out.Next = nextForProcesses(outcomes, followed, success)
@@ -119,8 +130,28 @@ func dryRunNext(plan *ops.ImportCheck) string {
 	if !plan.Valid {
 		next = "Next: fix every problem (each names its fix), run the dry run again, then import."
 	}
+	var overridden []string
+	for _, s := range plan.Services {
+		if s.Override {
+			overridden = append(overridden, s.Hostname)
+		}
+	}
+	if len(overridden) > 0 {
+		next = overrideSaid(overridden, true) + " " + next
+	}
 	if len(unchecked) > 0 {
 		next += " Not checked: " + strings.Join(unchecked, "; ") + "; run the dry run again to check them."
 	}
 	return next
+}
+
+// overrideSaid says what the import reference says of override: true on the
+// existing runtimes hosts, and that it says no more; dry: before the import.
+func overrideSaid(hosts []string, dry bool) string {
+	n := len(hosts)
+	what := strings.Join(hosts, ", ") + pick(n, " exists as a runtime", " exist as runtimes") + " and override: true is set: the import creates no new service there."
+	if !dry {
+		what = strings.Join(hosts, ", ") + pick(n, " was", " were") + " not created again: " + pick(n, "it exists as a runtime", "they exist as runtimes") + " and override: true is set."
+	}
+	return what + " The import reference says the platform replaces the existing runtime by triggering a redeploy, and no more: which of this import's settings the redeploy applies is not documented."
 }

@@ -21,6 +21,10 @@ type PlannedService struct {
 	// Git: buildFromGit names a repository, which the platform builds and
 	// deploys after the import.
 	Git bool `json:"-"`
+	// Override: the project has a runtime of this hostname and the import
+	// sets override: true, so no service is created; the import reference
+	// says the platform redeploys that runtime instead.
+	Override bool `json:"override,omitempty"`
 }
 
 // ImportCheck is the verdict on an import.yml: every problem that fails the
@@ -52,6 +56,9 @@ type ImportOutcome struct {
 	// FromGit are the created hostnames with buildFromGit: the platform
 	// builds and deploys each from its repository, no zerops_deploy needed.
 	FromGit []string `json:"-"`
+	// Overridden are the existing runtimes the import's override: true
+	// took: none was created again.
+	Overridden []string `json:"-"`
 }
 
 // ImportedService is one service of a real import; Error is set when the
@@ -90,7 +97,7 @@ func CheckImport(ctx context.Context, proj Project, content string, pub Publishe
 		HostnamesChecked: rep.HostnamesChecked, SchemaChecked: rep.SchemaChecked, Problems: append(rep.Problems, placeholderIssues(content)...), Warnings: rep.Warnings}
 	for _, s := range rep.Services {
 		if len(out.Services) < maxPlanned {
-			out.Services = append(out.Services, PlannedService{Hostname: platform.Clip(s.Hostname, 60), Type: platform.Clip(s.Type, 60), Mode: platform.Clip(s.Mode, 20), Subdomain: s.Subdomain, Git: s.Git})
+			out.Services = append(out.Services, PlannedService{Hostname: platform.Clip(s.Hostname, 60), Type: platform.Clip(s.Type, 60), Mode: platform.Clip(s.Mode, 20), Subdomain: s.Subdomain, Git: s.Git, Override: s.Redeploys})
 		}
 	}
 	if !out.VersionsChecked && len(rep.Services) > 0 {
@@ -198,7 +205,11 @@ func Import(ctx context.Context, proj Project, content string, pub Published, op
 	}
 	var created []string
 	for _, s := range out.Services {
-		if s.Error == nil {
+		switch {
+		case s.Error != nil:
+		case slices.ContainsFunc(plan.Services, func(p PlannedService) bool { return p.Hostname == s.Hostname && p.Override }):
+			out.Overridden = append(out.Overridden, s.Hostname)
+		default:
 			created = append(created, s.Hostname)
 		}
 	}
@@ -243,9 +254,10 @@ func waitHostnamesFree(ctx context.Context, proj Project, planned []PlannedServi
 				} else if platform.ErrorCode(err) == platform.ErrServiceNotFound {
 					continue
 				}
-				if s.Status == platform.ServiceDeleting {
+				switch {
+				case s.Status == platform.ServiceDeleting:
 					deleting = append(deleting, s.Name)
-				} else {
+				case !p.Override || !yamlcheck.Overridable(s):
 					taken = append(taken, s.Name)
 				}
 			}
@@ -253,7 +265,8 @@ func waitHostnamesFree(ctx context.Context, proj Project, planned []PlannedServi
 		if len(taken) > 0 {
 			return platform.NewError(platform.ErrInvalidImportYml,
 				fmt.Sprintf("hostname(s) already in use: %s", listSome(taken, ", ")),
-				"Reuse the existing services: drop them from the import and deploy to them or wire to them by hostname; or give the new services other hostnames. Nothing was imported.")
+				"Reuse the existing services: drop them from the import and deploy to them or wire to them by hostname; or give the new services other hostnames; "+
+					"or, for a runtime, add override: true to have the platform redeploy the existing one (the import reference: runtimes only). Nothing was imported.")
 		}
 		if len(deleting) == 0 {
 			return nil

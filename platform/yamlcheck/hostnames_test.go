@@ -46,3 +46,38 @@ func TestCheckImport_TakenHostnameKind(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckImport_OverrideTakesOnlyARuntime: override: true takes the
+// hostname of an existing runtime (the import reference: runtimes only),
+// judged by its category or, without one, by its type's name; a managed
+// service's stays refused, as does any without override: true.
+func TestCheckImport_OverrideTakesOnlyARuntime(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, category, have, override string
+		redeploys                      bool
+	}{
+		{"runtime", platform.CategoryUser, "nodejs@22", "true", true},
+		{"runtime without its category", "", "nodejs@22", "true", true},
+		{"database", platform.CategoryStandard, "postgresql@16", "true", false},
+		{"database without its category", "", "postgresql@16", "true", false},
+		{"object storage", platform.CategoryObject, "object-storage", "true", false},
+		{"runtime, override false", platform.CategoryUser, "nodejs@22", "false", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			existing := func() ([]platform.ServiceStack, error) {
+				return []platform.ServiceStack{{Name: "app", Type: platform.ServiceTypeInfo{Category: tt.category, VersionName: tt.have}}}, nil
+			}
+			rep, err := yamlcheck.CheckImport("services:\n  - hostname: app\n    type: nodejs@22\n    override: "+tt.override+"\n", yamlcheck.ImportContext{Existing: existing})
+			if err != nil {
+				t.Fatal(err)
+			}
+			refused := len(rep.Problems) > 0
+			if rep.Services[0].Redeploys != tt.redeploys || refused == tt.redeploys {
+				t.Errorf("redeploys %v, refused %v; want redeploys %v: %v", rep.Services[0].Redeploys, refused, tt.redeploys, rep.Problems)
+			}
+		})
+	}
+}

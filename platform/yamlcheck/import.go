@@ -29,6 +29,10 @@ type ImportService struct {
 	Subdomain bool     // enableSubdomainAccess: true
 	Mount     []string // the hostnames its mount: lists
 	Git       bool     // buildFromGit names a repository
+	Override  bool     // override: true
+	// Redeploys: the project has a runtime of this hostname, which
+	// override: true keeps and has redeployed instead of a new service.
+	Redeploys bool
 }
 
 // ImportReport is the verdict on an import.yml for a service import: every
@@ -113,28 +117,60 @@ func checkCatalogType(ch *checker, cat *platform.Catalog, s ImportService) {
 }
 
 // checkHostnamesFree reports hostnames the project already uses; one whose
-// service is being deleted is only a warning (the import waits for it).
+// service is being deleted is only a warning (the import waits for it). A
+// runtime's is taken by override: true (services[i].Redeploys): the import
+// reference says the platform then redeploys the existing runtime.
 func checkHostnamesFree(ch *checker, services []ImportService, existing []platform.ServiceStack) {
 	byName := map[string]platform.ServiceStack{}
 	for _, s := range existing {
 		byName[s.Name] = s
 	}
-	for _, s := range services {
+	for i, s := range services {
 		old, ok := byName[s.Hostname]
 		switch {
 		case !ok || s.Hostname == "":
 		case old.Status == platform.ServiceDeleting:
 			ch.warnf(s.Path+".hostname", "%q is still being deleted", s.Hostname).Fix = "Nothing to do: the import waits for the deletion to finish."
+		case s.Override && Overridable(old):
+			services[i].Redeploys = true
+			if s.Type != "" && !platform.VersionWithin(s.Type, old.Type.VersionName) {
+				// Undocumented: the platform may refuse it or redeploy
+				// the runtime as it is; ZCP does not know which.
+				ch.warnf(s.Path+".type", "override: true redeploys the existing %s, a %s, and this import says %s: the import reference does not say whether a redeploy changes a runtime's type",
+					s.Hostname, old.Type.VersionName, platform.Clip(s.Type, 60)).Fix = fmt.Sprintf(
+					"Write type: %s to redeploy %s as the type it is; for a %s service give it another hostname (and move the references to it); or import as it is and check %s's type with zerops_discover afterwards.",
+					old.Type.VersionName, s.Hostname, platform.Clip(s.Type, 60), s.Hostname)
+			}
+		case s.Override:
+			p := ch.errf(s.Path+".hostname", "%q already exists in the project as a %s, a managed service, and override: true works only for runtime services (the import reference)", s.Hostname, old.Type.VersionName)
+			p.Fix = fmt.Sprintf("Remove override: true (it replaces runtime services only) and reuse the existing %s: drop it from the import and wire to it by hostname; or give the new service another hostname.", s.Hostname)
+			if platform.OtherKind(s.Type, old.Type.VersionName) {
+				p.Fix = fmt.Sprintf("Give the new service another hostname and change the references to it (${%s_...} in zerops.yml and the import) to that hostname; override replaces runtime services only, and the existing one is a %s.", s.Hostname, old.Type.VersionName)
+			}
 		case platform.OtherKind(s.Type, old.Type.VersionName):
 			// A recipe's db (postgresql) over the project's db (mariadb):
 			// reusing it would wire the app to the wrong engine.
 			ch.errf(s.Path+".hostname", "%q already exists in the project as a %s, not the %s this import wants", s.Hostname, old.Type.VersionName, s.Type).Fix = fmt.Sprintf(
 				"Give the new service another hostname and change the references to it (${%s_...} in zerops.yml and the import) to that hostname; the existing %s cannot stand in for a %s.", s.Hostname, s.Hostname, s.Type)
 		default:
-			ch.errf(s.Path+".hostname", "%q already exists in the project", s.Hostname).Fix = fmt.Sprintf(
-				"Reuse the existing %s: drop it from the import and deploy to it or wire to it by hostname; or give the new service another hostname.", s.Hostname)
+			fix := fmt.Sprintf("Reuse the existing %s: drop it from the import and deploy to it or wire to it by hostname; or give the new service another hostname.", s.Hostname)
+			if Overridable(old) {
+				fix += fmt.Sprintf(" Or, to have the platform redeploy the existing runtime %s from this import, add override: true to it (the import reference: runtimes only).", s.Hostname)
+			}
+			ch.errf(s.Path+".hostname", "%q already exists in the project", s.Hostname).Fix = fix
 		}
 	}
+}
+
+// Overridable reports whether an import's override: true takes the hostname
+// of s: the import reference says override works for runtime services only
+// (without its category, s is judged by its type's name).
+func Overridable(s platform.ServiceStack) bool {
+	if s.Type.Category != "" {
+		return s.Type.Category == platform.CategoryUser
+	}
+	k := platform.Kind(s.Type.VersionName)
+	return k != "" && !slices.Contains(managedTypes, k)
 }
 
 func nonNilIssues(l []platform.Issue) []platform.Issue {

@@ -455,6 +455,7 @@ func checkImportYml(c *checker, root any, serviceImport bool) []ImportService {
 		if g, ok := e.BuildFromGit.v.(string); ok && strings.TrimSpace(g) != "" {
 			svc.Git = true
 		}
+		svc.Override, _ = e.Override.v.(bool)
 		apply(c, svc.Path, &e, serviceRules)
 		envSecretKeys(c, svc.Path, &e)
 		out = append(out, svc)
