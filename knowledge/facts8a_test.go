@@ -33,7 +33,8 @@ func TestFacts_CoverageAudit8a(t *testing.T) {
 		{"platform/scaling", "spikes faster than autoscaling need a minRam floor", "autoscaling needs 10–20 s.{0,200}`minRam` that covers the tool's peak"},
 		{"troubleshooting/resources-limits", "an OOM from a spike faster than autoscaling: raise minRam", "a spike faster than autoscaling \\(which reacts in 10–20 s\\).{0,160}raise `minRam`"},
 		{"decisions/choose-database", "oltp-hobby is the cheapest PostgreSQL profile; HA defaults to oltp-production", "`oltp-hobby` is the cheapest, for a development database \\(single only\\); without one, single gets `oltp-staging` and HA `oltp-production`"},
-		{"config/import-yml-services", "override: true per the platform; ZCP's import stops at a taken hostname", "`override: true` \\(runtimes only\\): per the official import reference.{0,200}ZCP's `zerops_import` checks hostnames first and stops at a taken one"},
+		{"config/import-yml-services", "override: true redeploys an existing runtime; ZCP takes it, refuses it on managed", "(?s)`override: true` \\(runtimes only\\): per the official import reference.{0,200}replaces it by triggering a redeploy.{0,400}ZCP's `zerops_import` takes it.{0,300}managed service.{0,80}stays refused"},
+		{"platform/projects-and-services", "a taken runtime hostname: override: true", "a runtime only: add `override: true` to its entry"},
 		{"platform/projects-and-services", "services join an existing project with zcli project service-import", "`zcli project service-import <file>`"},
 		{"decisions/choose-runtime-base", "Docker runs in a VM because it would need privileged mode in a container", "Docker inside a shared container would need privileged mode"},
 	})

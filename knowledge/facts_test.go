@@ -570,7 +570,7 @@ func TestFacts_TunedMisses4546(t *testing.T) {
 		{"operations/zcp-service", "the zcp service is billed like any service", "`zcp@1` is a normal Zerops service, billed like any other"},
 		{"platform/pricing", "the zcp service is billed like any service", "is a normal Zerops service: it is billed like any other"},
 		{"platform/processes", "stop and start with zerops_manage", "`zerops_manage action=stop serviceHostname=api`, later `action=start`"},
-		{"platform/projects-and-services", "a taken hostname is refused, an import never changes a service", "refuses it \\(`serviceStackNameUnavailable`\\); ZCP stops before the API \\(`\"api\" already exists in the project`, or `hostname\\(s\\) already in use`\\) and imports nothing\\. An import never changes an existing service"},
+		{"platform/projects-and-services", "a taken hostname is refused unless override: true on a runtime", "refuses it \\(`serviceStackNameUnavailable`\\); ZCP stops before the API \\(`\"api\" already exists in the project`, or `hostname\\(s\\) already in use`\\) and imports nothing\\. Only `override: true` on a runtime's entry takes a taken hostname"},
 		{"troubleshooting/networking-ports", "only httpSupport ports take the subdomain or a domain", "`httpSupport: true` on a port says an HTTP server answers there: only such ports can take the public subdomain or a domain"},
 		{"operations/copy-files", "zcli service deploy skips the build; zerops_deploy always builds", "`zcli service deploy` uploads a directory as it is, skipping the `build` section.{0,80}`zerops_deploy` always builds"},
 		{"troubleshooting/database-connections", "relation already exists: one mechanism owns the schema", "`relation \"users\" already exists`.{0,400}Let one mechanism own the schema"},
