@@ -1,0 +1,13 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_TunedMisses6566 keeps the facts written for batches 65 and 66
+// (kbtune14): what the section an agent is shown now states.
+func TestFacts_TunedMisses6566(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"config/zerops-yml-build", "several deployFiles folders go in a YAML list, one path per item", "Several folders and files go in a YAML list, one path per item \\(`deployFiles: \\[dist, node_modules, package\\.json\\]`\\), which deploys only those paths"},
+	})
+}
