@@ -11,5 +11,6 @@ func TestFacts_TunedMisses6566(t *testing.T) {
 		{"config/zerops-yml-build", "several deployFiles folders go in a YAML list, one path per item", "Several folders and files go in a YAML list, one path per item \\(`deployFiles: \\[dist, node_modules, package\\.json\\]`\\), which deploys only those paths"},
 		{"config/zerops-yml-build", "~ is the only deployFiles wildcard the docs describe; no shell globs", "`~` is the only wildcard the Zerops docs describe for `deployFiles`; they describe no shell globs \\(`dist/\\*\\*`, `\\*\\.js`\\)"},
 		{"troubleshooting/build-failures", "a deployFiles glob such as dist/** is no documented wildcard: name the folder", "(?m)^## A deployFiles pattern that matches nothing\\n.*`~` as the only wildcard of `deployFiles`; they describe no shell globs such as `dist/\\*\\*`"},
+		{"troubleshooting/host-and-proxy-errors", "neither balancer sets CORS headers on an app's responses; the API must", "Zerops adds no CORS headers; the API must \\(neither balancer sets them on an app's responses\\)"},
 	})
 }
