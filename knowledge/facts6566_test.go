@@ -12,5 +12,6 @@ func TestFacts_TunedMisses6566(t *testing.T) {
 		{"config/zerops-yml-build", "~ is the only deployFiles wildcard the docs describe; no shell globs", "`~` is the only wildcard the Zerops docs describe for `deployFiles`; they describe no shell globs \\(`dist/\\*\\*`, `\\*\\.js`\\)"},
 		{"troubleshooting/build-failures", "a deployFiles glob such as dist/** is no documented wildcard: name the folder", "(?m)^## A deployFiles pattern that matches nothing\\n.*`~` as the only wildcard of `deployFiles`; they describe no shell globs such as `dist/\\*\\*`"},
 		{"troubleshooting/host-and-proxy-errors", "neither balancer sets CORS headers on an app's responses; the API must", "Zerops adds no CORS headers; the API must \\(neither balancer sets them on an app's responses\\)"},
+		{"networking/public-access", "a dedicated IPv4 costs $3.00 per 30 days, stated where the custom-domain steps are shown", "\\*\\*Dedicated IPv4\\*\\*: at most one per project, a paid add-on .*\\(\\$3\\.00 per 30 days, see \\[Pricing\\]"},
 	})
 }
