@@ -15,5 +15,6 @@ func TestFacts_TunedMisses6566(t *testing.T) {
 		{"networking/public-access", "a dedicated IPv4 costs $3.00 per 30 days, stated where the custom-domain steps are shown", "\\*\\*Dedicated IPv4\\*\\*: at most one per project, a paid add-on .*\\(\\$3\\.00 per 30 days, see \\[Pricing\\]"},
 		{"platform/containers-and-ssh", "data kept on the container's own disk may be gone after a restart and is gone after a deploy", "(?s)## What persists\\n.*So data your app keeps on the container's own disk .* may be gone after a restart and is gone after a deploy or on a new container: keep data in a database, object storage or a shared storage mount"},
 		{"services/postgresql", "over the VPN a db that does not resolve: try db.zerops", "likewise over `zcli vpn up`, without TLS on 5432 \\(if `db` does not resolve over the VPN, try `db\\.zerops`\\)"},
+		{"troubleshooting/mariadb-errors", "a dump import over max_allowed_packet may print gone away", "bytes` \\(a dump import may print `gone away` instead, as the server drops the connection\\): one statement or row is larger than the server accepts"},
 	})
 }
