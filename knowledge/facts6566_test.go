@@ -16,5 +16,6 @@ func TestFacts_TunedMisses6566(t *testing.T) {
 		{"platform/containers-and-ssh", "data kept on the container's own disk may be gone after a restart and is gone after a deploy", "(?s)## What persists\\n.*So data your app keeps on the container's own disk .* may be gone after a restart and is gone after a deploy or on a new container: keep data in a database, object storage or a shared storage mount"},
 		{"services/postgresql", "over the VPN a db that does not resolve: try db.zerops", "likewise over `zcli vpn up`, without TLS on 5432 \\(if `db` does not resolve over the VPN, try `db\\.zerops`\\)"},
 		{"troubleshooting/mariadb-errors", "a dump import over max_allowed_packet may print gone away", "bytes` \\(a dump import may print `gone away` instead, as the server drops the connection\\): one statement or row is larger than the server accepts"},
+		{"services/object-storage", "uploads: object storage over shared storage, which is for software needing one POSIX folder", "Prefer it over local disk for anything users upload, and over shared storage too, which is for software that must see one POSIX folder in every container"},
 	})
 }
