@@ -19,5 +19,6 @@ func TestFacts_TunedMisses6566(t *testing.T) {
 		{"services/object-storage", "uploads: object storage over shared storage, which is for software needing one POSIX folder", "Prefer it over local disk for anything users upload, and over shared storage too, which is for software that must see one POSIX folder in every container"},
 		{"services/elasticsearch", "no RAM figure beyond 0.25 GB: the heap is HEAP_PERCENT (default 50) of the container's RAM", "The Zerops docs set no figure beyond the 0\\.25 GB minimum: the JVM heap takes `HEAP_PERCENT` of the container's RAM \\(default 50\\), so a node with 2 GB has a 1 GB heap"},
 		{"platform/projects-and-services", "a dev/stage pair lives in one project: dev over SSH, stage built deploys, one db unless stage needs its own", "Such a pair lives in one project: the dev service is edited and run over SSH, the stage one gets built deploys as production would, and both may reference the same `db` unless stage needs its own data"},
+		{"platform/scaling", "the opening: never below one container, no scale to zero, stop an idle service", "When load drops, it scales back down to the minimums, never below one container: there is no scale to zero, so stop an idle service instead \\(a stopped service is billed only for its disk"},
 	})
 }
