@@ -50,6 +50,7 @@ type Server struct {
 	exited     chan struct{}
 	log        *logWriter
 	closeOnce  sync.Once
+	closedFD   int // a socket bound to the unreachable hosts' port, never listening (-1: none)
 }
 
 // Start runs sshd for the test and stops it in tb.Cleanup. Without sshd,
@@ -122,7 +123,7 @@ func start(dir string, t tools, opts Options) (*Server, error) {
 	if len(hosts) == 0 {
 		hosts = DefaultHosts
 	}
-	s := &Server{Zcli: z, dir: dir, user: u.Username, hosts: hosts}
+	s := &Server{Zcli: z, dir: dir, user: u.Username, hosts: hosts, closedFD: -1}
 	hostKey := filepath.Join(dir, "ssh_host_ed25519_key")
 	userKey := filepath.Join(dir, "id_ed25519")
 	for _, k := range []string{hostKey, userKey} {
@@ -158,11 +159,12 @@ func start(dir string, t tools, opts Options) (*Server, error) {
 	if lastErr != nil {
 		return nil, lastErr
 	}
-	closed, err := freePort()
+	closed, fd, err := boundPort()
 	if err != nil {
 		s.Close()
 		return nil, err
 	}
+	s.closedFD = fd
 	if err := s.writeClientConfig(userKey, closed, opts.UnreachableHosts); err != nil {
 		s.Close()
 		return nil, err
@@ -281,6 +283,29 @@ func freePort() (int, error) {
 	return port, nil
 }
 
+// boundPort holds a port no one can take: a socket bound to 127.0.0.1
+// that never listens, so a connection to it is refused, as to a closed
+// port, for as long as the fd stays open. A port probed free and released
+// could be taken by another test's sshd in the meantime, and ssh then
+// reports that server's handshake instead of the refusal.
+func boundPort() (port, fd int, err error) {
+	fd, err = syscall.Socket(syscall.AF_INET, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return 0, -1, fmt.Errorf("open a socket for the closed port: %w", err)
+	}
+	if err = syscall.Bind(fd, &syscall.SockaddrInet4{Addr: [4]byte{127, 0, 0, 1}}); err == nil {
+		var sa syscall.Sockaddr
+		if sa, err = syscall.Getsockname(fd); err == nil {
+			if in4, ok := sa.(*syscall.SockaddrInet4); ok {
+				return in4.Port, fd, nil
+			}
+			err = fmt.Errorf("bound to %v, not an IPv4 address", sa)
+		}
+	}
+	_ = syscall.Close(fd)
+	return 0, -1, fmt.Errorf("bind the closed port: %w", err)
+}
+
 // ConfigPath is the ssh client config to pass with -F (deploy.Config.SSHConfigPath).
 func (s *Server) ConfigPath() string { return s.configPath }
 
@@ -299,6 +324,9 @@ func (s *Server) Log() string { return s.log.String() }
 // Close stops sshd; it is idempotent and also registered with tb.Cleanup.
 func (s *Server) Close() {
 	s.closeOnce.Do(func() {
+		if s.closedFD >= 0 {
+			_ = syscall.Close(s.closedFD)
+		}
 		if s.cmd == nil {
 			return
 		}
