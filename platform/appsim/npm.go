@@ -369,7 +369,21 @@ func (r *runSim) npmStart(args []string, env map[string]string, depth int) start
 		return startCmd{lang: "node", crash: npmRuntimeErr(fmt.Sprintf("Missing script: %q", script), "",
 			"To see a list of scripts, run:", "  npm run")}
 	}
+	if i := slices.Index(args, "--"); i >= 0 {
+		text += shellArgs(args[i+1:]) // npm passes what follows -- to the script
+	}
 	return r.resolveIn(text, env, depth+1)
+}
+
+// shellArgs is args as sh reads them appended to a script: each quoted,
+// with a space before it (a package manager runs the script with `sh -c`
+// and the arguments after it, so they reach its last command).
+func shellArgs(args []string) string {
+	var b strings.Builder
+	for _, a := range args {
+		b.WriteString(" '" + strings.ReplaceAll(a, "'", `'\''`) + "'")
+	}
+	return b.String()
 }
 
 func npmRuntimeErr(lines ...string) []Line {
@@ -418,7 +432,14 @@ func otherPMTool(r *runSim, name string, args []string, env map[string]string, d
 	if !has {
 		return unread, true
 	}
-	return r.resolveIn(text, env, depth+1), true
+	// pnpm (since 7) and yarn pass every argument after the script's name
+	// to the script (`pnpm start -p 8080` is `next start -p 8080`). Whether
+	// a `--` among them reaches the script differs by version: not read.
+	extra := args[slices.Index(args, script)+1:]
+	if slices.Contains(extra, "--") {
+		return unread, true
+	}
+	return r.resolveIn(text+shellArgs(extra), env, depth+1), true
 }
 
 // lockMissing lists the dependencies package.json declares (as

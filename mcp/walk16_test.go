@@ -1,0 +1,31 @@
+package mcp_test
+
+import (
+	"testing"
+)
+
+// The official payload recipe starts with `pnpm start`, its script being
+// `next start`. pnpm (since 7) and yarn hand every argument after the
+// script's name to the script, npm those after `--`: an agent that adds
+// `-p 8080` or `-H 127.0.0.1` there changes where next listens (walk 16:
+// the sandbox dropped them, so `pnpm start -p 8080` got the same wrong-port
+// answer again and `pnpm start -H 127.0.0.1` was called live).
+func TestDeploy_PackageManagerPassesScriptArgs(t *testing.T) {
+	t.Parallel()
+	pkg := `{"name":"api","version":"1.0.0","scripts":{"build":"next build","start":"next start"},"dependencies":{"next":"15.1.0","react":"19.0.0"}}` + "\n"
+	app := func(pm, start string, port int) map[string]string {
+		return map[string]string{
+			"package.json": pkg,
+			"zerops.yml": setupYml{base: "nodejs@22", build: []string{pm + " install", pm + " run build"},
+				deploy: "[.next, node_modules, package.json]", port: port, start: start}.String(),
+		}
+	}
+	runDeployCases(t, []deployCase{
+		{name: "pnpm port after the script", files: app("pnpm", "pnpm start", 8080), verdict: "not-answering", signal: "wrong-port",
+			then: []deployCase{{name: "pnpm start -p 8080", files: app("pnpm", "pnpm start -p 8080", 8080), verdict: "live"}}},
+		{name: "yarn port after run", files: app("yarn", "yarn run start --port 8080", 8080), verdict: "live"},
+		{name: "npm port after --", files: app("npm", "npm start -- -p 8080", 8080), verdict: "live"},
+		{name: "pnpm localhost after the script", files: app("pnpm", "pnpm start -H 127.0.0.1", 3000), verdict: "not-answering",
+			signal: "listening-on-localhost", lacks: []string{"is live"}},
+	})
+}
