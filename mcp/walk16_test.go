@@ -1,6 +1,9 @@
 package mcp_test
 
 import (
+	"context"
+	"maps"
+	"strings"
 	"testing"
 )
 
@@ -28,4 +31,30 @@ func TestDeploy_PackageManagerPassesScriptArgs(t *testing.T) {
 		{name: "pnpm localhost after the script", files: app("pnpm", "pnpm start -H 127.0.0.1", 3000), verdict: "not-answering",
 			signal: "listening-on-localhost", lacks: []string{"is live"}},
 	})
+}
+
+// The official payload recipe writes its database URI from two references
+// to one service (`${db_connectionString}/${db_dbName}`). Written with a
+// hostname the project lacks, both need the change: the fix names each
+// (walk 16: it named ${postgres_connectionString} only, and the deploy
+// after it failed again on ${postgres_dbName}).
+func TestDeploy_BadHostTwiceInOneVariable(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	app := maps.Clone(demoApp)
+	app["zerops.yml"] = withEnv(demoZeropsYml, "run", "DATABASE_URL: ${postgres_connectionString}/${postgres_dbName}")
+	writeApp(t, h.workDir(t), app)
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "twice")
+	if m["verdict"] != "not-answering" {
+		t.Fatalf("verdict %v, want not-answering: %s", m["verdict"], text(res))
+	}
+	next := str(m["next"])
+	for _, want := range []string{"${db_connectionString} (db is postgresql@16) instead of ${postgres_connectionString}", "${db_dbName} instead of ${postgres_dbName}"} {
+		if !strings.Contains(next, want) {
+			t.Errorf("the fix does not say %q: %s", want, next)
+		}
+	}
+	if n := strings.Count(next, "keep DATABASE_URL"); n != 1 {
+		t.Errorf("the fix names DATABASE_URL %d times, want once: %s", n, next)
+	}
 }

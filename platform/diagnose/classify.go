@@ -495,6 +495,9 @@ func (d *Diagnosis) locateRef(text string, refs []BadRef) {
 	if j >= 0 {
 		b := refs[j]
 		for i, o := range refs {
+			if i != j && o.Host == b.Host && o.Key == b.Key && o.Where == b.Where && o.Ref != b.Ref && !slices.Contains(b.sameKey, o.Ref) {
+				b.sameKey = append(slices.Clip(b.sameKey), o.Ref)
+			}
 			if i != j && o.Host == b.Host && o.Key != b.Key && !slices.Contains(b.Also, o.Key) {
 				b.Also = append(slices.Clip(b.Also), o.Key)
 				if o.Where == b.Where {

@@ -31,6 +31,7 @@ type BadRef struct {
 	Whole    bool        // the variable's value is the reference alone
 	Also     []string    // the other variables referencing Host, e.g. MEILI_URL beside MEILI_KEY
 	alsoRefs [][2]string // of Also, those held where Key is: each key and its reference
+	sameKey  []string    // Key's other references to Host (`${pg_connectionString}/${pg_dbName}`)
 }
 
 // Kin is a service of the kind a reference names: its hostname and type.
@@ -118,9 +119,10 @@ func (d *Diagnosis) locate(b BadRef) {
 		scope = "variable " + b.Key + " in `run.envVariables` of zerops.yml"
 	}
 	d.missing = b.Host
-	d.Cause = fmt.Sprintf("The %s references %s, but the project has no service %s, so the app gets a host or value that does not exist.", scope, b.Ref, b.Host)
+	refs := strings.Join(append([]string{b.Ref}, b.sameKey...), " and ")
+	d.Cause = fmt.Sprintf("The %s references %s, but the project has no service %s, so the app gets a host or value that does not exist.", scope, refs, b.Host)
 	if b.Gone != "" {
-		d.Cause = fmt.Sprintf("The %s references %s, but %s.", scope, b.Ref, b.Gone)
+		d.Cause = fmt.Sprintf("The %s references %s, but %s.", scope, refs, b.Gone)
 	}
 	if len(b.Also) > 0 { // one cause: the answer leaves their warnings to this diagnosis
 		d.Cause += fmt.Sprintf(" %s %s %s too.", strings.Join(b.Also, " and "), pickWord(len(b.Also), "references", "reference"), b.Host)
@@ -155,7 +157,7 @@ func (d *Diagnosis) locate(b BadRef) {
 		return
 	}
 	if b.Where == InYml {
-		d.Fix = fmt.Sprintf("%sin zerops.yml `run.envVariables`, keep %s and reference %s instead of %s%s, then zerops_deploy again.", create, b.Key, use, b.Ref, b.alsoFix())
+		d.Fix = fmt.Sprintf("%sin zerops.yml `run.envVariables`, keep %s and reference %s instead of %s%s%s, then zerops_deploy again.", create, b.Key, use, b.Ref, b.sameKeyFix(), b.alsoFix())
 		if !KinHave(b.Kin, key) {
 			d.Fix = fmt.Sprintf("%sin zerops.yml `run.envVariables`, keep %s and set it to %s instead of %s, then zerops_deploy again.", create, b.Key, use, b.Ref)
 		}
@@ -171,6 +173,28 @@ func (d *Diagnosis) locate(b BadRef) {
 		create, target, b.Key, value, referencing, target, b.Key)
 	d.Fix = strings.ToUpper(d.Fix[:1]) + d.Fix[1:]
 	d.envOnly = true
+}
+
+// sameKeyFix is, for Key's other references to b.Host, the same change as
+// b.Ref's: ", and ${new_key} instead of ${old_key}" for each when one
+// service replaces b.Host (as alsoFix), else ", and likewise ${old_key}".
+func (b BadRef) sameKeyFix() string {
+	to := b.Near
+	if len(b.Kin) == 1 {
+		to = b.Kin[0].Name
+	} else if len(b.Kin) > 1 {
+		to = ""
+	}
+	var out strings.Builder
+	for _, ref := range b.sameKey {
+		key := strings.TrimPrefix(ref, "${"+b.Host)
+		if to == "" || !strings.HasPrefix(ref, "${"+b.Host+"_") || len(b.Kin) == 1 && !b.Kin[0].Has(key) {
+			fmt.Fprintf(&out, ", and likewise %s", ref)
+			continue
+		}
+		fmt.Fprintf(&out, ", and ${%s%s instead of %s", to, key, ref)
+	}
+	return out.String()
 }
 
 // alsoFix is, for the other variables of zerops.yml referencing b.Host,
