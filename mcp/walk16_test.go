@@ -58,3 +58,28 @@ func TestDeploy_BadHostTwiceInOneVariable(t *testing.T) {
 		t.Errorf("the fix names DATABASE_URL %d times, want once: %s", n, next)
 	}
 }
+
+// The official redwoodjs recipe builds with `yarn rw build`: rw is the
+// binary of @redwoodjs/cli, which @redwoodjs/core (its one devDependency)
+// brings, and yarn runs a binary when package.json has no script of that
+// name. A yarn berry lock lists a package's binaries under `bin:` (walk 16:
+// the sandbox answered `Command "rw" not found` and told the agent to
+// correct the script name of the official recipe).
+func TestDeploy_YarnRunsBinaryOfDependency(t *testing.T) {
+	t.Parallel()
+	pkg := `{"private":true,"workspaces":{"packages":["api","web"]},"devDependencies":{"@redwoodjs/core":"8.6.1"},"packageManager":"yarn@4.6.0"}` + "\n"
+	lock := "__metadata:\n  version: 8\n  cacheKey: 10c0\n\n\"@redwoodjs/cli@npm:8.6.1\":\n  version: 8.6.1\n  resolution: \"@redwoodjs/cli@npm:8.6.1\"\n  bin:\n    redwood: ./dist/index.js\n    rw: ./dist/index.js\n  languageName: node\n  linkType: hard\n"
+	yml := setupYml{base: "nodejs@22", build: []string{"yarn", "yarn rw build"}, deploy: "./", port: 8910, start: "yarn rw serve"}.String()
+	runDeployCases(t, []deployCase{
+		{name: "bin in the berry lock", files: map[string]string{"package.json": pkg, "yarn.lock": lock, "zerops.yml": yml},
+			verdict: "live|unverified", lacks: []string{"not found", "Correct the script name"}},
+		// A binary named otherwise than its package, known from the lock.
+		{name: "bin of another package in the berry lock", files: map[string]string{
+			"package.json": `{"devDependencies":{"@mermaid-js/mermaid-cli":"11.4.2"},"scripts":{"start":"node server.js"}}` + "\n", "server.js": "require('http').createServer((q, s) => s.end('ok')).listen(8910, '0.0.0.0')\n",
+			"yarn.lock":  "__metadata:\n  version: 8\n\n\"@mermaid-js/mermaid-cli@npm:11.4.2\":\n  version: 11.4.2\n  resolution: \"@mermaid-js/mermaid-cli@npm:11.4.2\"\n  bin:\n    mmdc: src/cli.js\n  languageName: node\n  linkType: hard\n",
+			"zerops.yml": setupYml{base: "nodejs@22", build: []string{"yarn", "yarn mmdc -i docs/flow.mmd -o public/flow.svg"}, deploy: "./", port: 8910, start: "yarn start"}.String()},
+			verdict: "live|unverified", lacks: []string{"not found", "Correct the script name"}},
+		{name: "no lock, the package that brings it", files: map[string]string{"package.json": pkg, "zerops.yml": yml},
+			verdict: "live|unverified", lacks: []string{"not found", "Correct the script name"}},
+	})
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -284,7 +285,13 @@ var builtinYarn = map[string]bool{"install": true, "add": true, "remove": true, 
 
 // binPackages are packages whose binary is named otherwise.
 var binPackages = map[string][]string{"tsc": {"typescript"}, "nuxi": {"nuxi", "nuxt"}, "nest": {"@nestjs/cli"},
-	"ng": {"@angular/cli"}, "svelte-kit": {"@sveltejs/kit"}, "remix": {"@remix-run/dev"}, "vue-cli-service": {"@vue/cli-service"}}
+	"ng": {"@angular/cli"}, "svelte-kit": {"@sveltejs/kit"}, "remix": {"@remix-run/dev"}, "vue-cli-service": {"@vue/cli-service"},
+	"rw": {"@redwoodjs/cli", "@redwoodjs/core"}, "redwood": {"@redwoodjs/cli", "@redwoodjs/core"}}
+
+// lockBinRe finds, in a lock file, a binary a package declares: yarn
+// berry's `bin:` block (`    mmdc: src/cli.js`), package-lock.json's
+// "bin" object (`"mmdc": "src/cli.js"`); the name is filled in.
+const lockBinRe = `(?m)^\s+"?%s"?:\s*"?[\w./-]+"?,?\s*$`
 
 // installedBin reports whether node_modules/.bin may hold name after the
 // installs so far: packages were installed (or any path may have been
@@ -305,6 +312,9 @@ func (b *buildSim) installedBin(name string) bool {
 			continue
 		}
 		read = true
+		if f != "package.json" && regexp.MustCompile(fmt.Sprintf(lockBinRe, regexp.QuoteMeta(name))).MatchString(src) {
+			return true
+		}
 		for _, p := range pkgs {
 			if strings.Contains(src, `"`+p+`"`) || strings.Contains(src, "\n"+p+"@") || strings.Contains(src, `"`+p+"@") ||
 				strings.Contains(src, "/"+p+"@") || strings.Contains(src, "node_modules/"+p+`"`) || strings.Contains(src, "\n  "+p+":") {
