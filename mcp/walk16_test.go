@@ -83,3 +83,28 @@ func TestDeploy_YarnRunsBinaryOfDependency(t *testing.T) {
 			verdict: "live|unverified", lacks: []string{"not found", "Correct the script name"}},
 	})
 }
+
+// The official remix-nodejs recipe's server.js loads the built app with
+// `await import("./build/server/index.js")` when NODE_ENV is production,
+// which its start sets: deployed without build/, it crashes. The sandbox
+// does not run code to know whether such a line is reached, so it does
+// not call the app live; it names the file instead (walk 16: it answered
+// live with build/ left out of deployFiles).
+func TestDeploy_DynamicImportOfFileNotDeployed(t *testing.T) {
+	t.Parallel()
+	server := "import express from \"express\";\n\nconst viteDevServer =\n  process.env.NODE_ENV === \"production\"\n    ? undefined\n    : await import(\"vite\").then((vite) => vite.createServer({ server: { middlewareMode: true } }));\n\n" +
+		"const handler = viteDevServer\n  ? () => viteDevServer.ssrLoadModule(\"virtual:remix/server-build\")\n  : await import(\"./build/server/index.js\");\n\nconst app = express();\napp.all(\"*\", handler);\nconst port = process.env.PORT || 3000;\napp.listen(port, () => console.log(`Express server listening at http://localhost:${port}`));\n"
+	app := func(deploy string) map[string]string {
+		return map[string]string{
+			"package.json":          `{"name":"shop","private":true,"type":"module","scripts":{"start":"cross-env NODE_ENV=production node ./server.js"},"dependencies":{"express":"^4.19.2"},"devDependencies":{"cross-env":"^7.0.3","vite":"^5.2.10"}}` + "\n",
+			"server.js":             server,
+			"build/server/index.js": "export const entry = {};\n",
+			"zerops.yml":            setupYml{base: "nodejs@22", build: []string{"npm install"}, deploy: deploy, port: 3000, start: "npm start"}.String(),
+		}
+	}
+	runDeployCases(t, []deployCase{
+		{name: "build left out", files: app("[server.js, package.json, node_modules]"), verdict: "unverified",
+			reason: []string{"./build/server/index.js"}},
+		{name: "build deployed", files: app("[build, server.js, package.json, node_modules]"), verdict: "live"},
+	})
+}

@@ -280,7 +280,24 @@ func (w *nodeWalk) module(rel string, stack []string) (startCmd, bool) {
 			return c, true
 		}
 	}
+	w.dynamicImports(rel, src, esm)
 	return envBefore(len(src))
+}
+
+// dynamicImports notes, of the files src loads with import("./…") (often
+// under a condition: the built app in production, a dev server else), the
+// ones not in the run container: whether that line runs is the code's to
+// say, which the sandbox does not run.
+func (w *nodeWalk) dynamicImports(rel, src string, esm bool) {
+	for _, m := range dynamicImportRe.FindAllStringSubmatchIndex(src, -1) {
+		spec := src[m[2]:m[3]]
+		if !commentFree(src, m[0]) {
+			continue
+		}
+		if _, found := w.resolve(path.Dir(rel), spec, esm); !found {
+			w.r.noteUnsure(fmt.Sprintf("whether %s runs its `import(%q)`: that file is not in the run container (not in `build.deployFiles`, or not built), and where the code reaches that line it fails with ERR_MODULE_NOT_FOUND", rel, spec))
+		}
+	}
 }
 
 // depsAt reports whether packages can be found from a module in dir.
@@ -558,11 +575,13 @@ func (r *runSim) noteUnsure(s string) {
 
 // Imports of a JavaScript or TypeScript file: require('x'), import … from 'x', import 'x'.
 var (
-	requireRe  = lazyregexp.New(`\brequire\(\s*['"]([^'"]+)['"]\s*\)`)
-	importRe   = lazyregexp.New(`(?m)^\s*import\s+(?:([^'";]*?)\s+from\s+)?['"]([^'"]+)['"]`)
-	esmRe      = lazyregexp.New(`(?m)^\s*(?:import\s|export\s)`)
-	nodeMajRe  = lazyregexp.New(`^nodejs@(\d+)`)
-	typeModule = lazyregexp.New(`"type"\s*:\s*"module"`)
+	requireRe = lazyregexp.New(`\brequire\(\s*['"]([^'"]+)['"]\s*\)`)
+	// dynamicImportRe is import("./x") of a relative file.
+	dynamicImportRe = lazyregexp.New(`\bimport\(\s*['"](\.{1,2}/[^'"]+)['"]\s*\)`)
+	importRe        = lazyregexp.New(`(?m)^\s*import\s+(?:([^'";]*?)\s+from\s+)?['"]([^'"]+)['"]`)
+	esmRe           = lazyregexp.New(`(?m)^\s*(?:import\s|export\s)`)
+	nodeMajRe       = lazyregexp.New(`^nodejs@(\d+)`)
+	typeModule      = lazyregexp.New(`"type"\s*:\s*"module"`)
 )
 
 // nodeBuiltins are the modules Node has without node_modules.
