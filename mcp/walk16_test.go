@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"strings"
 	"testing"
@@ -107,4 +108,25 @@ func TestDeploy_DynamicImportOfFileNotDeployed(t *testing.T) {
 			reason: []string{"./build/server/index.js"}},
 		{name: "build deployed", files: app("[build, server.js, package.json, node_modules]"), verdict: "live"},
 	})
+}
+
+// The official graylog recipe's import writes its CPU bounds as minVCpu
+// and maxVCpu, which the platform's schema does not have (minCpu, maxCpu).
+// The platform deploys the recipe; whether it reads those two is not
+// known: the dry run warns and names the schema's keys, and does not
+// refuse the import (walk 16: valid false, "unknown key").
+func TestImport_RecipeVCpuKeysWarn(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	yml := "services:\n  - hostname: graylog\n    type: go@1\n    verticalAutoscaling:\n      minVCpu: 2\n      maxVCpu: 5\n      cpuMode: DEDICATED\n      minRam: 4\n      maxRam: 8\n    enableSubdomainAccess: true\n    buildFromGit: https://github.com/zeropsio/recipe-graylog\n    zeropsSetup: graylog\n"
+	res, m := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": yml, "dryRun": true}, "vcpu")
+	if m["valid"] != true {
+		t.Fatalf("the dry run refuses the official recipe's import: %s", text(res))
+	}
+	warned := fmt.Sprint(m["warnings"])
+	for _, want := range []string{"minVCpu", "minCpu", "maxVCpu", "maxCpu"} {
+		if !strings.Contains(warned, want) {
+			t.Errorf("the warnings do not name %s: %s", want, warned)
+		}
+	}
 }
