@@ -130,3 +130,35 @@ func TestImport_RecipeVCpuKeysWarn(t *testing.T) {
 		}
 	}
 }
+
+// The official github-runner recipe makes /var/www/runner in
+// run.prepareCommands, unpacks the runner into it, and configures it from
+// there in run.initCommands: the runtime image keeps what prepare wrote
+// under the deployed files. Walk 16: the sandbox failed the prepare at the
+// tar into the directory the mkdir before it made, then the init's cd into
+// it, and told the agent to move the commands to run.initCommands.
+func TestDeploy_PrepareMakesDirUnderVarWww(t *testing.T) {
+	t.Parallel()
+	yml := `zerops:
+  - setup: appstage
+    run:
+      base: nodejs@22
+      os: ubuntu
+      envVariables:
+        RUNNER_WORKDIR: /var/www/runner/_work
+      prepareCommands:
+        - sudo apt-get update && sudo apt-get install -y jq
+        - mkdir -p /var/www/runner
+        - cd /home/zerops
+        - curl -o actions-runner-linux-x64-2.326.0.tar.gz -L https://github.com/actions/runner/releases/download/v2.326.0/actions-runner-linux-x64-2.326.0.tar.gz
+        - tar xzf ./actions-runner-linux-x64-2.326.0.tar.gz -C /var/www/runner
+        - rm actions-runner-linux-x64-2.326.0.tar.gz
+      initCommands:
+        - cd /var/www/runner && ./config.sh --url ${RUNNER_REPO} --token ${GITHUB_RUNNER_TOKEN} --unattended --replace
+      start: /var/www/runner/run.sh
+`
+	runDeployCases(t, []deployCase{
+		{name: "runner", files: map[string]string{"zerops.yml": yml, "README.md": "# runner\n"}, verdict: "deployed|unverified",
+			lacks: []string{"No such file or directory", "can't cd"}},
+	})
+}

@@ -169,7 +169,7 @@ func prepHook(os string, noDeploy bool) func(b *buildSim, words []string) (int, 
 			if j > 0 && outputFlags[words[j-1]] {
 				written[w] = true
 			}
-			if written[w] {
+			if madeIn(written, w) {
 				continue
 			}
 			if name == "cd" {
@@ -177,13 +177,25 @@ func prepHook(os string, noDeploy bool) func(b *buildSim, words []string) (int, 
 				return 2, true
 			}
 			if name == "mkdir" || name == "touch" {
-				return 0, false // making it is fine
+				written[w] = true // there for the commands after it (recipe-github-runner unpacks into it)
+				continue
 			}
 			b.err(fmt.Sprintf("%s: %s: No such file or directory", name, w))
 			return 1, true
 		}
 		return 0, false
 	}
+}
+
+// madeIn reports whether p, or a directory holding it, was written by an
+// earlier command: what is inside a directory made is not known.
+func madeIn(written map[string]bool, p string) bool {
+	for p = strings.TrimRight(p, "/"); p != RunRoot && p != "/" && p != "."; p = path.Dir(p) {
+		if written[p] {
+			return true
+		}
+	}
+	return false
 }
 
 // outputFlags name the file a download or a shell writes: curl -o,

@@ -348,7 +348,7 @@ func (r *runSim) resolveIn(line string, parent map[string]string, depth int) sta
 			dir = words[1]
 		}
 		rel := r.path(dir)
-		if r.files != nil && rel != "" && r.deployed(rel) == "" && !r.producedAt(rel) {
+		if r.files != nil && rel != "" && r.deployed(rel) == "" && !r.producedAt(rel) && !r.preparedAt(rel) {
 			if steps[i+1].op != "&&" {
 				continue // `cd x; node y`: the shell goes on where it was
 			}
