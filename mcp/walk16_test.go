@@ -162,3 +162,22 @@ func TestDeploy_PrepareMakesDirUnderVarWww(t *testing.T) {
 			lacks: []string{"No such file or directory", "can't cd"}},
 	})
 }
+
+// The official medusa-nextstore recipe deploys yarn.lock, which it commits;
+// an app without one gets it from the build's `yarn` (an install writes its
+// lock file). A deployFiles entry the build did not write is not to be
+// replaced by a folder the same list already deploys (walk 16: "write
+// `.next` in place of `yarn.lock`", with .next listed beside it).
+func TestDeploy_InstallWritesLockAndBuiltFolderListed(t *testing.T) {
+	t.Parallel()
+	pkg := `{"name":"store","private":true,"scripts":{"build":"next build","start":"next start -p 8000"},"dependencies":{"next":"15.0.3","react":"19.0.0"}}` + "\n"
+	app := func(deploy string) map[string]string {
+		return map[string]string{"package.json": pkg, "next.config.js": "module.exports = { reactStrictMode: true }\n",
+			"zerops.yml": setupYml{base: "nodejs@22", build: []string{"yarn", "yarn build"}, deploy: deploy, port: 8000, start: "yarn start"}.String()}
+	}
+	runDeployCases(t, []deployCase{
+		{name: "lock written by the install", files: app("[.next, package.json, next.config.js, yarn.lock, node_modules]"), verdict: "live|unverified"},
+		{name: "a file nothing wrote", files: app("[.next, package.json, next.config.js, check-env-variables.js, node_modules]"), verdict: "build-failed",
+			lacks: []string{"in place of `check-env-variables.js`"}},
+	})
+}

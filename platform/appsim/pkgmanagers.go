@@ -16,21 +16,22 @@ type packageManager struct {
 	lang     string   // the language of the packages it installs: a tool record's
 	installs []string // its subcommands that install ("": the command alone; words apart: "pip install")
 	into     string   // the folder of the working directory an install makes ("": one outside it)
+	lock     string   // the lock file an install writes when there is none ("": none, or not known)
 }
 
 // packageManagers is the table.
 var packageManagers = []packageManager{
-	{"npm", "node", []string{"install", "i", "ci", "clean-install", "add"}, "node_modules"},
-	{"pnpm", "node", []string{"install", "i", "add"}, "node_modules"},
-	{"yarn", "node", []string{"", "install", "i", "add"}, "node_modules"}, // yarn alone installs
-	{"bun", "node", []string{"install", "i", "add"}, "node_modules"},
-	{"pip", "python", []string{"install"}, ""}, // site-packages, or --target
-	{"uv", "python", []string{"pip install", "sync"}, ""},
-	{"poetry", "python", []string{"install"}, ""},
-	{"pipenv", "python", []string{"install"}, ""},
-	{"bundle", "ruby", []string{"install"}, "vendor/bundle"}, // or --path (bundler.go)
-	{"gem", "ruby", []string{"install"}, ""},
-	{"composer", "php", []string{"install", "i", "update", "u", "upgrade"}, "vendor"},
+	{"npm", "node", []string{"install", "i", "ci", "clean-install", "add"}, "node_modules", "package-lock.json"}, // ci needs it: fails without
+	{"pnpm", "node", []string{"install", "i", "add"}, "node_modules", "pnpm-lock.yaml"},
+	{"yarn", "node", []string{"", "install", "i", "add"}, "node_modules", "yarn.lock"}, // yarn alone installs
+	{"bun", "node", []string{"install", "i", "add"}, "node_modules", ""},               // bun.lock or bun.lockb, by version
+	{"pip", "python", []string{"install"}, "", ""},                                     // site-packages, or --target
+	{"uv", "python", []string{"pip install", "sync"}, "", ""},
+	{"poetry", "python", []string{"install"}, "", ""},
+	{"pipenv", "python", []string{"install"}, "", ""},
+	{"bundle", "ruby", []string{"install"}, "vendor/bundle", ""}, // or --path (bundler.go)
+	{"gem", "ruby", []string{"install"}, "", ""},
+	{"composer", "php", []string{"install", "i", "update", "u", "upgrade"}, "vendor", ""},
 }
 
 // installRes are, by language, the installs of its packages in a command
@@ -87,13 +88,19 @@ func isInstall(name, sub string) bool {
 
 // installs records what the build's install by the package manager name
 // makes in the working directory: the table's folder, or dir when given.
+// An install without a lock file writes one (package-lock.json, yarn.lock,
+// pnpm-lock.yaml) beside the manifest, in the working directory.
 func (b *buildSim) installs(name, dir string) {
+	lock := ""
 	for _, pm := range packageManagers {
 		if pm.name == name {
-			dir = orStr(dir, pm.into)
+			dir, lock = orStr(dir, pm.into), pm.lock
 		}
 	}
 	if dir != "" {
 		b.produce(dir)
+	}
+	if lock != "" && !b.exists(b.rel(lock)) {
+		b.produce(lock)
 	}
 }

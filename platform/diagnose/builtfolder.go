@@ -35,14 +35,24 @@ func (d *Diagnosis) builtFolderFix(text string, c *Code) bool {
 		return false
 	}
 	missing := strings.TrimSuffix(path.Clean(strings.TrimPrefix(strings.TrimSpace(m[1]), "./")), "/~")
+	listed := map[string]bool{}
+	for _, f := range c.DeployFiles {
+		listed[strings.TrimSuffix(path.Clean(strings.TrimPrefix(strings.TrimSpace(f), "./")), "/~")] = true
+	}
 	var dirs, named []string
 	for _, b := range c.Built {
 		dir, tool, _ := strings.Cut(b, " (")
 		if missing == dir || strings.HasPrefix(missing, dir+"/") || strings.HasPrefix(dir, missing+"/") {
 			return false
 		}
+		if listed[dir] {
+			continue // deployed already: not what the missing entry was meant to be
+		}
 		dirs = append(dirs, "`"+dir+"`")
 		named = append(named, "`"+dir+"` ("+strings.TrimSuffix(tool, ")")+")")
+	}
+	if len(dirs) == 0 {
+		return false
 	}
 	d.Cause = "`build.deployFiles` lists `" + missing + "`, which the build did not write: the build wrote " + strings.Join(named, " and ") + "."
 	d.Fix = "In `build.deployFiles` write " + strings.Join(dirs, " or ") + " in place of `" + missing + "` (a folder with `/~` after it deploys its contents at the top of /var/www), then deploy again."
