@@ -181,3 +181,28 @@ func TestDeploy_InstallWritesLockAndBuiltFolderListed(t *testing.T) {
 			lacks: []string{"in place of `check-env-variables.js`"}},
 	})
 }
+
+// The official medusa-nextstore recipe references
+// ${medusa_CHANNEL_PUBLISHABLE_KEY}, a variable the medusa service's own app
+// sets once it runs (`zsc setSecretEnv CHANNEL_PUBLISHABLE_KEY`). On a
+// runtime service that lacks it now, the warning's fix names setting it
+// there, not only swapping in a variable it has (walk 16: "reference one
+// of the variables it has", i.e. hostname, projectId or serviceId).
+func TestValidate_RuntimeVariableSetLater(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: medusa\n    type: nodejs@22\n    startWithoutCode: true\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	yml := strings.Replace(demoZeropsYml, "    run: &run\n", "    run: &run\n      envVariables:\n        NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY: ${medusa_CHANNEL_PUBLISHABLE_KEY}\n", 1)
+	res, m := h.call(t, "zerops_validate", map[string]any{"content": yml, "kind": "zerops.yml"})
+	warned := fmt.Sprint(m["warnings"])
+	if !strings.Contains(warned, "CHANNEL_PUBLISHABLE_KEY") {
+		t.Fatalf("no warning about ${medusa_CHANNEL_PUBLISHABLE_KEY}: %s", text(res))
+	}
+	for _, want := range []string{"zsc setSecretEnv", "zerops_env action=set serviceHostname=medusa"} {
+		if !strings.Contains(warned, want) {
+			t.Errorf("the fix does not name %q: %s", want, warned)
+		}
+	}
+}

@@ -38,6 +38,7 @@ type refIssue struct {
 	gone            string         // host was deleted by ZCP a moment ago: when, and its latest backup
 	cased           string         // for a host with capitals: the reference to the service it names in lowercase
 	recreate        string         // for a gone host: how to create it again and restore its backup
+	runtime         bool           // host is a runtime: its app or zerops.yml may set the key later
 }
 
 // refIssues checks each ${host_KEY} in values against the project: a
@@ -129,6 +130,7 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 		keys := serviceKeys(ctx, c, keysOf, svc)
 		if keys != nil && !slices.Contains(keys, r.key) {
 			r.keys = keys
+			r.runtime = svc.Type.Category == platform.CategoryUser
 			out = append(out, r)
 		}
 	}
@@ -257,10 +259,19 @@ func (r refIssue) explain(names []string) (problem, fix string) {
 	if near := nearestKey(r.key, r.keys); near != "" {
 		return problem, fmt.Sprintf("the likely meant one is ${%s_%s}", r.host, near)
 	}
+	other := fmt.Sprintf("reference one of the variables it has, as ${%s_<key>}", r.host)
 	if len(r.keys) > maxListed { // the problem shows only some
-		return problem, "check the name with zerops_env action=get serviceHostname=" + r.host
+		other = "check the name with zerops_env action=get serviceHostname=" + r.host
 	}
-	return problem, fmt.Sprintf("reference one of the variables it has, as ${%s_<key>}", r.host)
+	if r.runtime {
+		// A runtime's variables grow: its zerops.yml's run.envVariables
+		// with its deploy, what its app sets (recipe-medusa's
+		// `zsc setSecretEnv CHANNEL_PUBLISHABLE_KEY`), what is set on it.
+		key := platform.Clip(r.key, 60)
+		return problem, fmt.Sprintf("keep it if %s gets %s later (its zerops.yml's run.envVariables with its deploy, its app's `zsc setSecretEnv %s`, or zerops_env action=set serviceHostname=%s); the services referencing it get the value at their next start; otherwise %s",
+			r.host, key, key, r.host, other)
+	}
+	return problem, other
 }
 
 // urlKey is the connection string of keys for a typo that names a URL
