@@ -31,6 +31,7 @@ type builtTool struct {
 // config (vite's build.outDir), distDir in Next's.
 var (
 	outDirLiteral  = regexp.MustCompile(`\boutDir\s*:\s*['"` + "`" + `]([^'"` + "`" + `$]+)['"` + "`" + `]`)
+	adapterOut     = regexp.MustCompile(`\bout\s*:\s*['"]([^'"$]+)['"]`)
 	distDirLiteral = regexp.MustCompile(`\bdistDir\s*:\s*['"` + "`" + `]([^'"` + "`" + `$]+)['"` + "`" + `]`)
 	nextExport     = regexp.MustCompile(`\boutput\s*:\s*['"]export['"]`)
 	tsOutDir       = regexp.MustCompile(`"outDir"\s*:\s*"([^"]+)"`)
@@ -58,8 +59,22 @@ var builtTools = []builtTool{
 		if m := outDirLiteral.FindStringSubmatch(cfg); m != nil {
 			return m[1]
 		}
-		if strings.Contains(cfg, "outDir") || strings.Contains(cfg, "root") || configText(read, "svelte.config") != "" {
-			return "" // set some other way, or a SvelteKit build: not read
+		if kit := configText(read, "svelte.config"); kit != "" {
+			// SvelteKit: adapter-node writes the server to its out, build
+			// unless written otherwise; another adapter is not read.
+			if !strings.Contains(kit, "@sveltejs/adapter-node") {
+				return ""
+			}
+			if m := adapterOut.FindStringSubmatch(kit); m != nil {
+				return m[1]
+			}
+			if strings.Contains(kit, "out:") {
+				return ""
+			}
+			return "build"
+		}
+		if strings.Contains(cfg, "outDir") || strings.Contains(cfg, "root") {
+			return "" // set some other way: not read
 		}
 		return "dist"
 	}},

@@ -206,3 +206,23 @@ func TestValidate_RuntimeVariableSetLater(t *testing.T) {
 		}
 	}
 }
+
+// The official svelte-nodejs recipe starts `node ./build`, the folder
+// SvelteKit's adapter-node writes in `vite build`. With build left out of
+// deployFiles the fix names that entry, not a change of run.start, which
+// already names what the build writes (walk 16: "Make `run.start` name a
+// file the build produces").
+func TestDeploy_StartFolderBuiltNotDeployed(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{
+		"package.json":            `{"name":"site","private":true,"type":"module","scripts":{"build":"vite build","start":"node ./build"},"devDependencies":{"@sveltejs/adapter-node":"^5.2.0","@sveltejs/kit":"^2.5.17","svelte":"^4.2.18","vite":"^5.3.1"}}` + "\n",
+		"svelte.config.js":        "import adapter from '@sveltejs/adapter-node';\n\nexport default { kit: { adapter: adapter() } };\n",
+		"vite.config.ts":          "import { sveltekit } from '@sveltejs/kit/vite';\nimport { defineConfig } from 'vite';\n\nexport default defineConfig({ plugins: [sveltekit()] });\n",
+		"src/routes/+page.svelte": "<h1>hi</h1>\n",
+		"zerops.yml":              setupYml{base: "nodejs@22", build: []string{"pnpm i", "pnpm run build"}, deploy: "[package.json, node_modules]", port: 3000, start: "pnpm start"}.String(),
+	}
+	runDeployCases(t, []deployCase{
+		{name: "build not deployed", files: files, verdict: "not-answering", next: []string{"`build` to `build.deployFiles`"},
+			lacks: []string{"Make `run.start` name"}},
+	})
+}

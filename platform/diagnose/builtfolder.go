@@ -58,3 +58,38 @@ func (d *Diagnosis) builtFolderFix(text string, c *Code) bool {
 	d.Fix = "In `build.deployFiles` write " + strings.Join(dirs, " or ") + " in place of `" + missing + "` (a folder with `/~` after it deploys its contents at the top of /var/www), then deploy again."
 	return true
 }
+
+// nodeEntryMissing is Node's word for an entry (a file or a folder) that
+// is not in the run container: the path under /var/www.
+var nodeEntryMissing = lazyregexp.New(`Cannot find module '/var/www/([^']+)'`)
+
+// startFolderFix fits d, a start that names a path the run container
+// lacks, to a folder the build's tool writes there (c.Built) that
+// build.deployFiles does not list: run.start is right, the deploy leaves
+// the folder out (SvelteKit's `node ./build` without build deployed).
+func (d *Diagnosis) startFolderFix(text string, c *Code) {
+	if c == nil || len(c.Built) == 0 {
+		return
+	}
+	var ran string
+	if m := startMissing.FindStringSubmatch(text); m != nil {
+		ran = relPath(strings.TrimPrefix(m[1]+m[2]+m[3], "/var/www/"))
+	} else if m := nodeEntryMissing.FindStringSubmatch(text); m != nil {
+		ran = relPath(m[1])
+	} else {
+		return
+	}
+	for _, f := range c.DeployFiles {
+		if f := path.Clean(strings.TrimPrefix(strings.TrimSpace(f), "./")); f == "." || f == ran || strings.HasPrefix(ran, f+"/") {
+			return // deployed: the build did not write it there, another cause
+		}
+	}
+	for _, b := range c.Built {
+		dir, tool, _ := strings.Cut(b, " (")
+		if ran == dir || strings.HasPrefix(ran, dir+"/") {
+			d.Cause = "`run.start` runs `" + ran + "`, which the build writes (" + strings.TrimSuffix(tool, ")") + " makes `" + dir + "`), but `build.deployFiles` does not list `" + dir + "`, so the run container lacks it."
+			d.Fix = "Add `" + dir + "` to `build.deployFiles` (run.start stays as it is), then deploy again."
+			return
+		}
+	}
+}
