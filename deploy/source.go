@@ -517,7 +517,7 @@ func devOnlyPackages(src string) []string {
 
 // omitsDev finds an npm command that leaves devDependencies out of
 // node_modules.
-var omitsDev = regexp.MustCompile(`\bnpm\b.*(--omit[= ]dev\b|--production\b|--only=prod)`)
+var omitsDev = regexp.MustCompile(`\b(?:npm|pnpm|yarn)\b.*(--omit[= ]dev\b|--production\b|--only=prod|--prod\b|\s-P\b)`)
 
 // nodeInstall finds a build command that installs Node packages.
 var nodeInstall = regexp.MustCompile(`\b(npm (ci|install|i|add)|yarn|pnpm (i|install|add)|bun (i|install|add))\b`)

@@ -226,3 +226,23 @@ func TestDeploy_StartFolderBuiltNotDeployed(t *testing.T) {
 			lacks: []string{"Make `run.start` name"}},
 	})
 }
+
+// The official remix-nodejs recipe keeps cross-env, which its start runs,
+// in devDependencies: its `pnpm i` installs them, and node_modules is
+// deployed. With node_modules left out, the fix is to deploy it, not also
+// to move cross-env to dependencies; that is needed only where the build
+// leaves devDependencies out (walk 16).
+func TestDeploy_DevToolFixOnlyWhenBuildOmitsDev(t *testing.T) {
+	t.Parallel()
+	pkg := `{"name":"shop","private":true,"type":"module","scripts":{"start":"cross-env NODE_ENV=production node ./server.js"},"dependencies":{"express":"^4.19.2"},"devDependencies":{"cross-env":"^7.0.3"}}` + "\n"
+	app := func(install string) map[string]string {
+		return map[string]string{"package.json": pkg,
+			"server.js":  "import express from \"express\";\nconst app = express();\napp.listen(process.env.PORT || 3000);\n",
+			"zerops.yml": setupYml{base: "nodejs@22", build: []string{install}, deploy: "[server.js, package.json]", port: 3000, start: "pnpm start"}.String()}
+	}
+	const move = "Keep the package of `cross-env` in `dependencies`"
+	runDeployCases(t, []deployCase{
+		{name: "dev installed", files: app("pnpm i"), verdict: "not-answering", next: []string{"`node_modules`"}, lacks: []string{move}},
+		{name: "dev left out", files: app("pnpm i --prod"), verdict: "not-answering", next: []string{"`node_modules`", move}},
+	})
+}

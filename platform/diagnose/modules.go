@@ -166,7 +166,12 @@ func (d *Diagnosis) nodeCommandFix(cmd string, code *Code) {
 		return
 	}
 	d.Cause = "The start runs `" + cmd + "`, a command from `node_modules/.bin`, and `node_modules` is not in the run container."
-	d.Fix = nodeDepsFixFor(code) + " Keep the package of `" + cmd + "` in `dependencies` (not only `devDependencies`)."
+	d.Fix = nodeDepsFixFor(code)
+	if code == nil || code.OmitsDev || !code.PackagesRead {
+		// Where the build keeps devDependencies (the official remix
+		// recipe's cross-env is one), deploying node_modules is enough.
+		d.Fix += " Keep the package of `" + cmd + "` in `dependencies` (not only `devDependencies`)."
+	}
 	if cmd == "ts-node" || cmd == "tsx" || cmd == "nodemon" || cmd == "ts-node-dev" {
 		d.Fix += " Better: compile in `build.buildCommands` (`npx tsc`) and start the output with `node`, no dev tool at run time."
 	}
