@@ -34,10 +34,10 @@ func (d *Diagnosis) builtFolderFix(text string, c *Code) bool {
 	if m == nil || c == nil || len(c.Built) == 0 {
 		return false
 	}
-	missing := strings.TrimSuffix(path.Clean(strings.TrimPrefix(strings.TrimSpace(m[1]), "./")), "/~")
+	missing := deployEntry(m[1])
 	listed := map[string]bool{}
 	for _, f := range c.DeployFiles {
-		listed[strings.TrimSuffix(path.Clean(strings.TrimPrefix(strings.TrimSpace(f), "./")), "/~")] = true
+		listed[deployEntry(f)] = true
 	}
 	var dirs, named []string
 	for _, b := range c.Built {
@@ -57,6 +57,12 @@ func (d *Diagnosis) builtFolderFix(text string, c *Code) bool {
 	d.Cause = "`build.deployFiles` lists `" + missing + "`, which the build did not write: the build wrote " + strings.Join(named, " and ") + "."
 	d.Fix = "In `build.deployFiles` write " + strings.Join(dirs, " or ") + " in place of `" + missing + "` (a folder with `/~` after it deploys its contents at the top of /var/www), then deploy again."
 	return true
+}
+
+// deployEntry is the path a build.deployFiles entry names, written as
+// the build's line and c.Built write it: no ./ before it, no /~ after it.
+func deployEntry(entry string) string {
+	return strings.TrimSuffix(path.Clean(strings.TrimPrefix(strings.TrimSpace(entry), "./")), "/~")
 }
 
 // nodeEntryMissing is Node's word for an entry (a file or a folder) that
