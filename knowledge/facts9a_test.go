@@ -21,6 +21,7 @@ func TestFacts_Incidents9a(t *testing.T) {
 		{"operations/deploy-with-zcli", "zcli's own words when zerops.yml is not in the pushed directory", "must be in the working directory, which is the pushed directory's root \\(`Error: zerops\\.yml not found` otherwise\\)"},
 		{"config/zerops-yml-build", "build.base is required; run.base is optional", "\\*\\*No `base`\\*\\* \\(`build\\.base is required`\\): a `build` section always names its base; `run\\.base` is optional"},
 		{"config/zerops-yml-build", "base is required in the keys table", "\\| `base` \\| \\*\\*required\\*\\* when there is a `build` section"},
+		{"troubleshooting/runtime-crashes", "a shared library the run image lacks: install it in run.prepareCommands", "a missing library \\(`error while loading shared libraries: libssl\\.so\\.3`\\): `sudo apk add --no-cache libssl3` in `run\\.prepareCommands`"},
 		{"pitfalls/binding-localhost", "Node SSR servers read HOST and PORT; remix-serve binds all interfaces without HOST", "\\| Node SSR servers \\| each reads `HOST` and `PORT` at start: Nuxt \\(Nitro; also `NITRO_HOST`/`NITRO_PORT`\\), SvelteKit `adapter-node`.{0,200}`remix-serve` and React Router `react-router-serve` take `PORT` \\(default 3000\\) and listen on all interfaces unless `HOST` names one"},
 	})
 }
