@@ -235,6 +235,7 @@ var phraseAliases = []struct {
 	{"user upload", []string{"storage", "object-storage"}},
 	{"from my machine", []string{"vpn", "local"}},
 	{"roll back", []string{"rollback", "previous", "version"}},
+	{"back up", []string{"backup", "backups"}},
 	{"go live", []string{"production", "checklist"}},
 	{"goes to production", []string{"production", "checklist"}},
 	{"before production", []string{"production", "checklist"}},

@@ -187,6 +187,8 @@ func TestExpandQuery_PhrasesInflected(t *testing.T) {
 		{"what to check before going live", "checklist", true},
 		{"we rolled back the deploy", "previous", true},
 		{"users uploading photos", "object-storage", true},
+		{"how often does zerops back up my database", "backup", true},
+		{"backing up postgres every night", "backup", true},
 		{"golive next week", "checklist", false},
 		{"live go", "checklist", false},
 	}
