@@ -9,5 +9,7 @@ func TestFacts_TunedMisses6768(t *testing.T) {
 	all := agentTexts(t)
 	assertKept(t, all, []keptFact{
 		{"networking/public-access", "the opening says how to turn the subdomain on: zerops_subdomain action=enable on a deployed service", "A subdomain URL exists only after `zerops_subdomain action=enable serviceHostname=<service>` on a deployed service"},
+		{"troubleshooting/build-failures", "the opening names where the whole build log of a failed version is: zerops_logs with its buildId", "The whole build log of a failed version: `zerops_logs` with its `buildId` \\(from `zerops_events`\\); from a terminal `zcli service log <service> --show-build-logs`"},
+		{"operations/log-forwarding-metrics", "reading a build log needs no forwarding: zerops_logs with the buildId", "Reading a build log needs no forwarding: `zerops_logs` with the version's `buildId` \\(from `zerops_events`\\) shows it, a failed build included"},
 	})
 }
