@@ -14,5 +14,6 @@ func TestFacts_TunedMisses6768(t *testing.T) {
 		{"config/import-yml-scaling", "the opening: scaling down is automatic back to the minimums; a raised minRam stays billed, lower it the same way", "Scaling down needs nothing: once load drops, Zerops shrinks containers back to `minRam`/`minCpu` by itself \\(after about 60 s for CPU, 120 s for RAM.*A `minRam` raised for a spike stays billed while idle: lower it again"},
 		{"operations/rollback-metrics-export", "CPU autoscales up to maxCpu per container, then by containers up to maxContainers", "CPU autoscales only up to `maxCpu` cores per container and then, for a runtime, by adding containers up to `maxContainers`"},
 		{"operations/apply-env-changes", "an unasked restart is a process that ended; its exit code is in zerops_logs", "A restart nobody asked for is a process that ended \\(a crash, a kill for memory, a failing health check\\): its exit code is in `zerops_logs`"},
+		{"troubleshooting/mariadb-errors", "PDO [2002] Connection refused is most often 127.0.0.1, a PHP default host when DB_HOST is unset", "`\\[2002\\] Connection refused` is most often `127\\.0\\.0\\.1`, the default host of many PHP configs \\(Laravel's too\\) when `DB_HOST` is unset"},
 	})
 }
