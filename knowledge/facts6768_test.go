@@ -16,5 +16,6 @@ func TestFacts_TunedMisses6768(t *testing.T) {
 		{"operations/apply-env-changes", "an unasked restart is a process that ended; its exit code is in zerops_logs", "A restart nobody asked for is a process that ended \\(a crash, a kill for memory, a failing health check\\): its exit code is in `zerops_logs`"},
 		{"troubleshooting/mariadb-errors", "PDO [2002] Connection refused is most often 127.0.0.1, a PHP default host when DB_HOST is unset", "`\\[2002\\] Connection refused` is most often `127\\.0\\.0\\.1`, the default host of many PHP configs \\(Laravel's too\\) when `DB_HOST` is unset"},
 		{"config/zerops-yml-deploy", "Roll back lists why a readiness check fails", "(?s)## Roll back\\n.*A deploy that fails its readiness check needs no rollback.*Why it failed: the app exited at start, `port` or `path` answers no 2xx, a host check refuses localhost, or the start takes longer than `failureTimeout`"},
+		{"decisions/choose-database", "MySQL as such: MariaDB, connect with ${db_connectionString} or the parts", "\\*\\*MySQL\\*\\* as such: use MariaDB 10\\.6; clients speak the same protocol\\. Connect with the generated `\\$\\{db_connectionString\\}` \\(a `mysql://` URL\\)"},
 	})
 }
