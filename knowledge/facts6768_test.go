@@ -17,5 +17,6 @@ func TestFacts_TunedMisses6768(t *testing.T) {
 		{"troubleshooting/mariadb-errors", "PDO [2002] Connection refused is most often 127.0.0.1, a PHP default host when DB_HOST is unset", "`\\[2002\\] Connection refused` is most often `127\\.0\\.0\\.1`, the default host of many PHP configs \\(Laravel's too\\) when `DB_HOST` is unset"},
 		{"config/zerops-yml-deploy", "Roll back lists why a readiness check fails", "(?s)## Roll back\\n.*A deploy that fails its readiness check needs no rollback.*Why it failed: the app exited at start, `port` or `path` answers no 2xx, a host check refuses localhost, or the start takes longer than `failureTimeout`"},
 		{"decisions/choose-database", "MySQL as such: MariaDB, connect with ${db_connectionString} or the parts", "\\*\\*MySQL\\*\\* as such: use MariaDB 10\\.6; clients speak the same protocol\\. Connect with the generated `\\$\\{db_connectionString\\}` \\(a `mysql://` URL\\)"},
+		{"platform/service-statuses", "Stuck? explains DEPLOYING: the version waits on the readiness check until failureTimeout", "`DEPLOYING` is the app version's status \\(`zerops_events`\\), not the service's: the new containers get no traffic until `deploy\\.readinessCheck` passes, retried every `retryPeriod` up to `failureTimeout`"},
 	})
 }
