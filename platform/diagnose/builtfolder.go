@@ -18,7 +18,7 @@ func (d *Diagnosis) deployFilesFix(text string, stage Stage, c *Code) {
 	if stage == Build && d.builtFolderFix(text, c) {
 		return
 	}
-	if !d.siteConfigFix(text) && !d.nextBuildFix(text) && !d.manifestFix(text) && !d.phpScriptFix(text) {
+	if !d.siteConfigFix(text) && !d.nextBuildFix(text, c) && !d.manifestFix(text) && !d.phpScriptFix(text) {
 		d.servedFileFix(text, stage)
 	}
 }

@@ -43,3 +43,41 @@ func TestClassify_DeployFilesMissingNamesTheBuiltFolder(t *testing.T) {
 		})
 	}
 }
+
+// `next start` without a build: the fix follows what the build does. A
+// build running `next build` needs its folder deployed (or, deployed,
+// the start to look where it is), not next build run.
+func TestClassify_NextNoBuildFollowsTheBuild(t *testing.T) {
+	t.Parallel()
+	const line = "Error: Could not find a production build in the '.next' directory. Try building your app with 'next build' before starting the production server."
+	tests := []struct {
+		name      string
+		line      string
+		code      *Code
+		fix, lack string
+	}{
+		{"built, not deployed", line, &Code{Built: []string{".next (next build)"}, DeployFiles: []string{"node_modules", "package.json"}},
+			"Add `.next` to `build.deployFiles`", "Run `next build`"},
+		{"built, deployed", line, &Code{Built: []string{".next (next build)"}, DeployFiles: []string{".next", "node_modules"}},
+			"Start Next.js from the folder", "Run `next build`"},
+		{"built, whole tree", line, &Code{Built: []string{".next (next build)"}, DeployFiles: []string{"./"}},
+			"Start Next.js from the folder", "Add `.next`"},
+		{"a monorepo's app", "Error: Could not find a production build in the '/var/www/apps/web/.next' directory.", &Code{Built: []string{".next (next build)"}, DeployFiles: []string{"apps/web/node_modules"}},
+			"Add `apps/web/.next` to `build.deployFiles`", "Run `next build`"},
+		{"vite's build only", line, &Code{Built: []string{"dist (vite build)"}, DeployFiles: []string{"dist"}},
+			"Run `next build` in `build.buildCommands`", "Start Next.js"},
+		{"nothing read", line, nil, "Run `next build` in `build.buildCommands`", "Start Next.js"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := ClassifyWith([]string{tt.line}, Runtime, Options{Code: tt.code})
+			if len(ds) == 0 || ds[0].Signal != "deploy-files-missing" {
+				t.Fatalf("diagnoses %+v, want deploy-files-missing", ds)
+			}
+			if !strings.Contains(ds[0].Fix, tt.fix) || strings.Contains(ds[0].Fix, tt.lack) {
+				t.Errorf("fix %q, want %q without %q", ds[0].Fix, tt.fix, tt.lack)
+			}
+		})
+	}
+}

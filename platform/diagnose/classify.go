@@ -787,16 +787,63 @@ var nextNoBuildRe = lazyregexp.New(nextNoBuild)
 
 // nextBuildFix fits d, deploy-files-missing read from text, to `next
 // start` finding no build: the build's output directory was not deployed.
-// It reports whether text was that line.
-func (d *Diagnosis) nextBuildFix(text string) bool {
+// Where c shows the build runs `next build`, that is not the fix: the
+// folder it writes is left out of deployFiles, or (listed there) the start
+// looks for it in another folder. It reports whether text was that line.
+func (d *Diagnosis) nextBuildFix(text string, c *Code) bool {
 	m := nextNoBuildRe.FindStringSubmatch(text)
 	if m == nil {
 		return false
 	}
 	dir := strings.TrimPrefix(m[2], "/var/www/")
+	if built, ok := nextBuilt(dir, c); ok {
+		if !deploysEntry(c.DeployFiles, built) {
+			d.Cause = "`next start` finds no production build in `" + m[2] + "`: the build runs `next build`, which writes `" + built + "`, but `build.deployFiles` does not list `" + built + "`, so the run container lacks it."
+			d.Fix = "Add `" + built + "` to `build.deployFiles` (beside node_modules, package.json, public and next.config.*; the build commands stay as they are), then deploy again."
+			return true
+		}
+		d.Cause = "`next start` finds no production build in `" + m[2] + "`, though the build runs `next build` and `build.deployFiles` lists `" + built + "`: the start looks for it from another folder than the one it is deployed to (/var/www/" + built + ")."
+		d.Fix = "Start Next.js from the folder `" + built + "` is deployed in (/var/www: no `cd` elsewhere in `run.start`, no other directory argument to `next start`), or deploy `" + built + "` where the start looks; then deploy again."
+		return true
+	}
 	d.Cause = "`next start` finds no production build in `" + m[2] + "`: the run container has only the deployed files, and the build's output directory was not among them (or the build never ran `next build`)."
 	d.Fix = "Run `next build` in `build.buildCommands` and add `" + dir + "` to `build.deployFiles` (with node_modules, package.json, public and next.config.*); with `output: 'standalone'`, deploy `.next/standalone` (plus `.next/static` and public) and start `node server.js` instead. Then deploy again."
 	return true
+}
+
+// nextBuilt is the folder c's build writes with `next build` that the
+// start's missing build directory dir is (the same path, or one ending in
+// it: a monorepo's apps/web/.next), and whether there is one.
+func nextBuilt(dir string, c *Code) (string, bool) {
+	if c == nil {
+		return "", false
+	}
+	dir = deployEntry(dir)
+	for _, b := range c.Built {
+		folder, tool, _ := strings.Cut(b, " (")
+		if tool != "next build)" {
+			continue
+		}
+		folder = deployEntry(folder)
+		switch {
+		case folder == dir || strings.HasSuffix(folder, "/"+dir):
+			return folder, true
+		case strings.HasSuffix(dir, "/"+folder): // next build run in a sub-folder the start names
+			return dir, true
+		}
+	}
+	return "", false
+}
+
+// deploysEntry reports whether build.deployFiles files carry the path
+// entry: the entry itself, a folder above it, or the whole tree.
+func deploysEntry(files []string, entry string) bool {
+	for _, f := range files {
+		if f := deployEntry(f); f == "." || f == entry || strings.HasPrefix(entry, f+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // appRefFormatRe reads an app server's refusal of its app reference's form.
