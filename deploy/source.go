@@ -272,9 +272,42 @@ func nodePackages(ctx context.Context, env Env, req Request, content, setup stri
 		c.Packages, c.PackagesRead = manifestPackages(src)
 		c.DevOnly = devOnlyPackages(src)
 	}
-	if cmds, _, ok := ops.SetupBuild(content, setup); ok {
+	cmds, _, ok := ops.SetupBuild(content, setup)
+	if ok {
 		c.OmitsDev = slices.ContainsFunc(cmds, omitsDev.MatchString)
 	}
+	c.PackageManager = nodePackageManager(ctx, env, req, cmds)
+}
+
+// pmCommand finds a Node package manager run as a command; nodeLocks are
+// the lock files each writes.
+var (
+	pmCommand = regexp.MustCompile(`(?:^|&&|\|\||;|\s)(pnpm|yarn|bun|npm)(?:\s|$)`)
+	nodeLocks = []struct{ file, pm string }{{"pnpm-lock.yaml", "pnpm"}, {"yarn.lock", "yarn"}, {"bun.lock", "bun"}, {"bun.lockb", "bun"}, {"package-lock.json", "npm"}}
+)
+
+// nodePackageManager is the Node package manager the build uses: the one
+// its commands run (pnpm, yarn or bun before npm, which often only
+// installs one of them), else the one whose lock file the source holds;
+// "" when neither tells.
+func nodePackageManager(ctx context.Context, env Env, req Request, cmds []string) string {
+	seen := map[string]bool{}
+	for _, cmd := range cmds {
+		for _, m := range pmCommand.FindAllStringSubmatch(cmd, -1) {
+			seen[m[1]] = true
+		}
+	}
+	for _, pm := range []string{"pnpm", "yarn", "bun", "npm"} {
+		if seen[pm] {
+			return pm
+		}
+	}
+	for _, l := range nodeLocks {
+		if src, err := env.ReadSource(ctx, req, l.file); err == nil && src != "" {
+			return l.pm
+		}
+	}
+	return ""
 }
 
 // maxImportReads bounds the files ownImports reads (each a remote read in

@@ -23,3 +23,31 @@ func TestDeploy_NextBuiltNotDeployed(t *testing.T) {
 			next: []string{"Run `next build` in `build.buildCommands`"}},
 	})
 }
+
+// A fix that installs or adds a package names the package manager the
+// build uses, read from build.buildCommands or the lock file (walk 16:
+// "`npm ci` needs a package-lock.json" on a pnpm build).
+func TestDeploy_FixNamesTheBuildsPackageManager(t *testing.T) {
+	t.Parallel()
+	server := "const express = require('express');\nexpress().listen(process.env.PORT || 3000, '0.0.0.0');\n"
+	app := func(pkg, lock, lockText string, build []string, deploy string) map[string]string {
+		files := map[string]string{"package.json": pkg, "server.js": server,
+			"zerops.yml": setupYml{base: "nodejs@22", build: build, deploy: deploy, port: 3000, start: "node server.js"}.String()}
+		if lock != "" {
+			files[lock] = lockText
+		}
+		return files
+	}
+	const withExpress = `{"name":"api","private":true,"dependencies":{"express":"4.18.2"}}` + "\n"
+	const noExpress = `{"name":"api","private":true,"dependencies":{"cors":"2.8.5"}}` + "\n"
+	runDeployCases(t, []deployCase{
+		{name: "pnpm, node_modules not deployed", files: app(withExpress, "pnpm-lock.yaml", "lockfileVersion: '9.0'\n", []string{"pnpm i"}, "[server.js, package.json]"),
+			verdict: "not-answering", next: []string{"`pnpm install`"}, lacks: []string{"npm ci", "package-lock.json"}},
+		{name: "yarn, node_modules not deployed", files: app(withExpress, "yarn.lock", "# yarn lockfile v1\n", []string{"corepack enable && yarn"}, "[server.js, package.json]"),
+			verdict: "not-answering", next: []string{"`yarn install`"}, lacks: []string{"npm ci", "package-lock.json"}},
+		{name: "yarn, not listed", files: app(noExpress, "yarn.lock", "# yarn lockfile v1\n", []string{"yarn install"}, "[server.js, package.json, node_modules]"),
+			verdict: "not-answering", next: []string{"`yarn add express`", "yarn.lock"}, lacks: []string{"npm install", "package-lock.json"}},
+		{name: "npm stays npm", files: app(withExpress, "package-lock.json", "{\"lockfileVersion\": 3}\n", []string{"npm ci"}, "[server.js, package.json]"),
+			verdict: "not-answering|build-failed", next: []string{"npm"}},
+	})
+}

@@ -459,7 +459,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 	case "runtime-version-mismatch":
 		d.classVersionFix(text)
 	case "dependency-not-found":
-		if !d.bundlerPackageFix(text) {
+		if !d.bundlerPackageFix(text, opt.Code) {
 			d.gemFix(text)
 		}
 	case "app-crash":
@@ -467,7 +467,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 			d.nestFix(text)
 		}
 	case "compile-error":
-		d.tsModuleFix(text)
+		d.tsModuleFix(text, opt.Code)
 	case "permission-denied", "db-tls-mismatch":
 		d.writableFix(text)
 		d.mysqlTLSFix(text)

@@ -38,6 +38,9 @@ type Code struct {
 	// (`npm prune --omit=dev`, `npm ci --omit=dev`, `--production`).
 	DevOnly  []string `json:"devOnly,omitempty"`
 	OmitsDev bool     `json:"omitsDev,omitempty"`
+	// PackageManager is the Node package manager the build uses (npm,
+	// pnpm, yarn, bun), from its commands or the lock file; "" unknown.
+	PackageManager string `json:"packageManager,omitempty"`
 	// PyOwn: the app's own top-level Python modules, as the top of its
 	// source holds them (helpers.py, lib/); PyOwnAll: that top was listed
 	// whole, so a module not in PyOwn is not the app's own.

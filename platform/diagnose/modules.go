@@ -38,12 +38,41 @@ const (
 )
 
 // nodeDepsFixFor is nodeDepsFix for the pushed code: when its
-// build.deployFiles already list package.json, only node_modules is added.
+// build.deployFiles already list package.json, only node_modules is added;
+// the install is named in the build's package manager.
 func nodeDepsFixFor(code *Code) string {
+	fix := strings.Replace(nodeDepsFix, "`npm ci` needs a package-lock.json; without one, `npm install`", code.nodePM().install, 1)
 	if code == nil || !slices.ContainsFunc(code.DeployFiles, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "package.json" }) {
-		return nodeDepsFix
+		return fix
 	}
-	return strings.Replace(nodeDepsFix, "add `node_modules` and `package.json` to", "add `node_modules` to", 1)
+	return strings.Replace(fix, "add `node_modules` and `package.json` to", "add `node_modules` to", 1)
+}
+
+// nodePM is how a fix names a Node package manager's commands: its
+// install in a build, the command adding a package, its lock file.
+type nodePM struct {
+	name, install, add, lock string
+}
+
+// nodePM is the package manager the build of c uses (c.PackageManager,
+// else Bun's on a bun base), npm when nothing tells.
+func (c *Code) nodePM() nodePM {
+	pm := ""
+	if c != nil {
+		pm = c.PackageManager
+		if pm == "" && strings.HasPrefix(c.Base, "bun") {
+			pm = "bun"
+		}
+	}
+	switch pm {
+	case "pnpm":
+		return nodePM{"pnpm", "`pnpm install`, which reads pnpm-lock.yaml", "pnpm add", "pnpm-lock.yaml"}
+	case "yarn":
+		return nodePM{"yarn", "`yarn install`, which reads yarn.lock", "yarn add", "yarn.lock"}
+	case "bun":
+		return nodePM{"bun", "`bun install`", "bun add", "bun.lock"}
+	}
+	return nodePM{"npm", "`npm ci` needs a package-lock.json; without one, `npm install`", "npm install", "package-lock.json"}
 }
 
 // devOnlyFix names in d, for a Node package pkg missing at start, that
@@ -55,6 +84,9 @@ func (d *Diagnosis) devOnlyFix(pkg string, code *Code) bool {
 	}
 	d.Cause = "The app imports the package `" + pkg + "`, which package.json lists in `devDependencies` only, and the build leaves those out of the deployed `node_modules` (`--omit=dev` or `--production` in `build.buildCommands`)."
 	d.Fix = "Move `" + pkg + "` to package.json `dependencies`: `npm install " + pkg + " --save-prod` moves it and updates package-lock.json (commit both); then deploy again."
+	if pm := code.nodePM(); pm.name != "npm" {
+		d.Fix = "Move `" + pkg + "` from `devDependencies` to `dependencies` in package.json and run `" + pm.name + " install`, which updates " + pm.lock + " (commit both); then deploy again."
+	}
 	return true
 }
 
@@ -71,15 +103,17 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 		if code != nil && code.Modules && code.PackagesRead && !slices.Contains(code.Packages, pkg) {
 			// node_modules is deployed: the install put in what package.json and its lock name.
 			d.Cause = "The app imports the package `" + pkg + "`, which package.json does not list, so the install in the build does not put it in `node_modules`."
-			d.Fix = "Add `" + pkg + "` to package.json `dependencies`: `npm install " + pkg + "` adds it and updates package-lock.json (commit both); then deploy again."
-			if strings.HasPrefix(code.Base, "bun") { // Bun's own lock
-				d.Fix = "Add `" + pkg + "` to package.json `dependencies`: `bun add " + pkg + "` adds it and updates bun.lock (commit both); then deploy again."
-			}
+			pm := code.nodePM()
+			d.Fix = "Add `" + pkg + "` to package.json `dependencies`: `" + pm.add + " " + pkg + "` adds it and updates " + pm.lock + " (commit both); then deploy again."
 			return
 		}
 		if code != nil && code.NoInstall { // deployFiles ./ deploys node_modules once the build makes it
 			d.Cause = "The app imports the package `" + pkg + "`, which is not in the run container: no command in `build.buildCommands` installs the packages, so the deployed tree has no `node_modules`."
-			d.Fix = "Install the packages in `build.buildCommands`: `npm ci` (needs a package-lock.json; without one, `npm install`); `deployFiles: ./` then deploys `node_modules`. Keep `" + pkg + "` in package.json `dependencies`."
+			install := "`npm ci` (needs a package-lock.json; without one, `npm install`)"
+			if pm := code.nodePM(); pm.name != "npm" {
+				install = "`" + pm.name + " install`"
+			}
+			d.Fix = "Install the packages in `build.buildCommands`: " + install + "; `deployFiles: ./` then deploys `node_modules`. Keep `" + pkg + "` in package.json `dependencies`."
 		}
 		return
 	}

@@ -62,3 +62,41 @@ func TestClassify_MissingDependencyNamedWithItsFix(t *testing.T) {
 		})
 	}
 }
+
+// A fix adding or moving a Node package names the build's package
+// manager and its lock file, npm's when none is known.
+func TestClassify_NodeFixNamesPackageManager(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name      string
+		line      string
+		stage     Stage
+		code      *Code
+		fix, lack string
+	}{
+		{"pnpm dev only", "Error: Cannot find module 'express'", Runtime,
+			&Code{Modules: true, OmitsDev: true, DevOnly: []string{"express"}, PackageManager: "pnpm"}, "run `pnpm install`, which updates pnpm-lock.yaml", "`npm install"},
+		{"npm dev only", "Error: Cannot find module 'express'", Runtime,
+			&Code{Modules: true, OmitsDev: true, DevOnly: []string{"express"}}, "`npm install express --save-prod`", "pnpm"},
+		{"yarn not deployed", "Error: Cannot find module 'express'", Runtime,
+			&Code{PackageManager: "yarn"}, "`yarn install`, which reads yarn.lock", "npm ci"},
+		{"bun base, not listed", "Error: Cannot find module 'express'", Runtime,
+			&Code{Base: "bun@1.2", Modules: true, PackagesRead: true}, "`bun add express`", "npm"},
+		{"pnpm bundler", `[vite]: Rollup failed to resolve import "dayjs" from "/build/source/src/main.ts".`, Build,
+			&Code{PackageManager: "pnpm"}, "`pnpm add dayjs`", "`npm install"},
+		{"yarn tsc", "src/index.ts(3,22): error TS2307: Cannot find module 'zod' or its corresponding type declarations.", Build,
+			&Code{PackageManager: "yarn"}, "yarn add zod", "(npm install"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := ClassifyWith([]string{tt.line}, tt.stage, Options{Code: tt.code})
+			if len(ds) == 0 {
+				t.Fatal("no diagnosis")
+			}
+			if !strings.Contains(ds[0].Fix, tt.fix) || strings.Contains(ds[0].Fix, tt.lack) {
+				t.Errorf("%s fix %q, want %q without %q", ds[0].Signal, ds[0].Fix, tt.fix, tt.lack)
+			}
+		})
+	}
+}

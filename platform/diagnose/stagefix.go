@@ -13,7 +13,7 @@ var tsModule = lazyregexp.New(`TS2307: Cannot find module '([^']+)'`)
 
 // tsModuleFix names, in d, a compile error that is an import TypeScript
 // cannot resolve: a path in the source, or a package the manifest lacks.
-func (d *Diagnosis) tsModuleFix(line string) {
+func (d *Diagnosis) tsModuleFix(line string, c *Code) {
 	m := tsModule.FindStringSubmatch(line)
 	if m == nil {
 		return
@@ -25,7 +25,7 @@ func (d *Diagnosis) tsModuleFix(line string) {
 		return
 	}
 	d.Cause = fmt.Sprintf("The TypeScript compiler cannot find the package %s or its type declarations: it is not in package.json, or it ships no types.", mod)
-	d.Fix = fmt.Sprintf("Add %s to package.json (npm install %s; for a package without its own types also @types/…) and commit the lock file; then deploy again.", mod, mod)
+	d.Fix = fmt.Sprintf("Add %s to package.json (%s %s; for a package without its own types also @types/…) and commit the lock file; then deploy again.", mod, c.nodePM().add, mod)
 }
 
 // envSchema finds an env schema's report (t3-env, envalid, NestJS's Joi):
