@@ -51,3 +51,22 @@ func TestDeploy_FixNamesTheBuildsPackageManager(t *testing.T) {
 			verdict: "not-answering|build-failed", next: []string{"npm"}},
 	})
 }
+
+// An app that reads its port from a variable nothing sets listens on its
+// fallback: the fix names the variable the code reads and the value to
+// set, as ZCP read the started file (walk 16: "where the code reads a port
+// variable, set it" for an app whose server.js reads PORT).
+func TestDeploy_WrongPortNamesTheVariableRead(t *testing.T) {
+	t.Parallel()
+	app := func(server string) map[string]string {
+		return map[string]string{
+			"package.json": `{"name":"api","private":true,"scripts":{"start":"node server.js"},"dependencies":{"express":"4.18.2"}}` + "\n",
+			"server.js":    server,
+			"zerops.yml":   setupYml{base: "nodejs@22", build: []string{"npm install"}, deploy: "./", port: 8080, start: "npm start"}.String(),
+		}
+	}
+	runDeployCases(t, []deployCase{
+		{name: "PORT", files: app("const app = require('express')();\nconst port = process.env.PORT || 3000;\napp.listen(port, '0.0.0.0');\n"),
+			verdict: "not-answering", signal: "wrong-port", next: []string{"Set PORT: \"8080\" in `run.envVariables`"}, lacks: []string{"where the code reads a port variable"}},
+	})
+}

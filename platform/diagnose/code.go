@@ -22,6 +22,7 @@ type Code struct {
 	Literal   string `json:"literal,omitempty"`   // the local address written there: 127.0.0.1, localhost, ::1
 	ReadsHost bool   `json:"readsHost,omitempty"` // File reads a HOST variable: the local address may be its fallback
 	ReadsPort bool   `json:"readsPort,omitempty"` // File reads a PORT variable
+	PortVar   string `json:"portVar,omitempty"`   // the variable File reads its port from (PORT, APP_PORT); "": none read
 	PortLine  int    `json:"portLine,omitempty"`  // the first line of File calling listen/bind with a port number written in it; 0: none
 	PortText  string `json:"portText,omitempty"`  // that line, trimmed and clipped
 	// NoInstall: the build deploys the whole tree (deployFiles ./) and no
@@ -217,6 +218,15 @@ var (
 	portVarRead = lazyregexp.New(strings.ReplaceAll(envReadPattern, "VAR", "PORT"))
 )
 
+// portVarAny is a read of a variable whose name ends in PORT (PORT,
+// APP_PORT, SERVER_PORT); portVarClient one that names another server's
+// port (DB_PORT, REDIS_PORT), not the app's own.
+var (
+	portVarAny    = lazyregexp.New(strings.ReplaceAll(envReadPattern, "VAR", `([A-Z][A-Z0-9_]*_)?PORT`))
+	portVarClient = lazyregexp.New(`(?i)^(DB|DATABASE|PG|POSTGRES\w*|MYSQL|MARIA\w*|MONGO\w*|REDIS|VALKEY|KEYDB|CACHE|AMQP|RABBIT\w*|NATS|ELASTIC\w*|KAFKA|SMTP|MAIL\w*|S3|MINIO|MEILI\w*|TYPESENSE|QDRANT|CLICKHOUSE|PROXY|UPSTREAM|API|BACKEND)_`)
+	portVarName   = lazyregexp.New(`[A-Z][A-Z0-9_]*PORT\b|\bPORT\b`)
+)
+
 // portNumber is a port number written in a line: 2 to 5 digits standing alone.
 var portNumber = lazyregexp.New(`\b\d{2,5}\b`)
 
@@ -236,6 +246,12 @@ func ScanCode(file, content string) Code {
 		}
 		if portVarRead.MatchString(t) {
 			c.ReadsPort = true
+			c.PortVar = "PORT"
+		}
+		if c.PortVar == "" && portVarAny.MatchString(t) && !clientLine.MatchString(t) {
+			if v := portVarName.FindString(portVarAny.FindString(t)); v != "" && !portVarClient.MatchString(v) {
+				c.PortVar = v
+			}
 		}
 		if c.PortLine == 0 && bindCall.MatchString(t) && portNumber.MatchString(t) {
 			c.PortLine, c.PortText = n+1, clipTo(t, maxCodeText)

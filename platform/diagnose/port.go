@@ -82,6 +82,15 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 			want, portRead(langOf(opt.Runtime)), want, movePorts, got)
 		return
 	}
+	if c := opt.Code; c != nil && c.Read && c.PortVar != "" {
+		if v, _ := opt.setVar(c.PortVar); v == "" {
+			// ZCP read the file run.start starts: it takes its port from
+			// this variable, which nothing sets, so its fallback is used.
+			d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: %s reads its port from %s, which is not set, so it falls back to %s.", got, want, c.File, c.PortVar, got)
+			d.Fix = fmt.Sprintf("Set %s: \"%s\" in `run.envVariables` of zerops.yml, then zerops_deploy; or %s %s.", c.PortVar, want, movePorts, got)
+			return
+		}
+	}
 	d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
 	d.Fix = fmt.Sprintf("Make the app listen on %s: where the code reads a port variable, set it (PORT: \"%s\" in `run.envVariables`); if PORT is set already and the log still shows %s, the code ignores it (a hardcoded port): change the code to read PORT%s or listen on %s. Or %s %s.", want, want, got, portRead(langOf(opt.Runtime)), want, movePorts, got)
 }

@@ -247,3 +247,32 @@ func TestClassifyWith_WrongPortFixMovesTheReadinessCheck(t *testing.T) {
 		})
 	}
 }
+
+// A port read from a variable nothing sets: the fix names the variable
+// the started file reads, not another server's (DB_PORT).
+func TestClassify_WrongPortNamesVariableRead(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, src, fix string
+		env            map[string]string
+	}{
+		{"PORT", "const port = process.env.PORT || 3000;\napp.listen(port);\n", "Set PORT: \"8080\" in `run.envVariables`", nil},
+		{"APP_PORT beside DB_PORT", "const db = process.env.DB_PORT || 5432;\nconst port = process.env.APP_PORT || 3000;\napp.listen(port);\n", "Set APP_PORT: \"8080\" in `run.envVariables`", nil},
+		{"python SERVER_PORT", "port = int(os.environ.get('SERVER_PORT', '3000'))\napp.run(host='0.0.0.0', port=port)\n", "Set SERVER_PORT: \"8080\"", nil},
+		{"only DB_PORT", "const db = process.env.DB_PORT || 5432;\napp.listen(3000);\n", "Change the code to listen on 8080", nil},
+		{"PORT set: ignored", "const port = process.env.PORT || 3000;\napp.listen(port);\n", "Setting PORT again changes nothing", map[string]string{"PORT": "8080"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			c := ScanCode("server.js", tt.src)
+			ds := ClassifyWith([]string{"Listening on 0.0.0.0:3000"}, Runtime, Options{Ports: []int{8080}, Code: &c, Env: tt.env})
+			if len(ds) == 0 || ds[0].Signal != "wrong-port" {
+				t.Fatalf("diagnoses %+v, want wrong-port", ds)
+			}
+			if !strings.Contains(ds[0].Fix, tt.fix) {
+				t.Errorf("fix %q, want %q", ds[0].Fix, tt.fix)
+			}
+		})
+	}
+}
