@@ -70,3 +70,21 @@ func TestDeploy_WrongPortNamesTheVariableRead(t *testing.T) {
 			verdict: "not-answering", signal: "wrong-port", next: []string{"Set PORT: \"8080\" in `run.envVariables`"}, lacks: []string{"where the code reads a port variable"}},
 	})
 }
+
+// The official twenty recipe's app listens on 3000 (a literal in
+// index-app.js); written without run.ports, its deploy has nothing to
+// probe. The answer names the port the log shows the app listening on and
+// where to declare it (walk 16: "nothing to fix", 3000 unnamed).
+func TestDeploy_NoPortsNamesTheListeningPort(t *testing.T) {
+	t.Parallel()
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@18\n      buildCommands:\n        - npm i\n      deployFiles: [index-app.js, ./node_modules/, package.json, ./public/]\n    run:\n      base: nodejs@18\n      start: npm start\n"
+	files := map[string]string{
+		"package.json":      `{"name":"site","main":"index.js","scripts":{"start":"node ./index-app.js"},"dependencies":{"express":"4.18.2"}}` + "\n",
+		"index-app.js":      "const express = require('express');\nconst app = express();\nconst port = 3000;\n\napp.use(express.static('public'));\n\napp.listen(port, () => {\n\tconsole.log(`listening on ${port}`);\n});\n",
+		"public/index.html": "<h1>site</h1>\n",
+		"zerops.yml":        yml,
+	}
+	runDeployCases(t, []deployCase{
+		{name: "no ports", files: files, verdict: "deployed", next: []string{"`- port: 3000` with `httpSupport: true`"}, lacks: []string{"Next: nothing to fix"}},
+	})
+}

@@ -287,6 +287,13 @@ func (j *judgement) byAnswers(t probeTally) {
 		j.set(platform.VerdictUnverified, fmt.Sprintf("the sandbox's %s runs with a clean log (it has no HTTP port to probe), but the sandbox could not check %s; on the platform its log decides",
 			name, h.unchecked),
 			platform.Say("act on what the reason names if it is wrong (the sandbox could not check it); on Zerops, ").Call("zerops_logs", host).Say(" shows whether it runs."))
+	case t.reached == 0 && len(h.Probes) == 0 && len(h.listens) > 0 && len(svc.Ports) == 0:
+		// The app announces a listener, but no port is declared: nothing
+		// routes HTTP to it, and no probe asks it.
+		port := strconv.Itoa(h.listens[0])
+		j.set(platform.VerdictHealthy, name+" is "+string(svc.Status)+" with a clean log; it has no HTTP port to probe, though its log shows the app listening on "+port,
+			platform.Say("if "+name+" serves HTTP, declare the port it listens on in run.ports of zerops.yml (`- port: "+port+"` with `httpSupport: true`), then ").Then(deployCall(j.src, name)).
+				Say("; without it no subdomain or probe reaches the app. If "+name+" serves no HTTP, nothing to fix."))
 	case t.reached == 0 && len(h.Probes) == 0:
 		j.set(platform.VerdictHealthy, name+" is "+string(svc.Status)+" with a clean log; it has no HTTP port to probe", platform.Say("nothing to fix."))
 	case t.reached == 0:
