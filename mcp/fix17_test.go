@@ -88,3 +88,40 @@ func TestDeploy_NoPortsNamesTheListeningPort(t *testing.T) {
 		{name: "no ports", files: files, verdict: "deployed", next: []string{"`- port: 3000` with `httpSupport: true`"}, lacks: []string{"Next: nothing to fix"}},
 	})
 }
+
+// Starts the sandbox follows into the server they run: pnpm's and yarn's
+// exec and a binary named after them (`pnpm exec next start`, `pnpm next
+// start`, `yarn next start`), and SvelteKit's adapter-node output started
+// with `node build` (HOST, else every address; PORT, else 3000). Walk 16:
+// each was "unverified", so a wrong port went unseen.
+func TestDeploy_PackageManagerBinAndSvelteNodeStarts(t *testing.T) {
+	t.Parallel()
+	nextPkg := `{"name":"web","private":true,"scripts":{"build":"next build","start":"next start"},"dependencies":{"next":"15.1.0","react":"19.0.0"}}` + "\n"
+	next := func(pm, start string, port int) map[string]string {
+		install := pm + " install"
+		if pm == "yarn" {
+			install = "yarn"
+		}
+		return map[string]string{"package.json": nextPkg,
+			"zerops.yml": setupYml{base: "nodejs@22", build: []string{install, pm + " run build"}, deploy: "[.next, node_modules, package.json]", port: port, start: start}.String()}
+	}
+	svelte := func(port int, env map[string]string) map[string]string {
+		return map[string]string{
+			"package.json":            `{"name":"site","private":true,"type":"module","scripts":{"build":"vite build","start":"node ./build"},"devDependencies":{"@sveltejs/adapter-node":"^5.2.0","@sveltejs/kit":"^2.5.17","svelte":"^4.2.18","vite":"^5.3.1"}}` + "\n",
+			"svelte.config.js":        "import adapter from '@sveltejs/adapter-node';\n\nexport default { kit: { adapter: adapter() } };\n",
+			"vite.config.ts":          "import { sveltekit } from '@sveltejs/kit/vite';\nimport { defineConfig } from 'vite';\n\nexport default defineConfig({ plugins: [sveltekit()] });\n",
+			"src/routes/+page.svelte": "<h1>hi</h1>\n",
+			"zerops.yml":              setupYml{base: "nodejs@22", build: []string{"pnpm i", "pnpm run build"}, deploy: "[build, package.json, node_modules]", port: port, env: env, start: "pnpm start"}.String(),
+		}
+	}
+	runDeployCases(t, []deployCase{
+		{name: "pnpm exec next start", files: next("pnpm", "pnpm exec next start", 3000), verdict: "live"},
+		{name: "pnpm exec next start, wrong port", files: next("pnpm", "pnpm exec next start", 8080), verdict: "not-answering", signal: "wrong-port"},
+		{name: "pnpm next start", files: next("pnpm", "pnpm next start -p 8080", 8080), verdict: "live"},
+		{name: "yarn next start, localhost", files: next("yarn", "yarn next start -H 127.0.0.1", 3000), verdict: "not-answering", signal: "listening-on-localhost"},
+		{name: "svelte node build", files: svelte(3000, nil), verdict: "live"},
+		{name: "svelte node build, wrong port", files: svelte(8080, nil), verdict: "not-answering", signal: "wrong-port",
+			then: []deployCase{{name: "PORT set", files: svelte(8080, map[string]string{"PORT": "8080"}), verdict: "live"}}},
+		{name: "svelte node build, HOST localhost", files: svelte(3000, map[string]string{"HOST": "127.0.0.1"}), verdict: "not-answering", signal: "listening-on-localhost"},
+	})
+}

@@ -756,6 +756,8 @@ func nodeTool(r *runSim, _ string, args []string, env map[string]string, _ int) 
 	if c.crash == nil && c.listen == nil && file != "" {
 		if a, ok := r.astroServer(r.path(file), env); ok {
 			c = a // astro.go
+		} else if s, ok := r.svelteServer(r.path(file), env); ok {
+			c = s // svelte.go
 		}
 	}
 	return r.scriptRun("node", file, args, c), true

@@ -283,6 +283,13 @@ var builtinYarn = map[string]bool{"install": true, "add": true, "remove": true, 
 	"cache": true, "config": true, "init": true, "info": true, "why": true, "list": true, "audit": true,
 	"workspace": true, "workspaces": true, "dlx": true, "exec": true, "set": true, "link": true, "pack": true}
 
+// builtinPnpm are pnpm commands that are not package scripts or binaries.
+var builtinPnpm = map[string]bool{"add": true, "install": true, "i": true, "update": true, "up": true, "remove": true, "rm": true,
+	"link": true, "unlink": true, "import": true, "rebuild": true, "rb": true, "prune": true, "fetch": true, "patch": true,
+	"patch-commit": true, "audit": true, "list": true, "ls": true, "outdated": true, "why": true, "publish": true, "pack": true,
+	"dlx": true, "create": true, "store": true, "env": true, "setup": true, "init": true, "deploy": true, "server": true,
+	"config": true, "licenses": true, "doctor": true, "root": true, "bin": true, "recursive": true, "install-test": true, "it": true}
+
 // binPackages are packages whose binary is named otherwise.
 var binPackages = map[string][]string{"tsc": {"typescript"}, "nuxi": {"nuxi", "nuxt"}, "nest": {"@nestjs/cli"},
 	"ng": {"@angular/cli"}, "svelte-kit": {"@sveltejs/kit"}, "remix": {"@remix-run/dev"}, "vue-cli-service": {"@vue/cli-service"},
@@ -430,7 +437,11 @@ func otherPMTool(r *runSim, name string, args []string, env map[string]string, d
 	switch {
 	case (script == "run" || (name == "pnpm" && script == "run-script")) && len(rest) > 1:
 		script = rest[1]
-	case isInstall(name, script), name == "yarn" && builtinYarn[script], script == "exec", script == "dlx":
+	case script == "exec" && args[0] == "exec" && len(args) > 1 && !strings.HasPrefix(args[1], "-"):
+		// `pnpm exec next start`: the binary runs from node_modules/.bin,
+		// its arguments its own.
+		return r.command(slices.Clone(args[1:]), env, depth+1), true
+	case isInstall(name, script), name == "yarn" && builtinYarn[script], name == "pnpm" && builtinPnpm[script], script == "exec", script == "dlx":
 		return unread, true
 	}
 	src, ok := r.deployedText(r.path("package.json"))
@@ -440,7 +451,12 @@ func otherPMTool(r *runSim, name string, args []string, env map[string]string, d
 	}
 	text, has := pkg.Scripts[script]
 	if !has {
-		return unread, true
+		if args[0] != script || script == "start" || script == "test" || script == "run" {
+			return unread, true // (pnpm start without the script runs server.js: not followed)
+		}
+		// pnpm and yarn run an installed binary of a name that is neither
+		// their command nor a script: `pnpm next start`, `yarn rw serve`.
+		return r.command(slices.Clone(args), env, depth+1), true
 	}
 	// pnpm (since 7) and yarn pass every argument after the script's name
 	// to the script (`pnpm start -p 8080` is `next start -p 8080`). Whether
