@@ -1,6 +1,9 @@
 package mcp_test
 
 import (
+	"context"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -124,4 +127,37 @@ func TestDeploy_PackageManagerBinAndSvelteNodeStarts(t *testing.T) {
 			then: []deployCase{{name: "PORT set", files: svelte(8080, map[string]string{"PORT": "8080"}), verdict: "live"}}},
 		{name: "svelte node build, HOST localhost", files: svelte(3000, map[string]string{"HOST": "127.0.0.1"}), verdict: "not-answering", signal: "listening-on-localhost"},
 	})
+}
+
+// A reference by name alone, ${NAME}, reads a project variable or one of
+// the service's own; the platform leaves it as the literal text when
+// nothing sets it (no error). zerops_validate warns of it and keeps the
+// file valid; once the project variable is set, or the setup declares the
+// name itself, it says nothing (walk 16: no warning).
+func TestValidate_ReferenceToUnsetProjectVariable(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	yml := strings.Replace(demoZeropsYml, "    run: &run\n", "    run: &run\n      envVariables:\n        SITE_NAME: shop\n        CORS_ORIGIN: ${FRONTEND_URL}\n        TITLE: ${SITE_NAME}\n", 1)
+	validate := func() string {
+		res, m := h.call(t, "zerops_validate", map[string]any{"content": yml, "kind": "zerops.yml"})
+		if m["valid"] != true {
+			t.Fatalf("the reference made the file invalid: %s", text(res))
+		}
+		return fmt.Sprint(m["warnings"])
+	}
+	warned := validate()
+	for _, want := range []string{"${FRONTEND_URL}", "literal text", "zerops_env action=set project=true"} {
+		if !strings.Contains(warned, want) {
+			t.Errorf("the warning lacks %q: %s", want, warned)
+		}
+	}
+	if strings.Contains(warned, "${SITE_NAME}") {
+		t.Errorf("a variable the setup declares is warned of: %s", warned)
+	}
+	if res, _ := h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "project": true, "variables": []string{"FRONTEND_URL=https://shop.example.com"}}, "set"); res.IsError {
+		t.Fatalf("set: %s", text(res))
+	}
+	if warned := validate(); strings.Contains(warned, "FRONTEND_URL") {
+		t.Errorf("warned once the project variable is set: %s", warned)
+	}
 }

@@ -3,6 +3,7 @@ package ops
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -75,6 +76,7 @@ func EnvRefIssues(ctx context.Context, proj Project, content string) []platform.
 		}
 	}
 	out = append(out, ownSubdomainIssues(ctx, proj, content)...)
+	out = append(out, unsetVarIssues(ctx, proj, content)...)
 	issues, names := refIssues(ctx, proj, values)
 	for _, r := range issues {
 		// At every place: fixing one leaves the others.
@@ -129,6 +131,88 @@ func ownSubdomainIssues(ctx context.Context, proj Project, content string) []pla
 			}
 			out = append(out, platform.Issue{Path: fmt.Sprintf("%s.run.envVariables.%s", s.Path(), v.Key),
 				Problem: fmt.Sprintf("%s: %s has no subdomain access, so it has no zeropsSubdomain variable and the app gets the literal text", subdomainRef, s.Name), Fix: fix})
+		}
+	}
+	return out
+}
+
+// plainRefRe is a reference ${NAME} to a variable by its name alone, as a
+// project variable or one of the service's own is referenced: a name
+// starting with a capital (the platform's own, hostname or
+// zeropsSubdomain, start lowercase; ${host_KEY} is another service's).
+var plainRefRe = regexp.MustCompile(`\$\{([A-Z][A-Za-z0-9_]*)\}`)
+
+// unsetVarIssues warns of each ${NAME} in a zerops.yml's envVariables that
+// nothing of the project sets: no project variable, no variable of the
+// setup's own (its envVariables, or the variables of the service it is
+// named after), and no service whose hostname it could start with. The
+// platform leaves such a reference as its literal text, with no error
+// (zeropsio/docs, environment variables): a warning, not a refusal, since
+// the variable may be set before the service starts.
+func unsetVarIssues(ctx context.Context, proj Project, content string) []platform.Issue {
+	if !plainRefRe.MatchString(content) {
+		return nil
+	}
+	f, err := zeropsyml.Parse([]byte(content))
+	if err != nil {
+		return nil
+	}
+	services, err := listServices(ctx, proj)
+	if err != nil {
+		return nil
+	}
+	envs, err := proj.Client.GetProjectEnv(ctx, proj.ID)
+	if err != nil {
+		return nil // the project's variables not read: nothing is claimed
+	}
+	set := map[string]bool{}
+	for _, e := range envs {
+		set[e.Key] = true
+	}
+	hosts := map[string]platform.ServiceStack{}
+	for _, svc := range services {
+		if !svc.System {
+			hosts[svc.Name] = svc
+		}
+	}
+	keysOf := map[string][]string{}
+	var out []platform.Issue
+	for _, s := range f.Setups {
+		own := map[string]bool{}
+		for _, e := range append(slices.Clone(buildEnv(s)), runEnv(s)...) {
+			own[e.Key] = true
+		}
+		if svc, ok := hosts[s.Name]; ok {
+			keys := serviceKeys(ctx, proj.Client, keysOf, svc)
+			if keys == nil {
+				continue // its variables not read
+			}
+			for _, k := range keys {
+				own[k] = true
+			}
+		}
+		for _, sec := range []struct {
+			name string
+			env  zeropsyml.Env
+		}{{"build", buildEnv(s)}, {"run", runEnv(s)}} {
+			env := slices.SortedFunc(slices.Values(sec.env), func(a, b zeropsyml.EnvVar) int { return strings.Compare(a.Key, b.Key) })
+			for _, v := range env {
+				for _, m := range plainRefRe.FindAllStringSubmatch(v.Value, -1) {
+					name := m[1]
+					host, _, _ := strings.Cut(name, "_")
+					if name == v.Key || set[name] || own[name] || strings.HasPrefix(name, "RUNTIME_") {
+						continue // itself (warned of above), set, or a build's read of a run variable
+					}
+					if _, ok := hosts[strings.ToLower(host)]; ok {
+						continue // ${Host_KEY}: the cased-hostname check says what it names
+					}
+					out = append(out, platform.Issue{Path: fmt.Sprintf("%s.%s.envVariables.%s", s.Path(), sec.name, v.Key),
+						Problem: fmt.Sprintf("%s: the project has no variable %s and %s sets none of that name, so nothing resolves it; the platform then leaves the literal text %s in %s (no error), unless it is set before %s starts",
+							m[0], name, s.Name, m[0], platform.Clip(v.Key, 60), s.Name),
+						Fix: fmt.Sprintf("Set it as a project variable (zerops_env action=set project=true variables=[\"%s=…\"]) or a variable of %s (zerops_env action=set serviceHostname=%s), or reference another service's variable as ${<hostname>_%s}.",
+							name, s.Name, s.Name, name)})
+				}
+			}
 		}
 	}
 	return out
