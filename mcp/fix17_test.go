@@ -161,3 +161,25 @@ func TestValidate_ReferenceToUnsetProjectVariable(t *testing.T) {
 		t.Errorf("warned once the project variable is set: %s", warned)
 	}
 }
+
+// An import's priority (higher is created earlier: a database before the
+// app that reads it) is a parameter the user set, which the platform's
+// export carries; zerops_export keeps it (walk 16: it was dropped).
+func TestExport_KeepsPriority(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	yml := "services:\n  - hostname: kv\n    type: valkey@7.2\n    mode: NON_HA\n    priority: 10\n  - hostname: worker\n    type: nodejs@22\n    startWithoutCode: true\n    priority: 5\n"
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": yml}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	for host, want := range map[string]string{"kv": "priority: 10", "worker": "priority: 5"} {
+		res, m := h.call(t, "zerops_export", map[string]any{"serviceHostname": host})
+		if y, _ := m["yaml"].(string); !strings.Contains(y, want) {
+			t.Errorf("the export of %s lacks %q: %s", host, want, text(res))
+		}
+	}
+	res, m := h.call(t, "zerops_export", map[string]any{})
+	if y, _ := m["yaml"].(string); !strings.Contains(y, "priority: 10") || !strings.Contains(y, "priority: 5") || strings.Count(y, "priority:") != 2 {
+		t.Errorf("the project's export does not keep each priority once: %s", text(res))
+	}
+}

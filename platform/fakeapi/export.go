@@ -18,6 +18,7 @@ type exportService struct {
 	EnvSecrets map[string]string `yaml:"envSecrets,omitempty"`
 	Policy     string            `yaml:"objectStoragePolicy,omitempty"`
 	Git        string            `yaml:"buildFromGit,omitempty"`
+	Priority   *int              `yaml:"priority,omitempty"`
 	Mount      []string          `yaml:"mount,omitempty"`
 }
 
@@ -57,7 +58,7 @@ func (st *state) export(p *project, services []*service) (int, any) {
 		// What the user set at import: the export carries every parameter
 		// set (the import reference's Export section), the subdomain asked
 		// for before the first deploy turned it on included.
-		e := exportService{Hostname: s.Name, Type: s.Version.Name, Subdomain: s.Subdomain || s.subdomainOnDeploy, Git: s.buildFromGit, Mount: st.mountNames(s)}
+		e := exportService{Hostname: s.Name, Type: s.Version.Name, Subdomain: s.Subdomain || s.subdomainOnDeploy, Git: s.buildFromGit, Mount: st.mountNames(s), Priority: s.priority}
 		switch s.category() {
 		case platform.CategoryStandard, platform.CategoryShared:
 			e.Mode = s.Mode

@@ -34,6 +34,7 @@ type importService struct {
 	VerticalAutoscaling   *importVertical   `yaml:"verticalAutoscaling"`
 	EnvSecrets            map[string]string `yaml:"envSecrets"`
 	BuildFromGit          string            `yaml:"buildFromGit"`
+	Priority              *int              `yaml:"priority"`
 	Override              bool              `yaml:"override"`
 	Mount                 yaml.Node         `yaml:"mount"` // any shape: only a list of hostnames mounts
 	storageSpec           `yaml:",inline"`
@@ -423,6 +424,7 @@ func (st *state) finishImport(id string, spec importService, at time.Time) {
 		}
 	}
 	svc.subdomainOnDeploy = spec.EnableSubdomainAccess // takes effect with the first deploy
+	svc.priority = spec.Priority
 	st.connectMounts(svc, spec)
 	if svc.category() != platform.CategoryUser {
 		// A managed service logs from its start; a runtime only once code is

@@ -78,6 +78,7 @@ type service struct {
 	backups           []backupFile   // stored backups, oldest first (backup.go)
 	storage           *objectStorage // an object storage's size and policy (objectstorage.go)
 	buildFromGit      string         // the repository its import named
+	priority          *int           // the priority its import set (higher is created earlier); nil: none
 	mounts            []string       // ids of the shared storages connected to it (mount.go)
 	Containers        []string
 	runs              []appRun       // every start of its app, oldest first (stats.go)
