@@ -183,3 +183,21 @@ func TestExport_KeepsPriority(t *testing.T) {
 		t.Errorf("the project's export does not keep each priority once: %s", text(res))
 	}
 }
+
+// The official meilisearch recipe's build downloads the binary it starts
+// (curl … | sh); a start may download it too. The sandbox reads only the
+// address Meilisearch documents, not the binary: the verdict is
+// unverified, its reason says what was not read, and no fix is given.
+func TestDeploy_DownloadedBinaryUnverified(t *testing.T) {
+	t.Parallel()
+	const recipe = "zerops:\n  - setup: appstage\n    build:\n      buildCommands:\n        - curl -L https://install.meilisearch.com | sh\n      deployFiles:\n       - meilisearch\n    run:\n      os: ubuntu\n      base: go@1\n      ports:\n        - protocol: tcp\n          port: 7700\n          httpSupport: true\n      envVariables:\n        MEILI_HTTP_ADDR: \"[::]:7700\"\n      start: ./meilisearch\n"
+	atStart := strings.Replace(strings.Replace(recipe, "start: ./meilisearch", "start: curl -L https://install.meilisearch.com | sh && ./meilisearch", 1),
+		"      buildCommands:\n        - curl -L https://install.meilisearch.com | sh\n      deployFiles:\n       - meilisearch\n", "      deployFiles: ./\n", 1)
+	noFix := []string{"zerops_deploy again", "\"diagnoses\""}
+	runDeployCases(t, []deployCase{
+		{name: "downloaded in the build", files: map[string]string{"zerops.yml": recipe, "README.md": "# search\n"}, verdict: "unverified",
+			reason: []string{"meilisearch binary", "not in the source"}, lacks: noFix},
+		{name: "downloaded at start", files: map[string]string{"zerops.yml": atStart, "README.md": "# search\n"}, verdict: "unverified",
+			reason: []string{"meilisearch binary", "not in the source"}, lacks: noFix},
+	})
+}
