@@ -459,34 +459,97 @@ func firstNonEmpty(ss ...string) string {
 }
 
 // Go's forms: an if testing os.Getenv("X") (or a variable holding it)
-// empty whose block stops the program (log.Fatal…, log.Panic…, panic,
-// os.Exit). What it prints (the logger's date, a panic's goroutine
-// trace) the sandbox does not write, so the start is unverified, naming
-// the variable.
+// empty, or os.LookupEnv("X")'s ok false, whose block stops the program
+// (log.Fatal…, log.Panic…, panic, os.Exit). The key is a string literal
+// or a constant naming one (`const DbUrl = "DB_URL"`). What it prints
+// (the logger's date, a panic's goroutine trace) the sandbox does not
+// write, so the start is unverified, naming the variable.
 var (
-	goIfEnvRe  = lazyregexp.New(`(?m)^[ \t]*if\s+os\.Getenv\(\s*"([A-Za-z_]\w*)"\s*\)\s*==\s*""\s*\{`)
-	goVarEnvRe = lazyregexp.New(`(?m)^[ \t]*(?:var\s+)?([A-Za-z_]\w*)\s*:?=\s*os\.Getenv\(\s*"([A-Za-z_]\w*)"\s*\)`)
-	goStopRe   = lazyregexp.New(`\blog\.(?:Fatal|Panic)\w*\(|\bpanic\(|\bos\.Exit\(\s*[1-9]`)
+	goIfEnvRe      = lazyregexp.New(`(?m)^[ \t]*if\s+os\.Getenv\(\s*` + goKeyArg + `\s*\)\s*==\s*""\s*\{`)
+	goVarEnvRe     = lazyregexp.New(`(?m)^[ \t]*(?:var\s+)?([A-Za-z_]\w*)\s*:?=\s*os\.Getenv\(\s*` + goKeyArg + `\s*\)`)
+	goLookupRe     = lazyregexp.New(`(?m)^[ \t]*(?:[A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*:?=\s*os\.LookupEnv\(\s*` + goKeyArg + `\s*\)`)
+	goIfLookupRe   = lazyregexp.New(`(?m)^[ \t]*if\s+[A-Za-z_]\w*\s*,\s*([A-Za-z_]\w*)\s*:=\s*os\.LookupEnv\(\s*` + goKeyArg + `\s*\)\s*;\s*!\s*([A-Za-z_]\w*)\s*\{`)
+	goConstRe      = lazyregexp.New(`(?m)^[ \t]*(?:const\s+)?([A-Za-z_]\w*)(?:\s+string)?\s*=\s*"([A-Za-z_]\w*)"[ \t]*(?://.*)?$`)
+	goConstBlockRe = lazyregexp.New(`(?m)^[ \t]*const\s*\(`)
+	goStopRe       = lazyregexp.New(`\blog\.(?:Fatal|Panic)\w*\(|\bpanic\(|\bos\.Exit\(\s*[1-9]`)
 )
+
+// goKeyArg is a variable's key as Go code passes it: a string literal
+// (group 1) or an identifier (group 2), a constant naming the key.
+const goKeyArg = `(?:"([A-Za-z_]\w*)"|([A-Za-z_]\w*))`
+
+// goConsts are the string constants of src that hold a variable-like
+// name: `const X = "Y"`, and the `X = "Y"` lines of a const ( … ) block.
+func goConsts(src string) map[string]string {
+	out := map[string]string{}
+	add := func(text string, single bool) {
+		for _, m := range goConstRe.FindAllStringSubmatch(text, -1) {
+			if !single || strings.HasPrefix(strings.TrimSpace(m[0]), "const") {
+				out[m[1]] = m[2]
+			}
+		}
+	}
+	add(src, true)
+	for _, m := range goConstBlockRe.FindAllStringSubmatchIndex(src, -1) {
+		if body, _, ok := balanced(src, m[1]-1); ok {
+			add(body, false)
+		}
+	}
+	return out
+}
 
 // goEnvNeeds are the statements of the Go source src that stop the
 // program when a variable is unset or empty.
 func goEnvNeeds(src string) []envNeed {
 	var out []envNeed
+	consts := goConsts(src)
+	// key is the variable a match's key groups name ("" when an
+	// identifier is no constant of src).
+	key := func(m []int, lit int) string {
+		if k := sub(src, m, lit); k != "" {
+			return k
+		}
+		return consts[sub(src, m, lit+1)]
+	}
 	stops := func(brace int) bool {
 		body, _, ok := balanced(src, brace)
 		return ok && goStopRe.MatchString(body)
 	}
+	// follows is the offset of the first `if TEST {` after from whose
+	// block stops the program; -1 when none.
+	follows := func(from int, test string) int {
+		re := regexp.MustCompile(`(?m)^[ \t]*if\s+` + test + `\s*\{`)
+		if t := re.FindStringIndex(src[from:]); t != nil && stops(from+t[1]-1) {
+			return from + t[0]
+		}
+		return -1
+	}
 	for _, m := range goIfEnvRe.FindAllStringSubmatchIndex(src, -1) {
-		if stops(m[1] - 1) {
-			out = append(out, envNeed{keys: []string{sub(src, m, 1)}, at: m[0], empty: true})
+		if k := key(m, 1); k != "" && stops(m[1]-1) {
+			out = append(out, envNeed{keys: []string{k}, at: m[0], empty: true})
 		}
 	}
 	for _, m := range goVarEnvRe.FindAllStringSubmatchIndex(src, -1) {
-		name, key := sub(src, m, 1), sub(src, m, 2)
-		test := regexp.MustCompile(`(?m)^[ \t]*if\s+` + regexp.QuoteMeta(name) + `\s*==\s*""\s*\{`)
-		if t := test.FindStringIndex(src[m[1]:]); t != nil && stops(m[1]+t[1]-1) {
-			out = append(out, envNeed{keys: []string{key}, at: m[1] + t[0], empty: true})
+		name, k := sub(src, m, 1), key(m, 2)
+		if k == "" {
+			continue
+		}
+		if at := follows(m[1], regexp.QuoteMeta(name)+`\s*==\s*""`); at >= 0 {
+			out = append(out, envNeed{keys: []string{k}, at: at, empty: true})
+		}
+	}
+	for _, m := range goLookupRe.FindAllStringSubmatchIndex(src, -1) {
+		ok, k := sub(src, m, 1), key(m, 2)
+		if k == "" || ok == "_" {
+			continue
+		}
+		if at := follows(m[1], `!\s*`+regexp.QuoteMeta(ok)); at >= 0 {
+			out = append(out, envNeed{keys: []string{k}, at: at})
+		}
+	}
+	for _, m := range goIfLookupRe.FindAllStringSubmatchIndex(src, -1) {
+		if k := key(m, 2); k != "" && sub(src, m, 1) == sub(src, m, 4) && stops(m[1]-1) {
+			out = append(out, envNeed{keys: []string{k}, at: m[0]})
 		}
 	}
 	slices.SortFunc(out, func(a, b envNeed) int { return a.at - b.at })
