@@ -1,7 +1,9 @@
 package mcp_test
 
 import (
+	"context"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -31,4 +33,55 @@ func TestDeploy_GoLookupEnvRequired(t *testing.T) {
 		{name: "set", files: app("const DbUrl = \"DB_URL\"\n", lookupConst, map[string]string{"DB_URL": "${db_connectionString}"}), verdict: "live"},
 		{name: "a fallback", files: app("", "\tmode, ok := os.LookupEnv(\"MODE\")\n\tif !ok {\n\t\tmode = \"prod\"\n\t}\n\tlog.Println(mode)", nil), verdict: "live"},
 	})
+}
+
+// walk 17: the official angular-app recipe (Angular 13, browser builder,
+// outputPath dist/recipe-angular-app) deployed with `dist/~` answers 404
+// at /, and the answer told to deploy `dist/~`, what the file already
+// says. The step now names the folder the build writes the index to
+// (`dist/recipe-angular-app/~`) and does not offer the entry in place;
+// `dist` without `~` is still told to add it.
+func TestDeploy_StaticIndexBelowTheDeployedFolder(t *testing.T) {
+	t.Parallel()
+	yml := "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i\n        - npm run build\n      deployFiles: [ '%s' ]\n    run:\n      base: static\n"
+	angular := `{"version": 1, "projects": {"recipe-angular-app": {"projectType": "application", "root": "", "sourceRoot": "src",
+  "architect": {"build": {"builder": "@angular-devkit/build-angular:browser", "options": {"outputPath": "dist/recipe-angular-app", "index": "src/index.html", "main": "src/main.ts"}}}}}}`
+	tests := []struct {
+		name, deploy string
+		next, lacks  []string
+	}{
+		{"ContentsOfTheParent", "dist/~", []string{"`dist/recipe-angular-app/~`"}, []string{"with `dist/~` in build.deployFiles"}},
+		{"TheParentItself", "dist", []string{"`dist/recipe-angular-app/~`"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: static\n"}, "import"); res.IsError {
+				t.Fatalf("import: %s", text(res))
+			}
+			h.ownApp(t, map[string]string{
+				"zerops.yml":     fmt.Sprintf(yml, tt.deploy),
+				"package.json":   `{"name": "recipe-angular-app", "version": "0.0.0", "scripts": {"build": "ng build"}, "devDependencies": {"@angular/cli": "~13.2.6"}}`,
+				"angular.json":   angular,
+				"src/index.html": "<app-root></app-root>\n",
+				"src/main.ts":    "console.log(1)\n",
+			})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "web"}, "ng")
+			answer, next := text(res), str(m["next"])
+			if m["verdict"] != "degraded" {
+				t.Fatalf("verdict %v, want degraded: %s", m["verdict"], answer)
+			}
+			for _, s := range tt.next {
+				if !strings.Contains(next, s) {
+					t.Errorf("next lacks %q: %s", s, next)
+				}
+			}
+			for _, s := range tt.lacks {
+				if strings.Contains(next, s) {
+					t.Errorf("next has %q: %s", s, next)
+				}
+			}
+		})
+	}
 }

@@ -260,7 +260,7 @@ func (j *judgement) byAnswers(t probeTally) {
 		next := platform.Call("zerops_verify", host).Say(" again with path set to a route the app serves.")
 		if p.Status == http.StatusNotFound && servesFiles(svc) && rootPath(p.URL) {
 			next = platform.Say(name + " serves the files under run.documentRoot (default /var/www) and finds no index there (index.html; index.php for PHP): " +
-				"deploy the contents of the build output's folder that holds index.html with `dist/~` in build.deployFiles (without `~` they land in /var/www/dist; Angular 17+ writes it to `dist/<project>/browser`: `dist/<project>/browser/~`), " +
+				indexFolderFix(j.code) + ", " +
 				"or set run.documentRoot to the deployed folder that holds the index (`public` for Laravel and Symfony), then ").Then(deployCall(j.src, name)).Say(".")
 			if strings.HasPrefix(webServer(svc), "php-") { // a PHP app's index sits in its source, no build output
 				next = platform.Say(name + " serves the files under run.documentRoot (default /var/www) and finds no index.php or index.html there: " +
@@ -308,6 +308,33 @@ func (j *judgement) byAnswers(t probeTally) {
 		p := firstOK(h.Probes)
 		j.set(platform.VerdictHealthy, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), platform.Say("nothing to fix; "+name+" is live."))
 	}
+}
+
+// indexFolderFix is the deployFiles change that puts a built index.html at
+// the top of /var/www: the folder the build's tool writes (c.Built) when
+// ZCP read it and deployFiles does not already deploy its contents, else
+// the usual `dist/~`, which is not offered when deployFiles already says
+// it (the index then sits in a folder below).
+func indexFolderFix(c *diagnose.Code) string {
+	var deployed []string
+	if c != nil {
+		deployed = c.DeployFiles
+		for _, b := range c.Built {
+			dir, tool, _ := strings.Cut(b, " (")
+			entry := dir + "/~"
+			if tool == "tsc)" || slices.ContainsFunc(deployed, func(d string) bool { return path.Clean(strings.TrimPrefix(d, "./")) == path.Clean(entry) }) {
+				continue
+			}
+			return "the build writes it to `" + dir + "` (" + tool + ": deploy that folder's contents with `" + entry + "` in build.deployFiles"
+		}
+	}
+	for _, d := range deployed {
+		if strings.HasSuffix(d, "~") || strings.HasSuffix(d, "~/") {
+			return "build.deployFiles `" + d + "` puts that folder's contents at the top, but index.html is in a folder below it: name the folder that holds it, with `~` " +
+				"(Angular before 17: `dist/<project>/~`; Angular 17+: `dist/<project>/browser/~`)"
+		}
+	}
+	return "deploy the contents of the build output's folder that holds index.html with `dist/~` in build.deployFiles (without `~` they land in /var/www/dist; Angular 17+ writes it to `dist/<project>/browser`: `dist/<project>/browser/~`)"
 }
 
 // servesFiles reports whether svc is a web server that serves the deployed
