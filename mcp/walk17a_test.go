@@ -85,3 +85,30 @@ func TestDeploy_StaticIndexBelowTheDeployedFolder(t *testing.T) {
 		})
 	}
 }
+
+// walk 17: the official strapi-blog recipe's import (its README) gives
+// the api service `ports` (1337, httpSupport), which the import schema
+// does not have; the fix said only "Remove it", which loses the port the
+// app needs routed. It now says where the key lives: run.ports of the
+// setup in zerops.yml, the values kept.
+func TestImport_PortsMoveToZeropsYml(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	imp := "services:\n  - hostname: api\n    type: nodejs@22\n    enableSubdomainAccess: true\n    ports:\n      - port: 1337\n        httpSupport: true\n"
+	res, m := h.call(t, "zerops_import", map[string]any{"content": imp, "dryRun": true})
+	problems, _ := m["problems"].([]any)
+	var fix string
+	for _, p := range problems {
+		if p, _ := p.(map[string]any); p["path"] == "services[0](api).ports" {
+			fix = str(p["fix"])
+		}
+	}
+	if fix == "" {
+		t.Fatalf("no problem at services[0](api).ports: %s", text(res))
+	}
+	for _, s := range []string{"zerops.yml", "run.ports", "kept"} {
+		if !strings.Contains(fix, s) {
+			t.Errorf("fix lacks %q: %s", s, fix)
+		}
+	}
+}

@@ -110,6 +110,10 @@ func (m *mapper) leaf(e *vErr) {
 				continue
 			} else if under := setupChild(lastKey(loc), p, e.allowed); under != "" {
 				fix = under
+			} else if p == "ports" && slices.Contains(e.allowed, "buildFromGit") {
+				// Older imports (official recipes' among them) gave a
+				// service its ports; they live in zerops.yml now.
+				fix = "An import has no ports: move them to zerops.yml, under run.ports of the setup that deploys to this service, the values kept (port, httpSupport); then remove the key here."
 			} else if near := nearOrSynonym(p, e.allowed); near != "" {
 				fix = "Did you mean " + near + "? Rename it to " + near + "; otherwise remove it."
 			} else if len(e.allowed) > 0 {
