@@ -112,3 +112,39 @@ func TestImport_PortsMoveToZeropsYml(t *testing.T) {
 		}
 	}
 }
+
+// walk 17: official recipes (strapi-blog, ghost, wordpress) write
+// ${storage_serviceId|lower}, a reference with a modifier, and run on
+// Zerops; validate warned it had no closing } and stayed the literal
+// text. A reference with a |modifier is not warned about; one truly
+// unclosed still is.
+func TestValidate_ReferenceWithModifier(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	yml := "zerops:\n  - setup: api\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm ci\n      deployFiles: ./\n    run:\n      base: nodejs@22\n      ports:\n        - port: 1337\n          httpSupport: true\n      envVariables:\n        STORAGE_BUCKET_NAME: strapidata\n        S3_BUCKET_NAME: %s\n      start: npm start\n"
+	tests := []struct {
+		name, value string
+		warned      bool
+	}{
+		{"Lower", "${storage_serviceId|lower}.${STORAGE_BUCKET_NAME}", false},
+		{"Chained", "${storage_serviceId|lower|upper}", false},
+		{"Unclosed", "${storage_serviceId.${STORAGE_BUCKET_NAME}", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, m := h.call(t, "zerops_validate", map[string]any{"kind": "zerops.yml", "content": fmt.Sprintf(yml, tt.value)})
+			warned := false
+			for _, key := range []string{"warnings", "errors"} {
+				list, _ := m[key].([]any)
+				for _, w := range list {
+					if w, _ := w.(map[string]any); strings.HasSuffix(str(w["path"]), "S3_BUCKET_NAME") {
+						warned = true
+					}
+				}
+			}
+			if warned != tt.warned {
+				t.Errorf("warned %v, want %v: %s", warned, tt.warned, text(res))
+			}
+		})
+	}
+}

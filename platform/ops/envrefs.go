@@ -342,6 +342,11 @@ var dottedRefRe = regexp.MustCompile(`\$\{([a-z][a-z0-9]*)\.([A-Za-z0-9_]+)\}`)
 // openRefRe is a ${ whose name is not closed by }.
 var openRefRe = regexp.MustCompile(`\$\{[A-Za-z0-9_.]*(?:[^A-Za-z0-9_.}]|$)`)
 
+// modifiedRefRe is a reference with modifiers, ${storage_serviceId|lower}:
+// official recipes write it (strapi-blog, ghost, wordpress) and run; the
+// docs describe such modifiers for the import preprocessor only.
+var modifiedRefRe = regexp.MustCompile(`\$\{[A-Za-z0-9_]+(?:\|[A-Za-z]+)+\}`)
+
 // httpsRefRe is https:// to another service's hostname.
 var httpsRefRe = regexp.MustCompile(`https://\$\{[a-z][a-z0-9]*_hostname\}(?::\d+)?`)
 
@@ -358,7 +363,7 @@ func formIssues(value string) []formIssue {
 			fmt.Sprintf("%s is not a Zerops reference (they join the hostname and the variable with an underscore): it stays the literal text", platform.Clip(m[0], 80)),
 			fmt.Sprintf("write ${%s_%s}", m[1], platform.Clip(m[2], 60))})
 	}
-	for _, m := range openRefRe.FindAllString(value, 5) {
+	for _, m := range openRefRe.FindAllString(modifiedRefRe.ReplaceAllString(value, ""), 5) {
 		ref := strings.TrimRightFunc(m, func(r rune) bool { return r != '_' && r != '.' && !isAlnum(r) && r != '{' })
 		out = append(out, formIssue{
 			fmt.Sprintf("%s has no closing }: it is no reference and stays the literal text", platform.Clip(ref, 80)),
