@@ -458,6 +458,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.goSumFix(text)
 	case "runtime-version-mismatch":
 		d.classVersionFix(text)
+		d.opensslMD4Fix(text)
 	case "dependency-not-found":
 		if !d.bundlerPackageFix(text, opt.Code) {
 			d.gemFix(text)
