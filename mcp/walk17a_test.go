@@ -148,3 +148,52 @@ func TestValidate_ReferenceWithModifier(t *testing.T) {
 		})
 	}
 }
+
+// walk 17: the official react-app recipe builds with react-scripts 4.0.3
+// (webpack 4) on nodejs@16, which the catalog no longer has; moved to
+// nodejs@18 as validate says, the sandbox answered it live, but webpack 4's
+// MD4 hash fails on the OpenSSL 3 of Node.js 17+. The build now fails with
+// that error, its fix the legacy provider (or webpack 5), and after the fix
+// the app is live; react-scripts 5 builds as before.
+func TestDeploy_ReactScripts4OnNewNode(t *testing.T) {
+	t.Parallel()
+	yml := "zerops:\n  - setup: web\n    build:\n      base: nodejs@18\n%s      buildCommands:\n        - yarn\n        - yarn build\n      deployFiles: [ 'build/~/' ]\n    run:\n      base: static\n"
+	legacy := "      envVariables:\n        NODE_OPTIONS: --openssl-legacy-provider\n"
+	tests := []struct {
+		name, env, version, want string
+	}{
+		{"Webpack4Fails", "", "4.0.3", "build-failed"},
+		{"LegacyProvider", legacy, "4.0.3", "live"},
+		{"ReactScripts5", "", "^5.0.1", "live"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: static\n"}, "import"); res.IsError {
+				t.Fatalf("import: %s", text(res))
+			}
+			h.ownApp(t, map[string]string{
+				"zerops.yml":        fmt.Sprintf(yml, tt.env),
+				"package.json":      `{"name": "todos", "private": true, "dependencies": {"react": "^17.0.2", "react-scripts": "` + tt.version + `"}, "scripts": {"build": "react-scripts build"}}`,
+				"yarn.lock":         "# yarn lockfile v1\n",
+				"public/index.html": "<div id=\"root\"></div>\n",
+				"src/index.tsx":     "console.log(1)\n",
+			})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "web"}, "react")
+			answer := text(res)
+			if m["verdict"] != tt.want {
+				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.want, answer)
+			}
+			if tt.want != "build-failed" {
+				return
+			}
+			if d := firstDiagnosis(m["diagnoses"]); d["signal"] != "runtime-version-mismatch" {
+				t.Errorf("first diagnosis %v, want runtime-version-mismatch: %s", d, answer)
+			}
+			if s := str(m["suggestion"]); !strings.Contains(s, "NODE_OPTIONS: --openssl-legacy-provider") || strings.Count(answer, "--openssl-legacy-provider") > 2 {
+				t.Errorf("suggestion %q lacks the legacy provider, or the answer repeats it: %s", s, answer)
+			}
+		})
+	}
+}

@@ -1,6 +1,8 @@
 package appsim
 
 import (
+	"cmp"
+	"encoding/json"
 	"fmt"
 	"path"
 	"slices"
@@ -318,7 +320,7 @@ func otherBuildTool(b *buildSim, name string, args []string, _ int) (int, bool, 
 // their default output folders, unless a config of theirs may move them.
 func bundlersRecord() *tool {
 	return &tool{name: "bundlers", names: []string{"vite", "webpack", "parcel", "astro", "ng", "tsup", "nest", "next", "nuxt", "nuxi",
-		"react-scripts", "svelte-kit"},
+		"react-scripts", "svelte-kit"}, build: bundlerBuild,
 		outputs: []toolOutput{
 			{cmd: " vite build ", out: "dist", configs: []string{"vite.config", "svelte.config"}, moves: []string{"outDir", "root", "plugins"}, made: viteOutputs},
 			{cmd: " webpack", out: "dist", configs: []string{"webpack.config"}},
@@ -335,6 +337,54 @@ func bundlersRecord() *tool {
 			{cmd: " react-scripts build ", out: "build"},
 			{cmd: " svelte-kit build ", out: "build", configs: []string{"svelte.config"}},
 		}}
+}
+
+// bundlerBuild runs a bundler: `react-scripts build` of react-scripts
+// before 5 (webpack 4, which hashes with MD4) fails on a nodejs base
+// (Node.js 18 or newer, whose OpenSSL 3 refuses MD4) unless NODE_OPTIONS
+// has --openssl-legacy-provider; anything else is otherBuildTool's.
+func bundlerBuild(b *buildSim, name string, args []string, depth int) (int, bool, bool) {
+	if name != "react-scripts" || len(args) == 0 || args[0] != "build" || !b.nodeRefusesMD4() ||
+		strings.Contains(b.env["NODE_OPTIONS"], "--openssl-legacy-provider") {
+		return otherBuildTool(b, name, args, depth)
+	}
+	pkg, _ := b.readFile("package.json")
+	var manifest struct {
+		Deps    map[string]string `json:"dependencies"`
+		DevDeps map[string]string `json:"devDependencies"`
+	}
+	if json.Unmarshal([]byte(pkg), &manifest) != nil {
+		return otherBuildTool(b, name, args, depth)
+	}
+	spec := cmp.Or(manifest.Deps["react-scripts"], manifest.DevDeps["react-scripts"])
+	m := specMajorRe.FindStringSubmatch(spec)
+	if m == nil {
+		return otherBuildTool(b, name, args, depth)
+	}
+	if major, _ := strconv.Atoi(m[1]); major < 1 || major >= 5 {
+		return otherBuildTool(b, name, args, depth)
+	}
+	b.out = append(b.out, Line{6, "Creating an optimized production build..."})
+	b.err("Error: error:0308010C:digital envelope routines::unsupported")
+	b.err("    at new Hash (node:internal/crypto/hash:69:19)")
+	b.err("  code: 'ERR_OSSL_EVP_UNSUPPORTED'")
+	return 1, false, true
+}
+
+// specMajorRe is the major version a package.json version spec starts
+// with (4.0.3, ^4.0.0, ~4.0, >=4).
+var specMajorRe = lazyregexp.New(`^\s*(?:[\^~]|>=?)?\s*v?(\d+)`)
+
+// nodeRefusesMD4 reports whether the build runs on a nodejs base: every
+// one in the catalog (18 and newer) has OpenSSL 3, which refuses MD4.
+func (b *buildSim) nodeRefusesMD4() bool {
+	for _, base := range b.bases {
+		if m := nodeMajRe.FindStringSubmatch(base); m != nil {
+			n, err := strconv.Atoi(m[1])
+			return err == nil && n >= 17
+		}
+	}
+	return false
 }
 
 // nuxtMoves are what in nuxt.config may move its output from .output:
