@@ -197,3 +197,44 @@ func TestDeploy_ReactScripts4OnNewNode(t *testing.T) {
 		})
 	}
 }
+
+// walk 17: the official golang-maria-api recipe opens its database with
+// Go's go-sql-driver/mysql (through sqlx) from DB_URL; given the MariaDB
+// service's connectionString, a mysql:// URL that driver does not parse,
+// it was answered live. The sandbox does not run the driver, so the
+// verdict is unverified, naming the form it takes; with that form, live.
+func TestDeploy_GoMySQLDriverTakesNoURL(t *testing.T) {
+	t.Parallel()
+	main := "package main\n\nimport (\n\t\"log\"\n\t\"net/http\"\n\t\"os\"\n\n\t_ \"github.com/go-sql-driver/mysql\"\n\t\"github.com/jmoiron/sqlx\"\n)\n\nconst DbUrl = \"DB_URL\"\n\nfunc main() {\n\tdbUrl, ok := os.LookupEnv(DbUrl)\n\tif !ok {\n\t\tpanic(\"set \" + DbUrl)\n\t}\n\tconn, err := sqlx.Open(\"mysql\", dbUrl)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\tdefer conn.Close()\n\tlog.Fatal(http.ListenAndServe(\":8080\", nil))\n}\n"
+	tests := []struct {
+		name, value, want string
+	}{
+		{"ConnectionStringURL", "${maria_connectionString}", "unverified"},
+		{"DriverDSN", "${maria_user}:${maria_password}@tcp(${maria_hostname}:${maria_port})/${maria_dbName}", "live"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			imp := "services:\n  - hostname: gostage\n    type: go@1\n  - hostname: maria\n    type: mariadb:single@10.6\n"
+			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": imp}, "import"); res.IsError {
+				t.Fatalf("import: %s", text(res))
+			}
+			yml := setupYml{base: "go@1", build: []string{"go build -o app main.go"}, deploy: "./app", env: map[string]string{"DB_URL": tt.value}, start: "./app"}.String()
+			h.ownApp(t, map[string]string{
+				"zerops.yml": strings.ReplaceAll(yml, "setup: appstage", "setup: gostage"),
+				"go.mod":     "module example.com/app\n\ngo 1.22\n\nrequire (\n\tgithub.com/go-sql-driver/mysql v1.6.0\n\tgithub.com/jmoiron/sqlx v1.3.5\n)\n",
+				"go.sum":     "github.com/go-sql-driver/mysql v1.6.0 h1:x\ngithub.com/jmoiron/sqlx v1.3.5 h1:y\n",
+				"main.go":    main,
+			})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "gostage"}, "go")
+			answer := text(res)
+			if m["verdict"] != tt.want {
+				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.want, answer)
+			}
+			if check, _ := m["check"].(map[string]any); tt.want == "unverified" && !strings.Contains(str(check["reason"]), "@tcp(") {
+				t.Errorf("reason does not name the driver's DSN form: %s", answer)
+			}
+		})
+	}
+}

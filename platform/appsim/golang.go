@@ -1,7 +1,9 @@
 package appsim
 
 import (
+	"cmp"
 	"fmt"
+	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -30,7 +32,40 @@ func goBinary(r *runSim, c startCmd, _ []string, env map[string]string) (startCm
 	c.lang = "go"
 	c.listen, _ = sourceListen("go", src, env, r.seed)
 	r.envCheck(src, "main.go", goEnvNeeds(src), env) // unverified: what it prints is not read
+	r.goMySQLDSNCheck(src, env)
 	return c, true
+}
+
+// goMySQLDriver is the import of Go's MySQL driver, which reads a DSN of
+// its own (user:password@tcp(host:port)/dbname), no mysql:// URL.
+const goMySQLDriver = `"github.com/go-sql-driver/mysql"`
+
+// goEnvReadRe is os.Getenv or os.LookupEnv of a key (goKeyArg).
+var goEnvReadRe = lazyregexp.New(`os\.(?:Getenv|LookupEnv)\(\s*` + goKeyArg + `\s*\)`)
+
+// goMySQLDSNCheck notes, for Go source src importing the MySQL driver,
+// each variable it reads that holds a mysql:// URL: the driver fails to
+// parse it, which the sandbox does not run, so the start is unverified.
+func (r *runSim) goMySQLDSNCheck(src string, env map[string]string) {
+	if !strings.Contains(src, goMySQLDriver) {
+		return
+	}
+	consts := goConsts(src)
+	for _, m := range goEnvReadRe.FindAllStringSubmatch(src, -1) {
+		key := cmp.Or(m[1], consts[m[2]])
+		if v := env[key]; key == "" || !strings.HasPrefix(v, "mysql://") && !strings.HasPrefix(v, "mariadb://") {
+			continue
+		}
+		host := "db"
+		if u, err := url.Parse(env[key]); err == nil && u.Hostname() != "" {
+			host = u.Hostname() // the service the URL is of
+		}
+		note := "whether the app reaches its database: " + key + " holds a mysql:// URL, which Go's go-sql-driver/mysql does not parse " +
+			"(it takes user:password@tcp(host:port)/dbname: " + strings.ReplaceAll("${H_user}:${H_password}@tcp(${H_hostname}:${H_port})/${H_dbName})", "H", host)
+		if !slices.Contains(r.unsure, note) {
+			r.unsure = append(r.unsure, note)
+		}
+	}
 }
 
 // goAddrRe is net/http's ListenAndServe("HOST:PORT") and the frameworks'
@@ -303,6 +338,7 @@ func goRunTool(r *runSim, _ string, args []string, env map[string]string, _ int)
 	c := r.entry("go", args[1], args[2:], env)
 	if src, ok := r.deployedText(r.path(args[1])); ok && c.crash == nil {
 		r.envCheck(src, r.path(args[1]), goEnvNeeds(src), env) // unverified: what it prints is not read
+		r.goMySQLDSNCheck(src, env)
 	}
 	return c, true
 }
