@@ -238,3 +238,45 @@ func TestDeploy_GoMySQLDriverTakesNoURL(t *testing.T) {
 		})
 	}
 }
+
+// walk 17: the official react-app, vue-app and angular-app recipes' zerops.yml
+// predates zerops: and has no run.start (a static SPA); the fix listed every
+// key of the current form, run.start among them, which validate then warns
+// against on a static service, and a second error restated the cause. The
+// fix now names the renames the setup needs and run.base, once.
+func TestValidate_LegacyFormatFixFitsTheSetup(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	tests := []struct {
+		name, doc   string
+		want, lacks []string
+	}{
+		{"StaticSPA", "app:\n  build:\n    base: [ nodejs@16 ]\n    build:\n      - yarn\n      - yarn build\n    deploy: [ 'build/~/' ]\n  run:\n    envReplace:\n      target: [ './static/js' ]\n      delimiter: [ '%%' ]\n",
+			[]string{"setup: app", "build.buildCommands (was build.build)", "build.deployFiles (was build.deploy)", "run.base", "static"}, []string{"run.start", "prepareCommands", "initCommands"}},
+		{"GoBinary", "api:\n  build:\n    base: [ go@1 ]\n    build:\n      - go build -o app main.go\n    deploy: [ app ]\n  run:\n    start: ./app\n",
+			[]string{"setup: api", "build.buildCommands (was build.build)", "run.base"}, []string{"prepareCommands", "initCommands"}},
+		{"PHPWithInit", "api:\n  build:\n    base: [php@8.0]\n    build:\n      - composer install\n    deploy: [.]\n  run:\n    init:\n      - php artisan migrate -n --force\n    documentRoot: 'public/'\n",
+			[]string{"run.initCommands (was run.init)", "run.base"}, []string{"run.start", "prepareCommands"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, m := h.call(t, "zerops_validate", map[string]any{"kind": "zerops.yml", "content": tt.doc})
+			errs, _ := m["errors"].([]any)
+			if len(errs) != 1 {
+				t.Fatalf("%d errors, want 1: %s", len(errs), text(res))
+			}
+			e, _ := errs[0].(map[string]any)
+			fix := str(e["fix"])
+			for _, s := range tt.want {
+				if !strings.Contains(fix, s) {
+					t.Errorf("fix lacks %q: %s", s, fix)
+				}
+			}
+			for _, s := range tt.lacks {
+				if strings.Contains(fix, s) {
+					t.Errorf("fix has %q: %s", s, fix)
+				}
+			}
+		})
+	}
+}

@@ -356,14 +356,47 @@ var cronRules = []rule[zeropsyml.Cron]{
 func legacyFormat(c *checker, root any) bool {
 	hosts := legacySetups(root)
 	for _, h := range hosts {
-		c.errf(h, "a setup in the format before zerops: (the hostname %s as the top-level key), which the platform no longer reads", platform.Clip(h, 40)).Fix = fmt.Sprintf(
-			"Write it as zerops: - setup: %s, with build.base, build.prepareCommands (was build.prepare), build.buildCommands (was build.build), build.deployFiles (was build.deploy), run.base, run.initCommands (was run.init) and run.start.",
-			platform.Clip(h, 40))
+		c.errf(h, "a setup in the format before zerops: (the hostname %s as the top-level key), which the platform no longer reads", platform.Clip(h, 40)).Fix = legacyFix(h, root.(map[string]any)[h])
 	}
-	if len(hosts) > 0 {
-		c.errf("zerops", "missing: a zerops.yml is a list of setups under the top-level key zerops")
+	if len(hosts) > 0 { // the schema's missing zerops: restates that cause
+		var kept []platform.Issue
+		schema := c.schemaErrors
+		for i, e := range c.errors {
+			if i < schema && e.Path == "zerops" {
+				c.schemaErrors--
+				continue
+			}
+			kept = append(kept, e)
+		}
+		c.errors = kept
 	}
 	return len(hosts) > 0
+}
+
+// legacyRenames are the keys of the format before zerops: that the
+// current one names otherwise, by block and old name.
+var legacyRenames = []struct{ block, old, now string }{
+	{"build", "prepare", "prepareCommands"}, {"build", "build", "buildCommands"}, {"build", "deploy", "deployFiles"},
+	{"run", "prepare", "prepareCommands"}, {"run", "init", "initCommands"},
+}
+
+// legacyFix is the current form of the old setup host (its value v): the
+// renames its keys need, the others kept, and run.base added (the old
+// format took the runtime from the service's type).
+func legacyFix(host string, v any) string {
+	setup, _ := v.(map[string]any)
+	var renames []string
+	for _, r := range legacyRenames {
+		if block, ok := setup[r.block].(map[string]any); ok && block[r.old] != nil {
+			renames = append(renames, fmt.Sprintf("%s.%s (was %s.%s)", r.block, r.now, r.block, r.old))
+		}
+	}
+	keys := "its keys under build: and run: as they are"
+	if len(renames) > 0 {
+		keys += " except " + strings.Join(renames, ", ")
+	}
+	return fmt.Sprintf("Write it as zerops: - setup: %s, %s; add run.base, the service's runtime type, which the old format took from the service "+
+		"(static for a built single-page app, go@1 for a Go binary, php-nginx@8.4 for PHP).", platform.Clip(host, 40), keys)
 }
 
 // legacySetups are the top-level keys of a document without zerops: whose
