@@ -94,6 +94,11 @@ func (b *buildSim) goCmd(args []string) int {
 	files := false
 	switch args[0] {
 	case "build", "install", "test", "vet", "generate":
+		if goInstallAt(args) != "" {
+			// `go install <package>@<version>` installs that module in
+			// module mode, outside any main module: no go.mod needed.
+			return 0
+		}
 		for _, a := range args[1:] {
 			if strings.HasSuffix(a, ".go") {
 				files = true
@@ -324,6 +329,16 @@ func goBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) {
 	if code := b.goCmd(args); code != 0 {
 		return code, false, true
 	}
+	if pkg := goInstallAt(args); pkg != "" {
+		// The binary lands in GOBIN, else in $GOPATH/bin (~/go/bin),
+		// outside the source: what is copied from there is not followed.
+		if bin := b.env["GOBIN"]; bin != "" && !b.outside(bin) && !strings.HasPrefix(bin, "~") && !strings.HasPrefix(bin, "$") {
+			b.produce(path.Join(bin, goBinaryName(pkg)))
+		} else {
+			b.unknown = true
+		}
+		return 0, false, false
+	}
 	if len(args) > 0 && (args[0] == "build" && valueAfter(args, "-o") == "" || args[0] == "generate" || args[0] == "run") {
 		b.unknown = true
 	}
@@ -341,4 +356,28 @@ func goRunTool(r *runSim, _ string, args []string, env map[string]string, _ int)
 		r.goMySQLDSNCheck(src, env)
 	}
 	return c, true
+}
+
+// goInstallAt is the package of `go install <package>@<version>` in the go
+// command args ("" for any other command).
+func goInstallAt(args []string) string {
+	if len(args) == 0 || args[0] != "install" {
+		return ""
+	}
+	for _, a := range goPositional(args) {
+		if pkg, _, ok := strings.Cut(a, "@"); ok && pkg != "" {
+			return pkg
+		}
+	}
+	return ""
+}
+
+// goBinaryName is the name go install gives the binary of the package pkg:
+// its last path element, or the one before a major version suffix (/v2).
+func goBinaryName(pkg string) string {
+	name := path.Base(pkg)
+	if len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" && path.Dir(pkg) != "." {
+		name = path.Base(path.Dir(pkg))
+	}
+	return name
 }
