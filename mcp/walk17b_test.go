@@ -28,3 +28,26 @@ func TestDeploy_GoInstallAtVersionNeedsNoGoMod(t *testing.T) {
 			verdict: "build-failed", says: []string{"go.mod file not found"}},
 	})
 }
+
+// The official golang-postgres-api recipe reads its database URL with
+// `dbUrl, ok := os.LookupEnv(DbUrl)` (DbUrl a constant naming DB_URL) and
+// panics when it is unset (walk 17: deployed without DB_URL, the sandbox
+// called it live; the platform's app panics at start).
+func TestDeploy_GoLookupEnvPanics(t *testing.T) {
+	t.Parallel()
+	main := "package main\n\nimport (\n\t\"net/http\"\n\t\"os\"\n)\n\nconst DbUrl = \"DB_URL\"\n\nfunc main() {\n" +
+		"\tdbUrl, ok := os.LookupEnv(DbUrl)\n\tif !ok {\n\t\tpanic(\"database url missing set \" + DbUrl + \" env\")\n\t}\n\t_ = dbUrl\n" +
+		"\thttp.ListenAndServe(\":3000\", nil)\n}\n"
+	literal := "package main\n\nimport (\n\t\"log\"\n\t\"net/http\"\n\t\"os\"\n)\n\nfunc main() {\n" +
+		"\tkey, found := os.LookupEnv(\"API_KEY\")\n\tif !found {\n\t\tlog.Fatal(\"API_KEY unset\")\n\t}\n\t_ = key\n" +
+		"\thttp.ListenAndServe(\":3000\", nil)\n}\n"
+	files := func(src string, env map[string]string) map[string]string {
+		return map[string]string{"main.go": src, "go.mod": "module example.com/api\n\ngo 1.22\n",
+			"zerops.yml": setupYml{base: "go@1", build: []string{"go build -o app main.go"}, deploy: "[app]", port: 3000, env: env, start: "./app"}.String()}
+	}
+	runDeployCases(t, []deployCase{
+		{name: "constant name, unset", files: files(main, nil), verdict: "unverified", says: []string{"DB_URL"}, lacks: []string{"gostage is live"},
+			then: []deployCase{{name: "set", files: files(main, map[string]string{"DB_URL": "${db_connectionString}"}), verdict: "live"}}},
+		{name: "literal name, unset", files: files(literal, nil), verdict: "unverified", says: []string{"API_KEY"}, lacks: []string{"gostage is live"}},
+	})
+}
