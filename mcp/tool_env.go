@@ -389,6 +389,10 @@ func serviceSuccess(res *ops.EnvResult, success string) string {
 	if res.Managed {
 		success = managedNext(res)
 	}
+	if len(res.BuildTime) > 0 && !res.NeverDeployed {
+		success = fmt.Sprintf("Next: zerops_deploy %s after adding %s to build.envVariables in its zerops.yml (warnings): the build writes %s into the code, which a restart does not change.",
+			res.Service, pick(len(res.BuildTime), "the line", "the lines"), pick(len(res.BuildTime), "it", "them"))
+	}
 	if !res.CredentialNext.IsZero() {
 		success = nextText(res.CredentialNext)
 	}

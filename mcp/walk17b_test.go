@@ -1,6 +1,9 @@
 package mcp_test
 
 import (
+	"context"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -50,4 +53,38 @@ func TestDeploy_GoLookupEnvPanics(t *testing.T) {
 			then: []deployCase{{name: "set", files: files(main, map[string]string{"DB_URL": "${db_connectionString}"}), verdict: "live"}}},
 		{name: "literal name, unset", files: files(literal, nil), verdict: "unverified", says: []string{"API_KEY"}, lacks: []string{"gostage is live"}},
 	})
+}
+
+// NEXT_PUBLIC_ (like VITE_ and REACT_APP_) variables are written into the
+// built code by the build: a restart leaves the built value, and a
+// service's variables reach its build only as RUNTIME_<key> (walk 17: the
+// nextjs-strapi-blog frontend's NEXT_PUBLIC_STRAPI_API_URL set as a secret
+// with restart: true was answered "the services run with the new values").
+func TestEnv_BuildTimeVariableNeedsADeploy(t *testing.T) {
+	t.Parallel()
+	for _, restart := range []bool{true, false} {
+		t.Run(fmt.Sprint("restart=", restart), func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{})
+			res, m := h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev",
+				"variables": []string{"NEXT_PUBLIC_API_URL=https://api.example.com"}, "restart": restart}, "set")
+			wantOK(t, res)
+			warnings, next := fmt.Sprint(m["warnings"]), str(m["next"])
+			for _, want := range []string{"NEXT_PUBLIC_API_URL", "build", "NEXT_PUBLIC_API_URL: ${RUNTIME_NEXT_PUBLIC_API_URL}", "build.envVariables"} {
+				if !strings.Contains(warnings, want) {
+					t.Errorf("warnings %q lack %q", warnings, want)
+				}
+			}
+			if strings.Contains(next, "new values") || strings.Contains(next, "action=restart") || !strings.Contains(next, "zerops_deploy") {
+				t.Errorf("next %q: want a deploy, not a restart, for a value the build writes into the code", next)
+			}
+		})
+	}
+	// A variable the app reads at run time keeps the restart step.
+	h := newHarness(t, harnessOpts{})
+	_, m := h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev",
+		"variables": []string{"API_URL=https://api.example.com"}, "restart": true}, "set")
+	if next := str(m["next"]); !strings.Contains(next, "new values") || strings.Contains(fmt.Sprint(m["warnings"]), "RUNTIME_") {
+		t.Errorf("next %q / warnings %v: a run-time variable needs only the restart", next, m["warnings"])
+	}
 }

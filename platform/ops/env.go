@@ -93,6 +93,10 @@ type EnvResult struct {
 	// KEY=value pairs (an agent's "A=1,B=2" in one item), in order, each
 	// with the keys inside its value.
 	Joined []JoinedVar `json:"-"`
+	// BuildTime are the set variables a bundler writes into the built
+	// code (NEXT_PUBLIC_, VITE_, REACT_APP_, GATSBY_): a restart leaves the
+	// built value; the build reads them as RUNTIME_<key>, then a deploy.
+	BuildTime []string `json:"-"`
 	// NeverDeployed: the service has no deploy yet, so nothing to restart.
 	NeverDeployed bool `json:"-"`
 	// credentials are the generated variables the set changed that the
@@ -289,6 +293,15 @@ func afterSet(ctx context.Context, proj Project, svc *platform.ServiceStack, res
 		res.Managed = true
 		res.Warnings = append(res.Warnings, managedEnvWarning(svc, pairs))
 		res.Notes = slices.DeleteFunc(res.Notes, func(n string) bool { return n == restartNote(svc) })
+	}
+	if written && svc.Type.Category == platform.CategoryUser {
+		res.BuildTime = buildTimeKeys(pairs)
+		if len(res.BuildTime) > 0 {
+			res.Warnings = append(res.Warnings, buildTimeWarning(svc.Name, res.BuildTime))
+			if len(res.BuildTime) == len(pairs) {
+				res.Notes = slices.DeleteFunc(res.Notes, func(n string) bool { return n == restartNote(svc) })
+			}
+		}
 	}
 	res.YmlKeys, res.Warnings = shadowedByYml(proj, svc, pairs, res.ymlListed, res.Warnings)
 	res.YmlBroken = brokenInYml(ctx, proj, svc, res.YmlKeys, res.ymlListed)
@@ -1010,4 +1023,32 @@ func managedEnvWarning(svc *platform.ServiceStack, pairs []EnvPair) string {
 	return fmt.Sprintf("%s is a managed service (%s) and its docs page (zerops://docs/services/%s) %s: %s likely configure%s nothing in %s itself, so ZCP did not restart it (if %s does read %s, zerops_manage action=restart serviceHostname=%s applies %s); %s serve%s the services that reference %s as ${%s_%s}.%s",
 		svc.Name, typ, svc.Type.Name, reads, listSome(clipAll(keys, 60), ", "), verb, svc.Name,
 		svc.Name, itThem(n), svc.Name, itThem(n), itThem(n), verb, itThem(n), svc.Name, platform.Clip(keys[0], 60), where)
+}
+
+// buildTimePrefixes begin the names of variables that front-end bundlers
+// (Next.js, Vite, Create React App, Gatsby) write into the code they build.
+var buildTimePrefixes = []string{"NEXT_PUBLIC_", "VITE_", "REACT_APP_", "GATSBY_"}
+
+// buildTimeKeys are the keys of pairs a bundler writes into built code.
+func buildTimeKeys(pairs []EnvPair) []string {
+	var out []string
+	for _, p := range pairs {
+		if slices.ContainsFunc(buildTimePrefixes, func(pre string) bool { return strings.HasPrefix(p.Key, pre) }) && !slices.Contains(out, p.Key) {
+			out = append(out, p.Key)
+		}
+	}
+	return out
+}
+
+// buildTimeWarning says that keys, set on the service name, reach the
+// code only through its build.
+func buildTimeWarning(name string, keys []string) string {
+	keys = keys[:min(len(keys), 5)]
+	lines := make([]string, len(keys))
+	for i, k := range keys {
+		lines[i] = "`" + k + ": ${RUNTIME_" + k + "}`"
+	}
+	return fmt.Sprintf("%s: the build writes %s into the built code, so a restart leaves the value it was built with; "+
+		"a service's own variables reach its build only with the RUNTIME_ prefix: add %s to build.envVariables in the zerops.yml of %s, then zerops_deploy.",
+		platform.Clip(strings.Join(keys, ", "), 200), map[bool]string{true: "it", false: "these"}[len(keys) == 1], strings.Join(lines, ", "), name)
 }
