@@ -88,3 +88,23 @@ func TestEnv_BuildTimeVariableNeedsADeploy(t *testing.T) {
 		t.Errorf("next %q / warnings %v: a run-time variable needs only the restart", next, m["warnings"])
 	}
 }
+
+// The official phpmyadmin recipe sets DATABASE_HOSTNAME and SECRET_TOKEN
+// as service-level envVariables of its import and reads them in its build
+// commands. The warning that the platform drops them told the agent to
+// move them to run.envVariables alone (walk 17), which the build never
+// sees: the fix also names build.envVariables and how a secret reaches
+// the build.
+func TestImport_DroppedServiceEnvNamesTheBuild(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	yml := "services:\n  - hostname: phpmyadmin\n    type: php-apache@8.1+2.4\n    envVariables:\n      DATABASE_HOSTNAME: mariadb\n      SECRET_TOKEN: x\n"
+	res, m := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": yml, "dryRun": true}, "dry")
+	wantOK(t, res)
+	warnings := fmt.Sprint(m["warnings"])
+	for _, want := range []string{"services[0](phpmyadmin).envVariables", "run.envVariables", "build.envVariables", "RUNTIME_"} {
+		if !strings.Contains(warnings, want) {
+			t.Errorf("warnings lack %q: %s", want, warnings)
+		}
+	}
+}

@@ -212,7 +212,7 @@ var serviceRules = []rule[*importEntry]{
 			return "not a number: " + platform.Clip(fmt.Sprint(v), 20), ""
 		}
 	}},
-	{path: "envVariables", warn: true, fix: "Move them to the runtime's zerops.yml run.envVariables (or envSecrets here for secrets).", check: func(e *importEntry) (string, string) {
+	{path: "envVariables", warn: true, fix: "Move them to the runtime's zerops.yml: run.envVariables for the running app, build.envVariables for values the build commands read (the build does not see run.envVariables); or to envSecrets here for secrets, which reach the build only through build.envVariables as KEY: ${RUNTIME_KEY}.", check: func(e *importEntry) (string, string) {
 		return is(e.Keys.has("envVariables"), "service-level envVariables are silently dropped by the platform")
 	}},
 	containersRule("minContainers", func(e *importEntry) int { return e.MinContainers }),
