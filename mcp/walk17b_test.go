@@ -108,3 +108,21 @@ func TestImport_DroppedServiceEnvNamesTheBuild(t *testing.T) {
 		}
 	}
 }
+
+// The official phppgadmin recipe downloads a zip, unzips it into public/
+// and moves the unpacked folder's content up with `mv phpPgAdmin-7.13.0/* .`.
+// The sandbox follows neither the download nor the unzip, so what public/
+// holds is unknown: the deploy cannot be called live (walk 17: the moved
+// glob made public/ read as surely holding index.php).
+func TestDeploy_GlobMovedFromDownloadIsUnverified(t *testing.T) {
+	t.Parallel()
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: php@8.1\n      buildCommands:\n" +
+		"        - curl -L -o pga.zip https://github.com/phppgadmin/phppgadmin/releases/download/REL_7-13-0/phpPgAdmin-7.13.0.zip\n" +
+		"        - unzip pga.zip phpPgAdmin-7.13.0/* -d ./public\n" +
+		"        - cd public; mv phpPgAdmin-7.13.0/* .; rm -r phpPgAdmin-7.13.0\n" +
+		"      deployFiles: [./public]\n    run:\n      base: php-apache@8.1\n      documentRoot: public\n"
+	runDeployCases(t, []deployCase{
+		{name: "zip unpacked and moved up", files: map[string]string{"zerops.yml": yml}, verdict: "unverified",
+			says: []string{"index.php"}, lacks: []string{"is live:"}},
+	})
+}

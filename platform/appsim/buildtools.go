@@ -214,9 +214,11 @@ func (b *buildSim) copyTo(src, tgt string) {
 	switch {
 	case b.outside(src) || tgt == "" || rel == "":
 		b.produce(path.Join(b.top(), tgt))
-	case b.unknown && !b.exists(rel):
+	case b.unknown && (!b.exists(rel) || strings.ContainsAny(rel, "*?[")):
 		// Only a command the sandbox does not follow may have made the
-		// source (a download unzipped): the copy is as unknown as it is.
+		// source (a download unzipped; a pattern matching nothing known,
+		// the official phppgadmin recipe's `mv phpPgAdmin-7.13.0/* .`):
+		// the copy is as unknown as it is.
 	case file(rel) != "":
 		b.copied(tgt, file(rel))
 	case b.isDir(rel) && (b.files.Has(rel) || b.known[rel] || b.dirs[rel]):
