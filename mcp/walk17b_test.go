@@ -126,3 +126,30 @@ func TestDeploy_GlobMovedFromDownloadIsUnverified(t *testing.T) {
 			says: []string{"index.php"}, lacks: []string{"is live:"}},
 	})
 }
+
+// The official metabase-java recipe's zerops.yml is in the earliest format:
+// `use`, `run` (the build's commands) and `deploy` at the top level, for
+// the service it was imported with. Validation answered "Remove it" for
+// each of the three keys (walk 17), which leaves the agent an empty file:
+// it now names the current form of each key.
+func TestValidate_EarliestZeropsYmlFormat(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	yml := "use: [ ]\nrun:\n  - curl https://downloads.metabase.com/v0.41.2/metabase.jar --output metabase.jar\n  - chmod a+x start.sh\ndeploy: [ start.sh, metabase.jar ]\n"
+	res, m := h.callWith(t, context.Background(), "zerops_validate", map[string]any{"content": yml, "kind": "zerops.yml"}, "validate")
+	answer := text(res)
+	if m["valid"] != false {
+		t.Fatalf("valid %v, want false: %s", m["valid"], answer)
+	}
+	for _, want := range []string{"build.buildCommands (was run", "build.deployFiles (was deploy", "run.start"} {
+		if !strings.Contains(answer, want) {
+			t.Errorf("the answer lacks %q: %s", want, answer)
+		}
+	}
+	if n := strings.Count(answer, "Write it as zerops:"); n != 1 {
+		t.Errorf("the fix is said %d times, want once: %s", n, answer)
+	}
+	if strings.Contains(answer, "Remove it") {
+		t.Errorf("the answer tells to remove the keys holding the build: %s", answer)
+	}
+}

@@ -141,7 +141,7 @@ func DetectKind(root any) string {
 	if _, ok := m["project"]; ok {
 		return KindImportYml
 	}
-	if len(legacySetups(root)) > 0 {
+	if len(legacySetups(root)) > 0 || len(earliestKeys(root)) > 0 {
 		return KindZeropsYml // the format before zerops:
 	}
 	return ""

@@ -354,6 +354,16 @@ var cronRules = []rule[zeropsyml.Cron]{
 // official recipes of 2022 still show it; the platform facts: outdated)
 // with the current form of the same setup; false when root is not one.
 func legacyFormat(c *checker, root any) bool {
+	if keys := earliestKeys(root); len(keys) > 0 {
+		const now = "Write it as zerops: - setup: <the service's hostname>, with build.base (was use), build.buildCommands (was run: the build's commands), " +
+			"build.deployFiles (was deploy), run.base and run.start (the start command the service was imported with)."
+		c.errf(keys[0], "%s at the top level: the earliest zerops.yml format, for the one service it was imported with, which the platform no longer reads", strings.Join(keys, ", ")).Fix = now
+		for _, k := range keys[1:] { // in place of the schema's unknown key, the fix said once
+			c.errf(k, "%s at the top level: the earliest zerops.yml format (the fix is at %s)", k, keys[0])
+		}
+		c.errf("zerops", "missing: a zerops.yml is a list of setups under the top-level key zerops")
+		return true
+	}
 	hosts := legacySetups(root)
 	for _, h := range hosts {
 		c.errf(h, "a setup in the format before zerops: (the hostname %s as the top-level key), which the platform no longer reads", platform.Clip(h, 40)).Fix = legacyFix(h, root.(map[string]any)[h])
@@ -397,6 +407,29 @@ func legacyFix(host string, v any) string {
 	}
 	return fmt.Sprintf("Write it as zerops: - setup: %s, %s; add run.base, the service's runtime type, which the old format took from the service "+
 		"(static for a built single-page app, go@1 for a Go binary, php-nginx@8.4 for PHP).", platform.Clip(host, 40), keys)
+}
+
+// earliestKeys are the keys use, run and deploy of a document without
+// zerops: in the earliest format (the official metabase-java recipe: use
+// the build's bases, run its commands, deploy its files), in that order;
+// nil when run or deploy is not a list there.
+func earliestKeys(root any) []string {
+	m, ok := root.(map[string]any)
+	if !ok || m["zerops"] != nil {
+		return nil
+	}
+	_, runList := m["run"].([]any)
+	_, deployList := m["deploy"].([]any)
+	if !runList && !deployList {
+		return nil
+	}
+	var keys []string
+	for _, k := range []string{"use", "run", "deploy"} {
+		if _, ok := m[k]; ok {
+			keys = append(keys, k)
+		}
+	}
+	return keys
 }
 
 // legacySetups are the top-level keys of a document without zerops: whose
