@@ -153,3 +153,25 @@ func TestValidate_EarliestZeropsYmlFormat(t *testing.T) {
 		t.Errorf("the answer tells to remove the keys holding the build: %s", answer)
 	}
 }
+
+// The official contember-admin recipe builds with `vite build admin`: vite
+// takes admin as its root and writes admin/dist, which the recipe deploys.
+// The sandbox read vite's default dist whatever the root, so a deploy of
+// ./dist/~ was called live (walk 17).
+func TestDeploy_ViteBuildRootArgument(t *testing.T) {
+	t.Parallel()
+	app := func(deploy string) map[string]string {
+		return map[string]string{
+			"package.json":      `{"scripts":{"build-admin":"vite build admin"},"devDependencies":{"vite":"^2.7"}}` + "\n",
+			"package-lock.json": "{}\n",
+			"admin/index.html":  "<!doctype html><div id=root></div><script type=module src=./index.tsx></script>\n",
+			"admin/index.tsx":   "console.log('admin')\n",
+			"zerops.yml": "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i --production=false\n        - npm run build-admin\n" +
+				"      deployFiles: [ " + deploy + " ]\n    run:\n      base: static\n",
+		}
+	}
+	runDeployCases(t, []deployCase{
+		{name: "the root's dist deployed", files: app("./admin/dist/~/"), verdict: "live|unverified"},
+		{name: "dist deployed", files: app("./dist/~/"), verdict: "build-failed", says: []string{"deploy-files-missing"}},
+	})
+}

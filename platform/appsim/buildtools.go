@@ -401,6 +401,18 @@ var viteOutDir = lazyregexp.New(`\boutDir\s*:\s*['"` + "`" + `]([^'"` + "`" + `$
 // else the folder a config's literal build.outDir names when nothing else
 // in it may move the output (root, plugins). false: the record's rule.
 func viteOutputs(b *buildSim, words []string) bool {
+	if root, ok := viteRoot(words); ok {
+		// `vite build <root>`: the config and the output (<root>/dist)
+		// are the root's; an --outDir flag is recorded with the flags.
+		if valueAfter(words, "--outDir") == "" && !slices.ContainsFunc(words, func(w string) bool { return strings.HasPrefix(w, "--outDir=") }) {
+			if slices.ContainsFunc([]string{"js", "ts", "mjs", "cjs", "mts", "cts"}, func(ext string) bool { return b.exists(b.rel(path.Join(root, "vite.config."+ext))) }) {
+				b.unknown = true
+			} else {
+				b.produce(path.Join(root, "dist"))
+			}
+		}
+		return true
+	}
 	if svelteKit(b, words) {
 		return true
 	}
@@ -411,6 +423,36 @@ func viteOutputs(b *buildSim, words []string) bool {
 	}
 	b.produce(m[1])
 	return true
+}
+
+// viteValueFlags are the flags of vite build that take the next word.
+var viteValueFlags = map[string]bool{"--outDir": true, "--base": true, "--mode": true, "-m": true, "--config": true, "-c": true,
+	"--logLevel": true, "-l": true, "--assetsDir": true, "--target": true, "--assetsInlineLimit": true, "--filter": true, "-f": true}
+
+// viteRoot is the root directory `vite build <root>` names in words; false
+// when it names none (the current directory) or a config file that may
+// move it.
+func viteRoot(words []string) (string, bool) {
+	i := slices.Index(words, "build")
+	if i < 0 || slices.ContainsFunc(words, func(w string) bool { return w == "--config" || w == "-c" || strings.HasPrefix(w, "--config=") }) {
+		return "", false
+	}
+	for j := i + 1; j < len(words); j++ {
+		w := words[j]
+		switch {
+		case viteValueFlags[w]:
+			j++
+		case strings.HasPrefix(w, "-"):
+		case w == "&&" || w == ";" || w == "||" || w == "|":
+			return "", false
+		default:
+			if r := CleanRel(w); r != "" && r != "." {
+				return w, true
+			}
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // svelteKit records what `vite build` makes in a SvelteKit project (a
