@@ -175,3 +175,20 @@ func TestDeploy_ViteBuildRootArgument(t *testing.T) {
 		{name: "dist deployed", files: app("./dist/~/"), verdict: "build-failed", says: []string{"deploy-files-missing"}},
 	})
 }
+
+// The official shared-assets repository holds images only, no index.html:
+// deployed to a static service, GET / answers 404 by design. The answer
+// told the agent to deploy a dist/~ folder that does not exist (walk 17);
+// it now also says that a service serving files only answers 404 at / and
+// how to check a file instead.
+func TestDeploy_StaticFilesWithoutIndex(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: static\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	h.ownApp(t, map[string]string{"covers/cover-bun.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n", "logos/zerops.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
+		"zerops.yml": "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      deployFiles: [ covers, logos ]\n    run:\n      base: static\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "web"}, "deploy")
+	deployCase{name: "images only", verdict: "degraded", next: []string{"404 is expected", "zerops_verify serviceHostname=web path="}}.check(t, text(res), m)
+}

@@ -259,9 +259,11 @@ func (j *judgement) byAnswers(t probeTally) {
 		p := firstReached(h.Probes)
 		next := platform.Call("zerops_verify", host).Say(" again with path set to a route the app serves.")
 		if p.Status == http.StatusNotFound && servesFiles(svc) && rootPath(p.URL) {
-			next = platform.Say(name + " serves the files under run.documentRoot (default /var/www) and finds no index there (index.html; index.php for PHP): " +
-				indexFolderFix(j.code) + ", " +
-				"or set run.documentRoot to the deployed folder that holds the index (`public` for Laravel and Symfony), then ").Then(deployCall(j.src, name)).Say(".")
+			next = platform.Say(name+" serves the files under run.documentRoot (default /var/www) and finds no index there (index.html; index.php for PHP): "+
+				indexFolderFix(j.code)+", "+
+				"or set run.documentRoot to the deployed folder that holds the index (`public` for Laravel and Symfony), then ").Then(deployCall(j.src, name)).
+				Say(". If "+name+" serves files only (images, assets) with no page at /, that 404 is expected: ").
+				Call("zerops_verify", host, "path=/<a deployed file>").Say(" checks one.")
 			if strings.HasPrefix(webServer(svc), "php-") { // a PHP app's index sits in its source, no build output
 				next = platform.Say(name + " serves the files under run.documentRoot (default /var/www) and finds no index.php or index.html there: " +
 					"set run.documentRoot in zerops.yml to the deployed folder that holds the index (`public` for Laravel and Symfony; none when the index is at the top of the deploy), then ").Then(deployCall(j.src, name)).Say(".")
