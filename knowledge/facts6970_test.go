@@ -1,0 +1,13 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_TunedMisses6970 keeps the facts written for batches 69 and 70
+// (kbtune16): what the section an agent is shown now states.
+func TestFacts_TunedMisses6970(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"troubleshooting/nats-kafka-errors", "RabbitMQ ACCESS_REFUSED: the broker rejected the credentials; read the generated ones with zerops_discover", "(?s)## RabbitMQ: `ACCESS_REFUSED`\\n.*the broker rejected the user and password the client sent.*list what the service generated with `zerops_discover includeEnvs=true`"},
+	})
+}
