@@ -10,5 +10,6 @@ func TestFacts_TunedMisses6970(t *testing.T) {
 	assertKept(t, all, []keptFact{
 		{"troubleshooting/nats-kafka-errors", "RabbitMQ ACCESS_REFUSED: the broker rejected the credentials; read the generated ones with zerops_discover", "(?s)## RabbitMQ: `ACCESS_REFUSED`\\n.*the broker rejected the user and password the client sent.*list what the service generated with `zerops_discover includeEnvs=true`"},
 		{"platform/projects-and-services", "Naming conventions states the hostname rule next to the rejected examples", "(?s)## Naming conventions that work\\n.*rejected with `serviceStackNameInvalid`.*a lowercase letter first, then lowercase letters and digits only, at most 25 characters"},
+		{"platform/containers-and-ssh", "SSH from a laptop: zcli vpn up then ssh <hostname>; zcli service shell named by a quickstart; web terminal without VPN", "`zcli vpn up` first \\(the `docker exec -it` shell\\), then `ssh <hostname>`.*`zcli service shell <service>`.*the web terminal on the service's page"},
 	})
 }
