@@ -12,5 +12,6 @@ func TestFacts_TunedMisses6970(t *testing.T) {
 		{"platform/projects-and-services", "Naming conventions states the hostname rule next to the rejected examples", "(?s)## Naming conventions that work\\n.*rejected with `serviceStackNameInvalid`.*a lowercase letter first, then lowercase letters and digits only, at most 25 characters"},
 		{"platform/containers-and-ssh", "SSH from a laptop: zcli vpn up then ssh <hostname>; zcli service shell named by a quickstart; web terminal without VPN", "`zcli vpn up` first \\(the `docker exec -it` shell\\), then `ssh <hostname>`.*`zcli service shell <service>`.*the web terminal on the service's page"},
 		{"troubleshooting/build-failures", "compile-error: Cannot find module 'typescript' in a build is a skipped devDependency (NODE_ENV production in the build)", "(?s)## compile-error\\n.*`Cannot find module 'typescript'`.*while building: a dev dependency the build needs was not installed\\. `NODE_ENV: production` in `build\\.envVariables` makes `npm ci`, yarn and pnpm skip `devDependencies`"},
+		{"services/object-storage", "import.yml opens with how a bucket is created: import an object storage service", "(?s)## import.yml\\nA bucket is created by importing an object storage service \\(`zerops_import`\\); it gets one bucket of its own:\\n```yaml"},
 	})
 }
