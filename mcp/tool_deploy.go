@@ -136,7 +136,7 @@ func fixOnce(res *deploy.Outcome) *deploy.Outcome {
 	if len(res.Check.Diagnoses) > 0 {
 		cp.Warnings = undiagnosed(res.Warnings, res.Check.Diagnoses[0], "")
 	} else {
-		cp.Warnings = unstated(res.Warnings, nextText(res.Check.Next))
+		cp.Warnings = unreasoned(unstated(res.Warnings, nextText(res.Check.Next)), res.Check.Reason)
 	}
 	return &cp
 }

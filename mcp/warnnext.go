@@ -148,6 +148,26 @@ func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis, phase string) 
 	})
 }
 
+// unreasoned is warnings without an install without sudo that reason, an
+// unverified verdict's, names with what to do on the real log ("whether
+// `apt-get install` (run.prepareCommands) run without sudo: … prefix
+// sudo"): the fix once, as the reason's condition, not as a step before
+// the next deploy.
+func unreasoned(warnings []platform.Issue, reason string) []platform.Issue {
+	if !strings.Contains(reason, " without sudo: ") || !strings.Contains(reason, "prefix sudo") {
+		return warnings
+	}
+	return slices.DeleteFunc(slices.Clone(warnings), func(w platform.Issue) bool {
+		name, rest, ok := strings.Cut(w.Problem, " without sudo: ")
+		if !ok || strings.Contains(name, "`") || rest == "" {
+			return false
+		}
+		_, block, _ := strings.Cut(w.Path, "].")
+		block, _, _ = strings.Cut(block, "[")
+		return strings.Contains(reason, "`"+name+"` ("+block+")")
+	})
+}
+
 // unstated is warnings without those whose setting next, a verdict's step,
 // already tells the agent to set or keep ("set run.documentRoot …", a
 // worker's "keep run.start"): the fix once.

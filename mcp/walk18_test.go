@@ -1,0 +1,33 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// An unverified deploy whose reason names an install without sudo and
+// what to do if the log shows the permission lines (the proxydb recipe's
+// apt-get in run.prepareCommands on Ubuntu) also listed the zerops.yml
+// warning saying the same, and its next step told the agent to fix that
+// warning before the next deploy, which the reason makes conditional on
+// the real log: the fix twice (walk 18). The reason states it once.
+func TestDeploy_UnsudoReasonStatesItsWarningOnce(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	yml := strings.Replace(demoZeropsYml, "start: node index.js",
+		"start: node index.js\n      os: ubuntu\n      prepareCommands: ['apt-get update && apt-get install -y mariadb-client']", 1)
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "unsudo18")
+	answer := text(res)
+	check, _ := m["check"].(map[string]any)
+	if m["verdict"] != "unverified" || !strings.Contains(str(check["reason"]), "prefix sudo") {
+		t.Fatalf("verdict %v, want unverified naming the install: %s", m["verdict"], answer)
+	}
+	if ws, _ := m["warnings"].([]any); len(ws) > 0 {
+		t.Errorf("warnings %v restate the reason's install without sudo", ws)
+	}
+	if strings.Contains(str(m["next"]), "warning") {
+		t.Errorf("next %q tells to fix a warning the reason already states", m["next"])
+	}
+}
