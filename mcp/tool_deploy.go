@@ -331,7 +331,20 @@ func mayCause(warnings []platform.Issue, diags []diagnose.Diagnosis, build bool)
 	if len(diags) > 0 && (slices.Contains(codeCauses, diags[0].Signal) || !diags[0].NeedsDeploy()) {
 		return false
 	}
-	return slices.ContainsFunc(warnings, func(w platform.Issue) bool { return !build || !strings.Contains("."+w.Path+".", ".run.") })
+	return slices.ContainsFunc(warnings, func(w platform.Issue) bool {
+		return (!build || !strings.Contains("."+w.Path+".", ".run.")) && !unsudoUnproven(w, diags)
+	})
+}
+
+// unsudoUnproven reports whether w is an install without sudo (a maybe:
+// official recipes install so) and the failure is diagnosed as another
+// cause than a prepare command, its evidence no permission line: the
+// install is not why it failed.
+func unsudoUnproven(w platform.Issue, diags []diagnose.Diagnosis) bool {
+	if !strings.Contains(w.Problem, " without sudo: ") || len(diags) == 0 || diags[0].Signal == "prepare-command-failed" {
+		return false
+	}
+	return !strings.Contains(diags[0].Evidence, "Permission denied") && !strings.Contains(diags[0].Evidence, "are you root")
 }
 
 // warnedNext leads next, the step for a failed build or app, with the

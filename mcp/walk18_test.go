@@ -31,3 +31,26 @@ func TestDeploy_UnsudoReasonStatesItsWarningOnce(t *testing.T) {
 		t.Errorf("next %q tells to fix a warning the reason already states", m["next"])
 	}
 }
+
+// A deploy failing for a cause its diagnosis names (the app bound to
+// 127.0.0.1) with an install without sudo in run.prepareCommands told the
+// agent to fix that warning first, deploy again and only "if it still
+// fails" bind 0.0.0.0: an install that ran, its permission lines not in the
+// log, is not why the app does not answer, so the diagnosed fix comes first
+// and the deploy it costs is not spent on a maybe (walk 18, proxydb).
+func TestDeploy_UnsudoWarningIsNotTheDiagnosedCause(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	yml := strings.Replace(demoZeropsYml, "start: node index.js",
+		"start: node index.js\n      os: ubuntu\n      prepareCommands: ['apt-get update && apt-get install -y mariadb-client']", 1)
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml, "index.js": "const http = require('node:http');\n" +
+		"http.createServer((req, res) => res.end('ok')).listen(3000, '127.0.0.1');\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "unsudo18b")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || !strings.Contains(next, "0.0.0.0") {
+		t.Fatalf("verdict %v, next %q; want not-answering binding 0.0.0.0: %s", m["verdict"], next, text(res))
+	}
+	if strings.Contains(next, "if it still fails") || strings.Index(next, "warning") >= 0 && strings.Index(next, "warning") < strings.Index(next, "0.0.0.0") {
+		t.Errorf("next %q puts the sudo warning before the diagnosed fix", next)
+	}
+}
