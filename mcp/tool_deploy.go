@@ -331,6 +331,9 @@ func mayCause(warnings []platform.Issue, diags []diagnose.Diagnosis, build bool)
 	if len(diags) > 0 && (slices.Contains(codeCauses, diags[0].Signal) || !diags[0].NeedsDeploy()) {
 		return false
 	}
+	if len(diags) > 0 && diags[0].MissingService() != "" {
+		return false // a reference to a service the project lacks: it fails for certain, fixed first
+	}
 	return slices.ContainsFunc(warnings, func(w platform.Issue) bool {
 		return (!build || !strings.Contains("."+w.Path+".", ".run.")) && !unsudoUnproven(w, diags)
 	})

@@ -54,3 +54,30 @@ func TestDeploy_UnsudoWarningIsNotTheDiagnosedCause(t *testing.T) {
 		t.Errorf("next %q puts the sudo warning before the diagnosed fix", next)
 	}
 }
+
+// A deploy failing as its diagnosis names (a variable referencing a service
+// the project lacks, ENOTFOUND) with an unrelated warning (a variable
+// referencing itself) told the agent to fix the warning first, deploy
+// again and only "if it still fails" fix the reference, which fails for
+// certain: a deploy spent (walk 18, adonisjs-postgres-api).
+func TestDeploy_UnrelatedWarningIsNotPutBeforeAMissingHost(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	yml := strings.Replace(demoZeropsYml, "start: node index.js",
+		"start: node index.js\n      envVariables:\n        APP_KEY: ${APP_KEY}\n        PG_HOST: ${database_hostname}", 1)
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml,
+		"package.json":      `{"name": "demo", "version": "1.0.0", "dependencies": {"pg": "^8.11.0"}}` + "\n",
+		"package-lock.json": `{"name": "demo", "version": "1.0.0", "lockfileVersion": 3, "requires": true, "packages": {"": {"name": "demo", "version": "1.0.0", "dependencies": {"pg": "^8.11.0"}}, "node_modules/pg": {"version": "8.11.0"}}}` + "\n",
+		"index.js": "const http = require('node:http');\n" +
+			"const { Client } = require('pg');\nconst db = new Client({ host: process.env.PG_HOST });\ndb.connect().then(() => {\n" +
+			"  http.createServer((req, res) => res.end('ok')).listen(3000, '0.0.0.0');\n});\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "host18")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || !strings.Contains(next, "${db_hostname}") {
+		t.Fatalf("verdict %v, next %q; want not-answering naming ${db_hostname}: %s", m["verdict"], next, text(res))
+	}
+	if strings.Contains(next, "if it still fails") {
+		t.Errorf("next %q puts an unrelated warning before the diagnosed fix", next)
+	}
+}
+
