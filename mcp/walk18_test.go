@@ -81,3 +81,19 @@ func TestDeploy_UnrelatedWarningIsNotPutBeforeAMissingHost(t *testing.T) {
 	}
 }
 
+// A zerops.yml in the format before zerops: for a service of the project
+// (the es-php-basic recipe's recipeesphp, a php-apache@8.1 service) was told
+// to add run.base "(… php-nginx@8.4 for PHP)", which the next validation
+// then warned is another runtime than the service's: the fix names the
+// service's own type when the project has it (walk 18).
+func TestValidate_LegacySetupNamesTheServiceType(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	yml := "appstage:\n  build:\n    base: [nodejs@22]\n    build:\n      - npm ci\n    deploy: ['./']\n  run:\n    start: node index.js\n"
+	res, m := h.call(t, "zerops_validate", map[string]any{"content": yml})
+	answer := text(res)
+	if !strings.Contains(answer, "run.base: nodejs@22") || strings.Contains(answer, "php-nginx@8.4") {
+		t.Errorf("the legacy fix does not name appstage's type nodejs@22 as run.base alone: %s", answer)
+	}
+	_ = m
+}

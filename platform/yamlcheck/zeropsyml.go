@@ -353,7 +353,7 @@ var cronRules = []rule[zeropsyml.Cron]{
 // zerops: (the hostname as the top-level key, build.build, build.deploy;
 // official recipes of 2022 still show it; the platform facts: outdated)
 // with the current form of the same setup; false when root is not one.
-func legacyFormat(c *checker, root any) bool {
+func legacyFormat(c *checker, root any, in Live) bool {
 	if keys := earliestKeys(root); len(keys) > 0 {
 		const now = "Write it as zerops: - setup: <the service's hostname>, with build.base (was use), build.buildCommands (was run: the build's commands), " +
 			"build.deployFiles (was deploy), run.base and run.start (the start command the service was imported with)."
@@ -366,7 +366,7 @@ func legacyFormat(c *checker, root any) bool {
 	}
 	hosts := legacySetups(root)
 	for _, h := range hosts {
-		c.errf(h, "a setup in the format before zerops: (the hostname %s as the top-level key), which the platform no longer reads", platform.Clip(h, 40)).Fix = legacyFix(h, root.(map[string]any)[h])
+		c.errf(h, "a setup in the format before zerops: (the hostname %s as the top-level key), which the platform no longer reads", platform.Clip(h, 40)).Fix = legacyFix(h, root.(map[string]any)[h], in)
 	}
 	if len(hosts) > 0 { // the schema's missing zerops: restates that cause
 		var kept []platform.Issue
@@ -392,8 +392,9 @@ var legacyRenames = []struct{ block, old, now string }{
 
 // legacyFix is the current form of the old setup host (its value v): the
 // renames its keys need, the others kept, and run.base added (the old
-// format took the runtime from the service's type).
-func legacyFix(host string, v any) string {
+// format took the runtime from the service's type), named when the
+// project has a service of that hostname (in.ServiceType).
+func legacyFix(host string, v any, in Live) string {
 	setup, _ := v.(map[string]any)
 	var renames []string
 	for _, r := range legacyRenames {
@@ -404,6 +405,12 @@ func legacyFix(host string, v any) string {
 	keys := "its keys under build: and run: as they are"
 	if len(renames) > 0 {
 		keys += " except " + strings.Join(renames, ", ")
+	}
+	if in.ServiceType != nil {
+		if typ := in.ServiceType(host); typ != "" && !osBase(typ) {
+			return fmt.Sprintf("Write it as zerops: - setup: %s, %s; add run.base: %s, the type of the service %s, which the old format took from the service.",
+				platform.Clip(host, 40), keys, platform.Clip(typ, 40), platform.Clip(host, 40))
+		}
 	}
 	return fmt.Sprintf("Write it as zerops: - setup: %s, %s; add run.base, the service's runtime type, which the old format took from the service "+
 		"(static for a built single-page app, go@1 for a Go binary, php-nginx@8.4 for PHP).", platform.Clip(host, 40), keys)
@@ -453,7 +460,7 @@ func legacySetups(root any) []string {
 // applies the rules to every setup of its model, and checks its bases
 // against the live catalog when in has one.
 func checkZeropsYml(c *checker, root any, content string, in Live) {
-	if rootList(c, root, "zerops", "setup, build and run") || legacyFormat(c, root) {
+	if rootList(c, root, "zerops", "setup, build and run") || legacyFormat(c, root, in) {
 		return
 	}
 	sh := shaper{c: c, bad: badPaths{}}
