@@ -50,7 +50,7 @@ func TestDeploy_UnsudoWarningIsNotTheDiagnosedCause(t *testing.T) {
 	if m["verdict"] != "not-answering" || !strings.Contains(next, "0.0.0.0") {
 		t.Fatalf("verdict %v, next %q; want not-answering binding 0.0.0.0: %s", m["verdict"], next, text(res))
 	}
-	if strings.Contains(next, "if it still fails") || strings.Index(next, "warning") >= 0 && strings.Index(next, "warning") < strings.Index(next, "0.0.0.0") {
+	if strings.Contains(next, "if it still fails") || strings.Contains(next, "warning") && strings.Index(next, "warning") < strings.Index(next, "0.0.0.0") {
 		t.Errorf("next %q puts the sudo warning before the diagnosed fix", next)
 	}
 }
@@ -95,5 +95,7 @@ func TestValidate_LegacySetupNamesTheServiceType(t *testing.T) {
 	if !strings.Contains(answer, "run.base: nodejs@22") || strings.Contains(answer, "php-nginx@8.4") {
 		t.Errorf("the legacy fix does not name appstage's type nodejs@22 as run.base alone: %s", answer)
 	}
-	_ = m
+	if m["valid"] != false {
+		t.Errorf("valid %v, want false for a setup the platform no longer reads", m["valid"])
+	}
 }
