@@ -99,36 +99,3 @@ func TestValidate_LegacySetupNamesTheServiceType(t *testing.T) {
 		t.Errorf("valid %v, want false for a setup the platform no longer reads", m["valid"])
 	}
 }
-
-// A dev setup's `start: zsc noop --silent` with run.ports (the sandbox's
-// own appdev, the official recipes' dev setups) was answered "answers 200
-// … could not check where `zsc noop --silent` listens" (walk 18): zsc noop
-// listens nowhere, so the 200 was the sandbox's invention. Nothing
-// answers; the step says why and how the app starts (over SSH, or by
-// setting run.start), not a bind fix for code that never ran.
-func TestDeploy_ZscNoopWithPortsAnswersNothing(t *testing.T) {
-	t.Parallel()
-	app := func(start string) map[string]string {
-		return map[string]string{
-			"zerops.yml": `zerops:
-  - setup: appstage
-    build:
-      base: nodejs@22
-      deployFiles: ./
-    run:
-      base: nodejs@22
-      ports:
-        - port: 3000
-          httpSupport: true
-      start: ` + start + "\n",
-			"package.json": `{"name":"a","scripts":{"start":"node index.js"}}`,
-			"index.js":     "require('http').createServer((q, s) => s.end('ok')).listen(process.env.PORT || 3000)\n",
-		}
-	}
-	runDeployCases(t, []deployCase{{
-		name: "zsc noop with a port", files: app("zsc noop --silent"), verdict: "not-answering",
-		next:  []string{"`zsc noop`", "starts no server", "ssh appstage", "set run.start"},
-		lacks: []string{"could not check where", "check the address and port the code binds"},
-		then:  []deployCase{{name: "run.start set", files: app("npm start"), verdict: "live"}},
-	}})
-}

@@ -239,7 +239,6 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		case cmd.listen != nil:
 			out.Listens = append(out.Listens, *cmd.listen)
 			out.Banner = orStr(out.Banner, cmd.banner)
-		case cmd.idle: // runs, listening nowhere: nothing to assume
 		default:
 			unknown = true
 			if note := unreadStart(d, sc.Command, cmd); note != "" {
@@ -300,8 +299,6 @@ type startCmd struct {
 	// unmodelled is the command when no record models it: nothing of the
 	// process was read, so a worker running it is not known to run.
 	unmodelled string
-	// idle: it runs and listens nowhere, known (`zsc noop`).
-	idle bool
 }
 
 // resolve reads a start command as sh runs it from the working directory

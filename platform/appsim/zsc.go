@@ -16,13 +16,11 @@ func zscRecord() *tool {
 
 // zscRunner is the command `zsc execOnce` runs: what follows `--`, else
 // what follows the key and its options. `zsc noop` (the docs' start for a
-// container that only has to stay up) idles: judged whole, as running and
-// listening nowhere (a dev service answers nothing until its app is
-// started over SSH).
+// container that only has to stay up) idles: judged whole, as running.
 // Another zsc command runs nothing the sandbox judges.
 func zscRunner(r *runSim, args []string, _ map[string]string) ([]string, startCmd, bool) {
 	if len(args) > 0 && args[0] == "noop" {
-		return nil, startCmd{lang: r.langOfBase(), idle: true}, true
+		return nil, startCmd{lang: r.langOfBase()}, true
 	}
 	if len(args) < 2 || args[0] != "execOnce" {
 		return nil, startCmd{}, false

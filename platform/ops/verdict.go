@@ -190,11 +190,6 @@ func (j *judgement) byFailedProbes(t probeTally) bool {
 		if bind := j.code.LocalBind(); bind != "" {
 			what = fmt.Sprintf("nothing answers on port %d and the log since its latest start names no cause, but the code ZCP pushed does: %s, then ", t.down.Port, bind)
 		}
-		if j.code != nil && idleStart(j.code.Start) {
-			what = fmt.Sprintf("nothing answers on port %d: run.start is `zsc noop`, which keeps the container up and starts no server. On a dev service that is expected: "+
-				"start the app yourself over SSH (`ssh %s`, then its start command, listening on 0.0.0.0:%d); to have the platform start it on each deploy, set run.start to the app's start command and run ",
-				t.down.Port, name, t.down.Port)
-		}
 		reason := name + " does not answer HTTP: " + probeSummary(*t.down)
 		if s := t.down.Status; s > 0 && s != http.StatusBadGateway && s != http.StatusGatewayTimeout { // the app's own error
 			what = fmt.Sprintf("the app answers %d on port %d: it runs and listens, but fails the request, and the log since its latest start names no cause: make it log the error (its framework's error handler or debug mode), fix what that shows, then ", s, t.down.Port)
@@ -545,11 +540,4 @@ const sourceUnknown = " with sourceService set to the hostname of the container 
 // readBuildLog is the step after a failed build: its log, then a deploy.
 func readBuildLog(name, buildID string) platform.Step {
 	return platform.Say("read ").Call("zerops_logs", "serviceHostname="+name, "buildId="+buildID).Say(", fix it and ").Call("zerops_deploy").Say(" again.")
-}
-
-// idleStart reports whether start is `zsc noop` (the docs' start for a
-// container that only stays up): it starts no server, so nothing answers.
-func idleStart(start string) bool {
-	f := strings.Fields(start)
-	return len(f) >= 2 && f[0] == "zsc" && f[1] == "noop"
 }
