@@ -11,8 +11,12 @@ import (
 	"github.com/zeropsio/zcp/platform/zeropsyml"
 )
 
-// envVarAt is one variable of a zerops.yml's envVariables, where it is.
-type envVarAt struct{ path, key, value string }
+// envVarAt is one variable of a zerops.yml's envVariables, where it is and
+// the setup that declares it.
+type envVarAt struct {
+	path, key, value string
+	setup            *zeropsyml.Setup
+}
 
 // zeropsYmlEnv lists the build and run envVariables of each setup in a
 // zerops.yml, each setup's own (a null value as ""); nil when content does
@@ -30,7 +34,7 @@ func zeropsYmlEnv(content string) []envVarAt {
 		}{{"build", buildEnv(s)}, {"run", runEnv(s)}} {
 			env := slices.SortedFunc(slices.Values(sec.env), func(a, b zeropsyml.EnvVar) int { return strings.Compare(a.Key, b.Key) })
 			for _, v := range env {
-				out = append(out, envVarAt{fmt.Sprintf("%s.%s.envVariables.%s", s.Path(), sec.name, v.Key), v.Key, v.Value})
+				out = append(out, envVarAt{fmt.Sprintf("%s.%s.envVariables.%s", s.Path(), sec.name, v.Key), v.Key, v.Value, s})
 			}
 		}
 	}
@@ -76,7 +80,7 @@ func EnvRefIssues(ctx context.Context, proj Project, content string) []platform.
 		}
 	}
 	out = append(out, ownSubdomainIssues(ctx, proj, content)...)
-	out = append(out, unsetVarIssues(ctx, proj, content)...)
+	out = append(out, unsetVarIssues(ctx, proj, vars)...)
 	issues, names := refIssues(ctx, proj, values)
 	for _, r := range issues {
 		// At every place: fixing one leaves the others.
@@ -149,12 +153,8 @@ var plainRefRe = regexp.MustCompile(`\$\{([A-Z][A-Za-z0-9_]*)\}`)
 // platform leaves such a reference as its literal text, with no error
 // (zeropsio/docs, environment variables): a warning, not a refusal, since
 // the variable may be set before the service starts.
-func unsetVarIssues(ctx context.Context, proj Project, content string) []platform.Issue {
-	if !plainRefRe.MatchString(content) {
-		return nil
-	}
-	f, err := zeropsyml.Parse([]byte(content))
-	if err != nil {
+func unsetVarIssues(ctx context.Context, proj Project, vars []envVarAt) []platform.Issue {
+	if !slices.ContainsFunc(vars, func(v envVarAt) bool { return plainRefRe.MatchString(v.value) }) {
 		return nil
 	}
 	services, err := listServices(ctx, proj)
@@ -176,43 +176,44 @@ func unsetVarIssues(ctx context.Context, proj Project, content string) []platfor
 		}
 	}
 	keysOf := map[string][]string{}
+	ownOf := map[*zeropsyml.Setup]map[string]bool{} // nil: the service's variables not read
 	var out []platform.Issue
-	for _, s := range f.Setups {
-		own := map[string]bool{}
-		for _, e := range append(slices.Clone(buildEnv(s)), runEnv(s)...) {
-			own[e.Key] = true
-		}
-		if svc, ok := hosts[s.Name]; ok {
-			keys := serviceKeys(ctx, proj.Client, keysOf, svc)
-			if keys == nil {
-				continue // its variables not read
+	for _, v := range vars {
+		s := v.setup
+		own, done := ownOf[s]
+		if !done {
+			own = map[string]bool{}
+			for _, e := range append(slices.Clone(buildEnv(s)), runEnv(s)...) {
+				own[e.Key] = true
 			}
-			for _, k := range keys {
-				own[k] = true
-			}
-		}
-		for _, sec := range []struct {
-			name string
-			env  zeropsyml.Env
-		}{{"build", buildEnv(s)}, {"run", runEnv(s)}} {
-			env := slices.SortedFunc(slices.Values(sec.env), func(a, b zeropsyml.EnvVar) int { return strings.Compare(a.Key, b.Key) })
-			for _, v := range env {
-				for _, m := range plainRefRe.FindAllStringSubmatch(v.Value, -1) {
-					name := m[1]
-					host, _, _ := strings.Cut(name, "_")
-					if name == v.Key || set[name] || own[name] || strings.HasPrefix(name, "RUNTIME_") {
-						continue // itself (warned of above), set, or a build's read of a run variable
-					}
-					if _, ok := hosts[strings.ToLower(host)]; ok {
-						continue // ${Host_KEY}: the cased-hostname check says what it names
-					}
-					out = append(out, platform.Issue{Path: fmt.Sprintf("%s.%s.envVariables.%s", s.Path(), sec.name, v.Key),
-						Problem: fmt.Sprintf("%s: the project has no variable %s and %s sets none of that name, so nothing resolves it; the platform then leaves the literal text %s in %s (no error), unless it is set before %s starts",
-							m[0], name, s.Name, m[0], platform.Clip(v.Key, 60), s.Name),
-						Fix: fmt.Sprintf("Set it as a project variable (zerops_env action=set project=true variables=[\"%s=…\"]) or a variable of %s (zerops_env action=set serviceHostname=%s), or reference another service's variable as ${<hostname>_%s}.",
-							name, s.Name, s.Name, name)})
+			if svc, ok := hosts[s.Name]; ok {
+				keys := serviceKeys(ctx, proj.Client, keysOf, svc)
+				if keys == nil {
+					own = nil
+				}
+				for _, k := range keys { // none when own is nil
+					own[k] = true
 				}
 			}
+			ownOf[s] = own
+		}
+		if own == nil {
+			continue // its service's variables not read
+		}
+		for _, m := range plainRefRe.FindAllStringSubmatch(v.value, -1) {
+			name := m[1]
+			host, _, _ := strings.Cut(name, "_")
+			if name == v.key || set[name] || own[name] || strings.HasPrefix(name, "RUNTIME_") {
+				continue // itself (warned of above), set, or a build's read of a run variable
+			}
+			if _, ok := hosts[strings.ToLower(host)]; ok {
+				continue // ${Host_KEY}: the cased-hostname check says what it names
+			}
+			out = append(out, platform.Issue{Path: v.path,
+				Problem: fmt.Sprintf("%s: the project has no variable %s and %s sets none of that name, so nothing resolves it; the platform then leaves the literal text %s in %s (no error), unless it is set before %s starts",
+					m[0], name, s.Name, m[0], platform.Clip(v.key, 60), s.Name),
+				Fix: fmt.Sprintf("Set it as a project variable (zerops_env action=set project=true variables=[\"%s=…\"]) or a variable of %s (zerops_env action=set serviceHostname=%s), or reference another service's variable as ${<hostname>_%s}.",
+					name, s.Name, s.Name, name)})
 		}
 	}
 	return out
