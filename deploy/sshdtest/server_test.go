@@ -49,17 +49,15 @@ func TestStart_SessionFindsFakeZcli(t *testing.T) {
 func TestZcli_Switches(t *testing.T) {
 	t.Parallel()
 	s := sshdtest.Start(t, sshdtest.Options{})
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
 
 	s.SetFailure("build broke")
-	if out, code := sshRun(ctx, s, "appdev", "zcli push --service-id x"); code != 1 || !strings.Contains(out, "Error: build broke") {
+	if out, code := sshRun(stepCtx(t), s, "appdev", "zcli push --service-id x"); code != 1 || !strings.Contains(out, "Error: build broke") {
 		t.Errorf("failure switch: exit %d %q", code, out)
 	}
 	s.SetFailure("")
 
 	s.SetExit255(true)
-	if out, code := sshRun(ctx, s, "appdev", "zcli push --service-id x"); code != 255 || !strings.Contains(out, "Deploying service x") {
+	if out, code := sshRun(stepCtx(t), s, "appdev", "zcli push --service-id x"); code != 255 || !strings.Contains(out, "Deploying service x") {
 		t.Errorf("exit255 switch: exit %d %q", code, out)
 	}
 	s.SetExit255(false)
@@ -67,23 +65,32 @@ func TestZcli_Switches(t *testing.T) {
 	s.SetHold(true)
 	s.ClearPushPID()
 	done := make(chan int, 1)
+	held := stepCtx(t)
 	go func() {
-		_, code := sshRun(ctx, s, "appdev", "zcli push --service-id x")
+		_, code := sshRun(held, s, "appdev", "zcli push --service-id x")
 		done <- code
 	}()
-	pid, err := s.WaitPushStarted(ctx)
+	pid, err := s.WaitPushStarted(held)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !sshdtest.Alive(pid) {
 		t.Errorf("held push %d not alive", pid)
 	}
-	if err := s.Release(ctx); err != nil {
+	if err := s.Release(stepCtx(t)); err != nil {
 		t.Fatal(err)
 	}
 	if code := recv(t, done); code != 0 {
 		t.Errorf("released push exit %d", code)
 	}
+}
+
+// stepCtx is one step's own deadline: a step of a test that runs several
+// ssh sessions does not inherit the time the ones before it took.
+func stepCtx(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	t.Cleanup(cancel)
+	return ctx
 }
 
 func TestZcli_LoginStoresToken(t *testing.T) {
