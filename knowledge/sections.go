@@ -11,7 +11,7 @@ import (
 // Section budget: a search answers the top document's relevant sections, not
 // the whole document; the whole document stays one call away (its URI).
 const (
-	sectionBudget   = 2700 // bytes of sections beyond the opening, passages included (3000 before passages; see maxPassages)
+	sectionBudget   = 3500 // bytes of sections beyond the opening, passages included (see maxPassages)
 	wholeDocBelow   = 4500 // a document this short is answered whole
 	headingWeight   = 3    // a query term in a section's heading counts this many times
 	maxSectionsKept = 3
