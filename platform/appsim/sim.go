@@ -239,6 +239,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		case cmd.listen != nil:
 			out.Listens = append(out.Listens, *cmd.listen)
 			out.Banner = orStr(out.Banner, cmd.banner)
+		case cmd.idle: // runs and listens nowhere: nothing to assume
 		default:
 			unknown = true
 			if note := unreadStart(d, sc.Command, cmd); note != "" {
@@ -261,6 +262,8 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 // when no record models it ("" when there is nothing to say).
 func unreadStart(d *Setup, line string, cmd startCmd) string {
 	switch {
+	case len(declared(d)) > 0 && cmd.startedBy != "":
+		return fmt.Sprintf("what %s starts and where it listens (run.start `%s` only keeps the container up)", cmd.startedBy, clip(shownCommand(line), 80))
 	case len(declared(d)) > 0 && !cmd.named:
 		return fmt.Sprintf("where `%s` listens (it reads no port or address for it)", clip(shownCommand(line), 80))
 	case len(declared(d)) == 0 && cmd.unmodelled != "":
@@ -299,6 +302,12 @@ type startCmd struct {
 	// unmodelled is the command when no record models it: nothing of the
 	// process was read, so a worker running it is not known to run.
 	unmodelled string
+	// idle: it runs and listens nowhere (`zsc noop`, nothing else of the
+	// setup starting a server).
+	idle bool
+	// startedBy is what the setup runs besides its start that may start a
+	// server (`zsc noop` then starts none itself): "`cmd` (run.initCommands)".
+	startedBy string
 }
 
 // resolve reads a start command as sh runs it from the working directory

@@ -1,8 +1,11 @@
 package appsim
 
 import (
+	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // zscRecord is zsc, the Zerops container's own helper: `zsc execOnce KEY
@@ -16,11 +19,22 @@ func zscRecord() *tool {
 
 // zscRunner is the command `zsc execOnce` runs: what follows `--`, else
 // what follows the key and its options. `zsc noop` (the docs' start for a
-// container that only has to stay up) idles: judged whole, as running.
+// container that only has to stay up) idles: judged whole, as running and
+// listening nowhere, unless a command the setup runs before it may start a
+// server (elk's `sudo systemctl start kibana` in run.initCommands): then
+// where anything listens is not known.
 // Another zsc command runs nothing the sandbox judges.
 func zscRunner(r *runSim, args []string, _ map[string]string) ([]string, startCmd, bool) {
 	if len(args) > 0 && args[0] == "noop" {
-		return nil, startCmd{lang: r.langOfBase()}, true
+		for _, l := range []struct {
+			cmds  []string
+			where string
+		}{{r.d.Prep.Init, "run.initCommands"}, {r.d.Prep.RunPrepare, "run.prepareCommands"}} {
+			if i := slices.IndexFunc(l.cmds, platform.StartsService); i >= 0 {
+				return nil, startCmd{lang: r.langOfBase(), startedBy: fmt.Sprintf("`%s` (%s)", clip(strings.TrimSpace(l.cmds[i]), 80), l.where)}, true
+			}
+		}
+		return nil, startCmd{lang: r.langOfBase(), idle: true}, true
 	}
 	if len(args) < 2 || args[0] != "execOnce" {
 		return nil, startCmd{}, false

@@ -190,6 +190,12 @@ func (j *judgement) byFailedProbes(t probeTally) bool {
 		if bind := j.code.LocalBind(); bind != "" {
 			what = fmt.Sprintf("nothing answers on port %d and the log since its latest start names no cause, but the code ZCP pushed does: %s, then ", t.down.Port, bind)
 		}
+		if j.code != nil && platform.IdleStart(j.code.Start) && !slices.ContainsFunc(j.code.Init, platform.StartsService) {
+			h.idle = true
+			what = fmt.Sprintf("nothing answers on port %d: run.start is `zsc noop`, which keeps the container up and starts no server, and no run.initCommands start one. "+
+				"On a dev service that is expected: start the app yourself over SSH (`ssh %s`, then its start command, listening on 0.0.0.0:%d); "+
+				"to have the platform start it on each deploy, set run.start to the app's start command and run ", t.down.Port, name, t.down.Port)
+		}
 		reason := name + " does not answer HTTP: " + probeSummary(*t.down)
 		if s := t.down.Status; s > 0 && s != http.StatusBadGateway && s != http.StatusGatewayTimeout { // the app's own error
 			what = fmt.Sprintf("the app answers %d on port %d: it runs and listens, but fails the request, and the log since its latest start names no cause: make it log the error (its framework's error handler or debug mode), fix what that shows, then ", s, t.down.Port)

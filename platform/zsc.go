@@ -1,0 +1,109 @@
+package platform
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// IdleStart reports whether start (a run.start) is `zsc noop`, the docs'
+// start for a container that only has to stay up: it starts no server.
+func IdleStart(start string) bool {
+	f := strings.Fields(start)
+	return len(f) >= 2 && f[0] == "zsc" && f[1] == "noop"
+}
+
+// StartsService reports whether cmd, a command a setup runs besides its
+// start (run.initCommands, run.prepareCommands), may leave a process
+// running after it ends, a server the start did not start: a service
+// manager told to start one, a background `&`, a detaching wrapper (nohup,
+// setsid, screen, supervisord, docker …), a program that detaches itself
+// (nginx, php-fpm …) or an option telling one to, or a shell script, whose
+// commands are not read. It errs towards true: when it is true, what
+// answers is not known.
+func StartsService(cmd string) bool {
+	if backgrounds(cmd) {
+		return true
+	}
+	for _, simple := range strings.FieldsFunc(cmd, func(r rune) bool { return strings.ContainsRune(";|&()\n", r) }) {
+		words := strings.Fields(simple)
+		for i, w := range words {
+			words[i] = strings.Trim(w, `"'`)
+		}
+		managed := false
+		for i, w := range words {
+			name := path.Base(w)
+			switch {
+			case detachers[name] || strings.HasPrefix(name, "php-fpm") || detachFlags[w] || strings.HasPrefix(w, "--daemonize="):
+				return true
+			case serviceManagers[name] || strings.HasPrefix(w, "/etc/init.d/"):
+				managed = true
+			case strings.HasSuffix(name, ".sh") || i == firstWord(words) && strings.HasPrefix(w, "./"):
+				return true
+			}
+		}
+		if managed && slices.ContainsFunc(words, func(w string) bool { return serviceStarts[w] }) {
+			return true
+		}
+	}
+	return false
+}
+
+// backgrounds reports whether cmd has a lone `&`: not `&&`, nor part of a
+// redirection (`2>&1`, `&>`).
+func backgrounds(cmd string) bool {
+	for i := 0; i < len(cmd); i++ {
+		if cmd[i] != '&' {
+			continue
+		}
+		if i+1 < len(cmd) && (cmd[i+1] == '&' || cmd[i+1] == '>') {
+			i++
+			continue
+		}
+		if i > 0 && (cmd[i-1] == '>' || cmd[i-1] == '<') {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// firstWord is the index in words of the command a simple command runs:
+// past sudo (and its options), env, exec and variable assignments.
+func firstWord(words []string) int {
+	i := 0
+	for i < len(words) {
+		w := words[i]
+		switch {
+		case w == "sudo" || w == "env" || w == "exec" || w == "command":
+			i++
+		case strings.HasPrefix(w, "-") && i > 0:
+			i++
+		case strings.Contains(w, "=") && !strings.HasPrefix(w, "="):
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// detachers are programs that leave a process running when they end: they
+// run one detached, or detach themselves by default.
+var detachers = map[string]bool{
+	"nohup": true, "setsid": true, "daemon": true, "daemonize": true, "start-stop-daemon": true,
+	"supervisord": true, "supervisorctl": true, "pm2": true, "forever": true, "screen": true, "tmux": true,
+	"docker": true, "docker-compose": true, "podman": true,
+	"nginx": true, "apachectl": true, "apache2ctl": true, "httpd": true, "pg_ctl": true, "pg_ctlcluster": true,
+	"mysqld_safe": true, "sshd": true,
+}
+
+// detachFlags are options that tell a server to detach itself.
+var detachFlags = map[string]bool{"--daemon": true, "--daemonize": true, "-daemon": true, "--detach": true, "--fork": true, "--background": true}
+
+// serviceManagers start services by name; serviceStarts are their words
+// for starting one (now, or at each boot).
+var (
+	serviceManagers = map[string]bool{"systemctl": true, "service": true, "rc-service": true, "rc-update": true, "initctl": true}
+	serviceStarts   = map[string]bool{"start": true, "restart": true, "reload-or-restart": true, "try-restart": true, "enable": true, "--now": true, "add": true}
+)

@@ -1,0 +1,48 @@
+package platform_test
+
+import (
+	"testing"
+
+	"github.com/zeropsio/zcp/platform"
+)
+
+func TestStartsService_Commands(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		cmd  string
+		want bool
+	}{
+		{"sudo systemctl start kibana", true},
+		{"sudo service nginx restart", true},
+		{"systemctl enable --now redis", true},
+		{"/etc/init.d/postgresql start", true},
+		{"node worker.js &", true},
+		{"nohup node server.js > /tmp/log 2>&1", true},
+		{"redis-server --daemonize yes", true},
+		{"sudo nginx", true},
+		{"php-fpm8.3", true},
+		{"docker compose up -d", true},
+		{"./start-services.sh", true},
+		{"bash scripts/boot.sh", true},
+		{"sudo cp -f kibana/kibana.yml /etc/kibana/kibana.yml", false},
+		{"sudo chown -R kibana /etc/kibana", false},
+		{"zsc execOnce ${appVersionId} -- php artisan migrate --force", false},
+		{"node migrate.js 2>&1 | tee /tmp/migrate.log", false},
+		{"npm run db:push && echo done", false},
+		{"systemctl status kibana", false},
+	} {
+		if got := platform.StartsService(tc.cmd); got != tc.want {
+			t.Errorf("StartsService(%q) = %v, want %v", tc.cmd, got, tc.want)
+		}
+	}
+}
+
+func TestIdleStart_Starts(t *testing.T) {
+	t.Parallel()
+	for start, want := range map[string]bool{"zsc noop --silent": true, "zsc noop": true, "  zsc   noop ": true,
+		"npm start": false, "zsc execOnce x -- node a.js": false, "zsc": false} {
+		if got := platform.IdleStart(start); got != want {
+			t.Errorf("IdleStart(%q) = %v, want %v", start, got, want)
+		}
+	}
+}
