@@ -8,6 +8,6 @@ func TestFacts_TunedMisses7374(t *testing.T) {
 	t.Parallel()
 	all := agentTexts(t)
 	assertKept(t, all, []keptFact{
-		{"troubleshooting/build-failures", "npm: not found after a build that passed: run.base has no Node.js", "The same `npm: not found` after a build that passed comes from `run\\.start` \\(`npm start`\\): `run\\.base` has no Node\\.js"},
+		{"troubleshooting/build-failures", "npm: not found at start after a build that passed: run.base lacks Node.js", "After a build that passed, `npm: not found` at start means `run\\.base` lacks Node\\.js"},
 	})
 }
