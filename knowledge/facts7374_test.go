@@ -9,5 +9,6 @@ func TestFacts_TunedMisses7374(t *testing.T) {
 	all := agentTexts(t)
 	assertKept(t, all, []keptFact{
 		{"troubleshooting/build-failures", "npm: not found at start after a build that passed: run.base lacks Node.js", "After a build that passed, `npm: not found` at start means `run\\.base` lacks Node\\.js"},
+		{"config/import-yml-structure", "after the import the runtimes wait for code: zerops_deploy each", "6\\. Then `zerops_deploy` code to each runtime\\."},
 	})
 }
