@@ -11,5 +11,6 @@ func TestFacts_TunedMisses7374(t *testing.T) {
 		{"troubleshooting/build-failures", "npm: not found at start after a build that passed: run.base lacks Node.js", "After a build that passed, `npm: not found` at start means `run\\.base` lacks Node\\.js"},
 		{"config/import-yml-structure", "after the import the runtimes wait for code: zerops_deploy each", "6\\. Then `zerops_deploy` code to each runtime\\."},
 		{"platform/ha-vs-single", "HA bills each container: about three times single at the same size", "HA bills each of its containers, three for most services, so about three times the single version at the same size"},
+		{"config/import-yml-services", "a zeropsSetup the zerops.yml does not hold fails the import", "a name that the zerops\\.yml \\(repository root, or `zeropsYaml`\\) does not hold fails the import"},
 	})
 }
