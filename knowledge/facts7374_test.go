@@ -12,5 +12,6 @@ func TestFacts_TunedMisses7374(t *testing.T) {
 		{"config/import-yml-structure", "after the import the runtimes wait for code: zerops_deploy each", "6\\. Then `zerops_deploy` code to each runtime\\."},
 		{"platform/ha-vs-single", "HA bills each container: about three times single at the same size", "HA bills each of its containers, three for most services, so about three times the single version at the same size"},
 		{"config/import-yml-services", "a zeropsSetup the zerops.yml does not hold fails the import", "a name that the zerops\\.yml \\(repository root, or `zeropsYaml`\\) does not hold fails the import"},
+		{"troubleshooting/build-failures", "apk: command not found means the Ubuntu OS, where apt-get installs", "On `os: ubuntu`, use `apt-get install -y` with Ubuntu names \\(`E: Unable to locate package`\\); `apk: command not found` means that OS\\."},
 	})
 }
