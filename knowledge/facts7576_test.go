@@ -1,0 +1,13 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_TunedMisses7576 keeps the facts written for batches 75/76
+// (kbtune18b): what the section an agent is shown now states.
+func TestFacts_TunedMisses7576(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"config/import-yml-scaling", "a container is added only once the others are at their vertical maximum", "A new container comes only once the ones in place are at their vertical maximum \\(`maxCpu`/`maxRam`\\), up to `maxContainers`"},
+	})
+}
