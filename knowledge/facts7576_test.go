@@ -9,5 +9,6 @@ func TestFacts_TunedMisses7576(t *testing.T) {
 	all := agentTexts(t)
 	assertKept(t, all, []keptFact{
 		{"config/import-yml-scaling", "a container is added only once the others are at their vertical maximum", "A new container comes only once the ones in place are at their vertical maximum \\(`maxCpu`/`maxRam`\\), up to `maxContainers`"},
+		{"config/import-yml-scaling", "cpuMode: SHARED for dev and staging, DEDICATED for steady load and production", "`SHARED` \\(a core shared with up to 10 other apps: dev, staging\\) or `DEDICATED` \\(cores of its own for steady load: production\\)"},
 	})
 }
