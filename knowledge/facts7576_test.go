@@ -14,5 +14,6 @@ func TestFacts_TunedMisses7576(t *testing.T) {
 		{"config/zerops-yml-crontab", "the database backup schedule is not run.crontab but the GUI's Backups List & Configuration", "A database's automatic backups are not scheduled here: their schedule .* is set per service in the GUI, \\*\\*Backups List & Configuration\\*\\*"},
 		{"operations/ci-cd", "no deploy-only token: custom per project with full access on the one project", "There is no deploy-only permission\\. The narrowest token that can deploy is \\*\\*Custom access per project\\*\\* with \\*\\*Full access\\*\\* on this one project"},
 		{"tools/zcli", "a valid token can lack one project: a custom per-project token reaches only its listed projects", "A valid token can still lack access to one project: a \\*\\*Custom access per project\\*\\* token reaches only the projects listed in it"},
+		{"operations/dev-stage-pattern", "production services beside stage get their own database, HA while stage's stays single", "give them their own database \\(HA while stage's stays single: the mode is per service\\)"},
 	})
 }
