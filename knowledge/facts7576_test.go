@@ -15,5 +15,6 @@ func TestFacts_TunedMisses7576(t *testing.T) {
 		{"operations/ci-cd", "no deploy-only token: custom per project with full access on the one project", "There is no deploy-only permission\\. The narrowest token that can deploy is \\*\\*Custom access per project\\*\\* with \\*\\*Full access\\*\\* on this one project"},
 		{"tools/zcli", "a valid token can lack one project: a custom per-project token reaches only its listed projects", "A valid token can still lack access to one project: a \\*\\*Custom access per project\\*\\* token reaches only the projects listed in it"},
 		{"operations/dev-stage-pattern", "production services beside stage get their own database, HA while stage's stays single", "give them their own database \\(HA while stage's stays single: the mode is per service\\)"},
+		{"platform/projects-and-services", "project variables reach every service's containers, builds included, with no prefix", "project variables: every service's containers, builds included, get them as ordinary OS env variables, with no prefix and no declaration"},
 	})
 }
