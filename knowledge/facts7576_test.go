@@ -16,5 +16,6 @@ func TestFacts_TunedMisses7576(t *testing.T) {
 		{"tools/zcli", "a valid token can lack one project: a custom per-project token reaches only its listed projects", "A valid token can still lack access to one project: a \\*\\*Custom access per project\\*\\* token reaches only the projects listed in it"},
 		{"operations/dev-stage-pattern", "production services beside stage get their own database, HA while stage's stays single", "give them their own database \\(HA while stage's stays single: the mode is per service\\)"},
 		{"platform/projects-and-services", "project variables reach every service's containers, builds included, with no prefix", "project variables: every service's containers, builds included, get them as ordinary OS env variables, with no prefix and no declaration"},
+		{"runtimes/alpine", "sudo not permitted: Zerops Alpine images give zerops passwordless sudo, so the command runs elsewhere", "`sudo` itself not permitted, or asking for a password: the Zerops Alpine images give the `zerops` user `sudo` with no password, so the command runs elsewhere"},
 	})
 }
