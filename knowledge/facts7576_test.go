@@ -18,5 +18,6 @@ func TestFacts_TunedMisses7576(t *testing.T) {
 		{"platform/projects-and-services", "project variables reach every service's containers, builds included, with no prefix", "project variables: every service's containers, builds included, get them as ordinary OS env variables, with no prefix and no declaration"},
 		{"runtimes/alpine", "sudo not permitted: Zerops Alpine images give zerops passwordless sudo, so the command runs elsewhere", "`sudo` itself not permitted, or asking for a password: the Zerops Alpine images give the `zerops` user `sudo` with no password, so the command runs elsewhere"},
 		{"config/zerops-yml-deploy", "old pages after a live deploy: the switch has no documented delay, a CDN keeps files until a purge", "cache holds the old files \\(the docs give the switch itself no delay; a CDN keeps them until a purge, on Zerops 30 days\\)"},
+		{"operations/rollback-metrics-export", "a memory alert: one-click Prometheus and Grafana from Advanced Observability, a Grafana rule on RAM near maxRam", "the project's \\*\\*Advanced Observability\\*\\* section in the GUI deploys Prometheus and Grafana in one click.*add an alert rule on the service's RAM use near its `maxRam`"},
 	})
 }
