@@ -16,7 +16,9 @@ import (
 
 func goRecord() *tool {
 	return &tool{name: "go", names: []string{"go"}, lang: "go", run: goRunTool, build: goBuild, runBases: []string{"go"},
-		missingEntry: func(_, abs string) []Line { return []Line{{3, fmt.Sprintf("stat %s: no such file or directory", abs)}} },
+		missingEntry: func(file, _ string) []Line {
+			return []Line{{3, fmt.Sprintf("stat %s: no such file or directory", file)}}
+		}, // as given, as the go command prints it
 		hostNotFound: func(host string) string { return fmt.Sprintf("dial tcp: lookup %s: no such host", host) },
 		listens:      []listenForm{addrLiteral(goAddrRe), ginBareRun}, envRead: `os\.Getenv\("%[1]s"\)`,
 		binaryFrom: goBinary}

@@ -449,6 +449,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.startManifestFix(text)
 		d.tildeFix(text, opt.Code)
 		d.cdFix(text, opt.Code)
+		d.goRunFix(text, opt.Code)
 	case "connection-refused":
 		d.refusedFix(text)
 	case "https-between-services":

@@ -368,6 +368,8 @@ var ruleSpecs = []ruleSpec{
 	// (uvicorn's and gunicorn's module:attribute, none given at all).
 	{build: "", runtime: "start-command-invalid", keys: []string{"must be in format", "as an attribute name or function call", "no application module specified"}, re: appRefFormat},
 	{build: "", runtime: "start-command-invalid", keys: []string{"err_unknown_file_extension"}, re: `ERR_UNKNOWN_FILE_EXTENSION\]: Unknown file extension "\.[mc]?ts"`},
+	// The go command given source files (`go run main.go`) that are not there.
+	{build: "build-command-failed", runtime: "start-file-missing", keys: []string{"stat "}, re: goSourceMissing},
 	{build: "compile-error", runtime: "start-file-missing", keys: []string{`module not found "`}, re: `(?i)Module not found "`},
 	{build: "build-command-failed", runtime: "start-file-missing", keys: []string{"not found", "no such file or directory"}, re: `(?i)(^|\s)(/bin/)?(ba|da|z)?sh: (line )?(\d+: )?(exec: )?[\w.@+-]*/\S+: (not found|no such file or directory)|exec: "[^"]+": stat \S+: no such file or directory|\bexec \S+: no such file or directory`, not: packageBin},
 	// A package's own command (node_modules/.bin, vendor/bin) the shell did

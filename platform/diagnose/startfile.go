@@ -1,7 +1,8 @@
 package diagnose
 
 // This file owns the start-file-missing fixes of what run.start names:
-// uvicorn's module and npm's package.json not deployed.
+// uvicorn's module, npm's package.json and the sources of `go run` not
+// deployed.
 
 import (
 	"path"
@@ -128,4 +129,34 @@ func (d *Diagnosis) cdFix(text string, c *Code) {
 		}
 	}
 	d.Fix = "Make `build.deployFiles` deploy the folder `" + rel + "` (an entry `" + rel + "` lands at /var/www/" + rel + "; `" + rel + "/~` would put its contents in /var/www itself), or drop `" + strings.TrimSpace(cd) + "` from `run.start` and name its files by their paths relative to /var/www; then deploy again."
+}
+
+// goSourceMissing is the go command not finding a source file it was
+// given (`go run main.go`): `stat main.go: no such file or directory`.
+const goSourceMissing = `^stat (\S+\.go): no such file or directory`
+
+// goSourceMissingRe finds that file.
+var goSourceMissingRe = lazyregexp.New(goSourceMissing)
+
+// goRunFix fits d, start-file-missing read from text, to `go run` in
+// run.start not finding its sources: the deploy carries what the build
+// wrote, not the sources. When the build writes a binary, run.start runs
+// that; else deployFiles must carry the module's sources.
+func (d *Diagnosis) goRunFix(text string, c *Code) {
+	m := goSourceMissingRe.FindStringSubmatch(strings.TrimSpace(text))
+	if d.Signal != "start-file-missing" || m == nil {
+		return
+	}
+	file := strings.TrimPrefix(m[1], "/var/www/")
+	d.Cause = "`run.start` runs the go command on `" + file + "`, which the deploy did not put in /var/www: the run container gets only `build.deployFiles`."
+	if c != nil {
+		for _, o := range c.Outputs {
+			if at := deployedAt(o, c.DeployFiles); at != "" && !strings.HasSuffix(at, ".go") {
+				d.Cause = "`run.start` compiles `" + file + "` with `go run`, but the deploy carries the binary the build wrote (`" + o + "`, at /var/www/" + at + "), not the sources."
+				d.Fix = "In `run.start`, run the binary: `./" + at + "` in place of the `go run` command; then zerops_deploy again."
+				return
+			}
+		}
+	}
+	d.Fix = "Build a binary in `build.buildCommands` (`go build -o app .`), deploy it in `build.deployFiles` and run `./app` in `run.start`; `go run` at start would need the module's sources (go.mod, go.sum, every .go file) deployed."
 }
