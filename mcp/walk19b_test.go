@@ -25,3 +25,72 @@ func TestDeploy_GoRunOfSourcesNotDeployed(t *testing.T) {
 		lacks:   []string{"stack trace"},
 	}})
 }
+
+// laravelDB is the part of Laravel's config/database.php the sandbox reads:
+// the default connection and the pgsql block, whose host falls back to
+// 127.0.0.1.
+const laravelDB = "<?php\n\nreturn [\n    'default' => env('DB_CONNECTION', 'pgsql'),\n    'connections' => [\n" +
+	"        'sqlite' => [\n            'driver' => 'sqlite',\n            'url' => env('DATABASE_URL'),\n        ],\n" +
+	"        'pgsql' => [\n            'driver' => 'pgsql',\n            'url' => env('DATABASE_URL'),\n" +
+	"            'host' => env('DB_HOST', '127.0.0.1'),\n            'port' => env('DB_PORT', '5432'),\n" +
+	"            'database' => env('DB_DATABASE', 'forge'),\n        ],\n    ],\n    'redis' => [\n" +
+	"        'default' => [\n            'host' => env('REDIS_HOST', '127.0.0.1'),\n        ],\n    ],\n];\n"
+
+// A PHP app whose database config falls back to the container's own
+// address with no variable set (walk 19: the laravel-postgres-mariadb-api
+// recipe converted from the old format, which set its variables at import;
+// nette-api reading db_hostname, a variable only the legacy envIsolation
+// none shows) was called live, its init command migrating against
+// 127.0.0.1: now unverified, naming the variable, its line and how to set
+// it; with the variables set (or envIsolation none), live again.
+func TestDeploy_PHPDatabaseConfigFallsBackToLocalhost(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, config, env, says, then string
+	}{
+		{"laravel", laravelDB, "", "DB_HOST (config/database.php:13, falling back to `127.0.0.1`)",
+			"      envVariables:\n        DB_HOST: ${db_hostname}\n"},
+		{"laravel sqlite", strings.Replace(laravelDB, "'pgsql'),", "'sqlite'),", 1), "", "", ""},
+		{"laravel url", laravelDB, "      envVariables:\n        DATABASE_URL: ${db_connectionString}\n", "", ""},
+		{"getenv", "<?php\nreturn ['host' => \\getenv('db_hostname') ?: 'localhost', 'password' => \\getenv('db_password') ?: 'password'];\n", "",
+			"db_hostname (config/database.php:2, falling back to `localhost`)", "project"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: api\n    type: php-nginx@8.4\n"}, "import"); res.IsError {
+				t.Fatalf("import: %s", text(res))
+			}
+			yml := "zerops:\n  - setup: api\n    build:\n      base: php@8.4\n      deployFiles: ./\n    run:\n      base: php-nginx@8.4\n      documentRoot: public\n" +
+				"      initCommands:\n        - php artisan migrate --force\n" + tc.env
+			wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "artisan": "<?php\n", "config/database.php": tc.config,
+				"public/index.php": "<?php\necho 'ok';\n"})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "api"}, "deploy")
+			if tc.says == "" {
+				if m["verdict"] != "live" {
+					t.Fatalf("verdict %v, want live: %s", m["verdict"], text(res))
+				}
+				return
+			}
+			check, _ := m["check"].(map[string]any)
+			if reason := str(check["reason"]); m["verdict"] != "unverified" || !strings.Contains(reason, tc.says) || !strings.Contains(reason, "run.initCommands") {
+				t.Fatalf("verdict %v, want unverified naming %q and the init commands: %s", m["verdict"], tc.says, text(res))
+			}
+			if strings.Contains(text(res), "REDIS_HOST") || strings.Contains(text(res), "db_password") {
+				t.Errorf("the answer names a variable the default connection does not read, or one not falling back to localhost: %s", text(res))
+			}
+			if tc.then == "project" {
+				if res, _ := h.call(t, "zerops_env", map[string]any{"action": "set", "project": true, "variables": []string{"envIsolation=none"}}); res.IsError {
+					t.Fatalf("set envIsolation: %s", text(res))
+				}
+				res, m = h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "api"}, "deploy2")
+			} else {
+				writeApp(t, wd, map[string]string{"zerops.yml": yml + tc.then})
+				res, m = h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "api"}, "deploy2")
+			}
+			if m["verdict"] != "live" {
+				t.Errorf("after the fix: verdict %v, want live: %s", m["verdict"], text(res))
+			}
+		})
+	}
+}

@@ -201,6 +201,9 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		if missing != "" && t.hostNotFound != nil {
 			out.Lines = []Line{{3, t.hostNotFound(missing)}}
 		}
+		if note := r.phpDBFallbacks(); out.Web != nil && out.Web.php && note != "" {
+			out.Unchecked = append(out.Unchecked, note)
+		}
 		return out
 	}
 	// Each start command (run.start, each of run.startCommands) is a

@@ -197,6 +197,19 @@ func (st *state) rawEnv(s *service, d *deployedSetup) map[string]string {
 			}
 		}
 	}
+	if raw["envIsolation"] == "none" {
+		// The legacy mode: every service sees the others' variables as
+		// <hostname>_<key>, below its own.
+		for _, id := range st.svcOrder {
+			if o := st.services[id]; o != nil && o != s && o.ProjectID == s.ProjectID && !o.system() {
+				for _, e := range o.Env {
+					if e.Type != envEnv {
+						raw[o.Name+"_"+e.Key] = e.Content
+					}
+				}
+			}
+		}
+	}
 	for _, e := range s.Env {
 		switch e.Type {
 		case envSecret:

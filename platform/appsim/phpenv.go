@@ -1,0 +1,162 @@
+package appsim
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
+)
+
+// PHP apps read their database address in config files with a fallback at
+// the container itself: Laravel's config/database.php
+// (`'host' => env('DB_HOST', '127.0.0.1')` in the block of its default
+// connection), plain PHP's `getenv('db_hostname') ?: 'localhost'`. With no
+// variable set, the app (and an init command migrating its database)
+// reaches for a database where nothing listens; the sandbox serves PHP
+// pages without running them, so the deploy is unverified, naming the
+// variable, its line and how to set it.
+
+// phpLocalFallbackRe is a PHP read of a variable with a fallback at the
+// container's own address: Laravel's env('X', '…'), getenv('X') ?: '…',
+// $_ENV['X'] ?? '…'.
+var phpLocalFallbackRe = lazyregexp.New(`(?:\benv\(\s*['"](\w+)['"]\s*,|\\?\bgetenv\(\s*['"](\w+)['"]\s*\)\s*\?:|\$_(?:ENV|SERVER)\[\s*['"](\w+)['"]\s*\]\s*\?\?)\s*['"]([^'"]*(?:localhost|127\.0\.0\.1)[^'"]*)['"]`)
+
+// laravelDefaultRe is the default connection of Laravel's database config.
+var laravelDefaultRe = lazyregexp.New(`['"]default['"]\s*=>\s*env\(\s*['"]DB_CONNECTION['"]\s*(?:,\s*['"](\w+)['"])?\s*\)`)
+
+// laravelURLRe is a connection's URL read from a variable ('url' =>
+// env('DATABASE_URL')), which Laravel prefers to the host when set.
+var laravelURLRe = lazyregexp.New(`['"]url['"]\s*=>\s*env\(\s*['"](\w+)['"]`)
+
+// zeropsVarRe is a variable named as another service's generated one is
+// seen under envIsolation none: `db_hostname`, `db_password`.
+var zeropsVarRe = lazyregexp.New(`^([a-z][a-z0-9]*)_(hostname|port|user|password|dbName|connectionString)$`)
+
+// phpDBFallbacks is the note of the database variables the deployed
+// config/database.php (or config/db.php) reads with a fallback at
+// localhost that neither the container's variables nor a deployed .env
+// set ("" when none).
+func (r *runSim) phpDBFallbacks() string {
+	if r.files == nil || r.env.Vars == nil {
+		return ""
+	}
+	var configs []string
+	for src := range r.files.paths {
+		for _, dest := range deployedAt(r.d.DeployFiles, src) {
+			if (dest == "config/database.php" || dest == "config/db.php") && !slices.Contains(configs, dest) {
+				configs = append(configs, dest)
+			}
+		}
+	}
+	slices.Sort(configs)
+	set := func(k string) bool {
+		if v, ok := r.env.Vars[k]; ok && v != "" {
+			return true
+		}
+		v, ok := r.dotenvVars("")
+		return !ok || v[k] != "" // an unread .env may set it
+	}
+	var where, refs []string
+	for _, rel := range configs {
+		src, ok := r.deployedText(rel)
+		if !ok {
+			continue
+		}
+		from, to := 0, len(src)
+		if m := laravelDefaultRe.FindStringSubmatch(src); m != nil {
+			conn := m[1]
+			if v := r.env.Vars["DB_CONNECTION"]; v != "" {
+				conn = v
+			} else if dv, read := r.dotenvVars(""); !read {
+				continue // the .env may name another connection
+			} else if dv["DB_CONNECTION"] != "" {
+				conn = dv["DB_CONNECTION"]
+			}
+			if conn == "" || conn == "sqlite" {
+				continue
+			}
+			from, to = phpArrayBlock(src, conn)
+			if from < 0 {
+				continue
+			}
+			if u := laravelURLRe.FindStringSubmatch(src[from:to]); u != nil && set(u[1]) {
+				continue
+			}
+		}
+		for _, m := range phpLocalFallbackRe.FindAllStringSubmatchIndex(src[from:to], -1) {
+			block := src[from:to]
+			key := firstNonEmpty(sub(block, m, 1), sub(block, m, 2), sub(block, m, 3))
+			def := sub(block, m, 4)
+			if set(key) || !serviceVar.MatchString(key) {
+				continue
+			}
+			line := strings.Count(src[:from+m[0]], "\n") + 1
+			w := fmt.Sprintf("%s (%s:%d, falling back to `%s`)", key, rel, line, clip(def, 80))
+			if slices.Contains(where, w) {
+				continue
+			}
+			where = append(where, w)
+			if z := zeropsVarRe.FindStringSubmatch(key); z != nil {
+				refs = append(refs, fmt.Sprintf("%s is %s's own variable, which other services see only under the legacy envIsolation none: set the project variable envIsolation to none and restart, or read a variable of the service's own that run.envVariables sets to ${%s}", key, z[1], key))
+				continue
+			}
+			refs = append(refs, fmt.Sprintf("set `%s: ${<hostname>_%s}` in run.envVariables, <hostname> the service's", key, refKey(key)))
+		}
+	}
+	if len(where) == 0 {
+		return ""
+	}
+	them := "them"
+	if len(where) == 1 {
+		them = "it"
+	}
+	init := ""
+	if len(r.d.Prep.Init) > 0 {
+		init = ", and run.initCommands run with the same variables"
+	}
+	return fmt.Sprintf("whether the app reaches the services %s name: no variable sets %s, and nothing listens at localhost in the container%s (%s)",
+		strings.Join(where, " and "), them, init, strings.Join(refs, "; "))
+}
+
+// refKey is the generated variable a key naming a service's address or
+// credentials is set from.
+func refKey(key string) string {
+	switch upper := strings.ToUpper(key); {
+	case strings.HasSuffix(upper, "HOST"), strings.HasSuffix(upper, "HOSTNAME"):
+		return "hostname"
+	case strings.HasSuffix(upper, "PORT"):
+		return "port"
+	case strings.HasSuffix(upper, "USER"), strings.HasSuffix(upper, "USERNAME"):
+		return "user"
+	case strings.HasSuffix(upper, "PASSWORD"):
+		return "password"
+	case strings.HasSuffix(upper, "DATABASE"), strings.HasSuffix(upper, "DBNAME"):
+		return "dbName"
+	}
+	return "connectionString"
+}
+
+// phpArrayBlock is the span of the array a PHP config gives key
+// (`'pgsql' => [ … ]`), -1 when it has none.
+func phpArrayBlock(src, key string) (int, int) {
+	re := regexp.MustCompile(`['"]` + regexp.QuoteMeta(key) + `['"]\s*=>\s*(?:\[|array\()`)
+	loc := re.FindStringIndex(src)
+	if loc == nil {
+		return -1, -1
+	}
+	depth := 0
+	for i := loc[1] - 1; i < len(src); i++ {
+		switch src[i] {
+		case '[', '(':
+			depth++
+		case ']', ')':
+			depth--
+			if depth == 0 {
+				return loc[0], i + 1
+			}
+		}
+	}
+	return loc[0], len(src)
+}
