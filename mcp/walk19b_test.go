@@ -94,3 +94,23 @@ func TestDeploy_PHPDatabaseConfigFallsBackToLocalhost(t *testing.T) {
 		})
 	}
 }
+
+// A deploy of a zerops.yml in the format before zerops: (walk 19: the
+// gin-postgres-api recipe, `api:` at the top) listed two problems for the
+// one cause, "no setup named api … add an entry with setup: api" before the
+// old format's rewrite, which writes that entry: the fix twice, the first
+// one partial. The rewrite stands alone.
+func TestDeploy_OldFormatIsOneProblem(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": "appstage:\n  build:\n    base: [ nodejs@22 ]\n    build:\n      - npm i\n" +
+		"    deploy: [ . ]\n  run:\n    start: node index.js\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "old19")
+	problems, _ := m["problems"].([]any)
+	if len(problems) != 1 || !strings.Contains(text(res), "format before zerops:") {
+		t.Fatalf("problems %v, want the old format's rewrite alone: %s", problems, text(res))
+	}
+	if strings.Contains(text(res), "Add an entry with setup") {
+		t.Errorf("the answer adds an entry the rewrite already writes: %s", text(res))
+	}
+}

@@ -27,7 +27,10 @@ func CheckSetupWith(content, setup string, in Live) (errs, warns []platform.Issu
 		return nil, nil, err
 	}
 	keep, names, found := setupEntries(content, setup)
-	if !found && setup != "" && keep != nil { // a list of setups without this one
+	oldForm := slices.ContainsFunc(res.Errors, func(is platform.Issue) bool {
+		return is.Kind == platform.IssueEarliestFormat || is.Kind == platform.IssueOldFormat && is.Path == platform.Clip(setup, platform.MaxIssueText)
+	})
+	if !found && setup != "" && keep != nil && !oldForm { // a list of setups without this one; an old format's fix writes it
 		missing := platform.NewIssue("zerops", "no setup named %q: the push needs it; the file has %s", platform.Clip(setup, 40), setupList(names))
 		missing.Fix = "Add an entry with setup: " + platform.Clip(setup, 40) + ", or pass the setup argument naming one the file has."
 		return append([]platform.Issue{missing}, res.Errors...), res.Warnings, nil

@@ -357,7 +357,8 @@ func legacyFormat(c *checker, root any, in Live) bool {
 	if keys := earliestKeys(root); len(keys) > 0 {
 		const now = "Write it as zerops: - setup: <the service's hostname>, with build.base (was use), build.buildCommands (was run: the build's commands), " +
 			"build.deployFiles (was deploy), run.base and run.start (the start command the service was imported with)."
-		c.errf(keys[0], "%s at the top level: the earliest zerops.yml format, for the one service it was imported with, which the platform no longer reads", strings.Join(keys, ", ")).Fix = now
+		is := c.errf(keys[0], "%s at the top level: the earliest zerops.yml format, for the one service it was imported with, which the platform no longer reads", strings.Join(keys, ", "))
+		is.Fix, is.Kind = now, platform.IssueEarliestFormat
 		for _, k := range keys[1:] { // in place of the schema's unknown key, the fix said once
 			c.errf(k, "%s at the top level: the earliest zerops.yml format (the fix is at %s)", k, keys[0])
 		}
@@ -366,7 +367,8 @@ func legacyFormat(c *checker, root any, in Live) bool {
 	}
 	hosts := legacySetups(root)
 	for _, h := range hosts {
-		c.errf(h, "a setup in the format before zerops: (the hostname %s as the top-level key), which the platform no longer reads", platform.Clip(h, 40)).Fix = legacyFix(h, root.(map[string]any)[h], in)
+		is := c.errf(h, "a setup in the format before zerops: (the hostname %s as the top-level key), which the platform no longer reads", platform.Clip(h, 40))
+		is.Fix, is.Kind = legacyFix(h, root.(map[string]any)[h], in), platform.IssueOldFormat
 	}
 	if len(hosts) > 0 { // the schema's missing zerops: restates that cause
 		var kept []platform.Issue
