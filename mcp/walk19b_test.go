@@ -114,3 +114,29 @@ func TestDeploy_OldFormatIsOneProblem(t *testing.T) {
 		t.Errorf("the answer adds an entry the rewrite already writes: %s", text(res))
 	}
 }
+
+// After db was deleted, verify's way past the deletion said to point
+// DB_URL elsewhere "in zerops.yml's run.envVariables …; a service variable
+// with zerops_env" though DB_URL is set in zerops.yml alone, where a
+// service variable on the same key is refused or overridden (walk 19,
+// gin-postgres-api): it names the one place the key is set.
+func TestDeletedService_WayBackNamesWhereTheKeyIs(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables:\n        DB_URL: ${db_connectionString}")
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1"); m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	res, _ := h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true}, "del")
+	wantOK(t, res)
+	res, m := h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+	next := str(m["next"])
+	if m["verdict"] != "unverified" || !strings.Contains(next, "point DB_URL") || !strings.Contains(next, "in zerops.yml, then zerops_deploy") {
+		t.Fatalf("verify after the delete: want unverified pointing DB_URL in zerops.yml: %s", text(res))
+	}
+	if strings.Contains(next, "zerops_env") {
+		t.Errorf("next %q offers a service variable on a key zerops.yml sets", next)
+	}
+}

@@ -289,7 +289,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	src := env.Memory.codeSource(env.ProjectID)
 	judge(h, svc, latest, src, env.Memory.deployedCode(env.ProjectID, svc.ID), svc.SubdomainAccess || env.Memory.subdomainPlanned(env.ProjectID, svc.Name), !codeDeployed(svc, versions))
 	nextAfterJudging(h, svc, versions, latest, src, own, func(id string) bool { return env.Memory.SeenNotAnswering(env.ProjectID, id) })
-	goneNext(env.project(), h)
+	goneNext(ctx, env.project(), h)
 	if logNote != "" {
 		h.Reason += " (" + logNote + ")"
 	}
@@ -701,7 +701,7 @@ var goneUnverified = regexp.MustCompile(`without ([a-z][a-z0-9]*): it started wi
 // referenced was deleted (by ZCP) since the app started, the way past the
 // deletion in place of verifying again, which answers the same: change
 // those variables, or create the service again and restore its backup.
-func goneNext(proj Project, h *ServiceHealth) {
+func goneNext(ctx context.Context, proj Project, h *ServiceHealth) {
 	if h.Verdict != platform.VerdictUnverified {
 		return
 	}
@@ -713,6 +713,16 @@ func goneNext(proj Project, h *ServiceHealth) {
 	if recreate == "" {
 		return
 	}
-	h.Next = platform.Say("if " + h.Service + " needs " + m[1] + ": point " + m[2] + " at a service the project has (in zerops.yml's run.envVariables, then zerops_deploy; a service variable with zerops_env), or " +
+	where := "in zerops.yml's run.envVariables, then zerops_deploy; a service variable with zerops_env"
+	var mine []string // where h's service sets them: only that place is changed
+	for _, r := range referencesTo(ctx, proj, m[1]) {
+		if strings.HasPrefix(r, h.Service+" (") {
+			mine = append(mine, r)
+		}
+	}
+	if len(mine) > 0 {
+		where = RefsChange(mine)
+	}
+	h.Next = platform.Say("if " + h.Service + " needs " + m[1] + ": point " + m[2] + " at a service the project has (" + where + "), or " +
 		recreate + "; a restart alone resolves nothing.")
 }
