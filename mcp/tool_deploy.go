@@ -210,6 +210,11 @@ func verdictNext(res *deploy.Outcome, target string) string {
 		return rollbackLiveNext(res, target)
 	case res.Verdict == platform.VerdictLive:
 		return "Next: nothing to fix; " + target + " is live at " + res.Check.URL + "."
+	case res.Verdict == platform.VerdictDeployed && len(res.Warnings) > 0 && res.Check != nil && !res.Check.Next.IsZero():
+		// The check names what is wrong (no HTTP port for the subdomain):
+		// its fix first, the warnings in the same edit.
+		return nextText(res.Check.Next) + fmt.Sprintf(" In the same edit, fix (or knowingly accept) the %d zerops.yml warning%s (each names its fix).",
+			len(res.Warnings), plural(len(res.Warnings)))
 	case res.Verdict == platform.VerdictDeployed && len(res.Warnings) > 0:
 		// Nothing was probed: the warnings are what is known to be wrong.
 		return warningsFirst(res.Warnings, "zerops_deploy", "zerops_verify serviceHostname="+target+" tells whether it answers.")

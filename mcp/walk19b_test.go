@@ -140,3 +140,27 @@ func TestDeletedService_WayBackNamesWhereTheKeyIs(t *testing.T) {
 		t.Errorf("next %q offers a service variable on a key zerops.yml sets", next)
 	}
 }
+
+// A deploy with a subdomain and no HTTP port, whose zerops.yml had a
+// cosmetic warning (build.deploy, the old name the platform still reads),
+// told the agent to fix the warning and deploy again, leaving out the port
+// the check said was missing, so the same answer came back (walk 19, the
+// nestjs-postgres-api recipe). The check's fix leads, with the port the
+// app's log shows; the warnings go in the same edit.
+func TestDeploy_SubdomainWithoutPortNamesThePortBeforeWarnings(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: api\n    type: nodejs@22\n    enableSubdomainAccess: true\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	yml := "zerops:\n  - setup: api\n    build:\n      base: nodejs@22\n      deploy: [ index.js ]\n    run:\n      start: node index.js\n"
+	wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "index.js": "require('node:http').createServer((q, s) => s.end('ok')).listen(3000);\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "api"}, "deploy")
+	next := str(m["next"])
+	if m["verdict"] != "deployed" || !strings.Contains(next, "`- port: 3000`") {
+		t.Fatalf("verdict %v, next %q: want deployed naming port 3000: %s", m["verdict"], next, text(res))
+	}
+	if strings.HasPrefix(next, "Next: fix (or knowingly accept)") {
+		t.Errorf("next %q puts the warning before the missing port", next)
+	}
+}

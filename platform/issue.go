@@ -39,10 +39,10 @@ type IssueKind uint8
 
 // Issue kinds.
 const (
-	IssueUnknownKey IssueKind = iota + 1 // a key the document's format does not have
-	IssueNotListed                       // stands for the issues beyond MaxIssues
-	IssueOldFormat                       // a zerops.yml setup in the format before zerops: (its path the hostname)
-	IssueEarliestFormat                  // a zerops.yml in the earliest format, for the one service it was imported with
+	IssueUnknownKey     IssueKind = iota + 1 // a key the document's format does not have
+	IssueNotListed                           // stands for the issues beyond MaxIssues
+	IssueOldFormat                           // a zerops.yml setup in the format before zerops: (its path the hostname)
+	IssueEarliestFormat                      // a zerops.yml in the earliest format, for the one service it was imported with
 )
 
 // NewIssue builds an issue with path and message clipped to MaxIssueText.

@@ -288,8 +288,12 @@ func (j *judgement) byAnswers(t probeTally) {
 		// reaches nothing, however well the app runs.
 		// The service's ports say what the deploy registered, not what the
 		// file holds: a port outside the range is not registered either.
+		give := "give the port the app listens on (one in 10–65435) httpSupport: true"
+		if len(h.listens) > 0 && len(svc.Ports) == 0 { // the log shows where it listens
+			give = "declare the port its log shows the app listening on (`- port: " + strconv.Itoa(h.listens[0]) + "` with `httpSupport: true`; a port in 10–65435)"
+		}
 		j.set(platform.VerdictDegraded, name+" has a subdomain (enabled, or asked for at import) but no HTTP port for it to reach: the deploy registered no port with httpSupport: true",
-			platform.Say("in run.ports of zerops.yml give the port the app listens on (one in 10–65435) httpSupport: true, then ").Then(deployCall(j.src, name)).
+			platform.Say("in run.ports of zerops.yml "+give+", then ").Then(deployCall(j.src, name)).
 				Say("; if "+name+" serves no HTTP, disable the subdomain instead: ").Call("zerops_subdomain", host, "action=disable").Say("."))
 	case t.reached == 0 && len(h.Probes) == 0 && h.unchecked != "":
 		j.set(platform.VerdictUnverified, fmt.Sprintf("the sandbox's %s runs with a clean log (it has no HTTP port to probe), but the sandbox could not check %s; on the platform its log decides",
