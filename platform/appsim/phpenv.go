@@ -37,20 +37,11 @@ var zeropsVarRe = lazyregexp.New(`^([a-z][a-z0-9]*)_(hostname|port|user|password
 // phpDBFallbacks is the note of the database variables the deployed
 // config/database.php (or config/db.php) reads with a fallback at
 // localhost that neither the container's variables nor a deployed .env
-// set ("" when none).
-func (r *runSim) phpDBFallbacks() string {
-	if r.files == nil || r.env.Vars == nil {
-		return ""
+// set, on a PHP web server's base; none when there are none.
+func (r *runSim) phpDBFallbacks() []string {
+	if r.files == nil || r.env.Vars == nil || !strings.HasPrefix(r.base, "php") {
+		return nil
 	}
-	var configs []string
-	for src := range r.files.paths {
-		for _, dest := range deployedAt(r.d.DeployFiles, src) {
-			if (dest == "config/database.php" || dest == "config/db.php") && !slices.Contains(configs, dest) {
-				configs = append(configs, dest)
-			}
-		}
-	}
-	slices.Sort(configs)
 	set := func(k string) bool {
 		if v, ok := r.env.Vars[k]; ok && v != "" {
 			return true
@@ -59,31 +50,14 @@ func (r *runSim) phpDBFallbacks() string {
 		return !ok || v[k] != "" // an unread .env may set it
 	}
 	var where, refs []string
-	for _, rel := range configs {
+	for _, rel := range r.phpDBConfigs() {
 		src, ok := r.deployedText(rel)
 		if !ok {
 			continue
 		}
-		from, to := 0, len(src)
-		if m := laravelDefaultRe.FindStringSubmatch(src); m != nil {
-			conn := m[1]
-			if v := r.env.Vars["DB_CONNECTION"]; v != "" {
-				conn = v
-			} else if dv, read := r.dotenvVars(""); !read {
-				continue // the .env may name another connection
-			} else if dv["DB_CONNECTION"] != "" {
-				conn = dv["DB_CONNECTION"]
-			}
-			if conn == "" || conn == "sqlite" {
-				continue
-			}
-			from, to = phpArrayBlock(src, conn)
-			if from < 0 {
-				continue
-			}
-			if u := laravelURLRe.FindStringSubmatch(src[from:to]); u != nil && set(u[1]) {
-				continue
-			}
+		from, to := r.laravelConnection(src, set)
+		if from < 0 {
+			continue
 		}
 		for _, m := range phpLocalFallbackRe.FindAllStringSubmatchIndex(src[from:to], -1) {
 			block := src[from:to]
@@ -106,7 +80,7 @@ func (r *runSim) phpDBFallbacks() string {
 		}
 	}
 	if len(where) == 0 {
-		return ""
+		return nil
 	}
 	them := "them"
 	if len(where) == 1 {
@@ -116,8 +90,52 @@ func (r *runSim) phpDBFallbacks() string {
 	if len(r.d.Prep.Init) > 0 {
 		init = ", and run.initCommands run with the same variables"
 	}
-	return fmt.Sprintf("whether the app reaches the services %s name: no variable sets %s, and nothing listens at localhost in the container%s (%s)",
-		strings.Join(where, " and "), them, init, strings.Join(refs, "; "))
+	return []string{fmt.Sprintf("whether the app reaches the services %s name: no variable sets %s, and nothing listens at localhost in the container%s (%s)",
+		strings.Join(where, " and "), them, init, strings.Join(refs, "; "))}
+}
+
+// phpDBConfigs are the database configs the deploy puts in /var/www/config.
+func (r *runSim) phpDBConfigs() []string {
+	var configs []string
+	for src := range r.files.paths {
+		for _, dest := range deployedAt(r.d.DeployFiles, src) {
+			if (dest == "config/database.php" || dest == "config/db.php") && !slices.Contains(configs, dest) {
+				configs = append(configs, dest)
+			}
+		}
+	}
+	slices.Sort(configs)
+	return configs
+}
+
+// laravelConnection is the span of src, a database config, that the app
+// reads its database from: Laravel's default connection's block (-1 when it
+// is sqlite, names no block, its URL variable is set, or a .env the sandbox
+// cannot read may name another), the whole file for any other config.
+func (r *runSim) laravelConnection(src string, set func(string) bool) (int, int) {
+	m := laravelDefaultRe.FindStringSubmatch(src)
+	if m == nil {
+		return 0, len(src)
+	}
+	conn := m[1]
+	if v := r.env.Vars["DB_CONNECTION"]; v != "" {
+		conn = v
+	} else if dv, read := r.dotenvVars(""); !read {
+		return -1, -1 // the .env may name another connection
+	} else if dv["DB_CONNECTION"] != "" {
+		conn = dv["DB_CONNECTION"]
+	}
+	if conn == "" || conn == "sqlite" {
+		return -1, -1
+	}
+	from, to := phpArrayBlock(src, conn)
+	if from < 0 {
+		return -1, -1
+	}
+	if u := laravelURLRe.FindStringSubmatch(src[from:to]); u != nil && set(u[1]) {
+		return -1, -1
+	}
+	return from, to
 }
 
 // refKey is the generated variable a key naming a service's address or

@@ -201,9 +201,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		if missing != "" && t.hostNotFound != nil {
 			out.Lines = []Line{{3, t.hostNotFound(missing)}}
 		}
-		if note := r.phpDBFallbacks(); out.Web != nil && out.Web.php && note != "" {
-			out.Unchecked = append(out.Unchecked, note)
-		}
+		out.Unchecked = append(out.Unchecked, r.phpDBFallbacks()...)
 		return out
 	}
 	// Each start command (run.start, each of run.startCommands) is a
