@@ -164,3 +164,24 @@ func TestDeploy_SubdomainWithoutPortNamesThePortBeforeWarnings(t *testing.T) {
 		t.Errorf("next %q puts the warning before the missing port", next)
 	}
 }
+
+// A Go build writing `go build -o bin/app` with `deployFiles: [ app ]`
+// failed with the generic "make deployFiles name paths the build
+// produces" (walk 19, gin-postgres-api; a gap since walk 17): the fix
+// names the file the build wrote, and following its `bin/~` form makes the
+// app live without touching run.start.
+func TestDeploy_DeployFilesNamesTheBuiltOutput(t *testing.T) {
+	t.Parallel()
+	main := "package main\n\nimport \"net/http\"\n\nfunc main() {\n\thttp.ListenAndServe(\":3000\", nil)\n}\n"
+	yml := func(deploy string) string {
+		return setupYml{base: "go@1", build: []string{"go build -o bin/app main.go"}, deploy: deploy, port: 3000, start: "./app"}.String()
+	}
+	runDeployCases(t, []deployCase{{
+		name:    "deployFiles without the build's folder",
+		files:   map[string]string{"go.mod": "module todo\n\ngo 1.22\n", "main.go": main, "zerops.yml": yml("[ app ]")},
+		verdict: "build-failed",
+		next:    []string{"`bin/app` in place of `app`", "`bin/~`"},
+		then: []deployCase{{name: "bin/~", verdict: "live",
+			files: map[string]string{"go.mod": "module todo\n\ngo 1.22\n", "main.go": main, "zerops.yml": yml("[ bin/~ ]")}}},
+	}})
+}

@@ -15,7 +15,7 @@ var missingDeployPath = lazyregexp.New(`(?i)deploy[ _]?files?\b[^"']*["']([^"']+
 // to what the line and c show: the folder a build wrote instead, a site
 // config, Next's build, a manifest, a PHP script, a file a server serves.
 func (d *Diagnosis) deployFilesFix(text string, stage Stage, c *Code) {
-	if stage == Build && d.builtFolderFix(text, c) {
+	if stage == Build && (d.builtFolderFix(text, c) || d.builtOutputFix(text, c)) {
 		return
 	}
 	if !d.siteConfigFix(text) && !d.nextBuildFix(text, c) && !d.manifestFix(text) && !d.phpScriptFix(text) {
@@ -98,4 +98,28 @@ func (d *Diagnosis) startFolderFix(text string, c *Code) {
 			return
 		}
 	}
+}
+
+// builtOutputFix fits d, deploy-files-missing read from a build's line
+// text, to the file a build command names as its output (c.Outputs: `go
+// build -o bin/app`) under the name deployFiles lists without its folder
+// (`app`): the entry names the file the build wrote elsewhere. False when
+// no output has that name, or it is the missing path itself.
+func (d *Diagnosis) builtOutputFix(text string, c *Code) bool {
+	m := missingDeployPath.FindStringSubmatch(text)
+	if m == nil || c == nil {
+		return false
+	}
+	missing := deployEntry(m[1])
+	for _, o := range c.Outputs {
+		o = relPath(o)
+		if o == missing || path.Base(o) != path.Base(missing) || path.Dir(o) == "." {
+			continue
+		}
+		d.Cause = "`build.deployFiles` lists `" + missing + "`, which the build did not write: it wrote `" + o + "`."
+		d.Fix = "In `build.deployFiles` write `" + o + "` in place of `" + missing + "` (deployed at /var/www/" + o + ", so `run.start` runs `./" + o + "`), " +
+			"or `" + path.Dir(o) + "/~`, which deploys it at /var/www/" + path.Base(o) + "; then deploy again."
+		return true
+	}
+	return false
 }
