@@ -95,8 +95,9 @@ func TestDeploy_CommandStringNamedAtItsKey(t *testing.T) {
 
 // A web-server runtime with nothing to serve at / (the build output
 // deployed as a folder, a documentRoot that was not deployed) is not live:
-// the answer names `~` or run.documentRoot, and with that fix it is
-// (review5 F4, F5).
+// the answer names `~` (static) or run.documentRoot (nginx, PHP: the docs
+// give documentRoot to these alone), and with that fix it is (review5 F4,
+// F5; walk 19).
 func TestDeploy_WebRootWithoutIndexIsNotLive(t *testing.T) {
 	t.Parallel()
 	phpYml := func(docRoot string) string {
@@ -109,7 +110,7 @@ func TestDeploy_WebRootWithoutIndexIsNotLive(t *testing.T) {
 		not         []string // not in it: a fix for another kind of app
 	}{
 		{"static folder without tilde", "static",
-			staticApp("vite build", "dist", nil), map[string]string{"zerops.yml": staticYml("dist/~")}, []string{"dist/~", "documentRoot"}, nil},
+			staticApp("vite build", "dist", nil), map[string]string{"zerops.yml": staticYml("dist/~")}, []string{"dist/~"}, []string{"documentRoot"}},
 		{"php documentRoot not deployed", "php-nginx@8.4",
 			map[string]string{"zerops.yml": phpYml("      documentRoot: public\n"), "index.php": "<?php echo 'ok';\n"},
 			map[string]string{"zerops.yml": phpYml("")}, []string{"documentRoot"}, nil},

@@ -265,10 +265,16 @@ func (j *judgement) byAnswers(t probeTally) {
 		p := firstReached(h.Probes)
 		next := platform.Call("zerops_verify", host).Say(" again with path set to a route the app serves.")
 		if p.Status == http.StatusNotFound && servesFiles(svc) && rootPath(p.URL) {
-			next = platform.Say(name+" serves the files under run.documentRoot (default /var/www) and finds no index there (index.html; index.php for PHP): "+
-				indexFolderFix(j.code)+", "+
-				"or set run.documentRoot to the deployed folder that holds the index (`public` for Laravel and Symfony), then ").Then(deployCall(j.src, name)).
-				Say(". If "+name+" serves files only (images, assets) with no page at /, that 404 is expected: ").
+			next = platform.Say(name + " serves the files under run.documentRoot (default /var/www) and finds no index there (index.html; index.php for PHP): " +
+				indexFolderFix(j.code) + ", " +
+				"or set run.documentRoot to the deployed folder that holds the index (`public` for Laravel and Symfony), then ").Then(deployCall(j.src, name))
+			if webServer(svc) == "static" {
+				// The docs give run.documentRoot to nginx and PHP; for the
+				// static runtime they point deployFiles at the output's
+				// contents, nothing else.
+				next = platform.Say(name + " finds no index.html at the root of the files it serves: " + indexFolderFix(j.code) + ", then ").Then(deployCall(j.src, name))
+			}
+			next = next.Say(". If "+name+" serves files only (images, assets) with no page at /, that 404 is expected: ").
 				Call("zerops_verify", host, "path=/<a deployed file>").Say(" checks one.")
 			if strings.HasPrefix(webServer(svc), "php-") { // a PHP app's index sits in its source, no build output
 				next = platform.Say(name + " serves the files under run.documentRoot (default /var/www) and finds no index.php or index.html there: " +

@@ -41,7 +41,7 @@ func TestJudge_FirstQuestionThatDecidesWins(t *testing.T) {
 			platform.VerdictDegraded, "ended BUILD_FAILED; the version deployed before it still answers", "Set PORT"},
 		{"the log's errors before the answers", svc, active, []ops.Probe{ok}, diag, false, platform.VerdictDegraded, "its log since the deploy shows errors", "Set PORT"},
 		{"a 404 at the root of a file server", static, active, []ops.Probe{{URL: "https://app/", Port: 80, Status: 404}}, nil, false,
-			platform.VerdictDegraded, "answers 404", "run.documentRoot"},
+			platform.VerdictDegraded, "answers 404", "`dist/~`"},
 		{"a subdomain and no HTTP port", svc, active, nil, nil, true, platform.VerdictDegraded, "no HTTP port for it to reach", "httpSupport: true"},
 		{"no HTTP port", svc, active, nil, nil, false, platform.VerdictHealthy, "no HTTP port to probe", "nothing to fix"},
 		{"live", svc, active, []ops.Probe{ok}, nil, false, platform.VerdictHealthy, "answers 200", "is live"},

@@ -1,0 +1,64 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// walk 19: the official remix-nodejs recipe deploys build, server.js,
+// package.json and node_modules and starts `pnpm start`, whose script runs
+// `node ./server.js`. With server.js left out of build.deployFiles the
+// answer said to make run.start name a file the build produces: server.js
+// is a file of the source, not of the build, and run.start is right; the
+// fix is the one entry deployFiles lacks.
+func TestDeploy_SourceStartFileLeftOutOfDeployFiles(t *testing.T) {
+	t.Parallel()
+	server := "const http = require('node:http');\nconst port = process.env.PORT || 3000;\n" +
+		"http.createServer((req, res) => res.end('ok')).listen(port, () => console.log(`listening at http://localhost:${port}`));\n"
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i\n" +
+		"      deployFiles:\n        - package.json\n        - node_modules\n    run:\n      base: nodejs@22\n" +
+		"      ports:\n        - port: 3000\n          httpSupport: true\n      start: %s\n"
+	runDeployCases(t, []deployCase{
+		{name: "node server.js", files: map[string]string{
+			"zerops.yml":        strings.Replace(yml, "%s", "node server.js", 1),
+			"package.json":      `{"name": "remixish", "version": "1.0.0", "scripts": {"start": "node ./server.js"}}` + "\n",
+			"package-lock.json": `{"name": "remixish", "version": "1.0.0", "lockfileVersion": 3, "requires": true, "packages": {"": {"name": "remixish", "version": "1.0.0"}}}` + "\n",
+			"server.js":         server,
+		}, verdict: "not-answering", next: []string{"Add `server.js` to `build.deployFiles`"}, lacks: []string{"name a file the build produces"}},
+		{name: "npm start", files: map[string]string{
+			"zerops.yml":        strings.Replace(yml, "%s", "npm start", 1),
+			"package.json":      `{"name": "remixish", "version": "1.0.0", "scripts": {"start": "node ./server.js"}}` + "\n",
+			"package-lock.json": `{"name": "remixish", "version": "1.0.0", "lockfileVersion": 3, "requires": true, "packages": {"": {"name": "remixish", "version": "1.0.0"}}}` + "\n",
+			"server.js":         server,
+		}, verdict: "not-answering", next: []string{"Add `server.js` to `build.deployFiles`"}, lacks: []string{"name a file the build produces"}},
+	})
+}
+
+// walk 19: a react-app deployed to a static service with `build` (no
+// `~`) answers 404 at /, and the step offered, beside `build/~`, to set
+// run.documentRoot, which the docs describe for nginx and PHP only: the
+// static runtime serves /var/www (its docs point deployFiles at the
+// output's contents). The step names deployFiles alone for static.
+func TestDeploy_StaticIndexFixIsDeployFilesOnly(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: static\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	h.ownApp(t, map[string]string{
+		"zerops.yml": "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i\n        - npm run build\n" +
+			"      deployFiles: build\n    run:\n      base: static\n",
+		"package.json":      `{"name": "todo", "version": "0.1.0", "scripts": {"build": "react-scripts build"}, "dependencies": {"react-scripts": "5.0.1"}}`,
+		"public/index.html": "<div id=\"root\"></div>\n",
+		"src/index.js":      "console.log(1)\n",
+	})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "web"}, "cra")
+	answer, next := text(res), str(m["next"])
+	if m["verdict"] != "degraded" || !strings.Contains(next, "`build/~`") {
+		t.Fatalf("verdict %v, next %q; want degraded naming `build/~`: %s", m["verdict"], next, answer)
+	}
+	if strings.Contains(answer, "documentRoot") {
+		t.Errorf("the answer offers run.documentRoot to a static service: %s", next)
+	}
+}
