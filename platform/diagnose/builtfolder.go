@@ -123,3 +123,30 @@ func (d *Diagnosis) builtOutputFix(text string, c *Code) bool {
 	}
 	return false
 }
+
+// sourceStartFix fits d, a start that names a path the run container
+// lacks, to a file of the uploaded source: run.start's own file (c.File,
+// read from the upload), which build.deployFiles leaves out. run.start is
+// right and the build need not make it: the deploy lacks the one entry
+// (the remix recipe's server.js beside its build folder).
+func (d *Diagnosis) sourceStartFix(text string, c *Code) {
+	if c == nil || !c.Read || c.File == "" || len(c.DeployFiles) == 0 {
+		return
+	}
+	var ran string
+	if m := nodeEntryMissing.FindStringSubmatch(text); m != nil {
+		ran = relPath(m[1])
+	} else if m := startMissing.FindStringSubmatch(text); m != nil {
+		ran = relPath(strings.TrimPrefix(m[1]+m[2]+m[3], "/var/www/"))
+	}
+	if ran == "" || ran != relPath(c.File) {
+		return
+	}
+	for _, f := range c.DeployFiles {
+		if f := path.Clean(strings.TrimPrefix(strings.TrimSpace(f), "./")); f == "." || f == ran || strings.HasPrefix(ran, f+"/") {
+			return // deployed: another cause
+		}
+	}
+	d.Cause = "`run.start` runs `" + ran + "`, a file of your source, but `build.deployFiles` does not list it (or its folder), so the run container lacks it."
+	d.Fix = "Add `" + ran + "` to `build.deployFiles` (run.start stays as it is), then deploy again."
+}
