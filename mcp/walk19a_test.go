@@ -62,3 +62,24 @@ func TestDeploy_StaticIndexFixIsDeployFilesOnly(t *testing.T) {
 		t.Errorf("the answer offers run.documentRoot to a static service: %s", next)
 	}
 }
+
+// walk 19: the same react-app on a static service with run.documentRoot
+// naming the deployed build folder was called live: the sandbox served
+// the folder, though the docs give documentRoot to nginx and PHP only and
+// say nothing of static reading it. Not checked, so not live.
+func TestDeploy_StaticDocumentRootIsUnverified(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: static\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	h.ownApp(t, map[string]string{
+		"zerops.yml":       "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      deployFiles: build\n    run:\n      base: static\n      documentRoot: build\n",
+		"build/index.html": "<div id=\"root\"></div>\n",
+	})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "web"}, "docroot")
+	check, _ := m["check"].(map[string]any)
+	if m["verdict"] != "unverified" || !strings.Contains(str(check["reason"]), "documentRoot") || !strings.Contains(str(check["reason"]), "`build/~`") {
+		t.Fatalf("verdict %v, want unverified naming documentRoot and `build/~`: %s", m["verdict"], text(res))
+	}
+}

@@ -25,6 +25,10 @@ type WebRoot struct {
 	fallback string
 	php      bool
 	Fatal    []Line // PHP's lines for a request its front controller cannot run (simdeps.go); nil: it runs
+	// rootNote is what an answer under root leaves unchecked: the static
+	// runtime's docs describe no run.documentRoot (nginx's and PHP's do),
+	// so whether static serves the folder it names is not known here.
+	rootNote string
 }
 
 // maxWebFiles bounds the deployed paths a web root keeps.
@@ -43,6 +47,10 @@ func (r *runSim) WebRoot() *WebRoot {
 	switch {
 	case r.base == "static":
 		w.fallback = "index.html"
+		if w.root != "" {
+			w.rootNote = "whether the static runtime serves run.documentRoot `" + clip(r.d.DocRoot, 60) + "`: the docs give documentRoot to nginx and PHP, and for static " +
+				"they deploy the output folder's contents (`" + clip(strings.TrimSuffix(w.root, "/"), 60) + "/~` in build.deployFiles) instead"
+		}
 	case strings.HasPrefix(r.base, "php"):
 		w.fallback, w.php = "index.php", true
 		w.Fatal = r.phpRequireMissing(path.Join(w.root, "index.php"))
@@ -159,7 +167,7 @@ func (w *WebRoot) Answer(p string) (bool, string) {
 	}
 	for _, f := range files {
 		if w.known(f) {
-			return true, ""
+			return true, w.rootNote
 		}
 	}
 	var maybe []string
@@ -170,6 +178,9 @@ func (w *WebRoot) Answer(p string) (bool, string) {
 	}
 	if len(maybe) == 0 {
 		return false, ""
+	}
+	if w.rootNote != "" {
+		return true, w.rootNote
 	}
 	return true, fmt.Sprintf("whether the build makes %s, which the web server answers GET %s with: no uploaded file is there, and the build command `%s`, which the sandbox does not follow, may make it",
 		strings.Join(maybe, " or "), clip(p, 80), clip(w.by, 80))
