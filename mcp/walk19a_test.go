@@ -83,3 +83,31 @@ func TestDeploy_StaticDocumentRootIsUnverified(t *testing.T) {
 		t.Fatalf("verdict %v, want unverified naming documentRoot and `build/~`: %s", m["verdict"], text(res))
 	}
 }
+
+// walk 19: the official vue-app recipe builds with `vite build` and a
+// vite.config whose plugins are Vue's compiler alone; the sandbox took any
+// plugins as maybe moving the output, so the deploy was unverified for the
+// index vite build writes to dist. Vue's and React's plugins (and
+// tsconfig paths) keep vite's dist; a framework's own layout (Remix,
+// SvelteKit) stays unknown.
+func TestDeploy_VitePluginOfVueKeepsDist(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: static\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	h.ownApp(t, map[string]string{
+		"zerops.yml": "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i  --loglevel=error\n" +
+			"        - npm run build --prod --loglevel=error\n      deployFiles: dist/~\n    run:\n      base: static\n",
+		"package.json": `{"name": "todos", "version": "0.0.0", "scripts": {"build": "vue-tsc --noEmit && vite build"},` +
+			` "dependencies": {"vue": "^3.2.31"}, "devDependencies": {"vite": "^2.8.4", "vue-tsc": "^0.31.4"}}`,
+		"index.html":  "<div id=\"app\"></div><script type=\"module\" src=\"/src/main.ts\"></script>\n",
+		"src/main.ts": "import { createApp } from 'vue'\n",
+		"vite.config.ts": "import { defineConfig } from 'vite'\nimport vue from '@vitejs/plugin-vue'\n\n" +
+			"export default defineConfig({\n  plugins: [vue()],\n  resolve: { alias: { '@': '/src' } },\n})\n",
+	})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "web"}, "vue")
+	if m["verdict"] != "live" {
+		t.Fatalf("verdict %v, want live: %s", m["verdict"], text(res))
+	}
+}

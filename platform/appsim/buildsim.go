@@ -373,7 +373,7 @@ func (b *buildSim) configKeeps(prefix string, moves []string) bool {
 		return false
 	}
 	for _, w := range moves {
-		if strings.Contains(src, w) {
+		if strings.Contains(src, w) && (w != "plugins" || prefix != "vite.config" || !vitePluginsKeep(src)) {
 			return false
 		}
 	}

@@ -418,10 +418,34 @@ func viteOutputs(b *buildSim, words []string) bool {
 	}
 	cfg, ok := b.readConfig("vite.config")
 	m := viteOutDir.FindStringSubmatch(cfg)
-	if !ok || m == nil || strings.Contains(cfg, "root") || strings.Contains(cfg, "plugins") || strings.Count(cfg, "outDir") > 1 {
+	if !ok || m == nil || strings.Contains(cfg, "root") || strings.Contains(cfg, "plugins") && !vitePluginsKeep(cfg) || strings.Count(cfg, "outDir") > 1 {
 		return false
 	}
 	b.produce(m[1])
+	return true
+}
+
+// viteKeepers are modules a vite config imports that leave the build's
+// output where vite puts it: vite itself, Node's path helpers, and the
+// plugins that compile a framework's files (Vue, React, legacy browsers)
+// or resolve tsconfig paths. A framework plugin that writes its own
+// layout (Remix, SvelteKit, Nuxt, Astro) is not one.
+var viteKeepers = map[string]bool{"vite": true, "url": true, "node:url": true, "path": true, "node:path": true,
+	"@vitejs/plugin-vue": true, "@vitejs/plugin-vue-jsx": true, "@vitejs/plugin-react": true, "@vitejs/plugin-react-swc": true,
+	"@vitejs/plugin-legacy": true, "vite-tsconfig-paths": true}
+
+// vitePluginsKeep reports whether every module the vite config src
+// imports is one of viteKeepers: its plugins then move no output.
+func vitePluginsKeep(src string) bool {
+	mods := importRe.FindAllStringSubmatch(src, -1)
+	if len(mods) == 0 || requireRe.MatchString(src) || strings.Contains(src, "import(") {
+		return false
+	}
+	for _, m := range mods {
+		if !viteKeepers[m[2]] {
+			return false
+		}
+	}
 	return true
 }
 
