@@ -111,3 +111,33 @@ func TestDeploy_VitePluginOfVueKeepsDist(t *testing.T) {
 		t.Fatalf("verdict %v, want live: %s", m["verdict"], text(res))
 	}
 }
+
+// walk 19: on a nodejs@20 service (the remix-nodejs recipe's base) the
+// log of a start whose file was not deployed ended "Node.js v22.12.0": a
+// version the service does not run, which an agent may read as a wrong
+// base. The line names the run base's Node.js major.
+func TestLogs_NodeCrashNamesTheRunBasesNode(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: app\n    type: nodejs@20\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	h.ownApp(t, map[string]string{
+		"zerops.yml": "zerops:\n  - setup: app\n    build:\n      base: nodejs@20\n      deployFiles: package.json\n    run:\n      base: nodejs@20\n" +
+			"      ports:\n        - port: 3000\n          httpSupport: true\n      start: node server.js\n",
+		"package.json": `{"name": "n20", "version": "1.0.0"}`,
+		"server.js":    "require('node:http').createServer((q, s) => s.end('ok')).listen(3000)\n",
+	})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "app"}, "n20")
+	check, _ := m["check"].(map[string]any)
+	lines, _ := check["logLines"].([]any)
+	var version string
+	for _, l := range lines {
+		if s := str(l); strings.HasPrefix(s, "Node.js v") {
+			version = s
+		}
+	}
+	if !strings.HasPrefix(version, "Node.js v20.") {
+		t.Fatalf("the crash's Node.js line is %q, want one of Node.js 20: %s", version, text(res))
+	}
+}

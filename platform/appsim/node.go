@@ -625,6 +625,28 @@ func (r *runSim) nodeEntry(args []string) (startCmd, bool) {
 // nodeVersion is the Node.js the simulated nodejs@22 runtime reports.
 const nodeVersion = "v22.12.0"
 
+// nodeVersions are the Node.js releases the simulated nodejs@<major>
+// runtimes report (a release of that line; which patch the platform's
+// image holds is not known here).
+var nodeVersions = map[string]string{"18": "v18.20.5", "20": "v20.18.1", "22": nodeVersion, "24": "v24.11.1"}
+
+// nodeVersionOf is lines with the Node.js version a crash prints as the
+// run base's major line reports it: a nodejs@20 app does not crash on
+// Node 22.
+func nodeVersionOf(lines []Line, runBase string) []Line {
+	m := nodeMajRe.FindStringSubmatch(runBase)
+	if m == nil || nodeVersions[m[1]] == "" || nodeVersions[m[1]] == nodeVersion {
+		return lines
+	}
+	out := slices.Clone(lines)
+	for i, l := range out {
+		if l.Msg == "Node.js "+nodeVersion {
+			out[i].Msg = "Node.js " + nodeVersions[m[1]]
+		}
+	}
+	return out
+}
+
 // nodeMajor is the run base's Node.js major version (22 when unknown).
 func (r *runSim) nodeMajor() int {
 	if m := nodeMajRe.FindStringSubmatch(r.d.RunBase); m != nil {

@@ -116,6 +116,7 @@ type runSim struct {
 // one start answers every later one.
 func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, seed string) RunResult {
 	out := run(d, files, built, runBase, env, seed)
+	out.Crash = nodeVersionOf(out.Crash, runBase)
 	if rc := d.Prep.Ready; out.Crash == nil && !out.WebServer && rc != nil {
 		// The app answers every path here: its routes are in its code.
 		switch path := localURLPath(rc.Exec); {
