@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -139,5 +140,45 @@ func TestLogs_NodeCrashNamesTheRunBasesNode(t *testing.T) {
 	}
 	if !strings.HasPrefix(version, "Node.js v20.") {
 		t.Fatalf("the crash's Node.js line is %q, want one of Node.js 20: %s", version, text(res))
+	}
+}
+
+// walk 19: the payload recipe's build reads the service's secret as
+// PAYLOAD_SECRET: ${RUNTIME_PAYLOAD_SECRET}. With the secret deleted,
+// nothing sets PAYLOAD_SECRET at runtime, the build gets the literal
+// text, and zerops_validate (and the deploy after it) said nothing: the
+// RUNTIME_ prefix was taken as resolved. It warns now; a runtime variable
+// of the setup, one of the service's, or its own zeropsSubdomain is not
+// warned of.
+func TestValidate_RuntimeReferenceToUnsetVariable(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	yml := strings.Replace(demoZeropsYml, "    build: &build\n", "    build: &build\n      envVariables:\n"+
+		"        PAYLOAD_SECRET: ${RUNTIME_PAYLOAD_SECRET}\n        DATABASE_URI: ${RUNTIME_DATABASE_URI}\n        SERVER_URL: ${RUNTIME_zeropsSubdomain}\n"+
+		"        HOST_ID: ${RUNTIME_hostname}\n", 1)
+	yml = strings.Replace(yml, "    run: &run\n", "    run: &run\n      envVariables:\n        DATABASE_URI: ${db_connectionString}\n", 1)
+	validate := func() string {
+		res, m := h.call(t, "zerops_validate", map[string]any{"content": yml, "kind": "zerops.yml"})
+		if m["valid"] != true {
+			t.Fatalf("the reference made the file invalid: %s", text(res))
+		}
+		return fmt.Sprint(m["warnings"])
+	}
+	warned := validate()
+	for _, want := range []string{"${RUNTIME_PAYLOAD_SECRET}", "literal text", "zerops_env action=set serviceHostname=appstage"} {
+		if !strings.Contains(warned, want) {
+			t.Errorf("the warning lacks %q: %s", want, warned)
+		}
+	}
+	for _, not := range []string{"RUNTIME_DATABASE_URI", "RUNTIME_zeropsSubdomain", "RUNTIME_hostname"} {
+		if strings.Contains(warned, not) {
+			t.Errorf("%s, which the runtime sets, is warned of: %s", not, warned)
+		}
+	}
+	if res, _ := h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"PAYLOAD_SECRET=s3cr3t-value-1"}}, "set"); res.IsError {
+		t.Fatalf("set: %s", text(res))
+	}
+	if warned := validate(); strings.Contains(warned, "appstage has no runtime variable PAYLOAD_SECRET") {
+		t.Errorf("warned once the service's secret is set: %s", warned)
 	}
 }

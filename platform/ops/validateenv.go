@@ -177,6 +177,7 @@ func unsetVarIssues(ctx context.Context, proj Project, vars []envVarAt) []platfo
 	}
 	keysOf := map[string][]string{}
 	ownOf := map[*zeropsyml.Setup]map[string]bool{} // nil: the service's variables not read
+	runOf := map[*zeropsyml.Setup]map[string]bool{} // what the runtime sets; nil: not known (no such service, or not read)
 	var out []platform.Issue
 	for _, v := range vars {
 		s := v.setup
@@ -190,6 +191,15 @@ func unsetVarIssues(ctx context.Context, proj Project, vars []envVarAt) []platfo
 				keys := serviceKeys(ctx, proj.Client, keysOf, svc)
 				if keys == nil {
 					own = nil
+				} else {
+					run := map[string]bool{}
+					for _, e := range runEnv(s) {
+						run[e.Key] = true
+					}
+					for _, k := range keys {
+						run[k] = true
+					}
+					runOf[s] = run
 				}
 				for _, k := range keys { // none when own is nil
 					own[k] = true
@@ -203,8 +213,21 @@ func unsetVarIssues(ctx context.Context, proj Project, vars []envVarAt) []platfo
 		for _, m := range plainRefRe.FindAllStringSubmatch(v.value, -1) {
 			name := m[1]
 			host, _, _ := strings.Cut(name, "_")
-			if name == v.key || set[name] || own[name] || strings.HasPrefix(name, "RUNTIME_") {
-				continue // itself (warned of above), set, or a build's read of a run variable
+			if key, ok := strings.CutPrefix(name, "RUNTIME_"); ok {
+				// A build's read of a run variable: the service's own (a
+				// secret, a generated one), run.envVariables' or the
+				// project's; a platform name (lowercase first) is its.
+				if run := runOf[s]; run != nil && key != "" && key[0] >= 'A' && key[0] <= 'Z' && !run[key] && !set[key] {
+					out = append(out, platform.Issue{Path: v.path,
+						Problem: fmt.Sprintf("%s: %s has no runtime variable %s (none in run.envVariables, none of the service's, no project variable), so the build gets the literal text %s in %s (no error)",
+							m[0], s.Name, key, m[0], platform.Clip(v.key, 60)),
+						Fix: fmt.Sprintf("Set it on %s (zerops_env action=set serviceHostname=%s variables=[\"%s=…\"]) or in run.envVariables of zerops.yml, then deploy.",
+							s.Name, s.Name, key)})
+				}
+				continue
+			}
+			if name == v.key || set[name] || own[name] {
+				continue // itself (warned of above) or set
 			}
 			if _, ok := hosts[strings.ToLower(host)]; ok {
 				continue // ${Host_KEY}: the cased-hostname check says what it names
