@@ -182,3 +182,25 @@ func TestValidate_RuntimeReferenceToUnsetVariable(t *testing.T) {
 		t.Errorf("warned once the service's secret is set: %s", warned)
 	}
 }
+
+// walk 19: the nextjs-strapi-blog recipe's old-format zerops.yml, written
+// in the new format as told, has no run.ports; on a service with a
+// subdomain the step said to give "the port the app listens on" though the
+// log since the deploy shows `next start` listening on 3000. It names it.
+func TestDeploy_SubdomainWithoutPortNamesTheLoggedPort(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: blog\n    type: nodejs@22\n    enableSubdomainAccess: true\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	h.ownApp(t, map[string]string{
+		"zerops.yml": "zerops:\n  - setup: blog\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i\n        - npm run build\n" +
+			"      deployFiles: ./\n    run:\n      base: nodejs@22\n      start: npm start\n",
+		"package.json":   `{"name": "blog", "version": "1.0.0", "scripts": {"build": "next build", "start": "next start"}, "dependencies": {"next": "13.1.6", "react": "18.2.0", "react-dom": "18.2.0"}}`,
+		"pages/index.js": "export default function Home() { return 'ok' }\n",
+	})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "blog"}, "blog")
+	if next := str(m["next"]); !strings.Contains(next, "`- port: 3000`") {
+		t.Fatalf("verdict %v, next %q; want the port 3000 the log shows: %s", m["verdict"], next, text(res))
+	}
+}
