@@ -1,0 +1,13 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_TunedMisses7778 keeps the facts written for batches 77/78
+// (kbtune19): what the section an agent is shown now states.
+func TestFacts_TunedMisses7778(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"runtimes/nodejs", "a Node app reaches another service by its hostname in plain http, from ${db_hostname}-style references", "Another service of the project is reached by its hostname over the private network, in plain `http` on its own port \\(`http://api:3000`\\)\\. Take such values from references like `DB_HOST: \\$\\{db_hostname\\}`"},
+	})
+}
