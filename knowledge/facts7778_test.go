@@ -10,5 +10,6 @@ func TestFacts_TunedMisses7778(t *testing.T) {
 	assertKept(t, all, []keptFact{
 		{"runtimes/nodejs", "a Node app reaches another service by its hostname in plain http, from ${db_hostname}-style references", "Another service of the project is reached by its hostname over the private network, in plain `http` on its own port \\(`http://api:3000`\\)\\. Take such values from references like `DB_HOST: \\$\\{db_hostname\\}`"},
 		{"pitfalls/binding-localhost", "a bundle calling localhost: VITE_API_URL is written in at build, so it belongs in build.envVariables", "Vite writes `VITE_\\*` values into the bundle when it builds, so `VITE_API_URL` belongs in `build.envVariables`, set to the API's public URL"},
+		{"tools/adminer", "a public database: only PostgreSQL has a port, through pgBouncer with TLS, behind an allow-list; others the VPN", "only PostgreSQL has a public port \\(\\*\\*Direct access through IP address\\*\\*, through pgBouncer `6432` with TLS\\); if you open one, give it a firewall allow-list of your own addresses\\. Other databases have none documented: use the VPN"},
 	})
 }
