@@ -13,5 +13,6 @@ func TestFacts_TunedMisses7778(t *testing.T) {
 		{"tools/adminer", "a public database: only PostgreSQL has a port, through pgBouncer with TLS, behind an allow-list; others the VPN", "only PostgreSQL has a public port \\(\\*\\*Direct access through IP address\\*\\*, through pgBouncer `6432` with TLS\\); if you open one, give it a firewall allow-list of your own addresses\\. Other databases have none documented: use the VPN"},
 		{"runtimes/bun", "bun: command not found means that container's base has no Bun; build.base and run.base both bun@1.3", "`bun: command not found` \\(`/bin/sh: bun: not found`\\) in the build or at start: that container's base has no Bun.*set `build\\.base: bun@1\\.3`, and `run\\.base: bun@1\\.3` too when `start` calls `bun`"},
 		{"troubleshooting/build-failures", "E: Unable to locate package: run apt-get update first, a fresh image has empty package lists", "use `apt-get install -y` with Ubuntu names, after an `apt-get update` \\(a fresh image has empty package lists: `E: Unable to locate package`\\)"},
+		{"runtimes/alpine", "a package only the build needs goes with sudo apk add in build.prepareCommands, not into the run container", "A package only the build needs \\(a compiler, `git`, `-dev` headers\\) goes the same way in `build\\.prepareCommands`; the run container does not get it"},
 	})
 }
