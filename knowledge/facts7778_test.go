@@ -14,5 +14,6 @@ func TestFacts_TunedMisses7778(t *testing.T) {
 		{"runtimes/bun", "bun: command not found means that container's base has no Bun; build.base and run.base both bun@1.3", "`bun: command not found` \\(`/bin/sh: bun: not found`\\) in the build or at start: that container's base has no Bun.*set `build\\.base: bun@1\\.3`, and `run\\.base: bun@1\\.3` too when `start` calls `bun`"},
 		{"troubleshooting/build-failures", "E: Unable to locate package: run apt-get update first, a fresh image has empty package lists", "use `apt-get install -y` with Ubuntu names, after an `apt-get update` \\(a fresh image has empty package lists: `E: Unable to locate package`\\)"},
 		{"runtimes/alpine", "a package only the build needs goes with sudo apk add in build.prepareCommands, not into the run container", "A package only the build needs \\(a compiler, `git`, `-dev` headers\\) goes the same way in `build\\.prepareCommands`; the run container does not get it"},
+		{"troubleshooting/resources-limits", "PHP's memory_limit is raised with PHP_INI_memory_limit in run.envVariables", "PHP's `memory_limit` in `run\\.envVariables` \\(PHP: `PHP_INI_memory_limit: 512M` on php-nginx and php-apache"},
 	})
 }
