@@ -18,5 +18,6 @@ func TestFacts_TunedMisses7778(t *testing.T) {
 		{"platform/projects-and-services", "hostname rules say the hostname cannot be changed once the service exists", "at most 25 characters\\. The hostname cannot be changed once the service exists: a new name means a new service"},
 		{"networking/websockets-balancer", "past the 60 s upstream wait: write before 60 s of silence, or answer with a job id and poll", "A request that needs longer has two ways through: let the app write something before 60 s of silence pass \\(stream the answer, or send early bytes\\), or answer at once with a job id"},
 		{"runtimes/static", "one domain for frontend and API: the user's GUI routing rules send /api to the API's port and / to the static service", "with routing rules \\(set by the user in the GUI's domain access\\) sending the public path `/api` to the API service's port and `/` to this service"},
+		{"config/zerops-yml-structure", "a yaml line number without unmarshal is a syntax error: indentation, a tab, an open quote", "A line number without `unmarshal` is a syntax error: a line indented unlike its neighbours, a tab, or a quote left open at or above it"},
 	})
 }
