@@ -22,5 +22,6 @@ func TestFacts_TunedMisses7778(t *testing.T) {
 		{"operations/deploy-with-zcli", "a failed deploy's build log: zerops_logs with the version's buildId from zerops_events, or zcp diagnose --build", "Build output: `zerops_logs` with the failed version's `buildId` \\(from `zerops_events`\\), or `zcp diagnose --build`"},
 		{"frameworks/rails", "the database refuses though the host is db: not ACTIVE yet, or the wrong port, take ${db_port}", "The database will not take the connection though `host` is `db`: it is not `ACTIVE` yet \\(stopped or starting: `zerops_discover`\\), or the port is wrong: take it from `\\$\\{db_port\\}`"},
 		{"operations/troubleshoot-502", "the 0.0.0.0 fixes name Nuxt's HOST, unset or 0.0.0.0", "`--bind 0\\.0\\.0\\.0:8000`, Nuxt `HOST` unset or `0\\.0\\.0\\.0`\\)"},
+		{"platform/service-statuses", "a deploy stuck on its readiness check: start exits, wrong port or path, or not 2xx", "Usual causes: the start command exits at once \\(a wrong path, a missing file\\), the check's port or path is not what the app serves, or it answers other than 2xx"},
 	})
 }
