@@ -107,27 +107,27 @@ func (r *runSim) noteLocalFallback(src, rel string, env map[string]string) {
 		}
 		line := strings.Count(src[:m[0]], "\n") + 1
 		where = append(where, fmt.Sprintf("%s (%s:%d, falling back to `%s`)", key, rel, line, clip(def, 80)))
-		ref := "connectionString"
-		switch upper := strings.ToUpper(key); {
-		case strings.HasSuffix(upper, "HOST"), strings.HasSuffix(upper, "HOSTNAME"):
-			ref = "hostname"
-		case strings.HasSuffix(upper, "PORT"):
-			ref = "port"
-		}
-		refs = append(refs, fmt.Sprintf("`%s: ${<hostname>_%s}`", key, ref))
+		refs = append(refs, fmt.Sprintf("`%s: ${<hostname>_%s}`", key, refKey(key)))
 	}
 	if len(where) == 0 {
 		return
 	}
+	note := unreachedNote(where) + fmt.Sprintf(" (set %s in run.envVariables, <hostname> the service's)", strings.Join(refs, ", "))
+	if !slices.Contains(r.unsure, note) {
+		r.unsure = append(r.unsure, note)
+	}
+}
+
+// unreachedNote is the unverified note of variables read with a fallback
+// at localhost that nothing sets, each as "KEY (file:line, falling back to
+// `…`)" in where.
+func unreachedNote(where []string) string {
 	them := "them"
 	if len(where) == 1 {
 		them = "it"
 	}
-	note := fmt.Sprintf("whether the app reaches the services %s name: no variable sets %s, and nothing listens at localhost in the container "+
-		"(set %s in run.envVariables, <hostname> the service's)", strings.Join(where, " and "), them, strings.Join(refs, ", "))
-	if !slices.Contains(r.unsure, note) {
-		r.unsure = append(r.unsure, note)
-	}
+	return fmt.Sprintf("whether the app reaches the services %s name: no variable sets %s, and nothing listens at localhost in the container",
+		strings.Join(where, " and "), them)
 }
 
 // dotenvRe is code loading a .env file (dotenv's config, python-dotenv's

@@ -59,8 +59,8 @@ func (r *runSim) phpDBFallbacks() []string {
 		if from < 0 {
 			continue
 		}
-		for _, m := range phpLocalFallbackRe.FindAllStringSubmatchIndex(src[from:to], -1) {
-			block := src[from:to]
+		block := src[from:to]
+		for _, m := range phpLocalFallbackRe.FindAllStringSubmatchIndex(block, -1) {
 			key := firstNonEmpty(sub(block, m, 1), sub(block, m, 2), sub(block, m, 3))
 			def := sub(block, m, 4)
 			if set(key) || !serviceVar.MatchString(key) {
@@ -82,16 +82,11 @@ func (r *runSim) phpDBFallbacks() []string {
 	if len(where) == 0 {
 		return nil
 	}
-	them := "them"
-	if len(where) == 1 {
-		them = "it"
-	}
 	init := ""
 	if len(r.d.Prep.Init) > 0 {
 		init = ", and run.initCommands run with the same variables"
 	}
-	return []string{fmt.Sprintf("whether the app reaches the services %s name: no variable sets %s, and nothing listens at localhost in the container%s (%s)",
-		strings.Join(where, " and "), them, init, strings.Join(refs, "; "))}
+	return []string{unreachedNote(where) + fmt.Sprintf("%s (%s)", init, strings.Join(refs, "; "))}
 }
 
 // phpDBConfigs are the database configs the deploy puts in /var/www/config.
