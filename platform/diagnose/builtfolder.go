@@ -142,10 +142,8 @@ func (d *Diagnosis) sourceStartFix(text string, c *Code) {
 	if ran == "" || ran != relPath(c.File) {
 		return
 	}
-	for _, f := range c.DeployFiles {
-		if f := path.Clean(strings.TrimPrefix(strings.TrimSpace(f), "./")); f == "." || f == ran || strings.HasPrefix(ran, f+"/") {
-			return // deployed: another cause
-		}
+	if deployedAt(ran, c.DeployFiles) != "" {
+		return // deployed: another cause
 	}
 	d.Cause = "`run.start` runs `" + ran + "`, a file of your source, but `build.deployFiles` does not list it (or its folder), so the run container lacks it."
 	d.Fix = "Add `" + ran + "` to `build.deployFiles` (run.start stays as it is), then deploy again."
