@@ -3,6 +3,7 @@ package ops
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -183,26 +184,26 @@ func unsetVarIssues(ctx context.Context, proj Project, vars []envVarAt) []platfo
 		s := v.setup
 		own, done := ownOf[s]
 		if !done {
-			own = map[string]bool{}
-			for _, e := range append(slices.Clone(buildEnv(s)), runEnv(s)...) {
-				own[e.Key] = true
+			run := map[string]bool{} // run.envVariables', then the service's
+			for _, e := range runEnv(s) {
+				run[e.Key] = true
 			}
-			if svc, ok := hosts[s.Name]; ok {
-				keys := serviceKeys(ctx, proj.Client, keysOf, svc)
-				if keys == nil {
-					own = nil
-				} else {
-					run := map[string]bool{}
-					for _, e := range runEnv(s) {
-						run[e.Key] = true
-					}
-					for _, k := range keys {
-						run[k] = true
-					}
+			svc, named := hosts[s.Name]
+			var keys []string
+			if named {
+				keys = serviceKeys(ctx, proj.Client, keysOf, svc)
+			}
+			own = nil // its service's variables not read
+			if !named || keys != nil {
+				for _, k := range keys {
+					run[k] = true
+				}
+				if named {
 					runOf[s] = run
 				}
-				for _, k := range keys { // none when own is nil
-					own[k] = true
+				own = maps.Clone(run)
+				for _, e := range buildEnv(s) {
+					own[e.Key] = true
 				}
 			}
 			ownOf[s] = own
