@@ -11,5 +11,8 @@ func TestFacts_Gaps10(t *testing.T) {
 	assertKept(t, all, []keptFact{
 		{"platform/team-roles", "no deploy-only token: a deploying CI token is custom per project on full access", "There is no deploy-only, service-level or variable-level token.*The narrowest token that can deploy .* is therefore custom per project with that one project on full access"},
 		{"networking/subdomains", "a fresh subdomain answering 404: the enable process must finish and the service be deployed with an http port", "404 or a Zerops error page just after enabling \\| first see that the enable process has finished \\(`zerops_events`; the docs name no delay"},
+		{"runtimes/python", "apt-get update before installing on ubuntu; compilers for pip go in run.prepareCommands where pip runs", "`sudo apt-get update && sudo apt-get install -y libpq5`, the update first.*a package that compiles C code .* needs its compiler and headers listed before the pip line there: `sudo apk add --no-cache build-base libpq-dev`"},
+		{"runtimes/python", "python reaches postgres and valkey through references; sqlalchemy scheme", "`DATABASE_URL: \\$\\{db_connectionString\\}`.*`postgresql\\+psycopg://\\$\\{db_user\\}:\\$\\{db_password\\}@\\$\\{db_hostname\\}"},
+		{"runtimes/python", "gunicorn not found at start: not in requirements or installed in build only", "`/bin/sh: gunicorn: not found` \\(or `uvicorn`\\) at start: the server is not in `requirements\\.txt`, or pip ran only in the build"},
 	})
 }
