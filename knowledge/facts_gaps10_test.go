@@ -14,5 +14,8 @@ func TestFacts_Gaps10(t *testing.T) {
 		{"runtimes/python", "apt-get update before installing on ubuntu; compilers for pip go in run.prepareCommands where pip runs", "`sudo apt-get update && sudo apt-get install -y libpq5`, the update first.*a package that compiles C code .* needs its compiler and headers listed before the pip line there: `sudo apk add --no-cache build-base libpq-dev`"},
 		{"runtimes/python", "python reaches postgres and valkey through references; sqlalchemy scheme", "`DATABASE_URL: \\$\\{db_connectionString\\}`.*`postgresql\\+psycopg://\\$\\{db_user\\}:\\$\\{db_password\\}@\\$\\{db_hostname\\}"},
 		{"runtimes/python", "gunicorn not found at start: not in requirements or installed in build only", "`/bin/sh: gunicorn: not found` \\(or `uvicorn`\\) at start: the server is not in `requirements\\.txt`, or pip ran only in the build"},
+		{"runtimes/ruby", "native gem headers in build.prepareCommands, the library in run.prepareCommands", "for `pg`, `sudo apk add --no-cache libpq-dev` in the build \\(`Can't find the 'libpq-fe\\.h header`.*`sudo apk add --no-cache libpq` in the run"},
+		{"runtimes/ruby", "ExecJS or yarn not found in assets:precompile: add nodejs to build.base", "`ExecJS::RuntimeUnavailable` or `yarn: command not found` during `assets:precompile`: the build base has no Node\\.js"},
+		{"runtimes/ruby", "Valkey for Sidekiq from the cache reference", "`REDIS_URL: \\$\\{cache_connectionString\\}`"},
 	})
 }
