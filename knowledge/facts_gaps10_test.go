@@ -10,12 +10,12 @@ func TestFacts_Gaps10(t *testing.T) {
 	all := agentTexts(t)
 	assertKept(t, all, []keptFact{
 		{"platform/team-roles", "no deploy-only token: a deploying CI token is custom per project on full access", "There is no deploy-only, service-level or variable-level token.*The narrowest token that can deploy .* is therefore custom per project with that one project on full access"},
-		{"networking/subdomains", "a fresh subdomain answering 404: the enable process must finish and the service be deployed with an http port", "404 or a Zerops error page just after enabling \\| first see that the enable process has finished \\(`zerops_events`; the docs name no delay"},
-		{"runtimes/python", "apt-get update before installing on ubuntu; compilers for pip go in run.prepareCommands where pip runs", "`sudo apt-get update && sudo apt-get install -y libpq5`, the update first.*a package that compiles C code .* needs its compiler and headers listed before the pip line there: `sudo apk add --no-cache build-base libpq-dev`"},
+		{"networking/subdomains", "a fresh subdomain answering 404: the enable process must finish and the service be deployed with an http port", "404 or a Zerops error page on a new subdomain \\| its process has not finished \\(`zerops_events`; the docs name no delay\\), or the service was never deployed with an `httpSupport: true` port"},
+		{"runtimes/python", "apt-get update before installing on ubuntu; compilers for pip go in run.prepareCommands where pip runs", "`sudo apt-get update && sudo apt-get install -y libpq5` \\(without the update: `E: Unable to locate package`\\)\\. pip runs there too in this shape, so a package compiling C .* needs `sudo apk add --no-cache build-base libpq-dev` before the pip line"},
 		{"runtimes/python", "python reaches postgres and valkey through references; sqlalchemy scheme", "`DATABASE_URL: \\$\\{db_connectionString\\}`.*`postgresql\\+psycopg://\\$\\{db_user\\}:\\$\\{db_password\\}@\\$\\{db_hostname\\}"},
 		{"runtimes/python", "gunicorn not found at start: not in requirements or installed in build only", "`/bin/sh: gunicorn: not found` \\(or `uvicorn`\\) at start: the server is not in `requirements\\.txt`, or pip ran only in the build"},
 		{"runtimes/ruby", "native gem headers in build.prepareCommands, the library in run.prepareCommands", "for `pg`, `sudo apk add --no-cache libpq-dev` in the build \\(`Can't find the 'libpq-fe\\.h header`.*`sudo apk add --no-cache libpq` in the run"},
-		{"runtimes/ruby", "ExecJS or yarn not found in assets:precompile: add nodejs to build.base", "`ExecJS::RuntimeUnavailable` or `yarn: command not found` during `assets:precompile`: the build base has no Node\\.js"},
+		{"runtimes/ruby", "ExecJS or yarn not found in assets:precompile: add nodejs to build.base", "`ExecJS::RuntimeUnavailable` during `assets:precompile`: the build base has no Node\\.js"},
 		{"runtimes/ruby", "Valkey for Sidekiq from the cache reference", "`REDIS_URL: \\$\\{cache_connectionString\\}`"},
 	})
 }
