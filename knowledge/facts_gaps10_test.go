@@ -17,5 +17,8 @@ func TestFacts_Gaps10(t *testing.T) {
 		{"runtimes/ruby", "native gem headers in build.prepareCommands, the library in run.prepareCommands", "for `pg`, `sudo apk add --no-cache libpq-dev` in the build \\(`Can't find the 'libpq-fe\\.h header`.*`sudo apk add --no-cache libpq` in the run"},
 		{"runtimes/ruby", "ExecJS or yarn not found in assets:precompile: add nodejs to build.base", "`ExecJS::RuntimeUnavailable` during `assets:precompile`: the build base has no Node\\.js"},
 		{"runtimes/ruby", "Valkey for Sidekiq from the cache reference", "`REDIS_URL: \\$\\{cache_connectionString\\}`"},
+		{"runtimes/nodejs", "bundlers write values at build: build.envVariables, RUNTIME_ forward", "A bundler \\(Vite's `VITE_\\*`, Next\\.js `NEXT_PUBLIC_\\*`.*so those go in `build\\.envVariables` \\(a run value as `\\$\\{RUNTIME_NAME\\}`\\)"},
+		{"runtimes/nodejs", "ECONNREFUSED 127.0.0.1:5432 means the reference variable is unset", "`ECONNREFUSED 127\\.0\\.0\\.1:5432` \\(or `:6379`\\): the variable is unset"},
+		{"runtimes/nodejs", "node-gyp compilers in build.prepareCommands, linked libraries in run.prepareCommands", "`gyp ERR! not found: make`\\) needs `sudo apk add --no-cache build-base` in `build\\.prepareCommands`, and the libraries it links .* in `run\\.prepareCommands`"},
 	})
 }
