@@ -20,5 +20,7 @@ func TestFacts_Gaps10(t *testing.T) {
 		{"runtimes/nodejs", "bundlers write values at build: build.envVariables, RUNTIME_ forward", "A bundler \\(Vite's `VITE_\\*`, Next\\.js `NEXT_PUBLIC_\\*`.*so those go in `build\\.envVariables` \\(a run value as `\\$\\{RUNTIME_NAME\\}`\\)"},
 		{"runtimes/nodejs", "ECONNREFUSED 127.0.0.1:5432 means the reference variable is unset", "`ECONNREFUSED 127\\.0\\.0\\.1:5432` \\(or `:6379`\\): the variable is unset"},
 		{"runtimes/nodejs", "node-gyp compilers in build.prepareCommands, linked libraries in run.prepareCommands", "`gyp ERR! not found: make`\\) needs `sudo apk add --no-cache build-base` in `build\\.prepareCommands`, and the libraries it links .* in `run\\.prepareCommands`"},
+		{"runtimes/php", "PDO reaches the database from references; 2002 means localhost or not ACTIVE", "`SQLSTATE\\[HY000\\] \\[2002\\] Connection refused` \\(or `No such file or directory`\\): the host is `127\\.0\\.0\\.1`/`localhost`"},
+		{"runtimes/php", "a php build base alone has no npm: list nodejs under build.base", "`build\\.base` may be a list to get both PHP and Node in the build container; `php@8\\.4` alone has no `npm`"},
 	})
 }
