@@ -22,5 +22,12 @@ func TestFacts_Gaps10(t *testing.T) {
 		{"runtimes/nodejs", "node-gyp compilers in build.prepareCommands, linked libraries in run.prepareCommands", "`gyp ERR! not found: make`\\) needs `sudo apk add --no-cache build-base` in `build\\.prepareCommands`, and the libraries it links .* in `run\\.prepareCommands`"},
 		{"runtimes/php", "PDO reaches the database from references; 2002 means localhost or not ACTIVE", "`SQLSTATE\\[HY000\\] \\[2002\\] Connection refused` \\(or `No such file or directory`\\): the host is `127\\.0\\.0\\.1`/`localhost`"},
 		{"runtimes/php", "a php build base alone has no npm: list nodejs under build.base", "`build\\.base` may be a list to get both PHP and Node in the build container; `php@8\\.4` alone has no `npm`"},
+		{"runtimes/go", "a value compiled in with ldflags comes from build.envVariables; pgx and go-redis from references", "A value compiled in \\(`go build -ldflags \"-X main\\.version=\\$VERSION\"`\\) comes from `build\\.envVariables`.*`REDIS_ADDR: \\$\\{cache_hostname\\}:6379`"},
+		{"runtimes/java", "Spring datasource from references in JDBC form; connectionString is not JDBC", "`SPRING_DATASOURCE_URL: jdbc:postgresql://\\$\\{db_hostname\\}:\\$\\{db_port\\}/\\$\\{db_dbName\\}`.*`\\$\\{db_connectionString\\}` is a `postgresql://` URL, not JDBC"},
+		{"runtimes/java", "fonts for AWT rendering on Alpine in run.prepareCommands", "`sudo apk add --no-cache fontconfig ttf-dejavu` in `run\\.prepareCommands`"},
+		{"runtimes/dotnet", "ConnectionStrings__Default from references in Npgsql form", "`ConnectionStrings__Default: Host=\\$\\{db_hostname\\};Port=\\$\\{db_port\\};Database=\\$\\{db_dbName\\}"},
+		{"runtimes/dotnet", "missing ICU on Alpine: icu-libs or invariant globalization", "`Couldn't find a valid ICU package` at start on the Alpine image: `sudo apk add --no-cache icu-libs` in `run\\.prepareCommands`, or `DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: \"1\"`"},
+		{"runtimes/deno", "deno on Ubuntu: apt-get update before install in prepareCommands", "The image is Ubuntu, so system packages come from apt: `sudo apt-get update && sudo apt-get install -y <pkg>` in `run\\.prepareCommands`"},
+		{"runtimes/deno", "Deno.env.get needs --allow-env; database from references", "`Deno\\.env\\.get\\(\"X\"\\)` reads `run\\.envVariables` at run time, with `--allow-env` in `start`.*`DATABASE_URL: \\$\\{db_connectionString\\}`"},
 	})
 }
