@@ -29,5 +29,7 @@ func TestFacts_Gaps10(t *testing.T) {
 		{"runtimes/dotnet", "missing ICU on Alpine: icu-libs or invariant globalization", "`Couldn't find a valid ICU package` at start on the Alpine image: `sudo apk add --no-cache icu-libs` in `run\\.prepareCommands`, or `DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: \"1\"`"},
 		{"runtimes/deno", "deno on Ubuntu: apt-get update before install in prepareCommands", "The image is Ubuntu, so system packages come from apt: `sudo apt-get update && sudo apt-get install -y <pkg>` in `run\\.prepareCommands`"},
 		{"runtimes/deno", "Deno.env.get needs --allow-env; database from references", "`Deno\\.env\\.get\\(\"X\"\\)` reads `run\\.envVariables` at run time, with `--allow-env` in `start`.*`DATABASE_URL: \\$\\{db_connectionString\\}`"},
+		{"runtimes/elixir", "prod.exs is read at build, runtime.exs at each start", "`config/config\\.exs` and `config/prod\\.exs` are evaluated when the build compiles.*Read deployment values .* in `config/runtime\\.exs`, which the release evaluates at each start"},
+		{"runtimes/elixir", "NIF deps need build-base in build.prepareCommands", "`sudo apk add --no-cache build-base` in `build\\.prepareCommands`, else `sh: make: not found` in the build"},
 	})
 }
