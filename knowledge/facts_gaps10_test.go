@@ -31,5 +31,7 @@ func TestFacts_Gaps10(t *testing.T) {
 		{"runtimes/deno", "Deno.env.get needs --allow-env; database from references", "`Deno\\.env\\.get\\(\"X\"\\)` reads `run\\.envVariables` at run time, with `--allow-env` in `start`.*`DATABASE_URL: \\$\\{db_connectionString\\}`"},
 		{"runtimes/elixir", "prod.exs is read at build, runtime.exs at each start", "`config/config\\.exs` and `config/prod\\.exs` are evaluated when the build compiles.*Read deployment values .* in `config/runtime\\.exs`, which the release evaluates at each start"},
 		{"runtimes/elixir", "NIF deps need build-base in build.prepareCommands", "`sudo apk add --no-cache build-base` in `build\\.prepareCommands`, else `sh: make: not found` in the build"},
+		{"runtimes/bun", "Bun reads run variables at run; bundles get build.envVariables; references for DB and Valkey", "(?s)`process\\.env`/`Bun\\.env` hold `run\\.envVariables` when the server runs.*`DATABASE_URL: \\$\\{db_connectionString\\}`; Valkey: `REDIS_URL: \\$\\{cache_connectionString\\}`"},
+		{"runtimes/bun", "Bun's Alpine image: apk in prepareCommands, apt-get update first on ubuntu", "The image is Alpine: `sudo apk add --no-cache <pkg>` in `run\\.prepareCommands`.*`sudo apt-get update && sudo apt-get install -y <pkg>`"},
 	})
 }
