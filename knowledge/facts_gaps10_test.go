@@ -33,5 +33,6 @@ func TestFacts_Gaps10(t *testing.T) {
 		{"runtimes/elixir", "NIF deps need build-base in build.prepareCommands", "`sudo apk add --no-cache build-base` in `build\\.prepareCommands`, else `sh: make: not found` in the build"},
 		{"runtimes/bun", "Bun reads run variables at run; bundles get build.envVariables; references for DB and Valkey", "(?s)`process\\.env`/`Bun\\.env` hold `run\\.envVariables` when the server runs.*`DATABASE_URL: \\$\\{db_connectionString\\}`; Valkey: `REDIS_URL: \\$\\{cache_connectionString\\}`"},
 		{"runtimes/bun", "Bun's Alpine image: apk in prepareCommands, apt-get update first on ubuntu", "The image is Alpine: `sudo apk add --no-cache <pkg>` in `run\\.prepareCommands`.*`sudo apt-get update && sudo apt-get install -y <pkg>`"},
+		{"frameworks/vite-spa", "vite not found in the build: NODE_ENV production in build.envVariables skips devDependencies", "`sh: 1: vite: not found` .* in the build: the build tool is a dev dependency that was not installed\\. `NODE_ENV: production` in `build\\.envVariables` makes `npm ci`, yarn and pnpm skip `devDependencies`"},
 	})
 }
