@@ -34,5 +34,7 @@ func TestFacts_Gaps10(t *testing.T) {
 		{"runtimes/bun", "Bun reads run variables at run; bundles get build.envVariables; references for DB and Valkey", "(?s)`process\\.env`/`Bun\\.env` hold `run\\.envVariables` when the server runs.*`DATABASE_URL: \\$\\{db_connectionString\\}`; Valkey: `REDIS_URL: \\$\\{cache_connectionString\\}`"},
 		{"runtimes/bun", "Bun's Alpine image: apk in prepareCommands, apt-get update first on ubuntu", "The image is Alpine: `sudo apk add --no-cache <pkg>` in `run\\.prepareCommands`.*`sudo apt-get update && sudo apt-get install -y <pkg>`"},
 		{"frameworks/vite-spa", "vite not found in the build: NODE_ENV production in build.envVariables skips devDependencies", "`sh: 1: vite: not found` .* in the build: the build tool is a dev dependency that was not installed\\. `NODE_ENV: production` in `build\\.envVariables` makes `npm ci`, yarn and pnpm skip `devDependencies`"},
+		{"frameworks/laravel", "composer requires ext-* in the build: apk add php84-<ext> in build.prepareCommands", "`requires ext-intl` .* from `composer install` in the build: the build base `php@8\\.4` lacks that extension; `sudo apk add --no-cache php84-intl` in `build\\.prepareCommands`"},
+		{"frameworks/laravel", "VITE_ values for Laravel's bundle go in build.envVariables", "Laravel's Vite plugin reads `VITE_\\*` when `npm run build` runs, so they belong in `build\\.envVariables`"},
 	})
 }
