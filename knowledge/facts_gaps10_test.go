@@ -36,5 +36,6 @@ func TestFacts_Gaps10(t *testing.T) {
 		{"frameworks/vite-spa", "vite not found in the build: NODE_ENV production in build.envVariables skips devDependencies", "`sh: 1: vite: not found` .* in the build: the build tool is a dev dependency that was not installed\\. `NODE_ENV: production` in `build\\.envVariables` makes `npm ci`, yarn and pnpm skip `devDependencies`"},
 		{"frameworks/laravel", "composer requires ext-* in the build: apk add php84-<ext> in build.prepareCommands", "`requires ext-intl` .* from `composer install` in the build: the build base `php@8\\.4` lacks that extension; `sudo apk add --no-cache php84-intl` in `build\\.prepareCommands`"},
 		{"frameworks/laravel", "VITE_ values for Laravel's bundle go in build.envVariables", "Laravel's Vite plugin reads `VITE_\\*` when `npm run build` runs, so they belong in `build\\.envVariables`"},
+		{"runtimes/ruby", "bundler: command not found: puma means no puma in the bundle or gems not deployed", "`bundler: command not found: puma` at start: the bundle Bundler sees has no `puma`"},
 	})
 }
