@@ -38,5 +38,6 @@ func TestFacts_Gaps10(t *testing.T) {
 		{"frameworks/laravel", "VITE_ values for Laravel's bundle go in build.envVariables", "Laravel's Vite plugin reads `VITE_\\*` when `npm run build` runs, so they belong in `build\\.envVariables`"},
 		{"runtimes/ruby", "bundler: command not found: puma means no puma in the bundle or gems not deployed", "`bundler: command not found: puma` at start: the bundle Bundler sees has no `puma`"},
 		{"runtimes/rust", "sqlx query macros in the build: SQLX_OFFLINE with a committed .sqlx, or DATABASE_URL in build.envVariables", "`set DATABASE_URL to use query macros online` in the build.*Commit the `\\.sqlx` folder from `cargo sqlx prepare` and set `SQLX_OFFLINE: \"true\"` in `build\\.envVariables`"},
+		{"runtimes/gleam", "Gleam reads the database reference at run time; apk in prepareCommands", "`DATABASE_URL: \\$\\{db_connectionString\\}` in `run\\.envVariables`\\. System packages: `sudo apk add --no-cache <pkg>` in `run\\.prepareCommands`"},
 	})
 }
