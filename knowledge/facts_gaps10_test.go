@@ -41,5 +41,6 @@ func TestFacts_Gaps10(t *testing.T) {
 		{"runtimes/gleam", "Gleam reads the database reference at run time; apk in prepareCommands", "`DATABASE_URL: \\$\\{db_connectionString\\}` in `run\\.envVariables`\\. System packages: `sudo apk add --no-cache <pkg>` in `run\\.prepareCommands`"},
 		{"frameworks/nestjs", "nest: not found in the build: NODE_ENV production in build.envVariables skipped devDependencies", "`sh: 1: nest: not found`[^\\n]* in the build: [^\\n]*`NODE_ENV: production` is in `build\\.envVariables`"},
 		{"frameworks/nuxt", "nuxt: not found in the build: NODE_ENV production in build.envVariables skipped devDependencies", "`sh: 1: nuxt: not found`[^\\n]* in the build: [^\\n]*`NODE_ENV: production` is in `build\\.envVariables`"},
+		{"frameworks/astro", "astro: not found in the build: NODE_ENV production in build.envVariables skipped devDependencies", "`sh: 1: astro: not found`[^\\n]* in the build: [^\\n]*`NODE_ENV: production` is in `build\\.envVariables`"},
 	})
 }
