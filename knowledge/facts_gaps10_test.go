@@ -42,5 +42,6 @@ func TestFacts_Gaps10(t *testing.T) {
 		{"frameworks/nestjs", "nest: not found in the build: NODE_ENV production in build.envVariables skipped devDependencies", "`sh: 1: nest: not found`[^\\n]* in the build: [^\\n]*`NODE_ENV: production` is in `build\\.envVariables`"},
 		{"frameworks/nuxt", "nuxt: not found in the build: NODE_ENV production in build.envVariables skipped devDependencies", "`sh: 1: nuxt: not found`[^\\n]* in the build: [^\\n]*`NODE_ENV: production` is in `build\\.envVariables`"},
 		{"frameworks/astro", "astro: not found in the build: NODE_ENV production in build.envVariables skipped devDependencies", "`sh: 1: astro: not found`[^\\n]* in the build: [^\\n]*`NODE_ENV: production` is in `build\\.envVariables`"},
+		{"frameworks/sveltekit", "svelte-kit: not found in the build: NODE_ENV production in build.envVariables skipped devDependencies", "`sh: 1: svelte-kit: not found`[^\\n]* in the build: [^\\n]*`NODE_ENV: production` is in `build\\.envVariables`"},
 	})
 }
