@@ -44,5 +44,6 @@ func TestFacts_Gaps10(t *testing.T) {
 		{"frameworks/astro", "astro: not found in the build: NODE_ENV production in build.envVariables skipped devDependencies", "`sh: 1: astro: not found`[^\\n]* in the build: [^\\n]*`NODE_ENV: production` is in `build\\.envVariables`"},
 		{"frameworks/sveltekit", "svelte-kit: not found in the build: NODE_ENV production in build.envVariables skipped devDependencies", "`sh: 1: svelte-kit: not found`[^\\n]* in the build: [^\\n]*`NODE_ENV: production` is in `build\\.envVariables`"},
 		{"operations/deploy-with-zcli", "which log holds a failed deploy's reason: build, prepare runtime, runtime", "Which log holds the reason: `BUILD_FAILED` is in the build log; a failing `run\\.prepareCommands` cancels the deploy and writes the prepare runtime log \\(GUI: the pipeline's detail; zcli has no command for it\\)"},
+		{"frameworks/cms", "Strapi's STRAPI_ADMIN_ values are built into the admin panel: build.envVariables", "Variables prefixed `STRAPI_ADMIN_` .* are written into the panel by `yarn build`: set them in `build\\.envVariables`"},
 	})
 }
