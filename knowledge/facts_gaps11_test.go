@@ -1,0 +1,16 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_Gaps11 keeps the facts added in the kbgaps11 checklist pass over
+// the data-service, operations and platform pages: each states a key, a
+// command or a value an agent asks for, checked in zeropsio/docs.
+func TestFacts_Gaps11(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"services/kafka", "no public access to Kafka: direct ports only for runtimes and PostgreSQL; VPN from a laptop", "No public access: the platform opens direct public ports only for runtime services and PostgreSQL, and Kafka gets no subdomain\\. From a laptop, run `zcli vpn up`"},
+		{"services/elasticsearch", "no public access to Elasticsearch; curl over the VPN, browsers through the backend", "No public access: the platform opens direct public ports only for runtime services and PostgreSQL, and the Elasticsearch docs give it no subdomain"},
+		{"services/nats", "no public access to NATS; healthz and the CLI over the VPN", "No public access: the platform opens direct public ports only for runtime services and PostgreSQL, and NATS gets no subdomain"},
+	})
+}
