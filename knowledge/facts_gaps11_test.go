@@ -12,5 +12,7 @@ func TestFacts_Gaps11(t *testing.T) {
 		{"services/kafka", "no public access to Kafka: direct ports only for runtimes and PostgreSQL; VPN from a laptop", "No public access: the platform opens direct public ports only for runtime services and PostgreSQL, and Kafka gets no subdomain\\. From a laptop, run `zcli vpn up`"},
 		{"services/elasticsearch", "no public access to Elasticsearch; curl over the VPN, browsers through the backend", "No public access: the platform opens direct public ports only for runtime services and PostgreSQL, and the Elasticsearch docs give it no subdomain"},
 		{"services/nats", "no public access to NATS; healthz and the CLI over the VPN", "No public access: the platform opens direct public ports only for runtime services and PostgreSQL, and NATS gets no subdomain"},
+		{"services/clickhouse", "ClickHouse faces the internet only by its HTTP interface on a domain, 443 with TLS; JDBC ssl=true&sslmode=NONE", "Public: the HTTP interface \\(8123\\) is the only one that can face the internet.*`jdbc:clickhouse:https://<domain>:443/\\?ssl=true&sslmode=NONE`\\)\\. The native, MySQL and PostgreSQL ports have no public access"},
+		{"services/clickhouse", "ClickHouse auth failure 516: user zerops with ${host_password}, or super", "`Code: 516 \\.\\.\\. Authentication failed: password is incorrect, or there is no user with such name`: the user is `zerops` \\(or `super`\\), the password `\\$\\{analytics_password\\}`"},
 	})
 }
