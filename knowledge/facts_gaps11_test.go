@@ -24,5 +24,6 @@ func TestFacts_Gaps11(t *testing.T) {
 		{"services/typesense", "Typesense 401: header missing or not this service's key; send ${search_apiKey} from the backend", "`401 Forbidden - a valid x-typesense-api-key header must be sent`: the header is missing or its key is not this service's.{0,120}`X-Typesense-Api-Key: \\$\\{search_apiKey\\}`"},
 		{"services/typesense", "Typesense 404 on a collection: none exist on a new service, the app creates them", "`404 Could not find a collection with name \\.\\.\\.`: collections are made by your app, none exist on a new service"},
 		{"services/typesense", "HA Typesense behind its HTTPS address: a Zerops nginx layer spreads requests over the three nodes", "On HA, that HTTPS address goes through a Zerops nginx layer that spreads requests over the three nodes"},
+		{"operations/ci-cd", "the repository trigger is documented for GitHub and GitLab only; other hosts deploy with zcli push from their CI", "The docs name two hosts for this trigger, GitHub and GitLab, and describe none other \\(no Bitbucket, Gitea or self-hosted Git\\): from such a host, deploy with way 2, `zcli push`"},
 	})
 }
