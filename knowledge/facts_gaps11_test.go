@@ -25,5 +25,8 @@ func TestFacts_Gaps11(t *testing.T) {
 		{"services/typesense", "Typesense 404 on a collection: none exist on a new service, the app creates them", "`404 Could not find a collection with name \\.\\.\\.`: collections are made by your app, none exist on a new service"},
 		{"services/typesense", "HA Typesense behind its HTTPS address: a Zerops nginx layer spreads requests over the three nodes", "On HA, that HTTPS address goes through a Zerops nginx layer that spreads requests over the three nodes"},
 		{"operations/ci-cd", "the repository trigger is documented for GitHub and GitLab only; other hosts deploy with zcli push from their CI", "The docs name two hosts for this trigger, GitHub and GitLab, and describe none other \\(no Bitbucket, Gitea or self-hosted Git\\): from such a host, deploy with way 2, `zcli push`"},
+		{"services/valkey", "Valkey versions: not-listed ones named as such, no Redis service, the live catalog decides", "`redis@7` are in none of the platform's lists \\(2026-06\\); there is no Redis service, Valkey is the Redis-compatible one\\. The live catalog decides"},
+		{"services/keydb", "KeyDB version: keydb@6 in the docs' list, the live catalog decides", "The docs' list \\(2026-06\\) has one version, `keydb@6`; none newer is listed\\. The live catalog decides"},
+		{"services/meilisearch", "Meilisearch versions: import type meilisearch:single@1.20, the live catalog decides", "taken by import.yml as `type: meilisearch:single@1\\.20`\\. Only single-node mode exists\\. The live catalog decides"},
 	})
 }
