@@ -28,5 +28,6 @@ func TestFacts_Gaps11(t *testing.T) {
 		{"services/valkey", "Valkey versions: not-listed ones named as such, no Redis service, the live catalog decides", "`redis@7` are in none of the platform's lists \\(2026-06\\); there is no Redis service, Valkey is the Redis-compatible one\\. The live catalog decides"},
 		{"services/keydb", "KeyDB version: keydb@6 in the docs' list, the live catalog decides", "The docs' list \\(2026-06\\) has one version, `keydb@6`; none newer is listed\\. The live catalog decides"},
 		{"services/meilisearch", "Meilisearch versions: import type meilisearch:single@1.20, the live catalog decides", "taken by import.yml as `type: meilisearch:single@1\\.20`\\. Only single-node mode exists\\. The live catalog decides"},
+		{"services/qdrant", "automaticClusterReplication: the docs name no key or field to set it; collection settings go through Qdrant's API", "name no import key or GUI field for it.{0,80}\\n- Settings: the docs list no other server setting\\. Per-collection choices \\(`shard_number`, `replication_factor`"},
 	})
 }
