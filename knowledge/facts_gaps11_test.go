@@ -29,5 +29,7 @@ func TestFacts_Gaps11(t *testing.T) {
 		{"services/keydb", "KeyDB version: keydb@6 in the docs' list, the live catalog decides", "The docs' list \\(2026-06\\) has one version, `keydb@6`; none newer is listed\\. The live catalog decides"},
 		{"services/meilisearch", "Meilisearch versions: import type meilisearch:single@1.20, the live catalog decides", "taken by import.yml as `type: meilisearch:single@1\\.20`\\. Only single-node mode exists\\. The live catalog decides"},
 		{"services/qdrant", "automaticClusterReplication: the docs name no key or field to set it; collection settings go through Qdrant's API", "name no import key or GUI field for it.{0,80}\\n- Settings: the docs list no other server setting\\. Per-collection choices \\(`shard_number`, `replication_factor`"},
+		{"services/typesense", "a version outside the list is 'in no list', not 'does not exist'", "`typesense@26`: in no list \\(2026-06\\); take a version the live catalog shows"},
+		{"services/postgresql", "PostgreSQL versions outside the docs' list are named as such, not as non-existent", "No other is in the docs' list \\(2026-06: no `postgresql@15`"},
 	})
 }
