@@ -20,16 +20,25 @@ func TestFacts_Gaps11(t *testing.T) {
 		{"services/qdrant", "Versions: the import type strings, and the live catalog decides through zerops_validate or a dry-run import", "(?s)## Versions\n.{0,200}`type: qdrant:single@1\\.12` or `type: qdrant:ha@1\\.12`.{0,200}The live catalog decides: `zerops_validate` \\(or `zerops_import` with `dryRun: true`\\) checks the type against it"},
 		{"services/elasticsearch", "Versions: the import type strings, and the live catalog decides through zerops_validate or a dry-run import", "(?s)## Versions\n.{0,200}`type: elasticsearch:single@9\\.2` or `type: elasticsearch:ha@9\\.2`.{0,200}The live catalog decides: `zerops_validate` \\(or `zerops_import` with `dryRun: true`\\) checks the type against it"},
 		{"services/mariadb", "lower_case_table_names is set under envSecrets at creation and cannot change; no setting for other server variables", "`envSecrets: \\{lower_case_table_names: \"1\"\\}`.{0,120}It cannot change once the database exists: a new service and a data move.{0,80}The docs give no setting for other variables"},
-		{"platform/scaling", "autoscaling follows only CPU, RAM and disk; no request-rate, queue, custom-metric or scheduled scaling; raise minimums before a peak", "What triggers it: only each container's own CPU, RAM and disk use, sampled every 10 s.{0,200}The docs describe no scaling on request rate, queue length, a custom metric or a schedule\\. For a known peak.{0,60}raise the minimums beforehand with `zerops_manage action=scale`"},
 		{"services/typesense", "Typesense 401: header missing or not this service's key; send ${search_apiKey} from the backend", "`401 Forbidden - a valid x-typesense-api-key header must be sent`: the header is missing or its key is not this service's.{0,120}`X-Typesense-Api-Key: \\$\\{search_apiKey\\}`"},
 		{"services/typesense", "Typesense 404 on a collection: none exist on a new service, the app creates them", "`404 Could not find a collection with name \\.\\.\\.`: collections are made by your app, none exist on a new service"},
 		{"services/typesense", "HA Typesense behind its HTTPS address: a Zerops nginx layer spreads requests over the three nodes", "On HA, that HTTPS address goes through a Zerops nginx layer that spreads requests over the three nodes"},
-		{"operations/ci-cd", "the repository trigger is documented for GitHub and GitLab only; other hosts deploy with zcli push from their CI", "The docs name two hosts for this trigger, GitHub and GitLab, and describe none other \\(no Bitbucket, Gitea or self-hosted Git\\): from such a host, deploy with way 2, `zcli push`"},
 		{"services/valkey", "Valkey versions: not-listed ones named as such, no Redis service, the live catalog decides", "`redis@7` are in none of the platform's lists \\(2026-06\\); there is no Redis service, Valkey is the Redis-compatible one\\. The live catalog decides"},
 		{"services/keydb", "KeyDB version: keydb@6 in the docs' list, the live catalog decides", "The docs' list \\(2026-06\\) has one version, `keydb@6`; none newer is listed\\. The live catalog decides"},
 		{"services/meilisearch", "Meilisearch versions: import type meilisearch:single@1.20, the live catalog decides", "taken by import.yml as `type: meilisearch:single@1\\.20`\\. Only single-node mode exists\\. The live catalog decides"},
 		{"services/qdrant", "automaticClusterReplication: the docs name no key or field to set it; collection settings go through Qdrant's API", "name no import key or GUI field for it.{0,80}\\n- Settings: the docs list no other server setting\\. Per-collection choices \\(`shard_number`, `replication_factor`"},
 		{"services/typesense", "a version outside the list is 'in no list', not 'does not exist'", "`typesense@26`: in no list \\(2026-06\\); take a version the live catalog shows"},
 		{"services/postgresql", "PostgreSQL versions outside the docs' list are named as such, not as non-existent", "No other is in the docs' list \\(2026-06: no `postgresql@15`"},
+	})
+}
+
+// TestFacts_Gaps11Operations keeps the kbgaps11 facts of the operations
+// and platform pages: what the platform offers there, and what it does not.
+func TestFacts_Gaps11Operations(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"platform/scaling", "autoscaling follows only CPU, RAM and disk; no request-rate, queue, custom-metric or scheduled scaling; raise minimums before a peak", "## What autoscaling reacts to\\nAutoscaling follows only each container's own resource use, sampled every 10 s.{0,200}The docs describe no scaling on request rate, queue length, a custom metric or a schedule\\. For a known peak.{0,60}raise the minimums beforehand with `zerops_manage action=scale`"},
+		{"operations/ci-cd", "the repository trigger is documented for GitHub and GitLab only; other hosts deploy with zcli push from their CI", "The docs name two hosts for this trigger, GitHub and GitLab, and describe none other \\(no Bitbucket, Gitea or self-hosted Git\\): from such a host, deploy with way 2, `zcli push`"},
 	})
 }
