@@ -11,7 +11,8 @@ import (
 // fails the deploy, as on the platform (DEPLOY_FAILED, the start never
 // runs): the verdict says so and next gives the one fix, the file
 // deployed, once; not the advice for every other way an init command
-// fails. With the file, the deploy is live (issue 34 walk).
+// fails. With the file, the deploy is unverified, naming the command: the
+// sandbox does not run the script (issue 34 walk; F7).
 func TestDeploy_InitCommandFileMissing(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
@@ -44,7 +45,8 @@ func TestDeploy_InitCommandFileMissing(t *testing.T) {
 		t.Errorf("the fix is said %d times, want once: %s", n, text(res))
 	}
 	writeApp(t, h.workDir(t), map[string]string{"migrate.js": "console.log('migrated');\n"})
-	if res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed"); m["verdict"] != "live" {
-		t.Fatalf("with migrate.js deployed the verdict is %v, want live: %s", m["verdict"], text(res))
+	res, m = h.callWith(t, context.Background(), "zerops_deploy", args, "fixed")
+	if check, _ := m["check"].(map[string]any); m["verdict"] != "unverified" || !strings.Contains(str(check["reason"]), "does not run `zsc execOnce ${appVersionId} -- node migrate.js`") {
+		t.Fatalf("with migrate.js deployed the verdict is %v, want unverified naming the init command: %s", m["verdict"], text(res))
 	}
 }

@@ -406,7 +406,9 @@ func TestRecipes_DeployAndBreak(t *testing.T) {
 				r.setup.Start = "java -jar target/recipe.jar"
 			}, "not-answering", "Error: Unable to access jarfile target/recipe.jar"},
 		}},
-		{"nestjs", recipeNestjs, "live", []mistake{
+		// Unverified: its run.initCommands run a typeorm migration through
+		// an npm script, which the sandbox does not run.
+		{"nestjs", recipeNestjs, "unverified", []mistake{
 			{"dependencies not deployed", func(r *recipe) { dropDeploy(r, "node_modules") },
 				"not-answering", "Error: Cannot find module '@nestjs/core'"},
 			{"port not in run.ports", func(r *recipe) { replaceIn(r, "src/main.ts", "listen(3000)", "listen(8080)") },

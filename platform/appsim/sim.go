@@ -189,6 +189,10 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		out.Init = fmt.Sprintf("%q exited with code %d", clip(cmd, 120), exit)
 		return out
 	}
+	if note := initNote(r.initUnrun()); note != "" {
+		out.Unchecked = append(out.Unchecked, note)
+	}
+	r.cwd = ""
 	missing := env.MissingHost
 	if WebServer(r.base) {
 		// The record whose web server serves the base says how its

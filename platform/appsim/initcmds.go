@@ -1,0 +1,140 @@
+package appsim
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+)
+
+// A run.initCommands line stands between the source the sandbox read and
+// the server it judges: when the line runs something the sandbox does not
+// model (a seeder, a framework's console command, a script, a CLI), whether
+// it succeeds is not known, and the deploy cannot be called live. What is
+// modelled: the shell's file commands on paths it can see, `zsc execOnce`
+// and sudo around a command, the Laravel artisan commands the official
+// recipes run (migrate, whose database address the simulator reads in
+// config/database.php and the environment; the caches, optimize and
+// storage:link, which need only the deployed artisan) and Django's
+// `manage.py migrate` (the file deployed, the database host resolving).
+
+// artisanModelled are the artisan commands judged by artisan being deployed
+// (and, for migrate, by the database address it reads).
+var artisanModelled = map[string]bool{"migrate": true, "config:cache": true, "view:cache": true, "route:cache": true,
+	"event:cache": true, "optimize": true, "storage:link": true}
+
+// initFileCmds are the shell's own commands whose outcome the deployed
+// files decide, by how many of their last arguments are written rather than
+// read (-1: none is read).
+var initFileCmds = map[string]int{"true": 0, ":": 0, "echo": -1, "printf": -1, "mkdir": -1, "touch": -1, "rm": -1,
+	"chmod": 0, "chown": 0, "cp": 1, "mv": 1, "ln": 1, "cat": 0}
+
+// initUnrun are the run.initCommands lines holding a command the sandbox
+// does not run, as written.
+func (r *runSim) initUnrun() []string {
+	var out []string
+	for _, c := range r.d.Prep.Init {
+		r.cwd = ""
+		for _, st := range parseShell(c) {
+			if !r.initModelled(st.words) {
+				out = append(out, strings.TrimSpace(c))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// initModelled reports whether the sandbox models the simple command words
+// of an init command line.
+func (r *runSim) initModelled(words []string) bool {
+	for len(words) > 0 && isAssignment(words[0]) {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return true
+	}
+	name, args := path.Base(words[0]), words[1:]
+	switch name {
+	case "sudo":
+		for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+			flag := args[0]
+			args = args[1:]
+			if flag == "--" {
+				break
+			}
+			if (flag == "-u" || flag == "-g") && len(args) > 0 {
+				args = args[1:]
+			}
+		}
+		return r.initModelled(args)
+	case "zsc":
+		if len(args) < 2 || args[0] != "execOnce" {
+			return false
+		}
+		if i := slices.Index(args, "--"); i >= 0 {
+			return r.initModelled(args[i+1:])
+		}
+		rest := args[2:]
+		for len(rest) > 0 && strings.HasPrefix(rest[0], "-") {
+			rest = rest[1:]
+		}
+		return r.initModelled(rest)
+	case "php":
+		f := firstFile(args, "-c", "-d")
+		i := slices.Index(args, f)
+		return path.Base(f) == "artisan" && i+1 < len(args) && artisanModelled[args[i+1]]
+	case "python", "python3":
+		// Django's migrate, as the official recipe runs it: manage.py must be
+		// deployed and the database its settings read resolve, as at start.
+		f := firstFile(args, "-m", "-c", "-W", "-X")
+		i := slices.Index(args, f)
+		return path.Base(f) == "manage.py" && i+1 < len(args) && args[i+1] == "migrate"
+	case "cd":
+		if len(args) > 0 {
+			r.cwd = r.path(args[0])
+		}
+		return true
+	}
+	written, ok := initFileCmds[name]
+	if !ok {
+		return false
+	}
+	read := nonFlags(args)
+	if name == "chmod" || name == "chown" {
+		read = read[min(1, len(read)):] // the mode or the owner
+	}
+	if written < 0 {
+		return true
+	}
+	return r.filesThere(read[:max(0, len(read)-written)])
+}
+
+// filesThere reports whether each of paths that lies in /var/www is there
+// when init commands run: deployed, built or prepared. A pattern or a path
+// of the image itself is not judged.
+func (r *runSim) filesThere(paths []string) bool {
+	for _, p := range paths {
+		if strings.ContainsAny(p, "*?[$") || strings.HasPrefix(p, "/") && p != RunRoot && !strings.HasPrefix(p, RunRoot+"/") {
+			continue
+		}
+		if rel := r.path(p); rel != "" && r.files != nil && r.deployed(rel) == "" && !r.producedAt(rel) && !r.preparedAt(rel) {
+			return false
+		}
+	}
+	return true
+}
+
+// initNote is what the sandbox could not check of the init command lines:
+// it does not run them ("" when there are none).
+func initNote(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	quoted := make([]string, len(lines))
+	for i, l := range lines {
+		quoted[i] = "`" + clip(shownCommand(strings.ReplaceAll(l, "\\\n", " ")), 100) + "`" // a continued line is one
+	}
+	return fmt.Sprintf("whether run.initCommands succeed: the sandbox does not run %s; check the runtime log on Zerops",
+		clip(strings.Join(quoted, ", "), 300))
+}
