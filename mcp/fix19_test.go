@@ -56,3 +56,29 @@ func TestDeploy_InitCommandTheSandboxDoesNotRun(t *testing.T) {
 		})
 	}
 }
+
+// A start file a build command the sandbox does not model makes (`npx
+// sometool compile --out dist`, then `node dist/server.js`) was read by
+// tsc's convention from src/server.ts and called live: whether that tool
+// makes it, and from that source, is not known. A build running tsc keeps
+// its verdict.
+func TestDeploy_StartFileOfABuildTheSandboxDoesNotRun(t *testing.T) {
+	t.Parallel()
+	server := "import http from 'node:http';\n\nhttp.createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
+	pkg := `{"name":"a","devDependencies":{"typescript":"^5.6.0"}}`
+	tsconfig := `{"compilerOptions":{"outDir":"dist","rootDir":"src","module":"commonjs"}}`
+	runDeployCases(t, []deployCase{{
+		name: "an unmodelled compiler",
+		files: map[string]string{"package.json": pkg, "src/server.ts": server,
+			"zerops.yml": setupYml{base: "nodejs@22", build: []string{"npx sometool compile --out dist"}, deploy: "./", port: 3000,
+				start: "node dist/server.js"}.String()},
+		verdict: "unverified",
+		reason:  []string{"the sandbox does not run `npx sometool compile --out dist`", "dist/server.js"},
+	}, {
+		name: "tsc",
+		files: map[string]string{"package.json": pkg, "src/server.ts": server, "tsconfig.json": tsconfig,
+			"zerops.yml": setupYml{base: "nodejs@22", build: []string{"npx tsc"}, deploy: "./", port: 3000,
+				start: "node dist/server.js"}.String()},
+		verdict: "live",
+	}})
+}

@@ -577,6 +577,9 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 	src, ok := r.deployedText(rel)
 	if !ok && t != nil && t.builtSource != nil && r.files != nil && r.deployed(rel) == "" && r.producedAt(rel) {
 		src, ok = t.builtSource(r, rel) // a compiled file listens where its source does
+		if note := r.unrunCompile(file); ok && note != "" {
+			r.unsure = append(r.unsure, note)
+		}
 	}
 	if ok {
 		if c, dies := heapExhaustion(lang, src); dies {

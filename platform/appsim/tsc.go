@@ -2,9 +2,12 @@ package appsim
 
 import (
 	"encoding/json"
+	"fmt"
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // tscRecord is TypeScript's compiler: a .js file per source (tscOutputs).
@@ -215,4 +218,24 @@ func (b *buildSim) tscExtends(proj string, cfg tscConfig) tscConfig {
 	o.OutDir, o.RootDir, o.Jsx = orStr(c.OutDir, o.OutDir), orStr(c.RootDir, o.RootDir), orStr(c.Jsx, o.Jsx)
 	o.NoEmit, o.AllowJs = o.NoEmit || c.NoEmit, o.AllowJs || c.AllowJs
 	return out
+}
+
+// compilerRe is a build running TypeScript's compiler, whose convention
+// (dist/x.js from src/x.ts) builtSource follows.
+var compilerRe = lazyregexp.New(`\b(?:tsc|nest build)\b`)
+
+// unrunCompile is what the sandbox could not check of file, a start file
+// the build made that it read by tsc's convention from its source, when no
+// build command runs tsc and one it does not model may have made it ("":
+// none).
+func (r *runSim) unrunCompile(file string) string {
+	if r.unknownBy == "" {
+		return ""
+	}
+	pkg, _ := r.files.Read("package.json")
+	if compilerRe.MatchString(strings.Join(r.d.BuildCommands, "\n") + "\n" + pkg) {
+		return ""
+	}
+	return fmt.Sprintf("what makes %s: the sandbox does not run `%s` (build.buildCommands) and read where it listens from its source as tsc would compile it; check the build log and the runtime log on Zerops",
+		clip(file, 80), clip(shownCommand(r.unknownBy), 100))
 }
