@@ -153,9 +153,12 @@ func checkHostnamesFree(ch *checker, services []ImportService, existing []platfo
 			ch.errf(s.Path+".hostname", "%q already exists in the project as a %s, not the %s this import wants", s.Hostname, old.Type.VersionName, s.Type).Fix = fmt.Sprintf(
 				"Give the new service another hostname and change the references to it (${%s_...} in zerops.yml and the import) to that hostname; the existing %s cannot stand in for a %s.", s.Hostname, s.Hostname, s.Type)
 		default:
-			fix := fmt.Sprintf("Reuse the existing %s: drop it from the import and deploy to it or wire to it by hostname; or give the new service another hostname.", s.Hostname)
+			// A managed service (a database, storage) takes no deploy:
+			// reusing it is wiring to it.
+			fix := fmt.Sprintf("Reuse the existing %s: drop it from the import and wire to it by hostname; or give the new service another hostname.", s.Hostname)
 			if Overridable(old) {
-				fix += fmt.Sprintf(" Or, to have the platform redeploy the existing runtime %s from this import, add override: true to it (the import reference: runtimes only).", s.Hostname)
+				fix = fmt.Sprintf("Reuse the existing %s: drop it from the import and deploy to it or wire to it by hostname; or give the new service another hostname.", s.Hostname) +
+					fmt.Sprintf(" Or, to have the platform redeploy the existing runtime %s from this import, add override: true to it (the import reference: runtimes only).", s.Hostname)
 			}
 			ch.errf(s.Path+".hostname", "%q already exists in the project", s.Hostname).Fix = fix
 		}
