@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"strings"
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
@@ -49,7 +50,7 @@ type packer struct {
 	read  int64 // bytes of file content read
 }
 
-// packDir returns a tar.gz of the regular files of dir (relative to root),
+// packDir returns a tar.gz of the regular files and symlinks of dir (relative to root),
 // as zcli uploads a working directory, read through os.Root (nothing outside
 // root) without blocking. Passing a limit is FILE_TOO_LARGE naming it, the
 // file that reached it and shown (dir as the deploy names it).
@@ -81,7 +82,8 @@ func digestDir(ctx context.Context, root, dir string, lim packLimits) (string, e
 // when they were written, so that the same files pushed twice are equal.
 func (pk *packer) digest() string { return hex.EncodeToString(pk.sum.Sum(nil)) }
 
-// walkDir writes a tar of the regular files of dir (relative to root) to w.
+// walkDir writes a tar of the regular files and the symlinks of dir
+// (relative to root) to w.
 func walkDir(ctx context.Context, root, dir, shown string, lim packLimits, w io.Writer) (*packer, error) {
 	top, err := os.OpenRoot(root)
 	if err != nil {
@@ -107,8 +109,11 @@ func walkDir(ctx context.Context, root, dir, shown string, lim packLimits, w io.
 			}
 			return nil
 		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			return pk.link(p)
+		}
 		if !d.Type().IsRegular() {
-			return nil // links, FIFOs, sockets, devices: never opened
+			return nil // FIFOs, sockets, devices: never opened
 		}
 		return pk.add(p, d)
 	})
@@ -166,6 +171,28 @@ func (pk *packer) add(p string, d fs.DirEntry) error {
 	}
 	pk.read += size
 	return nil
+}
+
+// link writes the symlink p as a link, never followed, as zcli packs one
+// (a recipe's committed `current -> ./versions/5.82.1`): the platform's
+// build sees it as the link it is. Only a relative link that stays inside
+// the tree goes in: one leading out (or absolute) names what the upload
+// never holds, and one unreadable is left out.
+func (pk *packer) link(p string) error {
+	target, err := pk.root.Readlink(p)
+	if err != nil || path.IsAbs(target) {
+		return nil //nolint:nilerr // a link gone since the walk listed it is left out
+	}
+	if to := path.Join(path.Dir(p), target); to == ".." || strings.HasPrefix(to, "../") {
+		return nil
+	}
+	if pk.files == pk.lim.files {
+		return pk.tooLarge(p, fmt.Sprintf("more than %d files", pk.lim.files),
+			"Move generated or vendored directories out of it")
+	}
+	pk.files++
+	fmt.Fprintf(pk.sum, "%q link %q\n", p, target)
+	return pk.tw.WriteHeader(&tar.Header{Name: p, Linkname: target, Mode: 0o777, Typeflag: tar.TypeSymlink})
 }
 
 // tooLarge is the FILE_TOO_LARGE of a limit reached at p.

@@ -18,8 +18,9 @@ import (
 )
 
 // The archive holds the working directory's files by relative path, leaves
-// .git and node_modules out, sends a file over the bound empty and never
-// follows a link out of the directory.
+// .git and node_modules out, sends a file over the bound empty, never
+// follows a link out of the directory and keeps a relative link inside it
+// as a link (zcli does; the official ghost recipe's `current`).
 func TestPackDir_WhatGoesIn(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -48,6 +49,12 @@ func TestPackDir_WhatGoesIn(t *testing.T) {
 	if err := os.Symlink(outside, filepath.Join(dir, "link.txt")); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.Symlink("../../..", filepath.Join(dir, "src", "up")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("./src", filepath.Join(dir, "current")); err != nil {
+		t.Fatal(err)
+	}
 	buf, pk, err := packDir(context.Background(), dir, ".", "/var/www", uploadLimits)
 	if err != nil {
 		t.Fatal(err)
@@ -57,7 +64,7 @@ func TestPackDir_WhatGoesIn(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr := tar.NewReader(zr)
-	got := map[string]string{}
+	got, links := map[string]string{}, map[string]string{}
 	for {
 		h, err := tr.Next()
 		if errors.Is(err, io.EOF) {
@@ -66,11 +73,18 @@ func TestPackDir_WhatGoesIn(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if h.Typeflag == tar.TypeSymlink {
+			links[h.Name] = h.Linkname
+			continue
+		}
 		b, err := io.ReadAll(tr)
 		if err != nil {
 			t.Fatal(err)
 		}
 		got[h.Name] = string(b)
+	}
+	if fmt.Sprint(links) != "map[current:./src]" {
+		t.Errorf("links = %v, want only current -> ./src", links)
 	}
 	names := make([]string, 0, len(got))
 	for k := range got {
@@ -78,7 +92,7 @@ func TestPackDir_WhatGoesIn(t *testing.T) {
 	}
 	sort.Strings(names)
 	want := []string{"big.bin", "package.json", "src/index.js", "zerops.yml"}
-	if !reflect.DeepEqual(names, want) || pk.files != len(want) {
+	if !reflect.DeepEqual(names, want) || pk.files != len(want)+len(links) {
 		t.Fatalf("archive = %v (%d files), want %v", names, pk.files, want)
 	}
 	if got["big.bin"] != "" || got["src/index.js"] != files["src/index.js"] {

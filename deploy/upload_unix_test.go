@@ -92,8 +92,8 @@ func deployWithin(t *testing.T, p *deploy.APIPusher, req deploy.Request) (*deplo
 
 // The sandbox's upload never leaves ZCP's working directory: a working
 // directory that is a symbolic link to elsewhere is refused as a local
-// deploy's is (even when the zerops.yml there links back in), links inside
-// the tree are left out, and a FIFO is skipped without blocking.
+// deploy's is (even when the zerops.yml there links back in), links leading
+// out of the tree are left out, and a FIFO is skipped without blocking.
 func TestAPIPusher_UploadStaysInTheTree(t *testing.T) {
 	t.Parallel()
 	fake, c := startFake(t, time.Minute)
@@ -140,7 +140,7 @@ func TestAPIPusher_UploadStaysInTheTree(t *testing.T) {
 			t.Fatal(err)
 		}
 		if got := fmt.Sprint(tap.names(t)); got != "[app.py zerops.yml]" {
-			t.Errorf("uploaded %s, want only the tree's regular files (output %q)", got, res.Output)
+			t.Errorf("uploaded %s, want only the tree's regular files and the links inside it (output %q)", got, res.Output)
 		}
 	})
 }

@@ -3,9 +3,39 @@ package mcp_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
+
+// The official ghost recipe commits `current` as a symlink to
+// ./versions/<version>, builds with `cd ./current && yarn` and deploys
+// both. zcli packs a symlink as a link and the platform's build follows
+// it (walk 20: the sandbox's upload left the link out, so the build failed
+// with `can't cd to ./current` and the answer blamed deployFiles).
+func TestDeploy_SymlinkedDirectoryIsUploaded(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	index := "const http = require('http');\nhttp.createServer((req, res) => res.end('ok')).listen(8080, '0.0.0.0');\n"
+	yml := setupYml{base: "nodejs@22", build: []string{"cd ./current && npm install"}, deploy: "[current, versions]", start: "node current/index.js"}.String()
+	wd := h.ownApp(t, map[string]string{
+		"zerops.yml":                  yml,
+		"versions/1.2.3/package.json": `{"name":"blog","version":"1.2.3","main":"index.js"}`,
+		"versions/1.2.3/index.js":     index,
+	})
+	must(t, os.Symlink("./versions/1.2.3", filepath.Join(wd, "current")))
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+	answer := text(res)
+	if v := str(m["verdict"]); v != "live" && v != "unverified" {
+		t.Fatalf("verdict %q, want live or unverified (the link is part of the upload): %s", v, answer)
+	}
+	for _, bad := range []string{"can't cd to", "deployFiles"} {
+		if strings.Contains(answer, bad) {
+			t.Errorf("the answer has %q: %s", bad, answer)
+		}
+	}
+}
 
 // A hostname an import reuses that is a managed service (a database,
 // object storage) takes no deploy: the fix names wiring to it only (walk

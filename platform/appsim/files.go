@@ -143,6 +143,8 @@ func ReadArchive(r io.Reader) *Files {
 	tr := tar.NewReader(src)
 	fs := NewFiles()
 	kept := 0
+	links := map[string]string{} // each symlink: its name and where it leads
+	defer func() { fs.follow(links) }()
 	for n := 0; n < maxArchiveEntries; n++ {
 		h, err := tr.Next()
 		if errors.Is(err, io.EOF) {
@@ -162,6 +164,9 @@ func ReadArchive(r io.Reader) *Files {
 			fs.paths[d] = true
 		}
 		fs.paths[name] = true
+		if h.Typeflag == tar.TypeSymlink {
+			links[name] = h.Linkname
+		}
 		if h.Typeflag != tar.TypeReg || h.Size > maxKeptFile || kept+int(h.Size) > maxKeptBytes {
 			continue
 		}
@@ -172,4 +177,43 @@ func ReadArchive(r io.Reader) *Files {
 		fs.text[name], kept = string(b), kept+len(b)
 	}
 	return fs
+}
+
+// follow makes each symlink of links that leads to an uploaded file or
+// directory (a relative target, inside the upload) hold what its target
+// holds, as the build's and the container's file system show it through
+// the link: `current -> ./versions/5.82.1` holds current/package.json.
+// A link to a link is followed as far as a few steps; one leading outside
+// the upload (or nowhere) stays a name only.
+func (fs *Files) follow(links map[string]string) {
+	for range 4 {
+		grew := false
+		for name, target := range links {
+			if path.IsAbs(target) {
+				continue
+			}
+			to := CleanRel(path.Join(path.Dir(name), target))
+			if to == "" || to == name || strings.HasPrefix(name, to+"/") {
+				continue // a link to a folder above it: a loop
+			}
+			for p := range fs.paths {
+				rest, ok := strings.CutPrefix(p, to)
+				if !ok || rest != "" && rest[0] != '/' {
+					continue
+				}
+				q := name + rest
+				if !fs.paths[q] {
+					fs.paths[q], grew = true, true
+				}
+				if t, ok := fs.text[p]; ok {
+					if _, had := fs.text[q]; !had {
+						fs.text[q], grew = t, true
+					}
+				}
+			}
+		}
+		if !grew || len(fs.paths) > maxArchiveEntries*2 {
+			return
+		}
+	}
 }
