@@ -62,3 +62,42 @@ func TestImport_TakenManagedHostnameIsNotDeployedTo(t *testing.T) {
 		}
 	}
 }
+
+// The official umami recipe sets DATABASE_URL from ${db_…} in both
+// build.envVariables and run.envVariables. With both pointing at a service
+// the project lacks, the diagnosis's fix names run.envVariables only, and
+// the build's reference must stay in the answer (walk 20: it was dropped
+// as stated, so the agent fixed the run side, deployed, and only then
+// learned of the build's).
+func TestDeploy_MissingServiceInBuildEnvToo(t *testing.T) {
+	t.Parallel()
+	ref := "${postgres_connectionString}"
+	yml := setupYml{base: "nodejs@22", deploy: "./", start: "node index.js", port: 3000,
+		buildEnv: map[string]string{"DATABASE_URL": ref}, env: map[string]string{"DATABASE_URL": ref}}.String()
+	index := "const http = require('http');\nconst url = process.env.DATABASE_URL;\nhttp.createServer((req, res) => res.end(url)).listen(3000, '0.0.0.0');\n"
+	runDeployCases(t, []deployCase{{name: "both sides", files: map[string]string{"zerops.yml": yml, "index.js": index,
+		"package.json": `{"name":"a","main":"index.js"}`},
+		verdict: "not-answering", signal: "host-not-found", says: []string{"build.envVariables", "${db_connectionString}"}}})
+}
+
+// When the fix is to create the deleted service again, the build's
+// reference resolves with it: its warning would state the same fix again.
+func TestDeploy_DeletedServiceInBuildEnvStatedOnce(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ref := "${db_connectionString}"
+	yml := setupYml{base: "nodejs@22", deploy: "./", start: "node index.js", port: 3000,
+		buildEnv: map[string]string{"DATABASE_URL": ref}, env: map[string]string{"DATABASE_URL": ref}}.String()
+	index := "const http = require('http');\nconst url = process.env.DATABASE_URL;\nhttp.createServer((req, res) => res.end(url)).listen(3000, '0.0.0.0');\n"
+	h.ownApp(t, map[string]string{"zerops.yml": yml, "index.js": index, "package.json": `{"name":"a","main":"index.js"}`})
+	del, _ := h.callWith(t, context.Background(), "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true}, "delete")
+	wantOK(t, del)
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+	answer := text(res)
+	if n := strings.Count(answer, "Create db again"); n != 1 {
+		t.Errorf("the answer states the fix %d times, want once: %s", n, answer)
+	}
+	if !strings.Contains(str(m["next"]), "Create db again") {
+		t.Errorf("next %q lacks the fix", m["next"])
+	}
+}

@@ -119,7 +119,8 @@ func proveFix(warnings []platform.Issue, d diagnose.Diagnosis, phase string) str
 // undiagnosed is warnings without those d, the diagnosis of the failure,
 // states the fix of: a reference it names as its cause, or, when that is in
 // zerops.yml too, another to the same missing service (one service to
-// create, or both changed in one edit and deploy), a run.start it already
+// create, or both changed in one edit and deploy) unless it is the
+// build's and the fix changes run.envVariables' references only, a run.start it already
 // says to remove (a web server's base, which serves on 80 alone), or a
 // prepare command's package manager the image lacks whose failure is d's
 // evidence (`/bin/sh: apt-get: not found` on Alpine), a build command's
@@ -142,6 +143,9 @@ func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis, phase string) 
 		ref := envRef.FindString(w.Problem)
 		if ref == "" {
 			return false
+		}
+		if strings.Contains(w.Path, ".build.envVariables.") && strings.Contains(d.Fix, " instead of ") && !strings.Contains(d.Fix, "build.envVariables") {
+			return false // the same reference in the build, which d's fix (a change in run.envVariables) leaves as it is
 		}
 		host, _, _ := strings.Cut(strings.TrimLeft(ref, "${"), "_")
 		return strings.Contains(d.Cause, ref) || (d.NeedsDeploy() && d.MissingService() != "" && host == d.MissingService())
