@@ -101,3 +101,31 @@ func TestDeploy_DeletedServiceInBuildEnvStatedOnce(t *testing.T) {
 		t.Errorf("next %q lacks the fix", m["next"])
 	}
 }
+
+// A deploy of the symlink alone, without the folder it leads to: the
+// docs do not say whether the platform deploys the link as a link (then
+// dangling) or what it leads to, so the sandbox cannot call it live.
+func TestDeploy_SymlinkWithoutItsTargetIsUnverified(t *testing.T) {
+	t.Parallel()
+	index := "const http = require('http');\nhttp.createServer((req, res) => res.end('ok')).listen(8080, '0.0.0.0');\n"
+	for _, tc := range []struct{ deploy, verdict, reason string }{
+		{"[current, versions]", "live", ""},
+		{"[current]", "unverified", "deployed through a symlink to `versions/1.2.3/index.js`"},
+	} {
+		t.Run(tc.deploy, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			yml := setupYml{base: "nodejs@22", build: []string{"cd ./current && npm install"}, deploy: tc.deploy, start: "node current/index.js"}.String()
+			wd := h.ownApp(t, map[string]string{"zerops.yml": yml,
+				"versions/1.2.3/package.json": `{"name":"blog","version":"1.2.3","main":"index.js"}`, "versions/1.2.3/index.js": index})
+			must(t, os.Symlink("./versions/1.2.3", filepath.Join(wd, "current")))
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+			if v := str(m["verdict"]); v != tc.verdict {
+				t.Fatalf("verdict %q, want %s: %s", v, tc.verdict, text(res))
+			}
+			if check, _ := m["check"].(map[string]any); !strings.Contains(str(check["reason"]), tc.reason) {
+				t.Errorf("reason %q lacks %q", check["reason"], tc.reason)
+			}
+		})
+	}
+}

@@ -27,7 +27,8 @@ const (
 type Files struct {
 	paths map[string]bool
 	text  map[string]string
-	used  *Files // non-nil: what has and read find is copied here
+	links map[string]string // each uploaded symlink leading inside the upload: its name and target
+	used  *Files            // non-nil: what has and read find is copied here
 }
 
 func NewFiles() *Files { return &Files{paths: map[string]bool{}, text: map[string]string{}} }
@@ -69,7 +70,7 @@ func (fs *Files) Read(p string) (string, bool) {
 // stays); their content stays readable through a copy of them (kept).
 func (fs *Files) without(p string) *Files {
 	p = CleanRel(p)
-	out := &Files{paths: make(map[string]bool, len(fs.paths)), text: fs.text, used: fs.used}
+	out := &Files{paths: make(map[string]bool, len(fs.paths)), text: fs.text, links: fs.links, used: fs.used}
 	for k := range fs.paths {
 		if k != p && !strings.HasPrefix(k, p+"/") {
 			out.paths[k] = true
@@ -114,6 +115,7 @@ func (fs *Files) Record() *Files {
 		return nil
 	}
 	fs.used = NewFiles()
+	fs.used.links = fs.links // what a path shows through stays known
 	return fs.used
 }
 
@@ -196,6 +198,10 @@ func (fs *Files) follow(links map[string]string) {
 			if to == "" || to == name || strings.HasPrefix(name, to+"/") {
 				continue // a link to a folder above it: a loop
 			}
+			if fs.links == nil {
+				fs.links = map[string]string{}
+			}
+			fs.links[name] = to
 			for p := range fs.paths {
 				rest, ok := strings.CutPrefix(p, to)
 				if !ok || rest != "" && rest[0] != '/' {
@@ -216,4 +222,21 @@ func (fs *Files) follow(links map[string]string) {
 			return
 		}
 	}
+}
+
+// linkedFrom is the path p shows through an uploaded symlink: its target's
+// (current/index.js → versions/5.82.1/index.js); false when p is under no
+// link. Of nested links the longest name decides.
+func (fs *Files) linkedFrom(p string) (string, bool) {
+	p = CleanRel(p)
+	best, to := "", ""
+	for name, t := range fs.links {
+		if (p == name || strings.HasPrefix(p, name+"/")) && len(name) > len(best) {
+			best, to = name, t
+		}
+	}
+	if best == "" {
+		return "", false
+	}
+	return to + strings.TrimPrefix(p, best), true
 }

@@ -678,8 +678,29 @@ func firstFile(args []string, valued ...string) string {
 }
 
 // deployed is the source path (relative to the working directory) of the
-// file or directory the deploy puts at /var/www/rel, or "" when none does.
+// file or directory the deploy puts at /var/www/rel, or "" when none does,
+// nor surely does: a path through a symlink whose target the deploy leaves
+// out (whether the platform deploys a link as a link, then dangling, or
+// copies what it leads to is not documented: see producedAt).
 func (r *runSim) deployed(rel string) string {
+	if src := r.deployedSource(rel); src == "" || !r.danglingLink(src) {
+		return src
+	}
+	return ""
+}
+
+// danglingLink reports whether src shows through an uploaded symlink whose
+// target no deployFiles entry deploys.
+func (r *runSim) danglingLink(src string) bool {
+	if r.files == nil || len(r.d.DeployFiles) == 0 {
+		return false
+	}
+	t, ok := r.files.linkedFrom(src)
+	return ok && len(deployedAt(r.d.DeployFiles, t)) == 0
+}
+
+// deployedSource is deployed without the doubt of a dangling link.
+func (r *runSim) deployedSource(rel string) string {
 	rel = CleanRel(rel)
 	if len(r.d.DeployFiles) == 0 {
 		if r.files.Has(rel) {
@@ -742,6 +763,16 @@ func (r *runSim) deployedText(rel string) (string, bool) {
 // at /var/www/rel (its content is then unknown): a build whose outputs are
 // unknown may have made anything a deployFiles entry names.
 func (r *runSim) producedAt(rel string) bool {
+	if r.files != nil && len(r.files.links) > 0 { // only an upload with symlinks deploys through one
+		if src := r.deployedSource(rel); src != "" && r.danglingLink(src) {
+			// Deployed through a link whose target stays behind: unknown.
+			t, _ := r.files.linkedFrom(src)
+			if note := fmt.Sprintf("whether `%s` is there: it is deployed through a symlink to `%s`, which deployFiles leaves out (the docs do not say whether the platform deploys the link itself, then leading nowhere, or what it leads to; deploy the target too)", src, t); !slices.Contains(r.unsure, note) {
+				r.unsure = append(r.unsure, note)
+			}
+			return true
+		}
+	}
 	if len(r.produced) == 0 && !r.unknown {
 		return false
 	}
