@@ -183,7 +183,9 @@ var serviceRules = []rule[*importEntry]{
 			fmt.Sprintf("must be HA or NON_HA, got %q", platform.Clip(e.Mode, 20)))
 	}},
 	{path: "type", warn: true, check: func(e *importEntry) (string, string) {
-		if e.Keys.has("mode") || !e.managed() || e.objectStorage() || e.parsed.Mode != "" || e.parsed.Name == "" {
+		// A single-only type has no choice to make: its bare form is the
+		// one the docs publish (recipe-medusa imports meilisearch@1.10).
+		if e.Keys.has("mode") || !e.managed() || e.objectStorage() || e.parsed.Mode != "" || e.parsed.Name == "" || SingleOnly(e.parsed.Name) {
 			return "", ""
 		}
 		return fmt.Sprintf("%s does not say single or HA: the platform creates it single (NON_HA)", platform.Clip(e.Type, 40)), modeFix(e.parsed)
@@ -489,6 +491,9 @@ func checkHostname(c *checker, p string, m map[string]any, seen map[string]bool)
 // missingMode warns of a managed service written without single or HA:
 // the platform creates it single (facts: the 2026 docs), so it is no error.
 func missingMode(c *checker, path, typ string, parsed platform.ServiceType) {
+	if SingleOnly(parsed.Name) {
+		return
+	}
 	c.warnf(path+".type", "%s does not say single or HA: the platform creates it single (NON_HA)", platform.Clip(typ, 40)).Fix = modeFix(parsed)
 }
 
