@@ -339,6 +339,14 @@ func mayCause(warnings []platform.Issue, diags []diagnose.Diagnosis, build bool)
 	if len(diags) > 0 && diags[0].MissingService() != "" {
 		return false // a reference to a service the project lacks: it fails for certain, fixed first
 	}
+	if len(diags) > 0 && diags[0].Signal == "listening-on-localhost" {
+		// The log shows the address: only a variable the diagnosis names
+		// (the app's HOST) can have set it.
+		return slices.ContainsFunc(warnings, func(w platform.Issue) bool {
+			_, key, ok := strings.Cut(w.Path, ".run.envVariables.")
+			return ok && strings.Contains(diags[0].Cause+" "+diags[0].Fix, key)
+		})
+	}
 	return slices.ContainsFunc(warnings, func(w platform.Issue) bool {
 		return (!build || !strings.Contains("."+w.Path+".", ".run.")) && !unsudoUnproven(w, diags)
 	})

@@ -26,3 +26,31 @@ func TestImport_SingleOnlyTypeNotToldToPickHA(t *testing.T) {
 		}
 	}
 }
+
+// TestDeploy_LocalhostBindFixedBeforeUnrelatedWarnings: the
+// medusa-nextstore storefront references ${medusa_CHANNEL_PUBLISHABLE_KEY},
+// a key its backend sets later (a warning to keep or fix). With `next
+// start -H 127.0.0.1` the log shows the loopback bind, yet the step said to
+// fix the warning first, deploy again, and only "if it still fails" move
+// the bind: a deploy spent on a warning that cannot explain the address
+// the app printed. The bind's fix leads; the warnings go with it.
+func TestDeploy_LocalhostBindFixedBeforeUnrelatedWarnings(t *testing.T) {
+	t.Parallel()
+	pkg := func(start string) string {
+		return `{"name":"store","scripts":{"build":"next build","start":"` + start + `"},"dependencies":{"next":"15.0.3","react":"19.0.0","react-dom":"19.0.0"}}`
+	}
+	yml := setupYml{base: "nodejs@22", build: []string{"npm i", "npm run build"}, deploy: "[ .next, node_modules, package.json, next.config.js ]", port: 8000,
+		start: "npm start", env: map[string]string{"NEXT_PUBLIC_KEY": "${db_CHANNEL_PUBLISHABLE_KEY}"}}.String()
+	files := func(start string) map[string]string {
+		return map[string]string{"package.json": pkg(start), "next.config.js": "module.exports = {}\n", "app/page.js": "export default function Page() { return 'ok' }\n", "zerops.yml": yml}
+	}
+	runDeployCases(t, []deployCase{{
+		name:    "next start -H 127.0.0.1",
+		files:   files("next start -p 8000 -H 127.0.0.1"),
+		verdict: "not-answering",
+		signal:  "listening-on-localhost",
+		next:    []string{"-H 0.0.0.0", "1 zerops.yml warning"},
+		lacks:   []string{"if it still fails"},
+		then:    []deployCase{{name: "bind fixed", files: files("next start -p 8000"), verdict: "unverified"}},
+	}})
+}
