@@ -347,8 +347,12 @@ func mayCause(warnings []platform.Issue, diags []diagnose.Diagnosis, build bool)
 			return ok && strings.Contains(diags[0].Cause+" "+diags[0].Fix, key)
 		})
 	}
+	// What reaches the run container is the build's: a run variable
+	// changes none of it.
+	files := len(diags) > 0 && diags[0].Signal == "deploy-files-missing"
 	return slices.ContainsFunc(warnings, func(w platform.Issue) bool {
-		return (!build || !strings.Contains("."+w.Path+".", ".run.")) && !unsudoUnproven(w, diags)
+		return (!build || !strings.Contains("."+w.Path+".", ".run.")) && !unsudoUnproven(w, diags) &&
+			(!files || !strings.Contains(w.Path, ".run.envVariables."))
 	})
 }
 

@@ -54,3 +54,29 @@ func TestDeploy_LocalhostBindFixedBeforeUnrelatedWarnings(t *testing.T) {
 		then:    []deployCase{{name: "bind fixed", files: files("next start -p 8000"), verdict: "unverified"}},
 	}})
 }
+
+// TestDeploy_DeployFilesFixedBeforeRunVariableWarnings: the same
+// storefront with `.next` left out of deployFiles: the log names the
+// missing build, yet the step put the run variable's warning first and the
+// deployFiles fix behind "if it still fails". A run variable cannot change
+// which files reach the run container.
+func TestDeploy_DeployFilesFixedBeforeRunVariableWarnings(t *testing.T) {
+	t.Parallel()
+	pkg := `{"name":"store","scripts":{"build":"next build","start":"next start -p 8000"},"dependencies":{"next":"15.0.3","react":"19.0.0","react-dom":"19.0.0"}}`
+	yml := func(deploy string) string {
+		return setupYml{base: "nodejs@22", build: []string{"npm i", "npm run build"}, deploy: deploy, port: 8000,
+			start: "npm start", env: map[string]string{"NEXT_PUBLIC_KEY": "${db_CHANNEL_PUBLISHABLE_KEY}"}}.String()
+	}
+	files := func(deploy string) map[string]string {
+		return map[string]string{"package.json": pkg, "next.config.js": "module.exports = {}\n", "app/page.js": "export default function Page() { return 'ok' }\n", "zerops.yml": yml(deploy)}
+	}
+	runDeployCases(t, []deployCase{{
+		name:    ".next not deployed",
+		files:   files("[ node_modules, package.json, next.config.js ]"),
+		verdict: "not-answering",
+		signal:  "deploy-files-missing",
+		next:    []string{"Add `.next` to `build.deployFiles`", "1 zerops.yml warning"},
+		lacks:   []string{"if it still fails"},
+		then:    []deployCase{{name: ".next deployed", files: files("[ .next, node_modules, package.json, next.config.js ]"), verdict: "unverified"}},
+	}})
+}
