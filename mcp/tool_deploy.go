@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -339,13 +340,8 @@ func mayCause(warnings []platform.Issue, diags []diagnose.Diagnosis, build bool)
 	if len(diags) > 0 && diags[0].MissingService() != "" {
 		return false // a reference to a service the project lacks: it fails for certain, fixed first
 	}
-	if len(diags) > 0 && diags[0].Signal == "listening-on-localhost" {
-		// The log shows the address: only a variable the diagnosis names
-		// (the app's HOST) can have set it.
-		return slices.ContainsFunc(warnings, func(w platform.Issue) bool {
-			_, key, ok := strings.Cut(w.Path, ".run.envVariables.")
-			return ok && strings.Contains(diags[0].Cause+" "+diags[0].Fix, key)
-		})
+	if len(diags) > 0 && (diags[0].Signal == "listening-on-localhost" || diags[0].Signal == "wrong-port") {
+		return slices.ContainsFunc(warnings, func(w platform.Issue) bool { return setsAddress(w, diags[0]) })
 	}
 	// What reaches the run container is the build's: a run variable
 	// changes none of it.
@@ -354,6 +350,21 @@ func mayCause(warnings []platform.Issue, diags []diagnose.Diagnosis, build bool)
 		return (!build || !strings.Contains("."+w.Path+".", ".run.")) && !unsudoUnproven(w, diags) &&
 			(!files || !strings.Contains(w.Path, ".run.envVariables."))
 	})
+}
+
+// setsAddress reports whether w, a warning, may be why the app listens
+// where d, a bind or port diagnosis, found it (the log shows the address):
+// one on run.ports or run.start, or on a run variable d names (HOST, PORT).
+func setsAddress(w platform.Issue, d diagnose.Diagnosis) bool {
+	if strings.HasSuffix(w.Path, ".run.start") || strings.Contains(w.Path, ".run.ports") {
+		return true
+	}
+	_, key, ok := strings.Cut(w.Path, ".run.envVariables.")
+	if !ok || key == "" {
+		return false
+	}
+	named, err := regexp.MatchString(`\b`+regexp.QuoteMeta(key)+`\b`, d.Cause+" "+d.Fix)
+	return err == nil && named
 }
 
 // unsudoUnproven reports whether w is an install without sudo (a maybe:

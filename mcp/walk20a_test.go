@@ -27,14 +27,15 @@ func TestImport_SingleOnlyTypeNotToldToPickHA(t *testing.T) {
 	}
 }
 
-// TestDeploy_LocalhostBindFixedBeforeUnrelatedWarnings: the
+// TestDeploy_AddressFixedBeforeUnrelatedWarnings: the
 // medusa-nextstore storefront references ${medusa_CHANNEL_PUBLISHABLE_KEY},
 // a key its backend sets later (a warning to keep or fix). With `next
 // start -H 127.0.0.1` the log shows the loopback bind, yet the step said to
 // fix the warning first, deploy again, and only "if it still fails" move
 // the bind: a deploy spent on a warning that cannot explain the address
-// the app printed. The bind's fix leads; the warnings go with it.
-func TestDeploy_LocalhostBindFixedBeforeUnrelatedWarnings(t *testing.T) {
+// the app printed. Likewise `next start` on its default port 3000. The
+// address's fix leads; the warnings go with it.
+func TestDeploy_AddressFixedBeforeUnrelatedWarnings(t *testing.T) {
 	t.Parallel()
 	pkg := func(start string) string {
 		return `{"name":"store","scripts":{"build":"next build","start":"` + start + `"},"dependencies":{"next":"15.0.3","react":"19.0.0","react-dom":"19.0.0"}}`
@@ -52,6 +53,14 @@ func TestDeploy_LocalhostBindFixedBeforeUnrelatedWarnings(t *testing.T) {
 		next:    []string{"-H 0.0.0.0", "1 zerops.yml warning"},
 		lacks:   []string{"if it still fails"},
 		then:    []deployCase{{name: "bind fixed", files: files("next start -p 8000"), verdict: "unverified"}},
+	}, {
+		name:    "next start on its default port",
+		files:   files("next start"),
+		verdict: "not-answering",
+		signal:  "wrong-port",
+		next:    []string{"-p 8000", "1 zerops.yml warning"},
+		lacks:   []string{"if it still fails"},
+		then:    []deployCase{{name: "port fixed", files: files("next start -p 8000"), verdict: "unverified"}},
 	}})
 }
 
