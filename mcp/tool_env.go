@@ -396,5 +396,28 @@ func serviceSuccess(res *ops.EnvResult, success string) string {
 	if !res.CredentialNext.IsZero() {
 		success = nextText(res.CredentialNext)
 	}
+	if res.CredentialNext.IsZero() && !res.Managed {
+		success += readersNext(res)
+	}
 	return success
+}
+
+// readersNext is what the other running services referencing a key set
+// on res.Service need to get it: a restart, or a deploy where their build
+// writes the value into the code.
+func readersNext(res *ops.EnvResult) string {
+	out := ""
+	if n := len(res.Readers); n > 0 {
+		out += fmt.Sprintf(" %s reference%s it as ${%s_…} and get%s the value at the next start: %s.",
+			strings.Join(res.Readers, ", "), pick(n, "s", ""), res.Service, pick(n, "s", ""), restartCalls(res.Readers))
+	}
+	if n := len(res.BuildReaders); n > 0 {
+		calls := make([]string, n)
+		for i, r := range res.BuildReaders {
+			calls[i] = "zerops_deploy targetService=" + r
+		}
+		out += fmt.Sprintf(" %s reference%s it as ${%s_…} in a variable the build writes into the code (NEXT_PUBLIC_…): a restart keeps the built value; %s.",
+			strings.Join(res.BuildReaders, ", "), pick(n, "s", ""), res.Service, strings.Join(calls, ", then "))
+	}
+	return out
 }

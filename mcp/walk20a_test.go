@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -88,4 +89,54 @@ func TestDeploy_DeployFilesFixedBeforeRunVariableWarnings(t *testing.T) {
 		lacks:   []string{"if it still fails"},
 		then:    []deployCase{{name: ".next deployed", files: files("[ .next, node_modules, package.json, next.config.js ]"), verdict: "unverified"}},
 	}})
+}
+
+// TestEnvSet_ServiceVariableNamesTheRunningServicesReferencingIt: the
+// storefront's warning said ${medusa_CHANNEL_PUBLISHABLE_KEY} resolves once
+// medusa has the key, at the next start of the services referencing it.
+// Setting it on medusa (built from git, never deployed here) answered only
+// "deploy medusa": the storefront, which runs and references the key, was
+// not named, so it kept the unresolved text. The step names the restart of
+// each running service that references a key set, once (its deploy where
+// the key is one a bundler writes into the code); a set of a key nobody
+// references names no other service.
+func TestEnvSet_ServiceVariableNamesTheRunningServicesReferencingIt(t *testing.T) {
+	t.Parallel()
+	const restart, redeploy = "zerops_manage action=restart serviceHostname=appstage", "zerops_deploy targetService=appstage"
+	for _, tc := range []struct {
+		name, key, reader string
+		deployed          bool
+		step              string // in next once; "": appstage not named
+	}{
+		{"never deployed, referenced", "CHANNEL_PUBLISHABLE_KEY", "PUBLISHABLE_KEY", false, restart},
+		{"deployed, referenced", "CHANNEL_PUBLISHABLE_KEY", "PUBLISHABLE_KEY", true, restart},
+		{"referenced by a key the build writes", "CHANNEL_PUBLISHABLE_KEY", "NEXT_PUBLIC_MEDUSA_KEY", false, redeploy},
+		{"never deployed, not referenced", "OTHER_KEY", "PUBLISHABLE_KEY", false, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			ctx := context.Background()
+			if res, _ := h.callWith(t, ctx, "zerops_import", map[string]any{"content": "services:\n  - hostname: medusa\n    type: nodejs@22\n"}, "import"); res.IsError {
+				t.Fatalf("import: %s", text(res))
+			}
+			if tc.deployed {
+				writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "setup: appstage", "setup: medusa")})
+				if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "medusa"}, "deploy medusa"); m["verdict"] != "live" {
+					t.Fatalf("deploy medusa: %s", text(res))
+				}
+			}
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
+				"start: node index.js\n      envVariables:\n        "+tc.reader+": ${medusa_CHANNEL_PUBLISHABLE_KEY}")})
+			if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy"); res.IsError || m["build"] == nil {
+				t.Fatalf("deploy: %s", text(res))
+			}
+			res, m := h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "serviceHostname": "medusa", "variables": []string{tc.key + "=pk_1"}}, "set")
+			wantOK(t, res)
+			next := str(m["next"])
+			if tc.step == "" && strings.Contains(next, "appstage") || tc.step != "" && strings.Count(next, tc.step) != 1 {
+				t.Errorf("next %q: want %q once (\"\": no appstage)", next, tc.step)
+			}
+		})
+	}
 }

@@ -99,6 +99,11 @@ type EnvResult struct {
 	BuildTime []string `json:"-"`
 	// NeverDeployed: the service has no deploy yet, so nothing to restart.
 	NeverDeployed bool `json:"-"`
+	// Readers are the other running runtimes that reference a key set
+	// here as ${service_KEY}: each gets the value at its next start;
+	// BuildReaders, those whose referencing key their build writes into
+	// the code (NEXT_PUBLIC_…), at their next deploy.
+	Readers, BuildReaders []string `json:"-"`
 	// credentials are the generated variables the set changed that the
 	// platform lets the user edit (EDITABLE: a managed service's password),
 	// each with the user it belongs to when known.
@@ -295,6 +300,11 @@ func afterSet(ctx context.Context, proj Project, svc *platform.ServiceStack, res
 		res.Notes = slices.DeleteFunc(res.Notes, func(n string) bool { return n == restartNote(svc) })
 	}
 	if written && svc.Type.Category == platform.CategoryUser {
+		keys := make([]string, len(pairs))
+		for i, p := range pairs {
+			keys[i] = p.Key
+		}
+		res.Readers, res.BuildReaders = runningReaders(ctx, proj, svc.Name, keys)
 		res.BuildTime = buildTimeKeys(pairs)
 		if len(res.BuildTime) > 0 {
 			res.Warnings = append(res.Warnings, buildTimeWarning(svc.Name, res.BuildTime))
