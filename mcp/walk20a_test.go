@@ -140,3 +140,25 @@ func TestEnvSet_ServiceVariableNamesTheRunningServicesReferencingIt(t *testing.T
 		})
 	}
 }
+
+// TestExport_SingleOnlyTypeKeepsItsPublishedForm: the export rewrote the
+// medusa recipe's `meilisearch@1.10` as `meilisearch:single@1.10`, a form
+// the docs publish for no single-only type (their list for meilisearch is
+// the bare type): a re-import would rest on an unchecked spelling. A type
+// with no HA choice is exported as the docs list it, without mode.
+func TestExport_SingleOnlyTypeKeepsItsPublishedForm(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: search\n    type: meilisearch@1.10\n"})
+	wantOK(t, res)
+	h.fake.EndProcesses()
+	res, m := h.call(t, "zerops_export", map[string]any{})
+	wantOK(t, res)
+	y := str(m["yaml"])
+	if !strings.Contains(y, "type: meilisearch@1.10\n") || strings.Contains(y, "meilisearch:") {
+		t.Errorf("export writes meilisearch other than as the docs list it (meilisearch@1.10):\n%s", y)
+	}
+	if !strings.Contains(y, "type: postgresql:single@16") {
+		t.Errorf("export lost the :single form of a type that has the choice:\n%s", y)
+	}
+}

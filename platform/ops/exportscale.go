@@ -6,6 +6,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/yamlcheck"
 )
 
 // keepSettings completes one service of an export with what the user set
@@ -91,17 +92,23 @@ func withModeForm(typ, mode string) (string, bool) {
 
 // typeForm writes a service's legacy mode (NON_HA, HA) into its type as
 // :single or :ha and drops the mode; a type that names its form already,
-// or an unknown mode, is left as it is.
+// or an unknown mode, is left as it is; a single-only type keeps its bare
+// form and loses the mode.
 func typeForm(node *yaml.Node) {
 	typ, mode := mapValue(node, "type"), mapValue(node, "mode")
 	if typ == nil || mode == nil {
 		return
 	}
 	formed, ok := withModeForm(typ.Value, mode.Value)
-	if !ok {
+	name, _, _ := strings.Cut(typ.Value, "@")
+	switch {
+	case yamlcheck.SingleOnly(name) && !strings.ContainsAny(typ.Value, ":/"):
+		// No choice to state: the docs list the bare type (meilisearch@1.10).
+	case !ok:
 		return
+	default:
+		typ.Value = formed
 	}
-	typ.Value = formed
 	for i := 0; i+1 < len(node.Content); i += 2 {
 		if node.Content[i].Value == "mode" {
 			node.Content = append(node.Content[:i], node.Content[i+2:]...)
