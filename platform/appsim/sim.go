@@ -207,6 +207,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 			out.Lines = []Line{{3, t.hostNotFound(missing)}}
 		}
 		out.Unchecked = append(out.Unchecked, r.phpDBFallbacks()...)
+		out.Unchecked = append(out.Unchecked, r.phpNeonEnv()...)
 		return out
 	}
 	// Each start command (run.start, each of run.startCommands) is a
