@@ -115,7 +115,25 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		nodePackages(ctx, env, req, content, setup, &c)
 	}
 	c.CMS, c.Uploads = localCMS(ctx, env, req, base, c.Packages)
+	if strings.HasPrefix(base, "php") {
+		c.DocumentRoot, c.IndexDir = ops.SetupDocumentRoot(content, setup), phpIndexDir(ctx, env, req)
+	}
 	return &c
+}
+
+// phpIndexDir is the folder of the source holding index.php, of those PHP
+// apps put it in (Nette's www, Laravel's public, web, htdocs, the top);
+// "" when env reads none there.
+func phpIndexDir(ctx context.Context, env Env, req Request) string {
+	if env.ReadSource == nil {
+		return ""
+	}
+	for _, dir := range []string{"www", "public", "web", "htdocs", "."} {
+		if src, err := env.ReadSource(ctx, req, path.Join(dir, "index.php")); err == nil && src != "" {
+			return dir
+		}
+	}
+	return ""
 }
 
 // scannedStart is what the source of the started file says (file, when

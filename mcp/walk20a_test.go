@@ -209,3 +209,31 @@ func TestDeploy_NetteEnvParameterUnsetIsUnverified(t *testing.T) {
 		})
 	}
 }
+
+// TestDeploy_PHPDocumentRootNamesTheIndexFolder: the nette-contributte
+// recipe serves www/ (documentRoot: www/). Written as `public/`, the 404's
+// step said to set run.documentRoot to the folder holding the index,
+// "`public` for Laravel and Symfony": the value already set, so an agent
+// following it deploys the same thing again. The step names www/, where
+// the source holds index.php, and following it makes the app live.
+func TestDeploy_PHPDocumentRootNamesTheIndexFolder(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	if res, _ := h.callWith(t, ctx, "zerops_import", map[string]any{"content": "services:\n  - hostname: app\n    type: php-apache@8.3\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	files := func(root string) map[string]string {
+		return map[string]string{"composer.json": "{}\n", "www/index.php": "<?php\necho 'ok';\n", "app/Bootstrap.php": "<?php\n",
+			"zerops.yml": "zerops:\n  - setup: app\n    build:\n      base: php@8.3\n      deployFiles: ./\n    run:\n      base: php-apache@8.3\n      documentRoot: " + root + "\n"}
+	}
+	wd := h.ownApp(t, files("public/"))
+	res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "app"}, "deploy")
+	if next := str(m["next"]); m["verdict"] != "degraded" || !strings.Contains(next, "`documentRoot: www/`") || strings.Contains(next, "`public` for Laravel") {
+		t.Fatalf("verdict %v, next %q: want degraded naming www/ and not public: %s", m["verdict"], next, text(res))
+	}
+	writeApp(t, wd, files("www/"))
+	if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "app"}, "deploy2"); m["verdict"] != "live" {
+		t.Fatalf("with www/: verdict %v: %s", m["verdict"], text(res))
+	}
+}

@@ -83,6 +83,11 @@ type Code struct {
 	// each clipped: what each new container of the version ran at its
 	// start, a migration among them, which a rollback does not undo.
 	Init []string `json:"init,omitempty"`
+	// DocumentRoot is the setup's run.documentRoot; IndexDir the folder of
+	// the source holding index.php, of those PHP apps put it in (www,
+	// public, web, htdocs, or "." for the top), when ZCP read one there.
+	DocumentRoot string `json:"documentRoot,omitempty"`
+	IndexDir     string `json:"indexDir,omitempty"`
 }
 
 // relSpec is a relative module specifier in an import: an ES `from './x'`,

@@ -279,6 +279,9 @@ func (j *judgement) byAnswers(t probeTally) {
 			if strings.HasPrefix(webServer(svc), "php-") { // a PHP app's index sits in its source, no build output
 				next = platform.Say(name + " serves the files under run.documentRoot (default /var/www) and finds no index.php or index.html there: " +
 					"set run.documentRoot in zerops.yml to the deployed folder that holds the index (`public` for Laravel and Symfony; none when the index is at the top of the deploy), then ").Then(deployCall(j.src, name)).Say(".")
+				if fix := documentRootFix(j.code); fix != "" {
+					next = platform.Say(name + " finds no index.php under its run.documentRoot: " + fix + ", then ").Then(deployCall(j.src, name)).Say(".")
+				}
 				if c := j.code; c != nil && strings.TrimSpace(c.Start) != "" && !platform.ServesHTTPItself(c.Start) {
 					// A worker's start runs beside the web server, which
 					// has nothing of its to serve: no documentRoot fixes it.
@@ -353,6 +356,23 @@ func indexFolderFix(c *diagnose.Code) string {
 		}
 	}
 	return "deploy the contents of the build output's folder that holds index.html with `dist/~` in build.deployFiles (without `~` they land in /var/www/dist; Angular 17+ writes it to `dist/<project>/browser`: `dist/<project>/browser/~`)"
+}
+
+// documentRootFix names the folder holding index.php where the pushed
+// run.documentRoot is another (Nette's www under `public/`); "" when
+// either is unknown or they agree.
+func documentRootFix(c *diagnose.Code) string {
+	if c == nil || c.IndexDir == "" || path.Clean(c.DocumentRoot) == path.Clean(c.IndexDir) {
+		return ""
+	}
+	root := "run.documentRoot is `" + c.DocumentRoot + "`"
+	if c.DocumentRoot == "" {
+		root = "run.documentRoot is not set (the top of the deploy)"
+	}
+	if c.IndexDir == "." {
+		return root + ", but index.php is at the top of the source: remove run.documentRoot"
+	}
+	return root + ", but index.php is in `" + c.IndexDir + "/` of the source: set `documentRoot: " + c.IndexDir + "/` in run (and keep `" + c.IndexDir + "` in build.deployFiles)"
 }
 
 // servesFiles reports whether svc is a web server that serves the deployed

@@ -52,6 +52,16 @@ func SetupRun(content, setup string) (base, start string) {
 	return s.Run.Base, start
 }
 
+// SetupDocumentRoot is run.documentRoot of setup's entry in a zerops.yml
+// (inherited by extends); "" when the file does not decode or sets none.
+func SetupDocumentRoot(content, setup string) string {
+	s := lookupSetup(content, setup)
+	if s == nil || s.Run == nil {
+		return ""
+	}
+	return s.Run.DocumentRoot
+}
+
 // SetupInit are the run.initCommands of setup's entry in a zerops.yml,
 // then those of its run.startCommands (inherited by extends); nil when
 // the file does not decode or sets none.
