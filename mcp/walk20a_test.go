@@ -237,3 +237,41 @@ func TestDeploy_PHPDocumentRootNamesTheIndexFolder(t *testing.T) {
 		t.Fatalf("with www/: verdict %v: %s", m["verdict"], text(res))
 	}
 }
+
+// TestDeploy_ProjectPrefixedReferenceIsNotCalledUnresolved: the supertokens
+// recipe's import (and medusa-storefront's zerops.yml) write a project
+// variable as ${PROJECT_BACKEND_URL} where the project sets BACKEND_URL.
+// The docs describe no PROJECT_ prefix, but official recipes run with it:
+// the sandbox said "a reference nothing in the project resolves", a fact
+// it did not check. With the project variable set it says the form is
+// undocumented and official recipes use it; without it, unresolved still.
+func TestDeploy_ProjectPrefixedReferenceIsNotCalledUnresolved(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name  string
+		set   bool
+		says  string
+		lacks string
+	}{
+		{"project variable set", true, "PROJECT_ prefix", "nothing in the project resolves"},
+		{"project variable missing", false, "nothing in the project resolves", "PROJECT_ prefix"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			ctx := context.Background()
+			if tc.set {
+				res, _ := h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "project": true, "variables": []string{"BACKEND_URL=https://api.example.com"}}, "set")
+				wantOK(t, res)
+			}
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
+				"start: node index.js\n      envVariables:\n        API_DOMAIN: ${PROJECT_BACKEND_URL}")})
+			res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+			check, _ := m["check"].(map[string]any)
+			reason := str(check["reason"])
+			if m["verdict"] != "unverified" || !strings.Contains(reason, tc.says) || strings.Contains(reason, tc.lacks) {
+				t.Fatalf("verdict %v, reason %q: want unverified saying %q, not %q: %s", m["verdict"], reason, tc.says, tc.lacks, text(res))
+			}
+		})
+	}
+}

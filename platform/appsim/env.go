@@ -21,6 +21,11 @@ type Env struct {
 	// expanded ("KEY holds $host_key"): official recipes write them, the
 	// docs document only ${host_key}, so the platform's reading is unknown.
 	Braceless []string
+	// ProjectPrefixed are the references written ${PROJECT_KEY} to a
+	// variable KEY the container has (a project variable), which the
+	// sandbox expanded: the docs describe no such prefix, official
+	// recipes write it.
+	ProjectPrefixed []string
 }
 
 // envKeyRe is a variable name.

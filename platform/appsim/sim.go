@@ -170,6 +170,10 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the platform expands a reference written without braces (%s): zeropsio/docs document only ${hostname_key}, official recipes write the bare form; the sandbox expanded it, and the braced form is the documented one",
 			clip(strings.Join(env.Braceless, ", "), 200)))
 	}
+	if out.Crash == nil && len(env.ProjectPrefixed) > 0 {
+		out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the platform expands a reference with the PROJECT_ prefix (%s) to the variable without it: zeropsio/docs describe no PROJECT_ prefix (a project variable reaches every service as it is, KEY, no reference needed), official recipes write it; the sandbox expanded it",
+			clip(strings.Join(env.ProjectPrefixed, ", "), 200)))
+	}
 	return out
 }
 

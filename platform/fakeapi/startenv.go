@@ -85,7 +85,9 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 			return ref
 		})
 		for _, m := range casedRefRe.FindAllStringSubmatch(raw[k], -1) {
-			if _, own := raw[m[1]]; !own {
+			p, prefixed := strings.CutPrefix(m[1], "PROJECT_")
+			_, plain := raw[p]
+			if _, own := raw[m[1]]; !own && (!prefixed || !plain) { // ${PROJECT_KEY}: weighed in resolveOwn
 				out.Unresolved = append(out.Unresolved, k+" holds "+m[0])
 			}
 		}
@@ -159,6 +161,14 @@ func resolveOwn(out *appsim.Env, keys []string, d *deployedSetup) {
 			if b, ok := strings.CutPrefix(key, "BUILD_"); ok && d != nil {
 				if v, ok := d.BuildEnv[b]; ok && !ownRefRe.MatchString(v) {
 					return v
+				}
+			}
+			if p, ok := strings.CutPrefix(key, "PROJECT_"); ok && !slices.Contains(path, p) {
+				if _, has := out.Vars[p]; has {
+					// Undocumented, but official recipes write it
+					// (recipe-supertokens): weighed as unchecked.
+					out.ProjectPrefixed = append(out.ProjectPrefixed, k+" holds "+ref)
+					return expand(p, path)
 				}
 			}
 			if refRe.MatchString(ref) || casedRefRe.MatchString(ref) {
