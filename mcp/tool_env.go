@@ -92,7 +92,7 @@ func (s *Server) envTool() toolDef {
 		if res.Scope == ops.EnvScopeService {
 			success = "Next: restart " + res.Service + " so it reads the new values: zerops_manage action=restart serviceHostname=" + res.Service + " (or pass restart: true next time)."
 		}
-		success = serviceSuccess(res, success)
+		success = serviceSuccess(s.opsProject(), res, success)
 		out.Next = nextForProcesses(outcomes, followed, success)
 		if !res.CredentialNext.IsZero() && out.Next != success && !anyFailed(outcomes) {
 			// The step does not wait for the variable's process.
@@ -184,7 +184,7 @@ func (s *Server) envRestart(ctx context.Context, pr *progress, res *ops.EnvResul
 	if len(res.Shadowed) > 0 {
 		success = "Next: the services run with the new values, except the keys the warnings name, which those services declare themselves; zerops_verify checks that they answer (zerops_logs shows their lines)."
 	}
-	success = serviceSuccess(res, success)
+	success = serviceSuccess(s.opsProject(), res, success)
 	out.Next = nextForProcesses(restarts, followed, success)
 	if !anyFailed(restarts) {
 		// Whether or not the restart has ended, what it starts is broken.
@@ -382,7 +382,7 @@ func managedNext(res *ops.EnvResult) string {
 // never deployed gets them at its first deploy, a managed one needs its
 // own step (managedNext), a database credential its change in the
 // database (res.CredentialNext).
-func serviceSuccess(res *ops.EnvResult, success string) string {
+func serviceSuccess(proj ops.Project, res *ops.EnvResult, success string) string {
 	if res.NeverDeployed {
 		success = "Next: deploy " + res.Service + " with zerops_deploy (zerops_workflow workflow=deploy); the variables apply at that first deploy."
 	}
@@ -397,7 +397,7 @@ func serviceSuccess(res *ops.EnvResult, success string) string {
 		success = nextText(res.CredentialNext)
 	}
 	if res.CredentialNext.IsZero() && !res.Managed {
-		success += readersNext(res)
+		success += readersNext(proj, res)
 	}
 	return success
 }
@@ -405,7 +405,7 @@ func serviceSuccess(res *ops.EnvResult, success string) string {
 // readersNext is what the other running services referencing a key set
 // on res.Service need to get it: a restart, or a deploy where their build
 // writes the value into the code.
-func readersNext(res *ops.EnvResult) string {
+func readersNext(proj ops.Project, res *ops.EnvResult) string {
 	out := ""
 	if n := len(res.Readers); n > 0 {
 		out += fmt.Sprintf(" %s reference%s it as ${%s_…} and get%s the value at the next start: %s.",
@@ -414,7 +414,7 @@ func readersNext(res *ops.EnvResult) string {
 	if n := len(res.BuildReaders); n > 0 {
 		calls := make([]string, n)
 		for i, r := range res.BuildReaders {
-			calls[i] = "zerops_deploy targetService=" + r
+			calls[i] = stepText(ops.DeployCall(proj, r))
 		}
 		out += fmt.Sprintf(" %s reference%s it as ${%s_…} in a variable the build writes into the code (NEXT_PUBLIC_…): a restart keeps the built value; %s.",
 			strings.Join(res.BuildReaders, ", "), pick(n, "s", ""), res.Service, strings.Join(calls, ", then "))

@@ -102,7 +102,7 @@ func TestDeploy_DeployFilesFixedBeforeRunVariableWarnings(t *testing.T) {
 // references names no other service.
 func TestEnvSet_ServiceVariableNamesTheRunningServicesReferencingIt(t *testing.T) {
 	t.Parallel()
-	const restart, redeploy = "zerops_manage action=restart serviceHostname=appstage", "zerops_deploy targetService=appstage"
+	const restart, redeploy = "zerops_manage action=restart serviceHostname=appstage", "targetService=appstage"
 	for _, tc := range []struct {
 		name, key, reader string
 		deployed          bool
