@@ -399,7 +399,7 @@ func TestDocs_OperateFacts(t *testing.T) {
 		{"operations/log-forwarding-metrics", "no built-in downtime alert is documented", "(?s)## Alerts when a service goes down\n.{0,40}describe no built-in downtime alert"},
 		{"troubleshooting/build-failures", "module missing after a passing build: deployFiles", "(?s)`Cannot find module 'next'`: not this case.{0,120}add `node_modules` and `package.json` to `deployFiles`"},
 		{"decisions/choose-database", "TimescaleDB is not documented", "no TimescaleDB service is documented"},
-		{"decisions/choose-search", "default search engine is the newest Meilisearch", "`meilisearch:single@1\\.20`"},
+		{"decisions/choose-search", "default search engine is the newest Meilisearch", "`meilisearch@1\\.20`"},
 		{"decisions/choose-queue", "default broker is the newest NATS", "`nats:single@2\\.12`"},
 		{"services/meilisearch", "Meilisearch can get a public subdomain", "(?s)enable the service's Zerops subdomain.{0,160}`zeropsSubdomain` variable"},
 		{"services/object-storage", "public-read-write lets anyone delete", "`public-read-write` \\| list, download, upload and delete"},
@@ -564,7 +564,7 @@ func TestFacts_TunedMisses4546(t *testing.T) {
 	assertKept(t, all, []keptFact{
 		{"config/zerops-yml-build", "files not in deployFiles are deleted with the build container", "Anything not listed in `deployFiles` is deleted with the build container"},
 		{"pitfalls/build-vs-run-containers", "initCommands run on every container start", "`run.initCommands` run on every container start"},
-		{"services/meilisearch", "meilisearch is single-node only", "`type: meilisearch:single@1\\.20` \\(single node only"},
+		{"services/meilisearch", "meilisearch is single-node only", "`type: meilisearch@1\\.20` \\(single node only"},
 		{"services/shared-storage", "mount is an import.yml key of the runtime", "`mount` is a service-level key of the runtime there"},
 		{"platform/processes", "a client timeout does not stop the work", "`MCP error -32001: Request timed out`\\) stops only the waiting"},
 		{"platform/processes", "ZCP_WAIT below the client's limit", "`ZCP_WAIT` \\(default 100 s\\)"},
