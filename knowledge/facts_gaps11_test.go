@@ -38,7 +38,7 @@ func TestFacts_Gaps11Operations(t *testing.T) {
 	t.Parallel()
 	all := agentTexts(t)
 	assertKept(t, all, []keptFact{
-		{"platform/scaling", "autoscaling follows only CPU, RAM and disk; no request-rate, queue, custom-metric or scheduled scaling; raise minimums before a peak", "## What autoscaling reacts to\\nAutoscaling follows only each container's own resource use, sampled every 10 s.{0,200}The docs describe no scaling on request rate, queue length, a custom metric or a schedule\\. For a known peak.{0,60}raise the minimums beforehand with `zerops_manage action=scale`"},
+		{"platform/scaling", "autoscaling follows only CPU, RAM and disk; no request-rate, queue, custom-metric or scheduled scaling; raise minimums before a peak", "## What autoscaling reacts to\\nAutoscaling follows only each container's own resource use, sampled every 10 s.{0,200}The docs describe no scaling on request rate, queue length, a custom metric or a schedule\\. For a known peak.{0,60}raise the minimums beforehand with `zerops_manage action=scale serviceHostname=<service>`"},
 		{"operations/ci-cd", "the repository trigger is documented for GitHub and GitLab only; other hosts deploy with zcli push from their CI", "The docs name two hosts for this trigger, GitHub and GitLab, and describe none other \\(no Bitbucket, Gitea or self-hosted Git\\): from such a host, deploy with way 2, `zcli push`"},
 	})
 }
