@@ -1,0 +1,16 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_Gaps12 keeps the facts added in the kbgaps12 checklist pass over
+// the config, env, networking, pitfalls and tools pages: each states a key, a
+// value, an error as printed or a fix an agent asks for, checked in
+// zeropsio/docs or in what zerops_validate prints.
+func TestFacts_Gaps12(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"config/zerops-yml-ports", "no documented PORT variable set from ports: an app reading $PORT falls back to its own default", "The Zerops docs name no `PORT` variable that the platform sets from `ports`: an app reading `\\$PORT` with nothing set falls back to its own default"},
+		{"config/zerops-yml-ports", "httpSupport default: the reference says false, runtime pages true; write it explicitly", "the zerops\\.yml reference says `false`, the per-runtime build pages say `true` for TCP\\. Write `httpSupport: true` on every port a web server answers on"},
+	})
+}
