@@ -13,5 +13,6 @@ func TestFacts_Gaps12(t *testing.T) {
 		{"config/zerops-yml-ports", "no documented PORT variable set from ports: an app reading $PORT falls back to its own default", "The Zerops docs name no `PORT` variable that the platform sets from `ports`: an app reading `\\$PORT` with nothing set falls back to its own default"},
 		{"config/zerops-yml-ports", "httpSupport default: the reference says false, runtime pages true; write it explicitly", "the zerops\\.yml reference says `false`, the per-runtime build pages say `true` for TCP\\. Write `httpSupport: true` on every port a web server answers on"},
 		{"pitfalls/common-mistakes", "missing run.start: the zerops_validate message as printed, and the fix (foreground command or zsc noop --silent)", "`zerops_validate` prints `missing: run\\.start is required for nodejs@22 \\(it says how to start the app\\)`\\. Add the foreground command under `run:`; a container with nothing of its own to run takes `start: zsc noop --silent`"},
+		{"config/zerops-yml-monorepo", "setup not found: the zerops_validate message, and the fix on either side (rename setup or name it in the push)", "`zerops_validate` prints `no setup named \"api\": the push needs it; the file has \"app\", \"web\"`\\. Fix one side: rename `setup:` to the hostname, or name the setup in the push"},
 	})
 }
