@@ -20,5 +20,6 @@ func TestFacts_Gaps12(t *testing.T) {
 		{"env/generated-variables", "project-generated variables by bare name (zeropsSubdomainHost, CDN URLs); no PORT, no bare sibling variables", "`zeropsSubdomainHost` \\(there from the project's creation.{0,160}`storageCdnUrl`, `staticCdnUrl`, `apiCdnUrl`\\. Not generated: a `PORT` variable \\(the docs name none.{0,160}reference them: `\\$\\{db_hostname\\}`"},
 		{"networking/public-access", "custom domain certificate: free Let's Encrypt once DNS resolves; propagation 5-10 min, up to 24 h; no issuance time in the docs", "Zerops issues and renews Let's Encrypt certificates automatically and free\\. The certificate comes once the DNS records resolve to the project: propagation typically takes 5–10 minutes and can take up to 24 hours; the docs give no time for the issuance itself"},
 		{"networking/ports", "httpSupport written out: the docs disagree on its default", "mark HTTP ones `httpSupport: true`, written out: the docs disagree on its default \\(`false` in the zerops\\.yml reference, `true` for TCP on the per-runtime pages\\)"},
+		{"config/zerops-yml-env-variables", "no PORT set from run.ports; set PORT in run.envVariables equal to the declared port", "Not from `run\\.ports`: the docs name no `PORT` variable that Zerops sets, so an app that reads `PORT` needs `PORT: \"3000\"` here, equal to the declared port"},
 	})
 }
