@@ -22,5 +22,6 @@ func TestFacts_Gaps12(t *testing.T) {
 		{"networking/ports", "httpSupport written out: the docs disagree on its default", "mark HTTP ones `httpSupport: true`, written out: the docs disagree on its default \\(`false` in the zerops\\.yml reference, `true` for TCP on the per-runtime pages\\)"},
 		{"config/zerops-yml-env-variables", "no PORT set from run.ports; set PORT in run.envVariables equal to the declared port", "Not from `run\\.ports`: the docs name no `PORT` variable that Zerops sets, so an app that reads `PORT` needs `PORT: \"3000\"` here, equal to the declared port"},
 		{"networking/public-access", "own certificate: no upload described, 443 is the balancer's; support or a proxy such as Cloudflare in front", "Your own certificate \\(OV/EV, a corporate CA\\): the docs describe no upload, only the certificates Zerops issues, and a direct public port cannot be 443 \\(the balancer holds it\\)\\. Ask Zerops support, or put a proxy such as Cloudflare in front"},
+		{"networking/outbound-restrictions", "outgoing IPv6 undocumented; check from the container with curl -6", "Outgoing IPv6: the docs say nothing either, neither whether a container reaches IPv6-only hosts nor from which IPv6 address; check from the container \\(`curl -6 -s https://ifconfig\\.me`"},
 	})
 }
