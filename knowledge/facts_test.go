@@ -144,8 +144,6 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"troubleshooting/runtime-crashes", "a glibc binary is 'not found' on Alpine", "(?s)glibc binary[^.]{0,60}on Alpine's musl.{0,40}one `os` for build and run"},
 		// kbcause2: facts from the official docs an agent acts on when a deploy fails
 		{"troubleshooting/runtime-crashes", "a failing init command ends DEPLOY_FAILED, the old version serves", "(?s)## init-command-failed\n.{0,300}`RUN\\.INIT COMMANDS FINISHED WITH ERROR`.{0,120}`DEPLOY_FAILED`.{0,60}version before"},
-		{"troubleshooting/runtime-crashes", "the docs disagree whether a failed init command stops the start: say both", "(?s)## init-command-failed\n.{0,900}older per-runtime build-pipeline pages say the app starts anyway"},
-		{"config/zerops-yml-deploy", "a failed init command: newer guide fails the deploy, older pages start the app", "newer deployment-lifecycle guide; the older per-runtime build-pipeline pages say the deploy goes on"},
 		{"troubleshooting/runtime-crashes", "the readiness check calls localhost inside the container", "(?s)## readiness-check-failed\n.{0,300}inside the container against localhost.{0,1000}bound to `127\\.0\\.0\\.1` passes this check"},
 		{"troubleshooting/build-failures", "changing base, os, prepareCommands or cache drops the build cache", "(?s)## Stale build cache\n.{0,300}Changing `build\\.base`, `build\\.os`, `build\\.prepareCommands` or `build\\.cache` drops the cache"},
 		{"troubleshooting/resources-limits", "the build container's 8 GB cannot be raised", "(?s)## build-out-of-memory\n.{0,400}8 GB cannot be raised"},
@@ -866,5 +864,16 @@ func TestFacts_DenoDefaultOS(t *testing.T) {
 	})
 	assertKept(t, all, []keptFact{
 		{"runtimes/deno", "Deno's default environment is Ubuntu per its docs", "(?i)Deno's own docs pages give Ubuntu as its default build and runtime environment"},
+	})
+}
+
+// TestFacts_InitCommandSources keeps both readings of zeropsio/docs on a
+// failing run.initCommands step: the newer deployment-lifecycle guide fails
+// the deploy, the older per-runtime build-pipeline pages start the app anyway.
+func TestFacts_InitCommandSources(t *testing.T) {
+	t.Parallel()
+	assertKept(t, agentTexts(t), []keptFact{
+		{"troubleshooting/runtime-crashes", "the docs disagree whether a failed init command stops the start: say both", "(?s)## init-command-failed\n.{0,900}older per-runtime build-pipeline pages say the app starts anyway"},
+		{"config/zerops-yml-deploy", "a failed init command: newer guide fails the deploy, older pages start the app", "newer deployment-lifecycle guide; the older per-runtime build-pipeline pages say the deploy goes on"},
 	})
 }
