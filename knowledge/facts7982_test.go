@@ -1,0 +1,14 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_TunedMisses7982 keeps the facts written for batches 79-82
+// (kbtune21): what the section an agent is shown now states.
+func TestFacts_TunedMisses7982(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"runtimes/nodejs", "no port is handed to a Node app: process.env.PORT is undefined unless run.envVariables sets it", "Zerops hands the app no port the way Heroku does: `process\\.env\\.PORT` is undefined unless `run\\.envVariables` sets it"},
+		{"env/env-file", "Heroku's PORT has no Zerops counterpart: set PORT in run.envVariables with the port of run.ports", "Heroku's `PORT` has no Zerops counterpart: no port variable is set for you, so put `PORT` in `run\\.envVariables`"},
+	})
+}
