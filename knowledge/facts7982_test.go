@@ -13,5 +13,7 @@ func TestFacts_TunedMisses7982(t *testing.T) {
 		{"troubleshooting/runtime-crashes", "no zerops.yml key sets run.start's working directory: cd in the command, or deploy a folder's contents with ~", "zerops\\.yml has no key that sets the working directory of `run\\.start`: change it in the command \\(`start: cd app && dotnet app\\.dll`"},
 		{"troubleshooting/runtime-crashes", "a Node app deploys what start loads: build output, node_modules and package.json", "Either the build wrote it elsewhere or `deployFiles` left it out\\. Node: `deployFiles: \\[dist, node_modules, package\\.json\\]`"},
 		{"operations/zcp-service", "the agent reads a service's runtime log with zerops_logs serviceHostname, narrowed by severity, since, search", "`zerops_logs serviceHostname=<hostname>` reads that service's runtime log \\(what the app writes to stdout and stderr\\), 100 lines by default; `severity=error`, `since=30m` or `search=<text>` narrow it"},
+		{"services/postgresql", "another service reads the generated variables as ${db_<variable>} in run.envVariables", "Another service reads each one as `\\$\\{db_<variable>\\}` in its `run\\.envVariables`, e\\.g\\. `DB_PASSWORD: \\$\\{db_password\\}`"},
+		{"services/postgresql", "more PostgreSQL containers only with HA: single runs one, HA three", "Changing `NON_HA` to `HA` later: impossible; plan it at creation\\. It is also the only way to more containers: single runs one, HA three\\."},
 	})
 }
