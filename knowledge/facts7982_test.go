@@ -18,5 +18,6 @@ func TestFacts_TunedMisses7982(t *testing.T) {
 		{"services/postgresql", "the import example holds postgres, a valkey cache and a node app in one project", "(?s)Here with a Valkey cache and a Node app in a new project:.{0,140}type: postgresql:single@18\\s+- hostname: cache\\s+type: valkey:single@7\\.2\\s+- hostname: app\\s+type: nodejs@22"},
 		{"platform/projects-and-services", "a project import: a project: block with its name, then the services list", "(?s)creates a new project with those services\\.\\s+```yaml\\s+project:\\s+name: shop\\s+services:\\s+- hostname: db"},
 		{"platform/service-statuses", "an unrequested finished scaling event with RAM or CPU going up is vertical autoscaling within the range", "A finished scaling event that nobody asked for, RAM or CPU going up \\(e\\.g\\. 1 GB → 3 GB\\), is vertical autoscaling"},
+		{"networking/public-access", "HTTPS needs no setup: the balancer ends TLS with a certificate Zerops provides, the app gets plain HTTP", "HTTPS needs no setup on either HTTP way: the balancer ends TLS with a certificate Zerops provides \\(on a custom domain Let's Encrypt, issued and renewed automatically\\) and passes plain HTTP to the app"},
 	})
 }
