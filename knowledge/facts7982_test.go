@@ -21,5 +21,6 @@ func TestFacts_TunedMisses7982(t *testing.T) {
 		{"networking/public-access", "HTTPS needs no setup: the balancer ends TLS with a certificate Zerops provides, the app gets plain HTTP", "HTTPS needs no setup on either HTTP way: the balancer ends TLS with a certificate Zerops provides \\(on a custom domain Let's Encrypt, issued and renewed automatically\\) and passes plain HTTP to the app"},
 		{"operations/ci-cd", "a Heroku pipeline's staging and production: two services or two projects, each with its own trigger or CI job", "That is the shape of a Heroku pipeline too: staging and production are two services \\(or two projects, as the docs advise for production\\), each with its own trigger or CI job"},
 		{"tools/zcli", "a zcli command before any login or after logout is refused until zcli login", "A command run before any `zcli login` \\(or after `zcli logout`\\) is refused as unauthenticated until you log in\\."},
+		{"config/zerops-yml-run", "static serves /var/www, deploy the build's contents with dist/~; routing is static-only, with a redirect example", "(?s)`static` serves `/var/www` as its root, so deploy the build's contents there \\(`dist/~`\\).*\\*\\*static only\\*\\*: `routing: \\{redirects: \\[\\{from: /old, to: /new, status: 301\\}\\]\\}`"},
 	})
 }
