@@ -22,5 +22,6 @@ func TestFacts_TunedMisses7982(t *testing.T) {
 		{"operations/ci-cd", "a Heroku pipeline's staging and production: two services or two projects, each with its own trigger or CI job", "That is the shape of a Heroku pipeline too: staging and production are two services \\(or two projects, as the docs advise for production\\), each with its own trigger or CI job"},
 		{"tools/zcli", "a zcli command before any login or after logout is refused until zcli login", "A command run before any `zcli login` \\(or after `zcli logout`\\) is refused as unauthenticated until you log in\\."},
 		{"config/zerops-yml-run", "static serves /var/www, deploy the build's contents with dist/~; routing is static-only, with a redirect example", "(?s)`static` serves `/var/www` as its root, so deploy the build's contents there \\(`dist/~`\\).*\\*\\*static only\\*\\*: `routing: \\{redirects: \\[\\{from: /old, to: /new, status: 301\\}\\]\\}`"},
+		{"config/zerops-yml-schema", "setup \"api\" not found: a push reads the entry named after the service unless --setup names another", "a push to service `api` reads the entry `setup: api` unless `--setup <name>` names another, so `setup \"api\" not found` means the file read holds no such entry"},
 	})
 }
