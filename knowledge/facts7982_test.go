@@ -23,5 +23,6 @@ func TestFacts_TunedMisses7982(t *testing.T) {
 		{"tools/zcli", "a zcli command before any login or after logout is refused until zcli login", "A command run before any `zcli login` \\(or after `zcli logout`\\) is refused as unauthenticated until you log in\\."},
 		{"config/zerops-yml-run", "static serves /var/www, deploy the build's contents with dist/~; routing is static-only, with a redirect example", "(?s)`static` serves `/var/www` as its root, so deploy the build's contents there \\(`dist/~`\\).*\\*\\*static only\\*\\*: `routing: \\{redirects: \\[\\{from: /old, to: /new, status: 301\\}\\]\\}`"},
 		{"config/zerops-yml-schema", "setup \"api\" not found: a push reads the entry named after the service unless --setup names another", "a push to service `api` reads the entry `setup: api` unless `--setup <name>` names another, so `setup \"api\" not found` means the file read holds no such entry"},
+		{"runtimes/static", "a Vercel or Netlify rewrite of /api/* to a backend has no run.routing form: rewrites are relative only", "The docs give rewrites between relative paths only, so a Vercel or Netlify rewrite of `/api/\\*` to a backend has no `run\\.routing` form"},
 	})
 }
