@@ -24,5 +24,6 @@ func TestFacts_TunedMisses7982(t *testing.T) {
 		{"config/zerops-yml-run", "static serves /var/www, deploy the build's contents with dist/~; routing is static-only, with a redirect example", "(?s)`static` serves `/var/www` as its root, so deploy the build's contents there \\(`dist/~`\\).*\\*\\*static only\\*\\*: `routing: \\{redirects: \\[\\{from: /old, to: /new, status: 301\\}\\]\\}`"},
 		{"config/zerops-yml-schema", "setup \"api\" not found: a push reads the entry named after the service unless --setup names another", "a push to service `api` reads the entry `setup: api` unless `--setup <name>` names another, so `setup \"api\" not found` means the file read holds no such entry"},
 		{"runtimes/static", "a Vercel or Netlify rewrite of /api/* to a backend has no run.routing form: rewrites are relative only", "The docs give rewrites between relative paths only, so a Vercel or Netlify rewrite of `/api/\\*` to a backend has no `run\\.routing` form"},
+		{"operations/deploy-with-zcli", "ACTIVE yet the old version shows: pushed to another service, setup or directory, or a browser or CDN cache", "`ACTIVE`, yet the old version shows: the push went to another service, setup or directory \\(`zerops_events` for this service lists its new version, or not\\), or a browser or CDN cache"},
 	})
 }
