@@ -86,7 +86,7 @@ func TestDeploy_WebRootFileOnlyAnUnfollowedBuildMayMake(t *testing.T) {
 	}{
 		{name: "no documentRoot, encore build", build: "composer install --no-dev, npm ci, npm run build", verdict: "unverified", want: "/var/www/index.php"},
 		{name: "documentRoot public, encore build", build: "composer install --no-dev, npm ci, npm run build", docRoot: "      documentRoot: public\n", verdict: "live"},
-		{name: "no documentRoot, composer only", build: "composer install --no-dev", verdict: "degraded", want: "set run.documentRoot"},
+		{name: "no documentRoot, composer only", build: "composer install --no-dev", verdict: "degraded", want: "set `documentRoot: public/` in run"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
