@@ -45,7 +45,7 @@ func (r *runSim) phpRequireMissing(rel string) []Line {
 		} else if !strings.HasPrefix(req, "/") {
 			target = CleanRel(path.Join(path.Dir(rel), req))
 		}
-		if strings.HasPrefix(target, "../") || r.deployed(target) != "" || r.producedAt(target) {
+		if strings.HasPrefix(target, "../") || r.deployed(target) != "" || r.producedAt(target) || phpGuarded(src[:m[0]], req) {
 			continue
 		}
 		line := strings.Count(src[:m[4]], "\n") + 1
@@ -54,6 +54,29 @@ func (r *runSim) phpRequireMissing(rel string) []Line {
 			{3, fmt.Sprintf("PHP Fatal error:  Uncaught Error: Failed opening required '%s' (include_path='.:/usr/share/php') %s", shown, at)}}
 	}
 	return nil
+}
+
+// phpGuarded reports whether the code before a require of req tests that
+// the file exists first (Laravel's `if (file_exists(__DIR__ .
+// '/../storage/framework/maintenance.php'))`): a missing file is then
+// skipped, not fatal.
+func phpGuarded(before, req string) bool {
+	for _, fn := range []string{"file_exists(", "is_file(", "is_readable("} {
+		for i := strings.Index(before, fn); i >= 0; {
+			arg := strings.TrimSpace(before[i+len(fn):])
+			arg = strings.TrimSpace(strings.TrimPrefix(arg, "__DIR__"))
+			arg = strings.TrimSpace(strings.TrimPrefix(arg, "."))
+			if strings.HasPrefix(arg, "'"+req+"'") || strings.HasPrefix(arg, `"`+req+`"`) {
+				return true
+			}
+			j := strings.Index(before[i+len(fn):], fn)
+			if j < 0 {
+				break
+			}
+			i += len(fn) + j
+		}
+	}
+	return false
 }
 
 // phpServer is PHP's built-in server, php -S ADDR:PORT.
