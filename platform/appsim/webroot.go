@@ -96,6 +96,37 @@ func (r *runSim) siteRoot() string {
 	return r.d.DocRoot // a template value or a root outside /var/www: documentRoot's
 }
 
+// siteListenRe is a listen directive of an nginx (`listen 80;`,
+// `listen [::]:80;`, `listen 127.0.0.1:8080;`) or Apache (`Listen 80`) site
+// config.
+var siteListenRe = lazyregexp.New(`(?mi)^\s*listen\s+([^;\s]+)`)
+
+// siteListenOff80 names a deployed run.siteConfigPath whose web server
+// listens, but not on port 80 of every address, where the platform reaches
+// php-nginx and php-apache; "" when it does or says nothing of it.
+func (r *runSim) siteListenOff80() string {
+	if r.d.SiteConfig == "" {
+		return ""
+	}
+	conf, ok := r.deployedText(CleanRel(r.d.SiteConfig))
+	if !ok {
+		return ""
+	}
+	var listens []string
+	for _, m := range siteListenRe.FindAllStringSubmatch(conf, -1) {
+		v := m[1]
+		if v == "80" || strings.HasSuffix(v, "]:80") || v == "*:80" || v == "0.0.0.0:80" || strings.Contains(v, "{{") {
+			return ""
+		}
+		listens = append(listens, "`listen "+v+"`")
+	}
+	if len(listens) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("whether the web server answers on port 80, where the platform reaches it: %s listens only at %s (not port 80 of every address), so that web server may get no traffic",
+		r.d.SiteConfig, strings.Join(listens, ", "))
+}
+
 // deployedAt is where in /var/www the deploy puts the source path src.
 func deployedAt(deployFiles []string, src string) []string {
 	if len(deployFiles) == 0 {
