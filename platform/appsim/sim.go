@@ -210,9 +210,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		if missing != "" && t.hostNotFound != nil {
 			out.Lines = []Line{{3, t.hostNotFound(missing)}}
 		}
-		if note := r.siteListenOff80(); note != "" {
-			out.Unchecked = append(out.Unchecked, note)
-		}
+		out.Unchecked = append(out.Unchecked, r.siteListenOff80()...)
 		out.Unchecked = append(out.Unchecked, r.phpDBFallbacks()...)
 		out.Unchecked = append(out.Unchecked, r.phpNeonEnv()...)
 		return out

@@ -103,28 +103,28 @@ var siteListenRe = lazyregexp.New(`(?mi)^\s*listen\s+([^;\s]+)`)
 
 // siteListenOff80 names a deployed run.siteConfigPath whose web server
 // listens, but not on port 80 of every address, where the platform reaches
-// php-nginx and php-apache; "" when it does or says nothing of it.
-func (r *runSim) siteListenOff80() string {
+// php-nginx and php-apache; none when it does or says nothing of it.
+func (r *runSim) siteListenOff80() []string {
 	if r.d.SiteConfig == "" {
-		return ""
+		return nil
 	}
 	conf, ok := r.deployedText(CleanRel(r.d.SiteConfig))
 	if !ok {
-		return ""
+		return nil
 	}
 	var listens []string
 	for _, m := range siteListenRe.FindAllStringSubmatch(conf, -1) {
 		v := m[1]
 		if v == "80" || strings.HasSuffix(v, "]:80") || v == "*:80" || v == "0.0.0.0:80" || strings.Contains(v, "{{") {
-			return ""
+			return nil
 		}
 		listens = append(listens, "`listen "+v+"`")
 	}
 	if len(listens) == 0 {
-		return ""
+		return nil
 	}
-	return fmt.Sprintf("whether the web server answers on port 80, where the platform reaches it: %s listens only at %s (not port 80 of every address), so that web server may get no traffic",
-		r.d.SiteConfig, strings.Join(listens, ", "))
+	return []string{fmt.Sprintf("whether the web server answers on port 80, where the platform reaches it: %s listens only at %s (not port 80 of every address), so that web server may get no traffic",
+		r.d.SiteConfig, strings.Join(listens, ", "))}
 }
 
 // deployedAt is where in /var/www the deploy puts the source path src.
