@@ -853,9 +853,9 @@ func TestFacts_DroppedQuestions(t *testing.T) {
 	})
 }
 
-// TestFacts_DenoDefaultOS: Deno's own docs pages give Ubuntu as its default
-// build and runtime environment and the official deno recipes write no os,
-// so leaving os out is no mistake the knowledge may claim fails.
+// TestFacts_DenoDefaultOS: the docs' guides say Deno needs os: ubuntu, its own
+// build-pipeline page names alpine as the default, and the official deno
+// recipes write no os, so leaving os out is no mistake the knowledge may claim fails.
 func TestFacts_DenoDefaultOS(t *testing.T) {
 	t.Parallel()
 	all := agentTexts(t)
@@ -863,7 +863,7 @@ func TestFacts_DenoDefaultOS(t *testing.T) {
 		{"Deno without os does not fail", "(?i)leaving out `os: ubuntu`[^.\\n]{0,40}alpine default has no deno"},
 	})
 	assertKept(t, all, []keptFact{
-		{"runtimes/deno", "Deno's default environment is Ubuntu per its docs", "(?i)Deno's own docs pages give Ubuntu as its default build and runtime environment"},
+		{"runtimes/deno", "the docs disagree on Deno's OS: guides say ubuntu, its build-pipeline page alpine", "(?i)their guides say Deno needs `os: ubuntu` \\(no Alpine build\\), while Deno's own build-pipeline page names `alpine` as the default `os`"},
 	})
 }
 
