@@ -69,17 +69,8 @@ func (r *runSim) initModelled(words []string) bool {
 		}
 		return r.initModelled(args)
 	case "zsc":
-		if len(args) < 2 || args[0] != "execOnce" {
-			return false
-		}
-		if i := slices.Index(args, "--"); i >= 0 {
-			return r.initModelled(args[i+1:])
-		}
-		rest := args[2:]
-		for len(rest) > 0 && strings.HasPrefix(rest[0], "-") {
-			rest = rest[1:]
-		}
-		return r.initModelled(rest)
+		cmd, ok := execOnceCommand(args)
+		return ok && r.initModelled(cmd)
 	case "php":
 		f := firstFile(args, "-c", "-d")
 		i := slices.Index(args, f)

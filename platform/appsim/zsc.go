@@ -36,15 +36,22 @@ func zscRunner(r *runSim, args []string, _ map[string]string) ([]string, startCm
 		}
 		return nil, startCmd{lang: r.langOfBase(), idle: true}, true
 	}
+	cmd, _ := execOnceCommand(args)
+	return cmd, startCmd{}, false
+}
+
+// execOnceCommand is the command `zsc execOnce KEY [options] [--] CMD…`
+// runs, given zsc's arguments; ok is false for any other zsc command.
+func execOnceCommand(args []string) (cmd []string, ok bool) {
 	if len(args) < 2 || args[0] != "execOnce" {
-		return nil, startCmd{}, false
+		return nil, false
 	}
 	if i := slices.Index(args, "--"); i >= 0 {
-		return args[i+1:], startCmd{}, false
+		return args[i+1:], true
 	}
 	rest := args[2:] // the key, then its options
 	for len(rest) > 0 && strings.HasPrefix(rest[0], "-") {
 		rest = rest[1:]
 	}
-	return rest, startCmd{}, false
+	return rest, true
 }
