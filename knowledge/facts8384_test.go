@@ -1,0 +1,13 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_TunedMisses8384 keeps the facts written for batches 83-84
+// (kbtune23a): what the section an agent is shown now states.
+func TestFacts_TunedMisses8384(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"platform/scaling", "the cpuMode row of zerops_manage scale says what SHARED and DEDICATED mean and cost", "`SHARED` \\(a physical core shared with up to 10 other apps, so its power varies with theirs; \\$0\\.60 per core per 30 days\\) / `DEDICATED` \\(whole cores of its own; \\$6\\.00 per core\\)"},
+	})
+}
