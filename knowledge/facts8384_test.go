@@ -12,5 +12,6 @@ func TestFacts_TunedMisses8384(t *testing.T) {
 		{"platform/pricing", "builds are billed by build hours: 15 a month on Lightweight, 150 on Serious, then $0.50 per 15 hours", "builds draw on the plan's build hours: 15 a month on Lightweight, 150 on Serious; time beyond them costs \\$0\\.50 per 15 hours"},
 		{"config/zerops-yml-env-variables", "NODE_ENV: production in build.envVariables drops devDependencies: set it in run.envVariables only", "`NODE_ENV: production` in `build\\.envVariables`\\*\\*: `npm ci`, yarn and pnpm then leave out `devDependencies`.{0,80}Set it in `run\\.envVariables` only"},
 		{"troubleshooting/runtime-crashes", "status 127 for the interpreter itself: run.base lacks it, set run.base to the app's language", "the language's interpreter itself: `run\\.base` lacks it \\(a `static` or `alpine` base under a start that calls it\\); set `run\\.base` to the app's language and version"},
+		{"troubleshooting/runtime-crashes", "a crashed app is started again with zerops_manage action=restart; a code error returns until a fix is deployed", "To start it again by hand: `zerops_manage action=restart serviceHostname=<service>` \\(the same version; an error in the code comes back until a fixed version is deployed\\)"},
 	})
 }
