@@ -13,5 +13,6 @@ func TestFacts_TunedMisses8384(t *testing.T) {
 		{"config/zerops-yml-env-variables", "NODE_ENV: production in build.envVariables drops devDependencies: set it in run.envVariables only", "`NODE_ENV: production` in `build\\.envVariables`\\*\\*: `npm ci`, yarn and pnpm then leave out `devDependencies`.{0,80}Set it in `run\\.envVariables` only"},
 		{"troubleshooting/runtime-crashes", "status 127 for the interpreter itself: run.base lacks it, set run.base to the app's language", "the language's interpreter itself: `run\\.base` lacks it \\(a `static` or `alpine` base under a start that calls it\\); set `run\\.base` to the app's language and version"},
 		{"troubleshooting/runtime-crashes", "a crashed app is started again with zerops_manage action=restart; a code error returns until a fix is deployed", "To start it again by hand: `zerops_manage action=restart serviceHostname=<service>` \\(the same version; an error in the code comes back until a fixed version is deployed\\)"},
+		{"troubleshooting/build-failures", "npm's code ENOMEM in the build is the build running out of memory", "npm's `code ENOMEM` \\(no memory left to start a process\\), a bare `Killed`"},
 	})
 }
