@@ -14,5 +14,6 @@ func TestFacts_TunedMisses8384(t *testing.T) {
 		{"troubleshooting/runtime-crashes", "status 127 for the interpreter itself: run.base lacks it, set run.base to the app's language", "the language's interpreter itself: `run\\.base` lacks it \\(a `static` or `alpine` base under a start that calls it\\); set `run\\.base` to the app's language and version"},
 		{"troubleshooting/runtime-crashes", "a crashed app is started again with zerops_manage action=restart; a code error returns until a fix is deployed", "To start it again by hand: `zerops_manage action=restart serviceHostname=<service>` \\(the same version; an error in the code comes back until a fixed version is deployed\\)"},
 		{"troubleshooting/build-failures", "npm's code ENOMEM in the build is the build running out of memory", "npm's `code ENOMEM` \\(no memory left to start a process\\), a bare `Killed`"},
+		{"config/zerops-yml-health-checks", "a deploy failed after 5 minutes of checks is the no-answer case: nothing answers on that port", "a restart loop, a deploy that failed after 5 minutes of checks\\): nothing answers on that port"},
 	})
 }
