@@ -15,5 +15,6 @@ func TestFacts_TunedMisses8384(t *testing.T) {
 		{"troubleshooting/runtime-crashes", "a crashed app is started again with zerops_manage action=restart; a code error returns until a fix is deployed", "To start it again by hand: `zerops_manage action=restart serviceHostname=<service>` \\(the same version; an error in the code comes back until a fixed version is deployed\\)"},
 		{"troubleshooting/build-failures", "npm's code ENOMEM in the build is the build running out of memory", "npm's `code ENOMEM` \\(no memory left to start a process\\), a bare `Killed`"},
 		{"config/zerops-yml-health-checks", "a deploy failed after 5 minutes of checks is the no-answer case: nothing answers on that port", "a restart loop, a deploy that failed after 5 minutes of checks\\): nothing answers on that port"},
+		{"services/postgresql", "an HA failover ends open connections: pool with a check before use (pool_pre_ping) and retry", "though a failover ends open connections: pool with a check before use, `pool_pre_ping=True`, and retry"},
 	})
 }
