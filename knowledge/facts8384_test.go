@@ -17,5 +17,6 @@ func TestFacts_TunedMisses8384(t *testing.T) {
 		{"config/zerops-yml-health-checks", "a deploy failed after 5 minutes of checks is the no-answer case: nothing answers on that port", "a restart loop, a deploy that failed after 5 minutes of checks\\): nothing answers on that port"},
 		{"services/postgresql", "an HA failover ends open connections: pool with a check before use (pool_pre_ping) and retry", "though a failover ends open connections: pool with a check before use, `pool_pre_ping=True`, and retry"},
 		{"troubleshooting/build-failures", "what the build makes reaches the runtime only through deployFiles, landing in /var/www", "What the build makes stays in the build container unless `build\\.deployFiles` lists it; the listed files land in `/var/www` of the runtime"},
+		{"config/zerops-yml-health-checks", "a check with no answer: the app crashed at start, its exit code in zerops_logs says why", "The app crashed at start \\(the exit code in `zerops_logs` says why: \\[runtime crashes\\]"},
 	})
 }
