@@ -1,0 +1,13 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_TunedMisses8586 keeps the facts written for batches 85-86
+// (kbtune23b): what the section an agent is shown now states.
+func TestFacts_TunedMisses8586(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"env/cross-service-references", "hostnames hold only lowercase letters and digits, so a reference has no dash to escape", "A hostname holds only lowercase letters and digits \\(no `-`, `_` or capitals; the platform refuses them with `serviceStackNameInvalid`\\), so hostnames contain no dashes"},
+	})
+}
