@@ -10,5 +10,6 @@ func TestFacts_TunedMisses8586(t *testing.T) {
 	assertKept(t, all, []keptFact{
 		{"env/cross-service-references", "hostnames hold only lowercase letters and digits, so a reference has no dash to escape", "A hostname holds only lowercase letters and digits \\(no `-`, `_` or capitals; the platform refuses them with `serviceStackNameInvalid`\\), so hostnames contain no dashes"},
 		{"runtimes/nodejs", "a Node app serves plain HTTP: the balancer ends TLS, no certificate in the app", "The app serves HTTP, not HTTPS: the balancer ends TLS with a certificate Zerops provides and passes plain HTTP to this port"},
+		{"tools/zcli", "zcli sets variables only at service create; no command changes those of an existing service or project", "it has no command that sets or changes a variable of an existing service or project: use `zerops_env action=set`"},
 	})
 }
