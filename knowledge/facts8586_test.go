@@ -11,5 +11,6 @@ func TestFacts_TunedMisses8586(t *testing.T) {
 		{"env/cross-service-references", "hostnames hold only lowercase letters and digits, so a reference has no dash to escape", "A hostname holds only lowercase letters and digits \\(no `-`, `_` or capitals; the platform refuses them with `serviceStackNameInvalid`\\), so hostnames contain no dashes"},
 		{"runtimes/nodejs", "a Node app serves plain HTTP: the balancer ends TLS, no certificate in the app", "The app serves HTTP, not HTTPS: the balancer ends TLS with a certificate Zerops provides and passes plain HTTP to this port"},
 		{"tools/zcli", "zcli sets variables only at service create; no command changes those of an existing service or project", "it has no command that sets or changes a variable of an existing service or project: use `zerops_env action=set`"},
+		{"runtimes/static", "a static service's Nginx serves HTTP on port 80; no port is declared", "Its Nginx serves HTTP on port 80, where the balancer sends plain HTTP"},
 	})
 }
