@@ -13,5 +13,6 @@ func TestFacts_TunedMisses8586(t *testing.T) {
 		{"tools/zcli", "zcli sets variables only at service create; no command changes those of an existing service or project", "it has no command that sets or changes a variable of an existing service or project: use `zerops_env action=set`"},
 		{"runtimes/static", "a static service's Nginx serves HTTP on port 80; no port is declared", "Its Nginx serves HTTP on port 80, where the balancer sends plain HTTP"},
 		{"networking/websockets-balancer", "the balancer routes by domain and, on a custom domain, by public path to a service's port", "routes by domain \\(on a custom domain also by path: a routing rule the user sets in the GUI sends a public path such as `/api` to one service's port"},
+		{"pitfalls/https-between-services", "http to https: no balancer switch is documented; check with curl, else redirect in the app on X-Forwarded-Proto http", "the docs name no balancer switch for it; if `curl -sI http://<domain>/` gets no `301` to `https://`, redirect in the app, answering `X-Forwarded-Proto: http` with a `301`"},
 	})
 }
