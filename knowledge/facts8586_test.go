@@ -15,5 +15,6 @@ func TestFacts_TunedMisses8586(t *testing.T) {
 		{"networking/websockets-balancer", "the balancer routes by domain and, on a custom domain, by public path to a service's port", "routes by domain \\(on a custom domain also by path: a routing rule the user sets in the GUI sends a public path such as `/api` to one service's port"},
 		{"pitfalls/https-between-services", "http to https: no balancer switch is documented; check with curl, else redirect in the app on X-Forwarded-Proto http", "the docs name no balancer switch for it; if `curl -sI http://<domain>/` gets no `301` to `https://`, redirect in the app, answering `X-Forwarded-Proto: http` with a `301`"},
 		{"operations/dev-stage-pattern", "the dev loop starts the server detached with nohup and restarts it with pkill -f", "detached to outlive an SSH disconnect: `nohup npm run dev > /tmp/dev\\.log 2>&1 &` \\(restart: `pkill -f 'npm run dev'`, rerun\\)"},
+		{"platform/containers-and-ssh", "a foreground SSH process ends with the session; a dev server starts detached with nohup", "A foreground process ends with the SSH session; run a dev server detached: `nohup npm run dev > /tmp/dev\\.log 2>&1 &`"},
 	})
 }
