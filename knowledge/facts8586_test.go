@@ -18,5 +18,6 @@ func TestFacts_TunedMisses8586(t *testing.T) {
 		{"platform/containers-and-ssh", "a foreground SSH process ends with the session; a dev server starts detached with nohup", "A foreground process ends with the SSH session; run a dev server detached: `nohup npm run dev > /tmp/dev\\.log 2>&1 &`"},
 		{"operations/zcp-service", "the zcp service reaches siblings by hostname on the private network and mounts no runtime files", "Inside its own project the `zcp` service is on the private network: it reaches every service by hostname .{0,80}It mounts no runtime files: a dev service's code stays in that container, read and edited over SSH"},
 		{"troubleshooting/database-connections", "x509 unknown authority towards an outside https host: incomplete chain or private CA, give the client the CA", "Towards an outside host over `https://` \\(an API, not a database port\\), the same error means that host's chain is incomplete or signed by a private CA"},
+		{"config/zerops-yml-env-variables", "every service carries a generated, read-only hostname variable", "every service carries `hostname` \\(its own hostname, read-only\\)"},
 	})
 }
