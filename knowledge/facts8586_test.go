@@ -19,5 +19,6 @@ func TestFacts_TunedMisses8586(t *testing.T) {
 		{"operations/zcp-service", "the zcp service reaches siblings by hostname on the private network and mounts no runtime files", "Inside its own project the `zcp` service is on the private network: it reaches every service by hostname .{0,80}It mounts no runtime files: a dev service's code stays in that container, read and edited over SSH"},
 		{"troubleshooting/database-connections", "x509 unknown authority towards an outside https host: incomplete chain or private CA, give the client the CA", "Towards an outside host over `https://` \\(an API, not a database port\\), the same error means that host's chain is incomplete or signed by a private CA"},
 		{"config/zerops-yml-env-variables", "every service carries a generated, read-only hostname variable", "every service carries `hostname` \\(its own hostname, read-only\\)"},
+		{"troubleshooting/database-connections", "on a laptop no reference is set: zcli vpn up and a local .env with the db host", "On a laptop \\(the app run locally\\) no reference is set, so the host falls back to localhost too: run `zcli vpn up <project-id>` and give the values in a local `\\.env`"},
 	})
 }
