@@ -95,6 +95,9 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		c.Built = builtFolders(ctx, env, req, cmds)
 		c.Modules = installs && (whole || slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "node_modules" }))
 	}
+	if !c.Read && file != "" && filepath.IsLocal(file) && !c.Whole && env.ReadSource != nil {
+		c.Nested = nestedStart(ctx, env, req, file, c.DeployFiles)
+	}
 	if c.Read && c.File == file && !c.Whole && len(c.DeployFiles) > 0 && env.ReadSource != nil {
 		// (a compiled file's source imports sources, not what is deployed)
 		c.Imports = ownImports(ctx, env, req, c.File)
@@ -119,6 +122,24 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		c.DocumentRoot, c.IndexDir = ops.SetupDocumentRoot(content, setup), phpIndexDir(ctx, env, req)
 	}
 	return &c
+}
+
+// nestedStart is the entry of deployFiles, a folder deployed whole (no
+// `~`, no pattern), under which the source holds file, the start's own,
+// not found at the top: the deploy puts it one folder down from where
+// run.start names it; "" when none does.
+func nestedStart(ctx context.Context, env Env, req Request, file string, deployFiles []string) string {
+	for _, f := range deployFiles {
+		f = strings.TrimSpace(f)
+		dir := path.Clean(strings.TrimPrefix(f, "./"))
+		if dir == "." || strings.HasPrefix(dir, "/") || strings.HasPrefix(dir, "..") || strings.ContainsAny(dir, "~*?[{") {
+			continue
+		}
+		if src, err := env.ReadSource(ctx, req, path.Join(dir, file)); err == nil && src != "" {
+			return f
+		}
+	}
+	return ""
 }
 
 // phpIndexDir is the folder of the source holding index.php, of those PHP

@@ -50,6 +50,11 @@ type Code struct {
 	// Whole: deployFiles deploys the whole tree (./), so the app's own
 	// modules were uploaded with it.
 	Whole bool `json:"whole,omitempty"`
+	// Nested is the build.deployFiles entry, a folder deployed whole (no
+	// `~`), under which the source holds File: the deploy puts File at
+	// /var/www/<Nested>/<File>, not where run.start, run in /var/www,
+	// names it; "" when File is not found so.
+	Nested string `json:"nested,omitempty"`
 	// Outputs are the files the build commands name as their output
 	// (`go build -o bin/server`), DeployFiles the setup's build.deployFiles:
 	// where a built executable lands in /var/www.
@@ -169,6 +174,16 @@ func (c *Code) pyOwn(mod string) string {
 		}
 	}
 	return ""
+}
+
+// nestedModule is the source path of the Python module mod (main,
+// app.main) when it is File, found only under the deployFiles folder
+// entry c.Nested; "" otherwise.
+func (c *Code) nestedModule(mod string) string {
+	if c == nil || c.Nested == "" || strings.ReplaceAll(mod, ".", "/")+".py" != relPath(c.File) {
+		return ""
+	}
+	return path.Join(relPath(c.Nested), relPath(c.File))
 }
 
 // pyUnlisted names where the app's own module mod could be although c did

@@ -130,6 +130,15 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 			}
 			return
 		}
+		if at := code.nestedModule(m[1]); at != "" {
+			// The start's own module, deployed one folder down.
+			dir := relPath(code.Nested)
+			d.Cause = "The app's own module `" + m[1] + "` is " + at + " in the source, and `" + strings.TrimSpace(code.Nested) + "` in `build.deployFiles` deploys the folder itself, so it lands at /var/www/" + at +
+				"; `run.start` runs in /var/www, where Python does not find it. No package is missing."
+			d.Fix = "Deploy the folder's contents to /var/www with `./" + dir + "/~` in `build.deployFiles` (run.start stays as it is; paths in run.prepareCommands and addToRunPrepare stay as written), or keep `" + strings.TrimSpace(code.Nested) +
+				"` and start the app from that folder (gunicorn `--chdir " + dir + "`, uvicorn `--app-dir " + dir + "`); then deploy again."
+			return
+		}
 		if own := code.pyOwn(mod); own != "" && mod == m[1] {
 			if code.Whole { // deployFiles ./ uploaded it: it is there, but not on the import path
 				d.Cause = "The app imports `" + mod + "`, its own module (`" + own + "` in its source), which `deployFiles: ./` deployed to /var/www; Python does not look for it there because the app starts from another directory or as a script in a subdirectory."

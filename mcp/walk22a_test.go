@@ -1,0 +1,45 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// walk22aImport creates the services a walk22a test deploys to.
+func walk22aImport(t *testing.T, h *harness, content string) {
+	t.Helper()
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": content}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+}
+
+// TestDeploy_StartModuleInDeployedFolderNotAPackage: the rag-starter
+// recipe deploys `./api/~` and starts `gunicorn main:app`; an agent that
+// writes `./api` (no ~) deploys api/main.py to /var/www/api/main.py and
+// the start finds no module main. The answer told it to install packages
+// into the run image (requirements.txt): a wrong fix, no package is
+// missing. It must name the folder entry and `./api/~`.
+func TestDeploy_StartModuleInDeployedFolderNotAPackage(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	walk22aImport(t, h, "services:\n  - hostname: api\n    type: python@3.11\n")
+	yml := "zerops:\n  - setup: api\n    build:\n      deployFiles: ./api\n      addToRunPrepare:\n        - ./api/requirements.txt\n" +
+		"    run:\n      base: python@3.11\n      ports:\n        - port: 8000\n          httpSupport: true\n" +
+		"      prepareCommands:\n        - python3 -m pip install --ignore-installed -r ./api/requirements.txt\n" +
+		"      start: gunicorn main:app --bind 0.0.0.0:8000 --worker-class uvicorn.workers.UvicornWorker\n"
+	writeApp(t, h.workDir(t)+"/rag", map[string]string{"zerops.yml": yml,
+		"api/main.py":          "from fastapi import FastAPI\n\napp = FastAPI()\n\n@app.get('/')\ndef root():\n    return {'ok': True}\n",
+		"api/requirements.txt": "fastapi==0.104.1\nuvicorn[standard]==0.24.0\ngunicorn==21.2.0\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "rag", "targetService": "api"}, "deploy")
+	said := text(res)
+	if m["verdict"] != "not-answering" {
+		t.Fatalf("verdict %v, want not-answering: %s", m["verdict"], said)
+	}
+	if !strings.Contains(said, "./api/~") {
+		t.Errorf("the answer does not name deploying the folder's contents (./api/~): %s", said)
+	}
+	if strings.Contains(said, "requirements.txt`") || strings.Contains(said, "Install the packages") {
+		t.Errorf("the answer offers a package install for the app's own module: %s", said)
+	}
+}
