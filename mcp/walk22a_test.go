@@ -43,3 +43,31 @@ func TestDeploy_StartModuleInDeployedFolderNotAPackage(t *testing.T) {
 		t.Errorf("the answer offers a package install for the app's own module: %s", said)
 	}
 }
+
+// TestDeploy_PortInAConstantNotAPortVariable: the twenty recipe's
+// index-app.js listens on `const port = 3000;` through app.listen(port).
+// With run.ports 8080 the answer first offered a PORT variable, which the
+// code never reads: the fix would cost a deploy and change nothing. The
+// port is written in the code (the line of the constant).
+func TestDeploy_PortInAConstantNotAPortVariable(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	walk22aImport(t, h, "services:\n  - hostname: app\n    type: nodejs@18\n")
+	yml := "zerops:\n  - setup: app\n    build:\n      base: nodejs@18\n      buildCommands:\n        - npm i\n      deployFiles: [index-app.js, ./node_modules/, package.json]\n" +
+		"    run:\n      base: nodejs@18\n      ports:\n        - port: 8080\n          httpSupport: true\n      start: npm start\n"
+	writeApp(t, h.workDir(t)+"/tw", map[string]string{"zerops.yml": yml,
+		"index-app.js": "const express = require('express');\nconst app = express();\nconst port = 3000;\n\napp.use(express.static('public'));\n\n" +
+			"app.listen(port, () => {\n\tconsole.log(`Web service listening at the ${port} port!`);\n});\n",
+		"package.json": `{"name":"tw","scripts":{"start":"node ./index-app.js"},"dependencies":{"express":"4.18.2"}}`})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "tw", "targetService": "app"}, "deploy")
+	said := text(res)
+	if m["verdict"] != "not-answering" {
+		t.Fatalf("verdict %v, want not-answering: %s", m["verdict"], said)
+	}
+	if !strings.Contains(said, "const port = 3000;") {
+		t.Errorf("the answer does not name the line that writes the port: %s", said)
+	}
+	if strings.Contains(said, "where the code reads a port variable, set it") {
+		t.Errorf("the answer offers a PORT variable the code does not read: %s", said)
+	}
+}

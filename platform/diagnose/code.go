@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -256,7 +257,8 @@ var portNumber = lazyregexp.New(`\b\d{2,5}\b`)
 // variables; comment lines are skipped.
 func ScanCode(file, content string) Code {
 	c := Code{File: file, Read: true}
-	for n, line := range strings.Split(content, "\n") {
+	lines := strings.Split(content, "\n")
+	for n, line := range lines {
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "//") || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "*") || strings.HasPrefix(t, "/*") {
 			continue
@@ -276,6 +278,14 @@ func ScanCode(file, content string) Code {
 		if c.PortLine == 0 && bindCall.MatchString(t) && portNumber.MatchString(t) {
 			c.PortLine, c.PortText = n+1, clipTo(t, maxCodeText)
 		}
+		if c.PortLine == 0 && bindCall.MatchString(t) && !portNumber.MatchString(t) {
+			// listen(port): the port a constant of the file holds.
+			if m := listenIdent.FindStringSubmatch(t); m != nil {
+				if at, text := numberAssignment(lines, m[1]); at > 0 {
+					c.PortLine, c.PortText = at, clipTo(text, maxCodeText)
+				}
+			}
+		}
 		if c.Line == 0 && (bindCall.MatchString(t) || bindWord.MatchString(t) && !clientLine.MatchString(t)) {
 			if m := localLiteral.FindStringSubmatch(t); m != nil {
 				c.Line, c.Text, c.Literal = n+1, clipTo(t, maxCodeText), strings.Trim(m[1], "[]")
@@ -283,6 +293,39 @@ func ScanCode(file, content string) Code {
 		}
 	}
 	return c
+}
+
+// listenIdent is a listen call whose port is a name (`app.listen(port,
+// …)`), group 1.
+var listenIdent = lazyregexp.New(`\blisten\s*\(\s*([A-Za-z_$][\w$]*)\s*[,)]`)
+
+// numberAssignment is the line (1-based, and its text trimmed) of lines
+// that gives name a port number literally (`const port = 3000;`, `PORT =
+// 8000`, `port := 8080`) and is the only assignment to name; 0 when none
+// or more than one does.
+func numberAssignment(lines []string, name string) (int, string) {
+	re, err := regexp.Compile(`^(?:(?:export\s+)?(?:const|let|var)\s+)?` + regexp.QuoteMeta(name) + `\s*(?::=|=)\s*(\d{2,5})\s*;?\s*$`)
+	any, err2 := regexp.Compile(`(?:^|[^\w$.])` + regexp.QuoteMeta(name) + `\s*(?::=|=[^=>])`)
+	if err != nil || err2 != nil {
+		return 0, ""
+	}
+	at, text, n := 0, "", 0
+	for i, line := range lines {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "//") || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if any.MatchString(t) {
+			n++
+		}
+		if re.MatchString(t) && at == 0 {
+			at, text = i+1, t
+		}
+	}
+	if n != 1 {
+		return 0, ""
+	}
+	return at, text
 }
 
 // clipTo trims s to at most n bytes on a rune boundary, marking the cut.
