@@ -71,3 +71,31 @@ func TestDeploy_PortInAConstantNotAPortVariable(t *testing.T) {
 		t.Errorf("the answer offers a PORT variable the code does not read: %s", said)
 	}
 }
+
+// TestDeploy_DriverNameIsNoAddress: the mattermost recipe sets
+// MM_SQLSETTINGS_DRIVERNAME: postgres beside a connection string of
+// ${pgdb_…} references. With ${postgres_user} written for ${pgdb_user}
+// (no service postgres), the sandbox took the driver name for the address
+// of the missing service and printed "postgres: Name or service not
+// known", a lookup nothing makes (the host is pgdb's): an invented line
+// and a wrong host-not-found. The reference is reported unresolved, with
+// its fix, and the driver name is left alone.
+func TestDeploy_DriverNameIsNoAddress(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	walk22aImport(t, h, "services:\n  - hostname: pgdb\n    type: postgresql@16\n    mode: NON_HA\n  - hostname: chat\n    type: ubuntu@22.04\n")
+	yml := "zerops:\n  - setup: chat\n    build:\n      os: alpine\n      deployFiles: migrate.sh\n" +
+		"    run:\n      os: ubuntu\n      base: \"22.04\"\n      start: /usr/bin/mattermost server\n" +
+		"      envVariables:\n        connectionString: postgres://${postgres_user}:${pgdb_password}@${pgdb_hostname}:${pgdb_port}?sslmode=disable\n" +
+		"        MM_SQLSETTINGS_DRIVERNAME: postgres\n        MM_SQLSETTINGS_DATASOURCE: ${connectionString}\n" +
+		"      ports:\n        - port: 8065\n          httpSupport: true\n"
+	writeApp(t, h.workDir(t)+"/mm", map[string]string{"zerops.yml": yml, "migrate.sh": "#!/bin/bash\necho ok\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "mm", "targetService": "chat"}, "deploy")
+	said := text(res)
+	if strings.Contains(said, "postgres: Name or service not known") || strings.Contains(said, "host-not-found") {
+		t.Errorf("verdict %v: the driver name is taken for a host the app looks up: %s", m["verdict"], said)
+	}
+	if !strings.Contains(said, "${pgdb_user}") {
+		t.Errorf("the answer does not name the fix ${pgdb_user}: %s", said)
+	}
+}

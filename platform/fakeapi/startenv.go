@@ -95,7 +95,7 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 	for _, h := range hosts {
 		// The service's address written out (DB_HOST: db beside
 		// ${db_password}): the app looks that host up.
-		if out.MissingHost == "" && slices.ContainsFunc(keys, func(k string) bool { return literalHost(raw[k], h) }) {
+		if out.MissingHost == "" && slices.ContainsFunc(keys, func(k string) bool { return literalHost(k, raw[k], h) }) {
 			out.MissingHost, out.MissingIn = h, keyOf[h]
 		}
 	}
@@ -110,11 +110,13 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 // address: hostname, connectionString, apiUrl, a user's SERVICE_URI.
 var addressWords = []string{"host", "url", "uri", "connection", "addr", "endpoint", "dsn", "domain", "server", "broker"}
 
-// literalHost tells whether value names host as an address: the whole
-// value, or the host of a URL or host:port in it.
-func literalHost(value, host string) bool {
+// literalHost tells whether the variable key's value names host as an
+// address: the whole value of a key that says it holds one (DB_HOST: db;
+// a driver or database name alone, MM_SQLSETTINGS_DRIVERNAME: postgres,
+// is no lookup), or the host of a URL or host:port in it.
+func literalHost(key, value, host string) bool {
 	if value == host {
-		return true
+		return addressKey(key)
 	}
 	for i := strings.Index(value, host); i >= 0; {
 		before, after := value[:i], value[i+len(host):]
