@@ -325,13 +325,41 @@ var (
 	nodeLocks = []struct{ file, pm string }{{"pnpm-lock.yaml", "pnpm"}, {"yarn.lock", "yarn"}, {"bun.lock", "bun"}, {"bun.lockb", "bun"}, {"package-lock.json", "npm"}}
 )
 
+// cdAway is a cd, at the start of a command line or after a separator,
+// into a folder other than the working directory (/build/source).
+var cdAway = regexp.MustCompile(`(?m)(?:^|&&|;|\|\|)\s*cd\s+(?:["']?(?:\./)?[\w@.-]*[\w@-]/?["']?)(?:\s|$|;|&)`)
+
 // nodePackageManager is the Node package manager the build uses: the one
 // its commands run (pnpm, yarn or bun before npm, which often only
 // installs one of them), else the one whose lock file the source holds;
 // "" when neither tells.
 func nodePackageManager(ctx context.Context, env Env, req Request, cmds []string) string {
+	// What runs in the working directory decides; only when nothing there
+	// runs one, what runs after a cd into a folder (the app's own, then).
+	if pm := pmRun(cmds, true); pm != "" {
+		return pm
+	}
+	if pm := pmRun(cmds, false); pm != "" {
+		return pm
+	}
+	for _, l := range nodeLocks {
+		if src, err := env.ReadSource(ctx, req, l.file); err == nil && src != "" {
+			return l.pm
+		}
+	}
+	return ""
+}
+
+// pmRun is the Node package manager cmds run (pnpm, yarn or bun before
+// npm, which often only installs one of them); here: only what runs
+// before a cd into another folder (a cloned repository's `cd twenty &&
+// yarn` is not the app's install). "" when none.
+func pmRun(cmds []string, here bool) string {
 	seen := map[string]bool{}
 	for _, cmd := range cmds {
+		if loc := cdAway.FindStringIndex(cmd); here && loc != nil {
+			cmd = cmd[:loc[0]]
+		}
 		for _, m := range pmCommand.FindAllStringSubmatch(cmd, -1) {
 			seen[m[1]] = true
 		}
@@ -339,11 +367,6 @@ func nodePackageManager(ctx context.Context, env Env, req Request, cmds []string
 	for _, pm := range []string{"pnpm", "yarn", "bun", "npm"} {
 		if seen[pm] {
 			return pm
-		}
-	}
-	for _, l := range nodeLocks {
-		if src, err := env.ReadSource(ctx, req, l.file); err == nil && src != "" {
-			return l.pm
 		}
 	}
 	return ""

@@ -99,3 +99,30 @@ func TestDeploy_DriverNameIsNoAddress(t *testing.T) {
 		t.Errorf("the answer does not name the fix ${pgdb_user}: %s", said)
 	}
 }
+
+// TestDeploy_YarnInAClonedFolderIsNotTheInstall: the twenty recipe
+// installs its own packages with `npm i`, then clones another repository
+// and runs `yarn` inside it (`cd twenty` first). With node_modules left
+// out of deployFiles, the fix named `yarn install`, "which reads
+// yarn.lock", as the build's install: the app has no yarn.lock, its
+// install is npm's.
+func TestDeploy_YarnInAClonedFolderIsNotTheInstall(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	walk22aImport(t, h, "services:\n  - hostname: app\n    type: nodejs@18\n")
+	yml := "zerops:\n  - setup: app\n    build:\n      base: nodejs@18\n      buildCommands:\n        - npm i\n        - git clone https://github.com/twentyhq/twenty.git\n" +
+		"        - |\n          cd twenty\n          yarn\n          yarn nx build twenty-front\n          cp -r ./packages/twenty-front/build/* ../public\n" +
+		"      deployFiles: [index-app.js, package.json, ./public/]\n" +
+		"    run:\n      base: nodejs@18\n      ports:\n        - port: 3000\n          httpSupport: true\n      start: npm start\n"
+	writeApp(t, h.workDir(t)+"/tw", map[string]string{"zerops.yml": yml, "public/index.html": "<html></html>\n",
+		"index-app.js": "const express = require('express');\nconst app = express();\nconst port = 3000;\n\napp.use(express.static('public'));\n\napp.listen(port, () => {\n\tconsole.log('up');\n});\n",
+		"package.json": `{"name":"tw","scripts":{"start":"node ./index-app.js"},"dependencies":{"express":"4.18.2"}}`})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "tw", "targetService": "app"}, "deploy")
+	said := text(res)
+	if m["verdict"] != "not-answering" || !strings.Contains(said, "node_modules") {
+		t.Fatalf("verdict %v, want not-answering naming node_modules: %s", m["verdict"], said)
+	}
+	if strings.Contains(said, "yarn") {
+		t.Errorf("the fix names yarn, which runs only in the cloned folder: %s", said)
+	}
+}
