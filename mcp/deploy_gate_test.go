@@ -133,7 +133,7 @@ func TestDeploy_WarningsReachTheAnswer(t *testing.T) {
 	if len(warnings) == 0 || !strings.Contains(text(res), "db has no variable pasword") {
 		t.Errorf("no warning of ${db_pasword}: %s", text(res))
 	}
-	if strings.Contains(next, "nothing to fix") || !strings.Contains(next, "fix the 1 zerops.yml warning") {
+	if strings.Contains(next, "nothing to fix") || !strings.Contains(next, "the 1 zerops.yml warning") {
 		t.Errorf("next %q: want the warning pointed at, not nothing to fix", next)
 	}
 	wantStatedOnce(t, "zerops_deploy", m)

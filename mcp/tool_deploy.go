@@ -185,7 +185,7 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 	}
 	if n := len(res.Warnings); n > 0 && !strings.Contains(out.Next, "warning") {
 		// The fix once: each warning names its own, in warnings.
-		out.Next += fmt.Sprintf(" Before the next zerops_deploy, fix the %d zerops.yml warning%s (each names its fix).", n, plural(n))
+		out.Next += fmt.Sprintf(" Before the next zerops_deploy, fix (or knowingly accept) the %d zerops.yml warning%s (each names its fix).", n, plural(n))
 	}
 	if res.Unchanged {
 		out.Next = "Next: " + unchangedNote(target) + strings.TrimPrefix(out.Next, "Next: ")

@@ -126,3 +126,28 @@ func TestDeploy_YarnInAClonedFolderIsNotTheInstall(t *testing.T) {
 		t.Errorf("the fix names yarn, which runs only in the cloned folder: %s", said)
 	}
 }
+
+// TestDeploy_WarningsMayBeAccepted: the medusa-analogstore recipe
+// references ${medusa_CHANNEL_PUBLISHABLE_KEY}, which medusa's app sets
+// at run time; the warning's own fix says to keep it then. After a deploy
+// the next step still told the agent to fix every warning before the next
+// deploy, each deploy again: an instruction that cannot be met for what
+// the official recipe does. It says fix or knowingly accept, as validate.
+func TestDeploy_WarningsMayBeAccepted(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	walk22aImport(t, h, "services:\n  - hostname: medusa\n    type: nodejs@22\n  - hostname: store\n    type: nodejs@22\n")
+	yml := "zerops:\n  - setup: store\n    build:\n      base: nodejs@22\n      deployFiles: ./\n" +
+		"    run:\n      base: nodejs@22\n      envVariables:\n        KEY: ${medusa_CHANNEL_PUBLISHABLE_KEY}\n" +
+		"      ports:\n        - port: 3000\n          httpSupport: true\n      start: node server.js\n"
+	writeApp(t, h.workDir(t)+"/an", map[string]string{"zerops.yml": yml,
+		"server.js": "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "an", "targetService": "store"}, "deploy")
+	next, _ := m["next"].(string)
+	if !strings.Contains(next, "warning") {
+		t.Fatalf("next names no warning: %s", text(res))
+	}
+	if !strings.Contains(next, "knowingly accept") {
+		t.Errorf("next demands every warning fixed: %s", next)
+	}
+}
