@@ -151,3 +151,31 @@ func TestDeploy_WarningsMayBeAccepted(t *testing.T) {
 		t.Errorf("next demands every warning fixed: %s", next)
 	}
 }
+
+// TestValidate_ListenAddressVariableOnLoopback: Mattermost reads where it
+// listens from MM_SERVICESETTINGS_LISTENADDRESS. Set to 127.0.0.1:8065,
+// the balancer gets no answer, and the sandbox (which cannot read the
+// binary) said only that it could not tell where the server listens: the
+// variable says it. A variable named as a listen or bind address on
+// loopback is warned of like HOST; 0.0.0.0 is not.
+func TestValidate_ListenAddressVariableOnLoopback(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	for _, tc := range []struct {
+		key, value string
+		warned     bool
+	}{
+		{"MM_SERVICESETTINGS_LISTENADDRESS", "127.0.0.1:8065", true},
+		{"SERVER_LISTEN_ADDR", "localhost:8080", true},
+		{"MM_SERVICESETTINGS_LISTENADDRESS", ":8065", false},
+		{"MM_SERVICESETTINGS_LISTENADDRESS", "0.0.0.0:8065", false},
+		{"DB_ADDRESS", "127.0.0.1:5432", false},
+	} {
+		yml := "zerops:\n  - setup: chat\n    run:\n      base: ubuntu@22.04\n      start: /usr/bin/mattermost server\n" +
+			"      envVariables:\n        " + tc.key + ": \"" + tc.value + "\"\n      ports:\n        - port: 8065\n          httpSupport: true\n"
+		res, _ := h.callWith(t, context.Background(), "zerops_validate", map[string]any{"content": yml}, "validate")
+		if warned := strings.Contains(text(res), "envVariables."+tc.key); warned != tc.warned {
+			t.Errorf("%s: %s warned %v, want %v: %s", tc.key, tc.value, warned, tc.warned, text(res))
+		}
+	}
+}

@@ -558,6 +558,12 @@ func checkRun(c *checker, r runAt) {
 			key := platform.Clip(v.Key, 60)
 			c.warnf(p+".envVariables."+key, "%s: %s makes a server that binds to %s (SvelteKit's adapter-node, Nuxt, Node and Python servers reading it) listen inside the container only: the balancer and the other services get no answer (502)",
 				key, platform.Clip(v.Value, 40), key).Fix = "Set " + key + ": 0.0.0.0, every address of the container."
+		} else if m := localBind.FindStringSubmatch(strings.TrimSpace(v.Value)); m != nil && listenVar.MatchString(v.Key) {
+			// A server's own setting named as where it listens
+			// (Mattermost's MM_SERVICESETTINGS_LISTENADDRESS).
+			key := platform.Clip(v.Key, 60)
+			c.warnf(p+".envVariables."+key, "%s: %s names a loopback address as where a server listens: a server that reads it listens inside the container only, and the balancer and the other services get no answer (502)",
+				key, platform.Clip(v.Value, 40)).Fix = "Set " + key + ": 0.0.0.0" + m[2] + ", every address of the container."
 		}
 		if LiteralSecret(v.Key, v.Value) {
 			host := cmp.Or(r.setup, "<hostname>")
@@ -570,6 +576,11 @@ func checkRun(c *checker, r runAt) {
 
 // bindVar is a variable servers read as the address to listen on.
 var bindVar = regexp.MustCompile(`^(HOST|BIND|BIND_HOST|BIND_ADDRESS|SERVER_HOST|APP_HOST|LISTEN_HOST|LISTEN_ADDRESS|NITRO_HOST|UVICORN_HOST|FLASK_RUN_HOST)$`)
+
+// listenVar is a variable whose name says it holds the address a server
+// listens on (MM_SERVICESETTINGS_LISTENADDRESS, SERVER_LISTEN_ADDR,
+// HTTP_BIND_ADDRESS), not one it connects to.
+var listenVar = regexp.MustCompile(`(?i)(^|_)(LISTEN_?(ADDRESS|ADDR|HOST)|BIND_?(ADDRESS|ADDR|HOST))$`)
 
 // localBind is a loopback address, with a port or not.
 var localBind = regexp.MustCompile(`^(localhost|127\.0\.0\.1|::1|\[::1\])(:\d+)?$`)
