@@ -179,3 +179,31 @@ func TestValidate_ListenAddressVariableOnLoopback(t *testing.T) {
 		}
 	}
 }
+
+// TestDeploy_PortGivenInStartCommand: the rag-starter recipe starts
+// `gunicorn main:app --bind 0.0.0.0:8000`. With run.ports 8080 the answer
+// first offered a PORT variable: gunicorn given --bind reads none, so the
+// fix would cost a deploy and change nothing. The port is in run.start.
+func TestDeploy_PortGivenInStartCommand(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	walk22aImport(t, h, "services:\n  - hostname: api\n    type: python@3.11\n")
+	yml := "zerops:\n  - setup: api\n    build:\n      deployFiles: ./api/~\n      addToRunPrepare:\n        - ./api/requirements.txt\n" +
+		"    run:\n      base: python@3.11\n      ports:\n        - port: 8080\n          httpSupport: true\n" +
+		"      prepareCommands:\n        - python3 -m pip install --ignore-installed -r ./api/requirements.txt\n" +
+		"      start: gunicorn main:app --bind 0.0.0.0:8000 --worker-class uvicorn.workers.UvicornWorker\n"
+	writeApp(t, h.workDir(t)+"/rag", map[string]string{"zerops.yml": yml,
+		"api/main.py":          "from fastapi import FastAPI\n\napp = FastAPI()\n\n@app.get('/')\ndef root():\n    return {'ok': True}\n",
+		"api/requirements.txt": "fastapi==0.104.1\nuvicorn[standard]==0.24.0\ngunicorn==21.2.0\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "rag", "targetService": "api"}, "deploy")
+	said := text(res)
+	if m["verdict"] != "not-answering" {
+		t.Fatalf("verdict %v, want not-answering: %s", m["verdict"], said)
+	}
+	if !strings.Contains(said, "--bind 0.0.0.0:8080") {
+		t.Errorf("the answer does not name the start's --bind with the declared port: %s", said)
+	}
+	if strings.Contains(said, "PORT: \\\"8080\\\"") || strings.Contains(said, "where the code reads a port variable") {
+		t.Errorf("the answer offers a PORT variable gunicorn given --bind does not read: %s", said)
+	}
+}

@@ -101,6 +101,9 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 	if slices.ContainsFunc(got, func(f found) bool { return f.sig.id == "listening-on-localhost" }) {
 		opt.startBind = startBind(lines)
 	}
+	if slices.ContainsFunc(got, func(f found) bool { return f.sig.id == "wrong-port" }) {
+		opt.startPort = startPort(lines)
+	}
 	for _, f := range again {
 		if slices.ContainsFunc(got, func(g found) bool { return g.sig == f.sig }) {
 			explained[clip(f.text)] = true // a later line of a signal kept

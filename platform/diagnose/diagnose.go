@@ -58,6 +58,7 @@ type Options struct {
 	Code *Code
 
 	startBind string // the start command's local bind option the lines show, if any
+	startPort string // the start command's option giving the port the lines show, if any
 	// checkedPort: a readiness check that never passed asked the declared
 	// port, which the app does not listen on; a fix moving `run.ports`
 	// moves the check too, or the next deploy's check fails the same way.

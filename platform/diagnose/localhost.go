@@ -286,6 +286,23 @@ func startBind(lines []string) string {
 	return ""
 }
 
+// startPortFlag finds a command line's option giving the port it listens
+// on: a bind option's address with a port (`--bind 0.0.0.0:8000`, `-b
+// :8000`) or a port option (`--port 8000`, `-p 8000`); group 1 or 2 the
+// port.
+var startPortFlag = lazyregexp.New(`(?:^|\s)(?:` + bindOption + `[ =](?:tcp://|https?://)?[\w.\[\]:-]*?:(\d{2,5})|(?:-p|--port|--http-port)[ =](\d{2,5}))(?:\s|$)`)
+
+// startPort is the option a line of the log shows the start command
+// giving its port with (the platform logs the command it starts), or "".
+func startPort(lines []string) string {
+	for _, l := range lines {
+		if m := startPortFlag.FindString(stripANSI(l)); m != "" {
+			return strings.TrimSpace(m)
+		}
+	}
+	return ""
+}
+
 // allInterfaces reports whether host, a HOST value, binds every address.
 func allInterfaces(host string) bool {
 	switch strings.TrimSpace(host) {

@@ -39,6 +39,15 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 		d.Fix = fmt.Sprintf("Set PORT: \"%s\" in `run.envVariables` of zerops.yml (a PORT service variable cannot override it), or %s %s; then zerops_deploy (zerops.yml changes need a redeploy).", want, movePorts, got)
 		return
 	}
+	if flag := opt.startPort; flag != "" && strings.HasSuffix(flag, got) {
+		// The port is written in the start command: fixed there, and no
+		// PORT variable changes it.
+		fixed := strings.TrimSuffix(flag, got) + want
+		d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: the start command gives that port (`%s`).", got, want, flag)
+		d.Fix = fmt.Sprintf("Write `%s` instead of `%s` in `run.start` of zerops.yml (or the script it runs; no PORT variable changes a port the command gives), or %s %s; then zerops_deploy again.", fixed, flag, movePorts, got)
+		d.envOnly = false
+		return
+	}
 	for _, s := range localServers {
 		if s.port != "" && s.line.MatchString(line) {
 			d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
