@@ -207,3 +207,29 @@ func TestDeploy_PortGivenInStartCommand(t *testing.T) {
 		t.Errorf("the answer offers a PORT variable gunicorn given --bind does not read: %s", said)
 	}
 }
+
+// TestDeploy_MissingHostInTheClientOfItsVariable: rag-starter's api
+// imports redis and reads QDRANT_URL. With QDRANT_URL pointing at a
+// service the project lacks, the sandbox printed redis' own error for
+// that host ("Error -2 connecting to vector:6379"): the only client the
+// installs named, not the one the variable feeds. The variable's name
+// says Qdrant: its line is an HTTP API's, not redis'.
+func TestDeploy_MissingHostInTheClientOfItsVariable(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	walk22aImport(t, h, "services:\n  - hostname: api\n    type: python@3.11\n")
+	yml := "zerops:\n  - setup: api\n    build:\n      deployFiles: ./\n      addToRunPrepare:\n        - requirements.txt\n" +
+		"    run:\n      base: python@3.11\n      ports:\n        - port: 8000\n          httpSupport: true\n" +
+		"      envVariables:\n        QDRANT_URL: ${vector_connectionString}\n" +
+		"      prepareCommands:\n        - python3 -m pip install --ignore-installed -r requirements.txt\n" +
+		"      start: gunicorn main:app --bind 0.0.0.0:8000 --worker-class uvicorn.workers.UvicornWorker\n"
+	writeApp(t, h.workDir(t)+"/rag", map[string]string{"zerops.yml": yml,
+		"main.py":          "import os\nimport redis\nimport httpx\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n@app.get('/')\ndef root():\n    return {'q': os.getenv('QDRANT_URL')}\n",
+		"requirements.txt": "fastapi==0.104.1\nuvicorn[standard]==0.24.0\ngunicorn==21.2.0\nredis==5.0.1\nhttpx==0.25.2\n"})
+	res, _ := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "rag", "targetService": "api"}, "deploy")
+	if said := text(res); strings.Contains(said, "redis.exceptions") || strings.Contains(said, "vector:6379") {
+		t.Errorf("the missing Qdrant host is reported in redis' words: %s", said)
+	} else if !strings.Contains(said, "port=6333") {
+		t.Errorf("the missing Qdrant host is not reported on Qdrant's port: %s", said)
+	}
+}

@@ -472,8 +472,8 @@ func (r *runSim) pyHostLine(line, host string) string {
 		return fmt.Sprintf(line, host)
 	}
 	port := 80
-	for _, p := range httpPorts {
-		if strings.Contains(strings.ToLower(host), p.word) {
+	for _, p := range httpPorts { // the hostname's kind, or its variable's (QDRANT_URL)
+		if strings.Contains(strings.ToLower(host+" "+r.env.MissingIn), p.word) {
 			port = p.port
 		}
 	}
@@ -506,6 +506,17 @@ func (r *runSim) pyHostNotFound(host, def string) string {
 		for _, k := range strings.Fields(c.kinds) {
 			if strings.Contains(strings.ToLower(host), k) {
 				return r.pyHostLine(c.line, host)
+			}
+		}
+	}
+	// A kind the variable holding the reference names (QDRANT_URL): the
+	// client it feeds, not another the installs bring.
+	if key := strings.ToLower(r.env.MissingIn); key != "" {
+		for _, c := range pyHostClients {
+			for _, k := range strings.Fields(c.kinds) {
+				if k != "db" && k != "pg" && strings.Contains(key, k) {
+					return r.pyHostLine(c.line, host)
+				}
 			}
 		}
 	}
