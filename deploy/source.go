@@ -98,6 +98,10 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 	if !c.Read && file != "" && filepath.IsLocal(file) && !c.Whole && env.ReadSource != nil {
 		c.Nested = nestedStart(ctx, env, req, file, c.DeployFiles)
 	}
+	if file == "" && (strings.HasPrefix(base, "static") || strings.HasPrefix(base, "nginx")) && !c.Whole && env.ReadSource != nil {
+		// A web server's page: index.html one folder down.
+		c.Nested = nestedStart(ctx, env, req, "index.html", c.DeployFiles)
+	}
 	if c.Read && c.File == file && !c.Whole && len(c.DeployFiles) > 0 && env.ReadSource != nil {
 		// (a compiled file's source imports sources, not what is deployed)
 		c.Imports = ownImports(ctx, env, req, c.File)

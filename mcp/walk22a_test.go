@@ -233,3 +233,24 @@ func TestDeploy_MissingHostInTheClientOfItsVariable(t *testing.T) {
 		t.Errorf("the missing Qdrant host is not reported on Qdrant's port: %s", said)
 	}
 }
+
+// TestDeploy_StaticFolderDeployedWholeNamesItsTilde: rag-starter's
+// dashboard (static) deploys `./dashboard/~`. With `./dashboard` the site
+// answers 404 at /, and the fix named `dist/~` and Angular's folders,
+// which this source does not have (a build would fail on dist). It names
+// `./dashboard/~`, where index.html is.
+func TestDeploy_StaticFolderDeployedWholeNamesItsTilde(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	walk22aImport(t, h, "services:\n  - hostname: dashboard\n    type: static\n")
+	yml := "zerops:\n  - setup: dashboard\n    build:\n      deployFiles:\n        - ./dashboard\n    run:\n      base: static\n"
+	writeApp(t, h.workDir(t)+"/rag", map[string]string{"zerops.yml": yml, "dashboard/index.html": "<html><body>RAG</body></html>\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "rag", "targetService": "dashboard"}, "deploy")
+	said := text(res)
+	if m["verdict"] == "live" {
+		t.Fatalf("verdict live for a site answering 404 at /: %s", said)
+	}
+	if !strings.Contains(said, "./dashboard/~") || strings.Contains(said, "`dist/~`") {
+		t.Errorf("the fix does not name ./dashboard/~: %s", said)
+	}
+}

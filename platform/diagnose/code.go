@@ -54,7 +54,8 @@ type Code struct {
 	// Nested is the build.deployFiles entry, a folder deployed whole (no
 	// `~`), under which the source holds File: the deploy puts File at
 	// /var/www/<Nested>/<File>, not where run.start, run in /var/www,
-	// names it; "" when File is not found so.
+	// names it (for a static or nginx setup without a start: index.html);
+	// "" when it is not found so.
 	Nested string `json:"nested,omitempty"`
 	// Outputs are the files the build commands name as their output
 	// (`go build -o bin/server`), DeployFiles the setup's build.deployFiles:

@@ -349,6 +349,10 @@ func indexFolderFix(c *diagnose.Code) string {
 			return "the build writes it to `" + dir + "` (" + tool + ": deploy that folder's contents with `" + entry + "` in build.deployFiles"
 		}
 	}
+	if c != nil && c.Nested != "" {
+		dir := path.Clean(strings.TrimPrefix(c.Nested, "./"))
+		return "build.deployFiles `" + c.Nested + "` deploys the folder itself, so its index.html lands at /var/www/" + dir + "/index.html: deploy the folder's contents with `./" + dir + "/~` in build.deployFiles"
+	}
 	for _, d := range deployed {
 		if strings.HasSuffix(d, "~") || strings.HasSuffix(d, "~/") {
 			return "build.deployFiles `" + d + "` puts that folder's contents at the top, but index.html is in a folder below it: name the folder that holds it, with `~` " +
