@@ -254,3 +254,26 @@ func TestDeploy_StaticFolderDeployedWholeNamesItsTilde(t *testing.T) {
 		t.Errorf("the fix does not name ./dashboard/~: %s", said)
 	}
 }
+
+// TestDeploy_NodeStartDeployedOneFolderDown: as rag-starter's `./api`
+// without ~, a Node app whose deployFiles `./app` put app/index.js at
+// /var/www/app/index.js while run.start is `node index.js`. The fix said
+// to make run.start name "a file the build produces", which this file is
+// not: it names `./app/~` (or the path under /var/www).
+func TestDeploy_NodeStartDeployedOneFolderDown(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	walk22aImport(t, h, "services:\n  - hostname: app\n    type: nodejs@22\n")
+	yml := "zerops:\n  - setup: app\n    build:\n      base: nodejs@22\n      deployFiles: ./app\n" +
+		"    run:\n      base: nodejs@22\n      ports:\n        - port: 3000\n          httpSupport: true\n      start: node index.js\n"
+	writeApp(t, h.workDir(t)+"/nd", map[string]string{"zerops.yml": yml,
+		"app/index.js": "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "nd", "targetService": "app"}, "deploy")
+	said := text(res)
+	if m["verdict"] != "not-answering" {
+		t.Fatalf("verdict %v, want not-answering: %s", m["verdict"], said)
+	}
+	if !strings.Contains(said, "./app/~") || strings.Contains(said, "a file the build produces") {
+		t.Errorf("the fix does not name ./app/~: %s", said)
+	}
+}

@@ -124,6 +124,27 @@ func (d *Diagnosis) builtOutputFix(text string, c *Code) bool {
 	return false
 }
 
+// nestedStartFix fits d, a start that names a path the run container
+// lacks, to run.start's own file found only under a folder build.deployFiles
+// deploys whole (c.Nested): it is one folder down in /var/www.
+func (d *Diagnosis) nestedStartFix(text string, c *Code) {
+	if c == nil || c.Nested == "" || c.File == "" {
+		return
+	}
+	var ran string
+	if m := nodeEntryMissing.FindStringSubmatch(text); m != nil {
+		ran = relPath(m[1])
+	} else if m := startMissing.FindStringSubmatch(text); m != nil {
+		ran = relPath(strings.TrimPrefix(m[1]+m[2]+m[3], "/var/www/"))
+	}
+	if ran == "" || ran != relPath(c.File) {
+		return
+	}
+	dir := relPath(c.Nested)
+	d.Cause = "`run.start` runs `" + ran + "`, which is " + path.Join(dir, ran) + " in the source: `" + c.Nested + "` in `build.deployFiles` deploys the folder itself, so the file lands at /var/www/" + path.Join(dir, ran) + ", not at /var/www/" + ran + "."
+	d.Fix = "Deploy the folder's contents to /var/www with `./" + dir + "/~` in `build.deployFiles` (run.start stays as it is), or name `" + path.Join(dir, ran) + "` in `run.start`; then deploy again."
+}
+
 // sourceStartFix fits d, a start that names a path the run container
 // lacks, to a file of the uploaded source: run.start's own file (c.File,
 // read from the upload), which build.deployFiles leaves out. run.start is
