@@ -95,13 +95,7 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		c.Built = builtFolders(ctx, env, req, cmds)
 		c.Modules = installs && (whole || slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "node_modules" }))
 	}
-	if !c.Read && file != "" && filepath.IsLocal(file) && !c.Whole && env.ReadSource != nil {
-		c.Nested = nestedStart(ctx, env, req, file, c.DeployFiles)
-	}
-	if file == "" && (strings.HasPrefix(base, "static") || strings.HasPrefix(base, "nginx")) && !c.Whole && env.ReadSource != nil {
-		// A web server's page: index.html one folder down.
-		c.Nested = nestedStart(ctx, env, req, "index.html", c.DeployFiles)
-	}
+	c.Nested = nestedOf(ctx, env, req, &c, base, file)
 	if c.Read && c.File == file && !c.Whole && len(c.DeployFiles) > 0 && env.ReadSource != nil {
 		// (a compiled file's source imports sources, not what is deployed)
 		c.Imports = ownImports(ctx, env, req, c.File)
@@ -126,6 +120,20 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		c.DocumentRoot, c.IndexDir = ops.SetupDocumentRoot(content, setup), phpIndexDir(ctx, env, req)
 	}
 	return &c
+}
+
+// nestedOf is c.Nested: the whole-folder deployFiles entry under which
+// the source holds the start's file, not read at the top (file), or, for
+// a static or nginx setup without a start, index.html; "" when none.
+func nestedOf(ctx context.Context, env Env, req Request, c *diagnose.Code, base, file string) string {
+	switch {
+	case c.Whole || env.ReadSource == nil:
+	case !c.Read && file != "" && filepath.IsLocal(file):
+		return nestedStart(ctx, env, req, file, c.DeployFiles)
+	case file == "" && (strings.HasPrefix(base, "static") || strings.HasPrefix(base, "nginx")):
+		return nestedStart(ctx, env, req, "index.html", c.DeployFiles)
+	}
+	return ""
 }
 
 // nestedStart is the entry of deployFiles, a folder deployed whole (no

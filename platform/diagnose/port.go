@@ -28,9 +28,7 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 	if opt.checkedPort {
 		movePorts = "change `run.ports` and the readiness check's port to"
 	}
-	if opt.WebServer != "" {
-		d.Cause = fmt.Sprintf("%s serves the app with its own web server on port 80 (the log shows a listener on %s): nothing listens on the declared port %s.", opt.WebServer, got, want)
-		d.Fix = fmt.Sprintf("Remove `run.ports` (and `run.start`) from zerops.yml: %s needs neither, its web server serves the deployed files on 80 by itself; then zerops_deploy.", opt.WebServer)
+	if d.webServerPortFix(opt.WebServer, got, want) || d.startPortFix(opt.startPort, got, want, movePorts) {
 		return
 	}
 	set, inYml := opt.setVar("PORT")
@@ -39,35 +37,8 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 		d.Fix = fmt.Sprintf("Set PORT: \"%s\" in `run.envVariables` of zerops.yml (a PORT service variable cannot override it), or %s %s; then zerops_deploy (zerops.yml changes need a redeploy).", want, movePorts, got)
 		return
 	}
-	if flag := opt.startPort; flag != "" && strings.HasSuffix(flag, got) {
-		// The port is written in the start command: fixed there, and no
-		// PORT variable changes it.
-		fixed := strings.TrimSuffix(flag, got) + want
-		d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: the start command gives that port (`%s`).", got, want, flag)
-		d.Fix = fmt.Sprintf("Write `%s` instead of `%s` in `run.start` of zerops.yml (or the script it runs; no PORT variable changes a port the command gives), or %s %s; then zerops_deploy again.", fixed, flag, movePorts, got)
-		d.envOnly = false
+	if d.serverPortFix(line, opt, got, want, movePorts) {
 		return
-	}
-	for _, s := range localServers {
-		if s.port != "" && s.line.MatchString(line) {
-			d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
-			d.Fix, d.envOnly = strings.ReplaceAll(s.port, "<port>", want), s.envOnly
-			if c := opt.Code; c != nil && c.PortLine > 0 && slices.Contains(SpringConfigs, c.File) && portNumber.FindString(c.PortText) == got {
-				// ZCP read the config line that sets the port: changing it
-				// keeps the setting where the user wrote it.
-				d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: %s, line %d sets `%s`.", got, want, c.File, c.PortLine, c.PortText)
-				d.Fix = fmt.Sprintf("Change `%s` in %s, line %d to `%s`, then zerops_deploy; or %s %s.",
-					c.PortText, c.File, c.PortLine, strings.Replace(c.PortText, got, want, 1), movePorts, got)
-				d.envOnly = false
-			}
-			if m := serviceVarFix.FindStringSubmatch(d.Fix); m != nil && s.envOnly {
-				if v, ok := opt.YmlEnv[m[1]]; ok {
-					d.Fix = fmt.Sprintf("`run.envVariables` of the deployed zerops.yml set %s to %s, and they win over a service variable: set %s: %s there, then zerops_deploy.", m[1], v, m[1], m[2])
-					d.envOnly = false
-				}
-			}
-			return
-		}
 	}
 	if set != "" && set != got {
 		d.Cause = fmt.Sprintf("The app listens on %s although PORT is set to %s: the code ignores PORT (the port is hardcoded), so nothing listens on %s.", got, set, want)
@@ -102,6 +73,60 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 	}
 	d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
 	d.Fix = fmt.Sprintf("Make the app listen on %s: where the code reads a port variable, set it (PORT: \"%s\" in `run.envVariables`); if PORT is set already and the log still shows %s, the code ignores it (a hardcoded port): change the code to read PORT%s or listen on %s. Or %s %s.", want, want, got, portRead(langOf(opt.Runtime)), want, movePorts, got)
+}
+
+// serverPortFix fits d to a server whose own line (line) shows where it
+// listens: its way to another port, or the config line ZCP read that sets
+// it. It reports whether line is such a server's.
+func (d *Diagnosis) serverPortFix(line string, opt Options, got, want, movePorts string) bool {
+	for _, s := range localServers {
+		if s.port != "" && s.line.MatchString(line) {
+			d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
+			d.Fix, d.envOnly = strings.ReplaceAll(s.port, "<port>", want), s.envOnly
+			if c := opt.Code; c != nil && c.PortLine > 0 && slices.Contains(SpringConfigs, c.File) && portNumber.FindString(c.PortText) == got {
+				// ZCP read the config line that sets the port: changing it
+				// keeps the setting where the user wrote it.
+				d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: %s, line %d sets `%s`.", got, want, c.File, c.PortLine, c.PortText)
+				d.Fix = fmt.Sprintf("Change `%s` in %s, line %d to `%s`, then zerops_deploy; or %s %s.",
+					c.PortText, c.File, c.PortLine, strings.Replace(c.PortText, got, want, 1), movePorts, got)
+				d.envOnly = false
+			}
+			if m := serviceVarFix.FindStringSubmatch(d.Fix); m != nil && s.envOnly {
+				if v, ok := opt.YmlEnv[m[1]]; ok {
+					d.Fix = fmt.Sprintf("`run.envVariables` of the deployed zerops.yml set %s to %s, and they win over a service variable: set %s: %s there, then zerops_deploy.", m[1], v, m[1], m[2])
+					d.envOnly = false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// webServerPortFix fits d to a runtime whose own web server (server)
+// serves on port 80: run.ports and run.start go. It reports whether
+// server is one.
+func (d *Diagnosis) webServerPortFix(server, got, want string) bool {
+	if server == "" {
+		return false
+	}
+	d.Cause = fmt.Sprintf("%s serves the app with its own web server on port 80 (the log shows a listener on %s): nothing listens on the declared port %s.", server, got, want)
+	d.Fix = fmt.Sprintf("Remove `run.ports` (and `run.start`) from zerops.yml: %s needs neither, its web server serves the deployed files on 80 by itself; then zerops_deploy.", server)
+	return true
+}
+
+// startPortFix fits d to a port the start command gives (flag, its
+// option as the log shows it): fixed there, as no PORT variable changes
+// it. It reports whether flag gives the port got.
+func (d *Diagnosis) startPortFix(flag, got, want, movePorts string) bool {
+	if flag == "" || !strings.HasSuffix(flag, got) {
+		return false
+	}
+	fixed := strings.TrimSuffix(flag, got) + want
+	d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: the start command gives that port (`%s`).", got, want, flag)
+	d.Fix = fmt.Sprintf("Write `%s` instead of `%s` in `run.start` of zerops.yml (or the script it runs; no PORT variable changes a port the command gives), or %s %s; then zerops_deploy again.", fixed, flag, movePorts, got)
+	d.envOnly = false
+	return true
 }
 
 // serviceVarFix is the variable and value a server's port fix sets.
