@@ -1,0 +1,17 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_TunedMisses8790 keeps the facts written for batches 87-90
+// (kbtune24): what the section an agent is shown now states.
+func TestFacts_TunedMisses8790(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertGone(t, all, []goneFact{
+		// zerops.yml ports take 80 and 443 (the adminerevo recipe declares port 80); only a direct public port may not.
+		{"run.ports takes 80 and 443; only a direct public port cannot", "(?i)`run\\.ports` takes[^\\n]{0,40}not 80 or 443"},
+	})
+	assertKept(t, all, []keptFact{
+		{"troubleshooting/networking-ports", "run.ports takes 10-65435 with 80 and 443, only a direct public port cannot be 80 or 443", "`run\\.ports` takes any port from 10 to 65435, 80 and 443 included \\(only a direct public port cannot be 80 or 443"},
+	})
+}
