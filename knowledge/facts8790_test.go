@@ -15,5 +15,6 @@ func TestFacts_TunedMisses8790(t *testing.T) {
 		{"troubleshooting/networking-ports", "run.ports takes 10-65435 with 80 and 443, only a direct public port cannot be 80 or 443", "`run\\.ports` takes any port from 10 to 65435, 80 and 443 included \\(only a direct public port cannot be 80 or 443"},
 		{"runtimes/alpine", "a glibc binary on musl also fails with Error relocating ...: symbol not found", "or, when musl's loader gets as far as linking them, with `Error relocating \\./server: <name>: symbol not found` for a function only glibc has"},
 		{"platform/pricing", "stopping every charge of a project: delete the project (GUI or zcli project delete), its services go with it", "A whole project no longer needed: delete the project, in the GUI or with `zcli project delete <project-id> --confirm`\\. That removes all its services and their data, so none of them is billed after it"},
+		{"platform/gui-account-api", "Insufficient credit to start the process: the prepaid credit is used up, the user tops it up in the GUI", "`Insufficient credit to start the process` means the prepaid credit is used up: the user tops it up in the GUI \\(Organization, \\*\\*Credit & Spend Overview\\*\\*, \\*\\*Top up credit\\*\\*, at least \\$10\\)"},
 	})
 }
