@@ -16,5 +16,6 @@ func TestFacts_TunedMisses8790(t *testing.T) {
 		{"runtimes/alpine", "a glibc binary on musl also fails with Error relocating ...: symbol not found", "or, when musl's loader gets as far as linking them, with `Error relocating \\./server: <name>: symbol not found` for a function only glibc has"},
 		{"platform/pricing", "stopping every charge of a project: delete the project (GUI or zcli project delete), its services go with it", "A whole project no longer needed: delete the project, in the GUI or with `zcli project delete <project-id> --confirm`\\. That removes all its services and their data, so none of them is billed after it"},
 		{"platform/gui-account-api", "Insufficient credit to start the process: the prepaid credit is used up, the user tops it up in the GUI", "`Insufficient credit to start the process` means the prepaid credit is used up: the user tops it up in the GUI \\(Organization, \\*\\*Credit & Spend Overview\\*\\*, \\*\\*Top up credit\\*\\*, at least \\$10\\)"},
+		{"operations/import-existing-data", "a project is not moved between projects or regions: a new project, its services, then the data copied", "\\*\\*From one Zerops project to another\\*\\* \\(another region too\\): the docs describe no move of a running project, and no region setting at all; create the new project with its services and copy the data"},
 	})
 }
