@@ -22,5 +22,6 @@ func TestFacts_TunedMisses8790(t *testing.T) {
 		{"pitfalls/unsupported-services", "keeping an AMQP client means rabbitmq@3.9, whose variables and ports are undocumented: read them with zerops_discover", "Keeping the AMQP client means `rabbitmq@3\\.9`, whose variables \\(an AMQP URL or not\\) and ports are not documented: read them with `zerops_discover includeEnvs=true`"},
 		{"services/postgresql", "single or HA, the app code does not change: same generated variables; HA adds replicas on 5433 and survives a node failure", "The app code does not change between modes: both give the same generated variables; HA adds read-only replicas on 5433 and keeps serving when a node fails"},
 		{"troubleshooting/resources-limits", "JVM heap: MaxRAMPercentage follows the container's RAM, a fixed -Xmx does not", "the JVM's heap \\(`JAVA_TOOL_OPTIONS: -XX:MaxRAMPercentage=75` follows the container's RAM as it scales; a fixed `-Xmx` does not"},
+		{"config/import-yml-scaling", "killed for memory at maxRam: autoscaling stops at the maximum, raise maxRam or use less", "Still killed for memory with RAM at `maxRam`: autoscaling stops at the maximum, so raise `maxRam` or make the app use less"},
 	})
 }
