@@ -450,7 +450,26 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 	if strings.HasPrefix(words[0], "./") || strings.HasPrefix(words[0], RunRoot+"/") {
 		return r.builtBinary(r.entry("binary", words[0], args, env), args, env)
 	}
+	if c, ok := r.missingPath(words[0]); ok {
+		return c
+	}
 	return r.unmodelled(name, args, env)
+}
+
+// missingPath is the crash of a command named by a relative path with a
+// folder in it (`_build/prod/rel/app/bin/app start`), which the shell runs
+// from the working directory without a PATH lookup, when the deploy puts
+// nothing there and the build cannot have made it; false otherwise.
+func (r *runSim) missingPath(word string) (startCmd, bool) {
+	if r.files == nil || !strings.Contains(word, "/") || path.IsAbs(word) || strings.ContainsAny(word, "$*?[") {
+		return startCmd{}, false
+	}
+	rel := r.path(word)
+	if rel == "" || r.deployed(rel) != "" || r.producedAt(rel) || r.preparedAt(rel) {
+		return startCmd{}, false
+	}
+	crash, exit := missingEntry("binary", word, rel)
+	return startCmd{lang: "binary", crash: crash, exit: exit}, true
 }
 
 // unmodelled is a command no record models, started with args: how it
@@ -784,11 +803,25 @@ func (r *runSim) producedAt(rel string) bool {
 	}
 	b := &buildSim{produced: r.produced, known: r.known}
 	for _, df := range r.d.DeployFiles {
-		if src, ok := deploySource(df, rel); ok && (r.unknown || b.madeByBuild(src)) {
+		src, ok := deploySource(df, rel)
+		if !ok {
+			continue
+		}
+		if b.madeByBuild(src) || r.unknown && !strippedTwice(df, src) {
 			return true
 		}
 	}
 	return false
+}
+
+// strippedTwice reports whether src, the source a "D/~" entry (df) would
+// deploy at a path that itself starts with D, starts with D twice
+// (`_build/rel/app/~` and a start naming `_build/rel/app/bin/app`): a build
+// whose outputs are unknown is not taken to make that path, whose only
+// likely reading is a start written as if the entry kept D.
+func strippedTwice(df, src string) bool {
+	e := parseDeployEntry(df)
+	return e.strip != "" && e.wild == nil && strings.HasPrefix(src, e.strip+"/"+e.strip+"/")
 }
 
 // shownCommand is a start command as one line: a multi-line block

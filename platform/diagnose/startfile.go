@@ -47,8 +47,10 @@ func (d *Diagnosis) startManifestFix(text string) {
 }
 
 // startPathMissing finds the file a start named that its runtime did not
-// find: .NET's host, Node's entry, Python's file, the JVM's jar.
-var startPathMissing = lazyregexp.New(`The application '([^']+)' does not exist|Cannot find module '/var/www/([^']+)'|can't open file '/var/www/([^']+)'|Unable to access jarfile (\S+)`)
+// find: .NET's host, Node's entry, Python's file, the JVM's jar, and the
+// shell's for an executable named by a path with a folder (a release's
+// `_build/prod/rel/app/bin/app`).
+var startPathMissing = lazyregexp.New(`The application '([^']+)' does not exist|Cannot find module '/var/www/([^']+)'|can't open file '/var/www/([^']+)'|Unable to access jarfile (\S+)|^/bin/sh: ([^\s:/][^\s:]*/[^\s:]+): not found`)
 
 // tildeFix fits d, start-file-missing read from text, to a start naming a
 // file under a folder that build.deployFiles deploys with `~` (out/~):
@@ -59,7 +61,7 @@ func (d *Diagnosis) tildeFix(text string, c *Code) {
 	if d.Signal != "start-file-missing" || m == nil || c == nil {
 		return
 	}
-	named := path.Clean(strings.TrimPrefix(strings.TrimPrefix(m[1]+m[2]+m[3]+m[4], "/var/www/"), "./"))
+	named := path.Clean(strings.TrimPrefix(strings.TrimPrefix(m[1]+m[2]+m[3]+m[4]+m[5], "/var/www/"), "./"))
 	for _, f := range c.DeployFiles {
 		f = relPath(f)
 		dir, ok := strings.CutSuffix(f, "/~")
