@@ -53,3 +53,45 @@ func TestDeploy_ReleaseStartUnderTildeFolder(t *testing.T) {
 		})
 	}
 }
+
+// TestDeploy_LanguageCommandOnBareOSRunBase: alpine and ubuntu run bases
+// are a bare OS (no language preinstalled), so `node index.js` or
+// Phoenix's `mix phx.server` on `run.base: alpine@…` finds no command on
+// Zerops. The sandbox ran them as if the language were there and answered
+// "live" for node. Now the answer names the bare base and the language's
+// run base (for mix, the release the recipe starts); with the language
+// installed in run.prepareCommands, or its own run base, it holds as before.
+func TestDeploy_LanguageCommandOnBareOSRunBase(t *testing.T) {
+	t.Parallel()
+	nodeYml := func(runBase, prepare string) string {
+		return "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      buildCommands:\n        - echo built\n      deployFiles: ./\n" +
+			"    run:\n      base: " + runBase + "\n" + prepare + "      ports:\n        - port: 3000\n          httpSupport: true\n      start: node index.js\n"
+	}
+	for _, tc := range []struct {
+		name, yml, verdict, says string
+	}{
+		{"node on alpine", nodeYml("alpine@3.20", ""), "not-answering", "nodejs@22"},
+		{"node on ubuntu", nodeYml("ubuntu@24.04", ""), "not-answering", "apt-get install"},
+		{"node installed", nodeYml("alpine@3.20", "      prepareCommands:\n        - sudo apk add --no-cache nodejs\n"), "live", ""},
+		{"node base", nodeYml("nodejs@22", ""), "live", ""},
+		{"mix on alpine", phoenixYml("./", "mix phx.server"), "not-answering", "bin/<app> start"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: nodejs@22\n"}, "import"); res.IsError {
+				t.Fatalf("import: %s", text(res))
+			}
+			writeApp(t, h.workDir(t)+"/app", map[string]string{"zerops.yml": tc.yml, "package.json": `{"name":"a","version":"1.0.0"}`,
+				"index.js": "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0')\n",
+				"mix.exs":  "defmodule RecipePhoenix.MixProject do\n  use Mix.Project\n  def project, do: [app: :recipe_phoenix, version: \"0.1.0\"]\nend\n"})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "app", "targetService": "web"}, "deploy")
+			if m["verdict"] != tc.verdict {
+				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tc.verdict, text(res))
+			}
+			if next, _ := m["next"].(string); tc.says != "" && !strings.Contains(next, tc.says) {
+				t.Errorf("next does not name %s: %s", tc.says, next)
+			}
+		})
+	}
+}

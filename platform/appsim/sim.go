@@ -442,6 +442,9 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 	if c, ok := r.ownServer(name, args, env); ok {
 		return c
 	}
+	if c, ok := r.bareOSMissing(name); ok {
+		return c // bareos.go
+	}
 	if tool := runTools[toolName(name)]; tool != nil {
 		if c, ok := tool(r, name, args, env, depth); ok {
 			return c // tools.go

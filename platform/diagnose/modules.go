@@ -186,6 +186,7 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 	}
 	cmd := m[1]
 	switch {
+	case d.bareOSFix(cmd, code):
 	case slices.Contains(pyCommands, cmd):
 		d.Cause = "The start runs `" + cmd + "`, a command of a pip package that is not installed in the run container."
 		d.Fix = pyDepsFix + " Keep the package of `" + cmd + "` in requirements.txt (add it where it is missing)."
@@ -195,6 +196,40 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 		d.Cause = "The start runs `" + cmd + "`, a command the run container does not have."
 		d.Fix = "Install it into the run image in `run.prepareCommands` (OS packages with `sudo apk add` on Alpine, `sudo apt-get install -y` on Ubuntu), or deploy it with the app in `build.deployFiles` and run it by its path."
 	}
+}
+
+// bareOSLangs are the languages, by a command that runs them by its bare
+// name, with a run base that brings each.
+var bareOSLangs = map[string][2]string{
+	"node": {"Node.js", "nodejs@22"}, "npm": {"Node.js", "nodejs@22"}, "npx": {"Node.js", "nodejs@22"}, "yarn": {"Node.js", "nodejs@22"}, "pnpm": {"Node.js", "nodejs@22"},
+	"python": {"Python", "python@3.12"}, "python3": {"Python", "python@3.12"}, "pip": {"Python", "python@3.12"}, "pip3": {"Python", "python@3.12"},
+	"php": {"PHP", "php-nginx@8.4"}, "ruby": {"Ruby", "ruby@3.4"}, "bundle": {"Ruby", "ruby@3.4"}, "java": {"Java", "java@21"},
+	"mix": {"Elixir", "elixir@1.16"}, "elixir": {"Elixir", "elixir@1.16"}, "iex": {"Elixir", "elixir@1.16"},
+	"bun": {"Bun", "bun@1.2"}, "deno": {"Deno", "deno@2"}, "dotnet": {".NET", "dotnet@9"},
+}
+
+// bareOSFix names in d a language's command (cmd) that the run base, a
+// bare OS (alpine, ubuntu: no language preinstalled), does not have: the
+// language's run base first; true when it did.
+func (d *Diagnosis) bareOSFix(cmd string, code *Code) bool {
+	lang, ok := bareOSLangs[cmd]
+	if !ok || code == nil {
+		return false
+	}
+	base, _, _ := strings.Cut(strings.ToLower(code.Base), "@")
+	if base != "alpine" && base != "ubuntu" {
+		return false
+	}
+	pm := "sudo apk add"
+	if base == "ubuntu" {
+		pm = "sudo apt-get install -y"
+	}
+	d.Cause = "The start runs `" + cmd + "`, but `run.base` is " + code.Base + ", a bare OS image with no language preinstalled: the run container has no " + lang[0] + "."
+	d.Fix = "Set `run.base` to a " + lang[0] + " runtime (the one `build.base` names if it is one, e.g. " + lang[1] + "), or install " + lang[0] + " in `run.prepareCommands` (`" + pm + " <its package>`)."
+	if lang[0] == "Elixir" {
+		d.Fix = "Start the release the build makes: `mix release` writes it to `_build/prod/rel/<app>/` (deploy that folder) and `_build/prod/rel/<app>/bin/<app> start` in `run.start` runs it; it carries the Erlang runtime and runs on " + code.Base + ", as the official Phoenix recipe does. Or set `run.base` to an Elixir runtime (e.g. " + lang[1] + ") and deploy what `mix` needs."
+	}
+	return true
 }
 
 // nodeCommandFix names in d the Node command cmd (from node_modules/.bin)
