@@ -95,3 +95,47 @@ func TestDeploy_LanguageCommandOnBareOSRunBase(t *testing.T) {
 		})
 	}
 }
+
+// TestDeploy_LiteralHostOfNoService: recipe-twill writes its hosts as
+// literals (DB_HOST: db, REDIS_HOST: redis). An agent's DB_HOST: localhost
+// (the app's own container, where no database runs on Zerops) or
+// REDIS_HOST: valkey (no such service) passed the deploy with no word; the
+// Laravel app is not read, so the verdict stayed "unverified" for reasons
+// that did not name the variable. Now each is a warning whose fix names the
+// project's service of that kind (db is postgresql@16, cache is
+// valkey@7.2); the recipe's own hosts stay unwarned.
+func TestDeploy_LiteralHostOfNoService(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, env, path, fix string
+	}{
+		{"recipe", "        DB_HOST: db\n        REDIS_HOST: cache\n        MAIL_HOST: web\n", "", ""},
+		{"localhost db", "        DB_HOST: localhost\n        REDIS_HOST: cache\n", "zerops[0].run.envVariables.DB_HOST", "db (or ${db_hostname}; db is postgresql@16)"},
+		{"no such service", "        DB_HOST: db\n        REDIS_HOST: valkey\n", "zerops[0].run.envVariables.REDIS_HOST", "cache (or ${cache_hostname}; cache is valkey@7.2)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: php-nginx@8.3\n"}, "import"); res.IsError {
+				t.Fatalf("import: %s", text(res))
+			}
+			yml := "zerops:\n  - setup: web\n    build:\n      base: php@8.3\n      buildCommands:\n        - composer install\n      deployFiles: ./\n" +
+				"    run:\n      base: php-nginx@8.3\n      envVariables:\n        DB_CONNECTION: pgsql\n" + tc.env
+			writeApp(t, h.workDir(t)+"/tw", map[string]string{"zerops.yml": yml, "composer.json": `{"require":{"php":"^8.2"}}`,
+				"public/index.php": "<?php\nrequire __DIR__ . '/../vendor/autoload.php';\necho 'ok';\n"})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "tw", "targetService": "web"}, "deploy")
+			var hosts []map[string]string
+			for _, is := range issuesOf(m, "warnings") {
+				if strings.Contains(is["path"], "_HOST") {
+					hosts = append(hosts, is)
+				}
+			}
+			switch {
+			case tc.path == "" && len(hosts) > 0:
+				t.Fatalf("the recipe's hosts are warned: %s", text(res))
+			case tc.path != "" && (len(hosts) != 1 || hosts[0]["path"] != tc.path || !strings.Contains(hosts[0]["fix"], tc.fix)):
+				t.Fatalf("want one warning at %s whose fix names %q: %s", tc.path, tc.fix, text(res))
+			}
+		})
+	}
+}

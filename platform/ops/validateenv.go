@@ -82,6 +82,7 @@ func EnvRefIssues(ctx context.Context, proj Project, content string) []platform.
 	}
 	out = append(out, ownSubdomainIssues(ctx, proj, content)...)
 	out = append(out, unsetVarIssues(ctx, proj, vars)...)
+	out = append(out, literalHostIssues(ctx, proj, vars)...)
 	issues, names := refIssues(ctx, proj, values)
 	for _, r := range issues {
 		// At every place: fixing one leaves the others.

@@ -1,0 +1,106 @@
+package ops
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
+)
+
+// hostKeyRe is a variable naming the host of a service the app connects to
+// (DB_HOST, REDIS_HOST, MAIL_HOSTNAME): group 1 the words before _HOST.
+var hostKeyRe = regexp.MustCompile(`^([A-Z][A-Z0-9_]*?)_HOST(?:NAME)?$`)
+
+// hostLabelRe is a value a project's service could be reached by: a bare
+// hostname (no dot, no port), which resolves only inside the project.
+var hostLabelRe = regexp.MustCompile(`^[a-z][a-z0-9]{0,24}$`)
+
+// loopbackHost is the app's own container.
+var loopbackHost = regexp.MustCompile(`^(localhost|127\.0\.0\.1|::1|\[::1\])$`)
+
+// otherServiceWords are the words of a host variable's name that say it
+// is another service's (besides kinFamilies'): mail, queue, broker.
+var otherServiceWords = []string{"mail", "smtp", "queue", "broker", "search", "memcached"}
+
+// literalHostIssues warns of a run.envVariables host variable of another
+// service (DB_HOST, REDIS_HOST) written as a literal that reaches none:
+// localhost, the app's own container, where no other service runs on
+// Zerops; or a bare hostname no service of the project has. The fix names
+// the project's services of the kind the name says. A warning: the
+// service may be imported before the app starts.
+func literalHostIssues(ctx context.Context, proj Project, vars []envVarAt) []platform.Issue {
+	type cand struct {
+		v    envVarAt
+		kind string // the word of the key that names a kind of service
+	}
+	var cands []cand
+	for _, v := range vars {
+		m := hostKeyRe.FindStringSubmatch(v.key)
+		val := strings.TrimSpace(v.value)
+		if m == nil || !strings.Contains(v.path, ".run.envVariables.") || !loopbackHost.MatchString(val) && !hostLabelRe.MatchString(val) {
+			continue
+		}
+		for _, w := range strings.Split(strings.ToLower(m[1]), "_") {
+			if kinFamilies[w] != nil || slices.Contains(otherServiceWords, w) {
+				cands = append(cands, cand{v, w})
+				break
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	services, err := listServices(ctx, proj)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, s := range services {
+		if !s.System {
+			names = append(names, s.Name)
+		}
+	}
+	slices.Sort(names)
+	var out []platform.Issue
+	for _, c := range cands {
+		key, val := platform.Clip(c.v.key, 60), strings.TrimSpace(c.v.value)
+		if !loopbackHost.MatchString(val) && slices.Contains(names, val) {
+			continue
+		}
+		var kin []diagnose.Kin
+		for _, s := range services { // the key's kind; the service of that name too (DB_HOST: db)
+			if !s.System && slices.Contains(kinFamilies[c.kind], kindWord(s.Type.VersionName)) {
+				kin = append(kin, diagnose.Kin{Name: s.Name, Type: s.Type.VersionName})
+			}
+		}
+		if !loopbackHost.MatchString(val) {
+			if k := kinOf(val, "", services); len(k) > 0 {
+				kin = k
+			}
+		}
+		problem := fmt.Sprintf("%s: %s is the app's own container, and on Zerops every other service runs in a container of its own, reached by its hostname: nothing answers there", key, val)
+		if !loopbackHost.MatchString(val) {
+			problem = fmt.Sprintf("%s: the project has no service %q (services: %s), so the app gets a host that does not resolve", key, val, listSome(names, ", "))
+		}
+		fix := "Set " + key + " to the hostname of the service it means (the project's services: " + listSome(names, ", ") + ")."
+		if len(kin) > 0 {
+			fix = "Set " + key + " to " + kinHosts(kin) + "."
+		}
+		out = append(out, platform.Issue{Path: c.v.path, Problem: problem, Fix: fix})
+	}
+	return out
+}
+
+// kinHosts names kin's services as a host variable takes them: the
+// hostname, or its ${hostname_hostname} reference.
+func kinHosts(kin []diagnose.Kin) string {
+	var parts []string
+	for _, k := range kin {
+		parts = append(parts, fmt.Sprintf("%s (or ${%s_hostname}; %s is %s)", k.Name, k.Name, k.Name, k.Type))
+	}
+	return strings.Join(parts, ", or ")
+}
