@@ -139,3 +139,28 @@ func TestDeploy_LiteralHostOfNoService(t *testing.T) {
 		})
 	}
 }
+
+// TestExport_KeepsScalingHeadroom: recipe-twill (and phoenix) import the
+// app with verticalAutoscaling minRam 0.25 and minFreeRamGB 0.125. The
+// export wrote minRam alone: the headroom (and the other settings the
+// client did not read: minFreeRamPercent, the CPU headroom,
+// startCpuCoreCount) was lost on the re-import, silently.
+func TestExport_KeepsScalingHeadroom(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: php-nginx@8.3\n" +
+		"    verticalAutoscaling:\n      cpuMode: DEDICATED\n      minRam: 0.25\n      minFreeRamGB: 0.125\n      minFreeRamPercent: 20\n      minFreeCpuCores: 0.5\n      startCpuCoreCount: 3\n"}, "import")
+	wantOK(t, res)
+	res, m := h.call(t, "zerops_export", map[string]any{"serviceHostname": "web"})
+	wantOK(t, res)
+	y := str(m["yaml"])
+	for _, want := range []string{"minRam: 0.25", "minFreeRamGB: 0.125", "minFreeRamPercent: 20", "minFreeCpuCores: 0.5", "startCpuCoreCount: 3"} {
+		if !strings.Contains(y, want) {
+			t.Errorf("the export lost %s:\n%s", want, y)
+		}
+	}
+	res, v := h.call(t, "zerops_import", map[string]any{"content": y, "dryRun": true})
+	if problems := issuesOf(v, "problems"); len(problems) != 1 || !strings.Contains(problems[0]["problem"], "already exists") {
+		t.Errorf("the export does not import (besides its hostname existing here): %s", text(res))
+	}
+}

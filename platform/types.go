@@ -140,6 +140,14 @@ type Autoscaling struct {
 	MaxDisk       float64 `json:"maxDisk,omitempty"`
 	MinContainers int     `json:"minContainers,omitempty"`
 	MaxContainers int     `json:"maxContainers,omitempty"`
+	// The headroom kept free before scaling up and the cores a container
+	// starts with (import.yml's minFreeRamGB, minFreeRamPercent,
+	// minFreeCpuCores, minFreeCpuPercent, startCpuCoreCount); 0: not set.
+	MinFreeRAMGB      float64 `json:"minFreeRamGB,omitempty"`
+	MinFreeRAMPercent float64 `json:"minFreeRamPercent,omitempty"`
+	MinFreeCPUCores   float64 `json:"minFreeCpuCores,omitempty"`
+	MinFreeCPUPercent float64 `json:"minFreeCpuPercent,omitempty"`
+	StartCPU          int     `json:"startCpuCoreCount,omitempty"`
 }
 
 // ServiceStack is one service of a project. Name is its hostname.

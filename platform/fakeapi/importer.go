@@ -57,6 +57,8 @@ type importVertical struct {
 	StartCPUCoreCount *float64 `yaml:"startCpuCoreCount"`
 	MinFreeRAMGB      *float64 `yaml:"minFreeRamGB"`
 	MinFreeRAMPercent *float64 `yaml:"minFreeRamPercent"`
+	MinFreeCPUCores   *float64 `yaml:"minFreeCpuCores"`
+	MinFreeCPUPercent *float64 `yaml:"minFreeCpuPercent"`
 }
 
 // parseImportYAML parses an import file for a service import. It rejects an
@@ -313,8 +315,9 @@ func (va *importVertical) vertical() *verticalJSON {
 	if va.CPUMode != nil && (*va.CPUMode == "SHARED" || *va.CPUMode == "DEDICATED") {
 		v.CPUMode = va.CPUMode
 	}
-	if va.MinFreeRAMGB != nil || va.MinFreeRAMPercent != nil {
-		v.MinFreeResource = &minFreeResourceJSON{MemoryGBytes: va.MinFreeRAMGB, MemoryPercent: va.MinFreeRAMPercent}
+	if va.MinFreeRAMGB != nil || va.MinFreeRAMPercent != nil || va.MinFreeCPUCores != nil || va.MinFreeCPUPercent != nil {
+		v.MinFreeResource = &minFreeResourceJSON{MemoryGBytes: va.MinFreeRAMGB, MemoryPercent: va.MinFreeRAMPercent,
+			CPUCoreCount: va.MinFreeCPUCores, CPUCorePercent: va.MinFreeCPUPercent}
 	}
 	if *v == (verticalJSON{}) {
 		return nil

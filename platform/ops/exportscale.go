@@ -57,6 +57,11 @@ func keepSettings(node *yaml.Node, byName map[string]platform.ServiceStack) {
 		add("maxRam", a.MaxRAM, a.MaxRAM > 0)
 		add("minDisk", a.MinDisk, a.MinDisk > 0)
 		add("maxDisk", a.MaxDisk, a.MaxDisk > 0)
+		add("startCpuCoreCount", a.StartCPU, a.StartCPU > 0)
+		add("minFreeCpuCores", a.MinFreeCPUCores, a.MinFreeCPUCores > 0)
+		add("minFreeCpuPercent", a.MinFreeCPUPercent, a.MinFreeCPUPercent > 0)
+		add("minFreeRamGB", a.MinFreeRAMGB, a.MinFreeRAMGB > 0)
+		add("minFreeRamPercent", a.MinFreeRAMPercent, a.MinFreeRAMPercent > 0)
 		if len(v.Content) > 0 {
 			node.Content = append(node.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: "verticalAutoscaling"}, &v)
 		}

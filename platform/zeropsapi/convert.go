@@ -145,6 +145,11 @@ func convertAutoscaling(a *output.CustomAutoscaling) *platform.Autoscaling {
 		if r := v.MaxResource; r != nil {
 			out.MaxCPU, out.MaxRAM, out.MaxDisk = intOf(r.CpuCoreCount), floatOf(r.MemoryGBytes), floatOf(r.DiskGBytes)
 		}
+		if r := v.MinFreeResource; r != nil {
+			out.MinFreeRAMGB, out.MinFreeRAMPercent = floatOf(r.MemoryGBytes), floatOf(r.MemoryPercent)
+			out.MinFreeCPUCores, out.MinFreeCPUPercent = floatOf(r.CpuCoreCount), floatOf(r.CpuCorePercent)
+		}
+		out.StartCPU = intOf(v.StartCpuCoreCount)
 	}
 	if h := a.HorizontalAutoscaling; h != nil {
 		out.MinContainers, out.MaxContainers = intOf(h.MinContainerCount), intOf(h.MaxContainerCount)
