@@ -164,3 +164,33 @@ func TestExport_KeepsScalingHeadroom(t *testing.T) {
 		t.Errorf("the export does not import (besides its hostname existing here): %s", text(res))
 	}
 }
+
+// TestDelete_DriverNameIsNotAHost: recipe-twill's zerops.yml sets
+// REDIS_HOST: redis and Laravel's drivers CACHE_STORE, SESSION_DRIVER,
+// QUEUE_CONNECTION: redis. Deleting redis without confirm said all of them
+// "name redis as a host" and told the agent to change them: a driver name
+// is not a host. Only REDIS_HOST is named now.
+func TestDelete_DriverNameIsNotAHost(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: php-nginx@8.3\n  - hostname: redis\n    type: valkey@7.2\n    mode: NON_HA\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	yml := "zerops:\n  - setup: web\n    build:\n      base: php@8.3\n      buildCommands:\n        - composer install\n      deployFiles: ./\n" +
+		"    run:\n      base: php-nginx@8.3\n      envVariables:\n        CACHE_STORE: redis\n        SESSION_DRIVER: redis\n        QUEUE_CONNECTION: redis\n        REDIS_HOST: redis\n        REDIS_URL: redis://redis:6379\n"
+	writeApp(t, h.workDir(t)+"/tw", map[string]string{"zerops.yml": yml, "composer.json": `{"require":{"php":"^8.2"}}`,
+		"public/index.php": "<?php\nrequire __DIR__ . '/../vendor/autoload.php';\necho 'ok';\n"})
+	if res, _ := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "tw", "targetService": "web"}, "deploy"); res.IsError {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	res, _ := h.call(t, "zerops_delete", map[string]any{"serviceHostname": "redis"})
+	said := text(res)
+	if !strings.Contains(said, "REDIS_HOST") || !strings.Contains(said, "REDIS_URL") {
+		t.Fatalf("the hosts REDIS_HOST and REDIS_URL are not named: %s", said)
+	}
+	for _, driver := range []string{"CACHE_STORE", "SESSION_DRIVER", "QUEUE_CONNECTION"} {
+		if strings.Contains(said, driver) {
+			t.Errorf("the driver %s is named as a host: %s", driver, said)
+		}
+	}
+}

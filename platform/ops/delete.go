@@ -150,7 +150,7 @@ func RefsChange(refs []string) string {
 // "project (CACHE_URL)". A service
 // whose variables cannot be read is passed over.
 func referencesTo(ctx context.Context, proj Project, hostname string) []string {
-	return varsWhere(ctx, proj, hostname, func(v string) bool {
+	return varsWhere(ctx, proj, hostname, func(_, v string) bool {
 		return slices.ContainsFunc(envRefRe.FindAllStringSubmatch(v, -1), func(m []string) bool {
 			host, _ := refParts(m)
 			return host == hostname
@@ -161,15 +161,25 @@ func referencesTo(ctx context.Context, proj Project, hostname string) []string {
 // hostNamedBy names, as referencesTo does, the variables whose values
 // name hostname as a host (http://api:8080, db:5432, user@db/x, the bare
 // hostname): no reference, so nothing resolves, but the host they name
-// is gone with the service.
+// is gone with the service. A value that is the bare hostname alone names
+// the host only under a key that says so (REDIS_HOST: redis); Laravel's
+// CACHE_STORE: redis names a driver.
 func hostNamedBy(ctx context.Context, proj Project, hostname string) []string {
 	re := regexp.MustCompile(`(^|://|@|[\s=,;])` + regexp.QuoteMeta(hostname) + `(:\d+|/|$|[\s,;?])`)
-	return varsWhere(ctx, proj, hostname, re.MatchString)
+	return varsWhere(ctx, proj, hostname, func(k, v string) bool {
+		if strings.TrimSpace(v) == hostname {
+			return hostKeyWord.MatchString(k)
+		}
+		return re.MatchString(v)
+	})
 }
+
+// hostKeyWord is a variable name that says its value is a host.
+var hostKeyWord = regexp.MustCompile(`(?i)(HOST|HOSTNAME|HOSTS|SERVER|SERVERS|ADDR|ADDRESS|ENDPOINT|NODES?|BROKERS?|CLUSTER|URL|URI|DSN)(_|$)`)
 
 // varsWhere names the variables of the project's other services (their
 // own, their zerops.yml's) and the project's whose values match.
-func varsWhere(ctx context.Context, proj Project, hostname string, match func(string) bool) []string {
+func varsWhere(ctx context.Context, proj Project, hostname string, match func(key, value string) bool) []string {
 	c, projectID := proj.Client, proj.ID
 	services, err := listServices(ctx, proj)
 	if err != nil {
@@ -178,7 +188,7 @@ func varsWhere(ctx context.Context, proj Project, hostname string, match func(st
 	keysWith := func(envs []platform.EnvVar) []string {
 		var keys []string
 		for _, e := range envs {
-			if match(e.Content) {
+			if match(e.Key, e.Content) {
 				keys = append(keys, e.Key)
 			}
 		}
@@ -198,7 +208,7 @@ func varsWhere(ctx context.Context, proj Project, hostname string, match func(st
 		}
 		if yml, ok := proj.Memory.deployedEnv(projectID, s.ID); ok {
 			for k, v := range yml {
-				if match(v) {
+				if match(k, v) {
 					ymlKeys = append(ymlKeys, k)
 				}
 			}
