@@ -194,3 +194,31 @@ func TestDelete_DriverNameIsNotAHost(t *testing.T) {
 		}
 	}
 }
+
+// TestImport_RandomBytesSecretIsGenerated: recipe-django's import writes
+// SECRET_KEY: <@generateRandomBytes(<32>) | toString> under
+// #yamlPreprocessor=on. The sandbox stored that text as the secret, a value
+// the platform never holds: an agent reading zerops_env saw an unevaluated
+// function and was led to "fix" the import. The fake now evaluates it
+// (| toString and | toHex) as it does generateRandomString.
+func TestImport_RandomBytesSecretIsGenerated(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "#yamlPreprocessor=on\nservices:\n  - hostname: web\n    type: python@3.12\n" +
+		"    envSecrets:\n      SECRET_KEY: <@generateRandomBytes(<32>) | toString>\n      HEX_KEY: <@generateRandomBytes(<16>) | toHex>\n"}, "import")
+	wantOK(t, res)
+	res, m := h.call(t, "zerops_env", map[string]any{"action": "get", "serviceHostname": "web"})
+	wantOK(t, res)
+	vars, _ := m["variables"].([]any)
+	got := map[string]string{}
+	for _, v := range vars {
+		e, _ := v.(map[string]any)
+		got[str(e["key"])] = str(e["value"])
+	}
+	if v := got["SECRET_KEY"]; len(v) < 32 || strings.ContainsAny(v, "<@|> ") {
+		t.Errorf("SECRET_KEY = %q, want 32 random bytes as text", v)
+	}
+	if v := got["HEX_KEY"]; len(v) != 32 || strings.Trim(v, "0123456789abcdef") != "" {
+		t.Errorf("HEX_KEY = %q, want 16 random bytes in hex", v)
+	}
+}

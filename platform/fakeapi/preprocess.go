@@ -2,15 +2,19 @@ package fakeapi
 
 import (
 	"crypto/rand"
+	"encoding/base64"
+	"encoding/hex"
 	"math/big"
 	"regexp"
 	"strconv"
 	"strings"
 )
 
-// preprocessorCall is a call of the two preprocessor functions the fake
-// evaluates: <@generateRandomString(<N>)> and <@generateRandomInt(<A>, <B>)>.
-var preprocessorCall = regexp.MustCompile(`<@generateRandomString\(<(\d{1,4})>\)>|<@generateRandomInt\(<(-?\d{1,18})>,\s*<(-?\d{1,18})>\)>`)
+// preprocessorCall is a call of the preprocessor functions the fake
+// evaluates: <@generateRandomString(<N>)>, <@generateRandomInt(<A>, <B>)>
+// and random bytes encoded as text (recipe-django's SECRET_KEY:
+// <@generateRandomBytes(<32>) | toString>, or | toHex).
+var preprocessorCall = regexp.MustCompile(`<@generateRandomString\(<(\d{1,4})>\)>|<@generateRandomInt\(<(-?\d{1,18})>,\s*<(-?\d{1,18})>\)>|<@generateRandomBytes\(<(\d{1,4})>\)\s*\|\s*(toString|toHex)\s*>`)
 
 // preprocess evaluates src's random-value functions when its very first
 // line turns the preprocessor on, as the platform does before an import;
@@ -23,6 +27,21 @@ func preprocess(src string) string {
 	}
 	return preprocessorCall.ReplaceAllStringFunc(src, func(call string) string {
 		m := preprocessorCall.FindStringSubmatch(call)
+		if m[4] != "" {
+			n, _ := strconv.Atoi(m[4])
+			if n < 1 || n > 1024 {
+				return call
+			}
+			b := make([]byte, n)
+			if _, err := rand.Read(b); err != nil {
+				return call
+			}
+			if m[5] == "toHex" {
+				return hex.EncodeToString(b)
+			}
+			// toString: the characters a-zA-Z0-9_-. (URL-safe base64 without padding).
+			return base64.RawURLEncoding.EncodeToString(b)
+		}
 		if m[1] != "" {
 			n, _ := strconv.Atoi(m[1])
 			if n < 1 || n > 1024 {
