@@ -222,3 +222,36 @@ func TestImport_RandomBytesSecretIsGenerated(t *testing.T) {
 		t.Errorf("HEX_KEY = %q, want 16 random bytes in hex", v)
 	}
 }
+
+// TestValidate_PortVariableOffDeclaredPorts: recipe-adonis sets PORT: 3333
+// and HOST: localhost in run.envVariables and declares port 3000. ZCP
+// warned of HOST alone; an agent that applied that fix deployed again to
+// "unverified" with no word of PORT, and on Zerops still got a 502. Phoenix
+// shows the same when an agent moves run.ports and leaves PORT. PORT off
+// every declared port is now a warning naming both ways to make them one.
+func TestValidate_PortVariableOffDeclaredPorts(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	for _, tc := range []struct {
+		name, port, host string
+		warned           bool
+	}{
+		{"adonis", "3333", "localhost", true},
+		{"host fixed", "3333", "0.0.0.0", true},
+		{"both fixed", "3000", "0.0.0.0", false},
+	} {
+		yml := "zerops:\n  - setup: app\n    build:\n      base: nodejs@20\n      buildCommands:\n        - pnpm i\n        - pnpm run build\n      deployFiles:\n        - build/~\n" +
+			"    run:\n      base: nodejs@20\n      ports:\n        - port: 3000\n          httpSupport: true\n      envVariables:\n        PORT: " + tc.port + "\n        HOST: " + tc.host + "\n      start: node bin/server.js\n"
+		res, v := h.call(t, "zerops_validate", map[string]any{"content": yml})
+		wantOK(t, res)
+		var port []map[string]string
+		for _, is := range issuesOf(v, "warnings") {
+			if is["path"] == "zerops[0].run.envVariables.PORT" {
+				port = append(port, is)
+			}
+		}
+		if tc.warned != (len(port) == 1) || tc.warned && !strings.Contains(port[0]["fix"], `PORT: "3000"`) {
+			t.Errorf("%s: PORT %s with port 3000 declared: want warned %v with a fix naming PORT: \"3000\": %s", tc.name, tc.port, tc.warned, text(res))
+		}
+	}
+}

@@ -554,6 +554,13 @@ func checkRun(c *checker, r runAt) {
 		apply(c, fmt.Sprintf("%s.crontab[%d]", p, cron.Index), cron, cronRules)
 	}
 	for _, v := range r.EnvVariables {
+		if v.Key == "PORT" && len(r.Ports) > 0 {
+			n, err := strconv.Atoi(strings.TrimSpace(v.Value))
+			if err == nil && !slices.ContainsFunc(r.Ports, func(p zeropsyml.Port) bool { return p.Port == n }) {
+				c.warnf(p+".envVariables.PORT", "PORT: %d is not a port run.ports declares (%d): a server that listens where PORT says (Node, Adonis, Phoenix and most others) gets no traffic there, and the declared port answers 502",
+					n, r.Ports[0].Port).Fix = fmt.Sprintf("Make them one port: PORT: \"%d\", or declare %d in run.ports.", r.Ports[0].Port, n)
+			}
+		}
 		if bindVar.MatchString(v.Key) && localBind.MatchString(strings.TrimSpace(v.Value)) {
 			key := platform.Clip(v.Key, 60)
 			c.warnf(p+".envVariables."+key, "%s: %s makes a server that binds to %s (SvelteKit's adapter-node, Nuxt, Node and Python servers reading it) listen inside the container only: the balancer and the other services get no answer (502)",
