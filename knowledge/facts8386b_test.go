@@ -1,0 +1,14 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_TunedMisses8386b keeps the facts written for the leftovers of
+// batches 83-86 (kbtune25): what the section an agent is shown now states.
+func TestFacts_TunedMisses8386b(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"platform/service-statuses", "a service stuck in STOPPING or STARTING: its stack.stop or stack.start process, then support", "`CREATING`, `UPGRADING`, `STOPPING` or `STARTING` that does not move for long while its process \\(a stop or start runs as a `stack\\.stop` or `stack\\.start` process\\) shows no failure"},
+		{"operations/logs", "the docs give no retention period for build, runtime or request logs", "The docs state no retention period for build, runtime or request logs: for history, \\[forward them\\]"},
+	})
+}
