@@ -8,7 +8,6 @@ func TestFacts_TunedMisses8386b(t *testing.T) {
 	t.Parallel()
 	all := agentTexts(t)
 	assertKept(t, all, []keptFact{
-		{"platform/service-statuses", "a service stuck in STOPPING or STARTING: its stack.stop or stack.start process, then support", "`CREATING` or `UPGRADING` that does not move for long while its process shows no failure \\(likewise `STOPPING` or `STARTING`: a stop or start runs as a `stack\\.stop` or `stack\\.start` process\\)"},
 		{"operations/logs", "the docs give no retention period for request, build or runtime logs", "The docs state no retention period for these logs or build and runtime logs: \\[forward them\\]"},
 		{"networking/public-access", "a custom TCP or UDP service opens to the internet only on a direct port", "SMTP of your own, a raw or custom TCP/UDP socket — as this is the only way to open such a port to the internet"},
 		{"config/zerops-yml-ports", "a UDP port: protocol: UDP in run.ports, then a direct public port mapped to it in the GUI", "declare the port here \\(`protocol: UDP` for UDP\\), then the user opens a public port \\(10–65435, not 80 or 443\\) that forwards to it, in the GUI"},
