@@ -780,6 +780,8 @@ func nodeTool(r *runSim, _ string, args []string, env map[string]string, _ int) 
 			c = a // astro.go
 		} else if s, ok := r.svelteServer(r.path(file), env); ok {
 			c = s // svelte.go
+		} else if n, ok := r.nitroServer(r.path(file), env); ok {
+			c = n // nitro.go
 		}
 	}
 	return r.scriptRun("node", file, args, c), true

@@ -118,6 +118,21 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 		}
 		return
 	}
+	if v, inYml := opt.setVar("NITRO_HOST"); v != "" && !allInterfaces(v) {
+		// Nuxt's server (Nitro) binds NITRO_HOST before HOST: setting
+		// HOST, or an address in the built code, changes nothing.
+		if inYml {
+			d.Cause = "The app listens on localhost (127.0.0.1): `run.envVariables` of the deployed zerops.yml set NITRO_HOST to " + v +
+				", which Nuxt's server (Nitro) binds before HOST, so the balancer and other services cannot reach it."
+			d.Fix = "Set NITRO_HOST: 0.0.0.0 in `run.envVariables` of zerops.yml (they win over a service variable), then zerops_deploy (zerops.yml changes need a redeploy)."
+			d.envOnly = false
+			return
+		}
+		d.Cause = "The app listens on localhost (127.0.0.1): NITRO_HOST is set to " + v + " as a service or project variable, and Nuxt's server (Nitro) binds it before HOST, so the balancer and other services cannot reach it."
+		d.Fix = "Set NITRO_HOST to 0.0.0.0: a service variable (zerops_env action=set variables=[\"NITRO_HOST=0.0.0.0\"] restart=true, no deploy)."
+		d.envOnly = true
+		return
+	}
 	host, inYml := opt.setVar("HOST")
 	if inYml && !allInterfaces(host) {
 		d.Cause = "The app listens on localhost (127.0.0.1): `run.envVariables` of the deployed zerops.yml set HOST to " + host +

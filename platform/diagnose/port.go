@@ -31,6 +31,19 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 	if d.webServerPortFix(opt.WebServer, got, want) || d.startPortFix(opt.startPort, got, want, movePorts) {
 		return
 	}
+	if v, inYml := opt.setVar("NITRO_PORT"); v != "" && v == got {
+		// Nuxt's server (Nitro) reads NITRO_PORT before PORT: setting
+		// PORT, or a port in the built code, changes nothing.
+		if inYml {
+			d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: `run.envVariables` of the deployed zerops.yml set NITRO_PORT to %s, which Nuxt's server (Nitro) reads before PORT.", got, want, v)
+			d.Fix = fmt.Sprintf("Set NITRO_PORT: \"%s\" in `run.envVariables` of zerops.yml (they win over a service variable), or %s %s; then zerops_deploy (zerops.yml changes need a redeploy).", want, movePorts, got)
+			return
+		}
+		d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: NITRO_PORT is set to %s as a service or project variable, and Nuxt's server (Nitro) reads it before PORT.", got, want, v)
+		d.Fix = fmt.Sprintf("Set NITRO_PORT to %s: a service variable (zerops_env action=set variables=[\"NITRO_PORT=%s\"] restart=true, no deploy).", want, want)
+		d.envOnly = true
+		return
+	}
 	set, inYml := opt.setVar("PORT")
 	if inYml && set == got {
 		d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: `run.envVariables` of the deployed zerops.yml set PORT to %s, and they win over any service or project variable.", got, want, set)

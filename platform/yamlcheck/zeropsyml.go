@@ -563,8 +563,8 @@ func checkRun(c *checker, r runAt) {
 		}
 		if bindVar.MatchString(v.Key) && localBind.MatchString(strings.TrimSpace(v.Value)) {
 			key := platform.Clip(v.Key, 60)
-			c.warnf(p+".envVariables."+key, "%s: %s makes a server that binds to %s (SvelteKit's adapter-node, Nuxt, Node and Python servers reading it) listen inside the container only: the balancer and the other services get no answer (502)",
-				key, platform.Clip(v.Value, 40), key).Fix = "Set " + key + ": 0.0.0.0, every address of the container."
+			c.warnf(p+".envVariables."+key, "%s: %s makes a server that binds to %s (%s) listen inside the container only: the balancer and the other services get no answer (502)",
+				key, platform.Clip(v.Value, 40), key, bindReaders(v.Key)).Fix = "Set " + key + ": 0.0.0.0, every address of the container."
 		} else if m := localBind.FindStringSubmatch(strings.TrimSpace(v.Value)); m != nil && listenVar.MatchString(v.Key) {
 			// A server's own setting named as where it listens
 			// (Mattermost's MM_SERVICESETTINGS_LISTENADDRESS).
@@ -588,6 +588,21 @@ var bindVar = regexp.MustCompile(`^(HOST|BIND|BIND_HOST|BIND_ADDRESS|SERVER_HOST
 // listens on (MM_SERVICESETTINGS_LISTENADDRESS, SERVER_LISTEN_ADDR,
 // HTTP_BIND_ADDRESS), not one it connects to.
 var listenVar = regexp.MustCompile(`(?i)(^|_)(LISTEN_?(ADDRESS|ADDR|HOST)|BIND_?(ADDRESS|ADDR|HOST))$`)
+
+// bindReaders names the servers that bind the bind variable key.
+func bindReaders(key string) string {
+	switch key {
+	case "HOST":
+		return "SvelteKit's adapter-node, Astro's Node adapter, Nuxt, Node and Python servers reading it"
+	case "NITRO_HOST":
+		return "Nuxt's server, Nitro, which reads it before HOST"
+	case "UVICORN_HOST":
+		return "uvicorn"
+	case "FLASK_RUN_HOST":
+		return "`flask run`"
+	}
+	return "servers reading it"
+}
 
 // localBind is a loopback address, with a port or not.
 var localBind = regexp.MustCompile(`^(localhost|127\.0\.0\.1|::1|\[::1\])(:\d+)?$`)

@@ -1,0 +1,75 @@
+package mcp_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// nuxtApp is the recipe-nuxt-nodejs app as the sandbox reads it: Nuxt
+// built by its package script, .output's contents deployed, the server
+// Nitro wrote started by node, with env in run.envVariables.
+func nuxtApp(env map[string]string, start, deploy string) map[string]string {
+	return map[string]string{
+		"package.json":    `{"name":"site","private":true,"scripts":{"build":"nuxt build","start":"nuxt preview"},"devDependencies":{"nuxt":"^3.13.2"}}` + "\n",
+		"nuxt.config.ts":  "export default ({\n    modules: ['@nuxtjs/tailwindcss'],\n})\n",
+		"pages/index.vue": "<template><h1>Nuxt</h1></template>\n",
+		"zerops.yml": setupYml{base: "nodejs@22", build: []string{"npm i", "npm run build"}, deploy: deploy, port: 3000,
+			env: env, start: start}.String(),
+	}
+}
+
+// The Nuxt recipe (walk 22): `node server/index.mjs` after deploying
+// .output/~ is the server Nitro wrote, which listens on NITRO_HOST, else
+// HOST, else every address, and on NITRO_PORT, else PORT, else 3000. The
+// sandbox read no address for it (unverified); with NITRO_HOST or
+// NITRO_PORT set wrong, the fix offered was to edit the built file or to
+// set HOST/PORT, which Nitro reads only after the NITRO_ variable (a loop).
+// Now it is live as the recipe stands, and a wrong NITRO_ variable is
+// named with its fix, which then makes it live.
+func TestDeploy_NuxtNitroServerListensWhereNitroSays(t *testing.T) {
+	t.Parallel()
+	const start, deploy = "node server/index.mjs", ".output/~"
+	runDeployCases(t, []deployCase{
+		{name: "recipe", files: nuxtApp(nil, start, deploy), verdict: "live"},
+		{name: "NITRO_HOST on loopback", files: nuxtApp(map[string]string{"NITRO_HOST": "127.0.0.1"}, start, deploy),
+			verdict: "not-answering", signal: "listening-on-localhost",
+			next:  []string{"NITRO_HOST: 0.0.0.0"},
+			lacks: []string{"server.listen(", "HOST=0.0.0.0", "fix the 1 zerops.yml warning"},
+			then:  []deployCase{{name: "fixed", files: nuxtApp(map[string]string{"NITRO_HOST": "0.0.0.0"}, start, deploy), verdict: "live"}}},
+		{name: "NITRO_HOST over HOST", files: nuxtApp(map[string]string{"NITRO_HOST": "localhost", "HOST": "0.0.0.0"}, start, deploy),
+			verdict: "not-answering", signal: "listening-on-localhost",
+			next:  []string{"NITRO_HOST: 0.0.0.0"},
+			lacks: []string{"server.listen(", "HOST=0.0.0.0"}},
+		{name: "HOST on loopback", files: nuxtApp(map[string]string{"HOST": "127.0.0.1"}, start, deploy),
+			verdict: "not-answering", signal: "listening-on-localhost",
+			next: []string{"HOST: 0.0.0.0"}, lacks: []string{"server.listen("}},
+		{name: "NITRO_PORT elsewhere", files: nuxtApp(map[string]string{"NITRO_PORT": "4000", "PORT": "3000"}, start, deploy),
+			verdict: "not-answering", signal: "wrong-port",
+			next:  []string{`NITRO_PORT: "3000"`},
+			lacks: []string{"hardcoded", "read PORT", "Setting PORT again"},
+			then:  []deployCase{{name: "fixed", files: nuxtApp(map[string]string{"NITRO_PORT": "3000", "PORT": "3000"}, start, deploy), verdict: "live"}}},
+		{name: "PORT elsewhere", files: nuxtApp(map[string]string{"PORT": "8080"}, start, deploy),
+			verdict: "not-answering", signal: "wrong-port", next: []string{`PORT: "3000"`}},
+		{name: "npm start without package.json", files: nuxtApp(nil, "npm start", deploy),
+			verdict: "not-answering|deploy-failed", signal: "start-file-missing", next: []string{"package.json"}},
+	})
+}
+
+// The NITRO_HOST warning named SvelteKit's adapter-node among the servers
+// reading it (walk 22): each bind variable names its own readers.
+func TestValidate_LoopbackBindVariableNamesItsReaders(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	for _, tc := range []struct{ key, says, lacks string }{
+		{"NITRO_HOST", "Nuxt", "SvelteKit"},
+		{"UVICORN_HOST", "uvicorn", "SvelteKit"},
+		{"HOST", "SvelteKit", "uvicorn"},
+	} {
+		yml := setupYml{base: "nodejs@22", deploy: "./", port: 3000, env: map[string]string{tc.key: "127.0.0.1"}, start: "node index.js"}.String()
+		res, _ := h.call(t, "zerops_validate", map[string]any{"content": yml, "kind": "zerops.yml"})
+		got := text(res)
+		if !strings.Contains(got, tc.key+": 127.0.0.1") || !strings.Contains(got, tc.says) || strings.Contains(got, tc.lacks) {
+			t.Errorf("%s: want the warning naming %q, not %q: %s", tc.key, tc.says, tc.lacks, got)
+		}
+	}
+}
