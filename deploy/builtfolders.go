@@ -108,7 +108,7 @@ var builtTools = []builtTool{
 		return appsim.AngularOutput(read("angular.json"))
 	}},
 	{regexp.MustCompile(`\breact-scripts build\b`), "react-scripts build", func(func(string) string, string) string { return "build" }},
-	{regexp.MustCompile(`\bnuxi? (?:build|generate)\b`), "nuxt build", func(func(string) string, string) string { return ".output" }},
+	{regexp.MustCompile(`\bnu(?:xt|xi) (?:build|generate)\b`), "nuxt build", func(func(string) string, string) string { return ".output" }},
 }
 
 // builtFolders are the folders the build commands cmds write, each with

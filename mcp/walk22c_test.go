@@ -50,6 +50,10 @@ func TestDeploy_NuxtNitroServerListensWhereNitroSays(t *testing.T) {
 			then:  []deployCase{{name: "fixed", files: nuxtApp(map[string]string{"NITRO_PORT": "3000", "PORT": "3000"}, start, deploy), verdict: "live"}}},
 		{name: "PORT elsewhere", files: nuxtApp(map[string]string{"PORT": "8080"}, start, deploy),
 			verdict: "not-answering", signal: "wrong-port", next: []string{`PORT: "3000"`}},
+		{name: ".output deployed as a folder", files: nuxtApp(nil, start, ".output"),
+			verdict: "not-answering", signal: "start-file-missing",
+			next: []string{"`node .output/server/index.mjs`", "`.output/~`"},
+			then: []deployCase{{name: "fixed", files: nuxtApp(nil, "node .output/server/index.mjs", ".output"), verdict: "live"}}},
 		{name: "npm start without package.json", files: nuxtApp(nil, "npm start", deploy),
 			verdict: "not-answering|deploy-failed", signal: "start-file-missing", next: []string{"package.json"}},
 	})

@@ -453,6 +453,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.startFolderFix(text, opt.Code)
 		d.startManifestFix(text)
 		d.tildeFix(text, opt.Code)
+		d.folderFix(text, opt.Code)
 		d.cdFix(text, opt.Code)
 		d.goRunFix(text, opt.Code)
 	case "connection-refused":

@@ -82,6 +82,40 @@ func (d *Diagnosis) tildeFix(text string, c *Code) {
 	}
 }
 
+// folderFix fits d, start-file-missing read from text, to a start naming
+// a file by its path inside a folder the build's tool writes (c.Built)
+// that build.deployFiles deploys as a folder, without `~`: what the tool
+// wrote is under /var/www/<folder>, so the start's path gains the folder,
+// or the deploy takes the folder's contents.
+func (d *Diagnosis) folderFix(text string, c *Code) {
+	m := startPathMissing.FindStringSubmatch(text)
+	if d.Signal != "start-file-missing" || m == nil || c == nil || m[2] == "" {
+		return
+	}
+	named := path.Clean(strings.TrimPrefix(m[2], "./"))
+	for _, f := range c.DeployFiles {
+		f = relPath(f)
+		if strings.Contains(f, "~") || f == "." || named == f || strings.HasPrefix(named, f+"/") {
+			continue
+		}
+		for _, b := range c.Built {
+			dir, tool, _ := strings.Cut(b, " (")
+			if dir != f {
+				continue
+			}
+			at := path.Join(dir, named)
+			d.Cause = "`run.start` names `" + named + "`, but `build.deployFiles` deploys `" + dir + "` (which " + strings.TrimSuffix(tool, ")") +
+				" writes) as a folder, so what the build wrote there is under /var/www/" + dir + ": that file is at /var/www/" + at + "."
+			d.Fix = "In `run.start`, name `" + at + "` in place of `" + named + "`"
+			if c.Start != "" && strings.Contains(c.Start, named) {
+				d.Fix += ": `" + strings.Replace(c.Start, named, at, 1) + "`"
+			}
+			d.Fix += " (or deploy the folder's contents with `" + dir + "/~` in `build.deployFiles`); then deploy again."
+			return
+		}
+	}
+}
+
 // startCdMissing is the shell finding no folder a start's cd names.
 var startCdMissing = lazyregexp.New(`can't cd to (\S+?): No such file or directory`)
 
