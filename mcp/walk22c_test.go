@@ -77,3 +77,37 @@ func TestValidate_LoopbackBindVariableNamesItsReaders(t *testing.T) {
 		}
 	}
 }
+
+// astroRecipeApp is the recipe-astro-nodejs app as the sandbox reads it: the
+// Node adapter in standalone mode, built by pnpm, started by its script.
+func astroRecipeApp(env map[string]string, deploy string) map[string]string {
+	return map[string]string{
+		"package.json": `{"name":"site","type":"module","scripts":{"build":"astro build","start":"node dist/server/entry.mjs"},` +
+			`"dependencies":{"@astrojs/node":"^9.0.0","astro":"5.0.2"}}` + "\n",
+		"pnpm-lock.yaml":   "lockfileVersion: '9.0'\n",
+		"astro.config.mjs": "import { defineConfig } from \"astro/config\";\nimport node from \"@astrojs/node\";\n\nexport default defineConfig({\n  output: \"server\",\n  adapter: node({\n    mode: \"standalone\"\n  }),\n});\n",
+		"src/pages/index.astro": "<h1>Astro</h1>\n",
+		"zerops.yml": setupYml{base: "nodejs@22", build: []string{"pnpm i", "pnpm run build"}, deploy: deploy, port: 3000,
+			env: env, start: "pnpm start"}.String(),
+	}
+}
+
+// The Astro recipe (walk 22): with HOST: localhost in run.envVariables the
+// answer stated its fix twice (the warning, then "if it still fails" the
+// same fix); deployed without node_modules, whose packages Astro's server
+// build imports, it was called live. Now the fix is stated once, and the
+// missing node_modules is named, unverified.
+func TestDeploy_AstroRecipeDebugStarts(t *testing.T) {
+	t.Parallel()
+	const deploy = "[ dist, package.json, node_modules ]"
+	env := map[string]string{"HOST": "0.0.0.0", "PORT": "3000"}
+	runDeployCases(t, []deployCase{
+		{name: "recipe", files: astroRecipeApp(env, deploy), verdict: "live"},
+		{name: "HOST localhost", files: astroRecipeApp(map[string]string{"HOST": "localhost", "PORT": "3000"}, deploy),
+			verdict: "not-answering", signal: "listening-on-localhost", next: []string{"HOST: 0.0.0.0"},
+			lacks: []string{"fix the 1 zerops.yml warning", "knowingly accept", "if it still fails"}},
+		{name: "without node_modules", files: astroRecipeApp(env, "[ dist, package.json ]"),
+			verdict: "unverified", reason: []string{"node_modules"}, lacks: []string{"appstage is live"},
+			then: []deployCase{{name: "fixed", files: astroRecipeApp(env, deploy), verdict: "live"}}},
+	})
+}

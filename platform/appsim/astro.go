@@ -23,6 +23,7 @@ var (
 	astroHostRe   = lazyregexp.New(`\bhost\s*:\s*(true|false|'[^']*'|"[^"]*")\s*[,}\n]`)
 	astroPortRe   = lazyregexp.New(`\bport\s*:\s*(\d+)\s*[,}\n]`)
 	astroKeyRe    = lazyregexp.New(`\b(host|port)\s*:`)
+	astroDepsRe   = lazyregexp.New(`"dependencies"\s*:\s*\{\s*"`)
 )
 
 // astroServer is the start of rel when it is the standalone server an
@@ -84,6 +85,12 @@ func (r *runSim) astroServer(rel string, env map[string]string) (startCmd, bool)
 			return startCmd{}, false
 		}
 		port = n
+	}
+	if pkg, ok := r.files.Read("package.json"); ok && astroDepsRe.MatchString(pkg) && !r.nodeInstalled("", "") {
+		// The server build imports the packages package.json lists under
+		// dependencies from node_modules at run time; which one it asks
+		// for first is not read here.
+		r.noteUnsure("whether " + astroEntry + " starts without /var/www/node_modules: Astro's server build imports the packages package.json lists under `dependencies` from node_modules, which `build.deployFiles` does not deploy (add `node_modules`)")
 	}
 	banner := "[@astrojs/node] Server listening on http://%s:%d"
 	if normHost(host) == "0.0.0.0" {

@@ -107,6 +107,8 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 		}
 		d.Fix, d.envOnly = strings.ReplaceAll(s.fix, "<port>", port), s.envOnly
 		if v, ok := opt.YmlEnv["HOST"]; ok && s.envOnly && strings.Contains(s.fix, "HOST=0.0.0.0") {
+			d.Cause = "The app listens on localhost (127.0.0.1): `run.envVariables` of the deployed zerops.yml set HOST to " + v +
+				", where Astro's Node adapter binds, so the balancer and other services cannot reach it."
 			d.Fix = "Astro's Node adapter listens where HOST says, and `run.envVariables` of the deployed zerops.yml set it to " + v +
 				" (they win over a service variable): set HOST: 0.0.0.0 there, then zerops_deploy."
 			d.envOnly = false
