@@ -84,8 +84,8 @@ func astroRecipeApp(env map[string]string, deploy string) map[string]string {
 	return map[string]string{
 		"package.json": `{"name":"site","type":"module","scripts":{"build":"astro build","start":"node dist/server/entry.mjs"},` +
 			`"dependencies":{"@astrojs/node":"^9.0.0","astro":"5.0.2"}}` + "\n",
-		"pnpm-lock.yaml":   "lockfileVersion: '9.0'\n",
-		"astro.config.mjs": "import { defineConfig } from \"astro/config\";\nimport node from \"@astrojs/node\";\n\nexport default defineConfig({\n  output: \"server\",\n  adapter: node({\n    mode: \"standalone\"\n  }),\n});\n",
+		"pnpm-lock.yaml":        "lockfileVersion: '9.0'\n",
+		"astro.config.mjs":      "import { defineConfig } from \"astro/config\";\nimport node from \"@astrojs/node\";\n\nexport default defineConfig({\n  output: \"server\",\n  adapter: node({\n    mode: \"standalone\"\n  }),\n});\n",
 		"src/pages/index.astro": "<h1>Astro</h1>\n",
 		"zerops.yml": setupYml{base: "nodejs@22", build: []string{"pnpm i", "pnpm run build"}, deploy: deploy, port: 3000,
 			env: env, start: "pnpm start"}.String(),
@@ -109,5 +109,32 @@ func TestDeploy_AstroRecipeDebugStarts(t *testing.T) {
 		{name: "without node_modules", files: astroRecipeApp(env, "[ dist, package.json ]"),
 			verdict: "unverified", reason: []string{"node_modules"}, lacks: []string{"appstage is live"},
 			then: []deployCase{{name: "fixed", files: astroRecipeApp(env, deploy), verdict: "live"}}},
+	})
+}
+
+// A package script started by pnpm or yarn where the deploy left
+// package.json out (walk 22: the Qwik recipe without package.json in
+// deployFiles, the Nuxt one started with `yarn start` after deploying
+// .output/~): the sandbox did not follow it, "could not check where
+// `pnpm serve` listens", when pnpm and yarn stop at once finding no
+// manifest. Now the crash, and the manifest to deploy.
+func TestDeploy_PackageScriptWithoutManifest(t *testing.T) {
+	t.Parallel()
+	qwik := func(deploy string) map[string]string {
+		return map[string]string{
+			"package.json":          `{"name":"site","type":"module","scripts":{"build":"qwik build","serve":"node server/entry.express"}}` + "\n",
+			"pnpm-lock.yaml":        "lockfileVersion: '9.0'\n",
+			"src/entry.express.tsx": "const PORT = process.env.PORT ?? 3000;\n",
+			"zerops.yml": setupYml{base: "nodejs@22", build: []string{"pnpm i", "pnpm run build"}, deploy: deploy, port: 3000,
+				start: "pnpm serve"}.String(),
+		}
+	}
+	runDeployCases(t, []deployCase{
+		{name: "pnpm", files: qwik("[ public, server, dist ]"), verdict: "not-answering", signal: "start-file-missing",
+			says: []string{"ERR_PNPM_NO_IMPORTER_MANIFEST_FOUND"}, next: []string{"`package.json` to `build.deployFiles`"},
+			lacks: []string{"could not check where"}},
+		{name: "yarn", files: nuxtApp(nil, "yarn start", ".output/~"), verdict: "not-answering", signal: "start-file-missing",
+			says: []string{"Couldn't find a package.json file"}, next: []string{"`package.json` to `build.deployFiles`"},
+			lacks: []string{"could not check where"}},
 	})
 }

@@ -445,6 +445,15 @@ func otherPMTool(r *runSim, name string, args []string, env map[string]string, d
 		return unread, true
 	}
 	src, ok := r.deployedText(r.path("package.json"))
+	if !ok && r.deployed(r.path("package.json")) == "" && !r.producedAt(r.path("package.json")) {
+		// No manifest where the command starts: both stop there.
+		dir := path.Join(RunRoot, r.cwd)
+		if name == "pnpm" {
+			return startCmd{lang: "node", exit: 1, crash: []Line{{3, fmt.Sprintf(" ERR_PNPM_NO_IMPORTER_MANIFEST_FOUND  No package.json (or package.yaml, or package.json5) was found in %q.", dir)}}}, true
+		}
+		return startCmd{lang: "node", exit: 1, crash: []Line{{6, "yarn run v1.22.22"}, {3, fmt.Sprintf("error Couldn't find a package.json file in %q", dir)},
+			{6, "info Visit https://yarnpkg.com/en/docs/cli/run for documentation about this command."}}}, true
+	}
 	var pkg packageJSON
 	if !ok || json.Unmarshal([]byte(src), &pkg) != nil {
 		return unread, true

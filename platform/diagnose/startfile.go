@@ -28,9 +28,11 @@ func (d *Diagnosis) uvicornFix(text string) {
 	d.Fix = "Make `build.deployFiles` include `" + file + "` and the packages it imports (`./` deploys the whole tree), or correct the module path of the app reference in `run.start` (`uvicorn app.main:app --host 0.0.0.0 --port <port>`, or `--app-dir src`); then deploy again."
 }
 
-// startManifestMissing is npm, started by run.start, finding no
-// package.json in the directory it starts in under /var/www.
-var startManifestMissing = lazyregexp.New(`Could not read package\.json: Error: ENOENT: no such file or directory, open '/var/www/((?:[^']+/)?)package\.json'`)
+// startManifestMissing is npm (group 1), pnpm (2) or yarn (3), started by
+// run.start, finding no package.json in the directory it starts in under
+// /var/www.
+var startManifestMissing = lazyregexp.New(`Could not read package\.json: Error: ENOENT: no such file or directory, open '/var/www/((?:[^']+/)?)package\.json'|` +
+	`No package\.json \(or package\.yaml, or package\.json5\) was found in "/var/www/?([^"]*)"|Couldn't find a package\.json file in "/var/www/?([^"]*)"`)
 
 // startManifestFix fits d, start-file-missing read from text, to npm
 // finding no package.json at the start: the file missing is the manifest
@@ -41,8 +43,18 @@ func (d *Diagnosis) startManifestFix(text string) {
 	if d.Signal != "start-file-missing" || m == nil {
 		return
 	}
-	file := m[1] + "package.json"
-	d.Cause = "`run.start` runs an npm script, and npm reads it from `" + file + "`, which the deploy did not put in /var/www: `build.deployFiles` leaves it out."
+	pm, dir := "npm", m[1]
+	switch {
+	case strings.HasPrefix(m[0], "No package.json"):
+		pm, dir = "pnpm", m[2]
+	case strings.HasPrefix(m[0], "Couldn't"):
+		pm, dir = "yarn", m[3]
+	}
+	if dir = strings.Trim(dir, "/"); dir != "" {
+		dir += "/"
+	}
+	file := dir + "package.json"
+	d.Cause = "`run.start` runs a package script, and " + pm + " reads it from `" + file + "`, which the deploy did not put in /var/www: `build.deployFiles` leaves it out."
 	d.Fix = "Add `" + file + "` to `build.deployFiles` (with the `node_modules` the script's command needs), or put the script's own command in `run.start` (e.g. `node dist/main.js`); then deploy again."
 }
 
