@@ -138,3 +138,27 @@ func TestDeploy_PackageScriptWithoutManifest(t *testing.T) {
 			lacks: []string{"could not check where"}},
 	})
 }
+
+// The SvelteKit recipe (walk 22) deployed with `build/~` in place of
+// `build`: `node ./build` then finds no folder build in /var/www (its
+// files are there themselves), but the sandbox took it for the server
+// the adapter wrote and called it live.
+func TestDeploy_SvelteKitBuildFolderDeployedWithTilde(t *testing.T) {
+	t.Parallel()
+	app := func(deploy string) map[string]string {
+		return map[string]string{
+			"package.json":            `{"name":"site","type":"module","scripts":{"build":"vite build","start":"node ./build"},"devDependencies":{"@sveltejs/adapter-node":"^5.2.0","@sveltejs/kit":"^2.5.17","vite":"^5.0.0"}}` + "\n",
+			"pnpm-lock.yaml":          "lockfileVersion: '9.0'\n",
+			"svelte.config.js":        "import adapter from '@sveltejs/adapter-node';\n\nexport default { kit: { adapter: adapter() } };\n",
+			"vite.config.ts":          "import { sveltekit } from '@sveltejs/kit/vite';\nimport { defineConfig } from 'vite';\n\nexport default defineConfig({ plugins: [sveltekit()] });\n",
+			"src/routes/+page.svelte": "<h1>Svelte</h1>\n",
+			"zerops.yml": setupYml{base: "nodejs@22", build: []string{"pnpm i", "pnpm run build"}, deploy: deploy, port: 3000,
+				start: "pnpm start"}.String(),
+		}
+	}
+	runDeployCases(t, []deployCase{
+		{name: "recipe", files: app("[ build, package.json, node_modules ]"), verdict: "live"},
+		{name: "build/~", files: app("[ build/~, package.json, node_modules ]"), verdict: "unverified|not-answering",
+			lacks: []string{"appstage is live"}},
+	})
+}

@@ -48,8 +48,21 @@ func (r *runSim) svelteServer(rel string, env map[string]string) (startCmd, bool
 		out = CleanRel(m[1])
 	}
 	rel = CleanRel(rel)
-	if rel != out && rel != path.Join(out, "index.js") || r.deployed(rel) != "" || !r.producedAt(path.Join(out, "index.js")) {
+	if r.deployed(rel) != "" || !r.producedAt(rel) {
 		return startCmd{}, false
+	}
+	from := "" // what of the upload's tree the deploy puts at rel
+	for _, df := range r.d.DeployFiles {
+		if src, ok := deploySource(df, rel); ok {
+			from = src
+			break
+		}
+	}
+	if len(r.d.DeployFiles) == 0 {
+		from = rel
+	}
+	if from != out && from != path.Join(out, "index.js") {
+		return startCmd{}, false // (`out/~` puts the folder's files in /var/www itself)
 	}
 	host, port := "0.0.0.0", 3000
 	if v, set := env["HOST"]; set {
