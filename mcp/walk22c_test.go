@@ -106,6 +106,8 @@ func TestDeploy_AstroRecipeDebugStarts(t *testing.T) {
 		{name: "HOST localhost", files: astroRecipeApp(map[string]string{"HOST": "localhost", "PORT": "3000"}, deploy),
 			verdict: "not-answering", signal: "listening-on-localhost", next: []string{"HOST: 0.0.0.0"},
 			lacks: []string{"fix the 1 zerops.yml warning", "knowingly accept", "if it still fails"}},
+		{name: "dist/~", files: astroRecipeApp(env, "[ dist/~, package.json, node_modules ]"), verdict: "unverified|not-answering",
+			lacks: []string{"appstage is live"}},
 		{name: "without node_modules", files: astroRecipeApp(env, "[ dist, package.json ]"),
 			verdict: "unverified", reason: []string{"node_modules"}, lacks: []string{"appstage is live"},
 			then: []deployCase{{name: "fixed", files: astroRecipeApp(env, deploy), verdict: "live"}}},

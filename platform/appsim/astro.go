@@ -31,8 +31,18 @@ var (
 // standalone mode and no outDir), in env; false when it is not, or when
 // the config sets the address in a form not read here.
 func (r *runSim) astroServer(rel string, env map[string]string) (startCmd, bool) {
-	if r.files == nil || CleanRel(rel) != astroEntry || r.deployed(rel) != "" || !r.producedAt(rel) {
+	if r.files == nil || r.deployed(rel) != "" || !r.producedAt(rel) {
 		return startCmd{}, false
+	}
+	from := CleanRel(rel) // what of the upload's tree the deploy puts at rel
+	for _, df := range r.d.DeployFiles {
+		if src, ok := deploySource(df, from); ok {
+			from = src
+			break
+		}
+	}
+	if from != astroEntry {
+		return startCmd{}, false // (`dist/~` puts dist's files in /var/www itself)
 	}
 	cfg, ok := "", false
 	for _, ext := range []string{"mjs", "js", "ts", "mts", "cjs", "cts"} {
