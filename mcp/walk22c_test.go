@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -163,4 +164,26 @@ func TestDeploy_SvelteKitBuildFolderDeployedWithTilde(t *testing.T) {
 		{name: "build/~", files: app("[ build/~, package.json, node_modules ]"), verdict: "unverified|not-answering",
 			lacks: []string{"appstage is live"}},
 	})
+}
+
+// The Analog static recipe (walk 22) deploying `dist/analog/public` in
+// place of `dist/analog/public/~`: the static server found no index.html
+// at the top, and the fix offered was `dist/~`, which puts it in
+// /var/www/analog/public (the same 404 again). Now the entry deployed
+// is named with its `~`.
+func TestDeploy_StaticFolderDeployedWithoutTilde(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: static\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	yml := "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i\n        - npm run build\n" +
+		"      deployFiles:\n        - dist/analog/public\n    run:\n      base: static\n"
+	wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "package.json": `{"name":"site","scripts":{"build":"ng build"}}` + "\n",
+		"index.html": "<app-root></app-root>\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "web"}, "deploy")
+	next := str(m["next"])
+	if !strings.Contains(next, "`dist/analog/public/~`") || strings.Contains(next, "`dist/~`") {
+		t.Fatalf("want the fix naming dist/analog/public/~, not dist/~: %s", text(res))
+	}
 }

@@ -353,6 +353,13 @@ func indexFolderFix(c *diagnose.Code) string {
 		dir := path.Clean(strings.TrimPrefix(c.Nested, "./"))
 		return "build.deployFiles `" + c.Nested + "` deploys the folder itself, so its index.html lands at /var/www/" + dir + "/index.html: deploy the folder's contents with `./" + dir + "/~` in build.deployFiles"
 	}
+	if len(deployed) == 1 {
+		// One folder deployed as itself: its files, index.html among them
+		// when the build wrote it there, land below /var/www/<folder>.
+		if d := path.Clean(strings.TrimPrefix(strings.TrimSpace(deployed[0]), "./")); d != "." && !strings.Contains(d, "~") && !strings.ContainsAny(d, "*?") && path.Ext(d) == "" {
+			return "build.deployFiles `" + deployed[0] + "` deploys that folder itself, so what the build wrote in it lands in /var/www/" + d + ": deploy its contents with `" + d + "/~` in build.deployFiles"
+		}
+	}
 	for _, d := range deployed {
 		if strings.HasSuffix(d, "~") || strings.HasSuffix(d, "~/") {
 			return "build.deployFiles `" + d + "` puts that folder's contents at the top, but index.html is in a folder below it: name the folder that holds it, with `~` " +
