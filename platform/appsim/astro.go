@@ -34,14 +34,7 @@ func (r *runSim) astroServer(rel string, env map[string]string) (startCmd, bool)
 	if r.files == nil || r.deployed(rel) != "" || !r.producedAt(rel) {
 		return startCmd{}, false
 	}
-	from := CleanRel(rel) // what of the upload's tree the deploy puts at rel
-	for _, df := range r.d.DeployFiles {
-		if src, ok := deploySource(df, from); ok {
-			from = src
-			break
-		}
-	}
-	if from != astroEntry {
+	if r.deployedFrom(rel) != astroEntry {
 		return startCmd{}, false // (`dist/~` puts dist's files in /var/www itself)
 	}
 	cfg, ok := "", false

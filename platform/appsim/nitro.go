@@ -50,17 +50,7 @@ func (r *runSim) nitroServer(rel string, env map[string]string) (startCmd, bool)
 	if r.files == nil || r.deployed(rel) != "" || !r.producedAt(rel) {
 		return startCmd{}, false
 	}
-	entry := path.Join(nitroOut, "server/index.mjs")
-	from := false
-	for _, df := range r.d.DeployFiles {
-		if src, ok := deploySource(df, rel); ok && src == entry {
-			from = true
-		}
-	}
-	if len(r.d.DeployFiles) == 0 && rel == entry {
-		from = true
-	}
-	if !from {
+	if r.deployedFrom(rel) != path.Join(nitroOut, "server/index.mjs") {
 		return startCmd{}, false
 	}
 	cfg, ok := "", false
@@ -86,10 +76,10 @@ func (r *runSim) nitroServer(rel string, env map[string]string) (startCmd, bool)
 		port = n
 	}
 	banner := "Listening on http://%s:%d" // the address it bound, not the name
-	switch {
-	case host == "":
+	switch host {
+	case "":
 		host, banner = "0.0.0.0", "Listening on http://[::]:%[2]d"
-	case host == "localhost":
+	case "localhost":
 		banner = "Listening on http://127.0.0.1:%[2]d"
 	}
 	return startCmd{lang: "node", listen: &Addr{host: host, port: port}, banner: banner}, true
@@ -103,4 +93,20 @@ func containsAny(s string, words []string) bool {
 		}
 	}
 	return false
+}
+
+// deployedFrom is the path in the upload's tree (made by the build or
+// not) that the deploy puts at /var/www/rel: the first deployFiles entry
+// covering rel decides (`out/~` puts out's files in /var/www itself).
+func (r *runSim) deployedFrom(rel string) string {
+	rel = CleanRel(rel)
+	if len(r.d.DeployFiles) == 0 {
+		return rel
+	}
+	for _, df := range r.d.DeployFiles {
+		if src, ok := deploySource(df, rel); ok {
+			return src
+		}
+	}
+	return ""
 }

@@ -51,17 +51,7 @@ func (r *runSim) svelteServer(rel string, env map[string]string) (startCmd, bool
 	if r.deployed(rel) != "" || !r.producedAt(rel) {
 		return startCmd{}, false
 	}
-	from := "" // what of the upload's tree the deploy puts at rel
-	for _, df := range r.d.DeployFiles {
-		if src, ok := deploySource(df, rel); ok {
-			from = src
-			break
-		}
-	}
-	if len(r.d.DeployFiles) == 0 {
-		from = rel
-	}
-	if from != out && from != path.Join(out, "index.js") {
+	if from := r.deployedFrom(rel); from != out && from != path.Join(out, "index.js") {
 		return startCmd{}, false // (`out/~` puts the folder's files in /var/www itself)
 	}
 	host, port := "0.0.0.0", 3000

@@ -31,17 +31,7 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 	if d.webServerPortFix(opt.WebServer, got, want) || d.startPortFix(opt.startPort, got, want, movePorts) {
 		return
 	}
-	if v, inYml := opt.setVar("NITRO_PORT"); v != "" && v == got {
-		// Nuxt's server (Nitro) reads NITRO_PORT before PORT: setting
-		// PORT, or a port in the built code, changes nothing.
-		if inYml {
-			d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: `run.envVariables` of the deployed zerops.yml set NITRO_PORT to %s, which Nuxt's server (Nitro) reads before PORT.", got, want, v)
-			d.Fix = fmt.Sprintf("Set NITRO_PORT: \"%s\" in `run.envVariables` of zerops.yml (they win over a service variable), or %s %s; then zerops_deploy (zerops.yml changes need a redeploy).", want, movePorts, got)
-			return
-		}
-		d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: NITRO_PORT is set to %s as a service or project variable, and Nuxt's server (Nitro) reads it before PORT.", got, want, v)
-		d.Fix = fmt.Sprintf("Set NITRO_PORT to %s: a service variable (zerops_env action=set variables=[\"NITRO_PORT=%s\"] restart=true, no deploy).", want, want)
-		d.envOnly = true
+	if d.nitroPortFix(got, want, movePorts, opt) {
 		return
 	}
 	set, inYml := opt.setVar("PORT")
@@ -139,6 +129,27 @@ func (d *Diagnosis) startPortFix(flag, got, want, movePorts string) bool {
 	d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: the start command gives that port (`%s`).", got, want, flag)
 	d.Fix = fmt.Sprintf("Write `%s` instead of `%s` in `run.start` of zerops.yml (or the script it runs; no PORT variable changes a port the command gives), or %s %s; then zerops_deploy again.", fixed, flag, movePorts, got)
 	d.envOnly = false
+	return true
+}
+
+// nitroPortFix fits d, a wrong-port diagnosis, to NITRO_PORT set to the
+// port the app listens on: Nuxt's server (Nitro) reads it before PORT, so
+// setting PORT, or a port in the built code, changes nothing.
+func (d *Diagnosis) nitroPortFix(got, want, movePorts string, opt Options) bool {
+	v, inYml := opt.setVar("NITRO_PORT")
+	if v == "" || v != got {
+		return false
+	}
+	// Nuxt's server (Nitro) reads NITRO_PORT before PORT: setting
+	// PORT, or a port in the built code, changes nothing.
+	if inYml {
+		d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: `run.envVariables` of the deployed zerops.yml set NITRO_PORT to %s, which Nuxt's server (Nitro) reads before PORT.", got, want, v)
+		d.Fix = fmt.Sprintf("Set NITRO_PORT: \"%s\" in `run.envVariables` of zerops.yml (they win over a service variable), or %s %s; then zerops_deploy (zerops.yml changes need a redeploy).", want, movePorts, got)
+		return true
+	}
+	d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: NITRO_PORT is set to %s as a service or project variable, and Nuxt's server (Nitro) reads it before PORT.", got, want, v)
+	d.Fix = fmt.Sprintf("Set NITRO_PORT to %s: a service variable (zerops_env action=set variables=[\"NITRO_PORT=%s\"] restart=true, no deploy).", want, want)
+	d.envOnly = true
 	return true
 }
 
