@@ -877,3 +877,20 @@ func TestFacts_InitCommandSources(t *testing.T) {
 		{"config/zerops-yml-deploy", "a failed init command: newer guide fails the deploy, older pages start the app", "newer deployment-lifecycle guide; the older per-runtime build-pipeline pages say the deploy goes on"},
 	})
 }
+
+// TestFacts_NuxtBindAndYarnBerry keeps what the official Nuxt recipe shows:
+// Nitro's built server listens on every interface with NITRO_HOST and HOST
+// unset, and plain `yarn` with yarn@4 in packageManager builds without a
+// corepack step, so neither is stated as a requirement.
+func TestFacts_NuxtBindAndYarnBerry(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertGone(t, all, []goneFact{
+		{"Nitro defaults to localhost", "(?i)default to localhost need a flag:[^\\n]{0,60}Nuxt/Nitro `HOST=0\\.0\\.0\\.0`"},
+		{"Yarn 2+ needs corepack enable", "(?i)Yarn 2\\+[^\\n]{0,100}needs `corepack enable`"},
+	})
+	assertKept(t, all, []keptFact{
+		{"runtimes/nodejs", "Nitro listens on every interface unless NITRO_HOST or HOST names one", "(?i)listens on every interface unless `NITRO_HOST` or `HOST` names one"},
+		{"runtimes/nodejs", "corepack only when the build says the Yarn version does not match", "(?i)add `corepack enable` to `build.prepareCommands` only when the build log says the Yarn version does not match"},
+	})
+}
