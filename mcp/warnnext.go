@@ -125,7 +125,8 @@ func proveFix(warnings []platform.Issue, d diagnose.Diagnosis, phase string) str
 // prepare command's package manager the image lacks whose failure is d's
 // evidence (`/bin/sh: apt-get: not found` on Alpine), a build command's
 // tool the image lacks likewise (`npm: not found` on php@8.4), or a
-// loopback HOST in run.envVariables the app was found bound to.
+// loopback HOST in run.envVariables the app was found bound to, or a
+// PORT there off run.ports that a wrong-port fix sets.
 func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis, phase string) []platform.Issue {
 	return slices.DeleteFunc(slices.Clone(warnings), func(w platform.Issue) bool {
 		if strings.HasSuffix(w.Path, "run.start") && d.Signal == "wrong-port" && strings.HasPrefix(d.Fix, "Remove ") && strings.Contains(d.Fix, "`run.start`") {
@@ -133,6 +134,9 @@ func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis, phase string) 
 		}
 		if _, key, ok := strings.Cut(w.Path, ".run.envVariables."); ok && d.Signal == "listening-on-localhost" && strings.Contains(d.Cause, " set "+key+" to ") {
 			return true // the loopback HOST the diagnosis found the app bound to
+		}
+		if strings.HasSuffix(w.Path, ".run.envVariables.PORT") && d.Signal == "wrong-port" && strings.Contains(d.Fix, "PORT") {
+			return true // the PORT off run.ports the app was found listening on: d's fix sets it
 		}
 		if provesPrepare(w, d, phase) {
 			return true
