@@ -124,6 +124,19 @@ func (d *Diagnosis) builtOutputFix(text string, c *Code) bool {
 	return false
 }
 
+// missingStartPath is the path, relative to /var/www, of the start file a
+// log line (text) says the run container lacks: Node's missing entry module
+// or a shell's missing file; "" when it says neither.
+func missingStartPath(text string) string {
+	if m := nodeEntryMissing.FindStringSubmatch(text); m != nil {
+		return relPath(m[1])
+	}
+	if m := startMissing.FindStringSubmatch(text); m != nil {
+		return relPath(strings.TrimPrefix(m[1]+m[2]+m[3], "/var/www/"))
+	}
+	return ""
+}
+
 // nestedStartFix fits d, a start that names a path the run container
 // lacks, to run.start's own file found only under a folder build.deployFiles
 // deploys whole (c.Nested): it is one folder down in /var/www.
@@ -131,12 +144,7 @@ func (d *Diagnosis) nestedStartFix(text string, c *Code) {
 	if c == nil || c.Nested == "" || c.File == "" {
 		return
 	}
-	var ran string
-	if m := nodeEntryMissing.FindStringSubmatch(text); m != nil {
-		ran = relPath(m[1])
-	} else if m := startMissing.FindStringSubmatch(text); m != nil {
-		ran = relPath(strings.TrimPrefix(m[1]+m[2]+m[3], "/var/www/"))
-	}
+	ran := missingStartPath(text)
 	if ran == "" || ran != relPath(c.File) {
 		return
 	}
@@ -154,12 +162,7 @@ func (d *Diagnosis) sourceStartFix(text string, c *Code) {
 	if c == nil || !c.Read || c.File == "" || len(c.DeployFiles) == 0 {
 		return
 	}
-	var ran string
-	if m := nodeEntryMissing.FindStringSubmatch(text); m != nil {
-		ran = relPath(m[1])
-	} else if m := startMissing.FindStringSubmatch(text); m != nil {
-		ran = relPath(strings.TrimPrefix(m[1]+m[2]+m[3], "/var/www/"))
-	}
+	ran := missingStartPath(text)
 	if ran == "" || ran != relPath(c.File) {
 		return
 	}
