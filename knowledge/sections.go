@@ -57,7 +57,9 @@ func splitSections(content string) []section {
 // section scores the weight of each query term it uses (its analysed
 // stem, so "worker" is not "workload"), headingWeight times more in its
 // heading; weight gives the rarer terms of the corpus more (nil weighs
-// every term 1); the words of the title count nothing. A short document,
+// every term 1); the words of the title count nothing in a body (they are
+// in every section) and half in a heading that repeats one the query typed
+// ("SSH into a running container" in "Containers and SSH"). A short document,
 // or one whose sections match nothing, keeps what it has: the whole short
 // document, or the opening and the first section.
 func relevantSections(content string, terms, added []string, an *analyzer, weight func(stem string) float64) (string, []string) {
@@ -112,6 +114,14 @@ func (ds *docSections) relevant(lead string, terms, added []string, an *analyzer
 	secs := ds.secs
 	stems, factor := ds.queryStems(terms, added, an)
 	phrases := ds.phrases(terms, an, weight)
+	var titled []string // the query's title words: a heading that repeats one narrows the subject
+	for _, t := range terms {
+		for _, st := range an.terms(t) {
+			if ds.title[st] && !slices.Contains(titled, st) {
+				titled = append(titled, st)
+			}
+		}
+	}
 	type scored struct {
 		i     int
 		score float64
@@ -120,6 +130,15 @@ func (ds *docSections) relevant(lead string, terms, added []string, an *analyzer
 	for i := range secs[1:] {
 		head, text := ds.heads[i+1], ds.bodies[i+1]
 		score := ds.phraseScore(i+1, phrases)
+		for _, st := range titled {
+			if head[st] {
+				w := 1.0
+				if weight != nil {
+					w = weight(st)
+				}
+				score += headingWeight * w / 2
+			}
+		}
 		for _, st := range stems {
 			w := factor[st]
 			if weight != nil {

@@ -185,3 +185,22 @@ func TestSearch_AskedSectionShown(t *testing.T) {
 		t.Errorf("shown %v, omitted %v: want Restore, not Schedule", sectionTitles(res.TopContent), res.TopOmitted)
 	}
 }
+
+// TestRelevantSections_TitleWordInHeading: the title's words are in every
+// section, so they weigh nothing in the body; a heading that repeats one
+// the query typed is about that part of the subject. "ssh into the
+// container to debug" on "Containers and SSH" showed the build-container
+// section (its body says "debug mode"), not the one headed "SSH into a
+// running container".
+func TestRelevantSections_TitleWordInHeading(t *testing.T) {
+	t.Parallel()
+	filler := func(w string) string { return strings.Repeat(w+" sentence of this section. ", 80) }
+	doc := "# Containers and SSH\n\nWhat a container is.\n\n" +
+		"## Build containers\n\n" + filler("build") + "Pause a build with debug mode. BUILD-END\n\n" +
+		"## SSH into a running container\n\n" + filler("runtime") + "Run ssh appdev from the zcp service. SSH-END\n\n" +
+		"## What persists\n\n" + filler("persist") + "\n"
+	got, _ := relevantSections(doc, []string{"ssh", "container", "debug"}, nil, newAnalyzer(nil), nil)
+	if !strings.Contains(got, "SSH-END") || strings.Contains(got, "BUILD-END") {
+		t.Errorf("shows %v, want the whole SSH section and not the build section's", sectionTitles(got))
+	}
+}
