@@ -1,0 +1,13 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_TunedMisses9192 keeps the facts written for batches 91-92
+// (kbtune26a): what the section an agent is shown now states.
+func TestFacts_TunedMisses9192(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"config/zerops-yml-env-variables", "a value changed without a deploy: a service variable set with zerops_env and restart=true", "To change a value without a deploy, make it a service variable instead: `zerops_env action=set serviceHostname=<service> variables=<KEY=value> restart=true` sets it and restarts the service"},
+	})
+}
