@@ -9,5 +9,6 @@ func TestFacts_TunedMisses9192(t *testing.T) {
 	all := agentTexts(t)
 	assertKept(t, all, []keptFact{
 		{"config/zerops-yml-env-variables", "a value changed without a deploy: a service variable set with zerops_env and restart=true", "To change a value without a deploy, make it a service variable instead: `zerops_env action=set serviceHostname=<service> variables=<KEY=value> restart=true` sets it and restarts the service"},
+		{"operations/logs", "deployed, never starts, no log line: start ended at once or put the server in the background", "Deployed, never starts, no line at all: `start` ended at once \\(a one-off step, or it put the server in the background: `pm2 start`"},
 	})
 }
