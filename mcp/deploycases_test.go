@@ -1,7 +1,6 @@
 package mcp_test
 
 import (
-	"context"
 	"fmt"
 	"maps"
 	"slices"
@@ -62,18 +61,26 @@ func cmpOr(n, d int) int {
 // files) deployed to the service of its runtime (matchingTarget), the
 // verdict the answer gives ("a|b": either) and words it holds or lacks,
 // and zerops_verify's verdict after it; then, in the same project, the
-// deploys after it (a fix applied).
+// deploys after it (a fix applied). runWalkCases deploys it as an agent
+// does from a folder of its own: services imported, the app written to
+// dir, pushed with workingDir to target.
 type deployCase struct {
-	name    string
-	files   map[string]string
-	verdict string
-	says    []string // in the answer
-	next    []string // in its step: next, or a failed deploy's suggestion
-	reason  []string // in check.reason
-	signal  string   // check's first diagnosis' signal; "": not checked
-	lacks   []string // nowhere in the answer, nor in zerops_verify's
-	verify  string   // zerops_verify's verdict on the target; "": not called
-	then    []deployCase
+	name     string
+	services string // runWalkCases: zerops_import's YAML first; "": none
+	dir      string // runWalkCases: the app's folder under the work dir
+	target   string // runWalkCases: targetService
+	files    map[string]string
+	verdict  string   // "": not checked
+	says     []string // in the answer
+	next     []string // in its step: next, or a failed deploy's suggestion
+	reason   []string // in check.reason
+	signal   string   // check's first diagnosis' signal; "": not checked
+	lacks    []string // nowhere in the answer, nor in zerops_verify's
+	verify   string   // zerops_verify's verdict on the target; "": not called
+	then     []deployCase
+	// and checks what the fields above cannot say of the answer (its
+	// text and decoded map); nil: nothing more.
+	and func(t *testing.T, answer string, m map[string]any)
 }
 
 // runDeployCases deploys each case in a sandbox of its own, in parallel,
@@ -92,12 +99,7 @@ func runDeployCases(t *testing.T, cases []deployCase) {
 					files["zerops.yml"] = strings.ReplaceAll(files["zerops.yml"], "setup: appstage", "setup: "+target)
 					writeApp(t, wd, files)
 				}
-				res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": target}, fmt.Sprintf("deploy%d", i))
-				c.check(t, text(res), m)
-				if c.verify != "" {
-					vres, vm := h.call(t, "zerops_verify", map[string]any{"serviceHostname": target})
-					c.checkVerify(t, text(vres), vm)
-				}
+				h.deployAndCheck(t, c, map[string]any{"sourceService": "appdev", "targetService": target}, i)
 			}
 		})
 	}
@@ -106,7 +108,7 @@ func runDeployCases(t *testing.T, cases []deployCase) {
 // check checks a deploy's answer (its text and decoded map) against c.
 func (c deployCase) check(t *testing.T, answer string, m map[string]any) {
 	t.Helper()
-	if v, _ := m["verdict"].(string); !slices.Contains(strings.Split(c.verdict, "|"), v) {
+	if v, _ := m["verdict"].(string); c.verdict != "" && !slices.Contains(strings.Split(c.verdict, "|"), v) {
 		t.Fatalf("%s: verdict %v, want %s: %s", c.name, m["verdict"], c.verdict, answer)
 	}
 	step := str(m["next"])
@@ -131,6 +133,9 @@ func (c deployCase) check(t *testing.T, answer string, m map[string]any) {
 		if strings.Contains(answer, s) {
 			t.Errorf("%s: the answer has %q: %s", c.name, s, answer)
 		}
+	}
+	if c.and != nil {
+		c.and(t, answer, m)
 	}
 }
 
