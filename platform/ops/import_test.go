@@ -131,13 +131,18 @@ func TestImport_CreatesAndRefusesTakenHostname(t *testing.T) {
 	wantCode(t, err, platform.ErrImportHasProject)
 }
 
+// TestImport_WaitsForDeletingHostname: a hostname whose service is still
+// being deleted is waited for, within the import's bound: too short a wait
+// says so and imports nothing; a longer one imports once the deletion ends.
+// The fake holds the deletion (a process of an hour) until the test ends
+// it, while the import is seen waiting: no race with a clock under load.
 func TestImport_WaitsForDeletingHostname(t *testing.T) {
 	t.Parallel()
-	// The deletion must outlast the first import's 1 ms wait even on a loaded
-	// machine, so it takes seconds, not milliseconds.
-	fake, c := newFake(t, 3*time.Second)
-	ctx := context.Background()
+	fake, c := newFake(t, time.Hour)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
 	proj := ops.Project{Client: c, ID: fake.ProjectID(), Memory: ops.NewMemory("")} // the delete is remembered
+	record := "/service-stack/" + fake.ServiceID("cache")
 	if _, err := ops.Delete(ctx, proj, "cache", true); err != nil {
 		t.Fatal(err)
 	}
@@ -148,12 +153,40 @@ func TestImport_WaitsForDeletingHostname(t *testing.T) {
 	if !strings.Contains(err.Error(), "still being deleted") {
 		t.Errorf("error %v does not say the hostname is being deleted", err)
 	}
-	res, err := ops.Import(ctx, proj, content, ops.Published{}, ops.ImportOptions{DeleteWait: 30 * time.Second, PollInterval: 20 * time.Millisecond})
-	if err != nil {
-		t.Fatalf("import after deletion: %v", err)
+	type outcome struct {
+		res *ops.ImportOutcome
+		err error
 	}
-	if len(res.Services) != 1 || res.Services[0].Error != nil {
-		t.Fatalf("services = %+v", res.Services)
+	done := make(chan outcome, 1)
+	fake.ResetRequests()
+	go func() {
+		res, err := ops.Import(ctx, proj, content, ops.Published{}, ops.ImportOptions{DeleteWait: 30 * time.Second, PollInterval: 5 * time.Millisecond})
+		done <- outcome{res, err}
+	}()
+	// While the deletion is held the import keeps reading the service's
+	// record; five reads are more than its checks make before the wait.
+	for range 5 {
+		select {
+		case <-fake.WaitRequest("GET", record):
+			fake.ResetRequests()
+		case o := <-done:
+			t.Fatalf("the import did not wait for the deletion: %+v, %v", o.res, o.err)
+		case <-ctx.Done():
+			t.Fatal("the import does not read the deleting service's record")
+		}
+	}
+	fake.EndProcesses()
+	var o outcome
+	select {
+	case o = <-done:
+	case <-ctx.Done():
+		t.Fatal("the import did not end after the deletion")
+	}
+	if o.err != nil {
+		t.Fatalf("import after deletion: %v", o.err)
+	}
+	if len(o.res.Services) != 1 || o.res.Services[0].Error != nil {
+		t.Fatalf("services = %+v", o.res.Services)
 	}
 }
 
