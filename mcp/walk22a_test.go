@@ -6,12 +6,12 @@ import (
 	"testing"
 )
 
-// walk22aImport creates the services a walk22a test deploys to.
-func walk22aImport(t *testing.T, h *harness, content string) {
-	t.Helper()
-	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": content}, "import"); res.IsError {
-		t.Fatalf("import: %s", text(res))
-	}
+// ragAPI is rag-starter's api as an agent writes it in folder rag: the
+// FastAPI app under api/ with its requirements, and yml.
+func ragAPI(yml string) map[string]string {
+	return map[string]string{"zerops.yml": yml,
+		"api/main.py":          "from fastapi import FastAPI\n\napp = FastAPI()\n\n@app.get('/')\ndef root():\n    return {'ok': True}\n",
+		"api/requirements.txt": "fastapi==0.104.1\nuvicorn[standard]==0.24.0\ngunicorn==21.2.0\n"}
 }
 
 // TestDeploy_StartModuleInDeployedFolderNotAPackage: the rag-starter
@@ -22,26 +22,12 @@ func walk22aImport(t *testing.T, h *harness, content string) {
 // missing. It must name the folder entry and `./api/~`.
 func TestDeploy_StartModuleInDeployedFolderNotAPackage(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	walk22aImport(t, h, "services:\n  - hostname: api\n    type: python@3.11\n")
 	yml := "zerops:\n  - setup: api\n    build:\n      deployFiles: ./api\n      addToRunPrepare:\n        - ./api/requirements.txt\n" +
 		"    run:\n      base: python@3.11\n      ports:\n        - port: 8000\n          httpSupport: true\n" +
 		"      prepareCommands:\n        - python3 -m pip install --ignore-installed -r ./api/requirements.txt\n" +
 		"      start: gunicorn main:app --bind 0.0.0.0:8000 --worker-class uvicorn.workers.UvicornWorker\n"
-	writeApp(t, h.workDir(t)+"/rag", map[string]string{"zerops.yml": yml,
-		"api/main.py":          "from fastapi import FastAPI\n\napp = FastAPI()\n\n@app.get('/')\ndef root():\n    return {'ok': True}\n",
-		"api/requirements.txt": "fastapi==0.104.1\nuvicorn[standard]==0.24.0\ngunicorn==21.2.0\n"})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "rag", "targetService": "api"}, "deploy")
-	said := text(res)
-	if m["verdict"] != "not-answering" {
-		t.Fatalf("verdict %v, want not-answering: %s", m["verdict"], said)
-	}
-	if !strings.Contains(said, "./api/~") {
-		t.Errorf("the answer does not name deploying the folder's contents (./api/~): %s", said)
-	}
-	if strings.Contains(said, "requirements.txt`") || strings.Contains(said, "Install the packages") {
-		t.Errorf("the answer offers a package install for the app's own module: %s", said)
-	}
+	runWalkCases(t, []deployCase{{name: "./api", services: "services:\n  - hostname: api\n    type: python@3.11\n", dir: "rag", target: "api",
+		files: ragAPI(yml), verdict: "not-answering", says: []string{"./api/~"}, lacks: []string{"requirements.txt`", "Install the packages"}}})
 }
 
 // TestDeploy_PortInAConstantNotAPortVariable: the twenty recipe's
@@ -51,25 +37,14 @@ func TestDeploy_StartModuleInDeployedFolderNotAPackage(t *testing.T) {
 // port is written in the code (the line of the constant).
 func TestDeploy_PortInAConstantNotAPortVariable(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	walk22aImport(t, h, "services:\n  - hostname: app\n    type: nodejs@18\n")
 	yml := "zerops:\n  - setup: app\n    build:\n      base: nodejs@18\n      buildCommands:\n        - npm i\n      deployFiles: [index-app.js, ./node_modules/, package.json]\n" +
 		"    run:\n      base: nodejs@18\n      ports:\n        - port: 8080\n          httpSupport: true\n      start: npm start\n"
-	writeApp(t, h.workDir(t)+"/tw", map[string]string{"zerops.yml": yml,
-		"index-app.js": "const express = require('express');\nconst app = express();\nconst port = 3000;\n\napp.use(express.static('public'));\n\n" +
-			"app.listen(port, () => {\n\tconsole.log(`Web service listening at the ${port} port!`);\n});\n",
-		"package.json": `{"name":"tw","scripts":{"start":"node ./index-app.js"},"dependencies":{"express":"4.18.2"}}`})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "tw", "targetService": "app"}, "deploy")
-	said := text(res)
-	if m["verdict"] != "not-answering" {
-		t.Fatalf("verdict %v, want not-answering: %s", m["verdict"], said)
-	}
-	if !strings.Contains(said, "const port = 3000;") {
-		t.Errorf("the answer does not name the line that writes the port: %s", said)
-	}
-	if strings.Contains(said, "where the code reads a port variable, set it") {
-		t.Errorf("the answer offers a PORT variable the code does not read: %s", said)
-	}
+	runWalkCases(t, []deployCase{{name: "port 8080", services: "services:\n  - hostname: app\n    type: nodejs@18\n", dir: "tw", target: "app",
+		files: map[string]string{"zerops.yml": yml,
+			"index-app.js": "const express = require('express');\nconst app = express();\nconst port = 3000;\n\napp.use(express.static('public'));\n\n" +
+				"app.listen(port, () => {\n\tconsole.log(`Web service listening at the ${port} port!`);\n});\n",
+			"package.json": `{"name":"tw","scripts":{"start":"node ./index-app.js"},"dependencies":{"express":"4.18.2"}}`},
+		verdict: "not-answering", says: []string{"const port = 3000;"}, lacks: []string{"where the code reads a port variable, set it"}}})
 }
 
 // TestDeploy_DriverNameIsNoAddress: the mattermost recipe sets
@@ -82,22 +57,14 @@ func TestDeploy_PortInAConstantNotAPortVariable(t *testing.T) {
 // its fix, and the driver name is left alone.
 func TestDeploy_DriverNameIsNoAddress(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	walk22aImport(t, h, "services:\n  - hostname: pgdb\n    type: postgresql@16\n    mode: NON_HA\n  - hostname: chat\n    type: ubuntu@22.04\n")
 	yml := "zerops:\n  - setup: chat\n    build:\n      os: alpine\n      deployFiles: migrate.sh\n" +
 		"    run:\n      os: ubuntu\n      base: \"22.04\"\n      start: /usr/bin/mattermost server\n" +
 		"      envVariables:\n        connectionString: postgres://${postgres_user}:${pgdb_password}@${pgdb_hostname}:${pgdb_port}?sslmode=disable\n" +
 		"        MM_SQLSETTINGS_DRIVERNAME: postgres\n        MM_SQLSETTINGS_DATASOURCE: ${connectionString}\n" +
 		"      ports:\n        - port: 8065\n          httpSupport: true\n"
-	writeApp(t, h.workDir(t)+"/mm", map[string]string{"zerops.yml": yml, "migrate.sh": "#!/bin/bash\necho ok\n"})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "mm", "targetService": "chat"}, "deploy")
-	said := text(res)
-	if strings.Contains(said, "postgres: Name or service not known") || strings.Contains(said, "host-not-found") {
-		t.Errorf("verdict %v: the driver name is taken for a host the app looks up: %s", m["verdict"], said)
-	}
-	if !strings.Contains(said, "${pgdb_user}") {
-		t.Errorf("the answer does not name the fix ${pgdb_user}: %s", said)
-	}
+	runWalkCases(t, []deployCase{{name: "postgres_user", services: "services:\n  - hostname: pgdb\n    type: postgresql@16\n    mode: NON_HA\n  - hostname: chat\n    type: ubuntu@22.04\n",
+		dir: "mm", target: "chat", files: map[string]string{"zerops.yml": yml, "migrate.sh": "#!/bin/bash\necho ok\n"},
+		says: []string{"${pgdb_user}"}, lacks: []string{"postgres: Name or service not known", "host-not-found"}}})
 }
 
 // TestDeploy_YarnInAClonedFolderIsNotTheInstall: the twenty recipe
@@ -108,23 +75,15 @@ func TestDeploy_DriverNameIsNoAddress(t *testing.T) {
 // install is npm's.
 func TestDeploy_YarnInAClonedFolderIsNotTheInstall(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	walk22aImport(t, h, "services:\n  - hostname: app\n    type: nodejs@18\n")
 	yml := "zerops:\n  - setup: app\n    build:\n      base: nodejs@18\n      buildCommands:\n        - npm i\n        - git clone https://github.com/twentyhq/twenty.git\n" +
 		"        - |\n          cd twenty\n          yarn\n          yarn nx build twenty-front\n          cp -r ./packages/twenty-front/build/* ../public\n" +
 		"      deployFiles: [index-app.js, package.json, ./public/]\n" +
 		"    run:\n      base: nodejs@18\n      ports:\n        - port: 3000\n          httpSupport: true\n      start: npm start\n"
-	writeApp(t, h.workDir(t)+"/tw", map[string]string{"zerops.yml": yml, "public/index.html": "<html></html>\n",
-		"index-app.js": "const express = require('express');\nconst app = express();\nconst port = 3000;\n\napp.use(express.static('public'));\n\napp.listen(port, () => {\n\tconsole.log('up');\n});\n",
-		"package.json": `{"name":"tw","scripts":{"start":"node ./index-app.js"},"dependencies":{"express":"4.18.2"}}`})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "tw", "targetService": "app"}, "deploy")
-	said := text(res)
-	if m["verdict"] != "not-answering" || !strings.Contains(said, "node_modules") {
-		t.Fatalf("verdict %v, want not-answering naming node_modules: %s", m["verdict"], said)
-	}
-	if strings.Contains(said, "yarn") {
-		t.Errorf("the fix names yarn, which runs only in the cloned folder: %s", said)
-	}
+	runWalkCases(t, []deployCase{{name: "no node_modules", services: "services:\n  - hostname: app\n    type: nodejs@18\n", dir: "tw", target: "app",
+		files: map[string]string{"zerops.yml": yml, "public/index.html": "<html></html>\n",
+			"index-app.js": "const express = require('express');\nconst app = express();\nconst port = 3000;\n\napp.use(express.static('public'));\n\napp.listen(port, () => {\n\tconsole.log('up');\n});\n",
+			"package.json": `{"name":"tw","scripts":{"start":"node ./index-app.js"},"dependencies":{"express":"4.18.2"}}`},
+		verdict: "not-answering", says: []string{"node_modules"}, lacks: []string{"yarn"}}})
 }
 
 // TestDeploy_WarningsMayBeAccepted: the medusa-analogstore recipe
@@ -135,21 +94,13 @@ func TestDeploy_YarnInAClonedFolderIsNotTheInstall(t *testing.T) {
 // the official recipe does. It says fix or knowingly accept, as validate.
 func TestDeploy_WarningsMayBeAccepted(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	walk22aImport(t, h, "services:\n  - hostname: medusa\n    type: nodejs@22\n  - hostname: store\n    type: nodejs@22\n")
 	yml := "zerops:\n  - setup: store\n    build:\n      base: nodejs@22\n      deployFiles: ./\n" +
 		"    run:\n      base: nodejs@22\n      envVariables:\n        KEY: ${medusa_CHANNEL_PUBLISHABLE_KEY}\n" +
 		"      ports:\n        - port: 3000\n          httpSupport: true\n      start: node server.js\n"
-	writeApp(t, h.workDir(t)+"/an", map[string]string{"zerops.yml": yml,
-		"server.js": "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "an", "targetService": "store"}, "deploy")
-	next, _ := m["next"].(string)
-	if !strings.Contains(next, "warning") {
-		t.Fatalf("next names no warning: %s", text(res))
-	}
-	if !strings.Contains(next, "knowingly accept") {
-		t.Errorf("next demands every warning fixed: %s", next)
-	}
+	runWalkCases(t, []deployCase{{name: "run-time key", services: "services:\n  - hostname: medusa\n    type: nodejs@22\n  - hostname: store\n    type: nodejs@22\n",
+		dir: "an", target: "store", files: map[string]string{"zerops.yml": yml,
+			"server.js": "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"},
+		next: []string{"warning", "knowingly accept"}}})
 }
 
 // TestValidate_ListenAddressVariableOnLoopback: Mattermost reads where it
@@ -186,26 +137,13 @@ func TestValidate_ListenAddressVariableOnLoopback(t *testing.T) {
 // fix would cost a deploy and change nothing. The port is in run.start.
 func TestDeploy_PortGivenInStartCommand(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	walk22aImport(t, h, "services:\n  - hostname: api\n    type: python@3.11\n")
 	yml := "zerops:\n  - setup: api\n    build:\n      deployFiles: ./api/~\n      addToRunPrepare:\n        - ./api/requirements.txt\n" +
 		"    run:\n      base: python@3.11\n      ports:\n        - port: 8080\n          httpSupport: true\n" +
 		"      prepareCommands:\n        - python3 -m pip install --ignore-installed -r ./api/requirements.txt\n" +
 		"      start: gunicorn main:app --bind 0.0.0.0:8000 --worker-class uvicorn.workers.UvicornWorker\n"
-	writeApp(t, h.workDir(t)+"/rag", map[string]string{"zerops.yml": yml,
-		"api/main.py":          "from fastapi import FastAPI\n\napp = FastAPI()\n\n@app.get('/')\ndef root():\n    return {'ok': True}\n",
-		"api/requirements.txt": "fastapi==0.104.1\nuvicorn[standard]==0.24.0\ngunicorn==21.2.0\n"})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "rag", "targetService": "api"}, "deploy")
-	said := text(res)
-	if m["verdict"] != "not-answering" {
-		t.Fatalf("verdict %v, want not-answering: %s", m["verdict"], said)
-	}
-	if !strings.Contains(said, "--bind 0.0.0.0:8080") {
-		t.Errorf("the answer does not name the start's --bind with the declared port: %s", said)
-	}
-	if strings.Contains(said, "PORT: \\\"8080\\\"") || strings.Contains(said, "where the code reads a port variable") {
-		t.Errorf("the answer offers a PORT variable gunicorn given --bind does not read: %s", said)
-	}
+	runWalkCases(t, []deployCase{{name: "port 8080", services: "services:\n  - hostname: api\n    type: python@3.11\n", dir: "rag", target: "api",
+		files: ragAPI(yml), verdict: "not-answering", says: []string{"--bind 0.0.0.0:8080"},
+		lacks: []string{"PORT: \\\"8080\\\"", "where the code reads a port variable"}}})
 }
 
 // TestDeploy_MissingHostInTheClientOfItsVariable: rag-starter's api
@@ -216,22 +154,15 @@ func TestDeploy_PortGivenInStartCommand(t *testing.T) {
 // says Qdrant: its line is an HTTP API's, not redis'.
 func TestDeploy_MissingHostInTheClientOfItsVariable(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	walk22aImport(t, h, "services:\n  - hostname: api\n    type: python@3.11\n")
 	yml := "zerops:\n  - setup: api\n    build:\n      deployFiles: ./\n      addToRunPrepare:\n        - requirements.txt\n" +
 		"    run:\n      base: python@3.11\n      ports:\n        - port: 8000\n          httpSupport: true\n" +
 		"      envVariables:\n        QDRANT_URL: ${vector_connectionString}\n" +
 		"      prepareCommands:\n        - python3 -m pip install --ignore-installed -r requirements.txt\n" +
 		"      start: gunicorn main:app --bind 0.0.0.0:8000 --worker-class uvicorn.workers.UvicornWorker\n"
-	writeApp(t, h.workDir(t)+"/rag", map[string]string{"zerops.yml": yml,
+	runWalkCases(t, []deployCase{{name: "no vector", services: "services:\n  - hostname: api\n    type: python@3.11\n", dir: "rag", target: "api", files: map[string]string{"zerops.yml": yml,
 		"main.py":          "import os\nimport redis\nimport httpx\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n@app.get('/')\ndef root():\n    return {'q': os.getenv('QDRANT_URL')}\n",
-		"requirements.txt": "fastapi==0.104.1\nuvicorn[standard]==0.24.0\ngunicorn==21.2.0\nredis==5.0.1\nhttpx==0.25.2\n"})
-	res, _ := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "rag", "targetService": "api"}, "deploy")
-	if said := text(res); strings.Contains(said, "redis.exceptions") || strings.Contains(said, "vector:6379") {
-		t.Errorf("the missing Qdrant host is reported in redis' words: %s", said)
-	} else if !strings.Contains(said, "port=6333") {
-		t.Errorf("the missing Qdrant host is not reported on Qdrant's port: %s", said)
-	}
+		"requirements.txt": "fastapi==0.104.1\nuvicorn[standard]==0.24.0\ngunicorn==21.2.0\nredis==5.0.1\nhttpx==0.25.2\n"},
+		says: []string{"port=6333"}, lacks: []string{"redis.exceptions", "vector:6379"}}})
 }
 
 // TestDeploy_StaticFolderDeployedWholeNamesItsTilde: rag-starter's
@@ -241,18 +172,15 @@ func TestDeploy_MissingHostInTheClientOfItsVariable(t *testing.T) {
 // `./dashboard/~`, where index.html is.
 func TestDeploy_StaticFolderDeployedWholeNamesItsTilde(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	walk22aImport(t, h, "services:\n  - hostname: dashboard\n    type: static\n")
 	yml := "zerops:\n  - setup: dashboard\n    build:\n      deployFiles:\n        - ./dashboard\n    run:\n      base: static\n"
-	writeApp(t, h.workDir(t)+"/rag", map[string]string{"zerops.yml": yml, "dashboard/index.html": "<html><body>RAG</body></html>\n"})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "rag", "targetService": "dashboard"}, "deploy")
-	said := text(res)
-	if m["verdict"] == "live" {
-		t.Fatalf("verdict live for a site answering 404 at /: %s", said)
-	}
-	if !strings.Contains(said, "./dashboard/~") || strings.Contains(said, "`dist/~`") {
-		t.Errorf("the fix does not name ./dashboard/~: %s", said)
-	}
+	runWalkCases(t, []deployCase{{name: "./dashboard", services: "services:\n  - hostname: dashboard\n    type: static\n", dir: "rag", target: "dashboard",
+		files: map[string]string{"zerops.yml": yml, "dashboard/index.html": "<html><body>RAG</body></html>\n"},
+		says:  []string{"./dashboard/~"}, lacks: []string{"`dist/~`"},
+		and: func(t *testing.T, said string, m map[string]any) {
+			if m["verdict"] == "live" {
+				t.Errorf("verdict live for a site answering 404 at /: %s", said)
+			}
+		}}})
 }
 
 // TestDeploy_NodeStartDeployedOneFolderDown: as rag-starter's `./api`
@@ -262,18 +190,9 @@ func TestDeploy_StaticFolderDeployedWholeNamesItsTilde(t *testing.T) {
 // not: it names `./app/~` (or the path under /var/www).
 func TestDeploy_NodeStartDeployedOneFolderDown(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	walk22aImport(t, h, "services:\n  - hostname: app\n    type: nodejs@22\n")
 	yml := "zerops:\n  - setup: app\n    build:\n      base: nodejs@22\n      deployFiles: ./app\n" +
 		"    run:\n      base: nodejs@22\n      ports:\n        - port: 3000\n          httpSupport: true\n      start: node index.js\n"
-	writeApp(t, h.workDir(t)+"/nd", map[string]string{"zerops.yml": yml,
-		"app/index.js": "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "nd", "targetService": "app"}, "deploy")
-	said := text(res)
-	if m["verdict"] != "not-answering" {
-		t.Fatalf("verdict %v, want not-answering: %s", m["verdict"], said)
-	}
-	if !strings.Contains(said, "./app/~") || strings.Contains(said, "a file the build produces") {
-		t.Errorf("the fix does not name ./app/~: %s", said)
-	}
+	runWalkCases(t, []deployCase{{name: "./app", services: "services:\n  - hostname: app\n    type: nodejs@22\n", dir: "nd", target: "app",
+		files:   map[string]string{"zerops.yml": yml, "app/index.js": "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"},
+		verdict: "not-answering", says: []string{"./app/~"}, lacks: []string{"a file the build produces"}}})
 }
