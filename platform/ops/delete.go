@@ -174,7 +174,11 @@ func hostNamedBy(ctx context.Context, proj Project, hostname string) []string {
 	})
 }
 
-// hostKeyWord is a variable name that says its value is a host.
+// hostKeyWord is a variable name that says its value is a host. It is
+// broader than hostvars.go's hostKeyRe on purpose: a delete names every
+// variable a bare hostname value may reach (REDIS_HOST, KAFKA_BROKERS,
+// CACHE_URL), whatever the kind, in any case; hostKeyRe keeps to
+// <KIND>_HOST keys, whose kind names the fix.
 var hostKeyWord = regexp.MustCompile(`(?i)(HOST|HOSTNAME|HOSTS|SERVER|SERVERS|ADDR|ADDRESS|ENDPOINT|NODES?|BROKERS?|CLUSTER|URL|URI|DSN)(_|$)`)
 
 // varsWhere names the variables of the project's other services (their

@@ -9,18 +9,19 @@ import (
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/diagnose"
+	"github.com/zeropsio/zcp/platform/yamlcheck"
 )
 
 // hostKeyRe is a variable naming the host of a service the app connects to
-// (DB_HOST, REDIS_HOST, MAIL_HOSTNAME): group 1 the words before _HOST.
+// (DB_HOST, REDIS_HOST, MAIL_HOSTNAME): group 1 the words before _HOST,
+// which say the kind of service. It is narrower than delete.go's
+// hostKeyWord on purpose: a literal-host warning needs that kind to name
+// a fix, and a URL, DSN or SERVER key holds more than a bare host.
 var hostKeyRe = regexp.MustCompile(`^([A-Z][A-Z0-9_]*?)_HOST(?:NAME)?$`)
 
 // hostLabelRe is a value a project's service could be reached by: a bare
 // hostname (no dot, no port), which resolves only inside the project.
 var hostLabelRe = regexp.MustCompile(`^[a-z][a-z0-9]{0,24}$`)
-
-// loopbackHost is the app's own container.
-var loopbackHost = regexp.MustCompile(`^(localhost|127\.0\.0\.1|::1|\[::1\])$`)
 
 // otherServiceWords are the words of a host variable's name that say it
 // is another service's (besides kinFamilies'): mail, queue, broker.
@@ -41,7 +42,7 @@ func literalHostIssues(ctx context.Context, proj Project, vars []envVarAt) []pla
 	for _, v := range vars {
 		m := hostKeyRe.FindStringSubmatch(v.key)
 		val := strings.TrimSpace(v.value)
-		if m == nil || !strings.Contains(v.path, ".run.envVariables.") || !loopbackHost.MatchString(val) && !hostLabelRe.MatchString(val) {
+		if m == nil || !strings.Contains(v.path, ".run.envVariables.") || !yamlcheck.IsLoopbackHost(val) && !hostLabelRe.MatchString(val) {
 			continue
 		}
 		for _, w := range strings.Split(strings.ToLower(m[1]), "_") {
@@ -68,7 +69,7 @@ func literalHostIssues(ctx context.Context, proj Project, vars []envVarAt) []pla
 	var out []platform.Issue
 	for _, c := range cands {
 		key, val := platform.Clip(c.v.key, 60), strings.TrimSpace(c.v.value)
-		if !loopbackHost.MatchString(val) && slices.Contains(names, val) {
+		if !yamlcheck.IsLoopbackHost(val) && slices.Contains(names, val) {
 			continue
 		}
 		var kin []diagnose.Kin
@@ -77,13 +78,13 @@ func literalHostIssues(ctx context.Context, proj Project, vars []envVarAt) []pla
 				kin = append(kin, diagnose.Kin{Name: s.Name, Type: s.Type.VersionName})
 			}
 		}
-		if !loopbackHost.MatchString(val) {
+		if !yamlcheck.IsLoopbackHost(val) {
 			if k := kinOf(val, "", services); len(k) > 0 {
 				kin = k
 			}
 		}
 		problem := fmt.Sprintf("%s: %s is the app's own container, and on Zerops every other service runs in a container of its own, reached by its hostname: nothing answers there", key, val)
-		if !loopbackHost.MatchString(val) {
+		if !yamlcheck.IsLoopbackHost(val) {
 			problem = fmt.Sprintf("%s: the project has no service %q (services: %s), so the app gets a host that does not resolve", key, val, listSome(names, ", "))
 		}
 		fix := "Set " + key + " to the hostname of the service it means (the project's services: " + listSome(names, ", ") + ")."

@@ -604,8 +604,18 @@ func bindReaders(key string) string {
 	return "servers reading it"
 }
 
-// localBind is a loopback address, with a port or not.
+// localBind is a loopback address, the container's own, with a port or
+// not: group 1 the host, group 2 the port with its colon. It is the one
+// definition of a loopback address for the yaml checks and ops
+// (IsLoopbackHost).
 var localBind = regexp.MustCompile(`^(localhost|127\.0\.0\.1|::1|\[::1\])(:\d+)?$`)
+
+// IsLoopbackHost reports whether host, written without a port, is a
+// loopback address: the app's own container, where no other service runs.
+func IsLoopbackHost(host string) bool {
+	m := localBind.FindStringSubmatch(host)
+	return m != nil && m[2] == ""
+}
 
 // secretKeyRe is a variable name that says it holds a secret.
 var secretKeyRe = regexp.MustCompile(`(?i)(^|_)(SECRET|TOKEN|PASSWORD|PASSWD|PASS|APIKEY|API_KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)(_|$)`)
