@@ -25,33 +25,19 @@ func phoenixYml(deployFiles, start string) string {
 func TestDeploy_ReleaseStartUnderTildeFolder(t *testing.T) {
 	t.Parallel()
 	const rel = "_build/prod/rel/recipe_phoenix"
-	for _, tc := range []struct {
-		name, deployFiles, start, verdict, says string
-	}{
-		{"recipe", "/", rel + "/bin/recipe_phoenix start", "unverified", ""},
-		{"tilde", rel + "/~", rel + "/bin/recipe_phoenix start", "not-answering", "`bin/recipe_phoenix start`"},
-		{"tilde fixed", rel + "/~", "bin/recipe_phoenix start", "unverified", ""},
-		{"kept folder", rel, rel + "/bin/recipe_phoenix start", "unverified", ""},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: elixir@1.16\n"}, "import"); res.IsError {
-				t.Fatalf("import: %s", text(res))
-			}
-			writeApp(t, h.workDir(t)+"/px", map[string]string{"zerops.yml": phoenixYml(tc.deployFiles, tc.start),
+	row := func(name, deployFiles, start, verdict string, next ...string) deployCase {
+		return deployCase{name: name, services: "services:\n  - hostname: web\n    type: elixir@1.16\n", dir: "px", target: "web",
+			files: map[string]string{"zerops.yml": phoenixYml(deployFiles, start),
 				"mix.exs":            "defmodule RecipePhoenix.MixProject do\n  use Mix.Project\n  def project, do: [app: :recipe_phoenix, version: \"0.1.0\"]\nend\n",
-				"config/runtime.exs": "import Config\nport = String.to_integer(System.get_env(\"PORT\") || \"4000\")\n"})
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "px", "targetService": "web"}, "deploy")
-			if m["verdict"] != tc.verdict {
-				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tc.verdict, text(res))
-			}
-			next, _ := m["next"].(string)
-			if tc.says != "" && !strings.Contains(next, tc.says) {
-				t.Errorf("next does not name %s: %s", tc.says, next)
-			}
-		})
+				"config/runtime.exs": "import Config\nport = String.to_integer(System.get_env(\"PORT\") || \"4000\")\n"},
+			verdict: verdict, next: next}
 	}
+	runWalkCases(t, []deployCase{
+		row("recipe", "/", rel+"/bin/recipe_phoenix start", "unverified"),
+		row("tilde", rel+"/~", rel+"/bin/recipe_phoenix start", "not-answering", "`bin/recipe_phoenix start`"),
+		row("tilde fixed", rel+"/~", "bin/recipe_phoenix start", "unverified"),
+		row("kept folder", rel, rel+"/bin/recipe_phoenix start", "unverified"),
+	})
 }
 
 // TestDeploy_LanguageCommandOnBareOSRunBase: alpine and ubuntu run bases
@@ -67,33 +53,20 @@ func TestDeploy_LanguageCommandOnBareOSRunBase(t *testing.T) {
 		return "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      buildCommands:\n        - echo built\n      deployFiles: ./\n" +
 			"    run:\n      base: " + runBase + "\n" + prepare + "      ports:\n        - port: 3000\n          httpSupport: true\n      start: node index.js\n"
 	}
-	for _, tc := range []struct {
-		name, yml, verdict, says string
-	}{
-		{"node on alpine", nodeYml("alpine@3.20", ""), "not-answering", "nodejs@22"},
-		{"node on ubuntu", nodeYml("ubuntu@24.04", ""), "not-answering", "apt-get install"},
-		{"node installed", nodeYml("alpine@3.20", "      prepareCommands:\n        - sudo apk add --no-cache nodejs\n"), "live", ""},
-		{"node base", nodeYml("nodejs@22", ""), "live", ""},
-		{"mix on alpine", phoenixYml("./", "mix phx.server"), "not-answering", "bin/<app> start"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: nodejs@22\n"}, "import"); res.IsError {
-				t.Fatalf("import: %s", text(res))
-			}
-			writeApp(t, h.workDir(t)+"/app", map[string]string{"zerops.yml": tc.yml, "package.json": `{"name":"a","version":"1.0.0"}`,
+	row := func(name, yml, verdict string, next ...string) deployCase {
+		return deployCase{name: name, services: "services:\n  - hostname: web\n    type: nodejs@22\n", dir: "app", target: "web",
+			files: map[string]string{"zerops.yml": yml, "package.json": `{"name":"a","version":"1.0.0"}`,
 				"index.js": "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0')\n",
-				"mix.exs":  "defmodule RecipePhoenix.MixProject do\n  use Mix.Project\n  def project, do: [app: :recipe_phoenix, version: \"0.1.0\"]\nend\n"})
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "app", "targetService": "web"}, "deploy")
-			if m["verdict"] != tc.verdict {
-				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tc.verdict, text(res))
-			}
-			if next, _ := m["next"].(string); tc.says != "" && !strings.Contains(next, tc.says) {
-				t.Errorf("next does not name %s: %s", tc.says, next)
-			}
-		})
+				"mix.exs":  "defmodule RecipePhoenix.MixProject do\n  use Mix.Project\n  def project, do: [app: :recipe_phoenix, version: \"0.1.0\"]\nend\n"},
+			verdict: verdict, next: next}
 	}
+	runWalkCases(t, []deployCase{
+		row("node on alpine", nodeYml("alpine@3.20", ""), "not-answering", "nodejs@22"),
+		row("node on ubuntu", nodeYml("ubuntu@24.04", ""), "not-answering", "apt-get install"),
+		row("node installed", nodeYml("alpine@3.20", "      prepareCommands:\n        - sudo apk add --no-cache nodejs\n"), "live"),
+		row("node base", nodeYml("nodejs@22", ""), "live"),
+		row("mix on alpine", phoenixYml("./", "mix phx.server"), "not-answering", "bin/<app> start"),
+	})
 }
 
 // TestDeploy_LiteralHostOfNoService: recipe-twill writes its hosts as
@@ -106,38 +79,32 @@ func TestDeploy_LanguageCommandOnBareOSRunBase(t *testing.T) {
 // valkey@7.2); the recipe's own hosts stay unwarned.
 func TestDeploy_LiteralHostOfNoService(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
-		name, env, path, fix string
-	}{
-		{"recipe", "        DB_HOST: db\n        REDIS_HOST: cache\n        MAIL_HOST: web\n", "", ""},
-		{"localhost db", "        DB_HOST: localhost\n        REDIS_HOST: cache\n", "zerops[0].run.envVariables.DB_HOST", "db (or ${db_hostname}; db is postgresql@16)"},
-		{"no such service", "        DB_HOST: db\n        REDIS_HOST: valkey\n", "zerops[0].run.envVariables.REDIS_HOST", "cache (or ${cache_hostname}; cache is valkey@7.2)"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: php-nginx@8.3\n"}, "import"); res.IsError {
-				t.Fatalf("import: %s", text(res))
-			}
-			yml := "zerops:\n  - setup: web\n    build:\n      base: php@8.3\n      buildCommands:\n        - composer install\n      deployFiles: ./\n" +
-				"    run:\n      base: php-nginx@8.3\n      envVariables:\n        DB_CONNECTION: pgsql\n" + tc.env
-			writeApp(t, h.workDir(t)+"/tw", map[string]string{"zerops.yml": yml, "composer.json": `{"require":{"php":"^8.2"}}`,
-				"public/index.php": "<?php\nrequire __DIR__ . '/../vendor/autoload.php';\necho 'ok';\n"})
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "tw", "targetService": "web"}, "deploy")
-			var hosts []map[string]string
-			for _, is := range issuesOf(m, "warnings") {
-				if strings.Contains(is["path"], "_HOST") {
-					hosts = append(hosts, is)
+	row := func(name, env, path, fix string) deployCase {
+		yml := "zerops:\n  - setup: web\n    build:\n      base: php@8.3\n      buildCommands:\n        - composer install\n      deployFiles: ./\n" +
+			"    run:\n      base: php-nginx@8.3\n      envVariables:\n        DB_CONNECTION: pgsql\n" + env
+		return deployCase{name: name, services: "services:\n  - hostname: web\n    type: php-nginx@8.3\n", dir: "tw", target: "web",
+			files: map[string]string{"zerops.yml": yml, "composer.json": `{"require":{"php":"^8.2"}}`,
+				"public/index.php": "<?php\nrequire __DIR__ . '/../vendor/autoload.php';\necho 'ok';\n"},
+			and: func(t *testing.T, answer string, m map[string]any) {
+				var hosts []map[string]string
+				for _, is := range issuesOf(m, "warnings") {
+					if strings.Contains(is["path"], "_HOST") {
+						hosts = append(hosts, is)
+					}
 				}
-			}
-			switch {
-			case tc.path == "" && len(hosts) > 0:
-				t.Fatalf("the recipe's hosts are warned: %s", text(res))
-			case tc.path != "" && (len(hosts) != 1 || hosts[0]["path"] != tc.path || !strings.Contains(hosts[0]["fix"], tc.fix)):
-				t.Fatalf("want one warning at %s whose fix names %q: %s", tc.path, tc.fix, text(res))
-			}
-		})
+				switch {
+				case path == "" && len(hosts) > 0:
+					t.Fatalf("the recipe's hosts are warned: %s", answer)
+				case path != "" && (len(hosts) != 1 || hosts[0]["path"] != path || !strings.Contains(hosts[0]["fix"], fix)):
+					t.Fatalf("want one warning at %s whose fix names %q: %s", path, fix, answer)
+				}
+			}}
 	}
+	runWalkCases(t, []deployCase{
+		row("recipe", "        DB_HOST: db\n        REDIS_HOST: cache\n        MAIL_HOST: web\n", "", ""),
+		row("localhost db", "        DB_HOST: localhost\n        REDIS_HOST: cache\n", "zerops[0].run.envVariables.DB_HOST", "db (or ${db_hostname}; db is postgresql@16)"),
+		row("no such service", "        DB_HOST: db\n        REDIS_HOST: valkey\n", "zerops[0].run.envVariables.REDIS_HOST", "cache (or ${cache_hostname}; cache is valkey@7.2)"),
+	})
 }
 
 // TestExport_KeepsScalingHeadroom: recipe-twill (and phoenix) import the
@@ -173,9 +140,7 @@ func TestExport_KeepsScalingHeadroom(t *testing.T) {
 func TestDelete_DriverNameIsNotAHost(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
-	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: php-nginx@8.3\n  - hostname: redis\n    type: valkey@7.2\n    mode: NON_HA\n"}, "import"); res.IsError {
-		t.Fatalf("import: %s", text(res))
-	}
+	importServices(t, h, "services:\n  - hostname: web\n    type: php-nginx@8.3\n  - hostname: redis\n    type: valkey@7.2\n    mode: NON_HA\n")
 	yml := "zerops:\n  - setup: web\n    build:\n      base: php@8.3\n      buildCommands:\n        - composer install\n      deployFiles: ./\n" +
 		"    run:\n      base: php-nginx@8.3\n      envVariables:\n        CACHE_STORE: redis\n        SESSION_DRIVER: redis\n        QUEUE_CONNECTION: redis\n        REDIS_HOST: redis\n        REDIS_URL: redis://redis:6379\n"
 	writeApp(t, h.workDir(t)+"/tw", map[string]string{"zerops.yml": yml, "composer.json": `{"require":{"php":"^8.2"}}`,
