@@ -53,9 +53,7 @@ func TestDeploy_FirstReadinessOnOtherPort(t *testing.T) {
 func TestValidate_OtherAppsFileNotPushedFromLastDir(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
-	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: slim\n    type: php-nginx@8.4\n"}, "import"); res.IsError {
-		t.Fatalf("import: %s", text(res))
-	}
+	importServices(t, h, "services:\n  - hostname: slim\n    type: php-nginx@8.4\n")
 	writeApp(t, h.workDir(t)+"/gin", demoApp)
 	if res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "gin", "targetService": "appstage"}, "deploy"); m["verdict"] != "live" {
 		t.Fatalf("deploy: %s", text(res))
@@ -80,32 +78,26 @@ func TestValidate_OtherAppsFileNotPushedFromLastDir(t *testing.T) {
 // first, which the code does not read.
 func TestDeploy_GoFrameworkPortWrittenInCode(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, call string }{
-		{"Gin", `r.Run(":8080")`},
-		{"Echo", `e.Logger.Fatal(e.Start(":8080"))`},
-		{"Fiber", `log.Fatal(app.Listen(":8080"))`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: api\n    type: go@1\n"}, "import"); res.IsError {
-				t.Fatalf("import: %s", text(res))
-			}
-			writeApp(t, h.workDir(t)+"/api", map[string]string{
+	row := func(name, call string) deployCase {
+		return deployCase{name: name, services: "services:\n  - hostname: api\n    type: go@1\n", dir: "api", target: "api",
+			files: map[string]string{
 				"go.mod":  "module example.com/api\n\ngo 1.22\n",
-				"main.go": "package main\n\nfunc main() {\n\tr := setup()\n\t" + tt.call + "\n}\n",
+				"main.go": "package main\n\nfunc main() {\n\tr := setup()\n\t" + call + "\n}\n",
 				"zerops.yml": "zerops:\n  - setup: api\n    build:\n      base: go@1\n      buildCommands: [go build -o app main.go]\n      deployFiles: app\n" +
 					"    run:\n      base: go@1\n      ports: [{port: 3000, httpSupport: true}]\n      start: ./app\n",
-			})
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "api", "targetService": "api"}, "deploy")
-			next := str(m["next"])
-			if m["verdict"] != "not-answering" || !strings.Contains(next, "main.go, line 5") && !strings.Contains(text(res), "main.go, line 5") ||
-				strings.Contains(next, "set it (PORT") {
-				t.Errorf("want the port line of main.go named and no PORT to set first: %s", text(res))
-			}
-		})
+			},
+			verdict: "not-answering",
+			and: func(t *testing.T, answer string, m map[string]any) {
+				if next := str(m["next"]); !strings.Contains(next, "main.go, line 5") && !strings.Contains(answer, "main.go, line 5") || strings.Contains(next, "set it (PORT") {
+					t.Errorf("want the port line of main.go named and no PORT to set first: %s", answer)
+				}
+			}}
 	}
+	runWalkCases(t, []deployCase{
+		row("Gin", `r.Run(":8080")`),
+		row("Echo", `e.Logger.Fatal(e.Start(":8080"))`),
+		row("Fiber", `log.Fatal(app.Listen(":8080"))`),
+	})
 }
 
 // A Hugo site built by `hugo` on a base whose image has no Hugo (walk 11:
@@ -114,9 +106,7 @@ func TestDeploy_GoFrameworkPortWrittenInCode(t *testing.T) {
 func TestDeploy_HugoNotInAnyBuildImage(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
-	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: docs\n    type: static\n"}, "import"); res.IsError {
-		t.Fatalf("import: %s", text(res))
-	}
+	importServices(t, h, "services:\n  - hostname: docs\n    type: static\n")
 	yml := "zerops:\n  - setup: docs\n    build:\n      base: go@1\n      buildCommands: [hugo --minify]\n      deployFiles: public/~\n    run:\n      base: static\n"
 	site := map[string]string{"hugo.toml": "title = \"Docs\"\n", "content/_index.md": "# Hello\n", "layouts/_default/list.html": "<html>{{ .Content }}</html>\n", "zerops.yml": yml}
 	writeApp(t, h.workDir(t)+"/docs", site)
@@ -160,36 +150,27 @@ func TestValidate_ReferenceHostnameInCapitals(t *testing.T) {
 // main.rs; every address is live.
 func TestDeploy_AxumBindReadFromMain(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, bind, verdict, signal string }{
-		{"Localhost", `"127.0.0.1:3000"`, "not-answering", "listening-on-localhost"},
-		{"Tuple", `("127.0.0.1", 3000)`, "not-answering", "listening-on-localhost"},
-		{"EveryAddress", `"0.0.0.0:3000"`, "live", ""},
-		{"OtherPort", `"0.0.0.0:8080"`, "not-answering", "wrong-port"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: axum\n    type: rust@1\n"}, "import"); res.IsError {
-				t.Fatalf("import: %s", text(res))
-			}
-			writeApp(t, h.workDir(t)+"/axum", map[string]string{
+	row := func(name, bind, verdict, signal string) deployCase {
+		c := deployCase{name: name, services: "services:\n  - hostname: axum\n    type: rust@1\n", dir: "axum", target: "axum",
+			files: map[string]string{
 				"Cargo.toml": "[package]\nname = \"axumapp\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\naxum = \"0.7\"\ntokio = { version = \"1\", features = [\"full\"] }\n",
 				"src/main.rs": "use axum::{routing::get, Router};\n\n#[tokio::main]\nasync fn main() {\n    let app = Router::new().route(\"/\", get(|| async { \"ok\" }));\n" +
-					"    let listener = tokio::net::TcpListener::bind(" + tt.bind + ").await.unwrap();\n    axum::serve(listener, app).await.unwrap();\n}\n",
+					"    let listener = tokio::net::TcpListener::bind(" + bind + ").await.unwrap();\n    axum::serve(listener, app).await.unwrap();\n}\n",
 				"zerops.yml": "zerops:\n  - setup: axum\n    build:\n      base: rust@1\n      buildCommands: [cargo build --release]\n      deployFiles: [target/release/axumapp]\n" +
 					"    run:\n      base: rust@1\n      ports: [{port: 3000, httpSupport: true}]\n      start: ./target/release/axumapp\n",
-			})
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "axum", "targetService": "axum"}, "deploy")
-			check, _ := m["check"].(map[string]any)
-			if m["verdict"] != tt.verdict || tt.signal != "" && firstSignal(check["diagnoses"]) != tt.signal {
-				t.Errorf("want %s %s: %s", tt.verdict, tt.signal, text(res))
-			}
-			if tt.signal == "listening-on-localhost" && !strings.Contains(str(m["next"]), "src/main.rs, line 6") {
-				t.Errorf("the fix does not name src/main.rs's bind: %s", str(m["next"]))
-			}
-		})
+			},
+			verdict: verdict, signal: signal}
+		if signal == "listening-on-localhost" {
+			c.next = []string{"src/main.rs, line 6"}
+		}
+		return c
 	}
+	runWalkCases(t, []deployCase{
+		row("Localhost", `"127.0.0.1:3000"`, "not-answering", "listening-on-localhost"),
+		row("Tuple", `("127.0.0.1", 3000)`, "not-answering", "listening-on-localhost"),
+		row("EveryAddress", `"0.0.0.0:3000"`, "live", ""),
+		row("OtherPort", `"0.0.0.0:8080"`, "not-answering", "wrong-port"),
+	})
 }
 
 // A TypeScript app compiled by tsc that throws without a variable (walk 11:
@@ -218,22 +199,16 @@ func TestDeploy_CompiledEnvNeedNamesTheSource(t *testing.T) {
 // into the run image.
 func TestDeploy_PserveInstalledOnlyInTheBuild(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: pyr\n    type: python@3.12\n"}, "import"); res.IsError {
-		t.Fatalf("import: %s", text(res))
-	}
 	yml := "zerops:\n  - setup: pyr\n    build:\n      base: python@3.12\n      buildCommands: [pip install -r requirements.txt]\n      deployFiles: [myapp, production.ini]\n" +
 		"    run:\n      base: python@3.12\n      ports: [{port: 6543, httpSupport: true}]\n      start: pserve production.ini\n"
-	writeApp(t, h.workDir(t)+"/pyr", map[string]string{
-		"requirements.txt":  "pyramid==2.0.2\nwaitress==3.0.2\n",
-		"myapp/__init__.py": "from pyramid.config import Configurator\n",
-		"production.ini":    "[app:main]\nuse = egg:myapp\n\n[server:main]\nuse = egg:waitress#main\nlisten = 0.0.0.0:6543\n",
-		"zerops.yml":        yml,
-	})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "pyr", "targetService": "pyr"}, "deploy")
-	if m["verdict"] != "not-answering" || !strings.Contains(text(res), "pserve: not found") || !strings.Contains(str(m["next"]), "addToRunPrepare") {
-		t.Errorf("want pserve not found with the run-image install as the fix: %s", text(res))
-	}
+	runWalkCases(t, []deployCase{{name: "pip in the build", services: "services:\n  - hostname: pyr\n    type: python@3.12\n", dir: "pyr", target: "pyr",
+		files: map[string]string{
+			"requirements.txt":  "pyramid==2.0.2\nwaitress==3.0.2\n",
+			"myapp/__init__.py": "from pyramid.config import Configurator\n",
+			"production.ini":    "[app:main]\nuse = egg:myapp\n\n[server:main]\nuse = egg:waitress#main\nlisten = 0.0.0.0:6543\n",
+			"zerops.yml":        yml,
+		},
+		verdict: "not-answering", says: []string{"pserve: not found"}, next: []string{"addToRunPrepare"}}})
 }
 
 // A start naming a file under a folder that deployFiles cut with `~`
@@ -242,31 +217,16 @@ func TestDeploy_PserveInstalledOnlyInTheBuild(t *testing.T) {
 // generic "name a file the build produces".
 func TestDeploy_StartUnderTildeFolder(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, base, build, start, want string }{
-		{"Dotnet", "dotnet@9", "dotnet publish -c Release -o out", "dotnet out/Minimal.dll", "dotnet Minimal.dll"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: " + tt.base + "\n"}, "import"); res.IsError {
-				t.Fatalf("import: %s", text(res))
-			}
-			out := strings.Fields(tt.start)[1]
-			dir := out[:strings.Index(out, "/")]
-			writeApp(t, h.workDir(t)+"/web", map[string]string{
-				"Minimal.csproj": "<Project Sdk=\"Microsoft.NET.Sdk.Web\"><PropertyGroup><TargetFramework>net9.0</TargetFramework></PropertyGroup></Project>\n",
-				"Program.cs":     "var app = WebApplication.CreateBuilder(args).Build();\napp.MapGet(\"/\", () => \"ok\");\napp.Run();\n",
-				"index.js":       demoApp["index.js"],
-				"zerops.yml": "zerops:\n  - setup: web\n    build:\n      base: " + tt.base + "\n      buildCommands: [" + tt.build + "]\n      deployFiles: [" + dir + "/~]\n" +
-					"    run:\n      base: " + tt.base + "\n      envVariables: {ASPNETCORE_URLS: 'http://0.0.0.0:3000'}\n      ports: [{port: 3000, httpSupport: true}]\n      start: " + tt.start + "\n",
-			})
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "web", "targetService": "web"}, "deploy")
-			if next := str(m["next"]); m["verdict"] != "not-answering" || !strings.Contains(next, "`"+tt.want+"`") || !strings.Contains(text(res), dir+"/~") {
-				t.Errorf("want the start %q named, with the %s/~ that moved the file: %s", tt.want, dir, text(res))
-			}
-		})
-	}
+	const base = "dotnet@9"
+	runWalkCases(t, []deployCase{{name: "Dotnet", services: "services:\n  - hostname: web\n    type: " + base + "\n", dir: "web", target: "web",
+		files: map[string]string{
+			"Minimal.csproj": "<Project Sdk=\"Microsoft.NET.Sdk.Web\"><PropertyGroup><TargetFramework>net9.0</TargetFramework></PropertyGroup></Project>\n",
+			"Program.cs":     "var app = WebApplication.CreateBuilder(args).Build();\napp.MapGet(\"/\", () => \"ok\");\napp.Run();\n",
+			"index.js":       demoApp["index.js"],
+			"zerops.yml": "zerops:\n  - setup: web\n    build:\n      base: " + base + "\n      buildCommands: [dotnet publish -c Release -o out]\n      deployFiles: [out/~]\n" +
+				"    run:\n      base: " + base + "\n      envVariables: {ASPNETCORE_URLS: 'http://0.0.0.0:3000'}\n      ports: [{port: 3000, httpSupport: true}]\n      start: dotnet out/Minimal.dll\n",
+		},
+		verdict: "not-answering", next: []string{"`dotnet Minimal.dll`"}, says: []string{"out/~"}}})
 }
 
 // run.healthCheck on a port the app does not listen on (walk 11: a Fastify
