@@ -14,12 +14,9 @@ import (
 // (PORT: \"8080\")", and the next deploy failed the same way).
 func TestDeploy_GleamMistPortLiteral(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: api\n    type: gleam@1.5\n"}, "import"); res.IsError {
-		t.Fatalf("import: %s", text(res))
-	}
-	h.ownApp(t, map[string]string{
-		"zerops.yml": `zerops:
+	runWalkCases(t, []deployCase{{name: "port 8080", services: "services:\n  - hostname: api\n    type: gleam@1.5\n", target: "api",
+		files: map[string]string{
+			"zerops.yml": `zerops:
   - setup: api
     build:
       base: gleam@1.5
@@ -33,21 +30,15 @@ func TestDeploy_GleamMistPortLiteral(t *testing.T) {
           httpSupport: true
       start: ./entrypoint.sh run
 `,
-		"gleam.toml":    "name = \"app\"\nversion = \"1.0.0\"\n\n[dependencies]\nmist = \">= 3.0.0 and < 4.0.0\"\n",
-		"src/app.gleam": "import mist\n\npub fn main() {\n  let assert Ok(_) =\n    handler\n    |> mist.new\n    |> mist.bind(\"0.0.0.0\")\n    |> mist.port(3000)\n    |> mist.start_http\n  process.sleep_forever()\n}\n",
-	})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "api"}, "port")
-	answer := text(res)
-	if m["verdict"] != "not-answering" {
-		t.Fatalf("verdict %v, want not-answering: %s", m["verdict"], answer)
-	}
-	next := str(m["next"])
-	if strings.Contains(next, "where the code reads a port variable") || !strings.Contains(next, "Setting PORT alone changes nothing") {
-		t.Errorf("next offers a PORT variable the code never reads: %s", next)
-	}
-	if !strings.Contains(answer, "src/app.gleam, line 8") {
-		t.Errorf("the answer does not name src/app.gleam, line 8: %s", answer)
-	}
+			"gleam.toml":    "name = \"app\"\nversion = \"1.0.0\"\n\n[dependencies]\nmist = \">= 3.0.0 and < 4.0.0\"\n",
+			"src/app.gleam": "import mist\n\npub fn main() {\n  let assert Ok(_) =\n    handler\n    |> mist.new\n    |> mist.bind(\"0.0.0.0\")\n    |> mist.port(3000)\n    |> mist.start_http\n  process.sleep_forever()\n}\n",
+		},
+		verdict: "not-answering", next: []string{"Setting PORT alone changes nothing"}, says: []string{"src/app.gleam, line 8"},
+		and: func(t *testing.T, _ string, m map[string]any) {
+			if next := str(m["next"]); strings.Contains(next, "where the code reads a port variable") {
+				t.Errorf("next offers a PORT variable the code never reads: %s", next)
+			}
+		}}})
 }
 
 // The official nestjs-postgres-api recipe builds with `nest build`, which

@@ -1,7 +1,6 @@
 package mcp_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -46,44 +45,28 @@ func TestDeploy_StaticIndexBelowTheDeployedFolder(t *testing.T) {
 	yml := "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i\n        - npm run build\n      deployFiles: [ '%s' ]\n    run:\n      base: static\n"
 	angular := `{"version": 1, "projects": {"recipe-angular-app": {"projectType": "application", "root": "", "sourceRoot": "src",
   "architect": {"build": {"builder": "@angular-devkit/build-angular:browser", "options": {"outputPath": "dist/recipe-angular-app", "index": "src/index.html", "main": "src/main.ts"}}}}}}`
-	tests := []struct {
-		name, deploy string
-		next, lacks  []string
-	}{
-		{"ContentsOfTheParent", "dist/~", []string{"`dist/recipe-angular-app/~`"}, []string{"with `dist/~` in build.deployFiles"}},
-		{"TheParentItself", "dist", []string{"`dist/recipe-angular-app/~`"}, nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: static\n"}, "import"); res.IsError {
-				t.Fatalf("import: %s", text(res))
-			}
-			h.ownApp(t, map[string]string{
-				"zerops.yml":     fmt.Sprintf(yml, tt.deploy),
+	row := func(name, deploy string, lacks ...string) deployCase {
+		return deployCase{name: name, services: "services:\n  - hostname: web\n    type: static\n", target: "web",
+			files: map[string]string{
+				"zerops.yml":     fmt.Sprintf(yml, deploy),
 				"package.json":   `{"name": "recipe-angular-app", "version": "0.0.0", "scripts": {"build": "ng build"}, "devDependencies": {"@angular/cli": "~13.2.6"}}`,
 				"angular.json":   angular,
 				"src/index.html": "<app-root></app-root>\n",
 				"src/main.ts":    "console.log(1)\n",
-			})
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "web"}, "ng")
-			answer, next := text(res), str(m["next"])
-			if m["verdict"] != "degraded" {
-				t.Fatalf("verdict %v, want degraded: %s", m["verdict"], answer)
-			}
-			for _, s := range tt.next {
-				if !strings.Contains(next, s) {
-					t.Errorf("next lacks %q: %s", s, next)
+			},
+			verdict: "degraded", next: []string{"`dist/recipe-angular-app/~`"},
+			and: func(t *testing.T, _ string, m map[string]any) {
+				for _, s := range lacks {
+					if next := str(m["next"]); strings.Contains(next, s) {
+						t.Errorf("next has %q: %s", s, next)
+					}
 				}
-			}
-			for _, s := range tt.lacks {
-				if strings.Contains(next, s) {
-					t.Errorf("next has %q: %s", s, next)
-				}
-			}
-		})
+			}}
 	}
+	runWalkCases(t, []deployCase{
+		row("ContentsOfTheParent", "dist/~", "with `dist/~` in build.deployFiles"),
+		row("TheParentItself", "dist"),
+	})
 }
 
 // walk 17: the official strapi-blog recipe's import (its README) gives
@@ -159,43 +142,33 @@ func TestDeploy_ReactScripts4OnNewNode(t *testing.T) {
 	t.Parallel()
 	yml := "zerops:\n  - setup: web\n    build:\n      base: nodejs@18\n%s      buildCommands:\n        - yarn\n        - yarn build\n      deployFiles: [ 'build/~/' ]\n    run:\n      base: static\n"
 	legacy := "      envVariables:\n        NODE_OPTIONS: --openssl-legacy-provider\n"
-	tests := []struct {
-		name, env, version, want string
-	}{
-		{"Webpack4Fails", "", "4.0.3", "build-failed"},
-		{"LegacyProvider", legacy, "4.0.3", "live"},
-		{"ReactScripts5", "", "^5.0.1", "live"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: static\n"}, "import"); res.IsError {
-				t.Fatalf("import: %s", text(res))
-			}
-			h.ownApp(t, map[string]string{
-				"zerops.yml":        fmt.Sprintf(yml, tt.env),
-				"package.json":      `{"name": "todos", "private": true, "dependencies": {"react": "^17.0.2", "react-scripts": "` + tt.version + `"}, "scripts": {"build": "react-scripts build"}}`,
+	row := func(name, env, version, want string) deployCase {
+		c := deployCase{name: name, services: "services:\n  - hostname: web\n    type: static\n", target: "web",
+			files: map[string]string{
+				"zerops.yml":        fmt.Sprintf(yml, env),
+				"package.json":      `{"name": "todos", "private": true, "dependencies": {"react": "^17.0.2", "react-scripts": "` + version + `"}, "scripts": {"build": "react-scripts build"}}`,
 				"yarn.lock":         "# yarn lockfile v1\n",
 				"public/index.html": "<div id=\"root\"></div>\n",
 				"src/index.tsx":     "console.log(1)\n",
-			})
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "web"}, "react")
-			answer := text(res)
-			if m["verdict"] != tt.want {
-				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.want, answer)
+			},
+			verdict: want}
+		if want == "build-failed" {
+			c.and = func(t *testing.T, answer string, m map[string]any) {
+				if d := firstDiagnosis(m["diagnoses"]); d["signal"] != "runtime-version-mismatch" {
+					t.Errorf("first diagnosis %v, want runtime-version-mismatch: %s", d, answer)
+				}
+				if s := str(m["suggestion"]); !strings.Contains(s, "NODE_OPTIONS: --openssl-legacy-provider") || strings.Count(answer, "--openssl-legacy-provider") > 2 {
+					t.Errorf("suggestion %q lacks the legacy provider, or the answer repeats it: %s", s, answer)
+				}
 			}
-			if tt.want != "build-failed" {
-				return
-			}
-			if d := firstDiagnosis(m["diagnoses"]); d["signal"] != "runtime-version-mismatch" {
-				t.Errorf("first diagnosis %v, want runtime-version-mismatch: %s", d, answer)
-			}
-			if s := str(m["suggestion"]); !strings.Contains(s, "NODE_OPTIONS: --openssl-legacy-provider") || strings.Count(answer, "--openssl-legacy-provider") > 2 {
-				t.Errorf("suggestion %q lacks the legacy provider, or the answer repeats it: %s", s, answer)
-			}
-		})
+		}
+		return c
 	}
+	runWalkCases(t, []deployCase{
+		row("Webpack4Fails", "", "4.0.3", "build-failed"),
+		row("LegacyProvider", legacy, "4.0.3", "live"),
+		row("ReactScripts5", "", "^5.0.1", "live"),
+	})
 }
 
 // walk 17: the official golang-maria-api recipe opens its database with
@@ -206,37 +179,21 @@ func TestDeploy_ReactScripts4OnNewNode(t *testing.T) {
 func TestDeploy_GoMySQLDriverTakesNoURL(t *testing.T) {
 	t.Parallel()
 	main := "package main\n\nimport (\n\t\"log\"\n\t\"net/http\"\n\t\"os\"\n\n\t_ \"github.com/go-sql-driver/mysql\"\n\t\"github.com/jmoiron/sqlx\"\n)\n\nconst DbUrl = \"DB_URL\"\n\nfunc main() {\n\tdbUrl, ok := os.LookupEnv(DbUrl)\n\tif !ok {\n\t\tpanic(\"set \" + DbUrl)\n\t}\n\tconn, err := sqlx.Open(\"mysql\", dbUrl)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\tdefer conn.Close()\n\tlog.Fatal(http.ListenAndServe(\":8080\", nil))\n}\n"
-	tests := []struct {
-		name, value, want string
-	}{
-		{"ConnectionStringURL", "${maria_connectionString}", "unverified"},
-		{"DriverDSN", "${maria_user}:${maria_password}@tcp(${maria_hostname}:${maria_port})/${maria_dbName}", "live"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			imp := "services:\n  - hostname: gostage\n    type: go@1\n  - hostname: maria\n    type: mariadb:single@10.6\n"
-			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": imp}, "import"); res.IsError {
-				t.Fatalf("import: %s", text(res))
-			}
-			yml := setupYml{base: "go@1", build: []string{"go build -o app main.go"}, deploy: "./app", env: map[string]string{"DB_URL": tt.value}, start: "./app"}.String()
-			h.ownApp(t, map[string]string{
+	row := func(name, value, want string, reason ...string) deployCase {
+		yml := setupYml{base: "go@1", build: []string{"go build -o app main.go"}, deploy: "./app", env: map[string]string{"DB_URL": value}, start: "./app"}.String()
+		return deployCase{name: name, services: "services:\n  - hostname: gostage\n    type: go@1\n  - hostname: maria\n    type: mariadb:single@10.6\n", target: "gostage",
+			files: map[string]string{
 				"zerops.yml": strings.ReplaceAll(yml, "setup: appstage", "setup: gostage"),
 				"go.mod":     "module example.com/app\n\ngo 1.22\n\nrequire (\n\tgithub.com/go-sql-driver/mysql v1.6.0\n\tgithub.com/jmoiron/sqlx v1.3.5\n)\n",
 				"go.sum":     "github.com/go-sql-driver/mysql v1.6.0 h1:x\ngithub.com/jmoiron/sqlx v1.3.5 h1:y\n",
 				"main.go":    main,
-			})
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "gostage"}, "go")
-			answer := text(res)
-			if m["verdict"] != tt.want {
-				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.want, answer)
-			}
-			if check, _ := m["check"].(map[string]any); tt.want == "unverified" && !strings.Contains(str(check["reason"]), "@tcp(") {
-				t.Errorf("reason does not name the driver's DSN form: %s", answer)
-			}
-		})
+			},
+			verdict: want, reason: reason}
 	}
+	runWalkCases(t, []deployCase{
+		row("ConnectionStringURL", "${maria_connectionString}", "unverified", "@tcp("),
+		row("DriverDSN", "${maria_user}:${maria_password}@tcp(${maria_hostname}:${maria_port})/${maria_dbName}", "live"),
+	})
 }
 
 // walk 17: the official react-app, vue-app and angular-app recipes' zerops.yml

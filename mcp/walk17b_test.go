@@ -183,12 +183,8 @@ func TestDeploy_ViteBuildRootArgument(t *testing.T) {
 // how to check a file instead.
 func TestDeploy_StaticFilesWithoutIndex(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: static\n"}, "import"); res.IsError {
-		t.Fatalf("import: %s", text(res))
-	}
-	h.ownApp(t, map[string]string{"covers/cover-bun.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n", "logos/zerops.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
-		"zerops.yml": "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      deployFiles: [ covers, logos ]\n    run:\n      base: static\n"})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "web"}, "deploy")
-	deployCase{name: "images only", verdict: "degraded", next: []string{"404 is expected", "zerops_verify serviceHostname=web path="}}.check(t, text(res), m)
+	runWalkCases(t, []deployCase{{name: "images only", services: "services:\n  - hostname: web\n    type: static\n", target: "web",
+		files: map[string]string{"covers/cover-bun.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n", "logos/zerops.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
+			"zerops.yml": "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      deployFiles: [ covers, logos ]\n    run:\n      base: static\n"},
+		verdict: "degraded", next: []string{"404 is expected", "zerops_verify serviceHostname=web path="}}})
 }

@@ -43,25 +43,15 @@ func TestDeploy_SourceStartFileLeftOutOfDeployFiles(t *testing.T) {
 // output's contents). The step names deployFiles alone for static.
 func TestDeploy_StaticIndexFixIsDeployFilesOnly(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: static\n"}, "import"); res.IsError {
-		t.Fatalf("import: %s", text(res))
-	}
-	h.ownApp(t, map[string]string{
-		"zerops.yml": "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i\n        - npm run build\n" +
-			"      deployFiles: build\n    run:\n      base: static\n",
-		"package.json":      `{"name": "todo", "version": "0.1.0", "scripts": {"build": "react-scripts build"}, "dependencies": {"react-scripts": "5.0.1"}}`,
-		"public/index.html": "<div id=\"root\"></div>\n",
-		"src/index.js":      "console.log(1)\n",
-	})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "web"}, "cra")
-	answer, next := text(res), str(m["next"])
-	if m["verdict"] != "degraded" || !strings.Contains(next, "`build/~`") {
-		t.Fatalf("verdict %v, next %q; want degraded naming `build/~`: %s", m["verdict"], next, answer)
-	}
-	if strings.Contains(answer, "documentRoot") {
-		t.Errorf("the answer offers run.documentRoot to a static service: %s", next)
-	}
+	runWalkCases(t, []deployCase{{name: "build", services: "services:\n  - hostname: web\n    type: static\n", target: "web",
+		files: map[string]string{
+			"zerops.yml": "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i\n        - npm run build\n" +
+				"      deployFiles: build\n    run:\n      base: static\n",
+			"package.json":      `{"name": "todo", "version": "0.1.0", "scripts": {"build": "react-scripts build"}, "dependencies": {"react-scripts": "5.0.1"}}`,
+			"public/index.html": "<div id=\"root\"></div>\n",
+			"src/index.js":      "console.log(1)\n",
+		},
+		verdict: "degraded", next: []string{"`build/~`"}, lacks: []string{"documentRoot"}}})
 }
 
 // walk 19: the same react-app on a static service with run.documentRoot
@@ -70,19 +60,12 @@ func TestDeploy_StaticIndexFixIsDeployFilesOnly(t *testing.T) {
 // say nothing of static reading it. Not checked, so not live.
 func TestDeploy_StaticDocumentRootIsUnverified(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: static\n"}, "import"); res.IsError {
-		t.Fatalf("import: %s", text(res))
-	}
-	h.ownApp(t, map[string]string{
-		"zerops.yml":       "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      deployFiles: build\n    run:\n      base: static\n      documentRoot: build\n",
-		"build/index.html": "<div id=\"root\"></div>\n",
-	})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "web"}, "docroot")
-	check, _ := m["check"].(map[string]any)
-	if m["verdict"] != "unverified" || !strings.Contains(str(check["reason"]), "documentRoot") || !strings.Contains(str(check["reason"]), "`build/~`") {
-		t.Fatalf("verdict %v, want unverified naming documentRoot and `build/~`: %s", m["verdict"], text(res))
-	}
+	runWalkCases(t, []deployCase{{name: "documentRoot build", services: "services:\n  - hostname: web\n    type: static\n", target: "web",
+		files: map[string]string{
+			"zerops.yml":       "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      deployFiles: build\n    run:\n      base: static\n      documentRoot: build\n",
+			"build/index.html": "<div id=\"root\"></div>\n",
+		},
+		verdict: "unverified", reason: []string{"documentRoot", "`build/~`"}}})
 }
 
 // walk 19: the official vue-app recipe builds with `vite build` and a
@@ -93,24 +76,18 @@ func TestDeploy_StaticDocumentRootIsUnverified(t *testing.T) {
 // SvelteKit) stays unknown.
 func TestDeploy_VitePluginOfVueKeepsDist(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: static\n"}, "import"); res.IsError {
-		t.Fatalf("import: %s", text(res))
-	}
-	h.ownApp(t, map[string]string{
-		"zerops.yml": "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i  --loglevel=error\n" +
-			"        - npm run build --prod --loglevel=error\n      deployFiles: dist/~\n    run:\n      base: static\n",
-		"package.json": `{"name": "todos", "version": "0.0.0", "scripts": {"build": "vue-tsc --noEmit && vite build"},` +
-			` "dependencies": {"vue": "^3.2.31"}, "devDependencies": {"vite": "^2.8.4", "vue-tsc": "^0.31.4"}}`,
-		"index.html":  "<div id=\"app\"></div><script type=\"module\" src=\"/src/main.ts\"></script>\n",
-		"src/main.ts": "import { createApp } from 'vue'\n",
-		"vite.config.ts": "import { defineConfig } from 'vite'\nimport vue from '@vitejs/plugin-vue'\n\n" +
-			"export default defineConfig({\n  plugins: [vue()],\n  resolve: { alias: { '@': '/src' } },\n})\n",
-	})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "web"}, "vue")
-	if m["verdict"] != "live" {
-		t.Fatalf("verdict %v, want live: %s", m["verdict"], text(res))
-	}
+	runWalkCases(t, []deployCase{{name: "vue plugin", services: "services:\n  - hostname: web\n    type: static\n", target: "web",
+		files: map[string]string{
+			"zerops.yml": "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i  --loglevel=error\n" +
+				"        - npm run build --prod --loglevel=error\n      deployFiles: dist/~\n    run:\n      base: static\n",
+			"package.json": `{"name": "todos", "version": "0.0.0", "scripts": {"build": "vue-tsc --noEmit && vite build"},` +
+				` "dependencies": {"vue": "^3.2.31"}, "devDependencies": {"vite": "^2.8.4", "vue-tsc": "^0.31.4"}}`,
+			"index.html":  "<div id=\"app\"></div><script type=\"module\" src=\"/src/main.ts\"></script>\n",
+			"src/main.ts": "import { createApp } from 'vue'\n",
+			"vite.config.ts": "import { defineConfig } from 'vite'\nimport vue from '@vitejs/plugin-vue'\n\n" +
+				"export default defineConfig({\n  plugins: [vue()],\n  resolve: { alias: { '@': '/src' } },\n})\n",
+		},
+		verdict: "live"}})
 }
 
 // walk 19: on a nodejs@20 service (the remix-nodejs recipe's base) the
@@ -119,28 +96,26 @@ func TestDeploy_VitePluginOfVueKeepsDist(t *testing.T) {
 // base. The line names the run base's Node.js major.
 func TestLogs_NodeCrashNamesTheRunBasesNode(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: app\n    type: nodejs@20\n"}, "import"); res.IsError {
-		t.Fatalf("import: %s", text(res))
-	}
-	h.ownApp(t, map[string]string{
-		"zerops.yml": "zerops:\n  - setup: app\n    build:\n      base: nodejs@20\n      deployFiles: package.json\n    run:\n      base: nodejs@20\n" +
-			"      ports:\n        - port: 3000\n          httpSupport: true\n      start: node server.js\n",
-		"package.json": `{"name": "n20", "version": "1.0.0"}`,
-		"server.js":    "require('node:http').createServer((q, s) => s.end('ok')).listen(3000)\n",
-	})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "app"}, "n20")
-	check, _ := m["check"].(map[string]any)
-	lines, _ := check["logLines"].([]any)
-	var version string
-	for _, l := range lines {
-		if s := str(l); strings.HasPrefix(s, "Node.js v") {
-			version = s
-		}
-	}
-	if !strings.HasPrefix(version, "Node.js v20.") {
-		t.Fatalf("the crash's Node.js line is %q, want one of Node.js 20: %s", version, text(res))
-	}
+	runWalkCases(t, []deployCase{{name: "server.js not deployed", services: "services:\n  - hostname: app\n    type: nodejs@20\n", target: "app",
+		files: map[string]string{
+			"zerops.yml": "zerops:\n  - setup: app\n    build:\n      base: nodejs@20\n      deployFiles: package.json\n    run:\n      base: nodejs@20\n" +
+				"      ports:\n        - port: 3000\n          httpSupport: true\n      start: node server.js\n",
+			"package.json": `{"name": "n20", "version": "1.0.0"}`,
+			"server.js":    "require('node:http').createServer((q, s) => s.end('ok')).listen(3000)\n",
+		},
+		and: func(t *testing.T, answer string, m map[string]any) {
+			check, _ := m["check"].(map[string]any)
+			lines, _ := check["logLines"].([]any)
+			var version string
+			for _, l := range lines {
+				if s := str(l); strings.HasPrefix(s, "Node.js v") {
+					version = s
+				}
+			}
+			if !strings.HasPrefix(version, "Node.js v20.") {
+				t.Fatalf("the crash's Node.js line is %q, want one of Node.js 20: %s", version, answer)
+			}
+		}}})
 }
 
 // walk 19: the payload recipe's build reads the service's secret as
@@ -189,18 +164,12 @@ func TestValidate_RuntimeReferenceToUnsetVariable(t *testing.T) {
 // log since the deploy shows `next start` listening on 3000. It names it.
 func TestDeploy_SubdomainWithoutPortNamesTheLoggedPort(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: blog\n    type: nodejs@22\n    enableSubdomainAccess: true\n"}, "import"); res.IsError {
-		t.Fatalf("import: %s", text(res))
-	}
-	h.ownApp(t, map[string]string{
-		"zerops.yml": "zerops:\n  - setup: blog\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i\n        - npm run build\n" +
-			"      deployFiles: ./\n    run:\n      base: nodejs@22\n      start: npm start\n",
-		"package.json":   `{"name": "blog", "version": "1.0.0", "scripts": {"build": "next build", "start": "next start"}, "dependencies": {"next": "13.1.6", "react": "18.2.0", "react-dom": "18.2.0"}}`,
-		"pages/index.js": "export default function Home() { return 'ok' }\n",
-	})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "blog"}, "blog")
-	if next := str(m["next"]); !strings.Contains(next, "`- port: 3000`") {
-		t.Fatalf("verdict %v, next %q; want the port 3000 the log shows: %s", m["verdict"], next, text(res))
-	}
+	runWalkCases(t, []deployCase{{name: "no run.ports", services: "services:\n  - hostname: blog\n    type: nodejs@22\n    enableSubdomainAccess: true\n", target: "blog",
+		files: map[string]string{
+			"zerops.yml": "zerops:\n  - setup: blog\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i\n        - npm run build\n" +
+				"      deployFiles: ./\n    run:\n      base: nodejs@22\n      start: npm start\n",
+			"package.json":   `{"name": "blog", "version": "1.0.0", "scripts": {"build": "next build", "start": "next start"}, "dependencies": {"next": "13.1.6", "react": "18.2.0", "react-dom": "18.2.0"}}`,
+			"pages/index.js": "export default function Home() { return 'ok' }\n",
+		},
+		next: []string{"`- port: 3000`"}}})
 }
