@@ -191,9 +191,7 @@ func TestDeploy_InstallWritesLockAndBuiltFolderListed(t *testing.T) {
 func TestValidate_RuntimeVariableSetLater(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
-	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: medusa\n    type: nodejs@22\n    startWithoutCode: true\n"}, "import"); res.IsError {
-		t.Fatalf("import: %s", text(res))
-	}
+	importServices(t, h, "services:\n  - hostname: medusa\n    type: nodejs@22\n    startWithoutCode: true\n")
 	yml := strings.Replace(demoZeropsYml, "    run: &run\n", "    run: &run\n      envVariables:\n        NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY: ${medusa_CHANNEL_PUBLISHABLE_KEY}\n", 1)
 	res, m := h.call(t, "zerops_validate", map[string]any{"content": yml, "kind": "zerops.yml"})
 	warned := fmt.Sprint(m["warnings"])

@@ -58,9 +58,7 @@ func TestDeploy_PHPDatabaseConfigFallsBackToLocalhost(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
-			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: api\n    type: php-nginx@8.4\n"}, "import"); res.IsError {
-				t.Fatalf("import: %s", text(res))
-			}
+			importServices(t, h, "services:\n  - hostname: api\n    type: php-nginx@8.4\n")
 			yml := "zerops:\n  - setup: api\n    build:\n      base: php@8.4\n      deployFiles: ./\n    run:\n      base: php-nginx@8.4\n      documentRoot: public\n" +
 				"      initCommands:\n        - php artisan migrate --force\n" + tc.env
 			wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "artisan": "<?php\n", "config/database.php": tc.config,
@@ -150,9 +148,7 @@ func TestDeletedService_WayBackNamesWhereTheKeyIs(t *testing.T) {
 func TestDeploy_SubdomainWithoutPortNamesThePortBeforeWarnings(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
-	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: api\n    type: nodejs@22\n    enableSubdomainAccess: true\n"}, "import"); res.IsError {
-		t.Fatalf("import: %s", text(res))
-	}
+	importServices(t, h, "services:\n  - hostname: api\n    type: nodejs@22\n    enableSubdomainAccess: true\n")
 	yml := "zerops:\n  - setup: api\n    build:\n      base: nodejs@22\n      deploy: [ index.js ]\n    run:\n      start: node index.js\n"
 	wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "index.js": "require('node:http').createServer((q, s) => s.end('ok')).listen(3000);\n"})
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "api"}, "deploy")

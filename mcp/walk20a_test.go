@@ -117,9 +117,7 @@ func TestEnvSet_ServiceVariableNamesTheRunningServicesReferencingIt(t *testing.T
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
 			ctx := context.Background()
-			if res, _ := h.callWith(t, ctx, "zerops_import", map[string]any{"content": "services:\n  - hostname: medusa\n    type: nodejs@22\n"}, "import"); res.IsError {
-				t.Fatalf("import: %s", text(res))
-			}
+			importServices(t, h, "services:\n  - hostname: medusa\n    type: nodejs@22\n")
 			if tc.deployed {
 				writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "setup: appstage", "setup: medusa")})
 				if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "medusa"}, "deploy medusa"); m["verdict"] != "live" {
@@ -186,9 +184,7 @@ func TestDeploy_NetteEnvParameterUnsetIsUnverified(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
-			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: app\n    type: php-apache@8.3\n"}, "import"); res.IsError {
-				t.Fatalf("import: %s", text(res))
-			}
+			importServices(t, h, "services:\n  - hostname: app\n    type: php-apache@8.3\n")
 			wd := h.ownApp(t, map[string]string{"zerops.yml": yml(tc.env), "composer.json": `{"require":{"nette/application":"^3.2","contributte/bootstrap":"^0.6"}}`,
 				"config/app/parameters.neon": params, "config/env/test.neon": "parameters:\n\tx: %env.ONLY_IN_TESTS%\n",
 				"www/index.php": "<?php\nrequire __DIR__ . '/../vendor/autoload.php';\nApp\\Bootstrap::runWeb();\n"})
@@ -220,9 +216,7 @@ func TestDeploy_PHPDocumentRootNamesTheIndexFolder(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
 	ctx := context.Background()
-	if res, _ := h.callWith(t, ctx, "zerops_import", map[string]any{"content": "services:\n  - hostname: app\n    type: php-apache@8.3\n"}, "import"); res.IsError {
-		t.Fatalf("import: %s", text(res))
-	}
+	importServices(t, h, "services:\n  - hostname: app\n    type: php-apache@8.3\n")
 	files := func(root string) map[string]string {
 		return map[string]string{"composer.json": "{}\n", "www/index.php": "<?php\necho 'ok';\n", "app/Bootstrap.php": "<?php\n",
 			"zerops.yml": "zerops:\n  - setup: app\n    build:\n      base: php@8.3\n      deployFiles: ./\n    run:\n      base: php-apache@8.3\n      documentRoot: " + root + "\n"}

@@ -174,9 +174,7 @@ func TestDeploy_SvelteKitBuildFolderDeployedWithTilde(t *testing.T) {
 func TestDeploy_StaticFolderDeployedWithoutTilde(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
-	if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: web\n    type: static\n"}, "import"); res.IsError {
-		t.Fatalf("import: %s", text(res))
-	}
+	importServices(t, h, "services:\n  - hostname: web\n    type: static\n")
 	yml := "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i\n        - npm run build\n" +
 		"      deployFiles:\n        - dist/analog/public\n    run:\n      base: static\n"
 	wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "package.json": `{"name":"site","scripts":{"build":"ng build"}}` + "\n",
