@@ -67,7 +67,7 @@ func cmpOr(n, d int) int {
 type deployCase struct {
 	name     string
 	services string // runWalkCases: zerops_import's YAML first; "": none
-	dir      string // runWalkCases: the app's folder under the work dir
+	dir      string // runWalkCases: the app's folder under the work dir ("": appdev's; ".": the work dir)
 	target   string // runWalkCases: targetService
 	files    map[string]string
 	verdict  string   // "": not checked

@@ -19,9 +19,10 @@ func importServices(t *testing.T, h *harness, content string) {
 // runWalkCases deploys each case as an agent does an app of its own, in a
 // sandbox of its own, in parallel: tc.services imported, tc.files written
 // to the folder tc.dir under the work dir and pushed from there
-// (workingDir) to tc.target, or, with no tc.dir, written in place of
-// demoApp (ownApp) and pushed from appdev (sourceService); each answer is
-// checked against its case. The cases in tc.then deploy after it in the
+// (workingDir) to tc.target; with no tc.dir, written in place of demoApp
+// (ownApp) and pushed from appdev (sourceService); with tc.dir ".", written
+// in place of demoApp and pushed from the work dir's absolute path. Each
+// answer is checked against its case. The cases in tc.then deploy after it in the
 // same project, their files written over the last ones.
 func runWalkCases(t *testing.T, cases []deployCase) {
 	t.Helper()
@@ -34,9 +35,12 @@ func runWalkCases(t *testing.T, cases []deployCase) {
 			}
 			wd := filepath.Join(h.workDir(t), tc.dir)
 			args := map[string]any{"workingDir": tc.dir, "targetService": tc.target}
-			if tc.dir == "" {
+			switch tc.dir {
+			case "":
 				h.ownApp(t, nil)
 				args = map[string]any{"sourceService": "appdev", "targetService": tc.target}
+			case ".":
+				args["workingDir"] = h.ownApp(t, nil)
 			}
 			for i, c := range append([]deployCase{tc}, tc.then...) {
 				writeApp(t, wd, c.files)
