@@ -48,20 +48,9 @@ func TestDeploy_GleamMistPortLiteral(t *testing.T) {
 // dist/src/main.js and called the recipe's start file missing).
 func TestDeploy_NestBuildHonoursExclude(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name, exclude, verdict string
-	}{
-		{"RecipeExclude", `["node_modules", "test", "dist", "**/*spec.ts"]`, "live"},
-		// Without the exclude, tsc compiles test/ too: the common root is
-		// the project's, and main lands at dist/src/main.js.
-		{"NoExclude", `["node_modules", "dist"]`, "not-answering"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			h.ownApp(t, map[string]string{
-				"zerops.yml": `zerops:
+	row := func(name, exclude, verdict string) deployCase {
+		return deployCase{name: name, target: "appstage", verdict: verdict, files: map[string]string{
+			"zerops.yml": `zerops:
   - setup: appstage
     build:
       base: nodejs@22
@@ -79,20 +68,21 @@ func TestDeploy_NestBuildHonoursExclude(t *testing.T) {
           httpSupport: true
       start: npm run start:prod
 `,
-				"package.json":         `{"name":"api","version":"0.0.0","scripts":{"prebuild":"rimraf dist","build":"nest build","start:prod":"node dist/main"},"dependencies":{"@nestjs/core":"8.0.0","@nestjs/common":"8.0.0","@nestjs/platform-express":"8.0.0","reflect-metadata":"0.1.13","rimraf":"3.0.2","rxjs":"7.2.0"},"devDependencies":{"@nestjs/cli":"8.0.0","typescript":"4.3.5"}}`,
-				"nest-cli.json":        `{"collection": "@nestjs/schematics", "sourceRoot": "src"}`,
-				"tsconfig.json":        `{"compilerOptions": {"module": "commonjs", "target": "es2017", "outDir": "./dist", "baseUrl": "./", "incremental": true}}`,
-				"tsconfig.build.json":  fmt.Sprintf(`{"extends": "./tsconfig.json", "exclude": %s}`, tt.exclude),
-				"src/main.ts":          "import { NestFactory } from '@nestjs/core';\nimport { AppModule } from './app.module';\n\nasync function bootstrap() {\n  const app = await NestFactory.create(AppModule);\n  await app.listen(3000);\n}\nbootstrap();\n",
-				"src/app.module.ts":    "import { Module } from '@nestjs/common';\n\n@Module({})\nexport class AppModule {}\n",
-				"test/app.e2e-spec.ts": "import { AppModule } from './../src/app.module';\n\ndescribe('app', () => { it('runs', () => {}); });\n",
-			})
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "nest")
-			if m["verdict"] != tt.verdict {
-				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.verdict, text(res))
-			}
-		})
+			"package.json":         `{"name":"api","version":"0.0.0","scripts":{"prebuild":"rimraf dist","build":"nest build","start:prod":"node dist/main"},"dependencies":{"@nestjs/core":"8.0.0","@nestjs/common":"8.0.0","@nestjs/platform-express":"8.0.0","reflect-metadata":"0.1.13","rimraf":"3.0.2","rxjs":"7.2.0"},"devDependencies":{"@nestjs/cli":"8.0.0","typescript":"4.3.5"}}`,
+			"nest-cli.json":        `{"collection": "@nestjs/schematics", "sourceRoot": "src"}`,
+			"tsconfig.json":        `{"compilerOptions": {"module": "commonjs", "target": "es2017", "outDir": "./dist", "baseUrl": "./", "incremental": true}}`,
+			"tsconfig.build.json":  fmt.Sprintf(`{"extends": "./tsconfig.json", "exclude": %s}`, exclude),
+			"src/main.ts":          "import { NestFactory } from '@nestjs/core';\nimport { AppModule } from './app.module';\n\nasync function bootstrap() {\n  const app = await NestFactory.create(AppModule);\n  await app.listen(3000);\n}\nbootstrap();\n",
+			"src/app.module.ts":    "import { Module } from '@nestjs/common';\n\n@Module({})\nexport class AppModule {}\n",
+			"test/app.e2e-spec.ts": "import { AppModule } from './../src/app.module';\n\ndescribe('app', () => { it('runs', () => {}); });\n",
+		}}
 	}
+	runWalkCases(t, []deployCase{
+		row("RecipeExclude", `["node_modules", "test", "dist", "**/*spec.ts"]`, "live"),
+		// Without the exclude, tsc compiles test/ too: the common root is
+		// the project's, and main lands at dist/src/main.js.
+		row("NoExclude", `["node_modules", "dist"]`, "not-answering"),
+	})
 }
 
 // A setup's envVariables written beside build and run (the official

@@ -147,18 +147,15 @@ func TestDeletedService_WayBackNamesWhereTheKeyIs(t *testing.T) {
 // app's log shows; the warnings go in the same edit.
 func TestDeploy_SubdomainWithoutPortNamesThePortBeforeWarnings(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	importServices(t, h, "services:\n  - hostname: api\n    type: nodejs@22\n    enableSubdomainAccess: true\n")
 	yml := "zerops:\n  - setup: api\n    build:\n      base: nodejs@22\n      deploy: [ index.js ]\n    run:\n      start: node index.js\n"
-	wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "index.js": "require('node:http').createServer((q, s) => s.end('ok')).listen(3000);\n"})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "api"}, "deploy")
-	next := str(m["next"])
-	if m["verdict"] != "deployed" || !strings.Contains(next, "`- port: 3000`") {
-		t.Fatalf("verdict %v, next %q: want deployed naming port 3000: %s", m["verdict"], next, text(res))
-	}
-	if strings.HasPrefix(next, "Next: fix (or knowingly accept)") {
-		t.Errorf("next %q puts the warning before the missing port", next)
-	}
+	runWalkCases(t, []deployCase{{name: "build.deploy", services: "services:\n  - hostname: api\n    type: nodejs@22\n    enableSubdomainAccess: true\n", dir: ".", target: "api",
+		files:   map[string]string{"zerops.yml": yml, "index.js": "require('node:http').createServer((q, s) => s.end('ok')).listen(3000);\n"},
+		verdict: "deployed", next: []string{"`- port: 3000`"},
+		and: func(t *testing.T, _ string, m map[string]any) {
+			if next := str(m["next"]); strings.HasPrefix(next, "Next: fix (or knowingly accept)") {
+				t.Errorf("next %q puts the warning before the missing port", next)
+			}
+		}}})
 }
 
 // A Go build writing `go build -o bin/app` with `deployFiles: [ app ]`

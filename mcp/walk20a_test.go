@@ -175,35 +175,17 @@ func TestDeploy_NetteEnvParameterUnsetIsUnverified(t *testing.T) {
 		return "zerops:\n  - setup: app\n    build:\n      base: php@8.3\n      buildCommands:\n        - composer install\n      deployFiles: ./\n" +
 			"    run:\n      base: php-apache@8.3\n      documentRoot: www/\n      envVariables:\n        DATABASE_USER: ${db_user}\n" + env
 	}
-	for _, tc := range []struct {
-		name, env, says string
-	}{
-		{"unset", "", "DATABASE_HOSTNAME (config/app/parameters.neon:4"},
-		{"set", "        DATABASE_HOSTNAME: ${db_hostname}\n", ""},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, harnessOpts{sandboxPush: true})
-			importServices(t, h, "services:\n  - hostname: app\n    type: php-apache@8.3\n")
-			wd := h.ownApp(t, map[string]string{"zerops.yml": yml(tc.env), "composer.json": `{"require":{"nette/application":"^3.2","contributte/bootstrap":"^0.6"}}`,
+	row := func(name, env string) deployCase {
+		return deployCase{name: name, services: "services:\n  - hostname: app\n    type: php-apache@8.3\n", dir: ".", target: "app",
+			files: map[string]string{"zerops.yml": yml(env), "composer.json": `{"require":{"nette/application":"^3.2","contributte/bootstrap":"^0.6"}}`,
 				"config/app/parameters.neon": params, "config/env/test.neon": "parameters:\n\tx: %env.ONLY_IN_TESTS%\n",
-				"www/index.php": "<?php\nrequire __DIR__ . '/../vendor/autoload.php';\nApp\\Bootstrap::runWeb();\n"})
-			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "app"}, "deploy")
-			if tc.says == "" {
-				if m["verdict"] != "live" {
-					t.Fatalf("verdict %v, want live: %s", m["verdict"], text(res))
-				}
-				return
-			}
-			check, _ := m["check"].(map[string]any)
-			if reason := str(check["reason"]); m["verdict"] != "unverified" || !strings.Contains(reason, tc.says) {
-				t.Fatalf("verdict %v, want unverified naming %q: %s", m["verdict"], tc.says, text(res))
-			}
-			if strings.Contains(text(res), "ONLY_IN_TESTS") || strings.Contains(text(res), "DATABASE_USER (") {
-				t.Errorf("the answer names a test config's variable or one that is set: %s", text(res))
-			}
-		})
+				"www/index.php": "<?php\nrequire __DIR__ . '/../vendor/autoload.php';\nApp\\Bootstrap::runWeb();\n"}}
 	}
+	unset := row("unset", "")
+	unset.verdict, unset.reason, unset.lacks = "unverified", []string{"DATABASE_HOSTNAME (config/app/parameters.neon:4"}, []string{"ONLY_IN_TESTS", "DATABASE_USER ("}
+	set := row("set", "        DATABASE_HOSTNAME: ${db_hostname}\n")
+	set.verdict = "live"
+	runWalkCases(t, []deployCase{unset, set})
 }
 
 // TestDeploy_PHPDocumentRootNamesTheIndexFolder: the nette-contributte
@@ -214,22 +196,18 @@ func TestDeploy_NetteEnvParameterUnsetIsUnverified(t *testing.T) {
 // the source holds index.php, and following it makes the app live.
 func TestDeploy_PHPDocumentRootNamesTheIndexFolder(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	ctx := context.Background()
-	importServices(t, h, "services:\n  - hostname: app\n    type: php-apache@8.3\n")
 	files := func(root string) map[string]string {
 		return map[string]string{"composer.json": "{}\n", "www/index.php": "<?php\necho 'ok';\n", "app/Bootstrap.php": "<?php\n",
 			"zerops.yml": "zerops:\n  - setup: app\n    build:\n      base: php@8.3\n      deployFiles: ./\n    run:\n      base: php-apache@8.3\n      documentRoot: " + root + "\n"}
 	}
-	wd := h.ownApp(t, files("public/"))
-	res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "app"}, "deploy")
-	if next := str(m["next"]); m["verdict"] != "degraded" || !strings.Contains(next, "`documentRoot: www/`") || strings.Contains(next, "`public` for Laravel") {
-		t.Fatalf("verdict %v, next %q: want degraded naming www/ and not public: %s", m["verdict"], next, text(res))
-	}
-	writeApp(t, wd, files("www/"))
-	if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "app"}, "deploy2"); m["verdict"] != "live" {
-		t.Fatalf("with www/: verdict %v: %s", m["verdict"], text(res))
-	}
+	runWalkCases(t, []deployCase{{name: "public/", services: "services:\n  - hostname: app\n    type: php-apache@8.3\n", dir: ".", target: "app",
+		files: files("public/"), verdict: "degraded", next: []string{"`documentRoot: www/`"},
+		and: func(t *testing.T, answer string, m map[string]any) {
+			if next := str(m["next"]); strings.Contains(next, "`public` for Laravel") {
+				t.Fatalf("verdict %v, next %q: want degraded naming www/ and not public: %s", m["verdict"], next, answer)
+			}
+		},
+		then: []deployCase{{name: "www/", files: files("www/"), verdict: "live"}}}})
 }
 
 // TestDeploy_ProjectPrefixedReferenceIsNotCalledUnresolved: the supertokens

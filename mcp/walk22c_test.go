@@ -1,7 +1,6 @@
 package mcp_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 )
@@ -173,15 +172,15 @@ func TestDeploy_SvelteKitBuildFolderDeployedWithTilde(t *testing.T) {
 // is named with its `~`.
 func TestDeploy_StaticFolderDeployedWithoutTilde(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{sandboxPush: true})
-	importServices(t, h, "services:\n  - hostname: web\n    type: static\n")
 	yml := "zerops:\n  - setup: web\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i\n        - npm run build\n" +
 		"      deployFiles:\n        - dist/analog/public\n    run:\n      base: static\n"
-	wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "package.json": `{"name":"site","scripts":{"build":"ng build"}}` + "\n",
-		"index.html": "<app-root></app-root>\n"})
-	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "web"}, "deploy")
-	next := str(m["next"])
-	if !strings.Contains(next, "`dist/analog/public/~`") || strings.Contains(next, "`dist/~`") {
-		t.Fatalf("want the fix naming dist/analog/public/~, not dist/~: %s", text(res))
-	}
+	runWalkCases(t, []deployCase{{name: "dist/analog/public", services: "services:\n  - hostname: web\n    type: static\n", dir: ".", target: "web",
+		files: map[string]string{"zerops.yml": yml, "package.json": `{"name":"site","scripts":{"build":"ng build"}}` + "\n",
+			"index.html": "<app-root></app-root>\n"},
+		next: []string{"`dist/analog/public/~`"},
+		and: func(t *testing.T, answer string, m map[string]any) {
+			if strings.Contains(str(m["next"]), "`dist/~`") {
+				t.Fatalf("want the fix naming dist/analog/public/~, not dist/~: %s", answer)
+			}
+		}}})
 }
