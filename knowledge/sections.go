@@ -114,14 +114,7 @@ func (ds *docSections) relevant(lead string, terms, added []string, an *analyzer
 	secs := ds.secs
 	stems, factor := ds.queryStems(terms, added, an)
 	phrases := ds.phrases(terms, an, weight)
-	var titled []string // the query's title words: a heading that repeats one narrows the subject
-	for _, t := range terms {
-		for _, st := range an.terms(t) {
-			if ds.title[st] && !slices.Contains(titled, st) {
-				titled = append(titled, st)
-			}
-		}
-	}
+	titled := ds.titleStems(terms, an)
 	type scored struct {
 		i     int
 		score float64
@@ -129,16 +122,7 @@ func (ds *docSections) relevant(lead string, terms, added []string, an *analyzer
 	var cands []scored
 	for i := range secs[1:] {
 		head, text := ds.heads[i+1], ds.bodies[i+1]
-		score := ds.phraseScore(i+1, phrases)
-		for _, st := range titled {
-			if head[st] {
-				w := 1.0
-				if weight != nil {
-					w = weight(st)
-				}
-				score += headingWeight * w / 2
-			}
-		}
+		score := ds.phraseScore(i+1, phrases) + titledHeadingScore(head, titled, weight)
 		for _, st := range stems {
 			w := factor[st]
 			if weight != nil {
@@ -198,6 +182,37 @@ func (ds *docSections) relevant(lead string, terms, added []string, an *analyzer
 		}
 	}
 	return strings.Join(parts, "\n\n"), omitted
+}
+
+// titleStems are the query's terms that are words of the title: in no
+// body do they tell sections apart, but a heading that repeats one narrows
+// the subject ("SSH into a running container" in "Containers and SSH").
+func (ds *docSections) titleStems(terms []string, an *analyzer) []string {
+	var out []string
+	for _, t := range terms {
+		for _, st := range an.terms(t) {
+			if ds.title[st] && !slices.Contains(out, st) {
+				out = append(out, st)
+			}
+		}
+	}
+	return out
+}
+
+// titledHeadingScore is half the heading weight of each title stem a
+// section's heading repeats.
+func titledHeadingScore(head map[string]bool, titled []string, weight func(stem string) float64) float64 {
+	score := 0.0
+	for _, st := range titled {
+		if head[st] {
+			w := 1.0
+			if weight != nil {
+				w = weight(st)
+			}
+			score += headingWeight * w / 2
+		}
+	}
+	return score
 }
 
 // queryStems are the analysed terms of the query that can tell the
