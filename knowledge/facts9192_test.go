@@ -12,5 +12,6 @@ func TestFacts_TunedMisses9192(t *testing.T) {
 		{"operations/logs", "deployed, never starts, no log line: start ended at once or put the server in the background", "Deployed, never starts, no line at all: `start` ended at once \\(a one-off step, or it put the server in the background: `pm2 start`"},
 		{"runtimes/nodejs", "a first Node.js deploy: zerops_import the service, zerops.yml in the repository root, then zerops_deploy (or zcli push)", "A first deploy takes three steps: create the service with the import\\.yml below \\(`zerops_import`\\), put the zerops\\.yml below in the root of the repository, then deploy the code with `zerops_deploy`"},
 		{"networking/private-network", "nothing from outside gets into the private network: a port answers the project's services and the VPN until public access is given", "Nothing from outside gets in: a port answers the project's own services \\(and a laptop on `zcli vpn up`\\) and no one else until the service is given public access"},
+		{"runtimes/go", "go: command not found in the build: Go is not installed in the build base, set build.base: go@1", "`go: command not found` \\(`sh: go: not found`\\) in the build: Go is not installed in the build base, because `build\\.base` names another runtime or a bare OS image: set `build\\.base: go@1`"},
 	})
 }
