@@ -15,5 +15,6 @@ func TestFacts_TunedMisses9192(t *testing.T) {
 		{"runtimes/go", "go: command not found in the build: Go is not installed in the build base, set build.base: go@1", "`go: command not found` \\(`sh: go: not found`\\) in the build: Go is not installed in the build base, because `build\\.base` names another runtime or a bare OS image: set `build\\.base: go@1`"},
 		{"config/zerops-yml-cache", "which prepare command failed: run.prepareCommands in the prepare runtime log (GUI), build.prepareCommands in the build log", "Which command failed: a failing `run\\.prepareCommands` ends the version `PREPARING_RUNTIME_FAILED` \\(the running version keeps serving\\), and the command with its output is in the prepare runtime log"},
 		{"pitfalls/build-vs-run-containers", "which prepare step failed: BUILD_FAILED is the build, PREPARING_RUNTIME_FAILED is run.prepareCommands", "Which one failed: `BUILD_FAILED` is the build, its command in the build log; `PREPARING_RUNTIME_FAILED` is `run\\.prepareCommands`, its output in the prepare runtime log"},
+		{"services/valkey", "a connection timeout to the cache: it is stopped, starting or failed, or the laptop VPN is down", "A connection timeout from the app, not a refusal: the hostname resolved but nothing answered\\. The cache is stopped, starting or failed"},
 	})
 }
