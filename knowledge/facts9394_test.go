@@ -1,0 +1,15 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_TunedMisses9394 keeps the facts written for the judged misses of
+// batches 93-94 and older leftovers (kbtune26b): what the section an agent is
+// shown now states.
+func TestFacts_TunedMisses9394(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"operations/deploy-with-zcli", "zerops_deploy runs a plain zcli push: nothing to commit, a git repository, uncommitted and untracked files sent", "runs a plain `zcli push`: no commit needed, uncommitted and untracked files go, git-ignored ones do not \\(the dir must be a git repository\\)"},
+		{"operations/deploy-with-zcli", "a public repository with no local clone: import the runtime with buildFromGit, built once after creation", "A public repository, not cloned locally: import the runtime with `buildFromGit: <URL>`; Zerops builds it once after creation"},
+	})
+}
