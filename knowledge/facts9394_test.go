@@ -12,5 +12,6 @@ func TestFacts_TunedMisses9394(t *testing.T) {
 		{"operations/deploy-with-zcli", "zerops_deploy runs a plain zcli push: nothing to commit, a git repository, uncommitted and untracked files sent", "runs a plain `zcli push`: no commit needed, uncommitted and untracked files go, git-ignored ones do not \\(the dir must be a git repository\\)"},
 		{"operations/deploy-with-zcli", "a public repository with no local clone: import the runtime with buildFromGit, built once after creation", "A public repository, not cloned locally: import the runtime with `buildFromGit: <URL>`; Zerops builds it once after creation"},
 		{"operations/rollback-metrics-export", "disk: maxDisk only grows, allocated disk never shrinks even once less is used", "disk: `maxDisk`, which only grows: allocated disk never shrinks, even once less is used"},
+		{"platform/ha-vs-single", "no change of mode after creation: single cannot become HA later, nor back", "\\*\\*The choice is fixed at creation\\.\\*\\* No change of mode afterwards: a service created single cannot be switched to HA later"},
 	})
 }
