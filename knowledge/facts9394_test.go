@@ -13,5 +13,8 @@ func TestFacts_TunedMisses9394(t *testing.T) {
 		{"operations/deploy-with-zcli", "a public repository with no local clone: import the runtime with buildFromGit, built once after creation", "A public repository, not cloned locally: import the runtime with `buildFromGit: <URL>`; Zerops builds it once after creation"},
 		{"operations/rollback-metrics-export", "disk: maxDisk only grows, allocated disk never shrinks even once less is used", "disk: `maxDisk`, which only grows: allocated disk never shrinks, even once less is used"},
 		{"platform/ha-vs-single", "no change of mode after creation: single cannot become HA later, nor back", "\\*\\*The choice is fixed at creation\\.\\*\\* No change of mode afterwards: a service created single cannot be switched to HA later"},
+		{"env/cross-service-references", "a reference may name a service the same import creates; priority creates the target first", "Both in one import: a reference may name a target the same import creates, as nothing resolves before a container starts; give it the higher `priority`"},
+		{"env/precedence", "variable keys take letters of either case, digits and underscores, no digit first", "Keys match `\\[a-zA-Z_\\]\\[a-zA-Z0-9_\\]\\*`: letters of either case, digits and underscores, no digit first \\(`api_key` is valid\\)"},
+		{"env/precedence", "a key absent from printenv was never declared: nothing injected from other services, reference it", "A key absent from `printenv` \\(`DB_PASSWORD`\\) was never declared for this service: nothing is injected from other services, so reference it \\(`DB_PASSWORD: \\$\\{db_password\\}` in `run\\.envVariables`"},
 	})
 }
