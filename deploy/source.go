@@ -179,6 +179,15 @@ func scannedStart(ctx context.Context, env Env, req Request, content, setup, sta
 		}
 		return diagnose.Code{}, false
 	}
+	if conf := diagnose.GunicornConfig(start); conf != "" && env.ReadSource != nil && filepath.IsLocal(conf) {
+		// gunicorn binds where its config file says unless the command
+		// gives --bind: a local address is written there, not in the app.
+		if src, err := env.ReadSource(ctx, req, conf); err == nil && src != "" {
+			if c, ok := diagnose.ScanGunicornConfig(conf, src); ok {
+				return c
+			}
+		}
+	}
 	switch {
 	case env.ReadSource == nil:
 	case file != "" && filepath.IsLocal(file):

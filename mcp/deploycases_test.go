@@ -72,6 +72,7 @@ type deployCase struct {
 	files    map[string]string
 	verdict  string   // "": not checked
 	says     []string // in the answer
+	once     []string // in the answer exactly once (a fix stated once)
 	next     []string // in its step: next, or a failed deploy's suggestion
 	reason   []string // in check.reason
 	signal   string   // check's first diagnosis' signal; "": not checked
@@ -124,6 +125,11 @@ func (c deployCase) check(t *testing.T, answer string, m map[string]any) {
 			if !strings.Contains(w.text, s) {
 				t.Errorf("%s: %s lacks %q: %s", c.name, w.where, s, answer)
 			}
+		}
+	}
+	for _, s := range c.once {
+		if n := strings.Count(answer, s); n != 1 {
+			t.Errorf("%s: the answer has %q %d times, want once: %s", c.name, s, n, answer)
 		}
 	}
 	if d := firstDiagnosis(check["diagnoses"]); c.signal != "" && d["signal"] != c.signal {

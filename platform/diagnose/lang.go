@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform/lazyregexp"
@@ -117,4 +118,46 @@ func pyServer(words []string) bool {
 		}
 	}
 	return false
+}
+
+// GunicornConfig is the config file a gunicorn start reads its bind from
+// (`-c FILE`/`--config FILE`, else gunicorn.conf.py in its directory),
+// relative to the command's directory; "" when start does not run
+// gunicorn, gives the bind itself (`-b`/`--bind`, which wins over the
+// file) or names a config module (`python:pkg.conf`).
+func GunicornConfig(start string) string {
+	words := strings.Fields(start)
+	at := slices.IndexFunc(words, func(w string) bool { return path.Base(strings.Trim(w, `"'`)) == "gunicorn" })
+	if at < 0 {
+		return ""
+	}
+	conf := "gunicorn.conf.py"
+	for i := at + 1; i < len(words); i++ {
+		w := strings.Trim(words[i], `"'`)
+		flag, v, inline := strings.Cut(w, "=")
+		switch {
+		case w == "&&" || w == "||" || w == ";" || w == "|":
+			i = len(words) // the command ends
+		case flag == "-b" || flag == "--bind" || strings.HasPrefix(w, "-b") && !strings.HasPrefix(w, "--"):
+			return ""
+		case (flag == "-c" || flag == "--config") && inline:
+			conf = v
+		case (w == "-c" || w == "--config") && i+1 < len(words):
+			conf, i = strings.Trim(words[i+1], `"'`), i+1
+		}
+	}
+	if strings.HasPrefix(conf, "python:") || conf == "" {
+		return ""
+	}
+	return path.Clean(conf)
+}
+
+// gunicornConfBind is a gunicorn config file's bind setting.
+var gunicornConfBind = lazyregexp.New(`^bind\s*=`)
+
+// ScanGunicornConfig reads content, gunicorn's config file (file), for
+// its bind line writing a local address; ok is false when it has none.
+func ScanGunicornConfig(file, content string) (c Code, ok bool) {
+	c = ScanCode(file, content)
+	return c, c.literal() && gunicornConfBind.MatchString(c.Text)
 }

@@ -96,6 +96,12 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 		if s.fix == "" || !s.line.MatchString(line) {
 			continue
 		}
+		if c := opt.Code; c.literal() && gunicornConfBind.MatchString(c.Text) && strings.HasPrefix(s.fix, "gunicorn ") {
+			// gunicorn binds where its config file says when run.start
+			// gives no --bind: the address is written in that file.
+			d.gunicornConfFix(c, shownPort(line, port))
+			return
+		}
 		if opt.Code.literal() && langOf(opt.Runtime) == "ruby" {
 			// Puma's line also shows for a Sinatra file started by ruby,
 			// whose address is written in the code (`set :bind`): the
@@ -145,6 +151,24 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 	}
 	d.codeBindFix(line, opt, host, port)
 }
+
+// gunicornConfFix rewrites d, gunicorn listening on a local address its
+// config file's bind line (c) writes: fixed in that line, or overridden by
+// `--bind` in run.start; no variable changes it.
+func (d *Diagnosis) gunicornConfFix(c *Code, port string) {
+	bind := "bind = \"0.0.0.0:" + port + "\""
+	if !strings.HasSuffix(c.Text, "…") {
+		bind = confAddr.ReplaceAllString(c.Text, "0.0.0.0:"+port)
+	}
+	d.Cause = "The app listens on " + c.Literal + " because gunicorn's config file says so (" + c.File + ", line " + strconv.Itoa(c.Line) + ": `" + c.Text +
+		"`) and `run.start` gives no --bind, so the balancer and other services cannot reach it; no HOST or PORT variable changes it."
+	d.Fix = "Write `" + bind + "` in " + c.File + ", line " + strconv.Itoa(c.Line) + ", or put `--bind 0.0.0.0:" + port +
+		"` in the gunicorn command in `run.start` (the command line wins over the file), then zerops_deploy again."
+	d.envOnly = false
+}
+
+// confAddr is a local address, with its port, written in a config line.
+var confAddr = lazyregexp.New(`(?:127\.0\.0\.1|\blocalhost|\[::1\]|::1)(?::\d+)?`)
 
 // codeBindFix rewrites d, a listening-on-localhost diagnosis from line that
 // no server's own words or start command explain: the address is set in

@@ -303,3 +303,49 @@ func TestClassifyWith_LocalhostOnAnotherPortIsOneFix(t *testing.T) {
 		})
 	}
 }
+
+// TestGunicornConfig_StartForms checks which config file a gunicorn start
+// reads its bind from, and that a start giving the bind itself, naming a
+// config module or not running gunicorn reads none.
+func TestGunicornConfig_StartForms(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ start, want string }{
+		{"gunicorn recipe.wsgi", "gunicorn.conf.py"},
+		{"python -m gunicorn recipe.wsgi:application", "gunicorn.conf.py"},
+		{"/var/www/.venv/bin/gunicorn -w 4 app:app", "gunicorn.conf.py"},
+		{"gunicorn -c conf/gunicorn.py recipe.wsgi", "conf/gunicorn.py"},
+		{"gunicorn --config=./deploy/gunicorn.py app:app", "deploy/gunicorn.py"},
+		{"gunicorn --bind 0.0.0.0:8000 recipe.wsgi", ""},
+		{"gunicorn -b 0.0.0.0:8000 -c gunicorn.conf.py app:app", ""},
+		{"gunicorn --bind=0.0.0.0:8000 app:app", ""},
+		{"gunicorn -c python:conf.gunicorn app:app", ""},
+		{"uvicorn main:app --host 127.0.0.1", ""},
+		{"python manage.py migrate && gunicorn recipe.wsgi", "gunicorn.conf.py"},
+	} {
+		if got := GunicornConfig(tc.start); got != tc.want {
+			t.Errorf("GunicornConfig(%q) = %q, want %q", tc.start, got, tc.want)
+		}
+	}
+}
+
+// TestScanGunicornConfig_BindLine checks that a config file's bind line
+// writing a local address is found, and that any other address or line
+// is not.
+func TestScanGunicornConfig_BindLine(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		src  string
+		line int
+	}{
+		{"module = \"recipe.wsgi\"\nbind = \"127.0.0.1:8000\"\n", 2},
+		{"bind = ['localhost:8000']\nworkers = 2\n", 1},
+		{"bind = \"0.0.0.0:8000\"\n", 0},
+		{"# bind = \"127.0.0.1:8000\"\nbind = \"0.0.0.0:8000\"\n", 0},
+		{"statsd_host = \"localhost:8125\"\n", 0},
+	} {
+		c, ok := ScanGunicornConfig("gunicorn.conf.py", tc.src)
+		if ok != (tc.line > 0) || ok && c.Line != tc.line {
+			t.Errorf("ScanGunicornConfig(%q) = line %d, %v; want line %d", tc.src, c.Line, ok, tc.line)
+		}
+	}
+}
