@@ -242,7 +242,8 @@ func (r refIssue) explain(names []string) (problem, fix string) {
 		case near != "":
 			fix += fmt.Sprintf(" (likely ${%s_%s})", near, platform.Clip(r.key, 60))
 		case r.gone != "":
-			fix = r.recreate + ", or reference one of those hostnames"
+			// No service of its kind is left: the others are no stand-in.
+			fix = r.recreate
 		default:
 			// No service of the project is of a kind the reference
 			// names: the app may need one it lacks.

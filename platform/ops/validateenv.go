@@ -84,13 +84,31 @@ func EnvRefIssues(ctx context.Context, proj Project, content string) []platform.
 	out = append(out, unsetVarIssues(ctx, proj, vars)...)
 	out = append(out, literalHostIssues(ctx, proj, vars)...)
 	issues, names := refIssues(ctx, proj, values)
+	// At every place: fixing one leaves the others. References in one
+	// value that share their fix (one missing service, to create again)
+	// are one warning naming them all: the fix is stated once.
+	type placed struct {
+		at    int
+		refs  []string
+		first refIssue
+	}
+	byFix := map[string]*placed{} // by path and fix
 	for _, r := range issues {
-		// At every place: fixing one leaves the others.
 		for _, v := range vars {
-			if strings.Contains(v.value, r.text) {
-				problem, fix := r.explain(names)
-				out = append(out, platform.Issue{Path: v.path, Problem: problem, Fix: strings.ToUpper(fix[:1]) + fix[1:] + "."})
+			if !strings.Contains(v.value, r.text) {
+				continue
 			}
+			problem, fix := r.explain(names)
+			missing := func(r refIssue) bool { return r.keys == nil && r.cased == "" }
+			if p, ok := byFix[v.path+"\x00"+fix]; ok && missing(r) && missing(p.first) {
+				p.refs = append(p.refs, r.text)
+				joined := p.first
+				joined.text = strings.Join(p.refs, " and ")
+				out[p.at].Problem, _ = joined.explain(names)
+				continue
+			}
+			byFix[v.path+"\x00"+fix] = &placed{at: len(out), refs: []string{r.text}, first: r}
+			out = append(out, platform.Issue{Path: v.path, Problem: problem, Fix: strings.ToUpper(fix[:1]) + fix[1:] + "."})
 		}
 	}
 	return out
