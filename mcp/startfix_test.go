@@ -212,6 +212,8 @@ func (h *harness) matchingTarget(t *testing.T, broken, fix map[string]string) (s
 		host, typ = "gostage", "go@1"
 	case strings.Contains(yml, "base: ruby@3.4"):
 		host, typ = "rubystage", "ruby@3.4"
+	case strings.Contains(yml, "base: gleam@1.5"):
+		host, typ = "gleamstage", "gleam@1.5"
 	}
 	if typ == "" {
 		return host, broken, fix

@@ -1,6 +1,7 @@
 package appsim
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"path"
@@ -120,7 +121,7 @@ func Build(d *Setup, files *Files, at time.Time) BuildResult {
 	for _, df := range d.DeployFiles {
 		// A path is missing only when every command's outputs are known.
 		if !b.unknown && !b.deploys(df) {
-			if note := b.cargoNote(df); note != "" {
+			if note := cmp.Or(b.cargoNote(df), gleamNote(df)); note != "" {
 				res.Lines = append(res.Lines, Line{6, note})
 			}
 			res.Failure = fmt.Sprintf("ERROR: deployFiles: %q does not exist in %s after the build commands; nothing to deploy",

@@ -69,6 +69,15 @@ func TestRun_RequiredEnvAtStart(t *testing.T) {
 			crash: "TOKEN is required"},
 		{name: "python set", start: "python app.py", env: map[string]string{"SECRET_KEY": "s"},
 			files: map[string]string{"app.py": "import os\nSECRET_KEY = os.environ[\"SECRET_KEY\"]\n" + py}},
+		{name: "gleam case giving an Error", start: "gleam run", files: gleamApp("  case env.get_string(\"DATABASE_URL\") {\n    Ok(url) -> Ok(url)\n    Error(_) -> {\n      io.println(\"no url\")\n      Error(Nil)\n    }\n  }\n"),
+			unsure: "without DATABASE_URL: src/app.gleam:6"},
+		{name: "gleam let assert", start: "gleam run", files: gleamApp("  let assert Ok(url) = envoy.get(\"DATABASE_URL\")\n"),
+			unsure: "without DATABASE_URL: src/app.gleam:6"},
+		{name: "gleam use result.try", start: "gleam run", files: gleamApp("  use url <- result.try(env.get_string(\"DATABASE_URL\"))\n"),
+			unsure: "without DATABASE_URL: src/app.gleam:6"},
+		{name: "gleam case giving a value", start: "gleam run", files: gleamApp("  case env.get_int(\"PORT\") {\n    Ok(p) -> p\n    Error(_) -> 3000\n  }\n")},
+		{name: "gleam unwrap", start: "gleam run", files: gleamApp("  let url = envoy.get(\"DATABASE_URL\") |> result.unwrap(\"\")\n")},
+		{name: "gleam set", start: "gleam run", env: map[string]string{"DATABASE_URL": "x"}, files: gleamApp("  let assert Ok(url) = envoy.get(\"DATABASE_URL\")\n")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,6 +88,9 @@ func TestRun_RequiredEnvAtStart(t *testing.T) {
 			}
 			if strings.HasPrefix(d.Start, "python") {
 				d.RunBase = "python@3.12"
+			}
+			if strings.HasPrefix(d.Start, "gleam") {
+				d.RunBase = "gleam@1.5"
 			}
 			env := tt.env
 			if env == nil {
@@ -95,4 +107,12 @@ func TestRun_RequiredEnvAtStart(t *testing.T) {
 			}
 		})
 	}
+}
+
+// gleamApp is a Gleam project whose main runs body, then starts a mist
+// server on 0.0.0.0:3000.
+func gleamApp(body string) map[string]string {
+	return map[string]string{"gleam.toml": "name = \"app\"\n",
+		"src/app.gleam": "import mist\nimport glenvy/env\n\npub fn main() {\n  // config\n" + body +
+			"  mist.new(handler) |> mist.bind(\"0.0.0.0\") |> mist.port(3000) |> mist.start_http\n}\n"}
 }

@@ -15,6 +15,14 @@ import (
 
 func gleamRecord() *tool {
 	return &tool{name: "gleam", names: []string{"gleam"}, lang: "gleam", run: gleamTool, runBases: []string{"gleam"},
+		// What its build commands write: `gleam export erlang-shipment`
+		// the shipment (entrypoint.sh and each package's ebin), compiled
+		// in build/prod; `gleam build` compiles in build/dev and writes
+		// no shipment; both fetch the packages into build/packages.
+		outputs: []toolOutput{{cmd: " gleam export erlang-shipment ", out: "build/erlang-shipment"},
+			{cmd: " gleam export erlang-shipment ", out: "build/prod"}, {cmd: " gleam export erlang-shipment ", out: "build/packages"},
+			{cmd: " gleam build ", out: "build/dev"}, {cmd: " gleam build ", out: "build/packages"},
+			{cmd: " gleam deps download ", out: "build/packages"}},
 		servers: map[string]ownAddr{"mist": {lang: "gleam", host: "127.0.0.1", port: 4000, uses: mistUseRe,
 			// mist.port(8000) / mist.port(builder, 8000); mist.bind("0.0.0.0")
 			setPort: lazyregexp.New(`\bmist\.port\(\s*(?:\w+\s*,\s*)?([^,()]+?)\s*\)`),
@@ -84,6 +92,7 @@ func (r *runSim) gleamMain(args []string, env map[string]string) (startCmd, bool
 	if file == "" {
 		return startCmd{}, false
 	}
+	r.gleamEnvCheck(env)
 	if !ownAddrs["mist"].setHost.MatchString(src) {
 		// The default is mist's own (localhost in its current versions):
 		// said, not judged.
@@ -91,4 +100,89 @@ func (r *runSim) gleamMain(args []string, env map[string]string) (startCmd, bool
 		return startCmd{lang: "gleam", named: true}, true
 	}
 	return codeServer("gleam", src, args, env)
+}
+
+// gleamNote is the sandbox's line when deployFiles entry df, missing, is
+// in the Erlang shipment, which only `gleam export erlang-shipment` writes:
+// "" otherwise.
+func gleamNote(df string) string {
+	if p := CleanRel(strings.ReplaceAll(df, "~", "")); p != "build/erlang-shipment" && !strings.HasPrefix(p, "build/erlang-shipment/") {
+		return ""
+	}
+	return "[sandbox] build/erlang-shipment (with its entrypoint.sh) is what `gleam export erlang-shipment` writes; `gleam build` compiles into build/dev and writes no shipment"
+}
+
+var (
+	// gleamEnvReadRe is a Gleam read of a variable: glenvy's
+	// env.get_string/get_int/get_float/get_bool, envoy.get, and
+	// gleam_erlang's os.get_env, each returning an Error when it is unset.
+	gleamEnvReadRe = lazyregexp.New(`\b(?:env\.get_(?:string|int|float|bool)|envoy\.get|os\.get_env)\(\s*"(\w+)"\s*\)`)
+	// gleamAssertRe ends `let assert Ok(x) =` before a read: unset, it
+	// panics.
+	gleamAssertRe = lazyregexp.New(`\blet\s+assert\s+Ok\([^()]*\)\s*=\s*$`)
+	// gleamTryRe ends `use x <- result.try(` before a read: unset, the
+	// function returns its Error.
+	gleamTryRe = lazyregexp.New(`\buse\b[^\n=]*<-\s*result\.try\(\s*$`)
+	// gleamCaseRe ends `case ` before a read.
+	gleamCaseRe = lazyregexp.New(`\bcase\s+$`)
+	// gleamErrArmRe is a case's arm for the Error, and what it gives: an
+	// Error again or a panic fails the function.
+	gleamErrArmRe  = lazyregexp.New(`\bError\(\s*\w*\s*\)\s*->`)
+	gleamErrBackRe = lazyregexp.New(`\bError\(|\bpanic\b`)
+	gleamDotenvRe  = lazyregexp.New(`\bdotenv\.load\(\s*\)`)
+)
+
+// gleamEnvNeeds are the reads of the Gleam module src whose unset
+// variable fails the function reading it: under `let assert Ok(…)`, as
+// `use … <- result.try(…)`, or as a case whose Error arm gives an Error
+// or panics. A read given a default (result.unwrap, an arm with a value)
+// is none. Whether the failure stops the app is in its callers: named,
+// not run.
+func gleamEnvNeeds(src string) []envNeed {
+	var out []envNeed
+	for _, m := range gleamEnvReadRe.FindAllStringSubmatchIndex(src, -1) {
+		before := src[max(0, m[0]-200):m[0]]
+		need := gleamAssertRe.MatchString(before) || gleamTryRe.MatchString(before)
+		if !need && gleamCaseRe.MatchString(before) {
+			if open := strings.IndexByte(src[m[1]:], '{'); open >= 0 {
+				if body, _, ok := balanced(src, m[1]+open); ok {
+					if arm := gleamErrArmRe.FindStringIndex(body); arm != nil {
+						need = gleamErrBackRe.MatchString(body[arm[1]:])
+					}
+				}
+			}
+		}
+		if need {
+			out = append(out, envNeed{keys: []string{src[m[2]:m[3]]}, at: m[0]})
+		}
+	}
+	return out
+}
+
+// gleamEnvCheck names, for the Gleam modules under src/, each variable a
+// read needs (gleamEnvNeeds) that no variable sets (nor the .env file
+// glenvy's dotenv.load reads): the start is unverified.
+func (r *runSim) gleamEnvCheck(env map[string]string) {
+	var mods []string
+	for p := range r.files.paths {
+		if strings.HasPrefix(p, "src/") && path.Ext(p) == ".gleam" {
+			mods = append(mods, p)
+		}
+	}
+	slices.Sort(mods)
+	for _, p := range mods {
+		src, ok := r.files.Read(p)
+		if !ok {
+			continue
+		}
+		if gleamDotenvRe.MatchString(src) && r.dotenv == nil {
+			none := ""
+			r.dotenv = &none
+		}
+	}
+	for _, p := range mods {
+		if src, ok := r.files.Read(p); ok {
+			r.envCheck(src, p, gleamEnvNeeds(src), env)
+		}
+	}
 }

@@ -1,0 +1,70 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// walk23aGleam is the gleam recipe's app as the walk deployed it: a mist
+// server bound to 0.0.0.0:8080 whose main first reads DATABASE_URL
+// through glenvy (src/db/config.gleam) and starts no server without it.
+func walk23aGleam(yml string) map[string]string {
+	return map[string]string{"zerops.yml": yml,
+		"gleam.toml": "name = \"app\"\nversion = \"1.0.0\"\n\n[dependencies]\nmist = \">= 3.0.0 and < 4.0.0\"\nglenvy = \">= 1.0.1 and < 2.0.0\"\n",
+		"src/app.gleam": "import mist\nimport db/config\nimport gleam/result\n\npub fn main() {\n  use conn <- result.map(config.get_db_connection())\n" +
+			"  let assert Ok(_) =\n    handler(conn)\n    |> mist.new\n    |> mist.bind(\"0.0.0.0\")\n    |> mist.port(8080)\n    |> mist.start_http\n  process.sleep_forever()\n}\n",
+		"src/db/config.gleam": "import glenvy/env\n\npub fn get_db_connection() {\n  case env.get_string(\"DATABASE_URL\") {\n" +
+			"    Ok(url) -> connect(url)\n    Error(_) -> Error(Nil)\n  }\n}\n"}
+}
+
+// TestDeploy_GleamWalk23a: the gleam recipe builds with `gleam export
+// erlang-shipment` and deploys build/erlang-shipment/~. A build running
+// `gleam build` instead writes no shipment, so deployFiles matches
+// nothing: the sandbox called it live. The recipe's app reads
+// DATABASE_URL and starts no server without it: with no variable setting
+// it the sandbox called it live as well, though it reads no Gleam
+// variable check.
+func TestDeploy_GleamWalk23a(t *testing.T) {
+	t.Parallel()
+	yml := func(build string, env map[string]string) string {
+		return setupYml{base: "gleam@1.5", build: []string{build}, deploy: "build/erlang-shipment/~", env: env, start: "./entrypoint.sh run"}.String()
+	}
+	db := map[string]string{"DATABASE_URL": "${db_connectionString}/${db_dbName}"}
+	runDeployCases(t, []deployCase{
+		{name: "recipe", files: walk23aGleam(yml("gleam export erlang-shipment", db)), verdict: "live"},
+		{name: "gleam build writes no shipment", files: walk23aGleam(yml("gleam build", db)), verdict: "build-failed",
+			says: []string{"build/erlang-shipment/~", "gleam export erlang-shipment"}, lacks: []string{"gleamstage is live"},
+			then: []deployCase{{name: "the shipment exported", files: walk23aGleam(yml("gleam export erlang-shipment", db)), verdict: "live"}}},
+		{name: "DATABASE_URL unset", files: walk23aGleam(yml("gleam export erlang-shipment", nil)), verdict: "unverified",
+			reason: []string{"DATABASE_URL", "src/db/config.gleam:4"}, lacks: []string{"gleamstage is live"}},
+	})
+}
+
+// TestValidate_DeletedServiceTwoRefsOneFix: the gleam recipe's
+// DATABASE_URL is `${db_connectionString}/${db_dbName}`. After db was
+// deleted, zerops_validate gave two warnings on the one variable, each
+// stating the same fix (create db again, restore its backup), and each
+// offering "or reference one of those hostnames" though none of the
+// services listed (api, cache, storage…) is a database.
+func TestValidate_DeletedServiceTwoRefsOneFix(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	yml := setupYml{base: "nodejs@22", deploy: "./", start: "node index.js",
+		env: map[string]string{"DATABASE_URL": "${db_connectionString}/${db_dbName}"}}.String()
+	wantOK(t, h.callOK(t, "zerops_manage", map[string]any{"action": "backup", "serviceHostname": "db"}))
+	del, _ := h.callWith(t, context.Background(), "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true}, "delete")
+	wantOK(t, del)
+	res, m := h.call(t, "zerops_validate", map[string]any{"content": yml})
+	answer := text(res)
+	if n := strings.Count(answer, "Create db again"); n != 1 {
+		t.Errorf("the answer states the fix %d times, want once: %s", n, answer)
+	}
+	if strings.Contains(answer, "reference one of those hostnames") {
+		t.Errorf("the answer offers services of another kind in db's place: %s", answer)
+	}
+	ws, _ := m["warnings"].([]any)
+	if len(ws) != 1 || !strings.Contains(answer, "${db_connectionString}") || !strings.Contains(answer, "${db_dbName}") {
+		t.Errorf("want one warning naming both references: %s", answer)
+	}
+}
