@@ -68,3 +68,29 @@ func TestValidate_DeletedServiceTwoRefsOneFix(t *testing.T) {
 		t.Errorf("want one warning naming both references: %s", answer)
 	}
 }
+
+// walk23aOak is the deno recipe's Oak app with the listen line given.
+func walk23aOak(listen string) map[string]string {
+	yml := setupYml{base: "deno@2", deploy: "./", port: 8000, start: "deno run -A src/index.ts"}.String()
+	return map[string]string{"zerops.yml": yml,
+		"src/app.ts": "import { Application, Router } from \"https://deno.land/x/oak@v16.1.0/mod.ts\";\n\nconst app = new Application();\n" +
+			"const router = new Router();\nrouter.get(\"/\", (ctx) => { ctx.response.body = \"ok\"; });\napp.use(router.routes());\n\nexport default app;\n",
+		"src/index.ts": "import app from \"./app.ts\";\n\nconst port = parseInt(Deno.env.get(\"PORT\") || \"8000\");\n\n" + listen + "\n"}
+}
+
+// TestDeploy_OakListenWalk23a: the deno recipe's Oak app listens with
+// `app.listen({ port })`; Oak binds 0.0.0.0 unless given a hostname (as
+// Deno's own listeners do). Deployed from its source the sandbox said
+// it listens on localhost and told the agent to write `hostname:
+// "0.0.0.0"`; with that written it said localhost again (a loop: the
+// hostname key was not read).
+func TestDeploy_OakListenWalk23a(t *testing.T) {
+	t.Parallel()
+	runDeployCases(t, []deployCase{
+		{name: "the recipe's listen", files: walk23aOak("await app.listen({ port });"), verdict: "live"},
+		{name: "hostname 0.0.0.0", files: walk23aOak(`await app.listen({ port, hostname: "0.0.0.0" });`), verdict: "live"},
+		{name: "hostname 127.0.0.1", files: walk23aOak(`await app.listen({ port, hostname: "127.0.0.1" });`), verdict: "not-answering",
+			signal: "listening-on-localhost", next: []string{`hostname: "0.0.0.0"`},
+			then: []deployCase{{name: "the fix applied", files: walk23aOak(`await app.listen({ port, hostname: "0.0.0.0" });`), verdict: "live"}}},
+	})
+}

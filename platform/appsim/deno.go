@@ -22,7 +22,7 @@ func denoRecord() *tool {
 			return fmt.Sprintf("error: Uncaught (in promise) TypeError: error sending request for url (http://%s/): client error (Connect): dns error: failed to lookup address information: Name or service not known", host)
 		},
 		servers: map[string]ownAddr{"Deno.serve": {host: "0.0.0.0", port: 8000}},
-		listens: []listenForm{denoServe, listenOptions, listenCall}, envRead: `Deno\.env\.get\(['"]%[1]s['"]\)`}
+		listens: []listenForm{denoServe, denoListen, listenCall}, envRead: `Deno\.env\.get\(['"]%[1]s['"]\)`}
 }
 
 // denoRemoteRe is a module specifier Deno fetches rather than a file.
@@ -35,6 +35,19 @@ var denoServeRe = lazyregexp.New(`\bDeno\.serve\(\s*(\{[^}]*\})?`)
 // every address, port 8000.
 func denoServe(s *srcListen) (*Addr, bool) {
 	return serveOptions(s, denoServeRe, ownAddrs["Deno.serve"])
+}
+
+// denoHostRe is a listen object's hostname (Oak's key; host as fastify's).
+var denoHostRe = lazyregexp.New(`\bhost(?:name)?\s*:\s*([^,}\n]+)`)
+
+// denoListen reads a Deno server's listen({port, hostname}), Oak's:
+// without a hostname it binds every address, as Oak's docs and Deno's own
+// listeners do; fastify (npm:fastify) keeps its localhost.
+func denoListen(s *srcListen) (*Addr, bool) {
+	if strings.Contains(s.src, "fastify") {
+		return listenOptions(s)
+	}
+	return listenObject(s, denoHostRe, "0.0.0.0")
 }
 
 // denoModules follows the relative imports of the Deno entry at rel (Deno

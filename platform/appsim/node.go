@@ -99,16 +99,22 @@ func nextBuildMissing(r *runSim, args []string) []Line {
 // nextDistDirRe reads next.config's distDir written as a literal.
 var nextDistDirRe = lazyregexp.New(`\bdistDir\s*:\s*['"]([^'"]+)['"]`)
 
-// listenOptions reads fastify's (and Oak's) listen({port, host}): the
-// host by default localhost, the port by default PORT's.
+// listenOptions reads fastify's listen({port, host}): the host by
+// default localhost, the port by default PORT's.
 func listenOptions(s *srcListen) (*Addr, bool) {
+	return listenObject(s, hostExprRe, "127.0.0.1")
+}
+
+// listenObject reads listen({…}): the host its key hostRe reads (by
+// default def), the port by default PORT's.
+func listenObject(s *srcListen, hostRe *lazyregexp.Regexp, def string) (*Addr, bool) {
 	m := listenObjRe.FindStringSubmatch(s.src)
 	if m == nil {
 		return nil, false
 	}
 	obj := m[1]
-	h := "127.0.0.1"
-	if hm := hostExprRe.FindStringSubmatch(obj); hm != nil {
+	h := def
+	if hm := hostRe.FindStringSubmatch(obj); hm != nil {
 		if v, ok := stringValue(s.src, hm[1], s.env); ok {
 			h = v
 		}
