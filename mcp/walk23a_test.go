@@ -94,3 +94,22 @@ func TestDeploy_OakListenWalk23a(t *testing.T) {
 			then: []deployCase{{name: "the fix applied", files: walk23aOak(`await app.listen({ port, hostname: "0.0.0.0" });`), verdict: "live"}}},
 	})
 }
+
+// TestDeploy_DenoTaskConfigNotDeployedWalk23a: the deno recipe starts
+// `deno task start` and deploys [dist, deno.jsonc]. Deploying dist alone
+// leaves deno.jsonc, where the task is defined, behind: deno task finds
+// no config and exits. The sandbox said only that it could not check
+// where the task listens.
+func TestDeploy_DenoTaskConfigNotDeployedWalk23a(t *testing.T) {
+	t.Parallel()
+	files := func(deploy string) map[string]string {
+		yml := setupYml{base: "deno@2", build: []string{"deno task build"}, deploy: deploy, port: 8000, start: "deno task start"}.String()
+		return map[string]string{"zerops.yml": yml,
+			"deno.jsonc":   `{"tasks": {"start": "deno run --allow-net --allow-env dist/bundle.js", "build": "deno run -A build.js"}}`,
+			"build.js":     "import * as esbuild from \"npm:esbuild@0.20.2\";\nawait esbuild.build({ entryPoints: [\"./src/index.ts\"], outfile: \"./dist/bundle.js\", bundle: true });\n",
+			"src/index.ts": "Deno.serve({ port: 8000 }, () => new Response(\"ok\"));\n"}
+	}
+	runDeployCases(t, []deployCase{{name: "dist alone", files: files("[dist]"), verdict: "not-answering", signal: "start-file-missing",
+		next: []string{"`deno.json`", "`build.deployFiles`"},
+		then: []deployCase{{name: "deno.jsonc deployed", files: files("[dist, deno.jsonc]"), verdict: "unverified|live", lacks: []string{"couldn't find deno.json"}}}}})
+}

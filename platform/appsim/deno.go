@@ -97,6 +97,10 @@ func denoTool(r *runSim, _ string, args []string, env map[string]string, depth i
 			"deno.json", "deno.jsonc", "package.json"); ok && depth < 3 {
 			return r.resolveIn(text, env, depth+1), true
 		}
+		if r.denoNoConfig(args[1:]) {
+			return startCmd{lang: "deno", exit: 1, crash: []Line{
+				{3, "error: deno task couldn't find deno.json(c) or package.json. See https://docs.deno.com/go/config"}}}, true
+		}
 		return startCmd{lang: "deno"}, true
 	}
 	rest := args
@@ -123,4 +127,26 @@ func denoTool(r *runSim, _ string, args []string, env map[string]string, depth i
 		return c, true
 	}
 	return denoPermitted(c, rest[:max(slices.Index(rest, file), 0)]), true
+}
+
+// denoNoConfig reports whether `deno task` (args: what follows task)
+// finds no config where it starts: none of deno.json, deno.jsonc and
+// package.json deployed (nor made by the build) in its directory or one
+// above it under /var/www, and no --config or --cwd naming another.
+func (r *runSim) denoNoConfig(args []string) bool {
+	if r.files == nil || slices.ContainsFunc(args, func(a string) bool {
+		return a == "-c" || a == "--cwd" || strings.HasPrefix(a, "--config") || strings.HasPrefix(a, "--cwd=")
+	}) {
+		return false
+	}
+	for dir := r.path("."); ; dir = path.Dir(dir) {
+		for _, f := range []string{"deno.json", "deno.jsonc", "package.json"} {
+			if p := CleanRel(path.Join(dir, f)); r.deployed(p) != "" || r.producedAt(p) {
+				return false
+			}
+		}
+		if dir == "." || dir == "" || dir == "/" {
+			return true
+		}
+	}
 }

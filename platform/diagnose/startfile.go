@@ -32,15 +32,21 @@ func (d *Diagnosis) uvicornFix(text string) {
 // run.start, finding no package.json in the directory it starts in under
 // /var/www.
 var startManifestMissing = lazyregexp.New(`Could not read package\.json: Error: ENOENT: no such file or directory, open '/var/www/((?:[^']+/)?)package\.json'|` +
-	`No package\.json \(or package\.yaml, or package\.json5\) was found in "/var/www/?([^"]*)"|Couldn't find a package\.json file in "/var/www/?([^"]*)"`)
+	`No package\.json \(or package\.yaml, or package\.json5\) was found in "/var/www/?([^"]*)"|Couldn't find a package\.json file in "/var/www/?([^"]*)"|` +
+	`deno task couldn't find deno\.json`)
 
 // startManifestFix fits d, start-file-missing read from text, to npm
-// finding no package.json at the start: the file missing is the manifest
+// finding no package.json (deno task no deno.json) at the start: the file missing is the manifest
 // the script is read from, which the build does not make (it was
 // uploaded); deployFiles left it out.
 func (d *Diagnosis) startManifestFix(text string) {
 	m := startManifestMissing.FindStringSubmatch(text)
 	if d.Signal != "start-file-missing" || m == nil {
+		return
+	}
+	if strings.HasPrefix(m[0], "deno") {
+		d.Cause = "`run.start` runs a deno task, and deno reads it from the project's deno.json or deno.jsonc (or package.json), none of which the deploy put in /var/www: `build.deployFiles` leaves it out."
+		d.Fix = "Add the project's `deno.json` (or `deno.jsonc`, the file defining the task) to `build.deployFiles`, or put the task's own command in `run.start` (its `deno run` line with the flags and file); then deploy again."
 		return
 	}
 	pm, dir := "npm", m[1]
