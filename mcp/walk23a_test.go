@@ -113,3 +113,27 @@ func TestDeploy_DenoTaskConfigNotDeployedWalk23a(t *testing.T) {
 		next: []string{"`deno.json`", "`build.deployFiles`"},
 		then: []deployCase{{name: "deno.jsonc deployed", files: files("[dist, deno.jsonc]"), verdict: "unverified|live", lacks: []string{"couldn't find deno.json"}}}}})
 }
+
+// TestValidate_MailHostUnreadByTheLogMailerWalk23a: laravel-minimal
+// writes MAIL_MAILER: log beside Laravel's MAIL_HOST: 127.0.0.1. The log
+// mailer writes mail to the log and reaches no host, yet validate told
+// the agent to point MAIL_HOST at a service (the project has no mail
+// service); with the smtp mailer the warning stands.
+func TestValidate_MailHostUnreadByTheLogMailerWalk23a(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		mailer string
+		warns  bool
+	}{{"log", false}, {"array", false}, {"smtp", true}} {
+		t.Run(tc.mailer, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{})
+			yml := setupYml{base: "nodejs@22", deploy: "./", start: "node index.js",
+				env: map[string]string{"MAIL_MAILER": tc.mailer, "MAIL_HOST": "127.0.0.1", "MAIL_PORT": "2525"}}.String()
+			res, _ := h.call(t, "zerops_validate", map[string]any{"content": yml})
+			if got := strings.Contains(text(res), "MAIL_HOST: 127.0.0.1"); got != tc.warns {
+				t.Errorf("MAIL_MAILER %s: MAIL_HOST warned %v, want %v: %s", tc.mailer, got, tc.warns, text(res))
+			}
+		})
+	}
+}

@@ -45,6 +45,9 @@ func literalHostIssues(ctx context.Context, proj Project, vars []envVarAt) []pla
 		if m == nil || !strings.Contains(v.path, ".run.envVariables.") || !yamlcheck.IsLoopbackHost(val) && !hostLabelRe.MatchString(val) {
 			continue
 		}
+		if noSMTP(vars, v) {
+			continue
+		}
 		for _, w := range strings.Split(strings.ToLower(m[1]), "_") {
 			if kinFamilies[w] != nil || slices.Contains(otherServiceWords, w) {
 				cands = append(cands, cand{v, w})
@@ -94,6 +97,25 @@ func literalHostIssues(ctx context.Context, proj Project, vars []envVarAt) []pla
 		out = append(out, platform.Issue{Path: c.v.path, Problem: problem, Fix: fix})
 	}
 	return out
+}
+
+// mailerKeys name the mail transport (Laravel's MAIL_MAILER, older
+// MAIL_DRIVER); a mailer other than smtp (log, array, ses, postmark…)
+// reaches no mail host.
+var mailerKeys = []string{"MAIL_MAILER", "MAIL_DRIVER"}
+
+// noSMTP reports whether v is a MAIL_ host variable its setup does not
+// read: the same run.envVariables set a mailer other than smtp.
+func noSMTP(vars []envVarAt, v envVarAt) bool {
+	if !strings.HasPrefix(v.key, "MAIL_") {
+		return false
+	}
+	env, _, _ := strings.Cut(v.path, ".run.envVariables.")
+	return slices.ContainsFunc(vars, func(o envVarAt) bool {
+		at, _, _ := strings.Cut(o.path, ".run.envVariables.")
+		val := strings.ToLower(strings.TrimSpace(o.value))
+		return at == env && slices.Contains(mailerKeys, o.key) && val != "" && val != "smtp"
+	})
 }
 
 // kinHosts names kin's services as a host variable takes them: the
