@@ -137,3 +137,32 @@ func TestValidate_MailHostUnreadByTheLogMailerWalk23a(t *testing.T) {
 		})
 	}
 }
+
+// TestDeploy_LaravelWithoutAppKeyWalk23a: laravel-minimal's import sets
+// APP_KEY as a service secret; config/app.php reads it, and Laravel
+// answers 500 wherever it encrypts (cookies, sessions) without it.
+// Imported without it, the sandbox called the app live.
+func TestDeploy_LaravelWithoutAppKeyWalk23a(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, secrets, verdict string
+	}{{"no APP_KEY", "", "unverified"}, {"APP_KEY a secret", "    envSecrets:\n      APP_KEY: base64:c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0MTI=\n", "live"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			walk22aImport(t, h, "services:\n  - hostname: app\n    type: php-nginx@8.4\n"+tc.secrets)
+			yml := "zerops:\n  - setup: app\n    build:\n      base: php@8.4\n      deployFiles: ./\n    run:\n      base: php-nginx@8.4\n      documentRoot: public\n"
+			writeApp(t, h.workDir(t)+"/lara", map[string]string{"zerops.yml": yml, "artisan": "#!/usr/bin/env php\n<?php\n",
+				"config/app.php":   "<?php\n\nreturn [\n    'name' => env('APP_NAME', 'Laravel'),\n    'cipher' => 'AES-256-CBC',\n    'key' => env('APP_KEY'),\n];\n",
+				"public/index.php": "<?php\n\necho 'ok';\n"})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "lara", "targetService": "app"}, "deploy")
+			said := text(res)
+			if m["verdict"] != tc.verdict {
+				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tc.verdict, said)
+			}
+			if tc.verdict == "unverified" && !strings.Contains(said, "config/app.php:6") {
+				t.Errorf("the answer does not name where APP_KEY is read: %s", said)
+			}
+		})
+	}
+}

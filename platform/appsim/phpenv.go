@@ -173,3 +173,30 @@ func phpArrayBlock(src, key string) (int, int) {
 	}
 	return loc[0], len(src)
 }
+
+// laravelKeyRe is Laravel's config/app.php reading its encryption key.
+var laravelKeyRe = lazyregexp.New(`['"]key['"]\s*=>\s*env\(\s*['"]APP_KEY['"]\s*\)`)
+
+// laravelAppKey is the note of Laravel's APP_KEY, which the deployed
+// config/app.php reads and neither the container's variables nor a
+// deployed .env set: Laravel answers 500 wherever it encrypts (cookies,
+// sessions) without it, which the sandbox, serving PHP pages without
+// running them, cannot show; none otherwise.
+func (r *runSim) laravelAppKey() []string {
+	if r.files == nil || r.env.Vars == nil || !strings.HasPrefix(r.base, "php") || r.env.Vars["APP_KEY"] != "" {
+		return nil
+	}
+	src, ok := r.deployedText("config/app.php")
+	if !ok {
+		return nil
+	}
+	m := laravelKeyRe.FindStringIndex(src)
+	if m == nil {
+		return nil
+	}
+	if vars, read := r.dotenvVars(""); !read || vars["APP_KEY"] != "" {
+		return nil // an unread .env may set it
+	}
+	return []string{fmt.Sprintf("whether the app answers without APP_KEY: config/app.php:%d reads Laravel's encryption key from it, which no variable sets, and Laravel answers 500 (\"No application encryption key has been specified.\") wherever it encrypts cookies or sessions; set it as a service secret (the output of `php artisan key:generate --show`)",
+		strings.Count(src[:m[0]], "\n")+1)}
+}

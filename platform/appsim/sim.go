@@ -213,6 +213,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		out.Unchecked = append(out.Unchecked, r.siteListenOff80()...)
 		out.Unchecked = append(out.Unchecked, r.phpDBFallbacks()...)
 		out.Unchecked = append(out.Unchecked, r.phpNeonEnv()...)
+		out.Unchecked = append(out.Unchecked, r.laravelAppKey()...)
 		return out
 	}
 	// Each start command (run.start, each of run.startCommands) is a
