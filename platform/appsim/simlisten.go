@@ -16,7 +16,7 @@ import (
 // record's listens.
 var (
 	portKwRe     = lazyregexp.New(`\bport\s*[=:]\s*(\d{2,5})\b`)
-	portEnvDefRe = lazyregexp.New(`PORT['"\])]*\s*(?:\|\||\?\?|,|or)\s*['"]?(\d{2,5})`)
+	portEnvDefRe = lazyregexp.New(`PORT(?:['"\])]+\s*,|['"\])]*(?:\s*,\s*10\s*\))?\s*(?:\|\||\?\?|\bor\b))\s*['"]?(\d{2,5})`)
 	colonPortRe  = lazyregexp.New(`['"]:(\d{2,5})['"]`)
 	assignNumRe  = `(?:const|let|var|:=|=)\s*`
 	listenCallRe = lazyregexp.New(`\.listen\(`)
@@ -195,7 +195,8 @@ func addrLiteral(re *lazyregexp.Regexp) listenForm {
 var goPortVarRe = lazyregexp.New(`(\w+)\s*:?=\s*os\.Getenv\("PORT"\)`)
 
 // portFallback is the port src falls back to when PORT is unset, 0 when it
-// has none: `PORT || 3000`, `??`, `get('PORT', 8000)`, `cmp.Or(…, "8080")`,
+// has none: `PORT || 3000` (`parseInt(…PORT, 10) || 3000`: past the radix),
+// `??`, `get('PORT', 8000)`, `cmp.Or(…, "8080")`,
 // or Go's `if port == "" { port = "8080" }` after `port := os.Getenv("PORT")`.
 func portFallback(src string) int {
 	if m := portEnvDefRe.FindStringSubmatch(src); m != nil {
