@@ -102,6 +102,7 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 	}
 	c.RunPrepare, c.RunPrepareRead = ops.SetupRunPrepare(content, setup)
 	c.Start = platform.Clip(start, 200)
+	c.Scripts = startScripts(ctx, env, req, start)
 	for _, cmd := range ops.SetupInit(content, setup) {
 		c.Init = append(c.Init, platform.Clip(strings.TrimSpace(cmd), 200))
 	}
@@ -487,6 +488,30 @@ func startEntry(ctx context.Context, env Env, req Request, start string) string 
 		file = scriptEntry(ctx, env, req, start)
 	}
 	return file
+}
+
+// startScript is a shell script a start command runs by its path:
+// `./start.sh`, `bash init.sh`, `exec ./start.sh` inside `bash -c '…'`.
+var startScript = regexp.MustCompile(`(?:^|[\s;&|'"(])(?:\./)?([\w.-][\w./-]*\.sh)\b`)
+
+// startScripts are the shell scripts start runs that the upload holds,
+// relative to its working directory (at most four); nil when env reads no
+// source.
+func startScripts(ctx context.Context, env Env, req Request, start string) []string {
+	if env.ReadSource == nil {
+		return nil
+	}
+	var out []string
+	for _, m := range startScript.FindAllStringSubmatch(start, 4) {
+		name := path.Clean(m[1])
+		if !filepath.IsLocal(name) || slices.Contains(out, name) {
+			continue
+		}
+		if src, err := env.ReadSource(ctx, req, name); err == nil && src != "" {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // gleamStart is a start that runs a Gleam project's main module: `gleam

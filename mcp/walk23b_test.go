@@ -22,3 +22,27 @@ func TestDeploy_PortParsedWithRadixFallsBackPastIt(t *testing.T) {
 			lacks: []string{"listens on 10", ":10\""}, then: []deployCase{{name: "loopback fixed", files: server("0.0.0.0"), verdict: "live"}}},
 	})
 }
+
+// TestDeploy_StartScriptOfTheSourceLeftOutOfDeployFiles: the gitea
+// recipe starts `bash -c './admin-init.sh || true; exec ./start.sh'` and
+// lists each script in deployFiles. With start.sh left out, the answer
+// said to "make run.start name a file the build produces": start.sh is a
+// file of the source, run.start is right, the deploy lacks it. The fix
+// names start.sh for deployFiles, as for a Node entry file.
+func TestDeploy_StartScriptOfTheSourceLeftOutOfDeployFiles(t *testing.T) {
+	t.Parallel()
+	app := func(deploy, start string) map[string]string {
+		return map[string]string{"zerops.yml": setupYml{base: "nodejs@22", deploy: deploy, port: 3000, start: start}.String(),
+			"start.sh":      "#!/bin/sh\nexec node server.js\n",
+			"admin-init.sh": "#!/bin/sh\necho admin ready\n",
+			"server.js":     "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0')\n"}
+	}
+	const recipeStart = `bash -c './admin-init.sh || true; exec ./start.sh'`
+	runDeployCases(t, []deployCase{
+		{name: "script run by its path", files: app("[server.js]", "./start.sh"), verdict: "not-answering", signal: "start-file-missing",
+			next: []string{"Add `start.sh` to `build.deployFiles`"}, lacks: []string{"a file the build produces"},
+			then: []deployCase{{name: "script deployed", files: app("[server.js, start.sh]", "./start.sh"), verdict: "live|unverified"}}},
+		{name: "script run after another", files: app("[server.js, admin-init.sh]", recipeStart), verdict: "not-answering", signal: "start-file-missing",
+			next: []string{"Add `start.sh` to `build.deployFiles`"}, lacks: []string{"a file the build produces", "admin-init.sh` to"}},
+	})
+}

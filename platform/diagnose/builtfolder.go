@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform/lazyregexp"
@@ -155,15 +156,17 @@ func (d *Diagnosis) nestedStartFix(text string, c *Code) {
 
 // sourceStartFix fits d, a start that names a path the run container
 // lacks, to a file of the uploaded source: run.start's own file (c.File,
-// read from the upload), which build.deployFiles leaves out. run.start is
-// right and the build need not make it: the deploy lacks the one entry
-// (the remix recipe's server.js beside its build folder).
+// read from the upload) or a shell script it runs (c.Scripts), which
+// build.deployFiles leaves out. run.start is right and the build need not
+// make it: the deploy lacks the one entry (the remix recipe's server.js
+// beside its build folder, the gitea recipe's start.sh).
 func (d *Diagnosis) sourceStartFix(text string, c *Code) {
-	if c == nil || !c.Read || c.File == "" || len(c.DeployFiles) == 0 {
+	if c == nil || len(c.DeployFiles) == 0 {
 		return
 	}
 	ran := missingStartPath(text)
-	if ran == "" || ran != relPath(c.File) {
+	ownFile := c.Read && c.File != "" && ran == relPath(c.File)
+	if ran == "" || !ownFile && !slices.ContainsFunc(c.Scripts, func(s string) bool { return relPath(s) == ran }) {
 		return
 	}
 	if deployedAt(ran, c.DeployFiles) != "" {

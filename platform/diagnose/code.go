@@ -77,6 +77,10 @@ type Code struct {
 	// BuildOnlyEnv are the keys the setup's build.envVariables set and its
 	// run.envVariables do not: the running app does not get them.
 	BuildOnlyEnv []string `json:"buildOnlyEnv,omitempty"`
+	// Scripts are the shell scripts run.start runs by their path
+	// (`./start.sh`, `bash -c './init.sh; exec ./start.sh'`) that the
+	// upload holds, relative to the deploy's working directory.
+	Scripts []string `json:"scripts,omitempty"`
 	// CMS is a CMS the code was seen to be (LocalUploads), Uploads the
 	// directory it writes uploaded files to on the container's own disk.
 	CMS     string `json:"cms,omitempty"`
