@@ -80,7 +80,11 @@ func (d *Deployer) readRemoteSource(ctx context.Context, p Plan, rel string) str
 // commands; nil when the setup names none of them.
 func pushedCode(ctx context.Context, env Env, req Request, content, setup string) *diagnose.Code {
 	base, start := ops.SetupRun(content, setup)
-	file := startEntry(ctx, env, req, start)
+	// A `dir/~` of deployFiles puts dir's files in /var/www: run.start
+	// names them without dir, and they are read from dir when not at the
+	// top of the source.
+	_, deployed, _ := ops.SetupBuild(content, setup)
+	file := startEntry(ctx, deployedView(env, deployed), req, start)
 	if base == "" && file == "" && len(ops.SetupInit(content, setup)) == 0 {
 		return nil
 	}
@@ -170,13 +174,54 @@ func phpIndexDir(ctx context.Context, env Env, req Request) string {
 	return ""
 }
 
+// sourcePaths are where the source may hold name, a path under /var/www:
+// name itself, then under each folder deployFiles deploys the contents of
+// (`dir/~`) or a path of (`dir/~name`).
+func sourcePaths(name string, deployFiles []string) []string {
+	out := []string{name}
+	for _, f := range deployFiles {
+		dir, rest, ok := strings.Cut(path.Clean(strings.TrimSpace(f)), "/~")
+		if !ok || dir == "." || !filepath.IsLocal(dir) || strings.ContainsAny(dir+rest, "*?[{~") {
+			continue
+		}
+		if rest == "" || name == rest || strings.HasPrefix(name, rest+"/") {
+			out = append(out, path.Join(dir, name))
+		}
+	}
+	return out
+}
+
+// deployedView is env reading the source as deployFiles lay it out in
+// /var/www: a path not at the top of the source is read under the folders
+// deployed with `~`.
+func deployedView(env Env, deployFiles []string) Env {
+	read := env.ReadSource
+	if read == nil {
+		return env
+	}
+	env.ReadSource = func(ctx context.Context, req Request, rel string) (string, error) {
+		var err error
+		for _, at := range sourcePaths(rel, deployFiles) {
+			var src string
+			if src, err = read(ctx, req, at); err == nil && src != "" {
+				return src, nil
+			}
+		}
+		return "", err
+	}
+	return env
+}
+
 // scannedStart is what the source of the started file says (file, when
 // env reads it), or, for a binary the build compiles, what the source it is
 // built from says; only the file's name when neither is read.
 func scannedStart(ctx context.Context, env Env, req Request, content, setup, start, file string) diagnose.Code {
+	_, deployed, _ := ops.SetupBuild(content, setup)
 	read := func(name string) (diagnose.Code, bool) {
-		if src, err := env.ReadSource(ctx, req, name); err == nil && src != "" {
-			return diagnose.ScanCode(name, src), true
+		for _, at := range sourcePaths(name, deployed) {
+			if src, err := env.ReadSource(ctx, req, at); err == nil && src != "" {
+				return diagnose.ScanCode(at, src), true
+			}
 		}
 		return diagnose.Code{}, false
 	}

@@ -46,3 +46,27 @@ func TestDeploy_StartScriptOfTheSourceLeftOutOfDeployFiles(t *testing.T) {
 			next: []string{"Add `start.sh` to `build.deployFiles`"}, lacks: []string{"a file the build produces", "admin-init.sh` to"}},
 	})
 }
+
+// TestDeploy_StartFileReadUnderTildeFolder: the supertokens recipe
+// deploys `./supertokens-nodejs-backend/~` and starts `npm start`, whose
+// script runs index.mjs, listening with `app.listen(3001, …)`. ZCP read
+// package.json and index.mjs only at the top of the source, found
+// neither, and answered a wrong port with a PORT variable and a local
+// bind with a HOST variable, neither of which the code reads (a deploy
+// for nothing). Read where the `~` folder holds them, the answers name
+// the line of index.mjs.
+func TestDeploy_StartFileReadUnderTildeFolder(t *testing.T) {
+	t.Parallel()
+	app := func(port int, host string) map[string]string {
+		return map[string]string{"zerops.yml": setupYml{base: "nodejs@22", deploy: "./backend/~", port: port, start: "npm start"}.String(),
+			"backend/package.json": `{"name":"backend","scripts":{"start":"node index.mjs"}}`,
+			"backend/index.mjs":    "import http from 'node:http'\n\nhttp.createServer((q, s) => s.end('ok')).listen(3001, '" + host + "', () => {\n  console.log('up')\n})\n"}
+	}
+	runDeployCases(t, []deployCase{
+		{name: "port written in the code", files: app(3000, "0.0.0.0"), verdict: "not-answering", signal: "wrong-port",
+			says: []string{"index.mjs, line 3"}, lacks: []string{"where the code reads a port variable"}},
+		{name: "address written in the code", files: app(3001, "localhost"), verdict: "not-answering", signal: "listening-on-localhost",
+			says: []string{"index.mjs, line 3"}, lacks: []string{"HOST=0.0.0.0"},
+			then: []deployCase{{name: "bind fixed", files: app(3001, "0.0.0.0"), verdict: "live"}}},
+	})
+}
