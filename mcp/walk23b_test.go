@@ -70,3 +70,24 @@ func TestDeploy_StartFileReadUnderTildeFolder(t *testing.T) {
 			then: []deployCase{{name: "bind fixed", files: app(3001, "0.0.0.0"), verdict: "live"}}},
 	})
 }
+
+// TestDeploy_PackagesOfAFolderDeployedWithTilde: the supertokens recipe
+// installs in its backend folder (`cd supertokens-nodejs-backend; npm i`)
+// and deploys `./supertokens-nodejs-backend/~`. With deployFiles naming
+// only `…/~index.mjs` and `…/~package.json`, Node's ESM print (`throw new
+// ERR_MODULE_NOT_FOUND(…)` first) gave the fix of every language, and its
+// `node_modules` entry would deploy a folder the build never wrote at the
+// top. The fix names the package and the folder's `~node_modules`.
+func TestDeploy_PackagesOfAFolderDeployedWithTilde(t *testing.T) {
+	t.Parallel()
+	app := func(deploy string) map[string]string {
+		return map[string]string{"zerops.yml": setupYml{base: "nodejs@22", build: []string{"cd backend && npm i"}, deploy: deploy, port: 3001, start: "npm start"}.String(),
+			"backend/package.json": `{"name":"backend","type":"module","scripts":{"start":"node index.mjs"},"dependencies":{"express":"^4.21.1"}}`,
+			"backend/index.mjs":    "import express from 'express'\n\nconst app = express()\napp.listen(3001, () => {\n  console.log('up')\n})\n"}
+	}
+	runDeployCases(t, []deployCase{
+		{name: "packages left in the folder", files: app("[./backend/~index.mjs, ./backend/~package.json]"), verdict: "deploy-failed|not-answering", signal: "module-not-found-at-runtime",
+			says: []string{"`express`", "`./backend/~node_modules`"}, lacks: []string{"(PHP)", "add `node_modules` and `package.json`"},
+			then: []deployCase{{name: "packages deployed", files: app("[./backend/~index.mjs, ./backend/~package.json, ./backend/~node_modules]"), verdict: "live"}}},
+	})
+}

@@ -42,10 +42,39 @@ const (
 // the install is named in the build's package manager.
 func nodeDepsFixFor(code *Code) string {
 	fix := strings.Replace(nodeDepsFix, "`npm ci` needs a package-lock.json; without one, `npm install`", code.nodePM().install, 1)
+	if dir := code.tildeDir(); dir != "" {
+		// The app is deployed out of a folder (`dir/~…`): the install
+		// there wrote dir/node_modules, which `dir/~node_modules` deploys
+		// to /var/www/node_modules.
+		with := ", with `" + dir + "/~package.json`"
+		if slices.Contains(code.DeployFiles, dir+"/~package.json") {
+			with = ""
+		}
+		return strings.Replace(fix, "add `node_modules` and `package.json` to `build.deployFiles` (or deploy `./`)",
+			"add `"+dir+"/~node_modules` to `build.deployFiles` (the install in "+strings.TrimPrefix(dir, "./")+" writes its node_modules there; `~` deploys it to /var/www/node_modules)"+with+", or deploy `"+dir+"/~`", 1)
+	}
 	if code == nil || !slices.ContainsFunc(code.DeployFiles, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "package.json" }) {
 		return fix
 	}
 	return strings.Replace(fix, "add `node_modules` and `package.json` to", "add `node_modules` to", 1)
+}
+
+// tildeDir is the folder every build.deployFiles entry of c deploys out
+// of with `~` (`./backend/~` or `./backend/~index.mjs`), written as the
+// entries write it; "" when they do not all share one.
+func (c *Code) tildeDir() string {
+	if c == nil || len(c.DeployFiles) == 0 {
+		return ""
+	}
+	dir := ""
+	for _, f := range c.DeployFiles {
+		d, _, ok := strings.Cut(strings.TrimSpace(f), "/~")
+		if !ok || d == "" || d == "." || dir != "" && d != dir {
+			return ""
+		}
+		dir = d
+	}
+	return dir
 }
 
 // nodePM is how a fix names a Node package manager's commands: its
