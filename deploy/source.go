@@ -377,12 +377,35 @@ func nodePackages(ctx context.Context, env Env, req Request, content, setup stri
 	if src, err := env.ReadSource(ctx, req, "package.json"); err == nil && src != "" {
 		c.Packages, c.PackagesRead = manifestPackages(src)
 		c.DevOnly = devOnlyPackages(src)
+		c.Entry = manifestEntry(ctx, env, req, src)
 	}
 	cmds, _, ok := ops.SetupBuild(content, setup)
 	if ok {
 		c.OmitsDev = slices.ContainsFunc(cmds, omitsDev.MatchString)
 	}
 	c.PackageManager = nodePackageManager(ctx, env, req, cmds)
+}
+
+// manifestEntry is the file package.json (src) names as the app's entry:
+// the one its start script runs, else its main; "" when the source does
+// not hold it.
+func manifestEntry(ctx context.Context, env Env, req Request, src string) string {
+	var pkg struct {
+		Main    string            `json:"main"`
+		Scripts map[string]string `json:"scripts"`
+	}
+	if json.Unmarshal([]byte(src), &pkg) != nil {
+		return ""
+	}
+	for _, f := range []string{cmp.Or(diagnose.EntryFile(pkg.Scripts["start"]), nodeFile(pkg.Scripts["start"])), pkg.Main} {
+		if f = path.Clean(strings.TrimSpace(f)); f == "." || !filepath.IsLocal(f) {
+			continue
+		}
+		if s, err := env.ReadSource(ctx, req, f); err == nil && s != "" {
+			return f
+		}
+	}
+	return ""
 }
 
 // pmCommand finds a Node package manager run as a command; nodeLocks are

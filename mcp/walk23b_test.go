@@ -91,3 +91,22 @@ func TestDeploy_PackagesOfAFolderDeployedWithTilde(t *testing.T) {
 			then: []deployCase{{name: "packages deployed", files: app("[./backend/~index.mjs, ./backend/~package.json, ./backend/~node_modules]"), verdict: "live"}}},
 	})
 }
+
+// TestDeploy_StartNamesAFileTheSourceLacks: the telegram-nodejs recipe's
+// entry is bot.js (package.json's main and its start script), deployed
+// whole. With run.start `node index.js`, a file nowhere in the source,
+// the answer said to make run.start name "a file the build produces":
+// nothing is built, the app's entry is bot.js. The fix names it.
+func TestDeploy_StartNamesAFileTheSourceLacks(t *testing.T) {
+	t.Parallel()
+	app := func(start string) map[string]string {
+		return map[string]string{"zerops.yml": setupYml{base: "nodejs@22", deploy: "./", port: 3000, start: start}.String(),
+			"package.json": `{"name":"bot","main":"bot.js","scripts":{"start":"node bot.js"}}`,
+			"bot.js":       "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0')\n"}
+	}
+	runDeployCases(t, []deployCase{
+		{name: "start names no file of the source", files: app("node index.js"), verdict: "not-answering", signal: "start-file-missing",
+			next: []string{"`node bot.js`"}, lacks: []string{"a file the build produces"},
+			then: []deployCase{{name: "start names the entry", files: app("node bot.js"), verdict: "live"}}},
+	})
+}

@@ -175,3 +175,29 @@ func (d *Diagnosis) sourceStartFix(text string, c *Code) {
 	d.Cause = "`run.start` runs `" + ran + "`, a file of your source, but `build.deployFiles` does not list it (or its folder), so the run container lacks it."
 	d.Fix = "Add `" + ran + "` to `build.deployFiles` (run.start stays as it is), then deploy again."
 }
+
+// builtDirs are the folders builds commonly write a start file into.
+var builtDirs = []string{"dist", "build", "out", "lib", ".output", ".next", "server"}
+
+// entryFix fits d, a start that names a path the run container lacks, to
+// a start file the source does not hold at all (not read, not one folder
+// down) while package.json names the app's entry (c.Entry), deployed:
+// run.start names the wrong file, nothing is to be built.
+func (d *Diagnosis) entryFix(text string, c *Code) {
+	if c == nil || c.Entry == "" || c.Read || c.Nested != "" || c.File == "" {
+		return
+	}
+	ran := missingStartPath(text)
+	if ran == "" || ran != relPath(c.File) || ran == c.Entry || !c.Whole && deployedAt(c.Entry, c.DeployFiles) == "" {
+		return
+	}
+	if top, _, _ := strings.Cut(ran, "/"); len(c.Outputs) > 0 || len(c.Built) > 0 || slices.Contains(builtDirs, top) {
+		return // a build's output may be what it names
+	}
+	d.Cause = "`run.start` runs `" + ran + "`, which is not in your source, and no build command makes it; package.json names `" + c.Entry + "` as the app's entry."
+	d.Fix = "In `run.start`, name `" + c.Entry + "` in place of `" + ran + "`"
+	if c.Start != "" && strings.Contains(c.Start, ran) {
+		d.Fix += ": `" + strings.Replace(c.Start, ran, c.Entry, 1) + "`"
+	}
+	d.Fix += "; then deploy again."
+}

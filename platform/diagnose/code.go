@@ -81,6 +81,9 @@ type Code struct {
 	// (`./start.sh`, `bash -c './init.sh; exec ./start.sh'`) that the
 	// upload holds, relative to the deploy's working directory.
 	Scripts []string `json:"scripts,omitempty"`
+	// Entry is the file package.json names as the app's entry (the file
+	// its start script runs, else main) when the source holds it.
+	Entry string `json:"entry,omitempty"`
 	// CMS is a CMS the code was seen to be (LocalUploads), Uploads the
 	// directory it writes uploaded files to on the container's own disk.
 	CMS     string `json:"cms,omitempty"`
