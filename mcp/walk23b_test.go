@@ -1,6 +1,9 @@
 package mcp_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestDeploy_PortParsedWithRadixFallsBackPastIt: a Next standalone
 // server.js (umami's, deployed by its recipe) reads its port as
@@ -109,4 +112,27 @@ func TestDeploy_StartNamesAFileTheSourceLacks(t *testing.T) {
 			next: []string{"`node bot.js`"}, lacks: []string{"a file the build produces"},
 			then: []deployCase{{name: "start names the entry", files: app("node bot.js"), verdict: "live"}}},
 	})
+}
+
+// TestImport_StartCommandOfAnOlderImportMovesToRunStart: the
+// metabase-java recipe's README imports a service with ports and
+// `startCommand: ./start.sh`, an older import form. The ports' fix moved
+// them to zerops.yml; the start command's said only to remove it, losing
+// how the app starts. It moves to zerops.yml's run.start.
+func TestImport_StartCommandOfAnOlderImportMovesToRunStart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	yml := "services:\n- hostname: metabase\n  type: go@1\n  mode: NON_HA\n  ports:\n      - port: 3000\n  startCommand: ./start.sh\n" +
+		"  buildFromGit: https://github.com/zeropsio/recipe-metabase-java@main\n  enableSubdomainAccess: true\n"
+	res, m := h.call(t, "zerops_import", map[string]any{"content": yml, "dryRun": true})
+	problems, _ := m["problems"].([]any)
+	var fix string
+	for _, p := range problems {
+		if p, _ := p.(map[string]any); p["path"] == "services[0](metabase).startCommand" {
+			fix, _ = p["fix"].(string)
+		}
+	}
+	if !strings.Contains(fix, "run.start") {
+		t.Errorf("the startCommand fix does not move it to run.start: %q in %s", fix, text(res))
+	}
 }

@@ -114,6 +114,9 @@ func (m *mapper) leaf(e *vErr) {
 				// Older imports (official recipes' among them) gave a
 				// service its ports; they live in zerops.yml now.
 				fix = "An import has no ports: move them to zerops.yml, under run.ports of the setup that deploys to this service, the values kept (port, httpSupport); then remove the key here."
+			} else if p == "startCommand" && slices.Contains(e.allowed, "buildFromGit") {
+				// So did their start command: run.start now.
+				fix = "An import has no start command: move its value to zerops.yml as run.start of the setup that deploys to this service; then remove the key here."
 			} else if near := nearOrSynonym(p, e.allowed); near != "" {
 				fix = "Did you mean " + near + "? Rename it to " + near + "; otherwise remove it."
 			} else if len(e.allowed) > 0 {
