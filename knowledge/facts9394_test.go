@@ -17,5 +17,6 @@ func TestFacts_TunedMisses9394(t *testing.T) {
 		{"env/precedence", "variable keys take letters of either case, digits and underscores, no digit first", "Keys match `\\[a-zA-Z_\\]\\[a-zA-Z0-9_\\]\\*`: letters of either case, digits and underscores, no digit first \\(`api_key` is valid\\)"},
 		{"env/precedence", "a key absent from printenv was never declared: nothing injected from other services, reference it", "A key absent from `printenv` \\(`DB_PASSWORD`\\) was never declared for this service: nothing is injected from other services, so reference it \\(`DB_PASSWORD: \\$\\{db_password\\}` in `run\\.envVariables`"},
 		{"services/object-storage", "boto3 NoCredentialsError: boto3 reads AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, not S3_* names", "boto3 `NoCredentialsError: Unable to locate credentials`: boto3 reads `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`, not `S3_\\*` names; pass the keys to the client"},
+		{"runtimes/elixir", "the release needs the same libc at build and run: the official recipe runs it on alpine@latest, not necessarily run.base = build's", "build and run on the same libc\\. The official recipe builds on `elixir@1\\.16` \\(Alpine\\) and runs the release on a plain `alpine@latest` base"},
 	})
 }
