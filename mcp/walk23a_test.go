@@ -150,7 +150,7 @@ func TestDeploy_LaravelWithoutAppKeyWalk23a(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
-			walk22aImport(t, h, "services:\n  - hostname: app\n    type: php-nginx@8.4\n"+tc.secrets)
+			importServices(t, h, "services:\n  - hostname: app\n    type: php-nginx@8.4\n"+tc.secrets)
 			yml := "zerops:\n  - setup: app\n    build:\n      base: php@8.4\n      deployFiles: ./\n    run:\n      base: php-nginx@8.4\n      documentRoot: public\n"
 			writeApp(t, h.workDir(t)+"/lara", map[string]string{"zerops.yml": yml, "artisan": "#!/usr/bin/env php\n<?php\n",
 				"config/app.php":   "<?php\n\nreturn [\n    'name' => env('APP_NAME', 'Laravel'),\n    'cipher' => 'AES-256-CBC',\n    'key' => env('APP_KEY'),\n];\n",
