@@ -46,7 +46,7 @@ func TestDeployVerify_CrashLoopNothingProbedIsNoAnswer(t *testing.T) {
 			if msg, _ := m["message"].(string); strings.Contains(msg, " answers") {
 				t.Errorf("deploy message says it answers: %s", msg)
 			}
-			if next, _ := m["next"].(string); !strings.Contains(next, "deployFiles") {
+			if next, _ := m["next"].(string); !strings.Contains(next, "in place of `missing.js`") {
 				t.Errorf("deploy next %q lacks the start-file fix", next)
 			}
 			res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
@@ -59,7 +59,7 @@ func TestDeployVerify_CrashLoopNothingProbedIsNoAnswer(t *testing.T) {
 			if s["verdict"] != "failing" || strings.Contains(reason, " answers") || !strings.Contains(reason, "restart") || strings.Contains(reason, "(s)") {
 				t.Errorf("verify verdict %v, reason %q: want failing, a crash loop, no \"answers\"", s["verdict"], reason)
 			}
-			if next, _ := m["next"].(string); !strings.Contains(next, "deployFiles") || s["next"] != nil { // said once, as the answer's
+			if next, _ := m["next"].(string); !strings.Contains(next, "in place of `missing.js`") || s["next"] != nil { // said once, as the answer's
 				t.Errorf("verify next %q lacks the start-file fix", next)
 			}
 		})

@@ -75,7 +75,7 @@ func TestDeploy_FailedDeployCarriesWarnings(t *testing.T) {
 		{name: "run warning the diagnosis states, app not answering", yml: withEnv(demoZeropsYml, "run", "DATABASE_URL: ${database_connectionString}"),
 			verdict: string(platform.VerdictNotAnswering), diagnose: "keep DATABASE_URL and reference ${db_connectionString} (db is postgresql@16)"},
 		{name: "run warning, start file missing", yml: withEnv(noStart, "run", runRef),
-			verdict: string(platform.VerdictNotAnswering), path: runPath, diagnose: "Make `run.start` name a file"},
+			verdict: string(platform.VerdictNotAnswering), path: runPath, diagnose: "name `index.js` in place of `server.js`"},
 		{name: "run warning, upload refused", yml: withEnv(demoZeropsYml, "run", runRef), fault: true,
 			code: platform.ErrInvalidParameter, path: runPath},
 	}

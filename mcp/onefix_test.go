@@ -14,7 +14,7 @@ func TestAnswers_OneCauseOneFix(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
 	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node missing.js")})
-	const fix = "name a file the build produces" // the start-file fix's words
+	const fix = "name `index.js` in place of `missing.js`" // the start-file fix's words
 	answers := map[string]string{}
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "crash")
 	answers["deploy"] = text(res)

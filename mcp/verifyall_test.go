@@ -21,7 +21,7 @@ func TestVerify_AllLeadsWithTheDiagnosedFailure(t *testing.T) {
 		t.Fatalf("broken deploy: %s", text(res))
 	}
 	res, m := h.call(t, "zerops_verify", map[string]any{})
-	if next := str(m["next"]); !strings.Contains(next, "deployFiles") || strings.Contains(next, "targetService=appstage") {
+	if next := str(m["next"]); !strings.Contains(next, "name `index.js` in place of `missing.js`") || strings.Contains(next, "targetService=appstage") {
 		t.Errorf("verify of every service: next %q, want api's start fix first: %s", next, text(res))
 	}
 }
