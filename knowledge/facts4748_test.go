@@ -34,7 +34,7 @@ func TestFacts_TunedMisses4748(t *testing.T) {
 		{"networking/websockets-balancer", "basic auth and rate limits are set on the project balancer, not a zerops.app subdomain", "(?s)## Other balancer features \\(GUI\\)\nSet by the user on the project's HTTP balancer.{0,120}a `zerops\\.app` subdomain has none of these"},
 		{"networking/websockets-balancer", "rate limit keys and 503", "Rate limiting \\(`503` when exceeded\\): keyed per IP \\(`binary_remote_addr`\\) or per domain \\(`server_name`\\)"},
 		{"networking/websockets-balancer", "no DDoS protection documented beyond the limits", "DDoS: the docs name no DDoS protection beyond these limits"},
-		{"operations/dev-stage-pattern", "prod data into staging: dump and pg_restore", "Prod data into staging: a dump \\(`pg_dump -Fc`, or a prod backup\\) restored with `pg_restore --clean --no-owner`"},
+		{"operations/dev-container-workflow", "prod data into staging: dump and pg_restore (moved from dev-stage-pattern)", "(?s)pg_restore --clean --no-owner.{0,400}Production into stage the same way.{0,200}`pg_restore` each file into the target"},
 		{"env/secrets-and-sensitive", "a leaked app key: rotate at the provider, set the secret, restart", "An app's own key that leaked.{0,80}revoke or rotate it at its provider first.{0,200}restart the service"},
 		{"networking/outbound-restrictions", "curl's local-issuer error is the outside host's chain", "\\(curl: `\\(60\\) SSL certificate problem: unable to get local issuer certificate`\\).{0,200}certificate chain is incomplete or signed by a private CA"},
 		{"networking/public-access", "changing a domain: the new one first, then remove the old", "Changing to another domain: add the new one first.{0,120}only then remove the old one"},
