@@ -18,6 +18,7 @@ func TestFacts_TunedMisses9598a(t *testing.T) {
 		{"operations/dev-stage-pattern", "the loop names how appdev reaches appstage: HTTP by hostname, SSH with sshIsolation vpn project", "`http://appstage:3000` answers, and SSH into `appstage` needs the project's `sshIsolation` at `vpn project`"},
 		{"operations/dev-stage-pattern", "links the dev container's daily work both ways", "\\(zerops://docs/operations/dev-container-workflow\\)"},
 		{"operations/dev-container-workflow", "links back to the pattern", "\\(zerops://docs/operations/dev-stage-pattern\\)"},
+		{"operations/apply-env-changes", "a secret set in the GUI reaches a running container only with a restart; a new SSH session sees the start environment; a reload does not help", "(?s)set or deleted in the GUI's \\*\\*Environment variables\\*\\*.{0,80}\\| restart of that service.{0,900}a new SSH session's `printenv` included.{0,120}a reload of the web server or PHP-FPM does not help"},
 	})
 }
 
