@@ -19,6 +19,7 @@ func TestFacts_TunedMisses9598a(t *testing.T) {
 		{"operations/dev-stage-pattern", "links the dev container's daily work both ways", "\\(zerops://docs/operations/dev-container-workflow\\)"},
 		{"operations/dev-container-workflow", "links back to the pattern", "\\(zerops://docs/operations/dev-stage-pattern\\)"},
 		{"operations/apply-env-changes", "a secret set in the GUI reaches a running container only with a restart; a new SSH session sees the start environment; a reload does not help", "(?s)set or deleted in the GUI's \\*\\*Environment variables\\*\\*.{0,80}\\| restart of that service.{0,900}a new SSH session's `printenv` included.{0,120}a reload of the web server or PHP-FPM does not help"},
+		{"services/valkey", "an app run locally reaches the cache over zcli vpn up with values in a local .env: references resolve only inside Zerops", "An app run locally, on your own machine, against this cache and the project's database: `zcli vpn up <project-id>`.{0,160}the `\\$\\{…\\}` references are resolved only inside Zerops"},
 	})
 }
 
