@@ -1,0 +1,14 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_TunedMisses9598b keeps the facts written for the judged misses of
+// batches 83-94 answered by kbtune27b: what the section an agent is shown now
+// states.
+func TestFacts_TunedMisses9598b(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"troubleshooting/resources-limits", "gunicorn WORKER TIMEOUT is a time limit (--timeout, 30 s default), not memory", "Gunicorn.s `WORKER TIMEOUT` is not memory: a request outlasted gunicorn.s `--timeout` \\(30 s by default\\)"},
+	})
+}
