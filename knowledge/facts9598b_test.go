@@ -10,5 +10,6 @@ func TestFacts_TunedMisses9598b(t *testing.T) {
 	all := agentTexts(t)
 	assertKept(t, all, []keptFact{
 		{"troubleshooting/resources-limits", "gunicorn WORKER TIMEOUT is a time limit (--timeout, 30 s default), not memory", "Gunicorn.s `WORKER TIMEOUT` is not memory: a request outlasted gunicorn.s `--timeout` \\(30 s by default\\)"},
+		{"troubleshooting/build-failures", "npm ENOTFOUND registry.npmjs.org in the build is no missing package: public registries are reachable, run the build again", "The registry's own name not resolving \\(npm `getaddrinfo ENOTFOUND registry\\.npmjs\\.org`\\) is no missing package: the build container reaches public registries over HTTPS, so run the build again"},
 	})
 }
