@@ -12,5 +12,6 @@ func TestFacts_TunedMisses9598b(t *testing.T) {
 		{"troubleshooting/resources-limits", "gunicorn WORKER TIMEOUT is a time limit (--timeout, 30 s default), not memory", "Gunicorn.s `WORKER TIMEOUT` is not memory: a request outlasted gunicorn.s `--timeout` \\(30 s by default\\)"},
 		{"troubleshooting/build-failures", "npm ENOTFOUND registry.npmjs.org in the build is no missing package: public registries are reachable, run the build again", "The registry's own name not resolving \\(npm `getaddrinfo ENOTFOUND registry\\.npmjs\\.org`\\) is no missing package: the build container reaches public registries over HTTPS, so run the build again"},
 		{"troubleshooting/nats-kafka-errors", "a refused localhost:5672: the broker is its own service, connect to its hostname with its generated credentials", "A refused connection to `localhost:5672` \\(a client's default `amqp://guest:guest@localhost:5672`\\): the broker runs in its own service, not in the app's container\\. Connect to the broker's hostname"},
+		{"config/import-yml-services", "no service-level envVariables: each setup carries its own run/build envVariables, the one zeropsSetup picks brings them", "Variables per setup live in zerops\\.yml: each `setup` has its own `run\\.envVariables` \\(and `build\\.envVariables`\\), so the setup `zeropsSetup` picks brings its own"},
 	})
 }
