@@ -16,5 +16,6 @@ func TestFacts_TunedMisses9598b(t *testing.T) {
 		{"runtimes/nodejs", "a listed version refused as not supported: check with zerops_validate against the live catalog; listed as written means a stale list", "A listed version refused as not supported: check the value with `zerops_validate` against the live catalog; if it lists it as written, the list read before is stale"},
 		{"decisions/choose-runtime-base", "buildCommands run once per deploy in the build container; initCommands at every container start in /var/www", "So `build\\.buildCommands` run once per deploy, in the build container \\(install, compile\\); `run\\.initCommands` run in `/var/www` at every container start"},
 		{"decisions/choose-queue", "PHP has no run base php@X: Laravel drains its queue inside the web service from run.crontab with queue:work --stop-when-empty --max-time=50", "PHP differs: `php@8\\.4` is a build base only, so Laravel drains its queue inside the web service, from `run\\.crontab` each minute: `php artisan queue:work --stop-when-empty --max-time=50`"},
+		{"operations/ci-cd", "a git push alone builds nothing: the repository trigger or a CI with zcli push must be set up", "A git push alone builds nothing on Zerops: one of two ways must be set up to deploy on every push"},
 	})
 }
