@@ -17,5 +17,6 @@ func TestFacts_TunedMisses9598b(t *testing.T) {
 		{"decisions/choose-runtime-base", "buildCommands run once per deploy in the build container; initCommands at every container start in /var/www", "So `build\\.buildCommands` run once per deploy, in the build container \\(install, compile\\); `run\\.initCommands` run in `/var/www` at every container start"},
 		{"decisions/choose-queue", "PHP has no run base php@X: Laravel drains its queue inside the web service from run.crontab with queue:work --stop-when-empty --max-time=50", "PHP differs: `php@8\\.4` is a build base only, so Laravel drains its queue inside the web service, from `run\\.crontab` each minute: `php artisan queue:work --stop-when-empty --max-time=50`"},
 		{"operations/ci-cd", "a git push alone builds nothing: the repository trigger or a CI with zcli push must be set up", "A git push alone builds nothing on Zerops: one of two ways must be set up to deploy on every push"},
+		{"troubleshooting/slow-deploys", "readinessCheck failureTimeout and retryPeriod are seconds with no documented default: set them explicitly", "Both are seconds, and the docs give neither a default: set them explicitly"},
 	})
 }
