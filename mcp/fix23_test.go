@@ -93,3 +93,48 @@ func TestDeploy_GunicornConfigBindsLoopback(t *testing.T) {
 		lacks:   noVariable,
 	}})
 }
+
+// A reference to a missing service in a connection-string variable
+// (walk 22's Astro DATABASE_URL, read by no code; rag-starter's
+// QDRANT_URL, read only in a request handler) crashed the sandbox app at
+// start: on Zerops the reference stays as written, and the app starts
+// unless it reads the variable as it starts. Read at start, it crashes;
+// read elsewhere or by no module read, the start is unverified, naming
+// the reference; the warning with its fix stays either way.
+func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
+	const dbURL = "postgresql://${pg_user}:${pg_password}@${pg_hostname}:5432/${pg_dbName}"
+	node := func(server string) map[string]string {
+		return map[string]string{"server.js": server, "package.json": `{"name":"a"}`,
+			"zerops.yml": setupYml{base: "nodejs@22", deploy: "./", port: 3000, env: map[string]string{"DATABASE_URL": dbURL}, start: "node server.js"}.String()}
+	}
+	py := func(main string) map[string]string {
+		return map[string]string{"main.py": main,
+			"zerops.yml": setupYml{base: "python@3.12", deploy: "./", port: 8000, env: map[string]string{"QDRANT_URL": "http://${qdrant_hostname}:6333"}, start: "python main.py"}.String()}
+	}
+	listen := "const http = require('node:http');\n\nhttp.createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
+	pyServe := "import os\nfrom http.server import HTTPServer, BaseHTTPRequestHandler\n\n" +
+		"class H(BaseHTTPRequestHandler):\n    def do_GET(self):\n        url = os.environ['QDRANT_URL'] + '/collections'\n        self.send_response(200)\n        self.end_headers()\n\n" +
+		"HTTPServer(('0.0.0.0', 8000), H).serve_forever()\n"
+	warned := "Reference the project's postgresql service, keeping the key: ${db_hostname} (db is postgresql@16)."
+	runDeployCases(t, []deployCase{{
+		name:    "read by no code",
+		files:   node(listen),
+		verdict: "unverified",
+		reason:  []string{"whether the app reads DATABASE_URL", "no file the sandbox read of its start reads DATABASE_URL"},
+		says:    []string{warned},
+		lacks:   []string{"ENOTFOUND", `"diagnoses"`},
+	}, {
+		name:    "read in a request handler",
+		files:   py(pyServe),
+		verdict: "unverified",
+		reason:  []string{"whether the app reads QDRANT_URL as it starts", "only in indented code, a function or block (main.py:6)"},
+		says:    []string{`${qdrant_hostname}: the project has no service \"qdrant\"`},
+		lacks:   []string{"Name or service not known", `"diagnoses"`},
+	}, {
+		name:    "read as the module loads",
+		files:   node("const http = require('node:http');\nconst db = new URL(process.env.DATABASE_URL);\n\nhttp.createServer((q, s) => s.end(db.host)).listen(3000, '0.0.0.0');\n"),
+		verdict: "not-answering",
+		signal:  "host-not-found",
+		next:    []string{"keep DATABASE_URL and reference ${db_user} (db is postgresql@16) instead of ${pg_user}"},
+	}})
+}

@@ -109,6 +109,7 @@ type runSim struct {
 	unsure    []string          // what else may fail the start, unread (envneeds.go)
 	dotenv    *string           // a module loads a .env file, given these arguments (envneeds.go)
 	cmdEnv    map[string]string // the environment of the command being judged
+	read      map[string]string // the files read judging the start command, by path (missinghost.go)
 }
 
 // Run is what the app of d does when started with env. The files
@@ -226,6 +227,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 	}
 	for i, sc := range d.Starts() {
 		r.cwd, r.unread, r.atRequest, r.pyUnsure, r.unsure, r.dotenv = r.path(orStr(sc.WorkingDir, RunRoot)), nil, nil, nil, nil, nil
+		r.read = map[string]string{}
 		cmd := r.resolve(sc.Command, 0)
 		if cmd.crash == nil && len(r.unread) > 0 {
 			out.Unchecked = append(out.Unchecked, fmt.Sprintf("the modules `%s` imports (%s: not read)",
@@ -242,7 +244,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 			out.Lang = orStr(cmd.lang, out.Lang)
 		}
 		if cmd.crash == nil && missing != "" {
-			cmd.crash, cmd.exit = []Line{{3, r.hostNotFoundLine(cmd.lang, missing)}}, 0
+			cmd = r.missingHostStart(cmd, env, &out) // missinghost.go
 		}
 		switch {
 		case cmd.crash != nil:
@@ -785,7 +787,11 @@ func (r *runSim) deployedText(rel string) (string, bool) {
 	if src == "" {
 		return "", false
 	}
-	return r.files.Read(src)
+	text, ok := r.files.Read(src)
+	if ok && r.read != nil {
+		r.read[rel] = text
+	}
+	return text, ok
 }
 
 // producedAt reports whether the build may have made what the deploy puts

@@ -287,7 +287,7 @@ func (st *state) goneRefs(s *service, refs []hostRef) string {
 		return ""
 	}
 	return fmt.Sprintf("whether the app works without %s: it started with %s from %s, and %s is deleted since; "+
-		"the running container keeps the old value, and a restart or redeploy would not resolve the reference (the start fails: host not found)",
+		"the running container keeps the old value, and a restart or redeploy would not resolve the reference (a start that reads it fails: host not found)",
 		gone.host, clip(strings.Join(keys, ", "), 80), clip(strings.Join(froms, ", "), 120), gone.host)
 }
 

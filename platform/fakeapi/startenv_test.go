@@ -22,6 +22,7 @@ func TestRun_EnvironmentReadAtStart(t *testing.T) {
 	const (
 		hostCode = "require('http').createServer((q, s) => s.end('ok')).listen(3000, process.env.HOST || 'localhost');\n"
 		portCode = "require('http').createServer((q, s) => s.end('ok')).listen(process.env.PORT || 8080, '0.0.0.0');\n"
+		dbCode   = "const db = process.env.DB;\n" + portCode // reads DB as it loads
 	)
 	tests := []struct {
 		name     string
@@ -50,7 +51,7 @@ func TestRun_EnvironmentReadAtStart(t *testing.T) {
 		// npm start reads package.json, then index.js: kept for the restart.
 		{"NpmStartSecretPort", "npm start", portCode, 3000, "", "PORT=3000\n", nil,
 			http.StatusBadGateway, http.StatusOK, "Listening on 0.0.0.0:3000"},
-		{"SecretMissingReference", "", portCode, 8080, "", "DB=${nodb_hostname}\n", nil,
+		{"SecretMissingReference", "", dbCode, 8080, "", "DB=${nodb_hostname}\n", nil,
 			http.StatusOK, http.StatusBadGateway, "Error: getaddrinfo ENOTFOUND nodb"},
 		// A reference to a variable of the container's own resolves at start:
 		// a secret's, a project variable's.
@@ -126,7 +127,7 @@ func TestProbe_ReferencedServiceDeletedIsUnverified(t *testing.T) {
 	srv, h := newSDK(t, fastOpts)
 	ctx := context.Background()
 	stage := srv.ServiceID("appstage")
-	code := "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
+	code := "const url = process.env.DATABASE_URL;\nrequire('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
 	files := map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, "        DATABASE_URL: ${db_connectionString}\n"),
 		"index.js": code}
 	if _, p := pushFiles(t, h, stage, "appstage", files); p.Status != "FINISHED" {
