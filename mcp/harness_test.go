@@ -112,12 +112,16 @@ const demoZeropsYml = `zerops:
 `
 
 // demoApp is the Node app demoZeropsYml builds and starts: what `npm ci`
-// and `node index.js` need, listening on 0.0.0.0:3000.
+// and `node index.js` need, listening on 0.0.0.0:3000 after reading, as it
+// loads, the variables the tests point at a database, cache or service (a
+// reference to a missing service in one fails its start, as in an app
+// that connects as it starts).
 var demoApp = map[string]string{
 	"zerops.yml":        demoZeropsYml,
 	"package.json":      `{"name": "demo", "version": "1.0.0", "scripts": {"start": "node index.js"}}` + "\n",
 	"package-lock.json": `{"name": "demo", "version": "1.0.0", "lockfileVersion": 3, "requires": true, "packages": {"": {"name": "demo", "version": "1.0.0"}}}` + "\n",
 	"index.js": "const http = require('node:http');\n" +
+		"const services = [process.env.DATABASE_URL, process.env.DB_URL, process.env.DB_HOST, process.env.PGHOST, process.env.DB, process.env.SEARCH_URL, process.env.REDIS_HOST, process.env.CACHE, process.env.API, process.env.AMQP_URL, process.env.QDRANT_URL];\n" +
 		"http.createServer((req, res) => res.end('ok')).listen(3000, '0.0.0.0', () => console.log('Listening on 0.0.0.0:3000'));\n",
 }
 
