@@ -19,11 +19,11 @@ func TestDeploy_HostNotFoundInTheRuntimesWords(t *testing.T) {
 	}{
 		{name: "bun", base: "bun@1.2", start: "bun run index.ts",
 			files: map[string]string{"package.json": `{"name":"a","version":"1.0.0"}`,
-				"index.ts": "export default { port: 3000, fetch() { return new Response('ok'); } };\n"},
+				"index.ts": "const db = process.env.DATABASE_URL;\nexport default { port: 3000, fetch() { return new Response('ok'); } };\n"},
 			want: "DNSException: getaddrinfo ENOTFOUND billingdb", not: "Error: getaddrinfo"},
 		{name: "node", base: "nodejs@22", start: "node index.js",
 			files: map[string]string{"package.json": `{"name":"a","version":"1.0.0"}`,
-				"index.js": "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"},
+				"index.js": "const db = process.env.DATABASE_URL;\nrequire('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"},
 			want: "Error: getaddrinfo ENOTFOUND billingdb", not: "DNSException"},
 	}
 	for _, tt := range tests {

@@ -46,10 +46,12 @@ func TestDeploy_PythonHostNotFoundInItsClientsWords(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
+			key, _, _ := strings.Cut(tt.env, ":")
 			h.ownApp(t, map[string]string{
 				"zerops.yml":       strings.Replace(yml, "%s", tt.env, 1),
 				"requirements.txt": tt.reqs,
-				"app.py":           "from flask import Flask\n\napp = Flask(__name__)\n\n@app.get(\"/\")\ndef index():\n    return \"ok\"\n",
+				// it reads the variable as it loads: its start fails
+				"app.py": "import os\nfrom flask import Flask\n\n" + key + " = os.environ.get('" + key + "')\napp = Flask(__name__)\n\n@app.get(\"/\")\ndef index():\n    return \"ok\"\n",
 			})
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
 			check, _ := m["check"].(map[string]any)
