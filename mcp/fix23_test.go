@@ -96,38 +96,55 @@ func TestDeploy_GunicornConfigBindsLoopback(t *testing.T) {
 
 // A reference to a missing service in a connection-string variable
 // (walk 22's Astro DATABASE_URL, read by no code; rag-starter's
-// QDRANT_URL, read only in a request handler) crashed the sandbox app at
-// start: on Zerops the reference stays as written, and the app starts
-// unless it reads the variable as it starts. Read at start, it crashes;
-// read elsewhere or by no module read, the start is unverified, naming
-// the reference; the warning with its fix stays either way.
+// QDRANT_URL, read only in a request handler; the Deno recipe's DB_PASS
+// beside DB_HOST: postgres, read only in its handler) crashed the sandbox
+// app at start, the Deno one with a fetch of http://postgres/ it never
+// makes: on Zerops the reference stays as written, and the app starts
+// unless it reads the variable as it starts. Read at a file's top level,
+// the start crashes with host not found and the fix; read elsewhere, by
+// no code read, or in code whose reads the sandbox does not follow, the
+// start is unverified, the note saying only what the sandbox could not
+// tell, and the warning states the fix once.
 func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 	const dbURL = "postgresql://${pg_user}:${pg_password}@${pg_hostname}:5432/${pg_dbName}"
 	node := func(server string) map[string]string {
 		return map[string]string{"server.js": server, "package.json": `{"name":"a"}`,
 			"zerops.yml": setupYml{base: "nodejs@22", deploy: "./", port: 3000, env: map[string]string{"DATABASE_URL": dbURL}, start: "node server.js"}.String()}
 	}
-	py := func(main string) map[string]string {
+	py := func(env map[string]string, main string) map[string]string {
 		return map[string]string{"main.py": main,
-			"zerops.yml": setupYml{base: "python@3.12", deploy: "./", port: 8000, env: map[string]string{"QDRANT_URL": "http://${qdrant_hostname}:6333"}, start: "python main.py"}.String()}
+			"zerops.yml": setupYml{base: "python@3.12", deploy: "./", port: 8000, env: env, start: "python main.py"}.String()}
+	}
+	qdrant := map[string]string{"QDRANT_URL": "http://${qdrant_hostname}:6333"}
+	literal := map[string]string{"DB_HOST": "postgres", "DB_PASS": "${postgres_password}"}
+	deno := func(main string) map[string]string {
+		return map[string]string{"main.ts": main,
+			"zerops.yml": setupYml{base: "deno@2", deploy: "main.ts", port: 8000, env: literal, start: "deno run --allow-net --allow-env main.ts"}.String()}
 	}
 	listen := "const http = require('node:http');\n\nhttp.createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
 	pyServe := "import os\nfrom http.server import HTTPServer, BaseHTTPRequestHandler\n\n" +
 		"class H(BaseHTTPRequestHandler):\n    def do_GET(self):\n        url = os.environ['QDRANT_URL'] + '/collections'\n        self.send_response(200)\n        self.end_headers()\n\n" +
 		"HTTPServer(('0.0.0.0', 8000), H).serve_forever()\n"
+	denoHandler := "Deno.serve({ port: 8000, hostname: \"0.0.0.0\" }, async () => {\n  const pass = Deno.env.get(\"DB_PASS\");\n  const host = Deno.env.get(\"DB_HOST\");\n  return new Response(host ? \"ok\" : pass);\n});\n"
 	warned := "Reference the project's postgresql service, keeping the key: ${db_hostname} (db is postgresql@16)."
+	invented := []string{"error sending request for url", "http://postgres/", `"diagnoses"`}
+	goApp := func(main string) map[string]string {
+		return map[string]string{"go.mod": "module app\n\ngo 1.22\n",
+			"main.go":    "package main\n\nimport (\n\t\"net/http\"\n\t\"os\"\n)\n\nfunc main() {\n" + main + "\thttp.ListenAndServe(\"0.0.0.0:8080\", nil)\n}\n",
+			"zerops.yml": setupYml{base: "go@1", build: []string{"go build -o app ."}, deploy: "app", env: map[string]string{"DATABASE_URL": dbURL}, start: "./app"}.String()}
+	}
 	runDeployCases(t, []deployCase{{
 		name:    "read by no code",
 		files:   node(listen),
 		verdict: "unverified",
-		reason:  []string{"whether the app reads DATABASE_URL", "no file the sandbox read of its start reads DATABASE_URL"},
-		says:    []string{warned},
+		reason:  []string{"whether the app reads DATABASE_URL as it starts (DATABASE_URL names pg, a service the project lacks", "the code read of the start (server.js) does not read it"},
+		once:    []string{warned},
 		lacks:   []string{"ENOTFOUND", `"diagnoses"`},
 	}, {
 		name:    "read in a request handler",
-		files:   py(pyServe),
+		files:   py(qdrant, pyServe),
 		verdict: "unverified",
-		reason:  []string{"whether the app reads QDRANT_URL as it starts", "only in indented code, a function or block (main.py:6)"},
+		reason:  []string{"whether the app reads QDRANT_URL as it starts", "the code read reads it only inside a function or block (main.py:6), not as the file loads"},
 		says:    []string{`${qdrant_hostname}: the project has no service \"qdrant\"`},
 		lacks:   []string{"Name or service not known", `"diagnoses"`},
 	}, {
@@ -136,5 +153,52 @@ func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 		verdict: "not-answering",
 		signal:  "host-not-found",
 		next:    []string{"keep DATABASE_URL and reference ${db_user} (db is postgresql@16) instead of ${pg_user}"},
+	}, {
+		name:    "literal host read in a Deno handler",
+		files:   deno(denoHandler),
+		verdict: "unverified",
+		reason:  []string{"whether the app reads DB_HOST as it starts (DB_HOST names postgres", "main.ts:3"},
+		lacks:   invented,
+	}, {
+		name:    "read in a handler written on one line",
+		files:   deno("Deno.serve({ port: 8000, hostname: \"0.0.0.0\" }, () => new Response(Deno.env.get(\"DB_HOST\")));\n"),
+		verdict: "unverified",
+		reason:  []string{"whether the app reads DB_HOST as it starts", "only inside a function or block (main.ts:1)"},
+		lacks:   invented,
+	}, {
+		name:    "literal host read as a Deno module loads",
+		files:   deno("const host = Deno.env.get(\"DB_HOST\");\nDeno.serve({ port: 8000, hostname: \"0.0.0.0\" }, () => new Response(host));\n"),
+		verdict: "not-answering",
+		signal:  "host-not-found",
+		says:    []string{"error: Uncaught (in promise) Error: failed to lookup address information: Name or service not known"},
+		lacks:   invented[:2],
+	}, {
+		name:    "literal host read as the module loads",
+		files:   py(literal, "import os\nfrom http.server import HTTPServer, BaseHTTPRequestHandler\n\nDB_HOST = os.environ['DB_HOST']\nHTTPServer(('0.0.0.0', 8000), BaseHTTPRequestHandler).serve_forever()\n"),
+		verdict: "not-answering",
+		signal:  "host-not-found",
+		says:    []string{`could not translate host name \"postgres\"`},
+	}, {
+		name:    "read in a handler main registers",
+		files:   goApp("\thttp.HandleFunc(\"/\", func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte(os.Getenv(\"DATABASE_URL\"))) })\n"),
+		verdict: "unverified",
+		reason:  []string{"whether the app reads DATABASE_URL as it starts", "only inside a function or block (main.go:9)"},
+		once:    []string{warned},
+		lacks:   []string{"no such host", `"diagnoses"`},
+	}, {
+		name:    "read as main runs",
+		files:   goApp("\tdb := os.Getenv(\"DATABASE_URL\")\n\thttp.HandleFunc(\"/\", func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte(db)) })\n"),
+		verdict: "not-answering",
+		signal:  "host-not-found",
+		says:    []string{"dial tcp: lookup pg: no such host"},
+	}, {
+		name: "code whose reads the sandbox does not follow",
+		files: map[string]string{"Cargo.toml": "[package]\nname = \"rapi\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nactix-web = \"4\"\n",
+			"src/main.rs": "use actix_web::{App, HttpServer};\n\n#[actix_web::main]\nasync fn main() -> std::io::Result<()> {\n    let db = std::env::var(\"DATABASE_URL\").unwrap();\n    HttpServer::new(|| App::new())\n        .bind((\"0.0.0.0\", 8080))?\n        .run()\n        .await\n}\n",
+			"zerops.yml":  setupYml{base: "rust@1.86", build: []string{"cargo build --release"}, deploy: "target/release/rapi", env: map[string]string{"DATABASE_URL": dbURL}, start: "./target/release/rapi"}.String()},
+		verdict: "unverified",
+		reason:  []string{"whether the app reads DATABASE_URL as it starts", "the sandbox does not follow where rust code reads a variable"},
+		once:    []string{warned},
+		lacks:   []string{"Name or service not known", `"diagnoses"`},
 	}})
 }

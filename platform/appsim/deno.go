@@ -22,7 +22,27 @@ func denoRecord() *tool {
 			return fmt.Sprintf("error: Uncaught (in promise) TypeError: error sending request for url (http://%s/): client error (Connect): dns error: failed to lookup address information: Name or service not known", host)
 		},
 		servers: map[string]ownAddr{"Deno.serve": {host: "0.0.0.0", port: 8000}},
-		listens: []listenForm{denoServe, denoListen, listenCall}, envRead: `Deno\.env\.get\(['"]%[1]s['"]\)`}
+		listens: []listenForm{denoServe, denoListen, listenCall}, envRead: `Deno\.env\.get\(['"]%[1]s['"]\)`, readsAtLoad: true}
+}
+
+// denoHTTPRe is an HTTP URL, its scheme, at the start of a variable.
+var denoHTTPRe = lazyregexp.New(`^(https?)://`)
+
+// denoHostNotFound is how a Deno app reports host not resolving: where
+// the variable naming it holds an HTTP URL, its fetch's error for that URL
+// (fetch, the record's line, for http://host/); else Deno.connect's, as a
+// database client connects, which names no URL.
+func (r *runSim) denoHostNotFound(host, fetch string) string {
+	v := r.env.Vars[r.env.MissingIn]
+	m := denoHTTPRe.FindStringSubmatch(v)
+	if m == nil {
+		return "error: Uncaught (in promise) Error: failed to lookup address information: Name or service not known"
+	}
+	at := host
+	if p := urlPortRe.FindStringSubmatch(v[len(m[0]):]); p != nil {
+		at += ":" + p[1]
+	}
+	return strings.Replace(fetch, "http://"+host+"/", m[1]+"://"+at+"/", 1)
 }
 
 // denoRemoteRe is a module specifier Deno fetches rather than a file.

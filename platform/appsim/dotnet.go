@@ -25,7 +25,9 @@ func dotnetRecord() *tool {
 		},
 		servers: map[string]ownAddr{"kestrel": {host: "127.0.0.1", port: 5000,
 			banner: "info: Microsoft.Hosting.Lifetime[14]\n      Now listening on: http://%s:%d",
-			local:  "info: Microsoft.Hosting.Lifetime[14]\n      Now listening on: http://localhost:%[2]d"}}}
+			local:  "info: Microsoft.Hosting.Lifetime[14]\n      Now listening on: http://localhost:%[2]d"}},
+		// Program.cs's top-level statements run as the app starts.
+		envRead: `Environment\.GetEnvironmentVariable\(\s*"%[1]s"\s*\)|Configuration\[\s*"%[1]s"\s*\]`, readsAtLoad: true}
 }
 
 var (
@@ -45,7 +47,11 @@ func (r *runSim) kestrel(c startCmd, args []string, env map[string]string) start
 		return c
 	}
 	s := ownAddrs["kestrel"]
-	if src, ok := r.files.Read("Program.cs"); ok && csBindRe.MatchString(src) {
+	src, ok := r.files.Read("Program.cs") // the source the build compiled
+	if ok {
+		r.readCode("Program.cs", src)
+	}
+	if ok && csBindRe.MatchString(src) {
 		if m := csListenRe.FindStringSubmatch(src); m != nil {
 			n, _ := strconv.Atoi(m[2])
 			return s.at("dotnet", &Addr{map[string]string{"AnyIP": "0.0.0.0", "Localhost": "127.0.0.1"}[m[1]], n})

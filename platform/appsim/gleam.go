@@ -29,6 +29,8 @@ func gleamRecord() *tool {
 			setHost: lazyregexp.New(`\bmist\.bind\(\s*(?:\w+\s*,\s*)?("[^"]*"|\w+)\s*\)`),
 			banner:  "Listening on http://%s:%d"}},
 		binaryFrom: gleamShipment,
+		envRead:    `\b(?:env\.get_(?:string|int|float|bool)|envoy\.get|os\.get_env)\(\s*"%[1]s"\s*\)`,
+		mainFunc:   lazyregexp.New(`(?m)^pub fn main\(\)[^\n{]*\{[ \t]*$`),
 		// Erlang's resolver answers nxdomain, and a `let assert` on the
 		// connection crashes the main process with a report that names no
 		// host.
@@ -182,6 +184,7 @@ func (r *runSim) gleamEnvCheck(env map[string]string) {
 	}
 	for _, p := range mods {
 		if src, ok := r.files.Read(p); ok {
+			r.readCode(p, src)
 			r.envCheck(src, p, gleamEnvNeeds(src), env)
 		}
 	}

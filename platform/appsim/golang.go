@@ -21,6 +21,7 @@ func goRecord() *tool {
 		}, // as given, as the go command prints it
 		hostNotFound: func(host string) string { return fmt.Sprintf("dial tcp: lookup %s: no such host", host) },
 		listens:      []listenForm{addrLiteral(goAddrRe), ginBareRun}, envRead: `os\.Getenv\("%[1]s"\)`,
+		mainFunc:   lazyregexp.New(`(?m)^func main\(\)\s*\{[ \t]*$`),
 		binaryFrom: goBinary}
 }
 
@@ -32,6 +33,7 @@ func goBinary(r *runSim, c startCmd, _ []string, env map[string]string) (startCm
 		return c, false
 	}
 	c.lang = "go"
+	r.readCode("main.go", src)
 	c.listen, _ = sourceListen("go", src, env, r.seed)
 	r.envCheck(src, "main.go", goEnvNeeds(src), env) // unverified: what it prints is not read
 	r.goMySQLDSNCheck(src, env)

@@ -3,25 +3,94 @@ package appsim
 import (
 	"fmt"
 	"maps"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // A reference to a service the project lacks stays as written in the
-// variable (${db_hostname}): the app looks that host up, and fails to,
-// only when it reads the variable. Of what the sandbox read judging a
-// start (r.read), a read of the variable on a line of its own at a
-// module's top level runs as the module loads: the start fails. A read
-// in indented code (a function: a request handler, a startup hook; a
-// block) or none read leaves the start unverified, naming the reference.
+// variable (${db_hostname}), as does a literal address of it (DB_HOST:
+// db): the app looks that host up, and fails to, only where it reads the
+// variable. Of the code the sandbox read judging a start (r.read), a read
+// of the variable on a top-level line of a file of a language whose
+// top-level code runs as the file loads (its record's readsAtLoad) fails
+// the start. A read in indented code or after an arrow (a function: a
+// request handler, a startup hook; a block), none read, or code whose reads the sandbox does
+// not follow leaves the start unverified: the note says what the sandbox
+// could not tell, the deploy's warning states the fix.
+
+// codeExts are the files read for a start that hold code (not a manifest,
+// a lockfile or settings).
+var codeExts = []string{".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".py", ".rb", ".php", ".cs", ".go", ".gleam"}
+
+// Code before a read on its line that makes the read a function's (a
+// handler written on one line): an arrow, function, lambda or Go's and
+// Gleam's anonymous functions; Ruby's
+// `=>` is a hash's, its blocks and lambdas are these.
+var (
+	inlineFuncRe   = lazyregexp.New(`=>|\bfunction\b|\blambda\b|\bfunc\s*\(|\bfn\s*\(`)
+	inlineRubyFnRe = lazyregexp.New(`\blambda\b|\bproc\b|->|\bdo\b|\{\s*\|`)
+)
+
+// startDepth is where, in the code src of the record t, a read runs as
+// the start does: the range of src it spans and the indentation of its
+// lines (a script's whole file, unindented; the body of a compiled
+// language's main, at its first line's indentation); nil: none.
+func startDepth(t *tool, src string) []int {
+	if t.mainFunc == nil {
+		return []int{-1, len(src) + 1, 0}
+	}
+	open := t.mainFunc.FindStringIndex(src)
+	if open == nil {
+		return nil
+	}
+	body := open[1] + 1
+	if body > len(src) {
+		return nil
+	}
+	end := strings.Index(src[body:], "\n}")
+	if end < 0 {
+		return nil
+	}
+	for _, l := range strings.Split(src[body:body+end], "\n") {
+		if strings.TrimSpace(l) != "" {
+			return []int{open[0], body + end, indent(l)}
+		}
+	}
+	return nil
+}
+
+// indent is the width of line's leading spaces and tabs.
+func indent(line string) int {
+	return len(line) - len(strings.TrimLeft(line, " \t"))
+}
+
+// inlineFunc tells whether line, the code before a read on a top-level
+// line of the file rel, puts the read in a function.
+func inlineFunc(rel, line string) bool {
+	if path.Ext(rel) == ".rb" {
+		return inlineRubyFnRe.MatchString(line)
+	}
+	return inlineFuncRe.MatchString(line)
+}
+
+// readCode keeps text, the file rel read judging the current start, for
+// missingHostNote.
+func (r *runSim) readCode(rel, text string) {
+	if r.read != nil && slices.Contains(codeExts, path.Ext(rel)) {
+		r.read[rel] = text
+	}
+}
 
 // missingHostStart is cmd, a start that did not fail, in env, which holds
 // a reference to a service the project lacks (env.MissingHost): failing
 // to look that host up when it reads the variable as it starts, else
-// running, with out noting what the sandbox could not check.
+// running, with out noting what the sandbox could not tell.
 func (r *runSim) missingHostStart(cmd startCmd, env Env, out *RunResult) startCmd {
-	if note := r.missingHostNote(env.MissingIn, env.MissingHost); note != "" {
+	if note := r.missingHostNote(cmd.lang, env.MissingIn, env.MissingHost); note != "" {
 		out.Unchecked = append(out.Unchecked, note)
 		return cmd
 	}
@@ -29,39 +98,50 @@ func (r *runSim) missingHostStart(cmd startCmd, env Env, out *RunResult) startCm
 	return cmd
 }
 
-// missingHostNote is, for a start whose environment's variable key holds
-// a reference to host, a service the project lacks: "" when the start
-// reads key as its modules load (or key is not known), so it fails to
-// look host up; else what the sandbox could not check.
-func (r *runSim) missingHostNote(key, host string) string {
+// missingHostNote is, for a start of lang whose environment's variable
+// key names host, a service the project lacks: "" when the start reads
+// key as its code loads (or key is not known), so it fails to look host
+// up; else what the sandbox could not tell.
+func (r *runSim) missingHostNote(lang, key, host string) string {
 	if key == "" {
 		return ""
+	}
+	what := fmt.Sprintf("whether the app reads %s as it starts (%s names %s, a service the project lacks; a start that reads it fails: host not found)", key, key, host)
+	t := byLang[lang]
+	if t == nil || t.envRead == "" || !t.readsAtLoad && t.mainFunc == nil {
+		return what + ": the sandbox does not follow where " + orStr(lang, "its") + " code reads a variable"
+	}
+	if len(r.read) == 0 {
+		return what + ": the sandbox read none of the code it starts"
 	}
 	re, err := regexp.Compile(fmt.Sprintf(envReads(), regexp.QuoteMeta(key)))
 	if err != nil {
 		return ""
 	}
+	files := slices.Sorted(maps.Keys(r.read))
 	var later []string
-	for _, rel := range slices.Sorted(maps.Keys(r.read)) {
+	for _, rel := range files {
 		src := r.read[rel]
+		depth := startDepth(t, src)
 		for _, m := range re.FindAllStringIndex(src, -1) {
 			start := strings.LastIndexByte(src[:m[0]], '\n') + 1
 			line := src[start:m[0]]
-			if t := strings.TrimSpace(line); strings.HasPrefix(t, "#") || strings.HasPrefix(t, "//") || strings.HasPrefix(t, "*") {
+			if c := strings.TrimSpace(line); strings.HasPrefix(c, "#") || strings.HasPrefix(c, "//") || strings.HasPrefix(c, "*") {
 				continue
 			}
-			if line == strings.TrimLeft(line, " \t") {
-				return "" // at the top level: as the module loads
+			if depth != nil && start > depth[0] && start < depth[1] && indent(line) == depth[2] && !inlineFunc(rel, line) {
+				return "" // as the code starts: the file loads, or main runs
 			}
 			if len(later) < 3 {
 				later = append(later, fmt.Sprintf("%s:%d", rel, strings.Count(src[:m[0]], "\n")+1))
 			}
 		}
 	}
-	ref := fmt.Sprintf("%s holds a reference to %s, a service the project lacks, which stays as written (the app fails to look %s up where it uses %s)", key, host, host, key)
 	if len(later) > 0 {
-		return fmt.Sprintf("whether the app reads %s as it starts: %s; the sandbox found it read only in indented code, a function or block (%s), not as the module loads, so it started the app, and what runs that code fails",
-			key, ref, strings.Join(later, ", "))
+		return fmt.Sprintf("%s: the code read reads it only inside a function or block (%s), not as the file loads", what, strings.Join(later, ", "))
 	}
-	return fmt.Sprintf("whether the app reads %s: %s; no file the sandbox read of its start reads %s, so it started the app", key, ref, key)
+	if len(files) > 3 {
+		files = append(files[:3], "…")
+	}
+	return fmt.Sprintf("%s: the code read of the start (%s) does not read it", what, strings.Join(files, ", "))
 }

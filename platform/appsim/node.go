@@ -29,7 +29,7 @@ func nodeRecord() *tool {
 		family:   func(n string) bool { return strings.HasPrefix(n, "node") || n == "tsx" || n == "ts-node" },
 		runBases: []string{"nodejs*", "bun", "deno"}, // bun's and deno's packages are read as node's
 		entryAt:  (*runSim).nodeDirEntry, builtSource: (*runSim).builtFrom, outOfMemory: nodeHeapExhaustion,
-		listens: []listenForm{listenOptions, listenCall}, envRead: `process\.env\.%[1]s\b|process\.env\[['"]%[1]s['"]\]`,
+		listens: []listenForm{listenOptions, listenCall}, envRead: `process\.env\.%[1]s\b|process\.env\[['"]%[1]s['"]\]`, readsAtLoad: true,
 		missingEntry: func(_, abs string) []Line {
 			return []Line{{3, "node:internal/modules/cjs/loader:1228"}, {3, "  throw err;"}, {3, "  ^"}, {3, ""},
 				{3, "Error: Cannot find module '" + abs + "'"},

@@ -21,7 +21,7 @@ func phpRecord() *tool {
 		servers:     map[string]ownAddr{"php -S": {lang: "php", banner: "PHP Development Server (http://%s:%d) started"}},
 		serverStart: func(_ *runSim, _ string, args []string, _ map[string]string) (startCmd, bool) { return phpServer(args) },
 		banners:     map[string]string{"artisan": "   INFO  Server running on [http://%s:%d]."},
-		envRead:     `getenv\(['"]%[1]s['"]\)`}
+		envRead:     `getenv\(['"]%[1]s['"]\)`, readsAtLoad: true}
 }
 
 // phpRequireRe is a PHP file's require of a file by its path:

@@ -38,7 +38,7 @@ func pythonRecord() *tool {
 				portFlags: []string{"--port"}, banner: uvicornBanner},
 		},
 		listens: []listenForm{listenCall, pyAddrTuple, pyRun},
-		envRead: `os\.environ(?:\.get)?[\[(]['"]%[1]s['"]|os\.getenv\(['"]%[1]s['"]`}
+		envRead: `os\.environ(?:\.get)?[\[(]['"]%[1]s['"]|os\.getenv\(['"]%[1]s['"]`, readsAtLoad: true}
 }
 
 // Where a Python program listens: a server's (HOST, PORT) tuple

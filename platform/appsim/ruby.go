@@ -40,7 +40,8 @@ func rubyRecord() *tool {
 				lang:   "ruby", uses: lazyregexp.New(`\brequire\s*\(?\s*['"]sinatra['"]`),
 				setPort: lazyregexp.New(`(?m)^\s*set\s+:port\s*,\s*(.+?)\s*$`),
 				setHost: lazyregexp.New(`(?m)^\s*set\s+:bind\s*,\s*(.+?)\s*$`)},
-		}}
+		},
+		envRead: `ENV\[\s*['"]%[1]s['"]\s*\]|ENV\.fetch\(\s*['"]%[1]s['"]`, readsAtLoad: true}
 }
 
 // rubyTool runs a file (a Sinatra one listens as its record says).

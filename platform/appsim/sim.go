@@ -288,8 +288,8 @@ func unreadStart(d *Setup, line string, cmd startCmd) string {
 }
 
 // hostNotFoundLine is how a start of lang reports host not resolving: in
-// the words of the client the app installs for it (Python, Ruby), else
-// its runtime's.
+// the words of the client the app installs for it (Python, Ruby), of the
+// call the variable's value is for (Deno), else its runtime's.
 func (r *runSim) hostNotFoundLine(lang, host string) string {
 	line := hostNotFound(lang, host)
 	switch lang {
@@ -297,6 +297,8 @@ func (r *runSim) hostNotFoundLine(lang, host string) string {
 		return r.pyHostNotFound(host, line)
 	case "ruby":
 		return r.rubyHostNotFound(host, line)
+	case "deno":
+		return r.denoHostNotFound(host, line)
 	}
 	return line
 }
@@ -788,8 +790,8 @@ func (r *runSim) deployedText(rel string) (string, bool) {
 		return "", false
 	}
 	text, ok := r.files.Read(src)
-	if ok && r.read != nil {
-		r.read[rel] = text
+	if ok {
+		r.readCode(rel, text)
 	}
 	return text, ok
 }

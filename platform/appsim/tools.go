@@ -41,6 +41,13 @@ type tool struct {
 	webServer    []string                      // run bases whose web server serves it (port 80)
 	listens      []listenForm                  // how its entry files' code says where they listen, in order (simlisten.go)
 	envRead      string                        // how its code reads the variable %[1]s: a regular expression
+	// readsAtLoad: a read of a variable on a top-level line of its code
+	// runs as the start loads the file (a script; C#'s top-level
+	// statements), one in indented code when a function or block runs.
+	readsAtLoad bool
+	// mainFunc opens its entry function (Go's func main): a read on a
+	// line of its body's own depth runs as the program starts.
+	mainFunc *lazyregexp.Regexp
 	// How it finds its entry: the file it runs for the path (relative to
 	// /var/www) a start names (nil: that path), and the source of an entry
 	// the build compiled, read for where it listens (nil: none is read).

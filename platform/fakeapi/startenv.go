@@ -95,8 +95,9 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 	for _, h := range hosts {
 		// The service's address written out (DB_HOST: db beside
 		// ${db_password}): the app looks that host up.
-		if out.MissingHost == "" && slices.ContainsFunc(keys, func(k string) bool { return literalHost(k, raw[k], h) }) {
-			out.MissingHost, out.MissingIn = h, keyOf[h]
+		// The app looks it up where it reads that variable.
+		if i := slices.IndexFunc(keys, func(k string) bool { return literalHost(k, raw[k], h) }); out.MissingHost == "" && i >= 0 {
+			out.MissingHost, out.MissingIn = h, keys[i]
 		}
 	}
 	if out.MissingHost != "" { // the host that does not resolve decides
