@@ -161,8 +161,9 @@ func TestDeploy_GleamHostNotFoundInItsOwnWords(t *testing.T) {
 	h.ownApp(t, map[string]string{
 		"zerops.yml": "zerops:\n  - setup: api\n    build:\n      base: gleam@1.5\n      buildCommands:\n        - gleam export erlang-shipment\n      deployFiles: build/erlang-shipment/~\n" +
 			"    run:\n      base: gleam@1.5\n      envVariables:\n        DATABASE_URL: ${postgres_connectionString}/${db_dbName}\n      ports:\n        - port: 3000\n          httpSupport: true\n      start: ./entrypoint.sh run\n",
-		"gleam.toml":    "name = \"app\"\nversion = \"1.0.0\"\n\n[dependencies]\nmist = \">= 3.0.0 and < 4.0.0\"\ngleam_pgo = \">= 0.14.0 and < 1.0.0\"\n",
-		"src/app.gleam": "import mist\n\npub fn main() {\n  let assert Ok(_) =\n    handler\n    |> mist.new\n    |> mist.bind(\"0.0.0.0\")\n    |> mist.port(3000)\n    |> mist.start_http\n  process.sleep_forever()\n}\n",
+		"gleam.toml": "name = \"app\"\nversion = \"1.0.0\"\n\n[dependencies]\nmist = \">= 3.0.0 and < 4.0.0\"\ngleam_pgo = \">= 0.14.0 and < 1.0.0\"\nenvoy = \">= 1.0.0 and < 2.0.0\"\n",
+		// main reads DATABASE_URL as it starts (to connect)
+		"src/app.gleam": "import envoy\nimport mist\n\npub fn main() {\n  let assert Ok(db_url) = envoy.get(\"DATABASE_URL\")\n  let assert Ok(_) =\n    handler\n    |> mist.new\n    |> mist.bind(\"0.0.0.0\")\n    |> mist.port(3000)\n    |> mist.start_http\n  process.sleep_forever()\n}\n",
 	})
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "api"}, "deploy")
 	answer := text(res)

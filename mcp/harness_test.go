@@ -121,7 +121,7 @@ var demoApp = map[string]string{
 	"package.json":      `{"name": "demo", "version": "1.0.0", "scripts": {"start": "node index.js"}}` + "\n",
 	"package-lock.json": `{"name": "demo", "version": "1.0.0", "lockfileVersion": 3, "requires": true, "packages": {"": {"name": "demo", "version": "1.0.0"}}}` + "\n",
 	"index.js": "const http = require('node:http');\n" +
-		"const services = [process.env.DATABASE_URL, process.env.DB_URL, process.env.DB_HOST, process.env.PGHOST, process.env.DB, process.env.SEARCH_URL, process.env.REDIS_HOST, process.env.CACHE, process.env.API, process.env.AMQP_URL, process.env.QDRANT_URL, process.env.IMGPROXY_HOST, process.env.DB_PASS];\n" +
+		"const services = [process.env.DATABASE_URL, process.env.DB_URL, process.env.DB_HOST, process.env.PGHOST, process.env.DB, process.env.SEARCH_URL, process.env.REDIS_HOST, process.env.CACHE, process.env.API, process.env.AMQP_URL, process.env.QDRANT_URL, process.env.IMGPROXY_HOST, process.env.DB_PASS, process.env.CACHE_URL, process.env.connectionString];\n" +
 		"http.createServer((req, res) => res.end('ok')).listen(3000, '0.0.0.0', () => console.log('Listening on 0.0.0.0:3000'));\n",
 }
 

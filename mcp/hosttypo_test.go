@@ -7,7 +7,8 @@ import (
 )
 
 // dotnetApp is a small ASP.NET Core app on Kestrel at 0.0.0.0:5000 whose
-// zerops.yml declares env, deployed to appstage.
+// zerops.yml declares env, deployed to appstage; it reads DB_URL as it
+// starts, as an app connecting at start does.
 func dotnetApp(env string) map[string]string {
 	return map[string]string{
 		"zerops.yml": `zerops:
@@ -29,7 +30,7 @@ func dotnetApp(env string) map[string]string {
       start: dotnet Notes.dll
 `,
 		"Notes.csproj": "<Project Sdk=\"Microsoft.NET.Sdk.Web\">\n  <PropertyGroup>\n    <TargetFramework>net9.0</TargetFramework>\n  </PropertyGroup>\n</Project>\n",
-		"Program.cs":   "var app = WebApplication.CreateBuilder(args).Build();\napp.MapGet(\"/\", () => \"ok\");\napp.Run();\n",
+		"Program.cs":   "var db = Environment.GetEnvironmentVariable(\"DB_URL\");\nvar app = WebApplication.CreateBuilder(args).Build();\napp.MapGet(\"/\", () => \"ok\");\napp.Run();\n",
 	}
 }
 
@@ -154,7 +155,8 @@ func TestDeploy_DenoHostNotFoundInItsWords(t *testing.T) {
         MEILI_URL: http://${meili_hostname}:7700
       start: ` + start + "\n",
 				"deno.json": `{"tasks":{"start":"deno run --allow-net --allow-env main.ts"}}` + "\n",
-				"main.ts":   "Deno.serve({ port: 8000, hostname: \"0.0.0.0\" }, () => new Response(Deno.env.get(\"MEILI_URL\")));\n",
+				// it fetches from Meilisearch as it starts
+				"main.ts": "const health = await fetch(`${Deno.env.get(\"MEILI_URL\")}/health`);\nDeno.serve({ port: 8000, hostname: \"0.0.0.0\" }, () => new Response(health.statusText));\n",
 			})
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
 			first := firstDiagnosis(m["check"].(map[string]any)["diagnoses"])

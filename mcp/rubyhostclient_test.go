@@ -50,9 +50,11 @@ func TestDeletedService_RubyHostInItsClientsWords(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
 			ctx := context.Background()
+			key, _, _ := strings.Cut(tt.env, ":")
 			h.ownApp(t, map[string]string{
-				"zerops.yml":   strings.Replace(yml, "%s", tt.env, 1),
-				"app.rb":       "require 'sinatra'\nset :bind, '0.0.0.0'\nset :port, 4567\nget('/') { 'ok' }\n",
+				"zerops.yml": strings.Replace(yml, "%s", tt.env, 1),
+				// it reads the variable as it loads: its start fails
+				"app.rb":       "require 'sinatra'\nSERVICE = ENV['" + key + "']\nset :bind, '0.0.0.0'\nset :port, 4567\nget('/') { 'ok' }\n",
 				"Gemfile":      "source 'https://rubygems.org'\ngem 'sinatra'\ngem 'puma'\n" + tt.gems,
 				"Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    pg (1.5.9)\n    puma (6.4.3)\n    redis (5.3.0)\n    sinatra (4.1.1)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  pg\n  puma\n  redis\n  sinatra\n\nBUNDLED WITH\n   2.5.3\n",
 			})

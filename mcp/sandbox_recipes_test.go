@@ -68,7 +68,8 @@ var sandboxRecipes = []struct {
 		"Gemfile": "source 'https://rubygems.org'\n\ngem 'sinatra'\ngem 'pg'\ngem 'puma'\n",
 		// The recipe ships its lock: BUNDLE_DEPLOYMENT needs it.
 		"Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    pg (1.5.9)\n    puma (6.5.0)\n    sinatra (4.1.1)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  pg\n  puma\n  sinatra\n\nBUNDLED WITH\n   2.6.2\n",
-		"app.rb":       "require 'sinatra'\nrequire 'pg'\n\nset :port, ENV['PORT'] || 8080\nset :bind, '0.0.0.0'\n\nget('/status') { 'UP' }\n",
+		// it connects to db as it loads
+		"app.rb": "require 'sinatra'\nrequire 'pg'\n\nDB = PG.connect(host: ENV['DB_HOST'], port: ENV['DB_PORT'])\nset :port, ENV['PORT'] || 8080\nset :bind, '0.0.0.0'\n\nget('/status') { 'UP' }\n",
 	}, []recipeMistake{
 		{"a reference to a missing service", map[string]string{"zerops.yml": "${db_hostname}|${database_hostname}"}, platform.VerdictNotAnswering, "host-not-found"},
 		{"gems not deployed", map[string]string{"zerops.yml": "deployFiles: [.]|deployFiles: [app.rb, Gemfile]"}, platform.VerdictNotAnswering, "module-not-found-at-runtime"},
