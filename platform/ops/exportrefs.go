@@ -35,20 +35,42 @@ func goneRefsNote(ctx context.Context, proj Project, all []exportedVar) string {
 		values[i] = v.value
 	}
 	issues, _ := refIssues(ctx, proj, values)
+	// One clause per missing service, naming each variable that
+	// references it once, with its references (two of one variable were
+	// two clauses saying the same service is gone).
 	var said []string
+	var hosts []string
+	refsOf := map[string]map[string][]string{} // host → where → references
+	why := map[string]string{}
 	for _, r := range issues {
 		if r.keys != nil {
 			continue // the host is there
 		}
-		why := "the project has no service " + r.host
-		if r.gone != "" {
-			why = r.host + " is no longer in the project"
+		if refsOf[r.host] == nil {
+			refsOf[r.host] = map[string][]string{}
+			hosts = append(hosts, r.host)
+			why[r.host] = "the project has no service " + r.host
+			if r.gone != "" {
+				why[r.host] = r.host + " is no longer in the project"
+			}
 		}
 		for _, v := range vars {
 			if strings.Contains(v.value, r.text) {
-				said = append(said, fmt.Sprintf("%s references %s, but %s", v.where, r.text, why))
+				refsOf[r.host][v.where] = append(refsOf[r.host][v.where], r.text)
+			}
+		}
+	}
+	for _, host := range hosts {
+		var each []string
+		for _, v := range vars {
+			if refs, ok := refsOf[host][v.where]; ok {
+				each = append(each, v.where+" references "+strings.Join(refs, ", "))
+				delete(refsOf[host], v.where)
 				yml = yml || strings.HasSuffix(v.where, " (zerops.yml)")
 			}
+		}
+		if len(each) > 0 {
+			said = append(said, andList(each)+", but "+why[host])
 		}
 	}
 	if len(said) == 0 {
@@ -198,4 +220,12 @@ func envPairs(v *yaml.Node) []envPair {
 		}
 	}
 	return out
+}
+
+// andList joins items as a sentence lists them: "a", "a and b", "a, b and c".
+func andList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
