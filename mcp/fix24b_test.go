@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -33,4 +34,55 @@ func TestExport_DeletedServiceNamedOncePerVariable(t *testing.T) {
 	if strings.Contains(note, "MODE") {
 		t.Errorf("the note names a variable without a reference: %s", note)
 	}
+}
+
+// laravelNullsYml is recipe-laravel-minimal's zerops.yml as far as its
+// deploy needs it: four run.envVariables written as YAML null, as the
+// official recipe writes them.
+const laravelNullsYml = `zerops:
+  - setup: app
+    build:
+      base: php@8.4
+      buildCommands:
+        - composer install --ignore-platform-reqs
+      deployFiles: ./
+    run:
+      base: php-nginx@8.4
+      siteConfigPath: site.conf.tmpl
+      envVariables:
+        APP_NAME: Laravel
+        MAIL_MAILER: log
+        MAIL_USERNAME: null
+        MAIL_PASSWORD: null
+        MAIL_ENCRYPTION: null
+        SESSION_DOMAIN: null
+`
+
+// Walk (session 64, recipe-laravel-minimal): its four null run.envVariables
+// gave four warnings, and the live deploy's next step was to fix them and
+// deploy the working recipe again. One warning names the four keys and says
+// the platform's reading of null is not documented; the live app's next
+// step pushes no redeploy: the warning is the user's to decide on.
+func TestDeploy_NullVariablesOneWarningNoRedeploy(t *testing.T) {
+	t.Parallel()
+	runWalkCases(t, []deployCase{{name: "laravel-minimal nulls", services: "services:\n  - hostname: app\n    type: php-nginx@8.4\n    enableSubdomainAccess: true\n",
+		dir: "app", target: "app", verdict: "live",
+		files: map[string]string{"zerops.yml": laravelNullsYml, "composer.json": "{}\n", "artisan": "<?php\n",
+			"public/index.php": "<?php echo 'ok';\n", "site.conf.tmpl": laravelSiteConf},
+		next: []string{"live", "warning", "knowingly accept"},
+		and: func(t *testing.T, answer string, m map[string]any) {
+			list, _ := m["warnings"].([]any)
+			if len(list) != 1 {
+				t.Fatalf("%d warnings, want one naming the null keys: %s", len(list), answer)
+			}
+			w := fmt.Sprint(list[0])
+			for _, k := range []string{"MAIL_USERNAME", "MAIL_PASSWORD", "MAIL_ENCRYPTION", "SESSION_DOMAIN", "not documented"} {
+				if !strings.Contains(w, k) {
+					t.Errorf("the warning lacks %q: %s", k, w)
+				}
+			}
+			if next := str(m["next"]); strings.Contains(next, "zerops_deploy") || strings.Contains(next, "deploy again") {
+				t.Errorf("a live deploy's next step pushes a redeploy: %s", next)
+			}
+		}}})
 }

@@ -205,8 +205,13 @@ func verdictNext(res *deploy.Outcome, target string) string {
 	case res.Waiting != "" && res.Build != nil && res.Build.AppVersionID != "":
 		return waitOnNext(res, target)
 	case res.Verdict == platform.VerdictLive && len(res.Warnings) > 0:
-		return fmt.Sprintf("Next: %s is live at %s, but fix the %d zerops.yml warning%s (each names its fix), then zerops_deploy again.",
-			target, res.Check.URL, len(res.Warnings), plural(len(res.Warnings)))
+		// The warnings did not keep the app from answering: whether to
+		// change the file is the user's call, not a redeploy now.
+		n := len(res.Warnings)
+		them := pick(n, "it", "them")
+		return fmt.Sprintf("Next: %s is live at %s; nothing blocks it. %s did not keep it from answering: show %s to the user, whose call it is to fix %s (%s) or knowingly accept %s; no redeploy is needed now.",
+			target, res.Check.URL, pick(n, "The zerops.yml warning", fmt.Sprintf("The %d zerops.yml warnings", n)), them, them,
+			pick(n, "its fix is in warnings", "each names its fix"), them)
 	case res.Verdict == platform.VerdictLive && res.Mode == deploy.ModeRollback:
 		return rollbackLiveNext(res, target)
 	case res.Verdict == platform.VerdictLive:
@@ -348,7 +353,7 @@ func mayCause(warnings []platform.Issue, diags []diagnose.Diagnosis, build bool)
 	files := len(diags) > 0 && diags[0].Signal == "deploy-files-missing"
 	return slices.ContainsFunc(warnings, func(w platform.Issue) bool {
 		return (!build || !strings.Contains("."+w.Path+".", ".run.")) && !unsudoUnproven(w, diags) &&
-			(!files || !strings.Contains(w.Path, ".run.envVariables."))
+			(!files || !strings.Contains(w.Path+".", ".run.envVariables.")) // one on the mapping names several keys
 	})
 }
 

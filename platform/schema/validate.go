@@ -35,6 +35,10 @@ func (s *Schema) validate(inst any) (errs, warns []platform.Issue) {
 	for _, e := range found {
 		m.collect(e)
 	}
+	for _, n := range m.nulls {
+		slices.Sort(n.keys) // one answer for one document
+		m.add(true, platform.NullEnvIssue(n.path, n.keys, n.want))
+	}
 	sortIssues(m.errs)
 	sortIssues(m.warns)
 	return m.errs, m.warns
@@ -45,6 +49,13 @@ type mapper struct {
 	inst        any
 	errs, warns []platform.Issue
 	seen        map[string]bool
+	nulls       []nullVars // one warning per env mapping, not per key
+}
+
+// nullVars are the keys of one env mapping (at path) whose value is null.
+type nullVars struct {
+	path, want string
+	keys       []string
 }
 
 func (m *mapper) collect(e *vErr) {
@@ -203,6 +214,10 @@ func rangeOf(key string, allowed []string) (lo, hi string, ok bool) {
 
 func (m *mapper) typeIssue(loc []string, got string, wantTypes []string) {
 	want := strings.Join(wantTypes, " or ")
+	if got == "null" && len(loc) > 1 && loc[len(loc)-2] == "envVariables" {
+		m.nullVar(loc, want)
+		return
+	}
 	if got == "null" {
 		m.add(true, platform.Issue{Path: m.path(loc), Problem: "empty value (null): the platform's schema wants " + want,
 			Fix: `Write a value ("" for an empty string) or remove the key; the platform may read null as empty or drop it.`})
@@ -234,6 +249,20 @@ func (m *mapper) typeIssue(loc []string, got string, wantTypes []string) {
 		fix = "Write key: value pairs indented under it."
 	}
 	m.add(false, platform.Issue{Path: m.path(loc), Problem: fmt.Sprintf("must be %s, got %s", want, got), Fix: fix})
+}
+
+// nullVar records the env variable at loc as null, for the one warning
+// of its mapping.
+func (m *mapper) nullVar(loc []string, want string) {
+	path, key := m.path(loc[:len(loc)-1]), loc[len(loc)-1]
+	i := slices.IndexFunc(m.nulls, func(n nullVars) bool { return n.path == path })
+	if i < 0 {
+		m.nulls = append(m.nulls, nullVars{path: path, want: want})
+		i = len(m.nulls) - 1
+	}
+	if !slices.Contains(m.nulls[i].keys, key) {
+		m.nulls[i].keys = append(m.nulls[i].keys, key)
+	}
 }
 
 // checkTimer tells whether loc is a readiness or health check's timer

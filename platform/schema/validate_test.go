@@ -89,6 +89,19 @@ func TestValidate_NullIsAWarning(t *testing.T) {
 	}
 }
 
+// Several null variables of one mapping (recipe-laravel-minimal's four)
+// are one warning naming them all, not one warning each.
+func TestValidate_NullVariablesAreOneWarning(t *testing.T) {
+	t.Parallel()
+	zy, _ := fakeSchemas(t)
+	errs, warns := zy.Validate(decode(t, "zerops:\n  - setup: app\n    run:\n      base: php-nginx@8.4\n      envVariables:\n"+
+		"        MAIL_USERNAME: null\n        MAIL_PASSWORD: null\n        APP_NAME: x\n        SESSION_DOMAIN: null\n"))
+	if len(errs) != 0 || len(warns) != 1 || warns[0].Path != "zerops[0].run.envVariables" ||
+		!strings.Contains(warns[0].Problem, "3 variables are null") || !strings.Contains(warns[0].Problem, "MAIL_PASSWORD, MAIL_USERNAME, SESSION_DOMAIN") {
+		t.Fatalf("errs %+v warns %+v, want one warning naming the three null keys", errs, warns)
+	}
+}
+
 // A key official recipes write that the schema lacks (a port's
 // description, recipe-prometheus-grafana) is a warning, never a refusal.
 func TestValidate_RecipeKeyIsAWarning(t *testing.T) {

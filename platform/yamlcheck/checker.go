@@ -198,18 +198,20 @@ func (c *checker) wantStringMap(path string, v any) {
 	if !ok {
 		return
 	}
+	var nulls []string
 	for _, k := range slices.Sorted(maps.Keys(m)) { // sorted: one answer for one document
 		val := m[k]
 		switch val.(type) {
 		case string, int, int64, uint64, float64, bool:
 		case nil: // official recipes ship null values: outside the schema, not refused (facts)
-			if c.bySchema {
-				continue // the schema's warning names it
-			}
-			c.warnf(path+"."+platform.Clip(k, 40), "empty value (null)").Fix = `Write a value ("" for an empty string) or remove the key; the platform may read null as empty or drop it.`
+			nulls = append(nulls, k)
 		default:
 			c.shapef(path+"."+platform.Clip(k, 40), "must be a scalar value, got %s", kindOf(val)).Fix = "Write the value as a string."
 		}
+	}
+	if len(nulls) > 0 && !c.bySchema { // else the schema's warning names them
+		w := c.warnf("", "")
+		*w = platform.NullEnvIssue(path, nulls, "a string, number or boolean")
 	}
 }
 
