@@ -3,6 +3,7 @@ package mcp_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strings"
 	"testing"
 )
@@ -85,4 +86,54 @@ func TestDeploy_NullVariablesOneWarningNoRedeploy(t *testing.T) {
 				t.Errorf("a live deploy's next step pushes a redeploy: %s", next)
 			}
 		}}})
+}
+
+// Walk (session 64, env goal): after a project variable was set, next
+// listed every running runtime to restart, as if each read it. Project
+// variables reach every service's containers at their next start (docs:
+// inherited by all services, a running process keeps its boot-time env),
+// so the services whose variables reference the key come first, the
+// others are said to see it at their next restart, and a service whose
+// own variable of that key wins over the project's is not sent a restart.
+func TestEnv_ProjectVariableRestartsReferencingServicesFirst(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name, env, key string
+		first, not     string // first: the restart call that leads; not: a call next must not hold
+		says           []string
+	}{
+		{name: "appstage references it", env: "FLAG: '${FEATURE_X}'", key: "FEATURE_X",
+			first: "serviceHostname=appstage", says: []string{"appstage", "reference", "next restart", "serviceHostname=appdev"}},
+		{name: "appstage declares it itself", env: "FEATURE_X: 'off'", key: "FEATURE_X",
+			first: "serviceHostname=appdev", not: "serviceHostname=appstage"},
+		{name: "none references it", env: "MODE: prod", key: "FEATURE_X",
+			first: "serviceHostname=appdev", says: []string{"next restart", "serviceHostname=appstage"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			ctx := context.Background()
+			app := maps.Clone(demoApp)
+			app["zerops.yml"] = strings.Replace(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables: {"+tt.env+"}", 1)
+			writeApp(t, h.workDir(t), app)
+			// appdev runs the demo's code as it is; appstage gets tt.env.
+			res, _ := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+			wantOK(t, res)
+			res, m := h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "project": true, "variables": []any{tt.key + "=on"}}, "set")
+			wantOK(t, res)
+			next := str(m["next"])
+			first := strings.Index(next, "zerops_manage action=restart ")
+			if first < 0 || !strings.HasPrefix(next[first+len("zerops_manage action=restart "):], tt.first) {
+				t.Errorf("next %q: want the restart of %s first", next, tt.first)
+			}
+			for _, w := range tt.says {
+				if !strings.Contains(next, w) {
+					t.Errorf("next %q lacks %q", next, w)
+				}
+			}
+			if tt.not != "" && strings.Contains(next, tt.not) {
+				t.Errorf("next %q restarts a service whose own %s wins over the project's", next, tt.key)
+			}
+		})
+	}
 }

@@ -84,10 +84,7 @@ func (s *Server) envTool() toolDef {
 		out.Processes = summarize(outcomes)
 		success := "Next: no running service reads them yet; they apply at each service's next start or deploy."
 		if names := ops.EnvAffected(ctx, s.opsProject(), res); len(names) > 0 && res.Scope == ops.EnvScopeProject {
-			success = "Next: restart the services that read them so they get the new values: " + restartCalls(names) + " (or pass restart: true next time)."
-			if len(res.Shadowed) > 0 {
-				success = "Next: restart the services that read them so they get the new values (except the keys the warnings name, which those services declare themselves): " + restartCalls(names) + " (or pass restart: true next time)."
-			}
+			success = projectRestartNext(res, names)
 		}
 		if res.Scope == ops.EnvScopeService {
 			success = "Next: restart " + res.Service + " so it reads the new values: zerops_manage action=restart serviceHostname=" + res.Service + " (or pass restart: true next time)."
@@ -420,4 +417,45 @@ func readersNext(proj ops.Project, res *ops.EnvResult) string {
 			strings.Join(res.BuildReaders, ", "), pick(n, "s", ""), res.Service, strings.Join(calls, ", then "))
 	}
 	return out
+}
+
+// projectRestartNext is the step after a project set without restart:
+// names are the running runtimes a restart gives a new value. Each
+// inherits project variables at its next start (docs: inherited by all
+// services; a running process keeps the environment it started with), so
+// none is said to read them unless its variables reference a key: those
+// are restarted first, the others when their code reads the keys.
+func projectRestartNext(res *ops.EnvResult, names []string) string {
+	var readers, others []string
+	for _, n := range names {
+		if slices.Contains(res.ProjectReaders, n) {
+			readers = append(readers, n)
+		} else {
+			others = append(others, n)
+		}
+	}
+	keys := platform.Clip(strings.Join(res.Changed, ", "), 120)
+	except := ""
+	if slices.ContainsFunc(names, func(n string) bool { return len(res.Shadowed[n]) > 0 }) {
+		except = " (except the keys the warnings name, which those services declare themselves)"
+	}
+	// inherit says that the services see the new values at their next
+	// restart, and the calls that restart those whose code reads them.
+	inherit := func(svcs []string, too string) string {
+		n := len(svcs)
+		return fmt.Sprintf("%s inherit%s project variables%s and see%s the new values%s at %s next restart; %s: %s",
+			strings.Join(svcs, ", "), pick(n, "s", ""), too, pick(n, "s", ""), except, pick(n, "its", "their"),
+			pick(n, "restart it only if its code reads them", "restart those whose code reads them"), restartCalls(svcs))
+	}
+	if len(readers) == 0 {
+		return fmt.Sprintf("Next: no service's variables reference %s. %s (or pass restart: true next time to restart %s).",
+			keys, inherit(others, ""), pick(len(others), "it", "them all"))
+	}
+	next := fmt.Sprintf("Next: restart %s, whose variables reference %s, so %s get%s the new values%s: %s.",
+		strings.Join(readers, ", "), keys, pick(len(readers), "it", "they"), pick(len(readers), "s", ""), except, restartCalls(readers))
+	if len(others) > 0 {
+		next += " " + inherit(others, " too") + "."
+	}
+	return next
+
 }

@@ -85,6 +85,9 @@ type EnvResult struct {
 	// key set here themselves (zerops.yml or a secret), whose own value
 	// wins over the project's: service name → keys.
 	Shadowed map[string][]string `json:"-"`
+	// ProjectReaders are, for a project set, the running runtimes whose
+	// variables reference a key set here as ${KEY}: those known to read it.
+	ProjectReaders []string `json:"-"`
 	// Managed: the service set is a managed one whose docs name none of
 	// the keys set as a variable it reads (managedReads): a restart would
 	// likely give it nothing, so none is made (the warning names the call).
@@ -280,6 +283,11 @@ func afterSet(ctx context.Context, proj Project, svc *platform.ServiceStack, res
 		if written {
 			res.Shadowed = shadowedOnServices(ctx, proj, res, pairs)
 			res.Warnings = append(res.Warnings, shadowedWarnings(res.Shadowed)...)
+			keys := make([]string, len(pairs))
+			for i, p := range pairs {
+				keys[i] = p.Key
+			}
+			res.ProjectReaders = projectReaders(ctx, proj, res, keys)
 		}
 		return
 	}
@@ -666,7 +674,7 @@ func waitProcessEnd(ctx context.Context, c platform.Client, id string, limit tim
 
 // RestartAfterEnv restarts what an env change affects, once its processes
 // have ended: the service, or for project variables every running runtime
-// service. It returns the restart processes and the services restarted.
+// service that sees a new value (EnvAffected). It returns the restart processes and the services restarted.
 func RestartAfterEnv(ctx context.Context, proj Project, res *EnvResult) ([]platform.Process, []string, error) {
 	c := proj.Client
 	services, err := envAffected(ctx, proj, res)
@@ -691,7 +699,8 @@ func RestartAfterEnv(ctx context.Context, proj Project, res *EnvResult) ([]platf
 
 // EnvAffected names the services a restart gives the change res made:
 // the service, or for project variables every running runtime service
-// with code deployed. A read that fails names none.
+// with code deployed but those declaring every key set themselves. A read
+// that fails names none.
 func EnvAffected(ctx context.Context, proj Project, res *EnvResult) []string {
 	services, _ := envAffected(ctx, proj, res)
 	names := make([]string, 0, len(services))
@@ -713,6 +722,8 @@ func envAffected(ctx context.Context, proj Project, res *EnvResult) ([]platform.
 			continue
 		case res.Scope == EnvScopeProject && (svc.Type.Category != platform.CategoryUser || svc.Status != platform.ServiceActive):
 			continue
+		case res.Scope == EnvScopeProject && keepsOwn(res, svc.Name):
+			continue // its own value of every key set wins: a restart gives it nothing
 		case res.Scope != EnvScopeProject && svc.Name != res.Service:
 			continue
 		case res.Managed:
@@ -723,6 +734,13 @@ func envAffected(ctx context.Context, proj Project, res *EnvResult) ([]platform.
 		out = append(out, svc)
 	}
 	return out, nil
+}
+
+// keepsOwn reports whether the service name declares every key a project
+// set changed itself (res.Shadowed), so it sees none of the new values.
+func keepsOwn(res *EnvResult, name string) bool {
+	own := res.Shadowed[name]
+	return len(own) > 0 && !slices.ContainsFunc(res.Changed, func(k string) bool { return !slices.Contains(own, k) })
 }
 
 func itThem(n int) string {

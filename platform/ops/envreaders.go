@@ -3,6 +3,7 @@ package ops
 import (
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -52,4 +53,38 @@ func runningReaders(ctx context.Context, proj Project, host string, keys []strin
 		}
 	}
 	return started, built
+}
+
+// projectReaders names, among the running runtimes a project set reaches
+// (envAffected), those whose variables (their own, the deployed
+// zerops.yml's as the platform lists them or as ZCP last deployed it)
+// reference a key set as ${KEY}. Every runtime inherits project variables
+// at its next start (docs, env variables: inherited by all services; a
+// running process keeps the environment it started with); these are the
+// ones known to read a key. A service whose variables cannot be read is
+// passed over.
+func projectReaders(ctx context.Context, proj Project, res *EnvResult, keys []string) []string {
+	services, err := envAffected(ctx, proj, res)
+	if err != nil {
+		return nil
+	}
+	refers := func(v string) bool {
+		return slices.ContainsFunc(keys, func(k string) bool { return strings.Contains(v, "${"+k+"}") })
+	}
+	var out []string
+	for _, s := range services {
+		found := false
+		if envs, err := proj.Client.GetServiceEnv(ctx, s.ID); err == nil {
+			found = slices.ContainsFunc(envs, func(e platform.EnvVar) bool { return e.Key != "" && refers(e.Content) })
+		}
+		if yml, ok := proj.Memory.deployedEnv(proj.ID, s.ID); ok && !found {
+			for _, v := range yml {
+				found = found || refers(v)
+			}
+		}
+		if found {
+			out = append(out, s.Name)
+		}
+	}
+	return out
 }
