@@ -44,6 +44,7 @@ func TestValidate_ZeropsYml(t *testing.T) {
 		{"port too high", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: 65436}]}\n", true, "10–65435"},
 		{"port as string", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: \"80\"}]}\n", false, "whole number"},
 		{"a port's description warns", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: 10000, description: gRPC}]}\n", true, `"description" is not in the platform's schema here, but official Zerops recipes write it`},
+		{"null variables are one warning", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, envVariables: {A: null, B: null, C: c}}\n", true, "2 variables are null, where the platform's schema wants a string, number or boolean; what the platform sets for a null variable (an empty value, or none) is not documented: A, B"},
 		{"bad protocol", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, ports: [{port: 3000, protocol: http}]}\n", false, "tcp or udp"},
 		{"run.mount does not exist", "zerops:\n  - setup: a\n    run: {base: nodejs@22, start: x, mount: [x]}\n", false, "mount"},
 		{"temporaryShutdown type", "zerops:\n  - setup: a\n    deploy: {temporaryShutdown: maybe}\n    run: {base: nodejs@22, start: x}\n", false, "true or false"},
