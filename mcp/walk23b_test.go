@@ -20,7 +20,7 @@ func TestDeploy_PortParsedWithRadixFallsBackPastIt(t *testing.T) {
 				"http.createServer((req, res) => res.end('ok')).listen(port, hostname, () => console.log(`Listening on ${hostname}:${port}`))\n"}
 	}
 	runDeployCases(t, []deployCase{
-		{name: "every interface", files: server("0.0.0.0"), verdict: "live", lacks: []string{":10"}},
+		{name: "every interface", files: server("0.0.0.0"), verdict: "live", lacks: []string{"listens on 10", "0.0.0.0:10"}},
 		{name: "loopback", files: server("127.0.0.1"), verdict: "not-answering", signal: "listening-on-localhost",
 			lacks: []string{"listens on 10", ":10\""}, then: []deployCase{{name: "loopback fixed", files: server("0.0.0.0"), verdict: "live"}}},
 	})
