@@ -15,7 +15,10 @@ import (
 // init), `port = N` and a ":N" literal; the forms of one language are its
 // record's listens.
 var (
-	portKwRe     = lazyregexp.New(`\bport\s*[=:]\s*(\d{2,5})\b`)
+	// portKwRe is `port = N` or `port: N`; not a command-line flag written
+	// in a string (`'--remote-debugging-port=9222'`, a flag the code hands
+	// another program), which says nothing of where this app listens.
+	portKwRe     = lazyregexp.New(`(?:^|[^\w-])port\s*[=:]\s*(\d{2,5})\b`)
 	portEnvDefRe = lazyregexp.New(`PORT(?:['"\])]+\s*,|['"\])]*(?:\s*,\s*10\s*\))?\s*(?:\|\||\?\?|\bor\b))\s*['"]?(\d{2,5})`)
 	colonPortRe  = lazyregexp.New(`['"]:(\d{2,5})['"]`)
 	assignNumRe  = `(?:const|let|var|:=|=)\s*`
