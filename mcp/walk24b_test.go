@@ -22,3 +22,38 @@ func TestDeploy_PortFlagOfAnotherProgramIsNoListenPort(t *testing.T) {
 		{name: "chrome flag in the code", files: app, verdict: "unverified", lacks: []string{"9222"}},
 	})
 }
+
+// TestDeploy_WorkerTheSandboxCouldNotReadIsUnverified: a service with no
+// ports (a worker) whose start the sandbox read nothing of was answered
+// "ACTIVE with a clean log … nothing to fix". The twenty recipe's api
+// starts `node twenty-server/dist/src/main`, a file its build makes from a
+// git clone the sandbox does not run; the jenkins recipe's agents start
+// utils/start-agent.sh, a script, by its absolute path (agentlight: clean
+// log) or its relative one (agentheavy: unverified, the same script). A
+// start the sandbox could not read is unverified, naming it.
+func TestDeploy_WorkerTheSandboxCouldNotReadIsUnverified(t *testing.T) {
+	t.Parallel()
+	worker := func(base, build, deploy, start string) string {
+		y := "zerops:\n  - setup: appstage\n    build:\n      base: " + base + "\n"
+		if build != "" {
+			y += "      buildCommands:\n        - " + build + "\n"
+		}
+		return y + "      deployFiles: " + deploy + "\n    run:\n      base: " + base + "\n      start: " + start + "\n"
+	}
+	script := "#!/bin/bash\nset -e\nwhile ! curl -s $JENKINS_URL/login > /dev/null; do sleep 10; done\nexec java -jar /var/www/swarm-client.jar -master $JENKINS_URL\n"
+	runDeployCases(t, []deployCase{
+		{name: "node entry the build makes", files: map[string]string{
+			"zerops.yml":     worker("nodejs@22", "./make-server.sh", "[./server/~dist/, package.json]", "node dist/src/main"),
+			"make-server.sh": "#!/bin/sh\ngit clone https://example.com/server.git server && cd server && yarn && yarn build\n",
+			"package.json":   `{"name":"api","private":true}`},
+			verdict: "unverified", reason: []string{"dist/src/main"}, lacks: []string{"nothing to fix"}},
+		{name: "script by its absolute path", files: map[string]string{
+			"zerops.yml":           worker("java@21", "", "[utils/start-agent.sh]", "/var/www/utils/start-agent.sh"),
+			"utils/start-agent.sh": script},
+			verdict: "unverified", reason: []string{"start-agent.sh"}, lacks: []string{"nothing to fix"}},
+		{name: "script by its relative path", files: map[string]string{
+			"zerops.yml":           worker("java@21", "", "[utils/start-agent.sh]", "utils/start-agent.sh"),
+			"utils/start-agent.sh": script},
+			verdict: "unverified", reason: []string{"start-agent.sh"}, lacks: []string{"nothing to fix"}},
+	})
+}

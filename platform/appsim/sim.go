@@ -283,6 +283,8 @@ func unreadStart(d *Setup, line string, cmd startCmd) string {
 		return fmt.Sprintf("where `%s` listens (it reads no port or address for it)", clip(shownCommand(line), 80))
 	case len(declared(d)) == 0 && cmd.unmodelled != "":
 		return fmt.Sprintf("whether `%s` keeps running (the sandbox does not model it and read nothing of what it runs)", cmd.unmodelled)
+	case len(declared(d)) == 0 && cmd.unread != "":
+		return fmt.Sprintf("whether `%s` keeps running (%s)", clip(shownCommand(line), 80), cmd.unread)
 	}
 	return ""
 }
@@ -319,6 +321,10 @@ type startCmd struct {
 	// unmodelled is the command when no record models it: nothing of the
 	// process was read, so a worker running it is not known to run.
 	unmodelled string
+	// unread is why the sandbox read nothing of what the command runs (an
+	// entry the build makes, a script or binary it does not run): a worker
+	// running it is not known to run either.
+	unread string
 	// idle: it runs and listens nowhere (`zsc noop`, nothing else of the
 	// setup starting a server).
 	idle bool
@@ -456,7 +462,13 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 		}
 	}
 	if strings.HasPrefix(words[0], "./") || strings.HasPrefix(words[0], RunRoot+"/") {
-		return r.builtBinary(r.entry("binary", words[0], args, env), args, env)
+		c := r.builtBinary(r.entry("binary", words[0], args, env), args, env)
+		if c.lang == "binary" && c.crash == nil && c.listen == nil && c.unread == "" {
+			// A script or a program no record reads: what it runs is
+			// not followed.
+			c.unread = "the sandbox does not run it and read nothing of what it runs"
+		}
+		return c
 	}
 	if c, ok := r.missingPath(words[0]); ok {
 		return c
@@ -619,6 +631,11 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 			return c // oom.go
 		}
 		out.listen, out.banner = sourceListen(lang, src, env, r.seed)
+	} else if r.files != nil {
+		out.unread = "the sandbox could not read " + clip(rel, 80)
+		if r.deployed(rel) == "" && r.unknownBy != "" {
+			out.unread = fmt.Sprintf("the build makes %s with `%s`, which the sandbox does not run, so it read nothing of it", clip(rel, 80), clip(shownCommand(r.unknownBy), 80))
+		}
 	}
 	return out
 }
