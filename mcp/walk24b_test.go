@@ -1,6 +1,8 @@
 package mcp_test
 
 import (
+	"context"
+	"strings"
 	"testing"
 )
 
@@ -56,4 +58,31 @@ func TestDeploy_WorkerTheSandboxCouldNotReadIsUnverified(t *testing.T) {
 			"utils/start-agent.sh": script},
 			verdict: "unverified", reason: []string{"start-agent.sh"}, lacks: []string{"nothing to fix"}},
 	})
+}
+
+// TestImport_RandomStringWithModifierIsGenerated: recipe-imgproxy's import
+// (#yamlPreprocessor=on) sets IMGPROXY_KEY: <@generateRandomString(<32>) |
+// toHex>. The sandbox evaluated a modifier after generateRandomBytes only,
+// so zerops_env showed the call itself as the secret, a value the platform
+// never holds. A random value's modifiers are now applied in order.
+func TestImport_RandomStringWithModifierIsGenerated(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "#yamlPreprocessor=on\nservices:\n  - hostname: imgproxy\n    type: ubuntu@22.04\n" +
+		"    envSecrets:\n      IMGPROXY_KEY: <@generateRandomString(<32>) | toHex>\n      IMGPROXY_SALT: <@generateRandomString(<8>)|upper|toHex>\n" +
+		"      PIN_HASH: <@generateRandomInt(<1000>, <9999>) | sha256>\n"}, "import")
+	wantOK(t, res)
+	res, m := h.call(t, "zerops_env", map[string]any{"action": "get", "serviceHostname": "imgproxy"})
+	wantOK(t, res)
+	vars, _ := m["variables"].([]any)
+	got := map[string]string{}
+	for _, v := range vars {
+		e, _ := v.(map[string]any)
+		got[str(e["key"])] = str(e["value"])
+	}
+	for key, n := range map[string]int{"IMGPROXY_KEY": 64, "IMGPROXY_SALT": 16, "PIN_HASH": 64} {
+		if v := got[key]; len(v) != n || strings.Trim(v, "0123456789abcdef") != "" {
+			t.Errorf("%s = %q, want %d hex digits", key, v, n)
+		}
+	}
 }

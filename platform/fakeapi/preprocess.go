@@ -2,6 +2,8 @@ package fakeapi
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
+	"crypto/sha512"
 	"encoding/base64"
 	"encoding/hex"
 	"math/big"
@@ -11,15 +13,17 @@ import (
 )
 
 // preprocessorCall is a call of the preprocessor functions the fake
-// evaluates: <@generateRandomString(<N>)>, <@generateRandomInt(<A>, <B>)>
-// and random bytes encoded as text (recipe-django's SECRET_KEY:
-// <@generateRandomBytes(<32>) | toString>, or | toHex).
-var preprocessorCall = regexp.MustCompile(`<@generateRandomString\(<(\d{1,4})>\)>|<@generateRandomInt\(<(-?\d{1,18})>,\s*<(-?\d{1,18})>\)>|<@generateRandomBytes\(<(\d{1,4})>\)\s*\|\s*(toString|toHex)\s*>`)
+// evaluates, <@generateRandomString(<N>)>, <@generateRandomInt(<A>, <B>)>
+// and <@generateRandomBytes(<N>)>, with the modifiers after it, applied in
+// order (recipe-django's SECRET_KEY: <@generateRandomBytes(<32>) | toString>;
+// recipe-imgproxy's IMGPROXY_KEY: <@generateRandomString(<32>) | toHex>).
+var preprocessorCall = regexp.MustCompile(`<@(?:generateRandomString\(<(\d{1,4})>\)|generateRandomInt\(<(-?\d{1,18})>,\s*<(-?\d{1,18})>\)|generateRandomBytes\(<(\d{1,4})>\))((?:\s*\|\s*\w+)*)\s*>`)
 
 // preprocess evaluates src's random-value functions when its very first
 // line turns the preprocessor on, as the platform does before an import;
 // without that line the text stays as written, as on the platform. Other
-// functions are left as written.
+// functions, and a call with a modifier the fake does not apply (bcrypt,
+// argon2id), are left as written.
 func preprocess(src string) string {
 	first, _, _ := strings.Cut(src, "\n")
 	if f := strings.TrimSpace(first); f != "#zeropsPreprocessor=on" && f != "#yamlPreprocessor=on" {
@@ -27,39 +31,81 @@ func preprocess(src string) string {
 	}
 	return preprocessorCall.ReplaceAllStringFunc(src, func(call string) string {
 		m := preprocessorCall.FindStringSubmatch(call)
-		if m[4] != "" {
-			n, _ := strconv.Atoi(m[4])
-			if n < 1 || n > 1024 {
-				return call
-			}
-			b := make([]byte, n)
-			if _, err := rand.Read(b); err != nil {
-				return call
-			}
-			if m[5] == "toHex" {
-				return hex.EncodeToString(b)
-			}
-			// toString: the characters a-zA-Z0-9_-. (URL-safe base64 without padding).
-			return base64.RawURLEncoding.EncodeToString(b)
-		}
-		if m[1] != "" {
-			n, _ := strconv.Atoi(m[1])
-			if n < 1 || n > 1024 {
-				return call
-			}
-			return randomString(n)
-		}
-		lo, _ := strconv.ParseInt(m[2], 10, 64)
-		hi, _ := strconv.ParseInt(m[3], 10, 64)
-		if hi < lo {
+		v, bytesOut, ok := randomValue(m)
+		if !ok {
 			return call
 		}
-		r, err := rand.Int(rand.Reader, big.NewInt(hi-lo+1))
-		if err != nil {
+		for _, mod := range strings.Split(m[5], "|")[1:] {
+			if v, ok = modify(strings.TrimSpace(mod), v, bytesOut); !ok {
+				return call
+			}
+			bytesOut = false
+		}
+		if bytesOut { // raw bytes, in no encoding the docs name: as written
 			return call
 		}
-		return strconv.FormatInt(lo+r.Int64(), 10)
+		return v
 	})
+}
+
+// randomValue is the value of the function m calls (preprocessorCall's
+// submatches) and whether it is raw bytes (generateRandomBytes).
+func randomValue(m []string) (v string, bytesOut, ok bool) {
+	switch {
+	case m[4] != "":
+		n, _ := strconv.Atoi(m[4])
+		if n < 1 || n > 1024 {
+			return "", false, false
+		}
+		b := make([]byte, n)
+		if _, err := rand.Read(b); err != nil {
+			return "", false, false
+		}
+		return string(b), true, true
+	case m[1] != "":
+		n, _ := strconv.Atoi(m[1])
+		if n < 1 || n > 1024 {
+			return "", false, false
+		}
+		return randomString(n), false, true
+	}
+	lo, _ := strconv.ParseInt(m[2], 10, 64)
+	hi, _ := strconv.ParseInt(m[3], 10, 64)
+	if hi < lo {
+		return "", false, false
+	}
+	r, err := rand.Int(rand.Reader, big.NewInt(hi-lo+1))
+	if err != nil {
+		return "", false, false
+	}
+	return strconv.FormatInt(lo+r.Int64(), 10), false, true
+}
+
+// modify applies the preprocessor modifier mod to v (raw bytes when
+// bytesIn): false for a modifier the fake does not apply.
+func modify(mod, v string, bytesIn bool) (string, bool) {
+	switch mod {
+	case "toHex":
+		return hex.EncodeToString([]byte(v)), true
+	case "toString":
+		// The characters a-zA-Z0-9_-. : URL-safe base64 without padding
+		// of raw bytes; text of those characters stays as it is.
+		if bytesIn {
+			return base64.RawURLEncoding.EncodeToString([]byte(v)), true
+		}
+		return v, true
+	case "upper":
+		return strings.ToUpper(v), true
+	case "lower":
+		return strings.ToLower(v), true
+	case "sha256":
+		s := sha256.Sum256([]byte(v))
+		return hex.EncodeToString(s[:]), true
+	case "sha512":
+		s := sha512.Sum512([]byte(v))
+		return hex.EncodeToString(s[:]), true
+	}
+	return "", false
 }
 
 const randomAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
