@@ -86,3 +86,36 @@ func TestImport_RandomStringWithModifierIsGenerated(t *testing.T) {
 		}
 	}
 }
+
+// TestValidate_BareReferenceIsNotAPrefixOfALongerOne: the tegola recipe
+// writes PGUSER: $postgis_superUser and PGPASSWORD:
+// $postgis_superUserPassword (bare references). Before postgis existed,
+// the PGPASSWORD warning read "$postgis_superUserPassword and
+// $postgis_superUser": the shorter reference is a prefix of the longer
+// one, and PGPASSWORD holds only the longer. Each warning names the
+// references its value holds.
+func TestValidate_BareReferenceIsNotAPrefixOfALongerOne(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	yml := "zerops:\n  - setup: appstage\n    run:\n      base: nodejs@22\n      envVariables:\n        PGUSER: $postgis_superUser\n" +
+		"        PGPASSWORD: $postgis_superUserPassword\n        DB_USER: ${postgis_user}\n        DB_USERNAME: ${postgis_username}\n      start: node worker.js\n"
+	res, v := h.call(t, "zerops_validate", map[string]any{"content": yml})
+	wantOK(t, res)
+	want := map[string][]string{"PGUSER": {"$postgis_superUser:"}, "PGPASSWORD": {"$postgis_superUserPassword:"},
+		"DB_USER": {"${postgis_user}:"}, "DB_USERNAME": {"${postgis_username}:"}}
+	seen := map[string]bool{}
+	for _, is := range issuesOf(v, "warnings") {
+		key := strings.TrimPrefix(is["path"], "zerops[0].run.envVariables.")
+		w, ok := want[key]
+		if !ok {
+			continue
+		}
+		seen[key] = true
+		if !strings.HasPrefix(is["problem"], w[0]) || strings.Contains(is["problem"], " and $") || strings.Contains(is["problem"], " and ${") {
+			t.Errorf("%s: problem %q, want it to name only %s", key, is["problem"], strings.TrimSuffix(w[0], ":"))
+		}
+	}
+	if len(seen) != len(want) {
+		t.Errorf("warned of %v, want each of %v: %s", seen, want, text(res))
+	}
+}

@@ -179,7 +179,7 @@ func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warning
 	}
 	fixes = map[string]RefFix{}
 	for i, p := range pairs {
-		if formed[p.Key] || strings.Contains(p.Value, "${"+p.Key+"}") || slices.ContainsFunc(issues, func(r refIssue) bool { return strings.Contains(values[i], r.text) }) {
+		if formed[p.Key] || strings.Contains(p.Value, "${"+p.Key+"}") || slices.ContainsFunc(issues, func(r refIssue) bool { return holdsRef(values[i], r.text) }) {
 			keys = append(keys, p.Key)
 		}
 		// A value that is the reference alone: its warning, with and without
@@ -195,6 +195,28 @@ func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warning
 		}
 	}
 	return out, keys, fixes
+}
+
+// holdsRef reports whether value holds the reference ref as a whole: a
+// bare one ($db_user) is no reference of a value holding only a longer
+// one ($db_userName), of which it is a prefix.
+func holdsRef(value, ref string) bool {
+	for off := 0; ; {
+		j := strings.Index(value[off:], ref)
+		if j < 0 {
+			return false
+		}
+		end := off + j + len(ref)
+		if end == len(value) || strings.HasSuffix(ref, "}") || !isNameChar(value[end]) {
+			return true
+		}
+		off += j + 1
+	}
+}
+
+// isNameChar reports whether c may be part of a variable's name.
+func isNameChar(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // serviceKeys are svc's variables' keys, sorted, read once into keysOf;

@@ -95,7 +95,7 @@ func EnvRefIssues(ctx context.Context, proj Project, content string) []platform.
 	byFix := map[string]*placed{} // by path and fix
 	for _, r := range issues {
 		for _, v := range vars {
-			if !strings.Contains(v.value, r.text) {
+			if !holdsRef(v.value, r.text) {
 				continue
 			}
 			problem, fix := r.explain(names)
