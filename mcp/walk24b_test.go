@@ -31,8 +31,9 @@ func TestDeploy_PortFlagOfAnotherProgramIsNoListenPort(t *testing.T) {
 // starts `node twenty-server/dist/src/main`, a file its build makes from a
 // git clone the sandbox does not run; the jenkins recipe's agents start
 // utils/start-agent.sh, a script, by its absolute path (agentlight: clean
-// log) or its relative one (agentheavy: unverified, the same script). A
-// start the sandbox could not read is unverified, naming it.
+// log) or its relative one (agentheavy: unverified, the same script); the
+// github-runner recipe's run.prepareCommands download the run.sh it
+// starts. A start the sandbox could not read is unverified, naming it.
 func TestDeploy_WorkerTheSandboxCouldNotReadIsUnverified(t *testing.T) {
 	t.Parallel()
 	worker := func(base, build, deploy, start string) string {
@@ -53,6 +54,11 @@ func TestDeploy_WorkerTheSandboxCouldNotReadIsUnverified(t *testing.T) {
 			"zerops.yml":           worker("java@21", "", "[utils/start-agent.sh]", "/var/www/utils/start-agent.sh"),
 			"utils/start-agent.sh": script},
 			verdict: "unverified", reason: []string{"start-agent.sh"}, lacks: []string{"nothing to fix"}},
+		{name: "script the run preparation downloads", files: map[string]string{
+			"zerops.yml": "zerops:\n  - setup: appstage\n    run:\n      base: nodejs@22\n      prepareCommands:\n        - mkdir -p /var/www/runner\n" +
+				"        - curl -L https://example.com/runner.tar.gz | tar xz -C /var/www/runner\n      start: /var/www/runner/run.sh\n",
+			"README.md": "runner\n"},
+			verdict: "unverified", reason: []string{"run.prepareCommands put /var/www/runner/run.sh there"}, lacks: []string{"nothing to fix"}},
 		{name: "script by its relative path", files: map[string]string{
 			"zerops.yml":           worker("java@21", "", "[utils/start-agent.sh]", "utils/start-agent.sh"),
 			"utils/start-agent.sh": script},

@@ -632,9 +632,13 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 		}
 		out.listen, out.banner = sourceListen(lang, src, env, r.seed)
 	} else if r.files != nil {
-		out.unread = "the sandbox could not read " + clip(rel, 80)
-		if r.deployed(rel) == "" && r.unknownBy != "" {
+		switch {
+		case r.deployed(rel) == "" && r.preparedAt(rel):
+			out.unread = fmt.Sprintf("run.prepareCommands put %s there, which the sandbox does not run, so it read nothing of it", clip(path.Join(RunRoot, rel), 80))
+		case r.deployed(rel) == "" && r.unknownBy != "":
 			out.unread = fmt.Sprintf("the build makes %s with `%s`, which the sandbox does not run, so it read nothing of it", clip(rel, 80), clip(shownCommand(r.unknownBy), 80))
+		default:
+			out.unread = "the sandbox could not read " + clip(rel, 80)
 		}
 	}
 	return out
