@@ -3,6 +3,7 @@ package mcp
 import (
 	"cmp"
 	"context"
+	"slices"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -50,14 +51,22 @@ func deletedNext(res *ops.DeleteResult) string {
 	} else {
 		back = ""
 	}
-	if len(res.ReferencedBy) > 0 { // the way back said once: as the other choice
-		back = ""
-		next += " Variables still reference " + res.ServiceHostname + " and stop resolving at their service's next start or deploy: " +
-			strings.Join(res.ReferencedBy, ", ") + "; change them (" + ops.RefsChange(res.ReferencedBy) + ") or " + recreate + "."
+	// Both kinds of variable are changed the same way: the fix is stated
+	// once, after both lists; the way back once, as the other choice.
+	var lists []string
+	if len(res.ReferencedBy) > 0 {
+		lists = append(lists, "Variables still reference "+res.ServiceHostname+" and stop resolving at their service's next start or deploy: "+strings.Join(res.ReferencedBy, ", "))
 	}
 	if len(res.HostNamedBy) > 0 {
-		next += " Variables name " + res.ServiceHostname + " as a host and reach nothing now: " + strings.Join(res.HostNamedBy, ", ") +
-			"; change them (" + ops.RefsChange(res.HostNamedBy) + ")."
+		lists = append(lists, "Variables name "+res.ServiceHostname+" as a host and reach nothing now: "+strings.Join(res.HostNamedBy, ", "))
+	}
+	if len(lists) > 0 {
+		next += " " + strings.Join(lists, ". ") + "; change them (" + ops.RefsChange(append(slices.Clone(res.ReferencedBy), res.HostNamedBy...)) + ")"
+		if len(res.ReferencedBy) > 0 {
+			back = ""
+			next += " or " + recreate
+		}
+		next += "."
 	}
 	return next + back
 }

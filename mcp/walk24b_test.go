@@ -125,3 +125,36 @@ func TestValidate_BareReferenceIsNotAPrefixOfALongerOne(t *testing.T) {
 		t.Errorf("warned of %v, want each of %v: %s", seen, want, text(res))
 	}
 }
+
+// TestDelete_FixForReferencesAndHostNamesStatedOnce: the jenkins recipe's
+// agents reference ${jenkins_JENKINS_ADMIN_PASSWORD} and name the host in
+// JENKINS_URL: http://jenkins:8080. Deleting jenkins answered, before and
+// after confirm, "change them (in zerops.yml, then zerops_deploy)" once for
+// the references and again for the host names: one fix, stated twice.
+// Both lists now share it.
+func TestDelete_FixForReferencesAndHostNamesStatedOnce(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	importServices(t, h, "services:\n  - hostname: jenkins\n    type: nodejs@22\n    envSecrets:\n      ADMIN_PASSWORD: s3cret\n")
+	yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables:\n        JENKINS_ADMIN_PASSWORD: ${jenkins_ADMIN_PASSWORD}\n        JENKINS_URL: http://jenkins:8080")
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "ok"); m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	res, m := h.call(t, "zerops_delete", map[string]any{"serviceHostname": "jenkins"})
+	wantError(t, res, m, "CONFIRM_REQUIRED")
+	before := str(m["error"])
+	res, m = h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "jenkins", "confirm": true}, "del")
+	wantOK(t, res)
+	for what, answer := range map[string]string{"without confirm": before, "after the delete": str(m["next"])} {
+		if n := strings.Count(answer, "change them"); n != 1 {
+			t.Errorf("%s: the fix is stated %d times, want once: %s", what, n, answer)
+		}
+		for _, w := range []string{"JENKINS_ADMIN_PASSWORD in zerops.yml", "JENKINS_URL in zerops.yml", "in zerops.yml, then zerops_deploy"} {
+			if !strings.Contains(answer, w) {
+				t.Errorf("%s: lacks %q: %s", what, w, answer)
+			}
+		}
+	}
+}

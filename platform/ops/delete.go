@@ -56,13 +56,18 @@ func Delete(ctx context.Context, proj Project, hostname string, confirm bool) (*
 		if note := deletionBackupNote(ctx, c, svc); note != "" {
 			msg += " " + note
 		}
-		if refs := referencesTo(ctx, proj, svc.Name); len(refs) > 0 {
-			msg += " Variables that reference " + svc.Name + " stop resolving (their apps get the literal text): " + strings.Join(refs, ", ") +
-				"; change them (" + RefsChange(refs) + ") or keep the service."
+		// Both kinds of variable are changed the same way: the fix is
+		// stated once, after both lists.
+		refs, named := referencesTo(ctx, proj, svc.Name), hostNamedBy(ctx, proj, svc.Name)
+		var lists []string
+		if len(refs) > 0 {
+			lists = append(lists, "Variables that reference "+svc.Name+" stop resolving (their apps get the literal text): "+strings.Join(refs, ", "))
 		}
-		if named := hostNamedBy(ctx, proj, svc.Name); len(named) > 0 {
-			msg += " Variables that name " + svc.Name + " as a host reach nothing once it is gone: " + strings.Join(named, ", ") +
-				"; change them (" + RefsChange(named) + ") or keep the service."
+		if len(named) > 0 {
+			lists = append(lists, "Variables that name "+svc.Name+" as a host reach nothing once it is gone: "+strings.Join(named, ", "))
+		}
+		if len(lists) > 0 {
+			msg += " " + strings.Join(lists, ". ") + "; change them (" + RefsChange(append(slices.Clone(refs), named...)) + ") or keep the service."
 		}
 		if by := mountedBy(ctx, proj, svc.Name); len(by) > 0 {
 			msg += " " + listSome(by, ", ") + " mount" + map[bool]string{true: "s", false: ""}[len(by) == 1] + " " + svc.Name + " at /mnt/" + svc.Name +
