@@ -158,3 +158,49 @@ func TestDelete_FixForReferencesAndHostNamesStatedOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestDeploy_InitCommandWithQuotesNamedAsWritten: the tegola recipe's
+// init command is `zsc execOnce "only-once" -- ./data/init.sh`. With
+// data/ left out of deployFiles, the answer named it with its quotes
+// escaped, `zsc execOnce \"only-once\" -- ./data/init.sh`, as the failure
+// line quotes it: text that is nowhere in zerops.yml, so an agent could
+// not find the command to correct. It is named as written.
+func TestDeploy_InitCommandWithQuotesNamedAsWritten(t *testing.T) {
+	t.Parallel()
+	app := func(deploy string) map[string]string {
+		return map[string]string{"zerops.yml": strings.Replace(setupYml{base: "nodejs@22", deploy: deploy, port: 3000, start: "node server.js"}.String(),
+			"      start:", "      initCommands:\n        - zsc execOnce \"only-once\" -- ./data/init.sh\n      start:", 1),
+			"server.js":    "require('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0')\n",
+			"data/init.sh": "#!/bin/bash\necho seeded\n"}
+	}
+	runDeployCases(t, []deployCase{
+		{name: "init script left out", files: app("[server.js]"), verdict: "deploy-failed",
+			and: func(t *testing.T, answer string, m map[string]any) {
+				var named, escaped bool
+				walkStrings(m, func(s string) {
+					named = named || strings.Contains(s, "`zsc execOnce \"only-once\" -- ./data/init.sh`")
+					// the platform's failure line quotes it (Go's %q): only ZCP's words are checked
+					escaped = escaped || strings.Contains(s, `\"only-once`) && !strings.Contains(s, "exited with code")
+				})
+				if !named || escaped {
+					t.Errorf("want the init command named as written, its quotes unescaped: %s", answer)
+				}
+			}},
+	})
+}
+
+// walkStrings calls f with every string held in v, a decoded answer.
+func walkStrings(v any, f func(string)) {
+	switch v := v.(type) {
+	case string:
+		f(v)
+	case map[string]any:
+		for _, x := range v {
+			walkStrings(x, f)
+		}
+	case []any:
+		for _, x := range v {
+			walkStrings(x, f)
+		}
+	}
+}

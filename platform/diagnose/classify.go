@@ -739,7 +739,13 @@ func initCommandLine(lines []string, f found) string {
 func (d *Diagnosis) initFix(text string, cause found) {
 	cmd, subject := "the init command", "An init command"
 	if m := initCommandRe.FindStringSubmatch(text); m != nil {
-		cmd = "`" + m[1] + "`"
+		// The line quotes the command (Go's %q): named as zerops.yml
+		// holds it, its quotes unescaped.
+		written := m[1]
+		if u, err := strconv.Unquote(`"` + m[1] + `"`); err == nil {
+			written = u
+		}
+		cmd = "`" + written + "`"
 		subject = "The init command " + cmd
 	}
 	if m := denoPermission.FindStringSubmatch(cause.bare); m != nil {
