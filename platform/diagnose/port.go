@@ -40,7 +40,7 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 		d.Fix = fmt.Sprintf("Set PORT: \"%s\" in `run.envVariables` of zerops.yml (a PORT service variable cannot override it), or %s %s; then zerops_deploy (zerops.yml changes need a redeploy).", want, movePorts, got)
 		return
 	}
-	if d.serverPortFix(line, opt, got, want, movePorts) {
+	if d.nextPortFix(line, set, got, want, movePorts) || d.serverPortFix(line, opt, got, want, movePorts) {
 		return
 	}
 	if set != "" && set != got {
@@ -76,6 +76,29 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 	}
 	d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
 	d.Fix = fmt.Sprintf("Make the app listen on %s: where the code reads a port variable, set it (PORT: \"%s\" in `run.envVariables`); if PORT is set already and the log still shows %s, the code ignores it (a hardcoded port): change the code to read PORT%s or listen on %s. Or %s %s.", want, want, got, portRead(langOf(opt.Runtime)), want, movePorts, got)
+}
+
+// nextBanner is `next start`'s line saying where it listens.
+var nextBanner = lazyregexp.New(`started server on .*url: https?://`)
+
+// nextPortFix fits d to `next start` listening on got, not want: Next
+// takes its port from -p, else PORT, else 3000. On another port than 3000
+// with PORT not set to it, the command that starts Next gives the port
+// (its -p, or a PORT= written before it), which no PORT variable changes:
+// offering one would loop. It reports whether line is Next's and so.
+func (d *Diagnosis) nextPortFix(line, set, got, want, movePorts string) bool {
+	if !nextBanner.MatchString(line) || got == "3000" || set == got {
+		return false
+	}
+	why := "PORT is not set"
+	if set != "" {
+		why = "PORT is " + set + ", which -p overrides"
+	}
+	d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: `next start` takes its port from -p before PORT (%s), so the command that starts it gives %s.", got, want, why, got)
+	d.Fix = fmt.Sprintf("Write `-p %s` in place of the port `next start` is given (its `-p %s`, or a PORT=%s written before it) in `run.start` or the package.json script it runs (no PORT variable changes it), or %s %s; then zerops_deploy again.",
+		want, got, got, movePorts, got)
+	d.envOnly = false
+	return true
 }
 
 // serverPortFix fits d to a server whose own line (line) shows where it
