@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -34,4 +35,30 @@ func TestDeploy_NextPortFlagInScriptWalk24a(t *testing.T) {
 		{name: "PORT 8080 as a variable", files: walk24aNext("next start", map[string]string{"PORT": "8080"}), verdict: "not-answering", signal: "wrong-port",
 			next: []string{`PORT: "3000"`}},
 	})
+}
+
+// TestValidate_OldFormatWithdrawnBaseWalk24a: the nextjs-strapi-blog
+// recipe's zerops.yml is in the format before zerops: with build base
+// nodejs@16, which the catalog no longer has. The rewrite told the agent
+// to keep the keys "as they are" (nodejs@16 kept), and the next validation
+// refused nodejs@16: a fix that fails. The rewrite names a base the
+// catalog has, the service's own version where it is of that runtime.
+func TestValidate_OldFormatWithdrawnBaseWalk24a(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	old := "appstage:\n  build:\n    base:\n      - nodejs@16\n    build:\n      - yarn\n      - yarn run build\n    deploy:\n      - './'\n" +
+		"    cache:\n      - node_modules\n  run:\n    start: yarn run start\n"
+	res, m := h.call(t, "zerops_validate", map[string]any{"content": old, "kind": "zerops.yml"})
+	fix := text(res)
+	if m["valid"] != false || !strings.Contains(fix, "format before zerops:") {
+		t.Fatalf("want the old format refused: %s", fix)
+	}
+	if !strings.Contains(fix, "build.base: nodejs@22") || !strings.Contains(fix, "nodejs@16") {
+		t.Errorf("the rewrite keeps nodejs@16, which the catalog lacks, or names no base it has: %s", fix)
+	}
+	rewritten := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      buildCommands:\n        - yarn\n        - yarn run build\n" +
+		"      deployFiles:\n        - './'\n      cache:\n        - node_modules\n    run:\n      base: nodejs@22\n      start: yarn run start\n"
+	if res, m := h.call(t, "zerops_validate", map[string]any{"content": rewritten, "kind": "zerops.yml"}); m["valid"] != true {
+		t.Errorf("the rewrite as told is not valid: %s", text(res))
+	}
 }

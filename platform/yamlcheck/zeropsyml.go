@@ -404,18 +404,60 @@ func legacyFix(host string, v any, in Live) string {
 			renames = append(renames, fmt.Sprintf("%s.%s (was %s.%s)", r.block, r.now, r.block, r.old))
 		}
 	}
+	typ := ""
+	if in.ServiceType != nil {
+		typ = in.ServiceType(host)
+	}
+	renames = append(renames, withdrawnBases(setup, typ, in)...)
 	keys := "its keys under build: and run: as they are"
 	if len(renames) > 0 {
 		keys += " except " + strings.Join(renames, ", ")
 	}
-	if in.ServiceType != nil {
-		if typ := in.ServiceType(host); typ != "" && !osBase(typ) {
-			return fmt.Sprintf("Write it as zerops: - setup: %s, %s; add run.base: %s, the type of the service %s, which the old format took from the service.",
-				platform.Clip(host, 40), keys, platform.Clip(typ, 40), platform.Clip(host, 40))
-		}
+	if typ != "" && !osBase(typ) {
+		return fmt.Sprintf("Write it as zerops: - setup: %s, %s; add run.base: %s, the type of the service %s, which the old format took from the service.",
+			platform.Clip(host, 40), keys, platform.Clip(typ, 40), platform.Clip(host, 40))
 	}
 	return fmt.Sprintf("Write it as zerops: - setup: %s, %s; add run.base, the service's runtime type, which the old format took from the service "+
 		"(static for a built single-page app, go@1 for a Go binary, php-nginx@8.4 for PHP).", platform.Clip(host, 40), keys)
+}
+
+// withdrawnBases are the replacements of the old setup's build bases that
+// the live build catalog no longer has (recipes of 2022 name nodejs@16):
+// kept as they are, the rewrite would fail on them. A base of the runtime
+// the service typ runs becomes typ (build and run alike), another the
+// newest stable version of its runtime; none offline.
+func withdrawnBases(setup map[string]any, typ string, in Live) []string {
+	build, _ := setup["build"].(map[string]any)
+	if build == nil || !in.checksVersions() {
+		return nil
+	}
+	var bases []string
+	switch b := build["base"].(type) {
+	case string:
+		bases = []string{b}
+	case []any:
+		for _, v := range b {
+			if s, ok := v.(string); ok {
+				bases = append(bases, s)
+			}
+		}
+	}
+	var out []string
+	for _, base := range bases {
+		chk := in.BuildCatalog.Check(base)
+		if chk.OK || chk.Type == nil {
+			continue
+		}
+		use := chk.Type.Newest()
+		if typ != "" && runtimeOf(typ) == runtimeOf(chk.Type.Name) {
+			use = typ
+		}
+		if use == "" {
+			continue
+		}
+		out = append(out, fmt.Sprintf("build.base: %s (was %s, which the catalog no longer has)", platform.Clip(use, 40), platform.Clip(base, 40)))
+	}
+	return out
 }
 
 // earliestKeys are the keys use, run and deploy of a document without
