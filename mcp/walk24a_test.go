@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -60,5 +61,42 @@ func TestValidate_OldFormatWithdrawnBaseWalk24a(t *testing.T) {
 		"      deployFiles:\n        - './'\n      cache:\n        - node_modules\n    run:\n      base: nodejs@22\n      start: yarn run start\n"
 	if res, m := h.call(t, "zerops_validate", map[string]any{"content": rewritten, "kind": "zerops.yml"}); m["valid"] != true {
 		t.Errorf("the rewrite as told is not valid: %s", text(res))
+	}
+}
+
+// TestMetrics_StrapiWithAnUploadProviderWalk24a: the strapi-blog recipe
+// runs three containers and sends uploads to object storage through
+// @strapi/provider-upload-aws-s3 (config/plugins.js). Metrics still said
+// Strapi writes uploads to public/uploads on the container's own disk and
+// advised one container: a warning against what the recipe does. A Strapi
+// without an upload provider keeps the caveat.
+func TestMetrics_StrapiWithAnUploadProviderWalk24a(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, deps string
+		caveat     bool
+	}{
+		{"aws-s3 provider", `"@strapi/strapi":"4.6.0","@strapi/provider-upload-aws-s3":"4.6.0","pg":"8.9.0"`, false},
+		{"local uploads", `"@strapi/strapi":"4.6.0","pg":"8.9.0"`, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			importServices(t, h, "services:\n  - hostname: api\n    type: nodejs@22\n    minContainers: 3\n")
+			h.ownApp(t, map[string]string{
+				"zerops.yml": "zerops:\n  - setup: api\n    build:\n      base: nodejs@22\n      buildCommands:\n        - yarn\n        - yarn run build\n" +
+					"      deployFiles: ./\n    run:\n      base: nodejs@22\n      ports:\n        - port: 1337\n          httpSupport: true\n      start: yarn start\n",
+				"package.json":      `{"name":"blog-api","private":true,"scripts":{"start":"strapi start","build":"strapi build"},"dependencies":{` + tc.deps + `}}` + "\n",
+				"config/plugins.js": "module.exports = ({ env }) => ({\n  upload: { config: { provider: 'aws-s3', providerOptions: { params: { Bucket: env('S3_BUCKET_NAME') } } } },\n});\n",
+			})
+			if res, _ := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "api"}, "v1"); res.IsError {
+				t.Fatalf("deploy: %s", text(res))
+			}
+			res, m := h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "api"})
+			wantOK(t, res)
+			if got := strings.Contains(str(m["next"]), "public/uploads"); got != tc.caveat {
+				t.Errorf("uploads caveat %v, want %v: %s", got, tc.caveat, str(m["next"]))
+			}
+		})
 	}
 }
