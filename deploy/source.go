@@ -95,7 +95,7 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		installs := slices.ContainsFunc(cmds, nodeInstall.MatchString)
 		c.NoInstall = whole && !installs
 		c.Whole = whole
-		c.Outputs, c.DeployFiles = append(diagnose.BuildOutputs(cmds), jarOutputs(ctx, env, req, cmds)...), files
+		c.Outputs, c.DeployFiles = slices.Concat(diagnose.BuildOutputs(cmds), jarOutputs(ctx, env, req, cmds), cargoOutputs(ctx, env, req, cmds)), files
 		c.Built = builtFolders(ctx, env, req, cmds)
 		c.Modules = installs && (whole || slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "node_modules" }))
 	}
@@ -364,6 +364,69 @@ func jarOutputs(ctx context.Context, env Env, req Request, cmds []string) []stri
 			}
 			out = append(out, "build/libs/"+jar+".jar")
 		}
+	}
+	return out
+}
+
+// cargoBuild is a build command running `cargo build`; cargoFlag one of
+// its options that decide where the binary goes, with its value.
+var (
+	cargoBuild = regexp.MustCompile(`(?:^|[\s;&|])cargo\s+build\b(.*)`)
+	cargoFlag  = regexp.MustCompile(`(?:^|\s)(--release|-r|--bin|--profile|--target|--target-dir)(?:[ =](\S+))?`)
+	cargoPkg   = regexp.MustCompile(`(?ms)^\[package\][^\[]*?^\s*name\s*=\s*"([^"]+)"`)
+	cargoBin   = regexp.MustCompile(`(?ms)^\[\[bin\]\][^\[]*?^\s*name\s*=\s*"([^"]+)"`)
+)
+
+// cargoOutputs are the binaries the build's `cargo build` commands write,
+// as Cargo places them: target/<release or debug>/<name>, the name a
+// --bin option's, else Cargo.toml's first [[bin]], else its package's (the
+// rust recipe: target/release/rust); under target/<triple>/ with
+// --target. None where the place is not read (--target-dir, a custom
+// profile, no name in Cargo.toml).
+func cargoOutputs(ctx context.Context, env Env, req Request, cmds []string) []string {
+	if env.ReadSource == nil {
+		return nil
+	}
+	var out []string
+	for _, c := range cmds {
+		m := cargoBuild.FindStringSubmatch(c)
+		if m == nil {
+			continue
+		}
+		profile, name, triple := "debug", "", ""
+		known := true
+		for _, f := range cargoFlag.FindAllStringSubmatch(m[1], -1) {
+			switch f[1] {
+			case "--release", "-r":
+				profile = "release"
+			case "--bin":
+				name = f[2]
+			case "--target":
+				triple = f[2]
+			case "--profile":
+				switch f[2] {
+				case "release":
+					profile = "release"
+				case "dev":
+				default:
+					known = false
+				}
+			default:
+				known = false
+			}
+		}
+		if name == "" {
+			toml, _ := env.ReadSource(ctx, req, "Cargo.toml")
+			if b := cargoBin.FindStringSubmatch(toml); b != nil {
+				name = b[1]
+			} else if p := cargoPkg.FindStringSubmatch(toml); p != nil {
+				name = p[1]
+			}
+		}
+		if !known || name == "" {
+			continue
+		}
+		out = append(out, path.Join("target", triple, profile, name))
 	}
 	return out
 }

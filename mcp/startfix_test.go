@@ -214,6 +214,8 @@ func (h *harness) matchingTarget(t *testing.T, broken, fix map[string]string) (s
 		host, typ = "rubystage", "ruby@3.4"
 	case strings.Contains(yml, "base: gleam@1.5"):
 		host, typ = "gleamstage", "gleam@1.5"
+	case strings.Contains(yml, "base: rust@stable"):
+		host, typ = "ruststage", "rust@stable"
 	}
 	if typ == "" {
 		return host, broken, fix

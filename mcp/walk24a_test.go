@@ -100,3 +100,32 @@ func TestMetrics_StrapiWithAnUploadProviderWalk24a(t *testing.T) {
 		})
 	}
 }
+
+// walk24aRust is the rust recipe's app (actix on [::]:8080, built by
+// `cargo build --release` as the package rust) with deployFiles deploy.
+func walk24aRust(deploy, start string) map[string]string {
+	return map[string]string{
+		"zerops.yml": setupYml{base: "rust@stable", build: []string{"cargo build --release"}, deploy: deploy, start: start}.String(),
+		"Cargo.toml": "[package]\nname = \"rust\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nactix-web = \"4\"\n",
+		"src/main.rs": "use actix_web::{web, App, HttpResponse, HttpServer};\n\n#[actix_web::main]\nasync fn main() -> std::io::Result<()> {\n" +
+			"    HttpServer::new(|| App::new().route(\"/\", web::get().to(|| async { HttpResponse::Ok().body(\"ok\") })))\n" +
+			"        .bind(\"[::]:8080\")?\n        .run()\n        .await\n}\n",
+	}
+}
+
+// TestDeploy_CargoBinaryDeployedInItsFolderWalk24a: the rust recipe
+// deploys ./target/release/~/rust and starts ./rust. Deployed as
+// ./target/release/rust (no ~), the binary lands at
+// /var/www/target/release/rust and ./rust is not found; the answer said
+// only "make run.start name a file the build produces", though the build
+// wrote it where Cargo.toml's package name puts it. It names the path and
+// the ~ form.
+func TestDeploy_CargoBinaryDeployedInItsFolderWalk24a(t *testing.T) {
+	t.Parallel()
+	runDeployCases(t, []deployCase{
+		{name: "recipe", files: walk24aRust("./target/release/~/rust", "./rust"), verdict: "live"},
+		{name: "no ~", files: walk24aRust("./target/release/rust", "./rust"), verdict: "not-answering", signal: "start-file-missing",
+			next: []string{"target/release/rust", "target/release/~"},
+			then: []deployCase{{name: "the start names the path", files: walk24aRust("./target/release/rust", "./target/release/rust"), verdict: "live"}}},
+	})
+}
