@@ -259,7 +259,11 @@ func scannedStart(ctx context.Context, env Env, req Request, content, setup, sta
 	case file == "":
 		// A binary the build compiles: where it binds is in its source.
 		if cmds, _, ok := ops.SetupBuild(content, setup); ok {
-			if main := builtFrom(start, cmds); main != "" {
+			main := builtFrom(start, cmds)
+			if main == "" && runsOutput(start, cargoOutputs(ctx, env, req, cmds)) {
+				main = "src/main.rs" // the binary deployed apart from target/ (the rust recipe's ./rust)
+			}
+			if main != "" {
 				if c, ok := read(main); ok {
 					return c
 				}
@@ -582,6 +586,16 @@ var (
 	cargoBinary = regexp.MustCompile(`^\s*(?:exec\s+)?(?:\./)?target/(?:release|debug)/[\w.-]+(?:\s|$)`)
 	goOutput    = regexp.MustCompile(`\bgo build\b.*\s-o\s+(?:\./)?([\w./-]+)`)
 )
+
+// runsOutput reports whether start runs, by its path, a binary named as
+// one of outputs (deployFiles may put it elsewhere: target/release/~).
+func runsOutput(start string, outputs []string) bool {
+	f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(start), "exec "))
+	if len(f) == 0 || !strings.Contains(f[0], "/") {
+		return false
+	}
+	return slices.ContainsFunc(outputs, func(o string) bool { return path.Base(o) == path.Base(f[0]) })
+}
 
 // builtFrom is the source file of the program start runs, when a build
 // command compiles it from a conventional main file: a Cargo project's

@@ -104,12 +104,17 @@ func TestMetrics_StrapiWithAnUploadProviderWalk24a(t *testing.T) {
 // walk24aRust is the rust recipe's app (actix on [::]:8080, built by
 // `cargo build --release` as the package rust) with deployFiles deploy.
 func walk24aRust(deploy, start string) map[string]string {
+	return walk24aRustOn(deploy, start, "[::]:8080")
+}
+
+// walk24aRustOn is walk24aRust bound to addr.
+func walk24aRustOn(deploy, start, addr string) map[string]string {
 	return map[string]string{
 		"zerops.yml": setupYml{base: "rust@stable", build: []string{"cargo build --release"}, deploy: deploy, start: start}.String(),
 		"Cargo.toml": "[package]\nname = \"rust\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nactix-web = \"4\"\n",
 		"src/main.rs": "use actix_web::{web, App, HttpResponse, HttpServer};\n\n#[actix_web::main]\nasync fn main() -> std::io::Result<()> {\n" +
 			"    HttpServer::new(|| App::new().route(\"/\", web::get().to(|| async { HttpResponse::Ok().body(\"ok\") })))\n" +
-			"        .bind(\"[::]:8080\")?\n        .run()\n        .await\n}\n",
+			"        .bind(\"" + addr + "\")?\n        .run()\n        .await\n}\n",
 	}
 }
 
@@ -127,5 +132,20 @@ func TestDeploy_CargoBinaryDeployedInItsFolderWalk24a(t *testing.T) {
 		{name: "no ~", files: walk24aRust("./target/release/rust", "./rust"), verdict: "not-answering", signal: "start-file-missing",
 			next: []string{"target/release/rust", "target/release/~"},
 			then: []deployCase{{name: "the start names the path", files: walk24aRust("./target/release/rust", "./target/release/rust"), verdict: "live"}}},
+	})
+}
+
+// TestDeploy_CargoBinaryPortInItsSourceWalk24a: the rust recipe starts
+// ./rust, the binary Cargo names after the package. Its bind moved to
+// 3000 (8080 declared), the answer did not read src/main.rs and led with
+// setting PORT "where the code reads a port variable"; started by its
+// target/release path, the same app got the line in main.rs. Both starts
+// read the source.
+func TestDeploy_CargoBinaryPortInItsSourceWalk24a(t *testing.T) {
+	t.Parallel()
+	runDeployCases(t, []deployCase{
+		{name: "./rust on 3000", files: walk24aRustOn("./target/release/~/rust", "./rust", "0.0.0.0:3000"), verdict: "not-answering", signal: "wrong-port",
+			says: []string{"src/main.rs, line"}, lacks: []string{"where the code reads a port variable"},
+			then: []deployCase{{name: "the bind fixed", files: walk24aRustOn("./target/release/~/rust", "./rust", "0.0.0.0:8080"), verdict: "live"}}},
 	})
 }
