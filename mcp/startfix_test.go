@@ -216,6 +216,8 @@ func (h *harness) matchingTarget(t *testing.T, broken, fix map[string]string) (s
 		host, typ = "gleamstage", "gleam@1.5"
 	case strings.Contains(yml, "base: rust@stable"):
 		host, typ = "ruststage", "rust@stable"
+	case strings.Contains(yml, "base: dotnet@6"):
+		host, typ = "dotnetstage", "dotnet@6"
 	}
 	if typ == "" {
 		return host, broken, fix

@@ -149,3 +149,31 @@ func TestDeploy_CargoBinaryPortInItsSourceWalk24a(t *testing.T) {
 			then: []deployCase{{name: "the bind fixed", files: walk24aRustOn("./target/release/~/rust", "./rust", "0.0.0.0:8080"), verdict: "live"}}},
 	})
 }
+
+// walk24aDotnet is the dotnet recipe's app built by build (`dotnet build
+// -o app`, deployed app/~, started `dotnet dotnet.dll` on 5000), its
+// appsettings.json giving Kestrel's endpoint url.
+func walk24aDotnet(build, url string) map[string]string {
+	return map[string]string{
+		"zerops.yml":    setupYml{base: "dotnet@6", build: []string{build}, deploy: "app/~", port: 5000, start: "dotnet dotnet.dll"}.String(),
+		"dotnet.csproj": "<Project Sdk=\"Microsoft.NET.Sdk.Web\">\n  <PropertyGroup>\n    <TargetFramework>net6.0</TargetFramework>\n  </PropertyGroup>\n</Project>\n",
+		"Program.cs":    "var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\napp.MapGet(\"/\", () => \"ok\");\napp.Run();\n",
+		"appsettings.json": "{\n  \"AllowedHosts\": \"*\",\n  \"Kestrel\": {\n    \"Endpoints\": {\n      \"Http1\": { \"Url\": \"" + url + "\" }\n    }\n  }\n}\n",
+	}
+}
+
+// TestDeploy_DotnetKestrelSettingsCopiedByTheBuildWalk24a: the dotnet
+// recipe builds with `dotnet build -o app`, deploys app/~ and binds
+// Kestrel to http://0.0.0.0:5000 in appsettings.json, which the build
+// copies beside the dll. The sandbox read no appsettings.json in the
+// deploy (the build's copy had no content) and said the recipe listens
+// on localhost, advising ASPNETCORE_URLS: a fault against what the recipe
+// does (with publish too). A localhost url there is still found.
+func TestDeploy_DotnetKestrelSettingsCopiedByTheBuildWalk24a(t *testing.T) {
+	t.Parallel()
+	runDeployCases(t, []deployCase{
+		{name: "recipe, dotnet build", files: walk24aDotnet("dotnet build -o app", "http://0.0.0.0:5000"), verdict: "live|unverified", lacks: []string{"listens on localhost"}},
+		{name: "dotnet publish", files: walk24aDotnet("dotnet publish -o app", "http://0.0.0.0:5000"), verdict: "live"},
+		{name: "localhost in the settings", files: walk24aDotnet("dotnet publish -o app", "http://localhost:5000"), verdict: "not-answering", signal: "listening-on-localhost"},
+	})
+}

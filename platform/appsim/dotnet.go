@@ -113,16 +113,17 @@ func dotnetTool(r *runSim, _ string, args []string, env map[string]string, _ int
 // assemblyNameRe reads a project file's <AssemblyName>.
 var assemblyNameRe = lazyregexp.New(`<AssemblyName>\s*([^<\s]+)\s*</AssemblyName>`)
 
-// dotnetBuild is `dotnet publish -o DIR` of the one project file in the
-// directory (or the one it names): it makes DIR/<assembly>.dll, the
-// assembly named by the project's <AssemblyName>, else its file name, with
-// its .deps.json, .runtimeconfig.json, .pdb and the apphost beside it, and
-// copies appsettings*.json and wwwroot. Anything else (no -o, a solution,
+// dotnetBuild is `dotnet publish -o DIR` (or `dotnet build -o DIR`, the
+// dotnet recipe's) of the one project file in the directory (or the one it
+// names): it makes DIR/<assembly>.dll, the assembly named by the project's
+// <AssemblyName>, else its file name, with its .deps.json,
+// .runtimeconfig.json, .pdb and the apphost beside it, and copies
+// appsettings*.json (and, publishing, wwwroot). Anything else (no -o, a solution,
 // several projects, a name in a property) makes what the sandbox does not
 // know.
 func dotnetBuild(b *buildSim, name string, args []string, depth int) (int, bool, bool) {
 	dir := valueAfter(args, "-o", "--output")
-	if len(args) == 0 || args[0] != "publish" || dir == "" || b.files == nil {
+	if len(args) == 0 || (args[0] != "publish" && args[0] != "build") || dir == "" || b.files == nil {
 		return otherBuildTool(b, name, args, depth)
 	}
 	var projects []string
@@ -155,10 +156,16 @@ func dotnetBuild(b *buildSim, name string, args []string, depth int) (int, bool,
 	for _, f := range []string{asm + ".dll", asm + ".pdb", asm + ".deps.json", asm + ".runtimeconfig.json", asm} {
 		b.produce(path.Join(dir, f))
 	}
-	for _, f := range []string{"appsettings.json", "appsettings.Production.json", "appsettings.Development.json", "wwwroot"} {
-		if b.files.Has(path.Join(b.cwd, f)) {
-			b.produce(path.Join(dir, f))
+	// The Web SDK copies the settings beside the dll (build and publish
+	// alike, as they are: Kestrel reads its endpoints there); publish
+	// alone copies wwwroot.
+	for _, f := range []string{"appsettings.json", "appsettings.Production.json", "appsettings.Development.json"} {
+		if src := path.Join(b.cwd, f); b.files.Has(src) {
+			b.copied(b.rel(path.Join(dir, f)), CleanRel(src))
 		}
+	}
+	if f := path.Join(b.cwd, "wwwroot"); args[0] == "publish" && b.files.Has(f) {
+		b.produce(path.Join(dir, "wwwroot"))
 	}
 	return 0, false, true
 }
