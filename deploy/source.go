@@ -234,6 +234,15 @@ func scannedStart(ctx context.Context, env Env, req Request, content, setup, sta
 			}
 		}
 	}
+	if dotnetDll.MatchString(start) && env.ReadSource != nil {
+		// Kestrel binds where appsettings.json's endpoints say, before
+		// ASPNETCORE_URLS: the dll is not source.
+		if src, err := env.ReadSource(ctx, req, "appsettings.json"); err == nil && src != "" {
+			if c, ok := diagnose.ScanKestrelSettings("appsettings.json", src); ok {
+				return c
+			}
+		}
+	}
 	switch {
 	case env.ReadSource == nil:
 	case file != "" && filepath.IsLocal(file):
@@ -434,6 +443,9 @@ func cargoOutputs(ctx context.Context, env Env, req Request, cmds []string) []st
 	}
 	return out
 }
+
+// dotnetDll finds a start that runs a .NET app's dll.
+var dotnetDll = regexp.MustCompile(`^\s*(?:exec\s+)?dotnet\s+\S+\.dll(?:\s|$)`)
 
 // javaJar finds a start that runs a jar.
 var javaJar = regexp.MustCompile(`^\s*(?:exec\s+)?java\s(?:.*\s)?-jar\s`)

@@ -177,3 +177,17 @@ func TestDeploy_DotnetKestrelSettingsCopiedByTheBuildWalk24a(t *testing.T) {
 		{name: "localhost in the settings", files: walk24aDotnet("dotnet publish -o app", "http://localhost:5000"), verdict: "not-answering", signal: "listening-on-localhost"},
 	})
 }
+
+// TestDeploy_DotnetKestrelEndpointOnLocalhostWalk24a: the dotnet recipe
+// binds Kestrel in appsettings.json (Kestrel:Endpoints). With its Url on
+// localhost, the answer told the agent to set ASPNETCORE_URLS, which
+// Kestrel's endpoints override: set and restarted, the same answer came
+// back (a loop). The answer names the settings line to change.
+func TestDeploy_DotnetKestrelEndpointOnLocalhostWalk24a(t *testing.T) {
+	t.Parallel()
+	runDeployCases(t, []deployCase{
+		{name: "localhost in appsettings.json", files: walk24aDotnet("dotnet build -o app", "http://localhost:5000"), verdict: "not-answering", signal: "listening-on-localhost",
+			next: []string{"appsettings.json, line 5", "http://0.0.0.0:5000"}, lacks: []string{"set ASPNETCORE_URLS"},
+			then: []deployCase{{name: "the line fixed", files: walk24aDotnet("dotnet build -o app", "http://0.0.0.0:5000"), verdict: "live"}}},
+	})
+}

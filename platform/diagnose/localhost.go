@@ -102,6 +102,15 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 			d.gunicornConfFix(c, shownPort(line, port))
 			return
 		}
+		if c := opt.Code; c.literal() && c.File == "appsettings.json" && c.rewritten() != "" && strings.HasPrefix(s.fix, "ASP.NET") {
+			// Kestrel's endpoints in appsettings.json win over
+			// ASPNETCORE_URLS (the dotnet recipe binds there): the
+			// address is changed where it is written.
+			d.Cause = "The app listens on " + c.Literal + ": Kestrel's endpoint binds there " + c.where() + ", and Kestrel's endpoints win over ASPNETCORE_URLS, so the balancer and other services cannot reach it."
+			d.Fix = "Change " + c.target() + " to bind 0.0.0.0" + c.rewritten() + "; then zerops_deploy again."
+			d.envOnly = false
+			return
+		}
 		if opt.Code.literal() && langOf(opt.Runtime) == "ruby" {
 			// Puma's line also shows for a Sinatra file started by ruby,
 			// whose address is written in the code (`set :bind`): the
