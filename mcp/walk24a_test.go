@@ -155,9 +155,9 @@ func TestDeploy_CargoBinaryPortInItsSourceWalk24a(t *testing.T) {
 // appsettings.json giving Kestrel's endpoint url.
 func walk24aDotnet(build, url string) map[string]string {
 	return map[string]string{
-		"zerops.yml":    setupYml{base: "dotnet@6", build: []string{build}, deploy: "app/~", port: 5000, start: "dotnet dotnet.dll"}.String(),
-		"dotnet.csproj": "<Project Sdk=\"Microsoft.NET.Sdk.Web\">\n  <PropertyGroup>\n    <TargetFramework>net6.0</TargetFramework>\n  </PropertyGroup>\n</Project>\n",
-		"Program.cs":    "var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\napp.MapGet(\"/\", () => \"ok\");\napp.Run();\n",
+		"zerops.yml":       setupYml{base: "dotnet@6", build: []string{build}, deploy: "app/~", port: 5000, start: "dotnet dotnet.dll"}.String(),
+		"dotnet.csproj":    "<Project Sdk=\"Microsoft.NET.Sdk.Web\">\n  <PropertyGroup>\n    <TargetFramework>net6.0</TargetFramework>\n  </PropertyGroup>\n</Project>\n",
+		"Program.cs":       "var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\napp.MapGet(\"/\", () => \"ok\");\napp.Run();\n",
 		"appsettings.json": "{\n  \"AllowedHosts\": \"*\",\n  \"Kestrel\": {\n    \"Endpoints\": {\n      \"Http1\": { \"Url\": \"" + url + "\" }\n    }\n  }\n}\n",
 	}
 }
@@ -182,12 +182,15 @@ func TestDeploy_DotnetKestrelSettingsCopiedByTheBuildWalk24a(t *testing.T) {
 // binds Kestrel in appsettings.json (Kestrel:Endpoints). With its Url on
 // localhost, the answer told the agent to set ASPNETCORE_URLS, which
 // Kestrel's endpoints override: set and restarted, the same answer came
-// back (a loop). The answer names the settings line to change.
+// back (a loop); so with its port another than the declared one. The
+// answer names the settings line to change.
 func TestDeploy_DotnetKestrelEndpointOnLocalhostWalk24a(t *testing.T) {
 	t.Parallel()
 	runDeployCases(t, []deployCase{
 		{name: "localhost in appsettings.json", files: walk24aDotnet("dotnet build -o app", "http://localhost:5000"), verdict: "not-answering", signal: "listening-on-localhost",
 			next: []string{"appsettings.json, line 5", "http://0.0.0.0:5000"}, lacks: []string{"set ASPNETCORE_URLS"},
 			then: []deployCase{{name: "the line fixed", files: walk24aDotnet("dotnet build -o app", "http://0.0.0.0:5000"), verdict: "live"}}},
+		{name: "port 5001 in appsettings.json", files: walk24aDotnet("dotnet build -o app", "http://0.0.0.0:5001"), verdict: "not-answering", signal: "wrong-port",
+			next: []string{"appsettings.json, line 5", "http://0.0.0.0:5000"}, lacks: []string{"set ASPNETCORE_URLS"}},
 	})
 }

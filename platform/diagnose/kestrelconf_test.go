@@ -12,7 +12,7 @@ func TestScanKestrelSettings_Table(t *testing.T) {
 	}{
 		{"endpoint on localhost", "{\n  \"Kestrel\": {\n    \"Endpoints\": {\n      \"Http\": { \"Url\": \"http://localhost:5000\" }\n    }\n  }\n}\n", true, 4, "localhost"},
 		{"endpoint on 127.0.0.1", "{\n  \"Kestrel\": {\n    \"Endpoints\": {\n      \"Http\": {\n        \"Url\": \"http://127.0.0.1:8080\"\n      }\n    }\n  }\n}\n", true, 5, "127.0.0.1"},
-		{"the recipe's every address", "{\n  \"Kestrel\": {\n    \"Endpoints\": {\n      \"Http1\": { \"Url\": \"http://0.0.0.0:5000\" },\n      \"Http2\": { \"Url\": \"http://[::]:5000\" }\n    }\n  }\n}\n", false, 0, ""},
+		{"the recipe's every address", "{\n  \"Kestrel\": {\n    \"Endpoints\": {\n      \"Http1\": { \"Url\": \"http://0.0.0.0:5000\" },\n      \"Http2\": { \"Url\": \"http://[::]:5000\" }\n    }\n  }\n}\n", true, 0, ""},
 		{"a Url outside Kestrel", "{\n  \"Api\": { \"Url\": \"http://localhost:9000\" }\n}\n", false, 0, ""},
 	}
 	for _, tt := range tests {

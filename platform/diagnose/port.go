@@ -109,7 +109,7 @@ func (d *Diagnosis) serverPortFix(line string, opt Options, got, want, movePorts
 		if s.port != "" && s.line.MatchString(line) {
 			d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
 			d.Fix, d.envOnly = strings.ReplaceAll(s.port, "<port>", want), s.envOnly
-			if c := opt.Code; c != nil && c.PortLine > 0 && slices.Contains(SpringConfigs, c.File) && portNumber.FindString(c.PortText) == got {
+			if c := opt.Code; c != nil && c.PortLine > 0 && (slices.Contains(SpringConfigs, c.File) || c.File == "appsettings.json") && portNumber.FindString(c.PortText) == got {
 				// ZCP read the config line that sets the port: changing it
 				// keeps the setting where the user wrote it.
 				d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s: %s, line %d sets `%s`.", got, want, c.File, c.PortLine, c.PortText)
