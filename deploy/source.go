@@ -234,14 +234,8 @@ func scannedStart(ctx context.Context, env Env, req Request, content, setup, sta
 			}
 		}
 	}
-	if dotnetDll.MatchString(start) && env.ReadSource != nil {
-		// Kestrel binds where appsettings.json's endpoints say, before
-		// ASPNETCORE_URLS: the dll is not source.
-		if src, err := env.ReadSource(ctx, req, "appsettings.json"); err == nil && src != "" {
-			if c, ok := diagnose.ScanKestrelSettings("appsettings.json", src); ok {
-				return c
-			}
-		}
+	if c, ok := kestrelSettings(ctx, env, req, start); ok {
+		return c
 	}
 	switch {
 	case env.ReadSource == nil:
@@ -442,6 +436,20 @@ func cargoOutputs(ctx context.Context, env Env, req Request, cmds []string) []st
 		out = append(out, path.Join("target", triple, profile, name))
 	}
 	return out
+}
+
+// kestrelSettings is what appsettings.json's Kestrel endpoints say for a
+// start running a .NET dll: Kestrel binds there before ASPNETCORE_URLS,
+// and the dll is not source.
+func kestrelSettings(ctx context.Context, env Env, req Request, start string) (diagnose.Code, bool) {
+	if !dotnetDll.MatchString(start) || env.ReadSource == nil {
+		return diagnose.Code{}, false
+	}
+	src, err := env.ReadSource(ctx, req, "appsettings.json")
+	if err != nil || src == "" {
+		return diagnose.Code{}, false
+	}
+	return diagnose.ScanKestrelSettings("appsettings.json", src)
 }
 
 // dotnetDll finds a start that runs a .NET app's dll.

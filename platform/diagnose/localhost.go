@@ -69,6 +69,20 @@ var localServers = []struct {
 		"Spring Boot listens on 8080 unless told otherwise (it reads SERVER_PORT, not PORT): set SERVER_PORT=<port> as a service variable (zerops_env action=set variables=[\"SERVER_PORT=<port>\"] restart=true, no deploy) or in `run.envVariables`, or `server.port=<port>` in application.properties.", true},
 }
 
+// kestrelBindFix fits d to a Kestrel endpoint bound to a local address in
+// appsettings.json (c): the endpoints win over ASPNETCORE_URLS (the
+// dotnet recipe binds there), so the address is changed where it is
+// written. It reports whether c shows one.
+func (d *Diagnosis) kestrelBindFix(c *Code) bool {
+	if !c.literal() || c.File != "appsettings.json" || c.rewritten() == "" {
+		return false
+	}
+	d.Cause = "The app listens on " + c.Literal + ": Kestrel's endpoint binds there " + c.where() + ", and Kestrel's endpoints win over ASPNETCORE_URLS, so the balancer and other services cannot reach it."
+	d.Fix = "Change " + c.target() + " to bind 0.0.0.0" + c.rewritten() + "; then zerops_deploy again."
+	d.envOnly = false
+	return true
+}
+
 // localhostFix rewrites d, a listening-on-localhost diagnosis from line, with
 // the bind of the server that printed line, when its own words show which;
 // else, when HOST already binds every address, the address is in the code.
@@ -102,13 +116,7 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 			d.gunicornConfFix(c, shownPort(line, port))
 			return
 		}
-		if c := opt.Code; c.literal() && c.File == "appsettings.json" && c.rewritten() != "" && strings.HasPrefix(s.fix, "ASP.NET") {
-			// Kestrel's endpoints in appsettings.json win over
-			// ASPNETCORE_URLS (the dotnet recipe binds there): the
-			// address is changed where it is written.
-			d.Cause = "The app listens on " + c.Literal + ": Kestrel's endpoint binds there " + c.where() + ", and Kestrel's endpoints win over ASPNETCORE_URLS, so the balancer and other services cannot reach it."
-			d.Fix = "Change " + c.target() + " to bind 0.0.0.0" + c.rewritten() + "; then zerops_deploy again."
-			d.envOnly = false
+		if strings.HasPrefix(s.fix, "ASP.NET") && d.kestrelBindFix(opt.Code) {
 			return
 		}
 		if opt.Code.literal() && langOf(opt.Runtime) == "ruby" {
