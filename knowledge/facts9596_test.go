@@ -1,0 +1,14 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_TunedMisses9596 keeps the facts written for the judged misses of
+// batches 95-96 answered by kbtune28a: what the section an agent is shown now
+// states.
+func TestFacts_TunedMisses9596(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"troubleshooting/build-failures", "pnpm: command not found in the build: the tool is missing from the build base, npm i -g pnpm in build.prepareCommands", "`/bin/sh: pnpm: command not found`, `bash: yarn: command not found`\\) means the tool is not installed in the build base: install it in `build\\.prepareCommands` \\(`npm i -g pnpm`\\)"},
+	})
+}
