@@ -1,0 +1,14 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_TunedMisses9798 keeps the facts written for the judged misses of
+// batches 95-98 answered by kbtune28b: what the section an agent is shown now
+// states.
+func TestFacts_TunedMisses9798(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"services/mariadb", "other services read MariaDB's generated variables through ${hostname_key} references", "Every other service of the project reads these through a reference with the MariaDB service's hostname before the underscore"},
+	})
+}
