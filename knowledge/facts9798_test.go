@@ -10,5 +10,6 @@ func TestFacts_TunedMisses9798(t *testing.T) {
 	all := agentTexts(t)
 	assertKept(t, all, []keptFact{
 		{"services/mariadb", "other services read MariaDB's generated variables through ${hostname_key} references", "Every other service of the project reads these through a reference with the MariaDB service's hostname before the underscore"},
+		{"runtimes/php", "artisan migrate failing in buildCommands: migrations belong in run.initCommands with zsc execOnce; the build has no run.envVariables", "`php artisan migrate` in `build\\.buildCommands` failing \\(`php_network_getaddresses: getaddrinfo for db failed`, `Connection refused`\\): Migrations belong in `run\\.initCommands`"},
 	})
 }
