@@ -11,5 +11,6 @@ func TestFacts_TunedMisses9798(t *testing.T) {
 	assertKept(t, all, []keptFact{
 		{"services/mariadb", "other services read MariaDB's generated variables through ${hostname_key} references", "Every other service of the project reads these through a reference with the MariaDB service's hostname before the underscore"},
 		{"runtimes/php", "artisan migrate failing in buildCommands: migrations belong in run.initCommands with zsc execOnce; the build has no run.envVariables", "`php artisan migrate` in `build\\.buildCommands` failing \\(`php_network_getaddresses: getaddrinfo for db failed`, `Connection refused`\\): Migrations belong in `run\\.initCommands`"},
+		{"platform/projects-and-services", "services of a project reach each other by hostname and internal port on the private network", "one private network shared by its services, on which each service is reached by its hostname and internal port, unencrypted \\(`http://api:3000` for a web service"},
 	})
 }
