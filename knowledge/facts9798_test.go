@@ -14,5 +14,6 @@ func TestFacts_TunedMisses9798(t *testing.T) {
 		{"platform/projects-and-services", "services of a project reach each other by hostname and internal port on the private network", "one private network shared by its services, on which each service is reached by its hostname and internal port, unencrypted \\(`http://api:3000` for a web service"},
 		{"networking/public-access", "the subdomain at creation is enableSubdomainAccess: true in the import YAML; zerops.yml has no such key", "To ask for it at creation, put `enableSubdomainAccess: true` on the service in the import YAML; the route goes live with the first deploy\\. zerops\\.yml has no such key"},
 		{"troubleshooting/object-storage-errors", "SignatureDoesNotMatch: the key is known but the request was signed with another secret or changed after signing", "the server knows the access key, but the request was signed with another secret or changed after it was signed"},
+		{"networking/private-network", "VPN up and hostname.zerops not resolving: the VPN joins one project at a time, reconnect to the service's project", "On a laptop whose VPN is up and `api\\.zerops` fails too: the VPN joins one project at a time, so reconnect to the service's project"},
 	})
 }
