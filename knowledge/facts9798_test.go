@@ -15,5 +15,6 @@ func TestFacts_TunedMisses9798(t *testing.T) {
 		{"networking/public-access", "the subdomain at creation is enableSubdomainAccess: true in the import YAML; zerops.yml has no such key", "To ask for it at creation, put `enableSubdomainAccess: true` on the service in the import YAML; the route goes live with the first deploy\\. zerops\\.yml has no such key"},
 		{"troubleshooting/object-storage-errors", "SignatureDoesNotMatch: the key is known but the request was signed with another secret or changed after signing", "the server knows the access key, but the request was signed with another secret or changed after it was signed"},
 		{"networking/private-network", "VPN up and hostname.zerops not resolving: the VPN joins one project at a time, reconnect to the service's project", "On a laptop whose VPN is up and `api\\.zerops` fails too: the VPN joins one project at a time, so reconnect to the service's project"},
+		{"env/project-variables", "GUI: project detail, Project environment variables, one by one or in the .env bulk editor", "In the \\*\\*GUI\\*\\*: the project detail's \\*\\*Project environment variables\\*\\*, one by one or in the bulk editor"},
 	})
 }
