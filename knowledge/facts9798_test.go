@@ -16,5 +16,6 @@ func TestFacts_TunedMisses9798(t *testing.T) {
 		{"troubleshooting/object-storage-errors", "SignatureDoesNotMatch: the key is known but the request was signed with another secret or changed after signing", "the server knows the access key, but the request was signed with another secret or changed after it was signed"},
 		{"networking/private-network", "VPN up and hostname.zerops not resolving: the VPN joins one project at a time, reconnect to the service's project", "On a laptop whose VPN is up and `api\\.zerops` fails too: the VPN joins one project at a time, so reconnect to the service's project"},
 		{"env/project-variables", "GUI: project detail, Project environment variables, one by one or in the .env bulk editor", "In the \\*\\*GUI\\*\\*: the project detail's \\*\\*Project environment variables\\*\\*, one by one or in the bulk editor"},
+		{"operations/rollback-metrics-export", "the GUI draws resource history graphs: CPU per container, RAM, disk, container count", "the Zerops GUI draws resource history graphs: CPU per container, RAM, disk and the container count over time"},
 	})
 }
