@@ -208,7 +208,7 @@ func zeropsItemProblems(item map[string]any) []string {
 		crons, _ := r["crontab"].([]any)
 		for _, c := range crons {
 			if cm, ok := c.(map[string]any); !ok || cm["allContainers"] == nil {
-				out = append(out, where+" run: a crontab entry without allContainers (required)")
+				out = append(out, where+" run: a crontab entry without allContainers (our examples write it: one Zerops page calls it required)")
 			}
 		}
 	}

@@ -73,7 +73,7 @@ func TestDocs_CorrectedFacts(t *testing.T) {
 		{"services/shared-storage", "run.mount is refused", "(?i)`run\\.mount`[^\\n]{0,80}refuse"},
 		{"frameworks/nextjs", "zerops.yml values need a deploy", `(?i)run\.envVariables[^.]{0,80}new deploy`},
 		{"operations/apply-env-changes", "zerops.yml edits need a deploy", `(?i)zerops\.yml edits \+ restart = nothing changes`},
-		{"config/zerops-yml-crontab", "allContainers is required", "(?i)`allContainers` \\| \\*\\*required\\*\\*"},
+		{"config/zerops-yml-crontab", "allContainers is optional by the schema, one container when left out", "(?i)Optional by the published zerops\\.yml schema[^|]{0,80}only .timing. and .command.\\); left out, the job runs in one container"},
 		{"networking/ports", "80/443 reserved on the public side only", `(?i)80 and 443 are valid in .run\.ports.`},
 		{"runtimes/gleam", "Gleam on Alpine", `(?i)runs on the default Alpine image and on Ubuntu`},
 		{"runtimes/rust", "numbered rust versions are listed", "`rust@1`, `rust@1\\.78`"},
