@@ -8,7 +8,7 @@ func TestFacts_TunedMisses6768(t *testing.T) {
 	t.Parallel()
 	all := agentTexts(t)
 	assertKept(t, all, []keptFact{
-		{"networking/public-access", "the opening says how to turn the subdomain on: zerops_subdomain action=enable on a deployed service", "A subdomain URL exists only after `zerops_subdomain action=enable serviceHostname=<service>` on a deployed service"},
+		{"networking/public-access", "the opening says how to turn the subdomain on: zerops_subdomain action=enable on a deployed service", "A subdomain URL exists after `zerops_subdomain action=enable serviceHostname=<service>` on a deployed service"},
 		{"troubleshooting/build-failures", "the opening names where the whole build log of a failed version is: zerops_logs with its buildId", "The whole build log of a failed version: `zerops_logs` with its `buildId` \\(from `zerops_events`\\); from a terminal `zcli service log <service> --show-build-logs`"},
 		{"operations/log-forwarding-metrics", "reading a build log needs no forwarding: zerops_logs with the buildId", "Reading a build log needs no forwarding: `zerops_logs` with the version's `buildId` \\(from `zerops_events`\\) shows it, a failed build included"},
 		{"config/import-yml-scaling", "the opening: scaling down is automatic back to the minimums; a raised minRam stays billed, lower it the same way", "Scaling down needs nothing: once load drops, Zerops shrinks containers back to `minRam`/`minCpu` by itself \\(after about 60 s for CPU, 120 s for RAM.*A `minRam` raised for a spike stays billed while idle: lower it again"},
