@@ -61,3 +61,34 @@ func TestSourceReads_JarsAndTSSources(t *testing.T) {
 		}
 	}
 }
+
+// TestCargoOutputs_FlagsInAnyOrder: where `cargo build` writes the binary,
+// whichever order its flags come in: a flag without a value never takes
+// the next flag as its value, and --target-dir is not --target.
+func TestCargoOutputs_FlagsInAnyOrder(t *testing.T) {
+	t.Parallel()
+	env := Env{ReadSource: func(_ context.Context, _ Request, rel string) (string, error) {
+		if rel == "Cargo.toml" {
+			return "[package]\nname = \"app\"\nversion = \"0.1.0\"\n", nil
+		}
+		return "", errors.New("not there")
+	}}
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"cargo build --release", []string{"target/release/app"}},
+		{"cargo build --release --bin server", []string{"target/release/server"}},
+		{"cargo build --bin server --release", []string{"target/release/server"}},
+		{"cargo build -r --target x86_64-unknown-linux-musl", []string{"target/x86_64-unknown-linux-musl/release/app"}},
+		{"cargo build --release --target=x86_64-unknown-linux-musl", []string{"target/x86_64-unknown-linux-musl/release/app"}},
+		{"cargo build --release --target-dir out", nil},
+		{"cargo build --profile bench", nil},
+		{"cargo build", []string{"target/debug/app"}},
+	}
+	for _, tt := range tests {
+		if got := cargoOutputs(context.Background(), env, Request{}, []string{tt.cmd}); !slices.Equal(got, tt.want) {
+			t.Errorf("cargoOutputs(%q) = %v, want %v", tt.cmd, got, tt.want)
+		}
+	}
+}

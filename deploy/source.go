@@ -376,10 +376,12 @@ func jarOutputs(ctx context.Context, env Env, req Request, cmds []string) []stri
 }
 
 // cargoBuild is a build command running `cargo build`; cargoFlag one of
-// its options that decide where the binary goes, with its value.
+// its options that decide where the binary goes: a switch (group 1) or an
+// option (group 2) with its value (group 3). A switch never takes the next
+// word as its value, and --target-dir is tried before --target.
 var (
 	cargoBuild = regexp.MustCompile(`(?:^|[\s;&|])cargo\s+build\b(.*)`)
-	cargoFlag  = regexp.MustCompile(`(?:^|\s)(--release|-r|--bin|--profile|--target|--target-dir)(?:[ =](\S+))?`)
+	cargoFlag  = regexp.MustCompile(`(?:^|\s)(?:(--release|-r)\b|(--bin|--profile|--target-dir|--target)[ =](\S+))`)
 	cargoPkg   = regexp.MustCompile(`(?ms)^\[package\][^\[]*?^\s*name\s*=\s*"([^"]+)"`)
 	cargoBin   = regexp.MustCompile(`(?ms)^\[\[bin\]\][^\[]*?^\s*name\s*=\s*"([^"]+)"`)
 )
@@ -403,15 +405,19 @@ func cargoOutputs(ctx context.Context, env Env, req Request, cmds []string) []st
 		profile, name, triple := "debug", "", ""
 		known := true
 		for _, f := range cargoFlag.FindAllStringSubmatch(m[1], -1) {
-			switch f[1] {
+			flag, value := f[1], f[3]
+			if flag == "" {
+				flag = f[2]
+			}
+			switch flag {
 			case "--release", "-r":
 				profile = "release"
 			case "--bin":
-				name = f[2]
+				name = value
 			case "--target":
-				triple = f[2]
+				triple = value
 			case "--profile":
-				switch f[2] {
+				switch value {
 				case "release":
 					profile = "release"
 				case "dev":
