@@ -55,7 +55,7 @@ func goneRefsNote(ctx context.Context, proj Project, all []exportedVar) string {
 			}
 		}
 		for _, v := range vars {
-			if strings.Contains(v.value, r.text) {
+			if holdsRef(v.value, r.text) {
 				refsOf[r.host][v.where] = append(refsOf[r.host][v.where], r.text)
 			}
 		}
