@@ -148,6 +148,14 @@ func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 		says:    []string{`${qdrant_hostname}: the project has no service \"qdrant\"`},
 		lacks:   []string{"Name or service not known", `"diagnoses"`},
 	}, {
+		name: "read in a function defined on one line",
+		files: py(qdrant, "import os\nfrom http.server import HTTPServer, BaseHTTPRequestHandler\n\ndef qdrant_url(): return os.environ['QDRANT_URL']\n\n"+
+			"class H(BaseHTTPRequestHandler):\n    def do_GET(self):\n        self.send_response(200 if qdrant_url() else 500)\n        self.end_headers()\n\n"+
+			"HTTPServer(('0.0.0.0', 8000), H).serve_forever()\n"),
+		verdict: "unverified",
+		reason:  []string{"whether the app reads QDRANT_URL as it starts", "only inside a function or block (main.py:4)"},
+		lacks:   []string{"Name or service not known", `"diagnoses"`},
+	}, {
 		name:    "read as the module loads",
 		files:   node("const http = require('node:http');\nconst db = new URL(process.env.DATABASE_URL);\n\nhttp.createServer((q, s) => s.end(db.host)).listen(3000, '0.0.0.0');\n"),
 		verdict: "not-answering",

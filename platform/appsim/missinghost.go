@@ -27,12 +27,12 @@ import (
 var codeExts = []string{".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".py", ".rb", ".php", ".cs", ".go", ".gleam"}
 
 // Code before a read on its line that makes the read a function's (a
-// handler written on one line): an arrow, function, lambda or Go's and
-// Gleam's anonymous functions; Ruby's
+// handler or helper written on one line): an arrow, function, lambda,
+// Python's or Ruby's def, or Go's and Gleam's anonymous functions; Ruby's
 // `=>` is a hash's, its blocks and lambdas are these.
 var (
-	inlineFuncRe   = lazyregexp.New(`=>|\bfunction\b|\blambda\b|\bfunc\s*\(|\bfn\s*\(`)
-	inlineRubyFnRe = lazyregexp.New(`\blambda\b|\bproc\b|->|\bdo\b|\{\s*\|`)
+	inlineFuncRe   = lazyregexp.New(`=>|\bfunction\b|\blambda\b|\bdef\b|\bfunc\s*\(|\bfn\s*\(`)
+	inlineRubyFnRe = lazyregexp.New(`\blambda\b|\bproc\b|\bdef\b|->|\bdo\b|\{\s*\|`)
 )
 
 // startDepth is where, in the code src of the record t, a read runs as
