@@ -35,6 +35,11 @@ var verdictApp = map[string]string{
 	"index.js":          "const http = require('node:http');\nhttp.createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n",
 }
 
+// dbReadingApp is verdictApp's server reading DATABASE_URL as it loads,
+// as an app connecting at start does.
+var dbReadingApp = "const http = require('node:http');\nconst db = new URL(process.env.DATABASE_URL);\n" +
+	"http.createServer((q, s) => s.end(db.hostname)).listen(3000, '0.0.0.0');\n"
+
 // TestBinary_SandboxMistakesEndInVerdicts is issue 21's acceptance as an
 // agent meets it in `zcp sandbox`: a broken build, a missing start file, a
 // wrong port and a reference to a missing service each end, within one
@@ -92,12 +97,14 @@ func TestBinary_SandboxMistakesEndInVerdicts(t *testing.T) {
 			map[string]string{"zerops.yml": verdictYml}, "not-answering", "start-file-missing"},
 		{"wrong port", map[string]string{"index.js": strings.Replace(verdictApp["index.js"], "3000", "8080", 1)},
 			map[string]string{"index.js": verdictApp["index.js"]}, "not-answering", "wrong-port"},
-		{"missing service", map[string]string{"zerops.yml": strings.Replace(verdictYml, "start: node index.js",
+		// The app reads DATABASE_URL as it loads: a start that never reads
+		// it is unverified, not failed (an unresolved reference stays text).
+		{"missing service", map[string]string{"index.js": dbReadingApp, "zerops.yml": strings.Replace(verdictYml, "start: node index.js",
 			"start: node index.js\n      envVariables:\n        DATABASE_URL: ${database_connectionString}", 1)},
 			map[string]string{"zerops.yml": strings.Replace(verdictYml, "start: node index.js",
 				"start: node index.js\n      envVariables:\n        DATABASE_URL: ${db_connectionString}", 1)}, "not-answering", "host-not-found"},
 		// The facts' pitfalls after the build: the version before keeps running.
-		{"run.prepareCommands touching /var/www", map[string]string{"zerops.yml": strings.Replace(verdictYml, "    run:\n",
+		{"run.prepareCommands touching /var/www", map[string]string{"index.js": verdictApp["index.js"], "zerops.yml": strings.Replace(verdictYml, "    run:\n",
 			"    run:\n      prepareCommands: ['cd /var/www && npm ci']\n", 1)},
 			map[string]string{"zerops.yml": verdictYml}, "build-failed", "prepare-reads-deploy-files"},
 		{"apt on alpine", map[string]string{"zerops.yml": strings.Replace(verdictYml, "    build:\n",
