@@ -172,14 +172,7 @@ func TestImport_RandomBytesSecretIsGenerated(t *testing.T) {
 	res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "#yamlPreprocessor=on\nservices:\n  - hostname: web\n    type: python@3.12\n" +
 		"    envSecrets:\n      SECRET_KEY: <@generateRandomBytes(<32>) | toString>\n      HEX_KEY: <@generateRandomBytes(<16>) | toHex>\n"}, "import")
 	wantOK(t, res)
-	res, m := h.call(t, "zerops_env", map[string]any{"action": "get", "serviceHostname": "web"})
-	wantOK(t, res)
-	vars, _ := m["variables"].([]any)
-	got := map[string]string{}
-	for _, v := range vars {
-		e, _ := v.(map[string]any)
-		got[str(e["key"])] = str(e["value"])
-	}
+	got := serviceEnv(t, h, "web")
 	if v := got["SECRET_KEY"]; len(v) < 32 || strings.ContainsAny(v, "<@|> ") {
 		t.Errorf("SECRET_KEY = %q, want 32 random bytes as text", v)
 	}
@@ -219,4 +212,19 @@ func TestValidate_PortVariableOffDeclaredPorts(t *testing.T) {
 			t.Errorf("%s: PORT %s with port 3000 declared: want warned %v with a fix naming PORT: \"3000\": %s", tc.name, tc.port, tc.warned, text(res))
 		}
 	}
+}
+
+// serviceEnv is what zerops_env action=get shows of hostname's variables,
+// key → value.
+func serviceEnv(t *testing.T, h *harness, hostname string) map[string]string {
+	t.Helper()
+	res, m := h.call(t, "zerops_env", map[string]any{"action": "get", "serviceHostname": hostname})
+	wantOK(t, res)
+	vars, _ := m["variables"].([]any)
+	got := map[string]string{}
+	for _, v := range vars {
+		e, _ := v.(map[string]any)
+		got[str(e["key"])] = str(e["value"])
+	}
+	return got
 }

@@ -78,14 +78,7 @@ func TestImport_RandomStringWithModifierIsGenerated(t *testing.T) {
 		"    envSecrets:\n      IMGPROXY_KEY: <@generateRandomString(<32>) | toHex>\n      IMGPROXY_SALT: <@generateRandomString(<8>)|upper|toHex>\n" +
 		"      PIN_HASH: <@generateRandomInt(<1000>, <9999>) | sha256>\n"}, "import")
 	wantOK(t, res)
-	res, m := h.call(t, "zerops_env", map[string]any{"action": "get", "serviceHostname": "imgproxy"})
-	wantOK(t, res)
-	vars, _ := m["variables"].([]any)
-	got := map[string]string{}
-	for _, v := range vars {
-		e, _ := v.(map[string]any)
-		got[str(e["key"])] = str(e["value"])
-	}
+	got := serviceEnv(t, h, "imgproxy")
 	for key, n := range map[string]int{"IMGPROXY_KEY": 64, "IMGPROXY_SALT": 16, "PIN_HASH": 64} {
 		if v := got[key]; len(v) != n || strings.Trim(v, "0123456789abcdef") != "" {
 			t.Errorf("%s = %q, want %d hex digits", key, v, n)
