@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/zeropsio/zcp/platform/fakeapi"
 )
 
 // Walk (session 64, export goal): a variable holding two references to the
@@ -101,6 +104,7 @@ func TestEnv_ProjectVariableRestartsReferencingServicesFirst(t *testing.T) {
 		name, env, key string
 		first, not     string // first: the restart call that leads; not: a call next must not hold
 		says           []string
+		unread         bool // appstage's variables cannot be read when the set is answered
 	}{
 		{name: "appstage references it", env: "FLAG: '${FEATURE_X}'", key: "FEATURE_X",
 			first: "serviceHostname=appstage", says: []string{"appstage", "reference", "next restart", "serviceHostname=appdev"}},
@@ -108,6 +112,10 @@ func TestEnv_ProjectVariableRestartsReferencingServicesFirst(t *testing.T) {
 			first: "serviceHostname=appdev", not: "serviceHostname=appstage"},
 		{name: "none references it", env: "MODE: prod", key: "FEATURE_X",
 			first: "serviceHostname=appdev", says: []string{"next restart", "serviceHostname=appstage"}},
+		// A service whose variables could not be read may reference it (a
+		// secret holding ${FEATURE_X}): the answer does not say none does.
+		{name: "appstage's variables unreadable", env: "MODE: prod", key: "FEATURE_X", unread: true,
+			first: "serviceHostname=appdev", not: "no service's variables reference", says: []string{"appstage: could not be read"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -119,6 +127,9 @@ func TestEnv_ProjectVariableRestartsReferencingServicesFirst(t *testing.T) {
 			// appdev runs the demo's code as it is; appstage gets tt.env.
 			res, _ := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
 			wantOK(t, res)
+			if tt.unread {
+				h.fake.InjectFault(fakeapi.Fault{Method: http.MethodGet, PathPrefix: "/service-stack/" + h.fake.ServiceID("appstage") + "/env", Status: 503})
+			}
 			res, m := h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "project": true, "variables": []any{tt.key + "=on"}}, "set")
 			wantOK(t, res)
 			next := str(m["next"])

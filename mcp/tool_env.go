@@ -448,8 +448,13 @@ func projectRestartNext(res *ops.EnvResult, names []string) string {
 			pick(n, "restart it only if its code reads them", "restart those whose code reads them"), restartCalls(svcs))
 	}
 	if len(readers) == 0 {
-		return fmt.Sprintf("Next: no service's variables reference %s. %s (or pass restart: true next time to restart %s).",
-			keys, inherit(others, ""), pick(len(others), "it", "them all"))
+		none := fmt.Sprintf("no service's variables reference %s", keys)
+		if n := len(res.ProjectUnread); n > 0 {
+			none = fmt.Sprintf("no service whose variables ZCP could read references %s (%s: could not be read, so %s may)",
+				keys, strings.Join(res.ProjectUnread, ", "), pick(n, "it", "they"))
+		}
+		return fmt.Sprintf("Next: %s. %s (or pass restart: true next time to restart %s).",
+			none, inherit(others, ""), pick(len(others), "it", "them all"))
 	}
 	next := fmt.Sprintf("Next: restart %s, whose variables reference %s, so %s get%s the new values%s: %s.",
 		strings.Join(readers, ", "), keys, pick(len(readers), "it", "they"), pick(len(readers), "s", ""), except, restartCalls(readers))

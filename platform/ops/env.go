@@ -88,6 +88,9 @@ type EnvResult struct {
 	// ProjectReaders are, for a project set, the running runtimes whose
 	// variables reference a key set here as ${KEY}: those known to read it.
 	ProjectReaders []string `json:"-"`
+	// ProjectUnread are, for a project set, the running runtimes whose own
+	// variables could not be read: whether they reference a key is unknown.
+	ProjectUnread []string `json:"-"`
 	// Managed: the service set is a managed one whose docs name none of
 	// the keys set as a variable it reads (managedReads): a restart would
 	// likely give it nothing, so none is made (the warning names the call).
@@ -287,7 +290,7 @@ func afterSet(ctx context.Context, proj Project, svc *platform.ServiceStack, res
 			for i, p := range pairs {
 				keys[i] = p.Key
 			}
-			res.ProjectReaders = projectReaders(ctx, proj, res, keys)
+			res.ProjectReaders, res.ProjectUnread = projectReaders(ctx, proj, res, keys)
 		}
 		return
 	}

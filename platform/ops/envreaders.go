@@ -61,20 +61,20 @@ func runningReaders(ctx context.Context, proj Project, host string, keys []strin
 // reference a key set as ${KEY}. Every runtime inherits project variables
 // at its next start (docs, env variables: inherited by all services; a
 // running process keeps the environment it started with); these are the
-// ones known to read a key. A service whose variables cannot be read is
-// passed over.
-func projectReaders(ctx context.Context, proj Project, res *EnvResult, keys []string) []string {
+// ones known to read a key. unread are those not found referencing one
+// whose own variables could not be read: no answer may say they do not.
+func projectReaders(ctx context.Context, proj Project, res *EnvResult, keys []string) (readers, unread []string) {
 	services, err := envAffected(ctx, proj, res)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	refers := func(v string) bool {
 		return slices.ContainsFunc(keys, func(k string) bool { return strings.Contains(v, "${"+k+"}") })
 	}
-	var out []string
 	for _, s := range services {
-		found := false
+		found, read := false, false
 		if envs, err := proj.Client.GetServiceEnv(ctx, s.ID); err == nil {
+			read = true
 			found = slices.ContainsFunc(envs, func(e platform.EnvVar) bool { return e.Key != "" && refers(e.Content) })
 		}
 		if yml, ok := proj.Memory.deployedEnv(proj.ID, s.ID); ok && !found {
@@ -82,9 +82,12 @@ func projectReaders(ctx context.Context, proj Project, res *EnvResult, keys []st
 				found = found || refers(v)
 			}
 		}
-		if found {
-			out = append(out, s.Name)
+		switch {
+		case found:
+			readers = append(readers, s.Name)
+		case !read:
+			unread = append(unread, s.Name)
 		}
 	}
-	return out
+	return readers, unread
 }
