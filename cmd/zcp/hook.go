@@ -15,14 +15,21 @@ import (
 	"github.com/zeropsio/zcp/platform/zeropsapi"
 )
 
-// hookBudget bounds the SessionStart hook; Claude Code waits for it.
-const hookBudget = 1500 * time.Millisecond
+// hookBudget bounds the SessionStart hook's wait on the Zerops API; Claude
+// Code waits for it. sandboxHookBudget bounds it on the sandbox's API,
+// which runs in the hook's own process: no network, only CPU, which a
+// loaded machine may not give it within hookBudget.
+const (
+	hookBudget        = 1500 * time.Millisecond
+	sandboxHookBudget = 10 * time.Second
+)
 
 const hookSynopsis = `  zcp hook session-start [--sandbox]
 
 Prints the project and its services for Claude Code's SessionStart hook (zcp init
 installs it). When the API rejects the token, prints one line saying so and how to
-fix it; prints nothing on any other error. Always exits 0, gives up after 1.5 s.`
+fix it; prints nothing on any other error. Always exits 0, gives up after 1.5 s
+(10 s with --sandbox, whose simulated API runs in the hook itself).`
 
 // hookCmd runs `zcp hook session-start`.
 func hookCmd(args []string, stdout, stderr io.Writer) int {
@@ -50,7 +57,9 @@ func hookCmd(args []string, stdout, stderr io.Writer) int {
 func sessionStart(out io.Writer, sandbox bool) error {
 	defer quietStdout()()
 	var creds *auth.Credentials
+	budget := hookBudget
 	if sandbox {
+		budget = sandboxHookBudget
 		fake, err := fakeapi.Start(fakeapi.Options{})
 		if err != nil {
 			return err
@@ -70,7 +79,7 @@ func sessionStart(out io.Writer, sandbox bool) error {
 	}
 	// The budget bounds the wait on the API; the sandbox's own start is
 	// local work and is not counted (under load it alone can take seconds).
-	ctx, cancel := context.WithTimeout(context.Background(), hookBudget)
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
 	defer cancel()
 	return setup.SessionStart(ctx, out, client, creds)
 }
