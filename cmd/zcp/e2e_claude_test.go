@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -98,13 +100,26 @@ func TestClaudeCode_ConnectsOverHTTP(t *testing.T) {
 }
 
 // claudeMCPList runs the real Claude Code CLI's `claude mcp list` in work
-// with env (HOME among it), offline, within 2 minutes.
+// with env (HOME among it), offline, within 2 minutes. Executing the
+// binary right after npm's postinstall wrote it can meet ETXTBSY (text file
+// busy: the kernel still counts a writer); nothing signals its end, so
+// the start is tried again, a few times, within the same deadline.
 func claudeMCPList(claude, work string, env []string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, claude, "mcp", "list")
-	cmd.Dir = work
-	cmd.Env = append(withoutHome(cleanEnv()), env...)
-	cmd.Env = append(cmd.Env, "DISABLE_AUTOUPDATER=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1")
-	return cmd.CombinedOutput()
+	for wait := 50 * time.Millisecond; ; wait *= 2 {
+		cmd := exec.CommandContext(ctx, claude, "mcp", "list")
+		cmd.Dir = work
+		cmd.Env = append(withoutHome(cleanEnv()), env...)
+		cmd.Env = append(cmd.Env, "DISABLE_AUTOUPDATER=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1")
+		out, err := cmd.CombinedOutput()
+		if !errors.Is(err, syscall.ETXTBSY) || wait > 2*time.Second {
+			return out, err
+		}
+		select {
+		case <-ctx.Done():
+			return out, err
+		case <-time.After(wait):
+		}
+	}
 }
