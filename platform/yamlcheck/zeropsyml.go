@@ -455,7 +455,7 @@ func withdrawnBases(setup map[string]any, typ string, in Live) []string {
 		if use == "" {
 			continue
 		}
-		out = append(out, fmt.Sprintf("build.base: %s (was %s, which the catalog no longer has)", platform.Clip(use, 40), platform.Clip(base, 40)))
+		out = append(out, fmt.Sprintf("build.base: %s (was %s, which the catalog does not offer)", platform.Clip(use, 40), platform.Clip(base, 40)))
 	}
 	return out
 }
