@@ -94,9 +94,13 @@ func modify(mod, v string, bytesIn bool) (string, bool) {
 			return base64.RawURLEncoding.EncodeToString([]byte(v)), true
 		}
 		return v, true
-	case "upper":
-		return strings.ToUpper(v), true
-	case "lower":
+	case "upper", "lower":
+		if bytesIn { // case of raw bytes: the docs say nothing; as written
+			return "", false
+		}
+		if mod == "upper" {
+			return strings.ToUpper(v), true
+		}
 		return strings.ToLower(v), true
 	case "sha256":
 		s := sha256.Sum256([]byte(v))
