@@ -148,7 +148,7 @@ func TestDeploy_SpringJarPathNamed(t *testing.T) {
 	}
 }
 
-// A Gleam app whose DATABASE_URL references a service the project lacks
+// A Gleam app whose DB_HOST references a service the project lacks
 // fails in its runtime's words, not Node's (walk 15: "Error: getaddrinfo
 // ENOTFOUND postgres" for the gleam recipe), and the fix keeps the
 // variable and names the database that is there.
@@ -160,10 +160,10 @@ func TestDeploy_GleamHostNotFoundInItsOwnWords(t *testing.T) {
 	}
 	h.ownApp(t, map[string]string{
 		"zerops.yml": "zerops:\n  - setup: api\n    build:\n      base: gleam@1.5\n      buildCommands:\n        - gleam export erlang-shipment\n      deployFiles: build/erlang-shipment/~\n" +
-			"    run:\n      base: gleam@1.5\n      envVariables:\n        DATABASE_URL: ${postgres_connectionString}/${db_dbName}\n      ports:\n        - port: 3000\n          httpSupport: true\n      start: ./entrypoint.sh run\n",
-		"gleam.toml": "name = \"app\"\nversion = \"1.0.0\"\n\n[dependencies]\nmist = \">= 3.0.0 and < 4.0.0\"\ngleam_pgo = \">= 0.14.0 and < 1.0.0\"\nenvoy = \">= 1.0.0 and < 2.0.0\"\n",
-		// main reads DATABASE_URL as it starts (to connect)
-		"src/app.gleam": "import envoy\nimport mist\n\npub fn main() {\n  let assert Ok(db_url) = envoy.get(\"DATABASE_URL\")\n  let assert Ok(_) =\n    handler\n    |> mist.new\n    |> mist.bind(\"0.0.0.0\")\n    |> mist.port(3000)\n    |> mist.start_http\n  process.sleep_forever()\n}\n",
+			"    run:\n      base: gleam@1.5\n      envVariables:\n        DB_HOST: ${postgres_hostname}\n      ports:\n        - port: 3000\n          httpSupport: true\n      start: ./entrypoint.sh run\n",
+		"gleam.toml": "name = \"app\"\nversion = \"1.0.0\"\n\n[dependencies]\nmist = \">= 3.0.0 and < 4.0.0\"\nmug = \">= 1.0.0 and < 2.0.0\"\nenvoy = \">= 1.0.0 and < 2.0.0\"\n",
+		// main connects to DB_HOST as it starts, on the line that reads it
+		"src/app.gleam": "import envoy\nimport gleam/result\nimport mist\nimport mug\n\npub fn main() {\n  let assert Ok(_) = mug.new(result.unwrap(envoy.get(\"DB_HOST\"), \"\"), port: 5432) |> mug.connect()\n  let assert Ok(_) =\n    handler\n    |> mist.new\n    |> mist.bind(\"0.0.0.0\")\n    |> mist.port(3000)\n    |> mist.start_http\n  process.sleep_forever()\n}\n",
 	})
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "api"}, "deploy")
 	answer := text(res)
@@ -176,8 +176,8 @@ func TestDeploy_GleamHostNotFoundInItsOwnWords(t *testing.T) {
 			t.Errorf("the answer has Node's %q for a Gleam app: %s", node, answer)
 		}
 	}
-	if next := str(m["next"]); !strings.Contains(next, "keep DATABASE_URL and reference ${db_connectionString}") {
-		t.Errorf("next does not keep DATABASE_URL and name db: %s", next)
+	if next := str(m["next"]); !strings.Contains(next, "keep DB_HOST and reference ${db_hostname}") {
+		t.Errorf("next does not keep DB_HOST and name db: %s", next)
 	}
 }
 

@@ -100,11 +100,12 @@ func TestDeploy_GunicornConfigBindsLoopback(t *testing.T) {
 // beside DB_HOST: postgres, read only in its handler) crashed the sandbox
 // app at start, the Deno one with a fetch of http://postgres/ it never
 // makes: on Zerops the reference stays as written, and the app starts
-// unless it reads the variable as it starts. Read at a file's top level,
-// the start crashes with host not found and the fix; read elsewhere, by
-// no code read, or in code whose reads the sandbox does not follow, the
-// start is unverified, the note saying only what the sandbox could not
-// tell, and the warning states the fix once.
+// unless it connects with the variable as it starts. Read and connected
+// with on a line that runs at start, the start crashes with host not found
+// and the fix; only read there (reading looks no host up), read
+// elsewhere, by no code read, or in code whose reads the sandbox does not
+// follow, the start is unverified, the note saying only what the sandbox
+// could not tell, and the warning states the fix once.
 func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 	const dbURL = "postgresql://${pg_user}:${pg_password}@${pg_hostname}:5432/${pg_dbName}"
 	node := func(server string) map[string]string {
@@ -137,14 +138,14 @@ func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 		name:    "read by no code",
 		files:   node(listen),
 		verdict: "unverified",
-		reason:  []string{"whether the app reads DATABASE_URL as it starts (DATABASE_URL names pg, a service the project lacks", "the code read of the start (server.js) does not read it"},
+		reason:  []string{"whether the app connects with DATABASE_URL as it starts (DATABASE_URL names pg, a service the project lacks", "the code read of the start (server.js) does not read it"},
 		once:    []string{warned},
 		lacks:   []string{"ENOTFOUND", `"diagnoses"`},
 	}, {
 		name:    "read in a request handler",
 		files:   py(qdrant, pyServe),
 		verdict: "unverified",
-		reason:  []string{"whether the app reads QDRANT_URL as it starts", "the code read reads it only inside a function or block (main.py:6), not as the file loads"},
+		reason:  []string{"whether the app connects with QDRANT_URL as it starts", "the code read reads it only on lines that do not run as the file loads (main.py:6)"},
 		says:    []string{`${qdrant_hostname}: the project has no service \"qdrant\"`},
 		lacks:   []string{"Name or service not known", `"diagnoses"`},
 	}, {
@@ -153,36 +154,43 @@ func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 			"class H(BaseHTTPRequestHandler):\n    def do_GET(self):\n        self.send_response(200 if qdrant_url() else 500)\n        self.end_headers()\n\n"+
 			"HTTPServer(('0.0.0.0', 8000), H).serve_forever()\n"),
 		verdict: "unverified",
-		reason:  []string{"whether the app reads QDRANT_URL as it starts", "only inside a function or block (main.py:4)"},
+		reason:  []string{"whether the app connects with QDRANT_URL as it starts", "only on lines that do not run as the file loads (main.py:4)"},
 		lacks:   []string{"Name or service not known", `"diagnoses"`},
 	}, {
-		name:    "read as the module loads",
-		files:   node("const http = require('node:http');\nconst db = new URL(process.env.DATABASE_URL);\n\nhttp.createServer((q, s) => s.end(db.host)).listen(3000, '0.0.0.0');\n"),
+		name:    "connected with as the module loads",
+		files:   node("const http = require('node:http');\nconst db = require('node:net').connect(5432, new URL(process.env.DATABASE_URL).hostname);\n\nhttp.createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"),
 		verdict: "not-answering",
 		signal:  "host-not-found",
 		next:    []string{"keep DATABASE_URL and reference ${db_user} (db is postgresql@16) instead of ${pg_user}"},
 	}, {
+		name:    "read as the module loads, no connect on its line",
+		files:   node("const http = require('node:http');\nconst db = new URL(process.env.DATABASE_URL);\n\nhttp.createServer((q, s) => s.end(db.host)).listen(3000, '0.0.0.0');\n"),
+		verdict: "unverified",
+		reason:  []string{"whether the app connects with DATABASE_URL as it starts", "reads it as the file loads (server.js:2), and the sandbox cannot tell whether the app connects to that host as it starts"},
+		once:    []string{warned},
+		lacks:   []string{"ENOTFOUND", `"diagnoses"`},
+	}, {
 		name:    "literal host read in a Deno handler",
 		files:   deno(denoHandler),
 		verdict: "unverified",
-		reason:  []string{"whether the app reads DB_HOST as it starts (DB_HOST names postgres", "main.ts:3"},
+		reason:  []string{"whether the app connects with DB_HOST as it starts (DB_HOST names postgres", "main.ts:3"},
 		lacks:   invented,
 	}, {
 		name:    "read in a handler written on one line",
 		files:   deno("Deno.serve({ port: 8000, hostname: \"0.0.0.0\" }, () => new Response(Deno.env.get(\"DB_HOST\")));\n"),
 		verdict: "unverified",
-		reason:  []string{"whether the app reads DB_HOST as it starts", "only inside a function or block (main.ts:1)"},
+		reason:  []string{"whether the app connects with DB_HOST as it starts", "only on lines that do not run as the file loads (main.ts:1)"},
 		lacks:   invented,
 	}, {
-		name:    "literal host read as a Deno module loads",
-		files:   deno("const host = Deno.env.get(\"DB_HOST\");\nDeno.serve({ port: 8000, hostname: \"0.0.0.0\" }, () => new Response(host));\n"),
+		name:    "literal host connected to as a Deno module loads",
+		files:   deno("const conn = await Deno.connect({ hostname: Deno.env.get(\"DB_HOST\"), port: 5432 });\nDeno.serve({ port: 8000, hostname: \"0.0.0.0\" }, () => new Response(\"ok\"));\n"),
 		verdict: "not-answering",
 		signal:  "host-not-found",
 		says:    []string{"error: Uncaught (in promise) Error: failed to lookup address information: Name or service not known"},
 		lacks:   invented[:2],
 	}, {
-		name:    "literal host read as the module loads",
-		files:   py(literal, "import os\nfrom http.server import HTTPServer, BaseHTTPRequestHandler\n\nDB_HOST = os.environ['DB_HOST']\nHTTPServer(('0.0.0.0', 8000), BaseHTTPRequestHandler).serve_forever()\n"),
+		name:    "literal host connected to as the module loads",
+		files:   py(literal, "import os\nfrom http.server import HTTPServer, BaseHTTPRequestHandler\n\nconn = psycopg2.connect(host=os.environ['DB_HOST'], password=os.environ['DB_PASS'])\nHTTPServer(('0.0.0.0', 8000), BaseHTTPRequestHandler).serve_forever()\n"),
 		verdict: "not-answering",
 		signal:  "host-not-found",
 		says:    []string{`could not translate host name \"postgres\"`},
@@ -190,12 +198,12 @@ func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 		name:    "read in a handler main registers",
 		files:   goApp("\thttp.HandleFunc(\"/\", func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte(os.Getenv(\"DATABASE_URL\"))) })\n"),
 		verdict: "unverified",
-		reason:  []string{"whether the app reads DATABASE_URL as it starts", "only inside a function or block (main.go:9)"},
+		reason:  []string{"whether the app connects with DATABASE_URL as it starts", "only on lines that do not run as main runs (main.go:9)"},
 		once:    []string{warned},
 		lacks:   []string{"no such host", `"diagnoses"`},
 	}, {
-		name:    "read as main runs",
-		files:   goApp("\tdb := os.Getenv(\"DATABASE_URL\")\n\thttp.HandleFunc(\"/\", func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte(db)) })\n"),
+		name:    "connected with as main runs",
+		files:   goApp("\tconn, err := pgx.Connect(context.Background(), os.Getenv(\"DATABASE_URL\"))\n\thttp.HandleFunc(\"/\", func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte(fmt.Sprint(conn, err))) })\n"),
 		verdict: "not-answering",
 		signal:  "host-not-found",
 		says:    []string{"dial tcp: lookup pg: no such host"},
@@ -205,7 +213,7 @@ func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 			"src/main.rs": "use actix_web::{App, HttpServer};\n\n#[actix_web::main]\nasync fn main() -> std::io::Result<()> {\n    let db = std::env::var(\"DATABASE_URL\").unwrap();\n    HttpServer::new(|| App::new())\n        .bind((\"0.0.0.0\", 8080))?\n        .run()\n        .await\n}\n",
 			"zerops.yml":  setupYml{base: "rust@1.86", build: []string{"cargo build --release"}, deploy: "target/release/rapi", env: map[string]string{"DATABASE_URL": dbURL}, start: "./target/release/rapi"}.String()},
 		verdict: "unverified",
-		reason:  []string{"whether the app reads DATABASE_URL as it starts", "the sandbox does not follow where rust code reads a variable"},
+		reason:  []string{"whether the app connects with DATABASE_URL as it starts", "the sandbox does not follow where rust code reads a variable"},
 		once:    []string{warned},
 		lacks:   []string{"Name or service not known", `"diagnoses"`},
 	}})

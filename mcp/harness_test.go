@@ -112,16 +112,16 @@ const demoZeropsYml = `zerops:
 `
 
 // demoApp is the Node app demoZeropsYml builds and starts: what `npm ci`
-// and `node index.js` need, listening on 0.0.0.0:3000 after reading, as it
-// loads, the variables the tests point at a database, cache or service (a
-// reference to a missing service in one fails its start, as in an app
-// that connects as it starts).
+// and `node index.js` need, listening on 0.0.0.0:3000 after connecting, as
+// it loads, to the host each variable the tests point at a database, cache
+// or service names (a reference to a missing service in one fails its
+// start: the line that reads it connects with it).
 var demoApp = map[string]string{
 	"zerops.yml":        demoZeropsYml,
 	"package.json":      `{"name": "demo", "version": "1.0.0", "scripts": {"start": "node index.js"}}` + "\n",
 	"package-lock.json": `{"name": "demo", "version": "1.0.0", "lockfileVersion": 3, "requires": true, "packages": {"": {"name": "demo", "version": "1.0.0"}}}` + "\n",
 	"index.js": "const http = require('node:http');\n" +
-		"const services = [process.env.DATABASE_URL, process.env.DB_URL, process.env.DB_HOST, process.env.PGHOST, process.env.DB, process.env.SEARCH_URL, process.env.REDIS_HOST, process.env.CACHE, process.env.API, process.env.AMQP_URL, process.env.QDRANT_URL, process.env.IMGPROXY_HOST, process.env.DB_PASS, process.env.CACHE_URL, process.env.connectionString];\n" +
+		"for (const s of [process.env.DATABASE_URL, process.env.DB_URL, process.env.DB_HOST, process.env.PGHOST, process.env.DB, process.env.SEARCH_URL, process.env.REDIS_HOST, process.env.CACHE, process.env.API, process.env.AMQP_URL, process.env.QDRANT_URL, process.env.IMGPROXY_HOST, process.env.DB_PASS, process.env.CACHE_URL, process.env.connectionString]) if (s) require('node:net').connect(5432, s.includes('://') ? new URL(s).hostname : s);\n" +
 		"http.createServer((req, res) => res.end('ok')).listen(3000, '0.0.0.0', () => console.log('Listening on 0.0.0.0:3000'));\n",
 }
 

@@ -30,7 +30,7 @@ func dotnetApp(env string) map[string]string {
       start: dotnet Notes.dll
 `,
 		"Notes.csproj": "<Project Sdk=\"Microsoft.NET.Sdk.Web\">\n  <PropertyGroup>\n    <TargetFramework>net9.0</TargetFramework>\n  </PropertyGroup>\n</Project>\n",
-		"Program.cs":   "var db = Environment.GetEnvironmentVariable(\"DB_URL\");\nvar app = WebApplication.CreateBuilder(args).Build();\napp.MapGet(\"/\", () => \"ok\");\napp.Run();\n",
+		"Program.cs":   "var db = ConnectionMultiplexer.Connect(Environment.GetEnvironmentVariable(\"DB_URL\"));\nvar app = WebApplication.CreateBuilder(args).Build();\napp.MapGet(\"/\", () => \"ok\");\napp.Run();\n",
 	}
 }
 

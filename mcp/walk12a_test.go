@@ -132,7 +132,7 @@ func TestDeploy_PythonHostOfSearchAPINotFound(t *testing.T) {
 	writeApp(t, h.workDir(t), map[string]string{
 		"zerops.yml":       strings.Replace(pyZeropsYml("python app.py"), "      start:", "      envVariables:\n        MEILI_URL: http://${meilisearch_hostname}:7700\n      start:", 1),
 		"requirements.txt": "requests==2.32.3\n",
-		"app.py":           "import os\nimport requests\nfrom http.server import HTTPServer, BaseHTTPRequestHandler\nURL = os.environ['MEILI_URL']\nHTTPServer(('0.0.0.0', 8000), BaseHTTPRequestHandler).serve_forever()\n"})
+		"app.py":           "import os\nimport requests\nfrom http.server import HTTPServer, BaseHTTPRequestHandler\nHEALTH = requests.get(os.environ['MEILI_URL'] + '/health')\nHTTPServer(('0.0.0.0', 8000), BaseHTTPRequestHandler).serve_forever()\n"})
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
 	check, _ := m["check"].(map[string]any)
 	first := firstDiagnosis(check["diagnoses"])

@@ -69,7 +69,7 @@ func TestDeploy_UnrelatedWarningIsNotPutBeforeAMissingHost(t *testing.T) {
 		"package.json":      `{"name": "demo", "version": "1.0.0", "dependencies": {"pg": "^8.11.0"}}` + "\n",
 		"package-lock.json": `{"name": "demo", "version": "1.0.0", "lockfileVersion": 3, "requires": true, "packages": {"": {"name": "demo", "version": "1.0.0", "dependencies": {"pg": "^8.11.0"}}, "node_modules/pg": {"version": "8.11.0"}}}` + "\n",
 		"index.js": "const http = require('node:http');\n" +
-			"const { Client } = require('pg');\nconst db = new Client({ host: process.env.PG_HOST });\ndb.connect().then(() => {\n" +
+			"const { Client } = require('pg');\nconst db = new Client({ host: process.env.PG_HOST }); db.connect().then(() => {\n" +
 			"  http.createServer((req, res) => res.end('ok')).listen(3000, '0.0.0.0');\n});\n"})
 	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "host18")
 	next := str(m["next"])

@@ -74,7 +74,7 @@ func TestDeploy_MissingServiceInBuildEnvToo(t *testing.T) {
 	ref := "${postgres_connectionString}"
 	yml := setupYml{base: "nodejs@22", deploy: "./", start: "node index.js", port: 3000,
 		buildEnv: map[string]string{"DATABASE_URL": ref}, env: map[string]string{"DATABASE_URL": ref}}.String()
-	index := "const http = require('http');\nconst url = process.env.DATABASE_URL;\nhttp.createServer((req, res) => res.end(url)).listen(3000, '0.0.0.0');\n"
+	index := "const http = require('http');\nconst db = require('net').connect(5432, new URL(process.env.DATABASE_URL).hostname);\nhttp.createServer((req, res) => res.end('ok')).listen(3000, '0.0.0.0');\n"
 	runDeployCases(t, []deployCase{{name: "both sides", files: map[string]string{"zerops.yml": yml, "index.js": index,
 		"package.json": `{"name":"a","main":"index.js"}`},
 		verdict: "not-answering", signal: "host-not-found", says: []string{"build.envVariables", "${db_connectionString}"}}})
@@ -88,7 +88,7 @@ func TestDeploy_DeletedServiceInBuildEnvStatedOnce(t *testing.T) {
 	ref := "${db_connectionString}"
 	yml := setupYml{base: "nodejs@22", deploy: "./", start: "node index.js", port: 3000,
 		buildEnv: map[string]string{"DATABASE_URL": ref}, env: map[string]string{"DATABASE_URL": ref}}.String()
-	index := "const http = require('http');\nconst url = process.env.DATABASE_URL;\nhttp.createServer((req, res) => res.end(url)).listen(3000, '0.0.0.0');\n"
+	index := "const http = require('http');\nconst db = require('net').connect(5432, new URL(process.env.DATABASE_URL).hostname);\nhttp.createServer((req, res) => res.end('ok')).listen(3000, '0.0.0.0');\n"
 	h.ownApp(t, map[string]string{"zerops.yml": yml, "index.js": index, "package.json": `{"name":"a","main":"index.js"}`})
 	del, _ := h.callWith(t, context.Background(), "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true}, "delete")
 	wantOK(t, del)

@@ -147,7 +147,7 @@ func TestDeploy_PortGivenInStartCommand(t *testing.T) {
 }
 
 // TestDeploy_MissingHostInTheClientOfItsVariable: rag-starter's api
-// imports redis and reads QDRANT_URL (here as it loads). With QDRANT_URL pointing at a
+// imports redis and reads QDRANT_URL (here asking it as it loads). With QDRANT_URL pointing at a
 // service the project lacks, the sandbox printed redis' own error for
 // that host ("Error -2 connecting to vector:6379"): the only client the
 // installs named, not the one the variable feeds. The variable's name
@@ -160,8 +160,8 @@ func TestDeploy_MissingHostInTheClientOfItsVariable(t *testing.T) {
 		"      prepareCommands:\n        - python3 -m pip install --ignore-installed -r requirements.txt\n" +
 		"      start: gunicorn main:app --bind 0.0.0.0:8000 --worker-class uvicorn.workers.UvicornWorker\n"
 	runWalkCases(t, []deployCase{{name: "no vector", services: "services:\n  - hostname: api\n    type: python@3.11\n", dir: "rag", target: "api", files: map[string]string{"zerops.yml": yml,
-		// it reads QDRANT_URL as it loads (a client made at start)
-		"main.py":          "import os\nimport redis\nimport httpx\nfrom fastapi import FastAPI\n\nQDRANT_URL = os.getenv('QDRANT_URL')\napp = FastAPI()\n\n@app.get('/')\ndef root():\n    return {'q': QDRANT_URL}\n",
+		// it asks QDRANT_URL as it loads, on the line that reads it
+		"main.py":          "import os\nimport redis\nimport httpx\nfrom fastapi import FastAPI\n\nQDRANT_URL = httpx.get(os.getenv('QDRANT_URL') + '/collections')\napp = FastAPI()\n\n@app.get('/')\ndef root():\n    return {'q': QDRANT_URL}\n",
 		"requirements.txt": "fastapi==0.104.1\nuvicorn[standard]==0.24.0\ngunicorn==21.2.0\nredis==5.0.1\nhttpx==0.25.2\n"},
 		says: []string{"port=6333"}, lacks: []string{"redis.exceptions", "vector:6379"}}})
 }

@@ -35,10 +35,10 @@ var verdictApp = map[string]string{
 	"index.js":          "const http = require('node:http');\nhttp.createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n",
 }
 
-// dbReadingApp is verdictApp's server reading DATABASE_URL as it loads,
-// as an app connecting at start does.
-var dbReadingApp = "const http = require('node:http');\nconst db = new URL(process.env.DATABASE_URL);\n" +
-	"http.createServer((q, s) => s.end(db.hostname)).listen(3000, '0.0.0.0');\n"
+// dbReadingApp is verdictApp's server connecting, as it loads, to the host
+// DATABASE_URL names (on the line that reads it).
+var dbReadingApp = "const http = require('node:http');\nconst db = require('node:net').connect(5432, new URL(process.env.DATABASE_URL).hostname);\n" +
+	"http.createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
 
 // TestBinary_SandboxMistakesEndInVerdicts is issue 21's acceptance as an
 // agent meets it in `zcp sandbox`: a broken build, a missing start file, a
@@ -97,8 +97,9 @@ func TestBinary_SandboxMistakesEndInVerdicts(t *testing.T) {
 			map[string]string{"zerops.yml": verdictYml}, "not-answering", "start-file-missing"},
 		{"wrong port", map[string]string{"index.js": strings.Replace(verdictApp["index.js"], "3000", "8080", 1)},
 			map[string]string{"index.js": verdictApp["index.js"]}, "not-answering", "wrong-port"},
-		// The app reads DATABASE_URL as it loads: a start that never reads
-		// it is unverified, not failed (an unresolved reference stays text).
+		// The app connects with DATABASE_URL as it loads: a start that only
+		// reads it is unverified, not failed (an unresolved reference stays
+		// text, and reading it looks no host up).
 		{"missing service", map[string]string{"index.js": dbReadingApp, "zerops.yml": strings.Replace(verdictYml, "start: node index.js",
 			"start: node index.js\n      envVariables:\n        DATABASE_URL: ${database_connectionString}", 1)},
 			map[string]string{"zerops.yml": strings.Replace(verdictYml, "start: node index.js",

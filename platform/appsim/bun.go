@@ -18,7 +18,7 @@ func bunRecord() *tool {
 		// Bun 1.3 prints it for a host the DNS does not know).
 		hostNotFound: func(host string) string { return "DNSException: getaddrinfo ENOTFOUND " + host },
 		servers:      map[string]ownAddr{"Bun.serve": {host: "0.0.0.0", port: 3000, portVars: []string{"BUN_PORT", "PORT", "NODE_PORT"}}},
-		listens:      []listenForm{bunServe, listenOptions, listenCall}, envRead: `Bun\.env\.%[1]s\b`, readsAtLoad: true}
+		listens:      []listenForm{bunServe, listenOptions, listenCall}, envRead: `Bun\.env\.%[1]s\b`, readsAtLoad: true, connects: jsConnects}
 }
 
 // bunServeRe is Bun.serve({…}) or a default-exported server ({fetch, …}).

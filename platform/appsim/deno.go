@@ -22,7 +22,9 @@ func denoRecord() *tool {
 			return fmt.Sprintf("error: Uncaught (in promise) TypeError: error sending request for url (http://%s/): client error (Connect): dns error: failed to lookup address information: Name or service not known", host)
 		},
 		servers: map[string]ownAddr{"Deno.serve": {host: "0.0.0.0", port: 8000}},
-		listens: []listenForm{denoServe, denoListen, listenCall}, envRead: `Deno\.env\.get\(['"]%[1]s['"]\)`, readsAtLoad: true}
+		listens: []listenForm{denoServe, denoListen, listenCall}, envRead: `Deno\.env\.get\(['"]%[1]s['"]\)`, readsAtLoad: true,
+		// Deno.connect, Deno.connectTls, a client's connect(), fetch.
+		connects: lazyregexp.New(`\b(?:connect|connectTls|fetch)\(`)}
 }
 
 // denoHTTPRe is an HTTP URL, its scheme, at the start of a variable.

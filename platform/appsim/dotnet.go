@@ -27,7 +27,10 @@ func dotnetRecord() *tool {
 			banner: "info: Microsoft.Hosting.Lifetime[14]\n      Now listening on: http://%s:%d",
 			local:  "info: Microsoft.Hosting.Lifetime[14]\n      Now listening on: http://localhost:%[2]d"}},
 		// Program.cs's top-level statements run as the app starts.
-		envRead: `Environment\.GetEnvironmentVariable\(\s*"%[1]s"\s*\)|Configuration\[\s*"%[1]s"\s*\]`, readsAtLoad: true}
+		envRead: `Environment\.GetEnvironmentVariable\(\s*"%[1]s"\s*\)|Configuration\[\s*"%[1]s"\s*\]`, readsAtLoad: true,
+		// StackExchange.Redis's Connect (abortConnect by default), a
+		// connection opened (Open) on the line that reads the variable.
+		connects: lazyregexp.New(`\bConnectionMultiplexer\.Connect(?:Async)?\(|\.Open(?:Async)?\(\s*\)`)}
 }
 
 var (

@@ -31,6 +31,8 @@ func gleamRecord() *tool {
 		binaryFrom: gleamShipment,
 		envRead:    `\b(?:env\.get_(?:string|int|float|bool)|envoy\.get|os\.get_env)\(\s*"%[1]s"\s*\)`,
 		mainFunc:   lazyregexp.New(`(?m)^pub fn main\(\)[^\n{]*\{[ \t]*$`),
+		// a TCP connect (mug); a database pool connects when used.
+		connects: lazyregexp.New(`\bmug\.connect\b`),
 		// Erlang's resolver answers nxdomain, and a `let assert` on the
 		// connection crashes the main process with a report that names no
 		// host.

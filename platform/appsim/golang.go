@@ -21,7 +21,10 @@ func goRecord() *tool {
 		}, // as given, as the go command prints it
 		hostNotFound: func(host string) string { return fmt.Sprintf("dial tcp: lookup %s: no such host", host) },
 		listens:      []listenForm{addrLiteral(goAddrRe), ginBareRun}, envRead: `os\.Getenv\("%[1]s"\)`,
-		mainFunc:   lazyregexp.New(`(?m)^func main\(\)\s*\{[ \t]*$`),
+		mainFunc: lazyregexp.New(`(?m)^func main\(\)\s*\{[ \t]*$`),
+		// pgx's Connect, a dial (net, AMQP, NATS), an HTTP request; sql.Open,
+		// pgxpool.New and go-redis's NewClient connect when used.
+		connects:   lazyregexp.New(`\b(?:pgx|pgxpool|pgconn|nats)\.Connect(?:Config)?\(|\b(?:net|amqp)\.Dial(?:Timeout)?\(|\bhttp\.(?:Get|Post|Head)\(`),
 		binaryFrom: goBinary}
 }
 

@@ -13,13 +13,16 @@ import (
 
 // A reference to a service the project lacks stays as written in the
 // variable (${db_hostname}), as does a literal address of it (DB_HOST:
-// db): the app looks that host up, and fails to, only where it reads the
-// variable. Of the code the sandbox read judging a start (r.read), a read
-// of the variable on a top-level line of a file of a language whose
-// top-level code runs as the file loads (its record's readsAtLoad) fails
-// the start. A read in indented code or after an arrow (a function: a
-// request handler, a startup hook; a block), none read, or code whose reads the sandbox does
-// not follow leaves the start unverified: the note says what the sandbox
+// db): the app looks that host up, and fails to, only where it connects
+// with it; reading the string looks nothing up, and many clients connect
+// lazily (pg's Pool, SQLAlchemy's create_engine, Go's sql.Open). Of the
+// code the sandbox read judging a start (r.read), a line that runs as the
+// start does (a top-level line of a file whose language runs top-level
+// code as it loads, its record's readsAtLoad; a line of Go's or Gleam's
+// main at its own depth) and both reads the variable and connects with it
+// eagerly (its record's connects: psycopg2.connect(, new PDO() fails the
+// start. Any other read, none, or code whose reads the sandbox does not
+// follow leaves the start unverified: the note says what the sandbox
 // could not tell, the deploy's warning states the fix.
 
 // codeExts are the files read for a start that hold code (not a manifest,
@@ -99,14 +102,15 @@ func (r *runSim) missingHostStart(cmd startCmd, env Env, out *RunResult) startCm
 }
 
 // missingHostNote is, for a start of lang whose environment's variable
-// key names host, a service the project lacks: "" when the start reads
-// key as its code loads (or key is not known), so it fails to look host
-// up; else what the sandbox could not tell.
+// key names host, a service the project lacks: "" when a line of its code
+// that runs as it starts reads key and connects with it (or key is not
+// known), so it fails to look host up; else what the sandbox could not
+// tell.
 func (r *runSim) missingHostNote(lang, key, host string) string {
 	if key == "" {
 		return ""
 	}
-	what := fmt.Sprintf("whether the app reads %s as it starts (%s names %s, a service the project lacks; a start that reads it fails: host not found)", key, key, host)
+	what := fmt.Sprintf("whether the app connects with %s as it starts (%s names %s, a service the project lacks; a connect fails: host not found)", key, key, host)
 	t := byLang[lang]
 	if t == nil || t.envRead == "" || !t.readsAtLoad && t.mainFunc == nil {
 		return what + ": the sandbox does not follow where " + orStr(lang, "its") + " code reads a variable"
@@ -118,8 +122,12 @@ func (r *runSim) missingHostNote(lang, key, host string) string {
 	if err != nil {
 		return ""
 	}
+	loads := "as the file loads"
+	if t.mainFunc != nil {
+		loads = "as main runs"
+	}
 	files := slices.Sorted(maps.Keys(r.read))
-	var later []string
+	var atStart, later []string
 	for _, rel := range files {
 		src := r.read[rel]
 		depth := startDepth(t, src)
@@ -129,19 +137,48 @@ func (r *runSim) missingHostNote(lang, key, host string) string {
 			if c := strings.TrimSpace(line); strings.HasPrefix(c, "#") || strings.HasPrefix(c, "//") || strings.HasPrefix(c, "*") {
 				continue
 			}
-			if depth != nil && start > depth[0] && start < depth[1] && indent(line) == depth[2] && !inlineFunc(rel, line) {
-				return "" // as the code starts: the file loads, or main runs
+			at := fmt.Sprintf("%s:%d", rel, strings.Count(src[:m[0]], "\n")+1)
+			if depth == nil || start <= depth[0] || start >= depth[1] || indent(line) != depth[2] || inlineFunc(rel, line) {
+				if len(later) < 3 {
+					later = append(later, at)
+				}
+				continue
 			}
-			if len(later) < 3 {
-				later = append(later, fmt.Sprintf("%s:%d", rel, strings.Count(src[:m[0]], "\n")+1))
+			if connectsOn(t, rel, src[start:lineEnd(src, m[1])]) {
+				return "" // the line runs as the code starts and connects with it
+			}
+			if len(atStart) < 3 && !slices.Contains(atStart, at) {
+				atStart = append(atStart, at)
 			}
 		}
 	}
+	if len(atStart) > 0 {
+		return fmt.Sprintf("%s: the code read reads it %s (%s), and the sandbox cannot tell whether the app connects to that host as it starts", what, loads, strings.Join(atStart, ", "))
+	}
 	if len(later) > 0 {
-		return fmt.Sprintf("%s: the code read reads it only inside a function or block (%s), not as the file loads", what, strings.Join(later, ", "))
+		return fmt.Sprintf("%s: the code read reads it only on lines that do not run %s (%s)", what, loads, strings.Join(later, ", "))
 	}
 	if len(files) > 3 {
 		files = append(files[:3], "…")
 	}
 	return fmt.Sprintf("%s: the code read of the start (%s) does not read it", what, strings.Join(files, ", "))
+}
+
+// lineEnd is the offset of the end of the line holding offset at in src.
+func lineEnd(src string, at int) int {
+	if i := strings.IndexByte(src[at:], '\n'); i >= 0 {
+		return at + i
+	}
+	return len(src)
+}
+
+// connectsOn tells whether line, a line of the file rel that runs as the
+// start does, connects eagerly in a form of the record t (its connects),
+// not in a function written on that line.
+func connectsOn(t *tool, rel, line string) bool {
+	if t.connects == nil {
+		return false
+	}
+	m := t.connects.FindStringIndex(line)
+	return m != nil && !inlineFunc(rel, line[:m[0]])
 }

@@ -24,12 +24,18 @@ const (
 	nextBanner = "ready - started server on %[1]s:%[2]d, url: http://localhost:%[2]d"
 )
 
+// jsConnects are the calls of Node's and Bun's code that connect as they
+// run: a client's connect (mongoose, MongoClient, amqplib, a redis client's
+// connect()), mysql2's createConnection, fetch; pg's Client and Pool,
+// node-redis's createClient and Prisma connect when used.
+var jsConnects = lazyregexp.New(`\b(?:connect|createConnection|fetch)\(`)
+
 func nodeRecord() *tool {
 	return &tool{name: "node", names: []string{"node"}, lang: "node", run: nodeTool, deps: nodeDeps,
 		family:   func(n string) bool { return strings.HasPrefix(n, "node") || n == "tsx" || n == "ts-node" },
 		runBases: []string{"nodejs*", "bun", "deno"}, // bun's and deno's packages are read as node's
 		entryAt:  (*runSim).nodeDirEntry, builtSource: (*runSim).builtFrom, outOfMemory: nodeHeapExhaustion,
-		listens: []listenForm{listenOptions, listenCall}, envRead: `process\.env\.%[1]s\b|process\.env\[['"]%[1]s['"]\]`, readsAtLoad: true,
+		listens: []listenForm{listenOptions, listenCall}, envRead: `process\.env\.%[1]s\b|process\.env\[['"]%[1]s['"]\]`, readsAtLoad: true, connects: jsConnects,
 		missingEntry: func(_, abs string) []Line {
 			return []Line{{3, "node:internal/modules/cjs/loader:1228"}, {3, "  throw err;"}, {3, "  ^"}, {3, ""},
 				{3, "Error: Cannot find module '" + abs + "'"},

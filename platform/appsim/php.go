@@ -21,7 +21,10 @@ func phpRecord() *tool {
 		servers:     map[string]ownAddr{"php -S": {lang: "php", banner: "PHP Development Server (http://%s:%d) started"}},
 		serverStart: func(_ *runSim, _ string, args []string, _ map[string]string) (startCmd, bool) { return phpServer(args) },
 		banners:     map[string]string{"artisan": "   INFO  Server running on [http://%s:%d]."},
-		envRead:     `getenv\(['"]%[1]s['"]\)`, readsAtLoad: true}
+		envRead:     `getenv\(['"]%[1]s['"]\)`, readsAtLoad: true,
+		// PDO and mysqli connect as they are made; pg_connect; phpredis's
+		// connect.
+		connects: lazyregexp.New(`(?i)\bnew\s+\\?(?:PDO|mysqli)\s*\(|\b(?:mysqli_connect|mysqli_real_connect|pg_p?connect)\s*\(|->p?connect\s*\(`)}
 }
 
 // phpRequireRe is a PHP file's require of a file by its path:

@@ -38,7 +38,12 @@ func pythonRecord() *tool {
 				portFlags: []string{"--port"}, banner: uvicornBanner},
 		},
 		listens: []listenForm{listenCall, pyAddrTuple, pyRun},
-		envRead: `os\.environ(?:\.get)?[\[(]['"]%[1]s['"]|os\.getenv\(['"]%[1]s['"]`, readsAtLoad: true}
+		envRead: `os\.environ(?:\.get)?[\[(]['"]%[1]s['"]|os\.getenv\(['"]%[1]s['"]`, readsAtLoad: true,
+		// DB-API connects (psycopg2, psycopg, PyMySQL, mysql.connector,
+		// MySQLdb, asyncpg), urllib's urlopen, requests' and httpx's calls;
+		// pymongo's MongoClient, redis-py's Redis and SQLAlchemy's
+		// create_engine connect later, when used.
+		connects: lazyregexp.New(`\b(?:connect|urlopen)\(|\b(?:requests|httpx)\.(?:get|post|put|patch|delete|head|request)\(`)}
 }
 
 // Where a Python program listens: a server's (HOST, PORT) tuple

@@ -41,7 +41,10 @@ func rubyRecord() *tool {
 				setPort: lazyregexp.New(`(?m)^\s*set\s+:port\s*,\s*(.+?)\s*$`),
 				setHost: lazyregexp.New(`(?m)^\s*set\s+:bind\s*,\s*(.+?)\s*$`)},
 		},
-		envRead: `ENV\[\s*['"]%[1]s['"]\s*\]|ENV\.fetch\(\s*['"]%[1]s['"]`, readsAtLoad: true}
+		envRead: `ENV\[\s*['"]%[1]s['"]\s*\]|ENV\.fetch\(\s*['"]%[1]s['"]`, readsAtLoad: true,
+		// pg's and mysql2's clients connect as they are made, Sequel's
+		// connect tests its connection; redis-rb connects when used.
+		connects: lazyregexp.New(`\bPG\.connect\b|\bPG::Connection\.(?:new|open|connect)\b|\bMysql2::Client\.new\b|\bSequel\.connect\b|\bNet::HTTP\.get\b`)}
 }
 
 // rubyTool runs a file (a Sinatra one listens as its record says).

@@ -45,6 +45,11 @@ type tool struct {
 	// runs as the start loads the file (a script; C#'s top-level
 	// statements), one in indented code when a function or block runs.
 	readsAtLoad bool
+	// connects are the calls of its code that connect as they run (a
+	// database client's connect, an HTTP request): a line that runs at
+	// start, reads a variable naming a missing service and makes one fails
+	// the start (missinghost.go); nil: none is known to.
+	connects *lazyregexp.Regexp
 	// mainFunc opens its entry function (Go's func main): a read on a
 	// line of its body's own depth runs as the program starts.
 	mainFunc *lazyregexp.Regexp

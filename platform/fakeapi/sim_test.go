@@ -77,10 +77,15 @@ func runCases(t *testing.T, tests []runCase) {
 // nodeOK is a Node server that answers on 0.0.0.0:3000.
 const nodeOK = "const http = require('node:http');\nhttp.createServer((q, s) => s.end('ok')).listen(3000);\n"
 
-// nodeReads is nodeOK reading the variable key as it loads: a missing
-// service's reference there fails its start.
-func nodeReads(key string) string {
-	return "const url = process.env." + key + ";\n" + nodeOK
+// nodeConnects is nodeOK connecting, as it loads, to the host the variable
+// key holds (a URL, else the host itself): a missing service's reference
+// there fails its start.
+func nodeConnects(key string) string {
+	host := "new URL(process.env." + key + ").hostname"
+	if strings.HasSuffix(key, "_HOST") {
+		host = "process.env." + key
+	}
+	return "const db = require('node:net').connect(5432, " + host + ");\n" + nodeOK
 }
 
 // Each rule of the simulated runtime, from what the user wrote: the
@@ -225,10 +230,10 @@ func TestRun_ReadsReferencesAndInitCommands(t *testing.T) {
 	t.Parallel()
 	runCases(t, []runCase{
 		{"MissingServiceReference", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000,
-			"        DATABASE_URL: ${database_connectionString}\n"), "index.js": nodeReads("DATABASE_URL")},
+			"        DATABASE_URL: ${database_connectionString}\n"), "index.js": nodeConnects("DATABASE_URL")},
 			3000, http.StatusBadGateway, []string{"Error: getaddrinfo ENOTFOUND database"}, []string{"Listening"}},
 		{"MissingServiceReferenceWithoutBraces", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000,
-			"        DB_HOST: $database_hostname\n"), "index.js": nodeReads("DB_HOST")},
+			"        DB_HOST: $database_hostname\n"), "index.js": nodeConnects("DB_HOST")},
 			3000, http.StatusBadGateway, []string{"Error: getaddrinfo ENOTFOUND database"}, []string{"Listening"}},
 		{"ExistingServiceReferenceWithoutBraces", map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000,
 			"        DB_HOST: $db_hostname\n"), "index.js": nodeOK},
@@ -237,7 +242,7 @@ func TestRun_ReadsReferencesAndInitCommands(t *testing.T) {
 			"        DATABASE_URL: ${db_connectionString}\n"), "index.js": nodeOK},
 			3000, http.StatusOK, []string{"Listening on 0.0.0.0:3000"}, []string{"ENOTFOUND"}},
 		{"PythonMissingServiceReference", map[string]string{"zerops.yml": appYml("appstage", "python@3.12", "python app.py", 8000,
-			"        DB_HOST: ${postgres_hostname}\n"), "app.py": "import os\nDB_HOST = os.environ['DB_HOST']\napp.run(host='0.0.0.0', port=8000)\n"},
+			"        DB_HOST: ${postgres_hostname}\n"), "app.py": "import os\nconn = psycopg2.connect(host=os.environ['DB_HOST'])\napp.run(host='0.0.0.0', port=8000)\n"},
 			8000, http.StatusBadGateway, []string{`could not translate host name "postgres" to address`}, nil},
 		{"InitCommandPasses", map[string]string{"zerops.yml": strings.Replace(appYml("appstage", "nodejs@22", "node index.js", 3000, ""),
 			"    run:\n", "    run:\n      initCommands: [node migrate.js, 'zsc execOnce x -- node migrate.js']\n", 1), "index.js": nodeOK, "migrate.js": "1\n"},
@@ -322,7 +327,7 @@ func TestRun_SecretReferenceReadAtStart(t *testing.T) {
 	dev := srv.ServiceID("appdev")
 	ctx := context.Background()
 	if _, p := pushFiles(t, h, dev, "appdev", map[string]string{"zerops.yml": appYml("appdev", "nodejs@22", "node index.js", 3000, ""),
-		"index.js": nodeReads("DATABASE_URL")}); p.Status != "FINISHED" {
+		"index.js": nodeConnects("DATABASE_URL")}); p.Status != "FINISHED" {
 		t.Fatalf("build ended %s", p.Status)
 	}
 	restart := func() {

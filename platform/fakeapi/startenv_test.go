@@ -22,7 +22,7 @@ func TestRun_EnvironmentReadAtStart(t *testing.T) {
 	const (
 		hostCode = "require('http').createServer((q, s) => s.end('ok')).listen(3000, process.env.HOST || 'localhost');\n"
 		portCode = "require('http').createServer((q, s) => s.end('ok')).listen(process.env.PORT || 8080, '0.0.0.0');\n"
-		dbCode   = "const db = process.env.DB;\n" + portCode // reads DB as it loads
+		dbCode   = "const db = require('node:net').connect(5432, process.env.DB);\n" + portCode // connects to DB as it loads
 	)
 	tests := []struct {
 		name     string
@@ -127,7 +127,7 @@ func TestProbe_ReferencedServiceDeletedIsUnverified(t *testing.T) {
 	srv, h := newSDK(t, fastOpts)
 	ctx := context.Background()
 	stage := srv.ServiceID("appstage")
-	code := "const url = process.env.DATABASE_URL;\nrequire('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
+	code := "const db = require('node:net').connect(5432, new URL(process.env.DATABASE_URL).hostname);\nrequire('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
 	files := map[string]string{"zerops.yml": appYml("appstage", "nodejs@22", "node index.js", 3000, "        DATABASE_URL: ${db_connectionString}\n"),
 		"index.js": code}
 	if _, p := pushFiles(t, h, stage, "appstage", files); p.Status != "FINISHED" {

@@ -1,0 +1,87 @@
+package appsim_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/platform/appsim"
+)
+
+// A variable holding a missing service's address (DATABASE_URL naming pg):
+// the start fails as host not found only where a line that runs as it
+// starts reads the variable and connects with it eagerly, in a form of its
+// language's record; a plain read there, a lazy client's constructor, a
+// read in a function or in an argument continued on the next line leave it
+// unverified, naming the line.
+func TestRun_MissingHostFailsOnlyAnEagerConnectAtStart(t *testing.T) {
+	t.Parallel()
+	const (
+		node   = "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
+		py     = "from http.server import HTTPServer, BaseHTTPRequestHandler\nHTTPServer(('0.0.0.0', 3000), BaseHTTPRequestHandler).serve_forever()\n"
+		atLoad = "and the sandbox cannot tell whether the app connects to that host as it starts"
+	)
+	goMain := func(body string) map[string]string {
+		return map[string]string{"go.mod": "module app\n\ngo 1.22\n",
+			"main.go": "package main\n\nimport (\n\t\"net/http\"\n\t\"os\"\n)\n\nfunc main() {\n" + body + "\thttp.ListenAndServe(\"0.0.0.0:3000\", nil)\n}\n"}
+	}
+	tests := []struct {
+		name   string
+		start  string // "": node index.js
+		files  map[string]string
+		crash  string // a line of the crash, "" for none
+		unsure string // in Unchecked, "" for nothing unchecked
+	}{
+		{name: "node connect on the read's line", files: map[string]string{"index.js": "const db = require('node:net').connect(5432, new URL(process.env.DATABASE_URL).hostname);\n" + node},
+			crash: "Error: getaddrinfo ENOTFOUND pg"},
+		{name: "node mongoose.connect", files: map[string]string{"index.js": "mongoose.connect(process.env.DATABASE_URL);\n" + node},
+			crash: "ENOTFOUND pg"},
+		{name: "node plain read at load", files: map[string]string{"index.js": "const url = process.env.DATABASE_URL;\n" + node},
+			unsure: "reads it as the file loads (index.js:1), " + atLoad},
+		{name: "node lazy pg Pool", files: map[string]string{"index.js": "const pool = new Pool({connectionString: process.env.DATABASE_URL});\n" + node},
+			unsure: "(index.js:1), " + atLoad},
+		{name: "node read in a top-level call's arguments", files: map[string]string{"index.js": "const pool = new Pool({\n  connectionString: process.env.DATABASE_URL,\n});\n" + node},
+			unsure: "reads it only on lines that do not run as the file loads (index.js:2)"},
+		{name: "node connect in a handler on the line", files: map[string]string{"index.js": "const h = () => mongoose.connect(process.env.DATABASE_URL);\n" + node},
+			unsure: "only on lines that do not run as the file loads (index.js:1)"},
+		{name: "node read by no code", files: map[string]string{"index.js": node},
+			unsure: "the code read of the start (index.js) does not read it"},
+		{name: "python psycopg2.connect", start: "python app.py", files: map[string]string{"app.py": "import os\nconn = psycopg2.connect(os.environ['DATABASE_URL'])\n" + py},
+			crash: `could not translate host name "pg"`},
+		{name: "python plain read at load", start: "python app.py", files: map[string]string{"app.py": "import os\nDATABASE_URL = os.environ['DATABASE_URL']\n" + py},
+			unsure: "(app.py:2), " + atLoad},
+		{name: "python lazy create_engine", start: "python app.py", files: map[string]string{"app.py": "import os\nengine = create_engine(os.environ['DATABASE_URL'])\n" + py},
+			unsure: "(app.py:2), " + atLoad},
+		{name: "go pgx.Connect in main", start: "go run main.go", files: goMain("\tconn, _ := pgx.Connect(ctx, os.Getenv(\"DATABASE_URL\"))\n\t_ = conn\n"),
+			crash: "lookup pg: no such host"},
+		{name: "go sql.Open in main", start: "go run main.go", files: goMain("\tdb, _ := sql.Open(\"pgx\", os.Getenv(\"DATABASE_URL\"))\n\t_ = db\n"),
+			unsure: "reads it as main runs (main.go:9), " + atLoad},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := appsim.Setup{RunBase: "nodejs@22", Start: tt.start, Ports: []appsim.Port{{Port: 3000, HTTP: true}}}
+			if d.Start == "" {
+				d.Start = "node index.js"
+			}
+			switch {
+			case strings.HasPrefix(d.Start, "python"):
+				d.RunBase = "python@3.12"
+			case strings.HasPrefix(d.Start, "go "):
+				d.RunBase = "go@1"
+			}
+			env := appsim.Env{Vars: map[string]string{"DATABASE_URL": "postgresql://u:p@${pg_hostname}:5432/app"}, MissingHost: "pg", MissingIn: "DATABASE_URL"}
+			built := appsim.Build(&d, files(tt.files), fixedTime)
+			got := appsim.Run(&d, files(tt.files), &built, d.RunBase, env, "seed")
+			if crash := lines(got.Crash); (got.Crash != nil) != (tt.crash != "") || !strings.Contains(crash, tt.crash) {
+				t.Errorf("crash:\n%s\nwant a line %q", crash, tt.crash)
+			}
+			unchecked := strings.Join(got.Unchecked, "\n")
+			if (unchecked != "") != (tt.unsure != "") || !strings.Contains(unchecked, tt.unsure) {
+				t.Errorf("unchecked %q, want %q", unchecked, tt.unsure)
+			}
+			if tt.unsure != "" && !strings.Contains(unchecked, "whether the app connects with DATABASE_URL as it starts (DATABASE_URL names pg, a service the project lacks; a connect fails: host not found)") {
+				t.Errorf("unchecked %q does not say what it could not tell", unchecked)
+			}
+		})
+	}
+}
