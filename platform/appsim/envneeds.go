@@ -25,6 +25,10 @@ type envNeed struct {
 	at    int      // its offset in the module
 	top   bool     // at module level: it runs as the module loads
 	empty bool     // an empty value fails it as well
+	// plain: it reads the variable with no default and tests nothing
+	// (`TOKEN = os.getenv("TOKEN")`): what the app then does with None
+	// is not read, so it only ever makes the start unverified.
+	plain bool
 	// fail is what the app prints when missing (the keys unset, in
 	// order) fail it, in the module abs, and its exit status; nil: the
 	// sandbox does not read what it prints.
@@ -70,7 +74,11 @@ func (r *runSim) envCheck(src, rel string, needs []envNeed, env map[string]strin
 			crash, exit := n.fail(path.Join(RunRoot, rel), missing)
 			return startCmd{lang: r.langOfBase(), crash: crash, exit: exit}, true
 		}
-		note := fmt.Sprintf("whether the app runs without %s: %s:%d fails when it is unset, and no variable sets it", strings.Join(missing, ", "), rel, line)
+		does := "fails when it is unset"
+		if n.plain {
+			does = "reads it as the module loads, with no default"
+		}
+		note := fmt.Sprintf("whether the app runs without %s: %s:%d %s, and no variable sets it", strings.Join(missing, ", "), rel, line, does)
 		if !slices.Contains(r.unsure, note) {
 			r.unsure = append(r.unsure, note)
 		}
@@ -303,8 +311,27 @@ func nodeEnvNeeds(src string, esm bool) []envNeed {
 					{3, fmt.Sprintf("    at %s", jsFrame(abs, line, col, esm))}, {3, ""}, {3, "Node.js " + nodeVersion}}, 1
 			}})
 	}
+	for _, m := range jsEnvAliasRe.FindAllStringSubmatchIndex(src, -1) {
+		if src[m[0]] != ' ' && src[m[0]] != '\t' && src[m[0]] != '\n' { // module level
+			out = plainNeed(out, firstNonEmpty(sub(src, m, 2), sub(src, m, 3)), m[0])
+		}
+	}
 	slices.SortFunc(out, func(a, b envNeed) int { return a.at - b.at })
 	return out
+}
+
+// plainReadRe is what follows a read with no default that makes it no
+// plain read: a fallback, a test or a comparison.
+var plainReadRe = lazyregexp.New(`^\s*(?:\|\||\?\?|\?|&&|\bor\b|\band\b|\bif\b|\bis\b|[=!]=)`)
+
+// plainNeed adds to needs a read at offset at of key with no default, at
+// module level, unless another need already tests key or the sandbox
+// judges key elsewhere (PORT and HOST: where the app listens).
+func plainNeed(needs []envNeed, key string, at int) []envNeed {
+	if key == "PORT" || key == "HOST" || slices.ContainsFunc(needs, func(n envNeed) bool { return slices.Contains(n.keys, key) }) {
+		return needs
+	}
+	return append(needs, envNeed{keys: []string{key}, at: at, top: true, plain: true})
 }
 
 // envalidReport is envalid's default reporter on missing variables: the
@@ -392,9 +419,25 @@ func pyEnvNeeds(src string) []envNeed {
 		}
 		out = append(out, n)
 	}
+	for _, m := range pyEnvGetRe.FindAllStringSubmatchIndex(src, -1) {
+		start := strings.LastIndexByte(src[:m[0]], '\n') + 1
+		stmt := strings.TrimSpace(src[start:m[0]])
+		if start != m[0] && (src[start] == ' ' || src[start] == '\t') || pyTestRe.MatchString(stmt) ||
+			plainReadRe.MatchString(src[m[1]:lineEnd(src, m[1])]) {
+			continue // in a block, a test, or with a fallback
+		}
+		out = plainNeed(out, firstNonEmpty(sub(src, m, 1), sub(src, m, 2)), m[0])
+	}
 	slices.SortFunc(out, func(a, b envNeed) int { return a.at - b.at })
 	return out
 }
+
+// pyEnvGetRe is a read of a variable with no default; pyTestRe a
+// statement that tests what it reads (or a comment).
+var (
+	pyEnvGetRe = lazyregexp.New(pyEnvGet)
+	pyTestRe   = lazyregexp.New(`^(?:#|(?:if|elif|while|assert|return|not)\b)`)
+)
 
 // pyTraceback is Python's traceback of the module abs (src) failing at
 // offset at with last.

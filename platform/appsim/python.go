@@ -243,6 +243,15 @@ func (w *pyWalk) module(rel, mod string, frames []pyFrame) (startCmd, bool) {
 				}
 			} else {
 				names = append(names, from)
+				// from pkg import a, b: each that is a submodule of the
+				// project's own package loads too (the discord-py recipe's
+				// `from src import config`)
+				for _, n := range strings.Split(src[m[4]:m[5]], ",") {
+					n, _, _ = strings.Cut(strings.Trim(strings.TrimSpace(n), "()"), " as ")
+					if n = strings.TrimSpace(n); n != "" && w.local(strings.Split(from, ".")[0]) && w.exists(joinMod(from, n)) {
+						names = append(names, joinMod(from, n))
+					}
+				}
 			}
 		} else {
 			for _, n := range strings.Split(src[m[6]:m[7]], ",") {

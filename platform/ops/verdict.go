@@ -13,6 +13,7 @@ import (
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/diagnose"
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // judge sets h's verdict, reason and next step from its findings;
@@ -307,7 +308,7 @@ func (j *judgement) byAnswers(t probeTally) {
 	case t.reached == 0 && len(h.Probes) == 0 && h.unchecked != "":
 		j.set(platform.VerdictUnverified, fmt.Sprintf("the sandbox's %s runs with a clean log (it has no HTTP port to probe), but the sandbox could not check %s; on the platform its log decides",
 			name, h.unchecked),
-			platform.Say("act on what the reason names if it is wrong (the sandbox could not check it); on Zerops, ").Call("zerops_logs", host).Say(" shows whether it runs."))
+			unsetVarsNext(h.unchecked, name, j.src).Say("act on what the reason names if it is wrong (the sandbox could not check it); on Zerops, ").Call("zerops_logs", host).Say(" shows whether it runs."))
 	case t.reached == 0 && len(h.Probes) == 0 && len(h.listens) > 0 && len(svc.Ports) == 0:
 		// The app announces a listener, but no port is declared: nothing
 		// routes HTTP to it, and no probe asks it.
@@ -324,7 +325,7 @@ func (j *judgement) byAnswers(t probeTally) {
 		p := firstOK(h.Probes)
 		j.set(platform.VerdictUnverified, fmt.Sprintf("the sandbox's %s answers %d at %s, but the sandbox could not check %s; on the platform the HTTP probe decides",
 			name, p.Status, p.URL, p.Unverified),
-			platform.Say("act on what the reason names if it is wrong (the sandbox could not check it); on Zerops, ").Call("zerops_verify", host).Say(" tells whether it is live."))
+			unsetVarsNext(p.Unverified, name, j.src).Say("act on what the reason names if it is wrong (the sandbox could not check it); on Zerops, ").Call("zerops_verify", host).Say(" tells whether it is live."))
 	default:
 		p := firstOK(h.Probes)
 		j.set(platform.VerdictHealthy, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), platform.Say("nothing to fix; "+name+" is live."))
@@ -587,4 +588,33 @@ const sourceUnknown = " with sourceService set to the hostname of the container 
 // readBuildLog is the step after a failed build: its log, then a deploy.
 func readBuildLog(name, buildID string) platform.Step {
 	return platform.Say("read ").Call("zerops_logs", "serviceHostname="+name, "buildId="+buildID).Say(", fix it and ").Call("zerops_deploy").Say(" again.")
+}
+
+// unsetVarsRe reads, in the sandbox's unverified reason, the variables the
+// app's code reads or requires that no variable sets.
+var unsetVarsRe = lazyregexp.New(`whether the app runs without ([A-Za-z_]\w*(?:, [A-Za-z_]\w*)*): [^;]*?, and no variable sets it`)
+
+// unsetVarsNext begins the step of an unverified verdict whose reason
+// (unverified) names variables the code needs that nothing sets: set them,
+// a secret with zerops_env, other values in zerops.yml; empty when it
+// names none.
+func unsetVarsNext(unverified, name string, src CodeSource) platform.Step {
+	var keys []string
+	for _, m := range unsetVarsRe.FindAllStringSubmatch(unverified, -1) {
+		for _, k := range strings.Split(m[1], ", ") {
+			if !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
+	}
+	if len(keys) == 0 {
+		return platform.Step{}
+	}
+	vars := make([]string, len(keys))
+	for i, k := range keys {
+		vars[i] = `"` + k + `=…"`
+	}
+	return platform.Say("set "+strings.Join(keys, ", ")+", which the code reads and no variable sets: a secret (a token, key or password) with ").
+		Call("zerops_env", "action=set", "serviceHostname="+name, "variables=["+strings.Join(vars, ",")+"]").
+		Say(" (it reaches the app at its next start), another value in run.envVariables of zerops.yml, then ").Then(deployCall(src, name)).Say("; then ")
 }
