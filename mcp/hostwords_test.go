@@ -7,9 +7,9 @@ import (
 )
 
 // A reference to a service the project lacks leaves the app a host that
-// does not resolve; the log the answer quotes is in the words of the
-// runtime that runs the app, never another's (walk9: a Bun app's was
-// Node's `Error: getaddrinfo ENOTFOUND`).
+// does not resolve (the app connects with it as it loads); the log the
+// answer quotes is in the words of the runtime that runs the app, never
+// another's (walk9: a Bun app's was Node's `Error: getaddrinfo ENOTFOUND`).
 func TestDeploy_HostNotFoundInTheRuntimesWords(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -19,11 +19,11 @@ func TestDeploy_HostNotFoundInTheRuntimesWords(t *testing.T) {
 	}{
 		{name: "bun", base: "bun@1.2", start: "bun run index.ts",
 			files: map[string]string{"package.json": `{"name":"a","version":"1.0.0"}`,
-				"index.ts": "const db = process.env.DATABASE_URL;\nexport default { port: 3000, fetch() { return new Response('ok'); } };\n"},
+				"index.ts": "const db = await Bun.connect({ hostname: new URL(process.env.DATABASE_URL).hostname, port: 5432, socket: { data() {} } });\nexport default { port: 3000, fetch() { return new Response('ok'); } };\n"},
 			want: "DNSException: getaddrinfo ENOTFOUND billingdb", not: "Error: getaddrinfo"},
 		{name: "node", base: "nodejs@22", start: "node index.js",
 			files: map[string]string{"package.json": `{"name":"a","version":"1.0.0"}`,
-				"index.js": "const db = process.env.DATABASE_URL;\nrequire('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"},
+				"index.js": "const db = require('net').connect(5432, new URL(process.env.DATABASE_URL).hostname);\nrequire('http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"},
 			want: "Error: getaddrinfo ENOTFOUND billingdb", not: "DNSException"},
 	}
 	for _, tt := range tests {
