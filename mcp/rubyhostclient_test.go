@@ -37,24 +37,27 @@ func TestDeletedService_RubyHostInItsClientsWords(t *testing.T) {
 `
 	tests := []struct {
 		name, env, gems, deleted, says, notSays string
+		connect                                 string // the line that reads the variable and connects with it as the app loads
 	}{
 		{"RedisURL", "REDIS_URL: ${cache_connectionString}", "gem 'pg'\ngem 'redis'\n", "cache",
-			"Redis::CannotConnectError: getaddrinfo: Name or service not known (redis://cache:6379)", "PG::ConnectionBad"},
+			"Redis::CannotConnectError: getaddrinfo: Name or service not known (redis://cache:6379)", "PG::ConnectionBad",
+			"Redis.new(url: ENV['REDIS_URL']).ping"},
 		{"CacheHostOnlyRedisGem", "CACHE_HOST: ${cache_hostname}", "gem 'redis'\n", "cache",
-			"Redis::CannotConnectError: getaddrinfo: Name or service not known (redis://cache:6379)", "PG::ConnectionBad"},
+			"Redis::CannotConnectError: getaddrinfo: Name or service not known (redis://cache:6379)", "PG::ConnectionBad",
+			"Redis.new(host: ENV['CACHE_HOST']).ping"},
 		{"DatabaseURL", "DATABASE_URL: ${db_connectionString}", "gem 'pg'\ngem 'redis'\n", "db",
-			`PG::ConnectionBad: could not translate host name \"db\"`, "Redis::CannotConnectError"}, // as the JSON answer escapes it
+			`PG::ConnectionBad: could not translate host name \"db\"`, "Redis::CannotConnectError", // as the JSON answer escapes it
+			"DB = PG.connect(ENV['DATABASE_URL'])"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
 			ctx := context.Background()
-			key, _, _ := strings.Cut(tt.env, ":")
 			h.ownApp(t, map[string]string{
 				"zerops.yml": strings.Replace(yml, "%s", tt.env, 1),
-				// it reads the variable as it loads: its start fails
-				"app.rb":       "require 'sinatra'\nSERVICE = ENV['" + key + "']\nset :bind, '0.0.0.0'\nset :port, 4567\nget('/') { 'ok' }\n",
+				// it connects with the variable as it loads: its start fails
+				"app.rb":       "require 'sinatra'\n" + tt.connect + "\nset :bind, '0.0.0.0'\nset :port, 4567\nget('/') { 'ok' }\n",
 				"Gemfile":      "source 'https://rubygems.org'\ngem 'sinatra'\ngem 'puma'\n" + tt.gems,
 				"Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    pg (1.5.9)\n    puma (6.4.3)\n    redis (5.3.0)\n    sinatra (4.1.1)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  pg\n  puma\n  redis\n  sinatra\n\nBUNDLED WITH\n   2.5.3\n",
 			})

@@ -43,8 +43,9 @@ func rubyRecord() *tool {
 		},
 		envRead: `ENV\[\s*['"]%[1]s['"]\s*\]|ENV\.fetch\(\s*['"]%[1]s['"]`, readsAtLoad: true,
 		// pg's and mysql2's clients connect as they are made, Sequel's
-		// connect tests its connection; redis-rb connects when used.
-		connects: lazyregexp.New(`\bPG\.connect\b|\bPG::Connection\.(?:new|open|connect)\b|\bMysql2::Client\.new\b|\bSequel\.connect\b|\bNet::HTTP\.get\b`)}
+		// connect tests its connection; redis-rb connects when used (a
+		// ping is a use).
+		connects: lazyregexp.New(`\.ping\b|\bPG\.connect\b|\bPG::Connection\.(?:new|open|connect)\b|\bMysql2::Client\.new\b|\bSequel\.connect\b|\bNet::HTTP\.get\b`)}
 }
 
 // rubyTool runs a file (a Sinatra one listens as its record says).
