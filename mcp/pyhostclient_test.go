@@ -33,25 +33,30 @@ func TestDeploy_PythonHostNotFoundInItsClientsWords(t *testing.T) {
 `
 	tests := []struct {
 		name, env, reqs, want string
+		connect               string // imports, then the line that reads the variable and connects with it as the app loads
 	}{
-		{"pymysql", "DB_HOST: ${mysql_hostname}", "flask\ngunicorn\nPyMySQL\n", `pymysql.err.OperationalError: (2003, "Can't connect to MySQL server on 'mysql'`},
-		{"redis beside psycopg", "REDIS_URL: ${redis_connectionString}", "flask\ngunicorn\npsycopg[binary]\nredis\n", "redis.exceptions.ConnectionError: Error -2 connecting to redis:6379"},
-		{"psycopg2", "DATABASE_URL: ${postgres_connectionString}", "flask\ngunicorn\npsycopg2-binary\n", `psycopg2.OperationalError: could not translate host name "postgres"`},
+		{"pymysql", "DB_HOST: ${mysql_hostname}", "flask\ngunicorn\nPyMySQL\n", `pymysql.err.OperationalError: (2003, "Can't connect to MySQL server on 'mysql'`,
+			"import pymysql\ndb = pymysql.connect(host=os.environ.get('DB_HOST'))"},
+		{"redis beside psycopg", "REDIS_URL: ${redis_connectionString}", "flask\ngunicorn\npsycopg[binary]\nredis\n", "redis.exceptions.ConnectionError: Error -2 connecting to redis:6379",
+			"import redis\nredis.Redis.from_url(os.environ.get('REDIS_URL')).ping()"},
+		{"psycopg2", "DATABASE_URL: ${postgres_connectionString}", "flask\ngunicorn\npsycopg2-binary\n", `psycopg2.OperationalError: could not translate host name "postgres"`,
+			"import psycopg2\nconn = psycopg2.connect(os.environ.get('DATABASE_URL'))"},
 		// walk 8: a Celery broker on a missing redis, with no client of
 		// the list installed, was worded as psycopg's.
-		{"redis without a listed client", "CELERY_BROKER_URL: ${redis_connectionString}", "flask\ngunicorn\ncelery\n", "redis.exceptions.ConnectionError: Error -2 connecting to redis:6379"},
-		{"no client", "API_HOST: ${search_hostname}", "flask\ngunicorn\n", `could not translate host name "search"`},
+		{"redis without a listed client", "CELERY_BROKER_URL: ${redis_connectionString}", "flask\ngunicorn\ncelery\n", "redis.exceptions.ConnectionError: Error -2 connecting to redis:6379",
+			"from celery import Celery\nCelery(broker=os.environ.get('CELERY_BROKER_URL')).connection().connect()"},
+		{"no client", "API_HOST: ${search_hostname}", "flask\ngunicorn\n", `could not translate host name "search"`,
+			"from urllib.request import urlopen\nurlopen('http://' + os.environ.get('API_HOST'))"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: true})
-			key, _, _ := strings.Cut(tt.env, ":")
 			h.ownApp(t, map[string]string{
 				"zerops.yml":       strings.Replace(yml, "%s", tt.env, 1),
 				"requirements.txt": tt.reqs,
-				// it reads the variable as it loads: its start fails
-				"app.py": "import os\nfrom flask import Flask\n\n" + key + " = os.environ.get('" + key + "')\napp = Flask(__name__)\n\n@app.get(\"/\")\ndef index():\n    return \"ok\"\n",
+				// it connects with the variable as it loads: its start fails
+				"app.py": "import os\nfrom flask import Flask\n" + tt.connect + "\napp = Flask(__name__)\n\n@app.get(\"/\")\ndef index():\n    return \"ok\"\n",
 			})
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
 			check, _ := m["check"].(map[string]any)

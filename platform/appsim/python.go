@@ -42,8 +42,8 @@ func pythonRecord() *tool {
 		// DB-API connects (psycopg2, psycopg, PyMySQL, mysql.connector,
 		// MySQLdb, asyncpg), urllib's urlopen, requests' and httpx's calls;
 		// pymongo's MongoClient, redis-py's Redis and SQLAlchemy's
-		// create_engine connect later, when used.
-		connects: lazyregexp.New(`\b(?:connect|urlopen)\(|\b(?:requests|httpx)\.(?:get|post|put|patch|delete|head|request)\(`)}
+		// create_engine connect later, when used (a ping is a use).
+		connects: lazyregexp.New(`\b(?:connect|urlopen|ping)\(|\b(?:requests|httpx)\.(?:get|post|put|patch|delete|head|request)\(`)}
 }
 
 // Where a Python program listens: a server's (HOST, PORT) tuple
