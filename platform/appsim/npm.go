@@ -460,12 +460,21 @@ func otherPMTool(r *runSim, name string, args []string, env map[string]string, d
 	}
 	text, has := pkg.Scripts[script]
 	if !has {
-		if args[0] != script || script == "start" || script == "test" || script == "run" {
+		byRun := args[0] != script
+		switch {
+		case byRun && name == "pnpm":
+			// `pnpm run X` runs a script only: without it pnpm stops, as
+			// the build's pnpm does.
+			return startCmd{lang: "node", exit: 1, crash: []Line{{3, " ERR_PNPM_NO_SCRIPT  Missing script: " + script}, {3, ""},
+				{3, "Command \"" + script + "\" not found."}}}, true
+		case script == "start" || script == "test" || script == "run":
+			unread.unread = fmt.Sprintf("package.json has no script %q, and what %s then runs is not read", script, name)
 			return unread, true // (pnpm start without the script runs server.js: not followed)
 		}
-		// pnpm and yarn run an installed binary of a name that is neither
-		// their command nor a script: `pnpm next start`, `yarn rw serve`.
-		return r.command(slices.Clone(args), env, depth+1), true
+		// pnpm and yarn (`yarn run X` too) run an installed binary of a
+		// name that is neither their command nor a script: `pnpm next
+		// start`, `yarn rw serve`.
+		return r.command(slices.Clone(args[slices.Index(args, script):]), env, depth+1), true
 	}
 	// pnpm (since 7) and yarn pass every argument after the script's name
 	// to the script (`pnpm start -p 8080` is `next start -p 8080`). Whether

@@ -480,7 +480,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 	case "permission-denied", "db-tls-mismatch":
 		d.writableFix(text)
 		d.mysqlTLSFix(text)
-	case "missing-env-variable", "disk-full":
+	case "missing-env-variable", "disk-full", "npm-missing-script":
 		d.stageFix(text, stage)
 		d.buildOnlyFix(opt.Code)
 	case "deploy-files-missing":

@@ -28,6 +28,10 @@ func (d *Diagnosis) tsModuleFix(line string, c *Code) {
 	d.Fix = fmt.Sprintf("Add %s to package.json (%s %s; for a package without its own types also @types/…) and commit the lock file; then deploy again.", mod, c.nodePM().add, mod)
 }
 
+// missingScript finds the script a package manager reports missing:
+// npm's and pnpm's `Missing script: "X"`, yarn's `Command "X" not found`.
+var missingScript = lazyregexp.New(`Missing script: "?([^"\s]+)"?|^error Command "([^"]+)" not found`)
+
 // envSchema finds an env schema's report (t3-env, envalid, NestJS's Joi):
 // variables missing or with values it rejects.
 var envSchema = lazyregexp.New(`(?i)^\s*(❌\s*)?(\w*Error: )?Invalid environment variables?\b|Config validation error: "`)
@@ -58,6 +62,15 @@ func (d *Diagnosis) stageFix(line string, stage Stage) {
 		if name := missingVar(line); name != "" {
 			d.missingVarFix(name)
 		}
+	case d.Signal == "npm-missing-script" && stage == Runtime:
+		// The running app's log: the start (or a command it runs) names
+		// the script, not the build.
+		d.Cause = "The start runs a package.json script (or deno task) that the project does not define."
+		what := "the script"
+		if m := missingScript.FindStringSubmatch(line); m != nil {
+			what = "`" + strings.Join(m[1:], "") + "`"
+		}
+		d.Fix = fmt.Sprintf("Correct %s where `run.start` names it (npm run, pnpm run, yarn run) to a script package.json's \"scripts\" has, or add it there, or start the entry itself (node <file>).", what)
 	case d.Signal == "disk-full" && stage == Build:
 		d.Cause = "The build container ran out of disk while the build wrote dependencies, caches or artefacts."
 		d.Fix = "Cut what the build writes: the build container's disk is fixed (zerops_manage cannot scale it), so install only what the build needs (no dev or GPU-sized packages you do not use), clear caches the build fills (npm cache clean --force, pip --no-cache-dir) and keep `build.cache` to dependency folders; then deploy again."

@@ -1,0 +1,43 @@
+package mcp_test
+
+import (
+	"testing"
+)
+
+// walk25bBot is the telegram-nodejs recipe's bot (grammy, polling, no
+// port), installed by `pnpm i`, deployed whole and started by start.
+func walk25bBot(start string) map[string]string {
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: bot\n    build:\n      base: nodejs@20\n      buildCommands:\n        - pnpm i\n      deployFiles:\n        - /\n" +
+			"    run:\n      base: nodejs@20\n      start: " + start + "\n",
+		"package.json": `{"name":"telegram-grammy","version":"1.0.0","main":"bot.js","scripts":{"start":"node bot.js"},"dependencies":{"dotenv":"^16.4.5","grammy":"^1.29.0"}}` + "\n",
+		"bot.js": "const { Bot } = require(\"grammy\");\nrequire('dotenv').config();\n\nif (!process.env.BOT_TOKEN) {\n  console.error(\"BOT_TOKEN is not defined\");\n  process.exit(1);\n}\n\n" +
+			"const bot = new Bot(process.env.BOT_TOKEN);\nbot.on('message:text', (ctx) => ctx.reply('You said: ' + ctx.message.text));\nbot.start();\n",
+	}
+}
+
+// walk25bBotService is the bot's service, its token a secret.
+const walk25bBotService = "services:\n  - hostname: bot\n    type: nodejs@20\n    envSecrets:\n      BOT_TOKEN: 123:abc\n"
+
+// TestDeploy_StartRunsAMissingScriptWalk25b: the telegram-nodejs recipe
+// starts `pnpm start`. Started `pnpm run serve` (or `yarn run serve`),
+// a script package.json lacks, the answer said "nothing to fix" (pnpm
+// stops with ERR_PNPM_NO_SCRIPT; yarn runs a binary of that name, which the
+// sandbox does not know); started `npm run serve`, it crash-looped but the
+// fix said "Correct the script name in `build.buildCommands`", which holds
+// no such script: the start does.
+func TestDeploy_StartRunsAMissingScriptWalk25b(t *testing.T) {
+	t.Parallel()
+	fixed := deployCase{name: "the start fixed", files: walk25bBot("pnpm start"), verdict: "deployed"}
+	runWalkCases(t, []deployCase{
+		{name: "recipe", services: walk25bBotService, dir: "bot", target: "bot", files: walk25bBot("pnpm start"), verdict: "deployed"},
+		{name: "pnpm run serve", services: walk25bBotService, dir: "bot", target: "bot", files: walk25bBot("pnpm run serve"), verdict: "not-answering",
+			signal: "npm-missing-script", next: []string{"run.start", "serve"}, lacks: []string{"build.buildCommands", "nothing to fix"},
+			then: []deployCase{fixed}},
+		{name: "npm run serve", services: walk25bBotService, dir: "bot", target: "bot", files: walk25bBot("npm run serve"), verdict: "not-answering",
+			signal: "npm-missing-script", next: []string{"run.start", "serve"}, lacks: []string{"build.buildCommands"},
+			then: []deployCase{fixed}},
+		{name: "yarn run serve", services: walk25bBotService, dir: "bot", target: "bot", files: walk25bBot("yarn run serve"), verdict: "unverified",
+			reason: []string{"serve"}, lacks: []string{"nothing to fix"}},
+	})
+}
