@@ -76,7 +76,8 @@ func checkLive(ctx context.Context, env Env, serviceID, label, own string, start
 		noPortsYet := len(h.Probes) == 0 && time.Since(begun) < portsWait && (quiet || h.Verdict != platform.VerdictFailing)
 		// Right after a push the platform may not list the new version yet:
 		// "not deployed" then is lag, waited out like a quiet failure.
-		// A `zsc noop` start with nothing else starting a server is not
+		// A start that only keeps the container up (`zsc noop`, `sleep
+		// infinity`) with nothing else starting a server is not
 		// waited for: nothing is coming up.
 		retry := h.ReplacedBy == nil && (noPortsYet || h.Starting() || (h.Verdict == platform.VerdictFailing && quiet && !h.Idle()) ||
 			h.Verdict == platform.VerdictNotDeployed)

@@ -41,3 +41,39 @@ func TestDeploy_StartRunsAMissingScriptWalk25b(t *testing.T) {
 			reason: []string{"serve"}, lacks: []string{"nothing to fix"}},
 	})
 }
+
+// walk25bIdle is an ubuntu service on 8080 (the zabbix recipe's form)
+// whose start only keeps the container up, init its run.initCommands.
+func walk25bIdle(start string, init ...string) map[string]string {
+	y := "zerops:\n  - setup: app\n    build:\n      deployFiles: [.]\n    run:\n      os: ubuntu\n      base: ubuntu@22.04\n"
+	if len(init) > 0 {
+		y += "      initCommands:\n"
+		for _, c := range init {
+			y += "        - " + c + "\n"
+		}
+	}
+	y += "      ports:\n        - port: 8080\n          httpSupport: true\n      start: " + start + "\n"
+	return map[string]string{"zerops.yml": y, "nginx.conf": "server {\n  listen 8080;\n}\n"}
+}
+
+// TestDeploy_StartThatOnlySleepsWalk25b: the zabbix recipe starts
+// `while true; do sleep 10000; done` and its servers from
+// run.initCommands (systemctl); quake3-server tails a log. The answer said
+// it could not check "where `while true; do sleep 10000; done` listens",
+// as if the loop were the server; with nothing in run.initCommands
+// starting one (or `sleep infinity`), it stayed unverified, though nothing
+// can answer there, as with `zsc noop`, which it does call not-answering.
+func TestDeploy_StartThatOnlySleepsWalk25b(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: app\n    type: ubuntu@22.04\n"
+	var cases []deployCase
+	for _, start := range []string{"sleep infinity", "while true; do sleep 10000; done", "tail -f /dev/null"} {
+		cases = append(cases,
+			deployCase{name: start, services: svc, dir: "app", target: "app", files: walk25bIdle(start), verdict: "not-answering",
+				next: []string{"`" + start + "`", "starts no server"}, lacks: []string{"where `" + start + "` listens"}},
+			deployCase{name: start + " with systemctl", services: svc, dir: "app", target: "app",
+				files: walk25bIdle(start, "sudo systemctl restart nginx"), verdict: "unverified",
+				reason: []string{"what `sudo systemctl restart nginx` (run.initCommands) starts", "run.start `" + start + "` only keeps the container up"}})
+	}
+	runWalkCases(t, cases)
+}

@@ -2,16 +2,35 @@ package platform
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 )
 
-// IdleStart reports whether start (a run.start) is `zsc noop`, the docs'
-// start for a container that only has to stay up: it starts no server.
+// IdleStart reports whether start (a run.start) only keeps the container
+// up and starts no server: `zsc noop`, the docs' start for that, or a
+// shell's way to wait forever, as official recipes write it (zabbix's
+// `while true; do sleep 10000; done`, quake3-server's `tail -f` of a log):
+// `sleep N`, `tail -f FILE`, a `while true` loop that only sleeps.
 func IdleStart(start string) bool {
 	f := strings.Fields(start)
-	return len(f) >= 2 && f[0] == "zsc" && f[1] == "noop"
+	if len(f) > 0 && f[0] == "exec" {
+		f = f[1:]
+	}
+	switch {
+	case len(f) >= 2 && f[0] == "zsc" && f[1] == "noop":
+		return true
+	case len(f) == 2 && f[0] == "sleep":
+		return true
+	case len(f) == 3 && f[0] == "tail" && (f[1] == "-f" || f[1] == "-F"):
+		return true
+	}
+	return idleLoop.MatchString(strings.Join(f, " "))
 }
+
+// idleLoop is a shell loop that only sleeps: `while true; do sleep N; done`
+// (or `while :`).
+var idleLoop = regexp.MustCompile(`^while (true|:) ?; ?do sleep \S+ ?;? ?done$`)
 
 // StartsService reports whether cmd, a command a setup runs besides its
 // start (run.initCommands, run.prepareCommands), may leave a process

@@ -40,7 +40,10 @@ func TestStartsService_Commands(t *testing.T) {
 func TestIdleStart_Starts(t *testing.T) {
 	t.Parallel()
 	for start, want := range map[string]bool{"zsc noop --silent": true, "zsc noop": true, "  zsc   noop ": true,
-		"npm start": false, "zsc execOnce x -- node a.js": false, "zsc": false} {
+		"npm start": false, "zsc execOnce x -- node a.js": false, "zsc": false,
+		"sleep infinity": true, "exec sleep 3600": true, "while true; do sleep 10000; done": true, "while :; do sleep 1; done": true,
+		"tail -f log/console/q3server-console.log": true, "tail -F /dev/null": true,
+		"sleep 5 && node a.js": false, "while true; do node a.js; sleep 1; done": false, "tail -n 5 x.log": false} {
 		if got := platform.IdleStart(start); got != want {
 			t.Errorf("IdleStart(%q) = %v, want %v", start, got, want)
 		}

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // RunRoot is where deployed files land in a runtime container.
@@ -325,11 +327,11 @@ type startCmd struct {
 	// entry the build makes, a script or binary it does not run): a worker
 	// running it is not known to run either.
 	unread string
-	// idle: it runs and listens nowhere (`zsc noop`, nothing else of the
-	// setup starting a server).
+	// idle: it runs and listens nowhere (`zsc noop`, `sleep infinity`,
+	// nothing else of the setup starting a server).
 	idle bool
 	// startedBy is what the setup runs besides its start that may start a
-	// server (`zsc noop` then starts none itself): "`cmd` (run.initCommands)".
+	// server (`zsc noop`, `sleep infinity` start none themselves): "`cmd` (run.initCommands)".
 	startedBy string
 }
 
@@ -346,6 +348,9 @@ func (r *runSim) resolve(line string, depth int) startCmd {
 // resolveIn is resolve in the environment parent (a wrapper's or an npm
 // script's caller's: what it set is seen inside).
 func (r *runSim) resolveIn(line string, parent map[string]string, depth int) startCmd {
+	if platform.IdleStart(line) {
+		return r.idleStart() // zsc.go
+	}
 	steps := parseShell(line)
 	if len(steps) == 0 {
 		return startCmd{}

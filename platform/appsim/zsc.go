@@ -26,18 +26,25 @@ func zscRecord() *tool {
 // Another zsc command runs nothing the sandbox judges.
 func zscRunner(r *runSim, args []string, _ map[string]string) ([]string, startCmd, bool) {
 	if len(args) > 0 && args[0] == "noop" {
-		for _, l := range []struct {
-			cmds  []string
-			where string
-		}{{r.d.Prep.Init, "run.initCommands"}, {r.d.Prep.RunPrepare, "run.prepareCommands"}} {
-			if i := slices.IndexFunc(l.cmds, platform.StartsService); i >= 0 {
-				return nil, startCmd{lang: r.langOfBase(), startedBy: fmt.Sprintf("`%s` (%s)", clip(strings.TrimSpace(l.cmds[i]), 80), l.where)}, true
-			}
-		}
-		return nil, startCmd{lang: r.langOfBase(), idle: true}, true
+		return nil, r.idleStart(), true
 	}
 	cmd, _ := execOnceCommand(args)
 	return cmd, startCmd{}, false
+}
+
+// idleStart is a start that only keeps the container up (platform.IdleStart:
+// `zsc noop`, `sleep infinity`, a loop that sleeps): it runs and listens
+// nowhere, unless a command the setup runs before it may start a server.
+func (r *runSim) idleStart() startCmd {
+	for _, l := range []struct {
+		cmds  []string
+		where string
+	}{{r.d.Prep.Init, "run.initCommands"}, {r.d.Prep.RunPrepare, "run.prepareCommands"}} {
+		if i := slices.IndexFunc(l.cmds, platform.StartsService); i >= 0 {
+			return startCmd{lang: r.langOfBase(), startedBy: fmt.Sprintf("`%s` (%s)", clip(strings.TrimSpace(l.cmds[i]), 80), l.where)}
+		}
+	}
+	return startCmd{lang: r.langOfBase(), idle: true}
 }
 
 // execOnceCommand is the command `zsc execOnce KEY [options] [--] CMD…`

@@ -193,9 +193,9 @@ func (j *judgement) byFailedProbes(t probeTally) bool {
 		}
 		if j.code != nil && platform.IdleStart(j.code.Start) && !slices.ContainsFunc(j.code.Init, platform.StartsService) {
 			h.idle = true
-			what = fmt.Sprintf("nothing answers on port %d: run.start is `zsc noop`, which keeps the container up and starts no server, and no run.initCommands start one. "+
+			what = fmt.Sprintf("nothing answers on port %d: run.start is `%s`, which keeps the container up and starts no server, and no run.initCommands start one. "+
 				"On a dev service that is expected: start the app yourself over SSH (`ssh %s`, then its start command, listening on 0.0.0.0:%d); "+
-				"to have the platform start it on each deploy, set run.start to the app's start command and run ", t.down.Port, name, t.down.Port)
+				"to have the platform start it on each deploy, set run.start to the app's start command and run ", t.down.Port, strings.TrimSpace(j.code.Start), name, t.down.Port)
 		}
 		reason := name + " does not answer HTTP: " + probeSummary(*t.down)
 		if s := t.down.Status; s > 0 && s != http.StatusBadGateway && s != http.StatusGatewayTimeout { // the app's own error

@@ -65,7 +65,7 @@ type ServiceHealth struct {
 	ReplacedBy *VersionState `json:"-"`
 
 	starting bool  // the app is starting: asking again soon may change the verdict
-	idle     bool  // run.start is `zsc noop` and nothing else of the setup starts a server: asking again changes nothing
+	idle     bool  // run.start only keeps the container up (`zsc noop`, `sleep infinity`) and nothing else of the setup starts a server: asking again changes nothing
 	exits    int   // start attempts its log shows ending in an exit and a restart
 	quits    int   // of those, ones whose start command ended with status 0
 	listens  []int // the ports its log since the latest start announces a listener on
@@ -217,7 +217,8 @@ func subdomainHost(ctx context.Context, env VerifyEnv) string {
 func (h *ServiceHealth) Starting() bool { return h.starting }
 
 // Idle reports whether nothing answers because nothing was started to: the
-// start ZCP pushed is `zsc noop` and no run.initCommands start a server,
+// start ZCP pushed only keeps the container up (platform.IdleStart) and no
+// run.initCommands start a server,
 // so asking again does not change the verdict.
 func (h *ServiceHealth) Idle() bool { return h.idle }
 
