@@ -77,3 +77,36 @@ func TestDeploy_StartThatOnlySleepsWalk25b(t *testing.T) {
 	}
 	runWalkCases(t, cases)
 }
+
+// walk25bKibana is the elk recipe's kibana setup: its config deployed as
+// deploy, copied into /etc by the first run.initCommands line (copied),
+// kibana started by systemctl behind `zsc noop`, its readiness on 5601.
+func walk25bKibana(deploy, copied string) map[string]string {
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: kibana\n    build:\n      deployFiles:\n        - " + deploy + "\n" +
+			"    deploy:\n      readinessCheck:\n        httpGet:\n          path: /\n          port: 5601\n" +
+			"    run:\n      os: ubuntu\n      base: ubuntu@24.04\n      ports:\n        - port: 5601\n          httpSupport: true\n" +
+			"      prepareCommands:\n        - sudo apt-get update && sudo apt-get install kibana=8.16.6\n" +
+			"      initCommands:\n        - sudo cp -f " + copied + " /etc/kibana/kibana.yml\n        - sudo chown -R kibana /etc/kibana\n        - sudo systemctl start kibana\n" +
+			"      start: zsc noop --silent\n",
+		"kibana/kibana.yml": "server.port: 5601\nserver.host: 0.0.0.0\n",
+	}
+}
+
+// TestDeploy_InitCopiesAFileNotDeployedWalk25b: the elk recipe deploys
+// kibana/kibana.yml and copies it into /etc in its first init command.
+// Copying a path the deploy did not put in /var/www (kibana.yml), the
+// answer said only that the sandbox "does not run `sudo cp -f kibana.yml
+// …`" (unverified), though cp fails there for certain and the deploy
+// with it: the init command fails, naming the file to deploy.
+func TestDeploy_InitCopiesAFileNotDeployedWalk25b(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: kibana\n    type: ubuntu@24.04\n"
+	runWalkCases(t, []deployCase{
+		{name: "recipe", services: svc, dir: "elk", target: "kibana", files: walk25bKibana("kibana/kibana.yml", "kibana/kibana.yml"), verdict: "unverified",
+			lacks: []string{"does not run `sudo cp"}},
+		{name: "cp of a path not deployed", services: svc, dir: "elk", target: "kibana", files: walk25bKibana("kibana/kibana.yml", "kibana.yml"), verdict: "deploy-failed",
+			says: []string{"init-command-failed", "cannot stat 'kibana.yml'"}, next: []string{"Deploy `kibana.yml`", "sudo cp -f kibana.yml"}, lacks: []string{"does not run `sudo cp"},
+			then: []deployCase{{name: "the path fixed", files: walk25bKibana("kibana/kibana.yml", "kibana/kibana.yml"), verdict: "unverified"}}},
+	})
+}

@@ -129,3 +129,88 @@ func initNote(lines []string) string {
 	return fmt.Sprintf("whether run.initCommands succeed: the sandbox does not run %s; check the runtime log on Zerops",
 		clip(strings.Join(quoted, ", "), 300))
 }
+
+// initMissingSource is the line cp or mv prints when a step of the init
+// command line c copies or moves a path in /var/www that nothing put there
+// (neither deployed, built nor prepared): the command fails, as on the
+// platform. Steps after one the sandbox does not model (which may have
+// made the path) are not judged; ok is false when nothing is missing.
+func (r *runSim) initMissingSource(c, os string) (line Line, ok bool) {
+	r.cwd = ""
+	for _, st := range parseShell(c) {
+		name, args := initWords(st.words)
+		if (name == "cp" || name == "mv") && !slices.ContainsFunc(args, func(a string) bool { return a == "-t" || strings.HasPrefix(a, "--target-directory") }) {
+			read := nonFlags(args)
+			for _, src := range read[:max(0, len(read)-1)] {
+				if r.filesThere([]string{src}) {
+					continue
+				}
+				if os == "ubuntu" {
+					return Line{3, fmt.Sprintf("%s: cannot stat '%s': No such file or directory", name, src)}, true
+				}
+				return Line{3, fmt.Sprintf("%s: can't stat '%s': No such file or directory", name, src)}, true
+			}
+		}
+		if !r.initModelled(st.words) {
+			return Line{}, false
+		}
+	}
+	return Line{}, false
+}
+
+// initWords are a simple command's name and arguments as it runs: its
+// variable assignments and sudo (with its options) left out.
+func initWords(words []string) (string, []string) {
+	for len(words) > 0 && isAssignment(words[0]) {
+		words = words[1:]
+	}
+	for len(words) > 0 && path.Base(words[0]) == "sudo" {
+		words = words[1:]
+		for len(words) > 0 && strings.HasPrefix(words[0], "-") {
+			flag := words[0]
+			words = words[1:]
+			if flag == "--" {
+				break
+			}
+			if (flag == "-u" || flag == "-g") && len(words) > 0 {
+				words = words[1:]
+			}
+		}
+	}
+	if len(words) == 0 {
+		return "", nil
+	}
+	return path.Base(words[0]), words[1:]
+}
+
+// initLeavesWwwAlone reports whether the init command line c surely
+// writes nothing under /var/www: each step a command the sandbox models
+// whose outputs (a cp, mv, mkdir, touch or ln target, a redirection) lie
+// outside it, or that writes nothing (chmod, chown, echo, cat, rm). A
+// later line's sources are judged only after such lines.
+func (r *runSim) initLeavesWwwAlone(c string) bool {
+	outside := func(p string) bool {
+		return strings.HasPrefix(p, "/") && p != RunRoot && !strings.HasPrefix(p, RunRoot+"/")
+	}
+	for _, st := range parseShell(c) {
+		if !slices.ContainsFunc(st.redir, outside) && len(st.redir) > 0 {
+			return false
+		}
+		name, args := initWords(st.words)
+		written, ok := initFileCmds[name]
+		switch {
+		case name == "":
+		case !ok:
+			return false
+		case written > 0:
+			if read := nonFlags(args); len(read) == 0 || !outside(read[len(read)-1]) {
+				return false
+			}
+		case name == "mkdir" || name == "touch":
+			if slices.ContainsFunc(nonFlags(args), func(p string) bool { return !outside(p) }) {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -245,6 +245,7 @@ func RunPrepare(d *Setup, runBase string, files *Files, made map[string]bool) (l
 // command that failed, "" when every one passes.
 func (r *runSim) initFailure() (crash []Line, exit int, cmd string) {
 	os := containerOS(r.d.Prep.RunOS, r.base, r.d.RunBase)
+	judged := true // no line before may have written under /var/www
 	for _, c := range r.d.Prep.Init {
 		lines, _, code := runCommands([]string{c}, prepHook(os, false))
 		if r.cwd = ""; code == 0 { // each in its own shell, from /var/www
@@ -252,6 +253,12 @@ func (r *runSim) initFailure() (crash []Line, exit int, cmd string) {
 				lines, code = append(lines, cmd.crash...), max(cmd.exit, 1)
 			}
 		}
+		if code == 0 && judged {
+			if l, missing := r.initMissingSource(c, os); missing { // initcmds.go
+				lines, code = append(lines, l), 1
+			}
+		}
+		judged = judged && r.initLeavesWwwAlone(c)
 		if code != 0 {
 			lines = append(lines, Line{3, "RUN.INIT COMMANDS FINISHED WITH ERROR"})
 			return lines, code, c

@@ -122,6 +122,8 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		}
 		if f.sig.id == "init-command-failed" && initCause != nil {
 			out[i].initFix(initCommandLine(lines, f), *initCause)
+		} else if f.sig.id == "init-command-failed" {
+			out[i].initCopyFix(initCommandLine(lines, f), lines[:min(f.line, len(lines))])
 		}
 		out[i].fillPort(opt)
 	}
@@ -769,6 +771,37 @@ func (d *Diagnosis) initFix(text string, cause found) {
 	}
 	d.Cause = subject + " runs " + file + ", which the deploy did not put in /var/www, so it fails and the app is not started (init commands run at every container start, before `run.start`)."
 	d.Fix = "Deploy " + rel + ": the build must have it (uploaded, or made by a build command) and `build.deployFiles` must include it; or correct its path in " + cmd + " in `run.initCommands`."
+}
+
+// copyStatRe finds the source cp or mv could not find (coreutils' and
+// busybox's words).
+var copyStatRe = lazyregexp.New(`\b(?:cp|mv): (?:cannot|can't) stat '([^']+)': No such file or directory`)
+
+// initCopyFix fits d, an init command's failure (its line text), to a
+// copy or move before it (in before) whose source is not there: the file
+// to deploy, or the path to correct.
+func (d *Diagnosis) initCopyFix(text string, before []string) {
+	var file string
+	for _, l := range slices.Backward(before) {
+		if m := copyStatRe.FindStringSubmatch(l); m != nil {
+			file = m[1]
+			break
+		}
+	}
+	if file == "" {
+		return
+	}
+	cmd := "the init command"
+	if m := initCommandRe.FindStringSubmatch(text); m != nil {
+		written := m[1]
+		if u, err := strconv.Unquote(`"` + m[1] + `"`); err == nil {
+			written = u
+		}
+		cmd = "`" + written + "`"
+	}
+	rel := strings.TrimPrefix(file, "/var/www/")
+	d.Cause = "The init command " + cmd + " copies `" + file + "`, which the deploy did not put in /var/www, so it fails and the app is not started (init commands run at every container start, before `run.start`)."
+	d.Fix = "Deploy `" + rel + "` where " + cmd + " reads it (/var/www mirrors the build's directory: `build.deployFiles` must include it at that path), or correct the path in " + cmd + " in `run.initCommands` to where the deploy puts the file."
 }
 
 // servedIndex finds, in a runtime line, the index file or document root a
