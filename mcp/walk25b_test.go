@@ -110,3 +110,20 @@ func TestDeploy_InitCopiesAFileNotDeployedWalk25b(t *testing.T) {
 			then: []deployCase{{name: "the path fixed", files: walk25bKibana("kibana/kibana.yml", "kibana/kibana.yml"), verdict: "unverified"}}},
 	})
 }
+
+// TestDeploy_InitChmodOfAScriptStartsNothingWalk25b: the zabbix recipe's
+// first init command is `sudo chmod +x /var/www/migrate.sh`, its servers
+// started by `sudo systemctl restart …` after it. The answer named the
+// chmod as what may start the server ("what `sudo chmod +x
+// /var/www/migrate.sh` (run.initCommands) starts and where it listens"):
+// a script's name as chmod's argument runs nothing.
+func TestDeploy_InitChmodOfAScriptStartsNothingWalk25b(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: app\n    type: ubuntu@22.04\n"
+	files := walk25bIdle("while true; do sleep 10000; done", "sudo chmod +x /var/www/migrate.sh", "sudo systemctl restart nginx")
+	files["migrate.sh"] = "#!/bin/bash\necho migrate\n"
+	runWalkCases(t, []deployCase{
+		{name: "chmod then systemctl", services: svc, dir: "app", target: "app", files: files, verdict: "unverified",
+			reason: []string{"what `sudo systemctl restart nginx` (run.initCommands) starts"}, lacks: []string{"what `sudo chmod"}},
+	})
+}

@@ -37,7 +37,8 @@ var idleLoop = regexp.MustCompile(`^while (true|:) ?; ?do sleep \S+ ?;? ?done$`)
 // running after it ends, a server the start did not start: a service
 // manager told to start one, a background `&`, a detaching wrapper (nohup,
 // setsid, screen, supervisord, docker …), a program that detaches itself
-// (nginx, php-fpm …) or an option telling one to, or a shell script, whose
+// (nginx, php-fpm …) or an option telling one to, or a shell script run
+// by its path or a shell (not one only named, as chmod does), whose
 // commands are not read. It errs towards true: when it is true, what
 // answers is not known.
 func StartsService(cmd string) bool {
@@ -57,7 +58,10 @@ func StartsService(cmd string) bool {
 				return true
 			case serviceManagers[name] || strings.HasPrefix(w, "/etc/init.d/"):
 				managed = true
-			case strings.HasSuffix(name, ".sh") || i == firstWord(words) && strings.HasPrefix(w, "./"):
+			case i == firstWord(words) && (strings.HasSuffix(name, ".sh") || strings.HasPrefix(w, "./")),
+				strings.HasSuffix(name, ".sh") && i > 0 && shells[path.Base(words[i-1])]:
+				// A script run by its path or by a shell; one only named
+				// (`chmod +x migrate.sh`) runs nothing.
 				return true
 			}
 		}
@@ -106,6 +110,9 @@ func firstWord(words []string) int {
 	}
 	return i
 }
+
+// shells run a script named after them (`bash boot.sh`).
+var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ash": true, "source": true, ".": true}
 
 // detachers are programs that leave a process running when they end: they
 // run one detached, or detach themselves by default.
