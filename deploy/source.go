@@ -105,6 +105,9 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		c.Imports = ownImports(ctx, env, req, c.File)
 	}
 	c.RunPrepare, c.RunPrepareRead = ops.SetupRunPrepare(content, setup)
+	for _, cmd := range ops.SetupPrepare(content, setup) {
+		c.Prepare = append(c.Prepare, platform.Clip(strings.TrimSpace(cmd), 200))
+	}
 	c.Start = platform.Clip(start, 200)
 	c.Scripts = startScripts(ctx, env, req, start)
 	for _, cmd := range ops.SetupInit(content, setup) {

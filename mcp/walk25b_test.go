@@ -127,3 +127,37 @@ func TestDeploy_InitChmodOfAScriptStartsNothingWalk25b(t *testing.T) {
 			reason: []string{"what `sudo systemctl restart nginx` (run.initCommands) starts"}, lacks: []string{"what `sudo chmod"}},
 	})
 }
+
+// walk25bQuake is the quake3-server recipe's setup: LinuxGSM installed by
+// run.prepareCommands (each line prefixed by cd, "cd /var/www && " in the
+// recipe), the server started by `./q3server start` in run.initCommands.
+func walk25bQuake(cd string) map[string]string {
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: q3server\n    build:\n      deployFiles:\n        - q3server.cfg\n    run:\n      os: ubuntu\n      base: ubuntu@22.04\n" +
+			"      prepareCommands:\n        - sudo apt-get update\n" +
+			"        - " + cd + "curl -Lo linuxgsm.sh https://linuxgsm.sh && chmod +x linuxgsm.sh && sudo -u zerops -n bash linuxgsm.sh q3server\n" +
+			"        - " + cd + "sudo -u zerops -n ./q3server auto-install\n" +
+			"      initCommands:\n        - mv q3server.cfg serverfiles/baseq3/q3server.cfg\n        - ./q3server start\n" +
+			"      start: tail -f log/console/q3server-console.log\n      ports:\n        - port: 27960\n          protocol: udp\n",
+		"q3server.cfg": "seta sv_hostname \"zerops\"\n",
+	}
+}
+
+// TestDeploy_InitRunsWhatPrepareMadeElsewhereWalk25b: the quake3-server
+// recipe installs LinuxGSM with `cd /var/www && …` in run.prepareCommands
+// and runs `./q3server start` in run.initCommands. Without the cd, the
+// prepare commands run in /home/zerops and ./q3server is not in /var/www:
+// the answer said "Deploy `./q3server`: the build must have it (uploaded,
+// or made by a build command) and `build.deployFiles` must include it", a
+// file the build cannot have. It names the prepare command and the cd.
+func TestDeploy_InitRunsWhatPrepareMadeElsewhereWalk25b(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: q3server\n    type: ubuntu@22.04\n"
+	runWalkCases(t, []deployCase{
+		{name: "recipe", services: svc, dir: "q3", target: "q3server", files: walk25bQuake("cd /var/www && "), verdict: "unverified",
+			reason: []string{"what `./q3server start` (run.initCommands) starts"}},
+		{name: "prepare without cd", services: svc, dir: "q3", target: "q3server", files: walk25bQuake(""), verdict: "deploy-failed",
+			next: []string{"cd /var/www && ", "run.prepareCommands", "/home/zerops"}, lacks: []string{"the build must have it"},
+			then: []deployCase{{name: "the cd added", files: walk25bQuake("cd /var/www && "), verdict: "unverified"}}},
+	})
+}

@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"math/bits"
+	"path"
 	"slices"
 	"sort"
 	"strconv"
@@ -121,7 +122,7 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 			out[i].readinessPortFix(f.bare, lines)
 		}
 		if f.sig.id == "init-command-failed" && initCause != nil {
-			out[i].initFix(initCommandLine(lines, f), *initCause)
+			out[i].initFix(initCommandLine(lines, f), *initCause, opt.Code)
 		} else if f.sig.id == "init-command-failed" {
 			out[i].initCopyFix(initCommandLine(lines, f), lines[:min(f.line, len(lines))])
 		}
@@ -738,7 +739,7 @@ func initCommandLine(lines []string, f found) string {
 // it fail, a line the init command printed first (cause): the one fix for
 // that, the file it runs into deployFiles or its options, in place of the
 // advice for every way an init command fails.
-func (d *Diagnosis) initFix(text string, cause found) {
+func (d *Diagnosis) initFix(text string, cause found, c *Code) {
 	cmd, subject := "the init command", "An init command"
 	if m := initCommandRe.FindStringSubmatch(text); m != nil {
 		// The line quotes the command (Go's %q): named as zerops.yml
@@ -769,9 +770,43 @@ func (d *Diagnosis) initFix(text string, cause found) {
 			}
 		}
 	}
+	if prep := preparedElsewhere(c, strings.Trim(rel, "`")); prep != "" {
+		// A run.prepareCommands line names it and runs where they all run,
+		// /home/zerops: what it makes stays there, not in /var/www.
+		d.Cause = subject + " runs " + file + ", which is not in /var/www: `" + prep + "` in `run.prepareCommands` names it, and prepare commands run in /home/zerops, so what they make lands there (init commands run in /var/www)."
+		d.Fix = "Begin that line of `run.prepareCommands` with `cd /var/www && ` (the deployed files join what it leaves there, as official recipes install so); or run the file from /home/zerops in " + cmd + " in `run.initCommands`."
+		return
+	}
 	d.Cause = subject + " runs " + file + ", which the deploy did not put in /var/www, so it fails and the app is not started (init commands run at every container start, before `run.start`)."
 	d.Fix = "Deploy " + rel + ": the build must have it (uploaded, or made by a build command) and `build.deployFiles` must include it; or correct its path in " + cmd + " in `run.initCommands`."
 }
+
+// preparedElsewhere is the first of c's run.prepareCommands that shows
+// file (a relative path) in its working directory without a cd to
+// /var/www first: it runs it (`./q3server auto-install`) or downloads it
+// there (`curl -Lo linuxgsm.sh …`); "" when none does.
+func preparedElsewhere(c *Code, file string) string {
+	if c == nil || strings.HasPrefix(file, "/") {
+		return ""
+	}
+	name := path.Base(file)
+	for _, p := range c.Prepare {
+		if strings.Contains(p, "cd /var/www") || strings.Contains(p, "cd \"/var/www") {
+			continue
+		}
+		words := strings.Fields(p)
+		for i, w := range words {
+			w = strings.Trim(w, `"';&|()`)
+			if w == "./"+name || w == name && i > 0 && outputFlags[words[i-1]] {
+				return p
+			}
+		}
+	}
+	return ""
+}
+
+// outputFlags name the file a download writes (curl, wget).
+var outputFlags = map[string]bool{"-o": true, "-Lo": true, "-sLo": true, "-fsSLo": true, "-O": true, "-qO": true, "--output": true, "--output-document": true}
 
 // copyStatRe finds the source cp or mv could not find (coreutils' and
 // busybox's words).

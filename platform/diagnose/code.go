@@ -71,7 +71,10 @@ type Code struct {
 	// the setup was read), what run.prepareCommands find; PyProject the
 	// Python project file at the top of the source (pyproject.toml,
 	// setup.py, setup.cfg), "" when none was found or it was not read.
-	RunPrepare     []string `json:"runPrepare,omitempty"`
+	RunPrepare []string `json:"runPrepare,omitempty"`
+	// Prepare are the setup's run.prepareCommands, each as written
+	// (clipped): they run in /home/zerops, not /var/www.
+	Prepare        []string `json:"prepare,omitempty"`
 	RunPrepareRead bool     `json:"runPrepareRead,omitempty"`
 	PyProject      string   `json:"pyProject,omitempty"`
 	// BuildOnlyEnv are the keys the setup's build.envVariables set and its

@@ -98,6 +98,16 @@ func SetupRunPrepare(content, setup string) (entries []string, ok bool) {
 	return s.Build.AddToRunPrepare, true
 }
 
+// SetupPrepare is setup's run.prepareCommands (inherited by extends); nil
+// when the file does not decode or sets none.
+func SetupPrepare(content, setup string) []string {
+	s := lookupSetup(content, setup)
+	if s == nil || s.Run == nil {
+		return nil
+	}
+	return s.Run.PrepareCommands
+}
+
 // SetupBuildOnlyEnv are the keys setup's build.envVariables set that its
 // run.envVariables do not (inherited by extends), sorted: variables only
 // the build container gets. nil when the file does not decode.
