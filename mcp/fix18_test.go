@@ -41,7 +41,7 @@ func TestDeploy_ZscNoopWithPorts(t *testing.T) {
 	t.Parallel()
 	runDeployCases(t, []deployCase{{
 		name: "nothing else starts a server", files: zscNoopApp("zsc noop --silent"), verdict: "not-answering",
-		next:  []string{"`zsc noop`", "starts no server", "ssh appstage", "run.start"},
+		next:  []string{"`zsc noop --silent`", "starts no server", "ssh appstage", "run.start"},
 		lacks: []string{"answers 200", "could not check where", "check the address and port the code binds"},
 		then:  []deployCase{{name: "run.start set", files: zscNoopApp("npm start"), verdict: "live"}},
 	}, {
