@@ -80,8 +80,11 @@ func commandProblem(at commandsAt, line string, written map[string]bool) (proble
 				if pkgs := installedPackages(at.os, line); pkgs != "" {
 					install = strings.Replace(install, "<pkg>", pkgs, 1)
 				}
-				return fmt.Sprintf("%s is not installed on %s, which this container runs", name, osName),
-					fmt.Sprintf("Use %s's package manager: %s (or set os: ubuntu for apt-get).", osName, install)
+				fix := fmt.Sprintf("Use %s's package manager: %s.", osName, install)
+				if at.os == "alpine" { // on Ubuntu already, os: ubuntu changes nothing
+					fix = strings.TrimSuffix(fix, ".") + " (or set os: ubuntu for apt-get)."
+				}
+				return fmt.Sprintf("%s is not installed on %s, which this container runs", name, osName), fix
 			}
 		}
 		install := (name == "apk" && sub == "add") || ((name == "apt-get" || name == "apt") && sub == "install")
