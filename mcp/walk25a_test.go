@@ -35,3 +35,41 @@ func TestValidate_ForeignPackageManagerOnUbuntuWalk25a(t *testing.T) {
 		})
 	}
 }
+
+// walk25aScala is the scala recipe's app (Play on sbt, deployed whole,
+// started `sbt run` on 9000) on base, runPrep its run.prepareCommands.
+func walk25aScala(base string, runPrep ...string) map[string]string {
+	y := "zerops:\n  - setup: app\n    build:\n      base: " + base + "\n      deployFiles: /\n    run:\n      base: " + base + "\n"
+	if len(runPrep) > 0 {
+		y += "      prepareCommands:\n        - " + strings.Join(runPrep, "\n        - ") + "\n"
+	}
+	return map[string]string{
+		"zerops.yml":          y + "      ports:\n        - port: 9000\n          httpSupport: true\n      start: sbt run\n",
+		"build.sbt":           "lazy val root = (project in file(\".\")).enablePlugins(PlayScala)\n",
+		"project/plugins.sbt": "addSbtPlugin(\"org.playframework\" % \"sbt-plugin\" % \"3.0.5\")\n",
+		"conf/routes":         "GET     /                           controllers.HomeController.index()\n",
+	}
+}
+
+// TestDeploy_SbtStartWithoutSbtInstalledWalk25a: the scala recipe runs
+// `sbt run` on ubuntu@22.04 and installs the JDK and sbt (from sbt's apt
+// repository) in run.prepareCommands as in build.prepareCommands. With
+// the run's list left out (or run.base java@21, whose image has the JDK
+// but no sbt), the answer was "unverified: … could not check where `sbt
+// run` listens": no image brings sbt, the start finds no sbt and the app
+// crash-loops. The answer names the run.prepareCommands install.
+func TestDeploy_SbtStartWithoutSbtInstalledWalk25a(t *testing.T) {
+	t.Parallel()
+	services := "services:\n  - hostname: app\n    type: ubuntu@22.04\n"
+	recipe := []string{"sudo apt-get update -y", "sudo apt-get install default-jdk -y",
+		`echo "deb https://repo.scala-sbt.org/scalasbt/debian all main" | sudo tee /etc/apt/sources.list.d/sbt.list`,
+		`curl -sL "https://keyserver.ubuntu.com/pks/lookup?op=get&search=0x99E82A75642AC823" | sudo apt-key add`,
+		"sudo apt-get update -y", "sudo apt-get install sbt -y"}
+	runWalkCases(t, []deployCase{
+		{name: "no run.prepareCommands", services: services, dir: "app", target: "app", files: walk25aScala("ubuntu@22.04"),
+			verdict: "not-answering", says: []string{"sbt: not found"}, next: []string{"run.prepareCommands", "sbt"}, lacks: []string{"where `sbt run` listens"},
+			then: []deployCase{{name: "the recipe's install", files: walk25aScala("ubuntu@22.04", recipe...), verdict: "unverified", reason: []string{"where `sbt run` listens"}}}},
+		{name: "java run base", services: "services:\n  - hostname: app\n    type: java@21\n", dir: "app", target: "app", files: walk25aScala("java@21"),
+			verdict: "not-answering", says: []string{"sbt: not found"}, next: []string{"run.prepareCommands", "sbt"}},
+	})
+}

@@ -24,17 +24,27 @@ var bareOSRuntimes = map[string][]string{
 	"bun": {"bun"}, "deno": {"deno"}, "dotnet": {"dotnet"},
 }
 
+// noImageTools are the commands, by their bare name, no run image brings
+// on any base (the catalog has no Scala runtime: sbt comes from sbt's own
+// apt repository, as the official scala recipe installs it), with the
+// words of an install line that brings each.
+var noImageTools = map[string][]string{"sbt": {"sbt"}}
+
 // unreadInstall are the words of a run.prepareCommands line whose result
 // the sandbox does not read: it may install anything.
 var unreadInstall = []string{"curl", "wget", ".sh", "zsc add", "nix", "asdf", "mise", "brew", "sdk "}
 
 // bareOSMissing is the crash of name, a language command run by its bare
-// name on a run base that is a bare OS and that no run.prepareCommands
-// line installs; false otherwise.
+// name on a run base that is a bare OS (or a command of noImageTools, on
+// any base) and that no run.prepareCommands line installs; false
+// otherwise.
 func (r *runSim) bareOSMissing(name string) (startCmd, bool) {
-	words, ok := bareOSRuntimes[name]
-	if !ok || (r.base != "alpine" && r.base != "ubuntu") {
-		return startCmd{}, false
+	words, ok := noImageTools[name]
+	if !ok {
+		words, ok = bareOSRuntimes[name]
+		if !ok || (r.base != "alpine" && r.base != "ubuntu") {
+			return startCmd{}, false
+		}
 	}
 	for _, c := range r.d.Prep.RunPrepare {
 		c = strings.ToLower(c)

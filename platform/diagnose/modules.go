@@ -216,6 +216,11 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 	cmd := m[1]
 	switch {
 	case d.bareOSFix(cmd, code):
+	case cmd == "sbt":
+		d.Cause = "The start runs `sbt`, which no run image brings (the catalog has no Scala runtime): the run container has no sbt."
+		d.Fix = "Install the JDK and sbt in `run.prepareCommands`, as `build.prepareCommands` do: on an Ubuntu `run.base` (ubuntu@22.04, as the official Scala recipe), " +
+			"add sbt's apt repository (`deb https://repo.scala-sbt.org/scalasbt/debian all main` in /etc/apt/sources.list.d/sbt.list, with its key), " +
+			"then `sudo apt-get update -y` and `sudo apt-get install -y default-jdk sbt`; Ubuntu's and Alpine's own repositories have no sbt."
 	case slices.Contains(pyCommands, cmd):
 		d.Cause = "The start runs `" + cmd + "`, a command of a pip package that is not installed in the run container."
 		d.Fix = pyDepsFix + " Keep the package of `" + cmd + "` in requirements.txt (add it where it is missing)."
