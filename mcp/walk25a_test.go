@@ -73,3 +73,45 @@ func TestDeploy_SbtStartWithoutSbtInstalledWalk25a(t *testing.T) {
 			verdict: "not-answering", says: []string{"sbt: not found"}, next: []string{"run.prepareCommands", "sbt"}},
 	})
 }
+
+// walk25aDiscordBun is the discord-bun recipe's bot (no port, `bun
+// start` running src/index.ts, whose config.ts throws at load without
+// DISCORD_TOKEN and DISCORD_CLIENT_ID) with env in run.envVariables.
+func walk25aDiscordBun(env map[string]string) map[string]string {
+	y := "zerops:\n  - setup: discordbun\n    build:\n      base: bun@1.1\n      buildCommands:\n        - bun i\n      deployFiles:\n        - /\n    run:\n      base: bun@1.1\n"
+	if len(env) > 0 {
+		y += "      envVariables:\n"
+		for k, v := range env {
+			y += "        " + k + ": " + v + "\n"
+		}
+	}
+	return map[string]string{
+		"zerops.yml":   y + "      start: bun start\n",
+		"package.json": `{"name":"my-bot","type":"module","scripts":{"start":"bun run src/index.ts"},"dependencies":{"discord.js":"^14.15.3"}}`,
+		"src/config.ts": "const { DISCORD_TOKEN, DISCORD_CLIENT_ID } = process.env;\n\nif (!DISCORD_TOKEN || !DISCORD_CLIENT_ID) {\n" +
+			"  throw new Error(\"Missing environment variables\");\n}\n\nexport const config = {\n  DISCORD_TOKEN,\n  DISCORD_CLIENT_ID,\n};\n",
+		"src/index.ts": "import { Client, GatewayIntentBits } from \"discord.js\";\nimport { config } from \"./config\";\n\n" +
+			"const client = new Client({ intents: [GatewayIntentBits.Guilds] });\n\nclient.once(\"ready\", () => {\n  console.log(\"ready\");\n});\n\nclient.login(config.DISCORD_TOKEN);\n",
+	}
+}
+
+// TestDeploy_BunWorkerWithoutItsVariablesWalk25a: the discord-bun recipe
+// deploys a bot whose src/config.ts destructures DISCORD_TOKEN and
+// DISCORD_CLIENT_ID from process.env and throws at load when either is
+// unset (its README warns of the errors until they are set). Deployed
+// with neither set, the answer was "ACTIVE with a clean log … Next:
+// nothing to fix": the sandbox read no variable need in a Bun module, nor
+// the destructured form. It is unverified, naming both; set, healthy.
+func TestDeploy_BunWorkerWithoutItsVariablesWalk25a(t *testing.T) {
+	t.Parallel()
+	runWalkCases(t, []deployCase{
+		{name: "recipe variables unset", services: "services:\n  - hostname: discordbun\n    type: bun@1.1\n", dir: "bot", target: "discordbun",
+			files: walk25aDiscordBun(nil), verdict: "unverified", reason: []string{"DISCORD_TOKEN, DISCORD_CLIENT_ID", "src/config.ts:3"}, lacks: []string{"nothing to fix"},
+			then: []deployCase{{name: "both set", files: walk25aDiscordBun(map[string]string{"DISCORD_TOKEN": "t", "DISCORD_CLIENT_ID": "1"}), verdict: "deployed"}}},
+		{name: "node reads the destructured form", services: "services:\n  - hostname: bot\n    type: nodejs@22\n", dir: "bot", target: "bot",
+			files: map[string]string{
+				"zerops.yml": "zerops:\n  - setup: bot\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n      start: node config.js\n",
+				"config.js":  "const { DISCORD_TOKEN, DISCORD_CLIENT_ID: clientId } = process.env;\n\nif (!DISCORD_TOKEN || !clientId) {\n  throw new Error(\"Missing environment variables\");\n}\n\nsetInterval(() => {}, 1000);\n"},
+			says: []string{"Error: Missing environment variables"}, lacks: []string{"nothing to fix"}},
+	})
+}

@@ -192,11 +192,16 @@ var (
 	// jsEnvAliasRe is a constant holding a variable as it is, no default:
 	// `const secret = process.env.JWT_SECRET;`, which an if then tests.
 	jsEnvAliasRe = lazyregexp.New(`(?m)^[ \t]*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*` + jsEnvRef + `\s*;?[ \t]*$`)
-	jsNotIdentRe = lazyregexp.New(`^(?:!\s*([A-Za-z_$][\w$]*)|([A-Za-z_$][\w$]*)\s*={2,3}\s*(?:undefined|null))$`)
+	// jsEnvDestructRe destructures variables from process.env, no
+	// default: `const { DISCORD_TOKEN, CLIENT_ID: id } = process.env;`.
+	jsEnvDestructRe = lazyregexp.New(`(?m)^[ \t]*(?:const|let|var)\s*\{([^{}=]*)\}\s*=\s*process\.env\s*;?[ \t]*$`)
+	jsIdentRe       = lazyregexp.New(`^[A-Za-z_$][\w$]*$`)
+	jsNotIdentRe    = lazyregexp.New(`^(?:!\s*([A-Za-z_$][\w$]*)|([A-Za-z_$][\w$]*)\s*={2,3}\s*(?:undefined|null))$`)
 )
 
-// jsEnvAliases are the constants src sets to a variable as it is, each with
-// the offset after which it holds it.
+// jsEnvAliases are the constants src sets to a variable as it is (or
+// destructures from process.env), each with the offset after which it
+// holds it.
 func jsEnvAliases(src string) map[string]struct {
 	key string
 	at  int
@@ -205,13 +210,27 @@ func jsEnvAliases(src string) map[string]struct {
 		key string
 		at  int
 	}{}
-	for _, m := range jsEnvAliasRe.FindAllStringSubmatchIndex(src, -1) {
-		name := sub(src, m, 1)
+	add := func(name, key string, at int) {
 		if _, seen := out[name]; !seen {
 			out[name] = struct {
 				key string
 				at  int
-			}{firstNonEmpty(sub(src, m, 2), sub(src, m, 3)), m[1]}
+			}{key, at}
+		}
+	}
+	for _, m := range jsEnvAliasRe.FindAllStringSubmatchIndex(src, -1) {
+		add(sub(src, m, 1), firstNonEmpty(sub(src, m, 2), sub(src, m, 3)), m[1])
+	}
+	for _, m := range jsEnvDestructRe.FindAllStringSubmatchIndex(src, -1) {
+		for _, part := range strings.Split(sub(src, m, 1), ",") {
+			key, name, renamed := strings.Cut(strings.TrimSpace(part), ":")
+			key, name = strings.TrimSpace(key), strings.TrimSpace(name)
+			if !renamed {
+				name = key
+			}
+			if envKeyRe.MatchString(key) && jsIdentRe.MatchString(name) {
+				add(name, key, m[1])
+			}
 		}
 	}
 	return out

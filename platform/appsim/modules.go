@@ -54,6 +54,13 @@ func (r *runSim) followImports(rel, lang string, resolve func(from, src string, 
 			return startCmd{}, false
 		}
 		r.noteLocalFallback(src, rel, r.env.Vars)
+		// A variable the module cannot load without, that nothing sets:
+		// what the runtime prints of it is not read, so it is unsure.
+		needs := nodeEnvNeeds(src, true)
+		for i := range needs {
+			needs[i].fail = nil
+		}
+		r.envCheck(src, rel, needs, r.env.Vars)
 		for _, imp := range jsImports(src) {
 			target, crash := resolve(rel, src, imp)
 			if crash != nil {
