@@ -115,3 +115,29 @@ func TestDeploy_BunWorkerWithoutItsVariablesWalk25a(t *testing.T) {
 			says: []string{"Error: Missing environment variables"}, lacks: []string{"nothing to fix"}},
 	})
 }
+
+// TestDeploy_BunStartScriptNotFoundWalk25a: the discord-bun recipe starts
+// `bun start`, package.json's script. A typo (`bun run strat`) died
+// `error: Module not found "strat"` with the fix "make run.start name a
+// file the build produces", and with package.json left out of deployFiles
+// the same for "start": Bun reads a bare name as a script, and prints
+// `error: Script not found`. The answer then told the agent to "correct
+// the script name in build.buildCommands", which holds no script: the
+// start's script is fixed in run.start, or package.json deployed.
+func TestDeploy_BunStartScriptNotFoundWalk25a(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{"DISCORD_TOKEN": "t", "DISCORD_CLIENT_ID": "1"}
+	services := "services:\n  - hostname: discordbun\n    type: bun@1.1\n"
+	typo := walk25aDiscordBun(env)
+	typo["zerops.yml"] = strings.Replace(typo["zerops.yml"], "start: bun start", "start: bun run strat", 1)
+	srcOnly := walk25aDiscordBun(env)
+	srcOnly["zerops.yml"] = strings.Replace(srcOnly["zerops.yml"], "deployFiles:\n        - /", "deployFiles:\n        - src", 1)
+	runWalkCases(t, []deployCase{
+		{name: "a typo of the script", services: services, dir: "bot", target: "discordbun", files: typo, verdict: "not-answering",
+			says: []string{`Script not found \"strat\"`}, next: []string{"run.start"}, lacks: []string{"build.buildCommands", "a file the build produces"},
+			then: []deployCase{{name: "the script named", files: walk25aDiscordBun(env), verdict: "deployed"}}},
+		{name: "package.json not deployed", services: services, dir: "bot", target: "discordbun", files: srcOnly, verdict: "not-answering",
+			says: []string{`Script not found \"start\"`}, next: []string{"package.json", "build.deployFiles"}, lacks: []string{"build.buildCommands", "a file the build produces"},
+			then: []deployCase{{name: "package.json deployed", files: walk25aDiscordBun(env), verdict: "deployed"}}},
+	})
+}

@@ -39,6 +39,11 @@ func bunTool(r *runSim, _ string, args []string, env map[string]string, depth in
 		return r.resolveIn(text, env, depth+1), true
 	}
 	file := firstFile(rest)
+	if r.files != nil && file != "" && !strings.Contains(file, "/") && path.Ext(file) == "" && !r.isFile(r.path(file)) && !r.producedAt(r.path(file)) {
+		// A name with no path or extension is a script's to Bun: none
+		// in package.json (or no package.json deployed), no file.
+		return startCmd{lang: "bun", exit: 1, crash: []Line{{3, fmt.Sprintf("error: Script not found \"%s\"", file)}}}, true
+	}
 	c := r.entry("bun", file, args, env)
 	if c.crash == nil && r.files != nil && file != "" {
 		if crash, failed := r.bunModules(r.path(file)); failed {

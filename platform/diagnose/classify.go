@@ -488,6 +488,8 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.buildOnlyFix(opt.Code)
 	case "deploy-files-missing":
 		d.deployFilesFix(text, stage, opt.Code)
+	case "npm-missing-script":
+		d.startScriptFix(stage, opt.Code)
 	}
 	if d.Signal == "host-not-found" || d.Signal == "missing-env-variable" {
 		d.locateRef(text, opt.BadRefs)
