@@ -114,6 +114,7 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		c.Init = append(c.Init, platform.Clip(strings.TrimSpace(cmd), 200))
 	}
 	c.BuildOnlyEnv = ops.SetupBuildOnlyEnv(content, setup)
+	c.Ports = ops.SetupPorts(content, setup)
 	if env.ListSource != nil && (strings.HasPrefix(base, "python") || strings.HasSuffix(file, ".py")) {
 		names, all := env.ListSource(ctx, req)
 		c.PyOwn, c.PyOwnAll, c.PyProject = diagnose.PythonModules(names), all, pyProjectFile(names)

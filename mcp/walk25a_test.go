@@ -141,3 +141,36 @@ func TestDeploy_BunStartScriptNotFoundWalk25a(t *testing.T) {
 			then: []deployCase{{name: "package.json deployed", files: walk25aDiscordBun(env), verdict: "deployed"}}},
 	})
 }
+
+// walk25aBackend is the supertokens recipe's nodejsbackend (express on
+// the port its index.mjs writes, run.ports and deploy.readinessCheck on
+// 3001).
+func walk25aBackend(port string) map[string]string {
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: nodejsbackend\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i\n      deployFiles: ./\n" +
+			"    run:\n      base: nodejs@22\n      ports:\n        - port: 3001\n          httpSupport: true\n      start: npm start\n" +
+			"    deploy:\n      readinessCheck:\n        httpGet:\n          port: 3001\n          path: /\n",
+		"package.json": `{"name":"supertokens-dashboard","version":"1.0.0","scripts":{"start":"node index.mjs"},"dependencies":{"express":"^4.21.1"}}`,
+		"index.mjs": "import express from 'express';\n\nconst app = express();\n\napp.get('/', (req, res) => res.send('ok'));\n\n" +
+			"app.listen(" + port + ", () => {\n  console.log('API Server listening on port " + port + "');\n});\n",
+	}
+}
+
+// TestDeploy_ReadinessCheckOnTheDeclaredPortWalk25a: the supertokens
+// recipe's backend listens on 3001 (written in index.mjs), which run.ports
+// and deploy.readinessCheck name. With the code moved to 3000, the deploy
+// failed its readiness check and the fix was "Set
+// deploy.readinessCheck.httpGet.port to 3000": done, the version deployed
+// and answered nothing on 3001, the port run.ports declares. A first
+// version that never deployed leaves the service no ports, so the check's
+// port was not seen as a declared one: the pushed zerops.yml declares it.
+// The fix is the code's port, or run.ports and the check together.
+func TestDeploy_ReadinessCheckOnTheDeclaredPortWalk25a(t *testing.T) {
+	t.Parallel()
+	runWalkCases(t, []deployCase{
+		{name: "code on 3000", services: "services:\n  - hostname: nodejsbackend\n    type: nodejs@22\n", dir: "backend", target: "nodejsbackend",
+			files: walk25aBackend("3000"), verdict: "deploy-failed", says: []string{"index.mjs, line 7"}, next: []string{"listen on 3001", "`run.ports` and the readiness check's port to 3000"},
+			lacks: []string{"Set `deploy.readinessCheck.httpGet.port` to 3000"},
+			then:  []deployCase{{name: "the code's port fixed", files: walk25aBackend("3001"), verdict: "live"}}},
+	})
+}

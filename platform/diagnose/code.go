@@ -105,6 +105,9 @@ type Code struct {
 	// public, web, htdocs, or "." for the top), when ZCP read one there.
 	DocumentRoot string `json:"documentRoot,omitempty"`
 	IndexDir     string `json:"indexDir,omitempty"`
+	// Ports are the setup's run.ports: what the version declares, which
+	// the service holds only once a version of it is deployed.
+	Ports []int `json:"ports,omitempty"`
 }
 
 // relSpec is a relative module specifier in an import: an ES `from './x'`,

@@ -417,16 +417,17 @@ func BuildLogLines(ctx context.Context, proj Project, lf platform.LogFetcher, v 
 // only when the lines show such a check. code is what ZCP's push of v
 // showed of its code (nil: unknown): the folders its build writes.
 func ClassifyVersionLog(ctx context.Context, c platform.Client, svc *platform.ServiceStack, v platform.AppVersion, lines []string, code *diagnose.Code) []diagnose.Diagnosis {
-	return diagnose.ClassifyWith(lines, BuildLogStage(v.Status), diagnose.Options{Ports: checkedPort(ctx, c, svc, v, lines), Code: code})
+	return diagnose.ClassifyWith(lines, BuildLogStage(v.Status), diagnose.Options{Ports: checkedPort(ctx, c, svc, v, lines, code), Code: code})
 }
 
 // readinessRe finds the port a failed readiness check asked.
 var readinessRe = regexp.MustCompile(`readiness check never passed: GET https?://[^/:\s]+:(\d+)`)
 
 // checkedPort is the port a readiness check that never passed asked, from
-// v's log lines, when svc declares it; a check on a port it does not
-// declare is the check's own mismatch: none then.
-func checkedPort(ctx context.Context, c platform.Client, svc *platform.ServiceStack, v platform.AppVersion, lines []string) []int {
+// v's log lines, when svc declares it, or v's zerops.yml does (code: a
+// first version that never deployed leaves the service no ports); a
+// check on a port neither declares is the check's own mismatch: none then.
+func checkedPort(ctx context.Context, c platform.Client, svc *platform.ServiceStack, v platform.AppVersion, lines []string, code *diagnose.Code) []int {
 	for _, l := range lines {
 		m := readinessRe.FindStringSubmatch(l)
 		if m == nil {
@@ -439,7 +440,7 @@ func checkedPort(ctx context.Context, c platform.Client, svc *platform.ServiceSt
 		if svc == nil && c != nil {
 			svc, _ = c.GetService(ctx, v.ServiceStackID)
 		}
-		if svc != nil && slices.ContainsFunc(svc.Ports, func(sp platform.Port) bool { return sp.Port == p }) {
+		if svc != nil && slices.ContainsFunc(svc.Ports, func(sp platform.Port) bool { return sp.Port == p }) || code != nil && slices.Contains(code.Ports, p) {
 			return []int{p}
 		}
 		return nil

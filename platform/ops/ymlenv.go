@@ -52,6 +52,20 @@ func SetupRun(content, setup string) (base, start string) {
 	return s.Run.Base, start
 }
 
+// SetupPorts are the run.ports of setup's entry in a zerops.yml
+// (inherited by extends); nil when the file does not decode or sets none.
+func SetupPorts(content, setup string) []int {
+	s := lookupSetup(content, setup)
+	if s == nil || s.Run == nil {
+		return nil
+	}
+	var out []int
+	for _, p := range s.Run.Ports {
+		out = append(out, p.Port)
+	}
+	return out
+}
+
 // SetupDocumentRoot is run.documentRoot of setup's entry in a zerops.yml
 // (inherited by extends); "" when the file does not decode or sets none.
 func SetupDocumentRoot(content, setup string) string {
