@@ -174,3 +174,40 @@ func TestDeploy_ReadinessCheckOnTheDeclaredPortWalk25a(t *testing.T) {
 			then:  []deployCase{{name: "the code's port fixed", files: walk25aBackend("3001"), verdict: "live"}}},
 	})
 }
+
+// walk25aHono is the hono-deno recipe's app (Deno.serve on 8000, its
+// config/db.ts reading DATABASE_URL as the module loads: top-level, or
+// inside the Pool's options as the recipe writes it), started by start.
+func walk25aHono(start string, topLevel bool) map[string]string {
+	db := "import { Pool } from \"postgres\";\n\nexport const pgPool = new Pool({\n  connectionString: Deno.env.get(\"DATABASE_URL\"),\n});\n"
+	if topLevel {
+		db = "import { Pool } from \"postgres\";\n\nconst url = Deno.env.get(\"DATABASE_URL\");\nexport const pgPool = new Pool({ connectionString: url });\n"
+	}
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: app\n    build:\n      base: deno@1\n      deployFiles: ./\n    run:\n      base: deno@1\n      ports:\n        - port: 8000\n          httpSupport: true\n" +
+			"      envVariables:\n        DATABASE_URL: ${db_connectionString}\n      start: " + start + "\n",
+		"deno.json":    `{"imports":{"hono":"jsr:@hono/hono@^4.5.4","postgres":"jsr:@deno/postgres@v0.2.0"},"tasks":{"start":"deno run --allow-net --allow-env --allow-read main.ts"}}`,
+		"config/db.ts": db,
+		"main.ts":      "import { Hono } from 'hono'\nimport { pgPool } from './config/db.ts'\n\nconst app = new Hono()\napp.get('/', (c) => c.json({ ok: true }))\n\nDeno.serve({ port: 8000 }, app.fetch)\n",
+	}
+}
+
+// TestDeploy_DenoEnvReadWithoutPermissionWalk25a: the hono-deno recipe's
+// task runs `deno run --allow-net --allow-env --allow-read main.ts`, and
+// config/db.ts reads DATABASE_URL with Deno.env.get as it loads. Started
+// without --allow-env, the answer was "app is live … nothing to fix":
+// Deno without a terminal cannot ask, so the read dies `Requires env
+// access`. A read at the top of a module fails the start; one inside an
+// expression the sandbox does not follow is unverified, naming the flag.
+func TestDeploy_DenoEnvReadWithoutPermissionWalk25a(t *testing.T) {
+	t.Parallel()
+	services := "services:\n  - hostname: app\n    type: deno@1\n"
+	noEnv := "deno run --allow-net --allow-read main.ts"
+	runWalkCases(t, []deployCase{
+		{name: "top-level read", services: services, dir: "app", target: "app", files: walk25aHono(noEnv, true), verdict: "not-answering",
+			says: []string{`Requires env access to \"DATABASE_URL\"`}, next: []string{"--allow-env"}, lacks: []string{"nothing to fix"},
+			then: []deployCase{{name: "the recipe's task", files: walk25aHono("deno task start", true), verdict: "live"}}},
+		{name: "read in the Pool's options", services: services, dir: "app", target: "app", files: walk25aHono(noEnv, false), verdict: "unverified",
+			reason: []string{"--allow-env", "DATABASE_URL"}, lacks: []string{"nothing to fix"}},
+	})
+}

@@ -1,7 +1,9 @@
 package appsim
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -75,8 +77,9 @@ func denoListen(s *srcListen) (*Addr, bool) {
 // denoModules follows the relative imports of the Deno entry at rel (Deno
 // resolves a specifier as written): one not deployed fails the start with
 // Deno's "Module not found" and where it is imported.
-func (r *runSim) denoModules(rel string) (startCmd, bool) {
+func (r *runSim) denoModules(rel string, srcs map[string]string) (startCmd, bool) {
 	return r.followImports(rel, "deno", func(from, src string, imp jsImport) (string, []Line) {
+		srcs[from] = src
 		if !imp.viaImp || !relativeSpec(imp.spec) {
 			return "", nil // jsr:, npm:, https:, a mapped name
 		}
@@ -110,6 +113,54 @@ func denoPermitted(c startCmd, flags []string) startCmd {
 		{3, fmt.Sprintf("error: Uncaught (in promise) NotCapable: Requires net access to \"%s:%d\", run again with the --allow-net flag", c.listen.host, c.listen.port)}}}
 }
 
+// denoEnvRead is a read of a variable through Deno.env, indent its
+// line's indentation.
+var denoEnvRead = lazyregexp.New(`(?m)^([ \t]*)[^\n]*?\bDeno\.env\.(?:get\(\s*['"](\w+)['"]|toObject\(\))`)
+
+// denoEnvPermitted judges `deno run`'s permission to read variables
+// (flags: what precedes the script) for the modules it loads (srcs, by
+// path): without --allow-env (-E, -A, --allow-all, -P) it cannot ask, so a
+// Deno.env read at a module's top level dies as the module loads; one
+// indented (in a function, or an expression the sandbox does not follow)
+// is unverified, naming the variable and the flag.
+func (r *runSim) denoEnvPermitted(srcs map[string]string, flags []string) (startCmd, bool) {
+	for _, f := range flags {
+		if f == "-A" || f == "--allow-all" || f == "-E" || f == "--allow-env" || strings.HasPrefix(f, "--allow-env=") ||
+			f == "-P" || strings.HasPrefix(f, "--permission-set") {
+			return startCmd{}, false
+		}
+	}
+	for _, rel := range slices.Sorted(maps.Keys(srcs)) {
+		src := srcs[rel]
+		for _, m := range denoEnvRead.FindAllStringSubmatchIndex(src, -1) {
+			if !commentFree(src, m[0]) {
+				continue
+			}
+			key, line := sub(src, m, 2), strings.Count(src[:m[0]], "\n")+1
+			what := "env access"
+			if key != "" {
+				what = fmt.Sprintf("env access to \"%s\"", key)
+			}
+			if m[3] == m[2] { // at the module's top: it runs as the module loads
+				uncaught := "error: Uncaught (in promise) NotCapable: "
+				if strings.HasPrefix(r.baseFull, "deno@1") {
+					uncaught = "error: Uncaught PermissionDenied: "
+				}
+				return startCmd{lang: "deno", exit: 1, crash: []Line{
+					{3, uncaught + "Requires " + what + ", run again with the --allow-env flag"},
+					{3, fmt.Sprintf("    at file://%s:%d", path.Join(RunRoot, rel), line)}}}, true
+			}
+			note := fmt.Sprintf("whether the app reads %s as it starts: `deno run` has no --allow-env, and %s:%d reads it (Deno cannot ask for the permission without a terminal: the read dies `Requires env access`)",
+				cmp.Or(key, "its variables"), rel, line)
+			if !slices.Contains(r.unsure, note) {
+				r.unsure = append(r.unsure, note)
+			}
+			return startCmd{}, false
+		}
+	}
+	return startCmd{}, false
+}
+
 // denoTool: `deno task X` runs deno.json(c)'s task X (or package.json's
 // script X); `deno run` and `deno serve` a file and the modules it
 // imports, `deno run` only with the permission to listen.
@@ -136,8 +187,17 @@ func denoTool(r *runSim, _ string, args []string, env map[string]string, depth i
 		return startCmd{lang: "deno"}, true
 	}
 	c := r.entry("deno", file, args, env)
+	srcs := map[string]string{}
 	if c.crash == nil && r.files != nil && file != "" {
-		if crash, failed := r.denoModules(r.path(file)); failed {
+		if crash, failed := r.denoModules(r.path(file), srcs); failed {
+			return crash, true
+		}
+		if src, _, ok := r.moduleSource(r.path(file)); ok {
+			srcs[r.path(file)] = src
+		}
+	}
+	if c.crash == nil && (len(args) == 0 || args[0] != "serve") {
+		if crash, failed := r.denoEnvPermitted(srcs, rest[:max(slices.Index(rest, file), 0)]); failed {
 			return crash, true
 		}
 	}
