@@ -211,3 +211,18 @@ func TestDeploy_DenoEnvReadWithoutPermissionWalk25a(t *testing.T) {
 			reason: []string{"--allow-env", "DATABASE_URL"}, lacks: []string{"nothing to fix"}},
 	})
 }
+
+// TestDeploy_DenoTaskNotFoundWalk25a: the hono-deno recipe starts `deno
+// task start`, a task of its deno.json. Misspelt (`deno task strat`), the
+// answer was "unverified: could not check where `deno task strat`
+// listens", with deno.json deployed and read: Deno stops with `Task not
+// found: strat` and lists the tasks. The answer names run.start.
+func TestDeploy_DenoTaskNotFoundWalk25a(t *testing.T) {
+	t.Parallel()
+	runWalkCases(t, []deployCase{
+		{name: "a typo of the task", services: "services:\n  - hostname: app\n    type: deno@1\n", dir: "app", target: "app",
+			files: walk25aHono("deno task strat", true), verdict: "not-answering", says: []string{"Task not found: strat", "- start"},
+			next: []string{"run.start"}, lacks: []string{"where `deno task strat` listens"},
+			then: []deployCase{{name: "the task named", files: walk25aHono("deno task start", true), verdict: "live"}}},
+	})
+}

@@ -2,6 +2,7 @@ package appsim
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"path"
@@ -174,6 +175,16 @@ func denoTool(r *runSim, _ string, args []string, env map[string]string, depth i
 			return startCmd{lang: "deno", exit: 1, crash: []Line{
 				{3, "error: deno task couldn't find deno.json(c) or package.json. See https://docs.deno.com/go/config"}}}, true
 		}
+		if task := firstFile(args[1:], "--config", "-c", "--cwd"); task != "" && !slices.Contains(args[1:], "--config") && !slices.Contains(args[1:], "-c") && !slices.Contains(args[1:], "--cwd") {
+			if tasks, read := r.denoTasks(); read && !slices.Contains(tasks, task) {
+				// Deno lists the tasks it has, and stops.
+				lines := []Line{{3, "Task not found: " + task}, {3, "Available tasks:"}}
+				for _, t := range tasks {
+					lines = append(lines, Line{3, "- " + t})
+				}
+				return startCmd{lang: "deno", exit: 1, crash: lines}, true
+			}
+		}
 		return startCmd{lang: "deno"}, true
 	}
 	rest := args
@@ -231,4 +242,41 @@ func (r *runSim) denoNoConfig(args []string) bool {
 			return true
 		}
 	}
+}
+
+// denoTasks are the tasks `deno task` finds where it starts: deno.json's
+// or deno.jsonc's tasks and package.json's scripts, sorted; read is false
+// when none of them is deployed and read.
+func (r *runSim) denoTasks() (tasks []string, read bool) {
+	if r.files == nil {
+		return nil, false
+	}
+	for _, f := range []string{"deno.json", "deno.jsonc", "package.json"} {
+		src, ok := r.deployedText(r.path(f))
+		if !ok {
+			if r.deployed(r.path(f)) != "" || r.producedAt(r.path(f)) {
+				return nil, false // there, not read
+			}
+			continue
+		}
+		var cfg struct {
+			Scripts map[string]json.RawMessage `json:"scripts"`
+			Tasks   map[string]json.RawMessage `json:"tasks"`
+		}
+		if json.Unmarshal([]byte(stripJSONComments(src)), &cfg) != nil {
+			return nil, false
+		}
+		read = true
+		names := cfg.Scripts
+		if strings.HasPrefix(f, "deno.") {
+			names = cfg.Tasks
+		}
+		for k := range names {
+			if !slices.Contains(tasks, k) {
+				tasks = append(tasks, k)
+			}
+		}
+	}
+	slices.Sort(tasks)
+	return tasks, read
 }
