@@ -117,8 +117,8 @@ func TestDeploy_BunWorkerWithoutItsVariablesWalk25a(t *testing.T) {
 }
 
 // TestDeploy_BunStartScriptNotFoundWalk25a: the discord-bun recipe starts
-// `bun start`, package.json's script. A typo (`bun run strat`) died
-// `error: Module not found "strat"` with the fix "make run.start name a
+// `bun start`, package.json's script. A typo (`bun run starts`) died
+// `error: Module not found "starts"` with the fix "make run.start name a
 // file the build produces", and with package.json left out of deployFiles
 // the same for "start": Bun reads a bare name as a script, and prints
 // `error: Script not found`. The answer then told the agent to "correct
@@ -129,12 +129,12 @@ func TestDeploy_BunStartScriptNotFoundWalk25a(t *testing.T) {
 	env := map[string]string{"DISCORD_TOKEN": "t", "DISCORD_CLIENT_ID": "1"}
 	services := "services:\n  - hostname: discordbun\n    type: bun@1.1\n"
 	typo := walk25aDiscordBun(env)
-	typo["zerops.yml"] = strings.Replace(typo["zerops.yml"], "start: bun start", "start: bun run strat", 1)
+	typo["zerops.yml"] = strings.Replace(typo["zerops.yml"], "start: bun start", "start: bun run starts", 1)
 	srcOnly := walk25aDiscordBun(env)
 	srcOnly["zerops.yml"] = strings.Replace(srcOnly["zerops.yml"], "deployFiles:\n        - /", "deployFiles:\n        - src", 1)
 	runWalkCases(t, []deployCase{
 		{name: "a typo of the script", services: services, dir: "bot", target: "discordbun", files: typo, verdict: "not-answering",
-			says: []string{`Script not found \"strat\"`}, next: []string{"run.start"}, lacks: []string{"build.buildCommands", "a file the build produces"},
+			says: []string{`Script not found \"starts\"`}, next: []string{"run.start"}, lacks: []string{"build.buildCommands", "a file the build produces"},
 			then: []deployCase{{name: "the script named", files: walk25aDiscordBun(env), verdict: "deployed"}}},
 		{name: "package.json not deployed", services: services, dir: "bot", target: "discordbun", files: srcOnly, verdict: "not-answering",
 			says: []string{`Script not found \"start\"`}, next: []string{"package.json", "build.deployFiles"}, lacks: []string{"build.buildCommands", "a file the build produces"},
@@ -213,16 +213,16 @@ func TestDeploy_DenoEnvReadWithoutPermissionWalk25a(t *testing.T) {
 }
 
 // TestDeploy_DenoTaskNotFoundWalk25a: the hono-deno recipe starts `deno
-// task start`, a task of its deno.json. Misspelt (`deno task strat`), the
-// answer was "unverified: could not check where `deno task strat`
+// task start`, a task of its deno.json. Misspelt (`deno task starts`), the
+// answer was "unverified: could not check where `deno task starts`
 // listens", with deno.json deployed and read: Deno stops with `Task not
-// found: strat` and lists the tasks. The answer names run.start.
+// found: starts` and lists the tasks. The answer names run.start.
 func TestDeploy_DenoTaskNotFoundWalk25a(t *testing.T) {
 	t.Parallel()
 	runWalkCases(t, []deployCase{
 		{name: "a typo of the task", services: "services:\n  - hostname: app\n    type: deno@1\n", dir: "app", target: "app",
-			files: walk25aHono("deno task strat", true), verdict: "not-answering", says: []string{"Task not found: strat", "- start"},
-			next: []string{"run.start"}, lacks: []string{"where `deno task strat` listens"},
+			files: walk25aHono("deno task starts", true), verdict: "not-answering", says: []string{"Task not found: starts", "- start"},
+			next: []string{"run.start"}, lacks: []string{"where `deno task starts` listens"},
 			then: []deployCase{{name: "the task named", files: walk25aHono("deno task start", true), verdict: "live"}}},
 	})
 }

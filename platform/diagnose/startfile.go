@@ -216,7 +216,7 @@ func (d *Diagnosis) goRunFix(text string, c *Code) {
 }
 
 // startScriptFix fits d, npm-missing-script, to a running app's log: the
-// script is the one run.start names (`bun run strat`, `npm run serve`),
+// script is the one run.start names (`bun run starts`, `npm run serve`),
 // not a build command's; where deployFiles leave package.json out, the
 // script's file is not there at all.
 func (d *Diagnosis) startScriptFix(stage Stage, code *Code) {

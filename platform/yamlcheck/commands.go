@@ -73,19 +73,8 @@ func commandProblem(at commandsAt, line string, written map[string]bool) (proble
 				break
 			}
 		}
-		for _, f := range foreignPMs[at.os] {
-			if name == f {
-				osName := map[string]string{"alpine": "Alpine", "ubuntu": "Ubuntu"}[at.os]
-				install := osInstall[at.os]
-				if pkgs := installedPackages(at.os, line); pkgs != "" {
-					install = strings.Replace(install, "<pkg>", pkgs, 1)
-				}
-				fix := fmt.Sprintf("Use %s's package manager: %s.", osName, install)
-				if at.os == "alpine" { // on Ubuntu already, os: ubuntu changes nothing
-					fix = strings.TrimSuffix(fix, ".") + " (or set os: ubuntu for apt-get)."
-				}
-				return fmt.Sprintf("%s is not installed on %s, which this container runs", name, osName), fix
-			}
+		if slices.Contains(foreignPMs[at.os], name) {
+			return foreignPMProblem(at.os, name, line)
 		}
 		install := (name == "apk" && sub == "add") || ((name == "apt-get" || name == "apt") && sub == "install")
 		if install && !sudo {
@@ -115,6 +104,22 @@ func commandProblem(at commandsAt, line string, written map[string]bool) (proble
 		}
 	}
 	return "", ""
+}
+
+// foreignPMProblem is the problem of name, a package manager os's image
+// lacks, run in line, and its fix: os's own manager with the packages
+// line installs.
+func foreignPMProblem(os, name, line string) (problem, fix string) {
+	osName := map[string]string{"alpine": "Alpine", "ubuntu": "Ubuntu"}[os]
+	install := osInstall[os]
+	if pkgs := installedPackages(os, line); pkgs != "" {
+		install = strings.Replace(install, "<pkg>", pkgs, 1)
+	}
+	fix = fmt.Sprintf("Use %s's package manager: %s.", osName, install)
+	if os == "alpine" { // on Ubuntu already, os: ubuntu changes nothing
+		fix = strings.TrimSuffix(fix, ".") + " (or set os: ubuntu for apt-get)."
+	}
+	return fmt.Sprintf("%s is not installed on %s, which this container runs", name, osName), fix
 }
 
 // varWwwRead is the word of a run.prepareCommands command (words, its name,
