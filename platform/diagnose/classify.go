@@ -486,10 +486,11 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 	case "missing-env-variable", "disk-full", "npm-missing-script":
 		d.stageFix(text, stage)
 		d.buildOnlyFix(opt.Code)
+		if d.Signal == "npm-missing-script" {
+			d.startScriptFix(stage, opt.Code)
+		}
 	case "deploy-files-missing":
 		d.deployFilesFix(text, stage, opt.Code)
-	case "npm-missing-script":
-		d.startScriptFix(stage, opt.Code)
 	}
 	if d.Signal == "host-not-found" || d.Signal == "missing-env-variable" {
 		d.locateRef(text, opt.BadRefs)

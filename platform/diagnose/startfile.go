@@ -215,16 +215,13 @@ func (d *Diagnosis) goRunFix(text string, c *Code) {
 	d.Fix = "Build a binary in `build.buildCommands` (`go build -o app .`), deploy it in `build.deployFiles` and run `./app` in `run.start`; `go run` at start would need the module's sources (go.mod, go.sum, every .go file) deployed."
 }
 
-// startScriptFix fits d, npm-missing-script, to a running app's log: the
-// script is the one run.start names (`bun run starts`, `npm run serve`),
-// not a build command's; where deployFiles leave package.json out, the
-// script's file is not there at all.
+// startScriptFix fits d, npm-missing-script in a running app's log (whose
+// fix stageFix points at run.start), to deployFiles that leave
+// package.json out: then the script's file is not there at all.
 func (d *Diagnosis) startScriptFix(stage Stage, code *Code) {
 	if stage != Runtime {
 		return
 	}
-	d.Cause = "`run.start` runs a package.json script (or deno task) that the deployed project does not define: its name is not one of the scripts, or the file defining them is not in /var/www."
-	d.Fix = "Make `run.start` name a script package.json defines (`bun run start`, `npm start`) or put the script's own command there, and keep package.json (deno.json for a task) in `build.deployFiles`; then deploy again."
 	if code != nil && !code.Whole && len(code.DeployFiles) > 0 && !deploysManifest(code.DeployFiles) {
 		d.Cause = "`run.start` runs a package.json script, and `build.deployFiles` (" + strings.Join(code.DeployFiles, ", ") + ") leave package.json out: the runtime finds no script of that name in /var/www."
 		d.Fix = "Add `package.json` to `build.deployFiles` (with the files its script runs), or put the script's own command in `run.start`; then deploy again."
