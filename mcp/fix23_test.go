@@ -145,7 +145,7 @@ func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 		name:    "read in a request handler",
 		files:   py(qdrant, pyServe),
 		verdict: "unverified",
-		reason:  []string{"whether the app connects with QDRANT_URL as it starts", "the code read reads it only on lines that do not run as the file loads (main.py:6)"},
+		reason:  []string{"whether the app connects with QDRANT_URL as it starts", "the code read reads it only where the sandbox cannot tell it runs as the file loads (main.py:6"},
 		says:    []string{`${qdrant_hostname}: the project has no service \"qdrant\"`},
 		lacks:   []string{"Name or service not known", `"diagnoses"`},
 	}, {
@@ -154,7 +154,7 @@ func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 			"class H(BaseHTTPRequestHandler):\n    def do_GET(self):\n        self.send_response(200 if qdrant_url() else 500)\n        self.end_headers()\n\n"+
 			"HTTPServer(('0.0.0.0', 8000), H).serve_forever()\n"),
 		verdict: "unverified",
-		reason:  []string{"whether the app connects with QDRANT_URL as it starts", "only on lines that do not run as the file loads (main.py:4)"},
+		reason:  []string{"whether the app connects with QDRANT_URL as it starts", "only where the sandbox cannot tell it runs as the file loads (main.py:4"},
 		lacks:   []string{"Name or service not known", `"diagnoses"`},
 	}, {
 		name:    "connected with as the module loads",
@@ -179,7 +179,7 @@ func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 		name:    "read in a handler written on one line",
 		files:   deno("Deno.serve({ port: 8000, hostname: \"0.0.0.0\" }, () => new Response(Deno.env.get(\"DB_HOST\")));\n"),
 		verdict: "unverified",
-		reason:  []string{"whether the app connects with DB_HOST as it starts", "only on lines that do not run as the file loads (main.ts:1)"},
+		reason:  []string{"whether the app connects with DB_HOST as it starts", "only where the sandbox cannot tell it runs as the file loads (main.ts:1"},
 		lacks:   invented,
 	}, {
 		name:    "literal host connected to as a Deno module loads",
@@ -198,7 +198,7 @@ func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 		name:    "read in a handler main registers",
 		files:   goApp("\thttp.HandleFunc(\"/\", func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte(os.Getenv(\"DATABASE_URL\"))) })\n"),
 		verdict: "unverified",
-		reason:  []string{"whether the app connects with DATABASE_URL as it starts", "only on lines that do not run as main runs (main.go:9)"},
+		reason:  []string{"whether the app connects with DATABASE_URL as it starts", "only where the sandbox cannot tell it runs as main runs (main.go:9"},
 		once:    []string{warned},
 		lacks:   []string{"no such host", `"diagnoses"`},
 	}, {

@@ -156,7 +156,7 @@ func (r *runSim) missingHostNote(lang, key, host string) string {
 		return fmt.Sprintf("%s: the code read reads it %s (%s), and the sandbox cannot tell whether the app connects to that host as it starts", what, loads, strings.Join(atStart, ", "))
 	}
 	if len(later) > 0 {
-		return fmt.Sprintf("%s: the code read reads it only on lines that do not run %s (%s)", what, loads, strings.Join(later, ", "))
+		return fmt.Sprintf("%s: the code read reads it only where the sandbox cannot tell it runs %s (%s: in a function, a block or a statement continued from a line above)", what, loads, strings.Join(later, ", "))
 	}
 	if len(files) > 3 {
 		files = append(files[:3], "…")
