@@ -48,26 +48,11 @@ func (r *runSim) initUnrun() []string {
 // initModelled reports whether the sandbox models the simple command words
 // of an init command line.
 func (r *runSim) initModelled(words []string) bool {
-	for len(words) > 0 && isAssignment(words[0]) {
-		words = words[1:]
-	}
-	if len(words) == 0 {
+	name, args := initWords(words)
+	if name == "" {
 		return true
 	}
-	name, args := path.Base(words[0]), words[1:]
 	switch name {
-	case "sudo":
-		for len(args) > 0 && strings.HasPrefix(args[0], "-") {
-			flag := args[0]
-			args = args[1:]
-			if flag == "--" {
-				break
-			}
-			if (flag == "-u" || flag == "-g") && len(args) > 0 {
-				args = args[1:]
-			}
-		}
-		return r.initModelled(args)
 	case "zsc":
 		cmd, ok := execOnceCommand(args)
 		return ok && r.initModelled(cmd)
@@ -159,12 +144,16 @@ func (r *runSim) initMissingSource(c, os string) (line Line, ok bool) {
 }
 
 // initWords are a simple command's name and arguments as it runs: its
-// variable assignments and sudo (with its options) left out.
+// variable assignments and sudo (with its options) left out, also those
+// after sudo ("" for none left).
 func initWords(words []string) (string, []string) {
-	for len(words) > 0 && isAssignment(words[0]) {
-		words = words[1:]
-	}
-	for len(words) > 0 && path.Base(words[0]) == "sudo" {
+	for {
+		for len(words) > 0 && isAssignment(words[0]) {
+			words = words[1:]
+		}
+		if len(words) == 0 || path.Base(words[0]) != "sudo" {
+			break
+		}
 		words = words[1:]
 		for len(words) > 0 && strings.HasPrefix(words[0], "-") {
 			flag := words[0]
