@@ -29,21 +29,7 @@ func runningReaders(ctx context.Context, proj Project, host string, keys []strin
 		if s.System || s.Name == host || s.Type.Category != platform.CategoryUser || s.Status != platform.ServiceActive || neverDeployed(&s) {
 			continue
 		}
-		var readers []EnvPair // the keys referencing one of keys
-		if envs, err := proj.Client.GetServiceEnv(ctx, s.ID); err == nil {
-			for _, e := range envs {
-				if refers(e.Content) {
-					readers = append(readers, EnvPair{Key: e.Key})
-				}
-			}
-		}
-		if yml, ok := proj.Memory.deployedEnv(proj.ID, s.ID); ok {
-			for k, v := range yml {
-				if refers(v) {
-					readers = append(readers, EnvPair{Key: k})
-				}
-			}
-		}
+		readers, _ := referringKeys(ctx, proj, &s, refers)
 		switch {
 		case len(readers) == 0:
 		case len(buildTimeKeys(readers)) > 0:
@@ -72,22 +58,35 @@ func projectReaders(ctx context.Context, proj Project, res *EnvResult, keys []st
 		return slices.ContainsFunc(keys, func(k string) bool { return strings.Contains(v, "${"+k+"}") })
 	}
 	for _, s := range services {
-		found, read := false, false
-		if envs, err := proj.Client.GetServiceEnv(ctx, s.ID); err == nil {
-			read = true
-			found = slices.ContainsFunc(envs, func(e platform.EnvVar) bool { return e.Key != "" && refers(e.Content) })
-		}
-		if yml, ok := proj.Memory.deployedEnv(proj.ID, s.ID); ok && !found {
-			for _, v := range yml {
-				found = found || refers(v)
-			}
-		}
+		keys, read := referringKeys(ctx, proj, &s, refers)
 		switch {
-		case found:
+		case slices.ContainsFunc(keys, func(p EnvPair) bool { return p.Key != "" }):
 			readers = append(readers, s.Name)
 		case !read:
 			unread = append(unread, s.Name)
 		}
 	}
 	return readers, unread
+}
+
+// referringKeys are the keys of the service s whose value refers passes:
+// its own variables (read: they could be read) and those of the zerops.yml
+// ZCP last deployed to it.
+func referringKeys(ctx context.Context, proj Project, s *platform.ServiceStack, refers func(string) bool) (keys []EnvPair, read bool) {
+	if envs, err := proj.Client.GetServiceEnv(ctx, s.ID); err == nil {
+		read = true
+		for _, e := range envs {
+			if refers(e.Content) {
+				keys = append(keys, EnvPair{Key: e.Key})
+			}
+		}
+	}
+	if yml, ok := proj.Memory.deployedEnv(proj.ID, s.ID); ok {
+		for k, v := range yml {
+			if refers(v) {
+				keys = append(keys, EnvPair{Key: k})
+			}
+		}
+	}
+	return keys, read
 }
