@@ -2,7 +2,6 @@ package appsim
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"path"
@@ -252,26 +251,15 @@ func (r *runSim) denoTasks() (tasks []string, read bool) {
 		return nil, false
 	}
 	for _, f := range []string{"deno.json", "deno.jsonc", "package.json"} {
-		src, ok := r.deployedText(r.path(f))
+		table, ok := r.taskTable(r.path(f), strings.HasPrefix(f, "deno."))
 		if !ok {
 			if r.deployed(r.path(f)) != "" || r.producedAt(r.path(f)) {
 				return nil, false // there, not read
 			}
 			continue
 		}
-		var cfg struct {
-			Scripts map[string]json.RawMessage `json:"scripts"`
-			Tasks   map[string]json.RawMessage `json:"tasks"`
-		}
-		if json.Unmarshal([]byte(stripJSONComments(src)), &cfg) != nil {
-			return nil, false
-		}
 		read = true
-		names := cfg.Scripts
-		if strings.HasPrefix(f, "deno.") {
-			names = cfg.Tasks
-		}
-		for k := range names {
+		for k := range table {
 			if !slices.Contains(tasks, k) {
 				tasks = append(tasks, k)
 			}

@@ -529,34 +529,54 @@ func (r *runSim) projectTask(name string, files ...string) (string, bool) {
 		return "", false
 	}
 	for _, f := range files {
-		src, ok := r.deployedText(r.path(f))
+		table, ok := r.taskTable(r.path(f), strings.HasPrefix(f, "deno."))
 		if !ok {
 			continue
 		}
-		var cfg struct {
-			Scripts map[string]json.RawMessage `json:"scripts"`
-			Tasks   map[string]json.RawMessage `json:"tasks"`
-		}
-		if json.Unmarshal([]byte(stripJSONComments(src)), &cfg) != nil {
-			continue
-		}
-		raw, has := cfg.Scripts[name]
-		if strings.HasPrefix(f, "deno.") {
-			raw, has = cfg.Tasks[name]
-		}
-		if !has {
-			continue
-		}
-		var text string
-		if json.Unmarshal(raw, &text) == nil {
+		if text, has := taskCommand(table, name); has {
 			return text, true
 		}
-		var obj struct {
-			Command string `json:"command"`
-		}
-		if json.Unmarshal(raw, &obj) == nil && obj.Command != "" {
-			return obj.Command, true
-		}
+	}
+	return "", false
+}
+
+// taskTable is the task table of the file the deploy puts at /var/www/rel:
+// a Deno config's "tasks" (deno), else package.json's "scripts", by name;
+// false when it is not deployed, not read, or no JSON(C).
+func (r *runSim) taskTable(rel string, deno bool) (map[string]json.RawMessage, bool) {
+	src, ok := r.deployedText(rel)
+	if !ok {
+		return nil, false
+	}
+	var cfg struct {
+		Scripts map[string]json.RawMessage `json:"scripts"`
+		Tasks   map[string]json.RawMessage `json:"tasks"`
+	}
+	if json.Unmarshal([]byte(stripJSONComments(src)), &cfg) != nil {
+		return nil, false
+	}
+	if deno {
+		return cfg.Tasks, true
+	}
+	return cfg.Scripts, true
+}
+
+// taskCommand is the command of table's task name: a string, or an
+// object's "command" (Deno's long form).
+func taskCommand(table map[string]json.RawMessage, name string) (string, bool) {
+	raw, has := table[name]
+	if !has {
+		return "", false
+	}
+	var text string
+	if json.Unmarshal(raw, &text) == nil {
+		return text, true
+	}
+	var obj struct {
+		Command string `json:"command"`
+	}
+	if json.Unmarshal(raw, &obj) == nil && obj.Command != "" {
+		return obj.Command, true
 	}
 	return "", false
 }
