@@ -216,10 +216,17 @@ func TestDeploy_DenoEnvReadWithoutPermissionWalk25a(t *testing.T) {
 // task start`, a task of its deno.json. Misspelt (`deno task starts`), the
 // answer was "unverified: could not check where `deno task starts`
 // listens", with deno.json deployed and read: Deno stops with `Task not
-// found: starts` and lists the tasks. The answer names run.start.
+// found: starts` and lists the tasks. The answer names run.start. A task
+// of the config --config names (`--config=other.json`, however the flag
+// is written) is that config's: deno.json lacking it fails nothing.
 func TestDeploy_DenoTaskNotFoundWalk25a(t *testing.T) {
 	t.Parallel()
+	otherConfig := walk25aHono("deno task --config=other.json start", true)
+	otherConfig["other.json"] = otherConfig["deno.json"]
+	otherConfig["deno.json"] = `{"tasks":{"dev":"deno run --watch main.ts"}}`
 	runWalkCases(t, []deployCase{
+		{name: "the task in the config --config names", services: "services:\n  - hostname: app\n    type: deno@1\n", dir: "app", target: "app",
+			files: otherConfig, verdict: "live", lacks: []string{"Task not found"}},
 		{name: "a typo of the task", services: "services:\n  - hostname: app\n    type: deno@1\n", dir: "app", target: "app",
 			files: walk25aHono("deno task starts", true), verdict: "not-answering", says: []string{"Task not found: starts", "- start"},
 			next: []string{"run.start"}, lacks: []string{"where `deno task starts` listens"},

@@ -166,22 +166,21 @@ func (r *runSim) denoEnvPermitted(srcs map[string]string, flags []string) (start
 // imports, `deno run` only with the permission to listen.
 func denoTool(r *runSim, _ string, args []string, env map[string]string, depth int) (startCmd, bool) {
 	if len(args) > 0 && args[0] == "task" {
-		if text, ok := r.projectTask(firstFile(args[1:], "--config", "-c", "--cwd"),
-			"deno.json", "deno.jsonc", "package.json"); ok && depth < 3 {
+		flags := args[1:]
+		task := firstFile(flags, "--config", "-c", "--cwd")
+		if slices.ContainsFunc(flags, denoConfigElsewhere) {
+			return r.denoTaskElsewhere(flags, task, env, depth), true
+		}
+		if text, ok := r.projectTask(task, "deno.json", "deno.jsonc", "package.json"); ok && depth < 3 {
 			return r.resolveIn(text, env, depth+1), true
 		}
-		if r.denoNoConfig(args[1:]) {
+		if r.denoNoConfig(flags) {
 			return startCmd{lang: "deno", exit: 1, crash: []Line{
 				{3, "error: deno task couldn't find deno.json(c) or package.json. See https://docs.deno.com/go/config"}}}, true
 		}
-		if task := firstFile(args[1:], "--config", "-c", "--cwd"); task != "" && !slices.Contains(args[1:], "--config") && !slices.Contains(args[1:], "-c") && !slices.Contains(args[1:], "--cwd") {
+		if task != "" {
 			if tasks, read := r.denoTasks(); read && !slices.Contains(tasks, task) {
-				// Deno lists the tasks it has, and stops.
-				lines := []Line{{3, "Task not found: " + task}, {3, "Available tasks:"}}
-				for _, t := range tasks {
-					lines = append(lines, Line{3, "- " + t})
-				}
-				return startCmd{lang: "deno", exit: 1, crash: lines}, true
+				return denoTaskNotFound(task, tasks), true
 			}
 		}
 		return startCmd{lang: "deno"}, true
@@ -226,9 +225,7 @@ func denoTool(r *runSim, _ string, args []string, env map[string]string, depth i
 // package.json deployed (nor made by the build) in its directory or one
 // above it under /var/www, and no --config or --cwd naming another.
 func (r *runSim) denoNoConfig(args []string) bool {
-	if r.files == nil || slices.ContainsFunc(args, func(a string) bool {
-		return a == "-c" || a == "--cwd" || strings.HasPrefix(a, "--config") || strings.HasPrefix(a, "--cwd=")
-	}) {
+	if r.files == nil || slices.ContainsFunc(args, denoConfigElsewhere) {
 		return false
 	}
 	for dir := r.path("."); ; dir = path.Dir(dir) {
@@ -267,4 +264,85 @@ func (r *runSim) denoTasks() (tasks []string, read bool) {
 	}
 	slices.Sort(tasks)
 	return tasks, read
+}
+
+// denoConfigElsewhere reports whether a, an argument of `deno task`, is
+// --config (-c) or --cwd, with its value or before it: the task's config
+// is then not the one found where it starts.
+func denoConfigElsewhere(a string) bool {
+	for _, f := range []string{"--config", "-c", "--cwd"} {
+		if a == f || strings.HasPrefix(a, f+"=") {
+			return true
+		}
+	}
+	return false
+}
+
+// denoFlagValue is the value of the first of names in flags, given as
+// `name value` or `name=value`; "" when none is.
+func denoFlagValue(flags []string, names ...string) string {
+	for i, a := range flags {
+		for _, n := range names {
+			if v, ok := strings.CutPrefix(a, n+"="); ok {
+				return v
+			}
+			if a == n && i+1 < len(flags) {
+				return flags[i+1]
+			}
+		}
+	}
+	return ""
+}
+
+// denoTaskNotFound is Deno's answer to a task its config lacks: it lists
+// the tasks it has (sorted), and stops.
+func denoTaskNotFound(task string, tasks []string) startCmd {
+	lines := []Line{{3, "Task not found: " + task}, {3, "Available tasks:"}}
+	for _, t := range tasks {
+		lines = append(lines, Line{3, "- " + t})
+	}
+	return startCmd{lang: "deno", exit: 1, crash: lines}
+}
+
+// denoTaskElsewhere judges `deno task` (flags: what follows task; task
+// its name) with --config (-c) or --cwd: Deno reads the config --config
+// names and runs the task in that config's directory. What the sandbox
+// does not follow (--cwd, a config it cannot read, package.json scripts
+// beside it) leaves the start unverified, saying why.
+func (r *runSim) denoTaskElsewhere(flags []string, task string, env map[string]string, depth int) startCmd {
+	if r.files == nil || task == "" || depth >= 3 {
+		return startCmd{lang: "deno"}
+	}
+	shown := clip(strings.Join(append([]string{"deno", "task"}, flags...), " "), 80)
+	unsure := func(why string) startCmd {
+		note := fmt.Sprintf("which task `%s` runs and where it listens (%s)", shown, why)
+		if !slices.Contains(r.unsure, note) {
+			r.unsure = append(r.unsure, note)
+		}
+		return startCmd{lang: "deno", named: true}
+	}
+	if slices.ContainsFunc(flags, func(a string) bool { return a == "--cwd" || strings.HasPrefix(a, "--cwd=") }) {
+		return unsure("--cwd moves where Deno looks for its config and runs the task; the sandbox does not follow it")
+	}
+	cfg := denoFlagValue(flags, "--config", "-c")
+	if cfg == "" {
+		return startCmd{lang: "deno"}
+	}
+	rel := r.path(cfg)
+	table, ok := r.taskTable(rel, true)
+	switch {
+	case !ok && r.deployed(rel) == "" && !r.producedAt(rel):
+		return unsure(fmt.Sprintf("the deploy puts no %s at %s, the config --config names", cfg, path.Join(RunRoot, rel)))
+	case !ok:
+		return unsure(fmt.Sprintf("the sandbox could not read %s, the config --config names", cfg))
+	}
+	dir := CleanRel(path.Dir(rel))
+	if text, has := taskCommand(table, task); has {
+		r.cwd = dir // Deno runs a task in its config's directory
+		return r.resolveIn(text, env, depth+1)
+	}
+	if p := CleanRel(path.Join(dir, "package.json")); r.deployed(p) != "" || r.producedAt(p) {
+		return unsure(fmt.Sprintf("%s has no task %q; whether Deno also reads the scripts of %s beside it is not checked", cfg, task, p))
+	}
+	return denoTaskNotFound(task, slices.Sorted(maps.Keys(table)))
 }
