@@ -83,19 +83,25 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 	// A `dir/~` of deployFiles puts dir's files in /var/www: run.start
 	// names them without dir, and they are read from dir when not at the
 	// top of the source.
-	_, deployed, _ := ops.SetupBuild(content, setup)
+	cmds, deployed, built := ops.SetupBuild(content, setup)
 	file := startEntry(ctx, deployedView(env, deployed), req, start)
 	if base == "" && file == "" && len(ops.SetupInit(content, setup)) == 0 {
 		return nil
 	}
-	c := scannedStart(ctx, env, req, content, setup, start, file)
+	// Cargo.toml is read once (over ssh on the platform): the outputs
+	// serve the diagnosis and the source read for a binary started.
+	var cargo []string
+	if built {
+		cargo = cargoOutputs(ctx, env, req, cmds)
+	}
+	c := scannedStart(ctx, env, req, content, setup, start, file, cargo)
 	c.Base = base
 	if cmds, files, ok := ops.SetupBuild(content, setup); ok {
 		whole := slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "." })
 		installs := slices.ContainsFunc(cmds, nodeInstall.MatchString)
 		c.NoInstall = whole && !installs
 		c.Whole = whole
-		c.Outputs, c.DeployFiles = slices.Concat(diagnose.BuildOutputs(cmds), jarOutputs(ctx, env, req, cmds), cargoOutputs(ctx, env, req, cmds)), files
+		c.Outputs, c.DeployFiles = slices.Concat(diagnose.BuildOutputs(cmds), jarOutputs(ctx, env, req, cmds), cargo), files
 		c.Built = builtFolders(ctx, env, req, cmds)
 		c.Modules = installs && (whole || slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "node_modules" }))
 	}
@@ -217,9 +223,10 @@ func deployedView(env Env, deployFiles []string) Env {
 }
 
 // scannedStart is what the source of the started file says (file, when
-// env reads it), or, for a binary the build compiles, what the source it is
-// built from says; only the file's name when neither is read.
-func scannedStart(ctx context.Context, env Env, req Request, content, setup, start, file string) diagnose.Code {
+// env reads it), or, for a binary the build compiles (cargo: the build's
+// cargoOutputs), what the source it is built from says; only the file's
+// name when neither is read.
+func scannedStart(ctx context.Context, env Env, req Request, content, setup, start, file string, cargo []string) diagnose.Code {
 	_, deployed, _ := ops.SetupBuild(content, setup)
 	read := func(name string) (diagnose.Code, bool) {
 		for _, at := range sourcePaths(name, deployed) {
@@ -267,7 +274,7 @@ func scannedStart(ctx context.Context, env Env, req Request, content, setup, sta
 		// A binary the build compiles: where it binds is in its source.
 		if cmds, _, ok := ops.SetupBuild(content, setup); ok {
 			main := builtFrom(start, cmds)
-			if main == "" && runsOutput(start, cargoOutputs(ctx, env, req, cmds)) {
+			if main == "" && runsOutput(start, cargo) {
 				main = "src/main.rs" // the binary deployed apart from target/ (the rust recipe's ./rust)
 			}
 			if main != "" {
@@ -401,6 +408,7 @@ func cargoOutputs(ctx context.Context, env Env, req Request, cmds []string) []st
 		return nil
 	}
 	var out []string
+	toml, read := "", false // Cargo.toml, once read
 	for _, c := range cmds {
 		m := cargoBuild.FindStringSubmatch(c)
 		if m == nil {
@@ -433,7 +441,10 @@ func cargoOutputs(ctx context.Context, env Env, req Request, cmds []string) []st
 			}
 		}
 		if name == "" {
-			toml, _ := env.ReadSource(ctx, req, "Cargo.toml")
+			if !read {
+				toml, _ = env.ReadSource(ctx, req, "Cargo.toml")
+				read = true
+			}
 			if b := cargoBin.FindStringSubmatch(toml); b != nil {
 				name = b[1]
 			} else if p := cargoPkg.FindStringSubmatch(toml); p != nil {
