@@ -83,25 +83,25 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 	// A `dir/~` of deployFiles puts dir's files in /var/www: run.start
 	// names them without dir, and they are read from dir when not at the
 	// top of the source.
-	cmds, deployed, built := ops.SetupBuild(content, setup)
-	file := startEntry(ctx, deployedView(env, deployed), req, start)
+	b := pushedBuild{}
+	b.cmds, b.deployFiles, b.ok = ops.SetupBuild(content, setup)
+	file := startEntry(ctx, deployedView(env, b.deployFiles), req, start)
 	if base == "" && file == "" && len(ops.SetupInit(content, setup)) == 0 {
 		return nil
 	}
 	// Cargo.toml is read once (over ssh on the platform): the outputs
 	// serve the diagnosis and the source read for a binary started.
-	var cargo []string
-	if built {
-		cargo = cargoOutputs(ctx, env, req, cmds)
+	if b.ok {
+		b.cargo = cargoOutputs(ctx, env, req, b.cmds)
 	}
-	c := scannedStart(ctx, env, req, content, setup, start, file, cargo)
+	c := scannedStart(ctx, env, req, b, start, file)
 	c.Base = base
-	if cmds, files, ok := ops.SetupBuild(content, setup); ok {
+	if cmds, files := b.cmds, b.deployFiles; b.ok {
 		whole := slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "." })
 		installs := slices.ContainsFunc(cmds, nodeInstall.MatchString)
 		c.NoInstall = whole && !installs
 		c.Whole = whole
-		c.Outputs, c.DeployFiles = slices.Concat(diagnose.BuildOutputs(cmds), jarOutputs(ctx, env, req, cmds), cargo), files
+		c.Outputs, c.DeployFiles = slices.Concat(diagnose.BuildOutputs(cmds), jarOutputs(ctx, env, req, cmds), b.cargo), files
 		c.Built = builtFolders(ctx, env, req, cmds)
 		c.Modules = installs && (whole || slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "node_modules" }))
 	}
@@ -128,7 +128,7 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 	if (c.Modules || strings.HasPrefix(base, "nodejs")) && env.ReadSource != nil {
 		// Without node_modules deployed, what package.json names still
 		// tells the framework (Qwik's dev server started by `vite`).
-		nodePackages(ctx, env, req, content, setup, &c)
+		nodePackages(ctx, env, req, b, &c)
 	}
 	c.CMS, c.Uploads = localCMS(ctx, env, req, base, c.Packages)
 	if strings.HasPrefix(base, "php") {
@@ -222,14 +222,21 @@ func deployedView(env Env, deployFiles []string) Env {
 	return env
 }
 
+// pushedBuild is the build of the setup pushed, read once per deploy:
+// build.buildCommands and build.deployFiles (ok: the setup has a build),
+// and the binaries its cargo builds write (cargoOutputs).
+type pushedBuild struct {
+	cmds, deployFiles []string
+	ok                bool
+	cargo             []string
+}
+
 // scannedStart is what the source of the started file says (file, when
-// env reads it), or, for a binary the build compiles (cargo: the build's
-// cargoOutputs), what the source it is built from says; only the file's
-// name when neither is read.
-func scannedStart(ctx context.Context, env Env, req Request, content, setup, start, file string, cargo []string) diagnose.Code {
-	_, deployed, _ := ops.SetupBuild(content, setup)
+// env reads it), or, for a binary the build (b) compiles, what the source
+// it is built from says; only the file's name when neither is read.
+func scannedStart(ctx context.Context, env Env, req Request, b pushedBuild, start, file string) diagnose.Code {
 	read := func(name string) (diagnose.Code, bool) {
-		for _, at := range sourcePaths(name, deployed) {
+		for _, at := range sourcePaths(name, b.deployFiles) {
 			if src, err := env.ReadSource(ctx, req, at); err == nil && src != "" {
 				return diagnose.ScanCode(at, src), true
 			}
@@ -272,9 +279,9 @@ func scannedStart(ctx context.Context, env Env, req Request, content, setup, sta
 		}
 	case file == "":
 		// A binary the build compiles: where it binds is in its source.
-		if cmds, _, ok := ops.SetupBuild(content, setup); ok {
-			main := builtFrom(start, cmds)
-			if main == "" && runsOutput(start, cargo) {
+		if b.ok {
+			main := builtFrom(start, b.cmds)
+			if main == "" && runsOutput(start, b.cargo) {
 				main = "src/main.rs" // the binary deployed apart from target/ (the rust recipe's ./rust)
 			}
 			if main != "" {
@@ -480,18 +487,17 @@ var dotnetDll = regexp.MustCompile(`^\s*(?:exec\s+)?dotnet\s+\S+\.dll(?:\s|$)`)
 var javaJar = regexp.MustCompile(`^\s*(?:exec\s+)?java\s(?:.*\s)?-jar\s`)
 
 // nodePackages fills c with what package.json declares and whether the
-// build leaves devDependencies out.
-func nodePackages(ctx context.Context, env Env, req Request, content, setup string, c *diagnose.Code) {
+// build (b) leaves devDependencies out.
+func nodePackages(ctx context.Context, env Env, req Request, b pushedBuild, c *diagnose.Code) {
 	if src, err := env.ReadSource(ctx, req, "package.json"); err == nil && src != "" {
 		c.Packages, c.PackagesRead = manifestPackages(src)
 		c.DevOnly = devOnlyPackages(src)
 		c.Entry = manifestEntry(ctx, env, req, src)
 	}
-	cmds, _, ok := ops.SetupBuild(content, setup)
-	if ok {
-		c.OmitsDev = slices.ContainsFunc(cmds, omitsDev.MatchString)
+	if b.ok {
+		c.OmitsDev = slices.ContainsFunc(b.cmds, omitsDev.MatchString)
 	}
-	c.PackageManager = nodePackageManager(ctx, env, req, cmds)
+	c.PackageManager = nodePackageManager(ctx, env, req, b.cmds)
 }
 
 // manifestEntry is the file package.json (src) names as the app's entry:
