@@ -108,7 +108,7 @@ func (m *mapper) leaf(e *vErr) {
 		for _, p := range e.want {
 			fix := "Remove it."
 			if parent := lastKey(loc); platform.RecipeKey(parent, p) {
-				m.add(true, platform.RecipeKeyIssue(m.path(append(slices.Clone(loc), p)), p))
+				m.add(true, platform.RecipeKeyIssue(m.path(append(slices.Clone(loc), p)), p, m.at(append(slices.Clone(loc), p))))
 				continue
 			}
 			if lo, hi, ok := rangeOf(p, e.allowed); ok {

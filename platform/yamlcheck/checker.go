@@ -233,7 +233,7 @@ func (c *checker) unknownKeys(path string, m map[string]any, allowed []string, a
 			if c.bySchema {
 				continue // the schema's warning names it
 			}
-			is := platform.RecipeKeyIssue(p, k)
+			is := platform.RecipeKeyIssue(p, k, m[k])
 			w := c.warnf(p, "%s", is.Problem)
 			w.Fix, w.Kind = is.Fix, is.Kind
 			continue
