@@ -63,3 +63,41 @@ func TestImport_RecipeVCpuOutOfRangeWalk26a(t *testing.T) {
 		t.Fatalf("the fix followed is refused: %s", text(res))
 	}
 }
+
+// walk26aGitlab is the gitlab recipe's zerops.yml in the current format
+// (the old one's keys renamed as zerops_validate's fix says), gitlab.rb
+// deployed and copied in place by run.initCommands; base is its run.base
+// ("": left out, as the old format had none).
+func walk26aGitlab(base string) map[string]string {
+	y := "zerops:\n  - setup: gitlab\n    build:\n      deployFiles:\n        - gitlab.rb\n    run:\n"
+	if base != "" {
+		y += "      base: " + base + "\n"
+	}
+	return map[string]string{
+		"zerops.yml": y + "      ports:\n        - port: 80\n          httpSupport: true\n      prepareCommands:\n        - apt-get update\n" +
+			"        - apt-get install -y curl openssh-server ca-certificates tzdata perl\n" +
+			"        - curl https://packages.gitlab.com/install/repositories/gitlab/gitlab-ce/script.deb.sh | bash\n" +
+			"        - apt-get install gitlab-ce=15.5.0-ce.0\n      initCommands:\n        - cp gitlab.rb /etc/gitlab/gitlab.rb\n" +
+			"        - gitlab-ctl reconfigure\n      start: gitlab-ctl tail\n",
+		"gitlab.rb": "external_url = \"http://gitlab.zerops\"\npostgresql['enable'] = false\n",
+	}
+}
+
+// TestDeploy_AptWithoutRunBaseOnUbuntuWalk26a: the gitlab recipe's
+// zerops.yml, converted, has no run.base (nor build.base): the runtime is
+// the ubuntu@22.04 service's. Deployed to it, the sandbox ran the apt-get
+// prepareCommands on ubuntu@22.04 and answered unverified, while the
+// answer's warnings said "apt-get is not installed on Alpine, which this
+// container runs" and told the agent to use apk instead, which Ubuntu
+// lacks. The warnings read the container's OS where the sandbox does:
+// run.base, else the target service's type.
+func TestDeploy_AptWithoutRunBaseOnUbuntuWalk26a(t *testing.T) {
+	t.Parallel()
+	runWalkCases(t, []deployCase{
+		{name: "no run.base on ubuntu", services: "services:\n  - hostname: gitlab\n    type: ubuntu@22.04\n", dir: "gitlab", target: "gitlab",
+			files: walk26aGitlab(""), verdict: "unverified", lacks: []string{"not installed on Alpine", "apk add"},
+			then: []deployCase{{name: "run.base written", files: walk26aGitlab("ubuntu@22.04"), verdict: "unverified", lacks: []string{"not installed on Alpine"}}}},
+		{name: "no run.base on alpine", services: "services:\n  - hostname: gitlab\n    type: alpine@3.21\n", dir: "gitlab", target: "gitlab",
+			files: walk26aGitlab(""), verdict: "build-failed", says: []string{"apt-get: not found"}, next: []string{"apk add"}},
+	})
+}

@@ -1,6 +1,7 @@
 package yamlcheck
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"regexp"
@@ -241,17 +242,23 @@ func simpleCommands(line string) [][]string {
 	return out
 }
 
-// checkCommands applies commandWarnings to a setup's command lists.
-func checkCommands(c *checker, p string, s setupAt) {
+// checkCommands applies commandWarnings to a setup's command lists. The
+// run's OS is run.base's; without one, the platform runs the service's
+// type (in.ServiceType, as the sandbox does), else it is read from
+// build.base.
+func checkCommands(c *checker, p string, s setupAt, in Live) {
 	if s.Build != nil {
 		commandWarnings(c, p+".build", commandsAt{key: "prepareCommands", cmds: listed(s.Build.Keys, "prepareCommands", s.Build.PrepareCommands),
 			os: containerOS(s.Build.OS, s.Build.Base...)})
 		missingBuildTools(c, p+".build", s.Build)
 	}
 	if s.Run != nil {
-		os := containerOS(s.Run.OS, s.Run.Base, s.buildBase())
-		if s.Run.Base != "" {
-			os = containerOS(s.Run.OS, s.Run.Base)
+		os := containerOS(s.Run.OS, s.Run.Base)
+		if typ := ""; s.Run.Base == "" {
+			if in.ServiceType != nil && s.ok("setup") {
+				typ = in.ServiceType(s.Name)
+			}
+			os = containerOS(s.Run.OS, cmp.Or(typ, s.buildBase()))
 		}
 		commandWarnings(c, p, commandsAt{key: "run.prepareCommands", cmds: listed(s.Run.Keys, "prepareCommands", s.Run.PrepareCommands), os: os})
 		commandWarnings(c, p, commandsAt{key: "run.initCommands", cmds: listed(s.Run.Keys, "initCommands", s.Run.InitCommands), os: os})

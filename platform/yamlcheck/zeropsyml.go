@@ -560,7 +560,7 @@ func checkZeropsYml(c *checker, root any, content string, in Live) {
 func checkSetup(c *checker, s setupAt, in Live) {
 	p := s.Path()
 	apply(c, p, s, setupRules)
-	checkCommands(c, p, s)
+	checkCommands(c, p, s, in)
 	if s.Deploy != nil && s.Deploy.ReadinessCheck != nil {
 		apply(c, p+".deploy.readinessCheck", checkAt{s.Deploy.ReadinessCheck, p + ".deploy.readinessCheck", s.bad}, checkRules)
 	}
