@@ -55,6 +55,13 @@ var builtTools = []builtTool{
 		if m := flagOutDir.FindStringSubmatch(cmd); m != nil {
 			return m[1]
 		}
+		if root, ok := appsim.ViteBuildRoot(cmd); ok {
+			// `vite build admin`: the config and dist are the root's.
+			if configText(read, path.Join(root, "vite.config")) != "" {
+				return "" // its config may move the output: not read
+			}
+			return path.Join(root, "dist")
+		}
 		cfg := configText(read, "vite.config")
 		if m := outDirLiteral.FindStringSubmatch(cfg); m != nil {
 			return m[1]

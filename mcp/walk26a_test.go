@@ -101,3 +101,35 @@ func TestDeploy_AptWithoutRunBaseOnUbuntuWalk26a(t *testing.T) {
 			files: walk26aGitlab(""), verdict: "build-failed", says: []string{"apt-get: not found"}, next: []string{"apk add"}},
 	})
 }
+
+// walk26aContember is the contember-admin recipe's admin (its old-format
+// zerops.yml converted as zerops_validate's fix says: `vite build admin`,
+// whose root is admin/, so it writes admin/dist) on static, deployFiles
+// as given.
+func walk26aContember(deployFiles string) map[string]string {
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: admin\n    build:\n      base: [ nodejs@24 ]\n      buildCommands:\n        - npm i --production=false\n" +
+			"        - npm run build-admin\n      deployFiles: [ " + deployFiles + " ]\n    run:\n      base: static\n",
+		"package.json": `{"scripts":{"start-admin":"vite admin --port ${VITE_PORT:-4000} --host 0.0.0.0","build-admin":"tsc && vite build admin"},` +
+			`"devDependencies":{"@contember/admin":"^1.0.0-alpha.6","react":"^17","react-dom":"^17","typescript":"^4.5","vite":"^2.7"}}`,
+		"package-lock.json": `{"name":"recipe-contember-admin","lockfileVersion":2,"requires":true,"packages":{}}`,
+		"tsconfig.json":     `{"compilerOptions":{"target":"ESNext","module":"ESNext","jsx":"react-jsx","noEmit":true,"strict":true},"include":["admin"]}`,
+		"admin/index.html":  "<!DOCTYPE html>\n<html>\n<body>\n<div id=\"root\"></div>\n<script type=\"module\" src=\"./index.tsx\"></script>\n</body>\n</html>\n",
+		"admin/index.tsx":   "import * as React from 'react'\nimport * as ReactDOM from 'react-dom'\n\nReactDOM.render(<div>admin</div>, document.getElementById('root'))\n",
+	}
+}
+
+// TestDeploy_ViteBuildRootFolderWalk26a: the contember-admin recipe
+// builds with `vite build admin`, whose root is admin/ (vite writes
+// admin/dist), and deploys `./admin/dist/~/`. With the `~` left out, the
+// answer was 404 with "the build writes it to `dist` (vite build): deploy
+// that folder's contents with `dist/~`": followed, the build failed, no
+// dist at the top. The folder named is the root's.
+func TestDeploy_ViteBuildRootFolderWalk26a(t *testing.T) {
+	t.Parallel()
+	runWalkCases(t, []deployCase{
+		{name: "the folder itself deployed", services: "services:\n  - hostname: admin\n    type: static\n", dir: "ca", target: "admin",
+			files: walk26aContember("./admin/dist/"), verdict: "degraded", next: []string{"`admin/dist/~`"}, lacks: []string{"with `dist/~`"},
+			then: []deployCase{{name: "the fix followed", files: walk26aContember("admin/dist/~"), verdict: "live"}}},
+	})
+}

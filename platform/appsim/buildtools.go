@@ -453,6 +453,20 @@ func vitePluginsKeep(src string) bool {
 var viteValueFlags = map[string]bool{"--outDir": true, "--base": true, "--mode": true, "-m": true, "--config": true, "-c": true,
 	"--logLevel": true, "-l": true, "--assetsDir": true, "--target": true, "--assetsInlineLimit": true, "--filter": true, "-f": true}
 
+// ViteBuildRoot is the root directory the first `vite build <root>` of the
+// command line cmd names; false when it names none (the current
+// directory) or a config file that may move it. Vite reads its config in
+// that root and writes <root>/dist.
+func ViteBuildRoot(cmd string) (string, bool) {
+	words := strings.Fields(cmd)
+	for i := 0; i+1 < len(words); i++ {
+		if path.Base(words[i]) == "vite" && words[i+1] == "build" {
+			return viteRoot(words[i+1:])
+		}
+	}
+	return "", false
+}
+
 // viteRoot is the root directory `vite build <root>` names in words; false
 // when it names none (the current directory) or a config file that may
 // move it.
