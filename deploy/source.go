@@ -764,8 +764,14 @@ func denoTaskEntry(ctx context.Context, env Env, req Request, start string) stri
 // group 2: the script's name).
 var pkgScript = regexp.MustCompile(`^\s*(?:(npm start|npm run-script start|yarn start|pnpm start)|(?:npm run(?:-script)?|bun run|yarn run|yarn|pnpm run|pnpm) ([\w:.-]+))\s*$`)
 
-// scriptEntry is the file the package.json script start runs names; ""
-// when start runs no script or package.json cannot be read.
+// scriptHops bounds the package.json scripts scriptEntry follows, one
+// running the next (the proxydb recipe's `yarn start` runs `npm run dev`,
+// which runs `node ./app/index.js`), as npm follows them.
+const scriptHops = 4
+
+// scriptEntry is the file the package.json script start runs names,
+// through the scripts it runs in turn; "" when start runs no script or
+// package.json cannot be read.
 func scriptEntry(ctx context.Context, env Env, req Request, start string) string {
 	m := pkgScript.FindStringSubmatch(start)
 	if m == nil {
@@ -785,7 +791,18 @@ func scriptEntry(ctx context.Context, env Env, req Request, start string) string
 	if json.Unmarshal([]byte(src), &pkg) != nil {
 		return ""
 	}
-	return cmp.Or(diagnose.EntryFile(pkg.Scripts[name]), nodeFile(pkg.Scripts[name]))
+	for range scriptHops {
+		script := pkg.Scripts[name]
+		if file := cmp.Or(diagnose.EntryFile(script), nodeFile(script)); file != "" {
+			return file
+		}
+		m := pkgScript.FindStringSubmatch(script)
+		if m == nil {
+			return ""
+		}
+		name = cmp.Or(m[2], "start")
+	}
+	return ""
 }
 
 // nodeBare finds `node FILE` with FILE written without its extension

@@ -133,3 +133,40 @@ func TestDeploy_ViteBuildRootFolderWalk26a(t *testing.T) {
 			then: []deployCase{{name: "the fix followed", files: walk26aContember("admin/dist/~"), verdict: "live"}}},
 	})
 }
+
+// walk26aProxydb is the proxydb recipe's Node app (express on 3000,
+// written in app/index.js), started as the recipe does: `yarn start`, whose
+// script runs `npm run dev`, whose script runs `node ./app/index.js`;
+// deployFiles and the declared port as given.
+func walk26aProxydb(deployFiles []string, port string) map[string]string {
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: proxysql\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i\n      deployFiles:\n        - " +
+			strings.Join(deployFiles, "\n        - ") + "\n    run:\n      base: nodejs@22\n      ports:\n        - port: " + port + "\n          httpSupport: true\n      start: yarn start\n",
+		"package.json": `{"name":"zerops-proxysql","version":"0.0.1","scripts":{"start":"npm run dev","dev":"node ./app/index.js"},"dependencies":{"express":"4.18.2"}}`,
+		"app/index.js": "const express = require('express');\n\nconst app = express();\nconst port = 3000;\n\napp.get('/', (req, res) => {\n\tres.send(`... Hello ProxySQL!`);\n});\n\n" +
+			"app.listen(port, () => {\n\tconsole.log(`... listening to port: ${port}`);\n});\n",
+	}
+}
+
+// TestDeploy_StartThroughTwoScriptsWalk26a: the proxydb recipe starts
+// `yarn start`, a script running `npm run dev`, a script running `node
+// ./app/index.js`. The sandbox followed both scripts, but ZCP's reading of
+// the start stopped at the first: with app/index.js left out of
+// deployFiles the fix was "Make `run.start` name a file the build
+// produces" (run.start was right), and with run.ports on 3001 "where the
+// code reads a port variable, set it (PORT: \"3001\" …)" for code that
+// writes 3000 and reads no PORT. Both name the file, as for `node
+// app/index.js`.
+func TestDeploy_StartThroughTwoScriptsWalk26a(t *testing.T) {
+	t.Parallel()
+	services := "services:\n  - hostname: proxysql\n    type: nodejs@22\n"
+	all := []string{"package.json", "node_modules", "./app/index.js"}
+	runWalkCases(t, []deployCase{
+		{name: "the start's file not deployed", services: services, dir: "pdb", target: "proxysql", files: walk26aProxydb(all[:2], "3000"),
+			verdict: "not-answering", next: []string{"`app/index.js` to `build.deployFiles`"}, lacks: []string{"Make `run.start` name a file"},
+			then: []deployCase{{name: "deployed", files: walk26aProxydb(all, "3000"), verdict: "live"}}},
+		{name: "the declared port another", services: services, dir: "pdb", target: "proxysql", files: walk26aProxydb(all, "3001"),
+			verdict: "not-answering", says: []string{"app/index.js, line 4"}, next: []string{"Setting PORT alone changes nothing"}, lacks: []string{"where the code reads a port variable"},
+			then: []deployCase{{name: "run.ports moved", files: walk26aProxydb(all, "3000"), verdict: "live"}}},
+	})
+}
