@@ -52,7 +52,47 @@ func gleamTool(r *runSim, _ string, args []string, env map[string]string, _ int)
 	if len(args) == 0 || args[0] != "run" || slices.ContainsFunc(args, func(a string) bool { return a == "-m" || strings.HasPrefix(a, "--module") }) {
 		return startCmd{}, false
 	}
+	if crash, ok := r.gleamNoProject(); ok {
+		return crash, true
+	}
 	return r.gleamMain(nil, env)
+}
+
+// gleamNoProject is `gleam run` finding no gleam.toml in its directory
+// or above in the run container: the deploy left the project out (the
+// Erlang shipment's contents, `build/erlang-shipment/~`, hold none), and
+// Gleam stops in its own words; false when one is there or may be.
+func (r *runSim) gleamNoProject() (startCmd, bool) {
+	if r.files == nil {
+		return startCmd{}, false
+	}
+	for dir := r.path("."); ; dir = path.Dir(dir) {
+		at := path.Join(dir, "gleam.toml")
+		if r.deployed(at) != "" || r.producedAt(at) && !r.inShipment(at) || r.preparedAt(at) {
+			return startCmd{}, false
+		}
+		if dir == "." || dir == "" {
+			break
+		}
+	}
+	return startCmd{lang: "gleam", exit: 1, crash: []Line{{3, "error: Project not found"}, {3, ""}, {3, "We were unable to find gleam.toml."}, {3, ""},
+		{3, "We searched in " + path.Join(RunRoot, r.path(".")) + " and all parent directories."}}}, true
+}
+
+// inShipment reports whether each deployFiles entry that puts something
+// at /var/www/rel takes it from the Erlang shipment, which holds only
+// entrypoint.sh and the packages' compiled code, never the project's files.
+func (r *runSim) inShipment(rel string) bool {
+	from := false
+	for _, df := range r.d.DeployFiles {
+		if src, ok := deploySource(df, rel); ok {
+			if !strings.HasPrefix(src, "build/erlang-shipment/") {
+				return false
+			}
+			from = true
+		}
+	}
+	return from
 }
 
 // gleamShipment reads the shipment's entrypoint.sh as the Gleam project

@@ -137,6 +137,8 @@ func TestClassify_NewFamiliesNameTheirFix(t *testing.T) {
 			[]string{"`deno.json`", "`build.deployFiles`", "`deno run`"}},
 		{"DenoTaskNoConfigDeno1", Runtime, []string{"error: deno task couldn't find deno.json(c). See https://deno.land/manual@v1.46.3/getting_started/configuration_file"}, "start-file-missing",
 			[]string{"`deno.jsonc`", "`build.deployFiles`"}},
+		{"GleamRunNoProject", Runtime, []string{"error: Project not found", "", "We were unable to find gleam.toml.", "", "We searched in /var/www and all parent directories."}, "start-file-missing",
+			[]string{"`./entrypoint.sh run`", "`./`"}},
 		{"RunPrepareInVarWww", Build, []string{"[run.prepare] running prepareCommands (1/1): cd /var/www && composer install",
 			"Composer could not find a composer.json file in /var/www", "[run.prepare] prepareCommands failed with exit code 1"}, "prepare-reads-deploy-files",
 			[]string{"`run.initCommands`"}},

@@ -33,7 +33,7 @@ func (d *Diagnosis) uvicornFix(text string) {
 // /var/www.
 var startManifestMissing = lazyregexp.New(`Could not read package\.json: Error: ENOENT: no such file or directory, open '/var/www/((?:[^']+/)?)package\.json'|` +
 	`No package\.json \(or package\.yaml, or package\.json5\) was found in "/var/www/?([^"]*)"|Couldn't find a package\.json file in "/var/www/?([^"]*)"|` +
-	`deno task couldn't find deno\.json`)
+	`deno task couldn't find deno\.json|We were unable to find gleam\.toml|^error: Project not found`)
 
 // startManifestFix fits d, start-file-missing read from text, to npm
 // finding no package.json (deno task no deno.json) at the start: the file missing is the manifest
@@ -42,6 +42,11 @@ var startManifestMissing = lazyregexp.New(`Could not read package\.json: Error: 
 func (d *Diagnosis) startManifestFix(text string) {
 	m := startManifestMissing.FindStringSubmatch(text)
 	if d.Signal != "start-file-missing" || m == nil {
+		return
+	}
+	if strings.HasPrefix(m[0], "We were") || strings.HasPrefix(m[0], "error: Project") { // Gleam's
+		d.Cause = "`run.start` runs `gleam run`, which compiles and runs the project from its gleam.toml and src/, and the deploy put no gleam.toml in /var/www (an Erlang shipment, `build/erlang-shipment/~`, holds only the compiled code)."
+		d.Fix = "Start the shipment `gleam export erlang-shipment` makes with `./entrypoint.sh run` in `run.start` (its contents deployed with `build/erlang-shipment/~`), or deploy the whole project (`./`) for `gleam run`; then deploy again."
 		return
 	}
 	if strings.HasPrefix(m[0], "deno") {

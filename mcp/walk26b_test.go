@@ -1,0 +1,39 @@
+package mcp_test
+
+import (
+	"testing"
+)
+
+// walk26bGleam is the gleam recipe's api: `gleam export erlang-shipment`
+// built, deployFiles deploying (the shipment's contents with
+// `build/erlang-shipment/~` in the recipe), started by start
+// (`./entrypoint.sh run` in the recipe); its mist server binds 0.0.0.0:3000.
+func walk26bGleam(deploy, start string) map[string]string {
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: api\n    build:\n      base: gleam@1.5\n      buildCommands:\n        - gleam export erlang-shipment\n      deployFiles: " + deploy + "\n" +
+			"    run:\n      base: gleam@1.5\n      ports:\n        - port: 3000\n          httpSupport: true\n      start: " + start + "\n",
+		"gleam.toml": "name = \"app\"\nversion = \"1.0.0\"\n\n[dependencies]\ngleam_stdlib = \">= 0.34.0 and < 2.0.0\"\nmist = \">= 3.0.0 and < 4.0.0\"\n",
+		"src/app.gleam": "import gleam/erlang/process\nimport mist\n\npub fn main() {\n  let assert Ok(_) =\n    handler\n    |> mist.new\n" +
+			"    |> mist.bind(\"0.0.0.0\")\n    |> mist.port(3000)\n    |> mist.start_http\n\n  process.sleep_forever()\n}\n",
+	}
+}
+
+// TestDeploy_GleamRunWithoutTheProjectWalk26b: the gleam recipe deploys
+// the Erlang shipment's contents (`build/erlang-shipment/~`) and starts
+// `./entrypoint.sh run`. Started `gleam run` on that deploy, the answer
+// said "api is live … nothing to fix", though /var/www holds no gleam.toml
+// for gleam to run (Gleam stops: "Project not found"); it names the
+// shipment's entrypoint, and the fix leads to the recipe's verdict.
+func TestDeploy_GleamRunWithoutTheProjectWalk26b(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: api\n    type: gleam@1.5\n"
+	shipment := "build/erlang-shipment/~"
+	runWalkCases(t, []deployCase{
+		{name: "recipe", services: svc, dir: "gleam", target: "api", files: walk26bGleam(shipment, "./entrypoint.sh run"), verdict: "live"},
+		{name: "gleam run the whole project", services: svc, dir: "gleam", target: "api", files: walk26bGleam("./", "gleam run"), verdict: "live"},
+		{name: "gleam run the shipment", services: svc, dir: "gleam", target: "api", files: walk26bGleam(shipment, "gleam run"), verdict: "not-answering",
+			signal: "start-file-missing", says: []string{"Project not found", "unable to find gleam.toml"},
+			next: []string{"./entrypoint.sh run"}, lacks: []string{"nothing to fix"},
+			then: []deployCase{{name: "the entrypoint started", files: walk26bGleam(shipment, "./entrypoint.sh run"), verdict: "live"}}},
+	})
+}
