@@ -100,6 +100,7 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		whole := slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "." })
 		installs := slices.ContainsFunc(cmds, nodeInstall.MatchString)
 		c.NoInstall = whole && !installs
+		c.NoComposer = whole && !slices.ContainsFunc(cmds, composerInstall.MatchString)
 		c.Whole = whole
 		c.Outputs, c.DeployFiles = slices.Concat(diagnose.BuildOutputs(cmds), jarOutputs(ctx, env, req, cmds), b.cargo), files
 		c.Built = builtFolders(ctx, env, req, cmds)
@@ -871,6 +872,9 @@ var omitsDev = regexp.MustCompile(`\b(?:npm|pnpm|yarn)\b.*(--omit[= ]dev\b|--pro
 
 // nodeInstall finds a build command that installs Node packages.
 var nodeInstall = regexp.MustCompile(`\b(npm (ci|install|i|add)|yarn|pnpm (i|install|add)|bun (i|install|add))\b`)
+
+// composerInstall finds a build command that makes Composer's vendor.
+var composerInstall = regexp.MustCompile(`\bcomposer(\.phar)?\s+(\S+\s+)*(install|i|update|u|require|dump-autoload|dumpautoload)\b`)
 
 // SourceLister is a pusher that can list the top of the code it would push
 // (see Env.ListSource).

@@ -37,3 +37,42 @@ func TestDeploy_GleamRunWithoutTheProjectWalk26b(t *testing.T) {
 			then: []deployCase{{name: "the entrypoint started", files: walk26bGleam(shipment, "./entrypoint.sh run"), verdict: "live"}}},
 	})
 }
+
+// walk26bNette is the nette-api recipe's api in today's format (its
+// zerops.yml predates `zerops:`; zerops_validate gives the rewrite): its
+// build (the recipe runs `composer install --optimize-autoloader
+// --no-dev`), the whole tree deployed, www/ its document root.
+func walk26bNette(build ...string) map[string]string {
+	y := "zerops:\n  - setup: api\n    build:\n      base: php@8.3\n"
+	if len(build) > 0 {
+		y += "      buildCommands:\n"
+		for _, c := range build {
+			y += "        - " + c + "\n"
+		}
+	}
+	y += "      deployFiles: [ . ]\n    run:\n      base: php-nginx@8.3\n      documentRoot: www/\n"
+	return map[string]string{
+		"zerops.yml":        y,
+		"composer.json":     `{"name":"zeropsio/recipe-nette-api","require":{"php":"^8.1","nette/application":"^3.1"},"autoload":{"psr-4":{"App\\":"app"}}}` + "\n",
+		"composer.lock":     `{"packages":[]}` + "\n",
+		"www/index.php":     "<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/../vendor/autoload.php';\n\n$configurator = App\\Bootstrap::boot();\n",
+		"app/Bootstrap.php": "<?php\n\nnamespace App;\n\nclass Bootstrap\n{\n}\n",
+	}
+}
+
+// TestDeploy_PHPWholeTreeWithoutComposerWalk26b: the nette-api recipe
+// deploys the whole tree (`deployFiles: [ . ]`) after `composer install`.
+// Without that build command, the answer said "Add `vendor` to
+// `build.deployFiles` (after `composer install` in `build.buildCommands`),
+// or deploy `./`": the tree is deployed already, and a deployFiles
+// `vendor` fails the build (nothing makes it). It names the install.
+func TestDeploy_PHPWholeTreeWithoutComposerWalk26b(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: api\n    type: php-nginx@8.3\n"
+	install := "composer install --optimize-autoloader --no-dev"
+	runWalkCases(t, []deployCase{
+		{name: "no composer install", services: svc, dir: "nette", target: "api", files: walk26bNette(), verdict: "not-answering",
+			signal: "module-not-found-at-runtime", next: []string{"`composer install", "build.buildCommands"}, lacks: []string{"Add `vendor` to `build.deployFiles`", "or deploy `./`"},
+			then: []deployCase{{name: "the install added", files: walk26bNette(install), verdict: "live"}}},
+	})
+}

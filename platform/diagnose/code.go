@@ -29,6 +29,9 @@ type Code struct {
 	// NoInstall: the build deploys the whole tree (deployFiles ./) and no
 	// build command installs Node packages, so no node_modules is deployed.
 	NoInstall bool `json:"noInstall,omitempty"`
+	// NoComposer: the build deploys the whole tree and no build command
+	// runs Composer's install (or update, require), so no vendor is deployed.
+	NoComposer bool `json:"noComposer,omitempty"`
 	// Modules: a build command installs Node packages and deployFiles
 	// carry node_modules (named, or ./). Packages are the names package.json
 	// lists in any of its dependencies, when it was read (PackagesRead).

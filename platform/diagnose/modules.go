@@ -200,8 +200,7 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 		return
 	}
 	if strings.Contains(line, "vendor/autoload.php") {
-		d.Cause = "The PHP app requires composer's `vendor/autoload.php`, which is not in the run container: `vendor` was not deployed."
-		d.Fix = "Add `vendor` to `build.deployFiles` (after `composer install` in `build.buildCommands`), or deploy `./`; the run container gets only the deployed files."
+		d.phpVendorFix(code)
 		return
 	}
 	if class := phpMissingClass(line); class != "" {
@@ -229,6 +228,17 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 	default:
 		d.Cause = "The start runs `" + cmd + "`, a command the run container does not have."
 		d.Fix = "Install it into the run image in `run.prepareCommands` (OS packages with `sudo apk add` on Alpine, `sudo apt-get install -y` on Ubuntu), or deploy it with the app in `build.deployFiles` and run it by its path."
+	}
+}
+
+// phpVendorFix names in d composer's vendor missing at run time: not
+// deployed, or, with the whole tree deployed, never installed.
+func (d *Diagnosis) phpVendorFix(code *Code) {
+	d.Cause = "The PHP app requires composer's `vendor/autoload.php`, which is not in the run container: `vendor` was not deployed."
+	d.Fix = "Add `vendor` to `build.deployFiles` (after `composer install` in `build.buildCommands`), or deploy `./`; the run container gets only the deployed files."
+	if code != nil && code.NoComposer { // deployFiles ./ deploys vendor once the build makes it
+		d.Cause = "The PHP app requires composer's `vendor/autoload.php`, which is not in the run container: no command in `build.buildCommands` runs `composer install`, so the deployed tree has no `vendor`."
+		d.Fix = "Install the packages in `build.buildCommands`: `composer install --optimize-autoloader --no-dev` (on a php build.base); `deployFiles: ./` then deploys `vendor`."
 	}
 }
 

@@ -86,6 +86,8 @@ func TestClassify_NodeFixNamesPackageManager(t *testing.T) {
 			&Code{PackageManager: "pnpm"}, "`pnpm add dayjs`", "`npm install"},
 		{"yarn tsc", "src/index.ts(3,22): error TS2307: Cannot find module 'zod' or its corresponding type declarations.", Build,
 			&Code{PackageManager: "yarn"}, "yarn add zod", "(npm install"},
+		{"php whole tree, no composer", "PHP Warning:  require(/var/www/www/../vendor/autoload.php): Failed to open stream: No such file or directory in /var/www/www/index.php on line 5", Runtime,
+			&Code{Base: "php-nginx@8.3", Whole: true, NoComposer: true}, "`composer install --optimize-autoloader --no-dev`", "Add `vendor` to `build.deployFiles`"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
