@@ -101,6 +101,7 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		installs := slices.ContainsFunc(cmds, nodeInstall.MatchString)
 		c.NoInstall = whole && !installs
 		c.NoComposer = whole && !slices.ContainsFunc(cmds, composerInstall.MatchString)
+		c.NoBuild = len(cmds) == 0
 		c.Whole = whole
 		c.Outputs, c.DeployFiles = slices.Concat(diagnose.BuildOutputs(cmds), jarOutputs(ctx, env, req, cmds), b.cargo), files
 		c.Built = builtFolders(ctx, env, req, cmds)
@@ -133,7 +134,10 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 	}
 	c.CMS, c.Uploads = localCMS(ctx, env, req, base, c.Packages)
 	if strings.HasPrefix(base, "php") {
-		c.DocumentRoot, c.IndexDir = ops.SetupDocumentRoot(content, setup), phpIndexDir(ctx, env, req)
+		c.DocumentRoot, c.IndexDir = ops.SetupDocumentRoot(content, setup), indexDir(ctx, env, req, "index.php", "www", "public", "web", "htdocs", ".")
+	}
+	if strings.HasPrefix(base, "static") || strings.HasPrefix(base, "nginx") {
+		c.IndexDir = indexDir(ctx, env, req, "index.html", ".", "dist", "build", "public", "out", "www", "site")
 	}
 	return &c
 }
@@ -170,15 +174,15 @@ func nestedStart(ctx context.Context, env Env, req Request, file string, deployF
 	return ""
 }
 
-// phpIndexDir is the folder of the source holding index.php, of those PHP
-// apps put it in (Nette's www, Laravel's public, web, htdocs, the top);
-// "" when env reads none there.
-func phpIndexDir(ctx context.Context, env Env, req Request) string {
+// indexDir is the first of dirs, folders of the source, holding index
+// (index.php in Nette's www, Laravel's public…; index.html in a static
+// site's dist, public…); "" when env reads none there.
+func indexDir(ctx context.Context, env Env, req Request, index string, dirs ...string) string {
 	if env.ReadSource == nil {
 		return ""
 	}
-	for _, dir := range []string{"www", "public", "web", "htdocs", "."} {
-		if src, err := env.ReadSource(ctx, req, path.Join(dir, "index.php")); err == nil && src != "" {
+	for _, dir := range dirs {
+		if src, err := env.ReadSource(ctx, req, path.Join(dir, index)); err == nil && src != "" {
 			return dir
 		}
 	}

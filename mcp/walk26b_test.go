@@ -76,3 +76,41 @@ func TestDeploy_PHPWholeTreeWithoutComposerWalk26b(t *testing.T) {
 			then: []deployCase{{name: "the install added", files: walk26bNette(install), verdict: "live"}}},
 	})
 }
+
+// walk26bAssets is the shared-assets repository (SVG covers and buttons,
+// no page) served by the static runtime, deployed as deploy with no build
+// command.
+func walk26bAssets(deploy string) map[string]string {
+	return map[string]string{
+		"zerops.yml":                 "zerops:\n  - setup: assets\n    build:\n      deployFiles: " + deploy + "\n    run:\n      base: static\n",
+		"README.md":                  "# Recipe Shared Assets\n",
+		"package.json":               `{"name":"recipe-shared-assets","main":"index.js","scripts":{"svg":"node index.js"},"dependencies":{"svgo":"^3.3.2"}}` + "\n",
+		"covers/svg/cover-go.svg":    "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
+		"buttons/discord.svg":        "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
+		"deploy-button/dark/btn.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
+	}
+}
+
+// TestDeploy_StaticAssetsWithoutAPageWalk26b: the shared-assets
+// repository holds images and no index.html. Served as uploaded (no build
+// command), the 404 at / was answered "deploy the contents of the build
+// output's folder that holds index.html with `dist/~`" (no build makes a
+// dist: following it fails the build), and with `covers/~` "index.html is
+// in a folder below it", which nothing read says. The answer says the
+// upload holds no index.html and no build makes one; a page elsewhere in
+// the source is named with its folder.
+func TestDeploy_StaticAssetsWithoutAPageWalk26b(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: assets\n    type: static\n"
+	paged := walk26bAssets("./")
+	paged["public/index.html"] = "<!doctype html><title>assets</title>\n"
+	runWalkCases(t, []deployCase{
+		{name: "whole tree", services: svc, dir: "assets", target: "assets", files: walk26bAssets("./"), verdict: "degraded",
+			next: []string{"no index.html", "no build command", "serves files only"}, lacks: []string{"`dist/~`", "in a folder below it"}},
+		{name: "covers contents", services: svc, dir: "assets", target: "assets", files: walk26bAssets("covers/~"), verdict: "degraded",
+			next: []string{"no index.html", "serves files only"}, lacks: []string{"`dist/~`", "in a folder below it"}},
+		{name: "a page in public", services: svc, dir: "assets", target: "assets", files: paged, verdict: "degraded",
+			next: []string{"`public/~`"}, lacks: []string{"`dist/~`"},
+			then: []deployCase{{name: "public contents", files: map[string]string{"zerops.yml": walk26bAssets("public/~")["zerops.yml"]}, verdict: "live"}}},
+	})
+}

@@ -32,6 +32,9 @@ type Code struct {
 	// NoComposer: the build deploys the whole tree and no build command
 	// runs Composer's install (or update, require), so no vendor is deployed.
 	NoComposer bool `json:"noComposer,omitempty"`
+	// NoBuild: the setup runs no build command, so it deploys only what
+	// was uploaded.
+	NoBuild bool `json:"noBuild,omitempty"`
 	// Modules: a build command installs Node packages and deployFiles
 	// carry node_modules (named, or ./). Packages are the names package.json
 	// lists in any of its dependencies, when it was read (PackagesRead).
@@ -105,7 +108,9 @@ type Code struct {
 	Init []string `json:"init,omitempty"`
 	// DocumentRoot is the setup's run.documentRoot; IndexDir the folder of
 	// the source holding index.php, of those PHP apps put it in (www,
-	// public, web, htdocs, or "." for the top), when ZCP read one there.
+	// public, web, htdocs, or "." for the top), when ZCP read one there;
+	// for a static or nginx run base, the folder holding index.html (the
+	// top, dist, build, public, out, www, site).
 	DocumentRoot string `json:"documentRoot,omitempty"`
 	IndexDir     string `json:"indexDir,omitempty"`
 	// Ports are the setup's run.ports: what the version declares, which

@@ -354,6 +354,14 @@ func indexFolderFix(c *diagnose.Code) string {
 		dir := path.Clean(strings.TrimPrefix(c.Nested, "./"))
 		return "build.deployFiles `" + c.Nested + "` deploys the folder itself, so its index.html lands at /var/www/" + dir + "/index.html: deploy the folder's contents with `./" + dir + "/~` in build.deployFiles"
 	}
+	if c != nil && c.IndexDir != "" && c.IndexDir != "." {
+		// The source holds the page in a folder of its own.
+		return "index.html is in `" + c.IndexDir + "/` of the source: deploy that folder's contents with `" + c.IndexDir + "/~` in build.deployFiles"
+	}
+	if c != nil && c.NoBuild && c.IndexDir == "" {
+		// Nothing is built: what is served is what was uploaded, which ZCP read.
+		return "no build command runs, and the upload has no index.html at its top or in dist, build, public, out, www or site: if it should serve a page at /, add index.html to the source (its folder's contents deployed with `<folder>/~`)"
+	}
 	if len(deployed) == 1 {
 		// One folder deployed as itself: its files, index.html among them
 		// when the build wrote it there, land below /var/www/<folder>.
@@ -363,7 +371,7 @@ func indexFolderFix(c *diagnose.Code) string {
 	}
 	for _, d := range deployed {
 		if strings.HasSuffix(d, "~") || strings.HasSuffix(d, "~/") {
-			return "build.deployFiles `" + d + "` puts that folder's contents at the top, but index.html is in a folder below it: name the folder that holds it, with `~` " +
+			return "build.deployFiles `" + d + "` puts that folder's contents at the top, and no index.html is there: if the build writes it to a folder below, name that folder with `~` " +
 				"(Angular before 17: `dist/<project>/~`; Angular 17+: `dist/<project>/browser/~`)"
 		}
 	}
