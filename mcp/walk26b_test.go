@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -112,5 +113,23 @@ func TestDeploy_StaticAssetsWithoutAPageWalk26b(t *testing.T) {
 		{name: "a page in public", services: svc, dir: "assets", target: "assets", files: paged, verdict: "degraded",
 			next: []string{"`public/~`"}, lacks: []string{"`dist/~`"},
 			then: []deployCase{{name: "public contents", files: map[string]string{"zerops.yml": walk26bAssets("public/~")["zerops.yml"]}, verdict: "live"}}},
+	})
+}
+
+// TestDeploy_SelfReferenceNamedAsAServiceVariableWalk26b: the nette-api
+// recipe reads getenv('db_hostname'), db's variable as the legacy
+// envIsolation none gave it. Its reason said to read a variable of the
+// service's own set to ${db_hostname}; written `db_hostname:
+// ${db_hostname}` in run.envVariables, the warning's fix said "reference
+// another service's variable as ${<hostname>_db_hostname}", a variable no
+// service has: the key itself is what must change.
+func TestDeploy_SelfReferenceNamedAsAServiceVariableWalk26b(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: api\n    type: php-nginx@8.3\n"
+	files := walk26bNette("composer install --optimize-autoloader --no-dev")
+	files["zerops.yml"] = strings.Replace(files["zerops.yml"], "      documentRoot: www/\n", "      documentRoot: www/\n      envVariables:\n        db_hostname: ${db_hostname}\n", 1)
+	runWalkCases(t, []deployCase{
+		{name: "db_hostname", services: svc, dir: "nette", target: "api", files: files,
+			says: []string{"references itself", "APP_DB_HOSTNAME: ${db_hostname}"}, lacks: []string{"${<hostname>_db_hostname}"}},
 	})
 }

@@ -146,6 +146,24 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 // is no such one service.
 type RefFix struct{ Ref, Kin, Warning, Problem string }
 
+// selfRefFix is the fix of KEY: ${KEY}, which stays the literal text: a
+// key that is itself another service's variable as a reference names it
+// (db_hostname, db's hostname) needs a key of its own to hold that
+// reference; another, a value or another service's variable.
+func selfRefFix(ctx context.Context, proj Project, key string) string {
+	if host, name, ok := strings.Cut(key, "_"); ok && name != "" {
+		if services, err := listServices(ctx, proj); err == nil {
+			for _, s := range services {
+				if !s.System && s.Name == host {
+					k := platform.Clip(key, 60)
+					return "Give it a key of its own, e.g. APP_" + strings.ToUpper(k) + ": ${" + k + "} (" + host + "'s " + platform.Clip(name, 60) + "), and read that key in the code"
+				}
+			}
+		}
+	}
+	return "Give it a value, or reference another service's variable as ${<hostname>_" + platform.Clip(key, 60) + "}"
+}
+
 // envRefWarnings names each pair whose value references itself (${KEY} in
 // KEY stays the literal text) and each ${host_KEY} in pairs that no service
 // of the project resolves: no service host (naming the services there are)
@@ -161,8 +179,9 @@ func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warning
 		self := "${" + p.Key + "}"
 		values[i] = strings.ReplaceAll(p.Value, self, "")
 		if values[i] != p.Value {
-			out = append(out, fmt.Sprintf("%s references itself: %s stays the literal text; give it a value, or reference another service's variable as ${<hostname>_%s}.",
-				platform.Clip(p.Key, 60), platform.Clip(self, 70), platform.Clip(p.Key, 60)))
+			fix := selfRefFix(ctx, proj, p.Key)
+			out = append(out, fmt.Sprintf("%s references itself: %s stays the literal text; %s.",
+				platform.Clip(p.Key, 60), platform.Clip(self, 70), strings.ToLower(fix[:1])+fix[1:]))
 		}
 	}
 	issues, names := refIssues(ctx, proj, values)

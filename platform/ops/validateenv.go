@@ -72,7 +72,7 @@ func EnvRefIssues(ctx context.Context, proj Project, content string) []platform.
 			seen[self] = true
 			out = append(out, platform.Issue{Path: v.path,
 				Problem: fmt.Sprintf("%s references itself: %s stays the literal text", platform.Clip(v.key, 60), platform.Clip(self, 70)),
-				Fix:     "Give it a value, or reference another service's variable as ${<hostname>_" + platform.Clip(v.key, 60) + "}."})
+				Fix:     selfRefFix(ctx, proj, v.key) + "."})
 		}
 	}
 	for _, v := range vars {
