@@ -52,5 +52,5 @@ func (s *Server) projectID() string {
 // opsProject is the managed project as the operations take it: the
 // client, its id and what ZCP remembers of it.
 func (s *Server) opsProject() ops.Project {
-	return ops.Project{Client: s.deps.Client, ID: s.projectID(), Memory: s.deps.Memory}
+	return ops.Project{Client: s.deps.Client, ID: s.projectID(), Memory: s.deps.Memory, Sandbox: s.deps.Sandbox}
 }

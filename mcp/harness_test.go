@@ -82,7 +82,7 @@ type harnessOpts struct {
 	gateway         func(*actors.GatewayConfig) // adjusts the gateway's test budget
 	token           string                      // the fake API's token; default fakeapi's
 	// sandboxPush deploys as `zcp sandbox` does (deploy.APIPusher), with
-	// demoApp in the working directory.
+	// demoApp in the working directory, and answers as it does (Sandbox).
 	sandboxPush bool
 	// fake and project: the server works in a new project of that name in
 	// another harness's fake API (a second ZCP, e.g. where an export is
@@ -200,6 +200,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	t.Cleanup(func() { deps.Schemas.Wait(context.Background()) }) // after cancel below: the fetch ends with ctx
 	if o.sandboxPush {
 		deps.Deployer = deploy.NewAPIPusher(deps.Client, deps.WorkDir, ops.ReadFileInDir)
+		deps.Sandbox = true // wired as zcp sandbox is
 		writeApp(t, deps.WorkDir, demoApp)
 	}
 	deps.Policy = allowAll // the gate's defaults are tested on their own (policy_test.go)

@@ -82,6 +82,9 @@ type Deps struct {
 	Secrets *platform.Scrubber
 	WorkDir string      // base of filePath arguments
 	Prober  *ops.Prober // zerops_verify's HTTP GETs; nil = the real URLs
+	// Sandbox: the project is zcp sandbox's simulated one, which builds
+	// nothing from a buildFromGit repository.
+	Sandbox bool
 	// ReadyWait bounds how long a followed deploy waits for the app to
 	// answer; 0 = deploy.DefaultReadyWait.
 	ReadyWait  time.Duration

@@ -83,10 +83,7 @@ func (s *Server) importTool() toolDef {
 		success := "Next: services exist; write zerops.yml (reference managed services' variables in run.envVariables) and deploy runtimes with zerops_deploy."
 		fromGit := ""
 		if n := len(res.FromGit); n > 0 {
-			// The platform builds them from their repository: no deploy.
-			fromGit = strings.Join(res.FromGit, ", ") + pick(n, " builds from its", " build from their") +
-				" buildFromGit repository: the platform builds and deploys " + pick(n, "it", "each") +
-				" after the import, no zerops_deploy needed; zerops_events follows the build, then zerops_verify."
+			fromGit = fromGitSaid(res.FromGit, s.deps.Sandbox)
 			success = "Next: " + fromGit + " Any other runtime imported here: write zerops.yml (reference managed services' variables in run.envVariables) and deploy it with zerops_deploy."
 			if len(res.FromGit) == len(out.Services) {
 				success = "Next: " + fromGit
@@ -112,6 +109,21 @@ func (s *Server) importTool() toolDef {
 		out.Next = nextForProcesses(outcomes, followed, success)
 		return out, nil
 	})
+}
+
+// fromGitSaid says what becomes of the imported runtimes hosts with
+// buildFromGit: the platform builds and deploys each from its repository,
+// no zerops_deploy needed; the sandbox builds nothing from git, so there
+// the app is tried from a local copy of the repository.
+func fromGitSaid(hosts []string, sandbox bool) string {
+	n, names := len(hosts), strings.Join(hosts, ", ")
+	if !sandbox {
+		return names + pick(n, " builds from its", " build from their") + " buildFromGit repository: the platform builds and deploys " + pick(n, "it", "each") +
+			" after the import, no zerops_deploy needed; zerops_events follows the build, then zerops_verify."
+	}
+	return names + pick(n, " has", " have") + " buildFromGit, which Zerops builds and deploys after the import, but the sandbox builds nothing from git: " +
+		names + pick(n, " stays", " stay") + " without code here (zerops_verify answers not-deployed). To try the app in the sandbox, clone the repository into a folder beside you, " +
+		"keep its zerops.yml (with a setup named " + pick(n, "as the service", "as each service") + ") and deploy it with zerops_deploy targetService=" + hosts[0] + ", the folder as workingDir."
 }
 
 // dryRunNext is the next step after a dry run.

@@ -102,9 +102,10 @@ type ServerConfig struct {
 	// calls share the budget; nil leaves zerops_deploy unconfigured.
 	NewDeployer func(platform.Client) mcp.Deployer
 	// Prober makes zerops_verify's HTTP GETs; nil requests the real URLs.
-	Prober *ops.Prober
-	Policy *policy.Policy // ZCP_POLICY; nil = the built-in defaults
-	Grants string         // ZCP_POLICY_GRANTS: one-shot confirmations
+	Prober  *ops.Prober
+	Sandbox bool           // zcp sandbox: see mcp.Deps
+	Policy  *policy.Policy // ZCP_POLICY; nil = the built-in defaults
+	Grants  string         // ZCP_POLICY_GRANTS: one-shot confirmations
 	// Schemas keeps the platform's published schemas; nil: not fetched.
 	Schemas *schema.Store
 }
@@ -131,6 +132,7 @@ func (s *Stack) Deps(c ServerConfig) mcp.Deps {
 		WorkDir:    c.WorkDir,
 		SlogLogger: s.log.With("logger", "sdk"),
 		Prober:     c.Prober,
+		Sandbox:    c.Sandbox,
 		Policy:     c.Policy,
 		Grants:     c.Grants,
 		Schemas:    c.Schemas,

@@ -87,6 +87,7 @@ func sandbox(args []string, stdout, stderr io.Writer) int {
 		prober: &ops.Prober{Rewrite: func(t ops.ProbeTarget) string {
 			return fakeapi.ProbeURL(fake.URL(), t.Service, t.Port, t.Path)
 		}},
+		sandbox: true,
 		cleanup: fake.Close,
 	}, stderr)
 }

@@ -31,6 +31,7 @@ type serveOptions struct {
 	// the budget); nil means SSH/local deploys with the credentials' token.
 	newDeployer func(platform.Client) mcp.Deployer
 	prober      *ops.Prober // zerops_verify's GETs; nil requests the real URLs
+	sandbox     bool        // the simulated project of zcp sandbox
 	banner      string      // printed to stderr once serving starts
 	http        *httpConfig // serve over Streamable HTTP instead of stdio; nil: stdio
 	cleanup     func()      // run after the server stops
@@ -127,7 +128,7 @@ func serve(opts serveOptions, stderr io.Writer) int {
 	defer reportFirstAttempt(ctx, conn.Start(ctx), opts.hint, stderr)()
 	dump.Project = knownProject(conn)
 	cfg.Connect, cfg.Known = projectThrough(conn)
-	cfg.Audit, cfg.Secrets, cfg.NewDeployer, cfg.Prober, cfg.Schemas = audit, secrets, opts.deployer(creds), opts.prober, schemas
+	cfg.Audit, cfg.Secrets, cfg.NewDeployer, cfg.Prober, cfg.Sandbox, cfg.Schemas = audit, secrets, opts.deployer(creds), opts.prober, opts.sandbox, schemas
 	srv, err := stack.NewServer(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "zcp: %v\n", err)

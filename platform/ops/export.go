@@ -119,7 +119,12 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 		if len(fromGit) > 1 {
 			verb = " build from their"
 		}
-		out.Next = out.Next.Say(" " + strings.Join(fromGit, ", ") + verb + " buildFromGit repository when imported: no deploy needed.")
+		said := " " + strings.Join(fromGit, ", ") + verb + " buildFromGit repository when imported: no deploy needed."
+		if proj.Sandbox {
+			said = " " + strings.Join(fromGit, ", ") + verb + " buildFromGit repository when imported on Zerops: no deploy needed there; " +
+				"the sandbox builds nothing from git, so here deploy a local copy of the repository with zerops_deploy."
+		}
+		out.Next = out.Next.Say(said)
 	}
 	return out, nil
 }

@@ -23,6 +23,9 @@ type Project struct {
 	Client platform.Client
 	ID     string
 	Memory *Memory
+	// Sandbox: zcp sandbox's simulated project, which builds nothing from
+	// a buildFromGit repository.
+	Sandbox bool
 }
 
 // Memory is what ZCP remembers about the project it serves, beyond what the
