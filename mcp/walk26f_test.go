@@ -59,3 +59,46 @@ func TestImport_BuildFromGitInTheSandboxWalk26f(t *testing.T) {
 		})
 	}
 }
+
+// walk26fBun is the discord-bun recipe's bot (walk25aDiscordBun, its
+// variables set) built on build and run on run, with the run.prepareCommands
+// given.
+func walk26fBun(build, run string, runPrep ...string) map[string]string {
+	files := walk25aDiscordBun(map[string]string{"DISCORD_TOKEN": "t", "DISCORD_CLIENT_ID": "1"})
+	y := strings.Replace(files["zerops.yml"], "run:\n      base: bun@1.1", "run:\n      base: "+run, 1)
+	y = strings.Replace(y, "build:\n      base: bun@1.1", "build:\n      base: "+build, 1)
+	if len(runPrep) > 0 {
+		y = strings.Replace(y, "      envVariables:", "      prepareCommands:\n        - "+strings.Join(runPrep, "\n        - ")+"\n      envVariables:", 1)
+	}
+	files["zerops.yml"] = y
+	return files
+}
+
+// TestDeploy_BunOnANodejsBaseWalk26f: the discord-bun recipe builds and
+// runs on bun@1.1 (`bun i`, `bun start`). On a nodejs base the answer said
+// nothing to fix, though the docs list the Node.js images' tools (npm,
+// yarn, git, npx, zCLI) without Bun: `bun` is not found there. The build
+// fails so, or the start crash-loops, naming a bun base or an install.
+func TestDeploy_BunOnANodejsBaseWalk26f(t *testing.T) {
+	t.Parallel()
+	svc := func(typ string) string { return "services:\n  - hostname: discordbun\n    type: " + typ + "\n" }
+	runWalkCases(t, []deployCase{
+		{name: "build on nodejs", services: svc("nodejs@22"), dir: "bot", target: "discordbun", files: walk26fBun("nodejs@22", "nodejs@22"), verdict: "build-failed",
+			says: []string{"bun: not found"}, next: []string{"bun@"}, lacks: []string{"nothing to fix"},
+			then: []deployCase{{name: "the recipe's base", files: walk26fBun("bun@1.1", "bun@1.1"), verdict: "deployed"}}},
+		{name: "run on nodejs", services: svc("nodejs@22"), dir: "bot", target: "discordbun", files: walk26fBun("bun@1.1", "nodejs@22"), verdict: "not-answering",
+			says: []string{"bun: not found"}, next: []string{"bun@"}, lacks: []string{"nothing to fix"},
+			then: []deployCase{{name: "bun installed", files: walk26fBun("bun@1.1", "nodejs@22", "npm install -g bun"), verdict: "deployed"}}},
+	})
+}
+
+// TestValidate_BunOnANodejsBuildBaseWalk26f: zerops_validate warns of
+// `bun` in buildCommands on a nodejs build base, naming a bun base.
+func TestValidate_BunOnANodejsBuildBaseWalk26f(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.call(t, "zerops_validate", map[string]any{"content": walk26fBun("nodejs@22", "nodejs@22")["zerops.yml"], "kind": "zerops.yml"})
+	if answer := text(res); !strings.Contains(answer, "bun: not found") || !strings.Contains(answer, "bun@1.2") {
+		t.Errorf("want the missing bun warned of, with a bun base: %s", answer)
+	}
+}

@@ -19,10 +19,17 @@ type buildImageTool struct{ install, lackedBy []string }
 // on nodejs and on bases whose listed tools name npm (deno, elixir, gleam,
 // rust), not on PHP's (composer, git, wget), Python's (pip, git), Go's,
 // Java's, .NET's, Alpine's or Ubuntu's; bun's names none of them and is
-// not judged.
+// not judged. Bun itself is on bun's images alone.
 var buildImageTools = map[string]buildImageTool{"mvn": {install: []string{"maven", "mvn"}}, "gradle": {install: []string{"gradle"}},
 	"hugo": {install: []string{"hugo"}}, // a static site generator no image lists
-	"npm":  nodeBuildTool, "npx": nodeBuildTool, "node": nodeBuildTool, "yarn": nodeBuildTool}
+	"npm":  nodeBuildTool, "npx": nodeBuildTool, "node": nodeBuildTool, "yarn": nodeBuildTool,
+	"bun": {install: []string{"bun"}, lackedBy: NoBunBases}}
+
+// NoBunBases are the runtimes whose build and run images the docs list
+// without Bun (the language, zCLI and their tools: npm, yarn, git, npx on
+// nodejs, deno, rust, elixir and gleam; pip on python; composer or wget
+// elsewhere): only a bun base brings it.
+var NoBunBases = []string{"nodejs", "deno", "rust", "elixir", "gleam", "php", "python", "go", "golang", "java", "dotnet", "alpine", "ubuntu"}
 
 var nodeBuildTool = buildImageTool{install: []string{"node", "npm", "yarn", "nvm", "fnm", "volta"},
 	lackedBy: []string{"php", "python", "go", "golang", "java", "dotnet", "alpine", "ubuntu"}}

@@ -2,14 +2,17 @@ package appsim
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // The alpine and ubuntu runtimes are a bare OS (the docs: "no language
 // preinstalled"): a start that runs a language's command by its bare name
 // on such a run base finds nothing, unless run.prepareCommands installs
 // the language (its package name in a line), or does what the sandbox
-// cannot read (a script, a download).
+// cannot read (a script, a download). Bun is on no other runtime's image.
 
 // bareOSRuntimes are the language commands, by their bare name, with the
 // words of an install line that brings each (`sudo apk add nodejs npm`,
@@ -42,7 +45,9 @@ func (r *runSim) bareOSMissing(name string) (startCmd, bool) {
 	words, ok := noImageTools[name]
 	if !ok {
 		words, ok = bareOSRuntimes[name]
-		if !ok || (r.base != "alpine" && r.base != "ubuntu") {
+		// Bun is on bun's images alone (the docs' lists of the others).
+		noBun := name == "bun" && slices.Contains(platform.NoBunBases, r.base)
+		if !ok || (r.base != "alpine" && r.base != "ubuntu" && !noBun) {
 			return startCmd{}, false
 		}
 	}

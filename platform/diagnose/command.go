@@ -223,6 +223,10 @@ func (d *Diagnosis) commandFix(line string, stage Stage) {
 		d.Fix = "Install Hugo in `build.prepareCommands`: `sudo apk add --no-cache hugo` on Alpine (the default), or download its release archive there with wget; keep `hugo` in " + where + ". Then deploy again."
 		return
 	}
+	if prog := programOf(line); stage == Build && (prog == "bun" || prog == "bunx") {
+		d.Cause, d.Fix = bunMissing(prog, "build")
+		return
+	}
 	if prog := programOf(line); stage == Build && nodeImageTools[prog] {
 		d.Cause = "The build runs `" + prog + "`, which its build image does not have: Node.js comes with a nodejs build base, not with PHP's (composer, git, wget), Python's, Go's, Java's or .NET's, and no `build.prepareCommands` installs it."
 		d.Fix = "Give `build.base` Node.js beside the base it has, as a list (`base: [php@8.4, nodejs@22]` for a PHP app), or install it in `build.prepareCommands` (`sudo apk add --no-cache nodejs npm` on Alpine); then deploy again."
@@ -338,4 +342,11 @@ func (d *Diagnosis) nestFix(line string) {
 	}
 	d.Cause = "Nest cannot inject " + dep + " into `" + m[1] + "` in `" + m[3] + "`, so the app stops at boot: the app's module wiring, not the platform."
 	d.Fix = "Make " + dep + " a provider in `" + m[3] + "` (its `providers`), or import the module that provides and exports it into `" + m[3] + "`'s `imports` (a type-only import of the class also breaks injection); then deploy again."
+}
+
+// bunMissing is the cause and fix of prog (bun, bunx) not found in the
+// build or run container: the docs list Bun on bun's images alone.
+func bunMissing(prog, stage string) (cause, fix string) {
+	return "The " + stage + " runs `" + prog + "`, which its container does not have: the docs list Bun only on bun bases (the Node.js images bring npm, yarn, npx and git, no Bun), and nothing installs it.",
+		"Set `" + stage + ".base` to a bun version (e.g. `bun@1.2`, on a service of a bun type for the run), or install Bun before it runs (`npm install -g bun` in `" + stage + ".prepareCommands` on a nodejs base); then deploy again."
 }

@@ -215,6 +215,8 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 	cmd := m[1]
 	switch {
 	case d.bareOSFix(cmd, code):
+	case cmd == "bun" || cmd == "bunx":
+		d.Cause, d.Fix = bunMissing(cmd, "run")
 	case cmd == "sbt":
 		d.Cause = "The start runs `sbt`, which no run image brings (the catalog has no Scala runtime): the run container has no sbt."
 		d.Fix = "Install the JDK and sbt in `run.prepareCommands`, as `build.prepareCommands` do: on an Ubuntu `run.base` (ubuntu@22.04, as the official Scala recipe), " +

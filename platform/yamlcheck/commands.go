@@ -298,6 +298,12 @@ func missingBuildTools(c *checker, p string, b *zeropsyml.Build) {
 					fmt.Sprintf("Give build.base Node.js beside the base it has, as a list (`base: [%s, nodejs@22]`, as the Laravel recipes do), or install it in build.prepareCommands (`sudo apk add --no-cache nodejs npm` on Alpine).", platform.Clip(b.Base[0], 40))
 				continue
 			}
+			if name == "bun" {
+				c.warnf(where, "runs `bun`, but the build image of %s has no Bun (the docs list it on bun bases alone) and no build.prepareCommands installs it: the build would fail with `bun: not found`",
+					platform.Clip(strings.Join(b.Base, ", "), 60)).Fix =
+					"Set build.base to a bun version (e.g. `bun@1.2`), or install Bun in build.prepareCommands (`npm install -g bun` on a nodejs base)."
+				continue
+			}
 			if name == "hugo" {
 				c.warnf(where, "runs `hugo`, which no Zerops build image brings, and no build.prepareCommands installs it: the build would fail with `hugo: not found`").Fix =
 					"Install Hugo in build.prepareCommands: `sudo apk add --no-cache hugo` on Alpine (the default), or download its release archive there with wget."
