@@ -102,3 +102,31 @@ func TestValidate_BunOnANodejsBuildBaseWalk26f(t *testing.T) {
 		t.Errorf("want the missing bun warned of, with a bun base: %s", answer)
 	}
 }
+
+// walk26fMedama is the medama recipe's zerops.yml: the release zip
+// downloaded by run.prepareCommands, unpacked by run.initCommands, started
+// with its databases under /mnt/sharedstorage0.
+const walk26fMedama = "zerops:\n  - setup: app\n    build:\n      deployFiles: [.]\n    run:\n      os: ubuntu\n      base: go@1\n" +
+	"      prepareCommands:\n        - sudo wget -P /var/www/ https://github.com/medama-io/medama/releases/download/v0.4.4/medama-v0.4.4-linux-amd64.zip\n" +
+	"      initCommands:\n        - yes | sudo unzip -q /var/www/medama-v0.4.4-linux-amd64.zip\n        - sudo chmod +x /var/www/medama_linux_amd64\n" +
+	"      ports:\n        - port: 8080\n          httpSupport: true\n" +
+	"      start: sudo /var/www/medama_linux_amd64 start -analyticsdb /mnt/sharedstorage0/me_analytics.db -appdb /mnt/sharedstorage0/me_meta.db\n"
+
+// TestDeploy_SharedStorageNotMountedWalk26f: the medama recipe imports a
+// shared storage and mounts it on the app (mount: [sharedstorage0], with
+// buildFromGit), whose start keeps its databases under
+// /mnt/sharedstorage0. Imported without the mount, the answer named only
+// the commands it does not run: nothing is mounted at /mnt/sharedstorage0,
+// so the databases land on the container's own disk (if at all) and are
+// lost at each deploy. The reason names the missing mount and its fix.
+func TestDeploy_SharedStorageNotMountedWalk26f(t *testing.T) {
+	t.Parallel()
+	storage := "services:\n  - hostname: sharedstorage0\n    type: shared-storage\n    mode: NON_HA\n  - hostname: app\n    type: go@1\n"
+	files := map[string]string{"zerops.yml": walk26fMedama}
+	runWalkCases(t, []deployCase{
+		{name: "no mount", services: storage, dir: "medama", target: "app", files: files, verdict: "unverified",
+			reason: []string{"/mnt/sharedstorage0", "mount: [sharedstorage0]", "lost"}, lacks: []string{"nothing to fix"}},
+		{name: "the recipe's mount", services: storage + "    buildFromGit: https://github.com/zeropsio/recipe-medama\n    mount:\n      - sharedstorage0\n",
+			dir: "medama", target: "app", files: files, verdict: "unverified", lacks: []string{"mount: [sharedstorage0]"}},
+	})
+}

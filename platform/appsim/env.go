@@ -26,6 +26,9 @@ type Env struct {
 	// sandbox expanded: the docs describe no such prefix, official
 	// recipes write it.
 	ProjectPrefixed []string
+	// Mounts are the shared storages connected to the service: each is
+	// mounted at /mnt/<hostname>.
+	Mounts []string
 }
 
 // envKeyRe is a variable name.

@@ -162,6 +162,9 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 			out.Unchecked = append(out.Unchecked, note)
 		}
 	}
+	if out.Crash == nil {
+		out.Unchecked = append(out.Unchecked, unmountedNotes(d, env)...) // mount.go
+	}
 	if out.Crash == nil && len(env.Unresolved) > 0 {
 		// The app gets the reference's text for a value: whether it
 		// needs the value (at its start, or at a request) is in its code.

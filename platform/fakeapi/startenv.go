@@ -47,6 +47,7 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 	}
 	sort.Strings(keys)
 	out.Vars = make(map[string]string, len(raw))
+	out.Mounts = st.mountNames(s)
 	noAddress := map[string]bool{}                     // entries of out.Unresolved: a missing service's key that holds no address
 	keyOf, hosts := map[string]string{}, []string(nil) // those services, each with the first variable referencing it
 	for _, k := range keys {
