@@ -130,3 +130,33 @@ func TestDeploy_SharedStorageNotMountedWalk26f(t *testing.T) {
 			dir: "medama", target: "app", files: files, verdict: "unverified", lacks: []string{"mount: [sharedstorage0]"}},
 	})
 }
+
+// walk26fCheckPort is the supertokens backend (walk25aBackend on 3001)
+// with deploy.readinessCheck asking port check; unread: started by a
+// server the sandbox does not model (where it listens is not read).
+func walk26fCheckPort(check string, unread bool) map[string]string {
+	files := walk25aBackend("3001")
+	files["zerops.yml"] = strings.Replace(files["zerops.yml"], "          port: 3001\n          path: /", "          port: "+check+"\n          path: /", 1)
+	if unread {
+		files["zerops.yml"] = strings.Replace(files["zerops.yml"], "start: npm start", "start: ./server", 1)
+		files["server"] = "#!/bin/sh\n"
+	}
+	return files
+}
+
+// TestDeploy_ReadinessCheckPortNotInRunPortsWalk26f: the supertokens
+// recipe's backend declares 3001 in run.ports and asks its readiness check
+// there. With the check on 3002, a port run.ports does not declare, the
+// deploy failed with a generic fix. The answer says the check's port is not
+// among run.ports and gives the port to set, once.
+func TestDeploy_ReadinessCheckPortNotInRunPortsWalk26f(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: nodejsbackend\n    type: nodejs@22\n"
+	runWalkCases(t, []deployCase{
+		{name: "app read", services: svc, dir: "backend", target: "nodejsbackend", files: walk26fCheckPort("3002", false), verdict: "deploy-failed",
+			next: []string{"Port 3002, which the check asks, is not among `run.ports` (3001)", "to 3001"}, once: []string{"is not among `run.ports`"},
+			then: []deployCase{{name: "the check on 3001", files: walk26fCheckPort("3001", false), verdict: "live"}}},
+		{name: "app not read", services: svc, dir: "backend", target: "nodejsbackend", files: walk26fCheckPort("3002", true), verdict: "deploy-failed",
+			next: []string{"Port 3002, which the check asks, is not among `run.ports` (3001)", "to 3001"}, once: []string{"is not among `run.ports`"}},
+	})
+}

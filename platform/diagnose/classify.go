@@ -119,7 +119,7 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 			out[i].settingsFix(lines, f.line, stage)
 		}
 		if f.sig.id == "readiness-check-failed" {
-			out[i].readinessPortFix(f.bare, lines)
+			out[i].readinessPortFix(f.bare, lines, opt.declared())
 		}
 		if f.sig.id == "init-command-failed" && initCause != nil {
 			out[i].initFix(initCommandLine(lines, f), *initCause, opt.Code)

@@ -185,14 +185,51 @@ var readinessAsked = lazyregexp.New(`readiness check never passed: GET https?://
 
 // readinessPortFix fits d, a readiness check that never passed (line), to
 // a check asking a port the app does not listen on while lines show the
-// one port it does: the check moves to the app, named with both ports.
-func (d *Diagnosis) readinessPortFix(line string, lines []string) {
+// one port it does: the check moves to the app, named with both ports. A
+// check on a port run.ports (declared) lacks says so, and where the app's
+// port is not shown, offers the declared one or the check's port declared.
+func (d *Diagnosis) readinessPortFix(line string, lines []string, declared []int) {
 	m := readinessAsked.FindStringSubmatch(line)
-	ports := ListenPorts(lines)
-	if m == nil || len(ports) != 1 || strconv.Itoa(ports[0]) == m[1] {
+	if m == nil {
 		return
 	}
-	app := strconv.Itoa(ports[0])
-	d.Cause = fmt.Sprintf("The new version never passed `deploy.readinessCheck`, so it was not deployed: the check asks port %s, where nothing listens, and the app listens on %s.", m[1], app)
-	d.Fix = fmt.Sprintf("Set `deploy.readinessCheck.httpGet.port` to %s, the port the app listens on (its path must answer 2xx there); then deploy again.", app)
+	asked, _ := strconv.Atoi(m[1])
+	off := "" // the check's port, when run.ports lacks it
+	if len(declared) > 0 && !slices.Contains(declared, asked) {
+		off = fmt.Sprintf("Port %s, which the check asks, is not among `run.ports` (%s): ", m[1], joinPorts(declared))
+	}
+	ports := ListenPorts(lines)
+	if len(ports) == 1 && ports[0] != asked {
+		app := strconv.Itoa(ports[0])
+		d.Cause = fmt.Sprintf("The new version never passed `deploy.readinessCheck`, so it was not deployed: the check asks port %s, where nothing listens, and the app listens on %s.", m[1], app)
+		d.Fix = fmt.Sprintf("%sset `deploy.readinessCheck.httpGet.port` to %s, the port the app listens on (its path must answer 2xx there); then deploy again.", off, app)
+		if off == "" {
+			d.Fix = "S" + d.Fix[1:]
+		}
+		return
+	}
+	if off == "" || len(ports) > 0 {
+		return
+	}
+	d.Cause = fmt.Sprintf("The new version never passed `deploy.readinessCheck`, so it was not deployed: the check asks port %s, and nothing listens there.", m[1])
+	d.Fix = fmt.Sprintf("%sset `deploy.readinessCheck.httpGet.port` to %d if the app listens where `run.ports` says; if it listens on %s, add %s to `run.ports` instead. Then deploy again.",
+		off, declared[0], m[1], m[1])
+}
+
+// declared are the run.ports opt knows: the service's, else those of the
+// zerops.yml ZCP pushed (Code); nil when neither is known.
+func (opt Options) declared() []int {
+	if len(opt.Ports) == 0 && opt.Code != nil {
+		return opt.Code.Ports
+	}
+	return opt.Ports
+}
+
+// joinPorts lists ports as "3000, 8080".
+func joinPorts(ports []int) string {
+	s := make([]string, len(ports))
+	for i, p := range ports {
+		s[i] = strconv.Itoa(p)
+	}
+	return strings.Join(s, ", ")
 }
