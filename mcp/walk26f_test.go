@@ -160,3 +160,18 @@ func TestDeploy_ReadinessCheckPortNotInRunPortsWalk26f(t *testing.T) {
 			next: []string{"Port 3002, which the check asks, is not among `run.ports` (3001)", "to 3001"}, once: []string{"is not among `run.ports`"}},
 	})
 }
+
+// TestDeploy_SystemctlVerbMisspeltWalk26f: the zabbix recipe starts its
+// servers with `sudo systemctl restart …` in run.initCommands. Written
+// `systemctl strat`, the answer gave a generic fix: systemctl refuses the
+// verb (`Unknown command verb strat.`), the init command fails and the
+// deploy with it; the fix names the verb and the one meant.
+func TestDeploy_SystemctlVerbMisspeltWalk26f(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: app\n    type: ubuntu@22.04\n"
+	runWalkCases(t, []deployCase{
+		{name: "strat", services: svc, dir: "app", target: "app", files: walk25bIdle("while true; do sleep 10000; done", "sudo systemctl strat nginx"), verdict: "deploy-failed",
+			says: []string{"Unknown command verb strat."}, next: []string{"`strat`", "`start`"},
+			then: []deployCase{{name: "start", files: walk25bIdle("while true; do sleep 10000; done", "sudo systemctl start nginx"), verdict: "unverified"}}},
+	})
+}

@@ -158,6 +158,10 @@ func prepHook(os string, noDeploy bool) func(b *buildSim, words []string) (int, 
 			}
 			return code, true
 		}
+		if lines, code, ok := systemctlRule(os, words); ok { // systemctl.go
+			b.out = append(b.out, lines...)
+			return code, true
+		}
 		if !noDeploy {
 			return 0, false
 		}

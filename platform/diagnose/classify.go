@@ -125,6 +125,7 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 			out[i].initFix(initCommandLine(lines, f), *initCause, opt.Code)
 		} else if f.sig.id == "init-command-failed" {
 			out[i].initCopyFix(initCommandLine(lines, f), lines[:min(f.line, len(lines))])
+			out[i].systemctlVerbFix(lines[:min(f.line, len(lines))])
 		}
 		out[i].fillPort(opt)
 	}
