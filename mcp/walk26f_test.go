@@ -162,16 +162,16 @@ func TestDeploy_ReadinessCheckPortNotInRunPortsWalk26f(t *testing.T) {
 }
 
 // TestDeploy_SystemctlVerbMisspeltWalk26f: the zabbix recipe starts its
-// servers with `sudo systemctl restart …` in run.initCommands. Written
-// `systemctl strat`, the answer gave a generic fix: systemctl refuses the
-// verb (`Unknown command verb strat.`), the init command fails and the
-// deploy with it; the fix names the verb and the one meant.
+// servers with `sudo systemctl restart …` in run.initCommands. Written with
+// start misspelt, the answer gave a generic fix: systemctl refuses the
+// verb (`Unknown command verb …`), the init command fails and the deploy
+// with it; the fix names the verb and the one meant.
 func TestDeploy_SystemctlVerbMisspeltWalk26f(t *testing.T) {
 	t.Parallel()
 	svc := "services:\n  - hostname: app\n    type: ubuntu@22.04\n"
 	runWalkCases(t, []deployCase{
-		{name: "strat", services: svc, dir: "app", target: "app", files: walk25bIdle("while true; do sleep 10000; done", "sudo systemctl strat nginx"), verdict: "deploy-failed",
-			says: []string{"Unknown command verb strat."}, next: []string{"`strat`", "`start`"},
+		{name: "a verb misspelt", services: svc, dir: "app", target: "app", files: walk25bIdle("while true; do sleep 10000; done", "sudo systemctl strat nginx"), verdict: "deploy-failed", //nolint:misspell // the typo is the test
+			says: []string{"Unknown command verb strat."}, next: []string{"`strat`", "`start`"}, //nolint:misspell // and the verb the answer names
 			then: []deployCase{{name: "start", files: walk25bIdle("while true; do sleep 10000; done", "sudo systemctl start nginx"), verdict: "unverified"}}},
 	})
 }

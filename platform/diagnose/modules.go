@@ -215,8 +215,6 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 	cmd := m[1]
 	switch {
 	case d.bareOSFix(cmd, code):
-	case cmd == "bun" || cmd == "bunx":
-		d.Cause, d.Fix = bunMissing(cmd, "run")
 	case cmd == "sbt":
 		d.Cause = "The start runs `sbt`, which no run image brings (the catalog has no Scala runtime): the run container has no sbt."
 		d.Fix = "Install the JDK and sbt in `run.prepareCommands`, as `build.prepareCommands` do: on an Ubuntu `run.base` (ubuntu@22.04, as the official Scala recipe), " +
@@ -256,8 +254,13 @@ var bareOSLangs = map[string][2]string{
 
 // bareOSFix names in d a language's command (cmd) that the run base, a
 // bare OS (alpine, ubuntu: no language preinstalled), does not have: the
-// language's run base first; true when it did.
+// language's run base first; true when it did. Bun, on any other base
+// too: the docs list it on bun's images alone.
 func (d *Diagnosis) bareOSFix(cmd string, code *Code) bool {
+	if bunBase := code == nil || !strings.HasPrefix(strings.ToLower(code.Base), "alpine") && !strings.HasPrefix(strings.ToLower(code.Base), "ubuntu"); bunBase && (cmd == "bun" || cmd == "bunx") {
+		d.Cause, d.Fix = bunMissing(cmd, "run") // on another runtime's base: only bun's has Bun
+		return true
+	}
 	lang, ok := bareOSLangs[cmd]
 	if !ok || code == nil {
 		return false
