@@ -123,7 +123,7 @@ func fromGitSaid(hosts []string, sandbox bool) string {
 	}
 	return names + pick(n, " has", " have") + " buildFromGit, which Zerops builds and deploys after the import, but the sandbox builds nothing from git: " +
 		names + pick(n, " stays", " stay") + " without code here (zerops_verify answers not-deployed). To try the app in the sandbox, clone the repository into a folder beside you, " +
-		"keep its zerops.yml (with a setup named " + pick(n, "as the service", "as each service") + ") and deploy it with zerops_deploy targetService=" + hosts[0] + ", the folder as workingDir."
+		"keep its zerops.yml (with a setup named " + pick(n, "as the service", "as each service") + ") and deploy that folder to " + hosts[0] + " with zerops_deploy (workingDir: the folder)."
 }
 
 // dryRunNext is the next step after a dry run.

@@ -22,7 +22,7 @@ func TestImport_BuildFromGitInTheSandboxWalk26f(t *testing.T) {
 		says, exported     []string
 		lacks, notExported []string
 	}{
-		{"sandbox", true, []string{"sandbox builds nothing from git", "zerops_deploy targetService=app, the folder as workingDir"}, []string{"when imported on Zerops", "deploy a local copy"},
+		{"sandbox", true, []string{"sandbox builds nothing from git", "deploy that folder to app with zerops_deploy (workingDir: the folder)"}, []string{"when imported on Zerops", "deploy a local copy"},
 			[]string{"no zerops_deploy needed"}, nil},
 		{"platform", false, []string{"the platform builds and deploys it after the import, no zerops_deploy needed"}, []string{"app builds from its buildFromGit repository when imported: no deploy needed."},
 			[]string{"sandbox"}, []string{"sandbox"}},
