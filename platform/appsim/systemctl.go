@@ -5,8 +5,11 @@ import (
 	"slices"
 )
 
-// systemctlVerbs are systemctl's verbs (systemctl --help): another is
-// refused before anything runs.
+// systemctlVerbs are systemctl's verbs (systemctl --help, and the
+// compatibility aliases its manual keeps: reload-or-try-restart,
+// condrestart, force-reload…; sleep from newer systemd): another is
+// refused before anything runs. A verb missing here would fail a real
+// command: when unsure, add it.
 var systemctlVerbs = []string{"list-units", "list-automounts", "list-paths", "list-sockets", "list-timers", "is-active", "is-failed",
 	"status", "show", "cat", "help", "list-dependencies", "start", "stop", "reload", "restart", "try-restart", "reload-or-restart",
 	"try-reload-or-restart", "isolate", "kill", "clean", "freeze", "thaw", "set-property", "bind", "mount-image", "service-log-level",
@@ -15,7 +18,8 @@ var systemctlVerbs = []string{"list-units", "list-automounts", "list-paths", "li
 	"list-machines", "list-jobs", "cancel", "show-environment", "set-environment", "unset-environment", "import-environment",
 	"daemon-reload", "daemon-reexec", "log-level", "log-target", "service-watchdogs", "is-system-running", "default", "rescue",
 	"emergency", "halt", "poweroff", "reboot", "kexec", "soft-reboot", "exit", "switch-root", "suspend", "hibernate",
-	"hybrid-sleep", "suspend-then-hibernate", "condreload", "condrestart", "condstop", "force-reload"}
+	"hybrid-sleep", "suspend-then-hibernate", "condreload", "condrestart", "condstop", "force-reload",
+	"reload-or-try-restart", "sleep"}
 
 // systemctlRule judges systemctl (under sudo too) in an Ubuntu container:
 // a verb it does not have exits 1 with its own line. handled is false for
