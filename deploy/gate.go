@@ -91,7 +91,8 @@ func checkBeforePush(ctx context.Context, env Env, req Request, targetName strin
 			head+platform.JoinIssues(issues),
 			"Nothing was pushed. Fix every listed problem (path, problem, fix) in "+file+", check it with zerops_validate, then zerops_deploy again.")}
 	}
-	return warnings, pushedSetup{env: ops.SetupRunEnv(content, setup), code: pushedCode(ctx, env, req, content, setup), setups: ops.SetupNames(content), bases: ops.SetupRunBases(content)}, nil
+	y := ops.ReadSetup(content, setup)
+	return warnings, pushedSetup{env: y.RunEnv(), code: pushedCode(ctx, env, req, y), setups: y.Names(), bases: y.RunBases()}, nil
 }
 
 // deployableTarget refuses a target whose deletion is under way: the

@@ -75,18 +75,18 @@ func (d *Deployer) readRemoteSource(ctx context.Context, p Plan, rel string) str
 }
 
 // pushedCode is what the push of req shows of its code: the run base of
-// setup (in content, its zerops.yml), the file its run.start starts and,
+// y (the pushed zerops.yml's setup), the file its run.start starts and,
 // when env can read it, where that file binds an address, and its init
 // commands; nil when the setup names none of them.
-func pushedCode(ctx context.Context, env Env, req Request, content, setup string) *diagnose.Code {
-	base, start := ops.SetupRun(content, setup)
+func pushedCode(ctx context.Context, env Env, req Request, y ops.Setup) *diagnose.Code {
+	base, start := y.Run()
 	// A `dir/~` of deployFiles puts dir's files in /var/www: run.start
 	// names them without dir, and they are read from dir when not at the
 	// top of the source.
 	b := pushedBuild{}
-	b.cmds, b.deployFiles, b.ok = ops.SetupBuild(content, setup)
+	b.cmds, b.deployFiles, b.ok = y.Build()
 	file := startEntry(ctx, deployedView(env, b.deployFiles), req, start)
-	if base == "" && file == "" && len(ops.SetupInit(content, setup)) == 0 {
+	if base == "" && file == "" && len(y.Init()) == 0 {
 		return nil
 	}
 	// Cargo.toml is read once (over ssh on the platform): the outputs
@@ -112,17 +112,17 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 		// (a compiled file's source imports sources, not what is deployed)
 		c.Imports = ownImports(ctx, env, req, c.File)
 	}
-	c.RunPrepare, c.RunPrepareRead = ops.SetupRunPrepare(content, setup)
-	for _, cmd := range ops.SetupPrepare(content, setup) {
+	c.RunPrepare, c.RunPrepareRead = y.RunPrepare()
+	for _, cmd := range y.Prepare() {
 		c.Prepare = append(c.Prepare, platform.Clip(strings.TrimSpace(cmd), 200))
 	}
 	c.Start = platform.Clip(start, 200)
 	c.Scripts = startScripts(ctx, env, req, start)
-	for _, cmd := range ops.SetupInit(content, setup) {
+	for _, cmd := range y.Init() {
 		c.Init = append(c.Init, platform.Clip(strings.TrimSpace(cmd), 200))
 	}
-	c.BuildOnlyEnv = ops.SetupBuildOnlyEnv(content, setup)
-	c.Ports = ops.SetupPorts(content, setup)
+	c.BuildOnlyEnv = y.BuildOnlyEnv()
+	c.Ports = y.Ports()
 	if env.ListSource != nil && (strings.HasPrefix(base, "python") || strings.HasSuffix(file, ".py")) {
 		names, all := env.ListSource(ctx, req)
 		c.PyOwn, c.PyOwnAll, c.PyProject = diagnose.PythonModules(names), all, pyProjectFile(names)
@@ -134,7 +134,7 @@ func pushedCode(ctx context.Context, env Env, req Request, content, setup string
 	}
 	c.CMS, c.Uploads = localCMS(ctx, env, req, base, c.Packages)
 	if strings.HasPrefix(base, "php") {
-		c.DocumentRoot, c.IndexDir = ops.SetupDocumentRoot(content, setup), indexDir(ctx, env, req, "index.php", "www", "public", "web", "htdocs", ".")
+		c.DocumentRoot, c.IndexDir = y.DocumentRoot(), indexDir(ctx, env, req, "index.php", "www", "public", "web", "htdocs", ".")
 	}
 	if strings.HasPrefix(base, "static") || strings.HasPrefix(base, "nginx") {
 		c.IndexDir = indexDir(ctx, env, req, "index.html", ".", "dist", "build", "public", "out", "www", "site")

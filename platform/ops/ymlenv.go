@@ -7,135 +7,150 @@ import (
 	"github.com/zeropsio/zcp/platform/zeropsyml"
 )
 
-// lookupSetup is setup's entry in the zerops.yml content, with what it inherits
-// by extends; nil when setup is "", the file does not decode or has no such
-// setup.
-func lookupSetup(content, setup string) *zeropsyml.Setup {
-	if setup == "" {
-		return nil
-	}
-	f, err := zeropsyml.Parse([]byte(content))
-	if err != nil {
-		return nil
-	}
-	return f.Lookup(setup)
+// Setup is a zerops.yml decoded once and one setup's entry in it, with what
+// the entry inherits by extends: what a deploy reads of the file it pushes.
+// The zero value, or one over a file that does not decode or lacks the
+// entry, answers as a file that sets nothing. Read-only after ReadSetup;
+// safe for concurrent use.
+type Setup struct {
+	file  *zeropsyml.File
+	entry *zeropsyml.Setup
 }
 
-// SetupRunEnv is the run.envVariables of setup's entry in a zerops.yml,
-// with what it inherits by extends (null values left out); nil when the file
-// does not decode or has no such setup.
-func SetupRunEnv(content, setup string) map[string]string {
-	s := lookupSetup(content, setup)
-	if s == nil {
+// ReadSetup decodes content (a zerops.yml) once and looks up setup's
+// entry; no entry when setup is "".
+func ReadSetup(content, setup string) Setup {
+	f, err := zeropsyml.Parse([]byte(content))
+	if err != nil {
+		return Setup{}
+	}
+	y := Setup{file: f}
+	if setup != "" {
+		y.entry = f.Lookup(setup)
+	}
+	return y
+}
+
+// run is the entry's run block; nil when it has none.
+func (y Setup) run() *zeropsyml.Run {
+	if y.entry == nil {
+		return nil
+	}
+	return y.entry.Run
+}
+
+// build is the entry's build block; nil when it has none.
+func (y Setup) build() *zeropsyml.Build {
+	if y.entry == nil {
+		return nil
+	}
+	return y.entry.Build
+}
+
+// RunEnv is the entry's run.envVariables (null values left out); nil
+// without an entry.
+func (y Setup) RunEnv() map[string]string {
+	if y.entry == nil {
 		return nil
 	}
 	out := map[string]string{}
-	if s.Run != nil {
-		maps.Copy(out, s.Run.EnvVariables.Values())
+	if r := y.run(); r != nil {
+		maps.Copy(out, r.EnvVariables.Values())
 	}
 	return out
 }
 
-// SetupRun is the run base and start command of setup's entry in a
-// zerops.yml: its run.base and run.start, else its first
-// run.startCommands' (inherited by extends); "" for what the file does not
-// decode or set.
-func SetupRun(content, setup string) (base, start string) {
-	s := lookupSetup(content, setup)
-	if s == nil || s.Run == nil {
+// Run is the entry's run.base and start command: run.start, else the
+// first run.startCommands'; "" for what it does not set.
+func (y Setup) Run() (base, start string) {
+	r := y.run()
+	if r == nil {
 		return "", ""
 	}
-	start = s.Run.Start
-	if start == "" && len(s.Run.StartCommands) > 0 {
-		start = s.Run.StartCommands[0].Command
+	start = r.Start
+	if start == "" && len(r.StartCommands) > 0 {
+		start = r.StartCommands[0].Command
 	}
-	return s.Run.Base, start
+	return r.Base, start
 }
 
-// SetupPorts are the run.ports of setup's entry in a zerops.yml
-// (inherited by extends); nil when the file does not decode or sets none.
-func SetupPorts(content, setup string) []int {
-	s := lookupSetup(content, setup)
-	if s == nil || s.Run == nil {
+// Ports are the entry's run.ports; nil when it sets none.
+func (y Setup) Ports() []int {
+	r := y.run()
+	if r == nil {
 		return nil
 	}
 	var out []int
-	for _, p := range s.Run.Ports {
+	for _, p := range r.Ports {
 		out = append(out, p.Port)
 	}
 	return out
 }
 
-// SetupDocumentRoot is run.documentRoot of setup's entry in a zerops.yml
-// (inherited by extends); "" when the file does not decode or sets none.
-func SetupDocumentRoot(content, setup string) string {
-	s := lookupSetup(content, setup)
-	if s == nil || s.Run == nil {
-		return ""
+// DocumentRoot is the entry's run.documentRoot; "" when it sets none.
+func (y Setup) DocumentRoot() string {
+	if r := y.run(); r != nil {
+		return r.DocumentRoot
 	}
-	return s.Run.DocumentRoot
+	return ""
 }
 
-// SetupInit are the run.initCommands of setup's entry in a zerops.yml,
-// then those of its run.startCommands (inherited by extends); nil when
-// the file does not decode or sets none.
-func SetupInit(content, setup string) []string {
-	s := lookupSetup(content, setup)
-	if s == nil || s.Run == nil {
+// Init are the entry's run.initCommands, then those of its
+// run.startCommands; nil when it sets none.
+func (y Setup) Init() []string {
+	r := y.run()
+	if r == nil {
 		return nil
 	}
-	out := slices.Clone(s.Run.InitCommands)
-	for _, c := range s.Run.StartCommands {
+	out := slices.Clone(r.InitCommands)
+	for _, c := range r.StartCommands {
 		out = append(out, c.InitCommands...)
 	}
 	return out
 }
 
-// SetupBuild is build.buildCommands and build.deployFiles of setup's entry
-// in a zerops.yml (inherited by extends); ok false when the file does not
-// decode or has no such entry with a build.
-func SetupBuild(content, setup string) (commands, deployFiles []string, ok bool) {
-	s := lookupSetup(content, setup)
-	if s == nil || s.Build == nil {
+// Build is the entry's build.buildCommands and build.deployFiles; ok false
+// when it has no build.
+func (y Setup) Build() (commands, deployFiles []string, ok bool) {
+	b := y.build()
+	if b == nil {
 		return nil, nil, false
 	}
-	return s.Build.BuildCommands, s.Build.DeployFiles, true
+	return b.BuildCommands, b.DeployFiles, true
 }
 
-// SetupRunPrepare is setup's build.addToRunPrepare; ok is false when the
-// file does not decode or has no such setup with a build.
-func SetupRunPrepare(content, setup string) (entries []string, ok bool) {
-	s := lookupSetup(content, setup)
-	if s == nil || s.Build == nil {
+// RunPrepare is the entry's build.addToRunPrepare; ok false when it has no
+// build.
+func (y Setup) RunPrepare() (entries []string, ok bool) {
+	b := y.build()
+	if b == nil {
 		return nil, false
 	}
-	return s.Build.AddToRunPrepare, true
+	return b.AddToRunPrepare, true
 }
 
-// SetupPrepare is setup's run.prepareCommands (inherited by extends); nil
-// when the file does not decode or sets none.
-func SetupPrepare(content, setup string) []string {
-	s := lookupSetup(content, setup)
-	if s == nil || s.Run == nil {
-		return nil
+// Prepare is the entry's run.prepareCommands; nil when it sets none.
+func (y Setup) Prepare() []string {
+	if r := y.run(); r != nil {
+		return r.PrepareCommands
 	}
-	return s.Run.PrepareCommands
+	return nil
 }
 
-// SetupBuildOnlyEnv are the keys setup's build.envVariables set that its
-// run.envVariables do not (inherited by extends), sorted: variables only
-// the build container gets. nil when the file does not decode.
-func SetupBuildOnlyEnv(content, setup string) []string {
-	s := lookupSetup(content, setup)
-	if s == nil || s.Build == nil {
+// BuildOnlyEnv are the keys the entry's build.envVariables set that its
+// run.envVariables do not, sorted: variables only the build container
+// gets. nil without a build.
+func (y Setup) BuildOnlyEnv() []string {
+	b := y.build()
+	if b == nil {
 		return nil
 	}
 	var run map[string]string
-	if s.Run != nil {
-		run = s.Run.EnvVariables.Values()
+	if r := y.run(); r != nil {
+		run = r.EnvVariables.Values()
 	}
 	var out []string
-	for k := range s.Build.EnvVariables.Values() {
+	for k := range b.EnvVariables.Values() {
 		if _, ok := run[k]; !ok {
 			out = append(out, k)
 		}
@@ -144,26 +159,24 @@ func SetupBuildOnlyEnv(content, setup string) []string {
 	return out
 }
 
-// SetupNames are the setups a zerops.yml declares, in order; nil when it
-// does not decode.
-func SetupNames(content string) []string {
-	f, err := zeropsyml.Parse([]byte(content))
-	if err != nil {
+// Names are the setups the file declares, in order; nil when it does not
+// decode.
+func (y Setup) Names() []string {
+	if y.file == nil {
 		return nil
 	}
-	return append([]string{}, f.Names()...)
+	return append([]string{}, y.file.Names()...)
 }
 
-// SetupRunBases are the runtimes content's setups run (run.base, else the
-// first build.base), each once, in order; nil when it cannot be read.
-func SetupRunBases(content string) []string {
-	f, err := zeropsyml.Parse([]byte(content))
-	if err != nil {
+// RunBases are the runtimes the file's setups run (run.base, else the
+// first build.base), each once, in order; nil when it does not decode.
+func (y Setup) RunBases() []string {
+	if y.file == nil {
 		return nil
 	}
 	var out []string
-	for _, name := range f.Names() {
-		s := f.Lookup(name)
+	for _, name := range y.file.Names() {
+		s := y.file.Lookup(name)
 		if s == nil {
 			continue
 		}

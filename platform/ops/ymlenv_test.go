@@ -37,8 +37,8 @@ func TestSetupRunEnv_Setups(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			if got := SetupRunEnv(tt.content, tt.setup); !maps.Equal(got, tt.want) || (got == nil) != (tt.want == nil) {
-				t.Errorf("SetupRunEnv(%q) = %v, want %v", tt.setup, got, tt.want)
+			if got := ReadSetup(tt.content, tt.setup).RunEnv(); !maps.Equal(got, tt.want) || (got == nil) != (tt.want == nil) {
+				t.Errorf("RunEnv(%q) = %v, want %v", tt.setup, got, tt.want)
 			}
 		})
 	}
@@ -84,17 +84,18 @@ func TestSetupLookups_Entries(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			if got := SetupInit(tt.content, tt.setup); !slices.Equal(got, tt.init) {
-				t.Errorf("SetupInit = %q, want %q", got, tt.init)
+			y := ReadSetup(tt.content, tt.setup)
+			if got := y.Init(); !slices.Equal(got, tt.init) {
+				t.Errorf("Init = %q, want %q", got, tt.init)
 			}
-			if got, ok := SetupRunPrepare(tt.content, tt.setup); !slices.Equal(got, tt.prepare) || ok != tt.prepareOK {
-				t.Errorf("SetupRunPrepare = %q, %v; want %q, %v", got, ok, tt.prepare, tt.prepareOK)
+			if got, ok := y.RunPrepare(); !slices.Equal(got, tt.prepare) || ok != tt.prepareOK {
+				t.Errorf("RunPrepare = %q, %v; want %q, %v", got, ok, tt.prepare, tt.prepareOK)
 			}
-			if got := SetupBuildOnlyEnv(tt.content, tt.setup); !slices.Equal(got, tt.only) {
-				t.Errorf("SetupBuildOnlyEnv = %q, want %q", got, tt.only)
+			if got := y.BuildOnlyEnv(); !slices.Equal(got, tt.only) {
+				t.Errorf("BuildOnlyEnv = %q, want %q", got, tt.only)
 			}
-			if _, _, ok := SetupBuild(tt.content, tt.setup); ok != tt.prepareOK {
-				t.Errorf("SetupBuild ok = %v, want %v", ok, tt.prepareOK)
+			if _, _, ok := y.Build(); ok != tt.prepareOK {
+				t.Errorf("Build ok = %v, want %v", ok, tt.prepareOK)
 			}
 		})
 	}
