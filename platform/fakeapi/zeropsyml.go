@@ -39,7 +39,11 @@ func parseSetup(src, setup string) (d *deployedSetup, code, msg string) {
 	return nil, "zeropsYamlSetupNotFound", fmt.Sprintf("zerops.yml has no setup %q; a build needs its setup.", clip(setup, 40))
 }
 
-// deployed is what a build takes from setup s, each value clipped.
+// deployed is what a build takes from setup s. Its commands, lists and
+// values are kept whole (the request body bounds them): the simulator
+// judges what it reads, and a list or command cut short is judged as
+// written cut (an 11th install never run, `npm run build` run as `npm
+// run bu…`).
 func deployed(s *zeropsyml.Setup) *deployedSetup {
 	b, dp, r := s.Build, s.Deploy, s.Run
 	if b == nil {
@@ -52,31 +56,31 @@ func deployed(s *zeropsyml.Setup) *deployedSetup {
 		r = &zeropsyml.Run{}
 	}
 	d := &deployedSetup{BuildBase: baseName(b.Base, b.BaseList), RunBase: clip(r.Base, 60),
-		Start: clip(r.Start, 200), DocRoot: appsim.CleanRel(clip(r.DocumentRoot, 200)),
-		SiteConfig: appsim.CleanRel(strings.TrimPrefix(clip(r.SiteConfigPath, 200), appsim.RunRoot+"/"))}
-	d.BuildCommands = clipList(b.BuildCommands, 10)
-	for _, c := range r.StartCommands[:min(len(r.StartCommands), 10)] {
+		Start: r.Start, DocRoot: appsim.CleanRel(r.DocumentRoot),
+		SiteConfig: appsim.CleanRel(strings.TrimPrefix(r.SiteConfigPath, appsim.RunRoot+"/"))}
+	d.BuildCommands = b.BuildCommands
+	for _, c := range r.StartCommands {
 		if strings.TrimSpace(c.Command) != "" {
-			d.StartCommands = append(d.StartCommands, appsim.StartCommand{Command: clip(c.Command, 200), Name: clip(c.Name, 200), WorkingDir: clip(c.WorkingDir, 200)})
+			d.StartCommands = append(d.StartCommands, appsim.StartCommand{Command: c.Command, Name: c.Name, WorkingDir: c.WorkingDir})
 		}
 	}
-	d.BuildBases = clipList(b.Base, 10)
-	d.DeployFiles = clipList(b.DeployFiles, 20)
-	d.Prep = appsim.Prep{BuildOS: b.OS, RunOS: r.OS, BuildPrepare: clipList(b.PrepareCommands, 10),
-		RunPrepare: clipList(r.PrepareCommands, 10), Init: clipList(r.InitCommands, 10), Ready: readinessOf(dp.ReadinessCheck),
+	d.BuildBases = b.Base
+	d.DeployFiles = b.DeployFiles
+	d.Prep = appsim.Prep{BuildOS: b.OS, RunOS: r.OS, BuildPrepare: b.PrepareCommands,
+		RunPrepare: r.PrepareCommands, Init: r.InitCommands, Ready: readinessOf(dp.ReadinessCheck),
 		Health: readinessOf(r.HealthCheck)}
-	d.Prep.ToRunPrep = clipList(b.AddToRunPrepare, 20)
-	for _, v := range r.EnvVariables[:min(len(r.EnvVariables), 100)] {
+	d.Prep.ToRunPrep = b.AddToRunPrepare
+	for _, v := range r.EnvVariables {
 		if d.EnvVariables == nil {
 			d.EnvVariables = map[string]string{}
 		}
-		d.EnvVariables[clip(v.Key, 60)] = clip(v.Value, 500)
+		d.EnvVariables[v.Key] = v.Value
 	}
-	for _, v := range b.EnvVariables[:min(len(b.EnvVariables), 100)] {
+	for _, v := range b.EnvVariables {
 		if d.BuildEnv == nil {
 			d.BuildEnv = map[string]string{}
 		}
-		d.BuildEnv[clip(v.Key, 60)] = clip(v.Value, 500)
+		d.BuildEnv[v.Key] = v.Value
 	}
 	for _, p := range r.Ports {
 		if p.Port >= 10 && p.Port <= 65435 {
@@ -175,15 +179,6 @@ func baseName(names []string, list bool) string {
 		return clip(names[0], 60)
 	}
 	return clip(strings.Join(names, " + "), 60)
-}
-
-// clipList is at most n of list, each clipped.
-func clipList(list []string, n int) []string {
-	var out []string
-	for _, e := range list[:min(len(list), n)] {
-		out = append(out, clip(e, 200))
-	}
-	return out
 }
 
 // simPorts is ports as the simulator reads them.

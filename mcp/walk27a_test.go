@@ -1,0 +1,92 @@
+package mcp_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// walk27aGraylog is the graylog recipe's setup (ubuntu, go@1.22, the
+// configs deployed and copied into place by run.initCommands, the server
+// started from the package graylog-server installs), its twelve
+// run.prepareCommands followed by more.
+func walk27aGraylog(more ...string) map[string]string {
+	prep := []string{
+		"curl -fsSL https://pgp.mongodb.com/server-6.0.asc | sudo gpg -o /usr/share/keyrings/mongodb-server-6.0.gpg --dearmor",
+		`echo "deb [ arch=amd64,arm64 signed-by=/usr/share/keyrings/mongodb-server-6.0.gpg ] https://repo.mongodb.org/apt/ubuntu jammy/mongodb-org/6.0 multiverse" | sudo tee /etc/apt/sources.list.d/mongodb-org-6.0.list`,
+		"curl -o- https://artifacts.opensearch.org/publickeys/opensearch.pgp | sudo apt-key add -",
+		`echo "deb https://artifacts.opensearch.org/releases/bundle/opensearch/2.x/apt stable main" | sudo tee -a /etc/apt/sources.list.d/opensearch-2.x.list`,
+		"sudo wget https://packages.graylog2.org/repo/packages/graylog-6.0-repository_latest.deb",
+		"sudo dpkg -i graylog-6.0-repository_latest.deb",
+		"sudo apt-get -y update",
+		"sudo apt-get install -y mongodb-org",
+		`sudo echo "OPENSEARCH_INITIAL_ADMIN_PASSWORD=\"MyStrongPassword123\"" >> /etc/environment`,
+		"sudo echo 'vm.max_map_count=262144' | sudo tee -a /etc/sysctl.conf",
+		"sudo apt-get install -y opensearch",
+		"sudo apt-get -y install graylog-server",
+	}
+	y := "zerops:\n  - setup: graylog\n    build:\n      os: ubuntu\n      base: go@1.22\n      deployFiles: [opensearch.yml, jvm.options, server.conf]\n" +
+		"    run:\n      os: ubuntu\n      base: go@1.22\n      prepareCommands:\n"
+	for _, c := range append(prep, more...) {
+		y += "        - '" + strings.ReplaceAll(c, "'", "''") + "'\n"
+	}
+	y += "      initCommands:\n        - sudo cp /var/www/opensearch.yml /etc/opensearch/\n        - sudo cp /var/www/jvm.options /etc/opensearch/\n" +
+		"        - sudo cp /var/www/server.conf /etc/graylog/server/\n" +
+		"      ports:\n        - port: 9000\n          httpSupport: true\n      start: sudo /usr/share/graylog-server/bin/graylog-server\n"
+	return map[string]string{
+		"zerops.yml":     y,
+		"opensearch.yml": "cluster.name: graylog\nnetwork.host: 0.0.0.0\ndiscovery.type: single-node\n",
+		"jvm.options":    "-Xms2g\n-Xmx2g\n",
+		"server.conf":    "is_leader = true\nhttp_bind_address = 0.0.0.0:9000\nmongodb_uri = mongodb://localhost/graylog\n",
+	}
+}
+
+// TestDeploy_CommandsPastTheTenthWalk27a: the graylog recipe lists twelve
+// run.prepareCommands. The sandbox read only the first ten of a list: the
+// build log ended at the tenth (the two installs of opensearch and
+// graylog-server never shown), and an Alpine install added as the
+// thirteenth on its Ubuntu image deployed ("unverified: … could not
+// check whether run.initCommands succeed") where the platform fails the
+// runtime's preparation at `sudo: apk: command not found`. Every item of
+// a list is run.
+func TestDeploy_CommandsPastTheTenthWalk27a(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: graylog\n    type: go@1\n    enableSubdomainAccess: true\n"
+	runWalkCases(t, []deployCase{
+		{name: "an apk install as the thirteenth", services: svc, dir: "graylog", target: "graylog",
+			files: walk27aGraylog("sudo apk add --no-cache jq"), verdict: "build-failed",
+			says: []string{"$ sudo apt-get -y install graylog-server", "sudo: apk: command not found"}, lacks: []string{"could not check"},
+			then: []deployCase{{name: "the recipe's twelve", files: walk27aGraylog(), verdict: "unverified", lacks: []string{"apk add"}}}},
+	})
+}
+
+// walk27aLongBlock is a nodejs app whose one build command is a block of
+// lines, its first line's echo of n characters, its last `npm run build`.
+func walk27aLongBlock(script string, n int) map[string]string {
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: app\n    build:\n      base: nodejs@22\n      buildCommands:\n        - |\n          npm i\n" +
+			"          echo \"" + strings.Repeat("x", n) + "\"\n          npm run " + script + "\n      deployFiles: ./\n" +
+			"    run:\n      base: nodejs@22\n      ports:\n        - port: 3000\n          httpSupport: true\n      start: node server.js\n",
+		"package.json": `{"name":"app","version":"1.0.0","scripts":{"build":"node build.js"}}`,
+		"build.js":     "require('fs').writeFileSync('out.txt', 'built')\n",
+		"server.js":    "require('http').createServer((req, res) => res.end('ok')).listen(3000)\n",
+	}
+}
+
+// TestDeploy_LongBuildCommandWalk27a: graylog's second run.prepareCommand
+// (an apt source line piped to tee) is over 200 characters, and the
+// sandbox ran it cut there, "…" appended. A build block over 200
+// characters was judged cut as well: `npm run build` past the cut ran as
+// `npm run bu…` and failed "Missing script: \"bu…\"", with the fix
+// "Correct the script name in `build.buildCommands`" for a build the
+// platform runs; a missing script past the cut was "live … nothing to
+// fix". A command is run whole.
+func TestDeploy_LongBuildCommandWalk27a(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: app\n    type: nodejs@22\n"
+	runWalkCases(t, []deployCase{
+		{name: "the cut inside npm run build", services: svc, dir: "app", target: "app", files: walk27aLongBlock("build", 177), verdict: "live",
+			lacks: []string{"Missing script", "…"}},
+		{name: "a missing script past the cut", services: svc, dir: "app", target: "app", files: walk27aLongBlock("nosuch", 300), verdict: "build-failed",
+			says: []string{`Missing script: \"nosuch\"`}, lacks: []string{"nothing to fix"}},
+	})
+}
