@@ -90,3 +90,43 @@ func TestDeploy_LongBuildCommandWalk27a(t *testing.T) {
 			says: []string{`Missing script: \"nosuch\"`}, lacks: []string{"nothing to fix"}},
 	})
 }
+
+// walk27aAirflow is the airflow recipe's standalone setup (its dags
+// deployed, Airflow installed into /var/www/.venv by run.prepareCommands
+// with install, started from the venv on 8080).
+func walk27aAirflow(install string) map[string]string {
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: airflowstandalone\n    build:\n      deployFiles:\n        - dags\n    run:\n      os: ubuntu\n      base: python@3.12\n" +
+			"      envVariables:\n        AIRFLOW_HOME: /var/www/airflow\n        AIRFLOW__CORE__DAGS_FOLDER: /var/www/dags\n" +
+			"      prepareCommands:\n        - |\n          cd /var/www\n          uv venv\n          source .venv/bin/activate\n          " + install + "\n" +
+			"      ports:\n        - port: 8080\n          httpSupport: true\n      start: |\n        source .venv/bin/activate\n        airflow standalone\n",
+		"dags/showcase.py": "from datetime import datetime\nfrom airflow import DAG\n\nwith DAG('showcase', start_date=datetime(2024, 6, 20), catchup=False) as dag:\n    pass\n",
+	}
+}
+
+// TestDeploy_PipConstraintsFromAURLWalk27a: the airflow recipe installs
+// Airflow with `uv pip install "apache-airflow==2.10.5" --constraint
+// "https://raw.githubusercontent.com/…/constraints-3.12.txt"`, as
+// Airflow's docs say. With pip in uv's place, the answer was
+// build-failed: "Could not open requirements file: … No such file or
+// directory: 'https://…'", and the fix told the agent to list the URL in
+// build.addToRunPrepare. pip reads a constraints or requirements file
+// from a URL; only a local path is judged.
+func TestDeploy_PipConstraintsFromAURLWalk27a(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: airflowstandalone\n    type: python@3.12\n"
+	url := "https://raw.githubusercontent.com/apache/airflow/constraints-2.10.5/constraints-3.12.txt"
+	var cases []deployCase
+	for _, install := range []string{
+		`pip install "apache-airflow==2.10.5" --constraint "` + url + `"`,
+		"pip install apache-airflow==2.10.5 -c " + url,
+		"pip install --requirement=https://example.com/requirements.txt",
+	} {
+		cases = append(cases, deployCase{name: install, services: svc, dir: "airflow", target: "airflowstandalone", files: walk27aAirflow(install),
+			verdict: "unverified", reason: []string{"airflow standalone"}, lacks: []string{"Could not open requirements file", "addToRunPrepare"}})
+	}
+	cases = append(cases, deployCase{name: "a local constraints file not listed", services: svc, dir: "airflow", target: "airflowstandalone",
+		files: walk27aAirflow("pip install apache-airflow -c constraints.txt"), verdict: "build-failed",
+		says: []string{"Could not open requirements file"}, next: []string{"addToRunPrepare"}})
+	runWalkCases(t, cases)
+}

@@ -114,13 +114,14 @@ func pyDjangoModule(_ string, args []string) (string, []string, bool) {
 	return "", nil, false
 }
 
-// pip fails as pip does on a requirements file that was not uploaded.
+// pip fails as pip does on a requirements or constraints file that was
+// not uploaded; one given as a URL (Airflow's constraints) pip downloads.
 func (b *buildSim) pip(args []string) int {
 	if len(args) == 0 || args[0] != "install" || b.files == nil {
 		return 0
 	}
 	for _, f := range []string{valueAfter(args, "-r", "--requirement"), valueAfter(args, "-c", "--constraint")} {
-		if f != "" && !b.exists(b.rel(f)) {
+		if f != "" && !strings.Contains(f, "://") && !b.exists(b.rel(f)) {
 			b.err(fmt.Sprintf("ERROR: Could not open requirements file: [Errno 2] No such file or directory: '%s'", f))
 			return 1
 		}
