@@ -130,3 +130,42 @@ func TestDeploy_PipConstraintsFromAURLWalk27a(t *testing.T) {
 		says: []string{"Could not open requirements file"}, next: []string{"addToRunPrepare"}})
 	runWalkCases(t, cases)
 }
+
+// walk27aEcho is the echo recipe's app cut to what its start reads: a
+// binary built from main.go, whose handler setup parses SMTP_PORT with
+// parse and panics on the error before it listens on 8080, env the
+// setup's run.envVariables.
+func walk27aEcho(parse string, env ...string) map[string]string {
+	y := "zerops:\n  - setup: app\n    build:\n      base: go@latest\n      buildCommands:\n        - go build -v -o app main.go\n      deployFiles:\n        - app\n" +
+		"    run:\n      ports:\n        - port: 8080\n          httpSupport: true\n      envVariables:\n        SMTP_HOST: mailpit\n"
+	for _, e := range env {
+		y += "        " + e + "\n"
+	}
+	return map[string]string{
+		"zerops.yml": y + "      start: /var/www/app\n",
+		"go.mod":     "module example.com/app\n\ngo 1.22\n",
+		"main.go": "package main\n\nimport (\n\t\"fmt\"\n\t\"net/http\"\n\t\"os\"\n\t\"strconv\"\n\t\"time\"\n)\n\n" +
+			"func newMailer() string {\n\tmailerPort, err := " + parse + "(os.Getenv(\"SMTP_PORT\"))\n\tif err != nil {\n\t\tpanic(err)\n\t}\n" +
+			"\treturn fmt.Sprintf(\"%s:%v\", os.Getenv(\"SMTP_HOST\"), mailerPort)\n}\n\n" +
+			"func main() {\n\t_ = time.Second\n\tmailer := newMailer()\n\thttp.HandleFunc(\"/\", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, mailer) })\n" +
+			"\tif err := http.ListenAndServe(\":8080\", nil); err != nil {\n\t\tpanic(err)\n\t}\n}\n",
+	}
+}
+
+// TestDeploy_GoParsesAnUnsetVariableWalk27a: the echo recipe's handler
+// setup runs `mailerPort, err := strconv.Atoi(os.Getenv("SMTP_PORT"))`
+// and panics on the error before it listens. With SMTP_PORT left out of
+// run.envVariables, the answer was "unverified" naming the init command
+// and the bare references, not SMTP_PORT: the app panics at every start
+// (strconv.Atoi: parsing "": invalid syntax). It names the variable.
+func TestDeploy_GoParsesAnUnsetVariableWalk27a(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: app\n    type: go@1\n"
+	var cases []deployCase
+	for _, parse := range []string{"strconv.Atoi", "strconv.ParseBool", "time.ParseDuration"} {
+		cases = append(cases, deployCase{name: parse, services: svc, dir: "app", target: "app", files: walk27aEcho(parse), verdict: "unverified",
+			reason: []string{"SMTP_PORT"}, next: []string{"SMTP_PORT"}, lacks: []string{"nothing to fix"},
+			then: []deployCase{{name: "SMTP_PORT set", files: walk27aEcho(parse, `SMTP_PORT: "1025"`), verdict: "live"}}})
+	}
+	runWalkCases(t, cases)
+}

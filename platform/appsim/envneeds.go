@@ -523,7 +523,10 @@ func firstNonEmpty(ss ...string) string {
 // Go's forms: an if testing os.Getenv("X") (or a variable holding it)
 // empty, or os.LookupEnv("X")'s ok false, whose block stops the program
 // (log.Fatal…, log.Panic…, panic, os.Exit). The key is a string literal
-// or a constant naming one (`const DbUrl = "DB_URL"`). What it prints
+// or a constant naming one (`const DbUrl = "DB_URL"`). A parse of the
+// value (`n, err := strconv.Atoi(os.Getenv("X"))`, ParseBool, ParseInt,
+// ParseUint, ParseFloat, time.ParseDuration) whose `if err != nil` block
+// stops the program stops it when X is unset: "" parses as nothing. What it prints
 // (the logger's date, a panic's goroutine trace) the sandbox does not
 // write, so the start is unverified, naming the variable.
 var (
@@ -531,6 +534,7 @@ var (
 	goVarEnvRe     = lazyregexp.New(`(?m)^[ \t]*(?:var\s+)?([A-Za-z_]\w*)\s*:?=\s*os\.Getenv\(\s*` + goKeyArg + `\s*\)`)
 	goLookupRe     = lazyregexp.New(`(?m)^[ \t]*(?:[A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*:?=\s*os\.LookupEnv\(\s*` + goKeyArg + `\s*\)`)
 	goIfLookupRe   = lazyregexp.New(`(?m)^[ \t]*if\s+[A-Za-z_]\w*\s*,\s*([A-Za-z_]\w*)\s*:=\s*os\.LookupEnv\(\s*` + goKeyArg + `\s*\)\s*;\s*!\s*([A-Za-z_]\w*)\s*\{`)
+	goParseEnvRe   = lazyregexp.New(`(?m)^[ \t]*(?:[A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*:?=\s*(?:strconv\.(?:Atoi|Parse(?:Bool|Int|Uint|Float))|time\.ParseDuration)\(\s*os\.Getenv\(\s*` + goKeyArg + `\s*\)`)
 	goConstRe      = lazyregexp.New(`(?m)^[ \t]*(?:const\s+)?([A-Za-z_]\w*)(?:\s+string)?\s*=\s*"([A-Za-z_]\w*)"[ \t]*(?://.*)?$`)
 	goConstBlockRe = lazyregexp.New(`(?m)^[ \t]*const\s*\(`)
 	goStopRe       = lazyregexp.New(`\blog\.(?:Fatal|Panic)\w*\(|\bpanic\(|\bos\.Exit\(\s*[1-9]`)
@@ -607,6 +611,15 @@ func goEnvNeeds(src string) []envNeed {
 		}
 		if at := follows(m[1], `!\s*`+regexp.QuoteMeta(ok)); at >= 0 {
 			out = append(out, envNeed{keys: []string{k}, at: at})
+		}
+	}
+	for _, m := range goParseEnvRe.FindAllStringSubmatchIndex(src, -1) {
+		errName, k := sub(src, m, 1), key(m, 2)
+		if k == "" || errName == "_" {
+			continue
+		}
+		if at := follows(m[1], regexp.QuoteMeta(errName)+`\s*!=\s*nil`); at >= 0 {
+			out = append(out, envNeed{keys: []string{k}, at: at, empty: true})
 		}
 	}
 	for _, m := range goIfLookupRe.FindAllStringSubmatchIndex(src, -1) {
