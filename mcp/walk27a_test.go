@@ -169,3 +169,39 @@ func TestDeploy_GoParsesAnUnsetVariableWalk27a(t *testing.T) {
 	}
 	runWalkCases(t, cases)
 }
+
+// walk27aPython is the python recipe's api (Flask, its packages from
+// requirements.txt installed by run.prepareCommands, /status checked by
+// run.healthCheck on 8000) started by start, reqs requirements.txt.
+func walk27aPython(start, reqs string) map[string]string {
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: api\n    build:\n      base: python@3.12\n      deployFiles:\n        - app.py\n      addToRunPrepare:\n        - requirements.txt\n" +
+			"    run:\n      base: python@3.12\n      prepareCommands:\n        - python3 -m pip install --ignore-installed -r requirements.txt\n      start: " + start + "\n" +
+			"      ports:\n        - port: 8000\n          httpSupport: true\n",
+		"requirements.txt": reqs,
+		"app.py": "from flask import Flask, jsonify\n\napp = Flask(__name__)\n\n@app.route('/status')\ndef status_check():\n    return jsonify(status=\"UP\")\n\n" +
+			"if __name__ == '__main__':\n    app.run(host='0.0.0.0', port=8000)\n",
+	}
+}
+
+// TestDeploy_PyServerNoInstallNamesWalk27a: the python recipe installs
+// Flask, psycopg2-binary, python-dotenv, Werkzeug and waitress from its
+// requirements.txt and starts `python3 app.py`. Started with `gunicorn
+// app:app`, the answer was "listens on localhost … put `--bind
+// 0.0.0.0:8000` in run.start"; done, "answers 200": nothing installs
+// gunicorn, and the start finds no such command. With installs the
+// sandbox reads, a server none of them names is unverified, naming it;
+// listed, it is not.
+func TestDeploy_PyServerNoInstallNamesWalk27a(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: api\n    type: python@3.12\n"
+	reqs := "Flask==3.0.3\npsycopg2-binary==2.9.9\npython-dotenv==0.19.0\nWerkzeug==3.0.3\nwaitress==3.0.0\n"
+	start := "gunicorn --bind 0.0.0.0:8000 app:app"
+	runWalkCases(t, []deployCase{
+		{name: "gunicorn not in requirements.txt", services: svc, dir: "api", target: "api", files: walk27aPython(start, reqs), verdict: "unverified",
+			reason: []string{"gunicorn: no install the sandbox read names"}, lacks: []string{"nothing to fix"},
+			then: []deployCase{{name: "gunicorn listed", files: walk27aPython(start, reqs+"gunicorn==23.0.0\n"), verdict: "live"}}},
+		{name: "waitress-serve listed", services: svc, dir: "api", target: "api",
+			files: walk27aPython("waitress-serve --listen=0.0.0.0:8000 app:app", reqs), verdict: "live"},
+	})
+}

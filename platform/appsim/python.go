@@ -394,6 +394,18 @@ func (r *runSim) pyInstalled(tool string) bool {
 	return r.deployed(".venv") != "" || r.deployed("venv") != "" || r.builtAt(".venv") || r.builtAt("venv")
 }
 
+// pyToolPkgs are the modules of the packages that bring the commands of
+// pyTools named otherwise.
+var pyToolPkgs = map[string]string{"django-admin": "django", "waitress-serve": "waitress", "pserve": "pyramid"}
+
+// pyToolNamed reports whether an install the sandbox reads names the
+// package of the pyTools command name (or one bringing it), or the
+// installs are unknown.
+func (r *runSim) pyToolNamed(name string) bool {
+	p := r.pyPackages()
+	return r.unknown || p.named[orStr(pyToolPkgs[name], name)]
+}
+
 // pyAliases are pip packages whose module is named otherwise.
 var pyAliases = map[string]string{"python_dotenv": "dotenv", "pyyaml": "yaml", "beautifulsoup4": "bs4",
 	"pillow": "pil", "scikit_learn": "sklearn", "psycopg2_binary": "psycopg2", "psycopg_binary": "psycopg",
@@ -441,6 +453,12 @@ func pyDeps(r *runSim, name string, args []string, _ int) (startCmd, bool) {
 	switch {
 	case pyTools[name] && !r.pyInstalled(name):
 		return startCmd{lang: "python", exit: 127, crash: []Line{{3, fmt.Sprintf("/bin/sh: %s: not found", name)}}}, true
+	case pyTools[name] && !r.pyToolNamed(name):
+		// Installs there are, but none the sandbox read names the
+		// command's package: it may come with one of them, or be missing.
+		if !slices.Contains(r.pyUnsure, name) {
+			r.pyUnsure = append(r.pyUnsure, name)
+		}
 	case strings.HasPrefix(name, "python"):
 		if m := valueAfter(args, "-m"); pyTools[m] && !r.pyInstalled(m) && r.deployed(m) == "" && r.deployed(m+".py") == "" {
 			return startCmd{lang: "python", crash: []Line{{3, fmt.Sprintf("/usr/local/bin/python3: No module named %s", m)}}}, true
