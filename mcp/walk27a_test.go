@@ -205,3 +205,21 @@ func TestDeploy_PyServerNoInstallNamesWalk27a(t *testing.T) {
 			files: walk27aPython("waitress-serve --listen=0.0.0.0:8000 app:app", reqs), verdict: "live"},
 	})
 }
+
+// TestDeploy_ServerOnItsOwnPortOffersRunPortsWalk27a: the python recipe's
+// app.py runs `app.run(host='0.0.0.0', port=8000)`, and run.ports and
+// run.healthCheck name 8000. With run.ports moved to 8080, the fix was
+// only "Flask's server listens on 5000 unless told otherwise …: call
+// `app.run(host="0.0.0.0", port=8080)`", and done, the health check on
+// 8000 failed next: the port is written in the code, and moving
+// run.ports back to it is the fix that touches nothing else.
+func TestDeploy_ServerOnItsOwnPortOffersRunPortsWalk27a(t *testing.T) {
+	t.Parallel()
+	files := walk27aPython("python3 app.py", "Flask==3.0.3\n")
+	files["zerops.yml"] = strings.Replace(files["zerops.yml"], "- port: 8000", "- port: 8080", 1)
+	runWalkCases(t, []deployCase{
+		{name: "run.ports 8080", services: "services:\n  - hostname: api\n    type: python@3.12\n", dir: "api", target: "api", files: files,
+			verdict: "not-answering", next: []string{"change `run.ports` to 8000"}, lacks: []string{"unless told otherwise"},
+			then: []deployCase{{name: "run.ports back to 8000", files: walk27aPython("python3 app.py", "Flask==3.0.3\n"), verdict: "live"}}},
+	})
+}

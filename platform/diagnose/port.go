@@ -107,6 +107,13 @@ func (d *Diagnosis) nextPortFix(line, set, got, want, movePorts string) bool {
 func (d *Diagnosis) serverPortFix(line string, opt Options, got, want, movePorts string) bool {
 	for _, s := range localServers {
 		if s.port != "" && s.line.MatchString(line) {
+			if c := opt.Code; c != nil && c.Read && !c.ReadsPort && c.PortLine > 0 && portNumber.FindString(c.PortText) == got &&
+				!slices.Contains(SpringConfigs, c.File) && c.File != "appsettings.json" {
+				// The code the start runs writes the port (Flask's
+				// app.run(port=8000)): how the server picks one unless
+				// told is beside the point; portFix names the line.
+				return false
+			}
 			d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
 			d.Fix, d.envOnly = strings.ReplaceAll(s.port, "<port>", want), s.envOnly
 			if c := opt.Code; c != nil && c.PortLine > 0 && (slices.Contains(SpringConfigs, c.File) || c.File == "appsettings.json") && portNumber.FindString(c.PortText) == got {
