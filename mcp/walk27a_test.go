@@ -223,3 +223,63 @@ func TestDeploy_ServerOnItsOwnPortOffersRunPortsWalk27a(t *testing.T) {
 			then: []deployCase{{name: "run.ports back to 8000", files: walk27aPython("python3 app.py", "Flask==3.0.3\n"), verdict: "live"}}},
 	})
 }
+
+// walk27aMailpit is the mailpit recipe's setup (build.buildCommands run
+// script, which downloads the mailpit binary; run on alpine@3.20 on
+// 8025), its files the script download-mailpit.sh.
+func walk27aMailpit(script string) map[string]string {
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: mailpit\n    build:\n      buildCommands:\n        - " + script + "\n      deployFiles: ./mailpit\n" +
+			"    run:\n      base: alpine@3.20\n      ports:\n        - port: 8025\n          httpSupport: true\n        - port: 1025\n      start: ./mailpit\n",
+		"download-mailpit.sh": "#!/bin/sh\nwget -q -O - \"https://github.com/axllent/mailpit/releases/latest/download/mailpit-linux-amd64.tar.gz\" | tar zxf -\nchmod 755 mailpit\n",
+	}
+}
+
+// TestDeploy_BuildRunsAScriptNotUploadedWalk27a: the mailpit recipe's
+// build runs `sh download-mailpit.sh`. Misnamed (`sh download.sh`), the
+// answer was "deployed; unverified: … where `./mailpit` listens": the
+// shell cannot open a script the upload lacks and the build fails there.
+// `sh FILE`, `bash FILE` and `./FILE` of a file neither uploaded nor
+// made before are judged; the recipe's script is not.
+func TestDeploy_BuildRunsAScriptNotUploadedWalk27a(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: mailpit\n    type: alpine@3.20\n"
+	var cases []deployCase
+	for _, tc := range []struct{ script, says string }{
+		{"sh download.sh", `sh: can't open 'download.sh': No such file or directory`},
+		{"bash -e download.sh", `bash: download.sh: No such file or directory`},
+		{"./download.sh", `/bin/sh: ./download.sh: not found`},
+	} {
+		cases = append(cases, deployCase{name: tc.script, services: svc, dir: "mailpit", target: "mailpit", files: walk27aMailpit(tc.script),
+			verdict: "build-failed", says: []string{tc.says}, lacks: []string{"where `./mailpit` listens"},
+			then: []deployCase{{name: "the recipe's script", files: walk27aMailpit("sh download-mailpit.sh"), verdict: "unverified", reason: []string{"where `./mailpit` listens"}}}})
+	}
+	cases = append(cases, deployCase{name: "a script an earlier command writes", services: svc, dir: "mailpit", target: "mailpit",
+		files: walk27aMailpit("wget -q -O get.sh https://example.com/get.sh && sh get.sh && sh download-mailpit.sh"), verdict: "unverified"})
+	runWalkCases(t, cases)
+}
+
+// TestDeploy_RunPrepareScriptNotListedWalk27a: a run.prepareCommands line
+// that runs a script (`sh setup.sh`, the mailpit recipe's form of a
+// download) finds only what build.addToRunPrepare lists in /home/zerops.
+// The script left out, the fix must say to list it, not to use the base's
+// package manager.
+func TestDeploy_RunPrepareScriptNotListedWalk27a(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: api\n    type: python@3.12\n"
+	withScript := func(run, list string) map[string]string {
+		f := walk27aPython("python3 app.py", "Flask==3.0.3\n")
+		f["zerops.yml"] = strings.Replace(strings.Replace(f["zerops.yml"], "python3 -m pip install --ignore-installed -r requirements.txt", run, 1),
+			"        - requirements.txt\n", list, 1)
+		f["setup.sh"] = "python3 -m pip install --ignore-installed -r requirements.txt\n"
+		return f
+	}
+	var cases []deployCase
+	for _, run := range []string{"sh setup.sh", "bash setup.sh", "./setup.sh"} {
+		cases = append(cases, deployCase{name: run, services: svc, dir: "api", target: "api",
+			files: withScript(run, "        - requirements.txt\n"), verdict: "build-failed", next: []string{"addToRunPrepare: [setup.sh]"},
+			lacks: []string{"package manager"},
+			then:  []deployCase{{name: "listed", files: withScript(run, "        - requirements.txt\n        - setup.sh\n"), verdict: "live"}}})
+	}
+	runWalkCases(t, cases)
+}

@@ -109,7 +109,8 @@ func TestBuild_CargoAliasBuildsIntoTarget(t *testing.T) {
 // is the repository's own or installed elsewhere.
 func TestBuild_ToolNoImageBrings(t *testing.T) {
 	t.Parallel()
-	up := map[string]string{"pom.xml": "<project><artifactId>api</artifactId><version>1</version></project>", "mvnw": "#!/bin/sh\n"}
+	up := map[string]string{"pom.xml": "<project><artifactId>api</artifactId><version>1</version></project>", "mvnw": "#!/bin/sh\n", "gradlew": "#!/bin/sh\n",
+		"gradle/wrapper/gradle-wrapper.jar": "jar"}
 	tests := []struct {
 		name, cmd string
 		prepare   []string

@@ -233,6 +233,9 @@ func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
 	b.argv0 = words[0]
 	tool := buildTools[name]
 	if tool == nil {
+		if code, missing := b.pathBuild(words[0]); missing {
+			return code, false
+		}
 		tool = otherBuildTool
 	}
 	if code, exit, done := tool(b, name, words[1:], depth); done || code != 0 {

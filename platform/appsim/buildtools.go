@@ -23,7 +23,58 @@ type buildTool func(b *buildSim, name string, args []string, depth int) (code in
 func shellRecords() []*tool {
 	return []*tool{{names: []string{"exit"}, build: exitBuild}, {names: []string{"false"}, build: falseBuild},
 		{names: []string{"cd"}, build: cdBuild}, {names: []string{"mkdir", "touch"}, build: makeBuild},
-		{names: []string{"cp", "mv", "ln"}, build: copyBuild}}
+		{names: []string{"cp", "mv", "ln"}, build: copyBuild}, {names: []string{"sh", "bash", "dash", "ash"}, build: shellBuild}}
+}
+
+// missingScript reports whether the script file f, which a shell runs,
+// is neither uploaded nor made by a command before (none the sandbox does
+// not follow ran before: it may have written it).
+func (b *buildSim) missingScript(f string) bool {
+	return f != "" && b.files != nil && !b.unknown && !b.outside(f) && !strings.HasPrefix(f, "$") && !b.exists(b.rel(f))
+}
+
+// shellBuild is `sh FILE` (bash, dash, ash): a script the upload lacks
+// stops the step in the shell's words (busybox's sh on Alpine, dash's on
+// Ubuntu); one that is there runs what the sandbox does not follow.
+func shellBuild(b *buildSim, name string, args []string, depth int) (int, bool, bool) {
+	if valueAfter(args, "-c") != "" || slices.Contains(args, "-c") || slices.Contains(args, "-s") {
+		return otherBuildTool(b, name, args, depth)
+	}
+	f := ""
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "+") {
+			f = a
+			break
+		}
+	}
+	if !b.missingScript(f) {
+		return otherBuildTool(b, name, args, depth)
+	}
+	switch {
+	case name == "bash":
+		b.err(fmt.Sprintf("bash: %s: No such file or directory", f))
+		return 127, false, true
+	case b.os == "ubuntu" && name != "ash":
+		b.err(fmt.Sprintf("%s: 0: Can't open %s", name, f))
+		return 127, false, true
+	}
+	b.err(fmt.Sprintf("%s: can't open '%s': No such file or directory", name, f))
+	return 2, false, true
+}
+
+// pathBuild is a command run by a path from the working directory
+// (`./build.sh`, `../x`) that no record knows: a file the upload lacks, made by no command before, is
+// not found.
+func (b *buildSim) pathBuild(cmd string) (int, bool) {
+	if !strings.HasPrefix(cmd, "./") && !strings.HasPrefix(cmd, "../") || !b.missingScript(cmd) {
+		return 0, false
+	}
+	if b.os == "ubuntu" {
+		b.err(fmt.Sprintf("/bin/sh: 1: %s: not found", cmd))
+	} else {
+		b.err(fmt.Sprintf("/bin/sh: %s: not found", cmd))
+	}
+	return 127, true
 }
 
 // exitBuild is the shell's exit: the step's status, and the shell ends.

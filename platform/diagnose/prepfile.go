@@ -22,6 +22,12 @@ var prepManifests = []struct {
 	{lazyregexp.New(`Could not read package\.json: Error: ENOENT`), "package.json, package-lock.json"},
 	{lazyregexp.New(`Composer could not find a composer\.json file`), "composer.json, composer.lock"},
 	{lazyregexp.New(`^\s*Could not locate Gemfile\b`), "Gemfile, Gemfile.lock"},
+	// A script the shell cannot open: busybox's sh, dash's, bash's, and
+	// one run by its path.
+	{lazyregexp.New(`\bsh: can't open '(?:\./)?([^'/][^']*|/home/zerops/[^']+)': No such file or directory`), ""},
+	{lazyregexp.New(`\bsh: 0: Can't open (?:\./)?([^\s/]\S*|/home/zerops/\S+)`), ""},
+	{lazyregexp.New(`^\s*bash: (?:\./)?([^\s:/][^\s:]*|/home/zerops/[^\s:]+): No such file or directory`), ""},
+	{lazyregexp.New(`^\s*/bin/sh: (?:\d+: )?\./([^\s:]+): not found`), ""},
 }
 
 // prepManifest finds, in a log whose run.prepareCommands failed, the line
