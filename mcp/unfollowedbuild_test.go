@@ -11,7 +11,8 @@ import (
 // made files, but the run container still gets only deployFiles: an app
 // whose deploy carries no node_modules fails to import its packages, and
 // packages no install the sandbox read brings are unverified, never live
-// (walk 8: every Node package counted as installed after such a step).
+// (walk 8: every Node package counted as installed after such a step);
+// the step itself is not run, so no such build is live (walk 27b).
 func TestDeploy_UnfollowedBuildStepKeepsPackages(t *testing.T) {
 	t.Parallel()
 	yml := `zerops:
@@ -35,7 +36,7 @@ func TestDeploy_UnfollowedBuildStepKeepsPackages(t *testing.T) {
 		{name: "no node_modules deployed", build: "npm ci, npx prisma generate, npm run build", deploy: "[dist, package.json, prisma]",
 			verdict: "not-answering", want: "Cannot find module 'express'"},
 		{name: "node_modules deployed", build: "npm ci, npx prisma generate, npm run build", deploy: "[dist, node_modules, package.json, prisma]",
-			verdict: "live"},
+			verdict: "unverified", want: "`npx prisma generate` is not simulated"}, // the step itself is not run (walk 27b)
 		{name: "a package no install lists", build: "npm ci, npx prisma generate, npm run build", deploy: "[dist, node_modules, package.json, prisma]",
 			extra: "import _ from 'lodash';", verdict: "unverified", want: "lodash"},
 		{name: "node_modules only the unfollowed step may make", build: "npx prisma generate, npx tsc", deploy: "[dist, node_modules, package.json, prisma]",
@@ -85,7 +86,7 @@ func TestDeploy_WebRootFileOnlyAnUnfollowedBuildMayMake(t *testing.T) {
 		verdict, want        string
 	}{
 		{name: "no documentRoot, encore build", build: "composer install --no-dev, npm ci, npm run build", verdict: "unverified", want: "/var/www/index.php"},
-		{name: "documentRoot public, encore build", build: "composer install --no-dev, npm ci, npm run build", docRoot: "      documentRoot: public\n", verdict: "live"},
+		{name: "documentRoot public, encore build", build: "composer install --no-dev, npm ci, npm run build", docRoot: "      documentRoot: public\n", verdict: "unverified", want: "(which runs `encore production`) is not simulated"}, // the build itself is not run (walk 27b)
 		{name: "no documentRoot, composer only", build: "composer install --no-dev", verdict: "degraded", want: "set `documentRoot: public/` in run"},
 	}
 	for _, tt := range tests {

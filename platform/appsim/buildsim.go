@@ -51,6 +51,14 @@ type BuildResult struct {
 	// build.buildCommands run without sudo (unsudoIn's form): not failed,
 	// unchecked.
 	Unsudo []string
+	// Unrun are the build commands (each `line`, with `step` after it when
+	// a script it runs holds it) running a command the sandbox does not
+	// model: taken to succeed, unchecked.
+	Unrun []string
+	// Unsure are what a modelled build command may fail on that the
+	// sandbox could not read (a vite.config that may name the entry):
+	// each a reason, unchecked.
+	Unsure []string
 }
 
 // buildSim runs a setup's build commands in the mind: it knows the uploaded
@@ -88,6 +96,11 @@ type buildSim struct {
 	// cargoBuilt are the binaries cargo builds read from Cargo.toml made
 	// (rust.go), relative to the working directory.
 	cargoBuilt []string
+	// unrun is the first step of the command line being run that the
+	// sandbox does not model (no tool record, not a harmless command).
+	unrun string
+	// unsure are BuildResult's Unsure.
+	unsure []string
 }
 
 // Build runs d's build commands and checks its deployFiles.
@@ -103,9 +116,13 @@ func Build(d *Setup, files *Files, at time.Time) BuildResult {
 		b.cwd = ""
 		b.out = append(b.out, Line{6, "$ " + c})
 		was := b.unknown
+		b.unrun = ""
 		code := b.run(c, 0)
 		if !was && b.unknown {
 			res.UnknownBy = c
+		}
+		if b.unrun != "" {
+			res.Unrun = append(res.Unrun, unrunShown(c, b.unrun))
 		}
 		if code != 0 {
 			res.Lines, res.Removed = b.out, b.removed
@@ -113,7 +130,7 @@ func Build(d *Setup, files *Files, at time.Time) BuildResult {
 			return res
 		}
 	}
-	res.Lines, res.Unknown, res.Removed = b.out, b.unknown, b.removed
+	res.Lines, res.Unknown, res.Removed, res.Unsure = b.out, b.unknown, b.removed, b.unsure
 	res.Unsudo = unsudoIn(res.Unsudo, b.unsudo, "build.buildCommands")
 	if files == nil {
 		return res
@@ -237,12 +254,54 @@ func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
 			return code, false
 		}
 		tool = otherBuildTool
+		if b.unrun == "" && !b.knownCommand(name, words[1:]) {
+			b.unrun = strings.Join(words, " ") // no record models it: its exit is not known
+		}
 	}
 	if code, exit, done := tool(b, name, words[1:], depth); done || code != 0 {
 		return code, exit
 	}
 	b.conventionalOutputs(words)
 	return 0, false
+}
+
+// unrunShown is how a note names the build command line whose step
+// (words joined) the sandbox does not model: `line`, with `step` after it
+// when the line does not read as the step (a script runs it).
+func unrunShown(line, step string) string {
+	shown := "`" + clip(shownCommand(strings.ReplaceAll(strings.TrimSpace(line), "\\\n", " ")), 100) + "`"
+	if !strings.Contains(strings.Join(strings.Fields(line), " "), step) {
+		shown += " (which runs `" + clip(step, 80) + "`)"
+	}
+	return shown
+}
+
+// notes are what of the build r the sandbox did not check, each a
+// reason: the commands it does not simulate (unrunNote), then r's
+// Unsure; nil for no build known.
+func (r *BuildResult) notes() []string {
+	if r == nil {
+		return nil
+	}
+	var out []string
+	if note := unrunNote(r.Unrun); note != "" {
+		out = append(out, note)
+	}
+	return append(out, r.Unsure...)
+}
+
+// unrunNote is the reason a build whose commands ran lines (unrunShown's)
+// the sandbox does not model is unverified; "" for none.
+func unrunNote(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	what := "is"
+	if len(lines) > 1 {
+		what = "are"
+	}
+	return fmt.Sprintf("whether build.buildCommands succeed: %s %s not simulated here, taken to exit 0; on Zerops a non-zero exit fails the build (check its build log)",
+		clip(strings.Join(lines, ", "), 300), what)
 }
 
 // notInImage answers the shell's exit for cmd, a command the build image

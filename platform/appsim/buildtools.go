@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -397,6 +398,11 @@ func bundlersRecord() *tool {
 // (Node.js 18 or newer, whose OpenSSL 3 refuses MD4) unless NODE_OPTIONS
 // has --openssl-legacy-provider; anything else is otherBuildTool's.
 func bundlerBuild(b *buildSim, name string, args []string, depth int) (int, bool, bool) {
+	if name == "vite" && len(args) > 0 && args[0] == "build" {
+		if code := b.viteEntry(args); code != 0 {
+			return code, false, true
+		}
+	}
 	if name != "react-scripts" || len(args) == 0 || args[0] != "build" || !b.nodeRefusesMD4() ||
 		strings.Contains(b.env["NODE_OPTIONS"], "--openssl-legacy-provider") {
 		return otherBuildTool(b, name, args, depth)
@@ -422,6 +428,59 @@ func bundlerBuild(b *buildSim, name string, args []string, depth int) (int, bool
 	b.err("    at new Hash (node:internal/crypto/hash:69:19)")
 	b.err("  code: 'ERR_OSSL_EVP_UNSUPPORTED'")
 	return 1, false, true
+}
+
+// viteEntry judges the entry `vite build` (args after vite) bundles by
+// default, index.html at its root: where the sandbox read the root, found
+// no index.html there (uploaded or made) and no vite.config in it that may
+// name another entry (build.rollupOptions.input, a library build, a
+// plugin, another root), Vite stops with Rollup's line (Rollup 2, under
+// Vite 2 and 3, words it with parentheses), exit 1. A config that may
+// name one leaves it unchecked (b.unsure); a command the sandbox does not
+// follow before it may have made the page.
+func (b *buildSim) viteEntry(args []string) int {
+	words := append([]string{"vite"}, args...)
+	if b.files == nil || b.unknown || slices.ContainsFunc(args, func(a string) bool {
+		return a == "--ssr" || strings.HasPrefix(a, "--ssr=") || a == "--config" || a == "-c" || strings.HasPrefix(a, "--config=")
+	}) {
+		return 0
+	}
+	root, _ := viteRoot(words)
+	dir := b.rel(orStr(root, "."))
+	index := path.Join(dir, "index.html")
+	if dir != "" && !b.exists(dir) || b.exists(index) || dir == "" && b.hasConfig("svelte.config") {
+		return 0
+	}
+	for _, ext := range []string{"js", "mjs", "cjs", "ts", "mts", "cts"} {
+		cfg := path.Join(dir, "vite.config."+ext)
+		if !b.exists(cfg) {
+			continue
+		}
+		src, ok := b.files.Read(cfg)
+		if !ok || slices.ContainsFunc([]string{"rollupOptions", "input", "lib", "root", "ssr"}, func(w string) bool { return strings.Contains(src, w) }) ||
+			strings.Contains(src, "plugins") && !vitePluginsKeep(src) {
+			b.unsure = append(b.unsure, fmt.Sprintf("whether `vite build` finds its entry: %s has no index.html, and %s may name another (build.rollupOptions.input, a library build, a plugin), which the sandbox does not read; without one Vite stops with `Could not resolve entry module`",
+				orStr(dir, "the top of the source"), cfg))
+			return 0
+		}
+	}
+	shown, err := filepath.Rel(b.dir(), path.Join(b.top(), index)) // as Rollup shows an entry: from the current directory
+	if err != nil {
+		shown = index
+	}
+	b.err("error during build:")
+	pkg, _ := b.readFile("package.json")
+	var manifest struct {
+		Deps    map[string]string `json:"dependencies"`
+		DevDeps map[string]string `json:"devDependencies"`
+	}
+	_ = json.Unmarshal([]byte(pkg), &manifest)
+	if m := specMajorRe.FindStringSubmatch(cmp.Or(manifest.DevDeps["vite"], manifest.Deps["vite"])); m != nil && (m[1] == "2" || m[1] == "3") {
+		b.err(fmt.Sprintf("Error: Could not resolve entry module (%s).", shown))
+		return 1
+	}
+	b.err(fmt.Sprintf("Could not resolve entry module %q.", shown))
+	return 1
 }
 
 // specMajorRe is the major version a package.json version spec starts

@@ -163,6 +163,9 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		}
 	}
 	if out.Crash == nil {
+		out.Unchecked = append(out.Unchecked, built.notes()...) // buildsim.go
+	}
+	if out.Crash == nil {
 		out.Unchecked = append(out.Unchecked, unmountedNotes(d, env)...) // mount.go
 	}
 	if out.Crash == nil && len(env.Unresolved) > 0 {

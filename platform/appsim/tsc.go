@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -12,10 +13,12 @@ import (
 
 // tscRecord is TypeScript's compiler: a .js file per source (tscOutputs).
 func tscRecord() *tool {
-	return &tool{name: "tsc", names: []string{"tsc"}, outputs: []toolOutput{{cmd: " tsc ", made: func(b *buildSim, words []string) bool {
+	made := func(b *buildSim, words []string) bool {
 		b.tscOutputs(words)
 		return true
-	}}}}
+	}
+	// vue-tsc is tsc for Vue's single-file components, with its options.
+	return &tool{name: "tsc", names: []string{"tsc", "vue-tsc"}, outputs: []toolOutput{{cmd: " tsc ", made: made}, {cmd: " vue-tsc ", made: made}}}
 }
 
 // tscConfig is what tsc reads of a tsconfig.json to place its outputs.
@@ -41,6 +44,9 @@ type tscConfig struct {
 // sources not all kept) makes its outDir, content unknown; one it cannot
 // read at all leaves its outputs unknown.
 func (b *buildSim) tscOutputs(words []string) {
+	if slices.Contains(words, "--noEmit") {
+		return
+	}
 	proj := orStr(valueAfter(words, "-p", "--project"), "tsconfig.json")
 	if !strings.HasSuffix(proj, ".json") {
 		proj = path.Join(proj, "tsconfig.json")

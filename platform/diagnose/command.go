@@ -204,6 +204,12 @@ func (d *Diagnosis) commandFix(line string, stage Stage) {
 		d.Fix = "Correct `" + typed + "` to `" + meant + "` in " + where + " (or in the package.json script it runs), then deploy again."
 		return
 	}
+	if m := viteEntryRe.FindStringSubmatch(line); m != nil && stage == Build {
+		entry := m[1] + m[2]
+		d.Cause = "The build's bundler (Vite, through Rollup) starts from the entry `" + entry + "`, which the source lacks: `vite build` bundles index.html at the root it builds unless vite.config names another entry, so it stops."
+		d.Fix = "Restore `" + entry + "` (the page whose `<script type=\"module\">` loads the app) at the root `vite build` builds, or name the entry in vite.config's `build.rollupOptions.input`; then deploy again."
+		return
+	}
 	if gradleWrapperMain.MatchString(line) {
 		d.Cause = "`./gradlew` runs the JVM on `gradle/wrapper/gradle-wrapper.jar` beside it, and the build's source has no such jar (a `*.jar` line in .gitignore commonly leaves it out), so the JVM cannot load the wrapper's main class; the code is not at fault."
 		d.Fix = "Add `gradle/wrapper/gradle-wrapper.jar` to the source (`gradle wrapper` writes it with gradle-wrapper.properties; where .gitignore has `*.jar`, add `!gradle/wrapper/gradle-wrapper.jar` after it), or install Gradle in `build.prepareCommands` " +
@@ -256,6 +262,23 @@ func (d *Diagnosis) commandFix(line string, stage Stage) {
 // imageLacks are the build tools no build image brings, by the command
 // that runs them: their name, the wrapper a repository commits in their
 // place and the package that installs them.
+// viteEntryMissing is Rollup's line for an entry it cannot find, as Vite
+// prints it: quoted (Rollup 3 and later), in parentheses (Rollup 2).
+const viteEntryMissing = `Could not resolve entry module (?:"([^"]+)"|\(([^)]+)\))\.`
+
+// viteEntryRe reads the entry: group 1 or 2.
+var viteEntryRe = lazyregexp.New(viteEntryMissing)
+
+// notViteEntry reports whether line (lines[n]) is other than Vite's
+// `error during build:` before Rollup's missing entry, the next line: no
+// error in the source, the entry file is not there.
+func notViteEntry(lines []string, n int, line string) bool {
+	if !strings.Contains(line, "error during build") {
+		return true
+	}
+	return n+1 >= len(lines) || !viteEntryRe.MatchString(lines[n+1])
+}
+
 // gradleWrapperMain is the JVM's line (or its cause) when gradlew runs
 // without gradle/wrapper/gradle-wrapper.jar.
 var gradleWrapperMain = lazyregexp.New(`(?i)(?:Could not find or load main class|ClassNotFoundException:) org\.gradle\.wrapper\.GradleWrapperMain\b`)
