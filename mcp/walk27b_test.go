@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"maps"
+	"strings"
 	"testing"
 )
 
@@ -72,5 +73,36 @@ func TestDeploy_ViteBuildWithoutIndexHTMLWalk27b(t *testing.T) {
 			then: []deployCase{{name: "index.html added", files: map[string]string{"index.html": "<!doctype html>\n<div id=\"app\"></div>\n<script type=\"module\" src=\"/src/main.js\"></script>\n"}, verdict: "live"}}},
 		{name: "rollupOptions.input", services: svc, dir: "web", target: "admin", files: withInput, verdict: "unverified",
 			reason: []string{"vite.config.js may name another (build.rollupOptions.input"}},
+	})
+}
+
+// walk27bBlock is a Node app (express on 3000) whose one build command is
+// a block (`- |`) of lines.
+func walk27bBlock(lines ...string) map[string]string {
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: api\n    build:\n      base: nodejs@22\n      buildCommands:\n        - |\n          " + strings.Join(lines, "\n          ") +
+			"\n      deployFiles: [ node_modules, package.json, index.js ]\n    run:\n      base: nodejs@22\n      ports:\n        - port: 3000\n          httpSupport: true\n      start: node index.js\n",
+		"package.json": `{"name":"api","version":"1.0.0","dependencies":{"express":"4.18.2"}}`,
+		"index.js":     "const express = require('express')\nconst app = express()\napp.get('/', (req, res) => res.send('ok'))\napp.listen(3000, '0.0.0.0')\n",
+	}
+}
+
+// TestDeploy_FailingCdInBuildBlockWalk27b: a build block (`- |`) whose
+// `cd missing-dir` fails, then more lines, passed ("api is live"): the
+// sandbox ran the lines after it as sh does. zeropsio/docs say a failing
+// command cancels the build but not whether a block's lines run under
+// `set -e`: unverified, naming the cd and the fix; with `set -e` the build
+// fails at the cd, as sh does.
+func TestDeploy_FailingCdInBuildBlockWalk27b(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: api\n    type: nodejs@22\n"
+	runWalkCases(t, []deployCase{
+		{name: "cd then a line", services: svc, dir: "blk", target: "api", files: walk27bBlock("cd missing-dir", "npm i"), verdict: "unverified",
+			reason: []string{"`cd missing-dir`", "Fix the path", "set -e"}, lacks: []string{"api is live"},
+			then: []deployCase{{name: "the path corrected", files: walk27bBlock("cd .", "npm i"), verdict: "live"}}},
+		{name: "set -e", services: svc, dir: "blk", target: "api", files: walk27bBlock("set -e", "cd missing-dir", "npm i"), verdict: "build-failed",
+			says: []string{"can't cd to missing-dir"}},
+		{name: "cd last", services: svc, dir: "blk", target: "api", files: walk27bBlock("npm i", "cd missing-dir"), verdict: "build-failed",
+			says: []string{"can't cd to missing-dir"}},
 	})
 }

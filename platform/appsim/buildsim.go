@@ -213,7 +213,9 @@ func (b *buildSim) run(line string, depth int) int {
 		shell = map[string]string{}
 	}
 	defer func(was map[string]string) { b.env = was }(b.env)
-	for _, st := range parseShell(line) {
+	steps := parseShell(line)
+	errexit := false // set -e
+	for i, st := range steps {
 		if (st.op == "&&" && code != 0) || (st.op == "||" && code == 0) {
 			continue
 		}
@@ -221,13 +223,52 @@ func (b *buildSim) run(line string, depth int) int {
 			b.produce(f)
 		}
 		b.env = stepEnv(shell, st.words)
+		errexit = errexit || setsErrexit(st.words)
 		var exit bool
 		code, exit = b.step(st.words, depth)
 		if exit {
 			return code
 		}
+		if code == 0 || i+1 == len(steps) || steps[i+1].op != ";" {
+			continue
+		}
+		// A list that failed, and the shell goes on: sh -e stops there.
+		if errexit {
+			return code
+		}
+		if depth == 0 && steps[i+1].nl {
+			b.unsure = append(b.unsure, blockGoesOn(strings.Join(st.words, " "), code))
+		}
 	}
 	return code
+}
+
+// setsErrexit reports whether words are `set -e` (or -o errexit, or -e
+// among other options): the shell exits at a list that fails.
+func setsErrexit(words []string) bool {
+	if len(words) < 2 || words[0] != "set" {
+		return false
+	}
+	for i, w := range words[1:] {
+		if w == "-o" && i+2 < len(words) && words[i+2] == "errexit" || len(w) > 1 && w[0] == '-' && w[1] != '-' && w != "-o" && strings.Contains(w, "e") {
+			return true
+		}
+	}
+	return false
+}
+
+// blockGoesOn is the reason a build block (one buildCommands item of
+// several lines) whose line step failed with code, lines after it, is
+// unverified: sh runs on, and whether the platform runs the block with
+// sh -e the docs do not say.
+func blockGoesOn(step string, code int) string {
+	fix := "the command"
+	if strings.HasPrefix(step, "cd ") {
+		fix = "the path"
+	}
+	return fmt.Sprintf("whether the build stops at `%s` in a build.buildCommands block: it fails here (exit %d), and sh runs the block's next lines; zeropsio/docs say a failing command cancels the build, "+
+		"not whether a failing line inside a `- |` block does. Fix %s, or write `%s && …` (or `set -e` as the block's first line) so that the build stops there",
+		clip(step, 80), code, fix, clip(step, 80))
 }
 
 // step runs one simple command; exit is true when it ends the shell.

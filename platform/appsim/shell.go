@@ -9,6 +9,7 @@ type shellStep struct {
 	words []string
 	redir []string // files written with > or >>
 	bg    bool     // run in the background (a trailing &): its status is 0 at once
+	nl    bool     // it begins a line after the first (a newline, not ;, joins it)
 }
 
 // shellParser is parseShell's state while it reads one line.
@@ -19,6 +20,7 @@ type shellParser struct {
 	cur                       strings.Builder
 	inWord, nextRedir, stderr bool
 	op                        string
+	nl                        bool // a newline ended the last step: the next begins a line
 }
 
 // parseShell splits a command line the way sh would at its top level: on ;,
@@ -93,8 +95,11 @@ func (p *shellParser) operator(i int, c, next byte) int {
 		// A pipeline: its status is its last command's.
 		p.endWord()
 		p.words = nil
+	case c == '\n' && !p.inWord && len(p.words) == 0 && (p.op == "&&" || p.op == "||"):
+		// `a &&` at a line's end: the list goes on on the next line
 	default:
 		p.endStep(";")
+		p.nl = p.nl || c == '\n'
 	}
 	return i
 }
@@ -146,7 +151,8 @@ func (p *shellParser) endWord() {
 func (p *shellParser) endStep(nextOp string) {
 	p.endWord()
 	if len(p.words) > 0 || len(p.redir) > 0 {
-		p.steps = append(p.steps, shellStep{op: p.op, words: p.words, redir: p.redir})
+		p.steps = append(p.steps, shellStep{op: p.op, words: p.words, redir: p.redir, nl: p.nl})
+		p.nl = false
 	}
 	p.words, p.redir, p.op = nil, nil, nextOp
 }

@@ -18,7 +18,9 @@ func TestParseShell_Forms(t *testing.T) {
 		{"cat x | grep y > out.txt 2>&1", []shellStep{{words: []string{"grep", "y"}, redir: []string{"out.txt"}}}},
 		{"build 2> err.log >> dist/app.log", []shellStep{{words: []string{"build"}, redir: []string{"dist/app.log"}}}},
 		{"PORT=3000 node x.js # start", []shellStep{{words: []string{"PORT=3000", "node", "x.js"}}}},
-		{"a\nb", []shellStep{{words: []string{"a"}}, {op: ";", words: []string{"b"}}}},
+		{"a\nb", []shellStep{{words: []string{"a"}}, {op: ";", words: []string{"b"}, nl: true}}},
+		{"a; b\n\nc", []shellStep{{words: []string{"a"}}, {op: ";", words: []string{"b"}}, {op: ";", words: []string{"c"}, nl: true}}},
+		{"a &&\n  b", []shellStep{{words: []string{"a"}}, {op: "&&", words: []string{"b"}}}},
 		{`echo "unterminated`, []shellStep{{words: []string{"echo", "unterminated"}}}},
 		{"", nil},
 	}
