@@ -106,3 +106,23 @@ func TestDeploy_FailingCdInBuildBlockWalk27b(t *testing.T) {
 			says: []string{"can't cd to missing-dir"}},
 	})
 }
+
+// TestDeploy_DeployFileMissingWithoutBuildWalk27b: the gitlab recipe
+// deploys gitlab.rb, which run.initCommands copy in place, with no build
+// command. With gitlab.rb left out of the pushed folder, the answer said
+// "Make `build.deployFiles` name paths the build actually produces (e.g.
+// the output directory of the build command)": there is no build. The
+// fix names gitlab.rb, to be put in the pushed folder (or the entry
+// corrected), and following it passes the build.
+func TestDeploy_DeployFileMissingWithoutBuildWalk27b(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: gitlab\n    type: ubuntu@22.04\n"
+	files := walk26aGitlab("ubuntu@22.04")
+	delete(files, "gitlab.rb")
+	runWalkCases(t, []deployCase{
+		{name: "gitlab.rb not pushed", services: svc, dir: "gitlab", target: "gitlab", files: files, verdict: "build-failed",
+			says: []string{"no build command"}, next: []string{"Add `gitlab.rb` to the folder you deploy from"},
+			lacks: []string{"paths the build actually produces", "output directory of the build command"},
+			then:  []deployCase{{name: "gitlab.rb added", files: map[string]string{"gitlab.rb": walk26aGitlab("")["gitlab.rb"]}, verdict: "unverified"}}},
+	})
+}

@@ -16,12 +16,32 @@ var missingDeployPath = lazyregexp.New(`(?i)deploy[ _]?files?\b[^"']*["']([^"']+
 // to what the line and c show: the folder a build wrote instead, a site
 // config, Next's build, a manifest, a PHP script, a file a server serves.
 func (d *Diagnosis) deployFilesFix(text string, stage Stage, c *Code) {
-	if stage == Build && (d.builtFolderFix(text, c) || d.builtOutputFix(text, c)) {
+	if stage == Build && (d.noBuildFix(text, c) || d.builtFolderFix(text, c) || d.builtOutputFix(text, c)) {
 		return
 	}
 	if !d.siteConfigFix(text) && !d.nextBuildFix(text, c) && !d.manifestFix(text) && !d.phpScriptFix(text) {
 		d.servedFileFix(text, stage)
 	}
+}
+
+// noBuildFix fits d, deploy-files-missing read from a build's line text,
+// to a setup with no build command (c.NoBuild): the deploy takes only what
+// was pushed, so the missing path is a file to push (or an entry to
+// correct), no build's output. False when the line names no path or the
+// setup has a build.
+func (d *Diagnosis) noBuildFix(text string, c *Code) bool {
+	m := missingDeployPath.FindStringSubmatch(text)
+	if m == nil || c == nil || !c.NoBuild {
+		return false
+	}
+	missing := deployEntry(m[1])
+	lands := ""
+	if !strings.ContainsAny(m[1], "~*?[") {
+		lands = " (it lands at /var/www/" + missing + ", where run.start and run.initCommands read it)"
+	}
+	d.Cause = "`build.deployFiles` lists `" + missing + "`, which is not in the folder you deploy from, and the setup has no build command that could make it: with no build the deploy takes only what was pushed."
+	d.Fix = "Add `" + missing + "` to the folder you deploy from, at that path" + lands + ", or correct the entry in `build.deployFiles` to the path the file has there; then deploy again."
+	return true
 }
 
 // builtFolderFix fits d, deploy-files-missing read from a build's line
