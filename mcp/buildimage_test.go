@@ -185,6 +185,7 @@ func TestDeploy_NpmOnPHPBuildBase(t *testing.T) {
 				"package.json":      `{"name":"web","version":"1.0.0","scripts":{"build":"vite build"},"devDependencies":{"vite":"^6.0.0"}}`,
 				"package-lock.json": `{"lockfileVersion":3,"packages":{"":{"name":"web"},"node_modules/vite":{"version":"6.0.1","dev":true}}}`,
 				"public/index.php":  "<?php echo 'hi';\n",
+				"vite.config.js":    "import { defineConfig } from 'vite';\nimport laravel from 'laravel-vite-plugin';\n\nexport default defineConfig({ plugins: [laravel({ input: ['resources/js/app.js'] })] });\n",
 			})
 			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "phpnpm")
 			answer := text(res)

@@ -164,7 +164,7 @@ func TestBuild_FailsOnUserMistakes(t *testing.T) {
 		{"DeployFilesListMissing", nodeApp(nodeYml("[npm ci, npm run build]", "[dist, public/~]"), nil),
 			[]string{`ERROR: deployFiles: "public/~" does not exist`}},
 		// Outputs known: vite without a config writes dist, nothing else.
-		{"ViteWithoutConfigWritesDist", nodeApp(nodeYml("[npm ci, npx vite build]", "build/~"), nil),
+		{"ViteWithoutConfigWritesDist", nodeApp(nodeYml("[npm ci, npx vite build]", "build/~"), map[string]string{"index.html": "<!doctype html>\n"}),
 			[]string{`ERROR: deployFiles: "build/~" does not exist`}},
 		{"TscProjectOutDir", nodeApp(nodeYml("[npm ci, 'tsc -p tsconfig.build.json']", "build"), map[string]string{
 			"tsconfig.build.json": `{"compilerOptions":{"outDir":"./dist"}}`}),
@@ -246,7 +246,7 @@ func TestBuild_SucceedsWhenFilesAllow(t *testing.T) {
 	}{
 		{"DeployAll", nodeApp(nodeYml("[npm ci]", "./"), nil)},
 		{"ScriptMakesDist", nodeApp(nodeYml("[npm ci, npm run build]", "dist/~"), nil)},
-		{"ViteBuild", nodeApp(nodeYml("[npm i, npx vite build]", "[dist, package.json]"), nil)},
+		{"ViteBuild", nodeApp(nodeYml("[npm i, npx vite build]", "[dist, package.json]"), map[string]string{"index.html": "<!doctype html>\n"})},
 		{"GoBuildOutput", map[string]string{"zerops.yml": "zerops:\n  - setup: appstage\n    build:\n      base: go@1\n      buildCommands: [go build -o app ./cmd/server]\n      deployFiles: app\n    run:\n      base: go@1\n      start: ./app\n      ports: [{port: 8080, httpSupport: true}]\n", "go.mod": "module example.com/x\n", "cmd/server/main.go": "package main\n"}},
 		{"TscOutDir", nodeApp(nodeYml("[npm ci, 'npx tsc -p .']", "[out, node_modules]"), map[string]string{"tsconfig.json": `{"compilerOptions":{"outDir":"./out"}}`})},
 		{"OrElse", nodeApp(nodeYml("['npm ci || npm install', 'test -f .env || true']", "./"), map[string]string{"package-lock.json": ""})},
@@ -263,7 +263,7 @@ func TestBuild_SucceedsWhenFilesAllow(t *testing.T) {
 		{"PrepareSudoAptOnUbuntu", nodeApp(prepYml("build", "os: ubuntu\n      prepareCommands: ['sudo apt-get update && sudo apt-get install -y git']"), nil)},
 		{"RunPrepareSudoApk", nodeApp(prepYml("run", "prepareCommands: [sudo apk add --no-cache ffmpeg, 'mkdir -p /var/www/cache']"), nil)},
 		{"InSubdir", nodeApp(nodeYml("['cd web && npm ci && npm run build']", "web/dist"), map[string]string{
-			"web/package.json": `{"scripts":{"build":"vite build"}}`, "web/package-lock.json": "{}"})},
+			"web/package.json": `{"scripts":{"build":"vite build"}}`, "web/package-lock.json": "{}", "web/index.html": "<!doctype html>\n"})},
 		// A command whose outputs the sandbox cannot know (a CLI it does not
 		// model, a tool whose config may move its output) may make any path.
 		{"SvelteKitAdapterStatic", nodeApp(nodeYml("[npm ci, npm run build]", "build/~"), map[string]string{
