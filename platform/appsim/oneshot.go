@@ -1,6 +1,8 @@
 package appsim
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform/lazyregexp"
@@ -33,12 +35,29 @@ var nodeQuiet = map[string]bool{"fs": true, "path": true, "os": true, "util": tr
 // timers, servers, threads, children, waits, input.
 var keepsRunning = lazyregexp.New(`\b(?:while|for|async|await|setInterval|setTimeout|setImmediate|listen|createServer|serve|serve_forever|run|start|join|wait|sleep|input|stdin|pause|forever|loop|Thread|Process|spawn|exec|fork|subprocess|signal|on|once|then|Promise|schedule|Worker|readline|select|poll)\b`)
 
+// nodeKeepsRunning is keepsRunning for Node, less the promise words (a
+// pending promise holds no handle: Node exits when only promises are left,
+// so an fs.promises chain ends with its last step) and join (Node has no
+// thread to join: path.join, an array's).
+var nodeKeepsRunning = lazyregexp.New(`\b(?:while|for|setInterval|setTimeout|setImmediate|listen|createServer|serve|run|start|wait|sleep|input|stdin|pause|forever|loop|Process|spawn|exec|fork|signal|on|once|schedule|Worker|readline|select|poll)\b`)
+
 // endsAtOnce reports whether src, the entry of a lang start command,
-// ends at once (see above).
-func endsAtOnce(lang, src string) bool {
+// ends at once (see above); when its own code does but it imports modules
+// this does not know to start nothing, those modules, and false.
+func endsAtOnce(lang, src string) (bool, []string) {
 	code := stripComments(lang, src)
-	if strings.TrimSpace(code) == "" || keepsRunning.MatchString(code) {
-		return false
+	running := keepsRunning
+	if lang == "node" {
+		running = nodeKeepsRunning
+	}
+	if strings.TrimSpace(code) == "" || running.MatchString(code) {
+		return false, nil
+	}
+	var unread []string
+	note := func(mod string) {
+		if !slices.Contains(unread, mod) {
+			unread = append(unread, mod)
+		}
 	}
 	switch lang {
 	case "python":
@@ -54,20 +73,20 @@ func endsAtOnce(lang, src string) bool {
 			}
 			for _, mod := range mods {
 				if !pyQuiet[mod] {
-					return false
+					note(mod)
 				}
 			}
 		}
-		return true
 	case "node":
 		for _, m := range nodeImportRe.FindAllStringSubmatch(code, -1) {
 			if !nodeQuiet[strings.TrimPrefix(m[1], "node:")] {
-				return false
+				note(m[1])
 			}
 		}
-		return true
+	default:
+		return false, nil
 	}
-	return false
+	return len(unread) == 0, unread
 }
 
 // stripComments drops whole-line comments, which may name anything.
@@ -88,13 +107,37 @@ func stripComments(lang, src string) string {
 
 // scriptRun is a script's start, c the entry's: a script without arguments
 // of its own that ends at once (endsAtOnce) ends with status 0 and is
-// started again.
+// started again. One whose own code would, but which imports modules not
+// read, is unsure: the note says it may run and exit, and the fix.
 func (r *runSim) scriptRun(lang, file string, args []string, c startCmd) startCmd {
 	if c.crash != nil || c.listen != nil || file == "" || len(afterFile(args, file)) > 0 {
 		return c
 	}
-	if src, ok := r.deployedText(r.path(file)); ok && endsAtOnce(lang, src) {
+	src, ok := r.deployedText(r.path(file))
+	if !ok {
+		return c
+	}
+	ends, unread := endsAtOnce(lang, src)
+	switch {
+	case ends:
 		return startCmd{lang: lang, crash: []Line{}, exit: -1}
+	case len(unread) > 0:
+		r.noteUnsure(r.exitsNote(file, unread))
+		c.named = true
 	}
 	return c
+}
+
+// exitsNote is what the sandbox could not check of a script whose own code
+// runs and returns but imports unread: whether they keep it running, and
+// what to do when they do not.
+func (r *runSim) exitsNote(file string, unread []string) string {
+	note := fmt.Sprintf("whether `%s` keeps running: its own code starts no server, timer or loop and listens nowhere, and it imports %s, which the sandbox does not read; "+
+		"if they start nothing, it does its work and exits, and the platform starts it again and again: ", clip(file, 60), clip("`"+strings.Join(unread, "`, `")+"`", 120))
+	if ports := declared(r.d); len(ports) > 0 {
+		return note + fmt.Sprintf("nothing serves port %d. Move work done once per deploy to build.buildCommands (deploying the files it writes) or run.initCommands, "+
+			"and make run.start a command that keeps serving (a server in the foreground; for files only, a static service)", ports[0].port)
+	}
+	return note + "nothing of it keeps running. Move work done once per deploy to build.buildCommands or run.initCommands (a scheduled job to run.crontab, " +
+		"run.start then `zsc noop --silent`), and make run.start a command that keeps running"
 }

@@ -86,12 +86,14 @@ func diagnosedFix(h *ServiceHealth) platform.Step {
 		// No HTTP port: a worker, or a job meant for run.crontab.
 		fix = platform.Say("the start command ends at once with status 0 and is started again and again: nothing of it keeps running. " +
 			"For a job meant to run on a schedule, keep it in run.crontab and make `run.start` `zsc noop --silent`, which keeps the container up; " +
-			"for a worker meant to run all the time, make `run.start` run it in the foreground (its own loop or the worker's command), then ").
+			"for a worker meant to run all the time, make `run.start` run it in the foreground (its own loop or the worker's command); " +
+			"work done once per deploy belongs in build.buildCommands or run.initCommands. Then ").
 			Call("zerops_deploy").Say(" again.")
 	}
 	if fix.IsZero() && h.quits > 0 {
 		fix = platform.Say("the start command ends at once with status 0 and is started again: nothing keeps the server in the foreground " +
-			"(a trailing `&`, `nohup … &`, a daemonizing option such as `pm2 start`, or a script that ends). Make `run.start` run the server itself in the foreground, then ").
+			"(a trailing `&`, `nohup … &`, a daemonizing option such as `pm2 start`, or a script that does its work and ends). Make `run.start` run the server itself in the foreground " +
+			"(files only: a static service serves them); work done once per deploy belongs in build.buildCommands or run.initCommands. Then ").
 			Call("zerops_deploy").Say(" again.")
 	}
 	return fix

@@ -1,0 +1,68 @@
+package mcp_test
+
+import (
+	"maps"
+	"strings"
+	"testing"
+)
+
+// walk27aAssets is the shared-assets repository run on Node: its
+// index.js optimizes the SVG covers with svgo, writes optimized.json and
+// exits (no server); started as start on a nodejs service with one HTTP
+// port.
+func walk27aAssets(start string) map[string]string {
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: assets\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i\n      deployFiles: ./\n" +
+			"    run:\n      base: nodejs@22\n      ports:\n        - port: 3000\n          httpSupport: true\n      start: " + start + "\n",
+		"package.json": `{"name":"recipe-shared-assets","main":"index.js","scripts":{"svg":"node index.js"},"dependencies":{"svgo":"^3.3.2"}}` + "\n",
+		"index.js": "const { optimize } = require('svgo');\nconst fs = require('fs').promises;\nconst path = require('path');\n\n" +
+			"const dir = './covers/svg';\n\nfs.readdir(dir)\n    .then(files => Promise.all(files.filter(f => path.extname(f) === '.svg').map(f =>\n" +
+			"        fs.readFile(path.join(dir, f), 'utf-8').then(d => fs.writeFile(path.join(dir, f), optimize(d, { path: f }).data)))))\n" +
+			"    .then(() => fs.writeFile('./optimized.json', JSON.stringify({ done: true })))\n    .catch(err => {\n        console.error('Error:', err);\n    });\n",
+		"covers/svg/cover-go.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
+	}
+}
+
+// TestDeploy_StartThatExitsWalk27a: the shared-assets recipe's index.js
+// optimizes the SVG covers with svgo, writes optimized.json and exits.
+// Started as `node index.js` on a nodejs service, the answer was "a clean
+// log; it has no HTTP port to probe … nothing to fix" (with a port: only
+// where it listens was unchecked). A start that exits is started again and
+// serves nothing: the answer says the script does its work and exits, and
+// the fix (a start that keeps serving, or the one-off work moved to
+// buildCommands / initCommands). svgo is not read, so whether it keeps the
+// process up is unverified; with core modules alone the script is known
+// to end.
+func TestDeploy_StartThatExitsWalk27a(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: assets\n    type: nodejs@22\n"
+	assets := walk27aAssets("node index.js")
+	fix := []string{"build.buildCommands", "run.initCommands"}
+	runWalkCases(t, []deployCase{
+		{name: "svgo with a port", services: svc, dir: "assets", target: "assets", files: assets, verdict: "unverified",
+			reason: []string{"`index.js` keeps running", "imports `svgo`", "does its work and exits", "nothing serves port 3000", "a static service", fix[0], fix[1]},
+			lacks:  []string{"where `node index.js` listens", "nothing to fix"}},
+		{name: "svgo without a port", services: svc, dir: "assets", target: "assets", files: walk27aNoPort(assets), verdict: "unverified",
+			reason: []string{"`index.js` keeps running", "does its work and exits", "nothing of it keeps running", fix[0], fix[1]},
+			lacks:  []string{"nothing to fix"}},
+		{name: "core modules with a port", services: svc, dir: "assets", target: "assets", files: walk27aCore(assets), verdict: "not-answering",
+			next: []string{"a script that does its work and ends", "a static service"}, once: fix, lacks: []string{"nothing to fix"}},
+		{name: "core modules without a port", services: svc, dir: "assets", target: "assets", files: walk27aNoPort(walk27aCore(assets)), verdict: "not-answering",
+			says: []string{"ends at once"}, once: fix, lacks: []string{"nothing to fix"}},
+	})
+}
+
+// walk27aNoPort is f with no run.ports.
+func walk27aNoPort(f map[string]string) map[string]string {
+	f = maps.Clone(f)
+	f["zerops.yml"] = strings.Replace(f["zerops.yml"], "      ports:\n        - port: 3000\n          httpSupport: true\n", "", 1)
+	return f
+}
+
+// walk27aCore is f with index.js rewriting the covers without svgo: core
+// modules alone.
+func walk27aCore(f map[string]string) map[string]string {
+	f = maps.Clone(f)
+	f["index.js"] = strings.Replace(strings.Replace(f["index.js"], "const { optimize } = require('svgo');\n", "", 1), "optimize(d, { path: f }).data", "d.trim()", 1)
+	return f
+}
