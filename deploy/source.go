@@ -85,7 +85,7 @@ func pushedCode(ctx context.Context, env Env, req Request, y ops.Setup) *diagnos
 	// top of the source.
 	b := pushedBuild{}
 	b.cmds, b.deployFiles, b.ok = y.Build()
-	file := startEntry(ctx, deployedView(env, b.deployFiles), req, start)
+	file, script := startEntry(ctx, deployedView(env, b.deployFiles), req, start)
 	if base == "" && file == "" && len(y.Init()) == 0 {
 		return nil
 	}
@@ -116,7 +116,7 @@ func pushedCode(ctx context.Context, env Env, req Request, y ops.Setup) *diagnos
 	for _, cmd := range y.Prepare() {
 		c.Prepare = append(c.Prepare, platform.Clip(strings.TrimSpace(cmd), 200))
 	}
-	c.Start = platform.Clip(start, 200)
+	c.Start, c.Script = platform.Clip(start, 200), platform.Clip(script, 200)
 	c.Scripts = startScripts(ctx, env, req, start)
 	for _, cmd := range y.Init() {
 		c.Init = append(c.Init, platform.Clip(strings.TrimSpace(cmd), 200))
@@ -669,11 +669,12 @@ func builtFrom(start string, cmds []string) string {
 }
 
 // startEntry is the source file start runs: named in it, or by the Gleam
-// project, deno.json task or package.json script it runs.
-func startEntry(ctx context.Context, env Env, req Request, start string) string {
-	file := cmp.Or(diagnose.EntryFile(start), nodeFile(start))
+// project, deno.json task or package.json script it runs; and that
+// script's command, when start runs one (scriptCommand).
+func startEntry(ctx context.Context, env Env, req Request, start string) (file, script string) {
+	file = cmp.Or(diagnose.EntryFile(start), nodeFile(start))
 	if env.ReadSource == nil {
-		return file
+		return file, ""
 	}
 	if gleamStart.MatchString(start) {
 		file = gleamMain(ctx, env, req)
@@ -682,9 +683,10 @@ func startEntry(ctx context.Context, env Env, req Request, start string) string 
 		file = denoTaskEntry(ctx, env, req, start)
 	}
 	if file == "" {
-		file = scriptEntry(ctx, env, req, start)
+		script = scriptCommand(ctx, env, req, start)
+		file = cmp.Or(diagnose.EntryFile(script), nodeFile(script))
 	}
-	return file
+	return file, script
 }
 
 // startScript is a shell script a start command runs by its path:
@@ -769,15 +771,15 @@ func denoTaskEntry(ctx context.Context, env Env, req Request, start string) stri
 // group 2: the script's name).
 var pkgScript = regexp.MustCompile(`^\s*(?:(npm start|npm run-script start|yarn start|pnpm start)|(?:npm run(?:-script)?|bun run|yarn run|yarn|pnpm run|pnpm) ([\w:.-]+))\s*$`)
 
-// scriptHops bounds the package.json scripts scriptEntry follows, one
+// scriptHops bounds the package.json scripts scriptCommand follows, one
 // running the next (the proxydb recipe's `yarn start` runs `npm run dev`,
 // which runs `node ./app/index.js`), as npm follows them.
 const scriptHops = 4
 
-// scriptEntry is the file the package.json script start runs names,
-// through the scripts it runs in turn; "" when start runs no script or
-// package.json cannot be read.
-func scriptEntry(ctx context.Context, env Env, req Request, start string) string {
+// scriptCommand is the command the package.json script start runs comes
+// to, through the scripts it runs in turn (`node ./app/index.js`); "" when
+// start runs no script or package.json cannot be read.
+func scriptCommand(ctx context.Context, env Env, req Request, start string) string {
 	m := pkgScript.FindStringSubmatch(start)
 	if m == nil {
 		return ""
@@ -797,13 +799,10 @@ func scriptEntry(ctx context.Context, env Env, req Request, start string) string
 		return ""
 	}
 	for range scriptHops {
-		script := pkg.Scripts[name]
-		if file := cmp.Or(diagnose.EntryFile(script), nodeFile(script)); file != "" {
-			return file
-		}
+		script := strings.TrimSpace(pkg.Scripts[name])
 		m := pkgScript.FindStringSubmatch(script)
 		if m == nil {
-			return ""
+			return script
 		}
 		name = cmp.Or(m[2], "start")
 	}

@@ -66,3 +66,36 @@ func walk27aCore(f map[string]string) map[string]string {
 	f["index.js"] = strings.Replace(strings.Replace(f["index.js"], "const { optimize } = require('svgo');\n", "", 1), "optimize(d, { path: f }).data", "d.trim()", 1)
 	return f
 }
+
+// walk27aTwenty is the twenty recipe's app in today's format: express
+// serving public/ on 3000 from index-app.js, started as `npm start`, whose
+// script runs `node ./index-app.js`; deployFiles and run.start as given.
+func walk27aTwenty(deploy, start string) map[string]string {
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: app\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i\n      deployFiles: " + deploy + "\n" +
+			"    run:\n      base: nodejs@22\n      ports:\n        - port: 3000\n          httpSupport: true\n      start: " + start + "\n",
+		"package.json": `{"name":"recipe-twenty","version":"0.0.1","main":"index.js","scripts":{"start":"node ./index-app.js"},"dependencies":{"express":"4.18.2"}}` + "\n",
+		"index-app.js": "const express = require('express');\nconst app = express();\nconst port = 3000;\n\napp.use(express.static('public'));\n\n" +
+			"app.listen(port, () => {\n\tconsole.log(`Web service listening at the ${port} port!`);\n});\n",
+		"public/index.html": "<!doctype html><title>twenty</title>\n",
+	}
+}
+
+// TestDeploy_StartScriptWithoutManifestWalk27a: the twenty recipe's app
+// starts `npm start` and deploys package.json with index-app.js,
+// node_modules and public. With package.json left out, the fix said "put
+// the script's own command in `run.start` (e.g. `node dist/main.js`)", an
+// example of no file the app has, though the sandbox had read the script
+// (`node ./index-app.js`) from the pushed tree. It names that command.
+func TestDeploy_StartScriptWithoutManifestWalk27a(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: app\n    type: nodejs@22\n"
+	deploy := "[index-app.js, node_modules, public]"
+	runWalkCases(t, []deployCase{
+		{name: "package.json left out", services: svc, dir: "twenty", target: "app", files: walk27aTwenty(deploy, "npm start"),
+			verdict: "not-answering", signal: "start-file-missing", next: []string{"`package.json` to `build.deployFiles`", "`node ./index-app.js`"},
+			lacks: []string{"dist/main.js"},
+			then:  []deployCase{{name: "the script's command started", files: walk27aTwenty(deploy, "node ./index-app.js"), verdict: "live"}}},
+		{name: "package.json deployed", services: svc, dir: "twenty", target: "app", files: walk27aTwenty("[index-app.js, node_modules, package.json, public]", "npm start"), verdict: "live"},
+	})
+}

@@ -456,7 +456,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.entryFix(text, opt.Code)
 		d.nestedStartFix(text, opt.Code)
 		d.startFolderFix(text, opt.Code)
-		d.startManifestFix(text)
+		d.startManifestFix(text, opt.Code)
 		d.tildeFix(text, opt.Code)
 		d.folderFix(text, opt.Code)
 		d.cdFix(text, opt.Code)

@@ -90,6 +90,10 @@ type Code struct {
 	// (`./start.sh`, `bash -c './init.sh; exec ./start.sh'`) that the
 	// upload holds, relative to the deploy's working directory.
 	Scripts []string `json:"scripts,omitempty"`
+	// Script is the command the package.json script run.start runs comes
+	// to (followed through the scripts it runs): what run.start can run
+	// in its place; "" when it runs none or package.json was not read.
+	Script string `json:"script,omitempty"`
 	// Entry is the file package.json names as the app's entry (the file
 	// its start script runs, else main) when the source holds it.
 	Entry string `json:"entry,omitempty"`

@@ -38,8 +38,9 @@ var startManifestMissing = lazyregexp.New(`Could not read package\.json: Error: 
 // startManifestFix fits d, start-file-missing read from text, to npm
 // finding no package.json (deno task no deno.json) at the start: the file missing is the manifest
 // the script is read from, which the build does not make (it was
-// uploaded); deployFiles left it out.
-func (d *Diagnosis) startManifestFix(text string) {
+// uploaded); deployFiles left it out. The script's command is named when
+// ZCP read it (c.Script), never an example of another app's.
+func (d *Diagnosis) startManifestFix(text string, c *Code) {
 	m := startManifestMissing.FindStringSubmatch(text)
 	if d.Signal != "start-file-missing" || m == nil {
 		return
@@ -66,7 +67,11 @@ func (d *Diagnosis) startManifestFix(text string) {
 	}
 	file := dir + "package.json"
 	d.Cause = "`run.start` runs a package script, and " + pm + " reads it from `" + file + "`, which the deploy did not put in /var/www: `build.deployFiles` leaves it out."
-	d.Fix = "Add `" + file + "` to `build.deployFiles` (with the `node_modules` the script's command needs), or put the script's own command in `run.start` (e.g. `node dist/main.js`); then deploy again."
+	d.Fix = "Add `" + file + "` to `build.deployFiles` (with the `node_modules` the script's command needs), or put the command the script runs in `run.start` in its place"
+	if c != nil && c.Script != "" && dir == "" { // read from the top of the source
+		d.Fix += ": `" + c.Script + "`"
+	}
+	d.Fix += "; then deploy again."
 }
 
 // startPathMissing finds the file a start named that its runtime did not
