@@ -117,6 +117,12 @@ func pushedCode(ctx context.Context, env Env, req Request, y ops.Setup) *diagnos
 		c.Prepare = append(c.Prepare, platform.Clip(strings.TrimSpace(cmd), 200))
 	}
 	c.Start, c.Script = platform.Clip(start, 200), platform.Clip(script, 200)
+	if strings.Contains(start, "_build/") && env.ReadSource != nil {
+		if src, err := env.ReadSource(ctx, req, "mix.exs"); err == nil {
+			c.Releases, _ = platform.MixReleases(src)
+			c.ReleaseBuilt = slices.ContainsFunc(b.cmds, func(cmd string) bool { return strings.Contains(cmd, "mix release") })
+		}
+	}
 	c.Scripts = startScripts(ctx, env, req, start)
 	for _, cmd := range y.Init() {
 		c.Init = append(c.Init, platform.Clip(strings.TrimSpace(cmd), 200))

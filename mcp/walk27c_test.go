@@ -99,3 +99,46 @@ func TestDeploy_StartScriptWithoutManifestWalk27a(t *testing.T) {
 		{name: "package.json deployed", services: svc, dir: "twenty", target: "app", files: walk27aTwenty("[index-app.js, node_modules, package.json, public]", "npm start"), verdict: "live"},
 	})
 }
+
+// walk27aElixir is the elixir recipe's api named myapp: a Plug server on
+// 4000 assembled as a release in a prod build (the recipe runs `mix
+// deps.get --only prod`, `mix compile`, `mix release --overwrite`, which
+// build names), deployFiles and run.start as given.
+func walk27aElixir(build []string, deploy, start string) map[string]string {
+	y := "zerops:\n  - setup: api\n    build:\n      base: elixir@1.16\n      envVariables:\n        MIX_ENV: prod\n      buildCommands:\n"
+	for _, c := range build {
+		y += "        - " + c + "\n"
+	}
+	return map[string]string{
+		"zerops.yml": y + "      deployFiles: " + deploy + "\n    run:\n      base: alpine@latest\n      envVariables:\n        PORT: 4000\n" +
+			"      ports:\n        - port: 4000\n          httpSupport: true\n      start: " + start + "\n",
+		"mix.exs": "defmodule Myapp.MixProject do\n  use Mix.Project\n\n  def project do\n    [\n      app: :myapp,\n      version: \"0.1.0\",\n      elixir: \"~> 1.16\",\n" +
+			"      start_permanent: Mix.env() == :prod,\n      deps: deps()\n    ]\n  end\n\n  def application do\n    [extra_applications: [:logger], mod: {Myapp.Application, []}]\n  end\n\n" +
+			"  defp deps do\n    [{:plug_cowboy, \"~> 2.6\"}, {:jason, \"~> 1.4\"}]\n  end\nend\n",
+		"lib/myapp/application.ex": "defmodule Myapp.Application do\n  use Application\n\n  def start(_type, _args) do\n" +
+			"    port = String.to_integer(System.get_env(\"PORT\") || \"4000\")\n    children = [{Plug.Cowboy, scheme: :http, plug: Myapp.Router, options: [port: port]}]\n" +
+			"    Supervisor.start_link(children, strategy: :one_for_one)\n  end\nend\n",
+	}
+}
+
+// TestDeploy_ElixirReleaseStartWalk27a: the elixir recipe assembles a
+// release (`mix release`, mix.exs naming the app) and starts its bin.
+// Started as `_build/prod/rel/WRONG/bin/WRONG start` with the whole tree
+// deployed, the answer stayed unverified, though mix.exs names the app
+// myapp and only `mix release` writes under _build/prod/rel: it fails as a
+// missing start file, the fix naming myapp's release. With no release
+// built, the fix named no `mix release` nor the release's deployFiles path.
+func TestDeploy_ElixirReleaseStartWalk27a(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: api\n    type: elixir@1.16\n"
+	build := []string{"mix deps.get --only prod", "mix compile", "mix release --overwrite"}
+	runWalkCases(t, []deployCase{
+		{name: "recipe", services: svc, dir: "ex", target: "api", files: walk27aElixir(build, "_build/prod/rel/myapp/~", "bin/myapp start"), verdict: "unverified"},
+		{name: "a release mix.exs does not name", services: svc, dir: "ex", target: "api", files: walk27aElixir(build, "./", "_build/prod/rel/WRONG/bin/WRONG start"),
+			verdict: "not-answering", signal: "start-file-missing", next: []string{"`_build/prod/rel/myapp/bin/myapp start`"},
+			then: []deployCase{{name: "the release named", files: walk27aElixir(build, "./", "_build/prod/rel/myapp/bin/myapp start"), verdict: "unverified"}}},
+		{name: "no release built", services: svc, dir: "ex", target: "api", files: walk27aElixir(build[:2], "./", "_build/prod/rel/myapp/bin/myapp start"),
+			verdict: "not-answering", signal: "start-file-missing", next: []string{"`mix release`", "MIX_ENV", "`_build/prod/rel/myapp/~`"},
+			then: []deployCase{{name: "the release built", files: walk27aElixir(build, "_build/prod/rel/myapp/~", "bin/myapp start"), verdict: "unverified"}}},
+	})
+}

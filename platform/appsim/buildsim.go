@@ -40,6 +40,10 @@ type BuildResult struct {
 	// have made any path; UnknownBy is the first such command.
 	Unknown   bool
 	UnknownBy string
+	// ReleasesKnown: each command whose outputs are unknown was a mix task
+	// that assembles no Mix release (mix.go), so _build/<env>/rel holds
+	// only what `mix release` was seen to make.
+	ReleasesKnown bool
 	// Removed are the uploaded paths a build command took away (mv): the
 	// files the build leaves lack them (Files.Remove).
 	Removed map[string]bool
@@ -71,10 +75,13 @@ type buildSim struct {
 	known    map[string]bool   // as BuildResult's Known
 	copies   map[string]string // as BuildResult's Copies
 	dirs     map[string]bool   // the folders commands made (mkdir, cp -r)
-	unknown  bool              // as BuildResult's
-	out      []Line
-	at       time.Time // the build's start: npm's debug-log name
-	root     string    // where the files are and commands start; "": BuildSource
+	unknown  bool              // as BuildResult's, but for mix tasks: mixUnknown (mayHaveMade: either)
+	// mixUnknown: a mix task ran whose outputs are unknown; relMaybe: one
+	// may have assembled a Mix release not known (mix.go).
+	mixUnknown, relMaybe bool
+	out                  []Line
+	at                   time.Time // the build's start: npm's debug-log name
+	root                 string    // where the files are and commands start; "": BuildSource
 	// hook judges a command first (prepare.go): handled, its status stands.
 	hook func(b *buildSim, words []string) (code int, handled bool)
 	// image, when set, is the build image's build.prepareCommands: a build
@@ -115,10 +122,10 @@ func Build(d *Setup, files *Files, at time.Time) BuildResult {
 	for _, c := range d.BuildCommands {
 		b.cwd = ""
 		b.out = append(b.out, Line{6, "$ " + c})
-		was := b.unknown
+		was := b.mayHaveMade()
 		b.unrun = ""
 		code := b.run(c, 0)
-		if !was && b.unknown {
+		if !was && b.mayHaveMade() {
 			res.UnknownBy = c
 		}
 		if b.unrun != "" {
@@ -130,14 +137,14 @@ func Build(d *Setup, files *Files, at time.Time) BuildResult {
 			return res
 		}
 	}
-	res.Lines, res.Unknown, res.Removed, res.Unsure = b.out, b.unknown, b.removed, b.unsure
+	res.Lines, res.Unknown, res.Removed, res.Unsure, res.ReleasesKnown = b.out, b.mayHaveMade(), b.removed, b.unsure, !b.unknown && !b.relMaybe
 	res.Unsudo = unsudoIn(res.Unsudo, b.unsudo, "build.buildCommands")
 	if files == nil {
 		return res
 	}
 	for _, df := range d.DeployFiles {
 		// A path is missing only when every command's outputs are known.
-		if !b.unknown && !b.deploys(df) {
+		if !b.mayHaveMade() && !b.deploys(df) {
 			if note := cmp.Or(b.cargoNote(df), gleamNote(df)); note != "" {
 				res.Lines = append(res.Lines, Line{6, note})
 			}
@@ -148,6 +155,10 @@ func Build(d *Setup, files *Files, at time.Time) BuildResult {
 	}
 	return res
 }
+
+// mayHaveMade reports whether a command ran whose outputs are unknown: it
+// may have made any path.
+func (b *buildSim) mayHaveMade() bool { return b.unknown || b.mixUnknown }
 
 // exists reports whether p (relative to the working directory) is an
 // uploaded path, lies under one, or is made by a build command. Paths with

@@ -102,7 +102,7 @@ func cdBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) {
 	if dir == "~" || dir == "-" {
 		return 0, false, true
 	}
-	if b.files != nil && !b.unknown && !b.outside(dir) && !b.exists(b.rel(dir)) {
+	if b.files != nil && !b.mayHaveMade() && !b.outside(dir) && !b.exists(b.rel(dir)) {
 		b.err(fmt.Sprintf("/bin/sh: cd: line 1: can't cd to %s: No such file or directory", dir))
 		return 2, false, true
 	}
@@ -167,7 +167,7 @@ func copyBuild(b *buildSim, name string, args []string, _ int) (int, bool, bool)
 		srcs = append(srcs, b.glob(s)...)
 	}
 	for _, src := range srcs { // the command stops at the first it cannot copy
-		if b.outside(src) || b.unknown {
+		if b.outside(src) || b.mayHaveMade() {
 			continue
 		}
 		rel := b.rel(src)
@@ -266,7 +266,7 @@ func (b *buildSim) copyTo(src, tgt string) {
 	switch {
 	case b.outside(src) || tgt == "" || rel == "":
 		b.produce(path.Join(b.top(), tgt))
-	case b.unknown && (!b.exists(rel) || strings.ContainsAny(rel, "*?[")):
+	case b.mayHaveMade() && (!b.exists(rel) || strings.ContainsAny(rel, "*?[")):
 		// Only a command the sandbox does not follow may have made the
 		// source (a download unzipped; a pattern matching nothing known,
 		// the official phppgadmin recipe's `mv phpPgAdmin-7.13.0/* .`):

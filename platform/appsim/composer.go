@@ -117,7 +117,7 @@ func (b *buildSim) composerScripts(sub string) int {
 	var c struct {
 		Scripts map[string]json.RawMessage `json:"scripts"`
 	}
-	if !ok || b.unknown || json.Unmarshal([]byte(src), &c) != nil {
+	if !ok || b.mayHaveMade() || json.Unmarshal([]byte(src), &c) != nil {
 		return 0
 	}
 	for _, event := range composerEvents[sub] {

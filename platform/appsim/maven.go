@@ -47,7 +47,7 @@ func gradleBuild(b *buildSim, name string, args []string, _ int) (int, bool, boo
 
 // gradleWrapper judges the wrapper script run as script (as written).
 func (b *buildSim) gradleWrapper(script string) int {
-	if b.files == nil || b.unknown || !strings.Contains(script, "/") {
+	if b.files == nil || b.mayHaveMade() || !strings.Contains(script, "/") {
 		return 0
 	}
 	rel := b.rel(script)

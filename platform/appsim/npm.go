@@ -305,7 +305,7 @@ const lockBinRe = `(?m)^\s+"?%s"?:\s*"?[\w./-]+"?,?\s*$`
 // made) and package.json or a lock file names a package that has it, or
 // the lock files cannot be read to tell.
 func (b *buildSim) installedBin(name string) bool {
-	if !b.unknown && !b.exists(path.Join(b.cwd, "node_modules")) {
+	if !b.mayHaveMade() && !b.exists(path.Join(b.cwd, "node_modules")) {
 		return false
 	}
 	pkgs := append([]string{name}, binPackages[name]...)

@@ -99,19 +99,22 @@ type runSim struct {
 	noDev     map[string]bool   // node_modules the build left without devDependencies (BuildResult's)
 	unknown   bool              // the build may have made any path (BuildResult's)
 	unknownBy string            // the build command that may have (BuildResult's UnknownBy)
-	env       Env               // the containers' environment at this start
-	base      string            // the run base's runtime name (nodejs, python, php-nginx…)
-	baseFull  string            // the run base as given (java@17)
-	seed      string            // makes an ephemeral port stable
-	cwd       string            // the start command's directory, relative to /var/www
-	unread    []string          // modules the start imports that could not be read (modules.go)
-	atRequest []string          // what fails only once the app is asked (django.go): its answers are not judged
-	pyUnsure  []string          // packages the start imports that an install may or may not have put there (pypkgs.go)
-	py        *pyPkgs           // the run container's Python packages, once read (pypkgs.go)
-	unsure    []string          // what else may fail the start, unread (envneeds.go)
-	dotenv    *string           // a module loads a .env file, given these arguments (envneeds.go)
-	cmdEnv    map[string]string // the environment of the command being judged
-	read      map[string]string // the files read judging the start command, by path (missinghost.go)
+	// releasesKnown: no build command may have assembled a Mix release it
+	// was not seen to (BuildResult's ReleasesKnown).
+	releasesKnown bool
+	env           Env               // the containers' environment at this start
+	base          string            // the run base's runtime name (nodejs, python, php-nginx…)
+	baseFull      string            // the run base as given (java@17)
+	seed          string            // makes an ephemeral port stable
+	cwd           string            // the start command's directory, relative to /var/www
+	unread        []string          // modules the start imports that could not be read (modules.go)
+	atRequest     []string          // what fails only once the app is asked (django.go): its answers are not judged
+	pyUnsure      []string          // packages the start imports that an install may or may not have put there (pypkgs.go)
+	py            *pyPkgs           // the run container's Python packages, once read (pypkgs.go)
+	unsure        []string          // what else may fail the start, unread (envneeds.go)
+	dotenv        *string           // a module loads a .env file, given these arguments (envneeds.go)
+	cmdEnv        map[string]string // the environment of the command being judged
+	read          map[string]string // the files read judging the start command, by path (missinghost.go)
 }
 
 // Run is what the app of d does when started with env. The files
@@ -191,7 +194,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 	r := &runSim{d: d, files: files, env: env, base: RuntimeName(runBase), baseFull: runBase, seed: seed}
 	if built != nil {
 		r.produced, r.known, r.copies, r.unknown, r.unknownBy = built.Produced, built.Known, built.Copies, built.Unknown, built.UnknownBy
-		r.noDev = built.NoDev
+		r.noDev, r.releasesKnown = built.NoDev, built.ReleasesKnown
 	}
 	out := RunResult{Lang: r.langOfBase()}
 	if files == nil {
@@ -871,7 +874,7 @@ func (r *runSim) producedAt(rel string) bool {
 		if !ok {
 			continue
 		}
-		if b.madeByBuild(src) || r.unknown && !strippedTwice(df, src) {
+		if b.madeByBuild(src) && !releaseLacks(src) || r.unknown && !strippedTwice(df, src) && !r.notARelease(src) {
 			return true
 		}
 	}

@@ -461,6 +461,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.folderFix(text, opt.Code)
 		d.cdFix(text, opt.Code)
 		d.goRunFix(text, opt.Code)
+		d.mixReleaseFix(text, opt.Code)
 	case "connection-refused":
 		d.refusedFix(text)
 	case "https-between-services":

@@ -94,6 +94,11 @@ type Code struct {
 	// to (followed through the scripts it runs): what run.start can run
 	// in its place; "" when it runs none or package.json was not read.
 	Script string `json:"script,omitempty"`
+	// Releases are the Mix releases mix.exs names (platform.MixReleases),
+	// read when run.start runs one from _build; ReleaseBuilt: a build
+	// command runs `mix release`.
+	Releases     []string `json:"releases,omitempty"`
+	ReleaseBuilt bool     `json:"releaseBuilt,omitempty"`
 	// Entry is the file package.json names as the app's entry (the file
 	// its start script runs, else main) when the source holds it.
 	Entry string `json:"entry,omitempty"`

@@ -6,6 +6,7 @@ package diagnose
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform/lazyregexp"
@@ -249,4 +250,50 @@ func deploysManifest(deployFiles []string) bool {
 		}
 	}
 	return false
+}
+
+// relStart is a start's path into a Mix release, as the shell did not find
+// it: _build/<env (1)>/rel/<release (2)>/<the rest (3)>.
+var relStart = lazyregexp.New(`^/bin/sh: (?:\./)?_build/([^/\s]+)/rel/([^/\s]+)/(\S+): not found`)
+
+// mixReleaseFix fits d, start-file-missing read from text, to a start of a
+// Mix release's bin that is not there, as ZCP read mix.exs (c.Releases):
+// a release mix.exs does not name (its right path named), or one no build
+// command assembles (`mix release` added, and the path to deploy).
+func (d *Diagnosis) mixReleaseFix(text string, c *Code) {
+	var m []string
+	for _, l := range strings.Split(text, "\n") {
+		if m = relStart.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+			break
+		}
+	}
+	if d.Signal != "start-file-missing" || m == nil || c == nil || len(c.Releases) == 0 {
+		return
+	}
+	env, named, rest := m[1], m[2], m[3]
+	right := c.Releases[0]
+	if slices.Contains(c.Releases, named) {
+		right = named
+	}
+	at := "_build/" + env + "/rel/" + right
+	if !slices.Contains(c.Releases, named) {
+		fixed := at + "/bin/" + right + " start"
+		if after, ok := strings.CutPrefix(rest, "bin/"+named); ok && strings.HasPrefix(c.Start, "_build/"+env+"/rel/"+named+"/bin/"+named) {
+			fixed = at + "/bin/" + right + after + strings.TrimPrefix(c.Start, "_build/"+env+"/rel/"+named+"/bin/"+named)
+		}
+		d.Cause = "`run.start` starts the Mix release `" + named + "`, but mix.exs names " + quoteList(c.Releases) + ": `mix release` writes `" + at + "`, and nothing writes `_build/" + env + "/rel/" + named + "`."
+		d.Fix = "In `run.start`, start `" + strings.TrimSpace(fixed) + "`; then deploy again."
+		return
+	}
+	if c.ReleaseBuilt {
+		return
+	}
+	d.Cause = "`run.start` starts the Mix release `" + named + "` from `" + at + "`, which only `mix release` writes, and no build command runs it."
+	d.Fix = "Add `mix release` to `build.buildCommands` (after `mix deps.get --only prod` and `mix compile`, with `MIX_ENV: prod` in `build.envVariables`, so the release is `_build/prod/rel/" + right +
+		"`), and deploy the release alone: `_build/prod/rel/" + right + "/~` in `build.deployFiles` with `run.start: bin/" + right + " start`; then deploy again."
+}
+
+// quoteList is names in backticks, joined for a sentence.
+func quoteList(names []string) string {
+	return "`" + strings.Join(names, "`, `") + "`"
 }
