@@ -256,6 +256,11 @@ const testsFailed = `(?i)^\s*Tests?( Suites| Files)?:?\s+[1-9]\d* failed\b|^\s*T
 	`|There (are|were) (test failures|failing tests)\b|Tests run: \d+, Failures: [1-9]\d*, Errors|Tests run: \d+, Failures: \d+, Errors: [1-9]` +
 	`|^FAILED \((failures|errors)=[1-9]|\btest result: FAILED\b|^error: test failed, to rerun pass|^\s*Failed!\s+- Failed:\s+[1-9]|^FAILED \| \d+ passed \| [1-9]\d* failed|^\s*[1-9]\d* fail\s*$`
 
+// yarnNoCommand is Yarn 1 finding no script (nor package binary) of the
+// name it was asked to run, behind a stage's or task runner's tag
+// (lineTag), or quoted inside older Yarn 1's "An unexpected error occurred".
+const yarnNoCommand = lineTag + `?error Command "([^"]+)" not found|An unexpected error occurred: "Command \\"([^"\\]+)\\" not found`
+
 // ruleSpecs lists how the tools print each failure. The first rule of a signal
 // to match a line gives its evidence; signals are then ordered by rank.
 var ruleSpecs = []ruleSpec{
@@ -283,7 +288,7 @@ var ruleSpecs = []ruleSpec{
 	{build: "readiness-check-failed", runtime: "readiness-check-failed", keys: []string{"readiness"}, re: `(?i)readiness ?(check|probe)\b.*\b(never (passed|succeeded)|did ?n[o']t (succeed|pass)|not (succeeded|passed)|unsuccessful|failed|timed? ?out|gave up)`},
 
 	// --- Package managers: scripts, lock files, dependencies, engines.
-	{build: "npm-missing-script", runtime: "npm-missing-script", keys: []string{"missing script", "err_pnpm_no_script", "err_pnpm_recursive_run_no_script", "none of the selected packages has", "no script named", "script not found", "task not found", `command "`, "couldn't find a script named"}, re: `(?i)missing script:?|ERR_PNPM_(RECURSIVE_RUN_)?NO_SCRIPT|None of the selected packages has an? "[^"]+" script|\bno script named\b|script not found "|task not found|^error Command "[^"]+" not found|Couldn't find a script named "`},
+	{build: "npm-missing-script", runtime: "npm-missing-script", keys: []string{"missing script", "err_pnpm_no_script", "err_pnpm_recursive_run_no_script", "none of the selected packages has", "no script named", "script not found", "task not found", `command "`, `command \"`, "couldn't find a script named"}, re: `(?i)missing script:?|ERR_PNPM_(RECURSIVE_RUN_)?NO_SCRIPT|None of the selected packages has an? "[^"]+" script|\bno script named\b|script not found "|task not found|` + yarnNoCommand + `|Couldn't find a script named "`},
 	{build: "lockfile-mismatch", runtime: "", keys: []string{"package-lock.json", "can only install packages", "from lock file", "lock file's", "lockfile", "lock file", "err_pnpm_outdated_lockfile", "err_pnpm_no_lockfile", "yn0028", "go.sum", "updates to go.mod needed", "updates to go.sum needed", "dependency lock state", "poetry.lock", "match the hashes", "nu1004", "integrity check failed", "checksum mismatch", "frozen mode is set", "deployment mode after changing"}, re: `(?i)can only install (packages )?(when your package\.json and package-lock\.json|with an existing package-lock\.json)|^npm ERR! (cipm|` + "`npm ci`" + `) can only install packages when your package\.json and\s*$|\bMissing: \S+ from lock file|\bInvalid: lock file's|lockfile would have been modified|\bYN0028\b|ERR_PNPM_\w*LOCKFILE\w*|lockfile had changes, but lockfile is frozen|missing go\.sum entry|updates to go\.(mod|sum) needed|is not part of the dependency lock state|Dependency lock state\b.{0,80}\bout of date|go\.sum: .*checksum mismatch|verifying \S+: checksum mismatch|poetry\.lock (was last generated|is not consistent)|changed significantly since poetry\.lock|do not match the hashes from the requirements file|\bNU1004\b|integrity check failed|required package "\S+" is not present in the lock file|the lockfile can't be updated because frozen mode is set|install in deployment mode after changing your Gemfile`},
 	// Any tool's lock file out of step with its manifest, in its own words
 	// (out of date, not up to date, outdated, a hash that does not match);

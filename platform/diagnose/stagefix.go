@@ -30,7 +30,7 @@ func (d *Diagnosis) tsModuleFix(line string, c *Code) {
 
 // missingScript finds the script a package manager reports missing:
 // npm's and pnpm's `Missing script: "X"`, yarn's `Command "X" not found`.
-var missingScript = lazyregexp.New(`Missing script: "?([^"\s]+)"?|^error Command "([^"]+)" not found`)
+var missingScript = lazyregexp.New(`Missing script: "?([^"\s]+)"?|` + yarnNoCommand)
 
 // envSchema finds an env schema's report (t3-env, envalid, NestJS's Joi):
 // variables missing or with values it rejects.

@@ -8,7 +8,7 @@ import "github.com/zeropsio/zcp/platform/lazyregexp"
 // lineTag is what a build log or a task runner puts before a tool's own
 // line: the platform's stage ("[build] "), turbo's and pnpm -r's
 // package:task ("web:test: ").
-const lineTag = `^(\[[a-z]+\] +|[\w@/.-]+:[\w.-]+: +)`
+const lineTag = `^(?:\[[a-z]+\] +|[\w@/.-]+:[\w.-]+: +)`
 
 // lineTagRe reads lineTag.
 var lineTagRe = lazyregexp.New(lineTag)
