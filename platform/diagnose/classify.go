@@ -117,6 +117,7 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		out[i].familyFix(lines, f.line, f.bare, stage, opt.Code)
 		if f.sig.id == "missing-env-variable" {
 			out[i].settingsFix(lines, f.line, stage)
+			out[i].zodEnvFix(lines, f.line, stage)
 		}
 		if f.sig.id == "readiness-check-failed" {
 			out[i].readinessPortFix(f.bare, lines, opt.declared())

@@ -12,7 +12,7 @@ import "slices"
 var familySpecs = slices.Concat(
 	unsetURLSpecs, phpExtSpecs, dbWordSpecs, signal9Specs, ymlSpecs,
 	testRunSpecs, execFormatSpecs, servesTLSSpecs, versionNeededSpecs, packageAbsentSpecs, phpScriptSpecs, pyDistSpecs,
-	opensslMD4Specs,
+	opensslMD4Specs, zodEnvSpecs,
 )
 
 // familyFix fits d, read from text (lines[n] past its stamp) in stage, to
