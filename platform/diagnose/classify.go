@@ -935,8 +935,12 @@ func deploysEntry(files []string, entry string) bool {
 	return false
 }
 
-// appRefFormatRe reads an app server's refusal of its app reference's form.
-var appRefFormatRe = lazyregexp.New(appRefFormat)
+// appRefFormatRe reads an app server's refusal of its app reference's
+// form; noAppModuleRe gunicorn's of none given.
+var (
+	appRefFormatRe = lazyregexp.New(appRefFormat)
+	noAppModuleRe  = lazyregexp.New(noAppModule)
+)
 
 // appRefFix fits d, start-command-invalid read from text, to an app server
 // that refused the form of the app reference in `run.start`. It reports
@@ -944,6 +948,11 @@ var appRefFormatRe = lazyregexp.New(appRefFormat)
 func (d *Diagnosis) appRefFix(text string) bool {
 	if !appRefFormatRe.MatchString(text) {
 		return false
+	}
+	if noAppModuleRe.MatchString(text) {
+		d.Cause = "gunicorn was started without the app it serves: `run.start` names no app module, so it prints its usage and exits."
+		d.Fix = "Name the app in `run.start` as module:attribute, e.g. `gunicorn app.wsgi:application --bind 0.0.0.0:<port>` for Django (the package that holds wsgi.py) or `gunicorn main:app --bind 0.0.0.0:<port>` for `app` in main.py, or set `wsgi_app` (gunicorn 20.1 and later) in a gunicorn.conf.py that is deployed; then deploy again."
+		return true
 	}
 	d.Cause = "`run.start` names the app in a form its server does not read: uvicorn and gunicorn take it as module:attribute (main:app for `app` in main.py)."
 	d.Fix = "Write the app in `run.start` as module:attribute, e.g. `uvicorn main:app --host 0.0.0.0 --port <port>` or `gunicorn main:app --bind 0.0.0.0:<port>`, then deploy again."

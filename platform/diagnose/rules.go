@@ -175,7 +175,11 @@ const langNotAllowed = `\b(?:[Tt]he )?[Cc]urrent (Python|PHP|Ruby|Node(\.js)?|Ja
 
 // appRefFormat is an app server refusing the form of the app reference
 // its command line gave (uvicorn's and gunicorn's module:attribute).
-const appRefFormat = `Import string "[^"]*" must be in format "<module>:<attribute>"|Failed to parse '[^']*' as an attribute name or function call|Error: No application module specified`
+const appRefFormat = `Import string "[^"]*" must be in format "<module>:<attribute>"|Failed to parse '[^']*' as an attribute name or function call|` + noAppModule
+
+// noAppModule is gunicorn started with no app module: its argument
+// parser's error before 20.1 (`gunicorn: error: …`), its config error since.
+const noAppModule = `(?i:error): No application module specified`
 
 // gunicornKillGuess is gunicorn's line for a worker killed by SIGKILL.
 const gunicornKillGuess = `Worker \(pid:\d+\) was sent SIGKILL! Perhaps out of memory\?`
