@@ -79,13 +79,14 @@ func walk27aLongBlock(script string, n int) map[string]string {
 // `npm run bu…` and failed "Missing script: \"bu…\"", with the fix
 // "Correct the script name in `build.buildCommands`" for a build the
 // platform runs; a missing script past the cut was "live … nothing to
-// fix". A command is run whole.
+// fix". A command is run whole (the script it reaches, `node build.js`, is
+// not simulated: unverified, naming it).
 func TestDeploy_LongBuildCommandWalk27a(t *testing.T) {
 	t.Parallel()
 	svc := "services:\n  - hostname: app\n    type: nodejs@22\n"
 	runWalkCases(t, []deployCase{
-		{name: "the cut inside npm run build", services: svc, dir: "app", target: "app", files: walk27aLongBlock("build", 177), verdict: "live",
-			lacks: []string{"Missing script", "…"}},
+		{name: "the cut inside npm run build", services: svc, dir: "app", target: "app", files: walk27aLongBlock("build", 177), verdict: "unverified",
+			says: []string{"`node build.js`"}, lacks: []string{"Missing script"}},
 		{name: "a missing script past the cut", services: svc, dir: "app", target: "app", files: walk27aLongBlock("nosuch", 300), verdict: "build-failed",
 			says: []string{`Missing script: \"nosuch\"`}, lacks: []string{"nothing to fix"}},
 	})
