@@ -92,6 +92,7 @@ type buildSim struct {
 	// later `bundle install` installs.
 	bundlePath string
 	argv0      string // the command being run, as written (./gradlew, a path)
+	lineNo     int    // the line of its command line the step being run sits on (shellStep's line)
 	os         string // the build container's OS (containerOS): how its tools word errors
 	// env is the environment the command being run sees: build.envVariables,
 	// what the command line exported before it and its own assignments.
@@ -233,7 +234,7 @@ func (b *buildSim) run(line string, depth int) int {
 		for _, f := range st.redir {
 			b.produce(f)
 		}
-		b.env = stepEnv(shell, st.words)
+		b.env, b.lineNo = stepEnv(shell, st.words), st.line
 		errexit = errexit || setsErrexit(st.words)
 		var exit bool
 		code, exit = b.step(st.words, depth)

@@ -71,7 +71,7 @@ func (b *buildSim) pathBuild(cmd string) (int, bool) {
 		return 0, false
 	}
 	if b.os == "ubuntu" {
-		b.err(fmt.Sprintf("/bin/sh: 1: %s: not found", cmd))
+		b.err(fmt.Sprintf("/bin/sh: %d: %s: not found", max(b.lineNo, 1), cmd))
 	} else {
 		b.err(fmt.Sprintf("/bin/sh: %s: not found", cmd))
 	}
@@ -103,11 +103,17 @@ func cdBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) {
 		return 0, false, true
 	}
 	if b.files != nil && !b.mayHaveMade() && !b.outside(dir) && !b.exists(b.rel(dir)) {
-		b.err(fmt.Sprintf("/bin/sh: cd: line 1: can't cd to %s: No such file or directory", dir))
+		b.err(cdFailed(b.lineNo, dir))
 		return 2, false, true
 	}
 	b.cwd = b.rel(dir)
 	return 0, false, true
+}
+
+// cdFailed is BusyBox ash's line for a cd to dir, on line n of the script
+// it runs, that is not there.
+func cdFailed(n int, dir string) string {
+	return fmt.Sprintf("/bin/sh: cd: line %d: can't cd to %s: No such file or directory", max(n, 1), dir)
 }
 
 // makeBuild is mkdir and touch: each path named that is not there yet is

@@ -177,7 +177,7 @@ func prepHook(os string, noDeploy bool) func(b *buildSim, words []string) (int, 
 				continue
 			}
 			if name == "cd" {
-				b.err(fmt.Sprintf("/bin/sh: cd: line 1: can't cd to %s: No such file or directory", w))
+				b.err(cdFailed(b.lineNo, w))
 				return 2, true
 			}
 			if name == "mkdir" || name == "touch" {

@@ -10,6 +10,7 @@ type shellStep struct {
 	redir []string // files written with > or >>
 	bg    bool     // run in the background (a trailing &): its status is 0 at once
 	nl    bool     // it begins a line after the first (a newline, not ;, joins it)
+	line  int      // the line of the script its first word sits on, from 1, as the shell numbers it
 }
 
 // shellParser is parseShell's state while it reads one line.
@@ -21,6 +22,7 @@ type shellParser struct {
 	inWord, nextRedir, stderr bool
 	op                        string
 	nl                        bool // a newline ended the last step: the next begins a line
+	stepLine                  int  // the line the step being read begins on; 0: none yet
 }
 
 // parseShell splits a command line the way sh would at its top level: on ;,
@@ -44,6 +46,12 @@ func (p *shellParser) char(i int) int {
 	next := byte(0)
 	if i+1 < len(line) {
 		next = line[i+1]
+	}
+	if c == '\\' && next == '\n' {
+		return i + 1 // a line continued: both are gone, the word goes on
+	}
+	if p.stepLine == 0 && !strings.ContainsRune(" \t\r\n;&|", rune(c)) && (c != '#' || p.inWord) {
+		p.stepLine = 1 + strings.Count(line[:i], "\n") // every newline before counts: quoted, continued, a comment's
 	}
 	switch {
 	case c == '\'' || c == '"':
@@ -151,8 +159,8 @@ func (p *shellParser) endWord() {
 func (p *shellParser) endStep(nextOp string) {
 	p.endWord()
 	if len(p.words) > 0 || len(p.redir) > 0 {
-		p.steps = append(p.steps, shellStep{op: p.op, words: p.words, redir: p.redir, nl: p.nl})
+		p.steps = append(p.steps, shellStep{op: p.op, words: p.words, redir: p.redir, nl: p.nl, line: p.stepLine})
 		p.nl = false
 	}
-	p.words, p.redir, p.op = nil, nil, nextOp
+	p.words, p.redir, p.op, p.stepLine = nil, nil, nextOp, 0
 }

@@ -11,17 +11,19 @@ func TestParseShell_Forms(t *testing.T) {
 		line string
 		want []shellStep
 	}{
-		{"npm ci", []shellStep{{words: []string{"npm", "ci"}}}},
-		{"npm run biuld && exit 1", []shellStep{{words: []string{"npm", "run", "biuld"}}, {op: "&&", words: []string{"exit", "1"}}}},
-		{"npm ci || npm install; echo done", []shellStep{{words: []string{"npm", "ci"}}, {op: "||", words: []string{"npm", "install"}}, {op: ";", words: []string{"echo", "done"}}}},
-		{`echo "a && b" 'c;d'`, []shellStep{{words: []string{"echo", "a && b", "c;d"}}}},
-		{"cat x | grep y > out.txt 2>&1", []shellStep{{words: []string{"grep", "y"}, redir: []string{"out.txt"}}}},
-		{"build 2> err.log >> dist/app.log", []shellStep{{words: []string{"build"}, redir: []string{"dist/app.log"}}}},
-		{"PORT=3000 node x.js # start", []shellStep{{words: []string{"PORT=3000", "node", "x.js"}}}},
-		{"a\nb", []shellStep{{words: []string{"a"}}, {op: ";", words: []string{"b"}, nl: true}}},
-		{"a; b\n\nc", []shellStep{{words: []string{"a"}}, {op: ";", words: []string{"b"}}, {op: ";", words: []string{"c"}, nl: true}}},
-		{"a &&\n  b", []shellStep{{words: []string{"a"}}, {op: "&&", words: []string{"b"}}}},
-		{`echo "unterminated`, []shellStep{{words: []string{"echo", "unterminated"}}}},
+		{"npm ci", []shellStep{{words: []string{"npm", "ci"}, line: 1}}},
+		{"npm run biuld && exit 1", []shellStep{{words: []string{"npm", "run", "biuld"}, line: 1}, {op: "&&", words: []string{"exit", "1"}, line: 1}}},
+		{"npm ci || npm install; echo done", []shellStep{{words: []string{"npm", "ci"}, line: 1}, {op: "||", words: []string{"npm", "install"}, line: 1}, {op: ";", words: []string{"echo", "done"}, line: 1}}},
+		{`echo "a && b" 'c;d'`, []shellStep{{words: []string{"echo", "a && b", "c;d"}, line: 1}}},
+		{"cat x | grep y > out.txt 2>&1", []shellStep{{words: []string{"grep", "y"}, redir: []string{"out.txt"}, line: 1}}},
+		{"build 2> err.log >> dist/app.log", []shellStep{{words: []string{"build"}, redir: []string{"dist/app.log"}, line: 1}}},
+		{"PORT=3000 node x.js # start", []shellStep{{words: []string{"PORT=3000", "node", "x.js"}, line: 1}}},
+		{"a\nb", []shellStep{{words: []string{"a"}, line: 1}, {op: ";", words: []string{"b"}, nl: true, line: 2}}},
+		{"a; b\n\nc", []shellStep{{words: []string{"a"}, line: 1}, {op: ";", words: []string{"b"}, line: 1}, {op: ";", words: []string{"c"}, nl: true, line: 3}}},
+		{"a &&\n  b", []shellStep{{words: []string{"a"}, line: 1}, {op: "&&", words: []string{"b"}, line: 2}}},
+		{"npm \\\n  ci && \\\n  cd x", []shellStep{{words: []string{"npm", "ci"}, line: 1}, {op: "&&", words: []string{"cd", "x"}, line: 3}}},
+		{"# go\n\"a\nb\" c\nd", []shellStep{{op: ";", words: []string{"a\nb", "c"}, nl: true, line: 2}, {op: ";", words: []string{"d"}, nl: true, line: 4}}},
+		{`echo "unterminated`, []shellStep{{words: []string{"echo", "unterminated"}, line: 1}}},
 		{"", nil},
 	}
 	for _, tt := range tests {

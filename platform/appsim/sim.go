@@ -399,7 +399,7 @@ func (r *runSim) resolveIn(line string, parent map[string]string, depth int) sta
 				continue // `cd x; node y`: the shell goes on where it was
 			}
 			return startCmd{lang: r.langOfBase(), exit: 2,
-				crash: []Line{{3, fmt.Sprintf("/bin/sh: cd: line 1: can't cd to %s: No such file or directory", dir)}}}
+				crash: []Line{{3, cdFailed(st.line, dir)}}}
 		}
 		r.cwd = rel
 	}

@@ -1,0 +1,40 @@
+package mcp_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// walk28aPrepare is walk27bBlock's Node app with run.prepareCommands: each
+// of cmds a list item (a block when it holds newlines).
+func walk28aPrepare(cmds ...string) map[string]string {
+	files := walk27bBlock("npm i")
+	prep := "      prepareCommands:\n"
+	for _, c := range cmds {
+		if strings.Contains(c, "\n") {
+			c = "|\n          " + strings.ReplaceAll(c, "\n", "\n          ")
+		}
+		prep += "        - " + c + "\n"
+	}
+	files["zerops.yml"] = strings.Replace(files["zerops.yml"], "    run:\n      base: nodejs@22\n", "    run:\n      base: nodejs@22\n"+prep, 1)
+	return files
+}
+
+// TestDeploy_FailingCdLineWalk28a: a failing cd inside a `- |` block was
+// logged as "/bin/sh: cd: line 1: ..." whatever line of the block it sat
+// on. The log names the line of the block the cd is on, as the shell
+// numbers the lines of the script it runs (a one-line command: line 1).
+func TestDeploy_FailingCdLineWalk28a(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: api\n    type: nodejs@22\n"
+	runWalkCases(t, []deployCase{
+		{name: "build block cd on line 2", services: svc, dir: "blk", target: "api", files: walk27bBlock("npm i", "cd missing-dir"), verdict: "build-failed",
+			says: []string{"/bin/sh: cd: line 2: can't cd to missing-dir: No such file or directory"}, lacks: []string{"cd: line 1:"}},
+		{name: "build block set -e cd on line 3", services: svc, dir: "blk", target: "api", files: walk27bBlock("set -e", "echo start", "cd missing-dir", "npm i"), verdict: "build-failed",
+			says: []string{"/bin/sh: cd: line 3: can't cd to missing-dir: No such file or directory"}, lacks: []string{"cd: line 1:"}},
+		{name: "build one line", services: svc, dir: "blk", target: "api", files: walk27bBlock("cd missing-dir && npm i"), verdict: "build-failed",
+			says: []string{"/bin/sh: cd: line 1: can't cd to missing-dir: No such file or directory"}},
+		{name: "run.prepareCommands block cd on line 2", services: svc, dir: "blk", target: "api", files: walk28aPrepare("echo preparing\ncd /var/www/app && npm ci"), verdict: "prepare-failed|build-failed",
+			says: []string{"/bin/sh: cd: line 2: can't cd to /var/www/app: No such file or directory"}, lacks: []string{"cd: line 1:"}},
+	})
+}
