@@ -38,3 +38,22 @@ func TestDeploy_FailingCdLineWalk28a(t *testing.T) {
 			says: []string{"/bin/sh: cd: line 2: can't cd to /var/www/app: No such file or directory"}, lacks: []string{"cd: line 1:"}},
 	})
 }
+
+// TestDeploy_UnmodelledRunPrepareWalk28a: a run.prepareCommands line the
+// sandbox does not model passed silently ("api is live"), while the same
+// line in build.buildCommands made the verdict unverified. The same rule
+// holds for both: unverified, naming the line and run.prepareCommands;
+// harmless shell commands, package installs and --version stay live.
+func TestDeploy_UnmodelledRunPrepareWalk28a(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: api\n    type: nodejs@22\n"
+	runWalkCases(t, []deployCase{
+		{name: "a CLI not modelled", services: svc, dir: "prep", target: "api", files: walk28aPrepare("frobnicate --init"), verdict: "unverified",
+			reason: []string{"whether run.prepareCommands succeed", "`frobnicate --init` is not simulated"}, lacks: []string{"api is live"},
+			then: []deployCase{{name: "the line removed", files: walk28aPrepare("echo ready"), verdict: "live"}}},
+		{name: "a download", services: svc, dir: "prep", target: "api", files: walk28aPrepare("curl -fsSL https://example.com/tool.tgz -o /tmp/tool.tgz"), verdict: "unverified",
+			reason: []string{"`curl -fsSL https://example.com/tool.tgz -o /tmp/tool.tgz` is not simulated", "PREPARING_RUNTIME_FAILED"}},
+		{name: "OS and npm installs", services: svc, dir: "prep", target: "api",
+			files: walk28aPrepare("sudo apk add --no-cache git", "npm i -g pm2", "node --version\nmkdir -p /tmp/cache"), verdict: "live"},
+	})
+}

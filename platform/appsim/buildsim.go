@@ -105,8 +105,10 @@ type buildSim struct {
 	// (rust.go), relative to the working directory.
 	cargoBuilt []string
 	// unrun is the first step of the command line being run that the
-	// sandbox does not model (no tool record, not a harmless command).
-	unrun string
+	// sandbox does not model (no tool record, not a harmless command);
+	// unruns are the lines of the list run so far holding one (unrunShown's).
+	unrun  string
+	unruns []string
 	// unsure are BuildResult's Unsure.
 	unsure []string
 }
@@ -121,17 +123,12 @@ func Build(d *Setup, files *Files, at time.Time) BuildResult {
 	b := &buildSim{files: files, produced: res.Produced, known: res.Known, copies: res.Copies, noDev: res.NoDev, dirs: map[string]bool{}, at: at, out: res.Lines,
 		hook: prepHook(os, false), image: &d.Prep.BuildPrepare, bases: d.BuildBases, os: os, buildEnv: d.BuildEnv}
 	for _, c := range d.BuildCommands {
-		b.cwd = ""
-		b.out = append(b.out, Line{6, "$ " + c})
 		was := b.mayHaveMade()
-		b.unrun = ""
-		code := b.run(c, 0)
+		code := b.runLine(c)
 		if !was && b.mayHaveMade() {
 			res.UnknownBy = c
 		}
-		if b.unrun != "" {
-			res.Unrun = append(res.Unrun, unrunShown(c, b.unrun))
-		}
+		res.Unrun = b.unruns
 		if code != 0 {
 			res.Lines, res.Removed = b.out, b.removed
 			res.Failure = fmt.Sprintf("ERROR: build command failed with exit code %d: %s", code, clip(c, 120))
@@ -209,6 +206,19 @@ func (b *buildSim) dir() string { return path.Join(b.top(), b.cwd) }
 func (b *buildSim) outside(p string) bool {
 	root := b.top()
 	return strings.HasPrefix(p, "/") && p != root && !strings.HasPrefix(p, root+"/")
+}
+
+// runLine runs the command line c of a list (build.buildCommands,
+// prepareCommands) from the top directory, logged: its exit status. A
+// line running a step the sandbox does not model joins unruns.
+func (b *buildSim) runLine(c string) int {
+	b.cwd, b.unrun = "", ""
+	b.out = append(b.out, Line{6, "$ " + c})
+	code := b.run(c, 0)
+	if b.unrun != "" {
+		b.unruns = append(b.unruns, unrunShown(c, b.unrun))
+	}
+	return code
 }
 
 // run runs one command line and answers its exit status. depth bounds
@@ -307,7 +317,7 @@ func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
 			return code, false
 		}
 		tool = otherBuildTool
-		if b.unrun == "" && !b.knownCommand(name, words[1:]) {
+		if b.unrun == "" && !b.modelled(words) {
 			b.unrun = strings.Join(words, " ") // no record models it: its exit is not known
 		}
 	}
@@ -316,6 +326,33 @@ func (b *buildSim) step(words []string, depth int) (code int, exit bool) {
 	}
 	b.conventionalOutputs(words)
 	return 0, false
+}
+
+// modelled reports whether the sandbox knows what the command words
+// (which no tool record runs) does: knownCommand's, an install by a
+// package manager it knows (whose packages a start reads: simdeps.go,
+// pypkgs.go), or, under sudo, either or an install by the OS's own
+// package manager (which pmRule judged).
+func (b *buildSim) modelled(words []string) bool {
+	name, args := path.Base(words[0]), words[1:]
+	if name == "sudo" {
+		cmd := sudoCommand(words)
+		if len(cmd) == 0 {
+			return false
+		}
+		name, args = path.Base(cmd[0]), cmd[1:]
+		if ownPMCommand(containerOS(b.os), name, args) {
+			return true
+		}
+	}
+	return b.knownCommand(name, args) || installs(name, args)
+}
+
+// installs reports whether name with args installs packages by a
+// package manager the sandbox knows.
+func installs(name string, args []string) bool {
+	_, ok := installOf(name, args)
+	return ok
 }
 
 // unrunShown is how a note names the build command line whose step
@@ -337,15 +374,19 @@ func (r *BuildResult) notes() []string {
 		return nil
 	}
 	var out []string
-	if note := unrunNote(r.Unrun); note != "" {
+	if note := unrunNote("build.buildCommands", r.Unrun); note != "" {
 		out = append(out, note)
 	}
 	return append(out, r.Unsure...)
 }
 
-// unrunNote is the reason a build whose commands ran lines (unrunShown's)
-// the sandbox does not model is unverified; "" for none.
-func unrunNote(lines []string) string {
+// unrunFails is what a command list's failing line fails on Zerops.
+var unrunFails = map[string]string{"build.buildCommands": "the build", "run.prepareCommands": "preparing the runtime image (PREPARING_RUNTIME_FAILED)"}
+
+// unrunNote is the reason a deploy whose command list where (a key of
+// unrunFails) ran lines (unrunShown's) the sandbox does not model is
+// unverified; "" for none.
+func unrunNote(where string, lines []string) string {
 	if len(lines) == 0 {
 		return ""
 	}
@@ -353,8 +394,8 @@ func unrunNote(lines []string) string {
 	if len(lines) > 1 {
 		what = "are"
 	}
-	return fmt.Sprintf("whether build.buildCommands succeed: %s %s not simulated here, taken to exit 0; on Zerops a non-zero exit fails the build (check its build log)",
-		clip(strings.Join(lines, ", "), 300), what)
+	return fmt.Sprintf("whether %s succeed: %s %s not simulated here, taken to exit 0; on Zerops a non-zero exit fails %s (check its build log)",
+		where, clip(strings.Join(lines, ", "), 300), what, unrunFails[where])
 }
 
 // notInImage answers the shell's exit for cmd, a command the build image

@@ -1,6 +1,7 @@
 package appsim_test
 
 import (
+	"cmp"
 	"strings"
 	"testing"
 
@@ -61,3 +62,45 @@ func TestShellLine_FailingCdNamesItsLine(t *testing.T) {
 		})
 	}
 }
+
+// A run.prepareCommands line running what the sandbox does not model
+// leaves the start unverified, naming the line, as a build command does;
+// harmless shell commands, package installs (with sudo or without) and
+// --version stay modelled.
+func TestRun_UnmodelledRunPrepareIsUnchecked(t *testing.T) {
+	t.Parallel()
+	up := map[string]string{"package.json": `{"name":"a"}`, "index.js": "require('http').createServer().listen(3000, '0.0.0.0')"}
+	const note = "whether run.prepareCommands succeed: "
+	for _, tc := range []struct {
+		name    string
+		base    string // the run base; "": nodejs@22
+		prepare []string
+		want    string // in Unchecked; "": no note on run.prepareCommands
+	}{
+		{"a CLI the sandbox does not model", "", []string{"frobnicate --init"}, note + "`frobnicate --init` is not simulated here"},
+		{"a download", "", []string{"echo fetching", "curl -fsSL https://example.com/x.tgz -o /tmp/x.tgz"}, note + "`curl -fsSL https://example.com/x.tgz -o /tmp/x.tgz` is not simulated here"},
+		{"a line of a block", "", []string{"echo a\nfrobnicate --init\necho b"}, note + "`echo a; frobnicate --init; echo b` is not simulated here"},
+		{"two lines", "", []string{"frobnicate", "wget https://example.com/x"}, "`frobnicate`, `wget https://example.com/x` are not simulated here"},
+		{"PREPARING_RUNTIME_FAILED named", "", []string{"frobnicate"}, "PREPARING_RUNTIME_FAILED"},
+		{"sudo around what is not modelled", "", []string{"sudo frobnicate"}, note + "`sudo frobnicate`"},
+		{"an OS install with sudo", "", []string{"sudo apk add --no-cache ffmpeg"}, ""},
+		{"an OS install on ubuntu", "ubuntu@22.04", []string{"sudo apt-get update", "sudo -E apt-get install -y ffmpeg"}, ""},
+		{"harmless commands", "", []string{"echo hi", "mkdir -p /tmp/x && chmod 755 /tmp/x", "node --version"}, ""},
+		{"a global npm install", "", []string{"npm i -g pm2", "sudo npm i -g pm2"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			d := appsim.Setup{Start: "node index.js", RunBase: cmp.Or(tc.base, "nodejs@22"), Prep: appsim.Prep{RunPrepare: tc.prepare}}
+			if tc.base != "" {
+				d.Start = "sleep infinity"
+			}
+			got := strings.Join(run(d, up).Unchecked, "\n")
+			if tc.want == "" && strings.Contains(got, "run.prepareCommands succeed") || !strings.Contains(got, tc.want) {
+				t.Errorf("unchecked:\n%s\nwant %q", got, orNone(tc.want))
+			}
+		})
+	}
+}
+
+// orNone is s, or "none" for "".
+func orNone(s string) string { return cmp.Or(s, "none") }

@@ -80,10 +80,7 @@ var foreignPM = map[string][]string{
 func pmRule(os string, words []string) (lines []Line, code int, handled bool, unsudo string) {
 	sudo := false
 	if len(words) > 1 && path.Base(words[0]) == "sudo" {
-		sudo, words = true, words[1:]
-		for len(words) > 1 && strings.HasPrefix(words[0], "-") {
-			words = words[1:]
-		}
+		sudo, words = true, sudoCommand(words)
 	}
 	name := path.Base(words[0])
 	for _, f := range foreignPM[os] {
@@ -102,12 +99,32 @@ func pmRule(os string, words []string) (lines []Line, code int, handled bool, un
 	if lines, code, ok := absentPackages(os, name, sub, words[1:]); ok {
 		return lines, code, true, "" // no such package, as root or not
 	}
-	own := os == "alpine" && name == "apk" && (sub == "add" || sub == "del" || sub == "update" || sub == "upgrade") ||
-		os == "ubuntu" && (name == "apt-get" || name == "apt") && (sub == "install" || sub == "update" || sub == "upgrade" || sub == "remove")
-	if own && !sudo {
+	if own := ownPMCommand(os, name, words[1:]); own && !sudo {
 		return nil, 0, true, name + " " + sub
 	}
 	return nil, 0, false, ""
+}
+
+// sudoCommand is the command sudo (words[0]) runs: the words after its
+// options (an option's value, as -u's, is taken for the command).
+func sudoCommand(words []string) []string {
+	words = words[1:]
+	for len(words) > 1 && strings.HasPrefix(words[0], "-") {
+		words = words[1:]
+	}
+	return words
+}
+
+// ownPMCommand reports whether name with args is the OS's own package
+// manager installing, removing or refreshing packages (apk add, apt-get
+// install), which pmRule judges.
+func ownPMCommand(os, name string, args []string) bool {
+	sub := ""
+	if rest := nonFlags(args); len(rest) > 0 {
+		sub = rest[0]
+	}
+	return os == "alpine" && name == "apk" && (sub == "add" || sub == "del" || sub == "update" || sub == "upgrade") ||
+		os == "ubuntu" && (name == "apt-get" || name == "apt") && (sub == "install" || sub == "update" || sub == "upgrade" || sub == "remove")
 }
 
 // absentPackages judges an install by the OS's own manager: a package
@@ -216,9 +233,7 @@ func runCommands(cmds []string, hook func(*buildSim, []string) (int, bool)) (lin
 // runIn is runCommands in b, which knows the files there.
 func runIn(b *buildSim, cmds []string) (lines []Line, failed string, code int) {
 	for _, c := range cmds {
-		b.cwd = ""
-		b.out = append(b.out, Line{6, "$ " + c})
-		if code := b.run(c, 0); code != 0 {
+		if code := b.runLine(c); code != 0 {
 			return b.out, c, code
 		}
 	}
@@ -233,7 +248,7 @@ func RunPrepare(d *Setup, runBase string, files *Files, made map[string]bool) (l
 		return nil, ""
 	}
 	os := containerOS(d.Prep.RunOS, runBase)
-	b := &buildSim{files: files, produced: made, root: prepHome, hook: prepHook(os, true)}
+	b := &buildSim{files: files, produced: made, root: prepHome, hook: prepHook(os, true), os: os}
 	lines, failed, code := runIn(b, d.Prep.RunPrepare)
 	lines = append([]Line{{6, "Preparing the runtime image on " + runBase + ": run.prepareCommands (the deployed files are not in " + RunRoot + " yet)"}}, lines...)
 	if failed != "" {
@@ -383,6 +398,15 @@ func unsudoNote(notes []string) string {
 	}
 	return fmt.Sprintf("whether %s run without sudo: official recipes install without it; if the log shows Permission denied or \"are you root?\", prefix sudo",
 		clip(strings.Join(notes, ", "), 200))
+}
+
+// runPrepUnrun is what run.prepareCommands of d, in a container of os,
+// run that the sandbox does not model (unrunShown's), up to one that
+// fails (the files are not needed to tell).
+func runPrepUnrun(d *Setup, os string) []string {
+	b := &buildSim{produced: map[string]bool{}, root: prepHome, hook: prepHook(os, true), os: os}
+	runIn(b, d.Prep.RunPrepare)
+	return b.unruns
 }
 
 // runUnsudo is unsudoIn of d's run.prepareCommands and run.initCommands

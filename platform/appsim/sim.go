@@ -167,6 +167,9 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 	}
 	if out.Crash == nil {
 		out.Unchecked = append(out.Unchecked, built.notes()...) // buildsim.go
+		if note := unrunNote("run.prepareCommands", runPrepUnrun(d, containerOS(d.Prep.RunOS, runBase, d.RunBase))); note != "" {
+			out.Unchecked = append(out.Unchecked, note)
+		}
 	}
 	if out.Crash == nil {
 		out.Unchecked = append(out.Unchecked, unmountedNotes(d, env)...) // mount.go
