@@ -57,3 +57,34 @@ func TestDeploy_UnmodelledRunPrepareWalk28a(t *testing.T) {
 			files: walk28aPrepare("sudo apk add --no-cache git", "npm i -g pm2", "node --version\nmkdir -p /tmp/cache"), verdict: "live"},
 	})
 }
+
+// walk28aPHP is a plain PHP app on php-nginx whose build runs cmd and
+// deploys vendor beside index.php.
+func walk28aPHP(cmd string) map[string]string {
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: app\n    build:\n      base: php@8.4\n      buildCommands:\n        - " + cmd +
+			"\n      deployFiles: [ vendor, public ]\n    run:\n      base: php-nginx@8.4\n      documentRoot: public\n",
+		"composer.json":    `{"require": {"ramsey/uuid": "^4.7"}}`,
+		"composer.lock":    "{}",
+		"public/index.php": "<?php\nrequire __DIR__ . '/../vendor/autoload.php';\necho 'ok';\n",
+	}
+}
+
+// TestDeploy_ComposerAbbreviationWalk28a: `composer instal` (Composer's
+// console runs any start of a name only one command has) was answered
+// with the wrong cause, "deployFiles vendor does not exist". It installs,
+// and the deploy is live; `composer in` (init, install, info) fails with
+// the console's "is ambiguous" and `composer frobnicate` with "is not
+// defined", the cause being the command, never deployFiles.
+func TestDeploy_ComposerAbbreviationWalk28a(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: app\n    type: php-nginx@8.4\n"
+	runWalkCases(t, []deployCase{
+		{name: "instal", services: svc, dir: "php", target: "app", files: walk28aPHP("composer instal --no-dev"), verdict: "live", lacks: []string{"deployFiles"}},
+		{name: "in", services: svc, dir: "php", target: "app", files: walk28aPHP("composer in --no-dev"), verdict: "build-failed",
+			says: []string{`Command \"in\" is ambiguous.`, "composer in --no-dev"}, next: []string{"full name"}, lacks: []string{"does not exist"},
+			then: []deployCase{{name: "install", files: walk28aPHP("composer install --no-dev"), verdict: "live"}}},
+		{name: "frobnicate", services: svc, dir: "php", target: "app", files: walk28aPHP("composer frobnicate"), verdict: "build-failed",
+			says: []string{`Command \"frobnicate\" is not defined.`}, lacks: []string{"does not exist"}},
+	})
+}

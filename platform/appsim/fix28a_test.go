@@ -104,3 +104,62 @@ func TestRun_UnmodelledRunPrepareIsUnchecked(t *testing.T) {
 
 // orNone is s, or "none" for "".
 func orNone(s string) string { return cmp.Or(s, "none") }
+
+// Composer's console runs a command named by any start of its name that
+// only one command has (a script of composer.json among them): `composer
+// instal` installs, and vendor is there for deployFiles. A start that
+// several commands share fails with the console's "is ambiguous" lines, a
+// name no command starts with with "is not defined", the cause being the
+// command, never deployFiles. Where a plugin may add commands, or Composer
+// 2.10's commands (repository, policy) change the answer, the sandbox does
+// not know: the line is unverified.
+func TestBuild_ComposerCommandAbbreviations(t *testing.T) {
+	t.Parallel()
+	php := map[string]string{"composer.json": `{"require": {"ramsey/uuid": "^4"}, "scripts": {"lint-php": "phpcs src"}}`, "composer.lock": "{}", "index.php": "<?php"}
+	plugin := map[string]string{"composer.json": `{"require": {"acme/tool": "1"}, "config": {"allow-plugins": {"acme/tool": true}}}`, "index.php": "<?php"}
+	for _, tc := range []struct {
+		name    string
+		files   map[string]string
+		command string
+		failure string   // "": the build passes
+		says    []string // in the log
+		unrun   string   // in the build's Unrun; "": none
+	}{
+		{"instal installs", php, "composer instal --no-dev", "", nil, ""},
+		{"inst installs", php, "composer inst --optimize-autoloader", "", nil, ""},
+		{"the alias i", php, "composer i", "", nil, ""},
+		{"another working directory", php, "composer -d api instal", "", nil, "`composer -d api instal`"},
+		{"up is update (upgrade is its alias)", php, "composer up --no-dev", "", nil, ""},
+		{"in: init, install or info", php, "composer in", "build command failed with exit code 1: composer in",
+			[]string{`Command "in" is ambiguous.`, "Did you mean one of these?", "      init", "      install", "      info"}, ""},
+		{"l: licenses, list or a script", php, "composer l", "exit code 1", []string{`Command "l" is ambiguous.`, "      lint-php"}, ""},
+		{"a script by its start", php, "composer lint", "", nil, ""},
+		{"not defined", php, "composer frobnicate", "exit code 1", []string{`Command "frobnicate" is not defined.`}, ""},
+		{"a typo", php, "composer isntall", "exit code 1", []string{`Command "isntall" is not defined.`, "Did you mean this?", "      install"}, ""},
+		{"a plugin may define it", plugin, "composer frobnicate", "", nil, "`composer frobnicate`"},
+		{"a plugin may not resolve an ambiguity", plugin, "composer in", "", nil, "`composer in`"},
+		{"p: prohibits before 2.10, ambiguous with policy since", php, "composer p vendor/pkg", "", nil, "`composer p vendor/pkg`"},
+		{"repo: repository only since 2.10", php, "composer repo list", "", nil, "`composer repo list`"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			d := appsim.Setup{BuildCommands: []string{tc.command}, DeployFiles: []string{"vendor", "index.php"}, BuildBases: []string{"php@8.3"}, RunBase: "php-nginx@8.3"}
+			res := appsim.Build(&d, files(tc.files), fixedTime)
+			log := logOf(res.Lines)
+			if (tc.failure == "") != (res.Failure == "") || !strings.Contains(res.Failure, tc.failure) {
+				t.Fatalf("failure %q, want %q:\n%s", res.Failure, orNone(tc.failure), log)
+			}
+			if strings.Contains(res.Failure, "deployFiles") {
+				t.Errorf("the cause named is deployFiles: %s", res.Failure)
+			}
+			for _, s := range tc.says {
+				if !strings.Contains(log, s) {
+					t.Errorf("the log lacks %q:\n%s", s, log)
+				}
+			}
+			if got := strings.Join(res.Unrun, ", "); tc.unrun == "" && got != "" || !strings.Contains(got, tc.unrun) {
+				t.Errorf("unrun %q, want %q", got, orNone(tc.unrun))
+			}
+		})
+	}
+}

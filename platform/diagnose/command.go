@@ -104,8 +104,9 @@ func slip(typed, name string) bool {
 // not have: Mix, rake and Rails, Symfony's console (Laravel's artisan),
 // Django's manage.py, npm, Click (flask, celery), Cobra and commander CLIs,
 // pip, clap (uv), go and cargo. npm, yarn, pnpm, bun and deno's own scripts
-// are npm-missing-script.
-const taskNotFound = `\(Mix\) The task "?[^"\s]+"? could not be found|Don't know how to build task '|Unrecognized command "[^"]+" \(Rails::|^(Error: )?Command '[^']+' not recognized|\bCommand "[^"]+" is not defined\b|There are no commands defined in the "[^"]+" namespace|^(npm (ERR!|error) )?Unknown command: ['"]|^Error: No such command ['"]|^(Error|error): unknown command ['"]|^ERROR: unknown command "|\berror: unrecognized subcommand '|^go \S+: unknown command|\berror: no such command: ` + "`"
+// are npm-missing-script. A Symfony console's name that several commands
+// start with (ambiguousCmd) is read with them.
+const taskNotFound = `\bCommand "[^"]+" is ambiguous\.|\(Mix\) The task "?[^"\s]+"? could not be found|Don't know how to build task '|Unrecognized command "[^"]+" \(Rails::|^(Error: )?Command '[^']+' not recognized|\bCommand "[^"]+" is not defined\b|There are no commands defined in the "[^"]+" namespace|^(npm (ERR!|error) )?Unknown command: ['"]|^Error: No such command ['"]|^(Error|error): unknown command ['"]|^ERROR: unknown command "|\berror: unrecognized subcommand '|^go \S+: unknown command|\berror: no such command: ` + "`"
 
 // taskName finds the name a tool did not know, and its suggestion (the
 // words after "did you mean" or "maybe you meant").
@@ -114,6 +115,9 @@ var (
 	taskMeant   = lazyregexp.New(`(?i)(?:did you mean|maybe you meant)\??:?\s*(?:["'` + "`" + `]([\w:.-]+)["'` + "`" + `]|([\w:.-]+)(?:\?|\s*$))`)
 	taskNamed   = lazyregexp.New(taskNotFound)
 	taskNamedNS = lazyregexp.New(`no commands defined in the "([^"]+)" namespace`)
+	// ambiguousCmd is a Symfony console's line for a shortened command
+	// name that several of its commands start with.
+	ambiguousCmd = lazyregexp.New(`\bCommand "([^"]+)" is ambiguous\.`)
 )
 
 // budgetRe finds a line saying a bundle is over its size budget.
@@ -239,6 +243,11 @@ func (d *Diagnosis) commandFix(line string, stage Stage) {
 		return
 	}
 	if !taskNamed.MatchString(line) {
+		return
+	}
+	if m := ambiguousCmd.FindStringSubmatch(line); m != nil {
+		d.Cause = "The command names its tool's command by `" + m[1] + "`, the start of several of them: a Symfony console (Composer, artisan, bin/console) runs a shortened name only when one command starts with it."
+		d.Fix = "Write the command's full name in " + where + " (the tool lists those it could mean below its line), then deploy again."
 		return
 	}
 	name := ""

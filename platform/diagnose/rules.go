@@ -390,7 +390,7 @@ var ruleSpecs = []ruleSpec{
 	{build: "build-command-failed", runtime: "start-command-invalid", keys: []string{"not found"}, re: shNotFound, near: misspelt},
 	{build: "build-command-failed", runtime: "module-not-found-at-runtime", keys: []string{"not found"}, re: shNotFound, near: notMisspelt},
 	// A tool asked for a task or command it does not have (mix phx.serverr).
-	{build: "build-command-failed", runtime: "start-command-invalid", keys: []string{"could not be found", "don't know how to build task", "unrecognized command", "not recognized", "is not defined", "no commands defined in the", "unknown command", "no such command", "unrecognized subcommand"}, re: taskNotFound},
+	{build: "build-command-failed", runtime: "start-command-invalid", keys: []string{"could not be found", "don't know how to build task", "unrecognized command", "not recognized", "is not defined", "no commands defined in the", "unknown command", "no such command", "unrecognized subcommand", "is ambiguous"}, re: taskNotFound},
 	// vite build without its entry (index.html at its root): Rollup's line
 	// (command.go's fix), no module of the app's missing.
 	{build: "build-command-failed", runtime: "", keys: []string{"could not resolve entry module"}, re: viteEntryMissing},
