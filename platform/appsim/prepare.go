@@ -400,6 +400,26 @@ func unsudoNote(notes []string) string {
 		clip(strings.Join(notes, ", "), 200))
 }
 
+// commandNotes are what the sandbox did not check of d's command lists
+// (built its build, on run base runBase): the OS's installs run without
+// sudo, the build's notes, then the run.prepareCommands lines it does not
+// model.
+func commandNotes(d *Setup, built *BuildResult, runBase string) []string {
+	var out, unsudo []string
+	if built != nil {
+		unsudo = built.Unsudo
+	}
+	os := containerOS(d.Prep.RunOS, runBase, d.RunBase)
+	if note := unsudoNote(runUnsudo(d, os, slices.Clone(unsudo))); note != "" {
+		out = append(out, note)
+	}
+	out = append(out, built.notes()...) // buildsim.go
+	if note := unrunNote("run.prepareCommands", runPrepUnrun(d, os)); note != "" {
+		out = append(out, note)
+	}
+	return out
+}
+
 // runPrepUnrun is what run.prepareCommands of d, in a container of os,
 // run that the sandbox does not model (unrunShown's), up to one that
 // fails (the files are not needed to tell).

@@ -157,19 +157,7 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		}
 	}
 	if out.Crash == nil {
-		var notes []string
-		if built != nil {
-			notes = built.Unsudo
-		}
-		if note := unsudoNote(runUnsudo(d, containerOS(d.Prep.RunOS, runBase, d.RunBase), slices.Clone(notes))); note != "" {
-			out.Unchecked = append(out.Unchecked, note)
-		}
-	}
-	if out.Crash == nil {
-		out.Unchecked = append(out.Unchecked, built.notes()...) // buildsim.go
-		if note := unrunNote("run.prepareCommands", runPrepUnrun(d, containerOS(d.Prep.RunOS, runBase, d.RunBase))); note != "" {
-			out.Unchecked = append(out.Unchecked, note)
-		}
+		out.Unchecked = append(out.Unchecked, commandNotes(d, built, runBase)...) // prepare.go
 	}
 	if out.Crash == nil {
 		out.Unchecked = append(out.Unchecked, unmountedNotes(d, env)...) // mount.go
