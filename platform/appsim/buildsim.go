@@ -65,6 +65,20 @@ type BuildResult struct {
 	Unsure []string
 }
 
+// mayMake is what the build commands whose outputs the sandbox does not
+// know may have made, each value more than the one before.
+type mayMake int
+
+const (
+	madeKnown      mayMake = iota // every command's outputs are known
+	madeByMixTask                 // a mix task's, which assembles no Mix release (mix.go)
+	madeMixRelease                // a mix task's, which may also have assembled a release
+	madeAny                       // any path: a command the sandbox does not follow
+)
+
+// mayHave records that a command ran that may have made m.
+func (b *buildSim) mayHave(m mayMake) { b.made = max(b.made, m) }
+
 // buildSim runs a setup's build commands in the mind: it knows the uploaded
 // files and recognises what common commands need and create. Nothing is
 // executed; an unknown command succeeds.
@@ -75,13 +89,10 @@ type buildSim struct {
 	known    map[string]bool   // as BuildResult's Known
 	copies   map[string]string // as BuildResult's Copies
 	dirs     map[string]bool   // the folders commands made (mkdir, cp -r)
-	unknown  bool              // as BuildResult's, but for mix tasks: mixUnknown (mayHaveMade: either)
-	// mixUnknown: a mix task ran whose outputs are unknown; relMaybe: one
-	// may have assembled a Mix release not known (mix.go).
-	mixUnknown, relMaybe bool
-	out                  []Line
-	at                   time.Time // the build's start: npm's debug-log name
-	root                 string    // where the files are and commands start; "": BuildSource
+	made     mayMake           // what the commands whose outputs are unknown may have made
+	out      []Line
+	at       time.Time // the build's start: npm's debug-log name
+	root     string    // where the files are and commands start; "": BuildSource
 	// hook judges a command first (prepare.go): handled, its status stands.
 	hook func(b *buildSim, words []string) (code int, handled bool)
 	// image, when set, is the build image's build.prepareCommands: a build
@@ -135,7 +146,7 @@ func Build(d *Setup, files *Files, at time.Time) BuildResult {
 			return res
 		}
 	}
-	res.Lines, res.Unknown, res.Removed, res.Unsure, res.ReleasesKnown = b.out, b.mayHaveMade(), b.removed, b.unsure, !b.unknown && !b.relMaybe
+	res.Lines, res.Unknown, res.Removed, res.Unsure, res.ReleasesKnown = b.out, b.mayHaveMade(), b.removed, b.unsure, b.made < madeMixRelease
 	res.Unsudo = unsudoIn(res.Unsudo, b.unsudo, "build.buildCommands")
 	if files == nil {
 		return res
@@ -156,7 +167,7 @@ func Build(d *Setup, files *Files, at time.Time) BuildResult {
 
 // mayHaveMade reports whether a command ran whose outputs are unknown: it
 // may have made any path.
-func (b *buildSim) mayHaveMade() bool { return b.unknown || b.mixUnknown }
+func (b *buildSim) mayHaveMade() bool { return b.made > madeKnown }
 
 // exists reports whether p (relative to the working directory) is an
 // uploaded path, lies under one, or is made by a build command. Paths with
@@ -462,7 +473,8 @@ func (b *buildSim) conventionalOutputs(words []string) {
 		moved := false
 		for _, c := range o.configs {
 			if b.hasConfig(c) && !b.configKeeps(c, o.moves) {
-				b.unknown, moved = true, true
+				b.mayHave(madeAny)
+				moved = true
 			}
 		}
 		if o.out != "" && !moved { // a config that may move it: what is where is unknown, none of it sure

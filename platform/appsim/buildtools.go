@@ -31,7 +31,7 @@ func shellRecords() []*tool {
 // is neither uploaded nor made by a command before (none the sandbox does
 // not follow ran before: it may have written it).
 func (b *buildSim) missingScript(f string) bool {
-	return f != "" && b.files != nil && !b.unknown && !b.outside(f) && !strings.HasPrefix(f, "$") && !b.exists(b.rel(f))
+	return f != "" && b.files != nil && b.made < madeAny && !b.outside(f) && !strings.HasPrefix(f, "$") && !b.exists(b.rel(f))
 }
 
 // shellBuild is `sh FILE` (bash, dash, ash): a script the upload lacks
@@ -371,7 +371,7 @@ func (b *buildSim) toolErr(name, what, src, why string) string {
 // unknown unless the sandbox knows the command.
 func otherBuildTool(b *buildSim, name string, args []string, _ int) (int, bool, bool) {
 	if !b.knownCommand(name, args) {
-		b.unknown = true
+		b.mayHave(madeAny)
 	}
 	return 0, false, false
 }
@@ -446,7 +446,7 @@ func bundlerBuild(b *buildSim, name string, args []string, depth int) (int, bool
 // follow before it may have made the page.
 func (b *buildSim) viteEntry(args []string) int {
 	words := append([]string{"vite"}, args...)
-	if b.files == nil || b.unknown || slices.ContainsFunc(args, func(a string) bool {
+	if b.files == nil || b.made == madeAny || slices.ContainsFunc(args, func(a string) bool {
 		return a == "--ssr" || strings.HasPrefix(a, "--ssr=") || a == "--config" || a == "-c" || strings.HasPrefix(a, "--config=")
 	}) {
 		return 0
@@ -522,7 +522,7 @@ func viteOutputs(b *buildSim, words []string) bool {
 		// are the root's; an --outDir flag is recorded with the flags.
 		if valueAfter(words, "--outDir") == "" && !slices.ContainsFunc(words, func(w string) bool { return strings.HasPrefix(w, "--outDir=") }) {
 			if slices.ContainsFunc([]string{"js", "ts", "mjs", "cjs", "mts", "cts"}, func(ext string) bool { return b.exists(b.rel(path.Join(root, "vite.config."+ext))) }) {
-				b.unknown = true
+				b.mayHave(madeAny)
 			} else {
 				b.produce(path.Join(root, "dist"))
 			}
@@ -623,7 +623,7 @@ func svelteKit(b *buildSim, _ []string) bool {
 		b.produce("build")
 		return true
 	}
-	b.unknown = true
+	b.mayHave(madeAny)
 	return true
 }
 
@@ -652,7 +652,7 @@ func angularOutputs(b *buildSim, _ []string) bool {
 // then unknown.
 func nestOutputs(b *buildSim, _ []string) bool {
 	if b.files == nil {
-		b.unknown = true
+		b.mayHave(madeAny)
 		return true
 	}
 	if b.files.Has(path.Join(b.cwd, "nest-cli.json")) {
@@ -660,7 +660,7 @@ func nestOutputs(b *buildSim, _ []string) bool {
 		if !ok || strings.Contains(src, "webpack") || strings.Contains(src, "builder") || strings.Contains(src, "tsConfigPath") ||
 			strings.Contains(src, "monorepo") || strings.Contains(src, "projects") {
 			b.produce("dist")
-			b.unknown = true
+			b.mayHave(madeAny)
 			return true
 		}
 	}

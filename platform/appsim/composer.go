@@ -140,7 +140,7 @@ func composerBuild(b *buildSim, name string, args []string, depth int) (int, boo
 		if b.unrun == "" {
 			b.unrun = strings.Join(append([]string{name}, args...), " ")
 		}
-		b.unknown = true
+		b.mayHave(madeAny)
 		return 0, false, true
 	}
 	if slices.ContainsFunc(args, func(a string) bool {
@@ -217,7 +217,7 @@ func composerRun(b *buildSim, name string, args []string, _ int) (int, bool, boo
 		}
 	}
 	if !install && sub != "dump-autoload" && !b.knownCommand(name, args) {
-		b.unknown = true
+		b.mayHave(madeAny)
 	}
 	return 0, false, false
 }

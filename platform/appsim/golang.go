@@ -342,12 +342,12 @@ func goBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) {
 		if bin := b.env["GOBIN"]; bin != "" && !b.outside(bin) && !strings.HasPrefix(bin, "~") && !strings.HasPrefix(bin, "$") {
 			b.produce(path.Join(bin, goBinaryName(pkg)))
 		} else {
-			b.unknown = true
+			b.mayHave(madeAny)
 		}
 		return 0, false, false
 	}
 	if len(args) > 0 && (args[0] == "build" && valueAfter(args, "-o") == "" || args[0] == "generate" || args[0] == "run") {
-		b.unknown = true
+		b.mayHave(madeAny)
 	}
 	return 0, false, false
 }

@@ -21,7 +21,7 @@ func mixRecord() *tool {
 // mix.exs says; any other task's outputs are unknown, but it assembles no
 // release unless an alias of mix.exs may run one.
 func mixBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) {
-	b.mixUnknown = true
+	b.mayHave(madeByMixTask)
 	src, read := b.readFile("mix.exs")
 	names, ok := platform.MixReleases(src)
 	task := ""
@@ -30,12 +30,12 @@ func mixBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) {
 	}
 	if task != "release" {
 		if !read || strings.Contains(src, `"release`) { // an alias may run it
-			b.relMaybe = true
+			b.mayHave(madeMixRelease)
 		}
 		return 0, false, true
 	}
 	if !ok {
-		b.relMaybe = true
+		b.mayHave(madeMixRelease)
 		return 0, false, true
 	}
 	if at := valueAfter(args[1:], "--path"); at != "" {

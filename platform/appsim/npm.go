@@ -104,7 +104,7 @@ func (b *buildSim) npm(args []string, depth int) int {
 	case "", "cache", "config", "audit", "ls", "list", "view", "outdated", "doctor", "ping", "whoami":
 		return 0
 	}
-	b.unknown = true // npm rebuild, pack, …
+	b.mayHave(madeAny) // npm rebuild, pack, …
 	return 0
 }
 
@@ -143,7 +143,7 @@ func (b *buildSim) lifecycle() {
 	}
 	for _, s := range []string{"preinstall", "install", "postinstall", "prepare"} {
 		if _, has := pkg.Scripts[s]; has {
-			b.unknown = true
+			b.mayHave(madeAny)
 		}
 	}
 }
@@ -165,7 +165,7 @@ func (b *buildSim) npmScript(name string, depth int) int {
 	}
 	var pkg packageJSON
 	if !ok || json.Unmarshal([]byte(src), &pkg) != nil {
-		b.unknown = true
+		b.mayHave(madeAny)
 		return 0 // too large to read, or not JSON: let it pass
 	}
 	script, has := pkg.Scripts[name]
@@ -188,7 +188,7 @@ func (b *buildSim) npmScript(name string, depth int) int {
 	}
 	b.out = append(b.out, Line{6, ""}, Line{6, "> " + id}, Line{6, "> " + script}, Line{6, ""})
 	if depth >= 3 {
-		b.unknown = true
+		b.mayHave(madeAny)
 		return 0
 	}
 	code := b.run(script, depth+1)
@@ -242,7 +242,7 @@ func (b *buildSim) otherPM(name string, args []string, depth int) int {
 	case name == "yarn" && !builtinYarn[script]:
 	case script == "start" || script == "test":
 	default:
-		b.unknown = true // pnpm's other commands, yarn's builtins: not followed
+		b.mayHave(madeAny) // pnpm's other commands, yarn's builtins: not followed
 		return 0
 	}
 	if b.files == nil {
@@ -251,12 +251,12 @@ func (b *buildSim) otherPM(name string, args []string, depth int) int {
 	src, ok := b.readFile("package.json")
 	var pkg packageJSON
 	if !ok || json.Unmarshal([]byte(src), &pkg) != nil {
-		b.unknown = true
+		b.mayHave(madeAny)
 		return 0
 	}
 	if text, has := pkg.Scripts[script]; has {
 		if depth >= 3 {
-			b.unknown = true
+			b.mayHave(madeAny)
 			return 0
 		}
 		return b.run(text, depth+1)

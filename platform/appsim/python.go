@@ -143,7 +143,7 @@ func pythonBuild(b *buildSim, name string, args []string, _ int) (int, bool, boo
 		return b.pip(args[2:]), false, false
 	}
 	if !b.knownCommand(name, args) {
-		b.unknown = true
+		b.mayHave(madeAny)
 	}
 	return 0, false, false
 }

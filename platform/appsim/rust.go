@@ -70,7 +70,7 @@ func cargoBuild(b *buildSim, name string, args []string, _ int) (int, bool, bool
 	}
 	if len(args) == 0 || args[0] != "build" && args[0] != "b" {
 		if !b.knownCommand(name, args) {
-			b.unknown = true
+			b.mayHave(madeAny)
 		}
 	}
 	return 0, false, false

@@ -57,7 +57,7 @@ func (b *buildSim) tscOutputs(words []string) {
 		if m := outDirRe.FindStringSubmatch(src); m != nil {
 			b.produce(m[1])
 		} else {
-			b.unknown = true
+			b.mayHave(madeAny)
 		}
 		return
 	}
@@ -67,7 +67,9 @@ func (b *buildSim) tscOutputs(words []string) {
 	case o.NoEmit:
 		return
 	case o.OutDir == "":
-		b.unknown = cfg.Extends != nil || b.unknown // its outputs sit beside the sources, or the base decides
+		if cfg.Extends != nil { // its outputs sit beside the sources, or the base decides
+			b.mayHave(madeAny)
+		}
 		return
 	}
 	dir := CleanRel(path.Join(b.cwd, path.Dir(proj)))
