@@ -111,7 +111,9 @@ func cdBuild(b *buildSim, _ string, args []string, _ int) (int, bool, bool) {
 }
 
 // cdFailed is BusyBox ash's line for a cd to dir, on line n of the script
-// it runs, that is not there.
+// it runs, that is not there. ash counts a script file's lines from 1;
+// `sh -c` (BusyBox 1.35-1.37) counts from 0: which way the platform runs a
+// command is not documented, and line 1 for a one-line command is assumed.
 func cdFailed(n int, dir string) string {
 	return fmt.Sprintf("/bin/sh: cd: line %d: can't cd to %s: No such file or directory", max(n, 1), dir)
 }
