@@ -1,11 +1,13 @@
 package diagnose
 
 import (
+	"strings"
+
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // bundlerNoPackageRe reads the package a bundler could not resolve.
-var bundlerNoPackageRe = lazyregexp.New(`(?i)(?:import|resolve) ["'](` + barePackage + `)["']`)
+var bundlerNoPackageRe = lazyregexp.New(`(?i)(?:import|resolve:?) ["'](` + barePackage + `)["']`)
 
 // bundlerPackageFix fits d, dependency-not-found read from a bundler's
 // line (text), to the package the source imports and the manifest lacks.
@@ -17,7 +19,11 @@ func (d *Diagnosis) bundlerPackageFix(text string, c *Code) bool {
 	}
 	pkg := nodePackage(m[1]) // "lodash/merge" is the package lodash
 	d.Cause = "The bundler cannot resolve `" + pkg + "`, which the source imports: the package is not in package.json, so the install in the build did not put it in `node_modules`."
-	d.Fix = "Add `" + pkg + "` to package.json `dependencies` (`" + c.nodePM().add + " " + pkg + "` adds it and updates the lock file; commit both), or correct the import's name; then deploy again."
+	pm := c.nodePM()
+	if (c == nil || c.PackageManager == "") && strings.Contains(text, `"bun install"`) {
+		pm = (&Code{PackageManager: "bun"}).nodePM() // Bun's bundler says so
+	}
+	d.Fix = "Add `" + pkg + "` to package.json `dependencies` (`" + pm.add + " " + pkg + "` adds it and updates the lock file; commit both), or correct the import's name; then deploy again."
 	return true
 }
 

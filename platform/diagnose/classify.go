@@ -483,6 +483,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		}
 	case "compile-error":
 		d.tsModuleFix(text, opt.Code)
+		d.templateParseFix(text)
 	case "permission-denied", "db-tls-mismatch":
 		d.writableFix(text)
 		d.mysqlTLSFix(text)

@@ -159,6 +159,18 @@ const noVersionMatches = `(?i)\bdoes ?n[o']t match any versions\b|Couldn't find 
 // words (Vite's, Next.js's, Angular CLI's), not npm's engines check.
 const nodeTooOld = `(?i)\brequires (a minimum )?Node(\.js)?( version)?( of)?( either)? (>=? ?)?v?\d|\bNode\.js version \S+ (is required|detected\b.{0,40}\brequires)|For [\w.]+, Node\.js version .{0,60} is required`
 
+// nodeRefused is a tool refusing the Node.js it runs on with the version
+// it runs and the one it needs (Astro's "Node.js v18.19.1 is not supported
+// by Astro!" and its "Please upgrade Node.js to a supported version",
+// Wrangler's "requires at least Node.js v20.0.0. You are using v18…").
+const nodeRefused = `(?i)\bNode(\.js)? v?\d+\.\d+\S* is not supported by \w|\bPlease upgrade Node(\.js)? to a supported version\b|\brequires at least Node(\.js)? v?\d`
+
+// goTemplateParse is Go's text/template parse error, "template: NAME:LINE:
+// message", as Hugo (after "parse failed:", or in "Failed to add
+// template") and a Go app print it. An execution error names the column
+// too ("NAME:LINE:COL: executing …"): a page's data, not the source.
+const goTemplateParse = `\btemplate: [^\s:"]+:\d+: \S`
+
 // langTooOld is a package or a platform check refusing the language
 // version it runs on, in its own words: RubyGems' required_ruby_version,
 // Composer's platform check at run time, javac reading a class file of a
@@ -230,14 +242,15 @@ const barePackage = `(@[a-z0-9][\w.-]*/)?[a-z0-9][\w.-]*(/[^"'\s:]*)?`
 
 // bundlerNoPackage is a bundler that cannot resolve a package the source
 // imports (Vite's Rollup and its import analysis, esbuild, webpack and
-// Next.js, Parcel): the package is not installed, not in the manifest.
-const bundlerNoPackage = `(?i)\bfailed to resolve import "` + barePackage + `"( from|\.|$)|\bCould not resolve "` + barePackage + `"|Module not found: (Error: )?Can't resolve '` + barePackage + `'|\bFailed to resolve '` + barePackage + `' from\b`
+// Next.js, Parcel, Bun's bundler with a colon after "resolve"): the package
+// is not installed, not in the manifest.
+const bundlerNoPackage = `(?i)\bfailed to resolve import "` + barePackage + `"( from|\.|$)|\bCould not resolve:? "` + barePackage + `"|Module not found: (Error: )?Can't resolve '` + barePackage + `'|\bFailed to resolve '` + barePackage + `' from\b`
 
 // sourceAlias is a bare-looking specifier whose first segment is a source
 // directory (a baseUrl alias, "stores/auth"), or a Node.js built-in (fs,
-// path) a browser build cannot take: the source's or the config's error,
-// no package's.
-const sourceAlias = `(?i)(import|resolve|module) ["'](src|app|lib|components|stores?|utils|assets|pages|views|styles|hooks|config|layouts|composables|routes)/|set platform to|["']node:|(import|resolve) ["'](fs|path|os|crypto|https?|url|util|stream|events|buffer|child_process|net|tls|zlib|assert|querystring|worker_threads|dns|readline|perf_hooks|async_hooks)(/[^"']*)?["']`
+// path), or Bun's own module ("bun"), a browser build cannot take: the
+// source's or the config's error (the build's target), no package's.
+const sourceAlias = `(?i)(import|resolve:?|module) ["'](src|app|lib|components|stores?|utils|assets|pages|views|styles|hooks|config|layouts|composables|routes)/|set platform to|["']node:|(import|resolve:?) ["'](bun|fs|path|os|crypto|https?|url|util|stream|events|buffer|child_process|net|tls|zlib|assert|querystring|worker_threads|dns|readline|perf_hooks|async_hooks)(/[^"']*)?["']`
 
 // systemHeaderMissing is a C compiler not finding a system library's
 // header (Python's, libffi's, OpenSSL's, libpq's, zlib's and kin): an OS
@@ -307,7 +320,7 @@ var ruleSpecs = []ruleSpec{
 	// A bundler that cannot resolve a package the source imports: the
 	// package is missing from the manifest (or not installed), not a source
 	// path (compile-error reads those).
-	{build: "dependency-not-found", runtime: "", keys: []string{"failed to resolve import", "could not resolve \"", "can't resolve '", "failed to resolve '"}, re: bundlerNoPackage, not: sourceAlias},
+	{build: "dependency-not-found", runtime: "", keys: []string{"failed to resolve import", "could not resolve \"", "could not resolve: \"", "can't resolve '", "failed to resolve '"}, re: bundlerNoPackage, not: sourceAlias},
 	// A gem or driver the app loads at boot that the bundle does not hold
 	// (Bundler's "is not part of the bundle", Rails' adapter, RubyGems'
 	// activation, Django's database driver): missing from the manifest.
@@ -324,6 +337,9 @@ var ruleSpecs = []ruleSpec{
 	// "requires Elixir ... but you are running on"), where the build then
 	// fails on what the older runtime lacks (Object.groupBy is not a
 	// function, an undefined Elixir function).
+	// A tool's own refusal of the Node.js it runs on, as an error: a warning
+	// of the same words (Wrangler's before it failed hard) fails nothing.
+	{build: "runtime-version-mismatch", runtime: "runtime-version-mismatch", keys: []string{"is not supported by", "upgrade node", "requires at least node"}, re: nodeRefused, not: `(?i)\[WARN(ING)?\]|\bwarn(ing)?:`},
 	{build: "runtime-version-mismatch", runtime: "runtime-version-mismatch", keys: []string{"ebadengine", "unsupported engine", "but you are running on"}, re: engineWarning, near: engineThenMissingAPI},
 
 	// --- Compilers and bundlers.
@@ -332,6 +348,9 @@ var ruleSpecs = []ruleSpec{
 	// SWC, webpack's loaders, Vite's plugins, Rollup): the source's error,
 	// whatever the bundler calls its failure.
 	{build: "compile-error", runtime: "", keys: []string{"source code failed", "turbopack build failed", "module parse failed", "transform failed", "rolluperror", "x unexpected", "x expected", "× unexpected", "× expected"}, re: bundlerParse},
+	// A Go template that does not parse (Hugo's layouts, a Go app's
+	// html/template): the template's source error.
+	{build: "compile-error", runtime: "compile-error", keys: []string{"template: "}, re: goTemplateParse},
 	{build: "compile-error", runtime: "", keys: []string{".go:"}, re: `^(\[[\w.-]+\]\s+)?\s*\.{0,2}/?[\w./-]+\.go:\d+:\d+: `, not: goSumLines}, // a module's checksum is the lock file's (lockfile-mismatch), not the source's
 	// Any compiler's "file:line[:col]: error" of a source file, and an
 	// error whose location follows on an arrow line (rustc's " --> file:L:C").
