@@ -81,8 +81,11 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 	inferred := false
 	if len(opt.Ports) == 0 && stage != Build {
 		// The balancer calls the declared port: a refusal it logs names it.
+		// Else a refused readiness check names the port it asks.
 		if p := balancerRefusedPort(got); p > 0 {
 			opt.Ports, inferred = []int{p}, true
+		} else if p := checkRefusedPort(got); p > 0 {
+			opt.Ports, inferred, opt.checkAsked = []int{p}, true, true
 		}
 	}
 	got, prepFiles := prepareCause(got, lines, stage, seen, explained)
@@ -121,6 +124,7 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		}
 		if f.sig.id == "readiness-check-failed" {
 			out[i].readinessPortFix(f.bare, lines, opt.declared())
+			out[i].readinessTimeoutFix(f.bare)
 		}
 		if f.sig.id == "init-command-failed" && initCause != nil {
 			out[i].initFix(initCommandLine(lines, f), *initCause, opt.Code)
@@ -231,11 +235,19 @@ func portAndReadiness(got []found, lines []string, stage Stage, opt Options, see
 			n := len(got)
 			got = leaveOut(got, explained, func(f found) bool { return f.sig.id == "readiness-check-failed" })
 			readyPort = len(got) < n
-			// The balancer refused on the declared port: that is the wrong port.
+			// The balancer (or the readiness check) refused on the declared
+			// port: that is the wrong port.
 			got = leaveOut(got, explained, func(f found) bool {
 				_, port := refusedHostPort(f.bare)
 				p, _ := strconv.Atoi(port)
-				return f.sig.id == "connection-refused" && balancerLine.MatchString(f.bare) && slices.Contains(opt.Ports, p)
+				if f.sig.id != "connection-refused" || !slices.Contains(opt.Ports, p) {
+					return false
+				}
+				if readinessLine.MatchString(f.bare) {
+					readyPort = true // the check asked it: it moves with run.ports
+					return true
+				}
+				return balancerLine.MatchString(f.bare)
 			})
 		}
 	}
@@ -281,7 +293,7 @@ var prepFailed = lazyregexp.New(`(?i)prepare ?commands?\b.*\bfailed|PREPARING_RU
 func withoutRecovered(got, again []found, lines []string, explained map[string]bool) ([]found, []found) {
 	for i := 0; i < len(got); i++ {
 		f := got[i]
-		if !refusal(f.sig.id) || !recovered(lines, f) {
+		if !cleared(lines, f) {
 			continue
 		}
 		explained[clip(f.text)] = true
@@ -289,7 +301,7 @@ func withoutRecovered(got, again []found, lines []string, explained map[string]b
 			if g.sig != f.sig {
 				return false
 			}
-			if recovered(lines, g) {
+			if cleared(lines, g) {
 				explained[clip(g.text)] = true
 				return false
 			}
@@ -433,6 +445,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 	switch d.Signal {
 	case "wrong-port":
 		d.portFix(text, opt)
+		d.checkAskedPort(opt)
 	case "listening-on-localhost":
 		d.localhostFix(text, opt)
 	case "start-command-invalid", "build-command-failed":

@@ -63,6 +63,9 @@ type Options struct {
 	// port, which the app does not listen on; a fix moving `run.ports`
 	// moves the check too, or the next deploy's check fails the same way.
 	checkedPort bool
+	// checkAsked: Ports holds only the port a refused readiness check
+	// asked, read from the log; whether run.ports declares it is not known.
+	checkAsked bool
 }
 
 // setVar is the value of key the app gets from opt and whether

@@ -89,3 +89,79 @@ func TestClassify_NodeRefusedByTool(t *testing.T) {
 	}
 	runFamilyCases(t, tests)
 }
+
+// A readiness check's attempt that failed (refused, timed out) before a
+// later line of the check says it passed or answered 2xx is no failure:
+// the check retries until it passes. The facts give no wording of the
+// check's lines, so any line naming readiness counts; an app's own
+// refusal before the pass is still the app's, and a check that failed
+// again after a pass is still failing.
+func TestClassify_ReadinessPassedLater(t *testing.T) {
+	t.Parallel()
+	tests := []familyCase{
+		{"TaggedRefusedThen200", Runtime, []string{
+			"[readiness] GET http://10.0.2.7:3000/healthz: dial tcp 10.0.2.7:3000: connect: connection refused",
+			"Server listening at http://0.0.0.0:3000",
+			"[readiness] GET http://10.0.2.7:3000/healthz: 200 OK"}, "", ""},
+		{"AttemptWordsSucceeded", Runtime, []string{
+			"readiness check: attempt 1 failed: Get \"http://127.0.0.1:8080/up\": dial tcp 127.0.0.1:8080: connect: connection refused",
+			"INFO  Started ServerConnector@1f2a{HTTP/1.1}{0.0.0.0:8080}",
+			"readiness check: attempt 2 succeeded"}, "", ""},
+		{"TimedOutThenPassed", Runtime, []string{
+			"[readiness] GET http://10.0.3.3:8000/health: context deadline exceeded (Client.Timeout exceeded while awaiting headers)",
+			"[2026-11-30 10:30:12 +0000] [1] [INFO] Listening at: http://0.0.0.0:8000 (1)",
+			"[readiness] readiness check passed after 3 attempts"}, "", ""},
+		{"AppRefusalStaysBeforePass", Runtime, []string{
+			"Error: connect ECONNREFUSED 10.0.1.5:5432",
+			"    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1611:16)",
+			"[readiness] readiness check passed"}, "db-connection-refused", ""},
+		{"FailedAgainAfterPass", Runtime, []string{
+			"[readiness] GET http://10.0.2.8:8080/: dial tcp 10.0.2.8:8080: connect: connection refused",
+			"[readiness] GET http://10.0.2.8:8080/: 200 OK",
+			"[readiness] GET http://10.0.2.8:8080/: dial tcp 10.0.2.8:8080: connect: connection refused"}, "connection-refused", ""},
+	}
+	runFamilyCases(t, tests)
+}
+
+// A readiness check's request that got no answer in time, in any words of
+// a line naming the check, is the check failing (each request waits 5 s),
+// not a proxy's upstream timeout; an app's own client timeout stays one.
+func TestClassify_ReadinessRequestTimedOut(t *testing.T) {
+	t.Parallel()
+	tests := []familyCase{
+		{"TaggedDeadlineExceeded", Runtime, []string{"* Listening on http://0.0.0.0:3000",
+			"[readiness] GET http://10.0.4.9:3000/up: context deadline exceeded (Client.Timeout exceeded while awaiting headers)",
+			"[readiness] readiness check failed: no successful response within 5m0s"}, "readiness-check-failed", "5 s"},
+		{"AttemptTimedOut", Runtime, []string{"Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)",
+			"readiness check attempt 4: GET /health timed out after 5s"}, "readiness-check-failed", "within 5 s"},
+		{"HttpGetTimeoutWords", Runtime, []string{"Now listening on: http://[::]:8080",
+			"[readiness] httpGet :8080/ready: timeout awaiting response headers"}, "readiness-check-failed", "5 s"},
+		{"AppClientTimeoutStays", Runtime, []string{"listening on 0.0.0.0:8080",
+			`level=error msg="rates call failed" err="Get \"http://rates:8000/today\": context deadline exceeded (Client.Timeout exceeded while awaiting headers)"`}, "upstream-timeout", ""},
+	}
+	runFamilyCases(t, tests)
+}
+
+// A readiness check refused on a port the app does not listen on, beside
+// the app's line showing the port it does listen on, is wrong-port: the
+// check's port moves with run.ports, or the app moves to it. Refused on
+// the port the app listens on, it stays a refusal.
+func TestClassify_ReadinessRefusedOtherPort(t *testing.T) {
+	t.Parallel()
+	tests := []familyCase{
+		{"BanditTaggedCheck", Runtime, []string{
+			"10:31:02.004 [info] Running ShopWeb.Endpoint with Bandit 1.6.0 at :::4000 (http)",
+			"[readiness] GET http://10.0.4.30:8080/: dial tcp 10.0.4.30:8080: connect: connection refused"}, "wrong-port", "which the readiness check asks"},
+		{"UvicornHttpGetWords", Runtime, []string{
+			"INFO:     Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)",
+			"readiness httpGet 10.0.1.2:8080/health: connection refused (attempt 3)"}, "wrong-port", "--port 8080"},
+		{"KestrelProbeEconnrefused", Runtime, []string{
+			"info: Microsoft.Hosting.Lifetime[14]", "      Now listening on: http://[::]:5000",
+			"readiness probe: GET http://app:8080/ready -> connect ECONNREFUSED 10.0.5.4:8080"}, "wrong-port", "ASPNETCORE_URLS=http://0.0.0.0:8080"},
+		{"SamePortStaysRefusal", Runtime, []string{
+			"[readiness] GET http://10.0.4.31:8080/: dial tcp 10.0.4.31:8080: connect: connection refused",
+			"http server listening on 0.0.0.0:8080",
+			"fatal: cannot open /var/www/config/app.toml"}, "connection-refused", ""},
+	}
+	runFamilyCases(t, tests)
+}
