@@ -473,6 +473,8 @@ func (e *expansion) addStrong(t string) {
 // ${KEY}") is it about a reference that did not resolve; otherwise the
 // literal is just the config the question quotes ("S3_ENDPOINT:
 // ${storage_apiUrl} and the sdk …") and the rest of the question decides.
+// A reference to another service keeps its key (connectionString); one
+// with no hostname part (${zeropsSubdomain}) keeps the whole name.
 func (e *expansion) addLiterals(q string) {
 	unresolved := false
 	for _, t := range tokenize(refLiteral.ReplaceAllString(q, " ")) {
@@ -490,6 +492,8 @@ func (e *expansion) addLiterals(q string) {
 		}
 		if _, v, ok := strings.Cut(m[1], "_"); ok {
 			e.add(strings.ToLower(v), true)
+		} else {
+			e.add(strings.ToLower(m[1]), true) // a variable of the service itself: ${zeropsSubdomain}, ${hostname}
 		}
 		if self {
 			e.add("self", false)
