@@ -633,6 +633,9 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 		return startCmd{lang: lang, crash: crash, exit: exit}
 	}
 	if src, ok := r.deployedText(rel); ok {
+		if c, ends := r.loadEnd(lang, rel, src); ends {
+			return c // loadend.go
+		}
 		if end := laterEnd(lang, file, src); end != "" {
 			r.unsure = append(r.unsure, end) // latercrash.go
 		}
