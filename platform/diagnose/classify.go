@@ -126,6 +126,9 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 			out[i].readinessPortFix(f.bare, lines, opt.declared())
 			out[i].readinessTimeoutFix(f.bare)
 		}
+		if f.sig.id == "app-crash" {
+			out[i].exitFix(lines) // exitcode.go
+		}
 		if f.sig.id == "init-command-failed" && initCause != nil {
 			out[i].initFix(initCommandLine(lines, f), *initCause, opt.Code)
 		} else if f.sig.id == "init-command-failed" {
