@@ -141,9 +141,10 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 // that will not resolve: Warning as Warnings hold it, with its fix, and
 // Problem, the same warning without the fix, for an answer whose next step
 // says what to do instead, so that it says one thing once. Ref is the
-// reference that replaces a missing service's, to the one service of the
-// kind it names (Kin says which, e.g. "db is postgresql@16"); "" when there
-// is no such one service.
+// value that replaces it: the reference to the one service of the kind a
+// missing service's names (Kin says which, e.g. "db is postgresql@16"), in
+// the text around it when the value holds more (redis://${cache_hostname}:6379);
+// "" when there is no such one service.
 type RefFix struct{ Ref, Kin, Warning, Problem string }
 
 // selfRefFix is the fix of KEY: ${KEY}, which stays the literal text: a
@@ -211,9 +212,35 @@ func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warning
 				f.Ref, f.Kin = "${"+k[0].Name+"_"+issues[j].key+"}", k[0].Name+" is "+k[0].Type
 			}
 			fixes[p.Key] = f
+		} else if f, ok := embeddedRefFix(p.Value, values[i], issues, names); ok {
+			fixes[p.Key] = f
 		}
 	}
 	return out, keys, fixes
+}
+
+// embeddedRefFix is the fix of value, a variable's value holding one bad
+// reference among other text (values' reading of it, without self
+// references): that reference to the one service of the kind it names,
+// the rest kept as written. false for more than one bad reference, no
+// such one service, or a value too long or quoted to repeat in a call.
+func embeddedRefFix(value, read string, issues []refIssue, names []string) (RefFix, bool) {
+	var held []refIssue
+	for _, r := range issues {
+		if holdsRef(read, r.text) && !slices.ContainsFunc(held, func(h refIssue) bool { return h.text == r.text }) {
+			held = append(held, r)
+		}
+	}
+	if len(held) != 1 || len(value) > 200 || strings.ContainsAny(value, "\"\\\n") {
+		return RefFix{}, false
+	}
+	r := held[0]
+	if k := r.kin; r.keys != nil || len(k) != 1 || !k[0].Has("_"+r.key+"}") || !strings.HasPrefix(r.text, "${") {
+		return RefFix{}, false
+	}
+	problem, fix := r.explain(names)
+	return RefFix{Warning: problem + "; " + fix + ".", Problem: problem + ".",
+		Ref: strings.ReplaceAll(value, r.text, "${"+r.kin[0].Name+"_"+r.key+"}"), Kin: r.kin[0].Name + " is " + r.kin[0].Type}, true
 }
 
 // holdsRef reports whether value holds the reference ref as a whole: a
