@@ -11,17 +11,19 @@ import (
 // Ruby's, the JVM's).
 var (
 	exitLineRe   = lazyregexp.New(`(?i)\bexit(?:ed)? (?:with )?(?:code|status):? ([1-9]\d*)\b`)
+	uncaughtRe   = lazyregexp.New(`(?i)\buncaught\b|\bunhandled\b|\bexception\b|^panic: |^(?-i:(\w+\.)*\w*Error)(: |$)`)
 	stackFrameRe = lazyregexp.New(`(?m)^\s+at |^Traceback \(most recent call last\)|^goroutine \d+ |:\d+:in |^\s+File "`)
 )
 
 // exitFix fits d, app-crash read from lines, to an app that ended itself:
 // it exited with a code of its own and printed no stack trace, so there
 // is no frame to read; what it printed before the exit (the evidence, when
-// it is not the exit line) names the cause.
+// it is not the exit line) names the cause. A cause another fit made, or
+// evidence of an uncaught error, is kept.
 func (d *Diagnosis) exitFix(lines []string) {
 	text := strings.Join(lines, "\n")
 	m := exitLineRe.FindStringSubmatch(text)
-	if d.Signal != "app-crash" || m == nil || stackFrameRe.MatchString(text) {
+	if d.Signal != "app-crash" || m == nil || stackFrameRe.MatchString(text) || d.Cause != signalByID["app-crash"].cause || uncaughtRe.MatchString(d.Evidence) {
 		return
 	}
 	if exitLineRe.MatchString(d.Evidence) {

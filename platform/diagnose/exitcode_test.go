@@ -14,6 +14,7 @@ func TestClassify_ExitWithoutTraceNamesWhatItPrinted(t *testing.T) {
 		{"BareExitCode", Runtime, []string{"App version V1 exited with code 4 (start attempt 2); restarting in 4s"}, "app-crash", "The app exited with code 4 with no uncaught error"},
 		{"ExitedWithCodeNoColon", Runtime, []string{"[FATAL] cannot open ./data/app.db", "container exited with code 1"}, "app-crash", "Fix what that line names"},
 		{"NodeTraceKeepsFrame", Runtime, []string{"Error: boom", "    at Object.<anonymous> (/var/www/server.js:3:7)", "Node.js v22.12.0", "App version V1 exited with code 1 (start attempt 1); restarting in 2s"}, "app-crash", "stack trace's first frame"},
+		{"JvmExceptionKeepsFrame", Runtime, []string{`Exception in thread "main" java.lang.IllegalStateException: no config`, "App version V1 exited with code 1 (start attempt 1); restarting in 2s"}, "app-crash", "stack trace's first frame"},
 		{"PythonTraceKeepsFrame", Runtime, []string{"Traceback (most recent call last):", `  File "/var/www/app.py", line 3, in <module>`, "ValueError: bad", "App version V1 exited with code 1 (start attempt 1); restarting in 2s"}, "app-crash", "stack trace's first frame"},
 	}
 	runFamilyCases(t, tests)
