@@ -384,7 +384,20 @@ func indexFolderFix(c *diagnose.Code) string {
 // run.documentRoot is another (Nette's www under `public/`); "" when
 // either is unknown or they agree.
 func documentRootFix(c *diagnose.Code) string {
-	if c == nil || c.IndexDir == "" || path.Clean(c.DocumentRoot) == path.Clean(c.IndexDir) {
+	if c == nil {
+		return ""
+	}
+	if root := strings.Trim(path.Clean("/"+c.DocumentRoot), "/"); root != "" {
+		// deployFiles `public/~` puts public's contents at the top, so the
+		// folder documentRoot names is never made, whatever the build wrote.
+		for _, d := range c.DeployFiles {
+			if e := strings.TrimSpace(d); strings.HasSuffix(e, "~") && strings.Trim(path.Clean("/"+strings.TrimSuffix(strings.TrimSuffix(e, "~"), "/")), "/") == root {
+				return "run.documentRoot is `" + c.DocumentRoot + "`, but build.deployFiles `" + e + "` puts that folder's contents at the top of /var/www, so /var/www/" + root +
+					" does not exist: deploy `" + root + "` without `~` (keeping run.documentRoot), or remove run.documentRoot"
+			}
+		}
+	}
+	if c.IndexDir == "" || path.Clean(c.DocumentRoot) == path.Clean(c.IndexDir) {
 		return ""
 	}
 	root := "run.documentRoot is `" + c.DocumentRoot + "`"
