@@ -35,3 +35,61 @@ func TestDeploy_DocumentRootOfAFolderDeployedByItsContentsWalk28b(t *testing.T) 
 	}
 	runWalkCases(t, cases)
 }
+
+// walk28bJetstream is the laravel-jetstream recipe cut to what its page
+// needs: php@8.4 and nodejs@18 build it (composer, then npm with each of
+// npm), php-nginx serves public/ through its site config, / renders
+// Inertia's root view, whose head is view, and /up is Laravel's health
+// route, which deploy.readinessCheck and run.healthCheck ask.
+func walk28bJetstream(view string, npm ...string) map[string]string {
+	y := "zerops:\n  - setup: app\n    build:\n      base:\n        - php@8.4\n        - nodejs@18\n      os: ubuntu\n      buildCommands:\n" +
+		"        - composer install --optimize-autoloader --no-dev\n"
+	for _, c := range npm {
+		y += "        - " + c + "\n"
+	}
+	y += "      deployFiles: ./\n    deploy:\n      readinessCheck:\n        httpGet:\n          port: 80\n          path: /up\n" +
+		"    run:\n      base: php-nginx@8.4\n      os: ubuntu\n      siteConfigPath: site.conf.tmpl\n      envVariables:\n        LOG_CHANNEL: syslog\n" +
+		"        TRUSTED_PROXIES: \"*\"\n      initCommands:\n        - php artisan view:cache\n        - php artisan config:cache\n" +
+		"      healthCheck:\n        httpGet:\n          port: 80\n          path: /up\n"
+	return map[string]string{
+		"zerops.yml": y,
+		"site.conf.tmpl": "server {\n    listen 80;\n    server_name _;\n    root /var/www/public;\n    index index.php;\n" +
+			"    location / {\n        try_files $uri $uri/ /index.php?$query_string;\n    }\n" +
+			"    location ~ \\.php$ {\n        fastcgi_pass unix:{{.PhpSocket}};\n        include fastcgi_params;\n    }\n}\n",
+		"composer.json":    `{"name": "acme/teams", "require": {"php": "^8.2", "laravel/framework": "^11.0", "laravel/jetstream": "^5.0", "inertiajs/inertia-laravel": "^1.0"}}`,
+		"composer.lock":    `{"packages": [{"name": "laravel/framework", "version": "v11.9.0"}, {"name": "laravel/jetstream", "version": "v5.1.0"}, {"name": "inertiajs/inertia-laravel", "version": "v1.2.0"}], "packages-dev": []}`,
+		"artisan":          "#!/usr/bin/env php\n<?php\n\nrequire __DIR__.'/vendor/autoload.php';\n\nexit((require_once __DIR__.'/bootstrap/app.php')->handleCommand(new Symfony\\Component\\Console\\Input\\ArgvInput));\n",
+		"public/index.php": "<?php\n\nrequire __DIR__.'/../vendor/autoload.php';\n\n(require_once __DIR__.'/../bootstrap/app.php')->handleRequest(Illuminate\\Http\\Request::capture());\n",
+		"bootstrap/app.php": "<?php\n\nreturn Illuminate\\Foundation\\Application::configure(basePath: dirname(__DIR__))\n" +
+			"    ->withRouting(web: __DIR__.'/../routes/web.php', health: '/up')\n    ->create();\n",
+		"routes/web.php":                "<?php\n\nuse Illuminate\\Support\\Facades\\Route;\nuse Inertia\\Inertia;\n\nRoute::get('/', function () {\n    return Inertia::render('Welcome');\n});\n",
+		"resources/views/app.blade.php": "<!DOCTYPE html>\n<html>\n<head>\n" + view + "\n</head>\n<body>@inertia</body>\n</html>\n",
+		"resources/js/app.js":           "import { createInertiaApp } from '@inertiajs/vue3'\n\ncreateInertiaApp({ resolve: (name) => import(`./Pages/${name}.vue`) })\n",
+		"package.json":                  `{"private": true, "type": "module", "scripts": {"build": "vite build && vite build --ssr"}, "devDependencies": {"@inertiajs/vue3": "^1.0.14", "laravel-vite-plugin": "^1.0", "vite": "^5.0", "vue": "^3.3.13"}}`,
+		"vite.config.js": "import { defineConfig } from 'vite'\nimport laravel from 'laravel-vite-plugin'\n\n" +
+			"export default defineConfig({ plugins: [laravel({ input: 'resources/js/app.js', ssr: 'resources/js/ssr.js' })] })\n",
+	}
+}
+
+// TestDeploy_LaravelPageWithoutItsViteBuildWalk28b: the jetstream recipe
+// builds its assets with `npm install` and `npm run build`; its root view
+// loads them with @vite. With `npm run build` left out, the answer was
+// "live … nothing to fix": /up answers, and / dies in Laravel's "Vite
+// manifest not found at: /var/www/public/build/manifest.json" with a 500.
+// The sandbox answers / so, and the fix is to run the asset build.
+func TestDeploy_LaravelPageWithoutItsViteBuildWalk28b(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: app\n    type: php-nginx@8.4\n    enableSubdomainAccess: true\n"
+	vite, built := "    @vite(['resources/js/app.js'])\n    @inertiaHead", []string{"npm install", "npm run build"}
+	runWalkCases(t, []deployCase{
+		{name: "npm run build left out", services: svc, dir: "app", target: "app", files: walk28bJetstream(vite, "npm install"), verdict: "not-answering",
+			says: []string{"Vite manifest not found at: /var/www/public/build/manifest.json"}, signal: "deploy-files-missing", next: []string{"npm run build"},
+			lacks: []string{"nothing to fix"},
+			then:  []deployCase{{name: "npm run build back", files: walk28bJetstream(vite, built...), verdict: "unverified", lacks: []string{"Vite manifest not found"}}}},
+		{name: "no npm at all", services: svc, dir: "app", target: "app", files: walk28bJetstream(vite), verdict: "not-answering",
+			says: []string{"Vite manifest not found"}, lacks: []string{"nothing to fix"}},
+		{name: "the recipe's build", services: svc, dir: "app", target: "app", files: walk28bJetstream(vite, built...), verdict: "unverified",
+			lacks: []string{"Vite manifest not found"}},
+		{name: "a root view without @vite", services: svc, dir: "app", target: "app", files: walk28bJetstream("    @inertiaHead"), verdict: "live"},
+	})
+}

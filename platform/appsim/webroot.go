@@ -25,6 +25,8 @@ type WebRoot struct {
 	fallback string
 	php      bool
 	Fatal    []Line // PHP's lines for a request its front controller cannot run (simdeps.go); nil: it runs
+	// rootFatal is what the app logs answering GET / alone (laravelvite.go).
+	rootFatal []Line
 	// rootNote is what an answer under root leaves unchecked: the static
 	// runtime's docs describe no run.documentRoot (nginx's and PHP's do),
 	// so whether static serves the folder it names is not known here.
@@ -54,6 +56,7 @@ func (r *runSim) WebRoot() *WebRoot {
 	case strings.HasPrefix(r.base, "php"):
 		w.fallback, w.php = "index.php", true
 		w.Fatal = r.phpRequireMissing(path.Join(w.root, "index.php"))
+		w.rootFatal = r.laravelViteFatal()
 	}
 	for src := range r.files.paths {
 		if len(w.files) >= maxWebFiles {
@@ -223,4 +226,18 @@ func (w *WebRoot) RunsPHP(p string) bool {
 	p, _, _ = strings.Cut(p, "?")
 	rel := CleanRel(p)
 	return rel == "" || strings.HasSuffix(rel, ".php") || !w.files[rel]
+}
+
+// FatalAt is what PHP logs answering GET p with a 500; nil when it answers.
+func (w *WebRoot) FatalAt(p string) []Line {
+	if w == nil || !w.php || !w.RunsPHP(p) {
+		return nil
+	}
+	if w.Fatal != nil {
+		return w.Fatal
+	}
+	if q, _, _ := strings.Cut(p, "?"); CleanRel(q) == "" {
+		return w.rootFatal
+	}
+	return nil
 }

@@ -128,11 +128,12 @@ func (st *state) probe(hostname string, port int, path, agent string, now time.T
 	}
 	if !serves {
 		status, body = http.StatusNotFound, notFoundBody
-	} else if run.Web != nil && run.Web.Fatal != nil && run.Web.RunsPHP(path) {
-		// The front controller dies on a file it requires: each request
-		// logs PHP's fatal error and answers 500 (simdeps.go).
+	} else if fatal := run.Web.FatalAt(path); run.Web != nil && fatal != nil {
+		// The front controller dies on a file it requires, or the page's
+		// view on the asset manifest: each such request logs the error and
+		// answers 500 (simdeps.go, laravelvite.go).
 		status, body = http.StatusInternalServerError, ""
-		for _, l := range run.Web.Fatal {
+		for _, l := range fatal {
 			st.addLog(s, now, l.Sev, 16, s.Name, s.Containers[0], l.Msg)
 		}
 	}
