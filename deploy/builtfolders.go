@@ -1,10 +1,12 @@
 package deploy
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform/appsim"
@@ -163,4 +165,41 @@ func builtFolders(ctx context.Context, env Env, req Request, cmds []string) []st
 		}
 	}
 	return out
+}
+
+// buildWord is a build command that may run a build script: any that says
+// build (`pnpm build`, `npx vite build`, `turbo run build`, `make build`).
+var buildWord = regexp.MustCompile(`\bbuild\b`)
+
+// unrunBuildScript is the folder package.json's build script writes, as
+// builtFolders words it ("dist (vite build)"), and the command that runs
+// the script with the build's package manager (pm), when build commands
+// run but none of them may run it; "" when one may, or ZCP cannot tell.
+func unrunBuildScript(ctx context.Context, env Env, req Request, cmds []string, pm string) (built, run string) {
+	if env.ReadSource == nil || len(cmds) == 0 || slices.ContainsFunc(cmds, buildWord.MatchString) {
+		return "", ""
+	}
+	read := func(rel string) string {
+		src, err := env.ReadSource(ctx, req, rel)
+		if err != nil {
+			return ""
+		}
+		return src
+	}
+	var pkg struct {
+		Scripts map[string]string `json:"scripts"`
+	}
+	if json.Unmarshal([]byte(read("package.json")), &pkg) != nil || pkg.Scripts["build"] == "" {
+		return "", ""
+	}
+	for _, t := range builtTools {
+		if !t.words.MatchString(pkg.Scripts["build"]) {
+			continue
+		}
+		if dir := t.dir(read, pkg.Scripts["build"]); dir != "" {
+			run = map[string]string{"pnpm": "pnpm build", "yarn": "yarn build", "bun": "bun run build"}[pm]
+			return path.Clean(strings.TrimPrefix(dir, "./")) + " (" + t.name + ")", cmp.Or(run, "npm run build")
+		}
+	}
+	return "", ""
 }

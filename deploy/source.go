@@ -105,6 +105,7 @@ func pushedCode(ctx context.Context, env Env, req Request, y ops.Setup) *diagnos
 		c.Whole = whole
 		c.Outputs, c.DeployFiles = slices.Concat(diagnose.BuildOutputs(cmds), jarOutputs(ctx, env, req, cmds), b.cargo), files
 		c.Built = builtFolders(ctx, env, req, cmds)
+		c.Unrun, c.UnrunBy = unrunBuildScript(ctx, env, req, cmds, pmRun(cmds, true))
 		c.Modules = installs && (whole || slices.ContainsFunc(files, func(f string) bool { return path.Clean(strings.TrimSpace(f)) == "node_modules" }))
 	}
 	c.Nested = nestedOf(ctx, env, req, &c, base, file)

@@ -93,3 +93,40 @@ func TestDeploy_LaravelPageWithoutItsViteBuildWalk28b(t *testing.T) {
 		{name: "a root view without @vite", services: svc, dir: "app", target: "app", files: walk28bJetstream("    @inertiaHead"), verdict: "live"},
 	})
 }
+
+// walk28bSolid is the solidjs-static recipe: nodejs@20 installs and
+// builds with pnpm (build runs `vite build`, which writes dist), static
+// serves dist's contents; build is its build.buildCommands.
+func walk28bSolid(build ...string) map[string]string {
+	y := "zerops:\n  - setup: app\n    build:\n      base: nodejs@20\n      buildCommands:\n"
+	for _, c := range build {
+		y += "        - " + c + "\n"
+	}
+	return map[string]string{
+		"zerops.yml":     y + "      deployFiles:\n        - dist/~\n    run:\n      base: static\n",
+		"package.json":   `{"name": "site", "scripts": {"dev": "vite dev", "build": "vite build", "start": "vite preview"}, "devDependencies": {"vite": "^5.2.8", "vite-plugin-solid": "^2.8.2"}, "dependencies": {"solid-js": "^1.8.11"}}`,
+		"pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+		"index.html":     "<!DOCTYPE html><html><body><div id=\"root\"></div><script src=\"/src/index.tsx\" type=\"module\"></script></body></html>\n",
+		"vite.config.ts": "import { defineConfig } from 'vite'\nimport solidPlugin from 'vite-plugin-solid'\n\nexport default defineConfig({ plugins: [solidPlugin()], build: { target: 'esnext' } })\n",
+		"src/index.tsx":  "import { render } from 'solid-js/web'\n\nrender(() => <h1>Hello</h1>, document.getElementById('root')!)\n",
+	}
+}
+
+// TestDeploy_BuildScriptNeverRunWalk28b: with `pnpm build` left out of the
+// solidjs-static recipe's build, deployFiles `dist/~` fails the build. The
+// answer was "Make build.deployFiles name paths the build actually
+// produces … or fix the build so it produces them": the first half leads
+// an agent to deploy the unbuilt source. The missing step is named.
+func TestDeploy_BuildScriptNeverRunWalk28b(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: app\n    type: static\n    enableSubdomainAccess: true\n"
+	npm := walk28bSolid("npm install")
+	delete(npm, "pnpm-lock.yaml")
+	runWalkCases(t, []deployCase{
+		{name: "pnpm build left out", services: svc, dir: "app", target: "app", files: walk28bSolid("pnpm i"), verdict: "build-failed",
+			says: []string{"deploy-files-missing", "no command in `build.buildCommands` runs that script"}, next: []string{"Add `pnpm build` to `build.buildCommands`"}, lacks: []string{"name paths the build actually produces"},
+			then: []deployCase{{name: "pnpm build added", files: walk28bSolid("pnpm i", "pnpm build"), verdict: "unverified", lacks: []string{"does not exist"}}}},
+		{name: "npm run build left out", services: svc, dir: "app", target: "app", files: npm, verdict: "build-failed",
+			next: []string{"Add `npm run build`"}},
+	})
+}

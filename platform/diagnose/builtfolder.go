@@ -16,7 +16,7 @@ var missingDeployPath = lazyregexp.New(`(?i)deploy[ _]?files?\b[^"']*["']([^"']+
 // to what the line and c show: the folder a build wrote instead, a site
 // config, Next's build, a manifest, a PHP script, a file a server serves.
 func (d *Diagnosis) deployFilesFix(text string, stage Stage, c *Code) {
-	if stage == Build && (d.noBuildFix(text, c) || d.builtFolderFix(text, c) || d.builtOutputFix(text, c)) {
+	if stage == Build && (d.noBuildFix(text, c) || d.unrunScriptFix(text, c) || d.builtFolderFix(text, c) || d.builtOutputFix(text, c)) {
 		return
 	}
 	if !d.siteConfigFix(text) && !d.nextBuildFix(text, c) && !d.manifestFix(text) && !d.phpScriptFix(text) {
@@ -41,6 +41,26 @@ func (d *Diagnosis) noBuildFix(text string, c *Code) bool {
 	}
 	d.Cause = "`build.deployFiles` lists `" + missing + "`, which is not in the folder you deploy from, and the setup has no build command that could make it: with no build the deploy takes only what was pushed."
 	d.Fix = "Add `" + missing + "` to the folder you deploy from, at that path" + lands + ", or correct the entry in `build.deployFiles` to the path the file has there; then deploy again."
+	return true
+}
+
+// unrunScriptFix fits d, deploy-files-missing read from a build's line
+// text, to package.json's build script that no build command runs
+// (c.Unrun): the entry is that script's output, the build step is
+// missing. False when the line names no path, or another one.
+func (d *Diagnosis) unrunScriptFix(text string, c *Code) bool {
+	m := missingDeployPath.FindStringSubmatch(text)
+	if m == nil || c == nil || c.Unrun == "" {
+		return false
+	}
+	missing := deployEntry(m[1])
+	dir, tool, _ := strings.Cut(c.Unrun, " (")
+	if missing != dir && !strings.HasPrefix(missing, dir+"/") {
+		return false
+	}
+	d.Cause = "`build.deployFiles` lists `" + missing + "`, which package.json's build script writes (" + strings.TrimSuffix(tool, ")") + " makes `" + dir +
+		"`), but no command in `build.buildCommands` runs that script."
+	d.Fix = "Add `" + c.UnrunBy + "` to `build.buildCommands` after the install (`build.deployFiles` stays as it is), then deploy again."
 	return true
 }
 

@@ -73,6 +73,11 @@ type Code struct {
 	// outDir; Next's .next; Angular's dist/<name>/browser), each with the
 	// tool that writes it: "dist (vite build)".
 	Built []string `json:"built,omitempty"`
+	// Unrun is the folder package.json's build script writes, worded as
+	// Built's are, when no build command runs the script; UnrunBy the
+	// command that runs it with the build's package manager (`pnpm build`).
+	Unrun   string `json:"unrun,omitempty"`
+	UnrunBy string `json:"unrunBy,omitempty"`
 	// RunPrepare is the setup's build.addToRunPrepare (RunPrepareRead:
 	// the setup was read), what run.prepareCommands find; PyProject the
 	// Python project file at the top of the source (pyproject.toml,
