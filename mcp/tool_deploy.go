@@ -352,10 +352,14 @@ func mayCause(warnings []platform.Issue, diags []diagnose.Diagnosis, build bool)
 	// changes none of it.
 	files := len(diags) > 0 && diags[0].Signal == "deploy-files-missing"
 	return slices.ContainsFunc(warnings, func(w platform.Issue) bool {
-		return (!build || !strings.Contains("."+w.Path+".", ".run.")) && !unsudoUnproven(w, diags) &&
+		return (!build || !strings.Contains("."+w.Path+".", ".run.")) && !unsudoUnproven(w, diags) && !inert(w) &&
 			(!files || !strings.Contains(w.Path+".", ".run.envVariables.")) // one on the mapping names several keys
 	})
 }
+
+// inert reports whether w changes nothing the platform does: build.deploy,
+// the deprecated name of deployFiles, which it still reads.
+func inert(w platform.Issue) bool { return strings.HasSuffix(w.Path, ".build.deploy") }
 
 // setsAddress reports whether w, a warning, may be why the app listens
 // where d, a bind or port diagnosis, found it (the log shows the address):

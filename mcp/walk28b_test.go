@@ -130,3 +130,36 @@ func TestDeploy_BuildScriptNeverRunWalk28b(t *testing.T) {
 			next: []string{"Add `npm run build`"}},
 	})
 }
+
+// walk28bPrerender is the prerender recipe: its build installs the
+// packages and deploys them with server.js under build.deploy (the old
+// name of deployFiles), run.prepareCommands install Chromium with install,
+// and node server.js serves on 3000.
+func walk28bPrerender(install string) map[string]string {
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: prerender\n    build:\n      base: nodejs@20\n      buildCommands:\n        - npm i\n      deploy:\n        - node_modules\n        - server.js\n" +
+			"    run:\n      base: nodejs@20\n      prepareCommands:\n        - " + install + "\n      envVariables:\n        MEMORY_CACHE: 1\n" +
+			"      ports:\n        - port: 3000\n          httpSupport: true\n      start: node server.js\n",
+		"package.json": `{"name": "prerender-svc", "version": "1.0.0", "dependencies": {"prerender": "5.21.1", "prerender-memory-cache": "1.0.2"}}`,
+		"server.js": "const prerender = require('prerender')\nconst memoryCache = require('prerender-memory-cache')\n\n" +
+			"const server = prerender({ chromeFlags: ['--no-sandbox', '--headless'], chromeLocation: '/usr/bin/chromium-browser' })\n" +
+			"if (Number(process.env.MEMORY_CACHE) === 1) server.use(memoryCache)\nserver.start()\n",
+	}
+}
+
+// TestDeploy_DeprecatedNameIsNoCauseWalk28b: the prerender recipe deploys
+// under build.deploy, a name the platform still reads. With its Chromium
+// installed by apt-get on the Alpine run base, the runtime's preparation
+// fails at `sudo: apt-get: command not found`, and the answer was "Fix
+// (or knowingly accept) the 1 warning first … Then zerops_deploy again and
+// if it still fails: Fix … Use Alpine's package manager": a deploy spent
+// on renaming a key that changes nothing. The fix comes first.
+func TestDeploy_DeprecatedNameIsNoCauseWalk28b(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: prerender\n    type: nodejs@20\n    enableSubdomainAccess: true\n"
+	runWalkCases(t, []deployCase{
+		{name: "apt-get on alpine", services: svc, dir: "prerender", target: "prerender", files: walk28bPrerender("sudo apt-get install -y chromium"),
+			verdict: "build-failed", next: []string{"Use Alpine's package manager: sudo apk add --no-cache chromium"}, lacks: []string{"warning first"},
+			then: []deployCase{{name: "the recipe's apk add", files: walk28bPrerender("apk add --update-cache chromium"), verdict: "unverified"}}},
+	})
+}
