@@ -163,3 +163,40 @@ func TestDeploy_DeprecatedNameIsNoCauseWalk28b(t *testing.T) {
 			then: []deployCase{{name: "the recipe's apk add", files: walk28bPrerender("apk add --update-cache chromium"), verdict: "unverified"}}},
 	})
 }
+
+// walk28bDirectus is the directus recipe cut to its start: Directus
+// installed by the build and globally by run.prepareCommands, bootstrapped
+// by run.initCommands and started with `directus start`, its database the
+// project's db, ports its run.ports.
+func walk28bDirectus(ports string, env ...string) map[string]string {
+	y := "zerops:\n  - setup: directus\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm i\n      deployFiles:\n        - ./\n" +
+		"    run:\n      base: nodejs@22\n      prepareCommands:\n        - npm i -g directus\n      envVariables:\n        PUBLIC_URL: ${zeropsSubdomain}\n" +
+		"        DB_CLIENT: pg\n        DB_CONNECTION_STRING: ${db_connectionString}/${db_dbName}\n"
+	for _, e := range env {
+		y += "        " + e + "\n"
+	}
+	y += "      ports:\n        - port: " + ports + "\n          httpSupport: true\n      initCommands:\n        - zsc execOnce bootstrap -- directus bootstrap\n" +
+		"        - directus schema apply --yes snapshot.yaml\n      start: directus start\n"
+	return map[string]string{
+		"zerops.yml":    y,
+		"package.json":  `{"name": "cms", "version": "1.0.0", "dependencies": {"directus": "^11.4.0", "pg": "^8.13.1"}}`,
+		"snapshot.yaml": "version: 1\ndirectus: 11.4.0\nvendor: postgres\ncollections: []\n",
+	}
+}
+
+// TestDeploy_DirectusListensOn8055Walk28b: Directus serves on PORT, 8055
+// unless set. With run.ports 3000, the answer was "unverified … where
+// `directus start` listens (it reads no port or address for it)": nothing
+// answers on 3000. The sandbox knows its address: a port off it is
+// diagnosed, the recipe's 8055 (or PORT set to run.ports) is not.
+func TestDeploy_DirectusListensOn8055Walk28b(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: directus\n    type: nodejs@22\n    enableSubdomainAccess: true\n    envSecrets:\n      SECRET: a8f0c2d4e6b8a0c2d4e6f8a0b2c4d6e8\n"
+	runWalkCases(t, []deployCase{
+		{name: "run.ports 3000", services: svc, dir: "directus", target: "directus", files: walk28bDirectus("3000"), verdict: "not-answering",
+			says: []string{"8055"}, lacks: []string{"where `directus start` listens"},
+			then: []deployCase{{name: "run.ports 8055", files: walk28bDirectus("8055"), verdict: "unverified", reason: []string{"what Directus does beyond its address"}}}},
+		{name: "PORT set to run.ports", services: svc, dir: "directus", target: "directus", files: walk28bDirectus("3000", `PORT: "3000"`), verdict: "unverified",
+			lacks: []string{"where `directus start` listens"}},
+	})
+}
