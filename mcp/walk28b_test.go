@@ -1,6 +1,9 @@
 package mcp_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // walk28bPMA is the phpmyadmin recipe as an agent writes it in today's
 // format: the build downloads and unzips phpMyAdmin into public/, moves
@@ -198,5 +201,32 @@ func TestDeploy_DirectusListensOn8055Walk28b(t *testing.T) {
 			then: []deployCase{{name: "run.ports 8055", files: walk28bDirectus("8055"), verdict: "unverified", reason: []string{"what Directus does beyond its address"}}}},
 		{name: "PORT set to run.ports", services: svc, dir: "directus", target: "directus", files: walk28bDirectus("3000", `PORT: "3000"`), verdict: "unverified",
 			lacks: []string{"where `directus start` listens"}},
+	})
+}
+
+// TestDeploy_PrerenderListensOnItsPortWalk28b: the prerender recipe's
+// server.js calls prerender(), which listens on its options' port, else
+// PORT, else 3000. With run.ports 8080, the answer was "unverified …
+// where `node server.js` listens (it reads no port or address for it)":
+// nothing answers on 8080. The sandbox reads the factory's port.
+func TestDeploy_PrerenderListensOnItsPortWalk28b(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: prerender\n    type: nodejs@20\n    enableSubdomainAccess: true\n"
+	recipe := walk28bPrerender("apk add --update-cache chromium")
+	on := func(port string) map[string]string {
+		f := walk28bPrerender("apk add --update-cache chromium")
+		f["zerops.yml"] = strings.Replace(f["zerops.yml"], "- port: 3000", "- port: "+port, 1)
+		return f
+	}
+	withPort := on("8080")
+	withPort["zerops.yml"] = strings.Replace(withPort["zerops.yml"], "        MEMORY_CACHE: 1\n", "        MEMORY_CACHE: 1\n        PORT: \"8080\"\n", 1)
+	inCode := on("4000")
+	inCode["server.js"] = strings.Replace(inCode["server.js"], "prerender({ ", "prerender({ port: 4000, ", 1)
+	runWalkCases(t, []deployCase{
+		{name: "run.ports 8080", services: svc, dir: "prerender", target: "prerender", files: on("8080"), verdict: "not-answering",
+			says: []string{"accepting requests on port 3000"}, lacks: []string{"where `node server.js` listens"},
+			then: []deployCase{{name: "run.ports back to 3000", files: recipe, verdict: "unverified", reason: []string{"the Chrome it drives"}}}},
+		{name: "PORT 8080", services: svc, dir: "prerender", target: "prerender", files: withPort, verdict: "unverified", reason: []string{"the Chrome it drives"}},
+		{name: "its options' port", services: svc, dir: "prerender", target: "prerender", files: inCode, verdict: "unverified", reason: []string{"the Chrome it drives"}},
 	})
 }

@@ -13,16 +13,7 @@ import (
 // the command's flags and variables. A port or bind set in a form not read
 // here leaves where it listens unknown. false: no record's server.
 func codeServer(lang, src string, args []string, env map[string]string) (startCmd, bool) {
-	names := make([]string, 0, len(ownAddrs))
-	for name := range ownAddrs {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		s := ownAddrs[name]
-		if s.uses == nil || s.lang != lang || !s.uses.MatchString(src) {
-			continue
-		}
+	if s, ok := codeServerOf(lang, src); ok {
 		base := Addr{s.host, s.port}
 		if v, set := setting(s.setPort, src); set {
 			n, ok := portValue(v, env)
@@ -30,6 +21,7 @@ func codeServer(lang, src string, args []string, env map[string]string) (startCm
 				return startCmd{lang: lang}, true
 			}
 			base.port = n
+			s.portVars = nil // a port written in the code stands over the variable
 		}
 		if v, set := setting(s.setHost, src); set {
 			h, ok := stringValue(src, v, env)
@@ -45,6 +37,22 @@ func codeServer(lang, src string, args []string, env map[string]string) (startCm
 		return s.at(lang, s.listen(args, env, base)), true
 	}
 	return startCmd{}, false
+}
+
+// codeServerOf is the record of ownAddrs whose server an entry file of
+// lang (its code src) starts; false: none.
+func codeServerOf(lang, src string) (ownAddr, bool) {
+	names := make([]string, 0, len(ownAddrs))
+	for name := range ownAddrs {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if s := ownAddrs[name]; s.uses != nil && s.lang == lang && s.uses.MatchString(src) {
+			return s, true
+		}
+	}
+	return ownAddr{}, false
 }
 
 // setting is the value re finds in src, if any: its group 1 as written, or

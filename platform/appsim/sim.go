@@ -640,6 +640,9 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 			r.unsure = append(r.unsure, end) // latercrash.go
 		}
 		if c, ok := codeServer(lang, src, args, env); ok {
+			if s, _ := codeServerOf(lang, src); s.unread != "" && c.listen != nil {
+				r.noteUnsure(s.unread)
+			}
 			return c // a server of its own reads its flags itself
 		}
 	}

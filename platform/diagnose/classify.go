@@ -622,7 +622,7 @@ const publicBind = "_public-bind"
 var unresolvedRef = lazyregexp.New(`\$\{[a-z][a-z0-9]*_[A-Za-z0-9_]+\}`)
 
 // listenPort finds the port in a line announcing a listener.
-var listenPort = lazyregexp.New(`(?i)(?:\b(?:listen\w*|running|serving|started|bound|development server|up (?:on|at))\b|\blocal:).*?(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[:\da-f]*\]|\*|^|\s):(\d{2,5})\b|\bport:?\s+(\d{2,5})\b)`)
+var listenPort = lazyregexp.New(`(?i)(?:\b(?:listen\w*|running|serving|started|bound|accepting (?:requests|connections)|development server|up (?:on|at))\b|\blocal:).*?(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[:\da-f]*\]|\*|^|\s):(\d{2,5})\b|\bport:?\s+(\d{2,5})\b)`)
 
 // otherPort finds the first line announcing a listener when none of the
 // announced ports is among ports.
@@ -632,7 +632,7 @@ func otherPort(lines []string, ports []int) (int, string, bool) {
 		low := strings.ToLower(raw)
 		if !strings.Contains(low, "listen") && !strings.Contains(low, "started") && !strings.Contains(low, "running") &&
 			!strings.Contains(low, "serving") && !strings.Contains(low, "bound") && !strings.Contains(low, "development server") && !strings.Contains(low, "local:") &&
-			!strings.Contains(low, "up on") && !strings.Contains(low, "up at") && !strings.Contains(low, "0.0.0.0:") && !strings.Contains(low, "::]:") && !strings.Contains(low, ":::") {
+			!strings.Contains(low, "up on") && !strings.Contains(low, "up at") && !strings.Contains(low, "accepting") && !strings.Contains(low, "0.0.0.0:") && !strings.Contains(low, "::]:") && !strings.Contains(low, ":::") {
 			continue
 		}
 		port, ok := announcedPort(stripANSI(raw))
