@@ -352,7 +352,7 @@ func mayCause(warnings []platform.Issue, diags []diagnose.Diagnosis, build bool)
 	// changes none of it.
 	files := len(diags) > 0 && diags[0].Signal == "deploy-files-missing"
 	return slices.ContainsFunc(warnings, func(w platform.Issue) bool {
-		return (!build || !strings.Contains("."+w.Path+".", ".run.")) && !unsudoUnproven(w, diags) && !inert(w) &&
+		return (!build || !strings.Contains("."+w.Path+".", ".run.")) && !unsudoUnproven(w, diags, build) && !inert(w) &&
 			(!files || !strings.Contains(w.Path+".", ".run.envVariables.")) // one on the mapping names several keys
 	})
 }
@@ -378,10 +378,17 @@ func setsAddress(w platform.Issue, d diagnose.Diagnosis) bool {
 
 // unsudoUnproven reports whether w is an install without sudo (a maybe:
 // official recipes install so) and the failure is diagnosed as another
-// cause than a prepare command, its evidence no permission line: the
-// install is not why it failed.
-func unsudoUnproven(w platform.Issue, diags []diagnose.Diagnosis) bool {
-	if !strings.Contains(w.Problem, " without sudo: ") || len(diags) == 0 || diags[0].Signal == "prepare-command-failed" {
+// cause than a prepare command, its evidence no permission line, or is the
+// deployed app's (build false: every prepare command passed, or the
+// version would have failed there): the install is not why it failed.
+func unsudoUnproven(w platform.Issue, diags []diagnose.Diagnosis, build bool) bool {
+	if !strings.Contains(w.Problem, " without sudo: ") {
+		return false
+	}
+	if !build && strings.Contains(w.Path, "prepareCommands") {
+		return true
+	}
+	if len(diags) == 0 || diags[0].Signal == "prepare-command-failed" {
 		return false
 	}
 	return !strings.Contains(diags[0].Evidence, "Permission denied") && !strings.Contains(diags[0].Evidence, "are you root")

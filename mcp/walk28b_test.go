@@ -230,3 +230,25 @@ func TestDeploy_PrerenderListensOnItsPortWalk28b(t *testing.T) {
 		{name: "its options' port", services: svc, dir: "prerender", target: "prerender", files: inCode, verdict: "unverified", reason: []string{"the Chrome it drives"}},
 	})
 }
+
+// TestDeploy_PassedInstallIsNoCauseWalk28b: the prerender recipe installs
+// Chromium with `apk add` without sudo, which the sandbox warns of. With
+// the app answering nowhere and a log that names no cause, the answer
+// began "fix (or knowingly accept) the 2 warnings first … Then
+// zerops_deploy again and if it still fails": the version is ACTIVE, so
+// every run.prepareCommands passed, and the install cannot be why nothing
+// answers. Its step comes first.
+func TestDeploy_PassedInstallIsNoCauseWalk28b(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: api\n    type: nodejs@20\n"
+	files := map[string]string{
+		"zerops.yml": "zerops:\n  - setup: api\n    build:\n      base: nodejs@20\n      deployFiles: [index.js]\n" +
+			"    run:\n      base: nodejs@20\n      prepareCommands:\n        - apk add --update-cache chromium\n" +
+			"      ports:\n        - port: 3000\n          httpSupport: true\n      start: node index.js\n",
+		"index.js": "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, '10.1.2.3')\n",
+	}
+	runWalkCases(t, []deployCase{
+		{name: "bound to another address", services: svc, dir: "api", target: "api", files: files, verdict: "not-answering",
+			next: []string{"0.0.0.0:3000"}, lacks: []string{"warning first", "warnings first"}},
+	})
+}
