@@ -116,26 +116,7 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 	out := make([]Diagnosis, len(got))
 	for i, f := range got {
 		out[i] = Diagnosis{Signal: f.sig.id, Cause: f.sig.cause, Fix: f.sig.fix, Evidence: clip(f.text), Doc: f.sig.doc}
-		out[i].specialise(f.bare, stage, opt, prepFiles)
-		out[i].familyFix(lines, f.line, f.bare, stage, opt.Code)
-		if f.sig.id == "missing-env-variable" {
-			out[i].settingsFix(lines, f.line, stage)
-			out[i].zodEnvFix(lines, f.line, stage)
-		}
-		if f.sig.id == "readiness-check-failed" {
-			out[i].readinessPortFix(f.bare, lines, opt.declared())
-			out[i].readinessTimeoutFix(f.bare)
-		}
-		if f.sig.id == "app-crash" {
-			out[i].exitFix(lines) // exitcode.go
-		}
-		if f.sig.id == "init-command-failed" && initCause != nil {
-			out[i].initFix(initCommandLine(lines, f), *initCause, opt.Code)
-		} else if f.sig.id == "init-command-failed" {
-			out[i].initCopyFix(initCommandLine(lines, f), lines[:min(f.line, len(lines))])
-			out[i].systemctlVerbFix(lines[:min(f.line, len(lines))])
-		}
-		out[i].fillPort(opt)
+		out[i].fit(f, lines, stage, opt, prepFiles, initCause)
 	}
 	out = oneBindFix(out, opt)
 	out = withoutSiteConfigEchoes(out)
@@ -1001,4 +982,30 @@ func (d *Diagnosis) commandFixes(text string, stage Stage, opt Options) {
 	if strings.HasPrefix(text, "gunicorn: ") { // gunicorn's own usage error: its options alone
 		d.Fix = strings.Replace(d.Fix, pyStartOptions, strings.TrimSuffix(gunicornOptions, ";")+".", 1)
 	}
+}
+
+// fit specialises d, read from f, to what lines and opt show: the
+// signal's own cause and fix made to name this log's file, variable, port
+// or command.
+func (d *Diagnosis) fit(f found, lines []string, stage Stage, opt Options, prepFiles string, initCause *found) {
+	d.specialise(f.bare, stage, opt, prepFiles)
+	d.familyFix(lines, f.line, f.bare, stage, opt.Code)
+	switch f.sig.id {
+	case "missing-env-variable":
+		d.settingsFix(lines, f.line, stage)
+		d.zodEnvFix(lines, f.line, stage)
+	case "readiness-check-failed":
+		d.readinessPortFix(f.bare, lines, opt.declared())
+		d.readinessTimeoutFix(f.bare)
+	case "app-crash":
+		d.exitFix(lines) // exitcode.go
+	case "init-command-failed":
+		if initCause != nil {
+			d.initFix(initCommandLine(lines, f), *initCause, opt.Code)
+		} else {
+			d.initCopyFix(initCommandLine(lines, f), lines[:min(f.line, len(lines))])
+			d.systemctlVerbFix(lines[:min(f.line, len(lines))])
+		}
+	}
+	d.fillPort(opt)
 }
