@@ -997,6 +997,7 @@ func (d *Diagnosis) fit(f found, lines []string, stage Stage, opt Options, prepF
 	case "readiness-check-failed":
 		d.readinessPortFix(f.bare, lines, opt.declared())
 		d.readinessTimeoutFix(f.bare)
+		d.readinessStatusFix(f.bare)
 	case "app-crash":
 		d.exitFix(lines) // exitcode.go
 	case "init-command-failed":

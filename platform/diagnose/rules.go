@@ -306,6 +306,9 @@ var ruleSpecs = []ruleSpec{
 	// A request of the check that got no answer in time, in any words of
 	// the check's line: the check's own timeout, no upstream's.
 	{build: "", runtime: "readiness-check-failed", keys: []string{"readiness"}, re: `(?i)readiness.*\b(deadline exceeded|timed? ?out|timeout)\b`, not: `(?i)refused`},
+	// A request of the check answered 4xx or 5xx, in any words of the
+	// check's line: the check failed there unless it passed later.
+	{build: "", runtime: "readiness-check-failed", keys: []string{"readiness"}, re: `(?i)readiness.*[45]\d\d|[45]\d\d.*readiness`, not: `(?i)refused`, near: checkAnsweredNon2xx},
 
 	// --- Package managers: scripts, lock files, dependencies, engines.
 	{build: "npm-missing-script", runtime: "npm-missing-script", keys: []string{"missing script", "err_pnpm_no_script", "err_pnpm_recursive_run_no_script", "none of the selected packages has", "no script named", "script not found", "task not found", `command "`, `command \"`, "couldn't find a script named"}, re: `(?i)missing script:?|ERR_PNPM_(RECURSIVE_RUN_)?NO_SCRIPT|None of the selected packages has an? "[^"]+" script|\bno script named\b|script not found "|task not found|` + yarnNoCommand + `|Couldn't find a script named "`},
