@@ -602,8 +602,9 @@ const publicBind = "_public-bind"
 // ${S3_BUCKET} placeholder is none.
 var unresolvedRef = lazyregexp.New(`\$\{[a-z][a-z0-9]*_[A-Za-z0-9_]+\}`)
 
-// listenPort finds the port in a line announcing a listener.
-var listenPort = lazyregexp.New(`(?i)(?:\b(?:listen\w*|running|serving|started|bound|accepting (?:requests|connections)|development server|up (?:on|at))\b|\blocal:).*?(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[:\da-f]*\]|\*|^|\s):(\d{2,5})\b|\bport:?\s+(\d{2,5})\b)`)
+// listenPort finds the port in a line announcing a listener, in words or a
+// JSON log's `"port":3000`.
+var listenPort = lazyregexp.New(`(?i)(?:\b(?:listen\w*|running|serving|started|bound|accepting (?:requests|connections)|development server|up (?:on|at))\b|\blocal:).*?(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[:\da-f]*\]|\*|^|\s):(\d{2,5})\b|\bport"?(?::\s*|\s+)(\d{2,5})\b)`)
 
 // otherPort finds the first line announcing a listener when none of the
 // announced ports is among ports.
