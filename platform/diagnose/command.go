@@ -279,13 +279,31 @@ const viteEntryMissing = `Could not resolve entry module (?:"([^"]+)"|\(([^)]+)\
 var viteEntryRe = lazyregexp.New(viteEntryMissing)
 
 // notViteEntry reports whether line (lines[n]) is other than Vite's
-// `error during build:` before Rollup's missing entry, the next line: no
-// error in the source, the entry file is not there.
+// `error during build:` before Rollup's missing entry, the next line (no
+// error in the source, the entry file is not there), or before an error a
+// SvelteKit adapter threw (the source compiled; the adapter refused it).
 func notViteEntry(lines []string, n int, line string) bool {
 	if !strings.Contains(line, "error during build") {
 		return true
 	}
-	return n+1 >= len(lines) || !viteEntryRe.MatchString(lines[n+1])
+	return n+1 >= len(lines) || !viteEntryRe.MatchString(lines[n+1]) && !adapterFailed(lines, n+1)
+}
+
+// adapterFrame is a stack frame of a SvelteKit adapter's adapt step (or of
+// the adapter's package): the build's output was made, the adapter refused
+// it (dynamic routes with adapter-static, say), so no source failed to
+// compile.
+var adapterFrame = lazyregexp.New(`^\s*at (adapt|Object\.adapt|async adapt) \(|[/\\]@sveltejs[/\\]adapter-[\w-]+[/\\]`)
+
+// adapterFailed reports whether the error at lines[n] is thrown by an
+// adapter: one of its next three lines is an adapter's frame.
+func adapterFailed(lines []string, n int) bool {
+	for i := n; i < len(lines) && i <= n+3; i++ {
+		if adapterFrame.MatchString(stripStamp(stripANSI(lines[i]))) {
+			return true
+		}
+	}
+	return false
 }
 
 // gradleWrapperMain is the JVM's line (or its cause) when gradlew runs

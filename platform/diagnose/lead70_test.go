@@ -31,3 +31,33 @@ func TestClassify_Lead70Wordings(t *testing.T) {
 	}
 	runFamilyCases(t, tests)
 }
+
+// Vite's `error during build:` before an error a SvelteKit adapter threw
+// is the build command's failure, not the source's; NATS.js's
+// `Error: CONNECTION_REFUSED` is a refused connection. A compile error
+// under the same banner, and the word in a message of no error, stay as
+// they were.
+func TestClassify_Lead70AdapterAndNatsRefused(t *testing.T) {
+	t.Parallel()
+	exit := `[build] command "npm run build" exited with code 1`
+	tests := []familyCase{
+		{"AdapterStaticDynamicRoutes", Build, []string{"[build] > Using @sveltejs/adapter-static",
+			"[build] error during build:", "[build] Error: Encountered dynamic routes",
+			"[build]     at adapt (file:///build/source/node_modules/@sveltejs/adapter-static/index.js:58:12)", exit}, "build-command-failed", ""},
+		{"AdapterFrameAsyncAdapt", Build, []string{"error during build:", "Error: Prerendering failed for /admin",
+			"    at async adapt (/build/source/node_modules/@sveltejs/adapter-static/index.js:40:5)",
+			"ELIFECYCLE  Command failed with exit code 1."}, "build-command-failed", ""},
+		{"AdapterPackagePathOnly", Build, []string{"error during build:", "Error: No fallback page was written",
+			"    at file:///build/source/node_modules/@sveltejs/adapter-node/index.js:71:9", exit}, "build-command-failed", ""},
+		{"ViteSourceErrorStaysCompile", Build, []string{"error during build:",
+			"src/routes/+page.svelte:12:4 Unexpected token", "    at parse (file:///build/source/node_modules/svelte/compiler.js:10:1)", exit}, "compile-error", ""},
+		{"NatsConnectionRefused", Runtime, []string{"Error: CONNECTION_REFUSED",
+			"    at Function.errorForCode (/var/www/node_modules/nats/lib/nats-base-client/core.js:249:16)",
+			"  code: 'CONNECTION_REFUSED',", "Node.js v20.18.1"}, "connection-refused", ""},
+		{"NatsErrorWithServer", Runtime, []string{"NatsError: CONNECTION_REFUSED",
+			"    at NatsConnectionImpl.connect (/app/node_modules/nats/lib/nats-base-client/nats.js:59:23)"}, "connection-refused", ""},
+		{"CodeCONNECTION_REFUSEDOnly", Runtime, []string{"[queue] worker failed to start: code=CONNECTION_REFUSED server=queue:4222"}, "connection-refused", ""},
+		{"LowerCaseWordIsNoRefusal", Runtime, []string{"retry policy: on connection_refused wait 2s"}, "", ""},
+	}
+	runFamilyCases(t, tests)
+}
