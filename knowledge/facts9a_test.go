@@ -18,7 +18,7 @@ func TestFacts_Incidents9a(t *testing.T) {
 		{"operations/logs", "Python buffers print(): PYTHONUNBUFFERED", "Python buffers `print\\(\\)`: set `PYTHONUNBUFFERED: \"1\"`"},
 		{"troubleshooting/build-failures", "zerops.yml not found: the file at the root of what is pushed, or --zerops-yaml-path", "`zerops\\.yml not found`: the file must sit at the root of what is pushed \\(`--zerops-yaml-path <file>` names another"},
 		{"troubleshooting/build-failures", "build.base is required: every build names a base", "`build\\.base is required`: every `build` needs a `base`"},
-		{"operations/deploy-with-zcli", "zcli's own words when zerops.yml is not in the pushed directory", "must be in the working directory, which is the pushed directory's root \\(`Error: zerops\\.yml not found` otherwise\\)"},
+		{"operations/deploy-with-zcli", "zcli's own words when zerops.yml is not in the pushed directory", "must be in the working directory, which is the pushed directory's root \\(zcli stops with `File zerops\\.yml not found\\. Checked paths: \\[…\\]` otherwise\\)"},
 		{"config/zerops-yml-build", "build.base is required; run.base is optional", "\\*\\*No `base`\\*\\* \\(`build\\.base is required`\\): a `build` section always names its base; `run\\.base` is optional"},
 		{"config/zerops-yml-build", "base is required in the keys table", "\\| `base` \\| \\*\\*required\\*\\* when there is a `build` section"},
 		{"troubleshooting/runtime-crashes", "a shared library the run image lacks: install it in run.prepareCommands", "a missing library \\(`error while loading shared libraries: libssl\\.so\\.3`\\): `sudo apk add --no-cache libssl3` in `run\\.prepareCommands`"},
