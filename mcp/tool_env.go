@@ -54,8 +54,7 @@ func (s *Server) envTool() toolDef {
 			pending := ""
 			if res.Scope == ops.EnvScopeService {
 				if changed, started, ok := ops.EnvPendingRestart(ctx, s.opsProject(), res.Service); ok {
-					pending = fmt.Sprintf("variables of %s or of the project changed at %s UTC, after its app last started (%s UTC): it runs with the values it started with until zerops_manage action=restart serviceHostname=%s.",
-						res.Service, changed.UTC().Format("15:04:05"), started.UTC().Format("15:04:05"), res.Service)
+					pending = pendingRestart(res.Service, changed, started)
 					out.Next = "Next: " + pending
 				}
 			}

@@ -2,6 +2,8 @@ package mcp
 
 import (
 	"context"
+	"fmt"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -34,7 +36,7 @@ func (s *Server) processTool() toolDef {
 			return s.waitOnProcess(ctx, req, p), nil
 		}
 		sum := summarize([]waitOutcome{{Process: *p, Finished: p.IsTerminal()}})[0]
-		return processOutput{Process: sum, Next: processNext(p)}, nil
+		return processOutput{Process: sum, Next: s.processNextFor(ctx, p)}, nil
 	})
 }
 
@@ -42,15 +44,43 @@ func (s *Server) processTool() toolDef {
 // the subscription an earlier call's budget left parked.
 func (s *Server) waitOnProcess(ctx context.Context, req *sdk.CallToolRequest, p *platform.Process) processOutput {
 	if p.IsTerminal() || s.deps.Watcher == nil {
-		return processOutput{Process: summarize([]waitOutcome{{Process: *p, Finished: p.IsTerminal()}})[0], Next: processNext(p)}
+		return processOutput{Process: summarize([]waitOutcome{{Process: *p, Finished: p.IsTerminal()}})[0], Next: s.processNextFor(ctx, p)}
 	}
 	outcomes := s.awaitProcesses(ctx, s.progressFor(ctx, req), []platform.Process{*p}, "")
 	o := outcomes[0]
-	next := processNext(&o.Process)
+	next := s.processNextFor(ctx, &o.Process)
 	if o.Waited || !o.Finished {
 		next = nextForProcesses(outcomes, true, next)
 	}
 	return processOutput{Process: summarize(outcomes)[0], Next: next}
+}
+
+// processNextFor is the next step after reading p, where what it did
+// decides it: a finished variable change while the service's app still
+// runs with the values it started with names the restart that gives them
+// (an agent reading only "done" never restarted), a finished restart, start
+// or redeploy names zerops_verify (ACTIVE is not answering).
+func (s *Server) processNextFor(ctx context.Context, p *platform.Process) string {
+	if p.Status != platform.ProcessFinished || len(p.ServiceStacks) == 0 || p.ServiceStacks[0].Name == "" {
+		return processNext(p)
+	}
+	host := p.ServiceStacks[0].Name
+	switch p.ActionName {
+	case platform.ActionUpdateUserData, platform.ActionUpdateProjectEnvs:
+		if changed, started, ok := ops.EnvPendingRestart(ctx, s.opsProject(), host); ok {
+			return "Next: done; " + pendingRestart(host, changed, started)
+		}
+	case platform.ActionRestart, platform.ActionStart, platform.ActionDeploy:
+		return "Next: done; zerops_verify serviceHostname=" + host + " checks that it answers (with the diagnosis if not)."
+	}
+	return processNext(p)
+}
+
+// pendingRestart says that variables of host changed after its app last
+// started, and the call that gives the app the new values.
+func pendingRestart(host string, changed, started time.Time) string {
+	return fmt.Sprintf("variables of %s or of the project changed at %s UTC, after its app last started (%s UTC): it runs with the values it started with until zerops_manage action=restart serviceHostname=%s.",
+		host, changed.UTC().Format("15:04:05"), started.UTC().Format("15:04:05"), host)
 }
 
 // processNext is the next step after reading a process.
