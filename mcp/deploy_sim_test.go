@@ -118,7 +118,7 @@ func TestDeploy_WebRootWithoutIndexIsNotLive(t *testing.T) {
 		// first told to deploy a build output with dist/~.
 		{"php index in public without documentRoot", "php-nginx@8.4",
 			map[string]string{"zerops.yml": phpYml(""), "public/index.php": "<?php echo 'ok';\n"},
-			map[string]string{"zerops.yml": phpYml("      documentRoot: public\n")}, []string{"run.documentRoot", "`public`"}, []string{"dist/~"}},
+			map[string]string{"zerops.yml": phpYml("      documentRoot: public\n")}, []string{"run.documentRoot", "`documentRoot: public/`"}, []string{"dist/~"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -407,7 +407,36 @@ func documentRootFix(c *diagnose.Code) string {
 	if c.IndexDir == "." {
 		return root + ", but index.php is at the top of the source: remove run.documentRoot"
 	}
-	return root + ", but index.php is in `" + c.IndexDir + "/` of the source: set `documentRoot: " + c.IndexDir + "/` in run (and keep `" + c.IndexDir + "` in build.deployFiles)"
+	return root + ", but index.php is in `" + c.IndexDir + "/` of the source: set `documentRoot: " + c.IndexDir + "/` in run" + indexDirDeployed(c)
+}
+
+// indexDirDeployed is what documentRootFix says of build.deployFiles for
+// the source folder holding index.php: nothing when they deploy the whole
+// tree (`./`: "keep" there read as an edit to make), "add" when no entry
+// deploys the folder, else "keep".
+func indexDirDeployed(c *diagnose.Code) string {
+	keep := " (and keep `" + c.IndexDir + "` in build.deployFiles)"
+	if c.Whole {
+		return ""
+	}
+	dir := strings.Trim(path.Clean("/"+c.IndexDir), "/")
+	covered := false
+	for _, d := range c.DeployFiles {
+		e := strings.TrimSpace(d)
+		if strings.Contains(e, "~") {
+			return keep
+		}
+		switch e = strings.Trim(path.Clean("/"+e), "/"); {
+		case e == "":
+			return ""
+		case e == dir || strings.HasPrefix(dir, e+"/"):
+			covered = true
+		}
+	}
+	if len(c.DeployFiles) > 0 && !covered {
+		return " (and add `" + c.IndexDir + "` to build.deployFiles)"
+	}
+	return keep
 }
 
 // servesFiles reports whether svc is a web server that serves the deployed
