@@ -66,7 +66,9 @@ func deployedAt(out string, files []string) string {
 
 // builtFileFix names, for a start that runs a file the deploy lacks, the
 // file the build writes (its -o) and where the deploy puts it: run.start
-// then names that path, or deployFiles cuts its folder with `~`.
+// then names that path, or deployFiles cuts its folder with `~` (and, when
+// the start names another file, run.start names the one `~` puts at the
+// top: `~` alone would not fix it).
 func (d *Diagnosis) builtFileFix(line string, c *Code) {
 	m := startMissing.FindStringSubmatch(line)
 	if m == nil || c == nil || len(c.Outputs) == 0 {
@@ -105,6 +107,9 @@ func (d *Diagnosis) builtFileFix(line string, c *Code) {
 		d.Fix = "In `run.start`, name `" + at + "` in place of `" + ran + "` (`java -jar " + at + "`)"
 		if dir := path.Dir(at); dir != "." {
 			d.Fix += ", or deploy the folder's contents with `" + dir + "/~` in `build.deployFiles`, which puts it at /var/www/" + path.Base(at)
+			if path.Base(at) != ran {
+				d.Fix += ", and name it so (`java -jar " + path.Base(at) + "`)"
+			}
 		}
 		d.Fix += "."
 		return
@@ -112,7 +117,11 @@ func (d *Diagnosis) builtFileFix(line string, c *Code) {
 	d.Cause = "`run.start` runs `./" + ran + "`, but the build writes `" + match + "`, which the deploy puts at /var/www/" + at + "."
 	d.Fix = "In `run.start`, run `./" + at + "` in place of `./" + ran + "`, its arguments unchanged"
 	if dir := path.Dir(at); dir != "." {
-		d.Fix += " (or deploy the folder's contents with `" + dir + "/~` in `build.deployFiles`, which puts it at /var/www/" + path.Base(at) + ")"
+		d.Fix += " (or deploy the folder's contents with `" + dir + "/~` in `build.deployFiles`, which puts it at /var/www/" + path.Base(at)
+		if path.Base(at) != ran {
+			d.Fix += ", and run `./" + path.Base(at) + "` there"
+		}
+		d.Fix += ")"
 	}
 	d.Fix += "."
 }
