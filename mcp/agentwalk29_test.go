@@ -165,3 +165,32 @@ func TestDeploy_BuiltFileTildeNamesTheFileAgentwalk29(t *testing.T) {
 		})
 	}
 }
+
+// A project variable set without progress (agent walk 29, goal "env"):
+// zerops_process on the finished stack.updateProjectEnvs answered "done;
+// verify with zerops_discover" as well. It now names the restart of each
+// deployed runtime still running with the values it started with.
+func TestEnv_UnfollowedProjectSetNamesRestartsAgentwalk29(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d"); m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	res, m := h.call(t, "zerops_env", map[string]any{"action": "set", "project": true, "variables": []string{"APP_ENV=production"}})
+	wantOK(t, res)
+	procs, _ := m["processes"].([]any)
+	if len(procs) != 1 {
+		t.Fatalf("want one process: %s", text(res))
+	}
+	res, m = h.call(t, "zerops_process", map[string]any{"processId": str(procs[0].(map[string]any)["id"]), "wait": true})
+	wantOK(t, res)
+	next := str(m["next"])
+	for _, w := range []string{"zerops_manage action=restart serviceHostname=appstage", "zerops_manage action=restart serviceHostname=appdev"} {
+		if strings.Count(next, w) != 1 {
+			t.Errorf("the finished project variable change's next lacks %q once: %s", w, next)
+		}
+	}
+	if strings.Contains(next, "zerops_discover") {
+		t.Errorf("next still says zerops_discover: %s", next)
+	}
+}

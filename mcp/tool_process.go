@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -58,9 +59,16 @@ func (s *Server) waitOnProcess(ctx context.Context, req *sdk.CallToolRequest, p 
 // processNextFor is the next step after reading p, where what it did
 // decides it: a finished variable change while the service's app still
 // runs with the values it started with names the restart that gives them
-// (an agent reading only "done" never restarted), a finished restart, start
+// (for project variables, of each deployed runtime so running; an agent
+// reading only "done" never restarted), a finished restart, start
 // or redeploy names zerops_verify (ACTIVE is not answering).
 func (s *Server) processNextFor(ctx context.Context, p *platform.Process) string {
+	if p.Status == platform.ProcessFinished && p.ActionName == platform.ActionUpdateProjectEnvs && len(p.ServiceStacks) == 0 {
+		if names := s.pendingRestarts(ctx); len(names) > 0 {
+			return "Next: done; project variables changed after the " + pick(len(names), "app", "apps") + " of " + strings.Join(names, ", ") +
+				" last started, and each runs with the values it started with until restarted; restart " + pick(len(names), "it if its code reads them", "those whose code reads them") + ": " + restartCalls(names) + "."
+		}
+	}
 	if p.Status != platform.ProcessFinished || len(p.ServiceStacks) == 0 || p.ServiceStacks[0].Name == "" {
 		return processNext(p)
 	}
@@ -74,6 +82,18 @@ func (s *Server) processNextFor(ctx context.Context, p *platform.Process) string
 		return "Next: done; zerops_verify serviceHostname=" + host + " checks that it answers (with the diagnosis if not)."
 	}
 	return processNext(p)
+}
+
+// pendingRestarts names the deployed runtime services whose variables (or
+// the project's) changed after their app last started.
+func (s *Server) pendingRestarts(ctx context.Context) []string {
+	var names []string
+	for _, n := range ops.EnvAffected(ctx, s.opsProject(), &ops.EnvResult{Scope: ops.EnvScopeProject}) {
+		if _, _, ok := ops.EnvPendingRestart(ctx, s.opsProject(), n); ok {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 // pendingRestart says that variables of host changed after its app last
