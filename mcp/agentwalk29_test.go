@@ -194,3 +194,35 @@ func TestEnv_UnfollowedProjectSetNamesRestartsAgentwalk29(t *testing.T) {
 		t.Errorf("next still says zerops_discover: %s", next)
 	}
 }
+
+// A delete of a service others reference, without progress (agent walk
+// 29, goal "delete a service others reference"): the answer was only
+// "check it with zerops_process", and the finished process said "done;
+// verify with zerops_discover", so the services still referencing it were
+// never named after the confirm. The unfollowed answer now names them and
+// their change once, after the process check.
+func TestDelete_UnfollowedNamesReferencesAgentwalk29(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	yml := strings.ReplaceAll(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables:\n        DATABASE_URL: ${db_connectionString}")
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "ok"); m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	res, m := h.call(t, "zerops_delete", map[string]any{"serviceHostname": "db", "confirm": true})
+	wantOK(t, res)
+	next := str(m["next"])
+	procs, _ := m["processes"].([]any)
+	if len(procs) != 1 || str(procs[0].(map[string]any)["status"]) == "FINISHED" {
+		t.Fatalf("want one unfinished process: %s", text(res))
+	}
+	if !strings.Contains(next, "zerops_process processId="+str(procs[0].(map[string]any)["id"])) {
+		t.Errorf("next lacks the process check: %s", next)
+	}
+	for _, w := range []string{"appstage (DATABASE_URL in zerops.yml)", "change them"} {
+		if n := strings.Count(text(res), w); n != 1 {
+			t.Errorf("%q appears %d times, want once: %s", w, n, text(res))
+		}
+	}
+}

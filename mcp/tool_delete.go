@@ -34,7 +34,13 @@ func (s *Server) deleteTool() toolDef {
 		}
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), processList(res.Process), res.ServiceHostname)
 		out := deleteOutput{ServiceHostname: res.ServiceHostname, Processes: summarize(outcomes)}
-		out.Next = nextForProcesses(outcomes, followed, deletedNext(res))
+		done := deletedNext(res)
+		out.Next = nextForProcesses(outcomes, followed, done)
+		if out.Next != done && !anyFailed(outcomes) && (len(res.ReferencedBy) > 0 || len(res.HostNamedBy) > 0) {
+			// The process check alone, and then zerops_process's "done",
+			// never named the services still referencing it.
+			out.Next += " Once it has finished: " + strings.TrimPrefix(done, "Next: ")
+		}
 		return out, nil
 	})
 }
