@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"maps"
 	"strings"
 	"testing"
 )
@@ -225,4 +226,34 @@ func TestDelete_UnfollowedNamesReferencesAgentwalk29(t *testing.T) {
 			t.Errorf("%q appears %d times, want once: %s", w, n, text(res))
 		}
 	}
+}
+
+// agentwalk29Py is a FastAPI app of main.py alone with its requirements,
+// started by uvicorn on 0.0.0.0:8080, env its run.envVariables.
+func agentwalk29Py(main string, env map[string]string) map[string]string {
+	env = maps.Clone(env)
+	if env == nil {
+		env = map[string]string{}
+	}
+	env["PYTHONPATH"] = "/var/www/vendor"
+	return map[string]string{"main.py": main, "requirements.txt": "fastapi==0.111.0\nuvicorn==0.30.0\nredis==5.0.4\n",
+		"zerops.yml": setupYml{base: "python@3.12", build: []string{"pip install --target=./vendor -r requirements.txt"}, deploy: "./",
+			env: env, start: "python -m uvicorn main:app --host 0.0.0.0 --port 8080"}.String()}
+}
+
+// A Python app reading its cache's host with a fallback at localhost that
+// nothing sets (agent walk 29, goal "debug"): `os.environ.get("REDIS_HOST",
+// "localhost")` was answered live, though on Zerops nothing listens at
+// localhost in the container and each request fails; the Node and Deno
+// forms were already unverified, naming the variable. The Python walk now
+// notes it too; set, the app is live.
+func TestDeploy_PythonLocalhostFallbackAgentwalk29(t *testing.T) {
+	t.Parallel()
+	main := "import os\nfrom fastapi import FastAPI\nimport redis\n\nr = redis.Redis(host=os.environ.get(\"REDIS_HOST\", \"localhost\"))\napp = FastAPI()\n\n" +
+		"@app.get(\"/\")\ndef root():\n    return {\"hits\": r.incr(\"hits\")}\n"
+	runDeployCases(t, []deployCase{
+		{name: "unset", files: agentwalk29Py(main, nil), verdict: "unverified",
+			reason: []string{"REDIS_HOST (main.py:5, falling back to `localhost`)", "`REDIS_HOST: ${<hostname>_hostname}`"}},
+		{name: "set", files: agentwalk29Py(main, map[string]string{"REDIS_HOST": "${cache_hostname}"}), verdict: "live"},
+	})
 }

@@ -202,6 +202,7 @@ func (w *pyWalk) module(rel, mod string, frames []pyFrame) (startCmd, bool) {
 	}
 	w.pathSet = w.pathSet || pyPathSetRe.MatchString(src)
 	w.r.noteDotenv(src)
+	w.r.noteLocalFallback(src, rel, w.r.cmdEnv) // as a Node module's
 	needs := pyEnvNeeds(src)
 	envBefore := func(at int) (startCmd, bool) { // a module's statements run in order
 		var now []envNeed
