@@ -1,0 +1,14 @@
+package knowledge
+
+import "testing"
+
+// TestFacts_Kbtune38 keeps the facts written for held-apart misses of
+// batches 107–110 (kbtune38): what the section an agent is shown states.
+func TestFacts_Kbtune38(t *testing.T) {
+	t.Parallel()
+	all := agentTexts(t)
+	assertKept(t, all, []keptFact{
+		{"platform/scaling", "scaling is set at import or on a running service, not in zerops.yml", "zerops\\.yml has no scaling settings\\. At import, use `verticalAutoscaling`"},
+		{"platform/scaling", "a raised RAM range stays permanently", "a raised floor and ceiling in GB that stay permanently"},
+	})
+}
