@@ -10,6 +10,7 @@ func TestFacts_Kbtune38(t *testing.T) {
 	assertKept(t, all, []keptFact{
 		{"platform/scaling", "scaling is set at import or on a running service, not in zerops.yml", "zerops\\.yml has no scaling settings\\. At import, use `verticalAutoscaling`"},
 		{"pitfalls/build-vs-run-containers", "a build failing on a missing required variable: forward it with RUNTIME_", "A build that fails with `Missing required environment variable`.{0,160}forward it the same way"},
+		{"config/import-yml-preprocessor", "generateRandomString: length 1–1024, letters, digits and _ - .", "random string of the given length \\(1–1024\\), its characters letters, digits, `_`, `-` and `\\.`"},
 		{"platform/scaling", "a raised RAM range stays permanently", "a raised floor and ceiling in GB that stay permanently"},
 	})
 }
