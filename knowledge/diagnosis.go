@@ -34,11 +34,11 @@ var buildWords = map[string]bool{"build": true, "builds": true, "building": true
 // in the topic of q (not in a clause that says what works), when q reads as
 // a pasted line rather than a question in the user's words.
 func pastedDiagnosis(q string) (diagnose.Diagnosis, bool) {
-	topic, _ := splitContext(q)
-	toks := tokenize(topic)
-	if strings.Contains(topic, "?") || slices.ContainsFunc(toks, func(t string) bool { return speechWords[t] }) {
+	topic, ok := pastedTopic(q)
+	if !ok {
 		return diagnose.Diagnosis{}, false
 	}
+	toks := tokenize(topic)
 	stages := []diagnose.Stage{0}
 	if slices.ContainsFunc(toks, func(t string) bool { return buildWords[t] }) {
 		stages = []diagnose.Stage{diagnose.Build, 0}
@@ -51,6 +51,17 @@ func pastedDiagnosis(q string) (diagnose.Diagnosis, bool) {
 		}
 	}
 	return diagnose.Diagnosis{}, false
+}
+
+// pastedTopic is the topic of q (not a clause that says what works) and
+// whether it reads as a pasted line rather than a question in the user's
+// words (a question mark, or a speech word such as "how" or "my").
+func pastedTopic(q string) (string, bool) {
+	topic, _ := splitContext(q)
+	if strings.Contains(topic, "?") || slices.ContainsFunc(tokenize(topic), func(t string) bool { return speechWords[t] }) {
+		return topic, false
+	}
+	return topic, true
 }
 
 // routeDiagnosis raises by diagnosisBoost the score of the document that

@@ -47,6 +47,9 @@ type entry struct {
 	secOnce sync.Once
 	secs    *docSections // nil for a document answered whole
 
+	quoteOnce sync.Once
+	quote     string // its content's words, for quoted lines
+
 	partsOnce sync.Once
 	parts     []map[string]bool // the terms of its title and keywords, and of each section, prepared on its first cover
 }

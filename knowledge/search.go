@@ -119,7 +119,7 @@ func (ix *Index) search(q string, limit int, full bool) (*SearchResult, error) {
 		return res, nil
 	}
 	secScore := ix.sectionScores(bq)
-	hits := ix.coverTitles(ix.withSections(ix.topN(bq, len(ix.docs)), secScore), original, topics)
+	hits := ix.quoted(ix.coverTitles(ix.withSections(ix.topN(bq, len(ix.docs)), secScore), original, topics), typed)
 	signal := ix.routeDiagnosis(hits, typed)
 	hits = hits[:min(limit, len(hits))]
 	snippetTerms := [][]string{ix.contentTerms(original), ix.contentTerms(exp.added)}
