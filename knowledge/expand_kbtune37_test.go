@@ -77,3 +77,37 @@ func TestQuoted_OwnWordsAndShortLinesUnchanged(t *testing.T) {
 		t.Errorf("a pasted run of 8 words quoted by the document left the score at %v", hits[0].Score)
 	}
 }
+
+func TestDottedParts_KeysWithTheirSection(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, text, want string
+	}{
+		{"run key", "| `run.prepareCommands` | making the image |", "run prepareCommands\n"},
+		{"build key", "set `build.envVariables` for the build", "build envVariables\n"},
+		{"file names are no keys", "import.yml and next.config.js", ""},
+		{"a bare key is left to the analyzer", "`initCommands`", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := dottedParts(tt.text); got != tt.want {
+				t.Errorf("dottedParts(%q) = %q, want %q", tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestPassages_DottedKeyAnswersBareKey: a table row that writes a key with
+// its section's prefix is a passage about the key a question names alone.
+func TestPassages_DottedKeyAnswersBareKey(t *testing.T) {
+	t.Parallel()
+	an := newAnalyzer(nil)
+	q := passageQuery{stems: an.terms("prepareCommands"), factor: map[string]float64{}, an: an}
+	for _, st := range q.stems {
+		q.factor[st] = 1
+	}
+	if s := q.score(passage{text: "| `run.prepareCommands` | `/home/zerops` | making the custom runtime image |"}); s <= 0 {
+		t.Errorf("score of the run.prepareCommands row for prepareCommands = %v, want > 0", s)
+	}
+}

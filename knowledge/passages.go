@@ -123,7 +123,7 @@ type passageQuery struct {
 // identifiers' words included) counts its weight, one only under its ###
 // heading half of it, and each phrase its text writes once more.
 func (q passageQuery) score(p passage) float64 {
-	body := stemSet(q.an, p.text+"\n"+identWords(p.text)+"\n"+typeParts(p.text))
+	body := stemSet(q.an, p.text+"\n"+identWords(p.text)+"\n"+typeParts(p.text)+dottedParts(p.text))
 	sub := stemSet(q.an, p.sub)
 	comp := compounds(p.text)
 	score := 0.0

@@ -101,7 +101,7 @@ func newDocSections(content string, an *analyzer) *docSections {
 	}
 	for _, s := range secs {
 		ds.heads = append(ds.heads, stemSet(an, s.heading))
-		ds.bodies = append(ds.bodies, stemSet(an, s.text+"\n"+identWords(s.text)+"\n"+typeParts(s.text)))
+		ds.bodies = append(ds.bodies, stemSet(an, s.text+"\n"+identWords(s.text)+"\n"+typeParts(s.text)+dottedParts(s.text)))
 		ds.headCompounds = append(ds.headCompounds, compounds(s.heading))
 		ds.bodyCompounds = append(ds.bodyCompounds, compounds(s.text))
 	}
@@ -366,6 +366,24 @@ func identWords(text string) string {
 	var b strings.Builder
 	for _, p := range identParts(text, false) {
 		b.WriteString(strings.Join(p, " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// dottedWord is a zerops.yml key written with the section it belongs to
+// (run.prepareCommands, build.envVariables): one word to the segmenter.
+// File names (import.yml, next.config.js) are not keys.
+var dottedWord = regexp.MustCompile(`\b(?:run|build|deploy)(?:\.[a-z][A-Za-z0-9]*)+\b`)
+
+// dottedParts are the parts of text's dotted keys, one key a line
+// ("run.prepareCommands" → "run prepareCommands"): a section that writes
+// the key with its section's prefix answers a question that names the key
+// alone. (Read only in sections and passages, as identWords.)
+func dottedParts(text string) string {
+	var b strings.Builder
+	for _, w := range dottedWord.FindAllString(text, -1) {
+		b.WriteString(strings.ReplaceAll(w, ".", " "))
 		b.WriteByte('\n')
 	}
 	return b.String()
