@@ -239,13 +239,24 @@ func ymlHeldNext(res *ops.EnvResult) string {
 }
 
 // withoutFixes is warnings with the warning of each of keys whose fix
-// another step replaces said without that fix.
+// another step replaces said without that fix: a value's several
+// references that one fix covers, as one problem.
 func withoutFixes(res *ops.EnvResult, keys, warnings []string) []string {
 	warnings = slices.Clone(warnings)
 	for _, k := range keys {
-		if fix, ok := res.BadRefFixes[k]; ok {
-			if i := slices.Index(warnings, fix.Warning); i >= 0 {
-				warnings[i] = fix.Problem
+		fix, ok := res.BadRefFixes[k]
+		if !ok {
+			continue
+		}
+		covers, said := fix.Covers, false
+		if covers == nil {
+			covers = []string{fix.Warning}
+		}
+		for _, w := range covers { // the problem once, in the first one's place
+			if i := slices.Index(warnings, w); i >= 0 && !said {
+				warnings[i], said = fix.Problem, true
+			} else if i >= 0 {
+				warnings = slices.Delete(warnings, i, i+1)
 			}
 		}
 	}

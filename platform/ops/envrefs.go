@@ -144,8 +144,13 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 // value that replaces it: the reference to the one service of the kind a
 // missing service's names (Kin says which, e.g. "db is postgresql@16"), in
 // the text around it when the value holds more (redis://${cache_hostname}:6379);
-// "" when there is no such one service.
-type RefFix struct{ Ref, Kin, Warning, Problem string }
+// "" when there is no such one service. Covers are the warnings Problem
+// stands for when the value holds more than one such reference (each with
+// its own fix); nil means Warning alone.
+type RefFix struct {
+	Ref, Kin, Warning, Problem string
+	Covers                     []string
+}
 
 // selfRefFix is the fix of KEY: ${KEY}, which stays the literal text: a
 // key that is itself another service's variable as a reference names it
@@ -219,11 +224,14 @@ func envRefWarnings(ctx context.Context, proj Project, pairs []EnvPair) (warning
 	return out, keys, fixes
 }
 
-// embeddedRefFix is the fix of value, a variable's value holding one bad
-// reference among other text (values' reading of it, without self
-// references): that reference to the one service of the kind it names,
-// the rest kept as written. false for more than one bad reference, no
-// such one service, or a value too long or quoted to repeat in a call.
+// embeddedRefFix is the fix of value, a variable's value holding bad
+// references among other text (values' reading of it, without self
+// references), all to one missing host: each to the one service of the
+// kind that host names, keys and the rest kept as written, so that the fix
+// leaves none broken. Covers are the warnings of those references, and
+// Problem their problem said once. false for references to more than one
+// host, no such one service or one without a key, or a value too long or
+// quoted to repeat in a call.
 func embeddedRefFix(value, read string, issues []refIssue, names []string) (RefFix, bool) {
 	var held []refIssue
 	for _, r := range issues {
@@ -231,16 +239,24 @@ func embeddedRefFix(value, read string, issues []refIssue, names []string) (RefF
 			held = append(held, r)
 		}
 	}
-	if len(held) != 1 || len(value) > 200 || strings.ContainsAny(value, "\"\\\n") {
+	if len(held) == 0 || len(value) > 200 || strings.ContainsAny(value, "\"\\\n") {
 		return RefFix{}, false
+	}
+	f := RefFix{Ref: value}
+	texts := make([]string, 0, len(held))
+	for _, r := range held {
+		if k := r.kin; r.host != held[0].host || r.keys != nil || len(k) != 1 || !k[0].Has("_"+r.key+"}") || !strings.HasPrefix(r.text, "${") {
+			return RefFix{}, false
+		}
+		problem, fix := r.explain(names)
+		f.Covers = append(f.Covers, problem+"; "+fix+".")
+		texts = append(texts, r.text)
+		f.Ref = strings.ReplaceAll(f.Ref, r.text, "${"+r.kin[0].Name+"_"+r.key+"}")
 	}
 	r := held[0]
-	if k := r.kin; r.keys != nil || len(k) != 1 || !k[0].Has("_"+r.key+"}") || !strings.HasPrefix(r.text, "${") {
-		return RefFix{}, false
-	}
-	problem, fix := r.explain(names)
-	return RefFix{Warning: problem + "; " + fix + ".", Problem: problem + ".",
-		Ref: strings.ReplaceAll(value, r.text, "${"+r.kin[0].Name+"_"+r.key+"}"), Kin: r.kin[0].Name + " is " + r.kin[0].Type}, true
+	problem, _ := r.explain(names)
+	f.Warning, f.Problem, f.Kin = f.Covers[0], strings.Join(texts, ", ")+strings.TrimPrefix(problem, r.text)+".", r.kin[0].Name+" is "+r.kin[0].Type
+	return f, true
 }
 
 // holdsRef reports whether value holds the reference ref as a whole: a

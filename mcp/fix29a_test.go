@@ -1,0 +1,55 @@
+package mcp_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// fix29aOnce fails t for each of once not in answer exactly once and each
+// of lacks in it.
+func fix29aOnce(t *testing.T, answer string, once, lacks []string) {
+	t.Helper()
+	for _, w := range once {
+		if n := strings.Count(answer, w); n != 1 {
+			t.Errorf("%q appears %d times, want once: %s", w, n, answer)
+		}
+	}
+	for _, l := range lacks {
+		if strings.Contains(answer, l) {
+			t.Errorf("the answer has %q: %s", l, answer)
+		}
+	}
+}
+
+// Several references to one missing service in one value (agent walk 29,
+// goal "env"): the next step elided the value ("DATABASE_URL=…") and each
+// reference's warning carried its own fix, so the agent spliced three fixes
+// by hand. The step now carries the whole value with every reference to
+// the missing host rewritten to the service of its kind, keys kept, said
+// once; references to two different missing hosts stay the elided form.
+func TestFix29a_EnvSeveralRefsToOneMissingHost(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, value string
+		once        []string
+		lacks       []string
+	}{
+		{"user, password and host of pg", "postgres://${pg_user}:${pg_password}@${pg_hostname}:5432/app",
+			[]string{`variables=[\"DATABASE_URL=postgres://${db_user}:${db_password}@${db_hostname}:5432/app\"] restart=true (db is postgresql@16)`},
+			[]string{"DATABASE_URL=…", "keeping the key", "${db_user}, ", "a reference the warning names"}},
+		{"the same reference twice", "${pg_hostname},${pg_hostname}",
+			[]string{`variables=[\"DATABASE_URL=${db_hostname},${db_hostname}\"]`},
+			[]string{"DATABASE_URL=…", "keeping the key"}},
+		{"two missing hosts stay elided", "postgres://${pg_user}@${redis_hostname}",
+			[]string{"DATABASE_URL=…"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{})
+			res, _ := h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"DATABASE_URL=" + tt.value}})
+			wantOK(t, res)
+			fix29aOnce(t, text(res), tt.once, tt.lacks)
+		})
+	}
+}
