@@ -130,6 +130,7 @@ func pushedCode(ctx context.Context, env Env, req Request, y ops.Setup) *diagnos
 	}
 	c.BuildOnlyEnv = y.BuildOnlyEnv()
 	c.Ports = y.Ports()
+	c.Near = nearStart(ctx, env, req, &c, file)
 	if env.ListSource != nil && (strings.HasPrefix(base, "python") || strings.HasSuffix(file, ".py")) {
 		names, all := env.ListSource(ctx, req)
 		c.PyOwn, c.PyOwnAll, c.PyProject = diagnose.PythonModules(names), all, pyProjectFile(names)
@@ -147,6 +148,18 @@ func pushedCode(ctx context.Context, env Env, req Request, y ops.Setup) *diagnos
 		c.IndexDir = indexDir(ctx, env, req, "index.html", ".", "dist", "build", "public", "out", "www", "site")
 	}
 	return &c
+}
+
+// nearStart is c.Near: for a start file at the top that the upload lacks
+// (file, not read), the file of the upload's top named alike; "" when
+// there is none or the listing cannot be read.
+func nearStart(ctx context.Context, env Env, req Request, c *diagnose.Code, file string) string {
+	f := path.Clean(file)
+	if c.Read || file == "" || f != path.Base(f) || env.ListSource == nil {
+		return ""
+	}
+	names, _ := env.ListSource(ctx, req)
+	return diagnose.NearFile(f, names)
 }
 
 // nestedOf is c.Nested: the whole-folder deployFiles entry under which

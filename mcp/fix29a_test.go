@@ -53,3 +53,29 @@ func TestFix29a_EnvSeveralRefsToOneMissingHost(t *testing.T) {
 		})
 	}
 }
+
+// A start naming a file by a typo of one the upload holds (agent walk 29,
+// goal "a start file missing"): the answer said the file is not deployed
+// and to add it to build.deployFiles, when the upload holds the file under
+// a name one letter off. The answer now names that file and the start
+// with it, once.
+func TestFix29a_StartFileTypoNamesTheNearestUploaded(t *testing.T) {
+	t.Parallel()
+	serve := "const http = require('node:http')\nhttp.createServer((req, res) => res.end('ok')).listen(process.env.PORT || 3000, '0.0.0.0')\n"
+	runDeployCases(t, []deployCase{
+		{name: "node serer.js", files: map[string]string{"server.js": serve,
+			"zerops.yml": setupYml{base: "nodejs@22", deploy: "./", port: 3000, start: "node serer.js"}.String()},
+			verdict: "not-answering", signal: "start-file-missing",
+			once:  []string{"`node server.js`"},
+			says:  []string{"`server.js`"},
+			lacks: []string{"Add `serer.js` to `build.deployFiles`"}},
+		{name: "python ap.py", files: map[string]string{"app.py": "import os\nfrom http.server import HTTPServer, BaseHTTPRequestHandler\nHTTPServer(('0.0.0.0', int(os.environ.get('PORT', '8000'))), BaseHTTPRequestHandler).serve_forever()\n",
+			"zerops.yml": setupYml{base: "python@3.12", deploy: "./", port: 8000, start: "python ap.py"}.String()},
+			verdict: "not-answering", signal: "start-file-missing",
+			once: []string{"`python app.py`"}},
+		{name: "nothing alike stays missing", files: map[string]string{"server.js": serve,
+			"zerops.yml": setupYml{base: "nodejs@22", deploy: "./", port: 3000, start: "node index.js"}.String()},
+			verdict: "not-answering", signal: "start-file-missing",
+			lacks: []string{"`node server.js`"}},
+	})
+}

@@ -451,6 +451,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.ownModuleFix(text, opt.Code)
 		d.builtFileFix(text, opt.Code)
 		d.sourceStartFix(text, opt.Code)
+		d.nearFix(text, opt.Code)
 		d.entryFix(text, opt.Code)
 		d.nestedStartFix(text, opt.Code)
 		d.startFolderFix(text, opt.Code)

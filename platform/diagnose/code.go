@@ -104,6 +104,10 @@ type Code struct {
 	// command runs `mix release`.
 	Releases     []string `json:"releases,omitempty"`
 	ReleaseBuilt bool     `json:"releaseBuilt,omitempty"`
+	// Near is the file of the upload's top whose name is the closest to
+	// File, one or two letters off (serer.js: server.js), when File is not
+	// in the upload; "" when none is that near or two are.
+	Near string `json:"near,omitempty"`
 	// Entry is the file package.json names as the app's entry (the file
 	// its start script runs, else main) when the source holds it.
 	Entry string `json:"entry,omitempty"`

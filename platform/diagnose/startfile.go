@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
@@ -73,6 +74,53 @@ func (d *Diagnosis) startManifestFix(text string, c *Code) {
 		d.Fix += ": `" + c.Script + "`"
 	}
 	d.Fix += "; then deploy again."
+}
+
+// nearFix fits d, start-file-missing read from text, to a start naming
+// c.File, which the upload does not hold, when the upload holds a file one
+// or two letters off (c.Near): the name in run.start is the typo.
+func (d *Diagnosis) nearFix(text string, c *Code) {
+	if c == nil || c.Near == "" || c.File == "" {
+		return
+	}
+	m := missingFileRe.FindStringSubmatch(text)
+	if m == nil || relPath(strings.TrimPrefix(strings.Join(m[1:], ""), "/var/www/")) != relPath(c.File) {
+		return
+	}
+	named := relPath(c.File)
+	d.Cause = "`run.start` runs `" + named + "`, which the upload does not hold; it holds `" + c.Near + "`, the file of the closest name."
+	d.Fix = "In `run.start`, name `" + c.Near + "` in place of `" + named + "`"
+	if c.Start != "" && strings.Contains(c.Start, named) {
+		d.Fix += ": `" + strings.Replace(c.Start, named, c.Near, 1) + "`"
+	}
+	d.Fix += " (or rename the file); then deploy again."
+}
+
+// NearFile is the name of names (a listing, a directory's ending in "/")
+// that file, a name the listing lacks, most likely misspells: a file of
+// the same extension one or two letters off (a swap counts one), the one
+// nearest; "" when none is, or two are as near.
+func NearFile(file string, names []string) string {
+	ext := path.Ext(file)
+	best, bestDist, tie := "", 3, false
+	for _, n := range names {
+		if strings.HasSuffix(n, "/") || n == file || path.Ext(n) != ext || ext == "" {
+			continue
+		}
+		stem := strings.TrimSuffix(n, ext)
+		d := platform.SwapDistanceWithin(strings.TrimSuffix(file, ext), stem, 3)
+		switch {
+		case d > 2 || 2*d > len(stem):
+		case d < bestDist:
+			best, bestDist, tie = n, d, false
+		case d == bestDist:
+			tie = true
+		}
+	}
+	if tie {
+		return ""
+	}
+	return best
 }
 
 // startPathMissing finds the file a start named that its runtime did not
