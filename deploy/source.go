@@ -518,11 +518,29 @@ func nodePackages(ctx context.Context, env Env, req Request, b pushedBuild, c *d
 		c.Packages, c.PackagesRead = manifestPackages(src)
 		c.DevOnly = devOnlyPackages(src)
 		c.Entry = manifestEntry(ctx, env, req, src)
+		c.ScriptNames, c.ScriptsRead = manifestScripts(src)
 	}
 	if b.ok {
 		c.OmitsDev = slices.ContainsFunc(b.cmds, omitsDev.MatchString)
 	}
 	c.PackageManager = nodePackageManager(ctx, env, req, b.cmds)
+}
+
+// manifestScripts are the names of package.json's (src) scripts, sorted,
+// and whether src was read as package.json.
+func manifestScripts(src string) ([]string, bool) {
+	var pkg struct {
+		Scripts map[string]json.RawMessage `json:"scripts"`
+	}
+	if json.Unmarshal([]byte(src), &pkg) != nil {
+		return nil, false
+	}
+	names := make([]string, 0, len(pkg.Scripts))
+	for n := range pkg.Scripts {
+		names = append(names, platform.Clip(n, 60))
+	}
+	slices.Sort(names)
+	return names, true
 }
 
 // manifestEntry is the file package.json (src) names as the app's entry:

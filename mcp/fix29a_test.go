@@ -79,3 +79,27 @@ func TestFix29a_StartFileTypoNamesTheNearestUploaded(t *testing.T) {
 			lacks: []string{"`node server.js`"}},
 	})
 }
+
+// npm's `Missing script: "x"` at the start (agent walk 29, goal "a start
+// that runs a script"): the answer said to correct the name "to a script
+// package.json's scripts has" without naming one, though the sandbox
+// reads package.json. It now lists the scripts there are and proposes the
+// closest in the start, once.
+func TestFix29a_MissingScriptListsTheScripts(t *testing.T) {
+	t.Parallel()
+	serve := "const http = require('node:http')\nhttp.createServer((req, res) => res.end('ok')).listen(process.env.PORT || 3000, '0.0.0.0')\n"
+	pkg := `{"name":"app","scripts":{"serve":"node server.js","start:prod":"node server.js","lint":"eslint ."}}`
+	runDeployCases(t, []deployCase{
+		{name: "npm run sevre", files: map[string]string{"server.js": serve, "package.json": pkg,
+			"zerops.yml": setupYml{base: "nodejs@22", deploy: "./", port: 3000, start: "npm run sevre"}.String()},
+			verdict: "not-answering", signal: "npm-missing-script",
+			says:  []string{"`lint`, `serve`, `start:prod`"},
+			once:  []string{"`npm run serve`"},
+			lacks: []string{"where `run.start` names it"}},
+		{name: "npm start without a start script", files: map[string]string{"index.js": serve, "package.json": `{"name":"app","scripts":{"dev":"node index.js","build":"true"}}`,
+			"zerops.yml": setupYml{base: "nodejs@22", deploy: "./", port: 3000, start: "npm start"}.String()},
+			verdict: "not-answering", signal: "npm-missing-script",
+			says:  []string{"`build`, `dev`"},
+			lacks: []string{"where `run.start` names it"}},
+	})
+}

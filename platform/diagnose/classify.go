@@ -489,7 +489,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.stageFix(text, stage)
 		d.buildOnlyFix(opt.Code)
 		if d.Signal == "npm-missing-script" {
-			d.startScriptFix(stage, opt.Code)
+			d.startScriptFix(text, stage, opt.Code)
 		}
 	case "deploy-files-missing":
 		d.deployFilesFix(text, stage, opt.Code)

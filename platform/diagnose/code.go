@@ -108,6 +108,10 @@ type Code struct {
 	// File, one or two letters off (serer.js: server.js), when File is not
 	// in the upload; "" when none is that near or two are.
 	Near string `json:"near,omitempty"`
+	// ScriptNames are the names of package.json's "scripts", sorted, when
+	// it was read (ScriptsRead): what `npm run` can run.
+	ScriptNames []string `json:"scriptNames,omitempty"`
+	ScriptsRead bool     `json:"scriptsRead,omitempty"`
 	// Entry is the file package.json names as the app's entry (the file
 	// its start script runs, else main) when the source holds it.
 	Entry string `json:"entry,omitempty"`

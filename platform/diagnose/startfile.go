@@ -6,6 +6,7 @@ package diagnose
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -277,14 +278,49 @@ func (d *Diagnosis) goRunFix(text string, c *Code) {
 // startScriptFix fits d, npm-missing-script in a running app's log (whose
 // fix stageFix points at run.start), to deployFiles that leave
 // package.json out: then the script's file is not there at all.
-func (d *Diagnosis) startScriptFix(stage Stage, code *Code) {
+func (d *Diagnosis) startScriptFix(text string, stage Stage, code *Code) {
 	if stage != Runtime {
 		return
 	}
 	if code != nil && !code.Whole && len(code.DeployFiles) > 0 && !deploysManifest(code.DeployFiles) {
 		d.Cause = "`run.start` runs a package.json script, and `build.deployFiles` (" + strings.Join(code.DeployFiles, ", ") + ") leave package.json out: the runtime finds no script of that name in /var/www."
 		d.Fix = "Add `package.json` to `build.deployFiles` (with the files its script runs), or put the script's own command in `run.start`; then deploy again."
+		return
 	}
+	d.scriptNamesFix(text, code)
+}
+
+// scriptNamesFix fits d, npm-missing-script at the start, to the scripts
+// package.json has (c.ScriptNames): it names them and, for a start that
+// runs the missing one by npm, pnpm, yarn or bun, the one of them closest
+// to its name in the start's place.
+func (d *Diagnosis) scriptNamesFix(text string, c *Code) {
+	m := missingScript.FindStringSubmatch(text)
+	if c == nil || !c.ScriptsRead || m == nil {
+		return
+	}
+	name := strings.Join(m[1:], "")
+	if slices.Contains(c.ScriptNames, name) {
+		return // package.json read here has it: another package.json ran
+	}
+	listed := "has no scripts"
+	if len(c.ScriptNames) > 0 {
+		listed = "has " + quoted(c.ScriptNames[:min(len(c.ScriptNames), 12)])
+		if len(c.ScriptNames) > 12 {
+			listed += ", …"
+		}
+	}
+	d.Cause = "`run.start` runs the package.json script `" + name + "`, and the package.json uploaded " + listed + " (no `" + name + "`)."
+	near := platform.NearKey(name, c.ScriptNames)
+	if near == "" {
+		d.Fix = "In `run.start`, run one of the scripts package.json has, or add a `" + name + "` script to it, or start the entry itself (node <file>); then deploy again."
+		return
+	}
+	d.Fix = "In `run.start`, run `" + near + "` in place of `" + name + "`"
+	if re, err := regexp.Compile(`\b(npm|pnpm|yarn|bun)\s+(?:run(?:-script)?\s+)?` + regexp.QuoteMeta(name) + `(\s|$)`); err == nil && re.MatchString(c.Start) {
+		d.Fix += ": `" + re.ReplaceAllString(c.Start, "${1} run "+near+"${2}") + "`"
+	}
+	d.Fix += " (or add a `" + name + "` script to package.json); then deploy again."
 }
 
 // deploysManifest reports whether deployFiles may put package.json (or
