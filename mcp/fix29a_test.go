@@ -1,8 +1,11 @@
 package mcp_test
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // fix29aOnce fails t for each of once not in answer exactly once and each
@@ -102,4 +105,39 @@ func TestFix29a_MissingScriptListsTheScripts(t *testing.T) {
 			says:  []string{"`build`, `dev`"},
 			lacks: []string{"where `run.start` names it"}},
 	})
+}
+
+// Metrics after a resize (agent walk 29, goal "scale"): the leaky app ran
+// out of memory under maxRam 2 GB 20 minutes ago, a fixed version replaced
+// it, and zerops_manage raised maxRam to 4 GB. The answer said RAM "peaked
+// at 96% of its limit" (the old one, unsaid) and "if it recurs, scale it",
+// the fix just made. It now weighs the peak against the new maxRam too,
+// says it was measured before the change, and proposes no scale for it.
+func TestFix29a_MetricsAfterAResize(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	scale := func(maxRAM float64) {
+		t.Helper()
+		res, _ := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appstage", "maxRam": maxRAM}, fmt.Sprint("scale", maxRAM))
+		wantOK(t, res)
+	}
+	scale(2)
+	writeApp(t, h.workDir(t), leakyApp)
+	res, _ := h.callWith(t, ctx, "zerops_deploy", args, "oom")
+	wantOK(t, res)
+	h.fake.AgeAppRuns(h.fake.ServiceID("appstage"), 20*time.Minute)
+	writeApp(t, h.workDir(t), demoApp)
+	if res, m := h.callWith(t, ctx, "zerops_deploy", args, "fixed"); m["verdict"] != "live" {
+		t.Fatalf("the fixed app is not live: %s", text(res))
+	}
+	scale(4)
+	res, m := h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "appstage", "window": "30m"})
+	wantOK(t, res)
+	if m["verdict"] != "peaked" {
+		t.Fatalf("verdict %v, want peaked: %s", m["verdict"], text(res))
+	}
+	fix29aOnce(t, text(res), []string{"of the 2 GB it had at", "before the change of maxRam to 4 GB at", "measured before maxRam went from 2 GB to 4 GB", "is unverified"},
+		[]string{"if it recurs", "of its limit;", "maxRam="})
 }

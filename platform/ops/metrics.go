@@ -45,6 +45,10 @@ type Use struct {
 	// limit in force now it says what the peak would be at this size,
 	// when a scale change moved the limit within the window.
 	peakUsed float64
+	// peakLimit is the limit in Limit's unit when the share peaked, and
+	// peakAt when that bucket began.
+	peakLimit float64
+	peakAt    time.Time
 }
 
 // PeakNow is the peak use as a share of the limit in force now.
@@ -183,6 +187,7 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 			m.Next = hotNext(ctx, proj, s, m.hot, m)
 		case MetricsPeaked:
 			m.Next = peakedNext(ctx, c, s, m.hot)
+			m.raisedSince(proj, s, scalingOf(ctx, c, s))
 		}
 		out.Services = append(out.Services, m)
 		if rank[m.Verdict] > rank[out.Verdict] {
@@ -394,6 +399,9 @@ func use(ps []platform.StatsPoint, get func(platform.StatsPoint) (used, limit fl
 			continue
 		}
 		pct := 100 * used / limit
+		if pct > u.Peak {
+			u.peakLimit, u.peakAt = limit/unit, p.From
+		}
 		u.Peak = max(u.Peak, pct)
 		u.peakUsed = max(u.peakUsed, used/unit)
 		sum += pct
@@ -416,7 +424,7 @@ func use(ps []platform.StatsPoint, get func(platform.StatsPoint) (used, limit fl
 		u.For = (time.Duration(hotN) * bucket).String()
 	}
 	u.Current, u.Peak, u.Average = round1(u.Current), round1(u.Peak), round1(u.Average)
-	u.Limit = math.Round(u.Limit*1000) / 1000
+	u.Limit, u.peakLimit = math.Round(u.Limit*1000)/1000, math.Round(u.peakLimit*1000)/1000
 	return u
 }
 
@@ -500,6 +508,24 @@ func hotNext(ctx context.Context, proj Project, s platform.ServiceStack, what st
 	}
 	return platform.Say(fmt.Sprintf("raise maxRam (now %g GB): ", set.MaxRAM)).
 		Call("zerops_manage", "action=scale", host, fmt.Sprintf("maxRam=%g", min(ceil, set.MaxRAM*2))).Say(".").Then(leak)
+}
+
+// raisedSince fits m, s's use whose RAM peaked at its ceiling earlier,
+// to a maxRam ZCP raised after that peak and in force now (set): the peak
+// is weighed against the new maxRam as well, said to be measured before
+// the change, and no scale is proposed for it: whether the load reaches
+// the new size is not measured yet.
+func (m *ServiceMetrics) raisedSince(proj Project, s platform.ServiceStack, set platform.Autoscaling) {
+	r, ok := proj.Memory.lastRAMRaise(proj.ID, s.ID, time.Now())
+	u := m.ram
+	if m.hot != "RAM" || u == nil || !ok || set.MaxRAM != r.to || u.peakAt.IsZero() || !u.peakAt.Before(r.at) || r.to <= u.peakLimit {
+		return
+	}
+	share := round1(100 * u.peakUsed / r.to)
+	m.Reason = fmt.Sprintf("RAM peaked at %.0f%% of the %g GB it had at %s UTC, before the change of maxRam to %g GB at %s UTC (%.0f%% of that); now %.0f%%",
+		u.Peak, u.peakLimit, u.peakAt.UTC().Format("15:04"), r.to, r.at.UTC().Format("15:04"), share, u.Current)
+	m.Next = platform.Say(fmt.Sprintf("%s's RAM peak was measured before maxRam went from %g GB to %g GB and is %.0f%% of the new maximum: nothing to scale for it now; whether the load reaches the new size is unverified until ",
+		s.Name, r.from, r.to, share)).Call("zerops_metrics", "serviceHostname="+s.Name).Say(" measures it there.")
 }
 
 // peakedNext names what to do about s, whose use of what (RAM, CPU or disk)
