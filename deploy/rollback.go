@@ -44,6 +44,11 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	if err != nil {
 		return nil, err
 	}
+	if p.AppVersionID == "" {
+		if err := pastHealthy(env, svc, versions, v); err != nil {
+			return nil, err
+		}
+	}
 	fromBroken := slices.ContainsFunc(versions, func(a platform.AppVersion) bool {
 		return a.Status == platform.AppVersionActive && env.seenNotAnswering(a.ID)
 	})
@@ -90,11 +95,34 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	}
 	out.Verdict, out.Check = checkLive(ctx, env, svc.ID, svc.Name, v.ID, started)
 	env.noteVerdict(v.ID, out.Verdict)
+	if out.Verdict == platform.VerdictLive || out.Verdict == platform.VerdictDegraded {
+		env.Memory.NoteRolledBack(env.ProjectID, svc.ID, v.ID)
+	}
 	if out.Verdict == platform.VerdictTargetDeleted {
 		return nil, deletedDuring(ctx, env, svc.ID, svc.Name, v.ID, out.Build.Status, nil)
 	}
 	out.Message = "Rolled back to " + what + ": " + verdictMessage(svc.Name, out.Verdict, out.Check)
 	return out, nil
+}
+
+// pastHealthy refuses a default rollback of svc to v that would leave the
+// live version an earlier rollback went to and saw answer: going back past
+// a healthy version is a choice to make by its id, not a repeat of the
+// rollback. nil when the live version is another.
+func pastHealthy(env Env, svc *platform.ServiceStack, versions []platform.AppVersion, v platform.AppVersion) error {
+	i := slices.IndexFunc(versions, func(a platform.AppVersion) bool { return a.Status == platform.AppVersionActive })
+	if i < 0 {
+		return nil
+	}
+	live := versions[i]
+	if live.ID == v.ID || live.ID != env.Memory.RolledBackTo(env.ProjectID, svc.ID) || env.seenNotAnswering(live.ID) {
+		return nil
+	}
+	return platform.NewError(platform.ErrInvalidParameter,
+		fmt.Sprintf("%s runs #%d (%s), which an earlier rollback went back to and which answered; a rollback now would leave it for #%d (%s), older",
+			svc.Name, live.Sequence, live.ID, v.Sequence, v.ID),
+		fmt.Sprintf("Keep %s: fix the change that failed in your zerops.yml and code, then zerops_deploy again. Only to go back to #%d anyway: zerops_deploy rollback=true targetService=%s appVersionId=%s.",
+			live.ID, v.Sequence, svc.Name, v.ID))
 }
 
 // initRolledBack says, for each version newer than v that was deployed

@@ -3,9 +3,13 @@ package mcp_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // fix29aOnce fails t for each of once not in answer exactly once and each
@@ -140,4 +144,37 @@ func TestFix29a_MetricsAfterAResize(t *testing.T) {
 	}
 	fix29aOnce(t, text(res), []string{"of the 2 GB it had at", "before the change of maxRam to 4 GB at", "measured before maxRam went from 2 GB to 4 GB", "is unverified"},
 		[]string{"if it recurs", "of its limit;", "maxRam="})
+}
+
+// Rollback twice (agent walk 29, goal "rollback"): v1 and v2 live, v3 not
+// answering; the first rollback went back to v2, which answered; a second
+// default rollback went on to v1 without saying it left v2, healthy. It is
+// now refused with the version ids: v2 to keep, v1 to pass as appVersionId
+// to go there anyway; passing it goes there.
+func TestFix29a_RollbackTwiceStopsAtTheHealthyVersion(t *testing.T) {
+	t.Parallel()
+	r := newRollbackRig(t)
+	must(t, os.WriteFile(filepath.Join(r.wd, "CHANGELOG"), []byte("v2\n"), 0o600))
+	res, m := r.deploy(t, "v2")
+	if m["verdict"] != "live" {
+		t.Fatalf("v2 is not live: %s", text(res))
+	}
+	v2 := appVersionOf(m)
+	r.removeStart(t)
+	r.deployBroken(t, "v3")
+	res, m = r.rollback(t, "back")
+	if appVersionOf(m) != v2 || m["verdict"] != "live" {
+		t.Fatalf("the first rollback did not go live on v2 %s: %s", v2, text(res))
+	}
+	res, m = r.callWith(t, r.ctx, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage", "repeat": true}, "again")
+	wantError(t, res, m, platform.ErrInvalidParameter)
+	fix29aOnce(t, text(res), []string{"appVersionId=" + r.v1}, []string{"appVersionId=" + v2})
+	if all := text(res); !strings.Contains(all, v2) || !strings.Contains(all, "answered") {
+		t.Errorf("the refusal does not name %s as the healthy version it would leave: %s", v2, all)
+	}
+	res, m = r.callWith(t, r.ctx, "zerops_deploy", map[string]any{"rollback": true, "targetService": "appstage", "appVersionId": r.v1}, "to v1")
+	wantOK(t, res)
+	if appVersionOf(m) != r.v1 {
+		t.Errorf("the rollback with appVersionId did not go to v1 %s: %s", r.v1, text(res))
+	}
 }

@@ -58,6 +58,7 @@ type Memory struct {
 	ram      map[string]ramRaise      // service id → ZCP's last raise of maxRam, within ramRaiseKept
 	sources  []sourceNote             // where the code of ZCP's pushes came from, latest last
 	failed   map[string]failedUpload  // service id → its last deploy's upload, when that failed
+	rolled   map[string]string        // service id → the app version a rollback went to that answered
 }
 
 // NewMemory is an empty memory keeping what outlives a restart under dir
@@ -118,6 +119,7 @@ func (m *Memory) lock(projectID string) {
 	m.ram = map[string]ramRaise{}
 	m.sources = nil
 	m.failed = map[string]failedUpload{}
+	m.rolled = map[string]string{}
 	if s, ok := m.load(); ok {
 		for id, env := range s.PushedEnvs {
 			if env != nil {
@@ -329,6 +331,29 @@ func (m *Memory) SeenNotAnswering(projectID, id string) bool {
 	m.lock(projectID)
 	defer m.mu.Unlock()
 	return slices.Contains(m.broken, id)
+}
+
+// NoteRolledBack records that a rollback of serviceID went to app version
+// id and it answered: the version a further default rollback would leave,
+// healthy.
+func (m *Memory) NoteRolledBack(projectID, serviceID, id string) {
+	if m == nil {
+		return
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	m.rolled[serviceID] = id
+}
+
+// RolledBackTo is the app version the last rollback of serviceID ZCP saw
+// answer went to; "" when none.
+func (m *Memory) RolledBackTo(projectID, serviceID string) string {
+	if m == nil {
+		return ""
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	return m.rolled[serviceID]
 }
 
 // planSubdomain records that an import planned hostname with enableSubdomainAccess.
