@@ -11,7 +11,8 @@ import (
 // form's base and browser) for the application builder of Angular 17+,
 // outputPath itself for the older browser builders; "" when it cannot tell
 // (no angular.json, another builder, more than one project, a form it does
-// not read).
+// not read). Analog's builder (@analogjs/platform) writes them where its
+// vite plugin does, dist/analog/public, whatever outputPath says.
 func AngularOutput(src string) string {
 	var cfg struct {
 		Projects map[string]struct {
@@ -30,6 +31,9 @@ func AngularOutput(src string) string {
 	}
 	for _, p := range cfg.Projects {
 		b := p.Architect.Build
+		if b.Builder == "@analogjs/platform:vite" {
+			return "dist/analog/public"
+		}
 		var out string
 		var obj struct{ Base, Browser *string }
 		switch {

@@ -234,6 +234,9 @@ func (b *buildSim) otherPM(name string, args []string, depth int) int {
 	script := rest[0]
 	switch {
 	case isInstall(name, script):
+		if name == "pnpm" && script != "add" && len(rest) == 1 && pnpmFrozen(args) && b.pnpmFrozenFails() {
+			return 1
+		}
 		b.installs(name, "")
 		b.lifecycle()
 		return 0
@@ -241,6 +244,9 @@ func (b *buildSim) otherPM(name string, args []string, depth int) int {
 		script = rest[1]
 	case name == "yarn" && !builtinYarn[script]:
 	case script == "start" || script == "test":
+	case name == "pnpm" && !builtinPnpm[script] && b.hasScript(script):
+		// `pnpm build`: pnpm runs a script of a name that is not its own
+		// command (with no such script, a binary: not followed).
 	default:
 		b.mayHave(madeAny) // pnpm's other commands, yarn's builtins: not followed
 		return 0
@@ -334,6 +340,18 @@ func (b *buildSim) installedBin(name string) bool {
 
 func npmBuild(b *buildSim, _ string, args []string, depth int) (int, bool, bool) {
 	return b.npm(args, depth), false, true
+}
+
+// hasScript reports whether package.json in the current directory
+// defines script.
+func (b *buildSim) hasScript(script string) bool {
+	src, ok := b.readFile("package.json")
+	var pkg packageJSON
+	if !ok || json.Unmarshal([]byte(src), &pkg) != nil {
+		return false
+	}
+	_, has := pkg.Scripts[script]
+	return has
 }
 
 func otherPMBuild(b *buildSim, name string, args []string, depth int) (int, bool, bool) {

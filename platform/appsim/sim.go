@@ -254,7 +254,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 				out.Crash, out.Exit, out.Lang, out.OOM = cmd.crash, cmd.exit, orStr(cmd.lang, out.Lang), cmd.oom
 			}
 		case cmd.listen != nil:
-			out.Listens = append(out.Listens, *cmd.listen)
+			out.Listens = append(append(out.Listens, *cmd.listen), cmd.also...)
 			out.Banner = orStr(out.Banner, cmd.banner)
 		case cmd.idle: // runs and listens nowhere: nothing to assume
 		default:
@@ -312,6 +312,7 @@ func (r *runSim) hostNotFoundLine(lang, host string) string {
 type startCmd struct {
 	lang   string
 	listen *Addr
+	also   []Addr // where else it listens, beside listen
 	banner string // as RunResult's
 	crash  []Line
 	exit   int

@@ -339,6 +339,9 @@ type ownAddr struct {
 	// is not deployed (next start without a build): nil when it is, or
 	// when the sandbox cannot tell.
 	missing func(r *runSim, args []string) []Line
+	// also is where else it listens started in env (a second server of
+	// its own, the API beside a web side); nil: nowhere.
+	also func(r *runSim, env map[string]string) []Addr
 	// unread says what of it the sandbox does not read (a binary the
 	// build downloads): where it listens is modelled, the rest is not,
 	// so a start that answers is unverified, naming this.
@@ -474,6 +477,9 @@ func (r *runSim) ownServer(name string, args []string, env map[string]string) (s
 		return startCmd{lang: s.lang}, true
 	}
 	c := s.at(s.lang, s.listen(args, env, base))
+	if s.also != nil && c.listen != nil {
+		c.also = s.also(r, env)
+	}
 	if (key == "vite" || key == "vite preview") && c.listen != nil && normHost(c.listen.host) == "0.0.0.0" {
 		r.viteHosts(env)
 	}

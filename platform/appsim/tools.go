@@ -108,7 +108,7 @@ func init() {
 	tools = append(shellRecords(), binaryRecord(), nodeRecord(), npmRecord(), yarnRecord(), npxRecord(),
 		bunRecord(), denoRecord(), pythonRecord(), pipRecord(), flaskRecord(), gunicornRecord(), pserveRecord(), djangoRecord(),
 		phpRecord(), composerRecord(), rubyRecord(), bundlerRecord(), javaRecord(), mavenRecord(), gradleRecord(), goRecord(),
-		dotnetRecord(), rustRecord(), gleamRecord(), mixRecord(), meiliRecord(), directusRecord(), prerenderRecord(), staticRecord(), bundlersRecord(), tscRecord(), hugoRecord(), zscRecord(), dockerRecord())
+		dotnetRecord(), rustRecord(), gleamRecord(), mixRecord(), meiliRecord(), directusRecord(), redwoodRecord(), prerenderRecord(), staticRecord(), bundlersRecord(), tscRecord(), hugoRecord(), zscRecord(), dockerRecord())
 	runTools, buildTools, serverBanners, toolOutputs = map[string]runTool{}, map[string]buildTool{}, map[string]string{}, nil
 	runners = map[string]func(*runSim, []string, map[string]string) ([]string, startCmd, bool){}
 	byLang, byName, ownAddrs, webServers = map[string]*tool{}, map[string]*tool{}, map[string]ownAddr{}, map[string]*tool{}

@@ -468,6 +468,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 	case "lockfile-mismatch":
 		d.bundlerPlatformFix(text)
 		d.goSumFix(text)
+		d.pnpmLockFix(text)
 	case "runtime-version-mismatch":
 		d.classVersionFix(text)
 		d.opensslMD4Fix(text)

@@ -375,6 +375,28 @@ func (d *Diagnosis) goSumFix(line string) {
 	d.Fix = "Run `go mod tidy` where go.mod is, commit go.mod and go.sum, and deploy again (or run `go mod tidy` before the build in `build.buildCommands`)."
 }
 
+// pnpmLockLine reads pnpm refusing a frozen-lockfile install: group 1
+// OUTDATED (pnpm-lock.yaml out of step with package.json) or NO (absent).
+var pnpmLockLine = lazyregexp.New(`ERR_PNPM_(OUTDATED|NO)_LOCKFILE\b`)
+
+// pnpmLockFix fits d, lockfile-mismatch read from line, to pnpm's: its
+// lock file is pnpm-lock.yaml, written by pnpm install, which a
+// frozen-lockfile install does not update; npm's commands and lock file
+// would not mend it.
+func (d *Diagnosis) pnpmLockFix(line string) {
+	m := pnpmLockLine.FindStringSubmatch(line)
+	if m == nil {
+		return
+	}
+	if m[1] == "NO" {
+		d.Cause = "pnpm-lock.yaml is not in the deployed source, and `pnpm install --frozen-lockfile` installs only from it."
+		d.Fix = "Run `pnpm install` locally, commit pnpm-lock.yaml and deploy again (or drop `--frozen-lockfile` from the install in `build.buildCommands`)."
+		return
+	}
+	d.Cause = "pnpm-lock.yaml is out of step with package.json (a dependency added or changed without `pnpm install`), and a frozen-lockfile install does not update it."
+	d.Fix = "Run `pnpm install --no-frozen-lockfile` locally, commit pnpm-lock.yaml with package.json and deploy again (or use `pnpm install --no-frozen-lockfile` in `build.buildCommands`)."
+}
+
 // nestDI reads Nest's dependency injection failure: the provider, the
 // dependency (when Nest names it) and the module.
 var nestDI = lazyregexp.New(`Nest can't resolve dependencies of the (\w+) \(.*?\)\. Please make sure that the argument (?:"?([\w$]+)"? )?at index \[\d+\] is available in the (\w+) context`)
