@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/appsim"
 	"github.com/zeropsio/zcp/platform/diagnose"
 	"github.com/zeropsio/zcp/platform/ops"
 )
@@ -289,6 +290,13 @@ func scannedStart(ctx context.Context, env Env, req Request, b pushedBuild, star
 		// A file the build compiles (`node dist/main` after `nest build`):
 		// where it listens is written in its TypeScript source.
 		if from := tsSource(ctx, env, req, file); from != "" {
+			if c, ok := read(from); ok {
+				return c
+			}
+		}
+		// A bundle `bun build` makes: its address is its entry's.
+		pkg, _ := env.ReadSource(ctx, req, "package.json")
+		if from := appsim.BunBundleEntry(strings.Join(b.cmds, "\n")+"\n"+pkg, file); from != "" {
 			if c, ok := read(from); ok {
 				return c
 			}

@@ -44,19 +44,26 @@ func walk29Bun() map[string]string {
 }
 
 // TestRecipe_BunWalk29: the recipe runs a bundle `bun build` makes
-// (dist/main.js), which the sandbox does not read: unverified, naming
-// where it listens, never live, never failed. A port or bind broken in
-// src/main.ts stays unverified (the bundle is not read: a finding);
-// dist left out of deployFiles crashes, naming dist/main.js.
+// (dist/main.js). It was "unverified … where `bun run start:prod` listens
+// (it reads no port or address for it)", and so were a port off run.ports
+// and a localhost bind in src/main.ts. Bun.serve's options survive the
+// bundle as written: the sandbox reads the address from the entry `bun
+// build` names (not the bundle's imports), so the recipe stays unverified
+// and the breaks are named at src/main.ts's line. dist left out of
+// deployFiles crashes, naming dist/main.js.
 func TestRecipe_BunWalk29(t *testing.T) {
 	t.Parallel()
 	svc := "services:\n  - hostname: api\n    type: bun@1.1\n    enableSubdomainAccess: true\n"
 	runWalkCases(t, []deployCase{
-		{name: "the recipe", services: svc, dir: "api", target: "api", files: walk29Bun(), verdict: "unverified", reason: []string{"where `bun run start:prod` listens"}, lacks: []string{"api is live"}},
-		{name: "run.ports 8080", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Bun(), "- port: 3000", "- port: 8080", "port: 3000\n          path", "port: 8080\n          path"), verdict: "unverified", reason: []string{"where `bun run start:prod` listens"}, lacks: []string{"api is live"}},
+		{name: "the recipe", services: svc, dir: "api", target: "api", files: walk29Bun(), verdict: "unverified", reason: []string{"read its address from src/main.ts, not the bundle"},
+			lacks: []string{"api is live", "where `bun run start:prod` listens"}},
+		{name: "run.ports 8080", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Bun(), "- port: 3000", "- port: 8080", "port: 3000\n          path", "port: 8080\n          path"), verdict: "not-answering",
+			next: []string{"Change the code to listen on 8080"}, lacks: []string{"api is live"}},
 		{name: "deployFiles without dist", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Bun(), "        - dist\n", ""), verdict: "not-answering", says: []string{"dist/main.js"}, once: []string{"Make `run.start` name a file the build produces"}},
 		{name: "a reference to no service", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Bun(), "${db_password}", "${postgres_password}"), verdict: "unverified", says: []string{"${postgres_password}"}},
-		{name: "localhost", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Bun(), "src/main.ts::port: 3000 }", "port: 3000, hostname: 'localhost' }"), verdict: "unverified", lacks: []string{"api is live"}},
+		{name: "localhost", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Bun(), "src/main.ts::port: 3000 }", "port: 3000, hostname: 'localhost' }"), verdict: "not-answering",
+			once: []string{"Change src/main.ts, line 9 to bind 0.0.0.0 on port 3000"}, lacks: []string{"dist/main.js, the file"},
+			then: []deployCase{{name: "bound as the recipe is", files: walk29Bun(), verdict: "unverified"}}},
 	})
 }
 

@@ -658,6 +658,12 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 			r.unsure = append(r.unsure, note)
 		}
 	}
+	if !ok && lang == "bun" && r.files != nil && r.deployed(rel) == "" && r.producedAt(rel) {
+		if from, bsrc, found := r.bunBundleEntry(rel); found { // bunbundle.go
+			src, ok = bsrc, true
+			r.noteUnsure("what the bundle `bun build` makes of " + from + " does beyond where it listens (the sandbox read its address from " + from + ", not the bundle)")
+		}
+	}
 	if ok {
 		if c, dies := heapExhaustion(lang, src); dies {
 			return c // oom.go
