@@ -294,9 +294,17 @@ func scannedStart(ctx context.Context, env Env, req Request, b pushedBuild, star
 				return c
 			}
 		}
-		// A bundle `bun build` makes: its address is its entry's.
-		pkg, _ := env.ReadSource(ctx, req, "package.json")
-		if from := appsim.BunBundleEntry(strings.Join(b.cmds, "\n")+"\n"+pkg, file); from != "" {
+		// A bundle `bun build` or esbuild makes: its address is its entry's.
+		text := strings.Join(b.cmds, "\n")
+		for _, name := range []string{"package.json", "deno.json", "deno.jsonc"} {
+			s, _ := env.ReadSource(ctx, req, name)
+			text += "\n" + s
+		}
+		readSrc := func(name string) (string, bool) {
+			s, err := env.ReadSource(ctx, req, name)
+			return s, err == nil && s != ""
+		}
+		if from := appsim.BundleEntry(readSrc, text, file); from != "" {
 			if c, ok := read(from); ok {
 				return c
 			}

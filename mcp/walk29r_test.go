@@ -85,17 +85,24 @@ func walk29Deno() map[string]string {
 }
 
 // TestRecipe_DenoWalk29: the recipe runs an esbuild bundle build.js
-// makes (dist/bundle.js), not read: unverified, never failed. Its port
-// and bind broken in src/index.ts stay unverified (a finding);
+// makes (dist/bundle.js). It was "unverified … where `deno task start`
+// listens", and so were a port off run.ports and a 127.0.0.1 bind. The
+// address is read from the entry build.js's esbuild.build names
+// (entryPoints, outfile): the recipe stays unverified, PORT (which
+// src/index.ts reads) is the port's fix, the bind is fixed at its line;
 // deno.jsonc left out of deployFiles is named once.
 func TestRecipe_DenoWalk29(t *testing.T) {
 	t.Parallel()
 	svc := "services:\n  - hostname: api\n    type: deno@1\n    enableSubdomainAccess: true\n"
 	runWalkCases(t, []deployCase{
-		{name: "the recipe", services: svc, dir: "api", target: "api", files: walk29Deno(), verdict: "unverified", reason: []string{"where `deno task start` listens"}, lacks: []string{"api is live"}},
-		{name: "run.ports 3000", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Deno(), "- port: 8000", "- port: 3000", "port: 8000\n          path", "port: 3000\n          path"), verdict: "unverified", lacks: []string{"api is live"}},
+		{name: "the recipe", services: svc, dir: "api", target: "api", files: walk29Deno(), verdict: "unverified", reason: []string{"read its address from src/index.ts, not the bundle"},
+			lacks: []string{"api is live", "where `deno task start` listens"}},
+		{name: "run.ports 3000", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Deno(), "- port: 8000", "- port: 3000", "port: 8000\n          path", "port: 3000\n          path"), verdict: "not-answering",
+			once: []string{"Set PORT: \\\"3000\\\" in `run.envVariables`"}, lacks: []string{"api is live"},
+			then: []deployCase{{name: "PORT set", files: walk29Sub(walk29Deno(), "- port: 8000", "- port: 3000", "port: 8000\n          path", "port: 3000\n          path", "DB_NAME: db\n", "DB_NAME: db\n        PORT: \"3000\"\n"), verdict: "unverified"}}},
 		{name: "deployFiles without deno.jsonc", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Deno(), "        - deno.jsonc\n", ""), verdict: "not-answering", once: []string{"Add the project's `deno.json` (or `deno.jsonc`"}},
-		{name: "localhost", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Deno(), "src/index.ts::listen({ port })", "listen({ port, hostname: \"127.0.0.1\" })"), verdict: "unverified", lacks: []string{"api is live"}},
+		{name: "localhost", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Deno(), "src/index.ts::listen({ port })", "listen({ port, hostname: \"127.0.0.1\" })"), verdict: "not-answering",
+			once: []string{"Change src/index.ts, line 7 to bind 0.0.0.0 on port 8000"}, lacks: []string{"api is live"}},
 	})
 }
 

@@ -658,10 +658,10 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 			r.unsure = append(r.unsure, note)
 		}
 	}
-	if !ok && lang == "bun" && r.files != nil && r.deployed(rel) == "" && r.producedAt(rel) {
+	if !ok && (lang == "bun" || lang == "deno") && r.files != nil && r.deployed(rel) == "" && r.producedAt(rel) {
 		if from, bsrc, found := r.bunBundleEntry(rel); found { // bunbundle.go
 			src, ok = bsrc, true
-			r.noteUnsure("what the bundle `bun build` makes of " + from + " does beyond where it listens (the sandbox read its address from " + from + ", not the bundle)")
+			r.noteUnsure("what the bundle the build makes of " + from + " does beyond where it listens (the sandbox read its address from " + from + ", not the bundle)")
 		}
 	}
 	if ok {
