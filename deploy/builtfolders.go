@@ -38,6 +38,7 @@ var (
 	nextExport     = regexp.MustCompile(`\boutput\s*:\s*['"]export['"]`)
 	tsOutDir       = regexp.MustCompile(`"outDir"\s*:\s*"([^"]+)"`)
 	flagOutDir     = regexp.MustCompile(`\s--outDir[ =](\S+)`)
+	dotnetOut      = regexp.MustCompile(`\s(?:-o|--output)[ =]([^\s;&|]+)`)
 	tscProject     = regexp.MustCompile(`\s(?:-p|--project)[ =](\S+)`)
 )
 
@@ -115,6 +116,12 @@ var builtTools = []builtTool{
 	}},
 	{regexp.MustCompile(`\bng build\b`), "ng build", func(read func(string) string, _ string) string {
 		return appsim.AngularOutput(read("angular.json"))
+	}},
+	{regexp.MustCompile(`\bdotnet (?:build|publish)\b`), "dotnet build", func(_ func(string) string, cmd string) string {
+		if m := dotnetOut.FindStringSubmatch(cmd); m != nil {
+			return m[1]
+		}
+		return "" // bin/<configuration>/<framework>: not read
 	}},
 	{regexp.MustCompile(`\breact-scripts build\b`), "react-scripts build", func(func(string) string, string) string { return "build" }},
 	{regexp.MustCompile(`\bnu(?:xt|xi) (?:build|generate)\b`), "nuxt build", func(func(string) string, string) string { return ".output" }},

@@ -155,7 +155,10 @@ func walk29Dotnet() map[string]string {
 // TestRecipe_DotnetWalk29: the recipe is unverified (the /status route
 // its healthCheck asks is not read); Kestrel's endpoint in
 // appsettings.json is fixed at its line for a localhost bind and a
-// port, and a reference to no service is said, not failed.
+// port, and a reference to no service is said, not failed. deployFiles
+// `app` in place of `app/~` was answered "Make `run.start` name a file
+// the build produces": `dotnet build -o app` is read as writing app, and
+// the fix is `app/~` (dotnet app/dotnet.dll would miss appsettings.json).
 func TestRecipe_DotnetWalk29(t *testing.T) {
 	t.Parallel()
 	svc := "services:\n  - hostname: api\n    type: dotnet@6\n    enableSubdomainAccess: true\n"
@@ -163,7 +166,9 @@ func TestRecipe_DotnetWalk29(t *testing.T) {
 		{name: "the recipe", services: svc, dir: "api", target: "api", files: walk29Dotnet(), verdict: "unverified", reason: []string{"/status on port 5000"}, lacks: []string{"api is live"}},
 		{name: "localhost", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Dotnet(), "appsettings.json::http://0.0.0.0:5000", "http://localhost:5000", "appsettings.json::http://[::]:5000", "http://localhost:5000"), verdict: "not-answering", next: []string{"appsettings.json, line 5"}},
 		{name: "run.ports 8080", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Dotnet(), "- port: 5000", "- port: 8080", "port: 5000\n          path", "port: 8080\n          path"), verdict: "not-answering", next: []string{"`run.ports` to 5000"}},
-		{name: "deployFiles without tilde", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Dotnet(), "deployFiles: app/~", "deployFiles: app"), verdict: "not-answering", once: []string{"Make `run.start` name a file the build produces"}},
+		{name: "deployFiles without tilde", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Dotnet(), "deployFiles: app/~", "deployFiles: app"), verdict: "not-answering",
+			once: []string{"Deploy the folder's contents with `app/~` in `build.deployFiles` in place of `app`"}, lacks: []string{"Make `run.start` name a file the build produces"},
+			then: []deployCase{{name: "app/~", files: walk29Dotnet(), verdict: "unverified"}}},
 		{name: "a reference to no service", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Dotnet(), "${db_password}", "${database_password}"), verdict: "unverified", says: []string{"${database_password}", "the project has no service database"}},
 	})
 }
@@ -221,7 +226,8 @@ func TestRecipe_GoHelloWorldWalk29(t *testing.T) {
 	runWalkCases(t, []deployCase{
 		{name: "the recipe", services: svc, dir: "hw", target: "helloworld", files: walk29Go(), verdict: "live"},
 		{name: "localhost", services: svc, dir: "hw", target: "helloworld", files: walk29Sub(walk29Go(), "main.go::router.Run(\":8080\")", "router.Run(\"localhost:8080\")"), verdict: "not-answering", next: []string{"Bind to 0.0.0.0 on port 8080"}},
-		{name: "start names another binary", services: svc, dir: "hw", target: "helloworld", files: walk29Sub(walk29Go(), "start: ./app", "start: ./helloworld"), verdict: "not-answering", next: []string{"Make `run.start` name a file the build produces"}},
+		{name: "start names another binary", services: svc, dir: "hw", target: "helloworld", files: walk29Sub(walk29Go(), "start: ./app", "start: ./helloworld"), verdict: "not-answering",
+			next: []string{"Make `run.start` name a file the build produces"}},
 		{name: "run.ports 3000", services: svc, dir: "hw", target: "helloworld", files: walk29Sub(walk29Go(), "- port: 8080", "- port: 3000"), verdict: "not-answering", next: []string{"change `run.ports` to 8080"}},
 	})
 }

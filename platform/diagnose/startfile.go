@@ -165,12 +165,17 @@ func (d *Diagnosis) tildeFix(text string, c *Code) {
 // that build.deployFiles deploys as a folder, without `~`: what the tool
 // wrote is under /var/www/<folder>, so the start's path gains the folder,
 // or the deploy takes the folder's contents.
+//
+// dotnet (its "The application 'x.dll' does not exist") reads
+// appsettings.json from the folder it starts in, /var/www, not the
+// dll's: the folder's contents are the fix there, not a longer path.
 func (d *Diagnosis) folderFix(text string, c *Code) {
 	m := startPathMissing.FindStringSubmatch(text)
-	if d.Signal != "start-file-missing" || m == nil || c == nil || m[2] == "" {
+	if d.Signal != "start-file-missing" || m == nil || c == nil || m[1]+m[2] == "" {
 		return
 	}
-	named := path.Clean(strings.TrimPrefix(m[2], "./"))
+	dotnet := m[1] != ""
+	named := path.Clean(strings.TrimPrefix(m[1]+m[2], "./"))
 	for _, f := range c.DeployFiles {
 		f = relPath(f)
 		if strings.Contains(f, "~") || f == "." || named == f || strings.HasPrefix(named, f+"/") {
@@ -184,6 +189,10 @@ func (d *Diagnosis) folderFix(text string, c *Code) {
 			at := path.Join(dir, named)
 			d.Cause = "`run.start` names `" + named + "`, but `build.deployFiles` deploys `" + dir + "` (which " + strings.TrimSuffix(tool, ")") +
 				" writes) as a folder, so what the build wrote there is under /var/www/" + dir + ": that file is at /var/www/" + at + "."
+			if dotnet {
+				d.Fix = "Deploy the folder's contents with `" + dir + "/~` in `build.deployFiles` in place of `" + f + "` (dotnet reads appsettings.json from /var/www, where it starts, so `dotnet " + at + "` would miss it); then deploy again."
+				return
+			}
 			d.Fix = "In `run.start`, name `" + at + "` in place of `" + named + "`"
 			if c.Start != "" && strings.Contains(c.Start, named) {
 				d.Fix += ": `" + strings.Replace(c.Start, named, at, 1) + "`"
