@@ -86,6 +86,9 @@ func pushedCode(ctx context.Context, env Env, req Request, y ops.Setup) *diagnos
 	// top of the source.
 	b := pushedBuild{}
 	b.cmds, b.deployFiles, b.ok = y.Build()
+	if base == "" {
+		base = y.BuildBase() // run.base unset: the run container is the build's base
+	}
 	file, script := startEntry(ctx, deployedView(env, b.deployFiles), req, start)
 	if base == "" && file == "" && len(y.Init()) == 0 {
 		return nil

@@ -217,17 +217,23 @@ func walk29Go() map[string]string {
 	}
 }
 
-// TestRecipe_GoHelloWorldWalk29: the recipe is live; gin bound to
-// localhost, a start naming another binary and run.ports off 8080 are
-// each diagnosed.
+// TestRecipe_GoHelloWorldWalk29: the recipe is live. It sets no
+// run.base (the run container is build.base's), so ZCP read none of its
+// code for the fixes: gin bound to localhost was answered with a generic
+// "Bind to 0.0.0.0 … Go `http.ListenAndServe(…)`" and a start naming
+// another binary with "Make `run.start` name a file the build produces".
+// With build.base standing for run.base, the bind is fixed at main.go's
+// line and the start names ./app, which `go build -o app` makes.
 func TestRecipe_GoHelloWorldWalk29(t *testing.T) {
 	t.Parallel()
 	svc := "services:\n  - hostname: helloworld\n    type: go@1\n    enableSubdomainAccess: true\n"
 	runWalkCases(t, []deployCase{
 		{name: "the recipe", services: svc, dir: "hw", target: "helloworld", files: walk29Go(), verdict: "live"},
-		{name: "localhost", services: svc, dir: "hw", target: "helloworld", files: walk29Sub(walk29Go(), "main.go::router.Run(\":8080\")", "router.Run(\"localhost:8080\")"), verdict: "not-answering", next: []string{"Bind to 0.0.0.0 on port 8080"}},
+		{name: "localhost", services: svc, dir: "hw", target: "helloworld", files: walk29Sub(walk29Go(), "main.go::router.Run(\":8080\")", "router.Run(\"localhost:8080\")"), verdict: "not-answering",
+			once: []string{"Change main.go, line 13 to bind 0.0.0.0 on port 8080"}, lacks: []string{"Go `http.ListenAndServe"},
+			then: []deployCase{{name: "bound as the recipe is", files: walk29Go(), verdict: "live"}}},
 		{name: "start names another binary", services: svc, dir: "hw", target: "helloworld", files: walk29Sub(walk29Go(), "start: ./app", "start: ./helloworld"), verdict: "not-answering",
-			next: []string{"Make `run.start` name a file the build produces"}},
+			once: []string{"In `run.start`, run `./app` in place of `./helloworld`"}, lacks: []string{"Make `run.start` name a file the build produces"}},
 		{name: "run.ports 3000", services: svc, dir: "hw", target: "helloworld", files: walk29Sub(walk29Go(), "- port: 8080", "- port: 3000"), verdict: "not-answering", next: []string{"change `run.ports` to 8080"}},
 	})
 }

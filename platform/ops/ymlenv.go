@@ -119,6 +119,15 @@ func (y Setup) Build() (commands, deployFiles []string, ok bool) {
 	return b.BuildCommands, b.DeployFiles, true
 }
 
+// BuildBase is the first of the entry's build.base, which the run
+// container runs when run.base is unset; "" when it has none.
+func (y Setup) BuildBase() string {
+	if b := y.build(); b != nil && len(b.Base) > 0 {
+		return b.Base[0]
+	}
+	return ""
+}
+
 // RunPrepare is the entry's build.addToRunPrepare; ok false when it has no
 // build.
 func (y Setup) RunPrepare() (entries []string, ok bool) {
