@@ -9,6 +9,7 @@ import (
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/diagnose"
+	"github.com/zeropsio/zcp/platform/editdist"
 )
 
 // Search limits.
@@ -485,7 +486,7 @@ func (ix *Index) suggest(terms []string) []string {
 
 // similarity scores how alike a typed term and a word are: 3 for a shared
 // prefix of 4+ runes, 2 for edit distance 1, 1 for edit distance 2 (words of
-// 5+ runes), else 0; the distance is platform.SwapDistanceWithin's (a swap of neighbouring
+// 5+ runes), else 0; the distance is editdist.SwapDistanceWithin's (a swap of neighbouring
 // letters is one edit), as for the typos Search reads.
 func similarity(term, word string) int {
 	if term == word {
@@ -495,7 +496,7 @@ func similarity(term, word string) int {
 	if len(tr) >= 4 && len(wr) >= 4 && string(tr[:4]) == string(wr[:4]) {
 		return 3
 	}
-	d := platform.SwapDistanceWithin(term, word, 3)
+	d := editdist.SwapDistanceWithin(term, word, 3)
 	switch {
 	case d == 1:
 		return 2

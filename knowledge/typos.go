@@ -8,7 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/editdist"
 )
 
 // Typo tolerance: a query word no document uses in any form, close to a
@@ -188,7 +188,7 @@ func (ix *Index) typoFix(w string) (string, bool) {
 	}
 	best, bestDist, bestDocs := "", 3, 0
 	for v, docs := range vocab.docs {
-		d := platform.SwapDistanceWithin(w, v, 3)
+		d := editdist.SwapDistanceWithin(w, v, 3)
 		if d > bestDist || !vocab.fixes(w, v, d, docs) || !ix.analysed(v) {
 			continue
 		}

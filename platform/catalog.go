@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform/editdist"
 )
 
 // Catalog is the usable part of the live type catalog: ACTIVE, non-build
@@ -333,7 +335,7 @@ func typo(a, b string) bool {
 	if len(a) >= 6 {
 		limit = 2
 	}
-	return EditDistance(a, b) <= limit
+	return editdist.EditDistance(a, b) <= limit
 }
 
 // VersionLess orders versions numerically part by part ("3.9" < "3.12");

@@ -1,9 +1,10 @@
 // Package platform is ZCP's model of Zerops: domain types, the [Client] interface, [PlatformError] and its codes, service types, the type catalog and hostname rules.
 //
-// Layers, enforced by TestLayers_ImportDirections: platform imports no ZCP
-// package; nor do zeropsyml (the zerops.yml model) and lazyregexp (regular
-// expressions compiled on first use); diagnose (the log classifier) imports
-// only lazyregexp. Its sub-packages zeropsapi (the zerops-go adapter), yamlcheck
+// Layers, enforced by TestLayers_ImportDirections: platform imports only
+// editdist (edit distances, near keys); zeropsyml (the zerops.yml model),
+// lazyregexp (regular expressions compiled on first use) and editdist import
+// no ZCP package; diagnose (the log classifier) imports only lazyregexp and
+// editdist; editdist may be imported by every package under platform/. Its sub-packages zeropsapi (the zerops-go adapter), yamlcheck
 // (the zerops.yml and import.yml validators) and appsim (the app simulator)
 // import only platform and zeropsyml (appsim also lazyregexp), yamlcheck also
 // schema (the platform's published JSON schemas, which imports only

@@ -10,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/editdist"
 )
 
 // Node's package managers and runners: npm (install, ci, run, start, exec
@@ -216,7 +216,7 @@ func (b *buildSim) npmLogLine() {
 func didYouMean(name string, scripts map[string]string) []string {
 	var out []string
 	for s := range scripts {
-		if float64(platform.EditDistance(name, s)) < float64(len(name))*0.4 {
+		if float64(editdist.EditDistance(name, s)) < float64(len(name))*0.4 {
 			out = append(out, s)
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/editdist"
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
@@ -101,7 +101,7 @@ func typoOf(name string, names []string) string {
 		if len(n) < 3 || n == name {
 			continue
 		}
-		if platform.EditDistanceWithin(name, n, 2) <= 1 || swapped(name, n) {
+		if editdist.EditDistanceWithin(name, n, 2) <= 1 || swapped(name, n) {
 			return n
 		}
 	}

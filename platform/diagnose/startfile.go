@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/editdist"
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
@@ -109,7 +109,7 @@ func NearFile(file string, names []string) string {
 			continue
 		}
 		stem := strings.TrimSuffix(n, ext)
-		d := platform.SwapDistanceWithin(strings.TrimSuffix(file, ext), stem, 3)
+		d := editdist.SwapDistanceWithin(strings.TrimSuffix(file, ext), stem, 3)
 		switch {
 		case d > 2 || 2*d > len(stem):
 		case d < bestDist:
@@ -320,7 +320,7 @@ func (d *Diagnosis) scriptNamesFix(text string, c *Code) {
 		}
 	}
 	d.Cause = "`run.start` runs the package.json script `" + name + "`, and the package.json uploaded " + listed + " (no `" + name + "`)."
-	near := platform.NearKey(name, c.ScriptNames)
+	near := editdist.NearKey(name, c.ScriptNames)
 	if near == "" {
 		d.Fix = "In `run.start`, run one of the scripts package.json has, or add a `" + name + "` script to it, or start the entry itself (node <file>); then deploy again."
 		return

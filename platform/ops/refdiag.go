@@ -11,6 +11,7 @@ import (
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/diagnose"
+	"github.com/zeropsio/zcp/platform/editdist"
 )
 
 // unresolvedSignal reports whether a diagnosis may come from a reference
@@ -88,7 +89,7 @@ func badRefs(ctx context.Context, proj Project, svc platform.ServiceStack, vars 
 func nearest(s string, names []string) string {
 	best, bestD := "", 3
 	for _, n := range names {
-		if d := platform.SwapDistanceWithin(s, n, bestD); d < bestD && d < len(s) {
+		if d := editdist.SwapDistanceWithin(s, n, bestD); d < bestD && d < len(s) {
 			best, bestD = n, d
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/editdist"
 )
 
 // MaxFile bounds a policy file; MaxRules the rules it holds.
@@ -301,7 +302,7 @@ func (ps *parser) limits(n *yaml.Node) *Limits {
 func suggest(v string, valid []string) string {
 	best, dist := "", 3
 	for _, w := range valid {
-		if d := platform.EditDistanceWithin(v, w, dist); d < dist {
+		if d := editdist.EditDistanceWithin(v, w, dist); d < dist {
 			best, dist = w, d
 		}
 	}

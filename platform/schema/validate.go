@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/editdist"
 )
 
 // Validate checks doc (a decoded YAML document) against the schema and
@@ -198,7 +199,7 @@ func nearOrSynonym(unknown string, allowed []string) string {
 	if syn, ok := keySynonyms[strings.ToLower(unknown)]; ok && slices.Contains(allowed, syn) {
 		return syn
 	}
-	return platform.NearKey(platform.Clip(unknown, 60), allowed)
+	return editdist.NearKey(platform.Clip(unknown, 60), allowed)
 }
 
 // rangeOf names the bounds the schema allows (minX, maxX) for key x given
@@ -328,7 +329,7 @@ func nearestValues(got string, values []string) string {
 	}
 	var near []scored
 	for _, v := range values {
-		if d := platform.EditDistanceWithin(strings.ToLower(got), strings.ToLower(v), 4); d < 4 {
+		if d := editdist.EditDistanceWithin(strings.ToLower(got), strings.ToLower(v), 4); d < 4 {
 			near = append(near, scored{v, d})
 		}
 	}

@@ -1,4 +1,4 @@
-package platform
+package editdist
 
 import (
 	"math"
