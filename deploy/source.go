@@ -287,30 +287,8 @@ func scannedStart(ctx context.Context, env Env, req Request, b pushedBuild, star
 	switch {
 	case env.ReadSource == nil:
 	case file != "" && filepath.IsLocal(file):
-		if c, ok := read(file); ok {
+		if c, ok := scannedFile(ctx, env, req, b, file, read); ok {
 			return c
-		}
-		// A file the build compiles (`node dist/main` after `nest build`):
-		// where it listens is written in its TypeScript source.
-		if from := tsSource(ctx, env, req, file); from != "" {
-			if c, ok := read(from); ok {
-				return c
-			}
-		}
-		// A bundle `bun build` or esbuild makes: its address is its entry's.
-		text := strings.Join(b.cmds, "\n")
-		for _, name := range []string{"package.json", "deno.json", "deno.jsonc"} {
-			s, _ := env.ReadSource(ctx, req, name)
-			text += "\n" + s
-		}
-		readSrc := func(name string) (string, bool) {
-			s, err := env.ReadSource(ctx, req, name)
-			return s, err == nil && s != ""
-		}
-		if from := appsim.BundleEntry(readSrc, text, file); from != "" {
-			if c, ok := read(from); ok {
-				return c
-			}
 		}
 	case file == "" && javaJar.MatchString(start):
 		// Spring Boot binds where its config says; the jar is not source.
@@ -336,6 +314,36 @@ func scannedStart(ctx context.Context, env Env, req Request, b pushedBuild, star
 		}
 	}
 	return diagnose.Code{File: file}
+}
+
+// scannedFile is what the started file's source says, read by read: the
+// file itself, the TypeScript source the build compiles it from, or the
+// entry of the bundle `bun build` or esbuild makes of it.
+func scannedFile(ctx context.Context, env Env, req Request, b pushedBuild, file string, read func(string) (diagnose.Code, bool)) (diagnose.Code, bool) {
+	if c, ok := read(file); ok {
+		return c, true
+	}
+	// A file the build compiles (`node dist/main` after `nest build`):
+	// where it listens is written in its TypeScript source.
+	if from := tsSource(ctx, env, req, file); from != "" {
+		if c, ok := read(from); ok {
+			return c, true
+		}
+	}
+	// A bundle `bun build` or esbuild makes: its address is its entry's.
+	text := strings.Join(b.cmds, "\n")
+	for _, name := range []string{"package.json", "deno.json", "deno.jsonc"} {
+		s, _ := env.ReadSource(ctx, req, name)
+		text += "\n" + s
+	}
+	readSrc := func(name string) (string, bool) {
+		s, err := env.ReadSource(ctx, req, name)
+		return s, err == nil && s != ""
+	}
+	if from := appsim.BundleEntry(readSrc, text, file); from != "" {
+		return read(from)
+	}
+	return diagnose.Code{}, false
 }
 
 // tsOption is a compiler option of a tsconfig, or nest-cli.json's

@@ -651,35 +651,49 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 	if out.listen != nil {
 		return out
 	}
-	src, ok := r.deployedText(rel)
-	if !ok && t != nil && t.builtSource != nil && r.files != nil && r.deployed(rel) == "" && r.producedAt(rel) {
-		src, ok = t.builtSource(r, rel) // a compiled file listens where its source does
-		if note := r.unrunCompile(file); ok && note != "" {
-			r.unsure = append(r.unsure, note)
-		}
-	}
-	if !ok && (lang == "bun" || lang == "deno") && r.files != nil && r.deployed(rel) == "" && r.producedAt(rel) {
-		if from, bsrc, found := r.bunBundleEntry(rel); found { // bunbundle.go
-			src, ok = bsrc, true
-			r.noteUnsure("what the bundle the build makes of " + from + " does beyond where it listens (the sandbox read its address from " + from + ", not the bundle)")
-		}
-	}
+	src, ok := r.entrySource(lang, file, rel, t)
 	if ok {
 		if c, dies := heapExhaustion(lang, src); dies {
 			return c // oom.go
 		}
 		out.listen, out.banner = sourceListen(lang, src, env, r.seed)
 	} else if r.files != nil {
-		switch {
-		case r.deployed(rel) == "" && r.preparedAt(rel):
-			out.unread = fmt.Sprintf("run.prepareCommands put %s there, which the sandbox does not run, so it read nothing of it", clip(path.Join(RunRoot, rel), 80))
-		case r.deployed(rel) == "" && r.unknownBy != "":
-			out.unread = fmt.Sprintf("the build makes %s with `%s`, which the sandbox does not run, so it read nothing of it", clip(rel, 80), clip(shownCommand(r.unknownBy), 80))
-		default:
-			out.unread = "the sandbox could not read " + clip(rel, 80)
-		}
+		out.unread = r.unreadEntry(rel)
 	}
 	return out
+}
+
+// entrySource is the source the entry rel listens by: the deployed file,
+// or for a file the build makes, the source it is compiled from (t's
+// builtSource) or the entry of the bundle Bun or Deno makes of it.
+func (r *runSim) entrySource(lang, file, rel string, t *tool) (string, bool) {
+	src, ok := r.deployedText(rel)
+	made := r.files != nil && r.deployed(rel) == "" && r.producedAt(rel)
+	if !ok && t != nil && t.builtSource != nil && made {
+		src, ok = t.builtSource(r, rel) // a compiled file listens where its source does
+		if note := r.unrunCompile(file); ok && note != "" {
+			r.unsure = append(r.unsure, note)
+		}
+	}
+	if !ok && (lang == "bun" || lang == "deno") && made {
+		if from, bsrc, found := r.bunBundleEntry(rel); found { // bunbundle.go
+			src, ok = bsrc, true
+			r.noteUnsure("what the bundle the build makes of " + from + " does beyond where it listens (the sandbox read its address from " + from + ", not the bundle)")
+		}
+	}
+	return src, ok
+}
+
+// unreadEntry says why the sandbox read nothing of the entry rel.
+func (r *runSim) unreadEntry(rel string) string {
+	switch {
+	case r.deployed(rel) == "" && r.preparedAt(rel):
+		return fmt.Sprintf("run.prepareCommands put %s there, which the sandbox does not run, so it read nothing of it", clip(path.Join(RunRoot, rel), 80))
+	case r.deployed(rel) == "" && r.unknownBy != "":
+		return fmt.Sprintf("the build makes %s with `%s`, which the sandbox does not run, so it read nothing of it", clip(rel, 80), clip(shownCommand(r.unknownBy), 80))
+	default:
+		return "the sandbox could not read " + clip(rel, 80)
+	}
 }
 
 // afterFile is what args hold after file, the entry they name: a
