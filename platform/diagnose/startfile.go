@@ -299,13 +299,18 @@ func (d *Diagnosis) startScriptFix(text string, stage Stage, code *Code) {
 	d.scriptNamesFix(text, code)
 }
 
+// otherManifest finds a start that runs a package manager in another
+// folder than /var/www (a cd, --prefix, a workspace): the package.json it
+// reads is not the one at the top.
+var otherManifest = lazyregexp.New(`\bcd\s|--prefix\b|--workspace\b|--filter\b|--dir\b|--cwd\b|\s-[CwF]\s`)
+
 // scriptNamesFix fits d, npm-missing-script at the start, to the scripts
 // package.json has (c.ScriptNames): it names them and, for a start that
 // runs the missing one by npm, pnpm, yarn or bun, the one of them closest
 // to its name in the start's place.
 func (d *Diagnosis) scriptNamesFix(text string, c *Code) {
 	m := missingScript.FindStringSubmatch(text)
-	if c == nil || !c.ScriptsRead || m == nil {
+	if c == nil || !c.ScriptsRead || m == nil || otherManifest.MatchString(c.Start) {
 		return
 	}
 	name := strings.Join(m[1:], "")
@@ -319,15 +324,20 @@ func (d *Diagnosis) scriptNamesFix(text string, c *Code) {
 			listed += ", …"
 		}
 	}
-	d.Cause = "`run.start` runs the package.json script `" + name + "`, and the package.json uploaded " + listed + " (no `" + name + "`)."
+	run, _ := regexp.Compile(`\b(npm|pnpm|yarn|bun)\s+(?:run(?:-script)?\s+)?` + regexp.QuoteMeta(name) + `(\s|$)`)
+	where := "`run.start`"
+	if run == nil || !run.MatchString(c.Start) { // a script run.start runs names it
+		where = "the package.json script that runs it"
+	}
+	d.Cause = "The start runs the package.json script `" + name + "`, and the package.json uploaded " + listed + " (no `" + name + "`)."
 	near := editdist.NearKey(name, c.ScriptNames)
 	if near == "" {
-		d.Fix = "In `run.start`, run one of the scripts package.json has, or add a `" + name + "` script to it, or start the entry itself (node <file>); then deploy again."
+		d.Fix = "In " + where + ", run one of the scripts package.json has, or add a `" + name + "` script to it, or start the entry itself (node <file>); then deploy again."
 		return
 	}
-	d.Fix = "In `run.start`, run `" + near + "` in place of `" + name + "`"
-	if re, err := regexp.Compile(`\b(npm|pnpm|yarn|bun)\s+(?:run(?:-script)?\s+)?` + regexp.QuoteMeta(name) + `(\s|$)`); err == nil && re.MatchString(c.Start) {
-		d.Fix += ": `" + re.ReplaceAllString(c.Start, "${1} run "+near+"${2}") + "`"
+	d.Fix = "In " + where + ", run `" + near + "` in place of `" + name + "`"
+	if where == "`run.start`" {
+		d.Fix += ": `" + run.ReplaceAllString(c.Start, "${1} run "+near+"${2}") + "`"
 	}
 	d.Fix += " (or add a `" + name + "` script to package.json); then deploy again."
 }
