@@ -11,8 +11,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/editdist"
 	"github.com/zeropsio/zcp/platform/lazyregexp"
-	"github.com/zeropsio/zcp/platform/yamlcheck"
 )
 
 // argForm is the form of one argument agents often get wrong: what an error
@@ -118,7 +118,7 @@ func unknownArgument(tool string, args map[string]json.RawMessage, takes map[str
 	for _, k := range unknown[:min(len(unknown), maxUnknownNamed)] {
 		q := strconv.Quote(platform.Clip(k, 40))
 		quoted = append(quoted, q)
-		if near := yamlcheck.NearKey(platform.Clip(k, 60), names); near != "" {
+		if near := editdist.NearKey(platform.Clip(k, 60), names); near != "" {
 			renames = append(renames, q+" to "+near)
 		} else {
 			drops = append(drops, q)

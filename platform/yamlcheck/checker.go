@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/editdist"
 )
 
 // checker collects issues while walking a decoded YAML document. Call
@@ -246,7 +247,7 @@ func (c *checker) unknownKeys(path string, m map[string]any, allowed []string, a
 			report = c.errf
 		}
 		fix := "Remove it or use one of: " + strings.Join(allowed, ", ") + "."
-		near := NearKey(platform.Clip(k, 60), allowed)
+		near := editdist.NearKey(platform.Clip(k, 60), allowed)
 		if same := checkPeriod[k]; slices.Contains(allowed, same) {
 			near = same // the other check's name for the period
 		}
