@@ -298,12 +298,7 @@ var adapterFrame = lazyregexp.New(`^\s*at (adapt|Object\.adapt|async adapt) \(|[
 // adapterFailed reports whether the error at lines[n] is thrown by an
 // adapter: one of its next three lines is an adapter's frame.
 func adapterFailed(lines []string, n int) bool {
-	for i := n; i < len(lines) && i <= n+3; i++ {
-		if adapterFrame.MatchString(stripStamp(stripANSI(lines[i]))) {
-			return true
-		}
-	}
-	return false
+	return matchWithin(lines, n, 4, adapterFrame)
 }
 
 // gradleWrapperMain is the JVM's line (or its cause) when gradlew runs

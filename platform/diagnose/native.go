@@ -28,7 +28,7 @@ const nodeABIModule = `The module '\S+\.node'\s*$`
 // nodeABINext reports whether the line after lines[n] says the module
 // was built by another Node version.
 func nodeABINext(lines []string, n int, _ string) bool {
-	return n+1 < len(lines) && nodeABI.MatchString(lines[n+1])
+	return matchWithin(lines, n+1, 1, nodeABI)
 }
 
 // nativeFix fits d, module-not-found-at-runtime read from text, to a native
