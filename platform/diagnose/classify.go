@@ -462,7 +462,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.goRunFix(text, opt.Code)
 		d.mixReleaseFix(text, opt.Code)
 	case "connection-refused":
-		d.refusedFix(text)
+		d.refusedFix(text, opt.Peers)
 	case "https-between-services":
 		d.tlsServerFix(text)
 	case "lockfile-mismatch":

@@ -56,6 +56,10 @@ type Options struct {
 	// nothing): where a localhost bind is written, or which file run.start
 	// starts.
 	Code *Code
+	// Peers are the project's services, hostname → service type name
+	// (postgresql, valkey, rabbitmq); a refused call at a managed kind's
+	// port then names the one service of that kind, not a placeholder.
+	Peers map[string]string
 
 	startBind string // the start command's local bind option the lines show, if any
 	startPort string // the start command's option giving the port the lines show, if any

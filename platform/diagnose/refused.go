@@ -91,7 +91,7 @@ func refusedHostPort(line string) (host, port string) {
 
 // refusedFix names, in d, the address that refused: the app's own
 // container when it is localhost.
-func (d *Diagnosis) refusedFix(line string) {
+func (d *Diagnosis) refusedFix(line string, peers map[string]string) {
 	host, port := refusedHostPort(line)
 	if port == "" {
 		return
@@ -113,7 +113,32 @@ func (d *Diagnosis) refusedFix(line string) {
 			d.Cause = fmt.Sprintf("The app calls %s:%s, the port of %s, and the connection is refused: no such service listens at that address (it is not running, or the host is wrong).", host, port, kind)
 		}
 		d.Fix = "Point the app at the service by its generated variables in `run.envVariables` (${<hostname>_hostname} and ${<hostname>_port}), not localhost or a container IP, and check with `zerops_discover` that the service exists and is ACTIVE."
+		if name := onePeer(peers, port); name != "" {
+			d.Fix = fmt.Sprintf("Point the app at %s by its generated variables in `run.envVariables` (${%s_hostname} and ${%s_port}), not localhost or a container IP, and check with `zerops_discover` that %s is ACTIVE.", name, name, name, name)
+		}
 	}
+}
+
+// portTypes are the service types whose default port is the key.
+var portTypes = map[string][]string{"5672": {"rabbitmq"}, "4222": {"nats"}, "9200": {"elasticsearch"},
+	"7700": {"meilisearch"}, "8108": {"typesense"}, "6333": {"qdrant"}, "6334": {"qdrant"}, "11211": {"memcached"}}
+
+// onePeer is the hostname of the only service in peers whose type listens
+// on port by default, or "" when none or several do.
+func onePeer(peers map[string]string, port string) string {
+	found := ""
+	for name, typ := range peers {
+		base, _, _ := strings.Cut(typ, "@")
+		for _, t := range portTypes[port] {
+			if strings.EqualFold(base, t) {
+				if found != "" {
+					return ""
+				}
+				found = name
+			}
+		}
+	}
+	return found
 }
 
 // refusal reports whether signal is a refused connection's.

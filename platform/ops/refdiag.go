@@ -180,6 +180,14 @@ func classifyKnowing(ctx context.Context, proj Project, svc platform.ServiceStac
 	port := slices.ContainsFunc(ds, func(d diagnose.Diagnosis) bool {
 		return d.Signal == "wrong-port" || d.Signal == "listening-on-localhost"
 	})
+	// A refused call at a managed kind's port names the project's one
+	// service of that kind.
+	if slices.ContainsFunc(ds, func(d diagnose.Diagnosis) bool { return d.Signal == "connection-refused" }) {
+		opt.Peers = peerTypes(ctx, proj)
+		if !refs && !port {
+			return forService(svc.Name, diagnose.ClassifyWith(lines, diagnose.Runtime, opt))
+		}
+	}
 	if !refs && !port {
 		return forService(svc.Name, ds)
 	}
@@ -271,4 +279,20 @@ func oomAtMax(ctx context.Context, c platform.Client, svc platform.ServiceStack,
 	ds[i].Fix = fmt.Sprintf("%s may already grow to %s (maxRam %g GB), so scaling will not help. %s If it holds steady and needs more: when `zerops_metrics` shows RAM at that ceiling, make the app hold less (smaller caches and batches, stream large data); when %s",
 		svc.Name, ceilWords, ceil, diagnose.OOMLeak, diagnose.OOMRuntimeLimit)
 	return ds
+}
+
+// peerTypes maps the project's services' hostnames to their type names
+// (nil when they cannot be listed).
+func peerTypes(ctx context.Context, proj Project) map[string]string {
+	services, err := listServices(ctx, proj)
+	if err != nil {
+		return nil
+	}
+	out := map[string]string{}
+	for _, s := range services {
+		if !s.System {
+			out[s.Name] = cmp.Or(s.Type.VersionName, s.Type.Name)
+		}
+	}
+	return out
 }
