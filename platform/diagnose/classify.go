@@ -469,6 +469,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.bundlerPlatformFix(text)
 		d.goSumFix(text)
 		d.pnpmLockFix(text)
+		d.npmLockFix(text)
 	case "runtime-version-mismatch":
 		d.classVersionFix(text)
 		d.opensslMD4Fix(text)

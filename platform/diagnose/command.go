@@ -392,6 +392,26 @@ func (d *Diagnosis) pnpmLockFix(line string) {
 	d.Fix = "Run `pnpm install --no-frozen-lockfile` locally, commit pnpm-lock.yaml with package.json and deploy again (or use `pnpm install --no-frozen-lockfile` in `build.buildCommands`)."
 }
 
+// npmLockLine is npm ci refusing to install: with no package-lock.json
+// (group 1) or with one out of step with package.json.
+var npmLockLine = lazyregexp.New("(?i)(`npm ci` command can only install with an existing package-lock\\.json)|can only install packages when your package\\.json and package-lock\\.json|^npm ERR! (cipm|`npm ci`) can only install packages when your package\\.json and\\s*$|\\bMissing: \\S+ from lock file|\\bInvalid: lock file's")
+
+// npmLockFix fits d, lockfile-mismatch read from line, to npm: the fix in
+// npm's commands only, not every ecosystem's.
+func (d *Diagnosis) npmLockFix(line string) {
+	m := npmLockLine.FindStringSubmatch(line)
+	if m == nil {
+		return
+	}
+	if m[1] != "" {
+		d.Cause = "package-lock.json is not in the deployed source, and `npm ci` installs only from it."
+		d.Fix = "Run `npm install` once locally, commit package-lock.json and deploy again (or use `npm install` in place of `npm ci` in `build.buildCommands`)."
+		return
+	}
+	d.Cause = "package-lock.json is out of step with package.json (a dependency added or changed without `npm install`), and `npm ci` does not update it."
+	d.Fix = "Run `npm install` locally, commit package-lock.json with package.json and deploy again (or use `npm install` in place of `npm ci` in `build.buildCommands`)."
+}
+
 // nestDI reads Nest's dependency injection failure: the provider, the
 // dependency (when Nest names it) and the module.
 var nestDI = lazyregexp.New(`Nest can't resolve dependencies of the (\w+) \(.*?\)\. Please make sure that the argument (?:"?([\w$]+)"? )?at index \[\d+\] is available in the (\w+) context`)
