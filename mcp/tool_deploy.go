@@ -232,6 +232,12 @@ func verdictNext(res *deploy.Outcome, target string) string {
 		return nextText(res.Check.Next) + " " + rollbackFiles(res)
 	case res.Check != nil:
 		return nextText(res.Check.Next)
+	case res.Mode == deploy.ModeRollback && (res.LastPush == nil || !res.LastPush.Target):
+		// Not followed: a rollback builds nothing; what the files hold is
+		// known all the same, as the followed path says.
+		return fmt.Sprintf("Next: a rollback runs no build; once %s runs the earlier version again, zerops_verify serviceHostname=%s tells whether it is live. ", target, target) + rollbackFiles(res)
+	case res.Mode == deploy.ModeRollback:
+		return fmt.Sprintf("Next: a rollback runs no build; once %s runs that version again, zerops_verify serviceHostname=%s tells whether it is live.", target, target)
 	default:
 		return fmt.Sprintf("Next: follow the build with zerops_events serviceHostname=%s; once it is ACTIVE, zerops_verify serviceHostname=%s tells whether it is live.", target, target)
 	}
