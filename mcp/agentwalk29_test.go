@@ -253,7 +253,7 @@ func TestDeploy_PythonLocalhostFallbackAgentwalk29(t *testing.T) {
 		"@app.get(\"/\")\ndef root():\n    return {\"hits\": r.incr(\"hits\")}\n"
 	runDeployCases(t, []deployCase{
 		{name: "unset", files: agentwalk29Py(main, nil), verdict: "unverified",
-			reason: []string{"REDIS_HOST (main.py:5, falling back to `localhost`)", "`REDIS_HOST: ${<hostname>_hostname}`"}},
+			reason: []string{"REDIS_HOST (main.py:5, falling back to `localhost`)", "`REDIS_HOST: ${cache_hostname}`"}},
 		{name: "set", files: agentwalk29Py(main, map[string]string{"REDIS_HOST": "${cache_hostname}"}), verdict: "live"},
 	})
 }

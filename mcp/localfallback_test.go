@@ -52,10 +52,10 @@ func TestDeploy_LocalhostFallbackOfAnUnsetVariable(t *testing.T) {
 	}
 	runDeployCases(t, []deployCase{
 		{name: "Deno", files: deno(""), verdict: "unverified",
-			reason: []string{"DATABASE_URL", "config/db.ts:1", "`DATABASE_URL: ${<hostname>_connectionString}`"},
+			reason: []string{"DATABASE_URL", "config/db.ts:1", "`DATABASE_URL: ${db_connectionString}`"},
 			then:   []deployCase{{name: "Deno, DATABASE_URL set", files: deno("DATABASE_URL"), verdict: "live"}}},
 		{name: "Node", files: node(""), verdict: "unverified",
-			reason: []string{"REDIS_HOST", "db.js:1", "`REDIS_HOST: ${<hostname>_hostname}`"},
+			reason: []string{"REDIS_HOST", "db.js:1", "`REDIS_HOST: ${cache_hostname}`"},
 			then:   []deployCase{{name: "Node, REDIS_HOST set", files: node("REDIS_HOST"), verdict: "live"}}},
 	})
 }

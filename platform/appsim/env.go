@@ -29,6 +29,10 @@ type Env struct {
 	// Mounts are the shared storages connected to the service: each is
 	// mounted at /mnt/<hostname>.
 	Mounts []string
+	// Peers are the project's other services, hostname → type as the
+	// catalog names it (valkey@7.2): a variable the code reads with a
+	// fallback at localhost names the one service of its kind.
+	Peers map[string]string
 }
 
 // envKeyRe is a variable name.

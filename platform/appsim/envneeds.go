@@ -107,6 +107,7 @@ func (r *runSim) noteLocalFallback(src, rel string, env map[string]string) {
 		return // the environment is not known
 	}
 	var where, refs []string
+	placeholder := false
 	for _, m := range localFallbackRe.FindAllStringSubmatchIndex(src, -1) {
 		key := firstNonEmpty(sub(src, m, 1), sub(src, m, 2), sub(src, m, 3), sub(src, m, 4), sub(src, m, 5))
 		def := sub(src, m, 6)
@@ -115,12 +116,20 @@ func (r *runSim) noteLocalFallback(src, rel string, env map[string]string) {
 		}
 		line := strings.Count(src[:m[0]], "\n") + 1
 		where = append(where, fmt.Sprintf("%s (%s:%d, falling back to `%s`)", key, rel, line, clip(def, 80)))
-		refs = append(refs, fmt.Sprintf("`%s: ${<hostname>_%s}`", key, refKey(key)))
+		host := peerOfKind(key, def, r.env.Peers)
+		if host == "" {
+			host, placeholder = "<hostname>", true
+		}
+		refs = append(refs, fmt.Sprintf("`%s: ${%s_%s}`", key, host, refKey(key)))
 	}
 	if len(where) == 0 {
 		return
 	}
-	note := unreachedNote(where) + fmt.Sprintf(" (set %s in run.envVariables, <hostname> the service's)", strings.Join(refs, ", "))
+	whose := ""
+	if placeholder {
+		whose = ", <hostname> the service's"
+	}
+	note := unreachedNote(where) + fmt.Sprintf(" (set %s in run.envVariables%s)", strings.Join(refs, ", "), whose)
 	if !slices.Contains(r.unsure, note) {
 		r.unsure = append(r.unsure, note)
 	}
@@ -629,4 +638,52 @@ func goEnvNeeds(src string) []envNeed {
 	}
 	slices.SortFunc(out, func(a, b envNeed) int { return a.at - b.at })
 	return out
+}
+
+// fallbackKinds are the service types a variable read with a fallback at
+// localhost reaches: by the fallback's URL scheme, else by a word of the
+// variable's name.
+var fallbackKinds = []struct {
+	re    *lazyregexp.Regexp
+	types []string
+}{
+	{lazyregexp.New(`^postgres(ql)?://`), []string{"postgresql"}},
+	{lazyregexp.New(`^(mysql|mariadb)://`), []string{"mariadb", "mysql"}},
+	{lazyregexp.New(`^rediss?://`), []string{"valkey", "keydb"}},
+	{lazyregexp.New(`^amqps?://`), []string{"rabbitmq"}},
+	{lazyregexp.New(`^nats://`), []string{"nats"}},
+	{lazyregexp.New(`(?i)REDIS|VALKEY|KEYDB|CACHE`), []string{"valkey", "keydb"}},
+	{lazyregexp.New(`(?i)POSTGRES|PG`), []string{"postgresql"}},
+	{lazyregexp.New(`(?i)MYSQL|MARIA`), []string{"mariadb", "mysql"}},
+	{lazyregexp.New(`(?i)AMQP|RABBIT`), []string{"rabbitmq"}},
+	{lazyregexp.New(`(?i)NATS`), []string{"nats"}},
+	{lazyregexp.New(`(?i)KAFKA`), []string{"kafka"}},
+	{lazyregexp.New(`(?i)ELASTIC`), []string{"elasticsearch"}},
+	{lazyregexp.New(`(?i)MEILI`), []string{"meilisearch"}},
+	{lazyregexp.New(`(?i)TYPESENSE`), []string{"typesense"}},
+	{lazyregexp.New(`(?i)QDRANT`), []string{"qdrant"}},
+	{lazyregexp.New(`(?i)DB|DATABASE`), []string{"postgresql", "mariadb", "mysql", "mongodb"}},
+}
+
+// peerOfKind is the hostname of the one service in peers of the kind key
+// (read with the fallback def) reaches, or "" when none or several are,
+// or the kind is not known.
+func peerOfKind(key, def string, peers map[string]string) string {
+	for _, k := range fallbackKinds {
+		if !k.re.MatchString(def) && !k.re.MatchString(key) {
+			continue
+		}
+		found := ""
+		for host, typ := range peers {
+			base, _, _ := strings.Cut(typ, "@")
+			if slices.Contains(k.types, base) {
+				if found != "" {
+					return ""
+				}
+				found = host
+			}
+		}
+		return found
+	}
+	return ""
 }

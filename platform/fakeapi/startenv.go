@@ -48,6 +48,7 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 	sort.Strings(keys)
 	out.Vars = make(map[string]string, len(raw))
 	out.Mounts = st.mountNames(s)
+	out.Peers = st.peerTypes(s)
 	noAddress := map[string]bool{}                     // entries of out.Unresolved: a missing service's key that holds no address
 	keyOf, hosts := map[string]string{}, []string(nil) // those services, each with the first variable referencing it
 	for _, k := range keys {
@@ -299,4 +300,16 @@ func nonEmpty(s string) []string {
 		return nil
 	}
 	return []string{s}
+}
+
+// peerTypes maps the other services of s's project to their types
+// (valkey@7.2), as the app's environment knows them.
+func (st *state) peerTypes(s *service) map[string]string {
+	out := map[string]string{}
+	for _, id := range st.svcOrder {
+		if o := st.services[id]; o != nil && o != s && o.ProjectID == s.ProjectID && o.Version != nil {
+			out[o.Name] = o.Version.Name
+		}
+	}
+	return out
 }
