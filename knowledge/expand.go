@@ -288,11 +288,20 @@ var englishUses = map[string]struct {
 	"log":    {after: setOf("out", "off"), means: []string{"session", "sessions", "login"}},
 }
 
+// strayStems are everyday words the stemmer folds onto a topic's word
+// ("several" and "severity" are both "sever", "general" and "generate"
+// both "gener"): they carry no topic of their own, so they are dropped
+// before they pull the logs' severities or generated values.
+var strayStems = setOf("several", "general", "generally")
+
 // withoutEnglishUses is toks without the words used as everyday words
-// (englishUses), and what those stand for.
+// (englishUses, strayStems), and what those stand for.
 func withoutEnglishUses(toks []string) (kept, means []string) {
 	kept = make([]string, 0, len(toks))
 	for i, t := range toks {
+		if strayStems[t] {
+			continue
+		}
 		if u, ok := englishUses[t]; ok && (i > 0 && u.before[toks[i-1]] || i+1 < len(toks) && u.after[toks[i+1]]) {
 			means = append(means, u.means...)
 			continue
