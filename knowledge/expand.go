@@ -247,14 +247,24 @@ var phraseAliases = []struct {
 // commands are tool invocations whose words would read as other topics
 // ("npm ci" is an install from the lockfile, not CI/CD); their tokens are
 // replaced by what the command does.
+// A compound written as two words is one too: a "self signed"
+// certificate is about TLS, not about a variable referring to itself.
 var commands = map[[2]string][]string{
-	{"npm", "ci"}: {"npm", "install", "lockfile"},
+	{"npm", "ci"}:      {"npm", "install", "lockfile"},
+	{"self", "signed"}: {"signed", "certificate"},
 }
+
+// hyphenated are words read as the commands' replacements.
+var hyphenated = map[string][2]string{"self-signed": {"self", "signed"}}
 
 // rewriteCommands replaces the commands in toks.
 func rewriteCommands(toks []string) []string {
 	out := make([]string, 0, len(toks))
 	for i := 0; i < len(toks); i++ {
+		if pair, ok := hyphenated[toks[i]]; ok {
+			out = append(out, commands[pair]...)
+			continue
+		}
 		if i+1 < len(toks) {
 			if r, ok := commands[[2]string{toks[i], toks[i+1]}]; ok {
 				out = append(out, r...)

@@ -54,3 +54,20 @@ func TestSearch_SeveralDoesNotPullSeverities(t *testing.T) {
 		t.Errorf("top = %s, a document about log severities", top)
 	}
 }
+
+// TestExpandQuery_SelfSignedIsACertificate: "self signed" and "self-signed"
+// are about a certificate, so "self" (a variable referring to itself) is
+// not a term of the query.
+func TestExpandQuery_SelfSignedIsACertificate(t *testing.T) {
+	t.Parallel()
+	for _, q := range []string{
+		"sequelize ConnectionError: self signed certificate",
+		"Error: self-signed certificate in certificate chain",
+		"SELF SIGNED cert from postgres",
+	} {
+		e := expandQuery(q)
+		if slices.Contains(e.terms, "self") || !slices.Contains(e.terms, "certificate") {
+			t.Errorf("expandQuery(%q) terms = %q, want certificate and no self", q, e.terms)
+		}
+	}
+}
