@@ -131,6 +131,8 @@ var aliasEntries = []tableEntry[[]string]{
 	{"readiness", []string{"readinesscheck", "health"}},
 	{"vpn", []string{"vpn", "wireguard"}},
 	{"wireguard", []string{"vpn"}},
+	{"wg", []string{"wireguard", "vpn"}}, // wg show: WireGuard's own tools
+	{"wg-quick", []string{"wireguard", "vpn"}},
 	{"rollback", []string{"roll", "back", "previous", "version"}},
 	{"revert", []string{"roll", "back", "previous", "version"}},
 	{"smtp", []string{"smtp", "587"}},

@@ -71,3 +71,14 @@ func TestExpandQuery_SelfSignedIsACertificate(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandQuery_WgIsWireGuard: output of WireGuard's own tool (`wg show`)
+// is about the VPN.
+func TestExpandQuery_WgIsWireGuard(t *testing.T) {
+	t.Parallel()
+	for _, q := range []string{"wg show interface zerops transfer: 0 B received", "wg-quick down zerops", "sudo wg show"} {
+		if e := expandQuery(q); !slices.Contains(e.terms, "vpn") {
+			t.Errorf("expandQuery(%q) terms = %q, want vpn", q, e.terms)
+		}
+	}
+}
