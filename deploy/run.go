@@ -100,6 +100,9 @@ type Outcome struct {
 	Output          []string      `json:"output"`
 	DurationMS      int64         `json:"pushDurationMs"`
 	Build           *BuildOutcome `json:"build,omitempty"`
+	// AppVersionID is, on a PUSHED answer (not followed), the app version
+	// the push created: what a follow waits on.
+	AppVersionID string `json:"appVersionId,omitempty"`
 	// Verdict (live, degraded, not-answering, deployed, unverified, stopped,
 	// replaced) and Check are set when the build was followed to ACTIVE; a
 	// failed build is an error.
@@ -293,6 +296,10 @@ func pushAndFollow(ctx context.Context, env Env, req Request, targetName string,
 	if env.Follow == nil {
 		out.Status = StatusPushed
 		out.Message = fmt.Sprintf("Code pushed to %s; the build runs on the platform.", label)
+		if res.AppVersion != nil {
+			out.AppVersionID = res.AppVersion.ID
+			env.Memory.NoteVersionPushed(env.ProjectID, out.TargetServiceID, res.AppVersion.ID)
+		}
 		return out, nil
 	}
 	own := ""

@@ -208,12 +208,12 @@ func TestDeploy_FollowsBuildToActive(t *testing.T) {
 			t.Errorf("final state sent as progress: %q", n.Message)
 		}
 	}
-	// Without a token the deploy returns at once, pointing at zerops_events
-	// and zerops_verify.
+	// Without a token the deploy returns at once, naming its app version and
+	// the follow call that waits on it, with zerops_events meanwhile.
 	res, m = h.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev"})
 	wantOK(t, res)
 	next, _ := m["next"].(string)
-	if m["build"] != nil || m["verdict"] != nil || !strings.Contains(next, "zerops_events") || !strings.Contains(next, "zerops_verify") || m["targetServiceId"] != h.fake.ServiceID("appdev") {
+	if m["build"] != nil || m["verdict"] != nil || !strings.Contains(next, "zerops_events") || m["appVersionId"] == nil || !strings.Contains(next, "follow="+m["appVersionId"].(string)) || m["targetServiceId"] != h.fake.ServiceID("appdev") {
 		t.Errorf("deploy without token = %s", text(res))
 	}
 }

@@ -37,7 +37,7 @@ type deployOutput struct {
 func (s *Server) deployTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_deploy",
-		Description: "Push code, build, deploy: SSH from sourceService, or local from workingDir, to targetService; rollback: true redeploys its earlier version. With a progress token: follows the build, probes the app, answers a verdict (live, degraded, not-answering, build-failed, deploy-failed; sandbox: unverified) with the diagnosis.",
+		Description: "Push code, build, deploy: SSH from sourceService, or local from workingDir, to targetService; rollback: true redeploys its earlier version. With a progress token: follows the build, probes the app, answers a verdict (live, degraded, not-answering, build-failed, deploy-failed; sandbox: unverified) with the diagnosis; without one: PUSHED and its appVersionId, which follow= waits on.",
 		Annotations: mutatingAnn("Deploy code", false, false),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in deployInput) (deployOutput, error) {
 		if s.deps.Deployer == nil {
@@ -123,7 +123,17 @@ func (s *Server) deployAnswer(res *deploy.Outcome) deployOutput {
 	if res.Waiting != "" && res.Build != nil && res.Build.AppVersionID != "" {
 		s.leases.noteService(res.Build.AppVersionID, res.TargetServiceID)
 	}
-	return deployAnswer(res)
+	out := deployAnswer(res)
+	if res.Status == deploy.StatusPushed && res.AppVersionID != "" && s.deps.Watcher != nil {
+		// Not followed (no progress token): one call waits for the verdict;
+		// its version is known by its service before the search lists it.
+		s.leases.noteService(res.AppVersionID, res.TargetServiceID)
+		target := orDefault(res.TargetService, "<target>")
+		out.Next = strings.Replace(out.Next, verdictNext(res, target), fmt.Sprintf(
+			"Next: zerops_deploy follow=%s waits for this build and tells whether %s is live, or the cause and the fix; zerops_events serviceHostname=%s shows the build meanwhile.",
+			res.AppVersionID, target, target), 1)
+	}
+	return out
 }
 
 // fixOnce is res without the warnings its check states the fix of: one
