@@ -463,6 +463,8 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.mixReleaseFix(text, opt.Code)
 	case "connection-refused":
 		d.refusedFix(text, opt.Peers)
+	case "db-connection-refused":
+		d.dbRefusedFix(text, opt.Peers)
 	case "https-between-services":
 		d.tlsServerFix(text)
 	case "lockfile-mismatch":

@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -116,6 +117,50 @@ func (d *Diagnosis) refusedFix(line string, peers map[string]string) {
 		if name := onePeer(peers, port); name != "" {
 			d.Fix = fmt.Sprintf("Point the app at %s by its generated variables in `run.envVariables` (${%s_hostname} and ${%s_port}), not localhost or a container IP, and check with `zerops_discover` that %s is ACTIVE.", name, name, name, name)
 		}
+	}
+}
+
+// dbTypes are the database service types a refused line's port or client
+// word points at; a line that names none may mean any of them.
+var dbTypes = []struct {
+	re    *lazyregexp.Regexp
+	types []string
+}{
+	{lazyregexp.New(`(?i)\b(5432|6432|postgres\w*|postgrex|psql|pgx?|pq|npgsql|psycopg\w*|asyncpg)\b`), []string{"postgresql"}},
+	{lazyregexp.New(`(?i)\b(3306|mysql\w*|pymysql|myxql|mariadb)\b`), []string{"mariadb", "mysql"}},
+	{lazyregexp.New(`(?i)\b(6379|redis|ioredis|redix|valkey|keydb)\b`), []string{"valkey", "keydb"}},
+	{lazyregexp.New(`(?i)\b(27017|mongo\w*|pymongo|mongoose)\b`), []string{"mongodb"}},
+}
+
+// dbRefusedFix names the database in the fix when the project has exactly
+// one service of the kind the line points at (or, naming none, exactly one
+// database): its generated variables, not a guessed hostname.
+func (d *Diagnosis) dbRefusedFix(line string, peers map[string]string) {
+	var want []string
+	for _, k := range dbTypes {
+		if k.re.MatchString(line) {
+			want = k.types
+			break
+		}
+	}
+	if want == nil {
+		for _, k := range dbTypes {
+			want = append(want, k.types...)
+		}
+	}
+	name := ""
+	for host, typ := range peers {
+		base, _, _ := strings.Cut(typ, "@")
+		if !slices.ContainsFunc(want, func(t string) bool { return strings.EqualFold(base, t) }) {
+			continue
+		}
+		if name != "" {
+			return
+		}
+		name = host
+	}
+	if name != "" {
+		d.Fix = fmt.Sprintf("Point the app at %s by its generated variables in `run.envVariables`, ${%s_hostname}:${%s_port} (not localhost), and check with `zerops_discover` that %s is ACTIVE.", name, name, name, name)
 	}
 }
 

@@ -49,3 +49,48 @@ func TestRefusedFix_NamesTheOnePeerOfTheKind(t *testing.T) {
 		})
 	}
 }
+
+// A refused database connection's fix hardcoded ${db_hostname}, wrong in
+// every project whose database is not named db. It names the project's one
+// database of the kind the line points at (by port or client); with none or
+// several it says "db" is an example.
+func TestDBRefusedFix_NamesTheOneDatabase(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		line  string
+		peers map[string]string
+		want  string
+		lacks []string
+	}{
+		{"postgres by port", "Error: connect ECONNREFUSED 127.0.0.1:5432",
+			map[string]string{"api": "nodejs@22", "pg": "postgresql@16", "cache": "valkey@7.2"}, "${pg_hostname}:${pg_port}", []string{"<hostname>", "${db_", "${cache_"}},
+		{"valkey by client word", "redis.exceptions.ConnectionError: Error 111 connecting to localhost:6379. Connection refused.",
+			map[string]string{"api": "python@3.12", "pg": "postgresql@16", "cache": "valkey@7.2"}, "${cache_hostname}:${cache_port}", []string{"<hostname>", "${pg_"}},
+		{"mariadb by driver", "SQLSTATE[HY000] [2002] Connection refused",
+			map[string]string{"web": "php-nginx@8.4", "maria": "mariadb@10.6"}, "${maria_hostname}:${maria_port}", []string{"<hostname>", "${db_"}},
+		{"two postgres", "Error: connect ECONNREFUSED 127.0.0.1:5432",
+			map[string]string{"pg1": "postgresql@16", "pg2": "postgresql@17"}, "for a service named db", []string{"${pg1_", "${pg2_"}},
+		{"peers unknown", "Error: connect ECONNREFUSED 127.0.0.1:5432", nil, "for a service named db", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ds := ClassifyWith([]string{tt.line}, Runtime, Options{Peers: tt.peers})
+			var fix string
+			for _, d := range ds {
+				if d.Signal == "db-connection-refused" {
+					fix = d.Fix
+				}
+			}
+			if !strings.Contains(fix, tt.want) {
+				t.Errorf("fix lacks %q: %q (diagnoses %v)", tt.want, fix, ds)
+			}
+			for _, l := range tt.lacks {
+				if strings.Contains(fix, l) {
+					t.Errorf("fix has %q: %s", l, fix)
+				}
+			}
+		})
+	}
+}

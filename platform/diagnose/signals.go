@@ -89,7 +89,7 @@ var signals = []signal{
 	{"db-auth-failed", "The database rejected the credentials.",
 		"Use the generated credentials by reference in `run.envVariables` (e.g. ${db_user}, ${db_password}, ${db_connectionString}) instead of typed values; `zerops_env` shows them.", docDatabase, 81},
 	{"db-connection-refused", "Nothing accepts connections at the database's address: a wrong host or port, or the database is not running.",
-		"Point the app at ${db_hostname}:${db_port} via `run.envVariables` (not localhost), and check with `zerops_discover` that the database service is ACTIVE.", docDatabase, 78},
+		"Point the app at the database service by its generated variables in `run.envVariables` (for a service named db: ${db_hostname}:${db_port}), not localhost, and check with `zerops_discover` that it is ACTIVE.", docDatabase, 78},
 	{"too-many-connections", "The database refused a connection because all its connection slots are taken.",
 		"Lower the app's connection pool size (per container × containers), or give the database more resources with `zerops_manage action=scale`.", docDatabase, 77},
 	{"db-schema-missing", "The app queries a table, column or database that does not exist yet: migrations have not run.",

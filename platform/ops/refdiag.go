@@ -180,9 +180,11 @@ func classifyKnowing(ctx context.Context, proj Project, svc platform.ServiceStac
 	port := slices.ContainsFunc(ds, func(d diagnose.Diagnosis) bool {
 		return d.Signal == "wrong-port" || d.Signal == "listening-on-localhost"
 	})
-	// A refused call at a managed kind's port names the project's one
-	// service of that kind.
-	if slices.ContainsFunc(ds, func(d diagnose.Diagnosis) bool { return d.Signal == "connection-refused" }) {
+	// A refused call at a managed kind's port, or at a database, names the
+	// project's one service of that kind.
+	if slices.ContainsFunc(ds, func(d diagnose.Diagnosis) bool {
+		return d.Signal == "connection-refused" || d.Signal == "db-connection-refused"
+	}) {
 		opt.Peers = peerTypes(ctx, proj)
 		if !refs && !port {
 			return forService(svc.Name, diagnose.ClassifyWith(lines, diagnose.Runtime, opt))
