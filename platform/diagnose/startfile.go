@@ -289,6 +289,7 @@ func (d *Diagnosis) goRunFix(text string, c *Code) {
 // package.json out: then the script's file is not there at all.
 func (d *Diagnosis) startScriptFix(text string, stage Stage, code *Code) {
 	if stage != Runtime {
+		d.buildScriptFix(text, code)
 		return
 	}
 	if code != nil && !code.Whole && len(code.DeployFiles) > 0 && !deploysManifest(code.DeployFiles) {
@@ -297,6 +298,39 @@ func (d *Diagnosis) startScriptFix(text string, stage Stage, code *Code) {
 		return
 	}
 	d.scriptNamesFix(text, code)
+}
+
+// buildScriptFix fits d, npm-missing-script in a build's log, to the
+// scripts the package.json at the top of the source has: it names them
+// and the one closest to the missing name, for `build.buildCommands`.
+func (d *Diagnosis) buildScriptFix(text string, c *Code) {
+	m := missingScript.FindStringSubmatch(text)
+	if c == nil || !c.ScriptsRead || m == nil {
+		return
+	}
+	name := strings.Join(m[1:], "")
+	if slices.Contains(c.ScriptNames, name) {
+		return // the top package.json has it: a command ran another one
+	}
+	d.Cause = "The build runs the package.json script `" + name + "`, and the package.json at the top of your source " + scriptsListed(c.ScriptNames) + " (no `" + name + "`)."
+	if near := editdist.NearKey(name, c.ScriptNames); near != "" {
+		d.Fix = "In `build.buildCommands`, run `" + near + "` in place of `" + name + "` (or add a `" + name + "` script to package.json); then deploy again."
+		return
+	}
+	d.Fix = "In `build.buildCommands`, run one of the scripts package.json has, or add a `" + name + "` script to it; then deploy again."
+}
+
+// scriptsListed says which scripts a package.json has: "has `a`, `b`",
+// the first 12 of them, or "has no scripts".
+func scriptsListed(names []string) string {
+	if len(names) == 0 {
+		return "has no scripts"
+	}
+	listed := "has " + quoted(names[:min(len(names), 12)])
+	if len(names) > 12 {
+		listed += ", …"
+	}
+	return listed
 }
 
 // otherManifest finds a start that runs a package manager in another
@@ -317,13 +351,7 @@ func (d *Diagnosis) scriptNamesFix(text string, c *Code) {
 	if slices.Contains(c.ScriptNames, name) {
 		return // package.json read here has it: another package.json ran
 	}
-	listed := "has no scripts"
-	if len(c.ScriptNames) > 0 {
-		listed = "has " + quoted(c.ScriptNames[:min(len(c.ScriptNames), 12)])
-		if len(c.ScriptNames) > 12 {
-			listed += ", …"
-		}
-	}
+	listed := scriptsListed(c.ScriptNames)
 	run, _ := regexp.Compile(`\b(npm|pnpm|yarn|bun)\s+(?:run(?:-script)?\s+)?` + regexp.QuoteMeta(name) + `(\s|$)`)
 	where := "`run.start`"
 	if run == nil || !run.MatchString(c.Start) { // a script run.start runs names it
