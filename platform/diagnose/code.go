@@ -325,7 +325,7 @@ func ScanCode(file, content string) Code {
 		if c.PortLine == 0 && bindCall.MatchString(t) && !portNumber.MatchString(t) {
 			// listen(port): the port a constant of the file holds.
 			if m := listenIdent.FindStringSubmatch(t); m != nil {
-				if at, text := numberAssignment(lines, m[1]); at > 0 {
+				if at, text := numberAssignment(lines, m[1]+m[2]); at > 0 {
 					c.PortLine, c.PortText = at, clipTo(text, maxCodeText)
 				}
 			}
@@ -339,16 +339,17 @@ func ScanCode(file, content string) Code {
 	return c
 }
 
-// listenIdent is a listen call whose port is a name (`app.listen(port,
-// …)`), group 1.
-var listenIdent = lazyregexp.New(`\blisten\s*\(\s*([A-Za-z_$][\w$]*)\s*[,)]`)
+// listenIdent is a listen call whose port is a name: `app.listen(port,
+// …)` (group 1), Go's `http.ListenAndServe(addr, …)` or
+// `http.ListenAndServe(":"+port, …)` (group 2).
+var listenIdent = lazyregexp.New(`\blisten\s*\(\s*([A-Za-z_$][\w$]*)\s*[,)]|ListenAndServe(?:TLS)?\(\s*(?:":"\s*\+\s*)?([A-Za-z_]\w*)\s*[,)]`)
 
 // numberAssignment is the line (1-based, and its text trimmed) of lines
 // that gives name a port number literally (`const port = 3000;`, `PORT =
-// 8000`, `port := 8080`) and is the only assignment to name; 0 when none
-// or more than one does.
+// 8000`, `port := 8080`, Go's `addr := ":8080"`, `const port = "8080"`)
+// and is the only assignment to name; 0 when none or more than one does.
 func numberAssignment(lines []string, name string) (int, string) {
-	re, err := regexp.Compile(`^(?:(?:export\s+)?(?:const|let|var)\s+)?` + regexp.QuoteMeta(name) + `\s*(?::=|=)\s*(\d{2,5})\s*;?\s*$`)
+	re, err := regexp.Compile(`^(?:(?:export\s+)?(?:const|let|var)\s+)?` + regexp.QuoteMeta(name) + `\s*(?::=|=)\s*(\d{2,5}|"(?:0\.0\.0\.0)?:?\d{2,5}"|'(?:0\.0\.0\.0)?:?\d{2,5}')\s*;?\s*$`)
 	any, err2 := regexp.Compile(`(?:^|[^\w$.])` + regexp.QuoteMeta(name) + `\s*(?::=|=[^=>])`)
 	if err != nil || err2 != nil {
 		return 0, ""

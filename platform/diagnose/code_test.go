@@ -155,6 +155,12 @@ func TestScanCode_FindsThePortWrittenAndItsRead(t *testing.T) {
 		{"NodeFallbackInTheCall", "app.listen(process.env.PORT || 3000);\n", 1, true},
 		{"PythonReadsPort", "import os\napp.run(host='0.0.0.0', port=int(os.environ['PORT']))\n", 0, true},
 		{"GoLiteral", "func main() {\n\thttp.ListenAndServe(\":8080\", nil)\n}\n", 2, false},
+		// Go's address or port in a variable written once (fix30a: the
+		// answer led with "set PORT" for these).
+		{"GoAddrVariable", "func main() {\n\taddr := \":3000\"\n\tlog.Fatal(http.ListenAndServe(addr, nil))\n}\n", 2, false},
+		{"GoPortConstJoined", "const port = \"3000\"\n\nfunc main() {\n\thttp.ListenAndServe(\":\"+port, nil)\n}\n", 1, false},
+		{"GoAddrAssignedTwice", "func main() {\n\taddr := \":3000\"\n\tif x {\n\t\taddr = \":4000\"\n\t}\n\thttp.ListenAndServe(addr, nil)\n}\n", 0, false},
+		{"GoAddrFromEnv", "func main() {\n\taddr := \":\" + os.Getenv(\"PORT\")\n\thttp.ListenAndServe(addr, nil)\n}\n", 0, true},
 		{"NoListen", "console.log(42)\n", 0, false},
 	}
 	for _, tt := range tests {
