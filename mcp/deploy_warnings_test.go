@@ -70,7 +70,7 @@ func TestDeploy_FailedDeployCarriesWarnings(t *testing.T) {
 		{name: "run warning, failed build", yml: withEnv(failing, "run", runRef), code: platform.ErrBuildFailed,
 			verdict: string(platform.VerdictBuildFailed), path: runPath, diagnose: "zerops_deploy again"},
 		{name: "build warning, build failed in package.json", yml: withEnv(noScript, "build", buildRef), code: platform.ErrBuildFailed,
-			verdict: string(platform.VerdictBuildFailed), path: buildPath, diagnose: "Correct the script name"},
+			verdict: string(platform.VerdictBuildFailed), path: buildPath, diagnose: "add a `build` script to it"},
 		// The diagnosis names the warning's reference: it states the fix, once.
 		{name: "run warning the diagnosis states, app not answering", yml: withEnv(demoZeropsYml, "run", "DATABASE_URL: ${database_connectionString}"),
 			verdict: string(platform.VerdictNotAnswering), diagnose: "keep DATABASE_URL and reference ${db_connectionString} (db is postgresql@16)"},
