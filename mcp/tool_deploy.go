@@ -114,7 +114,7 @@ func (s *Server) rollback(ctx context.Context, env deploy.Env, in deployInput) (
 	if err != nil {
 		return deployOutput{}, err
 	}
-	return deployAnswer(res), nil
+	return deployAnswer(res, false), nil
 }
 
 // deployAnswer is deployAnswer, remembering the service of a version whose
@@ -123,17 +123,13 @@ func (s *Server) deployAnswer(res *deploy.Outcome) deployOutput {
 	if res.Waiting != "" && res.Build != nil && res.Build.AppVersionID != "" {
 		s.leases.noteService(res.Build.AppVersionID, res.TargetServiceID)
 	}
-	out := deployAnswer(res)
-	if res.Status == deploy.StatusPushed && res.AppVersionID != "" && s.deps.Watcher != nil {
+	follow := res.Status == deploy.StatusPushed && res.AppVersionID != "" && s.deps.Watcher != nil
+	if follow {
 		// Not followed (no progress token): one call waits for the verdict;
 		// its version is known by its service before the search lists it.
 		s.leases.noteService(res.AppVersionID, res.TargetServiceID)
-		target := orDefault(res.TargetService, "<target>")
-		out.Next = strings.Replace(out.Next, verdictNext(res, target), fmt.Sprintf(
-			"Next: zerops_deploy follow=%s waits for this build and tells whether %s is live, or the cause and the fix; zerops_events serviceHostname=%s shows the build meanwhile.",
-			res.AppVersionID, target, target), 1)
 	}
-	return out
+	return deployAnswer(res, follow)
 }
 
 // fixOnce is res without the warnings its check states the fix of: one
@@ -182,11 +178,12 @@ func rollbackFiles(res *deploy.Outcome) string {
 	return "Your local zerops.yml and code still hold the version rolled back from: change them first, or the next zerops_deploy brings it back."
 }
 
-// deployAnswer is a deploy's or rollback's outcome with its next step.
-func deployAnswer(res *deploy.Outcome) deployOutput {
+// deployAnswer is a deploy's or rollback's outcome with its next step;
+// follow: a PUSHED answer's version can be waited on with follow=.
+func deployAnswer(res *deploy.Outcome, follow bool) deployOutput {
 	res = fixOnce(res)
 	target := orDefault(res.TargetService, "<target>")
-	out := deployOutput{Outcome: *res, Next: verdictNext(res, target)}
+	out := deployOutput{Outcome: *res, Next: verdictNext(res, target, follow)}
 	// A reference to a service the project lacks failed the version gone
 	// back to as well: no change of the local files failed.
 	missing := res.Check != nil && len(res.Check.Diagnoses) > 0 && res.Check.Diagnoses[0].MissingService() != ""
@@ -210,8 +207,11 @@ func deployAnswer(res *deploy.Outcome) deployOutput {
 
 // verdictNext is the step a deploy's or rollback's verdict calls for,
 // before what deployAnswer adds to it.
-func verdictNext(res *deploy.Outcome, target string) string {
+func verdictNext(res *deploy.Outcome, target string, follow bool) string {
 	switch {
+	case follow:
+		return fmt.Sprintf("Next: zerops_deploy follow=%s waits for this build and tells whether %s is live, or the cause and the fix; zerops_events serviceHostname=%s shows the build meanwhile.",
+			res.AppVersionID, target, target)
 	case res.Waiting != "" && res.Build != nil && res.Build.AppVersionID != "":
 		return waitOnNext(res, target)
 	case res.Verdict == platform.VerdictLive && len(res.Warnings) > 0:

@@ -114,7 +114,7 @@ func (d *Diagnosis) refusedFix(line string, peers map[string]string) {
 			d.Cause = fmt.Sprintf("The app calls %s:%s, the port of %s, and the connection is refused: no such service listens at that address (it is not running, or the host is wrong).", host, port, kind)
 		}
 		d.Fix = "Point the app at the service by its generated variables in `run.envVariables` (${<hostname>_hostname} and ${<hostname>_port}), not localhost or a container IP, and check with `zerops_discover` that the service exists and is ACTIVE."
-		if name := onePeer(peers, port); name != "" {
+		if name := onePeer(peers, portTypes[port]); name != "" {
 			d.Fix = fmt.Sprintf("Point the app at %s by its generated variables in `run.envVariables` (${%s_hostname} and ${%s_port}), not localhost or a container IP, and check with `zerops_discover` that %s is ACTIVE.", name, name, name, name)
 		}
 	}
@@ -148,18 +148,7 @@ func (d *Diagnosis) dbRefusedFix(line string, peers map[string]string) {
 			want = append(want, k.types...)
 		}
 	}
-	name := ""
-	for host, typ := range peers {
-		base, _, _ := strings.Cut(typ, "@")
-		if !slices.ContainsFunc(want, func(t string) bool { return strings.EqualFold(base, t) }) {
-			continue
-		}
-		if name != "" {
-			return
-		}
-		name = host
-	}
-	if name != "" {
+	if name := onePeer(peers, want); name != "" {
 		d.Fix = fmt.Sprintf("Point the app at %s by its generated variables in `run.envVariables`, ${%s_hostname}:${%s_port} (not localhost), and check with `zerops_discover` that %s is ACTIVE.", name, name, name, name)
 	}
 }
@@ -168,20 +157,19 @@ func (d *Diagnosis) dbRefusedFix(line string, peers map[string]string) {
 var portTypes = map[string][]string{"5672": {"rabbitmq"}, "4222": {"nats"}, "9200": {"elasticsearch"},
 	"7700": {"meilisearch"}, "8108": {"typesense"}, "6333": {"qdrant"}, "6334": {"qdrant"}, "11211": {"memcached"}}
 
-// onePeer is the hostname of the only service in peers whose type listens
-// on port by default, or "" when none or several do.
-func onePeer(peers map[string]string, port string) string {
+// onePeer is the hostname of the only service in peers of one of types
+// (names without a version), or "" when none or several are.
+func onePeer(peers map[string]string, types []string) string {
 	found := ""
 	for name, typ := range peers {
 		base, _, _ := strings.Cut(typ, "@")
-		for _, t := range portTypes[port] {
-			if strings.EqualFold(base, t) {
-				if found != "" {
-					return ""
-				}
-				found = name
-			}
+		if !slices.ContainsFunc(types, func(t string) bool { return strings.EqualFold(base, t) }) {
+			continue
 		}
+		if found != "" {
+			return ""
+		}
+		found = name
 	}
 	return found
 }
