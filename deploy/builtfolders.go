@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/zeropsio/zcp/platform/appsim"
+	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
 // A deployFiles entry the build did not write is answered with the folder
@@ -40,6 +41,8 @@ var (
 	flagOutDir     = regexp.MustCompile(`\s--outDir[ =](\S+)`)
 	dotnetOut      = regexp.MustCompile(`\s(?:-o|--output)[ =]([^\s;&|]+)`)
 	tscProject     = regexp.MustCompile(`\s(?:-p|--project)[ =](\S+)`)
+	tsRootDir      = regexp.MustCompile(`"rootDir"\s*:\s*"([^"]+)"`)
+	tsInclude      = regexp.MustCompile(`"include"\s*:\s*\[\s*"([^"*]+?)(?:/\*[^"]*)?"\s*\]`)
 )
 
 // configText is the first of a tool's config files (name.js, .mjs, .ts…)
@@ -206,6 +209,49 @@ func unrunBuildScript(ctx context.Context, env Env, req Request, cmds []string, 
 		if dir := t.dir(read, pkg.Scripts["build"]); dir != "" {
 			run = map[string]string{"pnpm": "pnpm build", "yarn": "yarn build", "bun": "bun run build"}[pm]
 			return path.Clean(strings.TrimPrefix(dir, "./")) + " (" + t.name + ")", cmp.Or(run, "npm run build")
+		}
+	}
+	return "", ""
+}
+
+// tsOut is the file tsc writes of a source file's name by its extension.
+var tsOut = map[string]string{".ts": ".js", ".tsx": ".js", ".mts": ".mjs", ".cts": ".cjs"}
+
+// nearBuilt is, for file (clean, in a folder) that a start runs and the
+// upload lacks, under the folder tsc writes (built, as builtFolders words
+// it), the file tsc writes beside it whose name is one or two letters off
+// (dist/mian.js: dist/main.js) and the source it compiles it from
+// (src/main.ts): tsc keeps the layout of tsconfig's rootDir (else of its
+// one include folder, else the top) under its outDir. "" when the build
+// runs no tsc writing that folder, or no file is that near.
+func nearBuilt(ctx context.Context, env Env, req Request, built []string, file string) (near, from string) {
+	for _, b := range built {
+		out, ok := strings.CutSuffix(b, " (tsc)")
+		rel, under := strings.CutPrefix(file, out+"/")
+		if !ok || !under || env.ReadSource == nil {
+			continue
+		}
+		cfg, _ := env.ReadSource(ctx, req, "tsconfig.json")
+		root := "."
+		if m := tsRootDir.FindStringSubmatch(cfg); m != nil {
+			root = m[1]
+		} else if m := tsInclude.FindStringSubmatch(cfg); m != nil {
+			root = m[1]
+		}
+		srcDir := path.Join(root, path.Dir(rel))
+		names, _ := env.ListSource(ctx, req, srcDir)
+		byOut := map[string]string{}
+		var outs []string
+		for _, n := range names {
+			ext := path.Ext(n)
+			if js := tsOut[ext]; js != "" && !strings.HasSuffix(n, ".d"+ext) {
+				o := strings.TrimSuffix(n, ext) + js
+				byOut[o] = n
+				outs = append(outs, o)
+			}
+		}
+		if n := diagnose.NearFile(path.Base(rel), outs); n != "" {
+			return path.Join(path.Dir(file), n), path.Join(srcDir, byOut[n])
 		}
 	}
 	return "", ""

@@ -62,10 +62,11 @@ type Env struct {
 	// its working directory), where the file run.start starts binds its
 	// address; nil: not read.
 	ReadSource func(ctx context.Context, req Request, rel string) (string, error)
-	// ListSource lists the top of the code a push of req sends (a
-	// directory's name ends in "/"), bounded; true when that is all of it.
-	// A Python app's own modules are told from packages by it; nil: not listed.
-	ListSource func(ctx context.Context, req Request) ([]string, bool)
+	// ListSource lists a folder (relative; "" the top) of the code a push
+	// of req sends (a directory's name ends in "/"), bounded; true when
+	// that is all of it. A Python app's own modules are told from packages
+	// by it; nil: not listed.
+	ListSource func(ctx context.Context, req Request, dir string) ([]string, bool)
 	// Types is the live catalog the check's bases are checked against; nil,
 	// or nil answered: not checked.
 	Types func(ctx context.Context) []platform.ServiceStackType

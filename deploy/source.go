@@ -134,9 +134,9 @@ func pushedCode(ctx context.Context, env Env, req Request, y ops.Setup) *diagnos
 	}
 	c.BuildOnlyEnv = y.BuildOnlyEnv()
 	c.Ports = y.Ports()
-	c.Near = nearStart(ctx, env, req, &c, file)
+	c.Near, c.NearFrom = nearStart(ctx, env, req, &c, file)
 	if env.ListSource != nil && (strings.HasPrefix(base, "python") || strings.HasSuffix(file, ".py")) {
-		names, all := env.ListSource(ctx, req)
+		names, all := env.ListSource(ctx, req, "")
 		c.PyOwn, c.PyOwnAll, c.PyProject = diagnose.PythonModules(names), all, pyProjectFile(names)
 	}
 	if (c.Modules || strings.HasPrefix(base, "nodejs")) && env.ReadSource != nil {
@@ -154,16 +154,20 @@ func pushedCode(ctx context.Context, env Env, req Request, y ops.Setup) *diagnos
 	return &c
 }
 
-// nearStart is c.Near: for a start file at the top that the upload lacks
-// (file, not read), the file of the upload's top named alike; "" when
-// there is none or the listing cannot be read.
-func nearStart(ctx context.Context, env Env, req Request, c *diagnose.Code, file string) string {
+// nearStart is c.Near and c.NearFrom: for a start file the upload lacks
+// (file, not read) at its top, the file of the top named alike; under the
+// folder tsc writes, the file tsc writes there of the closest name and its
+// source; "" when there is none or the listing cannot be read.
+func nearStart(ctx context.Context, env Env, req Request, c *diagnose.Code, file string) (near, from string) {
 	f := path.Clean(file)
-	if c.Read || file == "" || f != path.Base(f) || env.ListSource == nil {
-		return ""
+	if c.Read || file == "" || env.ListSource == nil {
+		return "", ""
 	}
-	names, _ := env.ListSource(ctx, req)
-	return diagnose.NearFile(f, names)
+	if f != path.Base(f) {
+		return nearBuilt(ctx, env, req, c.Built, f)
+	}
+	names, _ := env.ListSource(ctx, req, "")
+	return diagnose.NearFile(f, names), ""
 }
 
 // nestedOf is c.Nested: the whole-folder deployFiles entry under which
@@ -692,7 +696,7 @@ func pyProjectFile(names []string) string {
 func localCMS(ctx context.Context, env Env, req Request, base string, packages []string) (cms, dir string) {
 	var names []string
 	if env.ListSource != nil && strings.HasPrefix(base, "php") {
-		names, _ = env.ListSource(ctx, req)
+		names, _ = env.ListSource(ctx, req, "")
 	}
 	return diagnose.LocalUploads(names, packages)
 }
@@ -944,46 +948,51 @@ var nodeInstall = regexp.MustCompile(`\b(npm (ci|install|i|add)|yarn|pnpm (i|ins
 // composerInstall finds a build command that makes Composer's vendor.
 var composerInstall = regexp.MustCompile(`\bcomposer(\.phar)?\s+(\S+\s+)*(install|i|update|u|require|dump-autoload|dumpautoload)\b`)
 
-// SourceLister is a pusher that can list the top of the code it would push
-// (see Env.ListSource).
+// SourceLister is a pusher that can list a folder of the code it would
+// push (see Env.ListSource).
 type SourceLister interface {
-	ListSource(ctx context.Context, req Request) ([]string, bool)
+	ListSource(ctx context.Context, req Request, dir string) ([]string, bool)
 }
 
 // maxSourceEntries bounds the entries a listing of the working directory reads.
 const maxSourceEntries = 100
 
-// ListSource lists the entries of the working directory the push of req
-// sends (a directory's name ends in "/"), at most maxSourceEntries; true
-// when that is all of them.
-func (p *APIPusher) ListSource(_ context.Context, req Request) ([]string, bool) {
+// ListSource lists the entries of dir (relative; "" or "." the top) of
+// the working directory the push of req sends (a directory's name ends
+// in "/"), at most maxSourceEntries; true when that is all of them.
+func (p *APIPusher) ListSource(_ context.Context, req Request, dir string) ([]string, bool) {
 	plan, err := Validate(req)
-	if err != nil {
+	if err != nil || !filepath.IsLocal(cmp.Or(dir, ".")) {
 		return nil, false
 	}
 	rel, err := p.localDir(plan)
 	if err != nil {
 		return nil, false
 	}
-	dir, err := ops.ResolveDirInDir(p.root, rel)
+	real, err := ops.ResolveDirInDir(p.root, path.Join(filepath.ToSlash(rel), dir))
 	if err != nil {
 		return nil, false
 	}
-	return listDir(dir)
+	return listDir(real)
 }
 
-// ListSource lists the entries of the push's working directory, a local
-// one here, an SSH push's over ssh in the source container; as
-// APIPusher.ListSource.
-func (d *Deployer) ListSource(ctx context.Context, req Request) ([]string, bool) {
+// ListSource lists the entries of dir (relative; "" or "." the top) of
+// the push's working directory, a local one here, an SSH push's over ssh
+// in the source container; as APIPusher.ListSource.
+func (d *Deployer) ListSource(ctx context.Context, req Request, dir string) ([]string, bool) {
+	dir = cmp.Or(dir, ".")
 	p, err := Validate(req)
-	if err != nil {
+	if err != nil || !filepath.IsLocal(dir) {
 		return nil, false
 	}
 	if p.Mode != ModeSSH {
-		return listDir(p.WorkingDir)
+		real, err := ops.ResolveDirInDir(p.WorkingDir, dir)
+		if err != nil {
+			return nil, false
+		}
+		return listDir(real)
 	}
-	script := "cd " + shellQuote(p.WorkingDir) + " 2>/dev/null || exit 97; echo \"" + listMarker + "\"; ls -1Ap | head -n " + fmt.Sprint(maxSourceEntries+1)
+	script := "cd " + shellQuote(p.WorkingDir) + " 2>/dev/null && cd " + shellQuote(dir) + " 2>/dev/null || exit 97; echo \"" + listMarker + "\"; ls -1Ap | head -n " + fmt.Sprint(maxSourceEntries+1)
 	out, ok := d.readRemote(ctx, p, script)
 	if !ok {
 		return nil, false

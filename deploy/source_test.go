@@ -54,9 +54,11 @@ func TestDeployer_ReadSourceReadsWhatThePushSends(t *testing.T) {
 }
 
 // TestDeployer_ListSourceListsTheTopBounded: the working directory's
-// entries are listed, over ssh or locally, a directory's name ending in
-// "/"; a directory with more entries than the bound answers that many and
-// says it is not all; an unreachable container answers nothing.
+// entries (or a folder's under it) are listed, over ssh or locally, a
+// directory's name ending in "/"; a directory with more entries than the
+// bound answers that many and says it is not all; an unreachable
+// container, a folder outside the working directory or a missing one
+// answers nothing.
 func TestDeployer_ListSourceListsTheTopBounded(t *testing.T) {
 	t.Parallel()
 	s := sshdtest.Start(t, sshdtest.Options{UnreachableHosts: []string{"gone"}})
@@ -74,20 +76,27 @@ func TestDeployer_ListSourceListsTheTopBounded(t *testing.T) {
 	tests := []struct {
 		name  string
 		req   deploy.Request
+		dir   string
 		want  []string
 		count int
 		all   bool
 	}{
-		{"ssh", ssh(dir), []string{"app.py", "helpers/"}, 2, true},
-		{"local", local(dir), []string{"app.py", "helpers/"}, 2, true},
-		{"ssh, over the bound", ssh(big), nil, 100, false},
-		{"local, over the bound", local(big), nil, 100, false},
-		{"ssh unreachable", deploy.Request{SourceService: "gone", TargetServiceID: "x", WorkingDir: dir}, nil, 0, false},
+		{"ssh", ssh(dir), "", []string{"app.py", "helpers/"}, 2, true},
+		{"local", local(dir), "", []string{"app.py", "helpers/"}, 2, true},
+		{"ssh, a folder", ssh(dir), "helpers", []string{"__init__.py"}, 1, true},
+		{"local, a folder", local(dir), "helpers", []string{"__init__.py"}, 1, true},
+		{"ssh, a folder up", ssh(dir + "/helpers"), "..", nil, 0, false},
+		{"local, a folder up", local(dir + "/helpers"), "..", nil, 0, false},
+		{"ssh, no such folder", ssh(dir), "src", nil, 0, false},
+		{"local, no such folder", local(dir), "src", nil, 0, false},
+		{"ssh, over the bound", ssh(big), "", nil, 100, false},
+		{"local, over the bound", local(big), "", nil, 100, false},
+		{"ssh unreachable", deploy.Request{SourceService: "gone", TargetServiceID: "x", WorkingDir: dir}, "", nil, 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got, all := d.ListSource(testContext(t), tt.req)
+			got, all := d.ListSource(testContext(t), tt.req, tt.dir)
 			slices.Sort(got)
 			if len(got) != tt.count || all != tt.all || tt.want != nil && !slices.Equal(got, tt.want) {
 				t.Errorf("ListSource = %v (%d), %v; want %v (%d), %v", got, len(got), all, tt.want, tt.count, tt.all)

@@ -106,8 +106,12 @@ type Code struct {
 	ReleaseBuilt bool     `json:"releaseBuilt,omitempty"`
 	// Near is the file of the upload's top whose name is the closest to
 	// File, one or two letters off (serer.js: server.js), when File is not
-	// in the upload; "" when none is that near or two are.
-	Near string `json:"near,omitempty"`
+	// in the upload; "" when none is that near or two are. For a File in
+	// the folder tsc writes, Near is the file tsc writes there of the
+	// closest name (dist/main.js) and NearFrom its source (src/main.ts);
+	// NearFrom is "" for a Near the upload holds.
+	Near     string `json:"near,omitempty"`
+	NearFrom string `json:"nearFrom,omitempty"`
 	// ScriptNames are the names of package.json's "scripts", sorted, when
 	// it was read (ScriptsRead): what `npm run` can run.
 	ScriptNames []string `json:"scriptNames,omitempty"`

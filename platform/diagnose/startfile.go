@@ -79,7 +79,8 @@ func (d *Diagnosis) startManifestFix(text string, c *Code) {
 
 // nearFix fits d, start-file-missing read from text, to a start naming
 // c.File, which the upload does not hold, when the upload holds a file one
-// or two letters off (c.Near): the name in run.start is the typo.
+// or two letters off (c.Near), or tsc writes one (c.NearFrom): the name
+// in run.start is the typo.
 func (d *Diagnosis) nearFix(text string, c *Code) {
 	if c == nil || c.Near == "" || c.File == "" {
 		return
@@ -90,11 +91,17 @@ func (d *Diagnosis) nearFix(text string, c *Code) {
 	}
 	named := relPath(c.File)
 	d.Cause = "`run.start` runs `" + named + "`, which the upload does not hold; it holds `" + c.Near + "`, the file of the closest name."
+	if c.NearFrom != "" {
+		d.Cause = "`run.start` runs `" + named + "`, which the build does not write; tsc writes `" + c.Near + "` (from `" + c.NearFrom + "`), the file of the closest name."
+	}
 	d.Fix = "In `run.start`, name `" + c.Near + "` in place of `" + named + "`"
 	if c.Start != "" && strings.Contains(c.Start, named) {
 		d.Fix += ": `" + strings.Replace(c.Start, named, c.Near, 1) + "`"
 	}
-	d.Fix += " (or rename the file); then deploy again."
+	if c.NearFrom == "" {
+		d.Fix += " (or rename the file)"
+	}
+	d.Fix += "; then deploy again."
 }
 
 // NearFile is the name of names (a listing, a directory's ending in "/")
