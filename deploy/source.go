@@ -285,7 +285,7 @@ func scannedStart(ctx context.Context, env Env, req Request, b pushedBuild, star
 			}
 		}
 	}
-	if c, ok := kestrelSettings(ctx, env, req, start); ok {
+	if c, ok := startConfig(ctx, env, req, start); ok {
 		return c
 	}
 	switch {
@@ -522,22 +522,40 @@ func cargoOutputs(ctx context.Context, env Env, req Request, cmds []string) []st
 	return out
 }
 
-// kestrelSettings is what appsettings.json's Kestrel endpoints say for a
-// start running a .NET dll: Kestrel binds there before ASPNETCORE_URLS,
-// and the dll is not source.
-func kestrelSettings(ctx context.Context, env Env, req Request, start string) (diagnose.Code, bool) {
-	if !dotnetDll.MatchString(start) || env.ReadSource == nil {
-		return diagnose.Code{}, false
+// startConfigs are the config files a server reads where it listens from
+// before any variable, by the start that runs it: appsettings.json's
+// Kestrel endpoints for a .NET dll (the dll is not source), redwood.toml's
+// [web] port for `rw serve`.
+var startConfigs = []struct {
+	start *regexp.Regexp
+	file  string
+	scan  func(file, content string) (diagnose.Code, bool)
+}{
+	{dotnetDll, "appsettings.json", diagnose.ScanKestrelSettings},
+	{redwoodServe, "redwood.toml", diagnose.ScanRedwoodToml},
+}
+
+// startConfig is what the config file of the server start runs says of
+// where it listens; false when start runs none of startConfigs' servers,
+// or its file cannot be read or sets nothing.
+func startConfig(ctx context.Context, env Env, req Request, start string) (diagnose.Code, bool) {
+	for _, sc := range startConfigs {
+		if !sc.start.MatchString(start) || env.ReadSource == nil {
+			continue
+		}
+		if src, err := env.ReadSource(ctx, req, sc.file); err == nil && src != "" {
+			return sc.scan(sc.file, src)
+		}
 	}
-	src, err := env.ReadSource(ctx, req, "appsettings.json")
-	if err != nil || src == "" {
-		return diagnose.Code{}, false
-	}
-	return diagnose.ScanKestrelSettings("appsettings.json", src)
+	return diagnose.Code{}, false
 }
 
 // dotnetDll finds a start that runs a .NET app's dll.
 var dotnetDll = regexp.MustCompile(`^\s*(?:exec\s+)?dotnet\s+\S+\.dll(?:\s|$)`)
+
+// redwoodServe finds a start running RedwoodJS's server with its web side
+// (`yarn rw serve`, `yarn rw serve web`; not `rw serve api`).
+var redwoodServe = regexp.MustCompile(`\b(?:rw|redwood) serve(?:\s*$|\s+(?:web\b|-))`)
 
 // javaJar finds a start that runs a jar.
 var javaJar = regexp.MustCompile(`^\s*(?:exec\s+)?java\s(?:.*\s)?-jar\s`)

@@ -43,6 +43,9 @@ func walk29RedwoodToml(web, api string) string {
 // was answered "where the code reads a port variable, set it (PORT: …)",
 // a variable Redwood does not read. The sandbox reads redwood.toml: the
 // recipe is unverified (its API is not read), a port off it is named.
+// With one declared port dead and one undeclared in its place, the step
+// swaps them in run.ports or names redwood.toml's line (fix30a): removing
+// the dead port alone would drop the web side.
 func TestDeploy_RedwoodServeWalk29(t *testing.T) {
 	t.Parallel()
 	svc := "services:\n  - hostname: app\n    type: nodejs@20\n    enableSubdomainAccess: true\n"
@@ -51,10 +54,10 @@ func TestDeploy_RedwoodServeWalk29(t *testing.T) {
 		{name: "the recipe", services: svc, dir: "app", target: "app", files: recipe, verdict: "unverified",
 			reason: []string{"redwood.toml's [web] and [api] ports"}, lacks: []string{"reads no port or address", "answers on some ports only"}},
 		{name: "web port 3000 in redwood.toml", services: svc, dir: "app", target: "app", files: walk29Redwood(walk29RedwoodToml("3000", "8911"), "8910", "8911"), verdict: "degraded",
-			next: []string{"declares 8910, but the app listens only on 3000, 8911"}, lacks: []string{"PORT:", "reads no port or address"},
+			next: []string{"declare 3000 in place of 8910 in run.ports, or change `port = 3000` in redwood.toml, line 3 to `port = 8910`"}, lacks: []string{"PORT:", "reads no port or address", "remove 8910"},
 			then: []deployCase{{name: "redwood.toml back to 8910", files: recipe, verdict: "unverified"}}},
 		{name: "run.ports 3000", services: svc, dir: "app", target: "app", files: walk29Redwood(walk29RedwoodToml("8910", "8911"), "3000", "8911"), verdict: "degraded",
-			next: []string{"declares 3000, but the app listens only on 8910, 8911"}, lacks: []string{"PORT:", "reads no port or address"}},
+			next: []string{"declare 8910 in place of 3000 in run.ports, or change `port = 8910` in redwood.toml, line 3 to `port = 3000`"}, lacks: []string{"PORT:", "reads no port or address", "remove 3000"}},
 		{name: "REDWOOD_WEB_PORT", services: svc, dir: "app", target: "app",
 			files: walk29RedwoodEnv(walk29Redwood(walk29RedwoodToml("8910", "8911"), "3000", "8911"), `REDWOOD_WEB_PORT: "3000"`), verdict: "unverified"},
 	})

@@ -218,7 +218,7 @@ func (j *judgement) byFailedProbes(t probeTally) bool {
 		j.set(platform.VerdictDegraded, name+" answers 503: the app is starting",
 			platform.Call("zerops_verify", host).Say(" again in about 10 s; if it stays 503, read ").Call("zerops_logs", host).Say("."))
 	case t.down != nil:
-		j.set(platform.VerdictDegraded, name+" answers on some ports only", j.or(deadPortsNext(h, j.src, name)))
+		j.set(platform.VerdictDegraded, name+" answers on some ports only", j.or(deadPortsNext(h, j.src, name, j.code)))
 	case t.starting > 0:
 		j.set(platform.VerdictDegraded, name+" answers on some ports only", j.or(platform.Call("zerops_verify", host).Say(" again in about 10 s; if a port stays 503, read ").Call("zerops_logs", host).Say(".")))
 	case failed:
@@ -465,12 +465,18 @@ func rootPath(raw string) bool {
 
 // deadPortsNext is the step when some of h's HTTP ports answer and others
 // do not, and the log names no cause: the ports its log shows a listener on
-// say which declared ports nothing listens on. No step to zerops_logs: its
-// answer would point back at verify.
-func deadPortsNext(h *ServiceHealth, src CodeSource, name string) platform.Step {
-	var dead, live []string
+// say which declared ports nothing listens on. When one declared port is
+// dead and the app listens on one undeclared port in its place, the step
+// swaps them (removing the dead port alone would drop what the app serves
+// there), naming the config line code shows setting the app's port. No step
+// to zerops_logs: its answer would point back at verify.
+func deadPortsNext(h *ServiceHealth, src CodeSource, name string, code *diagnose.Code) platform.Step {
+	var dead, live, declared []string
 	for _, p := range h.Probes {
 		port := strconv.Itoa(p.Port)
+		if !p.Public && !slices.Contains(declared, port) {
+			declared = append(declared, port)
+		}
 		switch {
 		case p.Skipped || p.Public:
 		case p.OK() || p.Answered() || p.Status == http.StatusServiceUnavailable:
@@ -490,15 +496,32 @@ func deadPortsNext(h *ServiceHealth, src CodeSource, name string) platform.Step 
 		it = "them"
 	}
 	listening := make([]string, 0, len(h.listens))
+	var undeclared []string
 	for _, p := range h.listens {
-		listening = append(listening, strconv.Itoa(p))
+		port := strconv.Itoa(p)
+		listening = append(listening, port)
+		if !slices.Contains(declared, port) {
+			undeclared = append(undeclared, port)
+		}
 	}
 	if len(listening) == 0 {
 		listening = live
 	}
+	if len(dead) == 1 && len(undeclared) == 1 {
+		got, want := undeclared[0], dead[0]
+		move := fmt.Sprintf("make the app listen on %s", want)
+		if code != nil && code.Read && code.PortLine > 0 && portNumber.FindString(code.PortText) == got {
+			move = fmt.Sprintf("change `%s` in %s, line %d to `%s`", code.PortText, code.File, code.PortLine, strings.Replace(code.PortText, got, want, 1))
+		}
+		return platform.Say(fmt.Sprintf("run.ports in zerops.yml declares %s, but the app listens on %s in its place (its log since the latest start announces listeners on %s, none on %s): declare %s in place of %s in run.ports, or %s; then ",
+			want, got, strings.Join(listening, ", "), want, got, want, move)).Then(deployCall(src, name)).Say(".")
+	}
 	return platform.Say(fmt.Sprintf("run.ports in zerops.yml declares %s, but the app listens only on %s (its log since the latest start announces no listener on %s): remove %s from run.ports, or make the app listen on %s at 0.0.0.0 too; then ",
 		ports, strings.Join(listening, ", "), ports, ports, it)).Then(deployCall(src, name)).Say(".")
 }
+
+// portNumber finds a port number in a config line.
+var portNumber = lazyregexp.New(`\b\d{2,5}\b`)
 
 // times is n as a count of occurrences: "once", "3 times".
 func times(n int) string {
