@@ -15,7 +15,7 @@ type heldOutLog struct {
 
 // heldOutFiles are the held-apart log sets, each written before the
 // classifier first ran over it; first-run scores are in their headers.
-var heldOutFiles = []string{"testdata/heldout_logs.txt", "testdata/heldout_logs2.txt", "testdata/heldout_logs3.txt", "testdata/heldout_logs4.txt", "testdata/heldout_logs5.txt", "testdata/heldout_logs6.txt", "testdata/heldout_logs7.txt", "testdata/heldout_logs8.txt", "testdata/heldout_logs9.txt", "testdata/heldout_logs10.txt", "testdata/heldout_logs11.txt", "testdata/heldout_logs12.txt", "testdata/heldout_logs13.txt", "testdata/heldout_logs14.txt", "testdata/heldout_logs15.txt", "testdata/heldout_logs16.txt", "testdata/heldout_logs17.txt", "testdata/heldout_logs18.txt"}
+var heldOutFiles = []string{"testdata/heldout_logs.txt", "testdata/heldout_logs2.txt", "testdata/heldout_logs3.txt", "testdata/heldout_logs4.txt", "testdata/heldout_logs5.txt", "testdata/heldout_logs6.txt", "testdata/heldout_logs7.txt", "testdata/heldout_logs8.txt", "testdata/heldout_logs9.txt", "testdata/heldout_logs10.txt", "testdata/heldout_logs11.txt", "testdata/heldout_logs12.txt", "testdata/heldout_logs13.txt", "testdata/heldout_logs14.txt", "testdata/heldout_logs15.txt", "testdata/heldout_logs16.txt", "testdata/heldout_logs17.txt", "testdata/heldout_logs18.txt", "testdata/heldout_logs19.txt"}
 
 // readHeldOut reads one held-apart log set (heldout_logs.txt's header says
 // the format).
