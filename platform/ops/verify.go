@@ -291,6 +291,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	judge(h, svc, latest, src, env.Memory.deployedCode(env.ProjectID, svc.ID), svc.SubdomainAccess || env.Memory.subdomainPlanned(env.ProjectID, svc.Name), !codeDeployed(svc, versions))
 	nextAfterJudging(h, svc, versions, latest, src, own, func(id string) bool { return env.Memory.SeenNotAnswering(env.ProjectID, id) })
 	goneNext(ctx, env.project(), h)
+	stoppedPeer(ctx, env.project(), svc, h)
 	if logNote != "" {
 		h.Reason += " (" + logNote + ")"
 	}
@@ -727,4 +728,51 @@ func goneNext(ctx context.Context, proj Project, h *ServiceHealth) {
 	}
 	h.Next = platform.Say("if " + h.Service + " needs " + m[1] + ": point " + m[2] + " at a service the project has (" + where + "), or " +
 		recreate + "; a restart alone resolves nothing.")
+}
+
+// stoppedPeer turns a verdict that h's service answers (healthy, or
+// unverified in the sandbox) into degraded when a service its variables
+// reference, or name as a host, is stopped or stopping: what needs that
+// service fails until it runs, whatever the probe of a page that may not
+// need it answered. The project's services are read only from the list
+// (kept by the gateway); svc's variables only when one is stopped.
+func stoppedPeer(ctx context.Context, proj Project, svc platform.ServiceStack, h *ServiceHealth) {
+	if h.Verdict != platform.VerdictHealthy && h.Verdict != platform.VerdictUnverified {
+		return
+	}
+	services, err := listServices(ctx, proj)
+	if err != nil {
+		return
+	}
+	var vars []heldVar
+	for _, s := range services {
+		if s.System || s.Name == svc.Name || s.Status != platform.ServiceStopped && s.Status != platform.ServiceStopping {
+			continue
+		}
+		if vars == nil {
+			yml, _ := proj.Memory.deployedEnv(proj.ID, svc.ID)
+			vars = withYml(appVars(ctx, proj, svc), yml)
+		}
+		named := regexp.MustCompile(`(^|://|@|[\s=,;])` + regexp.QuoteMeta(s.Name) + `(:\d+|/|$|[\s,;?])`)
+		var keys []string
+		for _, v := range vars {
+			refs := slices.ContainsFunc(envRefRe.FindAllStringSubmatch(v.value, -1), func(m []string) bool {
+				host, _ := refParts(m)
+				return host == s.Name
+			})
+			if (refs || named.MatchString(v.value)) && !slices.Contains(keys, v.key) {
+				keys = append(keys, v.key)
+			}
+		}
+		if len(keys) == 0 {
+			continue
+		}
+		h.Verdict = platform.VerdictDegraded
+		h.Reason += fmt.Sprintf("; but %s, which %s %s, is %s: what needs it fails until it runs again", s.Name, listSome(keys, ", "),
+			map[bool]string{true: "reaches", false: "reach"}[len(keys) == 1], s.Status)
+		h.Next = platform.Call("zerops_manage", "action=start", "serviceHostname="+s.Name).
+			Say(fmt.Sprintf(" (if it was stopped on purpose and %s no longer needs it, change %s instead), then ", svc.Name, listSome(keys, ", "))).
+			Call("zerops_verify", "serviceHostname="+svc.Name).Say(".")
+		return
+	}
 }
