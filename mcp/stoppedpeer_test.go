@@ -13,16 +13,17 @@ import (
 // app's DATABASE_URL references, was STOPPED. The verdict is degraded, the
 // reason names db, the variable and its status, and the next step starts
 // it; a stopped service the app does not reference leaves it healthy, and
-// once db runs again, so does the app.
+// once db runs again, so does the app. The stop itself names the variables
+// that reach the stopped service, as a delete does.
 func TestVerify_StoppedReferencedServiceDegrades(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		name, stop, verdict string
-		says                []string
+		name, stop, verdict, stopSays string
+		says                          []string
 	}{
-		{"the referenced database", "db", string(platform.VerdictDegraded),
+		{"the referenced database", "db", string(platform.VerdictDegraded), "Variables that reach db: appstage (DATABASE_URL)",
 			[]string{"db, which DATABASE_URL reaches, is STOPPED", "zerops_manage action=start serviceHostname=db"}},
-		{"a service it does not reference", "cache", string(platform.VerdictHealthy), nil},
+		{"a service it does not reference", "cache", string(platform.VerdictHealthy), "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -40,6 +41,9 @@ func TestVerify_StoppedReferencedServiceDegrades(t *testing.T) {
 			h.fake.EndProcesses()
 			res, _ = h.call(t, "zerops_manage", map[string]any{"action": "stop", "serviceHostname": tt.stop})
 			wantOK(t, res)
+			if stopped := text(res); tt.stopSays != "" && !strings.Contains(stopped, tt.stopSays) || tt.stopSays == "" && strings.Contains(stopped, "Variables that reach") {
+				t.Errorf("stop answer, want %q: %s", tt.stopSays, stopped)
+			}
 			h.fake.EndProcesses()
 			res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
 			out := text(res)

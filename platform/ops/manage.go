@@ -121,7 +121,24 @@ func Manage(ctx context.Context, proj Project, name ManageAction, hostname strin
 	}
 	proj.noteChange(svc.ID, proc)
 	res.Process = proc
+	if action == ActionStop && !res.Stopped {
+		res.Warnings = append(res.Warnings, stopWarning(ctx, proj, svc.Name)...)
+	}
 	return res, nil
+}
+
+// stopWarning names the variables of the project's other services that
+// reference the stopped service, or name it as a host: what reaches it
+// through them fails until it runs again (a delete names them too).
+func stopWarning(ctx context.Context, proj Project, name string) []string {
+	refs := append(referencesTo(ctx, proj, name), hostNamedBy(ctx, proj, name)...)
+	slices.Sort(refs)
+	refs = slices.Compact(refs)
+	if len(refs) == 0 {
+		return nil
+	}
+	return []string{"Variables that reach " + name + ": " + listSome(refs, ", ") + "; what needs " + name +
+		" through them fails until it runs again (zerops_manage action=start serviceHostname=" + name + ")."}
 }
 
 // neverDeployedNote says that a service without a deploy has no container
