@@ -291,6 +291,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	judge(h, svc, latest, src, env.Memory.deployedCode(env.ProjectID, svc.ID), svc.SubdomainAccess || env.Memory.subdomainPlanned(env.ProjectID, svc.Name), !codeDeployed(svc, versions))
 	nextAfterJudging(h, svc, versions, latest, src, own, func(id string) bool { return env.Memory.SeenNotAnswering(env.ProjectID, id) })
 	goneNext(ctx, env.project(), h)
+	missingNext(ctx, env.project(), svc, h)
 	stoppedPeer(ctx, env.project(), svc, h)
 	if logNote != "" {
 		h.Reason += " (" + logNote + ")"
@@ -774,5 +775,42 @@ func stoppedPeer(ctx context.Context, proj Project, svc platform.ServiceStack, h
 			Say(fmt.Sprintf(" (if it was stopped on purpose and %s no longer needs it, change %s instead), then ", svc.Name, listSome(keys, ", "))).
 			Call("zerops_verify", "serviceHostname="+svc.Name).Say(".")
 		return
+	}
+}
+
+// missingUnverified reads the sandbox's unverified reason for an app whose
+// variable references a service the project lacks: the variable, the host.
+var missingUnverified = regexp.MustCompile(`\(([A-Za-z_][A-Za-z0-9_]*) names ([a-z][a-z0-9]*), a service the project lacks`)
+
+// missingNext gives h, unverified because a variable of its app
+// references a service the project lacks, that reference's fix (the one a
+// deploy's warning states: the project's service of that kind, keeping
+// the key) in place of verifying again, which answers the same.
+func missingNext(ctx context.Context, proj Project, svc platform.ServiceStack, h *ServiceHealth) {
+	if h.Verdict != platform.VerdictUnverified {
+		return
+	}
+	m := missingUnverified.FindStringSubmatch(firstOK(h.Probes).Unverified)
+	if m == nil {
+		return
+	}
+	yml, _ := proj.Memory.deployedEnv(proj.ID, svc.ID)
+	for _, v := range withYml(appVars(ctx, proj, svc), yml) {
+		if v.key != m[1] {
+			continue
+		}
+		issues, names := refIssues(ctx, proj, []string{v.value})
+		for _, r := range issues {
+			if r.host != m[2] {
+				continue
+			}
+			problem, fix := r.explain(names)
+			where := "with zerops_env"
+			if v.yml {
+				where = "in zerops.yml's run.envVariables, then zerops_deploy"
+			}
+			h.Next = platform.Say(m[1] + " holds " + problem + ". Fix it " + where + ": " + fix + ".")
+			return
+		}
 	}
 }

@@ -1,0 +1,32 @@
+package mcp_test
+
+import "testing"
+
+// walk74PgApp is walk 74's goal 4 app: express with pg's Pool made from
+// DATABASE_URL as the file loads (a lazy connect: the sandbox cannot tell
+// whether the start fails), and a zerops.yml whose DATABASE_URL is ref.
+func walk74PgApp(ref string) map[string]string {
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm install\n      deployFiles:\n        - index.js\n        - node_modules\n        - package.json\n" +
+			"    run:\n      base: nodejs@22\n      ports:\n        - port: 3000\n          httpSupport: true\n      envVariables:\n        PORT: \"3000\"\n        DATABASE_URL: " + ref + "\n      start: node index.js\n",
+		"index.js": "const express = require('express');\nconst { Pool } = require('pg');\nconst pool = new Pool({ connectionString: process.env.DATABASE_URL });\nconst app = express();\n" +
+			"app.get('/', async (req, res) => { const r = await pool.query('select 1 as ok'); res.json({ ok: r.rows[0].ok }); });\napp.listen(process.env.PORT || 3000, '0.0.0.0');\n",
+		"package.json": `{"name":"api","version":"1.0.0","main":"index.js","scripts":{"start":"node index.js"},"dependencies":{"express":"^4.19.2","pg":"^8.11.0"}}`,
+	}
+}
+
+// TestDeploy_MissingServiceReferenceNamesItsFixWalk74: a DATABASE_URL
+// referencing ${postgres_connectionString} where the project's database
+// is db was unverified after the deploy and at verify alike, each next
+// step "act on what the reason names", the deploy's pointing at verify:
+// a loop, the fix only in the push's warning. Both steps now state the
+// fix, keeping the key: ${db_connectionString} in zerops.yml.
+func TestDeploy_MissingServiceReferenceNamesItsFixWalk74(t *testing.T) {
+	t.Parallel()
+	fix := "Fix it in zerops.yml's run.envVariables, then zerops_deploy: reference the project's postgresql service, keeping the key: ${db_connectionString}"
+	runWalkCases(t, []deployCase{
+		{name: "postgres for db", dir: "app", target: "appstage", files: walk74PgApp("${postgres_connectionString}"),
+			verdict: "unverified", next: []string{fix}, verify: "unverified", lacks: []string{"act on what the reason names"},
+			then: []deployCase{{name: "the fix", files: walk74PgApp("${db_connectionString}"), verdict: "live"}}},
+	})
+}
