@@ -324,6 +324,11 @@ func (d *Diagnosis) buildScriptFix(text string, c *Code) {
 		d.Fix = "In `build.buildCommands`, run `" + near + "` in place of `" + name + "` (or add a `" + name + "` script to package.json); then deploy again."
 		return
 	}
+	if len(c.ScriptNames) == 0 {
+		// Nothing to run in its place: the command goes, or the script comes.
+		d.Fix = "Remove the command that runs `" + name + "` from `build.buildCommands` if nothing needs building, or add a `" + name + "` script to package.json; then deploy again."
+		return
+	}
 	d.Fix = "In `build.buildCommands`, run one of the scripts package.json has, or add a `" + name + "` script to it; then deploy again."
 }
 
@@ -368,6 +373,9 @@ func (d *Diagnosis) scriptNamesFix(text string, c *Code) {
 	near := editdist.NearKey(name, c.ScriptNames)
 	if near == "" {
 		d.Fix = "In " + where + ", run one of the scripts package.json has, or add a `" + name + "` script to it, or start the entry itself (node <file>); then deploy again."
+		if len(c.ScriptNames) == 0 {
+			d.Fix = "In " + where + ", start the entry itself (node <file>) in place of the script, or add a `" + name + "` script to package.json; then deploy again."
+		}
 		return
 	}
 	d.Fix = "In " + where + ", run `" + near + "` in place of `" + name + "`"
