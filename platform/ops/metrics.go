@@ -318,7 +318,7 @@ func fitsAtSize(name, what, now string, peak float64, shifted bool) string {
 		return fmt.Sprintf("%s used under 1%% of its %s (%s now) in the window: there is no load to project from, so what more fits at this size is not known from these numbers", name, what, now)
 	}
 	if shifted {
-		return fmt.Sprintf("%s's peak use is %.0f%% of the %s it has now (%s; the window began at another size), so about %.1f× that load fits at this size", name, peak, what, now, 100/max(peak, 1))
+		return fmt.Sprintf("%s's peak use, weighed against the %s it has now (%s; the window began at another size), is %.0f%%, so about %.1f× that load fits at this size", name, what, now, peak, 100/max(peak, 1))
 	}
 	return fmt.Sprintf("%s peaked at %.0f%% of its %s (%s now), so about %.1f× that load fits at this size", name, peak, what, now, 100/max(peak, 1))
 }
@@ -384,8 +384,19 @@ func summarise(name string, ps []platform.StatsPoint, bucket time.Duration) Serv
 		}
 	}
 	m.Verdict = MetricsOK
-	m.Reason = fmt.Sprintf("nothing near a limit: CPU %.0f%%, RAM %.0f%%, disk %.0f%% at peak", m.cpu.Peak, m.ram.Peak, m.disk.Peak)
+	m.Reason = "nothing near a limit at peak: " + peakShare("CPU", m.cpu) + ", " + peakShare("RAM", m.ram) + ", " + peakShare("disk", m.disk)
 	return m
+}
+
+// peakShare is u's peak share of its limit, what it is; when the limit
+// moved within the window (a scale change), of which limit, and the same
+// use's share of the limit now, the one the headroom is weighed against.
+func peakShare(what string, u *Use) string {
+	s := fmt.Sprintf("%s %.0f%%", what, u.Peak)
+	if u.peakLimit > 0 && u.Limit > 0 && u.peakLimit != u.Limit {
+		s += fmt.Sprintf(" (of the %s it had then: %.0f%% of the %s it has now)", limitText(what, u.peakLimit), u.PeakNow(), limitText(what, u.Limit))
+	}
+	return s
 }
 
 // use is one resource's current, peak and average share of its limit.
