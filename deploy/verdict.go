@@ -172,6 +172,10 @@ func bestProbe(ps []ops.Probe) ops.Probe {
 	return best
 }
 
+// briefReason is the longest reason an unverified deploy's message
+// repeats; a longer one is left to check.reason.
+const briefReason = 160
+
 // verdictMessage is the deploy answer's one line for a verdict.
 func verdictMessage(label string, verdict platform.Verdict, c *Check) string {
 	switch verdict {
@@ -186,6 +190,10 @@ func verdictMessage(label string, verdict platform.Verdict, c *Check) string {
 	case platform.VerdictNotAnswering:
 		return fmt.Sprintf("%s is deployed (ACTIVE) but does not answer: %s.", label, c.Reason)
 	case platform.VerdictUnverified:
+		if len(c.Reason) > briefReason {
+			// check.reason holds it whole: the message does not say it twice.
+			return fmt.Sprintf("%s is deployed; unverified: check.reason names what the sandbox could not check.", label)
+		}
 		return fmt.Sprintf("%s is deployed; unverified: %s.", label, c.Reason)
 	}
 	return fmt.Sprintf("%s is ACTIVE; %s.", label, c.Reason)

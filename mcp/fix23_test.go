@@ -145,7 +145,7 @@ func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 		name:    "read in a request handler",
 		files:   py(qdrant, pyServe),
 		verdict: "unverified",
-		reason:  []string{"whether the app connects with QDRANT_URL as it starts", "the code read reads it only where the sandbox cannot tell it runs as the file loads (main.py:6"},
+		reason:  []string{"whether the app connects with QDRANT_URL as it starts", "the code reads it only where the sandbox cannot tell it runs as the file loads (main.py:6"},
 		says:    []string{`${qdrant_hostname}: the project has no service \"qdrant\"`},
 		lacks:   []string{"Name or service not known", `"diagnoses"`},
 	}, {
@@ -166,7 +166,7 @@ func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 		name:    "read as the module loads, no connect on its line",
 		files:   node("const http = require('node:http');\nconst db = new URL(process.env.DATABASE_URL);\n\nhttp.createServer((q, s) => s.end(db.host)).listen(3000, '0.0.0.0');\n"),
 		verdict: "unverified",
-		reason:  []string{"whether the app connects with DATABASE_URL as it starts", "reads it as the file loads (server.js:2), and the sandbox cannot tell whether the app connects to that host as it starts"},
+		reason:  []string{"whether the app connects with DATABASE_URL as it starts", "the code reads it as the file loads (server.js:2), with no connect there the sandbox recognises"},
 		once:    []string{warned},
 		lacks:   []string{"ENOTFOUND", `"diagnoses"`},
 	}, {

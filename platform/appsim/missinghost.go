@@ -153,10 +153,10 @@ func (r *runSim) missingHostNote(lang, key, host string) string {
 		}
 	}
 	if len(atStart) > 0 {
-		return fmt.Sprintf("%s: the code read reads it %s (%s), and the sandbox cannot tell whether the app connects to that host as it starts", what, loads, strings.Join(atStart, ", "))
+		return fmt.Sprintf("%s: the code reads it %s (%s), with no connect there the sandbox recognises", what, loads, strings.Join(atStart, ", "))
 	}
 	if len(later) > 0 {
-		return fmt.Sprintf("%s: the code read reads it only where the sandbox cannot tell it runs %s (%s: in a function, a block or a statement continued from a line above)", what, loads, strings.Join(later, ", "))
+		return fmt.Sprintf("%s: the code reads it only where the sandbox cannot tell it runs %s (%s: in a function, a block or a statement continued from a line above)", what, loads, strings.Join(later, ", "))
 	}
 	if len(files) > 3 {
 		files = append(files[:3], "…")

@@ -18,7 +18,7 @@ func TestRun_MissingHostFailsOnlyAnEagerConnectAtStart(t *testing.T) {
 	const (
 		node   = "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
 		py     = "from http.server import HTTPServer, BaseHTTPRequestHandler\nHTTPServer(('0.0.0.0', 3000), BaseHTTPRequestHandler).serve_forever()\n"
-		atLoad = "and the sandbox cannot tell whether the app connects to that host as it starts"
+		atLoad = "with no connect there the sandbox recognises"
 	)
 	goMain := func(body string) map[string]string {
 		return map[string]string{"go.mod": "module app\n\ngo 1.22\n",
