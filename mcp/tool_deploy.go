@@ -37,7 +37,7 @@ type deployOutput struct {
 func (s *Server) deployTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_deploy",
-		Description: "Push code, build, deploy: SSH from sourceService, or local from workingDir, to targetService; rollback: true redeploys its earlier version. With a progress token: follows the build, probes the app, answers a verdict (live, degraded, not-answering, build-failed, deploy-failed; sandbox: unverified) with the diagnosis; without one: PUSHED and its appVersionId, which follow= waits on.",
+		Description: "Push code, build, deploy: SSH from sourceService, or local from workingDir, to targetService; rollback: true redeploys its earlier version. With a progress token: follows the build, probes the app, answers a verdict (live, degraded, not-answering, build-failed, deploy-failed; sandbox: unverified if it cannot tell) with the diagnosis; without one: PUSHED and its appVersionId for follow=.",
 		Annotations: mutatingAnn("Deploy code", false, false),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in deployInput) (deployOutput, error) {
 		if s.deps.Deployer == nil {

@@ -43,7 +43,7 @@ func verifyAnswer(res *ops.VerifyResult) verifyOutput {
 func (s *Server) verifyTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_verify",
-		Description: "Is it live? HTTP GET of a runtime service's ports (and subdomain), its status and log errors since the deploy: verdict healthy/degraded/failing (sandbox: unverified; not-deployed for a runtime no code has reached yet) with the diagnosis and the fix.",
+		Description: "Is it live? HTTP GET of a runtime's ports (and subdomain), status and log errors since the deploy: verdict healthy/degraded/failing (sandbox: unverified if it cannot tell; not-deployed for a runtime no code has reached yet) with the diagnosis and the fix.",
 		Annotations: readOnlyAnn("Verify a service"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in verifyInput) (verifyOutput, error) {
 		res, err := ops.Verify(ctx, s.verifyEnv(), ops.VerifyParams{Hostname: in.ServiceHostname, Path: in.Path})
