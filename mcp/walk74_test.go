@@ -1,6 +1,12 @@
 package mcp_test
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/zeropsio/zcp/platform"
+)
 
 // walk74PgApp is walk 74's goal 4 app: express with pg's Pool made from
 // DATABASE_URL as the file loads (a lazy connect: the sandbox cannot tell
@@ -30,4 +36,23 @@ func TestDeploy_MissingServiceReferenceNamesItsFixWalk74(t *testing.T) {
 			once: []string{"a service the project lacks; a connect fails"}, says: []string{"check.reason names what the sandbox could not check"},
 			then: []deployCase{{name: "the fix", files: walk74PgApp("${db_connectionString}"), verdict: "live"}}},
 	})
+}
+
+// TestVerify_AllHealthyNamesEveryRuntime: verify of every runtime,
+// all healthy, said "nothing to fix; appdev is live" of one (walk 74); the
+// step names them all.
+func TestVerify_AllHealthyNamesEveryRuntime(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+	if m["verdict"] != string(platform.VerdictLive) {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	res, m = h.call(t, "zerops_verify", map[string]any{})
+	if m["verdict"] != string(platform.VerdictHealthy) {
+		t.Fatalf("verify: %s", text(res))
+	}
+	if next := str(m["next"]); !strings.Contains(next, "all 2 runtimes are healthy: appdev, appstage") {
+		t.Errorf("next %q, want every runtime named", next)
+	}
 }

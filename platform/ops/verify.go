@@ -183,6 +183,14 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 	// no diagnosis's fix that the service's next step states.
 	i := slices.IndexFunc(out.Services, func(h ServiceHealth) bool { return h.Service == worst.Service })
 	out.Verdict, out.Next = worst.Verdict, worst.Next
+	if worst.Verdict == platform.VerdictHealthy && len(out.Services) > 1 {
+		// Every one answers: the step names them all, not the first.
+		names := make([]string, len(out.Services))
+		for j, h := range out.Services {
+			names[j] = h.Service
+		}
+		out.Next = platform.Say("nothing to fix; all " + strconv.Itoa(len(names)) + " runtimes are healthy: " + listSome(names, ", ") + ".")
+	}
 	for j := range out.Services {
 		out.Services[j].Diagnoses = diagnose.WithoutStated(out.Services[j].Diagnoses, out.Services[j].Next.Prose())
 	}
