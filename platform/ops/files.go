@@ -40,7 +40,7 @@ func ReadFileInDir(ctx context.Context, workDir, path string) (string, error) {
 			return "", err
 		}
 		if errors.Is(err, fs.ErrNotExist) {
-			return "", notFound(path)
+			return "", notFound(path, workDir)
 		}
 		return "", platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("cannot open %q", platform.Clip(path, 80)),
 			"Check the file's permissions.")
@@ -196,7 +196,7 @@ func resolveInDir(workDir, path string) (string, error) {
 	real, err := filepath.EvalSymlinks(full)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return "", notFound(path)
+			return "", notFound(path, root)
 		}
 		return "", platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("cannot read %q", platform.Clip(path, 80)),
 			"Check the path (relative to the working directory) and its permissions.")
@@ -242,7 +242,13 @@ func traversal(path, workDir string) error {
 		"Use a path inside the working directory (relative, or absolute under it) without '..', or pass the content inline.")
 }
 
-func notFound(path string) error {
+// notFound is the FILE_NOT_FOUND error for path, naming the working
+// directory it is relative to (an agent cannot see where ZCP runs).
+func notFound(path, workDir string) error {
+	where := "the working directory"
+	if abs, err := filepath.Abs(workDir); err == nil {
+		where = fmt.Sprintf("the working directory (%s)", platform.Clip(abs, 120))
+	}
 	return platform.NewError(platform.ErrFileNotFound, fmt.Sprintf("file %q not found", platform.Clip(path, 80)),
-		"Paths are relative to the working directory; check the name or pass the content inline.")
+		"Paths are relative to "+where+"; check the name or pass the content inline.")
 }

@@ -1,6 +1,7 @@
 package ops_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,6 +56,13 @@ func TestReadFileInDir_Containment(t *testing.T) {
 				return
 			}
 			wantCode(t, err, tt.code)
+			if tt.code == platform.ErrFileNotFound && tt.path != "sub" {
+				// where ZCP runs is not the agent's to see: the answer names it
+				var pe *platform.PlatformError
+				if !errors.As(err, &pe) || !strings.Contains(pe.Suggestion, "working directory ("+work+")") {
+					t.Errorf("FILE_NOT_FOUND %v does not name the working directory %s", err, work)
+				}
+			}
 		})
 	}
 }
