@@ -77,6 +77,15 @@ func runPrepareLog(lines []string, _ int, _ string) bool {
 	})
 }
 
+// runPrepareFailed reports whether the log shows the run-prepare step
+// failing: its commands exited non-zero, or the platform says it failed.
+func runPrepareFailed(lines []string, _ int, _ string) bool {
+	return slices.ContainsFunc(lines, func(l string) bool {
+		l = stripANSI(l)
+		return strings.Contains(strings.ToLower(l), "prepar") && (prepFailed.MatchString(l) || runPrepFailed.MatchString(l) || exitStatus.MatchString(l))
+	})
+}
+
 // workerTimeout is gunicorn's arbiter timing a worker out.
 var workerTimeout = lazyregexp.New(`WORKER TIMEOUT \(pid:(\d+)\)`)
 
