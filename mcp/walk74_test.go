@@ -56,3 +56,24 @@ func TestVerify_AllHealthyNamesEveryRuntime(t *testing.T) {
 		t.Errorf("next %q, want every runtime named", next)
 	}
 }
+
+// TestValidate_SetupNoServiceBearsSaysCreateIt: a zerops.yml whose setup
+// names no service of the project (walk 74: `setup: api` before api was
+// imported) was answered "targetService set to the service setup api is
+// for", a service there was none of. The step says to create it, or to
+// deploy the setup to one of the runtimes there are.
+func TestValidate_SetupNoServiceBearsSaysCreateIt(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	yml := "zerops:\n  - setup: api\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n      ports:\n        - port: 3000\n          httpSupport: true\n      start: node index.js\n"
+	res, m := h.call(t, "zerops_validate", map[string]any{"content": yml})
+	next := str(m["next"])
+	for _, w := range []string{"the project has no service api (the setup's name): create it with zerops_import", "one of the project's runtimes (appdev, appstage)"} {
+		if !strings.Contains(next, w) {
+			t.Errorf("next lacks %q: %s", w, text(res))
+		}
+	}
+	if strings.Contains(next, "the service setup api is for") {
+		t.Errorf("next still points at a service there is none of: %s", next)
+	}
+}

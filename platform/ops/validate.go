@@ -169,5 +169,22 @@ func DeployNext(ctx context.Context, proj Project, content, dir string) platform
 		return step
 	}
 	setup := f.Setups[0].Name
+	var runtimes []string
+	for name, user := range have {
+		if user {
+			runtimes = append(runtimes, name)
+		}
+	}
+	if _, taken := have[setup]; len(have) > 0 && !taken {
+		// No service bears the setup's name: the deploy needs one first,
+		// or the setup named with another runtime as the target.
+		slices.Sort(runtimes)
+		step := platform.Say("the project has no service " + setup + " (the setup's name): create it with ").Call("zerops_import").
+			Say(" (hostname " + setup + ", a runtime type), then ").Then(deploySetup(src, setup)).Say(", and targetService=" + setup)
+		if len(runtimes) > 0 {
+			step = step.Say("; or deploy this setup to one of the project's runtimes (" + listSome(runtimes, ", ") + ") with targetService set to it")
+		}
+		return step
+	}
 	return deploySetup(src, setup).Say(", and targetService set to the service setup " + setup + " is for")
 }
