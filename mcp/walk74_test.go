@@ -77,3 +77,28 @@ func TestValidate_SetupNoServiceBearsSaysCreateIt(t *testing.T) {
 		t.Errorf("next still points at a service there is none of: %s", next)
 	}
 }
+
+// TestDeploy_StartScriptFileNamedInThePackageScript: run.start `npm
+// start`, whose package.json script runs a file the upload lacks (walk
+// 74b: "In `run.start`, name `index.js` in place of `main.js`", where
+// run.start holds no file name). The fix is in the script, once; the same
+// for a typo of a file the upload holds.
+func TestDeploy_StartScriptFileNamedInThePackageScript(t *testing.T) {
+	t.Parallel()
+	serve := "const http = require('node:http')\nhttp.createServer((req, res) => res.end('ok')).listen(process.env.PORT || 3000, '0.0.0.0')\n"
+	runDeployCases(t, []deployCase{
+		{name: "package.json's entry", files: map[string]string{"index.js": serve,
+			"package.json": `{"name":"app","main":"index.js","scripts":{"start":"node main.js"}}`,
+			"zerops.yml":   setupYml{base: "nodejs@22", deploy: "./", port: 3000, start: "npm start"}.String()},
+			verdict: "not-answering", signal: "start-file-missing",
+			once:  []string{"In that package.json script, name `index.js` in place of `main.js`: `node index.js`"},
+			says:  []string{"The package.json script `run.start` runs (`node main.js`) runs `main.js`"},
+			lacks: []string{"In `run.start`, name"}},
+		{name: "a typo of a file it holds", files: map[string]string{"server.js": serve,
+			"package.json": `{"name":"app","scripts":{"start":"node serer.js"}}`,
+			"zerops.yml":   setupYml{base: "nodejs@22", deploy: "./", port: 3000, start: "npm start"}.String()},
+			verdict: "not-answering", signal: "start-file-missing",
+			once:  []string{"In that package.json script, name `server.js` in place of `serer.js`: `node server.js`"},
+			lacks: []string{"In `run.start`, name"}},
+	})
+}

@@ -234,10 +234,24 @@ func (d *Diagnosis) entryFix(text string, c *Code) {
 	if top, _, _ := strings.Cut(ran, "/"); len(c.Outputs) > 0 || len(c.Built) > 0 || slices.Contains(builtDirs, top) {
 		return // a build's output may be what it names
 	}
-	d.Cause = "`run.start` runs `" + ran + "`, which is not in your source, and no build command makes it; package.json names `" + c.Entry + "` as the app's entry."
-	d.Fix = "In `run.start`, name `" + c.Entry + "` in place of `" + ran + "`"
-	if c.Start != "" && strings.Contains(c.Start, ran) {
-		d.Fix += ": `" + strings.Replace(c.Start, ran, c.Entry, 1) + "`"
+	where, fixed := c.naming(ran, c.Entry)
+	d.Cause = where.runs + " `" + ran + "`, which is not in your source, and no build command makes it; package.json names `" + c.Entry + "` as the app's entry."
+	d.Fix = "In " + where.in + ", name `" + c.Entry + "` in place of `" + ran + "`" + fixed + "; then deploy again."
+}
+
+// startPlace is where a start names a file: run.start itself, or the
+// package.json script it runs (`npm start`).
+type startPlace struct{ runs, in string }
+
+// naming is where c's start names file, and the command with want in its
+// place (": `node index.js`"; "" when neither command holds file): in
+// run.start, or in the package.json script run.start runs.
+func (c *Code) naming(file, want string) (startPlace, string) {
+	switch {
+	case c.Start != "" && strings.Contains(c.Start, file):
+		return startPlace{"`run.start` runs", "`run.start`"}, ": `" + strings.Replace(c.Start, file, want, 1) + "`"
+	case c.Script != "" && strings.Contains(c.Script, file):
+		return startPlace{"The package.json script `run.start` runs (`" + c.Script + "`) runs", "that package.json script"}, ": `" + strings.Replace(c.Script, file, want, 1) + "`"
 	}
-	d.Fix += "; then deploy again."
+	return startPlace{"`run.start` runs", "`run.start`"}, ""
 }

@@ -90,14 +90,12 @@ func (d *Diagnosis) nearFix(text string, c *Code) {
 		return
 	}
 	named := relPath(c.File)
-	d.Cause = "`run.start` runs `" + named + "`, which the upload does not hold; it holds `" + c.Near + "`, the file of the closest name."
+	where, fixed := c.naming(named, c.Near)
+	d.Cause = where.runs + " `" + named + "`, which the upload does not hold; it holds `" + c.Near + "`, the file of the closest name."
 	if c.NearFrom != "" {
-		d.Cause = "`run.start` runs `" + named + "`, which the build does not write; tsc writes `" + c.Near + "` (from `" + c.NearFrom + "`), the file of the closest name."
+		d.Cause = where.runs + " `" + named + "`, which the build does not write; tsc writes `" + c.Near + "` (from `" + c.NearFrom + "`), the file of the closest name."
 	}
-	d.Fix = "In `run.start`, name `" + c.Near + "` in place of `" + named + "`"
-	if c.Start != "" && strings.Contains(c.Start, named) {
-		d.Fix += ": `" + strings.Replace(c.Start, named, c.Near, 1) + "`"
-	}
+	d.Fix = "In " + where.in + ", name `" + c.Near + "` in place of `" + named + "`" + fixed
 	if c.NearFrom == "" {
 		d.Fix += " (or rename the file)"
 	}
