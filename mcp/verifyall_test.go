@@ -28,17 +28,19 @@ func TestVerify_AllLeadsWithTheDiagnosedFailure(t *testing.T) {
 
 // TestVerify_AllNeverDeployedIsNoFailure: verifying every runtime when the
 // deployed one answers and the only finding is a runtime never deployed
-// (appstage) answers not-deployed with the deploy call, never failing: a
-// service that waits for its first deploy is not a broken one (issue 34 walk).
+// (appstage) answers healthy, its service not-deployed, with the deploy
+// call and no guessed source, never failing: a service that waits for its
+// first deploy is not a broken one (issue 34 walk; walk 74b: the project's
+// not-deployed sent a monitoring agent to deploy the last folder pushed).
 func TestVerify_AllNeverDeployedIsNoFailure(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
 	res, m := h.call(t, "zerops_verify", map[string]any{})
 	wantOK(t, res)
-	if m["verdict"] != "not-deployed" {
-		t.Errorf("verdict %v, want not-deployed: %s", m["verdict"], text(res))
+	if m["verdict"] != "healthy" {
+		t.Errorf("verdict %v, want healthy: %s", m["verdict"], text(res))
 	}
-	if next := str(m["next"]); !strings.Contains(next, "zerops_deploy targetService=appstage") {
+	if next := str(m["next"]); !strings.Contains(next, "zerops_deploy targetService=appstage with its source") || strings.Contains(next, "workingDir=") {
 		t.Errorf("next %q, want the deploy call for appstage: %s", next, text(res))
 	}
 	svcs, _ := m["services"].([]any)

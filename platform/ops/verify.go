@@ -183,13 +183,33 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 	// no diagnosis's fix that the service's next step states.
 	i := slices.IndexFunc(out.Services, func(h ServiceHealth) bool { return h.Service == worst.Service })
 	out.Verdict, out.Next = worst.Verdict, worst.Next
-	if worst.Verdict == platform.VerdictHealthy && len(out.Services) > 1 {
-		// Every one answers: the step names them all, not the first.
-		names := make([]string, len(out.Services))
-		for j, h := range out.Services {
-			names[j] = h.Service
+	if (worst.Verdict == platform.VerdictHealthy || worst.Verdict == platform.VerdictNotDeployed) && len(out.Services) > 1 {
+		// Every deployed one answers: the step names them all, not the
+		// first, and a runtime no code has reached yet is no task (the
+		// code meant for it is not known).
+		var healthy, waiting []string
+		for _, h := range out.Services {
+			if h.Verdict == platform.VerdictHealthy {
+				healthy = append(healthy, h.Service)
+			} else {
+				waiting = append(waiting, h.Service)
+			}
 		}
-		out.Next = platform.Say("nothing to fix; all " + strconv.Itoa(len(names)) + " runtimes are healthy: " + listSome(names, ", ") + ".")
+		switch {
+		case len(waiting) == 0:
+			out.Next = platform.Say("nothing to fix; all " + strconv.Itoa(len(healthy)) + " runtimes are healthy: " + listSome(healthy, ", ") + ".")
+		case len(healthy) > 0:
+			out.Verdict = platform.VerdictHealthy
+			step := platform.Say("nothing to fix; the deployed runtimes are healthy (" + listSome(healthy, ", ") + "); " + listSome(waiting, ", ") +
+				" had no code deployed yet: when the code meant for it is ready, ")
+			for k, w := range waiting[:min(len(waiting), maxDeployCalls)] {
+				if k > 0 {
+					step = step.Say(", ")
+				}
+				step = step.Call("zerops_deploy", "targetService="+w)
+			}
+			out.Next = step.Say(" with its source (sourceService, or workingDir).")
+		}
 	}
 	for j := range out.Services {
 		out.Services[j].Diagnoses = diagnose.WithoutStated(out.Services[j].Diagnoses, out.Services[j].Next.Prose())

@@ -58,7 +58,7 @@ func TestVerify_Verdicts(t *testing.T) {
 		{name: "no code yet", hostname: "appstage", status: map[string]int{},
 			wantVerdict: platform.VerdictNotDeployed, wantReason: "not deployed", wantNext: "zerops_deploy", wantProbes: 0},
 		{name: "every runtime, a never-deployed one is no failure", status: map[string]int{"appdev": 200},
-			wantVerdict: platform.VerdictNotDeployed, wantReason: "", wantNext: "zerops_deploy", wantProbes: -1},
+			wantVerdict: platform.VerdictHealthy, wantReason: "", wantNext: "appstage had no code deployed yet", wantProbes: -1},
 		{name: "outside the project network", hostname: "appdev", status: map[string]int{"appdev": 200},
 			resolve: errors.New("no such host"), wantVerdict: platform.VerdictHealthy, wantReason: "not probed", wantNext: "zerops_subdomain", wantProbes: 1},
 	}
