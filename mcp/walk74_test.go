@@ -102,3 +102,21 @@ func TestDeploy_StartScriptFileNamedInThePackageScript(t *testing.T) {
 			lacks: []string{"In `run.start`, name"}},
 	})
 }
+
+// TestValidate_MissingHostBesideResolvingRefsNamesThatService: DB_HOST
+// referencing ${mysql_hostname} beside DB_USER: ${db_user} and
+// DB_PASSWORD: ${db_password}, the project's database named db and of no
+// MySQL kind (walk 74b: the fix offered first was to create mysql, then
+// "one of those hostnames" among nine). The other references name the
+// service meant: the fix keeps the key on db.
+func TestValidate_MissingHostBesideResolvingRefsNamesThatService(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: php@8.3\n      deployFiles: ./\n    run:\n      base: php-nginx@8.3\n" +
+		"      envVariables:\n        DB_HOST: ${mysql_hostname}\n        DB_USER: ${db_user}\n        DB_PASSWORD: ${db_password}\n"
+	res, _ := h.call(t, "zerops_validate", map[string]any{"content": yml})
+	out := text(res)
+	if !strings.Contains(out, "keeping the key: ${db_hostname}") || strings.Contains(out, "or create mysql") {
+		t.Errorf("want the fix ${db_hostname}, not creating mysql: %s", out)
+	}
+}

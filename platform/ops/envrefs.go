@@ -113,6 +113,12 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 				goneType = n.typ
 			}
 			r.kin = kinOf(r.host, goneType, services)
+			if len(r.kin) == 0 && goneType == "" {
+				// No service of a kind its name says: the one other
+				// service the same variables reference resolving (DB_USER:
+				// ${db_user} beside DB_HOST: ${mysql_hostname}) is the one meant.
+				r.kin = siblingKin(refs, byName, r.host)
+			}
 			for i, k := range r.kin { // the keys each has: a fix keeps the key only where it exists
 				r.kin[i].Keys = serviceKeys(ctx, c, keysOf, byName[k.Name])
 			}
@@ -135,6 +141,24 @@ func refIssues(ctx context.Context, proj Project, values []string) ([]refIssue, 
 		}
 	}
 	return out, names
+}
+
+// siblingKin is the project's service that the other references of refs
+// name, when exactly one service of the project is so named (besides
+// host, which the project lacks); none otherwise.
+func siblingKin(refs []refIssue, byName map[string]platform.ServiceStack, host string) []diagnose.Kin {
+	var kin []diagnose.Kin
+	for _, o := range refs {
+		s, ok := byName[o.host]
+		if !ok || o.host == host || s.Type.Category == platform.CategoryUser || slices.ContainsFunc(kin, func(k diagnose.Kin) bool { return k.Name == o.host }) {
+			continue
+		}
+		kin = append(kin, diagnose.Kin{Name: s.Name, Type: s.Type.VersionName})
+	}
+	if len(kin) != 1 {
+		return nil
+	}
+	return kin
 }
 
 // RefFix is the warning of a variable whose value is a reference alone
