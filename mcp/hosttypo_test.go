@@ -117,8 +117,8 @@ func TestDeploy_MissingServiceKeyWithoutAddressIsUnverified(t *testing.T) {
 					t.Errorf("a host-not-found the sandbox did not see: %v", first)
 				}
 				ref := strings.TrimSpace(tc.env[strings.Index(tc.env, "${") : strings.Index(tc.env, "}")+1])
-				if msg := str(m["message"]); !strings.Contains(msg, ref) {
-					t.Errorf("message %q does not name %s", msg, ref)
+				if reason := str(check["reason"]); !strings.Contains(reason, ref) {
+					t.Errorf("check.reason %q does not name %s", reason, ref)
 				}
 			} else if first := firstDiagnosis(check["diagnoses"]); first["signal"] != "host-not-found" {
 				t.Errorf("first diagnosis %v; want host-not-found", first)

@@ -69,6 +69,11 @@ func TestDeploy_SandboxPythonImportOnlyLiveWhenChecked(t *testing.T) {
 			if m["verdict"] != tt.verdict || !strings.Contains(text(res), tt.want) {
 				t.Fatalf("verdict %v, want %s naming %q: %s", m["verdict"], tt.verdict, tt.want, text(res))
 			}
+			// walk 74b: its next said "act on what the reason names", and
+			// verify's pointed back: the step says what to do with it.
+			if next := str(m["next"]); tt.verdict == string(platform.VerdictUnverified) && !strings.Contains(next, "unless a package the app installs brings requests along, add it to requirements.txt") {
+				t.Errorf("next %q does not say what to do with requests", next)
+			}
 		})
 	}
 }

@@ -40,8 +40,9 @@ func TestDeploy_PageMovedOutOfADownloadIsUnverified(t *testing.T) {
 			if m["verdict"] != tc.verdict {
 				t.Fatalf("verdict %v; want %s: %s", m["verdict"], tc.verdict, text(res))
 			}
-			if msg := str(m["message"]); tc.verdict == "unverified" && (!strings.Contains(msg, "/var/www/index.php") || !strings.Contains(msg, "wget")) {
-				t.Errorf("message %q names neither the page nor the command not followed", msg)
+			check, _ := m["check"].(map[string]any)
+			if reason := str(check["reason"]); tc.verdict == "unverified" && (!strings.Contains(reason, "/var/www/index.php") || !strings.Contains(reason, "wget")) {
+				t.Errorf("check.reason %q names neither the page nor the command not followed", reason)
 			}
 		})
 	}

@@ -320,6 +320,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	nextAfterJudging(h, svc, versions, latest, src, own, func(id string) bool { return env.Memory.SeenNotAnswering(env.ProjectID, id) })
 	goneNext(ctx, env.project(), h)
 	missingNext(ctx, env.project(), svc, h)
+	modulesNext(h, src)
 	stoppedPeer(ctx, env.project(), svc, h)
 	if logNote != "" {
 		h.Reason += " (" + logNote + ")"
@@ -841,4 +842,29 @@ func missingNext(ctx context.Context, proj Project, svc platform.ServiceStack, h
 			return
 		}
 	}
+}
+
+// unsureModules reads the sandbox's unverified reason for a Python start
+// importing modules no install it read names: the modules.
+var unsureModules = regexp.MustCompile(`Python modules .* imports \(([^:()]+): no install the sandbox read names them\)`)
+
+// modulesNext gives h, unverified because the app imports Python modules
+// no install the sandbox read names, what to do about them in place of
+// verifying again, which answers the same: add them to requirements.txt
+// unless a package installed brings them.
+func modulesNext(h *ServiceHealth, src CodeSource) {
+	if h.Verdict != platform.VerdictUnverified {
+		return
+	}
+	m := unsureModules.FindStringSubmatch(firstOK(h.Probes).Unverified)
+	if m == nil {
+		return
+	}
+	mods, it := strings.TrimSpace(m[1]), "it"
+	if strings.Contains(mods, ",") {
+		it = "them"
+	}
+	h.Next = platform.Say("unless a package the app installs brings " + mods + " along, add " + it +
+		" to requirements.txt (or the manifest its install reads), then ").Then(deployCall(src, h.Service)).
+		Say("; a module missing at the start stops the app on Zerops.")
 }
