@@ -371,8 +371,14 @@ func (d *Diagnosis) scriptNamesFix(text string, c *Code) {
 	near := editdist.NearKey(name, c.ScriptNames)
 	if near == "" {
 		d.Fix = "In " + where + ", run one of the scripts package.json has, or add a `" + name + "` script to it, or start the entry itself (node <file>); then deploy again."
-		if len(c.ScriptNames) == 0 {
-			d.Fix = "In " + where + ", start the entry itself (node <file>) in place of the script, or add a `" + name + "` script to package.json; then deploy again."
+		if !slices.ContainsFunc(c.ScriptNames, func(n string) bool { return !toolScript.MatchString(n) }) {
+			// None of them serves (none, or a test, a lint, a build):
+			// running one in the start is no fix.
+			entry := "node <file>"
+			if c.Entry != "" {
+				entry = "node " + c.Entry
+			}
+			d.Fix = "In " + where + ", start the entry itself (`" + entry + "`) in place of the script, or add a `" + name + "` script to package.json; then deploy again."
 		}
 		return
 	}
@@ -382,6 +388,10 @@ func (d *Diagnosis) scriptNamesFix(text string, c *Code) {
 	}
 	d.Fix += " (or add a `" + name + "` script to package.json); then deploy again."
 }
+
+// toolScript is a package.json script's name that says it runs a tool,
+// not the app: tests, linters, formatters, builds, type checks.
+var toolScript = lazyregexp.New(`^(test|tests|lint|format|fmt|prettier|eslint|build|compile|typecheck|type-check|tsc|check|coverage|prepare|postinstall|preinstall|clean)(:|$)`)
 
 // deploysManifest reports whether deployFiles may put package.json (or
 // deno.json) at the top of /var/www: named, or under a path ZCP does not
