@@ -120,3 +120,28 @@ func TestValidate_MissingHostBesideResolvingRefsNamesThatService(t *testing.T) {
 		t.Errorf("want the fix ${db_hostname}, not creating mysql: %s", out)
 	}
 }
+
+// TestMetrics_DefaultMaximumSaidOnce: a runtime imported without scaling
+// scales out to the maximum the platform reports (walk 74b: "to 10
+// containers (2 running now; 10 is the maximum in force …), the
+// platform's maxima (10 containers, …)": the count three times).
+func TestMetrics_DefaultMaximumSaidOnce(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	if res, _ := h.callWith(t, ctx, "zerops_import", map[string]any{"content": "services:\n  - hostname: api\n    type: nodejs@22\n    minContainers: 2\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "api", "setup": "appstage"}, "deploy")
+	if m["verdict"] != string(platform.VerdictLive) {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	res, m = h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "api"})
+	next := str(m["next"])
+	if !strings.Contains(next, "scales out on its own to 10 containers") {
+		t.Fatalf("next %q: want the scale-out to 10 said: %s", next, text(res))
+	}
+	if strings.Count(next, "10 containers") > 1 || strings.Contains(next, "10 is the maximum") {
+		t.Errorf("next repeats the container maximum: %s", next)
+	}
+}

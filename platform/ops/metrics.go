@@ -264,8 +264,8 @@ func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceS
 	case runtime && m.Containers > 0 && m.Containers < set.MaxContainers:
 		grows = fmt.Sprintf(", and it scales out on its own to %d containers (%d running now)", set.MaxContainers, m.Containers)
 		if maxUnset(*svc, set.MaxContainers) {
-			grows = fmt.Sprintf(", and it scales out on its own to %d containers (%d running now; %d is the maximum in force as ZCP reads it, not one you set: the docs state no default for it)",
-				set.MaxContainers, m.Containers, set.MaxContainers)
+			grows = fmt.Sprintf(", and it scales out on its own to %d containers (%d running now; a maximum read from the platform, not one you set)",
+				set.MaxContainers, m.Containers)
 		}
 		if local != "" { // it may scale out now: said last, after what it grows to
 			caveat = fmt.Sprintf("; but %s (or keep it on one container until then: maxContainers=1)", local)
@@ -280,7 +280,7 @@ func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceS
 		case set.MaxCPU > 0 && set.MaxCPU < platformMaxCPU:
 			raise = fmt.Sprintf("maxCpu (up to %d)", platformMaxCPU)
 		case set.MaxRAM >= platformMaxRAM:
-			return finish(platform.Say(fits + grows + fmt.Sprintf(", the platform's maxima (%d containers, %d cores and %g GB RAM a container): nothing to raise", platformMaxContainers, platformMaxCPU, platformMaxRAM)))
+			return finish(platform.Say(fits + grows + fmt.Sprintf("; with %d cores and %g GB RAM a container, the platform's maxima: nothing to raise", platformMaxCPU, platformMaxRAM)))
 		default:
 			return finish(platform.Say(fits+grows+"; only if the load you expect is larger, raise its maxima (").Call("zerops_discover", host).
 				Say(" shows them) with ").Call("zerops_manage", "action=scale", host))
