@@ -39,11 +39,15 @@ func TestDeploy_BuildNamesTheMissingManifest(t *testing.T) {
 				t.Fatalf("verdict %v, want build-failed: %s", m["verdict"], text(res))
 			}
 			d := firstDiagnosis(m["diagnoses"])
-			said := d["cause"] + " " + d["evidence"] + " " + d["fix"] + " " + str(m["suggestion"])
+			said := str(m["error"]) + " " + d["cause"] + " " + d["evidence"] + " " + d["fix"] + " " + str(m["suggestion"])
 			for _, w := range tt.want {
 				if !strings.Contains(said, w) {
 					t.Errorf("the diagnosis lacks %q: %s", w, text(res))
 				}
+			}
+			// walk 74b: the error and the diagnosis said the same cause
+			if c := strings.TrimSuffix(d["cause"], "."); c != "" && strings.Contains(str(m["error"]), c) {
+				t.Errorf("the cause is said twice, in the error and the diagnosis: %s", text(res))
 			}
 		})
 	}

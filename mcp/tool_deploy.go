@@ -312,8 +312,12 @@ func deployError(err error) error {
 			cp.Suggestion = unchangedNote(orDefault(bf.Target, "the target")) + pe.Suggestion
 			pe = &cp
 		}
-		if len(diags) > 0 { // the fix once: in the suggestion
-			extra["diagnoses"] = diagnose.WithoutStated(diags, pe.Suggestion)
+		if len(diags) > 0 { // the fix once: in the suggestion; the cause once: in the error
+			diags = slices.Clone(diagnose.WithoutStated(diags, pe.Suggestion))
+			if c := strings.TrimSuffix(diags[0].Cause, "."); c != "" && strings.Contains(pe.Message, c) {
+				diags[0].Cause = ""
+			}
+			extra["diagnoses"] = diags
 		}
 	}
 	if ce := (*deploy.CancelledError)(nil); errors.As(err, &ce) {

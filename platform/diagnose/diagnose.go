@@ -13,11 +13,11 @@ const (
 
 // Diagnosis is one explanation of a failure found in log lines.
 type Diagnosis struct {
-	Signal   string `json:"signal"`        // stable id, e.g. "npm-missing-script"
-	Cause    string `json:"cause"`         // what went wrong, in one sentence
-	Fix      string `json:"fix,omitempty"` // the action in Zerops terms; left out where the answer's next step states it
-	Evidence string `json:"evidence"`      // the log line that showed it, clipped
-	Doc      string `json:"doc"`           // zerops://docs/... URI that explains it
+	Signal   string `json:"signal"`          // stable id, e.g. "npm-missing-script"
+	Cause    string `json:"cause,omitempty"` // what went wrong, in one sentence; left out where the answer's error states it
+	Fix      string `json:"fix,omitempty"`   // the action in Zerops terms; left out where the answer's next step states it
+	Evidence string `json:"evidence"`        // the log line that showed it, clipped
+	Doc      string `json:"doc"`             // zerops://docs/... URI that explains it
 
 	envOnly bool   // the fix is an env change a restart applies, no deploy
 	missing string // the cause is a reference to this service, which the project lacks
