@@ -155,28 +155,40 @@ func RefsChange(refs []string) string {
 // "project (CACHE_URL)". A service
 // whose variables cannot be read is passed over.
 func referencesTo(ctx context.Context, proj Project, hostname string) []string {
-	return varsWhere(ctx, proj, hostname, func(_, v string) bool {
+	return varsWhere(ctx, proj, hostname, referencing(hostname))
+}
+
+// referencing reports of a variable (key, value) whether its value holds a
+// reference ${hostname_…}.
+func referencing(hostname string) func(key, value string) bool {
+	return func(_, v string) bool {
 		return slices.ContainsFunc(envRefRe.FindAllStringSubmatch(v, -1), func(m []string) bool {
 			host, _ := refParts(m)
 			return host == hostname
 		})
-	})
+	}
 }
 
 // hostNamedBy names, as referencesTo does, the variables whose values
-// name hostname as a host (http://api:8080, db:5432, user@db/x, the bare
-// hostname): no reference, so nothing resolves, but the host they name
-// is gone with the service. A value that is the bare hostname alone names
-// the host only under a key that says so (REDIS_HOST: redis); Laravel's
-// CACHE_STORE: redis names a driver.
+// name hostname as a host (see namesHost): no reference, so nothing
+// resolves, but the host they name is gone with the service.
 func hostNamedBy(ctx context.Context, proj Project, hostname string) []string {
+	return varsWhere(ctx, proj, hostname, namesHost(hostname))
+}
+
+// namesHost reports of a variable (key, value) whether its value names
+// hostname as a host (http://api:8080, db:5432, user@db/x, the bare
+// hostname). A value that is the bare hostname alone names the host only
+// under a key that says so (REDIS_HOST: redis); Laravel's CACHE_STORE:
+// redis names a driver.
+func namesHost(hostname string) func(key, value string) bool {
 	re := regexp.MustCompile(`(^|://|@|[\s=,;])` + regexp.QuoteMeta(hostname) + `(:\d+|/|$|[\s,;?])`)
-	return varsWhere(ctx, proj, hostname, func(k, v string) bool {
+	return func(k, v string) bool {
 		if strings.TrimSpace(v) == hostname {
 			return hostKeyWord.MatchString(k)
 		}
 		return re.MatchString(v)
-	})
+	}
 }
 
 // hostKeyWord is a variable name that says its value is a host. It is

@@ -783,14 +783,10 @@ func stoppedPeer(ctx context.Context, proj Project, svc platform.ServiceStack, h
 			yml, _ := proj.Memory.deployedEnv(proj.ID, svc.ID)
 			vars = withYml(appVars(ctx, proj, svc), yml)
 		}
-		named := regexp.MustCompile(`(^|://|@|[\s=,;])` + regexp.QuoteMeta(s.Name) + `(:\d+|/|$|[\s,;?])`)
+		refers, names := referencing(s.Name), namesHost(s.Name)
 		var keys []string
 		for _, v := range vars {
-			refs := slices.ContainsFunc(envRefRe.FindAllStringSubmatch(v.value, -1), func(m []string) bool {
-				host, _ := refParts(m)
-				return host == s.Name
-			})
-			if (refs || named.MatchString(v.value)) && !slices.Contains(keys, v.key) {
+			if (refers(v.key, v.value) || names(v.key, v.value)) && !slices.Contains(keys, v.key) {
 				keys = append(keys, v.key)
 			}
 		}
