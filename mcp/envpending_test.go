@@ -52,3 +52,50 @@ func TestEnvGet_SetSinceTheAppStarted(t *testing.T) {
 		})
 	}
 }
+
+// A finished variable change read with zerops_process names the restart,
+// and, when the service's secret is a key the deployed zerops.yml declares
+// too, says a restart does not give the app that secret (walk 74b: the set
+// warned the app does not get the value, then the process said a restart
+// applies it). A secret no zerops.yml key shadows gets the restart alone.
+func TestProcess_RestartDoesNotGiveAShadowedSecret(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name     string
+		key      string
+		shadowed bool
+	}{
+		{"key zerops.yml declares", "MODE", true},
+		{"key only a secret", "FEATURE_X", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			ctx := context.Background()
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.Replace(demoZeropsYml, "      start: node index.js\n",
+				"      start: node index.js\n      envVariables:\n        MODE: from-yml\n", 1)})
+			if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"workingDir": ".", "targetService": "appstage"}, "d"); m["verdict"] != "live" {
+				t.Fatalf("deploy: %s", text(res))
+			}
+			res, m := h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{tt.key + "=x"}}, "set")
+			if res.IsError {
+				t.Fatalf("set: %s", text(res))
+			}
+			procs, _ := m["processes"].([]any)
+			if len(procs) == 0 {
+				t.Fatalf("set started no process: %s", text(res))
+			}
+			id := str(procs[0].(map[string]any)["id"])
+			res, m = h.callWith(t, ctx, "zerops_process", map[string]any{"processId": id, "wait": true}, "p")
+			wantOK(t, res)
+			next := str(m["next"])
+			if !strings.Contains(next, "zerops_manage action=restart serviceHostname=appstage") {
+				t.Fatalf("next names no restart: %s", next)
+			}
+			said := strings.Contains(next, "A restart does not give the app the secret MODE") && strings.Contains(next, `variables=["MODE"]`)
+			if said != tt.shadowed {
+				t.Errorf("next says the restart does not give MODE: %v, want %v: %s", said, tt.shadowed, next)
+			}
+		})
+	}
+}

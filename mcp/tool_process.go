@@ -76,7 +76,7 @@ func (s *Server) processNextFor(ctx context.Context, p *platform.Process) string
 	switch p.ActionName {
 	case platform.ActionUpdateUserData, platform.ActionUpdateProjectEnvs:
 		if changed, started, ok := ops.EnvPendingRestart(ctx, s.opsProject(), host); ok {
-			return "Next: done; " + pendingRestart(host, changed, started)
+			return "Next: done; " + pendingRestart(host, changed, started) + s.shadowedNote(ctx, host)
 		}
 	case platform.ActionRestart, platform.ActionStart, platform.ActionDeploy:
 		return "Next: done; zerops_verify serviceHostname=" + host + " checks that it answers (with the diagnosis if not)."
@@ -101,6 +101,22 @@ func (s *Server) pendingRestarts(ctx context.Context) []string {
 func pendingRestart(host string, changed, started time.Time) string {
 	return fmt.Sprintf("variables of %s or of the project changed at %s UTC, after its app last started (%s UTC): it runs with the values it started with until zerops_manage action=restart serviceHostname=%s.",
 		host, changed.UTC().Format("15:04:05"), started.UTC().Format("15:04:05"), host)
+}
+
+// shadowedNote says which secrets of host a restart does not give the app:
+// those run.envVariables of its deployed zerops.yml declare too (zerops_env
+// set warned of each); "" when there are none or they cannot be read.
+func (s *Server) shadowedNote(ctx context.Context, host string) string {
+	res, err := ops.Env(ctx, s.opsProject(), s.deps.EnvWrites, ops.EnvGet, ops.EnvTarget{Hostname: host}, nil)
+	if err != nil {
+		return ""
+	}
+	both := keysInBoth(res.Variables)
+	if len(both) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" A restart does not give the app the %s %s: run.envVariables of the zerops.yml deployed there declare %s too; keep each key in one place: %s, or remove it from zerops.yml and zerops_deploy.",
+		pick(len(both), "secret", "secrets"), platform.Clip(strings.Join(both, ", "), 200), pick(len(both), "it", "them"), envDeleteCall(host, both))
 }
 
 // processNext is the next step after reading a process.
