@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -408,5 +409,31 @@ func TestMetrics_PastBucketsKeepTheirScaling(t *testing.T) {
 	}
 	if oomBuckets == 0 {
 		t.Fatalf("no out-of-memory bucket in %d", len(ps))
+	}
+}
+
+// TestMetrics_StoppedServiceIsSaidBesideOk: with db stopped, metrics of
+// every service answer ok for the rest, and next says db is stopped and
+// how to start it (walk 74b: an ok answer while the database the app uses
+// was stopped); without a stopped service next says nothing of it.
+func TestMetrics_StoppedServiceIsSaidBesideOk(t *testing.T) {
+	t.Parallel()
+	for _, stop := range []bool{true, false} {
+		t.Run(fmt.Sprint("stopped=", stop), func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{})
+			if stop {
+				if res, _ := h.callWith(t, context.Background(), "zerops_manage", map[string]any{"action": "stop", "serviceHostname": "db"}, "stop"); res.IsError {
+					t.Fatalf("stop: %s", text(res))
+				}
+			}
+			res, m := h.call(t, "zerops_metrics", map[string]any{})
+			wantOK(t, res)
+			next := str(m["next"])
+			said := strings.Contains(next, "db is stopped") && strings.Contains(next, "zerops_manage action=start serviceHostname=db")
+			if m["verdict"] != "ok" || said != stop || !strings.Contains(next, "nothing needs scaling") {
+				t.Errorf("metrics with db stopped=%v: verdict %v, next %s", stop, m["verdict"], next)
+			}
+		})
 	}
 }

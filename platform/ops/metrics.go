@@ -160,6 +160,7 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 	var busiest *platform.ServiceStack // the one to scale for more load: a runtime first, then the higher peak
 	var busiestUse ServiceMetrics
 	busiestPeak := -1.0
+	var stopped []string // said beside an ok: a stopped service is measured as nothing
 	for _, s := range services {
 		m := summarise(s.Name, byService[s.ID], bucket)
 		if m.Verdict != MetricsNoData {
@@ -180,6 +181,7 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 				m.Reason = s.Name + " has no code deployed yet, so nothing runs there to measure"
 			case platform.ServiceStopped, platform.ServiceStopping:
 				m.Reason = s.Name + " is stopped, so nothing runs there to measure"
+				stopped = append(stopped, s.Name)
 			}
 		}
 		switch m.Verdict {
@@ -208,6 +210,9 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 		// planning for load, which only they know; the numbers' meaning is said.
 		out.Next = platform.Say("nothing near a limit, so nothing needs scaling for the load measured. To plan for more load: ").
 			Then(loadHeadroom(ctx, c, busiest, busiestUse, localUploads(ctx, proj, busiest))).Say(". If it is slow now, the cause is elsewhere (").Call("zerops_logs").Say(", ").Call("zerops_verify").Say(").")
+		if len(stopped) > 0 {
+			out.Next = platform.Say(listSome(stopped, ", ")+" "+isAre(len(stopped))+" stopped, so not measured, and nothing reaches "+itThem(len(stopped))+" meanwhile; to start "+itThem(len(stopped))+": ").Call("zerops_manage", "action=start", "serviceHostname="+stopped[0]).Say(". Of the others: ").Then(out.Next)
+		}
 	case out.Verdict == MetricsNoData:
 		out.Next = platform.Say("no container reported in the window: start the service with ").Call("zerops_manage").Say(", or widen window.")
 		if len(services) == 1 && services[0].Status == platform.ServiceReadyToDeploy {
