@@ -150,7 +150,7 @@ func TestExport_ZeropsYmlReferencesToServicesLeftOut(t *testing.T) {
 	res, m := h.call(t, "zerops_export", map[string]any{"serviceHostname": "appstage"})
 	wantOK(t, res)
 	note := str(m["note"])
-	for _, w := range []string{"appstage.DATABASE_URL (zerops.yml) references db (${db_connectionString})", "export db too"} {
+	for _, w := range []string{"appstage.DATABASE_URL (zerops.yml) references db (${db_connectionString})", "export db too", "or, for one marked (zerops.yml), in run.envVariables of the zerops.yml deployed there"} {
 		if !strings.Contains(note, w) {
 			t.Errorf("the note lacks %q: %s", w, note)
 		}

@@ -158,8 +158,10 @@ func TestImportOverride_OtherTypeWarns(t *testing.T) {
 
 // TestImportOverride_WithoutItTheHostnameStaysTaken: without override (or
 // with override: false) a taken hostname is refused as before, and for a
-// runtime the fix now names override: true; for a managed service it does
-// not (override is for runtimes only).
+// runtime with buildFromGit the fix names override: true; for a managed
+// service it does not (override is for runtimes only), nor for a runtime
+// without code, as an export gives (walk 74: "redeploy the existing
+// runtime appdev from this import" for YAML that carries no code).
 func TestImportOverride_WithoutItTheHostnameStaysTaken(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
@@ -167,8 +169,9 @@ func TestImportOverride_WithoutItTheHostnameStaysTaken(t *testing.T) {
 		name, content, path string
 		override            bool // the fix names override: true
 	}{
-		{"RuntimeNoKey", "services:\n  - hostname: appdev\n    type: nodejs@22\n", "services[0](appdev).hostname", true},
-		{"RuntimeFalse", "services:\n  - hostname: appdev\n    type: nodejs@22\n    override: false\n", "services[0](appdev).hostname", true},
+		{"RuntimeNoKey", "services:\n  - hostname: appdev\n    type: nodejs@22\n    buildFromGit: https://github.com/zeropsio/recipe-nodejs\n", "services[0](appdev).hostname", true},
+		{"RuntimeFalse", "services:\n  - hostname: appdev\n    type: nodejs@22\n    buildFromGit: https://github.com/zeropsio/recipe-nodejs\n    override: false\n", "services[0](appdev).hostname", true},
+		{"RuntimeNoCode", "services:\n  - hostname: appdev\n    type: nodejs@22\n    minContainers: 1\n", "services[0](appdev).hostname", false},
 		{"Managed", "services:\n  - hostname: cache\n    type: valkey:single@7.2\n", "services[0](cache).hostname", false},
 	}
 	for _, tt := range tests {
@@ -190,6 +193,9 @@ func TestImportOverride_WithoutItTheHostnameStaysTaken(t *testing.T) {
 			}
 			res, m = h.call(t, "zerops_import", map[string]any{"content": tt.content})
 			wantError(t, res, m, platform.ErrInvalidImportYml)
+			if tt.name != "Managed" && strings.Contains(text(res), "override: true") != tt.override {
+				t.Errorf("the refusal names override: true = %v, want %v: %s", !tt.override, tt.override, text(res))
+			}
 		})
 	}
 	t.Cleanup(func() {

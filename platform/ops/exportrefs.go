@@ -169,7 +169,7 @@ func leftOutRefsNote(services []*yaml.Node, vars []exportedVar, byName map[strin
 	}
 	set := "set the value in the new project with zerops_env action=set"
 	if yml {
-		set = "set the value in the new project (with zerops_env action=set; one marked zerops.yml in run.envVariables of the zerops.yml deployed there)"
+		set = "set the value in the new project: with zerops_env action=set, or, for one marked (zerops.yml), in run.envVariables of the zerops.yml deployed there"
 	}
 	return "This export leaves out services its variables reference: " + strings.Join(said, "; ") +
 		". Imported into another project, those references resolve to nothing: export " + strings.Join(hosts, ", ") +

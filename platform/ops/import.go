@@ -242,6 +242,7 @@ func waitHostnamesFree(ctx context.Context, proj Project, planned []PlannedServi
 			return err
 		}
 		var deleting, taken []string
+		redeployable := false // a taken runtime the import could redeploy from its buildFromGit
 		for _, s := range existing {
 			for _, p := range planned {
 				if p.Hostname != s.Name {
@@ -259,14 +260,17 @@ func waitHostnamesFree(ctx context.Context, proj Project, planned []PlannedServi
 					deleting = append(deleting, s.Name)
 				case !p.Override || !yamlcheck.Overridable(s):
 					taken = append(taken, s.Name)
+					redeployable = redeployable || (p.Git && yamlcheck.Overridable(s))
 				}
 			}
 		}
 		if len(taken) > 0 {
-			return platform.NewError(platform.ErrInvalidImportYml,
-				fmt.Sprintf("hostname(s) already in use: %s", listSome(taken, ", ")),
-				"Reuse the existing services: drop them from the import and deploy to them or wire to them by hostname; or give the new services other hostnames; "+
-					"or, for a runtime, add override: true to have the platform redeploy the existing one (the import reference: runtimes only). Nothing was imported.")
+			fix := "Reuse the existing services: drop them from the import and deploy to them or wire to them by hostname; or give the new services other hostnames. Nothing was imported."
+			if redeployable {
+				fix = "Reuse the existing services: drop them from the import and deploy to them or wire to them by hostname; or give the new services other hostnames; " +
+					"or, for a runtime with buildFromGit, add override: true to have the platform redeploy the existing one from it (the import reference: runtimes only). Nothing was imported."
+			}
+			return platform.NewError(platform.ErrInvalidImportYml, fmt.Sprintf("hostname(s) already in use: %s", listSome(taken, ", ")), fix)
 		}
 		if len(deleting) == 0 {
 			return nil

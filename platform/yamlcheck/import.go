@@ -157,8 +157,10 @@ func checkHostnamesFree(ch *checker, services []ImportService, existing []platfo
 			// reusing it is wiring to it.
 			fix := fmt.Sprintf("Reuse the existing %s: drop it from the import and wire to it by hostname; or give the new service another hostname.", s.Hostname)
 			if Overridable(old) {
-				fix = fmt.Sprintf("Reuse the existing %s: drop it from the import and deploy to it or wire to it by hostname; or give the new service another hostname.", s.Hostname) +
-					fmt.Sprintf(" Or, to have the platform redeploy the existing runtime %s from this import, add override: true to it (the import reference: runtimes only).", s.Hostname)
+				fix = fmt.Sprintf("Reuse the existing %s: drop it from the import and deploy to it or wire to it by hostname; or give the new service another hostname.", s.Hostname)
+			}
+			if Overridable(old) && s.Git { // without code the redeploy has nothing to build
+				fix += fmt.Sprintf(" Or, to have the platform redeploy the existing runtime %s from this import's buildFromGit, add override: true to it (the import reference: runtimes only).", s.Hostname)
 			}
 			ch.errf(s.Path+".hostname", "%q already exists in the project", s.Hostname).Fix = fix
 		}
