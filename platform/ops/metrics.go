@@ -398,10 +398,18 @@ func summarise(name string, ps []platform.StatsPoint, bucket time.Duration) Serv
 // use's share of the limit now, the one the headroom is weighed against.
 func peakShare(what string, u *Use) string {
 	s := fmt.Sprintf("%s %.0f%%", what, u.Peak)
-	if u.peakLimit > 0 && u.Limit > 0 && u.peakLimit != u.Limit {
-		s += fmt.Sprintf(" (of the %s it had then: %.0f%% of the %s it has now)", limitText(what, u.peakLimit), u.PeakNow(), limitText(what, u.Limit))
+	if u.peakLimit <= 0 || u.Limit <= 0 || u.peakLimit == u.Limit {
+		return s
 	}
-	return s
+	if atPeak := u.Peak * u.peakLimit / 100; math.Abs(atPeak-u.peakUsed) <= 0.01*u.peakLimit {
+		// The most used at once is the use at the peak share: the same use
+		// against the limit now.
+		return s + fmt.Sprintf(" (of the %s it had then: %.0f%% of the %s it has now)", limitText(what, u.peakLimit), u.PeakNow(), limitText(what, u.Limit))
+	}
+	// The most used at once came at another time (after a raise, the app
+	// grew into it): said as what it is, not as the peak share converted.
+	return s + fmt.Sprintf(" (of the %s it had then; the most it used at once, %s, is %.0f%% of the %s it has now)",
+		limitText(what, u.peakLimit), usedText(what, u.peakUsed), u.PeakNow(), limitText(what, u.Limit))
 }
 
 // use is one resource's current, peak and average share of its limit.
@@ -561,6 +569,14 @@ func limitText(what string, limit float64) string {
 		return cores(limit)
 	}
 	return fmt.Sprintf("%g GB", limit)
+}
+
+// usedText is an amount of what used, rounded for reading.
+func usedText(what string, used float64) string {
+	if what == "CPU" {
+		return cores(math.Round(used*100) / 100)
+	}
+	return fmt.Sprintf("%g GB", math.Round(used*1000)/1000)
 }
 
 func round1(f float64) float64 { return math.Round(f*10) / 10 }

@@ -48,6 +48,10 @@ func TestPeakShare_SaysWhichLimit(t *testing.T) {
 		{"the same limit", Use{Peak: 36, Limit: 0.5, peakLimit: 0.5, peakUsed: 0.18}, "RAM 36%"},
 		{"a limit raised since", Use{Peak: 36, Limit: 0.5, peakLimit: 0.125, peakUsed: 0.045},
 			"RAM 36% (of the 0.125 GB it had then: 9% of the 0.5 GB it has now)"},
+		// Walk 75: 35% of 0.125 GB, then the app grew into the 0.5 GB it
+		// got: the 0.084 GB it used later is no conversion of the peak.
+		{"a limit raised, the app grew into it", Use{Peak: 35, Limit: 0.5, peakLimit: 0.125, peakUsed: 0.084},
+			"RAM 35% (of the 0.125 GB it had then; the most it used at once, 0.084 GB, is 17% of the 0.5 GB it has now)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
