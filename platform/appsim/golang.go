@@ -132,14 +132,22 @@ func (b *buildSim) goCmd(args []string) int {
 			if code := b.goPackagesThere(args); code != 0 {
 				return code
 			}
-			return b.goSumMissing(d, args)
+			if code := b.goSumMissing(d, args); code != 0 {
+				return code
+			}
+			mod, _ := b.files.Read(path.Join(d, "go.mod"))
+			module, _ := goModRequires(mod)
+			return b.goCompile(args, module)
 		}
 		if d == "" {
 			break
 		}
 	}
 	if files {
-		return b.goPackagesThere(args)
+		if code := b.goPackagesThere(args); code != 0 {
+			return code
+		}
+		return b.goCompile(args, "")
 	}
 	b.err("go: go.mod file not found in current directory or any parent directory; see 'go help modules'")
 	return 1

@@ -2,6 +2,8 @@ package fakeapi_test
 
 import (
 	"net/http"
+	"path"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -144,12 +146,12 @@ func TestRun_ServersListenWhereTheyDefault(t *testing.T) {
 			[]string{"Tomcat started on port 3000 (http)"}, nil},
 		// A Go binary listens where the main.go it was built from says.
 		{"GoBinaryFromSourceLocalhost", func() map[string]string {
-			f := one("go@1", "./app", 8080, "", "main.go", "package main\nfunc main() { http.ListenAndServe(\"localhost:8080\", nil) }\n")
+			f := one("go@1", "./app", 8080, "", "main.go", goImports("package main\nfunc main() { http.ListenAndServe(\"localhost:8080\", nil) }\n"))
 			f["zerops.yml"] = strings.Replace(f["zerops.yml"], "deployFiles: ./", "buildCommands: [go build -o app main.go]\n      deployFiles: ./", 1)
 			return f
 		}(), 8080, http.StatusBadGateway, []string{"Listening on 127.0.0.1:8080"}, nil},
 		{"GoBinaryFromSourceAllInterfaces", func() map[string]string {
-			f := one("go@1", "./app", 8080, "", "main.go", "package main\nfunc main() { http.ListenAndServe(\":8080\", nil) }\n")
+			f := one("go@1", "./app", 8080, "", "main.go", goImports("package main\nfunc main() { http.ListenAndServe(\":8080\", nil) }\n"))
 			f["zerops.yml"] = strings.Replace(f["zerops.yml"], "deployFiles: ./", "buildCommands: [go build -o app main.go]\n      deployFiles: ./", 1)
 			return f
 		}(), 8080, http.StatusOK, []string{"Listening on 0.0.0.0:8080"}, nil},
@@ -184,5 +186,18 @@ func TestRun_ServersListenWhereTheyDefault(t *testing.T) {
 func goBuilt(src, env string) map[string]string {
 	y := appYml("appstage", "go@1", "./app", 8080, env)
 	y = strings.Replace(y, "deployFiles: ./", "buildCommands: [go build -o app main.go]\n      deployFiles: ./", 1)
-	return map[string]string{"zerops.yml": y, "main.go": src}
+	return map[string]string{"zerops.yml": y, "main.go": goImports(src)}
+}
+
+// goImports is Go source src with the imports of the packages it uses
+// (cmp, log, net/http, os): the sandbox fails a build of Go code that
+// does not compile.
+func goImports(src string) string {
+	var imps []string
+	for _, p := range []string{"cmp", "log", "net/http", "os"} {
+		if strings.Contains(src, path.Base(p)+".") {
+			imps = append(imps, strconv.Quote(p))
+		}
+	}
+	return strings.Replace(src, "package main\n", "package main\n\nimport ("+strings.Join(imps, "; ")+")\n\n", 1)
 }
