@@ -54,3 +54,42 @@ func TestVerify_AllNeverDeployedIsNoFailure(t *testing.T) {
 		t.Errorf("services %v: want appdev healthy, appstage not-deployed and said so", got)
 	}
 }
+
+// TestVerify_AllNamesEachServiceNeedingAStep: with api failing and
+// appstage degraded by a stopped db, the answer's one next step is api's
+// fix and names appstage's own step (walk 75: the stopped cache behind a
+// degraded app went unsaid in next beside another app's fix); appstage's
+// step stays under it, said once.
+func TestVerify_AllNamesEachServiceNeedingAStep(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	if res, _ := h.callWith(t, ctx, "zerops_import", map[string]any{"content": "services:\n  - hostname: api\n    type: nodejs@22\n"}, "import"); res.IsError {
+		t.Fatalf("import: %s", text(res))
+	}
+	yml := demoZeropsYml + "  - setup: api\n    build: *build\n    run:\n      base: nodejs@22\n      ports: [{port: 3000, httpSupport: true}]\n      start: node missing.js\n"
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "api"}, "broken"); m["verdict"] != "not-answering" {
+		t.Fatalf("broken deploy: %s", text(res))
+	}
+	if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "good"); m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	set := map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"DATABASE_URL=${db_connectionString}"}, "restart": true}
+	if res, _ := h.callWith(t, ctx, "zerops_env", set, "env"); res.IsError {
+		t.Fatalf("env set: %s", text(res))
+	}
+	h.fake.EndProcesses()
+	if res, _ := h.call(t, "zerops_manage", map[string]any{"action": "stop", "serviceHostname": "db"}); res.IsError {
+		t.Fatalf("stop: %s", text(res))
+	}
+	h.fake.EndProcesses()
+	res, m := h.call(t, "zerops_verify", map[string]any{})
+	answer, next := text(res), str(m["next"])
+	if !strings.Contains(next, "name `index.js` in place of `missing.js`") || !strings.Contains(next, "Then the next step under appstage (degraded).") {
+		t.Errorf("next %q, want api's fix and appstage named: %s", next, answer)
+	}
+	if n := strings.Count(answer, "zerops_manage action=start serviceHostname=db"); n != 1 {
+		t.Errorf("db's start said %d times, want once (under appstage): %s", n, answer)
+	}
+}

@@ -215,6 +215,18 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 		out.Services[j].Diagnoses = diagnose.WithoutStated(out.Services[j].Diagnoses, out.Services[j].Next.Prose())
 	}
 	out.Services[i].Next = platform.Step{}
+	// One next step is the worst service's: the others needing one are
+	// named, so an agent acting on next alone misses none (walk 75: a
+	// stopped cache behind a degraded app went unsaid beside a failing one).
+	var also []string
+	for _, h := range out.Services {
+		if h.Service != worst.Service && !h.Next.IsZero() && h.Verdict != platform.VerdictHealthy && h.Verdict != platform.VerdictNotDeployed {
+			also = append(also, h.Service+" ("+string(h.Verdict)+")")
+		}
+	}
+	if len(also) > 0 {
+		out.Next = out.Next.Say(" Then the next step under " + listSome(also, ", ") + ".")
+	}
 	return out, nil
 }
 
