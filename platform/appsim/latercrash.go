@@ -25,6 +25,8 @@ var jsEndsRe = lazyregexp.New(`\bthrow\b|\bprocess\.(exit|abort)\s*\(|\bDeno\.ex
 func laterEnd(lang, file, src string) string {
 	switch lang {
 	case "node", "bun", "deno":
+	case "python":
+		return pyLaterEnd(file, src)
 	default:
 		return ""
 	}
@@ -40,6 +42,26 @@ func laterEnd(lang, file, src string) string {
 		}
 	}
 	return ""
+}
+
+// pyThreadRe finds a Python thread or timer started; pyExitRe what ends
+// the whole process from inside one (sys.exit ends only the thread).
+var (
+	pyThreadRe = lazyregexp.New(`\bthreading\.(Timer|Thread)\s*\(|\b(Timer|Thread)\s*\(\s*(target\s*=|\d)`)
+	pyExitRe   = lazyregexp.New(`\bos\.(_exit|abort|kill)\s*\(`)
+)
+
+// pyLaterEnd says what ends a Python process after its start: a thread or
+// timer in src, and os._exit (or abort, kill) in it, the sandbox unable to
+// run either (walk 75: `os._exit(1)` after a sleep in a thread was live).
+func pyLaterEnd(file, src string) string {
+	t, end := pyThreadRe.FindStringSubmatch(src), pyExitRe.FindStringSubmatch(src)
+	if t == nil || end == nil {
+		return ""
+	}
+	return fmt.Sprintf("whether the app keeps running: `%s` starts a %s and calls `os.%s` (the sandbox runs no code, so it judged only the start); "+
+		"called from that thread, it ends the process and the platform starts it again",
+		clip(file, 80), strings.ToLower(t[1]+t[2]), end[1])
 }
 
 // uncaughtEnd is the first of body's ends that no try around it catches

@@ -422,6 +422,23 @@ func expandWords(words []string, env map[string]string) []string {
 	return out
 }
 
+// timeoutArgs are coreutils timeout's duration and the command it runs,
+// past its options (-s SIGNAL, -k DURATION and the flags); no command when
+// the words do not read so.
+func timeoutArgs(words []string) (limit string, cmd []string) {
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case w == "-s" || w == "-k" || w == "--signal" || w == "--kill-after":
+			i++
+		case strings.HasPrefix(w, "-"):
+		default:
+			return w, words[i+1:]
+		}
+	}
+	return "", nil
+}
+
 // command judges the server a start command's last simple command runs.
 func (r *runSim) command(words []string, env map[string]string, depth int) startCmd {
 	r.cmdEnv = env
@@ -436,6 +453,11 @@ func (r *runSim) command(words []string, env map[string]string, depth int) start
 	switch path.Base(words[0]) {
 	case "exec", "env", "nohup":
 		return r.command(slices.DeleteFunc(words[1:], func(w string) bool { return w == "-i" || w == "--" }), env, depth)
+	case "timeout":
+		if limit, cmd := timeoutArgs(words[1:]); len(cmd) > 0 {
+			r.noteUnsure("whether the app keeps running: the start runs it under `timeout " + clip(limit, 20) + "`, which stops it once that time is up (the sandbox judged only the start); the platform then starts it again, each time")
+			return r.command(cmd, env, depth)
+		}
 	case "sh", "bash", "dash":
 		if c := valueAfter(words[1:], "-c"); c != "" && depth < 3 {
 			return r.resolveIn(c, env, depth+1)
