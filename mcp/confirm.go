@@ -137,6 +137,38 @@ func declinedError(tool string, c confirmTarget, why string) error {
 		"Do not retry it unless the user asks you to; ask them what they want instead.")
 }
 
+// humanStep says what ZCP's policy will ask of the user once the agent
+// calls again with confirm: true (walk 75: the user agreed to a delete,
+// then was asked a second time to run a command): "" when nothing more.
+func (s *Server) humanStep(call *sdk.CallToolRequest, confirms []confirmTarget) string {
+	if len(confirms) == 0 {
+		return ""
+	}
+	c := confirms[0]
+	switch {
+	case elicits(call.Session):
+		return fmt.Sprintf("With confirm: true, ZCP's policy (rule %s) also has the client ask the user to type the hostname %s.", c.verdict.Rule, c.service())
+	case s.deps.Grants == "":
+		return fmt.Sprintf("ZCP's policy (rule %s) also needs a rule allowing it in ZCP_POLICY, which only the user can add.", c.verdict.Rule)
+	}
+	return fmt.Sprintf("ZCP's policy (rule %s) also needs the user to run `zcp policy allow %s %s` in their own terminal before that call (you cannot run it): ask for both at once.",
+		c.verdict.Rule, c.action, c.service())
+}
+
+// withHumanStep adds to err, a tool's refusal for want of confirm: true,
+// what the policy will then ask of the user (humanStep); other errors are
+// returned as they are.
+func withHumanStep(ctx context.Context, err error) error {
+	var pe *platform.PlatformError
+	st := callStateFrom(ctx)
+	if st == nil || st.humanStep == "" || !errors.As(err, &pe) || pe.Code != platform.ErrConfirmRequired {
+		return err
+	}
+	cp := *pe
+	cp.Suggestion = strings.TrimSpace(cp.Suggestion + " " + st.humanStep)
+	return &cp
+}
+
 // confirmationRequired tells the agent how a human allows the call, in
 // ways the agent cannot take itself.
 func (s *Server) confirmationRequired(tool string, c confirmTarget) error {

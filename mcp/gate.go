@@ -19,6 +19,10 @@ import (
 type callState struct {
 	id       string // the call's id, which links its audit records
 	decision string // what the gate let through: allow, confirmed, granted, replay …
+	// humanStep is what the policy will ask of the human once the call is
+	// made with confirm: true: a tool refusing it without confirm says it,
+	// so the user is asked once for both.
+	humanStep string
 }
 
 type callStateKey struct{}
@@ -188,6 +192,9 @@ func (s *Server) confirmAndRun(ctx context.Context, call *sdk.CallToolRequest, s
 	if verdict.Decision != policy.Confirm || it.unconfirmed {
 		s.count(outcomeAllowed)
 		st.decision = outcomeAllowed
+		if verdict.Decision == policy.Confirm {
+			st.humanStep = s.humanStep(call, uniqueConfirms(confirms))
+		}
 		return run()
 	}
 	outcome, err := s.confirm(ctx, call, rec.Tool, confirms)

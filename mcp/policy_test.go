@@ -234,6 +234,49 @@ func TestPolicy_ConfirmWithoutElicitation(t *testing.T) {
 	}
 }
 
+// TestPolicy_FirstRefusalNamesTheHumanStep: a delete without confirm,
+// which the default policy would then ask a human to confirm, says so in
+// its first refusal: the command to run in the user's terminal, or the
+// form the client shows (walk 75: the user agreed, then was asked a second
+// time). Under a policy allowing it, the refusal says nothing more.
+func TestPolicy_FirstRefusalNamesTheHumanStep(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name    string
+		policy  bool // the default policy: a data service's deletion is confirmed
+		elicits bool
+		says    string
+	}{
+		{"grants", true, false, "also needs the user to run `zcp policy allow delete cache` in their own terminal before that call"},
+		{"elicitation", true, true, "also has the client ask the user to type the hostname cache"},
+		{"allowed", false, false, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{deps: func(d *mcp.Deps) {
+				if tt.policy {
+					d.Policy, d.Grants = nil, t.TempDir()
+				}
+			}})
+			var res *sdk.CallToolResult
+			var m map[string]any
+			if tt.elicits {
+				cs := clientSession(t, h, &sdk.ClientOptions{ElicitationHandler: func(context.Context, *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
+					return &sdk.ElicitResult{Action: "decline"}, nil
+				}})
+				res, m = callOn(t, cs, "zerops_delete", map[string]any{"serviceHostname": "cache"})
+			} else {
+				res, m = h.call(t, "zerops_delete", map[string]any{"serviceHostname": "cache"})
+			}
+			wantError(t, res, m, platform.ErrConfirmRequired)
+			s := str(m["suggestion"])
+			if tt.says != "" && !strings.Contains(s, tt.says) || tt.says == "" && strings.Contains(s, "ZCP's policy") {
+				t.Errorf("suggestion = %q, want %q", s, tt.says)
+			}
+		})
+	}
+}
+
 // TestAudit_DecisionBeforeOutcome is Acceptance 3: every mutation's
 // outcome line has its decision record before it, with the same call id.
 func TestAudit_DecisionBeforeOutcome(t *testing.T) {

@@ -30,7 +30,7 @@ func (s *Server) deleteTool() toolDef {
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in deleteInput) (deleteOutput, error) {
 		res, err := ops.Delete(ctx, s.opsProject(), in.ServiceHostname, bool(in.Confirm))
 		if err != nil {
-			return deleteOutput{}, err
+			return deleteOutput{}, withHumanStep(ctx, err)
 		}
 		outcomes, followed := s.followProcesses(ctx, s.progressFor(ctx, req), processList(res.Process), res.ServiceHostname)
 		out := deleteOutput{ServiceHostname: res.ServiceHostname, Processes: summarize(outcomes)}
