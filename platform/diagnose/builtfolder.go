@@ -77,8 +77,12 @@ func (d *Diagnosis) builtFolderFix(text string, c *Code) bool {
 	}
 	missing := deployEntry(m[1])
 	listed := map[string]bool{}
+	tilde := "" // the missing entry written with /~ (its contents at the top): the folder meant is written so too
 	for _, f := range c.DeployFiles {
 		listed[deployEntry(f)] = true
+		if deployEntry(f) == missing && strings.HasSuffix(strings.TrimSpace(f), "/~") {
+			tilde = "/~"
+		}
 	}
 	var dirs, named []string
 	for _, b := range c.Built {
@@ -89,14 +93,14 @@ func (d *Diagnosis) builtFolderFix(text string, c *Code) bool {
 		if listed[dir] {
 			continue // deployed already: not what the missing entry was meant to be
 		}
-		dirs = append(dirs, "`"+dir+"`")
+		dirs = append(dirs, "`"+dir+tilde+"`")
 		named = append(named, "`"+dir+"` ("+strings.TrimSuffix(tool, ")")+")")
 	}
 	if len(dirs) == 0 {
 		return false
 	}
 	d.Cause = "`build.deployFiles` lists `" + missing + "`, which the build did not write: the build wrote " + strings.Join(named, " and ") + "."
-	d.Fix = "In `build.deployFiles` write " + strings.Join(dirs, " or ") + " in place of `" + missing + "` (a folder with `/~` after it deploys its contents at the top of /var/www), then deploy again."
+	d.Fix = "In `build.deployFiles` write " + strings.Join(dirs, " or ") + " in place of `" + missing + tilde + "`, then deploy again."
 	return true
 }
 

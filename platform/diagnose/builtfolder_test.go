@@ -8,26 +8,32 @@ import (
 func TestClassify_DeployFilesMissingNamesTheBuiltFolder(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		name  string
-		line  string
-		built []string
-		fix   string // in the fix; "": the generic one
+		name   string
+		line   string
+		built  []string
+		deploy []string // build.deployFiles as written
+		fix    string   // in the fix; "": the generic one
 	}{
 		{"vite's dist", `ERROR: deployFiles: "build" does not exist in /build/source after the build commands; nothing to deploy`,
-			[]string{"dist (vite build)"}, "write `dist` in place of `build`"},
+			[]string{"dist (vite build)"}, []string{"build"}, "write `dist` in place of `build`, then"},
+		// The tilde is kept where it was written, and offered nowhere else
+		// (walk 75: "(a folder with `/~` after it …)" beside `.next`,
+		// which next start needs as the folder itself).
 		{"a tilde entry", `ERROR: deployFiles: "build/~" does not exist in /build/source after the build commands; nothing to deploy`,
-			[]string{"dist (vite build)"}, "write `dist` in place of `build`"},
+			[]string{"dist (vite build)"}, []string{"build/~"}, "write `dist/~` in place of `build/~`, then"},
+		{"next's folder", `ERROR: deployFiles: "public" does not exist in /build/source after the build commands; nothing to deploy`,
+			[]string{".next (next build)"}, []string{"node_modules", "package.json", "public"}, "write `.next` in place of `public`, then"},
 		{"two tools", `ERROR: deployFiles: "out" does not exist in /build/source after the build commands; nothing to deploy`,
-			[]string{"dist (vite build)", "lib (tsc)"}, "write `dist` or `lib` in place of `out`"},
+			[]string{"dist (vite build)", "lib (tsc)"}, nil, "write `dist` or `lib` in place of `out`"},
 		{"under the built folder", `ERROR: deployFiles: "dist/server.js" does not exist in /build/source after the build commands; nothing to deploy`,
-			[]string{"dist (tsc)"}, ""},
+			[]string{"dist (tsc)"}, nil, ""},
 		{"nothing read", `ERROR: deployFiles: "build" does not exist in /build/source after the build commands; nothing to deploy`,
-			nil, ""},
+			nil, nil, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			ds := ClassifyWith([]string{tt.line}, Build, Options{Code: &Code{Built: tt.built}})
+			ds := ClassifyWith([]string{tt.line}, Build, Options{Code: &Code{Built: tt.built, DeployFiles: tt.deploy}})
 			if len(ds) == 0 || ds[0].Signal != "deploy-files-missing" {
 				t.Fatalf("diagnoses %+v, want deploy-files-missing", ds)
 			}
@@ -37,7 +43,7 @@ func TestClassify_DeployFilesMissingNamesTheBuiltFolder(t *testing.T) {
 				}
 				return
 			}
-			if !strings.Contains(ds[0].Fix, tt.fix) || !strings.Contains(ds[0].Cause, "the build wrote") {
+			if !strings.Contains(ds[0].Fix, tt.fix) || !strings.Contains(ds[0].Cause, "the build wrote") || strings.Contains(ds[0].Fix, "a folder with") {
 				t.Errorf("cause %q fix %q, want %q", ds[0].Cause, ds[0].Fix, tt.fix)
 			}
 		})
