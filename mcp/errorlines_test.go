@@ -23,7 +23,7 @@ func TestVerify_RepeatedErrorLinesShownOnceWithCount(t *testing.T) {
 		lines, _ := svc["errorLines"].([]any)
 		n := 0
 		for _, l := range lines {
-			if s, _ := l.(string); strings.Contains(s, "ENOTFOUND nosuch") {
+			if s, _ := l.(string); strings.Contains(s, "ENOTFOUND ${nosuch_hostname}") {
 				n++
 			}
 		}

@@ -29,7 +29,7 @@ func TestDeploy_InitCommandTheSandboxDoesNotRun(t *testing.T) {
 			[]string{"`chown -R zerops:zerops /var/www/storage/`"}},
 		// The check migrate keeps: the database it reads names no service.
 		{"migrate against a service that is not there", "${nodb_hostname}", []string{"php artisan migrate --force"}, "degraded",
-			[]string{"getaddrinfo for nodb failed"}},
+			[]string{"getaddrinfo for ${nodb_hostname} failed"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -130,8 +130,17 @@ func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 	warned := "Reference the project's postgresql service, keeping the key: ${db_hostname} (db is postgresql@16)."
 	invented := []string{"error sending request for url", "http://postgres/", `"diagnoses"`}
 	goApp := func(main string) map[string]string {
-		return map[string]string{"go.mod": "module app\n\ngo 1.22\n",
-			"main.go":    "package main\n\nimport (\n\t\"net/http\"\n\t\"os\"\n)\n\nfunc main() {\n" + main + "\thttp.ListenAndServe(\"0.0.0.0:8080\", nil)\n}\n",
+		imports := "\t\"net/http\"\n\t\"os\"\n"
+		for _, p := range []string{"context", "fmt"} {
+			if strings.Contains(main, p+".") {
+				imports = "\t\"" + p + "\"\n" + imports
+			}
+		}
+		if strings.Contains(main, "pgx.") {
+			imports += "\n\t\"github.com/jackc/pgx/v5\"\n"
+		}
+		return map[string]string{"go.mod": "module app\n\ngo 1.22\n\nrequire github.com/jackc/pgx/v5 v5.7.1\n", "go.sum": "github.com/jackc/pgx/v5 v5.7.1 h1:x=\n",
+			"main.go":    "package main\n\nimport (\n" + imports + ")\n\nfunc main() {\n" + main + "\thttp.ListenAndServe(\"0.0.0.0:8080\", nil)\n}\n",
 			"zerops.yml": setupYml{base: "go@1", build: []string{"go build -o app ."}, deploy: "app", env: map[string]string{"DATABASE_URL": dbURL}, start: "./app"}.String()}
 	}
 	runDeployCases(t, []deployCase{{
@@ -166,7 +175,7 @@ func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 		name:    "read as the module loads, no connect on its line",
 		files:   node("const http = require('node:http');\nconst db = new URL(process.env.DATABASE_URL);\n\nhttp.createServer((q, s) => s.end(db.host)).listen(3000, '0.0.0.0');\n"),
 		verdict: "unverified",
-		reason:  []string{"whether the app connects with DATABASE_URL as it starts", "the code reads it as the file loads (server.js:2), with no connect there the sandbox recognises"},
+		reason:  []string{"whether the app connects with DATABASE_URL as it starts", "the code reads it as the file loads (server.js:2), but no call there is one the sandbox knows to connect"},
 		once:    []string{warned},
 		lacks:   []string{"ENOTFOUND", `"diagnoses"`},
 	}, {

@@ -43,7 +43,7 @@ func TestDeletedService_RubyHostInItsClientsWords(t *testing.T) {
 			"Redis::CannotConnectError: getaddrinfo: Name or service not known (redis://cache:6379)", "PG::ConnectionBad",
 			"Redis.new(url: ENV['REDIS_URL']).ping"},
 		{"CacheHostOnlyRedisGem", "CACHE_HOST: ${cache_hostname}", "gem 'redis'\n", "cache",
-			"Redis::CannotConnectError: getaddrinfo: Name or service not known (redis://cache:6379)", "PG::ConnectionBad",
+			"Redis::CannotConnectError: getaddrinfo: Name or service not known (redis://${cache_hostname}:6379)", "PG::ConnectionBad",
 			"Redis.new(host: ENV['CACHE_HOST']).ping"},
 		{"DatabaseURL", "DATABASE_URL: ${db_connectionString}", "gem 'pg'\ngem 'redis'\n", "db",
 			`PG::ConnectionBad: could not translate host name \"db\"`, "Redis::CannotConnectError", // as the JSON answer escapes it

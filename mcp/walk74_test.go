@@ -33,7 +33,7 @@ func TestDeploy_MissingServiceReferenceNamesItsFixWalk74(t *testing.T) {
 	runWalkCases(t, []deployCase{
 		{name: "postgres for db", dir: "app", target: "appstage", files: walk74PgApp("${postgres_connectionString}"),
 			verdict: "unverified", next: []string{fix}, verify: "unverified", lacks: []string{"act on what the reason names"},
-			once: []string{"a service the project lacks; a connect fails"}, says: []string{"check.reason names what the sandbox could not check"},
+			once: []string{"a service the project lacks, so a connection with it fails"}, says: []string{"check.reason names what the sandbox could not check"},
 			then: []deployCase{{name: "the fix", files: walk74PgApp("${db_connectionString}"), verdict: "live"}}},
 	})
 }

@@ -15,8 +15,12 @@ import (
 type Env struct {
 	Vars        map[string]string
 	MissingHost string
-	MissingIn   string   // the variable whose value holds that reference ("": not known)
-	Unresolved  []string // "KEY holds ${host_key}", in key order: a variable its service (or the container) lacks, or a hostname with capitals
+	MissingIn   string // the variable whose value holds that reference ("": not known)
+	// MissingLookup is what the app looks up for MissingHost when the
+	// variable holds the reference alone (DB_HOST: ${mysql_hostname}): the
+	// platform leaves it as written, so that text is the name looked up.
+	MissingLookup string
+	Unresolved    []string // "KEY holds ${host_key}", in key order: a variable its service (or the container) lacks, or a hostname with capitals
 	// Braceless are the references written $host_key that the sandbox
 	// expanded ("KEY holds $host_key"): official recipes write them, the
 	// docs document only ${host_key}, so the platform's reading is unknown.

@@ -1,6 +1,7 @@
 package appsim
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"path"
@@ -97,7 +98,7 @@ func (r *runSim) missingHostStart(cmd startCmd, env Env, out *RunResult) startCm
 		out.Unchecked = append(out.Unchecked, note)
 		return cmd
 	}
-	cmd.crash, cmd.exit = []Line{{3, r.hostNotFoundLine(cmd.lang, env.MissingHost)}}, 0
+	cmd.crash, cmd.exit = []Line{{3, r.hostNotFoundLine(cmd.lang, cmp.Or(env.MissingLookup, env.MissingHost))}}, 0
 	return cmd
 }
 
@@ -110,7 +111,7 @@ func (r *runSim) missingHostNote(lang, key, host string) string {
 	if key == "" {
 		return ""
 	}
-	what := fmt.Sprintf("whether the app connects with %s as it starts (%s names %s, a service the project lacks; a connect fails: host not found)", key, key, host)
+	what := fmt.Sprintf("whether the app connects with %s as it starts (%s names %s, a service the project lacks, so a connection with it fails)", key, key, host)
 	t := byLang[lang]
 	if t == nil || t.envRead == "" || !t.readsAtLoad && t.mainFunc == nil {
 		return what + ": the sandbox does not follow where " + orStr(lang, "its") + " code reads a variable"
@@ -153,7 +154,7 @@ func (r *runSim) missingHostNote(lang, key, host string) string {
 		}
 	}
 	if len(atStart) > 0 {
-		return fmt.Sprintf("%s: the code reads it %s (%s), with no connect there the sandbox recognises", what, loads, strings.Join(atStart, ", "))
+		return fmt.Sprintf("%s: the code reads it %s (%s), but no call there is one the sandbox knows to connect", what, loads, strings.Join(atStart, ", "))
 	}
 	if len(later) > 0 {
 		return fmt.Sprintf("%s: the code reads it only where the sandbox cannot tell it runs %s (%s: in a function, a block or a statement continued from a line above)", what, loads, strings.Join(later, ", "))

@@ -18,7 +18,7 @@ func TestRun_MissingHostFailsOnlyAnEagerConnectAtStart(t *testing.T) {
 	const (
 		node   = "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
 		py     = "from http.server import HTTPServer, BaseHTTPRequestHandler\nHTTPServer(('0.0.0.0', 3000), BaseHTTPRequestHandler).serve_forever()\n"
-		atLoad = "with no connect there the sandbox recognises"
+		atLoad = "but no call there is one the sandbox knows to connect"
 	)
 	goMain := func(body string) map[string]string {
 		return map[string]string{"go.mod": "module app\n\ngo 1.22\n",
@@ -79,7 +79,7 @@ func TestRun_MissingHostFailsOnlyAnEagerConnectAtStart(t *testing.T) {
 			if (unchecked != "") != (tt.unsure != "") || !strings.Contains(unchecked, tt.unsure) {
 				t.Errorf("unchecked %q, want %q", unchecked, tt.unsure)
 			}
-			if tt.unsure != "" && !strings.Contains(unchecked, "whether the app connects with DATABASE_URL as it starts (DATABASE_URL names pg, a service the project lacks; a connect fails: host not found)") {
+			if tt.unsure != "" && !strings.Contains(unchecked, "whether the app connects with DATABASE_URL as it starts (DATABASE_URL names pg, a service the project lacks, so a connection with it fails)") {
 				t.Errorf("unchecked %q does not say what it could not tell", unchecked)
 			}
 		})

@@ -211,7 +211,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 			out.SiteConfig = path.Join(RunRoot, c)
 		}
 		if missing != "" && t.hostNotFound != nil {
-			out.Lines = []Line{{3, t.hostNotFound(missing)}}
+			out.Lines = []Line{{3, t.hostNotFound(cmp.Or(env.MissingLookup, missing))}}
 		}
 		out.Unchecked = append(out.Unchecked, r.siteListenOff80()...)
 		out.Unchecked = append(out.Unchecked, r.phpDBFallbacks()...)

@@ -73,6 +73,9 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 					}
 				case out.MissingHost == "":
 					out.MissingHost, out.MissingIn = m[1], k
+					if strings.EqualFold(m[2], "hostname") && strings.TrimSpace(raw[k]) == ref { // a URL holding it is parsed, not looked up
+						out.MissingLookup = ref
+					}
 				}
 				return ref
 			}

@@ -52,7 +52,7 @@ func TestRun_EnvironmentReadAtStart(t *testing.T) {
 		{"NpmStartSecretPort", "npm start", portCode, 3000, "", "PORT=3000\n", nil,
 			http.StatusBadGateway, http.StatusOK, "Listening on 0.0.0.0:3000"},
 		{"SecretMissingReference", "", dbCode, 8080, "", "DB=${nodb_hostname}\n", nil,
-			http.StatusOK, http.StatusBadGateway, "Error: getaddrinfo ENOTFOUND nodb"},
+			http.StatusOK, http.StatusBadGateway, "Error: getaddrinfo ENOTFOUND ${nodb_hostname}"},
 		// A reference to a variable of the container's own resolves at start:
 		// a secret's, a project variable's.
 		{"OwnReferenceToSecret", "", portCode, 3000, "        PORT: ${APP_PORT}\n", "APP_PORT=3000\n", nil,
