@@ -148,7 +148,7 @@ func walk27aEcho(parse string, env ...string) map[string]string {
 		"main.go": "package main\n\nimport (\n\t\"fmt\"\n\t\"net/http\"\n\t\"os\"\n\t\"strconv\"\n\t\"time\"\n)\n\n" +
 			"func newMailer() string {\n\tmailerPort, err := " + parse + "(os.Getenv(\"SMTP_PORT\"))\n\tif err != nil {\n\t\tpanic(err)\n\t}\n" +
 			"\treturn fmt.Sprintf(\"%s:%v\", os.Getenv(\"SMTP_HOST\"), mailerPort)\n}\n\n" +
-			"func main() {\n\t_ = time.Second\n\tmailer := newMailer()\n\thttp.HandleFunc(\"/\", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, mailer) })\n" +
+			"func main() {\n\t_, _ = time.Second, strconv.IntSize\n\tmailer := newMailer()\n\thttp.HandleFunc(\"/\", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, mailer) })\n" +
 			"\tif err := http.ListenAndServe(\":8080\", nil); err != nil {\n\t\tpanic(err)\n\t}\n}\n",
 	}
 }
