@@ -325,7 +325,7 @@ func (j *judgement) byAnswers(t probeTally) {
 			platform.Say("to probe it, enable a subdomain with ").Call("zerops_subdomain").Say(" or run zcli vpn up."))
 	case firstOK(h.Probes).Unverified != "":
 		p := firstOK(h.Probes)
-		j.set(platform.VerdictUnverified, fmt.Sprintf("the sandbox's %s answers %d at %s, but the sandbox could not check %s; on the platform the HTTP probe decides",
+		j.set(platform.VerdictUnverified, fmt.Sprintf("the sandbox's stand-in for %s answers %d at %s, but the sandbox, which runs no code, could not check %s; on the platform the HTTP probe decides",
 			name, p.Status, p.URL, p.Unverified),
 			unsetVarsNext(p.Unverified, name, j.src).Say("act on what the reason names if it is wrong (the sandbox could not check it); on Zerops, ").Call("zerops_verify", host).Say(" tells whether it is live."))
 	default:
