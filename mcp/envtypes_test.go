@@ -18,7 +18,8 @@ func envVars(m map[string]any) map[string]map[string]any {
 }
 
 // TestEnvTypes_GetShowsGeneratedReadOnly checks that zerops_env get marks the
-// platform's variables read-only and the user's own not.
+// platform's variables read-only and the user's own, and a credential the
+// platform lets a set change, not.
 func TestEnvTypes_GetShowsGeneratedReadOnly(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{})
@@ -30,6 +31,17 @@ func TestEnvTypes_GetShowsGeneratedReadOnly(t *testing.T) {
 	for k, ro := range map[string]bool{"MINE": false, "hostname": true, "serviceId": true, "NODE_ENV": true} {
 		if got, _ := vars[k]["readOnly"].(bool); got != ro {
 			t.Errorf("appdev %s readOnly = %v, want %v (%v)", k, got, ro, vars[k])
+		}
+	}
+	// A managed service's password is EDITABLE: a set changes it, so it is
+	// not read-only; its hostname is (walk 75: password read "EDITABLE",
+	// readOnly true).
+	res, m = h.call(t, "zerops_env", map[string]any{"action": "get", "serviceHostname": "db"})
+	wantOK(t, res)
+	vars = envVars(m)
+	for k, ro := range map[string]bool{"password": false, "hostname": true, "connectionString": true} {
+		if got, _ := vars[k]["readOnly"].(bool); got != ro {
+			t.Errorf("db %s readOnly = %v, want %v (%v)", k, got, ro, vars[k])
 		}
 	}
 	res, m = h.call(t, "zerops_env", map[string]any{"action": "get", "project": true})
