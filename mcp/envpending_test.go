@@ -99,3 +99,75 @@ func TestProcess_RestartDoesNotGiveAShadowedSecret(t *testing.T) {
 		})
 	}
 }
+
+// Setting a variable to the value it holds sends nothing and restarts
+// nothing, even with restart: true (walk 75: LOG_LEVEL set again to the
+// same value was "changed" and restarted every runtime); an app that has
+// not read an earlier change is still named with its restart. A new value
+// is sent as before.
+func TestEnv_SameValueSendsNothing(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name    string
+		target  map[string]any
+		pending bool // the app started before the first set
+	}{
+		{"project, restarted after the first set", map[string]any{"project": true}, false},
+		{"project, not restarted after the first set", map[string]any{"project": true}, true},
+		{"service, restarted after the first set", map[string]any{"serviceHostname": "appstage"}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			ctx := context.Background()
+			if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d"); m["verdict"] != "live" {
+				t.Fatalf("deploy: %s", text(res))
+			}
+			set := func(value string, restart bool) (string, map[string]any) {
+				// repeat: the same call again is meant, not a replay
+				args := map[string]any{"action": "set", "variables": []string{"LOG_LEVEL=" + value}, "restart": restart, "repeat": true}
+				for k, v := range tt.target {
+					args[k] = v
+				}
+				res, m := h.callWith(t, ctx, "zerops_env", args, "set-"+value)
+				if res.IsError {
+					t.Fatalf("set: %s", text(res))
+				}
+				h.fake.EndProcesses()
+				return text(res), m
+			}
+			set("info", !tt.pending)
+			before := mutations(h)
+			answer, m := set("info", true)
+			if n := mutations(h) - before; n != 0 || m["changed"] != nil || !strings.Contains(answer, "nothing was sent and nothing was restarted") {
+				t.Errorf("the same value sent %d changing requests: %s", n, answer)
+			}
+			if said := strings.Contains(str(m["next"]), "zerops_manage action=restart serviceHostname=appstage"); said != tt.pending {
+				t.Errorf("next names appstage's restart: %v, want %v: %s", said, tt.pending, answer)
+			}
+			if _, m = set("debug", false); m["changed"] == nil {
+				t.Errorf("a new value is not sent: %v", m)
+			}
+		})
+	}
+}
+
+// A finished variable change no running app has to read names where the
+// variables show, not zerops_discover, which shows no value (walk 75).
+func TestProcess_FinishedEnvChangeNamesEnvGet(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"FEATURE_X=on"}}, "set")
+	if res.IsError {
+		t.Fatalf("set: %s", text(res))
+	}
+	procs, _ := m["processes"].([]any)
+	if len(procs) == 0 {
+		t.Fatalf("set started no process: %s", text(res))
+	}
+	res, m = h.callWith(t, context.Background(), "zerops_process", map[string]any{"processId": str(procs[0].(map[string]any)["id"]), "wait": true}, "p")
+	wantOK(t, res)
+	if next := str(m["next"]); !strings.Contains(next, "zerops_env action=get") || strings.Contains(next, "zerops_discover") {
+		t.Errorf("next = %q, want zerops_env action=get", next)
+	}
+}

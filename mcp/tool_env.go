@@ -26,6 +26,7 @@ type envOutput struct {
 	Service   string           `json:"serviceHostname,omitempty"`
 	Variables []ops.EnvInfo    `json:"variables,omitzero"`
 	Changed   []string         `json:"changed,omitempty"`
+	Unchanged []string         `json:"unchanged,omitempty"`
 	Processes []processSummary `json:"processes,omitzero"`
 	Restarted []string         `json:"restarted,omitempty"`
 	Notes     []string         `json:"notes,omitempty"`
@@ -44,7 +45,7 @@ func (s *Server) envTool() toolDef {
 		if err != nil {
 			return envOutput{}, err
 		}
-		out := envOutput{Action: res.Action, Scope: res.Scope, Service: res.Service, Variables: res.Variables, Changed: res.Changed, Notes: res.Notes, Warnings: res.Warnings}
+		out := envOutput{Action: res.Action, Scope: res.Scope, Service: res.Service, Variables: res.Variables, Changed: res.Changed, Unchanged: res.Unchanged, Notes: res.Notes, Warnings: res.Warnings}
 		if res.Action == ops.EnvGet {
 			out.Variables = nonNil(out.Variables)
 			out.Next = "Next: reference another service's variable as ${hostname_KEY}; change values with action=set."
@@ -68,6 +69,25 @@ func (s *Server) envTool() toolDef {
 				if pending != "" {
 					out.Warnings = append(out.Warnings, "The "+pending)
 				}
+			}
+			return out, nil
+		}
+		if res.Action == ops.EnvSet && len(res.Changed) == 0 && len(res.Unchanged) > 0 {
+			// Nothing was sent: a restart would give no app anything new
+			// (walk 75: the same value again restarted seven runtimes).
+			out.Next = "Next: nothing to do: " + strings.Join(res.Unchanged, ", ") + " already held " + pick(len(res.Unchanged), "that value", "those values") +
+				", so nothing was sent and nothing was restarted."
+			var pending []string // an earlier change the running apps have not read yet
+			if res.Scope == ops.EnvScopeProject {
+				pending = s.pendingRestarts(ctx)
+			} else if _, _, ok := ops.EnvPendingRestart(ctx, s.opsProject(), res.Service); ok {
+				pending = []string{res.Service}
+			}
+			if len(pending) > 0 {
+				out.Next += " " + strings.Join(pending, ", ") + " still run" + pick(len(pending), "s", "") + " with values from before an earlier change: " + restartCalls(pending) + "."
+			}
+			if next, warnings, ok := setStep(s.opsProject(), res, "a restart or deploy gives the app the unresolved text, and it will likely crash or misbehave", out.Warnings); ok {
+				out.Next, out.Warnings = next, warnings // what is held is wrong: its fix, not "nothing to do"
 			}
 			return out, nil
 		}

@@ -69,6 +69,10 @@ func (s *Server) processNextFor(ctx context.Context, p *platform.Process) string
 				" last started, and each runs with the values it started with until restarted; restart " + pick(len(names), "it if its code reads them", "those whose code reads them") + ": " + restartCalls(names) + "."
 		}
 	}
+	envChange := p.ActionName == platform.ActionUpdateUserData || p.ActionName == platform.ActionUpdateProjectEnvs
+	if p.Status == platform.ProcessFinished && envChange && (len(p.ServiceStacks) == 0 || p.ServiceStacks[0].Name == "") {
+		return envDone // discover does not show a variable's value
+	}
 	if p.Status != platform.ProcessFinished || len(p.ServiceStacks) == 0 || p.ServiceStacks[0].Name == "" {
 		return processNext(p)
 	}
@@ -78,11 +82,16 @@ func (s *Server) processNextFor(ctx context.Context, p *platform.Process) string
 		if changed, started, ok := ops.EnvPendingRestart(ctx, s.opsProject(), host); ok {
 			return "Next: done; " + pendingRestart(host, changed, started) + s.shadowedNote(ctx, host)
 		}
+		return envDone
 	case platform.ActionRestart, platform.ActionStart, platform.ActionDeploy:
 		return "Next: done; zerops_verify serviceHostname=" + host + " checks that it answers (with the diagnosis if not)."
 	}
 	return processNext(p)
 }
+
+// envDone is the step after a finished variable change no running app
+// still has to read: the variables, not the services, show it.
+const envDone = "Next: done; zerops_env action=get shows the variables (an app reads them when it starts)."
 
 // pendingRestarts names the deployed runtime services whose variables (or
 // the project's) changed after their app last started.
