@@ -73,23 +73,7 @@ func (s *Server) envTool() toolDef {
 			return out, nil
 		}
 		if res.Action == ops.EnvSet && len(res.Changed) == 0 && len(res.Unchanged) > 0 {
-			// Nothing was sent: a restart would give no app anything new
-			// (walk 75: the same value again restarted seven runtimes).
-			out.Next = "Next: nothing to do: " + strings.Join(res.Unchanged, ", ") + " already held " + pick(len(res.Unchanged), "that value", "those values") +
-				", so nothing was sent and nothing was restarted."
-			var pending []string // an earlier change the running apps have not read yet
-			if res.Scope == ops.EnvScopeProject {
-				pending = s.pendingRestarts(ctx)
-			} else if _, _, ok := ops.EnvPendingRestart(ctx, s.opsProject(), res.Service); ok {
-				pending = []string{res.Service}
-			}
-			if len(pending) > 0 {
-				out.Next += " " + strings.Join(pending, ", ") + " still run" + pick(len(pending), "s", "") + " with values from before an earlier change: " + restartCalls(pending) + "."
-			}
-			if next, warnings, ok := setStep(s.opsProject(), res, "a restart or deploy gives the app the unresolved text, and it will likely crash or misbehave", out.Warnings); ok {
-				out.Next, out.Warnings = next, warnings // what is held is wrong: its fix, not "nothing to do"
-			}
-			return out, nil
+			return s.unchangedSet(ctx, res, out), nil
 		}
 		pr := s.progressFor(ctx, req)
 		if in.Restart.V {
@@ -127,6 +111,28 @@ func (s *Server) envTool() toolDef {
 		}
 		return out, nil
 	})
+}
+
+// unchangedSet finishes a set that sent nothing, every value already held:
+// a restart would give no app anything new (walk 75: the same value again
+// restarted seven runtimes). An app that has not read an earlier change is
+// named with its restart; a held value that is wrong gets its fix.
+func (s *Server) unchangedSet(ctx context.Context, res *ops.EnvResult, out envOutput) envOutput {
+	out.Next = "Next: nothing to do: " + strings.Join(res.Unchanged, ", ") + " already held " + pick(len(res.Unchanged), "that value", "those values") +
+		", so nothing was sent and nothing was restarted."
+	var pending []string
+	if res.Scope == ops.EnvScopeProject {
+		pending = s.pendingRestarts(ctx)
+	} else if _, _, ok := ops.EnvPendingRestart(ctx, s.opsProject(), res.Service); ok {
+		pending = []string{res.Service}
+	}
+	if len(pending) > 0 {
+		out.Next += " " + strings.Join(pending, ", ") + " still run" + pick(len(pending), "s", "") + " with values from before an earlier change: " + restartCalls(pending) + "."
+	}
+	if next, warnings, ok := setStep(s.opsProject(), res, "a restart or deploy gives the app the unresolved text, and it will likely crash or misbehave", out.Warnings); ok {
+		out.Next, out.Warnings = next, warnings
+	}
+	return out
 }
 
 // envReadInput is the read-only variant's input: no variables, action get only.

@@ -56,11 +56,11 @@ type EnvTarget struct {
 // EnvResult is the answer to an env call. Processes are the platform
 // processes a change started (none for get).
 type EnvResult struct {
-	Action    EnvAction          `json:"action"`
-	Scope     EnvScope           `json:"scope"`
-	Service   string             `json:"serviceHostname,omitempty"`
-	Variables []EnvInfo          `json:"variables,omitempty"`
-	Changed   []string           `json:"changed,omitempty"`
+	Action    EnvAction `json:"action"`
+	Scope     EnvScope  `json:"scope"`
+	Service   string    `json:"serviceHostname,omitempty"`
+	Variables []EnvInfo `json:"variables,omitempty"`
+	Changed   []string  `json:"changed,omitempty"`
 	// Unchanged are the keys a set gave the value they already held:
 	// nothing was sent for them.
 	Unchanged []string           `json:"unchanged,omitempty"`

@@ -218,16 +218,22 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 	// One next step is the worst service's: the others needing one are
 	// named, so an agent acting on next alone misses none (walk 75: a
 	// stopped cache behind a degraded app went unsaid beside a failing one).
-	var also []string
-	for _, h := range out.Services {
-		if h.Service != worst.Service && !h.Next.IsZero() && h.Verdict != platform.VerdictHealthy && h.Verdict != platform.VerdictNotDeployed {
-			also = append(also, h.Service+" ("+string(h.Verdict)+")")
-		}
-	}
-	if len(also) > 0 {
+	if also := othersNeedingAStep(out.Services, worst.Service); len(also) > 0 {
 		out.Next = out.Next.Say(" Then the next step under " + listSome(also, ", ") + ".")
 	}
 	return out, nil
+}
+
+// othersNeedingAStep are the services but worst with a next step of their
+// own, neither healthy nor waiting for a first deploy: "api (degraded)".
+func othersNeedingAStep(services []ServiceHealth, worst string) []string {
+	var also []string
+	for _, h := range services {
+		if h.Service != worst && !h.Next.IsZero() && h.Verdict != platform.VerdictHealthy && h.Verdict != platform.VerdictNotDeployed {
+			also = append(also, h.Service+" ("+string(h.Verdict)+")")
+		}
+	}
+	return also
 }
 
 // callsOnly reports whether s calls tool and nothing else.
