@@ -69,6 +69,15 @@ func (s *Server) importTool() toolDef {
 				out.Services = append(out.Services, importService{Hostname: p.Hostname, Type: p.Type, Mode: p.Mode, Override: p.Override})
 			}
 			out.Next = dryRunNext(plan)
+			var git []string
+			for _, p := range plan.Services {
+				if p.Git && !p.Override {
+					git = append(git, p.Hostname)
+				}
+			}
+			if s.deps.Sandbox && len(git) > 0 && plan.Valid { // said before the import, not after it
+				out.Next += " " + fromGitSaid(git, true)
+			}
 			return out, nil
 		}
 		res, err := ops.Import(ctx, s.opsProject(), content, pub, s.deps.ImportOptions)
@@ -107,6 +116,9 @@ func (s *Server) importTool() toolDef {
 			}
 		}
 		out.Next = nextForProcesses(outcomes, followed, success)
+		if fromGit != "" && !strings.Contains(out.Next, fromGit) { // the process check alone dropped it (walk 75)
+			out.Next += " Once it has finished: " + fromGit
+		}
 		return out, nil
 	})
 }

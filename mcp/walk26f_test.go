@@ -30,7 +30,14 @@ func TestImport_BuildFromGitInTheSandboxWalk26f(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOpts{sandboxPush: tc.sandbox})
-			res, m := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": imp}, "imp")
+			// The dry run says it before the import (walk 75: only the
+			// export said it, after).
+			res, m := h.call(t, "zerops_import", map[string]any{"content": imp, "dryRun": true})
+			wantOK(t, res)
+			if said := strings.Contains(str(m["next"]), "sandbox builds nothing from git"); said != tc.sandbox {
+				t.Errorf("dry run's next says the sandbox builds nothing from git: %v, want %v: %s", said, tc.sandbox, str(m["next"]))
+			}
+			res, m = h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": imp}, "imp")
 			wantOK(t, res)
 			next := str(m["next"])
 			for _, w := range tc.says {
@@ -174,4 +181,17 @@ func TestDeploy_SystemctlVerbMisspeltWalk26f(t *testing.T) {
 			says: []string{"Unknown command verb strat."}, next: []string{"`strat`", "`start`"}, //nolint:misspell // and the verb the answer names
 			then: []deployCase{{name: "start", files: walk25bIdle("while true; do sleep 10000; done", "sudo systemctl start nginx"), verdict: "unverified"}}},
 	})
+}
+
+// TestImport_BuildFromGitSaidWhenNotFollowed: a client that asks no
+// progress is not waited for; the process check then ended the answer and
+// what becomes of buildFromGit was dropped (walk 75). It follows the check.
+func TestImport_BuildFromGitSaidWhenNotFollowed(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	res, m := h.call(t, "zerops_import", map[string]any{"content": "services:\n  - hostname: app\n    type: go@1\n    buildFromGit: https://github.com/zeropsio/recipe-medama\n"})
+	wantOK(t, res)
+	if next := str(m["next"]); !strings.Contains(next, "zerops_process") || !strings.Contains(next, "Once it has finished: app has buildFromGit") || !strings.Contains(next, "sandbox builds nothing from git") {
+		t.Errorf("next = %q", next)
+	}
 }
