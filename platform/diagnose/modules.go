@@ -334,7 +334,7 @@ func (d *Diagnosis) ownModuleFix(line string, code *Code) {
 		m := bunModuleRe.FindStringSubmatch(line)
 		mod, from = m[1], strings.TrimPrefix(m[2], "/var/www/")
 	case ownRequireRe.MatchString(line):
-		mod, from = ownRequireRe.FindStringSubmatch(line)[1], "the module the Require stack below names"
+		mod, from = ownRequireRe.FindStringSubmatch(line)[1], "the module listed first under `Require stack:` in the log"
 	case ownImportRe.MatchString(line):
 		m := ownImportRe.FindStringSubmatch(line)
 		mod, from = strings.TrimPrefix(m[1], "/var/www/"), m[2]

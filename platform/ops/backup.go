@@ -67,7 +67,7 @@ func backupAction(ctx context.Context, c platform.Client, svc *platform.ServiceS
 // is loaded back (the knowledge base's backups page and the type's own):
 // the platform has no restore of its own, only the download.
 var restoreWays = map[string]string{
-	"postgresql":     "unzip it and load each dump with `pg_restore --no-owner -d \"$DATABASE_URL\" <file>.dump` (plain psql cannot read the custom format)",
+	"postgresql":     "unzip it and load each dump with `pg_restore --no-owner -d \"<the service's connectionString>\" <file>.dump` (plain psql cannot read the custom format)",
 	"mariadb":        "it is a mariabackup archive, not SQL: turn it into backup.sql with the zeropsio/recipe-mariadb-restore service's backup.sh, then load that with the mariadb client",
 	"clickhouse":     "unpack the archive into an S3 bucket (an object-storage service works) and run RESTORE ALL FROM S3('<url>', '<access key>', '<secret>') as the super user, or ask the Zerops team to place it on the container",
 	"qdrant":         "it is a Qdrant snapshot: upload it through Qdrant's snapshot restore API into a clean or new service",
