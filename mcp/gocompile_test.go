@@ -1,6 +1,9 @@
 package mcp_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Go code that does not compile fails the build as on Zerops, with the
 // compiler's line and the fix in the source (walk 75: an unused import
@@ -27,6 +30,12 @@ func TestDeploy_GoCodeThatDoesNotCompile(t *testing.T) {
 			verdict: "build-failed", says: []string{"./main.go:9:86: undefined: greeting", `"signal":"compile-error"`}},
 		{name: "declared in another file", files: app("go build -o app .", map[string]string{"main.go": imports + serve, "greet.go": "package main\n\nconst greeting = \"hi\"\n"}),
 			verdict: "live"},
+		// A generator before the build may write the declaration: not judged.
+		{name: "generated before the build", files: func() map[string]string {
+			f := app("go build -o app .", map[string]string{"main.go": imports + serve})
+			f["zerops.yml"] = strings.Replace(f["zerops.yml"], "- go build -o app .", "- go generate ./...\n        - go build -o app .", 1)
+			return f
+		}(), verdict: "live"},
 		{name: "compiles", files: app("go build -o app .", map[string]string{"main.go": imports + "const greeting = \"hi\"\n\n" + serve}), verdict: "live"},
 	})
 }

@@ -28,10 +28,11 @@ const goMaxErrors = 10
 // goCompile fails the go command of args (build, install, vet) as the
 // compiler does when a local package it names holds an error goCompileErrors
 // is sure of: `# pkg`, then `./main.go:9:14: undefined: greeting`, exit 1.
-// Patterns (./...) and import paths are not judged.
+// Patterns (./...) and import paths are not judged, nor anything after a
+// command whose outputs are unknown.
 func (b *buildSim) goCompile(args []string, module string) int {
-	if b.files == nil || !slices.Contains([]string{"build", "install", "vet"}, args[0]) {
-		return 0
+	if b.files == nil || !slices.Contains([]string{"build", "install", "vet"}, args[0]) || b.mayHaveMade() {
+		return 0 // a command before whose outputs are unknown (go generate, templ, sqlc) may have written Go files
 	}
 	pos := goPositional(args)
 	var files []string
