@@ -213,8 +213,8 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 		if busiest != nil && busiest.Type.Category == platform.CategoryUser {
 			// Planning for a spike the user knows of (walk 75): autoscaling
 			// follows load as it comes; minimums are the user's to raise.
-			out.Next = out.Next.Say(" For a spike you know is coming: autoscaling reacts as the load arrives (scale-up within seconds); to have more containers running before it, raise minContainers of " +
-				busiest.Name + " for that time with ").Call("zerops_manage", "action=scale", "serviceHostname="+busiest.Name).Say(" and lower it after.")
+			out.Next = out.Next.Say(" For a spike you know is coming: autoscaling reacts as the load arrives (scale-up within seconds); to have more containers running before it, raise minContainers of "+
+				busiest.Name+" for that time with ").Call("zerops_manage", "action=scale", "serviceHostname="+busiest.Name).Say(" and lower it after.")
 		}
 		if len(stopped) > 0 {
 			out.Next = platform.Say(listSome(stopped, ", ")+" "+isAre(len(stopped))+" stopped, so not measured, and nothing reaches "+itThem(len(stopped))+" meanwhile; to start "+itThem(len(stopped))+": ").Call("zerops_manage", "action=start", "serviceHostname="+stopped[0]).Say(". Of the others: ").Then(out.Next)
