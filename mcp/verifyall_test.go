@@ -93,3 +93,32 @@ func TestVerify_AllNamesEachServiceNeedingAStep(t *testing.T) {
 		t.Errorf("db's start said %d times, want once (under appstage): %s", n, answer)
 	}
 }
+
+// TestVerify_AllSameStepSaidOnce: two apps degraded by one stopped db: the
+// answer's next starts db once and says the other needs the same step,
+// not "then the next step under" it (walk 75b: start db, then djapi's
+// step, which was start db again).
+func TestVerify_AllSameStepSaidOnce(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "good"); m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	for _, host := range []string{"appdev", "appstage"} {
+		set := map[string]any{"action": "set", "serviceHostname": host, "variables": []string{"DATABASE_URL=${db_connectionString}"}, "restart": true}
+		if res, _ := h.callWith(t, ctx, "zerops_env", set, "env-"+host); res.IsError {
+			t.Fatalf("env set: %s", text(res))
+		}
+	}
+	h.fake.EndProcesses()
+	if res, _ := h.call(t, "zerops_manage", map[string]any{"action": "stop", "serviceHostname": "db"}); res.IsError {
+		t.Fatalf("stop: %s", text(res))
+	}
+	h.fake.EndProcesses()
+	res, m := h.call(t, "zerops_verify", map[string]any{})
+	next := str(m["next"])
+	if strings.Count(next, "zerops_manage action=start serviceHostname=db") != 1 || !strings.Contains(next, "(degraded) needs the same step.") || strings.Contains(next, "Then the next step under") {
+		t.Errorf("next %q, want db started once and the other app named as needing the same step: %s", next, text(res))
+	}
+}

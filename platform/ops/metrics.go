@@ -210,15 +210,7 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 		// planning for load, which only they know; the numbers' meaning is said.
 		out.Next = platform.Say("nothing near a limit, so nothing needs scaling for the load measured. To plan for more load: ").
 			Then(loadHeadroom(ctx, c, busiest, busiestUse, localUploads(ctx, proj, busiest))).Say(". If it is slow now, the cause is elsewhere (").Call("zerops_logs").Say(", ").Call("zerops_verify").Say(").")
-		if busiest != nil && busiest.Type.Category == platform.CategoryUser {
-			// Planning for a spike the user knows of (walk 75): autoscaling
-			// follows load as it comes; minimums are the user's to raise.
-			out.Next = out.Next.Say(" For a spike you know is coming: autoscaling reacts as the load arrives (scale-up within seconds); to have more containers running before it, raise minContainers of "+
-				busiest.Name+" for that time with ").Call("zerops_manage", "action=scale", "serviceHostname="+busiest.Name).Say(" and lower it after.")
-		}
-		if len(stopped) > 0 {
-			out.Next = platform.Say(listSome(stopped, ", ")+" "+isAre(len(stopped))+" stopped, so not measured, and nothing reaches "+itThem(len(stopped))+" meanwhile; to start "+itThem(len(stopped))+": ").Call("zerops_manage", "action=start", "serviceHostname="+stopped[0]).Say(". Of the others: ").Then(out.Next)
-		}
+		out.Next = withSpikeAndStopped(out.Next, busiest, stopped)
 	case out.Verdict == MetricsNoData:
 		out.Next = platform.Say("no container reported in the window: start the service with ").Call("zerops_manage").Say(", or widen window.")
 		if len(services) == 1 && services[0].Status == platform.ServiceReadyToDeploy {
@@ -231,6 +223,22 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 		}
 	}
 	return out, nil
+}
+
+// withSpikeAndStopped is an ok answer's next, for more load: how to meet
+// a spike known ahead on busiest, a runtime (walk 75: only "nothing to
+// raise" for a planned spike); first the stopped services, which nothing
+// reaches meanwhile and none measured.
+func withSpikeAndStopped(next platform.Step, busiest *platform.ServiceStack, stopped []string) platform.Step {
+	if busiest != nil && busiest.Type.Category == platform.CategoryUser {
+		next = next.Say(" For a spike you know is coming: autoscaling reacts as the load arrives (scale-up within seconds); to have more containers running before it, raise minContainers of "+
+			busiest.Name+" for that time with ").Call("zerops_manage", "action=scale", "serviceHostname="+busiest.Name).Say(" and lower it after.")
+	}
+	if len(stopped) > 0 {
+		next = platform.Say(listSome(stopped, ", ")+" "+isAre(len(stopped))+" stopped, so not measured, and nothing reaches "+itThem(len(stopped))+" meanwhile; to start "+itThem(len(stopped))+": ").
+			Call("zerops_manage", "action=start", "serviceHostname="+stopped[0]).Say(". Of the others: ").Then(next)
+	}
+	return next
 }
 
 // platformMaxContainers is the most containers a runtime scales to (facts:

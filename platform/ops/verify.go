@@ -218,22 +218,62 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 	// One next step is the worst service's: the others needing one are
 	// named, so an agent acting on next alone misses none (walk 75: a
 	// stopped cache behind a degraded app went unsaid beside a failing one).
-	if also := othersNeedingAStep(out.Services, worst.Service); len(also) > 0 {
-		out.Next = out.Next.Say(" Then the next step under " + listSome(also, ", ") + ".")
-	}
+	out.Next = withOthersSteps(out.Next, out.Services, worst)
 	return out, nil
 }
 
+// withOthersSteps is next, worst's step, naming each other service that
+// needs one: the same step's, or the one under it.
+func withOthersSteps(next platform.Step, services []ServiceHealth, worst ServiceHealth) platform.Step {
+	also, same := othersNeedingAStep(services, worst)
+	if len(same) > 0 {
+		needs := " needs"
+		if len(same) > 1 {
+			needs = " need"
+		}
+		next = next.Say(" " + listSome(same, ", ") + needs + " the same step.")
+	}
+	if len(also) > 0 {
+		next = next.Say(" Then the next step under " + listSome(also, ", ") + ".")
+	}
+	return next
+}
+
 // othersNeedingAStep are the services but worst with a next step of their
-// own, neither healthy nor waiting for a first deploy: "api (degraded)".
-func othersNeedingAStep(services []ServiceHealth, worst string) []string {
-	var also []string
+// own, neither healthy nor waiting for a first deploy: "api (degraded)";
+// same are those whose step makes the calls worst's does (a stopped db
+// under two apps: start db), which need no step of their own.
+func othersNeedingAStep(services []ServiceHealth, worst ServiceHealth) (also, same []string) {
+	fix := stepCalls(worst.Next)
 	for _, h := range services {
-		if h.Service != worst && !h.Next.IsZero() && h.Verdict != platform.VerdictHealthy && h.Verdict != platform.VerdictNotDeployed {
-			also = append(also, h.Service+" ("+string(h.Verdict)+")")
+		if h.Service == worst.Service || h.Next.IsZero() || h.Verdict == platform.VerdictHealthy || h.Verdict == platform.VerdictNotDeployed {
+			continue
+		}
+		name := h.Service + " (" + string(h.Verdict) + ")"
+		if calls := stepCalls(h.Next); len(calls) > 0 && !slices.ContainsFunc(calls, func(c string) bool { return !slices.Contains(fix, c) }) {
+			same = append(same, name)
+		} else {
+			also = append(also, name)
 		}
 	}
-	return also
+	return also, same
+}
+
+// stepCalls are the calls s makes but the zerops_verify it ends with (of
+// its own service), each as its tool and arguments.
+func stepCalls(s platform.Step) []string {
+	var out []string
+	for _, c := range s.Calls() {
+		if c.Tool == "zerops_verify" {
+			continue
+		}
+		k := c.Tool
+		for _, a := range c.Args {
+			k += " " + a.Key + "=" + a.Value
+		}
+		out = append(out, k)
+	}
+	return out
 }
 
 // callsOnly reports whether s calls tool and nothing else.
