@@ -49,6 +49,12 @@ func TestRun_MissingHostFailsOnlyAnEagerConnectAtStart(t *testing.T) {
 			crash: `could not translate host name "pg"`},
 		{name: "python plain read at load", start: "python app.py", files: map[string]string{"app.py": "import os\nDATABASE_URL = os.environ['DATABASE_URL']\n" + py},
 			unsure: "(app.py:2), " + atLoad},
+		// walk 75b: Django's settings read it through dj-database-url, and
+		// the answer said the code does not read it.
+		{name: "python dj_database_url with env=", start: "python app.py", files: map[string]string{"requirements.txt": "dj-database-url\n", "app.py": "import dj_database_url\nDATABASES = {'default': dj_database_url.config(env=\"DATABASE_URL\", conn_max_age=600)}\n" + py},
+			unsure: "(app.py:2), " + atLoad},
+		{name: "python django-environ env.db", start: "python app.py", files: map[string]string{"requirements.txt": "django-environ\n", "app.py": "import environ\nenv = environ.Env()\nDATABASES = {'default': env.db('DATABASE_URL')}\n" + py},
+			unsure: "(app.py:3), " + atLoad},
 		{name: "python lazy create_engine", start: "python app.py", files: map[string]string{"app.py": "import os\nengine = create_engine(os.environ['DATABASE_URL'])\n" + py},
 			unsure: "(app.py:2), " + atLoad},
 		{name: "go pgx.Connect in main", start: "go run main.go", files: goMain("\tconn, _ := pgx.Connect(ctx, os.Getenv(\"DATABASE_URL\"))\n\t_ = conn\n"),
@@ -60,6 +66,9 @@ func TestRun_MissingHostFailsOnlyAnEagerConnectAtStart(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			d := appsim.Setup{RunBase: "nodejs@22", Start: tt.start, Ports: []appsim.Port{{Port: 3000, HTTP: true}}}
+			if _, ok := tt.files["requirements.txt"]; ok {
+				d.BuildCommands = []string{"pip install --target . -r requirements.txt"}
+			}
 			if d.Start == "" {
 				d.Start = "node index.js"
 			}

@@ -38,7 +38,10 @@ func pythonRecord() *tool {
 				portFlags: []string{"--port"}, banner: uvicornBanner},
 		},
 		listens: []listenForm{listenCall, pyAddrTuple, pyRun},
-		envRead: `os\.environ(?:\.get)?[\[(]['"]%[1]s['"]|os\.getenv\(['"]%[1]s['"]`, readsAtLoad: true,
+		// os.environ, os.getenv, django-environ's env()/env.db(), decouple's
+		// config(), dj-database-url's env= (walk 75b: settings.py's
+		// dj_database_url.config(env="DATABASE_URL") was said not to read it).
+		envRead: `os\.environ(?:\.get)?[\[(]['"]%[1]s['"]|os\.getenv\(['"]%[1]s['"]|\benv(?:\.\w+)?\(\s*['"]%[1]s['"]|\bconfig\(\s*['"]%[1]s['"]|dj_database_url\.(?:config|parse)\([^)]*\benv\s*=\s*['"]%[1]s['"]`, readsAtLoad: true,
 		// DB-API connects (psycopg2, psycopg, PyMySQL, mysql.connector,
 		// MySQLdb, asyncpg), urllib's urlopen, requests' and httpx's calls;
 		// pymongo's MongoClient, redis-py's Redis and SQLAlchemy's
