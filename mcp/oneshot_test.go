@@ -71,3 +71,37 @@ func TestDeploy_OneShotStartIsNamed(t *testing.T) {
 		})
 	}
 }
+
+// A run.start that is a shell command doing its work and returning (echo,
+// true, ls…) ends at once as a script does, and is said so, with a port
+// or without (walk 75b: `start: echo started` was "could not check where
+// it listens" in deploy, verify and logs, which sent the agent in a
+// circle). A server after such a command is judged as before.
+func TestDeploy_ShellCommandStartEndsAtOnce(t *testing.T) {
+	t.Parallel()
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n%s      start: %s\n"
+	ports := "      ports:\n        - port: 3000\n          httpSupport: true\n"
+	server := "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
+	for _, tt := range []struct {
+		name, ports, start string
+		ends               bool
+	}{
+		{"echo with a port", ports, "echo started", true},
+		{"true without a port", "", "true", true},
+		{"echo, then the server", ports, "echo starting && node index.js", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			h.ownApp(t, map[string]string{"zerops.yml": fmt.Sprintf(yml, tt.ports, tt.start), "index.js": server})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+			answer := text(res)
+			if said := strings.Contains(answer, "ends at once") || strings.Contains(answer, "exited with code 0"); said != tt.ends || tt.ends && (m["verdict"] == "unverified" || m["verdict"] == "live") {
+				t.Errorf("verdict %v, said it ends: %v, want %v: %s", m["verdict"], said, tt.ends, answer)
+			}
+			if tt.ends && strings.Contains(answer, "could not check where") {
+				t.Errorf("the answer still doubts where it listens: %s", answer)
+			}
+		})
+	}
+}
