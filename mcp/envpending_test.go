@@ -171,3 +171,22 @@ func TestProcess_FinishedEnvChangeNamesEnvGet(t *testing.T) {
 		t.Errorf("next = %q, want zerops_env action=get", next)
 	}
 }
+
+// A get while a set's process still runs says so: what it sets is not
+// listed yet (walk 75b: read right after the set, the secret was missing
+// and the answer said only to restart). Once it has ended, no such word.
+func TestEnvGet_ChangeStillRunningIsSaid(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"FEATURE_X=on"}})
+	wantOK(t, res)
+	res, _ = h.call(t, "zerops_env", map[string]any{"action": "get", "serviceHostname": "appdev"})
+	if !strings.Contains(text(res), "is still running (zerops_process processId=") {
+		t.Errorf("get during the change: %s", text(res))
+	}
+	h.fake.EndProcesses()
+	res, _ = h.call(t, "zerops_env", map[string]any{"action": "get", "serviceHostname": "appdev"})
+	if strings.Contains(text(res), "still running") {
+		t.Errorf("get after the change: %s", text(res))
+	}
+}

@@ -78,3 +78,25 @@ func EnvPendingRestart(ctx context.Context, proj Project, hostname string) (chan
 	changed = envChangedAt(ctx, proj, svc.ID, started)
 	return changed, started, !changed.IsZero()
 }
+
+// EnvChangeRunning is the id of a change of hostname's variables (or the
+// project's) that has not ended yet: until it does, a read of the
+// variables does not list what it sets. "" when none runs or it cannot be
+// read.
+func EnvChangeRunning(ctx context.Context, proj Project, hostname string) string {
+	svc, err := ResolveService(ctx, proj, hostname)
+	if err != nil {
+		return ""
+	}
+	procs, err := proj.Client.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: proj.ID, ServiceID: svc.ID, Limit: 20})
+	if err != nil {
+		return ""
+	}
+	for _, p := range recentProcesses(ctx, proj, procs) { // the search lags: ZCP's own change is read by id
+		own := p.ActionName == platform.ActionUpdateUserData && (p.ServiceStackID == svc.ID || refersTo(p, svc.ID))
+		if (own || p.ActionName == platform.ActionUpdateProjectEnvs) && !p.IsTerminal() {
+			return p.ID
+		}
+	}
+	return ""
+}
