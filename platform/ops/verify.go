@@ -378,6 +378,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	nextAfterJudging(h, svc, versions, latest, src, own, func(id string) bool { return env.Memory.SeenNotAnswering(env.ProjectID, id) })
 	goneNext(ctx, env.project(), h)
 	missingNext(ctx, env.project(), svc, h)
+	unsetRefNext(ctx, env.project(), svc, h, src)
 	modulesNext(h, src)
 	stoppedPeer(ctx, env.project(), svc, h)
 	if logNote != "" {
@@ -859,6 +860,80 @@ func stoppedPeer(ctx context.Context, proj Project, svc platform.ServiceStack, h
 			Call("zerops_verify", "serviceHostname="+svc.Name).Say(".")
 		return
 	}
+}
+
+// unsetRefNext gives h, unverified because the app reads variables no
+// variable sets, the reference that sets one naming a service's address
+// (DB_URL, REDIS_HOST) from the project's one service of that kind, in
+// run.envVariables (walk 75b: a missing DB_URL was offered as a secret to
+// type in, never ${db_connectionString}); the rest keep the step they had.
+func unsetRefNext(ctx context.Context, proj Project, svc platform.ServiceStack, h *ServiceHealth, src CodeSource) {
+	if h.Verdict != platform.VerdictUnverified {
+		return
+	}
+	var keys []string
+	for _, m := range unsetVarsRe.FindAllStringSubmatch(h.Reason, -1) {
+		keys = append(keys, strings.Split(m[1], ", ")...)
+	}
+	if len(keys) == 0 {
+		return
+	}
+	services, err := listServices(ctx, proj)
+	if err != nil {
+		return
+	}
+	var refs []string
+	for _, k := range keys {
+		if ref := addressRef(k, svc.Name, services); ref != "" {
+			refs = append(refs, ref)
+		}
+	}
+	if len(refs) == 0 {
+		return
+	}
+	h.Next = platform.Say("in run.envVariables of zerops.yml set "+strings.Join(refs, "; ")+", then ").Then(deployCall(src, svc.Name)).
+		Say("; a value that is no service's (a token, a key) goes in a secret with ").Call("zerops_env", "action=set", "serviceHostname="+svc.Name).Say(".")
+}
+
+// addressRef is the reference that gives key, a variable named for a
+// service's address (DB_URL, DATABASE_URL, REDIS_HOST), that address from
+// the project's one service of the kind the key names: "DB_URL:
+// ${db_connectionString} (db is postgresql@16)"; "" when the key names no
+// address, no kind, or the project has none or several of it.
+func addressRef(key, self string, services []platform.ServiceStack) string {
+	words := strings.Split(strings.ToLower(key), "_")
+	field := ""
+	for _, w := range words {
+		switch w {
+		case "url", "uri", "dsn", "connection", "conn":
+			field = "connectionString"
+		case "host", "hostname":
+			if field == "" {
+				field = "hostname"
+			}
+		}
+	}
+	if field == "" {
+		return ""
+	}
+	for _, w := range words {
+		family := kinFamilies[w]
+		if family == nil {
+			continue
+		}
+		var kin []platform.ServiceStack
+		for _, s := range services {
+			if !s.System && s.Name != self && slices.Contains(family, kindWord(s.Type.VersionName)) {
+				kin = append(kin, s)
+			}
+		}
+		// A connection string the facts name for these kinds only.
+		if len(kin) != 1 || field == "connectionString" && !slices.Contains([]string{"postgresql", "mariadb", "mysql", "valkey", "keydb"}, kindWord(kin[0].Type.VersionName)) {
+			return ""
+		}
+		return fmt.Sprintf("`%s: ${%s_%s}` (%s is %s)", key, kin[0].Name, field, kin[0].Name, kin[0].Type.VersionName)
+	}
+	return ""
 }
 
 // missingUnverified reads the sandbox's unverified reason for an app whose
