@@ -18,7 +18,13 @@ func tscRecord() *tool {
 		return true
 	}
 	// vue-tsc is tsc for Vue's single-file components, with its options.
-	return &tool{name: "tsc", names: []string{"tsc", "vue-tsc"}, outputs: []toolOutput{{cmd: " tsc ", made: made}, {cmd: " vue-tsc ", made: made}}}
+	return &tool{name: "tsc", names: []string{"tsc", "vue-tsc"}, outputs: []toolOutput{{cmd: " tsc ", made: made}, {cmd: " vue-tsc ", made: made}},
+		build: func(b *buildSim, name string, args []string, _ int) (int, bool, bool) {
+			if name != "tsc" {
+				return 0, false, false // .vue files import through the compiler's own resolution
+			}
+			return b.tscMissingModule(args), false, false
+		}}
 }
 
 // tscConfig is what tsc reads of a tsconfig.json to place its outputs.
