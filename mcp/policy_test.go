@@ -347,11 +347,13 @@ func TestReplay_SameMutationWithinWindow(t *testing.T) {
 		d.Now = func() time.Time { return time.Unix(0, now.Load()) }
 		d.ReplayWindow = time.Minute
 	}})
-	args := map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"REPLAYED=1"}}
-	first := h.callOK(t, "zerops_env", args)
+	// A restart: an env set of the value held sends nothing, so it could
+	// not tell a replay from a call sent.
+	args := map[string]any{"action": "restart", "serviceHostname": "appdev"}
+	first := h.callOK(t, "zerops_manage", args)
 	sent := mutations(h)
 	now.Add(int64(30 * time.Second))
-	again := h.callOK(t, "zerops_env", map[string]any{"variables": []string{"REPLAYED=1"}, "serviceHostname": "appdev", "action": "set"})
+	again := h.callOK(t, "zerops_manage", map[string]any{"serviceHostname": "appdev", "action": "restart"})
 	if mutations(h) != sent {
 		t.Fatal("the repeated call was sent again")
 	}
@@ -359,22 +361,22 @@ func TestReplay_SameMutationWithinWindow(t *testing.T) {
 	if next, _ := m["next"].(string); !strings.HasPrefix(next, "REPLAY:") || !strings.Contains(next, "repeat: true") {
 		t.Errorf("replay next = %q", next)
 	}
-	if decode(first)["changed"] == nil || m["changed"] == nil {
+	if decode(first)["processes"] == nil || m["processes"] == nil {
 		t.Errorf("the replay does not carry the first answer: %s", text(again))
 	}
 	if !strings.Contains(h.audit.String(), `"replayOf":"c`) {
 		t.Errorf("audit lacks the replay:\n%s", h.audit.String())
 	}
 
-	withRepeat := map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"REPLAYED=1"}, "repeat": true}
-	h.callOK(t, "zerops_env", withRepeat)
+	withRepeat := map[string]any{"action": "restart", "serviceHostname": "appdev", "repeat": true}
+	h.callOK(t, "zerops_manage", withRepeat)
 	if mutations(h) == sent {
 		t.Fatal("repeat: true was not sent")
 	}
 	sent = mutations(h)
 
 	other := clientSession(t, h, nil)
-	res, _ := callOn(t, other, "zerops_env", args)
+	res, _ := callOn(t, other, "zerops_manage", args)
 	wantOK(t, res)
 	if mutations(h) == sent {
 		t.Fatal("another session's call was taken for a replay")
@@ -382,16 +384,16 @@ func TestReplay_SameMutationWithinWindow(t *testing.T) {
 
 	h.callOK(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"BETWEEN=1"}})
 	sent = mutations(h)
-	if res := h.callOK(t, "zerops_env", args); res.Meta["zcp/replayOf"] != nil || mutations(h) == sent {
+	if res := h.callOK(t, "zerops_manage", args); res.Meta["zcp/replayOf"] != nil || mutations(h) == sent {
 		t.Fatal("a call repeated after another change was taken for a replay")
 	}
 	sent = mutations(h)
-	if res := h.callOK(t, "zerops_env", args); res.Meta["zcp/replayOf"] == nil || mutations(h) != sent {
+	if res := h.callOK(t, "zerops_manage", args); res.Meta["zcp/replayOf"] == nil || mutations(h) != sent {
 		t.Fatal("the session's latest change repeated was sent again")
 	}
 
 	now.Add(int64(2 * time.Minute))
-	h.callOK(t, "zerops_env", args)
+	h.callOK(t, "zerops_manage", args)
 	if mutations(h) == sent {
 		t.Fatal("a call after the window was not sent")
 	}

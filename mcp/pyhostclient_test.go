@@ -35,7 +35,7 @@ func TestDeploy_PythonHostNotFoundInItsClientsWords(t *testing.T) {
 		name, env, reqs, want string
 		connect               string // imports, then the line that reads the variable and connects with it as the app loads
 	}{
-		{"pymysql", "DB_HOST: ${mysql_hostname}", "flask\ngunicorn\nPyMySQL\n", `pymysql.err.OperationalError: (2003, "Can't connect to MySQL server on 'mysql'`,
+		{"pymysql", "DB_HOST: ${mysql_hostname}", "flask\ngunicorn\nPyMySQL\n", `pymysql.err.OperationalError: (2003, "Can't connect to MySQL server on '${mysql_hostname}'`, // left as written
 			"import pymysql\ndb = pymysql.connect(host=os.environ.get('DB_HOST'))"},
 		{"redis beside psycopg", "REDIS_URL: ${redis_connectionString}", "flask\ngunicorn\npsycopg[binary]\nredis\n", "redis.exceptions.ConnectionError: Error -2 connecting to redis:6379",
 			"import redis\nredis.Redis.from_url(os.environ.get('REDIS_URL')).ping()"},
@@ -45,7 +45,7 @@ func TestDeploy_PythonHostNotFoundInItsClientsWords(t *testing.T) {
 		// the list installed, was worded as psycopg's.
 		{"redis without a listed client", "CELERY_BROKER_URL: ${redis_connectionString}", "flask\ngunicorn\ncelery\n", "redis.exceptions.ConnectionError: Error -2 connecting to redis:6379",
 			"from celery import Celery\nCelery(broker=os.environ.get('CELERY_BROKER_URL')).connection().connect()"},
-		{"no client", "API_HOST: ${search_hostname}", "flask\ngunicorn\n", `could not translate host name "search"`,
+		{"no client", "API_HOST: ${search_hostname}", "flask\ngunicorn\n", `could not translate host name "${search_hostname}"`,
 			"from urllib.request import urlopen\nurlopen('http://' + os.environ.get('API_HOST'))"},
 	}
 	for _, tt := range tests {

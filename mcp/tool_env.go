@@ -26,7 +26,6 @@ type envOutput struct {
 	Service   string           `json:"serviceHostname,omitempty"`
 	Variables []ops.EnvInfo    `json:"variables,omitzero"`
 	Changed   []string         `json:"changed,omitempty"`
-	Unchanged []string         `json:"unchanged,omitempty"`
 	Processes []processSummary `json:"processes,omitzero"`
 	Restarted []string         `json:"restarted,omitempty"`
 	Notes     []string         `json:"notes,omitempty"`
@@ -45,7 +44,7 @@ func (s *Server) envTool() toolDef {
 		if err != nil {
 			return envOutput{}, err
 		}
-		out := envOutput{Action: res.Action, Scope: res.Scope, Service: res.Service, Variables: res.Variables, Changed: res.Changed, Unchanged: res.Unchanged, Notes: res.Notes, Warnings: res.Warnings}
+		out := envOutput{Action: res.Action, Scope: res.Scope, Service: res.Service, Variables: res.Variables, Changed: res.Changed, Notes: res.Notes, Warnings: res.Warnings}
 		if res.Action == ops.EnvGet {
 			out.Variables = nonNil(out.Variables)
 			out.Next = "Next: reference another service's variable as ${hostname_KEY}; change values with action=set."

@@ -78,11 +78,11 @@ func TestValidate_OtherAppsFileNotPushedFromLastDir(t *testing.T) {
 // first, which the code does not read.
 func TestDeploy_GoFrameworkPortWrittenInCode(t *testing.T) {
 	t.Parallel()
-	row := func(name, call string) deployCase {
+	row := func(name, imports, call string) deployCase {
 		return deployCase{name: name, services: "services:\n  - hostname: api\n    type: go@1\n", dir: "api", target: "api",
 			files: map[string]string{
 				"go.mod":  "module example.com/api\n\ngo 1.22\n",
-				"main.go": "package main\n\nfunc main() {\n\tr := setup()\n\t" + call + "\n}\n",
+				"main.go": "package main\n\nimport (" + imports + ")\nfunc main() {\n\t" + call + "\n}\n", // the port on line 5
 				"zerops.yml": "zerops:\n  - setup: api\n    build:\n      base: go@1\n      buildCommands: [go build -o app main.go]\n      deployFiles: app\n" +
 					"    run:\n      base: go@1\n      ports: [{port: 3000, httpSupport: true}]\n      start: ./app\n",
 			},
@@ -94,9 +94,9 @@ func TestDeploy_GoFrameworkPortWrittenInCode(t *testing.T) {
 			}}
 	}
 	runWalkCases(t, []deployCase{
-		row("Gin", `r.Run(":8080")`),
-		row("Echo", `e.Logger.Fatal(e.Start(":8080"))`),
-		row("Fiber", `log.Fatal(app.Listen(":8080"))`),
+		row("Gin", `"github.com/gin-gonic/gin"`, `r := gin.Default(); r.Run(":8080")`),
+		row("Echo", `"github.com/labstack/echo/v4"`, `e := echo.New(); e.Logger.Fatal(e.Start(":8080"))`),
+		row("Fiber", `"log"; "github.com/gofiber/fiber/v2"`, `app := fiber.New(); log.Fatal(app.Listen(":8080"))`),
 	})
 }
 

@@ -104,7 +104,7 @@ func TestDeploy_AnalogStaticWalk29(t *testing.T) {
 			once: []string{"`dist/analog/public/~`"}, lacks: []string{"`dist/~`"},
 			then: []deployCase{{name: "tilde added", files: walk29Analog("dist/analog/public/~"), verdict: "live"}}},
 		{name: "angular.json's outputPath", services: svc, dir: "app", target: "app", files: walk29Analog("dist/client/~"), verdict: "build-failed",
-			says: []string{"the build wrote `dist/analog/public` (ng build)"}, next: []string{"write `dist/analog/public` in place of `dist/client`"},
+			says: []string{"the build wrote `dist/analog/public` (ng build)"}, next: []string{"write `dist/analog/public/~` in place of `dist/client/~`"},
 			then: []deployCase{{name: "dist/analog/public", files: walk29Analog("dist/analog/public/~"), verdict: "live"}}},
 	})
 }
