@@ -189,10 +189,10 @@ func TestAnswers_EventsNextFollowsState(t *testing.T) {
 		h := newHarness(t, harnessOpts{sandboxPush: true, buildStep: time.Minute})
 		res, _ := h.call(t, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"})
 		wantOK(t, res)
-		// Its process may still be PENDING (a loaded machine): then the
-		// wait is on the process; once the build runs, on its log.
-		if next := eventsNext(t, h); !strings.Contains(next, "wait for it") || !strings.Contains(next, "buildId=") && !strings.Contains(next, "zerops_process processId=") {
-			t.Errorf("a running build's next = %q, want wait or follow", next)
+		// The wait is the deploy's own, as the deploy answer says (walk
+		// 75b: events said zerops_process, deploy zerops_deploy follow).
+		if next := eventsNext(t, h); !strings.Contains(next, "zerops_deploy follow=") || strings.Contains(next, "zerops_process") {
+			t.Errorf("a running build's next = %q, want zerops_deploy follow", next)
 		}
 	})
 	t.Run("UploadLeftUnbuilt", func(t *testing.T) {

@@ -3,6 +3,7 @@ package mcp
 import (
 	"cmp"
 	"context"
+	"slices"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -93,13 +94,17 @@ func eventsNext(events []ops.Event, hostname string) string {
 	}
 	if len(running) > 0 {
 		e := running[0]
+		if b := slices.IndexFunc(running, func(r ops.Event) bool { return r.Kind == ops.EventBuild && r.Status != string(platform.AppVersionUploading) }); b >= 0 &&
+			e.Kind != ops.EventBuild && (e.Action == string(platform.ActionBuild) || e.Action == string(platform.ActionDeploy)) {
+			e = running[b] // a deploy's process: its build is what is waited for (walk 75b: the process, here; zerops_deploy follow, there)
+		}
 		if e.Kind == ops.EventBuild && e.Status == string(platform.AppVersionUploading) {
 			return "Next: " + eventWho(e) + "'s upload " + e.ID + " is not built yet: a push under way, or one that failed (it builds nothing and has no log). " +
 				stepText(ops.UploadNext(e.Service))
 		}
 		if e.Kind == ops.EventBuild {
-			return "Next: " + eventWho(e) + " is " + e.Status + ": wait for it, or follow its output with zerops_logs serviceHostname=" + e.Service +
-				" buildId=" + e.ID + "; zerops_events again shows when it ends."
+			return "Next: " + eventWho(e) + " is " + e.Status + ": zerops_deploy follow=" + e.ID + " waits for it and tells whether " + eventWho(e) +
+				" is live, or the cause and the fix (its output so far: zerops_logs serviceHostname=" + e.Service + " buildId=" + e.ID + ")."
 		}
 		return "Next: " + e.Action + " of " + eventWho(e) + " is " + e.Status + ": wait for it with zerops_process processId=" + e.ID + "."
 	}
