@@ -94,7 +94,9 @@ func eventsNext(events []ops.Event, hostname string) string {
 	}
 	if len(running) > 0 {
 		e := running[0]
-		if b := slices.IndexFunc(running, func(r ops.Event) bool { return r.Kind == ops.EventBuild && r.Status != string(platform.AppVersionUploading) }); b >= 0 &&
+		if b := slices.IndexFunc(running, func(r ops.Event) bool {
+			return r.Kind == ops.EventBuild && r.Status != string(platform.AppVersionUploading)
+		}); b >= 0 &&
 			e.Kind != ops.EventBuild && (e.Action == string(platform.ActionBuild) || e.Action == string(platform.ActionDeploy)) {
 			e = running[b] // a deploy's process: its build is what is waited for (walk 75b: the process, here; zerops_deploy follow, there)
 		}
