@@ -221,3 +221,33 @@ func TestDeletedService_CreatedAgainNeedsARestart(t *testing.T) {
 		t.Errorf("verify after pgdb is back: want the restart, not another service: %s", text(res))
 	}
 }
+
+// TestDeletedService_RemovingTheReferenceIsOffered: after a service is
+// deleted (maybe on purpose) and the app restarted, the verify of the app
+// that still references it offers both ways, dropping the reference or
+// creating the service again, never the second alone (walk 75c: "Fix it
+// with zerops_env: create api again" after api was deleted on purpose).
+func TestDeletedService_RemovingTheReferenceIsOffered(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	if res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1"); m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	set := map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"CACHE_HOST=${cache_hostname}"}, "restart": true}
+	if res, _ := h.callWith(t, ctx, "zerops_env", set, "env"); res.IsError {
+		t.Fatalf("env set: %s", text(res))
+	}
+	if res, _ := h.callWith(t, ctx, "zerops_delete", map[string]any{"serviceHostname": "cache", "confirm": true}, "del"); res.IsError {
+		t.Fatalf("delete: %s", text(res))
+	}
+	if res, _ := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appstage"}, "rs"); res.IsError {
+		t.Fatalf("restart: %s", text(res))
+	}
+	res, m := h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+	next := str(m["next"])
+	if !strings.Contains(next, "create cache again") || !strings.Contains(next, `zerops_env action=delete serviceHostname=appstage variables=["CACHE_HOST"]`) ||
+		strings.Contains(next, "Fix it with zerops_env: create") {
+		t.Errorf("verify next %q, want both ways: drop CACHE_HOST or create cache again: %s", next, text(res))
+	}
+}

@@ -964,8 +964,16 @@ func missingNext(ctx context.Context, proj Project, svc platform.ServiceStack, h
 			}
 			problem, fix := r.explain(names)
 			where := "with zerops_env"
+			remove := fmt.Sprintf("zerops_env action=delete serviceHostname=%s variables=[%q] restart=true", svc.Name, m[1])
 			if v.yml {
 				where = "in zerops.yml's run.envVariables, then zerops_deploy"
+				remove = "remove " + m[1] + " from zerops.yml's run.envVariables, then zerops_deploy"
+			}
+			if strings.HasPrefix(fix, "create ") {
+				// A service deleted, maybe on purpose (walk 75c: "Fix it with
+				// zerops_env: create api again"): either way is the user's.
+				h.Next = platform.Say(m[1] + " holds " + problem + ". If " + svc.Name + " no longer needs " + m[2] + ": " + remove + "; if it does: " + fix + ".")
+				return
 			}
 			h.Next = platform.Say(m[1] + " holds " + problem + ". Fix it " + where + ": " + fix + ".")
 			return
