@@ -44,8 +44,8 @@ func (s *Server) validateTool() toolDef {
 		next := "Next: fix the errors and validate again."
 		if res.Valid {
 			dir := "" // a file below ZCP's working directory is deployed from where it is
-			if d := path.Dir(filepath.ToSlash(in.FilePath)); in.Content == "" && d != "." && !path.IsAbs(d) {
-				dir = d
+			if d := path.Dir(filepath.ToSlash(in.FilePath)); in.Content == "" && d != "." {
+				dir = d // absolute too (walk 75c: the last push's folder was named instead)
 			}
 			next = "Next: deploy: " + stepText(ops.DeployNext(ctx, ops.Project{Client: c, ID: s.projectID(), Memory: s.deps.Memory}, content, dir)) + "."
 			if res.Kind == yamlcheck.KindImportYml {

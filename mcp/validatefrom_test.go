@@ -27,6 +27,12 @@ func TestValidate_FileNamesItsOwnDeploy(t *testing.T) {
 	if !strings.Contains(next, "zerops_deploy workingDir=shop targetService=appstage") || strings.Contains(next, "api") {
 		t.Errorf("next %q: want the deploy from shop, the file's directory", next)
 	}
+	// By its absolute path too (walk 75c: the last push's folder was named).
+	res, m = h.call(t, "zerops_validate", map[string]any{"filePath": wd + "/shop/zerops.yml"})
+	wantOK(t, res)
+	if next := str(m["next"]); !strings.Contains(next, "zerops_deploy workingDir="+wd+"/shop targetService=appstage") {
+		t.Errorf("next %q: want the deploy from %s/shop, the file's directory", next, wd)
+	}
 }
 
 // TestVerify_NeverDeployedOffersItsOwnCode: a service with no code yet,
