@@ -78,7 +78,7 @@ func (s *Server) envTool() toolDef {
 			return out, nil
 		}
 		if res.Action == ops.EnvSet && len(res.Changed) == 0 && len(res.Unchanged) > 0 {
-			return s.unchangedSet(ctx, res, out), nil
+			return s.unchangedSet(ctx, req, res, out, in.Restart.V)
 		}
 		pr := s.progressFor(ctx, req)
 		if in.Restart.V {
@@ -121,23 +121,38 @@ func (s *Server) envTool() toolDef {
 // unchangedSet finishes a set that sent nothing, every value already held:
 // a restart would give no app anything new (walk 75: the same value again
 // restarted seven runtimes). An app that has not read an earlier change is
-// named with its restart; a held value that is wrong gets its fix.
-func (s *Server) unchangedSet(ctx context.Context, res *ops.EnvResult, out envOutput) envOutput {
+// restarted when restart is asked for, else named with its restart; a
+// held value that is wrong gets its fix.
+func (s *Server) unchangedSet(ctx context.Context, req *sdk.CallToolRequest, res *ops.EnvResult, out envOutput, restart bool) (envOutput, error) {
 	out.Next = "Next: nothing to do: " + strings.Join(res.Unchanged, ", ") + " already held " + pick(len(res.Unchanged), "that value", "those values") +
-		", so nothing was sent and nothing was restarted."
+		", so nothing was sent."
 	var pending []string
 	if res.Scope == ops.EnvScopeProject {
 		pending = s.pendingRestarts(ctx)
 	} else if _, _, ok := ops.EnvPendingRestart(ctx, s.opsProject(), res.Service); ok {
 		pending = []string{res.Service}
 	}
-	if len(pending) > 0 {
+	switch {
+	case len(pending) > 0 && restart:
+		// restart: true asked for what an earlier change still needs (walk
+		// 75c: with the value held, nothing was restarted).
+		procs, names, err := ops.RestartPending(ctx, s.opsProject(), pending)
+		if err != nil {
+			return envOutput{}, err
+		}
+		restarts, followed := s.followProcesses(ctx, s.progressFor(ctx, req), procs, "")
+		out.Processes, out.Restarted = summarize(restarts), nonNil(names)
+		out.Next = nextForProcesses(restarts, followed, out.Next+" "+strings.Join(names, ", ")+pick(len(names), " ran", " ran")+
+			" with values from before an earlier change and "+pick(len(names), "was", "were")+" restarted; zerops_verify checks that "+pick(len(names), "it answers", "they answer")+".")
+	case len(pending) > 0:
 		out.Next += " " + strings.Join(pending, ", ") + " still run" + pick(len(pending), "s", "") + " with values from before an earlier change: " + restartCalls(pending) + "."
+	default:
+		out.Next = strings.TrimSuffix(out.Next, ".") + " and nothing was restarted."
 	}
 	if next, warnings, ok := setStep(s.opsProject(), res, "a restart or deploy gives the app the unresolved text, and it will likely crash or misbehave", out.Warnings); ok {
 		out.Next, out.Warnings = next, warnings
 	}
-	return out
+	return out, nil
 }
 
 // envReadInput is the read-only variant's input: no variables, action get only.
