@@ -251,3 +251,18 @@ func TestDeletedService_RemovingTheReferenceIsOffered(t *testing.T) {
 		t.Errorf("verify next %q, want both ways: drop CACHE_HOST or create cache again: %s", next, text(res))
 	}
 }
+
+// TestDelete_RefusalCountsAVariableJustSet: a variable referencing api set
+// a moment before, its change still running, is named by the refusal of
+// the delete without confirm (walk 75c: it came up only once api was
+// gone, after the user was asked).
+func TestDelete_RefusalCountsAVariableJustSet(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	res, _ := h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"CACHE_HOST=${cache_hostname}"}})
+	wantOK(t, res)
+	res, m := h.call(t, "zerops_delete", map[string]any{"serviceHostname": "cache"})
+	if !strings.Contains(str(m["error"]), "appstage (CACHE_HOST)") {
+		t.Errorf("the refusal does not name appstage's CACHE_HOST: %s", text(res))
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -43,6 +44,24 @@ func ImportType(svc platform.ServiceStack) string {
 	return typ
 }
 
+// envSettleWait bounds how long a delete waits for ZCP's own variable
+// changes still running before it reads which variables reference the
+// service.
+const envSettleWait = 15 * time.Second
+
+// settleEnvChanges waits, bounded, for the variable changes ZCP made a
+// moment ago that have not ended: the references a delete lists are read
+// after them (walk 75c: API_HOST=${api_hostname}, set just before, was
+// named only once api was gone). One it cannot read or that runs on is
+// given up on.
+func settleEnvChanges(ctx context.Context, proj Project) {
+	for _, p := range recentProcesses(ctx, proj, nil) {
+		if (p.ActionName == platform.ActionUpdateUserData || p.ActionName == platform.ActionUpdateProjectEnvs) && !p.IsTerminal() {
+			_ = waitProcessEnd(ctx, proj.Client, p.ID, envSettleWait)
+		}
+	}
+}
+
 // Delete removes the service named hostname. Without confirm it does nothing
 // and answers CONFIRM_REQUIRED: deletion cannot be undone.
 func Delete(ctx context.Context, proj Project, hostname string, confirm bool) (*DeleteResult, error) {
@@ -51,6 +70,7 @@ func Delete(ctx context.Context, proj Project, hostname string, confirm bool) (*
 	if err != nil {
 		return nil, err
 	}
+	settleEnvChanges(ctx, proj)
 	if !confirm {
 		msg := fmt.Sprintf("deleting %s needs confirm: true.", svc.Name)
 		if note := deletionBackupNote(ctx, c, svc); note != "" {
