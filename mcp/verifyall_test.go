@@ -121,4 +121,8 @@ func TestVerify_AllSameStepSaidOnce(t *testing.T) {
 	if strings.Count(next, "zerops_manage action=start serviceHostname=db") != 1 || !strings.Contains(next, "(degraded) needs the same step.") || strings.Contains(next, "Then the next step under") {
 		t.Errorf("next %q, want db started once and the other app named as needing the same step: %s", next, text(res))
 	}
+	// Said once in the whole answer: not again under the other app (walk 75c).
+	if n := strings.Count(text(res), "zerops_manage action=start serviceHostname=db"); n != 1 {
+		t.Errorf("db's start said %d times in the answer: %s", n, text(res))
+	}
 }

@@ -219,6 +219,7 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 	// named, so an agent acting on next alone misses none (walk 75: a
 	// stopped cache behind a degraded app went unsaid beside a failing one).
 	out.Next = withOthersSteps(out.Next, out.Services, worst)
+	sameStepOnce(out.Services, worst)
 	return out, nil
 }
 
@@ -237,6 +238,32 @@ func withOthersSteps(next platform.Step, services []ServiceHealth, worst Service
 		next = next.Say(" Then the next step under " + listSome(also, ", ") + ".")
 	}
 	return next
+}
+
+// sameStepOnce leaves a step that makes the same calls as one said before
+// (the answer's, worst's; or another service's above) said there only
+// (walk 75c: start db under appstage and again under pyapp).
+func sameStepOnce(services []ServiceHealth, worst ServiceHealth) {
+	seen := map[string]string{}
+	if k := strings.Join(stepCalls(worst.Next), "|"); k != "" {
+		seen[k] = ""
+	}
+	for i := range services {
+		h := &services[i]
+		k := strings.Join(stepCalls(h.Next), "|")
+		if k == "" || h.Service == worst.Service {
+			continue
+		}
+		first, said := seen[k]
+		switch {
+		case !said:
+			seen[k] = h.Service
+		case first == "":
+			h.Next = platform.Say("the answer's next step is this one's too.")
+		default:
+			h.Next = platform.Say("the same step as " + first + "'s.")
+		}
+	}
 }
 
 // othersNeedingAStep are the services but worst with a next step of their
