@@ -147,7 +147,7 @@ func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 		name:    "read by no code",
 		files:   node(listen),
 		verdict: "unverified",
-		reason:  []string{"whether the app connects with DATABASE_URL as it starts (DATABASE_URL names pg, a service the project lacks", "the code read of the start (server.js) does not read it"},
+		reason:  []string{"whether the app connects with DATABASE_URL as it starts (DATABASE_URL names pg, a service the project lacks", "none of the code the sandbox read of the start (server.js) reads it"},
 		once:    []string{warned},
 		lacks:   []string{"ENOTFOUND", `"diagnoses"`},
 	}, {

@@ -162,7 +162,7 @@ func (r *runSim) missingHostNote(lang, key, host string) string {
 	if len(files) > 3 {
 		files = append(files[:3], "…")
 	}
-	return fmt.Sprintf("%s: the code read of the start (%s) does not read it", what, strings.Join(files, ", "))
+	return fmt.Sprintf("%s: none of the code the sandbox read of the start (%s) reads it", what, strings.Join(files, ", "))
 }
 
 // lineEnd is the offset of the end of the line holding offset at in src.
@@ -181,5 +181,5 @@ func connectsOn(t *tool, rel, line string) bool {
 		return false
 	}
 	m := t.connects.FindStringIndex(line)
-	return m != nil && !inlineFunc(rel, line[:m[0]])
+	return m != nil && !inlineFunc(rel, line[:m[0]]) && !strings.Contains(line, "lazyConnect: true") // ioredis told to wait for connect()
 }

@@ -28,7 +28,7 @@ const (
 // run: a client's connect (mongoose, MongoClient, amqplib, a redis client's
 // connect()), mysql2's createConnection, fetch; pg's Client and Pool,
 // node-redis's createClient and Prisma connect when used.
-var jsConnects = lazyregexp.New(`\b(?:connect|createConnection|fetch)\(`)
+var jsConnects = lazyregexp.New(`\b(?:connect|createConnection|fetch)\(|\bnew\s+(?:Redis|IORedis)\(`) // ioredis connects as it is made
 
 func nodeRecord() *tool {
 	return &tool{name: "node", names: []string{"node"}, lang: "node", run: nodeTool, deps: nodeDeps,
