@@ -438,3 +438,19 @@ func TestMetrics_StoppedServiceIsSaidBesideOk(t *testing.T) {
 		})
 	}
 }
+
+// TestMetrics_PlanForLoadOnTheStageNotTheDev: with appdev and appstage
+// both running, planning for load names appstage, the service that takes
+// traffic in the dev/stage pattern (walk 75c: launch advice was for appdev).
+func TestMetrics_PlanForLoadOnTheStageNotTheDev(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	if res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "d"); m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	res, m := h.call(t, "zerops_metrics", map[string]any{})
+	wantOK(t, res)
+	if next := str(m["next"]); !strings.Contains(next, "raise minContainers of appstage") || strings.Contains(next, "serviceHostname=appdev") {
+		t.Errorf("next = %q, want the load planned on appstage", next)
+	}
+}

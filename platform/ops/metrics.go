@@ -167,6 +167,9 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 			peak := max(m.cpu.Peak, m.ram.Peak)
 			if s.Type.Category == platform.CategoryUser {
 				peak += 1000
+				if strings.HasSuffix(s.Name, "dev") {
+					peak -= 500 // a dev service of the dev/stage pattern takes no traffic (walk 75c: launch advice for appdev)
+				}
 			}
 			if peak > busiestPeak {
 				busiest, busiestUse, busiestPeak = &s, m, peak
