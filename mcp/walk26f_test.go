@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -193,5 +194,26 @@ func TestImport_BuildFromGitSaidWhenNotFollowed(t *testing.T) {
 	wantOK(t, res)
 	if next := str(m["next"]); !strings.Contains(next, "zerops_process") || !strings.Contains(next, "Once it has finished: app has buildFromGit") || !strings.Contains(next, "sandbox builds nothing from git") {
 		t.Errorf("next = %q", next)
+	}
+}
+
+// TestImport_DryRunWarnsOfADanglingReference: a reference to a service
+// neither the import nor the project has is warned of in the dry run
+// (walk 75c: an export renamed for a re-import kept ${api_hostname} of a
+// service gone, and the dry run answered valid without a word); one to
+// the project's db, or to a service of the same import, is not.
+func TestImport_DryRunWarnsOfADanglingReference(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	imp := "services:\n  - hostname: web2\n    type: nodejs@22\n    envSecrets:\n      API_HOST: ${api_hostname}\n      DB_HOST: ${db_hostname}\n      PEER: ${worker2_hostname}\n" +
+		"  - hostname: worker2\n    type: nodejs@22\n"
+	res, m := h.call(t, "zerops_import", map[string]any{"content": imp, "dryRun": true})
+	wantOK(t, res)
+	w := fmt.Sprint(m["warnings"])
+	if !strings.Contains(w, `${api_hostname}: neither this import nor the project has a service \"api\"`) && !strings.Contains(w, `${api_hostname}: neither this import nor the project has a service "api"`) {
+		t.Errorf("no warning of ${api_hostname}: %s", text(res))
+	}
+	if strings.Contains(w, "${db_hostname}") || strings.Contains(w, "${worker2_hostname}") || m["valid"] != true {
+		t.Errorf("a reference that resolves is warned of, or the import is refused: %s", text(res))
 	}
 }

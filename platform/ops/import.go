@@ -110,6 +110,11 @@ func CheckImport(ctx context.Context, proj Project, content string, pub Publishe
 	if !out.SchemaChecked {
 		out.Warnings = append(out.Warnings, noSchema)
 	}
+	if c != nil && rep.HostnamesChecked {
+		if existing, err := listServices(ctx, proj); err == nil {
+			out.Warnings = append(out.Warnings, danglingRefIssues(content, existing)...)
+		}
+	}
 	out.Valid = len(out.Problems) == 0
 	return out, nil
 }

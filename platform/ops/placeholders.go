@@ -77,3 +77,48 @@ func walkScalars(n *yaml.Node, path string, fn func(path, value string)) {
 		}
 	}
 }
+
+// danglingRefIssues warn of each ${host_key} in content's services' values
+// whose host neither the import nor the project (existing; nil: not read)
+// has: imported, the platform leaves the text as written (walk 75c: an
+// export re-imported under new hostnames kept ${api_hostname} of a
+// service gone, and the dry run said nothing, though validate warns).
+func danglingRefIssues(content string, existing []platform.ServiceStack) []platform.Issue {
+	if existing == nil || !envRefRe.MatchString(content) {
+		return nil
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal([]byte(content), &doc) != nil || len(doc.Content) == 0 {
+		return nil
+	}
+	services := mapValue(doc.Content[0], "services")
+	if services == nil || services.Kind != yaml.SequenceNode {
+		return nil
+	}
+	have := map[string]bool{}
+	for _, s := range existing {
+		have[s.Name] = true
+	}
+	for _, svc := range services.Content {
+		if h := mapValue(svc, "hostname"); h != nil {
+			have[h.Value] = true
+		}
+	}
+	var out []platform.Issue
+	for i, svc := range services.Content {
+		host := ""
+		if h := mapValue(svc, "hostname"); h != nil {
+			host = h.Value
+		}
+		walkScalars(svc, fmt.Sprintf("services[%d](%s)", i, host), func(path, value string) {
+			for _, m := range envRefRe.FindAllStringSubmatch(value, -1) {
+				if ref, _ := refParts(m); strings.HasPrefix(m[0], "${") && !have[ref] && len(out) < maxPlaceholderIssues {
+					out = append(out, platform.Issue{Path: platform.Clip(path, platform.MaxIssueText),
+						Problem: platform.Clip(fmt.Sprintf("%s: neither this import nor the project has a service %q, so nothing resolves it: the platform leaves the text as written", m[0], ref), platform.MaxIssueText),
+						Fix:     platform.Clip("Point it at a service this import or the project has, or remove the key.", platform.MaxIssueText)})
+				}
+			}
+		})
+	}
+	return out
+}
