@@ -699,15 +699,20 @@ func waitProcessEnd(ctx context.Context, c platform.Client, id string, limit tim
 // have ended: the service, or for project variables every running runtime
 // service that sees a new value (EnvAffected). It returns the restart processes and the services restarted.
 func RestartAfterEnv(ctx context.Context, proj Project, res *EnvResult) ([]platform.Process, []string, error) {
-	c := proj.Client
 	services, err := envAffected(ctx, proj, res)
 	if err != nil {
 		return nil, nil, err
 	}
+	return restartEach(ctx, proj, services)
+}
+
+// restartEach restarts each of services: the processes started and the
+// names restarted, up to the first that fails.
+func restartEach(ctx context.Context, proj Project, services []platform.ServiceStack) ([]platform.Process, []string, error) {
 	var procs []platform.Process
 	var names []string
 	for _, svc := range services {
-		proc, err := c.RestartService(ctx, svc.ID)
+		proc, err := proj.Client.RestartService(ctx, svc.ID)
 		if err != nil {
 			return procs, names, asPlatformError(err, "restarting "+svc.Name)
 		}

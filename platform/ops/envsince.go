@@ -105,22 +105,13 @@ func EnvChangeRunning(ctx context.Context, proj Project, hostname string) string
 // found running with values from before a change): the processes started
 // and the names restarted, up to the first that fails.
 func RestartPending(ctx context.Context, proj Project, names []string) ([]platform.Process, []string, error) {
-	var procs []platform.Process
-	var done []string
+	services := make([]platform.ServiceStack, 0, len(names))
 	for _, n := range names {
 		svc, err := ResolveService(ctx, proj, n)
 		if err != nil {
-			return procs, done, err
+			return nil, nil, err
 		}
-		proc, err := proj.Client.RestartService(ctx, svc.ID)
-		if err != nil {
-			return procs, done, asPlatformError(err, "restarting "+svc.Name)
-		}
-		proj.noteChange(svc.ID, proc)
-		done = append(done, svc.Name)
-		if proc != nil {
-			procs = append(procs, *proc)
-		}
+		services = append(services, *svc)
 	}
-	return procs, done, nil
+	return restartEach(ctx, proj, services)
 }

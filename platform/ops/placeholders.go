@@ -22,6 +22,38 @@ func placeholderIssues(content string) []platform.Issue {
 	if !placeholderRE.MatchString(content) {
 		return nil
 	}
+	services := importServices(content)
+	if services == nil {
+		return nil
+	}
+	var out []platform.Issue
+	walkServiceValues(services, func(path, value string) {
+		for _, m := range placeholderRE.FindAllStringSubmatch(value, -1) {
+			if len(out) < maxPlaceholderIssues {
+				out = append(out, platform.Issue{Path: platform.Clip(path, platform.MaxIssueText),
+					Problem: platform.Clip(m[1]+" is still the export's placeholder "+m[0]+": the import would store that text as its value", platform.MaxIssueText),
+					Fix:     platform.Clip("Replace "+m[0]+" with the real value of "+m[1]+", or remove the key.", platform.MaxIssueText)})
+			}
+		}
+	})
+	return out
+}
+
+// walkServiceValues calls fn with each scalar value of each service of
+// services and its path, "services[i](hostname).key…".
+func walkServiceValues(services *yaml.Node, fn func(path, value string)) {
+	for i, svc := range services.Content {
+		host := ""
+		if h := mapValue(svc, "hostname"); h != nil {
+			host = h.Value
+		}
+		walkScalars(svc, fmt.Sprintf("services[%d](%s)", i, host), fn)
+	}
+}
+
+// importServices is the services list of import YAML content, nil when
+// there is none to read.
+func importServices(content string) *yaml.Node {
 	var doc yaml.Node
 	if yaml.Unmarshal([]byte(content), &doc) != nil || len(doc.Content) == 0 {
 		return nil
@@ -30,23 +62,7 @@ func placeholderIssues(content string) []platform.Issue {
 	if services == nil || services.Kind != yaml.SequenceNode {
 		return nil
 	}
-	var out []platform.Issue
-	for i, svc := range services.Content {
-		host := ""
-		if h := mapValue(svc, "hostname"); h != nil {
-			host = h.Value
-		}
-		walkScalars(svc, fmt.Sprintf("services[%d](%s)", i, host), func(path, value string) {
-			for _, m := range placeholderRE.FindAllStringSubmatch(value, -1) {
-				if len(out) < maxPlaceholderIssues {
-					out = append(out, platform.Issue{Path: platform.Clip(path, platform.MaxIssueText),
-						Problem: platform.Clip(m[1]+" is still the export's placeholder "+m[0]+": the import would store that text as its value", platform.MaxIssueText),
-						Fix:     platform.Clip("Replace "+m[0]+" with the real value of "+m[1]+", or remove the key.", platform.MaxIssueText)})
-				}
-			}
-		})
-	}
-	return out
+	return services
 }
 
 // mapValue is the value of key in mapping n, or nil.
@@ -87,12 +103,8 @@ func danglingRefIssues(content string, existing []platform.ServiceStack) []platf
 	if existing == nil || !envRefRe.MatchString(content) {
 		return nil
 	}
-	var doc yaml.Node
-	if yaml.Unmarshal([]byte(content), &doc) != nil || len(doc.Content) == 0 {
-		return nil
-	}
-	services := mapValue(doc.Content[0], "services")
-	if services == nil || services.Kind != yaml.SequenceNode {
+	services := importServices(content)
+	if services == nil {
 		return nil
 	}
 	have := map[string]bool{}
@@ -105,20 +117,14 @@ func danglingRefIssues(content string, existing []platform.ServiceStack) []platf
 		}
 	}
 	var out []platform.Issue
-	for i, svc := range services.Content {
-		host := ""
-		if h := mapValue(svc, "hostname"); h != nil {
-			host = h.Value
-		}
-		walkScalars(svc, fmt.Sprintf("services[%d](%s)", i, host), func(path, value string) {
-			for _, m := range envRefRe.FindAllStringSubmatch(value, -1) {
-				if ref, _ := refParts(m); strings.HasPrefix(m[0], "${") && !have[ref] && len(out) < maxPlaceholderIssues {
-					out = append(out, platform.Issue{Path: platform.Clip(path, platform.MaxIssueText),
-						Problem: platform.Clip(fmt.Sprintf("%s: neither this import nor the project has a service %q, so nothing resolves it: the platform leaves the text as written", m[0], ref), platform.MaxIssueText),
-						Fix:     platform.Clip("Point it at a service this import or the project has, or remove the key.", platform.MaxIssueText)})
-				}
+	walkServiceValues(services, func(path, value string) {
+		for _, m := range envRefRe.FindAllStringSubmatch(value, -1) {
+			if ref, _ := refParts(m); strings.HasPrefix(m[0], "${") && !have[ref] && len(out) < maxPlaceholderIssues {
+				out = append(out, platform.Issue{Path: platform.Clip(path, platform.MaxIssueText),
+					Problem: platform.Clip(fmt.Sprintf("%s: neither this import nor the project has a service %q, so nothing resolves it: the platform leaves the text as written", m[0], ref), platform.MaxIssueText),
+					Fix:     platform.Clip("Point it at a service this import or the project has, or remove the key.", platform.MaxIssueText)})
 			}
-		})
-	}
+		}
+	})
 	return out
 }
