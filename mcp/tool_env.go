@@ -142,7 +142,7 @@ func (s *Server) unchangedSet(ctx context.Context, req *sdk.CallToolRequest, res
 		}
 		restarts, followed := s.followProcesses(ctx, s.progressFor(ctx, req), procs, "")
 		out.Processes, out.Restarted = summarize(restarts), nonNil(names)
-		out.Next = nextForProcesses(restarts, followed, out.Next+" "+strings.Join(names, ", ")+pick(len(names), " ran", " ran")+
+		out.Next = nextForProcesses(restarts, followed, out.Next+" "+strings.Join(names, ", ")+" ran"+
 			" with values from before an earlier change and "+pick(len(names), "was", "were")+" restarted; zerops_verify checks that "+pick(len(names), "it answers", "they answer")+".")
 	case len(pending) > 0:
 		out.Next += " " + strings.Join(pending, ", ") + " still run" + pick(len(pending), "s", "") + " with values from before an earlier change: " + restartCalls(pending) + "."

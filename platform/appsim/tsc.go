@@ -43,6 +43,17 @@ type tscConfig struct {
 	} `json:"compilerOptions"`
 }
 
+// tscProject is the tsconfig file tsc's command words compile: -p or
+// --project (a file, or the folder holding tsconfig.json), else
+// tsconfig.json.
+func tscProject(words []string) string {
+	proj := orStr(valueAfter(words, "-p", "--project"), "tsconfig.json")
+	if !strings.HasSuffix(proj, ".json") {
+		proj = path.Join(proj, "tsconfig.json")
+	}
+	return proj
+}
+
 // tscOutputs records what tsc (-p or --project, else tsconfig.json) emits:
 // a .js file in outDir for each TypeScript source, placed as the source is
 // under rootDir (given, else the sources' common directory). A project
@@ -53,10 +64,7 @@ func (b *buildSim) tscOutputs(words []string) {
 	if slices.Contains(words, "--noEmit") {
 		return
 	}
-	proj := orStr(valueAfter(words, "-p", "--project"), "tsconfig.json")
-	if !strings.HasSuffix(proj, ".json") {
-		proj = path.Join(proj, "tsconfig.json")
-	}
+	proj := tscProject(words)
 	src, ok := b.readFile(proj)
 	var cfg tscConfig
 	if !ok || json.Unmarshal([]byte(stripJSONComments(src)), &cfg) != nil {

@@ -29,10 +29,7 @@ func (b *buildSim) tscMissingModule(args []string) int {
 	if b.files == nil || b.mayHaveMade() {
 		return 0
 	}
-	proj := orStr(valueAfter(args, "-p", "--project"), "tsconfig.json")
-	if !strings.HasSuffix(proj, ".json") {
-		proj = path.Join(proj, "tsconfig.json")
-	}
+	proj := tscProject(args)
 	src, ok := b.readFile(proj)
 	var cfg tscConfig
 	if !ok || json.Unmarshal([]byte(stripJSONComments(src)), &cfg) != nil || cfg.Extends != nil || cfg.Files != nil || cfg.References != nil ||

@@ -53,13 +53,19 @@ func envChangedAt(ctx context.Context, proj Project, serviceID string, since tim
 	}
 	var last time.Time
 	for _, p := range recentProcesses(ctx, proj, procs) { // the search lags: ZCP's own change is read by id
-		own := p.ActionName == platform.ActionUpdateUserData && (p.ServiceStackID == serviceID || refersTo(p, serviceID))
 		failed := p.Status == platform.ProcessFailed || p.Status == platform.ProcessCanceled
-		if (own || p.ActionName == platform.ActionUpdateProjectEnvs) && !failed && p.Created.After(since) && p.Created.After(last) {
+		if changesEnvOf(p, serviceID) && !failed && p.Created.After(since) && p.Created.After(last) {
 			last = p.Created
 		}
 	}
 	return last
+}
+
+// changesEnvOf reports whether p changes the variables serviceID's app
+// reads: its own (stack.updateUserData) or the project's.
+func changesEnvOf(p platform.Process, serviceID string) bool {
+	own := p.ActionName == platform.ActionUpdateUserData && (p.ServiceStackID == serviceID || refersTo(p, serviceID))
+	return own || p.ActionName == platform.ActionUpdateProjectEnvs
 }
 
 // EnvPendingRestart reports, for hostname's running app, a change of its
@@ -93,8 +99,7 @@ func EnvChangeRunning(ctx context.Context, proj Project, hostname string) string
 		return ""
 	}
 	for _, p := range recentProcesses(ctx, proj, procs) { // the search lags: ZCP's own change is read by id
-		own := p.ActionName == platform.ActionUpdateUserData && (p.ServiceStackID == svc.ID || refersTo(p, svc.ID))
-		if (own || p.ActionName == platform.ActionUpdateProjectEnvs) && !p.IsTerminal() {
+		if changesEnvOf(p, svc.ID) && !p.IsTerminal() {
 			return p.ID
 		}
 	}

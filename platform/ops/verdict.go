@@ -669,11 +669,9 @@ func readBuildLog(name, buildID string) platform.Step {
 // app's code reads or requires that no variable sets.
 var unsetVarsRe = lazyregexp.New(`whether the app runs without ([A-Za-z_]\w*(?:, [A-Za-z_]\w*)*): [^;]*?, and no variable sets it`)
 
-// unsetVarsNext begins the step of an unverified verdict whose reason
-// (unverified) names variables the code needs that nothing sets: set them,
-// a secret with zerops_env, other values in zerops.yml; empty when it
-// names none.
-func unsetVarsNext(unverified, name string, src CodeSource) platform.Step {
+// unsetVars are the variables an unverified reason names as read or
+// required by the code with nothing setting them, each once.
+func unsetVars(unverified string) []string {
 	var keys []string
 	for _, m := range unsetVarsRe.FindAllStringSubmatch(unverified, -1) {
 		for _, k := range strings.Split(m[1], ", ") {
@@ -682,6 +680,15 @@ func unsetVarsNext(unverified, name string, src CodeSource) platform.Step {
 			}
 		}
 	}
+	return keys
+}
+
+// unsetVarsNext begins the step of an unverified verdict whose reason
+// (unverified) names variables the code needs that nothing sets: set them,
+// a secret with zerops_env, other values in zerops.yml; empty when it
+// names none.
+func unsetVarsNext(unverified, name string, src CodeSource) platform.Step {
+	keys := unsetVars(unverified)
 	if len(keys) == 0 {
 		return platform.Step{}
 	}

@@ -898,10 +898,7 @@ func unsetRefNext(ctx context.Context, proj Project, svc platform.ServiceStack, 
 	if h.Verdict != platform.VerdictUnverified {
 		return
 	}
-	var keys []string
-	for _, m := range unsetVarsRe.FindAllStringSubmatch(h.Reason, -1) {
-		keys = append(keys, strings.Split(m[1], ", ")...)
-	}
+	keys := unsetVars(h.Reason)
 	if len(keys) == 0 {
 		return
 	}
