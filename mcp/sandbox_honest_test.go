@@ -78,6 +78,34 @@ func TestDeploy_SandboxPythonImportOnlyLiveWhenChecked(t *testing.T) {
 	}
 }
 
+// pip --target puts gunicorn's script in vendor/bin, which PATH may lack:
+// a bare `gunicorn` start is unverified, naming PATH and the way that runs
+// it either way; `python -m gunicorn` with PYTHONPATH is live (walk 75c: a
+// bare gunicorn installed with --target was answered live).
+func TestDeploy_SandboxPipTargetCommandNotClaimedOnPath(t *testing.T) {
+	t.Parallel()
+	yml := func(start string) string {
+		return "zerops:\n  - setup: appstage\n    build:\n      base: python@3.12\n      buildCommands: [pip install --target=./vendor -r requirements.txt]\n      deployFiles: ./\n" +
+			"    run:\n      base: python@3.12\n      envVariables:\n        PYTHONPATH: /var/www/vendor\n      ports: [{port: 8000, httpSupport: true}]\n      start: " + start + "\n"
+	}
+	const app = "from flask import Flask\napp = Flask(__name__)\n\n@app.route('/')\ndef index():\n    return 'ok'\n"
+	tests := []struct{ start, verdict, want string }{
+		{"gunicorn app:app --bind 0.0.0.0:8000", string(platform.VerdictUnverified), "whether `gunicorn` is on PATH"},
+		{"python -m gunicorn app:app --bind 0.0.0.0:8000", string(platform.VerdictLive), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.start, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml(tt.start), "requirements.txt": "flask\ngunicorn\n", "app.py": app})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "py")
+			if m["verdict"] != tt.verdict || !strings.Contains(text(res), tt.want) {
+				t.Fatalf("verdict %v, want %s naming %q: %s", m["verdict"], tt.verdict, tt.want, text(res))
+			}
+		})
+	}
+}
+
 // A package whose module is named otherwise (discord.py gives discord,
 // the Discord bot recipe's requirements.txt; python-telegram-bot gives
 // telegram) counts as installed for the module it gives (walk 13: discord

@@ -398,6 +398,23 @@ func (r *runSim) pyInstalled(tool string) bool {
 	return r.deployed(".venv") != "" || r.deployed("venv") != "" || r.builtAt(".venv") || r.builtAt("venv")
 }
 
+// pyTargetOnlyRe is a pip install into a folder of its own (--target, -t).
+var pyTargetOnlyRe = lazyregexp.New(`\bpip[\d.]*\s+install\b[^;&|\n]*\s(?:--target|-t)\b`)
+
+// pyToolInTarget reports whether the build's pip --target install is the
+// only one that could bring a pyTools command: nothing installs in the run
+// container, no virtualenv is deployed and PATH is not set.
+func (r *runSim) pyToolInTarget() bool {
+	if r.unknown || !pyTargetOnlyRe.MatchString(strings.Join(r.d.BuildCommands, "\n")) ||
+		installsPackages("python", r.ownLines()) || pySystemPkgRe.MatchString(r.ownLines()) {
+		return false
+	}
+	if _, ok := r.env.Vars["PATH"]; ok {
+		return false
+	}
+	return r.deployed(".venv") == "" && r.deployed("venv") == "" && !r.builtAt(".venv") && !r.builtAt("venv")
+}
+
 // pyToolPkgs are the modules of the packages that bring the commands of
 // pyTools named otherwise.
 var pyToolPkgs = map[string]string{"django-admin": "django", "waitress-serve": "waitress", "pserve": "pyramid"}
@@ -457,6 +474,13 @@ func pyDeps(r *runSim, name string, args []string, _ int) (startCmd, bool) {
 	switch {
 	case pyTools[name] && !r.pyInstalled(name):
 		return startCmd{lang: "python", exit: 127, crash: []Line{{3, fmt.Sprintf("/bin/sh: %s: not found", name)}}}, true
+	case pyTools[name] && r.pyToolInTarget() && r.pyToolNamed(name):
+		// pip --target puts a package's scripts in TARGET/bin, which PATH
+		// may lack: whether the command is found there is not known here.
+		note := fmt.Sprintf("whether `%s` is on PATH (the build installs with pip --target, which puts the command in that folder's bin; `python -m %s` with PYTHONPATH set to the folder runs it either way)", name, orStr(pyToolPkgs[name], name))
+		if !slices.Contains(r.unsure, note) {
+			r.unsure = append(r.unsure, note)
+		}
 	case pyTools[name] && !r.pyToolNamed(name):
 		// Installs there are, but none the sandbox read names the
 		// command's package: it may come with one of them, or be missing.
