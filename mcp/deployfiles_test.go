@@ -95,11 +95,13 @@ func TestDeploy_NextStartWithoutBuild(t *testing.T) {
 				t.Fatalf("verdict %v, want not-answering with Next.js's missing-build line: %s", m["verdict"], answer)
 			}
 			next := str(m["next"]) + str(m["suggestion"])
-			if !strings.Contains(next, "`.next` to `build.deployFiles`") {
-				t.Errorf("the fix %q does not name `.next` in deployFiles: %s", next, answer)
+			// The build that ran next build needs no step to run it; one
+			// that never ran it deploys ./, so deployFiles is not the fix
+			// (walk 75c: it led with deployFiles).
+			if ran := strings.Contains(tt.build, "run build"); ran != strings.Contains(next, "`.next` to `build.deployFiles`") {
+				t.Errorf("the fix %q (build %q) names `.next` in deployFiles wrongly: %s", next, tt.build, answer)
 			}
-			// The build that ran next build needs no step to run it.
-			if ran := strings.Contains(tt.build, "run build"); strings.Contains(next, "Run `next build`") == ran {
+			if ran := strings.Contains(tt.build, "run build"); strings.Contains(next, "Add `npm run build` to `build.buildCommands` after the install") == ran {
 				t.Errorf("the fix %q (build %q) names running next build wrongly: %s", next, tt.build, answer)
 			}
 		})

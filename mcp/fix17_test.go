@@ -23,7 +23,7 @@ func TestDeploy_NextBuiltNotDeployed(t *testing.T) {
 		{name: "next build ran", files: app([]string{"npm install", "npm run build"}), verdict: "not-answering", signal: "deploy-files-missing",
 			next: []string{"Add `.next` to `build.deployFiles`"}, lacks: []string{"Run `next build` in"}},
 		{name: "next build never ran", files: app([]string{"npm install"}), verdict: "not-answering", signal: "deploy-files-missing",
-			next: []string{"Run `next build` in `build.buildCommands`"}},
+			next: []string{"Add `npm run build` to `build.buildCommands` after the install and `.next` to `build.deployFiles`"}},
 	})
 }
 

@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"cmp"
 	"math/bits"
 	"path"
 	"slices"
@@ -897,6 +898,24 @@ func (d *Diagnosis) nextBuildFix(text string, c *Code) bool {
 		}
 		d.Cause = "`next start` finds no production build in `" + m[2] + "`, though the build runs `next build` and `build.deployFiles` lists `" + built + "`: the start looks for it from another folder than the one it is deployed to (/var/www/" + built + ")."
 		d.Fix = "Start Next.js from the folder `" + built + "` is deployed in (/var/www: no `cd` elsewhere in `run.start`, no other directory argument to `next start`), or deploy `" + built + "` where the start looks; then deploy again."
+		return true
+	}
+	if c != nil && (c.NoBuild || strings.HasSuffix(c.Unrun, "(next build)")) {
+		// The build never ran `next build`: that is the cause, and the
+		// step to add; deployFiles only where it leaves the folder out.
+		deploy := ""
+		if !deploysEntry(c.DeployFiles, dir) {
+			deploy = " and `" + dir + "` to `build.deployFiles`"
+		}
+		if c.NoBuild {
+			d.Cause = "`next start` finds no production build in `" + m[2] + "`: the setup runs no build command, so `next build` never ran and only the pushed files were deployed."
+			pm := cmp.Or(c.PackageManager, "npm")
+			run := map[string]string{"pnpm": "pnpm build", "yarn": "yarn build", "bun": "bun run build"}[pm]
+			d.Fix = "Add `" + pm + " install` and `" + cmp.Or(run, "npm run build") + "` (with package.json's build script `next build`) to `build.buildCommands`" + deploy + ", then deploy again."
+			return true
+		}
+		d.Cause = "`next start` finds no production build in `" + m[2] + "`: package.json's build script runs `next build`, but no command in `build.buildCommands` runs that script."
+		d.Fix = "Add `" + c.UnrunBy + "` to `build.buildCommands` after the install" + deploy + ", then deploy again."
 		return true
 	}
 	d.Cause = "`next start` finds no production build in `" + m[2] + "`: the run container has only the deployed files, and the build's output directory was not among them (or the build never ran `next build`)."
