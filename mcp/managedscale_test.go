@@ -95,3 +95,21 @@ func TestScale_ManagedContainersSingleOnlyNoHA(t *testing.T) {
 		}
 	}
 }
+
+// TestDiscover_StoppedServiceNamedInNext: with db stopped, discover's next
+// names it and its start first, not another service's scaling (walk 75c:
+// "For the scaling in force of a service not shown here: … cache").
+func TestDiscover_StoppedServiceNamedInNext(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	ctx := context.Background()
+	res, _ := h.callWith(t, ctx, "zerops_manage", map[string]any{"action": "stop", "serviceHostname": "db"}, "stop")
+	wantOK(t, res)
+	h.fake.EndProcesses()
+	res, m := h.call(t, "zerops_discover", map[string]any{})
+	wantOK(t, res)
+	next := str(m["next"])
+	if !strings.Contains(next, "db (STOPPED)") || !strings.Contains(next, "zerops_manage action=start serviceHostname=db") || strings.Contains(next, "scaling in force") {
+		t.Errorf("discover with db stopped: next %q, want db's start and no scaling hint", next)
+	}
+}

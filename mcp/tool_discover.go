@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -36,7 +37,29 @@ func (s *Server) discoverTool() toolDef {
 				break
 			}
 		}
-		if in.ServiceHostname == "" {
+		// What is down comes first, not a hint at scaling (walk 75c: with
+		// db STOPPED, next offered cache's scaling).
+		var stopped, failed []string
+		for _, svc := range res.Services {
+			switch svc.Status {
+			case platform.ServiceStopped, platform.ServiceStopping:
+				stopped = append(stopped, svc.Hostname+" ("+string(svc.Status)+")")
+			case platform.ServiceFailed:
+				failed = append(failed, svc.Hostname)
+			}
+		}
+		if len(stopped)+len(failed) > 0 {
+			next = "Next:"
+			if len(stopped) > 0 {
+				host, _, _ := strings.Cut(stopped[0], " ")
+				next += " not running: " + strings.Join(stopped, ", ") + "; unless that is on purpose, start each (zerops_manage action=start serviceHostname=" + host + ")."
+			}
+			if len(failed) > 0 {
+				next += " FAILED: " + strings.Join(failed, ", ") + "; zerops_events serviceHostname=" + failed[0] + " shows what failed."
+			}
+			next += " zerops_verify tells which services answer and what they need."
+		}
+		if in.ServiceHostname == "" && len(stopped)+len(failed) == 0 {
 			// Only for a service whose scaling this answer does not show
 			// already, and that has one (object storage has none).
 			for _, svc := range res.Services {
