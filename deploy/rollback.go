@@ -121,7 +121,7 @@ func pastHealthy(env Env, svc *platform.ServiceStack, versions []platform.AppVer
 	return platform.NewError(platform.ErrInvalidParameter,
 		fmt.Sprintf("%s runs #%d (%s), which an earlier rollback went back to and which answered; a rollback now would leave it for #%d (%s), older",
 			svc.Name, live.Sequence, live.ID, v.Sequence, v.ID),
-		fmt.Sprintf("Keep %s: fix the change that failed in your zerops.yml and code, then zerops_deploy again. Only to go back to #%d anyway: zerops_deploy rollback=true targetService=%s appVersionId=%s.",
+		fmt.Sprintf("Keep %s: fix the change that failed in your zerops.yml or code, then zerops_deploy again. Only to go back to #%d anyway: zerops_deploy rollback=true targetService=%s appVersionId=%s.",
 			live.ID, v.Sequence, svc.Name, v.ID))
 }
 
@@ -257,7 +257,7 @@ func pickVersion(versions []platform.AppVersion, id, label string, notAnswering 
 			return platform.AppVersion{}, platform.NewError(platform.ErrNotFound,
 				fmt.Sprintf("no earlier version of %s known to work to go back to: %s already runs %s (#%d), not seen failing, and the other versions did not answer after their deploy: %s",
 					label, label, versions[i].ID, versions[i].Sequence, strings.Join(broken, ", ")),
-				"Nothing to roll back: keep "+versions[i].ID+". Fix the change that failed in your zerops.yml and code, then zerops_deploy again.")
+				"Nothing to roll back: keep "+versions[i].ID+". Fix the change that failed in your zerops.yml or code, then zerops_deploy again.")
 		}
 		return platform.AppVersion{}, platform.NewError(platform.ErrNotFound,
 			"no earlier version of "+label+" known to work to go back to: each did not answer after its deploy: "+strings.Join(broken, ", "),
@@ -331,7 +331,7 @@ func neverWentLive(versions, cands []platform.AppVersion, label string, notAnswe
 	return platform.NewError(platform.ErrNotFound,
 		fmt.Sprintf("nothing to roll back on %s: its latest deploy, #%d (%s), %s and never went live; %s still runs #%d (%s), the version it ran before that deploy",
 			label, last.Sequence, last.ID, how, label, live.Sequence, live.ID),
-		"Keep "+live.ID+": fix what failed in your zerops.yml and code, then zerops_deploy again."+further)
+		"Keep "+live.ID+": fix what failed in your zerops.yml or code, then zerops_deploy again."+further)
 }
 
 func procID(p *platform.Process) string {
