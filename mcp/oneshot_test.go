@@ -99,6 +99,10 @@ func TestDeploy_ShellCommandStartEndsAtOnce(t *testing.T) {
 			if said := strings.Contains(answer, "ends at once") || strings.Contains(answer, "exited with code 0"); said != tt.ends || tt.ends && (m["verdict"] == "unverified" || m["verdict"] == "live") {
 				t.Errorf("verdict %v, said it ends: %v, want %v: %s", m["verdict"], said, tt.ends, answer)
 			}
+			// walk 75c: the fix did not say which command ends.
+			if tt.ends && !strings.Contains(str(m["next"]), "the start command `"+tt.start+"` ends at once") {
+				t.Errorf("next %q does not quote the start that ends", str(m["next"]))
+			}
 			if tt.ends && strings.Contains(answer, "could not check where") {
 				t.Errorf("the answer still doubts where it listens: %s", answer)
 			}

@@ -23,7 +23,7 @@ import (
 // failed, then the log, then the probes that answered.
 func judge(h *ServiceHealth, svc platform.ServiceStack, latest *platform.AppVersion, src CodeSource, code *diagnose.Code, subdomain, first bool) {
 	h.Diagnoses = withoutUncheckedBinds(h.Diagnoses, tallyProbes(h.Probes), h.Probes)
-	j := &judgement{h: h, svc: svc, latest: latest, name: svc.Name, fix: diagnosedFix(h), src: src, code: code, subdomain: subdomain, first: first}
+	j := &judgement{h: h, svc: svc, latest: latest, name: svc.Name, fix: diagnosedFix(h, code), src: src, code: code, subdomain: subdomain, first: first}
 	if j.byVersion() {
 		return
 	}
@@ -73,8 +73,13 @@ func (j *judgement) or(next platform.Step) platform.Step {
 }
 
 // diagnosedFix is the step the first diagnosis of h gives, or the one for
-// a start command that keeps ending; zero when neither.
-func diagnosedFix(h *ServiceHealth) platform.Step {
+// a start command that keeps ending (quoted from code, when known); zero
+// when neither.
+func diagnosedFix(h *ServiceHealth, code *diagnose.Code) platform.Step {
+	start := "the start command"
+	if code != nil && code.Start != "" {
+		start += " `" + code.Start + "`"
+	}
 	var fix platform.Step
 	if len(h.Diagnoses) > 0 {
 		fix = platform.Say(h.Diagnoses[0].FixThenDeploy())
@@ -84,16 +89,16 @@ func diagnosedFix(h *ServiceHealth) platform.Step {
 	}
 	if fix.IsZero() && h.quits > 0 && len(h.Probes) == 0 {
 		// No HTTP port: a worker, or a job meant for run.crontab.
-		fix = platform.Say("the start command ends at once with status 0 and is started again and again: nothing of it keeps running. " +
+		fix = platform.Say(start + " ends at once with status 0 and is started again and again: nothing of it keeps running. " +
 			"For a job meant to run on a schedule, keep it in run.crontab and make `run.start` `zsc noop --silent`, which keeps the container up; " +
 			"for a worker meant to run all the time, make `run.start` run it in the foreground (its own loop or the worker's command); " +
 			"work done once per deploy belongs in build.buildCommands or run.initCommands. Then ").
 			Call("zerops_deploy").Say(" again.")
 	}
 	if fix.IsZero() && h.quits > 0 {
-		fix = platform.Say("the start command ends at once with status 0 and is started again: nothing keeps the server in the foreground " +
+		fix = platform.Say(start + " ends at once with status 0 and is started again: nothing keeps the server in the foreground " +
 			"(a trailing `&`, `nohup … &`, a daemonizing option such as `pm2 start`, or a script that does its work and ends). Make `run.start` run the server itself in the foreground " +
-			"(files only: a static service serves them); work done once per deploy belongs in build.buildCommands or run.initCommands. Then ").
+			"(for static files alone, a static service serves them with no start); work done once per deploy belongs in build.buildCommands or run.initCommands. Then ").
 			Call("zerops_deploy").Say(" again.")
 	}
 	return fix
