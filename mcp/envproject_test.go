@@ -124,3 +124,31 @@ func TestEnv_ProjectVariableChainResolves(t *testing.T) {
 		t.Errorf("verdict %v, want live: PORT is ${WEB_PORT}, the project's ${DEFAULT_PORT}, 3000\n%s", m["verdict"], text(res))
 	}
 }
+
+// A service's get lists the project variables its containers also get,
+// marked project, except a key the service holds itself (its own value
+// wins) (walk 75c: "does the app see both" had no answer from the
+// service's view).
+func TestEnv_ServiceGetListsProjectVariables(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	ctx := context.Background()
+	res, _ := h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"API_KEY=s3cr3t", "REGION=own"}}, "svc")
+	wantOK(t, res)
+	res, _ = h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "project": true, "variables": []string{"REGION=eu", "TZ=UTC"}}, "proj")
+	wantOK(t, res)
+	h.fake.EndProcesses()
+	res, m := h.call(t, "zerops_env", map[string]any{"action": "get", "serviceHostname": "appstage"})
+	wantOK(t, res)
+	from := map[string]string{}
+	for _, v := range m["variables"].([]any) {
+		v := v.(map[string]any)
+		from[str(v["key"])+"="+str(v["value"])] = str(v["from"])
+	}
+	if from["API_KEY=s3cr3t"] != "secret" || from["TZ=UTC"] != "project" || from["REGION=own"] != "secret" {
+		t.Errorf("get lists %v: want API_KEY as secret, TZ as project, REGION as the service's own", from)
+	}
+	if _, ok := from["REGION=eu"]; ok {
+		t.Errorf("get lists the project's REGION, which the service's own shadows: %v", from)
+	}
+}

@@ -264,6 +264,9 @@ func Env(ctx context.Context, proj Project, q EnvQueue, name EnvAction, target E
 	} else {
 		err = q.Write(ctx, queueKey, write)
 	}
+	if res != nil && action == EnvGet && svc != nil && err == nil {
+		res.Variables = withProjectVars(ctx, c, proj.ID, res.Variables)
+	}
 	if res != nil {
 		res.Warnings, res.BadRefKeys, res.BadRefFixes = warnings, badKeys, fixes
 		if action == EnvSet {
@@ -410,6 +413,31 @@ func serviceEnv(ctx context.Context, c platform.Client, svc *platform.ServiceSta
 		res.Notes = append(res.Notes, restartNote(svc))
 		return res, nil
 	}
+}
+
+// withProjectVars is a service's variables vars with the project's its
+// containers also get: those of keys it does not hold itself (its own
+// value wins), marked as the project's. vars as they were when the
+// project's cannot be read.
+func withProjectVars(ctx context.Context, c platform.Client, projectID string, vars []EnvInfo) []EnvInfo {
+	project, err := c.GetProjectEnv(ctx, projectID)
+	if err != nil {
+		return vars
+	}
+	own := map[string]bool{}
+	for _, v := range vars {
+		own[v.Key] = true
+	}
+	project = slices.DeleteFunc(project, func(e platform.EnvVar) bool { return own[e.Key] })
+	if len(project) == 0 {
+		return vars
+	}
+	out := append(vars, maskEnvs(project, isSensitiveEnv)...)
+	for i := len(vars); i < len(out); i++ {
+		out[i].From, out[i].ReadOnly = EnvFromProject, false
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Key < out[j].Key })
+	return out
 }
 
 // sameValue reports whether e, a variable as read, holds value already: a
