@@ -198,6 +198,10 @@ var (
 	envalidKeyRe  = lazyregexp.New(`(?m)^\s*([A-Za-z_]\w*)\s*:\s*(?:envalid\.)?(?:str|num|bool|port|url|email|host|json)\(([^)]*)\)`)
 	envVarRe      = lazyregexp.New(`(?m)^([ \t]*)[^\n]*\.get\(\s*['"]([A-Za-z_]\w*)['"]\s*\)\s*\.required\(\s*(?:true)?\s*\)\s*\.as\w+\(`)
 	builtinErrors = map[string]bool{"Error": true, "TypeError": true, "RangeError": true, "SyntaxError": true}
+	// jsEnvPropRe is a property of a variable read with no default on a
+	// line at module level (column 0): `process.env.PORT.trim()`, which
+	// throws a TypeError when it is unset.
+	jsEnvPropRe = lazyregexp.New(`(?m)^[^\s/*}][^\n]*?\b` + jsEnvRef + `\.([A-Za-z_$][\w$]*)`)
 	// jsEnvAliasRe is a constant holding a variable as it is, no default:
 	// `const secret = process.env.JWT_SECRET;`, which an if then tests.
 	jsEnvAliasRe = lazyregexp.New(`(?m)^[ \t]*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*` + jsEnvRef + `\s*;?[ \t]*$`)
@@ -336,6 +340,21 @@ func nodeEnvNeeds(src string, esm bool) []envNeed {
 				return []Line{{3, lib + ":47"}, {3, "    throw new EnvVarError(errMsg)"}, {3, "    ^"}, {3, ""},
 					{3, fmt.Sprintf("EnvVarError: env-var: %q is a required variable, but it was not set", key)},
 					{3, fmt.Sprintf("    at raiseError (%s:47:11)", lib)},
+					{3, fmt.Sprintf("    at %s", jsFrame(abs, line, col, esm))}, {3, ""}, {3, "Node.js " + nodeVersion}}, 1
+			}})
+	}
+	for _, m := range jsEnvPropRe.FindAllStringSubmatchIndex(src, -1) {
+		if before := src[m[0] : m[0]+strings.LastIndex(src[m[0]:m[1]], "process.env")]; strings.Contains(before, "=>") || strings.Contains(before, "function") {
+			continue // a function's body: it runs when called, not as the module loads
+		}
+		key, prop := firstNonEmpty(sub(src, m, 1), sub(src, m, 2)), sub(src, m, 3)
+		at := m[6] // the property's name, where V8 points
+		out = append(out, envNeed{keys: []string{key}, at: m[0], top: true,
+			fail: func(abs string, _ []string) ([]Line, int) {
+				line, col := lineCol(src, at)
+				text := strings.TrimRight(strings.Split(src, "\n")[line-1], "\r")
+				return []Line{{3, fmt.Sprintf("%s:%d", abs, line)}, {3, text}, {3, strings.Repeat(" ", col-1) + "^"}, {3, ""},
+					{3, fmt.Sprintf("TypeError: Cannot read properties of undefined (reading '%s')", prop)},
 					{3, fmt.Sprintf("    at %s", jsFrame(abs, line, col, esm))}, {3, ""}, {3, "Node.js " + nodeVersion}}, 1
 			}})
 	}

@@ -293,7 +293,10 @@ func (w *nodeWalk) module(rel string, stack []string) (startCmd, bool) {
 		}
 	}
 	w.dynamicImports(rel, src, esm)
-	return envBefore(len(src))
+	if c, failed := envBefore(len(src)); failed || compiled {
+		return c, failed
+	}
+	return w.r.fileReadAtLoad(rel, src, esm) // fileread.go
 }
 
 // dynamicImports notes, of the files src loads with import("./…") (often

@@ -19,9 +19,36 @@ func (d *Diagnosis) deployFilesFix(text string, stage Stage, c *Code) {
 	if stage == Build && (d.noBuildFix(text, c) || d.unrunScriptFix(text, c) || d.builtFolderFix(text, c) || d.builtOutputFix(text, c)) {
 		return
 	}
-	if !d.siteConfigFix(text) && !d.nextBuildFix(text, c) && !d.manifestFix(text) && !d.phpScriptFix(text) {
+	if !d.siteConfigFix(text) && !d.nextBuildFix(text, c) && !d.manifestFix(text) && !d.phpScriptFix(text) && !d.openedFileFix(text, stage, c) {
 		d.servedFileFix(text, stage)
 	}
+}
+
+// openedFileMissing is Node's ENOENT for a file under /var/www the app
+// opens or reads (fs.readFileSync, fs.promises.readFile, fs.statSync).
+const openedFileMissing = `\bENOENT: no such file or directory, (?:open|stat|scandir|access|lstat) '(/var/www/[^']+)'`
+
+var (
+	openedFileMissingRe  = lazyregexp.New(openedFileMissing)
+	buildOutputMissingRe = lazyregexp.New(buildOutputFileMissing)
+)
+
+// openedFileFix fits d, deploy-files-missing read from a runtime line
+// text, to a file the app opens that the deploy did not bring (a build's
+// output folder is builtOutputFix's). False when text names no such file.
+func (d *Diagnosis) openedFileFix(text string, stage Stage, c *Code) bool {
+	m := openedFileMissingRe.FindStringSubmatch(text)
+	if stage == Build || m == nil || buildOutputMissingRe.MatchString(text) {
+		return false
+	}
+	rel := strings.TrimPrefix(m[1], "/var/www/")
+	d.Cause = "The app opens " + m[1] + " and the deploy did not put `" + rel + "` there: it is not among the files `build.deployFiles` deploys (not pushed, left out, or made by no build command)."
+	add := "add it to the folder you deploy from and to `build.deployFiles` (`./` takes everything)"
+	if c != nil && c.Whole {
+		add = "add it to the folder you deploy from (`build.deployFiles: ./` then takes it)"
+	}
+	d.Fix = "Deploy `" + rel + "`: " + add + ", or make it in `build.buildCommands`; a file of secrets is better read from variables (zerops_env). Then deploy again."
+	return true
 }
 
 // noBuildFix fits d, deploy-files-missing read from a build's line text,

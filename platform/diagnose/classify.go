@@ -1019,6 +1019,7 @@ func (d *Diagnosis) fit(f found, lines []string, stage Stage, opt Options, prepF
 	case "missing-env-variable":
 		d.settingsFix(lines, f.line, stage)
 		d.zodEnvFix(lines, f.line, stage)
+		d.envPropFix(lines, f.line)
 	case "readiness-check-failed":
 		d.readinessPortFix(f.bare, lines, opt.declared())
 		d.readinessTimeoutFix(f.bare)

@@ -234,7 +234,7 @@ func TestClassify_RunPrepareReadsVarWwwInARuntimeLog(t *testing.T) {
 		{"RunPrepareCdVarWww", Runtime, []string{"[prepare] cd /var/www && bundle install", "sh: 1: cd: can't cd to /var/www/app", "prepareCommands failed (exit status 2)"}, "prepare-reads-deploy-files", ""},
 		{"RunPrepareComposer", Runtime, []string{"[run.prepare] composer install -d /var/www", "Composer could not find a composer.json file in /var/www", "PREPARING_RUNTIME_FAILED"}, "prepare-reads-deploy-files", ""},
 		{"StartFileWithoutPrepareIsNot", Runtime, []string{"python: can't open file '/var/www/app.py': [Errno 2] No such file or directory"}, "start-file-missing", ""},
-		{"AppReadWithoutPrepareIsNot", Runtime, []string{"Error: ENOENT: no such file or directory, open '/var/www/config/keys.json'", "    at Object.openSync (node:fs:573:18)"}, "app-crash", ""},
+		{"AppReadWithoutPrepareIsNot", Runtime, []string{"Error: ENOENT: no such file or directory, open '/var/www/config/keys.json'", "    at Object.openSync (node:fs:573:18)"}, "deploy-files-missing", "config/keys.json"},
 	}
 	runFamilyCases(t, tests)
 }
@@ -393,13 +393,13 @@ func TestClassify_BuildOutputNotDeployedIsDeployFilesMissing(t *testing.T) {
 		{"BuildDirNotFound", Runtime, []string{"Error: Could not find the build directory: /var/www/build. Did you run `npm run build`?"}, "deploy-files-missing", ""},
 		{"ServerBuildNotFound", Runtime, []string{"Error: Cannot find the server build at /var/www/build/server/index.js"}, "deploy-files-missing", ""},
 		{"BuildOutputNotFound", Runtime, []string{"ERROR: Build output not found at /var/www/dist. Run the build first."}, "deploy-files-missing", ""},
-		// A file under the build's output missing at run time; a source file
-		// is the app's.
+		// A file under the build's output missing at run time; another file
+		// the app opens under /var/www was not deployed either (walk 76).
 		{"NodeDistManifest", Runtime, []string{"Error: ENOENT: no such file or directory, open '/var/www/dist/.vite/manifest.json'"}, "deploy-files-missing", ""},
 		{"PythonBuildTemplate", Runtime, []string{"FileNotFoundError: [Errno 2] No such file or directory: './build/index.html'"}, "deploy-files-missing", ""},
 		{"GoDistFile", Runtime, []string{"2026/11/30 10:00:00 open dist/assets/app.js: no such file or directory"}, "deploy-files-missing", ""},
 		{"NextOutputFile", Runtime, []string{"Error: ENOENT: no such file or directory, open '/var/www/.next/BUILD_ID'"}, "deploy-files-missing", ""},
-		{"SourceFileENOENTIsNot", Runtime, []string{"Error: ENOENT: no such file or directory, open '/var/www/config/settings.json'"}, "app-crash", ""},
+		{"SourceFileENOENTOpened", Runtime, []string{"Error: ENOENT: no such file or directory, open '/var/www/config/settings.json'"}, "deploy-files-missing", "The app opens /var/www/config/settings.json"},
 	}
 	runFamilyCases(t, tests)
 }

@@ -440,6 +440,7 @@ var ruleSpecs = []ruleSpec{
 	// A file under the build's output directory the app does not find at
 	// run time (a manifest, a template, a page): the output was not deployed.
 	{build: "", runtime: "deploy-files-missing", keys: []string{"enoent", "no such file or directory"}, re: buildOutputFileMissing},
+	{build: "", runtime: "deploy-files-missing", keys: []string{"enoent: no such file or directory, "}, re: openedFileMissing},
 	// PHP cannot find a package's class (interface, trait, enum): a
 	// namespaced name outside the app's own namespace (App\, Tests\),
 	// whose package Composer did not install or the deploy did not ship.
@@ -461,6 +462,7 @@ var ruleSpecs = []ruleSpec{
 	// unresolved), in a failure: a parser's error naming it, or an error
 	// object's field just below the error.
 	{build: "", runtime: "missing-env-variable", keys: []string{"${"}, re: `\$\{[a-z][a-z0-9]*_[A-Za-z0-9_]+\}`, near: refInFailure},
+	{build: "", runtime: "missing-env-variable", keys: []string{"cannot read properties of undefined (reading '"}, re: undefinedProp, near: envPropNear},
 	{build: "", runtime: "missing-env-variable", keys: []string{"'url' attribute is not specified"}, re: `Failed to configure a DataSource: 'url' attribute is not specified`},
 	{build: "permission-denied", runtime: "permission-denied", keys: []string{"eacces", "permission denied", "permissionerror", "accessdeniedexception", "unauthorizedaccessexception", "is denied", "operation not permitted", "eperm"}, re: `(?i)\bEACCES\b|permission denied|PermissionError|AccessDeniedException|UnauthorizedAccessException|Access to the path .* is denied|operation not permitted|\bEPERM\b`, not: `(?i)permission denied \(publickey|permission denied for (table|relation|schema|database|sequence|view|function)`},
 

@@ -1,0 +1,63 @@
+package mcp_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// A Node app that throws as it loads (a property of a variable not set, a
+// file read that is not deployed) is not live, and the diagnosis names the
+// variable or the file (walk 76: `process.env.PORT.trim()` and
+// readFileSync('/var/www/config.json') were both answered live, and a
+// later rollback went back to them).
+func TestDeploy_NodeThrowsAsItLoads(t *testing.T) {
+	t.Parallel()
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n" +
+		"      ports: [{port: 3000, httpSupport: true}]\n%s      start: node index.js\n"
+	const serve = "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
+	tests := []struct {
+		name, env, code string
+		extra           map[string]string
+		verdict, signal string
+		want            string
+	}{
+		{"PORT trimmed, unset", "", "const port = process.env.PORT.trim();\n" + serve, nil, "not-answering", "missing-env-variable", "Zerops sets no PORT variable"},
+		{"PORT trimmed, set", "      envVariables: {PORT: \"3000\"}\n", "const port = process.env.PORT.trim();\n" + serve, nil, "live", "", ""},
+		{"config read, not deployed", "", "const cfg = JSON.parse(require('fs').readFileSync('/var/www/config.json', 'utf8'));\n" + serve, nil,
+			"not-answering", "deploy-files-missing", "Deploy `config.json`: add it to the folder you deploy from (`build.deployFiles: ./` then takes it)"},
+		{"config read, __dirname", "", "const fs = require('fs');\nconst path = require('path');\nconst cfg = fs.readFileSync(path.join(__dirname, 'config.json'));\n" + serve, nil,
+			"not-answering", "deploy-files-missing", "`config.json`"},
+		{"config read, deployed", "", "const cfg = JSON.parse(require('fs').readFileSync('/var/www/config.json', 'utf8'));\n" + serve,
+			map[string]string{"config.json": "{}\n"}, "live", "", ""},
+		{"config read in a function", "", "const fs = require('fs');\nfunction load() {\n  return fs.readFileSync('config.json');\n}\n" + serve, nil, "live", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			files := map[string]string{"zerops.yml": fmt.Sprintf(yml, tt.env), "index.js": tt.code}
+			for k, v := range tt.extra {
+				files[k] = v
+			}
+			h.ownApp(t, files)
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+			answer := text(res)
+			if m["verdict"] != tt.verdict {
+				t.Fatalf("verdict %v, want %s: %s", m["verdict"], tt.verdict, answer)
+			}
+			if tt.signal == "" {
+				return
+			}
+			check, _ := m["check"].(map[string]any)
+			diags, _ := check["diagnoses"].([]any)
+			if len(diags) == 0 || str(diags[0].(map[string]any)["signal"]) != tt.signal {
+				t.Fatalf("diagnoses %v, want %s first: %s", diags, tt.signal, answer)
+			}
+			if next := str(m["next"]); !strings.Contains(next, tt.want) {
+				t.Errorf("next %q lacks %q", next, tt.want)
+			}
+		})
+	}
+}
