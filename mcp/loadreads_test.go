@@ -61,3 +61,23 @@ func TestDeploy_NodeThrowsAsItLoads(t *testing.T) {
 		})
 	}
 }
+
+// A TypeScript app whose start runs dist/index.js while no build command
+// runs package.json's build script (tsc): the fix is the script, not
+// deployFiles, which already deploy ./ (walk 76: "Make `run.start` name a
+// file the build produces, and include it … in `build.deployFiles`").
+func TestDeploy_TscNeverRunIsTheFix(t *testing.T) {
+	t.Parallel()
+	pkg := `{"name":"api","private":true,"scripts":{"build":"tsc","start":"node dist/index.js"},"dependencies":{"express":"4.21.2"},"devDependencies":{"typescript":"5.6.3","@types/express":"5.0.0"}}`
+	tsconfig := `{"compilerOptions":{"outDir":"dist","rootDir":"src","module":"commonjs","target":"es2022","esModuleInterop":true}}`
+	src := "import express from 'express';\nexpress().get('/', (_q, s) => { s.send('ok'); }).listen(3000, '0.0.0.0');\n"
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      buildCommands: [npm install]\n      deployFiles: ./\n    run:\n      base: nodejs@22\n" +
+		"      ports: [{port: 3000, httpSupport: true}]\n      start: node dist/index.js\n"
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	h.ownApp(t, map[string]string{"zerops.yml": yml, "package.json": pkg, "tsconfig.json": tsconfig, "src/index.ts": src})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || !strings.Contains(next, "Add `npm run build` to `build.buildCommands` after the install,") || strings.Contains(next, "deployFiles") {
+		t.Fatalf("verdict %v, next %q: want the build script's run added, no deployFiles: %s", m["verdict"], next, text(res))
+	}
+}

@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -207,6 +208,44 @@ func missingStartPath(text string) string {
 		return relPath(strings.TrimPrefix(m[1]+m[2]+m[3], "/var/www/"))
 	}
 	return ""
+}
+
+// unrunStartFix fits d, a start that names a path the run container
+// lacks, to package.json's build script writing it that nothing runs: no
+// command in build.buildCommands runs the script (c.Unrun), or the setup
+// has no build command and the script writes a folder builds write.
+func (d *Diagnosis) unrunStartFix(text string, c *Code) {
+	ran := missingStartPath(text)
+	if c == nil || ran == "" {
+		return
+	}
+	if dir, tool, _ := strings.Cut(c.Unrun, " ("); c.Unrun != "" && (ran == dir || strings.HasPrefix(ran, dir+"/")) {
+		d.Cause = "`run.start` runs `" + ran + "`, which package.json's build script writes (" + strings.TrimSuffix(tool, ")") + " makes `" + dir + "`), but no command in `build.buildCommands` runs that script, so it was never made."
+		d.Fix = "Add `" + c.UnrunBy + "` to `build.buildCommands` after the install" + deployAlso(dir, c) + ", then deploy again."
+		return
+	}
+	top, _, _ := strings.Cut(ran, "/")
+	if c.NoBuild && c.ScriptsRead && slices.Contains(c.ScriptNames, "build") && slices.Contains(builtDirs, top) && top != ran {
+		d.Cause = "`run.start` runs `" + ran + "`, a file a build writes, but the setup runs no build command, so package.json's build script never ran and only the pushed files were deployed."
+		d.Fix = "Add " + c.installAndBuild() + " to `build.buildCommands`" + deployAlso(top, c) + ", then deploy again."
+	}
+}
+
+// installAndBuild is the install and the run of package.json's build
+// script in c's package manager, quoted: "`npm install` and `npm run build`".
+func (c *Code) installAndBuild() string {
+	pm := cmp.Or(c.PackageManager, "npm")
+	run := map[string]string{"pnpm": "pnpm build", "yarn": "yarn build", "bun": "bun run build"}[pm]
+	return "`" + pm + " install` and `" + cmp.Or(run, "npm run build") + "`"
+}
+
+// deployAlso is the words adding dir to build.deployFiles when c's do not
+// deploy it, else "".
+func deployAlso(dir string, c *Code) string {
+	if c.Whole || deployedAt(dir, c.DeployFiles) != "" {
+		return ""
+	}
+	return " and `" + dir + "` to `build.deployFiles`"
 }
 
 // nestedStartFix fits d, a start that names a path the run container

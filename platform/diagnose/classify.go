@@ -1,7 +1,6 @@
 package diagnose
 
 import (
-	"cmp"
 	"math/bits"
 	"path"
 	"slices"
@@ -462,6 +461,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.cdFix(text, opt.Code)
 		d.goRunFix(text, opt.Code)
 		d.mixReleaseFix(text, opt.Code)
+		d.unrunStartFix(text, opt.Code)
 	case "connection-refused":
 		d.refusedFix(text, opt.Peers)
 	case "db-connection-refused":
@@ -903,19 +903,13 @@ func (d *Diagnosis) nextBuildFix(text string, c *Code) bool {
 	if c != nil && (c.NoBuild || strings.HasSuffix(c.Unrun, "(next build)")) {
 		// The build never ran `next build`: that is the cause, and the
 		// step to add; deployFiles only where it leaves the folder out.
-		deploy := ""
-		if !deploysEntry(c.DeployFiles, dir) {
-			deploy = " and `" + dir + "` to `build.deployFiles`"
-		}
 		if c.NoBuild {
 			d.Cause = "`next start` finds no production build in `" + m[2] + "`: the setup runs no build command, so `next build` never ran and only the pushed files were deployed."
-			pm := cmp.Or(c.PackageManager, "npm")
-			run := map[string]string{"pnpm": "pnpm build", "yarn": "yarn build", "bun": "bun run build"}[pm]
-			d.Fix = "Add `" + pm + " install` and `" + cmp.Or(run, "npm run build") + "` (with package.json's build script `next build`) to `build.buildCommands`" + deploy + ", then deploy again."
+			d.Fix = "Add " + c.installAndBuild() + " (package.json's build script, `next build`) to `build.buildCommands`" + deployAlso(dir, c) + ", then deploy again."
 			return true
 		}
 		d.Cause = "`next start` finds no production build in `" + m[2] + "`: package.json's build script runs `next build`, but no command in `build.buildCommands` runs that script."
-		d.Fix = "Add `" + c.UnrunBy + "` to `build.buildCommands` after the install" + deploy + ", then deploy again."
+		d.Fix = "Add `" + c.UnrunBy + "` to `build.buildCommands` after the install" + deployAlso(dir, c) + ", then deploy again."
 		return true
 	}
 	d.Cause = "`next start` finds no production build in `" + m[2] + "`: the run container has only the deployed files, and the build's output directory was not among them (or the build never ran `next build`)."
