@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/ops"
@@ -163,5 +164,26 @@ func TestExport_KeepsImportedSubdomainBeforeDeploy(t *testing.T) {
 		if strings.Count(y, "enableSubdomainAccess") != 1 {
 			t.Errorf("export %v: want enableSubdomainAccess once (web's), not for a service that never asked:\n%s", args, y)
 		}
+	}
+}
+
+// An export taken while a change still runs says so, naming it: the
+// platform's export shows what is in force before it ends (walk 76: a
+// scale still PENDING was left out of the export, with no word of it).
+func TestExport_NamesChangesStillRunning(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{processDuration: time.Hour})
+	res, _ := h.call(t, "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appstage", "minRam": 1, "maxRam": 4})
+	wantOK(t, res)
+	res, m := h.call(t, "zerops_export", map[string]any{})
+	wantOK(t, res)
+	if note := str(m["note"]); !strings.Contains(note, "Changes still running:") || !strings.Contains(note, "of appstage") || !strings.Contains(note, "wait=true") {
+		t.Errorf("export during a scale: note %q, want the running scale of appstage named", note)
+	}
+	h.fake.EndProcesses()
+	res, m = h.call(t, "zerops_export", map[string]any{})
+	wantOK(t, res)
+	if note := str(m["note"]); strings.Contains(note, "still running") {
+		t.Errorf("export after the scale ended still names it: %q", note)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -100,6 +101,9 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 		kept = append(kept, k, v)
 	}
 	root.Content = kept
+	if note := runningChangesNote(ctx, proj, services, hostname); note != "" {
+		out.Note = strings.TrimSpace(out.Note + " " + note)
+	}
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
@@ -127,6 +131,43 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 		out.Next = out.Next.Say(said)
 	}
 	return out, nil
+}
+
+// runningChangesNote says which changes of the project (of hostname's
+// service, when given) have not ended: the export shows what is in force
+// before they do (walk 76: a scale still PENDING was left out, silently).
+// "" when none runs or the processes cannot be read.
+func runningChangesNote(ctx context.Context, proj Project, services []platform.ServiceStack, hostname string) string {
+	names := map[string]string{}
+	var id string
+	for _, s := range services {
+		names[s.ID] = s.Name
+		if s.Name == hostname {
+			id = s.ID
+		}
+	}
+	procs, err := proj.Client.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: proj.ID, ServiceID: id, Limit: 20})
+	if err != nil {
+		return ""
+	}
+	var running []string
+	last := ""
+	for _, p := range recentProcesses(ctx, proj, procs) {
+		if p.IsTerminal() || id != "" && p.ServiceStackID != id && !refersTo(p, id) {
+			continue
+		}
+		what := string(p.ActionName)
+		if n := names[p.ServiceStackID]; n != "" {
+			what += " of " + n
+		}
+		if w := what + " (" + string(p.Status) + ")"; !slices.Contains(running, w) {
+			running, last = append(running, w), p.ID
+		}
+	}
+	if len(running) == 0 {
+		return ""
+	}
+	return "Changes still running: " + strings.Join(running, ", ") + ". This export shows what was in force before they end; export again once they have ended (zerops_process processId=" + last + " wait=true)."
 }
 
 // importWhere says where an export of the project (hostname empty) or of
