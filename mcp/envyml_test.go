@@ -141,3 +141,30 @@ func TestEnv_GetListsTheDeployedZeropsYmlVariables(t *testing.T) {
 		t.Errorf("appdev's zerops.yml variables %v, want NODE_ENV=development", got)
 	}
 }
+
+// A zerops.yml declaring a key its service already holds as a secret is
+// warned of before the deploy, in validate and in the deploy's answer,
+// with one place to keep it (walk 76: the clash surfaced only at env get).
+func TestValidate_YmlKeyAlsoASecretIsWarned(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	res, _ := h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"GREETING=from-secret"}}, "set")
+	wantOK(t, res)
+	h.fake.EndProcesses()
+	yml := strings.Replace(demoZeropsYml, "start: node index.js", "start: node index.js\n      envVariables: {GREETING: from-yml, OTHER: x}", 1)
+	res, m := h.call(t, "zerops_validate", map[string]any{"content": yml})
+	wantOK(t, res)
+	warnings := fmt.Sprint(m["warnings"])
+	if !strings.Contains(warnings, "GREETING is also a secret of appstage") || strings.Contains(warnings, "OTHER is also") {
+		t.Errorf("validate warnings %s: want GREETING named as appstage's secret too, OTHER not", warnings)
+	}
+	if strings.Count(warnings, "GREETING is also a secret") != 1 {
+		t.Errorf("the clash is stated more than once (appdev has no such secret): %s", warnings)
+	}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": yml})
+	res, m = h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+	if !strings.Contains(fmt.Sprint(m["warnings"]), "GREETING is also a secret of appstage") {
+		t.Errorf("the deploy does not warn of the clash: %s", text(res))
+	}
+}

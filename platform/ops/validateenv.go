@@ -82,6 +82,7 @@ func EnvRefIssues(ctx context.Context, proj Project, content string) []platform.
 	}
 	out = append(out, ownSubdomainIssues(ctx, proj, content)...)
 	out = append(out, unsetVarIssues(ctx, proj, vars)...)
+	out = append(out, secretClashIssues(ctx, proj, vars)...)
 	out = append(out, literalHostIssues(ctx, proj, vars)...)
 	issues, names := refIssues(ctx, proj, values)
 	// At every place: fixing one leaves the others. References in one
@@ -258,6 +259,44 @@ func unsetVarIssues(ctx context.Context, proj Project, vars []envVarAt) []platfo
 				Fix: fmt.Sprintf("Set it as a project variable (zerops_env action=set project=true variables=[\"%s=…\"]) or a variable of %s (zerops_env action=set serviceHostname=%s), or reference another service's variable as ${<hostname>_%s}.",
 					name, s.Name, s.Name, name)})
 		}
+	}
+	return out
+}
+
+// secretClashIssues warns of each run.envVariables key that the service
+// the setup deploys to (named like it) also holds as a secret: the docs
+// read two ways on which wins, or whether the platform takes both, so the
+// key belongs in one place (walk 76: a clash surfaced only at env get).
+func secretClashIssues(ctx context.Context, proj Project, vars []envVarAt) []platform.Issue {
+	var out []platform.Issue
+	secrets := map[*zeropsyml.Setup]map[string]bool{}
+	for _, v := range vars {
+		if !strings.Contains(v.path, ".run.envVariables.") {
+			continue
+		}
+		own, read := secrets[v.setup]
+		if !read {
+			own = map[string]bool{}
+			secrets[v.setup] = own
+			if svc, err := ResolveService(ctx, proj, v.setup.Name); err == nil && svc.Type.Category == platform.CategoryUser {
+				if envs, err := proj.Client.GetServiceEnv(ctx, svc.ID); err == nil {
+					for _, e := range envs {
+						if strings.EqualFold(e.Type, "SECRET") {
+							own[e.Key] = true
+						}
+					}
+				}
+			}
+		}
+		if !own[v.key] {
+			continue
+		}
+		host := v.setup.Name
+		out = append(out, platform.Issue{Path: v.path,
+			Problem: fmt.Sprintf("%s is also a secret of %s: the Zerops docs read two ways (the newer guide: the platform refuses a secret on a key zerops.yml declares; an older page: the zerops.yml value wins), so which value the app gets is not certain",
+				platform.Clip(v.key, 60), platform.Clip(host, 40)),
+			Fix: fmt.Sprintf("Keep the key in one place: remove %s from run.envVariables, or delete the secret (zerops_env action=delete serviceHostname=%s variables=[\"%s\"]) and keep this value.",
+				platform.Clip(v.key, 60), platform.Clip(host, 40), platform.Clip(v.key, 60))})
 	}
 	return out
 }
