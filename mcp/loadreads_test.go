@@ -81,3 +81,19 @@ func TestDeploy_TscNeverRunIsTheFix(t *testing.T) {
 		t.Fatalf("verdict %v, next %q: want the build script's run added, no deployFiles: %s", m["verdict"], next, text(res))
 	}
 }
+
+// `flask run` runs no app.run() of the code: the localhost fix is the
+// command's options (or FLASK_RUN_HOST), not app.run (walk 76).
+func TestDeploy_FlaskRunBindFixedInTheCommand(t *testing.T) {
+	t.Parallel()
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: python@3.12\n      addToRunPrepare: [requirements.txt]\n      deployFiles: ./\n" +
+		"    run:\n      base: python@3.12\n      prepareCommands: [pip install -r requirements.txt]\n      ports: [{port: 5000, httpSupport: true}]\n      start: flask run\n"
+	app := "from flask import Flask\napp = Flask(__name__)\n\n@app.route('/')\ndef index():\n    return 'ok'\n"
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	h.ownApp(t, map[string]string{"zerops.yml": yml, "requirements.txt": "flask\n", "app.py": app})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || !strings.Contains(next, "flask run --host 0.0.0.0 --port 5000") || strings.Contains(next, "app.run(host") {
+		t.Fatalf("verdict %v, next %q: want flask run's options, not app.run: %s", m["verdict"], next, text(res))
+	}
+}
